@@ -1,0 +1,79 @@
+# Arbiter: `make run` serves the site with a demo event; `make test` runs the whole suite.
+# Both work on a fresh machine with Python 3.11 and node/npm: everything else is installed here.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+HOST ?= 127.0.0.1
+PORT ?= 8000
+NPM_DIR := tools/fabrary
+FABRARY_PKG := $(NPM_DIR)/node_modules/@flesh-and-blood/cards/package.json
+STAMP := var/.stamp
+
+.PHONY: run test install sysdeps browserdeps python-deps card-package migrate carddata demo lint pytest clean
+
+run: install migrate carddata demo
+	@$(PY) manage.py ensure_admin
+	@echo "Serving http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+test: install browserdeps lint pytest
+
+install: sysdeps python-deps card-package
+
+# WeasyPrint needs Pango. Installed with apt-get only when missing.
+sysdeps:
+	@if ! ldconfig -p 2>/dev/null | grep -q libpango-1.0; then \
+	  echo "Installing Pango for WeasyPrint (apt-get)"; \
+	  $(call apt_install,libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b fonts-dejavu-core); \
+	fi
+
+# Browser tests drive Debian's chromium headless.
+browserdeps:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  echo "Installing chromium for browser tests (apt-get)"; \
+	  $(call apt_install,chromium fonts-dejavu-core); \
+	fi
+
+define apt_install
+SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+export DEBIAN_FRONTEND=noninteractive; \
+$$SUDO apt-get install -y --no-install-recommends $(1) >/dev/null 2>&1 || \
+{ $$SUDO apt-get update -qq >/dev/null && $$SUDO apt-get install -y --no-install-recommends $(1) >/dev/null; }
+endef
+
+python-deps: $(VENV)/.installed
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PIP) install -q --disable-pip-version-check --upgrade pip
+	@$(PIP) install -q --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+card-package: $(FABRARY_PKG)
+
+$(FABRARY_PKG): $(NPM_DIR)/package.json
+	@echo "Installing @flesh-and-blood/cards (npm)"
+	@cd $(NPM_DIR) && npm install --no-audit --no-fund --loglevel=error
+	@touch $@
+
+migrate:
+	@mkdir -p var
+	@$(PY) manage.py migrate --noinput -v 0
+
+# Imports each card-data source once; a source already imported at the same version is skipped.
+carddata:
+	@$(PY) manage.py import_cards --defaults
+
+demo:
+	@$(PY) manage.py create_demo_event
+
+lint:
+	$(VENV)/bin/ruff check .
+
+pytest:
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+clean:
+	rm -rf $(VENV) var $(NPM_DIR)/node_modules

@@ -1,0 +1,25 @@
+"""Typed domain errors raised by services; views map them to HTTP answers."""
+
+
+class DomainError(Exception):
+    """A request that breaks a rule of the domain. Views answer 400 with the message."""
+
+    status_code = 400
+
+    def __init__(self, message: str, *, code: str = "invalid", field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.field = field
+
+
+class ConflictError(DomainError):
+    """The request collides with the current state (double submission, stale edit). HTTP 409."""
+
+    status_code = 409
+
+
+class NotAllowed(DomainError):
+    """The actor's role does not allow this action. HTTP 403."""
+
+    status_code = 403

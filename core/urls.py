@@ -1,0 +1,9 @@
+from django.urls import path
+
+from . import views
+
+app_name = "core"
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("health/", views.health, name="health"),
+]

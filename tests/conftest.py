@@ -1,0 +1,98 @@
+"""Shared fixtures: users, API clients and a headless Debian chromium for browser tests."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+# Playwright's sync API runs an event loop in the test thread; Django's ORM calls from
+# the live-server fixtures are still synchronous and safe here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+SHARED_DIR: Path = settings.SHARED_DIR
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture
+def user_factory(db):
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    counter = {"n": 0}
+
+    def make(username: str | None = None, **extra):
+        counter["n"] += 1
+        username = username or f"user{counter['n']}"
+        return User.objects.create_user(username=username, password="pw-" + username, **extra)
+
+    return make
+
+
+@pytest.fixture
+def api_client():
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture(scope="session")
+def _playwright():
+    if CHROMIUM is None:
+        pytest.fail("chromium is not installed: run `make browserdeps` (make test does it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def chromium_browser(_playwright):
+    browser = _playwright.chromium.launch(
+        executable_path=CHROMIUM,
+        headless=True,
+        args=[
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def browser_page(chromium_browser):
+    """A fresh desktop-sized page. Use with pytest-django's ``live_server``."""
+    context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone_page(chromium_browser):
+    """A fresh phone-sized page (390x844, touch)."""
+    context = chromium_browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+def login_in_browser(page, live_server, username: str, password: str) -> None:
+    """Log ``page`` in through the real login form."""
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("button[type=submit]")
+    page.wait_for_load_state()

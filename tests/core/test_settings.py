@@ -1,0 +1,40 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run_check(env_overrides: dict[str, str]) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_DEBUG"}}
+    env.update(env_overrides)
+    return subprocess.run(
+        [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_settings_refuse_to_start_without_secret_when_debug_off():
+    result = _run_check({"DJANGO_DEBUG": "0"})
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+    assert "ALLOWED_HOSTS" in result.stderr
+
+
+def test_settings_start_when_debug_off_and_configured():
+    result = _run_check(
+        {"DJANGO_DEBUG": "0", "SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "arbiter.example.org"}
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_settings_default_to_sqlite_and_eager_celery_without_environment():
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CELERY_BROKER_URL"}}
+    code = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings'; django.setup();"
+        "from django.conf import settings as s;"
+        "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, s.DEBUG)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["django.db.backends.sqlite3", "True", "True"]
