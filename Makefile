@@ -11,9 +11,9 @@ NPM_DIR := tools/fabrary
 FABRARY_PKG := $(NPM_DIR)/node_modules/@flesh-and-blood/cards/package.json
 STAMP := var/.stamp
 
-.PHONY: run test install sysdeps browserdeps python-deps card-package migrate carddata demo lint pytest clean
+.PHONY: run test install sysdeps browserdeps python-deps card-package migrate carddata rulesdata demo lint pytest clean
 
-run: install migrate carddata demo
+run: install migrate carddata rulesdata demo
 	@$(PY) manage.py ensure_admin
 	@echo "Serving http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
 	$(PY) manage.py runserver $(HOST):$(PORT)
@@ -65,6 +65,10 @@ migrate:
 # Imports each card-data source once; a source already imported at the same version is skipped.
 carddata:
 	@$(PY) manage.py import_cards --defaults
+
+# Imports the rules documents from ../shared/seeds when present (skipped when unchanged).
+rulesdata:
+	@$(PY) manage.py import_rules --defaults
 
 demo:
 	@$(PY) manage.py create_demo_event
