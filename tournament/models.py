@@ -1,0 +1,311 @@
+"""The tournament data contract: events, staff, players, registrations, rounds, matches.
+
+Models hold fields, constraints and cheap properties only. Every write goes through
+``tournament.services`` (audited, transactional); reads through ``tournament.selectors``.
+Field names listed in the shared contract only grow: never rename or remove them.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from .enums import (
+    REL,
+    ClockState,
+    CrVersion,
+    EventStatus,
+    EventType,
+    FormatCode,
+    Game,
+    MatchResult,
+    PpgVersion,
+    RegistrationStatus,
+    ReportStatus,
+    ResultKind,
+    RoundStage,
+    RoundStatus,
+    StaffRole,
+    StructureKind,
+    TrpVersion,
+)
+
+
+class PlayerProfile(models.Model):
+    """A person who plays: one GEM profile per individual (TR&P 1.5)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_profile", null=True, blank=True
+    )
+    player_id = models.CharField("GEM player ID", max_length=32, unique=True)
+    display_name = models.CharField(max_length=120)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name", "player_id"]
+
+    def __str__(self) -> str:
+        return f"{self.display_name} ({self.player_id})"
+
+
+class Event(models.Model):
+    """One tournament with its pinned rules versions (G-01) and defaults (TR&P App B, C, E)."""
+
+    slug = models.SlugField(max_length=80, unique=True)
+    name = models.CharField(max_length=200)
+    game = models.CharField(max_length=8, choices=Game.choices, default=Game.FAB)
+    format = models.CharField(max_length=20, choices=FormatCode.choices, default=FormatCode.CLASSIC_CONSTRUCTED)
+    rel = models.CharField("REL", max_length=16, choices=REL.choices, default=REL.CASUAL)
+    tier = models.PositiveSmallIntegerField(default=1)
+    event_type = models.CharField(max_length=24, choices=EventType.choices, default=EventType.ARMORY)
+    starts_at = models.DateTimeField(null=True, blank=True)
+    time_zone = models.CharField(max_length=64, default="UTC")
+    venue = models.CharField(max_length=200, blank=True)
+    capacity = models.PositiveIntegerField(null=True, blank=True, help_text="Empty means no limit.")
+    round_minutes = models.PositiveSmallIntegerField(default=55)
+    games_per_match = models.PositiveSmallIntegerField(
+        default=1, help_text="Game wins needed to win a match (TR&P 3.1)."
+    )
+    swiss_rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty: the TR&P App B default from attendance."
+    )
+    top_cut = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty: the TR&P App B default; 0 means no play-off."
+    )
+    structure_kind = models.CharField(max_length=32, choices=StructureKind.choices, default=StructureKind.SINGLE_DAY)
+    decklists_required = models.BooleanField(default=False)
+    regular_deck_checks = models.BooleanField(default=False)
+    bye_counts_in_cmp = models.BooleanField(default=True, help_text="OPEN-16: a bye counts as a win in CMP.")
+    allow_self_registration = models.BooleanField(default=True)
+    trp_version = models.CharField(max_length=8, choices=TrpVersion.choices, default=TrpVersion.TRP_2025)
+    ppg_version = models.CharField(max_length=8, choices=PpgVersion.choices, default=PpgVersion.PPG_2023)
+    cr_version = models.CharField(max_length=8, choices=CrVersion.choices, default=CrVersion.CR_2_13_0)
+    status = models.CharField(max_length=16, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
+    pairing_seed = models.BigIntegerField(default=0, help_text="Base seed for pairings and random tiebreaks.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-starts_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(tier__gte=1, tier__lte=4), name="event_tier_1_to_4"),
+            models.CheckConstraint(condition=models.Q(games_per_match__gte=1), name="event_games_per_match_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def officials_cannot_play(self) -> bool:
+        """TR&P 1.4, 2.1: at tier 2+ and at a Skirmish officials may not also play."""
+        return self.tier >= 2 or self.event_type == EventType.SKIRMISH
+
+    @property
+    def organizer_cannot_judge(self) -> bool:
+        """TR&P 2.1: at tier 2+ the organizer may not be a judge."""
+        return self.tier >= 2
+
+
+class EventDay(models.Model):
+    """One day (phase) of a multi-day event with its own REL and cut (TR&P 1.2, App A, App B)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="days")
+    number = models.PositiveSmallIntegerField()
+    date = models.DateField(null=True, blank=True)
+    rel = models.CharField("REL", max_length=16, choices=REL.choices)
+    swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    cut_size = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Players advancing to the next day (TR&P App B: top N or X-2)."
+    )
+    cut_max_losses = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="X-2 rule: records with at most this many non-wins also advance."
+    )
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="eventday_unique_number")]
+
+    def __str__(self) -> str:
+        return f"{self.event} day {self.number}"
+
+
+class StaffAssignment(models.Model):
+    """An official's role at an event (TR&P 2.1). Ended assignments keep ``ended_at`` for the trail."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_assignments")
+    role = models.CharField(max_length=16, choices=StaffRole.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "role", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "user", "role"],
+                condition=models.Q(ended_at__isnull=True),
+                name="staff_unique_active_role",
+            ),
+            models.UniqueConstraint(
+                fields=["event"],
+                condition=models.Q(role="head_judge", ended_at__isnull=True),
+                name="staff_one_head_judge",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.get_role_display()} at {self.event}"
+
+
+class Registration(models.Model):
+    """A player's entry in an event (unique per event and player)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(PlayerProfile, on_delete=models.PROTECT, related_name="registrations")
+    status = models.CharField(max_length=16, choices=RegistrationStatus.choices, default=RegistrationStatus.REGISTERED)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    dropped_at = models.DateTimeField(null=True, blank=True)
+    dropped_in_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    team_name = models.CharField(max_length=120, null=True, blank=True)
+    team_position = models.CharField(max_length=1, null=True, blank=True)
+    joined_in_round = models.PositiveSmallIntegerField(
+        default=1, help_text="Late entry: the first round this player is paired in; earlier rounds are losses."
+    )
+    fixed_table = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Pinned table (accessibility, TR&P 3.10)."
+    )
+    pod = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Draft pod (TR&P 8.2).")
+    disqualified_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="registration_unique_player")]
+        indexes = [models.Index(fields=["event", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.player.display_name} at {self.event}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
+
+
+class Round(models.Model):
+    """One round. The clock is stored (server-authoritative); remaining time is computed from now."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    day = models.PositiveSmallIntegerField(default=1)
+    stage = models.CharField(max_length=8, choices=RoundStage.choices, default=RoundStage.SWISS)
+    status = models.CharField(max_length=16, choices=RoundStatus.choices, default=RoundStatus.PENDING)
+    seed = models.BigIntegerField(default=0)
+    published_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+    duration_seconds = models.PositiveIntegerField(default=55 * 60)
+    started_at = models.DateTimeField(null=True, blank=True)
+    paused_at = models.DateTimeField(null=True, blank=True)
+    elapsed_before_pause = models.FloatField(default=0.0, help_text="Seconds run before the current start.")
+    clock_state = models.CharField(max_length=16, choices=ClockState.choices, default=ClockState.NOT_STARTED)
+    time_called_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="round_unique_number")]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+
+class Match(models.Model):
+    """One pairing of a round; ``player_b`` is empty for a bye. ``version`` guards concurrent writes."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table_number = models.PositiveIntegerField(null=True, blank=True)
+    player_a = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="matches_as_a")
+    player_b = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="matches_as_b", null=True, blank=True
+    )
+    result = models.CharField(max_length=16, choices=MatchResult.choices, default=MatchResult.PENDING, blank=True)
+    result_kind = models.CharField(max_length=20, choices=ResultKind.choices, blank=True)
+    games_a = models.PositiveSmallIntegerField(default=0)
+    games_b = models.PositiveSmallIntegerField(default=0)
+    games_drawn = models.PositiveSmallIntegerField(default=0)
+    extension_seconds = models.PositiveIntegerField(default=0)
+    report_status = models.CharField(max_length=16, choices=ReportStatus.choices, default=ReportStatus.NONE, blank=True)
+    reported_by = models.ForeignKey(
+        Registration, on_delete=models.SET_NULL, related_name="+", null=True, blank=True
+    )
+    reported_at = models.DateTimeField(null=True, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Top cut: the seeds (Swiss standing) of each side, used by TR&P 3.4 step 5.
+    seed_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    seed_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round", "table_number", "id"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "table_number"],
+                condition=models.Q(table_number__isnull=False),
+                name="match_unique_table",
+            ),
+        ]
+        indexes = [models.Index(fields=["round", "result"])]
+
+    def __str__(self) -> str:
+        b = self.player_b.player.display_name if self.player_b_id else "BYE"
+        return f"R{self.round.number} T{self.table_number}: {self.player_a.player.display_name} v {b}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.player_b_id is None
+
+    @property
+    def is_complete(self) -> bool:
+        return self.result != MatchResult.PENDING
+
+
+class MatchReport(models.Model):
+    """A player's report of a match result (one reports, the opponent confirms)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    result = models.CharField(max_length=16, choices=MatchResult.choices)
+    games_a = models.PositiveSmallIntegerField(default=0)
+    games_b = models.PositiveSmallIntegerField(default=0)
+    games_drawn = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "registration"], name="matchreport_one_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"report {self.result} on {self.match_id} by {self.registration_id}"
+
+
+class MatchExtension(models.Model):
+    """A per-match time extension with reason and issuing official (TR&P 3.2)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="extensions")
+    seconds = models.PositiveIntegerField()
+    reason = models.CharField(max_length=200)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "created_at"]
+
+    def __str__(self) -> str:
+        return f"+{self.seconds}s on match {self.match_id}: {self.reason}"

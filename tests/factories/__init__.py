@@ -1,0 +1,26 @@
+"""factory_boy factories for every model, ``<Model>Factory``. Import from here in any app's tests."""
+from .tournament import (
+    EventDayFactory,
+    EventFactory,
+    MatchExtensionFactory,
+    MatchFactory,
+    MatchReportFactory,
+    PlayerProfileFactory,
+    RegistrationFactory,
+    RoundFactory,
+    StaffAssignmentFactory,
+    UserFactory,
+)
+
+__all__ = [
+    "EventDayFactory",
+    "EventFactory",
+    "MatchExtensionFactory",
+    "MatchFactory",
+    "MatchReportFactory",
+    "PlayerProfileFactory",
+    "RegistrationFactory",
+    "RoundFactory",
+    "StaffAssignmentFactory",
+    "UserFactory",
+]

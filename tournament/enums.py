@@ -1,0 +1,232 @@
+"""Choices shared by the tournament models, services and other apps.
+
+Layer 0: no Django model imports, only ``TextChoices``/``IntegerChoices`` and plain tables
+of rule defaults (TR&P Appendix A, C, E; TR&P 3.8).
+"""
+from __future__ import annotations
+
+from django.db import models
+
+
+class Game(models.TextChoices):
+    FAB = "fab", "Flesh and Blood"
+    GA = "ga", "Grand Archive"
+
+
+class FormatCode(models.TextChoices):
+    """Formats of TR&P 1.3 and chapters 7-9, plus the Grand Archive formats."""
+
+    CLASSIC_CONSTRUCTED = "cc", "Classic Constructed"
+    LIVING_LEGEND = "ll", "Living Legend"
+    BLITZ = "blitz", "Blitz"
+    SAGE = "sage", "Silver Age"
+    COMMONER = "commoner", "Commoner"
+    UPF = "upf", "Ultimate Pit Fight"
+    SEALED = "sealed", "Sealed Deck"
+    DRAFT = "draft", "Booster Draft"
+    BLITZ_PRECON = "blitz-precon", "Blitz Preconstructed"
+    IRA = "ira", "Welcome Deck (Ira)"
+    TEAM_CC = "team-cc", "Team Classic Constructed"
+    GA_STANDARD = "ga-standard", "Grand Archive Standard"
+    GA_DRAFT = "ga-draft", "Grand Archive Draft"
+
+
+LIMITED_FORMATS = frozenset({FormatCode.SEALED, FormatCode.DRAFT, FormatCode.GA_DRAFT})
+TEAM_FORMATS = frozenset({FormatCode.TEAM_CC})
+GA_FORMATS = frozenset({FormatCode.GA_STANDARD, FormatCode.GA_DRAFT})
+
+
+class REL(models.TextChoices):
+    """Rules Enforcement Levels, TR&P 1.2."""
+
+    CASUAL = "casual", "Casual"
+    COMPETITIVE = "competitive", "Competitive"
+    PROFESSIONAL = "professional", "Professional"
+
+
+class EventType(models.TextChoices):
+    """Tournament catalogue of TR&P Appendix A (2025). Defaults in ``EVENT_TYPE_DEFAULTS``."""
+
+    WORLDS = "worlds", "World Championship"
+    PRO_TOUR = "pro-tour", "Pro Tour"
+    NATIONALS_USA = "nationals-usa", "National Championship (USA)"
+    NATIONALS = "nationals", "National Championship"
+    CALLING = "calling", "Calling"
+    BATTLE_HARDENED = "battle-hardened", "Battle Hardened"
+    PROQUEST_PLUS = "proquest-plus", "ProQuest+"
+    PROQUEST = "proquest", "ProQuest"
+    ROAD_TO_NATIONALS = "road-to-nationals", "Road to Nationals"
+    SKIRMISH = "skirmish", "Skirmish"
+    WORLD_PREMIERE = "world-premiere", "World Premiere"
+    PRERELEASE = "prerelease", "Prerelease"
+    ARMORY = "armory", "Armory"
+    ON_DEMAND = "on-demand", "On-demand"
+    PLAY_ANYWHERE = "play-anywhere", "Play Anywhere"
+    OTHER = "other", "Other (TO-configured)"
+
+
+# TR&P Appendix A (2025): (default tier, default REL of day 1, default REL of day 2+).
+EVENT_TYPE_DEFAULTS: dict[str, tuple[int, str, str]] = {
+    EventType.WORLDS: (4, REL.PROFESSIONAL, REL.PROFESSIONAL),
+    EventType.PRO_TOUR: (4, REL.PROFESSIONAL, REL.PROFESSIONAL),
+    EventType.NATIONALS_USA: (3, REL.PROFESSIONAL, REL.PROFESSIONAL),
+    EventType.NATIONALS: (3, REL.COMPETITIVE, REL.COMPETITIVE),
+    EventType.CALLING: (3, REL.COMPETITIVE, REL.PROFESSIONAL),
+    EventType.BATTLE_HARDENED: (3, REL.COMPETITIVE, REL.COMPETITIVE),
+    EventType.PROQUEST_PLUS: (2, REL.COMPETITIVE, REL.COMPETITIVE),
+    EventType.PROQUEST: (2, REL.COMPETITIVE, REL.COMPETITIVE),
+    EventType.ROAD_TO_NATIONALS: (2, REL.COMPETITIVE, REL.COMPETITIVE),
+    EventType.SKIRMISH: (1, REL.CASUAL, REL.CASUAL),
+    EventType.WORLD_PREMIERE: (1, REL.CASUAL, REL.CASUAL),
+    EventType.PRERELEASE: (1, REL.CASUAL, REL.CASUAL),
+    EventType.ARMORY: (1, REL.CASUAL, REL.CASUAL),
+    EventType.ON_DEMAND: (1, REL.CASUAL, REL.CASUAL),
+    EventType.PLAY_ANYWHERE: (1, REL.CASUAL, REL.CASUAL),
+    EventType.OTHER: (1, REL.CASUAL, REL.CASUAL),
+}
+
+# TR&P'23 Appendix A differences: Battle Hardened was tier 2; one Nationals at Professional.
+EVENT_TYPE_DEFAULTS_2023: dict[str, tuple[int, str, str]] = {
+    **EVENT_TYPE_DEFAULTS,
+    EventType.BATTLE_HARDENED: (2, REL.COMPETITIVE, REL.COMPETITIVE),
+    EventType.NATIONALS: (3, REL.PROFESSIONAL, REL.PROFESSIONAL),
+}
+
+# TR&P App C round lengths in minutes (2025); OPEN-7 defaults for formats App C omits.
+ROUND_MINUTES_2025: dict[str, int] = {
+    FormatCode.CLASSIC_CONSTRUCTED: 55,
+    FormatCode.LIVING_LEGEND: 55,
+    FormatCode.SAGE: 35,
+    FormatCode.BLITZ: 35,
+    FormatCode.COMMONER: 35,
+    FormatCode.BLITZ_PRECON: 35,
+    FormatCode.UPF: 35,
+    FormatCode.SEALED: 35,
+    FormatCode.DRAFT: 35,
+    FormatCode.IRA: 30,
+    FormatCode.TEAM_CC: 55,
+    # GA policy is not in the supplied documents (GA 1.5.4): a TO-configured default.
+    FormatCode.GA_STANDARD: 50,
+    FormatCode.GA_DRAFT: 50,
+}
+# TR&P'23 App C: limited rounds were 30 minutes.
+ROUND_MINUTES_2023: dict[str, int] = {
+    **ROUND_MINUTES_2025,
+    FormatCode.SEALED: 30,
+    FormatCode.DRAFT: 30,
+}
+
+
+class TrpVersion(models.TextChoices):
+    TRP_2025 = "2025", "TR&P 2025-01-31"
+    TRP_2023 = "2023", "TR&P 2023-03-31"
+
+
+class PpgVersion(models.TextChoices):
+    PPG_2023 = "2023", "PPG 2023-03-31"
+
+
+class CrVersion(models.TextChoices):
+    CR_2_13_0 = "2.13.0", "CR 2.13.0"
+    CR_OLD = "old", "CR (2023 era)"
+
+
+class StructureKind(models.TextChoices):
+    """Which TR&P Appendix B table gives the default structure."""
+
+    SINGLE_DAY = "single_day", "Single day"
+    SINGLE_DAY_DRAFT_PLAYOFF = "single_day_draft_playoff", "Single day, booster draft play-off"
+    TEAM = "team", "Team"
+    MULTI_DAY_CONSTRUCTED = "multi_day_constructed", "Multi-day constructed"
+    MULTI_DAY_LIMITED = "multi_day_limited", "Multi-day limited"
+
+
+class EventStatus(models.TextChoices):
+    DRAFT = "draft", "Draft (not announced)"
+    REGISTRATION = "registration", "Registration open"
+    RUNNING = "running", "Running"
+    FINISHED = "finished", "Finished"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class StaffRole(models.TextChoices):
+    """Officials of TR&P 2.1."""
+
+    ORGANIZER = "organizer", "Tournament organizer"
+    HEAD_JUDGE = "head_judge", "Head judge"
+    APPEALS_JUDGE = "appeals_judge", "Appeals judge"
+    FLOOR_JUDGE = "floor_judge", "Floor judge"
+    SCOREKEEPER = "scorekeeper", "Scorekeeper"
+
+
+JUDGE_ROLES = frozenset({StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE, StaffRole.FLOOR_JUDGE})
+# Roles allowed to run rounds and enter results.
+RESULT_ROLES = frozenset(
+    {StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE, StaffRole.SCOREKEEPER}
+)
+# Roles allowed to change the event, its staff and registrations.
+MANAGE_ROLES = frozenset({StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE, StaffRole.SCOREKEEPER})
+
+
+class RegistrationStatus(models.TextChoices):
+    REGISTERED = "registered", "Registered"
+    WAITLISTED = "waitlisted", "Waitlisted"
+    CHECKED_IN = "checked_in", "Checked in"
+    DROPPED = "dropped", "Dropped"
+    DISQUALIFIED = "disqualified", "Disqualified"
+
+
+ACTIVE_REGISTRATION_STATUSES = frozenset({RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN})
+
+
+class RoundStage(models.TextChoices):
+    SWISS = "swiss", "Swiss"
+    TOP_CUT = "top_cut", "Top cut"
+
+
+class RoundStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    PAIRED = "paired", "Paired (not published)"
+    PUBLISHED = "published", "Published"
+    IN_PROGRESS = "in_progress", "In progress"
+    COMPLETE = "complete", "Complete"
+
+
+VISIBLE_ROUND_STATUSES = frozenset({RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS, RoundStatus.COMPLETE})
+
+
+class MatchResult(models.TextChoices):
+    PENDING = "", "Pending"
+    A_WINS = "a", "Player A wins"
+    B_WINS = "b", "Player B wins"
+    DRAW = "draw", "Draw"
+    DOUBLE_LOSS = "double_loss", "Double loss"
+    BYE = "bye", "Bye"
+
+
+class ResultKind(models.TextChoices):
+    """How a result came about (kept for audit and the reconciliation queue)."""
+
+    PLAYED = "played", "Played"
+    INTENTIONAL_DRAW = "intentional_draw", "Intentional draw (TR&P 3.5)"
+    CONCESSION = "concession", "Concession (TR&P 3.5)"
+    DROP = "drop", "Drop (TR&P 3.6)"
+    NO_SHOW = "no_show", "No-show (TR&P 3.6)"
+    PENALTY = "penalty", "Penalty (PPG 1.4)"
+    BYE = "bye", "Bye"
+    LATE_ENTRY = "late_entry", "Missed round (late entry)"
+
+
+class ReportStatus(models.TextChoices):
+    NONE = "", "Not reported"
+    REPORTED = "reported", "Reported, awaiting confirmation"
+    DISPUTED = "disputed", "Disputed (reconciliation queue)"
+    CONFIRMED = "confirmed", "Confirmed by both players"
+    STAFF = "staff", "Entered by staff"
+
+
+class ClockState(models.TextChoices):
+    NOT_STARTED = "not_started", "Not started"
+    RUNNING = "running", "Running"
+    PAUSED = "paused", "Paused"
+    FINISHED = "finished", "Time called"
