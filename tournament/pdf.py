@@ -1,0 +1,166 @@
+"""Printable documents of an event: pairings, standings and match result slips.
+
+Each document class turns already-loaded rows (from ``tournament.selectors``) into
+one template under ``tournament/templates/tournament/pdf/`` and renders it with
+``core.pdf.render_pdf`` (autoescaped; WeasyPrint reads only our static files).
+The row builders here are shared with the HTML pages so paper and screen agree.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.pdf import qr_svg_data_uri, render_pdf
+
+BYE_LABEL = "BYE"
+
+
+def event_meta(event) -> str:
+    """One line describing the event (format, REL, venue) for headers."""
+    parts = [event.get_format_display(), f"{event.get_rel_display()} REL"]
+    if event.venue:
+        parts.append(event.venue)
+    if event.starts_at:
+        parts.append(event.starts_at.date().isoformat())
+    return " · ".join(parts)
+
+
+def _name(registration) -> str:
+    return registration.player.display_name if registration is not None else BYE_LABEL
+
+
+def _pid(registration) -> str:
+    return registration.player.player_id if registration is not None else ""
+
+
+def rows_by_table(matches: Iterable, points: Mapping[int, Any] | None = None) -> list[dict[str, Any]]:
+    """One row per match, ordered by table number (byes, with no table, last)."""
+    points = points or {}
+    rows = []
+    for m in matches:
+        rows.append(
+            {
+                "match_id": m.pk,
+                "table": m.table_number,
+                "a_id": m.player_a_id,
+                "a_name": _name(m.player_a),
+                "a_player_id": _pid(m.player_a),
+                "a_points": points.get(m.player_a_id),
+                "b_id": m.player_b_id,
+                "b_name": _name(m.player_b),
+                "b_player_id": _pid(m.player_b),
+                "b_points": points.get(m.player_b_id) if m.player_b_id else None,
+                "result": m.result,
+                "result_label": m.get_result_display() if m.result else "",
+                "score": f"{m.games_a}-{m.games_b}" + (f"-{m.games_drawn}" if m.games_drawn else "")
+                if m.result and m.player_b_id
+                else "",
+                "is_bye": m.player_b_id is None,
+            }
+        )
+    rows.sort(key=lambda r: (r["table"] is None, r["table"] or 0, r["a_name"].casefold()))
+    return rows
+
+
+def rows_by_name(matches: Iterable, points: Mapping[int, Any] | None = None) -> list[dict[str, Any]]:
+    """One row per player (both sides of every match), alphabetical, so players find their table fast."""
+    points = points or {}
+    rows = []
+    for m in matches:
+        sides = [(m.player_a, m.player_b)]
+        if m.player_b_id:
+            sides.append((m.player_b, m.player_a))
+        for me, opponent in sides:
+            rows.append(
+                {
+                    "registration_id": me.pk,
+                    "name": _name(me),
+                    "player_id": _pid(me),
+                    "table": m.table_number,
+                    "opponent": _name(opponent),
+                    "opponent_player_id": _pid(opponent),
+                    "points": points.get(me.pk),
+                }
+            )
+    rows.sort(key=lambda r: (r["name"].casefold(), r["player_id"]))
+    return rows
+
+
+@dataclass
+class PairingsSheet:
+    """Pairings of one round, by table or alphabetically by name, for the wall."""
+
+    event: Any
+    round_number: int
+    matches: list
+    order: str = "table"
+    points: Mapping[int, Any] = field(default_factory=dict)
+    template_name = "tournament/pdf/pairings.html"
+
+    def __post_init__(self) -> None:
+        if self.order not in ("table", "name"):
+            raise ValueError(f"unknown pairings order {self.order!r}: use 'table' or 'name'")
+
+    def context(self) -> dict[str, Any]:
+        build = rows_by_table if self.order == "table" else rows_by_name
+        return {
+            "event": self.event,
+            "event_meta": event_meta(self.event),
+            "round_number": self.round_number,
+            "order": self.order,
+            "rows": build(self.matches, self.points),
+        }
+
+    def render(self) -> bytes:
+        return render_pdf(self.template_name, self.context())
+
+
+@dataclass
+class StandingsSheet:
+    """Standings after a round (TR&P App D order) from rows built by ``standings_rows``."""
+
+    event: Any
+    round_number: int
+    rows: list
+    tiebreak_labels: tuple[str, ...] = ("CMP", "MLP", "OMLP", "OCMP")
+    template_name = "tournament/pdf/standings.html"
+
+    def context(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "event_meta": event_meta(self.event),
+            "round_number": self.round_number,
+            "rows": self.rows,
+            "tiebreak_labels": self.tiebreak_labels,
+        }
+
+    def render(self) -> bytes:
+        return render_pdf(self.template_name, self.context())
+
+
+@dataclass
+class MatchSlips:
+    """One result slip per table with a QR code to the reporting page (byes get no slip)."""
+
+    event: Any
+    round_number: int
+    matches: list
+    report_url: Callable[[Any], str]
+    template_name = "tournament/pdf/slips.html"
+
+    def context(self) -> dict[str, Any]:
+        slips = []
+        for row in rows_by_table(self.matches):
+            if row["is_bye"]:
+                continue
+            slips.append({**row, "qr": qr_svg_data_uri(self.report_url(row), scale=3)})
+        return {
+            "event": self.event,
+            "event_meta": event_meta(self.event),
+            "round_number": self.round_number,
+            "slips": slips,
+        }
+
+    def render(self) -> bytes:
+        return render_pdf(self.template_name, self.context())

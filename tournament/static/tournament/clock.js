@@ -1,0 +1,121 @@
+/* Projector clock: the server is the authority, the browser only interpolates.
+ *
+ * Polls <... data-clock-url> for {state, round, remaining_seconds} every few
+ * seconds and counts down locally between polls, so a reload or a server
+ * restart never loses time: the next poll simply resynchronises.
+ */
+(function () {
+  "use strict";
+
+  function format(seconds) {
+    var s = Math.max(0, Math.round(seconds));
+    var h = Math.floor(s / 3600);
+    var m = Math.floor((s % 3600) / 60);
+    var r = s % 60;
+    var mm = (h ? String(m).padStart(2, "0") : String(m));
+    return (h ? h + ":" : "") + mm + ":" + String(r).padStart(2, "0");
+  }
+
+  function Clock(root) {
+    this.root = root;
+    this.url = root.getAttribute("data-clock-url");
+    this.pollMs = parseInt(root.getAttribute("data-poll-ms") || "5000", 10);
+    this.display = root.querySelector("[data-clock-display]");
+    this.stateEl = root.querySelector("[data-clock-state]");
+    this.roundEl = root.querySelector("[data-clock-round]");
+    this.snapshot = null;
+    this.receivedAt = 0;
+    this.failures = 0;
+  }
+
+  Clock.prototype.remaining = function () {
+    if (!this.snapshot) return null;
+    var r = this.snapshot.remaining_seconds;
+    if (r === null || r === undefined) return null;
+    if (this.snapshot.state === "running") {
+      r -= (performance.now() - this.receivedAt) / 1000;
+    }
+    return Math.max(0, r);
+  };
+
+  Clock.prototype.render = function () {
+    var snap = this.snapshot;
+    if (!snap) return;
+    var remaining = this.remaining();
+    var state = snap.state;
+    if (state === "running" && remaining !== null && remaining <= 0) state = "finished";
+    this.root.setAttribute("data-state", state);
+    if (this.display) {
+      this.display.textContent = remaining === null ? "--:--" : (state === "finished" ? "TIME" : format(remaining));
+    }
+    if (this.stateEl) this.stateEl.textContent = snap.state_label || state.replace("_", " ");
+    if (this.roundEl) this.roundEl.textContent = snap.round ? "Round " + snap.round : "";
+  };
+
+  Clock.prototype.poll = function () {
+    var self = this;
+    fetch(this.url, { headers: { Accept: "application/json" }, cache: "no-store" })
+      .then(function (resp) {
+        if (!resp.ok) throw new Error("HTTP " + resp.status);
+        return resp.json();
+      })
+      .then(function (data) {
+        self.snapshot = data;
+        self.receivedAt = performance.now();
+        self.failures = 0;
+        self.root.removeAttribute("data-offline");
+        if (self.roundEl && String(data.round) !== self.root.getAttribute("data-round")) {
+          self.root.setAttribute("data-round", String(data.round));
+          if (self.root.hasAttribute("data-reload-on-new-round") && self.seenRound) {
+            window.location.reload();
+          }
+          self.seenRound = true;
+        }
+        self.render();
+      })
+      .catch(function () {
+        self.failures += 1;
+        self.root.setAttribute("data-offline", "true");
+      })
+      .then(function () {
+        var delay = Math.min(self.pollMs * Math.pow(2, self.failures), 60000);
+        window.setTimeout(function () { self.poll(); }, delay);
+      });
+  };
+
+  Clock.prototype.start = function () {
+    var self = this;
+    this.poll();
+    window.setInterval(function () { self.render(); }, 250);
+  };
+
+  /* Slowly scroll a long pairings list, pausing at each end, for the projector. */
+  function autoScroll(box) {
+    var speed = parseFloat(box.getAttribute("data-autoscroll") || "30"); // px per second
+    var pauseMs = 4000;
+    var direction = 1;
+    var pausedUntil = performance.now() + pauseMs;
+    var last = performance.now();
+    var pos = 0;
+    function step(now) {
+      var dt = (now - last) / 1000;
+      last = now;
+      var max = box.scrollHeight - box.clientHeight;
+      if (max > 0 && now >= pausedUntil) {
+        pos += direction * speed * dt;
+        if (pos >= max) { pos = max; direction = -1; pausedUntil = now + pauseMs; }
+        if (pos <= 0) { pos = 0; direction = 1; pausedUntil = now + pauseMs; }
+        box.scrollTop = pos;
+      }
+      window.requestAnimationFrame(step);
+    }
+    window.requestAnimationFrame(step);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-clock-url]").forEach(function (el) { new Clock(el).start(); });
+    document.querySelectorAll("[data-autoscroll]").forEach(autoScroll);
+  });
+
+  window.ArbiterClock = { format: format };
+})();

@@ -1,0 +1,73 @@
+/* Staff dashboard helpers.
+ *
+ * Quick result entry: "<table> <result>" then Enter. The form posts with fetch,
+ * shows the answer in a live region, clears the field and keeps focus in it, so
+ * a scorekeeper can type results slip after slip without touching the mouse.
+ * Without JavaScript the same form posts normally and the page comes back with
+ * the field focused (autofocus).
+ *
+ * Buttons in forms marked data-once are disabled on the first submit so a
+ * double click cannot send the same request twice (the server is safe too).
+ */
+(function () {
+  "use strict";
+
+  function csrfToken(form) {
+    var input = form.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  function quickEntry(form) {
+    var field = form.querySelector("input[name=entry]");
+    var log = document.getElementById(form.getAttribute("data-log") || "quick-entry-log");
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var value = field.value.trim();
+      if (!value) { field.focus(); return; }
+      var body = new FormData(form);
+      fetch(form.action, {
+        method: "POST",
+        body: body,
+        headers: { "X-Requested-With": "fetch", Accept: "application/json", "X-CSRFToken": csrfToken(form) },
+        credentials: "same-origin",
+      })
+        .then(function (resp) { return resp.json().then(function (data) { return { ok: resp.ok, data: data }; }); })
+        .then(function (r) {
+          var li = document.createElement("li");
+          li.className = "message " + (r.ok ? "success" : "error");
+          li.textContent = r.data.message || (r.ok ? "Saved" : "Error");
+          if (log) log.insertBefore(li, log.firstChild);
+          if (r.ok) {
+            field.value = "";
+            var row = document.querySelector("[data-outstanding-table='" + r.data.table + "']");
+            if (row) row.remove();
+            var counter = document.querySelector("[data-outstanding-count]");
+            if (counter && typeof r.data.outstanding === "number") counter.textContent = r.data.outstanding;
+          } else {
+            field.select();
+          }
+        })
+        .catch(function () {
+          var li = document.createElement("li");
+          li.className = "message error";
+          li.textContent = "Network error: result not saved, try again";
+          if (log) log.insertBefore(li, log.firstChild);
+        })
+        .then(function () { field.focus(); });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("form[data-quick-entry]").forEach(quickEntry);
+    document.querySelectorAll("form[data-once]").forEach(function (form) {
+      form.addEventListener("submit", function () {
+        if (form.getAttribute("data-submitted")) return;
+        form.setAttribute("data-submitted", "true");
+        // Disable after the submit event has captured the button's name/value.
+        window.setTimeout(function () {
+          form.querySelectorAll("button, input[type=submit]").forEach(function (b) { b.disabled = true; });
+        }, 0);
+      });
+    });
+  });
+})();
