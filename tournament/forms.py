@@ -1,0 +1,204 @@
+"""Forms of the event pages. They parse and validate input only; services do the work."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django import forms
+
+from .enums import MatchResult
+from .models import Event
+
+EVENT_FIELDS = [
+    "name",
+    "slug",
+    "game",
+    "format",
+    "rel",
+    "event_type",
+    "tier",
+    "starts_at",
+    "time_zone",
+    "venue",
+    "capacity",
+    "round_minutes",
+    "games_per_match",
+    "swiss_rounds",
+    "top_cut",
+    "decklists_required",
+    "regular_deck_checks",
+    "bye_counts_in_cmp",
+    "allow_self_registration",
+    "trp_version",
+    "ppg_version",
+    "cr_version",
+]
+
+
+class EventForm(forms.ModelForm):
+    """Event settings; blank round length, rounds and cut take the TR&P defaults in the service."""
+
+    class Meta:
+        model = Event
+        fields = EVENT_FIELDS
+        widgets = {"starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("round_minutes", "tier", "games_per_match"):
+            self.fields[name].required = False
+        self.fields["slug"].help_text = "Used in the event's web address, e.g. friday-armory."
+        self.fields["round_minutes"].help_text = "Empty: the TR&P Appendix C default for the format."
+        if self.instance.pk:
+            self.fields["slug"].disabled = True
+
+    def clean_time_zone(self):
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        value = self.cleaned_data["time_zone"].strip()
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise forms.ValidationError(f"Unknown time zone {value!r}; use a name like Europe/London.") from None
+        return value
+
+    def changed_values(self) -> dict:
+        """Only the fields the organizer filled in or changed (None leaves the default to the service)."""
+        data = {k: v for k, v in self.cleaned_data.items() if k in self.fields and not self.fields[k].disabled}
+        if self.instance.pk:
+            data = {k: v for k, v in data.items() if k in self.changed_data}
+        return {k: v for k, v in data.items() if v is not None or k in ("capacity", "swiss_rounds", "top_cut")}
+
+
+@dataclass(frozen=True)
+class ParsedResult:
+    table: int
+    result: str
+    games_a: int
+    games_b: int
+    games_drawn: int
+
+
+QUICK_RE = re.compile(r"^\s*(?P<table>\d{1,5})\s*[ ,:;/]\s*(?P<res>[A-Za-z_\-]+|\d+\s*-\s*\d+(\s*-\s*\d+)?)\s*$")
+WORD_RESULTS = {
+    "a": MatchResult.A_WINS,
+    "b": MatchResult.B_WINS,
+    "d": MatchResult.DRAW,
+    "draw": MatchResult.DRAW,
+    "id": MatchResult.DRAW,
+    "dl": MatchResult.DOUBLE_LOSS,
+    "double_loss": MatchResult.DOUBLE_LOSS,
+    "double-loss": MatchResult.DOUBLE_LOSS,
+}
+QUICK_HELP = (
+    "Type the table number and the result, then Enter: '12 2-1' (games A-B, optional -drawn), "
+    "'12 a' or '12 b' (winner), '12 d' (draw), '12 dl' (double loss)."
+)
+
+
+def parse_quick_result(text: str, *, games_to_win: int = 1) -> ParsedResult:
+    """Parse one line of keyboard result entry; raises ValidationError naming the problem."""
+    match = QUICK_RE.match(text or "")
+    if not match:
+        raise forms.ValidationError(f"Could not read {text!r}. {QUICK_HELP}")
+    table = int(match["table"])
+    res = match["res"].replace(" ", "").lower()
+    if res in WORD_RESULTS:
+        result = WORD_RESULTS[res]
+        games_a = games_to_win if result == MatchResult.A_WINS else 0
+        games_b = games_to_win if result == MatchResult.B_WINS else 0
+        return ParsedResult(table, result, games_a, games_b, 0)
+    if res[0].isalpha():
+        raise forms.ValidationError(f"Unknown result {res!r}. {QUICK_HELP}")
+    numbers = [int(n) for n in res.split("-")]
+    games_a, games_b = numbers[0], numbers[1]
+    drawn = numbers[2] if len(numbers) == 3 else 0
+    if games_a > games_b:
+        result = MatchResult.A_WINS
+    elif games_b > games_a:
+        result = MatchResult.B_WINS
+    else:
+        result = MatchResult.DRAW
+    return ParsedResult(table, result, games_a, games_b, drawn)
+
+
+class QuickResultForm(forms.Form):
+    entry = forms.CharField(max_length=40, help_text=QUICK_HELP)
+    round = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, games_to_win: int = 1, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.games_to_win = games_to_win
+
+    def clean_entry(self):
+        return parse_quick_result(self.cleaned_data["entry"], games_to_win=self.games_to_win)
+
+
+MY_RESULT_CHOICES = [("win", "I won"), ("loss", "I lost"), ("draw", "Draw")]
+
+
+class PlayerReportForm(forms.Form):
+    """A player's own report: outcome from their side plus games, mapped to A/B by ``as_match_result``."""
+
+    outcome = forms.ChoiceField(choices=MY_RESULT_CHOICES, widget=forms.RadioSelect)
+    my_games = forms.IntegerField(min_value=0, max_value=9, required=False, label="Games I won")
+    their_games = forms.IntegerField(min_value=0, max_value=9, required=False, label="Games my opponent won")
+    games_drawn = forms.IntegerField(min_value=0, max_value=9, required=False, initial=0)
+    version = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, games_to_win: int = 1, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.games_to_win = games_to_win
+
+    def clean(self):
+        data = super().clean()
+        outcome = data.get("outcome")
+        mine, theirs = data.get("my_games"), data.get("their_games")
+        if outcome == "win":
+            mine = self.games_to_win if mine is None else mine
+            theirs = 0 if theirs is None else theirs
+            if mine <= theirs:
+                raise forms.ValidationError("You reported a win, so you must have won more games than your opponent.")
+        elif outcome == "loss":
+            theirs = self.games_to_win if theirs is None else theirs
+            mine = 0 if mine is None else mine
+            if theirs <= mine:
+                raise forms.ValidationError("You reported a loss, so your opponent must have won more games.")
+        elif outcome == "draw":
+            mine = 0 if mine is None else mine
+            theirs = 0 if theirs is None else theirs
+            if mine != theirs:
+                raise forms.ValidationError("A drawn match has equal game wins on both sides.")
+        data["my_games"], data["their_games"] = mine, theirs
+        data["games_drawn"] = data.get("games_drawn") or 0
+        return data
+
+    def as_match_result(self, *, i_am_a: bool) -> ParsedResult:
+        """The report in the match's A/B terms (table 0: the caller knows the match)."""
+        d = self.cleaned_data
+        outcome = d["outcome"]
+        if outcome == "draw":
+            result = MatchResult.DRAW
+        elif (outcome == "win") == i_am_a:
+            result = MatchResult.A_WINS
+        else:
+            result = MatchResult.B_WINS
+        games_a, games_b = (d["my_games"], d["their_games"]) if i_am_a else (d["their_games"], d["my_games"])
+        return ParsedResult(0, result, games_a, games_b, d["games_drawn"])
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(max_length=500, help_text="Recorded in the audit trail.")
+
+
+class CorrectionForm(forms.Form):
+    """A staff correction of any result (TR&P 3.5 kinds included), previewed before it is applied."""
+
+    match = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    result = forms.ChoiceField(choices=[c for c in MatchResult.choices if c[0] not in ("", "bye")])
+    games_a = forms.IntegerField(min_value=0, max_value=9, initial=0)
+    games_b = forms.IntegerField(min_value=0, max_value=9, initial=0)
+    games_drawn = forms.IntegerField(min_value=0, max_value=9, initial=0)
+    result_kind = forms.CharField(max_length=20, required=False)
+    reason = forms.CharField(max_length=500)
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
