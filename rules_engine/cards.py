@@ -118,7 +118,8 @@ COLOUR_PITCHES: dict[str, int] = {v: k for k, v in PITCH_COLOURS.items()}
 class Printing:
     """One printing of a card: its printing id (e.g. "WTR115"), set and rarity.
 
-    ``rarity`` is one of RARITIES (see RARITY_CODES for the source codes).
+    ``rarity`` is one of RARITIES for FaB (see RARITY_CODES for the source codes);
+    Grand Archive printings use the GA Index rarity names (Common, Uncommon, ...).
     """
 
     id: str
@@ -195,6 +196,8 @@ class Card:
     arcane: str | None = None
     #: identifier of the other face of a double-faced card, if any.
     other_face: str | None = None
+    #: the source's own id for the card (the-fab-cube unique_id, GA Index uuid), if any.
+    source_id: str | None = None
     # Grand Archive only
     element: str | None = None
     level: str | None = None
@@ -285,7 +288,7 @@ _QUOTES = str.maketrans({
     "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"',
     "\u2013": "-", "\u2014": "-", "\u2212": "-",
 })
-_PITCH_SUFFIX = re.compile(r"^(?P<name>.*?)\s*[\(\[]\s*(?P<pitch>red|yellow|blue|[123])\s*[\)\]]\s*$", re.I)
+_PITCH_SUFFIX = re.compile(r"^(?P<name>.*?)\s*[\(\[]\s*(?P<pitch>red|yellow|blue|[123])\s*[\)\]]\s*$", re.I | re.S)
 
 
 def normalise_name(text: str) -> str:
@@ -306,8 +309,9 @@ def split_pitch_suffix(text: str) -> tuple[str, int | None]:
 
 def slugify_identifier(name: str, pitch: int | None = None) -> str:
     """Stable slug like fabrary's cardIdentifier: "Snatch", 1 -> "snatch-red"."""
-    base = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().casefold()
-    slug = re.sub(r"[^a-z0-9]+", "-", base).strip("-")
+    text = name.replace("ð", "d").replace("Ð", "D").replace("þ", "th").replace("æ", "ae").replace(" & ", " ")
+    base = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
+    slug = re.sub(r"[^a-z0-9 \-]", "", base).strip().replace(" ", "-")
     if pitch in PITCH_COLOURS:
         slug = f"{slug}-{PITCH_COLOURS[pitch]}"
     return slug
@@ -439,7 +443,9 @@ class CardDatabase:
     def suggest(self, text: str, limit: int = 5) -> list[str]:
         """"Did you mean": up to ``limit`` card names closest to ``text``.
 
-        Names starting with the text come first (autocomplete), then fuzzy matches.
+        Names starting with the text come first (autocomplete), then names with a word
+        starting with it, then fuzzy matches
+        (rapidfuzz QRatio >= 60, best first).
         """
         from rapidfuzz import fuzz, process
 
@@ -448,14 +454,16 @@ class CardDatabase:
             return []
         out: list[str] = []
         seen: set[int] = set()
-        for i, n in enumerate(self._norm_names):
-            if n.startswith(q):
-                out.append(self._names[i])
-                seen.add(i)
-                if len(out) >= limit:
-                    return out
+        word_q = " " + q
+        for tier in (lambda n: n.startswith(q), lambda n: word_q in " " + n):
+            for i, n in enumerate(self._norm_names):
+                if i not in seen and tier(n):
+                    out.append(self._names[i])
+                    seen.add(i)
+                    if len(out) >= limit:
+                        return out
         for _match, _score, i in process.extract(
-            q, self._norm_names, scorer=fuzz.WRatio, limit=limit + len(seen), score_cutoff=50
+            q, self._norm_names, scorer=fuzz.QRatio, limit=limit + len(seen), score_cutoff=60
         ):
             if i not in seen:
                 out.append(self._names[i])

@@ -1,0 +1,16 @@
+"""Card-data parsers (pure Python, no Django): each turns one source into an
+ImportResult (cards + source + version) or raises CardImportError naming the file
+and the record. Nothing is half-imported: parsers build everything in memory first.
+"""
+from rules_engine.importers.base import CardImportError, ImportResult
+from rules_engine.importers.fabcube import parse_fabcube
+from rules_engine.importers.fabrary import parse_fabrary
+from rules_engine.importers.grand_archive import parse_grand_archive
+
+PARSERS = {
+    "fabrary": parse_fabrary,
+    "fabcube": parse_fabcube,
+    "ga": parse_grand_archive,
+}
+
+__all__ = ["CardImportError", "ImportResult", "PARSERS", "parse_fabcube", "parse_fabrary", "parse_grand_archive"]
