@@ -1,0 +1,1 @@
+"""Pure Swiss engine (no Django): pairing, standings, top cut and event structure."""
