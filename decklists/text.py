@@ -39,17 +39,17 @@ def check_text(text: str, *, field: str = "text") -> str:
         raise DomainError("The decklist text is missing.", code="empty", field=field)
     if not text.strip():
         raise DomainError("The decklist is empty: enter at least one card.", code="empty", field=field)
-    if len(text) > MAX_CHARS:
-        raise DomainError(
-            f"The decklist is {len(text):,} characters long; at most {MAX_CHARS:,} are accepted.",
-            code="too_long",
-            field=field,
-        )
-    lines = text.count("\n") + 1
+    lines = len(text.splitlines())
     if lines > MAX_LINES:
         raise DomainError(
             f"The decklist has {lines:,} lines; at most {MAX_LINES:,} are accepted.",
             code="too_many_lines",
+            field=field,
+        )
+    if len(text) > MAX_CHARS:
+        raise DomainError(
+            f"The decklist is {len(text):,} characters long; at most {MAX_CHARS:,} are accepted.",
+            code="too_long",
             field=field,
         )
     bad = _control_position(text)

@@ -1,0 +1,88 @@
+"""Web forms. They only gather text; the services decide (same path as the API)."""
+from __future__ import annotations
+
+from django import forms
+
+from core.errors import DomainError
+
+from .enums import DecklistSource
+from .text import MAX_UPLOAD_BYTES, decode_upload
+
+PITCH_CHOICES = [("", "no pitch"), ("1", "red (1)"), ("2", "yellow (2)"), ("3", "blue (3)")]
+PITCH_WORDS = {"1": "red", "2": "yellow", "3": "blue"}
+
+
+def rows_to_text(quantities: list[str], names: list[str], pitches: list[str]) -> tuple[str, list[str]]:
+    """Card-form rows (quantity, name, pitch) to decklist lines; errors name the row."""
+    lines: list[str] = []
+    errors: list[str] = []
+    for i, name in enumerate(names, start=1):
+        name = (name or "").strip()
+        qty = (quantities[i - 1] if i - 1 < len(quantities) else "").strip() or "1"
+        pitch = (pitches[i - 1] if i - 1 < len(pitches) else "").strip()
+        if not name:
+            continue
+        if not qty.isdigit() or not 1 <= int(qty) <= 999:
+            errors.append(f"Row {i} ({name}): the quantity must be a whole number from 1 to 999.")
+            continue
+        if pitch and pitch not in PITCH_WORDS:
+            errors.append(f"Row {i} ({name}): unknown pitch {pitch!r}.")
+            continue
+        lines.append(f"{int(qty)} {name}" + (f" ({PITCH_WORDS[pitch]})" if pitch else ""))
+    return "\n".join(lines), errors
+
+
+class DecklistForm(forms.Form):
+    """Paste text, upload a file, or fill card rows (JS adds autocomplete). One of them."""
+
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}), required=False,
+                           strip=False, label="Decklist text")
+    file = forms.FileField(required=False, label="…or upload a text file")
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, rows: tuple[list[str], list[str], list[str]] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rows = rows or ([], [], [])
+        self.source = DecklistSource.TEXT
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        text = data.get("text") or ""
+        if upload is not None:
+            if upload.size > MAX_UPLOAD_BYTES:
+                raise forms.ValidationError(
+                    f"The file is {upload.size:,} bytes; at most {MAX_UPLOAD_BYTES:,} are accepted."
+                )
+            try:
+                text = decode_upload(upload.read(), filename=upload.name)
+            except DomainError as exc:
+                raise forms.ValidationError(exc.message) from None
+            self.source = DecklistSource.FILE
+        elif any(n.strip() for n in self.rows[1]):
+            row_text, errors = rows_to_text(*self.rows)
+            if errors:
+                raise forms.ValidationError(errors)
+            text = (text.rstrip("\n") + "\n" + row_text).strip("\n") if text.strip() else row_text
+            self.source = DecklistSource.FORM
+        if not text.strip():
+            raise forms.ValidationError("Enter the list: paste text, upload a file, or fill the card rows.")
+        data["text"] = text
+        return data
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(max_length=2000, widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class FixForm(forms.Form):
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}), strip=False)
+    reason = forms.CharField(max_length=2000, widget=forms.Textarea(attrs={"rows": 2}),
+                             help_text="PPG 4.4: what the player intended, or which illegal cards were removed.")
+
+
+class DeadlineForm(forms.Form):
+    deadline = forms.DateTimeField(required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+    construction_ends_at = forms.DateTimeField(
+        required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
+    )

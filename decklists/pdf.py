@@ -1,0 +1,54 @@
+"""Printable decklists: ``DecklistSheet`` (one or many lists, TR&P App E grouping) and
+``PoolRegistrationSheet`` (limited pool, TR&P 8.1.1 / 8.2.2).
+
+Rendered with ``core.pdf.render_pdf``: autoescaped, WeasyPrint reads only our static files.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from core.pdf import render_pdf
+
+from .validation import grouped_cards
+
+
+def sheet_context(decklist) -> dict:
+    """Everything one page needs: player, player ID, hero, event, grouped cards, totals."""
+    registration = decklist.registration
+    event = registration.event
+    groups = grouped_cards(decklist.cards, game=event.game)
+    deck_total = sum(c["qty"] for c in decklist.cards if c["section"] in ("deck", "main"))
+    arena_total = sum(c["qty"] for c in decklist.cards if c["section"] in ("arena", "material"))
+    return {
+        "decklist": decklist,
+        "event": event,
+        "player_name": registration.player.display_name,
+        "player_id": registration.player.player_id,
+        "hero": decklist.hero,
+        "groups": [g | {"total": sum(r["qty"] for r in g["cards"])} for g in groups],
+        "deck_total": deck_total,
+        "arena_total": arena_total,
+        "registered_by": decklist.registered_by,
+    }
+
+
+class DecklistSheet:
+    """One page per list, in the TR&P App E grouping, with a signature line."""
+
+    template_name = "decklists/pdf/decklist_sheet.html"
+
+    def __init__(self, decklists: Iterable, *, title: str = "Decklist"):
+        self.decklists = list(decklists)
+        self.title = title
+
+    def context(self) -> dict:
+        return {"title": self.title, "sheets": [sheet_context(d) for d in self.decklists]}
+
+    def render(self) -> bytes:
+        return render_pdf(self.template_name, self.context())
+
+
+class PoolRegistrationSheet(DecklistSheet):
+    """Limited card-pool registration: player using the pool, player registering it, judge sign-off."""
+
+    template_name = "decklists/pdf/pool_sheet.html"

@@ -1,0 +1,518 @@
+"""Every change to a decklist, audited (core.audit) inside its transaction.
+
+Lifecycle (TR&P 3.7): draft -> submitted -> accepted (by an official) -> locked.
+Players change their list only until it is accepted; afterwards only the head judge
+corrects it (PPG 4.4, Decklist Error), with the before and after recorded.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from core.audit import record_audit
+from core.errors import ConflictError, DomainError, NotAllowed
+from tournament.enums import LIMITED_FORMATS, EventStatus, RoundStatus
+from tournament.models import Event, Registration, Round
+
+from . import selectors
+from .enums import FROZEN, DecklistKind, DecklistSource, DecklistStatus, JobKind, JobStatus
+from .models import Decklist, DecklistJob, DecklistPolicy
+from .text import check_text
+from .validation import Validation, validate_text
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def card_db_for(event: Event):
+    """The card database of the event's card-data release, or the active one."""
+    from cards.selectors import card_database
+
+    return card_database(getattr(event, "card_release", None), game=event.game)
+
+
+def event_date(event: Event) -> date:
+    if event.starts_at is not None:
+        return timezone.localdate(event.starts_at)
+    return timezone.localdate()
+
+
+def _snapshot(decklist: Decklist) -> dict:
+    return {
+        "status": decklist.status,
+        "hero": decklist.hero,
+        "cards": decklist.cards,
+        "raw_text": decklist.raw_text,
+        "is_legal": decklist.is_legal,
+        "version": decklist.version,
+    }
+
+
+def _pool_cards(registration: Registration) -> list[dict] | None:
+    pool = Decklist.objects.filter(registration=registration, kind=DecklistKind.POOL).first()
+    return pool.cards if pool is not None else None
+
+
+def run_validation(decklist: Decklist, text: str, *, db: Any = None) -> Validation:
+    event = decklist.registration.event
+    db = db if db is not None else card_db_for(event)
+    pool_cards = _pool_cards(decklist.registration) if decklist.kind == DecklistKind.DECK else None
+    return validate_text(
+        text,
+        db=db,
+        format_code=event.format,
+        as_of=event_date(event),
+        kind=decklist.kind,
+        rules_edition=event.trp_version if event.trp_version in ("2023", "2025") else "2025",
+        pool_cards=pool_cards,
+    )
+
+
+def _apply(decklist: Decklist, text: str, result: Validation) -> None:
+    decklist.raw_text = text
+    decklist.hero = result.hero
+    decklist.cards = result.cards
+    decklist.problems = result.problems
+    decklist.findings = result.findings
+    decklist.is_legal = result.is_legal
+    decklist.data_version = result.data_version
+    decklist.validated_at = timezone.now()
+
+
+def _check_player_or_official(decklist_registration: Registration, actor, *, kind: str) -> None:
+    event = decklist_registration.event
+    if actor is None or not getattr(actor, "is_authenticated", False):
+        raise NotAllowed("Log in to submit a decklist.")
+    if decklist_registration.player.user_id == actor.pk:
+        return
+    if selectors.is_event_official(actor, event):
+        return
+    if kind == DecklistKind.POOL and selectors.registration_of(actor, event) is not None:
+        # TR&P 8.1.1 / 8.2.2 "swap, register, swap": another player registers this pool.
+        return
+    raise NotAllowed("Only the player or an official of this event can change this decklist.")
+
+
+def _default_kind(event: Event) -> str:
+    return DecklistKind.DECK if event.format in LIMITED_FORMATS else DecklistKind.CONSTRUCTED
+
+
+def _lock_row(registration: Registration, kind: str) -> Decklist | None:
+    return (
+        Decklist.objects.select_for_update()
+        .select_related("registration__event", "registration__player")
+        .filter(registration=registration, kind=kind)
+        .first()
+    )
+
+
+def is_past_deadline(event: Event, *, now: datetime | None = None) -> bool:
+    """TR&P 3.7: lists handed in after the deadline may be penalised, so they are flagged."""
+    now = now or timezone.now()
+    deadline = selectors.decklist_deadline(event)
+    if deadline is not None:
+        return now > deadline
+    if event.format in LIMITED_FORMATS:
+        return False
+    # No explicit time recorded: round 1 already under way means late.
+    return Round.objects.filter(event=event, number=1).exclude(status=RoundStatus.PENDING).exists()
+
+
+# -- player actions ------------------------------------------------------------------------
+
+
+@transaction.atomic
+def save_decklist(
+    registration: Registration,
+    *,
+    actor,
+    text: str,
+    source: str = DecklistSource.TEXT,
+    kind: str | None = None,
+    version: int | None = None,
+    db: Any = None,
+) -> Decklist:
+    """Store ``text`` exactly as entered as the registration's draft list and validate it.
+
+    Side effects: creates or updates the single Decklist of (registration, kind), status
+    DRAFT, version + 1; one audit entry. Raises NotAllowed (not the player or an official),
+    DomainError (unusable text), ConflictError (list already accepted, or ``version`` stale).
+    An illegal list is still saved: it just cannot be submitted.
+    """
+    kind = kind or _default_kind(registration.event)
+    if kind not in DecklistKind.values:
+        raise DomainError(f"Unknown decklist kind {kind!r}.", code="invalid", field="kind")
+    _check_player_or_official(registration, actor, kind=kind)
+    check_text(text)
+    decklist = _lock_row(registration, kind)
+    created = decklist is None
+    if created:
+        decklist = Decklist(registration=registration, kind=kind, version=0)
+    else:
+        if decklist.status in FROZEN:
+            raise ConflictError(
+                "This decklist was accepted; only the head judge can change it now (TR&P 3.7, PPG 4.4).",
+                code="accepted",
+            )
+        if kind == DecklistKind.POOL and decklist.status != DecklistStatus.DRAFT:
+            raise ConflictError(
+                "This pool registration was handed in; corrections need a judge's sign-off (TR&P 8.1.1).",
+                code="submitted",
+            )
+        if version is not None and int(version) != decklist.version:
+            raise ConflictError(
+                f"This decklist changed meanwhile (version {decklist.version}, you edited {version}); "
+                "reload it and try again.",
+                code="stale",
+            )
+    before = None if created else _snapshot(decklist)
+    if not created and decklist.raw_text == text and decklist.status == DecklistStatus.DRAFT:
+        return decklist  # the same text saved twice: nothing changes
+    result = run_validation(decklist, text, db=db)
+    _apply(decklist, text, result)
+    decklist.status = DecklistStatus.DRAFT
+    decklist.source = source
+    decklist.submitted_at = None
+    decklist.is_late = False
+    decklist.version += 1
+    if kind == DecklistKind.POOL:
+        decklist.registered_by = actor
+    try:
+        with transaction.atomic():
+            decklist.save()
+    except IntegrityError:
+        raise ConflictError("A decklist for this registration was saved at the same time; reload.") from None
+    record_audit(
+        decklist,
+        actor=actor,
+        action="decklist.save",
+        before=before,
+        after=_snapshot(decklist),
+        event_id=registration.event_id,
+    )
+    return decklist
+
+
+@transaction.atomic
+def submit_decklist(decklist: Decklist, *, actor, version: int | None = None) -> Decklist:
+    """Hand the list in (TR&P 3.7). Needs no errors unless the head judge granted an exception.
+
+    Idempotent: submitting a submitted list again returns it unchanged. Flags late lists
+    (past the event's deadline). Raises ConflictError for an accepted list or a stale
+    ``version``, DomainError when the list has errors.
+    """
+    decklist = _lock_row(decklist.registration, decklist.kind)
+    _check_player_or_official(decklist.registration, actor, kind=decklist.kind)
+    if version is not None and int(version) != decklist.version:
+        raise ConflictError(
+            f"This decklist changed meanwhile (version {decklist.version}, you saw {version}); reload it.",
+            code="stale",
+        )
+    if decklist.status == DecklistStatus.SUBMITTED:
+        return decklist
+    if decklist.status in FROZEN:
+        raise ConflictError("This decklist was already accepted.", code="accepted")
+    if not decklist.cards:
+        raise DomainError("The list names no cards yet.", code="empty")
+    if decklist.error_count and not decklist.has_exception:
+        raise DomainError(
+            f"The list has {decklist.error_count} error(s); fix them, or ask the head judge to accept "
+            "an exception. It stays saved as a draft.",
+            code="illegal",
+        )
+    before = _snapshot(decklist)
+    decklist.status = DecklistStatus.SUBMITTED
+    decklist.submitted_at = timezone.now()
+    decklist.is_late = is_past_deadline(decklist.registration.event, now=decklist.submitted_at)
+    if decklist.kind == DecklistKind.POOL and decklist.registered_by_id is None:
+        decklist.registered_by = actor
+    decklist.save()
+    record_audit(
+        decklist,
+        actor=actor,
+        action="decklist.submit",
+        before=before,
+        after={**_snapshot(decklist), "is_late": decklist.is_late},
+        event_id=decklist.registration.event_id,
+    )
+    return decklist
+
+
+# -- official actions ----------------------------------------------------------------------
+
+
+def _require_official(actor, event: Event) -> None:
+    if not selectors.is_event_official(actor, event):
+        raise NotAllowed("Only an official of this event can do this.")
+
+
+def _require_head_judge(actor, event: Event) -> None:
+    if not selectors.is_head_judge(actor, event):
+        raise NotAllowed("Only the head judge can do this (PPG 4.4).")
+
+
+def _require_manager(actor, event: Event) -> None:
+    if not selectors.is_list_manager(actor, event):
+        raise NotAllowed("Only the organizer or the head judge can do this.")
+
+
+@transaction.atomic
+def accept_decklist(decklist: Decklist, *, actor) -> Decklist:
+    """An official accepts a submitted list (TR&P 3.7); from then on the player cannot alter it.
+
+    Idempotent for an accepted or locked list. Raises DomainError for a draft, or for a
+    list with errors and no head-judge exception.
+    """
+    decklist = _lock_row(decklist.registration, decklist.kind)
+    event = decklist.registration.event
+    _require_official(actor, event)
+    if decklist.status in FROZEN:
+        return decklist
+    if decklist.status != DecklistStatus.SUBMITTED:
+        raise DomainError("Only a submitted list can be accepted; this one is still a draft.", code="draft")
+    if decklist.error_count and not decklist.has_exception:
+        raise DomainError(
+            f"The list has {decklist.error_count} error(s); the head judge must accept an exception first.",
+            code="illegal",
+        )
+    before = _snapshot(decklist)
+    decklist.status = DecklistStatus.ACCEPTED
+    decklist.accepted_at = timezone.now()
+    decklist.accepted_by = actor
+    decklist.save()
+    record_audit(decklist, actor=actor, action="decklist.accept", before=before, after=_snapshot(decklist),
+                 event_id=event.id)
+    return decklist
+
+
+@transaction.atomic
+def reject_decklist(decklist: Decklist, *, actor, reason: str) -> Decklist:
+    """TR&P 3.7: an illegal, illegible or badly formatted list may be rejected: back to draft."""
+    decklist = _lock_row(decklist.registration, decklist.kind)
+    event = decklist.registration.event
+    _require_official(actor, event)
+    if not (reason or "").strip():
+        raise DomainError("Say why the list is rejected.", field="reason")
+    if decklist.status != DecklistStatus.SUBMITTED:
+        raise ConflictError("Only a submitted list can be rejected.", code="not_submitted")
+    before = _snapshot(decklist)
+    decklist.status = DecklistStatus.DRAFT
+    decklist.submitted_at = None
+    decklist.save()
+    record_audit(decklist, actor=actor, action="decklist.reject", before=before, after=_snapshot(decklist),
+                 reason=reason, event_id=event.id)
+    return decklist
+
+
+@transaction.atomic
+def grant_exception(decklist: Decklist, *, actor, reason: str) -> Decklist:
+    """The head judge accepts a list despite its errors; the exception and reason are recorded."""
+    decklist = _lock_row(decklist.registration, decklist.kind)
+    event = decklist.registration.event
+    _require_head_judge(actor, event)
+    if not (reason or "").strip():
+        raise DomainError("An exception needs a reason.", field="reason")
+    before = {**_snapshot(decklist), "exception_reason": decklist.exception_reason}
+    decklist.exception_by = actor
+    decklist.exception_reason = reason.strip()
+    decklist.exception_at = timezone.now()
+    decklist.save()
+    record_audit(decklist, actor=actor, action="decklist.exception", before=before,
+                 after={**_snapshot(decklist), "exception_reason": decklist.exception_reason},
+                 reason=reason, event_id=event.id)
+    return decklist
+
+
+@transaction.atomic
+def fix_decklist(decklist: Decklist, *, actor, text: str, reason: str, db: Any = None) -> Decklist:
+    """PPG 4.4 (Decklist Error): the head judge updates the list to match the player's intent,
+    or removes illegal cards. Status is kept; the before and after are audited.
+
+    For a limited pool this is the judge's sign-off of a correction (TR&P 8.1.1 "Validate").
+    """
+    decklist = _lock_row(decklist.registration, decklist.kind)
+    event = decklist.registration.event
+    if decklist.kind == DecklistKind.POOL and decklist.status == DecklistStatus.SUBMITTED:
+        _require_official(actor, event)
+    else:
+        _require_head_judge(actor, event)
+    if not (reason or "").strip():
+        raise DomainError("A correction needs a reason.", field="reason")
+    check_text(text)
+    before = _snapshot(decklist)
+    result = run_validation(decklist, text, db=db)
+    _apply(decklist, text, result)
+    decklist.source = DecklistSource.JUDGE_FIX
+    decklist.version += 1
+    if decklist.kind == DecklistKind.POOL:
+        decklist.signed_off_by = actor
+        decklist.signed_off_at = timezone.now()
+    decklist.save()
+    record_audit(decklist, actor=actor, action="decklist.fix", before=before, after=_snapshot(decklist),
+                 reason=reason, event_id=event.id)
+    return decklist
+
+
+@transaction.atomic
+def lock_event_decklists(event: Event, *, actor) -> int:
+    """Lock every accepted list of the event (e.g. when round 1 begins). Returns how many."""
+    _require_manager(actor, event)
+    now = timezone.now()
+    count = 0
+    for decklist in Decklist.objects.select_for_update().filter(
+        registration__event=event, status=DecklistStatus.ACCEPTED
+    ):
+        before = _snapshot(decklist)
+        decklist.status = DecklistStatus.LOCKED
+        decklist.locked_at = now
+        decklist.save(update_fields=["status", "locked_at", "updated_at"])
+        record_audit(decklist, actor=actor, action="decklist.lock", before=before, after=_snapshot(decklist),
+                     event_id=event.id)
+        count += 1
+    return count
+
+
+def _policy_for_update(event: Event) -> DecklistPolicy:
+    policy, _ = DecklistPolicy.objects.select_for_update().get_or_create(event=event)
+    return policy
+
+
+@transaction.atomic
+def set_decklist_deadline(
+    event: Event, *, actor, deadline: datetime | None, construction_ends_at: datetime | None = None
+) -> DecklistPolicy:
+    """TR&P 3.7: the organizer may set another time for handing lists in."""
+    _require_manager(actor, event)
+    policy = _policy_for_update(event)
+    before = {"deadline": policy.deadline, "construction_ends_at": policy.construction_ends_at}
+    policy.deadline = deadline
+    policy.construction_ends_at = construction_ends_at
+    policy.save()
+    record_audit(event, actor=actor, action="decklist.deadline", before=before,
+                 after={"deadline": deadline, "construction_ends_at": construction_ends_at}, event_id=event.id)
+    return policy
+
+
+@transaction.atomic
+def publish_event_decklists(event: Event, *, actor) -> DecklistPolicy:
+    """TR&P 3.7: after the event the organizer may publish its accepted lists."""
+    if not selectors.is_organizer(actor, event):
+        raise NotAllowed("Only the organizer can publish the decklists.")
+    if event.status != EventStatus.FINISHED:
+        raise DomainError("Decklists can be published once the event is finished.", code="not_finished")
+    policy = _policy_for_update(event)
+    if policy.published_at is not None:
+        return policy
+    policy.published_at = timezone.now()
+    policy.published_by = actor
+    policy.save()
+    record_audit(event, actor=actor, action="decklist.publish", before=None,
+                 after={"published_at": policy.published_at}, event_id=event.id)
+    return policy
+
+
+# -- jobs ----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def start_job(event: Event, *, actor, kind: str) -> DecklistJob:
+    """Create a job row; the caller queues the task with ``transaction.on_commit``."""
+    if kind == JobKind.REVALIDATE:
+        _require_manager(actor, event)
+    else:
+        _require_official(actor, event)
+    running = DecklistJob.objects.filter(event=event, kind=kind, status__in=[JobStatus.PENDING, JobStatus.RUNNING])
+    if running.exists():
+        raise ConflictError("The same job is already running for this event.", code="running")
+    return DecklistJob.objects.create(event=event, kind=kind, created_by=actor)
+
+
+def revalidate_decklists(
+    decklists: list[Decklist],
+    *,
+    db: Any = None,
+    actor=None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[dict]:
+    """Re-check every list against the card data (a new release can change legality).
+
+    Stored text is re-read and re-checked; a list whose legality changed is saved and
+    audited. Returns one row per changed list: id, player, before, after, new findings.
+    Status is not changed: the officials decide what to do (PPG 4.4).
+    """
+    changes: list[dict] = []
+    total = len(decklists)
+    dbs: dict[int, Any] = {}
+    pool_cache: dict[int, list[dict] | None] = {}
+    for i, decklist in enumerate(decklists, start=1):
+        event = decklist.registration.event
+        event_db = db if db is not None else dbs.setdefault(event.pk, card_db_for(event))
+        pool_cards = None
+        if decklist.kind == DecklistKind.DECK:
+            if decklist.registration_id not in pool_cache:
+                pool_cache[decklist.registration_id] = _pool_cards(decklist.registration)
+            pool_cards = pool_cache[decklist.registration_id]
+        result = validate_text(
+            decklist.raw_text,
+            db=event_db,
+            format_code=event.format,
+            as_of=event_date(event),
+            kind=decklist.kind,
+            rules_edition=event.trp_version if event.trp_version in ("2023", "2025") else "2025",
+            pool_cards=pool_cards,
+        )
+        old_codes = {(f.get("code"), tuple(f.get("cards") or ())) for f in decklist.findings}
+        new_codes = {(f.get("code"), tuple(f.get("cards") or ())) for f in result.findings}
+        changed = result.is_legal != decklist.is_legal or old_codes != new_codes or result.cards != decklist.cards
+        if changed:
+            with transaction.atomic():
+                before = {**_snapshot(decklist), "findings": decklist.findings}
+                was_legal = decklist.is_legal
+                _apply(decklist, decklist.raw_text, result)
+                decklist.save()
+                record_audit(decklist, actor=actor, action="decklist.revalidate", before=before,
+                             after={**_snapshot(decklist), "findings": decklist.findings},
+                             event_id=event.id)
+            changes.append({
+                "decklist_id": decklist.pk,
+                "player": decklist.registration.player.display_name,
+                "status": decklist.status,
+                "was_legal": was_legal,
+                "is_legal": decklist.is_legal,
+                "findings": [f for f in result.findings if (f.get("code"), tuple(f.get("cards") or ()))
+                             not in old_codes],
+                "data_version": result.data_version,
+            })
+        else:
+            decklist.data_version = result.data_version
+            decklist.validated_at = timezone.now()
+            decklist.save(update_fields=["data_version", "validated_at"])
+        if progress is not None:
+            progress(i, total)
+    return changes
+
+
+def run_revalidation_job(job: DecklistJob, *, db: Any = None) -> DecklistJob:
+    """Re-validate every list of the job's event, reporting progress on the job row."""
+    decklists = list(selectors.decklists_for_event(job.event))
+    DecklistJob.objects.filter(pk=job.pk).update(status=JobStatus.RUNNING, total=len(decklists), done=0)
+
+    def progress(done: int, total: int) -> None:
+        if done == total or done % 10 == 0:
+            DecklistJob.objects.filter(pk=job.pk).update(done=done)
+
+    try:
+        changes = revalidate_decklists(decklists, db=db, actor=job.created_by, progress=progress)
+    except Exception as exc:
+        DecklistJob.objects.filter(pk=job.pk).update(status=JobStatus.FAILED, error=str(exc)[:2000],
+                                                     finished_at=timezone.now())
+        raise
+    DecklistJob.objects.filter(pk=job.pk).update(
+        status=JobStatus.DONE, done=len(decklists), result={"changes": changes, "checked": len(decklists)},
+        finished_at=timezone.now(),
+    )
+    job.refresh_from_db()
+    return job
