@@ -1,0 +1,798 @@
+"""Card-pool legality: judge a registered card-pool for a format as of a date.
+
+``check_pool`` runs an ordered list of rule functions over the pool and returns
+``Finding`` objects; a legal pool has no finding with severity "error". Every
+finding names the cards involved, says what is wrong in words a player
+understands, cites the rule (TR&P, CR, PPG or GA number) and the card-data
+release used. Pure Python: no Django import.
+
+What a pool holds (``CardPool``): the hero, and entries ``(Card, quantity,
+section)``. Sections: "hero", "arena", "deck", "sideboard" for Flesh and Blood;
+"champion", "material", "main", "sideboard" for Grand Archive. In constructed
+formats "deck" and "sideboard" together are the registered card-pool; when a
+sideboard is given, the "deck" entries are taken as the starting deck. In
+limited formats the entries are the deck the player will play and
+``registered`` is the registered limited card-pool (TR&P App E), with
+``set_codes`` naming the set(s) of the event (TR&P 8.1, 8.2).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from rules_engine.cards import CLASSES, TALENTS, Card
+from rules_engine.formats import (
+    COMMONER_COMMON_RARITIES,
+    COMMONER_RARE_RARITIES,
+    DEFAULT_EDITION,
+    SILVER_AGE_RARITIES,
+    Format,
+    get_format,
+)
+
+ERROR = "error"
+WARNING = "warning"
+
+FAB_SECTIONS = frozenset({"hero", "arena", "deck", "sideboard"})
+GA_SECTIONS = frozenset({"champion", "material", "main", "sideboard"})
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem with a card-pool. ``code`` is stable (API clients may switch on it)."""
+
+    code: str
+    severity: str
+    cards: list[str]
+    message: str
+    rule: str
+    data_version: str
+    member: str = ""
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "code": self.code,
+            "severity": self.severity,
+            "cards": list(self.cards),
+            "message": self.message,
+            "rule": self.rule,
+            "data_version": self.data_version,
+        }
+        if self.member:
+            out["member"] = self.member
+        return out
+
+
+@dataclass
+class CardPool:
+    """A registered card-pool. ``entries`` are ``(Card, quantity, section)``.
+
+    ``registered`` (limited only) is the registered limited card-pool as
+    ``(Card, quantity)``; ``set_codes`` the sets the limited event uses
+    (three-letter printing prefixes, e.g. "HNT"). ``label`` names the pool's
+    owner in team findings.
+    """
+
+    hero: Card | None
+    entries: list[tuple[Card, int, str]] = field(default_factory=list)
+    registered: list[tuple[Card, int]] | None = None
+    set_codes: frozenset[str] = frozenset()
+    label: str = ""
+
+
+def is_legal(findings: Iterable[Finding]) -> bool:
+    return not any(f.severity == ERROR for f in findings)
+
+
+# --- helpers ------------------------------------------------------------------------------------------
+
+_WORD_RE = re.compile(r"[A-Za-z]+")
+
+
+def _side_supertypes(type_text: str) -> list[frozenset[str]]:
+    """CR 9.2.2a: the supertypes printed on each side of a split card ("A // B")."""
+    out = []
+    for side in type_text.split("//"):
+        words = _WORD_RE.findall(side)
+        out.append(frozenset(w for w in words if w in CLASSES or w in TALENTS))
+    return out
+
+
+def _is_split(card: Card) -> bool:
+    return "//" in card.name and "//" in (card.type_text or "")
+
+
+def _statuses(card: Card, lists: Sequence[str], day: date) -> frozenset[str]:
+    found: set[str] = set()
+    for code in lists:
+        found |= card.statuses_on(code, day)
+    return frozenset(found)
+
+
+def _has_ll_history(card: Card) -> bool:
+    return any(ev.status == "living_legend" for ev in card.legality_history)
+
+
+class _Ctx:
+    """What every rule function sees. Counting is done once here."""
+
+    def __init__(self, pool: CardPool, fmt: Format, as_of: date, release: str, db: Any):
+        self.pool = pool
+        self.fmt = fmt
+        self.as_of = as_of
+        self.release = release
+        self.db = db
+        self.findings: list[Finding] = []
+        heroes: list[Card] = []
+        if pool.hero is not None:
+            heroes.append(pool.hero)
+        self.cards: list[tuple[Card, int, str]] = []  # pool cards: arena + deck (+ sideboard)
+        self.tokens: list[tuple[Card, int, str]] = []
+        self.bad_quantity: list[tuple[Card, int, str]] = []
+        for card, qty, section in pool.entries:
+            if not isinstance(qty, int) or qty < 1:
+                self.bad_quantity.append((card, qty, section))
+                continue
+            if card.is_token_or_macro:
+                self.tokens.append((card, qty, section))
+            elif section in ("hero", "champion") and card.game == "fab" or card.is_hero:
+                if pool.hero is not None and card.key == pool.hero.key and section == "hero" and qty == 1:
+                    continue  # the hero repeated as an entry
+                heroes.extend([card] * qty)
+            else:
+                self.cards.append((card, qty, section))
+        self.heroes = heroes
+        self.hero: Card | None = heroes[0] if heroes else None
+        self.has_sideboard = any(sec == "sideboard" for _c, _q, sec in self.cards)
+        self.counts: Counter = Counter()
+        self.by_key: dict[tuple[str, int | None], Card] = {}
+        for card, qty, _sec in self.cards:
+            self.counts[card.key] += qty
+            self.by_key.setdefault(card.key, card)
+        self.deck_cards = sum(q for c, q, _s in self.cards if c.is_deck_card)
+        self.arena_cards = sum(q for c, q, _s in self.cards if not c.is_deck_card)
+        self.starting_deck = sum(q for c, q, s in self.cards if c.is_deck_card and s != "sideboard")
+        self.pool_size = self.deck_cards + self.arena_cards
+
+    def add(self, code: str, severity: str, cards: Iterable[Card | str], message: str, rule: str) -> None:
+        names = [c if isinstance(c, str) else c.display_name for c in cards]
+        self.findings.append(Finding(code, severity, names, message, rule, self.release, self.pool.label))
+
+    def error(self, code: str, cards: Iterable[Card | str], message: str, rule: str) -> None:
+        self.add(code, ERROR, cards, message, rule)
+
+    def warn(self, code: str, cards: Iterable[Card | str], message: str, rule: str) -> None:
+        self.add(code, WARNING, cards, message, rule)
+
+    def unique_cards(self) -> list[Card]:
+        return list(self.by_key.values())
+
+    def deck_section_cards(self) -> list[tuple[Card, int, str]]:
+        """Cards the supertype rule applies to: the whole pool in constructed, the deck in limited."""
+        if self.fmt.is_limited:
+            return [(c, q, s) for c, q, s in self.cards if s != "sideboard"]
+        return self.cards
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+# --- FaB rule functions ----------------------------------------------------------------------------------
+
+
+def _check_entries(ctx: _Ctx) -> None:
+    """CR 1.3.2b / 1.5.2: tokens and macros are never part of a card-pool; they are ignored here."""
+    for card, qty, _sec in ctx.bad_quantity:
+        ctx.error("BAD_QUANTITY", [card], f"{card.display_name}: quantity {qty!r} is not a positive number",
+                  ctx.fmt.rule("listing"))
+    for card, _qty, _sec in ctx.tokens:
+        kind = "macro" if "Macro" in card.types else "token"
+        ctx.warn("TOKEN_NOT_IN_POOL", [card],
+                 f"{card.display_name} is a {kind}; {kind}s are not part of a card-pool and were not counted",
+                 ctx.fmt.rule("macro" if kind == "macro" else "token"))
+    for card, _qty, sec in ctx.cards:
+        if card.game != "fab":
+            ctx.error("WRONG_GAME", [card], f"{card.display_name} is not a Flesh and Blood card",
+                      ctx.fmt.rule("format"))
+        elif sec not in FAB_SECTIONS:
+            ctx.warn("UNKNOWN_SECTION", [card], f"{card.display_name} is listed under {sec!r}",
+                     "TR&P App E")
+
+
+SANCTIONED_CODES = frozenset({"cc", "ll", "blitz", "sage", "commoner", "upf", "sealed", "draft"})
+_NOT_UPF = SANCTIONED_CODES - {"upf"}
+
+
+def _stated_upf_only(card: Card) -> bool:
+    """The card data states the card legal in Ultimate Pit Fight and no other sanctioned format
+    (Pit-Fighter heroes, UPF promos)."""
+    lf = card.legal_formats
+    return bool(lf) and "upf" in lf and not lf & _NOT_UPF
+
+
+def _stated_not_sanctioned(card: Card) -> bool:
+    """The card data states legal formats and none of them is a sanctioned format."""
+    lf = card.legal_formats
+    return bool(lf) and not lf & SANCTIONED_CODES
+
+
+def _check_stated_formats(ctx: _Ctx) -> None:
+    """TR&P 7: the Card Legality Policy decides which released cards a format uses; card data that
+    states a card legal only in Ultimate Pit Fight (TR&P 9.3), or in no sanctioned format, is followed."""
+    fmt = ctx.fmt
+    if fmt.is_limited or fmt.fixed_list:
+        return
+    subjects = ([ctx.hero] if ctx.hero is not None else []) + ctx.unique_cards()
+    for card in subjects:
+        if _stated_not_sanctioned(card):
+            ctx.error("NOT_TOURNAMENT_LEGAL", [card],
+                      f"{card.display_name} is not legal in any sanctioned format", "TR&P 7")
+        elif fmt.code != "upf" and _stated_upf_only(card):
+            ctx.error("UPF_ONLY", [card], f"{card.display_name} is legal only in Ultimate Pit Fight", "TR&P 9.3")
+
+
+def _upf_hero(card: Card) -> bool:
+    """Heroes made for Ultimate Pit Fight (subtype Pit-Fighter, or stated legal only there)."""
+    return "Pit-Fighter" in card.subtypes or _stated_upf_only(card)
+
+
+def _check_hero(ctx: _Ctx) -> None:
+    """TR&P 7.1 / 7.3 / 8.1: exactly one hero, adult in CC and LL, young elsewhere (CR 1.3.2a)."""
+    fmt = ctx.fmt
+    if not ctx.heroes:
+        ctx.error("HERO_MISSING", [], "no hero: the card-pool must name exactly one hero", fmt.rule("hero"))
+        return
+    if len(ctx.heroes) > 1:
+        ctx.error("HERO_COUNT", ctx.heroes,
+                  f"{len(ctx.heroes)} heroes listed; a card-pool has exactly one hero", fmt.rule("hero"))
+    hero = ctx.hero
+    assert hero is not None
+    if not hero.is_hero:
+        ctx.error("NOT_A_HERO", [hero], f"{hero.display_name} is not a hero card", fmt.rule("hero_card"))
+        return
+    if fmt.code == "upf" and _upf_hero(hero):
+        return
+    if fmt.hero == "young" and not hero.young:
+        ctx.error("HERO_NOT_YOUNG", [hero], f"{fmt.name} needs a young hero; {hero.name} is an adult hero",
+                  fmt.rule("hero"))
+    elif fmt.hero == "adult" and hero.young:
+        ctx.error("HERO_YOUNG", [hero], f"{fmt.name} needs an adult (non-young) hero; {hero.name} is young",
+                  fmt.rule("hero"))
+
+
+def _living_legend(card: Card, list_code: str, day: date) -> bool:
+    """CR 9.4 / TR&P 7.1, 7.3: the card (hero or signature weapon) is a living legend in ``list_code``.
+
+    Card data with dated living-legend lists (the-fab-cube) is used as is. Data that only
+    states current legal formats (fabrary) marks a living legend by being legal in Living
+    Legend but not in Classic Constructed without being banned there.
+    """
+    if "living_legend" in card.statuses_on(list_code, day):
+        return True
+    if _has_ll_history(card) or not card.legal_formats:
+        return False
+    if list_code == "cc" and not card.young:
+        return ("ll" in card.legal_formats and "cc" not in card.legal_formats
+                and "banned" not in card.statuses_on("cc", day) and "open" in card.legal_formats
+                and (card.is_hero or "Weapon" in card.types))
+    return False
+
+
+def _check_living_legend(ctx: _Ctx) -> None:
+    """TR&P 7.1 (CC: living legend heroes and their signature weapons), 7.3 (Blitz: heroes), 7.2 (LL: legal)."""
+    fmt = ctx.fmt
+    if fmt.living_legend_heroes_legal or fmt.game != "fab":
+        return
+    list_code = "cc" if fmt.hero == "adult" else "blitz"
+    hero = ctx.hero
+    if hero is not None and hero.is_hero and _living_legend(hero, list_code, ctx.as_of):
+        ctx.error("LIVING_LEGEND_HERO", [hero],
+                  f"{hero.name} is a living legend and is not legal in {fmt.name}", fmt.rule("living_legend"))
+    for card in ctx.unique_cards():
+        if "Weapon" in card.types and _living_legend(card, list_code, ctx.as_of):
+            ctx.error("LIVING_LEGEND_WEAPON", [card],
+                      f"{card.name} is the signature weapon of a living legend and is not legal in {fmt.name}",
+                      fmt.rule("living_legend"))
+
+
+def _check_lists(ctx: _Ctx) -> None:
+    """TR&P 7: banned cards can't be in a card-pool, restricted ones at most 1 copy; PPG 4.4 suspended."""
+    fmt = ctx.fmt
+    if not fmt.legality_lists:
+        return
+    subjects: list[Card] = ([ctx.hero] if ctx.hero is not None else []) + ctx.unique_cards()
+    for card in subjects:
+        st = _statuses(card, fmt.legality_lists, ctx.as_of)
+        if not st:
+            continue
+        when = ctx.as_of.isoformat()
+        if "banned" in st:
+            ctx.error("BANNED", [card], f"{card.display_name} is banned in {fmt.name} (as of {when})",
+                      fmt.rule("banned"))
+        elif "suspended" in st:
+            ctx.error("SUSPENDED", [card], f"{card.display_name} is suspended in {fmt.name} (as of {when})",
+                      fmt.rule("suspended"))
+        if "restricted" in st and ctx.counts.get(card.key, 0) > 1:
+            ctx.error("RESTRICTED", [card],
+                      f"{ctx.counts[card.key]} copies of {card.display_name}; it is restricted in {fmt.name}, "
+                      f"so at most 1", fmt.rule("restricted"))
+
+
+def _hero_supertypes(ctx: _Ctx) -> frozenset[str]:
+    hero = ctx.hero
+    if hero is None:
+        return frozenset()
+    # CR 8.3.16: Essence of [SUPERTYPES] lets those supertypes in as though the hero had them.
+    return hero.supertypes | hero.essences
+
+
+def _allows_other_supertypes(ctx: _Ctx, card: Card) -> bool:
+    """CR 1.1.3a: an effect lets the player start with cards outside the supertype subset.
+
+    Recognised from card data: Shiyana's "cards you own are the class of your hero", and hero
+    text that puts named cards into play at the start of the game.
+    """
+    return False
+
+
+def _check_supertypes(ctx: _Ctx) -> None:
+    """CR 1.1.3 subset rule; CR 1.1.3b hybrid (either set); CR 9.2.2a split (both sides); CR 8.3.35 Universal."""
+    hero = ctx.hero
+    if hero is None or not hero.is_hero:
+        return
+    allowed = _hero_supertypes(ctx)
+    seen: set[tuple[str, int | None]] = set()
+    for card, _qty, _sec in ctx.deck_section_cards():
+        if card.key in seen:
+            continue
+        seen.add(card.key)
+        if _allows_other_supertypes(ctx, card):
+            continue
+        universal = "Universal" in card.keywords
+        if _is_split(card):
+            sides = _side_supertypes(card.type_text)
+            if universal:
+                sides = [s - CLASSES for s in sides]
+            bad = [s for s in sides if not s <= allowed]
+            if bad:
+                extra = sorted(set().union(*bad) - allowed)
+                ctx.error("SPLIT_SUPERTYPE", [card],
+                          f"{card.name} is a split card and both sides must fit {hero.name}; "
+                          f"{', '.join(extra)} does not", ctx.fmt.rule("split"))
+            continue
+        if card.hybrid_class_sets:
+            sets = [s - CLASSES if universal else s for s in card.hybrid_class_sets]
+            non_hybrid = card.supertypes - frozenset().union(*card.hybrid_class_sets)
+            if any((s | non_hybrid) <= allowed for s in sets):
+                continue
+            ctx.error("HYBRID_SUPERTYPE", [card],
+                      f"{card.display_name} is a hybrid card and neither "
+                      f"{' nor '.join('/'.join(sorted(s)) for s in card.hybrid_class_sets)} fits {hero.name} "
+                      f"({', '.join(sorted(allowed)) or 'Generic'})", ctx.fmt.rule("hybrid"))
+            continue
+        st = card.talents if universal else card.supertypes
+        if not st <= allowed:
+            extra = sorted(st - allowed)
+            ctx.error("SUPERTYPE", [card],
+                      f"{card.display_name} is {' '.join(sorted(card.supertypes))}; {hero.name} "
+                      f"({', '.join(sorted(allowed)) or 'Generic'}) can't include {', '.join(extra)} cards",
+                      ctx.fmt.rule("supertypes"))
+
+
+def _any_hero_specialization(hero: Card) -> bool:
+    text = (hero.functional_text or "").replace("*", "").lower()
+    return "specialization cards of any hero" in text
+
+
+def _moniker(hero: Card) -> str:
+    if hero.hero:
+        return hero.hero
+    # CR 2.7.3: the moniker of a personal name precedes the comma.
+    return hero.name.split(",")[0].strip()
+
+
+def _check_specialization(ctx: _Ctx) -> None:
+    """CR 8.3.7: "[HERO] Specialization" cards need a hero with that moniker (Shiyana: any hero)."""
+    hero = ctx.hero
+    if hero is None or not hero.is_hero:
+        return
+    if _any_hero_specialization(hero):
+        return
+    moniker = _moniker(hero)
+    monikers = {moniker, hero.name}
+    for card, _qty, _sec in ctx.deck_section_cards():
+        if card.specializations and not (card.specializations & monikers):
+            ctx.error("SPECIALIZATION", [card],
+                      f"{card.display_name} is a {' / '.join(sorted(card.specializations))} specialization; "
+                      f"{hero.name} can't include it", ctx.fmt.rule("specialization"))
+
+
+def _check_metatypes(ctx: _Ctx) -> None:
+    """CR 2.6.6: a hero-metatype card is only legal with a hero of that moniker."""
+    hero = ctx.hero
+    if hero is None or not hero.is_hero:
+        return
+    moniker = _moniker(hero)
+    known = _hero_monikers(ctx.db)
+    for card in ctx.unique_cards():
+        hero_meta = {m for m in card.metatypes if m in known}
+        if hero_meta and moniker not in hero_meta:
+            ctx.error("HERO_METATYPE", [card],
+                      f"{card.display_name} can only be played by {' or '.join(sorted(hero_meta))}",
+                      ctx.fmt.rule("metatype"))
+
+
+_MONIKER_CACHE: dict[int, frozenset[str]] = {}
+
+
+def _hero_monikers(db: Any) -> frozenset[str]:
+    if db is None:
+        return frozenset()
+    key = id(db)
+    cached = _MONIKER_CACHE.get(key)
+    if cached is None:
+        try:
+            cached = frozenset(_moniker(h) for h in db.heroes())
+        except Exception:
+            cached = frozenset()
+        _MONIKER_CACHE[key] = cached
+    return cached
+
+
+def _check_card_abilities(ctx: _Ctx) -> None:
+    """CR 8.3.21a Ephemeral can't be in a card-pool; CR 8.1.10a Mentor needs a young hero; CR 1.3.2d arena-cards."""
+    hero = ctx.hero
+    for card in ctx.unique_cards():
+        if "Ephemeral" in card.keywords:
+            ctx.error("EPHEMERAL", [card], f"{card.display_name} is ephemeral and can't be in a card-pool",
+                      ctx.fmt.rule("ephemeral"))
+        if "Mentor" in card.types and hero is not None and hero.is_hero and not hero.young:
+            ctx.error("MENTOR_NEEDS_YOUNG_HERO", [card],
+                      f"{card.display_name} is a mentor; only a young hero can include it", ctx.fmt.rule("mentor"))
+    for card, _qty, sec in ctx.cards:
+        if sec == "deck" and card.is_arena_card:
+            ctx.warn("ARENA_CARD_IN_DECK", [card],
+                     f"{card.display_name} is an arena-card listed with the deck-cards; it can't start in the deck",
+                     ctx.fmt.rule("arena"))
+        elif sec == "arena" and card.is_deck_card:
+            ctx.warn("DECK_CARD_IN_ARENA", [card],
+                     f"{card.display_name} is a deck-card listed with the arena-cards", "TR&P App E")
+
+
+def _check_copies(ctx: _Ctx) -> None:
+    """TR&P 7.1/7.3 copy limits per unique card (CR 1.3.4: name and pitch); CR 8.3.40 Unlimited; CR 8.3.6 Legendary."""
+    fmt = ctx.fmt
+    limit = fmt.copy_limit
+    legendary = fmt.legendary_applies
+    if fmt.is_limited:
+        counts: Counter = Counter()
+        for card, qty, sec in ctx.cards:
+            if sec != "sideboard":
+                counts[card.key] += qty
+    else:
+        counts = ctx.counts
+    for key, n in counts.items():
+        card = ctx.by_key[key]
+        if "Unlimited" in card.keywords:
+            continue
+        if legendary and card.legendary and n > 1:
+            where = "deck" if fmt.is_limited else "card-pool"
+            ctx.error("LEGENDARY", [card],
+                      f"{n} copies of {card.display_name}; it is legendary, so at most 1 in the {where}",
+                      fmt.rule("legendary"))
+            continue
+        if limit is not None and n > limit:
+            ctx.error("COPY_LIMIT", [card],
+                      f"{n} copies of {card.display_name}; {fmt.name} allows {limit}", fmt.rule("copies"))
+
+
+def _check_sizes(ctx: _Ctx) -> None:
+    """TR&P 7.1 (80 / at least 60), 7.3 (52 / exactly 40), 8.1-8.2 (exactly 30); TR&P'23 7.2 (11 + 40)."""
+    fmt = ctx.fmt
+    if fmt.pool_max is not None and ctx.pool_size > fmt.pool_max and not fmt.is_limited:
+        ctx.error("POOL_TOO_LARGE", [],
+                  f"{ctx.pool_size} cards ({ctx.arena_cards} arena + {ctx.deck_cards} deck); "
+                  f"{fmt.name} allows at most {fmt.pool_max} besides the hero", fmt.rule("size"))
+    if fmt.arena_exact is not None and ctx.arena_cards != fmt.arena_exact:
+        ctx.error("ARENA_COUNT", [],
+                  f"{_plural(ctx.arena_cards, 'arena-card')}; {fmt.name} needs exactly {fmt.arena_exact}",
+                  fmt.rule("size"))
+    if fmt.arena_exact is not None and fmt.deck_max is not None and ctx.deck_cards != fmt.deck_max:
+        ctx.error("DECK_COUNT", [], f"{_plural(ctx.deck_cards, 'deck-card')}; {fmt.name} needs exactly "
+                  f"{fmt.deck_max}", fmt.rule("size"))
+        return
+    if fmt.deck_min is None:
+        return
+    exact = fmt.deck_max is not None and fmt.deck_max == fmt.deck_min
+    if ctx.has_sideboard or (fmt.is_limited and ctx.pool.registered is not None):
+        n = ctx.starting_deck
+        what = "in the deck"
+        if n < fmt.deck_min or (fmt.deck_max is not None and n > fmt.deck_max):
+            need = f"exactly {fmt.deck_min}" if exact else (
+                f"{fmt.deck_min} to {fmt.deck_max}" if fmt.deck_max else f"at least {fmt.deck_min}")
+            ctx.error("DECK_SIZE", [], f"{_plural(n, 'deck-card')} {what}; {fmt.name} needs {need}",
+                      fmt.rule("size"))
+    elif ctx.deck_cards < fmt.deck_min:
+        need = f"exactly {fmt.deck_min}" if exact else f"at least {fmt.deck_min}"
+        ctx.error("DECK_SIZE", [],
+                  f"only {_plural(ctx.deck_cards, 'deck-card')}; {fmt.name} needs {need} in the deck",
+                  fmt.rule("size"))
+
+
+def _commoner_class(card: Card) -> str:
+    """TR&P 7.4: "common" if ever printed at token or common rarity, else "rare" if ever at rare."""
+    rarities = card.rarities
+    if rarities & COMMONER_COMMON_RARITIES - {"Basic"}:
+        return "common"
+    if rarities & COMMONER_RARE_RARITIES:
+        return "rare"
+    return "other"
+
+
+def _check_rarity(ctx: _Ctx) -> None:
+    """TR&P 7.4 Commoner (hero and arena: common or rare; deck: common); Silver Age printed rarities."""
+    fmt = ctx.fmt
+    if fmt.rarity_rule is None:
+        return
+    subjects = ([ctx.hero] if ctx.hero is not None and ctx.hero.is_hero else []) + ctx.unique_cards()
+    for card in subjects:
+        shown = ", ".join(sorted(card.rarities)) or "unknown"
+        if fmt.rarity_rule == "commoner":
+            kind = _commoner_class(card)
+            if card.is_deck_card and kind != "common":
+                ctx.error("COMMONER_RARITY", [card],
+                          f"{card.display_name} was never printed at common or token rarity ({shown}); "
+                          f"Commoner deck-cards must be common", fmt.rule("rarity"))
+            elif not card.is_deck_card and kind == "other":
+                ctx.error("COMMONER_RARITY", [card],
+                          f"{card.display_name} was never printed at common, token or rare rarity ({shown}); "
+                          f"Commoner heroes and arena-cards must be common or rare", fmt.rule("rarity"))
+        elif fmt.rarity_rule == "silver_age" and not card.rarities & SILVER_AGE_RARITIES:
+            ctx.error("SILVER_AGE_RARITY", [card],
+                      f"{card.display_name} was never printed at Basic, Token, Common or Rare rarity ({shown})",
+                      fmt.rule("rarity"))
+
+
+def _token_rarity_from_sets(card: Card, set_codes: frozenset[str]) -> bool:
+    return any(p.rarity == "Token" and (not set_codes or p.set_code in set_codes) for p in card.printings)
+
+
+def _check_limited(ctx: _Ctx) -> None:
+    """TR&P 8.1, 8.2: young hero from the set(s); the deck comes from the registered limited pool
+    plus any token-rarity cards of the set(s); App F Uprising: at most 3 Phoenix Flame."""
+    fmt = ctx.fmt
+    pool = ctx.pool
+    if fmt.code not in ("sealed", "draft"):
+        return
+    hero = ctx.hero
+    if hero is not None and hero.is_hero and pool.set_codes and not hero.set_codes & pool.set_codes:
+        ctx.error("HERO_NOT_FROM_SET", [hero],
+                  f"{hero.name} was not printed in {', '.join(sorted(pool.set_codes))}; "
+                  f"limited heroes come from the set(s) used", fmt.rule("hero"))
+    if pool.set_codes:
+        for card in ctx.unique_cards():
+            if not card.set_codes & pool.set_codes:
+                ctx.error("CARD_NOT_FROM_SET", [card],
+                          f"{card.display_name} was not printed in {', '.join(sorted(pool.set_codes))}",
+                          fmt.rule("pool"))
+    if pool.registered is not None:
+        registered: Counter = Counter()
+        for card, qty in pool.registered:
+            registered[card.key] += qty
+        used: Counter = Counter()
+        for card, qty, _sec in ctx.cards:
+            used[card.key] += qty
+        for key, n in used.items():
+            card = ctx.by_key[key]
+            if _token_rarity_from_sets(card, pool.set_codes):
+                continue
+            if n > registered.get(key, 0):
+                ctx.error("NOT_IN_REGISTERED_POOL", [card],
+                          f"{n} {card.display_name} played but {registered.get(key, 0)} registered",
+                          fmt.rule("pool"))
+    all_cards: Counter = Counter()
+    source = [(c, q) for c, q in pool.registered] if pool.registered is not None else [
+        (c, q) for c, q, _s in ctx.cards]
+    for card, qty in source:
+        all_cards[card.name] += qty
+    if "UPR" in pool.set_codes and all_cards.get("Phoenix Flame", 0) > 3:
+        ctx.error("SET_CARD_LIMIT", ["Phoenix Flame"],
+                  f"{all_cards['Phoenix Flame']} Phoenix Flame; Uprising limited pools may have at most 3",
+                  fmt.rule("set_rules"))
+
+
+def _check_fixed_list(ctx: _Ctx) -> None:
+    """TR&P 9.1: the Ira Learn-to-Play card-pool is a fixed list."""
+    fmt = ctx.fmt
+    if not fmt.fixed_list:
+        return
+    want: Counter = Counter()
+    for name, pitch, qty in fmt.fixed_list:
+        want[(name.casefold(), pitch)] += qty
+    have: Counter = Counter()
+    shown: dict[tuple[str, int | None], str] = {}
+    for card in ctx.heroes:
+        have[(card.name.casefold(), card.pitch)] += 1
+        shown[(card.name.casefold(), card.pitch)] = card.display_name
+    for card, qty, _sec in ctx.cards:
+        have[(card.name.casefold(), card.pitch)] += qty
+        shown[(card.name.casefold(), card.pitch)] = card.display_name
+    for name, pitch, qty in fmt.fixed_list:
+        key = (name.casefold(), pitch)
+        if have.get(key, 0) != qty:
+            label = f"{name} ({ {1: 'red', 2: 'yellow', 3: 'blue'}[pitch]})" if pitch else name
+            ctx.error("FIXED_LIST", [label], f"{label}: {have.get(key, 0)} listed, the {fmt.name} list has {qty}",
+                      fmt.rule("fixed"))
+    for key, n in have.items():
+        if key not in want:
+            ctx.error("FIXED_LIST", [shown[key]], f"{shown[key]} is not in the {fmt.name} list",
+                      fmt.rule("fixed"))
+
+
+FAB_RULES: tuple[Callable[[_Ctx], None], ...] = (
+    _check_entries,
+    _check_hero,
+    _check_stated_formats,
+    _check_living_legend,
+    _check_lists,
+    _check_supertypes,
+    _check_specialization,
+    _check_metatypes,
+    _check_card_abilities,
+    _check_copies,
+    _check_sizes,
+    _check_rarity,
+    _check_limited,
+    _check_fixed_list,
+)
+
+
+# --- Grand Archive ----------------------------------------------------------------------------------------
+
+
+def _ga_is_champion(card: Card) -> bool:
+    return "Champion" in card.types or "CHAMPION" in card.types
+
+
+def _ga_is_regalia(card: Card) -> bool:
+    return bool({"Regalia", "REGALIA"} & (card.types | card.subtypes))
+
+
+def _ga_level(card: Card) -> int | None:
+    try:
+        return int(str(card.level).strip()) if card.level not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _check_ga(pool: CardPool, fmt: Format, release: str) -> list[Finding]:
+    """GA 1.5.1 (standard) and 1.5.2 (draft): main deck, material deck, Lv 0 champion."""
+    findings: list[Finding] = []
+
+    def add(code: str, severity: str, cards: Iterable[Card | str], message: str, rule: str) -> None:
+        names = [c if isinstance(c, str) else c.name for c in cards]
+        findings.append(Finding(code, severity, names, message, rule, release, pool.label))
+
+    main: Counter = Counter()
+    material: Counter = Counter()
+    by_name: dict[str, Card] = {}
+    entries = list(pool.entries)
+    if pool.hero is not None:
+        entries.insert(0, (pool.hero, 1, "material"))
+    for card, qty, sec in entries:
+        if not isinstance(qty, int) or qty < 1:
+            add("BAD_QUANTITY", ERROR, [card], f"{card.name}: quantity {qty!r} is not a positive number", "GA 1.5")
+            continue
+        if card.game != "ga":
+            add("WRONG_GAME", ERROR, [card], f"{card.name} is not a Grand Archive card", fmt.rule("format"))
+            continue
+        by_name.setdefault(card.name.casefold(), card)
+        if sec == "sideboard":
+            continue
+        is_material_kind = _ga_is_champion(card) or _ga_is_regalia(card)
+        if sec in ("champion", "material"):
+            if not is_material_kind:
+                add("MATERIAL_TYPE", ERROR, [card],
+                    f"{card.name} is not a champion or regalia card and can't be in the material deck",
+                    fmt.rule("material_types"))
+            material[card.name.casefold()] += qty
+        else:
+            if is_material_kind:
+                add("MAIN_DECK_TYPE", ERROR, [card],
+                    f"{card.name} is a champion or regalia card and can't be in the main deck",
+                    fmt.rule("main_types"))
+            main[card.name.casefold()] += qty
+    n_main = sum(main.values())
+    n_material = sum(material.values())
+    if fmt.deck_min is not None and n_main < fmt.deck_min:
+        add("MAIN_DECK_SIZE", ERROR, [], f"{n_main} cards in the main deck; {fmt.name} needs at least {fmt.deck_min}",
+            fmt.rule("size"))
+    if fmt.copy_limit is not None:
+        for name, n in main.items():
+            if n > fmt.copy_limit:
+                add("COPY_LIMIT", ERROR, [by_name[name]],
+                    f"{n} copies of {by_name[name].name} in the main deck; at most {fmt.copy_limit}",
+                    fmt.rule("copies"))
+    if fmt.material_max is not None and n_material > fmt.material_max:
+        add("MATERIAL_DECK_SIZE", ERROR, [],
+            f"{n_material} cards in the material deck; {fmt.name} allows at most {fmt.material_max}",
+            fmt.rule("material"))
+    if fmt.material_copy_limit is not None:
+        for name, n in material.items():
+            if n > fmt.material_copy_limit:
+                add("MATERIAL_COPY_LIMIT", ERROR, [by_name[name]],
+                    f"{n} copies of {by_name[name].name} in the material deck; at most {fmt.material_copy_limit}",
+                    fmt.rule("material_copies"))
+    champions = [by_name[n] for n in material if _ga_is_champion(by_name[n])]
+    level0 = [c for c in champions if _ga_level(c) == 0]
+    if fmt.needs_level0_champion and not level0:
+        add("NO_LEVEL0_CHAMPION", ERROR, [], "the material deck has no level 0 champion", fmt.rule("champion"))
+    elif level0 and not any("Spirit" in (c.ga_classes or frozenset()) | c.classes | c.subtypes
+                            or "spirit" in c.name.casefold() for c in level0):
+        add("NO_LEVEL0_SPIRIT", WARNING, level0,
+            "no level 0 Spirit champion: the first turn puts one onto the field", fmt.rule("spirit"))
+    relics = [by_name[n] for n in material if "Divine Relic" in by_name[n].keywords]
+    if len(relics) > 1:
+        add("DIVINE_RELIC", ERROR, relics, "more than one Divine Relic in the material deck", fmt.rule("divine_relic"))
+    return findings
+
+
+# --- entry points -----------------------------------------------------------------------------------------
+
+
+def check_pool(pool: CardPool, format_code: str, *, as_of: date, db: Any = None,
+               rules_edition: str = DEFAULT_EDITION) -> list[Finding]:
+    """Judge ``pool`` for ``format_code`` on ``as_of`` under ``rules_edition`` ("2025" or "2023").
+
+    Returns findings in rule order; no error finding means the pool is legal.
+    ``db`` (a ``CardDatabase``) supplies the data version and the list of hero
+    monikers; raises ``UnknownFormat`` (a ValueError) for an unknown format code.
+    """
+    fmt = get_format(format_code, rules_edition)
+    release = getattr(db, "release", "") or "unknown"
+    if fmt.game == "ga":
+        return _check_ga(pool, fmt, release)
+    ctx = _Ctx(pool, fmt, as_of, release, db)
+    for rule in FAB_RULES:
+        rule(ctx)
+    return ctx.findings
+
+
+def check_team(pools: Sequence[CardPool | tuple[CardPool, str]], format_code: str = "team-cc", *,
+               as_of: date, db: Any = None, rules_edition: str = DEFAULT_EDITION) -> list[Finding]:
+    """TR&P 9.2.1: each member's pool is checked for their own constructed format, and no two
+    members may register the same hero (different heroes sharing a moniker are fine).
+
+    ``pools`` holds a ``CardPool`` per member, or ``(CardPool, member_format_code)`` for a mixed team.
+    """
+    release = getattr(db, "release", "") or "unknown"
+    findings: list[Finding] = []
+    heroes: dict[str, list[str]] = {}
+    for i, item in enumerate(pools):
+        pool, code = item if isinstance(item, tuple) else (item, "cc" if format_code == "team-cc" else format_code)
+        label = pool.label or "ABCDEFGHIJ"[i % 10]
+        if not pool.label:
+            pool = CardPool(pool.hero, pool.entries, pool.registered, pool.set_codes, label)
+        findings.extend(check_pool(pool, code, as_of=as_of, db=db, rules_edition=rules_edition))
+        if pool.hero is not None:
+            heroes.setdefault(pool.hero.name.casefold(), []).append(label)
+    if len(pools) != 3:
+        findings.append(Finding("TEAM_SIZE", WARNING, [], f"a team has three members; {len(pools)} pools given",
+                                "TR&P 9.2", release))
+    for name_key, members in heroes.items():
+        if len(members) > 1:
+            hero_name = next(p.hero.name for p in (x[0] if isinstance(x, tuple) else x for x in pools)
+                             if p.hero is not None and p.hero.name.casefold() == name_key)
+            findings.append(Finding("TEAM_DUPLICATE_HERO", ERROR, [hero_name],
+                                    f"members {', '.join(members)} registered the same hero {hero_name}",
+                                    "TR&P 9.2.1", release))
+    return findings
