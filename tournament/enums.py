@@ -3,6 +3,7 @@
 Layer 0: no Django model imports, only ``TextChoices``/``IntegerChoices`` and plain tables
 of rule defaults (TR&P Appendix A, C, E; TR&P 3.8).
 """
+
 from __future__ import annotations
 
 from django.db import models

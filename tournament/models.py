@@ -4,6 +4,7 @@ Models hold fields, constraints and cheap properties only. Every write goes thro
 ``tournament.services`` (audited, transactional); reads through ``tournament.selectors``.
 Field names listed in the shared contract only grow: never rename or remove them.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -34,7 +35,11 @@ class PlayerProfile(models.Model):
     """A person who plays: one GEM profile per individual (TR&P 1.5)."""
 
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_profile", null=True, blank=True
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="player_profile",
+        null=True,
+        blank=True,
     )
     player_id = models.CharField("GEM player ID", max_length=32, unique=True)
     display_name = models.CharField(max_length=120)
@@ -53,7 +58,9 @@ class Event(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(max_length=200)
     game = models.CharField(max_length=8, choices=Game.choices, default=Game.FAB)
-    format = models.CharField(max_length=20, choices=FormatCode.choices, default=FormatCode.CLASSIC_CONSTRUCTED)
+    format = models.CharField(
+        max_length=20, choices=FormatCode.choices, default=FormatCode.CLASSIC_CONSTRUCTED
+    )
     rel = models.CharField("REL", max_length=16, choices=REL.choices, default=REL.CASUAL)
     tier = models.PositiveSmallIntegerField(default=1)
     event_type = models.CharField(max_length=24, choices=EventType.choices, default=EventType.ARMORY)
@@ -71,7 +78,9 @@ class Event(models.Model):
     top_cut = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Empty: the TR&P App B default; 0 means no play-off."
     )
-    structure_kind = models.CharField(max_length=32, choices=StructureKind.choices, default=StructureKind.SINGLE_DAY)
+    structure_kind = models.CharField(
+        max_length=32, choices=StructureKind.choices, default=StructureKind.SINGLE_DAY
+    )
     decklists_required = models.BooleanField(default=False)
     regular_deck_checks = models.BooleanField(default=False)
     bye_counts_in_cmp = models.BooleanField(default=True, help_text="OPEN-16: a bye counts as a win in CMP.")
@@ -91,7 +100,9 @@ class Event(models.Model):
         ordering = ["-starts_at", "-id"]
         constraints = [
             models.CheckConstraint(condition=models.Q(tier__gte=1, tier__lte=4), name="event_tier_1_to_4"),
-            models.CheckConstraint(condition=models.Q(games_per_match__gte=1), name="event_games_per_match_positive"),
+            models.CheckConstraint(
+                condition=models.Q(games_per_match__gte=1), name="event_games_per_match_positive"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -135,7 +146,9 @@ class StaffAssignment(models.Model):
     """An official's role at an event (TR&P 2.1). Ended assignments keep ``ended_at`` for the trail."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_assignments")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_assignments"
+    )
     role = models.CharField(max_length=16, choices=StaffRole.choices)
     created_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -164,14 +177,17 @@ class Registration(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(PlayerProfile, on_delete=models.PROTECT, related_name="registrations")
-    status = models.CharField(max_length=16, choices=RegistrationStatus.choices, default=RegistrationStatus.REGISTERED)
+    status = models.CharField(
+        max_length=16, choices=RegistrationStatus.choices, default=RegistrationStatus.REGISTERED
+    )
     checked_in_at = models.DateTimeField(null=True, blank=True)
     dropped_at = models.DateTimeField(null=True, blank=True)
     dropped_in_round = models.PositiveSmallIntegerField(null=True, blank=True)
     team_name = models.CharField(max_length=120, null=True, blank=True)
     team_position = models.CharField(max_length=1, null=True, blank=True)
     joined_in_round = models.PositiveSmallIntegerField(
-        default=1, help_text="Late entry: the first round this player is paired in; earlier rounds are losses."
+        default=1,
+        help_text="Late entry: the first round this player is paired in; earlier rounds are losses.",
     )
     fixed_table = models.PositiveIntegerField(
         null=True, blank=True, help_text="Pinned table (accessibility, TR&P 3.10)."
@@ -229,13 +245,17 @@ class Match(models.Model):
     player_b = models.ForeignKey(
         Registration, on_delete=models.PROTECT, related_name="matches_as_b", null=True, blank=True
     )
-    result = models.CharField(max_length=16, choices=MatchResult.choices, default=MatchResult.PENDING, blank=True)
+    result = models.CharField(
+        max_length=16, choices=MatchResult.choices, default=MatchResult.PENDING, blank=True
+    )
     result_kind = models.CharField(max_length=20, choices=ResultKind.choices, blank=True)
     games_a = models.PositiveSmallIntegerField(default=0)
     games_b = models.PositiveSmallIntegerField(default=0)
     games_drawn = models.PositiveSmallIntegerField(default=0)
     extension_seconds = models.PositiveIntegerField(default=0)
-    report_status = models.CharField(max_length=16, choices=ReportStatus.choices, default=ReportStatus.NONE, blank=True)
+    report_status = models.CharField(
+        max_length=16, choices=ReportStatus.choices, default=ReportStatus.NONE, blank=True
+    )
     reported_by = models.ForeignKey(
         Registration, on_delete=models.SET_NULL, related_name="+", null=True, blank=True
     )

@@ -1,4 +1,5 @@
 """factory_boy factories for every model, ``<Model>Factory``. Import from here in any app's tests."""
+
 from .tournament import (
     EventDayFactory,
     EventFactory,

@@ -3,6 +3,7 @@
 They write rows directly (no services, no audit): use them to arrange tests. Users get
 the password ``"pw-" + username`` like ``tests.conftest.user_factory``.
 """
+
 from __future__ import annotations
 
 import factory

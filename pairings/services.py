@@ -1,0 +1,406 @@
+"""ORM glue between the tournament models and the pure pairing engine.
+
+The engine (``pairings.swiss``, ``tiebreakers``, ``topcut``, ``structure``) knows nothing of
+Django; this module turns registrations and matches into engine inputs (ids are the
+registration primary keys as strings) and engine outputs back into registrations.
+
+Reads only: writes happen in ``tournament.services`` which calls ``plan_swiss_round`` and
+``plan_top_cut_round`` inside its transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+from tournament.enums import (
+    ACTIVE_REGISTRATION_STATUSES,
+    MatchResult,
+    RegistrationStatus,
+    RoundStage,
+    RoundStatus,
+)
+from tournament.models import Event, Match, Registration, Round
+
+# Engine result codes for our MatchResult values.
+_RESULT_CODE = {
+    MatchResult.A_WINS: "a",
+    MatchResult.B_WINS: "b",
+    MatchResult.DRAW: "draw",
+    MatchResult.DOUBLE_LOSS: "double_loss",
+    MatchResult.BYE: "bye",
+}
+
+
+@dataclass
+class PairingPlan:
+    """Pairings to create: registration pairs with their tables, the bye, and quality figures."""
+
+    pairs: list[tuple[Registration, Registration]]
+    tables: list[int]
+    bye: Registration | None = None
+    rematches: int = 0
+    slots: list[int] | None = None  # top cut: bracket slot of each pair
+    seeds: dict[int, int] | None = None  # top cut: registration id -> seed (Swiss standing)
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+def _swiss_matches(event: Event, *, through_round: int | None, completed_only: bool = True):
+    qs = Match.objects.filter(round__event=event, round__stage=RoundStage.SWISS)
+    if completed_only:
+        qs = qs.filter(round__status=RoundStatus.COMPLETE)
+    if through_round is not None:
+        qs = qs.filter(round__number__lte=through_round)
+    return qs.values_list(
+        "id", "round__number", "player_a_id", "player_b_id", "result", "games_a", "games_b", "games_drawn"
+    ).order_by("round__number", "id")
+
+
+def _records(rows, overrides=None):
+    """Engine MatchRecords from match value rows (pending results are skipped)."""
+    from pairings.tiebreakers import MatchRecord
+
+    overrides = overrides or {}
+    records = []
+    for mid, rnd, a, b, result, ga, gb, gd in rows:
+        if mid in overrides:
+            result, ga, gb, gd = overrides[mid]
+        if result == MatchResult.PENDING:
+            continue
+        records.append(
+            MatchRecord(
+                round=rnd,
+                a=str(a),
+                b=str(b) if b is not None else None,
+                result=_RESULT_CODE[result],
+                games_a=ga,
+                games_b=gb,
+                games_drawn=gd,
+            )
+        )
+    return records
+
+
+def _completed_swiss_rounds(event: Event, after_round: int | None) -> list[int]:
+    qs = Round.objects.filter(event=event, stage=RoundStage.SWISS, status=RoundStatus.COMPLETE)
+    if after_round is not None:
+        qs = qs.filter(number__lte=after_round)
+    return list(qs.order_by("number").values_list("number", flat=True))
+
+
+def _listed_registrations(event: Event, rows) -> list[Registration]:
+    """Who appears in the standings: everyone with a match, plus active players (TR&P 3.6:
+    a drop before the first pairings is not listed)."""
+    played = set()
+    for _mid, _rnd, a, b, *_ in rows:
+        played.add(a)
+        if b is not None:
+            played.add(b)
+    qs = Registration.objects.filter(event=event).select_related("player")
+    qs = qs.filter(Q(pk__in=played) | Q(status__in=ACTIVE_REGISTRATION_STATUSES))
+    return list(qs)
+
+
+# --------------------------------------------------------------------------- standings
+
+
+def compute_event_standings(event: Event, *, after_round: int | None = None, overrides=None):
+    """Swiss standings (TR&P App D) as ``tournament.selectors.Standing`` rows, rank order.
+
+    Swiss rounds only (OPEN-15). ``after_round`` limits to rounds up to that number.
+    Disqualified players are removed (PPG 1.4). ``overrides`` maps match id to a hypothetical
+    (result, games_a, games_b, games_drawn) for previews. Three queries whatever the size.
+    """
+    from pairings.tiebreakers import compute_standings
+    from tournament.selectors import Standing
+
+    completed = _completed_swiss_rounds(event, after_round)
+    through = completed[-1] if completed else 0
+    rows = list(_swiss_matches(event, through_round=through))
+    regs = _listed_registrations(event, rows)
+    by_id = {str(r.pk): r for r in regs}
+    removed = tuple(str(r.pk) for r in regs if r.status == RegistrationStatus.DISQUALIFIED)
+    records = _records(rows, overrides)
+    records += _late_entry_losses(regs, completed)
+    standing_rows = compute_standings(
+        sorted(by_id),
+        records,
+        rounds_completed=len(completed),
+        bye_counts_in_cmp=event.bye_counts_in_cmp,
+        seed=event.pairing_seed,
+        removed=removed,
+    )
+    tallies = _tallies(records)
+    out = []
+    for row in standing_rows:
+        reg = by_id[row.id]
+        w, losses, d, byes = tallies.get(row.id, (0, 0, 0, 0))
+        out.append(
+            Standing(
+                rank=row.rank,
+                registration=reg,
+                match_points=row.match_points,
+                wins=w,
+                losses=losses,
+                draws=d,
+                byes=byes,
+                cmp=float(row.cmp),
+                mlp=float(row.mlp),
+                omlp=float(row.omlp),
+                ocmp=float(row.ocmp),
+                status=reg.status,
+                row=row,
+            )
+        )
+    return out
+
+
+def _late_entry_losses(regs, completed_rounds):
+    """A late entry's missed Swiss rounds count as losses without an opponent."""
+    from pairings.tiebreakers import MatchRecord
+
+    out = []
+    for reg in regs:
+        for n in completed_rounds:
+            if n < reg.joined_in_round:
+                out.append(MatchRecord(round=n, a=str(reg.pk), b=None, result="b"))
+    return out
+
+
+def _tallies(records) -> dict[str, tuple[int, int, int, int]]:
+    t: dict[str, list[int]] = {}
+    for r in records:
+        a = t.setdefault(r.a, [0, 0, 0, 0])
+        b = t.setdefault(r.b, [0, 0, 0, 0]) if r.b is not None else None
+        if r.result == "bye":
+            a[3] += 1
+        elif r.result == "a":
+            a[0] += 1
+            if b:
+                b[1] += 1
+        elif r.result == "b":
+            a[1] += 1
+            if b:
+                b[0] += 1
+        elif r.result == "draw":
+            a[2] += 1
+            if b:
+                b[2] += 1
+        elif r.result == "double_loss":
+            a[1] += 1
+            if b:
+                b[1] += 1
+    return {k: tuple(v) for k, v in t.items()}
+
+
+def explain_registration_ranking(event: Event, a: Registration, b: Registration) -> str:
+    """The engine's explanation of why ``a`` and ``b`` are ordered as they are."""
+    from pairings.tiebreakers import explain_ranking
+
+    rows = [s.row for s in compute_event_standings(event)]
+    ids = {r.id for r in rows}
+    if str(a.pk) not in ids or str(b.pk) not in ids:
+        return "one of these players is not in the standings"
+    return explain_ranking(rows, str(a.pk), str(b.pk))
+
+
+def points_before_rounds(event: Event, *, overrides=None) -> dict[tuple[int, int], int]:
+    """(registration id, round number) -> match points going into that round (Swiss and play-off).
+
+    Used to show which later pairings a result correction affects.
+    """
+    rows = list(
+        Match.objects.filter(round__event=event)
+        .values_list("id", "round__number", "player_a_id", "player_b_id", "result")
+        .order_by("round__number")
+    )
+    overrides = overrides or {}
+    numbers = sorted({r[1] for r in rows})
+    running: dict[int, int] = {}
+    out: dict[tuple[int, int], int] = {}
+    by_round: dict[int, list] = {}
+    for row in rows:
+        by_round.setdefault(row[1], []).append(row)
+    for n in numbers:
+        for _mid, _n, a, b, _res in by_round[n]:
+            out[(a, n)] = running.get(a, 0)
+            if b is not None:
+                out[(b, n)] = running.get(b, 0)
+        for mid, _n, a, b, res in by_round[n]:
+            if mid in overrides:
+                res = overrides[mid][0]
+            if res in (MatchResult.A_WINS, MatchResult.BYE):
+                running[a] = running.get(a, 0) + 1
+            elif res == MatchResult.B_WINS and b is not None:
+                running[b] = running.get(b, 0) + 1
+    return out
+
+
+# --------------------------------------------------------------------------- structure
+
+
+def structure_for_event(event: Event) -> tuple[int, int]:
+    """(Swiss rounds, top cut): the event's own values, else TR&P App B from attendance."""
+    if event.swiss_rounds is not None and event.top_cut is not None:
+        return event.swiss_rounds, event.top_cut
+    from pairings.structure import recommended_structure
+
+    players = (
+        Registration.objects.filter(event=event)
+        .exclude(status=RegistrationStatus.WAITLISTED)
+        .filter(Q(status__in=ACTIVE_REGISTRATION_STATUSES) | Q(matches_as_a__isnull=False))
+        .distinct()
+        .count()
+    )
+    kind = {
+        "single_day_draft_playoff": "single_day_draft_playoff",
+        "team": "team",
+    }.get(event.structure_kind, "single_day")
+    rec = recommended_structure(max(players, 2), kind=kind)
+    swiss = event.swiss_rounds if event.swiss_rounds is not None else rec.swiss_rounds
+    cut = event.top_cut if event.top_cut is not None else (rec.top_cut or 0)
+    return swiss, cut
+
+
+# --------------------------------------------------------------------------- pairing
+
+
+def plan_swiss_round(event: Event, *, round_number: int, seed: int) -> PairingPlan:
+    """Pair Swiss round ``round_number`` of ``event`` with the engine.
+
+    Active players who have joined by this round (late entries) are paired by their match
+    points, match history and pod (TR&P 3.1, 8.2); rematches avoided and the bye given as the
+    engine guarantees (OPEN-1, OPEN-2). Tables: higher standings on lower tables, pinned
+    (fixed) tables kept (TR&P 3.10).
+    """
+    from pairings.structure import assign_tables
+    from pairings.swiss import PlayerState, pair_round
+
+    regs = list(
+        Registration.objects.filter(
+            event=event, status__in=ACTIVE_REGISTRATION_STATUSES, joined_in_round__lte=round_number
+        ).select_related("player")
+    )
+    if len(regs) < 2:
+        from core.errors import DomainError
+
+        raise DomainError(f"round {round_number} needs at least two active players; there are {len(regs)}")
+    by_id = {str(r.pk): r for r in regs}
+    all_rows = list(_swiss_matches(event, through_round=None, completed_only=False))
+    opponents: dict[str, set[str]] = {k: set() for k in by_id}
+    had_bye: set[str] = set()
+    for _mid, _n, a, b, result, *_ in all_rows:
+        a, b = str(a), (str(b) if b is not None else None)
+        if b is None:
+            if result == MatchResult.BYE:
+                had_bye.add(a)
+            continue
+        opponents.setdefault(a, set()).add(b)
+        opponents.setdefault(b, set()).add(a)
+    standings = compute_event_standings(event)
+    points = {str(s.registration.pk): s.match_points for s in standings}
+    ranks = {str(s.registration.pk): s.rank for s in standings}
+    states = [
+        PlayerState(
+            id=k,
+            points=points.get(k, 0),
+            opponents=tuple(sorted(opponents.get(k, ()))),
+            had_bye=k in had_bye,
+            rank=ranks.get(k),
+            pod=str(r.pod) if r.pod is not None else None,
+        )
+        for k, r in by_id.items()
+    ]
+    result = pair_round(states, round_number=round_number, seed=seed)
+    pinned = {str(r.pk): r.fixed_table for r in regs if r.fixed_table}
+    tables = assign_tables(result.pairings, ranks=ranks, pinned=pinned, first_table=1)
+    byes = [by_id[b] for b in (result.byes or ((result.bye,) if result.bye else ()))]
+    if len(byes) > 1:
+        from core.errors import DomainError
+
+        raise DomainError("more than one bye (odd draft pods) is not supported yet; balance the pods")
+    return PairingPlan(
+        pairs=[(by_id[a], by_id[b]) for a, b in result.pairings],
+        tables=list(tables),
+        bye=byes[0] if byes else None,
+        rematches=result.rematches,
+    )
+
+
+def plan_top_cut_round(event: Event, *, round_number: int, top_cut: int) -> PairingPlan | None:
+    """Pair the next play-off round, or None when the play-off has a winner.
+
+    First play-off round: the top ``top_cut`` of the final Swiss standings, seeded by standing
+    (TR&P 3.1; bracket by ``pairings.topcut.single_elimination``, OPEN-10). Disqualified or
+    dropped qualifiers are not replaced (TR&P 3.6, PPG 1.4): their opponent gets a bye.
+    Later rounds: winners of adjacent bracket slots meet. Table numbers follow bracket order.
+    """
+    prev = Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).order_by("-number").first()
+    if prev is None:
+        from pairings.topcut import single_elimination
+
+        standings = compute_event_standings(event)
+        qualified = [s.registration for s in standings[:top_cut]]
+        seeds = {r.pk: i + 1 for i, r in enumerate(qualified)}
+        by_seed = {i + 1: r for i, r in enumerate(qualified)}
+        bracket = single_elimination(list(range(1, len(qualified) + 1)))
+        pairs = []
+        bye = None
+        for a_seed, b_seed in _first_round_pairs(bracket):
+            a, b = by_seed.get(a_seed), by_seed.get(b_seed)
+            if a is None or b is None:
+                bye = a or b
+                continue
+            pairs.append((a, b))
+        return PairingPlan(
+            pairs=pairs,
+            tables=list(range(1, len(pairs) + 1)),
+            bye=bye,
+            slots=list(range(1, len(pairs) + 1)),
+            seeds=seeds,
+        )
+    matches = list(
+        Match.objects.filter(round=prev).select_related("player_a", "player_b").order_by("bracket_slot", "id")
+    )
+    winners = []
+    seeds = {}
+    for m in matches:
+        if m.result in (MatchResult.A_WINS, MatchResult.BYE):
+            w, s = m.player_a, m.seed_a
+        elif m.result == MatchResult.B_WINS:
+            w, s = m.player_b, m.seed_b
+        else:
+            w, s = None, None  # a double loss: nobody advances
+        winners.append(w)
+        if w is not None:
+            seeds[w.pk] = s
+    if len([w for w in winners if w is not None]) <= 1:
+        return None
+    pairs, slots = [], []
+    bye = None
+    for i in range(0, len(winners), 2):
+        a = winners[i]
+        b = winners[i + 1] if i + 1 < len(winners) else None
+        if a is not None and b is not None:
+            if (seeds.get(b.pk) or 99) < (seeds.get(a.pk) or 99):
+                a, b = b, a
+            pairs.append((a, b))
+            slots.append(i // 2 + 1)
+        elif a is not None or b is not None:
+            bye = a or b
+    return PairingPlan(pairs=pairs, tables=list(range(1, len(pairs) + 1)), bye=bye, slots=slots, seeds=seeds)
+
+
+def _first_round_pairs(bracket) -> list[tuple[int, int]]:
+    """Normalise the engine's single-elimination bracket to a list of (seed, seed) pairs."""
+    pairs = getattr(bracket, "pairings", None) or getattr(bracket, "matches", None) or bracket
+    out = []
+    for p in pairs:
+        if isinstance(p, tuple | list):
+            out.append((p[0], p[1]))
+        else:
+            out.append((getattr(p, "a", None) or p.high, getattr(p, "b", None) or p.low))
+    return out

@@ -1,0 +1,463 @@
+"""Reads for the tournament app: access functions (permission checks) and querysets.
+
+Everything here is free of HTTP except the access function ``event_for_staff`` which raises
+``PermissionDenied``/``Http404`` so views and API views cannot forget a check. Querysets come
+with ``select_related``/``prefetch_related`` applied so list pages use a constant number of
+queries.
+
+Public API used by the pages, decklist and judging engineers:
+
+- ``staff_roles(user, event) -> set[str]``; ``is_official(user, event)``; ``has_role(...)``
+- ``event_for_staff(user, slug, *, roles=None) -> Event`` (404 unknown slug, 403 not staff)
+- ``registration_for_user(user, event) -> Registration | None``
+- ``rounds_for_event(event)``, ``current_round(event)``, ``visible_rounds(event)``
+- ``matches_for_round(round_)`` (ordered by table, players and profiles joined)
+- ``match_for_registration(round_, registration)``
+- ``registrations_for_event(event, *, statuses=None)``
+- ``clock_status(round_, *, now=None) -> ClockStatus``
+- ``reconciliation_queue(event)``, ``outstanding_matches(round_)``
+- ``standings_for_event(event, *, after_round=None) -> list[Standing]``
+- ``effective_structure(event) -> (swiss_rounds, top_cut)``
+- ``bracket_for_event(event)``, ``elimination_procedure(event)``
+- exports: ``standings_csv``, ``standings_json``, ``results_csv``, ``results_json`` (strings)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import asdict, dataclass
+from datetime import datetime
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch, Q, QuerySet
+from django.http import Http404
+from django.utils import timezone
+
+from .enums import (
+    ACTIVE_REGISTRATION_STATUSES,
+    VISIBLE_ROUND_STATUSES,
+    ClockState,
+    MatchResult,
+    RegistrationStatus,
+    ReportStatus,
+    RoundStage,
+    RoundStatus,
+    StaffRole,
+    TrpVersion,
+)
+from .models import Event, Match, Registration, Round, StaffAssignment
+
+# --------------------------------------------------------------------------- access
+
+
+def staff_roles(user, event: Event) -> set[str]:
+    """The active staff roles ``user`` holds at ``event`` (empty for anonymous users).
+
+    Superusers hold every role so the admin can always step in.
+    """
+    if user is None or not getattr(user, "is_authenticated", False):
+        return set()
+    if user.is_superuser:
+        return {r.value for r in StaffRole}
+    cache = getattr(user, "_arbiter_roles", None)
+    if cache is None:
+        cache = {}
+        user._arbiter_roles = cache
+    if event.pk not in cache:
+        cache[event.pk] = set(
+            StaffAssignment.objects.filter(event=event, user=user, ended_at__isnull=True).values_list(
+                "role", flat=True
+            )
+        )
+    return set(cache[event.pk])
+
+
+def forget_cached_roles(user) -> None:
+    """Drop the per-request role cache after a staff change."""
+    if user is not None and hasattr(user, "_arbiter_roles"):
+        del user._arbiter_roles
+
+
+def has_role(user, event: Event, roles) -> bool:
+    """True if ``user`` holds any of ``roles`` at ``event``."""
+    return bool(staff_roles(user, event) & {str(r) for r in roles})
+
+
+def is_official(user, event: Event) -> bool:
+    """TR&P 2.1: organizer, head/appeals/floor judge or scorekeeper at this event."""
+    return bool(staff_roles(user, event))
+
+
+def event_for_staff(user, slug: str, *, roles=None) -> Event:
+    """The event ``slug`` if ``user`` is on its staff (with one of ``roles`` when given).
+
+    Raises ``Http404`` for an unknown slug and ``PermissionDenied`` otherwise.
+    """
+    event = Event.objects.filter(slug=slug).first()
+    if event is None:
+        raise Http404(f"no event {slug!r}")
+    held = staff_roles(user, event)
+    if not held or (roles is not None and not held & {str(r) for r in roles}):
+        raise PermissionDenied(
+            "you are not on this event's staff" if not held else "your role cannot do this"
+        )
+    return event
+
+
+def event_by_slug(slug: str) -> Event:
+    """The event ``slug`` or ``Http404`` (public pages)."""
+    event = Event.objects.filter(slug=slug).first()
+    if event is None:
+        raise Http404(f"no event {slug!r}")
+    return event
+
+
+def registration_for_user(user, event: Event) -> Registration | None:
+    """The registration of ``user``'s player profile at ``event``, if any."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return (
+        Registration.objects.select_related("player", "player__user")
+        .filter(event=event, player__user=user)
+        .first()
+    )
+
+
+# --------------------------------------------------------------------------- querysets
+
+
+def registrations_for_event(event: Event, *, statuses=None) -> QuerySet[Registration]:
+    """Registrations of ``event`` (all, or those in ``statuses``), with player profiles."""
+    qs = Registration.objects.filter(event=event).select_related("player", "player__user")
+    if statuses is not None:
+        qs = qs.filter(status__in=[str(s) for s in statuses])
+    return qs.order_by("player__display_name", "id")
+
+
+def active_registrations(event: Event) -> QuerySet[Registration]:
+    return registrations_for_event(event, statuses=ACTIVE_REGISTRATION_STATUSES)
+
+
+def waitlist_for_event(event: Event) -> QuerySet[Registration]:
+    """Waitlisted registrations in promotion order (first come, first served)."""
+    return (
+        Registration.objects.filter(event=event, status=RegistrationStatus.WAITLISTED)
+        .select_related("player")
+        .order_by("created_at", "id")
+    )
+
+
+def rounds_for_event(event: Event) -> QuerySet[Round]:
+    return Round.objects.filter(event=event).order_by("number")
+
+
+def visible_rounds(event: Event) -> QuerySet[Round]:
+    """Rounds whose pairings are public (published, in progress or complete)."""
+    return rounds_for_event(event).filter(status__in=VISIBLE_ROUND_STATUSES)
+
+
+def current_round(event: Event) -> Round | None:
+    """The latest round of ``event`` (any status), or None before the first pairings."""
+    return Round.objects.filter(event=event).order_by("-number").first()
+
+
+def round_by_number(event: Event, number: int) -> Round:
+    rnd = Round.objects.filter(event=event, number=number).select_related("event").first()
+    if rnd is None:
+        raise Http404(f"no round {number} in {event.slug}")
+    return rnd
+
+
+def matches_for_round(round_: Round) -> QuerySet[Match]:
+    """Matches of ``round_`` ordered by table (byes last), players and profiles joined."""
+    return (
+        Match.objects.filter(round=round_)
+        .select_related("round", "player_a__player", "player_b__player", "reported_by")
+        .order_by("table_number", "id")
+    )
+
+
+def matches_for_event(event: Event) -> QuerySet[Match]:
+    return (
+        Match.objects.filter(round__event=event)
+        .select_related("round", "player_a__player", "player_b__player")
+        .order_by("round__number", "table_number", "id")
+    )
+
+
+def match_for_registration(round_: Round, registration: Registration) -> Match | None:
+    """The match ``registration`` plays in ``round_`` (None if not paired)."""
+    return matches_for_round(round_).filter(Q(player_a=registration) | Q(player_b=registration)).first()
+
+
+def matches_for_registration(registration: Registration) -> QuerySet[Match]:
+    """Every match of one player, oldest round first (a player's record)."""
+    return (
+        Match.objects.filter(Q(player_a=registration) | Q(player_b=registration))
+        .select_related("round", "player_a__player", "player_b__player")
+        .order_by("round__number")
+    )
+
+
+def outstanding_matches(round_: Round) -> QuerySet[Match]:
+    """Matches of ``round_`` still without a result."""
+    return matches_for_round(round_).filter(result=MatchResult.PENDING)
+
+
+def reconciliation_queue(event: Event) -> QuerySet[Match]:
+    """Matches whose two player reports disagree, oldest first (staff resolve them)."""
+    return (
+        Match.objects.filter(round__event=event, report_status=ReportStatus.DISPUTED)
+        .select_related("round", "player_a__player", "player_b__player")
+        .prefetch_related(Prefetch("reports"))
+        .order_by("round__number", "table_number")
+    )
+
+
+# --------------------------------------------------------------------------- clock
+
+
+@dataclass(frozen=True)
+class ClockStatus:
+    """Server-authoritative clock of a round; seconds are floats, ``ends_at`` only while running."""
+
+    state: str
+    duration_seconds: int
+    elapsed_seconds: float
+    remaining_seconds: float
+    ends_at: datetime | None
+    time_called: bool
+
+    def as_dict(self) -> dict:
+        data = asdict(self)
+        data["ends_at"] = self.ends_at.isoformat() if self.ends_at else None
+        return data
+
+
+def clock_status(round_: Round, *, now: datetime | None = None) -> ClockStatus:
+    """Remaining time of ``round_`` computed from the stored clock fields and ``now``.
+
+    Nothing is kept in memory, so the clock survives a server restart (TR&P 3.2).
+    Remaining time may go negative after time is up; ``time_called`` is then true.
+    """
+    now = now or timezone.now()
+    elapsed = float(round_.elapsed_before_pause or 0.0)
+    if round_.clock_state == ClockState.RUNNING and round_.started_at:
+        elapsed += (now - round_.started_at).total_seconds()
+    remaining = round_.duration_seconds - elapsed
+    ends_at = None
+    if round_.clock_state == ClockState.RUNNING and round_.started_at:
+        ends_at = now + timezone.timedelta(seconds=remaining)
+    return ClockStatus(
+        state=round_.clock_state,
+        duration_seconds=round_.duration_seconds,
+        elapsed_seconds=round(elapsed, 3),
+        remaining_seconds=round(remaining, 3),
+        ends_at=ends_at,
+        time_called=round_.clock_state == ClockState.FINISHED or remaining <= 0,
+    )
+
+
+def match_remaining_seconds(match: Match, *, now: datetime | None = None) -> float:
+    """Time left for one table: the round clock plus that match's extensions (TR&P 3.2)."""
+    return clock_status(match.round, now=now).remaining_seconds + match.extension_seconds
+
+
+# --------------------------------------------------------------------------- standings
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row of the standings with the registration it belongs to."""
+
+    rank: int
+    registration: Registration
+    match_points: int
+    wins: int
+    losses: int
+    draws: int
+    byes: int
+    cmp: float
+    mlp: float
+    omlp: float
+    ocmp: float
+    status: str
+    row: object  # the engine's StandingRow, for explain_ranking
+
+    @property
+    def record(self) -> str:
+        return f"{self.wins}-{self.losses}-{self.draws}"
+
+    def as_dict(self) -> dict:
+        return {
+            "rank": self.rank,
+            "registration_id": self.registration.pk,
+            "player_id": self.registration.player.player_id,
+            "name": self.registration.player.display_name,
+            "match_points": self.match_points,
+            "record": self.record,
+            "byes": self.byes,
+            "cmp": round(self.cmp, 4),
+            "mlp": round(self.mlp, 4),
+            "omlp": round(self.omlp, 4),
+            "ocmp": round(self.ocmp, 4),
+            "status": self.status,
+        }
+
+
+def standings_for_event(event: Event, *, after_round: int | None = None, overrides=None) -> list[Standing]:
+    """Standings of the Swiss rounds (TR&P App D), through round ``after_round`` (default: all complete).
+
+    Players who dropped before the first pairings are not listed (TR&P 3.6); disqualified
+    players have no place (PPG 1.4). Three queries whatever the size of the event.
+    ``overrides`` maps match id -> (result, games_a, games_b, games_drawn) for previews.
+    """
+    from pairings.services import compute_event_standings
+
+    return compute_event_standings(event, after_round=after_round, overrides=overrides)
+
+
+def explain_standing(event: Event, a: Registration, b: Registration) -> str:
+    """Why ``a`` ranks where it does relative to ``b`` (the engine's explanation)."""
+    from pairings.services import explain_registration_ranking
+
+    return explain_registration_ranking(event, a, b)
+
+
+def effective_structure(event: Event) -> tuple[int, int]:
+    """(Swiss rounds, top cut): the event's overrides or TR&P App B from current attendance."""
+    from pairings.services import structure_for_event
+
+    return structure_for_event(event)
+
+
+def swiss_rounds_played(event: Event) -> int:
+    return Round.objects.filter(event=event, stage=RoundStage.SWISS).count()
+
+
+def bracket_for_event(event: Event) -> list[list[Match]]:
+    """Top-cut matches grouped by round (first play-off round first), ordered by bracket slot."""
+    rounds: dict[int, list[Match]] = {}
+    qs = (
+        Match.objects.filter(round__event=event, round__stage=RoundStage.TOP_CUT)
+        .select_related("round", "player_a__player", "player_b__player")
+        .order_by("round__number", "bracket_slot", "table_number")
+    )
+    for match in qs:
+        rounds.setdefault(match.round.number, []).append(match)
+    return [rounds[n] for n in sorted(rounds)]
+
+
+# Short summaries of the elimination end-of-match procedure (our wording; see the rule text).
+_ELIMINATION_2025 = (
+    ("1", "TR&P 3.4 step 1", "Warn both players: without progress, highest life total decides the game."),
+    ("2", "TR&P 3.4 step 2", "Game to the hero with the higher life total; equal life: step 3."),
+    (
+        "3",
+        "TR&P 3.4 step 3",
+        "Match to the player with more game wins; tied with a game on: step 2; "
+        "tied otherwise: a 4-turn tiebreaker game (2 turns each), then step 4.",
+    ),
+    ("4", "TR&P 3.4 step 4", "Tiebreaker game goes on until one hero leads on life; a draw: step 5."),
+    ("5", "TR&P 3.4 step 5", "Match to the player with the higher standing before the match (the seed)."),
+)
+_ELIMINATION_2023 = (
+    ("1", "TR&P'23 3.4 step 1", "More game wins takes the match; tied with a game on: step 2, else step 4."),
+    ("2", "TR&P'23 3.4 step 2", "Higher life total wins; equal life: step 3."),
+    ("3", "TR&P'23 3.4 step 3", "Game goes on until one hero leads on life; a draw: step 4."),
+    ("4", "TR&P'23 3.4 step 4", "New game of 4 turns (2 each), then step 2."),
+)
+
+
+def elimination_procedure(event: Event) -> list[dict]:
+    """The end-of-match procedure for play-off rounds under the event's TR&P edition (TR&P 3.4)."""
+    steps = _ELIMINATION_2023 if event.trp_version == TrpVersion.TRP_2023 else _ELIMINATION_2025
+    return [{"step": s, "rule": rule, "summary": text} for s, rule, text in steps]
+
+
+# --------------------------------------------------------------------------- exports
+
+STANDINGS_COLUMNS = [
+    "rank",
+    "player_id",
+    "name",
+    "match_points",
+    "record",
+    "byes",
+    "cmp",
+    "mlp",
+    "omlp",
+    "ocmp",
+    "status",
+]
+RESULTS_COLUMNS = [
+    "round",
+    "stage",
+    "table",
+    "player_a_id",
+    "player_a",
+    "player_b_id",
+    "player_b",
+    "result",
+    "result_kind",
+    "games_a",
+    "games_b",
+    "games_drawn",
+]
+
+
+def standings_csv(event: Event, *, after_round: int | None = None) -> str:
+    """Standings as CSV text (header row first)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=STANDINGS_COLUMNS, extrasaction="ignore")
+    writer.writeheader()
+    for row in standings_for_event(event, after_round=after_round):
+        writer.writerow(row.as_dict())
+    return out.getvalue()
+
+
+def standings_json(event: Event, *, after_round: int | None = None) -> str:
+    rows = [row.as_dict() for row in standings_for_event(event, after_round=after_round)]
+    return json.dumps({"event": event.slug, "after_round": after_round, "standings": rows}, indent=2)
+
+
+def _result_rows(event: Event):
+    for m in matches_for_event(event).filter(round__status__in=VISIBLE_ROUND_STATUSES):
+        yield {
+            "round": m.round.number,
+            "stage": m.round.stage,
+            "table": m.table_number,
+            "player_a_id": m.player_a.player.player_id,
+            "player_a": m.player_a.player.display_name,
+            "player_b_id": m.player_b.player.player_id if m.player_b_id else "",
+            "player_b": m.player_b.player.display_name if m.player_b_id else "",
+            "result": m.result,
+            "result_kind": m.result_kind,
+            "games_a": m.games_a,
+            "games_b": m.games_b,
+            "games_drawn": m.games_drawn,
+        }
+
+
+def results_csv(event: Event) -> str:
+    """Every published match result as CSV text."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=RESULTS_COLUMNS)
+    writer.writeheader()
+    for row in _result_rows(event):
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def results_json(event: Event) -> str:
+    return json.dumps({"event": event.slug, "results": list(_result_rows(event))}, indent=2)
+
+
+def round_is_public(round_: Round) -> bool:
+    return round_.status in VISIBLE_ROUND_STATUSES
+
+
+def rounds_in_status(event: Event, *statuses: RoundStatus) -> QuerySet[Round]:
+    return rounds_for_event(event).filter(status__in=[str(s) for s in statuses])
