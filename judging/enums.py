@@ -1,0 +1,94 @@
+"""Choices for the judging models. Penalty and infraction values come from the pure catalogue."""
+from __future__ import annotations
+
+from django.db import models
+
+from . import catalogue
+
+
+class PenaltyType(models.TextChoices):
+    """PPG 1.4, in ascending severity."""
+
+    CAUTION = catalogue.CAUTION, "Caution"
+    WARNING = catalogue.WARNING, "Warning"
+    IP2 = catalogue.IP2, "Intellect Penalty (IP2)"
+    IP3 = catalogue.IP3, "Intellect Penalty (IP3)"
+    GAME_LOSS = catalogue.GAME_LOSS, "Game Loss"
+    MATCH_LOSS = catalogue.MATCH_LOSS, "Match Loss"
+    DISQUALIFICATION = catalogue.DISQUALIFICATION, "Disqualification"
+
+
+class InfractionCategory(models.TextChoices):
+    """PPG 1.1."""
+
+    GAMEPLAY = catalogue.GAMEPLAY, "Gameplay"
+    TOURNAMENT = catalogue.TOURNAMENT, "Tournament"
+    CONDUCT = catalogue.CONDUCT, "Conduct"
+
+
+INFRACTION_CHOICES = catalogue.infraction_choices()
+
+
+class PenaltyStatus(models.TextChoices):
+    PENDING = "pending", "Awaiting head-judge confirmation"
+    ISSUED = "issued", "Issued"
+    REJECTED = "rejected", "Rejected by the head judge"
+
+
+class EffectStatus(models.TextChoices):
+    """What the penalty did to the match, the registration or the game (PPG 1.4)."""
+
+    NONE = "", "Recorded only"
+    WAITING = "waiting", "Waits for head-judge confirmation"
+    APPLIED = "applied", "Applied"
+    NEXT_MATCH = "next_match", "Applies to the player's next match"
+    GAME_RECORD = "game_record", "Recorded against the game"
+    NO_EFFECT = "no_effect", "Simultaneous: recorded, no game effect"
+
+
+class CallStatus(models.TextChoices):
+    """TR&P 3.9: open, claimed by a judge, ruled, under appeal, closed."""
+
+    OPEN = "open", "Open"
+    CLAIMED = "claimed", "Claimed"
+    RULED = "ruled", "Ruled"
+    APPEALED = "appealed", "Appealed to the head judge"
+    CLOSED = "closed", "Closed"
+
+
+OPEN_CALL_STATUSES = (CallStatus.OPEN, CallStatus.CLAIMED, CallStatus.RULED, CallStatus.APPEALED)
+
+
+class CallerKind(models.TextChoices):
+    """TR&P 3.9: who raised the call (spectators may only bring it to a judge's attention)."""
+
+    PLAYER_A = "player_a", "Player A"
+    PLAYER_B = "player_b", "Player B"
+    OFFICIAL = "official", "Official on the players' behalf"
+    SPECTATOR = "spectator", "Spectator (brought to a judge's attention)"
+
+
+class DeckCheckKind(models.TextChoices):
+    """TR&P 3.8."""
+
+    REGULAR = "regular", "Regular (before the opening hand)"
+    MID_GAME = "mid_game", "Non-regular, mid-game"
+    BETWEEN_ROUNDS = "between_rounds", "Non-regular, between rounds"
+
+
+class DeckCheckStatus(models.TextChoices):
+    PLANNED = "planned", "Planned"
+    IN_PROGRESS = "in_progress", "In progress"
+    DONE = "done", "Done"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+#: TR&P 3.8 and requirements DC-06: the checklist the judge ticks.
+DECK_CHECK_ITEMS: tuple[tuple[str, str], ...] = (
+    ("hero", "Registered hero matches (PPG 4.4)"),
+    ("counts", "Every card stored with the pool matches the list by name, pitch and quantity (PPG 4.5)"),
+    ("presented_legal", "Presented deck is legal: size, no arena-cards in the deck, starting cards (PPG 4.6)"),
+    ("not_marked", "No marked cards; sleeves identical (TR&P 5.13; PPG 4.8)"),
+    ("tokens", "Tokens for registered token-creating cards (TR&P 4.5)"),
+    ("proxies", "Proxies from this head judge only; placeholders legible (TR&P 4.3, 4.4)"),
+)

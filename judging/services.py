@@ -1,0 +1,797 @@
+"""Every change the judging app makes: judge calls, penalties, deck checks.
+
+Each service is atomic, checks the actor's role at the event, records an audit entry
+(core.audit) in the same transaction and goes through ``tournament.services`` for anything
+that touches a match result, a match clock or a registration.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from core.audit import record_audit
+from core.errors import ConflictError, DomainError, NotAllowed
+from tournament.enums import MatchResult, RegistrationStatus, ResultKind, RoundStage, StaffRole
+from tournament.models import Event, Match, Registration, Round
+from tournament.selectors import current_round, staff_roles
+
+from . import catalogue
+from . import penalty_rules as rules
+from .enums import (
+    CallerKind,
+    CallStatus,
+    DeckCheckKind,
+    DeckCheckStatus,
+    EffectStatus,
+    PenaltyStatus,
+    PenaltyType,
+)
+from .models import DeckCheck, JudgeCall, Penalty
+
+JUDGE_ROLES = frozenset({StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE, StaffRole.FLOOR_JUDGE})
+#: EV-09: appeals judges have the head judge's authority.
+HEAD_ROLES = frozenset({StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE})
+
+CITATION_RE = re.compile(r"^(CR|CR-old|TR&P|TR&P'23|PPG|GA) [0-9][0-9A-Za-z.]*$")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _require(actor, event: Event, roles, what: str) -> set[str]:
+    held = staff_roles(actor, event)
+    if not held & {str(r) for r in roles}:
+        raise NotAllowed(f"your role at this event cannot {what}", code="role")
+    return held
+
+
+def is_head(actor, event: Event) -> bool:
+    return bool(staff_roles(actor, event) & {str(r) for r in HEAD_ROLES})
+
+
+def _timed(match: Match | None) -> bool:
+    """Extensions only exist for timed rounds with a clock: not byes, not play-offs (TR&P 3.1)."""
+    return (
+        match is not None
+        and not match.is_bye
+        and match.result == MatchResult.PENDING
+        and match.round.stage != RoundStage.TOP_CUT
+    )
+
+
+def _tournament_service(name: str):
+    """A function of the shared tournament services contract."""
+    from tournament import services as tournament_services
+
+    func = getattr(tournament_services, name, None)
+    if func is None:  # pragma: no cover - the contract guarantees it
+        raise DomainError(f"tournament service {name} is not available yet", code="unavailable")
+    return func
+
+
+def clean_citations(citations) -> list[str]:
+    """Rule citations like "CR 1.1.3b", "TR&P 3.2", "PPG 4.4"; each one checked."""
+    if citations is None:
+        return []
+    if isinstance(citations, str):
+        citations = [part for part in re.split(r"[;,\n]", citations)]
+    out: list[str] = []
+    for raw in citations:
+        cite = " ".join(str(raw).split())
+        if not cite:
+            continue
+        if not CITATION_RE.match(cite):
+            raise DomainError(
+                f"citation {cite!r} is not a rule number such as 'CR 1.1.3b', 'TR&P 3.2' or 'PPG 4.4'",
+                field="citations",
+            )
+        if cite not in out:
+            out.append(cite)
+    return out
+
+
+def _match_in_event(match: Match | None, event: Event) -> Match | None:
+    if match is not None and match.round.event_id != event.pk:
+        raise DomainError("that match belongs to another event", field="match")
+    return match
+
+
+def _call_snapshot(call: JudgeCall) -> dict:
+    return {
+        "status": call.status,
+        "table": call.table_number,
+        "match": call.match_id,
+        "ruling": call.ruling,
+        "citations": call.citations,
+        "final_ruling": call.final_ruling,
+        "duration_seconds": call.duration_seconds,
+        "extension_seconds": call.extension_seconds,
+    }
+
+
+def _lock_call(call: JudgeCall) -> JudgeCall:
+    return JudgeCall.objects.select_for_update().select_related("event", "match__round").get(pk=call.pk)
+
+
+# --------------------------------------------------------------------------- judge calls (TR&P 3.9)
+
+
+@transaction.atomic
+def open_call(
+    event: Event,
+    *,
+    actor,
+    match: Match | None = None,
+    table_number: int | None = None,
+    caller: str = CallerKind.PLAYER_A,
+    question: str = "",
+    opened_at: datetime | None = None,
+) -> JudgeCall:
+    """TR&P 3.9: record a call at a table or match; any official may open it (2025: officials may
+    pause a game and call on the players' behalf).
+
+    With only a table number, the match at that table in the current round is linked.
+    Side effects: audit entry.
+    """
+    _require(actor, event, StaffRole.values, "open a judge call")
+    if caller not in CallerKind.values:
+        raise DomainError(f"unknown caller {caller!r}", field="caller")
+    match = _match_in_event(match, event)
+    if match is None and table_number is None:
+        raise DomainError("give the table number or the match", field="table_number")
+    if table_number is not None and table_number < 1:
+        raise DomainError("table numbers start at 1", field="table_number")
+    if match is None:
+        rnd = current_round(event)
+        if rnd is not None:
+            match = Match.objects.filter(round=rnd, table_number=table_number).first()
+    call = JudgeCall.objects.create(
+        event=event,
+        match=match,
+        table_number=table_number if table_number is not None else match.table_number,
+        caller=caller,
+        question=question.strip(),
+        opened_by=actor,
+        opened_at=opened_at or timezone.now(),
+    )
+    record_audit(call, actor=actor, action="judge_call.open", after=_call_snapshot(call), event_id=event.pk)
+    return call
+
+
+@transaction.atomic
+def claim_call(call: JudgeCall, *, judge) -> JudgeCall:
+    """A judge takes an open call (TR&P 3.9: a floor judge should respond first)."""
+    call = _lock_call(call)
+    _require(judge, call.event, JUDGE_ROLES, "answer judge calls")
+    if call.status != CallStatus.OPEN:
+        raise ConflictError(f"call #{call.pk} is already {call.get_status_display().lower()}")
+    call.status = CallStatus.CLAIMED
+    call.claimed_by = judge
+    call.claimed_at = timezone.now()
+    call.save(update_fields=["status", "claimed_by", "claimed_at"])
+    record_audit(call, actor=judge, action="judge_call.claim", after=_call_snapshot(call), event_id=call.event_id)
+    return call
+
+
+@transaction.atomic
+def record_ruling(call: JudgeCall, *, judge, ruling: str, citations=()) -> JudgeCall:
+    """The responding judge's ruling with rule citations (TR&P 3.9). Claims the call if open."""
+    call = _lock_call(call)
+    _require(judge, call.event, JUDGE_ROLES, "rule on judge calls")
+    if call.status not in (CallStatus.OPEN, CallStatus.CLAIMED, CallStatus.RULED):
+        raise ConflictError(f"call #{call.pk} is {call.get_status_display().lower()}; no new ruling")
+    if not ruling.strip():
+        raise DomainError("write the ruling", field="ruling")
+    before = _call_snapshot(call)
+    now = timezone.now()
+    if call.claimed_by_id is None:
+        call.claimed_by, call.claimed_at = judge, now
+    call.ruling = ruling.strip()
+    call.citations = clean_citations(citations)
+    call.ruled_by = judge
+    call.ruled_at = now
+    call.status = CallStatus.RULED
+    call.save()
+    record_audit(call, actor=judge, action="judge_call.rule", before=before, after=_call_snapshot(call),
+                 event_id=call.event_id)
+    return call
+
+
+@transaction.atomic
+def appeal_call(call: JudgeCall, *, actor, appealed_by: str = CallerKind.PLAYER_A) -> JudgeCall:
+    """TR&P 3.9: a player appeals a ruling before it is applied; the head judge decides."""
+    call = _lock_call(call)
+    _require(actor, call.event, StaffRole.values, "record an appeal")
+    if call.status != CallStatus.RULED or call.appealed_at is not None:
+        raise ConflictError("only a ruled call that was not appealed yet can be appealed")
+    if appealed_by not in (CallerKind.PLAYER_A, CallerKind.PLAYER_B):
+        raise DomainError("only a player of the match can appeal", field="appealed_by")
+    call.status = CallStatus.APPEALED
+    call.appealed_at = timezone.now()
+    call.appealed_by = appealed_by
+    call.save(update_fields=["status", "appealed_at", "appealed_by"])
+    record_audit(call, actor=actor, action="judge_call.appeal", after=_call_snapshot(call), event_id=call.event_id)
+    return call
+
+
+@transaction.atomic
+def record_final_ruling(call: JudgeCall, *, head_judge, ruling: str, citations=()) -> JudgeCall:
+    """TR&P 3.9: the head judge (or an appeals judge) makes the final ruling on an appeal."""
+    call = _lock_call(call)
+    _require(head_judge, call.event, HEAD_ROLES, "decide appeals")
+    if call.status != CallStatus.APPEALED:
+        raise ConflictError("there is no open appeal on this call")
+    if not ruling.strip():
+        raise DomainError("write the final ruling", field="ruling")
+    before = _call_snapshot(call)
+    call.final_ruling = ruling.strip()
+    call.final_citations = clean_citations(citations)
+    call.appeal_judge = head_judge
+    call.final_ruled_at = timezone.now()
+    call.status = CallStatus.RULED
+    call.save()
+    record_audit(call, actor=head_judge, action="judge_call.final_ruling", before=before,
+                 after=_call_snapshot(call), event_id=call.event_id)
+    return call
+
+
+@transaction.atomic
+def close_call(
+    call: JudgeCall, *, judge, duration_seconds: int | None = None, closed_at: datetime | None = None
+) -> JudgeCall:
+    """Close a call and give the match its time back.
+
+    TR&P 3.2, PPG 1.2: a call that held the match more than one minute adds its length,
+    rounded up to the minute, to that match (``tournament.services.add_match_extension``).
+    The length is ``duration_seconds`` when the judge states it, else opened -> closed.
+    An appeal must be decided first.
+    """
+    call = _lock_call(call)
+    _require(judge, call.event, JUDGE_ROLES, "close judge calls")
+    if call.status == CallStatus.CLOSED:
+        raise ConflictError(f"call #{call.pk} is already closed")
+    if call.status == CallStatus.APPEALED:
+        raise ConflictError("the head judge has not decided the appeal yet")
+    closed_at = closed_at or timezone.now()
+    if duration_seconds is None:
+        duration_seconds = max(0, int((closed_at - call.opened_at).total_seconds()))
+    elif duration_seconds < 0:
+        raise DomainError("the call length cannot be negative", field="duration_seconds")
+    before = _call_snapshot(call)
+    call.status = CallStatus.CLOSED
+    call.closed_by = judge
+    call.closed_at = closed_at
+    call.duration_seconds = duration_seconds
+    extension = rules.ruling_extension_seconds(duration_seconds)
+    if extension and _timed(call.match):
+        _tournament_service("add_match_extension")(
+            call.match, seconds=extension, reason=f"Judge call #{call.pk} (TR&P 3.2, PPG 1.2)", actor=judge
+        )
+        call.extension_seconds = extension
+    call.save()
+    record_audit(call, actor=judge, action="judge_call.close", before=before, after=_call_snapshot(call),
+                 event_id=call.event_id)
+    return call
+
+
+# --------------------------------------------------------------------------- penalties (PPG 1.2, 1.4)
+
+
+def tournament_day(event: Event, match: Match | None) -> int:
+    """The tournament day the repeat counters use (PPG ch.3, ch.4: reset each day)."""
+    if match is not None:
+        return match.round.day
+    rnd = current_round(event)
+    return rnd.day if rnd is not None else 1
+
+
+def prior_counts(registration: Registration, infraction: str, *, day: int) -> tuple[int, int]:
+    """(same day, whole event) counts of earlier, not rejected penalties of this type."""
+    qs = Penalty.objects.filter(registration=registration, infraction=infraction).exclude(
+        status=PenaltyStatus.REJECTED
+    )
+    return qs.filter(day=day).count(), qs.count()
+
+
+def recommendation_for(
+    registration: Registration, infraction: str, *, variant: str = "", match: Match | None = None
+) -> rules.Recommendation:
+    """The recommended penalty for this player now: REL, situation and repeats (PPG 1.4, ch.3-5)."""
+    event = registration.event
+    day = tournament_day(event, match)
+    today, overall = prior_counts(registration, infraction, day=day)
+    try:
+        return rules.recommend(
+            infraction, event.rel, prior_today=today, prior_in_event=overall, variant=variant,
+            version=event.ppg_version,
+        )
+    except KeyError as exc:
+        raise DomainError(str(exc.args[0]), field="variant") from None
+    except ValueError as exc:
+        raise DomainError(str(exc), field="infraction") from None
+
+
+def _penalty_snapshot(p: Penalty) -> dict:
+    return {
+        "registration": p.registration_id,
+        "player_id": p.registration.player.player_id,
+        "infraction": p.infraction,
+        "variant": p.variant,
+        "recommended": p.recommended,
+        "penalty": p.penalty,
+        "upgraded": p.upgraded,
+        "deviation_reason": p.deviation_reason,
+        "status": p.status,
+        "effect": p.effect,
+        "match": p.match_id,
+        "game_number": p.game_number,
+        "confirmed_by": p.confirmed_by_id,
+    }
+
+
+def _current_match_for(registration: Registration) -> Match | None:
+    rnd = current_round(registration.event)
+    if rnd is None:
+        return None
+    return (
+        Match.objects.select_related("round")
+        .filter(round=rnd)
+        .filter(Q(player_a=registration) | Q(player_b=registration))
+        .first()
+    )
+
+
+def _apply_effect(p: Penalty, actor) -> None:
+    """PPG 1.4: what each penalty does.
+
+    Game Loss / Match Loss change the match result (``record_penalty_result``); between
+    matches they wait for the next match. Disqualification drops the player and removes them
+    from the standings (``disqualify_registration``). Intellect Penalties are recorded
+    against the game. Cautions and Warnings are recorded only.
+    """
+    reason = f"{p.get_infraction_display()} ({p.rule}): {p.get_penalty_display()}"
+    if p.penalty in (PenaltyType.GAME_LOSS, PenaltyType.MATCH_LOSS):
+        match = p.match
+        # A Match Loss on a match already lost by the opponent's penalty makes a double loss (PPG 1.4).
+        open_for_penalty = match is not None and not match.is_bye and (
+            match.result == MatchResult.PENDING
+            or (p.penalty == PenaltyType.MATCH_LOSS and match.result_kind == ResultKind.PENALTY)
+        )
+        if open_for_penalty:
+            _tournament_service("record_penalty_result")(
+                match, loser=p.registration, kind=p.penalty, actor=actor, reason=reason
+            )
+            p.effect = EffectStatus.APPLIED
+        else:
+            p.effect = EffectStatus.NEXT_MATCH
+    elif p.penalty == PenaltyType.DISQUALIFICATION:
+        _tournament_service("disqualify_registration")(
+            p.registration, actor=actor, reason=f"{reason}. Statement: {p.statement}"
+        )
+        p.effect = EffectStatus.APPLIED
+    elif p.penalty in (PenaltyType.IP2, PenaltyType.IP3):
+        p.effect = EffectStatus.GAME_RECORD
+    else:
+        p.effect = EffectStatus.NONE
+
+
+@transaction.atomic
+def issue_penalty(
+    registration: Registration,
+    *,
+    infraction: str,
+    judge,
+    penalty: str | None = None,
+    variant: str = "",
+    match: Match | None = None,
+    call: JudgeCall | None = None,
+    deck_check: DeckCheck | None = None,
+    game_number: int | None = None,
+    deviation_reason: str = "",
+    description: str = "",
+    statement: str = "",
+) -> Penalty:
+    """Issue a penalty for one infraction (PPG 1.2).
+
+    - The recommendation comes from the catalogue for the event's REL, the named situation
+      (``variant``) and the player's earlier infractions of the type (same day / event).
+    - ``penalty`` other than the recommendation is a deviation: it needs a reason and the
+      head judge (PPG 1.2).
+    - IP2 and above need head-judge confirmation except Tardiness and Decklist Error
+      (PPG 1.2; Appendix A 9). A head or appeals judge confirms by issuing; a floor judge's
+      penalty waits (status pending) and has no effect until confirmed.
+    - A Disqualification needs the written statement (PPG 1.4).
+    Side effects: audit entry; once issued, the effect of ``_apply_effect``.
+    """
+    event = registration.event
+    held = _require(judge, event, JUDGE_ROLES, "issue penalties")
+    if registration.status == RegistrationStatus.DISQUALIFIED:
+        raise ConflictError("this player is already disqualified")
+    match = _match_in_event(match, event)
+    if match is not None and registration.pk not in (match.player_a_id, match.player_b_id):
+        raise DomainError("the player is not in that match", field="match")
+    if call is not None and call.event_id != event.pk:
+        raise DomainError("that call belongs to another event", field="call")
+    if deck_check is not None and deck_check.registration_id != registration.pk:
+        raise DomainError("that deck check is of another player", field="deck_check")
+    if match is None:
+        match = (call.match if call is not None else None) or (deck_check.match if deck_check else None)
+    if match is None:
+        match = _current_match_for(registration)
+    rec = recommendation_for(registration, infraction, variant=variant, match=match)
+    applied = penalty or rec.penalty
+    if applied not in PenaltyType.values:
+        raise DomainError(f"unknown penalty {applied!r}", field="penalty")
+    if not rules.allowed_at_rel(applied, event.rel):
+        raise DomainError("Casual REL has no Warnings or Intellect Penalties (PPG 2.1)", field="penalty")
+    deviation = applied != rec.penalty
+    if deviation and not deviation_reason.strip():
+        raise DomainError(
+            f"the recommended penalty is {rec.label}; a different penalty needs a reason (PPG 1.2)",
+            field="deviation_reason",
+        )
+    if applied == PenaltyType.DISQUALIFICATION and not statement.strip():
+        raise DomainError("a Disqualification needs the written statement (PPG 1.4)", field="statement")
+    if game_number is not None and game_number < 1:
+        raise DomainError("game numbers start at 1", field="game_number")
+    needs = rules.requires_head_judge_confirmation(infraction, applied, deviation=deviation,
+                                                   version=event.ppg_version)
+    is_head_judge = bool(held & {str(r) for r in HEAD_ROLES})
+    now = timezone.now()
+    entry = rec.infraction
+    p = Penalty(
+        event=event,
+        registration=registration,
+        match=match,
+        call=call,
+        deck_check=deck_check,
+        infraction=infraction,
+        category=entry.category,
+        rule=entry.rule,
+        ppg_version=event.ppg_version,
+        rel=event.rel,
+        day=tournament_day(event, match),
+        variant=variant,
+        recommended=rec.penalty,
+        penalty=applied,
+        upgraded=rec.upgraded,
+        explanation=list(rec.explanation),
+        deviation_reason=deviation_reason.strip(),
+        description=description.strip(),
+        game_number=game_number,
+        statement=statement.strip(),
+        needs_confirmation=needs,
+        issued_by=judge,
+        issued_at=now,
+    )
+    if needs and not is_head_judge:
+        p.status = PenaltyStatus.PENDING
+        p.effect = EffectStatus.WAITING
+    else:
+        p.status = PenaltyStatus.ISSUED
+        if needs:
+            p.confirmed_by, p.confirmed_at = judge, now
+        _apply_effect(p, judge)
+    p.save()
+    record_audit(p, actor=judge, action="penalty.issue", after=_penalty_snapshot(p),
+                 reason=p.deviation_reason, event_id=event.pk)
+    return p
+
+
+def _lock_penalty(p: Penalty) -> Penalty:
+    return Penalty.objects.select_for_update().select_related(
+        "event", "registration__player", "match__round"
+    ).get(pk=p.pk)
+
+
+@transaction.atomic
+def confirm_penalty(p: Penalty, *, head_judge) -> Penalty:
+    """PPG 1.2: the head judge confirms a pending penalty; its effect then applies."""
+    p = _lock_penalty(p)
+    _require(head_judge, p.event, HEAD_ROLES, "confirm penalties")
+    if p.status != PenaltyStatus.PENDING:
+        raise ConflictError(f"penalty #{p.pk} is {p.get_status_display().lower()}, not awaiting confirmation")
+    before = _penalty_snapshot(p)
+    p.status = PenaltyStatus.ISSUED
+    p.confirmed_by = head_judge
+    p.confirmed_at = timezone.now()
+    if p.registration.status == RegistrationStatus.DISQUALIFIED and p.penalty != PenaltyType.DISQUALIFICATION:
+        p.effect = EffectStatus.NONE
+    else:
+        _apply_effect(p, head_judge)
+    p.save()
+    record_audit(p, actor=head_judge, action="penalty.confirm", before=before, after=_penalty_snapshot(p),
+                 event_id=p.event_id)
+    return p
+
+
+@transaction.atomic
+def reject_penalty(p: Penalty, *, head_judge, reason: str) -> Penalty:
+    """The head judge declines a pending penalty (it never takes effect; kept for the record)."""
+    p = _lock_penalty(p)
+    _require(head_judge, p.event, HEAD_ROLES, "reject penalties")
+    if p.status != PenaltyStatus.PENDING:
+        raise ConflictError(f"penalty #{p.pk} is not awaiting confirmation")
+    if not reason.strip():
+        raise DomainError("say why the penalty is rejected", field="reason")
+    before = _penalty_snapshot(p)
+    p.status = PenaltyStatus.REJECTED
+    p.effect = EffectStatus.NONE
+    p.rejection_reason = reason.strip()
+    p.confirmed_by = head_judge
+    p.confirmed_at = timezone.now()
+    p.save()
+    record_audit(p, actor=head_judge, action="penalty.reject", before=before, after=_penalty_snapshot(p),
+                 reason=p.rejection_reason, event_id=p.event_id)
+    return p
+
+
+@transaction.atomic
+def issue_tardiness(registration: Registration, *, judge, seconds_late: int, match: Match | None = None) -> Penalty | None:
+    """PPG 4.1, 2.3: classify lateness, issue Tardiness-Minor or -Major, extend the table by the delay.
+
+    Returns None (after any extension) when the lateness is under the REL's threshold.
+    """
+    event = registration.event
+    _require(judge, event, JUDGE_ROLES, "issue penalties")
+    try:
+        code = rules.tardiness_infraction(seconds_late, event.rel)
+        extension = rules.tardiness_extension_seconds(seconds_late, event.rel)
+    except ValueError as exc:
+        raise DomainError(str(exc), field="seconds_late") from None
+    match = _match_in_event(match, event) or _current_match_for(registration)
+    penalty = None
+    if code is not None:
+        minutes = seconds_late / 60
+        penalty = issue_penalty(registration, infraction=code, judge=judge, match=match,
+                                description=f"{minutes:.1f} minutes late")
+    if extension and code != "tardiness_major" and _timed(match):
+        _tournament_service("add_match_extension")(
+            match, seconds=extension, reason="Tardiness delay (PPG 4.1.1, 2.3)", actor=judge
+        )
+    return penalty
+
+
+# --------------------------------------------------------------------------- deck checks (TR&P 3.8)
+
+
+def _deck_snapshot(check: DeckCheck) -> dict:
+    return {
+        "registration": check.registration_id,
+        "kind": check.kind,
+        "status": check.status,
+        "match": check.match_id,
+        "started_at": check.started_at,
+        "ended_at": check.ended_at,
+        "extension_seconds": check.extension_seconds,
+        "mismatches": check.mismatches,
+        "checklist": check.checklist,
+    }
+
+
+def _match_points(event: Event) -> dict[int, int]:
+    points: dict[int, int] = {}
+    for m in Match.objects.filter(round__event=event).exclude(result=MatchResult.PENDING).only(
+        "player_a_id", "player_b_id", "result"
+    ):
+        a, b = m.player_a_id, m.player_b_id
+        points.setdefault(a, 0)
+        if b:
+            points.setdefault(b, 0)
+        if m.result in (MatchResult.A_WINS, MatchResult.BYE):
+            points[a] += 3
+        elif m.result == MatchResult.B_WINS and b:
+            points[b] += 3
+        elif m.result == MatchResult.DRAW:
+            points[a] += 1
+            if b:
+                points[b] += 1
+    return points
+
+
+def likely_playoff_unchecked(event: Event) -> list[int]:
+    """Registration ids in the play-off zone by match points with no regular check yet (TR&P 3.8)."""
+    cut = event.top_cut if event.top_cut else 8
+    points = _match_points(event)
+    active = list(
+        Registration.objects.filter(event=event, status__in=[RegistrationStatus.REGISTERED,
+                                                            RegistrationStatus.CHECKED_IN])
+        .values_list("pk", flat=True)
+    )
+    ranked = sorted(active, key=lambda pk: (-points.get(pk, 0), pk))[:cut]
+    checked = set(
+        DeckCheck.objects.filter(event=event, kind=DeckCheckKind.REGULAR)
+        .exclude(status=DeckCheckStatus.CANCELLED)
+        .values_list("registration_id", flat=True)
+    )
+    return [pk for pk in ranked if pk not in checked]
+
+
+@transaction.atomic
+def plan_deck_checks(round_: Round, *, actor, seed: int | str | None = None, rate: float | None = None) -> list[DeckCheck]:
+    """TR&P 3.8: choose tables for regular checks this round at the REL's rate, likely play-off
+    players not yet checked first, and create a planned check for both players of each table.
+
+    Side effects: DeckCheck rows and an audit entry on the round.
+    """
+    event = round_.event
+    _require(actor, event, HEAD_ROLES, "plan deck checks")
+    matches = [m for m in Match.objects.filter(round=round_, player_b__isnull=False, table_number__isnull=False)]
+    by_table = {m.table_number: m for m in matches}
+    wanted = set(likely_playoff_unchecked(event))
+    priority = [t for t, m in sorted(by_table.items()) if {m.player_a_id, m.player_b_id} & wanted]
+    try:
+        tables = rules.plan_regular_checks(
+            by_table, rel=event.rel, seed=seed if seed is not None else f"{event.pk}-{round_.number}-{round_.seed}",
+            priority=priority, rate=rate,
+        )
+    except ValueError as exc:
+        raise DomainError(str(exc), field="rate") from None
+    already = set(
+        DeckCheck.objects.filter(round=round_).exclude(status=DeckCheckStatus.CANCELLED)
+        .values_list("registration_id", flat=True)
+    )
+    created = []
+    for table in tables:
+        m = by_table[table]
+        reason = "likely play-off player" if table in priority else "random table"
+        for reg_id in (m.player_a_id, m.player_b_id):
+            if reg_id in already:
+                continue
+            created.append(
+                DeckCheck.objects.create(
+                    event=event, round=round_, match=m, registration_id=reg_id, kind=DeckCheckKind.REGULAR,
+                    planned_reason=reason,
+                )
+            )
+    record_audit(round_, actor=actor, action="deck_check.plan", after={"tables": tables}, event_id=event.pk)
+    return created
+
+
+@transaction.atomic
+def create_deck_check(
+    registration: Registration, *, judge, kind: str = DeckCheckKind.REGULAR, match: Match | None = None,
+    game_number: int | None = None,
+) -> DeckCheck:
+    """Start a check now. Non-regular checks are the head judge's call (TR&P 3.8)."""
+    event = registration.event
+    if kind not in DeckCheckKind.values:
+        raise DomainError(f"unknown deck-check kind {kind!r}", field="kind")
+    roles = JUDGE_ROLES if kind == DeckCheckKind.REGULAR else HEAD_ROLES
+    _require(judge, event, roles, "start this kind of deck check")
+    match = _match_in_event(match, event)
+    if match is None and kind != DeckCheckKind.BETWEEN_ROUNDS:
+        match = _current_match_for(registration)
+    check = DeckCheck.objects.create(
+        event=event, round=match.round if match else None, match=match, registration=registration, kind=kind,
+        status=DeckCheckStatus.IN_PROGRESS, game_number=game_number, judge=judge, started_at=timezone.now(),
+    )
+    record_audit(check, actor=judge, action="deck_check.start", after=_deck_snapshot(check), event_id=event.pk)
+    return check
+
+
+@transaction.atomic
+def start_deck_check(check: DeckCheck, *, judge, started_at: datetime | None = None) -> DeckCheck:
+    """Collect the deck: the clock of the check starts now."""
+    check = DeckCheck.objects.select_for_update().select_related("event").get(pk=check.pk)
+    _require(judge, check.event, JUDGE_ROLES, "run deck checks")
+    if check.status != DeckCheckStatus.PLANNED:
+        raise ConflictError(f"deck check #{check.pk} is {check.get_status_display().lower()}")
+    check.status = DeckCheckStatus.IN_PROGRESS
+    check.judge = judge
+    check.started_at = started_at or timezone.now()
+    check.save(update_fields=["status", "judge", "started_at"])
+    record_audit(check, actor=judge, action="deck_check.start", after=_deck_snapshot(check), event_id=check.event_id)
+    return check
+
+
+def listed_counts(registration: Registration) -> dict[str, int] | None:
+    """The accepted decklist's counts by card, or None when there is no accepted list."""
+    try:
+        from decklists.selectors import accepted_decklist_for, decklist_card_counts
+    except ImportError:  # pragma: no cover - decklists ships these
+        return None
+    decklist = accepted_decklist_for(registration)
+    if decklist is None:
+        return None
+    return decklist_card_counts(decklist)
+
+
+def _clean_counts(presented: Mapping[str, object]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for name, value in presented.items():
+        key = " ".join(str(name).split())
+        if not key:
+            continue
+        try:
+            count = int(value)
+        except (TypeError, ValueError):
+            raise DomainError(f"count for {key!r} must be a whole number", field="presented") from None
+        if count < 0:
+            raise DomainError(f"count for {key!r} cannot be negative", field="presented")
+        out[key] = count
+    return out
+
+
+@transaction.atomic
+def finish_deck_check(
+    check: DeckCheck,
+    *,
+    judge,
+    presented: Mapping[str, object],
+    checklist: Mapping[str, bool] | None = None,
+    findings: str = "",
+    ended_at: datetime | None = None,
+) -> DeckCheck:
+    """Compare the presented cards with the accepted list, store the side-by-side counts and
+    give the match its time (TR&P 3.2, 3.8: check time rounded up + 3 minutes, capped at the
+    round length). When both players of a match are checked, the match gets the longest
+    extension once, not the sum.
+    """
+    check = DeckCheck.objects.select_for_update().select_related("event", "match__round", "registration").get(
+        pk=check.pk
+    )
+    _require(judge, check.event, JUDGE_ROLES, "run deck checks")
+    if check.status != DeckCheckStatus.IN_PROGRESS:
+        raise ConflictError(f"deck check #{check.pk} is {check.get_status_display().lower()}, not in progress")
+    ended_at = ended_at or timezone.now()
+    if ended_at < check.started_at:
+        raise DomainError("the check cannot end before it started", field="ended_at")
+    counts = _clean_counts(presented)
+    listed = listed_counts(check.registration)
+    if listed is None:
+        listed = {}
+        findings = (findings + "\nNo accepted decklist to compare against.").strip()
+    rows = rules.compare_counts(listed, counts)
+    check.counts = [{"card": r.card, "listed": r.listed, "presented": r.presented} for r in rows]
+    check.checklist = {str(k): bool(v) for k, v in (checklist or {}).items()}
+    check.findings = findings.strip()
+    check.ended_at = ended_at
+    check.status = DeckCheckStatus.DONE
+    match = check.match
+    if check.kind == DeckCheckKind.REGULAR and _timed(match):
+        extension = rules.deck_check_extension_seconds(
+            (ended_at - check.started_at).total_seconds(), check.event.round_minutes
+        )
+        granted = max(
+            [0]
+            + list(
+                DeckCheck.objects.filter(match=match, kind=DeckCheckKind.REGULAR)
+                .exclude(pk=check.pk)
+                .values_list("extension_seconds", flat=True)
+            )
+        )
+        check.extension_seconds = extension
+        if extension > granted:
+            _tournament_service("add_match_extension")(
+                match, seconds=extension - granted, reason=f"Deck check #{check.pk} (TR&P 3.2, 3.8)", actor=judge
+            )
+    check.save()
+    record_audit(check, actor=judge, action="deck_check.finish", after=_deck_snapshot(check), event_id=check.event_id)
+    return check
+
+
+def deck_check_suggestions(check: DeckCheck) -> list[dict]:
+    """Infractions a finished check points to, each with its PPG fix (PPG 4.4-4.6, 4.8)."""
+    rows = [rules.CountRow(r["card"], r["listed"], r["presented"]) for r in check.counts]
+    out = []
+    for s in rules.infractions_from_counts(rows):
+        out.append({"infraction": s.infraction, "variant": s.variant, "reason": s.reason})
+    checklist = check.checklist or {}
+    if checklist.get("hero") is False:
+        out.append({"infraction": "decklist_error", "variant": "", "reason": "Hero does not match the list"})
+    if checklist.get("not_marked") is False:
+        out.append({"infraction": "marked_cards", "variant": "", "reason": "Marked cards found"})
+    if checklist.get("presented_legal") is False:
+        out.append({"infraction": "presenting_cards_error", "variant": "", "reason": "Presented deck is not legal"})
+    for item in out:
+        entry = catalogue.get_infraction(item["infraction"])
+        item.update(name=entry.name, rule=entry.rule, fix=entry.fix)
+        if item["variant"]:
+            item["variant_label"] = entry.variant(item["variant"]).label
+    return out
