@@ -1,0 +1,155 @@
+"""Deck checks: plan (TR&P 3.8), timing and extension (TR&P 3.2; Appendix A 6), comparison (PPG 4.4-4.5)."""
+from datetime import timedelta
+
+import pytest
+
+from core.errors import ConflictError, DomainError, NotAllowed
+from decklists.models import Decklist
+from judging import selectors, services
+from judging.enums import DeckCheckKind, DeckCheckStatus
+from tests.factories import MatchFactory, RegistrationFactory
+from tournament.enums import REL, MatchResult
+
+
+def _accepted_list(registration):
+    return Decklist.objects.create(
+        registration=registration,
+        status="accepted",
+        hero="Dorinthea Ironsong",
+        cards=[
+            {"name": "Dorinthea Ironsong", "pitch": None, "qty": 1, "section": "hero"},
+            {"name": "Warrior's Valor", "pitch": 1, "qty": 3, "section": "deck"},
+            {"name": "Sharpen Steel", "pitch": 3, "qty": 2, "section": "deck"},
+        ],
+    )
+
+
+def _finish_after(world, check, seconds, presented):
+    check.started_at = check.started_at - timedelta(seconds=seconds)
+    check.save(update_fields=["started_at"])
+    return services.finish_deck_check(
+        check, judge=world.fj, presented=presented, ended_at=check.started_at + timedelta(seconds=seconds)
+    )
+
+
+def test_regular_check_extension_7m10s_is_11_minutes(world):
+    """Appendix A 6: 55-minute round, 7 min 10 s -> 8 + 3 = 11 minutes."""
+    _accepted_list(world.alice)
+    check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    check = _finish_after(world, check, 430, {
+        "Dorinthea Ironsong": 1, "Warrior's Valor (red)": 3, "Sharpen Steel (blue)": 2,
+    })
+    world.match.refresh_from_db()
+    assert (check.status, check.extension_seconds, world.match.extension_seconds) == (
+        DeckCheckStatus.DONE, 660, 660
+    )
+    assert check.mismatches == []
+
+
+def test_checking_both_players_gives_the_longest_extension_once(world):
+    a = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    b = services.create_deck_check(world.bob, judge=world.hj, match=world.match)
+    _finish_after(world, a, 300, {})
+    _finish_after(world, b, 430, {})
+    world.match.refresh_from_db()
+    assert world.match.extension_seconds == 660
+
+
+def test_extension_capped_at_round_length(world_factory):
+    w = world_factory()
+    w.event.round_minutes = 10
+    w.event.save()
+    check = services.create_deck_check(w.alice, judge=w.fj, match=w.match)
+    check.started_at -= timedelta(minutes=30)
+    check.save()
+    check = services.finish_deck_check(check, judge=w.fj, presented={}, ended_at=check.started_at + timedelta(minutes=30))
+    assert check.extension_seconds == 600
+
+
+def test_counts_side_by_side_and_suggested_infractions_with_fix(world):
+    _accepted_list(world.alice)
+    check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    check = services.finish_deck_check(
+        check, judge=world.fj,
+        presented={"Dorinthea Ironsong": 1, "Warrior's Valor (red)": 4, "Sharpen Steel (blue)": 1},
+        checklist={"not_marked": False, "hero": True},
+    )
+    assert check.mismatches == [
+        {"card": "Sharpen Steel (blue)", "listed": 2, "presented": 1},
+        {"card": "Warrior's Valor (red)", "listed": 3, "presented": 4},
+    ]
+    suggestions = services.deck_check_suggestions(check)
+    assert [(s["infraction"], s["variant"]) for s in suggestions] == [
+        ("card_pool_contents_error", ""),
+        ("card_pool_contents_error", "card_missing"),
+        ("marked_cards", ""),
+    ]
+    assert all(s["fix"] and s["rule"].startswith("PPG 4.") for s in suggestions)
+    p = services.issue_penalty(world.alice, infraction="card_pool_contents_error", judge=world.hj,
+                               deck_check=check)
+    assert (p.deck_check, p.match, p.penalty) == (check, world.match, "ip2")
+
+
+def test_no_accepted_list_is_noted(world):
+    check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    check = services.finish_deck_check(check, judge=world.fj, presented={"X": 1})
+    assert "No accepted decklist" in check.findings
+
+
+@pytest.mark.parametrize("bad", [{"X": "three"}, {"X": -1}])
+def test_bad_counts_are_refused(world, bad):
+    check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    with pytest.raises(DomainError, match="'X'"):
+        services.finish_deck_check(check, judge=world.fj, presented=bad)
+
+
+def test_non_regular_checks_are_head_judge_only_and_get_no_extension(world):
+    with pytest.raises(NotAllowed):
+        services.create_deck_check(world.alice, judge=world.fj, kind=DeckCheckKind.MID_GAME)
+    check = services.create_deck_check(world.alice, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match)
+    check = _finish_after(world, check, 400, {})
+    world.match.refresh_from_db()
+    assert (check.extension_seconds, world.match.extension_seconds) == (0, 0)
+
+
+def test_finishing_twice_conflicts(world):
+    check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    services.finish_deck_check(check, judge=world.fj, presented={})
+    with pytest.raises(ConflictError):
+        services.finish_deck_check(check, judge=world.fj, presented={})
+
+
+def test_plan_prioritises_likely_playoff_players_not_yet_checked(world_factory):
+    w = world_factory(rel=REL.PROFESSIONAL, top_cut=2)
+    # Round 1 is over at table 1: Alice won. Round 2 has 20 tables; Alice plays at table 17.
+    w.match.result = MatchResult.A_WINS
+    w.match.save()
+    from tests.factories import RoundFactory
+
+    r2 = RoundFactory(event=w.event, number=2)
+    MatchFactory(round=r2, table_number=17, player_a=w.alice, player_b=w.bob)
+    for table in range(1, 21):
+        if table != 17:
+            MatchFactory(round=r2, table_number=table,
+                         player_a=RegistrationFactory(event=w.event), player_b=RegistrationFactory(event=w.event))
+    planned = services.plan_deck_checks(r2, actor=w.hj, seed=1)
+    tables = sorted({c.match.table_number for c in planned})
+    assert len(tables) == 2  # 10% of 20 tables at Professional
+    assert 17 in tables
+    assert {c.registration for c in planned if c.match.table_number == 17} == {w.alice, w.bob}
+    assert all(c.status == DeckCheckStatus.PLANNED for c in planned)
+    # Alice is checked now: she no longer counts as unchecked
+    assert w.alice.pk not in services.likely_playoff_unchecked(w.event)
+    with pytest.raises(NotAllowed):
+        services.plan_deck_checks(r2, actor=w.fj)
+
+
+def test_planned_check_start_and_finish(world):
+    planned = services.plan_deck_checks(world.round, actor=world.hj, seed=3, rate=1.0)
+    assert len(planned) == 2
+    check = services.start_deck_check(planned[0], judge=world.fj)
+    assert check.status == DeckCheckStatus.IN_PROGRESS
+    with pytest.raises(ConflictError):
+        services.start_deck_check(planned[0], judge=world.fj)
+    services.finish_deck_check(check, judge=world.fj, presented={})
+    assert list(selectors.deck_checks_for_event(world.event).filter(status=DeckCheckStatus.DONE)) == [check]

@@ -1,0 +1,254 @@
+"""Issuing penalties: recommendation, repeats, HJ gate, deviations, effects (PPG 1.2, 1.4)."""
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from core.audit import audit_trail_for
+from core.errors import ConflictError, DomainError, NotAllowed
+from judging import selectors, services
+from judging.enums import EffectStatus, PenaltyStatus
+from tests.factories import EventFactory, MatchFactory, RegistrationFactory, RoundFactory, UserFactory
+from tournament.enums import REL, MatchResult, RegistrationStatus, RoundStatus
+
+
+def test_recommendation_at_event_rel_and_audit(world):
+    p = services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.fj, match=world.match)
+    assert (p.recommended, p.penalty, p.status, p.effect, p.rule) == (
+        "warning", "warning", PenaltyStatus.ISSUED, EffectStatus.NONE, "PPG 3.1"
+    )
+    trail = list(audit_trail_for(p))
+    assert [e.action for e in trail] == ["penalty.issue"]
+    assert trail[0].event_id == world.event.pk
+    assert trail[0].after["player_id"] == world.alice.player.player_id
+
+
+def test_third_grv_same_day_is_ip2_and_day_two_resets(world):
+    """Appendix A 8."""
+    for _ in range(2):
+        services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
+    third = services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
+    assert (third.penalty, third.upgraded) == ("ip2", True)
+    world.round.day = 2
+    world.round.save()
+    day_two = services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj,
+                                     match=world.match)
+    assert (day_two.day, day_two.penalty, day_two.upgraded) == (2, "warning", False)
+
+
+def test_repeats_are_per_player(world):
+    for _ in range(2):
+        services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
+    bob = services.issue_penalty(world.bob, infraction="game_rules_violation", judge=world.hj)
+    assert bob.penalty == "warning"
+
+
+def test_second_decklist_error_same_day_is_game_loss(world):
+    """Appendix A 8: IP2 -> Game Loss; Decklist Error needs no HJ confirmation (Appendix A 9)."""
+    services.issue_penalty(world.alice, infraction="decklist_error", judge=world.fj)
+    second = services.issue_penalty(world.alice, infraction="decklist_error", judge=world.fj, match=world.match)
+    assert (second.penalty, second.status, second.needs_confirmation) == ("game_loss", PenaltyStatus.ISSUED, False)
+    world.match.refresh_from_db()
+    assert (world.match.games_b, world.match.result) == (1, MatchResult.PENDING)
+
+
+def test_second_tardiness_minor_stays_ip3(world):
+    services.issue_tardiness(world.alice, judge=world.fj, seconds_late=240)
+    second = services.issue_tardiness(world.alice, judge=world.fj, seconds_late=300)
+    assert (second.infraction, second.penalty, second.status) == ("tardiness_minor", "ip3", PenaltyStatus.ISSUED)
+    world.match.refresh_from_db()
+    assert world.match.extension_seconds == 540
+
+
+def test_tardiness_under_threshold_extends_only(world):
+    assert services.issue_tardiness(world.alice, judge=world.fj, seconds_late=120) is None
+    world.match.refresh_from_db()
+    assert world.match.extension_seconds == 120
+
+
+def test_tardiness_major_is_match_loss_without_confirmation(world):
+    p = services.issue_tardiness(world.bob, judge=world.fj, seconds_late=11 * 60)
+    assert (p.penalty, p.status, p.effect) == ("match_loss", PenaltyStatus.ISSUED, EffectStatus.APPLIED)
+    world.match.refresh_from_db()
+    assert (world.match.result, world.match.extension_seconds) == (MatchResult.A_WINS, 0)
+
+
+def test_floor_judge_ip2_waits_for_head_judge_then_applies(world):
+    """Appendix A 9: Shuffling Error IP2 requires HJ confirmation."""
+    p = services.issue_penalty(world.alice, infraction="shuffling_error", judge=world.fj, game_number=1)
+    assert (p.status, p.needs_confirmation, p.effect) == (PenaltyStatus.PENDING, True, EffectStatus.WAITING)
+    assert list(selectors.pending_penalties(world.event)) == [p]
+    with pytest.raises(NotAllowed):
+        services.confirm_penalty(p, head_judge=world.fj)
+    p = services.confirm_penalty(p, head_judge=world.hj)
+    assert (p.status, p.confirmed_by, p.effect, p.game_number) == (
+        PenaltyStatus.ISSUED, world.hj, EffectStatus.GAME_RECORD, 1
+    )
+    with pytest.raises(ConflictError):
+        services.confirm_penalty(p, head_judge=world.hj)
+
+
+def test_pending_game_loss_changes_nothing_until_confirmed(world):
+    p = services.issue_penalty(world.alice, infraction="outside_assistance", judge=world.fj, match=world.match)
+    world.match.refresh_from_db()
+    assert (p.status, world.match.games_b) == (PenaltyStatus.PENDING, 0)
+    services.confirm_penalty(p, head_judge=world.hj)
+    world.match.refresh_from_db()
+    assert world.match.games_b == 1
+
+
+def test_head_judge_rejects_pending_penalty(world):
+    p = services.issue_penalty(world.alice, infraction="outside_assistance", judge=world.fj, match=world.match)
+    with pytest.raises(DomainError, match="say why"):
+        services.reject_penalty(p, head_judge=world.hj, reason=" ")
+    p = services.reject_penalty(p, head_judge=world.hj, reason="not strategic")
+    world.match.refresh_from_db()
+    assert (p.status, world.match.games_b) == (PenaltyStatus.REJECTED, 0)
+    # a rejected penalty does not count towards repeats
+    again = services.issue_penalty(world.alice, infraction="outside_assistance", judge=world.hj, match=world.match)
+    assert again.upgraded is False
+
+
+def test_head_judge_issuing_ip2_confirms_it_at_once(world):
+    p = services.issue_penalty(world.alice, infraction="shuffling_error", judge=world.hj)
+    assert (p.status, p.confirmed_by) == (PenaltyStatus.ISSUED, world.hj)
+
+
+def test_deviation_needs_reason_and_head_judge(world):
+    with pytest.raises(DomainError, match="needs a reason") as exc:
+        services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.fj, penalty="ip2")
+    assert exc.value.field == "deviation_reason"
+    p = services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.fj, penalty="caution",
+                               deviation_reason="judge error led to it")
+    assert (p.recommended, p.penalty, p.status, p.is_deviation) == ("warning", "caution", PenaltyStatus.PENDING, True)
+    assert audit_trail_for(p).first().reason == "judge error led to it"
+
+
+def test_match_loss_decides_the_match(world):
+    p = services.issue_penalty(world.bob, infraction="improper_concession", judge=world.hj, match=world.match)
+    world.match.refresh_from_db()
+    assert (p.effect, world.match.result, world.match.result_kind) == (
+        EffectStatus.APPLIED, MatchResult.A_WINS, "penalty"
+    )
+
+
+def test_simultaneous_match_losses_make_a_double_loss(world):
+    """PPG 1.4: Match Losses to all players of a match are a double match loss."""
+    services.issue_penalty(world.alice, infraction="improperly_determining_winner", judge=world.hj,
+                           match=world.match)
+    services.issue_penalty(world.bob, infraction="improperly_determining_winner", judge=world.hj, match=world.match)
+    world.match.refresh_from_db()
+    assert world.match.result == MatchResult.DOUBLE_LOSS
+
+
+def test_game_loss_between_matches_waits_for_next_match(world):
+    world.match.result = MatchResult.A_WINS
+    world.match.save()
+    p = services.issue_penalty(world.alice, infraction="outside_assistance", judge=world.hj, match=world.match)
+    assert p.effect == EffectStatus.NEXT_MATCH
+
+
+def test_disqualification_needs_statement_and_drops_from_standings(world):
+    with pytest.raises(DomainError, match="written statement"):
+        services.issue_penalty(world.alice, infraction="cheating", judge=world.hj, match=world.match)
+    p = services.issue_penalty(world.alice, infraction="cheating", judge=world.hj, match=world.match,
+                               statement="Saw the player stack the deck; player admitted it.")
+    world.alice.refresh_from_db()
+    world.match.refresh_from_db()
+    assert (p.effect, world.alice.status, world.match.result) == (
+        EffectStatus.APPLIED, RegistrationStatus.DISQUALIFIED, MatchResult.B_WINS
+    )
+    with pytest.raises(ConflictError, match="already disqualified"):
+        services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
+
+
+def test_floor_judge_dq_waits_for_head_judge(world):
+    p = services.issue_penalty(world.alice, infraction="aggressive_behavior", judge=world.fj,
+                               statement="Threw a chair.")
+    world.alice.refresh_from_db()
+    assert (p.status, world.alice.status) == (PenaltyStatus.PENDING, RegistrationStatus.CHECKED_IN)
+    services.confirm_penalty(p, head_judge=world.hj)
+    world.alice.refresh_from_db()
+    assert world.alice.status == RegistrationStatus.DISQUALIFIED
+
+
+def test_casual_refuses_warnings_and_ips(world_factory):
+    w = world_factory(rel=REL.CASUAL)
+    p = services.issue_penalty(w.alice, infraction="game_rules_violation", judge=w.fj)
+    assert p.penalty == "caution"
+    with pytest.raises(DomainError, match="no Warnings or Intellect Penalties"):
+        services.issue_penalty(w.alice, infraction="game_rules_violation", judge=w.hj, penalty="warning",
+                               deviation_reason="x")
+
+
+def test_professional_shuffling_error_is_ip3(world_factory):
+    w = world_factory(rel=REL.PROFESSIONAL)
+    assert services.issue_penalty(w.alice, infraction="shuffling_error", judge=w.hj).penalty == "ip3"
+
+
+@pytest.mark.parametrize("role", ["to", "sk"])
+def test_non_judges_cannot_issue(world, role):
+    with pytest.raises(NotAllowed):
+        services.issue_penalty(world.alice, infraction="game_rules_violation", judge=getattr(world, role))
+
+
+def test_player_cannot_issue(world):
+    with pytest.raises(NotAllowed):
+        services.issue_penalty(world.bob, infraction="game_rules_violation", judge=world.alice.player.user)
+
+
+def test_unknown_infraction_and_variant_are_clear_errors(world):
+    with pytest.raises(DomainError, match="unknown infraction"):
+        services.issue_penalty(world.alice, infraction="bad", judge=world.hj)
+    with pytest.raises(DomainError, match="no situation"):
+        services.issue_penalty(world.alice, infraction="decklist_error", judge=world.hj, variant="bad")
+
+
+def test_variant_recommendation(world):
+    p = services.issue_penalty(world.alice, infraction="decklist_error", variant="illegal_cards", judge=world.fj,
+                               match=world.match)
+    world.match.refresh_from_db()
+    assert (p.penalty, p.status, world.match.result) == ("match_loss", PenaltyStatus.ISSUED, MatchResult.B_WINS)
+
+
+def test_player_in_another_match_is_refused(world):
+    other = MatchFactory(round=world.round, table_number=2)
+    with pytest.raises(DomainError, match="not in that match"):
+        services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj, match=other)
+
+
+def test_player_history_across_events_and_privacy(world):
+    services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
+    second_event = EventFactory(rel=REL.COMPETITIVE)
+    from tests.factories import StaffAssignmentFactory
+
+    StaffAssignmentFactory(event=second_event, user=world.hj, role="head_judge")
+    RoundFactory(event=second_event, number=1, status=RoundStatus.IN_PROGRESS)
+    reg2 = RegistrationFactory(event=second_event, player=world.alice.player)
+    services.issue_penalty(reg2, infraction="slow_play", judge=world.hj)
+    player_id = world.alice.player.player_id
+
+    me = world.alice.player.user
+    assert selectors.access_player_history(me, player_id) == world.alice.player
+    assert [p.event for p in selectors.penalties_for_player(world.alice.player)] == [second_event, world.event]
+    assert selectors.access_player_history(world.fj, player_id) == world.alice.player
+    with pytest.raises(PermissionDenied, match="your own"):
+        selectors.access_player_history(world.bob.player.user, player_id)
+    with pytest.raises(PermissionDenied):
+        selectors.access_player_history(UserFactory(username="stranger"), player_id)
+
+
+def test_penalty_access_for_player_and_others(world):
+    p = services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
+    assert selectors.access_penalty(world.alice.player.user, p.pk) == p
+    assert selectors.access_penalty(world.to, p.pk) == p
+    with pytest.raises(PermissionDenied):
+        selectors.access_penalty(world.bob.player.user, p.pk)
+
+
+def test_penalty_report_csv(world):
+    services.issue_penalty(world.alice, infraction="shuffling_error", judge=world.hj, game_number=2,
+                           description="=cmd|' /C calc'!A0")
+    text = selectors.penalty_report_csv(world.event)
+    header, row = text.strip().splitlines()
+    assert header.startswith("issued_at,round,table,game,player_id,player,infraction")
+    assert "Shuffling Error" in row and "Intellect Penalty (IP2)" in row and world.alice.player.player_id in row
+    assert "'=cmd" in row
