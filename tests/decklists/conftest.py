@@ -94,3 +94,9 @@ def event_with_staff(db):
         "alice": alice,
         "bob": bob,
     }
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Factories hash a password per user; the default hasher costs ~1 s each on a busy machine."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
