@@ -1,2 +1,9 @@
+from django.urls import path
+
+from . import views
+
 app_name = "cards"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.card_search, name="search"),
+    path("<slug:identifier>/", views.card_detail, name="detail"),
+]

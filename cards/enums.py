@@ -1,0 +1,15 @@
+from django.db import models
+
+
+class CardGame(models.TextChoices):
+    """Same codes as tournament.enums.Game (kept here so cards depends on no other app)."""
+
+    FAB = "fab", "Flesh and Blood"
+    GA = "ga", "Grand Archive"
+
+
+class CardSource(models.TextChoices):
+    FABRARY = "fabrary-cards", "@flesh-and-blood/cards (npm, fabrary)"
+    FABCUBE = "fabcube", "the-fab-cube flesh-and-blood-cards"
+    GA_INDEX = "ga-index", "Grand Archive Index JSON"
+    OTHER = "other", "Other"

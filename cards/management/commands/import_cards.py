@@ -1,0 +1,47 @@
+"""manage.py import_cards {fabrary,fabcube,ga} [PATH] [--activate] | --defaults"""
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from cards import services
+from cards.selectors import active_release
+from core.errors import DomainError
+from rules_engine.importers import CardImportError
+
+
+class Command(BaseCommand):
+    help = (
+        "Import card data as a new release. Sources: fabrary (npm @flesh-and-blood/cards; PATH = a dump "
+        "JSON, default: dump the installed package with node), fabcube (the-fab-cube JSON directory, "
+        "default: the shared copy), ga (Grand Archive JSON file or directory, default: the shared copy). "
+        "A source already imported at the same version is skipped. --defaults imports every default source."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("source", nargs="?", choices=services.SOURCES)
+        parser.add_argument("path", nargs="?", help="file or directory to read (default: see above)")
+        parser.add_argument("--activate", action="store_true", help="make the release active for its game")
+        parser.add_argument("--defaults", action="store_true", help="import every default source present")
+
+    def handle(self, *args, source=None, path=None, activate=False, defaults=False, **options):
+        if defaults == bool(source):
+            raise CommandError("give a source (fabrary, fabcube, ga) or --defaults")
+        try:
+            if defaults:
+                for row in services.import_defaults():
+                    label = row.release or row.source
+                    self.stdout.write(f"{label}: {row.status}" + (f" ({row.detail})" if row.detail else ""))
+            else:
+                result = services.parse_source(source, path)
+                release, created = services.import_release(result, activate=activate)
+                verb = "imported" if created else "already imported"
+                self.stdout.write(f"{release.label}: {verb}, {release.card_count} cards"
+                                  + (" (active)" if release.is_active else ""))
+        except CardImportError as exc:
+            raise CommandError(f"card data rejected, nothing imported: {exc}") from None
+        except DomainError as exc:
+            raise CommandError(exc.message) from None
+        for game in ("fab", "ga"):
+            rel = active_release(game)
+            if rel is not None:
+                self.stdout.write(f"active {game} card data: {rel.label}")
