@@ -39,7 +39,7 @@ from pairings.errors import InvalidInput
 
 EXACT_LIMIT = 160  # pods up to this size are solved exactly on the complete graph
 DENSE_LIMIT = 48  # score groups up to this size get every candidate edge in the fast path
-CHUNK = 128  # large score groups are matched in random chunks of about this size first
+CHUNK = 64  # large score groups are matched in random chunks of about this size first
 SPARSE_SHUFFLES = 3  # random Hamiltonian cycles per large score group (degree about 6)
 JITTER = 1 << 16
 _BYE = -1
@@ -381,6 +381,7 @@ class _FastPairer:
             float_node = size
             size += 1
         rng = self.rng
+        bits = rng.getrandbits
         weight = 1 << 20
         edges: list[tuple[int, int, int]] = []
         seen: set[tuple[int, int]] = set()
@@ -389,9 +390,13 @@ class _FastPairer:
             key = (a, b) if a < b else (b, a)
             if key not in seen:
                 seen.add(key)
-                edges.append((key[0], key[1], weight + rng.randrange(JITTER)))
+                edges.append((key[0], key[1], weight + bits(16)))
 
-        played = self.played
+        ids, opp = self.ids, self.opp
+
+        def played(i: int, j: int) -> bool:
+            return ids[j] in opp[i] or ids[i] in opp[j]
+
         if dense:
             for x in range(len(members)):
                 gx = members[x]
