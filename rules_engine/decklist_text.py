@@ -96,6 +96,7 @@ _QTY_SUFFIX = re.compile(r"^(.*?)\s*(?:(?:\bx|\*)\s*(\d+)|\((\d+)x\))$", re.I)
 _PITCH_SUFFIX = re.compile(
     r"^(.*?)\s*(?:[\(\[\{]\s*(" + _PITCH_ALT + r")\s*[\)\]\}]|\s-\s*(red|yellow|blue))$", re.I)
 _SET_CODE_SUFFIX = re.compile(r"^(.*?)\s*[\(\[]\s*[A-Z0-9]{2,4}\d{3}[A-Z\-]*\s*[\)\]]$")
+_HEADER_PITCH = re.compile(r"\s*[\(\[]\s*(?:red|yellow|blue|pearl)\s*[\)\]]\s*$", re.I)
 _HEADER_COUNT = re.compile(r"\s*(?:[\(\[]\s*\d+\s*(?:cards?)?\s*[\)\]]|[-:]\s*\d+\s*(?:cards?)?|\d+\s+cards?)\s*$", re.I)
 
 
@@ -148,6 +149,7 @@ def _clean(raw: str) -> str:
 def _header_key(text: str) -> str:
     key = text.strip().strip("#=*_~>|").strip()
     key = _HEADER_COUNT.sub("", key).strip()
+    key = _HEADER_PITCH.sub("", key).strip()
     key = key.rstrip(":").strip().strip("#=*_~").strip().lower()
     return re.sub(r"\s+", " ", key)
 
@@ -183,6 +185,8 @@ def _split_card(text: str) -> tuple[int | None, str, int | None, str | None]:
     if m and m.group(1):
         pitch = _pitch_of(m.group(2) or m.group(3))
         rest = m.group(1)
+    elif m:
+        return quantity, "", _pitch_of(m.group(2) or m.group(3)), "no card name"
     if quantity is None:
         # "Snatch (red) x3": the quantity may follow the pitch.
         m = _QTY_SUFFIX.match(rest)
@@ -371,6 +375,7 @@ def resolve(parsed: ParsedList, db: Any) -> tuple[list[tuple[Any, int, str]], li
     entries: list[tuple[Any, int, str]] = []
     problems: list[ResolveProblem] = []
     lines = list(parsed.lines)
+    suggestions: dict[str, tuple[str, ...]] = {}
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -385,9 +390,11 @@ def resolve(parsed: ParsedList, db: Any) -> tuple[list[tuple[Any, int, str]], li
             variants = _variants(db, line.name)
             i += 1
         if not variants:
+            if line.name not in suggestions:
+                suggestions[line.name] = _suggest(db, line.name)
             problems.append(ResolveProblem(
                 line.line_no, line.raw, "UNKNOWN_CARD",
-                f"line {line.line_no}: no card named {line.name!r}", _suggest(db, line.name)))
+                f"line {line.line_no}: no card named {line.name!r}", suggestions[line.name]))
             continue
         if line.pitch is not None:
             chosen = [c for c in variants if getattr(c, "pitch", None) == line.pitch]

@@ -674,7 +674,7 @@ def _ga_level(card: Card) -> int | None:
         return None
 
 
-def _check_ga(pool: CardPool, fmt: Format, release: str) -> list[Finding]:
+def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Finding]:
     """GA 1.5.1 (standard) and 1.5.2 (draft): main deck, material deck, Lv 0 champion."""
     findings: list[Finding] = []
 
@@ -740,6 +740,9 @@ def _check_ga(pool: CardPool, fmt: Format, release: str) -> list[Finding]:
                             or "spirit" in c.name.casefold() for c in level0):
         add("NO_LEVEL0_SPIRIT", WARNING, level0,
             "no level 0 Spirit champion: the first turn puts one onto the field", fmt.rule("spirit"))
+    for card in by_name.values():
+        if "banned" in card.statuses_on(fmt.code, as_of):
+            add("BANNED", ERROR, [card], f"{card.name} is banned in {fmt.name}", "GA 1.5.3")
     relics = [by_name[n] for n in material if "Divine Relic" in by_name[n].keywords]
     if len(relics) > 1:
         add("DIVINE_RELIC", ERROR, relics, "more than one Divine Relic in the material deck", fmt.rule("divine_relic"))
@@ -760,7 +763,7 @@ def check_pool(pool: CardPool, format_code: str, *, as_of: date, db: Any = None,
     fmt = get_format(format_code, rules_edition)
     release = getattr(db, "release", "") or "unknown"
     if fmt.game == "ga":
-        return _check_ga(pool, fmt, release)
+        return _check_ga(pool, fmt, release, as_of)
     ctx = _Ctx(pool, fmt, as_of, release, db)
     for rule in FAB_RULES:
         rule(ctx)

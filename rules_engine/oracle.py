@@ -17,13 +17,15 @@ Two comparisons, both run through ``check_pool`` (no second implementation):
 """
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import Any
 
-from rules_engine.cards import Card
+from rules_engine.cards import Card, CardDatabase
 from rules_engine.legality import CardPool, check_pool
 
 # Formats fabrary states that this project models (fabrary also has "open" and "golden-age").
@@ -150,3 +152,26 @@ def run_oracle(db: Any, *, formats: Sequence[str] = ORACLE_FORMATS, as_of: date 
                     hero_fa.only_theirs.append(f"{card.display_name} / {moniker}")
                     hero_dis[moniker].append(f"-{card.display_name}")
     return OracleReport(getattr(db, "release", "unknown"), as_of, report_formats, hero_fa, dict(hero_dis))
+
+
+@functools.lru_cache(maxsize=4)
+def load_reference_database(shared_dir: str | Path, game: str = "fab",
+                            fabrary_dump: str | Path | None = None) -> CardDatabase:
+    """A card database read straight from files, for use without an imported release.
+
+    FaB: the fabrary dump when ``fabrary_dump`` names an existing file, else the-fab-cube
+    copy in ``<shared_dir>/data/fabcube`` (dated legality). GA: ``<shared_dir>/data/ga``.
+    Raises ``CardImportError`` (a ValueError) naming the file when the data can't be read.
+    """
+    from rules_engine.importers.fabcube import parse_fabcube
+    from rules_engine.importers.fabrary import parse_fabrary
+    from rules_engine.importers.grand_archive import parse_grand_archive
+
+    base = Path(shared_dir) / "data"
+    if game == "ga":
+        result = parse_grand_archive(base / "ga")
+    elif fabrary_dump is not None and Path(fabrary_dump).is_file():
+        result = parse_fabrary(Path(fabrary_dump))
+    else:
+        result = parse_fabcube(base / "fabcube")
+    return CardDatabase(result.cards, release=result.release)
