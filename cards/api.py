@@ -80,7 +80,7 @@ def _release(request):
     OpenApiParameter("card_class", str), OpenApiParameter("talent", str),
     OpenApiParameter("type", str, description="type or subtype"),
     OpenApiParameter("pitch", str, description="0-3 or red/yellow/blue"),
-    OpenApiParameter("format", str, description="format code the source states the card legal in, e.g. cc"),
+    OpenApiParameter("legal_in", str, description="format code the source states the card legal in, e.g. cc"),
     RELEASE_PARAM, GAME_PARAM,
 ])
 class CardSearchAPI(ListAPIView):

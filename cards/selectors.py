@@ -71,7 +71,8 @@ def releases() -> QuerySet[CardDataRelease]:
     return CardDataRelease.objects.order_by("game", "-is_active", "-imported_at")
 
 
-SEARCH_FIELDS = ("q", "card_class", "talent", "type", "pitch", "format")
+#: Query parameters of the search page and API ("legal_in", not "format": DRF reserves ?format=).
+SEARCH_FIELDS = ("q", "card_class", "talent", "type", "pitch", "legal_in")
 
 
 def parse_pitch(value) -> int | None:
@@ -101,7 +102,7 @@ def search_cards(
     talent: str = "",
     type: str = "",
     pitch=None,
-    format: str = "",
+    legal_in: str = "",
 ) -> QuerySet[CardRecord]:
     """Cards of ``release`` matching every filter (name substring, class, talent, type or
     subtype, pitch, format the source states the card legal in), ordered by name, pitch.
@@ -120,7 +121,7 @@ def search_cards(
     p = parse_pitch(pitch)
     if p is not None:
         qs = qs.filter(pitch=p)
-    fmt = parse_format(format)
+    fmt = parse_format(legal_in)
     if fmt:
         qs = qs.filter(formats_text__contains=f"|{fmt}|")
     return qs.order_by("name_key", "pitch")
