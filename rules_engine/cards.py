@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date
 
 # ---------------------------------------------------------------------------
@@ -277,6 +277,54 @@ class Card:
 
     def __str__(self) -> str:
         return self.display_name
+
+    # -- JSON round trip (storage of releases) ---------------------------------
+
+    def to_dict(self) -> dict:
+        """A JSON-able dict; Card.from_dict(card.to_dict()) == card."""
+        out: dict = {}
+        for name in _FIELD_NAMES:
+            value = getattr(self, name)
+            if name == "printings":
+                value = [[p.id, p.set_code, p.rarity, p.edition, p.foiling, p.treatment, p.set_name]
+                         for p in value]
+            elif name == "legality_history":
+                value = [[e.format, e.status, e.start.isoformat() if e.start else None,
+                          e.end.isoformat() if e.end else None] for e in value]
+            elif name == "hybrid_class_sets":
+                value = [sorted(s) for s in value]
+            elif isinstance(value, frozenset):
+                value = sorted(value)
+            out[name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Card:
+        """Inverse of to_dict; unknown keys are ignored, missing ones take defaults."""
+        kwargs: dict = {}
+        for name in _FIELD_NAMES:
+            if name not in data:
+                continue
+            value = data[name]
+            if name == "printings":
+                value = tuple(Printing(*row) for row in value)
+            elif name == "legality_history":
+                value = tuple(
+                    LegalityEvent(f, st, date.fromisoformat(a) if a else None, date.fromisoformat(b) if b else None)
+                    for f, st, a, b in value
+                )
+            elif name == "hybrid_class_sets":
+                value = tuple(frozenset(s) for s in value)
+            elif name in _SET_FIELDS and value is not None:
+                value = frozenset(value)
+            kwargs[name] = value
+        return cls(**kwargs)
+
+
+_FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Card))
+_SET_FIELDS: frozenset[str] = frozenset(
+    f.name for f in fields(Card) if str(f.type).startswith("frozenset")
+)
 
 
 # ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@ ImportResult (cards + source + version) or raises CardImportError naming the fil
 and the record. Nothing is half-imported: parsers build everything in memory first.
 """
 from rules_engine.importers.base import CardImportError, ImportResult
-from rules_engine.importers.fabcube import parse_fabcube
+from rules_engine.importers.fabcube import fabcube_version, parse_fabcube
 from rules_engine.importers.fabrary import parse_fabrary
 from rules_engine.importers.grand_archive import parse_grand_archive
 
@@ -13,4 +13,6 @@ PARSERS = {
     "ga": parse_grand_archive,
 }
 
-__all__ = ["CardImportError", "ImportResult", "PARSERS", "parse_fabcube", "parse_fabrary", "parse_grand_archive"]
+__all__ = [
+    "CardImportError",
+    "fabcube_version", "ImportResult", "PARSERS", "parse_fabcube", "parse_fabrary", "parse_grand_archive"]

@@ -104,9 +104,20 @@ def parse_fabcube(directory: str | Path, *, version: str | None = None) -> Impor
     check_unique(cards, file=card_file)
     files = [card_file, *legality_files]
     if version is None:
-        version = _provenance_tag(directory) + files_digest(files)
+        version = fabcube_version(directory)
     return ImportResult(game="fab", source=SOURCE, version=version, cards=tuple(cards),
                         files=tuple(str(f) for f in files))
+
+
+def fabcube_version(directory: str | Path) -> str:
+    """The version parse_fabcube gives this directory, without parsing it: the tag named
+    in PROVENANCE.md (if any) + a hash of card.json and the legality files."""
+    directory = Path(directory)
+    card_file = directory / "card.json"
+    if not card_file.is_file():
+        raise CardImportError("file not found", file=card_file)
+    legality_files = sorted(p for p in directory.iterdir() if _LEGALITY_FILE.match(p.name))
+    return _provenance_tag(directory) + files_digest([card_file, *legality_files])
 
 
 def _provenance_tag(directory: Path) -> str:

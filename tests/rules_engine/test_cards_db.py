@@ -226,3 +226,26 @@ def test_split_pitch_suffix_round_trip(name, pitch):
     base, p = split_pitch_suffix(f"{name} ({colour[pitch]})")
     assert p == pitch
     assert base == name.rstrip() or base.strip() == name.strip()
+
+
+_names = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=0x2FF), min_size=1, max_size=30)
+_words = st.frozensets(st.sampled_from(["Warrior", "Ninja", "Light", "Action", "Aura", "2H", "Go again"]))
+
+
+@given(
+    name=_names, pitch=st.sampled_from([None, 0, 1, 2, 3]), classes=_words, keywords=_words,
+    stat=st.one_of(st.none(), st.sampled_from(["0", "3", "X", "*"])),
+    history=st.lists(st.builds(
+        LegalityEvent, st.sampled_from(["cc", "blitz"]), st.sampled_from(["banned", "suspended"]),
+        st.one_of(st.none(), st.dates()), st.one_of(st.none(), st.dates())), max_size=3),
+    hybrid=st.lists(_words, max_size=2),
+)
+def test_card_dict_round_trip(name, pitch, classes, keywords, stat, history, hybrid):
+    card = Card(
+        identifier=slugify_identifier(name, pitch), name=name, pitch=pitch, cost=stat, classes=classes,
+        keywords=keywords, legality_history=tuple(history), hybrid_class_sets=tuple(hybrid),
+        printings=(Printing("WTR001", "WTR", "Rare", edition="Alpha"),), ga_classes=None,
+    )
+    import json
+
+    assert Card.from_dict(json.loads(json.dumps(card.to_dict()))) == card
