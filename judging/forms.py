@@ -1,0 +1,108 @@
+"""Forms for the judge pages; they only parse input, the services decide."""
+from __future__ import annotations
+
+from django import forms
+
+from . import catalogue
+from .enums import DECK_CHECK_ITEMS, CallerKind, DeckCheckKind, PenaltyType
+
+
+class OpenCallForm(forms.Form):
+    table_number = forms.IntegerField(min_value=1, label="Table", widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    caller = forms.ChoiceField(choices=CallerKind.choices, initial=CallerKind.PLAYER_A, label="Who called")
+    question = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Question")
+
+
+class RulingForm(forms.Form):
+    ruling = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
+    citations = forms.CharField(required=False, help_text="Rule numbers, comma separated: CR 1.1.3b, PPG 3.1",
+                                label="Citations")
+
+
+class AppealForm(forms.Form):
+    appealed_by = forms.ChoiceField(choices=[(CallerKind.PLAYER_A, "Player A"), (CallerKind.PLAYER_B, "Player B")])
+
+
+class CloseCallForm(forms.Form):
+    minutes = forms.IntegerField(required=False, min_value=0, label="Minutes the match was held",
+                                 help_text="Leave empty to use the time since the call opened")
+    seconds = forms.IntegerField(required=False, min_value=0, max_value=59, label="and seconds")
+
+    def duration(self) -> int | None:
+        m, s = self.cleaned_data.get("minutes"), self.cleaned_data.get("seconds")
+        if m is None and s is None:
+            return None
+        return (m or 0) * 60 + (s or 0)
+
+
+class PenaltyForm(forms.Form):
+    registration = forms.TypedChoiceField(coerce=int, label="Player")
+    infraction = forms.ChoiceField(label="Infraction")
+    variant = forms.ChoiceField(required=False, label="Situation")
+    penalty = forms.ChoiceField(required=False, label="Penalty to issue",
+                                help_text="Leave on the recommendation unless the head judge deviates")
+    deviation_reason = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}),
+                                       label="Reason for deviating (PPG 1.2)")
+    game_number = forms.IntegerField(required=False, min_value=1, label="Game")
+    description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label="What happened")
+    statement = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}),
+                                label="Written statement (Disqualification, PPG 1.4)")
+
+    def __init__(self, *args, registrations=(), version=catalogue.DEFAULT_VERSION, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = [("", "Choose the player")] + [
+            (r.pk, f"{r.player.display_name} ({r.player.player_id})") for r in registrations
+        ]
+        groups = []
+        for category in catalogue.CATEGORIES:
+            items = [(i.code, f"{i.name} ({i.rule})") for i in catalogue.catalogue(version) if i.category == category]
+            groups.append((category.title(), items))
+        self.fields["infraction"].choices = [("", "Choose the infraction")] + groups
+        variants = [("", "Usual case")]
+        for item in catalogue.catalogue(version):
+            variants += [(v.code, f"{item.name}: {v.label}") for v in item.variants]
+        self.fields["variant"].choices = variants
+        self.fields["penalty"].choices = [("", "Recommended")] + list(PenaltyType.choices)
+
+
+class RejectForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class PlanForm(forms.Form):
+    round_number = forms.IntegerField(min_value=1, label="Round")
+    rate = forms.FloatField(required=False, min_value=0, max_value=1, label="Share of tables (0-1)",
+                            help_text="Empty: the REL default")
+
+
+class NewDeckCheckForm(forms.Form):
+    registration = forms.TypedChoiceField(coerce=int, label="Player")
+    kind = forms.ChoiceField(choices=DeckCheckKind.choices, initial=DeckCheckKind.REGULAR)
+
+    def __init__(self, *args, registrations=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = [("", "Choose the player")] + [
+            (r.pk, f"{r.player.display_name} ({r.player.player_id})") for r in registrations
+        ]
+
+
+def parse_presented(post, listed_names) -> dict[str, str]:
+    """Presented counts from the side-by-side inputs plus "qty name" lines for unlisted cards."""
+    presented: dict[str, str] = {}
+    for index, name in enumerate(listed_names):
+        value = post.get(f"count-{index}", "").strip()
+        presented[name] = value or "0"
+    for line in post.get("extra", "").splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        qty, _, name = line.partition(" ")
+        if not name.strip():
+            presented[line] = "not a number"
+            continue
+        presented[name.strip()] = qty
+    return presented
+
+
+def checklist_from_post(post) -> dict[str, bool]:
+    return {key: post.get(f"check-{key}") == "on" for key, _ in DECK_CHECK_ITEMS}

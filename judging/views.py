@@ -1,0 +1,395 @@
+"""Phone-first pages for floor and head judges (mounted at /judging/)."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from core.errors import DomainError
+from core.pdf import render_pdf
+from tournament.enums import ACTIVE_REGISTRATION_STATUSES
+from tournament.models import Match, PlayerProfile, Registration, Round
+from tournament.selectors import current_round, event_by_slug, event_for_staff, staff_roles
+
+from . import catalogue, forms, selectors, services
+from .enums import DECK_CHECK_ITEMS, CallStatus, DeckCheckStatus, PenaltyStatus
+from .models import DeckCheck, JudgeCall, Penalty
+
+
+def _form_error(request, form, exc: DomainError) -> None:
+    if form is not None and exc.field and exc.field in form.fields:
+        form.add_error(exc.field, exc.message)
+    else:
+        messages.error(request, exc.message)
+
+
+def _roles(request, event) -> set[str]:
+    return staff_roles(request.user, event)
+
+
+def _ctx(request, event, **extra) -> dict:
+    roles = _roles(request, event)
+    return {
+        "event": event,
+        "roles": roles,
+        "is_judge": bool(roles & {str(r) for r in services.JUDGE_ROLES}),
+        "is_head": bool(roles & {str(r) for r in services.HEAD_ROLES}),
+        "can_report": bool(roles & {str(r) for r in selectors.REPORT_ROLES}),
+        **extra,
+    }
+
+
+# --------------------------------------------------------------------------- dashboard and calls
+
+
+@login_required
+def event_home(request, slug):
+    """The live queue of open calls (TR&P 3.9), pending confirmations, and a quick call form."""
+    event = event_for_staff(request.user, slug)
+    oldest = request.GET.get("order") == "oldest"
+    ctx = _ctx(
+        request,
+        event,
+        calls=selectors.open_calls_for_event(event, oldest_first=oldest),
+        oldest=oldest,
+        pending=selectors.pending_penalties(event),
+        open_form=forms.OpenCallForm(),
+        now=timezone.now(),
+    )
+    return render(request, "judging/event_home.html", ctx)
+
+
+@login_required
+@require_POST
+def call_open(request, slug):
+    event = event_for_staff(request.user, slug)
+    form = forms.OpenCallForm(request.POST)
+    if form.is_valid():
+        try:
+            call = services.open_call(
+                event, actor=request.user, table_number=form.cleaned_data["table_number"],
+                caller=form.cleaned_data["caller"], question=form.cleaned_data["question"],
+            )
+        except DomainError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"Call opened at table {call.table_number}.")
+            return redirect("judging:call", slug=slug, pk=call.pk)
+    else:
+        messages.error(request, "Give the table number.")
+    return redirect("judging:home", slug=slug)
+
+
+def _call_for(request, slug, pk) -> JudgeCall:
+    call = selectors.access_call(request.user, pk)
+    if call.event.slug != slug:
+        raise Http404("no such call at this event")
+    return call
+
+
+@login_required
+def call_detail(request, slug, pk):
+    """One call: claim, rule with citations, appeal, final ruling, close (TR&P 3.9)."""
+    call = _call_for(request, slug, pk)
+    ruling_form = forms.RulingForm(initial={"ruling": call.ruling, "citations": ", ".join(call.citations)})
+    final_form = forms.RulingForm(prefix="final")
+    appeal_form = forms.AppealForm()
+    close_form = forms.CloseCallForm()
+    if request.method == "POST":
+        action = request.POST.get("action")
+        form = None
+        try:
+            if action == "claim":
+                services.claim_call(call, judge=request.user)
+            elif action == "rule":
+                form = ruling_form = forms.RulingForm(request.POST)
+                if not form.is_valid():
+                    raise DomainError("write the ruling", field="ruling")
+                services.record_ruling(call, judge=request.user, ruling=form.cleaned_data["ruling"],
+                                       citations=form.cleaned_data["citations"])
+            elif action == "appeal":
+                form = appeal_form = forms.AppealForm(request.POST)
+                if not form.is_valid():
+                    raise DomainError("say which player appeals", field="appealed_by")
+                services.appeal_call(call, actor=request.user, appealed_by=form.cleaned_data["appealed_by"])
+            elif action == "final":
+                form = final_form = forms.RulingForm(request.POST, prefix="final")
+                if not form.is_valid():
+                    raise DomainError("write the final ruling", field="ruling")
+                services.record_final_ruling(call, head_judge=request.user, ruling=form.cleaned_data["ruling"],
+                                             citations=form.cleaned_data["citations"])
+            elif action == "close":
+                form = close_form = forms.CloseCallForm(request.POST)
+                if not form.is_valid():
+                    raise DomainError("the call length must be whole minutes and seconds")
+                closed = services.close_call(call, judge=request.user, duration_seconds=form.duration())
+                if closed.extension_seconds:
+                    messages.success(request, f"Call closed; the match gets +{closed.extension_seconds // 60} min.")
+                else:
+                    messages.success(request, "Call closed; no extension (one minute or less).")
+                return redirect("judging:home", slug=slug)
+            else:
+                raise DomainError("unknown action")
+        except DomainError as exc:
+            _form_error(request, form, exc)
+        else:
+            return redirect("judging:call", slug=slug, pk=call.pk)
+        call = _call_for(request, slug, pk)
+    ctx = _ctx(request, call.event, call=call, ruling_form=ruling_form, final_form=final_form,
+               appeal_form=appeal_form, close_form=close_form, statuses=CallStatus,
+               penalties=call.penalties.select_related("registration__player"))
+    return render(request, "judging/call_detail.html", ctx)
+
+
+# --------------------------------------------------------------------------- penalties
+
+
+def _registrations_for_form(event, match: Match | None):
+    qs = Registration.objects.filter(event=event).select_related("player")
+    if match is not None:
+        qs = qs.filter(Q(pk=match.player_a_id) | Q(pk=match.player_b_id))
+    else:
+        qs = qs.filter(status__in=list(ACTIVE_REGISTRATION_STATUSES))
+    return list(qs.order_by("player__display_name"))
+
+
+@login_required
+def penalty_new(request, slug):
+    """Pick the player and infraction; the page shows the recommendation for this REL and the
+    player's repeats, then issues (PPG 1.2). ``?call=``, ``?deck_check=``, ``?match=`` link it."""
+    event = selectors.event_for_judge(request.user, slug)
+    source = request.POST if request.method == "POST" else request.GET
+    call = deck_check = match = None
+    if source.get("call"):
+        call = get_object_or_404(JudgeCall, event=event, pk=source.get("call"))
+        match = call.match
+    if source.get("deck_check"):
+        deck_check = get_object_or_404(DeckCheck, event=event, pk=source.get("deck_check"))
+        match = deck_check.match
+    if source.get("match") and match is None:
+        match = get_object_or_404(Match.objects.select_related("round"), round__event=event, pk=source.get("match"))
+    registrations = _registrations_for_form(event, match)
+    initial = {k: source.get(k) for k in ("registration", "infraction", "variant") if source.get(k)}
+    form = forms.PenaltyForm(request.POST or None, registrations=registrations, version=event.ppg_version,
+                             initial=initial)
+    recommendation = None
+    entry = None
+    reg_id, code = source.get("registration"), source.get("infraction")
+    if reg_id and code:
+        registration = next((r for r in registrations if str(r.pk) == str(reg_id)), None)
+        try:
+            if registration is None:
+                raise DomainError("choose a player of this event", field="registration")
+            recommendation = services.recommendation_for(registration, code, variant=source.get("variant", ""),
+                                                         match=match)
+            entry = recommendation.infraction
+        except DomainError as exc:
+            if request.method == "GET":
+                messages.error(request, exc.message)
+    if request.method == "POST" and request.POST.get("step") == "issue" and form.is_valid():
+        data = form.cleaned_data
+        registration = next((r for r in registrations if r.pk == data["registration"]), None)
+        try:
+            if registration is None:
+                raise DomainError("choose a player of this event", field="registration")
+            p = services.issue_penalty(
+                registration, infraction=data["infraction"], judge=request.user, penalty=data["penalty"] or None,
+                variant=data["variant"], match=match, call=call, deck_check=deck_check,
+                game_number=data["game_number"], deviation_reason=data["deviation_reason"],
+                description=data["description"], statement=data["statement"],
+            )
+        except DomainError as exc:
+            _form_error(request, form, exc)
+        else:
+            if p.status == PenaltyStatus.PENDING:
+                messages.success(request, f"{p.get_penalty_display()} recorded; waiting for the head judge (PPG 1.2).")
+            else:
+                messages.success(request, f"{p.get_penalty_display()} issued to {registration.player.display_name}.")
+            return redirect("judging:penalty", slug=slug, pk=p.pk)
+    needs_hj = None
+    if recommendation is not None:
+        needs_hj = services.rules.requires_head_judge_confirmation(recommendation.infraction.code,
+                                                                   recommendation.penalty, version=event.ppg_version)
+    ctx = _ctx(request, event, form=form, recommendation=recommendation, entry=entry, needs_hj=needs_hj,
+               call=call, deck_check=deck_check, match=match)
+    return render(request, "judging/penalty_form.html", ctx)
+
+
+def _penalty_for(request, slug, pk) -> Penalty:
+    p = selectors.access_penalty(request.user, pk)
+    if p.event.slug != slug:
+        raise Http404("no such penalty at this event")
+    return p
+
+
+@login_required
+def penalty_detail(request, slug, pk):
+    p = _penalty_for(request, slug, pk)
+    reject_form = forms.RejectForm()
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "confirm":
+                services.confirm_penalty(p, head_judge=request.user)
+                messages.success(request, "Penalty confirmed.")
+            elif request.POST.get("action") == "reject":
+                reject_form = forms.RejectForm(request.POST)
+                if not reject_form.is_valid():
+                    raise DomainError("say why the penalty is rejected", field="reason")
+                services.reject_penalty(p, head_judge=request.user, reason=reject_form.cleaned_data["reason"])
+                messages.success(request, "Penalty rejected.")
+            else:
+                raise DomainError("unknown action")
+        except DomainError as exc:
+            _form_error(request, reject_form, exc)
+        else:
+            return redirect("judging:penalty", slug=slug, pk=p.pk)
+    ctx = _ctx(request, p.event, penalty=p, reject_form=reject_form)
+    return render(request, "judging/penalty_detail.html", ctx)
+
+
+@login_required
+def penalty_list(request, slug):
+    event = selectors.event_for_penalty_readers(request.user, slug)
+    return render(request, "judging/penalty_list.html",
+                  _ctx(request, event, penalties=selectors.penalties_for_event(event)))
+
+
+# --------------------------------------------------------------------------- deck checks
+
+
+@login_required
+def deck_checks(request, slug):
+    """Plan regular checks for a round (TR&P 3.8), start a check, see who still needs one."""
+    event = selectors.event_for_judge(request.user, slug)
+    rnd = current_round(event)
+    plan_form = forms.PlanForm(initial={"round_number": rnd.number if rnd else 1})
+    registrations = list(Registration.objects.filter(event=event, status__in=list(ACTIVE_REGISTRATION_STATUSES))
+                         .select_related("player").order_by("player__display_name"))
+    new_form = forms.NewDeckCheckForm(registrations=registrations)
+    if request.method == "POST":
+        form = None
+        try:
+            if request.POST.get("action") == "plan":
+                form = plan_form = forms.PlanForm(request.POST)
+                if not form.is_valid():
+                    raise DomainError("give the round number", field="round_number")
+                round_ = Round.objects.filter(event=event, number=form.cleaned_data["round_number"]).first()
+                if round_ is None:
+                    raise DomainError("there is no such round yet", field="round_number")
+                planned = services.plan_deck_checks(round_, actor=request.user, rate=form.cleaned_data["rate"])
+                messages.success(request, f"{len(planned)} deck check(s) planned for round {round_.number}.")
+            else:
+                form = new_form = forms.NewDeckCheckForm(request.POST, registrations=registrations)
+                if not form.is_valid():
+                    raise DomainError("choose the player", field="registration")
+                registration = next(r for r in registrations if r.pk == form.cleaned_data["registration"])
+                check = services.create_deck_check(registration, judge=request.user, kind=form.cleaned_data["kind"])
+                return redirect("judging:deck_check", slug=slug, pk=check.pk)
+        except DomainError as exc:
+            _form_error(request, form, exc)
+        else:
+            return redirect("judging:deck_checks", slug=slug)
+    unchecked_ids = services.likely_playoff_unchecked(event)
+    unchecked = [r for r in registrations if r.pk in set(unchecked_ids)]
+    ctx = _ctx(request, event, checks=selectors.deck_checks_for_event(event), plan_form=plan_form,
+               new_form=new_form, unchecked=unchecked)
+    return render(request, "judging/deck_checks.html", ctx)
+
+
+@login_required
+def deck_check_detail(request, slug, pk):
+    """Collect, time and compare: listed and presented counts side by side (PPG 4.4-4.5)."""
+    check = selectors.access_deck_check(request.user, pk)
+    if check.event.slug != slug:
+        raise Http404("no such deck check at this event")
+    listed = services.listed_counts(check.registration) or {}
+    listed_names = sorted(listed, key=str.lower)
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "start":
+                services.start_deck_check(check, judge=request.user)
+            else:
+                presented = forms.parse_presented(request.POST, listed_names)
+                services.finish_deck_check(check, judge=request.user, presented=presented,
+                                           checklist=forms.checklist_from_post(request.POST),
+                                           findings=request.POST.get("findings", ""))
+        except DomainError as exc:
+            messages.error(request, exc.message)
+        else:
+            return redirect("judging:deck_check", slug=slug, pk=check.pk)
+    rows = [{"index": i, "card": name, "listed": listed[name]} for i, name in enumerate(listed_names)]
+    ctx = _ctx(request, check.event, check=check, rows=rows, items=DECK_CHECK_ITEMS, statuses=DeckCheckStatus,
+               suggestions=services.deck_check_suggestions(check) if check.status == DeckCheckStatus.DONE else [],
+               penalties=check.penalties.all())
+    return render(request, "judging/deck_check_detail.html", ctx)
+
+
+# --------------------------------------------------------------------------- reports
+
+
+@login_required
+def reports(request, slug):
+    """Judge-call statistics and the penalty report for the organizer and head judge."""
+    event = selectors.event_for_reports(request.user, slug)
+    ctx = _ctx(request, event, stats=selectors.call_statistics(event), rows=selectors.penalty_report_rows(event))
+    return render(request, "judging/reports.html", ctx)
+
+
+@login_required
+def report_csv(request, slug):
+    event = selectors.event_for_reports(request.user, slug)
+    response = HttpResponse(selectors.penalty_report_csv(event), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-penalties.csv"'
+    return response
+
+
+@login_required
+def report_pdf(request, slug):
+    """The PenaltyReport document (core.pdf)."""
+    event = selectors.event_for_reports(request.user, slug)
+    pdf = render_pdf("judging/pdf/penalty_report.html", {
+        "event": event, "rows": selectors.penalty_report_rows(event), "stats": selectors.call_statistics(event),
+        "generated_at": timezone.now(),
+    })
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{event.slug}-penalties.pdf"'
+    return response
+
+
+# --------------------------------------------------------------------------- players and catalogue
+
+
+@login_required
+def player_history(request, player_id):
+    """A player's penalties across events (own only, or an official of an event they entered)."""
+    player = selectors.access_player_history(request.user, player_id)
+    return render(request, "judging/player_history.html", {
+        "player": player, "penalties": selectors.penalties_for_player(player),
+        "is_self": player.user_id == request.user.pk,
+    })
+
+
+@login_required
+def my_penalties(request):
+    player = PlayerProfile.objects.filter(user=request.user).first()
+    if player is None:
+        raise Http404("your account has no player profile")
+    return redirect("judging:player", player_id=player.player_id)
+
+
+def catalogue_page(request):
+    """PPG Appendix A with the per-REL columns (public)."""
+    slug = request.GET.get("event")
+    rel = None
+    if slug:
+        try:
+            rel = event_by_slug(slug).rel
+        except Http404:
+            rel = None
+    return render(request, "judging/catalogue.html", {
+        "items": catalogue.catalogue(), "labels": catalogue.PENALTY_LABELS, "rel": rel,
+    })
