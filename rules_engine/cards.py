@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
 from datetime import date
@@ -439,11 +440,15 @@ class CardDatabase:
             self._by_identifier.setdefault(card.identifier, card)
             for p in card.printings:
                 self._by_printing.setdefault(p.id.upper(), card)
-        self._names: list[str] = []  # display-case names, one per normalised name
-        self._norm_names: list[str] = []
-        for n, group in self._by_name.items():
-            self._names.append(group[0].name)
-            self._norm_names.append(n)
+        # One entry per normalised name, sorted, for prefix bisection; display names aligned.
+        self._norm_names: list[str] = sorted(self._by_name)
+        self._names: list[str] = [self._by_name[n][0].name for n in self._norm_names]
+        # Every later word of every name ("gem keeper" of "ruu'di, gem keeper"), sorted.
+        word_index = sorted(
+            (n[pos + 1:], i) for i, n in enumerate(self._norm_names) for pos, ch in enumerate(n) if ch == " "
+        )
+        self._word_suffixes: list[str] = [w for w, _ in word_index]
+        self._word_owner: list[int] = [i for _, i in word_index]
 
     # -- basic protocol -----------------------------------------------------
 
@@ -502,14 +507,23 @@ class CardDatabase:
             return []
         out: list[str] = []
         seen: set[int] = set()
-        word_q = " " + q
-        for tier in (lambda n: n.startswith(q), lambda n: word_q in " " + n):
-            for i, n in enumerate(self._norm_names):
-                if i not in seen and tier(n):
-                    out.append(self._names[i])
-                    seen.add(i)
-                    if len(out) >= limit:
-                        return out
+        names, words = self._norm_names, self._word_suffixes
+        i = bisect_left(names, q)
+        while i < len(names) and names[i].startswith(q):
+            out.append(self._names[i])
+            seen.add(i)
+            if len(out) >= limit:
+                return out
+            i += 1
+        j = bisect_left(words, q)
+        while j < len(words) and words[j].startswith(q):
+            owner = self._word_owner[j]
+            if owner not in seen:
+                out.append(self._names[owner])
+                seen.add(owner)
+                if len(out) >= limit:
+                    return out
+            j += 1
         for _match, _score, i in process.extract(
             q, self._norm_names, scorer=fuzz.QRatio, limit=limit + len(seen), score_cutoff=60
         ):
