@@ -93,6 +93,12 @@ def run_standings(data: Any) -> dict:
         ids.append(_str(_object(item, f"players[{i}]"), "id", f"players[{i}].id"))
     matches = []
     for i, item in enumerate(_list(obj, "matches", "matches", default=[])):
+        if type(item) is dict and len(item) == 4:  # fast path for the plain {round, a, b, result} shape
+            r, a, b, res = item.get("round"), item.get("a"), item.get("b", 0), item.get("result")
+            if type(r) is int and r >= 1 and type(a) is str and a and type(res) is str and res and (
+                    b is None or (type(b) is str and b)):
+                matches.append(MatchRecord(r, a, b, res))
+                continue
         where = f"matches[{i}]"
         m = _object(item, where)
         matches.append(MatchRecord(

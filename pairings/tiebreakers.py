@@ -25,6 +25,7 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from pairings.errors import InvalidInput
 
@@ -33,9 +34,10 @@ POLICIES = ("fab", "points_3_1_0")
 FLOOR = Fraction(1, 3)
 
 
-@dataclass(frozen=True)
-class MatchRecord:
-    """One Swiss match: ``result`` is "a", "b", "draw", "double_loss" or "bye" (then ``b`` is None)."""
+class MatchRecord(NamedTuple):
+    """One Swiss match: ``result`` is "a", "b", "draw", "double_loss" or "bye" (then ``b`` is None).
+
+    An immutable named tuple (cheap to build by the hundred thousand)."""
 
     round: int
     a: str
@@ -124,7 +126,6 @@ def compute_standings(
     n = len(ids)
     R = rounds_completed
 
-    # per player: round -> points earned in CMP terms, and tallies
     cmp_num = [0] * n
     wins = [0] * n
     losses = [0] * n
@@ -134,73 +135,63 @@ def compute_standings(
     opps: list[list[int]] = [[] for _ in range(n)]
     game_pts = [0] * n
     game_cnt = [0] * n
-    seen_round: set[tuple[int, int]] = set()
+    rounds_seen = [0] * n  # bit r set once the player has a match in round r
     top = 1 << R
+    weight = [top - (1 << (r - 1)) if r else 0 for r in range(R + 1)]
+    get = index.get
+    bye_weight = 1 if bye_counts_in_cmp else 0
+    games_policy = policy == "points_3_1_0"
 
     for k, m in enumerate(matches):
-        field = f"matches[{k}]"
-        r = m.round
-        if isinstance(r, bool) or not isinstance(r, int) or r < 1:
-            raise InvalidInput(f"{field}.round", "must be a positive integer")
-        if m.result not in RESULTS:
-            raise InvalidInput(f"{field}.result", "must be one of a, b, draw, double_loss, bye")
-        ia = index.get(m.a) if isinstance(m.a, str) else None
-        if ia is None:
-            raise InvalidInput(f"{field}.a", f"unknown player {m.a!r}")
-        for name in ("games_a", "games_b", "games_drawn"):
-            value = getattr(m, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidInput(f"{field}.{name}", "must be a non-negative integer")
-        if m.result == "bye":
-            if m.b is not None:
-                raise InvalidInput(f"{field}.b", "must be null for a bye")
-            ib = None
-        else:
-            ib = index.get(m.b) if isinstance(m.b, str) else None
-            if ib is None:
-                raise InvalidInput(f"{field}.b", f"unknown player {m.b!r}")
-            if ib == ia:
-                raise InvalidInput(f"{field}.b", "a player cannot play themselves")
+        # fast path for well-formed records; anything odd goes to _check_match for the message
+        try:
+            r, res, ia, b = m.round, m.result, get(m.a), m.b
+            ib = None if b is None else get(b)
+            if (type(r) is not int or r < 1 or res not in RESULTS or ia is None or (ib is None) != (res == "bye")
+                    or ia == ib or ((m.games_a or m.games_b or m.games_drawn) and not _games_ok(m))):
+                _check_match(k, m, index)
+        except TypeError:
+            _check_match(k, m, index)
+            raise  # pragma: no cover - _check_match always raises for what TypeError'd
         if r > R:
             continue
-        for who in (ia, ib):
-            if who is None:
-                continue
-            if (r, who) in seen_round:
-                raise InvalidInput(f"{field}", f"player {ids[who]!r} has two matches in round {r}")
-            seen_round.add((r, who))
-        weight = top - (1 << (r - 1))
+        bit = 1 << r
+        if rounds_seen[ia] & bit or (ib is not None and rounds_seen[ib] & bit):
+            who = ids[ia] if rounds_seen[ia] & bit else ids[ib]
+            raise InvalidInput(f"matches[{k}]", f"player {who!r} has two matches in round {r}")
+        rounds_seen[ia] |= bit
         if ib is None:
             byes[ia] += 1
-            if bye_counts_in_cmp:
-                cmp_num[ia] += weight
-            game_pts[ia] += 6
-            game_cnt[ia] += 2
+            cmp_num[ia] += weight[r] * bye_weight
+            if games_policy:
+                game_pts[ia] += 6
+                game_cnt[ia] += 2
             continue
+        rounds_seen[ib] |= bit
         played[ia] += 1
         played[ib] += 1
         opps[ia].append(ib)
         opps[ib].append(ia)
-        res = m.result
         if res == "a":
             wins[ia] += 1
             losses[ib] += 1
-            cmp_num[ia] += weight
+            cmp_num[ia] += weight[r]
         elif res == "b":
             wins[ib] += 1
             losses[ia] += 1
-            cmp_num[ib] += weight
+            cmp_num[ib] += weight[r]
         elif res == "draw":
             draws[ia] += 1
             draws[ib] += 1
         else:  # double_loss: a loss for both (ST-01)
             losses[ia] += 1
             losses[ib] += 1
-        games = m.games_a + m.games_b + m.games_drawn
-        game_pts[ia] += 3 * m.games_a + m.games_drawn
-        game_pts[ib] += 3 * m.games_b + m.games_drawn
-        game_cnt[ia] += games
-        game_cnt[ib] += games
+        if games_policy:
+            games = m.games_a + m.games_b + m.games_drawn
+            game_pts[ia] += 3 * m.games_a + m.games_drawn
+            game_pts[ib] += 3 * m.games_b + m.games_drawn
+            game_cnt[ia] += games
+            game_cnt[ib] += games
 
     denom = (R - 1) * top + 1 if R >= 1 else 1
     # MLP = losses/played over a common denominator L; opponent means over a common M.
@@ -253,6 +244,35 @@ def compute_standings(
             policy=policy,
         ))
     return rows
+
+
+def _games_ok(m: MatchRecord) -> bool:
+    return all(type(v) is int and v >= 0 for v in (m.games_a, m.games_b, m.games_drawn))
+
+
+def _check_match(k: int, m: MatchRecord, index: Mapping[str, int]) -> None:
+    """Raise the InvalidInput naming what is wrong with match ``k``."""
+    field = f"matches[{k}]"
+    r = m.round
+    if isinstance(r, bool) or not isinstance(r, int) or r < 1:
+        raise InvalidInput(f"{field}.round", "must be a positive integer")
+    if not isinstance(m.result, str) or m.result not in RESULTS:
+        raise InvalidInput(f"{field}.result", "must be one of a, b, draw, double_loss, bye")
+    if not isinstance(m.a, str) or m.a not in index:
+        raise InvalidInput(f"{field}.a", f"unknown player {m.a!r}")
+    for name in ("games_a", "games_b", "games_drawn"):
+        value = getattr(m, name)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InvalidInput(f"{field}.{name}", "must be a non-negative integer")
+    if m.result == "bye":
+        if m.b is not None:
+            raise InvalidInput(f"{field}.b", "must be null for a bye")
+        return
+    if not isinstance(m.b, str) or m.b not in index:
+        raise InvalidInput(f"{field}.b", f"unknown player {m.b!r}")
+    if m.b == m.a:
+        raise InvalidInput(f"{field}.b", "a player cannot play themselves")
+    raise InvalidInput(field, "is not a valid match")  # pragma: no cover
 
 
 def explain_ranking(rows_or_standings: Sequence[StandingRow] | Mapping[str, StandingRow], a_id: str, b_id: str) -> list[dict]:
