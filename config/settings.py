@@ -148,6 +148,7 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns when it is missing
 MEDIA_URL = "/media/"
 MEDIA_ROOT = VAR_DIR / "media"
 STORAGES = {
