@@ -10,10 +10,12 @@ Reads only: writes happen in ``tournament.services`` which calls ``plan_swiss_ro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Q
 
+from core.errors import DomainError
+from pairings.errors import InvalidInput
 from tournament.enums import (
     ACTIVE_REGISTRATION_STATUSES,
     MatchResult,
@@ -39,9 +41,10 @@ class PairingPlan:
 
     pairs: list[tuple[Registration, Registration]]
     tables: list[int]
-    bye: Registration | None = None
+    byes: list[Registration] = field(default_factory=list)
     rematches: int = 0
     slots: list[int] | None = None  # top cut: bracket slot of each pair
+    bye_slots: list[int] | None = None  # top cut: bracket slot of each bye
     seeds: dict[int, int] | None = None  # top cut: registration id -> seed (Swiss standing)
 
 
@@ -124,29 +127,30 @@ def compute_event_standings(event: Event, *, after_round: int | None = None, ove
     by_id = {str(r.pk): r for r in regs}
     removed = tuple(str(r.pk) for r in regs if r.status == RegistrationStatus.DISQUALIFIED)
     records = _records(rows, overrides)
-    records += _late_entry_losses(regs, completed)
-    standing_rows = compute_standings(
-        sorted(by_id),
-        records,
-        rounds_completed=len(completed),
-        bye_counts_in_cmp=event.bye_counts_in_cmp,
-        seed=event.pairing_seed,
-        removed=removed,
-    )
-    tallies = _tallies(records)
+    try:
+        standing_rows = compute_standings(
+            sorted((k for k in by_id if k not in removed), key=int),
+            records,
+            rounds_completed=len(completed),
+            bye_counts_in_cmp=event.bye_counts_in_cmp,
+            seed=event.pairing_seed,
+            removed=removed,
+        )
+    except InvalidInput as exc:
+        raise DomainError(f"standings cannot be computed: {exc}", code="engine", field=exc.field) from exc
     out = []
     for row in standing_rows:
         reg = by_id[row.id]
-        w, losses, d, byes = tallies.get(row.id, (0, 0, 0, 0))
+        missed = sum(1 for n in completed if n < reg.joined_in_round)
         out.append(
             Standing(
                 rank=row.rank,
                 registration=reg,
                 match_points=row.match_points,
-                wins=w,
-                losses=losses,
-                draws=d,
-                byes=byes,
+                wins=row.wins,
+                losses=row.losses + missed,
+                draws=row.draws,
+                byes=row.byes,
                 cmp=float(row.cmp),
                 mlp=float(row.mlp),
                 omlp=float(row.omlp),
@@ -158,53 +162,21 @@ def compute_event_standings(event: Event, *, after_round: int | None = None, ove
     return out
 
 
-def _late_entry_losses(regs, completed_rounds):
-    """A late entry's missed Swiss rounds count as losses without an opponent."""
-    from pairings.tiebreakers import MatchRecord
-
-    out = []
-    for reg in regs:
-        for n in completed_rounds:
-            if n < reg.joined_in_round:
-                out.append(MatchRecord(round=n, a=str(reg.pk), b=None, result="b"))
-    return out
-
-
-def _tallies(records) -> dict[str, tuple[int, int, int, int]]:
-    t: dict[str, list[int]] = {}
-    for r in records:
-        a = t.setdefault(r.a, [0, 0, 0, 0])
-        b = t.setdefault(r.b, [0, 0, 0, 0]) if r.b is not None else None
-        if r.result == "bye":
-            a[3] += 1
-        elif r.result == "a":
-            a[0] += 1
-            if b:
-                b[1] += 1
-        elif r.result == "b":
-            a[1] += 1
-            if b:
-                b[0] += 1
-        elif r.result == "draw":
-            a[2] += 1
-            if b:
-                b[2] += 1
-        elif r.result == "double_loss":
-            a[1] += 1
-            if b:
-                b[1] += 1
-    return {k: tuple(v) for k, v in t.items()}
-
-
-def explain_registration_ranking(event: Event, a: Registration, b: Registration) -> str:
-    """The engine's explanation of why ``a`` and ``b`` are ordered as they are."""
+def explain_registration_ranking(event: Event, a: Registration, b: Registration) -> list[dict]:
+    """Why ``a`` and ``b`` are ordered as they are: the engine's tiebreaker steps (TR&P App D),
+    each ``{"step", "tiebreaker", "prefer", "a", "b", "decides", "ahead"}`` with ``ahead`` a
+    registration id (int) or None. Empty when either player is not in the standings."""
     from pairings.tiebreakers import explain_ranking
 
     rows = [s.row for s in compute_event_standings(event)]
     ids = {r.id for r in rows}
     if str(a.pk) not in ids or str(b.pk) not in ids:
-        return "one of these players is not in the standings"
-    return explain_ranking(rows, str(a.pk), str(b.pk))
+        return []
+    steps = explain_ranking(rows, str(a.pk), str(b.pk))
+    for step in steps:
+        if step["ahead"] is not None:
+            step["ahead"] = int(step["ahead"])
+    return steps
 
 
 def points_before_rounds(event: Event, *, overrides=None) -> dict[tuple[int, int], int]:
@@ -285,8 +257,6 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int) -> PairingPl
         ).select_related("player")
     )
     if len(regs) < 2:
-        from core.errors import DomainError
-
         raise DomainError(f"round {round_number} needs at least two active players; there are {len(regs)}")
     by_id = {str(r.pk): r for r in regs}
     all_rows = list(_swiss_matches(event, through_round=None, completed_only=False))
@@ -314,18 +284,17 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int) -> PairingPl
         )
         for k, r in by_id.items()
     ]
-    result = pair_round(states, round_number=round_number, seed=seed)
-    pinned = {str(r.pk): r.fixed_table for r in regs if r.fixed_table}
-    tables = assign_tables(result.pairings, ranks=ranks, pinned=pinned, first_table=1)
+    try:
+        result = pair_round(states, round_number=round_number, seed=seed)
+        pinned = {str(r.pk): r.fixed_table for r in regs if r.fixed_table}
+        tabled = assign_tables(result.pairings, ranks=ranks, pinned=pinned, first_table=1)
+    except InvalidInput as exc:
+        raise DomainError(f"pairing failed: {exc}", code="engine", field=exc.field) from exc
     byes = [by_id[b] for b in (result.byes or ((result.bye,) if result.bye else ()))]
-    if len(byes) > 1:
-        from core.errors import DomainError
-
-        raise DomainError("more than one bye (odd draft pods) is not supported yet; balance the pods")
     return PairingPlan(
-        pairs=[(by_id[a], by_id[b]) for a, b in result.pairings],
-        tables=list(tables),
-        bye=byes[0] if byes else None,
+        pairs=[(by_id[a], by_id[b]) for _t, a, b in tabled],
+        tables=[t for t, _a, _b in tabled],
+        byes=byes,
         rematches=result.rematches,
     )
 
@@ -343,23 +312,30 @@ def plan_top_cut_round(event: Event, *, round_number: int, top_cut: int) -> Pair
         from pairings.topcut import single_elimination
 
         standings = compute_event_standings(event)
-        qualified = [s.registration for s in standings[:top_cut]]
+        qualified = [s.registration for s in standings if s.registration.is_active][:top_cut]
+        if len(qualified) < 2:
+            raise DomainError("a play-off needs at least two qualified players", code="top_cut")
         seeds = {r.pk: i + 1 for i, r in enumerate(qualified)}
-        by_seed = {i + 1: r for i, r in enumerate(qualified)}
-        bracket = single_elimination(list(range(1, len(qualified) + 1)))
-        pairs = []
-        bye = None
-        for a_seed, b_seed in _first_round_pairs(bracket):
+        by_seed = {str(i + 1): r for i, r in enumerate(qualified)}
+        try:
+            bracket = single_elimination([str(n) for n in range(1, top_cut + 1)])
+        except InvalidInput as exc:
+            raise DomainError(f"top cut {top_cut}: {exc.message}", field="top_cut") from exc
+        pairs, slots, byes, bye_slots = [], [], [], []
+        for slot, (a_seed, b_seed) in enumerate(bracket, start=1):
             a, b = by_seed.get(a_seed), by_seed.get(b_seed)
-            if a is None or b is None:
-                bye = a or b
-                continue
-            pairs.append((a, b))
+            if a is not None and b is not None:
+                pairs.append((a, b))
+                slots.append(slot)
+            elif a is not None or b is not None:
+                byes.append(a or b)  # a missing qualifier is not replaced (TR&P 3.6)
+                bye_slots.append(slot)
         return PairingPlan(
             pairs=pairs,
             tables=list(range(1, len(pairs) + 1)),
-            bye=bye,
-            slots=list(range(1, len(pairs) + 1)),
+            byes=byes,
+            slots=slots,
+            bye_slots=bye_slots,
             seeds=seeds,
         )
     matches = list(
@@ -379,28 +355,23 @@ def plan_top_cut_round(event: Event, *, round_number: int, top_cut: int) -> Pair
             seeds[w.pk] = s
     if len([w for w in winners if w is not None]) <= 1:
         return None
-    pairs, slots = [], []
-    bye = None
+    pairs, slots, byes, bye_slots = [], [], [], []
     for i in range(0, len(winners), 2):
         a = winners[i]
         b = winners[i + 1] if i + 1 < len(winners) else None
         if a is not None and b is not None:
-            if (seeds.get(b.pk) or 99) < (seeds.get(a.pk) or 99):
+            if (seeds.get(b.pk) or 10**6) < (seeds.get(a.pk) or 10**6):
                 a, b = b, a
             pairs.append((a, b))
             slots.append(i // 2 + 1)
         elif a is not None or b is not None:
-            bye = a or b
-    return PairingPlan(pairs=pairs, tables=list(range(1, len(pairs) + 1)), bye=bye, slots=slots, seeds=seeds)
-
-
-def _first_round_pairs(bracket) -> list[tuple[int, int]]:
-    """Normalise the engine's single-elimination bracket to a list of (seed, seed) pairs."""
-    pairs = getattr(bracket, "pairings", None) or getattr(bracket, "matches", None) or bracket
-    out = []
-    for p in pairs:
-        if isinstance(p, tuple | list):
-            out.append((p[0], p[1]))
-        else:
-            out.append((getattr(p, "a", None) or p.high, getattr(p, "b", None) or p.low))
-    return out
+            byes.append(a or b)
+            bye_slots.append(i // 2 + 1)
+    return PairingPlan(
+        pairs=pairs,
+        tables=list(range(1, len(pairs) + 1)),
+        byes=byes,
+        slots=slots,
+        bye_slots=bye_slots,
+        seeds=seeds,
+    )

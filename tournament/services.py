@@ -910,7 +910,7 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
             "stage": stage,
             "seed": seed,
             "matches": len(plan.pairs),
-            "bye": plan.bye.pk if plan.bye else None,
+            "byes": [r.pk for r in plan.byes],
             "rematches": plan.rematches,
         },
     )
@@ -918,29 +918,30 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
 
 
 def _create_matches(rnd: Round, plan) -> None:
-    matches = []
-    for (a, b), table, slot in zip(
-        plan.pairs, plan.tables, plan.slots or [None] * len(plan.pairs), strict=True
-    ):
-        seeds = plan.seeds or {}
-        matches.append(
-            Match(
-                round=rnd,
-                player_a=a,
-                player_b=b,
-                table_number=table,
-                bracket_slot=slot,
-                seed_a=seeds.get(a.pk),
-                seed_b=seeds.get(b.pk),
-            )
+    seeds = plan.seeds or {}
+    slots = plan.slots or [None] * len(plan.pairs)
+    matches = [
+        Match(
+            round=rnd,
+            player_a=a,
+            player_b=b,
+            table_number=table,
+            bracket_slot=slot,
+            seed_a=seeds.get(a.pk),
+            seed_b=seeds.get(b.pk),
         )
-    if plan.bye is not None:
+        for (a, b), table, slot in zip(plan.pairs, plan.tables, slots, strict=True)
+    ]
+    bye_slots = plan.bye_slots or [None] * len(plan.byes)
+    for reg, slot in zip(plan.byes, bye_slots, strict=True):
         matches.append(
             Match(
                 round=rnd,
-                player_a=plan.bye,
+                player_a=reg,
                 player_b=None,
                 table_number=None,
+                bracket_slot=slot,
+                seed_a=seeds.get(reg.pk),
                 result=MatchResult.BYE,
                 result_kind=ResultKind.BYE,
                 games_a=rnd.event.games_per_match,
