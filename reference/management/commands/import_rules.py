@@ -1,0 +1,45 @@
+"""python manage.py import_rules FILE --document cr|trp|ppg|ga --version VERSION | --defaults"""
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from core.errors import DomainError
+from reference.enums import DocumentKind
+from reference.services import import_default_documents, import_rules_document, read_document_file
+
+
+class Command(BaseCommand):
+    help = "Import a rules document from its text (re-importing a version replaces it), or every shared seed."
+
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        # --version names the document edition here, not Django's version.
+        return super().create_parser(prog_name, subcommand, conflict_handler="resolve", **kwargs)
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", nargs="?", help="path of the document's text file")
+        parser.add_argument("--document", choices=DocumentKind.values, help="which document the text is")
+        parser.add_argument("--version", dest="doc_version", help="edition, e.g. 2.13.0, 2025, 2023-04-03")
+        parser.add_argument("--defaults", action="store_true", help="import every seed in SHARED_DIR/seeds")
+        parser.add_argument("--current", action="store_true", help="make this version the current one")
+        parser.add_argument("--force", action="store_true", help="re-import even when the text is unchanged")
+
+    def handle(self, *args, **opts):
+        try:
+            if opts["defaults"]:
+                if opts["file"]:
+                    raise CommandError("--defaults takes no FILE.")
+                results = import_default_documents()
+                if not results:
+                    self.stdout.write("No rules documents found in the shared seeds folder.")
+            else:
+                if not opts["file"] or not opts["document"] or not opts["doc_version"]:
+                    raise CommandError("Give FILE --document cr|trp|ppg|ga --version VERSION, or --defaults.")
+                text = read_document_file(opts["file"])
+                results = [import_rules_document(
+                    text, kind=opts["document"], version=opts["doc_version"], source_name=str(opts["file"]).rsplit("/", 1)[-1],
+                    make_current=True if opts["current"] else None, force=opts["force"],
+                )]
+        except DomainError as exc:
+            raise CommandError(exc.message) from exc
+        for result in results:
+            self.stdout.write(result.describe())

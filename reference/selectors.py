@@ -1,0 +1,354 @@
+"""Reads for the rules reference: documents, tables of contents, rules in context, search, compare."""
+from __future__ import annotations
+
+import difflib
+import html
+import re
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.db.models import Count, Q, QuerySet
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from .citations import NUMBER_RE, parse_citation
+from .enums import DocumentKind
+from .models import GlossaryTerm, Rule, RulesDocument
+
+SEARCH_LIMIT = 50
+MAX_QUERY_LENGTH = 200
+_WORD = re.compile(r"[\w’'-]+", re.UNICODE)
+_STOPWORDS = {"a", "an", "the", "of", "to", "and", "or", "in", "on", "is", "it", "be", "by", "for", "if", "at", "as"}
+
+
+class DocumentNotFound(Exception):
+    """No such document kind or version."""
+
+
+def all_documents() -> QuerySet[RulesDocument]:
+    return RulesDocument.objects.order_by("kind", "-is_current", "-imported_at")
+
+
+def document_for(kind: str, version: str | None = None) -> RulesDocument:
+    """The current edition of ``kind``, or the named ``version``; DocumentNotFound otherwise."""
+    qs = RulesDocument.objects.filter(kind=(kind or "").lower())
+    doc = qs.filter(version=version).first() if version else qs.filter(is_current=True).first()
+    if doc is None and not version:
+        doc = qs.order_by("-imported_at").first()
+    if doc is None:
+        raise DocumentNotFound(f"No rules document {kind!r}" + (f" version {version!r}" if version else ""))
+    return doc
+
+
+def toc_for_document(document: RulesDocument) -> list[Rule]:
+    """Chapters, sections and sub-sections of a document in reading order (one query)."""
+    return list(
+        Rule.objects.filter(document=document, is_heading=True)
+        .only("id", "number", "title", "depth", "anchor", "order", "document_id")
+        .order_by("order")
+    )
+
+
+@dataclass
+class RuleContext:
+    document: RulesDocument
+    rule: Rule
+    ancestors: list[Rule]
+    body: list[Rule]
+    children: list[Rule]
+    previous: Rule | None
+    next: Rule | None
+    versions: list[RulesDocument] = field(default_factory=list)
+
+
+def find_rule(document: RulesDocument, number: str) -> Rule | None:
+    number = (number or "").strip().rstrip(".")
+    rule = Rule.objects.filter(document=document, number=number).first()
+    if rule is None and number.lower() != number:
+        rule = Rule.objects.filter(document=document, number=number.lower()).first()
+    if rule is None:
+        rule = Rule.objects.filter(document=document, number__iexact=number).first()
+    return rule
+
+
+def rule_context(document: RulesDocument, number: str) -> RuleContext | None:
+    """A rule with its ancestors, its whole sub-tree (for reading), children, previous and next."""
+    rule = find_rule(document, number)
+    if rule is None:
+        return None
+    ancestors: list[Rule] = []
+    by_id: dict[int, Rule] = {}
+    if rule.parent_id:
+        # all rules of a document are few (under 2,000): fetch the skeleton once instead of walking up
+        by_id = {r.pk: r for r in Rule.objects.filter(document=document, depth__lt=rule.depth)
+                 .only("id", "number", "title", "parent_id", "depth", "document_id")}
+        pid = rule.parent_id
+        while pid and pid in by_id:
+            ancestors.insert(0, by_id[pid])
+            pid = by_id[pid].parent_id
+    # the sub-tree is the run of following rules deeper than this one
+    following = list(Rule.objects.filter(document=document, order__gt=rule.order)
+                     .only("id", "number", "title", "text", "depth", "order", "is_heading", "anchor", "parent_id",
+                           "document_id")
+                     .order_by("order")[:600])
+    body = [rule]
+    for r in following:
+        if r.depth <= rule.depth:
+            break
+        body.append(r)
+    if rule.depth == 0 and len(body) > 80:
+        body = [rule]  # a whole chapter is too long for a phone: list its sections instead
+    children = [r for r in following[: len(body) + 600] if r.parent_id == rule.pk]
+    # headings step to the next heading of the same level, rules to the next rule in reading order
+    siblings = Rule.objects.filter(document=document).only("id", "number", "title", "order")
+    if rule.is_heading:
+        siblings = siblings.filter(depth=rule.depth, is_heading=True)
+    previous = siblings.filter(order__lt=rule.order).order_by("-order").first()
+    nxt = siblings.filter(order__gt=rule.order).order_by("order").first()
+    versions = list(RulesDocument.objects.filter(kind=document.kind, rules__number=rule.number)
+                    .exclude(pk=document.pk).order_by("-is_current", "version"))
+    return RuleContext(document, rule, ancestors, body, children, previous, nxt, versions)
+
+
+def glossary_for(document: RulesDocument) -> list[GlossaryTerm]:
+    return list(GlossaryTerm.objects.filter(document=document).order_by("order"))
+
+
+# --------------------------------------------------------------------------------------------
+# Search
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class SearchHit:
+    rule: Rule
+    document: RulesDocument
+    snippet: SafeString
+    exact: bool = False
+
+
+@dataclass
+class SearchResults:
+    query: str
+    hits: list[SearchHit]
+    words: list[str]
+    number_query: bool
+    error: str = ""
+
+
+def _highlight(text: str, words: list[str], *, width: int = 240) -> SafeString:
+    """Escape ``text`` and wrap each word that starts with a query word in <mark> (text is data)."""
+    if not text:
+        return mark_safe("")
+    if words:
+        pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")\w*",
+                             re.IGNORECASE)
+        m = pattern.search(text)
+        start = max(0, (m.start() if m else 0) - width // 3)
+    else:
+        pattern, start = None, 0
+    if start:
+        space = text.find(" ", start)
+        start = space + 1 if 0 <= space < start + 30 else start
+    snippet = text[start:start + width]
+    prefix = "… " if start else ""
+    suffix = " …" if start + width < len(text) else ""
+    if pattern is None:
+        return mark_safe(prefix + escape(snippet) + suffix)
+    out: list[str] = []
+    pos = 0
+    for m in pattern.finditer(snippet):
+        out.append(escape(snippet[pos:m.start()]))
+        out.append("<mark>" + escape(m.group(0)) + "</mark>")
+        pos = m.end()
+    out.append(escape(snippet[pos:]))
+    return mark_safe(prefix + "".join(out) + suffix)
+
+
+_START, _STOP = "\u0001", "\u0003"
+
+
+def _headline_to_html(headline: str) -> SafeString:
+    """SearchHeadline output with sentinel markers -> escaped HTML with <mark> tags."""
+    escaped = html.escape(headline or "", quote=True)
+    return mark_safe(escaped.replace(_START, "<mark>").replace(_STOP, "</mark>"))
+
+
+def _search_documents(kind: str | None) -> QuerySet[RulesDocument]:
+    qs = RulesDocument.objects.filter(is_current=True)
+    if kind:
+        qs = qs.filter(kind=kind)
+    return qs
+
+
+def search_rules(query: str, *, kind: str | None = None, version: str | None = None,
+                 limit: int = SEARCH_LIMIT) -> SearchResults:
+    """Search the current editions by rule number ("1.1.3b", "CR 1.1.3b", "tr&p 3.2") or by words.
+
+    Word search uses PostgreSQL full-text search (ranked, GIN index) when available and a LIKE
+    match on every word elsewhere. Snippets are escaped, with matched words in <mark>.
+    """
+    q = " ".join((query or "").split())[:MAX_QUERY_LENGTH]
+    if not q:
+        return SearchResults(q, [], [], False)
+    if kind and kind not in DocumentKind.values:
+        return SearchResults(q, [], [], False, error=f"Unknown document {kind!r}.")
+    citation = parse_citation(q)
+    bare = q.rstrip(".")
+    if citation is not None or NUMBER_RE.match(bare):
+        hits = _number_hits(citation, bare, kind=kind, version=version, limit=limit)
+        if hits or citation is not None:
+            return SearchResults(q, hits, [], True)
+    words = [w.lower() for w in _WORD.findall(q) if w.lower() not in _STOPWORDS][:10]
+    if not words:
+        return SearchResults(q, [], [], False, error="Type a rule number or some words.")
+    if settings.IS_POSTGRES:
+        hits = _postgres_hits(q, words, kind=kind, version=version, limit=limit)
+    else:
+        hits = _fallback_hits(words, kind=kind, version=version, limit=limit)
+    return SearchResults(q, hits, words, False)
+
+
+def _docs_filter(kind: str | None, version: str | None) -> Q:
+    if version and kind:
+        return Q(document__kind=kind, document__version=version)
+    return Q(document__in=_search_documents(kind))
+
+
+def _number_hits(citation, bare: str, *, kind, version, limit) -> list[SearchHit]:
+    if citation is not None:
+        kind = citation.doc
+        version = citation.version or version
+        number = citation.number
+    else:
+        number = bare
+    filt = _docs_filter(kind, version) if (kind or version) else Q(document__is_current=True)
+    exact = Q(number=number) | Q(number=number.lower())
+    base = Rule.objects.filter(filt).select_related("document")
+    rules = list(base.filter(exact).order_by("document__kind")[:limit])
+    found = {r.pk for r in rules}
+    # then the rules under it (1.1 -> 1.1.1, 1.1.1a ...), so "3.2" lists its sub-rules too
+    more = base.filter(Q(number__startswith=number + ".") | Q(number__regex=rf"^{re.escape(number)}[a-z]$")) \
+        .exclude(pk__in=found).order_by("document__kind", "order")[: max(0, limit - len(rules))]
+    hits = [SearchHit(r, r.document, _highlight(r.text, []), exact=True) for r in rules]
+    hits += [SearchHit(r, r.document, _highlight(r.text, [])) for r in more]
+    return hits
+
+
+def _fallback_hits(words: list[str], *, kind, version, limit) -> list[SearchHit]:
+    qs = Rule.objects.filter(_docs_filter(kind, version)).select_related("document")
+    for w in words:
+        qs = qs.filter(Q(text__icontains=w) | Q(title__icontains=w))
+    rules = list(qs.defer("search_vector").order_by("document__kind", "order")[: limit * 3])
+
+    def score(r: Rule) -> tuple:
+        hay = f"{r.title} {r.text}".lower()
+        whole = sum(1 for w in words if re.search(rf"\b{re.escape(w)}\b", hay))
+        return (-whole, -sum(hay.count(w) for w in words) / (1 + len(hay) / 400), r.document.kind, r.order)
+
+    rules.sort(key=score)
+    return [SearchHit(r, r.document, _highlight(r.text or r.title, words)) for r in rules[:limit]]
+
+
+def _postgres_hits(q: str, words: list[str], *, kind, version, limit) -> list[SearchHit]:
+    from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank
+
+    query = SearchQuery(" ".join(words), config="english", search_type="plain")
+    qs = (
+        Rule.objects.filter(_docs_filter(kind, version)).filter(search_vector=query)
+        .select_related("document").defer("search_vector")
+        .annotate(rank=SearchRank("search_vector", query))
+        .order_by("-rank", "document__kind", "order")[:limit]
+    )
+    ids = [r.pk for r in qs]
+    rules = {r.pk: r for r in qs}
+    heads = dict(
+        Rule.objects.filter(pk__in=ids).annotate(
+            headline=SearchHeadline("text", query, config="english", start_sel=_START, stop_sel=_STOP,
+                                    max_words=40, min_words=15, max_fragments=2, fragment_delimiter=" … ")
+        ).values_list("pk", "headline")
+    ) if ids else {}
+    hits = []
+    for pk in ids:
+        r = rules[pk]
+        snippet = _headline_to_html(heads.get(pk, "")) if r.text else _highlight(r.title, words)
+        hits.append(SearchHit(r, r.document, snippet))
+    if not hits:
+        # stemming may miss partial words ("pitc"): fall back to LIKE
+        return _fallback_hits(words, kind=kind, version=version, limit=limit)
+    return hits
+
+
+# --------------------------------------------------------------------------------------------
+# Compare
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class RuleChange:
+    number: str
+    status: str  # added | removed | changed
+    old: Rule | None
+    new: Rule | None
+    diff_html: SafeString = mark_safe("")
+
+
+@dataclass
+class Comparison:
+    old: RulesDocument
+    new: RulesDocument
+    changes: list[RuleChange]
+    unchanged: int
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def count(self, status: str) -> int:
+        return sum(1 for c in self.changes if c.status == status)
+
+
+def _norm(s: str) -> str:
+    return " ".join(s.replace("’", "'").replace("“", '"').replace("”", '"').split())
+
+
+def word_diff(old: str, new: str) -> SafeString:
+    """An escaped word-level diff: removed words in <del>, added words in <ins>."""
+    a, b = old.split(), new.split()
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(escape(" ".join(a[i1:i2])))
+        if op in ("delete", "replace"):
+            out.append("<del>" + escape(" ".join(a[i1:i2])) + "</del>")
+        if op in ("insert", "replace"):
+            out.append("<ins>" + escape(" ".join(b[j1:j2])) + "</ins>")
+    return mark_safe(" ".join(out))
+
+
+def compare_documents(old: RulesDocument, new: RulesDocument, *, status: str | None = None) -> Comparison:
+    """Rule-by-rule comparison of two versions by number: added, removed, changed (word diff)."""
+    fields = ("id", "number", "title", "text", "order", "document_id")
+    a = {r.number: r for r in Rule.objects.filter(document=old).only(*fields)}
+    b = {r.number: r for r in Rule.objects.filter(document=new).only(*fields)}
+    changes: list[RuleChange] = []
+    unchanged = 0
+    for number, r in sorted(b.items(), key=lambda kv: kv[1].order):
+        if number not in a:
+            changes.append(RuleChange(number, "added", None, r))
+            continue
+        o = a[number]
+        if _norm(o.text) == _norm(r.text) and _norm(o.title) == _norm(r.title):
+            unchanged += 1
+            continue
+        diff = word_diff(f"{o.title} {o.text}".strip(), f"{r.title} {r.text}".strip())
+        changes.append(RuleChange(number, "changed", o, r, diff))
+    for number, o in sorted(a.items(), key=lambda kv: kv[1].order):
+        if number not in b:
+            changes.append(RuleChange(number, "removed", o, None))
+    counts = {s: sum(1 for c in changes if c.status == s) for s in ("added", "removed", "changed")}
+    if status:
+        changes = [c for c in changes if c.status == status]
+    return Comparison(old, new, changes, unchanged, counts)
+
+
+def document_summaries() -> list[RulesDocument]:
+    return list(RulesDocument.objects.annotate(glossary_size=Count("glossary_terms"))
+                .order_by("kind", "-is_current", "version"))

@@ -1,0 +1,114 @@
+"""Public pages of the rules reference (no login): documents, contents, rules, search, glossary, compare."""
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from .enums import DocumentKind
+from .rendering import document_index, render_rule_text
+from .selectors import (
+    DocumentNotFound,
+    all_documents,
+    compare_documents,
+    document_for,
+    glossary_for,
+    rule_context,
+    search_rules,
+    toc_for_document,
+)
+
+
+def _document_or_404(doc: str, version: str | None) -> object:
+    if doc not in DocumentKind.values:
+        raise Http404(f"There is no rules document called {doc!r}.")
+    try:
+        return document_for(doc, version or None)
+    except DocumentNotFound as exc:
+        raise Http404(str(exc)) from exc
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    documents = list(all_documents())
+    return render(request, "reference/index.html", {"documents": documents, "kinds": DocumentKind.choices})
+
+
+@require_GET
+def search(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "")
+    kind = request.GET.get("doc") or None
+    results = search_rules(q, kind=kind)
+    if results.number_query and len(results.hits) >= 1 and results.hits[0].exact and request.GET.get("go") == "1":
+        hit = results.hits[0]
+        return redirect(_rule_href(hit.document, hit.rule.number))
+    return render(request, "reference/search.html", {"results": results, "q": q, "doc": kind or "",
+                                                     "kinds": DocumentKind.choices})
+
+
+def _rule_href(document, number: str) -> str:
+    url = reverse("reference:rule", kwargs={"doc": document.kind, "number": number})
+    return url if document.is_current else f"{url}?version={document.version}"
+
+
+@require_GET
+def toc(request: HttpRequest, doc: str, version: str | None = None) -> HttpResponse:
+    document = _document_or_404(doc, version or request.GET.get("version"))
+    headings = toc_for_document(document)
+    versions = [d for d in all_documents() if d.kind == document.kind]
+    return render(request, "reference/toc.html", {"document": document, "headings": headings, "versions": versions})
+
+
+@require_GET
+def rule_detail(request: HttpRequest, doc: str, number: str, version: str | None = None) -> HttpResponse:
+    document = _document_or_404(doc, version or request.GET.get("version"))
+    ctx = rule_context(document, number)
+    if ctx is None:
+        raise Http404(f"{document.short_label} {document.version} has no rule {number}.")
+    index_ = document_index(document)
+    body = [(r, render_rule_text(r.text, index_)) for r in ctx.body]
+    href = index_.rule_href
+    return render(request, "reference/rule.html", {
+        "ctx": ctx,
+        "document": document,
+        "body": body,
+        "ancestors": [(r, href(r.number)) for r in ctx.ancestors],
+        "children": [(r, href(r.number)) for r in ctx.children] if len(ctx.body) == 1 else [],
+        "previous": (ctx.previous, href(ctx.previous.number)) if ctx.previous else None,
+        "next": (ctx.next, href(ctx.next.number)) if ctx.next else None,
+        "versions": [(d, _rule_href(d, ctx.rule.number)) for d in ctx.versions],
+        "compare_versions": [d for d in ctx.versions],
+    })
+
+
+@require_GET
+def glossary(request: HttpRequest, doc: str) -> HttpResponse:
+    document = _document_or_404(doc, request.GET.get("version"))
+    index_ = document_index(document)
+    terms = [(t, render_rule_text(t.definition.replace("\n", "\n\n"), index_, link_glossary=False)) for t in glossary_for(document)]
+    return render(request, "reference/glossary.html", {"document": document, "terms": terms})
+
+
+@require_GET
+def compare(request: HttpRequest, doc: str) -> HttpResponse:
+    if doc not in DocumentKind.values:
+        raise Http404(f"There is no rules document called {doc!r}.")
+    versions = [d for d in all_documents() if d.kind == doc]
+    old_v, new_v = request.GET.get("from", ""), request.GET.get("to", "")
+    status = request.GET.get("show") or None
+    if status not in (None, "added", "removed", "changed"):
+        status = None
+    error = ""
+    comparison = None
+    if old_v or new_v:
+        by_version = {d.version: d for d in versions}
+        if old_v not in by_version or new_v not in by_version:
+            error = "Choose two imported versions: " + ", ".join(by_version) if by_version else "No versions imported."
+        elif old_v == new_v:
+            error = "Choose two different versions."
+        else:
+            comparison = compare_documents(by_version[old_v], by_version[new_v], status=status)
+    return render(request, "reference/compare.html", {"doc": doc, "versions": versions, "comparison": comparison,
+                                                      "error": error, "from": old_v, "to": new_v, "show": status or ""},
+                  status=400 if error else 200)
