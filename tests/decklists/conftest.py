@@ -100,3 +100,25 @@ def event_with_staff(db):
 def _fast_password_hashing(settings):
     """Factories hash a password per user; the default hasher costs ~1 s each on a busy machine."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+EXTRA_CARD_NAMES = ("Snatch", "Sink Below", "Kayo", "Gorganian Tome", "Remembrance")
+
+
+@pytest.fixture
+def fab_release(db, card_db, legal_cc_text):
+    """An active card-data release in the database with the real cards the tests use."""
+    from cards.services import import_release
+    from rules_engine.cards import normalise_name
+    from rules_engine.decklist_text import parse_decklist
+    from rules_engine.importers import ImportResult
+
+    names = {normalise_name(line.name) for line in parse_decklist(legal_cc_text).lines}
+    names |= {normalise_name(n) for n in EXTRA_CARD_NAMES}
+    cards = tuple(c for c in card_db if normalise_name(c.name) in names)
+    release, _ = import_release(
+        ImportResult(game="fab", source="fabrary-cards", version=card_db.release.split("@")[-1] + "-subset",
+                     cards=cards),
+        activate=True,
+    )
+    return release

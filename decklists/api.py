@@ -1,0 +1,218 @@
+"""Decklist API (/api/decklists/...). Same services as the web pages; DomainError maps to
+400/403/409 through core.api."""
+from __future__ import annotations
+
+from django.db import transaction
+from django.http import Http404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.errors import DomainError
+
+from . import selectors, services
+from .enums import DecklistKind, DecklistSource, JobKind
+from .models import Decklist, DecklistJob
+from .tasks import task_render_event_decklists, task_revalidate_event_decklists
+from .text import decode_upload
+
+
+class DecklistSerializer(serializers.ModelSerializer):
+    event = serializers.CharField(source="registration.event.slug", read_only=True)
+    player = serializers.CharField(source="registration.player.display_name", read_only=True)
+    player_id = serializers.CharField(source="registration.player.player_id", read_only=True)
+    error_count = serializers.IntegerField(read_only=True)
+    registered_by = serializers.CharField(source="registered_by.username", read_only=True, default=None)
+
+    class Meta:
+        model = Decklist
+        fields = [
+            "id", "registration", "event", "player", "player_id", "kind", "status", "source", "raw_text", "hero",
+            "cards", "problems", "findings", "is_legal", "error_count", "data_version", "validated_at", "version",
+            "submitted_at", "is_late", "accepted_at", "locked_at", "exception_reason", "registered_by",
+            "created_at", "updated_at",
+        ]
+        read_only_fields = fields
+
+
+class DecklistWriteSerializer(serializers.Serializer):
+    registration = serializers.IntegerField(required=False, help_text="Registration id (create only).")
+    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=200_000)
+    file = serializers.FileField(required=False, help_text="A text file instead of ``text``.")
+    kind = serializers.ChoiceField(choices=DecklistKind.choices, required=False)
+    version = serializers.IntegerField(required=False, min_value=0)
+    submit = serializers.BooleanField(required=False, default=False)
+
+    def text_and_source(self, *, default_source: str = DecklistSource.API) -> tuple[str, str]:
+        data = self.validated_data
+        upload = data.get("file")
+        if upload is not None:
+            return decode_upload(upload.read(), filename=upload.name), DecklistSource.FILE
+        if "text" not in data:
+            raise DomainError("Send the list as `text` or as a `file`.", code="empty", field="text")
+        return data["text"], default_source
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)
+
+
+class FixSerializer(serializers.Serializer):
+    text = serializers.CharField(trim_whitespace=False, max_length=200_000)
+    reason = serializers.CharField(max_length=2000)
+
+
+class JobSerializer(serializers.ModelSerializer):
+    percent = serializers.IntegerField(read_only=True)
+    download = serializers.SerializerMethodField()
+
+    class Meta:
+        model = DecklistJob
+        fields = ["id", "kind", "status", "done", "total", "percent", "result", "error", "created_at",
+                  "finished_at", "download"]
+
+    def get_download(self, job) -> str | None:
+        from django.urls import reverse
+
+        return reverse("decklists:job_file", args=[job.pk]) if job.file else None
+
+
+def _valid(serializer_class, request):
+    serializer = serializer_class(data=request.data)
+    if not serializer.is_valid():
+        field, errors = next(iter(serializer.errors.items()))
+        message = errors[0] if isinstance(errors, list) and errors else errors
+        raise DomainError(f"{field}: {message}", code="invalid", field=None if field == "non_field_errors" else field)
+    return serializer
+
+
+def _save_and_maybe_submit(serializer, *, registration, actor, kind, version):
+    text, source = serializer.text_and_source()
+    decklist = services.save_decklist(registration, actor=actor, text=text, source=source, kind=kind,
+                                      version=version)
+    if serializer.validated_data.get("submit"):
+        try:
+            decklist = services.submit_decklist(decklist, actor=actor)
+        except DomainError as exc:
+            return Response(
+                {"detail": f"Saved as a draft, not submitted: {exc.message}", "code": exc.code,
+                 "decklist": DecklistSerializer(decklist).data},
+                status=exc.status_code,
+            )
+    return decklist
+
+
+class DecklistListAPI(APIView):
+    """GET: your own lists, or every list of ``?event=<slug>`` for its officials. POST: save a
+    list for a registration (draft; ``submit: true`` also submits it)."""
+
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(responses=DecklistSerializer(many=True))
+    def get(self, request):
+        slug = request.query_params.get("event")
+        if slug:
+            event = selectors.access_event_decklists(request.user, slug)
+            qs = selectors.decklists_for_event(event)
+        else:
+            qs = selectors.decklists_for_user(request.user)
+        return Response(DecklistSerializer(qs, many=True).data)
+
+    @extend_schema(request=DecklistWriteSerializer, responses={201: DecklistSerializer})
+    def post(self, request):
+        serializer = _valid(DecklistWriteSerializer, request)
+        reg_id = serializer.validated_data.get("registration")
+        if reg_id is None:
+            raise DomainError("registration: this field is required.", field="registration")
+        registration = (
+            selectors.Registration.objects.select_related("event", "player__user").filter(pk=reg_id).first()
+        )
+        if registration is None:
+            raise DomainError(f"No registration with id {reg_id}.", code="not_found", field="registration")
+        result = _save_and_maybe_submit(
+            serializer, registration=registration, actor=request.user,
+            kind=serializer.validated_data.get("kind"), version=serializer.validated_data.get("version"),
+        )
+        if isinstance(result, Response):
+            return result
+        return Response(DecklistSerializer(result).data, status=status.HTTP_201_CREATED)
+
+
+class DecklistDetailAPI(APIView):
+    """GET one list you may see (TR&P 3.7). PUT/PATCH: replace its text (the player, until accepted)."""
+
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(responses=DecklistSerializer)
+    def get(self, request, pk: int):
+        return Response(DecklistSerializer(selectors.access_decklist(request.user, pk)).data)
+
+    @extend_schema(request=DecklistWriteSerializer, responses=DecklistSerializer)
+    def put(self, request, pk: int):
+        decklist = selectors.access_decklist(request.user, pk)
+        serializer = _valid(DecklistWriteSerializer, request)
+        result = _save_and_maybe_submit(
+            serializer, registration=decklist.registration, actor=request.user, kind=decklist.kind,
+            version=serializer.validated_data.get("version"),
+        )
+        if isinstance(result, Response):
+            return result
+        return Response(DecklistSerializer(result).data)
+
+    patch = put
+
+
+class DecklistActionAPI(APIView):
+    """POST submit | accept | reject (reason) | exception (reason) | fix (text, reason)."""
+
+    @extend_schema(request=None, responses=DecklistSerializer)
+    def post(self, request, pk: int, action: str):
+        decklist = selectors.access_decklist(request.user, pk)
+        if action == "submit":
+            version = request.data.get("version") if hasattr(request.data, "get") else None
+            try:
+                version = int(version) if version not in (None, "") else None
+            except (TypeError, ValueError):
+                raise DomainError("version must be a number.", field="version") from None
+            decklist = services.submit_decklist(decklist, actor=request.user, version=version)
+        elif action == "accept":
+            decklist = services.accept_decklist(decklist, actor=request.user)
+        elif action == "reject":
+            reason = _valid(ReasonSerializer, request).validated_data["reason"]
+            decklist = services.reject_decklist(decklist, actor=request.user, reason=reason)
+        elif action == "exception":
+            reason = _valid(ReasonSerializer, request).validated_data["reason"]
+            decklist = services.grant_exception(decklist, actor=request.user, reason=reason)
+        elif action == "fix":
+            data = _valid(FixSerializer, request).validated_data
+            decklist = services.fix_decklist(decklist, actor=request.user, text=data["text"], reason=data["reason"])
+        else:
+            raise Http404("Unknown action.")
+        return Response(DecklistSerializer(decklist).data)
+
+
+class EventDecklistJobAPI(APIView):
+    """POST: start re-validation (organizer, head judge) or the combined PDF (officials) of an event."""
+
+    @extend_schema(request=None, responses={202: JobSerializer})
+    def post(self, request, slug: str, kind: str):
+        if kind not in (JobKind.REVALIDATE, JobKind.RENDER):
+            raise Http404("Unknown job.")
+        event = selectors.access_event_decklists(request.user, slug, managers_only=kind == JobKind.REVALIDATE)
+        job = services.start_job(event, actor=request.user, kind=kind)
+        task = task_revalidate_event_decklists if kind == JobKind.REVALIDATE else task_render_event_decklists
+        transaction.on_commit(lambda: task.delay(event_id=event.pk, job_id=job.pk))
+        return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
+
+
+class DecklistJobAPI(APIView):
+    """GET a job's progress and result (officials of its event)."""
+
+    @extend_schema(responses=JobSerializer)
+    def get(self, request, pk: int):
+        job = DecklistJob.objects.select_related("event").filter(pk=pk).first()
+        if job is None or not selectors.is_event_official(request.user, job.event):
+            raise Http404("No such job.")
+        return Response(JobSerializer(job).data)

@@ -1,0 +1,332 @@
+"""Decklist pages, mounted at /decklists/.
+
+Views parse input, call one access function from ``selectors`` and one service, turn a
+``DomainError`` into a message (never a server error), and render. The API calls the
+same services, so the web form and the API behave the same.
+"""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from core.audit import audit_trail_for
+from core.errors import DomainError
+
+from . import selectors, services
+from .enums import FROZEN, DecklistKind, DecklistStatus, JobKind
+from .forms import DeadlineForm, DecklistForm, FixForm, ReasonForm
+from .models import Decklist, DecklistJob
+from .pdf import DecklistSheet, PoolRegistrationSheet
+from .tasks import task_render_event_decklists, task_revalidate_event_decklists
+from .validation import grouped_cards
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def annotate_groups(decklist: Decklist) -> tuple[list[dict], list[dict]]:
+    """Grouped cards with each finding placed next to the cards it names; the rest apart."""
+    groups = grouped_cards(decklist.cards, game=decklist.registration.event.game)
+    placed: set[int] = set()
+    by_card: dict[str, list[dict]] = {}
+    for i, finding in enumerate(decklist.findings):
+        for name in finding.get("cards") or []:
+            by_card.setdefault(name, []).append(finding)
+            placed.add(i)
+    for group in groups:
+        for row in group["cards"]:
+            row["findings"] = by_card.get(row["display"], []) or by_card.get(row["name"], [])
+    shown = {row["display"] for g in groups for row in g["cards"]} | {
+        row["name"] for g in groups for row in g["cards"]}
+    general = [
+        f for i, f in enumerate(decklist.findings)
+        if i not in placed or not any(n in shown for n in f.get("cards") or [])
+    ]
+    return groups, general
+
+
+def _kind(request: HttpRequest, event) -> str:
+    kind = request.POST.get("kind") or request.GET.get("kind") or selectors.primary_kind(event)
+    if kind not in DecklistKind.values:
+        raise Http404("Unknown kind of decklist.")
+    return kind
+
+
+def _target_registration(request: HttpRequest, event):
+    """The registration being submitted for: the user's own, or (pool swap or official)
+    the one named by ``for``."""
+    target = request.POST.get("for") or request.GET.get("for")
+    if target:
+        try:
+            registration = event.registrations.select_related("player__user", "event").get(pk=int(target))
+        except (ValueError, TypeError, event.registrations.model.DoesNotExist):
+            raise Http404("No such registration in this event.") from None
+        return registration
+    registration = selectors.registration_of(request.user, event)
+    if registration is None:
+        raise Http404("You are not registered for this event.")
+    return registration
+
+
+# -- player pages --------------------------------------------------------------------------
+
+
+@login_required
+def my_decklists(request: HttpRequest) -> HttpResponse:
+    registrations = (
+        selectors.Registration.objects.filter(player__user=request.user)
+        .select_related("event", "player")
+        .prefetch_related("decklists")
+        .order_by("-event__starts_at", "-id")
+    )
+    return render(request, "decklists/my_decklists.html", {"registrations": registrations})
+
+
+@login_required
+def submit(request: HttpRequest, slug: str) -> HttpResponse:
+    """Paste, upload or fill in a list; save it as a draft or submit it."""
+    event = selectors.access_event(slug)
+    registration = _target_registration(request, event)
+    kind = _kind(request, event)
+    decklist = Decklist.objects.filter(registration=registration, kind=kind).first()
+    if decklist is not None and not selectors.can_view_decklist(request.user, decklist):
+        raise Http404("No such decklist.")
+    if request.method == "POST":
+        rows = (request.POST.getlist("row_qty"), request.POST.getlist("row_name"), request.POST.getlist("row_pitch"))
+        form = DecklistForm(request.POST, request.FILES, rows=rows)
+        if form.is_valid():
+            try:
+                decklist = services.save_decklist(
+                    registration, actor=request.user, text=form.cleaned_data["text"], source=form.source,
+                    kind=kind, version=form.cleaned_data.get("version"),
+                )
+            except DomainError as exc:
+                form.add_error(None, exc.message)
+            else:
+                if "submit" in request.POST:
+                    try:
+                        services.submit_decklist(decklist, actor=request.user)
+                        messages.success(request, "Decklist submitted.")
+                    except DomainError as exc:
+                        messages.error(request, f"Saved as a draft, not submitted: {exc.message}")
+                else:
+                    messages.success(request, "Draft saved.")
+                return redirect(reverse("decklists:detail", args=[decklist.pk]))
+        status = 400
+    else:
+        initial = {"text": decklist.raw_text, "version": decklist.version} if decklist else {}
+        form = DecklistForm(initial=initial)
+        status = 200
+    return render(
+        request,
+        "decklists/submit.html",
+        {"event": event, "registration": registration, "decklist": decklist, "form": form, "kind": kind,
+         "kinds": DecklistKind, "frozen": decklist is not None and decklist.status in FROZEN},
+        status=status,
+    )
+
+
+def detail(request: HttpRequest, pk: int) -> HttpResponse:
+    decklist = selectors.access_decklist(request.user, pk)
+    event = decklist.registration.event
+    groups, general = annotate_groups(decklist)
+    is_official = selectors.is_event_official(request.user, event)
+    context = {
+        "decklist": decklist,
+        "event": event,
+        "groups": groups,
+        "general_findings": general,
+        "is_owner": request.user.is_authenticated and decklist.registration.player.user_id == request.user.pk,
+        "is_official": is_official,
+        "is_head_judge": selectors.is_head_judge(request.user, event),
+        "audit": list(audit_trail_for(decklist)[:50]) if is_official else [],
+        "reason_form": ReasonForm(),
+        "fix_form": FixForm(initial={"text": decklist.raw_text}),
+        "Status": DecklistStatus,
+        "frozen": decklist.status in FROZEN,
+    }
+    return render(request, "decklists/detail.html", context)
+
+
+ACTIONS = ("submit", "accept", "reject", "exception", "fix")
+
+
+@login_required
+@require_POST
+def action(request: HttpRequest, pk: int, name: str) -> HttpResponse:
+    """One lifecycle step on one list (submit, accept, reject, exception, fix)."""
+    if name not in ACTIONS:
+        raise Http404("Unknown action.")
+    decklist = selectors.access_decklist(request.user, pk)
+    try:
+        if name == "submit":
+            services.submit_decklist(decklist, actor=request.user, version=request.POST.get("version") or None)
+            messages.success(request, "Decklist submitted.")
+        elif name == "accept":
+            services.accept_decklist(decklist, actor=request.user)
+            messages.success(request, "Decklist accepted.")
+        elif name in ("reject", "exception"):
+            form = ReasonForm(request.POST)
+            if not form.is_valid():
+                raise DomainError("Give a reason.", field="reason")
+            if name == "reject":
+                services.reject_decklist(decklist, actor=request.user, reason=form.cleaned_data["reason"])
+                messages.success(request, "Decklist sent back to the player.")
+            else:
+                services.grant_exception(decklist, actor=request.user, reason=form.cleaned_data["reason"])
+                messages.success(request, "Exception recorded.")
+        elif name == "fix":
+            form = FixForm(request.POST)
+            if not form.is_valid():
+                raise DomainError("A correction needs the new list and a reason.")
+            services.fix_decklist(decklist, actor=request.user, text=form.cleaned_data["text"],
+                                  reason=form.cleaned_data["reason"])
+            messages.success(request, "Correction recorded.")
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    return redirect(reverse("decklists:detail", args=[decklist.pk]))
+
+
+def decklist_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    decklist = selectors.access_decklist(request.user, pk)
+    if decklist.kind == DecklistKind.POOL:
+        pdf = PoolRegistrationSheet([decklist], title="Card-pool registration").render()
+    else:
+        pdf = DecklistSheet([decklist]).render()
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="decklist-{decklist.pk}.pdf"'
+    return response
+
+
+# -- officials -----------------------------------------------------------------------------
+
+
+def _event_for_official(request: HttpRequest, slug: str, *, managers_only: bool = False):
+    if not request.user.is_authenticated:
+        raise PermissionDenied("Log in as an official of this event.")
+    return selectors.access_event_decklists(request.user, slug, managers_only=managers_only)
+
+
+@login_required
+def event_decklists(request: HttpRequest, slug: str) -> HttpResponse:
+    """All lists of an event for its officials: status, lateness, legality, jobs, breakdown."""
+    event = _event_for_official(request, slug)
+    decklists = list(selectors.decklists_for_event(event))
+    with_lists = {d.registration_id for d in decklists if d.kind == selectors.primary_kind(event)}
+    missing = [r for r in event.registrations.select_related("player").order_by("player__display_name")
+               if r.pk not in with_lists]
+    locked = bool(decklists) and all(d.status == DecklistStatus.LOCKED for d in decklists
+                                     if d.kind == selectors.primary_kind(event))
+    policy = selectors.policy_for(event)
+    context = {
+        "event": event,
+        "decklists": decklists,
+        "missing": missing,
+        "summary": selectors.status_summary(event),
+        "breakdown": selectors.hero_breakdown(event) if locked else None,
+        "jobs": list(selectors.jobs_for_event(event)[:10]),
+        "deadline": selectors.decklist_deadline(event),
+        "policy": policy,
+        "deadline_form": DeadlineForm(initial={
+            "deadline": policy.deadline if policy else None,
+            "construction_ends_at": policy.construction_ends_at if policy else None,
+        }),
+        "is_manager": selectors.is_list_manager(request.user, event),
+        "is_organizer": selectors.is_organizer(request.user, event),
+    }
+    return render(request, "decklists/event.html", context)
+
+
+EVENT_ACTIONS = ("lock", "publish", "revalidate", "render", "deadline")
+
+
+@login_required
+@require_POST
+def event_action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
+    if name not in EVENT_ACTIONS:
+        raise Http404("Unknown action.")
+    event = _event_for_official(request, slug)
+    try:
+        if name == "lock":
+            n = services.lock_event_decklists(event, actor=request.user)
+            messages.success(request, f"{n} decklist(s) locked.")
+        elif name == "publish":
+            services.publish_event_decklists(event, actor=request.user)
+            messages.success(request, "Decklists published.")
+        elif name == "deadline":
+            form = DeadlineForm(request.POST)
+            if not form.is_valid():
+                raise DomainError("Enter a valid date and time.")
+            services.set_decklist_deadline(event, actor=request.user, deadline=form.cleaned_data["deadline"],
+                                           construction_ends_at=form.cleaned_data["construction_ends_at"])
+            messages.success(request, "Deadline saved.")
+        else:
+            job = start_event_job(event, actor=request.user, kind=JobKind.REVALIDATE if name == "revalidate"
+                                  else JobKind.RENDER)
+            return redirect(reverse("decklists:job", args=[job.pk]))
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    return redirect(reverse("decklists:event", args=[event.slug]))
+
+
+def start_event_job(event, *, actor, kind: str) -> DecklistJob:
+    """Create the job row and queue its task once the row is committed."""
+    job = services.start_job(event, actor=actor, kind=kind)
+    task = task_revalidate_event_decklists if kind == JobKind.REVALIDATE else task_render_event_decklists
+    transaction.on_commit(lambda: task.delay(event_id=event.pk, job_id=job.pk))
+    return job
+
+
+def _job_for_official(request: HttpRequest, pk: int) -> DecklistJob:
+    job = DecklistJob.objects.select_related("event").filter(pk=pk).first()
+    if job is None or not selectors.is_event_official(request.user, job.event):
+        raise Http404("No such job.")
+    return job
+
+
+def job_payload(job: DecklistJob) -> dict:
+    return {
+        "id": job.pk,
+        "kind": job.kind,
+        "status": job.status,
+        "done": job.done,
+        "total": job.total,
+        "percent": job.percent,
+        "error": job.error,
+        "result": job.result,
+        "download": reverse("decklists:job_file", args=[job.pk]) if job.file else None,
+    }
+
+
+@login_required
+def job_status(request: HttpRequest, pk: int) -> HttpResponse:
+    job = _job_for_official(request, pk)
+    if "application/json" in request.headers.get("Accept", "") or request.GET.get("format") == "json":
+        return JsonResponse(job_payload(job))
+    return render(request, "decklists/job.html", {"job": job, "event": job.event})
+
+
+@login_required
+def job_file(request: HttpRequest, pk: int) -> HttpResponse:
+    job = _job_for_official(request, pk)
+    if not job.file:
+        raise Http404("The file is not ready yet.")
+    return FileResponse(job.file.open("rb"), content_type="application/pdf",
+                        filename=f"decklists-{job.event.slug}.pdf")
+
+
+def published(request: HttpRequest, slug: str) -> HttpResponse:
+    """TR&P 3.7: lists the organizer published after the event, for everyone."""
+    event = selectors.access_event(slug)
+    policy = selectors.policy_for(event)
+    if policy is None or policy.published_at is None:
+        raise Http404("The decklists of this event are not published.")
+    decklists = [d for d in selectors.decklists_for_event(event, kind=selectors.primary_kind(event))
+                 if d.status in FROZEN]
+    return render(request, "decklists/published.html", {"event": event, "decklists": decklists,
+                                                         "breakdown": selectors.hero_breakdown(event)})

@@ -1,0 +1,209 @@
+"""Decklist pages through the test client: bad input never gives a server error."""
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from decklists.enums import DecklistStatus
+from decklists.models import Decklist
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _login(client, user):
+    client.force_login(user)
+    return client
+
+
+def _submit_url(event, **params):
+    url = reverse("decklists:submit", args=[event.slug])
+    return url + ("?" + "&".join(f"{k}={v}" for k, v in params.items()) if params else "")
+
+
+def test_player_saves_a_draft_through_the_form(client, event_with_staff, fab_release, legal_cc_text):
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    response = client.post(_submit_url(s["event"]), {"text": legal_cc_text, "save": "1"})
+    decklist = Decklist.objects.get(registration=s["alice"])
+    assert response.status_code == 302
+    assert response["Location"] == reverse("decklists:detail", args=[decklist.pk])
+    assert decklist.status == DecklistStatus.DRAFT
+    assert decklist.raw_text == legal_cc_text.replace("\n", "\r\n") or decklist.raw_text == legal_cc_text
+    page = client.get(response["Location"])
+    assert page.status_code == 200
+    assert b"Dorinthea Ironsong" in page.content
+    assert b"Deck-cards: pitch 2 (yellow)" in page.content
+
+
+def test_submit_button_submits_a_legal_list(client, event_with_staff, fab_release, legal_cc_text):
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    client.post(_submit_url(s["event"]), {"text": legal_cc_text, "submit": "1"})
+    assert Decklist.objects.get(registration=s["alice"]).status == DecklistStatus.SUBMITTED
+
+
+def test_illegal_list_is_kept_as_draft_and_problems_are_shown(client, event_with_staff, fab_release,
+                                                              legal_cc_text):
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    response = client.post(_submit_url(s["event"]), {"text": legal_cc_text + "\n3 Snatch\n2 Snach (red)",
+                                                     "submit": "1"}, follow=True)
+    decklist = Decklist.objects.get(registration=s["alice"])
+    assert decklist.status == DecklistStatus.DRAFT
+    body = response.content.decode()
+    assert "Saved as a draft, not submitted" in body
+    assert "Snatch (red)" in body and "Snatch (yellow)" in body  # pitch suggestions
+    assert "Snach (red)" in body  # the unreadable line, shown as entered
+
+
+def test_card_rows_compose_the_list(client, event_with_staff, fab_release):
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    client.post(_submit_url(s["event"]), {
+        "text": "", "row_qty": ["3", "2"], "row_name": ["Snatch", "Sink Below"], "row_pitch": ["1", "1"],
+        "save": "1"})
+    decklist = Decklist.objects.get(registration=s["alice"])
+    assert decklist.raw_text == "3 Snatch (red)\n2 Sink Below (red)"
+    assert decklist.source == "form"
+
+
+def test_file_upload_is_read(client, event_with_staff, fab_release, legal_cc_text):
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    upload = SimpleUploadedFile("deck.txt", legal_cc_text.encode("utf-8"), content_type="text/plain")
+    client.post(_submit_url(s["event"]), {"text": "", "file": upload, "save": "1"})
+    decklist = Decklist.objects.get(registration=s["alice"])
+    assert decklist.source == "file" and decklist.is_legal is True
+
+
+@pytest.mark.parametrize(
+    "payload, words",
+    [
+        ({"text": ""}, "Enter the list"),
+        ({"text": "   \n\t  "}, "Enter the list"),
+        ({"text": "1 Snatch (red)\n" * 10_000}, "10,000 lines"),
+        ({"text": "3 Snatch (red)\n\x07\x1b junk"}, "binary data"),
+        ({"text": "3 Snatch (red)\n\x00"}, "Null characters are not allowed"),
+        ({"file": ("junk.bin", bytes(range(256)) * 4)}, "not a text file"),
+        ({"file": ("empty.txt", b"")}, "empty"),
+        ({"row_name": ["Snatch"], "row_qty": ["lots"], "row_pitch": ["1"]}, "quantity must be a whole number"),
+    ],
+    ids=["empty", "blank", "10000-lines", "control-chars", "nul", "binary-file", "empty-file", "bad-row-qty"],
+)
+def test_bad_input_through_the_form_is_a_clear_error(client, event_with_staff, fab_release, payload, words):
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    data = dict(payload)
+    if "file" in data:
+        name, content = data.pop("file")
+        data["file"] = SimpleUploadedFile(name, content)
+    data.setdefault("text", "")
+    data["save"] = "1"
+    response = client.post(_submit_url(s["event"]), data)
+    assert response.status_code == 400
+    assert words in response.content.decode().replace("&#x27;", "'")
+    assert not Decklist.objects.filter(registration=s["alice"]).exists()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Hero: Dorinthea Ironsong\n3x WARRIOR\u2019S VALOR (R)\n\n\n3\tSnatch\t(red)", "Snatch (red) x3", "3x Snatch (R)"],
+)
+def test_odd_but_readable_text_through_the_form(client, event_with_staff, fab_release, text):
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    response = client.post(_submit_url(s["event"]), {"text": text, "save": "1"})
+    assert response.status_code == 302
+    decklist = Decklist.objects.get(registration=s["alice"])
+    assert decklist.problems == []
+    assert decklist.raw_text.replace("\r\n", "\n") == text
+
+
+def test_other_player_cannot_open_a_list_page(client, event_with_staff, fab_release, legal_cc_text):
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    client.post(_submit_url(s["event"]), {"text": legal_cc_text, "save": "1"})
+    decklist = Decklist.objects.get(registration=s["alice"])
+    client.force_login(s["bob"].player.user)
+    assert client.get(reverse("decklists:detail", args=[decklist.pk])).status_code == 404
+    assert client.get(reverse("decklists:pdf", args=[decklist.pk])).status_code == 404
+    assert client.get(_submit_url(s["event"], **{"for": s["alice"].pk})).status_code == 404
+    client.force_login(s["floor_judge"])
+    assert client.get(reverse("decklists:detail", args=[decklist.pk])).status_code == 200
+
+
+def test_official_accepts_and_head_judge_fixes_through_pages(client, event_with_staff, fab_release, legal_cc_text):
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    client.post(_submit_url(s["event"]), {"text": legal_cc_text, "submit": "1"})
+    decklist = Decklist.objects.get(registration=s["alice"])
+    client.force_login(s["floor_judge"])
+    client.post(reverse("decklists:action", args=[decklist.pk, "accept"]))
+    decklist.refresh_from_db()
+    assert decklist.status == DecklistStatus.ACCEPTED
+    # The player can no longer change it through the form.
+    client.force_login(s["alice"].player.user)
+    response = client.post(_submit_url(s["event"]), {"text": "3 Snatch (red)", "save": "1"})
+    assert response.status_code == 400
+    assert b"only the head judge" in response.content
+    client.force_login(s["head_judge"])
+    response = client.post(reverse("decklists:action", args=[decklist.pk, "fix"]),
+                           {"text": legal_cc_text + "\n", "reason": "PPG 4.4 intent"}, follow=True)
+    assert b"Correction recorded" in response.content
+    assert b"decklist.fix" in response.content
+
+
+def test_decklist_pdf_renders(client, event_with_staff, fab_release, legal_cc_text):
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    client.post(_submit_url(s["event"]), {"text": legal_cc_text, "save": "1"})
+    decklist = Decklist.objects.get(registration=s["alice"])
+    response = client.get(reverse("decklists:pdf", args=[decklist.pk]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+
+
+def test_event_page_is_for_officials_only(client, event_with_staff, fab_release):
+    s = event_with_staff
+    url = reverse("decklists:event", args=[s["event"].slug])
+    client.force_login(s["alice"].player.user)
+    assert client.get(url).status_code == 403
+    client.force_login(UserFactory())
+    assert client.get(url).status_code == 403
+    client.force_login(s["scorekeeper"])
+    assert client.get(url).status_code == 200
+
+
+def test_combined_pdf_and_revalidation_jobs(client, event_with_staff, fab_release, legal_cc_text):
+    s = event_with_staff
+    for reg in (s["alice"], s["bob"]):
+        client.force_login(reg.player.user)
+        client.post(_submit_url(s["event"]), {"text": legal_cc_text, "submit": "1"})
+    client.force_login(s["head_judge"])
+    with_capture = client.post(reverse("decklists:event_action", args=[s["event"].slug, "render"]))
+    assert with_capture.status_code == 302
+    job_url = with_capture["Location"]
+    # Celery is eager in tests; on_commit runs at the end of the request only with a real
+    # transaction, so run the job through the task when it is still pending.
+    from decklists.models import DecklistJob
+    from decklists.tasks import task_render_event_decklists, task_revalidate_event_decklists
+
+    job = DecklistJob.objects.get()
+    if job.status == "pending":
+        task_render_event_decklists(event_id=s["event"].pk, job_id=job.pk)
+    data = client.get(job_url + "?format=json").json()
+    assert data["status"] == "done" and data["total"] == 2 and data["percent"] == 100
+    pdf = client.get(data["download"])
+    assert pdf.status_code == 200 and b"".join(pdf.streaming_content).startswith(b"%PDF")
+
+    client.post(reverse("decklists:event_action", args=[s["event"].slug, "revalidate"]))
+    job = DecklistJob.objects.filter(kind="revalidate").get()
+    if job.status == "pending":
+        task_revalidate_event_decklists(event_id=s["event"].pk, job_id=job.pk)
+    job.refresh_from_db()
+    assert job.status == "done" and job.result["checked"] == 2 and job.result["changes"] == []
+    page = client.get(reverse("decklists:job", args=[job.pk]))
+    assert b"No list changed" in page.content
