@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django import forms
 
-from .enums import MatchResult
+from .enums import REL, MatchResult
 from .models import Event
 
 EVENT_FIELDS = [
@@ -51,6 +51,19 @@ class EventForm(forms.ModelForm):
         self.fields["round_minutes"].help_text = "Empty: the TR&P Appendix C default for the format."
         if self.instance.pk:
             self.fields["slug"].disabled = True
+        else:
+            # On creation an untouched choice means "the rule default" (TR&P App A, E; 3.8).
+            self.fields["slug"].required = False
+            self.fields["slug"].help_text += " Empty: made from the name."
+            self.fields["rel"].required = False
+            self.fields["rel"].choices = [("", "Default for the event type (TR&P App A)"), *REL.choices]
+            self.initial.pop("rel", None)
+            for name, rule in (("decklists_required", "TR&P App E"), ("regular_deck_checks", "TR&P 3.8")):
+                self.fields[name] = forms.NullBooleanField(
+                    required=False,
+                    label=self.fields[name].label,
+                    widget=forms.Select(choices=[("unknown", f"Rule default ({rule})"), ("true", "Yes"), ("false", "No")]),
+                )
 
     def clean_time_zone(self):
         from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -63,11 +76,17 @@ class EventForm(forms.ModelForm):
         return value
 
     def changed_values(self) -> dict:
-        """Only the fields the organizer filled in or changed (None leaves the default to the service)."""
+        """The values to hand to the service: on creation, blanks are left out so the service
+        applies the rule defaults; on edit, only the fields that changed."""
         data = {k: v for k, v in self.cleaned_data.items() if k in self.fields and not self.fields[k].disabled}
         if self.instance.pk:
             data = {k: v for k, v in data.items() if k in self.changed_data}
-        return {k: v for k, v in data.items() if v is not None or k in ("capacity", "swiss_rounds", "top_cut")}
+        return {k: v for k, v in data.items() if not (k in DEFAULTED_FIELDS and v in (None, ""))}
+
+
+DEFAULTED_FIELDS = frozenset(
+    {"slug", "rel", "tier", "round_minutes", "games_per_match", "decklists_required", "regular_deck_checks", "starts_at"}
+)
 
 
 @dataclass(frozen=True)

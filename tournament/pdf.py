@@ -164,3 +164,49 @@ class MatchSlips:
 
     def render(self) -> bytes:
         return render_pdf(self.template_name, self.context())
+
+
+def standings_rows(standings: Iterable) -> list[dict[str, Any]]:
+    """Rows for ``StandingsSheet`` from ``selectors.standings_for_event`` results."""
+    return [
+        {
+            "rank": s.rank,
+            "name": s.registration.player.display_name,
+            "player_id": s.registration.player.player_id,
+            "record": s.record,
+            "points": s.match_points,
+            "tiebreaks": [f"{s.cmp:.2f}", f"{s.mlp:.3f}", f"{s.omlp:.3f}", f"{s.ocmp:.2f}"],
+            "dropped": s.status in ("dropped", "disqualified"),
+        }
+        for s in standings
+    ]
+
+
+DOCUMENT_KINDS = ("pairings-table", "pairings-name", "standings", "slips")
+PUBLIC_KINDS = frozenset({"pairings-table", "pairings-name", "standings"})
+
+
+def document_for(event, kind: str, round_number: int, *, site_url: str = ""):
+    """The document ``kind`` of ``event`` for round ``round_number`` (standings: after that round).
+
+    Raises ``ValueError`` for an unknown kind and ``Http404`` for an unknown round.
+    """
+    from django.urls import reverse
+
+    from pairings.services import points_before_rounds
+
+    from . import selectors
+
+    if kind not in DOCUMENT_KINDS:
+        raise ValueError(f"unknown document {kind!r}: choose one of {', '.join(DOCUMENT_KINDS)}")
+    round_ = selectors.round_by_number(event, round_number)
+    if kind == "standings":
+        standings = selectors.standings_for_event(event, after_round=round_.number)
+        return StandingsSheet(event, round_.number, standings_rows(standings))
+    matches = list(selectors.matches_for_round(round_))
+    if kind == "slips":
+        report_url = site_url.rstrip("/") + reverse("tournament:player", args=[event.slug])
+        return MatchSlips(event, round_.number, matches, report_url=lambda row: report_url)
+    points = {reg: pts for (reg, n), pts in points_before_rounds(event).items() if n == round_.number}
+    order = "table" if kind == "pairings-table" else "name"
+    return PairingsSheet(event, round_.number, matches, order=order, points=points)

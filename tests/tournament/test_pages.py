@@ -1,0 +1,403 @@
+"""Event pages for every role: what each one sees and may do, and constant query counts."""
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.factories import (
+    EventFactory,
+    MatchFactory,
+    PlayerProfileFactory,
+    RegistrationFactory,
+    RoundFactory,
+    StaffAssignmentFactory,
+    UserFactory,
+)
+from tournament.enums import MatchResult, ReportStatus, RoundStatus, StaffRole
+from tournament.models import Match, Round
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Factories hash a password per user; a fast hasher keeps 128-player events quick to build."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def build_running_event(n_players: int, *, event=None):
+    """Round 1 complete (A always wins), round 2 published with every result pending."""
+    event = event or EventFactory(swiss_rounds=3, top_cut=0)
+    regs = [
+        RegistrationFactory(event=event, player=PlayerProfileFactory(display_name=f"Player {i:04d}"))
+        for i in range(n_players)
+    ]
+    r1 = RoundFactory(event=event, number=1, status=RoundStatus.COMPLETE)
+    r2 = RoundFactory(event=event, number=2, status=RoundStatus.PUBLISHED)
+    half = n_players // 2
+    for t in range(half):
+        MatchFactory(round=r1, table_number=t + 1, player_a=regs[2 * t], player_b=regs[2 * t + 1],
+                     result=MatchResult.A_WINS, games_a=1, report_status=ReportStatus.STAFF)
+    winners, losers = regs[0::2], regs[1::2]
+    order = winners + losers
+    for t in range(half):
+        MatchFactory(round=r2, table_number=t + 1, player_a=order[2 * t], player_b=order[2 * t + 1])
+    return event, regs, r1, r2
+
+
+def client_for(user=None) -> Client:
+    c = Client()
+    if user is not None:
+        c.force_login(user)
+    return c
+
+
+# --------------------------------------------------------------------------- public
+
+
+@pytest.mark.django_db
+def test_event_list_shows_events_to_anyone():
+    EventFactory(name="Friday Armory")
+    response = client_for().get("/events/")
+    assert response.status_code == 200
+    assert "Friday Armory" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_public_event_page_shows_qr_pairings_by_name_and_standings():
+    event, regs, r1, r2 = build_running_event(8)
+    response = client_for().get(f"/events/{event.slug}/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "data:image/svg+xml" in html  # the QR code to this page
+    assert response.context["round_"].number == 2
+    names = [row["name"] for row in response.context["by_name"]]
+    assert names == sorted(names) and len(names) == 8
+    tables = [row["table"] for row in response.context["by_table"]]
+    assert tables == [1, 2, 3, 4]
+    # standings after round 1: the four winners first with 1 point each
+    standings = response.context["standings"]
+    assert response.context["standings_round"] == 1
+    assert [s.match_points for s in standings] == [1, 1, 1, 1, 0, 0, 0, 0]
+    assert {s.registration.pk for s in standings[:4]} == {r.pk for r in regs[0::2]}
+
+
+@pytest.mark.django_db
+def test_public_page_hides_unpublished_pairings():
+    event, regs, r1, r2 = build_running_event(4)
+    Round.objects.filter(pk=r2.pk).update(status=RoundStatus.PAIRED)
+    response = client_for().get(f"/events/{event.slug}/")
+    assert response.context["round_"].number == 1
+    assert client_for().get(f"/events/{event.slug}/?round=2").status_code == 404
+
+
+@pytest.mark.django_db
+def test_unknown_event_is_404_not_500():
+    assert client_for().get("/events/nope/").status_code == 404
+    assert client_for().get("/events/nope/clock.json").status_code == 404
+
+
+@pytest.mark.django_db
+def test_clock_json_is_server_computed():
+    event, regs, r1, r2 = build_running_event(4)
+    data = client_for().get(f"/events/{event.slug}/clock.json").json()
+    assert data["round"] == 2
+    assert data["state"] == "not_started"
+    assert data["remaining_seconds"] == r2.duration_seconds
+
+
+@pytest.mark.django_db
+def test_clock_page_is_a_projector_page_with_the_pairings():
+    event, regs, r1, r2 = build_running_event(4)
+    response = client_for().get(f"/events/{event.slug}/clock/")
+    html = response.content.decode()
+    assert 'class="projector"' in html
+    assert "data-clock-url" in html and "clock.js" in html
+    assert regs[0].player.display_name in html
+
+
+# --------------------------------------------------------------------------- role matrix
+
+ROLE_CASES = [
+    # (who, staff dashboard, edit page, pair/publish action, clock action)
+    ("anonymous", 302, 302, 302, 302),
+    ("outsider", 403, 403, 403, 403),
+    ("player", 403, 403, 403, 403),
+    (StaffRole.FLOOR_JUDGE, 200, 403, 403, 302),
+    (StaffRole.SCOREKEEPER, 200, 403, 302, 302),
+    (StaffRole.HEAD_JUDGE, 200, 200, 302, 302),
+    (StaffRole.ORGANIZER, 200, 200, 302, 302),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("who", "dashboard", "edit", "publish", "clock"), ROLE_CASES)
+def test_staff_pages_by_role(who, dashboard, edit, publish, clock):
+    event, regs, r1, r2 = build_running_event(4)
+    Round.objects.filter(pk=r2.pk).update(status=RoundStatus.PAIRED)
+    user = None
+    if who == "outsider":
+        user = UserFactory()
+    elif who == "player":
+        user = regs[0].player.user
+    elif who != "anonymous":
+        user = UserFactory()
+        StaffAssignmentFactory(event=event, user=user, role=who)
+    c = client_for(user)
+    assert c.get(f"/events/{event.slug}/staff/").status_code == dashboard
+    assert c.get(f"/events/{event.slug}/edit/").status_code == edit
+    assert c.post(f"/events/{event.slug}/staff/publish/").status_code == publish
+    r2.refresh_from_db()
+    assert r2.status == (RoundStatus.PUBLISHED if publish == 302 and user else RoundStatus.PAIRED)
+    assert c.post(f"/events/{event.slug}/staff/clock/", {"op": "start"}).status_code == clock
+    r2.refresh_from_db()
+    started = clock == 302 and user is not None and r2.status != RoundStatus.PAIRED
+    assert (r2.clock_state == "running") == started
+
+
+@pytest.mark.django_db
+def test_slips_are_staff_only_but_pairings_pdf_is_public():
+    event, regs, r1, r2 = build_running_event(4)
+    anon = client_for()
+    assert anon.get(f"/events/{event.slug}/pdf/slips/?round=2").status_code == 403
+    response = anon.get(f"/events/{event.slug}/pdf/pairings-name/?round=2")
+    assert response.status_code == 200
+    assert response.content.startswith(b"%PDF-")
+    sk = UserFactory()
+    StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
+    slips = client_for(sk).get(f"/events/{event.slug}/pdf/slips/?round=2")
+    assert slips.status_code == 200 and slips["Content-Type"] == "application/pdf"
+
+
+@pytest.mark.django_db
+def test_unpublished_round_pdf_is_refused_to_the_public():
+    event, regs, r1, r2 = build_running_event(4)
+    Round.objects.filter(pk=r2.pk).update(status=RoundStatus.PAIRED)
+    assert client_for().get(f"/events/{event.slug}/pdf/pairings-table/?round=2").status_code == 403
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/pdf/menu/?round=1", "/pdf/slips/?round=9", "/pdf/slips/?round=x", "/export/people.csv"])
+def test_bad_document_requests_are_404(url):
+    event, regs, r1, r2 = build_running_event(4)
+    sk = UserFactory()
+    StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
+    assert client_for(sk).get(f"/events/{event.slug}{url}").status_code == 404
+
+
+@pytest.mark.django_db
+def test_exports_csv_and_json():
+    event, regs, r1, r2 = build_running_event(4)
+    c = client_for()
+    csv_text = c.get(f"/events/{event.slug}/export/standings.csv").content.decode()
+    assert csv_text.splitlines()[0].startswith("rank,player_id,name")
+    assert len(csv_text.strip().splitlines()) == 5
+    data = c.get(f"/events/{event.slug}/export/results.json").json()
+    assert len(data["results"]) == 4  # two in round 1, two pending in round 2
+    assert c.get(f"/events/{event.slug}/export/standings.csv?round=x").status_code == 400
+
+
+# --------------------------------------------------------------------------- player page
+
+
+@pytest.mark.django_db
+def test_player_page_needs_login():
+    event, regs, r1, r2 = build_running_event(4)
+    response = client_for().get(f"/events/{event.slug}/me/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+@pytest.mark.django_db
+def test_player_page_shows_my_table_opponent_record_and_ranking():
+    event, regs, r1, r2 = build_running_event(8)
+    me = regs[0]
+    response = client_for(me.player.user).get(f"/events/{event.slug}/me/")
+    assert response.status_code == 200
+    match = response.context["match"]
+    assert match.table_number == 1
+    assert response.context["opponent"].pk == regs[2].pk
+    assert response.context["record"] == [
+        {"round": 1, "opponent": regs[1].player.display_name, "outcome": "Won 1-0"},
+        {"round": 2, "opponent": regs[2].player.display_name, "outcome": "pending"},
+    ]
+    assert response.context["standing"].match_points == 1
+    assert response.context["explanations"], "why am I ranked here"
+    assert "Table 1" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_player_reports_and_opponent_confirms():
+    event, regs, r1, r2 = build_running_event(4)
+    a, b = regs[0], regs[2]
+    match = Match.objects.get(round=r2, table_number=1)
+    ca, cb = client_for(a.player.user), client_for(b.player.user)
+    response = ca.post(f"/events/{event.slug}/me/report/", {"match": match.pk, "outcome": "win"})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.result, match.report_status) == ("", ReportStatus.REPORTED)
+    page = cb.get(f"/events/{event.slug}/me/")
+    assert page.context["pending_text"] == "Lost 0-1"
+    response = cb.post(f"/events/{event.slug}/me/confirm/", {"match": match.pk})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.result, match.report_status) == (MatchResult.A_WINS, ReportStatus.CONFIRMED)
+
+
+@pytest.mark.django_db
+def test_disagreeing_reports_go_to_the_reconciliation_queue():
+    event, regs, r1, r2 = build_running_event(4)
+    a, b = regs[0], regs[2]
+    match = Match.objects.get(round=r2, table_number=1)
+    client_for(a.player.user).post(f"/events/{event.slug}/me/report/", {"match": match.pk, "outcome": "win"})
+    client_for(b.player.user).post(f"/events/{event.slug}/me/report/", {"match": match.pk, "outcome": "win"})
+    match.refresh_from_db()
+    assert match.report_status == ReportStatus.DISPUTED
+    sk = UserFactory()
+    StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
+    dashboard = client_for(sk).get(f"/events/{event.slug}/staff/")
+    assert [m.pk for m in dashboard.context["queue"]] == [match.pk]
+
+
+@pytest.mark.django_db
+def test_a_player_cannot_report_someone_elses_match():
+    event, regs, r1, r2 = build_running_event(4)
+    other = Match.objects.get(round=r2, table_number=2)
+    response = client_for(regs[0].player.user).post(
+        f"/events/{event.slug}/me/report/", {"match": other.pk, "outcome": "win"}
+    )
+    assert response.status_code == 400
+    other.refresh_from_db()
+    assert other.report_status == ""
+
+
+@pytest.mark.django_db
+def test_player_report_with_bad_input_is_400_with_a_message():
+    event, regs, r1, r2 = build_running_event(4)
+    match = Match.objects.get(round=r2, table_number=1)
+    response = client_for(regs[0].player.user).post(
+        f"/events/{event.slug}/me/report/", {"match": match.pk, "outcome": "sideways"}
+    )
+    assert response.status_code == 400
+    assert "Select a valid choice" in response.content.decode()
+
+
+# --------------------------------------------------------------------------- staff: results
+
+
+def _scorekeeper(event):
+    sk = UserFactory()
+    StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
+    return client_for(sk)
+
+
+@pytest.mark.django_db
+def test_quick_entry_by_table_answers_json_and_closes_the_round():
+    event, regs, r1, r2 = build_running_event(4)
+    c = _scorekeeper(event)
+    url = f"/events/{event.slug}/staff/result/"
+    first = c.post(url, {"entry": "1 1-0"}, HTTP_X_REQUESTED_WITH="fetch")
+    assert first.status_code == 200
+    assert first.json()["outstanding"] == 1 and first.json()["table"] == 1
+    again = c.post(url, {"entry": "1 0-1"}, HTTP_X_REQUESTED_WITH="fetch")
+    assert again.status_code == 409 and "already has a result" in again.json()["message"]
+    bad = c.post(url, {"entry": "table one"}, HTTP_X_REQUESTED_WITH="fetch")
+    assert bad.status_code == 400 and "table number" in bad.json()["message"]
+    missing = c.post(url, {"entry": "99 a"}, HTTP_X_REQUESTED_WITH="fetch")
+    assert missing.status_code == 400 and "no table 99" in missing.json()["message"]
+    last = c.post(url, {"entry": "2 b"})  # plain form post: redirect with a message
+    assert last.status_code == 302
+    r2.refresh_from_db()
+    assert r2.status == RoundStatus.COMPLETE
+    dashboard = c.get(f"/events/{event.slug}/staff/")
+    assert "data-round-complete" in dashboard.content.decode()
+
+
+@pytest.mark.django_db
+def test_correction_of_an_earlier_round_previews_then_applies():
+    event, regs, r1, r2 = build_running_event(4)
+    c = _scorekeeper(event)
+    url = f"/events/{event.slug}/staff/correct/"
+    form = c.get(url, {"round": 1, "table": 1})
+    assert form.status_code == 200
+    data = {"round": 1, "table": 1, "match": form.context["match"].pk, "result": "b", "games_a": 0,
+            "games_b": 1, "games_drawn": 0, "reason": "slip was filled in backwards"}
+    preview = c.post(url, data)
+    assert preview.status_code == 200
+    changes = preview.context["preview"].standings_changes
+    assert {c["name"] for c in changes} >= {regs[0].player.display_name, regs[1].player.display_name}
+    assert preview.context["preview"].affected_pairings  # round 2 was paired from the old points
+    m = Match.objects.get(round=r1, table_number=1)
+    assert m.result == MatchResult.A_WINS  # nothing applied yet
+    applied = c.post(url, {**data, "confirm": "on"})
+    assert applied.status_code == 302
+    m.refresh_from_db()
+    assert (m.result, m.games_b) == (MatchResult.B_WINS, 1)
+
+
+@pytest.mark.django_db
+def test_correction_needs_a_reason():
+    event, regs, r1, r2 = build_running_event(4)
+    c = _scorekeeper(event)
+    m = Match.objects.get(round=r1, table_number=1)
+    response = c.post(f"/events/{event.slug}/staff/correct/", {"round": 1, "table": 1, "match": m.pk, "result": "b",
+                                                             "games_a": 0, "games_b": 1, "games_drawn": 0, "reason": ""})
+    assert response.status_code == 400
+
+
+@pytest.mark.django_db
+def test_staff_registers_checks_in_and_drops_players():
+    event = EventFactory()
+    c = _scorekeeper(event)
+    response = c.post(f"/events/{event.slug}/staff/register/", {"player_id": "GEM-777", "display_name": "Nina"})
+    assert response.status_code == 302
+    reg = event.registrations.get()
+    assert (reg.player.display_name, reg.status) == ("Nina", "registered")
+    c.post(f"/events/{event.slug}/staff/registration/", {"registration": reg.pk, "op": "check_in"})
+    reg.refresh_from_db()
+    assert reg.status == "checked_in"
+    c.post(f"/events/{event.slug}/staff/registration/", {"registration": reg.pk, "op": "drop"})
+    reg.refresh_from_db()
+    assert reg.status == "dropped"
+    dup = c.post(f"/events/{event.slug}/staff/register/", {"player_id": "GEM-777"}, follow=True)
+    assert "already registered" in dup.content.decode()
+
+
+@pytest.mark.django_db
+def test_only_the_head_judge_disqualifies():
+    event, regs, r1, r2 = build_running_event(4)
+    sk = _scorekeeper(event)
+    response = sk.post(f"/events/{event.slug}/staff/registration/",
+                       {"registration": regs[0].pk, "op": "disqualify", "reason": "cheating"})
+    assert response.status_code == 403
+    hj = UserFactory()
+    StaffAssignmentFactory(event=event, user=hj, role=StaffRole.HEAD_JUDGE)
+    response = client_for(hj).post(f"/events/{event.slug}/staff/registration/",
+                                   {"registration": regs[0].pk, "op": "disqualify", "reason": "cheating"})
+    assert response.status_code == 302
+    regs[0].refresh_from_db()
+    assert regs[0].status == "disqualified"
+
+
+# --------------------------------------------------------------------------- N+1 guards
+
+# The public pairings/standings page and the projector page: a constant number of queries.
+EVENT_PAGE_QUERIES = 7
+CLOCK_PAGE_QUERIES = 3
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("players", [16, 128])
+def test_event_page_queries_do_not_grow_with_players(players, django_assert_num_queries):
+    event, regs, r1, r2 = build_running_event(players)
+    c = client_for()
+    with django_assert_num_queries(EVENT_PAGE_QUERIES):
+        response = c.get(f"/events/{event.slug}/")
+    assert len(response.context["by_name"]) == players
+    assert len(response.context["standings"]) == players
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("players", [16, 128])
+def test_clock_page_queries_do_not_grow_with_players(players, django_assert_num_queries):
+    event, regs, r1, r2 = build_running_event(players)
+    c = client_for()
+    with django_assert_num_queries(CLOCK_PAGE_QUERIES):
+        c.get(f"/events/{event.slug}/clock/")
