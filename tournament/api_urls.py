@@ -1,1 +1,68 @@
-urlpatterns: list = []
+"""API routes (mounted under /api/): events, players, staff, rounds, matches, standings."""
+
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("events/", api.EventListView.as_view(), name="api-events"),
+    path("events/<slug:slug>/", api.EventDetailView.as_view(), name="api-event"),
+    path("events/<slug:slug>/players/", api.PlayerListView.as_view(), name="api-event-players"),
+    path(
+        "events/<slug:slug>/players/<int:reg_id>/check-in/",
+        api.CheckInView.as_view(),
+        name="api-player-check-in",
+    ),
+    path("events/<slug:slug>/players/<int:reg_id>/drop/", api.DropView.as_view(), name="api-player-drop"),
+    path(
+        "events/<slug:slug>/players/<int:reg_id>/reenter/",
+        api.ReenterView.as_view(),
+        name="api-player-reenter",
+    ),
+    path(
+        "events/<slug:slug>/players/<int:reg_id>/disqualify/",
+        api.DisqualifyView.as_view(),
+        name="api-player-disqualify",
+    ),
+    path("events/<slug:slug>/staff/", api.StaffListView.as_view(), name="api-event-staff"),
+    path(
+        "events/<slug:slug>/staff/<int:staff_id>/",
+        api.StaffDetailView.as_view(),
+        name="api-event-staff-detail",
+    ),
+    path("events/<slug:slug>/rounds/", api.RoundListView.as_view(), name="api-event-rounds"),
+    path("events/<slug:slug>/rounds/<int:number>/", api.RoundDetailView.as_view(), name="api-round"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/matches/",
+        api.RoundMatchesView.as_view(),
+        name="api-round-matches",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/publish/",
+        api.PublishRoundView.as_view(),
+        name="api-round-publish",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/repair/",
+        api.RepairRoundView.as_view(),
+        name="api-round-repair",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/swap/", api.SwapPlayersView.as_view(), name="api-round-swap"
+    ),
+    path("events/<slug:slug>/rounds/<int:number>/clock/", api.ClockView.as_view(), name="api-round-clock"),
+    path("events/<slug:slug>/standings/", api.StandingsView.as_view(), name="api-event-standings"),
+    path("events/<slug:slug>/bracket/", api.BracketView.as_view(), name="api-event-bracket"),
+    path(
+        "events/<slug:slug>/reconciliation/",
+        api.ReconciliationView.as_view(),
+        name="api-event-reconciliation",
+    ),
+    path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),
+    path("matches/<int:match_id>/report/", api.ReportView.as_view(), name="api-match-report"),
+    path("matches/<int:match_id>/confirm/", api.ConfirmView.as_view(), name="api-match-confirm"),
+    path("matches/<int:match_id>/result/", api.ResultView.as_view(), name="api-match-result"),
+    path("matches/<int:match_id>/preview/", api.PreviewCorrectionView.as_view(), name="api-match-preview"),
+    path("matches/<int:match_id>/extension/", api.ExtensionView.as_view(), name="api-match-extension"),
+    path("matches/<int:match_id>/no-show/", api.NoShowView.as_view(), name="api-match-no-show"),
+]

@@ -1,0 +1,704 @@
+"""DRF API for running an event: serializers and API views (token or session auth).
+
+Every write calls one service in ``tournament.services`` (which checks the actor's role and
+audits); ``core.api.exception_handler`` maps DomainError/NotAllowed/ConflictError to
+400/403/409. Published pairings, standings, the bracket and the round clock are public
+(AllowAny); everything else needs a login and the right role.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.errors import DomainError
+
+from . import selectors, services
+from .enums import (
+    MANAGE_ROLES,
+    REL,
+    RESULT_ROLES,
+    CrVersion,
+    EventStatus,
+    EventType,
+    FormatCode,
+    Game,
+    MatchResult,
+    PpgVersion,
+    ResultKind,
+    StaffRole,
+    StructureKind,
+    TrpVersion,
+)
+from .models import Event, Match, PlayerProfile, Registration, StaffAssignment
+
+# --------------------------------------------------------------------------- serializers
+
+
+class EventSerializer(serializers.ModelSerializer):
+    effective_swiss_rounds = serializers.SerializerMethodField()
+    effective_top_cut = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Event
+        fields = [
+            "slug", "name", "game", "format", "rel", "tier", "event_type", "starts_at", "time_zone",
+            "venue", "capacity", "round_minutes", "games_per_match", "swiss_rounds", "top_cut",
+            "effective_swiss_rounds", "effective_top_cut", "structure_kind", "decklists_required",
+            "regular_deck_checks", "bye_counts_in_cmp", "allow_self_registration", "trp_version",
+            "ppg_version", "cr_version", "status",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    def get_effective_swiss_rounds(self, obj) -> int:
+        return selectors.effective_structure(obj)[0]
+
+    def get_effective_top_cut(self, obj) -> int:
+        return selectors.effective_structure(obj)[1]
+
+
+class EventWriteSerializer(serializers.Serializer):
+    """Fields of an event; on create only ``name`` is required, the rest default by rule."""
+
+    name = serializers.CharField(max_length=200, required=False)
+    slug = serializers.SlugField(max_length=80, required=False)
+    game = serializers.ChoiceField(Game.choices, required=False)
+    format = serializers.ChoiceField(FormatCode.choices, required=False)
+    rel = serializers.ChoiceField(REL.choices, required=False)
+    tier = serializers.IntegerField(min_value=1, max_value=4, required=False)
+    event_type = serializers.ChoiceField(EventType.choices, required=False)
+    starts_at = serializers.DateTimeField(required=False, allow_null=True)
+    time_zone = serializers.CharField(max_length=64, required=False)
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    capacity = serializers.IntegerField(min_value=2, required=False, allow_null=True)
+    round_minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
+    games_per_match = serializers.IntegerField(min_value=1, max_value=5, required=False)
+    swiss_rounds = serializers.IntegerField(min_value=1, max_value=30, required=False, allow_null=True)
+    top_cut = serializers.IntegerField(min_value=0, max_value=64, required=False, allow_null=True)
+    structure_kind = serializers.ChoiceField(StructureKind.choices, required=False)
+    decklists_required = serializers.BooleanField(required=False)
+    regular_deck_checks = serializers.BooleanField(required=False)
+    bye_counts_in_cmp = serializers.BooleanField(required=False)
+    allow_self_registration = serializers.BooleanField(required=False)
+    trp_version = serializers.ChoiceField(TrpVersion.choices, required=False)
+    ppg_version = serializers.ChoiceField(PpgVersion.choices, required=False)
+    cr_version = serializers.ChoiceField(CrVersion.choices, required=False)
+    status = serializers.ChoiceField(EventStatus.choices, required=False)
+    reason = serializers.CharField(required=False, allow_blank=True)
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    player_id = serializers.CharField(source="player.player_id", read_only=True)
+    name = serializers.CharField(source="player.display_name", read_only=True)
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id", "player_id", "name", "status", "checked_in_at", "dropped_in_round", "joined_in_round",
+            "fixed_table", "team_name", "team_position", "created_at",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+
+class RegisterSerializer(serializers.Serializer):
+    """Self-registration: empty body (or player_id + display_name to create your profile).
+    Staff: player_id (+ display_name for a new player), late_entry after pairings exist."""
+
+    player_id = serializers.CharField(max_length=32, required=False)
+    display_name = serializers.CharField(max_length=120, required=False)
+    late_entry = serializers.BooleanField(required=False, default=False)
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class StaffSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username", read_only=True)
+
+    class Meta:
+        model = StaffAssignment
+        fields = ["id", "username", "role", "created_at", "ended_at"]
+        read_only_fields = fields
+
+
+class StaffWriteSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    role = serializers.ChoiceField(StaffRole.choices)
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    player_a = RegistrationSerializer(read_only=True)
+    player_b = RegistrationSerializer(read_only=True, allow_null=True)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id", "round", "table_number", "player_a", "player_b", "result", "result_kind", "games_a",
+            "games_b", "games_drawn", "extension_seconds", "report_status", "reported_at",
+            "confirmed_at", "seed_a", "seed_b", "bracket_slot", "version",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+
+class ClockSerializer(serializers.Serializer):
+    state = serializers.CharField()
+    duration_seconds = serializers.IntegerField()
+    elapsed_seconds = serializers.FloatField()
+    remaining_seconds = serializers.FloatField()
+    ends_at = serializers.DateTimeField(allow_null=True)
+    time_called = serializers.BooleanField()
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    stage = serializers.CharField()
+    status = serializers.CharField()
+    seed = serializers.IntegerField()
+    published_at = serializers.DateTimeField(allow_null=True)
+    completed_at = serializers.DateTimeField(allow_null=True)
+    clock = serializers.SerializerMethodField()
+
+    def get_clock(self, obj) -> dict:
+        return selectors.clock_status(obj).as_dict()
+
+
+class PairSerializer(serializers.Serializer):
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
+
+
+class SwapSerializer(serializers.Serializer):
+    first = serializers.IntegerField(help_text="registration id")
+    second = serializers.IntegerField(help_text="registration id")
+    reason = serializers.CharField()
+
+
+class ClockActionSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(["start", "pause", "resume", "call_time", "adjust"])
+    seconds = serializers.IntegerField(required=False, help_text="adjust only: + adds time, - removes")
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ReportSerializer(serializers.Serializer):
+    result = serializers.ChoiceField(
+        [c for c in MatchResult.choices if c[0] not in ("", "bye", "double_loss")]
+    )
+    games_a = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    games_b = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    games_drawn = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    intentional_draw = serializers.BooleanField(default=False)
+    version = serializers.IntegerField(required=False, help_text="the match version you saw (409 if stale)")
+
+
+class ConfirmSerializer(serializers.Serializer):
+    version = serializers.IntegerField(required=False)
+
+
+class ResultSerializer(serializers.Serializer):
+    result = serializers.ChoiceField([c for c in MatchResult.choices if c[0] not in ("", "bye")])
+    games_a = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    games_b = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    games_drawn = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    kind = serializers.ChoiceField(ResultKind.choices, default=ResultKind.PLAYED)
+    reason = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="required to correct"
+    )
+    version = serializers.IntegerField(required=False)
+
+
+class ExtensionSerializer(serializers.Serializer):
+    seconds = serializers.IntegerField(min_value=1, max_value=4 * 3600)
+    reason = serializers.CharField(max_length=200)
+
+
+class NoShowSerializer(serializers.Serializer):
+    absent = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=2)
+    drop = serializers.BooleanField(default=True)
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    registration_id = serializers.IntegerField()
+    player_id = serializers.CharField()
+    name = serializers.CharField()
+    match_points = serializers.IntegerField()
+    record = serializers.CharField()
+    byes = serializers.IntegerField()
+    cmp = serializers.FloatField()
+    mlp = serializers.FloatField()
+    omlp = serializers.FloatField()
+    ocmp = serializers.FloatField()
+    status = serializers.CharField()
+
+
+def _body(serializer_class, request):
+    s = serializer_class(data=request.data)
+    s.is_valid(raise_exception=True)
+    return s.validated_data
+
+
+def _event(slug: str) -> Event:
+    return selectors.event_by_slug(slug)
+
+
+def _round(event: Event, number: int):
+    return selectors.round_by_number(event, number)
+
+
+def _registration(event: Event, reg_id: int) -> Registration:
+    return get_object_or_404(Registration.objects.select_related("player", "event"), event=event, pk=reg_id)
+
+
+def _match(match_id: int) -> Match:
+    return get_object_or_404(
+        Match.objects.select_related("round", "round__event", "player_a__player", "player_b__player"),
+        pk=match_id,
+    )
+
+
+def _matches_payload(round_) -> list:
+    return MatchSerializer(selectors.matches_for_round(round_), many=True).data
+
+
+# --------------------------------------------------------------------------- events
+
+
+class EventListView(APIView):
+    """List events (public) or create one (any logged-in user becomes its organizer)."""
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    @extend_schema(responses=EventSerializer(many=True), tags=["events"])
+    def get(self, request):
+        qs = Event.objects.exclude(status=EventStatus.DRAFT).order_by("-starts_at", "-id")[:200]
+        return Response(EventSerializer(qs, many=True).data)
+
+    @extend_schema(request=EventWriteSerializer, responses={201: EventSerializer}, tags=["events"])
+    def post(self, request):
+        data = dict(_body(EventWriteSerializer, request))
+        data.pop("reason", None)
+        name = data.pop("name", None)
+        if not name:
+            raise DomainError("the event needs a name", field="name")
+        event = services.create_event(actor=request.user, name=name, **data)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+class EventDetailView(APIView):
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    @extend_schema(responses=EventSerializer, tags=["events"])
+    def get(self, request, slug):
+        return Response(EventSerializer(_event(slug)).data)
+
+    @extend_schema(request=EventWriteSerializer, responses=EventSerializer, tags=["events"])
+    def patch(self, request, slug):
+        data = dict(_body(EventWriteSerializer, request))
+        reason = data.pop("reason", "")
+        data.pop("slug", None)
+        event = services.update_event(_event(slug), actor=request.user, reason=reason, **data)
+        return Response(EventSerializer(event).data)
+
+
+# --------------------------------------------------------------------------- players
+
+
+class PlayerListView(APIView):
+    """Registrations of an event (staff) and registration (self or by staff)."""
+
+    @extend_schema(responses=RegistrationSerializer(many=True), tags=["players"])
+    def get(self, request, slug):
+        event = selectors.event_for_staff(request.user, slug)
+        return Response(RegistrationSerializer(selectors.registrations_for_event(event), many=True).data)
+
+    @extend_schema(request=RegisterSerializer, responses={201: RegistrationSerializer}, tags=["players"])
+    def post(self, request, slug):
+        event = _event(slug)
+        data = _body(RegisterSerializer, request)
+        staff = selectors.has_role(request.user, event, MANAGE_ROLES)
+        pid = (data.get("player_id") or "").strip()
+        if staff and pid:
+            profile = PlayerProfile.objects.filter(player_id__iexact=pid).first()
+            if profile is None:
+                if not data.get("display_name"):
+                    raise DomainError(
+                        f"no player with ID {pid}: give a display_name to create one", field="player_id"
+                    )
+                profile = services.create_player_profile(
+                    actor=request.user, player_id=pid, display_name=data["display_name"]
+                )
+        else:
+            profile = PlayerProfile.objects.filter(user=request.user).first()
+            if profile is None:
+                if not pid or not data.get("display_name"):
+                    raise DomainError(
+                        "you have no player profile yet: send your player_id and display_name",
+                        field="player_id",
+                    )
+                profile = services.create_player_profile(
+                    actor=request.user, player_id=pid, display_name=data["display_name"], user=request.user
+                )
+        reg = services.register_player(
+            event, player=profile, actor=request.user, late_entry=data["late_entry"]
+        )
+        return Response(RegistrationSerializer(reg).data, status=status.HTTP_201_CREATED)
+
+
+def _registration_action(name: str, func, doc: str, *, needs_reason: bool = False):
+    class _View(APIView):
+        __doc__ = doc
+
+        @extend_schema(request=ReasonSerializer, responses=RegistrationSerializer, tags=["players"])
+        def post(self, request, slug, reg_id):
+            event = _event(slug)
+            reg = _registration(event, reg_id)
+            reason = _body(ReasonSerializer, request)["reason"]
+            kwargs = {"reason": reason} if needs_reason or func is not services.check_in else {}
+            updated = func(reg, actor=request.user, **kwargs)
+            return Response(RegistrationSerializer(updated).data)
+
+    _View.__name__ = f"Registration{name}View"
+    return _View
+
+
+CheckInView = _registration_action("CheckIn", services.check_in, "Check in (the player or staff).")
+DropView = _registration_action("Drop", services.drop_registration, "Drop (the player or staff; TR&P 3.6).")
+ReenterView = _registration_action(
+    "Reenter", services.reenter_registration, "Re-enter (head judge; TR&P 3.6)."
+)
+DisqualifyView = _registration_action(
+    "Disqualify", services.disqualify_registration, "Disqualify (head judge; PPG 1.4).", needs_reason=True
+)
+
+
+# --------------------------------------------------------------------------- staff
+
+
+class StaffListView(APIView):
+    @extend_schema(responses=StaffSerializer(many=True), tags=["staff"])
+    def get(self, request, slug):
+        event = selectors.event_for_staff(request.user, slug)
+        qs = StaffAssignment.objects.filter(event=event).select_related("user").order_by("role", "id")
+        return Response(StaffSerializer(qs, many=True).data)
+
+    @extend_schema(request=StaffWriteSerializer, responses={201: StaffSerializer}, tags=["staff"])
+    def post(self, request, slug):
+        event = _event(slug)
+        data = _body(StaffWriteSerializer, request)
+        user = get_user_model().objects.filter(username=data["username"]).first()
+        if user is None:
+            raise DomainError(f"no user {data['username']!r}", field="username")
+        assignment = services.assign_staff(event, user=user, role=data["role"], actor=request.user)
+        return Response(StaffSerializer(assignment).data, status=status.HTTP_201_CREATED)
+
+
+class StaffDetailView(APIView):
+    @extend_schema(request=ReasonSerializer, responses=StaffSerializer, tags=["staff"])
+    def delete(self, request, slug, staff_id):
+        event = _event(slug)
+        assignment = get_object_or_404(StaffAssignment, event=event, pk=staff_id)
+        reason = (request.data or {}).get("reason", "") if hasattr(request, "data") else ""
+        assignment = services.end_staff_assignment(assignment, actor=request.user, reason=str(reason))
+        return Response(StaffSerializer(assignment).data)
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+class RoundListView(APIView):
+    """Rounds: public ones for everyone (all for staff); POST pairs the next round (staff)."""
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    @extend_schema(responses=RoundSerializer(many=True), tags=["rounds"])
+    def get(self, request, slug):
+        event = _event(slug)
+        qs = (
+            selectors.rounds_for_event(event)
+            if selectors.is_official(request.user, event)
+            else selectors.visible_rounds(event)
+        )
+        return Response(RoundSerializer(qs, many=True).data)
+
+    @extend_schema(
+        request=PairSerializer,
+        responses={
+            201: inline_serializer(
+                "PairedRound", {"round": RoundSerializer(), "matches": MatchSerializer(many=True)}
+            )
+        },
+        tags=["rounds"],
+    )
+    def post(self, request, slug):
+        event = _event(slug)
+        seed = _body(PairSerializer, request).get("seed")
+        rnd = services.pair_next_round(event, actor=request.user, seed=seed)
+        return Response(
+            {"round": RoundSerializer(rnd).data, "matches": _matches_payload(rnd)},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+def _visible_round_or_staff(request, slug, number):
+    event = _event(slug)
+    rnd = _round(event, number)
+    if not selectors.round_is_public(rnd) and not selectors.has_role(request.user, event, RESULT_ROLES):
+        raise Http404(f"round {number} is not published yet")
+    return event, rnd
+
+
+class RoundDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=RoundSerializer, tags=["rounds"])
+    def get(self, request, slug, number):
+        _event_obj, rnd = _visible_round_or_staff(request, slug, number)
+        return Response(RoundSerializer(rnd).data)
+
+
+class RoundMatchesView(APIView):
+    """Pairings of a round by table: public once published."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=MatchSerializer(many=True), tags=["rounds"])
+    def get(self, request, slug, number):
+        _event_obj, rnd = _visible_round_or_staff(request, slug, number)
+        return Response(_matches_payload(rnd))
+
+
+class PublishRoundView(APIView):
+    @extend_schema(request=None, responses=RoundSerializer, tags=["rounds"])
+    def post(self, request, slug, number):
+        rnd = services.publish_round(_round(_event(slug), number), actor=request.user)
+        return Response(RoundSerializer(rnd).data)
+
+
+class RepairRoundView(APIView):
+    @extend_schema(request=PairSerializer, responses=MatchSerializer(many=True), tags=["rounds"])
+    def post(self, request, slug, number):
+        seed = _body(PairSerializer, request).get("seed")
+        rnd = services.repair_round(_round(_event(slug), number), actor=request.user, seed=seed)
+        return Response(_matches_payload(rnd))
+
+
+class SwapPlayersView(APIView):
+    @extend_schema(request=SwapSerializer, responses=MatchSerializer(many=True), tags=["rounds"])
+    def post(self, request, slug, number):
+        event = _event(slug)
+        data = _body(SwapSerializer, request)
+        rnd = services.swap_players(
+            _round(event, number),
+            first=_registration(event, data["first"]),
+            second=_registration(event, data["second"]),
+            actor=request.user,
+            reason=data["reason"],
+        )
+        return Response(_matches_payload(rnd))
+
+
+class ClockView(APIView):
+    """The round clock (public, server time) and clock actions (staff)."""
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    @extend_schema(responses=ClockSerializer, tags=["rounds"])
+    def get(self, request, slug, number):
+        _event_obj, rnd = _visible_round_or_staff(request, slug, number)
+        return Response(selectors.clock_status(rnd).as_dict())
+
+    @extend_schema(request=ClockActionSerializer, responses=ClockSerializer, tags=["rounds"])
+    def post(self, request, slug, number):
+        rnd = _round(_event(slug), number)
+        data = _body(ClockActionSerializer, request)
+        action = data["action"]
+        if action == "start":
+            rnd = services.start_clock(rnd, actor=request.user)
+        elif action == "pause":
+            rnd = services.pause_clock(rnd, actor=request.user, reason=data["reason"])
+        elif action == "resume":
+            rnd = services.resume_clock(rnd, actor=request.user)
+        elif action == "call_time":
+            rnd = services.call_time(rnd, actor=request.user)
+        else:
+            if data.get("seconds") is None:
+                raise DomainError("adjust needs seconds", field="seconds")
+            rnd = services.adjust_clock(
+                rnd, seconds=data["seconds"], actor=request.user, reason=data["reason"]
+            )
+        return Response(selectors.clock_status(rnd).as_dict())
+
+
+# --------------------------------------------------------------------------- matches
+
+
+class MatchDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=MatchSerializer, tags=["matches"])
+    def get(self, request, match_id):
+        match = _match(match_id)
+        if not selectors.round_is_public(match.round) and not selectors.has_role(
+            request.user, match.round.event, RESULT_ROLES
+        ):
+            raise Http404("no such match")
+        return Response(MatchSerializer(match).data)
+
+
+class ReportView(APIView):
+    """A player reports the result of their match (TR&P 3.4); the opponent then confirms."""
+
+    @extend_schema(request=ReportSerializer, responses=MatchSerializer, tags=["matches"])
+    def post(self, request, match_id):
+        data = _body(ReportSerializer, request)
+        match = services.report_result(
+            _match(match_id),
+            actor=request.user,
+            result=data["result"],
+            games_a=data["games_a"],
+            games_b=data["games_b"],
+            games_drawn=data["games_drawn"],
+            intentional_draw=data["intentional_draw"],
+            expected_version=data.get("version"),
+        )
+        return Response(MatchSerializer(match).data)
+
+
+class ConfirmView(APIView):
+    @extend_schema(request=ConfirmSerializer, responses=MatchSerializer, tags=["matches"])
+    def post(self, request, match_id):
+        data = _body(ConfirmSerializer, request)
+        match = services.confirm_result(
+            _match(match_id), actor=request.user, expected_version=data.get("version")
+        )
+        return Response(MatchSerializer(match).data)
+
+
+class ResultView(APIView):
+    """Staff enter a result, or correct one that is already in (a reason is then required)."""
+
+    @extend_schema(request=ResultSerializer, responses=MatchSerializer, tags=["matches"])
+    def post(self, request, match_id):
+        data = _body(ResultSerializer, request)
+        match = _match(match_id)
+        kwargs = dict(
+            actor=request.user,
+            result=data["result"],
+            games_a=data["games_a"],
+            games_b=data["games_b"],
+            games_drawn=data["games_drawn"],
+            kind=data["kind"],
+            expected_version=data.get("version"),
+        )
+        if match.result == MatchResult.PENDING:
+            match = services.enter_result(match, reason=data["reason"], **kwargs)
+        else:
+            match = services.correct_result(match, reason=data["reason"], **kwargs)
+        return Response(MatchSerializer(match).data)
+
+
+class PreviewCorrectionView(APIView):
+    """Which standings and later pairings a correction would change; nothing is saved."""
+
+    @extend_schema(request=ResultSerializer, responses=OpenApiTypes.OBJECT, tags=["matches"])
+    def post(self, request, match_id):
+        match = _match(match_id)
+        selectors.event_for_staff(request.user, match.round.event.slug, roles=RESULT_ROLES)
+        data = _body(ResultSerializer, request)
+        preview = services.preview_result_correction(
+            match,
+            result=data["result"],
+            games_a=data["games_a"],
+            games_b=data["games_b"],
+            games_drawn=data["games_drawn"],
+            kind=data["kind"],
+        )
+        return Response(preview.as_dict())
+
+
+class ExtensionView(APIView):
+    @extend_schema(request=ExtensionSerializer, responses=MatchSerializer, tags=["matches"])
+    def post(self, request, match_id):
+        data = _body(ExtensionSerializer, request)
+        match = services.add_match_extension(
+            _match(match_id), seconds=data["seconds"], reason=data["reason"], actor=request.user
+        )
+        return Response(MatchSerializer(match).data)
+
+
+class NoShowView(APIView):
+    @extend_schema(request=NoShowSerializer, responses=MatchSerializer, tags=["matches"])
+    def post(self, request, match_id):
+        match = _match(match_id)
+        data = _body(NoShowSerializer, request)
+        absent = list(Registration.objects.filter(event=match.round.event, pk__in=data["absent"]))
+        match = services.record_no_show(match, absent=absent, actor=request.user, drop=data["drop"])
+        return Response(MatchSerializer(match).data)
+
+
+# --------------------------------------------------------------------------- standings
+
+
+class StandingsView(APIView):
+    """Standings after the last complete Swiss round (or ``after_round``): public."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("after_round", int, required=False)],
+        responses=StandingSerializer(many=True),
+        tags=["standings"],
+    )
+    def get(self, request, slug):
+        event = _event(slug)
+        after = request.query_params.get("after_round")
+        after_round = None
+        if after not in (None, ""):
+            try:
+                after_round = int(after)
+            except ValueError:
+                raise DomainError("after_round must be a round number", field="after_round") from None
+        rows = selectors.standings_for_event(event, after_round=after_round)
+        return Response([r.as_dict() for r in rows])
+
+
+class BracketView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses=inline_serializer(
+            "Bracket",
+            {
+                "rounds": serializers.ListField(child=MatchSerializer(many=True)),
+                "procedure": serializers.ListField(child=serializers.DictField()),
+            },
+        ),
+        tags=["standings"],
+    )
+    def get(self, request, slug):
+        event = _event(slug)
+        rounds = [
+            MatchSerializer([m for m in ms], many=True).data
+            for ms in selectors.bracket_for_event(event)
+            if selectors.round_is_public(ms[0].round)
+        ]
+        return Response({"rounds": rounds, "procedure": selectors.elimination_procedure(event)})
+
+
+class ReconciliationView(APIView):
+    @extend_schema(responses=MatchSerializer(many=True), tags=["matches"])
+    def get(self, request, slug):
+        event = selectors.event_for_staff(request.user, slug, roles=RESULT_ROLES)
+        return Response(MatchSerializer(selectors.reconciliation_queue(event), many=True).data)
