@@ -138,7 +138,7 @@ def dump_fabrary_package(out: Path) -> Path:
 def parse_source(source: str, path: str | Path | None = None) -> ImportResult:
     """Parse one source. ``path`` defaults to the npm package (fabrary) or the shared copies."""
     if source == "fabrary":
-        if path is not None and Path(path).is_file():
+        if path is not None:
             return parse_fabrary(path)
         with tempfile.TemporaryDirectory() as tmp:
             return parse_fabrary(dump_fabrary_package(Path(tmp) / "fabrary.json"))

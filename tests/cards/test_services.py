@@ -209,3 +209,11 @@ def test_import_cards_defaults_real_sources_then_rerun_changes_nothing(fabrary_d
     out = _call("--defaults")
     assert out.count("skipped (already imported)") == 3
     assert list(CardDataRelease.objects.values_list("pk", "is_active", "card_count")) == before
+
+
+@pytest.mark.django_db
+def test_import_missing_path_names_it(tmp_path):
+    missing = tmp_path / "nope.json"
+    with pytest.raises(CommandError, match=r"nope\.json: file not found"):
+        _call("fabrary", str(missing))
+    assert CardDataRelease.objects.count() == 0
