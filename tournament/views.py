@@ -357,7 +357,7 @@ def _explain_text(steps, mine, other) -> str:
     }
     name = names.get(deciding["tiebreaker"], deciding["tiebreaker"])
     better = "higher" if deciding.get("prefer") == "higher" else "lower"
-    who = "you are" if deciding["ahead"] == str(mine.registration.pk) else "they are"
+    who = "you are" if str(deciding["ahead"]) == str(mine.registration.pk) else "they are"
     earlier = [names.get(s["tiebreaker"], s["tiebreaker"]) for s in steps if s is not deciding]
     tied = f"tied on {', '.join(earlier)}; " if earlier else ""
     return (

@@ -219,7 +219,11 @@ def test_player_page_shows_my_table_opponent_record_and_ranking():
         {"round": 2, "opponent": regs[2].player.display_name, "outcome": "pending"},
     ]
     assert response.context["standing"].match_points == 1
-    assert response.context["explanations"], "why am I ranked here"
+    explanations = response.context["explanations"]
+    assert explanations, "why am I ranked here"
+    for item in explanations:
+        expected = "so they are ahead" if item["label"].startswith("Above me") else "so you are ahead"
+        assert expected in item["text"], item
     assert "Table 1" in response.content.decode()
 
 
