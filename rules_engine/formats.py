@@ -195,10 +195,10 @@ _add(_fab(
 ))
 _add(_fab(
     "sage", "Silver Age", hero=YOUNG, pool_max=55, deck_min=40, deck_max=40, copy_limit=2,
-    rarity_rule="silver_age", legality_lists=("sage",), living_legend_heroes_legal=False,
+    rarity_rule="silver_age", legality_lists=("sage",), living_legend_heroes_legal=True,
     rules=_rules(format="Silver Age format (LSS 2025)", hero="Silver Age format (LSS 2025)",
                  size="Silver Age format (LSS 2025)", copies="Silver Age format (LSS 2025)",
-                 rarity="Silver Age format (LSS 2025)", living_legend="TR&P 7.3",
+                 rarity="Silver Age format (LSS 2025)",
                  banned="TR&P 7", restricted="TR&P 7", suspended="PPG 4.4"),
 ))
 _add(_fab(

@@ -124,7 +124,9 @@ def _has_ll_history(card: Card) -> bool:
 class _Ctx:
     """What every rule function sees. Counting is done once here."""
 
-    def __init__(self, pool: CardPool, fmt: Format, as_of: date, release: str, db: Any):
+    def __init__(self, pool: CardPool, fmt: Format, as_of: date, release: str, db: Any,
+                 infer_living_legends: bool = True):
+        self.infer_living_legends = infer_living_legends
         self.pool = pool
         self.fmt = fmt
         self.as_of = as_of
@@ -269,7 +271,7 @@ def _check_hero(ctx: _Ctx) -> None:
                   fmt.rule("hero"))
 
 
-def _living_legend(card: Card, list_code: str, day: date) -> bool:
+def _living_legend(card: Card, list_code: str, day: date, infer: bool = True) -> bool:
     """CR 9.4 / TR&P 7.1, 7.3: the card (hero or signature weapon) is a living legend in ``list_code``.
 
     Card data with dated living-legend lists (the-fab-cube) is used as is. Data that only
@@ -278,7 +280,7 @@ def _living_legend(card: Card, list_code: str, day: date) -> bool:
     """
     if "living_legend" in card.statuses_on(list_code, day):
         return True
-    if _has_ll_history(card) or not card.legal_formats:
+    if not infer or _has_ll_history(card) or not card.legal_formats:
         return False
     if list_code == "cc" and not card.young:
         return ("ll" in card.legal_formats and "cc" not in card.legal_formats
@@ -288,17 +290,24 @@ def _living_legend(card: Card, list_code: str, day: date) -> bool:
 
 
 def _check_living_legend(ctx: _Ctx) -> None:
-    """TR&P 7.1 (CC: living legend heroes and their signature weapons), 7.3 (Blitz: heroes), 7.2 (LL: legal)."""
+    """TR&P 7.1 (CC: living legend heroes and their signature weapons), 7.3 (Blitz: heroes only), 7.2 (LL: legal).
+
+    The Blitz living-legend list also names weapons; TR&P 7.3 bars only the heroes, so the
+    weapons stay legal in Blitz, Commoner and Ultimate Pit Fight.
+    """
     fmt = ctx.fmt
     if fmt.living_legend_heroes_legal or fmt.game != "fab":
         return
     list_code = "cc" if fmt.hero == "adult" else "blitz"
     hero = ctx.hero
-    if hero is not None and hero.is_hero and _living_legend(hero, list_code, ctx.as_of):
+    infer = ctx.infer_living_legends
+    if hero is not None and hero.is_hero and _living_legend(hero, list_code, ctx.as_of, infer):
         ctx.error("LIVING_LEGEND_HERO", [hero],
                   f"{hero.name} is a living legend and is not legal in {fmt.name}", fmt.rule("living_legend"))
+    if fmt.living_legend_weapons_legal:
+        return
     for card in ctx.unique_cards():
-        if "Weapon" in card.types and _living_legend(card, list_code, ctx.as_of):
+        if "Weapon" in card.types and _living_legend(card, list_code, ctx.as_of, infer):
             ctx.error("LIVING_LEGEND_WEAPON", [card],
                       f"{card.name} is the signature weapon of a living legend and is not legal in {fmt.name}",
                       fmt.rule("living_legend"))
@@ -335,13 +344,58 @@ def _hero_supertypes(ctx: _Ctx) -> frozenset[str]:
     return hero.supertypes | hero.essences
 
 
-def _allows_other_supertypes(ctx: _Ctx, card: Card) -> bool:
-    """CR 1.1.3a: an effect lets the player start with cards outside the supertype subset.
+_ALLOWANCE_PATTERNS: tuple[tuple[re.Pattern, Callable[[Card, re.Match], bool]], ...] = (
+    (re.compile(r"may have equipment of any class or talent", re.I),
+     lambda c, m: "Equipment" in c.types),
+    (re.compile(r"may have cards with (\w+) of any class or talent", re.I),
+     lambda c, m: m.group(1).casefold() in {k.casefold() for k in c.keywords}),
+    (re.compile(r"may have cards with (\w+) in their name of any class or talent", re.I),
+     lambda c, m: m.group(1).casefold() in c.name.casefold()),
+    (re.compile(r"may have specialization cards of any hero", re.I),
+     lambda c, m: bool(c.specializations)),
+)
+_ALLOWANCE_CACHE: dict[str, tuple] = {}
 
-    Recognised from card data: Shiyana's "cards you own are the class of your hero", and hero
-    text that puts named cards into play at the start of the game.
+
+def _hero_allowances(hero: Card) -> tuple:
+    key = hero.identifier
+    found = _ALLOWANCE_CACHE.get(key)
+    if found is None:
+        text = (hero.functional_text or "").replace("*", "")
+        found = tuple((pred, m) for pat, pred in _ALLOWANCE_PATTERNS if (m := pat.search(text)))
+        _ALLOWANCE_CACHE[key] = found
+    return found
+
+
+def _allows_other_supertypes(ctx: _Ctx, card: Card) -> bool:
+    """CR 1.1.3a: a hero's meta-static text lets the player include cards outside the supertype subset.
+
+    Recognised hero texts: equipment of any class or talent (Taylor), cards with a keyword of
+    any class or talent (Brutus: clash), cards with a word in their name (The Librarian: Tome),
+    specialization cards of any hero (Shiyana).
     """
-    return False
+    hero = ctx.hero
+    if hero is None:
+        return False
+    return any(pred(card, m) for pred, m in _hero_allowances(hero))
+
+
+_ONLY_RED = re.compile(r"may only have red cards in your deck", re.I)
+
+
+def _check_hero_restrictions(ctx: _Ctx) -> None:
+    """CR 1.1.3a (card text calls the card-pool the deck): hero meta-static restrictions,
+    e.g. Emperor, Dracai of Aesir allows only red deck-cards."""
+    hero = ctx.hero
+    if hero is None or not hero.is_hero:
+        return
+    text = (hero.functional_text or "").replace("*", "")
+    if _ONLY_RED.search(text):
+        for card in ctx.unique_cards():
+            if card.is_deck_card and card.pitch != 1:
+                ctx.error("HERO_RESTRICTION", [card],
+                          f"{hero.name} may only have red cards in the deck; {card.display_name} is not red",
+                          ctx.fmt.rule("start_outside"))
 
 
 def _check_supertypes(ctx: _Ctx) -> None:
@@ -646,6 +700,7 @@ FAB_RULES: tuple[Callable[[_Ctx], None], ...] = (
     _check_lists,
     _check_supertypes,
     _check_specialization,
+    _check_hero_restrictions,
     _check_metatypes,
     _check_card_abilities,
     _check_copies,
@@ -753,18 +808,20 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
 
 
 def check_pool(pool: CardPool, format_code: str, *, as_of: date, db: Any = None,
-               rules_edition: str = DEFAULT_EDITION) -> list[Finding]:
+               rules_edition: str = DEFAULT_EDITION, infer_living_legends: bool = True) -> list[Finding]:
     """Judge ``pool`` for ``format_code`` on ``as_of`` under ``rules_edition`` ("2025" or "2023").
 
     Returns findings in rule order; no error finding means the pool is legal.
     ``db`` (a ``CardDatabase``) supplies the data version and the list of hero
     monikers; raises ``UnknownFormat`` (a ValueError) for an unknown format code.
+    ``infer_living_legends``: with card data that has no living-legend lists (fabrary),
+    infer the status from the stated legal formats (see ``_living_legend``).
     """
     fmt = get_format(format_code, rules_edition)
     release = getattr(db, "release", "") or "unknown"
     if fmt.game == "ga":
         return _check_ga(pool, fmt, release, as_of)
-    ctx = _Ctx(pool, fmt, as_of, release, db)
+    ctx = _Ctx(pool, fmt, as_of, release, db, infer_living_legends)
     for rule in FAB_RULES:
         rule(ctx)
     return ctx.findings

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -87,7 +87,8 @@ def _hosts(heroes: Sequence[Card], fmt: str) -> list[Card]:
     return [h for h in heroes if h.young == young]
 
 
-def card_legal_in_format(card: Card, fmt: str, *, as_of: date, db: Any, host: Card | None) -> bool:
+def card_legal_in_format(card: Card, fmt: str, *, as_of: date, db: Any, host: Card | None,
+                         infer_living_legends: bool = False) -> bool:
     """Our verdict on "this card may be in some card-pool of ``fmt``".
 
     A hero is judged as the pool's hero; any other card in a one-card pool under ``host``,
@@ -97,19 +98,27 @@ def card_legal_in_format(card: Card, fmt: str, *, as_of: date, db: Any, host: Ca
         pool = CardPool(hero=card, entries=[])
     else:
         pool = CardPool(hero=host, entries=[(card, 1, "deck")])
-    findings = check_pool(pool, fmt, as_of=as_of, db=db)
+    findings = check_pool(pool, fmt, as_of=as_of, db=db, infer_living_legends=infer_living_legends)
     name = card.display_name
     return not any(f.severity == "error" and f.code in CARD_LEVEL_CODES and name in f.cards for f in findings)
 
 
 def card_legal_for_hero(card: Card, hero: Card, *, as_of: date, db: Any) -> bool:
+    """Our verdict on "``hero`` may include ``card``" (supertypes, specialization, hero-metatype only)."""
     findings = check_pool(CardPool(hero=hero, entries=[(card, 1, "deck")]), "ll", as_of=as_of, db=db)
     return not (_codes(findings) & HERO_LEVEL_CODES)
 
 
 def run_oracle(db: Any, *, formats: Sequence[str] = ORACLE_FORMATS, as_of: date | None = None,
-               heroes_check: bool = True) -> OracleReport:
-    """Compare our verdicts with the card data's stated ``legal_formats`` and ``legal_heroes``."""
+               heroes_check: bool = True, hero_keys: Mapping[str, str] | None = None,
+               infer_living_legends: bool = False) -> OracleReport:
+    """Compare our verdicts with the card data's stated ``legal_formats`` and ``legal_heroes``.
+
+    ``hero_keys`` maps a hero card's name to the key the source uses in ``legal_heroes``
+    (fabrary's ``hero`` field: "Kayo, Strong-arm" -> "RKO"); default: the card's moniker.
+    Living-legend status is not inferred from the stated formats unless asked (that would be
+    circular): pass card data with living-legend lists merged in (``merge_living_legends``).
+    """
     as_of = as_of or date.today()
     cards = [c for c in db if _is_real_card(c) and c.legal_formats]
     heroes = [h for h in db.heroes() if h.legal_formats]
@@ -119,7 +128,8 @@ def run_oracle(db: Any, *, formats: Sequence[str] = ORACLE_FORMATS, as_of: date 
         hosts = _hosts(heroes, fmt)
         host = hosts[0] if hosts else None
         for card in cards:
-            ours = card_legal_in_format(card, fmt, as_of=as_of, db=db, host=host)
+            ours = card_legal_in_format(card, fmt, as_of=as_of, db=db, host=host,
+                                        infer_living_legends=infer_living_legends)
             theirs = fmt in card.legal_formats
             fa.compared += 1
             if ours == theirs:
@@ -132,26 +142,51 @@ def run_oracle(db: Any, *, formats: Sequence[str] = ORACLE_FORMATS, as_of: date 
     hero_fa = FormatAgreement("heroes")
     hero_dis: dict[str, list[str]] = defaultdict(list)
     if heroes_check:
-        by_moniker: dict[str, list[Card]] = defaultdict(list)
+        by_key: dict[str, list[Card]] = defaultdict(list)
         for h in heroes:
-            if h.hero:
-                by_moniker[h.hero].append(h)
+            key = (hero_keys or {}).get(h.name) or h.hero
+            if key:
+                by_key[key].append(h)
         for card in cards:
             if card.is_hero:
                 continue
-            for moniker, hs in by_moniker.items():
+            for key, hs in by_key.items():
                 ours = any(card_legal_for_hero(card, h, as_of=as_of, db=db) for h in hs)
-                theirs = moniker in card.legal_heroes
+                theirs = key in card.legal_heroes
                 hero_fa.compared += 1
                 if ours == theirs:
                     hero_fa.agree += 1
                 elif ours:
-                    hero_fa.only_ours.append(f"{card.display_name} / {moniker}")
-                    hero_dis[moniker].append(f"+{card.display_name}")
+                    hero_fa.only_ours.append(f"{card.display_name} / {key}")
+                    hero_dis[key].append(f"+{card.display_name}")
                 else:
-                    hero_fa.only_theirs.append(f"{card.display_name} / {moniker}")
-                    hero_dis[moniker].append(f"-{card.display_name}")
+                    hero_fa.only_theirs.append(f"{card.display_name} / {key}")
+                    hero_dis[key].append(f"-{card.display_name}")
     return OracleReport(getattr(db, "release", "unknown"), as_of, report_formats, hero_fa, dict(hero_dis))
+
+
+def merge_living_legends(db: CardDatabase, source: CardDatabase) -> CardDatabase:
+    """``db`` with the living-legend events of ``source`` (dated lists, e.g. the-fab-cube) added by name."""
+    events: dict[str, tuple] = {}
+    for card in source:
+        ll = tuple(ev for ev in card.legality_history if ev.status == "living_legend")
+        if ll:
+            events[card.name.casefold()] = ll
+    merged = []
+    for card in db:
+        extra = events.get(card.name.casefold())
+        merged.append(replace(card, legality_history=card.legality_history + extra) if extra else card)
+    return CardDatabase(merged, release=f"{db.release}+living-legends:{source.release}")
+
+
+def fabrary_hero_keys(dump: Any) -> dict[str, str]:
+    """Hero card name -> fabrary ``hero`` key, from the raw dump (``{"cards": [...]}`` or a list)."""
+    records = dump.get("cards", []) if isinstance(dump, dict) else dump
+    out: dict[str, str] = {}
+    for rec in records or []:
+        if isinstance(rec, dict) and "Hero" in (rec.get("types") or []) and rec.get("hero"):
+            out[str(rec.get("name"))] = str(rec["hero"])
+    return out
 
 
 @functools.lru_cache(maxsize=4)

@@ -594,3 +594,48 @@ def test_findings_are_frozen_dataclasses():
     f = Finding("X", "error", ["A"], "m", "TR&P 7", "v")
     with pytest.raises(AttributeError):
         f.code = "Y"  # type: ignore[misc]
+
+
+# --- hero meta-static texts (CR 1.1.3a) ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("hero", "fmt", "arena", "extra", "expected"), [
+    ("Taylor", "blitz", ["Achilles Accelerator"], [], []),            # equipment of any class or talent
+    ("Boltyn", "blitz", ["Achilles Accelerator"], [], ["SUPERTYPE"]),
+    ("Brutus, Summa Rudis", "ll", [], [("Clash of Agility", 1, 1, "deck")], []),   # clash of any class
+    ("Ser Boltyn, Breaker of Dawn", "ll", [], [("Clash of Might", 1, 1, "deck")], ["HYBRID_SUPERTYPE"]),
+    ("Shiyana, Diamond Gemini", "blitz", [], [("Alpha Rampage", 1, 1, "deck")], []),  # specialization of any hero
+    ("Emperor, Dracai of Aesir", "blitz", [], [("Snatch", 1, 1, "deck")], []),       # only red cards
+    ("Emperor, Dracai of Aesir", "blitz", [], [("Snatch", 3, 1, "deck")], ["HERO_RESTRICTION"]),
+])
+def test_hero_deck_building_texts(db, hero, fmt, arena, extra, expected):
+    h = card(db, hero)
+    entries = [(card(db, n), 1, "arena") for n in arena] + [(card(db, n, p), q, s) for n, p, q, s in extra]
+    size, copies = (40, 2) if fmt == "blitz" else (60, 3)
+    fill = filler(db, size - sum(q for _c, q, _s in entries if _c.is_deck_card), copies=copies)
+    if hero.startswith("Emperor"):
+        fill = [(c, q, s) for c, q, s in filler(db, 200, copies=copies) if c.pitch == 1][: size // copies]
+    pool = CardPool(hero=h, entries=entries + fill)
+    found = [c for c in codes(check_pool(pool, fmt, as_of=TODAY, db=db)) if c not in ("DECK_SIZE",)]
+    assert found == expected
+
+
+@pytest.mark.parametrize(("fmt", "expected"), [
+    ("blitz", ["LIVING_LEGEND_HERO"]),   # TR&P 7.3
+    ("sage", []),                       # Silver Age: living legends are legal (confirmed against card data)
+])
+def test_young_living_legend_by_format(db, fmt, expected):
+    pool = CardPool(hero=card(db, "Viserai"), entries=filler(db, 40, copies=2))
+    assert codes(check_pool(pool, fmt, as_of=TODAY, db=db)) == expected
+
+
+@pytest.mark.parametrize(("fmt", "expected"), [
+    ("blitz", []),                        # TR&P 7.3 bars only the hero, not its weapon
+    ("cc", ["LIVING_LEGEND_WEAPON"]),
+])
+def test_blitz_living_legend_weapon_stays_legal(db, fmt, expected):
+    hero = "Chane" if fmt == "blitz" else "Vynnset, Iron Maiden"
+    pool = CardPool(hero=card(db, hero), entries=[(card(db, "Nebula Blade"), 1, "arena")]
+                    + filler(db, 60, copies=3 if fmt == "cc" else 2))
+    found = [c for c in codes(check_pool(pool, fmt, as_of=TODAY, db=db))
+             if c not in ("LIVING_LEGEND_HERO", "SUPERTYPE", "POOL_TOO_LARGE", "COPY_LIMIT")]
+    assert found == expected
