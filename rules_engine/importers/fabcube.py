@@ -102,7 +102,10 @@ def parse_fabcube(directory: str | Path, *, version: str | None = None) -> Impor
 
     cards = [_parse_card(r, history.get(uid, {}), monikers) for uid, r in ids.items()]
     check_unique(cards, file=card_file)
-    files = [card_file, *legality_files]
+    faces_file = directory / "card-face-association.json"
+    if faces_file.is_file():
+        cards = _attach_faces(cards, readers, faces_file)
+    files = [card_file, *legality_files] + ([faces_file] if faces_file.is_file() else [])
     if version is None:
         version = fabcube_version(directory)
     return ImportResult(game="fab", source=SOURCE, version=version, cards=tuple(cards),
@@ -111,13 +114,44 @@ def parse_fabcube(directory: str | Path, *, version: str | None = None) -> Impor
 
 def fabcube_version(directory: str | Path) -> str:
     """The version parse_fabcube gives this directory, without parsing it: the tag named
-    in PROVENANCE.md (if any) + a hash of card.json and the legality files."""
+    in PROVENANCE.md (if any) + a hash of card.json, the legality and face files."""
     directory = Path(directory)
     card_file = directory / "card.json"
     if not card_file.is_file():
         raise CardImportError("file not found", file=card_file)
     legality_files = sorted(p for p in directory.iterdir() if _LEGALITY_FILE.match(p.name))
-    return _provenance_tag(directory) + files_digest([card_file, *legality_files])
+    faces = [directory / "card-face-association.json"] if (directory / "card-face-association.json").is_file() else []
+    return _provenance_tag(directory) + files_digest([card_file, *legality_files, *faces])
+
+
+def _attach_faces(cards: list[Card], readers: list[RecordReader], path: Path) -> list[Card]:
+    """CR 9.1: a double-faced card (is_DFC) records the identifier of its other face.
+
+    The association file names printings (printing unique_id); other double-sided
+    printings (token backs) are not faces of one card and are ignored.
+    """
+    from dataclasses import replace
+
+    by_printing: dict[str, int] = {}
+    for i, r in enumerate(readers):
+        for p in r.record.get("printings") or ():
+            if isinstance(p, dict) and isinstance(p.get("unique_id"), str):
+                by_printing[p["unique_id"]] = i
+    other: dict[int, int] = {}
+    records = require_list(load_json(path), file=path, what="a list of face associations")
+    for k, rec in enumerate(records):
+        r = RecordReader(rec, file=path, label=record_label(k, rec, "front_unique_id"))
+        front, back = r.str("front_unique_id", allow_empty=False), r.str("back_unique_id", allow_empty=False)
+        if not r.bool("is_DFC"):
+            continue
+        for uid in (front, back):
+            if uid not in by_printing:
+                r.fail(f"printing {uid!r} is not in card.json")
+        a, b = by_printing[front], by_printing[back]
+        if a != b:
+            other.setdefault(a, b)
+            other.setdefault(b, a)
+    return [replace(c, other_face=cards[other[i]].identifier) if i in other else c for i, c in enumerate(cards)]
 
 
 def _provenance_tag(directory: Path) -> str:

@@ -97,6 +97,20 @@ def test_fabcube_real_data(fabcube_result):
     assert reunion.source_id == "FM9T9Dg8bj9h9MW7k9HCQ"
 
 
+def test_fabcube_double_faced_cards_know_their_other_face(fabcube_result):
+    db = CardDatabase(fabcube_result.cards, release=fabcube_result.release)
+    figment = db.get("Figment of Erudition", 2)
+    assert figment.other_face == "suraya-archangel-of-erudition"
+    assert db.by_identifier(figment.other_face).other_face == figment.identifier
+    assert db.get("Frailty").other_face is None  # a double-sided token printing, not a DFC
+
+
+def test_fabcube_version_matches_parse(fabcube_result):
+    from rules_engine.importers import fabcube_version
+
+    assert fabcube_version(FABCUBE) == fabcube_result.version
+
+
 def test_fabcube_dated_history_opens_and_closes(fabcube_result):
     """A suspension that was later lifted is in effect only between the two dates."""
     raw = json.loads((FABCUBE / "suspended-cc.json").read_text())
@@ -229,6 +243,13 @@ def test_fabcube_legality_bad_date(small_fabcube):
     f = small_fabcube / "banned-cc.json"
     _rewrite(f, lambda d: d[0].update(date_in_effect="soon"))
     with pytest.raises(CardImportError, match=r"banned-cc\.json, record 0 .*not an ISO date: 'soon'"):
+        parse_fabcube(small_fabcube)
+
+
+def test_fabcube_face_for_unknown_printing(small_fabcube):
+    f = small_fabcube / "card-face-association.json"
+    f.write_text(json.dumps([{"front_unique_id": "a", "back_unique_id": "b", "is_DFC": True}]))
+    with pytest.raises(CardImportError, match=r"card-face-association\.json, record 0 .*printing 'a' is not in card"):
         parse_fabcube(small_fabcube)
 
 
