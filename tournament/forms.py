@@ -25,6 +25,7 @@ EVENT_FIELDS = [
     "games_per_match",
     "swiss_rounds",
     "top_cut",
+    "structure_kind",
     "decklists_required",
     "regular_deck_checks",
     "bye_counts_in_cmp",
@@ -32,6 +33,7 @@ EVENT_FIELDS = [
     "trp_version",
     "ppg_version",
     "cr_version",
+    "status",
 ]
 
 
@@ -85,7 +87,7 @@ class EventForm(forms.ModelForm):
 
 
 DEFAULTED_FIELDS = frozenset(
-    {"slug", "rel", "tier", "round_minutes", "games_per_match", "decklists_required", "regular_deck_checks", "starts_at"}
+    {"slug", "rel", "status", "structure_kind", "tier", "round_minutes", "games_per_match", "decklists_required", "regular_deck_checks", "starts_at"}
 )
 
 

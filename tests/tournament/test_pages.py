@@ -405,3 +405,34 @@ def test_clock_page_queries_do_not_grow_with_players(players, django_assert_num_
     c = client_for()
     with django_assert_num_queries(CLOCK_PAGE_QUERIES):
         c.get(f"/events/{event.slug}/clock/")
+
+
+@pytest.mark.django_db
+def test_pressing_pair_twice_creates_one_round_and_says_so():
+    event = EventFactory(swiss_rounds=3, top_cut=0)
+    for i in range(6):
+        RegistrationFactory(event=event, player=PlayerProfileFactory(display_name=f"P{i}"))
+    c = _scorekeeper(event)
+    first = c.post(f"/events/{event.slug}/staff/pair/", {"expected": "1"})
+    second = c.post(f"/events/{event.slug}/staff/pair/", {"expected": "1"}, follow=True)
+    assert first.status_code == 302
+    assert list(Round.objects.filter(event=event).values_list("number", flat=True)) == [1]
+    assert "round 1 is already paired" in second.content.decode()
+    assert Match.objects.filter(round__event=event).count() == 3
+
+
+@pytest.mark.django_db
+def test_staff_swap_before_publishing_is_recorded_with_the_reason():
+    from core.models import AuditEntry
+
+    event, regs, r1, r2 = build_running_event(4)
+    Round.objects.filter(pk=r2.pk).update(status=RoundStatus.PAIRED)
+    c = _scorekeeper(event)
+    a = Match.objects.get(round=r2, table_number=1).player_a
+    b = Match.objects.get(round=r2, table_number=2).player_a
+    response = c.post(f"/events/{event.slug}/staff/swap/", {"first": a.pk, "second": b.pk, "reason": "family members"})
+    assert response.status_code == 302
+    assert Match.objects.get(round=r2, table_number=1).player_a_id == b.pk
+    assert AuditEntry.objects.get(event_id=event.pk, action="round.edit_pairings").reason == "family members"
+    no_reason = c.post(f"/events/{event.slug}/staff/swap/", {"first": a.pk, "second": b.pk, "reason": ""}, follow=True)
+    assert "say why" in no_reason.content.decode()
