@@ -115,7 +115,7 @@ def _call_snapshot(call: JudgeCall) -> dict:
 
 
 def _lock_call(call: JudgeCall) -> JudgeCall:
-    return JudgeCall.objects.select_for_update().select_related("event", "match__round").get(pk=call.pk)
+    return JudgeCall.objects.select_for_update(of=("self",)).select_related("event", "match__round").get(pk=call.pk)
 
 
 # --------------------------------------------------------------------------- judge calls (TR&P 3.9)
@@ -484,7 +484,7 @@ def issue_penalty(
 
 
 def _lock_penalty(p: Penalty) -> Penalty:
-    return Penalty.objects.select_for_update().select_related(
+    return Penalty.objects.select_for_update(of=("self",)).select_related(
         "event", "registration__player", "match__round"
     ).get(pk=p.pk)
 
@@ -678,7 +678,7 @@ def create_deck_check(
 @transaction.atomic
 def start_deck_check(check: DeckCheck, *, judge, started_at: datetime | None = None) -> DeckCheck:
     """Collect the deck: the clock of the check starts now."""
-    check = DeckCheck.objects.select_for_update().select_related("event").get(pk=check.pk)
+    check = DeckCheck.objects.select_for_update(of=("self",)).select_related("event").get(pk=check.pk)
     _require(judge, check.event, JUDGE_ROLES, "run deck checks")
     if check.status != DeckCheckStatus.PLANNED:
         raise ConflictError(f"deck check #{check.pk} is {check.get_status_display().lower()}")
@@ -733,7 +733,7 @@ def finish_deck_check(
     round length). When both players of a match are checked, the match gets the longest
     extension once, not the sum.
     """
-    check = DeckCheck.objects.select_for_update().select_related("event", "match__round", "registration").get(
+    check = DeckCheck.objects.select_for_update(of=("self",)).select_related("event", "match__round", "registration").get(
         pk=check.pk
     )
     _require(judge, check.event, JUDGE_ROLES, "run deck checks")
