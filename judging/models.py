@@ -143,6 +143,9 @@ class Penalty(models.Model):
     description = models.TextField(blank=True)
     game_number = models.PositiveSmallIntegerField(null=True, blank=True)
     statement = models.TextField(blank=True, help_text="Written statement for a Disqualification (PPG 1.4).")
+    simultaneous = models.BooleanField(
+        default=False, help_text="Issued to every player of the match at once (PPG 1.4)."
+    )
     status = models.CharField(max_length=12, choices=PenaltyStatus.choices, default=PenaltyStatus.ISSUED)
     needs_confirmation = models.BooleanField(default=False)
     effect = models.CharField(max_length=16, choices=EffectStatus.choices, default=EffectStatus.NONE, blank=True)

@@ -14,7 +14,7 @@ from tournament.enums import StaffRole
 from tournament.models import Event, PlayerProfile, StaffAssignment
 from tournament.selectors import event_for_staff, staff_roles
 
-from .enums import OPEN_CALL_STATUSES, CallStatus, PenaltyStatus
+from .enums import OPEN_CALL_STATUSES, CallStatus, EffectStatus, PenaltyStatus
 from .models import DeckCheck, JudgeCall, Penalty
 
 JUDGE_ROLES = frozenset({StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE, StaffRole.FLOOR_JUDGE})
@@ -137,6 +137,13 @@ def penalties_for_event(event: Event) -> QuerySet[Penalty]:
 def pending_penalties(event: Event) -> QuerySet[Penalty]:
     """Penalties waiting for the head judge (PPG 1.2), oldest first."""
     return _penalty_qs().filter(event=event, status=PenaltyStatus.PENDING).order_by("issued_at", "id")
+
+
+def deferred_penalties(event: Event) -> QuerySet[Penalty]:
+    """Game and Match Losses waiting for the player's next match (PPG 1.4), oldest first."""
+    return _penalty_qs().filter(event=event, status=PenaltyStatus.ISSUED, effect=EffectStatus.NEXT_MATCH).order_by(
+        "issued_at", "id"
+    )
 
 
 def penalties_for_player(player: PlayerProfile) -> QuerySet[Penalty]:

@@ -355,6 +355,10 @@ def _apply_effect(p: Penalty, actor) -> None:
     against the game. Cautions and Warnings are recorded only.
     """
     reason = f"{p.get_infraction_display()} ({p.rule}): {p.get_penalty_display()}"
+    if p.simultaneous and p.penalty in (PenaltyType.IP2, PenaltyType.IP3, PenaltyType.GAME_LOSS):
+        # PPG 1.4: equal IPs or Game Losses to all players are recorded; the game goes on as if none.
+        p.effect = EffectStatus.NO_EFFECT
+        return
     if p.penalty in (PenaltyType.GAME_LOSS, PenaltyType.MATCH_LOSS):
         match = p.match
         # A Match Loss on a match already lost by the opponent's penalty makes a double loss (PPG 1.4).
@@ -395,6 +399,7 @@ def issue_penalty(
     deviation_reason: str = "",
     description: str = "",
     statement: str = "",
+    simultaneous: bool = False,
 ) -> Penalty:
     """Issue a penalty for one infraction (PPG 1.2).
 
@@ -465,6 +470,7 @@ def issue_penalty(
         description=description.strip(),
         game_number=game_number,
         statement=statement.strip(),
+        simultaneous=simultaneous,
         needs_confirmation=needs,
         issued_by=judge,
         issued_at=now,
@@ -480,6 +486,56 @@ def issue_penalty(
     p.save()
     record_audit(p, actor=judge, action="penalty.issue", after=_penalty_snapshot(p),
                  reason=p.deviation_reason, event_id=event.pk)
+    return p
+
+
+@transaction.atomic
+def issue_simultaneous_penalties(
+    match: Match, *, infraction: str, judge, penalty: str | None = None, deviation_reason: str = "",
+    description: str = "", game_number: int | None = None, call: JudgeCall | None = None,
+) -> list[Penalty]:
+    """The same infraction for both players of a match at once (PPG 1.4).
+
+    When both end up with the same IP or Game Loss it is recorded for each with no game effect;
+    Match Losses to both make a double loss. Different penalties (one player's repeat upgrade)
+    take effect normally.
+    """
+    event = match.round.event
+    _require(judge, event, JUDGE_ROLES, "issue penalties")
+    if match.is_bye:
+        raise DomainError("a bye has only one player", field="match")
+    players = [match.player_a, match.player_b]
+    applied = []
+    for registration in players:
+        rec = recommendation_for(registration, infraction, match=match)
+        applied.append(penalty or rec.penalty)
+    cancel = rules.simultaneous_cancel(applied)
+    return [
+        issue_penalty(
+            registration, infraction=infraction, judge=judge, penalty=penalty, match=match, call=call,
+            game_number=game_number, deviation_reason=deviation_reason, description=description,
+            simultaneous=cancel,
+        )
+        for registration in players
+    ]
+
+
+@transaction.atomic
+def apply_deferred_penalty(p: Penalty, *, judge) -> Penalty:
+    """PPG 1.4: a Game Loss or Match Loss issued between matches applies to the player's next match."""
+    p = _lock_penalty(p)
+    _require(judge, p.event, JUDGE_ROLES, "apply penalties")
+    if p.status != PenaltyStatus.ISSUED or p.effect != EffectStatus.NEXT_MATCH:
+        raise ConflictError(f"penalty #{p.pk} is not waiting for a next match")
+    match = _current_match_for(p.registration)
+    if match is None or match.pk == p.match_id or match.result != MatchResult.PENDING:
+        raise ConflictError("the player has no new match yet; apply it once the next round is paired")
+    before = _penalty_snapshot(p)
+    p.match = match
+    _apply_effect(p, judge)
+    p.save(update_fields=["match", "effect"])
+    record_audit(p, actor=judge, action="penalty.apply_next_match", before=before, after=_penalty_snapshot(p),
+                 event_id=p.event_id)
     return p
 
 

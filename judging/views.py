@@ -57,6 +57,7 @@ def event_home(request, slug):
         calls=selectors.open_calls_for_event(event, oldest_first=oldest),
         oldest=oldest,
         pending=selectors.pending_penalties(event),
+        deferred=selectors.deferred_penalties(event),
         open_form=forms.OpenCallForm(),
         now=timezone.now(),
     )
@@ -190,6 +191,22 @@ def penalty_new(request, slug):
         except DomainError as exc:
             if request.method == "GET":
                 messages.error(request, exc.message)
+    if request.method == "POST" and request.POST.get("step") == "issue_both" and match is not None:
+        form.fields["registration"].required = False
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                issued = services.issue_simultaneous_penalties(
+                    match, infraction=data["infraction"], judge=request.user, penalty=data["penalty"] or None,
+                    deviation_reason=data["deviation_reason"], description=data["description"],
+                    game_number=data["game_number"], call=call,
+                )
+            except DomainError as exc:
+                _form_error(request, form, exc)
+            else:
+                messages.success(request, f"{issued[0].get_penalty_display()} recorded for both players"
+                                 + (" (no game effect, PPG 1.4)." if issued[0].simultaneous else "."))
+                return redirect("judging:penalties", slug=slug)
     if request.method == "POST" and request.POST.get("step") == "issue" and form.is_valid():
         data = form.cleaned_data
         registration = next((r for r in registrations if r.pk == data["registration"]), None)
@@ -232,7 +249,10 @@ def penalty_detail(request, slug, pk):
     reject_form = forms.RejectForm()
     if request.method == "POST":
         try:
-            if request.POST.get("action") == "confirm":
+            if request.POST.get("action") == "apply_next":
+                services.apply_deferred_penalty(p, judge=request.user)
+                messages.success(request, "Applied to the player's current match.")
+            elif request.POST.get("action") == "confirm":
                 services.confirm_penalty(p, head_judge=request.user)
                 messages.success(request, "Penalty confirmed.")
             elif request.POST.get("action") == "reject":

@@ -252,3 +252,51 @@ def test_penalty_report_csv(world):
     assert header.startswith("issued_at,round,table,game,player_id,player,infraction")
     assert "Shuffling Error" in row and "Intellect Penalty (IP2)" in row and world.alice.player.player_id in row
     assert "'=cmd" in row
+
+
+@pytest.mark.parametrize(
+    "infraction,penalty,effect",
+    [
+        ("shuffling_error", "ip2", EffectStatus.NO_EFFECT),  # Appendix A 10: simultaneous IP2, no game effect
+        ("outside_assistance", "game_loss", EffectStatus.NO_EFFECT),
+        ("game_rules_violation", "warning", EffectStatus.NONE),
+    ],
+)
+def test_simultaneous_equal_penalties_have_no_game_effect(world, infraction, penalty, effect):
+    issued = services.issue_simultaneous_penalties(world.match, infraction=infraction, judge=world.hj)
+    world.match.refresh_from_db()
+    assert [(p.registration, p.penalty, p.effect) for p in issued] == [
+        (world.alice, penalty, effect), (world.bob, penalty, effect)
+    ]
+    assert (world.match.games_a, world.match.games_b, world.match.result) == (0, 0, MatchResult.PENDING)
+
+
+def test_simultaneous_match_losses_via_service_are_double_loss(world):
+    services.issue_simultaneous_penalties(world.match, infraction="improperly_determining_winner", judge=world.hj)
+    world.match.refresh_from_db()
+    assert world.match.result == MatchResult.DOUBLE_LOSS
+
+
+def test_simultaneous_with_different_repeat_levels_applies_normally(world):
+    services.issue_penalty(world.alice, infraction="marked_cards", judge=world.hj)
+    issued = services.issue_simultaneous_penalties(world.match, infraction="marked_cards", judge=world.hj)
+    assert [(p.penalty, p.simultaneous, p.effect) for p in issued] == [
+        ("ip2", False, EffectStatus.GAME_RECORD), ("warning", False, EffectStatus.NONE)
+    ]
+
+
+def test_deferred_game_loss_applies_to_next_match(world):
+    from tests.factories import RoundFactory
+
+    world.match.result = MatchResult.A_WINS
+    world.match.save()
+    p = services.issue_penalty(world.alice, infraction="outside_assistance", judge=world.hj, match=world.match)
+    assert list(selectors.deferred_penalties(world.event)) == [p]
+    with pytest.raises(ConflictError, match="no new match"):
+        services.apply_deferred_penalty(p, judge=world.fj)
+    r2 = RoundFactory(event=world.event, number=2, status=RoundStatus.IN_PROGRESS)
+    nxt = MatchFactory(round=r2, table_number=3, player_a=world.bob, player_b=world.alice)
+    p = services.apply_deferred_penalty(p, judge=world.fj)
+    nxt.refresh_from_db()
+    assert (p.match, p.effect, nxt.games_a) == (nxt, EffectStatus.APPLIED, 1)
+    assert list(selectors.deferred_penalties(world.event)) == []

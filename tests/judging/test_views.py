@@ -177,3 +177,12 @@ def test_penalty_list_query_count_is_constant(world, django_assert_num_queries, 
     with django_assert_num_queries(5):
         resp = client.get(f"/judging/{world.event.slug}/penalties/")
     assert resp.content.decode().count("Slow Play") == size
+
+
+def test_issue_to_both_players_from_page(world):
+    client = _client(world.hj)
+    resp = client.post(f"/judging/{world.event.slug}/penalties/new/", {
+        "match": world.match.pk, "infraction": "shuffling_error", "step": "issue_both",
+    })
+    assert resp.status_code == 302
+    assert sorted(Penalty.objects.values_list("effect", flat=True)) == ["no_effect", "no_effect"]
