@@ -436,62 +436,69 @@ def revalidate_decklists(
     db: Any = None,
     actor=None,
     progress: Callable[[int, int], None] | None = None,
+    chunk_size: int = 100,
 ) -> list[dict]:
     """Re-check every list against the card data (a new release can change legality).
 
-    Stored text is re-read and re-checked; a list whose legality changed is saved and
-    audited. Returns one row per changed list: id, player, before, after, new findings.
-    Status is not changed: the officials decide what to do (PPG 4.4).
+    Stored text is re-read and re-checked; a list whose legality, findings or cards changed
+    is saved and audited; the others only get the new data version. Work is committed in
+    chunks of ``chunk_size`` lists. Returns one row per changed list: id, player, status,
+    was_legal, is_legal, the new findings. Status is not changed: the officials decide
+    what to do (PPG 4.4).
     """
     changes: list[dict] = []
     total = len(decklists)
     dbs: dict[int, Any] = {}
     pool_cache: dict[int, list[dict] | None] = {}
-    for i, decklist in enumerate(decklists, start=1):
-        event = decklist.registration.event
-        event_db = db if db is not None else dbs.setdefault(event.pk, card_db_for(event))
-        pool_cards = None
-        if decklist.kind == DecklistKind.DECK:
-            if decklist.registration_id not in pool_cache:
-                pool_cache[decklist.registration_id] = _pool_cards(decklist.registration)
-            pool_cards = pool_cache[decklist.registration_id]
-        result = validate_text(
-            decklist.raw_text,
-            db=event_db,
-            format_code=event.format,
-            as_of=event_date(event),
-            kind=decklist.kind,
-            rules_edition=event.trp_version if event.trp_version in ("2023", "2025") else "2025",
-            pool_cards=pool_cards,
-        )
-        old_codes = {(f.get("code"), tuple(f.get("cards") or ())) for f in decklist.findings}
-        new_codes = {(f.get("code"), tuple(f.get("cards") or ())) for f in result.findings}
-        changed = result.is_legal != decklist.is_legal or old_codes != new_codes or result.cards != decklist.cards
-        if changed:
-            with transaction.atomic():
+    for start in range(0, total, chunk_size):
+        chunk = decklists[start : start + chunk_size]
+        unchanged: list[Decklist] = []
+        now = timezone.now()
+        with transaction.atomic():
+            for decklist in chunk:
+                event = decklist.registration.event
+                event_db = db if db is not None else dbs.setdefault(event.pk, card_db_for(event))
+                pool_cards = None
+                if decklist.kind == DecklistKind.DECK:
+                    if decklist.registration_id not in pool_cache:
+                        pool_cache[decklist.registration_id] = _pool_cards(decklist.registration)
+                    pool_cards = pool_cache[decklist.registration_id]
+                result = validate_text(
+                    decklist.raw_text,
+                    db=event_db,
+                    format_code=event.format,
+                    as_of=event_date(event),
+                    kind=decklist.kind,
+                    rules_edition=event.trp_version if event.trp_version in ("2023", "2025") else "2025",
+                    pool_cards=pool_cards,
+                )
+                old_codes = {(f.get("code"), tuple(f.get("cards") or ())) for f in decklist.findings}
+                new_codes = {(f.get("code"), tuple(f.get("cards") or ())) for f in result.findings}
+                if result.is_legal == decklist.is_legal and old_codes == new_codes and result.cards == decklist.cards:
+                    decklist.data_version = result.data_version
+                    decklist.validated_at = now
+                    unchanged.append(decklist)
+                    continue
                 before = {**_snapshot(decklist), "findings": decklist.findings}
                 was_legal = decklist.is_legal
                 _apply(decklist, decklist.raw_text, result)
                 decklist.save()
                 record_audit(decklist, actor=actor, action="decklist.revalidate", before=before,
-                             after={**_snapshot(decklist), "findings": decklist.findings},
-                             event_id=event.id)
-            changes.append({
-                "decklist_id": decklist.pk,
-                "player": decklist.registration.player.display_name,
-                "status": decklist.status,
-                "was_legal": was_legal,
-                "is_legal": decklist.is_legal,
-                "findings": [f for f in result.findings if (f.get("code"), tuple(f.get("cards") or ()))
-                             not in old_codes],
-                "data_version": result.data_version,
-            })
-        else:
-            decklist.data_version = result.data_version
-            decklist.validated_at = timezone.now()
-            decklist.save(update_fields=["data_version", "validated_at"])
+                             after={**_snapshot(decklist), "findings": decklist.findings}, event_id=event.id)
+                changes.append({
+                    "decklist_id": decklist.pk,
+                    "player": decklist.registration.player.display_name,
+                    "status": decklist.status,
+                    "was_legal": was_legal,
+                    "is_legal": decklist.is_legal,
+                    "findings": [f for f in result.findings
+                                 if (f.get("code"), tuple(f.get("cards") or ())) not in old_codes],
+                    "data_version": result.data_version,
+                })
+            if unchanged:
+                Decklist.objects.bulk_update(unchanged, ["data_version", "validated_at"])
         if progress is not None:
-            progress(i, total)
+            progress(min(start + chunk_size, total), total)
     return changes
 
 
@@ -501,11 +508,10 @@ def run_revalidation_job(job: DecklistJob, *, db: Any = None) -> DecklistJob:
     DecklistJob.objects.filter(pk=job.pk).update(status=JobStatus.RUNNING, total=len(decklists), done=0)
 
     def progress(done: int, total: int) -> None:
-        if done == total or done % 10 == 0:
-            DecklistJob.objects.filter(pk=job.pk).update(done=done)
+        DecklistJob.objects.filter(pk=job.pk).update(done=done)
 
     try:
-        changes = revalidate_decklists(decklists, db=db, actor=job.created_by, progress=progress)
+        changes = revalidate_decklists(decklists, db=db, actor=job.created_by, progress=progress, chunk_size=50)
     except Exception as exc:
         DecklistJob.objects.filter(pk=job.pk).update(status=JobStatus.FAILED, error=str(exc)[:2000],
                                                      finished_at=timezone.now())
