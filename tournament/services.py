@@ -12,12 +12,15 @@ Services other apps call (keyword-only actor): ``add_match_extension``,
 
 from __future__ import annotations
 
+import functools
 import math
+import random
 import re
 import secrets
+import time
 from dataclasses import dataclass, field
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
@@ -68,6 +71,33 @@ from .models import (
 from .selectors import clock_status  # noqa: F401  (re-exported: services.clock_status)
 
 # --------------------------------------------------------------------------- helpers
+
+_LOCK_RETRIES = 40
+
+
+def _atomic(fn):
+    """``transaction.atomic`` that retries when SQLite reports its table or database locked.
+
+    PostgreSQL serialises writers with row locks (select_for_update); SQLite has none, and its
+    shared-cache in-memory databases fail at once instead of waiting. Retrying the whole
+    transaction makes concurrent writers queue on both. Inside an outer transaction nothing
+    is retried (the caller's transaction owns the outcome).
+    """
+    atomic_fn = transaction.atomic(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        for attempt in range(_LOCK_RETRIES):
+            try:
+                return atomic_fn(*args, **kwargs)
+            except OperationalError as exc:
+                locked = "locked" in str(exc)
+                if not locked or connection.in_atomic_block or attempt == _LOCK_RETRIES - 1:
+                    raise
+                time.sleep(0.02 + random.random() * 0.05)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    return wrapper
 
 
 def _require(event: Event, actor, roles, what: str) -> None:
@@ -236,7 +266,7 @@ def _unique_slug(base: str) -> str:
     return slug
 
 
-@transaction.atomic
+@_atomic
 def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Event:
     """Create an event with rule defaults for what is not given, and make ``actor`` its organizer.
 
@@ -298,7 +328,7 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
     return event
 
 
-@transaction.atomic
+@_atomic
 def update_event(event: Event, *, actor, reason: str = "", **changes) -> Event:
     """Change event settings (organizer or head judge). Rules versions, game, format and games
     per match are pinned once the first round is paired (G-01). Audited with before/after."""
@@ -327,7 +357,7 @@ def update_event(event: Event, *, actor, reason: str = "", **changes) -> Event:
     return event
 
 
-@transaction.atomic
+@_atomic
 def set_event_days(event: Event, *, actor, days: list[dict]) -> list[EventDay]:
     """Replace the day plan: ``[{"number", "rel", "swiss_rounds", "cut_size", "cut_max_losses", "date"}]``.
 
@@ -376,7 +406,7 @@ def rel_for_round(event: Event, round_number: int) -> str:
 # --------------------------------------------------------------------------- staff
 
 
-@transaction.atomic
+@_atomic
 def assign_staff(event: Event, *, user, role: str, actor) -> StaffAssignment:
     """Give ``user`` an official role at ``event`` (the organizer designates officials, TR&P 2.2).
 
@@ -431,7 +461,7 @@ def assign_staff(event: Event, *, user, role: str, actor) -> StaffAssignment:
     return assignment
 
 
-@transaction.atomic
+@_atomic
 def end_staff_assignment(assignment: StaffAssignment, *, actor, reason: str = "") -> StaffAssignment:
     """End a role (kept with ``ended_at`` for the trail, EV-09). The last organizer stays."""
     event = assignment.event
@@ -464,7 +494,7 @@ def end_staff_assignment(assignment: StaffAssignment, *, actor, reason: str = ""
 _PLAYER_ID_RE = re.compile(r"^[A-Za-z0-9-]{1,32}$")
 
 
-@transaction.atomic
+@_atomic
 def create_player_profile(*, actor, player_id: str, display_name: str, user=None) -> PlayerProfile:
     """A player profile with a unique GEM player ID (TR&P 1.5). A duplicate ID is a 409."""
     player_id = (player_id or "").strip()
@@ -504,7 +534,7 @@ def _has_room(event: Event) -> bool:
     return taken < event.capacity
 
 
-@transaction.atomic
+@_atomic
 def register_player(event: Event, *, player: PlayerProfile, actor, late_entry: bool = False) -> Registration:
     """Register ``player`` at ``event``: by the player (self-registration) or by staff.
 
@@ -591,7 +621,7 @@ def _promote_waitlist(event: Event, *, actor) -> Registration | None:
     return nxt
 
 
-@transaction.atomic
+@_atomic
 def check_in(registration: Registration, *, actor) -> Registration:
     """Mark a registered player present (player themself or staff)."""
     event = registration.event
@@ -660,7 +690,7 @@ def _concede(match: Match, loser: Registration, *, kind: str, actor, reason: str
     return match
 
 
-@transaction.atomic
+@_atomic
 def drop_registration(registration: Registration, *, actor, reason: str = "") -> Registration:
     """Drop a player (the player themself or staff; TR&P 3.6).
 
@@ -699,7 +729,7 @@ def drop_registration(registration: Registration, *, actor, reason: str = "") ->
     return reg
 
 
-@transaction.atomic
+@_atomic
 def reenter_registration(registration: Registration, *, actor, reason: str = "") -> Registration:
     """Re-enter a dropped player: the head judge's decision only (TR&P 3.6)."""
     event = registration.event
@@ -730,7 +760,7 @@ def reenter_registration(registration: Registration, *, actor, reason: str = "")
     return reg
 
 
-@transaction.atomic
+@_atomic
 def disqualify_registration(registration: Registration, *, actor, reason: str) -> Registration:
     """Disqualify a player (head judge, PPG 1.4): the live match is conceded and the player has
     no place in the standings (everyone below moves up). A DQ after the cut: nobody advances."""
@@ -764,7 +794,7 @@ def disqualify_registration(registration: Registration, *, actor, reason: str) -
     return reg
 
 
-@transaction.atomic
+@_atomic
 def record_no_show(match: Match, *, absent: list[Registration], actor, drop: bool = True) -> Match:
     """A player who does not show up concedes the match (TR&P 3.6; PPG 4.1.2); both absent is a
     double loss. Absent players are dropped unless ``drop=False`` (they told the scorekeeper)."""
@@ -813,7 +843,7 @@ def record_no_show(match: Match, *, absent: list[Registration], actor, drop: boo
     return match
 
 
-@transaction.atomic
+@_atomic
 def set_fixed_table(
     registration: Registration, *, table_number: int | None, actor, reason: str
 ) -> Registration:
@@ -844,7 +874,7 @@ def set_fixed_table(
 # --------------------------------------------------------------------------- rounds
 
 
-@transaction.atomic
+@_atomic
 def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
     """Create the next round with its pairings (status PAIRED, not yet public).
 
@@ -961,7 +991,7 @@ def _editable_round(round_: Round) -> Round:
     return rnd
 
 
-@transaction.atomic
+@_atomic
 def repair_round(round_: Round, *, actor, seed: int | None = None, reason: str = "") -> Round:
     """Throw away unpublished pairings and pair the round again (a new seed unless given)."""
     from pairings import services as pairing
@@ -993,7 +1023,7 @@ def repair_round(round_: Round, *, actor, seed: int | None = None, reason: str =
     return rnd
 
 
-@transaction.atomic
+@_atomic
 def swap_players(round_: Round, *, first: Registration, second: Registration, actor, reason: str) -> Round:
     """Manual pairing edit before publishing: ``first`` and ``second`` trade places (and
     opponents). Recorded with who and why. A player with a bye can be swapped too."""
@@ -1043,7 +1073,7 @@ def swap_players(round_: Round, *, first: Registration, second: Registration, ac
     return rnd
 
 
-@transaction.atomic
+@_atomic
 def set_table_number(match: Match, *, table_number: int, actor, reason: str) -> Match:
     """Move an unpublished match to another table (two matches swap tables if it is taken)."""
     event = match.round.event
@@ -1083,7 +1113,7 @@ def set_table_number(match: Match, *, table_number: int, actor, reason: str) -> 
     return match
 
 
-@transaction.atomic
+@_atomic
 def publish_round(round_: Round, *, actor) -> Round:
     """Make the pairings public (PAIRED -> PUBLISHED). Publishing twice is a 409."""
     event = round_.event
@@ -1135,7 +1165,7 @@ def _clock_audit(rnd: Round, before: str, actor, action: str, reason: str = "") 
     )
 
 
-@transaction.atomic
+@_atomic
 def start_clock(round_: Round, *, actor, now=None) -> Round:
     """Start the round timer (TR&P 3.2). The round moves to IN_PROGRESS."""
     rnd = _clock_round(round_, actor, "start the clock")
@@ -1152,7 +1182,7 @@ def start_clock(round_: Round, *, actor, now=None) -> Round:
     return rnd
 
 
-@transaction.atomic
+@_atomic
 def pause_clock(round_: Round, *, actor, now=None, reason: str = "") -> Round:
     rnd = _clock_round(round_, actor, "pause the clock")
     if rnd.clock_state != ClockState.RUNNING:
@@ -1167,7 +1197,7 @@ def pause_clock(round_: Round, *, actor, now=None, reason: str = "") -> Round:
     return rnd
 
 
-@transaction.atomic
+@_atomic
 def resume_clock(round_: Round, *, actor, now=None) -> Round:
     rnd = _clock_round(round_, actor, "resume the clock")
     if rnd.clock_state != ClockState.PAUSED:
@@ -1180,7 +1210,7 @@ def resume_clock(round_: Round, *, actor, now=None) -> Round:
     return rnd
 
 
-@transaction.atomic
+@_atomic
 def call_time(round_: Round, *, actor, now=None) -> Round:
     """Time is called: the clock stops at zero or wherever it is (end-of-round, TR&P 3.4)."""
     rnd = _clock_round(round_, actor, "call time")
@@ -1198,7 +1228,7 @@ def call_time(round_: Round, *, actor, now=None) -> Round:
     return rnd
 
 
-@transaction.atomic
+@_atomic
 def adjust_clock(round_: Round, *, seconds: int, actor, reason: str) -> Round:
     """Add (positive) or remove (negative) time for the whole round."""
     rnd = _clock_round(round_, actor, "adjust the clock")
@@ -1234,7 +1264,7 @@ def extension_for_deck_check(check_seconds: float, *, round_minutes: int) -> int
     return min(minutes, round_minutes) * 60
 
 
-@transaction.atomic
+@_atomic
 def add_match_extension(match: Match, *, seconds: int, reason: str, actor) -> Match:
     """Give one table extra time (judge rulings and deck checks, TR&P 3.2). Judges, the
     organizer and the scorekeeper may; the extension is stored with reason and issuer."""
@@ -1342,7 +1372,7 @@ def _match_open_for_results(match: Match) -> None:
         )
 
 
-@transaction.atomic
+@_atomic
 def report_result(
     match: Match,
     *,
@@ -1363,9 +1393,9 @@ def report_result(
     match = _lock_match(match)
     _check_version(match, expected_version)
     reg = _player_side(match, actor)
-    _match_open_for_results(match)
     if match.result != MatchResult.PENDING:
         raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
+    _match_open_for_results(match)
     if result == MatchResult.DOUBLE_LOSS:
         raise DomainError("a double loss is entered by staff", field="result")
     kind = ResultKind.INTENTIONAL_DRAW if intentional_draw else ResultKind.PLAYED
@@ -1417,15 +1447,15 @@ def report_result(
     return match
 
 
-@transaction.atomic
+@_atomic
 def confirm_result(match: Match, *, actor, expected_version: int | None = None) -> Match:
     """The opponent confirms the reported result; it becomes the match result."""
     match = _lock_match(match)
     _check_version(match, expected_version)
     reg = _player_side(match, actor)
-    _match_open_for_results(match)
     if match.result != MatchResult.PENDING:
         raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
+    _match_open_for_results(match)
     report = MatchReport.objects.filter(match=match).exclude(registration=reg).first()
     if report is None:
         raise DomainError("your opponent has not reported a result yet; report it yourself", code="no_report")
@@ -1479,7 +1509,7 @@ def _player_side(match: Match, actor) -> Registration:
     raise NotAllowed("only the two players of this match may report or confirm it", code="role")
 
 
-@transaction.atomic
+@_atomic
 def enter_result(
     match: Match,
     *,
@@ -1498,12 +1528,12 @@ def enter_result(
     _require(event, actor, RESULT_ROLES, "enter results")
     match = _lock_match(match)
     _check_version(match, expected_version)
-    _match_open_for_results(match)
     if match.result != MatchResult.PENDING:
         raise ConflictError(
             f"table {match.table_number} already has a result ({match.get_result_display()}); correct it instead",
             code="has_result",
         )
+    _match_open_for_results(match)
     _choice(kind, ResultKind, "kind")
     _validate_result(
         match, result=result, games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind
@@ -1548,7 +1578,7 @@ def enter_result_by_table(round_: Round, *, table_number: int, actor, **kwargs) 
     return enter_result(match_at_table(round_, table_number), actor=actor, **kwargs)
 
 
-@transaction.atomic
+@_atomic
 def correct_result(
     match: Match,
     *,
@@ -1604,7 +1634,7 @@ def correct_result(
     return match
 
 
-@transaction.atomic
+@_atomic
 def record_penalty_result(match: Match, *, loser: Registration, kind: str, actor, reason: str) -> Match:
     """Apply a Game Loss or Match Loss to the match result (PPG 1.4).
 
@@ -1757,7 +1787,7 @@ def preview_result_correction(
 # --------------------------------------------------------------------------- finishing
 
 
-@transaction.atomic
+@_atomic
 def finish_event(event: Event, *, actor) -> Event:
     """Close the event once its last round is complete (organizer, head judge, scorekeeper)."""
     _require(event, actor, MANAGE_ROLES, "finish the event")
