@@ -71,7 +71,7 @@ def registration_of(user, event: Event) -> Registration | None:
 
 
 def decklist_queryset() -> QuerySet[Decklist]:
-    return Decklist.objects.select_related("registration__player__user", "registration__event")
+    return Decklist.objects.select_related("registration__player__user", "registration__event", "registered_by")
 
 
 def decklists_for_event(event: Event, *, kind: str | None = None) -> QuerySet[Decklist]:
