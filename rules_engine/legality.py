@@ -350,7 +350,7 @@ _ALLOWANCE_PATTERNS: tuple[tuple[re.Pattern, Callable[[Card, re.Match], bool]], 
     (re.compile(r"may have cards with (\w+) of any class or talent", re.I),
      lambda c, m: m.group(1).casefold() in {k.casefold() for k in c.keywords}),
     (re.compile(r"may have cards with (\w+) in their name of any class or talent", re.I),
-     lambda c, m: m.group(1).casefold() in c.name.casefold()),
+     lambda c, m: re.search(rf"\b{re.escape(m.group(1))}\b", c.name, re.I) is not None),
     (re.compile(r"may have specialization cards of any hero", re.I),
      lambda c, m: bool(c.specializations)),
 )
@@ -823,6 +823,28 @@ def check_pool(pool: CardPool, format_code: str, *, as_of: date, db: Any = None,
         return _check_ga(pool, fmt, release, as_of)
     ctx = _Ctx(pool, fmt, as_of, release, db, infer_living_legends)
     for rule in FAB_RULES:
+        rule(ctx)
+    return ctx.findings
+
+
+HERO_RULES: tuple[Callable[[_Ctx], None], ...] = (
+    _check_supertypes,
+    _check_specialization,
+    _check_hero_restrictions,
+    _check_metatypes,
+)
+
+
+def check_card_for_hero(card: Card, hero: Card, *, db: Any = None, format_code: str = "ll",
+                        as_of: date | None = None) -> list[Finding]:
+    """Only the hero-dependent rules for one card (CR 1.1.3, 1.1.3a/b, 9.2.2a, 8.3.7, 2.6.6).
+
+    The same rule functions ``check_pool`` runs; useful for "which heroes can play this card".
+    """
+    fmt = get_format(format_code)
+    ctx = _Ctx(CardPool(hero=hero, entries=[(card, 1, "deck")]), fmt, as_of or date.today(),
+               getattr(db, "release", "") or "unknown", db)
+    for rule in HERO_RULES:
         rule(ctx)
     return ctx.findings
 

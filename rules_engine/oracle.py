@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine.cards import Card, CardDatabase
-from rules_engine.legality import CardPool, check_pool
+from rules_engine.legality import CardPool, check_card_for_hero, check_pool
 
 # Formats fabrary states that this project models (fabrary also has "open" and "golden-age").
 ORACLE_FORMATS: tuple[str, ...] = ("cc", "ll", "blitz", "sage", "upf")
@@ -37,7 +37,7 @@ CARD_LEVEL_CODES = frozenset({
     "MENTOR_NEEDS_YOUNG_HERO", "NOT_TOURNAMENT_LEGAL", "UPF_ONLY",
 })
 HERO_LEVEL_CODES = frozenset({"SUPERTYPE", "HYBRID_SUPERTYPE", "SPLIT_SUPERTYPE", "SPECIALIZATION",
-                              "HERO_METATYPE"})
+                              "HERO_METATYPE", "HERO_RESTRICTION"})
 
 
 @dataclass
@@ -105,8 +105,7 @@ def card_legal_in_format(card: Card, fmt: str, *, as_of: date, db: Any, host: Ca
 
 def card_legal_for_hero(card: Card, hero: Card, *, as_of: date, db: Any) -> bool:
     """Our verdict on "``hero`` may include ``card``" (supertypes, specialization, hero-metatype only)."""
-    findings = check_pool(CardPool(hero=hero, entries=[(card, 1, "deck")]), "ll", as_of=as_of, db=db)
-    return not (_codes(findings) & HERO_LEVEL_CODES)
+    return not (_codes(check_card_for_hero(card, hero, db=db, as_of=as_of)) & HERO_LEVEL_CODES)
 
 
 def run_oracle(db: Any, *, formats: Sequence[str] = ORACLE_FORMATS, as_of: date | None = None,
