@@ -130,3 +130,30 @@ def test_any_text_reads_without_raising(card_db, text):
     assert isinstance(result.problems, list)
     for problem in result.problems:
         assert problem["reason"]
+
+
+def _ga_db():
+    from rules_engine.cards import Card, CardDatabase, slugify_identifier
+
+    def card(name, types, level=None):
+        return Card(identifier=slugify_identifier(name), name=name, types=frozenset(types), game="ga",
+                    level=level, element="Norm")
+
+    cards = [card("Spirit of Fire", {"Champion"}, "0"), card("Lorraine, Wandering Warrior", {"Champion"}, "1"),
+             card("Excalibur, Reflected Edge", {"Regalia", "Weapon"}), card("Brave Slash", {"Action"}),
+             card("Fireball", {"Action"})]
+    return CardDatabase(cards, release="ga-test@1")
+
+
+def test_grand_archive_sections_are_kept_and_grouped():
+    text = ("Champions\n1 Spirit of Fire\n1 Lorraine, Wandering Warrior\n\nMaterial deck\n1 Excalibur, Reflected Edge\n"
+            "\nMain deck\n30 Brave Slash\n30 Fireball\n\nSideboard\n2 Fireball\n")
+    result = validate_text(text, db=_ga_db(), format_code="ga-standard", as_of=AS_OF)
+    assert result.problems == []
+    sections = {(c["name"], c["section"]) for c in result.cards}
+    assert ("Excalibur, Reflected Edge", "material") in sections
+    assert ("Brave Slash", "main") in sections and ("Fireball", "sideboard") in sections
+    groups = grouped_cards(result.cards, game="ga")
+    assert [g["title"] for g in groups] == ["Champions", "Material deck", "Main deck", "Sideboard"]
+    assert [r["display"] for r in groups[0]["cards"]] == ["Lorraine, Wandering Warrior", "Spirit of Fire"]
+    assert sum(r["qty"] for r in groups[2]["cards"]) == 60
