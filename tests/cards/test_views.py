@@ -117,3 +117,13 @@ def test_search_page_query_count_does_not_grow(client, make_release, django_asse
     with django_assert_num_queries(4):
         resp = client.get("/cards/")
     assert resp.status_code == 200
+
+
+@pytest.mark.django_db
+def test_detail_page_renders_card_text_safely(client, make_release):
+    make_release([make_card("Texty", 1, functional_text="**Go again**\n\nGain 1{r}. <script>x</script>",
+                            legality_history=())])
+    html = client.get("/cards/texty-red/").content.decode()
+    assert "<p><strong>Go again</strong></p>" in html
+    assert '<span class="icon">resource</span>' in html
+    assert "&lt;script&gt;x&lt;/script&gt;" in html and "<script>x" not in html
