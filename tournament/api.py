@@ -18,6 +18,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards.models import CardDataRelease
 from core.errors import DomainError
 
 from . import selectors, services
@@ -53,7 +54,7 @@ class EventSerializer(serializers.ModelSerializer):
             "venue", "capacity", "round_minutes", "games_per_match", "swiss_rounds", "top_cut",
             "effective_swiss_rounds", "effective_top_cut", "structure_kind", "decklists_required",
             "regular_deck_checks", "bye_counts_in_cmp", "allow_self_registration", "trp_version",
-            "ppg_version", "cr_version", "status",
+            "ppg_version", "cr_version", "card_release", "status",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -91,6 +92,9 @@ class EventWriteSerializer(serializers.Serializer):
     ppg_version = serializers.ChoiceField(PpgVersion.choices, required=False)
     cr_version = serializers.ChoiceField(CrVersion.choices, required=False)
     status = serializers.ChoiceField(EventStatus.choices, required=False)
+    card_release = serializers.PrimaryKeyRelatedField(
+        queryset=CardDataRelease.objects.all(), required=False, allow_null=True
+    )
     reason = serializers.CharField(required=False, allow_blank=True)
 
 

@@ -88,6 +88,14 @@ class Event(models.Model):
     trp_version = models.CharField(max_length=8, choices=TrpVersion.choices, default=TrpVersion.TRP_2025)
     ppg_version = models.CharField(max_length=8, choices=PpgVersion.choices, default=PpgVersion.PPG_2023)
     cr_version = models.CharField(max_length=8, choices=CrVersion.choices, default=CrVersion.CR_2_13_0)
+    card_release = models.ForeignKey(
+        "cards.CardDataRelease",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Card data pinned for this event (empty: the game's active release).",
+    )
     status = models.CharField(max_length=16, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
     pairing_seed = models.BigIntegerField(default=0, help_text="Base seed for pairings and random tiebreaks.")
     created_by = models.ForeignKey(

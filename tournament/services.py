@@ -208,8 +208,22 @@ _EVENT_FIELDS = (
     "cr_version",
     "status",
     "pairing_seed",
+    "card_release",
 )
-_PINNED_AFTER_START = ("game", "format", "trp_version", "ppg_version", "cr_version", "games_per_match")
+_PINNED_AFTER_START = (
+    "game",
+    "format",
+    "trp_version",
+    "ppg_version",
+    "cr_version",
+    "games_per_match",
+    "card_release",
+)
+
+
+def _plain(value):
+    """A JSON-able value for the audit trail (model instances become their primary key)."""
+    return getattr(value, "pk", value)
 
 
 def _choice(value, enum, field_name: str):
@@ -295,6 +309,12 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
     values.setdefault("decklists_required", default_decklists_required(values["rel"], values["format"]))
     values.setdefault("regular_deck_checks", default_regular_deck_checks(values["rel"]))
     values.setdefault("pairing_seed", secrets.randbits(31))
+    if "card_release" not in values:
+        from cards.selectors import active_release
+
+        values["card_release"] = active_release(values["game"])
+    elif values["card_release"] is not None and values["card_release"].game != values["game"]:
+        raise DomainError("the card-data release is for another game", field="card_release")
     if slug:
         slug = slugify(slug)
         if not slug:
@@ -314,7 +334,7 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
         event=event,
         actor=actor,
         action="event.create",
-        after={k: values[k] for k in values if k != "starts_at"},
+        after={k: _plain(v) for k, v in values.items()},
     )
     if created_by is not None:
         StaffAssignment.objects.create(event=event, user=created_by, role=StaffRole.ORGANIZER)
@@ -347,7 +367,7 @@ def update_event(event: Event, *, actor, reason: str = "", **changes) -> Event:
             continue
         if started and name in _PINNED_AFTER_START:
             raise ConflictError(f"{name} is pinned once pairings exist (G-01)", field=name)
-        before[name], after[name] = old, value
+        before[name], after[name] = _plain(old), _plain(value)
         setattr(event, name, value)
     if after:
         event.save()

@@ -344,3 +344,16 @@ def test_self_registration_closed_once_pairings_exist_and_late_entry_by_staff(st
         services.register_player(event, player=p, actor=staffed_event["scorekeeper"])
     reg = services.register_player(event, player=p, actor=staffed_event["scorekeeper"], late_entry=True)
     assert reg.joined_in_round == 2
+
+
+def test_create_event_pins_the_active_card_release_of_its_game():
+    from cards.models import CardDataRelease
+
+    fab = CardDataRelease.objects.create(game="fab", source="fabrary-cards", version="1", is_active=True)
+    ga = CardDataRelease.objects.create(game="ga", source="ga-index", version="1", is_active=True)
+    assert services.create_event(actor=UserFactory(), name="E").card_release == fab
+    assert (
+        services.create_event(actor=UserFactory(), name="G", format=FormatCode.GA_STANDARD).card_release == ga
+    )
+    with pytest.raises(DomainError):
+        services.create_event(actor=UserFactory(), name="X", card_release=ga)

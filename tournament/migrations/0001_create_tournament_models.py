@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,247 +14,708 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table_number', models.PositiveIntegerField(blank=True, null=True)),
-                ('result', models.CharField(blank=True, choices=[('', 'Pending'), ('a', 'Player A wins'), ('b', 'Player B wins'), ('draw', 'Draw'), ('double_loss', 'Double loss'), ('bye', 'Bye')], default='', max_length=16)),
-                ('result_kind', models.CharField(blank=True, choices=[('played', 'Played'), ('intentional_draw', 'Intentional draw (TR&P 3.5)'), ('concession', 'Concession (TR&P 3.5)'), ('drop', 'Drop (TR&P 3.6)'), ('no_show', 'No-show (TR&P 3.6)'), ('penalty', 'Penalty (PPG 1.4)'), ('bye', 'Bye'), ('late_entry', 'Missed round (late entry)')], max_length=20)),
-                ('games_a', models.PositiveSmallIntegerField(default=0)),
-                ('games_b', models.PositiveSmallIntegerField(default=0)),
-                ('games_drawn', models.PositiveSmallIntegerField(default=0)),
-                ('extension_seconds', models.PositiveIntegerField(default=0)),
-                ('report_status', models.CharField(blank=True, choices=[('', 'Not reported'), ('reported', 'Reported, awaiting confirmation'), ('disputed', 'Disputed (reconciliation queue)'), ('confirmed', 'Confirmed by both players'), ('staff', 'Entered by staff')], default='', max_length=16)),
-                ('reported_at', models.DateTimeField(blank=True, null=True)),
-                ('confirmed_at', models.DateTimeField(blank=True, null=True)),
-                ('seed_a', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('seed_b', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('bracket_slot', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('version', models.PositiveIntegerField(default=0)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("table_number", models.PositiveIntegerField(blank=True, null=True)),
+                (
+                    "result",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("", "Pending"),
+                            ("a", "Player A wins"),
+                            ("b", "Player B wins"),
+                            ("draw", "Draw"),
+                            ("double_loss", "Double loss"),
+                            ("bye", "Bye"),
+                        ],
+                        default="",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "result_kind",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("played", "Played"),
+                            ("intentional_draw", "Intentional draw (TR&P 3.5)"),
+                            ("concession", "Concession (TR&P 3.5)"),
+                            ("drop", "Drop (TR&P 3.6)"),
+                            ("no_show", "No-show (TR&P 3.6)"),
+                            ("penalty", "Penalty (PPG 1.4)"),
+                            ("bye", "Bye"),
+                            ("late_entry", "Missed round (late entry)"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("games_a", models.PositiveSmallIntegerField(default=0)),
+                ("games_b", models.PositiveSmallIntegerField(default=0)),
+                ("games_drawn", models.PositiveSmallIntegerField(default=0)),
+                ("extension_seconds", models.PositiveIntegerField(default=0)),
+                (
+                    "report_status",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("", "Not reported"),
+                            ("reported", "Reported, awaiting confirmation"),
+                            ("disputed", "Disputed (reconciliation queue)"),
+                            ("confirmed", "Confirmed by both players"),
+                            ("staff", "Entered by staff"),
+                        ],
+                        default="",
+                        max_length=16,
+                    ),
+                ),
+                ("reported_at", models.DateTimeField(blank=True, null=True)),
+                ("confirmed_at", models.DateTimeField(blank=True, null=True)),
+                ("seed_a", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("seed_b", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("bracket_slot", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("version", models.PositiveIntegerField(default=0)),
             ],
             options={
-                'verbose_name_plural': 'matches',
-                'ordering': ['round', 'table_number', 'id'],
+                "verbose_name_plural": "matches",
+                "ordering": ["round", "table_number", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(max_length=80, unique=True)),
-                ('name', models.CharField(max_length=200)),
-                ('game', models.CharField(choices=[('fab', 'Flesh and Blood'), ('ga', 'Grand Archive')], default='fab', max_length=8)),
-                ('format', models.CharField(choices=[('cc', 'Classic Constructed'), ('ll', 'Living Legend'), ('blitz', 'Blitz'), ('sage', 'Silver Age'), ('commoner', 'Commoner'), ('upf', 'Ultimate Pit Fight'), ('sealed', 'Sealed Deck'), ('draft', 'Booster Draft'), ('blitz-precon', 'Blitz Preconstructed'), ('ira', 'Welcome Deck (Ira)'), ('team-cc', 'Team Classic Constructed'), ('ga-standard', 'Grand Archive Standard'), ('ga-draft', 'Grand Archive Draft')], default='cc', max_length=20)),
-                ('rel', models.CharField(choices=[('casual', 'Casual'), ('competitive', 'Competitive'), ('professional', 'Professional')], default='casual', max_length=16, verbose_name='REL')),
-                ('tier', models.PositiveSmallIntegerField(default=1)),
-                ('event_type', models.CharField(choices=[('worlds', 'World Championship'), ('pro-tour', 'Pro Tour'), ('nationals-usa', 'National Championship (USA)'), ('nationals', 'National Championship'), ('calling', 'Calling'), ('battle-hardened', 'Battle Hardened'), ('proquest-plus', 'ProQuest+'), ('proquest', 'ProQuest'), ('road-to-nationals', 'Road to Nationals'), ('skirmish', 'Skirmish'), ('world-premiere', 'World Premiere'), ('prerelease', 'Prerelease'), ('armory', 'Armory'), ('on-demand', 'On-demand'), ('play-anywhere', 'Play Anywhere'), ('other', 'Other (TO-configured)')], default='armory', max_length=24)),
-                ('starts_at', models.DateTimeField(blank=True, null=True)),
-                ('time_zone', models.CharField(default='UTC', max_length=64)),
-                ('venue', models.CharField(blank=True, max_length=200)),
-                ('capacity', models.PositiveIntegerField(blank=True, help_text='Empty means no limit.', null=True)),
-                ('round_minutes', models.PositiveSmallIntegerField(default=55)),
-                ('games_per_match', models.PositiveSmallIntegerField(default=1, help_text='Game wins needed to win a match (TR&P 3.1).')),
-                ('swiss_rounds', models.PositiveSmallIntegerField(blank=True, help_text='Empty: the TR&P App B default from attendance.', null=True)),
-                ('top_cut', models.PositiveSmallIntegerField(blank=True, help_text='Empty: the TR&P App B default; 0 means no play-off.', null=True)),
-                ('structure_kind', models.CharField(choices=[('single_day', 'Single day'), ('single_day_draft_playoff', 'Single day, booster draft play-off'), ('team', 'Team'), ('multi_day_constructed', 'Multi-day constructed'), ('multi_day_limited', 'Multi-day limited')], default='single_day', max_length=32)),
-                ('decklists_required', models.BooleanField(default=False)),
-                ('regular_deck_checks', models.BooleanField(default=False)),
-                ('bye_counts_in_cmp', models.BooleanField(default=True, help_text='OPEN-16: a bye counts as a win in CMP.')),
-                ('allow_self_registration', models.BooleanField(default=True)),
-                ('trp_version', models.CharField(choices=[('2025', 'TR&P 2025-01-31'), ('2023', 'TR&P 2023-03-31')], default='2025', max_length=8)),
-                ('ppg_version', models.CharField(choices=[('2023', 'PPG 2023-03-31')], default='2023', max_length=8)),
-                ('cr_version', models.CharField(choices=[('2.13.0', 'CR 2.13.0'), ('old', 'CR (2023 era)')], default='2.13.0', max_length=8)),
-                ('status', models.CharField(choices=[('draft', 'Draft (not announced)'), ('registration', 'Registration open'), ('running', 'Running'), ('finished', 'Finished'), ('cancelled', 'Cancelled')], default='registration', max_length=16)),
-                ('pairing_seed', models.BigIntegerField(default=0, help_text='Base seed for pairings and random tiebreaks.')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("slug", models.SlugField(max_length=80, unique=True)),
+                ("name", models.CharField(max_length=200)),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[("fab", "Flesh and Blood"), ("ga", "Grand Archive")],
+                        default="fab",
+                        max_length=8,
+                    ),
+                ),
+                (
+                    "format",
+                    models.CharField(
+                        choices=[
+                            ("cc", "Classic Constructed"),
+                            ("ll", "Living Legend"),
+                            ("blitz", "Blitz"),
+                            ("sage", "Silver Age"),
+                            ("commoner", "Commoner"),
+                            ("upf", "Ultimate Pit Fight"),
+                            ("sealed", "Sealed Deck"),
+                            ("draft", "Booster Draft"),
+                            ("blitz-precon", "Blitz Preconstructed"),
+                            ("ira", "Welcome Deck (Ira)"),
+                            ("team-cc", "Team Classic Constructed"),
+                            ("ga-standard", "Grand Archive Standard"),
+                            ("ga-draft", "Grand Archive Draft"),
+                        ],
+                        default="cc",
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "rel",
+                    models.CharField(
+                        choices=[
+                            ("casual", "Casual"),
+                            ("competitive", "Competitive"),
+                            ("professional", "Professional"),
+                        ],
+                        default="casual",
+                        max_length=16,
+                        verbose_name="REL",
+                    ),
+                ),
+                ("tier", models.PositiveSmallIntegerField(default=1)),
+                (
+                    "event_type",
+                    models.CharField(
+                        choices=[
+                            ("worlds", "World Championship"),
+                            ("pro-tour", "Pro Tour"),
+                            ("nationals-usa", "National Championship (USA)"),
+                            ("nationals", "National Championship"),
+                            ("calling", "Calling"),
+                            ("battle-hardened", "Battle Hardened"),
+                            ("proquest-plus", "ProQuest+"),
+                            ("proquest", "ProQuest"),
+                            ("road-to-nationals", "Road to Nationals"),
+                            ("skirmish", "Skirmish"),
+                            ("world-premiere", "World Premiere"),
+                            ("prerelease", "Prerelease"),
+                            ("armory", "Armory"),
+                            ("on-demand", "On-demand"),
+                            ("play-anywhere", "Play Anywhere"),
+                            ("other", "Other (TO-configured)"),
+                        ],
+                        default="armory",
+                        max_length=24,
+                    ),
+                ),
+                ("starts_at", models.DateTimeField(blank=True, null=True)),
+                ("time_zone", models.CharField(default="UTC", max_length=64)),
+                ("venue", models.CharField(blank=True, max_length=200)),
+                (
+                    "capacity",
+                    models.PositiveIntegerField(blank=True, help_text="Empty means no limit.", null=True),
+                ),
+                ("round_minutes", models.PositiveSmallIntegerField(default=55)),
+                (
+                    "games_per_match",
+                    models.PositiveSmallIntegerField(
+                        default=1, help_text="Game wins needed to win a match (TR&P 3.1)."
+                    ),
+                ),
+                (
+                    "swiss_rounds",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="Empty: the TR&P App B default from attendance.", null=True
+                    ),
+                ),
+                (
+                    "top_cut",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="Empty: the TR&P App B default; 0 means no play-off.", null=True
+                    ),
+                ),
+                (
+                    "structure_kind",
+                    models.CharField(
+                        choices=[
+                            ("single_day", "Single day"),
+                            ("single_day_draft_playoff", "Single day, booster draft play-off"),
+                            ("team", "Team"),
+                            ("multi_day_constructed", "Multi-day constructed"),
+                            ("multi_day_limited", "Multi-day limited"),
+                        ],
+                        default="single_day",
+                        max_length=32,
+                    ),
+                ),
+                ("decklists_required", models.BooleanField(default=False)),
+                ("regular_deck_checks", models.BooleanField(default=False)),
+                (
+                    "bye_counts_in_cmp",
+                    models.BooleanField(default=True, help_text="OPEN-16: a bye counts as a win in CMP."),
+                ),
+                ("allow_self_registration", models.BooleanField(default=True)),
+                (
+                    "trp_version",
+                    models.CharField(
+                        choices=[("2025", "TR&P 2025-01-31"), ("2023", "TR&P 2023-03-31")],
+                        default="2025",
+                        max_length=8,
+                    ),
+                ),
+                (
+                    "ppg_version",
+                    models.CharField(choices=[("2023", "PPG 2023-03-31")], default="2023", max_length=8),
+                ),
+                (
+                    "cr_version",
+                    models.CharField(
+                        choices=[("2.13.0", "CR 2.13.0"), ("old", "CR (2023 era)")],
+                        default="2.13.0",
+                        max_length=8,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Draft (not announced)"),
+                            ("registration", "Registration open"),
+                            ("running", "Running"),
+                            ("finished", "Finished"),
+                            ("cancelled", "Cancelled"),
+                        ],
+                        default="registration",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "pairing_seed",
+                    models.BigIntegerField(
+                        default=0, help_text="Base seed for pairings and random tiebreaks."
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-starts_at', '-id'],
+                "ordering": ["-starts_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='EventDay',
+            name="EventDay",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('date', models.DateField(blank=True, null=True)),
-                ('rel', models.CharField(choices=[('casual', 'Casual'), ('competitive', 'Competitive'), ('professional', 'Professional')], max_length=16, verbose_name='REL')),
-                ('swiss_rounds', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('cut_size', models.PositiveSmallIntegerField(blank=True, help_text='Players advancing to the next day (TR&P App B: top N or X-2).', null=True)),
-                ('cut_max_losses', models.PositiveSmallIntegerField(blank=True, help_text='X-2 rule: records with at most this many non-wins also advance.', null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='days', to='tournament.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                ("date", models.DateField(blank=True, null=True)),
+                (
+                    "rel",
+                    models.CharField(
+                        choices=[
+                            ("casual", "Casual"),
+                            ("competitive", "Competitive"),
+                            ("professional", "Professional"),
+                        ],
+                        max_length=16,
+                        verbose_name="REL",
+                    ),
+                ),
+                ("swiss_rounds", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "cut_size",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="Players advancing to the next day (TR&P App B: top N or X-2).",
+                        null=True,
+                    ),
+                ),
+                (
+                    "cut_max_losses",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="X-2 rule: records with at most this many non-wins also advance.",
+                        null=True,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="days",
+                        to="tournament.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'number'],
+                "ordering": ["event", "number"],
             },
         ),
         migrations.CreateModel(
-            name='MatchExtension',
+            name="MatchExtension",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seconds', models.PositiveIntegerField()),
-                ('reason', models.CharField(max_length=200)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('issued_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='extensions', to='tournament.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seconds", models.PositiveIntegerField()),
+                ("reason", models.CharField(max_length=200)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "issued_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="extensions",
+                        to="tournament.match",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'created_at'],
+                "ordering": ["match", "created_at"],
             },
         ),
         migrations.CreateModel(
-            name='PlayerProfile',
+            name="PlayerProfile",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('player_id', models.CharField(max_length=32, unique=True, verbose_name='GEM player ID')),
-                ('display_name', models.CharField(max_length=120)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='player_profile', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("player_id", models.CharField(max_length=32, unique=True, verbose_name="GEM player ID")),
+                ("display_name", models.CharField(max_length=120)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="player_profile",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['display_name', 'player_id'],
+                "ordering": ["display_name", "player_id"],
             },
         ),
         migrations.CreateModel(
-            name='Registration',
+            name="Registration",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('status', models.CharField(choices=[('registered', 'Registered'), ('waitlisted', 'Waitlisted'), ('checked_in', 'Checked in'), ('dropped', 'Dropped'), ('disqualified', 'Disqualified')], default='registered', max_length=16)),
-                ('checked_in_at', models.DateTimeField(blank=True, null=True)),
-                ('dropped_at', models.DateTimeField(blank=True, null=True)),
-                ('dropped_in_round', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('team_name', models.CharField(blank=True, max_length=120, null=True)),
-                ('team_position', models.CharField(blank=True, max_length=1, null=True)),
-                ('joined_in_round', models.PositiveSmallIntegerField(default=1, help_text='Late entry: the first round this player is paired in; earlier rounds are losses.')),
-                ('fixed_table', models.PositiveIntegerField(blank=True, help_text='Pinned table (accessibility, TR&P 3.10).', null=True)),
-                ('pod', models.PositiveSmallIntegerField(blank=True, help_text='Draft pod (TR&P 8.2).', null=True)),
-                ('disqualified_at', models.DateTimeField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='registrations', to='tournament.event')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='registrations', to='tournament.playerprofile')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("registered", "Registered"),
+                            ("waitlisted", "Waitlisted"),
+                            ("checked_in", "Checked in"),
+                            ("dropped", "Dropped"),
+                            ("disqualified", "Disqualified"),
+                        ],
+                        default="registered",
+                        max_length=16,
+                    ),
+                ),
+                ("checked_in_at", models.DateTimeField(blank=True, null=True)),
+                ("dropped_at", models.DateTimeField(blank=True, null=True)),
+                ("dropped_in_round", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("team_name", models.CharField(blank=True, max_length=120, null=True)),
+                ("team_position", models.CharField(blank=True, max_length=1, null=True)),
+                (
+                    "joined_in_round",
+                    models.PositiveSmallIntegerField(
+                        default=1,
+                        help_text="Late entry: the first round this player is paired in; earlier rounds are losses.",
+                    ),
+                ),
+                (
+                    "fixed_table",
+                    models.PositiveIntegerField(
+                        blank=True, help_text="Pinned table (accessibility, TR&P 3.10).", null=True
+                    ),
+                ),
+                (
+                    "pod",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="Draft pod (TR&P 8.2).", null=True
+                    ),
+                ),
+                ("disqualified_at", models.DateTimeField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="registrations",
+                        to="tournament.event",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="registrations",
+                        to="tournament.playerprofile",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'created_at', 'id'],
+                "ordering": ["event", "created_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='MatchReport',
+            name="MatchReport",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('result', models.CharField(choices=[('', 'Pending'), ('a', 'Player A wins'), ('b', 'Player B wins'), ('draw', 'Draw'), ('double_loss', 'Double loss'), ('bye', 'Bye')], max_length=16)),
-                ('games_a', models.PositiveSmallIntegerField(default=0)),
-                ('games_b', models.PositiveSmallIntegerField(default=0)),
-                ('games_drawn', models.PositiveSmallIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reports', to='tournament.match')),
-                ('registration', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournament.registration')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "result",
+                    models.CharField(
+                        choices=[
+                            ("", "Pending"),
+                            ("a", "Player A wins"),
+                            ("b", "Player B wins"),
+                            ("draw", "Draw"),
+                            ("double_loss", "Double loss"),
+                            ("bye", "Bye"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("games_a", models.PositiveSmallIntegerField(default=0)),
+                ("games_b", models.PositiveSmallIntegerField(default=0)),
+                ("games_drawn", models.PositiveSmallIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="reports",
+                        to="tournament.match",
+                    ),
+                ),
+                (
+                    "registration",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournament.registration",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'created_at', 'id'],
+                "ordering": ["match", "created_at", "id"],
             },
         ),
         migrations.AddField(
-            model_name='match',
-            name='player_a',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='matches_as_a', to='tournament.registration'),
+            model_name="match",
+            name="player_a",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="matches_as_a",
+                to="tournament.registration",
+            ),
         ),
         migrations.AddField(
-            model_name='match',
-            name='player_b',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='matches_as_b', to='tournament.registration'),
+            model_name="match",
+            name="player_b",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="matches_as_b",
+                to="tournament.registration",
+            ),
         ),
         migrations.AddField(
-            model_name='match',
-            name='reported_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tournament.registration'),
+            model_name="match",
+            name="reported_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to="tournament.registration",
+            ),
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('day', models.PositiveSmallIntegerField(default=1)),
-                ('stage', models.CharField(choices=[('swiss', 'Swiss'), ('top_cut', 'Top cut')], default='swiss', max_length=8)),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('paired', 'Paired (not published)'), ('published', 'Published'), ('in_progress', 'In progress'), ('complete', 'Complete')], default='pending', max_length=16)),
-                ('seed', models.BigIntegerField(default=0)),
-                ('published_at', models.DateTimeField(blank=True, null=True)),
-                ('completed_at', models.DateTimeField(blank=True, null=True)),
-                ('duration_seconds', models.PositiveIntegerField(default=3300)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('paused_at', models.DateTimeField(blank=True, null=True)),
-                ('elapsed_before_pause', models.FloatField(default=0.0, help_text='Seconds run before the current start.')),
-                ('clock_state', models.CharField(choices=[('not_started', 'Not started'), ('running', 'Running'), ('paused', 'Paused'), ('finished', 'Time called')], default='not_started', max_length=16)),
-                ('time_called_at', models.DateTimeField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='tournament.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                ("day", models.PositiveSmallIntegerField(default=1)),
+                (
+                    "stage",
+                    models.CharField(
+                        choices=[("swiss", "Swiss"), ("top_cut", "Top cut")], default="swiss", max_length=8
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("paired", "Paired (not published)"),
+                            ("published", "Published"),
+                            ("in_progress", "In progress"),
+                            ("complete", "Complete"),
+                        ],
+                        default="pending",
+                        max_length=16,
+                    ),
+                ),
+                ("seed", models.BigIntegerField(default=0)),
+                ("published_at", models.DateTimeField(blank=True, null=True)),
+                ("completed_at", models.DateTimeField(blank=True, null=True)),
+                ("duration_seconds", models.PositiveIntegerField(default=3300)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("paused_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "elapsed_before_pause",
+                    models.FloatField(default=0.0, help_text="Seconds run before the current start."),
+                ),
+                (
+                    "clock_state",
+                    models.CharField(
+                        choices=[
+                            ("not_started", "Not started"),
+                            ("running", "Running"),
+                            ("paused", "Paused"),
+                            ("finished", "Time called"),
+                        ],
+                        default="not_started",
+                        max_length=16,
+                    ),
+                ),
+                ("time_called_at", models.DateTimeField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rounds",
+                        to="tournament.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'number'],
+                "ordering": ["event", "number"],
             },
         ),
         migrations.AddField(
-            model_name='match',
-            name='round',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='tournament.round'),
+            model_name="match",
+            name="round",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="matches", to="tournament.round"
+            ),
         ),
         migrations.CreateModel(
-            name='StaffAssignment',
+            name="StaffAssignment",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('organizer', 'Tournament organizer'), ('head_judge', 'Head judge'), ('appeals_judge', 'Appeals judge'), ('floor_judge', 'Floor judge'), ('scorekeeper', 'Scorekeeper')], max_length=16)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('ended_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='staff', to='tournament.event')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='staff_assignments', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[
+                            ("organizer", "Tournament organizer"),
+                            ("head_judge", "Head judge"),
+                            ("appeals_judge", "Appeals judge"),
+                            ("floor_judge", "Floor judge"),
+                            ("scorekeeper", "Scorekeeper"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("ended_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="staff",
+                        to="tournament.event",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="staff_assignments",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'role', 'id'],
+                "ordering": ["event", "role", "id"],
             },
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('tier__gte', 1), ('tier__lte', 4)), name='event_tier_1_to_4'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("tier__gte", 1), ("tier__lte", 4)), name="event_tier_1_to_4"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('games_per_match__gte', 1)), name='event_games_per_match_positive'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("games_per_match__gte", 1)), name="event_games_per_match_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='eventday',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='eventday_unique_number'),
+            model_name="eventday",
+            constraint=models.UniqueConstraint(fields=("event", "number"), name="eventday_unique_number"),
         ),
         migrations.AddIndex(
-            model_name='registration',
-            index=models.Index(fields=['event', 'status'], name='tournament__event_i_87d9ac_idx'),
+            model_name="registration",
+            index=models.Index(fields=["event", "status"], name="tournament__event_i_87d9ac_idx"),
         ),
         migrations.AddConstraint(
-            model_name='registration',
-            constraint=models.UniqueConstraint(fields=('event', 'player'), name='registration_unique_player'),
+            model_name="registration",
+            constraint=models.UniqueConstraint(fields=("event", "player"), name="registration_unique_player"),
         ),
         migrations.AddConstraint(
-            model_name='matchreport',
-            constraint=models.UniqueConstraint(fields=('match', 'registration'), name='matchreport_one_per_player'),
+            model_name="matchreport",
+            constraint=models.UniqueConstraint(
+                fields=("match", "registration"), name="matchreport_one_per_player"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='round_unique_number'),
+            model_name="round",
+            constraint=models.UniqueConstraint(fields=("event", "number"), name="round_unique_number"),
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['round', 'result'], name='tournament__round_i_ac5093_idx'),
+            model_name="match",
+            index=models.Index(fields=["round", "result"], name="tournament__round_i_ac5093_idx"),
         ),
         migrations.AddConstraint(
-            model_name='match',
-            constraint=models.UniqueConstraint(condition=models.Q(('table_number__isnull', False)), fields=('round', 'table_number'), name='match_unique_table'),
+            model_name="match",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("table_number__isnull", False)),
+                fields=("round", "table_number"),
+                name="match_unique_table",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='staffassignment',
-            constraint=models.UniqueConstraint(condition=models.Q(('ended_at__isnull', True)), fields=('event', 'user', 'role'), name='staff_unique_active_role'),
+            model_name="staffassignment",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("ended_at__isnull", True)),
+                fields=("event", "user", "role"),
+                name="staff_unique_active_role",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='staffassignment',
-            constraint=models.UniqueConstraint(condition=models.Q(('ended_at__isnull', True), ('role', 'head_judge')), fields=('event',), name='staff_one_head_judge'),
+            model_name="staffassignment",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("ended_at__isnull", True), ("role", "head_judge")),
+                fields=("event",),
+                name="staff_one_head_judge",
+            ),
         ),
     ]
