@@ -7,8 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db.models import Count, Q, QuerySet
-from django.utils.html import escape
+from django.db.models import Count, F, Q, QuerySet
 from django.utils.safestring import SafeString, mark_safe
 
 from .citations import NUMBER_RE, parse_citation
@@ -136,17 +135,22 @@ class SearchResults:
     error: str = ""
 
 
-def _highlight(text: str, words: list[str], *, width: int = 240) -> SafeString:
+def _word_pattern(words: list[str]) -> re.Pattern | None:
+    if not words:
+        return None
+    alternation = "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+    return re.compile(rf"\b(?:{alternation})\w*", re.IGNORECASE)
+
+
+def _highlight(text: str, words: list[str] | re.Pattern | None, *, width: int = 240) -> SafeString:
     """Escape ``text`` and wrap each word that starts with a query word in <mark> (text is data)."""
     if not text:
         return mark_safe("")
-    if words:
-        pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")\w*",
-                             re.IGNORECASE)
+    pattern = _word_pattern(words) if isinstance(words, list) else words
+    start = 0
+    if pattern is not None:
         m = pattern.search(text)
         start = max(0, (m.start() if m else 0) - width // 3)
-    else:
-        pattern, start = None, 0
     if start:
         space = text.find(" ", start)
         start = space + 1 if 0 <= space < start + 30 else start
@@ -154,14 +158,14 @@ def _highlight(text: str, words: list[str], *, width: int = 240) -> SafeString:
     prefix = "… " if start else ""
     suffix = " …" if start + width < len(text) else ""
     if pattern is None:
-        return mark_safe(prefix + escape(snippet) + suffix)
+        return mark_safe(prefix + html.escape(snippet) + suffix)
     out: list[str] = []
     pos = 0
     for m in pattern.finditer(snippet):
-        out.append(escape(snippet[pos:m.start()]))
-        out.append("<mark>" + escape(m.group(0)) + "</mark>")
+        out.append(html.escape(snippet[pos:m.start()]))
+        out.append("<mark>" + html.escape(m.group(0)) + "</mark>")
         pos = m.end()
-    out.append(escape(snippet[pos:]))
+    out.append(html.escape(snippet[pos:]))
     return mark_safe(prefix + "".join(out) + suffix)
 
 
@@ -223,15 +227,22 @@ def _number_hits(citation, bare: str, *, kind, version, limit) -> list[SearchHit
     else:
         number = bare
     filt = _docs_filter(kind, version) if (kind or version) else Q(document__is_current=True)
-    exact = Q(number=number) | Q(number=number.lower())
+    exact = Q(number__in={number, number.lower()})
     base = Rule.objects.filter(filt).select_related("document")
     rules = list(base.filter(exact).order_by("document__kind")[:limit])
-    found = {r.pk for r in rules}
-    # then the rules under it (1.1 -> 1.1.1, 1.1.1a ...), so "3.2" lists its sub-rules too
-    more = base.filter(Q(number__startswith=number + ".") | Q(number__regex=rf"^{re.escape(number)}[a-z]$")) \
-        .exclude(pk__in=found).order_by("document__kind", "order")[: max(0, limit - len(rules))]
-    hits = [SearchHit(r, r.document, _highlight(r.text, []), exact=True) for r in rules]
-    hits += [SearchHit(r, r.document, _highlight(r.text, [])) for r in more]
+    hits = [SearchHit(r, r.document, _highlight(r.text, None), exact=True) for r in rules]
+    room = limit - len(rules)
+    if rules and room > 0:
+        # then the rules under each hit (1.1 -> 1.1.1, 1.1.1a ...): the run of deeper rules that follow it
+        ranges = Q()
+        for r in rules:
+            ranges |= Q(document_id=r.document_id, order__gt=r.order, order__lte=r.order + room)
+        following = list(Rule.objects.filter(ranges).select_related("document").order_by("document__kind", "order"))
+        for r in rules:
+            for f in (x for x in following if x.document_id == r.document_id and x.order > r.order):
+                if f.depth <= r.depth or len(hits) >= limit:
+                    break
+                hits.append(SearchHit(f, f.document, _highlight(f.text, None)))
     return hits
 
 
@@ -241,13 +252,16 @@ def _fallback_hits(words: list[str], *, kind, version, limit) -> list[SearchHit]
         qs = qs.filter(Q(text__icontains=w) | Q(title__icontains=w))
     rules = list(qs.defer("search_vector").order_by("document__kind", "order")[: limit * 3])
 
+    whole_words = [re.compile(rf"\b{re.escape(w)}\b") for w in words]
+
     def score(r: Rule) -> tuple:
         hay = f"{r.title} {r.text}".lower()
-        whole = sum(1 for w in words if re.search(rf"\b{re.escape(w)}\b", hay))
+        whole = sum(1 for p in whole_words if p.search(hay))
         return (-whole, -sum(hay.count(w) for w in words) / (1 + len(hay) / 400), r.document.kind, r.order)
 
     rules.sort(key=score)
-    return [SearchHit(r, r.document, _highlight(r.text or r.title, words)) for r in rules[:limit]]
+    pattern = _word_pattern(words)
+    return [SearchHit(r, r.document, _highlight(r.text or r.title, pattern)) for r in rules[:limit]]
 
 
 def _postgres_hits(q: str, words: list[str], *, kind, version, limit) -> list[SearchHit]:
@@ -257,7 +271,7 @@ def _postgres_hits(q: str, words: list[str], *, kind, version, limit) -> list[Se
     qs = (
         Rule.objects.filter(_docs_filter(kind, version)).filter(search_vector=query)
         .select_related("document").defer("search_vector")
-        .annotate(rank=SearchRank("search_vector", query))
+        .annotate(rank=SearchRank(F("search_vector"), query))
         .order_by("-rank", "document__kind", "order")[:limit]
     )
     ids = [r.pk for r in qs]
@@ -271,7 +285,11 @@ def _postgres_hits(q: str, words: list[str], *, kind, version, limit) -> list[Se
     hits = []
     for pk in ids:
         r = rules[pk]
-        snippet = _headline_to_html(heads.get(pk, "")) if r.text else _highlight(r.title, words)
+        if r.text and not re.search(r"[<>&]", r.text):
+            snippet = _headline_to_html(heads.get(pk, ""))
+        else:
+            # ts_headline drops anything that looks like markup; such text is shown as written
+            snippet = _highlight(r.text or r.title, words)
         hits.append(SearchHit(r, r.document, snippet))
     if not hits:
         # stemming may miss partial words ("pitc"): fall back to LIKE
@@ -315,11 +333,11 @@ def word_diff(old: str, new: str) -> SafeString:
     out: list[str] = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
         if op == "equal":
-            out.append(escape(" ".join(a[i1:i2])))
+            out.append(html.escape(" ".join(a[i1:i2])))
         if op in ("delete", "replace"):
-            out.append("<del>" + escape(" ".join(a[i1:i2])) + "</del>")
+            out.append("<del>" + html.escape(" ".join(a[i1:i2])) + "</del>")
         if op in ("insert", "replace"):
-            out.append("<ins>" + escape(" ".join(b[j1:j2])) + "</ins>")
+            out.append("<ins>" + html.escape(" ".join(b[j1:j2])) + "</ins>")
     return mark_safe(" ".join(out))
 
 
