@@ -51,12 +51,18 @@ def _password() -> str:
 
 
 def _add_decklists(event: Event) -> None:
-    """HOOK for the decklists engineer: give the demo players legal decklists.
+    """Give every demo player a legal Classic Constructed list, submitted and accepted by the
+    head judge (decklists app). Lists come from the active card-data release and are checked
+    by the legality engine; without imported card data nothing is added. Idempotent.
 
     Called once, inside the creation transaction, after registration and before round 1 is
-    paired. Does nothing yet; the decklists engineer may edit this function.
+    paired.
     """
-    return None
+    from decklists.demo import add_demo_decklists
+
+    head_judge = event.staff.filter(role=StaffRole.HEAD_JUDGE, ended_at__isnull=True).first()
+    if head_judge is not None:
+        add_demo_decklists(event, head_judge=head_judge.user)
 
 
 class Command(BaseCommand):
