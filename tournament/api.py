@@ -43,19 +43,32 @@ from .models import Event, Match, PlayerProfile, Registration, StaffAssignment
 # --------------------------------------------------------------------------- serializers
 
 
+EVENT_FIELDS = [
+    "slug", "name", "game", "format", "rel", "tier", "event_type", "starts_at", "time_zone",
+    "venue", "capacity", "round_minutes", "games_per_match", "swiss_rounds", "top_cut",
+    "structure_kind", "decklists_required", "regular_deck_checks", "bye_counts_in_cmp",
+    "allow_self_registration", "trp_version", "ppg_version", "cr_version", "card_release", "status",
+]  # fmt: skip
+
+
+class EventListSerializer(serializers.ModelSerializer):
+    """An event in a list (one query for any number of events)."""
+
+    class Meta:
+        model = Event
+        fields = EVENT_FIELDS
+        read_only_fields = fields
+
+
 class EventSerializer(serializers.ModelSerializer):
+    """One event with its effective structure (TR&P App B defaults from attendance)."""
+
     effective_swiss_rounds = serializers.SerializerMethodField()
     effective_top_cut = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
-        fields = [
-            "slug", "name", "game", "format", "rel", "tier", "event_type", "starts_at", "time_zone",
-            "venue", "capacity", "round_minutes", "games_per_match", "swiss_rounds", "top_cut",
-            "effective_swiss_rounds", "effective_top_cut", "structure_kind", "decklists_required",
-            "regular_deck_checks", "bye_counts_in_cmp", "allow_self_registration", "trp_version",
-            "ppg_version", "cr_version", "card_release", "status",
-        ]  # fmt: skip
+        fields = [*EVENT_FIELDS, "effective_swiss_rounds", "effective_top_cut"]
         read_only_fields = fields
 
     def get_effective_swiss_rounds(self, obj) -> int:
@@ -281,10 +294,10 @@ class EventListView(APIView):
     def get_permissions(self):
         return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
 
-    @extend_schema(responses=EventSerializer(many=True), tags=["events"])
+    @extend_schema(responses=EventListSerializer(many=True), tags=["events"])
     def get(self, request):
         qs = Event.objects.exclude(status=EventStatus.DRAFT).order_by("-starts_at", "-id")[:200]
-        return Response(EventSerializer(qs, many=True).data)
+        return Response(EventListSerializer(qs, many=True).data)
 
     @extend_schema(request=EventWriteSerializer, responses={201: EventSerializer}, tags=["events"])
     def post(self, request):

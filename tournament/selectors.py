@@ -319,8 +319,10 @@ def standings_for_event(event: Event, *, after_round: int | None = None, overrid
     return compute_event_standings(event, after_round=after_round, overrides=overrides)
 
 
-def explain_standing(event: Event, a: Registration, b: Registration) -> str:
-    """Why ``a`` ranks where it does relative to ``b`` (the engine's explanation)."""
+def explain_standing(event: Event, a: Registration, b: Registration) -> list[dict]:
+    """Why ``a`` ranks where it does relative to ``b``: TR&P App D steps up to the deciding one,
+    each ``{"step", "tiebreaker", "prefer", "a", "b", "decides", "ahead"}`` (``ahead`` is a
+    registration id or None). Empty if either is not in the standings."""
     from pairings.services import explain_registration_ranking
 
     return explain_registration_ranking(event, a, b)
