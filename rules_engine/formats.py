@@ -24,6 +24,7 @@ issue and agree with the card data: every card fabrary lists as legal in
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 
 EDITIONS = ("2025", "2023")
@@ -306,6 +307,7 @@ def _edition_overrides(fmt: Format, edition: str) -> Format:
     return replace(fmt, edition=edition)
 
 
+@functools.lru_cache(maxsize=128)
 def get_format(code: str, edition: str = DEFAULT_EDITION) -> Format:
     """The format ``code`` under rules ``edition`` ("2025" or "2023").
 

@@ -139,30 +139,44 @@ class _Ctx:
         self.cards: list[tuple[Card, int, str]] = []  # pool cards: arena + deck (+ sideboard)
         self.tokens: list[tuple[Card, int, str]] = []
         self.bad_quantity: list[tuple[Card, int, str]] = []
+        self.counts: Counter = Counter()
+        self.by_key: dict[tuple[str, int | None], Card] = {}
+        self.deck_flag: dict[tuple[str, int | None], bool] = {}
+        deck_cards = arena_cards = starting = 0
+        has_sideboard = False
         for card, qty, section in pool.entries:
-            if not isinstance(qty, int) or qty < 1:
+            if not isinstance(qty, int) or isinstance(qty, bool) or qty < 1:
                 self.bad_quantity.append((card, qty, section))
                 continue
-            if card.is_token_or_macro:
+            types = card.types
+            if "Token" in types or "Macro" in types:
                 self.tokens.append((card, qty, section))
-            elif section in ("hero", "champion") and card.game == "fab" or card.is_hero:
+            elif "Hero" in types or section in ("hero", "champion") and card.game == "fab":
                 if pool.hero is not None and card.key == pool.hero.key and section == "hero" and qty == 1:
                     continue  # the hero repeated as an entry
                 heroes.extend([card] * qty)
             else:
                 self.cards.append((card, qty, section))
+                key = (card.name, card.pitch)
+                self.counts[key] += qty
+                if key not in self.by_key:
+                    self.by_key[key] = card
+                    self.deck_flag[key] = card.is_deck_card
+                if self.deck_flag[key]:
+                    deck_cards += qty
+                    if section != "sideboard":
+                        starting += qty
+                else:
+                    arena_cards += qty
+                if section == "sideboard":
+                    has_sideboard = True
         self.heroes = heroes
         self.hero: Card | None = heroes[0] if heroes else None
-        self.has_sideboard = any(sec == "sideboard" for _c, _q, sec in self.cards)
-        self.counts: Counter = Counter()
-        self.by_key: dict[tuple[str, int | None], Card] = {}
-        for card, qty, _sec in self.cards:
-            self.counts[card.key] += qty
-            self.by_key.setdefault(card.key, card)
-        self.deck_cards = sum(q for c, q, _s in self.cards if c.is_deck_card)
-        self.arena_cards = sum(q for c, q, _s in self.cards if not c.is_deck_card)
-        self.starting_deck = sum(q for c, q, s in self.cards if c.is_deck_card and s != "sideboard")
-        self.pool_size = self.deck_cards + self.arena_cards
+        self.has_sideboard = has_sideboard
+        self.deck_cards = deck_cards
+        self.arena_cards = arena_cards
+        self.starting_deck = starting
+        self.pool_size = deck_cards + arena_cards
 
     def add(self, code: str, severity: str, cards: Iterable[Card | str], message: str, rule: str) -> None:
         names = [c if isinstance(c, str) else c.display_name for c in cards]
@@ -212,6 +226,7 @@ def _check_entries(ctx: _Ctx) -> None:
 
 SANCTIONED_CODES = frozenset({"cc", "ll", "blitz", "sage", "commoner", "upf", "sealed", "draft"})
 _NOT_UPF = SANCTIONED_CODES - {"upf"}
+_MAIN_CODES = frozenset({"cc", "ll", "blitz", "sage", "commoner"})
 
 
 def _stated_upf_only(card: Card) -> bool:
@@ -235,6 +250,9 @@ def _check_stated_formats(ctx: _Ctx) -> None:
         return
     subjects = ([ctx.hero] if ctx.hero is not None else []) + ctx.unique_cards()
     for card in subjects:
+        lf = card.legal_formats
+        if not lf or lf & _MAIN_CODES:
+            continue
         if _stated_not_sanctioned(card):
             ctx.error("NOT_TOURNAMENT_LEGAL", [card],
                       f"{card.display_name} is not legal in any sanctioned format", "TR&P 7")
@@ -320,6 +338,8 @@ def _check_lists(ctx: _Ctx) -> None:
         return
     subjects: list[Card] = ([ctx.hero] if ctx.hero is not None else []) + ctx.unique_cards()
     for card in subjects:
+        if not card.legality_history:
+            continue
         st = _statuses(card, fmt.legality_lists, ctx.as_of)
         if not st:
             continue
@@ -404,12 +424,16 @@ def _check_supertypes(ctx: _Ctx) -> None:
     if hero is None or not hero.is_hero:
         return
     allowed = _hero_supertypes(ctx)
+    allowances = _hero_allowances(hero)
     seen: set[tuple[str, int | None]] = set()
     for card, _qty, _sec in ctx.deck_section_cards():
-        if card.key in seen:
+        key = (card.name, card.pitch)
+        if key in seen:
             continue
-        seen.add(card.key)
-        if _allows_other_supertypes(ctx, card):
+        seen.add(key)
+        if card.supertypes <= allowed and not card.hybrid_class_sets and "//" not in card.name:
+            continue
+        if allowances and any(pred(card, m) for pred, m in allowances):
             continue
         universal = "Universal" in card.keywords
         if _is_split(card):
@@ -513,11 +537,11 @@ def _check_card_abilities(ctx: _Ctx) -> None:
             ctx.error("MENTOR_NEEDS_YOUNG_HERO", [card],
                       f"{card.display_name} is a mentor; only a young hero can include it", ctx.fmt.rule("mentor"))
     for card, _qty, sec in ctx.cards:
-        if sec == "deck" and card.is_arena_card:
+        if sec == "deck" and not ctx.deck_flag[card.key] and card.is_arena_card:
             ctx.warn("ARENA_CARD_IN_DECK", [card],
                      f"{card.display_name} is an arena-card listed with the deck-cards; it can't start in the deck",
                      ctx.fmt.rule("arena"))
-        elif sec == "arena" and card.is_deck_card:
+        elif sec == "arena" and ctx.deck_flag[card.key]:
             ctx.warn("DECK_CARD_IN_ARENA", [card],
                      f"{card.display_name} is a deck-card listed with the arena-cards", "TR&P App E")
 
