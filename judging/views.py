@@ -10,7 +10,6 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
-from core.pdf import render_pdf
 from tournament.enums import ACTIVE_REGISTRATION_STATUSES
 from tournament.models import Match, PlayerProfile, Registration, Round
 from tournament.selectors import current_round, event_by_slug, event_for_staff, staff_roles
@@ -367,14 +366,30 @@ def report_csv(request, slug):
     return response
 
 
+#: Above this many penalties the PDF is rendered by Celery and served from the stored file.
+INLINE_PDF_LIMIT = 100
+
+
 @login_required
 def report_pdf(request, slug):
-    """The PenaltyReport document (core.pdf)."""
+    """The PenaltyReport document (core.pdf); large reports come from the background task."""
+    from . import tasks
+
     event = selectors.event_for_reports(request.user, slug)
-    pdf = render_pdf("judging/pdf/penalty_report.html", {
-        "event": event, "rows": selectors.penalty_report_rows(event), "stats": selectors.call_statistics(event),
-        "generated_at": timezone.now(),
-    })
+    penalties = selectors.penalties_for_event(event)
+    count = penalties.count()
+    if count <= INLINE_PDF_LIMIT:
+        pdf = tasks.render_penalty_report(event)
+    else:
+        path = tasks.report_path(event.pk)
+        latest = penalties.order_by("-issued_at").values_list("issued_at", flat=True).first()
+        fresh = path.exists() and latest is not None and path.stat().st_mtime >= latest.timestamp()
+        if not fresh:
+            tasks.task_render_penalty_report.delay(event_id=event.pk)
+            fresh = path.exists() and path.stat().st_mtime >= latest.timestamp()
+        if not fresh:
+            return render(request, "judging/report_pending.html", _ctx(request, event, count=count), status=202)
+        pdf = path.read_bytes()
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{event.slug}-penalties.pdf"'
     return response

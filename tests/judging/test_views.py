@@ -186,3 +186,15 @@ def test_issue_to_both_players_from_page(world):
     })
     assert resp.status_code == 302
     assert sorted(Penalty.objects.values_list("effect", flat=True)) == ["no_effect", "no_effect"]
+
+
+def test_large_penalty_report_comes_from_the_background_task(world, settings, tmp_path, monkeypatch):
+    from judging import tasks, views
+
+    settings.MEDIA_ROOT = tmp_path
+    monkeypatch.setattr(views, "INLINE_PDF_LIMIT", 1)
+    for _ in range(2):
+        services.issue_penalty(world.alice, infraction="slow_play", judge=world.hj)
+    resp = _client(world.to).get(f"/judging/{world.event.slug}/reports/penalties.pdf")
+    assert resp.status_code == 200 and resp.content.startswith(b"%PDF")
+    assert tasks.report_path(world.event.pk).read_bytes() == resp.content
