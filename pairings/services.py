@@ -216,6 +216,10 @@ def points_before_rounds(event: Event, *, overrides=None) -> dict[tuple[int, int
 
 def structure_for_event(event: Event) -> tuple[int, int]:
     """(Swiss rounds, top cut): the event's own values, else TR&P App B from attendance."""
+    day_rounds = list(event.days.values_list("swiss_rounds", flat=True))
+    if day_rounds and all(r is not None for r in day_rounds) and event.swiss_rounds is None:
+        # a day plan fixes the Swiss rounds (TR&P App B multi-day tables: top 8 after)
+        return sum(day_rounds), (event.top_cut if event.top_cut is not None else 8)
     if event.swiss_rounds is not None and event.top_cut is not None:
         return event.swiss_rounds, event.top_cut
     from pairings.structure import recommended_structure
@@ -240,12 +244,13 @@ def structure_for_event(event: Event) -> tuple[int, int]:
 # --------------------------------------------------------------------------- pairing
 
 
-def plan_swiss_round(event: Event, *, round_number: int, seed: int) -> PairingPlan:
+def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -> PairingPlan:
     """Pair Swiss round ``round_number`` of ``event`` with the engine.
 
     Active players who have joined by this round (late entries) are paired by their match
     points, match history and pod (TR&P 3.1, 8.2); rematches avoided and the bye given as the
-    engine guarantees (OPEN-1, OPEN-2). Tables: higher standings on lower tables, pinned
+    engine guarantees (OPEN-1, OPEN-2). ``only`` (registration ids) restricts the players, for
+    a day-2 cut. Tables: higher standings on lower tables, pinned
     (fixed) tables kept (TR&P 3.10).
     """
     from pairings.structure import assign_tables
@@ -256,6 +261,8 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int) -> PairingPl
             event=event, status__in=ACTIVE_REGISTRATION_STATUSES, joined_in_round__lte=round_number
         ).select_related("player")
     )
+    if only is not None:  # a day-2 cut: only the advancing players are paired
+        regs = [r for r in regs if r.pk in only]
     if len(regs) < 2:
         raise DomainError(f"round {round_number} needs at least two active players; there are {len(regs)}")
     by_id = {str(r.pk): r for r in regs}

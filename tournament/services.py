@@ -894,6 +894,39 @@ def set_fixed_table(
 # --------------------------------------------------------------------------- rounds
 
 
+def day_plan_for_round(event: Event, number: int) -> tuple[int, set[int] | None]:
+    """(day, registrations allowed to play) for Swiss round ``number`` of a multi-day event.
+
+    Days come from the event's day plan (``EventDay.swiss_rounds``). On day 2+ only the players
+    who made the previous day's cut play: the top ``cut_size`` of the standings after that day,
+    or everyone within ``cut_max_losses`` non-wins (X-2), whichever group is larger (TR&P App B;
+    RD-09, OPEN-6: match points >= rounds - X). ``None`` means everyone active plays.
+    """
+    days = list(EventDay.objects.filter(event=event).order_by("number"))
+    if not days or any(d.swiss_rounds is None for d in days):
+        return 1, None
+    end = 0
+    for i, day in enumerate(days):
+        start, end = end, end + day.swiss_rounds
+        if number <= end:
+            break
+    else:
+        return days[-1].number, None
+    if i == 0:
+        return day.number, None
+    previous = days[i - 1]
+    if previous.cut_size is None and previous.cut_max_losses is None:
+        return day.number, None
+    standings = [
+        s for s in selectors.standings_for_event(event, after_round=start) if s.registration.is_active
+    ]
+    top_n = previous.cut_size or 0
+    within = 0
+    if previous.cut_max_losses is not None:
+        within = sum(1 for s in standings if s.match_points >= start - previous.cut_max_losses)
+    return day.number, {s.registration.pk for s in standings[: max(top_n, within)]}
+
+
 @_atomic
 def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
     """Create the next round with its pairings (status PAIRED, not yet public).
@@ -920,9 +953,10 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
     swiss_played = selectors.swiss_rounds_played(event)
     if seed is None:
         seed = (event.pairing_seed * 1_000_003 + number) % (2**31)
+    day, only = day_plan_for_round(event, number)
     if swiss_played < swiss_rounds and (last is None or last.stage == RoundStage.SWISS):
         stage = RoundStage.SWISS
-        plan = pairing.plan_swiss_round(event, round_number=number, seed=seed)
+        plan = pairing.plan_swiss_round(event, round_number=number, seed=seed, only=only)
     elif top_cut:
         stage = RoundStage.TOP_CUT
         plan = pairing.plan_top_cut_round(event, round_number=number, top_cut=top_cut)
@@ -942,7 +976,7 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
                 status=RoundStatus.PAIRED,
                 seed=seed,
                 duration_seconds=duration,
-                day=last.day if last else 1,
+                day=day if stage == RoundStage.SWISS else (last.day if last else 1),
             )
     except IntegrityError as exc:
         raise ConflictError(f"round {number} was just paired by someone else", code="round_open") from exc
@@ -1024,7 +1058,8 @@ def repair_round(round_: Round, *, actor, seed: int | None = None, reason: str =
     seed = seed if seed is not None else secrets.randbits(31)
     rnd.matches.all().delete()
     if rnd.stage == RoundStage.SWISS:
-        plan = pairing.plan_swiss_round(event, round_number=rnd.number, seed=seed)
+        _day, only = day_plan_for_round(event, rnd.number)
+        plan = pairing.plan_swiss_round(event, round_number=rnd.number, seed=seed, only=only)
     else:
         _, top_cut = selectors.effective_structure(event)
         plan = pairing.plan_top_cut_round(event, round_number=rnd.number, top_cut=top_cut)

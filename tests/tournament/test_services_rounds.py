@@ -360,3 +360,38 @@ def test_disqualified_player_has_no_place_in_standings(staffed_event, add_player
     listed = [s.registration.pk for s in selectors.standings_for_event(event)]
     assert regs[0].pk not in listed and len(listed) == 3
     assert [s.rank for s in selectors.standings_for_event(event)] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(("cut_size", "max_losses", "advancing"), [(4, None, 4), (2, 1, 6), (1, 0, 2)])
+def test_day_two_pairs_only_the_players_who_made_the_cut(
+    staffed_event, add_players, cut_size, max_losses, advancing
+):
+    event, sk = staffed_event["event"], staffed_event["scorekeeper"]
+    event.swiss_rounds = None
+    event.top_cut = 0
+    event.save()
+    add_players(event, 8)
+    services.set_event_days(
+        event,
+        actor=None,
+        days=[
+            {
+                "number": 1,
+                "rel": "competitive",
+                "swiss_rounds": 2,
+                "cut_size": cut_size,
+                "cut_max_losses": max_losses,
+            },
+            {"number": 2, "rel": "professional", "swiss_rounds": 1},
+        ],
+    )
+    assert selectors.effective_structure(event) == (3, 0)
+    for _ in range(2):
+        _play_round(services.publish_round(services.pair_next_round(event, actor=sk), actor=sk), sk)
+    day2 = services.pair_next_round(event, actor=sk)
+    players = {m.player_a_id for m in day2.matches.all()} | {m.player_b_id for m in day2.matches.all()} - {
+        None
+    }
+    top = [s.registration.pk for s in selectors.standings_for_event(event)[:advancing]]
+    assert day2.day == 2 and players == set(top)
+    assert services.rel_for_round(event, day2.number) == "professional"
