@@ -7,17 +7,21 @@ and render. The rules live in ``tournament.services`` and ``tournament.selectors
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
+from functools import lru_cache, wraps
+from html import escape
 
 from django import forms as djforms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q, Sum
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -38,11 +42,14 @@ from .enums import (
     StaffRole,
 )
 from .forms import CorrectionForm, EventForm, PlayerReportForm, QuickResultForm, ReasonForm
-from .models import Event, PlayerProfile
-from .pdf import DOCUMENT_KINDS, PUBLIC_KINDS, document_for, rows_by_name, rows_by_table
+from .models import Event, Match, PlayerProfile
+from .pdf import DOCUMENT_KINDS, PUBLIC_KINDS, document_for, rows_by_name, rows_by_table, standings_rows
 
 # Above this many matches in a round, PDFs render in a Celery task with progress.
 PDF_SYNC_MAX_MATCHES = 128
+# Rendered pairings/standings fragments are cached under a key that changes with every result
+# and pairing change; the timeout only bounds staleness after writes that bypass the services.
+FRAGMENT_SECONDS = 300
 EVENT_ROLES = {StaffRole.ORGANIZER}
 CLOCK_ROLES = RESULT_ROLES | JUDGE_ROLES
 
@@ -225,30 +232,125 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournament/event_form.html", {"form": form, "event": event}, status=status)
 
 
+def _cell(value) -> str:
+    return "" if value is None else escape(str(value))
+
+
+def _by_name_html(rows, *, points: bool = True) -> SafeString:
+    """Pairings by name as table rows (built in Python: 2,000 rows render in milliseconds)."""
+    parts = []
+    for r in rows:
+        table = r["table"] if r["table"] is not None else "–"
+        pts = f'<td class="num">{_cell(r["points"])}</td>' if points else ""
+        parts.append(
+            f'<tr data-reg="{r["registration_id"]}"><td>{escape(r["name"])}</td>'
+            f'<td class="num"><strong>{table}</strong></td><td>{escape(r["opponent"])}</td>{pts}</tr>'
+        )
+    return mark_safe("\n".join(parts))  # noqa: S308 - every value above is escaped or an int
+
+
+def _by_table_html(rows) -> SafeString:
+    parts = []
+    for r in rows:
+        a_pts = f' <span class="muted">({r["a_points"]})</span>' if r["a_points"] is not None else ""
+        b_pts = f' <span class="muted">({r["b_points"]})</span>' if r["b_points"] is not None else ""
+        result = (
+            f"{escape(r['result_label'])} {escape(r['score'])}" if r["result"] else '<span class="muted">playing</span>'
+        )
+        table = r["table"] if r["table"] is not None else "–"
+        parts.append(
+            f'<tr data-table="{_cell(r["table"])}"><td class="num"><strong>{table}</strong></td>'
+            f'<td>{escape(r["a_name"])}{a_pts}</td><td>{escape(r["b_name"])}{b_pts}</td><td>{result}</td></tr>'
+        )
+    return mark_safe("\n".join(parts))  # noqa: S308
+
+
+def _standings_html(standings) -> SafeString:
+    parts = []
+    for s, row in zip(standings, standings_rows(standings), strict=True):
+        badge = ' <span class="badge">dropped</span>' if s.status == "dropped" else ""
+        cells = "".join(f'<td class="num">{v}</td>' for v in row["tiebreaks"])
+        parts.append(
+            f'<tr data-reg="{s.registration.pk}"><td class="num">{row["rank"]}</td><td>{escape(row["name"])}{badge}</td>'
+            f'<td>{escape(row["record"])}</td><td class="num">{row["points"]}</td>{cells}</tr>'
+        )
+    return mark_safe("\n".join(parts))  # noqa: S308
+
+
+def _results_token(event: Event, *, through_round: int | None = None, round_=None) -> str:
+    """Changes whenever a match of the rounds concerned is created, changed or removed
+    (services bump ``Match.version`` on every change) or a player is disqualified."""
+    qs = Match.objects.filter(round=round_) if round_ is not None else Match.objects.filter(
+        round__event=event, round__number__lte=through_round or 0
+    )
+    agg = qs.aggregate(v=Sum("version"), n=Count("id"), m=Sum("id"), done=Count("id", filter=~Q(result="")))
+    return f"{agg['v'] or 0}.{agg['n']}.{agg['m'] or 0}.{agg['done']}"
+
+
+@lru_cache(maxsize=512)
+def _qr(url: str) -> str:
+    """QR codes are pure functions of the URL and cost tens of milliseconds: keep them."""
+    return qr_svg_data_uri(url)
+
+
+def _cached_fragment(key: str, build: Callable[[], dict]) -> dict:
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        cache.set(key, value, FRAGMENT_SECONDS)
+    return value
+
+
 @require_GET
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    """Public page: QR code, pairings of a published round by name and by table, standings, bracket."""
+    """Public page: QR code, pairings of a published round by name and by table, standings, bracket.
+
+    The pairings and the standings fragments are cached per result state, so a room of phones
+    refreshing the page costs a few small queries each.
+    """
     event = selectors.event_by_slug(slug)
     rounds, round_ = _visible_round(event, request.GET.get("round"))
-    by_table = by_name = []
-    if round_ is not None:
-        matches = list(selectors.matches_for_round(round_))
-        points = _points_going_into(event, round_) if round_.stage == RoundStage.SWISS else {}
-        by_table, by_name = rows_by_table(matches, points), rows_by_name(matches, points)
     standings_round = _last_complete_swiss(rounds)
-    standings = selectors.standings_for_event(event, after_round=standings_round) if standings_round else []
+    left = event.registrations.aggregate(
+        dq=Count("id", filter=Q(status="disqualified")), dropped=Count("id", filter=Q(status="dropped"))
+    )
+    standings_token = f"{standings_round}.{left['dq']}.{left['dropped']}." + _results_token(
+        event, through_round=standings_round
+    )
+
+    def build_standings() -> dict:
+        standings = selectors.standings_for_event(event, after_round=standings_round) if standings_round else []
+        return {"count": len(standings), "html": _standings_html(standings)}
+
+    standings = _cached_fragment(f"tournament:standings:{event.pk}:{event.slug}:{standings_token}", build_standings)
+
+    pairings = None
+    if round_ is not None:
+        token = f"{round_.pk}.{round_.status}." + _results_token(event, round_=round_)
+
+        def build_pairings() -> dict:
+            matches = list(selectors.matches_for_round(round_))
+            points = _points_going_into(event, round_) if round_.stage == RoundStage.SWISS else {}
+            by_name = rows_by_name(matches, points)
+            return {
+                "count": len(by_name),
+                "tables": len(matches),
+                "by_name_html": _by_name_html(by_name),
+                "by_table_html": _by_table_html(rows_by_table(matches, points)),
+            }
+
+        pairings = _cached_fragment(f"tournament:pairings:{event.pk}:{token}:{standings_token}", build_pairings)
     bracket = selectors.bracket_for_event(event) if any(r.stage == RoundStage.TOP_CUT for r in rounds) else []
     registration = selectors.registration_for_user(request.user, event)
     context = {
         "event": event,
         "rounds": rounds,
         "round_": round_,
-        "by_table": by_table,
-        "by_name": by_name,
+        "pairings": pairings,
         "standings": standings,
         "standings_round": standings_round,
         "bracket": bracket,
-        "qr": qr_svg_data_uri(request.build_absolute_uri(reverse("tournament:event_detail", args=[slug]))),
+        "qr": _qr(request.build_absolute_uri(reverse("tournament:event_detail", args=[slug]))),
         "is_staff": selectors.is_official(request.user, event),
         "me_id": registration.pk if registration else None,
     }
@@ -479,15 +581,20 @@ def clock_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = selectors.event_by_slug(slug)
     round_ = _clock_round(event)
     status = selectors.clock_status(round_) if round_ else None
-    matches = list(selectors.matches_for_round(round_)) if round_ else []
+    rows_html = ""
+    if round_ is not None:
+        # Published pairings do not change (edits happen before publishing).
+        key = f"tournament:projector:{round_.pk}:{round_.published_at.timestamp() if round_.published_at else 0}"
+        rows_html = _cached_fragment(
+            key, lambda: {"html": _by_name_html(rows_by_name(selectors.matches_for_round(round_)), points=False)}
+        )["html"]
     context = {
         "event": event,
         "round_": round_,
         "clock": status,
         "clock_label": _clock_label(status),
         "remaining_text": _fmt_seconds(status.remaining_seconds) if status else "--:--",
-        "by_table": matches,
-        "by_name": rows_by_name(matches),
+        "rows_html": rows_html,
     }
     return render(request, "tournament/clock.html", context)
 

@@ -21,6 +21,13 @@ from tournament.enums import MatchResult, ReportStatus, RoundStatus, StaffRole
 from tournament.models import Match, Round
 
 
+@pytest.fixture(autouse=True)
+def empty_cache():
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_one_round_through_the_pages(live_server, browser_page, phone_page, chromium_browser):

@@ -1,6 +1,9 @@
 """Event pages for every role: what each one sees and may do, and constant query counts."""
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
 from django.test import Client
 
@@ -21,6 +24,26 @@ from tournament.models import Match, Round
 def fast_passwords(settings):
     """Factories hash a password per user; a fast hasher keeps 128-player events quick to build."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Page fragments are cached by result state; ids are reused between tests, so start empty."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def table_rows(html: str, css_class: str) -> list[list[str]]:
+    """The body rows of ``<table class="css_class">`` as lists of cell texts."""
+    body = re.search(rf'<table class="{css_class}">.*?<tbody>(.*?)</tbody>', html, re.S).group(1)
+    rows = []
+    for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
+        cells = [unescape(re.sub(r"<[^>]+>", "", td)).strip() for td in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)]
+        rows.append(cells)
+    return rows
 
 
 def build_running_event(n_players: int, *, event=None):
@@ -69,15 +92,18 @@ def test_public_event_page_shows_qr_pairings_by_name_and_standings():
     assert response.status_code == 200
     assert "data:image/svg+xml" in html  # the QR code to this page
     assert response.context["round_"].number == 2
-    names = [row["name"] for row in response.context["by_name"]]
+    by_name = table_rows(html, "pairings-by-name")
+    names = [row[0] for row in by_name]
     assert names == sorted(names) and len(names) == 8
-    tables = [row["table"] for row in response.context["by_table"]]
-    assert tables == [1, 2, 3, 4]
+    assert by_name[0][0] == "Player 0000" and by_name[0][1] == "1" and by_name[0][3] == "1"  # table 1, 1 point
+    by_table = table_rows(html, "pairings-by-table")
+    assert [row[0] for row in by_table] == ["1", "2", "3", "4"]
+    assert by_table[0][1:] == ["Player 0000 (1)", "Player 0002 (1)", "playing"]
     # standings after round 1: the four winners first with 1 point each
-    standings = response.context["standings"]
+    standings = table_rows(html, "standings")
     assert response.context["standings_round"] == 1
-    assert [s.match_points for s in standings] == [1, 1, 1, 1, 0, 0, 0, 0]
-    assert {s.registration.pk for s in standings[:4]} == {r.pk for r in regs[0::2]}
+    assert [row[3] for row in standings] == ["1", "1", "1", "1", "0", "0", "0", "0"]
+    assert {row[1] for row in standings[:4]} == {r.player.display_name for r in regs[0::2]}
 
 
 @pytest.mark.django_db
@@ -383,7 +409,8 @@ def test_only_the_head_judge_disqualifies():
 # --------------------------------------------------------------------------- N+1 guards
 
 # The public pairings/standings page and the projector page: a constant number of queries.
-EVENT_PAGE_QUERIES = 7
+EVENT_PAGE_QUERIES = 10
+EVENT_PAGE_CACHED_QUERIES = 5
 CLOCK_PAGE_QUERIES = 3
 
 
@@ -394,8 +421,28 @@ def test_event_page_queries_do_not_grow_with_players(players, django_assert_num_
     c = client_for()
     with django_assert_num_queries(EVENT_PAGE_QUERIES):
         response = c.get(f"/events/{event.slug}/")
-    assert len(response.context["by_name"]) == players
-    assert len(response.context["standings"]) == players
+    assert response.context["pairings"]["count"] == players
+    assert response.context["standings"]["count"] == players
+    with django_assert_num_queries(EVENT_PAGE_CACHED_QUERIES):
+        c.get(f"/events/{event.slug}/")
+
+
+@pytest.mark.django_db
+def test_event_page_cache_follows_every_result_and_drop():
+    from tournament import services
+
+    event, regs, r1, r2 = build_running_event(4)
+    c = client_for()
+    assert table_rows(c.get(f"/events/{event.slug}/").content.decode(), "pairings-by-table")[0][3] == "playing"
+    sk = UserFactory()
+    StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
+    services.enter_result(Match.objects.get(round=r2, table_number=1), actor=sk, result="b", games_b=1)
+    html = c.get(f"/events/{event.slug}/").content.decode()
+    assert table_rows(html, "pairings-by-table")[0][3] == "Player B wins 0-1"
+    services.drop_registration(regs[1], actor=sk)
+    html = c.get(f"/events/{event.slug}/").content.decode()
+    dropped = [row for row in table_rows(html, "standings") if row[1].startswith(regs[1].player.display_name)]
+    assert dropped[0][1].endswith("dropped")
 
 
 @pytest.mark.django_db
