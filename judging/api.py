@@ -29,6 +29,7 @@ class JudgeCallSerializer(serializers.ModelSerializer):
     appeal_judge = serializers.SlugRelatedField(slug_field="username", read_only=True)
     caller = serializers.CharField(read_only=True)
     appealed_by = serializers.CharField(read_only=True)
+    status = serializers.CharField(read_only=True, help_text="open, claimed, ruled, appealed or closed")
 
     class Meta:
         model = JudgeCall
@@ -73,6 +74,8 @@ class PenaltySerializer(serializers.ModelSerializer):
     confirmed_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
     recommended = serializers.CharField(read_only=True, help_text="PPG recommendation (a PenaltyType value)")
     penalty = serializers.CharField(read_only=True, help_text="Penalty applied (a PenaltyType value)")
+    status = serializers.CharField(read_only=True, help_text="pending, issued or rejected")
+    effect = serializers.CharField(read_only=True, help_text="What the penalty did (PPG 1.4)")
 
     class Meta:
         model = Penalty
@@ -123,6 +126,8 @@ class DeckCheckSerializer(serializers.ModelSerializer):
     judge = serializers.SlugRelatedField(slug_field="username", read_only=True)
     round = serializers.SerializerMethodField()
     table_number = serializers.SerializerMethodField()
+    kind = serializers.CharField(read_only=True, help_text="regular, mid_game or between_rounds")
+    status = serializers.CharField(read_only=True, help_text="planned, in_progress, done or cancelled")
 
     class Meta:
         model = DeckCheck
@@ -142,7 +147,8 @@ class DeckCheckSerializer(serializers.ModelSerializer):
 
 class CreateDeckCheckSerializer(serializers.Serializer):
     registration = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=DeckCheckKind.choices, default=DeckCheckKind.REGULAR)
+    kind = serializers.CharField(default=DeckCheckKind.REGULAR,
+                                 help_text="regular, mid_game (head judge) or between_rounds (head judge)")
     match = serializers.IntegerField(required=False)
     game_number = serializers.IntegerField(min_value=1, required=False)
 
@@ -351,6 +357,26 @@ class RecommendationView(APIView):
         payload = recommendation_payload(event, registration, request.query_params.get("infraction", ""),
                                          request.query_params.get("variant", ""))
         return Response(payload)
+
+
+class TardinessSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    seconds_late = serializers.IntegerField(min_value=0, max_value=36000)
+    match = serializers.IntegerField(required=False)
+
+
+class TardinessView(APIView):
+    """PPG 4.1, 2.3: classify lateness by the REL's thresholds, issue the penalty, extend the table."""
+
+    @extend_schema(request=TardinessSerializer, responses={201: PenaltySerializer, 200: None})
+    def post(self, request, slug):
+        event = selectors.event_for_judge(request.user, slug)
+        data = _valid(TardinessSerializer, request)
+        p = services.issue_tardiness(_registration(event, data["registration"]), judge=request.user,
+                                     seconds_late=data["seconds_late"], match=_match(event, data.get("match")))
+        if p is None:
+            return Response(None, status=status.HTTP_200_OK)
+        return Response(PenaltySerializer(p).data, status=status.HTTP_201_CREATED)
 
 
 class PenaltyDetailView(APIView):

@@ -18,6 +18,7 @@ urlpatterns = [
     path("judging/events/<slug:slug>/penalties/", api.EventPenaltiesView.as_view(), name="judging-api-penalties"),
     path("judging/events/<slug:slug>/recommendation/", api.RecommendationView.as_view(),
          name="judging-api-recommendation"),
+    path("judging/events/<slug:slug>/tardiness/", api.TardinessView.as_view(), name="judging-api-tardiness"),
     path("judging/penalties/<int:pk>/", api.PenaltyDetailView.as_view(), name="judging-api-penalty"),
     path("judging/penalties/<int:pk>/confirm/", api.PenaltyConfirmView.as_view(), name="judging-api-penalty-confirm"),
     path("judging/penalties/<int:pk>/reject/", api.PenaltyRejectView.as_view(), name="judging-api-penalty-reject"),

@@ -106,3 +106,18 @@ def parse_presented(post, listed_names) -> dict[str, str]:
 
 def checklist_from_post(post) -> dict[str, bool]:
     return {key: post.get(f"check-{key}") == "on" for key, _ in DECK_CHECK_ITEMS}
+
+
+class TardinessForm(forms.Form):
+    registration = forms.TypedChoiceField(coerce=int, label="Player")
+    minutes_late = forms.IntegerField(min_value=0, max_value=600, label="Minutes late")
+    seconds_late = forms.IntegerField(required=False, min_value=0, max_value=59, label="and seconds")
+
+    def __init__(self, *args, registrations=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = [("", "Choose the player")] + [
+            (r.pk, f"{r.player.display_name} ({r.player.player_id})") for r in registrations
+        ]
+
+    def seconds(self) -> int:
+        return self.cleaned_data["minutes_late"] * 60 + (self.cleaned_data.get("seconds_late") or 0)

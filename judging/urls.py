@@ -14,6 +14,7 @@ urlpatterns = [
     path("<slug:slug>/calls/<int:pk>/", views.call_detail, name="call"),
     path("<slug:slug>/penalties/", views.penalty_list, name="penalties"),
     path("<slug:slug>/penalties/new/", views.penalty_new, name="penalty_new"),
+    path("<slug:slug>/tardiness/", views.tardiness, name="tardiness"),
     path("<slug:slug>/penalties/<int:pk>/", views.penalty_detail, name="penalty"),
     path("<slug:slug>/deck-checks/", views.deck_checks, name="deck_checks"),
     path("<slug:slug>/deck-checks/<int:pk>/", views.deck_check_detail, name="deck_check"),

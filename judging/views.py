@@ -235,6 +235,28 @@ def penalty_new(request, slug):
     return render(request, "judging/penalty_form.html", ctx)
 
 
+@login_required
+def tardiness(request, slug):
+    """PPG 4.1 / 2.3: the judge enters how late the player was; the system picks Minor or Major by
+    the REL's thresholds, issues it and extends the table by the delay."""
+    event = selectors.event_for_judge(request.user, slug)
+    registrations = _registrations_for_form(event, None)
+    form = forms.TardinessForm(request.POST or None, registrations=registrations)
+    if request.method == "POST" and form.is_valid():
+        registration = next(r for r in registrations if r.pk == form.cleaned_data["registration"])
+        try:
+            p = services.issue_tardiness(registration, judge=request.user, seconds_late=form.seconds())
+        except DomainError as exc:
+            _form_error(request, form, exc)
+        else:
+            if p is None:
+                messages.success(request, "Under the threshold: no penalty; the table gets the time back.")
+                return redirect("judging:home", slug=slug)
+            messages.success(request, f"{p.get_infraction_display()}: {p.get_penalty_display()}.")
+            return redirect("judging:penalty", slug=slug, pk=p.pk)
+    return render(request, "judging/tardiness.html", _ctx(request, event, form=form))
+
+
 def _penalty_for(request, slug, pk) -> Penalty:
     p = selectors.access_penalty(request.user, pk)
     if p.event.slug != slug:

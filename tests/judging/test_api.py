@@ -154,3 +154,23 @@ def test_openapi_schema_has_judging_paths(api_client, db):
     text = resp.content.decode()
     assert "/api/judging/events/{slug}/penalties/" in text
     assert "/api/judging/calls/{id}/final-ruling/" in text
+
+
+@pytest.mark.parametrize("seconds,status,infraction", [(120, 200, None), (300, 201, "tardiness_minor"),
+                                                        (700, 201, "tardiness_major")])
+def test_tardiness_endpoint(api_client, world, seconds, status, infraction):
+    resp = _as(api_client, world.fj).post(f"/api/judging/events/{world.event.slug}/tardiness/",
+                                          {"registration": world.alice.pk, "seconds_late": seconds}, format="json")
+    assert resp.status_code == status
+    if infraction:
+        assert resp.json()["infraction"] == infraction
+
+
+def test_judging_schema_has_no_enum_collisions_of_its_own(db):
+    """Our components use distinct enum names; drf-spectacular warns on collisions."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    names = schema["components"]["schemas"]
+    assert {"JudgeCall", "Penalty", "DeckCheck", "IssuePenaltyRequest"} <= set(names)
+    assert names["DeckCheck"]["properties"]["kind"]["type"] == "string"

@@ -198,3 +198,12 @@ def test_large_penalty_report_comes_from_the_background_task(world, settings, tm
     resp = _client(world.to).get(f"/judging/{world.event.slug}/reports/penalties.pdf")
     assert resp.status_code == 200 and resp.content.startswith(b"%PDF")
     assert tasks.report_path(world.event.pk).read_bytes() == resp.content
+
+
+def test_tardiness_page_issues_minor_with_extension(world):
+    resp = _client(world.fj).post(f"/judging/{world.event.slug}/tardiness/",
+                                  {"registration": world.alice.pk, "minutes_late": "4"})
+    p = Penalty.objects.get()
+    world.match.refresh_from_db()
+    assert resp.status_code == 302
+    assert (p.infraction, p.penalty, world.match.extension_seconds) == ("tardiness_minor", "ip3", 240)
