@@ -290,6 +290,14 @@ def tournament_day(event: Event, match: Match | None) -> int:
     return rnd.day if rnd is not None else 1
 
 
+def rel_in_force(event: Event, match: Match | None) -> str:
+    """The REL of the match's day (a Calling runs day 2 at Professional), else the event's (TR&P 1.2)."""
+    rnd = match.round if match is not None else current_round(event)
+    if rnd is None:
+        return event.rel
+    return _tournament_service("rel_for_round")(event, rnd.number)
+
+
 def prior_counts(registration: Registration, infraction: str, *, day: int) -> tuple[int, int]:
     """(same day, whole event) counts of earlier, not rejected penalties of this type."""
     qs = Penalty.objects.filter(registration=registration, infraction=infraction).exclude(
@@ -307,7 +315,7 @@ def recommendation_for(
     today, overall = prior_counts(registration, infraction, day=day)
     try:
         return rules.recommend(
-            infraction, event.rel, prior_today=today, prior_in_event=overall, variant=variant,
+            infraction, rel_in_force(event, match), prior_today=today, prior_in_event=overall, variant=variant,
             version=event.ppg_version,
         )
     except KeyError as exc:
@@ -432,7 +440,7 @@ def issue_penalty(
     applied = penalty or rec.penalty
     if applied not in PenaltyType.values:
         raise DomainError(f"unknown penalty {applied!r}", field="penalty")
-    if not rules.allowed_at_rel(applied, event.rel):
+    if not rules.allowed_at_rel(applied, rec.rel):
         raise DomainError("Casual REL has no Warnings or Intellect Penalties (PPG 2.1)", field="penalty")
     deviation = applied != rec.penalty
     if deviation and not deviation_reason.strip():
@@ -459,7 +467,7 @@ def issue_penalty(
         category=entry.category,
         rule=entry.rule,
         ppg_version=event.ppg_version,
-        rel=event.rel,
+        rel=rec.rel,
         day=tournament_day(event, match),
         variant=variant,
         recommended=rec.penalty,
@@ -595,12 +603,13 @@ def issue_tardiness(registration: Registration, *, judge, seconds_late: int, mat
     """
     event = registration.event
     _require(judge, event, JUDGE_ROLES, "issue penalties")
+    match = _match_in_event(match, event) or _current_match_for(registration)
+    rel = rel_in_force(event, match)
     try:
-        code = rules.tardiness_infraction(seconds_late, event.rel)
-        extension = rules.tardiness_extension_seconds(seconds_late, event.rel)
+        code = rules.tardiness_infraction(seconds_late, rel)
+        extension = rules.tardiness_extension_seconds(seconds_late, rel)
     except ValueError as exc:
         raise DomainError(str(exc), field="seconds_late") from None
-    match = _match_in_event(match, event) or _current_match_for(registration)
     penalty = None
     if code is not None:
         minutes = seconds_late / 60
@@ -683,7 +692,7 @@ def plan_deck_checks(round_: Round, *, actor, seed: int | str | None = None, rat
     priority = [t for t, m in sorted(by_table.items()) if {m.player_a_id, m.player_b_id} & wanted]
     try:
         tables = rules.plan_regular_checks(
-            by_table, rel=event.rel, seed=seed if seed is not None else f"{event.pk}-{round_.number}-{round_.seed}",
+            by_table, rel=_tournament_service("rel_for_round")(event, round_.number), seed=seed if seed is not None else f"{event.pk}-{round_.number}-{round_.seed}",
             priority=priority, rate=rate,
         )
     except ValueError as exc:

@@ -300,3 +300,16 @@ def test_deferred_game_loss_applies_to_next_match(world):
     nxt.refresh_from_db()
     assert (p.match, p.effect, nxt.games_a) == (nxt, EffectStatus.APPLIED, 1)
     assert list(selectors.deferred_penalties(world.event)) == []
+
+
+def test_day_two_of_a_calling_uses_professional_rel(world):
+    """TR&P 1.2 / App A: a multi-day event's day can run at another REL; penalties follow the day."""
+    from tests.factories import EventDayFactory
+
+    EventDayFactory(event=world.event, number=1, rel=REL.COMPETITIVE)
+    EventDayFactory(event=world.event, number=2, rel=REL.PROFESSIONAL)
+    day_one = services.issue_penalty(world.alice, infraction="shuffling_error", judge=world.hj, match=world.match)
+    world.round.day = 2
+    world.round.save()
+    day_two = services.issue_penalty(world.bob, infraction="shuffling_error", judge=world.hj, match=world.match)
+    assert [(p.rel, p.penalty) for p in (day_one, day_two)] == [("competitive", "ip2"), ("professional", "ip3")]
