@@ -167,7 +167,7 @@ class DecklistDetailAPI(APIView):
 class DecklistActionAPI(APIView):
     """POST submit | accept | reject (reason) | exception (reason) | fix (text, reason)."""
 
-    @extend_schema(request=None, responses=DecklistSerializer)
+    @extend_schema(operation_id="decklists_action", request=None, responses=DecklistSerializer)
     def post(self, request, pk: int, action: str):
         decklist = selectors.access_decklist(request.user, pk)
         if action == "submit":
@@ -196,7 +196,7 @@ class DecklistActionAPI(APIView):
 class EventDecklistJobAPI(APIView):
     """POST: start re-validation (organizer, head judge) or the combined PDF (officials) of an event."""
 
-    @extend_schema(request=None, responses={202: JobSerializer})
+    @extend_schema(operation_id="decklists_event_job_start", request=None, responses={202: JobSerializer})
     def post(self, request, slug: str, kind: str):
         if kind not in (JobKind.REVALIDATE, JobKind.RENDER):
             raise Http404("Unknown job.")

@@ -240,3 +240,37 @@ def status_summary(event: Event) -> dict[str, int]:
         decklists__kind=primary_kind(event)
     ).count()
     return out
+
+
+def opponent_decklists_for(user) -> list[Decklist]:
+    """TR&P 3.7: the accepted constructed lists of ``user``'s play-off opponents at
+    Professional REL (what ``can_view_decklist`` lets them open)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return []
+    mine = list(
+        Registration.objects.filter(player__user=user, event__rel=REL.PROFESSIONAL)
+        .exclude(event__format__in=list(LIMITED_FORMATS))
+        .values_list("pk", flat=True)
+    )
+    if not mine:
+        return []
+    opponents: set[int] = set()
+    for a, b in Match.objects.filter(round__stage=RoundStage.TOP_CUT).filter(
+        Q(player_a_id__in=mine) | Q(player_b_id__in=mine)
+    ).values_list("player_a_id", "player_b_id"):
+        opponents.update(x for x in (a, b) if x is not None and x not in mine)
+    return list(
+        decklist_queryset().filter(
+            registration_id__in=opponents, kind=DecklistKind.CONSTRUCTED, status__in=list(FROZEN)
+        ).order_by("registration__player__display_name")
+    )
+
+
+def limited_pool_targets(registration: Registration) -> QuerySet[Registration]:
+    """Other players of a limited event whose pool this player may register (TR&P 8.1.1)."""
+    return (
+        Registration.objects.filter(event_id=registration.event_id)
+        .exclude(pk=registration.pk)
+        .select_related("player")
+        .order_by("player__display_name")
+    )

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from core.audit import audit_trail_for
 from core.errors import DomainError
+from tournament.enums import LIMITED_FORMATS
 
 from . import selectors, services
 from .enums import FROZEN, DecklistKind, DecklistStatus, JobKind
@@ -84,7 +85,16 @@ def my_decklists(request: HttpRequest) -> HttpResponse:
         .prefetch_related("decklists")
         .order_by("-event__starts_at", "-id")
     )
-    return render(request, "decklists/my_decklists.html", {"registrations": registrations})
+    rows = []
+    for registration in registrations:
+        limited = registration.event.format in LIMITED_FORMATS
+        rows.append({
+            "registration": registration,
+            "limited": limited,
+            "pool_targets": list(selectors.limited_pool_targets(registration)) if limited else [],
+        })
+    return render(request, "decklists/my_decklists.html", {
+        "rows": rows, "opponent_lists": selectors.opponent_decklists_for(request.user)})
 
 
 @login_required

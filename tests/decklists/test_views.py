@@ -207,3 +207,49 @@ def test_combined_pdf_and_revalidation_jobs(client, event_with_staff, fab_releas
     assert job.status == "done" and job.result["checked"] == 2 and job.result["changes"] == []
     page = client.get(reverse("decklists:job", args=[job.pk]))
     assert b"No list changed" in page.content
+
+
+def test_my_page_lists_playoff_opponents_lists_at_professional(client, card_db, legal_cc_text):
+    from decklists import services
+    from tests.factories import (
+        EventFactory,
+        MatchFactory,
+        RegistrationFactory,
+        RoundFactory,
+        StaffAssignmentFactory,
+    )
+
+    event = EventFactory(rel="professional", format="cc")
+    hj = StaffAssignmentFactory(event=event, role="head_judge").user
+    a, b = RegistrationFactory(event=event), RegistrationFactory(event=event)
+    d = services.save_decklist(a, actor=a.player.user, text=legal_cc_text, db=card_db)
+    services.accept_decklist(services.submit_decklist(d, actor=a.player.user), actor=hj)
+    client.force_login(b.player.user)
+    assert a.player.display_name not in client.get(reverse("decklists:mine")).content.decode()
+    MatchFactory(round=RoundFactory(event=event, number=6, stage="top_cut"), player_a=a, player_b=b)
+    page = client.get(reverse("decklists:mine")).content.decode()
+    assert a.player.display_name in page and reverse("decklists:detail", args=[d.pk]) in page
+    assert client.get(reverse("decklists:detail", args=[d.pk])).status_code == 200
+
+
+def test_swap_register_through_the_pages(client, fab_release):
+    from tests.factories import EventFactory, PlayerProfileFactory, RegistrationFactory
+
+    event = EventFactory(format="sealed", rel="competitive")
+    using = RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Pool Owner"))
+    registrar = RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Registrar"))
+    client.force_login(registrar.player.user)
+    page = client.get(reverse("decklists:mine")).content.decode()
+    assert "Register the pool of" in page and "Pool Owner" in page
+    url = _submit_url(event, kind="pool", **{"for": using.pk})
+    assert "registering another player" in client.get(url).content.decode()
+    response = client.post(url, {"text": "3 Snatch (red)\n1 Sink Below (blue)", "kind": "pool", "for": using.pk,
+                                 "submit": "1"})
+    assert response.status_code == 302
+    pool = Decklist.objects.get(registration=using, kind="pool")
+    assert pool.registered_by == registrar.player.user and pool.status == DecklistStatus.SUBMITTED
+    # The owner sees it; a third player does not.
+    client.force_login(using.player.user)
+    assert client.get(reverse("decklists:detail", args=[pool.pk])).status_code == 200
+    client.force_login(RegistrationFactory(event=event).player.user)
+    assert client.get(reverse("decklists:detail", args=[pool.pk])).status_code == 404
