@@ -179,6 +179,17 @@ def explain_registration_ranking(event: Event, a: Registration, b: Registration)
     return steps
 
 
+def explain_rows(rows, a_id: str, b_id: str) -> list[dict]:
+    """``explain_ranking`` on engine rows with ``ahead`` as a registration id (int)."""
+    from pairings.tiebreakers import explain_ranking
+
+    steps = explain_ranking(rows, a_id, b_id)
+    for step in steps:
+        if step["ahead"] is not None:
+            step["ahead"] = int(step["ahead"])
+    return steps
+
+
 def points_before_rounds(event: Event, *, overrides=None) -> dict[tuple[int, int], int]:
     """(registration id, round number) -> match points going into that round (Swiss and play-off).
 

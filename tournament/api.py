@@ -719,3 +719,159 @@ class ReconciliationView(APIView):
     def get(self, request, slug):
         event = selectors.event_for_staff(request.user, slug, roles=RESULT_ROLES)
         return Response(MatchSerializer(selectors.reconciliation_queue(event), many=True).data)
+
+
+# --------------------------------------------------------------------------- more actions
+
+
+class DaySerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1)
+    rel = serializers.ChoiceField(REL.choices)
+    date = serializers.DateField(required=False, allow_null=True)
+    swiss_rounds = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    cut_size = serializers.IntegerField(min_value=2, required=False, allow_null=True)
+    cut_max_losses = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+
+
+class DaysSerializer(serializers.Serializer):
+    days = DaySerializer(many=True)
+
+
+class EventDaysView(APIView):
+    """The day plan of a multi-day event: a REL per day and the day-2 cut (TR&P 1.2, App B)."""
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    @extend_schema(responses=DaySerializer(many=True), tags=["events"])
+    def get(self, request, slug):
+        return Response(DaySerializer(_event(slug).days.all(), many=True).data)
+
+    @extend_schema(request=DaysSerializer, responses=DaySerializer(many=True), tags=["events"])
+    def put(self, request, slug):
+        data = _body(DaysSerializer, request)
+        days = services.set_event_days(_event(slug), actor=request.user, days=[dict(d) for d in data["days"]])
+        return Response(DaySerializer(days, many=True).data)
+
+
+class FinishEventView(APIView):
+    @extend_schema(request=None, responses=EventSerializer, tags=["events"])
+    def post(self, request, slug):
+        return Response(EventSerializer(services.finish_event(_event(slug), actor=request.user)).data)
+
+
+class FixedTableSerializer(serializers.Serializer):
+    table_number = serializers.IntegerField(min_value=1, allow_null=True)
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class FixedTableView(APIView):
+    """Pin a player to a table (accessibility, head judge, TR&P 3.10)."""
+
+    @extend_schema(request=FixedTableSerializer, responses=RegistrationSerializer, tags=["players"])
+    def post(self, request, slug, reg_id):
+        event = _event(slug)
+        data = _body(FixedTableSerializer, request)
+        reg = services.set_fixed_table(
+            _registration(event, reg_id),
+            table_number=data["table_number"],
+            actor=request.user,
+            reason=data["reason"],
+        )
+        return Response(RegistrationSerializer(reg).data)
+
+
+class MyStandingView(APIView):
+    """A player's standing and why they rank there (vs the players just above and below)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT, tags=["standings"])
+    def get(self, request, slug, reg_id):
+        event = _event(slug)
+        data = selectors.my_standing(event, _registration(event, reg_id))
+        if data is None:
+            raise Http404("this player is not in the standings")
+        return Response(data)
+
+
+class TableResultSerializer(ResultSerializer):
+    pass
+
+
+class TableResultView(APIView):
+    """Fast staff entry by table number (the keyboard flow)."""
+
+    @extend_schema(request=TableResultSerializer, responses=MatchSerializer, tags=["matches"])
+    def post(self, request, slug, number, table):
+        rnd = _round(_event(slug), number)
+        data = _body(TableResultSerializer, request)
+        match = services.enter_result_by_table(
+            rnd,
+            table_number=table,
+            actor=request.user,
+            result=data["result"],
+            games_a=data["games_a"],
+            games_b=data["games_b"],
+            games_drawn=data["games_drawn"],
+            kind=data["kind"],
+            expected_version=data.get("version"),
+            reason=data["reason"],
+        )
+        return Response(MatchSerializer(match).data)
+
+
+class TableNumberSerializer(serializers.Serializer):
+    table_number = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField()
+
+
+class MatchTableView(APIView):
+    """Move an unpublished match to another table (recorded with who and why)."""
+
+    @extend_schema(request=TableNumberSerializer, responses=MatchSerializer, tags=["rounds"])
+    def post(self, request, match_id):
+        data = _body(TableNumberSerializer, request)
+        match = services.set_table_number(
+            _match(match_id), table_number=data["table_number"], actor=request.user, reason=data["reason"]
+        )
+        return Response(MatchSerializer(match).data)
+
+
+class PenaltySerializer(serializers.Serializer):
+    loser = serializers.IntegerField(help_text="registration id of the penalised player")
+    kind = serializers.ChoiceField(["game_loss", "match_loss"])
+    reason = serializers.CharField()
+
+
+class PenaltyResultView(APIView):
+    """Apply a Game Loss or Match Loss to the match result (PPG 1.4)."""
+
+    @extend_schema(request=PenaltySerializer, responses=MatchSerializer, tags=["matches"])
+    def post(self, request, match_id):
+        match = _match(match_id)
+        data = _body(PenaltySerializer, request)
+        loser = _registration(match.round.event, data["loser"])
+        match = services.record_penalty_result(
+            match, loser=loser, kind=data["kind"], actor=request.user, reason=data["reason"]
+        )
+        return Response(MatchSerializer(match).data)
+
+
+class AuditEntrySerializer(serializers.Serializer):
+    created_at = serializers.DateTimeField()
+    actor = serializers.CharField(source="actor.username", default=None, allow_null=True)
+    action = serializers.CharField()
+    object_repr = serializers.CharField()
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+    reason = serializers.CharField()
+
+
+class EventAuditView(APIView):
+    """The event's audit trail, newest first (staff)."""
+
+    @extend_schema(responses=AuditEntrySerializer(many=True), tags=["events"])
+    def get(self, request, slug):
+        event = selectors.event_for_staff(request.user, slug)
+        return Response(AuditEntrySerializer(selectors.audit_for_event(event), many=True).data)

@@ -65,4 +65,24 @@ urlpatterns = [
     path("matches/<int:match_id>/preview/", api.PreviewCorrectionView.as_view(), name="api-match-preview"),
     path("matches/<int:match_id>/extension/", api.ExtensionView.as_view(), name="api-match-extension"),
     path("matches/<int:match_id>/no-show/", api.NoShowView.as_view(), name="api-match-no-show"),
+    path("events/<slug:slug>/days/", api.EventDaysView.as_view(), name="api-event-days"),
+    path("events/<slug:slug>/finish/", api.FinishEventView.as_view(), name="api-event-finish"),
+    path("events/<slug:slug>/audit/", api.EventAuditView.as_view(), name="api-event-audit"),
+    path(
+        "events/<slug:slug>/players/<int:reg_id>/fixed-table/",
+        api.FixedTableView.as_view(),
+        name="api-player-fixed-table",
+    ),
+    path(
+        "events/<slug:slug>/players/<int:reg_id>/standing/",
+        api.MyStandingView.as_view(),
+        name="api-player-standing",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/tables/<int:table>/result/",
+        api.TableResultView.as_view(),
+        name="api-table-result",
+    ),
+    path("matches/<int:match_id>/table/", api.MatchTableView.as_view(), name="api-match-table"),
+    path("matches/<int:match_id>/penalty/", api.PenaltyResultView.as_view(), name="api-match-penalty"),
 ]

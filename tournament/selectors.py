@@ -17,6 +17,8 @@ Public API used by the pages, decklist and judging engineers:
 - ``clock_status(round_, *, now=None) -> ClockStatus``
 - ``reconciliation_queue(event)``, ``outstanding_matches(round_)``
 - ``standings_for_event(event, *, after_round=None) -> list[Standing]``
+- ``my_standing(event, registration)`` (row + explanation vs the neighbours), ``explain_standing``
+- ``audit_for_event(event)``
 - ``effective_structure(event) -> (swiss_rounds, top_cut)``
 - ``bracket_for_event(event)``, ``elimination_procedure(event)``
 - exports: ``standings_csv``, ``standings_json``, ``results_csv``, ``results_json`` (strings)
@@ -326,6 +328,34 @@ def explain_standing(event: Event, a: Registration, b: Registration) -> list[dic
     from pairings.services import explain_registration_ranking
 
     return explain_registration_ranking(event, a, b)
+
+
+def my_standing(event: Event, registration: Registration) -> dict | None:
+    """A player's row with the explanations against the players ranked just above and below
+    ("why am I ranked here", TR&P App D). None when the player is not in the standings."""
+    from pairings.services import explain_rows
+
+    rows = standings_for_event(event)
+    index = next((i for i, s in enumerate(rows) if s.registration.pk == registration.pk), None)
+    if index is None:
+        return None
+    me = rows[index]
+    out = {"standing": me.as_dict(), "above": None, "below": None}
+    for key, j in (("above", index - 1), ("below", index + 1)):
+        if 0 <= j < len(rows):
+            other = rows[j]
+            out[key] = {
+                "standing": other.as_dict(),
+                "steps": explain_rows([s.row for s in rows], me.row.id, other.row.id),
+            }
+    return out
+
+
+def audit_for_event(event: Event, *, limit: int = 200):
+    """The event's audit entries, newest first (who, when, before, after)."""
+    from core.models import AuditEntry
+
+    return AuditEntry.objects.filter(event_id=event.pk).select_related("actor")[:limit]
 
 
 def effective_structure(event: Event) -> tuple[int, int]:

@@ -374,6 +374,9 @@ def update_event(event: Event, *, actor, reason: str = "", **changes) -> Event:
         _audit(
             event, event=event, actor=actor, action="event.update", before=before, after=after, reason=reason
         )
+        if "capacity" in after:  # a larger (or removed) capacity lets waitlisted players in
+            while _promote_waitlist(event, actor=actor) is not None:
+                pass
     return event
 
 

@@ -357,3 +357,13 @@ def test_create_event_pins_the_active_card_release_of_its_game():
     )
     with pytest.raises(DomainError):
         services.create_event(actor=UserFactory(), name="X", card_release=ga)
+
+
+def test_raising_capacity_promotes_the_waitlist_in_order(staffed_event):
+    event = staffed_event["event"]
+    event.capacity = 2
+    event.save()
+    regs = [services.register_player(event, player=p, actor=None) for p in PlayerProfileFactory.create_batch(5)]
+    assert [r.status for r in regs] == ["registered"] * 2 + ["waitlisted"] * 3
+    services.update_event(event, actor=staffed_event["organizer"], capacity=4)
+    assert [Registration.objects.get(pk=r.pk).status for r in regs] == ["registered"] * 4 + ["waitlisted"]
