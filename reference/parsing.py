@@ -24,6 +24,10 @@ from dataclasses import dataclass, field
 
 KINDS = ("cr", "trp", "ppg", "ga")
 
+# Part of each import's content hash: bump it when parsing changes so `import_rules --defaults`
+# re-imports documents whose text did not change.
+PARSER_VERSION = "3"
+
 RULE_HEADING = "heading"
 RULE_TEXT = "rule"
 
@@ -82,13 +86,21 @@ def normalize_text(raw: str) -> str:
     text = _SOFT_HYPHEN.sub("-", text)
     text = text.replace("\u0002", "").replace("\u00ad", "").replace("\f", "\n")
     text = text.replace("\u00a0", " ").replace("\u2009", " ").replace("\u200b", "")
-    text = text.replace("\t", " ")
-    text = "".join(ch for ch in text if ch == "\n" or unicodedata.category(ch) != "Cc")
+    text = "".join(ch for ch in text if ch in "\n\t" or unicodedata.category(ch) != "Cc")
     return unicodedata.normalize("NFC", text)
 
 
 def clean_inline(line: str) -> str:
-    """Strip markdown emphasis, link syntax and footnote markers from one line of text."""
+    """Strip markdown emphasis, link syntax and footnote markers from one line of text.
+
+    A tab-separated table row becomes its cells joined by " | ".
+    """
+    if "\t" in line.strip():
+        cells = [clean_inline(c) for c in line.strip().split("\t")]
+        while cells and not cells[-1]:
+            cells.pop()
+        return " | ".join(cells)
+    line = line.replace("\t", " ")
     line = _MD_LINK.sub(lambda m: m.group(1).replace("\\[", "[").replace("\\]", "]"), line)
     line = _FOOTNOTE_REF.sub(lambda m: " " + m.group(1), line)
     line = _URL_ANGLE.sub(r"\1", line)
@@ -168,7 +180,7 @@ def _join_wrapped(lines: list[str], known_words: set[str]) -> list[str]:
             out.append("")
             prev_blank = True
             continue
-        if out and not prev_blank and out[-1]:
+        if out and not prev_blank and out[-1] and "\t" not in line and "\t" not in out[-1]:
             prev = out[-1]
             ends_word_hyphen = re.search(r"[A-Za-z]-$", prev) is not None
             if ends_word_hyphen and re.match(r"\s*[a-z]", line):

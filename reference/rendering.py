@@ -111,11 +111,20 @@ def render_rule_text(text: str, index: DocumentIndex | None = None, *, link_glos
     """Paragraphs as <p>, bullet runs as <ul>, "Example:" paragraphs marked; everything escaped."""
     parts: list[str] = []
     items: list[str] = []
+    rows: list[str] = []
     # with link_glossary off, pretend every term was already linked
     used: set[str] = set() if link_glossary or index is None else set(index.glossary)
     for para in (p.strip() for p in (text or "").split("\n\n")):
         if not para:
             continue
+        if " | " in para and "\n" not in para:
+            cells = para.split(" | ")
+            tag = "th" if not rows else "td"
+            rows.append("<tr>" + "".join(f"<{tag}>{_link_inline(c, index, used)}</{tag}>" for c in cells) + "</tr>")
+            continue
+        if rows:
+            parts.append('<div class="table-wrap"><table class="rules-table">' + "".join(rows) + "</table></div>")
+            rows = []
         if _BULLET.match(para):
             items.append("<li>" + _link_inline(_BULLET.sub("", para), index, used) + "</li>")
             continue
@@ -130,6 +139,8 @@ def render_rule_text(text: str, index: DocumentIndex | None = None, *, link_glos
             parts.append("<p>" + _link_inline(para, index, used) + "</p>")
     if items:
         parts.append("<ul>" + "".join(items) + "</ul>")
+    if rows:
+        parts.append('<div class="table-wrap"><table class="rules-table">' + "".join(rows) + "</table></div>")
     return mark_safe("".join(parts))
 
 

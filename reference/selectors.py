@@ -253,11 +253,15 @@ def _fallback_hits(words: list[str], *, kind, version, limit) -> list[SearchHit]
     rules = list(qs.defer("search_vector").order_by("document__kind", "order")[: limit * 3])
 
     whole_words = [re.compile(rf"\b{re.escape(w)}\b") for w in words]
+    phrase = " ".join(words)
 
     def score(r: Rule) -> tuple:
-        hay = f"{r.title} {r.text}".lower()
+        title = r.title.lower()
+        hay = f"{title} {r.text}".lower()
         whole = sum(1 for p in whole_words if p.search(hay))
-        return (-whole, -sum(hay.count(w) for w in words) / (1 + len(hay) / 400), r.document.kind, r.order)
+        density = sum(hay.count(w) for w in words) / (1 + len(hay) / 400)
+        # a rule titled with the words (a keyword's definition) first, then the exact phrase
+        return (-(phrase in title), -whole, -(phrase in hay), -density, r.document.kind, r.order)
 
     rules.sort(key=score)
     pattern = _word_pattern(words)

@@ -15,7 +15,7 @@ from core.errors import DomainError
 
 from .enums import DocumentKind
 from .models import GlossaryTerm, Rule, RulesDocument
-from .parsing import ParsedDocument, parse_document
+from .parsing import PARSER_VERSION, ParsedDocument, parse_document
 from .seeds import SEEDS
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,8 @@ class ImportResult:
 
 
 def content_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """Hash of the text and of the parser version (a parser change re-imports unchanged text)."""
+    return hashlib.sha256(f"parser {PARSER_VERSION}\n{text}".encode()).hexdigest()
 
 
 def anchor_for(number: str) -> str:
@@ -102,7 +103,7 @@ def import_rules_document(
         document = existing
         document.rules.all().delete()
         document.glossary_terms.all().delete()
-    document.title = (parsed.title or DocumentKind(kind).label)[:200]
+    document.title = DocumentKind(kind).label
     document.source_name = source_name[:200]
     document.content_hash = digest
     document.imported_at = timezone.now()

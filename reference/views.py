@@ -1,6 +1,7 @@
 """Public pages of the rules reference (no login): documents, contents, rules, search, glossary, compare."""
 from __future__ import annotations
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -18,6 +19,8 @@ from .selectors import (
     search_rules,
     toc_for_document,
 )
+
+COMPARE_PAGE_SIZE = 150
 
 
 def _document_or_404(doc: str, version: str | None) -> object:
@@ -109,6 +112,8 @@ def compare(request: HttpRequest, doc: str) -> HttpResponse:
             error = "Choose two different versions."
         else:
             comparison = compare_documents(by_version[old_v], by_version[new_v], status=status)
+    page = Paginator(comparison.changes if comparison else [], COMPARE_PAGE_SIZE).get_page(request.GET.get("page"))
     return render(request, "reference/compare.html", {"doc": doc, "versions": versions, "comparison": comparison,
-                                                      "error": error, "from": old_v, "to": new_v, "show": status or ""},
+                                                      "page": page, "error": error, "from": old_v, "to": new_v,
+                                                      "show": status or ""},
                   status=400 if error else 200)

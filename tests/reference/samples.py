@@ -133,6 +133,9 @@ A referee may extend the clock.
 Snacks are allowed between rounds.
 Appendix A - Clocks
 Rounds last fifty minutes.
+Players\tMinutes\t
+Up to 8\t50
+9 or more\t55
 """
 
 # Grand Archive layout: sections without trailing dots, lettered sub-sections, items, letters, romans.

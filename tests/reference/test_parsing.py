@@ -237,3 +237,10 @@ def test_seed_table_names_each_current_kind_once():
     current = [s.kind for s in SEEDS if s.current]
 
     assert sorted(current) == ["cr", "ga", "ppg", "trp"]
+
+
+def test_parse_document_turns_tab_rows_into_cells():
+    rules = parse_document(samples.TRP, "trp").by_number()
+
+    assert rules["A"].text.split("\n\n") == ["Rounds last fifty minutes.", "Players | Minutes", "Up to 8 | 50",
+                                            "9 or more | 55"]

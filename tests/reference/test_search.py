@@ -107,3 +107,9 @@ def test_compare_documents_can_show_one_status(sample_documents):
     comparison = compare_documents(sample_documents["old"], sample_documents["cr"], status="removed")
 
     assert [c.number for c in comparison.changes] == ["1.0.1b"]
+
+
+def test_search_by_words_ranks_a_rule_titled_with_the_words_first(sample_documents):
+    hits = search_rules("sprocket").hits
+
+    assert (hits[0].document.kind, hits[0].rule.number) == ("cr", "2.0.1")
