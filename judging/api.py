@@ -262,6 +262,25 @@ class EventCallsView(APIView):
         return Response(JudgeCallSerializer(call).data, status=status.HTTP_201_CREATED)
 
 
+class CallStatisticsView(APIView):
+    """Judge-call statistics for the organizer and head judge."""
+
+    @extend_schema(responses=inline_serializer("CallStatistics", {
+        "total": serializers.IntegerField(), "open": serializers.IntegerField(),
+        "closed": serializers.IntegerField(), "appealed": serializers.IntegerField(),
+        "overturned": serializers.IntegerField(), "with_extension": serializers.IntegerField(),
+        "extension_seconds_total": serializers.IntegerField(),
+        "median_response_seconds": serializers.IntegerField(allow_null=True),
+        "median_duration_seconds": serializers.IntegerField(allow_null=True),
+        "longest_duration_seconds": serializers.IntegerField(allow_null=True),
+        "by_judge": serializers.ListField(child=serializers.ListField()),
+        "top_citations": serializers.ListField(child=serializers.ListField()),
+    }))
+    def get(self, request, slug):
+        event = selectors.event_for_reports(request.user, slug)
+        return Response(selectors.call_statistics(event))
+
+
 class CallDetailView(APIView):
     @extend_schema(responses=JudgeCallSerializer)
     def get(self, request, pk):

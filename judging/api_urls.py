@@ -6,6 +6,7 @@ from . import api
 urlpatterns = [
     path("judging/infractions/", api.InfractionCatalogueView.as_view(), name="judging-api-infractions"),
     path("judging/events/<slug:slug>/calls/", api.EventCallsView.as_view(), name="judging-api-calls"),
+    path("judging/events/<slug:slug>/call-stats/", api.CallStatisticsView.as_view(), name="judging-api-call-stats"),
     path("judging/calls/<int:pk>/", api.CallDetailView.as_view(), name="judging-api-call"),
     path("judging/calls/<int:pk>/claim/", api._call_action("claim"), name="judging-api-call-claim"),
     path("judging/calls/<int:pk>/rule/", api._call_action("rule", api.RulingSerializer), name="judging-api-call-rule"),

@@ -755,6 +755,15 @@ def start_deck_check(check: DeckCheck, *, judge, started_at: datetime | None = N
     return check
 
 
+def accepted_decklist(registration: Registration):
+    """The accepted decklist the player plays from (decklists app), or None."""
+    try:
+        from decklists.selectors import accepted_decklist_for
+    except ImportError:  # pragma: no cover - decklists ships it
+        return None
+    return accepted_decklist_for(registration)
+
+
 def listed_counts(registration: Registration) -> dict[str, int] | None:
     """The accepted decklist's counts by card, or None when there is no accepted list."""
     try:

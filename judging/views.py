@@ -288,7 +288,8 @@ def penalty_detail(request, slug, pk):
             _form_error(request, reject_form, exc)
         else:
             return redirect("judging:penalty", slug=slug, pk=p.pk)
-    ctx = _ctx(request, p.event, penalty=p, reject_form=reject_form)
+    decklist = services.accepted_decklist(p.registration) if p.infraction == "decklist_error" else None
+    ctx = _ctx(request, p.event, penalty=p, reject_form=reject_form, decklist=decklist)
     return render(request, "judging/penalty_detail.html", ctx)
 
 
@@ -365,6 +366,7 @@ def deck_check_detail(request, slug, pk):
     rows = [{"index": i, "card": name, "listed": listed[name]} for i, name in enumerate(listed_names)]
     ctx = _ctx(request, check.event, check=check, rows=rows, items=DECK_CHECK_ITEMS, statuses=DeckCheckStatus,
                suggestions=services.deck_check_suggestions(check) if check.status == DeckCheckStatus.DONE else [],
+               decklist=services.accepted_decklist(check.registration),
                penalties=check.penalties.all())
     return render(request, "judging/deck_check_detail.html", ctx)
 

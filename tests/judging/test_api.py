@@ -174,3 +174,27 @@ def test_judging_schema_has_no_enum_collisions_of_its_own(db):
     names = schema["components"]["schemas"]
     assert {"JudgeCall", "Penalty", "DeckCheck", "IssuePenaltyRequest"} <= set(names)
     assert names["DeckCheck"]["properties"]["kind"]["type"] == "string"
+
+
+@pytest.mark.parametrize("who,status", [("to", 200), ("hj", 200), ("fj", 403)])
+def test_call_stats_endpoint(api_client, world, who, status):
+    resp = _as(api_client, getattr(world, who)).get(f"/api/judging/events/{world.event.slug}/call-stats/")
+    assert resp.status_code == status
+    if status == 200:
+        assert resp.json()["total"] == 0
+
+
+@pytest.mark.parametrize("size", [2, 10])
+def test_list_endpoints_use_constant_queries(api_client, world, django_assert_num_queries, size):
+    from judging import services
+
+    for _ in range(size):
+        services.open_call(world.event, actor=world.fj, match=world.match)
+        services.issue_penalty(world.alice, infraction="slow_play", judge=world.hj, match=world.match)
+    client = _as(api_client, world.hj)
+    client.get(f"/api/judging/events/{world.event.slug}/calls/")  # warm up
+    with django_assert_num_queries(4):
+        calls = client.get(f"/api/judging/events/{world.event.slug}/calls/?open=1")
+    with django_assert_num_queries(4):
+        penalties = client.get(f"/api/judging/events/{world.event.slug}/penalties/")
+    assert (len(calls.json()), len(penalties.json())) == (size, size)

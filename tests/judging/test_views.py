@@ -207,3 +207,12 @@ def test_tardiness_page_issues_minor_with_extension(world):
     world.match.refresh_from_db()
     assert resp.status_code == 302
     assert (p.infraction, p.penalty, world.match.extension_seconds) == ("tardiness_minor", "ip3", 240)
+
+
+def test_deck_check_page_links_the_accepted_decklist(world):
+    from decklists.models import Decklist
+
+    decklist = Decklist.objects.create(registration=world.alice, status="accepted", hero="Bravo", cards=[])
+    check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    page = _client(world.fj).get(f"/judging/{world.event.slug}/deck-checks/{check.pk}/").content.decode()
+    assert f"/decklists/{decklist.pk}/" in page
