@@ -159,6 +159,7 @@ _CR = _rules(
     arena="CR 1.3.2d",
     distinct="CR 1.3.4",
     hero_card="CR 1.3.2a",
+    double_faced="CR 9.1.3",
     listing="PPG 4.4",
 )
 

@@ -206,7 +206,8 @@ def _plural(n: int, word: str) -> str:
 
 
 def _check_entries(ctx: _Ctx) -> None:
-    """CR 1.3.2b / 1.5.2: tokens and macros are never part of a card-pool; they are ignored here."""
+    """CR 1.3.2b / 1.5.2: tokens and macros are never part of a card-pool; they are ignored here.
+    CR 9.1.3-9.1.5: a double-faced card is a card of the category of its front face."""
     for card, qty, _sec in ctx.bad_quantity:
         ctx.error("BAD_QUANTITY", [card], f"{card.display_name}: quantity {qty!r} is not a positive number",
                   ctx.fmt.rule("listing"))
@@ -216,6 +217,13 @@ def _check_entries(ctx: _Ctx) -> None:
                  f"{card.display_name} is a {kind}; {kind}s are not part of a card-pool and were not counted",
                  ctx.fmt.rule("macro" if kind == "macro" else "token"))
     for card, _qty, sec in ctx.cards:
+        if card.game == "fab" and not card.types and card.other_face:
+            front = ctx.db.by_identifier(card.other_face) if ctx.db is not None else None
+            shown = front.display_name if front is not None else card.other_face
+            ctx.error("DOUBLE_FACED_BACK", [card],
+                      f"{card.name} is the back face of {shown}; list the card by its front face",
+                      ctx.fmt.rule("double_faced"))
+            continue
         if card.game != "fab":
             ctx.error("WRONG_GAME", [card], f"{card.display_name} is not a Flesh and Blood card",
                       ctx.fmt.rule("format"))
@@ -546,8 +554,20 @@ def _check_card_abilities(ctx: _Ctx) -> None:
                      f"{card.display_name} is a deck-card listed with the arena-cards", "TR&P App E")
 
 
+_ANY_NUMBER = re.compile(r"may have any number of (.+?) in your deck", re.I)
+
+
+def _unlimited_names(hero: Card | None) -> frozenset[str]:
+    """Hero text "You may have any number of [NAME] in your deck" (e.g. Brevant: Chivalry)."""
+    if hero is None:
+        return frozenset()
+    return frozenset(m.group(1).strip().casefold()
+                     for m in _ANY_NUMBER.finditer((hero.functional_text or "").replace("*", "")))
+
+
 def _check_copies(ctx: _Ctx) -> None:
-    """TR&P 7.1/7.3 copy limits per unique card (CR 1.3.4: name and pitch); CR 8.3.40 Unlimited; CR 8.3.6 Legendary."""
+    """TR&P 7.1/7.3 copy limits per unique card (CR 1.3.4: name and pitch); CR 8.3.40 Unlimited; CR 8.3.6
+    Legendary; hero text allowing any number of a named card (CR 1.1.3a)."""
     fmt = ctx.fmt
     limit = fmt.copy_limit
     legendary = fmt.legendary_applies
@@ -558,9 +578,10 @@ def _check_copies(ctx: _Ctx) -> None:
                 counts[card.key] += qty
     else:
         counts = ctx.counts
+    any_number = _unlimited_names(ctx.hero)
     for key, n in counts.items():
         card = ctx.by_key[key]
-        if "Unlimited" in card.keywords:
+        if "Unlimited" in card.keywords or card.name.casefold() in any_number:
             continue
         if legendary and card.legendary and n > 1:
             where = "deck" if fmt.is_limited else "card-pool"

@@ -639,3 +639,22 @@ def test_blitz_living_legend_weapon_stays_legal(db, fmt, expected):
     found = [c for c in codes(check_pool(pool, fmt, as_of=TODAY, db=db))
              if c not in ("LIVING_LEGEND_HERO", "SUPERTYPE", "POOL_TOO_LARGE", "COPY_LIMIT")]
     assert found == expected
+
+
+@pytest.mark.parametrize(("hero", "expected"), [
+    ("Brevant, Civic Protector", []),      # "any number of Chivalry" (hero text, CR 1.1.3a)
+    ("Bravo", ["COPY_LIMIT"]),
+])
+def test_hero_text_any_number_of_a_card(db, hero, expected):
+    pool = blitz_pool(db, hero=hero, extra=[("Chivalry", None, 6, "deck")])
+    assert codes(check_pool(pool, "blitz", as_of=TODAY, db=db)) == expected
+
+
+@pytest.mark.parametrize(("name", "pitch", "expected"), [
+    ("Invoke Azvolai", 1, []),                    # the front face (CR 9.1.3)
+    ("Azvolai", None, ["DOUBLE_FACED_BACK"]),     # the back face listed on its own
+])
+def test_double_faced_cards_are_listed_by_front_face(db, name, pitch, expected):
+    pool = cc_pool(db, hero="Dromai, Ash Artist", extra=[(name, pitch, 1, "deck")])
+    found = [c for c in codes(check_pool(pool, "ll", as_of=TODAY, db=db))]
+    assert found == expected
