@@ -316,7 +316,10 @@ class EventDetailView(APIView):
 
     @extend_schema(responses=EventSerializer, tags=["events"])
     def get(self, request, slug):
-        return Response(EventSerializer(_event(slug)).data)
+        event = _event(slug)
+        if event.status == EventStatus.DRAFT and not selectors.is_official(request.user, event):
+            raise Http404(f"no event {slug!r}")  # an unannounced event is for its staff only
+        return Response(EventSerializer(event).data)
 
     @extend_schema(request=EventWriteSerializer, responses=EventSerializer, tags=["events"])
     def patch(self, request, slug):

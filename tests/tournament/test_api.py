@@ -226,3 +226,13 @@ def test_schema_includes_event_endpoints(client):
     text = resp.content.decode()
     for path in ("/api/events/", "/api/events/{slug}/standings/", "/api/matches/{match_id}/report/"):
         assert path in text
+
+
+def test_draft_event_is_visible_to_its_staff_only(staffed_event):
+    event = staffed_event["event"]
+    event.status = "draft"
+    event.save()
+    assert client_for(None).get(f"/api/events/{event.slug}/").status_code == 404
+    assert client_for(staffed_event["outsider"]).get(f"/api/events/{event.slug}/").status_code == 404
+    assert client_for(staffed_event["floor_judge"]).get(f"/api/events/{event.slug}/").status_code == 200
+    assert event.slug not in {e["slug"] for e in client_for(None).get("/api/events/").json()}
