@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
-from tournament.enums import LIMITED_FORMATS, EventStatus, RoundStatus
+from tournament.enums import LIMITED_FORMATS, TEAM_FORMATS, EventStatus, RoundStatus
 from tournament.models import Event, Registration, Round
 
 from . import selectors
@@ -56,11 +56,41 @@ def _pool_cards(registration: Registration) -> list[dict] | None:
     return pool.cards if pool is not None else None
 
 
+def team_findings(decklist: Decklist, hero: str) -> list[dict]:
+    """TR&P 9.2.1: no two members of a team may register the same hero (different heroes
+    sharing a moniker are fine, so the full hero name is compared)."""
+    registration = decklist.registration
+    if registration.event.format not in TEAM_FORMATS or not registration.team_name or not hero:
+        return []
+    clash = (
+        Decklist.objects.filter(
+            registration__event_id=registration.event_id,
+            registration__team_name=registration.team_name,
+            kind=decklist.kind,
+            hero__iexact=hero,
+        )
+        .exclude(registration_id=registration.pk)
+        .select_related("registration__player")
+        .first()
+    )
+    if clash is None:
+        return []
+    return [{
+        "code": "TEAM_DUPLICATE_HERO",
+        "severity": "error",
+        "cards": [hero],
+        "message": f"{clash.registration.player.display_name} of team {registration.team_name} already "
+                   f"registered {hero}",
+        "rule": "TR&P 9.2.1",
+        "data_version": "",
+    }]
+
+
 def run_validation(decklist: Decklist, text: str, *, db: Any = None) -> Validation:
     event = decklist.registration.event
     db = db if db is not None else card_db_for(event)
     pool_cards = _pool_cards(decklist.registration) if decklist.kind == DecklistKind.DECK else None
-    return validate_text(
+    result = validate_text(
         text,
         db=db,
         format_code=event.format,
@@ -69,6 +99,8 @@ def run_validation(decklist: Decklist, text: str, *, db: Any = None) -> Validati
         rules_edition=event.trp_version if event.trp_version in ("2023", "2025") else "2025",
         pool_cards=pool_cards,
     )
+    result.findings += team_findings(decklist, result.hero)
+    return result
 
 
 def _apply(decklist: Decklist, text: str, result: Validation) -> None:
@@ -472,6 +504,7 @@ def revalidate_decklists(
                     rules_edition=event.trp_version if event.trp_version in ("2023", "2025") else "2025",
                     pool_cards=pool_cards,
                 )
+                result.findings += team_findings(decklist, result.hero)
                 old_codes = {(f.get("code"), tuple(f.get("cards") or ())) for f in decklist.findings}
                 new_codes = {(f.get("code"), tuple(f.get("cards") or ())) for f in result.findings}
                 if result.is_legal == decklist.is_legal and old_codes == new_codes and result.cards == decklist.cards:

@@ -250,3 +250,17 @@ def test_revalidation_reports_lists_whose_status_changed(event_with_staff, card_
     assert {f["code"] for f in changes[0]["findings"]} >= {"COPY_LIMIT"}
     good.refresh_from_db()
     assert good.status == DecklistStatus.ACCEPTED and good.is_legal is True
+
+
+def test_team_members_cannot_register_the_same_hero(card_db, legal_cc_text):
+    event = EventFactory(format="team-cc", rel="competitive")
+    a = RegistrationFactory(event=event, team_name="Blades", team_position="A")
+    b = RegistrationFactory(event=event, team_name="Blades", team_position="B")
+    other_team = RegistrationFactory(event=event, team_name="Arrows", team_position="A")
+    first = _save(a, legal_cc_text, card_db)
+    assert first.is_legal is True
+    assert _save(other_team, legal_cc_text, card_db).is_legal is True
+    second = _save(b, legal_cc_text, card_db)
+    assert [f["code"] for f in second.findings] == ["TEAM_DUPLICATE_HERO"]
+    assert second.findings[0]["rule"] == "TR&P 9.2.1"
+    assert second.is_legal is False
