@@ -274,3 +274,17 @@ def limited_pool_targets(registration: Registration) -> QuerySet[Registration]:
         .select_related("player")
         .order_by("player__display_name")
     )
+
+
+def class_breakdown(hero_rows: list[dict], db) -> list[dict]:
+    """Hero classes and talents (CR 2.11.6) of the rows of ``hero_breakdown``, most played first."""
+    counts: Counter[str] = Counter()
+    for row in hero_rows:
+        card = db.get(row["hero"]) if db is not None else None
+        label = " ".join(sorted(card.talents) + sorted(card.classes)) if card is not None else ""
+        counts[label or "(unknown)"] += row["count"]
+    total = sum(counts.values()) or 1
+    return [
+        {"label": label, "count": n, "percent": round(100 * n / total, 1)}
+        for label, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    ]

@@ -233,12 +233,20 @@ def event_decklists(request: HttpRequest, slug: str) -> HttpResponse:
     locked = bool(decklists) and all(d.status == DecklistStatus.LOCKED for d in decklists
                                      if d.kind == selectors.primary_kind(event))
     policy = selectors.policy_for(event)
+    breakdown = selectors.hero_breakdown(event) if locked else None
+    classes = None
+    if breakdown:
+        try:
+            classes = selectors.class_breakdown(breakdown, services.card_db_for(event))
+        except DomainError:
+            classes = None
     context = {
         "event": event,
         "decklists": decklists,
         "missing": missing,
         "summary": selectors.status_summary(event),
-        "breakdown": selectors.hero_breakdown(event) if locked else None,
+        "breakdown": breakdown,
+        "class_breakdown": classes,
         "jobs": list(selectors.jobs_for_event(event)[:10]),
         "deadline": selectors.decklist_deadline(event),
         "policy": policy,

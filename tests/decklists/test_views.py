@@ -253,3 +253,19 @@ def test_swap_register_through_the_pages(client, fab_release):
     assert client.get(reverse("decklists:detail", args=[pool.pk])).status_code == 200
     client.force_login(RegistrationFactory(event=event).player.user)
     assert client.get(reverse("decklists:detail", args=[pool.pk])).status_code == 404
+
+
+def test_breakdown_appears_once_lists_lock(client, event_with_staff, fab_release, legal_cc_text):
+    from decklists import services
+
+    s = event_with_staff
+    for reg in (s["alice"], s["bob"]):
+        d = services.save_decklist(reg, actor=reg.player.user, text=legal_cc_text)
+        services.accept_decklist(services.submit_decklist(d, actor=reg.player.user), actor=s["head_judge"])
+    client.force_login(s["organizer"])
+    url = reverse("decklists:event", args=[s["event"].slug])
+    assert "Heroes (locked lists)" not in client.get(url).content.decode()
+    services.lock_event_decklists(s["event"], actor=s["organizer"])
+    page = client.get(url).content.decode()
+    assert "Heroes (locked lists)" in page and "Dorinthea Ironsong" in page
+    assert "Warrior" in page and "100.0 %" in page
