@@ -128,3 +128,20 @@ def test_subprocess_exit_code(tmp_path):
                           cwd=Path(settings.BASE_DIR), capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
     assert "line 2: a quantity without a card name" in proc.stderr
+
+
+@pytest.mark.django_db
+def test_limited_deck_against_registered_pool(deck_file):
+    db = load_reference_database(str(settings.SHARED_DIR))
+    cards = [c for c in db if c.is_deck_card and c.is_generic and not c.legality_history and c.pitch == 1
+             and "//" not in c.name][:10]
+    pool_text = "Boltyn\n" + "".join(f"3x {c.name} (red)\n" for c in cards)
+    deck_text = "Boltyn\n" + "".join(f"3x {c.name} (red)\n" for c in cards)
+    registered = deck_file(pool_text, "pool.txt")
+    code, out, _err = run(deck_file(deck_text), "--format", "sealed", "--registered", registered)
+    assert code == 0, out
+    too_many = deck_text.replace(f"3x {cards[0].name} (red)", f"4x {cards[0].name} (red)").replace(
+        f"3x {cards[1].name} (red)\n", f"2x {cards[1].name} (red)\n")
+    code, out, _err = run(deck_file(too_many, "deck2.txt"), "--format", "sealed", "--registered", registered)
+    assert code == 1
+    assert f"NOT_IN_REGISTERED_POOL: 4 {cards[0].name} (red) played but 3 registered [TR&P 8.1]" in out
