@@ -140,10 +140,17 @@ class ParsedList:
                 "metadata": dict(self.metadata)}
 
 
+_ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
+_SPACES = re.compile(r"\s+")
+
+
 def _clean(raw: str) -> str:
-    text = unicodedata.normalize("NFKC", raw).translate(_TRANSLATE)
-    text = "".join(ch for ch in text if ch == " " or unicodedata.category(ch)[0] != "C")
-    return re.sub(r"\s+", " ", text).strip()
+    if raw.isascii():
+        text = _ASCII_CONTROL.sub(" ", raw.replace("`", "'"))
+    else:
+        text = unicodedata.normalize("NFKC", raw).translate(_TRANSLATE)
+        text = "".join(ch for ch in text if ch == " " or unicodedata.category(ch)[0] != "C")
+    return _SPACES.sub(" ", text).strip()
 
 
 def _header_key(text: str) -> str:
