@@ -130,19 +130,16 @@ def test_event_listing_is_for_officials(api_client, event_with_staff, fab_releas
     assert len(api_client.get(f"/api/decklists/?event={s['event'].slug}").json()) == 1
 
 
-def test_revalidation_job_through_the_api(api_client, event_with_staff, fab_release, legal_cc_text):
+def test_revalidation_job_through_the_api(api_client, event_with_staff, fab_release, legal_cc_text,
+                                          django_capture_on_commit_callbacks):
     s = event_with_staff
     _post(api_client, s["alice"].player.user, {"registration": s["alice"].pk, "text": legal_cc_text})
     api_client.force_authenticate(s["floor_judge"])
     assert api_client.post(f"/api/decklists/events/{s['event'].slug}/revalidate/").status_code == 403
     api_client.force_authenticate(s["organizer"])
-    response = api_client.post(f"/api/decklists/events/{s['event'].slug}/revalidate/")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = api_client.post(f"/api/decklists/events/{s['event'].slug}/revalidate/")
     assert response.status_code == 202
     job_id = response.json()["id"]
-    from decklists.models import DecklistJob
-    from decklists.tasks import task_revalidate_event_decklists
-
-    if DecklistJob.objects.get(pk=job_id).status == "pending":
-        task_revalidate_event_decklists(event_id=s["event"].pk, job_id=job_id)
     job = api_client.get(f"/api/decklists/jobs/{job_id}/").json()
     assert job["status"] == "done" and job["result"]["checked"] == 1

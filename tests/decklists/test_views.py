@@ -177,33 +177,32 @@ def test_event_page_is_for_officials_only(client, event_with_staff, fab_release)
     assert client.get(url).status_code == 200
 
 
-def test_combined_pdf_and_revalidation_jobs(client, event_with_staff, fab_release, legal_cc_text):
+def test_combined_pdf_and_revalidation_jobs(client, event_with_staff, fab_release, legal_cc_text,
+                                            django_capture_on_commit_callbacks):
+    from decklists.models import DecklistJob
+
     s = event_with_staff
     for reg in (s["alice"], s["bob"]):
         client.force_login(reg.player.user)
         client.post(_submit_url(s["event"]), {"text": legal_cc_text, "submit": "1"})
     client.force_login(s["head_judge"])
-    with_capture = client.post(reverse("decklists:event_action", args=[s["event"].slug, "render"]))
-    assert with_capture.status_code == 302
-    job_url = with_capture["Location"]
-    # Celery is eager in tests; on_commit runs at the end of the request only with a real
-    # transaction, so run the job through the task when it is still pending.
-    from decklists.models import DecklistJob
-    from decklists.tasks import task_render_event_decklists, task_revalidate_event_decklists
-
-    job = DecklistJob.objects.get()
-    if job.status == "pending":
-        task_render_event_decklists(event_id=s["event"].pk, job_id=job.pk)
-    data = client.get(job_url + "?format=json").json()
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = client.post(reverse("decklists:event_action", args=[s["event"].slug, "render"]))
+    assert response.status_code == 302 and len(callbacks) == 1
+    data = client.get(response["Location"] + "?format=json").json()
     assert data["status"] == "done" and data["total"] == 2 and data["percent"] == 100
     pdf = client.get(data["download"])
     assert pdf.status_code == 200 and b"".join(pdf.streaming_content).startswith(b"%PDF")
+    # Another official of a different event cannot read the job.
+    from tests.factories import StaffAssignmentFactory
 
-    client.post(reverse("decklists:event_action", args=[s["event"].slug, "revalidate"]))
+    client.force_login(StaffAssignmentFactory(role="head_judge").user)
+    assert client.get(response["Location"]).status_code == 404
+
+    client.force_login(s["head_judge"])
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("decklists:event_action", args=[s["event"].slug, "revalidate"]))
     job = DecklistJob.objects.filter(kind="revalidate").get()
-    if job.status == "pending":
-        task_revalidate_event_decklists(event_id=s["event"].pk, job_id=job.pk)
-    job.refresh_from_db()
     assert job.status == "done" and job.result["checked"] == 2 and job.result["changes"] == []
     page = client.get(reverse("decklists:job", args=[job.pk]))
     assert b"No list changed" in page.content
