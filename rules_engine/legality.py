@@ -840,6 +840,14 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
                             or "spirit" in c.name.casefold() for c in level0):
         add("NO_LEVEL0_SPIRIT", WARNING, level0,
             "no level 0 Spirit champion: the first turn puts one onto the field", fmt.rule("spirit"))
+    # GA 1.6.d.2-1.6.d.4: elements gate activation, not legality; Norm is always enabled and the
+    # champions' elements enable the others, so a main-deck card no champion can enable is a warning.
+    enabled = {"Norm"} | {by_name[n].element for n in material if _ga_is_champion(by_name[n]) and by_name[n].element}
+    dead = sorted({by_name[n].name for n in main if by_name[n].element and by_name[n].element not in enabled})
+    if dead and material:
+        add("ELEMENT_NOT_ENABLED", WARNING, dead,
+            f"no champion in the material deck enables the element of {', '.join(dead[:5])}"
+            + (f" and {len(dead) - 5} more" if len(dead) > 5 else ""), "GA 1.6.d.4")
     for card in by_name.values():
         if "banned" in card.statuses_on(fmt.code, as_of):
             add("BANNED", ERROR, [card], f"{card.name} is banned in {fmt.name}", "GA 1.5.3")

@@ -581,7 +581,7 @@ def test_grand_archive_spirit_warning(ga_db):
     findings = check_pool(pool, "ga-standard", as_of=TODAY, db=ga_db)
     lv0 = _ga_cards(ga_db)[0]
     assert lv0.name.find("Spirit") >= 0
-    assert [f.code for f in findings] == []
+    assert [f.code for f in findings if f.code != "ELEMENT_NOT_ENABLED"] == []
 
 
 def test_fab_card_in_ga_format_is_rejected(db, ga_db):
@@ -658,3 +658,15 @@ def test_double_faced_cards_are_listed_by_front_face(db, name, pitch, expected):
     pool = cc_pool(db, hero="Dromai, Ash Artist", extra=[(name, pitch, 1, "deck")])
     found = [c for c in codes(check_pool(pool, "ll", as_of=TODAY, db=db))]
     assert found == expected
+
+
+@pytest.mark.parametrize(("element", "expected"), [("Fire", []), ("Water", ["ELEMENT_NOT_ENABLED"])])
+def test_grand_archive_element_warning(ga_db, element, expected):
+    """GA 1.6.d.4: a Fire Lv 0 champion enables Fire cards; a Water card is only warned about."""
+    lv0 = ga_db.get("Aithne, Spirit of Fire")
+    extra = next(c for c in ga_db if c.element == element and not ({"Champion", "Regalia", "Token"} & c.types))
+    norm = [c for c in ga_db if c.element == "Norm" and not ({"Champion", "Regalia", "Token"} & c.types)][:15]
+    pool = CardPool(hero=None, entries=[(lv0, 1, "material"), (extra, 4, "main")] + [(c, 4, "main") for c in norm])
+    findings = check_pool(pool, "ga-standard", as_of=TODAY, db=ga_db)
+    assert codes(findings) == []
+    assert [f.code for f in findings if f.severity == "warning"] == expected
