@@ -264,3 +264,45 @@ def test_team_members_cannot_register_the_same_hero(card_db, legal_cc_text):
     assert [f["code"] for f in second.findings] == ["TEAM_DUPLICATE_HERO"]
     assert second.findings[0]["rule"] == "TR&P 9.2.1"
     assert second.is_legal is False
+
+
+def test_new_release_that_bans_a_card_is_reported_by_the_revalidation_job(event_with_staff, fab_release,
+                                                                           legal_cc_text):
+    import dataclasses
+
+    from cards.selectors import card_database
+    from cards.services import import_release
+    from decklists.models import DecklistJob
+    from decklists.tasks import task_revalidate_event_decklists
+    from rules_engine.cards import LegalityEvent
+    from rules_engine.importers import ImportResult
+
+    s = event_with_staff
+    alice = services.save_decklist(s["alice"], actor=s["alice"].player.user, text=legal_cc_text)
+    alice = services.accept_decklist(services.submit_decklist(alice, actor=s["alice"].player.user),
+                                     actor=s["head_judge"])
+    bob = services.save_decklist(s["bob"], actor=s["bob"].player.user,
+                                 text=legal_cc_text.replace("3x Overpower (red)", "3x Sink Below (blue)"))
+    assert alice.is_legal and bob.is_legal
+    banned = tuple(
+        dataclasses.replace(c, legality_history=c.legality_history + (LegalityEvent("cc", "banned"),))
+        if (c.name, c.pitch) == ("Overpower", 1) else c
+        for c in card_database()
+    )
+    import_release(ImportResult(game="fab", source="fabrary-cards", version="test-ban", cards=banned), activate=True)
+    job = services.start_job(s["event"], actor=s["organizer"], kind="revalidate")
+    task_revalidate_event_decklists(event_id=s["event"].pk, job_id=job.pk)
+    job = DecklistJob.objects.get(pk=job.pk)
+    assert job.status == "done" and (job.done, job.total) == (2, 2)
+    changes = job.result["changes"]
+    assert [(c["player"], c["was_legal"], c["is_legal"], c["status"]) for c in changes] == [
+        ("Alice", True, False, "accepted")]
+    assert [f["code"] for f in changes[0]["findings"]] == ["BANNED"]
+    assert changes[0]["findings"][0]["cards"] == ["Overpower (red)"]
+    alice.refresh_from_db()
+    assert alice.data_version.endswith("test-ban") and alice.status == DecklistStatus.ACCEPTED
+    assert "decklist.revalidate" in [e.action for e in audit_trail_for(alice)]
+    # Running it twice while the previous one is still marked running is refused.
+    DecklistJob.objects.filter(pk=job.pk).update(status="running")
+    with pytest.raises(ConflictError):
+        services.start_job(s["event"], actor=s["organizer"], kind="revalidate")
