@@ -836,8 +836,7 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
     level0 = [c for c in champions if _ga_level(c) == 0]
     if fmt.needs_level0_champion and not level0:
         add("NO_LEVEL0_CHAMPION", ERROR, [], "the material deck has no level 0 champion", fmt.rule("champion"))
-    elif level0 and not any("Spirit" in (c.ga_classes or frozenset()) | c.classes | c.subtypes
-                            or "spirit" in c.name.casefold() for c in level0):
+    elif level0 and not any("Spirit" in (c.ga_classes or frozenset()) | c.classes | c.subtypes for c in level0):
         add("NO_LEVEL0_SPIRIT", WARNING, level0,
             "no level 0 Spirit champion: the first turn puts one onto the field", fmt.rule("spirit"))
     # GA 1.6.d.2-1.6.d.4: elements gate activation, not legality; Norm is always enabled and the
