@@ -135,3 +135,14 @@ def test_outsider_cannot_access_call(world):
 
     with pytest.raises(PermissionDenied):
         selectors.access_call(UserFactory(username="nobody"), call.pk)
+
+
+def test_extension_shows_on_the_table_clock(world):
+    """TR&P 3.2: the table's remaining time is the round clock plus its extensions."""
+    from tournament.selectors import match_remaining_seconds
+
+    before = match_remaining_seconds(world.match)
+    call = _opened(world, 90)
+    services.close_call(call, judge=world.fj, duration_seconds=90)
+    world.match.refresh_from_db()
+    assert match_remaining_seconds(world.match) - before == 120

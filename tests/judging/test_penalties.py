@@ -313,3 +313,20 @@ def test_day_two_of_a_calling_uses_professional_rel(world):
     world.round.save()
     day_two = services.issue_penalty(world.bob, infraction="shuffling_error", judge=world.hj, match=world.match)
     assert [(p.rel, p.penalty) for p in (day_one, day_two)] == [("competitive", "ip2"), ("professional", "ip3")]
+
+
+def test_disqualified_player_has_no_place_in_standings(world):
+    """PPG 1.4: a disqualified player has no place in the standings; the others move up."""
+    from tournament.selectors import standings_for_event
+
+    carol = RegistrationFactory(event=world.event)
+    dave = RegistrationFactory(event=world.event)
+    MatchFactory(round=world.round, table_number=2, player_a=carol, player_b=dave, result=MatchResult.A_WINS,
+                 games_a=2)
+    before = [s.registration for s in standings_for_event(world.event)]
+    assert world.alice in before
+    services.issue_penalty(world.alice, infraction="cheating", judge=world.hj, match=world.match,
+                           statement="Admitted to marking cards.")
+    after = [s.registration for s in standings_for_event(world.event)]
+    assert world.alice not in after
+    assert after[0] in (world.bob, carol)
