@@ -15,6 +15,9 @@ from .enums import DocumentKind
 from .models import GlossaryTerm, Rule, RulesDocument
 
 SEARCH_LIMIT = 50
+HEADLINE_HITS = 12  # ts_headline is costly: the first screenfuls get it, the rest Python highlighting
+HIT_FIELDS = ("id", "number", "title", "text", "order", "depth", "document_id", "document__kind",
+              "document__version", "document__is_current", "document__title")
 MAX_QUERY_LENGTH = 200
 _WORD = re.compile(r"[\w’'-]+", re.UNICODE)
 _STOPWORDS = {"a", "an", "the", "of", "to", "and", "or", "in", "on", "is", "it", "be", "by", "for", "if", "at", "as"}
@@ -228,7 +231,7 @@ def _number_hits(citation, bare: str, *, kind, version, limit) -> list[SearchHit
         number = bare
     filt = _docs_filter(kind, version) if (kind or version) else Q(document__is_current=True)
     exact = Q(number__in={number, number.lower()})
-    base = Rule.objects.filter(filt).select_related("document")
+    base = Rule.objects.filter(filt).select_related("document").only(*HIT_FIELDS)
     rules = list(base.filter(exact).order_by("document__kind")[:limit])
     hits = [SearchHit(r, r.document, _highlight(r.text, None), exact=True) for r in rules]
     room = limit - len(rules)
@@ -236,8 +239,10 @@ def _number_hits(citation, bare: str, *, kind, version, limit) -> list[SearchHit
         # then the rules under each hit (1.1 -> 1.1.1, 1.1.1a ...): the run of deeper rules that follow it
         ranges = Q()
         for r in rules:
-            ranges |= Q(document_id=r.document_id, order__gt=r.order, order__lte=r.order + room)
-        following = list(Rule.objects.filter(ranges).select_related("document").order_by("document__kind", "order"))
+            ranges |= Q(document_id=r.document_id, order__gt=r.order, order__lte=r.order + room,
+                        number__startswith=r.number)
+        following = list(Rule.objects.filter(ranges).select_related("document").only(*HIT_FIELDS)
+                         .order_by("document__kind", "order"))
         for r in rules:
             for f in (x for x in following if x.document_id == r.document_id and x.order > r.order):
                 if f.depth <= r.depth or len(hits) >= limit:
@@ -247,10 +252,10 @@ def _number_hits(citation, bare: str, *, kind, version, limit) -> list[SearchHit
 
 
 def _fallback_hits(words: list[str], *, kind, version, limit) -> list[SearchHit]:
-    qs = Rule.objects.filter(_docs_filter(kind, version)).select_related("document")
+    qs = Rule.objects.filter(_docs_filter(kind, version)).select_related("document").only(*HIT_FIELDS)
     for w in words:
         qs = qs.filter(Q(text__icontains=w) | Q(title__icontains=w))
-    rules = list(qs.defer("search_vector").order_by("document__kind", "order")[: limit * 3])
+    rules = list(qs.order_by("document__kind", "order")[: limit * 3])
 
     whole_words = [re.compile(rf"\b{re.escape(w)}\b") for w in words]
     phrase = " ".join(words)
@@ -274,26 +279,27 @@ def _postgres_hits(q: str, words: list[str], *, kind, version, limit) -> list[Se
     query = SearchQuery(" ".join(words), config="english", search_type="plain")
     qs = (
         Rule.objects.filter(_docs_filter(kind, version)).filter(search_vector=query)
-        .select_related("document").defer("search_vector")
+        .select_related("document").only(*HIT_FIELDS)
         .annotate(rank=SearchRank(F("search_vector"), query))
         .order_by("-rank", "document__kind", "order")[:limit]
     )
     ids = [r.pk for r in qs]
     rules = {r.pk: r for r in qs}
     heads = dict(
-        Rule.objects.filter(pk__in=ids).annotate(
+        Rule.objects.filter(pk__in=ids[:HEADLINE_HITS]).annotate(
             headline=SearchHeadline("text", query, config="english", start_sel=_START, stop_sel=_STOP,
                                     max_words=40, min_words=15, max_fragments=2, fragment_delimiter=" … ")
         ).values_list("pk", "headline")
     ) if ids else {}
     hits = []
+    pattern = _word_pattern(words)
     for pk in ids:
         r = rules[pk]
-        if r.text and not re.search(r"[<>&]", r.text):
+        if r.text and pk in heads and not re.search(r"[<>&]", r.text):
             snippet = _headline_to_html(heads.get(pk, ""))
         else:
             # ts_headline drops anything that looks like markup; such text is shown as written
-            snippet = _highlight(r.text or r.title, words)
+            snippet = _highlight(r.text or r.title, pattern)
         hits.append(SearchHit(r, r.document, snippet))
     if not hits:
         # stemming may miss partial words ("pitc"): fall back to LIKE
