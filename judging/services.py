@@ -6,6 +6,7 @@ that touches a match result, a match clock or a registration.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from datetime import datetime
@@ -314,7 +315,7 @@ def recommendation_for(
     day = tournament_day(event, match)
     today, overall = prior_counts(registration, infraction, day=day)
     try:
-        return rules.recommend(
+        rec = rules.recommend(
             infraction, rel_in_force(event, match), prior_today=today, prior_in_event=overall, variant=variant,
             version=event.ppg_version,
         )
@@ -322,6 +323,18 @@ def recommendation_for(
         raise DomainError(str(exc.args[0]), field="variant") from None
     except ValueError as exc:
         raise DomainError(str(exc), field="infraction") from None
+    note = VERSION_NOTES.get((infraction, event.trp_version))
+    if note:  # OPEN-31: the PPG edition may lag the TR&P edition; tell the head judge
+        rec = dataclasses.replace(rec, explanation=rec.explanation + (note,))
+    return rec
+
+
+#: Cross-edition differences the head judge should know about (requirements OPEN-27, OPEN-31).
+VERSION_NOTES = {
+    ("improper_concession", "2025"): (
+        "OPEN-27: PPG 2023 5.9 counts requests after decks are presented; TR&P 2025 3.5 bars any request"
+    ),
+}
 
 
 def _penalty_snapshot(p: Penalty) -> dict:

@@ -330,3 +330,9 @@ def test_disqualified_player_has_no_place_in_standings(world):
     after = [s.registration for s in standings_for_event(world.event)]
     assert world.alice not in after
     assert after[0] in (world.bob, carol)
+
+
+def test_improper_concession_flags_the_edition_difference(world):
+    """OPEN-27/OPEN-31: TR&P 2025 events get a note for the head judge."""
+    p = services.issue_penalty(world.bob, infraction="improper_concession", judge=world.hj, match=world.match)
+    assert any(line.startswith("OPEN-27") for line in p.explanation)

@@ -302,3 +302,21 @@ def test_compare_counts_side_by_side_and_suggestions():
 def test_compare_counts_rejects_bad_counts():
     with pytest.raises(ValueError, match="whole number"):
         rules.compare_counts({"A": -1}, {})
+
+
+@given(
+    st.sampled_from([item.code for item in __import__("judging.catalogue", fromlist=["x"]).catalogue()]),
+    st.sampled_from([CASUAL, COMPETITIVE, PROFESSIONAL]),
+    st.integers(0, 20),
+    st.integers(0, 20),
+)
+def test_recommendation_properties(code, rel, today, extra):
+    rec = rules.recommend(code, rel, prior_today=today, prior_in_event=today + extra)
+    assert rules.allowed_at_rel(rec.penalty, rel)
+    assert SEVERITY[rec.penalty] >= SEVERITY[rec.base]
+    if rel == CASUAL:
+        assert rec.penalty == rec.base
+    elif rec.infraction.repeat != "ladder":
+        assert SEVERITY[rec.penalty] - SEVERITY[rec.base] <= 1
+    if today == 0 and extra == 0:
+        assert rec.penalty == rec.base and not rec.upgraded
