@@ -9,8 +9,11 @@ For SQLite and PostgreSQL (each in a fresh database of its own):
    table, then pair_next_round + publish_round), for rounds 1->2 and 2->3;
 3. counts the SQL queries of the public pairings+standings page and the projector page at 2,000
    players and at a 20-player event (the counts must be equal: no N+1);
-4. starts ``manage.py runserver`` on 127.0.0.1 and sends a bounded number of requests from 20
-   concurrent client threads; prints p50/p95/max latency and throughput per page.
+4. serves the project's WSGI application on 127.0.0.1 with a fixed pool of 20 worker threads
+   (like gunicorn's gthread worker; ``manage.py runserver`` opens a thread and, with
+   CONN_MAX_AGE, a PostgreSQL connection per request, which runs out of connections) and sends a
+   bounded number of requests from 20 concurrent client threads; prints p50/p95/max latency
+   and throughput per page.
 
 Run:  .venv/bin/python bench/event_pages.py                # both databases
       .venv/bin/python bench/event_pages.py --db sqlite --players 500 --requests 40
@@ -47,7 +50,11 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--requests", type=int, default=100, help="requests per page (bounded)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve:
+        serve(args.serve, threads=args.clients)
+        return
     if args.child:
         run_child(args)
         return
@@ -140,17 +147,18 @@ def run_child(args) -> None:
 
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
+        [sys.executable, __file__, "--serve", str(port), "--clients", str(args.clients)],
         cwd=ROOT, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:
         wait_for(f"http://127.0.0.1:{port}/health/")
-        print(f"HTTP: manage.py runserver (threaded), {args.clients} concurrent clients, "
-              f"{args.requests} requests per page ({args.requests * 4} for clock.json)")
+        print(f"HTTP: WSGI server with {args.clients} worker threads, {args.clients} concurrent clients, "
+              f"{args.requests} requests per page ({args.requests * 4} for clock.json) after one warm-up request")
         print(f"  {'page':36s} {'p50 ms':>8s} {'p95 ms':>8s} {'max ms':>8s} {'req/s':>7s}  errors")
         for label, pattern in pages.items():
             n = args.requests * (4 if pattern.endswith(".json") else 1)
             url = f"http://127.0.0.1:{port}" + pattern.format(slug=big.slug)
+            urllib.request.urlopen(url, timeout=300).read()  # one warm-up request: imports, caches
             lat, errors, wall = hammer(url, clients=args.clients, total=n)
             q = statistics.quantiles(lat, n=100)
             print(f"  {label:36s} {q[49] * 1000:8.0f} {q[94] * 1000:8.0f} {max(lat) * 1000:8.0f} "
@@ -161,6 +169,40 @@ def run_child(args) -> None:
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+def serve(port: int, *, threads: int) -> None:
+    """The project's WSGI app behind wsgiref with a fixed thread pool (one DB connection per thread)."""
+    from wsgiref.simple_server import WSGIRequestHandler, WSGIServer
+
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from django.core.wsgi import get_wsgi_application
+
+    app = get_wsgi_application()
+
+    class QuietHandler(WSGIRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    class PoolServer(WSGIServer):
+        request_queue_size = 128
+        pool = ThreadPoolExecutor(max_workers=threads)
+
+        def process_request(self, request, client_address):
+            self.pool.submit(self._work, request, client_address)
+
+        def _work(self, request, client_address):
+            try:
+                self.finish_request(request, client_address)
+            except Exception:
+                self.handle_error(request, client_address)
+            finally:
+                self.shutdown_request(request)
+
+    server = PoolServer(("127.0.0.1", port), QuietHandler)
+    server.set_app(app)
+    server.serve_forever()
 
 
 def build_event(slug: str, players: int, *, rounds: int, seed: int):

@@ -6,6 +6,7 @@ and render. The rules live in ``tournament.services`` and ``tournament.selectors
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from functools import lru_cache, wraps
 from html import escape
@@ -293,12 +294,47 @@ def _qr(url: str) -> str:
     return qr_svg_data_uri(url)
 
 
+_build_locks: dict[str, threading.Lock] = {}
+_build_locks_guard = threading.Lock()
+
+
 def _cached_fragment(key: str, build: Callable[[], dict]) -> dict:
+    """``build()`` once per key and process: when a room of phones asks for a page whose
+    results just changed, one request renders it and the others wait for that copy."""
     value = cache.get(key)
-    if value is None:
-        value = build()
-        cache.set(key, value, FRAGMENT_SECONDS)
+    if value is not None:
+        return value
+    with _build_locks_guard:
+        lock = _build_locks.setdefault(key, threading.Lock())
+        if len(_build_locks) > 1000:
+            _build_locks.clear()
+            _build_locks[key] = lock
+    with lock:
+        value = cache.get(key)
+        if value is None:
+            value = build()
+            cache.set(key, value, FRAGMENT_SECONDS)
     return value
+
+
+def _standings_state(event: Event, rounds) -> tuple[int | None, str]:
+    """(last complete Swiss round, a token that changes with anything the standings show)."""
+    standings_round = _last_complete_swiss(rounds)
+    left = event.registrations.aggregate(
+        dq=Count("id", filter=Q(status="disqualified")), dropped=Count("id", filter=Q(status="dropped"))
+    )
+    token = f"{standings_round}.{left['dq']}.{left['dropped']}." + _results_token(event, through_round=standings_round)
+    return standings_round, token
+
+
+def _cached_standings(event: Event, standings_round: int | None, token: str) -> list:
+    """Standings after ``standings_round`` (TR&P App D, computed by the pairings engine), cached per token."""
+    if not standings_round:
+        return []
+    key = f"tournament:standings-rows:{event.pk}:{event.slug}:{token}"
+    return _cached_fragment(
+        key, lambda: {"rows": selectors.standings_for_event(event, after_round=standings_round)}
+    )["rows"]
 
 
 @require_GET
@@ -310,16 +346,10 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """
     event = selectors.event_by_slug(slug)
     rounds, round_ = _visible_round(event, request.GET.get("round"))
-    standings_round = _last_complete_swiss(rounds)
-    left = event.registrations.aggregate(
-        dq=Count("id", filter=Q(status="disqualified")), dropped=Count("id", filter=Q(status="dropped"))
-    )
-    standings_token = f"{standings_round}.{left['dq']}.{left['dropped']}." + _results_token(
-        event, through_round=standings_round
-    )
+    standings_round, standings_token = _standings_state(event, rounds)
 
     def build_standings() -> dict:
-        standings = selectors.standings_for_event(event, after_round=standings_round) if standings_round else []
+        standings = _cached_standings(event, standings_round, standings_token)
         return {"count": len(standings), "html": _standings_html(standings)}
 
     standings = _cached_fragment(f"tournament:standings:{event.pk}:{event.slug}:{standings_token}", build_standings)
@@ -425,16 +455,22 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
             }
         )
     context["record"] = record
-    standings = selectors.standings_for_event(event)
+    standings_round, token = _standings_state(event, rounds)
+    standings = _cached_standings(event, standings_round, token)
     mine = next((s for s in standings if s.registration.pk == registration.pk), None)
     context["standing"] = mine
     explanations = []
     if mine is not None:
+        from pairings.tiebreakers import explain_ranking
+
+        engine_rows = [s.row for s in standings]
         index = standings.index(mine)
         for label, neighbour in (("Above me", index - 1), ("Below me", index + 1)):
             if 0 <= neighbour < len(standings):
                 other = standings[neighbour]
-                steps = selectors.explain_standing(event, registration, other.registration)
+                # The engine's explanation (what selectors.explain_standing returns) from the rows
+                # already computed, instead of computing the standings again per neighbour.
+                steps = explain_ranking(engine_rows, mine.row.id, other.row.id)
                 explanations.append(
                     {"label": f"{label}: {other.registration.player.display_name}", "text": _explain_text(steps, mine, other)}
                 )

@@ -483,3 +483,29 @@ def test_staff_swap_before_publishing_is_recorded_with_the_reason():
     assert AuditEntry.objects.get(event_id=event.pk, action="round.edit_pairings").reason == "family members"
     no_reason = c.post(f"/events/{event.slug}/staff/swap/", {"first": a.pk, "second": b.pk, "reason": ""}, follow=True)
     assert "say why" in no_reason.content.decode()
+
+
+def test_a_fragment_is_built_once_when_many_requests_miss_together():
+    import threading
+    import time
+
+    from tournament.views import _cached_fragment
+
+    calls = []
+
+    def build():
+        calls.append(1)
+        time.sleep(0.2)
+        return {"html": "rows"}
+
+    results = []
+    threads = [
+        threading.Thread(target=lambda: results.append(_cached_fragment("test:single-flight", build)))
+        for _ in range(8)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(calls) == 1
+    assert results == [{"html": "rows"}] * 8
