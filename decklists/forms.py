@@ -86,3 +86,5 @@ class DeadlineForm(forms.Form):
     construction_ends_at = forms.DateTimeField(
         required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
     )
+    limited_sets = forms.CharField(required=False, max_length=100,
+                                   help_text="Limited events: set codes used, e.g. HNT (TR&P 8.1, 8.2).")

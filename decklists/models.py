@@ -99,6 +99,8 @@ class DecklistPolicy(models.Model):
     # The organizer's time; if empty the TR&P 3.7 default applies (round 1 / end of construction).
     deadline = models.DateTimeField(null=True, blank=True)
     construction_ends_at = models.DateTimeField(null=True, blank=True)
+    # TR&P 8.1, 8.2: the set(s) a limited event uses (printing prefixes such as "HNT, MST").
+    limited_sets = models.CharField(max_length=100, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     published_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -106,6 +108,11 @@ class DecklistPolicy(models.Model):
 
     def __str__(self) -> str:
         return f"Decklist policy for event {self.event_id}"
+
+    @property
+    def set_codes(self) -> frozenset[str]:
+        return frozenset(code.strip().upper() for code in self.limited_sets.replace(";", ",").split(",")
+                         if code.strip())
 
 
 class DecklistJob(models.Model):

@@ -86,6 +86,14 @@ def team_findings(decklist: Decklist, hero: str) -> list[dict]:
     }]
 
 
+def limited_set_codes(event: Event) -> frozenset[str]:
+    """TR&P 8.1, 8.2: the set(s) of a limited event, as the organizer entered them."""
+    if event.format not in LIMITED_FORMATS:
+        return frozenset()
+    policy = selectors.policy_for(event)
+    return policy.set_codes if policy is not None else frozenset()
+
+
 def run_validation(decklist: Decklist, text: str, *, db: Any = None) -> Validation:
     event = decklist.registration.event
     db = db if db is not None else card_db_for(event)
@@ -98,6 +106,7 @@ def run_validation(decklist: Decklist, text: str, *, db: Any = None) -> Validati
         kind=decklist.kind,
         rules_edition=event.trp_version if event.trp_version in ("2023", "2025") else "2025",
         pool_cards=pool_cards,
+        set_codes=limited_set_codes(event),
     )
     result.findings += team_findings(decklist, result.hero)
     return result
@@ -414,17 +423,32 @@ def _policy_for_update(event: Event) -> DecklistPolicy:
 
 @transaction.atomic
 def set_decklist_deadline(
-    event: Event, *, actor, deadline: datetime | None, construction_ends_at: datetime | None = None
+    event: Event,
+    *,
+    actor,
+    deadline: datetime | None,
+    construction_ends_at: datetime | None = None,
+    limited_sets: str | None = None,
 ) -> DecklistPolicy:
-    """TR&P 3.7: the organizer may set another time for handing lists in."""
+    """TR&P 3.7: the organizer may set another time for handing lists in; for limited
+    events also the end of deck construction and the set(s) used (TR&P 8.1, 8.2)."""
     _require_manager(actor, event)
     policy = _policy_for_update(event)
-    before = {"deadline": policy.deadline, "construction_ends_at": policy.construction_ends_at}
+    before = {"deadline": policy.deadline, "construction_ends_at": policy.construction_ends_at,
+              "limited_sets": policy.limited_sets}
     policy.deadline = deadline
     policy.construction_ends_at = construction_ends_at
+    if limited_sets is not None:
+        codes = [c.strip().upper() for c in limited_sets.replace(";", ",").split(",") if c.strip()]
+        bad = [c for c in codes if not c.isalnum() or len(c) > 6]
+        if bad:
+            raise DomainError(f"Set codes are short letters and digits such as HNT; not {', '.join(bad)}.",
+                              field="limited_sets")
+        policy.limited_sets = ", ".join(codes)
     policy.save()
     record_audit(event, actor=actor, action="decklist.deadline", before=before,
-                 after={"deadline": deadline, "construction_ends_at": construction_ends_at}, event_id=event.id)
+                 after={"deadline": deadline, "construction_ends_at": construction_ends_at,
+                        "limited_sets": policy.limited_sets}, event_id=event.id)
     return policy
 
 
@@ -481,6 +505,7 @@ def revalidate_decklists(
     changes: list[dict] = []
     total = len(decklists)
     dbs: dict[int, Any] = {}
+    sets: dict[int, frozenset[str]] = {}
     pool_cache: dict[int, list[dict] | None] = {}
     for start in range(0, total, chunk_size):
         chunk = decklists[start : start + chunk_size]
@@ -503,6 +528,7 @@ def revalidate_decklists(
                     kind=decklist.kind,
                     rules_edition=event.trp_version if event.trp_version in ("2023", "2025") else "2025",
                     pool_cards=pool_cards,
+                    set_codes=sets.setdefault(event.pk, limited_set_codes(event)),
                 )
                 result.findings += team_findings(decklist, result.hero)
                 old_codes = {(f.get("code"), tuple(f.get("cards") or ())) for f in decklist.findings}

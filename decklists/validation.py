@@ -90,13 +90,14 @@ def legality_findings(
     db: Any,
     rules_edition: str,
     registered: list[tuple[Any, int]] | None = None,
+    set_codes: frozenset[str] = frozenset(),
 ) -> list[dict]:
     """Run ``rules_engine.legality.check_pool`` over the resolved entries; findings as dicts.
 
     For a limited deck ``registered`` is the registered pool: the engine checks the deck
     is drawn from it (TR&P 8.1, 8.2) and that the hero is young.
     """
-    pool = legality.CardPool(hero=None, entries=list(entries), registered=registered)
+    pool = legality.CardPool(hero=None, entries=list(entries), registered=registered, set_codes=set_codes)
     try:
         found = legality.check_pool(pool, format_code, as_of=as_of, db=db, rules_edition=rules_edition)
     except ValueError as exc:  # UnknownFormat: the event's format has no construction rules
@@ -123,6 +124,7 @@ def validate_text(
     kind: str = DecklistKind.CONSTRUCTED,
     rules_edition: str = "2025",
     pool_cards: list[dict] | None = None,
+    set_codes: frozenset[str] = frozenset(),
 ) -> Validation:
     """Read ``text`` and check it. A pool registration (TR&P 8.1.1) is only read: the
     pool itself has no construction rules; the deck drawn from it is checked."""
@@ -134,7 +136,7 @@ def validate_text(
         registered = registered_pool(pool_cards, db) if kind == DecklistKind.DECK and pool_cards is not None else None
         findings = legality_findings(
             entries, format_code=format_code, as_of=as_of, db=db, rules_edition=rules_edition,
-            registered=registered,
+            registered=registered, set_codes=set_codes,
         )
     if not entries and not problems:
         problems.append({"line": 0, "text": "", "code": "NO_CARDS", "reason": "the list names no cards",

@@ -253,6 +253,7 @@ def event_decklists(request: HttpRequest, slug: str) -> HttpResponse:
         "deadline_form": DeadlineForm(initial={
             "deadline": policy.deadline if policy else None,
             "construction_ends_at": policy.construction_ends_at if policy else None,
+            "limited_sets": policy.limited_sets if policy else "",
         }),
         "is_manager": selectors.is_list_manager(request.user, event),
         "is_organizer": selectors.is_organizer(request.user, event),
@@ -281,7 +282,8 @@ def event_action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
             if not form.is_valid():
                 raise DomainError("Enter a valid date and time.")
             services.set_decklist_deadline(event, actor=request.user, deadline=form.cleaned_data["deadline"],
-                                           construction_ends_at=form.cleaned_data["construction_ends_at"])
+                                           construction_ends_at=form.cleaned_data["construction_ends_at"],
+                                           limited_sets=form.cleaned_data["limited_sets"])
             messages.success(request, "Deadline saved.")
         else:
             job = start_event_job(event, actor=request.user, kind=JobKind.REVALIDATE if name == "revalidate"

@@ -306,3 +306,34 @@ def test_new_release_that_bans_a_card_is_reported_by_the_revalidation_job(event_
     DecklistJob.objects.filter(pk=job.pk).update(status="running")
     with pytest.raises(ConflictError):
         services.start_job(s["event"], actor=s["organizer"], kind="revalidate")
+
+
+@pytest.mark.parametrize(
+    "sets, expected",
+    [
+        ("HVY", {"CARD_NOT_FROM_SET"}),
+        ("WTR", {"HERO_NOT_FROM_SET"}),
+        ("HVY, WTR", set()),
+        ("", set()),
+    ],
+)
+def test_limited_deck_hero_and_cards_come_from_the_event_sets(card_db, sets, expected):
+    """TR&P 8.1: young hero and cards from the set(s) the organizer named."""
+    from tests.factories import StaffAssignmentFactory
+
+    event = EventFactory(format="sealed", rel="competitive")
+    organizer = StaffAssignmentFactory(event=event, role="organizer").user
+    services.set_decklist_deadline(event, actor=organizer, deadline=None, limited_sets=sets)
+    reg = RegistrationFactory(event=event)
+    services.save_decklist(reg, actor=reg.player.user, text="3 Snatch (red)", kind=DecklistKind.POOL, db=card_db)
+    deck = services.save_decklist(reg, actor=reg.player.user, text="Kayo\n3 Snatch (red)", kind=DecklistKind.DECK,
+                                  db=card_db)
+    codes = {f["code"] for f in deck.findings if f["severity"] == "error"}
+    assert codes & {"CARD_NOT_FROM_SET", "HERO_NOT_FROM_SET"} == expected
+
+
+def test_bad_set_codes_are_refused(event_with_staff):
+    with pytest.raises(DomainError) as info:
+        services.set_decklist_deadline(event_with_staff["event"], actor=event_with_staff["organizer"], deadline=None,
+                                       limited_sets="HNT, not a set!")
+    assert info.value.field == "limited_sets"
