@@ -467,7 +467,10 @@ def issue_penalty(
         raise DomainError("game numbers start at 1", field="game_number")
     needs = rules.requires_head_judge_confirmation(infraction, applied, deviation=deviation,
                                                    version=event.ppg_version)
-    is_head_judge = bool(held & {str(r) for r in HEAD_ROLES})
+    # PPG 1.4 and tournament.services: only the head judge proper disqualifies; appeals judges
+    # confirm everything else (EV-09).
+    confirmers = {StaffRole.HEAD_JUDGE} if applied == PenaltyType.DISQUALIFICATION else HEAD_ROLES
+    is_head_judge = bool(held & {str(r) for r in confirmers})
     now = timezone.now()
     entry = rec.infraction
     p = Penalty(
@@ -570,7 +573,8 @@ def _lock_penalty(p: Penalty) -> Penalty:
 def confirm_penalty(p: Penalty, *, head_judge) -> Penalty:
     """PPG 1.2: the head judge confirms a pending penalty; its effect then applies."""
     p = _lock_penalty(p)
-    _require(head_judge, p.event, HEAD_ROLES, "confirm penalties")
+    confirmers = {StaffRole.HEAD_JUDGE} if p.penalty == PenaltyType.DISQUALIFICATION else HEAD_ROLES
+    _require(head_judge, p.event, confirmers, "confirm this penalty")
     if p.status != PenaltyStatus.PENDING:
         raise ConflictError(f"penalty #{p.pk} is {p.get_status_display().lower()}, not awaiting confirmation")
     before = _penalty_snapshot(p)

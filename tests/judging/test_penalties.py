@@ -336,3 +336,19 @@ def test_improper_concession_flags_the_edition_difference(world):
     """OPEN-27/OPEN-31: TR&P 2025 events get a note for the head judge."""
     p = services.issue_penalty(world.bob, infraction="improper_concession", judge=world.hj, match=world.match)
     assert any(line.startswith("OPEN-27") for line in p.explanation)
+
+
+def test_appeals_judge_dq_waits_for_the_head_judge(world):
+    from tests.factories import StaffAssignmentFactory
+
+    aj = UserFactory(username="appeals")
+    StaffAssignmentFactory(event=world.event, user=aj, role="appeals_judge")
+    ip = services.issue_penalty(world.alice, infraction="shuffling_error", judge=aj)
+    assert ip.status == PenaltyStatus.ISSUED  # appeals judges confirm IPs (EV-09)
+    dq = services.issue_penalty(world.bob, infraction="stalling", judge=aj, statement="Stalled on purpose.")
+    assert dq.status == PenaltyStatus.PENDING
+    with pytest.raises(NotAllowed):
+        services.confirm_penalty(dq, head_judge=aj)
+    services.confirm_penalty(dq, head_judge=world.hj)
+    world.bob.refresh_from_db()
+    assert world.bob.status == RegistrationStatus.DISQUALIFIED

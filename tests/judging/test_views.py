@@ -87,7 +87,7 @@ def test_floor_judge_cannot_confirm_on_page(world):
     p = services.issue_penalty(world.alice, infraction="outside_assistance", judge=world.fj, match=world.match)
     resp = _client(world.fj).post(f"/judging/{world.event.slug}/penalties/{p.pk}/", {"action": "confirm"})
     assert resp.status_code == 200
-    assert "cannot confirm penalties" in resp.content.decode()
+    assert "cannot confirm this penalty" in resp.content.decode()
     p.refresh_from_db()
     assert p.status == "pending"
 
