@@ -17,7 +17,8 @@ NUMBER_RE = re.compile(rf"^{_NUM_STRICT}$", re.IGNORECASE)
 _DOC = r"(?P<doc>CR(?:[-\u2011 ]?(?:old|web))?|TR\s?&\s?P|TR&amp;P|TRP|PPG|GA)"
 _EDITION = r"(?:\s?['’‘](?P<ed>\d{2}))?"
 _HEAD = rf"(?<![\w&]){_DOC}\b{_EDITION}\s*(?:§\s*)?"
-_TARGET = rf"(?:App(?:endix)?\.?\s+(?P<app>[A-F])\b|(?P<num>{_NUM_STRICT})(?![\w.]\w))"
+_TARGET = (rf"(?:App(?:endix)?\.?\s+(?P<app>[A-F])\b"
+           rf"|(?:ch(?:apter)?\.?\s*(?=\d))?(?P<num>{_NUM_STRICT})(?![\w.]\w))")
 CITATION_RE = re.compile(
     rf"{_HEAD}{_TARGET}(?P<tail>(?:\s*(?:,|–|—|-|\band\b|\bor\b|\bto\b)\s*{_NUM_STRICT}(?![\w.]\w))*)",
     re.IGNORECASE,

@@ -20,7 +20,7 @@ from reference.parsing import parse_document
 from reference.seeds import DEFAULT_VERSION, SEEDS
 
 ROOT = Path(__file__).resolve().parents[2]
-SCANNED = ("rules_engine", "pairings", "tournament", "decklists", "judging", "cards", "reference")
+SCANNED = ("rules_engine", "pairings", "tournament", "decklists", "judging", "cards", "reference", "templates")
 DATA_SUFFIXES = {".json", ".yaml", ".yml", ".csv", ".txt", ".html", ".toml", ".md"}
 SEEDS_DIR = Path(settings.SHARED_DIR) / "seeds"
 

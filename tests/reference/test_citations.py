@@ -25,6 +25,10 @@ from reference.citations import Citation, find_citations, parse_citation, rule_u
         ("CR-old 7.7.1", "cr", "7.7.1", "old"),
         ("CR-web 1.0.2", "cr", "1.0.2", "web"),
         ("TR&P App D", "trp", "D", None),
+        ("TR&P Appendix B", "trp", "B", None),
+        ("TR&P'23 App E", "trp", "E", "2023"),
+        ("PPG ch.3", "ppg", "3", None),
+        ("TR&P §3.2", "trp", "3.2", None),
         ("see (CR 1.0.1a) first", "cr", "1.0.1a", None),
         ("TR&amp;P 3.2", "trp", "3.2", None),
     ],
@@ -54,6 +58,7 @@ def test_citation_unpacks_as_pair_and_has_label():
     [
         ("TR&P 2.5, 5.10", [("trp", "2.5"), ("trp", "5.10")]),
         ("PPG 4.4–4.6", [("ppg", "4.4"), ("ppg", "4.6")]),
+        ("PPG ch.3-5", [("ppg", "3"), ("ppg", "5")]),
         ("CR 1.0.1a and CR 1.0.2", [("cr", "1.0.1a"), ("cr", "1.0.2")]),
         ("GA 2.12.i.2, 2.12.XX.2", [("ga", "2.12.i.2"), ("ga", "2.12.XX.2")]),
         ("nothing here 1.2.3", []),
