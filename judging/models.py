@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 
 from . import catalogue
 from .enums import (
@@ -59,6 +60,9 @@ class JudgeCall(models.Model):
     def __str__(self) -> str:
         where = f"table {self.table_number}" if self.table_number else "no table"
         return f"Call #{self.pk} at {where} ({self.get_status_display()})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("judging:call", kwargs={"slug": self.event.slug, "pk": self.pk})
 
     @property
     def is_open(self) -> bool:
@@ -165,6 +169,9 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_infraction_display()}: {self.get_penalty_display()}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("judging:penalty", kwargs={"slug": self.event.slug, "pk": self.pk})
 
     @property
     def is_deviation(self) -> bool:

@@ -146,3 +146,8 @@ def test_extension_shows_on_the_table_clock(world):
     services.close_call(call, judge=world.fj, duration_seconds=90)
     world.match.refresh_from_db()
     assert match_remaining_seconds(world.match) - before == 120
+
+
+def test_call_url_for_the_staff_dashboard(world):
+    call = services.open_call(world.event, actor=world.fj, table_number=1)
+    assert call.get_absolute_url() == f"/judging/{world.event.slug}/calls/{call.pk}/"
