@@ -6,6 +6,7 @@ carries no meaning (tabs, no-break spaces, Windows line ends) so line numbers st
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from core.errors import DomainError
@@ -106,7 +107,12 @@ def decode_upload(data: bytes, *, filename: str = "") -> str:
         raise
 
 
+_BULLET = re.compile(r"^[ \t]*[*\u2022\u00b7\u25aa\u2023+][ \t]+(?=\S)|^[ \t]*-[ \t]+(?=[^\s-])", re.M)
+
+
 def text_for_parser(text: str) -> str:
-    """Whitespace without meaning evened out: tabs, no-break spaces, CR/LF. Same line count."""
+    """Marks without meaning evened out, same line count: tabs, no-break spaces, CR/LF, and
+    list bullets of Markdown exports ("* 3 Snatch (red)", "- 3 Snatch (red)")."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text.translate({0x09: " ", 0x0B: " ", 0x0C: " ", 0xA0: " ", 0x2007: " ", 0x202F: " ", 0xFEFF: None})
+    text = text.translate({0x09: " ", 0x0B: " ", 0x0C: " ", 0xA0: " ", 0x2007: " ", 0x202F: " ", 0xFEFF: None})
+    return _BULLET.sub("", text)

@@ -80,3 +80,12 @@ def test_decode_upload_never_raises_anything_but_domain_error(data):
         assert exc.message
     else:
         assert isinstance(out, str) and "\x00" not in out
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [("* 3 Snatch (red)", "3 Snatch (red)"), ("- 3 Snatch (red)", "3 Snatch (red)"),
+     ("\u2022 Snatch (red) x3", "Snatch (red) x3"), ("-- comment", "-- comment"), ("3 Snatch (red)", "3 Snatch (red)")],
+)
+def test_text_for_parser_drops_markdown_bullets(line, expected):
+    assert text_for_parser(line) == expected

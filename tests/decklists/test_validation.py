@@ -157,3 +157,70 @@ def test_grand_archive_sections_are_kept_and_grouped():
     assert [g["title"] for g in groups] == ["Champions", "Material deck", "Main deck", "Sideboard"]
     assert [r["display"] for r in groups[0]["cards"]] == ["Lorraine, Wandering Warrior", "Spirit of Fire"]
     assert sum(r["qty"] for r in groups[2]["cards"]) == 60
+
+
+FABRARY_EXPORT = """Name: Steelblade Dori
+Hero: Dorinthea Ironsong
+Format: Classic Constructed
+
+Arena cards
+1x Dawnblade, Resplendent
+1x Helm of Sharp Eye
+
+Deck cards
+3x Overpower (red)
+2x Sink Below (blue)
+
+Made with \u2764\ufe0f at https://fabrary.net
+See the full deck @ https://fabrary.net/decks/01HXYZ
+"""
+
+FABDB_EXPORT = """Hero: Dorinthea Ironsong
+Weapons: Dawnblade, Resplendent
+Equipment: Helm of Sharp Eye
+
+(3) Overpower (red)
+(2) Sink Below (blue)
+"""
+
+MARKDOWN_EXPORT = """## Hero
+Dorinthea Ironsong
+## Arena cards (2)
+* 1 Dawnblade, Resplendent
+* 1 Helm of Sharp Eye
+## Deck cards (5)
+* 3 Overpower (red)
+* 2 Sink Below (blue)
+"""
+
+HEADED_BY_PITCH = """Dorinthea Ironsong
+Dawnblade, Resplendent
+Helm of Sharp Eye
+Red
+3 Overpower
+Blue
+2 Sink Below
+"""
+
+
+@pytest.mark.parametrize("text", [FABRARY_EXPORT, FABDB_EXPORT, HEADED_BY_PITCH],
+                         ids=["fabrary", "fabdb", "pitch-headers"])
+def test_deck_builder_exports_read_the_same_cards(card_db, text):
+    result = _read(text, card_db)
+    assert result.problems == []
+    assert result.hero == "Dorinthea Ironsong"
+    assert sorted((c["name"], c["pitch"], c["qty"], c["section"]) for c in result.cards) == [
+        ("Dawnblade, Resplendent", None, 1, "arena"),
+        ("Dorinthea Ironsong", None, 1, "hero"),
+        ("Helm of Sharp Eye", None, 1, "arena"),
+        ("Overpower", 1, 3, "deck"),
+        ("Sink Below", 3, 2, "deck"),
+    ]
+
+
+def test_markdown_export_reads_cards(card_db):
+    result = _read(MARKDOWN_EXPORT, card_db)
+    assert result.problems == []
+    assert sorted((c["name"], c["qty"], c["section"]) for c in result.cards) == [
+        ("Dawnblade, Resplendent", 1, "arena"), ("Dorinthea Ironsong", 1, "hero"), ("Helm of Sharp Eye", 1, "arena"),
+        ("Overpower", 3, "deck"), ("Sink Below", 2, "deck")]
