@@ -52,13 +52,27 @@ class SearchHitSerializer(serializers.Serializer):
         return _rule_url(hit.document, hit.rule.number)
 
 
+class SearchResponseSerializer(serializers.Serializer):
+    query = serializers.CharField()
+    number_query = serializers.BooleanField()
+    count = serializers.IntegerField()
+    results = SearchHitSerializer(many=True)
+
+
+class RuleDetailResponseSerializer(RuleSerializer):
+    parent = RuleRefSerializer(allow_null=True)
+    children = RuleRefSerializer(many=True)
+    previous = RuleRefSerializer(allow_null=True)
+    next = RuleRefSerializer(allow_null=True)
+
+
 class RuleSearchAPI(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[OpenApiParameter("q", str, required=True, description="rule number or words"),
                     OpenApiParameter("doc", str, enum=DocumentKind.values)],
-        responses=SearchHitSerializer(many=True),
+        responses=SearchResponseSerializer,
     )
     def get(self, request):
         q = request.query_params.get("q", "")
@@ -77,7 +91,7 @@ class RuleSearchAPI(APIView):
 class RuleDetailAPI(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[OpenApiParameter("version", str)], responses=RuleSerializer)
+    @extend_schema(parameters=[OpenApiParameter("version", str)], responses=RuleDetailResponseSerializer)
     def get(self, request, doc: str, number: str):
         if doc not in DocumentKind.values:
             raise NotFound(f"Unknown document {doc!r}: expected one of {', '.join(DocumentKind.values)}.")
