@@ -268,3 +268,18 @@ def test_breakdown_appears_once_lists_lock(client, event_with_staff, fab_release
     page = client.get(url).content.decode()
     assert "Heroes (locked lists)" in page and "Dorinthea Ironsong" in page
     assert "Warrior" in page and "100.0 %" in page
+
+
+def test_findings_sit_next_to_their_card_with_a_rule_link(client, event_with_staff, fab_release, legal_cc_text):
+    import re
+
+    s = event_with_staff
+    client.force_login(s["alice"].player.user)
+    response = client.post(_submit_url(s["event"]), {"text": legal_cc_text.replace("3x Overpower", "4x Overpower"),
+                                                     "save": "1"}, follow=True)
+    body = response.content.decode()
+    row = re.search(r'<tr class="has-findings">(.*?)</tr>', body, re.S)
+    assert row is not None
+    assert "Overpower (red)" in row.group(1)
+    assert "4 copies" in row.group(1) or "copies" in row.group(1)
+    assert 'class="rule-cite"' in row.group(1) and "TR&amp;P 7.1" in row.group(1)
