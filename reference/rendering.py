@@ -107,13 +107,20 @@ def _link_inline(text: str, index: DocumentIndex | None, used_terms: set[str]) -
     return "".join(out)
 
 
-def render_rule_text(text: str, index: DocumentIndex | None = None, *, link_glossary: bool = True) -> SafeString:
-    """Paragraphs as <p>, bullet runs as <ul>, "Example:" paragraphs marked; everything escaped."""
+def render_rule_text(text: str, index: DocumentIndex | None = None, *, link_glossary: bool = True,
+                     linked_terms: set[str] | None = None) -> SafeString:
+    """Paragraphs as <p>, bullet runs as <ul>, "Example:" paragraphs marked; everything escaped.
+
+    A glossary term is linked once: pass the same ``linked_terms`` set for every rule of a page.
+    """
     parts: list[str] = []
     items: list[str] = []
     rows: list[str] = []
     # with link_glossary off, pretend every term was already linked
-    used: set[str] = set() if link_glossary or index is None else set(index.glossary)
+    if not link_glossary and index is not None:
+        used = set(index.glossary)
+    else:
+        used = linked_terms if linked_terms is not None else set()
     for para in (p.strip() for p in (text or "").split("\n\n")):
         if not para:
             continue

@@ -70,7 +70,8 @@ def rule_detail(request: HttpRequest, doc: str, number: str, version: str | None
     if ctx is None:
         raise Http404(f"{document.short_label} {document.version} has no rule {number}.")
     index_ = document_index(document)
-    body = [(r, render_rule_text(r.text, index_)) for r in ctx.body]
+    linked: set[str] = set()
+    body = [(r, render_rule_text(r.text, index_, linked_terms=linked)) for r in ctx.body]
     href = index_.rule_href
     return render(request, "reference/rule.html", {
         "ctx": ctx,

@@ -46,3 +46,16 @@ def test_render_rule_text_old_version_links_keep_the_version(sample_documents):
     html = render_rule_text("(See Rule 1.0.1)", index, link_glossary=False)
 
     assert html == '<p>(See Rule <a class="rule-ref" href="/rules/cr/1.0.1/?version=old">1.0.1</a>)</p>'
+
+
+@pytest.mark.django_db
+def test_render_rule_text_links_a_term_once_per_page(sample_documents):
+    _index.cache_clear()
+    index = document_index(sample_documents["cr"])
+    linked: set[str] = set()
+
+    first = render_rule_text("A sprocket.", index, linked_terms=linked)
+    second = render_rule_text("Another sprocket.", index, linked_terms=linked)
+
+    assert 'class="gloss"' in first
+    assert 'class="gloss"' not in second
