@@ -196,7 +196,7 @@ PPG_2023: tuple[Infraction, ...] = (
     # Tournament (PPG ch.4; Casual PPG 2.3)
     _tournament(
         "tardiness_minor", "Tardiness - Minor", "PPG 4.1.1", IP3,
-        "Extend the table's round time by the delay.",
+        "Give the table extra time equal to the delay.",
         repeat=REPEAT_EXEMPT, confirmation_exempt=True,
         notes="Thresholds: 3 min Competitive, 0 min Professional; the TO may announce others (PPG 4.1).",
         casual_note="PPG 2.3: under 10 minutes late, give the table that much extra time and no penalty.",
