@@ -238,7 +238,11 @@ def structure_for_event(event: Event) -> tuple[int, int]:
     players = (
         Registration.objects.filter(event=event)
         .exclude(status=RegistrationStatus.WAITLISTED)
-        .filter(Q(status__in=ACTIVE_REGISTRATION_STATUSES) | Q(matches_as_a__isnull=False))
+        .filter(
+            Q(status__in=ACTIVE_REGISTRATION_STATUSES)
+            | Q(matches_as_a__isnull=False)
+            | Q(matches_as_b__isnull=False)
+        )
         .distinct()
         .count()
     )

@@ -20,7 +20,7 @@ Public API used by the pages, decklist and judging engineers:
 - ``my_standing(event, registration)`` (row + explanation vs the neighbours), ``explain_standing``
 - ``audit_for_event(event)``
 - ``effective_structure(event) -> (swiss_rounds, top_cut)``
-- ``bracket_for_event(event)``, ``elimination_procedure(event)``
+- ``bracket_for_event(event)``, ``elimination_procedure(event)``, ``playoff_higher_standing(match)``
 - exports: ``standings_csv``, ``standings_json``, ``results_csv``, ``results_json`` (strings)
 """
 
@@ -401,6 +401,14 @@ _ELIMINATION_2023 = (
     ("3", "TR&P'23 3.4 step 3", "Game goes on until one hero leads on life; a draw: step 4."),
     ("4", "TR&P'23 3.4 step 4", "New game of 4 turns (2 each), then step 2."),
 )
+
+
+def playoff_higher_standing(match: Match) -> Registration | None:
+    """The player with the higher standing before a play-off match began (the better Swiss
+    seed): chooses who plays first (TR&P 3.3) and wins at step 5 of TR&P 3.4."""
+    if match.player_b_id is None or match.seed_a is None or match.seed_b is None:
+        return None
+    return match.player_a if match.seed_a < match.seed_b else match.player_b
 
 
 def elimination_procedure(event: Event) -> list[dict]:

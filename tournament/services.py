@@ -953,6 +953,23 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
         )
     number = (last.number + 1) if last else 1
     swiss_rounds, top_cut = selectors.effective_structure(event)
+    if last is None and (event.swiss_rounds is None or event.top_cut is None):
+        # TR&P App B defaults come from attendance: fix them when play starts so later drops
+        # do not change the number of rounds.
+        before = {"swiss_rounds": event.swiss_rounds, "top_cut": event.top_cut}
+        if not event.days.exists():
+            event.swiss_rounds = swiss_rounds
+        event.top_cut = top_cut
+        event.save(update_fields=["swiss_rounds", "top_cut", "updated_at"])
+        _audit(
+            event,
+            event=event,
+            actor=actor,
+            action="event.structure",
+            before=before,
+            after={"swiss_rounds": swiss_rounds, "top_cut": top_cut},
+            reason="TR&P App B default from attendance, fixed at the first pairings",
+        )
     swiss_played = selectors.swiss_rounds_played(event)
     if seed is None:
         seed = (event.pairing_seed * 1_000_003 + number) % (2**31)

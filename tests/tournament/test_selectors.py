@@ -125,3 +125,11 @@ def test_explain_standing_names_the_deciding_tiebreaker(add_players):
 def test_elimination_procedure_follows_the_event_edition():
     assert len(selectors.elimination_procedure(EventFactory(trp_version="2025"))) == 5
     assert len(selectors.elimination_procedure(EventFactory(trp_version="2023"))) == 4
+
+
+def test_playoff_higher_standing_is_the_better_seed():
+    from tests.factories import MatchFactory
+
+    match = MatchFactory(seed_a=5, seed_b=4)
+    assert selectors.playoff_higher_standing(match) == match.player_b
+    assert selectors.playoff_higher_standing(MatchFactory()) is None

@@ -395,3 +395,18 @@ def test_day_two_pairs_only_the_players_who_made_the_cut(
     top = [s.registration.pk for s in selectors.standings_for_event(event)[:advancing]]
     assert day2.day == 2 and players == set(top)
     assert services.rel_for_round(event, day2.number) == "professional"
+
+
+def test_app_b_structure_is_fixed_at_the_first_pairings(staffed_event, add_players):
+    event, sk = staffed_event["event"], staffed_event["scorekeeper"]
+    event.swiss_rounds = None
+    event.top_cut = None
+    event.save()
+    regs = add_players(event, 20)
+    assert selectors.effective_structure(event) == (5, 8)  # TR&P App B: 17-32 players
+    services.pair_next_round(event, actor=sk)
+    event.refresh_from_db()
+    assert (event.swiss_rounds, event.top_cut) == (5, 8)
+    for reg in regs[:10]:
+        services.drop_registration(reg, actor=sk)
+    assert selectors.effective_structure(event) == (5, 8)
