@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
@@ -23,13 +23,33 @@ from .selectors import (
 COMPARE_PAGE_SIZE = 150
 
 
+class _NotFound(Exception):
+    pass
+
+
 def _document_or_404(doc: str, version: str | None) -> object:
     if doc not in DocumentKind.values:
-        raise Http404(f"There is no rules document called {doc!r}.")
+        raise _NotFound(f"There is no rules document called {doc!r}: try cr, trp, ppg or ga.")
     try:
         return document_for(doc, version or None)
     except DocumentNotFound as exc:
-        raise Http404(str(exc)) from exc
+        raise _NotFound(f"{exc}.") from exc
+
+
+def _not_found(request: HttpRequest, message: str, q: str = "") -> HttpResponse:
+    return render(request, "reference/not_found.html", {"message": message, "q": q}, status=404)
+
+
+def _answers_404(view):
+    """Unknown documents, versions and rules get a page naming the problem (with a search box)."""
+    def wrapped(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except _NotFound as exc:
+            return _not_found(request, str(exc), kwargs.get("number", ""))
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
 
 
 @require_GET
@@ -43,8 +63,9 @@ def search(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "")
     kind = request.GET.get("doc") or None
     results = search_rules(q, kind=kind)
-    if results.number_query and len(results.hits) >= 1 and results.hits[0].exact and request.GET.get("go") == "1":
-        hit = results.hits[0]
+    exact = [h for h in results.hits if h.exact]
+    if results.number_query and len(exact) == 1 and request.GET.get("go") == "1":
+        hit = exact[0]
         return redirect(_rule_href(hit.document, hit.rule.number))
     return render(request, "reference/search.html", {"results": results, "q": q, "doc": kind or "",
                                                      "kinds": DocumentKind.choices})
@@ -56,6 +77,7 @@ def _rule_href(document, number: str) -> str:
 
 
 @require_GET
+@_answers_404
 def toc(request: HttpRequest, doc: str, version: str | None = None) -> HttpResponse:
     document = _document_or_404(doc, version or request.GET.get("version"))
     headings = toc_for_document(document)
@@ -64,11 +86,12 @@ def toc(request: HttpRequest, doc: str, version: str | None = None) -> HttpRespo
 
 
 @require_GET
+@_answers_404
 def rule_detail(request: HttpRequest, doc: str, number: str, version: str | None = None) -> HttpResponse:
     document = _document_or_404(doc, version or request.GET.get("version"))
     ctx = rule_context(document, number)
     if ctx is None:
-        raise Http404(f"{document.short_label} {document.version} has no rule {number}.")
+        raise _NotFound(f"{document.short_label} {document.version} has no rule {number}.")
     index_ = document_index(document)
     linked: set[str] = set()
     body = [(r, render_rule_text(r.text, index_, linked_terms=linked)) for r in ctx.body]
@@ -87,6 +110,7 @@ def rule_detail(request: HttpRequest, doc: str, number: str, version: str | None
 
 
 @require_GET
+@_answers_404
 def glossary(request: HttpRequest, doc: str) -> HttpResponse:
     document = _document_or_404(doc, request.GET.get("version"))
     index_ = document_index(document)
@@ -97,7 +121,7 @@ def glossary(request: HttpRequest, doc: str) -> HttpResponse:
 @require_GET
 def compare(request: HttpRequest, doc: str) -> HttpResponse:
     if doc not in DocumentKind.values:
-        raise Http404(f"There is no rules document called {doc!r}.")
+        return _not_found(request, f"There is no rules document called {doc!r}: try cr, trp, ppg or ga.")
     versions = [d for d in all_documents() if d.kind == doc]
     old_v, new_v = request.GET.get("from", ""), request.GET.get("to", "")
     status = request.GET.get("show") or None

@@ -9,7 +9,7 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from reference.citations import parse_citation, rule_url
+from reference.citations import Citation, parse_citation, rule_url
 from reference.rendering import link_citations_html
 
 register = template.Library()
@@ -19,9 +19,15 @@ register = template.Library()
 def rule_link(value):
     if value is None or value == "":
         return ""
-    text = str(value)
-    citation = parse_citation(text)
-    if citation is None:
+    if isinstance(value, Citation):
+        citation, text = value, value.label()
+    elif isinstance(value, tuple) and len(value) == 2:
+        citation = Citation(str(value[0]), str(value[1]))
+        text = citation.label()
+    else:
+        text = str(value)
+        citation = parse_citation(text)
+    if citation is None or citation.doc not in ("cr", "trp", "ppg", "ga"):
         return escape(text)
     return mark_safe(f'<a class="rule-cite" href="{escape(rule_url(citation))}">{escape(text)}</a>')
 

@@ -93,6 +93,12 @@ def test_rule_link_filter_links_and_escapes():
     assert _render("{{ c|rule_link }}", c=None) == ""
 
 
+def test_rule_link_filter_accepts_citation_objects_and_pairs():
+    assert _render("{{ c|rule_link }}", c=Citation("trp", "3.4", "2023")) == (
+        '<a class="rule-cite" href="/rules/trp/3.4/?version=2023">TR&amp;P&#x27;23 3.4</a>')
+    assert _render("{{ c|rule_link }}", c=("ppg", "4.4")) == '<a class="rule-cite" href="/rules/ppg/4.4/">PPG 4.4</a>'
+
+
 def test_rule_link_filter_escapes_text_around_a_citation():
     html = _render("{{ c|rule_link }}", c="CR 1.1.3b <script>")
 

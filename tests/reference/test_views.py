@@ -45,15 +45,15 @@ def test_public_pages_render_without_login(client, sample_documents, url, expect
 @pytest.mark.parametrize(
     "url, status, message",
     [
-        ("/rules/mtg/", 404, "no rules document called"),
+        ("/rules/mtg/", 404, "There is no rules document called &#x27;mtg&#x27;"),
+        ("/rules/mtg/compare/", 404, "There is no rules document called"),
         ("/rules/cr/7.7.7/", 404, "has no rule 7.7.7"),
         ("/rules/cr/1.0.1/?version=nope", 404, "version"),
         ("/rules/cr/compare/?from=old&to=nope", 400, "Choose two imported versions"),
         ("/rules/cr/compare/?from=old&to=old", 400, "Choose two different versions"),
     ],
 )
-def test_bad_addresses_give_clear_errors(client, sample_documents, settings, url, status, message):
-    settings.DEBUG = True  # show the 404 message
+def test_bad_addresses_give_clear_errors(client, sample_documents, url, status, message):
     response = client.get(url)
 
     assert response.status_code == status
@@ -83,6 +83,14 @@ def test_search_page_redirects_to_exact_number_with_go(client, sample_documents)
 
     assert response.status_code == 302
     assert response["Location"] == "/rules/trp/1.2/"
+
+
+def test_search_page_with_go_lists_when_a_number_is_in_several_documents(client, sample_documents):
+    response = client.get("/rules/search/", {"q": "1.1", "go": "1"})
+
+    assert response.status_code == 200
+    assert "/rules/cr/1.1/" in response.content.decode()
+    assert "/rules/ga/1.1/" in response.content.decode()
 
 
 def test_api_search_and_rule(api_client, sample_documents):
