@@ -19,13 +19,21 @@ Guarantees of :func:`pair_round`, in strict priority (each pod is paired separat
 
 How: small pods (``EXACT_LIMIT`` players or fewer) are solved exactly as one maximum-weight
 matching over the complete graph whose integer weights encode the priorities above
-lexicographically. Large pods are paired score group by score group, top down: each group
-(plus the player carried down from above) is matched over a sparse random candidate graph
-with no rematch edges, and an odd group sends one player down through a "float" vertex that
-only connects to players who have an unplayed opponent in the next group (look-ahead, with a
-bounded backtrack). If that succeeds it has zero rematches and the least pair-down cost, so it
-is optimal (see ``_pair_down_lower_bound``); if it fails anywhere the exact solver runs on the
-whole pod.
+lexicographically. Large pods are split at "reservoirs": score groups of at least 4R + 8
+players (R: the most opponents anyone has met). A pair reaching across a reservoir can always
+be swapped for two shorter pairs at no greater cost, and a reservoir can always absorb a few
+extra players without rematches, so:
+
+* each run of small score groups between reservoirs is solved exactly on its own complete
+  graph, where a player may also pair up into the reservoir above or down into the one below
+  (slot vertices; the parity of each score boundary is fixed by the counts above it);
+* then the reservoirs are matched top down over sparse random candidate graphs without rematch
+  edges (in random chunks when large), taking the players assigned to them, and an odd
+  reservoir sends one player to the next through a "float" vertex that only connects to
+  players with an unplayed opponent there (look-ahead, with a bounded backtrack).
+
+If any step finds no perfect matching (or the pod has no reservoir) the exact solver runs on
+the whole pod. Property tests compare the two on random tournaments.
 """
 from __future__ import annotations
 
@@ -280,37 +288,157 @@ class _FastPairer:
         return self.ids[j] in self.opp[i] or self.ids[i] in self.opp[j]
 
     def run(self):
-        pairs_by_level: list[list[tuple[int, int]]] = []
+        """Segments of small score groups are solved exactly first (they only depend on the
+        fixed parity of each score boundary), then the large groups ("reservoirs") top down."""
+        levels = self.levels
+        sizes = [len(m) + (1 if i == self.bye_level else 0) for i, m in enumerate(levels)]
+        big = self._reservoirs(sizes)
+        if not big:
+            return None
+        cumulative = []
+        total = 0
+        for size in sizes:
+            total += size
+            cumulative.append(total)
+        incoming: dict[int, list[int]] = {li: [] for li in big}
+        pairs: list[tuple[int, int]] = []
+        byes: list[int] = []
+        li = 0
+        while li < len(levels):
+            if li in big:
+                li += 1
+                continue
+            end = li
+            while end + 1 < len(levels) and end + 1 not in big:
+                end += 1
+            up = li - 1 if li > 0 else None
+            down = end + 1 if end + 1 < len(levels) else None
+            solved = self._solve_segment(li, end, up, down, cumulative)
+            if solved is None:
+                return None
+            seg_pairs, to_up, to_down, seg_bye = solved
+            pairs.extend(seg_pairs)
+            if up is not None:
+                incoming[up].extend(to_up)
+            if down is not None:
+                incoming[down].extend(to_down)
+            if seg_bye is not None:
+                byes.append(seg_bye)
+            li = end + 1
+
+        order = sorted(big)
+        results: list[tuple[list[tuple[int, int]], int | None]] = []
         carries: list[list[int]] = [[]]
-        byes: list[int | None] = []
         banned: set[int] = set()
         backtracks = 0
-        li = 0
-        while li < len(self.levels):
-            solved = self._solve_level(li, carries[li], banned)
+        k = 0
+        while k < len(order):
+            level = order[k]
+            allow_float = level + 1 in big
+            solved = self._solve_level(level, carries[k] + incoming[level], banned, allow_float=allow_float)
             if solved is None:
-                if carries[li] and li > 0 and backtracks < self.MAX_BACKTRACKS:
-                    banned.add(carries[li][0])  # that floater cannot be absorbed below: choose another
+                if carries[k] and backtracks < self.MAX_BACKTRACKS:
+                    banned.add(carries[k][0])  # that floater cannot be absorbed below: choose another
                     backtracks += 1
-                    li -= 1
-                    pairs_by_level.pop()
+                    k -= 1
+                    results.pop()
                     carries.pop()
-                    byes.pop()
                     continue
                 return None
-            pairs, floater, bye = solved
-            pairs_by_level.append(pairs)
+            level_pairs, floater, bye = solved
+            results.append((level_pairs, bye))
             carries.append([floater] if floater is not None else [])
-            byes.append(bye)
-            li += 1
+            k += 1
         if carries[-1]:
             return None
+        for level_pairs, bye in results:
+            pairs.extend(level_pairs)
+            if bye is not None:
+                byes.append(bye)
         pl = self.players
-        pairs = [(pl[i], pl[j]) for level in pairs_by_level for i, j in level]
-        bye_idx = [b for b in byes if b is not None]
-        return pairs, (pl[bye_idx[0]] if bye_idx else None)
+        return [(pl[i], pl[j]) for i, j in pairs], (pl[byes[0]] if byes else None)
 
-    def _solve_level(self, li: int, carry: list[int], banned: set[int]):
+    def _reservoirs(self, sizes: list[int]) -> set[int]:
+        """Score groups with at least 4R + 8 players (R: most opponents any player has met).
+        In such a group every player has far more unplayed than played group-mates, and a pair
+        reaching across it (u above, v below) can always be swapped with an internal pair
+        (l1, l2) into u-l1, l2-v at no greater cost, since (a + b)^2 >= a^2 + b^2; so the small
+        groups between reservoirs can be solved on their own."""
+        rmax = max((len(o) for o in self.opp), default=0)
+        need = 4 * rmax + 8
+        return {i for i, size in enumerate(sizes) if size >= need}
+
+    def _solve_segment(self, first: int, last: int, up: int | None, down: int | None, cumulative: list[int]):
+        """Exact matching of a run of small score groups. Each player may instead pair up into
+        the large group above or down into the one below (slot vertices; unused slots pair with
+        each other), with the number of such pairs fixed in parity by the score boundary."""
+        players = self.players
+        members = [i for li in range(first, last + 1) for i in self.levels[li]]
+        n_s = len(members)
+        with_bye = self.bye_level is not None and first <= self.bye_level <= last
+        p_up = cumulative[first - 1] % 2 if up is not None else 0
+        p_down = cumulative[last] % 2 if down is not None else 0
+        k_up = (n_s + ((n_s + p_up) % 2)) if up is not None else 0
+        k_down = (n_s + ((n_s + p_down) % 2)) if down is not None else 0
+        bye_node = n_s if with_bye else None
+        base = n_s + (1 if with_bye else 0)
+        up_slots = range(base, base + k_up)
+        down_slots = range(base + k_up, base + k_up + k_down)
+        size = base + k_up + k_down
+        if size % 2:
+            return None
+        pts = [players[i].points for i in members]
+        up_pts = players[self.levels[up][0]].points if up is not None else None
+        down_pts = players[self.levels[down][0]].points if down is not None else None
+        spread = [p for p in (pts + [up_pts, down_pts]) if p is not None]
+        max_d2 = (max(spread) - min(spread)) ** 2
+        pairs_count = size // 2 + 1
+        w_d = pairs_count * JITTER + 1
+        w_r = pairs_count * (max_d2 * w_d + JITTER) + 1
+        w_base = (pairs_count + 1) * (w_r + max_d2 * w_d + JITTER)
+        bits = self.rng.getrandbits
+        ids, opp = self.ids, self.opp
+        edges = []
+        for x in range(n_s):
+            gx = members[x]
+            for y in range(x + 1, n_s):
+                gy = members[y]
+                rem = ids[gy] in opp[gx] or ids[gx] in opp[gy]
+                d = pts[x] - pts[y]
+                edges.append((x, y, w_base - (rem * w_r + d * d * w_d + bits(16))))
+            if up is not None:
+                cost = (pts[x] - up_pts) ** 2 * w_d
+                edges.extend((x, slot, w_base - cost - bits(16)) for slot in up_slots)
+            if down is not None:
+                cost = (pts[x] - down_pts) ** 2 * w_d
+                edges.extend((x, slot, w_base - cost - bits(16)) for slot in down_slots)
+            if with_bye and gx in self.candidates:
+                edges.append((x, bye_node, w_base - bits(16)))
+        for slots in (up_slots, down_slots):
+            edges.extend((a, b, w_base) for a in slots for b in slots if a < b)
+        graph = rx.PyGraph()
+        graph.add_nodes_from(range(size))
+        graph.add_edges_from(edges)
+        matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+        if len(matching) * 2 != size:
+            return None
+        pairs, to_up, to_down, bye = [], [], [], None
+        for u, v in matching:
+            if u > v:
+                u, v = v, u
+            if u >= base:
+                continue  # two unused slots
+            if v == bye_node:
+                bye = members[u]
+            elif v in up_slots:
+                to_up.append(members[u])
+            elif v in down_slots:
+                to_down.append(members[u])
+            else:
+                pairs.append((members[u], members[v]))
+        return pairs, to_up, to_down, bye
+
+    def _solve_level(self, li: int, carry: list[int], banned: set[int], *, allow_float: bool):
         """Match one score group (plus the carried player); tries random chunks of the group,
         then the whole group sparse, then the whole group with every candidate edge."""
         members = self.levels[li]
@@ -322,15 +450,15 @@ class _FastPairer:
         attempts.append(("whole", True))
         for mode, dense in attempts:
             if mode == "chunked":
-                result = self._solve_chunked(li, carry, banned)
+                result = self._solve_chunked(li, carry, banned, allow_float=allow_float)
             else:
                 result = self._match_nodes(li, carry, members, banned, dense=dense,
-                                           with_bye=li == self.bye_level)
+                                           with_bye=li == self.bye_level, allow_float=allow_float)
             if result is not None:
                 return result
         return None
 
-    def _solve_chunked(self, li: int, carry: list[int], banned: set[int]):
+    def _solve_chunked(self, li: int, carry: list[int], banned: set[int], *, allow_float: bool):
         members = self.levels[li]
         with_bye = li == self.bye_level
         head: list[int] = []
@@ -348,7 +476,8 @@ class _FastPairer:
         if len(rest) % 2:
             head.append(rest.pop())
         pairs_all: list[tuple[int, int]] = []
-        result = self._match_nodes(li, carry, head, banned, dense=len(head) <= DENSE_LIMIT, with_bye=with_bye)
+        result = self._match_nodes(li, carry, head, banned, dense=len(head) <= DENSE_LIMIT, with_bye=with_bye,
+                                   allow_float=allow_float)
         if result is None:
             return None
         pairs, floater, bye = result
@@ -365,7 +494,7 @@ class _FastPairer:
         return pairs_all, floater, bye
 
     def _match_nodes(self, li: int, carry: list[int], members: list[int], banned: set[int], *, dense: bool,
-                     with_bye: bool, allow_float: bool = True):
+                     with_bye: bool, allow_float: bool):
         """Perfect matching of carry + members (+ bye vertex, + float vertex when odd) with no
         rematch edges; None when the candidate graph has no perfect matching."""
         nodes = carry + members
