@@ -670,6 +670,9 @@ def _check_limited(ctx: _Ctx) -> None:
     plus any token-rarity cards of the set(s); App F Uprising: at most 3 Phoenix Flame."""
     fmt = ctx.fmt
     pool = ctx.pool
+    if not fmt.is_limited:
+        return
+    _check_set_rules(ctx)
     if fmt.code not in ("sealed", "draft"):
         return
     hero = ctx.hero
@@ -698,15 +701,26 @@ def _check_limited(ctx: _Ctx) -> None:
                 ctx.error("NOT_IN_REGISTERED_POOL", [card],
                           f"{n} {card.display_name} played but {registered.get(key, 0)} registered",
                           fmt.rule("pool"))
-    all_cards: Counter = Counter()
-    source = [(c, q) for c, q in pool.registered] if pool.registered is not None else [
-        (c, q) for c, q, _s in ctx.cards]
-    for card, qty in source:
-        all_cards[card.name] += qty
-    if "UPR" in pool.set_codes and all_cards.get("Phoenix Flame", 0) > 3:
+
+
+def _check_set_rules(ctx: _Ctx) -> None:
+    """TR&P App F set-specific rules for every limited format (sealed, draft, Blitz Preconstructed):
+    Uprising allows at most 3 Phoenix Flame per limited card-pool; TR&P'23 8.2 counted them per deck."""
+    fmt = ctx.fmt
+    pool = ctx.pool
+    if "UPR" not in pool.set_codes:
+        return
+    per_deck = fmt.edition == "2023" or pool.registered is None
+    if per_deck:
+        n = sum(q for c, q, s in ctx.cards if c.name == "Phoenix Flame" and s != "sideboard")
+        where = "deck" if fmt.edition == "2023" else "limited card-pool"
+    else:
+        n = sum(q for c, q in pool.registered or [] if c.name == "Phoenix Flame")
+        where = "limited card-pool"
+    if n > 3:
+        rule = "TR&P'23 8.2" if fmt.edition == "2023" else fmt.rule("set_rules")
         ctx.error("SET_CARD_LIMIT", ["Phoenix Flame"],
-                  f"{all_cards['Phoenix Flame']} Phoenix Flame; Uprising limited pools may have at most 3",
-                  fmt.rule("set_rules"))
+                  f"{n} Phoenix Flame; Uprising allows at most 3 per {where}", rule)
 
 
 def _check_fixed_list(ctx: _Ctx) -> None:

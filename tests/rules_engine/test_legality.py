@@ -670,3 +670,23 @@ def test_grand_archive_element_warning(ga_db, element, expected):
     findings = check_pool(pool, "ga-standard", as_of=TODAY, db=ga_db)
     assert codes(findings) == []
     assert [f.code for f in findings if f.severity == "warning"] == expected
+
+
+@pytest.mark.parametrize(("fmt", "edition", "deck_qty", "pool_qty", "expected"), [
+    ("sealed", "2025", 3, 5, ["SET_CARD_LIMIT"]),    # App F: counted in the registered limited pool
+    ("sealed", "2023", 3, 5, []),                    # TR&P'23 8.2: counted per deck
+    ("sealed", "2023", 4, 5, ["SET_CARD_LIMIT"]),
+    ("blitz-precon", "2025", 4, None, ["SET_CARD_LIMIT"]),   # App F applies to Blitz Preconstructed too
+    ("blitz-precon", "2025", 3, None, []),
+])
+def test_phoenix_flame_by_edition_and_format(db, fmt, edition, deck_qty, pool_qty, expected):
+    flame = card(db, "Phoenix Flame", 1)
+    size = 40 if fmt == "blitz-precon" else 30
+    rest = filler(db, size - deck_qty, copies=3)
+    entries = [(flame, deck_qty, "deck")] + rest
+    registered = None if pool_qty is None else [(flame, pool_qty)] + [(c, q) for c, q, _s in rest]
+    pool = CardPool(hero=card(db, "Dromai"), entries=entries, registered=registered,
+                    set_codes=frozenset({"UPR"}))
+    found = [c for c in codes(check_pool(pool, fmt, as_of=TODAY, db=db, rules_edition=edition))
+             if c not in ("CARD_NOT_FROM_SET", "HERO_NOT_FROM_SET")]
+    assert found == expected
