@@ -3,4 +3,5 @@ import sys
 
 from pairings.cli import main
 
-sys.exit(main(sys.argv[1:]))
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
