@@ -257,12 +257,12 @@ PPG_2023: tuple[Infraction, ...] = (
     ),
     _tournament(
         "draft_procedure_major", "Draft Procedure Violation - Major", "PPG 4.7.2", MATCH_LOSS,
-        "Correct the behaviour now if needed; issue the Match Loss at the end of the draft.",
+        "Correct the behaviour now if needed; the Match Loss is issued once the draft is over.",
         casual_note="PPG 2.3/2.4: educate; serious or continued behaviour escalates.",
     ),
     _tournament(
         "marked_cards", "Marked Cards", "PPG 4.8", WARNING,
-        "Re-sleeve or replace the marked cards before the next match.",
+        "New sleeves or replacement cards before the player's next match.",
         notes="Intentional marking is Cheating.",
         variants=(
             Variant("cracked_bauble", "No replacement: marked cards replaced by Cracked Baubles", IP2),

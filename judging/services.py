@@ -133,8 +133,8 @@ def open_call(
     question: str = "",
     opened_at: datetime | None = None,
 ) -> JudgeCall:
-    """TR&P 3.9: record a call at a table or match; any official may open it (2025: officials may
-    pause a game and call on the players' behalf).
+    """TR&P 3.9: record a call at a table or match. Any official may open it (TR&P 2025 lets an
+    official stop a game and summon a judge for the players).
 
     With only a table number, the match at that table in the current round is linked.
     Side effects: audit entry.
