@@ -32,3 +32,8 @@ def test_phone_search_then_open_rule(phone_page, live_server):
     page.click("nav.crumbs >> text=1.1 Tables")
     page.wait_for_url(f"{live_server.url}/rules/cr/1.1/")
     assert page.locator("section.rule").count() == 3
+    # a rule number goes straight to the rule
+    page.fill("#rules-q", "tr&p 1.2")
+    page.press("#rules-q", "Enter")
+    page.wait_for_url(f"{live_server.url}/rules/trp/1.2/")
+    assert "Clock Extensions" in page.locator("article").inner_text()

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import pytest
 from django.template import Context, Template
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from reference.citations import Citation, find_citations, parse_citation, rule_url
 
@@ -112,3 +115,34 @@ def test_link_citations_filter_links_every_citation_and_escapes_the_rest():
         '&lt;i&gt;x&lt;/i&gt; see <a class="rule-cite" href="/rules/trp/3.4/?version=2023">TR&amp;P&#x27;23 3.4</a>'
         ' and <a class="rule-cite" href="/rules/ppg/4.4/">PPG 4.4</a>.'
     )
+
+
+_docs = st.sampled_from(["CR", "TR&P", "TRP", "PPG", "GA", "TR&P'23", "CR-old"])
+_numbers = st.tuples(st.integers(1, 9), st.integers(0, 15), st.one_of(st.none(), st.integers(1, 40)),
+                     st.one_of(st.none(), st.sampled_from("abcdef")))
+
+
+def _number(parts) -> str:
+    chapter, section, rule, letter = parts
+    text = f"{chapter}.{section}"
+    if rule is not None:
+        text += f".{rule}" + (letter or "")
+    return text
+
+
+@given(prefix=st.text(max_size=30), doc=_docs, parts=_numbers, suffix=st.sampled_from(["", ".", ")", ", then", ": x"]))
+@hsettings(max_examples=200, deadline=None)
+def test_find_citations_property_finds_the_embedded_citation(prefix, doc, parts, suffix):
+    number = _number(parts)
+    text = f"{prefix} ({doc} {number}{suffix}"
+
+    found = [m.citation for m in find_citations(text) if m.start > len(prefix)]
+
+    assert found and found[0].number == number
+
+
+@given(st.text(max_size=200))
+@hsettings(max_examples=200, deadline=None)
+def test_find_citations_property_never_fails_and_spans_are_inside_the_text(text):
+    for m in find_citations(text):
+        assert 0 <= m.start < m.end <= len(text)
