@@ -5,9 +5,11 @@ Rendered with ``core.pdf.render_pdf``: autoescaped, WeasyPrint reads only our st
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from core.pdf import render_pdf
+from django.template.loader import render_to_string
+
+from core.pdf import StaticOnlyFetcher, render_pdf
 
 from .validation import grouped_cards
 
@@ -46,6 +48,25 @@ class DecklistSheet:
 
     def render(self) -> bytes:
         return render_pdf(self.template_name, self.context())
+
+    def render_with_progress(self, progress: Callable[[int, int], None] | None = None) -> bytes:
+        """The same PDF built list by list, calling ``progress(done, total)`` after each one
+        (for the combined PDF of a big event rendered in a Celery task)."""
+        from weasyprint import HTML
+
+        total = len(self.decklists)
+        if total == 0:
+            return self.render()
+        first = None
+        pages = []
+        for i, decklist in enumerate(self.decklists, start=1):
+            html = render_to_string(self.template_name, {"title": self.title, "sheets": [sheet_context(decklist)]})
+            document = HTML(string=html, base_url="file:///", url_fetcher=StaticOnlyFetcher()).render()
+            first = first or document
+            pages.extend(document.pages)
+            if progress is not None:
+                progress(i, total)
+        return first.copy(pages).write_pdf()
 
 
 class PoolRegistrationSheet(DecklistSheet):

@@ -30,7 +30,10 @@ def task_render_event_decklists(*, event_id: int, job_id: int | None = None) -> 
     decklists = [d for d in decklists_for_event(job.event) if d.status != "draft"]
     DecklistJob.objects.filter(pk=job.pk).update(status=JobStatus.RUNNING, total=len(decklists), done=0)
     try:
-        pdf = DecklistSheet(decklists, title=f"Decklists: {job.event.name}").render()
+        def progress(done: int, total: int) -> None:
+            DecklistJob.objects.filter(pk=job.pk).update(done=done)
+
+        pdf = DecklistSheet(decklists, title=f"Decklists: {job.event.name}").render_with_progress(progress)
         job.refresh_from_db()
         job.file.save(f"decklists-{job.event.slug}-{job.pk}.pdf", ContentFile(pdf), save=False)
         job.status = JobStatus.DONE

@@ -40,3 +40,15 @@ def test_pool_sheet_names_user_and_registrar(card_db):
     assert "Using Player" in html and registrar.username in html
     assert "Player registering pool" in html and "Judge sign-off" in html
     assert sheet.render().startswith(b"%PDF")
+
+
+def test_combined_pdf_reports_progress_per_list(event_with_staff, card_db, legal_cc_text):
+    s = event_with_staff
+    lists = [services.save_decklist(r, actor=r.player.user, text=legal_cc_text, db=card_db)
+             for r in (s["alice"], s["bob"])]
+    seen = []
+    pdf = DecklistSheet(lists, title="Decklists").render_with_progress(lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 2), (2, 2)]
+    assert pdf.startswith(b"%PDF")
+    single = DecklistSheet(lists[:1]).render_with_progress()
+    assert single.startswith(b"%PDF") and len(pdf) > len(single)
