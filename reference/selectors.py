@@ -353,7 +353,7 @@ def word_diff(old: str, new: str) -> SafeString:
 
 def compare_documents(old: RulesDocument, new: RulesDocument, *, status: str | None = None) -> Comparison:
     """Rule-by-rule comparison of two versions by number: added, removed, changed (word diff)."""
-    fields = ("id", "number", "title", "text", "order", "document_id")
+    fields = ("id", "number", "title", "text", "order", "anchor", "document_id")
     a = {r.number: r for r in Rule.objects.filter(document=old).only(*fields)}
     b = {r.number: r for r in Rule.objects.filter(document=new).only(*fields)}
     changes: list[RuleChange] = []

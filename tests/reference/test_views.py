@@ -71,6 +71,13 @@ def test_rule_page_shows_breadcrumbs_prev_next_and_links(client, sample_document
     assert 'class="gloss" href="/rules/cr/glossary/#widget"' in html
 
 
+def test_compare_page_items_use_rule_anchors(client, sample_documents):
+    html = client.get("/rules/cr/compare/", {"from": "old", "to": "9.9.9"}).content.decode()
+
+    assert '<li id="r-1-0-1b" class="change removed">' in html
+    assert '<li id="r-1-1-1" class="change changed">' in html
+
+
 def test_rule_page_escapes_rule_text(client, sample_documents):
     html = client.get("/rules/cr/2.0.2/").content.decode()
 
