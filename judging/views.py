@@ -188,7 +188,7 @@ def penalty_new(request, slug):
                                                          match=match)
             entry = recommendation.infraction
         except DomainError as exc:
-            if request.method == "GET":
+            if source.get("step") != "issue":
                 messages.error(request, exc.message)
     if request.method == "POST" and request.POST.get("step") == "issue_both" and match is not None:
         form.fields["registration"].required = False
@@ -226,6 +226,8 @@ def penalty_new(request, slug):
             else:
                 messages.success(request, f"{p.get_penalty_display()} issued to {registration.player.display_name}.")
             return redirect("judging:penalty", slug=slug, pk=p.pk)
+    if entry is not None:  # once the infraction is known, offer only its own situations
+        form.fields["variant"].choices = [("", "Usual case")] + [(v.code, v.label) for v in entry.variants]
     needs_hj = None
     if recommendation is not None:
         needs_hj = services.rules.requires_head_judge_confirmation(recommendation.infraction.code,

@@ -216,3 +216,12 @@ def test_deck_check_page_links_the_accepted_decklist(world):
     check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
     page = _client(world.fj).get(f"/judging/{world.event.slug}/deck-checks/{check.pk}/").content.decode()
     assert f"/decklists/{decklist.pk}/" in page
+
+
+def test_preview_with_a_situation_of_another_infraction_says_so(world):
+    resp = _client(world.fj).post(f"/judging/{world.event.slug}/penalties/new/", {
+        "registration": world.alice.pk, "infraction": "game_rules_violation", "variant": "minor_early",
+        "step": "preview",
+    })
+    assert resp.status_code == 200
+    assert "has no situation" in resp.content.decode()
