@@ -142,5 +142,6 @@ if __name__ == "__main__":
     bench(5000, 8, seed=2026, runs=5)
     bench(1000, 8, seed=7, runs=5)
     bench(1000, 14, seed=7, runs=3)
+    bench(5000, 14, seed=2026, runs=3)
     quality(24, 6, events=200)
     quality(64, 9, events=100)
