@@ -690,3 +690,46 @@ def test_phoenix_flame_by_edition_and_format(db, fmt, edition, deck_qty, pool_qt
     found = [c for c in codes(check_pool(pool, fmt, as_of=TODAY, db=db, rules_edition=edition))
              if c not in ("CARD_NOT_FROM_SET", "HERO_NOT_FROM_SET")]
     assert found == expected
+
+
+# --- properties -------------------------------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+FORMATS = ["cc", "ll", "blitz", "sage", "commoner", "upf", "sealed", "draft", "blitz-precon", "ira", "team-cc",
+           "ga-standard", "ga-draft"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_pool_of_real_cards_gives_json_findings(db, data):
+    cards = list(db)
+    picks = data.draw(st.lists(st.tuples(st.integers(0, len(cards) - 1), st.integers(-1, 5),
+                                         st.sampled_from(["hero", "arena", "deck", "sideboard", "weird"])),
+                               max_size=25))
+    hero = data.draw(st.one_of(st.none(), st.sampled_from(db.heroes())))
+    fmt = data.draw(st.sampled_from(FORMATS))
+    edition = data.draw(st.sampled_from(["2025", "2023"]))
+    as_of = data.draw(st.dates(min_value=date(2019, 1, 1), max_value=date(2030, 1, 1)))
+    pool = CardPool(hero=hero, entries=[(cards[i], q, s) for i, q, s in picks],
+                    registered=[(cards[i], 2) for i, _q, _s in picks[:5]] if fmt in ("sealed", "draft") else None,
+                    set_codes=frozenset(data.draw(st.sets(st.sampled_from(["UPR", "HNT", "WTR"]), max_size=2))))
+    findings = check_pool(pool, fmt, as_of=as_of, db=db, rules_edition=edition)
+    json.dumps([f.to_dict() for f in findings])
+    assert all(f.severity in ("error", "warning") and f.message and f.rule for f in findings)
+    if hero is None and not fmt.startswith("ga-") and not any(
+            s == "hero" or cards[i].is_hero for i, q, s in picks if isinstance(q, int) and q > 0):
+        assert "HERO_MISSING" in codes(findings)
+
+
+def test_rules_engine_legality_modules_import_no_django():
+    import subprocess
+    import sys
+
+    code = ("import sys; import rules_engine.formats, rules_engine.legality, rules_engine.decklist_text, "
+            "rules_engine.oracle; print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[2], timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
