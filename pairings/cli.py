@@ -5,7 +5,8 @@ one-line message on stderr naming the bad field; no traceback, no Django.
 
 pair in:  {"round": 4, "seed": 7, "players": [{"id": "p1", "points": 3, "opponents": ["p2"],
           "had_bye": false, "rank": 12, "pod": null}, ...]}
-pair out: {"pairings": [["p1", "p7"], ...], "bye": "p33"}            (bye null when none)
+pair out: {"pairings": [["p1", "p7"], ...], "bye": "p33"}            (bye null when none;
+          with several odd pods a "byes" list is added)
 
 standings in:  {"rounds_completed": 3, "players": [{"id": "A"}, ...],
                 "matches": [{"round": 1, "a": "A", "b": "B", "result": "a"}, ...],
@@ -80,7 +81,10 @@ def run_pair(data: Any) -> dict:
             pod=_str(p, "pod", f"{where}.pod", default=None, nullable=True),
         ))
     result = pair_round(players, round_number=round_number, seed=seed)
-    return {"pairings": [list(pair) for pair in result.pairings], "bye": result.bye}
+    out = {"pairings": [list(pair) for pair in result.pairings], "bye": result.bye}
+    if len(result.byes) > 1:  # several odd draft pods: "bye" is the first, "byes" lists them all
+        out["byes"] = list(result.byes)
+    return out
 
 
 def run_standings(data: Any) -> dict:

@@ -1,10 +1,15 @@
 """The command-line contract: ``python -m pairings pair|standings`` (subprocess, no Django)."""
+import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pairings.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -110,3 +115,34 @@ def test_commands_do_not_import_django():
             "main(['pair']); print('django' in sys.modules, file=sys.stderr)")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert proc.stderr.strip() == "False"
+
+
+def test_pair_several_odd_pods_lists_every_bye():
+    players = [{"id": f"{pod}{i}", "points": 0, "pod": pod} for pod in "AB" for i in range(3)]
+    code, out, err = _run("pair", {"round": 1, "seed": 3, "players": players})
+    assert code == 0, err
+    result = json.loads(out)
+    assert sorted(b[0] for b in result["byes"]) == ["A", "B"]
+    assert result["bye"] == result["byes"][0]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.floats(allow_nan=False) | st.text(max_size=3),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(
+        st.sampled_from(["round", "seed", "players", "id", "points", "opponents", "had_bye", "rank", "pod",
+                         "rounds_completed", "matches", "a", "b", "result", "options", "policy", "removed"]),
+        children, max_size=5),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["pair", "standings"]), json_values)
+def test_any_json_input_gives_a_result_or_a_named_error(command, payload):
+    stdout, stderr = io.StringIO(), io.StringIO()
+    code = main([command], stdin=io.StringIO(json.dumps(payload)), stdout=stdout, stderr=stderr)
+    assert code in (0, 2)
+    if code == 2:
+        assert stderr.getvalue().startswith("error: ")
+    else:
+        json.loads(stdout.getvalue())
