@@ -52,11 +52,19 @@ class SearchHitSerializer(serializers.Serializer):
         return _rule_url(hit.document, hit.rule.number)
 
 
+class GlossaryHitSerializer(serializers.Serializer):
+    document = serializers.CharField(source="document.kind")
+    term = serializers.CharField()
+    definition = serializers.CharField()
+    rule_number = serializers.CharField()
+
+
 class SearchResponseSerializer(serializers.Serializer):
     query = serializers.CharField()
     number_query = serializers.BooleanField()
     count = serializers.IntegerField()
     results = SearchHitSerializer(many=True)
+    glossary = GlossaryHitSerializer(many=True)
 
 
 class RuleDetailResponseSerializer(RuleSerializer):
@@ -85,7 +93,8 @@ class RuleSearchAPI(APIView):
         if results.error:
             raise ValidationError({"q": results.error})
         return Response({"query": results.query, "number_query": results.number_query, "count": len(results.hits),
-                         "results": SearchHitSerializer(results.hits, many=True).data})
+                         "results": SearchHitSerializer(results.hits, many=True).data,
+                         "glossary": GlossaryHitSerializer(results.glossary, many=True).data})
 
 
 class RuleDetailAPI(APIView):

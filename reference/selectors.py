@@ -136,6 +136,7 @@ class SearchResults:
     words: list[str]
     number_query: bool
     error: str = ""
+    glossary: list[GlossaryTerm] = field(default_factory=list)
 
 
 def _word_pattern(words: list[str]) -> re.Pattern | None:
@@ -213,7 +214,14 @@ def search_rules(query: str, *, kind: str | None = None, version: str | None = N
         hits = _postgres_hits(q, words, kind=kind, version=version, limit=limit)
     else:
         hits = _fallback_hits(words, kind=kind, version=version, limit=limit)
-    return SearchResults(q, hits, words, False)
+    return SearchResults(q, hits, words, False, glossary=_glossary_hits(q, kind=kind))
+
+
+def _glossary_hits(q: str, *, kind: str | None, limit: int = 4) -> list[GlossaryTerm]:
+    """Glossary entries whose term starts with the query ("go again" -> Go Again), exact ones first."""
+    terms = GlossaryTerm.objects.filter(document__in=_search_documents(kind), term__istartswith=q) \
+        .select_related("document").order_by("document__kind", "order")[:limit * 3]
+    return sorted(terms, key=lambda t: (t.term.lower() != q.lower(), len(t.term)))[:limit]
 
 
 def _docs_filter(kind: str | None, version: str | None) -> Q:

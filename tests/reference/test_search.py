@@ -113,3 +113,9 @@ def test_search_by_words_ranks_a_rule_titled_with_the_words_first(sample_documen
     hits = search_rules("sprocket").hits
 
     assert (hits[0].document.kind, hits[0].rule.number) == ("cr", "2.0.1")
+
+
+def test_search_by_words_also_returns_matching_glossary_terms(sample_documents):
+    results = search_rules("sprocket")
+
+    assert [(t.document.kind, t.term) for t in results.glossary] == [("cr", "Sprocket")]
