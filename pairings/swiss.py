@@ -50,6 +50,7 @@ DENSE_LIMIT = 48  # score groups up to this size get every candidate edge in the
 CHUNK = 64  # large score groups are matched in random chunks of about this size first
 SPARSE_SHUFFLES = 3  # random Hamiltonian cycles per large score group (degree about 6)
 JITTER = 1 << 16
+FAST_ATTEMPTS = 3
 _BYE = -1
 
 
@@ -166,7 +167,10 @@ def _pair_pod(players: list[PlayerState], rng: random.Random, *, round_number: i
     seeded = round_number == 1 and any(p.rank is not None for p in players)
     result = None
     if not seeded and (force_fast or len(players) > EXACT_LIMIT):
-        result = _FastPairer(players, rng).run()
+        for attempt in range(FAST_ATTEMPTS):  # other random candidate graphs before the O(n^2) solve
+            result = _FastPairer(players, rng if attempt == 0 else random.Random(f"{rng.random()}/{attempt}")).run()
+            if result is not None:
+                break
     if result is None:
         result = _solve_exact(players, rng, seeded=seeded)
     pairs, bye = result

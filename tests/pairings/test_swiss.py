@@ -271,3 +271,21 @@ def test_bad_input_names_the_field(players, round_number, field):
 def test_empty_and_single_player():
     assert pair_round([], round_number=1, seed=0).pairings == []
     assert pair_round([PlayerState("A", 0)], round_number=1, seed=0).bye == "A"
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(6, 40), st.integers(1, 4), st.integers(0, 1000))
+def test_random_draft_pods_never_mix_and_each_odd_pod_gets_one_bye(n, pods, seed):
+    pod_of = {f"p{i:04d}": f"pod{i % pods}" for i in range(n)}
+    for players, result in _simulate(n, 3, seed, pods=pod_of.get):
+        for a, b in result.pairings:
+            assert pod_of[a] == pod_of[b]
+        sizes = {}
+        for p in players:
+            sizes[p.pod] = sizes.get(p.pod, 0) + 1
+        assert sorted(pod_of[b] for b in result.byes) == sorted(pod for pod, k in sizes.items() if k % 2)
+        for pod in sizes:
+            members = [p for p in players if p.pod == pod]
+            byes = [b for b in result.byes if pod_of[b] == pod]
+            if byes:
+                assert byes[0] in {c.id for c in bye_candidates(members)}
