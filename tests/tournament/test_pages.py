@@ -509,3 +509,41 @@ def test_a_fragment_is_built_once_when_many_requests_miss_together():
         t.join()
     assert len(calls) == 1
     assert results == [{"html": "rows"}] * 8
+
+
+@pytest.mark.django_db
+def test_top_cut_bracket_on_the_public_page_and_procedure_for_staff():
+    from tournament.enums import RoundStage
+
+    event, regs, r1, r2 = build_running_event(8)
+    Round.objects.filter(pk=r2.pk).update(status=RoundStatus.COMPLETE)
+    top = RoundFactory(event=event, number=3, stage=RoundStage.TOP_CUT, status=RoundStatus.PUBLISHED)
+    MatchFactory(round=top, table_number=1, player_a=regs[0], player_b=regs[3], seed_a=1, seed_b=4, bracket_slot=1,
+                 result=MatchResult.A_WINS, games_a=2)
+    MatchFactory(round=top, table_number=2, player_a=regs[2], player_b=regs[1], seed_a=2, seed_b=3, bracket_slot=2)
+    html = client_for().get(f"/events/{event.slug}/").content.decode()
+    bracket = re.search(r'<section class="section" id="top-cut">(.*?)</section>', html, re.S).group(1)
+    assert '<div class="winner"><span class="muted">1</span> Player 0000' in bracket
+    assert "Player 0002" in bracket and "Player 0001" in bracket
+    dashboard = _scorekeeper(event).get(f"/events/{event.slug}/staff/")
+    steps = dashboard.context["elimination"]
+    assert [s["step"] for s in steps] == ["1", "2", "3", "4", "5"]  # TR&P 2025 3.4, five steps
+    assert "TR&amp;P 3.4 step 5" in dashboard.content.decode()
+
+
+@pytest.mark.django_db
+def test_dashboard_charts_tables_still_playing_over_time():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    event, regs, r1, r2 = build_running_event(8)
+    start = timezone.now() - timedelta(minutes=20)
+    Round.objects.filter(pk=r2.pk).update(started_at=start, clock_state="running", status=RoundStatus.IN_PROGRESS)
+    for table, minutes in ((1, 3), (2, 12)):
+        Match.objects.filter(round=r2, table_number=table).update(
+            result=MatchResult.A_WINS, games_a=1, reported_at=start + timedelta(minutes=minutes)
+        )
+    chart = _scorekeeper(event).get(f"/events/{event.slug}/staff/").context["tables_over_time"]
+    assert [(p["minute"], p["playing"]) for p in chart[:4]] == [(0, 4), (5, 3), (10, 3), (15, 2)]
+    assert chart[0]["width"] == 100
