@@ -186,6 +186,12 @@ def save_decklist(
     kind = kind or _default_kind(registration.event)
     if kind not in DecklistKind.values:
         raise DomainError(f"Unknown decklist kind {kind!r}.", code="invalid", field="kind")
+    limited = registration.event.format in LIMITED_FORMATS
+    if limited != (kind in (DecklistKind.POOL, DecklistKind.DECK)):
+        expected = "a pool registration or a deck" if limited else "a constructed decklist"
+        raise DomainError(
+            f"{registration.event.get_format_display()} takes {expected} (TR&P App E).", code="invalid", field="kind"
+        )
     _check_player_or_official(registration, actor, kind=kind)
     check_text(text)
     decklist = _lock_row(registration, kind)

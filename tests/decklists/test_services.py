@@ -337,3 +337,16 @@ def test_bad_set_codes_are_refused(event_with_staff):
         services.set_decklist_deadline(event_with_staff["event"], actor=event_with_staff["organizer"], deadline=None,
                                        limited_sets="HNT, not a set!")
     assert info.value.field == "limited_sets"
+
+
+@pytest.mark.parametrize("fmt, kind, ok", [("cc", "constructed", True), ("cc", "pool", False), ("cc", "deck", False),
+                                           ("sealed", "pool", True), ("sealed", "deck", True),
+                                           ("sealed", "constructed", False)])
+def test_list_kind_must_fit_the_event_format(card_db, fmt, kind, ok):
+    reg = RegistrationFactory(event=EventFactory(format=fmt))
+    if ok:
+        assert services.save_decklist(reg, actor=reg.player.user, text="3 Snatch (red)", kind=kind, db=card_db).kind == kind
+    else:
+        with pytest.raises(DomainError) as info:
+            services.save_decklist(reg, actor=reg.player.user, text="3 Snatch (red)", kind=kind, db=card_db)
+        assert info.value.field == "kind"
