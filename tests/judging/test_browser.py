@@ -53,3 +53,28 @@ def test_floor_judge_issues_penalty_from_phone(live_server, phone_page):
     assert "Penalty confirmed." in page.inner_text("body")
     w.match.refresh_from_db()
     assert (w.match.games_b, w.match.result) == (1, MatchResult.PENDING)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_judge_runs_a_deck_check_from_phone(live_server, phone_page):
+    from decklists.models import Decklist
+    from judging import services
+
+    w = make_world()
+    Decklist.objects.create(registration=w.alice, status="accepted",
+                            cards=[{"name": "Snatch", "pitch": 1, "qty": 3, "section": "deck"}])
+    check = services.create_deck_check(w.alice, judge=w.fj, match=w.match)
+    page = phone_page
+    login_in_browser(page, live_server, w.fj.username, "pw-" + w.fj.username)
+    page.goto(f"{live_server.url}/judging/{w.event.slug}/deck-checks/{check.pk}/")
+    page.wait_for_function("document.getElementById('elapsed').textContent.includes(':')")
+    page.fill("input[name=count-0]", "2")
+    page.uncheck("input[name=check-not_marked]")
+    page.click("text=Done: return the deck")
+    page.wait_for_load_state()
+    assert "Snatch (red)" in page.inner_text("table.counts tr.mismatch")
+    body = page.inner_text("body")
+    assert "Card-Pool Contents Error" in body and "Marked Cards" in body
+    w.match.refresh_from_db()
+    assert w.match.extension_seconds >= 180
