@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -48,9 +47,8 @@ class MatchRecord(NamedTuple):
     games_drawn: int = 0
 
 
-@dataclass(frozen=True)
-class StandingRow:
-    """One ranked player. ``omw``/``gw``/``ogw`` are filled for policy "points_3_1_0" only."""
+class StandingRow(NamedTuple):
+    """One ranked player (immutable). ``omw``/``gw``/``ogw`` are filled for policy "points_3_1_0" only."""
 
     rank: int
     id: str
