@@ -51,7 +51,6 @@ CHUNK = 64  # large score groups are matched in random chunks of about this size
 SPARSE_SHUFFLES = 3  # random Hamiltonian cycles per large score group (degree about 6)
 JITTER = 1 << 16
 FAST_ATTEMPTS = 3
-_BYE = -1
 
 
 @dataclass(frozen=True)
