@@ -120,7 +120,12 @@ def _lock_event(event: Event) -> Event:
 
 
 def _lock_match(match: Match) -> Match:
-    return Match.objects.select_for_update().select_related("round", "round__event").get(pk=match.pk)
+    """The match row locked for this transaction (players joined for messages and audit)."""
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round", "round__event", "player_a__player", "player_b__player")
+        .get(pk=match.pk)
+    )
 
 
 def _check_version(match: Match, expected_version: int | None) -> None:
@@ -1575,11 +1580,8 @@ def confirm_result(match: Match, *, actor, expected_version: int | None = None) 
 def _player_side(match: Match, actor) -> Registration:
     if actor is None or not actor.is_authenticated:
         raise NotAllowed("log in to report your match", code="auth")
-    for reg_id in (match.player_a_id, match.player_b_id):
-        if reg_id is None:
-            continue
-        reg = Registration.objects.select_related("player").get(pk=reg_id)
-        if reg.player.user_id == actor.pk:
+    for reg in (match.player_a, match.player_b):
+        if reg is not None and reg.player.user_id == actor.pk:
             return reg
     raise NotAllowed("only the two players of this match may report or confirm it", code="role")
 
