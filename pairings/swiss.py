@@ -51,6 +51,7 @@ CHUNK = 64  # large score groups are matched in random chunks of about this size
 SPARSE_SHUFFLES = 3  # random Hamiltonian cycles per large score group (degree about 6)
 JITTER = 1 << 16
 FAST_ATTEMPTS = 3
+RESERVOIR_PER_OPPONENT, RESERVOIR_BASE = 4, 8  # a score group of 4R + 8 players is a reservoir
 
 
 @dataclass(frozen=True)
@@ -368,7 +369,7 @@ class _FastPairer:
         (l1, l2) into u-l1, l2-v at no greater cost, since (a + b)^2 >= a^2 + b^2; so the small
         groups between reservoirs can be solved on their own."""
         rmax = max((len(o) for o in self.opp), default=0)
-        need = 4 * rmax + 8
+        need = RESERVOIR_PER_OPPONENT * rmax + RESERVOIR_BASE
         return {i for i, size in enumerate(sizes) if size >= need}
 
     def _solve_segment(self, first: int, last: int, up: int | None, down: int | None, cumulative: list[int]):
