@@ -28,7 +28,8 @@ Stable API (others code against these names):
 ``pairings.topcut`` (TR&P 3.1, 8.2; RD-32, RD-33)
     ``single_elimination(seeds)`` for 2/4/8/16/32 seeds (8: 1v8, 4v5, 2v7, 3v6);
     ``next_bracket_round(pairings, winners)`` (winners of matches 2k and 2k+1 meet; [] after
-    the final); ``draft_playoff(seats)`` for a pod of 8 (or 4) by seating.
+    the final); ``draft_playoff(seats)`` for a pod of 8 (or 4) by seating;
+    ``higher_standing(a, b, *, seeds)`` (elimination step 5, TR&P 3.4).
 
 ``pairings.structure`` (TR&P App B, 3.10; RD-05..RD-10)
     ``recommended_structure(players, *, kind="single_day") -> Structure(swiss_rounds, top_cut,

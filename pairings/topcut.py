@@ -77,3 +77,17 @@ def _check_ids(ids: Sequence[str], field: str) -> None:
         if pid in seen:
             raise InvalidInput(f"{field}[{i}]", f"duplicate id {pid!r}")
         seen.add(pid)
+
+
+def higher_standing(a: str, b: str, *, seeds: Sequence[str]) -> str:
+    """TR&P 3.4 elimination step 5 (RD-25, Appendix A item 11): when the tiebreaker game is a
+    draw, the player with the higher standing before the match (the better play-off seed, i.e.
+    earlier in the end-of-Swiss ``seeds`` order, RD-32) wins the match. Also the player who
+    chooses first-turn in a play-off match's first game (TR&P 3.3, RD-21)."""
+    position = {pid: k for k, pid in enumerate(seeds)}
+    for field, pid in (("a", a), ("b", b)):
+        if pid not in position:
+            raise InvalidInput(field, f"{pid!r} is not among the seeds")
+    if a == b:
+        raise InvalidInput("b", "a player cannot play themselves")
+    return a if position[a] < position[b] else b

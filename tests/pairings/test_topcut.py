@@ -2,7 +2,13 @@
 import pytest
 
 from pairings.errors import InvalidInput
-from pairings.topcut import bracket_seed_order, draft_playoff, next_bracket_round, single_elimination
+from pairings.topcut import (
+    bracket_seed_order,
+    draft_playoff,
+    higher_standing,
+    next_bracket_round,
+    single_elimination,
+)
 
 
 def _seeds(n):
@@ -67,3 +73,14 @@ def test_draft_playoff_four_seats_and_bad_sizes():
     with pytest.raises(InvalidInput) as err:
         draft_playoff(["a", "b", "a", "d"])
     assert err.value.field == "seats[2]"
+
+
+@pytest.mark.parametrize("a, b, winner", [("s1", "s8", "s1"), ("s7", "s2", "s2"), ("s5", "s4", "s4")])
+def test_elimination_step_5_draw_goes_to_higher_standing_appendix_a_item_11(a, b, winner):
+    assert higher_standing(a, b, seeds=_seeds(8)) == winner
+
+
+def test_higher_standing_unknown_player():
+    with pytest.raises(InvalidInput) as err:
+        higher_standing("s1", "s99", seeds=_seeds(8))
+    assert err.value.field == "b"
