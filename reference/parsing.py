@@ -26,7 +26,7 @@ KINDS = ("cr", "trp", "ppg", "ga")
 
 # Part of each import's content hash: bump it when parsing changes so `import_rules --defaults`
 # re-imports documents whose text did not change.
-PARSER_VERSION = "3"
+PARSER_VERSION = "4"
 
 RULE_HEADING = "heading"
 RULE_TEXT = "rule"
@@ -480,24 +480,24 @@ def _parse_ga(lines: list[str]) -> tuple[list[ParsedRule], list[ParsedGlossaryTe
 
 # ---- glossary (FaB CR) ---------------------------------------------------------------------
 
+# Words a definition sentence starts with ("Ability An object property ..."), capitalised.
 _DEF_STARTERS = {
-    "a", "an", "the", "to", "see", "when", "if", "used", "one", "any", "in", "each", "refers", "refer",
-    "something", "where", "how", "this", "that", "objects", "cards", "abilities", "effects", "is", "are",
-    "zero", "either", "literal", "for", "it", "as",
+    "A", "An", "The", "To", "See", "When", "If", "Used", "One", "Any", "Each", "Refers", "Something", "Where",
+    "How", "This", "That", "Is", "Are", "Zero", "Either", "Literal", "For", "It", "As", "In", "Objects", "Cards",
 }
 _REF_TAIL = re.compile(r"\s*(?:\(See (?:Rule|Section|Chapter)s?\s+([0-9A-Z][0-9.a-z]*)[^)]*\)|((?:\[[0-9][^\]]*\])+))\s*$")
 
 
 def _split_term(line: str) -> tuple[str, str] | None:
+    """"Go again An ability keyword ..." -> ("Go again", "An ability keyword ...")."""
     words = line.split(" ")
-    for i in range(1, min(len(words), 8)):
-        w = words[i]
-        bare = re.sub(r"^[(\"“]", "", w).lower()
-        if bare in _DEF_STARTERS or (w and w[0].islower()):
-            term = " ".join(words[:i])
-            if all(x[:1].isupper() or x[:1] in "(0123456789/|&-" or x in ("of", "and", "the", "a", "/", "vs") for x in words[:i]):
-                return term, " ".join(words[i:])
-            return None
+    for i in range(1, min(len(words), 10)):
+        if words[i] in _DEF_STARTERS and words[i - 1] != "/":
+            return " ".join(words[:i]), " ".join(words[i:])
+    # no usual first word: the definition starts at the capitalised word before the first lower-case one
+    for j in range(1, min(len(words), 10)):
+        if words[j][:1].islower():
+            return (" ".join(words[: j - 1]), " ".join(words[j - 1:])) if j >= 2 else None
     return None
 
 
@@ -523,7 +523,7 @@ def _parse_fab_glossary(lines: list[str]) -> list[ParsedGlossaryTerm]:
         for blk in blocks:
             first = clean_inline(blk[0])
             senses = [clean_inline(x) for x in blk[1:]]
-            if entries and re.match(r"^[-•]\s", blk[0]):
+            if entries and (re.match(r"^[-•]\s", blk[0]) or re.match(r"^\**[a-z][a-z ()-]{0,20}:\**\s", blk[0])):
                 entries[-1][1].extend(clean_inline(x) for x in blk)
                 continue
             split = _split_term(first) if not (len(first) <= 40 and not first.endswith((".", "]", ")"))) else None

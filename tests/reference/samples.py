@@ -62,6 +62,18 @@ Table
 
 Sprocket A piece that turns.^[2.0.1]
 
+Spin again A keyword meaning the widget spins twice.^[2.0.1]
+
+Loose Widget Unattached widget, found on the floor.^[1.0.1]
+
+Wheel
+
+- **part:** A round piece.^[2.0.1]
+
+noun: The whole round thing.^[2.0.2]
+
+Big Wheel / Small Wheel A pair of pieces.^[2.0.1]
+
 Acknowledgments
 
 Someone Nice

@@ -110,7 +110,11 @@ def test_parse_document_ga_roman_after_h_is_a_letter_and_glossary_comes_from_x_a
     [
         (samples.CR_MARKDOWN, [("Widget", "A small thing used in play. [1.0.1]", "1.0.1"),
                                ("Table", "furniture: A thing that holds widgets. [1.1.1]\nzone: The place where widgets rest. [1.1]", "1.1.1"),
-                               ("Sprocket", "A piece that turns. [2.0.1]", "2.0.1")]),
+                               ("Sprocket", "A piece that turns. [2.0.1]", "2.0.1"),
+                               ("Spin again", "A keyword meaning the widget spins twice. [2.0.1]", "2.0.1"),
+                               ("Loose Widget", "Unattached widget, found on the floor. [1.0.1]", "1.0.1"),
+                               ("Wheel", "part: A round piece. [2.0.1]\nnoun: The whole round thing. [2.0.2]", "2.0.1"),
+                               ("Big Wheel / Small Wheel", "A pair of pieces. [2.0.1]", "2.0.1")]),
         (samples.CR_PDF, [("Widget", "A small thing used in play. (See Rule 1.0.1)", "1.0.1"),
                           ("Table", "A thing that holds widgets and also snacks when the widgets are away for the evening. (See Section 1.1 - Tables)", "1.1"),
                           ("Zone", "A named place. (See Rule 1.1.1)", "1.1.1")]),
