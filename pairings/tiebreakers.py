@@ -146,7 +146,7 @@ def compute_standings(
             r, res, ia, b = m.round, m.result, get(m.a), m.b
             ib = None if b is None else get(b)
             if (type(r) is not int or r < 1 or res not in RESULTS or ia is None or (ib is None) != (res == "bye")
-                    or ia == ib or ((m.games_a or m.games_b or m.games_drawn) and not _games_ok(m))):
+                    or ia == ib or ((games_policy or m.games_a or m.games_b or m.games_drawn) and not _games_ok(m))):
                 _check_match(k, m, index)
         except TypeError:
             _check_match(k, m, index)

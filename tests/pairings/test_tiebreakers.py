@@ -233,3 +233,9 @@ def test_standings_are_sorted_by_the_tiebreaker_sequence(records, seed):
         assert kx < ky
         assert x.match_points == x.wins + x.byes
         assert 0 <= x.cmp <= 1 and 0 <= x.mlp <= 1
+
+
+def test_points_3_1_0_rejects_missing_game_counts():
+    with pytest.raises(InvalidInput) as err:
+        compute_standings(["A", "B"], [M(1, "A", "B", "a", games_a=None)], rounds_completed=1, policy="points_3_1_0")
+    assert err.value.field == "matches[0].games_a"
