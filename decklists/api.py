@@ -194,14 +194,16 @@ class DecklistActionAPI(APIView):
 
 
 class EventDecklistJobAPI(APIView):
-    """POST: start re-validation (organizer, head judge) or the combined PDF (officials) of an event."""
+    """POST: start re-validation (organizer, head judge; optional ``release``: a card-data
+    release id to check against) or the combined PDF (officials) of an event."""
 
     @extend_schema(operation_id="decklists_event_job_start", request=None, responses={202: JobSerializer})
     def post(self, request, slug: str, kind: str):
         if kind not in (JobKind.REVALIDATE, JobKind.RENDER):
             raise Http404("Unknown job.")
         event = selectors.access_event_decklists(request.user, slug, managers_only=kind == JobKind.REVALIDATE)
-        job = services.start_job(event, actor=request.user, kind=kind)
+        release = request.data.get("release") if hasattr(request.data, "get") else None
+        job = services.start_job(event, actor=request.user, kind=kind, release=release)
         task = task_revalidate_event_decklists if kind == JobKind.REVALIDATE else task_render_event_decklists
         transaction.on_commit(lambda: task.delay(event_id=event.pk, job_id=job.pk))
         return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)

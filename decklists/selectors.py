@@ -288,3 +288,10 @@ def class_breakdown(hero_rows: list[dict], db) -> list[dict]:
         {"label": label, "count": n, "percent": round(100 * n / total, 1)}
         for label, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
     ]
+
+
+def card_releases_for(event: Event) -> list:
+    """Card-data releases of the event's game, newest first (for choosing a re-validation)."""
+    from cards.models import CardDataRelease
+
+    return list(CardDataRelease.objects.filter(game=event.game).order_by("-imported_at", "-id"))

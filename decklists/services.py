@@ -480,16 +480,29 @@ def publish_event_decklists(event: Event, *, actor) -> DecklistPolicy:
 
 
 @transaction.atomic
-def start_job(event: Event, *, actor, kind: str) -> DecklistJob:
-    """Create a job row; the caller queues the task with ``transaction.on_commit``."""
+def start_job(event: Event, *, actor, kind: str, release=None) -> DecklistJob:
+    """Create a job row; the caller queues the task with ``transaction.on_commit``.
+
+    For re-validation, ``release`` (a CardDataRelease or its id) checks the lists against
+    that card-data release instead of the event's own (e.g. a newly imported one).
+    Raises ConflictError when the same job is already pending or running.
+    """
     if kind == JobKind.REVALIDATE:
         _require_manager(actor, event)
     else:
         _require_official(actor, event)
+    result: dict = {}
+    if release not in (None, ""):
+        from cards.selectors import release_or_active
+
+        chosen = release_or_active(release, game=event.game)
+        if chosen.game != event.game:
+            raise DomainError("That card-data release is for another game.", field="release")
+        result = {"release_id": chosen.pk, "release": chosen.label}
     running = DecklistJob.objects.filter(event=event, kind=kind, status__in=[JobStatus.PENDING, JobStatus.RUNNING])
     if running.exists():
         raise ConflictError("The same job is already running for this event.", code="running")
-    return DecklistJob.objects.create(event=event, kind=kind, created_by=actor)
+    return DecklistJob.objects.create(event=event, kind=kind, created_by=actor, result=result)
 
 
 def revalidate_decklists(
@@ -571,6 +584,11 @@ def run_revalidation_job(job: DecklistJob, *, db: Any = None) -> DecklistJob:
     """Re-validate every list of the job's event, reporting progress on the job row."""
     decklists = list(selectors.decklists_for_event(job.event))
     DecklistJob.objects.filter(pk=job.pk).update(status=JobStatus.RUNNING, total=len(decklists), done=0)
+    chosen = dict(job.result or {})
+    if db is None and chosen.get("release_id"):
+        from cards.selectors import card_database
+
+        db = card_database(chosen["release_id"], game=job.event.game)
 
     def progress(done: int, total: int) -> None:
         DecklistJob.objects.filter(pk=job.pk).update(done=done)
@@ -582,7 +600,8 @@ def run_revalidation_job(job: DecklistJob, *, db: Any = None) -> DecklistJob:
                                                      finished_at=timezone.now())
         raise
     DecklistJob.objects.filter(pk=job.pk).update(
-        status=JobStatus.DONE, done=len(decklists), result={"changes": changes, "checked": len(decklists)},
+        status=JobStatus.DONE, done=len(decklists),
+        result={**chosen, "changes": changes, "checked": len(decklists)},
         finished_at=timezone.now(),
     )
     job.refresh_from_db()

@@ -256,6 +256,7 @@ def event_decklists(request: HttpRequest, slug: str) -> HttpResponse:
             "limited_sets": policy.limited_sets if policy else "",
         }),
         "is_manager": selectors.is_list_manager(request.user, event),
+        "releases": selectors.card_releases_for(event),
         "is_organizer": selectors.is_organizer(request.user, event),
     }
     return render(request, "decklists/event.html", context)
@@ -287,16 +288,16 @@ def event_action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
             messages.success(request, "Deadline saved.")
         else:
             job = start_event_job(event, actor=request.user, kind=JobKind.REVALIDATE if name == "revalidate"
-                                  else JobKind.RENDER)
+                                  else JobKind.RENDER, release=request.POST.get("release") or None)
             return redirect(reverse("decklists:job", args=[job.pk]))
     except DomainError as exc:
         messages.error(request, exc.message)
     return redirect(reverse("decklists:event", args=[event.slug]))
 
 
-def start_event_job(event, *, actor, kind: str) -> DecklistJob:
+def start_event_job(event, *, actor, kind: str, release=None) -> DecklistJob:
     """Create the job row and queue its task once the row is committed."""
-    job = services.start_job(event, actor=actor, kind=kind)
+    job = services.start_job(event, actor=actor, kind=kind, release=release)
     task = task_revalidate_event_decklists if kind == JobKind.REVALIDATE else task_render_event_decklists
     transaction.on_commit(lambda: task.delay(event_id=event.pk, job_id=job.pk))
     return job

@@ -350,3 +350,39 @@ def test_list_kind_must_fit_the_event_format(card_db, fmt, kind, ok):
         with pytest.raises(DomainError) as info:
             services.save_decklist(reg, actor=reg.player.user, text="3 Snatch (red)", kind=kind, db=card_db)
         assert info.value.field == "kind"
+
+
+def test_revalidation_against_a_chosen_release_for_an_event_pinned_to_another(event_with_staff, fab_release,
+                                                                               legal_cc_text):
+    import dataclasses
+
+    from cards.selectors import card_database
+    from cards.services import import_release
+    from decklists.models import DecklistJob
+    from decklists.tasks import task_revalidate_event_decklists
+    from rules_engine.cards import LegalityEvent
+    from rules_engine.importers import ImportResult
+
+    s = event_with_staff
+    s["event"].card_release = fab_release
+    s["event"].save()
+    alice = services.save_decklist(s["alice"], actor=s["alice"].player.user, text=legal_cc_text)
+    banned = tuple(
+        dataclasses.replace(c, legality_history=c.legality_history + (LegalityEvent("cc", "banned"),))
+        if (c.name, c.pitch) == ("Overpower", 1) else c
+        for c in card_database(fab_release)
+    )
+    new_release, _ = import_release(ImportResult(game="fab", source="fabrary-cards", version="next", cards=banned),
+                                    activate=False)
+
+    pinned = services.start_job(s["event"], actor=s["organizer"], kind="revalidate")
+    task_revalidate_event_decklists(event_id=s["event"].pk, job_id=pinned.pk)
+    assert DecklistJob.objects.get(pk=pinned.pk).result["changes"] == []
+
+    chosen = services.start_job(s["event"], actor=s["head_judge"], kind="revalidate", release=new_release.pk)
+    task_revalidate_event_decklists(event_id=s["event"].pk, job_id=chosen.pk)
+    result = DecklistJob.objects.get(pk=chosen.pk).result
+    assert result["release"] == new_release.label
+    assert [(c["decklist_id"], c["is_legal"]) for c in result["changes"]] == [(alice.pk, False)]
+    with pytest.raises(DomainError):
+        services.start_job(s["event"], actor=s["organizer"], kind="revalidate", release=987654)
