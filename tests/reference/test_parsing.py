@@ -248,3 +248,24 @@ def test_parse_document_turns_tab_rows_into_cells():
 
     assert rules["A"].text.split("\n\n") == ["Rounds last fifty minutes.", "Players | Minutes", "Up to 8 | 50",
                                             "9 or more | 55"]
+
+
+_line = st.one_of(
+    st.text(max_size=80),
+    st.sampled_from(["1. Basics", "1.1 Objective", "1.1. Tables", "- a. letter", " - ii. roman", "2. item",
+                     "X. Glossary", "X.A Keywords", "Glossary", "Appendix B - Rounds", "GLOSSARY", "12", "iv",
+                     "Table of Contents", "1.0 General . . . . . . 1", "Preface", "word-", "Widget A thing.^[1.1]"]),
+)
+
+
+@given(lines=st.lists(_line, max_size=40), kind=st.sampled_from(["cr", "trp", "ppg", "ga"]))
+@hsettings(max_examples=150, deadline=None)
+def test_parse_document_property_any_text_parses_to_a_consistent_tree(lines, kind):
+    doc = parse_document("\n".join(lines), kind)
+    numbers = [r.number for r in doc.rules]
+
+    assert len(numbers) == len(set(numbers))
+    seen: set[str] = set()
+    for r in doc.rules:
+        assert r.parent is None or r.parent in seen
+        seen.add(r.number)
