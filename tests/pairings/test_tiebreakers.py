@@ -239,3 +239,15 @@ def test_points_3_1_0_rejects_missing_game_counts():
     with pytest.raises(InvalidInput) as err:
         compute_standings(["A", "B"], [M(1, "A", "B", "a", games_a=None)], rounds_completed=1, policy="points_3_1_0")
     assert err.value.field == "matches[0].games_a"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.text("WLDB", min_size=3, max_size=3), min_size=2, max_size=10), st.randoms(use_true_random=False))
+def test_standings_do_not_depend_on_input_order(records, shuffler):
+    matches, fillers = _record_matches({f"p{i}": rec for i, rec in enumerate(records)})
+    ids = [f"p{i}" for i in range(len(records))]
+    first = compute_standings(ids, matches, rounds_completed=3, removed=fillers, seed=9)
+    shuffler.shuffle(matches)
+    shuffler.shuffle(ids)
+    shuffler.shuffle(fillers)
+    assert compute_standings(ids, matches, rounds_completed=3, removed=fillers, seed=9) == first
