@@ -16,6 +16,12 @@ SHARED_DIR: Path = settings.SHARED_DIR
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """PBKDF2 is deliberately slow; tests only need passwords to round-trip."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def user_factory(db):
     from django.contrib.auth import get_user_model
