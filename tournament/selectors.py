@@ -57,29 +57,21 @@ from .models import Event, Match, Registration, Round, StaffAssignment
 def staff_roles(user, event: Event) -> set[str]:
     """The active staff roles ``user`` holds at ``event`` (empty for anonymous users).
 
-    Superusers hold every role so the admin can always step in.
+    Superusers hold every role so the admin can always step in. One query, never cached, so a
+    role given or ended a moment ago counts at once.
     """
     if user is None or not getattr(user, "is_authenticated", False):
         return set()
     if user.is_superuser:
         return {r.value for r in StaffRole}
-    cache = getattr(user, "_arbiter_roles", None)
-    if cache is None:
-        cache = {}
-        user._arbiter_roles = cache
-    if event.pk not in cache:
-        cache[event.pk] = set(
-            StaffAssignment.objects.filter(event=event, user=user, ended_at__isnull=True).values_list(
-                "role", flat=True
-            )
-        )
-    return set(cache[event.pk])
+    return set(
+        StaffAssignment.objects.filter(event=event, user=user, ended_at__isnull=True).values_list("role", flat=True)
+    )
 
 
 def forget_cached_roles(user) -> None:
-    """Drop the per-request role cache after a staff change."""
-    if user is not None and hasattr(user, "_arbiter_roles"):
-        del user._arbiter_roles
+    """Kept for callers written against the earlier cached version; roles are not cached."""
+    return None
 
 
 def has_role(user, event: Event, roles) -> bool:
