@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache, wraps
 from html import escape
 
@@ -44,7 +46,7 @@ from .enums import (
 )
 from .forms import CorrectionForm, EventForm, PlayerReportForm, QuickResultForm, ReasonForm
 from .models import Event, Match, PlayerProfile
-from .pdf import DOCUMENT_KINDS, PUBLIC_KINDS, document_for, rows_by_name, rows_by_table, standings_rows
+from .pdf import DOCUMENT_KINDS, PUBLIC_KINDS, document_for, rows_by_name, rows_by_table
 
 # Above this many matches in a round, PDFs render in a Celery task with progress.
 PDF_SYNC_MAX_MATCHES = 128
@@ -268,14 +270,51 @@ def _by_table_html(rows) -> SafeString:
 
 def _standings_html(standings) -> SafeString:
     parts = []
-    for s, row in zip(standings, standings_rows(standings), strict=True):
+    for s in standings:
         badge = ' <span class="badge">dropped</span>' if s.status == "dropped" else ""
-        cells = "".join(f'<td class="num">{v}</td>' for v in row["tiebreaks"])
         parts.append(
-            f'<tr data-reg="{s.registration.pk}"><td class="num">{row["rank"]}</td><td>{escape(row["name"])}{badge}</td>'
-            f'<td>{escape(row["record"])}</td><td class="num">{row["points"]}</td>{cells}</tr>'
+            f'<tr data-reg="{s.registration_id}"><td class="num">{s.rank}</td><td>{escape(s.name)}{badge}</td>'
+            f'<td>{escape(s.record)}</td><td class="num">{s.match_points}</td><td class="num">{s.cmp:.2f}</td>'
+            f'<td class="num">{s.mlp:.3f}</td><td class="num">{s.omlp:.3f}</td><td class="num">{s.ocmp:.2f}</td></tr>'
         )
     return mark_safe("\n".join(parts))  # noqa: S308
+
+
+@dataclass(frozen=True)
+class ShownStanding:
+    """A standings row reduced to plain values: cheap to cache and to send to every page.
+
+    ``engine`` is the pairings engine's StandingRow with fractions as ("F", num, den), so the
+    ranking explanation can be rebuilt exactly for the few rows a player page needs.
+    """
+
+    rank: int
+    registration_id: int
+    name: str
+    player_id: str
+    match_points: int
+    record: str
+    cmp: float
+    mlp: float
+    omlp: float
+    ocmp: float
+    status: str
+    engine: tuple
+
+    @classmethod
+    def of(cls, s) -> ShownStanding:
+        engine = tuple(("F", v.numerator, v.denominator) if isinstance(v, Fraction) else v for v in s.row)
+        return cls(
+            s.rank, s.registration.pk, s.registration.player.display_name, s.registration.player.player_id,
+            s.match_points, s.record, s.cmp, s.mlp, s.omlp, s.ocmp, s.status, engine,
+        )
+
+    def engine_row(self):
+        from pairings.tiebreakers import StandingRow
+
+        return StandingRow._make(
+            Fraction(v[1], v[2]) if isinstance(v, tuple) and len(v) == 3 and v[0] == "F" else v for v in self.engine
+        )
 
 
 def _results_token(event: Event, *, through_round: int | None = None, round_=None) -> str:
@@ -333,7 +372,8 @@ def _cached_standings(event: Event, standings_round: int | None, token: str) -> 
         return []
     key = f"tournament:standings-rows:{event.pk}:{event.slug}:{token}"
     return _cached_fragment(
-        key, lambda: {"rows": selectors.standings_for_event(event, after_round=standings_round)}
+        key,
+        lambda: {"rows": [ShownStanding.of(s) for s in selectors.standings_for_event(event, after_round=standings_round)]},
     )["rows"]
 
 
@@ -457,22 +497,22 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
     context["record"] = record
     standings_round, token = _standings_state(event, rounds)
     standings = _cached_standings(event, standings_round, token)
-    mine = next((s for s in standings if s.registration.pk == registration.pk), None)
+    mine = next((s for s in standings if s.registration_id == registration.pk), None)
     context["standing"] = mine
     explanations = []
     if mine is not None:
         from pairings.tiebreakers import explain_ranking
 
-        engine_rows = [s.row for s in standings]
         index = standings.index(mine)
         for label, neighbour in (("Above me", index - 1), ("Below me", index + 1)):
             if 0 <= neighbour < len(standings):
                 other = standings[neighbour]
                 # The engine's explanation (what selectors.explain_standing returns) from the rows
                 # already computed, instead of computing the standings again per neighbour.
-                steps = explain_ranking(engine_rows, mine.row.id, other.row.id)
+                a, b = mine.engine_row(), other.engine_row()
+                steps = explain_ranking({a.id: a, b.id: b}, a.id, b.id)
                 explanations.append(
-                    {"label": f"{label}: {other.registration.player.display_name}", "text": _explain_text(steps, mine, other)}
+                    {"label": f"{label}: {other.name}", "text": _explain_text(steps, mine, other)}
                 )
     context["explanations"] = explanations
     return context
@@ -495,7 +535,7 @@ def _explain_text(steps, mine, other) -> str:
     }
     name = names.get(deciding["tiebreaker"], deciding["tiebreaker"])
     better = "higher" if deciding.get("prefer") == "higher" else "lower"
-    who = "you are" if str(deciding["ahead"]) == str(mine.registration.pk) else "they are"
+    who = "you are" if str(deciding["ahead"]) == str(mine.registration_id) else "they are"
     earlier = [names.get(s["tiebreaker"], s["tiebreaker"]) for s in steps if s is not deciding]
     tied = f"tied on {', '.join(earlier)}; " if earlier else ""
     return (
