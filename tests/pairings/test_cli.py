@@ -146,3 +146,27 @@ def test_any_json_input_gives_a_result_or_a_named_error(command, payload):
         assert stderr.getvalue().startswith("error: ")
     else:
         json.loads(stdout.getvalue())
+
+
+def test_pairing_is_identical_across_processes_and_hash_seeds():
+    import os
+    import random
+
+    rng = random.Random(5)
+    ids = [f"x{i}" for i in range(501)]
+    players = [{"id": pid, "points": rng.randrange(7), "opponents": rng.sample(ids, 5), "had_bye": rng.random() < 0.1}
+               for pid in ids]
+    for p in players:
+        p["opponents"] = [o for o in p["opponents"] if o != p["id"]]
+    data = json.dumps({"round": 6, "seed": 42, "players": players}).encode()
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        proc = subprocess.run([sys.executable, "-m", "pairings", "pair"], input=data, cwd=ROOT, env=env,
+                              capture_output=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        outputs.add(proc.stdout)
+    assert len(outputs) == 1
+    result = json.loads(outputs.pop())
+    assert result["bye"] is not None
+    assert len(result["pairings"]) == 250
