@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db.models import Count, F, Q, QuerySet
 from django.utils.safestring import SafeString, mark_safe
 
-from .citations import NUMBER_RE, parse_citation
+from .citations import NUMBER_RE, Citation, parse_citation
 from .enums import DocumentKind
 from .models import GlossaryTerm, Rule, RulesDocument
 
@@ -110,6 +110,18 @@ def rule_context(document: RulesDocument, number: str) -> RuleContext | None:
     versions = list(RulesDocument.objects.filter(kind=document.kind, rules__number=rule.number)
                     .exclude(pk=document.pk).order_by("-is_current", "version"))
     return RuleContext(document, rule, ancestors, body, children, previous, nxt, versions)
+
+
+def rule_for_citation(citation: str | Citation | None) -> Rule | None:
+    """The Rule a citation ("CR 1.1.3b", "TR&P'23 3.4") points at in the imported documents, or None."""
+    cit = citation if isinstance(citation, Citation) else parse_citation(citation)
+    if cit is None:
+        return None
+    try:
+        document = document_for(cit.doc, cit.version)
+    except DocumentNotFound:
+        return None
+    return Rule.objects.filter(document=document, number=cit.number).select_related("document").first()
 
 
 def glossary_for(document: RulesDocument) -> list[GlossaryTerm]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference.selectors import compare_documents, search_rules, word_diff
+from reference.selectors import compare_documents, rule_for_citation, search_rules, word_diff
 
 pytestmark = pytest.mark.django_db
 
@@ -119,3 +119,20 @@ def test_search_by_words_also_returns_matching_glossary_terms(sample_documents):
     results = search_rules("sprocket")
 
     assert [(t.document.kind, t.term) for t in results.glossary] == [("cr", "Sprocket")]
+
+
+@pytest.mark.parametrize(
+    "citation, found",
+    [
+        ("CR 1.0.1a", ("cr", "9.9.9", "1.0.1a")),
+        ("CR-old 1.0.1b", ("cr", "old", "1.0.1b")),
+        ("CR 1.0.1b", None),
+        ("TR&P'23 1.2", None),
+        ("GA 1.7.h.3a", ("ga", "2099", "1.7.h.3a")),
+        ("nonsense", None),
+    ],
+)
+def test_rule_for_citation(sample_documents, citation, found):
+    rule = rule_for_citation(citation)
+
+    assert (None if rule is None else (rule.document.kind, rule.document.version, rule.number)) == found
