@@ -26,7 +26,7 @@ KINDS = ("cr", "trp", "ppg", "ga")
 
 # Part of each import's content hash: bump it when parsing changes so `import_rules --defaults`
 # re-imports documents whose text did not change.
-PARSER_VERSION = "4"
+PARSER_VERSION = "5"
 
 RULE_HEADING = "heading"
 RULE_TEXT = "rule"
@@ -101,6 +101,7 @@ def clean_inline(line: str) -> str:
             cells.pop()
         return " | ".join(cells)
     line = line.replace("\t", " ")
+    line = re.sub(r"^\s*[•·–]\s+", "- ", line)
     line = _MD_LINK.sub(lambda m: m.group(1).replace("\\[", "[").replace("\\]", "]"), line)
     line = _FOOTNOTE_REF.sub(lambda m: " " + m.group(1), line)
     line = _URL_ANGLE.sub(r"\1", line)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import difflib
 import html
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -354,7 +355,9 @@ class Comparison:
 
 
 def _norm(s: str) -> str:
-    return " ".join(s.replace("’", "'").replace("“", '"').replace("”", '"').split())
+    """Typography that differs between a PDF and a web copy (quotes, ™, bullets) is not a change."""
+    s = unicodedata.normalize("NFKC", s).replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    return " ".join(s.replace("•", "-").split())
 
 
 def word_diff(old: str, new: str) -> SafeString:
@@ -386,7 +389,7 @@ def compare_documents(old: RulesDocument, new: RulesDocument, *, status: str | N
         if _norm(o.text) == _norm(r.text) and _norm(o.title) == _norm(r.title):
             unchanged += 1
             continue
-        diff = word_diff(f"{o.title} {o.text}".strip(), f"{r.title} {r.text}".strip())
+        diff = word_diff(_norm(f"{o.title} {o.text}"), _norm(f"{r.title} {r.text}"))
         changes.append(RuleChange(number, "changed", o, r, diff))
     for number, o in sorted(a.items(), key=lambda kv: kv[1].order):
         if number not in b:

@@ -269,3 +269,9 @@ def test_parse_document_property_any_text_parses_to_a_consistent_tree(lines, kin
     for r in doc.rules:
         assert r.parent is None or r.parent in seen
         seen.add(r.number)
+
+
+def test_parse_document_normalises_bullets():
+    doc = parse_document("1. Basics\n\n1.1. Lists\n\n• first\n\n– second\n\n· third\n", "trp")
+
+    assert doc.by_number()["1.1"].text == "- first\n\n- second\n\n- third"

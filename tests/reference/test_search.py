@@ -136,3 +136,12 @@ def test_rule_for_citation(sample_documents, citation, found):
     rule = rule_for_citation(citation)
 
     assert (None if rule is None else (rule.document.kind, rule.document.version, rule.number)) == found
+
+
+def test_compare_documents_ignores_typography_only_differences(db):
+    from reference.services import import_rules_document
+
+    old = import_rules_document("1. Basics\n\n1.1. Quotes\n\nPlayers don’t shout™.\n", kind="trp", version="a").document
+    new = import_rules_document("1. Basics\n\n1.1. Quotes\n\nPlayers don't shoutTM.\n", kind="trp", version="b").document
+
+    assert compare_documents(old, new).counts == {"added": 0, "removed": 0, "changed": 0}
