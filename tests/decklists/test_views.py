@@ -283,3 +283,24 @@ def test_findings_sit_next_to_their_card_with_a_rule_link(client, event_with_sta
     assert "Overpower (red)" in row.group(1)
     assert "4 copies" in row.group(1) or "copies" in row.group(1)
     assert 'class="rule-cite"' in row.group(1) and "TR&amp;P 7.1" in row.group(1)
+
+
+def test_official_types_in_a_paper_list_and_sets_the_deadline(client, event_with_staff, fab_release, legal_cc_text):
+    s = event_with_staff
+    client.force_login(s["floor_judge"])
+    page = client.get(reverse("decklists:event", args=[s["event"].slug])).content.decode()
+    link = _submit_url(s["event"], **{"for": s["bob"].pk})
+    assert link.replace("&", "&amp;") in page or link in page
+    response = client.post(link, {"text": legal_cc_text, "for": s["bob"].pk, "submit": "1"})
+    assert response.status_code == 302
+    assert Decklist.objects.get(registration=s["bob"]).status == DecklistStatus.SUBMITTED
+    # A floor judge cannot set the deadline; the organizer can.
+    url = reverse("decklists:event_action", args=[s["event"].slug, "deadline"])
+    client.post(url, {"deadline": "2030-01-01T10:00"}, follow=True)
+    from decklists.models import DecklistPolicy
+
+    assert not DecklistPolicy.objects.filter(event=s["event"], deadline__isnull=False).exists()
+    client.force_login(s["organizer"])
+    response = client.post(url, {"deadline": "2030-01-01T10:00", "limited_sets": ""}, follow=True)
+    assert b"Deadline saved" in response.content
+    assert DecklistPolicy.objects.get(event=s["event"]).deadline.year == 2030
