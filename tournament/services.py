@@ -8,6 +8,29 @@ role checks are skipped for it.
 
 Services other apps call (keyword-only actor): ``add_match_extension``,
 ``record_penalty_result``, ``disqualify_registration``, ``drop_registration``.
+
+Index (main object positional, the rest keyword-only):
+
+- events: ``create_event(*, actor, name, slug=None, **fields)``, ``update_event(event, *, actor,
+  reason="", **changes)``, ``set_event_days(event, *, actor, days)``, ``finish_event``; rule
+  defaults ``default_round_minutes``, ``default_decklists_required``,
+  ``default_regular_deck_checks``, ``event_type_defaults``, ``rel_for_round``
+- staff: ``assign_staff(event, *, user, role, actor)``, ``end_staff_assignment``
+- players: ``create_player_profile(*, actor, player_id, display_name, user=None)``,
+  ``register_player(event, *, player, actor, late_entry=False)``, ``check_in``,
+  ``drop_registration``, ``reenter_registration``, ``disqualify_registration``,
+  ``record_no_show(match, *, absent, actor, drop=True)``, ``set_fixed_table``
+- rounds: ``pair_next_round(event, *, actor, seed=None)``, ``repair_round``, ``swap_players``,
+  ``set_table_number``, ``publish_round``, ``day_plan_for_round``
+- clock: ``start_clock``, ``pause_clock``, ``resume_clock``, ``call_time``, ``adjust_clock``
+  (each ``(round_, *, actor, ...)``), ``clock_status`` (re-exported from selectors),
+  ``extension_for_pause``, ``extension_for_deck_check``, ``add_match_extension``
+- results: ``report_result`` / ``confirm_result`` (players), ``enter_result``,
+  ``enter_result_by_table``, ``match_at_table``, ``correct_result``, ``record_penalty_result``,
+  ``preview_result_correction`` (no writes)
+
+Concurrency: results lock the match row and accept ``expected_version`` (409 when stale);
+pairing locks the event row. On SQLite a locked database is retried (``_atomic``).
 """
 
 from __future__ import annotations
