@@ -360,13 +360,23 @@ def _norm(s: str) -> str:
     return " ".join(s.replace("•", "-").split())
 
 
-def word_diff(old: str, new: str) -> SafeString:
-    """An escaped word-level diff: removed words in <del>, added words in <ins>."""
+def word_diff(old: str, new: str, *, context: int | None = None) -> SafeString:
+    """An escaped word-level diff: removed words in <del>, added words in <ins>.
+
+    With ``context``, long unchanged stretches keep only that many words on each side of a change.
+    """
     a, b = old.split(), new.split()
+    ops = difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
     out: list[str] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+    for n, (op, i1, i2, j1, j2) in enumerate(ops):
         if op == "equal":
-            out.append(html.escape(" ".join(a[i1:i2])))
+            words = a[i1:i2]
+            if context is not None and len(words) > 2 * context + 3:
+                head = words[:context] if n > 0 else []
+                tail = words[-context:] if n < len(ops) - 1 else []
+                out.append(" ".join(filter(None, [html.escape(" ".join(head)), "…", html.escape(" ".join(tail))])))
+            else:
+                out.append(html.escape(" ".join(words)))
         if op in ("delete", "replace"):
             out.append("<del>" + html.escape(" ".join(a[i1:i2])) + "</del>")
         if op in ("insert", "replace"):
@@ -389,7 +399,7 @@ def compare_documents(old: RulesDocument, new: RulesDocument, *, status: str | N
         if _norm(o.text) == _norm(r.text) and _norm(o.title) == _norm(r.title):
             unchanged += 1
             continue
-        diff = word_diff(_norm(f"{o.title} {o.text}"), _norm(f"{r.title} {r.text}"))
+        diff = word_diff(_norm(f"{o.title} {o.text}"), _norm(f"{r.title} {r.text}"), context=12)
         changes.append(RuleChange(number, "changed", o, r, diff))
     for number, o in sorted(a.items(), key=lambda kv: kv[1].order):
         if number not in b:

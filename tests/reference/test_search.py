@@ -145,3 +145,10 @@ def test_compare_documents_ignores_typography_only_differences(db):
     new = import_rules_document("1. Basics\n\n1.1. Quotes\n\nPlayers don't shoutTM.\n", kind="trp", version="b").document
 
     assert compare_documents(old, new).counts == {"added": 0, "removed": 0, "changed": 0}
+
+
+def test_word_diff_with_context_shortens_long_unchanged_stretches():
+    old = " ".join(f"w{i}" for i in range(40)) + " old"
+    new = " ".join(f"w{i}" for i in range(40)) + " new"
+
+    assert word_diff(old, new, context=3) == "… w37 w38 w39 <del>old</del> <ins>new</ins>"
