@@ -102,9 +102,9 @@ def _listed_registrations(event: Event, rows) -> list[Registration]:
         played.add(a)
         if b is not None:
             played.add(b)
+    # filtered here rather than with a (large) IN list in SQL
     qs = Registration.objects.filter(event=event).select_related("player")
-    qs = qs.filter(Q(pk__in=played) | Q(status__in=ACTIVE_REGISTRATION_STATUSES))
-    return list(qs)
+    return [r for r in qs if r.pk in played or r.status in ACTIVE_REGISTRATION_STATUSES]
 
 
 # --------------------------------------------------------------------------- standings
