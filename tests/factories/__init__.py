@@ -1,5 +1,6 @@
 """factory_boy factories for every model, ``<Model>Factory``. Import from here in any app's tests."""
 
+from .cards import CardDataReleaseFactory
 from .tournament import (
     EventDayFactory,
     EventFactory,
@@ -14,6 +15,7 @@ from .tournament import (
 )
 
 __all__ = [
+    "CardDataReleaseFactory",
     "EventDayFactory",
     "EventFactory",
     "MatchExtensionFactory",

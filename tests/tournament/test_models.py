@@ -63,3 +63,11 @@ def test_event_official_separation_flags_follow_trp_2_1(tier, event_type, cannot
 
 def test_migrations_are_complete_for_tournament():
     call_command("makemigrations", "tournament", "--check", "--dry-run", verbosity=0)
+
+
+def test_event_can_pin_a_card_release():
+    from tests.factories import CardDataReleaseFactory
+
+    release = CardDataReleaseFactory(is_active=True)
+    event = EventFactory(card_release=release)
+    assert event.card_release.game == "fab"
