@@ -114,8 +114,15 @@ def rule_detail(request: HttpRequest, doc: str, number: str, version: str | None
 def glossary(request: HttpRequest, doc: str) -> HttpResponse:
     document = _document_or_404(doc, request.GET.get("version"))
     index_ = document_index(document)
-    terms = [(t, render_rule_text(t.definition.replace("\n", "\n\n"), index_, link_glossary=False)) for t in glossary_for(document)]
-    return render(request, "reference/glossary.html", {"document": document, "terms": terms})
+    terms = [(t, render_rule_text(t.definition.replace("\n", "\n\n"), index_, link_glossary=False))
+             for t in glossary_for(document)]
+    letters: dict[str, str] = {}
+    for t, _html in terms:
+        first = t.term.lstrip("(")[:1].upper()
+        if first.isalpha():
+            letters.setdefault(first, t.slug)
+    return render(request, "reference/glossary.html", {"document": document, "terms": terms,
+                                                       "letters": sorted(letters.items())})
 
 
 @require_GET
