@@ -167,3 +167,12 @@ def test_query_count_does_not_grow_with_document_size(client, url, django_assert
 
     with django_assert_num_queries(small):
         client.get(url)
+
+
+def test_glossary_page_has_a_letter_index(client):
+    terms = "\n\n".join(f"{w} A thing.^[1.0.1]" for w in ["Apple", "Banana", "Cherry", "Date", "Elder", "Fig"])
+    import_rules_document(f"1. Basics\n\n1.0. General\n\n1.0.1. A rule.\n\nGlossary\n\n{terms}\n", kind="cr", version="1")
+
+    html = client.get("/rules/cr/glossary/").content.decode()
+
+    assert '<a href="#apple">A</a><a href="#banana">B</a>' in html
