@@ -18,6 +18,7 @@ from core.errors import DomainError
 from pairings.errors import InvalidInput
 from tournament.enums import (
     ACTIVE_REGISTRATION_STATUSES,
+    TEAM_FORMATS,
     MatchResult,
     RegistrationStatus,
     RoundStage,
@@ -45,6 +46,7 @@ class PairingPlan:
     rematches: int = 0
     slots: list[int] | None = None  # top cut: bracket slot of each pair
     bye_slots: list[int] | None = None  # top cut: bracket slot of each bye
+    forfeits: list[int] = field(default_factory=list)  # team events: members out forfeit their board
     seeds: dict[int, int] | None = None  # top cut: registration id -> seed (Swiss standing)
 
 
@@ -250,6 +252,15 @@ def structure_for_event(event: Event) -> tuple[int, int]:
         "single_day_draft_playoff": "single_day_draft_playoff",
         "team": "team",
     }.get(event.structure_kind, "single_day")
+    if event.format in TEAM_FORMATS:  # OPEN-5: the team table counts teams
+        kind = "team"
+        players = (
+            Registration.objects.filter(event=event, team_name__isnull=False)
+            .exclude(status=RegistrationStatus.WAITLISTED)
+            .values("team_name")
+            .distinct()
+            .count()
+        )
     rec = recommended_structure(max(players, 2), kind=kind)
     swiss = event.swiss_rounds if event.swiss_rounds is not None else rec.swiss_rounds
     cut = event.top_cut if event.top_cut is not None else (rec.top_cut or 0)
@@ -397,3 +408,145 @@ def plan_top_cut_round(event: Event, *, round_number: int, top_cut: int) -> Pair
         bye_slots=bye_slots,
         seeds=seeds,
     )
+
+
+# --------------------------------------------------------------------------- teams (TR&P 9.2)
+
+
+def _team_members(event: Event) -> dict[str, dict[str, Registration]]:
+    teams: dict[str, dict[str, Registration]] = {}
+    for reg in Registration.objects.filter(event=event, team_name__isnull=False).select_related("player"):
+        teams.setdefault(reg.team_name, {})[reg.team_position] = reg
+    return teams
+
+
+def team_match_result(boards: list[tuple[str, int, int]]) -> str:
+    """A team match result from its boards' (result, games_a, games_b) (TR&P 9.2, RD-36).
+
+    The first team to 2 game wins wins; otherwise the team with more game wins; otherwise a
+    draw. "" while undecided (a board still pending and nobody at 2 wins). Each board's games
+    count; a board decided without games (concession, penalty) counts as one game win.
+    """
+    wins_a = wins_b = 0
+    pending = False
+    for result, ga, gb in boards:
+        if result == MatchResult.PENDING:
+            pending = True
+            continue
+        if result == MatchResult.BYE:
+            wins_a += 1
+            continue
+        if result == MatchResult.A_WINS:
+            ga = max(ga, 1)
+        elif result == MatchResult.B_WINS:
+            gb = max(gb, 1)
+        wins_a += ga
+        wins_b += gb
+    if wins_a >= 2 and wins_a > wins_b:
+        return "a"
+    if wins_b >= 2 and wins_b > wins_a:
+        return "b"
+    if pending:
+        return ""
+    if wins_a != wins_b:
+        return "a" if wins_a > wins_b else "b"
+    return "draw"
+
+
+def _team_records(event: Event, *, completed_only: bool = True):
+    """Team-level MatchRecords (team names as ids) from the board matches of Swiss rounds."""
+    from pairings.tiebreakers import MatchRecord
+
+    qs = Match.objects.filter(round__event=event, round__stage=RoundStage.SWISS)
+    if completed_only:
+        qs = qs.filter(round__status=RoundStatus.COMPLETE)
+    rows = qs.values_list(
+        "round__number", "player_a__team_name", "player_b__team_name", "result", "games_a", "games_b"
+    ).order_by("round__number", "id")
+    grouped: dict[tuple[int, str, str | None], list] = {}
+    for n, ta, tb, result, ga, gb in rows:
+        grouped.setdefault((n, ta, tb), []).append((result, ga, gb))
+    records = []
+    for (n, ta, tb), boards in grouped.items():
+        if tb is None:
+            records.append(MatchRecord(round=n, a=ta, b=None, result="bye"))
+            continue
+        result = team_match_result(boards)
+        if result:
+            records.append(MatchRecord(round=n, a=ta, b=tb, result=result))
+    return records
+
+
+def team_standings(event: Event):
+    """Team standings (OPEN-13: TR&P App D applied to team match results): engine rows with
+    team names as ids, rank order."""
+    from pairings.tiebreakers import compute_standings
+
+    teams = _team_members(event)
+    completed = _completed_swiss_rounds(event, None)
+    removed = tuple(
+        name for name, members in teams.items()
+        if all(r.status == RegistrationStatus.DISQUALIFIED for r in members.values())
+    )  # fmt: skip
+    return compute_standings(
+        sorted(t for t in teams if t not in removed),
+        _team_records(event),
+        rounds_completed=len(completed),
+        bye_counts_in_cmp=event.bye_counts_in_cmp,
+        seed=event.pairing_seed,
+        removed=removed,
+    )
+
+
+def plan_team_round(event: Event, *, round_number: int, seed: int) -> PairingPlan:
+    """Pair a Swiss round of a team event: teams are paired as units by team match points,
+    then each player meets the same position of the other team (A v A, B v B, C v C;
+    TR&P 9.2). Team table k seats its boards at tables 3k-2, 3k-1, 3k.
+
+    A team with two or more members out (dropped, disqualified) is not paired; one member out
+    forfeits that board (RD-37): the plan lists them in ``forfeits``.
+    """
+    from pairings.structure import assign_tables
+    from pairings.swiss import PlayerState, pair_round
+
+    teams = _team_members(event)
+    active = {
+        name: members for name, members in teams.items()
+        if sum(1 for r in members.values() if r.is_active) >= 2 and len(members) == 3
+    }  # fmt: skip
+    if len(active) < 2:
+        raise DomainError(f"round {round_number} needs at least two teams with two or more active players")
+    opponents: dict[str, set[str]] = {t: set() for t in active}
+    had_bye: set[str] = set()
+    for rec in _team_records(event, completed_only=False):
+        if rec.b is None:
+            had_bye.add(rec.a)
+        else:
+            opponents.setdefault(rec.a, set()).add(rec.b)
+            opponents.setdefault(rec.b, set()).add(rec.a)
+    try:
+        standings = team_standings(event)
+    except InvalidInput as exc:
+        raise DomainError(f"team standings cannot be computed: {exc}", field=exc.field) from exc
+    points = {row.id: row.match_points for row in standings}
+    ranks = {row.id: row.rank for row in standings}
+    states = [
+        PlayerState(id=t, points=points.get(t, 0), opponents=tuple(sorted(opponents.get(t, ()))),
+                    had_bye=t in had_bye, rank=ranks.get(t))
+        for t in sorted(active)
+    ]  # fmt: skip
+    try:
+        result = pair_round(states, round_number=round_number, seed=seed)
+        tabled = assign_tables(result.pairings, ranks=ranks, first_table=1)
+    except InvalidInput as exc:
+        raise DomainError(f"pairing failed: {exc}", code="engine", field=exc.field) from exc
+    pairs, tables, byes, forfeits = [], [], [], []
+    for k, (_t, ta, tb) in enumerate(tabled, start=1):
+        for i, pos in enumerate(("A", "B", "C")):
+            a, b = active[ta][pos], active[tb][pos]
+            pairs.append((a, b))
+            tables.append(3 * (k - 1) + i + 1)
+            forfeits.extend(r.pk for r in (a, b) if not r.is_active)
+    for team in result.byes or ((result.bye,) if result.bye else ()):
+        byes.extend(r for r in active[team].values() if r.is_active)
+    return PairingPlan(pairs=pairs, tables=tables, byes=byes, rematches=result.rematches, forfeits=forfeits)

@@ -878,3 +878,42 @@ class EventAuditView(APIView):
     def get(self, request, slug):
         event = selectors.event_for_staff(request.user, slug)
         return Response(AuditEntrySerializer(selectors.audit_for_event(event), many=True).data)
+
+
+# --------------------------------------------------------------------------- teams
+
+
+class TeamMemberSerializer(serializers.Serializer):
+    player_id = serializers.CharField(max_length=32)
+    position = serializers.ChoiceField(["A", "B", "C"])
+
+
+class TeamSerializer(serializers.Serializer):
+    team_name = serializers.CharField(max_length=120)
+    members = TeamMemberSerializer(many=True)
+
+
+class TeamListView(APIView):
+    """Register a team of three (TR&P 9.2) by player IDs; team standings are public."""
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT, tags=["players"])
+    def get(self, request, slug):
+        return Response(selectors.team_standings_for_event(_event(slug)))
+
+    @extend_schema(
+        request=TeamSerializer, responses={201: RegistrationSerializer(many=True)}, tags=["players"]
+    )
+    def post(self, request, slug):
+        event = _event(slug)
+        data = _body(TeamSerializer, request)
+        members = []
+        for i, m in enumerate(data["members"]):
+            profile = PlayerProfile.objects.filter(player_id__iexact=m["player_id"]).first()
+            if profile is None:
+                raise DomainError(f"no player with ID {m['player_id']}", field=f"members[{i}].player_id")
+            members.append((profile, m["position"]))
+        regs = services.register_team(event, team_name=data["team_name"], members=members, actor=request.user)
+        return Response(RegistrationSerializer(regs, many=True).data, status=status.HTTP_201_CREATED)

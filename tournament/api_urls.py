@@ -65,6 +65,7 @@ urlpatterns = [
     path("matches/<int:match_id>/preview/", api.PreviewCorrectionView.as_view(), name="api-match-preview"),
     path("matches/<int:match_id>/extension/", api.ExtensionView.as_view(), name="api-match-extension"),
     path("matches/<int:match_id>/no-show/", api.NoShowView.as_view(), name="api-match-no-show"),
+    path("events/<slug:slug>/teams/", api.TeamListView.as_view(), name="api-event-teams"),
     path("events/<slug:slug>/days/", api.EventDaysView.as_view(), name="api-event-days"),
     path("events/<slug:slug>/finish/", api.FinishEventView.as_view(), name="api-event-finish"),
     path("events/<slug:slug>/audit/", api.EventAuditView.as_view(), name="api-event-audit"),

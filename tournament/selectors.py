@@ -18,7 +18,7 @@ Public API used by the pages, decklist and judging engineers:
 - ``reconciliation_queue(event)``, ``outstanding_matches(round_)``
 - ``standings_for_event(event, *, after_round=None) -> list[Standing]``
 - ``my_standing(event, registration)`` (row + explanation vs the neighbours), ``explain_standing``
-- ``audit_for_event(event)``
+- ``audit_for_event(event)``, ``team_standings_for_event(event)``
 - ``effective_structure(event) -> (swiss_rounds, top_cut)``
 - ``bracket_for_event(event)``, ``elimination_procedure(event)``, ``playoff_higher_standing(match)``
 - exports: ``standings_csv``, ``standings_json``, ``results_csv``, ``results_json`` (strings)
@@ -65,7 +65,9 @@ def staff_roles(user, event: Event) -> set[str]:
     if user.is_superuser:
         return {r.value for r in StaffRole}
     return set(
-        StaffAssignment.objects.filter(event=event, user=user, ended_at__isnull=True).values_list("role", flat=True)
+        StaffAssignment.objects.filter(event=event, user=user, ended_at__isnull=True).values_list(
+            "role", flat=True
+        )
     )
 
 
@@ -320,6 +322,26 @@ def explain_standing(event: Event, a: Registration, b: Registration) -> list[dic
     from pairings.services import explain_registration_ranking
 
     return explain_registration_ranking(event, a, b)
+
+
+def team_standings_for_event(event: Event) -> list[dict]:
+    """Team standings of a team event (TR&P 9.2; OPEN-13: App D on team match results)."""
+    from pairings.services import team_standings
+
+    return [
+        {
+            "rank": row.rank,
+            "team": row.id,
+            "match_points": row.match_points,
+            "record": f"{row.wins}-{row.losses}-{row.draws}",
+            "byes": row.byes,
+            "cmp": round(float(row.cmp), 4),
+            "mlp": round(float(row.mlp), 4),
+            "omlp": round(float(row.omlp), 4),
+            "ocmp": round(float(row.ocmp), 4),
+        }
+        for row in team_standings(event)
+    ]
 
 
 def my_standing(event: Event, registration: Registration) -> dict | None:

@@ -63,6 +63,7 @@ from .enums import (
     RESULT_ROLES,
     ROUND_MINUTES_2023,
     ROUND_MINUTES_2025,
+    TEAM_FORMATS,
     ClockState,
     CrVersion,
     EventStatus,
@@ -177,6 +178,8 @@ def _snapshot_match(m: Match) -> dict:
 
 def _snapshot_registration(r: Registration) -> dict:
     return {
+        "team": r.team_name,
+        "position": r.team_position,
         "status": r.status,
         "dropped_in_round": r.dropped_in_round,
         "joined_in_round": r.joined_in_round,
@@ -607,6 +610,8 @@ def register_player(event: Event, *, player: PlayerProfile, actor, late_entry: b
             raise DomainError(
                 "self-registration is closed for this event; ask the scorekeeper", code="closed"
             )
+    if event.format in TEAM_FORMATS:
+        raise DomainError("this is a team event: register a team of three (TR&P 9.2)", code="team")
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing is not None:
         raise ConflictError(f"{player.display_name} is already registered ({existing.get_status_display()})")
@@ -651,6 +656,83 @@ def register_player(event: Event, *, player: PlayerProfile, actor, late_entry: b
         reason="late entry" if started else "",
     )
     return reg
+
+
+TEAM_POSITIONS = ("A", "B", "C")
+
+
+@_atomic
+def register_team(
+    event: Event, *, team_name: str, members: list[tuple[PlayerProfile, str]], actor
+) -> list[Registration]:
+    """Register a team of exactly three players with positions A, B and C (TR&P 9.2).
+
+    By staff or by one of the members, before the first pairings. Positions are fixed at
+    registration (they cannot be swapped later). Each member passes the player checks of
+    ``register_player`` (officials cannot play at a Skirmish or tier 2+, TR&P 1.4). A team
+    needs three free seats.
+    """
+    event = _lock_event(event)
+    if event.format not in TEAM_FORMATS:
+        raise DomainError("teams register only in a team format (TR&P 9.2)", code="team")
+    staff = actor is None or selectors.has_role(actor, event, MANAGE_ROLES)
+    member_users = {p.user_id for p, _pos in members if p.user_id}
+    if not staff and (actor is None or actor.pk not in member_users):
+        raise NotAllowed("a team is registered by one of its members or by staff", code="role")
+    if not staff and (not event.allow_self_registration or event.status != EventStatus.REGISTRATION):
+        raise DomainError("self-registration is closed for this event; ask the scorekeeper", code="closed")
+    if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED) or _pairings_started(event):
+        raise DomainError("teams register before the first pairings", code="closed")
+    team_name = (team_name or "").strip()
+    if not team_name:
+        raise DomainError("the team needs a name", field="team_name")
+    if Registration.objects.filter(event=event, team_name__iexact=team_name).exists():
+        raise ConflictError(f"a team named {team_name!r} is already registered", field="team_name")
+    if len(members) != 3 or sorted(pos for _p, pos in members) != list(TEAM_POSITIONS):
+        raise DomainError(
+            "a team has exactly three members at positions A, B and C (TR&P 9.2)", field="members"
+        )
+    if len({p.pk for p, _pos in members}) != 3:
+        raise DomainError("the three members must be different players", field="members")
+    for player, _pos in members:
+        if Registration.objects.filter(event=event, player=player).exists():
+            raise ConflictError(f"{player.display_name} is already registered", field="members")
+        if (
+            event.officials_cannot_play
+            and player.user_id
+            and StaffAssignment.objects.filter(
+                event=event, user_id=player.user_id, ended_at__isnull=True
+            ).exists()
+        ):
+            raise DomainError(
+                f"{player.display_name} is an official of this event; at a Skirmish or tier 2+ tournament "
+                "officials cannot play (TR&P 1.4, 2.1)",
+                code="rule",
+                field="members",
+            )
+    if event.capacity is not None:
+        taken = Registration.objects.filter(event=event, status__in=ACTIVE_REGISTRATION_STATUSES).count()
+        if taken + 3 > event.capacity:
+            raise DomainError("the event has no room for three more players", code="full")
+    regs = []
+    for player, pos in sorted(members, key=lambda m: m[1]):
+        reg = Registration.objects.create(
+            event=event,
+            player=player,
+            status=RegistrationStatus.REGISTERED,
+            team_name=team_name,
+            team_position=pos,
+        )
+        _audit(
+            reg,
+            event=event,
+            actor=actor,
+            action="registration.create",
+            after=_snapshot_registration(reg),
+            reason=f"team {team_name}, position {pos}",
+        )
+        regs.append(reg)
+    return regs
 
 
 def _promote_waitlist(event: Event, *, actor) -> Registration | None:
@@ -1004,7 +1086,15 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
     day, only = day_plan_for_round(event, number)
     if swiss_played < swiss_rounds and (last is None or last.stage == RoundStage.SWISS):
         stage = RoundStage.SWISS
-        plan = pairing.plan_swiss_round(event, round_number=number, seed=seed, only=only)
+        if event.format in TEAM_FORMATS:
+            plan = pairing.plan_team_round(event, round_number=number, seed=seed)
+        else:
+            plan = pairing.plan_swiss_round(event, round_number=number, seed=seed, only=only)
+    elif top_cut and event.format in TEAM_FORMATS:
+        raise DomainError(
+            "team play-offs are not paired automatically yet: set top_cut to 0 and run them by hand",
+            code="team_top_cut",
+        )
     elif top_cut:
         stage = RoundStage.TOP_CUT
         plan = pairing.plan_top_cut_round(event, round_number=number, top_cut=top_cut)
@@ -1029,6 +1119,7 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
     except IntegrityError as exc:
         raise ConflictError(f"round {number} was just paired by someone else", code="round_open") from exc
     _create_matches(rnd, plan)
+    _apply_forfeits(rnd, plan, actor=actor)
     if event.status == EventStatus.REGISTRATION:
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status", "updated_at"])
@@ -1083,6 +1174,17 @@ def _create_matches(rnd: Round, plan) -> None:
     Match.objects.bulk_create(matches)
 
 
+def _apply_forfeits(rnd: Round, plan, *, actor) -> None:
+    """Team events: a member who is out forfeits their board (TR&P 9.2, RD-37)."""
+    for reg_id in getattr(plan, "forfeits", ()) or ():
+        match = Match.objects.select_related("round__event").get(
+            Q(player_a_id=reg_id) | Q(player_b_id=reg_id), round=rnd
+        )
+        if match.result == MatchResult.PENDING:
+            loser = match.player_a if match.player_a_id == reg_id else match.player_b
+            _concede(match, loser, kind=ResultKind.DROP, actor=actor, reason="team member out (TR&P 9.2)")
+
+
 def _editable_round(round_: Round) -> Round:
     rnd = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     if rnd.status != RoundStatus.PAIRED:
@@ -1105,7 +1207,9 @@ def repair_round(round_: Round, *, actor, seed: int | None = None, reason: str =
     before = [_snapshot_match(m) for m in rnd.matches.all()]
     seed = seed if seed is not None else secrets.randbits(31)
     rnd.matches.all().delete()
-    if rnd.stage == RoundStage.SWISS:
+    if rnd.stage == RoundStage.SWISS and event.format in TEAM_FORMATS:
+        plan = pairing.plan_team_round(event, round_number=rnd.number, seed=seed)
+    elif rnd.stage == RoundStage.SWISS:
         _day, only = day_plan_for_round(event, rnd.number)
         plan = pairing.plan_swiss_round(event, round_number=rnd.number, seed=seed, only=only)
     else:
@@ -1114,6 +1218,7 @@ def repair_round(round_: Round, *, actor, seed: int | None = None, reason: str =
     rnd.seed = seed
     rnd.save(update_fields=["seed"])
     _create_matches(rnd, plan)
+    _apply_forfeits(rnd, plan, actor=actor)
     _audit(
         rnd,
         event=event,
