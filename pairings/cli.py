@@ -48,6 +48,9 @@ def main(argv: list[str], stdin=None, stdout=None, stderr=None) -> int:
     except RecursionError:
         print("error: input: nested too deeply", file=stderr)
         return 2
+    except Exception as exc:  # a bug, not bad input: one line, no traceback, a distinct status
+        print(f"internal error (please report): {type(exc).__name__}: {exc}", file=stderr)
+        return 1
     text = json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n"
     if hasattr(stdout, "buffer"):
         stdout.flush()

@@ -51,6 +51,7 @@ CHUNK = 64  # large score groups are matched in random chunks of about this size
 SPARSE_SHUFFLES = 3  # random Hamiltonian cycles per large score group (degree about 6)
 JITTER = 1 << 16
 FAST_ATTEMPTS = 3
+MAX_POINTS = 10_000
 RESERVOIR_PER_OPPONENT, RESERVOIR_BASE = 4, 8  # a score group of 4R + 8 players is a reservoir
 
 
@@ -141,6 +142,8 @@ def _validate(players: Sequence[PlayerState], round_number: int) -> None:
         seen.add(p.id)
         if isinstance(p.points, bool) or not isinstance(p.points, int) or p.points < 0:
             raise InvalidInput(f"players[{i}].points", "must be a non-negative integer")
+        if p.points > MAX_POINTS:  # keeps the matching weights inside 128-bit integers
+            raise InvalidInput(f"players[{i}].points", f"must be at most {MAX_POINTS}")
         if p.rank is not None and (isinstance(p.rank, bool) or not isinstance(p.rank, int)):
             raise InvalidInput(f"players[{i}].rank", "must be an integer or null")
         if p.id in p.opponents:

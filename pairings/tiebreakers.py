@@ -31,6 +31,7 @@ from pairings.errors import InvalidInput
 RESULTS = frozenset({"a", "b", "draw", "double_loss", "bye"})
 POLICIES = ("fab", "points_3_1_0")
 FLOOR = Fraction(1, 3)
+MAX_ROUNDS = 1000
 
 
 class MatchRecord(NamedTuple):
@@ -104,6 +105,8 @@ def compute_standings(
     """
     if isinstance(rounds_completed, bool) or not isinstance(rounds_completed, int) or rounds_completed < 0:
         raise InvalidInput("rounds_completed", "must be a non-negative integer")
+    if rounds_completed > MAX_ROUNDS:  # CMP weights are 2^R: keep them sane
+        raise InvalidInput("rounds_completed", f"must be at most {MAX_ROUNDS}")
     if policy not in POLICIES:
         raise InvalidInput("policy", f"must be one of {', '.join(POLICIES)}")
     if isinstance(seed, bool) or not isinstance(seed, int):

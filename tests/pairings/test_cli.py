@@ -87,6 +87,8 @@ def test_standings_points_3_1_0_adds_percentages():
         ("pair", {"round": 1, "players": [{"id": "a", "points": 1, "had_bye": "no"}]}, "players[0].had_bye"),
         ("pair", {"round": 1, "players": [{"id": "a", "points": 1}, {"id": "a", "points": 1}]}, "players[1].id"),
         ("pair", {"round": 1, "seed": 1.5, "players": []}, "seed"),
+        ("pair", {"round": 2, "players": [{"id": "a", "points": 10**23}, {"id": "b", "points": 0}]}, "players[0].points"),
+        ("standings", {"rounds_completed": 10**7, "players": []}, "rounds_completed"),
         ("standings", {"players": []}, "rounds_completed"),
         ("standings", {"rounds_completed": 1, "players": [{"id": "A"}], "matches": [{"round": 1, "a": "A", "b": "Z", "result": "a"}]}, "matches[0].b"),
         ("standings", {"rounds_completed": 1, "players": [{"id": "A"}], "matches": [{"round": 1, "a": "A", "result": "won"}]}, "matches[0].result"),
@@ -127,7 +129,8 @@ def test_pair_several_odd_pods_lists_every_bye():
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 3) | st.floats(allow_nan=False) | st.text(max_size=3),
+    st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from([10**6, 10**23, -(10**23)])
+    | st.floats(allow_nan=False) | st.text(max_size=3),
     lambda children: st.lists(children, max_size=3) | st.dictionaries(
         st.sampled_from(["round", "seed", "players", "id", "points", "opponents", "had_bye", "rank", "pod",
                          "rounds_completed", "matches", "a", "b", "result", "options", "policy", "removed"]),

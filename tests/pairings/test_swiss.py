@@ -260,6 +260,7 @@ def test_teams_are_paired_as_units():
         ([PlayerState("A", 0), PlayerState("A", 1)], 1, "players[1].id"),
         ([PlayerState("A", -1)], 1, "players[0].points"),
         ([PlayerState("A", True)], 1, "players[0].points"),
+        ([PlayerState("A", 10**23), PlayerState("B", 0)], 1, "players[0].points"),
         ([PlayerState("", 0)], 1, "players[0].id"),
         ([PlayerState("A", 0, ("A",))], 1, "players[0].opponents"),
         ([PlayerState("A", 0)], 0, "round"),

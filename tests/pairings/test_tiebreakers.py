@@ -199,6 +199,7 @@ def test_points_3_1_0_policy_uses_opponent_and_game_percentages():
     "kwargs, matches, field",
     [
         ({"rounds_completed": -1}, [], "rounds_completed"),
+        ({"rounds_completed": 10**6}, [], "rounds_completed"),
         ({"rounds_completed": 1, "policy": "chess"}, [], "policy"),
         ({"rounds_completed": 1}, [M(1, "A", "Z", "a")], "matches[0].b"),
         ({"rounds_completed": 1}, [M(1, "Z", "A", "a")], "matches[0].a"),
