@@ -550,3 +550,83 @@ def plan_team_round(event: Event, *, round_number: int, seed: int) -> PairingPla
     for team in result.byes or ((result.bye,) if result.bye else ()):
         byes.extend(r for r in active[team].values() if r.is_active)
     return PairingPlan(pairs=pairs, tables=tables, byes=byes, rematches=result.rematches, forfeits=forfeits)
+
+
+def plan_team_top_cut(event: Event, *, round_number: int, top_cut: int) -> PairingPlan | None:
+    """Pair the next play-off round of a team event, or None when it has a winner.
+
+    First round: the top ``top_cut`` teams of the team standings, bracket by seed (OPEN-10,
+    OPEN-13); later rounds: winners of adjacent bracket slots, a team match won by the first
+    team to 2 game wins (RD-36). Boards A v A, B v B, C v C share the bracket slot.
+    """
+    from pairings.topcut import single_elimination
+
+    teams = _team_members(event)
+    prev = Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).order_by("-number").first()
+    if prev is None:
+        standings = team_standings(event)
+        qualified = [
+            row.id for row in standings if sum(1 for r in teams[row.id].values() if r.is_active) >= 2
+        ][:top_cut]
+        if len(qualified) < 2:
+            raise DomainError("a play-off needs at least two qualified teams", code="top_cut")
+        seeds = {t: i + 1 for i, t in enumerate(qualified)}
+        try:
+            bracket = single_elimination([str(n) for n in range(1, top_cut + 1)])
+        except InvalidInput as exc:
+            raise DomainError(f"top cut {top_cut}: {exc.message}", field="top_cut") from exc
+        by_seed = {str(s): t for t, s in seeds.items()}
+        order = [(by_seed.get(a), by_seed.get(b)) for a, b in bracket]
+    else:
+        grouped: dict[int, list[Match]] = {}
+        for m in (
+            Match.objects.filter(round=prev)
+            .select_related("player_a", "player_b")
+            .order_by("bracket_slot", "id")
+        ):
+            grouped.setdefault(m.bracket_slot, []).append(m)
+        winners, seeds = [], {}
+        for slot in sorted(grouped):
+            boards = grouped[slot]
+            if boards[0].player_b_id is None:
+                winners.append(boards[0].player_a.team_name)
+                seeds[boards[0].player_a.team_name] = boards[0].seed_a
+                continue
+            result = team_match_result([(b.result, b.games_a, b.games_b) for b in boards])
+            side = boards[0].player_a if result == "a" else boards[0].player_b if result == "b" else None
+            winners.append(side.team_name if side else None)
+            if side is not None:
+                seeds[side.team_name] = boards[0].seed_a if result == "a" else boards[0].seed_b
+        if len([w for w in winners if w]) <= 1:
+            return None
+        order = [
+            (winners[i], winners[i + 1] if i + 1 < len(winners) else None) for i in range(0, len(winners), 2)
+        ]
+    pairs, tables, slots, byes, bye_slots, forfeits, reg_seeds = [], [], [], [], [], [], {}
+    for slot, (ta, tb) in enumerate(order, start=1):
+        if ta and tb and (seeds.get(tb) or 10**6) < (seeds.get(ta) or 10**6):
+            ta, tb = tb, ta
+        for team in (ta, tb):
+            if team:
+                reg_seeds.update({r.pk: seeds.get(team) for r in teams[team].values()})
+        if ta and tb:
+            for pos in ("A", "B", "C"):
+                a, b = teams[ta][pos], teams[tb][pos]
+                pairs.append((a, b))
+                tables.append(len(tables) + 1)
+                slots.append(slot)
+                forfeits.extend(r.pk for r in (a, b) if not r.is_active)
+        elif ta or tb:
+            for r in teams[ta or tb].values():
+                if r.is_active:
+                    byes.append(r)
+                    bye_slots.append(slot)
+    return PairingPlan(
+        pairs=pairs,
+        tables=tables,
+        byes=byes,
+        slots=slots,
+        bye_slots=bye_slots,
+        seeds=reg_seeds,
+        forfeits=forfeits,
+    )

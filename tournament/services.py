@@ -1091,10 +1091,10 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
         else:
             plan = pairing.plan_swiss_round(event, round_number=number, seed=seed, only=only)
     elif top_cut and event.format in TEAM_FORMATS:
-        raise DomainError(
-            "team play-offs are not paired automatically yet: set top_cut to 0 and run them by hand",
-            code="team_top_cut",
-        )
+        stage = RoundStage.TOP_CUT
+        plan = pairing.plan_team_top_cut(event, round_number=number, top_cut=top_cut)
+        if plan is None:
+            raise DomainError("the play-off is over: the event has a winner", code="finished")
     elif top_cut:
         stage = RoundStage.TOP_CUT
         plan = pairing.plan_top_cut_round(event, round_number=number, top_cut=top_cut)

@@ -118,3 +118,32 @@ def test_team_api_register_and_standings(user_factory):
     }
     assert stranger.post(f"/api/events/{event.slug}/teams/", other, format="json").status_code == 403
     assert client_for(None).get(f"/api/events/{event.slug}/teams/").json()[0]["team"] == "Dragons"
+
+
+def test_team_top_cut_seeds_four_teams_and_reaches_a_winner():
+    event = _team_event(6)
+    event.top_cut = 4
+    event.save()
+    for _ in range(3):
+        rnd = services.publish_round(services.pair_next_round(event, actor=None), actor=None)
+        for m in selectors.outstanding_matches(rnd):
+            services.enter_result(m, actor=None, result=MatchResult.A_WINS, games_a=1)
+    top = [r["team"] for r in selectors.team_standings_for_event(event)[:4]]
+    semi = services.publish_round(services.pair_next_round(event, actor=None), actor=None)
+    boards = list(selectors.matches_for_round(semi))
+    assert len(boards) == 6 and {b.bracket_slot for b in boards} == {1, 2}
+    assert [(boards[0].player_a.team_name, boards[0].player_b.team_name), (boards[3].player_a.team_name, boards[3].player_b.team_name)] == [
+        (top[0], top[3]), (top[1], top[2])
+    ]  # fmt: skip
+    for m in boards:  # the lower seed wins two boards of three
+        result = MatchResult.B_WINS if m.table_number % 3 else MatchResult.A_WINS
+        services.enter_result(
+            m, actor=None, result=result, games_a=int(result == "a"), games_b=int(result == "b")
+        )
+    final = services.publish_round(services.pair_next_round(event, actor=None), actor=None)
+    fb = list(selectors.matches_for_round(final))
+    assert {fb[0].player_a.team_name, fb[0].player_b.team_name} == {top[3], top[2]}
+    for m in fb:
+        services.enter_result(m, actor=None, result=MatchResult.A_WINS, games_a=1)
+    with pytest.raises(DomainError, match="winner"):
+        services.pair_next_round(event, actor=None)
