@@ -125,3 +125,16 @@ def test_import_rules_defaults_command_uses_shared_dir(tmp_path, settings, capsy
     call_command("import_rules", "--defaults")
 
     assert capsys.readouterr().out.strip() == "PPG 2023: imported (7 rules, 0 glossary terms)"
+
+
+def test_import_rules_command_current_flag_switches_the_current_edition(tmp_path):
+    path = tmp_path / "cr.txt"
+    path.write_text(samples.CR_MARKDOWN, encoding="utf-8")
+    call_command("import_rules", str(path), "--document", "cr", "--version", "9.9.9")
+    call_command("import_rules", str(path), "--document", "cr", "--version", "10.0.0")
+
+    assert list(RulesDocument.objects.filter(kind="cr", is_current=True).values_list("version", flat=True)) == ["9.9.9"]
+
+    call_command("import_rules", str(path), "--document", "cr", "--version", "10.0.0", "--current")
+
+    assert list(RulesDocument.objects.filter(kind="cr", is_current=True).values_list("version", flat=True)) == ["10.0.0"]
