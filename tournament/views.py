@@ -54,6 +54,8 @@ PDF_SYNC_MAX_MATCHES = 128
 # and pairing change; the timeout only bounds staleness after writes that bypass the services.
 FRAGMENT_SECONDS = 300
 EVENT_ROLES = {StaffRole.ORGANIZER}
+# The dashboard lists at most this many players; the search box finds the others.
+STAFF_PLAYER_ROWS = 300
 CLOCK_ROLES = RESULT_ROLES | JUDGE_ROLES
 
 
@@ -865,7 +867,13 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     matches = list(selectors.matches_for_round(round_)) if round_ else []
     status = selectors.clock_status(round_) if round_ else None
     swiss_rounds, top_cut = selectors.effective_structure(event)
-    registrations = list(selectors.registrations_for_event(event))
+    all_registrations = selectors.registrations_for_event(event)
+    query = (request.GET.get("q") or "").strip()
+    shown = all_registrations
+    if query:
+        shown = shown.filter(Q(player__display_name__icontains=query) | Q(player__player_id__icontains=query))
+    registrations = list(shown[:STAFF_PLAYER_ROWS])
+    counts = dict(all_registrations.order_by().values_list("status").annotate(n=Count("id")))
     outstanding = [m for m in matches if m.result == MatchResult.PENDING]
     context = {
         "event": event,
@@ -885,10 +893,9 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "swiss_rounds": swiss_rounds,
         "top_cut": top_cut,
         "registrations": registrations,
-        "counts": {
-            s: sum(1 for r in registrations if r.status == s)
-            for s in ("registered", "checked_in", "waitlisted", "dropped", "disqualified")
-        },
+        "player_query": query,
+        "players_total": sum(counts.values()),
+        "counts": {s: counts.get(s, 0) for s in ("registered", "checked_in", "waitlisted", "dropped", "disqualified")},
         "tables_over_time": _tables_over_time(round_, matches) if round_ else [],
         "judge_calls": _open_judge_calls(event),
         "quick_form": QuickResultForm(),

@@ -127,3 +127,24 @@ def test_projector_clock_counts_down_from_the_server(live_server, browser_page):
     assert 0 < seconds(first) - seconds(second) <= 4
     assert seconds(first) <= r2.duration_seconds
     assert page.evaluate("document.body.classList.contains('projector')")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_event_page_prints_without_chrome_and_fits_a_phone(live_server, browser_page, phone_page):
+    from tests.tournament.test_pages import build_running_event
+
+    event, regs, r1, r2 = build_running_event(8)
+    url = f"{live_server.url}/events/{event.slug}/"
+    phone_page.goto(url)
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
+    page = browser_page
+    page.goto(url)
+    assert page.locator(".site-header").is_visible()
+    page.emulate_media(media="print")
+    assert not page.locator(".site-header").is_visible()
+    assert not page.locator("nav.tabs").first.is_visible()
+    assert page.locator("table.pairings-by-name").is_visible()
+    assert page.locator("table.standings").is_visible()
+    pdf = page.pdf()  # chromium's own print of the page
+    assert pdf.startswith(b"%PDF-")

@@ -547,3 +547,46 @@ def test_dashboard_charts_tables_still_playing_over_time():
     chart = _scorekeeper(event).get(f"/events/{event.slug}/staff/").context["tables_over_time"]
     assert [(p["minute"], p["playing"]) for p in chart[:4]] == [(0, 4), (5, 3), (10, 3), (15, 2)]
     assert chart[0]["width"] == 100
+
+
+STAFF_PAGE_QUERIES = 12
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("players", [16, 128])
+def test_staff_dashboard_queries_do_not_grow_with_players(players, django_assert_num_queries):
+    event, regs, r1, r2 = build_running_event(players)
+    c = _scorekeeper(event)
+    c.get(f"/events/{event.slug}/staff/")  # the session and the user are loaded once
+    with django_assert_num_queries(STAFF_PAGE_QUERIES):
+        response = c.get(f"/events/{event.slug}/staff/")
+    assert len(response.context["outstanding"]) == players // 2
+    assert response.context["counts"]["checked_in"] == players
+
+
+@pytest.mark.django_db
+def test_staff_dashboard_finds_players_by_name_or_id():
+    event, regs, r1, r2 = build_running_event(8)
+    c = _scorekeeper(event)
+    found = c.get(f"/events/{event.slug}/staff/", {"q": "player 0003"}).context["registrations"]
+    assert [r.pk for r in found] == [regs[3].pk]
+    by_id = c.get(f"/events/{event.slug}/staff/", {"q": regs[5].player.player_id}).context["registrations"]
+    assert [r.pk for r in by_id] == [regs[5].pk]
+
+
+@pytest.mark.django_db
+def test_a_player_registers_themself_with_a_new_player_id():
+    event = EventFactory(allow_self_registration=True, status="registration")
+    user = UserFactory()
+    c = client_for(user)
+    page = c.get(f"/events/{event.slug}/me/")
+    assert page.context["needs_profile"] is True
+    response = c.post(f"/events/{event.slug}/me/register/", {"player_id": "GEM-4242", "display_name": "Kim"})
+    assert response.status_code == 302
+    reg = event.registrations.get()
+    assert (reg.player.player_id, reg.player.user_id, reg.status) == ("GEM-4242", user.pk, "registered")
+    again = client_for(UserFactory()).post(
+        f"/events/{event.slug}/me/register/", {"player_id": "GEM-4242", "display_name": "Imposter"}
+    )
+    assert again.status_code == 409
+    assert "belongs to another profile" in again.content.decode()
