@@ -361,10 +361,13 @@ def _cached_fragment(key: str, build: Callable[[], dict]) -> dict:
 def _standings_state(event: Event, rounds) -> tuple[int | None, str]:
     """(last complete Swiss round, a token that changes with anything the standings show)."""
     standings_round = _last_complete_swiss(rounds)
+    # Late entries (more registrations), drops, re-entries and disqualifications change the rows.
     left = event.registrations.aggregate(
-        dq=Count("id", filter=Q(status="disqualified")), dropped=Count("id", filter=Q(status="dropped"))
+        n=Count("id"), dq=Count("id", filter=Q(status="disqualified")), dropped=Count("id", filter=Q(status="dropped"))
     )
-    token = f"{standings_round}.{left['dq']}.{left['dropped']}." + _results_token(event, through_round=standings_round)
+    token = f"{standings_round}.{left['n']}.{left['dq']}.{left['dropped']}." + _results_token(
+        event, through_round=standings_round
+    )
     return standings_round, token
 
 
