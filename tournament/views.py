@@ -520,6 +520,11 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
                     {"label": f"{label}: {other.name}", "text": _explain_text(steps, mine, other)}
                 )
     context["explanations"] = explanations
+    # Waiting for pairings or for the opponent's confirmation: the page refreshes itself
+    # (never while a form is there to fill in).
+    context["auto_refresh"] = match is None or (
+        match.report_status == "reported" and match.reported_by_id == registration.pk and not match.result
+    )
     return context
 
 
