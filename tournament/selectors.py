@@ -57,23 +57,28 @@ from .models import Event, Match, Registration, Round, StaffAssignment
 def staff_roles(user, event: Event) -> set[str]:
     """The active staff roles ``user`` holds at ``event`` (empty for anonymous users).
 
-    Superusers hold every role so the admin can always step in. One query, never cached, so a
-    role given or ended a moment ago counts at once.
+    Superusers hold every role so the admin can always step in. The answer is cached on the
+    user object for its lifetime (one request); the staff services clear it with
+    ``forget_cached_roles`` when they change that user's roles.
     """
     if user is None or not getattr(user, "is_authenticated", False):
         return set()
     if user.is_superuser:
         return {r.value for r in StaffRole}
-    return set(
-        StaffAssignment.objects.filter(event=event, user=user, ended_at__isnull=True).values_list(
-            "role", flat=True
+    cache = user.__dict__.setdefault("_arbiter_roles", {})
+    if event.pk not in cache:
+        cache[event.pk] = set(
+            StaffAssignment.objects.filter(event=event, user=user, ended_at__isnull=True).values_list(
+                "role", flat=True
+            )
         )
-    )
+    return set(cache[event.pk])
 
 
 def forget_cached_roles(user) -> None:
-    """Kept for callers written against the earlier cached version; roles are not cached."""
-    return None
+    """Drop the cached roles of ``user`` (after a staff change)."""
+    if user is not None:
+        user.__dict__.pop("_arbiter_roles", None)
 
 
 def has_role(user, event: Event, roles) -> bool:
