@@ -35,6 +35,7 @@ class RegistrationAdmin(admin.ModelAdmin):
     list_filter = ("status",)
     search_fields = ("player__display_name", "player__player_id", "event__slug")
     raw_id_fields = ("player", "event")
+    list_select_related = ("player", "event")
 
 
 @admin.register(models.Round)
@@ -42,6 +43,7 @@ class RoundAdmin(admin.ModelAdmin):
     list_display = ("event", "number", "stage", "status", "clock_state", "published_at")
     list_filter = ("stage", "status", "clock_state")
     raw_id_fields = ("event",)
+    list_select_related = ("event",)
 
 
 @admin.register(models.Match)
@@ -49,6 +51,7 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("round", "table_number", "player_a", "player_b", "result", "report_status", "version")
     list_filter = ("result", "report_status")
     raw_id_fields = ("round", "player_a", "player_b", "reported_by")
+    list_select_related = ("round__event", "player_a__player", "player_b__player")
 
 
 admin.site.register(models.StaffAssignment)

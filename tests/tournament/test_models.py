@@ -71,3 +71,9 @@ def test_event_can_pin_a_card_release():
     release = CardDataReleaseFactory(is_active=True)
     event = EventFactory(card_release=release)
     assert event.card_release.game == "fab"
+
+
+@pytest.mark.parametrize("model", ["event", "registration", "round", "match", "playerprofile", "staffassignment"])
+def test_admin_changelists_render(admin_client, model):
+    MatchFactory()
+    assert admin_client.get(f"/admin/tournament/{model}/").status_code == 200
