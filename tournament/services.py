@@ -1666,6 +1666,8 @@ def confirm_result(match: Match, *, actor, expected_version: int | None = None) 
     _match_open_for_results(match)
     report = MatchReport.objects.filter(match=match).exclude(registration=reg).first()
     if report is None:
+        if MatchReport.objects.filter(match=match, registration=reg).exists():
+            raise DomainError("you reported this result: your opponent confirms it", code="own_report")
         raise DomainError("your opponent has not reported a result yet; report it yourself", code="no_report")
     if match.report_status == ReportStatus.DISPUTED:
         raise ConflictError(

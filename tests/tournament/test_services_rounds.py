@@ -113,7 +113,7 @@ def test_player_report_then_opponent_confirm(staffed_event):
     a_user, b_user = match.player_a.player.user, match.player_b.player.user
     m = services.report_result(match, actor=a_user, result=MatchResult.A_WINS, games_a=1)
     assert (m.result, m.report_status) == (MatchResult.PENDING, ReportStatus.REPORTED)
-    with pytest.raises(DomainError):
+    with pytest.raises(DomainError, match="your opponent confirms"):
         services.confirm_result(m, actor=a_user)
     m = services.confirm_result(m, actor=b_user)
     assert (m.result, m.report_status, m.games_a) == (MatchResult.A_WINS, ReportStatus.CONFIRMED, 1)
