@@ -20,7 +20,8 @@ Public API used by the pages, decklist and judging engineers:
 - ``my_standing(event, registration)`` (row + explanation vs the neighbours), ``explain_standing``
 - ``audit_for_event(event)``, ``team_standings_for_event(event)``
 - ``effective_structure(event) -> (swiss_rounds, top_cut)``
-- ``bracket_for_event(event)``, ``elimination_procedure(event)``, ``playoff_higher_standing(match)``
+- ``bracket_for_event(event)``, ``elimination_procedure(event)``, ``playoff_higher_standing(match)``,
+  ``time_called_procedure(event)``
 - exports: ``standings_csv``, ``standings_json``, ``results_csv``, ``results_json`` (strings)
 """
 
@@ -420,6 +421,20 @@ _ELIMINATION_2023 = (
     ("3", "TR&P'23 3.4 step 3", "Game goes on until one hero leads on life; a draw: step 4."),
     ("4", "TR&P'23 3.4 step 4", "New game of 4 turns (2 each), then step 2."),
 )
+
+
+_TIME_CALLED = (
+    ("1", "TR&P 3.4", "The player whose turn it is finishes that turn."),
+    ("2", "TR&P 3.4", "One more turn is played."),
+    ("3", "TR&P 3.4", "Still no winner: that game is a draw."),
+    ("4", "TR&P 3.4", "More game wins takes the match; equal game wins: the match is a draw."),
+)
+
+
+def time_called_procedure(event: Event) -> list[dict]:
+    """What happens at the table when time is called in a timed Swiss round (TR&P 3.4),
+    summarised in our words for the clock and projector pages."""
+    return [{"step": s, "rule": rule, "summary": text} for s, rule, text in _TIME_CALLED]
 
 
 def playoff_higher_standing(match: Match) -> Registration | None:

@@ -133,3 +133,8 @@ def test_playoff_higher_standing_is_the_better_seed():
     match = MatchFactory(seed_a=5, seed_b=4)
     assert selectors.playoff_higher_standing(match) == match.player_b
     assert selectors.playoff_higher_standing(MatchFactory()) is None
+
+
+def test_time_called_procedure_has_four_steps_citing_trp_3_4():
+    steps = selectors.time_called_procedure(EventFactory())
+    assert [s["step"] for s in steps] == ["1", "2", "3", "4"] and {s["rule"] for s in steps} == {"TR&P 3.4"}
