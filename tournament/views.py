@@ -391,7 +391,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """
     event = selectors.event_by_slug(slug)
     rounds, round_ = _visible_round(event, request.GET.get("round"))
-    standings_round, standings_token = _standings_state(event, rounds)
+    # Standings after the chosen round (or after the last complete one before it).
+    shown_rounds = [r for r in rounds if round_ is None or r.number <= round_.number]
+    standings_round, standings_token = _standings_state(event, shown_rounds)
 
     def build_standings() -> dict:
         standings = _cached_standings(event, standings_round, standings_token)
