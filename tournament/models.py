@@ -43,10 +43,20 @@ class PlayerProfile(models.Model):
     )
     player_id = models.CharField("GEM player ID", max_length=32, unique=True)
     display_name = models.CharField(max_length=120)
+    banned = models.BooleanField(default=False, help_text="Banned by LSS (TR&P 1.4).")
+    suspended_until = models.DateField(
+        null=True, blank=True, help_text="Suspended by LSS until this date (TR&P 1.4)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["display_name", "player_id"]
+
+    def is_suspended(self, on=None) -> bool:
+        from django.utils import timezone
+
+        on = on or timezone.localdate()
+        return self.suspended_until is not None and self.suspended_until >= on
 
     def __str__(self) -> str:
         return f"{self.display_name} ({self.player_id})"

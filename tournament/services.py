@@ -475,6 +475,7 @@ def assign_staff(event: Event, *, user, role: str, actor) -> StaffAssignment:
     held = set(active.filter(user=user).values_list("role", flat=True))
     if role in held:
         raise ConflictError(f"{user} is already {StaffRole(role).label.lower()} at this event", field="role")
+    _check_official_eligibility(user)
     if role == StaffRole.HEAD_JUDGE and active.filter(role=StaffRole.HEAD_JUDGE).exists():
         raise DomainError(
             "this event already has a head judge; add appeals judges instead (TR&P 2.1)",
@@ -589,14 +590,18 @@ def _has_room(event: Event) -> bool:
 
 
 @_atomic
-def register_player(event: Event, *, player: PlayerProfile, actor, late_entry: bool = False) -> Registration:
+def register_player(
+    event: Event, *, player: PlayerProfile, actor, late_entry: bool = False, approved: bool = False
+) -> Registration:
     """Register ``player`` at ``event``: by the player (self-registration) or by staff.
 
     - a full event puts the player on the waitlist (promoted when someone leaves);
     - once pairings exist only staff may enter a player, as a late entry: the player joins at
       the next round and every earlier Swiss round counts as a loss (no match points);
     - an official of a Skirmish or tier 2+ tournament cannot play (TR&P 1.4, 2.1);
-    - a second registration of the same player is a 409.
+    - a second registration of the same player is a 409;
+    - banned players never play; suspended players only at a Casual tier 1 event with the
+      organizer's approval (``approved=True`` by the organizer) (TR&P 1.4).
     """
     is_self = actor is not None and player.user_id is not None and player.user_id == actor.pk
     staff = actor is None or selectors.has_role(actor, event, MANAGE_ROLES)
@@ -612,6 +617,7 @@ def register_player(event: Event, *, player: PlayerProfile, actor, late_entry: b
             )
     if event.format in TEAM_FORMATS:
         raise DomainError("this is a team event: register a team of three (TR&P 9.2)", code="team")
+    _check_player_eligibility(event, player, actor=actor, approved=approved)
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing is not None:
         raise ConflictError(f"{player.display_name} is already registered ({existing.get_status_display()})")
@@ -658,6 +664,32 @@ def register_player(event: Event, *, player: PlayerProfile, actor, late_entry: b
     return reg
 
 
+def _check_player_eligibility(event: Event, player: PlayerProfile, *, actor, approved: bool = False) -> None:
+    """TR&P 1.4: banned players may not play; suspended players only in a Casual tier 1 event,
+    with the organizer's approval."""
+    if player.banned:
+        raise DomainError(f"{player.display_name} is banned and may not play (TR&P 1.4)", code="rule")
+    if player.is_suspended():
+        if event.tier >= 2 or event.rel != REL.CASUAL:
+            raise DomainError(
+                f"{player.display_name} is suspended: no tier 2+ or Competitive/Professional play (TR&P 1.4)",
+                code="rule",
+            )
+        organizer = actor is None or selectors.has_role(actor, event, {StaffRole.ORGANIZER})
+        if not (approved and organizer):
+            raise DomainError(
+                f"{player.display_name} is suspended: the organizer must approve this entry (TR&P 1.4)",
+                code="approval",
+            )
+
+
+def _check_official_eligibility(user) -> None:
+    """TR&P 1.4: suspended or banned individuals may not be officials."""
+    profile = PlayerProfile.objects.filter(user=user).first()
+    if profile is not None and (profile.banned or profile.is_suspended()):
+        raise DomainError(f"{user} is suspended or banned and cannot be an official (TR&P 1.4)", code="rule")
+
+
 TEAM_POSITIONS = ("A", "B", "C")
 
 
@@ -695,6 +727,7 @@ def register_team(
     if len({p.pk for p, _pos in members}) != 3:
         raise DomainError("the three members must be different players", field="members")
     for player, _pos in members:
+        _check_player_eligibility(event, player, actor=actor)
         if Registration.objects.filter(event=event, player=player).exists():
             raise ConflictError(f"{player.display_name} is already registered", field="members")
         if (

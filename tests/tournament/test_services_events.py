@@ -363,7 +363,55 @@ def test_raising_capacity_promotes_the_waitlist_in_order(staffed_event):
     event = staffed_event["event"]
     event.capacity = 2
     event.save()
-    regs = [services.register_player(event, player=p, actor=None) for p in PlayerProfileFactory.create_batch(5)]
+    regs = [
+        services.register_player(event, player=p, actor=None) for p in PlayerProfileFactory.create_batch(5)
+    ]
     assert [r.status for r in regs] == ["registered"] * 2 + ["waitlisted"] * 3
     services.update_event(event, actor=staffed_event["organizer"], capacity=4)
     assert [Registration.objects.get(pk=r.pk).status for r in regs] == ["registered"] * 4 + ["waitlisted"]
+
+
+@pytest.mark.parametrize(
+    ("tier", "rel", "banned", "suspended", "approved", "allowed"),
+    [
+        (1, REL.CASUAL, True, False, True, False),
+        (1, REL.CASUAL, False, True, False, False),
+        (1, REL.CASUAL, False, True, True, True),
+        (1, REL.COMPETITIVE, False, True, True, False),
+        (2, REL.CASUAL, False, True, True, False),
+        (2, REL.COMPETITIVE, False, False, False, True),
+    ],
+)
+def test_banned_and_suspended_players_follow_trp_1_4(tier, rel, banned, suspended, approved, allowed):
+    import datetime
+
+    event = EventFactory(tier=tier, rel=rel)
+    org = UserFactory()
+    StaffAssignmentFactory(event=event, user=org, role=StaffRole.ORGANIZER)
+    until = datetime.date.today() + datetime.timedelta(days=30) if suspended else None
+    player = PlayerProfileFactory(banned=banned, suspended_until=until)
+    if allowed:
+        services.register_player(event, player=player, actor=org, approved=approved)
+    else:
+        with pytest.raises(DomainError, match="TR&P 1.4"):
+            services.register_player(event, player=player, actor=org, approved=approved)
+
+
+def test_a_suspended_person_cannot_be_an_official(staffed_event):
+    import datetime
+
+    player = PlayerProfileFactory(suspended_until=datetime.date.today())
+    with pytest.raises(DomainError, match="TR&P 1.4"):
+        services.assign_staff(
+            staffed_event["event"],
+            user=player.user,
+            role=StaffRole.FLOOR_JUDGE,
+            actor=staffed_event["organizer"],
+        )
+
+
+def test_an_expired_suspension_no_longer_blocks():
+    import datetime
+
+    player = PlayerProfileFactory(suspended_until=datetime.date.today() - datetime.timedelta(days=1))
+    assert services.register_player(EventFactory(), player=player, actor=player.user).status == "registered"
