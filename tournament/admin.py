@@ -24,7 +24,8 @@ class EventAdmin(admin.ModelAdmin):
 
 @admin.register(models.PlayerProfile)
 class PlayerProfileAdmin(admin.ModelAdmin):
-    list_display = ("display_name", "player_id", "user")
+    list_display = ("display_name", "player_id", "user", "banned", "suspended_until")
+    list_filter = ("banned",)
     search_fields = ("display_name", "player_id", "user__username")
     raw_id_fields = ("user",)
 

@@ -131,6 +131,9 @@ class RegisterSerializer(serializers.Serializer):
     player_id = serializers.CharField(max_length=32, required=False)
     display_name = serializers.CharField(max_length=120, required=False)
     late_entry = serializers.BooleanField(required=False, default=False)
+    approved = serializers.BooleanField(
+        required=False, default=False, help_text="organizer's approval of a suspended player (TR&P 1.4)"
+    )
 
 
 class ReasonSerializer(serializers.Serializer):
@@ -369,7 +372,11 @@ class PlayerListView(APIView):
                     actor=request.user, player_id=pid, display_name=data["display_name"], user=request.user
                 )
         reg = services.register_player(
-            event, player=profile, actor=request.user, late_entry=data["late_entry"]
+            event,
+            player=profile,
+            actor=request.user,
+            late_entry=data["late_entry"],
+            approved=data["approved"],
         )
         return Response(RegistrationSerializer(reg).data, status=status.HTTP_201_CREATED)
 
