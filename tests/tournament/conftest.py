@@ -41,9 +41,3 @@ def add_players(db):
         ]
 
     return make
-
-
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    """PBKDF2 costs about a second per user on this machine; tests need no real hashing."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
