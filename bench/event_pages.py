@@ -49,6 +49,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--requests", type=int, default=100, help="requests per page (bounded)")
+    parser.add_argument("--pdf", action="store_true", help="also time the PDFs of the big event")
+    parser.add_argument("--skip-http", action="store_true", help="no HTTP latency run")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -73,6 +75,8 @@ def main() -> None:
         env.pop("CELERY_BROKER_URL", None)
         cmd = [sys.executable, __file__, "--child", "--db", db, "--players", str(args.players),
                "--clients", str(args.clients), "--requests", str(args.requests)]
+        cmd += ["--pdf"] if args.pdf else []
+        cmd += ["--skip-http"] if args.skip_http else []
         print(f"\n== {db} ==", flush=True)
         subprocess.run(cmd, env=env, cwd=ROOT, check=True)
 
@@ -145,6 +149,10 @@ def run_child(args) -> None:
         print(f"  {label} alone, in-process, {args.players} players: cold cache {min(cold) * 1000:.0f} ms, "
               f"warm {min(warm) * 1000:.0f} ms (min of 3), {len(response.content) / 1024:.0f} KiB of HTML")
 
+    if args.pdf:
+        time_pdfs(big)
+    if args.skip_http:
+        return
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, __file__, "--serve", str(port), "--clients", str(args.clients)],
@@ -169,6 +177,27 @@ def run_child(args) -> None:
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+def time_pdfs(event) -> None:
+    """Render each document of round 3 (standings: after round 2) the way core.pdf.render_pdf
+    does (same template, same static-only fetcher), through WeasyPrint's document API so the
+    page count is known."""
+    from django.template.loader import render_to_string
+    from weasyprint import HTML
+
+    from core.pdf import StaticOnlyFetcher
+    from tournament.pdf import document_for
+
+    print("PDFs of the 2,000-player event (what task_render_event_pdf renders):")
+    for kind, number in (("pairings-name", 3), ("pairings-table", 3), ("standings", 2), ("slips", 3)):
+        t = time.perf_counter()
+        document = document_for(event, kind, number, site_url="http://127.0.0.1/")
+        html = render_to_string(document.template_name, document.context())
+        laid_out = HTML(string=html, base_url="file:///", url_fetcher=StaticOnlyFetcher()).render()
+        data = laid_out.write_pdf()
+        elapsed = time.perf_counter() - t
+        print(f"  {kind:15s} {elapsed:6.1f} s, {len(laid_out.pages)} pages, {len(data) / 1024:.0f} KiB", flush=True)
 
 
 def serve(port: int, *, threads: int) -> None:
