@@ -24,6 +24,7 @@ from core.errors import DomainError
 from . import selectors, services
 from .enums import (
     MANAGE_ROLES,
+    PLAYED_RESULT_CHOICES,
     REL,
     RESULT_ROLES,
     CrVersion,
@@ -223,7 +224,7 @@ class ConfirmSerializer(serializers.Serializer):
 
 
 class ResultSerializer(serializers.Serializer):
-    result = serializers.ChoiceField([c for c in MatchResult.choices if c[0] not in ("", "bye")])
+    result = serializers.ChoiceField(PLAYED_RESULT_CHOICES)
     games_a = serializers.IntegerField(min_value=0, max_value=20, default=0)
     games_b = serializers.IntegerField(min_value=0, max_value=20, default=0)
     games_drawn = serializers.IntegerField(min_value=0, max_value=20, default=0)

@@ -231,3 +231,7 @@ class ClockState(models.TextChoices):
     RUNNING = "running", "Running"
     PAUSED = "paused", "Paused"
     FINISHED = "finished", "Time called"
+
+
+# Results staff may record (no pending, no bye): a named list so the OpenAPI enum has a stable name.
+PLAYED_RESULT_CHOICES = [c for c in MatchResult.choices if c[0] not in ("", "bye")]
