@@ -151,10 +151,14 @@ class MatchSlips:
 
     def context(self) -> dict[str, Any]:
         slips = []
+        codes: dict[str, str] = {}  # usually one reporting URL for every table: encode it once
         for row in rows_by_table(self.matches):
             if row["is_bye"]:
                 continue
-            slips.append({**row, "qr": qr_svg_data_uri(self.report_url(row), scale=3)})
+            url = self.report_url(row)
+            if url not in codes:
+                codes[url] = qr_svg_data_uri(url, scale=3)
+            slips.append({**row, "qr": codes[url]})
         return {
             "event": self.event,
             "event_meta": event_meta(self.event),
