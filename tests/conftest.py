@@ -16,6 +16,22 @@ SHARED_DIR: Path = settings.SHARED_DIR
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _celery_runs_tasks_in_the_test_process():
+    """Tests run tasks eagerly even when CELERY_BROKER_URL is set (as in CI).
+
+    Otherwise a task queued by the code under test would wait for a worker that
+    is not there. tests/core/test_celery_worker.py starts a real worker process
+    and talks to it through its own Celery client, unaffected by this.
+    """
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    app.conf.task_store_eager_result = False
+    yield
+
+
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """PBKDF2 is deliberately slow; tests only need passwords to round-trip."""
