@@ -11,6 +11,7 @@ Environment variables:
     DATABASE_URL            e.g. postgres://user@host:5432/arbiter (default: SQLite in var/)
     CELERY_BROKER_URL       e.g. redis://127.0.0.1:6379/0 (default: tasks run eagerly)
     CELERY_RESULT_BACKEND   default: the broker URL
+    CONN_MAX_AGE            seconds to keep PostgreSQL connections (default 0; raise it behind gunicorn)
     ARBITER_SHARED_DIR      folder with seeds/ and data/ (default: ../shared beside the checkout)
 """
 from __future__ import annotations
@@ -116,7 +117,13 @@ WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # Persistent connections only when asked: runserver opens a thread (and so a
+    # connection) per request, which would exhaust PostgreSQL's max_connections.
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")), conn_health_checks=True
+        )
+    }
 else:
     DATABASES = {
         "default": {
