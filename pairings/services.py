@@ -312,7 +312,8 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -
             points=points.get(k, 0),
             opponents=tuple(sorted(opponents.get(k, ()))),
             had_bye=k in had_bye,
-            rank=ranks.get(k),
+            # A rank in round 1 would switch the engine to seeded pairing; round 1 is random.
+            rank=ranks.get(k) if round_number > 1 else None,
             pod=str(r.pod) if r.pod is not None else None,
         )
         for k, r in by_id.items()
@@ -532,7 +533,7 @@ def plan_team_round(event: Event, *, round_number: int, seed: int) -> PairingPla
     ranks = {row.id: row.rank for row in standings}
     states = [
         PlayerState(id=t, points=points.get(t, 0), opponents=tuple(sorted(opponents.get(t, ()))),
-                    had_bye=t in had_bye, rank=ranks.get(t))
+                    had_bye=t in had_bye, rank=ranks.get(t) if round_number > 1 else None)
         for t in sorted(active)
     ]  # fmt: skip
     try:
