@@ -621,18 +621,7 @@ def register_player(
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing is not None:
         raise ConflictError(f"{player.display_name} is already registered ({existing.get_status_display()})")
-    if (
-        event.officials_cannot_play
-        and player.user_id
-        and StaffAssignment.objects.filter(
-            event=event, user_id=player.user_id, ended_at__isnull=True
-        ).exists()
-    ):
-        raise DomainError(
-            f"{player.display_name} is an official of this event; at a Skirmish or tier 2+ tournament "
-            "officials cannot play (TR&P 1.4, 2.1)",
-            code="rule",
-        )
+    _check_not_an_official(event, player)
     started = _pairings_started(event)
     joined = 1
     if started:
@@ -663,6 +652,21 @@ def register_player(
     )
     return reg
 
+
+
+def _check_not_an_official(event: Event, player: PlayerProfile, *, field: str | None = None) -> None:
+    """TR&P 1.4, 2.1: at a Skirmish or a tier 2+ tournament an official of the event cannot play."""
+    if (
+        event.officials_cannot_play
+        and player.user_id
+        and StaffAssignment.objects.filter(event=event, user_id=player.user_id, ended_at__isnull=True).exists()
+    ):
+        raise DomainError(
+            f"{player.display_name} is an official of this event; at a Skirmish or tier 2+ tournament "
+            "officials cannot play (TR&P 1.4, 2.1)",
+            code="rule",
+            field=field,
+        )
 
 def _check_player_eligibility(event: Event, player: PlayerProfile, *, actor, approved: bool = False) -> None:
     """TR&P 1.4: banned players may not play; suspended players only in a Casual tier 1 event,
@@ -730,19 +734,7 @@ def register_team(
         _check_player_eligibility(event, player, actor=actor)
         if Registration.objects.filter(event=event, player=player).exists():
             raise ConflictError(f"{player.display_name} is already registered", field="members")
-        if (
-            event.officials_cannot_play
-            and player.user_id
-            and StaffAssignment.objects.filter(
-                event=event, user_id=player.user_id, ended_at__isnull=True
-            ).exists()
-        ):
-            raise DomainError(
-                f"{player.display_name} is an official of this event; at a Skirmish or tier 2+ tournament "
-                "officials cannot play (TR&P 1.4, 2.1)",
-                code="rule",
-                field="members",
-            )
+        _check_not_an_official(event, player, field="members")
     if event.capacity is not None:
         taken = Registration.objects.filter(event=event, status__in=ACTIVE_REGISTRATION_STATUSES).count()
         if taken + 3 > event.capacity:
