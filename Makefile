@@ -9,7 +9,8 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 NPM_DIR := tools/fabrary
 FABRARY_PKG := $(NPM_DIR)/node_modules/@flesh-and-blood/cards/package.json
-STAMP := var/.stamp
+# Two workers by default (the suite is xdist-safe); override with PYTEST_ARGS=...
+PYTEST_ARGS ?= -n auto
 
 .PHONY: run test install sysdeps browserdeps python-deps card-package migrate carddata rulesdata demo lint pytest clean
 
