@@ -21,4 +21,4 @@ class Command(BaseCommand):
             password = password_file.read_text().strip()
         else:
             password = "(unchanged; set with: python manage.py changepassword admin)"
-        self.stdout.write(f"Admin login: http://127.0.0.1:8000/admin/  user: admin  password: {password}")
+        self.stdout.write(f"Admin login: /admin/  user: admin  password: {password}")
