@@ -25,6 +25,7 @@ from tournament.enums import (
     RoundStatus,
 )
 from tournament.models import Event, Match, Registration, Round
+from tournament.standings_policies import PolicySpec, policy_spec
 
 # Engine result codes for our MatchResult values.
 _RESULT_CODE = {
@@ -112,8 +113,25 @@ def _listed_registrations(event: Event, rows) -> list[Registration]:
 # --------------------------------------------------------------------------- standings
 
 
+def _ranked_by_policy(rows, spec: PolicySpec):
+    """Engine rows re-ranked by the policy's tiebreaker steps (kept as data in
+    ``tournament.standings_policies``; ga-organized-play.md section 4 engineering note)."""
+    def key(row):
+        out = []
+        for name, prefer in spec.steps:
+            value = getattr(row, name)
+            value = 0 if value is None else value
+            out.append(-value if prefer == "higher" else value)
+        return out
+
+    ordered = sorted(rows, key=key)
+    return [row._replace(rank=rank) for rank, row in enumerate(ordered, start=1)]
+
+
 def compute_event_standings(event: Event, *, after_round: int | None = None, overrides=None):
-    """Swiss standings (TR&P App D) as ``tournament.selectors.Standing`` rows, rank order.
+    """Swiss standings as ``tournament.selectors.Standing`` rows, rank order, under the event's
+    ``standings_policy``: TR&P App D for FaB; 3/1/0 points, OMW%, GW%, OGW% for Grand Archive
+    (ga-organized-play.md section 4, UNCONFIRMED; see ``tournament.standings_policies``).
 
     Swiss rounds only (OPEN-15). ``after_round`` limits to rounds up to that number.
     Disqualified players are removed (PPG 1.4). ``overrides`` maps match id to a hypothetical
@@ -129,6 +147,7 @@ def compute_event_standings(event: Event, *, after_round: int | None = None, ove
     by_id = {str(r.pk): r for r in regs}
     removed = tuple(str(r.pk) for r in regs if r.status == RegistrationStatus.DISQUALIFIED)
     records = _records(rows, overrides)
+    spec = policy_spec(event.standings_policy)
     try:
         standing_rows = compute_standings(
             sorted((k for k in by_id if k not in removed), key=int),
@@ -137,9 +156,11 @@ def compute_event_standings(event: Event, *, after_round: int | None = None, ove
             bye_counts_in_cmp=event.bye_counts_in_cmp,
             seed=event.pairing_seed,
             removed=removed,
+            policy=spec.code,
         )
     except InvalidInput as exc:
         raise DomainError(f"standings cannot be computed: {exc}", code="engine", field=exc.field) from exc
+    standing_rows = _ranked_by_policy(standing_rows, spec)
     out = []
     for row in standing_rows:
         reg = by_id[row.id]
@@ -159,6 +180,10 @@ def compute_event_standings(event: Event, *, after_round: int | None = None, ove
                 ocmp=float(row.ocmp),
                 status=reg.status,
                 row=row,
+                omw=None if row.omw is None else float(row.omw),
+                gw=None if row.gw is None else float(row.gw),
+                ogw=None if row.ogw is None else float(row.ogw),
+                policy=spec.code,
             )
         )
     return out
@@ -193,10 +218,14 @@ def explain_rows(rows, a_id: str, b_id: str) -> list[dict]:
 
 
 def points_before_rounds(event: Event, *, overrides=None) -> dict[tuple[int, int], int]:
-    """(registration id, round number) -> match points going into that round (Swiss and play-off).
+    """(registration id, round number) -> match points going into that round (Swiss and play-off),
+    scored by the event's standings policy (FaB win/bye 1; 3/1/0: win/bye 3, draw 1).
 
-    Used to show which later pairings a result correction affects.
+    Used to show which later pairings a result correction affects, and the points on pairings.
     """
+    spec = policy_spec(event.standings_policy)
+    win, draw = spec.points_for("win"), spec.points_for("draw")
+    bye = spec.points_for("bye")
     rows = list(
         Match.objects.filter(round__event=event)
         .values_list("id", "round__number", "player_a_id", "player_b_id", "result")
@@ -217,10 +246,16 @@ def points_before_rounds(event: Event, *, overrides=None) -> dict[tuple[int, int
         for mid, _n, a, b, res in by_round[n]:
             if mid in overrides:
                 res = overrides[mid][0]
-            if res in (MatchResult.A_WINS, MatchResult.BYE):
-                running[a] = running.get(a, 0) + 1
+            if res == MatchResult.BYE:
+                running[a] = running.get(a, 0) + bye
+            elif res == MatchResult.A_WINS:
+                running[a] = running.get(a, 0) + win
             elif res == MatchResult.B_WINS and b is not None:
-                running[b] = running.get(b, 0) + 1
+                running[b] = running.get(b, 0) + win
+            elif res == MatchResult.DRAW and draw:
+                running[a] = running.get(a, 0) + draw
+                if b is not None:
+                    running[b] = running.get(b, 0) + draw
     return out
 
 
@@ -274,7 +309,8 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -
     """Pair Swiss round ``round_number`` of ``event`` with the engine.
 
     Active players who have joined by this round (late entries) are paired by their match
-    points, match history and pod (TR&P 3.1, 8.2); rematches avoided and the bye given as the
+    points under the event's standings policy (3/1/0 score groups for Grand Archive, where a
+    draw is worth 1), match history and pod (TR&P 3.1, 8.2); rematches avoided and the bye given as the
     engine guarantees (OPEN-1, OPEN-2). ``only`` (registration ids) restricts the players, for
     a day-2 cut. Tables: higher standings on lower tables, pinned
     (fixed) tables kept (TR&P 3.10).
@@ -479,24 +515,27 @@ def _team_records(event: Event, *, completed_only: bool = True):
 
 
 def team_standings(event: Event):
-    """Team standings (OPEN-13: TR&P App D applied to team match results): engine rows with
-    team names as ids, rank order."""
+    """Team standings (OPEN-13: TR&P App D applied to team match results, or the event's
+    other standings policy): engine rows with team names as ids, rank order."""
     from pairings.tiebreakers import compute_standings
 
+    spec = policy_spec(event.standings_policy)
     teams = _team_members(event)
     completed = _completed_swiss_rounds(event, None)
     removed = tuple(
         name for name, members in teams.items()
         if all(r.status == RegistrationStatus.DISQUALIFIED for r in members.values())
     )  # fmt: skip
-    return compute_standings(
+    rows = compute_standings(
         sorted(t for t in teams if t not in removed),
         _team_records(event),
         rounds_completed=len(completed),
         bye_counts_in_cmp=event.bye_counts_in_cmp,
         seed=event.pairing_seed,
         removed=removed,
+        policy=spec.code,
     )
+    return _ranked_by_policy(rows, spec)
 
 
 def plan_team_round(event: Event, *, round_number: int, seed: int) -> PairingPlan:

@@ -36,6 +36,7 @@ from .enums import (
     PpgVersion,
     ResultKind,
     StaffRole,
+    StandingsPolicy,
     StructureKind,
     TrpVersion,
 )
@@ -47,7 +48,7 @@ from .models import Event, Match, PlayerProfile, Registration, StaffAssignment
 EVENT_FIELDS = [
     "slug", "name", "game", "format", "rel", "tier", "event_type", "starts_at", "time_zone",
     "venue", "capacity", "round_minutes", "games_per_match", "swiss_rounds", "top_cut",
-    "structure_kind", "decklists_required", "regular_deck_checks", "bye_counts_in_cmp",
+    "structure_kind", "decklists_required", "regular_deck_checks", "bye_counts_in_cmp", "standings_policy",
     "allow_self_registration", "trp_version", "ppg_version", "cr_version", "card_release", "status",
 ]  # fmt: skip
 
@@ -101,6 +102,9 @@ class EventWriteSerializer(serializers.Serializer):
     decklists_required = serializers.BooleanField(required=False)
     regular_deck_checks = serializers.BooleanField(required=False)
     bye_counts_in_cmp = serializers.BooleanField(required=False)
+    standings_policy = serializers.ChoiceField(
+        StandingsPolicy.choices, required=False, help_text="default by game (GA: points_3_1_0); pinned once paired"
+    )
     allow_self_registration = serializers.BooleanField(required=False)
     trp_version = serializers.ChoiceField(TrpVersion.choices, required=False)
     ppg_version = serializers.ChoiceField(PpgVersion.choices, required=False)
@@ -246,6 +250,9 @@ class NoShowSerializer(serializers.Serializer):
 
 
 class StandingSerializer(serializers.Serializer):
+    """One standings row: cmp, mlp, omlp, ocmp for FaB events (TR&P App D); omw, gw, ogw
+    (fractions of 1) for 3/1/0 events (Grand Archive), with match points 3/1/0."""
+
     rank = serializers.IntegerField()
     registration_id = serializers.IntegerField()
     player_id = serializers.CharField()
@@ -253,10 +260,13 @@ class StandingSerializer(serializers.Serializer):
     match_points = serializers.IntegerField()
     record = serializers.CharField()
     byes = serializers.IntegerField()
-    cmp = serializers.FloatField()
-    mlp = serializers.FloatField()
-    omlp = serializers.FloatField()
-    ocmp = serializers.FloatField()
+    cmp = serializers.FloatField(required=False, help_text="standings_policy fab")
+    mlp = serializers.FloatField(required=False, help_text="standings_policy fab")
+    omlp = serializers.FloatField(required=False, help_text="standings_policy fab")
+    ocmp = serializers.FloatField(required=False, help_text="standings_policy fab")
+    omw = serializers.FloatField(required=False, help_text="standings_policy points_3_1_0")
+    gw = serializers.FloatField(required=False, help_text="standings_policy points_3_1_0")
+    ogw = serializers.FloatField(required=False, help_text="standings_policy points_3_1_0")
     status = serializers.CharField()
 
 

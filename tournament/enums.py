@@ -235,3 +235,17 @@ class ClockState(models.TextChoices):
 
 # Results staff may record (no pending, no bye): a named list so the OpenAPI enum has a stable name.
 PLAYED_RESULT_CHOICES = [c for c in MatchResult.choices if c[0] not in ("", "bye")]
+
+
+class StandingsPolicy(models.TextChoices):
+    """How Swiss standings are scored and ordered (the engine's ``policy`` argument)."""
+
+    FAB = "fab", "Flesh and Blood (TR&P App D: MP, CMP, MLP, OMLP, OCMP)"
+    POINTS_3_1_0 = "points_3_1_0", "3/1/0 points, OMW%, GW%, OGW% (Grand Archive)"
+
+
+# The default standings policy of each game (create_event; editable until the first pairings).
+DEFAULT_STANDINGS_POLICY: dict[str, str] = {
+    Game.FAB: StandingsPolicy.FAB,
+    Game.GA: StandingsPolicy.POINTS_3_1_0,
+}

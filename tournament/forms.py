@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django import forms
 
-from .enums import REL, MatchResult
+from .enums import REL, MatchResult, StandingsPolicy
 from .models import Event
 
 EVENT_FIELDS = [
@@ -29,6 +29,7 @@ EVENT_FIELDS = [
     "decklists_required",
     "regular_deck_checks",
     "bye_counts_in_cmp",
+    "standings_policy",
     "allow_self_registration",
     "trp_version",
     "ppg_version",
@@ -51,6 +52,9 @@ class EventForm(forms.ModelForm):
             self.fields[name].required = False
         self.fields["slug"].help_text = "Used in the event's web address, e.g. friday-armory."
         self.fields["round_minutes"].help_text = "Empty: the TR&P Appendix C default for the format."
+        self.fields["standings_policy"].help_text = (
+            "Pinned once the first round is paired. Grand Archive: 3/1/0 points, OMW%, GW%, OGW%."
+        )
         if self.instance.pk:
             self.fields["slug"].disabled = True
         else:
@@ -60,6 +64,10 @@ class EventForm(forms.ModelForm):
             self.fields["rel"].required = False
             self.fields["rel"].choices = [("", "Default for the event type (TR&P App A)"), *REL.choices]
             self.initial.pop("rel", None)
+            # Untouched, the service picks the game's policy (GA: 3/1/0; FaB: TR&P App D).
+            self.fields["standings_policy"].required = False
+            self.fields["standings_policy"].choices = [("", "Default for the game"), *StandingsPolicy.choices]
+            self.initial.pop("standings_policy", None)
             for name, rule in (("decklists_required", "TR&P App E"), ("regular_deck_checks", "TR&P 3.8")):
                 self.fields[name] = forms.NullBooleanField(
                     required=False,
@@ -87,7 +95,7 @@ class EventForm(forms.ModelForm):
 
 
 DEFAULTED_FIELDS = frozenset(
-    {"slug", "rel", "status", "structure_kind", "tier", "round_minutes", "games_per_match", "decklists_required", "regular_deck_checks", "starts_at"}
+    {"slug", "rel", "standings_policy", "status", "structure_kind", "tier", "round_minutes", "games_per_match", "decklists_required", "regular_deck_checks", "starts_at"}
 )
 
 

@@ -26,6 +26,7 @@ from .enums import (
     RoundStage,
     RoundStatus,
     StaffRole,
+    StandingsPolicy,
     StructureKind,
     TrpVersion,
 )
@@ -94,6 +95,12 @@ class Event(models.Model):
     decklists_required = models.BooleanField(default=False)
     regular_deck_checks = models.BooleanField(default=False)
     bye_counts_in_cmp = models.BooleanField(default=True, help_text="OPEN-16: a bye counts as a win in CMP.")
+    standings_policy = models.CharField(
+        max_length=16,
+        choices=StandingsPolicy.choices,
+        default=StandingsPolicy.FAB,
+        help_text="How Swiss standings are scored and ordered (Grand Archive: 3/1/0 points).",
+    )
     allow_self_registration = models.BooleanField(default=True)
     trp_version = models.CharField(max_length=8, choices=TrpVersion.choices, default=TrpVersion.TRP_2025)
     ppg_version = models.CharField(max_length=8, choices=PpgVersion.choices, default=PpgVersion.PPG_2023)

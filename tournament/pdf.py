@@ -13,6 +13,8 @@ from typing import Any
 
 from core.pdf import qr_svg_data_uri, render_pdf
 
+from .standings_policies import policy_spec
+
 BYE_LABEL = "BYE"
 
 
@@ -118,21 +120,26 @@ class PairingsSheet:
 
 @dataclass
 class StandingsSheet:
-    """Standings after a round (TR&P App D order) from rows built by ``standings_rows``."""
+    """Standings after a round from rows built by ``standings_rows``, with the tiebreaker
+    columns of the event's standings policy (TR&P App D; GA: ga-organized-play.md section 4)."""
 
     event: Any
     round_number: int
     rows: list
-    tiebreak_labels: tuple[str, ...] = ("CMP", "MLP", "OMLP", "OCMP")
+    tiebreak_labels: tuple[str, ...] | None = None  # default: the event's policy's columns
     template_name = "tournament/pdf/standings.html"
 
     def context(self) -> dict[str, Any]:
+        spec = policy_spec(getattr(self.event, "standings_policy", "fab"))
+        labels = self.tiebreak_labels if self.tiebreak_labels is not None else tuple(c.label for c in spec.columns)
         return {
             "event": self.event,
             "event_meta": event_meta(self.event),
             "round_number": self.round_number,
             "rows": self.rows,
-            "tiebreak_labels": self.tiebreak_labels,
+            "tiebreak_labels": labels,
+            "summary": spec.summary,
+            "column_count": 4 + len(labels),
         }
 
     def render(self) -> bytes:
@@ -171,7 +178,8 @@ class MatchSlips:
 
 
 def standings_rows(standings: Iterable) -> list[dict[str, Any]]:
-    """Rows for ``StandingsSheet`` from ``selectors.standings_for_event`` results."""
+    """Rows for ``StandingsSheet`` from ``selectors.standings_for_event`` results: the
+    tiebreakers of each row's standings policy (FaB: CMP, MLP, OMLP, OCMP; 3/1/0: OMW%, GW%, OGW%)."""
     return [
         {
             "rank": s.rank,
@@ -179,7 +187,7 @@ def standings_rows(standings: Iterable) -> list[dict[str, Any]]:
             "player_id": s.registration.player.player_id,
             "record": s.record,
             "points": s.match_points,
-            "tiebreaks": [f"{s.cmp:.2f}", f"{s.mlp:.3f}", f"{s.omlp:.3f}", f"{s.ocmp:.2f}"],
+            "tiebreaks": [c.show(getattr(s, c.key)) for c in policy_spec(s.policy).columns],
             "dropped": s.status in ("dropped", "disqualified"),
         }
         for s in standings

@@ -48,9 +48,11 @@ from .enums import (
     RoundStage,
     RoundStatus,
     StaffRole,
+    StandingsPolicy,
     TrpVersion,
 )
 from .models import Event, Match, Registration, Round, StaffAssignment
+from .standings_policies import policy_spec
 
 # --------------------------------------------------------------------------- access
 
@@ -287,13 +289,20 @@ class Standing:
     ocmp: float
     status: str
     row: object  # the engine's StandingRow, for explain_ranking
+    # filled under the 3/1/0 policy only (Grand Archive, ga-organized-play.md section 4)
+    omw: float | None = None
+    gw: float | None = None
+    ogw: float | None = None
+    policy: str = StandingsPolicy.FAB
 
     @property
     def record(self) -> str:
         return f"{self.wins}-{self.losses}-{self.draws}"
 
     def as_dict(self) -> dict:
-        return {
+        """The row for exports and the API: the tiebreaker columns of the event's policy
+        (FaB: cmp, mlp, omlp, ocmp; 3/1/0: omw, gw, ogw as fractions of 1)."""
+        out = {
             "rank": self.rank,
             "registration_id": self.registration.pk,
             "player_id": self.registration.player.player_id,
@@ -301,12 +310,11 @@ class Standing:
             "match_points": self.match_points,
             "record": self.record,
             "byes": self.byes,
-            "cmp": round(self.cmp, 4),
-            "mlp": round(self.mlp, 4),
-            "omlp": round(self.omlp, 4),
-            "ocmp": round(self.ocmp, 4),
-            "status": self.status,
         }
+        for column in policy_spec(self.policy).columns:
+            out[column.key] = round(getattr(self, column.key), 4)
+        out["status"] = self.status
+        return out
 
 
 def standings_for_event(event: Event, *, after_round: int | None = None, overrides=None) -> list[Standing]:
@@ -331,9 +339,11 @@ def explain_standing(event: Event, a: Registration, b: Registration) -> list[dic
 
 
 def team_standings_for_event(event: Event) -> list[dict]:
-    """Team standings of a team event (TR&P 9.2; OPEN-13: App D on team match results)."""
+    """Team standings of a team event (TR&P 9.2; OPEN-13: App D on team match results), with
+    the tiebreaker columns of the event's standings policy."""
     from pairings.services import team_standings
 
+    columns = policy_spec(event.standings_policy).columns
     return [
         {
             "rank": row.rank,
@@ -341,10 +351,7 @@ def team_standings_for_event(event: Event) -> list[dict]:
             "match_points": row.match_points,
             "record": f"{row.wins}-{row.losses}-{row.draws}",
             "byes": row.byes,
-            "cmp": round(float(row.cmp), 4),
-            "mlp": round(float(row.mlp), 4),
-            "omlp": round(float(row.omlp), 4),
-            "ocmp": round(float(row.ocmp), 4),
+            **{c.key: round(float(getattr(row, c.key)), 4) for c in columns},
         }
         for row in team_standings(event)
     ]
@@ -466,6 +473,13 @@ STANDINGS_COLUMNS = [
     "ocmp",
     "status",
 ]
+
+
+def standings_columns(event: Event) -> list[str]:
+    """CSV columns of the standings: FaB's ``STANDINGS_COLUMNS``, or the same with the event's
+    policy's tiebreakers (3/1/0: omw, gw, ogw) in place of cmp, mlp, omlp, ocmp."""
+    spec = policy_spec(event.standings_policy)
+    return [*STANDINGS_COLUMNS[:6], *(c.key for c in spec.columns), "status"]
 RESULTS_COLUMNS = [
     "round",
     "stage",
@@ -485,7 +499,7 @@ RESULTS_COLUMNS = [
 def standings_csv(event: Event, *, after_round: int | None = None) -> str:
     """Standings as CSV text (header row first)."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=STANDINGS_COLUMNS, extrasaction="ignore")
+    writer = csv.DictWriter(out, fieldnames=standings_columns(event), extrasaction="ignore")
     writer.writeheader()
     for row in standings_for_event(event, after_round=after_round):
         writer.writerow(row.as_dict())
@@ -494,7 +508,10 @@ def standings_csv(event: Event, *, after_round: int | None = None) -> str:
 
 def standings_json(event: Event, *, after_round: int | None = None) -> str:
     rows = [row.as_dict() for row in standings_for_event(event, after_round=after_round)]
-    return json.dumps({"event": event.slug, "after_round": after_round, "standings": rows}, indent=2)
+    return json.dumps(
+        {"event": event.slug, "after_round": after_round, "standings_policy": event.standings_policy, "standings": rows},
+        indent=2,
+    )
 
 
 def _result_rows(event: Event):

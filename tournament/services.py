@@ -54,6 +54,7 @@ from core.errors import ConflictError, DomainError, NotAllowed
 from . import selectors
 from .enums import (
     ACTIVE_REGISTRATION_STATUSES,
+    DEFAULT_STANDINGS_POLICY,
     EVENT_TYPE_DEFAULTS,
     EVENT_TYPE_DEFAULTS_2023,
     GA_FORMATS,
@@ -78,6 +79,7 @@ from .enums import (
     RoundStage,
     RoundStatus,
     StaffRole,
+    StandingsPolicy,
     StructureKind,
     TrpVersion,
 )
@@ -233,6 +235,7 @@ _EVENT_FIELDS = (
     "decklists_required",
     "regular_deck_checks",
     "bye_counts_in_cmp",
+    "standings_policy",
     "allow_self_registration",
     "trp_version",
     "ppg_version",
@@ -249,6 +252,7 @@ _PINNED_AFTER_START = (
     "cr_version",
     "games_per_match",
     "card_release",
+    "standings_policy",
 )
 
 
@@ -275,6 +279,7 @@ def _validate_event_values(values: dict) -> None:
         ("cr_version", CrVersion),
         ("structure_kind", StructureKind),
         ("status", EventStatus),
+        ("standings_policy", StandingsPolicy),
     ):
         if name in values:
             _choice(values[name], enum, name)
@@ -317,7 +322,8 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
 
     Defaults: tier and REL from the event type (TR&P App A), round length by format (App C),
     decklists by REL (TR&P 3.7, App E), regular deck checks by REL (TR&P 3.8), rules versions
-    TR&P 2025 + PPG 2023 + CR 2.13.0 (G-01). Swiss rounds and top cut stay empty: they default
+    TR&P 2025 + PPG 2023 + CR 2.13.0 (G-01), standings policy by game (Grand Archive: 3/1/0,
+    ga-organized-play.md section 4; FaB: TR&P App D). Swiss rounds and top cut stay empty: they default
     from attendance (App B) until set. Side effects: an organizer StaffAssignment, audit entries.
     """
     unknown = set(fields) - set(_EVENT_FIELDS)
@@ -329,6 +335,7 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
         "format", FormatCode.GA_STANDARD if values["game"] == Game.GA else FormatCode.CLASSIC_CONSTRUCTED
     )
     values.setdefault("event_type", EventType.ARMORY)
+    values.setdefault("standings_policy", DEFAULT_STANDINGS_POLICY.get(values["game"], StandingsPolicy.FAB))
     values.setdefault("trp_version", TrpVersion.TRP_2025)
     _validate_event_values(values)
     tier, rel_day1, _ = event_type_defaults(values["event_type"], trp_version=values["trp_version"])
@@ -382,7 +389,7 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
 @_atomic
 def update_event(event: Event, *, actor, reason: str = "", **changes) -> Event:
     """Change event settings (organizer or head judge). Rules versions, game, format and games
-    per match are pinned once the first round is paired (G-01). Audited with before/after."""
+    per match, card data and the standings policy are pinned once the first round is paired (G-01). Audited with before/after."""
     _require(event, actor, {StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE}, "change the event")
     unknown = set(changes) - set(_EVENT_FIELDS)
     if unknown:
@@ -1038,7 +1045,7 @@ def day_plan_for_round(event: Event, number: int) -> tuple[int, set[int] | None]
     Days come from the event's day plan (``EventDay.swiss_rounds``). On day 2+ only the players
     who made the previous day's cut play: the top ``cut_size`` of the standings after that day,
     or everyone within ``cut_max_losses`` non-wins (X-2), whichever group is larger (TR&P App B;
-    RD-09, OPEN-6: match points >= rounds - X). ``None`` means everyone active plays.
+    RD-09, OPEN-6: wins and byes >= rounds - X). ``None`` means everyone active plays.
     """
     days = list(EventDay.objects.filter(event=event).order_by("number"))
     if not days or any(d.swiss_rounds is None for d in days):
@@ -1061,7 +1068,8 @@ def day_plan_for_round(event: Event, number: int) -> tuple[int, set[int] | None]
     top_n = previous.cut_size or 0
     within = 0
     if previous.cut_max_losses is not None:
-        within = sum(1 for s in standings if s.match_points >= start - previous.cut_max_losses)
+        # non-wins counted from the record, so a 3/1/0 event's draws are non-wins too
+        within = sum(1 for s in standings if s.wins + s.byes >= start - previous.cut_max_losses)
     return day.number, {s.registration.pk for s in standings[: max(top_n, within)]}
 
 

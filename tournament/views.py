@@ -47,6 +47,7 @@ from .enums import (
 from .forms import CorrectionForm, EventForm, PlayerReportForm, QuickResultForm, ReasonForm
 from .models import Event, Match, PlayerProfile
 from .pdf import DOCUMENT_KINDS, PUBLIC_KINDS, document_for, rows_by_name, rows_by_table
+from .standings_policies import FAB_SPEC, policy_spec
 
 # Above this many matches in a round, PDFs render in a Celery task with progress.
 PDF_SYNC_MAX_MATCHES = 128
@@ -270,14 +271,15 @@ def _by_table_html(rows) -> SafeString:
     return mark_safe("\n".join(parts))  # noqa: S308
 
 
-def _standings_html(standings) -> SafeString:
+def _standings_html(standings, spec=FAB_SPEC) -> SafeString:
+    """Table rows with the tiebreaker columns of the standings policy ``spec``."""
     parts = []
     for s in standings:
         badge = ' <span class="badge">dropped</span>' if s.status == "dropped" else ""
+        cells = "".join(f'<td class="num">{c.show(getattr(s, c.key))}</td>' for c in spec.columns)
         parts.append(
             f'<tr data-reg="{s.registration_id}"><td class="num">{s.rank}</td><td>{escape(s.name)}{badge}</td>'
-            f'<td>{escape(s.record)}</td><td class="num">{s.match_points}</td><td class="num">{s.cmp:.2f}</td>'
-            f'<td class="num">{s.mlp:.3f}</td><td class="num">{s.omlp:.3f}</td><td class="num">{s.ocmp:.2f}</td></tr>'
+            f'<td>{escape(s.record)}</td><td class="num">{s.match_points}</td>{cells}</tr>'
         )
     return mark_safe("\n".join(parts))  # noqa: S308
 
@@ -302,6 +304,10 @@ class ShownStanding:
     ocmp: float
     status: str
     engine: tuple
+    omw: float | None = None
+    gw: float | None = None
+    ogw: float | None = None
+    policy: str = "fab"
 
     @classmethod
     def of(cls, s) -> ShownStanding:
@@ -309,6 +315,7 @@ class ShownStanding:
         return cls(
             s.rank, s.registration.pk, s.registration.player.display_name, s.registration.player.player_id,
             s.match_points, s.record, s.cmp, s.mlp, s.omlp, s.ocmp, s.status, engine,
+            s.omw, s.gw, s.ogw, s.policy,
         )
 
     def engine_row(self):
@@ -375,7 +382,7 @@ def _cached_standings(event: Event, standings_round: int | None, token: str) -> 
     """Standings after ``standings_round`` (TR&P App D, computed by the pairings engine), cached per token."""
     if not standings_round:
         return []
-    key = f"tournament:standings-rows:{event.pk}:{event.slug}:{token}"
+    key = f"tournament:standings-rows:{event.pk}:{event.slug}:{event.standings_policy}:{token}"
     return _cached_fragment(
         key,
         lambda: {"rows": [ShownStanding.of(s) for s in selectors.standings_for_event(event, after_round=standings_round)]},
@@ -395,11 +402,15 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     shown_rounds = [r for r in rounds if round_ is None or r.number <= round_.number]
     standings_round, standings_token = _standings_state(event, shown_rounds)
 
+    spec = policy_spec(event.standings_policy)
+
     def build_standings() -> dict:
         standings = _cached_standings(event, standings_round, standings_token)
-        return {"count": len(standings), "html": _standings_html(standings)}
+        return {"count": len(standings), "html": _standings_html(standings, spec)}
 
-    standings = _cached_fragment(f"tournament:standings:{event.pk}:{event.slug}:{standings_token}", build_standings)
+    standings = _cached_fragment(
+        f"tournament:standings:{event.pk}:{event.slug}:{spec.code}:{standings_token}", build_standings
+    )
 
     pairings = None
     if round_ is not None:
@@ -426,6 +437,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "pairings": pairings,
         "standings": standings,
         "standings_round": standings_round,
+        "standings_spec": spec,
         "bracket": bracket,
         "qr": _qr(request.build_absolute_uri(reverse("tournament:event_detail", args=[slug]))),
         "is_staff": selectors.is_official(request.user, event),
@@ -506,6 +518,11 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
     standings = _cached_standings(event, standings_round, token)
     mine = next((s for s in standings if s.registration_id == registration.pk), None)
     context["standing"] = mine
+    spec = policy_spec(event.standings_policy)
+    context["standings_spec"] = spec
+    context["standing_figures"] = (
+        [{"label": c.label, "value": c.show(getattr(mine, c.key))} for c in spec.columns] if mine else []
+    )
     explanations = []
     if mine is not None:
         from pairings.tiebreakers import explain_ranking
@@ -519,7 +536,7 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
                 a, b = mine.engine_row(), other.engine_row()
                 steps = explain_ranking({a.id: a, b.id: b}, a.id, b.id)
                 explanations.append(
-                    {"label": f"{label}: {other.name}", "text": _explain_text(steps, mine, other)}
+                    {"label": f"{label}: {other.name}", "text": _explain_text(steps, mine, other, spec)}
                 )
     context["explanations"] = explanations
     # Waiting for pairings or for the opponent's confirmation: the page refreshes itself
@@ -530,8 +547,9 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
     return context
 
 
-def _explain_text(steps, mine, other) -> str:
-    """The deciding tiebreaker between me and a neighbour, in words (engine: explain_ranking)."""
+def _explain_text(steps, mine, other, spec=FAB_SPEC) -> str:
+    """The deciding tiebreaker between me and a neighbour, in words (engine: explain_ranking),
+    citing the rule of the event's standings policy (TR&P App D, or the GA section 4 order)."""
     if isinstance(steps, str):
         return steps
     deciding = next((s for s in steps if s.get("ahead") is not None), None)
@@ -543,6 +561,9 @@ def _explain_text(steps, mine, other) -> str:
         "mlp": "MLP",
         "omlp": "opponents' MLP",
         "ocmp": "opponents' CMP",
+        "omw": "opponents' match-win % (OMW%)",
+        "gw": "game-win % (GW%)",
+        "ogw": "opponents' game-win % (OGW%)",
         "random": "random tiebreak",
     }
     name = names.get(deciding["tiebreaker"], deciding["tiebreaker"])
@@ -550,9 +571,13 @@ def _explain_text(steps, mine, other) -> str:
     who = "you are" if str(deciding["ahead"]) == str(mine.registration_id) else "they are"
     earlier = [names.get(s["tiebreaker"], s["tiebreaker"]) for s in steps if s is not deciding]
     tied = f"tied on {', '.join(earlier)}; " if earlier else ""
+    column = next((c for c in spec.columns if c.key == deciding["tiebreaker"]), None)
+    mine_value, their_value = deciding["a"], deciding["b"]
+    if column is not None and column.percent:
+        mine_value, their_value = column.show(Fraction(mine_value)), column.show(Fraction(their_value))
     return (
-        f"{tied}decided by {name} ({better} is better): you {deciding['a']}, them {deciding['b']}, "
-        f"so {who} ahead (TR&P App D step {deciding['step']})."
+        f"{tied}decided by {name} ({better} is better): you {mine_value}, them {their_value}, "
+        f"so {who} ahead ({spec.rule} step {deciding['step']})."
     )
 
 
