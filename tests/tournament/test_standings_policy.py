@@ -396,3 +396,55 @@ def test_event_edit_form_refuses_a_policy_change_once_paired(client, add_players
     assert response.status_code in (400, 409) and "pinned" in response.content.decode()
     event.refresh_from_db()
     assert event.standings_policy == StandingsPolicy.POINTS_3_1_0
+
+
+@pytest.mark.parametrize("policy", [StandingsPolicy.POINTS_3_1_0, StandingsPolicy.FAB])
+def test_points_going_into_each_round_equal_the_standings_after_the_round_before(policy):
+    """Pairing score groups (points_before_rounds) and standings score every result alike."""
+    fields = GA if policy == StandingsPolicy.POINTS_3_1_0 else {}
+    event = EventFactory(swiss_rounds=3, top_cut=0, **fields)
+    p = _players(event, "ABCDEFG")
+    plan = [
+        [("A", "B", MatchResult.A_WINS), ("C", "D", MatchResult.DRAW), ("E", "F", MatchResult.DOUBLE_LOSS), ("G", None, MatchResult.BYE)],
+        [("A", "C", MatchResult.DRAW), ("B", "G", MatchResult.B_WINS), ("D", "E", MatchResult.A_WINS), ("F", None, MatchResult.BYE)],
+        [("A", "G", MatchResult.B_WINS), ("B", "D", MatchResult.DRAW), ("C", "F", MatchResult.A_WINS), ("E", None, MatchResult.BYE)],
+    ]  # fmt: skip
+    for n, matches in enumerate(plan, start=1):
+        rnd = RoundFactory(event=event, number=n, status=RoundStatus.COMPLETE)
+        for t, (a, b, result) in enumerate(matches, start=1):
+            games = {MatchResult.A_WINS: (1, 0), MatchResult.B_WINS: (0, 1), MatchResult.DRAW: (1, 1)}.get(result, (0, 0))
+            _match(rnd, t, p[a], p[b] if b else None, result, *games)
+
+    going_in = points_before_rounds(event)
+
+    for n in (2, 3):
+        after = {s.registration.pk: s.match_points for s in selectors.standings_for_event(event, after_round=n - 1)}
+        assert {reg: pts for (reg, k), pts in going_in.items() if k == n} == after
+    final = {s.registration.player.display_name: s.match_points for s in selectors.standings_for_event(event)}
+    expected_ga = {"A": 4, "B": 1, "C": 5, "D": 5, "E": 3, "F": 3, "G": 9}
+    expected_fab = {"A": 1, "B": 0, "C": 1, "D": 1, "E": 1, "F": 1, "G": 3}
+    assert final == (expected_ga if policy == StandingsPolicy.POINTS_3_1_0 else expected_fab)
+
+
+def test_ga_day_two_cut_counts_draws_as_non_wins():
+    """X-1 cut after a 2-round day (TR&P App B shape): a 1-point draw is not a win under 3/1/0."""
+    from tests.factories import EventDayFactory
+
+    event = EventFactory(swiss_rounds=None, top_cut=0, **GA)
+    EventDayFactory(event=event, number=1, swiss_rounds=2, cut_max_losses=1)
+    EventDayFactory(event=event, number=2, swiss_rounds=1)
+    p = _players(event, "ABCDEF")
+    r1 = RoundFactory(event=event, number=1, status=RoundStatus.COMPLETE)
+    _match(r1, 1, p["A"], p["B"], MatchResult.A_WINS, 1, 0)
+    _match(r1, 2, p["C"], p["D"], MatchResult.DRAW, 1, 1)
+    _match(r1, 3, p["E"], p["F"], MatchResult.DRAW, 1, 1)
+    r2 = RoundFactory(event=event, number=2, status=RoundStatus.COMPLETE)
+    _match(r2, 1, p["A"], p["C"], MatchResult.DRAW, 1, 1)
+    _match(r2, 2, p["B"], p["E"], MatchResult.A_WINS, 1, 0)
+    _match(r2, 3, p["D"], p["F"], MatchResult.DRAW, 1, 1)
+
+    day, allowed = services.day_plan_for_round(event, 3)
+
+    # A W-D and B L-W have a win (at most one non-win); C, D, E, F drew twice (2 points, no win)
+    assert day == 2
+    assert allowed == {p["A"].pk, p["B"].pk}
