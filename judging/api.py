@@ -424,7 +424,7 @@ class PlayerPenaltiesView(APIView):
     @extend_schema(responses=PenaltySerializer(many=True))
     def get(self, request, player_id):
         player = selectors.access_player_history(request.user, player_id)
-        return Response(PenaltySerializer(selectors.penalties_for_player(player), many=True).data)
+        return Response(PenaltySerializer(selectors.penalties_for_player(player, viewer=request.user), many=True).data)
 
 
 class InfractionCatalogueView(APIView):

@@ -429,7 +429,7 @@ def player_history(request, player_id):
     """A player's penalties across events (own only, or an official of an event they entered)."""
     player = selectors.access_player_history(request.user, player_id)
     return render(request, "judging/player_history.html", {
-        "player": player, "penalties": selectors.penalties_for_player(player),
+        "player": player, "penalties": selectors.penalties_for_player(player, viewer=request.user),
         "is_self": player.user_id == request.user.pk,
     })
 

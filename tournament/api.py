@@ -280,6 +280,11 @@ def _event(slug: str) -> Event:
     return selectors.event_by_slug(slug)
 
 
+def _public_event(request, slug: str) -> Event:
+    """Public reads: a draft event is its staff's only (404 for everyone else)."""
+    return selectors.event_for_viewer(request.user, slug)
+
+
 def _round(event: Event, number: int):
     return selectors.round_by_number(event, number)
 
@@ -330,10 +335,7 @@ class EventDetailView(APIView):
 
     @extend_schema(responses=EventSerializer, tags=["events"])
     def get(self, request, slug):
-        event = _event(slug)
-        if event.status == EventStatus.DRAFT and not selectors.is_official(request.user, event):
-            raise Http404(f"no event {slug!r}")  # an unannounced event is for its staff only
-        return Response(EventSerializer(event).data)
+        return Response(EventSerializer(_public_event(request, slug)).data)
 
     @extend_schema(request=EventWriteSerializer, responses=EventSerializer, tags=["events"])
     def patch(self, request, slug):
@@ -461,7 +463,7 @@ class RoundListView(APIView):
 
     @extend_schema(responses=RoundSerializer(many=True), tags=["rounds"])
     def get(self, request, slug):
-        event = _event(slug)
+        event = _public_event(request, slug)
         qs = (
             selectors.rounds_for_event(event)
             if selectors.is_official(request.user, event)
@@ -489,7 +491,7 @@ class RoundListView(APIView):
 
 
 def _visible_round_or_staff(request, slug, number):
-    event = _event(slug)
+    event = _public_event(request, slug)
     rnd = _round(event, number)
     if not selectors.round_is_public(rnd) and not selectors.has_role(request.user, event, RESULT_ROLES):
         raise Http404(f"round {number} is not published yet")
@@ -588,6 +590,8 @@ class MatchDetailView(APIView):
     @extend_schema(responses=MatchSerializer, tags=["matches"])
     def get(self, request, match_id):
         match = _match(match_id)
+        if not selectors.event_is_visible(request.user, match.round.event):
+            raise Http404("no such match")
         if not selectors.round_is_public(match.round) and not selectors.has_role(
             request.user, match.round.event, RESULT_ROLES
         ):
@@ -700,7 +704,7 @@ class StandingsView(APIView):
         tags=["standings"],
     )
     def get(self, request, slug):
-        event = _event(slug)
+        event = _public_event(request, slug)
         after = request.query_params.get("after_round")
         after_round = None
         if after not in (None, ""):
@@ -726,7 +730,7 @@ class BracketView(APIView):
         tags=["standings"],
     )
     def get(self, request, slug):
-        event = _event(slug)
+        event = _public_event(request, slug)
         rounds = [
             MatchSerializer([m for m in ms], many=True).data
             for ms in selectors.bracket_for_event(event)
@@ -766,7 +770,7 @@ class EventDaysView(APIView):
 
     @extend_schema(responses=DaySerializer(many=True), tags=["events"])
     def get(self, request, slug):
-        return Response(DaySerializer(_event(slug).days.all(), many=True).data)
+        return Response(DaySerializer(_public_event(request, slug).days.all(), many=True).data)
 
     @extend_schema(request=DaysSerializer, responses=DaySerializer(many=True), tags=["events"])
     def put(self, request, slug):
@@ -809,7 +813,7 @@ class MyStandingView(APIView):
 
     @extend_schema(responses=OpenApiTypes.OBJECT, tags=["standings"])
     def get(self, request, slug, reg_id):
-        event = _event(slug)
+        event = _public_event(request, slug)
         data = selectors.my_standing(event, _registration(event, reg_id))
         if data is None:
             raise Http404("this player is not in the standings")
@@ -866,11 +870,14 @@ class PenaltySerializer(serializers.Serializer):
 
 
 class PenaltyResultView(APIView):
-    """Apply a Game Loss or Match Loss to the match result (PPG 1.4)."""
+    """Apply a Game Loss or Match Loss to the match result (PPG 1.4): the staff who enter
+    results (organizer, head and appeals judge, scorekeeper). A floor judge issues the
+    penalty in judging instead, where PPG 1.2 head-judge confirmation applies."""
 
     @extend_schema(request=PenaltySerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
         match = _match(match_id)
+        selectors.event_for_staff(request.user, match.round.event.slug, roles=RESULT_ROLES)
         data = _body(PenaltySerializer, request)
         loser = _registration(match.round.event, data["loser"])
         match = services.record_penalty_result(
@@ -919,7 +926,7 @@ class TeamListView(APIView):
 
     @extend_schema(responses=OpenApiTypes.OBJECT, tags=["players"])
     def get(self, request, slug):
-        return Response(selectors.team_standings_for_event(_event(slug)))
+        return Response(selectors.team_standings_for_event(_public_event(request, slug)))
 
     @extend_schema(
         request=TeamSerializer, responses={201: RegistrationSerializer(many=True)}, tags=["players"]

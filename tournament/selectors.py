@@ -9,6 +9,8 @@ Public API used by the pages, decklist and judging engineers:
 
 - ``staff_roles(user, event) -> set[str]``; ``is_official(user, event)``; ``has_role(...)``
 - ``event_for_staff(user, slug, *, roles=None) -> Event`` (404 unknown slug, 403 not staff)
+- ``event_for_viewer(user, slug) -> Event`` (public pages: 404 for a draft event unless staff),
+  ``event_is_visible(user, event)``
 - ``registration_for_user(user, event) -> Registration | None``
 - ``rounds_for_event(event)``, ``current_round(event)``, ``visible_rounds(event)``
 - ``matches_for_round(round_)`` (ordered by table, players and profiles joined)
@@ -114,6 +116,25 @@ def event_by_slug(slug: str) -> Event:
     """The event ``slug`` or ``Http404`` (public pages)."""
     event = Event.objects.filter(slug=slug).first()
     if event is None:
+        raise Http404(f"no event {slug!r}")
+    return event
+
+
+def event_is_visible(user, event: Event) -> bool:
+    """True unless ``event`` is a draft (not announced yet) and ``user`` is not on its staff."""
+    from .enums import EventStatus
+
+    return event.status != EventStatus.DRAFT or is_official(user, event)
+
+
+def event_for_viewer(user, slug: str) -> Event:
+    """The event ``slug`` for a public page or endpoint shown to ``user``.
+
+    A draft event is its staff's only: anyone else gets the same ``Http404`` as for an
+    unknown slug, so neither its pages nor its existence leak before it is announced.
+    """
+    event = event_by_slug(slug)
+    if not event_is_visible(user, event):
         raise Http404(f"no event {slug!r}")
     return event
 

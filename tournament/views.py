@@ -396,7 +396,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     The pairings and the standings fragments are cached per result state, so a room of phones
     refreshing the page costs a few small queries each.
     """
-    event = selectors.event_by_slug(slug)
+    event = selectors.event_for_viewer(request.user, slug)
     rounds, round_ = _visible_round(event, request.GET.get("round"))
     # Standings after the chosen round (or after the last complete one before it).
     shown_rounds = [r for r in rounds if round_ is None or r.number <= round_.number]
@@ -589,7 +589,7 @@ class ProfileForm(djforms.Form):
 @login_required
 def player_page(request: HttpRequest, slug: str) -> HttpResponse:
     """My table, my opponent, report my result, my record, why I am ranked here."""
-    event = selectors.event_by_slug(slug)
+    event = selectors.event_for_viewer(request.user, slug)
     registration = selectors.registration_for_user(request.user, event)
     return render(request, "tournament/player.html", _player_context(request, event, registration))
 
@@ -600,7 +600,7 @@ def _player_action(fn: Callable) -> Callable:
     def view(request: HttpRequest, slug: str):
         if not request.user.is_authenticated:
             return redirect_to_login(reverse("tournament:player", args=[slug]))
-        event = selectors.event_by_slug(slug)
+        event = selectors.event_for_viewer(request.user, slug)
         registration = selectors.registration_for_user(request.user, event)
         try:
             answer = fn(request, event, registration)
@@ -691,7 +691,7 @@ def _clock_round(event: Event):
 @require_GET
 def clock_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Full-screen projector: a large countdown and the pairings scrolling."""
-    event = selectors.event_by_slug(slug)
+    event = selectors.event_for_viewer(request.user, slug)
     round_ = _clock_round(event)
     status = selectors.clock_status(round_) if round_ else None
     rows_html = ""
@@ -716,7 +716,7 @@ def clock_page(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def clock_json(request: HttpRequest, slug: str) -> JsonResponse:
     """Server-authoritative clock: remaining seconds computed now from the stored clock fields."""
-    event = selectors.event_by_slug(slug)
+    event = selectors.event_for_viewer(request.user, slug)
     round_ = _clock_round(event)
     data = {"event": event.slug, "round": None, "stage": None, "state": "not_started", "remaining_seconds": None}
     if round_ is not None:
@@ -749,7 +749,7 @@ def _document_allowed(request: HttpRequest, event: Event, kind: str, round_) -> 
 @require_GET
 def pdf_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     """A PDF of pairings (by name/table), standings or match slips; large rounds render in a task."""
-    event = selectors.event_by_slug(slug)
+    event = selectors.event_for_viewer(request.user, slug)
     if kind not in DOCUMENT_KINDS:
         raise Http404(f"no document {kind!r}")
     number = request.GET.get("round")
@@ -792,7 +792,7 @@ def pdf_job_start(request: HttpRequest, event: Event):
 
 
 def _job_for(request: HttpRequest, slug: str, job_id: str) -> tuple[Event, dict]:
-    event = selectors.event_by_slug(slug)
+    event = selectors.event_for_viewer(request.user, slug)
     try:
         job = pdf_tasks.read_job(job_id)
     except pdf_tasks.JobNotFound:
@@ -839,7 +839,7 @@ EXPORTS = {
 @require_GET
 def export(request: HttpRequest, slug: str, what: str, fmt: str) -> HttpResponse:
     """Results and standings as CSV or JSON (published rounds only, like the public page)."""
-    event = selectors.event_by_slug(slug)
+    event = selectors.event_for_viewer(request.user, slug)
     if (what, fmt) not in EXPORTS:
         raise Http404(f"no export {what}.{fmt}: choose standings or results, csv or json")
     build, content_type = EXPORTS[(what, fmt)]
