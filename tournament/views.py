@@ -915,6 +915,7 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "roles": sorted(StaffRole(r).label for r in roles),
         "can_results": bool(roles & {str(r) for r in RESULT_ROLES}),
         "can_manage": bool(roles & {str(r) for r in MANAGE_ROLES}),
+        "can_edit_event": bool(roles & {str(StaffRole.ORGANIZER), str(StaffRole.HEAD_JUDGE)}),
         "can_clock": bool(roles & {str(r) for r in CLOCK_ROLES}),
         "is_head_judge": StaffRole.HEAD_JUDGE in roles,
         "round_": round_,
@@ -1069,7 +1070,7 @@ def staff_clock(request: HttpRequest, event: Event):
         minutes = request.POST.get("minutes", "")
         try:
             seconds = int(round(float(minutes) * 60))
-        except ValueError:
+        except (ValueError, OverflowError):  # "abc", "nan", "1e309"
             raise DomainError(f"minutes must be a number, not {minutes!r}", field="minutes") from None
         services.adjust_clock(rnd, seconds=seconds, actor=request.user, reason=request.POST.get("reason", ""))
         return f"Clock adjusted by {minutes} min."
