@@ -565,6 +565,8 @@ def create_player_profile(*, actor, player_id: str, display_name: str, user=None
         raise DomainError("a player ID is 1 to 32 letters, digits or dashes (TR&P 1.5)", field="player_id")
     if not display_name:
         raise DomainError("a player needs a display name", field="display_name")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in display_name):
+        raise DomainError("a display name cannot contain control characters", field="display_name")
     if PlayerProfile.objects.filter(player_id__iexact=player_id).exists():
         raise ConflictError(f"player ID {player_id} belongs to another profile (TR&P 1.5)", field="player_id")
     if user is not None and PlayerProfile.objects.filter(user=user).exists():

@@ -951,7 +951,8 @@ def staff_register(request: HttpRequest, event: Event):
     name = (request.POST.get("display_name") or "").strip()
     if not player_id:
         raise DomainError("enter the player's ID (GEM ID)", field="player_id")
-    profile = PlayerProfile.objects.filter(player_id__iexact=player_id).first()
+    # PostgreSQL refuses NUL in a query; such an ID is never on file and the service rejects it.
+    profile = PlayerProfile.objects.filter(player_id__iexact=player_id).first() if "\x00" not in player_id else None
     if profile is None:
         profile = services.create_player_profile(actor=request.user, player_id=player_id, display_name=name)
     late = request.POST.get("late_entry") == "on"
