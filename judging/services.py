@@ -656,36 +656,18 @@ def _deck_snapshot(check: DeckCheck) -> dict:
     }
 
 
-def _match_points(event: Event) -> dict[int, int]:
-    points: dict[int, int] = {}
-    for m in Match.objects.filter(round__event=event).exclude(result=MatchResult.PENDING).only(
-        "player_a_id", "player_b_id", "result"
-    ):
-        a, b = m.player_a_id, m.player_b_id
-        points.setdefault(a, 0)
-        if b:
-            points.setdefault(b, 0)
-        if m.result in (MatchResult.A_WINS, MatchResult.BYE):
-            points[a] += 3
-        elif m.result == MatchResult.B_WINS and b:
-            points[b] += 3
-        elif m.result == MatchResult.DRAW:
-            points[a] += 1
-            if b:
-                points[b] += 1
-    return points
-
-
 def likely_playoff_unchecked(event: Event) -> list[int]:
-    """Registration ids in the play-off zone by match points with no regular check yet (TR&P 3.8)."""
+    """Registration ids in the play-off zone of the current standings with no regular check yet
+    (TR&P 3.8). The standings are the event's own (its policy and tiebreakers, TR&P App D)."""
+    from tournament.selectors import standings_for_event
+
     cut = event.top_cut if event.top_cut else 8
-    points = _match_points(event)
-    active = list(
+    active = set(
         Registration.objects.filter(event=event, status__in=[RegistrationStatus.REGISTERED,
                                                             RegistrationStatus.CHECKED_IN])
         .values_list("pk", flat=True)
     )
-    ranked = sorted(active, key=lambda pk: (-points.get(pk, 0), pk))[:cut]
+    ranked = [row.registration.pk for row in standings_for_event(event) if row.registration.pk in active][:cut]
     checked = set(
         DeckCheck.objects.filter(event=event, kind=DeckCheckKind.REGULAR)
         .exclude(status=DeckCheckStatus.CANCELLED)

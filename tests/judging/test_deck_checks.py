@@ -153,3 +153,25 @@ def test_planned_check_start_and_finish(world):
         services.start_deck_check(planned[0], judge=world.fj)
     services.finish_deck_check(check, judge=world.fj, presented={})
     assert list(selectors.deck_checks_for_event(world.event).filter(status=DeckCheckStatus.DONE)) == [check]
+
+
+@pytest.mark.django_db
+def test_likely_playoff_players_follow_the_events_own_standings():
+    """TR&P 3.8 with App D points: in a FaB event a draw is worth 0 match points, so one win
+    beats three draws (under 3/1/0 counting the two would tie)."""
+    from tests.factories import EventFactory, RoundFactory
+    from tournament.enums import RegistrationStatus, RoundStatus
+
+    event = EventFactory(top_cut=1)
+    drawer = RegistrationFactory(event=event)
+    winner = RegistrationFactory(event=event)
+    for number, (drawer_result, winner_result) in enumerate(
+        [(MatchResult.DRAW, MatchResult.A_WINS), (MatchResult.DRAW, MatchResult.B_WINS),
+         (MatchResult.DRAW, MatchResult.B_WINS)], start=1,
+    ):
+        round_ = RoundFactory(event=event, number=number, status=RoundStatus.COMPLETE)
+        MatchFactory(round=round_, player_a=drawer, result=drawer_result,
+                     player_b=RegistrationFactory(event=event, status=RegistrationStatus.DROPPED))
+        MatchFactory(round=round_, player_a=winner, result=winner_result,
+                     player_b=RegistrationFactory(event=event, status=RegistrationStatus.DROPPED))
+    assert services.likely_playoff_unchecked(event) == [winner.pk]
