@@ -45,12 +45,8 @@ from .models import Event, Match, PlayerProfile, Registration, StaffAssignment
 # --------------------------------------------------------------------------- serializers
 
 
-EVENT_FIELDS = [
-    "slug", "name", "game", "format", "rel", "tier", "event_type", "starts_at", "time_zone",
-    "venue", "capacity", "round_minutes", "games_per_match", "swiss_rounds", "top_cut",
-    "structure_kind", "decklists_required", "regular_deck_checks", "bye_counts_in_cmp", "standings_policy",
-    "allow_self_registration", "trp_version", "ppg_version", "cr_version", "card_release", "status",
-]  # fmt: skip
+# The service's settings (less the pairing seed, which stays with the staff) and the slug.
+EVENT_FIELDS = ["slug", *(f for f in services.EVENT_FIELDS if f != "pairing_seed")]
 
 
 class EventListSerializer(serializers.ModelSerializer):

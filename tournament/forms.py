@@ -8,34 +8,10 @@ from django import forms
 
 from .enums import REL, MatchResult, StandingsPolicy
 from .models import Event
+from .services import EVENT_FIELDS as EVENT_SETTINGS
 
-EVENT_FIELDS = [
-    "name",
-    "slug",
-    "game",
-    "format",
-    "rel",
-    "event_type",
-    "tier",
-    "starts_at",
-    "time_zone",
-    "venue",
-    "capacity",
-    "round_minutes",
-    "games_per_match",
-    "swiss_rounds",
-    "top_cut",
-    "structure_kind",
-    "decklists_required",
-    "regular_deck_checks",
-    "bye_counts_in_cmp",
-    "standings_policy",
-    "allow_self_registration",
-    "trp_version",
-    "ppg_version",
-    "cr_version",
-    "status",
-]
+# The service's settings, less what only the system sets, plus the slug chosen at creation.
+EVENT_FIELDS = ["slug", *(f for f in EVENT_SETTINGS if f not in ("pairing_seed", "card_release"))]
 
 
 class EventForm(forms.ModelForm):

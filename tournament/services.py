@@ -216,7 +216,8 @@ def event_type_defaults(event_type: str, *, trp_version: str = TrpVersion.TRP_20
     return table[event_type]
 
 
-_EVENT_FIELDS = (
+# Event settings the services accept (create_event/update_event); the event form edits these.
+EVENT_FIELDS = (
     "name",
     "game",
     "format",
@@ -326,7 +327,7 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
     ga-organized-play.md section 4; FaB: TR&P App D). Swiss rounds and top cut stay empty: they default
     from attendance (App B) until set. Side effects: an organizer StaffAssignment, audit entries.
     """
-    unknown = set(fields) - set(_EVENT_FIELDS)
+    unknown = set(fields) - set(EVENT_FIELDS)
     if unknown:
         raise DomainError(f"unknown event field(s): {', '.join(sorted(unknown))}", field=sorted(unknown)[0])
     values = {"name": name, **fields}
@@ -391,11 +392,11 @@ def update_event(event: Event, *, actor, reason: str = "", **changes) -> Event:
     """Change event settings (organizer or head judge). Rules versions, game, format and games
     per match, card data and the standings policy are pinned once the first round is paired (G-01). Audited with before/after."""
     _require(event, actor, {StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE}, "change the event")
-    unknown = set(changes) - set(_EVENT_FIELDS)
+    unknown = set(changes) - set(EVENT_FIELDS)
     if unknown:
         raise DomainError(f"unknown event field(s): {', '.join(sorted(unknown))}", field=sorted(unknown)[0])
     event = _lock_event(event)
-    merged = {f: getattr(event, f) for f in _EVENT_FIELDS} | changes
+    merged = {f: getattr(event, f) for f in EVENT_FIELDS} | changes
     _validate_event_values(merged)
     started = Round.objects.filter(event=event).exists()
     before, after = {}, {}
