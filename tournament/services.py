@@ -1782,28 +1782,11 @@ def enter_result(
         match, result=result, games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind
     )
     before = _snapshot_match(match)
-    _apply_result(
-        match,
-        result=result,
-        games_a=games_a,
-        games_b=games_b,
-        games_drawn=games_drawn,
-        kind=kind,
-        status=ReportStatus.STAFF,
-    )
     match.reported_at = match.reported_at or timezone.now()
-    match.save()
-    _audit(
-        match,
-        event=event,
-        actor=actor,
-        action="match.enter",
-        before=before,
-        after=_snapshot_match(match),
-        reason=reason,
+    return _store_staff_result(
+        match, event=event, actor=actor, action="match.enter", before=before, reason=reason,
+        result=result, games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind,
     )
-    _maybe_close_round(match.round, actor=actor)
-    return match
 
 
 def match_at_table(round_: Round, table_number: int) -> Match:
@@ -1854,25 +1837,18 @@ def correct_result(
         if later:
             raise ConflictError("the next play-off round is already paired from this result", code="bracket")
     before = _snapshot_match(match)
-    _apply_result(
-        match,
-        result=result,
-        games_a=games_a,
-        games_b=games_b,
-        games_drawn=games_drawn,
-        kind=kind,
-        status=ReportStatus.STAFF,
+    return _store_staff_result(
+        match, event=event, actor=actor, action="match.correct", before=before, reason=reason,
+        result=result, games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind,
     )
+
+
+def _store_staff_result(match: Match, *, event: Event, actor, action: str, before, reason: str, **result) -> Match:
+    """Apply a staff-entered result, save it, audit before/after and close the round if it was
+    the last one outstanding. Shared by entry and correction (callers hold the match lock)."""
+    _apply_result(match, status=ReportStatus.STAFF, **result)
     match.save()
-    _audit(
-        match,
-        event=event,
-        actor=actor,
-        action="match.correct",
-        before=before,
-        after=_snapshot_match(match),
-        reason=reason,
-    )
+    _audit(match, event=event, actor=actor, action=action, before=before, after=_snapshot_match(match), reason=reason)
     _maybe_close_round(match.round, actor=actor)
     return match
 
