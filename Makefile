@@ -76,6 +76,7 @@ demo:
 
 lint:
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 pytest:
 	$(VENV)/bin/pytest $(PYTEST_ARGS)

@@ -5,6 +5,7 @@ Needs node and the npm package (make card-package); falls back to the fab-cube c
 Prints per-lookup p50/p95 in microseconds for exact get(), variants(), by_identifier(),
 suggest() on prefixes and on misspellings, plus the time to build the database.
 """
+
 from __future__ import annotations
 
 import os
@@ -28,8 +29,11 @@ def load():
     if pkg.is_dir():
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "fabrary.json"
-            subprocess.run(["node", str(ROOT / "tools" / "fabrary" / "dump.mjs"), str(out)], check=True,
-                           capture_output=True)
+            subprocess.run(
+                ["node", str(ROOT / "tools" / "fabrary" / "dump.mjs"), str(out)],
+                check=True,
+                capture_output=True,
+            )
             t = time.perf_counter()
             res = parse_fabrary(out)
             return res, time.perf_counter() - t
@@ -82,15 +86,20 @@ def main():
     fuzzy_names = [c.name for c in sample[:1000]]
     rows = [
         ("get(name, pitch)", timed(lambda c: db.get(c.name, c.pitch), sample)),
-        ("get(name) mixed case + curly quote", timed(lambda n: db.get(n.upper().replace("'", "\u2019")), names)),
+        (
+            "get(name) mixed case + curly quote",
+            timed(lambda n: db.get(n.upper().replace("'", "\u2019")), names),
+        ),
         ("variants(name)", timed(db.variants, names)),
         ("by_identifier(id)", timed(lambda c: db.by_identifier(c.identifier), sample)),
         ("suggest(first 3 letters)", timed(lambda n: db.suggest(n[:3]), fuzzy_names)),
         ("suggest(misspelt full name)", timed(lambda n: db.suggest(misspell(rng, n)), fuzzy_names)),
     ]
     print(f"release {res.release}: {len(db)} cards, {len(db.names())} distinct names")
-    print(f"parse {parse_s:.2f} s, build CardDatabase {build_s * 1000:.0f} ms, "
-          f"rebuild from stored dicts {rebuild_s * 1000:.0f} ms")
+    print(
+        f"parse {parse_s:.2f} s, build CardDatabase {build_s * 1000:.0f} ms, "
+        f"rebuild from stored dicts {rebuild_s * 1000:.0f} ms"
+    )
     print(f"{'lookup':40} {'p50 us':>9} {'p95 us':>9} {'max us':>9} {'cpu/op us':>10}  n")
     for label, (p50, p95, mx, cpu) in rows:
         n = 1000 if label.startswith("suggest") else 5000

@@ -12,6 +12,7 @@ organizer's re-validation (decklists.services.revalidate_decklists, what the Cel
 runs) re-reads every stored text, re-checks it and saves + audits the lists that changed.
 Prints wall and CPU time for the whole run, per-list cost and how many lists changed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,7 +27,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-BASE_LIST = (ROOT / "tests" / "decklists" / "conftest.py").read_text().split('LEGAL_CC = """', 1)[1].split('"""', 1)[0]
+BASE_LIST = (
+    (ROOT / "tests" / "decklists" / "conftest.py")
+    .read_text()
+    .split('LEGAL_CC = """', 1)[1]
+    .split('"""', 1)[0]
+)
 SWAPPED_LIST = BASE_LIST.replace("3x Overpower (red)", "3x Sink Below (blue)")
 
 
@@ -36,8 +42,9 @@ def card_databases():
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "fabrary.json"
-        subprocess.run(["node", str(ROOT / "tools" / "fabrary" / "dump.mjs"), str(out)], check=True,
-                       capture_output=True)
+        subprocess.run(
+            ["node", str(ROOT / "tools" / "fabrary" / "dump.mjs"), str(out)], check=True, capture_output=True
+        )
         result = parse_fabrary(out)
     db_a = CardDatabase(result.cards, release=f"{result.source}@{result.version}")
     banned = []
@@ -84,29 +91,48 @@ def main() -> None:
     load_s = time.perf_counter() - t0
 
     User = get_user_model()
-    event = Event.objects.create(slug=f"bench-{int(time.time())}", name="Revalidation bench", format="cc",
-                                 rel="competitive")
+    event = Event.objects.create(
+        slug=f"bench-{int(time.time())}", name="Revalidation bench", format="cc", rel="competitive"
+    )
     users = User.objects.bulk_create([User(username=f"bench{event.pk}-{i}") for i in range(args.lists)])
-    profiles = PlayerProfile.objects.bulk_create([
-        PlayerProfile(user=u, player_id=f"B{event.pk}-{i:05d}", display_name=f"Bench Player {i}")
-        for i, u in enumerate(users)
-    ])
+    profiles = PlayerProfile.objects.bulk_create(
+        [
+            PlayerProfile(user=u, player_id=f"B{event.pk}-{i:05d}", display_name=f"Bench Player {i}")
+            for i, u in enumerate(users)
+        ]
+    )
     regs = Registration.objects.bulk_create([Registration(event=event, player=p) for p in profiles])
     from datetime import date
 
     as_of = date.today()
-    first = {text: validate_text(text, db=db_a, format_code="cc", as_of=as_of) for text in (BASE_LIST, SWAPPED_LIST)}
+    first = {
+        text: validate_text(text, db=db_a, format_code="cc", as_of=as_of)
+        for text in (BASE_LIST, SWAPPED_LIST)
+    }
     assert all(v.is_legal for v in first.values()), [v.findings for v in first.values()]
     rows = []
     for i, reg in enumerate(regs):
         text = BASE_LIST if i % 2 == 0 else SWAPPED_LIST
         v = first[text]
-        rows.append(Decklist(registration=reg, status=DecklistStatus.ACCEPTED, raw_text=text, hero=v.hero,
-                             cards=v.cards, problems=v.problems, findings=v.findings, is_legal=v.is_legal,
-                             data_version=v.data_version))
+        rows.append(
+            Decklist(
+                registration=reg,
+                status=DecklistStatus.ACCEPTED,
+                raw_text=text,
+                hero=v.hero,
+                cards=v.cards,
+                problems=v.problems,
+                findings=v.findings,
+                is_legal=v.is_legal,
+                data_version=v.data_version,
+            )
+        )
     Decklist.objects.bulk_create(rows)
-    decklists = list(Decklist.objects.filter(registration__event=event).select_related(
-        "registration__event", "registration__player"))
+    decklists = list(
+        Decklist.objects.filter(registration__event=event).select_related(
+            "registration__event", "registration__player"
+        )
+    )
     audits_before = AuditEntry.objects.count()
 
     # Pure parse + check cost (no database writes) for reference.
@@ -121,13 +147,21 @@ def main() -> None:
 
     audits = AuditEntry.objects.count() - audits_before
     n = len(decklists)
-    print(f"database: {connection.vendor}; card data: {db_b.release} ({len(db_b)} cards), loaded in {load_s:.2f} s")
+    print(
+        f"database: {connection.vendor}; card data: {db_b.release} ({len(db_b)} cards), loaded in {load_s:.2f} s"
+    )
     print(f"lists: {n} Classic Constructed lists of {BASE_LIST.count(chr(10))} lines each")
-    print(f"parse + check only (no writes):   wall {check_wall:6.2f} s   cpu {check_cpu:6.2f} s   "
-          f"{1000 * check_wall / n:6.2f} ms/list")
-    print(f"re-validation (save + audit):     wall {wall:6.2f} s   cpu {cpu:6.2f} s   "
-          f"{1000 * wall / n:6.2f} ms/list")
-    print(f"lists whose status changed: {len(changes)} (expected {(n + 1) // 2}); audit entries written: {audits}")
+    print(
+        f"parse + check only (no writes):   wall {check_wall:6.2f} s   cpu {check_cpu:6.2f} s   "
+        f"{1000 * check_wall / n:6.2f} ms/list"
+    )
+    print(
+        f"re-validation (save + audit):     wall {wall:6.2f} s   cpu {cpu:6.2f} s   "
+        f"{1000 * wall / n:6.2f} ms/list"
+    )
+    print(
+        f"lists whose status changed: {len(changes)} (expected {(n + 1) // 2}); audit entries written: {audits}"
+    )
     if os.environ.get("ARBITER_VAR_DIR") == tmp:
         import shutil
 

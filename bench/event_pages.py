@@ -19,6 +19,7 @@ Run:  .venv/bin/python bench/event_pages.py                # both databases
       .venv/bin/python bench/event_pages.py --db sqlite --players 500 --requests 40
 PostgreSQL: postgres://postgres@127.0.0.1:5432/arbiter_pages_bench (dropped and re-created).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,9 +61,11 @@ def main() -> None:
     if args.child:
         run_child(args)
         return
-    print(f"python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
-    for db in (["sqlite", "postgres"] if args.db == "both" else [args.db]):
+    print(
+        f"python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
+    )
+    for db in ["sqlite", "postgres"] if args.db == "both" else [args.db]:
         env = dict(os.environ)
         if db == "sqlite":
             path = Path(tempfile.gettempdir()) / "arbiter_pages_bench.sqlite3"
@@ -73,8 +76,19 @@ def main() -> None:
             recreate_pg_database()
             env["DATABASE_URL"] = PG_URL
         env.pop("CELERY_BROKER_URL", None)
-        cmd = [sys.executable, __file__, "--child", "--db", db, "--players", str(args.players),
-               "--clients", str(args.clients), "--requests", str(args.requests)]
+        cmd = [
+            sys.executable,
+            __file__,
+            "--child",
+            "--db",
+            db,
+            "--players",
+            str(args.players),
+            "--clients",
+            str(args.clients),
+            "--requests",
+            str(args.requests),
+        ]
         cmd += ["--pdf"] if args.pdf else []
         cmd += ["--skip-http"] if args.skip_http else []
         print(f"\n== {db} ==", flush=True)
@@ -107,11 +121,15 @@ def run_child(args) -> None:
 
     t0 = time.perf_counter()
     big, handoffs = build_event("bench-big", args.players, rounds=2, seed=1)
-    print(f"built {args.players}-player event (2 rounds played, round 3 published) in {time.perf_counter() - t0:.1f} s")
+    print(
+        f"built {args.players}-player event (2 rounds played, round 3 published) in {time.perf_counter() - t0:.1f} s"
+    )
     for label, timing in handoffs:
-        print(f"  last result -> next pairings published, {label}: {timing['total']:.2f} s "
-              f"(last enter_result {timing['last_result']:.3f} s, pair_next_round {timing['pair']:.2f} s, "
-              f"publish_round {timing['publish']:.3f} s)")
+        print(
+            f"  last result -> next pairings published, {label}: {timing['total']:.2f} s "
+            f"(last enter_result {timing['last_result']:.3f} s, pair_next_round {timing['pair']:.2f} s, "
+            f"publish_round {timing['publish']:.3f} s)"
+        )
     small, _ = build_event("bench-small", 20, rounds=2, seed=2)
 
     print("queries per page (in-process Django test client):")
@@ -146,8 +164,10 @@ def run_child(args) -> None:
             t = time.perf_counter()
             client.get(pattern.format(slug=big.slug))
             warm.append(time.perf_counter() - t)
-        print(f"  {label} alone, in-process, {args.players} players: cold cache {min(cold) * 1000:.0f} ms, "
-              f"warm {min(warm) * 1000:.0f} ms (min of 3), {len(response.content) / 1024:.0f} KiB of HTML")
+        print(
+            f"  {label} alone, in-process, {args.players} players: cold cache {min(cold) * 1000:.0f} ms, "
+            f"warm {min(warm) * 1000:.0f} ms (min of 3), {len(response.content) / 1024:.0f} KiB of HTML"
+        )
 
     if args.pdf:
         time_pdfs(big)
@@ -156,12 +176,17 @@ def run_child(args) -> None:
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, __file__, "--serve", str(port), "--clients", str(args.clients)],
-        cwd=ROOT, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+        env=dict(os.environ),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         wait_for(f"http://127.0.0.1:{port}/health/")
-        print(f"HTTP: WSGI server with {args.clients} worker threads, {args.clients} concurrent clients, "
-              f"{args.requests} requests per page ({args.requests * 4} for clock.json) after one warm-up request")
+        print(
+            f"HTTP: WSGI server with {args.clients} worker threads, {args.clients} concurrent clients, "
+            f"{args.requests} requests per page ({args.requests * 4} for clock.json) after one warm-up request"
+        )
         print(f"  {'page':36s} {'p50 ms':>8s} {'p95 ms':>8s} {'max ms':>8s} {'req/s':>7s}  errors")
         for label, pattern in pages.items():
             n = args.requests * (4 if pattern.endswith(".json") else 1)
@@ -169,8 +194,11 @@ def run_child(args) -> None:
             urllib.request.urlopen(url, timeout=300).read()  # one warm-up request: imports, caches
             lat, errors, wall = hammer(url, clients=args.clients, total=n)
             q = statistics.quantiles(lat, n=100)
-            print(f"  {label:36s} {q[49] * 1000:8.0f} {q[94] * 1000:8.0f} {max(lat) * 1000:8.0f} "
-                  f"{len(lat) / wall:7.1f}  {errors or 0}", flush=True)
+            print(
+                f"  {label:36s} {q[49] * 1000:8.0f} {q[94] * 1000:8.0f} {max(lat) * 1000:8.0f} "
+                f"{len(lat) / wall:7.1f}  {errors or 0}",
+                flush=True,
+            )
     finally:
         server.terminate()
         try:
@@ -197,7 +225,10 @@ def time_pdfs(event) -> None:
         laid_out = HTML(string=html, base_url="file:///", url_fetcher=StaticOnlyFetcher()).render()
         data = laid_out.write_pdf()
         elapsed = time.perf_counter() - t
-        print(f"  {kind:15s} {elapsed:6.1f} s, {len(laid_out.pages)} pages, {len(data) / 1024:.0f} KiB", flush=True)
+        print(
+            f"  {kind:15s} {elapsed:6.1f} s, {len(laid_out.pages)} pages, {len(data) / 1024:.0f} KiB",
+            flush=True,
+        )
 
 
 def serve(port: int, *, threads: int) -> None:
@@ -255,14 +286,19 @@ def build_event(slug: str, players: int, *, rounds: int, seed: int):
     if users[0].pk is None:  # backends without RETURNING ids on bulk insert
         users = list(User.objects.filter(username__startswith=f"{slug}-p").order_by("id"))
     profiles = PlayerProfile.objects.bulk_create(
-        [PlayerProfile(user=u, player_id=f"{slug.upper()}-{i:05d}", display_name=f"Player {rng.randrange(10**6):06d}")
-         for i, u in enumerate(users)],
+        [
+            PlayerProfile(
+                user=u, player_id=f"{slug.upper()}-{i:05d}", display_name=f"Player {rng.randrange(10**6):06d}"
+            )
+            for i, u in enumerate(users)
+        ],
         batch_size=500,
     )
     if profiles[0].pk is None:
         profiles = list(PlayerProfile.objects.filter(player_id__startswith=f"{slug.upper()}-"))
     Registration.objects.bulk_create(
-        [Registration(event=event, player=p, status=RegistrationStatus.CHECKED_IN) for p in profiles], batch_size=500
+        [Registration(event=event, player=p, status=RegistrationStatus.CHECKED_IN) for p in profiles],
+        batch_size=500,
     )
     handoffs = []
     round_ = services.pair_next_round(event, actor=scorekeeper)
@@ -278,8 +314,12 @@ def build_event(slug: str, players: int, *, rounds: int, seed: int):
         t2 = time.perf_counter()
         services.publish_round(round_, actor=scorekeeper)
         t3 = time.perf_counter()
-        handoffs.append((f"round {number} -> {number + 1}",
-                         {"last_result": t1 - t0, "pair": t2 - t1, "publish": t3 - t2, "total": t3 - t0}))
+        handoffs.append(
+            (
+                f"round {number} -> {number + 1}",
+                {"last_result": t1 - t0, "pair": t2 - t1, "publish": t3 - t2, "total": t3 - t0},
+            )
+        )
     return event, handoffs
 
 

@@ -8,6 +8,7 @@ database named by BENCH_DATABASE_URL).
 
 Run: .venv/bin/python bench/judging.py
 """
+
 from __future__ import annotations
 
 import os
@@ -42,8 +43,10 @@ def pct(values, q):
 
 
 def main() -> None:
-    print(f"python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-          f"db {connection.vendor}")
+    print(
+        f"python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"db {connection.vendor}"
+    )
     call_command("migrate", verbosity=0)
     from core.pdf import render_pdf
     from judging import selectors, services
@@ -64,12 +67,20 @@ def main() -> None:
     StaffAssignmentFactory(event=event, user=fj, role=StaffRole.FLOOR_JUDGE)
     rnd = RoundFactory(event=event, number=1, status=RoundStatus.IN_PROGRESS)
     regs = [RegistrationFactory(event=event) for _ in range(256)]
-    matches = [MatchFactory(round=rnd, table_number=i + 1, player_a=regs[2 * i], player_b=regs[2 * i + 1])
-               for i in range(128)]
+    matches = [
+        MatchFactory(round=rnd, table_number=i + 1, player_a=regs[2 * i], player_b=regs[2 * i + 1])
+        for i in range(128)
+    ]
     print("event: 256 players, 128 tables, Professional REL")
 
-    codes = ["game_rules_violation", "looking_at_extra_cards", "hidden_card_error", "marked_cards",
-             "insufficient_shuffling", "missed_trigger_detrimental"]
+    codes = [
+        "game_rules_violation",
+        "looking_at_extra_cards",
+        "hidden_card_error",
+        "marked_cards",
+        "insufficient_shuffling",
+        "missed_trigger_detrimental",
+    ]
     times, cpu, queries = [], [], []
     for i in range(300):
         m = matches[i % 128]
@@ -79,8 +90,10 @@ def main() -> None:
             times.append((time.perf_counter() - t0) * 1000)
             cpu.append((time.process_time() - c0) * 1000)
         queries.append(len(ctx.captured_queries))
-    print(f"issue_penalty x300: p50 {statistics.median(times):.1f} ms, p95 {pct(times, 95):.1f} ms, "
-          f"max {max(times):.1f} ms, CPU p50 {statistics.median(cpu):.1f} ms; queries per call median {statistics.median(queries):.0f}, max {max(queries)}")
+    print(
+        f"issue_penalty x300: p50 {statistics.median(times):.1f} ms, p95 {pct(times, 95):.1f} ms, "
+        f"max {max(times):.1f} ms, CPU p50 {statistics.median(cpu):.1f} ms; queries per call median {statistics.median(queries):.0f}, max {max(queries)}"
+    )
 
     for i in range(200):
         services.open_call(event, actor=fj, match=matches[i % 128])
@@ -88,23 +101,34 @@ def main() -> None:
     for _ in range(20):
         with CaptureQueriesContext(connection) as ctx:
             t0 = time.perf_counter()
-            rows = [(c.table_number, c.match.player_a.player.display_name) for c in
-                    selectors.open_calls_for_event(event)]
+            rows = [
+                (c.table_number, c.match.player_a.player.display_name)
+                for c in selectors.open_calls_for_event(event)
+            ]
             runs.append((time.perf_counter() - t0) * 1000)
-    print(f"open_calls_for_event (200 open calls) x20: p50 {statistics.median(runs):.1f} ms, "
-          f"max {max(runs):.1f} ms, {len(ctx.captured_queries)} query, {len(rows)} rows")
+    print(
+        f"open_calls_for_event (200 open calls) x20: p50 {statistics.median(runs):.1f} ms, "
+        f"max {max(runs):.1f} ms, {len(ctx.captured_queries)} query, {len(rows)} rows"
+    )
 
     t0 = time.perf_counter()
     text = selectors.penalty_report_csv(event)
     csv_ms = (time.perf_counter() - t0) * 1000
     t0, c0 = time.perf_counter(), time.process_time()
-    pdf = render_pdf("judging/pdf/penalty_report.html", {
-        "event": event, "rows": selectors.penalty_report_rows(event), "stats": selectors.call_statistics(event),
-        "generated_at": None,
-    })
+    pdf = render_pdf(
+        "judging/pdf/penalty_report.html",
+        {
+            "event": event,
+            "rows": selectors.penalty_report_rows(event),
+            "stats": selectors.call_statistics(event),
+            "generated_at": None,
+        },
+    )
     pdf_s, pdf_cpu = time.perf_counter() - t0, time.process_time() - c0
-    print(f"penalty report, 300 penalties: CSV {csv_ms:.0f} ms ({len(text)} bytes); "
-          f"PDF {pdf_s:.2f} s wall, {pdf_cpu:.2f} s CPU ({len(pdf)} bytes)")
+    print(
+        f"penalty report, 300 penalties: CSV {csv_ms:.0f} ms ({len(text)} bytes); "
+        f"PDF {pdf_s:.2f} s wall, {pdf_cpu:.2f} s CPU ({len(pdf)} bytes)"
+    )
 
     t0 = time.perf_counter()
     stats = selectors.call_statistics(event)
@@ -112,11 +136,15 @@ def main() -> None:
 
     r2 = RoundFactory(event=event, number=2, status=RoundStatus.IN_PROGRESS)
     for i in range(128):
-        MatchFactory(round=r2, table_number=i + 1, player_a=regs[(2 * i + 1) % 256], player_b=regs[(2 * i + 2) % 256])
+        MatchFactory(
+            round=r2, table_number=i + 1, player_a=regs[(2 * i + 1) % 256], player_b=regs[(2 * i + 2) % 256]
+        )
     t0 = time.perf_counter()
     planned = services.plan_deck_checks(r2, actor=hj, seed=1)
-    print(f"plan_deck_checks (128 tables, Professional 10%): {(time.perf_counter() - t0) * 1000:.0f} ms, "
-          f"{len(planned)} checks planned")
+    print(
+        f"plan_deck_checks (128 tables, Professional 10%): {(time.perf_counter() - t0) * 1000:.0f} ms, "
+        f"{len(planned)} checks planned"
+    )
 
 
 if __name__ == "__main__":

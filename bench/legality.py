@@ -7,6 +7,7 @@ Measures, on the-fab-cube card data in ../shared:
 * an event's 1,000 different pools (CC and Blitz, different heroes), checked one after another;
 * parsing and resolving the decklist text of one 80-card pool.
 """
+
 from __future__ import annotations
 
 import os
@@ -29,25 +30,48 @@ AS_OF = date(2025, 7, 1)
 def build_pools(db, n: int) -> list[tuple[CardPool, str]]:
     """``n`` pools: for each hero in turn, 60 (CC) or 40 (Blitz) deck-cards it may play plus arena-cards."""
     heroes = [h for h in db.heroes() if not h.legality_history and h.supertypes]
-    generic = [c for c in db if c.is_generic and c.is_deck_card and not c.legality_history and not c.legendary
-               and "Ephemeral" not in c.keywords and "//" not in c.name]
-    arena = [c for c in db if c.is_generic and c.is_arena_card and not c.legality_history and not c.legendary
-             and "Demi-Hero" not in c.types]
+    generic = [
+        c
+        for c in db
+        if c.is_generic
+        and c.is_deck_card
+        and not c.legality_history
+        and not c.legendary
+        and "Ephemeral" not in c.keywords
+        and "//" not in c.name
+    ]
+    arena = [
+        c
+        for c in db
+        if c.is_generic
+        and c.is_arena_card
+        and not c.legality_history
+        and not c.legendary
+        and "Demi-Hero" not in c.types
+    ]
     pools = []
     for i in range(n):
         hero = heroes[i % len(heroes)]
         fmt = "blitz" if hero.young else "cc"
         copies, deck_n, arena_n = (2, 40, 12) if hero.young else (3, 60, 20)
-        own = [c for c in db if c.is_deck_card and c.supertypes and c.supertypes <= hero.supertypes
-               and not c.specializations and not c.legality_history and not c.legendary
-               and not c.hybrid_class_sets][: deck_n // (2 * copies)]
+        own = [
+            c
+            for c in db
+            if c.is_deck_card
+            and c.supertypes
+            and c.supertypes <= hero.supertypes
+            and not c.specializations
+            and not c.legality_history
+            and not c.legendary
+            and not c.hybrid_class_sets
+        ][: deck_n // (2 * copies)]
         entries = [(c, copies, "deck") for c in own]
         start = (i * 7) % max(1, len(generic) - 40)
         for c in generic[start:]:
             if sum(q for _c, q, _s in entries) >= deck_n:
                 break
             entries.append((c, copies, "deck"))
-        entries += [(c, 1, "arena") for c in arena[(i % 5): (i % 5) + arena_n]]
+        entries += [(c, 1, "arena") for c in arena[(i % 5) : (i % 5) + arena_n]]
         pools.append((CardPool(hero=hero, entries=entries), fmt))
     return pools
 
@@ -69,8 +93,10 @@ def main() -> None:
     cc = next(p for p, f in pools if f == "cc")
     n_cards = sum(q for _c, q, _s in cc.entries)
     findings = check_pool(cc, "cc", as_of=AS_OF, db=db)
-    print(f"80-card pool: hero {cc.hero.name}, {n_cards} cards, legal={is_legal(findings)}, "
-          f"{len(findings)} findings")
+    print(
+        f"80-card pool: hero {cc.hero.name}, {n_cards} cards, legal={is_legal(findings)}, "
+        f"{len(findings)} findings"
+    )
 
     check_pool(cc, "cc", as_of=AS_OF, db=db)  # warm-up
     samples = []
@@ -78,24 +104,30 @@ def main() -> None:
         t = time.perf_counter()
         check_pool(cc, "cc", as_of=AS_OF, db=db)
         samples.append(time.perf_counter() - t)
-    print(f"one 80-card pool: median {statistics.median(samples) * 1e6:.0f} us, "
-          f"p95 {sorted(samples)[int(len(samples) * 0.95)] * 1e6:.0f} us over {len(samples)} runs")
+    print(
+        f"one 80-card pool: median {statistics.median(samples) * 1e6:.0f} us, "
+        f"p95 {sorted(samples)[int(len(samples) * 0.95)] * 1e6:.0f} us over {len(samples)} runs"
+    )
 
     runs = []
     for _ in range(5):
         t = time.perf_counter()
         legal = sum(is_legal(check_pool(p, f, as_of=AS_OF, db=db)) for p, f in pools)
         runs.append(time.perf_counter() - t)
-    print(f"1,000 pools: best {min(runs) * 1000:.0f} ms, median {statistics.median(runs) * 1000:.0f} ms "
-          f"over {len(runs)} runs ({legal} legal)")
+    print(
+        f"1,000 pools: best {min(runs) * 1000:.0f} ms, median {statistics.median(runs) * 1000:.0f} ms "
+        f"over {len(runs)} runs ({legal} legal)"
+    )
 
     each = []
     for p, f in pools:
         t = time.perf_counter()
         check_pool(p, f, as_of=AS_OF, db=db)
         each.append(time.perf_counter() - t)
-    print(f"the same 1,000 pools timed one by one: median {statistics.median(each) * 1e6:.0f} us, "
-          f"sum {sum(each) * 1000:.0f} ms")
+    print(
+        f"the same 1,000 pools timed one by one: median {statistics.median(each) * 1e6:.0f} us, "
+        f"sum {sum(each) * 1000:.0f} ms"
+    )
 
     text = pool_text(cc)
     t_samples = []
@@ -104,8 +136,10 @@ def main() -> None:
         entries, problems = resolve(parse_decklist(text), db)
         t_samples.append(time.perf_counter() - t)
     assert not problems, problems
-    print(f"parse + resolve the text of one 80-card pool ({len(text.splitlines())} lines): "
-          f"median {statistics.median(t_samples) * 1e6:.0f} us")
+    print(
+        f"parse + resolve the text of one 80-card pool ({len(text.splitlines())} lines): "
+        f"median {statistics.median(t_samples) * 1e6:.0f} us"
+    )
 
 
 if __name__ == "__main__":

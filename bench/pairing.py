@@ -3,6 +3,7 @@ command line, process start included, next to a naive greedy head-first pairer o
 
 Run: .venv/bin/python bench/pairing.py
 """
+
 from __future__ import annotations
 
 import json
@@ -74,8 +75,14 @@ def greedy_pair(players: list[PlayerState], seed: int):
 
 def bench(n: int, rounds_done: int, seed: int, runs: int) -> None:
     players = build_event(n, rounds_done, seed)
-    payload = {"round": rounds_done + 1, "seed": seed, "players": [
-        {"id": p.id, "points": p.points, "opponents": list(p.opponents), "had_bye": p.had_bye} for p in players]}
+    payload = {
+        "round": rounds_done + 1,
+        "seed": seed,
+        "players": [
+            {"id": p.id, "points": p.points, "opponents": list(p.opponents), "had_bye": p.had_bye}
+            for p in players
+        ],
+    }
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
         json.dump(payload, fh)
         path = fh.name
@@ -85,8 +92,13 @@ def bench(n: int, rounds_done: int, seed: int, runs: int) -> None:
     for _ in range(runs):
         with open(path, "rb") as stdin:
             t0 = time.perf_counter()
-            proc = subprocess.run([sys.executable, "-m", "pairings", "pair"], stdin=stdin, cwd=ROOT,
-                                  capture_output=True, check=True)
+            proc = subprocess.run(
+                [sys.executable, "-m", "pairings", "pair"],
+                stdin=stdin,
+                cwd=ROOT,
+                capture_output=True,
+                check=True,
+            )
             times.append(time.perf_counter() - t0)
         out = json.loads(proc.stdout)
     cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -107,13 +119,21 @@ def bench(n: int, rounds_done: int, seed: int, runs: int) -> None:
     g_rematches, g_cost = pairing_cost(players, g_pairs)
     g_downs = sum(1 for a, b in g_pairs if points[a] != points[b])
     bound = _pair_down_lower_bound(players)
-    print(f"{n} players, round {rounds_done + 1} ({len({p.points for p in players})} score groups, {runs} runs)")
-    print(f"  arbiter  `python -m pairings pair` wall incl. process start: min {min(times):.3f} s, "
-          f"median {statistics.median(times):.3f} s, CPU (user+sys) per run {cpu:.3f} s; "
-          f"in-process pair_round CPU {in_process:.3f} s")
-    print(f"           rematches {rematches}, pair-downs {downs}, pair-down cost {cost} (lower bound {bound})")
-    print(f"  greedy   in-process: min {min(g_times):.3f} s; rematches {g_rematches}, pair-downs {g_downs}, "
-          f"pair-down cost {g_cost}")
+    print(
+        f"{n} players, round {rounds_done + 1} ({len({p.points for p in players})} score groups, {runs} runs)"
+    )
+    print(
+        f"  arbiter  `python -m pairings pair` wall incl. process start: min {min(times):.3f} s, "
+        f"median {statistics.median(times):.3f} s, CPU (user+sys) per run {cpu:.3f} s; "
+        f"in-process pair_round CPU {in_process:.3f} s"
+    )
+    print(
+        f"           rematches {rematches}, pair-downs {downs}, pair-down cost {cost} (lower bound {bound})"
+    )
+    print(
+        f"  greedy   in-process: min {min(g_times):.3f} s; rematches {g_rematches}, pair-downs {g_downs}, "
+        f"pair-down cost {g_cost}"
+    )
 
 
 def quality(n: int, rounds_done: int, events: int) -> None:

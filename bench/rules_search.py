@@ -8,6 +8,7 @@ Run on SQLite (a separate file, var/bench_rules.sqlite3, unless DATABASE_URL is 
 Run on PostgreSQL (the database is created when missing):
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/arbiter_reference_bench .venv/bin/python bench/rules_search.py
 """
+
 from __future__ import annotations
 
 import os
@@ -21,11 +22,36 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{ROOT / 'var' / 'bench_rules.sqlite3'}")
 
-NUMBER_QUERIES = ["1.1.3b", "CR 1.1.3b", "tr&p 3.2", "PPG 4.4", "GA 1.5.1a", "8.5.34", "TR&P'23 3.4", "GA 1.7.h.3a",
-                  "CR 7.2", "3.8"]
-WORD_QUERIES = ["hybrid card", "pitch", "go again", "deck check", "slow play", "intellect penalty", "combat chain",
-                "marked cards", "champion level", "defend with equipment", "dominate", "reaction step",
-                "missed trigger", "living legend", "shuffle", "arsenal"]
+NUMBER_QUERIES = [
+    "1.1.3b",
+    "CR 1.1.3b",
+    "tr&p 3.2",
+    "PPG 4.4",
+    "GA 1.5.1a",
+    "8.5.34",
+    "TR&P'23 3.4",
+    "GA 1.7.h.3a",
+    "CR 7.2",
+    "3.8",
+]
+WORD_QUERIES = [
+    "hybrid card",
+    "pitch",
+    "go again",
+    "deck check",
+    "slow play",
+    "intellect penalty",
+    "combat chain",
+    "marked cards",
+    "champion level",
+    "defend with equipment",
+    "dominate",
+    "reaction step",
+    "missed trigger",
+    "living legend",
+    "shuffle",
+    "arsenal",
+]
 ROUNDS = 15
 
 
@@ -96,15 +122,19 @@ def main() -> None:
         assert response.status_code == 200
         return len(response.content)
 
-    print(f"database: {connection.vendor} (IS_POSTGRES={settings.IS_POSTGRES}); {docs} documents, "
-          f"{total_rules} rules; seed import/check took {import_s:.2f} s")
+    print(
+        f"database: {connection.vendor} (IS_POSTGRES={settings.IS_POSTGRES}); {docs} documents, "
+        f"{total_rules} rules; seed import/check took {import_s:.2f} s"
+    )
     for label, queries in (("number", NUMBER_QUERIES), ("words", WORD_QUERIES)):
         for what, fn in (("search_rules", selector), ("search page", page)):
             samples, hits = timed(fn, queries)
             flat = [v for vs in samples.values() for v in vs]
             worst = max(samples, key=lambda q: statistics.median(samples[q]))
-            print(f"{label:6} {what:12} n={len(flat):4}  p50 {pct(flat, 50):7.2f} ms  p95 {pct(flat, 95):7.2f} ms  "
-                  f"max {max(flat):7.2f} ms  slowest query {worst!r} (median {statistics.median(samples[worst]):.2f} ms)")
+            print(
+                f"{label:6} {what:12} n={len(flat):4}  p50 {pct(flat, 50):7.2f} ms  p95 {pct(flat, 95):7.2f} ms  "
+                f"max {max(flat):7.2f} ms  slowest query {worst!r} (median {statistics.median(samples[worst]):.2f} ms)"
+            )
             if what == "search_rules":
                 print("       hits: " + ", ".join(f"{q!r}={n}" for q, n in hits.items()))
 

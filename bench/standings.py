@@ -3,6 +3,7 @@ through ``python -m pairings standings`` (process start and JSON included).
 
 Run: .venv/bin/python bench/standings.py
 """
+
 from __future__ import annotations
 
 import json
@@ -57,12 +58,17 @@ def main() -> None:
         wall.append(time.perf_counter() - t0)
         cpu.append(time.process_time() - c0)
     print(f"{n} players, {rounds} rounds, {len(matches)} matches")
-    print(f"  compute_standings in-process: wall min {min(wall):.3f} s, median {statistics.median(wall):.3f} s; "
-          f"CPU min {min(cpu):.3f} s")
+    print(
+        f"  compute_standings in-process: wall min {min(wall):.3f} s, median {statistics.median(wall):.3f} s; "
+        f"CPU min {min(cpu):.3f} s"
+    )
     print(f"  leader {rows[0].id}: {rows[0].match_points} points, CMP {rows[0].cmp}, OCMP {rows[0].ocmp}")
-    payload = {"rounds_completed": rounds, "players": [{"id": i} for i in ids],
-               "matches": [{"round": m.round, "a": m.a, "b": m.b, "result": m.result} for m in matches],
-               "options": {"seed": 1}}
+    payload = {
+        "rounds_completed": rounds,
+        "players": [{"id": i} for i in ids],
+        "matches": [{"round": m.round, "a": m.a, "b": m.b, "result": m.result} for m in matches],
+        "options": {"seed": 1},
+    }
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
         json.dump(payload, fh)
         path = fh.name
@@ -71,13 +77,20 @@ def main() -> None:
     for _ in range(3):
         with open(path, "rb") as stdin:
             t0 = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "pairings", "standings"], stdin=stdin, cwd=ROOT,
-                           capture_output=True, check=True)
+            subprocess.run(
+                [sys.executable, "-m", "pairings", "standings"],
+                stdin=stdin,
+                cwd=ROOT,
+                capture_output=True,
+                check=True,
+            )
             times.append(time.perf_counter() - t0)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     child_cpu = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / 3
-    print(f"  `python -m pairings standings` wall incl. process start and JSON: min {min(times):.3f} s, "
-          f"median {statistics.median(times):.3f} s; CPU per run {child_cpu:.3f} s")
+    print(
+        f"  `python -m pairings standings` wall incl. process start and JSON: min {min(times):.3f} s, "
+        f"median {statistics.median(times):.3f} s; CPU per run {child_cpu:.3f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """Public card API: search (database), detail and autocomplete (in-memory database)."""
+
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -35,8 +36,20 @@ class CardSummarySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = CardRecord
-        fields = ["identifier", "name", "pitch", "display_name", "type_text", "types", "classes", "talents",
-                  "cost", "power", "defense", "legal_formats"]
+        fields = [
+            "identifier",
+            "name",
+            "pitch",
+            "display_name",
+            "type_text",
+            "types",
+            "classes",
+            "talents",
+            "cost",
+            "power",
+            "defense",
+            "legal_formats",
+        ]
 
     def get_types(self, obj) -> list[str]:
         return obj.data.get("types", []) + obj.data.get("subtypes", [])
@@ -71,18 +84,25 @@ GAME_PARAM = OpenApiParameter("game", str, enum=["fab", "ga"], description="game
 
 
 def _release(request):
-    return selectors.release_or_active(request.query_params.get("release") or None,
-                                       game=request.query_params.get("game") or "fab")
+    return selectors.release_or_active(
+        request.query_params.get("release") or None, game=request.query_params.get("game") or "fab"
+    )
 
 
-@extend_schema(parameters=[
-    OpenApiParameter("q", str, description="part of the card name"),
-    OpenApiParameter("card_class", str), OpenApiParameter("talent", str),
-    OpenApiParameter("type", str, description="type or subtype"),
-    OpenApiParameter("pitch", str, description="0-3 or red/yellow/blue"),
-    OpenApiParameter("legal_in", str, description="format code the source states the card legal in, e.g. cc"),
-    RELEASE_PARAM, GAME_PARAM,
-])
+@extend_schema(
+    parameters=[
+        OpenApiParameter("q", str, description="part of the card name"),
+        OpenApiParameter("card_class", str),
+        OpenApiParameter("talent", str),
+        OpenApiParameter("type", str, description="type or subtype"),
+        OpenApiParameter("pitch", str, description="0-3 or red/yellow/blue"),
+        OpenApiParameter(
+            "legal_in", str, description="format code the source states the card legal in, e.g. cc"
+        ),
+        RELEASE_PARAM,
+        GAME_PARAM,
+    ]
+)
 class CardSearchAPI(ListAPIView):
     """Search cards of a release by name, class, talent, type, pitch and format."""
 
@@ -111,20 +131,31 @@ class CardDetailAPI(APIView):
         release = _release(request)
         card = selectors.card_database(release).by_identifier(identifier)
         if card is None:
-            return Response({"detail": f"no card {identifier!r} in {release.label}", "code": "not_found"},
-                            status=404)
+            return Response(
+                {"detail": f"no card {identifier!r} in {release.label}", "code": "not_found"}, status=404
+            )
         data = card.to_dict()
-        data.update(display_name=card.display_name, release=release.label, is_hero=card.is_hero,
-                    is_deck_card=card.is_deck_card, is_arena_card=card.is_arena_card,
-                    is_token_or_macro=card.is_token_or_macro, rarities=sorted(card.rarities))
+        data.update(
+            display_name=card.display_name,
+            release=release.label,
+            is_hero=card.is_hero,
+            is_deck_card=card.is_deck_card,
+            is_arena_card=card.is_arena_card,
+            is_token_or_macro=card.is_token_or_macro,
+            rarities=sorted(card.rarities),
+        )
         return Response(data)
 
 
-@extend_schema(parameters=[
-    OpenApiParameter("q", str, required=True, description="what the user typed so far"),
-    OpenApiParameter("limit", int, description="1-20, default 8"),
-    RELEASE_PARAM, GAME_PARAM,
-], responses={200: dict})
+@extend_schema(
+    parameters=[
+        OpenApiParameter("q", str, required=True, description="what the user typed so far"),
+        OpenApiParameter("limit", int, description="1-20, default 8"),
+        RELEASE_PARAM,
+        GAME_PARAM,
+    ],
+    responses={200: dict},
+)
 class CardAutocompleteAPI(APIView):
     """Names matching what was typed (prefix, word prefix, then fuzzy) with their pitch variants."""
 
@@ -142,11 +173,15 @@ class CardAutocompleteAPI(APIView):
         db = selectors.card_database(release)
         results = []
         for name in db.suggest(q, limit=limit):
-            results.append({
-                "name": name,
-                "variants": [{"identifier": c.identifier, "display_name": c.display_name, "pitch": c.pitch}
-                             for c in db.variants(name)],
-            })
+            results.append(
+                {
+                    "name": name,
+                    "variants": [
+                        {"identifier": c.identifier, "display_name": c.display_name, "pitch": c.pitch}
+                        for c in db.variants(name)
+                    ],
+                }
+            )
         return Response({"release": release.label, "q": q, "results": results})
 
 

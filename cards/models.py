@@ -5,6 +5,7 @@ its cards never change afterwards, so an event can pin the release it uses and
 validation results stay reproducible. One release per game is active (the default
 for new events).
 """
+
 from django.db import models
 from django.utils import timezone
 
@@ -35,7 +36,7 @@ class CardDataRelease(models.Model):
 
     @property
     def label(self) -> str:
-        """"fabrary-cards@3.8.6": the data version recorded with validation results."""
+        """ "fabrary-cards@3.8.6": the data version recorded with validation results."""
         return f"{self.source}@{self.version}"
 
 
@@ -61,7 +62,9 @@ class CardRecord(models.Model):
     class Meta:
         ordering = ["name_key", "pitch"]
         constraints = [
-            models.UniqueConstraint(fields=["release", "identifier"], name="card_record_release_identifier_unique"),
+            models.UniqueConstraint(
+                fields=["release", "identifier"], name="card_record_release_identifier_unique"
+            ),
         ]
         indexes = [models.Index(fields=["release", "name_key", "pitch"], name="card_record_name_idx")]
 

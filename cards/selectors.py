@@ -1,4 +1,5 @@
 """Reads for card data: the active release, in-memory card databases, record search."""
+
 from __future__ import annotations
 
 import gc
@@ -24,9 +25,13 @@ def release_by_id(release_id) -> CardDataRelease:
     try:
         return CardDataRelease.objects.get(pk=int(release_id))
     except (TypeError, ValueError):
-        raise DomainError(f"release must be a number, got {release_id!r}", code="release", field="release") from None
+        raise DomainError(
+            f"release must be a number, got {release_id!r}", code="release", field="release"
+        ) from None
     except CardDataRelease.DoesNotExist:
-        raise DomainError(f"no card-data release with id {release_id}", code="release", field="release") from None
+        raise DomainError(
+            f"no card-data release with id {release_id}", code="release", field="release"
+        ) from None
 
 
 def release_or_active(release=None, *, game: str = "fab") -> CardDataRelease:
@@ -38,7 +43,8 @@ def release_or_active(release=None, *, game: str = "fab") -> CardDataRelease:
     found = active_release(game)
     if found is None:
         raise DomainError(
-            f"no {game} card data imported: run `python manage.py import_cards --defaults`", code="no_card_data"
+            f"no {game} card data imported: run `python manage.py import_cards --defaults`",
+            code="no_card_data",
         )
     return found
 
@@ -62,7 +68,9 @@ def card_database(release=None, *, game: str = "fab") -> CardDatabase:
             was_enabled = gc.isenabled()
             gc.disable()
             try:
-                db = CardDatabase([Card.from_dict(d) for d in rows.iterator(chunk_size=2000)], release=rel.label)
+                db = CardDatabase(
+                    [Card.from_dict(d) for d in rows.iterator(chunk_size=2000)], release=rel.label
+                )
             finally:
                 if was_enabled:
                     gc.enable()

@@ -6,6 +6,7 @@ Silver Age, legal heroes). The-fab-cube copy (mid-2025) is also imported and kee
 dated legality history (banned/suspended/living legend/restricted with dates), so
 an event dated before mid-2025 can pin that release instead.
 """
+
 from __future__ import annotations
 
 import json
@@ -59,7 +60,9 @@ def record_fields(card: Card) -> dict:
 
 
 @transaction.atomic
-def import_release(result: ImportResult, *, activate: bool = False, actor=None) -> tuple[CardDataRelease, bool]:
+def import_release(
+    result: ImportResult, *, activate: bool = False, actor=None
+) -> tuple[CardDataRelease, bool]:
     """Store a parsed source as a new release; returns (release, created).
 
     A release with the same source and version is returned unchanged (created False),
@@ -76,14 +79,21 @@ def import_release(result: ImportResult, *, activate: bool = False, actor=None) 
     if not result.cards:
         raise DomainError(f"{result.release}: no cards to import", code="empty_release")
     release = CardDataRelease.objects.create(
-        game=result.game, source=result.source, version=result.version, card_count=len(result.cards),
+        game=result.game,
+        source=result.source,
+        version=result.version,
+        card_count=len(result.cards),
         files=list(result.files),
     )
     CardRecord.objects.bulk_create(
         [CardRecord(release=release, **record_fields(card)) for card in result.cards], batch_size=500
     )
-    record_audit(release, actor=actor, action="card_release.import",
-                 after={"release": release.label, "cards": release.card_count, "files": release.files})
+    record_audit(
+        release,
+        actor=actor,
+        action="card_release.import",
+        after={"release": release.label, "cards": release.card_count, "files": release.files},
+    )
     if activate or not CardDataRelease.objects.filter(game=result.game, is_active=True).exists():
         activate_release(release, actor=actor)
     return release, True
@@ -96,16 +106,24 @@ def activate_release(release: CardDataRelease, *, actor=None) -> CardDataRelease
     Side effects: deactivates the previously active release of that game; audited.
     Events that pinned a release keep it.
     """
-    previous = list(CardDataRelease.objects.select_for_update().filter(game=release.game, is_active=True)
-                    .exclude(pk=release.pk))
+    previous = list(
+        CardDataRelease.objects.select_for_update()
+        .filter(game=release.game, is_active=True)
+        .exclude(pk=release.pk)
+    )
     for old in previous:
         old.is_active = False
         old.save(update_fields=["is_active"])
     if not release.is_active:
         release.is_active = True
         release.save(update_fields=["is_active"])
-        record_audit(release, actor=actor, action="card_release.activate",
-                     before={"active": [r.label for r in previous]}, after={"active": release.label})
+        record_audit(
+            release,
+            actor=actor,
+            action="card_release.activate",
+            before={"active": [r.label for r in previous]},
+            after={"active": release.label},
+        )
     return release
 
 
@@ -126,10 +144,12 @@ def dump_fabrary_package(out: Path) -> Path:
     if node is None:
         raise CardImportError("node is not installed (needed to read the npm package)", file=FABRARY_DIR)
     if fabrary_package_version() is None:
-        raise CardImportError("@flesh-and-blood/cards is not installed: run `make card-package`",
-                              file=FABRARY_PACKAGE)
-    proc = subprocess.run([node, str(FABRARY_DIR / "dump.mjs"), str(out)], capture_output=True, text=True,
-                          timeout=300)
+        raise CardImportError(
+            "@flesh-and-blood/cards is not installed: run `make card-package`", file=FABRARY_PACKAGE
+        )
+    proc = subprocess.run(
+        [node, str(FABRARY_DIR / "dump.mjs"), str(out)], capture_output=True, text=True, timeout=300
+    )
     if proc.returncode != 0:
         raise CardImportError(f"dump.mjs failed: {proc.stderr.strip()[:500]}", file=FABRARY_DIR / "dump.mjs")
     return out
@@ -157,8 +177,9 @@ class DefaultImport:
     detail: str = ""
 
 
-def import_defaults(*, actor=None, shared_dir: Path | None = None,
-                    package_dir: Path = FABRARY_PACKAGE) -> list[DefaultImport]:
+def import_defaults(
+    *, actor=None, shared_dir: Path | None = None, package_dir: Path = FABRARY_PACKAGE
+) -> list[DefaultImport]:
     """Import every default source that is present; already-imported versions are skipped.
 
     Order: fabrary npm package, the-fab-cube shared copy, the GA shared copy. The
@@ -173,8 +194,11 @@ def import_defaults(*, actor=None, shared_dir: Path | None = None,
     elif CardDataRelease.objects.filter(source="fabrary-cards", version=version).exists():
         out.append(DefaultImport("fabrary", f"fabrary-cards@{version}", "skipped", "already imported"))
     else:
-        release, _ = import_release(parse_source("fabrary"), actor=actor,
-                                    activate=not CardDataRelease.objects.filter(game="fab", is_active=True).exists())
+        release, _ = import_release(
+            parse_source("fabrary"),
+            actor=actor,
+            activate=not CardDataRelease.objects.filter(game="fab", is_active=True).exists(),
+        )
         out.append(DefaultImport("fabrary", release.label, "imported", f"{release.card_count} cards"))
 
     for source, sub in (("fabcube", "fabcube"), ("ga", "ga")):
@@ -188,6 +212,12 @@ def import_defaults(*, actor=None, shared_dir: Path | None = None,
                 out.append(DefaultImport(source, label, "skipped", "already imported"))
                 continue
         release, created = import_release(parse_source(source, path), actor=actor)
-        out.append(DefaultImport(source, release.label, "imported" if created else "skipped",
-                                 f"{release.card_count} cards" if created else "already imported"))
+        out.append(
+            DefaultImport(
+                source,
+                release.label,
+                "imported" if created else "skipped",
+                f"{release.card_count} cards" if created else "already imported",
+            )
+        )
     return out

@@ -1,4 +1,5 @@
 """Celery application. With no CELERY_BROKER_URL, tasks run eagerly (see settings)."""
+
 import os
 
 from celery import Celery

@@ -14,6 +14,7 @@ Environment variables:
     CONN_MAX_AGE            seconds to keep PostgreSQL connections (default 0; raise it behind gunicorn)
     ARBITER_SHARED_DIR      folder with seeds/ and data/ (default: ../shared beside the checkout)
 """
+
 from __future__ import annotations
 
 import os

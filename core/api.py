@@ -1,4 +1,5 @@
 """DRF glue shared by every app's API."""
+
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler

@@ -1,4 +1,5 @@
 """The one way to leave an audit record (who, when, before, after)."""
+
 from __future__ import annotations
 
 import json
@@ -57,6 +58,4 @@ def record_audit(
 def audit_trail_for(obj: Any):
     """Audit entries for one object, newest first."""
     content_type = ContentType.objects.get_for_model(type(obj))
-    return AuditEntry.objects.filter(content_type=content_type, object_id=str(obj.pk)).select_related(
-        "actor"
-    )
+    return AuditEntry.objects.filter(content_type=content_type, object_id=str(obj.pk)).select_related("actor")

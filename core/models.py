@@ -1,4 +1,5 @@
 """Audit trail shared by every app: who changed what, when, before and after."""
+
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import models

@@ -4,6 +4,7 @@ Autoescape stays on (player names and decklists are user input) and the URL
 fetcher only reads our own static files and data: URIs (QR codes): nothing is
 fetched from the network or from arbitrary paths.
 """
+
 from __future__ import annotations
 
 import mimetypes

@@ -1,4 +1,5 @@
 """Infrastructure tasks."""
+
 import logging
 import os
 

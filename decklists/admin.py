@@ -1,4 +1,5 @@
 """Admin: read-mostly views of decklists (changes go through the services and are audited)."""
+
 from django.contrib import admin
 
 from .models import Decklist, DecklistJob, DecklistPolicy

@@ -1,5 +1,6 @@
 """Decklist API (/api/decklists/...). Same services as the web pages; DomainError maps to
 400/403/409 through core.api."""
+
 from __future__ import annotations
 
 from django.db import transaction
@@ -29,10 +30,32 @@ class DecklistSerializer(serializers.ModelSerializer):
     class Meta:
         model = Decklist
         fields = [
-            "id", "registration", "event", "player", "player_id", "kind", "status", "source", "raw_text", "hero",
-            "cards", "problems", "findings", "is_legal", "error_count", "data_version", "validated_at", "version",
-            "submitted_at", "is_late", "accepted_at", "locked_at", "exception_reason", "registered_by",
-            "created_at", "updated_at",
+            "id",
+            "registration",
+            "event",
+            "player",
+            "player_id",
+            "kind",
+            "status",
+            "source",
+            "raw_text",
+            "hero",
+            "cards",
+            "problems",
+            "findings",
+            "is_legal",
+            "error_count",
+            "data_version",
+            "validated_at",
+            "version",
+            "submitted_at",
+            "is_late",
+            "accepted_at",
+            "locked_at",
+            "exception_reason",
+            "registered_by",
+            "created_at",
+            "updated_at",
         ]
         read_only_fields = fields
 
@@ -70,8 +93,19 @@ class JobSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = DecklistJob
-        fields = ["id", "kind", "status", "done", "total", "percent", "result", "error", "created_at",
-                  "finished_at", "download"]
+        fields = [
+            "id",
+            "kind",
+            "status",
+            "done",
+            "total",
+            "percent",
+            "result",
+            "error",
+            "created_at",
+            "finished_at",
+            "download",
+        ]
 
     def get_download(self, job) -> str | None:
         from django.urls import reverse
@@ -84,21 +118,27 @@ def _valid(serializer_class, request):
     if not serializer.is_valid():
         field, errors = next(iter(serializer.errors.items()))
         message = errors[0] if isinstance(errors, list) and errors else errors
-        raise DomainError(f"{field}: {message}", code="invalid", field=None if field == "non_field_errors" else field)
+        raise DomainError(
+            f"{field}: {message}", code="invalid", field=None if field == "non_field_errors" else field
+        )
     return serializer
 
 
 def _save_and_maybe_submit(serializer, *, registration, actor, kind, version):
     text, source = serializer.text_and_source()
-    decklist = services.save_decklist(registration, actor=actor, text=text, source=source, kind=kind,
-                                      version=version)
+    decklist = services.save_decklist(
+        registration, actor=actor, text=text, source=source, kind=kind, version=version
+    )
     if serializer.validated_data.get("submit"):
         try:
             decklist = services.submit_decklist(decklist, actor=actor)
         except DomainError as exc:
             return Response(
-                {"detail": f"Saved as a draft, not submitted: {exc.message}", "code": exc.code,
-                 "decklist": DecklistSerializer(decklist).data},
+                {
+                    "detail": f"Saved as a draft, not submitted: {exc.message}",
+                    "code": exc.code,
+                    "decklist": DecklistSerializer(decklist).data,
+                },
                 status=exc.status_code,
             )
     return decklist
@@ -132,8 +172,11 @@ class DecklistListAPI(APIView):
         if registration is None:
             raise DomainError(f"No registration with id {reg_id}.", code="not_found", field="registration")
         result = _save_and_maybe_submit(
-            serializer, registration=registration, actor=request.user,
-            kind=serializer.validated_data.get("kind"), version=serializer.validated_data.get("version"),
+            serializer,
+            registration=registration,
+            actor=request.user,
+            kind=serializer.validated_data.get("kind"),
+            version=serializer.validated_data.get("version"),
         )
         if isinstance(result, Response):
             return result
@@ -154,7 +197,10 @@ class DecklistDetailAPI(APIView):
         decklist = selectors.access_decklist(request.user, pk)
         serializer = _valid(DecklistWriteSerializer, request)
         result = _save_and_maybe_submit(
-            serializer, registration=decklist.registration, actor=request.user, kind=decklist.kind,
+            serializer,
+            registration=decklist.registration,
+            actor=request.user,
+            kind=decklist.kind,
             version=serializer.validated_data.get("version"),
         )
         if isinstance(result, Response):
@@ -187,7 +233,9 @@ class DecklistActionAPI(APIView):
             decklist = services.grant_exception(decklist, actor=request.user, reason=reason)
         elif action == "fix":
             data = _valid(FixSerializer, request).validated_data
-            decklist = services.fix_decklist(decklist, actor=request.user, text=data["text"], reason=data["reason"])
+            decklist = services.fix_decklist(
+                decklist, actor=request.user, text=data["text"], reason=data["reason"]
+            )
         else:
             raise Http404("Unknown action.")
         return Response(DecklistSerializer(decklist).data)

@@ -1,4 +1,5 @@
 """Decklist API routes, under /api/."""
+
 from django.urls import path
 
 from . import api

@@ -4,6 +4,7 @@ Used by ``tournament/management/commands/create_demo_event.py`` (its ``_add_deck
 hook). Lists are built from the real card data of the active release and checked with the
 legality engine before they are stored; nothing is hard-coded except one hand-written list.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -54,8 +55,14 @@ Deck cards
 """
 
 PREFERRED_HEROES = (
-    "Bravo, Showstopper", "Katsu, the Wanderer", "Briar, Warden of Thorns", "Prism, Sculptor of Arc Light",
-    "Kano, Dracai of Aether", "Azalea, Ace in the Hole", "Viserai, Rune Blood", "Dash, Inventor Extraordinaire",
+    "Bravo, Showstopper",
+    "Katsu, the Wanderer",
+    "Briar, Warden of Thorns",
+    "Prism, Sculptor of Arc Light",
+    "Kano, Dracai of Aether",
+    "Azalea, Ace in the Hole",
+    "Viserai, Rune Blood",
+    "Dash, Inventor Extraordinaire",
 )
 
 
@@ -88,9 +95,14 @@ def demo_list_texts(db: Any, *, as_of, count: int = 4) -> list[str]:
     candidates = [DORINTHEA]
     pool = _generic_pool(db, as_of)
     if pool:
-        others = sorted(h.name for h in db.heroes() if not h.young and "cc" in h.legal_formats
-                        and not h.statuses_on("cc", as_of)
-                        and h.name.replace(",", "").replace(" ", "").replace("'", "").isalpha())
+        others = sorted(
+            h.name
+            for h in db.heroes()
+            if not h.young
+            and "cc" in h.legal_formats
+            and not h.statuses_on("cc", as_of)
+            and h.name.replace(",", "").replace(" ", "").replace("'", "").isalpha()
+        )
         heroes = [h for h in PREFERRED_HEROES if db.get(h) is not None] + others
         for i, hero in enumerate(dict.fromkeys(heroes)):
             candidates.append(generic_list_text(hero, pool, offset=11 * i))
@@ -121,8 +133,9 @@ def add_demo_decklists(event, *, head_judge, db: Any = None) -> int:
             decklist = existing
         else:
             player = registration.player.user
-            decklist = services.save_decklist(registration, actor=player, text=texts[i % len(texts)],
-                                              source=DecklistSource.DEMO, db=db)
+            decklist = services.save_decklist(
+                registration, actor=player, text=texts[i % len(texts)], source=DecklistSource.DEMO, db=db
+            )
             decklist = services.submit_decklist(decklist, actor=player)
         decklist = services.accept_decklist(decklist, actor=head_judge)
         accepted += decklist.status in (DecklistStatus.ACCEPTED, DecklistStatus.LOCKED)

@@ -1,4 +1,5 @@
 """Choices for card-pool registration (TR&P 3.7, Appendix E). Layer 0."""
+
 from __future__ import annotations
 
 from django.db import models

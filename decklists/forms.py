@@ -1,4 +1,5 @@
 """Web forms. They only gather text; the services decide (same path as the API)."""
+
 from __future__ import annotations
 
 from django import forms
@@ -35,8 +36,12 @@ def rows_to_text(quantities: list[str], names: list[str], pitches: list[str]) ->
 class DecklistForm(forms.Form):
     """Paste text, upload a file, or fill card rows (JS adds autocomplete). One of them."""
 
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}), required=False,
-                           strip=False, label="Decklist text")
+    text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}),
+        required=False,
+        strip=False,
+        label="Decklist text",
+    )
     file = forms.FileField(required=False, label="…or upload a text file")
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
@@ -77,14 +82,20 @@ class ReasonForm(forms.Form):
 
 class FixForm(forms.Form):
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}), strip=False)
-    reason = forms.CharField(max_length=2000, widget=forms.Textarea(attrs={"rows": 2}),
-                             help_text="PPG 4.4: what the player intended, or which illegal cards were removed.")
+    reason = forms.CharField(
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="PPG 4.4: what the player intended, or which illegal cards were removed.",
+    )
 
 
 class DeadlineForm(forms.Form):
-    deadline = forms.DateTimeField(required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+    deadline = forms.DateTimeField(
+        required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
+    )
     construction_ends_at = forms.DateTimeField(
         required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
     )
-    limited_sets = forms.CharField(required=False, max_length=100,
-                                   help_text="Limited events: set codes used, e.g. HNT (TR&P 8.1, 8.2).")
+    limited_sets = forms.CharField(
+        required=False, max_length=100, help_text="Limited events: set codes used, e.g. HNT (TR&P 8.1, 8.2)."
+    )

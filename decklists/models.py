@@ -4,6 +4,7 @@ TR&P 3.7 and Appendix E: what a list records and when; TR&P 8.1-8.2: limited poo
 The raw text is kept exactly as entered; the parsed cards, unreadable lines and the
 legality findings are stored beside it as JSON so re-validation needs no joins.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -15,7 +16,7 @@ PITCH_COLOURS = {1: "red", 2: "yellow", 3: "blue"}
 
 
 def card_display(name: str, pitch: int | None) -> str:
-    """"Snatch (red)"; the plain name for a card without pitch."""
+    """ "Snatch (red)"; the plain name for a card without pitch."""
     colour = PITCH_COLOURS.get(pitch) if pitch is not None else None
     return f"{name} ({colour})" if colour else name
 
@@ -72,7 +73,9 @@ class Decklist(models.Model):
     class Meta:
         ordering = ["registration_id", "kind"]
         constraints = [
-            models.UniqueConstraint(fields=["registration", "kind"], name="decklist_one_per_registration_kind")
+            models.UniqueConstraint(
+                fields=["registration", "kind"], name="decklist_one_per_registration_kind"
+            )
         ]
         indexes = [models.Index(fields=["status"])]
 
@@ -111,8 +114,9 @@ class DecklistPolicy(models.Model):
 
     @property
     def set_codes(self) -> frozenset[str]:
-        return frozenset(code.strip().upper() for code in self.limited_sets.replace(";", ",").split(",")
-                         if code.strip())
+        return frozenset(
+            code.strip().upper() for code in self.limited_sets.replace(";", ",").split(",") if code.strip()
+        )
 
 
 class DecklistJob(models.Model):

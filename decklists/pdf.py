@@ -3,6 +3,7 @@
 
 Rendered with ``core.pdf.render_pdf``: autoescaped, WeasyPrint reads only our static files.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -60,7 +61,9 @@ class DecklistSheet:
         first = None
         pages = []
         for i, decklist in enumerate(self.decklists, start=1):
-            html = render_to_string(self.template_name, {"title": self.title, "sheets": [sheet_context(decklist)]})
+            html = render_to_string(
+                self.template_name, {"title": self.title, "sheets": [sheet_context(decklist)]}
+            )
             document = HTML(string=html, base_url="file:///", url_fetcher=StaticOnlyFetcher()).render()
             first = first or document
             pages.extend(document.pages)

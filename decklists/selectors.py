@@ -3,6 +3,7 @@
 Every view and API view gets a decklist through ``access_decklist`` or an event through
 ``access_event_decklists`` so no page forgets the privacy rule.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -31,7 +32,9 @@ def staff_roles_for(user, event: Event) -> set[str]:
     if user is None or not getattr(user, "is_authenticated", False):
         return set()
     roles = set(
-        StaffAssignment.objects.filter(event=event, user=user, ended_at__isnull=True).values_list("role", flat=True)
+        StaffAssignment.objects.filter(event=event, user=user, ended_at__isnull=True).values_list(
+            "role", flat=True
+        )
     )
     if user.is_superuser:
         roles.add(StaffRole.ORGANIZER)
@@ -61,9 +64,7 @@ def registration_of(user, event: Event) -> Registration | None:
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     return (
-        Registration.objects.select_related("player", "event")
-        .filter(event=event, player__user=user)
-        .first()
+        Registration.objects.select_related("player", "event").filter(event=event, player__user=user).first()
     )
 
 
@@ -71,12 +72,16 @@ def registration_of(user, event: Event) -> Registration | None:
 
 
 def decklist_queryset() -> QuerySet[Decklist]:
-    return Decklist.objects.select_related("registration__player__user", "registration__event", "registered_by")
+    return Decklist.objects.select_related(
+        "registration__player__user", "registration__event", "registered_by"
+    )
 
 
 def decklists_for_event(event: Event, *, kind: str | None = None) -> QuerySet[Decklist]:
-    qs = decklist_queryset().filter(registration__event=event).order_by(
-        "registration__player__display_name", "registration_id", "kind"
+    qs = (
+        decklist_queryset()
+        .filter(registration__event=event)
+        .order_by("registration__player__display_name", "registration_id", "kind")
     )
     if kind:
         qs = qs.filter(kind=kind)
@@ -113,9 +118,11 @@ def _playoff_opponents(decklist: Decklist, viewer_registration: Registration) ->
     if decklist.kind != DecklistKind.CONSTRUCTED or decklist.status not in FROZEN:
         return False
     mine, theirs = viewer_registration.pk, decklist.registration_id
-    return Match.objects.filter(round__event=event, round__stage=RoundStage.TOP_CUT).filter(
-        Q(player_a_id=mine, player_b_id=theirs) | Q(player_a_id=theirs, player_b_id=mine)
-    ).exists()
+    return (
+        Match.objects.filter(round__event=event, round__stage=RoundStage.TOP_CUT)
+        .filter(Q(player_a_id=mine, player_b_id=theirs) | Q(player_a_id=theirs, player_b_id=mine))
+        .exists()
+    )
 
 
 def can_view_decklist(user, decklist: Decklist) -> bool:
@@ -236,9 +243,9 @@ def hero_breakdown(event: Event) -> list[dict]:
 def status_summary(event: Event) -> dict[str, int]:
     counts = Counter(Decklist.objects.filter(registration__event=event).values_list("status", flat=True))
     out = {s: counts.get(s, 0) for s in DecklistStatus.values}
-    out["missing"] = Registration.objects.filter(event=event).exclude(
-        decklists__kind=primary_kind(event)
-    ).count()
+    out["missing"] = (
+        Registration.objects.filter(event=event).exclude(decklists__kind=primary_kind(event)).count()
+    )
     return out
 
 
@@ -255,14 +262,16 @@ def opponent_decklists_for(user) -> list[Decklist]:
     if not mine:
         return []
     opponents: set[int] = set()
-    for a, b in Match.objects.filter(round__stage=RoundStage.TOP_CUT).filter(
-        Q(player_a_id__in=mine) | Q(player_b_id__in=mine)
-    ).values_list("player_a_id", "player_b_id"):
+    for a, b in (
+        Match.objects.filter(round__stage=RoundStage.TOP_CUT)
+        .filter(Q(player_a_id__in=mine) | Q(player_b_id__in=mine))
+        .values_list("player_a_id", "player_b_id")
+    ):
         opponents.update(x for x in (a, b) if x is not None and x not in mine)
     return list(
-        decklist_queryset().filter(
-            registration_id__in=opponents, kind=DecklistKind.CONSTRUCTED, status__in=list(FROZEN)
-        ).order_by("registration__player__display_name")
+        decklist_queryset()
+        .filter(registration_id__in=opponents, kind=DecklistKind.CONSTRUCTED, status__in=list(FROZEN))
+        .order_by("registration__player__display_name")
     )
 
 

@@ -4,6 +4,7 @@ Lifecycle (TR&P 3.7): draft -> submitted -> accepted (by an official) -> locked.
 Players change their list only until it is accepted; afterwards only the head judge
 corrects it (PPG 4.4, Decklist Error), with the before and after recorded.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -75,15 +76,17 @@ def team_findings(decklist: Decklist, hero: str) -> list[dict]:
     )
     if clash is None:
         return []
-    return [{
-        "code": "TEAM_DUPLICATE_HERO",
-        "severity": "error",
-        "cards": [hero],
-        "message": f"{clash.registration.player.display_name} of team {registration.team_name} already "
-                   f"registered {hero}",
-        "rule": "TR&P 9.2.1",
-        "data_version": "",
-    }]
+    return [
+        {
+            "code": "TEAM_DUPLICATE_HERO",
+            "severity": "error",
+            "cards": [hero],
+            "message": f"{clash.registration.player.display_name} of team {registration.team_name} already "
+            f"registered {hero}",
+            "rule": "TR&P 9.2.1",
+            "data_version": "",
+        }
+    ]
 
 
 def limited_set_codes(event: Event) -> frozenset[str]:
@@ -190,7 +193,9 @@ def save_decklist(
     if limited != (kind in (DecklistKind.POOL, DecklistKind.DECK)):
         expected = "a pool registration or a deck" if limited else "a constructed decklist"
         raise DomainError(
-            f"{registration.event.get_format_display()} takes {expected} (TR&P App E).", code="invalid", field="kind"
+            f"{registration.event.get_format_display()} takes {expected} (TR&P App E).",
+            code="invalid",
+            field="kind",
         )
     _check_player_or_official(registration, actor, kind=kind)
     check_text(text)
@@ -330,8 +335,14 @@ def accept_decklist(decklist: Decklist, *, actor) -> Decklist:
     decklist.accepted_at = timezone.now()
     decklist.accepted_by = actor
     decklist.save()
-    record_audit(decklist, actor=actor, action="decklist.accept", before=before, after=_snapshot(decklist),
-                 event_id=event.id)
+    record_audit(
+        decklist,
+        actor=actor,
+        action="decklist.accept",
+        before=before,
+        after=_snapshot(decklist),
+        event_id=event.id,
+    )
     return decklist
 
 
@@ -349,8 +360,15 @@ def reject_decklist(decklist: Decklist, *, actor, reason: str) -> Decklist:
     decklist.status = DecklistStatus.DRAFT
     decklist.submitted_at = None
     decklist.save()
-    record_audit(decklist, actor=actor, action="decklist.reject", before=before, after=_snapshot(decklist),
-                 reason=reason, event_id=event.id)
+    record_audit(
+        decklist,
+        actor=actor,
+        action="decklist.reject",
+        before=before,
+        after=_snapshot(decklist),
+        reason=reason,
+        event_id=event.id,
+    )
     return decklist
 
 
@@ -367,9 +385,15 @@ def grant_exception(decklist: Decklist, *, actor, reason: str) -> Decklist:
     decklist.exception_reason = reason.strip()
     decklist.exception_at = timezone.now()
     decklist.save()
-    record_audit(decklist, actor=actor, action="decklist.exception", before=before,
-                 after={**_snapshot(decklist), "exception_reason": decklist.exception_reason},
-                 reason=reason, event_id=event.id)
+    record_audit(
+        decklist,
+        actor=actor,
+        action="decklist.exception",
+        before=before,
+        after={**_snapshot(decklist), "exception_reason": decklist.exception_reason},
+        reason=reason,
+        event_id=event.id,
+    )
     return decklist
 
 
@@ -398,8 +422,15 @@ def fix_decklist(decklist: Decklist, *, actor, text: str, reason: str, db: Any =
         decklist.signed_off_by = actor
         decklist.signed_off_at = timezone.now()
     decklist.save()
-    record_audit(decklist, actor=actor, action="decklist.fix", before=before, after=_snapshot(decklist),
-                 reason=reason, event_id=event.id)
+    record_audit(
+        decklist,
+        actor=actor,
+        action="decklist.fix",
+        before=before,
+        after=_snapshot(decklist),
+        reason=reason,
+        event_id=event.id,
+    )
     return decklist
 
 
@@ -416,8 +447,14 @@ def lock_event_decklists(event: Event, *, actor) -> int:
         decklist.status = DecklistStatus.LOCKED
         decklist.locked_at = now
         decklist.save(update_fields=["status", "locked_at", "updated_at"])
-        record_audit(decklist, actor=actor, action="decklist.lock", before=before, after=_snapshot(decklist),
-                     event_id=event.id)
+        record_audit(
+            decklist,
+            actor=actor,
+            action="decklist.lock",
+            before=before,
+            after=_snapshot(decklist),
+            event_id=event.id,
+        )
         count += 1
     return count
 
@@ -440,21 +477,35 @@ def set_decklist_deadline(
     events also the end of deck construction and the set(s) used (TR&P 8.1, 8.2)."""
     _require_manager(actor, event)
     policy = _policy_for_update(event)
-    before = {"deadline": policy.deadline, "construction_ends_at": policy.construction_ends_at,
-              "limited_sets": policy.limited_sets}
+    before = {
+        "deadline": policy.deadline,
+        "construction_ends_at": policy.construction_ends_at,
+        "limited_sets": policy.limited_sets,
+    }
     policy.deadline = deadline
     policy.construction_ends_at = construction_ends_at
     if limited_sets is not None:
         codes = [c.strip().upper() for c in limited_sets.replace(";", ",").split(",") if c.strip()]
         bad = [c for c in codes if not c.isalnum() or len(c) > 6]
         if bad:
-            raise DomainError(f"Set codes are short letters and digits such as HNT; not {', '.join(bad)}.",
-                              field="limited_sets")
+            raise DomainError(
+                f"Set codes are short letters and digits such as HNT; not {', '.join(bad)}.",
+                field="limited_sets",
+            )
         policy.limited_sets = ", ".join(codes)
     policy.save()
-    record_audit(event, actor=actor, action="decklist.deadline", before=before,
-                 after={"deadline": deadline, "construction_ends_at": construction_ends_at,
-                        "limited_sets": policy.limited_sets}, event_id=event.id)
+    record_audit(
+        event,
+        actor=actor,
+        action="decklist.deadline",
+        before=before,
+        after={
+            "deadline": deadline,
+            "construction_ends_at": construction_ends_at,
+            "limited_sets": policy.limited_sets,
+        },
+        event_id=event.id,
+    )
     return policy
 
 
@@ -471,8 +522,14 @@ def publish_event_decklists(event: Event, *, actor) -> DecklistPolicy:
     policy.published_at = timezone.now()
     policy.published_by = actor
     policy.save()
-    record_audit(event, actor=actor, action="decklist.publish", before=None,
-                 after={"published_at": policy.published_at}, event_id=event.id)
+    record_audit(
+        event,
+        actor=actor,
+        action="decklist.publish",
+        before=None,
+        after={"published_at": policy.published_at},
+        event_id=event.id,
+    )
     return policy
 
 
@@ -499,7 +556,9 @@ def start_job(event: Event, *, actor, kind: str, release=None) -> DecklistJob:
         if chosen.game != event.game:
             raise DomainError("That card-data release is for another game.", field="release")
         result = {"release_id": chosen.pk, "release": chosen.label}
-    running = DecklistJob.objects.filter(event=event, kind=kind, status__in=[JobStatus.PENDING, JobStatus.RUNNING])
+    running = DecklistJob.objects.filter(
+        event=event, kind=kind, status__in=[JobStatus.PENDING, JobStatus.RUNNING]
+    )
     if running.exists():
         raise ConflictError("The same job is already running for this event.", code="running")
     return DecklistJob.objects.create(event=event, kind=kind, created_by=actor, result=result)
@@ -552,7 +611,11 @@ def revalidate_decklists(
                 result.findings += team_findings(decklist, result.hero)
                 old_codes = {(f.get("code"), tuple(f.get("cards") or ())) for f in decklist.findings}
                 new_codes = {(f.get("code"), tuple(f.get("cards") or ())) for f in result.findings}
-                if result.is_legal == decklist.is_legal and old_codes == new_codes and result.cards == decklist.cards:
+                if (
+                    result.is_legal == decklist.is_legal
+                    and old_codes == new_codes
+                    and result.cards == decklist.cards
+                ):
                     decklist.data_version = result.data_version
                     decklist.validated_at = now
                     unchanged.append(decklist)
@@ -561,18 +624,29 @@ def revalidate_decklists(
                 was_legal = decklist.is_legal
                 _apply(decklist, decklist.raw_text, result)
                 decklist.save()
-                record_audit(decklist, actor=actor, action="decklist.revalidate", before=before,
-                             after={**_snapshot(decklist), "findings": decklist.findings}, event_id=event.id)
-                changes.append({
-                    "decklist_id": decklist.pk,
-                    "player": decklist.registration.player.display_name,
-                    "status": decklist.status,
-                    "was_legal": was_legal,
-                    "is_legal": decklist.is_legal,
-                    "findings": [f for f in result.findings
-                                 if (f.get("code"), tuple(f.get("cards") or ())) not in old_codes],
-                    "data_version": result.data_version,
-                })
+                record_audit(
+                    decklist,
+                    actor=actor,
+                    action="decklist.revalidate",
+                    before=before,
+                    after={**_snapshot(decklist), "findings": decklist.findings},
+                    event_id=event.id,
+                )
+                changes.append(
+                    {
+                        "decklist_id": decklist.pk,
+                        "player": decklist.registration.player.display_name,
+                        "status": decklist.status,
+                        "was_legal": was_legal,
+                        "is_legal": decklist.is_legal,
+                        "findings": [
+                            f
+                            for f in result.findings
+                            if (f.get("code"), tuple(f.get("cards") or ())) not in old_codes
+                        ],
+                        "data_version": result.data_version,
+                    }
+                )
             if unchanged:
                 Decklist.objects.bulk_update(unchanged, ["data_version", "validated_at"])
         if progress is not None:
@@ -594,13 +668,17 @@ def run_revalidation_job(job: DecklistJob, *, db: Any = None) -> DecklistJob:
         DecklistJob.objects.filter(pk=job.pk).update(done=done)
 
     try:
-        changes = revalidate_decklists(decklists, db=db, actor=job.created_by, progress=progress, chunk_size=50)
+        changes = revalidate_decklists(
+            decklists, db=db, actor=job.created_by, progress=progress, chunk_size=50
+        )
     except Exception as exc:
-        DecklistJob.objects.filter(pk=job.pk).update(status=JobStatus.FAILED, error=str(exc)[:2000],
-                                                     finished_at=timezone.now())
+        DecklistJob.objects.filter(pk=job.pk).update(
+            status=JobStatus.FAILED, error=str(exc)[:2000], finished_at=timezone.now()
+        )
         raise
     DecklistJob.objects.filter(pk=job.pk).update(
-        status=JobStatus.DONE, done=len(decklists),
+        status=JobStatus.DONE,
+        done=len(decklists),
         result={**chosen, "changes": changes, "checked": len(decklists)},
         finished_at=timezone.now(),
     )

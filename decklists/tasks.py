@@ -1,4 +1,5 @@
 """Celery tasks over an event's decklists; each takes ids, loads rows, calls one service."""
+
 from __future__ import annotations
 
 import logging
@@ -30,6 +31,7 @@ def task_render_event_decklists(*, event_id: int, job_id: int | None = None) -> 
     decklists = [d for d in decklists_for_event(job.event) if d.status != "draft"]
     DecklistJob.objects.filter(pk=job.pk).update(status=JobStatus.RUNNING, total=len(decklists), done=0)
     try:
+
         def progress(done: int, total: int) -> None:
             DecklistJob.objects.filter(pk=job.pk).update(done=done)
 
@@ -43,8 +45,9 @@ def task_render_event_decklists(*, event_id: int, job_id: int | None = None) -> 
         job.save()
     except Exception as exc:
         logger.exception("rendering decklists of event %s failed", event_id)
-        DecklistJob.objects.filter(pk=job.pk).update(status=JobStatus.FAILED, error=str(exc)[:2000],
-                                                     finished_at=timezone.now())
+        DecklistJob.objects.filter(pk=job.pk).update(
+            status=JobStatus.FAILED, error=str(exc)[:2000], finished_at=timezone.now()
+        )
         raise
     logger.info("rendered %d decklists of event %s", len(decklists), event_id)
     return job.pk

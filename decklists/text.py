@@ -4,6 +4,7 @@ Every refusal is a ``DomainError`` naming the problem (never a traceback). The t
 player entered is stored unchanged; ``text_for_parser`` only evens out whitespace that
 carries no meaning (tabs, no-break spaces, Windows line ends) so line numbers still match.
 """
+
 from __future__ import annotations
 
 import re
@@ -114,5 +115,7 @@ def text_for_parser(text: str) -> str:
     """Marks without meaning evened out, same line count: tabs, no-break spaces, CR/LF, and
     list bullets of Markdown exports ("* 3 Snatch (red)", "- 3 Snatch (red)")."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = text.translate({0x09: " ", 0x0B: " ", 0x0C: " ", 0xA0: " ", 0x2007: " ", 0x202F: " ", 0xFEFF: None})
+    text = text.translate(
+        {0x09: " ", 0x0B: " ", 0x0C: " ", 0xA0: " ", 0x2007: " ", 0x202F: " ", 0xFEFF: None}
+    )
     return _BULLET.sub("", text)

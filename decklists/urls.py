@@ -1,4 +1,5 @@
 """Decklist pages, mounted at /decklists/."""
+
 from django.urls import path
 
 from . import views

@@ -5,6 +5,7 @@ arena-cards and deck-cards by pitch. PPG 4.4: an entry is ambiguous when its nam
 exists in several pitches and none is given. Legality comes from
 ``rules_engine.legality.check_pool`` for the event's format, card data and date.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -49,14 +50,26 @@ def read_text(text: str, db: Any) -> tuple[list[tuple[Any, int, str]], list[dict
     """
     parsed = decklist_text.parse_decklist(text_for_parser(text))
     problems = [
-        {"line": e.line_no, "text": e.raw, "code": "UNREADABLE", "reason": e.reason, "suggestions": [],
-         "rule": "TR&P App E"}
+        {
+            "line": e.line_no,
+            "text": e.raw,
+            "code": "UNREADABLE",
+            "reason": e.reason,
+            "suggestions": [],
+            "rule": "TR&P App E",
+        }
         for e in parsed.errors
     ]
     entries, resolve_problems = decklist_text.resolve(parsed, db)
     problems += [
-        {"line": p.line_no, "text": p.raw, "code": p.code, "reason": p.message,
-         "suggestions": list(p.suggestions), "rule": "PPG 4.4"}
+        {
+            "line": p.line_no,
+            "text": p.raw,
+            "code": p.code,
+            "reason": p.message,
+            "suggestions": list(p.suggestions),
+            "rule": "PPG 4.4",
+        }
         for p in resolve_problems
     ]
     problems.sort(key=lambda p: p["line"])
@@ -101,8 +114,16 @@ def legality_findings(
     try:
         found = legality.check_pool(pool, format_code, as_of=as_of, db=db, rules_edition=rules_edition)
     except ValueError as exc:  # UnknownFormat: the event's format has no construction rules
-        return [{"code": "UNKNOWN_FORMAT", "severity": "error", "cards": [], "message": str(exc),
-                 "rule": "TR&P 1.3", "data_version": getattr(db, "release", "")}]
+        return [
+            {
+                "code": "UNKNOWN_FORMAT",
+                "severity": "error",
+                "cards": [],
+                "message": str(exc),
+                "rule": "TR&P 1.3",
+                "data_version": getattr(db, "release", ""),
+            }
+        ]
     return [_finding_dict(f) for f in found]
 
 
@@ -133,14 +154,29 @@ def validate_text(
     hero = next((c["name"] for c in cards if c["section"] in ("hero", "champion")), "")
     findings: list[dict] = []
     if kind != DecklistKind.POOL and entries:
-        registered = registered_pool(pool_cards, db) if kind == DecklistKind.DECK and pool_cards is not None else None
+        registered = (
+            registered_pool(pool_cards, db) if kind == DecklistKind.DECK and pool_cards is not None else None
+        )
         findings = legality_findings(
-            entries, format_code=format_code, as_of=as_of, db=db, rules_edition=rules_edition,
-            registered=registered, set_codes=set_codes,
+            entries,
+            format_code=format_code,
+            as_of=as_of,
+            db=db,
+            rules_edition=rules_edition,
+            registered=registered,
+            set_codes=set_codes,
         )
     if not entries and not problems:
-        problems.append({"line": 0, "text": "", "code": "NO_CARDS", "reason": "the list names no cards",
-                         "suggestions": [], "rule": "TR&P App E"})
+        problems.append(
+            {
+                "line": 0,
+                "text": "",
+                "code": "NO_CARDS",
+                "reason": "the list names no cards",
+                "suggestions": [],
+                "rule": "TR&P App E",
+            }
+        )
     return Validation(
         hero=hero, cards=cards, problems=problems, findings=findings, data_version=getattr(db, "release", "")
     )
@@ -178,8 +214,13 @@ def grouped_cards(cards: list[dict], *, game: str = "fab") -> list[dict]:
 
 def _rows(cards: list[dict], *, keep_order: bool = False) -> list[dict]:
     rows = [
-        {"qty": c["qty"], "name": c["name"], "pitch": c.get("pitch"), "section": c["section"],
-         "display": card_display(c["name"], c.get("pitch"))}
+        {
+            "qty": c["qty"],
+            "name": c["name"],
+            "pitch": c.get("pitch"),
+            "section": c["section"],
+            "display": card_display(c["name"], c.get("pitch")),
+        }
         for c in cards
     ]
     if not keep_order:

@@ -4,6 +4,7 @@ Views parse input, call one access function from ``selectors`` and one service, 
 ``DomainError`` into a message (never a server error), and render. The API calls the
 same services, so the web form and the API behave the same.
 """
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -43,9 +44,11 @@ def annotate_groups(decklist: Decklist) -> tuple[list[dict], list[dict]]:
         for row in group["cards"]:
             row["findings"] = by_card.get(row["display"], []) or by_card.get(row["name"], [])
     shown = {row["display"] for g in groups for row in g["cards"]} | {
-        row["name"] for g in groups for row in g["cards"]}
+        row["name"] for g in groups for row in g["cards"]
+    }
     general = [
-        f for i, f in enumerate(decklist.findings)
+        f
+        for i, f in enumerate(decklist.findings)
         if i not in placed or not any(n in shown for n in f.get("cards") or [])
     ]
     return groups, general
@@ -88,13 +91,18 @@ def my_decklists(request: HttpRequest) -> HttpResponse:
     rows = []
     for registration in registrations:
         limited = registration.event.format in LIMITED_FORMATS
-        rows.append({
-            "registration": registration,
-            "limited": limited,
-            "pool_targets": list(selectors.limited_pool_targets(registration)) if limited else [],
-        })
-    return render(request, "decklists/my_decklists.html", {
-        "rows": rows, "opponent_lists": selectors.opponent_decklists_for(request.user)})
+        rows.append(
+            {
+                "registration": registration,
+                "limited": limited,
+                "pool_targets": list(selectors.limited_pool_targets(registration)) if limited else [],
+            }
+        )
+    return render(
+        request,
+        "decklists/my_decklists.html",
+        {"rows": rows, "opponent_lists": selectors.opponent_decklists_for(request.user)},
+    )
 
 
 @login_required
@@ -107,13 +115,21 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
     if decklist is not None and not selectors.can_view_decklist(request.user, decklist):
         raise Http404("No such decklist.")
     if request.method == "POST":
-        rows = (request.POST.getlist("row_qty"), request.POST.getlist("row_name"), request.POST.getlist("row_pitch"))
+        rows = (
+            request.POST.getlist("row_qty"),
+            request.POST.getlist("row_name"),
+            request.POST.getlist("row_pitch"),
+        )
         form = DecklistForm(request.POST, request.FILES, rows=rows)
         if form.is_valid():
             try:
                 decklist = services.save_decklist(
-                    registration, actor=request.user, text=form.cleaned_data["text"], source=form.source,
-                    kind=kind, version=form.cleaned_data.get("version"),
+                    registration,
+                    actor=request.user,
+                    text=form.cleaned_data["text"],
+                    source=form.source,
+                    kind=kind,
+                    version=form.cleaned_data.get("version"),
                 )
             except DomainError as exc:
                 form.add_error(None, exc.message)
@@ -135,8 +151,15 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "decklists/submit.html",
-        {"event": event, "registration": registration, "decklist": decklist, "form": form, "kind": kind,
-         "kinds": DecklistKind, "frozen": decklist is not None and decklist.status in FROZEN},
+        {
+            "event": event,
+            "registration": registration,
+            "decklist": decklist,
+            "form": form,
+            "kind": kind,
+            "kinds": DecklistKind,
+            "frozen": decklist is not None and decklist.status in FROZEN,
+        },
         status=status,
     )
 
@@ -175,7 +198,9 @@ def action(request: HttpRequest, pk: int, name: str) -> HttpResponse:
     decklist = selectors.access_decklist(request.user, pk)
     try:
         if name == "submit":
-            services.submit_decklist(decklist, actor=request.user, version=request.POST.get("version") or None)
+            services.submit_decklist(
+                decklist, actor=request.user, version=request.POST.get("version") or None
+            )
             messages.success(request, "Decklist submitted.")
         elif name == "accept":
             services.accept_decklist(decklist, actor=request.user)
@@ -194,8 +219,12 @@ def action(request: HttpRequest, pk: int, name: str) -> HttpResponse:
             form = FixForm(request.POST)
             if not form.is_valid():
                 raise DomainError("A correction needs the new list and a reason.")
-            services.fix_decklist(decklist, actor=request.user, text=form.cleaned_data["text"],
-                                  reason=form.cleaned_data["reason"])
+            services.fix_decklist(
+                decklist,
+                actor=request.user,
+                text=form.cleaned_data["text"],
+                reason=form.cleaned_data["reason"],
+            )
             messages.success(request, "Correction recorded.")
     except DomainError as exc:
         messages.error(request, exc.message)
@@ -228,10 +257,14 @@ def event_decklists(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event_for_official(request, slug)
     decklists = list(selectors.decklists_for_event(event))
     with_lists = {d.registration_id for d in decklists if d.kind == selectors.primary_kind(event)}
-    missing = [r for r in event.registrations.select_related("player").order_by("player__display_name")
-               if r.pk not in with_lists]
-    locked = bool(decklists) and all(d.status == DecklistStatus.LOCKED for d in decklists
-                                     if d.kind == selectors.primary_kind(event))
+    missing = [
+        r
+        for r in event.registrations.select_related("player").order_by("player__display_name")
+        if r.pk not in with_lists
+    ]
+    locked = bool(decklists) and all(
+        d.status == DecklistStatus.LOCKED for d in decklists if d.kind == selectors.primary_kind(event)
+    )
     policy = selectors.policy_for(event)
     breakdown = selectors.hero_breakdown(event) if locked else None
     classes = None
@@ -250,11 +283,13 @@ def event_decklists(request: HttpRequest, slug: str) -> HttpResponse:
         "jobs": list(selectors.jobs_for_event(event)[:10]),
         "deadline": selectors.decklist_deadline(event),
         "policy": policy,
-        "deadline_form": DeadlineForm(initial={
-            "deadline": policy.deadline if policy else None,
-            "construction_ends_at": policy.construction_ends_at if policy else None,
-            "limited_sets": policy.limited_sets if policy else "",
-        }),
+        "deadline_form": DeadlineForm(
+            initial={
+                "deadline": policy.deadline if policy else None,
+                "construction_ends_at": policy.construction_ends_at if policy else None,
+                "limited_sets": policy.limited_sets if policy else "",
+            }
+        ),
         "is_manager": selectors.is_list_manager(request.user, event),
         "releases": selectors.card_releases_for(event),
         "is_organizer": selectors.is_organizer(request.user, event),
@@ -282,13 +317,21 @@ def event_action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
             form = DeadlineForm(request.POST)
             if not form.is_valid():
                 raise DomainError("Enter a valid date and time.")
-            services.set_decklist_deadline(event, actor=request.user, deadline=form.cleaned_data["deadline"],
-                                           construction_ends_at=form.cleaned_data["construction_ends_at"],
-                                           limited_sets=form.cleaned_data["limited_sets"])
+            services.set_decklist_deadline(
+                event,
+                actor=request.user,
+                deadline=form.cleaned_data["deadline"],
+                construction_ends_at=form.cleaned_data["construction_ends_at"],
+                limited_sets=form.cleaned_data["limited_sets"],
+            )
             messages.success(request, "Deadline saved.")
         else:
-            job = start_event_job(event, actor=request.user, kind=JobKind.REVALIDATE if name == "revalidate"
-                                  else JobKind.RENDER, release=request.POST.get("release") or None)
+            job = start_event_job(
+                event,
+                actor=request.user,
+                kind=JobKind.REVALIDATE if name == "revalidate" else JobKind.RENDER,
+                release=request.POST.get("release") or None,
+            )
             return redirect(reverse("decklists:job", args=[job.pk]))
     except DomainError as exc:
         messages.error(request, exc.message)
@@ -337,8 +380,9 @@ def job_file(request: HttpRequest, pk: int) -> HttpResponse:
     job = _job_for_official(request, pk)
     if not job.file:
         raise Http404("The file is not ready yet.")
-    return FileResponse(job.file.open("rb"), content_type="application/pdf",
-                        filename=f"decklists-{job.event.slug}.pdf")
+    return FileResponse(
+        job.file.open("rb"), content_type="application/pdf", filename=f"decklists-{job.event.slug}.pdf"
+    )
 
 
 def published(request: HttpRequest, slug: str) -> HttpResponse:
@@ -347,7 +391,13 @@ def published(request: HttpRequest, slug: str) -> HttpResponse:
     policy = selectors.policy_for(event)
     if policy is None or policy.published_at is None:
         raise Http404("The decklists of this event are not published.")
-    decklists = [d for d in selectors.decklists_for_event(event, kind=selectors.primary_kind(event))
-                 if d.status in FROZEN]
-    return render(request, "decklists/published.html", {"event": event, "decklists": decklists,
-                                                         "breakdown": selectors.hero_breakdown(event)})
+    decklists = [
+        d
+        for d in selectors.decklists_for_event(event, kind=selectors.primary_kind(event))
+        if d.status in FROZEN
+    ]
+    return render(
+        request,
+        "decklists/published.html",
+        {"event": event, "decklists": decklists, "breakdown": selectors.hero_breakdown(event)},
+    )

@@ -1,4 +1,5 @@
 """Read-mostly admin: changes go through the services so they are audited."""
+
 from django.contrib import admin
 
 from .models import DeckCheck, JudgeCall, Penalty
@@ -18,7 +19,16 @@ class JudgeCallAdmin(admin.ModelAdmin):
 
 @admin.register(Penalty)
 class PenaltyAdmin(admin.ModelAdmin):
-    list_display = ("id", "event", "registration", "infraction", "recommended", "penalty", "status", "issued_at")
+    list_display = (
+        "id",
+        "event",
+        "registration",
+        "infraction",
+        "recommended",
+        "penalty",
+        "status",
+        "issued_at",
+    )
     list_filter = ("status", "penalty", "category")
     search_fields = ("registration__player__player_id", "registration__player__display_name", "event__slug")
     list_select_related = ("event", "registration__player")

@@ -3,6 +3,7 @@
 Each view parses input, calls one access function and one service or selector; domain
 errors become 400/403/409 through ``core.api.exception_handler``.
 """
+
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
@@ -34,10 +35,29 @@ class JudgeCallSerializer(serializers.ModelSerializer):
     class Meta:
         model = JudgeCall
         fields = [
-            "id", "status", "table_number", "match", "round", "caller", "question", "opened_by", "opened_at",
-            "claimed_by", "claimed_at", "ruling", "citations", "ruled_at", "appealed_at", "appealed_by",
-            "appeal_judge", "final_ruling", "final_citations", "final_ruled_at", "closed_at",
-            "duration_seconds", "extension_seconds",
+            "id",
+            "status",
+            "table_number",
+            "match",
+            "round",
+            "caller",
+            "question",
+            "opened_by",
+            "opened_at",
+            "claimed_by",
+            "claimed_at",
+            "ruling",
+            "citations",
+            "ruled_at",
+            "appealed_at",
+            "appealed_by",
+            "appeal_judge",
+            "final_ruling",
+            "final_citations",
+            "final_ruled_at",
+            "closed_at",
+            "duration_seconds",
+            "extension_seconds",
         ]
         read_only_fields = fields
 
@@ -62,8 +82,9 @@ class AppealSerializer(serializers.Serializer):
 
 
 class CloseSerializer(serializers.Serializer):
-    duration_seconds = serializers.IntegerField(min_value=0, required=False,
-                                                help_text="How long the call held the match; default opened -> now")
+    duration_seconds = serializers.IntegerField(
+        min_value=0, required=False, help_text="How long the call held the match; default opened -> now"
+    )
 
 
 class PenaltySerializer(serializers.ModelSerializer):
@@ -80,10 +101,36 @@ class PenaltySerializer(serializers.ModelSerializer):
     class Meta:
         model = Penalty
         fields = [
-            "id", "event", "registration", "player_id", "player", "match", "call", "deck_check", "infraction",
-            "category", "rule", "rel", "day", "variant", "recommended", "penalty", "upgraded", "explanation",
-            "deviation_reason", "description", "game_number", "statement", "status", "needs_confirmation",
-            "effect", "issued_by", "issued_at", "confirmed_by", "confirmed_at", "rejection_reason",
+            "id",
+            "event",
+            "registration",
+            "player_id",
+            "player",
+            "match",
+            "call",
+            "deck_check",
+            "infraction",
+            "category",
+            "rule",
+            "rel",
+            "day",
+            "variant",
+            "recommended",
+            "penalty",
+            "upgraded",
+            "explanation",
+            "deviation_reason",
+            "description",
+            "game_number",
+            "statement",
+            "status",
+            "needs_confirmation",
+            "effect",
+            "issued_by",
+            "issued_at",
+            "confirmed_by",
+            "confirmed_at",
+            "rejection_reason",
         ]
         read_only_fields = fields
 
@@ -91,8 +138,12 @@ class PenaltySerializer(serializers.ModelSerializer):
 class IssuePenaltySerializer(serializers.Serializer):
     registration = serializers.IntegerField()
     infraction = serializers.ChoiceField(choices=catalogue.infraction_choices())
-    penalty = serializers.ChoiceField(choices=PenaltyType.choices, required=False, allow_blank=True,
-                                      help_text="Leave empty for the recommended penalty")
+    penalty = serializers.ChoiceField(
+        choices=PenaltyType.choices,
+        required=False,
+        allow_blank=True,
+        help_text="Leave empty for the recommended penalty",
+    )
     variant = serializers.CharField(required=False, allow_blank=True, default="")
     match = serializers.IntegerField(required=False)
     call = serializers.IntegerField(required=False)
@@ -132,9 +183,24 @@ class DeckCheckSerializer(serializers.ModelSerializer):
     class Meta:
         model = DeckCheck
         fields = [
-            "id", "registration", "player_id", "player", "round", "match", "table_number", "kind", "status",
-            "game_number", "planned_reason", "judge", "started_at", "ended_at", "extension_seconds", "counts",
-            "checklist", "findings",
+            "id",
+            "registration",
+            "player_id",
+            "player",
+            "round",
+            "match",
+            "table_number",
+            "kind",
+            "status",
+            "game_number",
+            "planned_reason",
+            "judge",
+            "started_at",
+            "ended_at",
+            "extension_seconds",
+            "counts",
+            "checklist",
+            "findings",
         ]
         read_only_fields = fields
 
@@ -147,8 +213,10 @@ class DeckCheckSerializer(serializers.ModelSerializer):
 
 class CreateDeckCheckSerializer(serializers.Serializer):
     registration = serializers.IntegerField()
-    kind = serializers.CharField(default=DeckCheckKind.REGULAR,
-                                 help_text="regular, mid_game (head judge) or between_rounds (head judge)")
+    kind = serializers.CharField(
+        default=DeckCheckKind.REGULAR,
+        help_text="regular, mid_game (head judge) or between_rounds (head judge)",
+    )
     match = serializers.IntegerField(required=False)
     game_number = serializers.IntegerField(min_value=1, required=False)
 
@@ -160,8 +228,10 @@ class PlanSerializer(serializers.Serializer):
 
 
 class FinishDeckCheckSerializer(serializers.Serializer):
-    presented = serializers.DictField(child=serializers.IntegerField(min_value=0),
-                                      help_text='Presented counts by card, e.g. {"Snatch (red)": 3}')
+    presented = serializers.DictField(
+        child=serializers.IntegerField(min_value=0),
+        help_text='Presented counts by card, e.g. {"Snatch (red)": 3}',
+    )
     checklist = serializers.DictField(child=serializers.BooleanField(), required=False, default=dict)
     findings = serializers.CharField(required=False, allow_blank=True, default="")
 
@@ -223,8 +293,9 @@ def recommendation_payload(event, registration, infraction, variant="") -> dict:
         "base": rec.base,
         "penalty": rec.penalty,
         "upgraded": rec.upgraded,
-        "needs_head_judge": services.rules.requires_head_judge_confirmation(infraction, rec.penalty,
-                                                                           version=event.ppg_version),
+        "needs_head_judge": services.rules.requires_head_judge_confirmation(
+            infraction, rec.penalty, version=event.ppg_version
+        ),
         "explanation": list(rec.explanation),
         "fix": rec.infraction.fix,
     }
@@ -244,7 +315,9 @@ class EventCallsView(APIView):
     def get(self, request, slug):
         event = selectors.event_for_judge(request.user, slug)
         if request.query_params.get("open") in ("1", "true", "yes"):
-            qs = selectors.open_calls_for_event(event, oldest_first=request.query_params.get("order") == "oldest")
+            qs = selectors.open_calls_for_event(
+                event, oldest_first=request.query_params.get("order") == "oldest"
+            )
         else:
             qs = selectors.calls_for_event(event)
         return Response(JudgeCallSerializer(qs, many=True).data)
@@ -256,8 +329,12 @@ class EventCallsView(APIView):
         event = event_for_staff(request.user, slug)
         data = _valid(OpenCallSerializer, request)
         call = services.open_call(
-            event, actor=request.user, match=_match(event, data.get("match")), table_number=data.get("table_number"),
-            caller=data["caller"], question=data["question"],
+            event,
+            actor=request.user,
+            match=_match(event, data.get("match")),
+            table_number=data.get("table_number"),
+            caller=data["caller"],
+            question=data["question"],
         )
         return Response(JudgeCallSerializer(call).data, status=status.HTTP_201_CREATED)
 
@@ -265,17 +342,25 @@ class EventCallsView(APIView):
 class CallStatisticsView(APIView):
     """Judge-call statistics for the organizer and head judge."""
 
-    @extend_schema(responses=inline_serializer("CallStatistics", {
-        "total": serializers.IntegerField(), "open": serializers.IntegerField(),
-        "closed": serializers.IntegerField(), "appealed": serializers.IntegerField(),
-        "overturned": serializers.IntegerField(), "with_extension": serializers.IntegerField(),
-        "extension_seconds_total": serializers.IntegerField(),
-        "median_response_seconds": serializers.IntegerField(allow_null=True),
-        "median_duration_seconds": serializers.IntegerField(allow_null=True),
-        "longest_duration_seconds": serializers.IntegerField(allow_null=True),
-        "by_judge": serializers.ListField(child=serializers.ListField()),
-        "top_citations": serializers.ListField(child=serializers.ListField()),
-    }))
+    @extend_schema(
+        responses=inline_serializer(
+            "CallStatistics",
+            {
+                "total": serializers.IntegerField(),
+                "open": serializers.IntegerField(),
+                "closed": serializers.IntegerField(),
+                "appealed": serializers.IntegerField(),
+                "overturned": serializers.IntegerField(),
+                "with_extension": serializers.IntegerField(),
+                "extension_seconds_total": serializers.IntegerField(),
+                "median_response_seconds": serializers.IntegerField(allow_null=True),
+                "median_duration_seconds": serializers.IntegerField(allow_null=True),
+                "longest_duration_seconds": serializers.IntegerField(allow_null=True),
+                "by_judge": serializers.ListField(child=serializers.ListField()),
+                "top_citations": serializers.ListField(child=serializers.ListField()),
+            },
+        )
+    )
     def get(self, request, slug):
         event = selectors.event_for_reports(request.user, slug)
         return Response(selectors.call_statistics(event))
@@ -300,12 +385,15 @@ class CallActionView(APIView):
         if self.action_name == "claim":
             call = services.claim_call(call, judge=user)
         elif self.action_name == "rule":
-            call = services.record_ruling(call, judge=user, ruling=data["ruling"], citations=data["citations"])
+            call = services.record_ruling(
+                call, judge=user, ruling=data["ruling"], citations=data["citations"]
+            )
         elif self.action_name == "appeal":
             call = services.appeal_call(call, actor=user, appealed_by=data["appealed_by"])
         elif self.action_name == "final-ruling":
-            call = services.record_final_ruling(call, head_judge=user, ruling=data["ruling"],
-                                                citations=data["citations"])
+            call = services.record_final_ruling(
+                call, head_judge=user, ruling=data["ruling"], citations=data["citations"]
+            )
         elif self.action_name == "close":
             call = services.close_call(call, judge=user, duration_seconds=data.get("duration_seconds"))
         return Response(JudgeCallSerializer(call).data)
@@ -317,8 +405,11 @@ def _call_action(name, serializer=None):
     def post(self, request, pk):
         return CallActionView.post(self, request, pk)
 
-    post = extend_schema(request=serializer, responses=JudgeCallSerializer,
-                         operation_id=f"judging_call_{name.replace('-', '_')}")(post)
+    post = extend_schema(
+        request=serializer,
+        responses=JudgeCallSerializer,
+        operation_id=f"judging_call_{name.replace('-', '_')}",
+    )(post)
     view = type(
         f"Call{name.title().replace('-', '')}View",
         (CallActionView,),
@@ -373,8 +464,12 @@ class RecommendationView(APIView):
         except ValueError:
             raise DomainError("registration must be a registration id", field="registration") from None
         registration = _registration(event, reg_id)
-        payload = recommendation_payload(event, registration, request.query_params.get("infraction", ""),
-                                         request.query_params.get("variant", ""))
+        payload = recommendation_payload(
+            event,
+            registration,
+            request.query_params.get("infraction", ""),
+            request.query_params.get("variant", ""),
+        )
         return Response(payload)
 
 
@@ -391,8 +486,12 @@ class TardinessView(APIView):
     def post(self, request, slug):
         event = selectors.event_for_judge(request.user, slug)
         data = _valid(TardinessSerializer, request)
-        p = services.issue_tardiness(_registration(event, data["registration"]), judge=request.user,
-                                     seconds_late=data["seconds_late"], match=_match(event, data.get("match")))
+        p = services.issue_tardiness(
+            _registration(event, data["registration"]),
+            judge=request.user,
+            seconds_late=data["seconds_late"],
+            match=_match(event, data.get("match")),
+        )
         if p is None:
             return Response(None, status=status.HTTP_200_OK)
         return Response(PenaltySerializer(p).data, status=status.HTTP_201_CREATED)
@@ -416,15 +515,18 @@ class PenaltyRejectView(APIView):
     def post(self, request, pk):
         p = selectors.access_penalty(request.user, pk)
         data = _valid(RejectSerializer, request)
-        return Response(PenaltySerializer(services.reject_penalty(p, head_judge=request.user,
-                                                                  reason=data["reason"])).data)
+        return Response(
+            PenaltySerializer(services.reject_penalty(p, head_judge=request.user, reason=data["reason"])).data
+        )
 
 
 class PlayerPenaltiesView(APIView):
     @extend_schema(responses=PenaltySerializer(many=True))
     def get(self, request, player_id):
         player = selectors.access_player_history(request.user, player_id)
-        return Response(PenaltySerializer(selectors.penalties_for_player(player, viewer=request.user), many=True).data)
+        return Response(
+            PenaltySerializer(selectors.penalties_for_player(player, viewer=request.user), many=True).data
+        )
 
 
 class InfractionCatalogueView(APIView):
@@ -434,10 +536,22 @@ class InfractionCatalogueView(APIView):
     def get(self, request):
         rows = [
             {
-                "code": i.code, "name": i.name, "category": i.category, "rule": i.rule, "casual": i.casual,
-                "competitive": i.competitive, "professional": i.professional, "fix": i.fix, "notes": i.notes,
+                "code": i.code,
+                "name": i.name,
+                "category": i.category,
+                "rule": i.rule,
+                "casual": i.casual,
+                "competitive": i.competitive,
+                "professional": i.professional,
+                "fix": i.fix,
+                "notes": i.notes,
                 "variants": [
-                    {"code": v.code, "label": v.label, "penalty": v.penalty, "professional": v.penalty_at("professional")}
+                    {
+                        "code": v.code,
+                        "label": v.label,
+                        "penalty": v.penalty,
+                        "professional": v.penalty_at("professional"),
+                    }
                     for v in i.variants
                 ],
             }
@@ -460,8 +574,11 @@ class EventDeckChecksView(APIView):
         event = selectors.event_for_judge(request.user, slug)
         data = _valid(CreateDeckCheckSerializer, request)
         check = services.create_deck_check(
-            _registration(event, data["registration"]), judge=request.user, kind=data["kind"],
-            match=_match(event, data.get("match")), game_number=data.get("game_number"),
+            _registration(event, data["registration"]),
+            judge=request.user,
+            kind=data["kind"],
+            match=_match(event, data.get("match")),
+            game_number=data.get("game_number"),
         )
         return Response(DeckCheckSerializer(check).data, status=status.HTTP_201_CREATED)
 
@@ -472,7 +589,9 @@ class DeckCheckPlanView(APIView):
         event = selectors.event_for_judge(request.user, slug)
         data = _valid(PlanSerializer, request)
         round_ = get_object_or_404(Round, event=event, number=data["round"])
-        checks = services.plan_deck_checks(round_, actor=request.user, seed=data.get("seed"), rate=data.get("rate"))
+        checks = services.plan_deck_checks(
+            round_, actor=request.user, seed=data.get("seed"), rate=data.get("rate")
+        )
         return Response(DeckCheckSerializer(checks, many=True).data, status=status.HTTP_201_CREATED)
 
 
@@ -480,13 +599,17 @@ class DeckCheckDetailView(APIView):
     @extend_schema(
         responses=inline_serializer(
             "DeckCheckWithSuggestions",
-            {"check": DeckCheckSerializer(), "suggestions": serializers.ListField(child=serializers.DictField())},
+            {
+                "check": DeckCheckSerializer(),
+                "suggestions": serializers.ListField(child=serializers.DictField()),
+            },
         )
     )
     def get(self, request, pk):
         check = selectors.access_deck_check(request.user, pk)
-        return Response({"check": DeckCheckSerializer(check).data,
-                         "suggestions": services.deck_check_suggestions(check)})
+        return Response(
+            {"check": DeckCheckSerializer(check).data, "suggestions": services.deck_check_suggestions(check)}
+        )
 
 
 class DeckCheckStartView(APIView):
@@ -501,6 +624,11 @@ class DeckCheckFinishView(APIView):
     def post(self, request, pk):
         check = selectors.access_deck_check(request.user, pk)
         data = _valid(FinishDeckCheckSerializer, request)
-        check = services.finish_deck_check(check, judge=request.user, presented=data["presented"],
-                                           checklist=data["checklist"], findings=data["findings"])
+        check = services.finish_deck_check(
+            check,
+            judge=request.user,
+            presented=data["presented"],
+            checklist=data["checklist"],
+            findings=data["findings"],
+        )
         return Response(DeckCheckSerializer(check).data)

@@ -11,6 +11,7 @@ serious ones keep a Game Loss, Match Loss or Disqualification (PPG 2.3, 2.4).
 
 Notes are our own short summaries; the rules documents stay the source of truth.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -128,66 +129,115 @@ class Infraction:
         raise KeyError(f"{self.name} has no situation {code!r}")
 
 
-def _gameplay(code, name, rule, competitive, fix, *, professional=None, casual=CAUTION, repeat=REPEAT_GAMEPLAY, **kw):
+def _gameplay(
+    code, name, rule, competitive, fix, *, professional=None, casual=CAUTION, repeat=REPEAT_GAMEPLAY, **kw
+):
     return Infraction(
-        code=code, name=name, category=GAMEPLAY, rule=rule, casual=casual, competitive=competitive,
-        professional=professional or competitive, repeat=repeat, fix=fix, **kw,
+        code=code,
+        name=name,
+        category=GAMEPLAY,
+        rule=rule,
+        casual=casual,
+        competitive=competitive,
+        professional=professional or competitive,
+        repeat=repeat,
+        fix=fix,
+        **kw,
     )
 
 
-def _tournament(code, name, rule, competitive, fix, *, professional=None, casual=CAUTION, repeat=REPEAT_TOURNAMENT, **kw):
+def _tournament(
+    code, name, rule, competitive, fix, *, professional=None, casual=CAUTION, repeat=REPEAT_TOURNAMENT, **kw
+):
     return Infraction(
-        code=code, name=name, category=TOURNAMENT, rule=rule, casual=casual, competitive=competitive,
-        professional=professional or competitive, repeat=repeat, fix=fix, **kw,
+        code=code,
+        name=name,
+        category=TOURNAMENT,
+        rule=rule,
+        casual=casual,
+        competitive=competitive,
+        professional=professional or competitive,
+        repeat=repeat,
+        fix=fix,
+        **kw,
     )
 
 
 def _conduct(code, name, rule, competitive, fix, *, casual=None, repeat=REPEAT_NONE, **kw):
     return Infraction(
-        code=code, name=name, category=CONDUCT, rule=rule, casual=casual or competitive,
-        competitive=competitive, professional=competitive, repeat=repeat, fix=fix, **kw,
+        code=code,
+        name=name,
+        category=CONDUCT,
+        rule=rule,
+        casual=casual or competitive,
+        competitive=competitive,
+        professional=competitive,
+        repeat=repeat,
+        fix=fix,
+        **kw,
     )
 
 
 PPG_2023: tuple[Infraction, ...] = (
     # Gameplay (PPG ch.3; Casual PPG 2.2)
     _gameplay(
-        "game_rules_violation", "Game Rules Violation", "PPG 3.1", WARNING,
+        "game_rules_violation",
+        "Game Rules Violation",
+        "PPG 3.1",
+        WARNING,
         "Caught at once: rewind to the last legal state. Later: rewind or partially fix.",
         notes="An opponent who let it happen commits FtMGS; shared responsibility means both commit GRV.",
         casual_note="PPG 2.2: do the forgotten simple action now, else rewind if caught at once, else partial fix.",
         variants=(Variant("unfixable_advantage", "Cannot be fixed and gave a significant advantage", IP2),),
     ),
     _gameplay(
-        "failure_to_maintain_game_state", "Failure to Maintain Game State", "PPG 3.2", WARNING,
+        "failure_to_maintain_game_state",
+        "Failure to Maintain Game State",
+        "PPG 3.2",
+        WARNING,
         "Apply the fix of the opponent's infraction.",
         repeat=REPEAT_EXEMPT,
         notes="Exempt from the third-in-a-day upgrade (PPG ch.3 preamble).",
     ),
     _gameplay(
-        "missed_trigger_beneficial", "Missed Trigger - Beneficial", "PPG 3.3.1", CAUTION,
+        "missed_trigger_beneficial",
+        "Missed Trigger - Beneficial",
+        "PPG 3.3.1",
+        CAUTION,
         "Follow the missed-trigger procedure of PPG 3.3.",
         notes="Any detrimental part makes it Missed Trigger - Detrimental.",
         casual_note="PPG 2.2: optional triggers are assumed declined; otherwise add it now if not disruptive.",
     ),
     _gameplay(
-        "missed_trigger_detrimental", "Missed Trigger - Detrimental", "PPG 3.3.2", WARNING,
+        "missed_trigger_detrimental",
+        "Missed Trigger - Detrimental",
+        "PPG 3.3.2",
+        WARNING,
         "Follow the missed-trigger procedure of PPG 3.3.",
         variants=(Variant("opponents_card", "The trigger came from an opponent's card", CAUTION),),
     ),
     _gameplay(
-        "looking_at_extra_cards", "Looking at Extra Cards", "PPG 3.4", WARNING,
+        "looking_at_extra_cards",
+        "Looking at Extra Cards",
+        "PPG 3.4",
+        WARNING,
         "Unknown card: reveal it; the opponent chooses top or bottom. Fully random deck: shuffle it in.",
         notes="Seeing 5+ cards of a non-random deck: shuffle and penalise as Shuffling Error.",
         casual_note="PPG 2.2: shuffle a seen deck card into the random part, else reveal and leave it.",
         variants=(Variant("deck_fully_random", "The deck was fully randomised", CAUTION),),
     ),
     _gameplay(
-        "hidden_card_error", "Hidden Card Error", "PPG 3.5", WARNING,
+        "hidden_card_error",
+        "Hidden Card Error",
+        "PPG 3.5",
+        WARNING,
         "Reveal the combined hidden set to the opponent, who returns cards to each zone with the original counts.",
     ),
     _gameplay(
-        "shuffling_error", "Shuffling Error", "PPG 3.6", IP2,
+        "shuffling_error",
+        "Shuffling Error",
+        "PPG 3.6",
+        IP2,
         "Make sure the deck is properly randomised.",
         professional=IP3,
         notes="Professional REL: IP3.",
@@ -195,54 +245,95 @@ PPG_2023: tuple[Infraction, ...] = (
     ),
     # Tournament (PPG ch.4; Casual PPG 2.3)
     _tournament(
-        "tardiness_minor", "Tardiness - Minor", "PPG 4.1.1", IP3,
+        "tardiness_minor",
+        "Tardiness - Minor",
+        "PPG 4.1.1",
+        IP3,
         "Give the table extra time equal to the delay.",
-        repeat=REPEAT_EXEMPT, confirmation_exempt=True,
+        repeat=REPEAT_EXEMPT,
+        confirmation_exempt=True,
         notes="Thresholds: 3 min Competitive, 0 min Professional; the TO may announce others (PPG 4.1).",
         casual_note="PPG 2.3: under 10 minutes late, give the table that much extra time and no penalty.",
     ),
     _tournament(
-        "tardiness_major", "Tardiness - Major", "PPG 4.1.2", MATCH_LOSS,
+        "tardiness_major",
+        "Tardiness - Major",
+        "PPG 4.1.2",
+        MATCH_LOSS,
         "Neither player present: double Match Loss. Drop absent players before next pairings unless they contact the scorekeeper.",
-        casual=MATCH_LOSS, repeat=REPEAT_EXEMPT, confirmation_exempt=True,
+        casual=MATCH_LOSS,
+        repeat=REPEAT_EXEMPT,
+        confirmation_exempt=True,
         casual_note="PPG 2.3: 10+ minutes late is a Match Loss; absent all round, drop the player.",
     ),
     _tournament(
-        "outside_assistance", "Outside Assistance", "PPG 4.2", GAME_LOSS,
+        "outside_assistance",
+        "Outside Assistance",
+        "PPG 4.2",
+        GAME_LOSS,
         "A spectator offender gets a Game Loss in their next game and leaves the play area.",
         casual_note="PPG 2.3: social talk can be excused; strategic help is unsporting (PPG 2.4).",
         variants=(Variant("harmless_ignorance", "Harmless and out of ignorance", WARNING),),
     ),
     _tournament(
-        "slow_play", "Slow Play", "PPG 4.3", CAUTION,
+        "slow_play",
+        "Slow Play",
+        "PPG 4.3",
+        CAUTION,
         "Educate and watch at least one or two decisions. Only a judge's own observation counts.",
-        repeat=REPEAT_LADDER, ladder=(CAUTION, WARNING, GAME_LOSS),
+        repeat=REPEAT_LADDER,
+        ladder=(CAUTION, WARNING, GAME_LOSS),
         notes="Repeat: Warning; still slow: Game Loss. No extra time for mere accusations.",
     ),
     _tournament(
-        "decklist_error", "Decklist Error", "PPG 4.4", IP2,
+        "decklist_error",
+        "Decklist Error",
+        "PPG 4.4",
+        IP2,
         "Correct the decklist to the player's intent (audited edit).",
         confirmation_exempt=True,
         notes="Illegal cards: remove them or use Cracked Baubles; an illegal hero in round 1 plays no game until a legal list is in.",
         casual_note="PPG 2.3: fix the deck; fill to minimum with Cracked Baubles.",
         variants=(
             Variant("minor_early", "Minor, caught before round 1 or self-reported between rounds", WARNING),
-            Variant("illegal_cards", "The list has illegal cards the player meant to play", MATCH_LOSS, DISQUALIFICATION),
-            Variant("significant_difference", "Significant difference or advantage from ambiguity", MATCH_LOSS, DISQUALIFICATION),
+            Variant(
+                "illegal_cards",
+                "The list has illegal cards the player meant to play",
+                MATCH_LOSS,
+                DISQUALIFICATION,
+            ),
+            Variant(
+                "significant_difference",
+                "Significant difference or advantage from ambiguity",
+                MATCH_LOSS,
+                DISQUALIFICATION,
+            ),
         ),
     ),
     _tournament(
-        "card_pool_contents_error", "Card-Pool Contents Error", "PPG 4.5", IP2,
+        "card_pool_contents_error",
+        "Card-Pool Contents Error",
+        "PPG 4.5",
+        IP2,
         "Remove extra or unregistered cards and restore the pool to the decklist (OPEN-23).",
         casual_note="PPG 2.3: fix the deck; fill to minimum with Cracked Baubles.",
         variants=(
-            Variant("card_missing", "A listed card is missing (note it; player finds a replacement)", CAUTION),
-            Variant("called_immediately", "Player called a judge at once; no other copy affected the game", WARNING),
+            Variant(
+                "card_missing", "A listed card is missing (note it; player finds a replacement)", CAUTION
+            ),
+            Variant(
+                "called_immediately",
+                "Player called a judge at once; no other copy affected the game",
+                WARNING,
+            ),
             Variant("no_strategic_advantage", "The cards could give no strategic advantage", WARNING),
         ),
     ),
     _tournament(
-        "presenting_cards_error", "Presenting Cards Error", "PPG 4.6", WARNING,
+        "presenting_cards_error",
+        "Presenting Cards Error",
+        "PPG 4.6",
+        WARNING,
         "Bring the presented set to legal: add inventory cards or Cracked Baubles, remove illegal or excess cards.",
         professional=IP2,
         notes="Professional REL: IP2 (OPEN-24).",
@@ -252,88 +343,149 @@ PPG_2023: tuple[Infraction, ...] = (
         ),
     ),
     _tournament(
-        "draft_procedure_minor", "Draft Procedure Violation - Minor", "PPG 4.7.1", WARNING,
+        "draft_procedure_minor",
+        "Draft Procedure Violation - Minor",
+        "PPG 4.7.1",
+        WARNING,
         "Pause the draft when it will not disrupt it (pick, pack or draft end).",
     ),
     _tournament(
-        "draft_procedure_major", "Draft Procedure Violation - Major", "PPG 4.7.2", MATCH_LOSS,
+        "draft_procedure_major",
+        "Draft Procedure Violation - Major",
+        "PPG 4.7.2",
+        MATCH_LOSS,
         "Correct the behaviour now if needed; the Match Loss is issued once the draft is over.",
         casual_note="PPG 2.3/2.4: educate; serious or continued behaviour escalates.",
     ),
     _tournament(
-        "marked_cards", "Marked Cards", "PPG 4.8", WARNING,
+        "marked_cards",
+        "Marked Cards",
+        "PPG 4.8",
+        WARNING,
         "New sleeves or replacement cards before the player's next match.",
         notes="Intentional marking is Cheating.",
         variants=(
             Variant("cracked_bauble", "No replacement: marked cards replaced by Cracked Baubles", IP2),
-            Variant("significant_advantage", "Head judge believes a significant advantage was possible", MATCH_LOSS),
+            Variant(
+                "significant_advantage",
+                "Head judge believes a significant advantage was possible",
+                MATCH_LOSS,
+            ),
         ),
     ),
     _tournament(
-        "insufficient_shuffling", "Insufficient Shuffling", "PPG 4.9", WARNING,
+        "insufficient_shuffling",
+        "Insufficient Shuffling",
+        "PPG 4.9",
+        WARNING,
         "Supervise the shuffle and educate.",
     ),
     _tournament(
-        "miscommunication", "Miscommunication", "PPG 4.10", WARNING,
+        "miscommunication",
+        "Miscommunication",
+        "PPG 4.10",
+        WARNING,
         "Rewind to before the affected action if feasible.",
         in_quick_reference=False,
         notes="Not in the PPG Appendix A quick reference table.",
     ),
     # Conduct (PPG ch.5; Casual PPG 2.4)
     _conduct(
-        "unsporting_conduct_minor", "Unsporting Conduct - Minor", "PPG 5.1.1", WARNING,
+        "unsporting_conduct_minor",
+        "Unsporting Conduct - Minor",
+        "PPG 5.1.1",
+        WARNING,
         "De-escalate and educate.",
-        casual=CAUTION, repeat=REPEAT_LADDER, ladder=(WARNING, IP2, GAME_LOSS), ladder_per_day=False,
+        casual=CAUTION,
+        repeat=REPEAT_LADDER,
+        ladder=(WARNING, IP2, GAME_LOSS),
+        ladder_per_day=False,
         notes="Repeats, even for other reasons: IP2, then Game Loss.",
         casual_note="PPG 2.4: educate; if it continues, a Game Loss.",
     ),
     _conduct(
-        "unsporting_conduct_major", "Unsporting Conduct - Major", "PPG 5.1.2", DISQUALIFICATION,
+        "unsporting_conduct_major",
+        "Unsporting Conduct - Major",
+        "PPG 5.1.2",
+        DISQUALIFICATION,
         "De-escalate, end the match, separate the player and explain.",
     ),
     _conduct(
-        "cheating", "Cheating", "PPG 5.2", DISQUALIFICATION,
+        "cheating",
+        "Cheating",
+        "PPG 5.2",
+        DISQUALIFICATION,
         "Confirm intent and awareness; otherwise use the matching infraction.",
     ),
     _conduct(
-        "aggressive_behavior", "Aggressive Behavior", "PPG 5.3", DISQUALIFICATION,
+        "aggressive_behavior",
+        "Aggressive Behavior",
+        "PPG 5.3",
+        DISQUALIFICATION,
         "Ensure safety; the TO has the player leave the venue.",
     ),
     _conduct(
-        "improperly_determining_winner", "Improperly Determining a Winner", "PPG 5.4", MATCH_LOSS,
+        "improperly_determining_winner",
+        "Improperly Determining a Winner",
+        "PPG 5.4",
+        MATCH_LOSS,
         "Both players involved: double Match Loss. Time expired or result reported: the loss applies next round.",
-        casual=CAUTION, casual_note="PPG 2.4: unsporting; educate, escalate if it continues.",
+        casual=CAUTION,
+        casual_note="PPG 2.4: unsporting; educate, escalate if it continues.",
     ),
     _conduct(
-        "bribery", "Bribery", "PPG 5.5", DISQUALIFICATION,
+        "bribery",
+        "Bribery",
+        "PPG 5.5",
+        DISQUALIFICATION,
         "Prize splits that do not decide the result are allowed (TR&P 6.4).",
-        casual=CAUTION, casual_note="PPG 2.4: unsporting; intentional is serious misconduct (DQ).",
+        casual=CAUTION,
+        casual_note="PPG 2.4: unsporting; intentional is serious misconduct (DQ).",
         variants=(Variant("ignorance", "Out of ignorance", MATCH_LOSS),),
     ),
     _conduct(
-        "wagering", "Wagering", "PPG 5.6", DISQUALIFICATION,
+        "wagering",
+        "Wagering",
+        "PPG 5.6",
+        DISQUALIFICATION,
         "Non-monetary bets count.",
-        casual=CAUTION, casual_note="PPG 2.4: unsporting; intentional is serious misconduct (DQ).",
+        casual=CAUTION,
+        casual_note="PPG 2.4: unsporting; intentional is serious misconduct (DQ).",
         variants=(Variant("ignorance", "Out of ignorance", MATCH_LOSS),),
     ),
     _conduct(
-        "theft", "Theft", "PPG 5.7", DISQUALIFICATION,
+        "theft",
+        "Theft",
+        "PPG 5.7",
+        DISQUALIFICATION,
         "Recover the item.",
         notes="Ignorance or miscommunication with the item returned: the head judge may downgrade.",
     ),
     _conduct(
-        "stalling", "Stalling", "PPG 5.8", DISQUALIFICATION,
+        "stalling",
+        "Stalling",
+        "PPG 5.8",
+        DISQUALIFICATION,
         "Slow Play is the unintentional version.",
     ),
     _conduct(
-        "improper_concession", "Improper Concession", "PPG 5.9", MATCH_LOSS,
+        "improper_concession",
+        "Improper Concession",
+        "PPG 5.9",
+        MATCH_LOSS,
         "Time expired or match concluded: the Match Loss applies next round.",
-        casual=CAUTION, repeat=REPEAT_LADDER, ladder=(MATCH_LOSS, DISQUALIFICATION), ladder_per_day=False,
+        casual=CAUTION,
+        repeat=REPEAT_LADDER,
+        ladder=(MATCH_LOSS, DISQUALIFICATION),
+        ladder_per_day=False,
         notes="Repeat requests: Disqualification. TR&P 2025 bans asking at any time (OPEN-27).",
         variants=(Variant("ignorance", "Out of ignorance", WARNING),),
     ),
     _conduct(
-        "rules_sharking", "Rules Sharking", "PPG 5.10", WARNING,
+        "rules_sharking",
+        "Rules Sharking",
+        "PPG 5.10",
+        WARNING,
         "Tell the player an upgrade may follow; upgrades need clear evidence.",
         casual=CAUTION,
         variants=(
@@ -356,7 +508,9 @@ def catalogue(version: str = DEFAULT_VERSION) -> tuple[Infraction, ...]:
     try:
         return CATALOGUES[version]
     except KeyError:
-        raise ValueError(f"no infraction catalogue for PPG {version!r}; known: {', '.join(CATALOGUES)}") from None
+        raise ValueError(
+            f"no infraction catalogue for PPG {version!r}; known: {', '.join(CATALOGUES)}"
+        ) from None
 
 
 def get_infraction(code: str, version: str = DEFAULT_VERSION) -> Infraction:

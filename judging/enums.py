@@ -1,4 +1,5 @@
 """Choices for the judging models. Penalty and infraction values come from the pure catalogue."""
+
 from __future__ import annotations
 
 from django.db import models
@@ -87,7 +88,10 @@ class DeckCheckStatus(models.TextChoices):
 DECK_CHECK_ITEMS: tuple[tuple[str, str], ...] = (
     ("hero", "Registered hero matches (PPG 4.4)"),
     ("counts", "Every card stored with the pool matches the list by name, pitch and quantity (PPG 4.5)"),
-    ("presented_legal", "Presented deck is legal: size, no arena-cards in the deck, starting cards (PPG 4.6)"),
+    (
+        "presented_legal",
+        "Presented deck is legal: size, no arena-cards in the deck, starting cards (PPG 4.6)",
+    ),
     ("not_marked", "No marked cards; sleeves identical (TR&P 5.13; PPG 4.8)"),
     ("tokens", "Tokens for registered token-creating cards (TR&P 4.5)"),
     ("proxies", "Proxies from this head judge only; placeholders legible (TR&P 4.3, 4.4)"),

@@ -1,4 +1,5 @@
 """Forms for the judge pages; they only parse input, the services decide."""
+
 from __future__ import annotations
 
 from django import forms
@@ -8,24 +9,33 @@ from .enums import DECK_CHECK_ITEMS, CallerKind, DeckCheckKind, PenaltyType
 
 
 class OpenCallForm(forms.Form):
-    table_number = forms.IntegerField(min_value=1, label="Table", widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    table_number = forms.IntegerField(
+        min_value=1, label="Table", widget=forms.NumberInput(attrs={"inputmode": "numeric"})
+    )
     caller = forms.ChoiceField(choices=CallerKind.choices, initial=CallerKind.PLAYER_A, label="Who called")
     question = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Question")
 
 
 class RulingForm(forms.Form):
     ruling = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
-    citations = forms.CharField(required=False, help_text="Rule numbers, comma separated: CR 1.1.3b, PPG 3.1",
-                                label="Citations")
+    citations = forms.CharField(
+        required=False, help_text="Rule numbers, comma separated: CR 1.1.3b, PPG 3.1", label="Citations"
+    )
 
 
 class AppealForm(forms.Form):
-    appealed_by = forms.ChoiceField(choices=[(CallerKind.PLAYER_A, "Player A"), (CallerKind.PLAYER_B, "Player B")])
+    appealed_by = forms.ChoiceField(
+        choices=[(CallerKind.PLAYER_A, "Player A"), (CallerKind.PLAYER_B, "Player B")]
+    )
 
 
 class CloseCallForm(forms.Form):
-    minutes = forms.IntegerField(required=False, min_value=0, label="Minutes the match was held",
-                                 help_text="Leave empty to use the time since the call opened")
+    minutes = forms.IntegerField(
+        required=False,
+        min_value=0,
+        label="Minutes the match was held",
+        help_text="Leave empty to use the time since the call opened",
+    )
     seconds = forms.IntegerField(required=False, min_value=0, max_value=59, label="and seconds")
 
     def duration(self) -> int | None:
@@ -39,14 +49,23 @@ class PenaltyForm(forms.Form):
     registration = forms.TypedChoiceField(coerce=int, label="Player")
     infraction = forms.ChoiceField(label="Infraction")
     variant = forms.ChoiceField(required=False, label="Situation")
-    penalty = forms.ChoiceField(required=False, label="Penalty to issue",
-                                help_text="Leave on the recommendation unless the head judge deviates")
-    deviation_reason = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}),
-                                       label="Reason for deviating (PPG 1.2)")
+    penalty = forms.ChoiceField(
+        required=False,
+        label="Penalty to issue",
+        help_text="Leave on the recommendation unless the head judge deviates",
+    )
+    deviation_reason = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Reason for deviating (PPG 1.2)"
+    )
     game_number = forms.IntegerField(required=False, min_value=1, label="Game")
-    description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label="What happened")
-    statement = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}),
-                                label="Written statement (Disqualification, PPG 1.4)")
+    description = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 2}), label="What happened"
+    )
+    statement = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        label="Written statement (Disqualification, PPG 1.4)",
+    )
 
     def __init__(self, *args, registrations=(), version=catalogue.DEFAULT_VERSION, **kwargs):
         super().__init__(*args, **kwargs)
@@ -55,7 +74,11 @@ class PenaltyForm(forms.Form):
         ]
         groups = []
         for category in catalogue.CATEGORIES:
-            items = [(i.code, f"{i.name} ({i.rule})") for i in catalogue.catalogue(version) if i.category == category]
+            items = [
+                (i.code, f"{i.name} ({i.rule})")
+                for i in catalogue.catalogue(version)
+                if i.category == category
+            ]
             groups.append((category.title(), items))
         self.fields["infraction"].choices = [("", "Choose the infraction")] + groups
         variants = [("", "Usual case")]
@@ -71,8 +94,13 @@ class RejectForm(forms.Form):
 
 class PlanForm(forms.Form):
     round_number = forms.IntegerField(min_value=1, label="Round")
-    rate = forms.FloatField(required=False, min_value=0, max_value=1, label="Share of tables (0-1)",
-                            help_text="Empty: the REL default")
+    rate = forms.FloatField(
+        required=False,
+        min_value=0,
+        max_value=1,
+        label="Share of tables (0-1)",
+        help_text="Empty: the REL default",
+    )
 
 
 class NewDeckCheckForm(forms.Form):

@@ -2,6 +2,7 @@
 
 Models hold fields and cheap properties; every write goes through ``judging.services``.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -83,7 +84,9 @@ class DeckCheck(models.Model):
     match = models.ForeignKey(
         "tournament.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="deck_checks"
     )
-    registration = models.ForeignKey("tournament.Registration", on_delete=models.CASCADE, related_name="deck_checks")
+    registration = models.ForeignKey(
+        "tournament.Registration", on_delete=models.CASCADE, related_name="deck_checks"
+    )
     kind = models.CharField(max_length=16, choices=DeckCheckKind.choices, default=DeckCheckKind.REGULAR)
     status = models.CharField(max_length=16, choices=DeckCheckStatus.choices, default=DeckCheckStatus.PLANNED)
     game_number = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -124,11 +127,15 @@ class Penalty(models.Model):
     """
 
     event = models.ForeignKey("tournament.Event", on_delete=models.CASCADE, related_name="penalties")
-    registration = models.ForeignKey("tournament.Registration", on_delete=models.CASCADE, related_name="penalties")
+    registration = models.ForeignKey(
+        "tournament.Registration", on_delete=models.CASCADE, related_name="penalties"
+    )
     match = models.ForeignKey(
         "tournament.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties"
     )
-    call = models.ForeignKey(JudgeCall, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties")
+    call = models.ForeignKey(
+        JudgeCall, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties"
+    )
     deck_check = models.ForeignKey(
         DeckCheck, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties"
     )
@@ -152,7 +159,9 @@ class Penalty(models.Model):
     )
     status = models.CharField(max_length=12, choices=PenaltyStatus.choices, default=PenaltyStatus.ISSUED)
     needs_confirmation = models.BooleanField(default=False)
-    effect = models.CharField(max_length=16, choices=EffectStatus.choices, default=EffectStatus.NONE, blank=True)
+    effect = models.CharField(
+        max_length=16, choices=EffectStatus.choices, default=EffectStatus.NONE, blank=True
+    )
     issued_by = models.ForeignKey(USER, on_delete=models.SET_NULL, null=True, related_name="+")
     issued_at = models.DateTimeField()
     confirmed_by = models.ForeignKey(USER, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")

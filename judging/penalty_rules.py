@@ -4,6 +4,7 @@ Recommended penalty per REL, repeat upgrades, the head-judge confirmation gate,
 tardiness thresholds, clock extensions, Intellect Penalty counters and the deck-check
 plan and comparison. Services call these; tests check them table by table.
 """
+
 from __future__ import annotations
 
 import math
@@ -112,7 +113,9 @@ def recommend(
     notes: list[str] = [f"{infraction.rule}: {PENALTY_LABELS[base]} at {rel.title()} REL"]
     if variant:
         if rel == CASUAL:
-            raise ValueError("situational up/downgrades are Competitive and Professional guidance (PPG ch.3-5)")
+            raise ValueError(
+                "situational up/downgrades are Competitive and Professional guidance (PPG ch.3-5)"
+            )
         chosen = infraction.variant(variant)
         penalty = chosen.penalty_at(rel)
         notes.append(f"{infraction.rule}: {chosen.label} -> {PENALTY_LABELS[penalty]}")
@@ -141,8 +144,9 @@ def recommend(
     )
 
 
-def requires_head_judge_confirmation(infraction_code: str, penalty: str, *, deviation: bool = False,
-                                     version: str = DEFAULT_VERSION) -> bool:
+def requires_head_judge_confirmation(
+    infraction_code: str, penalty: str, *, deviation: bool = False, version: str = DEFAULT_VERSION
+) -> bool:
     """PPG 1.2: IP2 or higher is confirmed by the head judge, except Tardiness and Decklist Error.
 
     A deviation from the recommendation is the head judge's decision (PPG 1.2), so it always
@@ -161,8 +165,13 @@ MINOR_THRESHOLD_MINUTES = {PROFESSIONAL: 0, "competitive": 3}
 MAJOR_THRESHOLD_MINUTES = 10
 
 
-def tardiness_infraction(seconds_late: int, rel: str, *, minor_minutes: int | None = None,
-                         major_minutes: int = MAJOR_THRESHOLD_MINUTES) -> str | None:
+def tardiness_infraction(
+    seconds_late: int,
+    rel: str,
+    *,
+    minor_minutes: int | None = None,
+    major_minutes: int = MAJOR_THRESHOLD_MINUTES,
+) -> str | None:
     """Which Tardiness infraction applies, or None.
 
     PPG 4.1: Minor from 3 min (Competitive) or any lateness (Professional), Major from 10 min;
@@ -185,6 +194,7 @@ def tardiness_infraction(seconds_late: int, rel: str, *, minor_minutes: int | No
 
 
 # --- clock extensions (TR&P 3.2; PPG 1.2) -----------------------------------------------
+
 
 def ruling_extension_seconds(duration_seconds: float) -> int:
     """TR&P 3.2, PPG 1.2: a call or pause over one minute adds its length rounded up to the minute."""
@@ -214,6 +224,7 @@ def tardiness_extension_seconds(seconds_late: int, rel: str) -> int:
 
 
 # --- Intellect Penalty (PPG 1.4) -----------------------------------------------------------
+
 
 def ip_turns(penalty: str) -> int:
     return {IP2: 2, IP3: 3}.get(penalty, 0)
@@ -251,8 +262,14 @@ REGULAR_CHECK_RATE = {CASUAL: 0.0, "competitive": 0.05, PROFESSIONAL: 0.10}
 MINIMUM_CHECKS = {CASUAL: 0, "competitive": 1, PROFESSIONAL: 2}
 
 
-def plan_regular_checks(tables: Iterable[int], *, rel: str, seed: int | str, priority: Iterable[int] = (),
-                        rate: float | None = None) -> list[int]:
+def plan_regular_checks(
+    tables: Iterable[int],
+    *,
+    rel: str,
+    seed: int | str,
+    priority: Iterable[int] = (),
+    rate: float | None = None,
+) -> list[int]:
     """Tables to check this round: TR&P 3.8.
 
     Count = max(REL minimum, ceil(rate * tables)). Tables in ``priority`` (likely play-off
@@ -296,7 +313,9 @@ def compare_counts(listed: Mapping[str, int], presented: Mapping[str, int]) -> l
         for name, count in source.items():
             if not isinstance(count, int) or count < 0:
                 raise ValueError(f"count for {name!r} must be a whole number >= 0")
-    rows = [CountRow(name, listed.get(name, 0), presented.get(name, 0)) for name in set(listed) | set(presented)]
+    rows = [
+        CountRow(name, listed.get(name, 0), presented.get(name, 0)) for name in set(listed) | set(presented)
+    ]
     return sorted(rows, key=lambda row: (row.ok, row.card.lower()))
 
 
@@ -319,5 +338,7 @@ def infractions_from_counts(rows: Iterable[CountRow]) -> list[SuggestedInfractio
         out.append(SuggestedInfraction("card_pool_contents_error", "", f"Cards not on the decklist: {names}"))
     if missing:
         names = ", ".join(f"{row.card} ({row.difference})" for row in missing)
-        out.append(SuggestedInfraction("card_pool_contents_error", "card_missing", f"Listed cards missing: {names}"))
+        out.append(
+            SuggestedInfraction("card_pool_contents_error", "card_missing", f"Listed cards missing: {names}")
+        )
     return out

@@ -1,4 +1,5 @@
 """Reads for judging: queues, histories, reports and the access functions behind them."""
+
 from __future__ import annotations
 
 import csv
@@ -43,8 +44,15 @@ def event_for_penalty_readers(user, slug: str) -> Event:
 
 def _call_qs() -> QuerySet[JudgeCall]:
     return JudgeCall.objects.select_related(
-        "event", "match__round", "match__player_a__player", "match__player_b__player",
-        "opened_by", "claimed_by", "ruled_by", "appeal_judge", "closed_by",
+        "event",
+        "match__round",
+        "match__player_a__player",
+        "match__player_b__player",
+        "opened_by",
+        "claimed_by",
+        "ruled_by",
+        "appeal_judge",
+        "closed_by",
     )
 
 
@@ -99,15 +107,23 @@ def calls_for_event(event: Event) -> QuerySet[JudgeCall]:
 def call_statistics(event: Event) -> dict:
     """Counts and timings of an event's calls for the organizer and head judge."""
     calls = list(
-        JudgeCall.objects.filter(event=event).select_related("claimed_by").only(
-            "status", "opened_at", "claimed_at", "duration_seconds", "extension_seconds", "appealed_at",
-            "final_ruling", "citations", "claimed_by__username", "table_number",
+        JudgeCall.objects.filter(event=event)
+        .select_related("claimed_by")
+        .only(
+            "status",
+            "opened_at",
+            "claimed_at",
+            "duration_seconds",
+            "extension_seconds",
+            "appealed_at",
+            "final_ruling",
+            "citations",
+            "claimed_by__username",
+            "table_number",
         )
     )
     closed = [c for c in calls if c.status == CallStatus.CLOSED and c.duration_seconds is not None]
-    responses = [
-        (c.claimed_at - c.opened_at).total_seconds() for c in calls if c.claimed_at is not None
-    ]
+    responses = [(c.claimed_at - c.opened_at).total_seconds() for c in calls if c.claimed_at is not None]
     by_judge = Counter(c.claimed_by.username for c in calls if c.claimed_by_id)
     citations = Counter(cite for c in calls for cite in (c.citations or []))
     durations = [c.duration_seconds for c in closed]
@@ -141,8 +157,10 @@ def pending_penalties(event: Event) -> QuerySet[Penalty]:
 
 def deferred_penalties(event: Event) -> QuerySet[Penalty]:
     """Game and Match Losses waiting for the player's next match (PPG 1.4), oldest first."""
-    return _penalty_qs().filter(event=event, status=PenaltyStatus.ISSUED, effect=EffectStatus.NEXT_MATCH).order_by(
-        "issued_at", "id"
+    return (
+        _penalty_qs()
+        .filter(event=event, status=PenaltyStatus.ISSUED, effect=EffectStatus.NEXT_MATCH)
+        .order_by("issued_at", "id")
     )
 
 
@@ -154,7 +172,9 @@ def penalties_for_player(player: PlayerProfile, *, viewer=None) -> QuerySet[Pena
     (PPG 1.2 upgrades count within one tournament, so no role needs other events' records).
     """
     qs = (
-        _penalty_qs().filter(registration__player=player).exclude(status=PenaltyStatus.REJECTED)
+        _penalty_qs()
+        .filter(registration__player=player)
+        .exclude(status=PenaltyStatus.REJECTED)
         .order_by("-issued_at", "-id")
     )
     if viewer is None or viewer.is_superuser or (player.user_id and player.user_id == viewer.pk):
@@ -176,7 +196,9 @@ def access_player_history(user, player_id: str) -> PlayerProfile:
     if user.is_superuser or (player.user_id and player.user_id == user.pk):
         return player
     is_staff_of_their_event = StaffAssignment.objects.filter(
-        user=user, ended_at__isnull=True, event__registrations__player=player,
+        user=user,
+        ended_at__isnull=True,
+        event__registrations__player=player,
         role__in=[str(r) for r in PENALTY_READ_ROLES],
     ).exists()
     if is_staff_of_their_event:
@@ -185,9 +207,25 @@ def access_player_history(user, player_id: str) -> PlayerProfile:
 
 
 REPORT_COLUMNS = [
-    "issued_at", "round", "table", "game", "player_id", "player", "infraction", "rule", "category",
-    "recommended", "penalty", "upgraded", "deviation_reason", "status", "effect", "issued_by",
-    "confirmed_by", "description", "statement",
+    "issued_at",
+    "round",
+    "table",
+    "game",
+    "player_id",
+    "player",
+    "infraction",
+    "rule",
+    "category",
+    "recommended",
+    "penalty",
+    "upgraded",
+    "deviation_reason",
+    "status",
+    "effect",
+    "issued_by",
+    "confirmed_by",
+    "description",
+    "statement",
 ]
 
 

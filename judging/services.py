@@ -4,6 +4,7 @@ Each service is atomic, checks the actor's role at the event, records an audit e
 (core.audit) in the same transaction and goes through ``tournament.services`` for anything
 that touches a match result, a match clock or a registration.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -116,7 +117,11 @@ def _call_snapshot(call: JudgeCall) -> dict:
 
 
 def _lock_call(call: JudgeCall) -> JudgeCall:
-    return JudgeCall.objects.select_for_update(of=("self",)).select_related("event", "match__round").get(pk=call.pk)
+    return (
+        JudgeCall.objects.select_for_update(of=("self",))
+        .select_related("event", "match__round")
+        .get(pk=call.pk)
+    )
 
 
 # --------------------------------------------------------------------------- judge calls (TR&P 3.9)
@@ -175,7 +180,9 @@ def claim_call(call: JudgeCall, *, judge) -> JudgeCall:
     call.claimed_by = judge
     call.claimed_at = timezone.now()
     call.save(update_fields=["status", "claimed_by", "claimed_at"])
-    record_audit(call, actor=judge, action="judge_call.claim", after=_call_snapshot(call), event_id=call.event_id)
+    record_audit(
+        call, actor=judge, action="judge_call.claim", after=_call_snapshot(call), event_id=call.event_id
+    )
     return call
 
 
@@ -198,8 +205,14 @@ def record_ruling(call: JudgeCall, *, judge, ruling: str, citations=()) -> Judge
     call.ruled_at = now
     call.status = CallStatus.RULED
     call.save()
-    record_audit(call, actor=judge, action="judge_call.rule", before=before, after=_call_snapshot(call),
-                 event_id=call.event_id)
+    record_audit(
+        call,
+        actor=judge,
+        action="judge_call.rule",
+        before=before,
+        after=_call_snapshot(call),
+        event_id=call.event_id,
+    )
     return call
 
 
@@ -216,7 +229,9 @@ def appeal_call(call: JudgeCall, *, actor, appealed_by: str = CallerKind.PLAYER_
     call.appealed_at = timezone.now()
     call.appealed_by = appealed_by
     call.save(update_fields=["status", "appealed_at", "appealed_by"])
-    record_audit(call, actor=actor, action="judge_call.appeal", after=_call_snapshot(call), event_id=call.event_id)
+    record_audit(
+        call, actor=actor, action="judge_call.appeal", after=_call_snapshot(call), event_id=call.event_id
+    )
     return call
 
 
@@ -236,8 +251,14 @@ def record_final_ruling(call: JudgeCall, *, head_judge, ruling: str, citations=(
     call.final_ruled_at = timezone.now()
     call.status = CallStatus.RULED
     call.save()
-    record_audit(call, actor=head_judge, action="judge_call.final_ruling", before=before,
-                 after=_call_snapshot(call), event_id=call.event_id)
+    record_audit(
+        call,
+        actor=head_judge,
+        action="judge_call.final_ruling",
+        before=before,
+        after=_call_snapshot(call),
+        event_id=call.event_id,
+    )
     return call
 
 
@@ -275,8 +296,14 @@ def close_call(
         )
         call.extension_seconds = extension
     call.save()
-    record_audit(call, actor=judge, action="judge_call.close", before=before, after=_call_snapshot(call),
-                 event_id=call.event_id)
+    record_audit(
+        call,
+        actor=judge,
+        action="judge_call.close",
+        before=before,
+        after=_call_snapshot(call),
+        event_id=call.event_id,
+    )
     return call
 
 
@@ -316,7 +343,11 @@ def recommendation_for(
     today, overall = prior_counts(registration, infraction, day=day)
     try:
         rec = rules.recommend(
-            infraction, rel_in_force(event, match), prior_today=today, prior_in_event=overall, variant=variant,
+            infraction,
+            rel_in_force(event, match),
+            prior_today=today,
+            prior_in_event=overall,
+            variant=variant,
             version=event.ppg_version,
         )
     except KeyError as exc:
@@ -383,9 +414,13 @@ def _apply_effect(p: Penalty, actor) -> None:
     if p.penalty in (PenaltyType.GAME_LOSS, PenaltyType.MATCH_LOSS):
         match = p.match
         # A Match Loss on a match already lost by the opponent's penalty makes a double loss (PPG 1.4).
-        open_for_penalty = match is not None and not match.is_bye and (
-            match.result == MatchResult.PENDING
-            or (p.penalty == PenaltyType.MATCH_LOSS and match.result_kind == ResultKind.PENALTY)
+        open_for_penalty = (
+            match is not None
+            and not match.is_bye
+            and (
+                match.result == MatchResult.PENDING
+                or (p.penalty == PenaltyType.MATCH_LOSS and match.result_kind == ResultKind.PENALTY)
+            )
         )
         if open_for_penalty:
             _tournament_service("record_penalty_result")(
@@ -465,8 +500,9 @@ def issue_penalty(
         raise DomainError("a Disqualification needs the written statement (PPG 1.4)", field="statement")
     if game_number is not None and game_number < 1:
         raise DomainError("game numbers start at 1", field="game_number")
-    needs = rules.requires_head_judge_confirmation(infraction, applied, deviation=deviation,
-                                                   version=event.ppg_version)
+    needs = rules.requires_head_judge_confirmation(
+        infraction, applied, deviation=deviation, version=event.ppg_version
+    )
     # PPG 1.4 and tournament.services: only the head judge proper disqualifies; appeals judges
     # confirm everything else (EV-09).
     confirmers = {StaffRole.HEAD_JUDGE} if applied == PenaltyType.DISQUALIFICATION else HEAD_ROLES
@@ -508,15 +544,28 @@ def issue_penalty(
             p.confirmed_by, p.confirmed_at = judge, now
         _apply_effect(p, judge)
     p.save()
-    record_audit(p, actor=judge, action="penalty.issue", after=_penalty_snapshot(p),
-                 reason=p.deviation_reason, event_id=event.pk)
+    record_audit(
+        p,
+        actor=judge,
+        action="penalty.issue",
+        after=_penalty_snapshot(p),
+        reason=p.deviation_reason,
+        event_id=event.pk,
+    )
     return p
 
 
 @transaction.atomic
 def issue_simultaneous_penalties(
-    match: Match, *, infraction: str, judge, penalty: str | None = None, deviation_reason: str = "",
-    description: str = "", game_number: int | None = None, call: JudgeCall | None = None,
+    match: Match,
+    *,
+    infraction: str,
+    judge,
+    penalty: str | None = None,
+    deviation_reason: str = "",
+    description: str = "",
+    game_number: int | None = None,
+    call: JudgeCall | None = None,
 ) -> list[Penalty]:
     """The same infraction for both players of a match at once (PPG 1.4).
 
@@ -536,8 +585,15 @@ def issue_simultaneous_penalties(
     cancel = rules.simultaneous_cancel(applied)
     return [
         issue_penalty(
-            registration, infraction=infraction, judge=judge, penalty=penalty, match=match, call=call,
-            game_number=game_number, deviation_reason=deviation_reason, description=description,
+            registration,
+            infraction=infraction,
+            judge=judge,
+            penalty=penalty,
+            match=match,
+            call=call,
+            game_number=game_number,
+            deviation_reason=deviation_reason,
+            description=description,
             simultaneous=cancel,
         )
         for registration in players
@@ -558,15 +614,23 @@ def apply_deferred_penalty(p: Penalty, *, judge) -> Penalty:
     p.match = match
     _apply_effect(p, judge)
     p.save(update_fields=["match", "effect"])
-    record_audit(p, actor=judge, action="penalty.apply_next_match", before=before, after=_penalty_snapshot(p),
-                 event_id=p.event_id)
+    record_audit(
+        p,
+        actor=judge,
+        action="penalty.apply_next_match",
+        before=before,
+        after=_penalty_snapshot(p),
+        event_id=p.event_id,
+    )
     return p
 
 
 def _lock_penalty(p: Penalty) -> Penalty:
-    return Penalty.objects.select_for_update(of=("self",)).select_related(
-        "event", "registration__player", "match__round"
-    ).get(pk=p.pk)
+    return (
+        Penalty.objects.select_for_update(of=("self",))
+        .select_related("event", "registration__player", "match__round")
+        .get(pk=p.pk)
+    )
 
 
 @transaction.atomic
@@ -586,8 +650,14 @@ def confirm_penalty(p: Penalty, *, head_judge) -> Penalty:
     else:
         _apply_effect(p, head_judge)
     p.save()
-    record_audit(p, actor=head_judge, action="penalty.confirm", before=before, after=_penalty_snapshot(p),
-                 event_id=p.event_id)
+    record_audit(
+        p,
+        actor=head_judge,
+        action="penalty.confirm",
+        before=before,
+        after=_penalty_snapshot(p),
+        event_id=p.event_id,
+    )
     return p
 
 
@@ -607,13 +677,22 @@ def reject_penalty(p: Penalty, *, head_judge, reason: str) -> Penalty:
     p.confirmed_by = head_judge
     p.confirmed_at = timezone.now()
     p.save()
-    record_audit(p, actor=head_judge, action="penalty.reject", before=before, after=_penalty_snapshot(p),
-                 reason=p.rejection_reason, event_id=p.event_id)
+    record_audit(
+        p,
+        actor=head_judge,
+        action="penalty.reject",
+        before=before,
+        after=_penalty_snapshot(p),
+        reason=p.rejection_reason,
+        event_id=p.event_id,
+    )
     return p
 
 
 @transaction.atomic
-def issue_tardiness(registration: Registration, *, judge, seconds_late: int, match: Match | None = None) -> Penalty | None:
+def issue_tardiness(
+    registration: Registration, *, judge, seconds_late: int, match: Match | None = None
+) -> Penalty | None:
     """PPG 4.1, 2.3: classify lateness, issue Tardiness-Minor or -Major, extend the table by the delay.
 
     Returns None (after any extension) when the lateness is under the REL's threshold.
@@ -630,8 +709,9 @@ def issue_tardiness(registration: Registration, *, judge, seconds_late: int, mat
     penalty = None
     if code is not None:
         minutes = seconds_late / 60
-        penalty = issue_penalty(registration, infraction=code, judge=judge, match=match,
-                                description=f"{minutes:.1f} minutes late")
+        penalty = issue_penalty(
+            registration, infraction=code, judge=judge, match=match, description=f"{minutes:.1f} minutes late"
+        )
     if extension and code != "tardiness_major" and _timed(match):
         _tournament_service("add_match_extension")(
             match, seconds=extension, reason="Tardiness delay (PPG 4.1.1, 2.3)", actor=judge
@@ -663,11 +743,13 @@ def likely_playoff_unchecked(event: Event) -> list[int]:
 
     cut = event.top_cut if event.top_cut else 8
     active = set(
-        Registration.objects.filter(event=event, status__in=[RegistrationStatus.REGISTERED,
-                                                            RegistrationStatus.CHECKED_IN])
-        .values_list("pk", flat=True)
+        Registration.objects.filter(
+            event=event, status__in=[RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN]
+        ).values_list("pk", flat=True)
     )
-    ranked = [row.registration.pk for row in standings_for_event(event) if row.registration.pk in active][:cut]
+    ranked = [row.registration.pk for row in standings_for_event(event) if row.registration.pk in active][
+        :cut
+    ]
     checked = set(
         DeckCheck.objects.filter(event=event, kind=DeckCheckKind.REGULAR)
         .exclude(status=DeckCheckStatus.CANCELLED)
@@ -677,7 +759,9 @@ def likely_playoff_unchecked(event: Event) -> list[int]:
 
 
 @transaction.atomic
-def plan_deck_checks(round_: Round, *, actor, seed: int | str | None = None, rate: float | None = None) -> list[DeckCheck]:
+def plan_deck_checks(
+    round_: Round, *, actor, seed: int | str | None = None, rate: float | None = None
+) -> list[DeckCheck]:
     """TR&P 3.8: choose tables for regular checks this round at the REL's rate, likely play-off
     players not yet checked first, and create a planned check for both players of each table.
 
@@ -685,19 +769,25 @@ def plan_deck_checks(round_: Round, *, actor, seed: int | str | None = None, rat
     """
     event = round_.event
     _require(actor, event, HEAD_ROLES, "plan deck checks")
-    matches = [m for m in Match.objects.filter(round=round_, player_b__isnull=False, table_number__isnull=False)]
+    matches = [
+        m for m in Match.objects.filter(round=round_, player_b__isnull=False, table_number__isnull=False)
+    ]
     by_table = {m.table_number: m for m in matches}
     wanted = set(likely_playoff_unchecked(event))
     priority = [t for t, m in sorted(by_table.items()) if {m.player_a_id, m.player_b_id} & wanted]
     try:
         tables = rules.plan_regular_checks(
-            by_table, rel=_tournament_service("rel_for_round")(event, round_.number), seed=seed if seed is not None else f"{event.pk}-{round_.number}-{round_.seed}",
-            priority=priority, rate=rate,
+            by_table,
+            rel=_tournament_service("rel_for_round")(event, round_.number),
+            seed=seed if seed is not None else f"{event.pk}-{round_.number}-{round_.seed}",
+            priority=priority,
+            rate=rate,
         )
     except ValueError as exc:
         raise DomainError(str(exc), field="rate") from None
     already = set(
-        DeckCheck.objects.filter(round=round_).exclude(status=DeckCheckStatus.CANCELLED)
+        DeckCheck.objects.filter(round=round_)
+        .exclude(status=DeckCheckStatus.CANCELLED)
         .values_list("registration_id", flat=True)
     )
     created = []
@@ -709,7 +799,11 @@ def plan_deck_checks(round_: Round, *, actor, seed: int | str | None = None, rat
                 continue
             created.append(
                 DeckCheck.objects.create(
-                    event=event, round=round_, match=m, registration_id=reg_id, kind=DeckCheckKind.REGULAR,
+                    event=event,
+                    round=round_,
+                    match=m,
+                    registration_id=reg_id,
+                    kind=DeckCheckKind.REGULAR,
                     planned_reason=reason,
                 )
             )
@@ -719,7 +813,11 @@ def plan_deck_checks(round_: Round, *, actor, seed: int | str | None = None, rat
 
 @transaction.atomic
 def create_deck_check(
-    registration: Registration, *, judge, kind: str = DeckCheckKind.REGULAR, match: Match | None = None,
+    registration: Registration,
+    *,
+    judge,
+    kind: str = DeckCheckKind.REGULAR,
+    match: Match | None = None,
     game_number: int | None = None,
 ) -> DeckCheck:
     """Start a check now. Non-regular checks are the head judge's call (TR&P 3.8)."""
@@ -732,10 +830,19 @@ def create_deck_check(
     if match is None and kind != DeckCheckKind.BETWEEN_ROUNDS:
         match = _current_match_for(registration)
     check = DeckCheck.objects.create(
-        event=event, round=match.round if match else None, match=match, registration=registration, kind=kind,
-        status=DeckCheckStatus.IN_PROGRESS, game_number=game_number, judge=judge, started_at=timezone.now(),
+        event=event,
+        round=match.round if match else None,
+        match=match,
+        registration=registration,
+        kind=kind,
+        status=DeckCheckStatus.IN_PROGRESS,
+        game_number=game_number,
+        judge=judge,
+        started_at=timezone.now(),
     )
-    record_audit(check, actor=judge, action="deck_check.start", after=_deck_snapshot(check), event_id=event.pk)
+    record_audit(
+        check, actor=judge, action="deck_check.start", after=_deck_snapshot(check), event_id=event.pk
+    )
     return check
 
 
@@ -750,7 +857,9 @@ def start_deck_check(check: DeckCheck, *, judge, started_at: datetime | None = N
     check.judge = judge
     check.started_at = started_at or timezone.now()
     check.save(update_fields=["status", "judge", "started_at"])
-    record_audit(check, actor=judge, action="deck_check.start", after=_deck_snapshot(check), event_id=check.event_id)
+    record_audit(
+        check, actor=judge, action="deck_check.start", after=_deck_snapshot(check), event_id=check.event_id
+    )
     return check
 
 
@@ -806,12 +915,16 @@ def finish_deck_check(
     round length). When both players of a match are checked, the match gets the longest
     extension once, not the sum.
     """
-    check = DeckCheck.objects.select_for_update(of=("self",)).select_related("event", "match__round", "registration").get(
-        pk=check.pk
+    check = (
+        DeckCheck.objects.select_for_update(of=("self",))
+        .select_related("event", "match__round", "registration")
+        .get(pk=check.pk)
     )
     _require(judge, check.event, JUDGE_ROLES, "run deck checks")
     if check.status != DeckCheckStatus.IN_PROGRESS:
-        raise ConflictError(f"deck check #{check.pk} is {check.get_status_display().lower()}, not in progress")
+        raise ConflictError(
+            f"deck check #{check.pk} is {check.get_status_display().lower()}, not in progress"
+        )
     ended_at = ended_at or timezone.now()
     if ended_at < check.started_at:
         raise DomainError("the check cannot end before it started", field="ended_at")
@@ -842,10 +955,15 @@ def finish_deck_check(
         check.extension_seconds = extension
         if extension > granted:
             _tournament_service("add_match_extension")(
-                match, seconds=extension - granted, reason=f"Deck check #{check.pk} (TR&P 3.2, 3.8)", actor=judge
+                match,
+                seconds=extension - granted,
+                reason=f"Deck check #{check.pk} (TR&P 3.2, 3.8)",
+                actor=judge,
             )
     check.save()
-    record_audit(check, actor=judge, action="deck_check.finish", after=_deck_snapshot(check), event_id=check.event_id)
+    record_audit(
+        check, actor=judge, action="deck_check.finish", after=_deck_snapshot(check), event_id=check.event_id
+    )
     return check
 
 
@@ -861,7 +979,9 @@ def deck_check_suggestions(check: DeckCheck) -> list[dict]:
     if checklist.get("not_marked") is False:
         out.append({"infraction": "marked_cards", "variant": "", "reason": "Marked cards found"})
     if checklist.get("presented_legal") is False:
-        out.append({"infraction": "presenting_cards_error", "variant": "", "reason": "Presented deck is not legal"})
+        out.append(
+            {"infraction": "presenting_cards_error", "variant": "", "reason": "Presented deck is not legal"}
+        )
     for item in out:
         entry = catalogue.get_infraction(item["infraction"])
         item.update(name=entry.name, rule=entry.rule, fix=entry.fix)

@@ -3,6 +3,7 @@
 WeasyPrint needs seconds of CPU for a few hundred penalty rows (bench/judging.py), so large
 reports are rendered by Celery into ``MEDIA_ROOT/judging-reports/`` and served from there.
 """
+
 from __future__ import annotations
 
 import logging
@@ -28,10 +29,15 @@ def render_penalty_report(event) -> bytes:
 
     from . import selectors
 
-    return render_pdf("judging/pdf/penalty_report.html", {
-        "event": event, "rows": selectors.penalty_report_rows(event), "stats": selectors.call_statistics(event),
-        "generated_at": timezone.now(),
-    })
+    return render_pdf(
+        "judging/pdf/penalty_report.html",
+        {
+            "event": event,
+            "rows": selectors.penalty_report_rows(event),
+            "stats": selectors.call_statistics(event),
+            "generated_at": timezone.now(),
+        },
+    )
 
 
 @shared_task(name="judging.render_penalty_report")

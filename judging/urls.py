@@ -1,4 +1,5 @@
 """Judge pages, mounted at /judging/."""
+
 from django.urls import path
 
 from . import views

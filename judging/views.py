@@ -1,4 +1,5 @@
 """Phone-first pages for floor and head judges (mounted at /judging/)."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -71,8 +72,11 @@ def call_open(request, slug):
     if form.is_valid():
         try:
             call = services.open_call(
-                event, actor=request.user, table_number=form.cleaned_data["table_number"],
-                caller=form.cleaned_data["caller"], question=form.cleaned_data["question"],
+                event,
+                actor=request.user,
+                table_number=form.cleaned_data["table_number"],
+                caller=form.cleaned_data["caller"],
+                question=form.cleaned_data["question"],
             )
         except DomainError as exc:
             messages.error(request, exc.message)
@@ -109,8 +113,12 @@ def call_detail(request, slug, pk):
                 form = ruling_form = forms.RulingForm(request.POST)
                 if not form.is_valid():
                     raise DomainError("write the ruling", field="ruling")
-                services.record_ruling(call, judge=request.user, ruling=form.cleaned_data["ruling"],
-                                       citations=form.cleaned_data["citations"])
+                services.record_ruling(
+                    call,
+                    judge=request.user,
+                    ruling=form.cleaned_data["ruling"],
+                    citations=form.cleaned_data["citations"],
+                )
             elif action == "appeal":
                 form = appeal_form = forms.AppealForm(request.POST)
                 if not form.is_valid():
@@ -120,15 +128,21 @@ def call_detail(request, slug, pk):
                 form = final_form = forms.RulingForm(request.POST, prefix="final")
                 if not form.is_valid():
                     raise DomainError("write the final ruling", field="ruling")
-                services.record_final_ruling(call, head_judge=request.user, ruling=form.cleaned_data["ruling"],
-                                             citations=form.cleaned_data["citations"])
+                services.record_final_ruling(
+                    call,
+                    head_judge=request.user,
+                    ruling=form.cleaned_data["ruling"],
+                    citations=form.cleaned_data["citations"],
+                )
             elif action == "close":
                 form = close_form = forms.CloseCallForm(request.POST)
                 if not form.is_valid():
                     raise DomainError("the call length must be whole minutes and seconds")
                 closed = services.close_call(call, judge=request.user, duration_seconds=form.duration())
                 if closed.extension_seconds:
-                    messages.success(request, f"Call closed; the match gets +{closed.extension_seconds // 60} min.")
+                    messages.success(
+                        request, f"Call closed; the match gets +{closed.extension_seconds // 60} min."
+                    )
                 else:
                     messages.success(request, "Call closed; no extension (one minute or less).")
                 return redirect("judging:home", slug=slug)
@@ -139,9 +153,17 @@ def call_detail(request, slug, pk):
         else:
             return redirect("judging:call", slug=slug, pk=call.pk)
         call = _call_for(request, slug, pk)
-    ctx = _ctx(request, call.event, call=call, ruling_form=ruling_form, final_form=final_form,
-               appeal_form=appeal_form, close_form=close_form, statuses=CallStatus,
-               penalties=call.penalties.select_related("registration__player"))
+    ctx = _ctx(
+        request,
+        call.event,
+        call=call,
+        ruling_form=ruling_form,
+        final_form=final_form,
+        appeal_form=appeal_form,
+        close_form=close_form,
+        statuses=CallStatus,
+        penalties=call.penalties.select_related("registration__player"),
+    )
     return render(request, "judging/call_detail.html", ctx)
 
 
@@ -171,11 +193,14 @@ def penalty_new(request, slug):
         deck_check = get_object_or_404(DeckCheck, event=event, pk=source.get("deck_check"))
         match = deck_check.match
     if source.get("match") and match is None:
-        match = get_object_or_404(Match.objects.select_related("round"), round__event=event, pk=source.get("match"))
+        match = get_object_or_404(
+            Match.objects.select_related("round"), round__event=event, pk=source.get("match")
+        )
     registrations = _registrations_for_form(event, match)
     initial = {k: source.get(k) for k in ("registration", "infraction", "variant") if source.get(k)}
-    form = forms.PenaltyForm(request.POST or None, registrations=registrations, version=event.ppg_version,
-                             initial=initial)
+    form = forms.PenaltyForm(
+        request.POST or None, registrations=registrations, version=event.ppg_version, initial=initial
+    )
     recommendation = None
     entry = None
     reg_id, code = source.get("registration"), source.get("infraction")
@@ -184,8 +209,9 @@ def penalty_new(request, slug):
         try:
             if registration is None:
                 raise DomainError("choose a player of this event", field="registration")
-            recommendation = services.recommendation_for(registration, code, variant=source.get("variant", ""),
-                                                         match=match)
+            recommendation = services.recommendation_for(
+                registration, code, variant=source.get("variant", ""), match=match
+            )
             entry = recommendation.infraction
         except DomainError as exc:
             if source.get("step") != "issue":
@@ -196,15 +222,23 @@ def penalty_new(request, slug):
             data = form.cleaned_data
             try:
                 issued = services.issue_simultaneous_penalties(
-                    match, infraction=data["infraction"], judge=request.user, penalty=data["penalty"] or None,
-                    deviation_reason=data["deviation_reason"], description=data["description"],
-                    game_number=data["game_number"], call=call,
+                    match,
+                    infraction=data["infraction"],
+                    judge=request.user,
+                    penalty=data["penalty"] or None,
+                    deviation_reason=data["deviation_reason"],
+                    description=data["description"],
+                    game_number=data["game_number"],
+                    call=call,
                 )
             except DomainError as exc:
                 _form_error(request, form, exc)
             else:
-                messages.success(request, f"{issued[0].get_penalty_display()} recorded for both players"
-                                 + (" (no game effect, PPG 1.4)." if issued[0].simultaneous else "."))
+                messages.success(
+                    request,
+                    f"{issued[0].get_penalty_display()} recorded for both players"
+                    + (" (no game effect, PPG 1.4)." if issued[0].simultaneous else "."),
+                )
                 return redirect("judging:penalties", slug=slug)
     if request.method == "POST" and request.POST.get("step") == "issue" and form.is_valid():
         data = form.cleaned_data
@@ -213,27 +247,49 @@ def penalty_new(request, slug):
             if registration is None:
                 raise DomainError("choose a player of this event", field="registration")
             p = services.issue_penalty(
-                registration, infraction=data["infraction"], judge=request.user, penalty=data["penalty"] or None,
-                variant=data["variant"], match=match, call=call, deck_check=deck_check,
-                game_number=data["game_number"], deviation_reason=data["deviation_reason"],
-                description=data["description"], statement=data["statement"],
+                registration,
+                infraction=data["infraction"],
+                judge=request.user,
+                penalty=data["penalty"] or None,
+                variant=data["variant"],
+                match=match,
+                call=call,
+                deck_check=deck_check,
+                game_number=data["game_number"],
+                deviation_reason=data["deviation_reason"],
+                description=data["description"],
+                statement=data["statement"],
             )
         except DomainError as exc:
             _form_error(request, form, exc)
         else:
             if p.status == PenaltyStatus.PENDING:
-                messages.success(request, f"{p.get_penalty_display()} recorded; waiting for the head judge (PPG 1.2).")
+                messages.success(
+                    request, f"{p.get_penalty_display()} recorded; waiting for the head judge (PPG 1.2)."
+                )
             else:
-                messages.success(request, f"{p.get_penalty_display()} issued to {registration.player.display_name}.")
+                messages.success(
+                    request, f"{p.get_penalty_display()} issued to {registration.player.display_name}."
+                )
             return redirect("judging:penalty", slug=slug, pk=p.pk)
     if entry is not None:  # once the infraction is known, offer only its own situations
         form.fields["variant"].choices = [("", "Usual case")] + [(v.code, v.label) for v in entry.variants]
     needs_hj = None
     if recommendation is not None:
-        needs_hj = services.rules.requires_head_judge_confirmation(recommendation.infraction.code,
-                                                                   recommendation.penalty, version=event.ppg_version)
-    ctx = _ctx(request, event, form=form, recommendation=recommendation, entry=entry, needs_hj=needs_hj,
-               call=call, deck_check=deck_check, match=match)
+        needs_hj = services.rules.requires_head_judge_confirmation(
+            recommendation.infraction.code, recommendation.penalty, version=event.ppg_version
+        )
+    ctx = _ctx(
+        request,
+        event,
+        form=form,
+        recommendation=recommendation,
+        entry=entry,
+        needs_hj=needs_hj,
+        call=call,
+        deck_check=deck_check,
+        match=match,
+    )
     return render(request, "judging/penalty_form.html", ctx)
 
 
@@ -298,8 +354,11 @@ def penalty_detail(request, slug, pk):
 @login_required
 def penalty_list(request, slug):
     event = selectors.event_for_penalty_readers(request.user, slug)
-    return render(request, "judging/penalty_list.html",
-                  _ctx(request, event, penalties=selectors.penalties_for_event(event)))
+    return render(
+        request,
+        "judging/penalty_list.html",
+        _ctx(request, event, penalties=selectors.penalties_for_event(event)),
+    )
 
 
 # --------------------------------------------------------------------------- deck checks
@@ -311,8 +370,11 @@ def deck_checks(request, slug):
     event = selectors.event_for_judge(request.user, slug)
     rnd = current_round(event)
     plan_form = forms.PlanForm(initial={"round_number": rnd.number if rnd else 1})
-    registrations = list(Registration.objects.filter(event=event, status__in=list(ACTIVE_REGISTRATION_STATUSES))
-                         .select_related("player").order_by("player__display_name"))
+    registrations = list(
+        Registration.objects.filter(event=event, status__in=list(ACTIVE_REGISTRATION_STATUSES))
+        .select_related("player")
+        .order_by("player__display_name")
+    )
     new_form = forms.NewDeckCheckForm(registrations=registrations)
     if request.method == "POST":
         form = None
@@ -324,14 +386,18 @@ def deck_checks(request, slug):
                 round_ = Round.objects.filter(event=event, number=form.cleaned_data["round_number"]).first()
                 if round_ is None:
                     raise DomainError("there is no such round yet", field="round_number")
-                planned = services.plan_deck_checks(round_, actor=request.user, rate=form.cleaned_data["rate"])
+                planned = services.plan_deck_checks(
+                    round_, actor=request.user, rate=form.cleaned_data["rate"]
+                )
                 messages.success(request, f"{len(planned)} deck check(s) planned for round {round_.number}.")
             else:
                 form = new_form = forms.NewDeckCheckForm(request.POST, registrations=registrations)
                 if not form.is_valid():
                     raise DomainError("choose the player", field="registration")
                 registration = next(r for r in registrations if r.pk == form.cleaned_data["registration"])
-                check = services.create_deck_check(registration, judge=request.user, kind=form.cleaned_data["kind"])
+                check = services.create_deck_check(
+                    registration, judge=request.user, kind=form.cleaned_data["kind"]
+                )
                 return redirect("judging:deck_check", slug=slug, pk=check.pk)
         except DomainError as exc:
             _form_error(request, form, exc)
@@ -339,8 +405,14 @@ def deck_checks(request, slug):
             return redirect("judging:deck_checks", slug=slug)
     unchecked_ids = services.likely_playoff_unchecked(event)
     unchecked = [r for r in registrations if r.pk in set(unchecked_ids)]
-    ctx = _ctx(request, event, checks=selectors.deck_checks_for_event(event), plan_form=plan_form,
-               new_form=new_form, unchecked=unchecked)
+    ctx = _ctx(
+        request,
+        event,
+        checks=selectors.deck_checks_for_event(event),
+        plan_form=plan_form,
+        new_form=new_form,
+        unchecked=unchecked,
+    )
     return render(request, "judging/deck_checks.html", ctx)
 
 
@@ -358,18 +430,29 @@ def deck_check_detail(request, slug, pk):
                 services.start_deck_check(check, judge=request.user)
             else:
                 presented = forms.parse_presented(request.POST, listed_names)
-                services.finish_deck_check(check, judge=request.user, presented=presented,
-                                           checklist=forms.checklist_from_post(request.POST),
-                                           findings=request.POST.get("findings", ""))
+                services.finish_deck_check(
+                    check,
+                    judge=request.user,
+                    presented=presented,
+                    checklist=forms.checklist_from_post(request.POST),
+                    findings=request.POST.get("findings", ""),
+                )
         except DomainError as exc:
             messages.error(request, exc.message)
         else:
             return redirect("judging:deck_check", slug=slug, pk=check.pk)
     rows = [{"index": i, "card": name, "listed": listed[name]} for i, name in enumerate(listed_names)]
-    ctx = _ctx(request, check.event, check=check, rows=rows, items=DECK_CHECK_ITEMS, statuses=DeckCheckStatus,
-               suggestions=services.deck_check_suggestions(check) if check.status == DeckCheckStatus.DONE else [],
-               decklist=services.accepted_decklist(check.registration),
-               penalties=check.penalties.all())
+    ctx = _ctx(
+        request,
+        check.event,
+        check=check,
+        rows=rows,
+        items=DECK_CHECK_ITEMS,
+        statuses=DeckCheckStatus,
+        suggestions=services.deck_check_suggestions(check) if check.status == DeckCheckStatus.DONE else [],
+        decklist=services.accepted_decklist(check.registration),
+        penalties=check.penalties.all(),
+    )
     return render(request, "judging/deck_check_detail.html", ctx)
 
 
@@ -380,7 +463,9 @@ def deck_check_detail(request, slug, pk):
 def reports(request, slug):
     """Judge-call statistics and the penalty report for the organizer and head judge."""
     event = selectors.event_for_reports(request.user, slug)
-    ctx = _ctx(request, event, stats=selectors.call_statistics(event), rows=selectors.penalty_report_rows(event))
+    ctx = _ctx(
+        request, event, stats=selectors.call_statistics(event), rows=selectors.penalty_report_rows(event)
+    )
     return render(request, "judging/reports.html", ctx)
 
 
@@ -414,7 +499,9 @@ def report_pdf(request, slug):
             tasks.task_render_penalty_report.delay(event_id=event.pk)
             fresh = path.exists() and path.stat().st_mtime >= latest.timestamp()
         if not fresh:
-            return render(request, "judging/report_pending.html", _ctx(request, event, count=count), status=202)
+            return render(
+                request, "judging/report_pending.html", _ctx(request, event, count=count), status=202
+            )
         pdf = path.read_bytes()
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{event.slug}-penalties.pdf"'
@@ -428,10 +515,15 @@ def report_pdf(request, slug):
 def player_history(request, player_id):
     """A player's penalties across events (own only, or an official of an event they entered)."""
     player = selectors.access_player_history(request.user, player_id)
-    return render(request, "judging/player_history.html", {
-        "player": player, "penalties": selectors.penalties_for_player(player, viewer=request.user),
-        "is_self": player.user_id == request.user.pk,
-    })
+    return render(
+        request,
+        "judging/player_history.html",
+        {
+            "player": player,
+            "penalties": selectors.penalties_for_player(player, viewer=request.user),
+            "is_self": player.user_id == request.user.pk,
+        },
+    )
 
 
 @login_required
@@ -451,6 +543,12 @@ def catalogue_page(request):
             rel = event_by_slug(slug).rel
         except Http404:
             rel = None
-    return render(request, "judging/catalogue.html", {
-        "items": catalogue.catalogue(), "labels": catalogue.PENALTY_LABELS, "rel": rel,
-    })
+    return render(
+        request,
+        "judging/catalogue.html",
+        {
+            "items": catalogue.catalogue(),
+            "labels": catalogue.PENALTY_LABELS,
+            "rel": rel,
+        },
+    )

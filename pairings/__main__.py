@@ -1,4 +1,5 @@
 """``python -m pairings pair|standings < in.json > out.json`` (see pairings.cli)."""
+
 import sys
 
 from pairings.cli import main

@@ -15,6 +15,7 @@ standings out: {"standings": [{"rank": 1, "id": "E", "match_points": 2, "cmp": "
                 "mlp": "1/2", "omlp": "1/3", "ocmp": "21/34"}, ...]}  (fractions in lowest terms;
                 policy "points_3_1_0" adds "omw", "gw", "ogw")
 """
+
 from __future__ import annotations
 
 import json
@@ -38,7 +39,9 @@ def main(argv: list[str], stdin=None, stdout=None, stderr=None) -> int:
             raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
             data = json.loads(raw)
         except json.JSONDecodeError as exc:
-            raise InvalidInput("input", f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+            raise InvalidInput(
+                "input", f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+            ) from None
         except UnicodeDecodeError:
             raise InvalidInput("input", "not valid UTF-8") from None
         out = run_pair(data) if argv[0] == "pair" else run_standings(data)
@@ -75,14 +78,16 @@ def run_pair(data: Any) -> dict:
         for k, opp in enumerate(opponents):
             if not isinstance(opp, str):
                 raise InvalidInput(f"{where}.opponents[{k}]", "must be a string")
-        players.append(PlayerState(
-            id=_str(p, "id", f"{where}.id"),
-            points=_int(p, "points", f"{where}.points", minimum=0),
-            opponents=tuple(opponents),
-            had_bye=_bool(p, "had_bye", f"{where}.had_bye", default=False),
-            rank=_int(p, "rank", f"{where}.rank", default=None, nullable=True),
-            pod=_str(p, "pod", f"{where}.pod", default=None, nullable=True),
-        ))
+        players.append(
+            PlayerState(
+                id=_str(p, "id", f"{where}.id"),
+                points=_int(p, "points", f"{where}.points", minimum=0),
+                opponents=tuple(opponents),
+                had_bye=_bool(p, "had_bye", f"{where}.had_bye", default=False),
+                rank=_int(p, "rank", f"{where}.rank", default=None, nullable=True),
+                pod=_str(p, "pod", f"{where}.pod", default=None, nullable=True),
+            )
+        )
     result = pair_round(players, round_number=round_number, seed=seed)
     out = {"pairings": [list(pair) for pair in result.pairings], "bye": result.bye}
     if len(result.byes) > 1:  # several odd draft pods: "bye" is the first, "byes" lists them all
@@ -102,21 +107,30 @@ def run_standings(data: Any) -> dict:
     for i, item in enumerate(_list(obj, "matches", "matches", default=[])):
         if type(item) is dict and len(item) == 4:  # fast path for the plain {round, a, b, result} shape
             r, a, b, res = item.get("round"), item.get("a"), item.get("b", 0), item.get("result")
-            if type(r) is int and r >= 1 and type(a) is str and a and type(res) is str and res and (
-                    b is None or (type(b) is str and b)):
+            if (
+                type(r) is int
+                and r >= 1
+                and type(a) is str
+                and a
+                and type(res) is str
+                and res
+                and (b is None or (type(b) is str and b))
+            ):
                 matches.append(MatchRecord(r, a, b, res))
                 continue
         where = f"matches[{i}]"
         m = _object(item, where)
-        matches.append(MatchRecord(
-            round=_int(m, "round", f"{where}.round", minimum=1),
-            a=_str(m, "a", f"{where}.a"),
-            b=_str(m, "b", f"{where}.b", default=None, nullable=True),
-            result=_str(m, "result", f"{where}.result"),
-            games_a=_int(m, "games_a", f"{where}.games_a", default=0, minimum=0),
-            games_b=_int(m, "games_b", f"{where}.games_b", default=0, minimum=0),
-            games_drawn=_int(m, "games_drawn", f"{where}.games_drawn", default=0, minimum=0),
-        ))
+        matches.append(
+            MatchRecord(
+                round=_int(m, "round", f"{where}.round", minimum=1),
+                a=_str(m, "a", f"{where}.a"),
+                b=_str(m, "b", f"{where}.b", default=None, nullable=True),
+                result=_str(m, "result", f"{where}.result"),
+                games_a=_int(m, "games_a", f"{where}.games_a", default=0, minimum=0),
+                games_b=_int(m, "games_b", f"{where}.games_b", default=0, minimum=0),
+                games_drawn=_int(m, "games_drawn", f"{where}.games_drawn", default=0, minimum=0),
+            )
+        )
     options = _object(obj.get("options", {}), "options")
     removed = _list(options, "removed", "options.removed", default=[])
     for k, pid in enumerate(removed):
@@ -140,8 +154,13 @@ def run_standings(data: Any) -> dict:
     out = []
     for row in rows:
         item = {
-            "rank": row.rank, "id": row.id, "match_points": row.match_points,
-            "cmp": str(row.cmp), "mlp": str(row.mlp), "omlp": str(row.omlp), "ocmp": str(row.ocmp),
+            "rank": row.rank,
+            "id": row.id,
+            "match_points": row.match_points,
+            "cmp": str(row.cmp),
+            "mlp": str(row.mlp),
+            "omlp": str(row.omlp),
+            "ocmp": str(row.ocmp),
         }
         if row.omw is not None:
             item.update(omw=str(row.omw), gw=str(row.gw), ogw=str(row.ogw))
@@ -175,8 +194,15 @@ def _list(obj: dict, key: str, field: str, default: Any = _MISSING) -> list:
     return value
 
 
-def _int(obj: dict, key: str, field: str, *, default: Any = _MISSING, minimum: int | None = None,
-         nullable: bool = False):
+def _int(
+    obj: dict,
+    key: str,
+    field: str,
+    *,
+    default: Any = _MISSING,
+    minimum: int | None = None,
+    nullable: bool = False,
+):
     value = _get(obj, key, field, default)
     if value is None and nullable:
         return None

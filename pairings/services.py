@@ -116,6 +116,7 @@ def _listed_registrations(event: Event, rows) -> list[Registration]:
 def _ranked_by_policy(rows, spec: PolicySpec):
     """Engine rows re-ranked by the policy's tiebreaker steps (kept as data in
     ``tournament.standings_policies``; ga-organized-play.md section 4 engineering note)."""
+
     def key(row):
         out = []
         for name, prefer in spec.steps:

@@ -12,6 +12,7 @@ Kinds for :func:`recommended_structure`:
 Above the last single-day / team row the tables are silent (OPEN-4): one more round per
 doubling, flagged ``extrapolated``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -34,16 +35,40 @@ class Structure:
 
 
 # (max players inclusive, swiss rounds, top cut)
-_SINGLE_DAY = ((8, 3, 0), (16, 5, 4), (32, 5, 8), (64, 6, 8), (128, 7, 8), (224, 8, 8), (384, 9, 8), (736, 10, 8))
-_SINGLE_DAY_2023 = ((4, 2, 0), (8, 3, 0), (16, 4, 4), (32, 5, 8), (64, 6, 8), (128, 7, 8), (224, 8, 8),
-                    (384, 9, 8), (736, 10, 8))
+_SINGLE_DAY = (
+    (8, 3, 0),
+    (16, 5, 4),
+    (32, 5, 8),
+    (64, 6, 8),
+    (128, 7, 8),
+    (224, 8, 8),
+    (384, 9, 8),
+    (736, 10, 8),
+)
+_SINGLE_DAY_2023 = (
+    (4, 2, 0),
+    (8, 3, 0),
+    (16, 4, 4),
+    (32, 5, 8),
+    (64, 6, 8),
+    (128, 7, 8),
+    (224, 8, 8),
+    (384, 9, 8),
+    (736, 10, 8),
+)
 _TEAM = ((16, 5, 4), (32, 6, 4), (64, 7, 4), (128, 8, 4), (224, 9, 4), (384, 10, 4), (736, 11, 4))
 # (max players inclusive or None for "and more", day-1 rounds, day-2 cut N, day-2 rounds)
 _MULTI_CONSTRUCTED = ((224, 7, 48, 4), (440, 7, 64, 5), (732, 8, 80, 5), (1244, 9, 96, 5), (None, 9, 128, 6))
 _MULTI_LIMITED = ((224, 8, 48, 3), (440, 8, 64, 6), (732, 8, 80, 6), (1244, 8, 128, 6), (None, 9, 128, 6))
 
-KINDS = ("single_day", "single_day_draft_playoff", "team", "multi_day_constructed", "multi_day_limited",
-         "single_day_2023")
+KINDS = (
+    "single_day",
+    "single_day_draft_playoff",
+    "team",
+    "multi_day_constructed",
+    "multi_day_limited",
+    "single_day_2023",
+)
 
 
 def recommended_structure(players: int, *, kind: str = "single_day") -> Structure:
@@ -57,8 +82,14 @@ def recommended_structure(players: int, *, kind: str = "single_day") -> Structur
         table = _MULTI_CONSTRUCTED if kind == "multi_day_constructed" else _MULTI_LIMITED
         for limit, day1, cut, day2 in table:
             if limit is None or players <= limit:
-                return Structure(day1 + day2, 8, day2_cut=cut, day1_rounds=day1, day2_rounds=day2,
-                                 rule="TR&P App B (multi-day)")
+                return Structure(
+                    day1 + day2,
+                    8,
+                    day2_cut=cut,
+                    day1_rounds=day1,
+                    day2_rounds=day2,
+                    rule="TR&P App B (multi-day)",
+                )
     if kind == "team":
         return _from_table(_TEAM, players, rule="TR&P App B (teams)")
     if kind == "single_day_2023":
@@ -90,7 +121,7 @@ def day2_advancers(standings: Sequence[tuple[str, int]], *, top_n: int, day1_rou
     if isinstance(day1_rounds, bool) or not isinstance(day1_rounds, int) or day1_rounds < 1:
         raise InvalidInput("day1_rounds", "must be a positive integer")
     at_x2 = sum(1 for _, points in standings if points >= day1_rounds - 2)
-    return [pid for pid, _ in standings[:max(top_n, at_x2)]]
+    return [pid for pid, _ in standings[: max(top_n, at_x2)]]
 
 
 def assign_tables(

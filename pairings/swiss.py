@@ -35,6 +35,7 @@ extra players without rematches, so:
 If any step finds no perfect matching (or the pod has no reservoir) the exact solver runs on
 the whole pod. Property tests compare the two on random tournaments.
 """
+
 from __future__ import annotations
 
 import random
@@ -171,7 +172,9 @@ def _pair_pod(players: list[PlayerState], rng: random.Random, *, round_number: i
     result = None
     if not seeded and (force_fast or len(players) > EXACT_LIMIT):
         for attempt in range(FAST_ATTEMPTS):  # other random candidate graphs before the O(n^2) solve
-            result = _FastPairer(players, rng if attempt == 0 else random.Random(f"{rng.random()}/{attempt}")).run()
+            result = _FastPairer(
+                players, rng if attempt == 0 else random.Random(f"{rng.random()}/{attempt}")
+            ).run()
             if result is not None:
                 break
     if result is None:
@@ -227,6 +230,7 @@ def _solve_exact(players: list[PlayerState], rng: random.Random, *, seeded: bool
         def tert(i: int, j: int) -> int:
             return abs(abs(pos[i] - pos[j]) - half)
     else:
+
         def tert(i: int, j: int) -> int:
             return rng.randrange(JITTER)
 
@@ -459,8 +463,15 @@ class _FastPairer:
             if mode == "chunked":
                 result = self._solve_chunked(li, carry, banned, allow_float=allow_float)
             else:
-                result = self._match_nodes(li, carry, members, banned, dense=dense,
-                                           with_bye=li == self.bye_level, allow_float=allow_float)
+                result = self._match_nodes(
+                    li,
+                    carry,
+                    members,
+                    banned,
+                    dense=dense,
+                    with_bye=li == self.bye_level,
+                    allow_float=allow_float,
+                )
             if result is not None:
                 return result
         return None
@@ -471,7 +482,7 @@ class _FastPairer:
         head: list[int] = []
         rest = list(members)
         if with_bye:
-            cands = [m for m in rest if m in self.candidates][:CHUNK // 4]
+            cands = [m for m in rest if m in self.candidates][: CHUNK // 4]
             if not cands:
                 return None
             chosen = set(cands)
@@ -483,25 +494,42 @@ class _FastPairer:
         if len(rest) % 2:
             head.append(rest.pop())
         pairs_all: list[tuple[int, int]] = []
-        result = self._match_nodes(li, carry, head, banned, dense=len(head) <= DENSE_LIMIT, with_bye=with_bye,
-                                   allow_float=allow_float)
+        result = self._match_nodes(
+            li,
+            carry,
+            head,
+            banned,
+            dense=len(head) <= DENSE_LIMIT,
+            with_bye=with_bye,
+            allow_float=allow_float,
+        )
         if result is None:
             return None
         pairs, floater, bye = result
         pairs_all.extend(pairs)
         for start in range(0, len(rest), CHUNK):
-            chunk = rest[start:start + CHUNK]
+            chunk = rest[start : start + CHUNK]
             if len(chunk) % 2:  # only the last chunk can be odd, and rest is even
                 return None
-            sub = self._match_nodes(li, [], chunk, banned, dense=len(chunk) <= DENSE_LIMIT, with_bye=False,
-                                    allow_float=False)
+            sub = self._match_nodes(
+                li, [], chunk, banned, dense=len(chunk) <= DENSE_LIMIT, with_bye=False, allow_float=False
+            )
             if sub is None:
                 return None
             pairs_all.extend(sub[0])
         return pairs_all, floater, bye
 
-    def _match_nodes(self, li: int, carry: list[int], members: list[int], banned: set[int], *, dense: bool,
-                     with_bye: bool, allow_float: bool):
+    def _match_nodes(
+        self,
+        li: int,
+        carry: list[int],
+        members: list[int],
+        banned: set[int],
+        *,
+        dense: bool,
+        with_bye: bool,
+        allow_float: bool,
+    ):
         """Perfect matching of carry + members (+ bye vertex, + float vertex when odd) with no
         rematch edges; None when the candidate graph has no perfect matching."""
         nodes = carry + members

@@ -18,6 +18,7 @@ as a round won 2-0 for the player's own percentages and is not an opponent.
 
 All comparisons use exact integers (common denominators), never floats.
 """
+
 from __future__ import annotations
 
 import math
@@ -148,8 +149,15 @@ def compute_standings(
         try:
             r, res, ia, b = m.round, m.result, get(m.a), m.b
             ib = None if b is None else get(b)
-            if (type(r) is not int or r < 1 or res not in RESULTS or ia is None or (ib is None) != (res == "bye")
-                    or ia == ib or ((games_policy or m.games_a or m.games_b or m.games_drawn) and not _games_ok(m))):
+            if (
+                type(r) is not int
+                or r < 1
+                or res not in RESULTS
+                or ia is None
+                or (ib is None) != (res == "bye")
+                or ia == ib
+                or ((games_policy or m.games_a or m.games_b or m.games_drawn) and not _games_ok(m))
+            ):
                 _check_match(k, m, index)
         except TypeError:
             _check_match(k, m, index)
@@ -211,39 +219,52 @@ def compute_standings(
 
     if policy == "fab":
         mp = [wins[i] + byes[i] for i in range(n)]
-        ranked.sort(key=lambda i: (-mp[i], -cmp_num[i], mlp_scaled[i], omlp_key[i], -ocmp_key[i], random_key[ids[i]]))
+        ranked.sort(
+            key=lambda i: (-mp[i], -cmp_num[i], mlp_scaled[i], omlp_key[i], -ocmp_key[i], random_key[ids[i]])
+        )
         extra = {}
     else:
         mp = [3 * (wins[i] + byes[i]) + draws[i] for i in range(n)]
-        mwp = [max(FLOOR, Fraction(mp[i], 3 * (played[i] + byes[i]))) if played[i] + byes[i] else FLOOR for i in range(n)]
+        mwp = [
+            max(FLOOR, Fraction(mp[i], 3 * (played[i] + byes[i]))) if played[i] + byes[i] else FLOOR
+            for i in range(n)
+        ]
         gwp = [max(FLOOR, Fraction(game_pts[i], 3 * game_cnt[i])) if game_cnt[i] else FLOOR for i in range(n)]
-        omw = [sum((mwp[j] for j in opps[i]), Fraction(0)) / len(opps[i]) if opps[i] else Fraction(0) for i in range(n)]
-        ogw = [sum((gwp[j] for j in opps[i]), Fraction(0)) / len(opps[i]) if opps[i] else Fraction(0) for i in range(n)]
+        omw = [
+            sum((mwp[j] for j in opps[i]), Fraction(0)) / len(opps[i]) if opps[i] else Fraction(0)
+            for i in range(n)
+        ]
+        ogw = [
+            sum((gwp[j] for j in opps[i]), Fraction(0)) / len(opps[i]) if opps[i] else Fraction(0)
+            for i in range(n)
+        ]
         ranked.sort(key=lambda i: (-mp[i], -omw[i], -gwp[i], -ogw[i], random_key[ids[i]]))
         extra = {"omw": omw, "gw": gwp, "ogw": ogw}
 
     rows = []
     for rank, i in enumerate(ranked, start=1):
         no = len(opps[i])
-        rows.append(StandingRow(
-            rank=rank,
-            id=ids[i],
-            match_points=mp[i],
-            cmp=Fraction(cmp_num[i], denom),
-            mlp=Fraction(losses[i], played[i]) if played[i] else Fraction(0),
-            omlp=Fraction(omlp_num[i], no * L) if no else Fraction(0),
-            ocmp=Fraction(ocmp_num[i], no * denom) if no else Fraction(0),
-            wins=wins[i],
-            losses=losses[i],
-            draws=draws[i],
-            byes=byes[i],
-            played=played[i],
-            random_key=random_key[ids[i]],
-            omw=extra["omw"][i] if extra else None,
-            gw=extra["gw"][i] if extra else None,
-            ogw=extra["ogw"][i] if extra else None,
-            policy=policy,
-        ))
+        rows.append(
+            StandingRow(
+                rank=rank,
+                id=ids[i],
+                match_points=mp[i],
+                cmp=Fraction(cmp_num[i], denom),
+                mlp=Fraction(losses[i], played[i]) if played[i] else Fraction(0),
+                omlp=Fraction(omlp_num[i], no * L) if no else Fraction(0),
+                ocmp=Fraction(ocmp_num[i], no * denom) if no else Fraction(0),
+                wins=wins[i],
+                losses=losses[i],
+                draws=draws[i],
+                byes=byes[i],
+                played=played[i],
+                random_key=random_key[ids[i]],
+                omw=extra["omw"][i] if extra else None,
+                gw=extra["gw"][i] if extra else None,
+                ogw=extra["ogw"][i] if extra else None,
+                policy=policy,
+            )
+        )
     return rows
 
 
@@ -276,8 +297,10 @@ def _check_match(k: int, m: MatchRecord, index: Mapping[str, int]) -> None:
     raise InvalidInput(field, "is not a valid match")  # pragma: no cover
 
 
-def explain_ranking(rows_or_standings: Sequence[StandingRow] | Mapping[str, StandingRow], a_id: str, b_id: str) -> list[dict]:
-    """"Why am I ranked here": each tiebreaker step in order (TR&P App D steps 1-6) with both
+def explain_ranking(
+    rows_or_standings: Sequence[StandingRow] | Mapping[str, StandingRow], a_id: str, b_id: str
+) -> list[dict]:
+    """ "Why am I ranked here": each tiebreaker step in order (TR&P App D steps 1-6) with both
     players' values, up to and including the step that decides; ``ahead`` names who wins it."""
     if isinstance(rows_or_standings, Mapping):
         by_id = dict(rows_or_standings)
@@ -296,15 +319,17 @@ def explain_ranking(rows_or_standings: Sequence[StandingRow] | Mapping[str, Stan
         if decides:
             a_better = va > vb if prefer == "higher" else va < vb
             ahead = a_id if a_better else b_id
-        out.append({
-            "step": number,
-            "tiebreaker": "random" if name == "random_key" else name,
-            "prefer": prefer,
-            "a": _show(va),
-            "b": _show(vb),
-            "decides": decides,
-            "ahead": ahead,
-        })
+        out.append(
+            {
+                "step": number,
+                "tiebreaker": "random" if name == "random_key" else name,
+                "prefer": prefer,
+                "a": _show(va),
+                "b": _show(vb),
+                "decides": decides,
+                "ahead": ahead,
+            }
+        )
         if decides:
             break
     return out

@@ -3,6 +3,7 @@
 Pairings are returned in bracket order: the winners of matches 2k and 2k+1 meet in the next
 round (:func:`next_bracket_round`), with the first-listed player the higher seed.
 """
+
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
@@ -30,7 +31,9 @@ def single_elimination(seeds: Sequence[str]) -> list[tuple[str, str]]:
     return [(seeds[order[k] - 1], seeds[order[k + 1] - 1]) for k in range(0, len(order), 2)]
 
 
-def next_bracket_round(pairings: Sequence[tuple[str, str]], winners: Collection[str]) -> list[tuple[str, str]]:
+def next_bracket_round(
+    pairings: Sequence[tuple[str, str]], winners: Collection[str]
+) -> list[tuple[str, str]]:
     """Next round of a bracket: the winner of match 2k meets the winner of match 2k+1.
 
     ``winners`` holds exactly one player of every match. Returns [] after the final.

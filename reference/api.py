@@ -1,4 +1,5 @@
 """Public read-only API: rule search and rule lookup by number."""
+
 from __future__ import annotations
 
 from django.urls import reverse
@@ -78,8 +79,10 @@ class RuleSearchAPI(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("q", str, required=True, description="rule number or words"),
-                    OpenApiParameter("doc", str, enum=DocumentKind.values)],
+        parameters=[
+            OpenApiParameter("q", str, required=True, description="rule number or words"),
+            OpenApiParameter("doc", str, enum=DocumentKind.values),
+        ],
         responses=SearchResponseSerializer,
     )
     def get(self, request):
@@ -88,13 +91,21 @@ class RuleSearchAPI(APIView):
         if not q.strip():
             raise ValidationError({"q": "Give a rule number (1.1.3b, TR&P 3.2) or some words."})
         if kind and kind not in DocumentKind.values:
-            raise ValidationError({"doc": f"Unknown document {kind!r}: expected one of {', '.join(DocumentKind.values)}."})
+            raise ValidationError(
+                {"doc": f"Unknown document {kind!r}: expected one of {', '.join(DocumentKind.values)}."}
+            )
         results = search_rules(q, kind=kind)
         if results.error:
             raise ValidationError({"q": results.error})
-        return Response({"query": results.query, "number_query": results.number_query, "count": len(results.hits),
-                         "results": SearchHitSerializer(results.hits, many=True).data,
-                         "glossary": GlossaryHitSerializer(results.glossary, many=True).data})
+        return Response(
+            {
+                "query": results.query,
+                "number_query": results.number_query,
+                "count": len(results.hits),
+                "results": SearchHitSerializer(results.hits, many=True).data,
+                "glossary": GlossaryHitSerializer(results.glossary, many=True).data,
+            }
+        )
 
 
 class RuleDetailAPI(APIView):

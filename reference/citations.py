@@ -4,6 +4,7 @@ Citation style follows requirements 0.1: without an edition a citation means the
 (CR 2.13.0, TR&P 2025, PPG 2023, GA 2023-04-03); "TR&P'23" is the 2023 edition, "CR-old" and
 "CR-web" the older CR texts.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,10 @@ NUMBER_RE = re.compile(rf"^{_NUM_STRICT}$", re.IGNORECASE)
 _DOC = r"(?P<doc>CR(?:[-\u2011 ]?(?:old|web))?|TR\s?&\s?P|TR&amp;P|TRP|PPG|GA)"
 _EDITION = r"(?:\s?['’‘](?P<ed>\d{2}))?"
 _HEAD = rf"(?<![\w&]){_DOC}\b{_EDITION}\s*(?:§\s*)?"
-_TARGET = (rf"(?:App(?:endix)?\.?\s+(?P<app>[A-F])\b"
-           rf"|(?:ch(?:apter)?\.?\s*(?=\d))?(?P<num>{_NUM_STRICT})(?![\w.]\w))")
+_TARGET = (
+    rf"(?:App(?:endix)?\.?\s+(?P<app>[A-F])\b"
+    rf"|(?:ch(?:apter)?\.?\s*(?=\d))?(?P<num>{_NUM_STRICT})(?![\w.]\w))"
+)
 CITATION_RE = re.compile(
     rf"{_HEAD}{_TARGET}(?P<tail>(?:\s*(?:,|–|—|-|\band\b|\bor\b|\bto\b)\s*{_NUM_STRICT}(?![\w.]\w))*)",
     re.IGNORECASE,
@@ -75,7 +78,9 @@ def _doc_and_version(doc_raw: str, edition: str | None) -> tuple[str, str | None
     else:
         doc = d
     if edition:
-        version = {"trp": {"23": "2023", "25": "2025"}, "ppg": {"23": "2023"}}.get(doc, {}).get(edition, f"20{edition}")
+        version = {"trp": {"23": "2023", "25": "2025"}, "ppg": {"23": "2023"}}.get(doc, {}).get(
+            edition, f"20{edition}"
+        )
     return doc, version
 
 
@@ -106,12 +111,22 @@ def find_citations(text: str) -> list[CitationMatch]:
             continue
         if doc == "cr" and re.fullmatch(r"\d+\.\d+\.0", m.group("num")):
             continue  # "CR 2.13.0" names an edition; rule numbers never end in .0
-        out.append(CitationMatch(m.start(), m.end("num"), Citation(doc, _canonical_number(doc, m.group("num")), version)))
+        out.append(
+            CitationMatch(
+                m.start(), m.end("num"), Citation(doc, _canonical_number(doc, m.group("num")), version)
+            )
+        )
         tail = m.group("tail")
         if tail:
             base = m.start("tail")
             for t in _TAIL_NUM.finditer(tail):
-                out.append(CitationMatch(base + t.start(), base + t.end(), Citation(doc, _canonical_number(doc, t.group()), version)))
+                out.append(
+                    CitationMatch(
+                        base + t.start(),
+                        base + t.end(),
+                        Citation(doc, _canonical_number(doc, t.group()), version),
+                    )
+                )
     return out
 
 

@@ -2,6 +2,7 @@
 
 The documents' text is not part of the project: ``import_rules`` reads it at run time.
 """
+
 from __future__ import annotations
 
 from django.contrib.postgres.search import SearchVectorField
@@ -23,7 +24,9 @@ class RulesDocument(models.Model):
     class Meta:
         ordering = ["kind", "-is_current", "version"]
         constraints = [
-            models.UniqueConstraint(fields=["kind", "version"], name="reference_document_kind_version_unique"),
+            models.UniqueConstraint(
+                fields=["kind", "version"], name="reference_document_kind_version_unique"
+            ),
             models.UniqueConstraint(
                 fields=["kind"], condition=models.Q(is_current=True), name="reference_one_current_per_kind"
             ),
@@ -40,7 +43,9 @@ class RulesDocument(models.Model):
 class Rule(models.Model):
     document = models.ForeignKey(RulesDocument, on_delete=models.CASCADE, related_name="rules")
     number = models.CharField(max_length=40)
-    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="children")
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="children"
+    )
     title = models.CharField(max_length=200, blank=True)
     text = models.TextField(blank=True)
     order = models.PositiveIntegerField()
@@ -53,7 +58,9 @@ class Rule(models.Model):
     class Meta:
         ordering = ["document", "order"]
         constraints = [
-            models.UniqueConstraint(fields=["document", "number"], name="reference_rule_document_number_unique"),
+            models.UniqueConstraint(
+                fields=["document", "number"], name="reference_rule_document_number_unique"
+            ),
         ]
         indexes = [models.Index(fields=["document", "order"], name="reference_rule_doc_order")]
 
@@ -76,7 +83,9 @@ class GlossaryTerm(models.Model):
     class Meta:
         ordering = ["document", "order"]
         constraints = [
-            models.UniqueConstraint(fields=["document", "slug"], name="reference_glossary_document_slug_unique"),
+            models.UniqueConstraint(
+                fields=["document", "slug"], name="reference_glossary_document_slug_unique"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -16,6 +16,7 @@ Numbering styles understood:
   section (``1.5.1``), lettered sub-items (``1.5.1a``), roman sub-sub-items (``1.5.1a.i``), and the
   glossary chapter ``X`` with ``X.A``/``X.B`` whose numbered items are keyword definitions.
 """
+
 from __future__ import annotations
 
 import re
@@ -194,8 +195,10 @@ def _join_wrapped(lines: list[str], known_words: set[str]) -> list[str]:
                 prev_blank = False
                 continue
             dangling = re.search(r"\b(?:Rules?|Sections?|Chapters?|See|and|or|of|to|the)$", prev) is not None
-            continuation = hard_wrapped and (dangling or not _BLOCK_START.match(line)) and (
-                len(prev) >= wrap_width * 0.72 or not re.search(r"[.:;!?)”\"]$", prev)
+            continuation = (
+                hard_wrapped
+                and (dangling or not _BLOCK_START.match(line))
+                and (len(prev) >= wrap_width * 0.72 or not re.search(r"[.:;!?)”\"]$", prev))
             )
             if _is_subheading(prev) or (_is_subheading(line) and re.search(r"[.:;!?)”\"]$", prev)):
                 continuation = False
@@ -217,9 +220,9 @@ def _is_subheading(line: str) -> bool:
 def _looks_like_heading_line(line: str) -> bool:
     if re.fullmatch(r"\s*(?:Glossary|Preface|Credits|Acknowledge?ments|Table of Contents)\s*", line, re.I):
         return True
-    return bool(re.match(r"^\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.|Appendix [A-Z] -)\s+[A-Z][^.]{0,70}$", line)) and not re.search(
-        r"[.:]$", line.strip()
-    )
+    return bool(
+        re.match(r"^\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.|Appendix [A-Z] -)\s+[A-Z][^.]{0,70}$", line)
+    ) and not re.search(r"[.:]$", line.strip())
 
 
 # --------------------------------------------------------------------------------------------
@@ -259,7 +262,9 @@ class _Builder:
         self.numbers: set[str] = set()
         self.current: ParsedRule | None = None
 
-    def add(self, number: str, *, title: str = "", text: str = "", parent: str | None, heading: bool) -> ParsedRule:
+    def add(
+        self, number: str, *, title: str = "", text: str = "", parent: str | None, heading: bool
+    ) -> ParsedRule:
         if parent is not None and parent not in self.numbers:
             parent = None
         depth = 0
@@ -350,7 +355,7 @@ def _parse_fab(kind: str, lines: list[str]) -> tuple[list[ParsedRule], list[str]
                 if bt:
                     title = bt.group(1).strip()
                     if rest.startswith(title):
-                        rest = rest[len(title):].strip()
+                        rest = rest[len(title) :].strip()
                 elif len(rest) <= 40 and not re.search(r"[.:;,)\]]$", rest):
                     title, rest = rest, ""
                 b.add(number, title=title, text=rest, parent=parent_of(number, kind), heading=False)
@@ -358,7 +363,12 @@ def _parse_fab(kind: str, lines: list[str]) -> tuple[list[ParsedRule], list[str]
                 mode = "body"
                 continue
             m = _FAB_SECTION.match(stripped)
-            if m and _ok_title(m.group(2)) and m.group(1) not in b.numbers and _plausible_next(m.group(1), last_key):
+            if (
+                m
+                and _ok_title(m.group(2))
+                and m.group(1) not in b.numbers
+                and _plausible_next(m.group(1), last_key)
+            ):
                 number = m.group(1)
                 b.add(number, title=m.group(2), parent=parent_of(number, kind), heading=True)
                 last_key = number_key(number)
@@ -368,7 +378,12 @@ def _parse_fab(kind: str, lines: list[str]) -> tuple[list[ParsedRule], list[str]
             dotted = m is not None and stripped.startswith(m.group(1) + ".")
             if m and not dotted and not clean_inline(next_line.get(idx, "")).startswith(m.group(1) + "."):
                 m = None
-            if m and _ok_title(m.group(2)) and m.group(1) not in b.numbers and _plausible_next(m.group(1), last_key):
+            if (
+                m
+                and _ok_title(m.group(2))
+                and m.group(1) not in b.numbers
+                and _plausible_next(m.group(1), last_key)
+            ):
                 b.add(m.group(1), title=m.group(2), parent=None, heading=True)
                 last_key = number_key(m.group(1))
                 mode = "body"
@@ -428,7 +443,13 @@ def _parse_ga(lines: list[str]) -> tuple[list[ParsedRule], list[ParsedGlossaryTe
                 section = item = letter = None
                 continue
         m = _GA_SECTION.match(line)
-        if m and chapter and m.group(1).split(".")[0] == chapter and _ok_title(m.group(2)) and m.group(1) not in b.numbers:
+        if (
+            m
+            and chapter
+            and m.group(1).split(".")[0] == chapter
+            and _ok_title(m.group(2))
+            and m.group(1) not in b.numbers
+        ):
             number = m.group(1)
             parent = number.rsplit(".", 1)[0]
             b.add(number, title=m.group(2), parent=parent, heading=True)
@@ -483,14 +504,42 @@ def _parse_ga(lines: list[str]) -> tuple[list[ParsedRule], list[ParsedGlossaryTe
 
 # Words a definition sentence starts with ("Ability An object property ..."), capitalised.
 _DEF_STARTERS = {
-    "A", "An", "The", "To", "See", "When", "If", "Used", "One", "Any", "Each", "Refers", "Something", "Where",
-    "How", "This", "That", "Is", "Are", "Zero", "Either", "Literal", "For", "It", "As", "In", "Objects", "Cards",
+    "A",
+    "An",
+    "The",
+    "To",
+    "See",
+    "When",
+    "If",
+    "Used",
+    "One",
+    "Any",
+    "Each",
+    "Refers",
+    "Something",
+    "Where",
+    "How",
+    "This",
+    "That",
+    "Is",
+    "Are",
+    "Zero",
+    "Either",
+    "Literal",
+    "For",
+    "It",
+    "As",
+    "In",
+    "Objects",
+    "Cards",
 }
-_REF_TAIL = re.compile(r"\s*(?:\(See (?:Rule|Section|Chapter)s?\s+([0-9A-Z][0-9.a-z]*)[^)]*\)|((?:\[[0-9][^\]]*\])+))\s*$")
+_REF_TAIL = re.compile(
+    r"\s*(?:\(See (?:Rule|Section|Chapter)s?\s+([0-9A-Z][0-9.a-z]*)[^)]*\)|((?:\[[0-9][^\]]*\])+))\s*$"
+)
 
 
 def _split_term(line: str) -> tuple[str, str] | None:
-    """"Go again An ability keyword ..." -> ("Go again", "An ability keyword ...")."""
+    """ "Go again An ability keyword ..." -> ("Go again", "An ability keyword ...")."""
     words = line.split(" ")
     for i in range(1, min(len(words), 10)):
         if words[i] in _DEF_STARTERS and words[i - 1] != "/":
@@ -498,7 +547,7 @@ def _split_term(line: str) -> tuple[str, str] | None:
     # no usual first word: the definition starts at the capitalised word before the first lower-case one
     for j in range(1, min(len(words), 10)):
         if words[j][:1].islower():
-            return (" ".join(words[: j - 1]), " ".join(words[j - 1:])) if j >= 2 else None
+            return (" ".join(words[: j - 1]), " ".join(words[j - 1 :])) if j >= 2 else None
     return None
 
 
@@ -524,10 +573,14 @@ def _parse_fab_glossary(lines: list[str]) -> list[ParsedGlossaryTerm]:
         for blk in blocks:
             first = clean_inline(blk[0])
             senses = [clean_inline(x) for x in blk[1:]]
-            if entries and (re.match(r"^[-•]\s", blk[0]) or re.match(r"^\**[a-z][a-z ()-]{0,20}:\**\s", blk[0])):
+            if entries and (
+                re.match(r"^[-•]\s", blk[0]) or re.match(r"^\**[a-z][a-z ()-]{0,20}:\**\s", blk[0])
+            ):
                 entries[-1][1].extend(clean_inline(x) for x in blk)
                 continue
-            split = _split_term(first) if not (len(first) <= 40 and not first.endswith((".", "]", ")"))) else None
+            split = (
+                _split_term(first) if not (len(first) <= 40 and not first.endswith((".", "]", ")"))) else None
+            )
             if split:
                 entries.append((split[0], [split[1], *senses]))
             elif len(first) <= 40 and not first.endswith((".", "]", ")")):
@@ -553,9 +606,9 @@ def _parse_fab_glossary(lines: list[str]) -> list[ParsedGlossaryTerm]:
     for term, body in entries:
         definition = _join_definition(body)
         rule_number = ""
-        m = re.search(r"\((?:See )?(?:Rule|Section|Chapter)s?\s+(\d+(?:\.\d+)*[a-z]?)", definition) or re.search(
-            r"\[(\d+(?:\.\d+)*[a-z]?)\]", definition
-        )
+        m = re.search(
+            r"\((?:See )?(?:Rule|Section|Chapter)s?\s+(\d+(?:\.\d+)*[a-z]?)", definition
+        ) or re.search(r"\[(\d+(?:\.\d+)*[a-z]?)\]", definition)
         if m:
             rule_number = m.group(1)
         term = term.strip().rstrip(":")
@@ -588,8 +641,12 @@ def _title_of(lines: list[str], kind: str) -> str:
             if kind == "ga" and s.upper() == s:
                 continue
             return s
-    return {"cr": "Comprehensive Rules", "trp": "Tournament Rules and Policy", "ppg": "Procedure and Penalty Guide",
-            "ga": "Grand Archive Comprehensive Rules"}[kind]
+    return {
+        "cr": "Comprehensive Rules",
+        "trp": "Tournament Rules and Policy",
+        "ppg": "Procedure and Penalty Guide",
+        "ga": "Grand Archive Comprehensive Rules",
+    }[kind]
 
 
 def parse_document(raw: str, kind: str) -> ParsedDocument:

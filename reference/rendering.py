@@ -2,6 +2,7 @@
 
 Rule text is data: every piece is escaped; only the tags built here are emitted.
 """
+
 from __future__ import annotations
 
 import re
@@ -49,7 +50,9 @@ class DocumentIndex:
 def _index(document_id: int, content_hash: str, is_current: bool) -> DocumentIndex:
     document = RulesDocument.objects.get(pk=document_id)
     numbers = frozenset(Rule.objects.filter(document_id=document_id).values_list("number", flat=True))
-    terms = list(GlossaryTerm.objects.filter(document_id=document_id).values_list("term", "slug", "definition"))
+    terms = list(
+        GlossaryTerm.objects.filter(document_id=document_id).values_list("term", "slug", "definition")
+    )
     glossary: dict[str, tuple[str, str]] = {}
     names: list[str] = []
     for term, slug, definition in terms:
@@ -75,7 +78,13 @@ def _link_inline(text: str, index: DocumentIndex | None, used_terms: set[str]) -
     for m in find_citations(text):
         url = rule_url(m.citation)
         if url:
-            spans.append((m.start, m.end, f'<a class="rule-cite" href="{escape(url)}">{escape(text[m.start:m.end])}</a>'))
+            spans.append(
+                (
+                    m.start,
+                    m.end,
+                    f'<a class="rule-cite" href="{escape(url)}">{escape(text[m.start : m.end])}</a>',
+                )
+            )
     if index is not None:
         for m in _INTERNAL_REF.finditer(text):
             key = "b" if m.group("b") else ("w" if m.group("w") else "p")
@@ -83,7 +92,9 @@ def _link_inline(text: str, index: DocumentIndex | None, used_terms: set[str]) -
             if number not in index.numbers:
                 continue
             s, e = m.span(key)
-            spans.append((s, e, f'<a class="rule-ref" href="{escape(index.rule_href(number))}">{escape(number)}</a>'))
+            spans.append(
+                (s, e, f'<a class="rule-ref" href="{escape(index.rule_href(number))}">{escape(number)}</a>')
+            )
         if index.glossary_re is not None:
             for m in index.glossary_re.finditer(text):
                 key = m.group(1).lower()
@@ -91,9 +102,14 @@ def _link_inline(text: str, index: DocumentIndex | None, used_terms: set[str]) -
                     continue
                 used_terms.add(key)
                 slug, definition = index.glossary[key]
-                spans.append((m.start(), m.end(),
-                              f'<a class="gloss" href="{escape(index.glossary_href(slug))}" '
-                              f'title="{escape(definition[:200])}">{escape(m.group(0))}</a>'))
+                spans.append(
+                    (
+                        m.start(),
+                        m.end(),
+                        f'<a class="gloss" href="{escape(index.glossary_href(slug))}" '
+                        f'title="{escape(definition[:200])}">{escape(m.group(0))}</a>',
+                    )
+                )
     spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))
     out: list[str] = []
     pos = 0
@@ -107,8 +123,13 @@ def _link_inline(text: str, index: DocumentIndex | None, used_terms: set[str]) -
     return "".join(out)
 
 
-def render_rule_text(text: str, index: DocumentIndex | None = None, *, link_glossary: bool = True,
-                     linked_terms: set[str] | None = None) -> SafeString:
+def render_rule_text(
+    text: str,
+    index: DocumentIndex | None = None,
+    *,
+    link_glossary: bool = True,
+    linked_terms: set[str] | None = None,
+) -> SafeString:
     """Paragraphs as <p>, bullet runs as <ul>, "Example:" paragraphs marked; everything escaped.
 
     A glossary term is linked once: pass the same ``linked_terms`` set for every rule of a page.
@@ -127,10 +148,14 @@ def render_rule_text(text: str, index: DocumentIndex | None = None, *, link_glos
         if " | " in para and "\n" not in para:
             cells = para.split(" | ")
             tag = "th" if not rows else "td"
-            rows.append("<tr>" + "".join(f"<{tag}>{_link_inline(c, index, used)}</{tag}>" for c in cells) + "</tr>")
+            rows.append(
+                "<tr>" + "".join(f"<{tag}>{_link_inline(c, index, used)}</{tag}>" for c in cells) + "</tr>"
+            )
             continue
         if rows:
-            parts.append('<div class="table-wrap"><table class="rules-table">' + "".join(rows) + "</table></div>")
+            parts.append(
+                '<div class="table-wrap"><table class="rules-table">' + "".join(rows) + "</table></div>"
+            )
             rows = []
         if _BULLET.match(para):
             items.append("<li>" + _link_inline(_BULLET.sub("", para), index, used) + "</li>")

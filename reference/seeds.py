@@ -1,4 +1,5 @@
 """The shared seed documents and the document/version each one is imported as (pure Python)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
 """Reads for the rules reference: documents, tables of contents, rules in context, search, compare."""
+
 from __future__ import annotations
 
 import difflib
@@ -17,11 +18,40 @@ from .models import GlossaryTerm, Rule, RulesDocument
 
 SEARCH_LIMIT = 50
 HEADLINE_HITS = 12  # ts_headline is costly: the first screenfuls get it, the rest Python highlighting
-HIT_FIELDS = ("id", "number", "title", "text", "order", "depth", "document_id", "document__kind",
-              "document__version", "document__is_current", "document__title")
+HIT_FIELDS = (
+    "id",
+    "number",
+    "title",
+    "text",
+    "order",
+    "depth",
+    "document_id",
+    "document__kind",
+    "document__version",
+    "document__is_current",
+    "document__title",
+)
 MAX_QUERY_LENGTH = 200
 _WORD = re.compile(r"[\w’'-]+", re.UNICODE)
-_STOPWORDS = {"a", "an", "the", "of", "to", "and", "or", "in", "on", "is", "it", "be", "by", "for", "if", "at", "as"}
+_STOPWORDS = {
+    "a",
+    "an",
+    "the",
+    "of",
+    "to",
+    "and",
+    "or",
+    "in",
+    "on",
+    "is",
+    "it",
+    "be",
+    "by",
+    "for",
+    "if",
+    "at",
+    "as",
+}
 
 
 class DocumentNotFound(Exception):
@@ -83,17 +113,33 @@ def rule_context(document: RulesDocument, number: str) -> RuleContext | None:
     by_id: dict[int, Rule] = {}
     if rule.parent_id:
         # all rules of a document are few (under 2,000): fetch the skeleton once instead of walking up
-        by_id = {r.pk: r for r in Rule.objects.filter(document=document, depth__lt=rule.depth)
-                 .only("id", "number", "title", "parent_id", "depth", "document_id")}
+        by_id = {
+            r.pk: r
+            for r in Rule.objects.filter(document=document, depth__lt=rule.depth).only(
+                "id", "number", "title", "parent_id", "depth", "document_id"
+            )
+        }
         pid = rule.parent_id
         while pid and pid in by_id:
             ancestors.insert(0, by_id[pid])
             pid = by_id[pid].parent_id
     # the sub-tree is the run of following rules deeper than this one
-    following = list(Rule.objects.filter(document=document, order__gt=rule.order)
-                     .only("id", "number", "title", "text", "depth", "order", "is_heading", "anchor", "parent_id",
-                           "document_id")
-                     .order_by("order")[:600])
+    following = list(
+        Rule.objects.filter(document=document, order__gt=rule.order)
+        .only(
+            "id",
+            "number",
+            "title",
+            "text",
+            "depth",
+            "order",
+            "is_heading",
+            "anchor",
+            "parent_id",
+            "document_id",
+        )
+        .order_by("order")[:600]
+    )
     body = [rule]
     for r in following:
         if r.depth <= rule.depth:
@@ -108,8 +154,11 @@ def rule_context(document: RulesDocument, number: str) -> RuleContext | None:
         siblings = siblings.filter(depth=rule.depth, is_heading=True)
     previous = siblings.filter(order__lt=rule.order).order_by("-order").first()
     nxt = siblings.filter(order__gt=rule.order).order_by("order").first()
-    versions = list(RulesDocument.objects.filter(kind=document.kind, rules__number=rule.number)
-                    .exclude(pk=document.pk).order_by("-is_current", "version"))
+    versions = list(
+        RulesDocument.objects.filter(kind=document.kind, rules__number=rule.number)
+        .exclude(pk=document.pk)
+        .order_by("-is_current", "version")
+    )
     return RuleContext(document, rule, ancestors, body, children, previous, nxt, versions)
 
 
@@ -171,7 +220,7 @@ def _highlight(text: str, words: list[str] | re.Pattern | None, *, width: int = 
     if start:
         space = text.find(" ", start)
         start = space + 1 if 0 <= space < start + 30 else start
-    snippet = text[start:start + width]
+    snippet = text[start : start + width]
     prefix = "… " if start else ""
     suffix = " …" if start + width < len(text) else ""
     if pattern is None:
@@ -179,7 +228,7 @@ def _highlight(text: str, words: list[str] | re.Pattern | None, *, width: int = 
     out: list[str] = []
     pos = 0
     for m in pattern.finditer(snippet):
-        out.append(html.escape(snippet[pos:m.start()]))
+        out.append(html.escape(snippet[pos : m.start()]))
         out.append("<mark>" + html.escape(m.group(0)) + "</mark>")
         pos = m.end()
     out.append(html.escape(snippet[pos:]))
@@ -202,8 +251,9 @@ def _search_documents(kind: str | None) -> QuerySet[RulesDocument]:
     return qs
 
 
-def search_rules(query: str, *, kind: str | None = None, version: str | None = None,
-                 limit: int = SEARCH_LIMIT) -> SearchResults:
+def search_rules(
+    query: str, *, kind: str | None = None, version: str | None = None, limit: int = SEARCH_LIMIT
+) -> SearchResults:
     """Search the current editions by rule number ("1.1.3b", "CR 1.1.3b", "tr&p 3.2") or by words.
 
     Word search uses PostgreSQL full-text search (ranked, GIN index) when available and a LIKE
@@ -232,8 +282,11 @@ def search_rules(query: str, *, kind: str | None = None, version: str | None = N
 
 def _glossary_hits(q: str, *, kind: str | None, limit: int = 4) -> list[GlossaryTerm]:
     """Glossary entries whose term starts with the query ("go again" -> Go Again), exact ones first."""
-    terms = GlossaryTerm.objects.filter(document__in=_search_documents(kind), term__istartswith=q) \
-        .select_related("document").order_by("document__kind", "order")[:limit * 3]
+    terms = (
+        GlossaryTerm.objects.filter(document__in=_search_documents(kind), term__istartswith=q)
+        .select_related("document")
+        .order_by("document__kind", "order")[: limit * 3]
+    )
     return sorted(terms, key=lambda t: (t.term.lower() != q.lower(), len(t.term)))[:limit]
 
 
@@ -260,10 +313,18 @@ def _number_hits(citation, bare: str, *, kind, version, limit) -> list[SearchHit
         # then the rules under each hit (1.1 -> 1.1.1, 1.1.1a ...): the run of deeper rules that follow it
         ranges = Q()
         for r in rules:
-            ranges |= Q(document_id=r.document_id, order__gt=r.order, order__lte=r.order + room,
-                        number__startswith=r.number)
-        following = list(Rule.objects.filter(ranges).select_related("document").only(*HIT_FIELDS)
-                         .order_by("document__kind", "order"))
+            ranges |= Q(
+                document_id=r.document_id,
+                order__gt=r.order,
+                order__lte=r.order + room,
+                number__startswith=r.number,
+            )
+        following = list(
+            Rule.objects.filter(ranges)
+            .select_related("document")
+            .only(*HIT_FIELDS)
+            .order_by("document__kind", "order")
+        )
         for r in rules:
             for f in (x for x in following if x.document_id == r.document_id and x.order > r.order):
                 if f.depth <= r.depth or len(hits) >= limit:
@@ -299,19 +360,36 @@ def _postgres_hits(q: str, words: list[str], *, kind, version, limit) -> list[Se
 
     query = SearchQuery(" ".join(words), config="english", search_type="plain")
     qs = (
-        Rule.objects.filter(_docs_filter(kind, version)).filter(search_vector=query)
-        .select_related("document").only(*HIT_FIELDS)
+        Rule.objects.filter(_docs_filter(kind, version))
+        .filter(search_vector=query)
+        .select_related("document")
+        .only(*HIT_FIELDS)
         .annotate(rank=SearchRank(F("search_vector"), query))
         .order_by("-rank", "document__kind", "order")[:limit]
     )
     ids = [r.pk for r in qs]
     rules = {r.pk: r for r in qs}
-    heads = dict(
-        Rule.objects.filter(pk__in=ids[:HEADLINE_HITS]).annotate(
-            headline=SearchHeadline("text", query, config="english", start_sel=_START, stop_sel=_STOP,
-                                    max_words=40, min_words=15, max_fragments=2, fragment_delimiter=" … ")
-        ).values_list("pk", "headline")
-    ) if ids else {}
+    heads = (
+        dict(
+            Rule.objects.filter(pk__in=ids[:HEADLINE_HITS])
+            .annotate(
+                headline=SearchHeadline(
+                    "text",
+                    query,
+                    config="english",
+                    start_sel=_START,
+                    stop_sel=_STOP,
+                    max_words=40,
+                    min_words=15,
+                    max_fragments=2,
+                    fragment_delimiter=" … ",
+                )
+            )
+            .values_list("pk", "headline")
+        )
+        if ids
+        else {}
+    )
     hits = []
     pattern = _word_pattern(words)
     for pk in ids:
@@ -356,7 +434,13 @@ class Comparison:
 
 def _norm(s: str) -> str:
     """Typography that differs between a PDF and a web copy (quotes, ™, bullets) is not a change."""
-    s = unicodedata.normalize("NFKC", s).replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    s = (
+        unicodedata.normalize("NFKC", s)
+        .replace("’", "'")
+        .replace("‘", "'")
+        .replace("“", '"')
+        .replace("”", '"')
+    )
     return " ".join(s.replace("•", "-").split())
 
 
@@ -374,7 +458,9 @@ def word_diff(old: str, new: str, *, context: int | None = None) -> SafeString:
             if context is not None and len(words) > 2 * context + 3:
                 head = words[:context] if n > 0 else []
                 tail = words[-context:] if n < len(ops) - 1 else []
-                out.append(" ".join(filter(None, [html.escape(" ".join(head)), "…", html.escape(" ".join(tail))])))
+                out.append(
+                    " ".join(filter(None, [html.escape(" ".join(head)), "…", html.escape(" ".join(tail))]))
+                )
             else:
                 out.append(html.escape(" ".join(words)))
         if op in ("delete", "replace"):
@@ -411,5 +497,8 @@ def compare_documents(old: RulesDocument, new: RulesDocument, *, status: str | N
 
 
 def document_summaries() -> list[RulesDocument]:
-    return list(RulesDocument.objects.annotate(glossary_size=Count("glossary_terms"))
-                .order_by("kind", "-is_current", "version"))
+    return list(
+        RulesDocument.objects.annotate(glossary_size=Count("glossary_terms")).order_by(
+            "kind", "-is_current", "version"
+        )
+    )

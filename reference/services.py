@@ -1,4 +1,5 @@
 """Writes for the rules reference: importing documents and choosing the current edition."""
+
 from __future__ import annotations
 
 import hashlib
@@ -33,8 +34,10 @@ class ImportResult:
 
     def describe(self) -> str:
         state = "unchanged" if not self.changed else ("imported" if self.created else "replaced")
-        return (f"{self.document.short_label} {self.document.version}: {state} "
-                f"({self.rule_count} rules, {self.glossary_count} glossary terms)")
+        return (
+            f"{self.document.short_label} {self.document.version}: {state} "
+            f"({self.rule_count} rules, {self.glossary_count} glossary terms)"
+        )
 
 
 def content_hash(text: str) -> str:
@@ -49,16 +52,18 @@ def anchor_for(number: str) -> str:
 def _check_kind(kind: str) -> str:
     kind = (kind or "").lower()
     if kind not in DocumentKind.values:
-        raise DomainError(f"Unknown document {kind!r}: expected one of {', '.join(DocumentKind.values)}.",
-                          field="document")
+        raise DomainError(
+            f"Unknown document {kind!r}: expected one of {', '.join(DocumentKind.values)}.", field="document"
+        )
     return kind
 
 
 def _check_version(version: str) -> str:
     version = (version or "").strip()
     if not version or len(version) > 40 or "/" in version or not version.isprintable():
-        raise DomainError("A version is required (up to 40 characters, no '/'), e.g. 2.13.0 or 2025.",
-                          field="version")
+        raise DomainError(
+            "A version is required (up to 40 characters, no '/'), e.g. 2.13.0 or 2025.", field="version"
+        )
     return version
 
 
@@ -88,8 +93,13 @@ def import_rules_document(
     if existing is not None and existing.content_hash == digest and not force:
         if make_current and not existing.is_current:
             set_current_document(existing)
-        return ImportResult(existing, created=False, changed=False, rule_count=existing.rule_count,
-                            glossary_count=existing.glossary_terms.count())
+        return ImportResult(
+            existing,
+            created=False,
+            changed=False,
+            rule_count=existing.rule_count,
+            glossary_count=existing.glossary_terms.count(),
+        )
     parsed = parse_document(text, kind)
     if len(parsed.rules) < 2:
         raise DomainError(
@@ -109,20 +119,33 @@ def import_rules_document(
     document.imported_at = timezone.now()
     document.rule_count = len(parsed.rules)
     if make_current is None:
-        make_current = document.is_current or not RulesDocument.objects.filter(kind=kind, is_current=True).exists()
+        make_current = (
+            document.is_current or not RulesDocument.objects.filter(kind=kind, is_current=True).exists()
+        )
     if make_current:
-        RulesDocument.objects.filter(kind=kind, is_current=True).exclude(pk=document.pk).update(is_current=False)
+        RulesDocument.objects.filter(kind=kind, is_current=True).exclude(pk=document.pk).update(
+            is_current=False
+        )
     document.is_current = bool(make_current) or (document.is_current and not created)
     document.save()
     glossary_count = _store_parsed(document, parsed)
-    return ImportResult(document, created=created, changed=True, rule_count=len(parsed.rules),
-                        glossary_count=glossary_count)
+    return ImportResult(
+        document, created=created, changed=True, rule_count=len(parsed.rules), glossary_count=glossary_count
+    )
 
 
 def _store_parsed(document: RulesDocument, parsed: ParsedDocument) -> int:
     rules = [
-        Rule(document=document, number=r.number[:40], title=r.title[:200], text=r.text, order=i,
-             depth=r.depth, is_heading=r.is_heading, anchor=anchor_for(r.number))
+        Rule(
+            document=document,
+            number=r.number[:40],
+            title=r.title[:200],
+            text=r.text,
+            order=i,
+            depth=r.depth,
+            is_heading=r.is_heading,
+            anchor=anchor_for(r.number),
+        )
         for i, r in enumerate(parsed.rules)
     ]
     Rule.objects.bulk_create(rules, batch_size=500)
@@ -145,8 +168,16 @@ def _store_parsed(document: RulesDocument, parsed: ParsedDocument) -> int:
         while slug in seen:
             slug, n = f"{base}-{n}", n + 1
         seen.add(slug)
-        terms.append(GlossaryTerm(document=document, term=g.term[:120], slug=slug, definition=g.definition,
-                                  rule_number=g.rule_number[:40], order=i))
+        terms.append(
+            GlossaryTerm(
+                document=document,
+                term=g.term[:120],
+                slug=slug,
+                definition=g.definition,
+                rule_number=g.rule_number[:40],
+                order=i,
+            )
+        )
     GlossaryTerm.objects.bulk_create(terms, batch_size=500)
     if connection.vendor == "postgresql":
         _fill_search_vectors(document)
@@ -166,7 +197,9 @@ def _fill_search_vectors(document: RulesDocument) -> None:
 @transaction.atomic
 def set_current_document(document: RulesDocument) -> RulesDocument:
     """Make ``document`` the current edition of its kind (the one unversioned citations mean)."""
-    RulesDocument.objects.filter(kind=document.kind, is_current=True).exclude(pk=document.pk).update(is_current=False)
+    RulesDocument.objects.filter(kind=document.kind, is_current=True).exclude(pk=document.pk).update(
+        is_current=False
+    )
     document.is_current = True
     document.save(update_fields=["is_current"])
     return document
@@ -198,6 +231,13 @@ def import_default_documents(seeds_dir: Path | str | None = None) -> list[Import
         if not path.is_file():
             continue
         text = read_document_file(path)
-        results.append(import_rules_document(text, kind=seed.kind, version=seed.version, source_name=seed.filename,
-                                             make_current=seed.current or None))
+        results.append(
+            import_rules_document(
+                text,
+                kind=seed.kind,
+                version=seed.version,
+                source_name=seed.filename,
+                make_current=seed.current or None,
+            )
+        )
     return results

@@ -1,4 +1,5 @@
 """Public pages of the rules reference (no login): documents, contents, rules, search, glossary, compare."""
+
 from __future__ import annotations
 
 from django.core.paginator import Paginator
@@ -42,11 +43,13 @@ def _not_found(request: HttpRequest, message: str, q: str = "") -> HttpResponse:
 
 def _answers_404(view):
     """Unknown documents, versions and rules get a page naming the problem (with a search box)."""
+
     def wrapped(request, *args, **kwargs):
         try:
             return view(request, *args, **kwargs)
         except _NotFound as exc:
             return _not_found(request, str(exc), kwargs.get("number", ""))
+
     wrapped.__name__ = view.__name__
     wrapped.__doc__ = view.__doc__
     return wrapped
@@ -67,8 +70,11 @@ def search(request: HttpRequest) -> HttpResponse:
     if results.number_query and len(exact) == 1 and request.GET.get("go") == "1":
         hit = exact[0]
         return redirect(_rule_href(hit.document, hit.rule.number))
-    return render(request, "reference/search.html", {"results": results, "q": q, "doc": kind or "",
-                                                     "kinds": DocumentKind.choices})
+    return render(
+        request,
+        "reference/search.html",
+        {"results": results, "q": q, "doc": kind or "", "kinds": DocumentKind.choices},
+    )
 
 
 def _rule_href(document, number: str) -> str:
@@ -82,7 +88,9 @@ def toc(request: HttpRequest, doc: str, version: str | None = None) -> HttpRespo
     document = _document_or_404(doc, version or request.GET.get("version"))
     headings = toc_for_document(document)
     versions = [d for d in all_documents() if d.kind == document.kind]
-    return render(request, "reference/toc.html", {"document": document, "headings": headings, "versions": versions})
+    return render(
+        request, "reference/toc.html", {"document": document, "headings": headings, "versions": versions}
+    )
 
 
 @require_GET
@@ -96,17 +104,21 @@ def rule_detail(request: HttpRequest, doc: str, number: str, version: str | None
     linked: set[str] = set()
     body = [(r, render_rule_text(r.text, index_, linked_terms=linked)) for r in ctx.body]
     href = index_.rule_href
-    return render(request, "reference/rule.html", {
-        "ctx": ctx,
-        "document": document,
-        "body": body,
-        "ancestors": [(r, href(r.number)) for r in ctx.ancestors],
-        "children": [(r, href(r.number)) for r in ctx.children] if len(ctx.body) == 1 else [],
-        "previous": (ctx.previous, href(ctx.previous.number)) if ctx.previous else None,
-        "next": (ctx.next, href(ctx.next.number)) if ctx.next else None,
-        "versions": [(d, _rule_href(d, ctx.rule.number)) for d in ctx.versions],
-        "compare_versions": [d for d in ctx.versions],
-    })
+    return render(
+        request,
+        "reference/rule.html",
+        {
+            "ctx": ctx,
+            "document": document,
+            "body": body,
+            "ancestors": [(r, href(r.number)) for r in ctx.ancestors],
+            "children": [(r, href(r.number)) for r in ctx.children] if len(ctx.body) == 1 else [],
+            "previous": (ctx.previous, href(ctx.previous.number)) if ctx.previous else None,
+            "next": (ctx.next, href(ctx.next.number)) if ctx.next else None,
+            "versions": [(d, _rule_href(d, ctx.rule.number)) for d in ctx.versions],
+            "compare_versions": [d for d in ctx.versions],
+        },
+    )
 
 
 @require_GET
@@ -114,15 +126,20 @@ def rule_detail(request: HttpRequest, doc: str, number: str, version: str | None
 def glossary(request: HttpRequest, doc: str) -> HttpResponse:
     document = _document_or_404(doc, request.GET.get("version"))
     index_ = document_index(document)
-    terms = [(t, render_rule_text(t.definition.replace("\n", "\n\n"), index_, link_glossary=False))
-             for t in glossary_for(document)]
+    terms = [
+        (t, render_rule_text(t.definition.replace("\n", "\n\n"), index_, link_glossary=False))
+        for t in glossary_for(document)
+    ]
     letters: dict[str, str] = {}
     for t, _html in terms:
         first = t.term.lstrip("(")[:1].upper()
         if first.isalpha():
             letters.setdefault(first, t.slug)
-    return render(request, "reference/glossary.html", {"document": document, "terms": terms,
-                                                       "letters": sorted(letters.items())})
+    return render(
+        request,
+        "reference/glossary.html",
+        {"document": document, "terms": terms, "letters": sorted(letters.items())},
+    )
 
 
 @require_GET
@@ -139,13 +156,30 @@ def compare(request: HttpRequest, doc: str) -> HttpResponse:
     if old_v or new_v:
         by_version = {d.version: d for d in versions}
         if old_v not in by_version or new_v not in by_version:
-            error = "Choose two imported versions: " + ", ".join(by_version) if by_version else "No versions imported."
+            error = (
+                "Choose two imported versions: " + ", ".join(by_version)
+                if by_version
+                else "No versions imported."
+            )
         elif old_v == new_v:
             error = "Choose two different versions."
         else:
             comparison = compare_documents(by_version[old_v], by_version[new_v], status=status)
-    page = Paginator(comparison.changes if comparison else [], COMPARE_PAGE_SIZE).get_page(request.GET.get("page"))
-    return render(request, "reference/compare.html", {"doc": doc, "versions": versions, "comparison": comparison,
-                                                      "page": page, "error": error, "from": old_v, "to": new_v,
-                                                      "show": status or ""},
-                  status=400 if error else 200)
+    page = Paginator(comparison.changes if comparison else [], COMPARE_PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    return render(
+        request,
+        "reference/compare.html",
+        {
+            "doc": doc,
+            "versions": versions,
+            "comparison": comparison,
+            "page": page,
+            "error": error,
+            "from": old_v,
+            "to": new_v,
+            "show": status or "",
+        },
+        status=400 if error else 200,
+    )

@@ -7,6 +7,7 @@ supertype sets (CR 1.1.3b, 2.14.1b). Card properties come from the latest printi
 plus errata (TR&P 4.2, CR 2.0.2); every printing's rarity is kept because Commoner
 legality depends on it (TR&P 7.4).
 """
+
 from __future__ import annotations
 
 import re
@@ -22,16 +23,32 @@ from datetime import date
 
 #: Normalised rarities, lowest to highest (sort order only, not a game rule).
 RARITIES: tuple[str, ...] = (
-    "Token", "Basic", "Common", "Rare", "Super Rare", "Majestic",
-    "Legendary", "Fabled", "Marvel", "Promo",
+    "Token",
+    "Basic",
+    "Common",
+    "Rare",
+    "Super Rare",
+    "Majestic",
+    "Legendary",
+    "Fabled",
+    "Marvel",
+    "Promo",
 )
 
 #: Source rarity codes (the-fab-cube rarity.json ids) and spelled-out names -> normalised.
 #: C Common, R Rare, S Super Rare, M Majestic, L Legendary, F Fabled, T Token,
 #: B Basic, V Marvel, P Promo.
 RARITY_CODES: dict[str, str] = {
-    "C": "Common", "R": "Rare", "S": "Super Rare", "M": "Majestic", "L": "Legendary",
-    "F": "Fabled", "T": "Token", "B": "Basic", "V": "Marvel", "P": "Promo",
+    "C": "Common",
+    "R": "Rare",
+    "S": "Super Rare",
+    "M": "Majestic",
+    "L": "Legendary",
+    "F": "Fabled",
+    "T": "Token",
+    "B": "Basic",
+    "V": "Marvel",
+    "P": "Promo",
 }
 
 
@@ -53,25 +70,47 @@ def normalise_rarity(value: str) -> str:
 
 #: Project-wide format codes.
 FORMAT_CODES: tuple[str, ...] = (
-    "cc", "ll", "blitz", "sage", "commoner", "upf", "sealed", "draft",
-    "blitz-precon", "ira", "team-cc", "ga-standard", "ga-draft",
+    "cc",
+    "ll",
+    "blitz",
+    "sage",
+    "commoner",
+    "upf",
+    "sealed",
+    "draft",
+    "blitz-precon",
+    "ira",
+    "team-cc",
+    "ga-standard",
+    "ga-draft",
 )
 
 #: Source format names (fabrary Format enum, the-fab-cube file/field prefixes) -> code.
 #: Formats the project does not model keep a slug of their name ("golden-age", "open", "clash").
 FORMAT_NAMES: dict[str, str] = {
-    "classic constructed": "cc", "cc": "cc",
-    "living legend": "ll", "ll": "ll",
+    "classic constructed": "cc",
+    "cc": "cc",
+    "living legend": "ll",
+    "ll": "ll",
     "blitz": "blitz",
-    "silver age": "sage", "sage": "sage",
+    "silver age": "sage",
+    "sage": "sage",
     "commoner": "commoner",
-    "ultimate pit fight": "upf", "upf": "upf",
-    "sealed": "sealed", "sealed deck": "sealed",
-    "draft": "draft", "booster draft": "draft",
-    "blitz preconstructed": "blitz-precon", "blitz precon": "blitz-precon",
-    "ira": "ira", "ira - learn to play": "ira", "welcome deck": "ira",
-    "team classic constructed": "team-cc", "team cc": "team-cc",
-    "ga standard": "ga-standard", "standard": "ga-standard",
+    "ultimate pit fight": "upf",
+    "upf": "upf",
+    "sealed": "sealed",
+    "sealed deck": "sealed",
+    "draft": "draft",
+    "booster draft": "draft",
+    "blitz preconstructed": "blitz-precon",
+    "blitz precon": "blitz-precon",
+    "ira": "ira",
+    "ira - learn to play": "ira",
+    "welcome deck": "ira",
+    "team classic constructed": "team-cc",
+    "team cc": "team-cc",
+    "ga standard": "ga-standard",
+    "standard": "ga-standard",
     "ga draft": "ga-draft",
 }
 
@@ -96,15 +135,43 @@ DECK_CARD_TYPES: frozenset[str] = frozenset(
 
 #: CR 2.11.6a / 2.11.6b (CR 2.13.0): class and talent supertypes. Data-driven callers
 #: should prefer the classes/talents actually present in the card data.
-CLASSES: frozenset[str] = frozenset({
-    "Adjudicator", "Assassin", "Bard", "Brute", "Guardian", "Illusionist", "Mechanologist",
-    "Merchant", "Necromancer", "Ninja", "Pirate", "Ranger", "Runeblade", "Shapeshifter",
-    "Thief", "Warrior", "Wizard",
-})
-TALENTS: frozenset[str] = frozenset({
-    "Chaos", "Draconic", "Earth", "Elemental", "Ice", "Light", "Lightning", "Mystic",
-    "Revered", "Reviled", "Royal", "Shadow",
-})
+CLASSES: frozenset[str] = frozenset(
+    {
+        "Adjudicator",
+        "Assassin",
+        "Bard",
+        "Brute",
+        "Guardian",
+        "Illusionist",
+        "Mechanologist",
+        "Merchant",
+        "Necromancer",
+        "Ninja",
+        "Pirate",
+        "Ranger",
+        "Runeblade",
+        "Shapeshifter",
+        "Thief",
+        "Warrior",
+        "Wizard",
+    }
+)
+TALENTS: frozenset[str] = frozenset(
+    {
+        "Chaos",
+        "Draconic",
+        "Earth",
+        "Elemental",
+        "Ice",
+        "Light",
+        "Lightning",
+        "Mystic",
+        "Revered",
+        "Reviled",
+        "Royal",
+        "Shadow",
+    }
+)
 
 PITCH_COLOURS: dict[int, str] = {1: "red", 2: "yellow", 3: "blue"}
 COLOUR_PITCHES: dict[str, int] = {v: k for k, v in PITCH_COLOURS.items()}
@@ -247,7 +314,7 @@ class Card:
 
     @property
     def display_name(self) -> str:
-        """"Snatch (red)"; the plain name when the card has no pitch."""
+        """ "Snatch (red)"; the plain name when the card has no pitch."""
         colour = self.colour
         return f"{self.name} ({colour})" if colour else self.name
 
@@ -287,11 +354,19 @@ class Card:
         for name in _FIELD_NAMES:
             value = getattr(self, name)
             if name == "printings":
-                value = [[p.id, p.set_code, p.rarity, p.edition, p.foiling, p.treatment, p.set_name]
-                         for p in value]
+                value = [
+                    [p.id, p.set_code, p.rarity, p.edition, p.foiling, p.treatment, p.set_name] for p in value
+                ]
             elif name == "legality_history":
-                value = [[e.format, e.status, e.start.isoformat() if e.start else None,
-                          e.end.isoformat() if e.end else None] for e in value]
+                value = [
+                    [
+                        e.format,
+                        e.status,
+                        e.start.isoformat() if e.start else None,
+                        e.end.isoformat() if e.end else None,
+                    ]
+                    for e in value
+                ]
             elif name == "hybrid_class_sets":
                 value = [sorted(s) for s in value]
             elif isinstance(value, frozenset):
@@ -311,7 +386,9 @@ class Card:
                 value = tuple(Printing(*row) for row in value)
             elif name == "legality_history":
                 value = tuple(
-                    LegalityEvent(f, st, date.fromisoformat(a) if a else None, date.fromisoformat(b) if b else None)
+                    LegalityEvent(
+                        f, st, date.fromisoformat(a) if a else None, date.fromisoformat(b) if b else None
+                    )
                     for f, st, a, b in value
                 )
             elif name == "hybrid_class_sets":
@@ -323,21 +400,34 @@ class Card:
 
 
 _FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Card))
-_SET_FIELDS: frozenset[str] = frozenset(
-    f.name for f in fields(Card) if str(f.type).startswith("frozenset")
-)
+_SET_FIELDS: frozenset[str] = frozenset(f.name for f in fields(Card) if str(f.type).startswith("frozenset"))
 
 
 # ---------------------------------------------------------------------------
 # Name normalisation and parsing helpers
 # ---------------------------------------------------------------------------
 
-_QUOTES = str.maketrans({
-    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "`": "'", "\u00b4": "'",
-    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"',
-    "\u2013": "-", "\u2014": "-", "\u2212": "-",
-})
-_PITCH_SUFFIX = re.compile(r"^(?P<name>.*?)\s*[\(\[]\s*(?P<pitch>red|yellow|blue|[123])\s*[\)\]]\s*$", re.I | re.S)
+_QUOTES = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "`": "'",
+        "\u00b4": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u2033": '"',
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2212": "-",
+    }
+)
+_PITCH_SUFFIX = re.compile(
+    r"^(?P<name>.*?)\s*[\(\[]\s*(?P<pitch>red|yellow|blue|[123])\s*[\)\]]\s*$", re.I | re.S
+)
 
 
 def normalise_name(text: str) -> str:
@@ -348,7 +438,7 @@ def normalise_name(text: str) -> str:
 
 
 def split_pitch_suffix(text: str) -> tuple[str, int | None]:
-    """"Snatch (red)" -> ("Snatch", 1); "Snatch (3)" -> ("Snatch", 3); else (text, None)."""
+    """ "Snatch (red)" -> ("Snatch", 1); "Snatch (3)" -> ("Snatch", 3); else (text, None)."""
     m = _PITCH_SUFFIX.match(text or "")
     if not m:
         return text, None
@@ -367,8 +457,21 @@ def slugify_identifier(name: str, pitch: int | None = None) -> str:
 
 
 _TYPE_WORDS = (
-    "Attack Reaction", "Defense Reaction", "Demi-Hero", "Action", "Block", "Instant", "Mentor",
-    "Resource", "Equipment", "Weapon", "Hero", "Token", "Macro", "Companion", "Ally",
+    "Attack Reaction",
+    "Defense Reaction",
+    "Demi-Hero",
+    "Action",
+    "Block",
+    "Instant",
+    "Mentor",
+    "Resource",
+    "Equipment",
+    "Weapon",
+    "Hero",
+    "Token",
+    "Macro",
+    "Companion",
+    "Ally",
 )
 _TYPE_RE = re.compile(r"\b(" + "|".join(re.escape(t) for t in _TYPE_WORDS) + r")\b")
 
@@ -445,7 +548,7 @@ class CardDatabase:
         self._names: list[str] = [self._by_name[n][0].name for n in self._norm_names]
         # Every later word of every name ("gem keeper" of "ruu'di, gem keeper"), sorted.
         word_index = sorted(
-            (n[pos + 1:], i) for i, n in enumerate(self._norm_names) for pos, ch in enumerate(n) if ch == " "
+            (n[pos + 1 :], i) for i, n in enumerate(self._norm_names) for pos, ch in enumerate(n) if ch == " "
         )
         self._word_suffixes: list[str] = [w for w, _ in word_index]
         self._word_owner: list[int] = [i for _, i in word_index]
@@ -494,7 +597,7 @@ class CardDatabase:
         return [c for c in self._cards if c.is_hero]
 
     def suggest(self, text: str, limit: int = 5) -> list[str]:
-        """"Did you mean": up to ``limit`` card names closest to ``text``.
+        """ "Did you mean": up to ``limit`` card names closest to ``text``.
 
         Names starting with the text come first (autocomplete), then names with a word
         starting with it, then fuzzy matches

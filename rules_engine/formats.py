@@ -22,6 +22,7 @@ rarity, pool of at most 55, exactly 40 in the deck, 2 copies) come from the
 issue and agree with the card data: every card fabrary lists as legal in
 "Silver Age" has such a printing, and no card without one is legal there.
 """
+
 from __future__ import annotations
 
 import functools
@@ -177,87 +178,289 @@ def _add(fmt: Format) -> None:
     _BASE[fmt.code] = fmt
 
 
-_add(_fab(
-    "cc", "Classic Constructed", hero=ADULT, pool_max=80, deck_min=60, copy_limit=3,
-    legality_lists=("cc",), living_legend_heroes_legal=False, living_legend_weapons_legal=False,
-    rules=_rules(format="TR&P 7.1", hero="TR&P 7.1", size="TR&P 7.1", copies="TR&P 7.1",
-                 living_legend="TR&P 7.1", banned="TR&P 7", restricted="TR&P 7", suspended="PPG 4.4"),
-))
-_add(_fab(
-    "ll", "Living Legend", hero=ADULT, pool_max=80, deck_min=60, copy_limit=3,
-    legality_lists=("ll",), living_legend_heroes_legal=True, living_legend_weapons_legal=True,
-    rules=_rules(format="TR&P 7.2", hero="TR&P 7.1", size="TR&P 7.1", copies="TR&P 7.1",
-                 living_legend="TR&P 7.2", banned="TR&P 7.2", restricted="TR&P 7", suspended="PPG 4.4"),
-))
-_add(_fab(
-    "blitz", "Blitz", hero=YOUNG, pool_max=52, deck_min=40, deck_max=40, copy_limit=2,
-    legality_lists=("blitz",), living_legend_heroes_legal=False,
-    rules=_rules(format="TR&P 7.3", hero="TR&P 7.3", size="TR&P 7.3", copies="TR&P 7.3",
-                 living_legend="TR&P 7.3", banned="TR&P 7", restricted="TR&P 7", suspended="PPG 4.4"),
-))
-_add(_fab(
-    "sage", "Silver Age", hero=YOUNG, pool_max=55, deck_min=40, deck_max=40, copy_limit=2,
-    rarity_rule="silver_age", legality_lists=("sage",), living_legend_heroes_legal=True,
-    rules=_rules(format="Silver Age format (LSS 2025)", hero="Silver Age format (LSS 2025)",
-                 size="Silver Age format (LSS 2025)", copies="Silver Age format (LSS 2025)",
-                 rarity="Silver Age format (LSS 2025)",
-                 banned="TR&P 7", restricted="TR&P 7", suspended="PPG 4.4"),
-))
-_add(_fab(
-    "commoner", "Commoner", hero=YOUNG, pool_max=52, deck_min=40, deck_max=40, copy_limit=2,
-    rarity_rule="commoner", legality_lists=("commoner",), living_legend_heroes_legal=False,
-    rules=_rules(format="TR&P 7.4", hero="TR&P 7.3", size="TR&P 7.3", copies="TR&P 7.3",
-                 rarity="TR&P 7.4", living_legend="TR&P 7.3", banned="TR&P 7.4",
-                 restricted="TR&P 7", suspended="PPG 4.4"),
-))
-_add(_fab(
-    "upf", "Ultimate Pit Fight", kind=SPECIAL, hero=YOUNG, pool_max=52, deck_min=40, deck_max=40,
-    copy_limit=2, legality_lists=("upf",), living_legend_heroes_legal=False,
-    rules=_rules(format="TR&P 9.3", hero="TR&P 7.3", size="TR&P 7.3", copies="TR&P 7.3",
-                 living_legend="TR&P 7.3", banned="TR&P 9.3", restricted="TR&P 7", suspended="PPG 4.4"),
-))
-_add(_fab(
-    "sealed", "Sealed Deck", kind=LIMITED, hero=YOUNG, deck_min=30, deck_max=30, copy_limit=None,
-    living_legend_heroes_legal=True,
-    rules=_rules(format="TR&P 8.1", hero="TR&P 8.1", size="TR&P 8.1", copies="TR&P 8.1",
-                 pool="TR&P 8.1", set_rules="TR&P App F", legendary="CR 8.3.6"),
-))
-_add(_fab(
-    "draft", "Booster Draft", kind=LIMITED, hero=YOUNG, deck_min=30, deck_max=30, copy_limit=None,
-    living_legend_heroes_legal=True,
-    rules=_rules(format="TR&P 8.2", hero="TR&P 8.2", size="TR&P 8.2", copies="TR&P 8.2",
-                 pool="TR&P 8.2", set_rules="TR&P App F", legendary="CR 8.3.6"),
-))
-_add(_fab(
-    "blitz-precon", "Blitz Preconstructed", kind=LIMITED, hero=YOUNG, pool_max=52, deck_min=40,
-    deck_max=40, copy_limit=None, living_legend_heroes_legal=True,
-    rules=_rules(format="TR&P 8.3", hero="TR&P 8.3", size="TR&P 7.3", copies="TR&P 8.3",
-                 pool="TR&P 8.3", set_rules="TR&P App F"),
-))
-_add(_fab(
-    "ira", "Ira - Learn to Play", kind=SPECIAL, hero=YOUNG, deck_min=30, deck_max=30, copy_limit=None,
-    fixed_list=IRA_LEARN_TO_PLAY, living_legend_heroes_legal=True,
-    rules=_rules(format="TR&P 9.1", hero="TR&P 9.1", size="TR&P 9.1", copies="TR&P 9.1", fixed="TR&P 9.1"),
-))
-_add(replace(
-    _BASE["cc"], code="team-cc", name="Team Constructed", kind=SPECIAL, team=True,
-    rules={**_BASE["cc"].rules, "team": "TR&P 9.2.1"},
-))
-_add(Format(
-    code="ga-standard", name="Grand Archive Standard", game="ga", hero=None, deck_min=60, copy_limit=4,
-    material_max=12, material_copy_limit=1, needs_level0_champion=True,
-    rules=_rules(format="GA 1.5.1", size="GA 1.5.1a", copies="GA 1.5.1a", material="GA 1.5.1b",
-                 material_copies="GA 1.5.1b", champion="GA 1.5.1c", spirit="GA 1.3.3",
-                 material_types="GA 2.1.c.1", main_types="GA 2.1.b.4", divine_relic="GA X.A.4",
-                 token="GA 1.5.1"),
-))
-_add(Format(
-    code="ga-draft", name="Grand Archive Draft", game="ga", kind=LIMITED, hero=None, deck_min=30,
-    copy_limit=None, material_max=None, material_copy_limit=None, needs_level0_champion=True,
-    rules=_rules(format="GA 1.5.2", size="GA 1.5.2a", copies="GA 1.5.2a", material="GA 1.5.2b",
-                 champion="GA 1.5.2b", spirit="GA 1.3.3", material_types="GA 2.1.c.1",
-                 main_types="GA 2.1.b.4", divine_relic="GA X.A.4", token="GA 1.5.2"),
-))
+_add(
+    _fab(
+        "cc",
+        "Classic Constructed",
+        hero=ADULT,
+        pool_max=80,
+        deck_min=60,
+        copy_limit=3,
+        legality_lists=("cc",),
+        living_legend_heroes_legal=False,
+        living_legend_weapons_legal=False,
+        rules=_rules(
+            format="TR&P 7.1",
+            hero="TR&P 7.1",
+            size="TR&P 7.1",
+            copies="TR&P 7.1",
+            living_legend="TR&P 7.1",
+            banned="TR&P 7",
+            restricted="TR&P 7",
+            suspended="PPG 4.4",
+        ),
+    )
+)
+_add(
+    _fab(
+        "ll",
+        "Living Legend",
+        hero=ADULT,
+        pool_max=80,
+        deck_min=60,
+        copy_limit=3,
+        legality_lists=("ll",),
+        living_legend_heroes_legal=True,
+        living_legend_weapons_legal=True,
+        rules=_rules(
+            format="TR&P 7.2",
+            hero="TR&P 7.1",
+            size="TR&P 7.1",
+            copies="TR&P 7.1",
+            living_legend="TR&P 7.2",
+            banned="TR&P 7.2",
+            restricted="TR&P 7",
+            suspended="PPG 4.4",
+        ),
+    )
+)
+_add(
+    _fab(
+        "blitz",
+        "Blitz",
+        hero=YOUNG,
+        pool_max=52,
+        deck_min=40,
+        deck_max=40,
+        copy_limit=2,
+        legality_lists=("blitz",),
+        living_legend_heroes_legal=False,
+        rules=_rules(
+            format="TR&P 7.3",
+            hero="TR&P 7.3",
+            size="TR&P 7.3",
+            copies="TR&P 7.3",
+            living_legend="TR&P 7.3",
+            banned="TR&P 7",
+            restricted="TR&P 7",
+            suspended="PPG 4.4",
+        ),
+    )
+)
+_add(
+    _fab(
+        "sage",
+        "Silver Age",
+        hero=YOUNG,
+        pool_max=55,
+        deck_min=40,
+        deck_max=40,
+        copy_limit=2,
+        rarity_rule="silver_age",
+        legality_lists=("sage",),
+        living_legend_heroes_legal=True,
+        rules=_rules(
+            format="Silver Age format (LSS 2025)",
+            hero="Silver Age format (LSS 2025)",
+            size="Silver Age format (LSS 2025)",
+            copies="Silver Age format (LSS 2025)",
+            rarity="Silver Age format (LSS 2025)",
+            banned="TR&P 7",
+            restricted="TR&P 7",
+            suspended="PPG 4.4",
+        ),
+    )
+)
+_add(
+    _fab(
+        "commoner",
+        "Commoner",
+        hero=YOUNG,
+        pool_max=52,
+        deck_min=40,
+        deck_max=40,
+        copy_limit=2,
+        rarity_rule="commoner",
+        legality_lists=("commoner",),
+        living_legend_heroes_legal=False,
+        rules=_rules(
+            format="TR&P 7.4",
+            hero="TR&P 7.3",
+            size="TR&P 7.3",
+            copies="TR&P 7.3",
+            rarity="TR&P 7.4",
+            living_legend="TR&P 7.3",
+            banned="TR&P 7.4",
+            restricted="TR&P 7",
+            suspended="PPG 4.4",
+        ),
+    )
+)
+_add(
+    _fab(
+        "upf",
+        "Ultimate Pit Fight",
+        kind=SPECIAL,
+        hero=YOUNG,
+        pool_max=52,
+        deck_min=40,
+        deck_max=40,
+        copy_limit=2,
+        legality_lists=("upf",),
+        living_legend_heroes_legal=False,
+        rules=_rules(
+            format="TR&P 9.3",
+            hero="TR&P 7.3",
+            size="TR&P 7.3",
+            copies="TR&P 7.3",
+            living_legend="TR&P 7.3",
+            banned="TR&P 9.3",
+            restricted="TR&P 7",
+            suspended="PPG 4.4",
+        ),
+    )
+)
+_add(
+    _fab(
+        "sealed",
+        "Sealed Deck",
+        kind=LIMITED,
+        hero=YOUNG,
+        deck_min=30,
+        deck_max=30,
+        copy_limit=None,
+        living_legend_heroes_legal=True,
+        rules=_rules(
+            format="TR&P 8.1",
+            hero="TR&P 8.1",
+            size="TR&P 8.1",
+            copies="TR&P 8.1",
+            pool="TR&P 8.1",
+            set_rules="TR&P App F",
+            legendary="CR 8.3.6",
+        ),
+    )
+)
+_add(
+    _fab(
+        "draft",
+        "Booster Draft",
+        kind=LIMITED,
+        hero=YOUNG,
+        deck_min=30,
+        deck_max=30,
+        copy_limit=None,
+        living_legend_heroes_legal=True,
+        rules=_rules(
+            format="TR&P 8.2",
+            hero="TR&P 8.2",
+            size="TR&P 8.2",
+            copies="TR&P 8.2",
+            pool="TR&P 8.2",
+            set_rules="TR&P App F",
+            legendary="CR 8.3.6",
+        ),
+    )
+)
+_add(
+    _fab(
+        "blitz-precon",
+        "Blitz Preconstructed",
+        kind=LIMITED,
+        hero=YOUNG,
+        pool_max=52,
+        deck_min=40,
+        deck_max=40,
+        copy_limit=None,
+        living_legend_heroes_legal=True,
+        rules=_rules(
+            format="TR&P 8.3",
+            hero="TR&P 8.3",
+            size="TR&P 7.3",
+            copies="TR&P 8.3",
+            pool="TR&P 8.3",
+            set_rules="TR&P App F",
+        ),
+    )
+)
+_add(
+    _fab(
+        "ira",
+        "Ira - Learn to Play",
+        kind=SPECIAL,
+        hero=YOUNG,
+        deck_min=30,
+        deck_max=30,
+        copy_limit=None,
+        fixed_list=IRA_LEARN_TO_PLAY,
+        living_legend_heroes_legal=True,
+        rules=_rules(
+            format="TR&P 9.1", hero="TR&P 9.1", size="TR&P 9.1", copies="TR&P 9.1", fixed="TR&P 9.1"
+        ),
+    )
+)
+_add(
+    replace(
+        _BASE["cc"],
+        code="team-cc",
+        name="Team Constructed",
+        kind=SPECIAL,
+        team=True,
+        rules={**_BASE["cc"].rules, "team": "TR&P 9.2.1"},
+    )
+)
+_add(
+    Format(
+        code="ga-standard",
+        name="Grand Archive Standard",
+        game="ga",
+        hero=None,
+        deck_min=60,
+        copy_limit=4,
+        material_max=12,
+        material_copy_limit=1,
+        needs_level0_champion=True,
+        rules=_rules(
+            format="GA 1.5.1",
+            size="GA 1.5.1a",
+            copies="GA 1.5.1a",
+            material="GA 1.5.1b",
+            material_copies="GA 1.5.1b",
+            champion="GA 1.5.1c",
+            spirit="GA 1.3.3",
+            material_types="GA 2.1.c.1",
+            main_types="GA 2.1.b.4",
+            divine_relic="GA X.A.4",
+            token="GA 1.5.1",
+        ),
+    )
+)
+_add(
+    Format(
+        code="ga-draft",
+        name="Grand Archive Draft",
+        game="ga",
+        kind=LIMITED,
+        hero=None,
+        deck_min=30,
+        copy_limit=None,
+        material_max=None,
+        material_copy_limit=None,
+        needs_level0_champion=True,
+        rules=_rules(
+            format="GA 1.5.2",
+            size="GA 1.5.2a",
+            copies="GA 1.5.2a",
+            material="GA 1.5.2b",
+            champion="GA 1.5.2b",
+            spirit="GA 1.3.3",
+            material_types="GA 2.1.c.1",
+            main_types="GA 2.1.b.4",
+            divine_relic="GA X.A.4",
+            token="GA 1.5.2",
+        ),
+    )
+)
 
 FORMAT_CODES: tuple[str, ...] = tuple(_BASE)
 
@@ -290,21 +493,43 @@ def _edition_overrides(fmt: Format, edition: str) -> Format:
     if edition == "2023":
         if fmt.code == "blitz":
             # TR&P'23 7.2: one young hero, 11 arena-cards and 40 deck-cards.
-            return replace(fmt, edition=edition, pool_max=51, arena_exact=11,
-                           rules={**fmt.rules, "format": "TR&P'23 7.2", "size": "TR&P'23 7.2",
-                                  "copies": "TR&P'23 7.2", "hero": "TR&P'23 7.2"})
+            return replace(
+                fmt,
+                edition=edition,
+                pool_max=51,
+                arena_exact=11,
+                rules={
+                    **fmt.rules,
+                    "format": "TR&P'23 7.2",
+                    "size": "TR&P'23 7.2",
+                    "copies": "TR&P'23 7.2",
+                    "hero": "TR&P'23 7.2",
+                },
+            )
         if fmt.code in ("cc", "team-cc"):
-            return replace(fmt, edition=edition,
-                           rules={**fmt.rules, "format": "TR&P'23 7.1", "size": "TR&P'23 7.1",
-                                  "copies": "TR&P'23 7.1", "hero": "TR&P'23 7.1"})
+            return replace(
+                fmt,
+                edition=edition,
+                rules={
+                    **fmt.rules,
+                    "format": "TR&P'23 7.1",
+                    "size": "TR&P'23 7.1",
+                    "copies": "TR&P'23 7.1",
+                    "hero": "TR&P'23 7.1",
+                },
+            )
         if fmt.code in ("sealed", "draft"):
             sec = "TR&P'23 8.3" if fmt.code == "sealed" else "TR&P'23 8.4"
-            return replace(fmt, edition=edition, deck_max=None,
-                           rules={**fmt.rules, "size": "TR&P'23 8", "legendary": "CR-old 8.3.6a",
-                                  "format": sec})
+            return replace(
+                fmt,
+                edition=edition,
+                deck_max=None,
+                rules={**fmt.rules, "size": "TR&P'23 8", "legendary": "CR-old 8.3.6a", "format": sec},
+            )
         if fmt.code == "ira":
-            return replace(fmt, edition=edition, rules={**fmt.rules, "format": "TR&P'23 9.2",
-                                                         "fixed": "TR&P'23 9.2"})
+            return replace(
+                fmt, edition=edition, rules={**fmt.rules, "format": "TR&P'23 9.2", "fixed": "TR&P'23 9.2"}
+            )
     return replace(fmt, edition=edition)
 
 

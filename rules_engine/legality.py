@@ -15,6 +15,7 @@ limited formats the entries are the deck the player will play and
 ``registered`` is the registered limited card-pool (TR&P App E), with
 ``set_codes`` naming the set(s) of the event (TR&P 8.1, 8.2).
 """
+
 from __future__ import annotations
 
 import re
@@ -124,8 +125,15 @@ def _has_ll_history(card: Card) -> bool:
 class _Ctx:
     """What every rule function sees. Counting is done once here."""
 
-    def __init__(self, pool: CardPool, fmt: Format, as_of: date, release: str, db: Any,
-                 infer_living_legends: bool = True):
+    def __init__(
+        self,
+        pool: CardPool,
+        fmt: Format,
+        as_of: date,
+        release: str,
+        db: Any,
+        infer_living_legends: bool = True,
+    ):
         self.infer_living_legends = infer_living_legends
         self.pool = pool
         self.fmt = fmt
@@ -209,27 +217,40 @@ def _check_entries(ctx: _Ctx) -> None:
     """CR 1.3.2b / 1.5.2: tokens and macros are never part of a card-pool; they are ignored here.
     CR 9.1.3-9.1.5: a double-faced card is a card of the category of its front face."""
     for card, qty, _sec in ctx.bad_quantity:
-        ctx.error("BAD_QUANTITY", [card], f"{card.display_name}: quantity {qty!r} is not a positive number",
-                  ctx.fmt.rule("listing"))
+        ctx.error(
+            "BAD_QUANTITY",
+            [card],
+            f"{card.display_name}: quantity {qty!r} is not a positive number",
+            ctx.fmt.rule("listing"),
+        )
     for card, _qty, _sec in ctx.tokens:
         kind = "macro" if "Macro" in card.types else "token"
-        ctx.warn("TOKEN_NOT_IN_POOL", [card],
-                 f"{card.display_name} is a {kind}; {kind}s are not part of a card-pool and were not counted",
-                 ctx.fmt.rule("macro" if kind == "macro" else "token"))
+        ctx.warn(
+            "TOKEN_NOT_IN_POOL",
+            [card],
+            f"{card.display_name} is a {kind}; {kind}s are not part of a card-pool and were not counted",
+            ctx.fmt.rule("macro" if kind == "macro" else "token"),
+        )
     for card, _qty, sec in ctx.cards:
         if card.game == "fab" and not card.types and card.other_face:
             front = ctx.db.by_identifier(card.other_face) if ctx.db is not None else None
             shown = front.display_name if front is not None else card.other_face
-            ctx.error("DOUBLE_FACED_BACK", [card],
-                      f"{card.name} is the back face of {shown}; list the card by its front face",
-                      ctx.fmt.rule("double_faced"))
+            ctx.error(
+                "DOUBLE_FACED_BACK",
+                [card],
+                f"{card.name} is the back face of {shown}; list the card by its front face",
+                ctx.fmt.rule("double_faced"),
+            )
             continue
         if card.game != "fab":
-            ctx.error("WRONG_GAME", [card], f"{card.display_name} is not a Flesh and Blood card",
-                      ctx.fmt.rule("format"))
+            ctx.error(
+                "WRONG_GAME",
+                [card],
+                f"{card.display_name} is not a Flesh and Blood card",
+                ctx.fmt.rule("format"),
+            )
         elif sec not in FAB_SECTIONS:
-            ctx.warn("UNKNOWN_SECTION", [card], f"{card.display_name} is listed under {sec!r}",
-                     "TR&P App E")
+            ctx.warn("UNKNOWN_SECTION", [card], f"{card.display_name} is listed under {sec!r}", "TR&P App E")
 
 
 SANCTIONED_CODES = frozenset({"cc", "ll", "blitz", "sage", "commoner", "upf", "sealed", "draft"})
@@ -262,10 +283,16 @@ def _check_stated_formats(ctx: _Ctx) -> None:
         if not lf or lf & _MAIN_CODES:
             continue
         if _stated_not_sanctioned(card):
-            ctx.error("NOT_TOURNAMENT_LEGAL", [card],
-                      f"{card.display_name} is not legal in any sanctioned format", "TR&P 7")
+            ctx.error(
+                "NOT_TOURNAMENT_LEGAL",
+                [card],
+                f"{card.display_name} is not legal in any sanctioned format",
+                "TR&P 7",
+            )
         elif fmt.code != "upf" and _stated_upf_only(card):
-            ctx.error("UPF_ONLY", [card], f"{card.display_name} is legal only in Ultimate Pit Fight", "TR&P 9.3")
+            ctx.error(
+                "UPF_ONLY", [card], f"{card.display_name} is legal only in Ultimate Pit Fight", "TR&P 9.3"
+            )
 
 
 def _upf_hero(card: Card) -> bool:
@@ -280,8 +307,12 @@ def _check_hero(ctx: _Ctx) -> None:
         ctx.error("HERO_MISSING", [], "no hero: the card-pool must name exactly one hero", fmt.rule("hero"))
         return
     if len(ctx.heroes) > 1:
-        ctx.error("HERO_COUNT", ctx.heroes,
-                  f"{len(ctx.heroes)} heroes listed; a card-pool has exactly one hero", fmt.rule("hero"))
+        ctx.error(
+            "HERO_COUNT",
+            ctx.heroes,
+            f"{len(ctx.heroes)} heroes listed; a card-pool has exactly one hero",
+            fmt.rule("hero"),
+        )
     hero = ctx.hero
     assert hero is not None
     if not hero.is_hero:
@@ -290,11 +321,19 @@ def _check_hero(ctx: _Ctx) -> None:
     if fmt.code == "upf" and _upf_hero(hero):
         return
     if fmt.hero == "young" and not hero.young:
-        ctx.error("HERO_NOT_YOUNG", [hero], f"{fmt.name} needs a young hero; {hero.name} is an adult hero",
-                  fmt.rule("hero"))
+        ctx.error(
+            "HERO_NOT_YOUNG",
+            [hero],
+            f"{fmt.name} needs a young hero; {hero.name} is an adult hero",
+            fmt.rule("hero"),
+        )
     elif fmt.hero == "adult" and hero.young:
-        ctx.error("HERO_YOUNG", [hero], f"{fmt.name} needs an adult (non-young) hero; {hero.name} is young",
-                  fmt.rule("hero"))
+        ctx.error(
+            "HERO_YOUNG",
+            [hero],
+            f"{fmt.name} needs an adult (non-young) hero; {hero.name} is young",
+            fmt.rule("hero"),
+        )
 
 
 def _living_legend(card: Card, list_code: str, day: date, infer: bool = True) -> bool:
@@ -309,9 +348,13 @@ def _living_legend(card: Card, list_code: str, day: date, infer: bool = True) ->
     if not infer or _has_ll_history(card) or not card.legal_formats:
         return False
     if list_code == "cc" and not card.young:
-        return ("ll" in card.legal_formats and "cc" not in card.legal_formats
-                and "banned" not in card.statuses_on("cc", day) and "open" in card.legal_formats
-                and (card.is_hero or "Weapon" in card.types))
+        return (
+            "ll" in card.legal_formats
+            and "cc" not in card.legal_formats
+            and "banned" not in card.statuses_on("cc", day)
+            and "open" in card.legal_formats
+            and (card.is_hero or "Weapon" in card.types)
+        )
     return False
 
 
@@ -328,15 +371,22 @@ def _check_living_legend(ctx: _Ctx) -> None:
     hero = ctx.hero
     infer = ctx.infer_living_legends
     if hero is not None and hero.is_hero and _living_legend(hero, list_code, ctx.as_of, infer):
-        ctx.error("LIVING_LEGEND_HERO", [hero],
-                  f"{hero.name} is a living legend and is not legal in {fmt.name}", fmt.rule("living_legend"))
+        ctx.error(
+            "LIVING_LEGEND_HERO",
+            [hero],
+            f"{hero.name} is a living legend and is not legal in {fmt.name}",
+            fmt.rule("living_legend"),
+        )
     if fmt.living_legend_weapons_legal:
         return
     for card in ctx.unique_cards():
         if "Weapon" in card.types and _living_legend(card, list_code, ctx.as_of, infer):
-            ctx.error("LIVING_LEGEND_WEAPON", [card],
-                      f"{card.name} is the signature weapon of a living legend and is not legal in {fmt.name}",
-                      fmt.rule("living_legend"))
+            ctx.error(
+                "LIVING_LEGEND_WEAPON",
+                [card],
+                f"{card.name} is the signature weapon of a living legend and is not legal in {fmt.name}",
+                fmt.rule("living_legend"),
+            )
 
 
 def _check_lists(ctx: _Ctx) -> None:
@@ -353,15 +403,27 @@ def _check_lists(ctx: _Ctx) -> None:
             continue
         when = ctx.as_of.isoformat()
         if "banned" in st:
-            ctx.error("BANNED", [card], f"{card.display_name} is banned in {fmt.name} (as of {when})",
-                      fmt.rule("banned"))
+            ctx.error(
+                "BANNED",
+                [card],
+                f"{card.display_name} is banned in {fmt.name} (as of {when})",
+                fmt.rule("banned"),
+            )
         elif "suspended" in st:
-            ctx.error("SUSPENDED", [card], f"{card.display_name} is suspended in {fmt.name} (as of {when})",
-                      fmt.rule("suspended"))
+            ctx.error(
+                "SUSPENDED",
+                [card],
+                f"{card.display_name} is suspended in {fmt.name} (as of {when})",
+                fmt.rule("suspended"),
+            )
         if "restricted" in st and ctx.counts.get(card.key, 0) > 1:
-            ctx.error("RESTRICTED", [card],
-                      f"{ctx.counts[card.key]} copies of {card.display_name}; it is restricted in {fmt.name}, "
-                      f"so at most 1", fmt.rule("restricted"))
+            ctx.error(
+                "RESTRICTED",
+                [card],
+                f"{ctx.counts[card.key]} copies of {card.display_name}; it is restricted in {fmt.name}, "
+                f"so at most 1",
+                fmt.rule("restricted"),
+            )
 
 
 def _hero_supertypes(ctx: _Ctx) -> frozenset[str]:
@@ -373,14 +435,16 @@ def _hero_supertypes(ctx: _Ctx) -> frozenset[str]:
 
 
 _ALLOWANCE_PATTERNS: tuple[tuple[re.Pattern, Callable[[Card, re.Match], bool]], ...] = (
-    (re.compile(r"may have equipment of any class or talent", re.I),
-     lambda c, m: "Equipment" in c.types),
-    (re.compile(r"may have cards with (\w+) of any class or talent", re.I),
-     lambda c, m: m.group(1).casefold() in {k.casefold() for k in c.keywords}),
-    (re.compile(r"may have cards with (\w+) in their name of any class or talent", re.I),
-     lambda c, m: re.search(rf"\b{re.escape(m.group(1))}\b", c.name, re.I) is not None),
-    (re.compile(r"may have specialization cards of any hero", re.I),
-     lambda c, m: bool(c.specializations)),
+    (re.compile(r"may have equipment of any class or talent", re.I), lambda c, m: "Equipment" in c.types),
+    (
+        re.compile(r"may have cards with (\w+) of any class or talent", re.I),
+        lambda c, m: m.group(1).casefold() in {k.casefold() for k in c.keywords},
+    ),
+    (
+        re.compile(r"may have cards with (\w+) in their name of any class or talent", re.I),
+        lambda c, m: re.search(rf"\b{re.escape(m.group(1))}\b", c.name, re.I) is not None,
+    ),
+    (re.compile(r"may have specialization cards of any hero", re.I), lambda c, m: bool(c.specializations)),
 )
 _ALLOWANCE_CACHE: dict[str, tuple] = {}
 
@@ -421,9 +485,12 @@ def _check_hero_restrictions(ctx: _Ctx) -> None:
     if _ONLY_RED.search(text):
         for card in ctx.unique_cards():
             if card.is_deck_card and card.pitch != 1:
-                ctx.error("HERO_RESTRICTION", [card],
-                          f"{hero.name} may only have red cards in the deck; {card.display_name} is not red",
-                          ctx.fmt.rule("start_outside"))
+                ctx.error(
+                    "HERO_RESTRICTION",
+                    [card],
+                    f"{hero.name} may only have red cards in the deck; {card.display_name} is not red",
+                    ctx.fmt.rule("start_outside"),
+                )
 
 
 def _check_supertypes(ctx: _Ctx) -> None:
@@ -451,27 +518,38 @@ def _check_supertypes(ctx: _Ctx) -> None:
             bad = [s for s in sides if not s <= allowed]
             if bad:
                 extra = sorted(set().union(*bad) - allowed)
-                ctx.error("SPLIT_SUPERTYPE", [card],
-                          f"{card.name} is a split card and both sides must fit {hero.name}; "
-                          f"{', '.join(extra)} does not", ctx.fmt.rule("split"))
+                ctx.error(
+                    "SPLIT_SUPERTYPE",
+                    [card],
+                    f"{card.name} is a split card and both sides must fit {hero.name}; "
+                    f"{', '.join(extra)} does not",
+                    ctx.fmt.rule("split"),
+                )
             continue
         if card.hybrid_class_sets:
             sets = [s - CLASSES if universal else s for s in card.hybrid_class_sets]
             non_hybrid = card.supertypes - frozenset().union(*card.hybrid_class_sets)
             if any((s | non_hybrid) <= allowed for s in sets):
                 continue
-            ctx.error("HYBRID_SUPERTYPE", [card],
-                      f"{card.display_name} is a hybrid card and neither "
-                      f"{' nor '.join('/'.join(sorted(s)) for s in card.hybrid_class_sets)} fits {hero.name} "
-                      f"({', '.join(sorted(allowed)) or 'Generic'})", ctx.fmt.rule("hybrid"))
+            ctx.error(
+                "HYBRID_SUPERTYPE",
+                [card],
+                f"{card.display_name} is a hybrid card and neither "
+                f"{' nor '.join('/'.join(sorted(s)) for s in card.hybrid_class_sets)} fits {hero.name} "
+                f"({', '.join(sorted(allowed)) or 'Generic'})",
+                ctx.fmt.rule("hybrid"),
+            )
             continue
         st = card.talents if universal else card.supertypes
         if not st <= allowed:
             extra = sorted(st - allowed)
-            ctx.error("SUPERTYPE", [card],
-                      f"{card.display_name} is {' '.join(sorted(card.supertypes))}; {hero.name} "
-                      f"({', '.join(sorted(allowed)) or 'Generic'}) can't include {', '.join(extra)} cards",
-                      ctx.fmt.rule("supertypes"))
+            ctx.error(
+                "SUPERTYPE",
+                [card],
+                f"{card.display_name} is {' '.join(sorted(card.supertypes))}; {hero.name} "
+                f"({', '.join(sorted(allowed)) or 'Generic'}) can't include {', '.join(extra)} cards",
+                ctx.fmt.rule("supertypes"),
+            )
 
 
 def _any_hero_specialization(hero: Card) -> bool:
@@ -497,9 +575,13 @@ def _check_specialization(ctx: _Ctx) -> None:
     monikers = {moniker, hero.name}
     for card, _qty, _sec in ctx.deck_section_cards():
         if card.specializations and not (card.specializations & monikers):
-            ctx.error("SPECIALIZATION", [card],
-                      f"{card.display_name} is a {' / '.join(sorted(card.specializations))} specialization; "
-                      f"{hero.name} can't include it", ctx.fmt.rule("specialization"))
+            ctx.error(
+                "SPECIALIZATION",
+                [card],
+                f"{card.display_name} is a {' / '.join(sorted(card.specializations))} specialization; "
+                f"{hero.name} can't include it",
+                ctx.fmt.rule("specialization"),
+            )
 
 
 def _check_metatypes(ctx: _Ctx) -> None:
@@ -512,9 +594,12 @@ def _check_metatypes(ctx: _Ctx) -> None:
     for card in ctx.unique_cards():
         hero_meta = {m for m in card.metatypes if m in known}
         if hero_meta and moniker not in hero_meta:
-            ctx.error("HERO_METATYPE", [card],
-                      f"{card.display_name} can only be played by {' or '.join(sorted(hero_meta))}",
-                      ctx.fmt.rule("metatype"))
+            ctx.error(
+                "HERO_METATYPE",
+                [card],
+                f"{card.display_name} can only be played by {' or '.join(sorted(hero_meta))}",
+                ctx.fmt.rule("metatype"),
+            )
 
 
 _MONIKER_CACHE: dict[int, frozenset[str]] = {}
@@ -539,19 +624,34 @@ def _check_card_abilities(ctx: _Ctx) -> None:
     hero = ctx.hero
     for card in ctx.unique_cards():
         if "Ephemeral" in card.keywords:
-            ctx.error("EPHEMERAL", [card], f"{card.display_name} is ephemeral and can't be in a card-pool",
-                      ctx.fmt.rule("ephemeral"))
+            ctx.error(
+                "EPHEMERAL",
+                [card],
+                f"{card.display_name} is ephemeral and can't be in a card-pool",
+                ctx.fmt.rule("ephemeral"),
+            )
         if "Mentor" in card.types and hero is not None and hero.is_hero and not hero.young:
-            ctx.error("MENTOR_NEEDS_YOUNG_HERO", [card],
-                      f"{card.display_name} is a mentor; only a young hero can include it", ctx.fmt.rule("mentor"))
+            ctx.error(
+                "MENTOR_NEEDS_YOUNG_HERO",
+                [card],
+                f"{card.display_name} is a mentor; only a young hero can include it",
+                ctx.fmt.rule("mentor"),
+            )
     for card, _qty, sec in ctx.cards:
         if sec == "deck" and not ctx.deck_flag[card.key] and card.is_arena_card:
-            ctx.warn("ARENA_CARD_IN_DECK", [card],
-                     f"{card.display_name} is an arena-card listed with the deck-cards; it can't start in the deck",
-                     ctx.fmt.rule("arena"))
+            ctx.warn(
+                "ARENA_CARD_IN_DECK",
+                [card],
+                f"{card.display_name} is an arena-card listed with the deck-cards; it can't start in the deck",
+                ctx.fmt.rule("arena"),
+            )
         elif sec == "arena" and ctx.deck_flag[card.key]:
-            ctx.warn("DECK_CARD_IN_ARENA", [card],
-                     f"{card.display_name} is a deck-card listed with the arena-cards", "TR&P App E")
+            ctx.warn(
+                "DECK_CARD_IN_ARENA",
+                [card],
+                f"{card.display_name} is a deck-card listed with the arena-cards",
+                "TR&P App E",
+            )
 
 
 _ANY_NUMBER = re.compile(r"may have any number of (.+?) in your deck", re.I)
@@ -561,8 +661,10 @@ def _unlimited_names(hero: Card | None) -> frozenset[str]:
     """Hero text "You may have any number of [NAME] in your deck" (e.g. Brevant: Chivalry)."""
     if hero is None:
         return frozenset()
-    return frozenset(m.group(1).strip().casefold()
-                     for m in _ANY_NUMBER.finditer((hero.functional_text or "").replace("*", "")))
+    return frozenset(
+        m.group(1).strip().casefold()
+        for m in _ANY_NUMBER.finditer((hero.functional_text or "").replace("*", ""))
+    )
 
 
 def _check_copies(ctx: _Ctx) -> None:
@@ -585,29 +687,47 @@ def _check_copies(ctx: _Ctx) -> None:
             continue
         if legendary and card.legendary and n > 1:
             where = "deck" if fmt.is_limited else "card-pool"
-            ctx.error("LEGENDARY", [card],
-                      f"{n} copies of {card.display_name}; it is legendary, so at most 1 in the {where}",
-                      fmt.rule("legendary"))
+            ctx.error(
+                "LEGENDARY",
+                [card],
+                f"{n} copies of {card.display_name}; it is legendary, so at most 1 in the {where}",
+                fmt.rule("legendary"),
+            )
             continue
         if limit is not None and n > limit:
-            ctx.error("COPY_LIMIT", [card],
-                      f"{n} copies of {card.display_name}; {fmt.name} allows {limit}", fmt.rule("copies"))
+            ctx.error(
+                "COPY_LIMIT",
+                [card],
+                f"{n} copies of {card.display_name}; {fmt.name} allows {limit}",
+                fmt.rule("copies"),
+            )
 
 
 def _check_sizes(ctx: _Ctx) -> None:
     """TR&P 7.1 (80 / at least 60), 7.3 (52 / exactly 40), 8.1-8.2 (exactly 30); TR&P'23 7.2 (11 + 40)."""
     fmt = ctx.fmt
     if fmt.pool_max is not None and ctx.pool_size > fmt.pool_max and not fmt.is_limited:
-        ctx.error("POOL_TOO_LARGE", [],
-                  f"{ctx.pool_size} cards ({ctx.arena_cards} arena + {ctx.deck_cards} deck); "
-                  f"{fmt.name} allows at most {fmt.pool_max} besides the hero", fmt.rule("size"))
+        ctx.error(
+            "POOL_TOO_LARGE",
+            [],
+            f"{ctx.pool_size} cards ({ctx.arena_cards} arena + {ctx.deck_cards} deck); "
+            f"{fmt.name} allows at most {fmt.pool_max} besides the hero",
+            fmt.rule("size"),
+        )
     if fmt.arena_exact is not None and ctx.arena_cards != fmt.arena_exact:
-        ctx.error("ARENA_COUNT", [],
-                  f"{_plural(ctx.arena_cards, 'arena-card')}; {fmt.name} needs exactly {fmt.arena_exact}",
-                  fmt.rule("size"))
+        ctx.error(
+            "ARENA_COUNT",
+            [],
+            f"{_plural(ctx.arena_cards, 'arena-card')}; {fmt.name} needs exactly {fmt.arena_exact}",
+            fmt.rule("size"),
+        )
     if fmt.arena_exact is not None and fmt.deck_max is not None and ctx.deck_cards != fmt.deck_max:
-        ctx.error("DECK_COUNT", [], f"{_plural(ctx.deck_cards, 'deck-card')}; {fmt.name} needs exactly "
-                  f"{fmt.deck_max}", fmt.rule("size"))
+        ctx.error(
+            "DECK_COUNT",
+            [],
+            f"{_plural(ctx.deck_cards, 'deck-card')}; {fmt.name} needs exactly {fmt.deck_max}",
+            fmt.rule("size"),
+        )
         return
     if fmt.deck_min is None:
         return
@@ -616,15 +736,25 @@ def _check_sizes(ctx: _Ctx) -> None:
         n = ctx.starting_deck
         what = "in the deck"
         if n < fmt.deck_min or (fmt.deck_max is not None and n > fmt.deck_max):
-            need = f"exactly {fmt.deck_min}" if exact else (
-                f"{fmt.deck_min} to {fmt.deck_max}" if fmt.deck_max else f"at least {fmt.deck_min}")
-            ctx.error("DECK_SIZE", [], f"{_plural(n, 'deck-card')} {what}; {fmt.name} needs {need}",
-                      fmt.rule("size"))
+            need = (
+                f"exactly {fmt.deck_min}"
+                if exact
+                else (f"{fmt.deck_min} to {fmt.deck_max}" if fmt.deck_max else f"at least {fmt.deck_min}")
+            )
+            ctx.error(
+                "DECK_SIZE",
+                [],
+                f"{_plural(n, 'deck-card')} {what}; {fmt.name} needs {need}",
+                fmt.rule("size"),
+            )
     elif ctx.deck_cards < fmt.deck_min:
         need = f"exactly {fmt.deck_min}" if exact else f"at least {fmt.deck_min}"
-        ctx.error("DECK_SIZE", [],
-                  f"only {_plural(ctx.deck_cards, 'deck-card')}; {fmt.name} needs {need} in the deck",
-                  fmt.rule("size"))
+        ctx.error(
+            "DECK_SIZE",
+            [],
+            f"only {_plural(ctx.deck_cards, 'deck-card')}; {fmt.name} needs {need} in the deck",
+            fmt.rule("size"),
+        )
 
 
 def _commoner_class(card: Card) -> str:
@@ -648,17 +778,28 @@ def _check_rarity(ctx: _Ctx) -> None:
         if fmt.rarity_rule == "commoner":
             kind = _commoner_class(card)
             if card.is_deck_card and kind != "common":
-                ctx.error("COMMONER_RARITY", [card],
-                          f"{card.display_name} was never printed at common or token rarity ({shown}); "
-                          f"Commoner deck-cards must be common", fmt.rule("rarity"))
+                ctx.error(
+                    "COMMONER_RARITY",
+                    [card],
+                    f"{card.display_name} was never printed at common or token rarity ({shown}); "
+                    f"Commoner deck-cards must be common",
+                    fmt.rule("rarity"),
+                )
             elif not card.is_deck_card and kind == "other":
-                ctx.error("COMMONER_RARITY", [card],
-                          f"{card.display_name} was never printed at common, token or rare rarity ({shown}); "
-                          f"Commoner heroes and arena-cards must be common or rare", fmt.rule("rarity"))
+                ctx.error(
+                    "COMMONER_RARITY",
+                    [card],
+                    f"{card.display_name} was never printed at common, token or rare rarity ({shown}); "
+                    f"Commoner heroes and arena-cards must be common or rare",
+                    fmt.rule("rarity"),
+                )
         elif fmt.rarity_rule == "silver_age" and not card.rarities & SILVER_AGE_RARITIES:
-            ctx.error("SILVER_AGE_RARITY", [card],
-                      f"{card.display_name} was never printed at Basic, Token, Common or Rare rarity ({shown})",
-                      fmt.rule("rarity"))
+            ctx.error(
+                "SILVER_AGE_RARITY",
+                [card],
+                f"{card.display_name} was never printed at Basic, Token, Common or Rare rarity ({shown})",
+                fmt.rule("rarity"),
+            )
 
 
 def _token_rarity_from_sets(card: Card, set_codes: frozenset[str]) -> bool:
@@ -677,15 +818,22 @@ def _check_limited(ctx: _Ctx) -> None:
         return
     hero = ctx.hero
     if hero is not None and hero.is_hero and pool.set_codes and not hero.set_codes & pool.set_codes:
-        ctx.error("HERO_NOT_FROM_SET", [hero],
-                  f"{hero.name} was not printed in {', '.join(sorted(pool.set_codes))}; "
-                  f"limited heroes come from the set(s) used", fmt.rule("hero"))
+        ctx.error(
+            "HERO_NOT_FROM_SET",
+            [hero],
+            f"{hero.name} was not printed in {', '.join(sorted(pool.set_codes))}; "
+            f"limited heroes come from the set(s) used",
+            fmt.rule("hero"),
+        )
     if pool.set_codes:
         for card in ctx.unique_cards():
             if not card.set_codes & pool.set_codes:
-                ctx.error("CARD_NOT_FROM_SET", [card],
-                          f"{card.display_name} was not printed in {', '.join(sorted(pool.set_codes))}",
-                          fmt.rule("pool"))
+                ctx.error(
+                    "CARD_NOT_FROM_SET",
+                    [card],
+                    f"{card.display_name} was not printed in {', '.join(sorted(pool.set_codes))}",
+                    fmt.rule("pool"),
+                )
     if pool.registered is not None:
         registered: Counter = Counter()
         for card, qty in pool.registered:
@@ -698,9 +846,12 @@ def _check_limited(ctx: _Ctx) -> None:
             if _token_rarity_from_sets(card, pool.set_codes):
                 continue
             if n > registered.get(key, 0):
-                ctx.error("NOT_IN_REGISTERED_POOL", [card],
-                          f"{n} {card.display_name} played but {registered.get(key, 0)} registered",
-                          fmt.rule("pool"))
+                ctx.error(
+                    "NOT_IN_REGISTERED_POOL",
+                    [card],
+                    f"{n} {card.display_name} played but {registered.get(key, 0)} registered",
+                    fmt.rule("pool"),
+                )
 
 
 def _check_set_rules(ctx: _Ctx) -> None:
@@ -719,8 +870,12 @@ def _check_set_rules(ctx: _Ctx) -> None:
         where = "limited card-pool"
     if n > 3:
         rule = "TR&P'23 8.2" if fmt.edition == "2023" else fmt.rule("set_rules")
-        ctx.error("SET_CARD_LIMIT", ["Phoenix Flame"],
-                  f"{n} Phoenix Flame; Uprising allows at most 3 per {where}", rule)
+        ctx.error(
+            "SET_CARD_LIMIT",
+            ["Phoenix Flame"],
+            f"{n} Phoenix Flame; Uprising allows at most 3 per {where}",
+            rule,
+        )
 
 
 def _check_fixed_list(ctx: _Ctx) -> None:
@@ -742,13 +897,18 @@ def _check_fixed_list(ctx: _Ctx) -> None:
     for name, pitch, qty in fmt.fixed_list:
         key = (name.casefold(), pitch)
         if have.get(key, 0) != qty:
-            label = f"{name} ({ {1: 'red', 2: 'yellow', 3: 'blue'}[pitch]})" if pitch else name
-            ctx.error("FIXED_LIST", [label], f"{label}: {have.get(key, 0)} listed, the {fmt.name} list has {qty}",
-                      fmt.rule("fixed"))
+            label = f"{name} ({ {1: 'red', 2: 'yellow', 3: 'blue'}[pitch] })" if pitch else name
+            ctx.error(
+                "FIXED_LIST",
+                [label],
+                f"{label}: {have.get(key, 0)} listed, the {fmt.name} list has {qty}",
+                fmt.rule("fixed"),
+            )
     for key, n in have.items():
         if key not in want:
-            ctx.error("FIXED_LIST", [shown[key]], f"{shown[key]} is not in the {fmt.name} list",
-                      fmt.rule("fixed"))
+            ctx.error(
+                "FIXED_LIST", [shown[key]], f"{shown[key]} is not in the {fmt.name} list", fmt.rule("fixed")
+            )
 
 
 FAB_RULES: tuple[Callable[[_Ctx], None], ...] = (
@@ -804,7 +964,13 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
         entries.insert(0, (pool.hero, 1, "material"))
     for card, qty, sec in entries:
         if not isinstance(qty, int) or qty < 1:
-            add("BAD_QUANTITY", ERROR, [card], f"{card.name}: quantity {qty!r} is not a positive number", "GA 1.5")
+            add(
+                "BAD_QUANTITY",
+                ERROR,
+                [card],
+                f"{card.name}: quantity {qty!r} is not a positive number",
+                "GA 1.5",
+            )
             continue
         if card.game != "ga":
             add("WRONG_GAME", ERROR, [card], f"{card.name} is not a Grand Archive card", fmt.rule("format"))
@@ -815,66 +981,120 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
         is_material_kind = _ga_is_champion(card) or _ga_is_regalia(card)
         if sec in ("champion", "material"):
             if not is_material_kind:
-                add("MATERIAL_TYPE", ERROR, [card],
+                add(
+                    "MATERIAL_TYPE",
+                    ERROR,
+                    [card],
                     f"{card.name} is not a champion or regalia card and can't be in the material deck",
-                    fmt.rule("material_types"))
+                    fmt.rule("material_types"),
+                )
             material[card.name.casefold()] += qty
         else:
             if is_material_kind:
-                add("MAIN_DECK_TYPE", ERROR, [card],
+                add(
+                    "MAIN_DECK_TYPE",
+                    ERROR,
+                    [card],
                     f"{card.name} is a champion or regalia card and can't be in the main deck",
-                    fmt.rule("main_types"))
+                    fmt.rule("main_types"),
+                )
             main[card.name.casefold()] += qty
     n_main = sum(main.values())
     n_material = sum(material.values())
     if fmt.deck_min is not None and n_main < fmt.deck_min:
-        add("MAIN_DECK_SIZE", ERROR, [], f"{n_main} cards in the main deck; {fmt.name} needs at least {fmt.deck_min}",
-            fmt.rule("size"))
+        add(
+            "MAIN_DECK_SIZE",
+            ERROR,
+            [],
+            f"{n_main} cards in the main deck; {fmt.name} needs at least {fmt.deck_min}",
+            fmt.rule("size"),
+        )
     if fmt.copy_limit is not None:
         for name, n in main.items():
             if n > fmt.copy_limit:
-                add("COPY_LIMIT", ERROR, [by_name[name]],
+                add(
+                    "COPY_LIMIT",
+                    ERROR,
+                    [by_name[name]],
                     f"{n} copies of {by_name[name].name} in the main deck; at most {fmt.copy_limit}",
-                    fmt.rule("copies"))
+                    fmt.rule("copies"),
+                )
     if fmt.material_max is not None and n_material > fmt.material_max:
-        add("MATERIAL_DECK_SIZE", ERROR, [],
+        add(
+            "MATERIAL_DECK_SIZE",
+            ERROR,
+            [],
             f"{n_material} cards in the material deck; {fmt.name} allows at most {fmt.material_max}",
-            fmt.rule("material"))
+            fmt.rule("material"),
+        )
     if fmt.material_copy_limit is not None:
         for name, n in material.items():
             if n > fmt.material_copy_limit:
-                add("MATERIAL_COPY_LIMIT", ERROR, [by_name[name]],
+                add(
+                    "MATERIAL_COPY_LIMIT",
+                    ERROR,
+                    [by_name[name]],
                     f"{n} copies of {by_name[name].name} in the material deck; at most {fmt.material_copy_limit}",
-                    fmt.rule("material_copies"))
+                    fmt.rule("material_copies"),
+                )
     champions = [by_name[n] for n in material if _ga_is_champion(by_name[n])]
     level0 = [c for c in champions if _ga_level(c) == 0]
     if fmt.needs_level0_champion and not level0:
-        add("NO_LEVEL0_CHAMPION", ERROR, [], "the material deck has no level 0 champion", fmt.rule("champion"))
-    elif level0 and not any("Spirit" in (c.ga_classes or frozenset()) | c.classes | c.subtypes for c in level0):
-        add("NO_LEVEL0_SPIRIT", WARNING, level0,
-            "no level 0 Spirit champion: the first turn puts one onto the field", fmt.rule("spirit"))
+        add(
+            "NO_LEVEL0_CHAMPION", ERROR, [], "the material deck has no level 0 champion", fmt.rule("champion")
+        )
+    elif level0 and not any(
+        "Spirit" in (c.ga_classes or frozenset()) | c.classes | c.subtypes for c in level0
+    ):
+        add(
+            "NO_LEVEL0_SPIRIT",
+            WARNING,
+            level0,
+            "no level 0 Spirit champion: the first turn puts one onto the field",
+            fmt.rule("spirit"),
+        )
     # GA 1.6.d.2-1.6.d.4: elements gate activation, not legality; Norm is always enabled and the
     # champions' elements enable the others, so a main-deck card no champion can enable is a warning.
-    enabled = {"Norm"} | {by_name[n].element for n in material if _ga_is_champion(by_name[n]) and by_name[n].element}
+    enabled = {"Norm"} | {
+        by_name[n].element for n in material if _ga_is_champion(by_name[n]) and by_name[n].element
+    }
     dead = sorted({by_name[n].name for n in main if by_name[n].element and by_name[n].element not in enabled})
     if dead and material:
-        add("ELEMENT_NOT_ENABLED", WARNING, dead,
+        add(
+            "ELEMENT_NOT_ENABLED",
+            WARNING,
+            dead,
             f"no champion in the material deck enables the element of {', '.join(dead[:5])}"
-            + (f" and {len(dead) - 5} more" if len(dead) > 5 else ""), "GA 1.6.d.4")
+            + (f" and {len(dead) - 5} more" if len(dead) > 5 else ""),
+            "GA 1.6.d.4",
+        )
     for card in by_name.values():
         if "banned" in card.statuses_on(fmt.code, as_of):
             add("BANNED", ERROR, [card], f"{card.name} is banned in {fmt.name}", "GA 1.5.3")
     relics = [by_name[n] for n in material if "Divine Relic" in by_name[n].keywords]
     if len(relics) > 1:
-        add("DIVINE_RELIC", ERROR, relics, "more than one Divine Relic in the material deck", fmt.rule("divine_relic"))
+        add(
+            "DIVINE_RELIC",
+            ERROR,
+            relics,
+            "more than one Divine Relic in the material deck",
+            fmt.rule("divine_relic"),
+        )
     return findings
 
 
 # --- entry points -----------------------------------------------------------------------------------------
 
 
-def check_pool(pool: CardPool, format_code: str, *, as_of: date, db: Any = None,
-               rules_edition: str = DEFAULT_EDITION, infer_living_legends: bool = True) -> list[Finding]:
+def check_pool(
+    pool: CardPool,
+    format_code: str,
+    *,
+    as_of: date,
+    db: Any = None,
+    rules_edition: str = DEFAULT_EDITION,
+    infer_living_legends: bool = True,
+) -> list[Finding]:
     """Judge ``pool`` for ``format_code`` on ``as_of`` under ``rules_edition`` ("2025" or "2023").
 
     Returns findings in rule order; no error finding means the pool is legal.
@@ -901,22 +1121,34 @@ HERO_RULES: tuple[Callable[[_Ctx], None], ...] = (
 )
 
 
-def check_card_for_hero(card: Card, hero: Card, *, db: Any = None, format_code: str = "ll",
-                        as_of: date | None = None) -> list[Finding]:
+def check_card_for_hero(
+    card: Card, hero: Card, *, db: Any = None, format_code: str = "ll", as_of: date | None = None
+) -> list[Finding]:
     """Only the hero-dependent rules for one card (CR 1.1.3, 1.1.3a/b, 9.2.2a, 8.3.7, 2.6.6).
 
     The same rule functions ``check_pool`` runs; useful for "which heroes can play this card".
     """
     fmt = get_format(format_code)
-    ctx = _Ctx(CardPool(hero=hero, entries=[(card, 1, "deck")]), fmt, as_of or date.today(),
-               getattr(db, "release", "") or "unknown", db)
+    ctx = _Ctx(
+        CardPool(hero=hero, entries=[(card, 1, "deck")]),
+        fmt,
+        as_of or date.today(),
+        getattr(db, "release", "") or "unknown",
+        db,
+    )
     for rule in HERO_RULES:
         rule(ctx)
     return ctx.findings
 
 
-def check_team(pools: Sequence[CardPool | tuple[CardPool, str]], format_code: str = "team-cc", *,
-               as_of: date, db: Any = None, rules_edition: str = DEFAULT_EDITION) -> list[Finding]:
+def check_team(
+    pools: Sequence[CardPool | tuple[CardPool, str]],
+    format_code: str = "team-cc",
+    *,
+    as_of: date,
+    db: Any = None,
+    rules_edition: str = DEFAULT_EDITION,
+) -> list[Finding]:
     """TR&P 9.2.1: each member's pool is checked for their own constructed format, and no two
     members may register the same hero (different heroes sharing a moniker are fine).
 
@@ -926,7 +1158,9 @@ def check_team(pools: Sequence[CardPool | tuple[CardPool, str]], format_code: st
     findings: list[Finding] = []
     heroes: dict[str, list[str]] = {}
     for i, item in enumerate(pools):
-        pool, code = item if isinstance(item, tuple) else (item, "cc" if format_code == "team-cc" else format_code)
+        pool, code = (
+            item if isinstance(item, tuple) else (item, "cc" if format_code == "team-cc" else format_code)
+        )
         label = pool.label or "ABCDEFGHIJ"[i % 10]
         if not pool.label:
             pool = CardPool(pool.hero, pool.entries, pool.registered, pool.set_codes, label)
@@ -934,13 +1168,31 @@ def check_team(pools: Sequence[CardPool | tuple[CardPool, str]], format_code: st
         if pool.hero is not None:
             heroes.setdefault(pool.hero.name.casefold(), []).append(label)
     if len(pools) != 3:
-        findings.append(Finding("TEAM_SIZE", WARNING, [], f"a team has three members; {len(pools)} pools given",
-                                "TR&P 9.2", release))
+        findings.append(
+            Finding(
+                "TEAM_SIZE",
+                WARNING,
+                [],
+                f"a team has three members; {len(pools)} pools given",
+                "TR&P 9.2",
+                release,
+            )
+        )
     for name_key, members in heroes.items():
         if len(members) > 1:
-            hero_name = next(p.hero.name for p in (x[0] if isinstance(x, tuple) else x for x in pools)
-                             if p.hero is not None and p.hero.name.casefold() == name_key)
-            findings.append(Finding("TEAM_DUPLICATE_HERO", ERROR, [hero_name],
-                                    f"members {', '.join(members)} registered the same hero {hero_name}",
-                                    "TR&P 9.2.1", release))
+            hero_name = next(
+                p.hero.name
+                for p in (x[0] if isinstance(x, tuple) else x for x in pools)
+                if p.hero is not None and p.hero.name.casefold() == name_key
+            )
+            findings.append(
+                Finding(
+                    "TEAM_DUPLICATE_HERO",
+                    ERROR,
+                    [hero_name],
+                    f"members {', '.join(members)} registered the same hero {hero_name}",
+                    "TR&P 9.2.1",
+                    release,
+                )
+            )
     return findings

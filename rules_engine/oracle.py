@@ -15,6 +15,7 @@ Two comparisons, both run through ``check_pool`` (no second implementation):
 * card x hero: may a hero with this moniker include the card? Only supertype,
   specialization and hero-metatype findings count (CR 1.1.3, 8.3.7, 2.6.6).
 """
+
 from __future__ import annotations
 
 import functools
@@ -31,13 +32,33 @@ from rules_engine.legality import CardPool, check_card_for_hero, check_pool
 # Formats fabrary states that this project models (fabrary also has "open" and "golden-age").
 ORACLE_FORMATS: tuple[str, ...] = ("cc", "ll", "blitz", "sage", "upf")
 
-CARD_LEVEL_CODES = frozenset({
-    "BANNED", "SUSPENDED", "LIVING_LEGEND_HERO", "LIVING_LEGEND_WEAPON", "COMMONER_RARITY",
-    "SILVER_AGE_RARITY", "EPHEMERAL", "HERO_NOT_YOUNG", "HERO_YOUNG", "NOT_A_HERO",
-    "MENTOR_NEEDS_YOUNG_HERO", "NOT_TOURNAMENT_LEGAL", "UPF_ONLY",
-})
-HERO_LEVEL_CODES = frozenset({"SUPERTYPE", "HYBRID_SUPERTYPE", "SPLIT_SUPERTYPE", "SPECIALIZATION",
-                              "HERO_METATYPE", "HERO_RESTRICTION"})
+CARD_LEVEL_CODES = frozenset(
+    {
+        "BANNED",
+        "SUSPENDED",
+        "LIVING_LEGEND_HERO",
+        "LIVING_LEGEND_WEAPON",
+        "COMMONER_RARITY",
+        "SILVER_AGE_RARITY",
+        "EPHEMERAL",
+        "HERO_NOT_YOUNG",
+        "HERO_YOUNG",
+        "NOT_A_HERO",
+        "MENTOR_NEEDS_YOUNG_HERO",
+        "NOT_TOURNAMENT_LEGAL",
+        "UPF_ONLY",
+    }
+)
+HERO_LEVEL_CODES = frozenset(
+    {
+        "SUPERTYPE",
+        "HYBRID_SUPERTYPE",
+        "SPLIT_SUPERTYPE",
+        "SPECIALIZATION",
+        "HERO_METATYPE",
+        "HERO_RESTRICTION",
+    }
+)
 
 
 @dataclass
@@ -64,11 +85,15 @@ class OracleReport:
     def lines(self) -> list[str]:
         out = [f"card data: {self.release}; as of {self.as_of.isoformat()}"]
         for code, fa in self.formats.items():
-            out.append(f"{code:8s} card x format: {fa.agree}/{fa.compared} agree ({fa.rate:.2%}); "
-                       f"we allow, fabrary not: {len(fa.only_ours)}; fabrary allows, we not: {len(fa.only_theirs)}")
+            out.append(
+                f"{code:8s} card x format: {fa.agree}/{fa.compared} agree ({fa.rate:.2%}); "
+                f"we allow, fabrary not: {len(fa.only_ours)}; fabrary allows, we not: {len(fa.only_theirs)}"
+            )
         h = self.heroes
-        out.append(f"heroes   card x hero:   {h.agree}/{h.compared} agree ({h.rate:.2%}); "
-                   f"we allow, fabrary not: {len(h.only_ours)}; fabrary allows, we not: {len(h.only_theirs)}")
+        out.append(
+            f"heroes   card x hero:   {h.agree}/{h.compared} agree ({h.rate:.2%}); "
+            f"we allow, fabrary not: {len(h.only_ours)}; fabrary allows, we not: {len(h.only_theirs)}"
+        )
         return out
 
 
@@ -87,8 +112,9 @@ def _hosts(heroes: Sequence[Card], fmt: str) -> list[Card]:
     return [h for h in heroes if h.young == young]
 
 
-def card_legal_in_format(card: Card, fmt: str, *, as_of: date, db: Any, host: Card | None,
-                         infer_living_legends: bool = False) -> bool:
+def card_legal_in_format(
+    card: Card, fmt: str, *, as_of: date, db: Any, host: Card | None, infer_living_legends: bool = False
+) -> bool:
     """Our verdict on "this card may be in some card-pool of ``fmt``".
 
     A hero is judged as the pool's hero; any other card in a one-card pool under ``host``,
@@ -108,9 +134,15 @@ def card_legal_for_hero(card: Card, hero: Card, *, as_of: date, db: Any) -> bool
     return not (_codes(check_card_for_hero(card, hero, db=db, as_of=as_of)) & HERO_LEVEL_CODES)
 
 
-def run_oracle(db: Any, *, formats: Sequence[str] = ORACLE_FORMATS, as_of: date | None = None,
-               heroes_check: bool = True, hero_keys: Mapping[str, str] | None = None,
-               infer_living_legends: bool = False) -> OracleReport:
+def run_oracle(
+    db: Any,
+    *,
+    formats: Sequence[str] = ORACLE_FORMATS,
+    as_of: date | None = None,
+    heroes_check: bool = True,
+    hero_keys: Mapping[str, str] | None = None,
+    infer_living_legends: bool = False,
+) -> OracleReport:
     """Compare our verdicts with the card data's stated ``legal_formats`` and ``legal_heroes``.
 
     ``hero_keys`` maps a hero card's name to the key the source uses in ``legal_heroes``
@@ -127,8 +159,9 @@ def run_oracle(db: Any, *, formats: Sequence[str] = ORACLE_FORMATS, as_of: date 
         hosts = _hosts(heroes, fmt)
         host = hosts[0] if hosts else None
         for card in cards:
-            ours = card_legal_in_format(card, fmt, as_of=as_of, db=db, host=host,
-                                        infer_living_legends=infer_living_legends)
+            ours = card_legal_in_format(
+                card, fmt, as_of=as_of, db=db, host=host, infer_living_legends=infer_living_legends
+            )
             theirs = fmt in card.legal_formats
             fa.compared += 1
             if ours == theirs:
@@ -189,8 +222,9 @@ def fabrary_hero_keys(dump: Any) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=4)
-def load_reference_database(shared_dir: str | Path, game: str = "fab",
-                            fabrary_dump: str | Path | None = None) -> CardDatabase:
+def load_reference_database(
+    shared_dir: str | Path, game: str = "fab", fabrary_dump: str | Path | None = None
+) -> CardDatabase:
     """A card database read straight from files, for use without an imported release.
 
     FaB: the fabrary dump when ``fabrary_dump`` names an existing file, else the-fab-cube

@@ -1,4 +1,5 @@
 """Shared fixtures: users, API clients and a headless Debian chromium for browser tests."""
+
 from __future__ import annotations
 
 import os

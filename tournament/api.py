@@ -99,7 +99,9 @@ class EventWriteSerializer(serializers.Serializer):
     regular_deck_checks = serializers.BooleanField(required=False)
     bye_counts_in_cmp = serializers.BooleanField(required=False)
     standings_policy = serializers.ChoiceField(
-        StandingsPolicy.choices, required=False, help_text="default by game (GA: points_3_1_0); pinned once paired"
+        StandingsPolicy.choices,
+        required=False,
+        help_text="default by game (GA: points_3_1_0); pinned once paired",
     )
     allow_self_registration = serializers.BooleanField(required=False)
     trp_version = serializers.ChoiceField(TrpVersion.choices, required=False)

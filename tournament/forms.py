@@ -1,4 +1,5 @@
 """Forms of the event pages. They parse and validate input only; services do the work."""
+
 from __future__ import annotations
 
 import re
@@ -20,7 +21,9 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = EVENT_FIELDS
-        widgets = {"starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")}
+        widgets = {
+            "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -28,9 +31,9 @@ class EventForm(forms.ModelForm):
             self.fields[name].required = False
         self.fields["slug"].help_text = "Used in the event's web address, e.g. friday-armory."
         self.fields["round_minutes"].help_text = "Empty: the TR&P Appendix C default for the format."
-        self.fields["standings_policy"].help_text = (
-            "Pinned once the first round is paired. Grand Archive: 3/1/0 points, OMW%, GW%, OGW%."
-        )
+        self.fields[
+            "standings_policy"
+        ].help_text = "Pinned once the first round is paired. Grand Archive: 3/1/0 points, OMW%, GW%, OGW%."
         if self.instance.pk:
             self.fields["slug"].disabled = True
         else:
@@ -48,7 +51,9 @@ class EventForm(forms.ModelForm):
                 self.fields[name] = forms.NullBooleanField(
                     required=False,
                     label=self.fields[name].label,
-                    widget=forms.Select(choices=[("unknown", f"Rule default ({rule})"), ("true", "Yes"), ("false", "No")]),
+                    widget=forms.Select(
+                        choices=[("unknown", f"Rule default ({rule})"), ("true", "Yes"), ("false", "No")]
+                    ),
                 )
 
     def clean_time_zone(self):
@@ -58,20 +63,36 @@ class EventForm(forms.ModelForm):
         try:
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError):
-            raise forms.ValidationError(f"Unknown time zone {value!r}; use a name like Europe/London.") from None
+            raise forms.ValidationError(
+                f"Unknown time zone {value!r}; use a name like Europe/London."
+            ) from None
         return value
 
     def changed_values(self) -> dict:
         """The values to hand to the service: on creation, blanks are left out so the service
         applies the rule defaults; on edit, only the fields that changed."""
-        data = {k: v for k, v in self.cleaned_data.items() if k in self.fields and not self.fields[k].disabled}
+        data = {
+            k: v for k, v in self.cleaned_data.items() if k in self.fields and not self.fields[k].disabled
+        }
         if self.instance.pk:
             data = {k: v for k, v in data.items() if k in self.changed_data}
         return {k: v for k, v in data.items() if not (k in DEFAULTED_FIELDS and v in (None, ""))}
 
 
 DEFAULTED_FIELDS = frozenset(
-    {"slug", "rel", "standings_policy", "status", "structure_kind", "tier", "round_minutes", "games_per_match", "decklists_required", "regular_deck_checks", "starts_at"}
+    {
+        "slug",
+        "rel",
+        "standings_policy",
+        "status",
+        "structure_kind",
+        "tier",
+        "round_minutes",
+        "games_per_match",
+        "decklists_required",
+        "regular_deck_checks",
+        "starts_at",
+    }
 )
 
 
@@ -84,7 +105,9 @@ class ParsedResult:
     games_drawn: int
 
 
-QUICK_RE = re.compile(r"^\s*(?P<table>\d{1,5})\s*[ ,:;/]\s*(?P<res>[A-Za-z_\-]+|\d+\s*-\s*\d+(\s*-\s*\d+)?)\s*$")
+QUICK_RE = re.compile(
+    r"^\s*(?P<table>\d{1,5})\s*[ ,:;/]\s*(?P<res>[A-Za-z_\-]+|\d+\s*-\s*\d+(\s*-\s*\d+)?)\s*$"
+)
 WORD_RESULTS = {
     "a": MatchResult.A_WINS,
     "b": MatchResult.B_WINS,
@@ -163,7 +186,9 @@ class PlayerReportForm(forms.Form):
             mine = self.games_to_win if mine is None else mine
             theirs = 0 if theirs is None else theirs
             if mine <= theirs:
-                raise forms.ValidationError("You reported a win, so you must have won more games than your opponent.")
+                raise forms.ValidationError(
+                    "You reported a win, so you must have won more games than your opponent."
+                )
         elif outcome == "loss":
             theirs = self.games_to_win if theirs is None else theirs
             mine = 0 if mine is None else mine

@@ -5,6 +5,7 @@ one template under ``tournament/templates/tournament/pdf/`` and renders it with
 ``core.pdf.render_pdf`` (autoescaped; WeasyPrint reads only our static files).
 The row builders here are shared with the HTML pages so paper and screen agree.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
@@ -131,7 +132,9 @@ class StandingsSheet:
 
     def context(self) -> dict[str, Any]:
         spec = policy_spec(getattr(self.event, "standings_policy", "fab"))
-        labels = self.tiebreak_labels if self.tiebreak_labels is not None else tuple(c.label for c in spec.columns)
+        labels = (
+            self.tiebreak_labels if self.tiebreak_labels is not None else tuple(c.label for c in spec.columns)
+        )
         return {
             "event": self.event,
             "event_meta": event_meta(self.event),

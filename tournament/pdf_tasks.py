@@ -5,6 +5,7 @@ the rendered file, so it works the same with eager Celery (no broker) and with a
 worker sharing the disk, and it survives a restart of either. Manifests are replaced
 atomically (write to a temp file, then ``os.replace``).
 """
+
 from __future__ import annotations
 
 import json
@@ -95,14 +96,22 @@ def start_pdf_job(*, event, kind: str, round_number: int, site_url: str, request
         },
     )
     task_render_event_pdf.apply_async(
-        kwargs={"event_id": event.pk, "kind": kind, "round_number": round_number, "job_id": job_id, "site_url": site_url},
+        kwargs={
+            "event_id": event.pk,
+            "kind": kind,
+            "round_number": round_number,
+            "job_id": job_id,
+            "site_url": site_url,
+        },
         task_id=job_id,
     )
     return read_job(job_id)
 
 
 @shared_task(name="tournament.render_event_pdf")
-def task_render_event_pdf(*, event_id: int, kind: str, round_number: int, job_id: str | None = None, site_url: str = "") -> str:
+def task_render_event_pdf(
+    *, event_id: int, kind: str, round_number: int, job_id: str | None = None, site_url: str = ""
+) -> str:
     """Render one of an event's documents to ``MEDIA_ROOT/pdf-jobs/<job_id>.pdf``; returns the job id."""
     from .models import Event
     from .pdf import document_for

@@ -501,6 +501,8 @@ def standings_columns(event: Event) -> list[str]:
     policy's tiebreakers (3/1/0: omw, gw, ogw) in place of cmp, mlp, omlp, ocmp."""
     spec = policy_spec(event.standings_policy)
     return [*STANDINGS_COLUMNS[:6], *(c.key for c in spec.columns), "status"]
+
+
 RESULTS_COLUMNS = [
     "round",
     "stage",
@@ -530,7 +532,12 @@ def standings_csv(event: Event, *, after_round: int | None = None) -> str:
 def standings_json(event: Event, *, after_round: int | None = None) -> str:
     rows = [row.as_dict() for row in standings_for_event(event, after_round=after_round)]
     return json.dumps(
-        {"event": event.slug, "after_round": after_round, "standings_policy": event.standings_policy, "standings": rows},
+        {
+            "event": event.slug,
+            "after_round": after_round,
+            "standings_policy": event.standings_policy,
+            "standings": rows,
+        },
         indent=2,
     )
 

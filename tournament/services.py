@@ -663,13 +663,14 @@ def register_player(
     return reg
 
 
-
 def _check_not_an_official(event: Event, player: PlayerProfile, *, field: str | None = None) -> None:
     """TR&P 1.4, 2.1: at a Skirmish or a tier 2+ tournament an official of the event cannot play."""
     if (
         event.officials_cannot_play
         and player.user_id
-        and StaffAssignment.objects.filter(event=event, user_id=player.user_id, ended_at__isnull=True).exists()
+        and StaffAssignment.objects.filter(
+            event=event, user_id=player.user_id, ended_at__isnull=True
+        ).exists()
     ):
         raise DomainError(
             f"{player.display_name} is an official of this event; at a Skirmish or tier 2+ tournament "
@@ -677,6 +678,7 @@ def _check_not_an_official(event: Event, player: PlayerProfile, *, field: str | 
             code="rule",
             field=field,
         )
+
 
 def _check_player_eligibility(event: Event, player: PlayerProfile, *, actor, approved: bool = False) -> None:
     """TR&P 1.4: banned players may not play; suspended players only in a Casual tier 1 event,
@@ -1784,8 +1786,17 @@ def enter_result(
     before = _snapshot_match(match)
     match.reported_at = match.reported_at or timezone.now()
     return _store_staff_result(
-        match, event=event, actor=actor, action="match.enter", before=before, reason=reason,
-        result=result, games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind,
+        match,
+        event=event,
+        actor=actor,
+        action="match.enter",
+        before=before,
+        reason=reason,
+        result=result,
+        games_a=games_a,
+        games_b=games_b,
+        games_drawn=games_drawn,
+        kind=kind,
     )
 
 
@@ -1838,17 +1849,36 @@ def correct_result(
             raise ConflictError("the next play-off round is already paired from this result", code="bracket")
     before = _snapshot_match(match)
     return _store_staff_result(
-        match, event=event, actor=actor, action="match.correct", before=before, reason=reason,
-        result=result, games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind,
+        match,
+        event=event,
+        actor=actor,
+        action="match.correct",
+        before=before,
+        reason=reason,
+        result=result,
+        games_a=games_a,
+        games_b=games_b,
+        games_drawn=games_drawn,
+        kind=kind,
     )
 
 
-def _store_staff_result(match: Match, *, event: Event, actor, action: str, before, reason: str, **result) -> Match:
+def _store_staff_result(
+    match: Match, *, event: Event, actor, action: str, before, reason: str, **result
+) -> Match:
     """Apply a staff-entered result, save it, audit before/after and close the round if it was
     the last one outstanding. Shared by entry and correction (callers hold the match lock)."""
     _apply_result(match, status=ReportStatus.STAFF, **result)
     match.save()
-    _audit(match, event=event, actor=actor, action=action, before=before, after=_snapshot_match(match), reason=reason)
+    _audit(
+        match,
+        event=event,
+        actor=actor,
+        action=action,
+        before=before,
+        after=_snapshot_match(match),
+        reason=reason,
+    )
     _maybe_close_round(match.round, actor=actor)
     return match
 

@@ -1,4 +1,5 @@
 """Event pages, mounted at /events/."""
+
 from django.urls import path
 
 from . import views

@@ -4,6 +4,7 @@ Views parse input, call one access function (``selectors.event_for_staff`` and f
 one service or selector, map ``DomainError`` to a message (HTML) or its status code (JSON),
 and render. The rules live in ``tournament.services`` and ``tournament.selectors``.
 """
+
 from __future__ import annotations
 
 import threading
@@ -261,12 +262,14 @@ def _by_table_html(rows) -> SafeString:
         a_pts = f' <span class="muted">({r["a_points"]})</span>' if r["a_points"] is not None else ""
         b_pts = f' <span class="muted">({r["b_points"]})</span>' if r["b_points"] is not None else ""
         result = (
-            f"{escape(r['result_label'])} {escape(r['score'])}" if r["result"] else '<span class="muted">playing</span>'
+            f"{escape(r['result_label'])} {escape(r['score'])}"
+            if r["result"]
+            else '<span class="muted">playing</span>'
         )
         table = r["table"] if r["table"] is not None else "–"
         parts.append(
             f'<tr data-table="{_cell(r["table"])}"><td class="num"><strong>{table}</strong></td>'
-            f'<td>{escape(r["a_name"])}{a_pts}</td><td>{escape(r["b_name"])}{b_pts}</td><td>{result}</td></tr>'
+            f"<td>{escape(r['a_name'])}{a_pts}</td><td>{escape(r['b_name'])}{b_pts}</td><td>{result}</td></tr>"
         )
     return mark_safe("\n".join(parts))  # noqa: S308
 
@@ -313,24 +316,40 @@ class ShownStanding:
     def of(cls, s) -> ShownStanding:
         engine = tuple(("F", v.numerator, v.denominator) if isinstance(v, Fraction) else v for v in s.row)
         return cls(
-            s.rank, s.registration.pk, s.registration.player.display_name, s.registration.player.player_id,
-            s.match_points, s.record, s.cmp, s.mlp, s.omlp, s.ocmp, s.status, engine,
-            s.omw, s.gw, s.ogw, s.policy,
+            s.rank,
+            s.registration.pk,
+            s.registration.player.display_name,
+            s.registration.player.player_id,
+            s.match_points,
+            s.record,
+            s.cmp,
+            s.mlp,
+            s.omlp,
+            s.ocmp,
+            s.status,
+            engine,
+            s.omw,
+            s.gw,
+            s.ogw,
+            s.policy,
         )
 
     def engine_row(self):
         from pairings.tiebreakers import StandingRow
 
         return StandingRow._make(
-            Fraction(v[1], v[2]) if isinstance(v, tuple) and len(v) == 3 and v[0] == "F" else v for v in self.engine
+            Fraction(v[1], v[2]) if isinstance(v, tuple) and len(v) == 3 and v[0] == "F" else v
+            for v in self.engine
         )
 
 
 def _results_token(event: Event, *, through_round: int | None = None, round_=None) -> str:
     """Changes whenever a match of the rounds concerned is created, changed or removed
     (services bump ``Match.version`` on every change) or a player is disqualified."""
-    qs = Match.objects.filter(round=round_) if round_ is not None else Match.objects.filter(
-        round__event=event, round__number__lte=through_round or 0
+    qs = (
+        Match.objects.filter(round=round_)
+        if round_ is not None
+        else Match.objects.filter(round__event=event, round__number__lte=through_round or 0)
     )
     agg = qs.aggregate(v=Sum("version"), n=Count("id"), m=Sum("id"), done=Count("id", filter=~Q(result="")))
     return f"{agg['v'] or 0}.{agg['n']}.{agg['m'] or 0}.{agg['done']}"
@@ -370,7 +389,9 @@ def _standings_state(event: Event, rounds) -> tuple[int | None, str]:
     standings_round = _last_complete_swiss(rounds)
     # Late entries (more registrations), drops, re-entries and disqualifications change the rows.
     left = event.registrations.aggregate(
-        n=Count("id"), dq=Count("id", filter=Q(status="disqualified")), dropped=Count("id", filter=Q(status="dropped"))
+        n=Count("id"),
+        dq=Count("id", filter=Q(status="disqualified")),
+        dropped=Count("id", filter=Q(status="dropped")),
     )
     token = f"{standings_round}.{left['n']}.{left['dq']}.{left['dropped']}." + _results_token(
         event, through_round=standings_round
@@ -385,7 +406,11 @@ def _cached_standings(event: Event, standings_round: int | None, token: str) -> 
     key = f"tournament:standings-rows:{event.pk}:{event.slug}:{event.standings_policy}:{token}"
     return _cached_fragment(
         key,
-        lambda: {"rows": [ShownStanding.of(s) for s in selectors.standings_for_event(event, after_round=standings_round)]},
+        lambda: {
+            "rows": [
+                ShownStanding.of(s) for s in selectors.standings_for_event(event, after_round=standings_round)
+            ]
+        },
     )["rows"]
 
 
@@ -427,7 +452,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
                 "by_table_html": _by_table_html(rows_by_table(matches, points)),
             }
 
-        pairings = _cached_fragment(f"tournament:pairings:{event.pk}:{token}:{standings_token}", build_pairings)
+        pairings = _cached_fragment(
+            f"tournament:pairings:{event.pk}:{token}:{standings_token}", build_pairings
+        )
     bracket = selectors.bracket_for_event(event) if any(r.stage == RoundStage.TOP_CUT for r in rounds) else []
     registration = selectors.registration_for_user(request.user, event)
     context = {
@@ -504,7 +531,9 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
         )
     context["report_form"] = report_form or PlayerReportForm(games_to_win=games_to_win)
     record = []
-    for m in selectors.matches_for_registration(registration).filter(round__status__in=VISIBLE_ROUND_STATUSES):
+    for m in selectors.matches_for_registration(registration).filter(
+        round__status__in=VISIBLE_ROUND_STATUSES
+    ):
         other = m.player_b if m.player_a_id == registration.pk else m.player_a
         record.append(
             {
@@ -637,7 +666,9 @@ def player_register(request, event, registration):
     if profile is None:
         form = ProfileForm(request.POST)
         if not form.is_valid():
-            raise DomainError("enter your player ID (GEM ID) and the name to show on pairings", field="player_id")
+            raise DomainError(
+                "enter your player ID (GEM ID) and the name to show on pairings", field="player_id"
+            )
         profile = services.create_player_profile(actor=request.user, user=request.user, **form.cleaned_data)
     reg = services.register_player(event, player=profile, actor=request.user)
     return f"Registered ({reg.get_status_display().lower()})."
@@ -699,7 +730,8 @@ def clock_page(request: HttpRequest, slug: str) -> HttpResponse:
         # Published pairings do not change (edits happen before publishing).
         key = f"tournament:projector:{round_.pk}:{round_.published_at.timestamp() if round_.published_at else 0}"
         rows_html = _cached_fragment(
-            key, lambda: {"html": _by_name_html(rows_by_name(selectors.matches_for_round(round_)), points=False)}
+            key,
+            lambda: {"html": _by_name_html(rows_by_name(selectors.matches_for_round(round_)), points=False)},
         )["html"]
     context = {
         "event": event,
@@ -718,7 +750,13 @@ def clock_json(request: HttpRequest, slug: str) -> JsonResponse:
     """Server-authoritative clock: remaining seconds computed now from the stored clock fields."""
     event = selectors.event_for_viewer(request.user, slug)
     round_ = _clock_round(event)
-    data = {"event": event.slug, "round": None, "stage": None, "state": "not_started", "remaining_seconds": None}
+    data = {
+        "event": event.slug,
+        "round": None,
+        "stage": None,
+        "state": "not_started",
+        "remaining_seconds": None,
+    }
     if round_ is not None:
         status = selectors.clock_status(round_)
         data.update(status.as_dict())
@@ -809,7 +847,9 @@ def _job_for(request: HttpRequest, slug: str, job_id: str) -> tuple[Event, dict]
 def pdf_job(request: HttpRequest, slug: str, job_id: str) -> HttpResponse:
     """Progress of a background PDF (JSON for polling, HTML with a download link when done)."""
     event, job = _job_for(request, slug, job_id)
-    download = reverse("tournament:pdf_job_file", args=[slug, job_id]) if job.get("status") == "done" else None
+    download = (
+        reverse("tournament:pdf_job_file", args=[slug, job_id]) if job.get("status") == "done" else None
+    )
     if _wants_json(request) or request.GET.get("format") == "json":
         return JsonResponse({**job, "download_url": download})
     return render(request, "tournament/pdf_job.html", {"event": event, "job": job, "download_url": download})
@@ -847,7 +887,9 @@ def export(request: HttpRequest, slug: str, what: str, fmt: str) -> HttpResponse
         after = request.GET.get("round")
         after_round = _int(after, name="round") if after and after.isdigit() else None
         if after and after_round is None:
-            return HttpResponse(f"round must be a number, not {after!r}", status=400, content_type="text/plain")
+            return HttpResponse(
+                f"round must be a number, not {after!r}", status=400, content_type="text/plain"
+            )
         body = build(event, after_round=after_round)
     else:
         body = build(event)
@@ -931,7 +973,9 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "registrations": registrations,
         "player_query": query,
         "players_total": sum(counts.values()),
-        "counts": {s: counts.get(s, 0) for s in ("registered", "checked_in", "waitlisted", "dropped", "disqualified")},
+        "counts": {
+            s: counts.get(s, 0) for s in ("registered", "checked_in", "waitlisted", "dropped", "disqualified")
+        },
         "tables_over_time": _tables_over_time(round_, matches) if round_ else [],
         "judge_calls": _open_judge_calls(event),
         "quick_form": QuickResultForm(),
@@ -952,7 +996,9 @@ def staff_register(request: HttpRequest, event: Event):
     if not player_id:
         raise DomainError("enter the player's ID (GEM ID)", field="player_id")
     # PostgreSQL refuses NUL in a query; such an ID is never on file and the service rejects it.
-    profile = PlayerProfile.objects.filter(player_id__iexact=player_id).first() if "\x00" not in player_id else None
+    profile = (
+        PlayerProfile.objects.filter(player_id__iexact=player_id).first() if "\x00" not in player_id else None
+    )
     if profile is None:
         profile = services.create_player_profile(actor=request.user, player_id=player_id, display_name=name)
     late = request.POST.get("late_entry") == "on"
@@ -1024,11 +1070,21 @@ def staff_repair(request: HttpRequest, event: Event):
 @staff_action(RESULT_ROLES, anchor="round")
 def staff_swap(request: HttpRequest, event: Event):
     rnd, _ = _current(event)
-    first = selectors.registrations_for_event(event).filter(pk=_int(request.POST.get("first"), name="first")).first()
-    second = selectors.registrations_for_event(event).filter(pk=_int(request.POST.get("second"), name="second")).first()
+    first = (
+        selectors.registrations_for_event(event)
+        .filter(pk=_int(request.POST.get("first"), name="first"))
+        .first()
+    )
+    second = (
+        selectors.registrations_for_event(event)
+        .filter(pk=_int(request.POST.get("second"), name="second"))
+        .first()
+    )
     if first is None or second is None:
         raise DomainError("choose two players of this event", field="first")
-    services.swap_players(rnd, first=first, second=second, actor=request.user, reason=request.POST.get("reason", ""))
+    services.swap_players(
+        rnd, first=first, second=second, actor=request.user, reason=request.POST.get("reason", "")
+    )
     return f"{first.player.display_name} and {second.player.display_name} swapped."
 
 
@@ -1110,7 +1166,9 @@ def staff_quick_result(request: HttpRequest, event: Event):
     message = f"Table {match.table_number}: {_result_text(match)}."
     if _wants_json(request):
         outstanding = selectors.outstanding_matches(round_).count()
-        return JsonResponse({"ok": True, "message": message, "table": match.table_number, "outstanding": outstanding})
+        return JsonResponse(
+            {"ok": True, "message": message, "table": match.table_number, "outstanding": outstanding}
+        )
     return message
 
 

@@ -6,51 +6,107 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='CardDataRelease',
+            name="CardDataRelease",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(choices=[('fab', 'Flesh and Blood'), ('ga', 'Grand Archive')], default='fab', max_length=8)),
-                ('source', models.CharField(choices=[('fabrary-cards', '@flesh-and-blood/cards (npm, fabrary)'), ('fabcube', 'the-fab-cube flesh-and-blood-cards'), ('ga-index', 'Grand Archive Index JSON'), ('other', 'Other')], max_length=32)),
-                ('version', models.CharField(max_length=100)),
-                ('imported_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('is_active', models.BooleanField(default=False)),
-                ('card_count', models.PositiveIntegerField(default=0)),
-                ('files', models.JSONField(blank=True, default=list, help_text='Source files the release was read from.')),
-                ('notes', models.TextField(blank=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[("fab", "Flesh and Blood"), ("ga", "Grand Archive")],
+                        default="fab",
+                        max_length=8,
+                    ),
+                ),
+                (
+                    "source",
+                    models.CharField(
+                        choices=[
+                            ("fabrary-cards", "@flesh-and-blood/cards (npm, fabrary)"),
+                            ("fabcube", "the-fab-cube flesh-and-blood-cards"),
+                            ("ga-index", "Grand Archive Index JSON"),
+                            ("other", "Other"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                ("version", models.CharField(max_length=100)),
+                ("imported_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("is_active", models.BooleanField(default=False)),
+                ("card_count", models.PositiveIntegerField(default=0)),
+                (
+                    "files",
+                    models.JSONField(
+                        blank=True, default=list, help_text="Source files the release was read from."
+                    ),
+                ),
+                ("notes", models.TextField(blank=True)),
             ],
             options={
-                'ordering': ['game', '-imported_at'],
-                'constraints': [models.UniqueConstraint(fields=('source', 'version'), name='card_release_source_version_unique'), models.UniqueConstraint(condition=models.Q(('is_active', True)), fields=('game',), name='card_release_one_active_per_game')],
+                "ordering": ["game", "-imported_at"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("source", "version"), name="card_release_source_version_unique"
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("is_active", True)),
+                        fields=("game",),
+                        name="card_release_one_active_per_game",
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='CardRecord',
+            name="CardRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('identifier', models.CharField(max_length=200)),
-                ('name', models.CharField(max_length=200)),
-                ('name_key', models.CharField(help_text='Normalised name (case, quotes, spaces).', max_length=200)),
-                ('pitch', models.SmallIntegerField(blank=True, null=True)),
-                ('type_text', models.CharField(blank=True, max_length=200)),
-                ('types_text', models.CharField(blank=True, max_length=300)),
-                ('classes_text', models.CharField(blank=True, max_length=300)),
-                ('talents_text', models.CharField(blank=True, max_length=300)),
-                ('formats_text', models.CharField(blank=True, max_length=300)),
-                ('data', models.JSONField()),
-                ('release', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='cards', to='cards.carddatarelease')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("identifier", models.CharField(max_length=200)),
+                ("name", models.CharField(max_length=200)),
+                (
+                    "name_key",
+                    models.CharField(help_text="Normalised name (case, quotes, spaces).", max_length=200),
+                ),
+                ("pitch", models.SmallIntegerField(blank=True, null=True)),
+                ("type_text", models.CharField(blank=True, max_length=200)),
+                ("types_text", models.CharField(blank=True, max_length=300)),
+                ("classes_text", models.CharField(blank=True, max_length=300)),
+                ("talents_text", models.CharField(blank=True, max_length=300)),
+                ("formats_text", models.CharField(blank=True, max_length=300)),
+                ("data", models.JSONField()),
+                (
+                    "release",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="cards",
+                        to="cards.carddatarelease",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name_key', 'pitch'],
-                'indexes': [models.Index(fields=['release', 'name_key', 'pitch'], name='card_record_name_idx')],
-                'constraints': [models.UniqueConstraint(fields=('release', 'identifier'), name='card_record_release_identifier_unique')],
+                "ordering": ["name_key", "pitch"],
+                "indexes": [
+                    models.Index(fields=["release", "name_key", "pitch"], name="card_record_name_idx")
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("release", "identifier"), name="card_record_release_identifier_unique"
+                    )
+                ],
             },
         ),
     ]

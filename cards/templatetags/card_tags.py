@@ -7,8 +7,16 @@ from django.utils.safestring import mark_safe
 register = template.Library()
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
-_ICONS = {"{r}": "resource", "{p}": "power", "{d}": "defense", "{i}": "intellect", "{h}": "life",
-          "{c}": "chi", "{t}": "tap", "{u}": "untap"}
+_ICONS = {
+    "{r}": "resource",
+    "{p}": "power",
+    "{d}": "defense",
+    "{i}": "intellect",
+    "{h}": "life",
+    "{c}": "chi",
+    "{t}": "tap",
+    "{u}": "untap",
+}
 _ICON_RE = re.compile("|".join(re.escape(k) for k in _ICONS))
 
 

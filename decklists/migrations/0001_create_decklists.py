@@ -6,81 +6,229 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('tournament', '0001_create_tournament_models'),
+        ("tournament", "0001_create_tournament_models"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='DecklistJob',
+            name="DecklistJob",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('render', 'Combined decklist PDF'), ('revalidate', 'Re-validation')], max_length=16)),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('running', 'Running'), ('done', 'Done'), ('failed', 'Failed')], default='pending', max_length=16)),
-                ('total', models.PositiveIntegerField(default=0)),
-                ('done', models.PositiveIntegerField(default=0)),
-                ('file', models.FileField(blank=True, upload_to='decklists/')),
-                ('result', models.JSONField(blank=True, default=dict)),
-                ('error', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='decklist_jobs', to='tournament.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("render", "Combined decklist PDF"), ("revalidate", "Re-validation")],
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("running", "Running"),
+                            ("done", "Done"),
+                            ("failed", "Failed"),
+                        ],
+                        default="pending",
+                        max_length=16,
+                    ),
+                ),
+                ("total", models.PositiveIntegerField(default=0)),
+                ("done", models.PositiveIntegerField(default=0)),
+                ("file", models.FileField(blank=True, upload_to="decklists/")),
+                ("result", models.JSONField(blank=True, default=dict)),
+                ("error", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="decklist_jobs",
+                        to="tournament.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='DecklistPolicy',
+            name="DecklistPolicy",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('deadline', models.DateTimeField(blank=True, null=True)),
-                ('construction_ends_at', models.DateTimeField(blank=True, null=True)),
-                ('published_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='decklist_policy', to='tournament.event')),
-                ('published_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("deadline", models.DateTimeField(blank=True, null=True)),
+                ("construction_ends_at", models.DateTimeField(blank=True, null=True)),
+                ("published_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="decklist_policy",
+                        to="tournament.event",
+                    ),
+                ),
+                (
+                    "published_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Decklist',
+            name="Decklist",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('constructed', 'Constructed decklist'), ('pool', 'Limited pool registration'), ('deck', 'Limited deck')], default='constructed', max_length=16)),
-                ('status', models.CharField(choices=[('draft', 'Draft'), ('submitted', 'Submitted'), ('accepted', 'Accepted'), ('locked', 'Locked')], default='draft', max_length=16)),
-                ('source', models.CharField(choices=[('form', 'Card form'), ('text', 'Pasted text'), ('file', 'Uploaded file'), ('api', 'API'), ('judge_fix', 'Head judge correction'), ('demo', 'Demo data')], default='text', max_length=16)),
-                ('raw_text', models.TextField(blank=True)),
-                ('hero', models.CharField(blank=True, max_length=200)),
-                ('cards', models.JSONField(blank=True, default=list)),
-                ('problems', models.JSONField(blank=True, default=list)),
-                ('findings', models.JSONField(blank=True, default=list)),
-                ('is_legal', models.BooleanField(blank=True, null=True)),
-                ('data_version', models.CharField(blank=True, max_length=120)),
-                ('validated_at', models.DateTimeField(blank=True, null=True)),
-                ('version', models.PositiveIntegerField(default=1)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('submitted_at', models.DateTimeField(blank=True, null=True)),
-                ('is_late', models.BooleanField(default=False)),
-                ('accepted_at', models.DateTimeField(blank=True, null=True)),
-                ('locked_at', models.DateTimeField(blank=True, null=True)),
-                ('exception_reason', models.TextField(blank=True)),
-                ('exception_at', models.DateTimeField(blank=True, null=True)),
-                ('signed_off_at', models.DateTimeField(blank=True, null=True)),
-                ('accepted_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('exception_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('registered_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('registration', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='decklists', to='tournament.registration')),
-                ('signed_off_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("constructed", "Constructed decklist"),
+                            ("pool", "Limited pool registration"),
+                            ("deck", "Limited deck"),
+                        ],
+                        default="constructed",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Draft"),
+                            ("submitted", "Submitted"),
+                            ("accepted", "Accepted"),
+                            ("locked", "Locked"),
+                        ],
+                        default="draft",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "source",
+                    models.CharField(
+                        choices=[
+                            ("form", "Card form"),
+                            ("text", "Pasted text"),
+                            ("file", "Uploaded file"),
+                            ("api", "API"),
+                            ("judge_fix", "Head judge correction"),
+                            ("demo", "Demo data"),
+                        ],
+                        default="text",
+                        max_length=16,
+                    ),
+                ),
+                ("raw_text", models.TextField(blank=True)),
+                ("hero", models.CharField(blank=True, max_length=200)),
+                ("cards", models.JSONField(blank=True, default=list)),
+                ("problems", models.JSONField(blank=True, default=list)),
+                ("findings", models.JSONField(blank=True, default=list)),
+                ("is_legal", models.BooleanField(blank=True, null=True)),
+                ("data_version", models.CharField(blank=True, max_length=120)),
+                ("validated_at", models.DateTimeField(blank=True, null=True)),
+                ("version", models.PositiveIntegerField(default=1)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                ("submitted_at", models.DateTimeField(blank=True, null=True)),
+                ("is_late", models.BooleanField(default=False)),
+                ("accepted_at", models.DateTimeField(blank=True, null=True)),
+                ("locked_at", models.DateTimeField(blank=True, null=True)),
+                ("exception_reason", models.TextField(blank=True)),
+                ("exception_at", models.DateTimeField(blank=True, null=True)),
+                ("signed_off_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "accepted_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "exception_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "registered_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "registration",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="decklists",
+                        to="tournament.registration",
+                    ),
+                ),
+                (
+                    "signed_off_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['registration_id', 'kind'],
-                'indexes': [models.Index(fields=['status'], name='decklists_d_status_561493_idx')],
-                'constraints': [models.UniqueConstraint(fields=('registration', 'kind'), name='decklist_one_per_registration_kind')],
+                "ordering": ["registration_id", "kind"],
+                "indexes": [models.Index(fields=["status"], name="decklists_d_status_561493_idx")],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("registration", "kind"), name="decklist_one_per_registration_kind"
+                    )
+                ],
             },
         ),
     ]

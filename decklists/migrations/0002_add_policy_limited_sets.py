@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('decklists', '0001_create_decklists'),
+        ("decklists", "0001_create_decklists"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='decklistpolicy',
-            name='limited_sets',
+            model_name="decklistpolicy",
+            name="limited_sets",
             field=models.CharField(blank=True, max_length=100),
         ),
     ]

@@ -1,4 +1,5 @@
 """Template helpers for decklist pages."""
+
 from __future__ import annotations
 
 from django import template

@@ -6,125 +6,459 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('tournament', '0001_create_tournament_models'),
+        ("tournament", "0001_create_tournament_models"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='DeckCheck',
+            name="DeckCheck",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('regular', 'Regular (before the opening hand)'), ('mid_game', 'Non-regular, mid-game'), ('between_rounds', 'Non-regular, between rounds')], default='regular', max_length=16)),
-                ('status', models.CharField(choices=[('planned', 'Planned'), ('in_progress', 'In progress'), ('done', 'Done'), ('cancelled', 'Cancelled')], default='planned', max_length=16)),
-                ('game_number', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('planned_reason', models.CharField(blank=True, max_length=120)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('ended_at', models.DateTimeField(blank=True, null=True)),
-                ('extension_seconds', models.PositiveIntegerField(default=0)),
-                ('counts', models.JSONField(blank=True, default=list)),
-                ('checklist', models.JSONField(blank=True, default=dict)),
-                ('findings', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deck_checks', to='tournament.event')),
-                ('judge', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='deck_checks', to='tournament.match')),
-                ('registration', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deck_checks', to='tournament.registration')),
-                ('round', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='deck_checks', to='tournament.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("regular", "Regular (before the opening hand)"),
+                            ("mid_game", "Non-regular, mid-game"),
+                            ("between_rounds", "Non-regular, between rounds"),
+                        ],
+                        default="regular",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("planned", "Planned"),
+                            ("in_progress", "In progress"),
+                            ("done", "Done"),
+                            ("cancelled", "Cancelled"),
+                        ],
+                        default="planned",
+                        max_length=16,
+                    ),
+                ),
+                ("game_number", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("planned_reason", models.CharField(blank=True, max_length=120)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("ended_at", models.DateTimeField(blank=True, null=True)),
+                ("extension_seconds", models.PositiveIntegerField(default=0)),
+                ("counts", models.JSONField(blank=True, default=list)),
+                ("checklist", models.JSONField(blank=True, default=dict)),
+                ("findings", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="deck_checks",
+                        to="tournament.event",
+                    ),
+                ),
+                (
+                    "judge",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="deck_checks",
+                        to="tournament.match",
+                    ),
+                ),
+                (
+                    "registration",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="deck_checks",
+                        to="tournament.registration",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="deck_checks",
+                        to="tournament.round",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', '-created_at', 'id'],
+                "ordering": ["event", "-created_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='JudgeCall',
+            name="JudgeCall",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table_number', models.PositiveIntegerField(blank=True, null=True)),
-                ('caller', models.CharField(choices=[('player_a', 'Player A'), ('player_b', 'Player B'), ('official', "Official on the players' behalf"), ('spectator', "Spectator (brought to a judge's attention)")], default='player_a', max_length=16)),
-                ('question', models.TextField(blank=True)),
-                ('status', models.CharField(choices=[('open', 'Open'), ('claimed', 'Claimed'), ('ruled', 'Ruled'), ('appealed', 'Appealed to the head judge'), ('closed', 'Closed')], default='open', max_length=16)),
-                ('opened_at', models.DateTimeField()),
-                ('claimed_at', models.DateTimeField(blank=True, null=True)),
-                ('ruling', models.TextField(blank=True)),
-                ('citations', models.JSONField(blank=True, default=list)),
-                ('ruled_at', models.DateTimeField(blank=True, null=True)),
-                ('appealed_at', models.DateTimeField(blank=True, null=True)),
-                ('appealed_by', models.CharField(blank=True, choices=[('player_a', 'Player A'), ('player_b', 'Player B'), ('official', "Official on the players' behalf"), ('spectator', "Spectator (brought to a judge's attention)")], max_length=16)),
-                ('final_ruling', models.TextField(blank=True)),
-                ('final_citations', models.JSONField(blank=True, default=list)),
-                ('final_ruled_at', models.DateTimeField(blank=True, null=True)),
-                ('closed_at', models.DateTimeField(blank=True, null=True)),
-                ('duration_seconds', models.PositiveIntegerField(blank=True, null=True)),
-                ('extension_seconds', models.PositiveIntegerField(default=0)),
-                ('appeal_judge', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('claimed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('closed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='judge_calls', to='tournament.event')),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='judge_calls', to='tournament.match')),
-                ('opened_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('ruled_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("table_number", models.PositiveIntegerField(blank=True, null=True)),
+                (
+                    "caller",
+                    models.CharField(
+                        choices=[
+                            ("player_a", "Player A"),
+                            ("player_b", "Player B"),
+                            ("official", "Official on the players' behalf"),
+                            ("spectator", "Spectator (brought to a judge's attention)"),
+                        ],
+                        default="player_a",
+                        max_length=16,
+                    ),
+                ),
+                ("question", models.TextField(blank=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "Open"),
+                            ("claimed", "Claimed"),
+                            ("ruled", "Ruled"),
+                            ("appealed", "Appealed to the head judge"),
+                            ("closed", "Closed"),
+                        ],
+                        default="open",
+                        max_length=16,
+                    ),
+                ),
+                ("opened_at", models.DateTimeField()),
+                ("claimed_at", models.DateTimeField(blank=True, null=True)),
+                ("ruling", models.TextField(blank=True)),
+                ("citations", models.JSONField(blank=True, default=list)),
+                ("ruled_at", models.DateTimeField(blank=True, null=True)),
+                ("appealed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "appealed_by",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("player_a", "Player A"),
+                            ("player_b", "Player B"),
+                            ("official", "Official on the players' behalf"),
+                            ("spectator", "Spectator (brought to a judge's attention)"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("final_ruling", models.TextField(blank=True)),
+                ("final_citations", models.JSONField(blank=True, default=list)),
+                ("final_ruled_at", models.DateTimeField(blank=True, null=True)),
+                ("closed_at", models.DateTimeField(blank=True, null=True)),
+                ("duration_seconds", models.PositiveIntegerField(blank=True, null=True)),
+                ("extension_seconds", models.PositiveIntegerField(default=0)),
+                (
+                    "appeal_judge",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "claimed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "closed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="judge_calls",
+                        to="tournament.event",
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="judge_calls",
+                        to="tournament.match",
+                    ),
+                ),
+                (
+                    "opened_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "ruled_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-opened_at', '-id'],
+                "ordering": ["-opened_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Penalty',
+            name="Penalty",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('infraction', models.CharField(choices=[('game_rules_violation', 'Game Rules Violation'), ('failure_to_maintain_game_state', 'Failure to Maintain Game State'), ('missed_trigger_beneficial', 'Missed Trigger - Beneficial'), ('missed_trigger_detrimental', 'Missed Trigger - Detrimental'), ('looking_at_extra_cards', 'Looking at Extra Cards'), ('hidden_card_error', 'Hidden Card Error'), ('shuffling_error', 'Shuffling Error'), ('tardiness_minor', 'Tardiness - Minor'), ('tardiness_major', 'Tardiness - Major'), ('outside_assistance', 'Outside Assistance'), ('slow_play', 'Slow Play'), ('decklist_error', 'Decklist Error'), ('card_pool_contents_error', 'Card-Pool Contents Error'), ('presenting_cards_error', 'Presenting Cards Error'), ('draft_procedure_minor', 'Draft Procedure Violation - Minor'), ('draft_procedure_major', 'Draft Procedure Violation - Major'), ('marked_cards', 'Marked Cards'), ('insufficient_shuffling', 'Insufficient Shuffling'), ('miscommunication', 'Miscommunication'), ('unsporting_conduct_minor', 'Unsporting Conduct - Minor'), ('unsporting_conduct_major', 'Unsporting Conduct - Major'), ('cheating', 'Cheating'), ('aggressive_behavior', 'Aggressive Behavior'), ('improperly_determining_winner', 'Improperly Determining a Winner'), ('bribery', 'Bribery'), ('wagering', 'Wagering'), ('theft', 'Theft'), ('stalling', 'Stalling'), ('improper_concession', 'Improper Concession'), ('rules_sharking', 'Rules Sharking')], max_length=40)),
-                ('category', models.CharField(max_length=12)),
-                ('rule', models.CharField(max_length=20)),
-                ('ppg_version', models.CharField(default='2023', max_length=8)),
-                ('rel', models.CharField(max_length=16)),
-                ('day', models.PositiveSmallIntegerField(default=1)),
-                ('variant', models.CharField(blank=True, max_length=40)),
-                ('recommended', models.CharField(choices=[('caution', 'Caution'), ('warning', 'Warning'), ('ip2', 'Intellect Penalty (IP2)'), ('ip3', 'Intellect Penalty (IP3)'), ('game_loss', 'Game Loss'), ('match_loss', 'Match Loss'), ('disqualification', 'Disqualification')], max_length=20)),
-                ('penalty', models.CharField(choices=[('caution', 'Caution'), ('warning', 'Warning'), ('ip2', 'Intellect Penalty (IP2)'), ('ip3', 'Intellect Penalty (IP3)'), ('game_loss', 'Game Loss'), ('match_loss', 'Match Loss'), ('disqualification', 'Disqualification')], max_length=20)),
-                ('upgraded', models.BooleanField(default=False)),
-                ('explanation', models.JSONField(blank=True, default=list)),
-                ('deviation_reason', models.TextField(blank=True)),
-                ('description', models.TextField(blank=True)),
-                ('game_number', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('statement', models.TextField(blank=True, help_text='Written statement for a Disqualification (PPG 1.4).')),
-                ('status', models.CharField(choices=[('pending', 'Awaiting head-judge confirmation'), ('issued', 'Issued'), ('rejected', 'Rejected by the head judge')], default='issued', max_length=12)),
-                ('needs_confirmation', models.BooleanField(default=False)),
-                ('effect', models.CharField(blank=True, choices=[('', 'Recorded only'), ('waiting', 'Waits for head-judge confirmation'), ('applied', 'Applied'), ('next_match', "Applies to the player's next match"), ('game_record', 'Recorded against the game'), ('no_effect', 'Simultaneous: recorded, no game effect')], default='', max_length=16)),
-                ('issued_at', models.DateTimeField()),
-                ('confirmed_at', models.DateTimeField(blank=True, null=True)),
-                ('rejection_reason', models.TextField(blank=True)),
-                ('call', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='penalties', to='judging.judgecall')),
-                ('confirmed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('deck_check', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='penalties', to='judging.deckcheck')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='penalties', to='tournament.event')),
-                ('issued_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='penalties', to='tournament.match')),
-                ('registration', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='penalties', to='tournament.registration')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "infraction",
+                    models.CharField(
+                        choices=[
+                            ("game_rules_violation", "Game Rules Violation"),
+                            ("failure_to_maintain_game_state", "Failure to Maintain Game State"),
+                            ("missed_trigger_beneficial", "Missed Trigger - Beneficial"),
+                            ("missed_trigger_detrimental", "Missed Trigger - Detrimental"),
+                            ("looking_at_extra_cards", "Looking at Extra Cards"),
+                            ("hidden_card_error", "Hidden Card Error"),
+                            ("shuffling_error", "Shuffling Error"),
+                            ("tardiness_minor", "Tardiness - Minor"),
+                            ("tardiness_major", "Tardiness - Major"),
+                            ("outside_assistance", "Outside Assistance"),
+                            ("slow_play", "Slow Play"),
+                            ("decklist_error", "Decklist Error"),
+                            ("card_pool_contents_error", "Card-Pool Contents Error"),
+                            ("presenting_cards_error", "Presenting Cards Error"),
+                            ("draft_procedure_minor", "Draft Procedure Violation - Minor"),
+                            ("draft_procedure_major", "Draft Procedure Violation - Major"),
+                            ("marked_cards", "Marked Cards"),
+                            ("insufficient_shuffling", "Insufficient Shuffling"),
+                            ("miscommunication", "Miscommunication"),
+                            ("unsporting_conduct_minor", "Unsporting Conduct - Minor"),
+                            ("unsporting_conduct_major", "Unsporting Conduct - Major"),
+                            ("cheating", "Cheating"),
+                            ("aggressive_behavior", "Aggressive Behavior"),
+                            ("improperly_determining_winner", "Improperly Determining a Winner"),
+                            ("bribery", "Bribery"),
+                            ("wagering", "Wagering"),
+                            ("theft", "Theft"),
+                            ("stalling", "Stalling"),
+                            ("improper_concession", "Improper Concession"),
+                            ("rules_sharking", "Rules Sharking"),
+                        ],
+                        max_length=40,
+                    ),
+                ),
+                ("category", models.CharField(max_length=12)),
+                ("rule", models.CharField(max_length=20)),
+                ("ppg_version", models.CharField(default="2023", max_length=8)),
+                ("rel", models.CharField(max_length=16)),
+                ("day", models.PositiveSmallIntegerField(default=1)),
+                ("variant", models.CharField(blank=True, max_length=40)),
+                (
+                    "recommended",
+                    models.CharField(
+                        choices=[
+                            ("caution", "Caution"),
+                            ("warning", "Warning"),
+                            ("ip2", "Intellect Penalty (IP2)"),
+                            ("ip3", "Intellect Penalty (IP3)"),
+                            ("game_loss", "Game Loss"),
+                            ("match_loss", "Match Loss"),
+                            ("disqualification", "Disqualification"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "penalty",
+                    models.CharField(
+                        choices=[
+                            ("caution", "Caution"),
+                            ("warning", "Warning"),
+                            ("ip2", "Intellect Penalty (IP2)"),
+                            ("ip3", "Intellect Penalty (IP3)"),
+                            ("game_loss", "Game Loss"),
+                            ("match_loss", "Match Loss"),
+                            ("disqualification", "Disqualification"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("upgraded", models.BooleanField(default=False)),
+                ("explanation", models.JSONField(blank=True, default=list)),
+                ("deviation_reason", models.TextField(blank=True)),
+                ("description", models.TextField(blank=True)),
+                ("game_number", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "statement",
+                    models.TextField(
+                        blank=True, help_text="Written statement for a Disqualification (PPG 1.4)."
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Awaiting head-judge confirmation"),
+                            ("issued", "Issued"),
+                            ("rejected", "Rejected by the head judge"),
+                        ],
+                        default="issued",
+                        max_length=12,
+                    ),
+                ),
+                ("needs_confirmation", models.BooleanField(default=False)),
+                (
+                    "effect",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("", "Recorded only"),
+                            ("waiting", "Waits for head-judge confirmation"),
+                            ("applied", "Applied"),
+                            ("next_match", "Applies to the player's next match"),
+                            ("game_record", "Recorded against the game"),
+                            ("no_effect", "Simultaneous: recorded, no game effect"),
+                        ],
+                        default="",
+                        max_length=16,
+                    ),
+                ),
+                ("issued_at", models.DateTimeField()),
+                ("confirmed_at", models.DateTimeField(blank=True, null=True)),
+                ("rejection_reason", models.TextField(blank=True)),
+                (
+                    "call",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="penalties",
+                        to="judging.judgecall",
+                    ),
+                ),
+                (
+                    "confirmed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "deck_check",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="penalties",
+                        to="judging.deckcheck",
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="penalties",
+                        to="tournament.event",
+                    ),
+                ),
+                (
+                    "issued_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="penalties",
+                        to="tournament.match",
+                    ),
+                ),
+                (
+                    "registration",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="penalties",
+                        to="tournament.registration",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'penalties',
-                'ordering': ['-issued_at', '-id'],
+                "verbose_name_plural": "penalties",
+                "ordering": ["-issued_at", "-id"],
             },
         ),
         migrations.AddIndex(
-            model_name='deckcheck',
-            index=models.Index(fields=['event', 'status'], name='judging_dec_event_i_d9c240_idx'),
+            model_name="deckcheck",
+            index=models.Index(fields=["event", "status"], name="judging_dec_event_i_d9c240_idx"),
         ),
         migrations.AddIndex(
-            model_name='judgecall',
-            index=models.Index(fields=['event', 'status', 'opened_at'], name='judging_jud_event_i_369e63_idx'),
+            model_name="judgecall",
+            index=models.Index(
+                fields=["event", "status", "opened_at"], name="judging_jud_event_i_369e63_idx"
+            ),
         ),
         migrations.AddIndex(
-            model_name='penalty',
-            index=models.Index(fields=['event', 'registration', 'infraction', 'day'], name='judging_pen_event_i_6bf3d9_idx'),
+            model_name="penalty",
+            index=models.Index(
+                fields=["event", "registration", "infraction", "day"], name="judging_pen_event_i_6bf3d9_idx"
+            ),
         ),
         migrations.AddIndex(
-            model_name='penalty',
-            index=models.Index(fields=['event', 'status'], name='judging_pen_event_i_b48618_idx'),
+            model_name="penalty",
+            index=models.Index(fields=["event", "status"], name="judging_pen_event_i_b48618_idx"),
         ),
     ]

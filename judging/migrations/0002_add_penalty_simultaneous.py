@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('judging', '0001_create_calls_penalties_deck_checks'),
+        ("judging", "0001_create_calls_penalties_deck_checks"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='penalty',
-            name='simultaneous',
-            field=models.BooleanField(default=False, help_text='Issued to every player of the match at once (PPG 1.4).'),
+            model_name="penalty",
+            name="simultaneous",
+            field=models.BooleanField(
+                default=False, help_text="Issued to every player of the match at once (PPG 1.4)."
+            ),
         ),
     ]

@@ -1,4 +1,5 @@
 """``{% load judging_tags %}``: rule citations linked to the rules reference when it is installed."""
+
 from __future__ import annotations
 
 from django import template

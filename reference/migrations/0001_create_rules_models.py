@@ -6,66 +6,133 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='RulesDocument',
+            name="RulesDocument",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('cr', 'Flesh and Blood Comprehensive Rules'), ('trp', 'Flesh and Blood Tournament Rules and Policy'), ('ppg', 'Flesh and Blood Procedure and Penalty Guide'), ('ga', 'Grand Archive Comprehensive Rules')], max_length=8)),
-                ('version', models.CharField(max_length=40)),
-                ('title', models.CharField(max_length=200)),
-                ('source_name', models.CharField(blank=True, max_length=200)),
-                ('content_hash', models.CharField(max_length=64)),
-                ('is_current', models.BooleanField(default=False)),
-                ('imported_at', models.DateTimeField()),
-                ('rule_count', models.PositiveIntegerField(default=0)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("cr", "Flesh and Blood Comprehensive Rules"),
+                            ("trp", "Flesh and Blood Tournament Rules and Policy"),
+                            ("ppg", "Flesh and Blood Procedure and Penalty Guide"),
+                            ("ga", "Grand Archive Comprehensive Rules"),
+                        ],
+                        max_length=8,
+                    ),
+                ),
+                ("version", models.CharField(max_length=40)),
+                ("title", models.CharField(max_length=200)),
+                ("source_name", models.CharField(blank=True, max_length=200)),
+                ("content_hash", models.CharField(max_length=64)),
+                ("is_current", models.BooleanField(default=False)),
+                ("imported_at", models.DateTimeField()),
+                ("rule_count", models.PositiveIntegerField(default=0)),
             ],
             options={
-                'ordering': ['kind', '-is_current', 'version'],
-                'constraints': [models.UniqueConstraint(fields=('kind', 'version'), name='reference_document_kind_version_unique'), models.UniqueConstraint(condition=models.Q(('is_current', True)), fields=('kind',), name='reference_one_current_per_kind')],
+                "ordering": ["kind", "-is_current", "version"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("kind", "version"), name="reference_document_kind_version_unique"
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("is_current", True)),
+                        fields=("kind",),
+                        name="reference_one_current_per_kind",
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Rule',
+            name="Rule",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.CharField(max_length=40)),
-                ('title', models.CharField(blank=True, max_length=200)),
-                ('text', models.TextField(blank=True)),
-                ('order', models.PositiveIntegerField()),
-                ('depth', models.PositiveSmallIntegerField(default=0)),
-                ('is_heading', models.BooleanField(default=False)),
-                ('anchor', models.CharField(max_length=60)),
-                ('search_vector', django.contrib.postgres.search.SearchVectorField(editable=False, null=True)),
-                ('parent', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='children', to='reference.rule')),
-                ('document', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rules', to='reference.rulesdocument')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.CharField(max_length=40)),
+                ("title", models.CharField(blank=True, max_length=200)),
+                ("text", models.TextField(blank=True)),
+                ("order", models.PositiveIntegerField()),
+                ("depth", models.PositiveSmallIntegerField(default=0)),
+                ("is_heading", models.BooleanField(default=False)),
+                ("anchor", models.CharField(max_length=60)),
+                (
+                    "search_vector",
+                    django.contrib.postgres.search.SearchVectorField(editable=False, null=True),
+                ),
+                (
+                    "parent",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="children",
+                        to="reference.rule",
+                    ),
+                ),
+                (
+                    "document",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rules",
+                        to="reference.rulesdocument",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['document', 'order'],
-                'indexes': [models.Index(fields=['document', 'order'], name='reference_rule_doc_order')],
-                'constraints': [models.UniqueConstraint(fields=('document', 'number'), name='reference_rule_document_number_unique')],
+                "ordering": ["document", "order"],
+                "indexes": [models.Index(fields=["document", "order"], name="reference_rule_doc_order")],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("document", "number"), name="reference_rule_document_number_unique"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='GlossaryTerm',
+            name="GlossaryTerm",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('term', models.CharField(max_length=120)),
-                ('slug', models.SlugField(max_length=140)),
-                ('definition', models.TextField()),
-                ('rule_number', models.CharField(blank=True, max_length=40)),
-                ('order', models.PositiveIntegerField()),
-                ('document', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='glossary_terms', to='reference.rulesdocument')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("term", models.CharField(max_length=120)),
+                ("slug", models.SlugField(max_length=140)),
+                ("definition", models.TextField()),
+                ("rule_number", models.CharField(blank=True, max_length=40)),
+                ("order", models.PositiveIntegerField()),
+                (
+                    "document",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="glossary_terms",
+                        to="reference.rulesdocument",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['document', 'order'],
-                'constraints': [models.UniqueConstraint(fields=('document', 'slug'), name='reference_glossary_document_slug_unique')],
+                "ordering": ["document", "order"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("document", "slug"), name="reference_glossary_document_slug_unique"
+                    )
+                ],
             },
         ),
     ]

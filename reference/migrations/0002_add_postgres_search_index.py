@@ -2,11 +2,14 @@
 
 SQLite has no GIN indexes; there the search falls back to LIKE on the rule text.
 """
+
 from django.db import migrations
 
 INDEXES = (
-    ("reference_rule_search_gin", "CREATE INDEX IF NOT EXISTS reference_rule_search_gin "
-     "ON reference_rule USING gin (search_vector)"),
+    (
+        "reference_rule_search_gin",
+        "CREATE INDEX IF NOT EXISTS reference_rule_search_gin ON reference_rule USING gin (search_vector)",
+    ),
 )
 
 

@@ -3,6 +3,7 @@
 ``{{ finding.rule|rule_link }}`` -> an <a> to the cited rule ("CR 1.1.3b"), or the escaped text
 when it holds no citation. ``{{ text|link_citations }}`` escapes the text and links each citation.
 """
+
 from __future__ import annotations
 
 from django import template

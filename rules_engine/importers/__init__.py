@@ -2,6 +2,7 @@
 ImportResult (cards + source + version) or raises CardImportError naming the file
 and the record. Nothing is half-imported: parsers build everything in memory first.
 """
+
 from rules_engine.importers.base import CardImportError, ImportResult
 from rules_engine.importers.fabcube import fabcube_version, parse_fabcube
 from rules_engine.importers.fabrary import parse_fabrary
@@ -15,4 +16,10 @@ PARSERS = {
 
 __all__ = [
     "CardImportError",
-    "fabcube_version", "ImportResult", "PARSERS", "parse_fabcube", "parse_fabrary", "parse_grand_archive"]
+    "fabcube_version",
+    "ImportResult",
+    "PARSERS",
+    "parse_fabcube",
+    "parse_fabrary",
+    "parse_grand_archive",
+]

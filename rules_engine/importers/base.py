@@ -1,5 +1,6 @@
 """Shared pieces of the card-data parsers: the error type, the result type and
 validation helpers. Pure Python, no Django."""
+
 from __future__ import annotations
 
 import hashlib
@@ -67,7 +68,7 @@ def load_json(path: Path) -> Any:
 
 
 def record_label(index: int, record: Any, *id_fields: str) -> str:
-    """"record 12 (unique_id=abc, name='Snatch')" for error messages."""
+    """ "record 12 (unique_id=abc, name='Snatch')" for error messages."""
     parts = []
     if isinstance(record, dict):
         for f in id_fields:
@@ -184,12 +185,14 @@ def check_unique(cards: Iterable[Card], *, file: Path | str, by_name_only: bool 
         if key in seen_key:
             raise CardImportError(
                 f"duplicate card {card.display_name!r} (also record {seen_key[key]})",
-                file=file, record=f"record {i} (name={card.name!r})",
+                file=file,
+                record=f"record {i} (name={card.name!r})",
             )
         seen_key[key] = i
         if card.identifier in seen_id:
             raise CardImportError(
                 f"duplicate identifier {card.identifier!r} (also record {seen_id[card.identifier]})",
-                file=file, record=f"record {i} (name={card.name!r})",
+                file=file,
+                record=f"record {i} (name={card.name!r})",
             )
         seen_id[card.identifier] = i

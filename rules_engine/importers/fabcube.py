@@ -12,6 +12,7 @@ vocabulary of CR 1.3.2 and the position in the type line (subtypes follow the da
 CR 2.14.1). Young, Legendary, Specialization (CR 8.3.7), Essence (CR 8.3.16) and
 hybrid class sets (CR 1.1.3b) are derived from the types, keywords and text.
 """
+
 from __future__ import annotations
 
 import re
@@ -46,23 +47,47 @@ from rules_engine.importers.base import (
 SOURCE = "fabcube"
 
 #: Card types (CR 1.3.2 categories plus the other types the data uses).
-FAB_TYPES = frozenset({
-    "Action", "Attack Reaction", "Defense Reaction", "Instant", "Block", "Mentor", "Resource",
-    "Equipment", "Weapon", "Hero", "Demi-Hero", "Token", "Macro", "Companion", "Event",
-    "Placeholder Card",
-})
+FAB_TYPES = frozenset(
+    {
+        "Action",
+        "Attack Reaction",
+        "Defense Reaction",
+        "Instant",
+        "Block",
+        "Mentor",
+        "Resource",
+        "Equipment",
+        "Weapon",
+        "Hero",
+        "Demi-Hero",
+        "Token",
+        "Macro",
+        "Companion",
+        "Event",
+        "Placeholder Card",
+    }
+)
 
 _LEGALITY_FILE = re.compile(r"^(banned|suspended|living-legend|restricted)-([a-z0-9-]+)\.json$")
-_STATUS = {"banned": "banned", "suspended": "suspended", "living-legend": "living_legend",
-           "restricted": "restricted"}
+_STATUS = {
+    "banned": "banned",
+    "suspended": "suspended",
+    "living-legend": "living_legend",
+    "restricted": "restricted",
+}
 #: Current-status flags in card.json -> (format code, status); used only when the
 #: dated files say nothing about that card/format/status.
 _FLAG_STATUS = {
-    "cc_banned": ("cc", "banned"), "blitz_banned": ("blitz", "banned"),
-    "commoner_banned": ("commoner", "banned"), "ll_banned": ("ll", "banned"),
-    "upf_banned": ("upf", "banned"), "cc_suspended": ("cc", "suspended"),
-    "blitz_suspended": ("blitz", "suspended"), "commoner_suspended": ("commoner", "suspended"),
-    "cc_living_legend": ("cc", "living_legend"), "blitz_living_legend": ("blitz", "living_legend"),
+    "cc_banned": ("cc", "banned"),
+    "blitz_banned": ("blitz", "banned"),
+    "commoner_banned": ("commoner", "banned"),
+    "ll_banned": ("ll", "banned"),
+    "upf_banned": ("upf", "banned"),
+    "cc_suspended": ("cc", "suspended"),
+    "blitz_suspended": ("blitz", "suspended"),
+    "commoner_suspended": ("commoner", "suspended"),
+    "cc_living_legend": ("cc", "living_legend"),
+    "blitz_living_legend": ("blitz", "living_legend"),
     "ll_restricted": ("ll", "restricted"),
 }
 _LEGAL_FLAGS = {"cc_legal": "cc", "blitz_legal": "blitz", "ll_legal": "ll", "commoner_legal": "commoner"}
@@ -108,8 +133,9 @@ def parse_fabcube(directory: str | Path, *, version: str | None = None) -> Impor
     files = [card_file, *legality_files] + ([faces_file] if faces_file.is_file() else [])
     if version is None:
         version = fabcube_version(directory)
-    return ImportResult(game="fab", source=SOURCE, version=version, cards=tuple(cards),
-                        files=tuple(str(f) for f in files))
+    return ImportResult(
+        game="fab", source=SOURCE, version=version, cards=tuple(cards), files=tuple(str(f) for f in files)
+    )
 
 
 def fabcube_version(directory: str | Path) -> str:
@@ -120,7 +146,11 @@ def fabcube_version(directory: str | Path) -> str:
     if not card_file.is_file():
         raise CardImportError("file not found", file=card_file)
     legality_files = sorted(p for p in directory.iterdir() if _LEGALITY_FILE.match(p.name))
-    faces = [directory / "card-face-association.json"] if (directory / "card-face-association.json").is_file() else []
+    faces = (
+        [directory / "card-face-association.json"]
+        if (directory / "card-face-association.json").is_file()
+        else []
+    )
     return _provenance_tag(directory) + files_digest([card_file, *legality_files, *faces])
 
 
@@ -151,7 +181,9 @@ def _attach_faces(cards: list[Card], readers: list[RecordReader], path: Path) ->
         if a != b:
             other.setdefault(a, b)
             other.setdefault(b, a)
-    return [replace(c, other_face=cards[other[i]].identifier) if i in other else c for i, c in enumerate(cards)]
+    return [
+        replace(c, other_face=cards[other[i]].identifier) if i in other else c for i, c in enumerate(cards)
+    ]
 
 
 def _provenance_tag(directory: Path) -> str:
@@ -285,14 +317,16 @@ def _parse_card(r: RecordReader, history: dict, monikers: set[str]) -> Card:
             rarity = normalise_rarity(code)
         except ValueError as exc:
             pr.fail(str(exc))
-        printings.append(Printing(
-            id=pid,
-            set_code=pr.str("set_id", allow_empty=False),
-            rarity=rarity,
-            edition=_EDITIONS.get(pr.str("edition", required=False) or "", ""),
-            foiling=_FOILINGS.get(pr.str("foiling", required=False) or "", ""),
-            treatment=", ".join(pr.str_list("art_variations", required=False)),
-        ))
+        printings.append(
+            Printing(
+                id=pid,
+                set_code=pr.str("set_id", allow_empty=False),
+                rarity=rarity,
+                edition=_EDITIONS.get(pr.str("edition", required=False) or "", ""),
+                foiling=_FOILINGS.get(pr.str("foiling", required=False) or "", ""),
+                treatment=", ".join(pr.str_list("art_variations", required=False)),
+            )
+        )
     if not printings:
         r.fail("card has no printings")
 
@@ -335,8 +369,9 @@ def _parse_card(r: RecordReader, history: dict, monikers: set[str]) -> Card:
         game="fab",
         metatypes=frozenset(metatypes),
         traits=frozenset(r.str_list("traits", required=False)),
-        essences=essences_from_text(text + "\n" + ", ".join(raw_keywords)) if "Essence" in keywords else frozenset(),
+        essences=essences_from_text(text + "\n" + ", ".join(raw_keywords))
+        if "Essence" in keywords
+        else frozenset(),
         hero=_moniker(name, monikers) if is_hero else None,
         source_id=r.record["unique_id"],
     )
-

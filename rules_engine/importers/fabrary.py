@@ -9,6 +9,7 @@ The package states current legality only: ``legalFormats``, ``legalHeroes``,
 ``livingLegendFormats`` if present). These become undated LegalityEvents
 (start/end None), i.e. in effect on any day.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -56,7 +57,9 @@ def parse_fabrary(path: str | Path) -> ImportResult:
     elif isinstance(data, list):
         records = data
     else:
-        raise CardImportError(f"expected an object with 'cards' or an array, got {type(data).__name__}", file=path)
+        raise CardImportError(
+            f"expected an object with 'cards' or an array, got {type(data).__name__}", file=path
+        )
     if not records:
         raise CardImportError("no cards in the file", file=path)
     cards = [
@@ -92,15 +95,17 @@ def _parse_card(r: RecordReader) -> Card:
             rarity = normalise_rarity(rarity_raw)
         except ValueError as exc:
             pr.fail(str(exc))
-        printings.append(Printing(
-            id=pid,
-            set_code=pid[:3].upper(),
-            rarity=rarity,
-            edition=pr.str("edition", required=False) or "",
-            foiling=pr.str("foiling", required=False) or "",
-            treatment=pr.str("treatment", required=False) or "",
-            set_name=pr.str("set", required=False) or "",
-        ))
+        printings.append(
+            Printing(
+                id=pid,
+                set_code=pid[:3].upper(),
+                rarity=rarity,
+                edition=pr.str("edition", required=False) or "",
+                foiling=pr.str("foiling", required=False) or "",
+                treatment=pr.str("treatment", required=False) or "",
+                set_name=pr.str("set", required=False) or "",
+            )
+        )
     if not printings:
         r.fail("card has no printings")
 

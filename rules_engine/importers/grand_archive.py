@@ -11,6 +11,7 @@ GA identity for copy limits is the card name (GA Index: any printing of a legal 
 is legal). ``legality`` ``{FORMAT: {"limit": n}}``: limit 0 -> banned, otherwise
 restricted (at most n copies), undated.
 """
+
 from __future__ import annotations
 
 import csv
@@ -32,8 +33,15 @@ SOURCE = "ga-index"
 
 #: GA Index edition rarity integers (third-party mapping, see docs/ga-organized-play.md §11).
 GA_RARITIES = {
-    1: "Common", 2: "Uncommon", 3: "Rare", 4: "Super Rare", 5: "Ultra Rare", 6: "Promotional Rare",
-    7: "Collector Super Rare", 8: "Collector Ultra Rare", 9: "Collector Promo Rare",
+    1: "Common",
+    2: "Uncommon",
+    3: "Rare",
+    4: "Super Rare",
+    5: "Ultra Rare",
+    6: "Promotional Rare",
+    7: "Collector Super Rare",
+    8: "Collector Ultra Rare",
+    9: "Collector Promo Rare",
 }
 _GA_FORMATS = {"STANDARD": "ga-standard", "DRAFT": "ga-draft"}
 
@@ -52,15 +60,17 @@ def parse_grand_archive(path: str | Path, *, version: str | None = None) -> Impo
             if _card_list(data) is not None and _looks_like_cards(_card_list(data)):
                 card_files.append((p, _card_list(data)))
         if not card_files:
-            raise CardImportError("no Grand Archive card JSON (a list of objects with uuid and name) found",
-                                  file=path)
+            raise CardImportError(
+                "no Grand Archive card JSON (a list of objects with uuid and name) found", file=path
+            )
         csv_files = sorted(path.glob("*.csv"))
     else:
         data = load_json(path)
         records = _card_list(data)
         if records is None:
-            raise CardImportError(f"expected a list of cards or {{'data': [...]}}, got {type(data).__name__}",
-                                  file=path)
+            raise CardImportError(
+                f"expected a list of cards or {{'data': [...]}}, got {type(data).__name__}", file=path
+            )
         card_files = [(path, records)]
         csv_files = []
 
@@ -77,8 +87,13 @@ def parse_grand_archive(path: str | Path, *, version: str | None = None) -> Impo
     if csv_files:
         cards = _attach_csv_printings(cards, csv_files)
     files = [f for f, _ in card_files] + csv_files
-    return ImportResult(game="ga", source=SOURCE, version=version or files_digest(files),
-                        cards=tuple(cards), files=tuple(str(f) for f in files))
+    return ImportResult(
+        game="ga",
+        source=SOURCE,
+        version=version or files_digest(files),
+        cards=tuple(cards),
+        files=tuple(str(f) for f in files),
+    )
 
 
 def _card_list(data: Any) -> list | None:
@@ -90,8 +105,12 @@ def _card_list(data: Any) -> list | None:
 
 
 def _looks_like_cards(records: list) -> bool:
-    return bool(records) and isinstance(records[0], dict) and "name" in records[0] and (
-        "uuid" in records[0] or "slug" in records[0])
+    return (
+        bool(records)
+        and isinstance(records[0], dict)
+        and "name" in records[0]
+        and ("uuid" in records[0] or "slug" in records[0])
+    )
 
 
 def _parse_card(r: RecordReader) -> Card:
@@ -113,8 +132,11 @@ def _parse_card(r: RecordReader) -> Card:
         if not isinstance(legality, dict):
             r.fail("field 'legality' must be an object or null")
         for fmt, rule in legality.items():
-            if not isinstance(rule, dict) or isinstance(rule.get("limit"), bool) or not isinstance(
-                    rule.get("limit"), int):
+            if (
+                not isinstance(rule, dict)
+                or isinstance(rule.get("limit"), bool)
+                or not isinstance(rule.get("limit"), int)
+            ):
                 r.fail(f"legality[{fmt!r}] must be an object with an integer 'limit'")
             status = "banned" if rule["limit"] == 0 else "restricted"
             history.append(LegalityEvent(_GA_FORMATS.get(fmt.upper(), format_code(fmt)), status))
@@ -125,10 +147,14 @@ def _parse_card(r: RecordReader) -> Card:
         ed_slug = er.str("slug", allow_empty=False)
         rarity = er.int("rarity")
         st = ed.get("set") if isinstance(ed.get("set"), dict) else {}
-        printings.append(Printing(
-            id=ed_slug, set_code=str(st.get("prefix") or ""), rarity=GA_RARITIES.get(rarity, str(rarity)),
-            set_name=str(st.get("name") or ""),
-        ))
+        printings.append(
+            Printing(
+                id=ed_slug,
+                set_code=str(st.get("prefix") or ""),
+                rarity=GA_RARITIES.get(rarity, str(rarity)),
+                set_name=str(st.get("name") or ""),
+            )
+        )
 
     return Card(
         identifier=slug,
@@ -186,15 +212,20 @@ def _attach_csv_printings(cards: list[Card], csv_files: list[Path]) -> list[Card
             try:
                 rarity = int(row["rarity"])
             except (TypeError, ValueError):
-                raise CardImportError(f"rarity must be an integer, got {row['rarity']!r}", file=path,
-                                      record=f"line {i} (slug={ed_slug!r})") from None
+                raise CardImportError(
+                    f"rarity must be an integer, got {row['rarity']!r}",
+                    file=path,
+                    record=f"line {i} (slug={ed_slug!r})",
+                ) from None
             parts = ed_slug.split("-")
             for k in range(len(parts) - 1, 0, -1):
                 card_slug = "-".join(parts[:k])
                 if card_slug in by_slug:
                     extra.setdefault(card_slug, {})[ed_slug] = Printing(
-                        id=ed_slug, set_code=parts[k].upper() if k < len(parts) else "",
-                        rarity=GA_RARITIES.get(rarity, str(rarity)), set_name=row.get("set") or "",
+                        id=ed_slug,
+                        set_code=parts[k].upper() if k < len(parts) else "",
+                        rarity=GA_RARITIES.get(rarity, str(rarity)),
+                        set_name=row.get("set") or "",
                     )
                     break
     out = []

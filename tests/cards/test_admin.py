@@ -1,4 +1,5 @@
 """Admin: releases are listed, read-only, and one can be made active."""
+
 import pytest
 
 from cards import selectors
@@ -22,8 +23,11 @@ def test_admin_make_active_action(client, user_factory, make_release):
     first = make_release()
     second = make_release(activate=False)
     client.force_login(user_factory("boss", is_staff=True, is_superuser=True))
-    resp = client.post("/admin/cards/carddatarelease/", {"action": "make_active", "_selected_action": [second.pk]},
-                       follow=True)
+    resp = client.post(
+        "/admin/cards/carddatarelease/",
+        {"action": "make_active", "_selected_action": [second.pk]},
+        follow=True,
+    )
     assert f"{second.version} is now the active fab release." in resp.content.decode()
     assert selectors.active_release() == second
     first.refresh_from_db()

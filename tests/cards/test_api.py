@@ -1,4 +1,5 @@
 """Public card API: search, detail, autocomplete, releases."""
+
 from __future__ import annotations
 
 import pytest
@@ -43,8 +44,11 @@ def test_search_api_bad_pitch_is_400(api_client, make_release):
     make_release()
     resp = api_client.get("/api/cards/", {"pitch": "9"})
     assert resp.status_code == 400
-    assert resp.json() == {"detail": "pitch must be 0-3 or red/yellow/blue, got '9'", "code": "pitch",
-                           "field": "pitch"}
+    assert resp.json() == {
+        "detail": "pitch must be 0-3 or red/yellow/blue, got '9'",
+        "code": "pitch",
+        "field": "pitch",
+    }
 
 
 @pytest.mark.django_db
@@ -82,7 +86,10 @@ def test_autocomplete_api(api_client, make_release):
     body = api_client.get("/api/cards/autocomplete/", {"q": "snach"}).json()
     assert body["results"][0]["name"] == "Snatch"
     assert [v["display_name"] for v in body["results"][0]["variants"]] == [
-        "Snatch (red)", "Snatch (yellow)", "Snatch (blue)"]
+        "Snatch (red)",
+        "Snatch (yellow)",
+        "Snatch (blue)",
+    ]
     body = api_client.get("/api/cards/autocomplete/", {"q": "ruu'di"}).json()
     assert body["results"][0]["name"] == "Ruu’di, Gem Keeper"
 
@@ -119,9 +126,18 @@ def test_ga_release_by_game(api_client, make_release):
 def test_releases_api(api_client, make_release):
     release = make_release()
     body = api_client.get("/api/cards/releases/").json()
-    assert body == [{"id": release.pk, "label": release.label, "game": "fab", "source": "other",
-                     "version": release.version, "imported_at": body[0]["imported_at"], "is_active": True,
-                     "card_count": 8}]
+    assert body == [
+        {
+            "id": release.pk,
+            "label": release.label,
+            "game": "fab",
+            "source": "other",
+            "version": release.version,
+            "imported_at": body[0]["imported_at"],
+            "is_active": True,
+            "card_count": 8,
+        }
+    ]
 
 
 @pytest.mark.django_db

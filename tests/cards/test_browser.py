@@ -1,4 +1,5 @@
 """The card search page in a real browser on a phone: autocomplete, search, detail."""
+
 import pytest
 
 

@@ -1,4 +1,5 @@
 """Importing releases: real sources through the command, broken sources, activation, selectors."""
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,12 @@ def fabrary_dump(tmp_path_factory) -> Path:
     if services.fabrary_package_version() is None or shutil.which("node") is None:
         pytest.skip("npm package @flesh-and-blood/cards not installed (make card-package)")
     out = tmp_path_factory.mktemp("fabrary") / "fabrary.json"
-    subprocess.run(["node", str(ROOT / "tools" / "fabrary" / "dump.mjs"), str(out)], check=True,
-                   capture_output=True, timeout=120)
+    subprocess.run(
+        ["node", str(ROOT / "tools" / "fabrary" / "dump.mjs"), str(out)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     return out
 
 
@@ -189,8 +194,11 @@ def test_import_defaults_reports_missing_sources(tmp_path):
     ga.parent.mkdir()
     shutil.copytree(GA, ga)
     rows = services.import_defaults(shared_dir=tmp_path, package_dir=tmp_path / "no-package")
-    assert [(r.source, r.status) for r in rows] == [("fabrary", "missing"), ("fabcube", "missing"),
-                                                      ("ga", "imported")]
+    assert [(r.source, r.status) for r in rows] == [
+        ("fabrary", "missing"),
+        ("fabcube", "missing"),
+        ("ga", "imported"),
+    ]
     rows = services.import_defaults(shared_dir=tmp_path, package_dir=tmp_path / "no-package")
     assert [r.status for r in rows] == ["missing", "missing", "skipped"]
     assert CardDataRelease.objects.count() == 1

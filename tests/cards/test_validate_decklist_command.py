@@ -1,4 +1,5 @@
 """validate_decklist: exit 0 legal, 1 not legal, 2 unreadable (naming the line); text and JSON output."""
+
 from __future__ import annotations
 
 import json
@@ -31,9 +32,16 @@ def legal_cc_text():
     for c in db:
         if total >= 60:
             break
-        if (c.is_deck_card and c.is_generic and not c.legality_history and not c.legendary
-                and not c.specializations and "Ephemeral" not in c.keywords and "//" not in c.name
-                and c.rarities & {"Common", "Rare"}):
+        if (
+            c.is_deck_card
+            and c.is_generic
+            and not c.legality_history
+            and not c.legendary
+            and not c.specializations
+            and "Ephemeral" not in c.keywords
+            and "//" not in c.name
+            and c.rarities & {"Common", "Rare"}
+        ):
             colour = {1: "red", 2: "yellow", 3: "blue"}.get(c.pitch)
             lines.append(f"3x {c.name} ({colour})" if colour else f"3x {c.name}")
             total += 3
@@ -46,6 +54,7 @@ def deck_file(tmp_path):
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
         return str(path)
+
     return write
 
 
@@ -88,11 +97,14 @@ def test_json_output(deck_file):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("args", "message"), [
-    (["--format", "modern"], "unknown format 'modern'"),
-    (["--format", "cc", "--date", "01/02/2025"], "--date must be YYYY-MM-DD, got '01/02/2025'"),
-    (["--format", "cc", "--edition", "1999"], "unknown rules edition '1999'"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--format", "modern"], "unknown format 'modern'"),
+        (["--format", "cc", "--date", "01/02/2025"], "--date must be YYYY-MM-DD, got '01/02/2025'"),
+        (["--format", "cc", "--edition", "1999"], "unknown rules edition '1999'"),
+    ],
+)
 def test_bad_options_exit_2(deck_file, args, message):
     code, _out, err = run(deck_file(legal_cc_text()), *args)
     assert code == 2
@@ -124,8 +136,13 @@ def test_grand_archive_deck(deck_file):
 def test_subprocess_exit_code(tmp_path):
     deck = tmp_path / "d.txt"
     deck.write_text("Boltyn\n3x\n", encoding="utf-8")
-    proc = subprocess.run([sys.executable, "manage.py", "validate_decklist", str(deck), "--format", "blitz"],
-                          cwd=Path(settings.BASE_DIR), capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "manage.py", "validate_decklist", str(deck), "--format", "blitz"],
+        cwd=Path(settings.BASE_DIR),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 2
     assert "line 2: a quantity without a card name" in proc.stderr
 
@@ -133,15 +150,19 @@ def test_subprocess_exit_code(tmp_path):
 @pytest.mark.django_db
 def test_limited_deck_against_registered_pool(deck_file):
     db = load_reference_database(str(settings.SHARED_DIR))
-    cards = [c for c in db if c.is_deck_card and c.is_generic and not c.legality_history and c.pitch == 1
-             and "//" not in c.name][:10]
+    cards = [
+        c
+        for c in db
+        if c.is_deck_card and c.is_generic and not c.legality_history and c.pitch == 1 and "//" not in c.name
+    ][:10]
     pool_text = "Boltyn\n" + "".join(f"3x {c.name} (red)\n" for c in cards)
     deck_text = "Boltyn\n" + "".join(f"3x {c.name} (red)\n" for c in cards)
     registered = deck_file(pool_text, "pool.txt")
     code, out, _err = run(deck_file(deck_text), "--format", "sealed", "--registered", registered)
     assert code == 0, out
     too_many = deck_text.replace(f"3x {cards[0].name} (red)", f"4x {cards[0].name} (red)").replace(
-        f"3x {cards[1].name} (red)\n", f"2x {cards[1].name} (red)\n")
+        f"3x {cards[1].name} (red)\n", f"2x {cards[1].name} (red)\n"
+    )
     code, out, _err = run(deck_file(too_many, "deck2.txt"), "--format", "sealed", "--registered", registered)
     assert code == 1
     assert f"NOT_IN_REGISTERED_POOL: 4 {cards[0].name} (red) played but 3 registered [TR&P 8.1]" in out

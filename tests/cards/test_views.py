@@ -1,4 +1,5 @@
 """Card search and detail pages."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,7 +37,7 @@ def test_search_page_lists_cards(client, make_release):
 def test_search_page_filters(client, make_release, params, shown, hidden):
     make_release()
     html = client.get("/cards/", params).content.decode()
-    table = html[html.index("<tbody>"):]
+    table = html[html.index("<tbody>") :]
     for name in shown:
         assert name in table
     for name in hidden:
@@ -121,8 +122,16 @@ def test_search_page_query_count_does_not_grow(client, make_release, django_asse
 
 @pytest.mark.django_db
 def test_detail_page_renders_card_text_safely(client, make_release):
-    make_release([make_card("Texty", 1, functional_text="**Go again**\n\nGain 1{r}. <script>x</script>",
-                            legality_history=())])
+    make_release(
+        [
+            make_card(
+                "Texty",
+                1,
+                functional_text="**Go again**\n\nGain 1{r}. <script>x</script>",
+                legality_history=(),
+            )
+        ]
+    )
     html = client.get("/cards/texty-red/").content.decode()
     assert "<p><strong>Go again</strong></p>" in html
     assert '<span class="icon">resource</span>' in html

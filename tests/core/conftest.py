@@ -1,4 +1,5 @@
 """Fixtures for the all-roles crawl: the demo event with real card data and sample rules."""
+
 from __future__ import annotations
 
 import io

@@ -10,12 +10,20 @@ def test_record_audit_keeps_who_before_and_after(user_factory):
     judge = user_factory("judge")
     target = user_factory("player")
     entry = record_audit(
-        target, actor=judge, action="result.corrected", before={"score": "2-0"}, after={"score": "2-1"}, event_id=7
+        target,
+        actor=judge,
+        action="result.corrected",
+        before={"score": "2-0"},
+        after={"score": "2-1"},
+        event_id=7,
     )
     assert list(audit_trail_for(target)) == [entry]
     stored = AuditEntry.objects.get(pk=entry.pk)
     assert (stored.actor, stored.before, stored.after, stored.event_id) == (
-        judge, {"score": "2-0"}, {"score": "2-1"}, 7
+        judge,
+        {"score": "2-0"},
+        {"score": "2-1"},
+        7,
     )
 
 

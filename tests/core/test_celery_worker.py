@@ -1,4 +1,5 @@
 """A real Celery worker process against Redis runs a task to completion."""
+
 import os
 import socket
 import subprocess
@@ -35,9 +36,24 @@ def test_real_celery_worker_completes_a_task():
     backend = os.environ.get("CELERY_RESULT_BACKEND") or BROKER
     env = dict(os.environ, CELERY_BROKER_URL=BROKER, CELERY_RESULT_BACKEND=backend)
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
-         "--without-gossip", "--without-mingle", "--loglevel=WARNING"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "-Q",
+            queue,
+            "--without-gossip",
+            "--without-mingle",
+            "--loglevel=WARNING",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
     )
     try:
         client = Celery(broker=BROKER, backend=backend)

@@ -5,6 +5,7 @@ Each role (anonymous, player, the four staff roles, a superuser) crawls the demo
 breadth-first from a few entry pages, following same-site ``<a href>`` links, GET forms and
 redirects, then POSTs garbage to every POST form it was shown.
 """
+
 from __future__ import annotations
 
 import re
@@ -55,7 +56,12 @@ MAX_PER_SHAPE = 2
 SKIP_PREFIXES = ("/static/", "/accounts/logout/")
 HUGE = "x" * 20_000
 BINARY = "\x00\x01\xff\ufffd%00<script>\u202e'\"; DROP TABLE--\ud7ff"
-WRONG_TYPES = ("-1", "abc", "1e309", "-99999999999999999999")  # hidden ids stay real, so these reach the services
+WRONG_TYPES = (
+    "-1",
+    "abc",
+    "1e309",
+    "-99999999999999999999",
+)  # hidden ids stay real, so these reach the services
 
 
 @dataclass

@@ -1,4 +1,5 @@
 """Project-wide guarantees: migrations complete, pure packages stay pure, pages answer."""
+
 import subprocess
 import sys
 from io import StringIO

@@ -22,9 +22,7 @@ def test_settings_refuse_to_start_without_secret_when_debug_off():
 
 
 def test_settings_start_when_debug_off_and_configured():
-    result = _run_check(
-        {"DJANGO_DEBUG": "0", "SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "arbiter.example.org"}
-    )
+    result = _run_check({"DJANGO_DEBUG": "0", "SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "arbiter.example.org"})
     assert result.returncode == 0, result.stderr
 
 

@@ -1,4 +1,5 @@
 """Decklist fixtures: the real card data (fabrary package dump) and an event with roles."""
+
 from __future__ import annotations
 
 import shutil
@@ -117,8 +118,12 @@ def fab_release(db, card_db, legal_cc_text):
     names |= {normalise_name(n) for n in EXTRA_CARD_NAMES}
     cards = tuple(c for c in card_db if normalise_name(c.name) in names)
     release, _ = import_release(
-        ImportResult(game="fab", source="fabrary-cards", version=card_db.release.split("@")[-1] + "-subset",
-                     cards=cards),
+        ImportResult(
+            game="fab",
+            source="fabrary-cards",
+            version=card_db.release.split("@")[-1] + "-subset",
+            cards=cards,
+        ),
         activate=True,
     )
     return release

@@ -1,4 +1,5 @@
 """Decklist API: same services as the pages; bad input is a 400 naming the problem."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,7 +19,9 @@ def _post(api_client, user, data, fmt="json"):
 
 def test_create_draft_then_submit_then_accept(api_client, event_with_staff, fab_release, legal_cc_text):
     s = event_with_staff
-    response = _post(api_client, s["alice"].player.user, {"registration": s["alice"].pk, "text": legal_cc_text})
+    response = _post(
+        api_client, s["alice"].player.user, {"registration": s["alice"].pk, "text": legal_cc_text}
+    )
     assert response.status_code == 201, response.json()
     body = response.json()
     assert body["status"] == "draft" and body["is_legal"] is True and body["raw_text"] == legal_cc_text
@@ -39,11 +42,15 @@ def test_create_draft_then_submit_then_accept(api_client, event_with_staff, fab_
     assert Decklist.objects.filter(registration=s["alice"]).count() == 1
 
 
-def test_submit_flag_with_errors_saves_a_draft_and_answers_400(api_client, event_with_staff, fab_release,
-                                                                legal_cc_text):
+def test_submit_flag_with_errors_saves_a_draft_and_answers_400(
+    api_client, event_with_staff, fab_release, legal_cc_text
+):
     s = event_with_staff
-    response = _post(api_client, s["alice"].player.user,
-                     {"registration": s["alice"].pk, "text": legal_cc_text + "\n3 Snatch", "submit": True})
+    response = _post(
+        api_client,
+        s["alice"].player.user,
+        {"registration": s["alice"].pk, "text": legal_cc_text + "\n3 Snatch", "submit": True},
+    )
     assert response.status_code == 400
     body = response.json()
     assert body["code"] == "illegal" and "Saved as a draft" in body["detail"]
@@ -54,10 +61,18 @@ def test_submit_flag_with_errors_saves_a_draft_and_answers_400(api_client, event
 
 def test_stale_version_is_409(api_client, event_with_staff, fab_release, legal_cc_text):
     s = event_with_staff
-    pk = _post(api_client, s["alice"].player.user, {"registration": s["alice"].pk, "text": legal_cc_text}).json()["id"]
-    assert api_client.put(f"/api/decklists/{pk}/", {"text": legal_cc_text + "\n", "version": 1},
-                          format="json").status_code == 200
-    stale = api_client.put(f"/api/decklists/{pk}/", {"text": legal_cc_text + "\n\n", "version": 1}, format="json")
+    pk = _post(
+        api_client, s["alice"].player.user, {"registration": s["alice"].pk, "text": legal_cc_text}
+    ).json()["id"]
+    assert (
+        api_client.put(
+            f"/api/decklists/{pk}/", {"text": legal_cc_text + "\n", "version": 1}, format="json"
+        ).status_code
+        == 200
+    )
+    stale = api_client.put(
+        f"/api/decklists/{pk}/", {"text": legal_cc_text + "\n\n", "version": 1}, format="json"
+    )
     assert stale.status_code == 409 and stale.json()["code"] == "stale"
 
 
@@ -86,8 +101,9 @@ def test_bad_input_is_a_clear_400(api_client, event_with_staff, fab_release, dat
 def test_binary_file_upload_is_a_clear_400(api_client, event_with_staff, fab_release):
     s = event_with_staff
     upload = SimpleUploadedFile("deck.png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 20)
-    response = _post(api_client, s["alice"].player.user, {"registration": s["alice"].pk, "file": upload},
-                     fmt="multipart")
+    response = _post(
+        api_client, s["alice"].player.user, {"registration": s["alice"].pk, "file": upload}, fmt="multipart"
+    )
     assert response.status_code == 400
     assert "not a text file" in response.json()["detail"]
 
@@ -95,8 +111,9 @@ def test_binary_file_upload_is_a_clear_400(api_client, event_with_staff, fab_rel
 def test_text_file_upload_is_read(api_client, event_with_staff, fab_release, legal_cc_text):
     s = event_with_staff
     upload = SimpleUploadedFile("deck.txt", legal_cc_text.encode("utf-16"))
-    response = _post(api_client, s["alice"].player.user, {"registration": s["alice"].pk, "file": upload},
-                     fmt="multipart")
+    response = _post(
+        api_client, s["alice"].player.user, {"registration": s["alice"].pk, "file": upload}, fmt="multipart"
+    )
     assert response.status_code == 201 and response.json()["source"] == "file"
     assert response.json()["is_legal"] is True
 
@@ -108,14 +125,28 @@ def test_unknown_registration_is_400(api_client, event_with_staff, fab_release):
 
 @pytest.mark.parametrize(
     "who, status",
-    [("owner", 200), ("head_judge", 200), ("scorekeeper", 200), ("other_player", 404), ("stranger", 404),
-     ("anonymous", 401)],
+    [
+        ("owner", 200),
+        ("head_judge", 200),
+        ("scorekeeper", 200),
+        ("other_player", 404),
+        ("stranger", 404),
+        ("anonymous", 401),
+    ],
 )
 def test_api_privacy_per_role(api_client, event_with_staff, fab_release, legal_cc_text, who, status):
     s = event_with_staff
-    pk = _post(api_client, s["alice"].player.user, {"registration": s["alice"].pk, "text": legal_cc_text}).json()["id"]
-    users = {"owner": s["alice"].player.user, "head_judge": s["head_judge"], "scorekeeper": s["scorekeeper"],
-             "other_player": s["bob"].player.user, "stranger": UserFactory(), "anonymous": None}
+    pk = _post(
+        api_client, s["alice"].player.user, {"registration": s["alice"].pk, "text": legal_cc_text}
+    ).json()["id"]
+    users = {
+        "owner": s["alice"].player.user,
+        "head_judge": s["head_judge"],
+        "scorekeeper": s["scorekeeper"],
+        "other_player": s["bob"].player.user,
+        "stranger": UserFactory(),
+        "anonymous": None,
+    }
     api_client.force_authenticate(users[who])
     assert api_client.get(f"/api/decklists/{pk}/").status_code == status
 
@@ -130,8 +161,9 @@ def test_event_listing_is_for_officials(api_client, event_with_staff, fab_releas
     assert len(api_client.get(f"/api/decklists/?event={s['event'].slug}").json()) == 1
 
 
-def test_revalidation_job_through_the_api(api_client, event_with_staff, fab_release, legal_cc_text,
-                                          django_capture_on_commit_callbacks):
+def test_revalidation_job_through_the_api(
+    api_client, event_with_staff, fab_release, legal_cc_text, django_capture_on_commit_callbacks
+):
     s = event_with_staff
     _post(api_client, s["alice"].player.user, {"registration": s["alice"].pk, "text": legal_cc_text})
     api_client.force_authenticate(s["floor_judge"])

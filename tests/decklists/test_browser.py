@@ -1,4 +1,5 @@
 """The submit page in a real (headless) browser: autocomplete rows, save, findings shown."""
+
 from __future__ import annotations
 
 import pytest
@@ -9,7 +10,9 @@ from tests.conftest import login_in_browser
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_player_builds_a_list_with_card_rows_on_a_phone(phone_page, live_server, event_with_staff, fab_release):
+def test_player_builds_a_list_with_card_rows_on_a_phone(
+    phone_page, live_server, event_with_staff, fab_release
+):
     s = event_with_staff
     user = s["alice"].player.user
     login_in_browser(phone_page, live_server, user.username, "pw-" + user.username)

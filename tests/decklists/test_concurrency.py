@@ -1,4 +1,5 @@
 """Two submissions at the same moment never leave two lists (real transactions, threads)."""
+
 from __future__ import annotations
 
 import threading
@@ -13,8 +14,11 @@ from decklists.enums import DecklistStatus
 from decklists.models import Decklist
 
 
-@pytest.mark.skipif(not settings.IS_POSTGRES, reason="the in-memory SQLite test database has no concurrent writers "
-                    "(it answers 'table is locked'); CI runs this on PostgreSQL")
+@pytest.mark.skipif(
+    not settings.IS_POSTGRES,
+    reason="the in-memory SQLite test database has no concurrent writers "
+    "(it answers 'table is locked'); CI runs this on PostgreSQL",
+)
 @pytest.mark.django_db(transaction=True)
 def test_simultaneous_saves_and_submits_keep_one_list(event_with_staff, card_db, legal_cc_text):
     reg = event_with_staff["alice"]

@@ -1,4 +1,5 @@
 """Demo lists: legal, accepted, idempotent; the demo command's hook uses them."""
+
 from __future__ import annotations
 
 import io
@@ -21,7 +22,9 @@ def test_demo_texts_are_legal_for_different_heroes(card_db, event_with_staff):
     assert len(texts) == 4
     heroes = set()
     for text in texts:
-        result = validate_text(text, db=card_db, format_code="cc", as_of=event_date(event_with_staff["event"]))
+        result = validate_text(
+            text, db=card_db, format_code="cc", as_of=event_date(event_with_staff["event"])
+        )
         assert result.is_legal, result.findings
         heroes.add(result.hero)
     assert len(heroes) == 4

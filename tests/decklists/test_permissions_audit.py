@@ -4,6 +4,7 @@ A list is private to its player and the event's officials; exceptions are Profes
 play-off opponents (constructed) and the organizer's publication after the event. Every
 change leaves an audit record.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -19,15 +20,29 @@ from tournament.enums import REL, EventStatus, RoundStage, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ["anonymous", "stranger", "owner", "other_player", "organizer", "head_judge", "floor_judge", "scorekeeper"]
+ROLES = [
+    "anonymous",
+    "stranger",
+    "owner",
+    "other_player",
+    "organizer",
+    "head_judge",
+    "floor_judge",
+    "scorekeeper",
+]
 OFFICIALS = {"organizer", "head_judge", "floor_judge", "scorekeeper"}
 
 
 def _users(s):
     return {
-        "anonymous": None, "stranger": UserFactory(), "owner": s["alice"].player.user,
-        "other_player": s["bob"].player.user, "organizer": s["organizer"], "head_judge": s["head_judge"],
-        "floor_judge": s["floor_judge"], "scorekeeper": s["scorekeeper"],
+        "anonymous": None,
+        "stranger": UserFactory(),
+        "owner": s["alice"].player.user,
+        "other_player": s["bob"].player.user,
+        "organizer": s["organizer"],
+        "head_judge": s["head_judge"],
+        "floor_judge": s["floor_judge"],
+        "scorekeeper": s["scorekeeper"],
     }
 
 
@@ -69,7 +84,10 @@ def test_ids_of_other_players_lists_answer_like_missing_ones(event_with_staff, f
     s = event_with_staff
     decklist = _submitted(s, legal_cc_text)
     bob = _api(s["bob"].player.user)
-    theirs, missing = bob.get(f"/api/decklists/{decklist.pk}/"), bob.get(f"/api/decklists/{decklist.pk + 999}/")
+    theirs, missing = (
+        bob.get(f"/api/decklists/{decklist.pk}/"),
+        bob.get(f"/api/decklists/{decklist.pk + 999}/"),
+    )
     assert (theirs.status_code, theirs.json()) == (missing.status_code, missing.json())
 
 
@@ -87,7 +105,9 @@ def test_event_listing_by_role(event_with_staff, fab_release, legal_cc_text, rol
 def test_a_player_cannot_write_another_players_list(event_with_staff, fab_release, legal_cc_text):
     s = event_with_staff
     bob = _api(s["bob"].player.user)
-    created = bob.post("/api/decklists/", {"registration": s["alice"].pk, "text": legal_cc_text}, format="json")
+    created = bob.post(
+        "/api/decklists/", {"registration": s["alice"].pk, "text": legal_cc_text}, format="json"
+    )
     assert created.status_code == 403
     assert not Decklist.objects.filter(registration=s["alice"]).exists()
     decklist = services.save_decklist(s["alice"], actor=s["alice"].player.user, text=legal_cc_text)
@@ -97,7 +117,10 @@ def test_a_player_cannot_write_another_players_list(event_with_staff, fab_releas
     decklist.refresh_from_db()
     assert (replaced.status_code, submitted.status_code) == (404, 404)
     assert (decklist.raw_text, decklist.status, AuditEntry.objects.count()) == (
-        legal_cc_text, DecklistStatus.DRAFT, before)
+        legal_cc_text,
+        DecklistStatus.DRAFT,
+        before,
+    )
 
 
 ACTIONS = [
@@ -130,15 +153,25 @@ def test_only_the_head_judge_fixes_an_accepted_list(event_with_staff, fab_releas
     fixed_text = legal_cc_text.replace("3x Sink Below (red)", "2x Sink Below (red)\n1x Snatch (red)")
     before = AuditEntry.objects.count()
     resp = _api(_users(s)[role]).post(
-        f"/api/decklists/{decklist.pk}/fix/", {"text": fixed_text, "reason": "wrong pitch written"}, format="json"
+        f"/api/decklists/{decklist.pk}/fix/",
+        {"text": fixed_text, "reason": "wrong pitch written"},
+        format="json",
     )
     decklist.refresh_from_db()
     if role == "head_judge":
         assert (resp.status_code, decklist.raw_text) == (200, fixed_text)
         entry = AuditEntry.objects.order_by("-id").first()
-        assert (entry.action, entry.actor, entry.reason) == ("decklist.fix", s["head_judge"], "wrong pitch written")
+        assert (entry.action, entry.actor, entry.reason) == (
+            "decklist.fix",
+            s["head_judge"],
+            "wrong pitch written",
+        )
     else:
-        assert (resp.status_code, decklist.raw_text, AuditEntry.objects.count()) == (403, legal_cc_text, before)
+        assert (resp.status_code, decklist.raw_text, AuditEntry.objects.count()) == (
+            403,
+            legal_cc_text,
+            before,
+        )
 
 
 def test_publication_only_after_the_event_then_public(event_with_staff, fab_release, legal_cc_text):

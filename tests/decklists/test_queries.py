@@ -1,4 +1,5 @@
 """N+1 guards: the officials' list page and the API list cost the same at two sizes."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,9 +17,14 @@ pytestmark = pytest.mark.django_db
 def _add_lists(event, n, text):
     for _ in range(n):
         reg = RegistrationFactory(event=event)
-        Decklist.objects.create(registration=reg, status=DecklistStatus.SUBMITTED, raw_text=text, hero="Dorinthea",
-                                cards=[{"name": "Snatch", "pitch": 1, "qty": 3, "section": "deck"}],
-                                registered_by=reg.player.user)
+        Decklist.objects.create(
+            registration=reg,
+            status=DecklistStatus.SUBMITTED,
+            raw_text=text,
+            hero="Dorinthea",
+            cards=[{"name": "Snatch", "pitch": 1, "qty": 3, "section": "deck"}],
+            registered_by=reg.player.user,
+        )
 
 
 def _count(fn) -> int:

@@ -1,4 +1,5 @@
 """Privacy per role (TR&P 3.7) and the selectors other apps use."""
+
 from __future__ import annotations
 
 import pytest
@@ -79,14 +80,17 @@ def test_owner_always_sees_own_draft(event_with_staff, card_db):
         ("professional", "sealed", "top_cut", False),
     ],
 )
-def test_playoff_opponents_at_professional_see_constructed_lists(card_db, legal_cc_text, rel, fmt, stage, visible):
+def test_playoff_opponents_at_professional_see_constructed_lists(
+    card_db, legal_cc_text, rel, fmt, stage, visible
+):
     event = EventFactory(rel=rel, format=fmt)
     hj = StaffAssignmentFactory(event=event, role="head_judge").user
     a = RegistrationFactory(event=event)
     b = RegistrationFactory(event=event)
     kind = DecklistKind.CONSTRUCTED if fmt == "cc" else DecklistKind.DECK
-    decklist = Decklist.objects.create(registration=a, kind=kind, status=DecklistStatus.ACCEPTED,
-                                       raw_text=legal_cc_text)
+    decklist = Decklist.objects.create(
+        registration=a, kind=kind, status=DecklistStatus.ACCEPTED, raw_text=legal_cc_text
+    )
     round_ = RoundFactory(event=event, number=5, stage=stage)
     MatchFactory(round=round_, player_a=a, player_b=b)
     assert selectors.can_view_decklist(b.player.user, decklist) is visible
@@ -130,6 +134,8 @@ def test_hero_breakdown_counts_accepted_lists(event_with_staff, card_db, legal_c
     _accepted(s["bob"], legal_cc_text, card_db, s["head_judge"])
     other = RegistrationFactory(event=s["event"], player=PlayerProfileFactory())
     services.save_decklist(other, actor=other.player.user, text=legal_cc_text, db=card_db)
-    assert selectors.hero_breakdown(s["event"]) == [{"hero": "Dorinthea Ironsong", "count": 2, "percent": 100.0}]
+    assert selectors.hero_breakdown(s["event"]) == [
+        {"hero": "Dorinthea Ironsong", "count": 2, "percent": 100.0}
+    ]
     summary = selectors.status_summary(s["event"])
     assert summary["accepted"] == 2 and summary["draft"] == 1 and summary["missing"] == 0

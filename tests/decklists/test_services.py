@@ -1,4 +1,5 @@
 """Decklist lifecycle (TR&P 3.7; PPG 4.4): draft, submit, accept, lock, head-judge fixes."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -95,8 +96,9 @@ def test_head_judge_fix_records_before_and_after(event_with_staff, card_db, lega
         services.fix_decklist(decklist, actor=s["floor_judge"], text=new_text, reason="r", db=card_db)
     with pytest.raises(NotAllowed):
         services.fix_decklist(decklist, actor=s["organizer"], text=new_text, reason="r", db=card_db)
-    fixed = services.fix_decklist(decklist, actor=s["head_judge"], text=new_text,
-                                  reason="PPG 4.4: list updated to intent", db=card_db)
+    fixed = services.fix_decklist(
+        decklist, actor=s["head_judge"], text=new_text, reason="PPG 4.4: list updated to intent", db=card_db
+    )
     assert fixed.status == DecklistStatus.ACCEPTED
     assert fixed.raw_text == new_text
     entry = audit_trail_for(fixed).filter(action="decklist.fix").get()
@@ -158,8 +160,12 @@ def test_reject_sends_a_list_back_to_draft(event_with_staff, card_db, legal_cc_t
 
 def test_submission_after_round_one_began_is_flagged_late(event_with_staff, card_db, legal_cc_text):
     s = event_with_staff
-    RoundFactory(event=s["event"], number=1, status=RoundStatus.IN_PROGRESS,
-                 published_at=timezone.now() - timedelta(minutes=5))
+    RoundFactory(
+        event=s["event"],
+        number=1,
+        status=RoundStatus.IN_PROGRESS,
+        published_at=timezone.now() - timedelta(minutes=5),
+    )
     decklist = _save(s["alice"], legal_cc_text, card_db)
     decklist = services.submit_decklist(decklist, actor=s["alice"].player.user)
     assert decklist.is_late is True
@@ -167,10 +173,16 @@ def test_submission_after_round_one_began_is_flagged_late(event_with_staff, card
 
 def test_organizer_deadline_decides_lateness(event_with_staff, card_db, legal_cc_text):
     s = event_with_staff
-    services.set_decklist_deadline(s["event"], actor=s["organizer"], deadline=timezone.now() + timedelta(hours=1))
-    decklist = services.submit_decklist(_save(s["alice"], legal_cc_text, card_db), actor=s["alice"].player.user)
+    services.set_decklist_deadline(
+        s["event"], actor=s["organizer"], deadline=timezone.now() + timedelta(hours=1)
+    )
+    decklist = services.submit_decklist(
+        _save(s["alice"], legal_cc_text, card_db), actor=s["alice"].player.user
+    )
     assert decklist.is_late is False
-    services.set_decklist_deadline(s["event"], actor=s["organizer"], deadline=timezone.now() - timedelta(hours=1))
+    services.set_decklist_deadline(
+        s["event"], actor=s["organizer"], deadline=timezone.now() - timedelta(hours=1)
+    )
     late = services.submit_decklist(_save(s["bob"], legal_cc_text, card_db), actor=s["bob"].player.user)
     assert late.is_late is True
 
@@ -193,16 +205,24 @@ def test_swap_register_swap_records_who_registered_the_pool(card_db):
     registering = RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Registrar"))
     outsider = PlayerProfileFactory()
     with pytest.raises(NotAllowed):
-        services.save_decklist(using, actor=outsider.user, text="3 Snatch (red)", kind=DecklistKind.POOL, db=card_db)
-    pool = services.save_decklist(using, actor=registering.player.user, text="3 Snatch (red)\n2 Sink Below (red)",
-                                  kind=DecklistKind.POOL, db=card_db)
+        services.save_decklist(
+            using, actor=outsider.user, text="3 Snatch (red)", kind=DecklistKind.POOL, db=card_db
+        )
+    pool = services.save_decklist(
+        using,
+        actor=registering.player.user,
+        text="3 Snatch (red)\n2 Sink Below (red)",
+        kind=DecklistKind.POOL,
+        db=card_db,
+    )
     pool = services.submit_decklist(pool, actor=registering.player.user)
     assert pool.registered_by == registering.player.user
     assert pool.status == DecklistStatus.SUBMITTED
     # After hand-in, changes need a judge sign-off (TR&P 8.1.1 Validate).
     with pytest.raises(ConflictError):
-        services.save_decklist(using, actor=using.player.user, text="3 Snatch (red)", kind=DecklistKind.POOL,
-                               db=card_db)
+        services.save_decklist(
+            using, actor=using.player.user, text="3 Snatch (red)", kind=DecklistKind.POOL, db=card_db
+        )
 
 
 def test_pool_correction_needs_a_judge_and_is_signed_off(card_db):
@@ -211,7 +231,9 @@ def test_pool_correction_needs_a_judge_and_is_signed_off(card_db):
     event = EventFactory(format="sealed", rel="competitive")
     judge = StaffAssignmentFactory(event=event, role="floor_judge").user
     reg = RegistrationFactory(event=event)
-    pool = services.save_decklist(reg, actor=reg.player.user, text="3 Snatch (red)", kind=DecklistKind.POOL, db=card_db)
+    pool = services.save_decklist(
+        reg, actor=reg.player.user, text="3 Snatch (red)", kind=DecklistKind.POOL, db=card_db
+    )
     services.submit_decklist(pool, actor=reg.player.user)
     fixed = services.fix_decklist(pool, actor=judge, text="2 Snatch (red)", reason="miscounted", db=card_db)
     assert fixed.signed_off_by == judge
@@ -221,9 +243,12 @@ def test_pool_correction_needs_a_judge_and_is_signed_off(card_db):
 def test_limited_deck_is_checked_against_the_registered_pool(card_db):
     event = EventFactory(format="sealed", rel="competitive")
     reg = RegistrationFactory(event=event)
-    services.save_decklist(reg, actor=reg.player.user, text="1 Snatch (red)", kind=DecklistKind.POOL, db=card_db)
-    deck = services.save_decklist(reg, actor=reg.player.user, text="Kayo\n2 Snatch (red)", kind=DecklistKind.DECK,
-                                  db=card_db)
+    services.save_decklist(
+        reg, actor=reg.player.user, text="1 Snatch (red)", kind=DecklistKind.POOL, db=card_db
+    )
+    deck = services.save_decklist(
+        reg, actor=reg.player.user, text="Kayo\n2 Snatch (red)", kind=DecklistKind.DECK, db=card_db
+    )
     assert "NOT_IN_REGISTERED_POOL" in {f["code"] for f in deck.findings}
     assert deck.is_legal is False
 
@@ -243,8 +268,11 @@ def test_revalidation_reports_lists_whose_status_changed(event_with_staff, card_
     # Simulate a list validated under older data: stored as legal, the current data says otherwise.
     bad = _save(s["bob"], legal_cc_text + ILLEGAL_SUFFIX, card_db)
     Decklist.objects.filter(pk=bad.pk).update(is_legal=True, findings=[])
-    changes = services.revalidate_decklists(list(Decklist.objects.select_related(
-        "registration__event", "registration__player")), db=card_db, actor=s["organizer"])
+    changes = services.revalidate_decklists(
+        list(Decklist.objects.select_related("registration__event", "registration__player")),
+        db=card_db,
+        actor=s["organizer"],
+    )
     assert [(c["decklist_id"], c["was_legal"], c["is_legal"]) for c in changes] == [(bad.pk, True, False)]
     assert changes[0]["player"] == "Bob"
     assert {f["code"] for f in changes[0]["findings"]} >= {"COPY_LIMIT"}
@@ -266,8 +294,9 @@ def test_team_members_cannot_register_the_same_hero(card_db, legal_cc_text):
     assert second.is_legal is False
 
 
-def test_new_release_that_bans_a_card_is_reported_by_the_revalidation_job(event_with_staff, fab_release,
-                                                                           legal_cc_text):
+def test_new_release_that_bans_a_card_is_reported_by_the_revalidation_job(
+    event_with_staff, fab_release, legal_cc_text
+):
     import dataclasses
 
     from cards.selectors import card_database
@@ -279,24 +308,32 @@ def test_new_release_that_bans_a_card_is_reported_by_the_revalidation_job(event_
 
     s = event_with_staff
     alice = services.save_decklist(s["alice"], actor=s["alice"].player.user, text=legal_cc_text)
-    alice = services.accept_decklist(services.submit_decklist(alice, actor=s["alice"].player.user),
-                                     actor=s["head_judge"])
-    bob = services.save_decklist(s["bob"], actor=s["bob"].player.user,
-                                 text=legal_cc_text.replace("3x Overpower (red)", "3x Sink Below (blue)"))
+    alice = services.accept_decklist(
+        services.submit_decklist(alice, actor=s["alice"].player.user), actor=s["head_judge"]
+    )
+    bob = services.save_decklist(
+        s["bob"],
+        actor=s["bob"].player.user,
+        text=legal_cc_text.replace("3x Overpower (red)", "3x Sink Below (blue)"),
+    )
     assert alice.is_legal and bob.is_legal
     banned = tuple(
         dataclasses.replace(c, legality_history=c.legality_history + (LegalityEvent("cc", "banned"),))
-        if (c.name, c.pitch) == ("Overpower", 1) else c
+        if (c.name, c.pitch) == ("Overpower", 1)
+        else c
         for c in card_database()
     )
-    import_release(ImportResult(game="fab", source="fabrary-cards", version="test-ban", cards=banned), activate=True)
+    import_release(
+        ImportResult(game="fab", source="fabrary-cards", version="test-ban", cards=banned), activate=True
+    )
     job = services.start_job(s["event"], actor=s["organizer"], kind="revalidate")
     task_revalidate_event_decklists(event_id=s["event"].pk, job_id=job.pk)
     job = DecklistJob.objects.get(pk=job.pk)
     assert job.status == "done" and (job.done, job.total) == (2, 2)
     changes = job.result["changes"]
     assert [(c["player"], c["was_legal"], c["is_legal"], c["status"]) for c in changes] == [
-        ("Alice", True, False, "accepted")]
+        ("Alice", True, False, "accepted")
+    ]
     assert [f["code"] for f in changes[0]["findings"]] == ["BANNED"]
     assert changes[0]["findings"][0]["cards"] == ["Overpower (red)"]
     alice.refresh_from_db()
@@ -325,35 +362,56 @@ def test_limited_deck_hero_and_cards_come_from_the_event_sets(card_db, sets, exp
     organizer = StaffAssignmentFactory(event=event, role="organizer").user
     services.set_decklist_deadline(event, actor=organizer, deadline=None, limited_sets=sets)
     reg = RegistrationFactory(event=event)
-    services.save_decklist(reg, actor=reg.player.user, text="3 Snatch (red)", kind=DecklistKind.POOL, db=card_db)
-    deck = services.save_decklist(reg, actor=reg.player.user, text="Kayo\n3 Snatch (red)", kind=DecklistKind.DECK,
-                                  db=card_db)
+    services.save_decklist(
+        reg, actor=reg.player.user, text="3 Snatch (red)", kind=DecklistKind.POOL, db=card_db
+    )
+    deck = services.save_decklist(
+        reg, actor=reg.player.user, text="Kayo\n3 Snatch (red)", kind=DecklistKind.DECK, db=card_db
+    )
     codes = {f["code"] for f in deck.findings if f["severity"] == "error"}
     assert codes & {"CARD_NOT_FROM_SET", "HERO_NOT_FROM_SET"} == expected
 
 
 def test_bad_set_codes_are_refused(event_with_staff):
     with pytest.raises(DomainError) as info:
-        services.set_decklist_deadline(event_with_staff["event"], actor=event_with_staff["organizer"], deadline=None,
-                                       limited_sets="HNT, not a set!")
+        services.set_decklist_deadline(
+            event_with_staff["event"],
+            actor=event_with_staff["organizer"],
+            deadline=None,
+            limited_sets="HNT, not a set!",
+        )
     assert info.value.field == "limited_sets"
 
 
-@pytest.mark.parametrize("fmt, kind, ok", [("cc", "constructed", True), ("cc", "pool", False), ("cc", "deck", False),
-                                           ("sealed", "pool", True), ("sealed", "deck", True),
-                                           ("sealed", "constructed", False)])
+@pytest.mark.parametrize(
+    "fmt, kind, ok",
+    [
+        ("cc", "constructed", True),
+        ("cc", "pool", False),
+        ("cc", "deck", False),
+        ("sealed", "pool", True),
+        ("sealed", "deck", True),
+        ("sealed", "constructed", False),
+    ],
+)
 def test_list_kind_must_fit_the_event_format(card_db, fmt, kind, ok):
     reg = RegistrationFactory(event=EventFactory(format=fmt))
     if ok:
-        assert services.save_decklist(reg, actor=reg.player.user, text="3 Snatch (red)", kind=kind, db=card_db).kind == kind
+        assert (
+            services.save_decklist(
+                reg, actor=reg.player.user, text="3 Snatch (red)", kind=kind, db=card_db
+            ).kind
+            == kind
+        )
     else:
         with pytest.raises(DomainError) as info:
             services.save_decklist(reg, actor=reg.player.user, text="3 Snatch (red)", kind=kind, db=card_db)
         assert info.value.field == "kind"
 
 
-def test_revalidation_against_a_chosen_release_for_an_event_pinned_to_another(event_with_staff, fab_release,
-                                                                               legal_cc_text):
+def test_revalidation_against_a_chosen_release_for_an_event_pinned_to_another(
+    event_with_staff, fab_release, legal_cc_text
+):
     import dataclasses
 
     from cards.selectors import card_database
@@ -369,11 +427,13 @@ def test_revalidation_against_a_chosen_release_for_an_event_pinned_to_another(ev
     alice = services.save_decklist(s["alice"], actor=s["alice"].player.user, text=legal_cc_text)
     banned = tuple(
         dataclasses.replace(c, legality_history=c.legality_history + (LegalityEvent("cc", "banned"),))
-        if (c.name, c.pitch) == ("Overpower", 1) else c
+        if (c.name, c.pitch) == ("Overpower", 1)
+        else c
         for c in card_database(fab_release)
     )
-    new_release, _ = import_release(ImportResult(game="fab", source="fabrary-cards", version="next", cards=banned),
-                                    activate=False)
+    new_release, _ = import_release(
+        ImportResult(game="fab", source="fabrary-cards", version="next", cards=banned), activate=False
+    )
 
     pinned = services.start_job(s["event"], actor=s["organizer"], kind="revalidate")
     task_revalidate_event_decklists(event_id=s["event"].pk, job_id=pinned.pk)

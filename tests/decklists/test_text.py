@@ -1,4 +1,5 @@
 """Input checks before parsing: every bad input gets a clear DomainError."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,7 +28,9 @@ def test_check_text_refuses_bad_input_with_a_clear_error(text, code, words):
     assert words in info.value.message
 
 
-@pytest.mark.parametrize("text", ["3 Snatch (red)", "3\tSnatch (red)\r\n", "Warrior\u2019s Valor (red)", "\n\n3x SNATCH (R)\n\n"])
+@pytest.mark.parametrize(
+    "text", ["3 Snatch (red)", "3\tSnatch (red)\r\n", "Warrior\u2019s Valor (red)", "\n\n3x SNATCH (R)\n\n"]
+)
 def test_check_text_accepts_ordinary_lists(text):
     assert check_text(text) == text
 
@@ -84,8 +87,13 @@ def test_decode_upload_never_raises_anything_but_domain_error(data):
 
 @pytest.mark.parametrize(
     "line, expected",
-    [("* 3 Snatch (red)", "3 Snatch (red)"), ("- 3 Snatch (red)", "3 Snatch (red)"),
-     ("\u2022 Snatch (red) x3", "Snatch (red) x3"), ("-- comment", "-- comment"), ("3 Snatch (red)", "3 Snatch (red)")],
+    [
+        ("* 3 Snatch (red)", "3 Snatch (red)"),
+        ("- 3 Snatch (red)", "3 Snatch (red)"),
+        ("\u2022 Snatch (red) x3", "Snatch (red) x3"),
+        ("-- comment", "-- comment"),
+        ("3 Snatch (red)", "3 Snatch (red)"),
+    ],
 )
 def test_text_for_parser_drops_markdown_bullets(line, expected):
     assert text_for_parser(line) == expected

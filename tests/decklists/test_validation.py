@@ -1,4 +1,5 @@
 """Reading and checking decklist text against the real card data (TR&P App E, PPG 4.4)."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -30,7 +31,17 @@ def _read(text, card_db, **kw):
         "(3) Snatch (red)",
         "3 Snatch (1)",
     ],
-    ids=["plain", "x-and-letter", "suffix-qty", "wrong-case", "tabs", "spaces", "blank-lines", "paren-qty", "pitch-number"],
+    ids=[
+        "plain",
+        "x-and-letter",
+        "suffix-qty",
+        "wrong-case",
+        "tabs",
+        "spaces",
+        "blank-lines",
+        "paren-qty",
+        "pitch-number",
+    ],
 )
 def test_every_line_format_reads_three_red_snatch(text, card_db):
     result = _read(text, card_db)
@@ -99,14 +110,18 @@ def test_unknown_format_is_a_finding_not_a_crash(card_db, legal_cc_text):
 
 
 def test_pool_registration_is_read_but_not_checked_for_construction(card_db):
-    result = _read("3 Snatch (red)\n1 Sink Below (red)", card_db, kind=DecklistKind.POOL, format_code="sealed")
+    result = _read(
+        "3 Snatch (red)\n1 Sink Below (red)", card_db, kind=DecklistKind.POOL, format_code="sealed"
+    )
     assert result.findings == []
     assert result.is_legal is True
 
 
 def test_limited_deck_must_come_from_the_pool(card_db):
     pool = [{"name": "Snatch", "pitch": 1, "qty": 1, "section": "deck"}]
-    result = _read("Kayo\n2 Snatch (red)", card_db, kind=DecklistKind.DECK, format_code="sealed", pool_cards=pool)
+    result = _read(
+        "Kayo\n2 Snatch (red)", card_db, kind=DecklistKind.DECK, format_code="sealed", pool_cards=pool
+    )
     codes = {f["code"] for f in result.findings}
     assert "NOT_IN_REGISTERED_POOL" in codes
 
@@ -115,7 +130,11 @@ def test_grouping_follows_appendix_e(card_db, legal_cc_text):
     result = _read(legal_cc_text + "\n2 Sink Below (blue)\n1 Gorganian Tome", card_db)
     groups = grouped_cards(result.cards)
     assert [g["title"].split(":")[0] for g in groups] == [
-        "Arena-cards (hero, equipment, weapons)", "Deck-cards", "Deck-cards", "Deck-cards"]
+        "Arena-cards (hero, equipment, weapons)",
+        "Deck-cards",
+        "Deck-cards",
+        "Deck-cards",
+    ]
     assert groups[0]["cards"][0]["display"] == "Dorinthea Ironsong"
     assert {r["pitch"] for r in groups[1]["cards"]} <= {1, None}
     assert "Gorganian Tome" in {r["display"] for r in groups[1]["cards"]}
@@ -136,18 +155,30 @@ def _ga_db():
     from rules_engine.cards import Card, CardDatabase, slugify_identifier
 
     def card(name, types, level=None):
-        return Card(identifier=slugify_identifier(name), name=name, types=frozenset(types), game="ga",
-                    level=level, element="Norm")
+        return Card(
+            identifier=slugify_identifier(name),
+            name=name,
+            types=frozenset(types),
+            game="ga",
+            level=level,
+            element="Norm",
+        )
 
-    cards = [card("Spirit of Fire", {"Champion"}, "0"), card("Lorraine, Wandering Warrior", {"Champion"}, "1"),
-             card("Excalibur, Reflected Edge", {"Regalia", "Weapon"}), card("Brave Slash", {"Action"}),
-             card("Fireball", {"Action"})]
+    cards = [
+        card("Spirit of Fire", {"Champion"}, "0"),
+        card("Lorraine, Wandering Warrior", {"Champion"}, "1"),
+        card("Excalibur, Reflected Edge", {"Regalia", "Weapon"}),
+        card("Brave Slash", {"Action"}),
+        card("Fireball", {"Action"}),
+    ]
     return CardDatabase(cards, release="ga-test@1")
 
 
 def test_grand_archive_sections_are_kept_and_grouped():
-    text = ("Champions\n1 Spirit of Fire\n1 Lorraine, Wandering Warrior\n\nMaterial deck\n1 Excalibur, Reflected Edge\n"
-            "\nMain deck\n30 Brave Slash\n30 Fireball\n\nSideboard\n2 Fireball\n")
+    text = (
+        "Champions\n1 Spirit of Fire\n1 Lorraine, Wandering Warrior\n\nMaterial deck\n1 Excalibur, Reflected Edge\n"
+        "\nMain deck\n30 Brave Slash\n30 Fireball\n\nSideboard\n2 Fireball\n"
+    )
     result = validate_text(text, db=_ga_db(), format_code="ga-standard", as_of=AS_OF)
     assert result.problems == []
     sections = {(c["name"], c["section"]) for c in result.cards}
@@ -203,8 +234,9 @@ Blue
 """
 
 
-@pytest.mark.parametrize("text", [FABRARY_EXPORT, FABDB_EXPORT, HEADED_BY_PITCH],
-                         ids=["fabrary", "fabdb", "pitch-headers"])
+@pytest.mark.parametrize(
+    "text", [FABRARY_EXPORT, FABDB_EXPORT, HEADED_BY_PITCH], ids=["fabrary", "fabdb", "pitch-headers"]
+)
 def test_deck_builder_exports_read_the_same_cards(card_db, text):
     result = _read(text, card_db)
     assert result.problems == []
@@ -222,5 +254,9 @@ def test_markdown_export_reads_cards(card_db):
     result = _read(MARKDOWN_EXPORT, card_db)
     assert result.problems == []
     assert sorted((c["name"], c["qty"], c["section"]) for c in result.cards) == [
-        ("Dawnblade, Resplendent", 1, "arena"), ("Dorinthea Ironsong", 1, "hero"), ("Helm of Sharp Eye", 1, "arena"),
-        ("Overpower", 3, "deck"), ("Sink Below", 2, "deck")]
+        ("Dawnblade, Resplendent", 1, "arena"),
+        ("Dorinthea Ironsong", 1, "hero"),
+        ("Helm of Sharp Eye", 1, "arena"),
+        ("Overpower", 3, "deck"),
+        ("Sink Below", 2, "deck"),
+    ]

@@ -1,4 +1,5 @@
 """Decklist pages through the test client: bad input never gives a server error."""
+
 from __future__ import annotations
 
 import pytest
@@ -44,12 +45,16 @@ def test_submit_button_submits_a_legal_list(client, event_with_staff, fab_releas
     assert Decklist.objects.get(registration=s["alice"]).status == DecklistStatus.SUBMITTED
 
 
-def test_illegal_list_is_kept_as_draft_and_problems_are_shown(client, event_with_staff, fab_release,
-                                                              legal_cc_text):
+def test_illegal_list_is_kept_as_draft_and_problems_are_shown(
+    client, event_with_staff, fab_release, legal_cc_text
+):
     s = event_with_staff
     _login(client, s["alice"].player.user)
-    response = client.post(_submit_url(s["event"]), {"text": legal_cc_text + "\n3 Snatch\n2 Snach (red)",
-                                                     "submit": "1"}, follow=True)
+    response = client.post(
+        _submit_url(s["event"]),
+        {"text": legal_cc_text + "\n3 Snatch\n2 Snach (red)", "submit": "1"},
+        follow=True,
+    )
     decklist = Decklist.objects.get(registration=s["alice"])
     assert decklist.status == DecklistStatus.DRAFT
     body = response.content.decode()
@@ -61,9 +66,16 @@ def test_illegal_list_is_kept_as_draft_and_problems_are_shown(client, event_with
 def test_card_rows_compose_the_list(client, event_with_staff, fab_release):
     s = event_with_staff
     _login(client, s["alice"].player.user)
-    client.post(_submit_url(s["event"]), {
-        "text": "", "row_qty": ["3", "2"], "row_name": ["Snatch", "Sink Below"], "row_pitch": ["1", "1"],
-        "save": "1"})
+    client.post(
+        _submit_url(s["event"]),
+        {
+            "text": "",
+            "row_qty": ["3", "2"],
+            "row_name": ["Snatch", "Sink Below"],
+            "row_pitch": ["1", "1"],
+            "save": "1",
+        },
+    )
     decklist = Decklist.objects.get(registration=s["alice"])
     assert decklist.raw_text == "3 Snatch (red)\n2 Sink Below (red)"
     assert decklist.source == "form"
@@ -88,7 +100,10 @@ def test_file_upload_is_read(client, event_with_staff, fab_release, legal_cc_tex
         ({"text": "3 Snatch (red)\n\x00"}, "Null characters are not allowed"),
         ({"file": ("junk.bin", bytes(range(256)) * 4)}, "not a text file"),
         ({"file": ("empty.txt", b"")}, "empty"),
-        ({"row_name": ["Snatch"], "row_qty": ["lots"], "row_pitch": ["1"]}, "quantity must be a whole number"),
+        (
+            {"row_name": ["Snatch"], "row_qty": ["lots"], "row_pitch": ["1"]},
+            "quantity must be a whole number",
+        ),
     ],
     ids=["empty", "blank", "10000-lines", "control-chars", "nul", "binary-file", "empty-file", "bad-row-qty"],
 )
@@ -109,7 +124,11 @@ def test_bad_input_through_the_form_is_a_clear_error(client, event_with_staff, f
 
 @pytest.mark.parametrize(
     "text",
-    ["Hero: Dorinthea Ironsong\n3x WARRIOR\u2019S VALOR (R)\n\n\n3\tSnatch\t(red)", "Snatch (red) x3", "3x Snatch (R)"],
+    [
+        "Hero: Dorinthea Ironsong\n3x WARRIOR\u2019S VALOR (R)\n\n\n3\tSnatch\t(red)",
+        "Snatch (red) x3",
+        "3x Snatch (R)",
+    ],
 )
 def test_odd_but_readable_text_through_the_form(client, event_with_staff, fab_release, text):
     s = event_with_staff
@@ -134,7 +153,9 @@ def test_other_player_cannot_open_a_list_page(client, event_with_staff, fab_rele
     assert client.get(reverse("decklists:detail", args=[decklist.pk])).status_code == 200
 
 
-def test_official_accepts_and_head_judge_fixes_through_pages(client, event_with_staff, fab_release, legal_cc_text):
+def test_official_accepts_and_head_judge_fixes_through_pages(
+    client, event_with_staff, fab_release, legal_cc_text
+):
     s = event_with_staff
     _login(client, s["alice"].player.user)
     client.post(_submit_url(s["event"]), {"text": legal_cc_text, "submit": "1"})
@@ -149,8 +170,11 @@ def test_official_accepts_and_head_judge_fixes_through_pages(client, event_with_
     assert response.status_code == 400
     assert b"only the head judge" in response.content
     client.force_login(s["head_judge"])
-    response = client.post(reverse("decklists:action", args=[decklist.pk, "fix"]),
-                           {"text": legal_cc_text + "\n", "reason": "PPG 4.4 intent"}, follow=True)
+    response = client.post(
+        reverse("decklists:action", args=[decklist.pk, "fix"]),
+        {"text": legal_cc_text + "\n", "reason": "PPG 4.4 intent"},
+        follow=True,
+    )
     assert b"Correction recorded" in response.content
     assert b"decklist.fix" in response.content
 
@@ -177,8 +201,9 @@ def test_event_page_is_for_officials_only(client, event_with_staff, fab_release)
     assert client.get(url).status_code == 200
 
 
-def test_combined_pdf_and_revalidation_jobs(client, event_with_staff, fab_release, legal_cc_text,
-                                            django_capture_on_commit_callbacks):
+def test_combined_pdf_and_revalidation_jobs(
+    client, event_with_staff, fab_release, legal_cc_text, django_capture_on_commit_callbacks
+):
     from decklists.models import DecklistJob
 
     s = event_with_staff
@@ -242,8 +267,9 @@ def test_swap_register_through_the_pages(client, fab_release):
     assert "Register the pool of" in page and "Pool Owner" in page
     url = _submit_url(event, kind="pool", **{"for": using.pk})
     assert "registering another player" in client.get(url).content.decode()
-    response = client.post(url, {"text": "3 Snatch (red)\n1 Sink Below (blue)", "kind": "pool", "for": using.pk,
-                                 "submit": "1"})
+    response = client.post(
+        url, {"text": "3 Snatch (red)\n1 Sink Below (blue)", "kind": "pool", "for": using.pk, "submit": "1"}
+    )
     assert response.status_code == 302
     pool = Decklist.objects.get(registration=using, kind="pool")
     assert pool.registered_by == registrar.player.user and pool.status == DecklistStatus.SUBMITTED
@@ -270,13 +296,18 @@ def test_breakdown_appears_once_lists_lock(client, event_with_staff, fab_release
     assert "Warrior" in page and "100.0 %" in page
 
 
-def test_findings_sit_next_to_their_card_with_a_rule_link(client, event_with_staff, fab_release, legal_cc_text):
+def test_findings_sit_next_to_their_card_with_a_rule_link(
+    client, event_with_staff, fab_release, legal_cc_text
+):
     import re
 
     s = event_with_staff
     client.force_login(s["alice"].player.user)
-    response = client.post(_submit_url(s["event"]), {"text": legal_cc_text.replace("3x Overpower", "4x Overpower"),
-                                                     "save": "1"}, follow=True)
+    response = client.post(
+        _submit_url(s["event"]),
+        {"text": legal_cc_text.replace("3x Overpower", "4x Overpower"), "save": "1"},
+        follow=True,
+    )
     body = response.content.decode()
     row = re.search(r'<tr class="has-findings">(.*?)</tr>', body, re.S)
     assert row is not None
@@ -285,7 +316,9 @@ def test_findings_sit_next_to_their_card_with_a_rule_link(client, event_with_sta
     assert 'class="rule-cite"' in row.group(1) and "TR&amp;P 7.1" in row.group(1)
 
 
-def test_official_types_in_a_paper_list_and_sets_the_deadline(client, event_with_staff, fab_release, legal_cc_text):
+def test_official_types_in_a_paper_list_and_sets_the_deadline(
+    client, event_with_staff, fab_release, legal_cc_text
+):
     s = event_with_staff
     client.force_login(s["floor_judge"])
     page = client.get(reverse("decklists:event", args=[s["event"].slug])).content.decode()

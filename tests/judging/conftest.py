@@ -1,4 +1,5 @@
 """Arrangements shared by the judging tests: an event with staff, a round and a match."""
+
 from types import SimpleNamespace
 
 import pytest
@@ -29,7 +30,9 @@ def make_world(rel=REL.COMPETITIVE, games_per_match=2, **event_kw):
     alice = RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Alice"))
     bob = RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Bob"))
     match = MatchFactory(round=rnd, table_number=1, player_a=alice, player_b=bob)
-    return SimpleNamespace(event=event, hj=hj, fj=fj, to=to, sk=sk, round=rnd, alice=alice, bob=bob, match=match)
+    return SimpleNamespace(
+        event=event, hj=hj, fj=fj, to=to, sk=sk, round=rnd, alice=alice, bob=bob, match=match
+    )
 
 
 @pytest.fixture

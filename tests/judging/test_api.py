@@ -1,4 +1,5 @@
 """API for calls, penalties and deck checks: token auth, permissions, clear errors, OpenAPI."""
+
 from datetime import timedelta
 
 import pytest
@@ -18,7 +19,11 @@ def test_catalogue_is_public(api_client, db):
     resp = api_client.get("/api/judging/infractions/")
     assert resp.status_code == 200
     shuffling = next(row for row in resp.json() if row["code"] == "shuffling_error")
-    assert (shuffling["competitive"], shuffling["professional"], shuffling["casual"]) == ("ip2", "ip3", "caution")
+    assert (shuffling["competitive"], shuffling["professional"], shuffling["casual"]) == (
+        "ip2",
+        "ip3",
+        "caution",
+    )
 
 
 def test_anonymous_is_refused(api_client, world):
@@ -32,7 +37,9 @@ def test_call_flow_via_api_adds_extension(api_client, world):
     pk = resp.json()["id"]
     assert resp.json()["match"] == world.match.pk
     assert client.post(f"/api/judging/calls/{pk}/claim/").status_code == 200
-    resp = client.post(f"/api/judging/calls/{pk}/rule/", {"ruling": "Rewind", "citations": ["PPG 3.1"]}, format="json")
+    resp = client.post(
+        f"/api/judging/calls/{pk}/rule/", {"ruling": "Rewind", "citations": ["PPG 3.1"]}, format="json"
+    )
     assert resp.json()["citations"] == ["PPG 3.1"]
     resp = client.post(f"/api/judging/calls/{pk}/close/", {"duration_seconds": 61}, format="json")
     assert (resp.status_code, resp.json()["extension_seconds"]) == (200, 120)
@@ -42,9 +49,12 @@ def test_call_flow_via_api_adds_extension(api_client, world):
 
 def test_bad_citation_is_400_with_message(api_client, world):
     client = _as(api_client, world.fj)
-    call = client.post(f"/api/judging/events/{world.event.slug}/calls/", {"table_number": 1}, format="json").json()
-    resp = client.post(f"/api/judging/calls/{call['id']}/rule/", {"ruling": "x", "citations": ["see rule"]},
-                       format="json")
+    call = client.post(
+        f"/api/judging/events/{world.event.slug}/calls/", {"table_number": 1}, format="json"
+    ).json()
+    resp = client.post(
+        f"/api/judging/calls/{call['id']}/rule/", {"ruling": "x", "citations": ["see rule"]}, format="json"
+    )
     assert resp.status_code == 400
     assert "is not a rule number" in resp.json()["detail"]
 
@@ -52,8 +62,11 @@ def test_bad_citation_is_400_with_message(api_client, world):
 def test_floor_judge_penalty_pending_then_head_judge_confirms(api_client, world, user_factory):
     fj = _as(api_client, world.fj)
     url = f"/api/judging/events/{world.event.slug}/penalties/"
-    resp = fj.post(url, {"registration": world.alice.pk, "infraction": "outside_assistance",
-                         "match": world.match.pk}, format="json")
+    resp = fj.post(
+        url,
+        {"registration": world.alice.pk, "infraction": "outside_assistance", "match": world.match.pk},
+        format="json",
+    )
     assert resp.status_code == 201, resp.content
     body = resp.json()
     assert (body["status"], body["penalty"], body["needs_confirmation"]) == ("pending", "game_loss", True)
@@ -72,8 +85,11 @@ def test_recommendation_endpoint_counts_repeats(api_client, world):
     url = f"/api/judging/events/{world.event.slug}/recommendation/?registration={world.alice.pk}&infraction=decklist_error"
     first = client.get(url).json()
     assert (first["penalty"], first["needs_head_judge"]) == ("ip2", False)
-    client.post(f"/api/judging/events/{world.event.slug}/penalties/",
-                {"registration": world.alice.pk, "infraction": "decklist_error"}, format="json")
+    client.post(
+        f"/api/judging/events/{world.event.slug}/penalties/",
+        {"registration": world.alice.pk, "infraction": "decklist_error"},
+        format="json",
+    )
     assert client.get(url).json()["penalty"] == "game_loss"
 
 
@@ -86,8 +102,9 @@ def test_recommendation_endpoint_counts_repeats(api_client, world):
     ],
 )
 def test_bad_penalty_input_is_400(api_client, world, payload, field):
-    resp = _as(api_client, world.hj).post(f"/api/judging/events/{world.event.slug}/penalties/", payload,
-                                          format="json")
+    resp = _as(api_client, world.hj).post(
+        f"/api/judging/events/{world.event.slug}/penalties/", payload, format="json"
+    )
     assert resp.status_code == 400
     assert field in resp.content.decode()
 
@@ -104,9 +121,11 @@ def test_deviation_without_reason_is_400(api_client, world):
 @pytest.mark.parametrize("who,status", [("fj", 201), ("hj", 201), ("to", 403), ("sk", 403), ("player", 403)])
 def test_who_may_issue_penalties(api_client, world, who, status):
     user = world.alice.player.user if who == "player" else getattr(world, who)
-    resp = _as(api_client, user).post(f"/api/judging/events/{world.event.slug}/penalties/",
-                                      {"registration": world.bob.pk, "infraction": "game_rules_violation"},
-                                      format="json")
+    resp = _as(api_client, user).post(
+        f"/api/judging/events/{world.event.slug}/penalties/",
+        {"registration": world.bob.pk, "infraction": "game_rules_violation"},
+        format="json",
+    )
     assert resp.status_code == status
 
 
@@ -121,29 +140,43 @@ def test_player_sees_own_history_not_others(api_client, world):
 
     theirs = _as(APIClient(), bob_user).get(f"/api/judging/players/{alice_id}/penalties/")
     assert theirs.status_code == 403
-    assert _as(APIClient(), bob_user).get(f"/api/judging/events/{world.event.slug}/penalties/").status_code == 403
+    assert (
+        _as(APIClient(), bob_user).get(f"/api/judging/events/{world.event.slug}/penalties/").status_code
+        == 403
+    )
 
 
 def test_deck_check_via_api(api_client, world):
     client = _as(api_client, world.fj)
-    resp = client.post(f"/api/judging/events/{world.event.slug}/deck-checks/",
-                       {"registration": world.alice.pk, "match": world.match.pk}, format="json")
+    resp = client.post(
+        f"/api/judging/events/{world.event.slug}/deck-checks/",
+        {"registration": world.alice.pk, "match": world.match.pk},
+        format="json",
+    )
     assert resp.status_code == 201, resp.content
     pk = resp.json()["id"]
-    resp = client.post(f"/api/judging/deck-checks/{pk}/finish/", {"presented": {"Snatch (red)": 3}}, format="json")
+    resp = client.post(
+        f"/api/judging/deck-checks/{pk}/finish/", {"presented": {"Snatch (red)": 3}}, format="json"
+    )
     assert resp.status_code == 200
     assert resp.json()["counts"] == [{"card": "Snatch (red)", "listed": 0, "presented": 3}]
     detail = client.get(f"/api/judging/deck-checks/{pk}/").json()
     assert detail["suggestions"][0]["infraction"] == "card_pool_contents_error"
-    resp = client.post(f"/api/judging/events/{world.event.slug}/deck-checks/plan/", {"round": 1}, format="json")
+    resp = client.post(
+        f"/api/judging/events/{world.event.slug}/deck-checks/plan/", {"round": 1}, format="json"
+    )
     assert resp.status_code == 403  # planning is the head judge's
 
 
 def test_closed_match_gets_no_extension(api_client, world):
     world.match.result = MatchResult.A_WINS
     world.match.save()
-    call = JudgeCall.objects.create(event=world.event, match=world.match, table_number=1,
-                                    opened_at=world.match.round.created_at - timedelta(minutes=5))
+    call = JudgeCall.objects.create(
+        event=world.event,
+        match=world.match,
+        table_number=1,
+        opened_at=world.match.round.created_at - timedelta(minutes=5),
+    )
     resp = _as(api_client, world.fj).post(f"/api/judging/calls/{call.pk}/close/", {}, format="json")
     assert (resp.status_code, resp.json()["extension_seconds"]) == (200, 0)
 
@@ -156,11 +189,16 @@ def test_openapi_schema_has_judging_paths(api_client, db):
     assert "/api/judging/calls/{id}/final-ruling/" in text
 
 
-@pytest.mark.parametrize("seconds,status,infraction", [(120, 200, None), (300, 201, "tardiness_minor"),
-                                                        (700, 201, "tardiness_major")])
+@pytest.mark.parametrize(
+    "seconds,status,infraction",
+    [(120, 200, None), (300, 201, "tardiness_minor"), (700, 201, "tardiness_major")],
+)
 def test_tardiness_endpoint(api_client, world, seconds, status, infraction):
-    resp = _as(api_client, world.fj).post(f"/api/judging/events/{world.event.slug}/tardiness/",
-                                          {"registration": world.alice.pk, "seconds_late": seconds}, format="json")
+    resp = _as(api_client, world.fj).post(
+        f"/api/judging/events/{world.event.slug}/tardiness/",
+        {"registration": world.alice.pk, "seconds_late": seconds},
+        format="json",
+    )
     assert resp.status_code == status
     if infraction:
         assert resp.json()["infraction"] == infraction

@@ -1,4 +1,5 @@
 """A floor judge issues a penalty from a phone and the head judge confirms it (real chromium)."""
+
 import pytest
 
 from judging.models import Penalty
@@ -32,7 +33,9 @@ def test_floor_judge_issues_penalty_from_phone(live_server, phone_page):
     page.wait_for_load_state()
     assert "Recommended: Game Loss" in page.inner_text("#recommendation")
     assert "Head-judge confirmation needed" in page.inner_text("#recommendation")
-    width = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    width = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
     assert width[0] <= width[1], f"page scrolls sideways on a phone: {width}"
     page.fill("textarea[name=description]", "Looked at notes mid-game")
     page.click("#issue")
@@ -62,8 +65,11 @@ def test_judge_runs_a_deck_check_from_phone(live_server, phone_page):
     from judging import services
 
     w = make_world()
-    Decklist.objects.create(registration=w.alice, status="accepted",
-                            cards=[{"name": "Snatch", "pitch": 1, "qty": 3, "section": "deck"}])
+    Decklist.objects.create(
+        registration=w.alice,
+        status="accepted",
+        cards=[{"name": "Snatch", "pitch": 1, "qty": 3, "section": "deck"}],
+    )
     check = services.create_deck_check(w.alice, judge=w.fj, match=w.match)
     page = phone_page
     login_in_browser(page, live_server, w.fj.username, "pw-" + w.fj.username)

@@ -1,4 +1,5 @@
 """Judge calls (TR&P 3.9) and their clock extensions (TR&P 3.2, PPG 1.2; Appendix A 6)."""
+
 from datetime import timedelta
 
 import pytest
@@ -20,7 +21,12 @@ def _opened(world, seconds_ago):
 
 def test_open_call_by_table_links_the_current_match(world):
     call = services.open_call(world.event, actor=world.fj, table_number=1, caller="player_b")
-    assert (call.match, call.table_number, call.status, call.caller) == (world.match, 1, CallStatus.OPEN, "player_b")
+    assert (call.match, call.table_number, call.status, call.caller) == (
+        world.match,
+        1,
+        CallStatus.OPEN,
+        "player_b",
+    )
     assert [e.action for e in audit_trail_for(call)] == ["judge_call.open"]
 
 
@@ -38,7 +44,9 @@ def test_full_call_lifecycle_with_appeal(world):
     call = services.open_call(world.event, actor=world.fj, match=world.match)
     call = services.claim_call(call, judge=world.fj)
     assert call.claimed_by == world.fj
-    call = services.record_ruling(call, judge=world.fj, ruling="Go again applies", citations="CR 1.1.3b, PPG 3.1")
+    call = services.record_ruling(
+        call, judge=world.fj, ruling="Go again applies", citations="CR 1.1.3b, PPG 3.1"
+    )
     assert call.citations == ["CR 1.1.3b", "PPG 3.1"]
     call = services.appeal_call(call, actor=world.fj, appealed_by="player_b")
     assert call.status == CallStatus.APPEALED
@@ -47,14 +55,24 @@ def test_full_call_lifecycle_with_appeal(world):
     with pytest.raises(NotAllowed):
         services.record_final_ruling(call, head_judge=world.fj, ruling="Upheld")
     call = services.record_final_ruling(call, head_judge=world.hj, ruling="Upheld", citations=["TR&P 3.9"])
-    assert (call.appeal_judge, call.final_citations, call.status) == (world.hj, ["TR&P 3.9"], CallStatus.RULED)
+    assert (call.appeal_judge, call.final_citations, call.status) == (
+        world.hj,
+        ["TR&P 3.9"],
+        CallStatus.RULED,
+    )
     call = services.close_call(call, judge=world.fj, duration_seconds=30)
     assert call.status == CallStatus.CLOSED
     actions = sorted(e.action for e in audit_trail_for(call))
-    assert actions == sorted([
-        "judge_call.open", "judge_call.claim", "judge_call.rule", "judge_call.appeal",
-        "judge_call.final_ruling", "judge_call.close",
-    ])
+    assert actions == sorted(
+        [
+            "judge_call.open",
+            "judge_call.claim",
+            "judge_call.rule",
+            "judge_call.appeal",
+            "judge_call.final_ruling",
+            "judge_call.close",
+        ]
+    )
 
 
 def test_claiming_a_claimed_call_conflicts(world):
@@ -78,7 +96,9 @@ def test_call_extension_on_match_clock(world, seconds, extension):
     call = services.close_call(call, judge=world.fj, closed_at=call.opened_at + timedelta(seconds=seconds))
     world.match.refresh_from_db()
     assert (call.duration_seconds, call.extension_seconds, world.match.extension_seconds) == (
-        seconds, extension, extension
+        seconds,
+        extension,
+        extension,
     )
 
 
@@ -111,8 +131,10 @@ def test_open_queue_query_count_is_constant(world, django_assert_num_queries, si
     for _ in range(size):
         services.open_call(world.event, actor=world.fj, table_number=1)
     with django_assert_num_queries(1):
-        rows = [(c.match.player_a.player.display_name, c.opened_by.username if c.opened_by else "")
-                for c in selectors.open_calls_for_event(world.event)]
+        rows = [
+            (c.match.player_a.player.display_name, c.opened_by.username if c.opened_by else "")
+            for c in selectors.open_calls_for_event(world.event)
+        ]
     assert len(rows) == size
 
 

@@ -1,4 +1,5 @@
 """PPG 2023 catalogue: every infraction's recommended penalty at each REL (requirements 7.5)."""
+
 import ast
 from pathlib import Path
 
@@ -40,7 +41,14 @@ EXPECTED = [
     ("insufficient_shuffling", "tournament", "PPG 4.9", CAUTION, WARNING, WARNING),
     ("miscommunication", "tournament", "PPG 4.10", CAUTION, WARNING, WARNING),
     ("unsporting_conduct_minor", "conduct", "PPG 5.1.1", CAUTION, WARNING, WARNING),
-    ("unsporting_conduct_major", "conduct", "PPG 5.1.2", DISQUALIFICATION, DISQUALIFICATION, DISQUALIFICATION),
+    (
+        "unsporting_conduct_major",
+        "conduct",
+        "PPG 5.1.2",
+        DISQUALIFICATION,
+        DISQUALIFICATION,
+        DISQUALIFICATION,
+    ),
     ("cheating", "conduct", "PPG 5.2", DISQUALIFICATION, DISQUALIFICATION, DISQUALIFICATION),
     ("aggressive_behavior", "conduct", "PPG 5.3", DISQUALIFICATION, DISQUALIFICATION, DISQUALIFICATION),
     ("improperly_determining_winner", "conduct", "PPG 5.4", CAUTION, MATCH_LOSS, MATCH_LOSS),
@@ -59,7 +67,9 @@ def test_catalogue_lists_every_ppg_infraction_in_order():
 
 @pytest.mark.parametrize("code,category,rule,casual,competitive,professional", EXPECTED)
 @pytest.mark.parametrize("rel_index,rel", [(3, CASUAL), (4, COMPETITIVE), (5, PROFESSIONAL)])
-def test_recommended_penalty_at_each_rel(code, category, rule, casual, competitive, professional, rel_index, rel):
+def test_recommended_penalty_at_each_rel(
+    code, category, rule, casual, competitive, professional, rel_index, rel
+):
     item = catalogue.get_infraction(code)
     expected = (code, category, rule, casual, competitive, professional)[rel_index]
     assert item.recommended(rel) == expected
@@ -69,7 +79,12 @@ def test_recommended_penalty_at_each_rel(code, category, rule, casual, competiti
 
 def test_casual_has_no_warnings_or_intellect_penalties():
     """PPG 2.1."""
-    assert {item.casual for item in catalogue.catalogue()} <= {CAUTION, GAME_LOSS, MATCH_LOSS, DISQUALIFICATION}
+    assert {item.casual for item in catalogue.catalogue()} <= {
+        CAUTION,
+        GAME_LOSS,
+        MATCH_LOSS,
+        DISQUALIFICATION,
+    }
 
 
 def test_quick_reference_matches_ppg_appendix_a_and_omits_miscommunication():

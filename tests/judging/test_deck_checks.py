@@ -1,4 +1,5 @@
 """Deck checks: plan (TR&P 3.8), timing and extension (TR&P 3.2; Appendix A 6), comparison (PPG 4.4-4.5)."""
+
 from datetime import timedelta
 
 import pytest
@@ -36,12 +37,21 @@ def test_regular_check_extension_7m10s_is_11_minutes(world):
     """Appendix A 6: 55-minute round, 7 min 10 s -> 8 + 3 = 11 minutes."""
     _accepted_list(world.alice)
     check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
-    check = _finish_after(world, check, 430, {
-        "Dorinthea Ironsong": 1, "Warrior's Valor (red)": 3, "Sharpen Steel (blue)": 2,
-    })
+    check = _finish_after(
+        world,
+        check,
+        430,
+        {
+            "Dorinthea Ironsong": 1,
+            "Warrior's Valor (red)": 3,
+            "Sharpen Steel (blue)": 2,
+        },
+    )
     world.match.refresh_from_db()
     assert (check.status, check.extension_seconds, world.match.extension_seconds) == (
-        DeckCheckStatus.DONE, 660, 660
+        DeckCheckStatus.DONE,
+        660,
+        660,
     )
     assert check.mismatches == []
 
@@ -62,7 +72,9 @@ def test_extension_capped_at_round_length(world_factory):
     check = services.create_deck_check(w.alice, judge=w.fj, match=w.match)
     check.started_at -= timedelta(minutes=30)
     check.save()
-    check = services.finish_deck_check(check, judge=w.fj, presented={}, ended_at=check.started_at + timedelta(minutes=30))
+    check = services.finish_deck_check(
+        check, judge=w.fj, presented={}, ended_at=check.started_at + timedelta(minutes=30)
+    )
     assert check.extension_seconds == 600
 
 
@@ -70,7 +82,8 @@ def test_counts_side_by_side_and_suggested_infractions_with_fix(world):
     _accepted_list(world.alice)
     check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
     check = services.finish_deck_check(
-        check, judge=world.fj,
+        check,
+        judge=world.fj,
         presented={"Dorinthea Ironsong": 1, "Warrior's Valor (red)": 4, "Sharpen Steel (blue)": 1},
         checklist={"not_marked": False, "hero": True},
     )
@@ -85,8 +98,9 @@ def test_counts_side_by_side_and_suggested_infractions_with_fix(world):
         ("marked_cards", ""),
     ]
     assert all(s["fix"] and s["rule"].startswith("PPG 4.") for s in suggestions)
-    p = services.issue_penalty(world.alice, infraction="card_pool_contents_error", judge=world.hj,
-                               deck_check=check)
+    p = services.issue_penalty(
+        world.alice, infraction="card_pool_contents_error", judge=world.hj, deck_check=check
+    )
     assert (p.deck_check, p.match, p.penalty) == (check, world.match, "ip2")
 
 
@@ -106,7 +120,9 @@ def test_bad_counts_are_refused(world, bad):
 def test_non_regular_checks_are_head_judge_only_and_get_no_extension(world):
     with pytest.raises(NotAllowed):
         services.create_deck_check(world.alice, judge=world.fj, kind=DeckCheckKind.MID_GAME)
-    check = services.create_deck_check(world.alice, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match)
+    check = services.create_deck_check(
+        world.alice, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match
+    )
     check = _finish_after(world, check, 400, {})
     world.match.refresh_from_db()
     assert (check.extension_seconds, world.match.extension_seconds) == (0, 0)
@@ -130,8 +146,12 @@ def test_plan_prioritises_likely_playoff_players_not_yet_checked(world_factory):
     MatchFactory(round=r2, table_number=17, player_a=w.alice, player_b=w.bob)
     for table in range(1, 21):
         if table != 17:
-            MatchFactory(round=r2, table_number=table,
-                         player_a=RegistrationFactory(event=w.event), player_b=RegistrationFactory(event=w.event))
+            MatchFactory(
+                round=r2,
+                table_number=table,
+                player_a=RegistrationFactory(event=w.event),
+                player_b=RegistrationFactory(event=w.event),
+            )
     planned = services.plan_deck_checks(r2, actor=w.hj, seed=1)
     tables = sorted({c.match.table_number for c in planned})
     assert len(tables) == 2  # 10% of 20 tables at Professional
@@ -166,12 +186,24 @@ def test_likely_playoff_players_follow_the_events_own_standings():
     drawer = RegistrationFactory(event=event)
     winner = RegistrationFactory(event=event)
     for number, (drawer_result, winner_result) in enumerate(
-        [(MatchResult.DRAW, MatchResult.A_WINS), (MatchResult.DRAW, MatchResult.B_WINS),
-         (MatchResult.DRAW, MatchResult.B_WINS)], start=1,
+        [
+            (MatchResult.DRAW, MatchResult.A_WINS),
+            (MatchResult.DRAW, MatchResult.B_WINS),
+            (MatchResult.DRAW, MatchResult.B_WINS),
+        ],
+        start=1,
     ):
         round_ = RoundFactory(event=event, number=number, status=RoundStatus.COMPLETE)
-        MatchFactory(round=round_, player_a=drawer, result=drawer_result,
-                     player_b=RegistrationFactory(event=event, status=RegistrationStatus.DROPPED))
-        MatchFactory(round=round_, player_a=winner, result=winner_result,
-                     player_b=RegistrationFactory(event=event, status=RegistrationStatus.DROPPED))
+        MatchFactory(
+            round=round_,
+            player_a=drawer,
+            result=drawer_result,
+            player_b=RegistrationFactory(event=event, status=RegistrationStatus.DROPPED),
+        )
+        MatchFactory(
+            round=round_,
+            player_a=winner,
+            result=winner_result,
+            player_b=RegistrationFactory(event=event, status=RegistrationStatus.DROPPED),
+        )
     assert services.likely_playoff_unchecked(event) == [winner.pk]

@@ -1,4 +1,5 @@
 """Issuing penalties: recommendation, repeats, HJ gate, deviations, effects (PPG 1.2, 1.4)."""
+
 import pytest
 from django.core.exceptions import PermissionDenied
 
@@ -11,9 +12,15 @@ from tournament.enums import REL, MatchResult, RegistrationStatus, RoundStatus
 
 
 def test_recommendation_at_event_rel_and_audit(world):
-    p = services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.fj, match=world.match)
+    p = services.issue_penalty(
+        world.alice, infraction="game_rules_violation", judge=world.fj, match=world.match
+    )
     assert (p.recommended, p.penalty, p.status, p.effect, p.rule) == (
-        "warning", "warning", PenaltyStatus.ISSUED, EffectStatus.NONE, "PPG 3.1"
+        "warning",
+        "warning",
+        PenaltyStatus.ISSUED,
+        EffectStatus.NONE,
+        "PPG 3.1",
     )
     trail = list(audit_trail_for(p))
     assert [e.action for e in trail] == ["penalty.issue"]
@@ -29,8 +36,9 @@ def test_third_grv_same_day_is_ip2_and_day_two_resets(world):
     assert (third.penalty, third.upgraded) == ("ip2", True)
     world.round.day = 2
     world.round.save()
-    day_two = services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj,
-                                     match=world.match)
+    day_two = services.issue_penalty(
+        world.alice, infraction="game_rules_violation", judge=world.hj, match=world.match
+    )
     assert (day_two.day, day_two.penalty, day_two.upgraded) == (2, "warning", False)
 
 
@@ -44,8 +52,14 @@ def test_repeats_are_per_player(world):
 def test_second_decklist_error_same_day_is_game_loss(world):
     """Appendix A 8: IP2 -> Game Loss; Decklist Error needs no HJ confirmation (Appendix A 9)."""
     services.issue_penalty(world.alice, infraction="decklist_error", judge=world.fj)
-    second = services.issue_penalty(world.alice, infraction="decklist_error", judge=world.fj, match=world.match)
-    assert (second.penalty, second.status, second.needs_confirmation) == ("game_loss", PenaltyStatus.ISSUED, False)
+    second = services.issue_penalty(
+        world.alice, infraction="decklist_error", judge=world.fj, match=world.match
+    )
+    assert (second.penalty, second.status, second.needs_confirmation) == (
+        "game_loss",
+        PenaltyStatus.ISSUED,
+        False,
+    )
     world.match.refresh_from_db()
     assert (world.match.games_b, world.match.result) == (1, MatchResult.PENDING)
 
@@ -53,7 +67,11 @@ def test_second_decklist_error_same_day_is_game_loss(world):
 def test_second_tardiness_minor_stays_ip3(world):
     services.issue_tardiness(world.alice, judge=world.fj, seconds_late=240)
     second = services.issue_tardiness(world.alice, judge=world.fj, seconds_late=300)
-    assert (second.infraction, second.penalty, second.status) == ("tardiness_minor", "ip3", PenaltyStatus.ISSUED)
+    assert (second.infraction, second.penalty, second.status) == (
+        "tardiness_minor",
+        "ip3",
+        PenaltyStatus.ISSUED,
+    )
     world.match.refresh_from_db()
     assert world.match.extension_seconds == 540
 
@@ -80,14 +98,19 @@ def test_floor_judge_ip2_waits_for_head_judge_then_applies(world):
         services.confirm_penalty(p, head_judge=world.fj)
     p = services.confirm_penalty(p, head_judge=world.hj)
     assert (p.status, p.confirmed_by, p.effect, p.game_number) == (
-        PenaltyStatus.ISSUED, world.hj, EffectStatus.GAME_RECORD, 1
+        PenaltyStatus.ISSUED,
+        world.hj,
+        EffectStatus.GAME_RECORD,
+        1,
     )
     with pytest.raises(ConflictError):
         services.confirm_penalty(p, head_judge=world.hj)
 
 
 def test_pending_game_loss_changes_nothing_until_confirmed(world):
-    p = services.issue_penalty(world.alice, infraction="outside_assistance", judge=world.fj, match=world.match)
+    p = services.issue_penalty(
+        world.alice, infraction="outside_assistance", judge=world.fj, match=world.match
+    )
     world.match.refresh_from_db()
     assert (p.status, world.match.games_b) == (PenaltyStatus.PENDING, 0)
     services.confirm_penalty(p, head_judge=world.hj)
@@ -96,14 +119,18 @@ def test_pending_game_loss_changes_nothing_until_confirmed(world):
 
 
 def test_head_judge_rejects_pending_penalty(world):
-    p = services.issue_penalty(world.alice, infraction="outside_assistance", judge=world.fj, match=world.match)
+    p = services.issue_penalty(
+        world.alice, infraction="outside_assistance", judge=world.fj, match=world.match
+    )
     with pytest.raises(DomainError, match="say why"):
         services.reject_penalty(p, head_judge=world.hj, reason=" ")
     p = services.reject_penalty(p, head_judge=world.hj, reason="not strategic")
     world.match.refresh_from_db()
     assert (p.status, world.match.games_b) == (PenaltyStatus.REJECTED, 0)
     # a rejected penalty does not count towards repeats
-    again = services.issue_penalty(world.alice, infraction="outside_assistance", judge=world.hj, match=world.match)
+    again = services.issue_penalty(
+        world.alice, infraction="outside_assistance", judge=world.hj, match=world.match
+    )
     assert again.upgraded is False
 
 
@@ -116,9 +143,19 @@ def test_deviation_needs_reason_and_head_judge(world):
     with pytest.raises(DomainError, match="needs a reason") as exc:
         services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.fj, penalty="ip2")
     assert exc.value.field == "deviation_reason"
-    p = services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.fj, penalty="caution",
-                               deviation_reason="judge error led to it")
-    assert (p.recommended, p.penalty, p.status, p.is_deviation) == ("warning", "caution", PenaltyStatus.PENDING, True)
+    p = services.issue_penalty(
+        world.alice,
+        infraction="game_rules_violation",
+        judge=world.fj,
+        penalty="caution",
+        deviation_reason="judge error led to it",
+    )
+    assert (p.recommended, p.penalty, p.status, p.is_deviation) == (
+        "warning",
+        "caution",
+        PenaltyStatus.PENDING,
+        True,
+    )
     assert audit_trail_for(p).first().reason == "judge error led to it"
 
 
@@ -126,15 +163,20 @@ def test_match_loss_decides_the_match(world):
     p = services.issue_penalty(world.bob, infraction="improper_concession", judge=world.hj, match=world.match)
     world.match.refresh_from_db()
     assert (p.effect, world.match.result, world.match.result_kind) == (
-        EffectStatus.APPLIED, MatchResult.A_WINS, "penalty"
+        EffectStatus.APPLIED,
+        MatchResult.A_WINS,
+        "penalty",
     )
 
 
 def test_simultaneous_match_losses_make_a_double_loss(world):
     """PPG 1.4: Match Losses to all players of a match are a double match loss."""
-    services.issue_penalty(world.alice, infraction="improperly_determining_winner", judge=world.hj,
-                           match=world.match)
-    services.issue_penalty(world.bob, infraction="improperly_determining_winner", judge=world.hj, match=world.match)
+    services.issue_penalty(
+        world.alice, infraction="improperly_determining_winner", judge=world.hj, match=world.match
+    )
+    services.issue_penalty(
+        world.bob, infraction="improperly_determining_winner", judge=world.hj, match=world.match
+    )
     world.match.refresh_from_db()
     assert world.match.result == MatchResult.DOUBLE_LOSS
 
@@ -142,27 +184,37 @@ def test_simultaneous_match_losses_make_a_double_loss(world):
 def test_game_loss_between_matches_waits_for_next_match(world):
     world.match.result = MatchResult.A_WINS
     world.match.save()
-    p = services.issue_penalty(world.alice, infraction="outside_assistance", judge=world.hj, match=world.match)
+    p = services.issue_penalty(
+        world.alice, infraction="outside_assistance", judge=world.hj, match=world.match
+    )
     assert p.effect == EffectStatus.NEXT_MATCH
 
 
 def test_disqualification_needs_statement_and_drops_from_standings(world):
     with pytest.raises(DomainError, match="written statement"):
         services.issue_penalty(world.alice, infraction="cheating", judge=world.hj, match=world.match)
-    p = services.issue_penalty(world.alice, infraction="cheating", judge=world.hj, match=world.match,
-                               statement="Saw the player stack the deck; player admitted it.")
+    p = services.issue_penalty(
+        world.alice,
+        infraction="cheating",
+        judge=world.hj,
+        match=world.match,
+        statement="Saw the player stack the deck; player admitted it.",
+    )
     world.alice.refresh_from_db()
     world.match.refresh_from_db()
     assert (p.effect, world.alice.status, world.match.result) == (
-        EffectStatus.APPLIED, RegistrationStatus.DISQUALIFIED, MatchResult.B_WINS
+        EffectStatus.APPLIED,
+        RegistrationStatus.DISQUALIFIED,
+        MatchResult.B_WINS,
     )
     with pytest.raises(ConflictError, match="already disqualified"):
         services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
 
 
 def test_floor_judge_dq_waits_for_head_judge(world):
-    p = services.issue_penalty(world.alice, infraction="aggressive_behavior", judge=world.fj,
-                               statement="Threw a chair.")
+    p = services.issue_penalty(
+        world.alice, infraction="aggressive_behavior", judge=world.fj, statement="Threw a chair."
+    )
     world.alice.refresh_from_db()
     assert (p.status, world.alice.status) == (PenaltyStatus.PENDING, RegistrationStatus.CHECKED_IN)
     services.confirm_penalty(p, head_judge=world.hj)
@@ -175,8 +227,9 @@ def test_casual_refuses_warnings_and_ips(world_factory):
     p = services.issue_penalty(w.alice, infraction="game_rules_violation", judge=w.fj)
     assert p.penalty == "caution"
     with pytest.raises(DomainError, match="no Warnings or Intellect Penalties"):
-        services.issue_penalty(w.alice, infraction="game_rules_violation", judge=w.hj, penalty="warning",
-                               deviation_reason="x")
+        services.issue_penalty(
+            w.alice, infraction="game_rules_violation", judge=w.hj, penalty="warning", deviation_reason="x"
+        )
 
 
 def test_professional_shuffling_error_is_ip3(world_factory):
@@ -203,10 +256,15 @@ def test_unknown_infraction_and_variant_are_clear_errors(world):
 
 
 def test_variant_recommendation(world):
-    p = services.issue_penalty(world.alice, infraction="decklist_error", variant="illegal_cards", judge=world.fj,
-                               match=world.match)
+    p = services.issue_penalty(
+        world.alice, infraction="decklist_error", variant="illegal_cards", judge=world.fj, match=world.match
+    )
     world.match.refresh_from_db()
-    assert (p.penalty, p.status, world.match.result) == ("match_loss", PenaltyStatus.ISSUED, MatchResult.B_WINS)
+    assert (p.penalty, p.status, world.match.result) == (
+        "match_loss",
+        PenaltyStatus.ISSUED,
+        MatchResult.B_WINS,
+    )
 
 
 def test_player_in_another_match_is_refused(world):
@@ -228,7 +286,10 @@ def test_player_history_across_events_and_privacy(world):
 
     me = world.alice.player.user
     assert selectors.access_player_history(me, player_id) == world.alice.player
-    assert [p.event for p in selectors.penalties_for_player(world.alice.player)] == [second_event, world.event]
+    assert [p.event for p in selectors.penalties_for_player(world.alice.player)] == [
+        second_event,
+        world.event,
+    ]
     assert selectors.access_player_history(world.fj, player_id) == world.alice.player
     with pytest.raises(PermissionDenied, match="your own"):
         selectors.access_player_history(world.bob.player.user, player_id)
@@ -245,12 +306,19 @@ def test_penalty_access_for_player_and_others(world):
 
 
 def test_penalty_report_csv(world):
-    services.issue_penalty(world.alice, infraction="shuffling_error", judge=world.hj, game_number=2,
-                           description="=cmd|' /C calc'!A0")
+    services.issue_penalty(
+        world.alice,
+        infraction="shuffling_error",
+        judge=world.hj,
+        game_number=2,
+        description="=cmd|' /C calc'!A0",
+    )
     text = selectors.penalty_report_csv(world.event)
     header, row = text.strip().splitlines()
     assert header.startswith("issued_at,round,table,game,player_id,player,infraction")
-    assert "Shuffling Error" in row and "Intellect Penalty (IP2)" in row and world.alice.player.player_id in row
+    assert (
+        "Shuffling Error" in row and "Intellect Penalty (IP2)" in row and world.alice.player.player_id in row
+    )
     assert "'=cmd" in row
 
 
@@ -266,13 +334,16 @@ def test_simultaneous_equal_penalties_have_no_game_effect(world, infraction, pen
     issued = services.issue_simultaneous_penalties(world.match, infraction=infraction, judge=world.hj)
     world.match.refresh_from_db()
     assert [(p.registration, p.penalty, p.effect) for p in issued] == [
-        (world.alice, penalty, effect), (world.bob, penalty, effect)
+        (world.alice, penalty, effect),
+        (world.bob, penalty, effect),
     ]
     assert (world.match.games_a, world.match.games_b, world.match.result) == (0, 0, MatchResult.PENDING)
 
 
 def test_simultaneous_match_losses_via_service_are_double_loss(world):
-    services.issue_simultaneous_penalties(world.match, infraction="improperly_determining_winner", judge=world.hj)
+    services.issue_simultaneous_penalties(
+        world.match, infraction="improperly_determining_winner", judge=world.hj
+    )
     world.match.refresh_from_db()
     assert world.match.result == MatchResult.DOUBLE_LOSS
 
@@ -281,7 +352,8 @@ def test_simultaneous_with_different_repeat_levels_applies_normally(world):
     services.issue_penalty(world.alice, infraction="marked_cards", judge=world.hj)
     issued = services.issue_simultaneous_penalties(world.match, infraction="marked_cards", judge=world.hj)
     assert [(p.penalty, p.simultaneous, p.effect) for p in issued] == [
-        ("ip2", False, EffectStatus.GAME_RECORD), ("warning", False, EffectStatus.NONE)
+        ("ip2", False, EffectStatus.GAME_RECORD),
+        ("warning", False, EffectStatus.NONE),
     ]
 
 
@@ -290,7 +362,9 @@ def test_deferred_game_loss_applies_to_next_match(world):
 
     world.match.result = MatchResult.A_WINS
     world.match.save()
-    p = services.issue_penalty(world.alice, infraction="outside_assistance", judge=world.hj, match=world.match)
+    p = services.issue_penalty(
+        world.alice, infraction="outside_assistance", judge=world.hj, match=world.match
+    )
     assert list(selectors.deferred_penalties(world.event)) == [p]
     with pytest.raises(ConflictError, match="no new match"):
         services.apply_deferred_penalty(p, judge=world.fj)
@@ -308,11 +382,18 @@ def test_day_two_of_a_calling_uses_professional_rel(world):
 
     EventDayFactory(event=world.event, number=1, rel=REL.COMPETITIVE)
     EventDayFactory(event=world.event, number=2, rel=REL.PROFESSIONAL)
-    day_one = services.issue_penalty(world.alice, infraction="shuffling_error", judge=world.hj, match=world.match)
+    day_one = services.issue_penalty(
+        world.alice, infraction="shuffling_error", judge=world.hj, match=world.match
+    )
     world.round.day = 2
     world.round.save()
-    day_two = services.issue_penalty(world.bob, infraction="shuffling_error", judge=world.hj, match=world.match)
-    assert [(p.rel, p.penalty) for p in (day_one, day_two)] == [("competitive", "ip2"), ("professional", "ip3")]
+    day_two = services.issue_penalty(
+        world.bob, infraction="shuffling_error", judge=world.hj, match=world.match
+    )
+    assert [(p.rel, p.penalty) for p in (day_one, day_two)] == [
+        ("competitive", "ip2"),
+        ("professional", "ip3"),
+    ]
 
 
 def test_disqualified_player_has_no_place_in_standings(world):
@@ -321,12 +402,18 @@ def test_disqualified_player_has_no_place_in_standings(world):
 
     carol = RegistrationFactory(event=world.event)
     dave = RegistrationFactory(event=world.event)
-    MatchFactory(round=world.round, table_number=2, player_a=carol, player_b=dave, result=MatchResult.A_WINS,
-                 games_a=2)
+    MatchFactory(
+        round=world.round, table_number=2, player_a=carol, player_b=dave, result=MatchResult.A_WINS, games_a=2
+    )
     before = [s.registration for s in standings_for_event(world.event)]
     assert world.alice in before
-    services.issue_penalty(world.alice, infraction="cheating", judge=world.hj, match=world.match,
-                           statement="Admitted to marking cards.")
+    services.issue_penalty(
+        world.alice,
+        infraction="cheating",
+        judge=world.hj,
+        match=world.match,
+        statement="Admitted to marking cards.",
+    )
     after = [s.registration for s in standings_for_event(world.event)]
     assert world.alice not in after
     assert after[0] in (world.bob, carol)

@@ -1,4 +1,5 @@
 """Upgrades, exemptions, confirmation gate, tardiness, extensions, IP counters, deck-check plans."""
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -178,8 +179,15 @@ def test_deviation_always_needs_head_judge():
 
 @pytest.mark.parametrize(
     "penalty,rel,ok",
-    [(WARNING, CASUAL, False), (IP2, CASUAL, False), (IP3, CASUAL, False), (CAUTION, CASUAL, True),
-     (GAME_LOSS, CASUAL, True), (WARNING, COMPETITIVE, True), (IP3, PROFESSIONAL, True)],
+    [
+        (WARNING, CASUAL, False),
+        (IP2, CASUAL, False),
+        (IP3, CASUAL, False),
+        (CAUTION, CASUAL, True),
+        (GAME_LOSS, CASUAL, True),
+        (WARNING, COMPETITIVE, True),
+        (IP3, PROFESSIONAL, True),
+    ],
 )
 def test_casual_allows_no_warning_or_ip(penalty, rel, ok):
     assert rules.allowed_at_rel(penalty, rel) is ok
@@ -220,15 +228,23 @@ def test_tardiness_recommendation_and_extension():
 
 
 # Appendix A 6, TR&P 3.2, PPG 1.2
-@pytest.mark.parametrize("seconds,expected", [(0, 0), (59, 0), (60, 0), (61, 120), (120, 120), (121, 180), (600, 600)])
+@pytest.mark.parametrize(
+    "seconds,expected", [(0, 0), (59, 0), (60, 0), (61, 120), (120, 120), (121, 180), (600, 600)]
+)
 def test_ruling_extension(seconds, expected):
     assert rules.ruling_extension_seconds(seconds) == expected
 
 
 @pytest.mark.parametrize(
     "seconds,round_minutes,expected",
-    [(7 * 60 + 10, 55, 11 * 60), (0, 55, 3 * 60), (60, 55, 4 * 60), (61, 55, 5 * 60), (60 * 60, 55, 55 * 60),
-     (30 * 60, 30, 30 * 60)],
+    [
+        (7 * 60 + 10, 55, 11 * 60),
+        (0, 55, 3 * 60),
+        (60, 55, 4 * 60),
+        (61, 55, 5 * 60),
+        (60 * 60, 55, 55 * 60),
+        (30 * 60, 30, 30 * 60),
+    ],
 )
 def test_deck_check_extension(seconds, round_minutes, expected):
     assert rules.deck_check_extension_seconds(seconds, round_minutes) == expected
@@ -275,7 +291,13 @@ def test_plan_regular_checks_prioritises_likely_playoff_tables_and_is_reproducib
 
 @pytest.mark.parametrize(
     "rel,tables,expected",
-    [(CASUAL, 10, 0), (COMPETITIVE, 10, 1), (COMPETITIVE, 40, 2), (PROFESSIONAL, 10, 2), (PROFESSIONAL, 1, 1)],
+    [
+        (CASUAL, 10, 0),
+        (COMPETITIVE, 10, 1),
+        (COMPETITIVE, 40, 2),
+        (PROFESSIONAL, 10, 2),
+        (PROFESSIONAL, 1, 1),
+    ],
 )
 def test_plan_size_per_rel(rel, tables, expected):
     assert len(rules.plan_regular_checks(range(1, tables + 1), rel=rel, seed=1)) == expected
@@ -289,8 +311,13 @@ def test_plan_only_picks_existing_tables_once(tables, rate, seed):
 
 
 def test_compare_counts_side_by_side_and_suggestions():
-    rows = rules.compare_counts({"Snatch (red)": 3, "Sink Below (red)": 3}, {"Snatch (red)": 4, "Sink Below (red)": 2})
-    assert [(r.card, r.listed, r.presented) for r in rows] == [("Sink Below (red)", 3, 2), ("Snatch (red)", 3, 4)]
+    rows = rules.compare_counts(
+        {"Snatch (red)": 3, "Sink Below (red)": 3}, {"Snatch (red)": 4, "Sink Below (red)": 2}
+    )
+    assert [(r.card, r.listed, r.presented) for r in rows] == [
+        ("Sink Below (red)", 3, 2),
+        ("Snatch (red)", 3, 4),
+    ]
     suggestions = rules.infractions_from_counts(rows)
     assert [(s.infraction, s.variant) for s in suggestions] == [
         ("card_pool_contents_error", ""),

@@ -4,6 +4,7 @@ A player sees their own penalties only; judges see calls and deck checks; the or
 scorekeeper read penalties; reports are for the organizer and head judge (requirements EV-10,
 PPG 1.2). Every penalty change leaves an audit record.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -34,7 +35,10 @@ def _users(world):
         "stranger": UserFactory(username=f"stranger-{world.event.slug}"),
         "player": world.alice.player.user,
         "opponent": world.bob.player.user,
-        "to": world.to, "hj": world.hj, "fj": world.fj, "sk": world.sk,
+        "to": world.to,
+        "hj": world.hj,
+        "fj": world.fj,
+        "sk": world.sk,
     }
 
 
@@ -101,7 +105,9 @@ def test_judging_pages_by_role(url, allowed, role):
 def test_only_the_head_judge_confirms_a_pending_penalty(role):
     """PPG 1.2: a floor judge's Game Loss waits for the head judge; nobody else confirms it."""
     world = make_world()
-    p = services.issue_penalty(world.alice, infraction="outside_assistance", judge=world.fj, match=world.match)
+    p = services.issue_penalty(
+        world.alice, infraction="outside_assistance", judge=world.fj, match=world.match
+    )
     assert p.status == PenaltyStatus.PENDING
     before = AuditEntry.objects.count()
     resp = _api(_users(world)[role]).post(f"/api/judging/penalties/{p.pk}/confirm/")
@@ -121,7 +127,8 @@ def test_issuing_a_penalty_needs_a_judge(role):
     before = AuditEntry.objects.count()
     resp = _api(_users(world)[role]).post(
         f"/api/judging/events/{world.event.slug}/penalties/",
-        {"registration": world.bob.pk, "infraction": "game_rules_violation"}, format="json",
+        {"registration": world.bob.pk, "infraction": "game_rules_violation"},
+        format="json",
     )
     assert resp.status_code == ({"hj": 201, "fj": 201}.get(role) or (401 if role == "anonymous" else 403))
     assert (AuditEntry.objects.count() > before) == (resp.status_code == 201)
@@ -144,8 +151,9 @@ def _history_world():
     StaffAssignmentFactory(event=other, user=other_hj, role=StaffRole.HEAD_JUDGE)
     RoundFactory(event=other, number=1, status=RoundStatus.IN_PROGRESS)
     reg = RegistrationFactory(event=other, player=world.alice.player)
-    services.issue_penalty(reg, infraction="slow_play", judge=other_hj,
-                           description="noted at the other event")
+    services.issue_penalty(
+        reg, infraction="slow_play", judge=other_hj, description="noted at the other event"
+    )
     return world, other
 
 

@@ -1,4 +1,5 @@
 """Judge pages: permissions, the issue flow, call actions, deck-check entry, reports (CSV + PDF)."""
+
 import pytest
 from django.test import Client
 
@@ -13,9 +14,15 @@ def _client(user):
     return c
 
 
-@pytest.mark.parametrize("who,status", [("fj", 200), ("hj", 200), ("to", 200), ("player", 403), ("anon", 302)])
+@pytest.mark.parametrize(
+    "who,status", [("fj", 200), ("hj", 200), ("to", 200), ("player", 403), ("anon", 302)]
+)
 def test_dashboard_access(world, who, status):
-    client = Client() if who == "anon" else _client(world.alice.player.user if who == "player" else getattr(world, who))
+    client = (
+        Client()
+        if who == "anon"
+        else _client(world.alice.player.user if who == "player" else getattr(world, who))
+    )
     assert client.get(f"/judging/{world.event.slug}/").status_code == status
 
 
@@ -25,8 +32,10 @@ def test_unknown_event_is_404(world):
 
 def test_open_call_and_queue_on_dashboard(world):
     client = _client(world.fj)
-    resp = client.post(f"/judging/{world.event.slug}/calls/open/", {"table_number": 1, "caller": "player_a",
-                                                                      "question": "Blocking with equipment?"})
+    resp = client.post(
+        f"/judging/{world.event.slug}/calls/open/",
+        {"table_number": 1, "caller": "player_a", "question": "Blocking with equipment?"},
+    )
     call = JudgeCall.objects.get()
     assert resp.status_code == 302 and resp["Location"].endswith(f"/calls/{call.pk}/")
     page = client.get(f"/judging/{world.event.slug}/").content.decode()
@@ -50,8 +59,10 @@ def test_call_page_actions_rule_and_close_with_extension(world):
 def test_bad_citation_shows_error_not_500(world):
     client = _client(world.fj)
     call = services.open_call(world.event, actor=world.fj, table_number=1)
-    resp = client.post(f"/judging/{world.event.slug}/calls/{call.pk}/",
-                       {"action": "rule", "ruling": "x", "citations": "see the rules"})
+    resp = client.post(
+        f"/judging/{world.event.slug}/calls/{call.pk}/",
+        {"action": "rule", "ruling": "x", "citations": "see the rules"},
+    )
     assert resp.status_code == 200
     assert "is not a rule number" in resp.content.decode()
 
@@ -59,11 +70,20 @@ def test_bad_citation_shows_error_not_500(world):
 def test_penalty_preview_then_issue(world):
     client = _client(world.fj)
     url = f"/judging/{world.event.slug}/penalties/new/"
-    preview = client.get(url, {"registration": world.alice.pk, "infraction": "shuffling_error"}).content.decode()
-    assert "Recommended: <span class=\"penalty-ip2\">Intellect Penalty (IP2)</span>" in preview
+    preview = client.get(
+        url, {"registration": world.alice.pk, "infraction": "shuffling_error"}
+    ).content.decode()
+    assert 'Recommended: <span class="penalty-ip2">Intellect Penalty (IP2)</span>' in preview
     assert "Head-judge confirmation needed" in preview
-    resp = client.post(url, {"registration": world.alice.pk, "infraction": "shuffling_error", "step": "issue",
-                             "game_number": "1"})
+    resp = client.post(
+        url,
+        {
+            "registration": world.alice.pk,
+            "infraction": "shuffling_error",
+            "step": "issue",
+            "game_number": "1",
+        },
+    )
     p = Penalty.objects.get()
     assert resp.status_code == 302 and (p.status, p.penalty) == ("pending", "ip2")
     hj = _client(world.hj)
@@ -74,17 +94,24 @@ def test_penalty_preview_then_issue(world):
 
 def test_deviation_without_reason_shows_field_error(world):
     client = _client(world.hj)
-    resp = client.post(f"/judging/{world.event.slug}/penalties/new/", {
-        "registration": world.alice.pk, "infraction": "game_rules_violation", "penalty": "game_loss",
-        "step": "issue",
-    })
+    resp = client.post(
+        f"/judging/{world.event.slug}/penalties/new/",
+        {
+            "registration": world.alice.pk,
+            "infraction": "game_rules_violation",
+            "penalty": "game_loss",
+            "step": "issue",
+        },
+    )
     assert resp.status_code == 200
     assert "needs a reason" in resp.content.decode()
     assert Penalty.objects.count() == 0
 
 
 def test_floor_judge_cannot_confirm_on_page(world):
-    p = services.issue_penalty(world.alice, infraction="outside_assistance", judge=world.fj, match=world.match)
+    p = services.issue_penalty(
+        world.alice, infraction="outside_assistance", judge=world.fj, match=world.match
+    )
     resp = _client(world.fj).post(f"/judging/{world.event.slug}/penalties/{p.pk}/", {"action": "confirm"})
     assert resp.status_code == 200
     assert "cannot confirm this penalty" in resp.content.decode()
@@ -93,14 +120,22 @@ def test_floor_judge_cannot_confirm_on_page(world):
 
 
 def test_player_cannot_open_penalty_form(world):
-    assert _client(world.alice.player.user).get(f"/judging/{world.event.slug}/penalties/new/").status_code == 403
+    assert (
+        _client(world.alice.player.user).get(f"/judging/{world.event.slug}/penalties/new/").status_code == 403
+    )
 
 
 def test_dq_from_page_removes_player(world):
     client = _client(world.hj)
-    client.post(f"/judging/{world.event.slug}/penalties/new/", {
-        "registration": world.bob.pk, "infraction": "theft", "step": "issue", "statement": "Took a deck box.",
-    })
+    client.post(
+        f"/judging/{world.event.slug}/penalties/new/",
+        {
+            "registration": world.bob.pk,
+            "infraction": "theft",
+            "step": "issue",
+            "statement": "Took a deck box.",
+        },
+    )
     world.bob.refresh_from_db()
     world.match.refresh_from_db()
     assert (world.bob.status, world.match.result) == (RegistrationStatus.DISQUALIFIED, MatchResult.A_WINS)
@@ -109,22 +144,35 @@ def test_dq_from_page_removes_player(world):
 def test_deck_check_entry_side_by_side(world):
     from decklists.models import Decklist
 
-    Decklist.objects.create(registration=world.alice, status="accepted",
-                            cards=[{"name": "Snatch", "pitch": 1, "qty": 3, "section": "deck"}])
+    Decklist.objects.create(
+        registration=world.alice,
+        status="accepted",
+        cards=[{"name": "Snatch", "pitch": 1, "qty": 3, "section": "deck"}],
+    )
     client = _client(world.fj)
-    resp = client.post(f"/judging/{world.event.slug}/deck-checks/", {"action": "new", "registration": world.alice.pk,
-                                                                      "kind": "regular"})
+    resp = client.post(
+        f"/judging/{world.event.slug}/deck-checks/",
+        {"action": "new", "registration": world.alice.pk, "kind": "regular"},
+    )
     check = DeckCheck.objects.get()
     assert resp.status_code == 302
     page = client.get(f"/judging/{world.event.slug}/deck-checks/{check.pk}/").content.decode()
     assert "Snatch (red)" in page
-    resp = client.post(f"/judging/{world.event.slug}/deck-checks/{check.pk}/", {
-        "action": "finish", "count-0": "2", "extra": "1 Pummel (red)", "check-hero": "on",
-    })
+    resp = client.post(
+        f"/judging/{world.event.slug}/deck-checks/{check.pk}/",
+        {
+            "action": "finish",
+            "count-0": "2",
+            "extra": "1 Pummel (red)",
+            "check-hero": "on",
+        },
+    )
     check.refresh_from_db()
     assert check.status == "done"
-    assert check.mismatches == [{"card": "Pummel (red)", "listed": 0, "presented": 1},
-                                {"card": "Snatch (red)", "listed": 3, "presented": 2}]
+    assert check.mismatches == [
+        {"card": "Pummel (red)", "listed": 0, "presented": 1},
+        {"card": "Snatch (red)", "listed": 3, "presented": 2},
+    ]
     page = client.get(f"/judging/{world.event.slug}/deck-checks/{check.pk}/").content.decode()
     assert "Card-Pool Contents Error" in page and "Marked Cards" in page
 
@@ -132,8 +180,11 @@ def test_deck_check_entry_side_by_side(world):
 def test_deck_check_bad_extra_line_is_an_error(world):
     client = _client(world.fj)
     check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
-    resp = client.post(f"/judging/{world.event.slug}/deck-checks/{check.pk}/",
-                       {"action": "finish", "extra": "three Snatch"}, follow=True)
+    resp = client.post(
+        f"/judging/{world.event.slug}/deck-checks/{check.pk}/",
+        {"action": "finish", "extra": "three Snatch"},
+        follow=True,
+    )
     assert "must be a whole number" in resp.content.decode()
 
 
@@ -143,8 +194,12 @@ def test_reports_for_organizer_and_head_judge(world, who, status):
 
 
 def test_penalty_report_csv_and_pdf(world):
-    services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj,
-                           description="<script>alert(1)</script>")
+    services.issue_penalty(
+        world.alice,
+        infraction="game_rules_violation",
+        judge=world.hj,
+        description="<script>alert(1)</script>",
+    )
     client = _client(world.to)
     csv_resp = client.get(f"/judging/{world.event.slug}/reports/penalties.csv")
     assert csv_resp["Content-Type"].startswith("text/csv")
@@ -181,9 +236,14 @@ def test_penalty_list_query_count_is_constant(world, django_assert_num_queries, 
 
 def test_issue_to_both_players_from_page(world):
     client = _client(world.hj)
-    resp = client.post(f"/judging/{world.event.slug}/penalties/new/", {
-        "match": world.match.pk, "infraction": "shuffling_error", "step": "issue_both",
-    })
+    resp = client.post(
+        f"/judging/{world.event.slug}/penalties/new/",
+        {
+            "match": world.match.pk,
+            "infraction": "shuffling_error",
+            "step": "issue_both",
+        },
+    )
     assert resp.status_code == 302
     assert sorted(Penalty.objects.values_list("effect", flat=True)) == ["no_effect", "no_effect"]
 
@@ -201,8 +261,9 @@ def test_large_penalty_report_comes_from_the_background_task(world, settings, tm
 
 
 def test_tardiness_page_issues_minor_with_extension(world):
-    resp = _client(world.fj).post(f"/judging/{world.event.slug}/tardiness/",
-                                  {"registration": world.alice.pk, "minutes_late": "4"})
+    resp = _client(world.fj).post(
+        f"/judging/{world.event.slug}/tardiness/", {"registration": world.alice.pk, "minutes_late": "4"}
+    )
     p = Penalty.objects.get()
     world.match.refresh_from_db()
     assert resp.status_code == 302
@@ -219,9 +280,14 @@ def test_deck_check_page_links_the_accepted_decklist(world):
 
 
 def test_preview_with_a_situation_of_another_infraction_says_so(world):
-    resp = _client(world.fj).post(f"/judging/{world.event.slug}/penalties/new/", {
-        "registration": world.alice.pk, "infraction": "game_rules_violation", "variant": "minor_early",
-        "step": "preview",
-    })
+    resp = _client(world.fj).post(
+        f"/judging/{world.event.slug}/penalties/new/",
+        {
+            "registration": world.alice.pk,
+            "infraction": "game_rules_violation",
+            "variant": "minor_early",
+            "step": "preview",
+        },
+    )
     assert resp.status_code == 200
     assert "has no situation" in resp.content.decode()

@@ -1,5 +1,6 @@
 """Two real 2026 Callings: derived standings must seat the top 8 exactly as round 13 was paired,
 and the day-2 cut (TR&P App B, X-2 after 7 rounds) must be exactly the players of round 8."""
+
 import csv
 from pathlib import Path
 
@@ -44,7 +45,9 @@ def test_day2_cut_is_x_minus_2_after_seven_rounds(name):
     structure = recommended_structure(len(ids), kind="multi_day_constructed")
     assert (structure.day1_rounds, structure.day2_rounds, structure.day2_cut) == (7, 5, 64)
     after7 = compute_standings(ids, matches, rounds_completed=7)
-    advancing = day2_advancers([(r.id, r.match_points) for r in after7], top_n=structure.day2_cut, day1_rounds=7)
+    advancing = day2_advancers(
+        [(r.id, r.match_points) for r in after7], top_n=structure.day2_cut, day1_rounds=7
+    )
     round8 = {p for r in rows if r["round"] == "8" for p in (r["player_a"], r["player_b"]) if p}
     assert set(advancing) == round8
     assert len(advancing) > structure.day2_cut
@@ -61,7 +64,10 @@ def test_re_pairing_every_real_swiss_round_is_at_least_as_good(name):
     for rnd in range(1, 13):
         this = [r for r in rows if int(r["round"]) == rnd]
         active = [p for r in this for p in (r["player_a"], r["player_b"]) if p]
-        players = [PlayerState(p, points.get(p, 0), tuple(sorted(opponents.get(p, ()))), p in had_bye) for p in active]
+        players = [
+            PlayerState(p, points.get(p, 0), tuple(sorted(opponents.get(p, ()))), p in had_bye)
+            for p in active
+        ]
         real = [(r["player_a"], r["player_b"]) for r in this if r["result"] != "bye"]
         ours = pair_round(players, round_number=rnd, seed=rnd)
         assert ours.rematches == 0

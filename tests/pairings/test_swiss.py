@@ -1,4 +1,5 @@
 """Swiss pairing: validity, bye rules, optimality (exhaustive on small fields), pods, seeding."""
+
 import random
 
 import pytest
@@ -16,7 +17,7 @@ def _all_pairings(ids):
         return
     first, rest = ids[0], ids[1:]
     for k, other in enumerate(rest):
-        for tail in _all_pairings(rest[:k] + rest[k + 1:]):
+        for tail in _all_pairings(rest[:k] + rest[k + 1 :]):
             yield [(first, other)] + tail
 
 
@@ -121,8 +122,15 @@ def _fast_and_exact_costs(players, seed):
     if fast is None:
         return None, exact_cost
     fast_pairs, fast_bye = fast
-    _check_valid(players, swiss.PairingResult([(a.id, b.id) for a, b in sorted(fast_pairs, key=swiss._table_order)],
-                                              fast_bye.id if fast_bye else None, 0, 0))
+    _check_valid(
+        players,
+        swiss.PairingResult(
+            [(a.id, b.id) for a, b in sorted(fast_pairs, key=swiss._table_order)],
+            fast_bye.id if fast_bye else None,
+            0,
+            0,
+        ),
+    )
     return pairing_cost(players, [(a.id, b.id) for a, b in fast_pairs]), exact_cost
 
 
@@ -187,7 +195,14 @@ def test_unavoidable_rematch_is_the_only_one():
         # C already had one: B (next lowest, eligible) gets it, never a second bye to C
         ([PlayerState("A", 2), PlayerState("B", 1), PlayerState("C", 1, had_bye=True)], "B"),
         # everyone had a bye: a lowest-points player gets a second one
-        ([PlayerState("A", 2, had_bye=True), PlayerState("B", 1, had_bye=True), PlayerState("C", 0, had_bye=True)], "C"),
+        (
+            [
+                PlayerState("A", 2, had_bye=True),
+                PlayerState("B", 1, had_bye=True),
+                PlayerState("C", 0, had_bye=True),
+            ],
+            "C",
+        ),
     ],
 )
 def test_bye_goes_to_lowest_eligible(players, expected_bye):
@@ -229,7 +244,10 @@ def test_round_one_seeding_by_rank_pairs_top_half_with_bottom_half():
     players = [PlayerState(f"s{r}", 0, rank=r) for r in range(1, 9)]
     result = pair_round(players, round_number=1, seed=3)
     assert sorted(tuple(sorted(p, key=lambda x: int(x[1:]))) for p in result.pairings) == [
-        ("s1", "s5"), ("s2", "s6"), ("s3", "s7"), ("s4", "s8"),
+        ("s1", "s5"),
+        ("s2", "s6"),
+        ("s3", "s7"),
+        ("s4", "s8"),
     ]
 
 

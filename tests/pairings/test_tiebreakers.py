@@ -1,4 +1,5 @@
 """Standings (TR&P App D; requirements section 3 and Appendix A items 1-5)."""
+
 import itertools
 from fractions import Fraction
 
@@ -74,9 +75,15 @@ def test_cmp_order_equals_reverse_cumulative_lexicographic_order_appendix_a_item
 
 
 EXAMPLE_3 = [
-    M(1, "A", "B", "a"), M(1, "C", "D", "draw"), M(1, "E", None, "bye"),
-    M(2, "E", "A", "a"), M(2, "B", "C", "a"), M(2, "D", None, "bye"),
-    M(3, "B", "E", "a"), M(3, "A", "D", "a"), M(3, "C", None, "bye"),
+    M(1, "A", "B", "a"),
+    M(1, "C", "D", "draw"),
+    M(1, "E", None, "bye"),
+    M(2, "E", "A", "a"),
+    M(2, "B", "C", "a"),
+    M(2, "D", None, "bye"),
+    M(3, "B", "E", "a"),
+    M(3, "A", "D", "a"),
+    M(3, "C", None, "bye"),
 ]
 
 
@@ -115,9 +122,12 @@ def test_double_loss_is_a_loss_for_both():
 def test_dropped_player_stays_listed_with_no_points_after_the_drop():
     # D drops after round 1 (won it); R = 3 for everyone.
     matches = [
-        M(1, "D", "A", "a"), M(1, "B", "C", "a"),
-        M(2, "A", "B", "a"), M(2, "C", None, "bye"),
-        M(3, "A", "C", "a"), M(3, "B", None, "bye"),
+        M(1, "D", "A", "a"),
+        M(1, "B", "C", "a"),
+        M(2, "A", "B", "a"),
+        M(2, "C", None, "bye"),
+        M(3, "A", "C", "a"),
+        M(3, "B", None, "bye"),
     ]
     rows = {r.id: r for r in compute_standings("ABCD", matches, rounds_completed=3)}
     assert rows["D"].cmp == Fraction(7, 17)
@@ -155,8 +165,15 @@ def test_explain_ranking_names_the_deciding_step():
     rows = compute_standings("ABCDE", EXAMPLE_3, rounds_completed=3)
     steps = explain_ranking(rows, "A", "B")
     assert [s["tiebreaker"] for s in steps] == ["match_points", "cmp"]
-    assert steps[0] == {"step": 1, "tiebreaker": "match_points", "prefer": "higher", "a": "2", "b": "2",
-                        "decides": False, "ahead": None}
+    assert steps[0] == {
+        "step": 1,
+        "tiebreaker": "match_points",
+        "prefer": "higher",
+        "a": "2",
+        "b": "2",
+        "decides": False,
+        "ahead": None,
+    }
     assert steps[1]["a"] == "11/17" and steps[1]["b"] == "10/17"
     assert steps[1]["decides"] and steps[1]["ahead"] == "A"
     reverse = explain_ranking(rows, "C", "D")
@@ -179,11 +196,18 @@ def test_explain_ranking_unknown_player():
 
 def test_points_3_1_0_policy_uses_opponent_and_game_percentages():
     matches = [
-        M(1, "A", "B", "a", games_a=2, games_b=0), M(1, "C", "D", "a", games_a=2, games_b=1),
-        M(2, "A", "C", "draw", games_a=1, games_b=1), M(2, "B", "D", "b", games_a=0, games_b=2),
+        M(1, "A", "B", "a", games_a=2, games_b=0),
+        M(1, "C", "D", "a", games_a=2, games_b=1),
+        M(2, "A", "C", "draw", games_a=1, games_b=1),
+        M(2, "B", "D", "b", games_a=0, games_b=2),
     ]
     rows = {r.id: r for r in compute_standings("ABCD", matches, rounds_completed=2, policy="points_3_1_0")}
-    assert (rows["A"].match_points, rows["C"].match_points, rows["D"].match_points, rows["B"].match_points) == (4, 4, 3, 0)
+    assert (
+        rows["A"].match_points,
+        rows["C"].match_points,
+        rows["D"].match_points,
+        rows["B"].match_points,
+    ) == (4, 4, 3, 0)
     # B: 0 match points from 2 rounds, floored at 1/3
     assert rows["A"].omw == (Fraction(1, 3) + Fraction(4, 6)) / 2
     assert rows["A"].gw == Fraction(3 * 3 + 0, 3 * 4)
@@ -238,12 +262,17 @@ def test_standings_are_sorted_by_the_tiebreaker_sequence(records, seed):
 
 def test_points_3_1_0_rejects_missing_game_counts():
     with pytest.raises(InvalidInput) as err:
-        compute_standings(["A", "B"], [M(1, "A", "B", "a", games_a=None)], rounds_completed=1, policy="points_3_1_0")
+        compute_standings(
+            ["A", "B"], [M(1, "A", "B", "a", games_a=None)], rounds_completed=1, policy="points_3_1_0"
+        )
     assert err.value.field == "matches[0].games_a"
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.text("WLDB", min_size=3, max_size=3), min_size=2, max_size=10), st.randoms(use_true_random=False))
+@given(
+    st.lists(st.text("WLDB", min_size=3, max_size=3), min_size=2, max_size=10),
+    st.randoms(use_true_random=False),
+)
 def test_standings_do_not_depend_on_input_order(records, shuffler):
     matches, fillers = _record_matches({f"p{i}": rec for i, rec in enumerate(records)})
     ids = [f"p{i}" for i in range(len(records))]

@@ -1,4 +1,5 @@
 """Play-off brackets (RD-32, RD-33, OPEN-10, OPEN-11)."""
+
 import pytest
 
 from pairings.errors import InvalidInput

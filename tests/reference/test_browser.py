@@ -1,4 +1,5 @@
 """A judge on a phone searches the rules and opens a rule."""
+
 from __future__ import annotations
 
 import pytest

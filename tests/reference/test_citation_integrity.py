@@ -5,6 +5,7 @@ html) under the product's folders for citations ("CR 1.1.3b", "TR&P'23 3.4", "PP
 and checks each against the seeds parsed by reference.parsing (no database). A failure lists every
 dangling citation as file:line so its owner can fix it.
 """
+
 from __future__ import annotations
 
 import io
@@ -20,7 +21,16 @@ from reference.parsing import parse_document
 from reference.seeds import DEFAULT_VERSION, SEEDS
 
 ROOT = Path(__file__).resolve().parents[2]
-SCANNED = ("rules_engine", "pairings", "tournament", "decklists", "judging", "cards", "reference", "templates")
+SCANNED = (
+    "rules_engine",
+    "pairings",
+    "tournament",
+    "decklists",
+    "judging",
+    "cards",
+    "reference",
+    "templates",
+)
 DATA_SUFFIXES = {".json", ".yaml", ".yml", ".csv", ".txt", ".html", ".toml", ".md"}
 SEEDS_DIR = Path(settings.SHARED_DIR) / "seeds"
 
@@ -40,9 +50,14 @@ def _python_strings(path: Path) -> list[tuple[int, str]]:
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline))
     except (tokenize.TokenError, SyntaxError, UnicodeDecodeError):
-        return [(i, line) for i, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1)]
+        return [
+            (i, line)
+            for i, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+        ]
     for tok in tokens:
-        if tok.type in (tokenize.STRING, tokenize.COMMENT) or tok.type == getattr(tokenize, "FSTRING_MIDDLE", -1):
+        if tok.type in (tokenize.STRING, tokenize.COMMENT) or tok.type == getattr(
+            tokenize, "FSTRING_MIDDLE", -1
+        ):
             for offset, line in enumerate(tok.string.splitlines()):
                 out.append((tok.start[0] + offset, line))
     return out
@@ -80,12 +95,16 @@ def dangling_citations() -> tuple[list[str], int]:
                 where = f"{path.relative_to(ROOT)}:{lineno}"
                 if known is None:
                     if version and not any(s.kind == cit.doc and s.version == version for s in SEEDS):
-                        problems.append(f"{where}: {text[match.start:match.end]!r} names an unknown edition")
+                        problems.append(
+                            f"{where}: {text[match.start : match.end]!r} names an unknown edition"
+                        )
                     continue
                 checked += 1
                 if cit.number not in known:
-                    problems.append(f"{where}: {text[match.start:match.end]!r} -> no rule {cit.number} in "
-                                    f"{cit.doc} {version}")
+                    problems.append(
+                        f"{where}: {text[match.start : match.end]!r} -> no rule {cit.number} in "
+                        f"{cit.doc} {version}"
+                    )
     return problems, checked
 
 
@@ -102,7 +121,9 @@ def test_citation_scanner_reports_file_and_line(tmp_path, monkeypatch):
         pytest.skip("the shared CR is not present")
     pkg = tmp_path / "judging"
     pkg.mkdir()
-    (pkg / "x.py").write_text('"""CR 1.1.3b: fine."""\n\n# CR 99.9.9 is not a rule\nX = "PPG 4.4 and TR&P 3.2"\n')
+    (pkg / "x.py").write_text(
+        '"""CR 1.1.3b: fine."""\n\n# CR 99.9.9 is not a rule\nX = "PPG 4.4 and TR&P 3.2"\n'
+    )
     monkeypatch.setitem(globals(), "ROOT", tmp_path)
 
     problems, checked = dangling_citations()

@@ -1,4 +1,5 @@
 """reference.citations and the {% load rules %} filters."""
+
 from __future__ import annotations
 
 import pytest
@@ -91,15 +92,22 @@ def _render(source: str, **context) -> str:
 
 
 def test_rule_link_filter_links_and_escapes():
-    assert _render("{{ c|rule_link }}", c="CR 1.1.3b") == '<a class="rule-cite" href="/rules/cr/1.1.3b/">CR 1.1.3b</a>'
+    assert (
+        _render("{{ c|rule_link }}", c="CR 1.1.3b")
+        == '<a class="rule-cite" href="/rules/cr/1.1.3b/">CR 1.1.3b</a>'
+    )
     assert _render("{{ c|rule_link }}", c="<b>not a rule</b>") == "&lt;b&gt;not a rule&lt;/b&gt;"
     assert _render("{{ c|rule_link }}", c=None) == ""
 
 
 def test_rule_link_filter_accepts_citation_objects_and_pairs():
     assert _render("{{ c|rule_link }}", c=Citation("trp", "3.4", "2023")) == (
-        '<a class="rule-cite" href="/rules/trp/3.4/?version=2023">TR&amp;P&#x27;23 3.4</a>')
-    assert _render("{{ c|rule_link }}", c=("ppg", "4.4")) == '<a class="rule-cite" href="/rules/ppg/4.4/">PPG 4.4</a>'
+        '<a class="rule-cite" href="/rules/trp/3.4/?version=2023">TR&amp;P&#x27;23 3.4</a>'
+    )
+    assert (
+        _render("{{ c|rule_link }}", c=("ppg", "4.4"))
+        == '<a class="rule-cite" href="/rules/ppg/4.4/">PPG 4.4</a>'
+    )
 
 
 def test_rule_link_filter_escapes_text_around_a_citation():
@@ -118,8 +126,12 @@ def test_link_citations_filter_links_every_citation_and_escapes_the_rest():
 
 
 _docs = st.sampled_from(["CR", "TR&P", "TRP", "PPG", "GA", "TR&P'23", "CR-old"])
-_numbers = st.tuples(st.integers(1, 9), st.integers(0, 15), st.one_of(st.none(), st.integers(1, 40)),
-                     st.one_of(st.none(), st.sampled_from("abcdef")))
+_numbers = st.tuples(
+    st.integers(1, 9),
+    st.integers(0, 15),
+    st.one_of(st.none(), st.integers(1, 40)),
+    st.one_of(st.none(), st.sampled_from("abcdef")),
+)
 
 
 def _number(parts) -> str:
@@ -130,7 +142,12 @@ def _number(parts) -> str:
     return text
 
 
-@given(prefix=st.text(max_size=30), doc=_docs, parts=_numbers, suffix=st.sampled_from(["", ".", ")", ", then", ": x"]))
+@given(
+    prefix=st.text(max_size=30),
+    doc=_docs,
+    parts=_numbers,
+    suffix=st.sampled_from(["", ".", ")", ", then", ": x"]),
+)
 @hsettings(max_examples=200, deadline=None)
 def test_find_citations_property_finds_the_embedded_citation(prefix, doc, parts, suffix):
     number = _number(parts)

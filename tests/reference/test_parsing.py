@@ -1,4 +1,5 @@
 """reference.parsing: structure, debris removal and glossaries, on invented and on the real documents."""
+
 from __future__ import annotations
 
 import re
@@ -57,8 +58,24 @@ def test_parse_document_numbers_have_expected_parent_and_title(sample, kind, num
 @pytest.mark.parametrize(
     "sample, kind, numbers",
     [
-        (samples.CR_MARKDOWN, "cr", ["preface", "1", "1.0", "1.0.1", "1.0.1a", "1.1", "1.1.1", "1.1.1b", "2", "2.0",
-                                     "2.0.1", "2.0.2"]),
+        (
+            samples.CR_MARKDOWN,
+            "cr",
+            [
+                "preface",
+                "1",
+                "1.0",
+                "1.0.1",
+                "1.0.1a",
+                "1.1",
+                "1.1.1",
+                "1.1.1b",
+                "2",
+                "2.0",
+                "2.0.1",
+                "2.0.2",
+            ],
+        ),
         (samples.CR_PDF, "cr", ["preface", "1", "1.0", "1.0.1", "1.0.1a", "1.0.1b", "1.1", "1.1.1"]),
         (samples.TRP, "trp", ["1", "1.1", "1.2", "1.2.1", "2", "2.1", "A"]),
     ],
@@ -83,7 +100,10 @@ def test_parse_document_removes_page_debris_and_joins_wrapped_lines():
 def test_parse_document_strips_markup_and_keeps_footnote_references():
     rules = parse_document(samples.CR_MARKDOWN, "cr").by_number()
 
-    assert rules["1.0.1a"].text == "A widget can be blue or green. [2.0.1]\n\nExample: A blue widget is still a widget, see [1.0.1]."
+    assert (
+        rules["1.0.1a"].text
+        == "A widget can be blue or green. [2.0.1]\n\nExample: A blue widget is still a widget, see [1.0.1]."
+    )
     assert rules["2.0.1"].text == "Sprocket is a piece that turns."
     assert rules["2.0.2"].text == "A piece <script>alert(1)</script> is data."
 
@@ -108,16 +128,34 @@ def test_parse_document_ga_roman_after_h_is_a_letter_and_glossary_comes_from_x_a
 @pytest.mark.parametrize(
     "sample, expected",
     [
-        (samples.CR_MARKDOWN, [("Widget", "A small thing used in play. [1.0.1]", "1.0.1"),
-                               ("Table", "furniture: A thing that holds widgets. [1.1.1]\nzone: The place where widgets rest. [1.1]", "1.1.1"),
-                               ("Sprocket", "A piece that turns. [2.0.1]", "2.0.1"),
-                               ("Spin again", "A keyword meaning the widget spins twice. [2.0.1]", "2.0.1"),
-                               ("Loose Widget", "Unattached widget, found on the floor. [1.0.1]", "1.0.1"),
-                               ("Wheel", "part: A round piece. [2.0.1]\nnoun: The whole round thing. [2.0.2]", "2.0.1"),
-                               ("Big Wheel / Small Wheel", "A pair of pieces. [2.0.1]", "2.0.1")]),
-        (samples.CR_PDF, [("Widget", "A small thing used in play. (See Rule 1.0.1)", "1.0.1"),
-                          ("Table", "A thing that holds widgets and also snacks when the widgets are away for the evening. (See Section 1.1 - Tables)", "1.1"),
-                          ("Zone", "A named place. (See Rule 1.1.1)", "1.1.1")]),
+        (
+            samples.CR_MARKDOWN,
+            [
+                ("Widget", "A small thing used in play. [1.0.1]", "1.0.1"),
+                (
+                    "Table",
+                    "furniture: A thing that holds widgets. [1.1.1]\nzone: The place where widgets rest. [1.1]",
+                    "1.1.1",
+                ),
+                ("Sprocket", "A piece that turns. [2.0.1]", "2.0.1"),
+                ("Spin again", "A keyword meaning the widget spins twice. [2.0.1]", "2.0.1"),
+                ("Loose Widget", "Unattached widget, found on the floor. [1.0.1]", "1.0.1"),
+                ("Wheel", "part: A round piece. [2.0.1]\nnoun: The whole round thing. [2.0.2]", "2.0.1"),
+                ("Big Wheel / Small Wheel", "A pair of pieces. [2.0.1]", "2.0.1"),
+            ],
+        ),
+        (
+            samples.CR_PDF,
+            [
+                ("Widget", "A small thing used in play. (See Rule 1.0.1)", "1.0.1"),
+                (
+                    "Table",
+                    "A thing that holds widgets and also snacks when the widgets are away for the evening. (See Section 1.1 - Tables)",
+                    "1.1",
+                ),
+                ("Zone", "A named place. (See Rule 1.1.1)", "1.1.1"),
+            ],
+        ),
     ],
 )
 def test_parse_document_glossary_styles(sample, expected):
@@ -142,8 +180,12 @@ _sentence = st.lists(_word, min_size=3, max_size=14).map(lambda ws: " ".join(ws)
 
 
 @given(
-    shape=st.lists(st.tuples(st.integers(1, 4), st.lists(_sentence, min_size=1, max_size=3)), min_size=1, max_size=6),
-    debris=st.lists(st.sampled_from(["12", "iv", "CHAPTER 1. BASICS", "GLOSSARY", "7"]), min_size=0, max_size=6),
+    shape=st.lists(
+        st.tuples(st.integers(1, 4), st.lists(_sentence, min_size=1, max_size=3)), min_size=1, max_size=6
+    ),
+    debris=st.lists(
+        st.sampled_from(["12", "iv", "CHAPTER 1. BASICS", "GLOSSARY", "7"]), min_size=0, max_size=6
+    ),
 )
 @hsettings(max_examples=60, deadline=None)
 def test_parse_document_property_numbers_survive_debris(shape, debris):
@@ -164,7 +206,11 @@ def test_parse_document_property_numbers_survive_debris(shape, debris):
 
     assert [r.number for r in doc.rules] == expected
     for r in doc.rules:
-        assert r.parent == (None if r.number == "1" else ("1" if r.number == "1.0" else re.sub(r"(\.\d+|[a-d])$", "", r.number)))
+        assert r.parent == (
+            None
+            if r.number == "1"
+            else ("1" if r.number == "1.0" else re.sub(r"(\.\d+|[a-d])$", "", r.number))
+        )
         assert "CHAPTER" not in r.text and "GLOSSARY" not in r.text
         assert not re.search(r"(?m)^(\d+|iv)$", r.text)
 
@@ -173,18 +219,50 @@ def test_parse_document_property_numbers_survive_debris(shape, debris):
 
 REAL_EXPECTATIONS = {
     # filename: (kind, minimum rules, [(number, parent)], minimum glossary terms)
-    "fab-comprehensive-rules-2.13.0.txt": ("cr", 1200, [("1.1.3b", "1.1.3"), ("1.0.1a", "1.0.1"), ("8.5.34", "8.5"),
-                                                        ("9.4", "9"), ("1.1", "1")], 250),
-    "fab-comprehensive-rules-older.txt": ("cr", 1100, [("1.1.3b", "1.1.3"), ("7.7.1", "7.7"), ("1.5.1a", "1.5.1")], 200),
+    "fab-comprehensive-rules-2.13.0.txt": (
+        "cr",
+        1200,
+        [("1.1.3b", "1.1.3"), ("1.0.1a", "1.0.1"), ("8.5.34", "8.5"), ("9.4", "9"), ("1.1", "1")],
+        250,
+    ),
+    "fab-comprehensive-rules-older.txt": (
+        "cr",
+        1100,
+        [("1.1.3b", "1.1.3"), ("7.7.1", "7.7"), ("1.5.1a", "1.5.1")],
+        200,
+    ),
     "fab-comprehensive-rules-web-excerpt.txt": ("cr", 200, [("1.1.3b", "1.1.3"), ("1.0.2b", "1.0.2")], 0),
-    "fab-tournament-rules-and-policy-2025-01-31.txt": ("trp", 80, [("3.2", "3"), ("8.2.1", "8.2"), ("D", None),
-                                                                   ("9.2", "9")], 0),
-    "fab-tournament-rules-and-policy-2023-03-31.txt": ("trp", 70, [("3.4", "3"), ("8.4", "8"), ("E", None)], 0),
-    "fab-procedure-and-penalty-guide-2023-03-31.txt": ("ppg", 45, [("4.4", "4"), ("3.3.2", "3.3"), ("5.10", "5"),
-                                                                   ("1.4", "1")], 0),
-    "ga-comprehensive-rules-2023-04-03.txt": ("ga", 1000, [("1.5.1a", "1.5.1"), ("1.7.h.3a", "1.7.h.3"),
-                                                           ("2.12.i.2a", "2.12.i.2"), ("2.12.XX.2", "2.12.XX"),
-                                                           ("2.2.g.i", "2.2.g"), ("X.A.1", "X.A")], 40),
+    "fab-tournament-rules-and-policy-2025-01-31.txt": (
+        "trp",
+        80,
+        [("3.2", "3"), ("8.2.1", "8.2"), ("D", None), ("9.2", "9")],
+        0,
+    ),
+    "fab-tournament-rules-and-policy-2023-03-31.txt": (
+        "trp",
+        70,
+        [("3.4", "3"), ("8.4", "8"), ("E", None)],
+        0,
+    ),
+    "fab-procedure-and-penalty-guide-2023-03-31.txt": (
+        "ppg",
+        45,
+        [("4.4", "4"), ("3.3.2", "3.3"), ("5.10", "5"), ("1.4", "1")],
+        0,
+    ),
+    "ga-comprehensive-rules-2023-04-03.txt": (
+        "ga",
+        1000,
+        [
+            ("1.5.1a", "1.5.1"),
+            ("1.7.h.3a", "1.7.h.3"),
+            ("2.12.i.2a", "2.12.i.2"),
+            ("2.12.XX.2", "2.12.XX"),
+            ("2.2.g.i", "2.2.g"),
+            ("X.A.1", "X.A"),
+        ],
+        40,
+    ),
 }
 
 
@@ -246,15 +324,38 @@ def test_seed_table_names_each_current_kind_once():
 def test_parse_document_turns_tab_rows_into_cells():
     rules = parse_document(samples.TRP, "trp").by_number()
 
-    assert rules["A"].text.split("\n\n") == ["Rounds last fifty minutes.", "Players | Minutes", "Up to 8 | 50",
-                                            "9 or more | 55"]
+    assert rules["A"].text.split("\n\n") == [
+        "Rounds last fifty minutes.",
+        "Players | Minutes",
+        "Up to 8 | 50",
+        "9 or more | 55",
+    ]
 
 
 _line = st.one_of(
     st.text(max_size=80),
-    st.sampled_from(["1. Basics", "1.1 Objective", "1.1. Tables", "- a. letter", " - ii. roman", "2. item",
-                     "X. Glossary", "X.A Keywords", "Glossary", "Appendix B - Rounds", "GLOSSARY", "12", "iv",
-                     "Table of Contents", "1.0 General . . . . . . 1", "Preface", "word-", "Widget A thing.^[1.1]"]),
+    st.sampled_from(
+        [
+            "1. Basics",
+            "1.1 Objective",
+            "1.1. Tables",
+            "- a. letter",
+            " - ii. roman",
+            "2. item",
+            "X. Glossary",
+            "X.A Keywords",
+            "Glossary",
+            "Appendix B - Rounds",
+            "GLOSSARY",
+            "12",
+            "iv",
+            "Table of Contents",
+            "1.0 General . . . . . . 1",
+            "Preface",
+            "word-",
+            "Widget A thing.^[1.1]",
+        ]
+    ),
 )
 
 

@@ -1,4 +1,5 @@
 """The shared rules documents end to end: import, addresses of cited rules, search (skipped without them)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -25,9 +26,18 @@ def real_documents():
     _index.cache_clear()
 
 
-PAGES = ["/rules/cr/1.1.3b/", "/rules/trp/3.2/", "/rules/ppg/4.4/", "/rules/ga/1.5.1a/", "/rules/ga/1.7.h.3a/",
-         "/rules/trp/3.4/?version=2023", "/rules/trp/D/", "/rules/cr/", "/rules/ga/glossary/",
-         "/rules/cr/compare/?from=old&to=2.13.0&show=changed"]
+PAGES = [
+    "/rules/cr/1.1.3b/",
+    "/rules/trp/3.2/",
+    "/rules/ppg/4.4/",
+    "/rules/ga/1.5.1a/",
+    "/rules/ga/1.7.h.3a/",
+    "/rules/trp/3.4/?version=2023",
+    "/rules/trp/D/",
+    "/rules/cr/",
+    "/rules/ga/glossary/",
+    "/rules/cr/compare/?from=old&to=2.13.0&show=changed",
+]
 
 
 def test_real_documents_import_once_and_serve_cited_rules(client, real_documents):
@@ -40,7 +50,11 @@ def test_real_documents_import_once_and_serve_cited_rules(client, real_documents
 
     assert [r.changed for r in again] == [False] * len(again)
     assert {k for k, r in real_documents.items() if r.document.is_current} == {
-        ("cr", "2.13.0"), ("trp", "2025"), ("ppg", "2023"), ("ga", "2023-04-03")}
+        ("cr", "2.13.0"),
+        ("trp", "2025"),
+        ("ppg", "2023"),
+        ("ga", "2023-04-03"),
+    }
     assert statuses == {url: 200 for url in PAGES}
     assert (by_number[0].document.kind, by_number[0].rule.number) == ("cr", "1.1.3b")
     assert ("cr", "1.1.3b") in {(h.document.kind, h.rule.number) for h in by_words}

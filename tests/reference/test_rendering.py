@@ -1,4 +1,5 @@
 """reference.rendering: rule text to escaped HTML with links."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """search_rules: by number, by words (full-text on PostgreSQL, LIKE on SQLite), highlighting, compare."""
+
 from __future__ import annotations
 
 import pytest
@@ -70,7 +71,9 @@ def test_search_filters_by_document(sample_documents):
     assert hits and {h.document.kind for h in hits} == {"ga"}
 
 
-@pytest.mark.parametrize("query, error", [("", ""), ("   ", ""), ("the of a", "Type a rule number or some words.")])
+@pytest.mark.parametrize(
+    "query, error", [("", ""), ("   ", ""), ("the of a", "Type a rule number or some words.")]
+)
 def test_search_empty_or_stopword_queries(sample_documents, query, error):
     results = search_rules(query)
 
@@ -141,8 +144,12 @@ def test_rule_for_citation(sample_documents, citation, found):
 def test_compare_documents_ignores_typography_only_differences(db):
     from reference.services import import_rules_document
 
-    old = import_rules_document("1. Basics\n\n1.1. Quotes\n\nPlayers don’t shout™.\n", kind="trp", version="a").document
-    new = import_rules_document("1. Basics\n\n1.1. Quotes\n\nPlayers don't shoutTM.\n", kind="trp", version="b").document
+    old = import_rules_document(
+        "1. Basics\n\n1.1. Quotes\n\nPlayers don’t shout™.\n", kind="trp", version="a"
+    ).document
+    new = import_rules_document(
+        "1. Basics\n\n1.1. Quotes\n\nPlayers don't shoutTM.\n", kind="trp", version="b"
+    ).document
 
     assert compare_documents(old, new).counts == {"added": 0, "removed": 0, "changed": 0}
 

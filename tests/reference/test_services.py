@@ -1,4 +1,5 @@
 """Importing rules documents: idempotence, replacement, current edition, the management command."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,7 +22,10 @@ def test_import_rules_document_stores_rules_parents_and_glossary():
     rule = Rule.objects.get(document=doc, number="1.0.1a")
     assert (rule.parent.number, rule.depth, rule.anchor) == ("1.0.1", 3, "r-1-0-1a")
     assert list(GlossaryTerm.objects.filter(document=doc).values_list("term", "slug"))[:3] == [
-        ("Widget", "widget"), ("Table", "table"), ("Sprocket", "sprocket")]
+        ("Widget", "widget"),
+        ("Table", "table"),
+        ("Sprocket", "sprocket"),
+    ]
 
 
 def test_import_rules_document_same_text_is_a_noop():
@@ -78,7 +82,9 @@ def test_current_edition_is_kept_unless_asked():
 
     set_current_document(old)
 
-    assert list(RulesDocument.objects.filter(kind="cr", is_current=True).values_list("version", flat=True)) == ["old"]
+    assert list(
+        RulesDocument.objects.filter(kind="cr", is_current=True).values_list("version", flat=True)
+    ) == ["old"]
 
 
 def test_import_rules_command_imports_file_and_reports(tmp_path, capsys):
@@ -89,7 +95,10 @@ def test_import_rules_command_imports_file_and_reports(tmp_path, capsys):
     call_command("import_rules", str(path), "--document", "trp", "--version", "2099")
 
     out = capsys.readouterr().out.splitlines()
-    assert out == ["TR&P 2099: imported (7 rules, 0 glossary terms)", "TR&P 2099: unchanged (7 rules, 0 glossary terms)"]
+    assert out == [
+        "TR&P 2099: imported (7 rules, 0 glossary terms)",
+        "TR&P 2099: unchanged (7 rules, 0 glossary terms)",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -111,15 +120,19 @@ def test_import_default_documents_imports_present_seeds_once(tmp_path):
     first = import_default_documents(tmp_path)
     second = import_default_documents(tmp_path)
 
-    assert [(r.document.kind, r.document.version, r.changed) for r in first] == [("trp", "2025", True),
-                                                                                  ("ga", "2023-04-03", True)]
+    assert [(r.document.kind, r.document.version, r.changed) for r in first] == [
+        ("trp", "2025", True),
+        ("ga", "2023-04-03", True),
+    ]
     assert [r.changed for r in second] == [False, False]
     assert all(r.document.is_current for r in second)
 
 
 def test_import_rules_defaults_command_uses_shared_dir(tmp_path, settings, capsys):
     (tmp_path / "seeds").mkdir()
-    (tmp_path / "seeds" / "fab-procedure-and-penalty-guide-2023-03-31.txt").write_text(samples.TRP, encoding="utf-8")
+    (tmp_path / "seeds" / "fab-procedure-and-penalty-guide-2023-03-31.txt").write_text(
+        samples.TRP, encoding="utf-8"
+    )
     settings.SHARED_DIR = tmp_path
 
     call_command("import_rules", "--defaults")
@@ -133,8 +146,12 @@ def test_import_rules_command_current_flag_switches_the_current_edition(tmp_path
     call_command("import_rules", str(path), "--document", "cr", "--version", "9.9.9")
     call_command("import_rules", str(path), "--document", "cr", "--version", "10.0.0")
 
-    assert list(RulesDocument.objects.filter(kind="cr", is_current=True).values_list("version", flat=True)) == ["9.9.9"]
+    assert list(
+        RulesDocument.objects.filter(kind="cr", is_current=True).values_list("version", flat=True)
+    ) == ["9.9.9"]
 
     call_command("import_rules", str(path), "--document", "cr", "--version", "10.0.0", "--current")
 
-    assert list(RulesDocument.objects.filter(kind="cr", is_current=True).values_list("version", flat=True)) == ["10.0.0"]
+    assert list(
+        RulesDocument.objects.filter(kind="cr", is_current=True).values_list("version", flat=True)
+    ) == ["10.0.0"]

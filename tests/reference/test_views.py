@@ -1,4 +1,5 @@
 """Public pages and API of the rules reference; N+1 guards at two sizes."""
+
 from __future__ import annotations
 
 import pytest
@@ -107,11 +108,18 @@ def test_api_search_and_rule(api_client, sample_documents):
     assert search.status_code == 200
     first = search.json()["results"][0]
     assert (first["document"], first["version"], first["number"], first["url"]) == (
-        "cr", "9.9.9", "1.0.1a", "/rules/cr/1.0.1a/")
+        "cr",
+        "9.9.9",
+        "1.0.1a",
+        "/rules/cr/1.0.1a/",
+    )
     assert first["snippet_html"].startswith("A widget can be blue or green.")
     body = rule.json()
     assert (body["number"], body["parent"]["number"], [c["number"] for c in body["children"]]) == (
-        "1.0.1", "1.0", ["1.0.1a"])
+        "1.0.1",
+        "1.0",
+        ["1.0.1a"],
+    )
     assert body["next"]["url"] == "/rules/cr/1.0.1a/"
 
 
@@ -153,8 +161,18 @@ def _queries(client, url: str) -> int:
     return len(ctx.captured_queries)
 
 
-@pytest.mark.parametrize("url", ["/rules/cr/", "/rules/search/?q=widget", "/rules/search/?q=CR+1.1",
-                                 "/rules/cr/1.1/", "/rules/", "/rules/cr/glossary/", "/api/rules/search/?q=widget"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/rules/cr/",
+        "/rules/search/?q=widget",
+        "/rules/search/?q=CR+1.1",
+        "/rules/cr/1.1/",
+        "/rules/",
+        "/rules/cr/glossary/",
+        "/api/rules/search/?q=widget",
+    ],
+)
 def test_query_count_does_not_grow_with_document_size(client, url, django_assert_num_queries):
     import_rules_document(_numbered_document(3, 3), kind="cr", version="small")
     _queries(client, url)  # warm the per-document render cache
@@ -170,8 +188,12 @@ def test_query_count_does_not_grow_with_document_size(client, url, django_assert
 
 
 def test_glossary_page_has_a_letter_index(client):
-    terms = "\n\n".join(f"{w} A thing.^[1.0.1]" for w in ["Apple", "Banana", "Cherry", "Date", "Elder", "Fig"])
-    import_rules_document(f"1. Basics\n\n1.0. General\n\n1.0.1. A rule.\n\nGlossary\n\n{terms}\n", kind="cr", version="1")
+    terms = "\n\n".join(
+        f"{w} A thing.^[1.0.1]" for w in ["Apple", "Banana", "Cherry", "Date", "Elder", "Fig"]
+    )
+    import_rules_document(
+        f"1. Basics\n\n1.0. General\n\n1.0.1. A rule.\n\nGlossary\n\n{terms}\n", kind="cr", version="1"
+    )
 
     html = client.get("/rules/cr/glossary/").content.decode()
 

@@ -1,4 +1,5 @@
 """rules_engine.cards: Card categories, display, legality history and CardDatabase lookups."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -34,8 +35,13 @@ SINK_RED = make("Sink Below", 1, types=("Defense Reaction",))
 SINK_YELLOW = make("Sink Below", 2, types=("Defense Reaction",))
 SINK_BLUE = make("Sink Below", 3, types=("Defense Reaction",))
 RUUDI = make("Ruu'di, Gem Keeper", None, types=("Hero",), hero="Ruu'di")
-DAWNBLADE = make("Dawnblade", None, types=("Weapon",), subtypes=frozenset({"Sword", "2H"}),
-                 printings=(Printing("WTR115", "WTR", "Token"), Printing("CRU078", "CRU", "Common")))
+DAWNBLADE = make(
+    "Dawnblade",
+    None,
+    types=("Weapon",),
+    subtypes=frozenset({"Sword", "2H"}),
+    printings=(Printing("WTR115", "WTR", "Token"), Printing("CRU078", "CRU", "Common")),
+)
 
 
 @pytest.fixture
@@ -65,12 +71,16 @@ def db():
 def test_card_category_per_cr_1_3_2(types, hero, token, deck, arena):
     card = make("X", None, types=types)
     assert (card.is_hero, card.is_token_or_macro, card.is_deck_card, card.is_arena_card) == (
-        hero, token, deck, arena)
+        hero,
+        token,
+        deck,
+        arena,
+    )
 
 
 @pytest.mark.parametrize(
-    "pitch, expected", [(1, "Snatch (red)"), (2, "Snatch (yellow)"), (3, "Snatch (blue)"), (None, "Snatch"),
-                        (0, "Snatch")]
+    "pitch, expected",
+    [(1, "Snatch (red)"), (2, "Snatch (yellow)"), (3, "Snatch (blue)"), (None, "Snatch"), (0, "Snatch")],
 )
 def test_display_name_names_colour(pitch, expected):
     assert make("Snatch", pitch).display_name == expected
@@ -86,11 +96,15 @@ def test_rarities_collects_every_printing():
 
 
 def test_statuses_on_uses_dated_history():
-    card = make("Banned Thing", 1, legality_history=(
-        LegalityEvent("cc", "banned", date(2022, 1, 1), date(2023, 6, 1)),
-        LegalityEvent("cc", "suspended", date(2024, 1, 1), None),
-        LegalityEvent("blitz", "banned", None, None),
-    ))
+    card = make(
+        "Banned Thing",
+        1,
+        legality_history=(
+            LegalityEvent("cc", "banned", date(2022, 1, 1), date(2023, 6, 1)),
+            LegalityEvent("cc", "suspended", date(2024, 1, 1), None),
+            LegalityEvent("blitz", "banned", None, None),
+        ),
+    )
     assert card.statuses_on("cc", date(2021, 12, 31)) == frozenset()
     assert card.statuses_on("cc", date(2022, 1, 1)) == {"banned"}
     assert card.statuses_on("cc", date(2023, 6, 1)) == frozenset()  # end is exclusive
@@ -101,9 +115,21 @@ def test_statuses_on_uses_dated_history():
 
 @pytest.mark.parametrize(
     "code, expected",
-    [("C", "Common"), ("R", "Rare"), ("S", "Super Rare"), ("M", "Majestic"), ("L", "Legendary"),
-     ("F", "Fabled"), ("T", "Token"), ("B", "Basic"), ("V", "Marvel"), ("P", "Promo"),
-     ("common", "Common"), ("Super Rare", "Super Rare"), ("SR", "Super Rare")],
+    [
+        ("C", "Common"),
+        ("R", "Rare"),
+        ("S", "Super Rare"),
+        ("M", "Majestic"),
+        ("L", "Legendary"),
+        ("F", "Fabled"),
+        ("T", "Token"),
+        ("B", "Basic"),
+        ("V", "Marvel"),
+        ("P", "Promo"),
+        ("common", "Common"),
+        ("Super Rare", "Super Rare"),
+        ("SR", "Super Rare"),
+    ],
 )
 def test_normalise_rarity_maps_source_codes(code, expected):
     assert normalise_rarity(code) == expected
@@ -116,9 +142,19 @@ def test_normalise_rarity_rejects_unknown():
 
 @pytest.mark.parametrize(
     "name, expected",
-    [("Classic Constructed", "cc"), ("Living Legend", "ll"), ("Blitz", "blitz"), ("Silver Age", "sage"),
-     ("Commoner", "commoner"), ("Ultimate Pit Fight", "upf"), ("Sealed", "sealed"), ("Draft", "draft"),
-     ("cc", "cc"), ("Golden Age", "golden-age"), ("Open", "open")],
+    [
+        ("Classic Constructed", "cc"),
+        ("Living Legend", "ll"),
+        ("Blitz", "blitz"),
+        ("Silver Age", "sage"),
+        ("Commoner", "commoner"),
+        ("Ultimate Pit Fight", "upf"),
+        ("Sealed", "sealed"),
+        ("Draft", "draft"),
+        ("cc", "cc"),
+        ("Golden Age", "golden-age"),
+        ("Open", "open"),
+    ],
 )
 def test_format_code_maps_source_names(name, expected):
     assert format_code(name) == expected
@@ -147,9 +183,14 @@ def test_essences_and_specializations_from_text():
 
 @pytest.mark.parametrize(
     "name, pitch, expected",
-    [("Snatch", 1, "snatch-red"), ("Sink Below", 3, "sink-below-blue"), ("Dawnblade", None, "dawnblade"),
-     ("10,000 Year Reunion", 1, "10000-year-reunion-red"), ("Ruu'di, Gem Keeper", None, "ruudi-gem-keeper"),
-     ("Jarl Vetreiði", None, "jarl-vetreidi")],
+    [
+        ("Snatch", 1, "snatch-red"),
+        ("Sink Below", 3, "sink-below-blue"),
+        ("Dawnblade", None, "dawnblade"),
+        ("10,000 Year Reunion", 1, "10000-year-reunion-red"),
+        ("Ruu'di, Gem Keeper", None, "ruudi-gem-keeper"),
+        ("Jarl Vetreiði", None, "jarl-vetreidi"),
+    ],
 )
 def test_slugify_identifier_matches_fabrary_style(name, pitch, expected):
     assert slugify_identifier(name, pitch) == expected
@@ -233,18 +274,35 @@ _words = st.frozensets(st.sampled_from(["Warrior", "Ninja", "Light", "Action", "
 
 
 @given(
-    name=_names, pitch=st.sampled_from([None, 0, 1, 2, 3]), classes=_words, keywords=_words,
+    name=_names,
+    pitch=st.sampled_from([None, 0, 1, 2, 3]),
+    classes=_words,
+    keywords=_words,
     stat=st.one_of(st.none(), st.sampled_from(["0", "3", "X", "*"])),
-    history=st.lists(st.builds(
-        LegalityEvent, st.sampled_from(["cc", "blitz"]), st.sampled_from(["banned", "suspended"]),
-        st.one_of(st.none(), st.dates()), st.one_of(st.none(), st.dates())), max_size=3),
+    history=st.lists(
+        st.builds(
+            LegalityEvent,
+            st.sampled_from(["cc", "blitz"]),
+            st.sampled_from(["banned", "suspended"]),
+            st.one_of(st.none(), st.dates()),
+            st.one_of(st.none(), st.dates()),
+        ),
+        max_size=3,
+    ),
     hybrid=st.lists(_words, max_size=2),
 )
 def test_card_dict_round_trip(name, pitch, classes, keywords, stat, history, hybrid):
     card = Card(
-        identifier=slugify_identifier(name, pitch), name=name, pitch=pitch, cost=stat, classes=classes,
-        keywords=keywords, legality_history=tuple(history), hybrid_class_sets=tuple(hybrid),
-        printings=(Printing("WTR001", "WTR", "Rare", edition="Alpha"),), ga_classes=None,
+        identifier=slugify_identifier(name, pitch),
+        name=name,
+        pitch=pitch,
+        cost=stat,
+        classes=classes,
+        keywords=keywords,
+        legality_history=tuple(history),
+        hybrid_class_sets=tuple(hybrid),
+        printings=(Printing("WTR001", "WTR", "Rare", edition="Alpha"),),
+        ga_classes=None,
     )
     import json
 

@@ -1,4 +1,5 @@
 """Decklist text parser: table-driven line formats, deck-builder exports, resolving, and property tests."""
+
 from __future__ import annotations
 
 import os
@@ -32,42 +33,48 @@ def only_line(text):
     return line.quantity, line.name, line.pitch
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("3 Snatch (red)", (3, "Snatch", 1)),
-    ("3x Snatch (R)", (3, "Snatch", 1)),
-    ("3X Snatch (r)", (3, "Snatch", 1)),
-    ("Snatch (red) x3", (3, "Snatch", 1)),
-    ("Snatch (red) X 3", (3, "Snatch", 1)),
-    ("3 Snatch (1)", (3, "Snatch", 1)),
-    ("2 Snatch (yellow)", (2, "Snatch", 2)),
-    ("2 Snatch (Y)", (2, "Snatch", 2)),
-    ("1 Snatch (blue)", (1, "Snatch", 3)),
-    ("1 Snatch (3)", (1, "Snatch", 3)),
-    ("(3) Snatch (red)", (3, "Snatch", 1)),
-    ("3 Snatch [red]", (3, "Snatch", 1)),
-    ("3 Snatch - blue", (3, "Snatch", 3)),
-    ("3\tSnatch\t(red)", (3, "Snatch", 1)),
-    ("  3   snatch   (RED)  ", (3, "snatch", 1)),
-    ("3 \u201cSnatch\u201d (red)", (3, "Snatch", 1)),
-    ("1 Fyendal\u2019s Spring Tunic", (1, "Fyendal's Spring Tunic", None)),
-    ("3× Snatch (red)", (3, "Snatch", 1)),
-    ("2 Art of the Dragon: Blood (red)", (2, "Art of the Dragon: Blood", 1)),
-    ("1 Dawnblade, Resplendent", (1, "Dawnblade, Resplendent", None)),
-    ("1x Ironrot Helm", (1, "Ironrot Helm", None)),
-    ("3 Snatch (red) [WTR167]", (3, "Snatch", 1)),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3 Snatch (red)", (3, "Snatch", 1)),
+        ("3x Snatch (R)", (3, "Snatch", 1)),
+        ("3X Snatch (r)", (3, "Snatch", 1)),
+        ("Snatch (red) x3", (3, "Snatch", 1)),
+        ("Snatch (red) X 3", (3, "Snatch", 1)),
+        ("3 Snatch (1)", (3, "Snatch", 1)),
+        ("2 Snatch (yellow)", (2, "Snatch", 2)),
+        ("2 Snatch (Y)", (2, "Snatch", 2)),
+        ("1 Snatch (blue)", (1, "Snatch", 3)),
+        ("1 Snatch (3)", (1, "Snatch", 3)),
+        ("(3) Snatch (red)", (3, "Snatch", 1)),
+        ("3 Snatch [red]", (3, "Snatch", 1)),
+        ("3 Snatch - blue", (3, "Snatch", 3)),
+        ("3\tSnatch\t(red)", (3, "Snatch", 1)),
+        ("  3   snatch   (RED)  ", (3, "snatch", 1)),
+        ("3 \u201cSnatch\u201d (red)", (3, "Snatch", 1)),
+        ("1 Fyendal\u2019s Spring Tunic", (1, "Fyendal's Spring Tunic", None)),
+        ("3× Snatch (red)", (3, "Snatch", 1)),
+        ("2 Art of the Dragon: Blood (red)", (2, "Art of the Dragon: Blood", 1)),
+        ("1 Dawnblade, Resplendent", (1, "Dawnblade, Resplendent", None)),
+        ("1x Ironrot Helm", (1, "Ironrot Helm", None)),
+        ("3 Snatch (red) [WTR167]", (3, "Snatch", 1)),
+    ],
+)
 def test_card_line_formats(text, expected):
     assert only_line(text) == expected
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    ("3x", "a quantity without a card name"),
-    ("0 Snatch (red)", "quantity must be between 1 and 999"),
-    ("1000 Snatch (red)", "quantity must be between 1 and 999"),
-    ("3 (red)", "no card name"),
-    ("3 1234", "no card name (no letters)"),
-    ("x" * 400, "line too long (400 characters)"),
-])
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("3x", "a quantity without a card name"),
+        ("0 Snatch (red)", "quantity must be between 1 and 999"),
+        ("1000 Snatch (red)", "quantity must be between 1 and 999"),
+        ("3 (red)", "no card name"),
+        ("3 1234", "no card name (no letters)"),
+        ("x" * 400, "line too long (400 characters)"),
+    ],
+)
 def test_bad_lines_give_a_clear_error_naming_the_line(text, reason):
     parsed = parse_decklist("Ira, Crimson Haze\n" + text)
     assert [(e.line_no, e.reason) for e in parsed.errors] == [(2, reason)]
@@ -79,12 +86,19 @@ def test_hero_first_line_and_sections():
     )
     assert parsed.errors == []
     assert [(ln.line_no, ln.name, ln.section) for ln in parsed.lines] == [
-        (1, "Boltyn", "hero"), (4, "Dawnblade", "arena"), (6, "Snatch", "deck"), (8, "Pummel", "sideboard")]
+        (1, "Boltyn", "hero"),
+        (4, "Dawnblade", "arena"),
+        (6, "Snatch", "deck"),
+        (8, "Pummel", "sideboard"),
+    ]
 
 
 def test_pitch_group_headers_give_pitch():
     parsed = parse_decklist("Deck-cards with pitch value 2 (yellow)\n3 Snatch\nBlue\n2 Snatch\n")
-    assert [(ln.name, ln.pitch, ln.section) for ln in parsed.lines] == [("Snatch", 2, "deck"), ("Snatch", 3, "deck")]
+    assert [(ln.name, ln.pitch, ln.section) for ln in parsed.lines] == [
+        ("Snatch", 2, "deck"),
+        ("Snatch", 3, "deck"),
+    ]
 
 
 FABRARY_EXPORT = """Name: Test deck
@@ -109,8 +123,12 @@ def test_fabrary_text_export():
     assert parsed.errors == []
     assert parsed.metadata == {"name": "Test deck", "format": "Classic Constructed"}
     assert [(ln.quantity, ln.name, ln.pitch, ln.section) for ln in parsed.lines] == [
-        (1, "Dorinthea Ironsong", None, "hero"), (1, "Dawnblade", None, "arena"),
-        (1, "Ironrot Helm", None, "arena"), (3, "Snatch", 1, "deck"), (2, "Sink Below", 1, "deck")]
+        (1, "Dorinthea Ironsong", None, "hero"),
+        (1, "Dawnblade", None, "arena"),
+        (1, "Ironrot Helm", None, "arena"),
+        (3, "Snatch", 1, "deck"),
+        (2, "Sink Below", 1, "deck"),
+    ]
 
 
 FABDB_EXPORT = """Deck build - via https://fabdb.net :
@@ -132,9 +150,13 @@ def test_fabdb_style_export(db):
     # "Boltyn Aggro" is the deck name line: read as a card line, reported unknown by resolve.
     entries, problems = resolve(parsed, db)
     assert [(c.display_name, q, s) for c, q, s in entries] == [
-        ("Ser Boltyn, Breaker of Dawn", 1, "hero"), ("Dawnblade, Resplendent", 1, "arena"),
-        ("Ironrot Helm", 1, "arena"), ("Nullrune Boots", 1, "arena"), ("Snatch (red)", 3, "deck"),
-        ("Sink Below (red)", 2, "deck")]
+        ("Ser Boltyn, Breaker of Dawn", 1, "hero"),
+        ("Dawnblade, Resplendent", 1, "arena"),
+        ("Ironrot Helm", 1, "arena"),
+        ("Nullrune Boots", 1, "arena"),
+        ("Snatch (red)", 3, "deck"),
+        ("Sink Below (red)", 2, "deck"),
+    ]
     assert [(p.line_no, p.code) for p in problems] == [(3, "UNKNOWN_CARD")]
 
 
@@ -153,19 +175,26 @@ def test_grand_archive_sections():
     parsed = parse_decklist(GA_EXPORT)
     assert parsed.errors == []
     assert [(ln.name, ln.section) for ln in parsed.lines] == [
-        ("Aithne, Spirit of Fire", "champion"), ("Allen, Beast Beckoner", "material"), ("Zephyr", "main"),
-        ("Zephyr", "sideboard")]
+        ("Aithne, Spirit of Fire", "champion"),
+        ("Allen, Beast Beckoner", "material"),
+        ("Zephyr", "main"),
+        ("Zephyr", "sideboard"),
+    ]
 
 
 # --- resolve ----------------------------------------------------------------------------------------------
+
 
 def test_resolve_sections_from_card_type(db):
     parsed = parse_decklist("Ser Boltyn, Breaker of Dawn\n1 Dawnblade\n3 Snatch (red)\n1 Intellect Penalty\n")
     entries, problems = resolve(parsed, db)
     assert problems == []
     assert [(c.name, q, s) for c, q, s in entries] == [
-        ("Ser Boltyn, Breaker of Dawn", 1, "hero"), ("Dawnblade", 1, "arena"), ("Snatch", 3, "deck"),
-        ("Intellect Penalty", 1, "deck")]
+        ("Ser Boltyn, Breaker of Dawn", 1, "hero"),
+        ("Dawnblade", 1, "arena"),
+        ("Snatch", 3, "deck"),
+        ("Intellect Penalty", 1, "deck"),
+    ]
 
 
 def test_resolve_unknown_name_suggests(db):
@@ -179,13 +208,15 @@ def test_resolve_unknown_name_suggests(db):
 def test_resolve_ambiguous_pitch_names_the_pitches(db):
     _entries, problems = resolve(parse_decklist("Boltyn\n3 Snatch"), db)
     assert [(p.line_no, p.code, p.message) for p in problems] == [
-        (2, "AMBIGUOUS_PITCH", "line 2: Snatch exists as red, yellow, blue; say which")]
+        (2, "AMBIGUOUS_PITCH", "line 2: Snatch exists as red, yellow, blue; say which")
+    ]
 
 
 def test_resolve_no_such_pitch(db):
     _entries, problems = resolve(parse_decklist("1 Heart of Fyendal (red)"), db)
     assert [(p.code, p.message) for p in problems] == [
-        ("NO_SUCH_PITCH", "line 1: Heart of Fyendal has no red version (printed as: blue)")]
+        ("NO_SUCH_PITCH", "line 1: Heart of Fyendal has no red version (printed as: blue)")
+    ]
 
 
 def test_resolve_single_pitch_card_without_pitch_is_fine(db):
@@ -203,11 +234,14 @@ def test_resolve_wrong_case_and_curly_quotes(db):
 def test_resolve_grand_archive_material(ga_db):
     entries, problems = resolve(parse_decklist("1 Aithne, Spirit of Fire\n1 Allen, Beast Beckoner\n"), ga_db)
     assert problems == []
-    assert [(c.name, s) for c, _q, s in entries] == [("Aithne, Spirit of Fire", "champion"),
-                                                      ("Allen, Beast Beckoner", "champion")]
+    assert [(c.name, s) for c, _q, s in entries] == [
+        ("Aithne, Spirit of Fire", "champion"),
+        ("Allen, Beast Beckoner", "champion"),
+    ]
 
 
 # --- properties: never raises -----------------------------------------------------------------------------
+
 
 @settings(max_examples=300, deadline=None)
 @given(st.text())
@@ -231,8 +265,11 @@ def test_parse_never_raises_on_binary_junk(data):
 
 card_line = st.builds(
     lambda q, name, pitch, style: {
-        0: f"{q} {name} ({pitch})", 1: f"{q}x {name} ({pitch[0]})", 2: f"{name} ({pitch}) x{q}",
-        3: f"({q}) {name} [{pitch}]"}[style],
+        0: f"{q} {name} ({pitch})",
+        1: f"{q}x {name} ({pitch[0]})",
+        2: f"{name} ({pitch}) x{q}",
+        3: f"({q}) {name} [{pitch}]",
+    }[style],
     st.integers(1, 999),
     st.from_regex(r"[A-Z][a-z]{2,10}( [A-Z][a-z]{2,10}){0,3}", fullmatch=True),
     st.sampled_from(["red", "yellow", "blue"]),

@@ -1,4 +1,5 @@
 """Card-data parsers on the real shared data and on broken input (pure Python, no database)."""
+
 from __future__ import annotations
 
 import copy
@@ -141,14 +142,39 @@ def test_grand_archive_real_data():
 
 def test_grand_archive_api_envelope(tmp_path):
     f = tmp_path / "search.json"
-    f.write_text(json.dumps({"data": [{
-        "uuid": "abcde12345", "slug": "crescent-glaive", "name": "Crescent Glaive",
-        "types": ["REGALIA", "WEAPON"], "subtypes": ["WARRIOR", "POLEARM"], "classes": ["WARRIOR"],
-        "elements": ["WATER"], "cost_memory": 1, "cost_reserve": None, "power": 1, "durability": 3,
-        "level": None, "life": None, "speed": None, "legality": {"STANDARD": {"limit": 0}},
-        "effect_raw": "text", "editions": [{"slug": "crescent-glaive-amb", "rarity": 1,
-                                             "set": {"prefix": "AMB", "name": "Mortal Ambition"}}],
-    }]}))
+    f.write_text(
+        json.dumps(
+            {
+                "data": [
+                    {
+                        "uuid": "abcde12345",
+                        "slug": "crescent-glaive",
+                        "name": "Crescent Glaive",
+                        "types": ["REGALIA", "WEAPON"],
+                        "subtypes": ["WARRIOR", "POLEARM"],
+                        "classes": ["WARRIOR"],
+                        "elements": ["WATER"],
+                        "cost_memory": 1,
+                        "cost_reserve": None,
+                        "power": 1,
+                        "durability": 3,
+                        "level": None,
+                        "life": None,
+                        "speed": None,
+                        "legality": {"STANDARD": {"limit": 0}},
+                        "effect_raw": "text",
+                        "editions": [
+                            {
+                                "slug": "crescent-glaive-amb",
+                                "rarity": 1,
+                                "set": {"prefix": "AMB", "name": "Mortal Ambition"},
+                            }
+                        ],
+                    }
+                ]
+            }
+        )
+    )
     card = parse_grand_archive(f).cards[0]
     assert card.identifier == "crescent-glaive"
     assert card.element == "Water" and card.memory_cost == "1" and card.durability == "3"
@@ -169,8 +195,11 @@ def fabcube_raw_cards() -> list:
 def small_fabcube(tmp_path, fabcube_raw_cards) -> Path:
     """A copy of the fab-cube data cut to about 30 cards (and their legality records)."""
     cards = fabcube_raw_cards
-    legality = {p.name: json.loads(p.read_text()) for p in FABCUBE.glob("*.json")
-                if p.name.split("-")[0] in ("banned", "suspended", "living", "restricted")}
+    legality = {
+        p.name: json.loads(p.read_text())
+        for p in FABCUBE.glob("*.json")
+        if p.name.split("-")[0] in ("banned", "suspended", "living", "restricted")
+    }
     wanted = {r["card_unique_id"] for recs in legality.values() for r in recs[:2]}
     keep = [c for c in cards if c["unique_id"] in wanted] + cards[:10]
     seen, subset = set(), []
@@ -232,10 +261,22 @@ def test_fabcube_bad_record_names_file_and_record(small_fabcube, mutate, message
 
 def test_fabcube_legality_record_for_unknown_card(small_fabcube):
     f = small_fabcube / "banned-cc.json"
-    _rewrite(f, lambda d: d.append({"unique_id": "zz", "card_unique_id": "nope", "status_active": True,
-                                    "date_announced": "2024-01-01", "date_in_effect": "2024-01-02",
-                                    "legality_article": ""}))
-    with pytest.raises(CardImportError, match=r"banned-cc\.json, record \d+ \(unique_id='zz'.*not in card\.json"):
+    _rewrite(
+        f,
+        lambda d: d.append(
+            {
+                "unique_id": "zz",
+                "card_unique_id": "nope",
+                "status_active": True,
+                "date_announced": "2024-01-01",
+                "date_in_effect": "2024-01-02",
+                "legality_article": "",
+            }
+        ),
+    )
+    with pytest.raises(
+        CardImportError, match=r"banned-cc\.json, record \d+ \(unique_id='zz'.*not in card\.json"
+    ):
         parse_fabcube(small_fabcube)
 
 
@@ -249,7 +290,9 @@ def test_fabcube_legality_bad_date(small_fabcube):
 def test_fabcube_face_for_unknown_printing(small_fabcube):
     f = small_fabcube / "card-face-association.json"
     f.write_text(json.dumps([{"front_unique_id": "a", "back_unique_id": "b", "is_DFC": True}]))
-    with pytest.raises(CardImportError, match=r"card-face-association\.json, record 0 .*printing 'a' is not in card"):
+    with pytest.raises(
+        CardImportError, match=r"card-face-association\.json, record 0 .*printing 'a' is not in card"
+    ):
         parse_fabcube(small_fabcube)
 
 
@@ -335,7 +378,10 @@ def test_ga_truncated(small_ga):
         (lambda c: c.pop("types"), "missing required field 'types'"),
         (lambda c: c.update(name=""), "field 'name' must not be empty"),
         (lambda c: c.update(life=[15]), "field 'life' must be a number or text"),
-        (lambda c: c.update(legality={"STANDARD": {"limit": "none"}}), "must be an object with an integer 'limit'"),
+        (
+            lambda c: c.update(legality={"STANDARD": {"limit": "none"}}),
+            "must be an object with an integer 'limit'",
+        ),
     ],
 )
 def test_ga_bad_record_names_file_and_record(small_ga, mutate, message):
@@ -355,6 +401,11 @@ def test_rules_engine_cards_imports_no_django():
         "bad = [m for m in sys.modules if m == 'django' or m.startswith('django.')]; "
         "print(bad); sys.exit(1 if bad else 0)"
     )
-    proc = subprocess.run([str(ROOT / ".venv" / "bin" / "python"), "-c", code], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [str(ROOT / ".venv" / "bin" / "python"), "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr

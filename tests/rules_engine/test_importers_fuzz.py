@@ -1,5 +1,6 @@
 """Property tests: whatever a record holds, a parser returns cards or raises CardImportError
 naming the file and the record; it never fails with another exception."""
+
 from __future__ import annotations
 
 import functools
@@ -23,8 +24,14 @@ PACKAGE = Path(settings.BASE_DIR) / "tools" / "fabrary" / "node_modules" / "@fle
 GA = Path(settings.SHARED_DIR) / "data" / "ga" / "ga_cards_from_GrandArchiveOnline_2024-03.json"
 
 JUNK = st.one_of(
-    st.none(), st.booleans(), st.integers(-5, 50), st.text(max_size=6), st.just([]), st.just({}),
-    st.lists(st.integers(0, 3), max_size=2), st.lists(st.text(max_size=4), max_size=2),
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 50),
+    st.text(max_size=6),
+    st.just([]),
+    st.just({}),
+    st.lists(st.integers(0, 3), max_size=2),
+    st.lists(st.text(max_size=4), max_size=2),
     st.dictionaries(st.text(max_size=3), st.integers(), max_size=1),
 )
 
@@ -99,8 +106,10 @@ def test_ga_parser_only_raises_card_import_error(case):
             assert len(res.cards) == len(records)
 
 
-@pytest.mark.skipif(not PACKAGE.is_dir() or shutil.which("node") is None,
-                    reason="npm package @flesh-and-blood/cards not installed (make card-package)")
+@pytest.mark.skipif(
+    not PACKAGE.is_dir() or shutil.which("node") is None,
+    reason="npm package @flesh-and-blood/cards not installed (make card-package)",
+)
 @hsettings(max_examples=60, deadline=None)
 @given(_mutations(fabrary_sample))
 def test_fabrary_parser_only_raises_card_import_error(case):

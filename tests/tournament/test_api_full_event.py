@@ -1,4 +1,5 @@
 """A 64-player, 6-round Swiss with a top 8, run entirely through the API."""
+
 import random
 
 import pytest
@@ -21,18 +22,27 @@ def test_64_players_6_rounds_top_8_through_the_api():
     rng = random.Random(2025)
     organizer = UserFactory(username="to")
     to = _client(organizer)
-    resp = to.post("/api/events/", {"name": "Big Armory", "format": "cc", "event_type": "armory"}, format="json")
+    resp = to.post(
+        "/api/events/", {"name": "Big Armory", "format": "cc", "event_type": "armory"}, format="json"
+    )
     assert resp.status_code == 201, resp.content
     slug = resp.json()["slug"]
     sk_user = UserFactory(username="sk")
-    assert to.post(f"/api/events/{slug}/staff/", {"username": "sk", "role": "scorekeeper"}, format="json").status_code == 201
+    assert (
+        to.post(
+            f"/api/events/{slug}/staff/", {"username": "sk", "role": "scorekeeper"}, format="json"
+        ).status_code
+        == 201
+    )
     sk = _client(sk_user)
 
     players = {}
     for i in range(64):
         user = UserFactory(username=f"p{i}")
         c = _client(user)
-        resp = c.post(f"/api/events/{slug}/players/", {"player_id": f"9{i:05d}", "display_name": f"P{i}"}, format="json")
+        resp = c.post(
+            f"/api/events/{slug}/players/", {"player_id": f"9{i:05d}", "display_name": f"P{i}"}, format="json"
+        )
         assert resp.status_code == 201, resp.content
         reg_id = resp.json()["id"]
         assert c.post(f"/api/events/{slug}/players/{reg_id}/check-in/").status_code == 200
@@ -46,7 +56,12 @@ def test_64_players_6_rounds_top_8_through_the_api():
         assert resp.status_code == 201, resp.content
         assert resp.json()["round"]["number"] == number
         assert sk.post(f"/api/events/{slug}/rounds/{number}/publish/").status_code == 200
-        assert sk.post(f"/api/events/{slug}/rounds/{number}/clock/", {"action": "start"}, format="json").status_code == 200
+        assert (
+            sk.post(
+                f"/api/events/{slug}/rounds/{number}/clock/", {"action": "start"}, format="json"
+            ).status_code
+            == 200
+        )
         matches = _client().get(f"/api/events/{slug}/rounds/{number}/matches/").json()
         assert len(matches) == 32 and all(m["player_b"] for m in matches)
         for m in matches:
@@ -56,7 +71,9 @@ def test_64_players_6_rounds_top_8_through_the_api():
             body = {"result": "a", "games_a": 1} if a_wins else {"result": "b", "games_b": 1}
             r = reporter.post(f"/api/matches/{m['id']}/report/", body, format="json")
             assert r.status_code == 200, r.content
-            r = confirmer.post(f"/api/matches/{m['id']}/confirm/", {"version": r.json()["version"]}, format="json")
+            r = confirmer.post(
+                f"/api/matches/{m['id']}/confirm/", {"version": r.json()["version"]}, format="json"
+            )
             assert r.status_code == 200 and r.json()["report_status"] == "confirmed"
         rnd = _client().get(f"/api/events/{slug}/rounds/{number}/").json()
         assert rnd["status"] == "complete"
@@ -78,9 +95,13 @@ def test_64_players_6_rounds_top_8_through_the_api():
     while True:
         assert sk.post(f"/api/events/{slug}/rounds/{number}/publish/").status_code == 200
         for m in _client().get(f"/api/events/{slug}/rounds/{number}/matches/").json():
-            draw = players[m["player_a"]["id"]].post(f"/api/matches/{m['id']}/report/", {"result": "draw"}, format="json")
+            draw = players[m["player_a"]["id"]].post(
+                f"/api/matches/{m['id']}/report/", {"result": "draw"}, format="json"
+            )
             assert draw.status_code == 400  # no draws in play-offs (TR&P 3.4)
-            r = players[m["player_a"]["id"]].post(f"/api/matches/{m['id']}/report/", {"result": "a", "games_a": 1}, format="json")
+            r = players[m["player_a"]["id"]].post(
+                f"/api/matches/{m['id']}/report/", {"result": "a", "games_a": 1}, format="json"
+            )
             assert r.status_code == 200
             assert players[m["player_b"]["id"]].post(f"/api/matches/{m['id']}/confirm/").status_code == 200
         resp = sk.post(f"/api/events/{slug}/rounds/", {}, format="json")

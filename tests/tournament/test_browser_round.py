@@ -3,6 +3,7 @@
 Staff pair and publish, a player reports on a phone, the opponent confirms on theirs, the
 scorekeeper types the other table's result from the keyboard, and the round is complete.
 """
+
 from __future__ import annotations
 
 import re
@@ -37,7 +38,9 @@ def test_one_round_through_the_pages(live_server, browser_page, phone_page, chro
     players = {}
     for name in ("Ana", "Ben", "Cleo", "Dev"):
         user = UserFactory(username=name.lower())
-        players[name] = RegistrationFactory(event=event, player=PlayerProfileFactory(user=user, display_name=name))
+        players[name] = RegistrationFactory(
+            event=event, player=PlayerProfileFactory(user=user, display_name=name)
+        )
 
     staff = browser_page
     login_in_browser(staff, live_server, "sk", "pw-sk")
@@ -65,11 +68,15 @@ def test_one_round_through_the_pages(live_server, browser_page, phone_page, chro
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
     # The opponent confirms on another phone.
-    context = chromium_browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = chromium_browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
     try:
         other = context.new_page()
         other.set_default_timeout(15_000)
-        login_in_browser(other, live_server, confirmer.player.user.username, "pw-" + confirmer.player.user.username)
+        login_in_browser(
+            other, live_server, confirmer.player.user.username, "pw-" + confirmer.player.user.username
+        )
         other.goto(f"{live_server.url}/events/friday-armory/me/")
         assert other.locator("[data-pending]").inner_text() == "Lost 0-1"
         other.click("text=Confirm this result")

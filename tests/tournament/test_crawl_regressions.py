@@ -1,4 +1,5 @@
 """Bugs the all-roles crawl (tests/core/test_crawl.py) found, pinned one by one."""
+
 from __future__ import annotations
 
 import html
@@ -42,8 +43,9 @@ def test_clock_adjust_with_a_non_finite_number_is_refused_not_a_server_error(dem
     assert f"minutes must be a number, not {minutes!r}" in html.unescape(response.content.decode())
 
 
-@pytest.mark.parametrize(("username", "shown"), [("demo-scorekeeper", False), ("demo-headjudge", True),
-                                                 ("demo-organizer", True)])
+@pytest.mark.parametrize(
+    ("username", "shown"), [("demo-scorekeeper", False), ("demo-headjudge", True), ("demo-organizer", True)]
+)
 def test_staff_dashboard_shows_settings_only_to_who_may_edit_the_event(demo, username, shown):
     client = as_user(username)
 

@@ -1,4 +1,5 @@
 """The demo event command: round 2 running with a clock, idempotent."""
+
 import pytest
 from django.core.management import call_command
 

@@ -73,7 +73,9 @@ def test_event_can_pin_a_card_release():
     assert event.card_release.game == "fab"
 
 
-@pytest.mark.parametrize("model", ["event", "registration", "round", "match", "playerprofile", "staffassignment"])
+@pytest.mark.parametrize(
+    "model", ["event", "registration", "round", "match", "playerprofile", "staffassignment"]
+)
 def test_admin_changelists_render(admin_client, model):
     MatchFactory()
     assert admin_client.get(f"/admin/tournament/{model}/").status_code == 200

@@ -1,4 +1,5 @@
 """Event pages for every role: what each one sees and may do, and constant query counts."""
+
 from __future__ import annotations
 
 import re
@@ -41,7 +42,10 @@ def table_rows(html: str, css_class: str) -> list[list[str]]:
     body = re.search(rf'<table class="{css_class}">.*?<tbody>(.*?)</tbody>', html, re.S).group(1)
     rows = []
     for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
-        cells = [unescape(re.sub(r"<[^>]+>", "", td)).strip() for td in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)]
+        cells = [
+            unescape(re.sub(r"<[^>]+>", "", td)).strip()
+            for td in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
+        ]
         rows.append(cells)
     return rows
 
@@ -57,8 +61,15 @@ def build_running_event(n_players: int, *, event=None):
     r2 = RoundFactory(event=event, number=2, status=RoundStatus.PUBLISHED)
     half = n_players // 2
     for t in range(half):
-        MatchFactory(round=r1, table_number=t + 1, player_a=regs[2 * t], player_b=regs[2 * t + 1],
-                     result=MatchResult.A_WINS, games_a=1, report_status=ReportStatus.STAFF)
+        MatchFactory(
+            round=r1,
+            table_number=t + 1,
+            player_a=regs[2 * t],
+            player_b=regs[2 * t + 1],
+            result=MatchResult.A_WINS,
+            games_a=1,
+            report_status=ReportStatus.STAFF,
+        )
     winners, losers = regs[0::2], regs[1::2]
     order = winners + losers
     for t in range(half):
@@ -95,7 +106,9 @@ def test_public_event_page_shows_qr_pairings_by_name_and_standings():
     by_name = table_rows(html, "pairings-by-name")
     names = [row[0] for row in by_name]
     assert names == sorted(names) and len(names) == 8
-    assert by_name[0][0] == "Player 0000" and by_name[0][1] == "1" and by_name[0][3] == "1"  # table 1, 1 point
+    assert (
+        by_name[0][0] == "Player 0000" and by_name[0][1] == "1" and by_name[0][3] == "1"
+    )  # table 1, 1 point
     by_table = table_rows(html, "pairings-by-table")
     assert [row[0] for row in by_table] == ["1", "2", "3", "4"]
     assert by_table[0][1:] == ["Player 0000 (1)", "Player 0002 (1)", "playing"]
@@ -201,7 +214,9 @@ def test_unpublished_round_pdf_is_refused_to_the_public():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("url", ["/pdf/menu/?round=1", "/pdf/slips/?round=9", "/pdf/slips/?round=x", "/export/people.csv"])
+@pytest.mark.parametrize(
+    "url", ["/pdf/menu/?round=1", "/pdf/slips/?round=9", "/pdf/slips/?round=x", "/export/people.csv"]
+)
 def test_bad_document_requests_are_404(url):
     event, regs, r1, r2 = build_running_event(4)
     sk = UserFactory()
@@ -349,8 +364,16 @@ def test_correction_of_an_earlier_round_previews_then_applies():
     url = f"/events/{event.slug}/staff/correct/"
     form = c.get(url, {"round": 1, "table": 1})
     assert form.status_code == 200
-    data = {"round": 1, "table": 1, "match": form.context["match"].pk, "result": "b", "games_a": 0,
-            "games_b": 1, "games_drawn": 0, "reason": "slip was filled in backwards"}
+    data = {
+        "round": 1,
+        "table": 1,
+        "match": form.context["match"].pk,
+        "result": "b",
+        "games_a": 0,
+        "games_b": 1,
+        "games_drawn": 0,
+        "reason": "slip was filled in backwards",
+    }
     preview = c.post(url, data)
     assert preview.status_code == 200
     changes = preview.context["preview"].standings_changes
@@ -369,8 +392,19 @@ def test_correction_needs_a_reason():
     event, regs, r1, r2 = build_running_event(4)
     c = _scorekeeper(event)
     m = Match.objects.get(round=r1, table_number=1)
-    response = c.post(f"/events/{event.slug}/staff/correct/", {"round": 1, "table": 1, "match": m.pk, "result": "b",
-                                                             "games_a": 0, "games_b": 1, "games_drawn": 0, "reason": ""})
+    response = c.post(
+        f"/events/{event.slug}/staff/correct/",
+        {
+            "round": 1,
+            "table": 1,
+            "match": m.pk,
+            "result": "b",
+            "games_a": 0,
+            "games_b": 1,
+            "games_drawn": 0,
+            "reason": "",
+        },
+    )
     assert response.status_code == 400
 
 
@@ -378,7 +412,9 @@ def test_correction_needs_a_reason():
 def test_staff_registers_checks_in_and_drops_players():
     event = EventFactory()
     c = _scorekeeper(event)
-    response = c.post(f"/events/{event.slug}/staff/register/", {"player_id": "GEM-777", "display_name": "Nina"})
+    response = c.post(
+        f"/events/{event.slug}/staff/register/", {"player_id": "GEM-777", "display_name": "Nina"}
+    )
     assert response.status_code == 302
     reg = event.registrations.get()
     assert (reg.player.display_name, reg.status) == ("Nina", "registered")
@@ -396,13 +432,17 @@ def test_staff_registers_checks_in_and_drops_players():
 def test_only_the_head_judge_disqualifies():
     event, regs, r1, r2 = build_running_event(4)
     sk = _scorekeeper(event)
-    response = sk.post(f"/events/{event.slug}/staff/registration/",
-                       {"registration": regs[0].pk, "op": "disqualify", "reason": "cheating"})
+    response = sk.post(
+        f"/events/{event.slug}/staff/registration/",
+        {"registration": regs[0].pk, "op": "disqualify", "reason": "cheating"},
+    )
     assert response.status_code == 403
     hj = UserFactory()
     StaffAssignmentFactory(event=event, user=hj, role=StaffRole.HEAD_JUDGE)
-    response = client_for(hj).post(f"/events/{event.slug}/staff/registration/",
-                                   {"registration": regs[0].pk, "op": "disqualify", "reason": "cheating"})
+    response = client_for(hj).post(
+        f"/events/{event.slug}/staff/registration/",
+        {"registration": regs[0].pk, "op": "disqualify", "reason": "cheating"},
+    )
     assert response.status_code == 302
     regs[0].refresh_from_db()
     assert regs[0].status == "disqualified"
@@ -494,11 +534,15 @@ def test_staff_swap_before_publishing_is_recorded_with_the_reason():
     c = _scorekeeper(event)
     a = Match.objects.get(round=r2, table_number=1).player_a
     b = Match.objects.get(round=r2, table_number=2).player_a
-    response = c.post(f"/events/{event.slug}/staff/swap/", {"first": a.pk, "second": b.pk, "reason": "family members"})
+    response = c.post(
+        f"/events/{event.slug}/staff/swap/", {"first": a.pk, "second": b.pk, "reason": "family members"}
+    )
     assert response.status_code == 302
     assert Match.objects.get(round=r2, table_number=1).player_a_id == b.pk
     assert AuditEntry.objects.get(event_id=event.pk, action="round.edit_pairings").reason == "family members"
-    no_reason = c.post(f"/events/{event.slug}/staff/swap/", {"first": a.pk, "second": b.pk, "reason": ""}, follow=True)
+    no_reason = c.post(
+        f"/events/{event.slug}/staff/swap/", {"first": a.pk, "second": b.pk, "reason": ""}, follow=True
+    )
     assert "say why" in no_reason.content.decode()
 
 
@@ -535,9 +579,20 @@ def test_top_cut_bracket_on_the_public_page_and_procedure_for_staff():
     event, regs, r1, r2 = build_running_event(8)
     Round.objects.filter(pk=r2.pk).update(status=RoundStatus.COMPLETE)
     top = RoundFactory(event=event, number=3, stage=RoundStage.TOP_CUT, status=RoundStatus.PUBLISHED)
-    MatchFactory(round=top, table_number=1, player_a=regs[0], player_b=regs[3], seed_a=1, seed_b=4, bracket_slot=1,
-                 result=MatchResult.A_WINS, games_a=2)
-    MatchFactory(round=top, table_number=2, player_a=regs[2], player_b=regs[1], seed_a=2, seed_b=3, bracket_slot=2)
+    MatchFactory(
+        round=top,
+        table_number=1,
+        player_a=regs[0],
+        player_b=regs[3],
+        seed_a=1,
+        seed_b=4,
+        bracket_slot=1,
+        result=MatchResult.A_WINS,
+        games_a=2,
+    )
+    MatchFactory(
+        round=top, table_number=2, player_a=regs[2], player_b=regs[1], seed_a=2, seed_b=3, bracket_slot=2
+    )
     html = client_for().get(f"/events/{event.slug}/").content.decode()
     bracket = re.search(r'<section class="section" id="top-cut">(.*?)</section>', html, re.S).group(1)
     assert '<div class="winner"><span class="muted">1</span> Player 0000' in bracket
@@ -556,7 +611,9 @@ def test_dashboard_charts_tables_still_playing_over_time():
 
     event, regs, r1, r2 = build_running_event(8)
     start = timezone.now() - timedelta(minutes=20)
-    Round.objects.filter(pk=r2.pk).update(started_at=start, clock_state="running", status=RoundStatus.IN_PROGRESS)
+    Round.objects.filter(pk=r2.pk).update(
+        started_at=start, clock_state="running", status=RoundStatus.IN_PROGRESS
+    )
     for table, minutes in ((1, 3), (2, 12)):
         Match.objects.filter(round=r2, table_number=table).update(
             result=MatchResult.A_WINS, games_a=1, reported_at=start + timedelta(minutes=minutes)
@@ -629,7 +686,9 @@ def test_event_page_cache_follows_every_result_and_drop():
 
     event, regs, r1, r2 = build_running_event(4)
     c = client_for()
-    assert table_rows(c.get(f"/events/{event.slug}/").content.decode(), "pairings-by-table")[0][3] == "playing"
+    assert (
+        table_rows(c.get(f"/events/{event.slug}/").content.decode(), "pairings-by-table")[0][3] == "playing"
+    )
     sk = UserFactory()
     StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
     services.enter_result(Match.objects.get(round=r2, table_number=1), actor=sk, result="b", games_b=1)

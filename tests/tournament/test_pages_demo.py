@@ -1,4 +1,5 @@
 """`make run`'s demo event, seen through the pages: a running round with a clock."""
+
 from __future__ import annotations
 
 import pytest
@@ -43,9 +44,11 @@ def test_demo_staff_and_player_pages(demo):
     assert dashboard.status_code == 200
     assert dashboard.context["clock"].state == "running"
     assert 0 < len(dashboard.context["outstanding"]) < 16
-    reported = Match.objects.filter(round__event__slug=demo, report_status="reported").select_related(
-        "player_a__player__user", "player_b__player__user"
-    ).first()
+    reported = (
+        Match.objects.filter(round__event__slug=demo, report_status="reported")
+        .select_related("player_a__player__user", "player_b__player__user")
+        .first()
+    )
     assert reported is not None
     waiting = reported.player_b if reported.reported_by_id == reported.player_a_id else reported.player_a
     page = as_user(waiting.player.user.username).get(f"/events/{demo}/me/")

@@ -1,4 +1,5 @@
 """The event's PDFs are real documents with the players on them."""
+
 from __future__ import annotations
 
 import pytest
@@ -96,7 +97,9 @@ def test_pairings_sheet_escapes_names(round_with_matches):
 
 def test_match_slips_one_per_table_with_a_qr_code(round_with_matches):
     event, round_, matches = round_with_matches
-    slips = MatchSlips(event, round_.number, matches, report_url=lambda row: f"http://x/events/{event.slug}/me/")
+    slips = MatchSlips(
+        event, round_.number, matches, report_url=lambda row: f"http://x/events/{event.slug}/me/"
+    )
     context = slips.context()
     assert [s["table"] for s in context["slips"]] == [1, 2]  # the bye gets no slip
     assert all(s["qr"].startswith("data:image/svg+xml") for s in context["slips"])
@@ -117,8 +120,23 @@ def test_match_slips_page_count_grows_with_tables(db):
 def test_standings_sheet_lists_ranked_rows(db):
     event = EventFactory(name="Skirmish")
     rows = [
-        {"rank": 1, "name": "Amy", "player_id": "GEM1", "record": "3-0", "points": 3, "tiebreaks": ["9", "0.0", "0.4", "5"]},
-        {"rank": 2, "name": "Bea", "player_id": "GEM2", "record": "2-1", "points": 2, "tiebreaks": ["8", "33.3", "0.5", "4"], "dropped": True},
+        {
+            "rank": 1,
+            "name": "Amy",
+            "player_id": "GEM1",
+            "record": "3-0",
+            "points": 3,
+            "tiebreaks": ["9", "0.0", "0.4", "5"],
+        },
+        {
+            "rank": 2,
+            "name": "Bea",
+            "player_id": "GEM2",
+            "record": "2-1",
+            "points": 2,
+            "tiebreaks": ["8", "33.3", "0.5", "4"],
+            "dropped": True,
+        },
     ]
     sheet = StandingsSheet(event, 3, rows)
     assert sheet.render().startswith(b"%PDF-")

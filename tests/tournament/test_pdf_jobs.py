@@ -1,4 +1,5 @@
 """Large events' PDFs render in a Celery task (eager here) with progress and a download link."""
+
 from __future__ import annotations
 
 import json
@@ -27,7 +28,9 @@ def large_threshold(monkeypatch):
 @pytest.mark.django_db
 def test_task_writes_the_pdf_and_a_done_manifest(tmp_path):
     event, regs, r1, r2 = build_running_event(6)
-    job_id = pdf_tasks.task_render_event_pdf.delay(event_id=event.pk, kind="pairings-name", round_number=2).get()
+    job_id = pdf_tasks.task_render_event_pdf.delay(
+        event_id=event.pk, kind="pairings-name", round_number=2
+    ).get()
     job = pdf_tasks.read_job(job_id)
     assert (job["status"], job["progress"], job["kind"]) == ("done", 100, "pairings-name")
     data = (tmp_path / "pdf-jobs" / f"{job_id}.pdf").read_bytes()
@@ -70,7 +73,9 @@ def test_staff_start_a_background_slip_job_that_the_public_cannot_read(large_thr
     job_url = response["Location"]
     assert c.get(job_url, {"format": "json"}).json()["status"] == "done"
     assert Client().get(job_url).status_code == 403
-    assert Client().post(f"/events/{event.slug}/pdf-jobs/", {"kind": "slips", "round": "2"}).status_code == 302
+    assert (
+        Client().post(f"/events/{event.slug}/pdf-jobs/", {"kind": "slips", "round": "2"}).status_code == 302
+    )
 
 
 @pytest.mark.django_db

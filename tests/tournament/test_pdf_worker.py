@@ -3,6 +3,7 @@
 The worker is a separate process, so it must see the test's committed rows: that needs a
 server database (the SQLite test database lives in memory), hence PostgreSQL only.
 """
+
 from __future__ import annotations
 
 import os
@@ -52,9 +53,26 @@ def test_real_worker_renders_the_pairings_pdf(tmp_path):
         ARBITER_VAR_DIR=str(tmp_path),
     )
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
-         "-I", "tournament.pdf_tasks", "--without-gossip", "--without-mingle", "--loglevel=WARNING"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "-Q",
+            queue,
+            "-I",
+            "tournament.pdf_tasks",
+            "--without-gossip",
+            "--without-mingle",
+            "--loglevel=WARNING",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
     )
     try:
         from celery import Celery

@@ -41,8 +41,17 @@ def _world(status=EventStatus.RUNNING):
     r1 = RoundFactory(event=event, number=1, status=RoundStatus.IN_PROGRESS)
     m1 = MatchFactory(round=r1, table_number=1, player_a=alice, player_b=bob)
     m1b = MatchFactory(round=r1, table_number=2, player_a=carol, player_b=dave)
-    return {"event": event, "users": users, "alice": alice, "bob": bob, "carol": carol, "dave": dave,
-            "r1": r1, "m1": m1, "m1b": m1b}
+    return {
+        "event": event,
+        "users": users,
+        "alice": alice,
+        "bob": bob,
+        "carol": carol,
+        "dave": dave,
+        "r1": r1,
+        "m1": m1,
+        "m1b": m1b,
+    }
 
 
 def _client(user):
@@ -153,12 +162,24 @@ def test_unpublished_pairings_answer_like_a_missing_match(role):
 WRITES = [
     ("post", "/api/events/{e}/players/{bob}/reenter/", {"reason": "judge error"}, {"head_judge"}),
     ("post", "/api/events/{e}/players/{bob}/disqualify/", {"reason": "PPG 1.4"}, {"head_judge"}),
-    ("post", "/api/events/{e}/players/{bob}/drop/", {"reason": "asked to"},
-     {"organizer", "head_judge", "scorekeeper"}),
-    ("post", "/api/events/{e}/players/{bob}/fixed-table/", {"table_number": 5, "reason": "TR&P 3.10"},
-     {"organizer", "head_judge"}),
-    ("post", "/api/matches/{m1}/penalty/", {"loser": "{bob}", "kind": "game_loss", "reason": "GL"},
-     {"organizer", "head_judge", "scorekeeper"}),
+    (
+        "post",
+        "/api/events/{e}/players/{bob}/drop/",
+        {"reason": "asked to"},
+        {"organizer", "head_judge", "scorekeeper"},
+    ),
+    (
+        "post",
+        "/api/events/{e}/players/{bob}/fixed-table/",
+        {"table_number": 5, "reason": "TR&P 3.10"},
+        {"organizer", "head_judge"},
+    ),
+    (
+        "post",
+        "/api/matches/{m1}/penalty/",
+        {"loser": "{bob}", "kind": "game_loss", "reason": "GL"},
+        {"organizer", "head_judge", "scorekeeper"},
+    ),
     ("post", "/api/matches/{m1}/result/", {"result": "a", "games_a": 1}, PAIRING_STAFF),
     ("post", "/api/matches/{m1}/extension/", {"seconds": 60, "reason": "judge call"}, STAFF),
     ("patch", "/api/events/{e}/", {"name": "Renamed", "reason": "typo"}, {"organizer", "head_judge"}),
@@ -184,7 +205,9 @@ def _body(body, w):
 def test_writes_need_the_right_role_and_leave_an_audit_record(method, url, body, allowed, role):
     w = _world()
     if "reenter" in url:
-        Registration.objects.filter(pk=w["bob"].pk).update(status=RegistrationStatus.DROPPED, dropped_in_round=1)
+        Registration.objects.filter(pk=w["bob"].pk).update(
+            status=RegistrationStatus.DROPPED, dropped_in_round=1
+        )
     before = AuditEntry.objects.count()
     resp = getattr(_client(w["users"][role]), method)(_fmt(url, w), _body(body, w), format="json")
     expected = 401 if role == "anonymous" else (201 if method == "post" and "/staff/" in url else 200)
@@ -199,7 +222,8 @@ def test_floor_judge_cannot_change_a_result_through_the_penalty_shortcut():
     give a Match Loss with no head-judge confirmation (PPG 1.2) and no penalty record."""
     w = _world()
     resp = _client(w["users"]["floor_judge"]).post(
-        f"/api/matches/{w['m1'].pk}/penalty/", {"loser": w["bob"].pk, "kind": "match_loss", "reason": "x"},
+        f"/api/matches/{w['m1'].pk}/penalty/",
+        {"loser": w["bob"].pk, "kind": "match_loss", "reason": "x"},
         format="json",
     )
     w["m1"].refresh_from_db()

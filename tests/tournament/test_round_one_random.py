@@ -1,4 +1,5 @@
 """Round 1 is paired at random by the round's seed (TR&P App D; requirements RD-31 area), not seeded by rank."""
+
 import pytest
 
 from pairings import services as pairing_services

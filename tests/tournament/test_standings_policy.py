@@ -60,7 +60,14 @@ def _players(event, names):
 
 def _match(rnd, table, a, b, result, ga=0, gb=0, gd=0):
     return MatchFactory(
-        round=rnd, table_number=table, player_a=a, player_b=b, result=result, games_a=ga, games_b=gb, games_drawn=gd
+        round=rnd,
+        table_number=table,
+        player_a=a,
+        player_b=b,
+        result=result,
+        games_a=ga,
+        games_b=gb,
+        games_drawn=gd,
     )
 
 
@@ -83,9 +90,7 @@ def test_ga_worked_example_follows_3_1_0_with_omw_gw_ogw():
 
     rows = selectors.standings_for_event(event)
 
-    got = [
-        (s.registration.player.display_name, s.match_points, s.row.omw, s.row.gw, s.row.ogw) for s in rows
-    ]
+    got = [(s.registration.player.display_name, s.match_points, s.row.omw, s.row.gw, s.row.ogw) for s in rows]
     F = Fraction
     assert got == [
         ("E", 6, F(1, 2), F(1), F(2, 5)),
@@ -130,7 +135,9 @@ def test_points_per_result_follow_the_policy(result, policy, points):
     rnd = RoundFactory(event=event, number=1, status=RoundStatus.COMPLETE)
     _match(rnd, 1, p["X"], p["Y"], result, 1, 1 if result == MatchResult.DRAW else 0)
 
-    by_name = {s.registration.player.display_name: s.match_points for s in selectors.standings_for_event(event)}
+    by_name = {
+        s.registration.player.display_name: s.match_points for s in selectors.standings_for_event(event)
+    }
 
     assert (by_name["X"], by_name["Y"]) == points
 
@@ -274,7 +281,18 @@ def test_standings_csv_and_json_show_ga_columns():
     rows = list(csv.DictReader(io.StringIO(selectors.standings_csv(event))))
     data = json.loads(selectors.standings_json(event))
 
-    assert list(rows[0]) == ["rank", "player_id", "name", "match_points", "record", "byes", "omw", "gw", "ogw", "status"]
+    assert list(rows[0]) == [
+        "rank",
+        "player_id",
+        "name",
+        "match_points",
+        "record",
+        "byes",
+        "omw",
+        "gw",
+        "ogw",
+        "status",
+    ]
     assert [(r["name"], r["match_points"], r["gw"]) for r in rows] == [
         ("E", "6", "1.0"), ("D", "4", "0.75"), ("A", "3", "0.4"), ("B", "3", "0.5"), ("C", "1", "0.4"),
     ]  # fmt: skip
@@ -366,7 +384,11 @@ FORM = {"name": "GA Weekly", "game": "ga", "format": "ga-standard", "event_type"
 
 @pytest.mark.parametrize(
     ("given", "expected"),
-    [("", StandingsPolicy.POINTS_3_1_0), ("fab", StandingsPolicy.FAB), ("points_3_1_0", StandingsPolicy.POINTS_3_1_0)],
+    [
+        ("", StandingsPolicy.POINTS_3_1_0),
+        ("fab", StandingsPolicy.FAB),
+        ("points_3_1_0", StandingsPolicy.POINTS_3_1_0),
+    ],
 )
 def test_event_form_offers_the_policy_and_defaults_by_game(client, given, expected):
     from tournament.models import Event
@@ -388,7 +410,14 @@ def test_event_edit_form_refuses_a_policy_change_once_paired(client, add_players
     services.pair_next_round(event, actor=organizer)
     client.force_login(organizer)
     page = client.get(f"/events/{event.slug}/edit/").content.decode()
-    data = {**FORM, "name": "GA weekly", "rel": "casual", "swiss_rounds": "3", "top_cut": "0", "standings_policy": "fab"}
+    data = {
+        **FORM,
+        "name": "GA weekly",
+        "rel": "casual",
+        "swiss_rounds": "3",
+        "top_cut": "0",
+        "standings_policy": "fab",
+    }
 
     response = client.post(f"/events/{event.slug}/edit/", data)
 
@@ -412,13 +441,17 @@ def test_points_going_into_each_round_equal_the_standings_after_the_round_before
     for n, matches in enumerate(plan, start=1):
         rnd = RoundFactory(event=event, number=n, status=RoundStatus.COMPLETE)
         for t, (a, b, result) in enumerate(matches, start=1):
-            games = {MatchResult.A_WINS: (1, 0), MatchResult.B_WINS: (0, 1), MatchResult.DRAW: (1, 1)}.get(result, (0, 0))
+            games = {MatchResult.A_WINS: (1, 0), MatchResult.B_WINS: (0, 1), MatchResult.DRAW: (1, 1)}.get(
+                result, (0, 0)
+            )
             _match(rnd, t, p[a], p[b] if b else None, result, *games)
 
     going_in = points_before_rounds(event)
 
     for n in (2, 3):
-        after = {s.registration.pk: s.match_points for s in selectors.standings_for_event(event, after_round=n - 1)}
+        after = {
+            s.registration.pk: s.match_points for s in selectors.standings_for_event(event, after_round=n - 1)
+        }
         assert {reg: pts for (reg, k), pts in going_in.items() if k == n} == after
     final = {s.registration.player.display_name: s.match_points for s in selectors.standings_for_event(event)}
     expected_ga = {"A": 4, "B": 1, "C": 5, "D": 5, "E": 3, "F": 3, "G": 9}

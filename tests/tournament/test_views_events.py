@@ -1,4 +1,5 @@
 """Creating and editing an event through the organizer's forms (the services apply the rules)."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,9 +22,20 @@ def logged_in(user) -> Client:
     return c
 
 
-BASE = {"name": "Friday Armory", "game": "fab", "format": "cc", "event_type": "armory", "time_zone": "Europe/London",
-        "trp_version": "2025", "ppg_version": "2023", "cr_version": "2.13.0", "bye_counts_in_cmp": "on",
-        "allow_self_registration": "on", "structure_kind": "single_day", "status": "registration"}
+BASE = {
+    "name": "Friday Armory",
+    "game": "fab",
+    "format": "cc",
+    "event_type": "armory",
+    "time_zone": "Europe/London",
+    "trp_version": "2025",
+    "ppg_version": "2023",
+    "cr_version": "2.13.0",
+    "bye_counts_in_cmp": "on",
+    "allow_self_registration": "on",
+    "structure_kind": "single_day",
+    "status": "registration",
+}
 
 
 @pytest.mark.django_db
@@ -49,8 +61,15 @@ def test_create_event_applies_rule_defaults_and_makes_me_organizer():
 @pytest.mark.django_db
 def test_create_event_with_explicit_values_keeps_them():
     user = UserFactory()
-    data = {**BASE, "slug": "pq-london", "event_type": "proquest", "format": "blitz", "round_minutes": "40",
-            "rel": "casual", "decklists_required": "false"}
+    data = {
+        **BASE,
+        "slug": "pq-london",
+        "event_type": "proquest",
+        "format": "blitz",
+        "round_minutes": "40",
+        "rel": "casual",
+        "decklists_required": "false",
+    }
     assert logged_in(user).post("/events/new/", data).status_code == 302
     event = Event.objects.get(slug="pq-london")
     assert (event.round_minutes, event.rel, event.decklists_required, event.tier) == (40, "casual", False, 2)
@@ -93,7 +112,11 @@ def test_organizer_edits_the_event_and_it_is_audited():
     c = logged_in(org)
     form = c.get(f"/events/{event.slug}/edit/")
     assert form.status_code == 200
-    data = {k: v for k, v in form.context["form"].initial.items() if v is not None and k in form.context["form"].fields}
+    data = {
+        k: v
+        for k, v in form.context["form"].initial.items()
+        if v is not None and k in form.context["form"].fields
+    }
     data = {k: ("on" if v is True else v) for k, v in data.items() if v is not False}
     data.update({"venue": "New shop", "starts_at": ""})
     response = c.post(f"/events/{event.slug}/edit/", data)

@@ -1,4 +1,5 @@
 """Input parsing of the event pages: keyboard result entry and player reports."""
+
 from __future__ import annotations
 
 import pytest

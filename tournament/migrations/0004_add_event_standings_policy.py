@@ -11,16 +11,23 @@ def ga_events_use_3_1_0(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0003_add_player_ban_and_suspension'),
+        ("tournament", "0003_add_player_ban_and_suspension"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='standings_policy',
-            field=models.CharField(choices=[('fab', 'Flesh and Blood (TR&P App D: MP, CMP, MLP, OMLP, OCMP)'), ('points_3_1_0', '3/1/0 points, OMW%, GW%, OGW% (Grand Archive)')], default='fab', help_text='How Swiss standings are scored and ordered (Grand Archive: 3/1/0 points).', max_length=16),
+            model_name="event",
+            name="standings_policy",
+            field=models.CharField(
+                choices=[
+                    ("fab", "Flesh and Blood (TR&P App D: MP, CMP, MLP, OMLP, OCMP)"),
+                    ("points_3_1_0", "3/1/0 points, OMW%, GW%, OGW% (Grand Archive)"),
+                ],
+                default="fab",
+                help_text="How Swiss standings are scored and ordered (Grand Archive: 3/1/0 points).",
+                max_length=16,
+            ),
         ),
         migrations.RunPython(ga_events_use_3_1_0, migrations.RunPython.noop),
     ]

@@ -1,4 +1,5 @@
 """manage.py import_cards {fabrary,fabcube,ga} [PATH] [--activate] | --defaults"""
+
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
@@ -35,8 +36,10 @@ class Command(BaseCommand):
                 result = services.parse_source(source, path)
                 release, created = services.import_release(result, activate=activate)
                 verb = "imported" if created else "already imported"
-                self.stdout.write(f"{release.label}: {verb}, {release.card_count} cards"
-                                  + (" (active)" if release.is_active else ""))
+                self.stdout.write(
+                    f"{release.label}: {verb}, {release.card_count} cards"
+                    + (" (active)" if release.is_active else "")
+                )
         except CardImportError as exc:
             raise CommandError(f"card data rejected, nothing imported: {exc}") from None
         except DomainError as exc:

@@ -6,6 +6,7 @@ fabrary's card data (``@flesh-and-blood/cards``; its ``legalFormats`` and
 comes from the-fab-cube's dated lists in ``settings.SHARED_DIR`` (fabrary does not
 carry it). Disagreements are explained in docs/legality-oracle.md.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,13 +33,25 @@ class Command(BaseCommand):
     help = "Compare our legality checker with fabrary's legalFormats/legalHeroes and print agreement rates."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--format", dest="formats", action="append", choices=ORACLE_FORMATS,
-                            help="format to compare (repeatable; default: all of " + ", ".join(ORACLE_FORMATS) + ")")
-        parser.add_argument("--fabrary-json", default=None,
-                            help="a dump made by `node tools/fabrary/dump.mjs OUT.json` (default: dump it now)")
-        parser.add_argument("--date", dest="as_of", default=None, help="as-of date YYYY-MM-DD (default today)")
+        parser.add_argument(
+            "--format",
+            dest="formats",
+            action="append",
+            choices=ORACLE_FORMATS,
+            help="format to compare (repeatable; default: all of " + ", ".join(ORACLE_FORMATS) + ")",
+        )
+        parser.add_argument(
+            "--fabrary-json",
+            default=None,
+            help="a dump made by `node tools/fabrary/dump.mjs OUT.json` (default: dump it now)",
+        )
+        parser.add_argument(
+            "--date", dest="as_of", default=None, help="as-of date YYYY-MM-DD (default today)"
+        )
         parser.add_argument("--no-heroes", action="store_true", help="skip the card x hero comparison")
-        parser.add_argument("--show", type=int, default=10, help="disagreements to list per format (default 10)")
+        parser.add_argument(
+            "--show", type=int, default=10, help="disagreements to list per format (default 10)"
+        )
         parser.add_argument("--json", action="store_true", help="print JSON")
 
     def handle(self, *args: Any, **opts: Any) -> None:
@@ -57,18 +70,41 @@ class Command(BaseCommand):
             db = merge_living_legends(db, fabcube)
         except Exception as exc:
             self.stderr.write(f"warning: no living-legend lists ({exc}); living legends will not be flagged")
-        report = run_oracle(db, formats=opts["formats"] or ORACLE_FORMATS, as_of=as_of,
-                            heroes_check=not opts["no_heroes"], hero_keys=fabrary_hero_keys(raw))
+        report = run_oracle(
+            db,
+            formats=opts["formats"] or ORACLE_FORMATS,
+            as_of=as_of,
+            heroes_check=not opts["no_heroes"],
+            hero_keys=fabrary_hero_keys(raw),
+        )
         if opts["json"]:
-            self.stdout.write(json.dumps({
-                "data_version": report.release, "as_of": as_of.isoformat(),
-                "formats": {code: {"compared": fa.compared, "agree": fa.agree, "rate": round(fa.rate, 6),
-                                   "we_allow_fabrary_not": fa.only_ours, "fabrary_allows_we_not": fa.only_theirs}
-                            for code, fa in report.formats.items()},
-                "heroes": None if opts["no_heroes"] else {
-                    "compared": report.heroes.compared, "agree": report.heroes.agree,
-                    "rate": round(report.heroes.rate, 6), "disagreements": report.hero_disagreements},
-            }, indent=2))
+            self.stdout.write(
+                json.dumps(
+                    {
+                        "data_version": report.release,
+                        "as_of": as_of.isoformat(),
+                        "formats": {
+                            code: {
+                                "compared": fa.compared,
+                                "agree": fa.agree,
+                                "rate": round(fa.rate, 6),
+                                "we_allow_fabrary_not": fa.only_ours,
+                                "fabrary_allows_we_not": fa.only_theirs,
+                            }
+                            for code, fa in report.formats.items()
+                        },
+                        "heroes": None
+                        if opts["no_heroes"]
+                        else {
+                            "compared": report.heroes.compared,
+                            "agree": report.heroes.agree,
+                            "rate": round(report.heroes.rate, 6),
+                            "disagreements": report.hero_disagreements,
+                        },
+                    },
+                    indent=2,
+                )
+            )
             return
         lines = report.lines()
         if opts["no_heroes"]:
@@ -90,7 +126,9 @@ class Command(BaseCommand):
         if path:
             dump = Path(path)
             result = parse_fabrary(dump)
-            return json.loads(dump.read_text(encoding="utf-8")), CardDatabase(result.cards, release=result.release)
+            return json.loads(dump.read_text(encoding="utf-8")), CardDatabase(
+                result.cards, release=result.release
+            )
         from cards.services import dump_fabrary_package
 
         with tempfile.TemporaryDirectory() as tmp:

@@ -10,6 +10,7 @@ fresh checkout with nothing imported, the-fab-cube copy (FaB) or the GA JSON in
 ``settings.SHARED_DIR/data`` read directly through the importers. The output
 names the release used.
 """
+
 from __future__ import annotations
 
 import json
@@ -50,13 +51,21 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="decklist text file ('-' reads standard input)")
-        parser.add_argument("--format", dest="format_code", required=True,
-                            help=f"format code: {', '.join(FORMAT_CODES)}")
-        parser.add_argument("--date", dest="as_of", default=None, help="event date YYYY-MM-DD (default today)")
+        parser.add_argument(
+            "--format", dest="format_code", required=True, help=f"format code: {', '.join(FORMAT_CODES)}"
+        )
+        parser.add_argument(
+            "--date", dest="as_of", default=None, help="event date YYYY-MM-DD (default today)"
+        )
         parser.add_argument("--edition", default="2025", help=f"rules edition: {', '.join(EDITIONS)}")
-        parser.add_argument("--sets", default="", help="limited: set codes of the event, comma-separated (e.g. HNT)")
-        parser.add_argument("--registered", default=None,
-                            help="limited: the registered pool as a text file; FILE is then the deck")
+        parser.add_argument(
+            "--sets", default="", help="limited: set codes of the event, comma-separated (e.g. HNT)"
+        )
+        parser.add_argument(
+            "--registered",
+            default=None,
+            help="limited: the registered pool as a text file; FILE is then the deck",
+        )
         parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     def handle(self, *args: Any, **opts: Any) -> None:
@@ -68,8 +77,12 @@ class Command(BaseCommand):
 
     def _fail(self, opts: dict, message: str, problems: list[dict] | None = None) -> int:
         if opts["json"]:
-            self.stdout.write(json.dumps({"readable": False, "legal": False, "error": message,
-                                          "problems": problems or []}, indent=2))
+            self.stdout.write(
+                json.dumps(
+                    {"readable": False, "legal": False, "error": message, "problems": problems or []},
+                    indent=2,
+                )
+            )
         else:
             self.stderr.write(message)
             for p in problems or []:
@@ -96,8 +109,16 @@ class Command(BaseCommand):
     def _parse(self, opts: dict, path: str, db: Any) -> tuple[list, list[dict]]:
         text = self._read(path)
         parsed = parse_decklist(text)
-        problems = [{"line_no": e.line_no, "text": e.raw, "code": "UNREADABLE", "message": e.reason,
-                     "suggestions": []} for e in parsed.errors]
+        problems = [
+            {
+                "line_no": e.line_no,
+                "text": e.raw,
+                "code": "UNREADABLE",
+                "message": e.reason,
+                "suggestions": [],
+            }
+            for e in parsed.errors
+        ]
         entries, unresolved = resolve(parsed, db)
         for p in unresolved:
             d = p.to_dict()
@@ -105,8 +126,15 @@ class Command(BaseCommand):
             problems.append(d)
         problems.sort(key=lambda p: p["line_no"])
         if not entries and not problems:
-            problems.append({"line_no": 0, "text": "", "code": "NO_CARDS", "message": "the file names no cards",
-                             "suggestions": []})
+            problems.append(
+                {
+                    "line_no": 0,
+                    "text": "",
+                    "code": "NO_CARDS",
+                    "message": "the file names no cards",
+                    "suggestions": [],
+                }
+            )
         return entries, problems
 
     def _run(self, opts: dict) -> int:
@@ -132,18 +160,31 @@ class Command(BaseCommand):
         except OSError as exc:
             return self._fail(opts, str(exc))
         if problems:
-            return self._fail(opts, f"{opts['file']}: {len(problems)} line(s) could not be read "
-                                    f"(card data {db.release})", problems)
+            return self._fail(
+                opts,
+                f"{opts['file']}: {len(problems)} line(s) could not be read (card data {db.release})",
+                problems,
+            )
         set_codes = frozenset(s.strip().upper() for s in opts["sets"].split(",") if s.strip())
         pool = CardPool(hero=None, entries=entries, registered=registered, set_codes=set_codes)
         findings = check_pool(pool, fmt.code, as_of=as_of, db=db, rules_edition=opts["edition"])
         legal = is_legal(findings)
         if opts["json"]:
-            self.stdout.write(json.dumps({
-                "readable": True, "legal": legal, "format": fmt.code, "edition": opts["edition"],
-                "as_of": as_of.isoformat(), "data_version": db.release, "card_data": origin,
-                "findings": [f.to_dict() for f in findings],
-            }, indent=2))
+            self.stdout.write(
+                json.dumps(
+                    {
+                        "readable": True,
+                        "legal": legal,
+                        "format": fmt.code,
+                        "edition": opts["edition"],
+                        "as_of": as_of.isoformat(),
+                        "data_version": db.release,
+                        "card_data": origin,
+                        "findings": [f.to_dict() for f in findings],
+                    },
+                    indent=2,
+                )
+            )
         else:
             self._print_text(fmt, as_of, db, origin, entries, findings, legal, opts["edition"])
         return EXIT_LEGAL if legal else EXIT_ILLEGAL

@@ -1,4 +1,5 @@
 """Create the local admin account once and print its login every time."""
+
 import secrets
 
 from django.conf import settings

@@ -1,4 +1,5 @@
 """python manage.py import_rules FILE --document cr|trp|ppg|ga --version VERSION | --defaults"""
+
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
@@ -35,10 +36,16 @@ class Command(BaseCommand):
                 if not opts["file"] or not opts["document"] or not opts["doc_version"]:
                     raise CommandError("Give FILE --document cr|trp|ppg|ga --version VERSION, or --defaults.")
                 text = read_document_file(opts["file"])
-                results = [import_rules_document(
-                    text, kind=opts["document"], version=opts["doc_version"], source_name=str(opts["file"]).rsplit("/", 1)[-1],
-                    make_current=True if opts["current"] else None, force=opts["force"],
-                )]
+                results = [
+                    import_rules_document(
+                        text,
+                        kind=opts["document"],
+                        version=opts["doc_version"],
+                        source_name=str(opts["file"]).rsplit("/", 1)[-1],
+                        make_current=True if opts["current"] else None,
+                        force=opts["force"],
+                    )
+                ]
         except DomainError as exc:
             raise CommandError(exc.message) from exc
         for result in results:
