@@ -74,9 +74,13 @@ rulesdata:
 demo:
 	@$(PY) manage.py create_demo_event
 
+# Style, formatting, types (mypy: settings in pyproject.toml) and the import-direction contracts
+# (import-linter: .importlinter; docs/architecture.md explains them).
 lint:
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 pytest:
 	$(VENV)/bin/pytest $(PYTEST_ARGS)

@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Any, Literal, TextIO, overload
 
 from pairings.errors import InvalidInput
 
 USAGE = "usage: python -m pairings pair|standings < in.json > out.json"
 
 
-def main(argv: list[str], stdin=None, stdout=None, stderr=None) -> int:
+def main(
+    argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -64,7 +66,7 @@ def main(argv: list[str], stdin=None, stdout=None, stderr=None) -> int:
     return 0
 
 
-def run_pair(data: Any) -> dict:
+def run_pair(data: Any) -> dict[str, Any]:
     from pairings.swiss import PlayerState, pair_round
 
     obj = _object(data, "input")
@@ -89,13 +91,13 @@ def run_pair(data: Any) -> dict:
             )
         )
     result = pair_round(players, round_number=round_number, seed=seed)
-    out = {"pairings": [list(pair) for pair in result.pairings], "bye": result.bye}
+    out: dict[str, Any] = {"pairings": [list(pair) for pair in result.pairings], "bye": result.bye}
     if len(result.byes) > 1:  # several odd draft pods: "bye" is the first, "byes" lists them all
         out["byes"] = list(result.byes)
     return out
 
 
-def run_standings(data: Any) -> dict:
+def run_standings(data: Any) -> dict[str, Any]:
     from pairings.tiebreakers import MatchRecord, compute_standings
 
     obj = _object(data, "input")
@@ -151,9 +153,9 @@ def run_standings(data: Any) -> dict:
         if exc.field in ("policy", "seed"):
             raise InvalidInput(f"options.{exc.field}", exc.message) from None
         raise
-    out = []
+    out: list[dict[str, Any]] = []
     for row in rows:
-        item = {
+        entry: dict[str, Any] = {
             "rank": row.rank,
             "id": row.id,
             "match_points": row.match_points,
@@ -163,8 +165,8 @@ def run_standings(data: Any) -> dict:
             "ocmp": str(row.ocmp),
         }
         if row.omw is not None:
-            item.update(omw=str(row.omw), gw=str(row.gw), ogw=str(row.ogw))
-        out.append(item)
+            entry.update(omw=str(row.omw), gw=str(row.gw), ogw=str(row.ogw))
+        out.append(entry)
     return {"standings": out}
 
 
@@ -173,13 +175,13 @@ def run_standings(data: Any) -> dict:
 _MISSING = object()
 
 
-def _object(value: Any, field: str) -> dict:
+def _object(value: Any, field: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise InvalidInput(field, "must be a JSON object")
     return value
 
 
-def _get(obj: dict, key: str, field: str, default: Any):
+def _get(obj: dict[str, Any], key: str, field: str, default: Any) -> Any:
     if key in obj:
         return obj[key]
     if default is _MISSING:
@@ -187,22 +189,42 @@ def _get(obj: dict, key: str, field: str, default: Any):
     return default
 
 
-def _list(obj: dict, key: str, field: str, default: Any = _MISSING) -> list:
+def _list(obj: dict[str, Any], key: str, field: str, default: Any = _MISSING) -> list[Any]:
     value = _get(obj, key, field, default)
     if not isinstance(value, list):
         raise InvalidInput(field, "must be a JSON array")
     return value
 
 
+@overload
 def _int(
-    obj: dict,
+    obj: dict[str, Any],
+    key: str,
+    field: str,
+    *,
+    default: Any = _MISSING,
+    minimum: int | None = None,
+    nullable: Literal[False] = False,
+) -> int: ...
+@overload
+def _int(
+    obj: dict[str, Any],
+    key: str,
+    field: str,
+    *,
+    default: Any = _MISSING,
+    minimum: int | None = None,
+    nullable: bool,
+) -> int | None: ...
+def _int(
+    obj: dict[str, Any],
     key: str,
     field: str,
     *,
     default: Any = _MISSING,
     minimum: int | None = None,
     nullable: bool = False,
-):
+) -> int | None:
     value = _get(obj, key, field, default)
     if value is None and nullable:
         return None
@@ -213,7 +235,17 @@ def _int(
     return value
 
 
-def _str(obj: dict, key: str, field: str, *, default: Any = _MISSING, nullable: bool = False):
+@overload
+def _str(
+    obj: dict[str, Any], key: str, field: str, *, default: Any = _MISSING, nullable: Literal[False] = False
+) -> str: ...
+@overload
+def _str(
+    obj: dict[str, Any], key: str, field: str, *, default: Any = _MISSING, nullable: bool
+) -> str | None: ...
+def _str(
+    obj: dict[str, Any], key: str, field: str, *, default: Any = _MISSING, nullable: bool = False
+) -> str | None:
     value = _get(obj, key, field, default)
     if value is None and nullable:
         return None
@@ -222,7 +254,7 @@ def _str(obj: dict, key: str, field: str, *, default: Any = _MISSING, nullable: 
     return value
 
 
-def _bool(obj: dict, key: str, field: str, *, default: Any = _MISSING) -> bool:
+def _bool(obj: dict[str, Any], key: str, field: str, *, default: Any = _MISSING) -> bool:
     value = _get(obj, key, field, default)
     if not isinstance(value, bool):
         raise InvalidInput(field, "must be true or false")

@@ -102,7 +102,7 @@ def recommended_structure(players: int, *, kind: str = "single_day") -> Structur
     return structure
 
 
-def _from_table(table, players: int, *, rule: str) -> Structure:
+def _from_table(table: Sequence[tuple[int, int, int]], players: int, *, rule: str) -> Structure:
     for limit, rounds, cut in table:
         if players <= limit:
             return Structure(rounds, cut, rule=rule)
@@ -145,8 +145,8 @@ def assign_tables(
     for pid, table in pinned.items():
         if isinstance(table, bool) or not isinstance(table, int) or table < 1:
             raise InvalidInput(f"pinned[{pid}]", "table must be a positive integer")
-    matches = []
-    byes = []
+    matches: list[tuple[int, int, str, str]] = []
+    byes: list[tuple[int, str, str | None]] = []
     for k, pair in enumerate(pairings):
         a, b = pair
         if b is None:
@@ -167,7 +167,7 @@ def assign_tables(
                 raise InvalidInput("pinned", f"table {table} is pinned for two matches")
             taken[table] = (a, b)
             fixed[k] = table
-    out = []
+    out: list[tuple[int, str, str | None]] = []
     table = first_table
     for _, k, a, b in matches:
         if k in fixed:

@@ -56,6 +56,14 @@ MAX_POINTS = 10_000
 RESERVOIR_PER_OPPONENT, RESERVOIR_BASE = 4, 8  # a score group of 4R + 8 players is a reservoir
 
 
+# What the solvers hand back: PlayerState pairs and the bye (one pod), or indices into the
+# pod's player list: (pairs, floater, bye) for one score group, (pairs, to_up, to_down, bye)
+# for a segment of small score groups.
+_PodResult = tuple[list[tuple["PlayerState", "PlayerState"]], "PlayerState | None"]
+_LevelResult = tuple[list[tuple[int, int]], int | None, int | None]
+_SegmentResult = tuple[list[tuple[int, int]], list[int], list[int], int | None]
+
+
 @dataclass(frozen=True)
 class PlayerState:
     """One active player (or team, TR&P 9.2: a team is paired as a unit under its team id)."""
@@ -158,18 +166,20 @@ def _played(a: PlayerState, b: PlayerState) -> bool:
     return b.id in a.opponents or a.id in b.opponents
 
 
-def _table_order(pair: tuple[PlayerState, PlayerState]):
+def _table_order(pair: tuple[PlayerState, PlayerState]) -> tuple[int, int, int, str, str]:
     a, b = pair
     ranks = [r for r in (a.rank, b.rank) if r is not None]
     return (-max(a.points, b.points), -min(a.points, b.points), min(ranks) if ranks else 1 << 62, a.id, b.id)
 
 
-def _pair_pod(players: list[PlayerState], rng: random.Random, *, round_number: int, force_fast: bool = False):
+def _pair_pod(
+    players: list[PlayerState], rng: random.Random, *, round_number: int, force_fast: bool = False
+) -> _PodResult:
     """Pair one pod; returns ([(higher, lower), ...], bye player or None)."""
     if len(players) < 2:
         return [], (players[0] if players else None)
     seeded = round_number == 1 and any(p.rank is not None for p in players)
-    result = None
+    result: _PodResult | None = None
     if not seeded and (force_fast or len(players) > EXACT_LIMIT):
         for attempt in range(FAST_ATTEMPTS):  # other random candidate graphs before the O(n^2) solve
             result = _FastPairer(
@@ -206,7 +216,7 @@ def _pair_down_lower_bound(players: Sequence[PlayerState]) -> int:
 # -- exact solver -------------------------------------------------------------------------
 
 
-def _solve_exact(players: list[PlayerState], rng: random.Random, *, seeded: bool):
+def _solve_exact(players: list[PlayerState], rng: random.Random, *, seeded: bool) -> _PodResult:
     """One maximum-weight matching over the complete graph (plus a bye vertex when odd).
 
     cost(pair) = rematch * W_R + (points difference)^2 * W_D + tertiary, with W_D larger than
@@ -298,7 +308,7 @@ class _FastPairer:
     def played(self, i: int, j: int) -> bool:
         return self.ids[j] in self.opp[i] or self.ids[i] in self.opp[j]
 
-    def run(self):
+    def run(self) -> _PodResult | None:
         """Segments of small score groups are solved exactly first (they only depend on the
         fixed parity of each score boundary), then the large groups ("reservoirs") top down."""
         levels = self.levels
@@ -346,8 +356,10 @@ class _FastPairer:
         while k < len(order):
             level = order[k]
             allow_float = level + 1 in big
-            solved = self._solve_level(level, carries[k] + incoming[level], banned, allow_float=allow_float)
-            if solved is None:
+            level_solved = self._solve_level(
+                level, carries[k] + incoming[level], banned, allow_float=allow_float
+            )
+            if level_solved is None:
                 if carries[k] and backtracks < self.MAX_BACKTRACKS:
                     banned.add(carries[k][0])  # that floater cannot be absorbed below: choose another
                     backtracks += 1
@@ -356,7 +368,7 @@ class _FastPairer:
                     carries.pop()
                     continue
                 return None
-            level_pairs, floater, bye = solved
+            level_pairs, floater, bye = level_solved
             results.append((level_pairs, bye))
             carries.append([floater] if floater is not None else [])
             k += 1
@@ -379,7 +391,9 @@ class _FastPairer:
         need = RESERVOIR_PER_OPPONENT * rmax + RESERVOIR_BASE
         return {i for i, size in enumerate(sizes) if size >= need}
 
-    def _solve_segment(self, first: int, last: int, up: int | None, down: int | None, cumulative: list[int]):
+    def _solve_segment(
+        self, first: int, last: int, up: int | None, down: int | None, cumulative: list[int]
+    ) -> _SegmentResult | None:
         """Exact matching of a run of small score groups. Each player may instead pair up into
         the large group above or down into the one below (slot vertices; unused slots pair with
         each other), with the number of such pairs fixed in parity by the score boundary."""
@@ -417,13 +431,13 @@ class _FastPairer:
                 rem = ids[gy] in opp[gx] or ids[gx] in opp[gy]
                 d = pts[x] - pts[y]
                 edges.append((x, y, w_base - (rem * w_r + d * d * w_d + bits(16))))
-            if up is not None:
+            if up_pts is not None:
                 cost = (pts[x] - up_pts) ** 2 * w_d
                 edges.extend((x, slot, w_base - cost - bits(16)) for slot in up_slots)
-            if down is not None:
+            if down_pts is not None:
                 cost = (pts[x] - down_pts) ** 2 * w_d
                 edges.extend((x, slot, w_base - cost - bits(16)) for slot in down_slots)
-            if with_bye and gx in self.candidates:
+            if bye_node is not None and gx in self.candidates:
                 edges.append((x, bye_node, w_base - bits(16)))
         for slots in (up_slots, down_slots):
             edges.extend((a, b, w_base) for a in slots for b in slots if a < b)
@@ -449,7 +463,9 @@ class _FastPairer:
                 pairs.append((members[u], members[v]))
         return pairs, to_up, to_down, bye
 
-    def _solve_level(self, li: int, carry: list[int], banned: set[int], *, allow_float: bool):
+    def _solve_level(
+        self, li: int, carry: list[int], banned: set[int], *, allow_float: bool
+    ) -> _LevelResult | None:
         """Match one score group (plus the carried player); tries random chunks of the group,
         then the whole group sparse, then the whole group with every candidate edge."""
         members = self.levels[li]
@@ -476,7 +492,9 @@ class _FastPairer:
                 return result
         return None
 
-    def _solve_chunked(self, li: int, carry: list[int], banned: set[int], *, allow_float: bool):
+    def _solve_chunked(
+        self, li: int, carry: list[int], banned: set[int], *, allow_float: bool
+    ) -> _LevelResult | None:
         members = self.levels[li]
         with_bye = li == self.bye_level
         head: list[int] = []
@@ -529,7 +547,7 @@ class _FastPairer:
         dense: bool,
         with_bye: bool,
         allow_float: bool,
-    ):
+    ) -> _LevelResult | None:
         """Perfect matching of carry + members (+ bye vertex, + float vertex when odd) with no
         rematch edges; None when the candidate graph has no perfect matching."""
         nodes = carry + members

@@ -162,12 +162,14 @@ def compute_standings(
         except TypeError:
             _check_match(k, m, index)
             raise  # pragma: no cover - _check_match always raises for what TypeError'd
+        assert ia is not None  # an unknown player made _check_match raise
         if r > R:
             continue
         bit = 1 << r
-        if rounds_seen[ia] & bit or (ib is not None and rounds_seen[ib] & bit):
-            who = ids[ia] if rounds_seen[ia] & bit else ids[ib]
-            raise InvalidInput(f"matches[{k}]", f"player {who!r} has two matches in round {r}")
+        if rounds_seen[ia] & bit:
+            raise InvalidInput(f"matches[{k}]", f"player {ids[ia]!r} has two matches in round {r}")
+        if ib is not None and rounds_seen[ib] & bit:
+            raise InvalidInput(f"matches[{k}]", f"player {ids[ib]!r} has two matches in round {r}")
         rounds_seen[ia] |= bit
         if ib is None:
             byes[ia] += 1
@@ -299,7 +301,7 @@ def _check_match(k: int, m: MatchRecord, index: Mapping[str, int]) -> None:
 
 def explain_ranking(
     rows_or_standings: Sequence[StandingRow] | Mapping[str, StandingRow], a_id: str, b_id: str
-) -> list[dict]:
+) -> list[dict[str, object]]:
     """ "Why am I ranked here": each tiebreaker step in order (TR&P App D steps 1-6) with both
     players' values, up to and including the step that decides; ``ahead`` names who wins it."""
     if isinstance(rows_or_standings, Mapping):
@@ -311,7 +313,7 @@ def explain_ranking(
             raise InvalidInput(field, f"{pid!r} is not in the standings")
     a, b = by_id[a_id], by_id[b_id]
     steps = FAB_STEPS if a.policy == "fab" else POINTS_3_1_0_STEPS
-    out = []
+    out: list[dict[str, object]] = []
     for number, (name, prefer) in enumerate(steps, start=1):
         va, vb = getattr(a, name), getattr(b, name)
         decides = va != vb
@@ -335,7 +337,7 @@ def explain_ranking(
     return out
 
 
-def _show(value) -> str:
+def _show(value: object) -> str:
     return str(value)
 
 

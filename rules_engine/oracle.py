@@ -26,7 +26,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from rules_engine.cards import Card, CardDatabase
+from rules_engine.cards import Card, CardDatabase, LegalityEvent
 from rules_engine.legality import CardPool, check_card_for_hero, check_pool
 
 # Formats fabrary states that this project models (fabrary also has "open" and "golden-age").
@@ -199,7 +199,7 @@ def run_oracle(
 
 def merge_living_legends(db: CardDatabase, source: CardDatabase) -> CardDatabase:
     """``db`` with the living-legend events of ``source`` (dated lists, e.g. the-fab-cube) added by name."""
-    events: dict[str, tuple] = {}
+    events: dict[str, tuple[LegalityEvent, ...]] = {}
     for card in source:
         ll = tuple(ev for ev in card.legality_history if ev.status == "living_legend")
         if ll:
