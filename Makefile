@@ -75,12 +75,12 @@ demo:
 	@$(PY) manage.py create_demo_event
 
 # Style, formatting, types (mypy: settings in pyproject.toml) and the import-direction contracts
-# (import-linter: .importlinter; docs/architecture.md explains them).
+# (import-linter: pyproject.toml; docs/architecture.md explains them).
 lint:
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
-	$(VENV)/bin/lint-imports
+	$(VENV)/bin/lint-imports --no-logo
 
 pytest:
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
