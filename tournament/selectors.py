@@ -35,11 +35,20 @@ import json
 from dataclasses import asdict, dataclass
 from datetime import datetime
 
-from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from .access import (  # noqa: F401  (re-exported: the access policy lives in access.py)
+    event_by_slug,
+    event_for_staff,
+    event_for_viewer,
+    event_is_visible,
+    forget_cached_roles,
+    has_role,
+    is_official,
+    staff_roles,
+)
 from .enums import (
     ACTIVE_REGISTRATION_STATUSES,
     VISIBLE_ROUND_STATUSES,
@@ -49,94 +58,13 @@ from .enums import (
     ReportStatus,
     RoundStage,
     RoundStatus,
-    StaffRole,
     StandingsPolicy,
     TrpVersion,
 )
-from .models import Event, Match, Registration, Round, StaffAssignment
+from .models import Event, Match, Registration, Round
 from .standings_policies import policy_spec
 
-# --------------------------------------------------------------------------- access
-
-
-def staff_roles(user, event: Event) -> set[str]:
-    """The active staff roles ``user`` holds at ``event`` (empty for anonymous users).
-
-    Superusers hold every role so the admin can always step in. The answer is cached on the
-    user object for its lifetime (one request); the staff services clear it with
-    ``forget_cached_roles`` when they change that user's roles.
-    """
-    if user is None or not getattr(user, "is_authenticated", False):
-        return set()
-    if user.is_superuser:
-        return {r.value for r in StaffRole}
-    cache = user.__dict__.setdefault("_arbiter_roles", {})
-    if event.pk not in cache:
-        cache[event.pk] = set(
-            StaffAssignment.objects.filter(event=event, user=user, ended_at__isnull=True).values_list(
-                "role", flat=True
-            )
-        )
-    return set(cache[event.pk])
-
-
-def forget_cached_roles(user) -> None:
-    """Drop the cached roles of ``user`` (after a staff change)."""
-    if user is not None:
-        user.__dict__.pop("_arbiter_roles", None)
-
-
-def has_role(user, event: Event, roles) -> bool:
-    """True if ``user`` holds any of ``roles`` at ``event``."""
-    return bool(staff_roles(user, event) & {str(r) for r in roles})
-
-
-def is_official(user, event: Event) -> bool:
-    """TR&P 2.1: organizer, head/appeals/floor judge or scorekeeper at this event."""
-    return bool(staff_roles(user, event))
-
-
-def event_for_staff(user, slug: str, *, roles=None) -> Event:
-    """The event ``slug`` if ``user`` is on its staff (with one of ``roles`` when given).
-
-    Raises ``Http404`` for an unknown slug and ``PermissionDenied`` otherwise.
-    """
-    event = Event.objects.filter(slug=slug).first()
-    if event is None:
-        raise Http404(f"no event {slug!r}")
-    held = staff_roles(user, event)
-    if not held or (roles is not None and not held & {str(r) for r in roles}):
-        raise PermissionDenied(
-            "you are not on this event's staff" if not held else "your role cannot do this"
-        )
-    return event
-
-
-def event_by_slug(slug: str) -> Event:
-    """The event ``slug`` or ``Http404`` (public pages)."""
-    event = Event.objects.filter(slug=slug).first()
-    if event is None:
-        raise Http404(f"no event {slug!r}")
-    return event
-
-
-def event_is_visible(user, event: Event) -> bool:
-    """True unless ``event`` is a draft (not announced yet) and ``user`` is not on its staff."""
-    from .enums import EventStatus
-
-    return event.status != EventStatus.DRAFT or is_official(user, event)
-
-
-def event_for_viewer(user, slug: str) -> Event:
-    """The event ``slug`` for a public page or endpoint shown to ``user``.
-
-    A draft event is its staff's only: anyone else gets the same ``Http404`` as for an
-    unknown slug, so neither its pages nor its existence leak before it is announced.
-    """
-    event = event_by_slug(slug)
-    if not event_is_visible(user, event):
-        raise Http404(f"no event {slug!r}")
-    return event
+# --------------------------------------------------------------------------- players
 
 
 def registration_for_user(user, event: Event) -> Registration | None:

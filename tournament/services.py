@@ -52,9 +52,18 @@ from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
 
 from . import selectors
+from .access import (
+    can_manage_players,
+    forget_cached_roles,
+    is_organizer,
+    require_role,
+    require_self_or_role,
+)
 from .enums import (
     ACTIVE_REGISTRATION_STATUSES,
+    CLOCK_ROLES,
     DEFAULT_STANDINGS_POLICY,
+    EVENT_EDIT_ROLES,
     EVENT_TYPE_DEFAULTS,
     EVENT_TYPE_DEFAULTS_2023,
     GA_FORMATS,
@@ -64,6 +73,7 @@ from .enums import (
     RESULT_ROLES,
     ROUND_MINUTES_2023,
     ROUND_MINUTES_2025,
+    STAFF_ADMIN_ROLES,
     TEAM_FORMATS,
     ClockState,
     CrVersion,
@@ -124,15 +134,6 @@ def _atomic(fn):
         raise AssertionError("unreachable")  # pragma: no cover
 
     return wrapper
-
-
-def _require(event: Event, actor, roles, what: str) -> None:
-    """Raise NotAllowed unless ``actor`` (None = system) holds one of ``roles`` at ``event``."""
-    if actor is None:
-        return
-    if not selectors.has_role(actor, event, roles):
-        names = ", ".join(sorted(StaffRole(r).label.lower() for r in roles))
-        raise NotAllowed(f"only the {names} may {what}", code="role")
 
 
 def _audit(obj, *, event: Event, actor, action: str, before=None, after=None, reason: str = "") -> None:
@@ -391,7 +392,7 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
 def update_event(event: Event, *, actor, reason: str = "", **changes) -> Event:
     """Change event settings (organizer or head judge). Rules versions, game, format and games
     per match, card data and the standings policy are pinned once the first round is paired (G-01). Audited with before/after."""
-    _require(event, actor, {StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE}, "change the event")
+    require_role(actor, event, EVENT_EDIT_ROLES, "change the event")
     unknown = set(changes) - set(EVENT_FIELDS)
     if unknown:
         raise DomainError(f"unknown event field(s): {', '.join(sorted(unknown))}", field=sorted(unknown)[0])
@@ -426,7 +427,7 @@ def set_event_days(event: Event, *, actor, days: list[dict]) -> list[EventDay]:
     A REL per day (TR&P 1.2, App A: e.g. a Calling is Competitive on day 1 and Professional
     after) and the day-2 cut (App B: top N or X-2, whichever is larger).
     """
-    _require(event, actor, {StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE}, "plan event days")
+    require_role(actor, event, EVENT_EDIT_ROLES, "plan event days")
     numbers = [d.get("number") for d in days]
     if sorted(numbers) != list(range(1, len(days) + 1)):
         raise DomainError("days must be numbered 1, 2, 3, ... without gaps", field="days")
@@ -476,7 +477,7 @@ def assign_staff(event: Event, *, user, role: str, actor) -> StaffAssignment:
     a Skirmish or tier 2+ tournament as an official (TR&P 1.4); the organizer as a judge at
     tier 2+ or a judge as organizer at tier 2+ (TR&P 2.1); the same role twice (409).
     """
-    _require(event, actor, {StaffRole.ORGANIZER}, "assign staff")
+    require_role(actor, event, STAFF_ADMIN_ROLES, "assign staff")
     _choice(role, StaffRole, "role")
     event = _lock_event(event)
     active = StaffAssignment.objects.filter(event=event, ended_at__isnull=True)
@@ -519,7 +520,7 @@ def assign_staff(event: Event, *, user, role: str, actor) -> StaffAssignment:
             assignment = StaffAssignment.objects.create(event=event, user=user, role=role)
     except IntegrityError as exc:
         raise ConflictError("that role was just assigned by someone else; reload", field="role") from exc
-    selectors.forget_cached_roles(user)
+    forget_cached_roles(user)
     _audit(assignment, event=event, actor=actor, action="staff.assign", after={"user": user.pk, "role": role})
     return assignment
 
@@ -528,7 +529,7 @@ def assign_staff(event: Event, *, user, role: str, actor) -> StaffAssignment:
 def end_staff_assignment(assignment: StaffAssignment, *, actor, reason: str = "") -> StaffAssignment:
     """End a role (kept with ``ended_at`` for the trail, EV-09). The last organizer stays."""
     event = assignment.event
-    _require(event, actor, {StaffRole.ORGANIZER}, "remove staff")
+    require_role(actor, event, STAFF_ADMIN_ROLES, "remove staff")
     if assignment.ended_at is not None:
         raise ConflictError("this assignment has already ended")
     if (
@@ -540,7 +541,7 @@ def end_staff_assignment(assignment: StaffAssignment, *, actor, reason: str = ""
         raise DomainError("an event keeps at least one organizer (TR&P 2.1)", code="rule")
     assignment.ended_at = timezone.now()
     assignment.save(update_fields=["ended_at"])
-    selectors.forget_cached_roles(assignment.user)
+    forget_cached_roles(assignment.user)
     _audit(
         assignment,
         event=event,
@@ -614,7 +615,7 @@ def register_player(
       organizer's approval (``approved=True`` by the organizer) (TR&P 1.4).
     """
     is_self = actor is not None and player.user_id is not None and player.user_id == actor.pk
-    staff = actor is None or selectors.has_role(actor, event, MANAGE_ROLES)
+    staff = actor is None or can_manage_players(actor, event)
     if not staff and not is_self:
         raise NotAllowed("players register themselves; staff register others", code="role")
     event = _lock_event(event)
@@ -691,7 +692,7 @@ def _check_player_eligibility(event: Event, player: PlayerProfile, *, actor, app
                 f"{player.display_name} is suspended: no tier 2+ or Competitive/Professional play (TR&P 1.4)",
                 code="rule",
             )
-        organizer = actor is None or selectors.has_role(actor, event, {StaffRole.ORGANIZER})
+        organizer = actor is None or is_organizer(actor, event)
         if not (approved and organizer):
             raise DomainError(
                 f"{player.display_name} is suspended: the organizer must approve this entry (TR&P 1.4)",
@@ -723,7 +724,7 @@ def register_team(
     event = _lock_event(event)
     if event.format not in TEAM_FORMATS:
         raise DomainError("teams register only in a team format (TR&P 9.2)", code="team")
-    staff = actor is None or selectors.has_role(actor, event, MANAGE_ROLES)
+    staff = actor is None or can_manage_players(actor, event)
     member_users = {p.user_id for p, _pos in members if p.user_id}
     if not staff and (actor is None or actor.pk not in member_users):
         raise NotAllowed("a team is registered by one of its members or by staff", code="role")
@@ -795,7 +796,7 @@ def _promote_waitlist(event: Event, *, actor) -> Registration | None:
 def check_in(registration: Registration, *, actor) -> Registration:
     """Mark a registered player present (player themself or staff)."""
     event = registration.event
-    _require_self_or_staff(registration, actor, "check in")
+    require_self_or_role(actor, registration, MANAGE_ROLES, "check in")
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     if reg.status == RegistrationStatus.CHECKED_IN:
         return reg
@@ -813,16 +814,6 @@ def check_in(registration: Registration, *, actor) -> Registration:
         after={"status": "checked_in"},
     )
     return reg
-
-
-def _require_self_or_staff(registration: Registration, actor, what: str, roles=MANAGE_ROLES) -> None:
-    if actor is None:
-        return
-    if registration.player.user_id == actor.pk:
-        return
-    if selectors.has_role(actor, registration.event, roles):
-        return
-    raise NotAllowed(f"only the player or the scorekeeper may {what}", code="role")
 
 
 def _live_match(reg: Registration) -> Match | None:
@@ -868,7 +859,7 @@ def drop_registration(registration: Registration, *, actor, reason: str = "") ->
     standings). After pairings for a round the player concedes that round's match, then drops.
     A freed seat before the first pairings promotes the first waitlisted player.
     """
-    _require_self_or_staff(registration, actor, "drop a player")
+    require_self_or_role(actor, registration, MANAGE_ROLES, "drop a player")
     event = registration.event
     reg = Registration.objects.select_for_update().select_related("player", "event").get(pk=registration.pk)
     if reg.status in (RegistrationStatus.DROPPED, RegistrationStatus.DISQUALIFIED):
@@ -903,8 +894,13 @@ def drop_registration(registration: Registration, *, actor, reason: str = "") ->
 def reenter_registration(registration: Registration, *, actor, reason: str = "") -> Registration:
     """Re-enter a dropped player: the head judge's decision only (TR&P 3.6)."""
     event = registration.event
-    if actor is not None and not selectors.has_role(actor, event, {StaffRole.HEAD_JUDGE}):
-        raise NotAllowed("only the head judge may re-enter a dropped player (TR&P 3.6)", code="role")
+    require_role(
+        actor,
+        event,
+        {StaffRole.HEAD_JUDGE},
+        "re-enter",
+        message="only the head judge may re-enter a dropped player (TR&P 3.6)",
+    )
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     if reg.status != RegistrationStatus.DROPPED:
         raise DomainError(
@@ -935,8 +931,13 @@ def disqualify_registration(registration: Registration, *, actor, reason: str) -
     """Disqualify a player (head judge, PPG 1.4): the live match is conceded and the player has
     no place in the standings (everyone below moves up). A DQ after the cut: nobody advances."""
     event = registration.event
-    if actor is not None and not selectors.has_role(actor, event, {StaffRole.HEAD_JUDGE}):
-        raise NotAllowed("only the head judge may disqualify a player (PPG 1.4)", code="role")
+    require_role(
+        actor,
+        event,
+        {StaffRole.HEAD_JUDGE},
+        "disqualify",
+        message="only the head judge may disqualify a player (PPG 1.4)",
+    )
     if not (reason or "").strip():
         raise DomainError("a disqualification needs a reason", field="reason")
     reg = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
@@ -969,7 +970,7 @@ def record_no_show(match: Match, *, absent: list[Registration], actor, drop: boo
     """A player who does not show up concedes the match (TR&P 3.6; PPG 4.1.2); both absent is a
     double loss. Absent players are dropped unless ``drop=False`` (they told the scorekeeper)."""
     event = match.round.event
-    _require(event, actor, RESULT_ROLES | JUDGE_ROLES, "record a no-show")
+    require_role(actor, event, CLOCK_ROLES, "record a no-show")
     match = _lock_match(match)
     ids = {r.pk for r in absent}
     if not ids or not ids <= {match.player_a_id, match.player_b_id}:
@@ -1019,10 +1020,13 @@ def set_fixed_table(
 ) -> Registration:
     """Pin a player to a table (accessibility, approved by the head judge, TR&P 3.10)."""
     event = registration.event
-    if actor is not None and not selectors.has_role(
-        actor, event, {StaffRole.HEAD_JUDGE, StaffRole.ORGANIZER}
-    ):
-        raise NotAllowed("only the head judge approves a fixed table (TR&P 3.10)", code="role")
+    require_role(
+        actor,
+        event,
+        EVENT_EDIT_ROLES,
+        "fix a table",
+        message="only the head judge approves a fixed table (TR&P 3.10)",
+    )
     if table_number is not None and (not isinstance(table_number, int) or table_number < 1):
         raise DomainError("a table number is a positive whole number", field="table_number")
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
@@ -1091,7 +1095,7 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
     """
     from pairings import services as pairing
 
-    _require(event, actor, RESULT_ROLES, "pair a round")
+    require_role(actor, event, RESULT_ROLES, "pair a round")
     event = _lock_event(event)
     last = selectors.current_round(event)
     if last is not None and last.status != RoundStatus.COMPLETE:
@@ -1239,7 +1243,7 @@ def repair_round(round_: Round, *, actor, seed: int | None = None, reason: str =
     from pairings import services as pairing
 
     event = round_.event
-    _require(event, actor, RESULT_ROLES, "re-pair a round")
+    require_role(actor, event, RESULT_ROLES, "re-pair a round")
     _lock_event(event)
     rnd = _editable_round(round_)
     before = [_snapshot_match(m) for m in rnd.matches.all()]
@@ -1274,7 +1278,7 @@ def swap_players(round_: Round, *, first: Registration, second: Registration, ac
     """Manual pairing edit before publishing: ``first`` and ``second`` trade places (and
     opponents). Recorded with who and why. A player with a bye can be swapped too."""
     event = round_.event
-    _require(event, actor, RESULT_ROLES, "edit pairings")
+    require_role(actor, event, RESULT_ROLES, "edit pairings")
     if not (reason or "").strip():
         raise DomainError("say why the pairings are edited", field="reason")
     rnd = _editable_round(round_)
@@ -1323,7 +1327,7 @@ def swap_players(round_: Round, *, first: Registration, second: Registration, ac
 def set_table_number(match: Match, *, table_number: int, actor, reason: str) -> Match:
     """Move an unpublished match to another table (two matches swap tables if it is taken)."""
     event = match.round.event
-    _require(event, actor, RESULT_ROLES, "edit pairings")
+    require_role(actor, event, RESULT_ROLES, "edit pairings")
     rnd = _editable_round(match.round)
     if not isinstance(table_number, int) or table_number < 1:
         raise DomainError("a table number is a positive whole number", field="table_number")
@@ -1363,7 +1367,7 @@ def set_table_number(match: Match, *, table_number: int, actor, reason: str) -> 
 def publish_round(round_: Round, *, actor) -> Round:
     """Make the pairings public (PAIRED -> PUBLISHED). Publishing twice is a 409."""
     event = round_.event
-    _require(event, actor, RESULT_ROLES, "publish pairings")
+    require_role(actor, event, RESULT_ROLES, "publish pairings")
     rnd = Round.objects.select_for_update().get(pk=round_.pk)
     if rnd.status != RoundStatus.PAIRED:
         raise ConflictError(
@@ -1386,11 +1390,9 @@ def publish_round(round_: Round, *, actor) -> Round:
 
 # --------------------------------------------------------------------------- clock
 
-_CLOCK_ROLES = RESULT_ROLES | JUDGE_ROLES
-
 
 def _clock_round(round_: Round, actor, what: str) -> Round:
-    _require(round_.event, actor, _CLOCK_ROLES, what)
+    require_role(actor, round_.event, CLOCK_ROLES, what)
     rnd = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS, RoundStatus.COMPLETE):
         raise DomainError(f"publish round {rnd.number} before using its clock", code="not_published")
@@ -1515,7 +1517,7 @@ def add_match_extension(match: Match, *, seconds: int, reason: str, actor) -> Ma
     """Give one table extra time (judge rulings and deck checks, TR&P 3.2). Judges, the
     organizer and the scorekeeper may; the extension is stored with reason and issuer."""
     event = match.round.event
-    _require(event, actor, _CLOCK_ROLES, "extend a match")
+    require_role(actor, event, CLOCK_ROLES, "extend a match")
     if not isinstance(seconds, int) or not 0 < seconds <= 4 * 3600:
         raise DomainError(
             "an extension is a positive whole number of seconds up to four hours", field="seconds"
@@ -1770,7 +1772,7 @@ def enter_result(
     """Staff enter a match result (scorekeeper, organizer, head/appeals judge). Settles a
     disputed report. A match that already has a result needs ``correct_result``."""
     event = match.round.event
-    _require(event, actor, RESULT_ROLES, "enter results")
+    require_role(actor, event, RESULT_ROLES, "enter results")
     match = _lock_match(match)
     _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
@@ -1832,7 +1834,7 @@ def correct_result(
     concession, double loss). A reason is required; before and after are audited. Use
     ``preview_result_correction`` first to see which standings and pairings change."""
     event = match.round.event
-    _require(event, actor, RESULT_ROLES, "correct results")
+    require_role(actor, event, RESULT_ROLES, "correct results")
     if not (reason or "").strip():
         raise DomainError("a correction needs a reason", field="reason")
     match = _lock_match(match)
@@ -1892,7 +1894,7 @@ def record_penalty_result(match: Match, *, loser: Registration, kind: str, actor
     match. Judges, the organizer and the scorekeeper may apply it.
     """
     event = match.round.event
-    _require(event, actor, RESULT_ROLES | JUDGE_ROLES, "apply a penalty to a result")
+    require_role(actor, event, CLOCK_ROLES, "apply a penalty to a result")
     if kind not in ("game_loss", "match_loss"):
         raise DomainError("kind is 'game_loss' or 'match_loss'", field="kind")
     match = _lock_match(match)
@@ -2039,7 +2041,7 @@ def preview_result_correction(
 @_atomic
 def finish_event(event: Event, *, actor) -> Event:
     """Close the event once its last round is complete (organizer, head judge, scorekeeper)."""
-    _require(event, actor, MANAGE_ROLES, "finish the event")
+    require_role(actor, event, MANAGE_ROLES, "finish the event")
     event = _lock_event(event)
     last = selectors.current_round(event)
     if last is None or last.status != RoundStatus.COMPLETE:
