@@ -23,6 +23,8 @@ import sys
 from typing import Any
 
 from pairings.errors import InvalidInput
+from pairings.swiss import PlayerState, pair_round
+from pairings.tiebreakers import MatchRecord, compute_standings
 
 USAGE = "usage: python -m pairings pair|standings < in.json > out.json"
 
@@ -65,7 +67,6 @@ def main(argv: list[str], stdin=None, stdout=None, stderr=None) -> int:
 
 
 def run_pair(data: Any) -> dict:
-    from pairings.swiss import PlayerState, pair_round
 
     obj = _object(data, "input")
     round_number = _int(obj, "round", "round", minimum=1)
@@ -96,7 +97,6 @@ def run_pair(data: Any) -> dict:
 
 
 def run_standings(data: Any) -> dict:
-    from pairings.tiebreakers import MatchRecord, compute_standings
 
     obj = _object(data, "input")
     rounds = _int(obj, "rounds_completed", "rounds_completed", minimum=0)

@@ -39,6 +39,8 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from core.models import AuditEntry
+
 from .access import (  # noqa: F401  (re-exported: the access policy lives in access.py)
     event_by_slug,
     event_for_staff,
@@ -58,10 +60,17 @@ from .enums import (
     ReportStatus,
     RoundStage,
     RoundStatus,
-    StandingsPolicy,
     TrpVersion,
 )
 from .models import Event, Match, Registration, Round
+from .pairing import (  # noqa: F401  (Standing re-exported: selectors.Standing)
+    Standing,
+    compute_event_standings,
+    explain_registration_ranking,
+    explain_rows,
+    structure_for_event,
+    team_standings,
+)
 from .standings_policies import policy_spec
 
 # --------------------------------------------------------------------------- players
@@ -221,51 +230,6 @@ def match_remaining_seconds(match: Match, *, now: datetime | None = None) -> flo
 # --------------------------------------------------------------------------- standings
 
 
-@dataclass(frozen=True)
-class Standing:
-    """One row of the standings with the registration it belongs to."""
-
-    rank: int
-    registration: Registration
-    match_points: int
-    wins: int
-    losses: int
-    draws: int
-    byes: int
-    cmp: float
-    mlp: float
-    omlp: float
-    ocmp: float
-    status: str
-    row: object  # the engine's StandingRow, for explain_ranking
-    # filled under the 3/1/0 policy only (Grand Archive, ga-organized-play.md section 4)
-    omw: float | None = None
-    gw: float | None = None
-    ogw: float | None = None
-    policy: str = StandingsPolicy.FAB
-
-    @property
-    def record(self) -> str:
-        return f"{self.wins}-{self.losses}-{self.draws}"
-
-    def as_dict(self) -> dict:
-        """The row for exports and the API: the tiebreaker columns of the event's policy
-        (FaB: cmp, mlp, omlp, ocmp; 3/1/0: omw, gw, ogw as fractions of 1)."""
-        out = {
-            "rank": self.rank,
-            "registration_id": self.registration.pk,
-            "player_id": self.registration.player.player_id,
-            "name": self.registration.player.display_name,
-            "match_points": self.match_points,
-            "record": self.record,
-            "byes": self.byes,
-        }
-        for column in policy_spec(self.policy).columns:
-            out[column.key] = round(getattr(self, column.key), 4)
-        out["status"] = self.status
-        return out
-
-
 def standings_for_event(event: Event, *, after_round: int | None = None, overrides=None) -> list[Standing]:
     """Standings of the Swiss rounds (TR&P App D), through round ``after_round`` (default: all complete).
 
@@ -273,7 +237,6 @@ def standings_for_event(event: Event, *, after_round: int | None = None, overrid
     players have no place (PPG 1.4). Three queries whatever the size of the event.
     ``overrides`` maps match id -> (result, games_a, games_b, games_drawn) for previews.
     """
-    from pairings.services import compute_event_standings
 
     return compute_event_standings(event, after_round=after_round, overrides=overrides)
 
@@ -282,7 +245,6 @@ def explain_standing(event: Event, a: Registration, b: Registration) -> list[dic
     """Why ``a`` ranks where it does relative to ``b``: TR&P App D steps up to the deciding one,
     each ``{"step", "tiebreaker", "prefer", "a", "b", "decides", "ahead"}`` (``ahead`` is a
     registration id or None). Empty if either is not in the standings."""
-    from pairings.services import explain_registration_ranking
 
     return explain_registration_ranking(event, a, b)
 
@@ -290,7 +252,6 @@ def explain_standing(event: Event, a: Registration, b: Registration) -> list[dic
 def team_standings_for_event(event: Event) -> list[dict]:
     """Team standings of a team event (TR&P 9.2; OPEN-13: App D on team match results), with
     the tiebreaker columns of the event's standings policy."""
-    from pairings.services import team_standings
 
     columns = policy_spec(event.standings_policy).columns
     return [
@@ -309,7 +270,6 @@ def team_standings_for_event(event: Event) -> list[dict]:
 def my_standing(event: Event, registration: Registration) -> dict | None:
     """A player's row with the explanations against the players ranked just above and below
     ("why am I ranked here", TR&P App D). None when the player is not in the standings."""
-    from pairings.services import explain_rows
 
     rows = standings_for_event(event)
     index = next((i for i, s in enumerate(rows) if s.registration.pk == registration.pk), None)
@@ -329,14 +289,11 @@ def my_standing(event: Event, registration: Registration) -> dict | None:
 
 def audit_for_event(event: Event, *, limit: int = 200):
     """The event's audit entries, newest first (who, when, before, after)."""
-    from core.models import AuditEntry
-
     return AuditEntry.objects.filter(event_id=event.pk).select_related("actor")[:limit]
 
 
 def effective_structure(event: Event) -> tuple[int, int]:
     """(Swiss rounds, top cut): the event's overrides or TR&P App B from current attendance."""
-    from pairings.services import structure_for_event
 
     return structure_for_event(event)
 

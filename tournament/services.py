@@ -51,7 +51,7 @@ from django.utils.text import slugify
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
 
-from . import selectors
+from . import pairing, selectors
 from .access import (
     can_manage_players,
     forget_cached_roles,
@@ -1093,7 +1093,6 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
     and later play-off rounds pair the winners. Tables: top tables to the highest standings,
     pinned tables kept (TR&P 3.10).
     """
-    from pairings import services as pairing
 
     require_role(actor, event, RESULT_ROLES, "pair a round")
     event = _lock_event(event)
@@ -1240,7 +1239,6 @@ def _editable_round(round_: Round) -> Round:
 @_atomic
 def repair_round(round_: Round, *, actor, seed: int | None = None, reason: str = "") -> Round:
     """Throw away unpublished pairings and pair the round again (a new seed unless given)."""
-    from pairings import services as pairing
 
     event = round_.event
     require_role(actor, event, RESULT_ROLES, "re-pair a round")
@@ -2003,10 +2001,9 @@ def preview_result_correction(
                     "new_record": n.record if n else None,
                 }
             )
-    from pairings.services import points_before_rounds
 
-    old_points = points_before_rounds(event)
-    new_points = points_before_rounds(event, overrides=override)
+    old_points = pairing.points_before_rounds(event)
+    new_points = pairing.points_before_rounds(event, overrides=override)
     affected = []
     for m in selectors.matches_for_event(event).filter(round__number__gt=match.round.number):
         n = m.round.number
