@@ -11,6 +11,7 @@ from datetime import datetime
 
 from django.db.models import Q, QuerySet
 
+from cards.models import CardDataRelease
 from tournament.enums import LIMITED_FORMATS, REL, RoundStage, RoundStatus
 from tournament.models import Event, Match, Registration, Round
 
@@ -194,6 +195,4 @@ def class_breakdown(hero_rows: list[dict], db) -> list[dict]:
 
 def card_releases_for(event: Event) -> list:
     """Card-data releases of the event's game, newest first (for choosing a re-validation)."""
-    from cards.models import CardDataRelease
-
     return list(CardDataRelease.objects.filter(game=event.game).order_by("-imported_at", "-id"))

@@ -14,6 +14,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from cards.selectors import card_database, release_or_active
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
 from tournament.enums import LIMITED_FORMATS, TEAM_FORMATS, EventStatus, RoundStatus
@@ -30,8 +31,6 @@ from .validation import Validation, validate_text
 
 def card_db_for(event: Event):
     """The card database of the event's card-data release, or the active one."""
-    from cards.selectors import card_database
-
     return card_database(getattr(event, "card_release", None), game=event.game)
 
 
@@ -536,8 +535,6 @@ def start_job(event: Event, *, actor, kind: str, release=None) -> DecklistJob:
         access.require_official(actor, event)
     result: dict = {}
     if release not in (None, ""):
-        from cards.selectors import release_or_active
-
         chosen = release_or_active(release, game=event.game)
         if chosen.game != event.game:
             raise DomainError("That card-data release is for another game.", field="release")
@@ -646,8 +643,6 @@ def run_revalidation_job(job: DecklistJob, *, db: Any = None) -> DecklistJob:
     DecklistJob.objects.filter(pk=job.pk).update(status=JobStatus.RUNNING, total=len(decklists), done=0)
     chosen = dict(job.result or {})
     if db is None and chosen.get("release_id"):
-        from cards.selectors import card_database
-
         db = card_database(chosen["release_id"], game=job.event.game)
 
     def progress(done: int, total: int) -> None:

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import DomainError
+from tournament.access import event_for_staff
 from tournament.models import Match, Registration, Round
 
 from . import access, catalogue, selectors, services
@@ -324,8 +325,6 @@ class EventCallsView(APIView):
 
     @extend_schema(request=OpenCallSerializer, responses={201: JudgeCallSerializer})
     def post(self, request, slug):
-        from tournament.selectors import event_for_staff
-
         event = event_for_staff(request.user, slug)
         data = _valid(OpenCallSerializer, request)
         call = services.open_call(

@@ -18,6 +18,8 @@ from django.utils import timezone
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
+from decklists.selectors import accepted_decklist_for, decklist_card_counts
+from tournament import services as tournament_services
 from tournament.enums import (
     HEAD_ROLES,
     JUDGE_ROLES,
@@ -28,7 +30,7 @@ from tournament.enums import (
     RoundStage,
 )
 from tournament.models import Event, Match, Registration, Round
-from tournament.selectors import current_round
+from tournament.selectors import current_round, standings_for_event
 
 from . import catalogue
 from . import penalty_rules as rules
@@ -58,16 +60,6 @@ def _timed(match: Match | None) -> bool:
         and match.result == MatchResult.PENDING
         and match.round.stage != RoundStage.TOP_CUT
     )
-
-
-def _tournament_service(name: str):
-    """A function of the shared tournament services contract."""
-    from tournament import services as tournament_services
-
-    func = getattr(tournament_services, name, None)
-    if func is None:  # pragma: no cover - the contract guarantees it
-        raise DomainError(f"tournament service {name} is not available yet", code="unavailable")
-    return func
 
 
 def clean_citations(citations) -> list[str]:
@@ -285,7 +277,7 @@ def close_call(
     call.duration_seconds = duration_seconds
     extension = rules.ruling_extension_seconds(duration_seconds)
     if extension and _timed(call.match):
-        _tournament_service("add_match_extension")(
+        tournament_services.add_match_extension(
             call.match, seconds=extension, reason=f"Judge call #{call.pk} (TR&P 3.2, PPG 1.2)", actor=judge
         )
         call.extension_seconds = extension
@@ -317,7 +309,7 @@ def rel_in_force(event: Event, match: Match | None) -> str:
     rnd = match.round if match is not None else current_round(event)
     if rnd is None:
         return event.rel
-    return _tournament_service("rel_for_round")(event, rnd.number)
+    return tournament_services.rel_for_round(event, rnd.number)
 
 
 def prior_counts(registration: Registration, infraction: str, *, day: int) -> tuple[int, int]:
@@ -417,14 +409,14 @@ def _apply_effect(p: Penalty, actor) -> None:
             )
         )
         if open_for_penalty:
-            _tournament_service("record_penalty_result")(
+            tournament_services.record_penalty_result(
                 match, loser=p.registration, kind=p.penalty, actor=actor, reason=reason
             )
             p.effect = EffectStatus.APPLIED
         else:
             p.effect = EffectStatus.NEXT_MATCH
     elif p.penalty == PenaltyType.DISQUALIFICATION:
-        _tournament_service("disqualify_registration")(
+        tournament_services.disqualify_registration(
             p.registration, actor=actor, reason=f"{reason}. Statement: {p.statement}"
         )
         p.effect = EffectStatus.APPLIED
@@ -703,7 +695,7 @@ def issue_tardiness(
             registration, infraction=code, judge=judge, match=match, description=f"{minutes:.1f} minutes late"
         )
     if extension and code != "tardiness_major" and _timed(match):
-        _tournament_service("add_match_extension")(
+        tournament_services.add_match_extension(
             match, seconds=extension, reason="Tardiness delay (PPG 4.1.1, 2.3)", actor=judge
         )
     return penalty
@@ -729,8 +721,6 @@ def _deck_snapshot(check: DeckCheck) -> dict:
 def likely_playoff_unchecked(event: Event) -> list[int]:
     """Registration ids in the play-off zone of the current standings with no regular check yet
     (TR&P 3.8). The standings are the event's own (its policy and tiebreakers, TR&P App D)."""
-    from tournament.selectors import standings_for_event
-
     cut = event.top_cut if event.top_cut else 8
     active = set(
         Registration.objects.filter(
@@ -768,7 +758,7 @@ def plan_deck_checks(
     try:
         tables = rules.plan_regular_checks(
             by_table,
-            rel=_tournament_service("rel_for_round")(event, round_.number),
+            rel=tournament_services.rel_for_round(event, round_.number),
             seed=seed if seed is not None else f"{event.pk}-{round_.number}-{round_.seed}",
             priority=priority,
             rate=rate,
@@ -855,19 +845,11 @@ def start_deck_check(check: DeckCheck, *, judge, started_at: datetime | None = N
 
 def accepted_decklist(registration: Registration):
     """The accepted decklist the player plays from (decklists app), or None."""
-    try:
-        from decklists.selectors import accepted_decklist_for
-    except ImportError:  # pragma: no cover - decklists ships it
-        return None
     return accepted_decklist_for(registration)
 
 
 def listed_counts(registration: Registration) -> dict[str, int] | None:
     """The accepted decklist's counts by card, or None when there is no accepted list."""
-    try:
-        from decklists.selectors import accepted_decklist_for, decklist_card_counts
-    except ImportError:  # pragma: no cover - decklists ships these
-        return None
     decklist = accepted_decklist_for(registration)
     if decklist is None:
         return None
@@ -944,7 +926,7 @@ def finish_deck_check(
         )
         check.extension_seconds = extension
         if extension > granted:
-            _tournament_service("add_match_extension")(
+            tournament_services.add_match_extension(
                 match,
                 seconds=extension - granted,
                 reason=f"Deck check #{check.pk} (TR&P 3.2, 3.8)",

@@ -41,6 +41,7 @@ import random
 import re
 import secrets
 import time
+import zoneinfo
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, OperationalError, connection, transaction
@@ -48,6 +49,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
 
+from cards.selectors import active_release
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
 
@@ -301,8 +303,6 @@ def _validate_event_values(values: dict) -> None:
         raise DomainError(f"format {fmt!r} does not belong to game {game!r} (G-05)", field="format")
     tz = values.get("time_zone")
     if tz:
-        import zoneinfo
-
         try:
             zoneinfo.ZoneInfo(tz)
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
@@ -350,8 +350,6 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
     values.setdefault("regular_deck_checks", default_regular_deck_checks(values["rel"]))
     values.setdefault("pairing_seed", secrets.randbits(31))
     if "card_release" not in values:
-        from cards.selectors import active_release
-
         values["card_release"] = active_release(values["game"])
     elif values["card_release"] is not None and values["card_release"].game != values["game"]:
         raise DomainError("the card-data release is for another game", field="card_release")
