@@ -165,6 +165,7 @@ def dashboard_flags(user, event: Event) -> dict[str, bool]:
     return {
         "can_results": bool(roles & {str(r) for r in RESULT_ROLES}),
         "can_manage": bool(roles & {str(r) for r in MANAGE_ROLES}),
+        "can_edit_event": bool(roles & {str(r) for r in EVENT_EDIT_ROLES}),
         "can_clock": bool(roles & {str(r) for r in CLOCK_ROLES}),
         "is_head_judge": StaffRole.HEAD_JUDGE in roles,
     }

@@ -1,7 +1,7 @@
-"""Reads for the tournament app: access functions (permission checks) and querysets.
+"""Reads for the tournament app: querysets, standings, clocks and exports.
 
-Everything here is free of HTTP except the access function ``event_for_staff`` which raises
-``PermissionDenied``/``Http404`` so views and API views cannot forget a check. Querysets come
+The permission checks live in ``tournament.access`` (the one access policy); the access
+functions below are re-exported from there for callers that know them as selectors. Querysets come
 with ``select_related``/``prefetch_related`` applied so list pages use a constant number of
 queries.
 

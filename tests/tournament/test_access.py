@@ -95,6 +95,20 @@ def test_superuser_holds_every_role_and_anonymous_none():
 
 
 @pytest.mark.django_db
+def test_dashboard_flags_of_a_head_judge():
+    event = EventFactory()
+    head = UserFactory()
+    StaffAssignmentFactory(event=event, user=head, role=HJ)
+    assert access.dashboard_flags(head, event) == {
+        "can_results": True,
+        "can_manage": True,
+        "can_edit_event": True,
+        "can_clock": True,
+        "is_head_judge": True,
+    }
+
+
+@pytest.mark.django_db
 def test_dashboard_flags_follow_the_vocabulary():
     event = EventFactory()
     floor = UserFactory()
@@ -102,6 +116,7 @@ def test_dashboard_flags_follow_the_vocabulary():
     assert access.dashboard_flags(floor, event) == {
         "can_results": False,
         "can_manage": False,
+        "can_edit_event": False,
         "can_clock": True,
         "is_head_judge": False,
     }
