@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from core.errors import DomainError
 
-from . import selectors, services
+from . import access, selectors, services
 from .enums import DecklistKind, DecklistSource, JobKind
 from .models import Decklist, DecklistJob
 from .tasks import task_render_event_decklists, task_revalidate_event_decklists
@@ -154,7 +154,7 @@ class DecklistListAPI(APIView):
     def get(self, request):
         slug = request.query_params.get("event")
         if slug:
-            event = selectors.access_event_decklists(request.user, slug)
+            event = access.access_event_decklists(request.user, slug)
             qs = selectors.decklists_for_event(event)
         else:
             qs = selectors.decklists_for_user(request.user)
@@ -190,11 +190,11 @@ class DecklistDetailAPI(APIView):
 
     @extend_schema(responses=DecklistSerializer)
     def get(self, request, pk: int):
-        return Response(DecklistSerializer(selectors.access_decklist(request.user, pk)).data)
+        return Response(DecklistSerializer(access.access_decklist(request.user, pk)).data)
 
     @extend_schema(request=DecklistWriteSerializer, responses=DecklistSerializer)
     def put(self, request, pk: int):
-        decklist = selectors.access_decklist(request.user, pk)
+        decklist = access.access_decklist(request.user, pk)
         serializer = _valid(DecklistWriteSerializer, request)
         result = _save_and_maybe_submit(
             serializer,
@@ -215,7 +215,7 @@ class DecklistActionAPI(APIView):
 
     @extend_schema(operation_id="decklists_action", request=None, responses=DecklistSerializer)
     def post(self, request, pk: int, action: str):
-        decklist = selectors.access_decklist(request.user, pk)
+        decklist = access.access_decklist(request.user, pk)
         if action == "submit":
             version = request.data.get("version") if hasattr(request.data, "get") else None
             try:
@@ -249,7 +249,7 @@ class EventDecklistJobAPI(APIView):
     def post(self, request, slug: str, kind: str):
         if kind not in (JobKind.REVALIDATE, JobKind.RENDER):
             raise Http404("Unknown job.")
-        event = selectors.access_event_decklists(request.user, slug, managers_only=kind == JobKind.REVALIDATE)
+        event = access.access_event_decklists(request.user, slug, managers_only=kind == JobKind.REVALIDATE)
         release = request.data.get("release") if hasattr(request.data, "get") else None
         job = services.start_job(event, actor=request.user, kind=kind, release=release)
         task = task_revalidate_event_decklists if kind == JobKind.REVALIDATE else task_render_event_decklists
@@ -263,6 +263,6 @@ class DecklistJobAPI(APIView):
     @extend_schema(responses=JobSerializer)
     def get(self, request, pk: int):
         job = DecklistJob.objects.select_related("event").filter(pk=pk).first()
-        if job is None or not selectors.is_event_official(request.user, job.event):
+        if job is None or not access.is_event_official(request.user, job.event):
             raise Http404("No such job.")
         return Response(JobSerializer(job).data)

@@ -140,3 +140,8 @@ def add_demo_decklists(event, *, head_judge, db: Any = None) -> int:
         decklist = services.accept_decklist(decklist, actor=head_judge)
         accepted += decklist.status in (DecklistStatus.ACCEPTED, DecklistStatus.LOCKED)
     return accepted
+
+
+def add_demo_decklists_on_signal(sender, *, event, head_judge, **kwargs) -> None:
+    """Receiver of ``tournament.signals.demo_players_registered`` (connected in apps.py)."""
+    add_demo_decklists(event, head_judge=head_judge)

@@ -9,55 +9,16 @@ from __future__ import annotations
 from collections import Counter
 from datetime import datetime
 
-from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
-from django.http import Http404
 
-from tournament.enums import LIMITED_FORMATS, REL, RoundStage, RoundStatus, StaffRole
-from tournament.models import Event, Match, Registration, Round, StaffAssignment
+from cards.models import CardDataRelease
+from tournament.enums import LIMITED_FORMATS, REL, RoundStage, RoundStatus
+from tournament.models import Event, Match, Registration, Round
 
 from .enums import FROZEN, DecklistKind, DecklistStatus
 from .models import Decklist, DecklistJob, DecklistPolicy, card_display
 
-OFFICIAL_ROLES = frozenset(StaffRole.values)
-#: Roles that manage an event's lists: lock, publish, re-validate, set the deadline.
-MANAGER_ROLES = frozenset({StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE})
-
-
-# -- roles ---------------------------------------------------------------------------------
-
-
-def staff_roles_for(user, event: Event) -> set[str]:
-    """Active staff roles of ``user`` at ``event`` (TR&P 2.1); superusers count as organizer."""
-    if user is None or not getattr(user, "is_authenticated", False):
-        return set()
-    roles = set(
-        StaffAssignment.objects.filter(event=event, user=user, ended_at__isnull=True).values_list(
-            "role", flat=True
-        )
-    )
-    if user.is_superuser:
-        roles.add(StaffRole.ORGANIZER)
-    return roles
-
-
-def is_event_official(user, event: Event) -> bool:
-    return bool(staff_roles_for(user, event) & OFFICIAL_ROLES)
-
-
-def is_head_judge(user, event: Event) -> bool:
-    """PPG 4.4: the head judge alone changes an accepted list. Superusers stand in for setup."""
-    if user is not None and getattr(user, "is_superuser", False):
-        return True
-    return StaffRole.HEAD_JUDGE in staff_roles_for(user, event)
-
-
-def is_list_manager(user, event: Event) -> bool:
-    return bool(staff_roles_for(user, event) & MANAGER_ROLES)
-
-
-def is_organizer(user, event: Event) -> bool:
-    return StaffRole.ORGANIZER in staff_roles_for(user, event)
+# -- the viewer ----------------------------------------------------------------------------
 
 
 def registration_of(user, event: Event) -> Registration | None:
@@ -104,73 +65,6 @@ def jobs_for_event(event: Event, *, kind: str | None = None) -> QuerySet[Decklis
 def primary_kind(event: Event) -> str:
     """The list a player plays from: the constructed list, or the limited deck."""
     return DecklistKind.DECK if event.format in LIMITED_FORMATS else DecklistKind.CONSTRUCTED
-
-
-# -- privacy (TR&P 3.7) --------------------------------------------------------------------
-
-
-def _playoff_opponents(decklist: Decklist, viewer_registration: Registration) -> bool:
-    """TR&P 3.7: at Professional REL, play-off opponents of a constructed format see each
-    other's lists once paired in a play-off round."""
-    event = decklist.registration.event
-    if event.rel != REL.PROFESSIONAL or event.format in LIMITED_FORMATS:
-        return False
-    if decklist.kind != DecklistKind.CONSTRUCTED or decklist.status not in FROZEN:
-        return False
-    mine, theirs = viewer_registration.pk, decklist.registration_id
-    return (
-        Match.objects.filter(round__event=event, round__stage=RoundStage.TOP_CUT)
-        .filter(Q(player_a_id=mine, player_b_id=theirs) | Q(player_a_id=theirs, player_b_id=mine))
-        .exists()
-    )
-
-
-def can_view_decklist(user, decklist: Decklist) -> bool:
-    """TR&P 3.7: the player, the event's officials, the player who registered a limited pool,
-    play-off opponents at Professional REL (constructed), and anyone once the organizer
-    has published the event's lists."""
-    event = decklist.registration.event
-    policy = policy_for(event)
-    if policy is not None and policy.published_at is not None and decklist.status in FROZEN:
-        return True
-    if user is None or not getattr(user, "is_authenticated", False):
-        return False
-    if decklist.registration.player.user_id == user.pk:
-        return True
-    if decklist.registered_by_id == user.pk and decklist.kind == DecklistKind.POOL:
-        return True
-    if is_event_official(user, event):
-        return True
-    viewer_registration = registration_of(user, event)
-    return viewer_registration is not None and _playoff_opponents(decklist, viewer_registration)
-
-
-def access_decklist(user, pk) -> Decklist:
-    """The decklist ``pk`` if ``user`` may see it; Http404 otherwise (existence is not revealed)."""
-    try:
-        decklist = decklist_queryset().get(pk=int(pk))
-    except (Decklist.DoesNotExist, TypeError, ValueError):
-        raise Http404("No such decklist.") from None
-    if not can_view_decklist(user, decklist):
-        raise Http404("No such decklist.")
-    return decklist
-
-
-def access_event(slug: str) -> Event:
-    event = Event.objects.filter(slug=slug).first()
-    if event is None:
-        raise Http404("No such event.")
-    return event
-
-
-def access_event_decklists(user, slug: str, *, managers_only: bool = False) -> Event:
-    """The event if ``user`` is one of its officials (organizer or head judge when
-    ``managers_only``); PermissionDenied otherwise."""
-    event = access_event(slug)
-    allowed = is_list_manager(user, event) if managers_only else is_event_official(user, event)
-    if not allowed:
-        raise PermissionDenied("Only the event's officials can see its decklists.")
-    return event
 
 
 # -- for other apps ------------------------------------------------------------------------
@@ -301,6 +195,4 @@ def class_breakdown(hero_rows: list[dict], db) -> list[dict]:
 
 def card_releases_for(event: Event) -> list:
     """Card-data releases of the event's game, newest first (for choosing a re-validation)."""
-    from cards.models import CardDataRelease
-
     return list(CardDataRelease.objects.filter(game=event.game).order_by("-imported_at", "-id"))

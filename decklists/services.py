@@ -14,12 +14,13 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from cards.selectors import card_database, release_or_active
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
 from tournament.enums import LIMITED_FORMATS, TEAM_FORMATS, EventStatus, RoundStatus
 from tournament.models import Event, Registration, Round
 
-from . import selectors
+from . import access, selectors
 from .enums import FROZEN, DecklistKind, DecklistSource, DecklistStatus, JobKind, JobStatus
 from .models import Decklist, DecklistJob, DecklistPolicy
 from .text import check_text
@@ -30,8 +31,6 @@ from .validation import Validation, validate_text
 
 def card_db_for(event: Event):
     """The card database of the event's card-data release, or the active one."""
-    from cards.selectors import card_database
-
     return card_database(getattr(event, "card_release", None), game=event.game)
 
 
@@ -128,11 +127,13 @@ def _apply(decklist: Decklist, text: str, result: Validation) -> None:
 
 def _check_player_or_official(decklist_registration: Registration, actor, *, kind: str) -> None:
     event = decklist_registration.event
-    if actor is None or not getattr(actor, "is_authenticated", False):
+    if actor is None:  # the system (see tournament.access)
+        return
+    if not getattr(actor, "is_authenticated", False):
         raise NotAllowed("Log in to submit a decklist.")
     if decklist_registration.player.user_id == actor.pk:
         return
-    if selectors.is_event_official(actor, event):
+    if access.is_event_official(actor, event):
         return
     if kind == DecklistKind.POOL and selectors.registration_of(actor, event) is not None:
         # TR&P 8.1.1 / 8.2.2 "swap, register, swap": another player registers this pool.
@@ -296,21 +297,6 @@ def submit_decklist(decklist: Decklist, *, actor, version: int | None = None) ->
 # -- official actions ----------------------------------------------------------------------
 
 
-def _require_official(actor, event: Event) -> None:
-    if not selectors.is_event_official(actor, event):
-        raise NotAllowed("Only an official of this event can do this.")
-
-
-def _require_head_judge(actor, event: Event) -> None:
-    if not selectors.is_head_judge(actor, event):
-        raise NotAllowed("Only the head judge can do this (PPG 4.4).")
-
-
-def _require_manager(actor, event: Event) -> None:
-    if not selectors.is_list_manager(actor, event):
-        raise NotAllowed("Only the organizer or the head judge can do this.")
-
-
 @transaction.atomic
 def accept_decklist(decklist: Decklist, *, actor) -> Decklist:
     """An official accepts a submitted list (TR&P 3.7); from then on the player cannot alter it.
@@ -320,7 +306,7 @@ def accept_decklist(decklist: Decklist, *, actor) -> Decklist:
     """
     decklist = _lock_row(decklist.registration, decklist.kind)
     event = decklist.registration.event
-    _require_official(actor, event)
+    access.require_official(actor, event)
     if decklist.status in FROZEN:
         return decklist
     if decklist.status != DecklistStatus.SUBMITTED:
@@ -351,7 +337,7 @@ def reject_decklist(decklist: Decklist, *, actor, reason: str) -> Decklist:
     """TR&P 3.7: an illegal, illegible or badly formatted list may be rejected: back to draft."""
     decklist = _lock_row(decklist.registration, decklist.kind)
     event = decklist.registration.event
-    _require_official(actor, event)
+    access.require_official(actor, event)
     if not (reason or "").strip():
         raise DomainError("Say why the list is rejected.", field="reason")
     if decklist.status != DecklistStatus.SUBMITTED:
@@ -377,7 +363,7 @@ def grant_exception(decklist: Decklist, *, actor, reason: str) -> Decklist:
     """The head judge accepts a list despite its errors; the exception and reason are recorded."""
     decklist = _lock_row(decklist.registration, decklist.kind)
     event = decklist.registration.event
-    _require_head_judge(actor, event)
+    access.require_head_judge(actor, event)
     if not (reason or "").strip():
         raise DomainError("An exception needs a reason.", field="reason")
     before = {**_snapshot(decklist), "exception_reason": decklist.exception_reason}
@@ -407,9 +393,9 @@ def fix_decklist(decklist: Decklist, *, actor, text: str, reason: str, db: Any =
     decklist = _lock_row(decklist.registration, decklist.kind)
     event = decklist.registration.event
     if decklist.kind == DecklistKind.POOL and decklist.status == DecklistStatus.SUBMITTED:
-        _require_official(actor, event)
+        access.require_official(actor, event)
     else:
-        _require_head_judge(actor, event)
+        access.require_head_judge(actor, event)
     if not (reason or "").strip():
         raise DomainError("A correction needs a reason.", field="reason")
     check_text(text)
@@ -437,7 +423,7 @@ def fix_decklist(decklist: Decklist, *, actor, text: str, reason: str, db: Any =
 @transaction.atomic
 def lock_event_decklists(event: Event, *, actor) -> int:
     """Lock every accepted list of the event (e.g. when round 1 begins). Returns how many."""
-    _require_manager(actor, event)
+    access.require_manager(actor, event)
     now = timezone.now()
     count = 0
     for decklist in Decklist.objects.select_for_update().filter(
@@ -475,7 +461,7 @@ def set_decklist_deadline(
 ) -> DecklistPolicy:
     """TR&P 3.7: the organizer may set another time for handing lists in; for limited
     events also the end of deck construction and the set(s) used (TR&P 8.1, 8.2)."""
-    _require_manager(actor, event)
+    access.require_manager(actor, event)
     policy = _policy_for_update(event)
     before = {
         "deadline": policy.deadline,
@@ -512,8 +498,7 @@ def set_decklist_deadline(
 @transaction.atomic
 def publish_event_decklists(event: Event, *, actor) -> DecklistPolicy:
     """TR&P 3.7: after the event the organizer may publish its accepted lists."""
-    if not selectors.is_organizer(actor, event):
-        raise NotAllowed("Only the organizer can publish the decklists.")
+    access.require_organizer(actor, event)
     if event.status != EventStatus.FINISHED:
         raise DomainError("Decklists can be published once the event is finished.", code="not_finished")
     policy = _policy_for_update(event)
@@ -545,13 +530,11 @@ def start_job(event: Event, *, actor, kind: str, release=None) -> DecklistJob:
     Raises ConflictError when the same job is already pending or running.
     """
     if kind == JobKind.REVALIDATE:
-        _require_manager(actor, event)
+        access.require_manager(actor, event)
     else:
-        _require_official(actor, event)
+        access.require_official(actor, event)
     result: dict = {}
     if release not in (None, ""):
-        from cards.selectors import release_or_active
-
         chosen = release_or_active(release, game=event.game)
         if chosen.game != event.game:
             raise DomainError("That card-data release is for another game.", field="release")
@@ -660,8 +643,6 @@ def run_revalidation_job(job: DecklistJob, *, db: Any = None) -> DecklistJob:
     DecklistJob.objects.filter(pk=job.pk).update(status=JobStatus.RUNNING, total=len(decklists), done=0)
     chosen = dict(job.result or {})
     if db is None and chosen.get("release_id"):
-        from cards.selectors import card_database
-
         db = card_database(chosen["release_id"], game=job.event.game)
 
     def progress(done: int, total: int) -> None:

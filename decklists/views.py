@@ -20,7 +20,7 @@ from core.audit import audit_trail_for
 from core.errors import DomainError
 from tournament.enums import LIMITED_FORMATS
 
-from . import selectors, services
+from . import access, selectors, services
 from .enums import FROZEN, DecklistKind, DecklistStatus, JobKind
 from .forms import DeadlineForm, DecklistForm, FixForm, ReasonForm
 from .models import Decklist, DecklistJob
@@ -108,11 +108,11 @@ def my_decklists(request: HttpRequest) -> HttpResponse:
 @login_required
 def submit(request: HttpRequest, slug: str) -> HttpResponse:
     """Paste, upload or fill in a list; save it as a draft or submit it."""
-    event = selectors.access_event(slug)
+    event = access.access_event(slug)
     registration = _target_registration(request, event)
     kind = _kind(request, event)
     decklist = Decklist.objects.filter(registration=registration, kind=kind).first()
-    if decklist is not None and not selectors.can_view_decklist(request.user, decklist):
+    if decklist is not None and not access.can_view_decklist(request.user, decklist):
         raise Http404("No such decklist.")
     if request.method == "POST":
         rows = (
@@ -165,10 +165,10 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
-    decklist = selectors.access_decklist(request.user, pk)
+    decklist = access.access_decklist(request.user, pk)
     event = decklist.registration.event
     groups, general = annotate_groups(decklist)
-    is_official = selectors.is_event_official(request.user, event)
+    is_official = access.is_event_official(request.user, event)
     context = {
         "decklist": decklist,
         "event": event,
@@ -176,7 +176,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "general_findings": general,
         "is_owner": request.user.is_authenticated and decklist.registration.player.user_id == request.user.pk,
         "is_official": is_official,
-        "is_head_judge": selectors.is_head_judge(request.user, event),
+        "is_head_judge": access.is_head_judge(request.user, event),
         "audit": list(audit_trail_for(decklist)[:50]) if is_official else [],
         "reason_form": ReasonForm(),
         "fix_form": FixForm(initial={"text": decklist.raw_text}),
@@ -195,7 +195,7 @@ def action(request: HttpRequest, pk: int, name: str) -> HttpResponse:
     """One lifecycle step on one list (submit, accept, reject, exception, fix)."""
     if name not in ACTIONS:
         raise Http404("Unknown action.")
-    decklist = selectors.access_decklist(request.user, pk)
+    decklist = access.access_decklist(request.user, pk)
     try:
         if name == "submit":
             services.submit_decklist(
@@ -232,7 +232,7 @@ def action(request: HttpRequest, pk: int, name: str) -> HttpResponse:
 
 
 def decklist_pdf(request: HttpRequest, pk: int) -> HttpResponse:
-    decklist = selectors.access_decklist(request.user, pk)
+    decklist = access.access_decklist(request.user, pk)
     if decklist.kind == DecklistKind.POOL:
         pdf = PoolRegistrationSheet([decklist], title="Card-pool registration").render()
     else:
@@ -248,7 +248,7 @@ def decklist_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 def _event_for_official(request: HttpRequest, slug: str, *, managers_only: bool = False):
     if not request.user.is_authenticated:
         raise PermissionDenied("Log in as an official of this event.")
-    return selectors.access_event_decklists(request.user, slug, managers_only=managers_only)
+    return access.access_event_decklists(request.user, slug, managers_only=managers_only)
 
 
 @login_required
@@ -290,9 +290,9 @@ def event_decklists(request: HttpRequest, slug: str) -> HttpResponse:
                 "limited_sets": policy.limited_sets if policy else "",
             }
         ),
-        "is_manager": selectors.is_list_manager(request.user, event),
+        "is_manager": access.is_list_manager(request.user, event),
         "releases": selectors.card_releases_for(event),
-        "is_organizer": selectors.is_organizer(request.user, event),
+        "is_organizer": access.is_organizer(request.user, event),
     }
     return render(request, "decklists/event.html", context)
 
@@ -348,7 +348,7 @@ def start_event_job(event, *, actor, kind: str, release=None) -> DecklistJob:
 
 def _job_for_official(request: HttpRequest, pk: int) -> DecklistJob:
     job = DecklistJob.objects.select_related("event").filter(pk=pk).first()
-    if job is None or not selectors.is_event_official(request.user, job.event):
+    if job is None or not access.is_event_official(request.user, job.event):
         raise Http404("No such job.")
     return job
 
@@ -387,7 +387,7 @@ def job_file(request: HttpRequest, pk: int) -> HttpResponse:
 
 def published(request: HttpRequest, slug: str) -> HttpResponse:
     """TR&P 3.7: lists the organizer published after the event, for everyone."""
-    event = selectors.access_event(slug)
+    event = access.access_event(slug)
     policy = selectors.policy_for(event)
     if policy is None or policy.published_at is None:
         raise Http404("The decklists of this event are not published.")

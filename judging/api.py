@@ -14,9 +14,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import DomainError
+from tournament.access import event_for_staff
 from tournament.models import Match, Registration, Round
 
-from . import catalogue, selectors, services
+from . import access, catalogue, selectors, services
 from .enums import CallerKind, DeckCheckKind, PenaltyType
 from .models import DeckCheck, JudgeCall, Penalty
 
@@ -313,7 +314,7 @@ class EventCallsView(APIView):
         ],
     )
     def get(self, request, slug):
-        event = selectors.event_for_judge(request.user, slug)
+        event = access.event_for_judge(request.user, slug)
         if request.query_params.get("open") in ("1", "true", "yes"):
             qs = selectors.open_calls_for_event(
                 event, oldest_first=request.query_params.get("order") == "oldest"
@@ -324,8 +325,6 @@ class EventCallsView(APIView):
 
     @extend_schema(request=OpenCallSerializer, responses={201: JudgeCallSerializer})
     def post(self, request, slug):
-        from tournament.selectors import event_for_staff
-
         event = event_for_staff(request.user, slug)
         data = _valid(OpenCallSerializer, request)
         call = services.open_call(
@@ -362,14 +361,14 @@ class CallStatisticsView(APIView):
         )
     )
     def get(self, request, slug):
-        event = selectors.event_for_reports(request.user, slug)
+        event = access.event_for_reports(request.user, slug)
         return Response(selectors.call_statistics(event))
 
 
 class CallDetailView(APIView):
     @extend_schema(responses=JudgeCallSerializer)
     def get(self, request, pk):
-        return Response(JudgeCallSerializer(selectors.access_call(request.user, pk)).data)
+        return Response(JudgeCallSerializer(access.access_call(request.user, pk)).data)
 
 
 class CallActionView(APIView):
@@ -379,7 +378,7 @@ class CallActionView(APIView):
     serializer = None
 
     def post(self, request, pk):
-        call = selectors.access_call(request.user, pk)
+        call = access.access_call(request.user, pk)
         data = _valid(self.serializer, request) if self.serializer else {}
         user = request.user
         if self.action_name == "claim":
@@ -424,12 +423,12 @@ def _call_action(name, serializer=None):
 class EventPenaltiesView(APIView):
     @extend_schema(responses=PenaltySerializer(many=True))
     def get(self, request, slug):
-        event = selectors.event_for_penalty_readers(request.user, slug)
+        event = access.event_for_penalty_readers(request.user, slug)
         return Response(PenaltySerializer(selectors.penalties_for_event(event), many=True).data)
 
     @extend_schema(request=IssuePenaltySerializer, responses={201: PenaltySerializer})
     def post(self, request, slug):
-        event = selectors.event_for_judge(request.user, slug)
+        event = access.event_for_judge(request.user, slug)
         data = _valid(IssuePenaltySerializer, request)
         p = services.issue_penalty(
             _registration(event, data["registration"]),
@@ -458,7 +457,7 @@ class RecommendationView(APIView):
         ],
     )
     def get(self, request, slug):
-        event = selectors.event_for_judge(request.user, slug)
+        event = access.event_for_judge(request.user, slug)
         try:
             reg_id = int(request.query_params.get("registration", ""))
         except ValueError:
@@ -484,7 +483,7 @@ class TardinessView(APIView):
 
     @extend_schema(request=TardinessSerializer, responses={201: PenaltySerializer, 200: None})
     def post(self, request, slug):
-        event = selectors.event_for_judge(request.user, slug)
+        event = access.event_for_judge(request.user, slug)
         data = _valid(TardinessSerializer, request)
         p = services.issue_tardiness(
             _registration(event, data["registration"]),
@@ -500,20 +499,20 @@ class TardinessView(APIView):
 class PenaltyDetailView(APIView):
     @extend_schema(responses=PenaltySerializer)
     def get(self, request, pk):
-        return Response(PenaltySerializer(selectors.access_penalty(request.user, pk)).data)
+        return Response(PenaltySerializer(access.access_penalty(request.user, pk)).data)
 
 
 class PenaltyConfirmView(APIView):
     @extend_schema(request=None, responses=PenaltySerializer)
     def post(self, request, pk):
-        p = selectors.access_penalty(request.user, pk)
+        p = access.access_penalty(request.user, pk)
         return Response(PenaltySerializer(services.confirm_penalty(p, head_judge=request.user)).data)
 
 
 class PenaltyRejectView(APIView):
     @extend_schema(request=RejectSerializer, responses=PenaltySerializer)
     def post(self, request, pk):
-        p = selectors.access_penalty(request.user, pk)
+        p = access.access_penalty(request.user, pk)
         data = _valid(RejectSerializer, request)
         return Response(
             PenaltySerializer(services.reject_penalty(p, head_judge=request.user, reason=data["reason"])).data
@@ -523,7 +522,7 @@ class PenaltyRejectView(APIView):
 class PlayerPenaltiesView(APIView):
     @extend_schema(responses=PenaltySerializer(many=True))
     def get(self, request, player_id):
-        player = selectors.access_player_history(request.user, player_id)
+        player = access.access_player_history(request.user, player_id)
         return Response(
             PenaltySerializer(selectors.penalties_for_player(player, viewer=request.user), many=True).data
         )
@@ -566,12 +565,12 @@ class InfractionCatalogueView(APIView):
 class EventDeckChecksView(APIView):
     @extend_schema(responses=DeckCheckSerializer(many=True))
     def get(self, request, slug):
-        event = selectors.event_for_judge(request.user, slug)
+        event = access.event_for_judge(request.user, slug)
         return Response(DeckCheckSerializer(selectors.deck_checks_for_event(event), many=True).data)
 
     @extend_schema(request=CreateDeckCheckSerializer, responses={201: DeckCheckSerializer})
     def post(self, request, slug):
-        event = selectors.event_for_judge(request.user, slug)
+        event = access.event_for_judge(request.user, slug)
         data = _valid(CreateDeckCheckSerializer, request)
         check = services.create_deck_check(
             _registration(event, data["registration"]),
@@ -586,7 +585,7 @@ class EventDeckChecksView(APIView):
 class DeckCheckPlanView(APIView):
     @extend_schema(request=PlanSerializer, responses={201: DeckCheckSerializer(many=True)})
     def post(self, request, slug):
-        event = selectors.event_for_judge(request.user, slug)
+        event = access.event_for_judge(request.user, slug)
         data = _valid(PlanSerializer, request)
         round_ = get_object_or_404(Round, event=event, number=data["round"])
         checks = services.plan_deck_checks(
@@ -606,7 +605,7 @@ class DeckCheckDetailView(APIView):
         )
     )
     def get(self, request, pk):
-        check = selectors.access_deck_check(request.user, pk)
+        check = access.access_deck_check(request.user, pk)
         return Response(
             {"check": DeckCheckSerializer(check).data, "suggestions": services.deck_check_suggestions(check)}
         )
@@ -615,14 +614,14 @@ class DeckCheckDetailView(APIView):
 class DeckCheckStartView(APIView):
     @extend_schema(request=None, responses=DeckCheckSerializer)
     def post(self, request, pk):
-        check = selectors.access_deck_check(request.user, pk)
+        check = access.access_deck_check(request.user, pk)
         return Response(DeckCheckSerializer(services.start_deck_check(check, judge=request.user)).data)
 
 
 class DeckCheckFinishView(APIView):
     @extend_schema(request=FinishDeckCheckSerializer, responses=DeckCheckSerializer)
     def post(self, request, pk):
-        check = selectors.access_deck_check(request.user, pk)
+        check = access.access_deck_check(request.user, pk)
         data = _valid(FinishDeckCheckSerializer, request)
         check = services.finish_deck_check(
             check,

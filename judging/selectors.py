@@ -1,4 +1,4 @@
-"""Reads for judging: queues, histories, reports and the access functions behind them."""
+"""Reads for judging: queues, histories and reports (the access functions live in access.py)."""
 
 from __future__ import annotations
 
@@ -7,42 +7,18 @@ import io
 from collections import Counter
 from statistics import median
 
-from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import Http404
 
-from tournament.enums import StaffRole
+from tournament.enums import PENALTY_READ_ROLES
 from tournament.models import Event, PlayerProfile, StaffAssignment
-from tournament.selectors import event_for_staff, staff_roles
 
 from .enums import OPEN_CALL_STATUSES, CallStatus, EffectStatus, PenaltyStatus
 from .models import DeckCheck, JudgeCall, Penalty
 
-JUDGE_ROLES = frozenset({StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE, StaffRole.FLOOR_JUDGE})
-HEAD_ROLES = frozenset({StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE})
-#: Requirements "Reports": the organizer and the head judge see the statistics and reports.
-REPORT_ROLES = frozenset({StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE})
-#: Who may read an event's penalties.
-PENALTY_READ_ROLES = JUDGE_ROLES | {StaffRole.ORGANIZER, StaffRole.SCOREKEEPER}
+# --------------------------------------------------------------------------- querysets
 
 
-# --------------------------------------------------------------------------- access
-
-
-def event_for_judge(user, slug: str) -> Event:
-    """The event if ``user`` is a judge there (404 unknown, 403 otherwise)."""
-    return event_for_staff(user, slug, roles=JUDGE_ROLES)
-
-
-def event_for_reports(user, slug: str) -> Event:
-    return event_for_staff(user, slug, roles=REPORT_ROLES)
-
-
-def event_for_penalty_readers(user, slug: str) -> Event:
-    return event_for_staff(user, slug, roles=PENALTY_READ_ROLES)
-
-
-def _call_qs() -> QuerySet[JudgeCall]:
+def call_queryset() -> QuerySet[JudgeCall]:
     return JudgeCall.objects.select_related(
         "event",
         "match__round",
@@ -56,39 +32,10 @@ def _call_qs() -> QuerySet[JudgeCall]:
     )
 
 
-def access_call(user, pk: int) -> JudgeCall:
-    call = _call_qs().filter(pk=pk).first()
-    if call is None:
-        raise Http404("no such judge call")
-    if not staff_roles(user, call.event):
-        raise PermissionDenied("you are not on this event's staff")
-    return call
-
-
-def _penalty_qs() -> QuerySet[Penalty]:
+def penalty_queryset() -> QuerySet[Penalty]:
     return Penalty.objects.select_related(
         "event", "registration__player", "match__round", "issued_by", "confirmed_by"
     )
-
-
-def access_penalty(user, pk: int) -> Penalty:
-    p = _penalty_qs().filter(pk=pk).first()
-    if p is None:
-        raise Http404("no such penalty")
-    if staff_roles(user, p.event) & {str(r) for r in PENALTY_READ_ROLES}:
-        return p
-    if p.registration.player.user_id and p.registration.player.user_id == getattr(user, "pk", None):
-        return p
-    raise PermissionDenied("you can only see your own penalties")
-
-
-def access_deck_check(user, pk: int) -> DeckCheck:
-    check = deck_checks_queryset().filter(pk=pk).first()
-    if check is None:
-        raise Http404("no such deck check")
-    if not staff_roles(user, check.event) & {str(r) for r in JUDGE_ROLES}:
-        raise PermissionDenied("only judges of this event see its deck checks")
-    return check
 
 
 # --------------------------------------------------------------------------- calls
@@ -97,11 +44,11 @@ def access_deck_check(user, pk: int) -> DeckCheck:
 def open_calls_for_event(event: Event, *, oldest_first: bool = False) -> QuerySet[JudgeCall]:
     """The live queue (TR&P 3.9): calls not closed yet, newest first unless ``oldest_first``."""
     order = ["opened_at", "id"] if oldest_first else ["-opened_at", "-id"]
-    return _call_qs().filter(event=event, status__in=list(OPEN_CALL_STATUSES)).order_by(*order)
+    return call_queryset().filter(event=event, status__in=list(OPEN_CALL_STATUSES)).order_by(*order)
 
 
 def calls_for_event(event: Event) -> QuerySet[JudgeCall]:
-    return _call_qs().filter(event=event).order_by("-opened_at", "-id")
+    return call_queryset().filter(event=event).order_by("-opened_at", "-id")
 
 
 def call_statistics(event: Event) -> dict:
@@ -147,18 +94,18 @@ def call_statistics(event: Event) -> dict:
 
 
 def penalties_for_event(event: Event) -> QuerySet[Penalty]:
-    return _penalty_qs().filter(event=event).order_by("-issued_at", "-id")
+    return penalty_queryset().filter(event=event).order_by("-issued_at", "-id")
 
 
 def pending_penalties(event: Event) -> QuerySet[Penalty]:
     """Penalties waiting for the head judge (PPG 1.2), oldest first."""
-    return _penalty_qs().filter(event=event, status=PenaltyStatus.PENDING).order_by("issued_at", "id")
+    return penalty_queryset().filter(event=event, status=PenaltyStatus.PENDING).order_by("issued_at", "id")
 
 
 def deferred_penalties(event: Event) -> QuerySet[Penalty]:
     """Game and Match Losses waiting for the player's next match (PPG 1.4), oldest first."""
     return (
-        _penalty_qs()
+        penalty_queryset()
         .filter(event=event, status=PenaltyStatus.ISSUED, effect=EffectStatus.NEXT_MATCH)
         .order_by("issued_at", "id")
     )
@@ -172,7 +119,7 @@ def penalties_for_player(player: PlayerProfile, *, viewer=None) -> QuerySet[Pena
     (PPG 1.2 upgrades count within one tournament, so no role needs other events' records).
     """
     qs = (
-        _penalty_qs()
+        penalty_queryset()
         .filter(registration__player=player)
         .exclude(status=PenaltyStatus.REJECTED)
         .order_by("-issued_at", "-id")
@@ -183,27 +130,6 @@ def penalties_for_player(player: PlayerProfile, *, viewer=None) -> QuerySet[Pena
         user=viewer, ended_at__isnull=True, role__in=[str(r) for r in PENALTY_READ_ROLES]
     ).values("event_id")
     return qs.filter(event_id__in=staffed)
-
-
-def access_player_history(user, player_id: str) -> PlayerProfile:
-    """A player's history by GEM ID: the player themself, or an official of an event the player
-    entered. Other players get 403: a player sees their own penalties and nobody else's."""
-    player = PlayerProfile.objects.filter(player_id=player_id).select_related("user").first()
-    if player is None:
-        raise Http404(f"no player with ID {player_id!r}")
-    if not getattr(user, "is_authenticated", False):
-        raise PermissionDenied("log in to see penalties")
-    if user.is_superuser or (player.user_id and player.user_id == user.pk):
-        return player
-    is_staff_of_their_event = StaffAssignment.objects.filter(
-        user=user,
-        ended_at__isnull=True,
-        event__registrations__player=player,
-        role__in=[str(r) for r in PENALTY_READ_ROLES],
-    ).exists()
-    if is_staff_of_their_event:
-        return player
-    raise PermissionDenied("you can only see your own penalties")
 
 
 REPORT_COLUMNS = [

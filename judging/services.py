@@ -17,13 +17,24 @@ from django.db.models import Q
 from django.utils import timezone
 
 from core.audit import record_audit
-from core.errors import ConflictError, DomainError, NotAllowed
-from tournament.enums import MatchResult, RegistrationStatus, ResultKind, RoundStage, StaffRole
+from core.errors import ConflictError, DomainError
+from decklists.selectors import accepted_decklist_for, decklist_card_counts
+from tournament import services as tournament_services
+from tournament.enums import (
+    HEAD_ROLES,
+    JUDGE_ROLES,
+    OFFICIAL_ROLES,
+    MatchResult,
+    RegistrationStatus,
+    ResultKind,
+    RoundStage,
+)
 from tournament.models import Event, Match, Registration, Round
-from tournament.selectors import current_round, staff_roles
+from tournament.selectors import current_round, standings_for_event
 
 from . import catalogue
 from . import penalty_rules as rules
+from .access import confirmer_roles, require_judging_role
 from .enums import (
     CallerKind,
     CallStatus,
@@ -35,25 +46,10 @@ from .enums import (
 )
 from .models import DeckCheck, JudgeCall, Penalty
 
-JUDGE_ROLES = frozenset({StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE, StaffRole.FLOOR_JUDGE})
-#: EV-09: appeals judges have the head judge's authority.
-HEAD_ROLES = frozenset({StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE})
-
 CITATION_RE = re.compile(r"^(CR|CR-old|TR&P|TR&P'23|PPG|GA) [0-9][0-9A-Za-z.]*$")
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _require(actor, event: Event, roles, what: str) -> set[str]:
-    held = staff_roles(actor, event)
-    if not held & {str(r) for r in roles}:
-        raise NotAllowed(f"your role at this event cannot {what}", code="role")
-    return held
-
-
-def is_head(actor, event: Event) -> bool:
-    return bool(staff_roles(actor, event) & {str(r) for r in HEAD_ROLES})
 
 
 def _timed(match: Match | None) -> bool:
@@ -64,16 +60,6 @@ def _timed(match: Match | None) -> bool:
         and match.result == MatchResult.PENDING
         and match.round.stage != RoundStage.TOP_CUT
     )
-
-
-def _tournament_service(name: str):
-    """A function of the shared tournament services contract."""
-    from tournament import services as tournament_services
-
-    func = getattr(tournament_services, name, None)
-    if func is None:  # pragma: no cover - the contract guarantees it
-        raise DomainError(f"tournament service {name} is not available yet", code="unavailable")
-    return func
 
 
 def clean_citations(citations) -> list[str]:
@@ -144,7 +130,7 @@ def open_call(
     With only a table number, the match at that table in the current round is linked.
     Side effects: audit entry.
     """
-    _require(actor, event, StaffRole.values, "open a judge call")
+    require_judging_role(actor, event, OFFICIAL_ROLES, "open a judge call")
     if caller not in CallerKind.values:
         raise DomainError(f"unknown caller {caller!r}", field="caller")
     match = _match_in_event(match, event)
@@ -173,7 +159,7 @@ def open_call(
 def claim_call(call: JudgeCall, *, judge) -> JudgeCall:
     """A judge takes an open call (TR&P 3.9: a floor judge should respond first)."""
     call = _lock_call(call)
-    _require(judge, call.event, JUDGE_ROLES, "answer judge calls")
+    require_judging_role(judge, call.event, JUDGE_ROLES, "answer judge calls")
     if call.status != CallStatus.OPEN:
         raise ConflictError(f"call #{call.pk} is already {call.get_status_display().lower()}")
     call.status = CallStatus.CLAIMED
@@ -190,7 +176,7 @@ def claim_call(call: JudgeCall, *, judge) -> JudgeCall:
 def record_ruling(call: JudgeCall, *, judge, ruling: str, citations=()) -> JudgeCall:
     """The responding judge's ruling with rule citations (TR&P 3.9). Claims the call if open."""
     call = _lock_call(call)
-    _require(judge, call.event, JUDGE_ROLES, "rule on judge calls")
+    require_judging_role(judge, call.event, JUDGE_ROLES, "rule on judge calls")
     if call.status not in (CallStatus.OPEN, CallStatus.CLAIMED, CallStatus.RULED):
         raise ConflictError(f"call #{call.pk} is {call.get_status_display().lower()}; no new ruling")
     if not ruling.strip():
@@ -220,7 +206,7 @@ def record_ruling(call: JudgeCall, *, judge, ruling: str, citations=()) -> Judge
 def appeal_call(call: JudgeCall, *, actor, appealed_by: str = CallerKind.PLAYER_A) -> JudgeCall:
     """TR&P 3.9: a player appeals a ruling before it is applied; the head judge decides."""
     call = _lock_call(call)
-    _require(actor, call.event, StaffRole.values, "record an appeal")
+    require_judging_role(actor, call.event, OFFICIAL_ROLES, "record an appeal")
     if call.status != CallStatus.RULED or call.appealed_at is not None:
         raise ConflictError("only a ruled call that was not appealed yet can be appealed")
     if appealed_by not in (CallerKind.PLAYER_A, CallerKind.PLAYER_B):
@@ -239,7 +225,7 @@ def appeal_call(call: JudgeCall, *, actor, appealed_by: str = CallerKind.PLAYER_
 def record_final_ruling(call: JudgeCall, *, head_judge, ruling: str, citations=()) -> JudgeCall:
     """TR&P 3.9: the head judge (or an appeals judge) makes the final ruling on an appeal."""
     call = _lock_call(call)
-    _require(head_judge, call.event, HEAD_ROLES, "decide appeals")
+    require_judging_role(head_judge, call.event, HEAD_ROLES, "decide appeals")
     if call.status != CallStatus.APPEALED:
         raise ConflictError("there is no open appeal on this call")
     if not ruling.strip():
@@ -274,7 +260,7 @@ def close_call(
     An appeal must be decided first.
     """
     call = _lock_call(call)
-    _require(judge, call.event, JUDGE_ROLES, "close judge calls")
+    require_judging_role(judge, call.event, JUDGE_ROLES, "close judge calls")
     if call.status == CallStatus.CLOSED:
         raise ConflictError(f"call #{call.pk} is already closed")
     if call.status == CallStatus.APPEALED:
@@ -291,7 +277,7 @@ def close_call(
     call.duration_seconds = duration_seconds
     extension = rules.ruling_extension_seconds(duration_seconds)
     if extension and _timed(call.match):
-        _tournament_service("add_match_extension")(
+        tournament_services.add_match_extension(
             call.match, seconds=extension, reason=f"Judge call #{call.pk} (TR&P 3.2, PPG 1.2)", actor=judge
         )
         call.extension_seconds = extension
@@ -323,7 +309,7 @@ def rel_in_force(event: Event, match: Match | None) -> str:
     rnd = match.round if match is not None else current_round(event)
     if rnd is None:
         return event.rel
-    return _tournament_service("rel_for_round")(event, rnd.number)
+    return tournament_services.rel_for_round(event, rnd.number)
 
 
 def prior_counts(registration: Registration, infraction: str, *, day: int) -> tuple[int, int]:
@@ -423,14 +409,14 @@ def _apply_effect(p: Penalty, actor) -> None:
             )
         )
         if open_for_penalty:
-            _tournament_service("record_penalty_result")(
+            tournament_services.record_penalty_result(
                 match, loser=p.registration, kind=p.penalty, actor=actor, reason=reason
             )
             p.effect = EffectStatus.APPLIED
         else:
             p.effect = EffectStatus.NEXT_MATCH
     elif p.penalty == PenaltyType.DISQUALIFICATION:
-        _tournament_service("disqualify_registration")(
+        tournament_services.disqualify_registration(
             p.registration, actor=actor, reason=f"{reason}. Statement: {p.statement}"
         )
         p.effect = EffectStatus.APPLIED
@@ -470,7 +456,7 @@ def issue_penalty(
     Side effects: audit entry; once issued, the effect of ``_apply_effect``.
     """
     event = registration.event
-    held = _require(judge, event, JUDGE_ROLES, "issue penalties")
+    held = require_judging_role(judge, event, JUDGE_ROLES, "issue penalties")
     if registration.status == RegistrationStatus.DISQUALIFIED:
         raise ConflictError("this player is already disqualified")
     match = _match_in_event(match, event)
@@ -503,10 +489,7 @@ def issue_penalty(
     needs = rules.requires_head_judge_confirmation(
         infraction, applied, deviation=deviation, version=event.ppg_version
     )
-    # PPG 1.4 and tournament.services: only the head judge proper disqualifies; appeals judges
-    # confirm everything else (EV-09).
-    confirmers = {StaffRole.HEAD_JUDGE} if applied == PenaltyType.DISQUALIFICATION else HEAD_ROLES
-    is_head_judge = bool(held & {str(r) for r in confirmers})
+    is_head_judge = bool(held & {str(r) for r in confirmer_roles(applied)})
     now = timezone.now()
     entry = rec.infraction
     p = Penalty(
@@ -574,7 +557,7 @@ def issue_simultaneous_penalties(
     take effect normally.
     """
     event = match.round.event
-    _require(judge, event, JUDGE_ROLES, "issue penalties")
+    require_judging_role(judge, event, JUDGE_ROLES, "issue penalties")
     if match.is_bye:
         raise DomainError("a bye has only one player", field="match")
     players = [match.player_a, match.player_b]
@@ -604,7 +587,7 @@ def issue_simultaneous_penalties(
 def apply_deferred_penalty(p: Penalty, *, judge) -> Penalty:
     """PPG 1.4: a Game Loss or Match Loss issued between matches applies to the player's next match."""
     p = _lock_penalty(p)
-    _require(judge, p.event, JUDGE_ROLES, "apply penalties")
+    require_judging_role(judge, p.event, JUDGE_ROLES, "apply penalties")
     if p.status != PenaltyStatus.ISSUED or p.effect != EffectStatus.NEXT_MATCH:
         raise ConflictError(f"penalty #{p.pk} is not waiting for a next match")
     match = _current_match_for(p.registration)
@@ -637,8 +620,7 @@ def _lock_penalty(p: Penalty) -> Penalty:
 def confirm_penalty(p: Penalty, *, head_judge) -> Penalty:
     """PPG 1.2: the head judge confirms a pending penalty; its effect then applies."""
     p = _lock_penalty(p)
-    confirmers = {StaffRole.HEAD_JUDGE} if p.penalty == PenaltyType.DISQUALIFICATION else HEAD_ROLES
-    _require(head_judge, p.event, confirmers, "confirm this penalty")
+    require_judging_role(head_judge, p.event, confirmer_roles(p.penalty), "confirm this penalty")
     if p.status != PenaltyStatus.PENDING:
         raise ConflictError(f"penalty #{p.pk} is {p.get_status_display().lower()}, not awaiting confirmation")
     before = _penalty_snapshot(p)
@@ -665,7 +647,7 @@ def confirm_penalty(p: Penalty, *, head_judge) -> Penalty:
 def reject_penalty(p: Penalty, *, head_judge, reason: str) -> Penalty:
     """The head judge declines a pending penalty (it never takes effect; kept for the record)."""
     p = _lock_penalty(p)
-    _require(head_judge, p.event, HEAD_ROLES, "reject penalties")
+    require_judging_role(head_judge, p.event, HEAD_ROLES, "reject penalties")
     if p.status != PenaltyStatus.PENDING:
         raise ConflictError(f"penalty #{p.pk} is not awaiting confirmation")
     if not reason.strip():
@@ -698,7 +680,7 @@ def issue_tardiness(
     Returns None (after any extension) when the lateness is under the REL's threshold.
     """
     event = registration.event
-    _require(judge, event, JUDGE_ROLES, "issue penalties")
+    require_judging_role(judge, event, JUDGE_ROLES, "issue penalties")
     match = _match_in_event(match, event) or _current_match_for(registration)
     rel = rel_in_force(event, match)
     try:
@@ -713,7 +695,7 @@ def issue_tardiness(
             registration, infraction=code, judge=judge, match=match, description=f"{minutes:.1f} minutes late"
         )
     if extension and code != "tardiness_major" and _timed(match):
-        _tournament_service("add_match_extension")(
+        tournament_services.add_match_extension(
             match, seconds=extension, reason="Tardiness delay (PPG 4.1.1, 2.3)", actor=judge
         )
     return penalty
@@ -739,8 +721,6 @@ def _deck_snapshot(check: DeckCheck) -> dict:
 def likely_playoff_unchecked(event: Event) -> list[int]:
     """Registration ids in the play-off zone of the current standings with no regular check yet
     (TR&P 3.8). The standings are the event's own (its policy and tiebreakers, TR&P App D)."""
-    from tournament.selectors import standings_for_event
-
     cut = event.top_cut if event.top_cut else 8
     active = set(
         Registration.objects.filter(
@@ -768,7 +748,7 @@ def plan_deck_checks(
     Side effects: DeckCheck rows and an audit entry on the round.
     """
     event = round_.event
-    _require(actor, event, HEAD_ROLES, "plan deck checks")
+    require_judging_role(actor, event, HEAD_ROLES, "plan deck checks")
     matches = [
         m for m in Match.objects.filter(round=round_, player_b__isnull=False, table_number__isnull=False)
     ]
@@ -778,7 +758,7 @@ def plan_deck_checks(
     try:
         tables = rules.plan_regular_checks(
             by_table,
-            rel=_tournament_service("rel_for_round")(event, round_.number),
+            rel=tournament_services.rel_for_round(event, round_.number),
             seed=seed if seed is not None else f"{event.pk}-{round_.number}-{round_.seed}",
             priority=priority,
             rate=rate,
@@ -825,7 +805,7 @@ def create_deck_check(
     if kind not in DeckCheckKind.values:
         raise DomainError(f"unknown deck-check kind {kind!r}", field="kind")
     roles = JUDGE_ROLES if kind == DeckCheckKind.REGULAR else HEAD_ROLES
-    _require(judge, event, roles, "start this kind of deck check")
+    require_judging_role(judge, event, roles, "start this kind of deck check")
     match = _match_in_event(match, event)
     if match is None and kind != DeckCheckKind.BETWEEN_ROUNDS:
         match = _current_match_for(registration)
@@ -850,7 +830,7 @@ def create_deck_check(
 def start_deck_check(check: DeckCheck, *, judge, started_at: datetime | None = None) -> DeckCheck:
     """Collect the deck: the clock of the check starts now."""
     check = DeckCheck.objects.select_for_update(of=("self",)).select_related("event").get(pk=check.pk)
-    _require(judge, check.event, JUDGE_ROLES, "run deck checks")
+    require_judging_role(judge, check.event, JUDGE_ROLES, "run deck checks")
     if check.status != DeckCheckStatus.PLANNED:
         raise ConflictError(f"deck check #{check.pk} is {check.get_status_display().lower()}")
     check.status = DeckCheckStatus.IN_PROGRESS
@@ -865,19 +845,11 @@ def start_deck_check(check: DeckCheck, *, judge, started_at: datetime | None = N
 
 def accepted_decklist(registration: Registration):
     """The accepted decklist the player plays from (decklists app), or None."""
-    try:
-        from decklists.selectors import accepted_decklist_for
-    except ImportError:  # pragma: no cover - decklists ships it
-        return None
     return accepted_decklist_for(registration)
 
 
 def listed_counts(registration: Registration) -> dict[str, int] | None:
     """The accepted decklist's counts by card, or None when there is no accepted list."""
-    try:
-        from decklists.selectors import accepted_decklist_for, decklist_card_counts
-    except ImportError:  # pragma: no cover - decklists ships these
-        return None
     decklist = accepted_decklist_for(registration)
     if decklist is None:
         return None
@@ -920,7 +892,7 @@ def finish_deck_check(
         .select_related("event", "match__round", "registration")
         .get(pk=check.pk)
     )
-    _require(judge, check.event, JUDGE_ROLES, "run deck checks")
+    require_judging_role(judge, check.event, JUDGE_ROLES, "run deck checks")
     if check.status != DeckCheckStatus.IN_PROGRESS:
         raise ConflictError(
             f"deck check #{check.pk} is {check.get_status_display().lower()}, not in progress"
@@ -954,7 +926,7 @@ def finish_deck_check(
         )
         check.extension_seconds = extension
         if extension > granted:
-            _tournament_service("add_match_extension")(
+            tournament_services.add_match_extension(
                 match,
                 seconds=extension - granted,
                 reason=f"Deck check #{check.pk} (TR&P 3.2, 3.8)",

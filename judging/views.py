@@ -11,11 +11,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from tournament.access import event_by_slug, event_for_staff
 from tournament.enums import ACTIVE_REGISTRATION_STATUSES
 from tournament.models import Match, PlayerProfile, Registration, Round
-from tournament.selectors import current_round, event_by_slug, event_for_staff, staff_roles
+from tournament.selectors import current_round
 
-from . import catalogue, forms, selectors, services
+from . import access, catalogue, forms, selectors, services
 from .enums import DECK_CHECK_ITEMS, CallStatus, DeckCheckStatus, PenaltyStatus
 from .models import DeckCheck, JudgeCall, Penalty
 
@@ -27,20 +28,8 @@ def _form_error(request, form, exc: DomainError) -> None:
         messages.error(request, exc.message)
 
 
-def _roles(request, event) -> set[str]:
-    return staff_roles(request.user, event)
-
-
 def _ctx(request, event, **extra) -> dict:
-    roles = _roles(request, event)
-    return {
-        "event": event,
-        "roles": roles,
-        "is_judge": bool(roles & {str(r) for r in services.JUDGE_ROLES}),
-        "is_head": bool(roles & {str(r) for r in services.HEAD_ROLES}),
-        "can_report": bool(roles & {str(r) for r in selectors.REPORT_ROLES}),
-        **extra,
-    }
+    return {"event": event, **access.view_flags(request.user, event), **extra}
 
 
 # --------------------------------------------------------------------------- dashboard and calls
@@ -89,7 +78,7 @@ def call_open(request, slug):
 
 
 def _call_for(request, slug, pk) -> JudgeCall:
-    call = selectors.access_call(request.user, pk)
+    call = access.access_call(request.user, pk)
     if call.event.slug != slug:
         raise Http404("no such call at this event")
     return call
@@ -183,7 +172,7 @@ def _registrations_for_form(event, match: Match | None):
 def penalty_new(request, slug):
     """Pick the player and infraction; the page shows the recommendation for this REL and the
     player's repeats, then issues (PPG 1.2). ``?call=``, ``?deck_check=``, ``?match=`` link it."""
-    event = selectors.event_for_judge(request.user, slug)
+    event = access.event_for_judge(request.user, slug)
     source = request.POST if request.method == "POST" else request.GET
     call = deck_check = match = None
     if source.get("call"):
@@ -297,7 +286,7 @@ def penalty_new(request, slug):
 def tardiness(request, slug):
     """PPG 4.1 / 2.3: the judge enters how late the player was; the system picks Minor or Major by
     the REL's thresholds, issues it and extends the table by the delay."""
-    event = selectors.event_for_judge(request.user, slug)
+    event = access.event_for_judge(request.user, slug)
     registrations = _registrations_for_form(event, None)
     form = forms.TardinessForm(request.POST or None, registrations=registrations)
     if request.method == "POST" and form.is_valid():
@@ -316,7 +305,7 @@ def tardiness(request, slug):
 
 
 def _penalty_for(request, slug, pk) -> Penalty:
-    p = selectors.access_penalty(request.user, pk)
+    p = access.access_penalty(request.user, pk)
     if p.event.slug != slug:
         raise Http404("no such penalty at this event")
     return p
@@ -353,7 +342,7 @@ def penalty_detail(request, slug, pk):
 
 @login_required
 def penalty_list(request, slug):
-    event = selectors.event_for_penalty_readers(request.user, slug)
+    event = access.event_for_penalty_readers(request.user, slug)
     return render(
         request,
         "judging/penalty_list.html",
@@ -367,7 +356,7 @@ def penalty_list(request, slug):
 @login_required
 def deck_checks(request, slug):
     """Plan regular checks for a round (TR&P 3.8), start a check, see who still needs one."""
-    event = selectors.event_for_judge(request.user, slug)
+    event = access.event_for_judge(request.user, slug)
     rnd = current_round(event)
     plan_form = forms.PlanForm(initial={"round_number": rnd.number if rnd else 1})
     registrations = list(
@@ -419,7 +408,7 @@ def deck_checks(request, slug):
 @login_required
 def deck_check_detail(request, slug, pk):
     """Collect, time and compare: listed and presented counts side by side (PPG 4.4-4.5)."""
-    check = selectors.access_deck_check(request.user, pk)
+    check = access.access_deck_check(request.user, pk)
     if check.event.slug != slug:
         raise Http404("no such deck check at this event")
     listed = services.listed_counts(check.registration) or {}
@@ -462,7 +451,7 @@ def deck_check_detail(request, slug, pk):
 @login_required
 def reports(request, slug):
     """Judge-call statistics and the penalty report for the organizer and head judge."""
-    event = selectors.event_for_reports(request.user, slug)
+    event = access.event_for_reports(request.user, slug)
     ctx = _ctx(
         request, event, stats=selectors.call_statistics(event), rows=selectors.penalty_report_rows(event)
     )
@@ -471,7 +460,7 @@ def reports(request, slug):
 
 @login_required
 def report_csv(request, slug):
-    event = selectors.event_for_reports(request.user, slug)
+    event = access.event_for_reports(request.user, slug)
     response = HttpResponse(selectors.penalty_report_csv(event), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-penalties.csv"'
     return response
@@ -486,7 +475,7 @@ def report_pdf(request, slug):
     """The PenaltyReport document (core.pdf); large reports come from the background task."""
     from . import tasks
 
-    event = selectors.event_for_reports(request.user, slug)
+    event = access.event_for_reports(request.user, slug)
     penalties = selectors.penalties_for_event(event)
     count = penalties.count()
     if count <= INLINE_PDF_LIMIT:
@@ -514,7 +503,7 @@ def report_pdf(request, slug):
 @login_required
 def player_history(request, player_id):
     """A player's penalties across events (own only, or an official of an event they entered)."""
-    player = selectors.access_player_history(request.user, player_id)
+    player = access.access_player_history(request.user, player_id)
     return render(
         request,
         "judging/player_history.html",

@@ -23,6 +23,8 @@ import sys
 from typing import Any, Literal, TextIO, overload
 
 from pairings.errors import InvalidInput
+from pairings.swiss import PlayerState, pair_round
+from pairings.tiebreakers import MatchRecord, compute_standings
 
 USAGE = "usage: python -m pairings pair|standings < in.json > out.json"
 
@@ -66,8 +68,12 @@ def main(
     return 0
 
 
+<<<<<<< HEAD
 def run_pair(data: Any) -> dict[str, Any]:
     from pairings.swiss import PlayerState, pair_round
+=======
+def run_pair(data: Any) -> dict:
+>>>>>>> seams-a
 
     obj = _object(data, "input")
     round_number = _int(obj, "round", "round", minimum=1)
@@ -97,8 +103,12 @@ def run_pair(data: Any) -> dict[str, Any]:
     return out
 
 
+<<<<<<< HEAD
 def run_standings(data: Any) -> dict[str, Any]:
     from pairings.tiebreakers import MatchRecord, compute_standings
+=======
+def run_standings(data: Any) -> dict:
+>>>>>>> seams-a
 
     obj = _object(data, "input")
     rounds = _int(obj, "rounds_completed", "rounds_completed", minimum=0)

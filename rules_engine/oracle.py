@@ -27,6 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine.cards import Card, CardDatabase, LegalityEvent
+from rules_engine.importers.fabcube import parse_fabcube
+from rules_engine.importers.fabrary import parse_fabrary
+from rules_engine.importers.grand_archive import parse_grand_archive
 from rules_engine.legality import CardPool, check_card_for_hero, check_pool
 
 # Formats fabrary states that this project models (fabrary also has "open" and "golden-age").
@@ -231,10 +234,6 @@ def load_reference_database(
     copy in ``<shared_dir>/data/fabcube`` (dated legality). GA: ``<shared_dir>/data/ga``.
     Raises ``CardImportError`` (a ValueError) naming the file when the data can't be read.
     """
-    from rules_engine.importers.fabcube import parse_fabcube
-    from rules_engine.importers.fabrary import parse_fabrary
-    from rules_engine.importers.grand_archive import parse_grand_archive
-
     base = Path(shared_dir) / "data"
     if game == "ga":
         result = parse_grand_archive(base / "ga")

@@ -21,9 +21,8 @@ from rest_framework.views import APIView
 from cards.models import CardDataRelease
 from core.errors import DomainError
 
-from . import selectors, services
+from . import access, selectors, services
 from .enums import (
-    MANAGE_ROLES,
     PLAYED_RESULT_CHOICES,
     REL,
     RESULT_ROLES,
@@ -275,12 +274,12 @@ def _body(serializer_class, request):
 
 
 def _event(slug: str) -> Event:
-    return selectors.event_by_slug(slug)
+    return access.event_by_slug(slug)
 
 
 def _public_event(request, slug: str) -> Event:
     """Public reads: a draft event is its staff's only (404 for everyone else)."""
-    return selectors.event_for_viewer(request.user, slug)
+    return access.event_for_viewer(request.user, slug)
 
 
 def _round(event: Event, number: int):
@@ -352,14 +351,14 @@ class PlayerListView(APIView):
 
     @extend_schema(responses=RegistrationSerializer(many=True), tags=["players"])
     def get(self, request, slug):
-        event = selectors.event_for_staff(request.user, slug)
+        event = access.event_for_staff(request.user, slug)
         return Response(RegistrationSerializer(selectors.registrations_for_event(event), many=True).data)
 
     @extend_schema(request=RegisterSerializer, responses={201: RegistrationSerializer}, tags=["players"])
     def post(self, request, slug):
         event = _event(slug)
         data = _body(RegisterSerializer, request)
-        staff = selectors.has_role(request.user, event, MANAGE_ROLES)
+        staff = access.can_manage_players(request.user, event)
         pid = (data.get("player_id") or "").strip()
         if staff and pid:
             profile = PlayerProfile.objects.filter(player_id__iexact=pid).first()
@@ -425,7 +424,7 @@ DisqualifyView = _registration_action(
 class StaffListView(APIView):
     @extend_schema(responses=StaffSerializer(many=True), tags=["staff"])
     def get(self, request, slug):
-        event = selectors.event_for_staff(request.user, slug)
+        event = access.event_for_staff(request.user, slug)
         qs = StaffAssignment.objects.filter(event=event).select_related("user").order_by("role", "id")
         return Response(StaffSerializer(qs, many=True).data)
 
@@ -464,7 +463,7 @@ class RoundListView(APIView):
         event = _public_event(request, slug)
         qs = (
             selectors.rounds_for_event(event)
-            if selectors.is_official(request.user, event)
+            if access.is_official(request.user, event)
             else selectors.visible_rounds(event)
         )
         return Response(RoundSerializer(qs, many=True).data)
@@ -491,7 +490,7 @@ class RoundListView(APIView):
 def _visible_round_or_staff(request, slug, number):
     event = _public_event(request, slug)
     rnd = _round(event, number)
-    if not selectors.round_is_public(rnd) and not selectors.has_role(request.user, event, RESULT_ROLES):
+    if not selectors.round_is_public(rnd) and not access.can_run_rounds(request.user, event):
         raise Http404(f"round {number} is not published yet")
     return event, rnd
 
@@ -588,10 +587,10 @@ class MatchDetailView(APIView):
     @extend_schema(responses=MatchSerializer, tags=["matches"])
     def get(self, request, match_id):
         match = _match(match_id)
-        if not selectors.event_is_visible(request.user, match.round.event):
+        if not access.event_is_visible(request.user, match.round.event):
             raise Http404("no such match")
-        if not selectors.round_is_public(match.round) and not selectors.has_role(
-            request.user, match.round.event, RESULT_ROLES
+        if not selectors.round_is_public(match.round) and not access.can_run_rounds(
+            request.user, match.round.event
         ):
             raise Http404("no such match")
         return Response(MatchSerializer(match).data)
@@ -655,7 +654,7 @@ class PreviewCorrectionView(APIView):
     @extend_schema(request=ResultSerializer, responses=OpenApiTypes.OBJECT, tags=["matches"])
     def post(self, request, match_id):
         match = _match(match_id)
-        selectors.event_for_staff(request.user, match.round.event.slug, roles=RESULT_ROLES)
+        access.event_for_staff(request.user, match.round.event.slug, roles=RESULT_ROLES)
         data = _body(ResultSerializer, request)
         preview = services.preview_result_correction(
             match,
@@ -740,7 +739,7 @@ class BracketView(APIView):
 class ReconciliationView(APIView):
     @extend_schema(responses=MatchSerializer(many=True), tags=["matches"])
     def get(self, request, slug):
-        event = selectors.event_for_staff(request.user, slug, roles=RESULT_ROLES)
+        event = access.event_for_staff(request.user, slug, roles=RESULT_ROLES)
         return Response(MatchSerializer(selectors.reconciliation_queue(event), many=True).data)
 
 
@@ -875,7 +874,7 @@ class PenaltyResultView(APIView):
     @extend_schema(request=PenaltySerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
         match = _match(match_id)
-        selectors.event_for_staff(request.user, match.round.event.slug, roles=RESULT_ROLES)
+        access.event_for_staff(request.user, match.round.event.slug, roles=RESULT_ROLES)
         data = _body(PenaltySerializer, request)
         loser = _registration(match.round.event, data["loser"])
         match = services.record_penalty_result(
@@ -899,7 +898,7 @@ class EventAuditView(APIView):
 
     @extend_schema(responses=AuditEntrySerializer(many=True), tags=["events"])
     def get(self, request, slug):
-        event = selectors.event_for_staff(request.user, slug)
+        event = access.event_for_staff(request.user, slug)
         return Response(AuditEntrySerializer(selectors.audit_for_event(event), many=True).data)
 
 

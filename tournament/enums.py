@@ -160,13 +160,30 @@ class StaffRole(models.TextChoices):
     SCOREKEEPER = "scorekeeper", "Scorekeeper"
 
 
+# --- Role vocabulary: the one place that says which staff roles make up each kind of authority.
+# Every app's ``access.py`` builds its predicates from these sets; nothing else lists roles.
+
+#: Every official of TR&P 2.1.
+OFFICIAL_ROLES = frozenset(StaffRole)
 JUDGE_ROLES = frozenset({StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE, StaffRole.FLOOR_JUDGE})
+#: EV-09: appeals judges have the head judge's authority (confirm penalties, decide appeals).
+HEAD_ROLES = frozenset({StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE})
 # Roles allowed to run rounds and enter results.
 RESULT_ROLES = frozenset(
     {StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE, StaffRole.SCOREKEEPER}
 )
 # Roles allowed to change the event, its staff and registrations.
 MANAGE_ROLES = frozenset({StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE, StaffRole.SCOREKEEPER})
+#: Change the event's settings and days; manage its decklists (lock, publish, deadline).
+EVENT_EDIT_ROLES = frozenset({StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE})
+#: Assign and remove staff.
+STAFF_ADMIN_ROLES = frozenset({StaffRole.ORGANIZER})
+#: Run the round clock, extend matches, record no-shows and penalty results (TR&P 3.6, 3.9).
+CLOCK_ROLES = RESULT_ROLES | JUDGE_ROLES
+#: Requirements "Reports": the organizer and the head judge see the judging statistics.
+REPORT_ROLES = frozenset({StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE})
+#: Who may read an event's penalties.
+PENALTY_READ_ROLES = JUDGE_ROLES | {StaffRole.ORGANIZER, StaffRole.SCOREKEEPER}
 
 
 class RegistrationStatus(models.TextChoices):

@@ -208,9 +208,8 @@ def document_for(event, kind: str, round_number: int, *, site_url: str = ""):
     """
     from django.urls import reverse
 
-    from pairings.services import points_before_rounds
-
     from . import selectors
+    from .pairing import points_before_rounds
 
     if kind not in DOCUMENT_KINDS:
         raise ValueError(f"unknown document {kind!r}: choose one of {', '.join(DOCUMENT_KINDS)}")

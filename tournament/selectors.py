@@ -1,7 +1,7 @@
-"""Reads for the tournament app: access functions (permission checks) and querysets.
+"""Reads for the tournament app: querysets, standings, clocks and exports.
 
-Everything here is free of HTTP except the access function ``event_for_staff`` which raises
-``PermissionDenied``/``Http404`` so views and API views cannot forget a check. Querysets come
+The permission checks live in ``tournament.access`` (the one access policy); the access
+functions below are re-exported from there for callers that know them as selectors. Querysets come
 with ``select_related``/``prefetch_related`` applied so list pages use a constant number of
 queries.
 
@@ -35,11 +35,22 @@ import json
 from dataclasses import asdict, dataclass
 from datetime import datetime
 
-from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from core.models import AuditEntry
+
+from .access import (  # noqa: F401  (re-exported: the access policy lives in access.py)
+    event_by_slug,
+    event_for_staff,
+    event_for_viewer,
+    event_is_visible,
+    forget_cached_roles,
+    has_role,
+    is_official,
+    staff_roles,
+)
 from .enums import (
     ACTIVE_REGISTRATION_STATUSES,
     VISIBLE_ROUND_STATUSES,
@@ -49,94 +60,20 @@ from .enums import (
     ReportStatus,
     RoundStage,
     RoundStatus,
-    StaffRole,
-    StandingsPolicy,
     TrpVersion,
 )
-from .models import Event, Match, Registration, Round, StaffAssignment
+from .models import Event, Match, Registration, Round
+from .pairing import (  # noqa: F401  (Standing re-exported: selectors.Standing)
+    Standing,
+    compute_event_standings,
+    explain_registration_ranking,
+    explain_rows,
+    structure_for_event,
+    team_standings,
+)
 from .standings_policies import policy_spec
 
-# --------------------------------------------------------------------------- access
-
-
-def staff_roles(user, event: Event) -> set[str]:
-    """The active staff roles ``user`` holds at ``event`` (empty for anonymous users).
-
-    Superusers hold every role so the admin can always step in. The answer is cached on the
-    user object for its lifetime (one request); the staff services clear it with
-    ``forget_cached_roles`` when they change that user's roles.
-    """
-    if user is None or not getattr(user, "is_authenticated", False):
-        return set()
-    if user.is_superuser:
-        return {r.value for r in StaffRole}
-    cache = user.__dict__.setdefault("_arbiter_roles", {})
-    if event.pk not in cache:
-        cache[event.pk] = set(
-            StaffAssignment.objects.filter(event=event, user=user, ended_at__isnull=True).values_list(
-                "role", flat=True
-            )
-        )
-    return set(cache[event.pk])
-
-
-def forget_cached_roles(user) -> None:
-    """Drop the cached roles of ``user`` (after a staff change)."""
-    if user is not None:
-        user.__dict__.pop("_arbiter_roles", None)
-
-
-def has_role(user, event: Event, roles) -> bool:
-    """True if ``user`` holds any of ``roles`` at ``event``."""
-    return bool(staff_roles(user, event) & {str(r) for r in roles})
-
-
-def is_official(user, event: Event) -> bool:
-    """TR&P 2.1: organizer, head/appeals/floor judge or scorekeeper at this event."""
-    return bool(staff_roles(user, event))
-
-
-def event_for_staff(user, slug: str, *, roles=None) -> Event:
-    """The event ``slug`` if ``user`` is on its staff (with one of ``roles`` when given).
-
-    Raises ``Http404`` for an unknown slug and ``PermissionDenied`` otherwise.
-    """
-    event = Event.objects.filter(slug=slug).first()
-    if event is None:
-        raise Http404(f"no event {slug!r}")
-    held = staff_roles(user, event)
-    if not held or (roles is not None and not held & {str(r) for r in roles}):
-        raise PermissionDenied(
-            "you are not on this event's staff" if not held else "your role cannot do this"
-        )
-    return event
-
-
-def event_by_slug(slug: str) -> Event:
-    """The event ``slug`` or ``Http404`` (public pages)."""
-    event = Event.objects.filter(slug=slug).first()
-    if event is None:
-        raise Http404(f"no event {slug!r}")
-    return event
-
-
-def event_is_visible(user, event: Event) -> bool:
-    """True unless ``event`` is a draft (not announced yet) and ``user`` is not on its staff."""
-    from .enums import EventStatus
-
-    return event.status != EventStatus.DRAFT or is_official(user, event)
-
-
-def event_for_viewer(user, slug: str) -> Event:
-    """The event ``slug`` for a public page or endpoint shown to ``user``.
-
-    A draft event is its staff's only: anyone else gets the same ``Http404`` as for an
-    unknown slug, so neither its pages nor its existence leak before it is announced.
-    """
-    event = event_by_slug(slug)
-    if not event_is_visible(user, event):
-        raise Http404(f"no event {slug!r}")
-    return event
+# --------------------------------------------------------------------------- players
 
 
 def registration_for_user(user, event: Event) -> Registration | None:
@@ -293,51 +230,6 @@ def match_remaining_seconds(match: Match, *, now: datetime | None = None) -> flo
 # --------------------------------------------------------------------------- standings
 
 
-@dataclass(frozen=True)
-class Standing:
-    """One row of the standings with the registration it belongs to."""
-
-    rank: int
-    registration: Registration
-    match_points: int
-    wins: int
-    losses: int
-    draws: int
-    byes: int
-    cmp: float
-    mlp: float
-    omlp: float
-    ocmp: float
-    status: str
-    row: object  # the engine's StandingRow, for explain_ranking
-    # filled under the 3/1/0 policy only (Grand Archive, ga-organized-play.md section 4)
-    omw: float | None = None
-    gw: float | None = None
-    ogw: float | None = None
-    policy: str = StandingsPolicy.FAB
-
-    @property
-    def record(self) -> str:
-        return f"{self.wins}-{self.losses}-{self.draws}"
-
-    def as_dict(self) -> dict:
-        """The row for exports and the API: the tiebreaker columns of the event's policy
-        (FaB: cmp, mlp, omlp, ocmp; 3/1/0: omw, gw, ogw as fractions of 1)."""
-        out = {
-            "rank": self.rank,
-            "registration_id": self.registration.pk,
-            "player_id": self.registration.player.player_id,
-            "name": self.registration.player.display_name,
-            "match_points": self.match_points,
-            "record": self.record,
-            "byes": self.byes,
-        }
-        for column in policy_spec(self.policy).columns:
-            out[column.key] = round(getattr(self, column.key), 4)
-        out["status"] = self.status
-        return out
-
-
 def standings_for_event(event: Event, *, after_round: int | None = None, overrides=None) -> list[Standing]:
     """Standings of the Swiss rounds (TR&P App D), through round ``after_round`` (default: all complete).
 
@@ -345,7 +237,6 @@ def standings_for_event(event: Event, *, after_round: int | None = None, overrid
     players have no place (PPG 1.4). Three queries whatever the size of the event.
     ``overrides`` maps match id -> (result, games_a, games_b, games_drawn) for previews.
     """
-    from pairings.services import compute_event_standings
 
     return compute_event_standings(event, after_round=after_round, overrides=overrides)
 
@@ -354,7 +245,6 @@ def explain_standing(event: Event, a: Registration, b: Registration) -> list[dic
     """Why ``a`` ranks where it does relative to ``b``: TR&P App D steps up to the deciding one,
     each ``{"step", "tiebreaker", "prefer", "a", "b", "decides", "ahead"}`` (``ahead`` is a
     registration id or None). Empty if either is not in the standings."""
-    from pairings.services import explain_registration_ranking
 
     return explain_registration_ranking(event, a, b)
 
@@ -362,7 +252,6 @@ def explain_standing(event: Event, a: Registration, b: Registration) -> list[dic
 def team_standings_for_event(event: Event) -> list[dict]:
     """Team standings of a team event (TR&P 9.2; OPEN-13: App D on team match results), with
     the tiebreaker columns of the event's standings policy."""
-    from pairings.services import team_standings
 
     columns = policy_spec(event.standings_policy).columns
     return [
@@ -381,7 +270,6 @@ def team_standings_for_event(event: Event) -> list[dict]:
 def my_standing(event: Event, registration: Registration) -> dict | None:
     """A player's row with the explanations against the players ranked just above and below
     ("why am I ranked here", TR&P App D). None when the player is not in the standings."""
-    from pairings.services import explain_rows
 
     rows = standings_for_event(event)
     index = next((i for i, s in enumerate(rows) if s.registration.pk == registration.pk), None)
@@ -401,14 +289,11 @@ def my_standing(event: Event, registration: Registration) -> dict | None:
 
 def audit_for_event(event: Event, *, limit: int = 200):
     """The event's audit entries, newest first (who, when, before, after)."""
-    from core.models import AuditEntry
-
     return AuditEntry.objects.filter(event_id=event.pk).select_related("actor")[:limit]
 
 
 def effective_structure(event: Event) -> tuple[int, int]:
     """(Swiss rounds, top cut): the event's overrides or TR&P App B from current attendance."""
-    from pairings.services import structure_for_event
 
     return structure_for_event(event)
 

@@ -1,6 +1,6 @@
 """Standings policies as data: points per result, tiebreaker order, percentage floor, columns.
 
-Layer 0 (no models). ``pairings.services`` ranks by ``PolicySpec.steps`` and scores pairing
+Layer 0 (no models). ``tournament.pairing`` ranks by ``PolicySpec.steps`` and scores pairing
 groups by ``PolicySpec.points``; pages, PDFs, exports and the API show ``PolicySpec.columns``.
 
 ``fab``: TR&P App D (requirements ST-01, ST-02): win 1, bye 1, draw 0, loss 0; then CMP,

@@ -1,27 +1,24 @@
-"""``{% load judging_tags %}``: rule citations linked to the rules reference when it is installed."""
+"""``{% load judging_tags %}``: rule citations linked to the rules reference (``reference`` ships
+with every install, so the link is always there)."""
 
 from __future__ import annotations
 
 from django import template
-from django.utils.html import escape, format_html
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-register = template.Library()
+from judging.catalogue import PENALTY_LABELS
+from reference.templatetags.rules import rule_link
 
-try:  # the rules reference app provides the real links
-    from reference.templatetags.rules import rule_link as _rule_link
-except Exception:  # pragma: no cover - fallback while the reference app is missing
-    _rule_link = None
+register = template.Library()
 
 
 @register.filter
 def cite(value):
-    """One citation ("PPG 4.4") as a link to the rules reference, or plain text."""
+    """One citation ("PPG 4.4") as a link to the rules reference."""
     if not value:
         return ""
-    if _rule_link is not None:
-        return _rule_link(value)
-    return format_html('<span class="rule-cite">{}</span>', value)
+    return rule_link(value)
 
 
 @register.filter
@@ -41,6 +38,4 @@ def minutes(seconds):
 
 @register.filter
 def penalty_label(code):
-    from judging.catalogue import PENALTY_LABELS
-
     return escape(PENALTY_LABELS.get(code, code))

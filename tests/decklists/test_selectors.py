@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
 
-from decklists import selectors, services
+from decklists import access, selectors, services
 from decklists.enums import DecklistKind, DecklistStatus
 from decklists.models import Decklist
 from tests.factories import (
@@ -57,18 +57,18 @@ def test_visibility_per_role(event_with_staff, card_db, legal_cc_text, viewer, v
         "staff_of_other_event": StaffAssignmentFactory(role="head_judge").user,
         "anonymous": AnonymousUser(),
     }
-    assert selectors.can_view_decklist(users[viewer], decklist) is visible
+    assert access.can_view_decklist(users[viewer], decklist) is visible
     if visible:
-        assert selectors.access_decklist(users[viewer], decklist.pk) == decklist
+        assert access.access_decklist(users[viewer], decklist.pk) == decklist
     else:
         with pytest.raises(Http404):
-            selectors.access_decklist(users[viewer], decklist.pk)
+            access.access_decklist(users[viewer], decklist.pk)
 
 
 def test_owner_always_sees_own_draft(event_with_staff, card_db):
     s = event_with_staff
     d = services.save_decklist(s["alice"], actor=s["alice"].player.user, text="3 Snatch", db=card_db)
-    assert selectors.can_view_decklist(s["alice"].player.user, d) is True
+    assert access.can_view_decklist(s["alice"].player.user, d) is True
 
 
 @pytest.mark.parametrize(
@@ -93,11 +93,11 @@ def test_playoff_opponents_at_professional_see_constructed_lists(
     )
     round_ = RoundFactory(event=event, number=5, stage=stage)
     MatchFactory(round=round_, player_a=a, player_b=b)
-    assert selectors.can_view_decklist(b.player.user, decklist) is visible
-    assert selectors.can_view_decklist(hj, decklist) is True
+    assert access.can_view_decklist(b.player.user, decklist) is visible
+    assert access.can_view_decklist(hj, decklist) is True
     # A player not in that match never sees it.
     c = RegistrationFactory(event=event)
-    assert selectors.can_view_decklist(c.player.user, decklist) is False
+    assert access.can_view_decklist(c.player.user, decklist) is False
 
 
 def test_published_lists_are_public_after_the_event(event_with_staff, card_db, legal_cc_text):
@@ -107,10 +107,10 @@ def test_published_lists_are_public_after_the_event(event_with_staff, card_db, l
     s["event"].status = EventStatus.FINISHED
     s["event"].save()
     services.publish_event_decklists(s["event"], actor=s["organizer"])
-    assert selectors.can_view_decklist(AnonymousUser(), decklist) is True
-    assert selectors.can_view_decklist(s["bob"].player.user, decklist) is True
+    assert access.can_view_decklist(AnonymousUser(), decklist) is True
+    assert access.can_view_decklist(s["bob"].player.user, decklist) is True
     # Drafts are never published.
-    assert selectors.can_view_decklist(s["alice"].player.user, draft) is False
+    assert access.can_view_decklist(s["alice"].player.user, draft) is False
 
 
 def test_accepted_decklist_for_and_card_counts(event_with_staff, card_db, legal_cc_text):

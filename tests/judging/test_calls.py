@@ -6,7 +6,7 @@ import pytest
 
 from core.audit import audit_trail_for
 from core.errors import ConflictError, DomainError, NotAllowed
-from judging import selectors, services
+from judging import access, selectors, services
 from judging.enums import CallStatus
 from tests.factories import UserFactory
 from tournament.enums import RoundStage
@@ -156,7 +156,7 @@ def test_outsider_cannot_access_call(world):
     from django.core.exceptions import PermissionDenied
 
     with pytest.raises(PermissionDenied):
-        selectors.access_call(UserFactory(username="nobody"), call.pk)
+        access.access_call(UserFactory(username="nobody"), call.pk)
 
 
 def test_extension_shows_on_the_table_clock(world):

@@ -5,7 +5,7 @@ from django.core.exceptions import PermissionDenied
 
 from core.audit import audit_trail_for
 from core.errors import ConflictError, DomainError, NotAllowed
-from judging import selectors, services
+from judging import access, selectors, services
 from judging.enums import EffectStatus, PenaltyStatus
 from tests.factories import EventFactory, MatchFactory, RegistrationFactory, RoundFactory, UserFactory
 from tournament.enums import REL, MatchResult, RegistrationStatus, RoundStatus
@@ -285,24 +285,24 @@ def test_player_history_across_events_and_privacy(world):
     player_id = world.alice.player.player_id
 
     me = world.alice.player.user
-    assert selectors.access_player_history(me, player_id) == world.alice.player
+    assert access.access_player_history(me, player_id) == world.alice.player
     assert [p.event for p in selectors.penalties_for_player(world.alice.player)] == [
         second_event,
         world.event,
     ]
-    assert selectors.access_player_history(world.fj, player_id) == world.alice.player
+    assert access.access_player_history(world.fj, player_id) == world.alice.player
     with pytest.raises(PermissionDenied, match="your own"):
-        selectors.access_player_history(world.bob.player.user, player_id)
+        access.access_player_history(world.bob.player.user, player_id)
     with pytest.raises(PermissionDenied):
-        selectors.access_player_history(UserFactory(username="stranger"), player_id)
+        access.access_player_history(UserFactory(username="stranger"), player_id)
 
 
 def test_penalty_access_for_player_and_others(world):
     p = services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
-    assert selectors.access_penalty(world.alice.player.user, p.pk) == p
-    assert selectors.access_penalty(world.to, p.pk) == p
+    assert access.access_penalty(world.alice.player.user, p.pk) == p
+    assert access.access_penalty(world.to, p.pk) == p
     with pytest.raises(PermissionDenied):
-        selectors.access_penalty(world.bob.player.user, p.pk)
+        access.access_penalty(world.bob.player.user, p.pk)
 
 
 def test_penalty_report_csv(world):

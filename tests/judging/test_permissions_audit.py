@@ -22,7 +22,14 @@ from tests.factories import (
     UserFactory,
 )
 from tests.judging.conftest import make_world
-from tournament.enums import REL, RoundStatus, StaffRole
+from tournament.enums import (
+    JUDGE_ROLES,
+    PENALTY_READ_ROLES,
+    REL,
+    REPORT_ROLES,
+    RoundStatus,
+    StaffRole,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -64,9 +71,23 @@ def _expected(role, allowed, *, web=False):
     return 403
 
 
-JUDGES = {"hj", "fj"}
-PENALTY_READERS = {"hj", "fj", "to", "sk"}
-REPORTERS = {"hj", "to"}
+# The expected access comes from the one access policy (tournament.enums role vocabulary);
+# tests/tournament/test_access.py pins that vocabulary role by role.
+STAFF_LABELS = {
+    "to": StaffRole.ORGANIZER,
+    "hj": StaffRole.HEAD_JUDGE,
+    "fj": StaffRole.FLOOR_JUDGE,
+    "sk": StaffRole.SCOREKEEPER,
+}
+
+
+def _holders(roles) -> set[str]:
+    return {label for label, role in STAFF_LABELS.items() if role in roles}
+
+
+JUDGES = _holders(JUDGE_ROLES)
+PENALTY_READERS = _holders(PENALTY_READ_ROLES)
+REPORTERS = _holders(REPORT_ROLES)
 
 EVENT_READS = [
     ("/api/judging/events/{e}/calls/", JUDGES),

@@ -2,9 +2,9 @@
 
 import pytest
 
-from pairings import services as pairing_services
 from pairings.swiss import PlayerState, pair_round
 from tests.factories import EventFactory, RegistrationFactory
+from tournament import pairing as pairing_services
 
 
 @pytest.mark.django_db

@@ -3,10 +3,10 @@
 import pytest
 
 from core.errors import ConflictError, DomainError
-from pairings.services import team_match_result
 from tests.factories import EventFactory, PlayerProfileFactory
 from tournament import selectors, services
 from tournament.enums import FormatCode, MatchResult
+from tournament.pairing import team_match_result
 
 pytestmark = pytest.mark.django_db
 

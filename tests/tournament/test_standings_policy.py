@@ -32,7 +32,6 @@ from django.test.utils import CaptureQueriesContext
 
 from core.errors import ConflictError, DomainError
 from pairings import tiebreakers
-from pairings.services import points_before_rounds
 from tests.factories import EventFactory, MatchFactory, RegistrationFactory, RoundFactory, UserFactory
 from tournament import selectors, services
 from tournament.enums import (
@@ -43,6 +42,7 @@ from tournament.enums import (
     RoundStatus,
     StandingsPolicy,
 )
+from tournament.pairing import points_before_rounds
 from tournament.pdf import document_for
 from tournament.standings_policies import GA_SPEC, policy_spec
 

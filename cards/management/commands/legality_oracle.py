@@ -19,7 +19,9 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
+from cards.services import dump_fabrary_package
 from rules_engine.cards import CardDatabase
+from rules_engine.importers.fabrary import parse_fabrary
 from rules_engine.oracle import (
     ORACLE_FORMATS,
     fabrary_hero_keys,
@@ -121,16 +123,12 @@ class Command(BaseCommand):
             self.stdout.write(f"  hero {key}: {len(cards)} ({', '.join(cards[:n])})")
 
     def _load(self, path: str | None) -> tuple[Any, CardDatabase]:
-        from rules_engine.importers.fabrary import parse_fabrary
-
         if path:
             dump = Path(path)
             result = parse_fabrary(dump)
             return json.loads(dump.read_text(encoding="utf-8")), CardDatabase(
                 result.cards, release=result.release
             )
-        from cards.services import dump_fabrary_package
-
         with tempfile.TemporaryDirectory() as tmp:
             dump = dump_fabrary_package(Path(tmp) / "fabrary.json")
             result = parse_fabrary(dump)

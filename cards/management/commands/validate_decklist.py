@@ -22,9 +22,11 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
+from cards.selectors import card_database
 from rules_engine.decklist_text import parse_decklist, resolve
 from rules_engine.formats import EDITIONS, FORMAT_CODES, UnknownFormat, get_format
 from rules_engine.legality import CardPool, check_pool, is_legal
+from rules_engine.oracle import load_reference_database
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 MAX_FILE_BYTES = 2_000_000
@@ -33,14 +35,10 @@ MAX_FILE_BYTES = 2_000_000
 def load_card_database(game: str) -> tuple[Any, str]:
     """(database, where it came from). The imported active release first, else the shared files."""
     try:
-        from cards.selectors import card_database
-
         db = card_database(game=game)
         return db, "imported release"
     except Exception:  # no release imported, or no card tables yet (fresh checkout)
         pass
-    from rules_engine.oracle import load_reference_database
-
     db = load_reference_database(str(settings.SHARED_DIR), game)
     folder = "ga" if game == "ga" else "fabcube"
     return db, f"read from {Path(settings.SHARED_DIR) / 'data' / folder}"

@@ -21,6 +21,7 @@ from django.utils import timezone
 from tournament import selectors, services
 from tournament.enums import EventType, FormatCode, MatchResult, StaffRole
 from tournament.models import Event, PlayerProfile
+from tournament.signals import demo_players_registered
 
 SLUG = "demo-armory"
 PLAYERS = 32
@@ -50,19 +51,13 @@ def _password() -> str:
     return password
 
 
-def _add_decklists(event: Event) -> None:
-    """Give every demo player a legal Classic Constructed list, submitted and accepted by the
-    head judge (decklists app). Lists come from the active card-data release and are checked
-    by the legality engine; without imported card data nothing is added. Idempotent.
-
-    Called once, inside the creation transaction, after registration and before round 1 is
-    paired.
-    """
-    from decklists.demo import add_demo_decklists
-
+def _let_add_ons_join(event: Event) -> None:
+    """Tell the add-ons the demo players are registered (``demo_players_registered``): the
+    decklists app gives each a legal, accepted Classic Constructed list. Called once, inside
+    the creation transaction, after registration and before round 1 is paired."""
     head_judge = event.staff.filter(role=StaffRole.HEAD_JUDGE, ended_at__isnull=True).first()
     if head_judge is not None:
-        add_demo_decklists(event, head_judge=head_judge.user)
+        demo_players_registered.send(sender=Event, event=event, head_judge=head_judge.user)
 
 
 class Command(BaseCommand):
@@ -114,7 +109,7 @@ class Command(BaseCommand):
             )
             reg = services.register_player(event, player=profile, actor=user)
             services.check_in(reg, actor=user)
-        _add_decklists(event)
+        _let_add_ons_join(event)
 
         rng = random.Random(7)
         round1 = services.publish_round(services.pair_next_round(event, actor=sk), actor=sk)

@@ -1,0 +1,144 @@
+"""Who may do what in the judging app: judge calls, penalties, deck checks, reports.
+
+Built on the core's access policy (``tournament.access``) and role vocabulary
+(``tournament.enums``); services, views, API views and templates all ask here.
+``actor=None`` is the system, as everywhere (see ``tournament.access``).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from tournament.access import (
+    event_for_staff,
+    has_head_authority,
+    has_role,
+    is_judge,
+    require_role,
+    staff_roles,
+)
+from tournament.enums import HEAD_ROLES, JUDGE_ROLES, PENALTY_READ_ROLES, REPORT_ROLES, StaffRole
+from tournament.models import Event, PlayerProfile, StaffAssignment
+
+from . import selectors
+from .enums import PenaltyType
+from .models import DeckCheck, JudgeCall, Penalty
+
+__all__ = [
+    "access_call",
+    "access_deck_check",
+    "access_penalty",
+    "access_player_history",
+    "can_read_penalties",
+    "can_report",
+    "confirmer_roles",
+    "event_for_judge",
+    "event_for_penalty_readers",
+    "event_for_reports",
+    "has_head_authority",
+    "require_judging_role",
+    "is_judge",
+    "view_flags",
+]
+
+
+def require_judging_role(actor, event: Event, roles, what: str) -> set[str]:
+    """``tournament.access.require_role`` with the judging pages' wording ("your role at this
+    event cannot ..."); same argument order, same ``actor=None`` (the system passes)."""
+    return require_role(actor, event, roles, what, message=f"your role at this event cannot {what}")
+
+
+def can_report(user, event: Event) -> bool:
+    """Requirements "Reports": statistics and penalty reports."""
+    return has_role(user, event, REPORT_ROLES)
+
+
+def can_read_penalties(user, event: Event) -> bool:
+    return has_role(user, event, PENALTY_READ_ROLES)
+
+
+def confirmer_roles(penalty_type: str) -> frozenset:
+    """Who confirms a penalty: the head judge proper for a Disqualification (PPG 1.4), the head
+    or appeals judge for everything else (EV-09)."""
+    return frozenset({StaffRole.HEAD_JUDGE}) if penalty_type == PenaltyType.DISQUALIFICATION else HEAD_ROLES
+
+
+def view_flags(user, event: Event) -> dict:
+    """Template context for the judging pages (one lookup of the roles)."""
+    roles = staff_roles(user, event)
+    return {
+        "roles": roles,
+        "is_judge": bool(roles & {str(r) for r in JUDGE_ROLES}),
+        "is_head": bool(roles & {str(r) for r in HEAD_ROLES}),
+        "can_report": bool(roles & {str(r) for r in REPORT_ROLES}),
+    }
+
+
+# --------------------------------------------------------------------------- access functions
+
+
+def event_for_judge(user, slug: str) -> Event:
+    """The event if ``user`` is a judge there (404 unknown, 403 otherwise)."""
+    return event_for_staff(user, slug, roles=JUDGE_ROLES)
+
+
+def event_for_reports(user, slug: str) -> Event:
+    return event_for_staff(user, slug, roles=REPORT_ROLES)
+
+
+def event_for_penalty_readers(user, slug: str) -> Event:
+    return event_for_staff(user, slug, roles=PENALTY_READ_ROLES)
+
+
+def access_call(user, pk: int) -> JudgeCall:
+    """A judge call for any official of its event (404 unknown, 403 otherwise)."""
+    call = selectors.call_queryset().filter(pk=pk).first()
+    if call is None:
+        raise Http404("no such judge call")
+    if not staff_roles(user, call.event):
+        raise PermissionDenied("you are not on this event's staff")
+    return call
+
+
+def access_penalty(user, pk: int) -> Penalty:
+    """A penalty for its event's penalty readers and for the penalised player."""
+    p = selectors.penalty_queryset().filter(pk=pk).first()
+    if p is None:
+        raise Http404("no such penalty")
+    if can_read_penalties(user, p.event):
+        return p
+    if p.registration.player.user_id and p.registration.player.user_id == getattr(user, "pk", None):
+        return p
+    raise PermissionDenied("you can only see your own penalties")
+
+
+def access_deck_check(user, pk: int) -> DeckCheck:
+    """A deck check for the judges of its event."""
+    check = selectors.deck_checks_queryset().filter(pk=pk).first()
+    if check is None:
+        raise Http404("no such deck check")
+    if not is_judge(user, check.event):
+        raise PermissionDenied("only judges of this event see its deck checks")
+    return check
+
+
+def access_player_history(user, player_id: str) -> PlayerProfile:
+    """A player's history by GEM ID: the player themself, or an official of an event the player
+    entered. Other players get 403: a player sees their own penalties and nobody else's."""
+    player = PlayerProfile.objects.filter(player_id=player_id).select_related("user").first()
+    if player is None:
+        raise Http404(f"no player with ID {player_id!r}")
+    if not getattr(user, "is_authenticated", False):
+        raise PermissionDenied("log in to see penalties")
+    if user.is_superuser or (player.user_id and player.user_id == user.pk):
+        return player
+    is_staff_of_their_event = StaffAssignment.objects.filter(
+        user=user,
+        ended_at__isnull=True,
+        event__registrations__player=player,
+        role__in=[str(r) for r in PENALTY_READ_ROLES],
+    ).exists()
+    if is_staff_of_their_event:
+        return player
+    raise PermissionDenied("you can only see your own penalties")

@@ -1,0 +1,714 @@
+"""The tournament app's glue between its models and the pure pairing engine (``pairings``).
+
+Imports point one way: tournament -> pairings; the ``pairings`` package imports no project app.
+
+The engine (``pairings.swiss``, ``tiebreakers``, ``topcut``, ``structure``) knows nothing of
+Django; this module turns registrations and matches into engine inputs (ids are the
+registration primary keys as strings) and engine outputs back into registrations.
+
+Reads only: writes happen in ``tournament.services`` which calls ``plan_swiss_round`` and
+``plan_top_cut_round`` inside its transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+
+from core.errors import DomainError
+from pairings.errors import InvalidInput
+from pairings.structure import assign_tables, recommended_structure
+from pairings.swiss import PlayerState, pair_round
+from pairings.tiebreakers import MatchRecord, compute_standings, explain_ranking
+from pairings.topcut import single_elimination
+
+from .enums import (
+    ACTIVE_REGISTRATION_STATUSES,
+    TEAM_FORMATS,
+    MatchResult,
+    RegistrationStatus,
+    RoundStage,
+    RoundStatus,
+    StandingsPolicy,
+)
+from .models import Event, Match, Registration, Round
+from .standings_policies import PolicySpec, policy_spec
+
+# Engine result codes for our MatchResult values.
+_RESULT_CODE = {
+    MatchResult.A_WINS: "a",
+    MatchResult.B_WINS: "b",
+    MatchResult.DRAW: "draw",
+    MatchResult.DOUBLE_LOSS: "double_loss",
+    MatchResult.BYE: "bye",
+}
+
+
+@dataclass
+class PairingPlan:
+    """Pairings to create: registration pairs with their tables, the bye, and quality figures."""
+
+    pairs: list[tuple[Registration, Registration]]
+    tables: list[int]
+    byes: list[Registration] = field(default_factory=list)
+    rematches: int = 0
+    slots: list[int] | None = None  # top cut: bracket slot of each pair
+    bye_slots: list[int] | None = None  # top cut: bracket slot of each bye
+    forfeits: list[int] = field(default_factory=list)  # team events: members out forfeit their board
+    seeds: dict[int, int] | None = None  # top cut: registration id -> seed (Swiss standing)
+
+
+# --------------------------------------------------------------------------- standing rows
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row of the standings with the registration it belongs to."""
+
+    rank: int
+    registration: Registration
+    match_points: int
+    wins: int
+    losses: int
+    draws: int
+    byes: int
+    cmp: float
+    mlp: float
+    omlp: float
+    ocmp: float
+    status: str
+    row: object  # the engine's StandingRow, for explain_ranking
+    # filled under the 3/1/0 policy only (Grand Archive, ga-organized-play.md section 4)
+    omw: float | None = None
+    gw: float | None = None
+    ogw: float | None = None
+    policy: str = StandingsPolicy.FAB
+
+    @property
+    def record(self) -> str:
+        return f"{self.wins}-{self.losses}-{self.draws}"
+
+    def as_dict(self) -> dict:
+        """The row for exports and the API: the tiebreaker columns of the event's policy
+        (FaB: cmp, mlp, omlp, ocmp; 3/1/0: omw, gw, ogw as fractions of 1)."""
+        out = {
+            "rank": self.rank,
+            "registration_id": self.registration.pk,
+            "player_id": self.registration.player.player_id,
+            "name": self.registration.player.display_name,
+            "match_points": self.match_points,
+            "record": self.record,
+            "byes": self.byes,
+        }
+        for column in policy_spec(self.policy).columns:
+            out[column.key] = round(getattr(self, column.key), 4)
+        out["status"] = self.status
+        return out
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+def _swiss_matches(event: Event, *, through_round: int | None, completed_only: bool = True):
+    qs = Match.objects.filter(round__event=event, round__stage=RoundStage.SWISS)
+    if completed_only:
+        qs = qs.filter(round__status=RoundStatus.COMPLETE)
+    if through_round is not None:
+        qs = qs.filter(round__number__lte=through_round)
+    return qs.values_list(
+        "id", "round__number", "player_a_id", "player_b_id", "result", "games_a", "games_b", "games_drawn"
+    ).order_by("round__number", "id")
+
+
+def _records(rows, overrides=None):
+    """Engine MatchRecords from match value rows (pending results are skipped)."""
+
+    overrides = overrides or {}
+    records = []
+    for mid, rnd, a, b, result, ga, gb, gd in rows:
+        if mid in overrides:
+            result, ga, gb, gd = overrides[mid]
+        if result == MatchResult.PENDING:
+            continue
+        records.append(
+            MatchRecord(
+                round=rnd,
+                a=str(a),
+                b=str(b) if b is not None else None,
+                result=_RESULT_CODE[result],
+                games_a=ga,
+                games_b=gb,
+                games_drawn=gd,
+            )
+        )
+    return records
+
+
+def _completed_swiss_rounds(event: Event, after_round: int | None) -> list[int]:
+    qs = Round.objects.filter(event=event, stage=RoundStage.SWISS, status=RoundStatus.COMPLETE)
+    if after_round is not None:
+        qs = qs.filter(number__lte=after_round)
+    return list(qs.order_by("number").values_list("number", flat=True))
+
+
+def _listed_registrations(event: Event, rows) -> list[Registration]:
+    """Who appears in the standings: everyone with a match, plus active players (TR&P 3.6:
+    a drop before the first pairings is not listed)."""
+    played = set()
+    for _mid, _rnd, a, b, *_ in rows:
+        played.add(a)
+        if b is not None:
+            played.add(b)
+    # filtered here rather than with a (large) IN list in SQL
+    qs = Registration.objects.filter(event=event).select_related("player")
+    return [r for r in qs if r.pk in played or r.status in ACTIVE_REGISTRATION_STATUSES]
+
+
+# --------------------------------------------------------------------------- standings
+
+
+def _ranked_by_policy(rows, spec: PolicySpec):
+    """Engine rows re-ranked by the policy's tiebreaker steps (kept as data in
+    ``tournament.standings_policies``; ga-organized-play.md section 4 engineering note)."""
+
+    def key(row):
+        out = []
+        for name, prefer in spec.steps:
+            value = getattr(row, name)
+            value = 0 if value is None else value
+            out.append(-value if prefer == "higher" else value)
+        return out
+
+    ordered = sorted(rows, key=key)
+    return [row._replace(rank=rank) for rank, row in enumerate(ordered, start=1)]
+
+
+def compute_event_standings(event: Event, *, after_round: int | None = None, overrides=None):
+    """Swiss standings as ``Standing`` rows, rank order, under the event's
+    ``standings_policy``: TR&P App D for FaB; 3/1/0 points, OMW%, GW%, OGW% for Grand Archive
+    (ga-organized-play.md section 4, UNCONFIRMED; see ``tournament.standings_policies``).
+
+    Swiss rounds only (OPEN-15). ``after_round`` limits to rounds up to that number.
+    Disqualified players are removed (PPG 1.4). ``overrides`` maps match id to a hypothetical
+    (result, games_a, games_b, games_drawn) for previews. Three queries whatever the size.
+    """
+
+    completed = _completed_swiss_rounds(event, after_round)
+    through = completed[-1] if completed else 0
+    rows = list(_swiss_matches(event, through_round=through))
+    regs = _listed_registrations(event, rows)
+    by_id = {str(r.pk): r for r in regs}
+    removed = tuple(str(r.pk) for r in regs if r.status == RegistrationStatus.DISQUALIFIED)
+    records = _records(rows, overrides)
+    spec = policy_spec(event.standings_policy)
+    try:
+        standing_rows = compute_standings(
+            sorted((k for k in by_id if k not in removed), key=int),
+            records,
+            rounds_completed=len(completed),
+            bye_counts_in_cmp=event.bye_counts_in_cmp,
+            seed=event.pairing_seed,
+            removed=removed,
+            policy=spec.code,
+        )
+    except InvalidInput as exc:
+        raise DomainError(f"standings cannot be computed: {exc}", code="engine", field=exc.field) from exc
+    standing_rows = _ranked_by_policy(standing_rows, spec)
+    out = []
+    for row in standing_rows:
+        reg = by_id[row.id]
+        missed = sum(1 for n in completed if n < reg.joined_in_round)
+        out.append(
+            Standing(
+                rank=row.rank,
+                registration=reg,
+                match_points=row.match_points,
+                wins=row.wins,
+                losses=row.losses + missed,
+                draws=row.draws,
+                byes=row.byes,
+                cmp=float(row.cmp),
+                mlp=float(row.mlp),
+                omlp=float(row.omlp),
+                ocmp=float(row.ocmp),
+                status=reg.status,
+                row=row,
+                omw=None if row.omw is None else float(row.omw),
+                gw=None if row.gw is None else float(row.gw),
+                ogw=None if row.ogw is None else float(row.ogw),
+                policy=spec.code,
+            )
+        )
+    return out
+
+
+def explain_registration_ranking(event: Event, a: Registration, b: Registration) -> list[dict]:
+    """Why ``a`` and ``b`` are ordered as they are: the engine's tiebreaker steps (TR&P App D),
+    each ``{"step", "tiebreaker", "prefer", "a", "b", "decides", "ahead"}`` with ``ahead`` a
+    registration id (int) or None. Empty when either player is not in the standings."""
+
+    rows = [s.row for s in compute_event_standings(event)]
+    ids = {r.id for r in rows}
+    if str(a.pk) not in ids or str(b.pk) not in ids:
+        return []
+    steps = explain_ranking(rows, str(a.pk), str(b.pk))
+    for step in steps:
+        if step["ahead"] is not None:
+            step["ahead"] = int(step["ahead"])
+    return steps
+
+
+def explain_rows(rows, a_id: str, b_id: str) -> list[dict]:
+    """``explain_ranking`` on engine rows with ``ahead`` as a registration id (int)."""
+
+    steps = explain_ranking(rows, a_id, b_id)
+    for step in steps:
+        if step["ahead"] is not None:
+            step["ahead"] = int(step["ahead"])
+    return steps
+
+
+def points_before_rounds(event: Event, *, overrides=None) -> dict[tuple[int, int], int]:
+    """(registration id, round number) -> match points going into that round (Swiss and play-off),
+    scored by the event's standings policy (FaB win/bye 1; 3/1/0: win/bye 3, draw 1).
+
+    Used to show which later pairings a result correction affects, and the points on pairings.
+    """
+    spec = policy_spec(event.standings_policy)
+    win, draw = spec.points_for("win"), spec.points_for("draw")
+    bye = spec.points_for("bye")
+    rows = list(
+        Match.objects.filter(round__event=event)
+        .values_list("id", "round__number", "player_a_id", "player_b_id", "result")
+        .order_by("round__number")
+    )
+    overrides = overrides or {}
+    numbers = sorted({r[1] for r in rows})
+    running: dict[int, int] = {}
+    out: dict[tuple[int, int], int] = {}
+    by_round: dict[int, list] = {}
+    for row in rows:
+        by_round.setdefault(row[1], []).append(row)
+    for n in numbers:
+        for _mid, _n, a, b, _res in by_round[n]:
+            out[(a, n)] = running.get(a, 0)
+            if b is not None:
+                out[(b, n)] = running.get(b, 0)
+        for mid, _n, a, b, res in by_round[n]:
+            if mid in overrides:
+                res = overrides[mid][0]
+            if res == MatchResult.BYE:
+                running[a] = running.get(a, 0) + bye
+            elif res == MatchResult.A_WINS:
+                running[a] = running.get(a, 0) + win
+            elif res == MatchResult.B_WINS and b is not None:
+                running[b] = running.get(b, 0) + win
+            elif res == MatchResult.DRAW and draw:
+                running[a] = running.get(a, 0) + draw
+                if b is not None:
+                    running[b] = running.get(b, 0) + draw
+    return out
+
+
+# --------------------------------------------------------------------------- structure
+
+
+def structure_for_event(event: Event) -> tuple[int, int]:
+    """(Swiss rounds, top cut): the event's own values, else TR&P App B from attendance."""
+    day_rounds = list(event.days.values_list("swiss_rounds", flat=True))
+    if day_rounds and all(r is not None for r in day_rounds) and event.swiss_rounds is None:
+        # a day plan fixes the Swiss rounds (TR&P App B multi-day tables: top 8 after)
+        return sum(day_rounds), (event.top_cut if event.top_cut is not None else 8)
+    if event.swiss_rounds is not None and event.top_cut is not None:
+        return event.swiss_rounds, event.top_cut
+
+    players = (
+        Registration.objects.filter(event=event)
+        .exclude(status=RegistrationStatus.WAITLISTED)
+        .filter(
+            Q(status__in=ACTIVE_REGISTRATION_STATUSES)
+            | Q(matches_as_a__isnull=False)
+            | Q(matches_as_b__isnull=False)
+        )
+        .distinct()
+        .count()
+    )
+    kind = {
+        "single_day_draft_playoff": "single_day_draft_playoff",
+        "team": "team",
+    }.get(event.structure_kind, "single_day")
+    if event.format in TEAM_FORMATS:  # OPEN-5: the team table counts teams
+        kind = "team"
+        players = (
+            Registration.objects.filter(event=event, team_name__isnull=False)
+            .exclude(status=RegistrationStatus.WAITLISTED)
+            .values("team_name")
+            .distinct()
+            .count()
+        )
+    rec = recommended_structure(max(players, 2), kind=kind)
+    swiss = event.swiss_rounds if event.swiss_rounds is not None else rec.swiss_rounds
+    cut = event.top_cut if event.top_cut is not None else (rec.top_cut or 0)
+    return swiss, cut
+
+
+# --------------------------------------------------------------------------- pairing
+
+
+def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -> PairingPlan:
+    """Pair Swiss round ``round_number`` of ``event`` with the engine.
+
+    Active players who have joined by this round (late entries) are paired by their match
+    points under the event's standings policy (3/1/0 score groups for Grand Archive, where a
+    draw is worth 1), match history and pod (TR&P 3.1, 8.2); rematches avoided and the bye given as the
+    engine guarantees (OPEN-1, OPEN-2). ``only`` (registration ids) restricts the players, for
+    a day-2 cut. Tables: higher standings on lower tables, pinned
+    (fixed) tables kept (TR&P 3.10).
+    """
+
+    regs = list(
+        Registration.objects.filter(
+            event=event, status__in=ACTIVE_REGISTRATION_STATUSES, joined_in_round__lte=round_number
+        ).select_related("player")
+    )
+    if only is not None:  # a day-2 cut: only the advancing players are paired
+        regs = [r for r in regs if r.pk in only]
+    if len(regs) < 2:
+        raise DomainError(f"round {round_number} needs at least two active players; there are {len(regs)}")
+    by_id = {str(r.pk): r for r in regs}
+    all_rows = list(_swiss_matches(event, through_round=None, completed_only=False))
+    opponents: dict[str, set[str]] = {k: set() for k in by_id}
+    had_bye: set[str] = set()
+    for _mid, _n, a, b, result, *_ in all_rows:
+        a, b = str(a), (str(b) if b is not None else None)
+        if b is None:
+            if result == MatchResult.BYE:
+                had_bye.add(a)
+            continue
+        opponents.setdefault(a, set()).add(b)
+        opponents.setdefault(b, set()).add(a)
+    standings = compute_event_standings(event)
+    points = {str(s.registration.pk): s.match_points for s in standings}
+    ranks = {str(s.registration.pk): s.rank for s in standings}
+    states = [
+        PlayerState(
+            id=k,
+            points=points.get(k, 0),
+            opponents=tuple(sorted(opponents.get(k, ()))),
+            had_bye=k in had_bye,
+            # A rank in round 1 would switch the engine to seeded pairing; round 1 is random.
+            rank=ranks.get(k) if round_number > 1 else None,
+            pod=str(r.pod) if r.pod is not None else None,
+        )
+        for k, r in by_id.items()
+    ]
+    try:
+        result = pair_round(states, round_number=round_number, seed=seed)
+        pinned = {str(r.pk): r.fixed_table for r in regs if r.fixed_table}
+        tabled = assign_tables(result.pairings, ranks=ranks, pinned=pinned, first_table=1)
+    except InvalidInput as exc:
+        raise DomainError(f"pairing failed: {exc}", code="engine", field=exc.field) from exc
+    byes = [by_id[b] for b in (result.byes or ((result.bye,) if result.bye else ()))]
+    return PairingPlan(
+        pairs=[(by_id[a], by_id[b]) for _t, a, b in tabled],
+        tables=[t for t, _a, _b in tabled],
+        byes=byes,
+        rematches=result.rematches,
+    )
+
+
+def plan_top_cut_round(event: Event, *, round_number: int, top_cut: int) -> PairingPlan | None:
+    """Pair the next play-off round, or None when the play-off has a winner.
+
+    First play-off round: the top ``top_cut`` of the final Swiss standings, seeded by standing
+    (TR&P 3.1; bracket by ``pairings.topcut.single_elimination``, OPEN-10). Disqualified or
+    dropped qualifiers are not replaced (TR&P 3.6, PPG 1.4): their opponent gets a bye.
+    Later rounds: winners of adjacent bracket slots meet. Table numbers follow bracket order.
+    """
+    prev = Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).order_by("-number").first()
+    if prev is None:
+        standings = compute_event_standings(event)
+        qualified = [s.registration for s in standings if s.registration.is_active][:top_cut]
+        if len(qualified) < 2:
+            raise DomainError("a play-off needs at least two qualified players", code="top_cut")
+        seeds = {r.pk: i + 1 for i, r in enumerate(qualified)}
+        by_seed = {str(i + 1): r for i, r in enumerate(qualified)}
+        try:
+            bracket = single_elimination([str(n) for n in range(1, top_cut + 1)])
+        except InvalidInput as exc:
+            raise DomainError(f"top cut {top_cut}: {exc.message}", field="top_cut") from exc
+        pairs, slots, byes, bye_slots = [], [], [], []
+        for slot, (a_seed, b_seed) in enumerate(bracket, start=1):
+            a, b = by_seed.get(a_seed), by_seed.get(b_seed)
+            if a is not None and b is not None:
+                pairs.append((a, b))
+                slots.append(slot)
+            elif a is not None or b is not None:
+                byes.append(a or b)  # a missing qualifier is not replaced (TR&P 3.6)
+                bye_slots.append(slot)
+        return PairingPlan(
+            pairs=pairs,
+            tables=list(range(1, len(pairs) + 1)),
+            byes=byes,
+            slots=slots,
+            bye_slots=bye_slots,
+            seeds=seeds,
+        )
+    matches = list(
+        Match.objects.filter(round=prev).select_related("player_a", "player_b").order_by("bracket_slot", "id")
+    )
+    winners = []
+    seeds = {}
+    for m in matches:
+        if m.result in (MatchResult.A_WINS, MatchResult.BYE):
+            w, s = m.player_a, m.seed_a
+        elif m.result == MatchResult.B_WINS:
+            w, s = m.player_b, m.seed_b
+        else:
+            w, s = None, None  # a double loss: nobody advances
+        winners.append(w)
+        if w is not None:
+            seeds[w.pk] = s
+    if len([w for w in winners if w is not None]) <= 1:
+        return None
+    pairs, slots, byes, bye_slots = [], [], [], []
+    for i in range(0, len(winners), 2):
+        a = winners[i]
+        b = winners[i + 1] if i + 1 < len(winners) else None
+        if a is not None and b is not None:
+            if (seeds.get(b.pk) or 10**6) < (seeds.get(a.pk) or 10**6):
+                a, b = b, a
+            pairs.append((a, b))
+            slots.append(i // 2 + 1)
+        elif a is not None or b is not None:
+            byes.append(a or b)
+            bye_slots.append(i // 2 + 1)
+    return PairingPlan(
+        pairs=pairs,
+        tables=list(range(1, len(pairs) + 1)),
+        byes=byes,
+        slots=slots,
+        bye_slots=bye_slots,
+        seeds=seeds,
+    )
+
+
+# --------------------------------------------------------------------------- teams (TR&P 9.2)
+
+
+def _team_members(event: Event) -> dict[str, dict[str, Registration]]:
+    teams: dict[str, dict[str, Registration]] = {}
+    for reg in Registration.objects.filter(event=event, team_name__isnull=False).select_related("player"):
+        teams.setdefault(reg.team_name, {})[reg.team_position] = reg
+    return teams
+
+
+def team_match_result(boards: list[tuple[str, int, int]]) -> str:
+    """A team match result from its boards' (result, games_a, games_b) (TR&P 9.2, RD-36).
+
+    The first team to 2 game wins wins; otherwise the team with more game wins; otherwise a
+    draw. "" while undecided (a board still pending and nobody at 2 wins). Each board's games
+    count; a board decided without games (concession, penalty) counts as one game win.
+    """
+    wins_a = wins_b = 0
+    pending = False
+    for result, ga, gb in boards:
+        if result == MatchResult.PENDING:
+            pending = True
+            continue
+        if result == MatchResult.BYE:
+            wins_a += 1
+            continue
+        if result == MatchResult.A_WINS:
+            ga = max(ga, 1)
+        elif result == MatchResult.B_WINS:
+            gb = max(gb, 1)
+        wins_a += ga
+        wins_b += gb
+    if wins_a >= 2 and wins_a > wins_b:
+        return "a"
+    if wins_b >= 2 and wins_b > wins_a:
+        return "b"
+    if pending:
+        return ""
+    if wins_a != wins_b:
+        return "a" if wins_a > wins_b else "b"
+    return "draw"
+
+
+def _team_records(event: Event, *, completed_only: bool = True):
+    """Team-level MatchRecords (team names as ids) from the board matches of Swiss rounds."""
+
+    qs = Match.objects.filter(round__event=event, round__stage=RoundStage.SWISS)
+    if completed_only:
+        qs = qs.filter(round__status=RoundStatus.COMPLETE)
+    rows = qs.values_list(
+        "round__number", "player_a__team_name", "player_b__team_name", "result", "games_a", "games_b"
+    ).order_by("round__number", "id")
+    grouped: dict[tuple[int, str, str | None], list] = {}
+    for n, ta, tb, result, ga, gb in rows:
+        grouped.setdefault((n, ta, tb), []).append((result, ga, gb))
+    records = []
+    for (n, ta, tb), boards in grouped.items():
+        if tb is None:
+            records.append(MatchRecord(round=n, a=ta, b=None, result="bye"))
+            continue
+        result = team_match_result(boards)
+        if result:
+            records.append(MatchRecord(round=n, a=ta, b=tb, result=result))
+    return records
+
+
+def team_standings(event: Event):
+    """Team standings (OPEN-13: TR&P App D applied to team match results, or the event's
+    other standings policy): engine rows with team names as ids, rank order."""
+
+    spec = policy_spec(event.standings_policy)
+    teams = _team_members(event)
+    completed = _completed_swiss_rounds(event, None)
+    removed = tuple(
+        name for name, members in teams.items()
+        if all(r.status == RegistrationStatus.DISQUALIFIED for r in members.values())
+    )  # fmt: skip
+    rows = compute_standings(
+        sorted(t for t in teams if t not in removed),
+        _team_records(event),
+        rounds_completed=len(completed),
+        bye_counts_in_cmp=event.bye_counts_in_cmp,
+        seed=event.pairing_seed,
+        removed=removed,
+        policy=spec.code,
+    )
+    return _ranked_by_policy(rows, spec)
+
+
+def plan_team_round(event: Event, *, round_number: int, seed: int) -> PairingPlan:
+    """Pair a Swiss round of a team event: teams are paired as units by team match points,
+    then each player meets the same position of the other team (A v A, B v B, C v C;
+    TR&P 9.2). Team table k seats its boards at tables 3k-2, 3k-1, 3k.
+
+    A team with two or more members out (dropped, disqualified) is not paired; one member out
+    forfeits that board (RD-37): the plan lists them in ``forfeits``.
+    """
+
+    teams = _team_members(event)
+    active = {
+        name: members for name, members in teams.items()
+        if sum(1 for r in members.values() if r.is_active) >= 2 and len(members) == 3
+    }  # fmt: skip
+    if len(active) < 2:
+        raise DomainError(f"round {round_number} needs at least two teams with two or more active players")
+    opponents: dict[str, set[str]] = {t: set() for t in active}
+    had_bye: set[str] = set()
+    for rec in _team_records(event, completed_only=False):
+        if rec.b is None:
+            had_bye.add(rec.a)
+        else:
+            opponents.setdefault(rec.a, set()).add(rec.b)
+            opponents.setdefault(rec.b, set()).add(rec.a)
+    try:
+        standings = team_standings(event)
+    except InvalidInput as exc:
+        raise DomainError(f"team standings cannot be computed: {exc}", field=exc.field) from exc
+    points = {row.id: row.match_points for row in standings}
+    ranks = {row.id: row.rank for row in standings}
+    states = [
+        PlayerState(id=t, points=points.get(t, 0), opponents=tuple(sorted(opponents.get(t, ()))),
+                    had_bye=t in had_bye, rank=ranks.get(t) if round_number > 1 else None)
+        for t in sorted(active)
+    ]  # fmt: skip
+    try:
+        result = pair_round(states, round_number=round_number, seed=seed)
+        tabled = assign_tables(result.pairings, ranks=ranks, first_table=1)
+    except InvalidInput as exc:
+        raise DomainError(f"pairing failed: {exc}", code="engine", field=exc.field) from exc
+    pairs, tables, byes, forfeits = [], [], [], []
+    for k, (_t, ta, tb) in enumerate(tabled, start=1):
+        for i, pos in enumerate(("A", "B", "C")):
+            a, b = active[ta][pos], active[tb][pos]
+            pairs.append((a, b))
+            tables.append(3 * (k - 1) + i + 1)
+            forfeits.extend(r.pk for r in (a, b) if not r.is_active)
+    for team in result.byes or ((result.bye,) if result.bye else ()):
+        byes.extend(r for r in active[team].values() if r.is_active)
+    return PairingPlan(pairs=pairs, tables=tables, byes=byes, rematches=result.rematches, forfeits=forfeits)
+
+
+def plan_team_top_cut(event: Event, *, round_number: int, top_cut: int) -> PairingPlan | None:
+    """Pair the next play-off round of a team event, or None when it has a winner.
+
+    First round: the top ``top_cut`` teams of the team standings, bracket by seed (OPEN-10,
+    OPEN-13); later rounds: winners of adjacent bracket slots, a team match won by the first
+    team to 2 game wins (RD-36). Boards A v A, B v B, C v C share the bracket slot.
+    """
+
+    teams = _team_members(event)
+    prev = Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).order_by("-number").first()
+    if prev is None:
+        standings = team_standings(event)
+        qualified = [
+            row.id for row in standings if sum(1 for r in teams[row.id].values() if r.is_active) >= 2
+        ][:top_cut]
+        if len(qualified) < 2:
+            raise DomainError("a play-off needs at least two qualified teams", code="top_cut")
+        seeds = {t: i + 1 for i, t in enumerate(qualified)}
+        try:
+            bracket = single_elimination([str(n) for n in range(1, top_cut + 1)])
+        except InvalidInput as exc:
+            raise DomainError(f"top cut {top_cut}: {exc.message}", field="top_cut") from exc
+        by_seed = {str(s): t for t, s in seeds.items()}
+        order = [(by_seed.get(a), by_seed.get(b)) for a, b in bracket]
+    else:
+        grouped: dict[int, list[Match]] = {}
+        for m in (
+            Match.objects.filter(round=prev)
+            .select_related("player_a", "player_b")
+            .order_by("bracket_slot", "id")
+        ):
+            grouped.setdefault(m.bracket_slot, []).append(m)
+        winners, seeds = [], {}
+        for slot in sorted(grouped):
+            boards = grouped[slot]
+            if boards[0].player_b_id is None:
+                winners.append(boards[0].player_a.team_name)
+                seeds[boards[0].player_a.team_name] = boards[0].seed_a
+                continue
+            result = team_match_result([(b.result, b.games_a, b.games_b) for b in boards])
+            side = boards[0].player_a if result == "a" else boards[0].player_b if result == "b" else None
+            winners.append(side.team_name if side else None)
+            if side is not None:
+                seeds[side.team_name] = boards[0].seed_a if result == "a" else boards[0].seed_b
+        if len([w for w in winners if w]) <= 1:
+            return None
+        order = [
+            (winners[i], winners[i + 1] if i + 1 < len(winners) else None) for i in range(0, len(winners), 2)
+        ]
+    pairs, tables, slots, byes, bye_slots, forfeits, reg_seeds = [], [], [], [], [], [], {}
+    for slot, (ta, tb) in enumerate(order, start=1):
+        if ta and tb and (seeds.get(tb) or 10**6) < (seeds.get(ta) or 10**6):
+            ta, tb = tb, ta
+        for team in (ta, tb):
+            if team:
+                reg_seeds.update({r.pk: seeds.get(team) for r in teams[team].values()})
+        if ta and tb:
+            for pos in ("A", "B", "C"):
+                a, b = teams[ta][pos], teams[tb][pos]
+                pairs.append((a, b))
+                tables.append(len(tables) + 1)
+                slots.append(slot)
+                forfeits.extend(r.pk for r in (a, b) if not r.is_active)
+        elif ta or tb:
+            for r in teams[ta or tb].values():
+                if r.is_active:
+                    byes.append(r)
+                    bye_slots.append(slot)
+    return PairingPlan(
+        pairs=pairs,
+        tables=tables,
+        byes=byes,
+        slots=slots,
+        bye_slots=bye_slots,
+        seeds=reg_seeds,
+        forfeits=forfeits,
+    )

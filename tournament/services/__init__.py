@@ -1,0 +1,152 @@
+"""Every state change of an event, one module per domain; the public names are re-exported here
+so callers keep writing ``from tournament import services`` / ``services.pair_next_round``.
+
+Modules: ``events`` (events, days, rule defaults, finishing), ``staff``, ``registration``
+(players, registrations, drops, DQ, no-shows), ``teams``, ``rounds`` (pairing, edits,
+publishing), ``clock``, ``results`` (reports, entry, corrections, previews); ``_common`` holds
+the shared plumbing (retrying transaction, locks, audit, snapshots).
+
+Each public service is ``@transaction.atomic``, checks the actor's role, leaves an audit record
+(``core.audit.record_audit`` with ``event_id``) and raises a typed ``DomainError`` (400),
+``NotAllowed`` (403) or ``ConflictError`` (409) with a message naming the problem and, where a
+rule decides, the rule number. ``actor=None`` means the system (management commands, tasks):
+role checks are skipped for it.
+
+Services other apps call (keyword-only actor): ``add_match_extension``,
+``record_penalty_result``, ``disqualify_registration``, ``drop_registration``.
+
+Index (main object positional, the rest keyword-only):
+
+- events: ``create_event(*, actor, name, slug=None, **fields)``, ``update_event(event, *, actor,
+  reason="", **changes)``, ``set_event_days(event, *, actor, days)``, ``finish_event``; rule
+  defaults ``default_round_minutes``, ``default_decklists_required``,
+  ``default_regular_deck_checks``, ``event_type_defaults``, ``rel_for_round``
+- staff: ``assign_staff(event, *, user, role, actor)``, ``end_staff_assignment``
+- players: ``create_player_profile(*, actor, player_id, display_name, user=None)``,
+  ``register_player(event, *, player, actor, late_entry=False)``, ``check_in``,
+  ``drop_registration``, ``reenter_registration``, ``disqualify_registration``,
+  ``record_no_show(match, *, absent, actor, drop=True)``, ``set_fixed_table``
+- rounds: ``pair_next_round(event, *, actor, seed=None)``, ``repair_round``, ``swap_players``,
+  ``set_table_number``, ``publish_round``, ``day_plan_for_round``
+- clock: ``start_clock``, ``pause_clock``, ``resume_clock``, ``call_time``, ``adjust_clock``
+  (each ``(round_, *, actor, ...)``), ``clock_status`` (re-exported from selectors),
+  ``extension_for_pause``, ``extension_for_deck_check``, ``add_match_extension``
+- results: ``report_result`` / ``confirm_result`` (players), ``enter_result``,
+  ``enter_result_by_table``, ``match_at_table``, ``correct_result``, ``record_penalty_result``,
+  ``preview_result_correction`` (no writes)
+
+Concurrency: results lock the match row and accept ``expected_version`` (409 when stale);
+pairing locks the event row. On SQLite a locked database is retried (``_common._atomic``).
+"""
+
+from __future__ import annotations
+
+from ..selectors import clock_status
+from .clock import (
+    add_match_extension,
+    adjust_clock,
+    call_time,
+    extension_for_deck_check,
+    extension_for_pause,
+    pause_clock,
+    resume_clock,
+    start_clock,
+)
+from .events import (
+    EVENT_FIELDS,
+    create_event,
+    default_decklists_required,
+    default_regular_deck_checks,
+    default_round_minutes,
+    event_type_defaults,
+    finish_event,
+    rel_for_round,
+    set_event_days,
+    update_event,
+)
+from .registration import (
+    check_in,
+    create_player_profile,
+    disqualify_registration,
+    drop_registration,
+    record_no_show,
+    reenter_registration,
+    register_player,
+    set_fixed_table,
+)
+from .results import (
+    CorrectionPreview,
+    confirm_result,
+    correct_result,
+    enter_result,
+    enter_result_by_table,
+    match_at_table,
+    preview_result_correction,
+    record_penalty_result,
+    report_result,
+)
+from .rounds import (
+    day_plan_for_round,
+    pair_next_round,
+    publish_round,
+    repair_round,
+    set_table_number,
+    swap_players,
+)
+from .staff import (
+    assign_staff,
+    end_staff_assignment,
+)
+from .teams import (
+    TEAM_POSITIONS,
+    register_team,
+)
+
+__all__ = [
+    "CorrectionPreview",
+    "EVENT_FIELDS",
+    "TEAM_POSITIONS",
+    "add_match_extension",
+    "adjust_clock",
+    "assign_staff",
+    "call_time",
+    "check_in",
+    "clock_status",
+    "confirm_result",
+    "correct_result",
+    "create_event",
+    "create_player_profile",
+    "day_plan_for_round",
+    "default_decklists_required",
+    "default_regular_deck_checks",
+    "default_round_minutes",
+    "disqualify_registration",
+    "drop_registration",
+    "end_staff_assignment",
+    "enter_result",
+    "enter_result_by_table",
+    "event_type_defaults",
+    "extension_for_deck_check",
+    "extension_for_pause",
+    "finish_event",
+    "match_at_table",
+    "pair_next_round",
+    "pause_clock",
+    "preview_result_correction",
+    "publish_round",
+    "record_no_show",
+    "record_penalty_result",
+    "reenter_registration",
+    "register_player",
+    "register_team",
+    "rel_for_round",
+    "repair_round",
+    "report_result",
+    "resume_clock",
+    "set_event_days",
+    "set_fixed_table",
+    "set_table_number",
+    "start_clock",
+    "swap_players",
+    "update_event",
+]

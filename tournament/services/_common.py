@@ -1,0 +1,108 @@
+"""Plumbing shared by the service modules: the retrying transaction, locks, audit, snapshots."""
+
+from __future__ import annotations
+
+import functools
+import random
+import time
+
+from django.db import OperationalError, connection, transaction
+
+from core.audit import record_audit
+from core.errors import ConflictError, DomainError
+
+from ..models import (
+    Event,
+    Match,
+    Registration,
+)
+
+# --------------------------------------------------------------------------- helpers
+
+_LOCK_RETRIES = 40
+
+
+def _atomic(fn):
+    """``transaction.atomic`` that retries when SQLite reports its table or database locked.
+
+    PostgreSQL serialises writers with row locks (select_for_update); SQLite has none, and its
+    shared-cache in-memory databases fail at once instead of waiting. Retrying the whole
+    transaction makes concurrent writers queue on both. Inside an outer transaction nothing
+    is retried (the caller's transaction owns the outcome).
+    """
+    atomic_fn = transaction.atomic(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        for attempt in range(_LOCK_RETRIES):
+            try:
+                return atomic_fn(*args, **kwargs)
+            except OperationalError as exc:
+                locked = "locked" in str(exc)
+                if not locked or connection.in_atomic_block or attempt == _LOCK_RETRIES - 1:
+                    raise
+                time.sleep(0.02 + random.random() * 0.05)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    return wrapper
+
+
+def _audit(obj, *, event: Event, actor, action: str, before=None, after=None, reason: str = "") -> None:
+    record_audit(
+        obj, actor=actor, action=action, before=before, after=after, reason=reason, event_id=event.pk
+    )
+
+
+def _lock_event(event: Event) -> Event:
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def _lock_match(match: Match) -> Match:
+    """The match row locked for this transaction (players joined for messages and audit)."""
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round", "round__event", "player_a__player", "player_b__player")
+        .get(pk=match.pk)
+    )
+
+
+def _check_version(match: Match, expected_version: int | None) -> None:
+    if expected_version is not None and match.version != expected_version:
+        raise ConflictError(
+            f"table {match.table_number} changed since you loaded it (version {expected_version}, "
+            f"now {match.version}); reload and try again",
+            code="stale",
+        )
+
+
+def _snapshot_match(m: Match) -> dict:
+    return {
+        "result": m.result,
+        "result_kind": m.result_kind,
+        "games_a": m.games_a,
+        "games_b": m.games_b,
+        "games_drawn": m.games_drawn,
+        "report_status": m.report_status,
+        "player_a": m.player_a_id,
+        "player_b": m.player_b_id,
+        "table_number": m.table_number,
+        "version": m.version,
+    }
+
+
+def _snapshot_registration(r: Registration) -> dict:
+    return {
+        "team": r.team_name,
+        "position": r.team_position,
+        "status": r.status,
+        "dropped_in_round": r.dropped_in_round,
+        "joined_in_round": r.joined_in_round,
+        "fixed_table": r.fixed_table,
+    }
+
+
+def _choice(value, enum, field_name: str):
+    if value not in enum.values:
+        allowed = ", ".join(str(v) for v in enum.values)
+        raise DomainError(f"{field_name} {value!r} is not one of: {allowed}", code="choice", field=field_name)
+    return value

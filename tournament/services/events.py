@@ -1,0 +1,336 @@
+"""Events: creation, settings, days, the rule defaults behind them, and finishing (TR&P 1, App A, C)."""
+
+from __future__ import annotations
+
+import secrets
+import zoneinfo
+
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from cards.selectors import active_release
+from core.errors import ConflictError, DomainError
+
+from .. import selectors
+from ..access import (
+    require_role,
+)
+from ..enums import (
+    DEFAULT_STANDINGS_POLICY,
+    EVENT_EDIT_ROLES,
+    EVENT_TYPE_DEFAULTS,
+    EVENT_TYPE_DEFAULTS_2023,
+    GA_FORMATS,
+    MANAGE_ROLES,
+    REL,
+    ROUND_MINUTES_2023,
+    ROUND_MINUTES_2025,
+    CrVersion,
+    EventStatus,
+    EventType,
+    FormatCode,
+    Game,
+    PpgVersion,
+    RoundStatus,
+    StaffRole,
+    StandingsPolicy,
+    StructureKind,
+    TrpVersion,
+)
+from ..models import (
+    Event,
+    EventDay,
+    Round,
+    StaffAssignment,
+)
+from ._common import _atomic, _audit, _choice, _lock_event
+from .registration import _promote_waitlist
+
+# --------------------------------------------------------------------------- event defaults
+
+
+def default_round_minutes(format_code: str, *, trp_version: str = TrpVersion.TRP_2025) -> int:
+    """TR&P App C round length for ``format_code`` (OPEN-7 for formats App C does not list)."""
+    table = ROUND_MINUTES_2023 if trp_version == TrpVersion.TRP_2023 else ROUND_MINUTES_2025
+    return table.get(format_code, 55)
+
+
+def default_decklists_required(rel: str, format_code: str) -> bool:
+    """TR&P 3.7, App E: required at Competitive and Professional; never for Welcome Deck (Ira)."""
+    if format_code == FormatCode.IRA:
+        return False
+    return rel in (REL.COMPETITIVE, REL.PROFESSIONAL)
+
+
+def default_regular_deck_checks(rel: str) -> bool:
+    """TR&P 3.8: a must at Professional, recommended at Competitive, TO's choice at Casual."""
+    return rel in (REL.COMPETITIVE, REL.PROFESSIONAL)
+
+
+def event_type_defaults(event_type: str, *, trp_version: str = TrpVersion.TRP_2025) -> tuple[int, str, str]:
+    """TR&P App A: (tier, REL of day 1, REL of day 2+) for ``event_type``."""
+    table = EVENT_TYPE_DEFAULTS_2023 if trp_version == TrpVersion.TRP_2023 else EVENT_TYPE_DEFAULTS
+    return table[event_type]
+
+
+# Event settings the services accept (create_event/update_event); the event form edits these.
+EVENT_FIELDS = (
+    "name",
+    "game",
+    "format",
+    "rel",
+    "tier",
+    "event_type",
+    "starts_at",
+    "time_zone",
+    "venue",
+    "capacity",
+    "round_minutes",
+    "games_per_match",
+    "swiss_rounds",
+    "top_cut",
+    "structure_kind",
+    "decklists_required",
+    "regular_deck_checks",
+    "bye_counts_in_cmp",
+    "standings_policy",
+    "allow_self_registration",
+    "trp_version",
+    "ppg_version",
+    "cr_version",
+    "status",
+    "pairing_seed",
+    "card_release",
+)
+_PINNED_AFTER_START = (
+    "game",
+    "format",
+    "trp_version",
+    "ppg_version",
+    "cr_version",
+    "games_per_match",
+    "card_release",
+    "standings_policy",
+)
+
+
+def _plain(value):
+    """A JSON-able value for the audit trail (model instances become their primary key)."""
+    return getattr(value, "pk", value)
+
+
+def _validate_event_values(values: dict) -> None:
+    for name, enum in (
+        ("game", Game),
+        ("format", FormatCode),
+        ("rel", REL),
+        ("event_type", EventType),
+        ("trp_version", TrpVersion),
+        ("ppg_version", PpgVersion),
+        ("cr_version", CrVersion),
+        ("structure_kind", StructureKind),
+        ("status", EventStatus),
+        ("standings_policy", StandingsPolicy),
+    ):
+        if name in values:
+            _choice(values[name], enum, name)
+    if "name" in values and not str(values["name"]).strip():
+        raise DomainError("the event needs a name", field="name")
+    if "tier" in values and (not isinstance(values["tier"], int) or not 1 <= values["tier"] <= 4):
+        raise DomainError("tier must be 1, 2, 3 or 4 (TR&P 1.1)", field="tier")
+    for name, low in (("capacity", 2), ("round_minutes", 1), ("games_per_match", 1), ("swiss_rounds", 1)):
+        value = values.get(name)
+        if value is not None and (not isinstance(value, int) or value < low):
+            raise DomainError(f"{name} must be a whole number of at least {low}", field=name)
+    top_cut = values.get("top_cut")
+    if top_cut is not None and top_cut not in (0, 2, 4, 8, 16, 32, 64):
+        raise DomainError("top_cut must be 0 (none) or a power of two from 2 to 64", field="top_cut")
+    game, fmt = values.get("game"), values.get("format")
+    if game and fmt and (game == Game.GA) != (fmt in GA_FORMATS):
+        raise DomainError(f"format {fmt!r} does not belong to game {game!r} (G-05)", field="format")
+    tz = values.get("time_zone")
+    if tz:
+        try:
+            zoneinfo.ZoneInfo(tz)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            raise DomainError(f"unknown time zone {tz!r}", field="time_zone") from None
+
+
+def _unique_slug(base: str) -> str:
+    base = slugify(base)[:60] or "event"
+    slug, n = base, 2
+    while Event.objects.filter(slug=slug).exists():
+        slug = f"{base}-{n}"
+        n += 1
+    return slug
+
+
+@_atomic
+def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Event:
+    """Create an event with rule defaults for what is not given, and make ``actor`` its organizer.
+
+    Defaults: tier and REL from the event type (TR&P App A), round length by format (App C),
+    decklists by REL (TR&P 3.7, App E), regular deck checks by REL (TR&P 3.8), rules versions
+    TR&P 2025 + PPG 2023 + CR 2.13.0 (G-01), standings policy by game (Grand Archive: 3/1/0,
+    ga-organized-play.md section 4; FaB: TR&P App D). Swiss rounds and top cut stay empty: they default
+    from attendance (App B) until set. Side effects: an organizer StaffAssignment, audit entries.
+    """
+    unknown = set(fields) - set(EVENT_FIELDS)
+    if unknown:
+        raise DomainError(f"unknown event field(s): {', '.join(sorted(unknown))}", field=sorted(unknown)[0])
+    values = {"name": name, **fields}
+    values.setdefault("game", Game.GA if values.get("format") in GA_FORMATS else Game.FAB)
+    values.setdefault(
+        "format", FormatCode.GA_STANDARD if values["game"] == Game.GA else FormatCode.CLASSIC_CONSTRUCTED
+    )
+    values.setdefault("event_type", EventType.ARMORY)
+    values.setdefault("standings_policy", DEFAULT_STANDINGS_POLICY.get(values["game"], StandingsPolicy.FAB))
+    values.setdefault("trp_version", TrpVersion.TRP_2025)
+    _validate_event_values(values)
+    tier, rel_day1, _ = event_type_defaults(values["event_type"], trp_version=values["trp_version"])
+    values.setdefault("tier", tier)
+    values.setdefault("rel", rel_day1)
+    values.setdefault(
+        "round_minutes", default_round_minutes(values["format"], trp_version=values["trp_version"])
+    )
+    values.setdefault("decklists_required", default_decklists_required(values["rel"], values["format"]))
+    values.setdefault("regular_deck_checks", default_regular_deck_checks(values["rel"]))
+    values.setdefault("pairing_seed", secrets.randbits(31))
+    if "card_release" not in values:
+        values["card_release"] = active_release(values["game"])
+    elif values["card_release"] is not None and values["card_release"].game != values["game"]:
+        raise DomainError("the card-data release is for another game", field="card_release")
+    if slug:
+        slug = slugify(slug)
+        if not slug:
+            raise DomainError("the slug must contain letters or digits", field="slug")
+        if Event.objects.filter(slug=slug).exists():
+            raise ConflictError(f"an event with slug {slug!r} already exists", field="slug")
+    else:
+        slug = _unique_slug(name)
+    created_by = actor if actor is not None and actor.is_authenticated else None
+    try:
+        with transaction.atomic():
+            event = Event.objects.create(slug=slug, created_by=created_by, **values)
+    except IntegrityError as exc:
+        raise ConflictError(f"an event with slug {slug!r} already exists", field="slug") from exc
+    _audit(
+        event,
+        event=event,
+        actor=actor,
+        action="event.create",
+        after={k: _plain(v) for k, v in values.items()},
+    )
+    if created_by is not None:
+        StaffAssignment.objects.create(event=event, user=created_by, role=StaffRole.ORGANIZER)
+        _audit(
+            event,
+            event=event,
+            actor=actor,
+            action="staff.assign",
+            after={"user": created_by.pk, "role": "organizer"},
+        )
+    return event
+
+
+@_atomic
+def update_event(event: Event, *, actor, reason: str = "", **changes) -> Event:
+    """Change event settings (organizer or head judge). Rules versions, game, format and games
+    per match, card data and the standings policy are pinned once the first round is paired (G-01). Audited with before/after."""
+    require_role(actor, event, EVENT_EDIT_ROLES, "change the event")
+    unknown = set(changes) - set(EVENT_FIELDS)
+    if unknown:
+        raise DomainError(f"unknown event field(s): {', '.join(sorted(unknown))}", field=sorted(unknown)[0])
+    event = _lock_event(event)
+    merged = {f: getattr(event, f) for f in EVENT_FIELDS} | changes
+    _validate_event_values(merged)
+    started = Round.objects.filter(event=event).exists()
+    before, after = {}, {}
+    for name, value in changes.items():
+        old = getattr(event, name)
+        if old == value:
+            continue
+        if started and name in _PINNED_AFTER_START:
+            raise ConflictError(f"{name} is pinned once pairings exist (G-01)", field=name)
+        before[name], after[name] = _plain(old), _plain(value)
+        setattr(event, name, value)
+    if after:
+        event.save()
+        _audit(
+            event, event=event, actor=actor, action="event.update", before=before, after=after, reason=reason
+        )
+        if "capacity" in after:  # a larger (or removed) capacity lets waitlisted players in
+            while _promote_waitlist(event, actor=actor) is not None:
+                pass
+    return event
+
+
+@_atomic
+def set_event_days(event: Event, *, actor, days: list[dict]) -> list[EventDay]:
+    """Replace the day plan: ``[{"number", "rel", "swiss_rounds", "cut_size", "cut_max_losses", "date"}]``.
+
+    A REL per day (TR&P 1.2, App A: e.g. a Calling is Competitive on day 1 and Professional
+    after) and the day-2 cut (App B: top N or X-2, whichever is larger).
+    """
+    require_role(actor, event, EVENT_EDIT_ROLES, "plan event days")
+    numbers = [d.get("number") for d in days]
+    if sorted(numbers) != list(range(1, len(days) + 1)):
+        raise DomainError("days must be numbered 1, 2, 3, ... without gaps", field="days")
+    before = list(EventDay.objects.filter(event=event).values("number", "rel", "swiss_rounds", "cut_size"))
+    EventDay.objects.filter(event=event).delete()
+    created = []
+    for d in days:
+        _choice(d.get("rel"), REL, "rel")
+        created.append(
+            EventDay.objects.create(
+                event=event,
+                number=d["number"],
+                rel=d["rel"],
+                date=d.get("date"),
+                swiss_rounds=d.get("swiss_rounds"),
+                cut_size=d.get("cut_size"),
+                cut_max_losses=d.get("cut_max_losses"),
+            )
+        )
+    _audit(
+        event,
+        event=event,
+        actor=actor,
+        action="event.days",
+        before=before,
+        after=[{k: v for k, v in d.items() if k != "date"} for d in days],
+    )
+    return created
+
+
+def rel_for_round(event: Event, round_number: int) -> str:
+    """The REL in force for a round: its day's REL when a day plan exists (TR&P 1.2)."""
+    rnd = Round.objects.filter(event=event, number=round_number).first()
+    day_number = rnd.day if rnd else 1
+    day = EventDay.objects.filter(event=event, number=day_number).first()
+    return day.rel if day else event.rel
+
+
+# --------------------------------------------------------------------------- finishing
+
+
+@_atomic
+def finish_event(event: Event, *, actor) -> Event:
+    """Close the event once its last round is complete (organizer, head judge, scorekeeper)."""
+    require_role(actor, event, MANAGE_ROLES, "finish the event")
+    event = _lock_event(event)
+    last = selectors.current_round(event)
+    if last is None or last.status != RoundStatus.COMPLETE:
+        raise ConflictError("the last round is not complete")
+    before = event.status
+    event.status = EventStatus.FINISHED
+    event.save(update_fields=["status", "updated_at"])
+    _audit(
+        event,
+        event=event,
+        actor=actor,
+        action="event.finish",
+        before={"status": before},
+        after={"status": event.status},
+    )
+    return event

@@ -1,0 +1,472 @@
+"""Players and registrations: profiles, registering, waitlist, check-in, drops, re-entry,
+disqualification, no-shows and fixed tables (TR&P 1.4, 3.6, 3.10; PPG 1.4)."""
+
+from __future__ import annotations
+
+import re
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from core.audit import record_audit
+from core.errors import ConflictError, DomainError, NotAllowed
+
+from .. import selectors
+from ..access import (
+    can_manage_players,
+    is_organizer,
+    require_role,
+    require_self_or_role,
+)
+from ..enums import (
+    ACTIVE_REGISTRATION_STATUSES,
+    CLOCK_ROLES,
+    EVENT_EDIT_ROLES,
+    MANAGE_ROLES,
+    REL,
+    TEAM_FORMATS,
+    EventStatus,
+    MatchResult,
+    RegistrationStatus,
+    ReportStatus,
+    ResultKind,
+    RoundStage,
+    RoundStatus,
+    StaffRole,
+)
+from ..models import (
+    Event,
+    Match,
+    PlayerProfile,
+    Registration,
+    Round,
+    StaffAssignment,
+)
+from ._common import _atomic, _audit, _lock_event, _lock_match, _snapshot_match, _snapshot_registration
+from .results import _maybe_close_round
+
+# --------------------------------------------------------------------------- players
+
+_PLAYER_ID_RE = re.compile(r"^[A-Za-z0-9-]{1,32}$")
+
+
+@_atomic
+def create_player_profile(*, actor, player_id: str, display_name: str, user=None) -> PlayerProfile:
+    """A player profile with a unique GEM player ID (TR&P 1.5). A duplicate ID is a 409."""
+    player_id = (player_id or "").strip()
+    display_name = (display_name or "").strip()
+    if not _PLAYER_ID_RE.match(player_id):
+        raise DomainError("a player ID is 1 to 32 letters, digits or dashes (TR&P 1.5)", field="player_id")
+    if not display_name:
+        raise DomainError("a player needs a display name", field="display_name")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in display_name):
+        raise DomainError("a display name cannot contain control characters", field="display_name")
+    if PlayerProfile.objects.filter(player_id__iexact=player_id).exists():
+        raise ConflictError(f"player ID {player_id} belongs to another profile (TR&P 1.5)", field="player_id")
+    if user is not None and PlayerProfile.objects.filter(user=user).exists():
+        raise ConflictError(f"{user} already has a player profile", field="user")
+    try:
+        with transaction.atomic():
+            profile = PlayerProfile.objects.create(user=user, player_id=player_id, display_name=display_name)
+    except IntegrityError as exc:
+        raise ConflictError(f"player ID {player_id} was just taken", field="player_id") from exc
+    record_audit(
+        profile, actor=actor, action="player.create", after={"player_id": player_id, "name": display_name}
+    )
+    return profile
+
+
+def _pairings_started(event: Event) -> bool:
+    return Round.objects.filter(event=event).exists()
+
+
+def _next_round_number(event: Event) -> int:
+    last = selectors.current_round(event)
+    return (last.number + 1) if last else 1
+
+
+def _has_room(event: Event) -> bool:
+    if event.capacity is None:
+        return True
+    taken = Registration.objects.filter(event=event, status__in=ACTIVE_REGISTRATION_STATUSES).count()
+    return taken < event.capacity
+
+
+@_atomic
+def register_player(
+    event: Event, *, player: PlayerProfile, actor, late_entry: bool = False, approved: bool = False
+) -> Registration:
+    """Register ``player`` at ``event``: by the player (self-registration) or by staff.
+
+    - a full event puts the player on the waitlist (promoted when someone leaves);
+    - once pairings exist only staff may enter a player, as a late entry: the player joins at
+      the next round and every earlier Swiss round counts as a loss (no match points);
+    - an official of a Skirmish or tier 2+ tournament cannot play (TR&P 1.4, 2.1);
+    - a second registration of the same player is a 409;
+    - banned players never play; suspended players only at a Casual tier 1 event with the
+      organizer's approval (``approved=True`` by the organizer) (TR&P 1.4).
+    """
+    is_self = actor is not None and player.user_id is not None and player.user_id == actor.pk
+    staff = actor is None or can_manage_players(actor, event)
+    if not staff and not is_self:
+        raise NotAllowed("players register themselves; staff register others", code="role")
+    event = _lock_event(event)
+    if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED):
+        raise DomainError(f"the event is {event.get_status_display().lower()}", code="closed")
+    if not staff:
+        if not event.allow_self_registration or event.status != EventStatus.REGISTRATION:
+            raise DomainError(
+                "self-registration is closed for this event; ask the scorekeeper", code="closed"
+            )
+    if event.format in TEAM_FORMATS:
+        raise DomainError("this is a team event: register a team of three (TR&P 9.2)", code="team")
+    _check_player_eligibility(event, player, actor=actor, approved=approved)
+    existing = Registration.objects.filter(event=event, player=player).first()
+    if existing is not None:
+        raise ConflictError(f"{player.display_name} is already registered ({existing.get_status_display()})")
+    _check_not_an_official(event, player)
+    started = _pairings_started(event)
+    joined = 1
+    if started:
+        if not staff:
+            raise DomainError("pairings have started: only staff can add a late entry", code="closed")
+        if not late_entry:
+            raise DomainError(
+                "pairings have started: register as a late entry (late_entry=true)", code="late"
+            )
+        if Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).exists():
+            raise DomainError("the play-off has started: no more entries", code="closed")
+        joined = _next_round_number(event)
+    status = RegistrationStatus.REGISTERED if _has_room(event) else RegistrationStatus.WAITLISTED
+    try:
+        with transaction.atomic():
+            reg = Registration.objects.create(
+                event=event, player=player, status=status, joined_in_round=joined
+            )
+    except IntegrityError as exc:
+        raise ConflictError(f"{player.display_name} is already registered") from exc
+    _audit(
+        reg,
+        event=event,
+        actor=actor,
+        action="registration.create",
+        after=_snapshot_registration(reg),
+        reason="late entry" if started else "",
+    )
+    return reg
+
+
+def _check_not_an_official(event: Event, player: PlayerProfile, *, field: str | None = None) -> None:
+    """TR&P 1.4, 2.1: at a Skirmish or a tier 2+ tournament an official of the event cannot play."""
+    if (
+        event.officials_cannot_play
+        and player.user_id
+        and StaffAssignment.objects.filter(
+            event=event, user_id=player.user_id, ended_at__isnull=True
+        ).exists()
+    ):
+        raise DomainError(
+            f"{player.display_name} is an official of this event; at a Skirmish or tier 2+ tournament "
+            "officials cannot play (TR&P 1.4, 2.1)",
+            code="rule",
+            field=field,
+        )
+
+
+def _check_player_eligibility(event: Event, player: PlayerProfile, *, actor, approved: bool = False) -> None:
+    """TR&P 1.4: banned players may not play; suspended players only in a Casual tier 1 event,
+    with the organizer's approval."""
+    if player.banned:
+        raise DomainError(f"{player.display_name} is banned and may not play (TR&P 1.4)", code="rule")
+    if player.is_suspended():
+        if event.tier >= 2 or event.rel != REL.CASUAL:
+            raise DomainError(
+                f"{player.display_name} is suspended: no tier 2+ or Competitive/Professional play (TR&P 1.4)",
+                code="rule",
+            )
+        organizer = actor is None or is_organizer(actor, event)
+        if not (approved and organizer):
+            raise DomainError(
+                f"{player.display_name} is suspended: the organizer must approve this entry (TR&P 1.4)",
+                code="approval",
+            )
+
+
+def _check_official_eligibility(user) -> None:
+    """TR&P 1.4: suspended or banned individuals may not be officials."""
+    profile = PlayerProfile.objects.filter(user=user).first()
+    if profile is not None and (profile.banned or profile.is_suspended()):
+        raise DomainError(f"{user} is suspended or banned and cannot be an official (TR&P 1.4)", code="rule")
+
+
+def _promote_waitlist(event: Event, *, actor) -> Registration | None:
+    if _pairings_started(event) or not _has_room(event):
+        return None
+    nxt = selectors.waitlist_for_event(event).select_for_update().first()
+    if nxt is None:
+        return None
+    nxt.status = RegistrationStatus.REGISTERED
+    nxt.save(update_fields=["status"])
+    _audit(
+        nxt,
+        event=event,
+        actor=actor,
+        action="registration.promote",
+        before={"status": "waitlisted"},
+        after={"status": "registered"},
+    )
+    return nxt
+
+
+@_atomic
+def check_in(registration: Registration, *, actor) -> Registration:
+    """Mark a registered player present (player themself or staff)."""
+    event = registration.event
+    require_self_or_role(actor, registration, MANAGE_ROLES, "check in")
+    reg = Registration.objects.select_for_update().get(pk=registration.pk)
+    if reg.status == RegistrationStatus.CHECKED_IN:
+        return reg
+    if reg.status != RegistrationStatus.REGISTERED:
+        raise DomainError(f"cannot check in a registration that is {reg.get_status_display().lower()}")
+    reg.status = RegistrationStatus.CHECKED_IN
+    reg.checked_in_at = timezone.now()
+    reg.save(update_fields=["status", "checked_in_at"])
+    _audit(
+        reg,
+        event=event,
+        actor=actor,
+        action="registration.check_in",
+        before={"status": "registered"},
+        after={"status": "checked_in"},
+    )
+    return reg
+
+
+def _live_match(reg: Registration) -> Match | None:
+    """The pending match of ``reg`` in a round that has pairings (paired/published/in progress)."""
+    return (
+        Match.objects.select_for_update()
+        .filter(Q(player_a=reg) | Q(player_b=reg), result=MatchResult.PENDING)
+        .exclude(round__status=RoundStatus.COMPLETE)
+        .select_related("round")
+        .first()
+    )
+
+
+def _concede(match: Match, loser: Registration, *, kind: str, actor, reason: str) -> Match:
+    before = _snapshot_match(match)
+    winner_is_a = match.player_b_id == loser.pk
+    match.result = MatchResult.A_WINS if winner_is_a else MatchResult.B_WINS
+    match.result_kind = kind
+    need = match.round.event.games_per_match
+    match.games_a, match.games_b = (need, 0) if winner_is_a else (0, need)
+    match.games_drawn = 0
+    match.report_status = ReportStatus.STAFF
+    match.version += 1
+    match.save()
+    _audit(
+        match,
+        event=match.round.event,
+        actor=actor,
+        action=f"match.{kind}",
+        before=before,
+        after=_snapshot_match(match),
+        reason=reason,
+    )
+    _maybe_close_round(match.round, actor=actor)
+    return match
+
+
+@_atomic
+def drop_registration(registration: Registration, *, actor, reason: str = "") -> Registration:
+    """Drop a player (the player themself or staff; TR&P 3.6).
+
+    Before the first pairings the player is treated as never having played (not in the
+    standings). After pairings for a round the player concedes that round's match, then drops.
+    A freed seat before the first pairings promotes the first waitlisted player.
+    """
+    require_self_or_role(actor, registration, MANAGE_ROLES, "drop a player")
+    event = registration.event
+    reg = Registration.objects.select_for_update().select_related("player", "event").get(pk=registration.pk)
+    if reg.status in (RegistrationStatus.DROPPED, RegistrationStatus.DISQUALIFIED):
+        raise ConflictError(f"{reg.player.display_name} is already {reg.get_status_display().lower()}")
+    before = _snapshot_registration(reg)
+    was_waitlisted = reg.status == RegistrationStatus.WAITLISTED
+    live = _live_match(reg)
+    if live is not None and not live.is_bye:
+        _concede(live, reg, kind=ResultKind.DROP, actor=actor, reason=reason or "player dropped (TR&P 3.6)")
+    elif live is not None and live.is_bye:
+        pass  # a bye is already a result; nothing to concede
+    last = selectors.current_round(event)
+    reg.status = RegistrationStatus.DROPPED
+    reg.dropped_at = timezone.now()
+    reg.dropped_in_round = last.number if last else None
+    reg.save(update_fields=["status", "dropped_at", "dropped_in_round"])
+    _audit(
+        reg,
+        event=event,
+        actor=actor,
+        action="registration.drop",
+        before=before,
+        after=_snapshot_registration(reg),
+        reason=reason,
+    )
+    if not was_waitlisted:
+        _promote_waitlist(event, actor=actor)
+    return reg
+
+
+@_atomic
+def reenter_registration(registration: Registration, *, actor, reason: str = "") -> Registration:
+    """Re-enter a dropped player: the head judge's decision only (TR&P 3.6)."""
+    event = registration.event
+    require_role(
+        actor,
+        event,
+        {StaffRole.HEAD_JUDGE},
+        "re-enter",
+        message="only the head judge may re-enter a dropped player (TR&P 3.6)",
+    )
+    reg = Registration.objects.select_for_update().get(pk=registration.pk)
+    if reg.status != RegistrationStatus.DROPPED:
+        raise DomainError(
+            f"only a dropped player can re-enter; this one is {reg.get_status_display().lower()}"
+        )
+    if Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).exists():
+        raise DomainError(
+            "the play-off has started: a dropped player cannot come back (TR&P 3.6)", code="rule"
+        )
+    before = _snapshot_registration(reg)
+    reg.status = RegistrationStatus.CHECKED_IN
+    reg.dropped_at = None
+    reg.save(update_fields=["status", "dropped_at"])
+    _audit(
+        reg,
+        event=event,
+        actor=actor,
+        action="registration.reenter",
+        before=before,
+        after=_snapshot_registration(reg),
+        reason=reason,
+    )
+    return reg
+
+
+@_atomic
+def disqualify_registration(registration: Registration, *, actor, reason: str) -> Registration:
+    """Disqualify a player (head judge, PPG 1.4): the live match is conceded and the player has
+    no place in the standings (everyone below moves up). A DQ after the cut: nobody advances."""
+    event = registration.event
+    require_role(
+        actor,
+        event,
+        {StaffRole.HEAD_JUDGE},
+        "disqualify",
+        message="only the head judge may disqualify a player (PPG 1.4)",
+    )
+    if not (reason or "").strip():
+        raise DomainError("a disqualification needs a reason", field="reason")
+    reg = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
+    if reg.status == RegistrationStatus.DISQUALIFIED:
+        raise ConflictError(f"{reg.player.display_name} is already disqualified")
+    before = _snapshot_registration(reg)
+    live = _live_match(reg)
+    if live is not None and not live.is_bye:
+        _concede(live, reg, kind=ResultKind.PENALTY, actor=actor, reason=f"disqualification: {reason}")
+    last = selectors.current_round(event)
+    reg.status = RegistrationStatus.DISQUALIFIED
+    reg.disqualified_at = timezone.now()
+    if reg.dropped_in_round is None:
+        reg.dropped_in_round = last.number if last else None
+    reg.save(update_fields=["status", "disqualified_at", "dropped_in_round"])
+    _audit(
+        reg,
+        event=event,
+        actor=actor,
+        action="registration.disqualify",
+        before=before,
+        after=_snapshot_registration(reg),
+        reason=reason,
+    )
+    return reg
+
+
+@_atomic
+def record_no_show(match: Match, *, absent: list[Registration], actor, drop: bool = True) -> Match:
+    """A player who does not show up concedes the match (TR&P 3.6; PPG 4.1.2); both absent is a
+    double loss. Absent players are dropped unless ``drop=False`` (they told the scorekeeper)."""
+    event = match.round.event
+    require_role(actor, event, CLOCK_ROLES, "record a no-show")
+    match = _lock_match(match)
+    ids = {r.pk for r in absent}
+    if not ids or not ids <= {match.player_a_id, match.player_b_id}:
+        raise DomainError("the absent players must be the players of this match", field="absent")
+    if match.is_bye:
+        raise DomainError("a bye has no opponent to concede to")
+    if match.result != MatchResult.PENDING:
+        raise ConflictError(f"table {match.table_number} already has a result; correct it instead")
+    before = _snapshot_match(match)
+    if len(ids) == 2:
+        match.result, match.games_a, match.games_b = MatchResult.DOUBLE_LOSS, 0, 0
+    elif match.player_a_id in ids:
+        match.result, match.games_a, match.games_b = MatchResult.B_WINS, 0, event.games_per_match
+    else:
+        match.result, match.games_a, match.games_b = MatchResult.A_WINS, event.games_per_match, 0
+    match.result_kind = ResultKind.NO_SHOW
+    match.report_status = ReportStatus.STAFF
+    match.version += 1
+    match.save()
+    _audit(
+        match, event=event, actor=actor, action="match.no_show", before=before, after=_snapshot_match(match)
+    )
+    if drop:
+        for reg in Registration.objects.filter(pk__in=ids):
+            if reg.status in ACTIVE_REGISTRATION_STATUSES:
+                b = _snapshot_registration(reg)
+                reg.status = RegistrationStatus.DROPPED
+                reg.dropped_at = timezone.now()
+                reg.dropped_in_round = match.round.number
+                reg.save(update_fields=["status", "dropped_at", "dropped_in_round"])
+                _audit(
+                    reg,
+                    event=event,
+                    actor=actor,
+                    action="registration.drop",
+                    before=b,
+                    after=_snapshot_registration(reg),
+                    reason="no-show (TR&P 3.6)",
+                )
+    _maybe_close_round(match.round, actor=actor)
+    return match
+
+
+@_atomic
+def set_fixed_table(
+    registration: Registration, *, table_number: int | None, actor, reason: str
+) -> Registration:
+    """Pin a player to a table (accessibility, approved by the head judge, TR&P 3.10)."""
+    event = registration.event
+    require_role(
+        actor,
+        event,
+        EVENT_EDIT_ROLES,
+        "fix a table",
+        message="only the head judge approves a fixed table (TR&P 3.10)",
+    )
+    if table_number is not None and (not isinstance(table_number, int) or table_number < 1):
+        raise DomainError("a table number is a positive whole number", field="table_number")
+    reg = Registration.objects.select_for_update().get(pk=registration.pk)
+    before = _snapshot_registration(reg)
+    reg.fixed_table = table_number
+    reg.save(update_fields=["fixed_table"])
+    _audit(
+        reg,
+        event=event,
+        actor=actor,
+        action="registration.fixed_table",
+        before=before,
+        after=_snapshot_registration(reg),
+        reason=reason,
+    )
+    return reg

@@ -1,0 +1,515 @@
+"""Results: player reports and confirmations, staff entry and corrections, penalty results,
+and the no-write correction preview (TR&P 3.5, App D; PPG 1.4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils import timezone
+
+from core.errors import ConflictError, DomainError, NotAllowed
+
+from .. import pairing, selectors
+from ..access import (
+    require_role,
+)
+from ..enums import (
+    CLOCK_ROLES,
+    RESULT_ROLES,
+    ClockState,
+    MatchResult,
+    ReportStatus,
+    ResultKind,
+    RoundStage,
+    RoundStatus,
+)
+from ..models import (
+    Event,
+    Match,
+    MatchReport,
+    Registration,
+    Round,
+)
+from ._common import _atomic, _audit, _check_version, _choice, _lock_match, _snapshot_match
+
+# --------------------------------------------------------------------------- results
+
+
+def _validate_result(
+    match: Match, *, result: str, games_a: int, games_b: int, games_drawn: int, kind: str = ResultKind.PLAYED
+) -> None:
+    """Check a result is coherent with the games and the round (TR&P 3.1, 3.4, 3.5)."""
+    _choice(result, MatchResult, "result")
+    if result in (MatchResult.PENDING, MatchResult.BYE):
+        raise DomainError("report a win, a draw or a double loss", field="result")
+    for name, v in (("games_a", games_a), ("games_b", games_b), ("games_drawn", games_drawn)):
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 20:
+            raise DomainError(f"{name} must be a whole number from 0 to 20", field=name)
+    if match.is_bye:
+        raise DomainError("a bye needs no result", field="match")
+    need = match.round.event.games_per_match
+    elimination = match.round.stage == RoundStage.TOP_CUT
+    if result == MatchResult.DRAW:
+        if elimination:
+            raise DomainError(
+                "play-off matches cannot end in a draw (TR&P 3.4, 3.5)", code="rule", field="result"
+            )
+        if games_a != games_b:
+            raise DomainError("a drawn match has equal game wins", field="games_a")
+    if kind == ResultKind.INTENTIONAL_DRAW and elimination:
+        raise DomainError("no intentional draws in play-off rounds (TR&P 3.5)", code="rule", field="result")
+    if result == MatchResult.A_WINS and kind == ResultKind.PLAYED and games_a <= games_b:
+        raise DomainError("the winner must have won more games", field="games_a")
+    if result == MatchResult.B_WINS and kind == ResultKind.PLAYED and games_b <= games_a:
+        raise DomainError("the winner must have won more games", field="games_b")
+    if games_a > need or games_b > need:
+        raise DomainError(f"a match is won with {need} game win(s) (TR&P 3.1)", field="games_a")
+
+
+def _apply_result(match: Match, *, result, games_a, games_b, games_drawn, kind, status) -> None:
+    match.result = result
+    match.games_a, match.games_b, match.games_drawn = games_a, games_b, games_drawn
+    match.result_kind = kind
+    match.report_status = status
+    match.version += 1
+
+
+def _maybe_close_round(round_: Round, *, actor) -> bool:
+    """A round closes when every result is in; time is called on its clock if still running."""
+    rnd = Round.objects.select_for_update().get(pk=round_.pk)
+    if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS):
+        return False
+    if Match.objects.filter(round=rnd, result=MatchResult.PENDING).exists():
+        return False
+    now = timezone.now()
+    rnd.status = RoundStatus.COMPLETE
+    rnd.completed_at = now
+    if rnd.clock_state == ClockState.RUNNING:
+        rnd.elapsed_before_pause += (now - rnd.started_at).total_seconds()
+        rnd.started_at = None
+        rnd.clock_state = ClockState.FINISHED
+    rnd.save()
+    _audit(rnd, event=rnd.event, actor=actor, action="round.complete", after={"status": "complete"})
+    return True
+
+
+def _match_open_for_results(match: Match) -> None:
+    if match.round.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS):
+        raise DomainError(
+            f"round {match.round.number} is {match.round.get_status_display().lower()}: results go in while it runs",
+            code="round_closed",
+        )
+
+
+@_atomic
+def report_result(
+    match: Match,
+    *,
+    actor,
+    result: str,
+    games_a: int = 0,
+    games_b: int = 0,
+    games_drawn: int = 0,
+    intentional_draw: bool = False,
+    expected_version: int | None = None,
+) -> Match:
+    """A player reports their match (TR&P 3.4: players agree, then submit).
+
+    The first report waits for the opponent; the opponent reporting the same result confirms
+    it; a different result sends the match to the reconciliation queue. Two reports at once:
+    the match row is locked, so one is stored first and the other confirms or disputes it.
+    """
+    match = _lock_match(match)
+    _check_version(match, expected_version)
+    reg = _player_side(match, actor)
+    if match.result != MatchResult.PENDING:
+        raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
+    _match_open_for_results(match)
+    if result == MatchResult.DOUBLE_LOSS:
+        raise DomainError("a double loss is entered by staff", field="result")
+    kind = ResultKind.INTENTIONAL_DRAW if intentional_draw else ResultKind.PLAYED
+    if intentional_draw and result != MatchResult.DRAW:
+        raise DomainError("an intentional draw is a draw", field="result")
+    _validate_result(
+        match, result=result, games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind
+    )
+    event = match.round.event
+    MatchReport.objects.update_or_create(
+        match=match,
+        registration=reg,
+        defaults={"result": result, "games_a": games_a, "games_b": games_b, "games_drawn": games_drawn},
+    )
+    other = MatchReport.objects.filter(match=match).exclude(registration=reg).first()
+    before = _snapshot_match(match)
+    now = timezone.now()
+    if other is None:
+        match.report_status = ReportStatus.REPORTED
+        match.reported_by = reg
+        match.reported_at = now
+        match.version += 1
+        action = "match.report"
+    elif (other.result, other.games_a, other.games_b, other.games_drawn) == (
+        result,
+        games_a,
+        games_b,
+        games_drawn,
+    ):
+        _apply_result(
+            match,
+            result=result,
+            games_a=games_a,
+            games_b=games_b,
+            games_drawn=games_drawn,
+            kind=kind,
+            status=ReportStatus.CONFIRMED,
+        )
+        match.confirmed_at = now
+        action = "match.confirm"
+    else:
+        match.report_status = ReportStatus.DISPUTED
+        match.version += 1
+        action = "match.dispute"
+    match.save()
+    _audit(match, event=event, actor=actor, action=action, before=before, after=_snapshot_match(match))
+    if match.result != MatchResult.PENDING:
+        _maybe_close_round(match.round, actor=actor)
+    return match
+
+
+@_atomic
+def confirm_result(match: Match, *, actor, expected_version: int | None = None) -> Match:
+    """The opponent confirms the reported result; it becomes the match result."""
+    match = _lock_match(match)
+    _check_version(match, expected_version)
+    reg = _player_side(match, actor)
+    if match.result != MatchResult.PENDING:
+        raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
+    _match_open_for_results(match)
+    report = MatchReport.objects.filter(match=match).exclude(registration=reg).first()
+    if report is None:
+        if MatchReport.objects.filter(match=match, registration=reg).exists():
+            raise DomainError("you reported this result: your opponent confirms it", code="own_report")
+        raise DomainError("your opponent has not reported a result yet; report it yourself", code="no_report")
+    if match.report_status == ReportStatus.DISPUTED:
+        raise ConflictError(
+            "the reports disagree: a judge or the scorekeeper will settle it", code="disputed"
+        )
+    MatchReport.objects.update_or_create(
+        match=match,
+        registration=reg,
+        defaults={
+            "result": report.result,
+            "games_a": report.games_a,
+            "games_b": report.games_b,
+            "games_drawn": report.games_drawn,
+        },
+    )
+    before = _snapshot_match(match)
+    _apply_result(
+        match,
+        result=report.result,
+        games_a=report.games_a,
+        games_b=report.games_b,
+        games_drawn=report.games_drawn,
+        kind=ResultKind.PLAYED,
+        status=ReportStatus.CONFIRMED,
+    )
+    match.confirmed_at = timezone.now()
+    match.save()
+    _audit(
+        match,
+        event=match.round.event,
+        actor=actor,
+        action="match.confirm",
+        before=before,
+        after=_snapshot_match(match),
+    )
+    _maybe_close_round(match.round, actor=actor)
+    return match
+
+
+def _player_side(match: Match, actor) -> Registration:
+    if actor is None or not actor.is_authenticated:
+        raise NotAllowed("log in to report your match", code="auth")
+    for reg in (match.player_a, match.player_b):
+        if reg is not None and reg.player.user_id == actor.pk:
+            return reg
+    raise NotAllowed("only the two players of this match may report or confirm it", code="role")
+
+
+@_atomic
+def enter_result(
+    match: Match,
+    *,
+    actor,
+    result: str,
+    games_a: int = 0,
+    games_b: int = 0,
+    games_drawn: int = 0,
+    kind: str = ResultKind.PLAYED,
+    expected_version: int | None = None,
+    reason: str = "",
+) -> Match:
+    """Staff enter a match result (scorekeeper, organizer, head/appeals judge). Settles a
+    disputed report. A match that already has a result needs ``correct_result``."""
+    event = match.round.event
+    require_role(actor, event, RESULT_ROLES, "enter results")
+    match = _lock_match(match)
+    _check_version(match, expected_version)
+    if match.result != MatchResult.PENDING:
+        raise ConflictError(
+            f"table {match.table_number} already has a result ({match.get_result_display()}); correct it instead",
+            code="has_result",
+        )
+    _match_open_for_results(match)
+    _choice(kind, ResultKind, "kind")
+    _validate_result(
+        match, result=result, games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind
+    )
+    before = _snapshot_match(match)
+    match.reported_at = match.reported_at or timezone.now()
+    return _store_staff_result(
+        match,
+        event=event,
+        actor=actor,
+        action="match.enter",
+        before=before,
+        reason=reason,
+        result=result,
+        games_a=games_a,
+        games_b=games_b,
+        games_drawn=games_drawn,
+        kind=kind,
+    )
+
+
+def match_at_table(round_: Round, table_number: int) -> Match:
+    """The match at ``table_number`` of ``round_`` (keyboard entry by table)."""
+    match = (
+        Match.objects.filter(round=round_, table_number=table_number).select_related("round__event").first()
+    )
+    if match is None:
+        raise DomainError(f"round {round_.number} has no table {table_number}", field="table_number")
+    return match
+
+
+def enter_result_by_table(round_: Round, *, table_number: int, actor, **kwargs) -> Match:
+    """``enter_result`` for the match at ``table_number`` (fast keyboard entry)."""
+    return enter_result(match_at_table(round_, table_number), actor=actor, **kwargs)
+
+
+@_atomic
+def correct_result(
+    match: Match,
+    *,
+    actor,
+    result: str,
+    games_a: int = 0,
+    games_b: int = 0,
+    games_drawn: int = 0,
+    kind: str = ResultKind.PLAYED,
+    reason: str,
+    expected_version: int | None = None,
+) -> Match:
+    """Staff correct any result, of this or an earlier round (games, draw, intentional draw,
+    concession, double loss). A reason is required; before and after are audited. Use
+    ``preview_result_correction`` first to see which standings and pairings change."""
+    event = match.round.event
+    require_role(actor, event, RESULT_ROLES, "correct results")
+    if not (reason or "").strip():
+        raise DomainError("a correction needs a reason", field="reason")
+    match = _lock_match(match)
+    _check_version(match, expected_version)
+    if match.round.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS, RoundStatus.COMPLETE):
+        raise DomainError("publish the round before entering results", code="not_published")
+    _choice(kind, ResultKind, "kind")
+    _validate_result(
+        match, result=result, games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind
+    )
+    if match.round.stage == RoundStage.TOP_CUT and match.result not in (MatchResult.PENDING, result):
+        later = Round.objects.filter(event=event, number__gt=match.round.number).exists()
+        if later:
+            raise ConflictError("the next play-off round is already paired from this result", code="bracket")
+    before = _snapshot_match(match)
+    return _store_staff_result(
+        match,
+        event=event,
+        actor=actor,
+        action="match.correct",
+        before=before,
+        reason=reason,
+        result=result,
+        games_a=games_a,
+        games_b=games_b,
+        games_drawn=games_drawn,
+        kind=kind,
+    )
+
+
+def _store_staff_result(
+    match: Match, *, event: Event, actor, action: str, before, reason: str, **result
+) -> Match:
+    """Apply a staff-entered result, save it, audit before/after and close the round if it was
+    the last one outstanding. Shared by entry and correction (callers hold the match lock)."""
+    _apply_result(match, status=ReportStatus.STAFF, **result)
+    match.save()
+    _audit(
+        match,
+        event=event,
+        actor=actor,
+        action=action,
+        before=before,
+        after=_snapshot_match(match),
+        reason=reason,
+    )
+    _maybe_close_round(match.round, actor=actor)
+    return match
+
+
+@_atomic
+def record_penalty_result(match: Match, *, loser: Registration, kind: str, actor, reason: str) -> Match:
+    """Apply a Game Loss or Match Loss to the match result (PPG 1.4).
+
+    ``kind="match_loss"``: the opponent wins the match (both players: a double loss).
+    ``kind="game_loss"``: the opponent is given one game win; reaching the games needed wins the
+    match. Judges, the organizer and the scorekeeper may apply it.
+    """
+    event = match.round.event
+    require_role(actor, event, CLOCK_ROLES, "apply a penalty to a result")
+    if kind not in ("game_loss", "match_loss"):
+        raise DomainError("kind is 'game_loss' or 'match_loss'", field="kind")
+    match = _lock_match(match)
+    if loser.pk not in (match.player_a_id, match.player_b_id) or match.is_bye:
+        raise DomainError("the penalised player does not play this match", field="loser")
+    before = _snapshot_match(match)
+    loser_is_a = loser.pk == match.player_a_id
+    need = event.games_per_match
+    if kind == "match_loss":
+        penalised_before = match.result_kind == ResultKind.PENALTY and match.result in (
+            MatchResult.A_WINS,
+            MatchResult.B_WINS,
+        )
+        other_lost = penalised_before and (match.result == MatchResult.A_WINS) == loser_is_a
+        if other_lost:
+            match.result = MatchResult.DOUBLE_LOSS
+        else:
+            match.result = MatchResult.B_WINS if loser_is_a else MatchResult.A_WINS
+            match.games_a, match.games_b = (0, need) if loser_is_a else (need, 0)
+    else:
+        if loser_is_a:
+            match.games_b = min(need, match.games_b + 1)
+            if match.games_b >= need:
+                match.result = MatchResult.B_WINS
+        else:
+            match.games_a = min(need, match.games_a + 1)
+            if match.games_a >= need:
+                match.result = MatchResult.A_WINS
+    match.result_kind = ResultKind.PENALTY
+    match.report_status = ReportStatus.STAFF
+    match.version += 1
+    match.save()
+    _audit(
+        match,
+        event=event,
+        actor=actor,
+        action=f"match.{kind}",
+        before=before,
+        after=_snapshot_match(match),
+        reason=reason,
+    )
+    if match.result != MatchResult.PENDING and match.round.status != RoundStatus.PAIRED:
+        _maybe_close_round(match.round, actor=actor)
+    return match
+
+
+# --------------------------------------------------------------------------- previews
+
+
+@dataclass
+class CorrectionPreview:
+    """What a correction would change, computed without writing anything."""
+
+    match_id: int
+    before: dict
+    after: dict
+    standings_changes: list[dict] = field(default_factory=list)
+    affected_pairings: list[dict] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {
+            "match_id": self.match_id,
+            "before": self.before,
+            "after": self.after,
+            "standings_changes": self.standings_changes,
+            "affected_pairings": self.affected_pairings,
+        }
+
+
+def preview_result_correction(
+    match: Match,
+    *,
+    result: str,
+    games_a: int = 0,
+    games_b: int = 0,
+    games_drawn: int = 0,
+    kind: str = ResultKind.PLAYED,
+) -> CorrectionPreview:
+    """Which standings and later pairings a correction of ``match`` would change (nothing saved).
+
+    Standings changes: every player whose rank, match points or record differ. Affected
+    pairings: matches of later rounds with a player whose match points going into that round
+    differ (those pairings were made from the old points).
+    """
+    _validate_result(
+        match, result=result, games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind
+    )
+    event = match.round.event
+    override = {match.pk: (result, games_a, games_b, games_drawn)}
+    old = {s.registration.pk: s for s in selectors.standings_for_event(event)}
+    new = {s.registration.pk: s for s in selectors.standings_for_event(event, overrides=override)}
+    changes = []
+    for reg_id in sorted(set(old) | set(new), key=lambda r: new[r].rank if r in new else 10**9):
+        o, n = old.get(reg_id), new.get(reg_id)
+        if o is None or n is None or (o.rank, o.match_points, o.record) != (n.rank, n.match_points, n.record):
+            s = n or o
+            changes.append(
+                {
+                    "registration_id": reg_id,
+                    "name": s.registration.player.display_name,
+                    "old_rank": o.rank if o else None,
+                    "new_rank": n.rank if n else None,
+                    "old_match_points": o.match_points if o else None,
+                    "new_match_points": n.match_points if n else None,
+                    "old_record": o.record if o else None,
+                    "new_record": n.record if n else None,
+                }
+            )
+
+    old_points = pairing.points_before_rounds(event)
+    new_points = pairing.points_before_rounds(event, overrides=override)
+    affected = []
+    for m in selectors.matches_for_event(event).filter(round__number__gt=match.round.number):
+        n = m.round.number
+        changed = [
+            r
+            for r in (m.player_a, m.player_b)
+            if r is not None and old_points.get((r.pk, n)) != new_points.get((r.pk, n))
+        ]
+        if changed:
+            affected.append(
+                {
+                    "round": n,
+                    "table": m.table_number,
+                    "match_id": m.pk,
+                    "players": [r.player.display_name for r in changed],
+                }
+            )
+    after = dict(
+        _snapshot_match(match),
+        result=result,
+        games_a=games_a,
+        games_b=games_b,
+        games_drawn=games_drawn,
+        result_kind=kind,
+    )
+    return CorrectionPreview(match.pk, _snapshot_match(match), after, changes, affected)

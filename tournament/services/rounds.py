@@ -1,0 +1,376 @@
+"""Rounds: pairing, re-pairing, pairing edits and publishing (TR&P 3.3, App D)."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from core.errors import ConflictError, DomainError
+
+from .. import pairing, selectors
+from ..access import (
+    require_role,
+)
+from ..enums import (
+    RESULT_ROLES,
+    TEAM_FORMATS,
+    EventStatus,
+    MatchResult,
+    ReportStatus,
+    ResultKind,
+    RoundStage,
+    RoundStatus,
+)
+from ..models import (
+    Event,
+    EventDay,
+    Match,
+    Registration,
+    Round,
+)
+from ._common import _atomic, _audit, _lock_event, _lock_match, _snapshot_match
+from .registration import _concede
+from .results import _maybe_close_round
+
+# --------------------------------------------------------------------------- rounds
+
+
+def day_plan_for_round(event: Event, number: int) -> tuple[int, set[int] | None]:
+    """(day, registrations allowed to play) for Swiss round ``number`` of a multi-day event.
+
+    Days come from the event's day plan (``EventDay.swiss_rounds``). On day 2+ only the players
+    who made the previous day's cut play: the top ``cut_size`` of the standings after that day,
+    or everyone within ``cut_max_losses`` non-wins (X-2), whichever group is larger (TR&P App B;
+    RD-09, OPEN-6: wins and byes >= rounds - X). ``None`` means everyone active plays.
+    """
+    days = list(EventDay.objects.filter(event=event).order_by("number"))
+    if not days or any(d.swiss_rounds is None for d in days):
+        return 1, None
+    end = 0
+    for i, day in enumerate(days):
+        start, end = end, end + day.swiss_rounds
+        if number <= end:
+            break
+    else:
+        return days[-1].number, None
+    if i == 0:
+        return day.number, None
+    previous = days[i - 1]
+    if previous.cut_size is None and previous.cut_max_losses is None:
+        return day.number, None
+    standings = [
+        s for s in selectors.standings_for_event(event, after_round=start) if s.registration.is_active
+    ]
+    top_n = previous.cut_size or 0
+    within = 0
+    if previous.cut_max_losses is not None:
+        # non-wins counted from the record, so a 3/1/0 event's draws are non-wins too
+        within = sum(1 for s in standings if s.wins + s.byes >= start - previous.cut_max_losses)
+    return day.number, {s.registration.pk for s in standings[: max(top_n, within)]}
+
+
+@_atomic
+def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
+    """Create the next round with its pairings (status PAIRED, not yet public).
+
+    Exactly one round is created even when two staff press at once: the event row is locked
+    (select_for_update) and (event, number) is unique; the loser gets a 409. Refused while the
+    previous round is not complete. After the Swiss rounds (the event's or TR&P App B's count)
+    the top cut is seeded from the standings (TR&P 3.1; bracket 1v8, 4v5, 3v6, 2v7, OPEN-10)
+    and later play-off rounds pair the winners. Tables: top tables to the highest standings,
+    pinned tables kept (TR&P 3.10).
+    """
+
+    require_role(actor, event, RESULT_ROLES, "pair a round")
+    event = _lock_event(event)
+    last = selectors.current_round(event)
+    if last is not None and last.status != RoundStatus.COMPLETE:
+        raise ConflictError(
+            f"round {last.number} is {last.get_status_display().lower()}: finish it before pairing the next",
+            code="round_open",
+        )
+    number = (last.number + 1) if last else 1
+    swiss_rounds, top_cut = selectors.effective_structure(event)
+    if last is None and (event.swiss_rounds is None or event.top_cut is None):
+        # TR&P App B defaults come from attendance: fix them when play starts so later drops
+        # do not change the number of rounds.
+        before = {"swiss_rounds": event.swiss_rounds, "top_cut": event.top_cut}
+        if not event.days.exists():
+            event.swiss_rounds = swiss_rounds
+        event.top_cut = top_cut
+        event.save(update_fields=["swiss_rounds", "top_cut", "updated_at"])
+        _audit(
+            event,
+            event=event,
+            actor=actor,
+            action="event.structure",
+            before=before,
+            after={"swiss_rounds": swiss_rounds, "top_cut": top_cut},
+            reason="TR&P App B default from attendance, fixed at the first pairings",
+        )
+    swiss_played = selectors.swiss_rounds_played(event)
+    if seed is None:
+        seed = (event.pairing_seed * 1_000_003 + number) % (2**31)
+    day, only = day_plan_for_round(event, number)
+    if swiss_played < swiss_rounds and (last is None or last.stage == RoundStage.SWISS):
+        stage = RoundStage.SWISS
+        if event.format in TEAM_FORMATS:
+            plan = pairing.plan_team_round(event, round_number=number, seed=seed)
+        else:
+            plan = pairing.plan_swiss_round(event, round_number=number, seed=seed, only=only)
+    elif top_cut and event.format in TEAM_FORMATS:
+        stage = RoundStage.TOP_CUT
+        plan = pairing.plan_team_top_cut(event, round_number=number, top_cut=top_cut)
+        if plan is None:
+            raise DomainError("the play-off is over: the event has a winner", code="finished")
+    elif top_cut:
+        stage = RoundStage.TOP_CUT
+        plan = pairing.plan_top_cut_round(event, round_number=number, top_cut=top_cut)
+        if plan is None:
+            raise DomainError("the play-off is over: the event has a winner", code="finished")
+    else:
+        raise DomainError(
+            f"all {swiss_rounds} Swiss rounds are played and there is no top cut", code="finished"
+        )
+    duration = event.round_minutes * 60 if stage == RoundStage.SWISS else 0
+    try:
+        with transaction.atomic():
+            rnd = Round.objects.create(
+                event=event,
+                number=number,
+                stage=stage,
+                status=RoundStatus.PAIRED,
+                seed=seed,
+                duration_seconds=duration,
+                day=day if stage == RoundStage.SWISS else (last.day if last else 1),
+            )
+    except IntegrityError as exc:
+        raise ConflictError(f"round {number} was just paired by someone else", code="round_open") from exc
+    _create_matches(rnd, plan)
+    _apply_forfeits(rnd, plan, actor=actor)
+    if event.status == EventStatus.REGISTRATION:
+        event.status = EventStatus.RUNNING
+        event.save(update_fields=["status", "updated_at"])
+    _audit(
+        rnd,
+        event=event,
+        actor=actor,
+        action="round.pair",
+        after={
+            "number": number,
+            "stage": stage,
+            "seed": seed,
+            "matches": len(plan.pairs),
+            "byes": [r.pk for r in plan.byes],
+            "rematches": plan.rematches,
+        },
+    )
+    return rnd
+
+
+def _create_matches(rnd: Round, plan) -> None:
+    seeds = plan.seeds or {}
+    slots = plan.slots or [None] * len(plan.pairs)
+    matches = [
+        Match(
+            round=rnd,
+            player_a=a,
+            player_b=b,
+            table_number=table,
+            bracket_slot=slot,
+            seed_a=seeds.get(a.pk),
+            seed_b=seeds.get(b.pk),
+        )
+        for (a, b), table, slot in zip(plan.pairs, plan.tables, slots, strict=True)
+    ]
+    bye_slots = plan.bye_slots or [None] * len(plan.byes)
+    for reg, slot in zip(plan.byes, bye_slots, strict=True):
+        matches.append(
+            Match(
+                round=rnd,
+                player_a=reg,
+                player_b=None,
+                table_number=None,
+                bracket_slot=slot,
+                seed_a=seeds.get(reg.pk),
+                result=MatchResult.BYE,
+                result_kind=ResultKind.BYE,
+                games_a=rnd.event.games_per_match,
+                report_status=ReportStatus.STAFF,
+            )
+        )
+    Match.objects.bulk_create(matches)
+
+
+def _apply_forfeits(rnd: Round, plan, *, actor) -> None:
+    """Team events: a member who is out forfeits their board (TR&P 9.2, RD-37)."""
+    for reg_id in getattr(plan, "forfeits", ()) or ():
+        match = Match.objects.select_related("round__event").get(
+            Q(player_a_id=reg_id) | Q(player_b_id=reg_id), round=rnd
+        )
+        if match.result == MatchResult.PENDING:
+            loser = match.player_a if match.player_a_id == reg_id else match.player_b
+            _concede(match, loser, kind=ResultKind.DROP, actor=actor, reason="team member out (TR&P 9.2)")
+
+
+def _editable_round(round_: Round) -> Round:
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    if rnd.status != RoundStatus.PAIRED:
+        raise ConflictError(
+            f"round {rnd.number} is {rnd.get_status_display().lower()}: pairings can only change before publishing",
+            code="published",
+        )
+    return rnd
+
+
+@_atomic
+def repair_round(round_: Round, *, actor, seed: int | None = None, reason: str = "") -> Round:
+    """Throw away unpublished pairings and pair the round again (a new seed unless given)."""
+
+    event = round_.event
+    require_role(actor, event, RESULT_ROLES, "re-pair a round")
+    _lock_event(event)
+    rnd = _editable_round(round_)
+    before = [_snapshot_match(m) for m in rnd.matches.all()]
+    seed = seed if seed is not None else secrets.randbits(31)
+    rnd.matches.all().delete()
+    if rnd.stage == RoundStage.SWISS and event.format in TEAM_FORMATS:
+        plan = pairing.plan_team_round(event, round_number=rnd.number, seed=seed)
+    elif rnd.stage == RoundStage.SWISS:
+        _day, only = day_plan_for_round(event, rnd.number)
+        plan = pairing.plan_swiss_round(event, round_number=rnd.number, seed=seed, only=only)
+    else:
+        _, top_cut = selectors.effective_structure(event)
+        plan = pairing.plan_top_cut_round(event, round_number=rnd.number, top_cut=top_cut)
+    rnd.seed = seed
+    rnd.save(update_fields=["seed"])
+    _create_matches(rnd, plan)
+    _apply_forfeits(rnd, plan, actor=actor)
+    _audit(
+        rnd,
+        event=event,
+        actor=actor,
+        action="round.repair",
+        before=before,
+        after={"seed": seed},
+        reason=reason,
+    )
+    return rnd
+
+
+@_atomic
+def swap_players(round_: Round, *, first: Registration, second: Registration, actor, reason: str) -> Round:
+    """Manual pairing edit before publishing: ``first`` and ``second`` trade places (and
+    opponents). Recorded with who and why. A player with a bye can be swapped too."""
+    event = round_.event
+    require_role(actor, event, RESULT_ROLES, "edit pairings")
+    if not (reason or "").strip():
+        raise DomainError("say why the pairings are edited", field="reason")
+    rnd = _editable_round(round_)
+    if rnd.stage != RoundStage.SWISS:
+        raise DomainError("play-off pairings follow the bracket and cannot be edited", code="rule")
+    if first.pk == second.pk:
+        raise DomainError("choose two different players", field="second")
+    matches = list(
+        rnd.matches.select_for_update().filter(
+            Q(player_a__in=[first, second]) | Q(player_b__in=[first, second])
+        )
+    )
+    slots = {}
+    for m in matches:
+        for side in ("player_a", "player_b"):
+            rid = getattr(m, f"{side}_id")
+            if rid in (first.pk, second.pk):
+                slots[rid] = (m, side)
+    for reg in (first, second):
+        if reg.pk not in slots:
+            raise DomainError(f"{reg.player.display_name} is not paired in round {rnd.number}", field="first")
+    before = [_snapshot_match(m) for m in matches]
+    (m1, s1), (m2, s2) = slots[first.pk], slots[second.pk]
+    if m1.pk == m2.pk:
+        raise DomainError("those two players already play each other", field="second")
+    setattr(m1, f"{s1}_id", second.pk)
+    setattr(m2, f"{s2}_id", first.pk)
+    for m in (m1, m2):
+        if m.player_a_id is None:  # keep a bye as player_a with an empty side b
+            m.player_a_id, m.player_b_id = m.player_b_id, None
+        m.version += 1
+        m.save()
+    _audit(
+        rnd,
+        event=event,
+        actor=actor,
+        action="round.edit_pairings",
+        before=before,
+        after=[_snapshot_match(m) for m in (m1, m2)],
+        reason=reason,
+    )
+    return rnd
+
+
+@_atomic
+def set_table_number(match: Match, *, table_number: int, actor, reason: str) -> Match:
+    """Move an unpublished match to another table (two matches swap tables if it is taken)."""
+    event = match.round.event
+    require_role(actor, event, RESULT_ROLES, "edit pairings")
+    rnd = _editable_round(match.round)
+    if not isinstance(table_number, int) or table_number < 1:
+        raise DomainError("a table number is a positive whole number", field="table_number")
+    match = _lock_match(match)
+    if match.is_bye:
+        raise DomainError("a bye has no table", field="table_number")
+    before = _snapshot_match(match)
+    other = (
+        Match.objects.select_for_update()
+        .filter(round=rnd, table_number=table_number)
+        .exclude(pk=match.pk)
+        .first()
+    )
+    old = match.table_number
+    match.table_number = None
+    match.save(update_fields=["table_number"])
+    if other is not None:
+        other.table_number = old
+        other.version += 1
+        other.save(update_fields=["table_number", "version"])
+    match.table_number = table_number
+    match.version += 1
+    match.save(update_fields=["table_number", "version"])
+    _audit(
+        match,
+        event=event,
+        actor=actor,
+        action="match.table",
+        before=before,
+        after=_snapshot_match(match),
+        reason=reason,
+    )
+    return match
+
+
+@_atomic
+def publish_round(round_: Round, *, actor) -> Round:
+    """Make the pairings public (PAIRED -> PUBLISHED). Publishing twice is a 409."""
+    event = round_.event
+    require_role(actor, event, RESULT_ROLES, "publish pairings")
+    rnd = Round.objects.select_for_update().get(pk=round_.pk)
+    if rnd.status != RoundStatus.PAIRED:
+        raise ConflictError(
+            f"round {rnd.number} is {rnd.get_status_display().lower()}, not waiting to be published"
+        )
+    rnd.status = RoundStatus.PUBLISHED
+    rnd.published_at = timezone.now()
+    rnd.save(update_fields=["status", "published_at"])
+    _audit(
+        rnd,
+        event=event,
+        actor=actor,
+        action="round.publish",
+        before={"status": "paired"},
+        after={"status": "published"},
+    )
+    _maybe_close_round(rnd, actor=actor)  # a round of byes only is complete at once
+    return rnd
