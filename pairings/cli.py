@@ -68,12 +68,7 @@ def main(
     return 0
 
 
-<<<<<<< HEAD
 def run_pair(data: Any) -> dict[str, Any]:
-    from pairings.swiss import PlayerState, pair_round
-=======
-def run_pair(data: Any) -> dict:
->>>>>>> seams-a
 
     obj = _object(data, "input")
     round_number = _int(obj, "round", "round", minimum=1)
@@ -103,12 +98,7 @@ def run_pair(data: Any) -> dict:
     return out
 
 
-<<<<<<< HEAD
 def run_standings(data: Any) -> dict[str, Any]:
-    from pairings.tiebreakers import MatchRecord, compute_standings
-=======
-def run_standings(data: Any) -> dict:
->>>>>>> seams-a
 
     obj = _object(data, "input")
     rounds = _int(obj, "rounds_completed", "rounds_completed", minimum=0)
