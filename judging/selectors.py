@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 from statistics import median
 
@@ -11,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404
 
+from core.exports import write_csv
 from tournament.enums import StaffRole
 from tournament.models import Event, PlayerProfile, StaffAssignment
 from tournament.selectors import event_for_staff, staff_roles
@@ -259,19 +258,8 @@ def penalty_report_rows(event: Event) -> list[dict]:
     return rows
 
 
-def _csv_safe(value) -> str:
-    """Cells that a spreadsheet would run as a formula get a leading quote."""
-    text = str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
-
-
 def penalty_report_csv(event: Event) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=REPORT_COLUMNS)
-    writer.writeheader()
-    for row in penalty_report_rows(event):
-        writer.writerow({k: _csv_safe(v) for k, v in row.items()})
-    return out.getvalue()
+    return write_csv(penalty_report_rows(event), REPORT_COLUMNS)
 
 
 # --------------------------------------------------------------------------- deck checks
