@@ -197,7 +197,7 @@ SPECTACULAR_SETTINGS = {
         "DecklistStatusEnum": "decklists.enums.DecklistStatus",
         "DecklistSourceEnum": "decklists.enums.DecklistSource",
         "JobKindEnum": "decklists.enums.JobKind",
-        "JobStatusEnum": "decklists.enums.JobStatus",
+        "JobStatusEnum": "core.models.GeneratedFileStatus",
         "PenaltyTypeEnum": "judging.enums.PenaltyType",
         "InfractionCategoryEnum": "judging.enums.InfractionCategory",
         "PenaltyStatusEnum": "judging.enums.PenaltyStatus",

@@ -9,7 +9,7 @@ Pattern (like pretalx's cached files):
    and returns an ``Output`` (bytes for a file and/or a JSON result). The row goes ``done``
    with the stored file, or ``failed`` with the error.
 3. Views read the row with ``access_generated_file``: unknown, expired or of another app,
-   kind or event is 404; then the app's own predicate (or being the one who asked) decides.
+   kind or event is 404; then the app's own predicate decides (``requested_by`` helps).
 4. ``delete_expired_files`` (Celery task ``core.task_delete_expired_files`` and the
    ``delete_expired_files`` management command) removes expired rows and their files.
 
@@ -157,10 +157,9 @@ def find_generated_file(
     return generated
 
 
-def may_read(user, generated: GeneratedFile, allowed: Callable[[GeneratedFile], bool]) -> bool:
-    """The one who asked for the file may read it; anyone else only if the app's ``allowed`` says so."""
-    owner = generated.created_by_id is not None and generated.created_by_id == getattr(user, "pk", None)
-    return owner or allowed(generated)
+def requested_by(user, generated: GeneratedFile) -> bool:
+    """Whether ``user`` asked for ``generated`` (anonymous requests have no owner)."""
+    return generated.created_by_id is not None and generated.created_by_id == getattr(user, "pk", None)
 
 
 def access_generated_file(
@@ -171,10 +170,11 @@ def access_generated_file(
     denied: type[Exception] = Http404,
     **lookup: Any,
 ) -> GeneratedFile:
-    """``find_generated_file`` and then ``may_read``; a refusal raises ``denied``
-    (``Http404`` to hide that the file exists, ``PermissionDenied`` to say so)."""
+    """``find_generated_file``, then the app's predicate ``allowed(generated)`` (which may
+    use ``requested_by``); a refusal raises ``denied`` (``Http404`` to hide that the file
+    exists, ``PermissionDenied`` to say so)."""
     generated = find_generated_file(app_label=app_label, **lookup)
-    if not may_read(user, generated, allowed):
+    if not allowed(generated):
         raise denied("you may not read this file")
     return generated
 

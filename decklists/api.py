@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -12,11 +11,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import DomainError
+from core.models import GeneratedFile
 
 from . import selectors, services
 from .enums import DecklistKind, DecklistSource, JobKind
-from .models import Decklist, DecklistJob
-from .tasks import task_render_event_decklists, task_revalidate_event_decklists
+from .models import Decklist
+from .tasks import start_event_job
 from .text import decode_upload
 
 
@@ -92,7 +92,7 @@ class JobSerializer(serializers.ModelSerializer):
     download = serializers.SerializerMethodField()
 
     class Meta:
-        model = DecklistJob
+        model = GeneratedFile
         fields = [
             "id",
             "kind",
@@ -251,9 +251,7 @@ class EventDecklistJobAPI(APIView):
             raise Http404("Unknown job.")
         event = selectors.access_event_decklists(request.user, slug, managers_only=kind == JobKind.REVALIDATE)
         release = request.data.get("release") if hasattr(request.data, "get") else None
-        job = services.start_job(event, actor=request.user, kind=kind, release=release)
-        task = task_revalidate_event_decklists if kind == JobKind.REVALIDATE else task_render_event_decklists
-        transaction.on_commit(lambda: task.delay(event_id=event.pk, job_id=job.pk))
+        job = start_event_job(event, actor=request.user, kind=kind, release=release)
         return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
 
@@ -262,7 +260,5 @@ class DecklistJobAPI(APIView):
 
     @extend_schema(responses=JobSerializer)
     def get(self, request, pk: int):
-        job = DecklistJob.objects.select_related("event").filter(pk=pk).first()
-        if job is None or not selectors.is_event_official(request.user, job.event):
-            raise Http404("No such job.")
+        job, _event = selectors.access_job(request.user, pk)
         return Response(JobSerializer(job).data)

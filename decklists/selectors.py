@@ -12,12 +12,15 @@ from datetime import datetime
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.utils import timezone
 
+from core.files import access_generated_file
+from core.models import GeneratedFile
 from tournament.enums import LIMITED_FORMATS, REL, RoundStage, RoundStatus, StaffRole
 from tournament.models import Event, Match, Registration, Round, StaffAssignment
 
 from .enums import FROZEN, DecklistKind, DecklistStatus
-from .models import Decklist, DecklistJob, DecklistPolicy, card_display
+from .models import Decklist, DecklistPolicy, card_display
 
 OFFICIAL_ROLES = frozenset(StaffRole.values)
 #: Roles that manage an event's lists: lock, publish, re-validate, set the deadline.
@@ -96,9 +99,29 @@ def policy_for(event: Event) -> DecklistPolicy | None:
     return DecklistPolicy.objects.filter(event=event).first()
 
 
-def jobs_for_event(event: Event, *, kind: str | None = None) -> QuerySet[DecklistJob]:
-    qs = DecklistJob.objects.filter(event=event)
+#: The app label of decklists' jobs (combined PDF, re-validation) in ``core.GeneratedFile``.
+JOBS_APP = "decklists"
+
+
+def jobs_for_event(event: Event, *, kind: str | None = None) -> QuerySet[GeneratedFile]:
+    """The event's decklist jobs that have not expired, newest first."""
+    qs = GeneratedFile.objects.filter(
+        app_label=JOBS_APP, event_id=event.pk, expires_at__gt=timezone.now()
+    ).select_related("created_by")
     return qs.filter(kind=kind) if kind else qs
+
+
+def access_job(user, pk: int) -> tuple[GeneratedFile, Event]:
+    """A decklist job and its event for an official of that event; Http404 for anyone else
+    (decklists are private, TR&P 3.7, so the job's existence is not revealed)."""
+    events: dict[int, Event | None] = {}
+
+    def official(generated: GeneratedFile) -> bool:
+        event = events.setdefault(generated.pk, Event.objects.filter(pk=generated.event_id).first())
+        return event is not None and is_event_official(user, event)
+
+    generated = access_generated_file(user, app_label=JOBS_APP, pk=pk, allowed=official)
+    return generated, events[generated.pk]
 
 
 def primary_kind(event: Event) -> str:

@@ -13,7 +13,14 @@ from typing import Any
 from celery import shared_task
 from django.core.exceptions import PermissionDenied
 
-from core.files import Output, Progress, access_generated_file, run_generated_file, start_generated_file
+from core.files import (
+    Output,
+    Progress,
+    access_generated_file,
+    requested_by,
+    run_generated_file,
+    start_generated_file,
+)
 from core.models import GeneratedFile, GeneratedFileStatus
 
 from . import selectors
@@ -69,13 +76,16 @@ def task_render_event_pdf(*, file_id: int) -> str:
 
 def job_for(user, event: Event, job_id: str) -> GeneratedFile:
     """The event's PDF job ``job_id``: 404 if unknown, expired or of another event; 403 for a
-    staff-only document (match slips) asked by someone who is not an official of the event."""
+    staff-only document (match slips) asked by someone who is neither an official of the event
+    nor the one who asked for it."""
     return access_generated_file(
         user,
         app_label=APP_LABEL,
         key=job_id,
         event_id=event.pk,
-        allowed=lambda g: g.kind in PUBLIC_KINDS or selectors.is_official(user, event),
+        allowed=lambda g: (
+            g.kind in PUBLIC_KINDS or selectors.is_official(user, event) or requested_by(user, g)
+        ),
         denied=PermissionDenied,
     )
 
