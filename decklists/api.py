@@ -10,6 +10,7 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import valid_serializer
 from core.errors import DomainError
 from core.models import GeneratedFile
 
@@ -113,17 +114,6 @@ class JobSerializer(serializers.ModelSerializer):
         return reverse("decklists:job_file", args=[job.pk]) if job.file else None
 
 
-def _valid(serializer_class, request):
-    serializer = serializer_class(data=request.data)
-    if not serializer.is_valid():
-        field, errors = next(iter(serializer.errors.items()))
-        message = errors[0] if isinstance(errors, list) and errors else errors
-        raise DomainError(
-            f"{field}: {message}", code="invalid", field=None if field == "non_field_errors" else field
-        )
-    return serializer
-
-
 def _save_and_maybe_submit(serializer, *, registration, actor, kind, version):
     text, source = serializer.text_and_source()
     decklist = services.save_decklist(
@@ -162,7 +152,7 @@ class DecklistListAPI(APIView):
 
     @extend_schema(request=DecklistWriteSerializer, responses={201: DecklistSerializer})
     def post(self, request):
-        serializer = _valid(DecklistWriteSerializer, request)
+        serializer = valid_serializer(DecklistWriteSerializer, request)
         reg_id = serializer.validated_data.get("registration")
         if reg_id is None:
             raise DomainError("registration: this field is required.", field="registration")
@@ -195,7 +185,7 @@ class DecklistDetailAPI(APIView):
     @extend_schema(request=DecklistWriteSerializer, responses=DecklistSerializer)
     def put(self, request, pk: int):
         decklist = selectors.access_decklist(request.user, pk)
-        serializer = _valid(DecklistWriteSerializer, request)
+        serializer = valid_serializer(DecklistWriteSerializer, request)
         result = _save_and_maybe_submit(
             serializer,
             registration=decklist.registration,
@@ -226,13 +216,13 @@ class DecklistActionAPI(APIView):
         elif action == "accept":
             decklist = services.accept_decklist(decklist, actor=request.user)
         elif action == "reject":
-            reason = _valid(ReasonSerializer, request).validated_data["reason"]
+            reason = valid_serializer(ReasonSerializer, request).validated_data["reason"]
             decklist = services.reject_decklist(decklist, actor=request.user, reason=reason)
         elif action == "exception":
-            reason = _valid(ReasonSerializer, request).validated_data["reason"]
+            reason = valid_serializer(ReasonSerializer, request).validated_data["reason"]
             decklist = services.grant_exception(decklist, actor=request.user, reason=reason)
         elif action == "fix":
-            data = _valid(FixSerializer, request).validated_data
+            data = valid_serializer(FixSerializer, request).validated_data
             decklist = services.fix_decklist(
                 decklist, actor=request.user, text=data["text"], reason=data["reason"]
             )
