@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db.models import Model, QuerySet
 from rest_framework import status
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -48,12 +49,7 @@ def valid_serializer(serializer_class, request, *, data: Any = None, **kwargs: A
     ``InvalidInput`` (400, the one error shape) when it is not valid."""
     serializer = serializer_class(data=request.data if data is None else data, **kwargs)
     if not serializer.is_valid():
-        field, message = _first_error(serializer.errors)
-        if field == "non_field_errors":
-            field = None
-        raise InvalidInput(
-            f"{field}: {message}" if field else message, field=field, errors=dict(serializer.errors)
-        )
+        raise _invalid_input(ValidationError(serializer.errors))
     return serializer
 
 
@@ -75,8 +71,19 @@ def referenced(queryset: QuerySet, pk: Any, *, field: str, label: str | None = N
     return obj
 
 
+def _invalid_input(exc: ValidationError) -> InvalidInput:
+    errors = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
+    field, message = _first_error(errors)
+    if field == "non_field_errors":
+        field = None
+    return InvalidInput(f"{field}: {message}" if field else message, field=field, errors=dict(errors))
+
+
 def exception_handler(exc, context):
-    """Map DomainError subclasses to 400/403/409 with the one error body."""
+    """Map DomainError subclasses to 400/403/409, and DRF's ValidationError (a serializer or a
+    view that rejected the input) to 400, all with the one error body."""
+    if isinstance(exc, ValidationError):
+        exc = _invalid_input(exc)
     if isinstance(exc, DomainError):
         body: dict[str, Any] = {"detail": exc.message, "code": exc.code}
         if exc.field:

@@ -65,3 +65,11 @@ def test_an_unknown_id_in_the_url_is_404(head_judge_client):
     event, client = head_judge_client
     response = client.post(f"/api/events/{event.slug}/players/999999/drop/", {"reason": "x"}, format="json")
     assert response.status_code == 404
+
+
+def test_a_validation_error_raised_by_a_view_has_the_same_shape():
+    response = APIClient().get("/api/rules/search/")
+    assert response.status_code == 400
+    body = response.json()
+    assert (body["code"], body["field"], list(body["errors"])) == ("invalid", "q", ["q"])
+    assert body["detail"].startswith("q: Give a rule number")
