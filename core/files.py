@@ -24,6 +24,7 @@ import uuid
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -179,9 +180,28 @@ def access_generated_file(
     return generated
 
 
+#: Folders under MEDIA_ROOT written by the mechanisms GeneratedFile replaced (tournament PDF
+#: manifests, the judging report's fixed path); their files are removed once older than the
+#: TTL. Drop this once every deployment has run the cleanup for a TTL.
+LEGACY_FOLDERS = ("pdf-jobs", "judging-reports")
+
+
+def _delete_legacy_files(now) -> None:
+    cutoff = (now - ttl()).timestamp()
+    for name in LEGACY_FOLDERS:
+        folder = Path(settings.MEDIA_ROOT) / name
+        if not folder.is_dir():
+            continue
+        for path in folder.iterdir():
+            if path.is_file() and path.stat().st_mtime < cutoff:
+                path.unlink(missing_ok=True)
+
+
 def delete_expired_files(*, now=None) -> int:
-    """Delete expired rows and their stored files; returns how many rows went."""
+    """Delete expired rows and their stored files (and old files of the former mechanisms);
+    returns how many rows went."""
     now = now or timezone.now()
+    _delete_legacy_files(now)
     expired = list(GeneratedFile.objects.filter(expires_at__lte=now).only("pk", "file"))
     for generated in expired:
         if generated.file:

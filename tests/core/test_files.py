@@ -128,3 +128,15 @@ def test_ttl_comes_from_settings(settings):
     settings.GENERATED_FILE_TTL_HOURS = 2
     generated = files.start_generated_file("demo", "report")
     assert generated.expires_at < timezone.now() + timedelta(hours=2, minutes=1)
+
+
+def test_cleanup_removes_old_files_of_the_former_mechanisms(tmp_path):
+    old = tmp_path / "pdf-jobs" / "0123.pdf"
+    recent = tmp_path / "judging-reports" / "event-1-penalties.pdf"
+    for path in (old, recent):
+        path.parent.mkdir()
+        path.write_bytes(b"%PDF-")
+    eight_days_ago = (timezone.now() - timedelta(days=8)).timestamp()
+    os.utime(old, (eight_days_ago, eight_days_ago))
+    files.delete_expired_files()
+    assert not old.exists() and recent.exists()
