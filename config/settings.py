@@ -13,6 +13,7 @@ Environment variables:
     CELERY_RESULT_BACKEND   default: the broker URL
     CONN_MAX_AGE            seconds to keep PostgreSQL connections (default 0; raise it behind gunicorn)
     ARBITER_SHARED_DIR      folder with seeds/ and data/ (default: ../shared beside the checkout)
+    GENERATED_FILE_TTL_HOURS  how long generated PDFs and exports are kept (default 168, a week)
 """
 
 from __future__ import annotations
@@ -197,7 +198,7 @@ SPECTACULAR_SETTINGS = {
         "DecklistStatusEnum": "decklists.enums.DecklistStatus",
         "DecklistSourceEnum": "decklists.enums.DecklistSource",
         "JobKindEnum": "decklists.enums.JobKind",
-        "JobStatusEnum": "decklists.enums.JobStatus",
+        "JobStatusEnum": "core.models.GeneratedFileStatus",
         "PenaltyTypeEnum": "judging.enums.PenaltyType",
         "InfractionCategoryEnum": "judging.enums.InfractionCategory",
         "PenaltyStatusEnum": "judging.enums.PenaltyStatus",
@@ -250,3 +251,10 @@ LOGGING = {
 # Arbiter-specific
 ARBITER_CARD_DATA_DIR = VAR_DIR / "carddata"
 ARBITER_NPM_DIR = BASE_DIR / "tools" / "fabrary"
+
+# Generated files (core.files): kept this long, then removed by core.task_delete_expired_files
+# (hourly when celery beat runs) or the delete_expired_files management command.
+GENERATED_FILE_TTL_HOURS = int(os.environ.get("GENERATED_FILE_TTL_HOURS", "168"))
+CELERY_BEAT_SCHEDULE = {
+    "delete-expired-generated-files": {"task": "core.task_delete_expired_files", "schedule": 3600.0},
+}

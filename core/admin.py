@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import AuditEntry
+from .models import AuditEntry, GeneratedFile
 
 
 @admin.register(AuditEntry)
@@ -17,4 +17,14 @@ class AuditEntryAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(GeneratedFile)
+class GeneratedFileAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "app_label", "kind", "event_id", "status", "done", "total", "expires_at")
+    list_filter = ("app_label", "kind", "status")
+    readonly_fields = [f.name for f in GeneratedFile._meta.fields]
+
+    def has_add_permission(self, request):
         return False

@@ -13,6 +13,8 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
 
+from core.files import access_generated_file
+from core.models import GeneratedFile
 from tournament.access import has_role, is_head_judge, is_official, is_organizer, require_role
 from tournament.enums import EVENT_EDIT_ROLES, LIMITED_FORMATS, OFFICIAL_ROLES, REL, RoundStage, StaffRole
 from tournament.models import Event, Match, Registration
@@ -25,6 +27,7 @@ __all__ = [
     "access_decklist",
     "access_event",
     "access_event_decklists",
+    "access_job",
     "can_view_decklist",
     "is_event_official",
     "is_head_judge",
@@ -158,3 +161,19 @@ def access_event_decklists(user, slug: str, *, managers_only: bool = False) -> E
     if not allowed:
         raise PermissionDenied("Only the event's officials can see its decklists.")
     return event
+
+
+def access_job(user, pk: int) -> tuple[GeneratedFile, Event]:
+    """A decklist job and its event for an official of that event; Http404 for anyone else
+    (decklists are private, TR&P 3.7, so the job's existence is not revealed)."""
+    events: dict[int, Event | None] = {}
+
+    def official(generated: GeneratedFile) -> bool:
+        found = Event.objects.filter(pk=generated.event_id).first() if generated.event_id else None
+        event = events.setdefault(generated.pk, found)
+        return event is not None and is_event_official(user, event)
+
+    generated = access_generated_file(user, app_label=selectors.JOBS_APP, pk=pk, allowed=official)
+    event = events[generated.pk]
+    assert event is not None  # ``official`` refused a job without an event
+    return generated, event

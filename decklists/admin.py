@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import Decklist, DecklistJob, DecklistPolicy
+from .models import Decklist, DecklistPolicy
 
 
 @admin.register(Decklist)
@@ -20,9 +20,3 @@ class DecklistAdmin(admin.ModelAdmin):
 class DecklistPolicyAdmin(admin.ModelAdmin):
     list_display = ("event", "deadline", "construction_ends_at", "published_at")
     readonly_fields = ("published_at", "published_by")
-
-
-@admin.register(DecklistJob)
-class DecklistJobAdmin(admin.ModelAdmin):
-    list_display = ("id", "event", "kind", "status", "done", "total", "created_at")
-    readonly_fields = [f.name for f in DecklistJob._meta.fields]

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -11,12 +10,14 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import valid_serializer
 from core.errors import DomainError
+from core.models import GeneratedFile
 
 from . import access, selectors, services
 from .enums import DecklistKind, DecklistSource, JobKind
-from .models import Decklist, DecklistJob
-from .tasks import task_render_event_decklists, task_revalidate_event_decklists
+from .models import Decklist
+from .tasks import start_event_job
 from .text import decode_upload
 
 
@@ -92,7 +93,7 @@ class JobSerializer(serializers.ModelSerializer):
     download = serializers.SerializerMethodField()
 
     class Meta:
-        model = DecklistJob
+        model = GeneratedFile
         fields = [
             "id",
             "kind",
@@ -111,17 +112,6 @@ class JobSerializer(serializers.ModelSerializer):
         from django.urls import reverse
 
         return reverse("decklists:job_file", args=[job.pk]) if job.file else None
-
-
-def _valid(serializer_class, request):
-    serializer = serializer_class(data=request.data)
-    if not serializer.is_valid():
-        field, errors = next(iter(serializer.errors.items()))
-        message = errors[0] if isinstance(errors, list) and errors else errors
-        raise DomainError(
-            f"{field}: {message}", code="invalid", field=None if field == "non_field_errors" else field
-        )
-    return serializer
 
 
 def _save_and_maybe_submit(serializer, *, registration, actor, kind, version):
@@ -162,7 +152,7 @@ class DecklistListAPI(APIView):
 
     @extend_schema(request=DecklistWriteSerializer, responses={201: DecklistSerializer})
     def post(self, request):
-        serializer = _valid(DecklistWriteSerializer, request)
+        serializer = valid_serializer(DecklistWriteSerializer, request)
         reg_id = serializer.validated_data.get("registration")
         if reg_id is None:
             raise DomainError("registration: this field is required.", field="registration")
@@ -195,7 +185,7 @@ class DecklistDetailAPI(APIView):
     @extend_schema(request=DecklistWriteSerializer, responses=DecklistSerializer)
     def put(self, request, pk: int):
         decklist = access.access_decklist(request.user, pk)
-        serializer = _valid(DecklistWriteSerializer, request)
+        serializer = valid_serializer(DecklistWriteSerializer, request)
         result = _save_and_maybe_submit(
             serializer,
             registration=decklist.registration,
@@ -226,13 +216,13 @@ class DecklistActionAPI(APIView):
         elif action == "accept":
             decklist = services.accept_decklist(decklist, actor=request.user)
         elif action == "reject":
-            reason = _valid(ReasonSerializer, request).validated_data["reason"]
+            reason = valid_serializer(ReasonSerializer, request).validated_data["reason"]
             decklist = services.reject_decklist(decklist, actor=request.user, reason=reason)
         elif action == "exception":
-            reason = _valid(ReasonSerializer, request).validated_data["reason"]
+            reason = valid_serializer(ReasonSerializer, request).validated_data["reason"]
             decklist = services.grant_exception(decklist, actor=request.user, reason=reason)
         elif action == "fix":
-            data = _valid(FixSerializer, request).validated_data
+            data = valid_serializer(FixSerializer, request).validated_data
             decklist = services.fix_decklist(
                 decklist, actor=request.user, text=data["text"], reason=data["reason"]
             )
@@ -251,9 +241,7 @@ class EventDecklistJobAPI(APIView):
             raise Http404("Unknown job.")
         event = access.access_event_decklists(request.user, slug, managers_only=kind == JobKind.REVALIDATE)
         release = request.data.get("release") if hasattr(request.data, "get") else None
-        job = services.start_job(event, actor=request.user, kind=kind, release=release)
-        task = task_revalidate_event_decklists if kind == JobKind.REVALIDATE else task_render_event_decklists
-        transaction.on_commit(lambda: task.delay(event_id=event.pk, job_id=job.pk))
+        job = start_event_job(event, actor=request.user, kind=kind, release=release)
         return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
 
@@ -262,7 +250,5 @@ class DecklistJobAPI(APIView):
 
     @extend_schema(responses=JobSerializer)
     def get(self, request, pk: int):
-        job = DecklistJob.objects.select_related("event").filter(pk=pk).first()
-        if job is None or not access.is_event_official(request.user, job.event):
-            raise Http404("No such job.")
+        job, _event = access.access_job(request.user, pk)
         return Response(JobSerializer(job).data)

@@ -41,13 +41,6 @@ class JobKind(models.TextChoices):
     REVALIDATE = "revalidate", "Re-validation"
 
 
-class JobStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
-
-
 #: Statuses in which the player may still change the list (TR&P 3.7).
 PLAYER_EDITABLE = frozenset({DecklistStatus.DRAFT, DecklistStatus.SUBMITTED})
 #: Statuses after acceptance: only the head judge changes the list (PPG 4.4).

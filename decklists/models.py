@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from .enums import DecklistKind, DecklistSource, DecklistStatus, JobKind, JobStatus
+from .enums import DecklistKind, DecklistSource, DecklistStatus
 
 PITCH_COLOURS = {1: "red", 2: "yellow", 3: "blue"}
 
@@ -117,31 +117,3 @@ class DecklistPolicy(models.Model):
         return frozenset(
             code.strip().upper() for code in self.limited_sets.replace(";", ",").split(",") if code.strip()
         )
-
-
-class DecklistJob(models.Model):
-    """A background job over an event's lists (combined PDF, re-validation) with progress."""
-
-    event = models.ForeignKey("tournament.Event", on_delete=models.CASCADE, related_name="decklist_jobs")
-    kind = models.CharField(max_length=16, choices=JobKind.choices)
-    status = models.CharField(max_length=16, choices=JobStatus.choices, default=JobStatus.PENDING)
-    total = models.PositiveIntegerField(default=0)
-    done = models.PositiveIntegerField(default=0)
-    file = models.FileField(upload_to="decklists/", blank=True)
-    result = models.JSONField(default=dict, blank=True)
-    error = models.TextField(blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.get_kind_display()} for event {self.event_id}: {self.status}"
-
-    @property
-    def percent(self) -> int:
-        return 100 if not self.total else int(100 * self.done / self.total)

@@ -10,13 +10,15 @@ from collections import Counter
 from datetime import datetime
 
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from cards.models import CardDataRelease
+from core.models import GeneratedFile
 from tournament.enums import LIMITED_FORMATS, REL, RoundStage, RoundStatus
 from tournament.models import Event, Match, Registration, Round
 
 from .enums import FROZEN, DecklistKind, DecklistStatus
-from .models import Decklist, DecklistJob, DecklistPolicy, card_display
+from .models import Decklist, DecklistPolicy, card_display
 
 # -- the viewer ----------------------------------------------------------------------------
 
@@ -57,8 +59,15 @@ def policy_for(event: Event) -> DecklistPolicy | None:
     return DecklistPolicy.objects.filter(event=event).first()
 
 
-def jobs_for_event(event: Event, *, kind: str | None = None) -> QuerySet[DecklistJob]:
-    qs = DecklistJob.objects.filter(event=event)
+#: The app label of decklists' jobs (combined PDF, re-validation) in ``core.GeneratedFile``.
+JOBS_APP = "decklists"
+
+
+def jobs_for_event(event: Event, *, kind: str | None = None) -> QuerySet[GeneratedFile]:
+    """The event's decklist jobs that have not expired, newest first."""
+    qs = GeneratedFile.objects.filter(
+        app_label=JOBS_APP, event_id=event.pk, expires_at__gt=timezone.now()
+    ).select_related("created_by")
     return qs.filter(kind=kind) if kind else qs
 
 

@@ -17,12 +17,14 @@ from django.utils import timezone
 from cards.selectors import card_database, release_or_active
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
+from core.files import Output, Progress, start_generated_file
+from core.models import GeneratedFile
 from tournament.enums import LIMITED_FORMATS, TEAM_FORMATS, EventStatus, RoundStatus
 from tournament.models import Event, Registration, Round
 
 from . import access, selectors
-from .enums import FROZEN, DecklistKind, DecklistSource, DecklistStatus, JobKind, JobStatus
-from .models import Decklist, DecklistJob, DecklistPolicy
+from .enums import FROZEN, DecklistKind, DecklistSource, DecklistStatus, JobKind
+from .models import Decklist, DecklistPolicy
 from .text import check_text
 from .validation import Validation, validate_text
 
@@ -522,8 +524,9 @@ def publish_event_decklists(event: Event, *, actor) -> DecklistPolicy:
 
 
 @transaction.atomic
-def start_job(event: Event, *, actor, kind: str, release=None) -> DecklistJob:
-    """Create a job row; the caller queues the task with ``transaction.on_commit``.
+def start_job(event: Event, *, actor, kind: str, release=None) -> GeneratedFile:
+    """Create the job's generated-file row (``core.files``); the caller queues the task with
+    ``transaction.on_commit``. A re-validation job has a JSON result and no file.
 
     For re-validation, ``release`` (a CardDataRelease or its id) checks the lists against
     that card-data release instead of the event's own (e.g. a newly imported one).
@@ -539,12 +542,16 @@ def start_job(event: Event, *, actor, kind: str, release=None) -> DecklistJob:
         if chosen.game != event.game:
             raise DomainError("That card-data release is for another game.", field="release")
         result = {"release_id": chosen.pk, "release": chosen.label}
-    running = DecklistJob.objects.filter(
-        event=event, kind=kind, status__in=[JobStatus.PENDING, JobStatus.RUNNING]
-    )
-    if running.exists():
+    if selectors.jobs_for_event(event, kind=kind).filter(status__in=["pending", "running"]).exists():
         raise ConflictError("The same job is already running for this event.", code="running")
-    return DecklistJob.objects.create(event=event, kind=kind, created_by=actor, result=result)
+    return start_generated_file(
+        selectors.JOBS_APP,
+        kind,
+        title=JobKind(kind).label,
+        event_id=event.pk,
+        requested_by=actor,
+        result=result,
+    )
 
 
 def revalidate_decklists(
@@ -637,31 +644,14 @@ def revalidate_decklists(
     return changes
 
 
-def run_revalidation_job(job: DecklistJob, *, db: Any = None) -> DecklistJob:
-    """Re-validate every list of the job's event, reporting progress on the job row."""
-    decklists = list(selectors.decklists_for_event(job.event))
-    DecklistJob.objects.filter(pk=job.pk).update(status=JobStatus.RUNNING, total=len(decklists), done=0)
+def revalidation_output(job: GeneratedFile, progress: Progress, *, db: Any = None) -> Output:
+    """Re-validate every list of the job's event (the producer of a re-validation job, run by
+    ``core.files.run_generated_file``): the result lists the lists whose status changed."""
+    event = Event.objects.get(pk=job.event_pk)
+    decklists = list(selectors.decklists_for_event(event))
+    progress(0, len(decklists))
     chosen = dict(job.result or {})
     if db is None and chosen.get("release_id"):
-        db = card_database(chosen["release_id"], game=job.event.game)
-
-    def progress(done: int, total: int) -> None:
-        DecklistJob.objects.filter(pk=job.pk).update(done=done)
-
-    try:
-        changes = revalidate_decklists(
-            decklists, db=db, actor=job.created_by, progress=progress, chunk_size=50
-        )
-    except Exception as exc:
-        DecklistJob.objects.filter(pk=job.pk).update(
-            status=JobStatus.FAILED, error=str(exc)[:2000], finished_at=timezone.now()
-        )
-        raise
-    DecklistJob.objects.filter(pk=job.pk).update(
-        status=JobStatus.DONE,
-        done=len(decklists),
-        result={**chosen, "changes": changes, "checked": len(decklists)},
-        finished_at=timezone.now(),
-    )
-    job.refresh_from_db()
-    return job
+        db = card_database(chosen["release_id"], game=event.game)
+    changes = revalidate_decklists(decklists, db=db, actor=job.created_by, progress=progress, chunk_size=50)
+    return Output(result={**chosen, "changes": changes, "checked": len(decklists)})

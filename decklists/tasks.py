@@ -1,64 +1,58 @@
-"""Celery tasks over an event's decklists; each takes ids, loads rows, calls one service."""
+"""Celery tasks over an event's decklists; each takes ids and runs one producer through
+``core.files.run_generated_file`` (status, progress, the stored file or result)."""
 
 from __future__ import annotations
 
 import logging
 
 from celery import shared_task
-from django.core.files.base import ContentFile
-from django.utils import timezone
+from django.db import transaction
 
-from .enums import JobKind, JobStatus
-from .models import DecklistJob
+from core.files import Output, Progress, run_generated_file
+from core.models import GeneratedFile
+from tournament.models import Event
+
+from .enums import JobKind
+from .pdf import DecklistSheet
+from .selectors import decklists_for_event
+from .services import revalidation_output, start_job
 
 logger = logging.getLogger(__name__)
 
 
-def _job(event_id: int, job_id: int | None, kind: str) -> DecklistJob:
-    if job_id is not None:
-        return DecklistJob.objects.select_related("event").get(pk=job_id, event_id=event_id)
-    return DecklistJob.objects.create(event_id=event_id, kind=kind)
+def combined_pdf_output(job: GeneratedFile, progress: Progress) -> Output:
+    """Every submitted, accepted or locked list of the job's event in one PDF for the judges."""
+    event = Event.objects.get(pk=job.event_pk)
+    decklists = [d for d in decklists_for_event(event) if d.status != "draft"]
+    progress(0, len(decklists))
+    pdf = DecklistSheet(decklists, title=f"Decklists: {event.name}").render_with_progress(progress)
+    return Output(
+        content=pdf,
+        filename=f"decklists-{event.slug}-{job.pk}.pdf",
+        result={"lists": len(decklists), "bytes": len(pdf)},
+    )
 
 
-@shared_task(name="decklists.tasks.task_render_event_decklists")
-def task_render_event_decklists(*, event_id: int, job_id: int | None = None) -> int:
-    """Render every submitted, accepted or locked list of the event into one PDF for the
-    judges, store it on the job, report progress. Returns the job id."""
-    from .pdf import DecklistSheet
-    from .selectors import decklists_for_event
-
-    job = _job(event_id, job_id, JobKind.RENDER)
-    decklists = [d for d in decklists_for_event(job.event) if d.status != "draft"]
-    DecklistJob.objects.filter(pk=job.pk).update(status=JobStatus.RUNNING, total=len(decklists), done=0)
-    try:
-
-        def progress(done: int, total: int) -> None:
-            DecklistJob.objects.filter(pk=job.pk).update(done=done)
-
-        pdf = DecklistSheet(decklists, title=f"Decklists: {job.event.name}").render_with_progress(progress)
-        job.refresh_from_db()
-        job.file.save(f"decklists-{job.event.slug}-{job.pk}.pdf", ContentFile(pdf), save=False)
-        job.status = JobStatus.DONE
-        job.done = len(decklists)
-        job.finished_at = timezone.now()
-        job.result = {"lists": len(decklists), "bytes": len(pdf)}
-        job.save()
-    except Exception as exc:
-        logger.exception("rendering decklists of event %s failed", event_id)
-        DecklistJob.objects.filter(pk=job.pk).update(
-            status=JobStatus.FAILED, error=str(exc)[:2000], finished_at=timezone.now()
-        )
-        raise
-    logger.info("rendered %d decklists of event %s", len(decklists), event_id)
+@shared_task(name="decklists.task_render_event_decklists")
+def task_render_event_decklists(*, file_id: int) -> int:
+    """Render the combined decklist PDF of a job (``services.start_job``). Returns the job id."""
+    job = run_generated_file(file_id, combined_pdf_output)
+    logger.info("rendered %s decklists of event %s", job.result.get("lists"), job.event_id)
     return job.pk
 
 
-@shared_task(name="decklists.tasks.task_revalidate_event_decklists")
-def task_revalidate_event_decklists(*, event_id: int, job_id: int | None = None) -> int:
-    """Re-validate every list of the event against the current card data. Returns the job id."""
-    from .services import run_revalidation_job
-
-    job = _job(event_id, job_id, JobKind.REVALIDATE)
-    job = run_revalidation_job(job)
-    logger.info("re-validated event %s: %s changed", event_id, len(job.result.get("changes", [])))
+@shared_task(name="decklists.task_revalidate_event_decklists")
+def task_revalidate_event_decklists(*, file_id: int) -> int:
+    """Re-validate every list of a job's event against the current (or chosen) card data."""
+    job = run_generated_file(file_id, revalidation_output)
+    logger.info("re-validated event %s: %s changed", job.event_id, len(job.result.get("changes", [])))
     return job.pk
+
+
+def start_event_job(event: Event, *, actor, kind: str, release=None) -> GeneratedFile:
+    """Create the job's row (``services.start_job``) and queue its task once the row is
+    committed; the web form and the API both start jobs here."""
+    job = start_job(event, actor=actor, kind=kind, release=release)
+    task = task_revalidate_event_decklists if kind == JobKind.REVALIDATE else task_render_event_decklists
+    transaction.on_commit(lambda: task.delay(file_id=job.pk))
+    return job

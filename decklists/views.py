@@ -10,7 +10,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -18,14 +17,15 @@ from django.views.decorators.http import require_POST
 
 from core.audit import audit_trail_for
 from core.errors import DomainError
+from core.models import GeneratedFile
 from tournament.enums import LIMITED_FORMATS
 
 from . import access, selectors, services
 from .enums import FROZEN, DecklistKind, DecklistStatus, JobKind
 from .forms import DeadlineForm, DecklistForm, FixForm, ReasonForm
-from .models import Decklist, DecklistJob
+from .models import Decklist
 from .pdf import DecklistSheet, PoolRegistrationSheet
-from .tasks import task_render_event_decklists, task_revalidate_event_decklists
+from .tasks import start_event_job
 from .validation import grouped_cards
 
 # -- helpers -------------------------------------------------------------------------------
@@ -338,22 +338,7 @@ def event_action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
     return redirect(reverse("decklists:event", args=[event.slug]))
 
 
-def start_event_job(event, *, actor, kind: str, release=None) -> DecklistJob:
-    """Create the job row and queue its task once the row is committed."""
-    job = services.start_job(event, actor=actor, kind=kind, release=release)
-    task = task_revalidate_event_decklists if kind == JobKind.REVALIDATE else task_render_event_decklists
-    transaction.on_commit(lambda: task.delay(event_id=event.pk, job_id=job.pk))
-    return job
-
-
-def _job_for_official(request: HttpRequest, pk: int) -> DecklistJob:
-    job = DecklistJob.objects.select_related("event").filter(pk=pk).first()
-    if job is None or not access.is_event_official(request.user, job.event):
-        raise Http404("No such job.")
-    return job
-
-
-def job_payload(job: DecklistJob) -> dict:
+def job_payload(job: GeneratedFile) -> dict:
     return {
         "id": job.pk,
         "kind": job.kind,
@@ -369,19 +354,19 @@ def job_payload(job: DecklistJob) -> dict:
 
 @login_required
 def job_status(request: HttpRequest, pk: int) -> HttpResponse:
-    job = _job_for_official(request, pk)
+    job, event = access.access_job(request.user, pk)
     if "application/json" in request.headers.get("Accept", "") or request.GET.get("format") == "json":
         return JsonResponse(job_payload(job))
-    return render(request, "decklists/job.html", {"job": job, "event": job.event})
+    return render(request, "decklists/job.html", {"job": job, "event": event})
 
 
 @login_required
 def job_file(request: HttpRequest, pk: int) -> HttpResponse:
-    job = _job_for_official(request, pk)
+    job, event = access.access_job(request.user, pk)
     if not job.file:
         raise Http404("The file is not ready yet.")
     return FileResponse(
-        job.file.open("rb"), content_type="application/pdf", filename=f"decklists-{job.event.slug}.pdf"
+        job.file.open("rb"), content_type=job.content_type, filename=f"decklists-{event.slug}.pdf"
     )
 
 

@@ -13,6 +13,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import referenced, validated
 from core.errors import DomainError
 from tournament.access import event_for_staff
 from tournament.models import Match, Registration, Round
@@ -253,35 +254,21 @@ class InfractionSerializer(serializers.Serializer):
 # --------------------------------------------------------------------------- helpers
 
 
-def _valid(serializer_class, request):
-    s = serializer_class(data=request.data)
-    s.is_valid(raise_exception=True)
-    return s.validated_data
-
-
 def _registration(event, pk) -> Registration:
-    reg = Registration.objects.select_related("player", "event").filter(event=event, pk=pk).first()
+    """The registration named by the body's ``registration`` (required: a missing one is 400)."""
+    queryset = Registration.objects.select_related("player", "event").filter(event=event)
+    reg = referenced(queryset, pk, field="registration")
     if reg is None:
         raise DomainError(f"no registration {pk} at this event", field="registration")
     return reg
 
 
 def _match(event, pk) -> Match | None:
-    if pk is None:
-        return None
-    match = Match.objects.select_related("round").filter(round__event=event, pk=pk).first()
-    if match is None:
-        raise DomainError(f"no match {pk} at this event", field="match")
-    return match
+    return referenced(Match.objects.select_related("round").filter(round__event=event), pk, field="match")
 
 
 def _optional(model, event, pk, field):
-    if pk is None:
-        return None
-    obj = model.objects.filter(event=event, pk=pk).first()
-    if obj is None:
-        raise DomainError(f"no {field.replace('_', ' ')} {pk} at this event", field=field)
-    return obj
+    return referenced(model.objects.filter(event=event), pk, field=field)
 
 
 def recommendation_payload(event, registration, infraction, variant="") -> dict:
@@ -326,7 +313,7 @@ class EventCallsView(APIView):
     @extend_schema(request=OpenCallSerializer, responses={201: JudgeCallSerializer})
     def post(self, request, slug):
         event = event_for_staff(request.user, slug)
-        data = _valid(OpenCallSerializer, request)
+        data = validated(OpenCallSerializer, request)
         call = services.open_call(
             event,
             actor=request.user,
@@ -379,7 +366,7 @@ class CallActionView(APIView):
 
     def post(self, request, pk):
         call = access.access_call(request.user, pk)
-        data = _valid(self.serializer, request) if self.serializer else {}
+        data = validated(self.serializer, request) if self.serializer else {}
         user = request.user
         if self.action_name == "claim":
             call = services.claim_call(call, judge=user)
@@ -429,7 +416,7 @@ class EventPenaltiesView(APIView):
     @extend_schema(request=IssuePenaltySerializer, responses={201: PenaltySerializer})
     def post(self, request, slug):
         event = access.event_for_judge(request.user, slug)
-        data = _valid(IssuePenaltySerializer, request)
+        data = validated(IssuePenaltySerializer, request)
         p = services.issue_penalty(
             _registration(event, data["registration"]),
             infraction=data["infraction"],
@@ -484,7 +471,7 @@ class TardinessView(APIView):
     @extend_schema(request=TardinessSerializer, responses={201: PenaltySerializer, 200: None})
     def post(self, request, slug):
         event = access.event_for_judge(request.user, slug)
-        data = _valid(TardinessSerializer, request)
+        data = validated(TardinessSerializer, request)
         p = services.issue_tardiness(
             _registration(event, data["registration"]),
             judge=request.user,
@@ -513,7 +500,7 @@ class PenaltyRejectView(APIView):
     @extend_schema(request=RejectSerializer, responses=PenaltySerializer)
     def post(self, request, pk):
         p = access.access_penalty(request.user, pk)
-        data = _valid(RejectSerializer, request)
+        data = validated(RejectSerializer, request)
         return Response(
             PenaltySerializer(services.reject_penalty(p, head_judge=request.user, reason=data["reason"])).data
         )
@@ -571,7 +558,7 @@ class EventDeckChecksView(APIView):
     @extend_schema(request=CreateDeckCheckSerializer, responses={201: DeckCheckSerializer})
     def post(self, request, slug):
         event = access.event_for_judge(request.user, slug)
-        data = _valid(CreateDeckCheckSerializer, request)
+        data = validated(CreateDeckCheckSerializer, request)
         check = services.create_deck_check(
             _registration(event, data["registration"]),
             judge=request.user,
@@ -586,7 +573,7 @@ class DeckCheckPlanView(APIView):
     @extend_schema(request=PlanSerializer, responses={201: DeckCheckSerializer(many=True)})
     def post(self, request, slug):
         event = access.event_for_judge(request.user, slug)
-        data = _valid(PlanSerializer, request)
+        data = validated(PlanSerializer, request)
         round_ = get_object_or_404(Round, event=event, number=data["round"])
         checks = services.plan_deck_checks(
             round_, actor=request.user, seed=data.get("seed"), rate=data.get("rate")
@@ -622,7 +609,7 @@ class DeckCheckFinishView(APIView):
     @extend_schema(request=FinishDeckCheckSerializer, responses=DeckCheckSerializer)
     def post(self, request, pk):
         check = access.access_deck_check(request.user, pk)
-        data = _valid(FinishDeckCheckSerializer, request)
+        data = validated(FinishDeckCheckSerializer, request)
         check = services.finish_deck_check(
             check,
             judge=request.user,

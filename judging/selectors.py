@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 from statistics import median
 
 from django.db.models import QuerySet
 
+from core.exports import write_csv
 from tournament.enums import PENALTY_READ_ROLES
 from tournament.models import Event, PlayerProfile, StaffAssignment
 
@@ -185,19 +184,8 @@ def penalty_report_rows(event: Event) -> list[dict]:
     return rows
 
 
-def _csv_safe(value) -> str:
-    """Cells that a spreadsheet would run as a formula get a leading quote."""
-    text = str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
-
-
 def penalty_report_csv(event: Event) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=REPORT_COLUMNS)
-    writer.writeheader()
-    for row in penalty_report_rows(event):
-        writer.writerow({k: _csv_safe(v) for k, v in row.items()})
-    return out.getvalue()
+    return write_csv(penalty_report_rows(event), REPORT_COLUMNS)
 
 
 # --------------------------------------------------------------------------- deck checks

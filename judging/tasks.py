@@ -1,34 +1,32 @@
 """Background work for judging: the PenaltyReport PDF of a large event.
 
 WeasyPrint needs seconds of CPU for a few hundred penalty rows (bench/judging.py), so large
-reports are rendered by Celery into ``MEDIA_ROOT/judging-reports/`` and served from there.
+reports are rendered by Celery into a ``core.GeneratedFile`` (app ``judging``, kind
+``penalty-report``) and served from there while the penalties it was made from are unchanged.
 """
 
 from __future__ import annotations
 
 import logging
-import os
-from pathlib import Path
 
 from celery import shared_task
-from django.conf import settings
 from django.utils import timezone
+
+from core.files import Output, Progress, run_generated_file, start_generated_file
+from core.models import GeneratedFile, GeneratedFileStatus
+from core.pdf import render_pdf
+from tournament.models import Event
+
+from . import selectors
 
 log = logging.getLogger(__name__)
 
-
-def report_path(event_id: int) -> Path:
-    folder = Path(settings.MEDIA_ROOT) / "judging-reports"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / f"event-{int(event_id)}-penalties.pdf"
+APP_LABEL = "judging"
+REPORT_KIND = "penalty-report"
 
 
 def render_penalty_report(event) -> bytes:
     """The PenaltyReport document of ``event`` as PDF bytes (core.pdf)."""
-    from core.pdf import render_pdf
-
-    from . import selectors
-
     return render_pdf(
         "judging/pdf/penalty_report.html",
         {
@@ -40,16 +38,46 @@ def render_penalty_report(event) -> bytes:
     )
 
 
-@shared_task(name="judging.render_penalty_report")
-def task_render_penalty_report(*, event_id: int) -> str:
-    """Render the event's penalty report to its file (atomic replace); returns the path."""
-    from tournament.models import Event
+def _report_state(event) -> dict:
+    """What a stored report was made from: the number of penalties and the latest issue time."""
+    penalties = selectors.penalties_for_event(event)
+    latest = penalties.order_by("-issued_at").values_list("issued_at", flat=True).first()
+    return {"penalties": penalties.count(), "latest": latest.isoformat() if latest else None}
 
-    event = Event.objects.get(pk=event_id)
+
+def penalty_report_file(event, *, requested_by=None) -> GeneratedFile:
+    """The event's stored penalty report for its current penalties: the finished one if there
+    is one, else the one being made, else a new one queued (eager mode: already done)."""
+    state = _report_state(event)
+    made_from_now = GeneratedFile.objects.filter(
+        app_label=APP_LABEL, kind=REPORT_KIND, event_id=event.pk, params=state, expires_at__gt=timezone.now()
+    )
+    current = (
+        made_from_now.filter(status=GeneratedFileStatus.DONE).first()
+        or made_from_now.filter(status__in=[GeneratedFileStatus.PENDING, GeneratedFileStatus.RUNNING]).first()
+    )
+    if current is None:
+        current = start_generated_file(
+            APP_LABEL,
+            REPORT_KIND,
+            title="Penalty report",
+            event_id=event.pk,
+            params=state,
+            requested_by=requested_by,
+        )
+        task_render_penalty_report.delay(file_id=current.pk)
+        current.refresh_from_db()
+    return current
+
+
+def _penalty_report_output(generated: GeneratedFile, progress: Progress) -> Output:
+    event = Event.objects.get(pk=generated.event_pk)
     data = render_penalty_report(event)
-    target = report_path(event_id)
-    tmp = target.with_suffix(".part")
-    tmp.write_bytes(data)
-    os.replace(tmp, target)
-    log.info("penalty report for event %s: %d bytes", event_id, len(data))
-    return str(target)
+    log.info("penalty report for event %s: %d bytes", event.pk, len(data))
+    return Output(content=data, filename=f"{event.slug}-penalties.pdf")
+
+
+@shared_task(name="judging.task_render_penalty_report")
+def task_render_penalty_report(*, file_id: int) -> int:
+    """Render an event's penalty report into its generated file; returns the file's id."""
+    return run_generated_file(file_id, _penalty_report_output).pk

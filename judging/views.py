@@ -16,7 +16,7 @@ from tournament.enums import ACTIVE_REGISTRATION_STATUSES
 from tournament.models import Match, PlayerProfile, Registration, Round
 from tournament.selectors import current_round
 
-from . import access, catalogue, forms, selectors, services
+from . import access, catalogue, forms, selectors, services, tasks
 from .enums import DECK_CHECK_ITEMS, CallStatus, DeckCheckStatus, PenaltyStatus
 from .models import DeckCheck, JudgeCall, Penalty
 
@@ -473,25 +473,18 @@ INLINE_PDF_LIMIT = 100
 @login_required
 def report_pdf(request, slug):
     """The PenaltyReport document (core.pdf); large reports come from the background task."""
-    from . import tasks
-
     event = access.event_for_reports(request.user, slug)
-    penalties = selectors.penalties_for_event(event)
-    count = penalties.count()
+    count = selectors.penalties_for_event(event).count()
     if count <= INLINE_PDF_LIMIT:
         pdf = tasks.render_penalty_report(event)
     else:
-        path = tasks.report_path(event.pk)
-        latest = penalties.order_by("-issued_at").values_list("issued_at", flat=True).first()
-        fresh = path.exists() and latest is not None and path.stat().st_mtime >= latest.timestamp()
-        if not fresh:
-            tasks.task_render_penalty_report.delay(event_id=event.pk)
-            fresh = path.exists() and path.stat().st_mtime >= latest.timestamp()
-        if not fresh:
+        generated = tasks.penalty_report_file(event, requested_by=request.user)
+        if generated.status != "done" or not generated.file:
             return render(
                 request, "judging/report_pending.html", _ctx(request, event, count=count), status=202
             )
-        pdf = path.read_bytes()
+        with generated.file.open("rb") as fh:
+            pdf = fh.read()
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{event.slug}-penalties.pdf"'
     return response

@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.models import CardDataRelease
+from core.api import validated
 from core.errors import DomainError
 
 from . import access, selectors, services
@@ -267,12 +268,6 @@ class StandingSerializer(serializers.Serializer):
     status = serializers.CharField()
 
 
-def _body(serializer_class, request):
-    s = serializer_class(data=request.data)
-    s.is_valid(raise_exception=True)
-    return s.validated_data
-
-
 def _event(slug: str) -> Event:
     return access.event_by_slug(slug)
 
@@ -317,7 +312,7 @@ class EventListView(APIView):
 
     @extend_schema(request=EventWriteSerializer, responses={201: EventSerializer}, tags=["events"])
     def post(self, request):
-        data = dict(_body(EventWriteSerializer, request))
+        data = dict(validated(EventWriteSerializer, request))
         data.pop("reason", None)
         name = data.pop("name", None)
         if not name:
@@ -336,7 +331,7 @@ class EventDetailView(APIView):
 
     @extend_schema(request=EventWriteSerializer, responses=EventSerializer, tags=["events"])
     def patch(self, request, slug):
-        data = dict(_body(EventWriteSerializer, request))
+        data = dict(validated(EventWriteSerializer, request))
         reason = data.pop("reason", "")
         data.pop("slug", None)
         event = services.update_event(_event(slug), actor=request.user, reason=reason, **data)
@@ -357,7 +352,7 @@ class PlayerListView(APIView):
     @extend_schema(request=RegisterSerializer, responses={201: RegistrationSerializer}, tags=["players"])
     def post(self, request, slug):
         event = _event(slug)
-        data = _body(RegisterSerializer, request)
+        data = validated(RegisterSerializer, request)
         staff = access.can_manage_players(request.user, event)
         pid = (data.get("player_id") or "").strip()
         if staff and pid:
@@ -399,7 +394,7 @@ def _registration_action(name: str, func, doc: str, *, needs_reason: bool = Fals
         def post(self, request, slug, reg_id):
             event = _event(slug)
             reg = _registration(event, reg_id)
-            reason = _body(ReasonSerializer, request)["reason"]
+            reason = validated(ReasonSerializer, request)["reason"]
             kwargs = {"reason": reason} if needs_reason or func is not services.check_in else {}
             updated = func(reg, actor=request.user, **kwargs)
             return Response(RegistrationSerializer(updated).data)
@@ -431,7 +426,7 @@ class StaffListView(APIView):
     @extend_schema(request=StaffWriteSerializer, responses={201: StaffSerializer}, tags=["staff"])
     def post(self, request, slug):
         event = _event(slug)
-        data = _body(StaffWriteSerializer, request)
+        data = validated(StaffWriteSerializer, request)
         user = get_user_model().objects.filter(username=data["username"]).first()
         if user is None:
             raise DomainError(f"no user {data['username']!r}", field="username")
@@ -479,7 +474,7 @@ class RoundListView(APIView):
     )
     def post(self, request, slug):
         event = _event(slug)
-        seed = _body(PairSerializer, request).get("seed")
+        seed = validated(PairSerializer, request).get("seed")
         rnd = services.pair_next_round(event, actor=request.user, seed=seed)
         return Response(
             {"round": RoundSerializer(rnd).data, "matches": _matches_payload(rnd)},
@@ -525,7 +520,7 @@ class PublishRoundView(APIView):
 class RepairRoundView(APIView):
     @extend_schema(request=PairSerializer, responses=MatchSerializer(many=True), tags=["rounds"])
     def post(self, request, slug, number):
-        seed = _body(PairSerializer, request).get("seed")
+        seed = validated(PairSerializer, request).get("seed")
         rnd = services.repair_round(_round(_event(slug), number), actor=request.user, seed=seed)
         return Response(_matches_payload(rnd))
 
@@ -534,7 +529,7 @@ class SwapPlayersView(APIView):
     @extend_schema(request=SwapSerializer, responses=MatchSerializer(many=True), tags=["rounds"])
     def post(self, request, slug, number):
         event = _event(slug)
-        data = _body(SwapSerializer, request)
+        data = validated(SwapSerializer, request)
         rnd = services.swap_players(
             _round(event, number),
             first=_registration(event, data["first"]),
@@ -559,7 +554,7 @@ class ClockView(APIView):
     @extend_schema(request=ClockActionSerializer, responses=ClockSerializer, tags=["rounds"])
     def post(self, request, slug, number):
         rnd = _round(_event(slug), number)
-        data = _body(ClockActionSerializer, request)
+        data = validated(ClockActionSerializer, request)
         action = data["action"]
         if action == "start":
             rnd = services.start_clock(rnd, actor=request.user)
@@ -601,7 +596,7 @@ class ReportView(APIView):
 
     @extend_schema(request=ReportSerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
-        data = _body(ReportSerializer, request)
+        data = validated(ReportSerializer, request)
         match = services.report_result(
             _match(match_id),
             actor=request.user,
@@ -618,7 +613,7 @@ class ReportView(APIView):
 class ConfirmView(APIView):
     @extend_schema(request=ConfirmSerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
-        data = _body(ConfirmSerializer, request)
+        data = validated(ConfirmSerializer, request)
         match = services.confirm_result(
             _match(match_id), actor=request.user, expected_version=data.get("version")
         )
@@ -630,7 +625,7 @@ class ResultView(APIView):
 
     @extend_schema(request=ResultSerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
-        data = _body(ResultSerializer, request)
+        data = validated(ResultSerializer, request)
         match = _match(match_id)
         kwargs = dict(
             actor=request.user,
@@ -655,7 +650,7 @@ class PreviewCorrectionView(APIView):
     def post(self, request, match_id):
         match = _match(match_id)
         access.event_for_staff(request.user, match.round.event.slug, roles=RESULT_ROLES)
-        data = _body(ResultSerializer, request)
+        data = validated(ResultSerializer, request)
         preview = services.preview_result_correction(
             match,
             result=data["result"],
@@ -670,7 +665,7 @@ class PreviewCorrectionView(APIView):
 class ExtensionView(APIView):
     @extend_schema(request=ExtensionSerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
-        data = _body(ExtensionSerializer, request)
+        data = validated(ExtensionSerializer, request)
         match = services.add_match_extension(
             _match(match_id), seconds=data["seconds"], reason=data["reason"], actor=request.user
         )
@@ -681,7 +676,7 @@ class NoShowView(APIView):
     @extend_schema(request=NoShowSerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
         match = _match(match_id)
-        data = _body(NoShowSerializer, request)
+        data = validated(NoShowSerializer, request)
         absent = list(Registration.objects.filter(event=match.round.event, pk__in=data["absent"]))
         match = services.record_no_show(match, absent=absent, actor=request.user, drop=data["drop"])
         return Response(MatchSerializer(match).data)
@@ -771,7 +766,7 @@ class EventDaysView(APIView):
 
     @extend_schema(request=DaysSerializer, responses=DaySerializer(many=True), tags=["events"])
     def put(self, request, slug):
-        data = _body(DaysSerializer, request)
+        data = validated(DaysSerializer, request)
         days = services.set_event_days(_event(slug), actor=request.user, days=[dict(d) for d in data["days"]])
         return Response(DaySerializer(days, many=True).data)
 
@@ -793,7 +788,7 @@ class FixedTableView(APIView):
     @extend_schema(request=FixedTableSerializer, responses=RegistrationSerializer, tags=["players"])
     def post(self, request, slug, reg_id):
         event = _event(slug)
-        data = _body(FixedTableSerializer, request)
+        data = validated(FixedTableSerializer, request)
         reg = services.set_fixed_table(
             _registration(event, reg_id),
             table_number=data["table_number"],
@@ -827,7 +822,7 @@ class TableResultView(APIView):
     @extend_schema(request=TableResultSerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, slug, number, table):
         rnd = _round(_event(slug), number)
-        data = _body(TableResultSerializer, request)
+        data = validated(TableResultSerializer, request)
         match = services.enter_result_by_table(
             rnd,
             table_number=table,
@@ -853,7 +848,7 @@ class MatchTableView(APIView):
 
     @extend_schema(request=TableNumberSerializer, responses=MatchSerializer, tags=["rounds"])
     def post(self, request, match_id):
-        data = _body(TableNumberSerializer, request)
+        data = validated(TableNumberSerializer, request)
         match = services.set_table_number(
             _match(match_id), table_number=data["table_number"], actor=request.user, reason=data["reason"]
         )
@@ -875,7 +870,7 @@ class PenaltyResultView(APIView):
     def post(self, request, match_id):
         match = _match(match_id)
         access.event_for_staff(request.user, match.round.event.slug, roles=RESULT_ROLES)
-        data = _body(PenaltySerializer, request)
+        data = validated(PenaltySerializer, request)
         loser = _registration(match.round.event, data["loser"])
         match = services.record_penalty_result(
             match, loser=loser, kind=data["kind"], actor=request.user, reason=data["reason"]
@@ -930,7 +925,7 @@ class TeamListView(APIView):
     )
     def post(self, request, slug):
         event = _event(slug)
-        data = _body(TeamSerializer, request)
+        data = validated(TeamSerializer, request)
         members = []
         for i, m in enumerate(data["members"]):
             profile = PlayerProfile.objects.filter(player_id__iexact=m["player_id"]).first()

@@ -29,8 +29,6 @@ Public API used by the pages, decklist and judging engineers:
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import asdict, dataclass
 from datetime import datetime
@@ -39,6 +37,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from core.exports import write_csv
 from core.models import AuditEntry
 
 from .access import (  # noqa: F401  (re-exported: the access policy lives in access.py)
@@ -405,13 +404,9 @@ RESULTS_COLUMNS = [
 
 
 def standings_csv(event: Event, *, after_round: int | None = None) -> str:
-    """Standings as CSV text (header row first)."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=standings_columns(event), extrasaction="ignore")
-    writer.writeheader()
-    for row in standings_for_event(event, after_round=after_round):
-        writer.writerow(row.as_dict())
-    return out.getvalue()
+    """Standings as CSV text (header row first; names escaped against spreadsheet formulas)."""
+    rows = (row.as_dict() for row in standings_for_event(event, after_round=after_round))
+    return write_csv(rows, standings_columns(event), ignore_extra=True)
 
 
 def standings_json(event: Event, *, after_round: int | None = None) -> str:
@@ -446,13 +441,8 @@ def _result_rows(event: Event):
 
 
 def results_csv(event: Event) -> str:
-    """Every published match result as CSV text."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=RESULTS_COLUMNS)
-    writer.writeheader()
-    for row in _result_rows(event):
-        writer.writerow(row)
-    return out.getvalue()
+    """Every published match result as CSV text (names escaped against spreadsheet formulas)."""
+    return write_csv(_result_rows(event), RESULTS_COLUMNS)
 
 
 def results_json(event: Event) -> str:

@@ -1,4 +1,4 @@
-"""Background tasks of the event core (PDF rendering lives in ``tournament.pdf_tasks``).
+"""Background tasks of the event core (PDF rendering lives in ``tournament.pdf_tasks``; task names: see ``core.tasks``).
 
 Tasks take ids (keyword-only), load objects, call one service and log. With no broker
 configured Celery runs them eagerly.
@@ -23,7 +23,7 @@ def _actor(actor_id):
     return get_user_model().objects.filter(pk=actor_id).first() if actor_id else None
 
 
-@shared_task(name="tournament.tasks.task_pair_next_round")
+@shared_task(name="tournament.task_pair_next_round")
 def task_pair_next_round(
     *, event_id: int, actor_id: int | None = None, seed: int | None = None, publish: bool = False
 ) -> dict:
@@ -45,7 +45,7 @@ def task_pair_next_round(
     return {"ok": True, "round": rnd.number, "status": rnd.status}
 
 
-@shared_task(name="tournament.tasks.task_call_time_when_due")
+@shared_task(name="tournament.task_call_time_when_due")
 def task_call_time_when_due(*, round_id: int) -> dict:
     """Mark time called on a round whose clock has run out (the clock itself needs no task:
     remaining time is always computed from the stored fields)."""

@@ -806,7 +806,7 @@ def pdf_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             site_url=request.build_absolute_uri("/"),
             requested_by=request.user if request.user.is_authenticated else None,
         )
-        return redirect(reverse("tournament:pdf_job", args=[slug, job["job_id"]]))
+        return redirect(reverse("tournament:pdf_job", args=[slug, job.key.hex]))
     document = document_for(event, kind, round_.number, site_url=request.build_absolute_uri("/"))
     response = HttpResponse(document.render(), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{event.slug}-round-{round_.number}-{kind}.pdf"'
@@ -826,27 +826,20 @@ def pdf_job_start(request: HttpRequest, event: Event):
         site_url=request.build_absolute_uri("/"),
         requested_by=request.user,
     )
-    return redirect(reverse("tournament:pdf_job", args=[event.slug, job["job_id"]]))
+    return redirect(reverse("tournament:pdf_job", args=[event.slug, job.key.hex]))
 
 
-def _job_for(request: HttpRequest, slug: str, job_id: str) -> tuple[Event, dict]:
+def _job_for(request: HttpRequest, slug: str, job_id: str):
     event = selectors.event_for_viewer(request.user, slug)
-    try:
-        job = pdf_tasks.read_job(job_id)
-    except pdf_tasks.JobNotFound:
-        raise Http404("no such PDF job") from None
-    if job.get("event_id") != event.pk:
-        raise Http404("no such PDF job")
-    if job.get("kind") not in PUBLIC_KINDS and not selectors.is_official(request.user, event):
-        raise PermissionDenied("only the event's staff can see this document")
-    return event, job
+    return event, pdf_tasks.job_for(request.user, event, job_id)
 
 
 @never_cache
 @require_GET
 def pdf_job(request: HttpRequest, slug: str, job_id: str) -> HttpResponse:
     """Progress of a background PDF (JSON for polling, HTML with a download link when done)."""
-    event, job = _job_for(request, slug, job_id)
+    event, generated = _job_for(request, slug, job_id)
+    job = pdf_tasks.job_payload(generated, event)
     download = (
         reverse("tournament:pdf_job_file", args=[slug, job_id]) if job.get("status") == "done" else None
     )
@@ -857,14 +850,11 @@ def pdf_job(request: HttpRequest, slug: str, job_id: str) -> HttpResponse:
 
 @require_GET
 def pdf_job_file(request: HttpRequest, slug: str, job_id: str) -> HttpResponse:
-    event, job = _job_for(request, slug, job_id)
-    if job.get("status") != "done":
+    event, generated = _job_for(request, slug, job_id)
+    if generated.status != "done" or not generated.file:
         raise Http404("the document is not ready yet")
-    path = pdf_tasks.pdf_path(job_id)
-    if not path.exists():
-        raise Http404("the document file is gone; render it again")
     return FileResponse(
-        path.open("rb"), content_type="application/pdf", filename=job.get("filename") or f"{job_id}.pdf"
+        generated.file.open("rb"), content_type=generated.content_type, filename=generated.filename
     )
 
 

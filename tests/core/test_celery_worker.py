@@ -57,7 +57,7 @@ def test_real_celery_worker_completes_a_task():
     )
     try:
         client = Celery(broker=BROKER, backend=backend)
-        result = client.send_task("core.tasks.task_ping", kwargs={"payload": "hello"}, queue=queue)
+        result = client.send_task("core.task_ping", kwargs={"payload": "hello"}, queue=queue)
         answer = result.get(timeout=60)
         assert answer["payload"] == "hello"
         assert answer["pid"] == worker.pid

@@ -301,7 +301,7 @@ def test_new_release_that_bans_a_card_is_reported_by_the_revalidation_job(
 
     from cards.selectors import card_database
     from cards.services import import_release
-    from decklists.models import DecklistJob
+    from core.models import GeneratedFile
     from decklists.tasks import task_revalidate_event_decklists
     from rules_engine.cards import LegalityEvent
     from rules_engine.importers import ImportResult
@@ -327,8 +327,8 @@ def test_new_release_that_bans_a_card_is_reported_by_the_revalidation_job(
         ImportResult(game="fab", source="fabrary-cards", version="test-ban", cards=banned), activate=True
     )
     job = services.start_job(s["event"], actor=s["organizer"], kind="revalidate")
-    task_revalidate_event_decklists(event_id=s["event"].pk, job_id=job.pk)
-    job = DecklistJob.objects.get(pk=job.pk)
+    task_revalidate_event_decklists(file_id=job.pk)
+    job = GeneratedFile.objects.get(pk=job.pk)
     assert job.status == "done" and (job.done, job.total) == (2, 2)
     changes = job.result["changes"]
     assert [(c["player"], c["was_legal"], c["is_legal"], c["status"]) for c in changes] == [
@@ -340,7 +340,7 @@ def test_new_release_that_bans_a_card_is_reported_by_the_revalidation_job(
     assert alice.data_version.endswith("test-ban") and alice.status == DecklistStatus.ACCEPTED
     assert "decklist.revalidate" in [e.action for e in audit_trail_for(alice)]
     # Running it twice while the previous one is still marked running is refused.
-    DecklistJob.objects.filter(pk=job.pk).update(status="running")
+    GeneratedFile.objects.filter(pk=job.pk).update(status="running")
     with pytest.raises(ConflictError):
         services.start_job(s["event"], actor=s["organizer"], kind="revalidate")
 
@@ -416,7 +416,7 @@ def test_revalidation_against_a_chosen_release_for_an_event_pinned_to_another(
 
     from cards.selectors import card_database
     from cards.services import import_release
-    from decklists.models import DecklistJob
+    from core.models import GeneratedFile
     from decklists.tasks import task_revalidate_event_decklists
     from rules_engine.cards import LegalityEvent
     from rules_engine.importers import ImportResult
@@ -436,12 +436,12 @@ def test_revalidation_against_a_chosen_release_for_an_event_pinned_to_another(
     )
 
     pinned = services.start_job(s["event"], actor=s["organizer"], kind="revalidate")
-    task_revalidate_event_decklists(event_id=s["event"].pk, job_id=pinned.pk)
-    assert DecklistJob.objects.get(pk=pinned.pk).result["changes"] == []
+    task_revalidate_event_decklists(file_id=pinned.pk)
+    assert GeneratedFile.objects.get(pk=pinned.pk).result["changes"] == []
 
     chosen = services.start_job(s["event"], actor=s["head_judge"], kind="revalidate", release=new_release.pk)
-    task_revalidate_event_decklists(event_id=s["event"].pk, job_id=chosen.pk)
-    result = DecklistJob.objects.get(pk=chosen.pk).result
+    task_revalidate_event_decklists(file_id=chosen.pk)
+    result = GeneratedFile.objects.get(pk=chosen.pk).result
     assert result["release"] == new_release.label
     assert [(c["decklist_id"], c["is_legal"]) for c in result["changes"]] == [(alice.pk, False)]
     with pytest.raises(DomainError):

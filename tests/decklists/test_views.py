@@ -204,7 +204,7 @@ def test_event_page_is_for_officials_only(client, event_with_staff, fab_release)
 def test_combined_pdf_and_revalidation_jobs(
     client, event_with_staff, fab_release, legal_cc_text, django_capture_on_commit_callbacks
 ):
-    from decklists.models import DecklistJob
+    from core.models import GeneratedFile
 
     s = event_with_staff
     for reg in (s["alice"], s["bob"]):
@@ -227,7 +227,7 @@ def test_combined_pdf_and_revalidation_jobs(
     client.force_login(s["head_judge"])
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("decklists:event_action", args=[s["event"].slug, "revalidate"]))
-    job = DecklistJob.objects.filter(kind="revalidate").get()
+    job = GeneratedFile.objects.filter(kind="revalidate").get()
     assert job.status == "done" and job.result["checked"] == 2 and job.result["changes"] == []
     page = client.get(reverse("decklists:job", args=[job.pk]))
     assert b"No list changed" in page.content

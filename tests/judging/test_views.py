@@ -249,15 +249,25 @@ def test_issue_to_both_players_from_page(world):
 
 
 def test_large_penalty_report_comes_from_the_background_task(world, settings, tmp_path, monkeypatch):
+    from core.models import GeneratedFile
     from judging import tasks, views
 
     settings.MEDIA_ROOT = tmp_path
     monkeypatch.setattr(views, "INLINE_PDF_LIMIT", 1)
     for _ in range(2):
         services.issue_penalty(world.alice, infraction="slow_play", judge=world.hj)
-    resp = _client(world.to).get(f"/judging/{world.event.slug}/reports/penalties.pdf")
+    url = f"/judging/{world.event.slug}/reports/penalties.pdf"
+    resp = _client(world.to).get(url)
     assert resp.status_code == 200 and resp.content.startswith(b"%PDF")
-    assert tasks.report_path(world.event.pk).read_bytes() == resp.content
+    stored = GeneratedFile.objects.get(app_label="judging", event_id=world.event.pk)
+    assert stored.file.path.startswith(str(tmp_path)) and stored.file.read() == resp.content
+    # Unchanged penalties: served from the same file; a new penalty makes a new one.
+    assert _client(world.to).get(url).content == resp.content
+    assert GeneratedFile.objects.filter(app_label="judging").count() == 1
+    services.issue_penalty(world.alice, infraction="slow_play", judge=world.hj)
+    assert _client(world.to).get(url).status_code == 200
+    assert GeneratedFile.objects.filter(app_label="judging").count() == 2
+    assert tasks.penalty_report_file(world.event).params["penalties"] == 3
 
 
 def test_tardiness_page_issues_minor_with_extension(world):

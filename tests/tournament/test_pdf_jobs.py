@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.test import Client
 
+from core.models import GeneratedFile
 from tests.factories import StaffAssignmentFactory, UserFactory
 from tests.tournament.test_pages import build_running_event
 from tournament import pdf_tasks, views
@@ -26,23 +25,24 @@ def large_threshold(monkeypatch):
 
 
 @pytest.mark.django_db
-def test_task_writes_the_pdf_and_a_done_manifest(tmp_path):
+def test_task_writes_the_pdf_and_marks_the_file_done(tmp_path):
     event, regs, r1, r2 = build_running_event(6)
-    job_id = pdf_tasks.task_render_event_pdf.delay(
-        event_id=event.pk, kind="pairings-name", round_number=2
-    ).get()
-    job = pdf_tasks.read_job(job_id)
+    generated = pdf_tasks.start_pdf_job(event=event, kind="pairings-name", round_number=2, site_url="")
+    job = pdf_tasks.job_payload(generated, event)
     assert (job["status"], job["progress"], job["kind"]) == ("done", 100, "pairings-name")
-    data = (tmp_path / "pdf-jobs" / f"{job_id}.pdf").read_bytes()
+    assert generated.file.path.startswith(str(tmp_path))
+    data = generated.file.read()
     assert data.startswith(b"%PDF-") and job["size"] == len(data)
+    assert job["filename"] == f"{event.slug}-round-2-pairings-name.pdf"
 
 
 @pytest.mark.django_db
-def test_task_failure_is_recorded_in_the_manifest():
+def test_task_failure_is_recorded_on_the_file():
     event, regs, r1, r2 = build_running_event(4)
-    job_id = pdf_tasks.task_render_event_pdf.delay(event_id=event.pk, kind="standings", round_number=7).get()
-    job = pdf_tasks.read_job(job_id)
+    generated = pdf_tasks.start_pdf_job(event=event, kind="standings", round_number=7, site_url="")
+    job = pdf_tasks.job_payload(generated, event)
     assert job["status"] == "failed" and "round 7" in job["error"]
+    assert not generated.file
 
 
 @pytest.mark.django_db
@@ -89,6 +89,21 @@ def test_unknown_or_malicious_job_ids_are_404(job_id):
 def test_a_job_of_another_event_is_not_served(tmp_path):
     event, regs, r1, r2 = build_running_event(2)
     other, *_ = build_running_event(2)
-    job_id = pdf_tasks.task_render_event_pdf.delay(event_id=event.pk, kind="standings", round_number=1).get()
-    assert json.loads((tmp_path / "pdf-jobs" / f"{job_id}.json").read_text())["status"] == "done"
+    job_id = pdf_tasks.start_pdf_job(event=event, kind="standings", round_number=1, site_url="").key.hex
+    assert GeneratedFile.objects.get(key=job_id).status == "done"
+    assert Client().get(f"/events/{event.slug}/pdf-jobs/{job_id}/").status_code == 200
     assert Client().get(f"/events/{other.slug}/pdf-jobs/{job_id}/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_an_expired_job_is_gone(tmp_path):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    event, regs, r1, r2 = build_running_event(2)
+    generated = pdf_tasks.start_pdf_job(event=event, kind="standings", round_number=1, site_url="")
+    GeneratedFile.objects.filter(pk=generated.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
+    url = f"/events/{event.slug}/pdf-jobs/{generated.key.hex}/"
+    assert Client().get(url).status_code == 404
+    assert Client().get(url + "download/").status_code == 404

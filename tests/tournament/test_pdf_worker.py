@@ -7,10 +7,10 @@ server database (the SQLite test database lives in memory), hence PostgreSQL onl
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 from urllib.parse import urlparse
@@ -19,8 +19,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from core.files import start_generated_file
 from tests.tournament.test_pages import build_running_event
-from tournament import pdf_tasks
 
 ROOT = Path(__file__).resolve().parents[2]
 BROKER = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"
@@ -64,7 +64,7 @@ def test_real_worker_renders_the_pairings_pdf(tmp_path):
             "-Q",
             queue,
             "-I",
-            "tournament.pdf_tasks",
+            "tournament.pdf_tasks",  # the module that registers the task
             "--without-gossip",
             "--without-mingle",
             "--loglevel=WARNING",
@@ -77,28 +77,29 @@ def test_real_worker_renders_the_pairings_pdf(tmp_path):
     try:
         from celery import Celery
 
-        job_id = uuid.uuid4().hex
+        generated = start_generated_file(
+            "tournament",
+            "pairings-table",
+            event_id=event.pk,
+            params={"round_number": 2, "site_url": ""},
+        )
+        job_id = generated.key.hex
         client = Celery(broker=BROKER, backend=BROKER)
         result = client.send_task(
-            "tournament.render_event_pdf",
-            kwargs={"event_id": event.pk, "kind": "pairings-table", "round_number": 2, "job_id": job_id},
+            "tournament.task_render_event_pdf",
+            kwargs={"file_id": generated.pk},
             queue=queue,
             task_id=job_id,
         )
         assert result.get(timeout=120) == job_id
-        manifest = tmp_path / "media" / "pdf-jobs" / f"{job_id}.json"
-        deadline = time.time() + 10
-        while not manifest.exists() and time.time() < deadline:
-            time.sleep(0.2)
-        import json
-
-        job = json.loads(manifest.read_text())
-        assert (job["status"], job["progress"]) == ("done", 100)
-        assert (tmp_path / "media" / "pdf-jobs" / f"{job_id}.pdf").read_bytes().startswith(b"%PDF-")
+        generated.refresh_from_db()
+        assert (generated.status, generated.percent) == ("done", 100)
+        stored = Path(generated.file.name)
+        assert (tmp_path / "media" / stored).read_bytes().startswith(b"%PDF-")
     finally:
         worker.terminate()
         try:
             worker.wait(timeout=20)
         except subprocess.TimeoutExpired:
             worker.kill()
-    assert pdf_tasks.JOB_ID_RE.match(job_id)
+    assert re.fullmatch("[0-9a-f]{32}", job_id)
