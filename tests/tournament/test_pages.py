@@ -550,7 +550,7 @@ def test_a_fragment_is_built_once_when_many_requests_miss_together():
     import threading
     import time
 
-    from tournament.views import _cached_fragment
+    from tournament.views._fragments import _cached_fragment
 
     calls = []
 

@@ -1,0 +1,210 @@
+"""Cached page fragments: pairings and standings rows, standings, QR codes.
+
+A fragment is cached under a key that changes with every result, pairing or registration
+change the fragment shows (the "token"), so readers never see stale rows after a service write."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from html import escape
+
+from django.core.cache import cache
+from django.db.models import Count, Q, Sum
+from django.utils.safestring import SafeString, mark_safe
+
+from core.pdf import qr_svg_data_uri
+
+from .. import selectors
+from ..enums import RoundStage, RoundStatus
+from ..models import Event, Match
+from ..standings_policies import FAB_SPEC
+
+# Rendered pairings/standings fragments are cached under a key that changes with every result
+# and pairing change; the timeout only bounds staleness after writes that bypass the services.
+FRAGMENT_SECONDS = 300
+
+
+def _last_complete_swiss(rounds) -> int | None:
+    done = [r.number for r in rounds if r.status == RoundStatus.COMPLETE and r.stage == RoundStage.SWISS]
+    return done[-1] if done else None
+
+
+def _cell(value) -> str:
+    return "" if value is None else escape(str(value))
+
+
+def _by_name_html(rows, *, points: bool = True) -> SafeString:
+    """Pairings by name as table rows (built in Python: 2,000 rows render in milliseconds)."""
+    parts = []
+    for r in rows:
+        table = r["table"] if r["table"] is not None else "–"
+        pts = f'<td class="num">{_cell(r["points"])}</td>' if points else ""
+        parts.append(
+            f'<tr data-reg="{r["registration_id"]}"><td>{escape(r["name"])}</td>'
+            f'<td class="num"><strong>{table}</strong></td><td>{escape(r["opponent"])}</td>{pts}</tr>'
+        )
+    return mark_safe("\n".join(parts))  # noqa: S308 - every value above is escaped or an int
+
+
+def _by_table_html(rows) -> SafeString:
+    parts = []
+    for r in rows:
+        a_pts = f' <span class="muted">({r["a_points"]})</span>' if r["a_points"] is not None else ""
+        b_pts = f' <span class="muted">({r["b_points"]})</span>' if r["b_points"] is not None else ""
+        result = (
+            f"{escape(r['result_label'])} {escape(r['score'])}"
+            if r["result"]
+            else '<span class="muted">playing</span>'
+        )
+        table = r["table"] if r["table"] is not None else "–"
+        parts.append(
+            f'<tr data-table="{_cell(r["table"])}"><td class="num"><strong>{table}</strong></td>'
+            f"<td>{escape(r['a_name'])}{a_pts}</td><td>{escape(r['b_name'])}{b_pts}</td><td>{result}</td></tr>"
+        )
+    return mark_safe("\n".join(parts))  # noqa: S308
+
+
+def _standings_html(standings, spec=FAB_SPEC) -> SafeString:
+    """Table rows with the tiebreaker columns of the standings policy ``spec``."""
+    parts = []
+    for s in standings:
+        badge = ' <span class="badge">dropped</span>' if s.status == "dropped" else ""
+        cells = "".join(f'<td class="num">{c.show(getattr(s, c.key))}</td>' for c in spec.columns)
+        parts.append(
+            f'<tr data-reg="{s.registration_id}"><td class="num">{s.rank}</td><td>{escape(s.name)}{badge}</td>'
+            f'<td>{escape(s.record)}</td><td class="num">{s.match_points}</td>{cells}</tr>'
+        )
+    return mark_safe("\n".join(parts))  # noqa: S308
+
+
+@dataclass(frozen=True)
+class ShownStanding:
+    """A standings row reduced to plain values: cheap to cache and to send to every page.
+
+    ``engine`` is the pairings engine's StandingRow with fractions as ("F", num, den), so the
+    ranking explanation can be rebuilt exactly for the few rows a player page needs.
+    """
+
+    rank: int
+    registration_id: int
+    name: str
+    player_id: str
+    match_points: int
+    record: str
+    cmp: float
+    mlp: float
+    omlp: float
+    ocmp: float
+    status: str
+    engine: tuple
+    omw: float | None = None
+    gw: float | None = None
+    ogw: float | None = None
+    policy: str = "fab"
+
+    @classmethod
+    def of(cls, s) -> ShownStanding:
+        engine = tuple(("F", v.numerator, v.denominator) if isinstance(v, Fraction) else v for v in s.row)
+        return cls(
+            s.rank,
+            s.registration.pk,
+            s.registration.player.display_name,
+            s.registration.player.player_id,
+            s.match_points,
+            s.record,
+            s.cmp,
+            s.mlp,
+            s.omlp,
+            s.ocmp,
+            s.status,
+            engine,
+            s.omw,
+            s.gw,
+            s.ogw,
+            s.policy,
+        )
+
+    def engine_row(self):
+        from pairings.tiebreakers import StandingRow
+
+        return StandingRow._make(
+            Fraction(v[1], v[2]) if isinstance(v, tuple) and len(v) == 3 and v[0] == "F" else v
+            for v in self.engine
+        )
+
+
+def _results_token(event: Event, *, through_round: int | None = None, round_=None) -> str:
+    """Changes whenever a match of the rounds concerned is created, changed or removed
+    (services bump ``Match.version`` on every change) or a player is disqualified."""
+    qs = (
+        Match.objects.filter(round=round_)
+        if round_ is not None
+        else Match.objects.filter(round__event=event, round__number__lte=through_round or 0)
+    )
+    agg = qs.aggregate(v=Sum("version"), n=Count("id"), m=Sum("id"), done=Count("id", filter=~Q(result="")))
+    return f"{agg['v'] or 0}.{agg['n']}.{agg['m'] or 0}.{agg['done']}"
+
+
+@lru_cache(maxsize=512)
+def _qr(url: str) -> str:
+    """QR codes are pure functions of the URL and cost tens of milliseconds: keep them."""
+    return qr_svg_data_uri(url)
+
+
+_build_locks: dict[str, threading.Lock] = {}
+
+
+_build_locks_guard = threading.Lock()
+
+
+def _cached_fragment(key: str, build: Callable[[], dict]) -> dict:
+    """``build()`` once per key and process: when a room of phones asks for a page whose
+    results just changed, one request renders it and the others wait for that copy."""
+    value = cache.get(key)
+    if value is not None:
+        return value
+    with _build_locks_guard:
+        lock = _build_locks.setdefault(key, threading.Lock())
+        if len(_build_locks) > 1000:
+            _build_locks.clear()
+            _build_locks[key] = lock
+    with lock:
+        value = cache.get(key)
+        if value is None:
+            value = build()
+            cache.set(key, value, FRAGMENT_SECONDS)
+    return value
+
+
+def _standings_state(event: Event, rounds) -> tuple[int | None, str]:
+    """(last complete Swiss round, a token that changes with anything the standings show)."""
+    standings_round = _last_complete_swiss(rounds)
+    # Late entries (more registrations), drops, re-entries and disqualifications change the rows.
+    left = event.registrations.aggregate(
+        n=Count("id"),
+        dq=Count("id", filter=Q(status="disqualified")),
+        dropped=Count("id", filter=Q(status="dropped")),
+    )
+    token = f"{standings_round}.{left['n']}.{left['dq']}.{left['dropped']}." + _results_token(
+        event, through_round=standings_round
+    )
+    return standings_round, token
+
+
+def _cached_standings(event: Event, standings_round: int | None, token: str) -> list:
+    """Standings after ``standings_round`` (TR&P App D, computed by the pairings engine), cached per token."""
+    if not standings_round:
+        return []
+    key = f"tournament:standings-rows:{event.pk}:{event.slug}:{event.standings_policy}:{token}"
+    return _cached_fragment(
+        key,
+        lambda: {
+            "rows": [
+                ShownStanding.of(s) for s in selectors.standings_for_event(event, after_round=standings_round)
+            ]
+        },
+    )["rows"]
