@@ -15,7 +15,7 @@ from ..enums import RoundStage
 from ..models import Event
 from ..pdf import rows_by_name
 from ._common import CLOCK_ROLES, _clock_label, _current, _fmt_seconds, _int, staff_action
-from ._fragments import _by_name_html, _cached_fragment
+from ._fragments import _cached_fragment, by_name_rows
 
 
 def _clock_round(event: Event):
@@ -34,7 +34,7 @@ def clock_page(request: HttpRequest, slug: str) -> HttpResponse:
         key = f"tournament:projector:{round_.pk}:{round_.published_at.timestamp() if round_.published_at else 0}"
         rows_html = _cached_fragment(
             key,
-            lambda: {"html": _by_name_html(rows_by_name(selectors.matches_for_round(round_)), points=False)},
+            lambda: {"html": by_name_rows(rows_by_name(selectors.matches_for_round(round_)), points=False)},
         )["html"]
     context = {
         "event": event,

@@ -20,14 +20,14 @@ from ..pdf import rows_by_name, rows_by_table
 from ..standings_policies import policy_spec
 from ._common import _forbidden, _staff_url
 from ._fragments import (
-    _by_name_html,
-    _by_table_html,
     _cached_fragment,
     _cached_standings,
     _qr,
     _results_token,
-    _standings_html,
     _standings_state,
+    by_name_rows,
+    by_table_rows,
+    standings_rows,
 )
 
 
@@ -111,7 +111,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
     def build_standings() -> dict:
         standings = _cached_standings(event, standings_round, standings_token)
-        return {"count": len(standings), "html": _standings_html(standings, spec)}
+        return {"count": len(standings), "html": standings_rows(standings, spec)}
 
     standings = _cached_fragment(
         f"tournament:standings:{event.pk}:{event.slug}:{spec.code}:{standings_token}", build_standings
@@ -128,8 +128,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             return {
                 "count": len(by_name),
                 "tables": len(matches),
-                "by_name_html": _by_name_html(by_name),
-                "by_table_html": _by_table_html(rows_by_table(matches, points)),
+                "by_name_html": by_name_rows(by_name),
+                "by_table_html": by_table_rows(rows_by_table(matches, points)),
             }
 
         pairings = _cached_fragment(
