@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db.models import Count, Q, Sum
 from django.template.loader import render_to_string
 
 from core.pdf import qr_svg_data_uri
+from pairings.tiebreakers import StandingRow
 
 from .. import selectors
 from ..enums import RoundStage, RoundStatus
@@ -52,67 +52,46 @@ def standings_rows(standings, spec=FAB_SPEC) -> str:
             "status": s.status,
             "record": s.record,
             "match_points": s.match_points,
-            "cells": [c.show(getattr(s, c.key)) for c in spec.columns],
+            "cells": [c.show(s.figure(c.key)) for c in spec.columns],
         }
         for s in standings
     ]
     return render_to_string("tournament/_rows_standings.html", {"rows": rows})
 
 
-@dataclass(frozen=True)
-class ShownStanding:
-    """A standings row reduced to plain values: cheap to cache and to send to every page.
+class StandingLine(NamedTuple):
+    """A standings row as the pages show it: the engine's own row (rank, match points and the
+    exact tiebreaker values, which the ranking explanation needs) and the few things the engine
+    does not know. A tuple of plain values, so the whole standings are cheap to cache and read."""
 
-    ``engine`` is the pairings engine's StandingRow with fractions as ("F", num, den), so the
-    ranking explanation can be rebuilt exactly for the few rows a player page needs.
-    """
-
-    rank: int
     registration_id: int
     name: str
-    player_id: str
-    match_points: int
     record: str
-    cmp: float
-    mlp: float
-    omlp: float
-    ocmp: float
     status: str
-    engine: tuple
-    omw: float | None = None
-    gw: float | None = None
-    ogw: float | None = None
-    policy: str = "fab"
+    row: StandingRow
 
     @classmethod
-    def of(cls, s) -> ShownStanding:
-        engine = tuple(("F", v.numerator, v.denominator) if isinstance(v, Fraction) else v for v in s.row)
+    def of(cls, standing) -> StandingLine:
+        """From a ``selectors.Standing``."""
         return cls(
-            s.rank,
-            s.registration.pk,
-            s.registration.player.display_name,
-            s.registration.player.player_id,
-            s.match_points,
-            s.record,
-            s.cmp,
-            s.mlp,
-            s.omlp,
-            s.ocmp,
-            s.status,
-            engine,
-            s.omw,
-            s.gw,
-            s.ogw,
-            s.policy,
+            standing.registration.pk,
+            standing.registration.player.display_name,
+            standing.record,
+            standing.status,
+            standing.row,
         )
 
-    def engine_row(self):
-        from pairings.tiebreakers import StandingRow
+    @property
+    def rank(self) -> int:
+        return self.row.rank
 
-        return StandingRow._make(
-            Fraction(v[1], v[2]) if isinstance(v, tuple) and len(v) == 3 and v[0] == "F" else v
-            for v in self.engine
-        )
+    @property
+    def match_points(self) -> int:
+        return self.row.match_points
+
+    def figure(self, key: str):
+        """The value of a tiebreaker column (``Column.key``) of the standings policy."""
+        return getattr(self.row, key)
 
 
 def _results_token(event: Event, *, through_round: int | None = None, round_=None) -> str:
@@ -182,7 +161,7 @@ def _cached_standings(event: Event, standings_round: int | None, token: str) -> 
         key,
         lambda: {
             "rows": [
-                ShownStanding.of(s) for s in selectors.standings_for_event(event, after_round=standings_round)
+                StandingLine.of(s) for s in selectors.standings_for_event(event, after_round=standings_round)
             ]
         },
     )["rows"]

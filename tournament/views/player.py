@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotAllowed
+from pairings.tiebreakers import explain_ranking
 
 from .. import selectors, services
 from ..enums import VISIBLE_ROUND_STATUSES, EventStatus, RoundStatus
@@ -100,19 +101,17 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
     spec = policy_spec(event.standings_policy)
     context["standings_spec"] = spec
     context["standing_figures"] = (
-        [{"label": c.label, "value": c.show(getattr(mine, c.key))} for c in spec.columns] if mine else []
+        [{"label": c.label, "value": c.show(mine.figure(c.key))} for c in spec.columns] if mine else []
     )
     explanations = []
     if mine is not None:
-        from pairings.tiebreakers import explain_ranking
-
         index = standings.index(mine)
         for label, neighbour in (("Above me", index - 1), ("Below me", index + 1)):
             if 0 <= neighbour < len(standings):
                 other = standings[neighbour]
                 # The engine's explanation (what selectors.explain_standing returns) from the rows
                 # already computed, instead of computing the standings again per neighbour.
-                a, b = mine.engine_row(), other.engine_row()
+                a, b = mine.row, other.row
                 steps = explain_ranking({a.id: a, b.id: b}, a.id, b.id)
                 explanations.append(
                     {"label": f"{label}: {other.name}", "text": _explain_text(steps, mine, other, spec)}
