@@ -5,9 +5,9 @@ change the fragment shows (the "token"), so readers never see stale rows after a
 
 from __future__ import annotations
 
-import threading
+import hashlib
+import time
 from collections.abc import Callable
-from functools import lru_cache
 from typing import NamedTuple
 
 from django.core.cache import cache
@@ -106,34 +106,46 @@ def _results_token(event: Event, *, through_round: int | None = None, round_=Non
     return f"{agg['v'] or 0}.{agg['n']}.{agg['m'] or 0}.{agg['done']}"
 
 
-@lru_cache(maxsize=512)
+# QR codes are pure functions of the URL and cost tens of milliseconds: keep them a day.
+QR_SECONDS = 24 * 3600
+# How long the other requests wait for the one building a fragment before building it themselves.
+BUILD_WAIT_SECONDS = 10
+BUILD_POLL_SECONDS = 0.02
+
+
 def _qr(url: str) -> str:
-    """QR codes are pure functions of the URL and cost tens of milliseconds: keep them."""
-    return qr_svg_data_uri(url)
-
-
-_build_locks: dict[str, threading.Lock] = {}
-
-
-_build_locks_guard = threading.Lock()
+    """The page's QR code as a data URI, through the cache (shared by every process on Redis)."""
+    key = "tournament:qr:" + hashlib.sha256(url.encode()).hexdigest()
+    return cache.get_or_set(key, lambda: qr_svg_data_uri(url), QR_SECONDS)
 
 
 def _cached_fragment(key: str, build: Callable[[], dict]) -> dict:
-    """``build()`` once per key and process: when a room of phones asks for a page whose
-    results just changed, one request renders it and the others wait for that copy."""
+    """``build()`` once per key: when a room of phones asks for a page whose results just
+    changed, one request renders it and the others wait for that copy.
+
+    The one that builds is the one whose ``cache.add`` of the key's "building" marker succeeds
+    (atomic in every cache backend, so on Redis this holds across processes and machines); the
+    others poll for the value, and build it themselves if the builder fails or takes longer
+    than ``BUILD_WAIT_SECONDS``.
+    """
     value = cache.get(key)
     if value is not None:
         return value
-    with _build_locks_guard:
-        lock = _build_locks.setdefault(key, threading.Lock())
-        if len(_build_locks) > 1000:
-            _build_locks.clear()
-            _build_locks[key] = lock
-    with lock:
-        value = cache.get(key)
-        if value is None:
-            value = build()
-            cache.set(key, value, FRAGMENT_SECONDS)
+    marker = f"{key}:building"
+    if not cache.add(marker, 1, BUILD_WAIT_SECONDS):
+        deadline = time.monotonic() + BUILD_WAIT_SECONDS
+        while time.monotonic() < deadline:
+            time.sleep(BUILD_POLL_SECONDS)
+            value = cache.get(key)
+            if value is not None:
+                return value
+            if cache.get(marker) is None:  # the builder gave up (an error): build here
+                break
+    try:
+        value = build()
+        cache.set(key, value, FRAGMENT_SECONDS)
+    finally:
+        cache.delete(marker)
     return value
 
 
