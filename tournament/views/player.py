@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from core.errors import DomainError, NotAllowed
 from pairings.tiebreakers import explain_ranking
 
-from .. import selectors, services
+from .. import addons, selectors, services
 from ..enums import VISIBLE_ROUND_STATUSES, EventStatus, RoundStatus
 from ..forms import PlayerReportForm
 from ..models import Event, PlayerProfile
@@ -47,6 +47,7 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
         )
         context["profile_form"] = ProfileForm() if profile is None else None
         return context
+    context["addon_links"] = addons.player_links(event)
     games_to_win = event.games_per_match
     if match is not None:
         i_am_a = match.player_a_id == registration.pk

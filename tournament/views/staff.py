@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from core.errors import DomainError
 
-from .. import selectors, services
+from .. import addons, selectors, services
 from ..enums import MANAGE_ROLES, RESULT_ROLES, MatchResult, RoundStage, StaffRole
 from ..forms import QuickResultForm
 from ..models import Event, PlayerProfile
@@ -49,14 +49,6 @@ def _tables_over_time(round_, matches) -> list[dict]:
         points.append({"minute": minute, "playing": playing, "width": round(100 * playing / total)})
         minute += 5
     return points
-
-
-def _open_judge_calls(event: Event):
-    try:
-        from judging.selectors import open_calls_for_event
-    except ImportError:
-        return None
-    return list(open_calls_for_event(event))
 
 
 def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
@@ -102,7 +94,9 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
             s: counts.get(s, 0) for s in ("registered", "checked_in", "waitlisted", "dropped", "disqualified")
         },
         "tables_over_time": _tables_over_time(round_, matches) if round_ else [],
-        "judge_calls": _open_judge_calls(event),
+        # Add-ons (judging, decklists) contribute tabs and panels through tournament.addons.
+        "addon_links": addons.staff_links(event),
+        "addon_panels": addons.staff_panels(event),
         "quick_form": QuickResultForm(),
         "kinds": DOCUMENT_KINDS,
         "pdf_async": len(matches) > exports.PDF_SYNC_MAX_MATCHES,
