@@ -1,7 +1,9 @@
 """How add-on apps (decklists, judging, ...) appear on the tournament pages.
 
-The tournament app never imports its add-ons. An add-on registers what it contributes from its
-``AppConfig.ready()``, so the pages show exactly the add-ons that are installed, in the order of
+The tournament app never imports its add-ons. Like ``django.contrib.admin`` with its
+``admin.py`` modules, ``autodiscover()`` (called from ``TournamentConfig.ready()``) imports the
+``tournament_pages`` module of every installed app, if it has one; that module registers what
+the app contributes, so the pages show exactly the add-ons that are installed, in the order of
 ``INSTALLED_APPS``:
 
 - ``register_staff_link(label, url_name)``: a tab on the staff dashboard; the URL is reversed
@@ -18,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.module_loading import autodiscover_modules
 
 
 @dataclass(frozen=True)
@@ -45,8 +48,13 @@ _player_links: list[Link] = []
 _staff_panels: list[Panel] = []
 
 
+def autodiscover() -> None:
+    """Import ``<app>.tournament_pages`` for every installed app that has one."""
+    autodiscover_modules("tournament_pages")
+
+
 def _add(registry: list, item) -> None:
-    # ready() may run more than once (test runners, reloads): register each contribution once.
+    # Discovery may run more than once (test runners, reloads): register each contribution once.
     if all(existing != item for existing in registry):
         registry.append(item)
 
