@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from core.errors import DomainError, NotAllowed
+from pairings.services import points_before_rounds
 
 from .. import selectors, services
 from ..enums import EventStatus, RoundStage, StaffRole
@@ -45,8 +46,7 @@ def _visible_round(event: Event, number: str | None):
 
 
 def _points_going_into(event: Event, round_) -> dict[int, int]:
-    from pairings.services import points_before_rounds
-
+    """Each player's match points going into ``round_`` (the pairings' score groups)."""
     return {reg: pts for (reg, n), pts in points_before_rounds(event).items() if n == round_.number}
 
 
