@@ -17,11 +17,8 @@ from django.views.decorators.http import require_POST
 from core.errors import DomainError, NotAllowed
 
 from .. import selectors
-from ..enums import JUDGE_ROLES, RESULT_ROLES, ClockState, MatchResult, StaffRole
+from ..enums import JUDGE_ROLES, RESULT_ROLES, ClockState, MatchResult
 from ..models import Event
-
-EVENT_ROLES = {StaffRole.ORGANIZER}
-
 
 # The dashboard lists at most this many players; the search box finds the others.
 STAFF_PLAYER_ROWS = 300
