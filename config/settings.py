@@ -11,6 +11,8 @@ Environment variables:
     DATABASE_URL            e.g. postgres://user@host:5432/arbiter (default: SQLite in var/)
     CELERY_BROKER_URL       e.g. redis://127.0.0.1:6379/0 (default: tasks run eagerly)
     CELERY_RESULT_BACKEND   default: the broker URL
+    CACHE_URL               e.g. redis://127.0.0.1:6379/1 for the page-fragment cache (default: the
+                            broker URL when it is Redis, else memory local to each process)
     CONN_MAX_AGE            seconds to keep PostgreSQL connections (default 0; raise it behind gunicorn)
     ARBITER_SHARED_DIR      folder with seeds/ and data/ (default: ../shared beside the checkout)
     GENERATED_FILE_TTL_HOURS  how long generated PDFs and exports are kept (default 168, a week)
@@ -239,7 +241,23 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TRACK_STARTED = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Cache: Redis shared by every process when CACHE_URL (or a Redis broker) says so, otherwise
+# memory local to each process. Page fragments and QR codes are the main users.
+CACHE_URL = os.environ.get("CACHE_URL", "") or (
+    os.environ.get("CELERY_BROKER_URL", "")
+    if os.environ.get("CELERY_BROKER_URL", "").startswith("redis")
+    else ""
+)
+if CACHE_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "arbiter",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 LOGGING = {
     "version": 1,

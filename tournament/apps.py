@@ -3,3 +3,9 @@ from django.apps import AppConfig
 
 class TournamentConfig(AppConfig):
     name = "tournament"
+
+    def ready(self):
+        # Imported here, as Django's app-loading contract requires (addons needs the URL resolver).
+        from . import addons
+
+        addons.autodiscover()

@@ -36,3 +36,33 @@ def test_settings_default_to_sqlite_and_eager_celery_without_environment():
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["django.db.backends.sqlite3", "True", "True"]
+
+
+def _cache_settings(env_overrides: dict[str, str]) -> list[str]:
+    env = {k: v for k, v in os.environ.items() if k not in {"CACHE_URL", "CELERY_BROKER_URL"}}
+    env.update(env_overrides)
+    code = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings'; django.setup();"
+        "from django.conf import settings as s; c = s.CACHES['default'];"
+        "print(c['BACKEND'].rsplit('.', 1)[-1], c.get('LOCATION') or '-')"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.split()
+
+
+def test_cache_is_local_memory_without_environment_and_redis_when_configured():
+    assert _cache_settings({}) == ["LocMemCache", "-"]
+    assert _cache_settings({"CACHE_URL": "redis://cache:6379/1"}) == ["RedisCache", "redis://cache:6379/1"]
+    # A Redis broker is shared by every process, so the cache uses it unless CACHE_URL says otherwise.
+    assert _cache_settings({"CELERY_BROKER_URL": "redis://broker:6379/0"}) == [
+        "RedisCache",
+        "redis://broker:6379/0",
+    ]
+    assert _cache_settings({"CELERY_BROKER_URL": "amqp://broker//"}) == ["LocMemCache", "-"]
+    assert _cache_settings(
+        {"CELERY_BROKER_URL": "redis://broker:6379/0", "CACHE_URL": "redis://cache:6379/2"}
+    ) == [
+        "RedisCache",
+        "redis://cache:6379/2",
+    ]

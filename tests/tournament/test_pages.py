@@ -550,7 +550,7 @@ def test_a_fragment_is_built_once_when_many_requests_miss_together():
     import threading
     import time
 
-    from tournament.views import _cached_fragment
+    from tournament.views._fragments import _cached_fragment
 
     calls = []
 
@@ -570,6 +570,18 @@ def test_a_fragment_is_built_once_when_many_requests_miss_together():
         t.join()
     assert len(calls) == 1
     assert results == [{"html": "rows"}] * 8
+
+
+def test_a_fragment_whose_build_fails_is_built_by_the_next_request():
+    from tournament.views._fragments import _cached_fragment
+
+    def broken():
+        raise RuntimeError("database went away")
+
+    with pytest.raises(RuntimeError):
+        _cached_fragment("test:broken", broken)
+    # The failed builder leaves no "building" marker behind: the next request builds at once.
+    assert _cached_fragment("test:broken", lambda: {"html": "rows"}) == {"html": "rows"}
 
 
 @pytest.mark.django_db

@@ -21,7 +21,7 @@ def media_and_hasher(settings, tmp_path):
 @pytest.fixture
 def large_threshold(monkeypatch):
     """Treat any round with more than one match as large so a small event exercises the task."""
-    monkeypatch.setattr(views, "PDF_SYNC_MAX_MATCHES", 1)
+    monkeypatch.setattr(views.exports, "PDF_SYNC_MAX_MATCHES", 1)
 
 
 @pytest.mark.django_db

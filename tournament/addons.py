@@ -1,0 +1,85 @@
+"""How add-on apps (decklists, judging, ...) appear on the tournament pages.
+
+The tournament app never imports its add-ons. Like ``django.contrib.admin`` with its
+``admin.py`` modules, ``autodiscover()`` (called from ``TournamentConfig.ready()``) imports the
+``tournament_pages`` module of every installed app, if it has one; that module registers what
+the app contributes, so the pages show exactly the add-ons that are installed, in the order of
+``INSTALLED_APPS``:
+
+- ``register_staff_link(label, url_name)``: a tab on the staff dashboard; the URL is reversed
+  with the event's slug.
+- ``register_player_link(label, url_name, with_event=...)``: a link beside the player's
+  registration on the player page (reversed with the slug, or with no arguments).
+- ``register_staff_panel(template, context)``: a template fragment included at the end of the
+  dashboard's clock section, with ``addon`` set to ``context(event)`` (a dict) for each request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.module_loading import autodiscover_modules
+
+
+@dataclass(frozen=True)
+class Link:
+    label: str
+    url_name: str
+    with_event: bool = True
+
+    def for_event(self, event) -> dict:
+        args = [event.slug] if self.with_event else []
+        return {"label": self.label, "url": reverse(self.url_name, args=args)}
+
+
+@dataclass(frozen=True)
+class Panel:
+    template: str
+    context: Callable[[object], dict]
+
+    def for_event(self, event) -> dict:
+        return {"template": self.template, "context": self.context(event)}
+
+
+_staff_links: list[Link] = []
+_player_links: list[Link] = []
+_staff_panels: list[Panel] = []
+
+
+def autodiscover() -> None:
+    """Import ``<app>.tournament_pages`` for every installed app that has one."""
+    autodiscover_modules("tournament_pages")
+
+
+def _add(registry: list, item) -> None:
+    # Discovery may run more than once (test runners, reloads): register each contribution once.
+    if all(existing != item for existing in registry):
+        registry.append(item)
+
+
+def register_staff_link(label: str, url_name: str) -> None:
+    _add(_staff_links, Link(label, url_name))
+
+
+def register_player_link(label: str, url_name: str, *, with_event: bool = True) -> None:
+    _add(_player_links, Link(label, url_name, with_event))
+
+
+def register_staff_panel(template: str, context: Callable[[object], dict]) -> None:
+    # One panel per template: a second registration replaces the context function.
+    _staff_panels[:] = [p for p in _staff_panels if p.template != template]
+    _staff_panels.append(Panel(template, context))
+
+
+def staff_links(event) -> list[dict]:
+    return [link.for_event(event) for link in _staff_links]
+
+
+def player_links(event) -> list[dict]:
+    return [link.for_event(event) for link in _player_links]
+
+
+def staff_panels(event) -> list[dict]:
+    return [panel.for_event(event) for panel in _staff_panels]

@@ -1,0 +1,47 @@
+"""Event pages: public event page, player page, staff dashboard, projector clock, paper, exports.
+
+One module per domain (``events``, ``player``, ``staff``, ``rounds``, ``clock``, ``results``,
+``exports``); ``tournament/urls.py`` reaches every view through this package. Views parse input,
+call one access function (``selectors.event_for_staff`` and friends) and one service or
+selector, map ``DomainError`` to a message (HTML) or its status code (JSON), and render
+templates. The rules live in ``tournament.services`` and ``tournament.selectors``.
+"""
+
+from .clock import clock_json, clock_page, staff_clock, staff_extension
+from .events import event_create, event_detail, event_edit, event_list
+from .exports import export, pdf_document, pdf_job, pdf_job_file, pdf_job_start
+from .player import player_confirm, player_drop, player_page, player_register, player_report
+from .results import staff_correct, staff_quick_result
+from .rounds import staff_pair, staff_publish, staff_repair, staff_swap, staff_table
+from .staff import staff_dashboard, staff_register, staff_registration
+
+__all__ = [
+    "clock_json",
+    "clock_page",
+    "event_create",
+    "event_detail",
+    "event_edit",
+    "event_list",
+    "export",
+    "pdf_document",
+    "pdf_job",
+    "pdf_job_file",
+    "pdf_job_start",
+    "player_confirm",
+    "player_drop",
+    "player_page",
+    "player_register",
+    "player_report",
+    "staff_clock",
+    "staff_correct",
+    "staff_dashboard",
+    "staff_extension",
+    "staff_pair",
+    "staff_publish",
+    "staff_quick_result",
+    "staff_register",
+    "staff_registration",
+    "staff_repair",
+    "staff_swap",
+    "staff_table",
+]

@@ -1,0 +1,136 @@
+"""What every view module shares: input parsing, answers for errors, the staff-action decorator,
+results and clock in words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+
+from django import forms as djforms
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from core.errors import DomainError, NotAllowed
+
+from .. import selectors
+from ..enums import ClockState, MatchResult
+from ..models import Event
+
+# The dashboard lists at most this many players; the search box finds the others.
+STAFF_PLAYER_ROWS = 300
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return request.headers.get("X-Requested-With") == "fetch" or "application/json" in request.headers.get(
+        "Accept", ""
+    )
+
+
+def _int(value, *, name: str) -> int:
+    try:
+        number = int(str(value).strip())
+    except (TypeError, ValueError):
+        raise DomainError(f"{name} must be a whole number, not {value!r}", field=name) from None
+    if number < 0:
+        raise DomainError(f"{name} must not be negative", field=name)
+    return number
+
+
+def _staff_url(event: Event, anchor: str = "") -> str:
+    return reverse("tournament:staff", args=[event.slug]) + (f"#{anchor}" if anchor else "")
+
+
+def _forbidden(request: HttpRequest, message: str) -> HttpResponse:
+    if _wants_json(request):
+        return JsonResponse({"ok": False, "message": message}, status=403)
+    return render(request, "tournament/forbidden.html", {"message": message}, status=403)
+
+
+def staff_action(roles=None, *, anchor: str = ""):
+    """Decorate a POST action of the staff dashboard.
+
+    The wrapped function gets ``(request, event)`` and returns a success message (or a
+    response). Anonymous users are sent to log in; non-staff get 403; ``DomainError`` becomes
+    a message on the dashboard (HTML) or a JSON answer with the error's status code.
+    """
+
+    def decorate(fn: Callable) -> Callable:
+        @require_POST
+        @wraps(fn)
+        def view(request: HttpRequest, slug: str, *args, **kwargs):
+            if not request.user.is_authenticated:
+                return redirect_to_login(reverse("tournament:staff", args=[slug]))
+            event = selectors.event_for_staff(request.user, slug, roles=roles)
+            try:
+                answer = fn(request, event, *args, **kwargs)
+            except NotAllowed as exc:
+                return _forbidden(request, exc.message)
+            except DomainError as exc:
+                if _wants_json(request):
+                    return JsonResponse(
+                        {"ok": False, "message": exc.message, "code": exc.code, "field": exc.field},
+                        status=exc.status_code,
+                    )
+                messages.error(request, exc.message)
+                return redirect(_staff_url(event, anchor))
+            except djforms.ValidationError as exc:
+                message = " ".join(exc.messages)
+                if _wants_json(request):
+                    return JsonResponse({"ok": False, "message": message}, status=400)
+                messages.error(request, message)
+                return redirect(_staff_url(event, anchor))
+            if isinstance(answer, HttpResponse):
+                return answer
+            messages.success(request, answer)
+            return redirect(_staff_url(event, anchor))
+
+        return view
+
+    return decorate
+
+
+def _current(event: Event):
+    rnd = selectors.current_round(event)
+    if rnd is None:
+        raise DomainError("no round has been paired yet")
+    number = rnd.number
+    return rnd, number
+
+
+def _clock_label(status) -> str:
+    if status is None:
+        return "No round running"
+    if status.state == ClockState.RUNNING and status.time_called:
+        return "Time"
+    return ClockState(status.state).label
+
+
+def _fmt_seconds(seconds: float) -> str:
+    s = max(0, int(round(seconds)))
+    h, rem = divmod(s, 3600)
+    m, sec = divmod(rem, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+
+
+def _result_text(match, *, as_registration=None) -> str:
+    """A result in words, from the point of view of ``as_registration`` when given."""
+    if match.result == MatchResult.PENDING:
+        return "pending"
+    if match.result == MatchResult.BYE:
+        return "Bye (win)"
+    score = f"{match.games_a}-{match.games_b}" + (f"-{match.games_drawn}" if match.games_drawn else "")
+    if as_registration is not None and as_registration.pk == match.player_b_id:
+        score = f"{match.games_b}-{match.games_a}" + (f"-{match.games_drawn}" if match.games_drawn else "")
+    if match.result == MatchResult.DRAW:
+        return f"Draw {score}"
+    if match.result == MatchResult.DOUBLE_LOSS:
+        return "Double loss"
+    if as_registration is None:
+        winner = match.player_a if match.result == MatchResult.A_WINS else match.player_b
+        return f"{winner.player.display_name} won {score}"
+    won = (match.result == MatchResult.A_WINS) == (as_registration.pk == match.player_a_id)
+    return f"{'Won' if won else 'Lost'} {score}"

@@ -1,0 +1,116 @@
+"""The round clock: the projector page, its JSON, and the staff clock actions and extensions."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from core.errors import DomainError
+
+from .. import selectors, services
+from ..enums import CLOCK_ROLES, RoundStage
+from ..models import Event
+from ..pdf import rows_by_name
+from ._common import _clock_label, _current, _fmt_seconds, _int, staff_action
+from ._fragments import _cached_fragment, by_name_rows
+
+
+def _clock_round(event: Event):
+    return selectors.visible_rounds(event).order_by("-number").first()
+
+
+@require_GET
+def clock_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Full-screen projector: a large countdown and the pairings scrolling."""
+    event = selectors.event_for_viewer(request.user, slug)
+    round_ = _clock_round(event)
+    status = selectors.clock_status(round_) if round_ else None
+    rows_html = ""
+    if round_ is not None:
+        # Published pairings do not change (edits happen before publishing).
+        key = f"tournament:projector:{round_.pk}:{round_.published_at.timestamp() if round_.published_at else 0}"
+        rows_html = _cached_fragment(
+            key,
+            lambda: {"html": by_name_rows(rows_by_name(selectors.matches_for_round(round_)), points=False)},
+        )["html"]
+    context = {
+        "event": event,
+        "round_": round_,
+        "clock": status,
+        "clock_label": _clock_label(status),
+        "remaining_text": _fmt_seconds(status.remaining_seconds) if status else "--:--",
+        "rows_html": rows_html,
+    }
+    return render(request, "tournament/clock.html", context)
+
+
+@never_cache
+@require_GET
+def clock_json(request: HttpRequest, slug: str) -> JsonResponse:
+    """Server-authoritative clock: remaining seconds computed now from the stored clock fields."""
+    event = selectors.event_for_viewer(request.user, slug)
+    round_ = _clock_round(event)
+    data = {
+        "event": event.slug,
+        "round": None,
+        "stage": None,
+        "state": "not_started",
+        "remaining_seconds": None,
+    }
+    if round_ is not None:
+        status = selectors.clock_status(round_)
+        data.update(status.as_dict())
+        data.update(
+            {
+                "round": round_.number,
+                "stage": round_.stage,
+                "round_status": round_.status,
+                "state_label": _clock_label(status),
+            }
+        )
+        if round_.stage == RoundStage.TOP_CUT and not round_.duration_seconds:
+            data["remaining_seconds"] = None  # untimed play-off round
+    data["server_time"] = timezone.now().isoformat()
+    return JsonResponse(data)
+
+
+@staff_action(CLOCK_ROLES, anchor="clock")
+def staff_clock(request: HttpRequest, event: Event):
+    rnd, _ = _current(event)
+    op = request.POST.get("op")
+    if op == "start":
+        services.start_clock(rnd, actor=request.user)
+        return f"Round {rnd.number} clock started."
+    if op == "pause":
+        services.pause_clock(rnd, actor=request.user, reason=request.POST.get("reason", ""))
+        return "Clock paused."
+    if op == "resume":
+        services.resume_clock(rnd, actor=request.user)
+        return "Clock resumed."
+    if op == "call":
+        services.call_time(rnd, actor=request.user)
+        return "Time called."
+    if op == "adjust":
+        minutes = request.POST.get("minutes", "")
+        try:
+            seconds = int(round(float(minutes) * 60))
+        except (ValueError, OverflowError):  # "abc", "nan", "1e309"
+            raise DomainError(f"minutes must be a number, not {minutes!r}", field="minutes") from None
+        services.adjust_clock(rnd, seconds=seconds, actor=request.user, reason=request.POST.get("reason", ""))
+        return f"Clock adjusted by {minutes} min."
+    raise DomainError(f"unknown clock action {op!r}", field="op")
+
+
+@staff_action(CLOCK_ROLES, anchor="clock")
+def staff_extension(request: HttpRequest, event: Event):
+    """A per-table time extension (judge ruling, deck check: TR&P 3.2)."""
+    rnd, _ = _current(event)
+    match = services.match_at_table(rnd, _int(request.POST.get("table"), name="table"))
+    minutes = _int(request.POST.get("minutes"), name="minutes")
+    services.add_match_extension(
+        match, seconds=minutes * 60, reason=request.POST.get("reason", ""), actor=request.user
+    )
+    return f"Table {match.table_number}: +{minutes} min."

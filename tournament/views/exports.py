@@ -1,0 +1,132 @@
+"""Paper and exports: PDFs (inline or rendered in a background job) and CSV/JSON downloads."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from core.errors import DomainError
+
+from .. import pdf_tasks, selectors
+from ..enums import VISIBLE_ROUND_STATUSES
+from ..models import Event
+from ..pdf import DOCUMENT_KINDS, PUBLIC_KINDS, document_for
+from ._common import _int, _wants_json, staff_action
+
+# Above this many matches in a round, PDFs render in a Celery task with progress.
+PDF_SYNC_MAX_MATCHES = 128
+
+
+def _document_allowed(request: HttpRequest, event: Event, kind: str, round_) -> None:
+    if kind in PUBLIC_KINDS and round_.status in VISIBLE_ROUND_STATUSES:
+        return
+    if not selectors.is_official(request.user, event):
+        raise PermissionDenied("only the event's staff can print this document")
+
+
+@require_GET
+def pdf_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    """A PDF of pairings (by name/table), standings or match slips; large rounds render in a task."""
+    event = selectors.event_for_viewer(request.user, slug)
+    if kind not in DOCUMENT_KINDS:
+        raise Http404(f"no document {kind!r}")
+    number = request.GET.get("round")
+    if number is None:
+        last = selectors.current_round(event)
+        if last is None:
+            raise Http404("no rounds yet")
+        number = last.number
+    round_ = selectors.round_by_number(event, _int(number, name="round") if str(number).isdigit() else -1)
+    _document_allowed(request, event, kind, round_)
+    if round_.matches.count() > PDF_SYNC_MAX_MATCHES:
+        job = pdf_tasks.start_pdf_job(
+            event=event,
+            kind=kind,
+            round_number=round_.number,
+            site_url=request.build_absolute_uri("/"),
+            requested_by=request.user if request.user.is_authenticated else None,
+        )
+        return redirect(reverse("tournament:pdf_job", args=[slug, job.key.hex]))
+    document = document_for(event, kind, round_.number, site_url=request.build_absolute_uri("/"))
+    response = HttpResponse(document.render(), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{event.slug}-round-{round_.number}-{kind}.pdf"'
+    return response
+
+
+@staff_action(anchor="paper")
+def pdf_job_start(request: HttpRequest, event: Event):
+    kind = request.POST.get("kind", "")
+    if kind not in DOCUMENT_KINDS:
+        raise DomainError(f"unknown document {kind!r}", field="kind")
+    round_ = selectors.round_by_number(event, _int(request.POST.get("round"), name="round"))
+    job = pdf_tasks.start_pdf_job(
+        event=event,
+        kind=kind,
+        round_number=round_.number,
+        site_url=request.build_absolute_uri("/"),
+        requested_by=request.user,
+    )
+    return redirect(reverse("tournament:pdf_job", args=[event.slug, job.key.hex]))
+
+
+def _job_for(request: HttpRequest, slug: str, job_id: str):
+    event = selectors.event_for_viewer(request.user, slug)
+    return event, pdf_tasks.job_for(request.user, event, job_id)
+
+
+@never_cache
+@require_GET
+def pdf_job(request: HttpRequest, slug: str, job_id: str) -> HttpResponse:
+    """Progress of a background PDF (JSON for polling, HTML with a download link when done)."""
+    event, generated = _job_for(request, slug, job_id)
+    job = pdf_tasks.job_payload(generated, event)
+    download = (
+        reverse("tournament:pdf_job_file", args=[slug, job_id]) if job.get("status") == "done" else None
+    )
+    if _wants_json(request) or request.GET.get("format") == "json":
+        return JsonResponse({**job, "download_url": download})
+    return render(request, "tournament/pdf_job.html", {"event": event, "job": job, "download_url": download})
+
+
+@require_GET
+def pdf_job_file(request: HttpRequest, slug: str, job_id: str) -> HttpResponse:
+    event, generated = _job_for(request, slug, job_id)
+    if generated.status != "done" or not generated.file:
+        raise Http404("the document is not ready yet")
+    return FileResponse(
+        generated.file.open("rb"), content_type=generated.content_type, filename=generated.filename
+    )
+
+
+EXPORTS = {
+    ("standings", "csv"): (selectors.standings_csv, "text/csv"),
+    ("standings", "json"): (selectors.standings_json, "application/json"),
+    ("results", "csv"): (selectors.results_csv, "text/csv"),
+    ("results", "json"): (selectors.results_json, "application/json"),
+}
+
+
+@require_GET
+def export(request: HttpRequest, slug: str, what: str, fmt: str) -> HttpResponse:
+    """Results and standings as CSV or JSON (published rounds only, like the public page)."""
+    event = selectors.event_for_viewer(request.user, slug)
+    if (what, fmt) not in EXPORTS:
+        raise Http404(f"no export {what}.{fmt}: choose standings or results, csv or json")
+    build, content_type = EXPORTS[(what, fmt)]
+    if what == "standings":
+        after = request.GET.get("round")
+        after_round = _int(after, name="round") if after and after.isdigit() else None
+        if after and after_round is None:
+            return HttpResponse(
+                f"round must be a number, not {after!r}", status=400, content_type="text/plain"
+            )
+        body = build(event, after_round=after_round)
+    else:
+        body = build(event)
+    response = HttpResponse(body, content_type=f"{content_type}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-{what}.{fmt}"'
+    return response

@@ -1,0 +1,262 @@
+"""The player page: my table, my opponent, reporting my result, my record, why I am ranked here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from functools import wraps
+
+from django import forms as djforms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from core.errors import DomainError, NotAllowed
+from pairings.tiebreakers import explain_ranking
+
+from .. import addons, selectors, services
+from ..enums import VISIBLE_ROUND_STATUSES, EventStatus, RoundStatus
+from ..forms import PlayerReportForm
+from ..models import Event, PlayerProfile
+from ..standings_policies import FAB_SPEC, policy_spec
+from ._common import _clock_label, _forbidden, _result_text
+from ._fragments import _cached_standings, _standings_state
+
+
+def _player_context(request: HttpRequest, event: Event, registration, report_form=None) -> dict:
+    rounds = list(selectors.visible_rounds(event))
+    round_ = rounds[-1] if rounds else None
+    match = selectors.match_for_registration(round_, registration) if (round_ and registration) else None
+    context = {
+        "event": event,
+        "registration": registration,
+        "round_": round_,
+        "match": match,
+        "can_self_register": False,
+        "needs_profile": False,
+    }
+    if registration is None:
+        profile = PlayerProfile.objects.filter(user=request.user).first()
+        context["needs_profile"] = profile is None
+        context["can_self_register"] = (
+            profile is not None and event.allow_self_registration and event.status == EventStatus.REGISTRATION
+        )
+        context["profile_form"] = ProfileForm() if profile is None else None
+        return context
+    context["addon_links"] = addons.player_links(event)
+    games_to_win = event.games_per_match
+    if match is not None:
+        i_am_a = match.player_a_id == registration.pk
+        opponent = match.player_b if i_am_a else match.player_a
+        reports = {r.registration_id: r for r in match.reports.all()} if match.report_status else {}
+        pending = reports.get(match.reported_by_id) if match.reported_by_id else None
+        pending_text = ""
+        if pending is not None:
+            pending_text = _result_text(
+                type(match)(
+                    result=pending.result,
+                    games_a=pending.games_a,
+                    games_b=pending.games_b,
+                    games_drawn=pending.games_drawn,
+                    player_a=match.player_a,
+                    player_b=match.player_b,
+                ),
+                as_registration=registration,
+            )
+        status = selectors.clock_status(round_)
+        context.update(
+            {
+                "opponent": opponent,
+                "i_am_a": i_am_a,
+                "reported_by_me": match.reported_by_id == registration.pk,
+                "pending_text": pending_text,
+                "result_text": _result_text(match, as_registration=registration),
+                "round_is_open": round_.status in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS),
+                "clock": status,
+                "clock_label": _clock_label(status),
+                "clock_minutes": max(0, int((status.remaining_seconds + match.extension_seconds) // 60)),
+            }
+        )
+    context["report_form"] = report_form or PlayerReportForm(games_to_win=games_to_win)
+    record = []
+    for m in selectors.matches_for_registration(registration).filter(
+        round__status__in=VISIBLE_ROUND_STATUSES
+    ):
+        other = m.player_b if m.player_a_id == registration.pk else m.player_a
+        record.append(
+            {
+                "round": m.round.number,
+                "opponent": other.player.display_name if other else "BYE",
+                "outcome": _result_text(m, as_registration=registration),
+            }
+        )
+    context["record"] = record
+    standings_round, token = _standings_state(event, rounds)
+    standings = _cached_standings(event, standings_round, token)
+    mine = next((s for s in standings if s.registration_id == registration.pk), None)
+    context["standing"] = mine
+    spec = policy_spec(event.standings_policy)
+    context["standings_spec"] = spec
+    context["standing_figures"] = (
+        [{"label": c.label, "value": c.show(mine.figure(c.key))} for c in spec.columns] if mine else []
+    )
+    explanations = []
+    if mine is not None:
+        index = standings.index(mine)
+        for label, neighbour in (("Above me", index - 1), ("Below me", index + 1)):
+            if 0 <= neighbour < len(standings):
+                other = standings[neighbour]
+                # The engine's explanation (what selectors.explain_standing returns) from the rows
+                # already computed, instead of computing the standings again per neighbour.
+                a, b = mine.row, other.row
+                steps = explain_ranking({a.id: a, b.id: b}, a.id, b.id)
+                explanations.append(
+                    {"label": f"{label}: {other.name}", "text": _explain_text(steps, mine, other, spec)}
+                )
+    context["explanations"] = explanations
+    # Waiting for pairings or for the opponent's confirmation: the page refreshes itself
+    # (never while a form is there to fill in).
+    context["auto_refresh"] = match is None or (
+        match.report_status == "reported" and match.reported_by_id == registration.pk and not match.result
+    )
+    return context
+
+
+def _explain_text(steps, mine, other, spec=FAB_SPEC) -> str:
+    """The deciding tiebreaker between me and a neighbour, in words (engine: explain_ranking),
+    citing the rule of the event's standings policy (TR&P App D, or the GA section 4 order)."""
+    if isinstance(steps, str):
+        return steps
+    deciding = next((s for s in steps if s.get("ahead") is not None), None)
+    if deciding is None:
+        return "tied on every tiebreaker"
+    names = {
+        "match_points": "match points",
+        "cmp": "CMP",
+        "mlp": "MLP",
+        "omlp": "opponents' MLP",
+        "ocmp": "opponents' CMP",
+        "omw": "opponents' match-win % (OMW%)",
+        "gw": "game-win % (GW%)",
+        "ogw": "opponents' game-win % (OGW%)",
+        "random": "random tiebreak",
+    }
+    name = names.get(deciding["tiebreaker"], deciding["tiebreaker"])
+    better = "higher" if deciding.get("prefer") == "higher" else "lower"
+    who = "you are" if str(deciding["ahead"]) == str(mine.registration_id) else "they are"
+    earlier = [names.get(s["tiebreaker"], s["tiebreaker"]) for s in steps if s is not deciding]
+    tied = f"tied on {', '.join(earlier)}; " if earlier else ""
+    column = next((c for c in spec.columns if c.key == deciding["tiebreaker"]), None)
+    mine_value, their_value = deciding["a"], deciding["b"]
+    if column is not None and column.percent:
+        mine_value, their_value = column.show(Fraction(mine_value)), column.show(Fraction(their_value))
+    return (
+        f"{tied}decided by {name} ({better} is better): you {mine_value}, them {their_value}, "
+        f"so {who} ahead ({spec.rule} step {deciding['step']})."
+    )
+
+
+class ProfileForm(djforms.Form):
+    player_id = djforms.CharField(max_length=32, label="Player ID (GEM ID)")
+    display_name = djforms.CharField(max_length=120)
+
+
+@login_required
+def player_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """My table, my opponent, report my result, my record, why I am ranked here."""
+    event = selectors.event_for_viewer(request.user, slug)
+    registration = selectors.registration_for_user(request.user, event)
+    return render(request, "tournament/player.html", _player_context(request, event, registration))
+
+
+def _player_action(fn: Callable) -> Callable:
+    @require_POST
+    @wraps(fn)
+    def view(request: HttpRequest, slug: str):
+        if not request.user.is_authenticated:
+            return redirect_to_login(reverse("tournament:player", args=[slug]))
+        event = selectors.event_for_viewer(request.user, slug)
+        registration = selectors.registration_for_user(request.user, event)
+        try:
+            answer = fn(request, event, registration)
+        except NotAllowed as exc:
+            return _forbidden(request, exc.message)
+        except DomainError as exc:
+            messages.error(request, exc.message)
+            status = exc.status_code
+            context = _player_context(request, event, selectors.registration_for_user(request.user, event))
+            return render(request, "tournament/player.html", context, status=status)
+        if isinstance(answer, HttpResponse):
+            return answer
+        messages.success(request, answer)
+        return redirect(reverse("tournament:player", args=[slug]))
+
+    return view
+
+
+def _my_match(event: Event, registration, match_id) -> object:
+    if registration is None:
+        raise NotAllowed("you are not registered for this event")
+    rounds = list(selectors.visible_rounds(event))
+    match = selectors.match_for_registration(rounds[-1], registration) if rounds else None
+    if match is None or str(match.pk) != str(match_id):
+        raise DomainError("that match is not your current match; reload the page", code="stale")
+    return match
+
+
+@_player_action
+def player_register(request, event, registration):
+    if registration is not None:
+        return f"You are already registered ({registration.get_status_display().lower()})."
+    profile = PlayerProfile.objects.filter(user=request.user).first()
+    if profile is None:
+        form = ProfileForm(request.POST)
+        if not form.is_valid():
+            raise DomainError(
+                "enter your player ID (GEM ID) and the name to show on pairings", field="player_id"
+            )
+        profile = services.create_player_profile(actor=request.user, user=request.user, **form.cleaned_data)
+    reg = services.register_player(event, player=profile, actor=request.user)
+    return f"Registered ({reg.get_status_display().lower()})."
+
+
+@_player_action
+def player_report(request, event, registration):
+    match = _my_match(event, registration, request.POST.get("match"))
+    form = PlayerReportForm(request.POST, games_to_win=event.games_per_match)
+    if not form.is_valid():
+        errors = " ".join(e for errs in form.errors.values() for e in errs)
+        raise DomainError(errors or "choose your result")
+    parsed = form.as_match_result(i_am_a=match.player_a_id == registration.pk)
+    match = services.report_result(
+        match,
+        actor=request.user,
+        result=parsed.result,
+        games_a=parsed.games_a,
+        games_b=parsed.games_b,
+        games_drawn=parsed.games_drawn,
+    )
+    if match.result:
+        return "Result confirmed: both of you agree."
+    if match.report_status == "disputed":
+        return "Your report differs from your opponent's: the scorekeeper will sort it out."
+    return "Result sent. Your opponent confirms it on their phone."
+
+
+@_player_action
+def player_confirm(request, event, registration):
+    match = _my_match(event, registration, request.POST.get("match"))
+    services.confirm_result(match, actor=request.user)
+    return "Result confirmed."
+
+
+@_player_action
+def player_drop(request, event, registration):
+    if registration is None:
+        raise NotAllowed("you are not registered for this event")
+    services.drop_registration(registration, actor=request.user, reason="dropped by the player")
+    return "You have dropped from the event."

@@ -1,0 +1,76 @@
+"""Staff round actions: pair, re-pair, swap players, move a table, publish."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+
+from core.errors import DomainError
+
+from .. import selectors, services
+from ..enums import RESULT_ROLES
+from ..forms import ReasonForm
+from ..models import Event
+from ._common import _current, _int, staff_action
+
+
+@staff_action(RESULT_ROLES, anchor="round")
+def staff_pair(request: HttpRequest, event: Event):
+    """Pair the next round. ``expected`` (the round number the button was shown for) makes a
+    second press of the same button a clear 'already paired' instead of pairing round N+1."""
+    expected = request.POST.get("expected")
+    if expected:
+        last = selectors.current_round(event)
+        if last is not None and last.number >= _int(expected, name="expected"):
+            raise DomainError(f"round {last.number} is already paired", code="already_paired")
+    rnd = services.pair_next_round(event, actor=request.user)
+    return f"Round {rnd.number} paired: review it, then publish."
+
+
+@staff_action(RESULT_ROLES, anchor="round")
+def staff_repair(request: HttpRequest, event: Event):
+    rnd, _ = _current(event)
+    reason = ReasonForm(request.POST)
+    if not reason.is_valid():
+        raise DomainError("say why the round is re-paired", field="reason")
+    services.repair_round(rnd, actor=request.user, reason=reason.cleaned_data["reason"])
+    return f"Round {rnd.number} re-paired."
+
+
+@staff_action(RESULT_ROLES, anchor="round")
+def staff_swap(request: HttpRequest, event: Event):
+    rnd, _ = _current(event)
+    first = (
+        selectors.registrations_for_event(event)
+        .filter(pk=_int(request.POST.get("first"), name="first"))
+        .first()
+    )
+    second = (
+        selectors.registrations_for_event(event)
+        .filter(pk=_int(request.POST.get("second"), name="second"))
+        .first()
+    )
+    if first is None or second is None:
+        raise DomainError("choose two players of this event", field="first")
+    services.swap_players(
+        rnd, first=first, second=second, actor=request.user, reason=request.POST.get("reason", "")
+    )
+    return f"{first.player.display_name} and {second.player.display_name} swapped."
+
+
+@staff_action(RESULT_ROLES, anchor="round")
+def staff_table(request: HttpRequest, event: Event):
+    rnd, _ = _current(event)
+    match = services.match_at_table(rnd, _int(request.POST.get("table"), name="table"))
+    new_table = _int(request.POST.get("new_table"), name="new table")
+    reason = (request.POST.get("reason") or "").strip()
+    if not reason:
+        raise DomainError("say why the table changes", field="reason")
+    services.set_table_number(match, table_number=new_table, actor=request.user, reason=reason)
+    return f"Match moved to table {new_table}."
+
+
+@staff_action(RESULT_ROLES, anchor="round")
+def staff_publish(request: HttpRequest, event: Event):
+    rnd, _ = _current(event)
+    services.publish_round(rnd, actor=request.user)
+    return f"Round {rnd.number} published."

@@ -1,0 +1,150 @@
+"""The staff dashboard and player administration (registering, check-in, drops, disqualification)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from core.errors import DomainError
+
+from .. import access, addons, selectors, services
+from ..enums import MANAGE_ROLES, MatchResult, RoundStage, StaffRole
+from ..forms import QuickResultForm
+from ..models import Event, PlayerProfile
+from ..pdf import DOCUMENT_KINDS, rows_by_table
+from . import exports
+from ._common import (
+    STAFF_PLAYER_ROWS,
+    _clock_label,
+    _fmt_seconds,
+    _int,
+    staff_action,
+)
+
+
+def _tables_over_time(round_, matches) -> list[dict]:
+    """Tables still playing at each 5-minute mark since the clock started (for the dashboard)."""
+    start = round_.started_at or round_.published_at
+    if start is None and round_.elapsed_before_pause:
+        return []
+    if start is None:
+        return []
+    finished = sorted(
+        max(0.0, ((m.confirmed_at or m.reported_at) - start).total_seconds() / 60)
+        for m in matches
+        if m.player_b_id and m.result and (m.confirmed_at or m.reported_at)
+    )
+    total = sum(1 for m in matches if m.player_b_id)
+    if not total:
+        return []
+    last = max(finished[-1] if finished else 0, (timezone.now() - start).total_seconds() / 60)
+    points, minute = [], 0
+    while minute <= last + 5 and len(points) < 60:
+        done = sum(1 for f in finished if f <= minute)
+        playing = total - done
+        points.append({"minute": minute, "playing": playing, "width": round(100 * playing / total)})
+        minute += 5
+    return points
+
+
+def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
+    """Registration, rounds, clock, results outstanding, reconciliation, corrections, paper."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    event = selectors.event_for_staff(request.user, slug)
+    roles = selectors.staff_roles(request.user, event)
+    round_ = selectors.current_round(event)
+    matches = list(selectors.matches_for_round(round_)) if round_ else []
+    status = selectors.clock_status(round_) if round_ else None
+    swiss_rounds, top_cut = selectors.effective_structure(event)
+    all_registrations = selectors.registrations_for_event(event)
+    query = (request.GET.get("q") or "").strip()
+    shown = all_registrations
+    if query:
+        shown = shown.filter(Q(player__display_name__icontains=query) | Q(player__player_id__icontains=query))
+    registrations = list(shown[:STAFF_PLAYER_ROWS])
+    counts = dict(all_registrations.order_by().values_list("status").annotate(n=Count("id")))
+    outstanding = [m for m in matches if m.result == MatchResult.PENDING]
+    context = {
+        "event": event,
+        "roles": sorted(StaffRole(r).label for r in roles),
+        **access.dashboard_flags(request.user, event),
+        "round_": round_,
+        "matches": matches,
+        "by_table": rows_by_table(matches),
+        "outstanding": outstanding,
+        "queue": list(selectors.reconciliation_queue(event)),
+        "clock": status,
+        "clock_label": _clock_label(status),
+        "remaining_text": _fmt_seconds(status.remaining_seconds) if status else "",
+        "swiss_rounds": swiss_rounds,
+        "top_cut": top_cut,
+        "registrations": registrations,
+        "player_query": query,
+        "players_total": sum(counts.values()),
+        "counts": {
+            s: counts.get(s, 0) for s in ("registered", "checked_in", "waitlisted", "dropped", "disqualified")
+        },
+        "tables_over_time": _tables_over_time(round_, matches) if round_ else [],
+        # Add-ons (judging, decklists) contribute tabs and panels through tournament.addons.
+        "addon_links": addons.staff_links(event),
+        "addon_panels": addons.staff_panels(event),
+        "quick_form": QuickResultForm(),
+        "kinds": DOCUMENT_KINDS,
+        "pdf_async": len(matches) > exports.PDF_SYNC_MAX_MATCHES,
+        "elimination": selectors.elimination_procedure(event)
+        if round_ is not None and round_.stage == RoundStage.TOP_CUT
+        else [],
+    }
+    return render(request, "tournament/staff.html", context)
+
+
+@staff_action(MANAGE_ROLES, anchor="players")
+def staff_register(request: HttpRequest, event: Event):
+    """Register a player by player ID; an unknown ID creates the profile with the given name."""
+    player_id = (request.POST.get("player_id") or "").strip()
+    name = (request.POST.get("display_name") or "").strip()
+    if not player_id:
+        raise DomainError("enter the player's ID (GEM ID)", field="player_id")
+    # PostgreSQL refuses NUL in a query; such an ID is never on file and the service rejects it.
+    profile = (
+        PlayerProfile.objects.filter(player_id__iexact=player_id).first() if "\x00" not in player_id else None
+    )
+    if profile is None:
+        profile = services.create_player_profile(actor=request.user, player_id=player_id, display_name=name)
+    late = request.POST.get("late_entry") == "on"
+    reg = services.register_player(event, player=profile, actor=request.user, late_entry=late)
+    return f"{profile.display_name} registered ({reg.get_status_display().lower()})."
+
+
+def _registration(event: Event, request: HttpRequest):
+    reg_id = _int(request.POST.get("registration"), name="registration")
+    reg = selectors.registrations_for_event(event).filter(pk=reg_id).first()
+    if reg is None:
+        raise DomainError(f"no registration {reg_id} at this event", field="registration")
+    return reg
+
+
+@staff_action(MANAGE_ROLES, anchor="players")
+def staff_registration(request: HttpRequest, event: Event):
+    """Check in, drop, re-enter (head judge) or disqualify (head judge) one registration."""
+    reg = _registration(event, request)
+    op = request.POST.get("op")
+    reason = (request.POST.get("reason") or "").strip()
+    name = reg.player.display_name
+    if op == "check_in":
+        services.check_in(reg, actor=request.user)
+        return f"{name} checked in."
+    if op == "drop":
+        services.drop_registration(reg, actor=request.user, reason=reason)
+        return f"{name} dropped."
+    if op == "reenter":
+        services.reenter_registration(reg, actor=request.user, reason=reason)
+        return f"{name} re-entered."
+    if op == "disqualify":
+        services.disqualify_registration(reg, actor=request.user, reason=reason)
+        return f"{name} disqualified."
+    raise DomainError(f"unknown action {op!r}", field="op")
