@@ -11,8 +11,8 @@ Environment variables:
     DATABASE_URL            e.g. postgres://user@host:5432/arbiter (default: SQLite in var/)
     CELERY_BROKER_URL       e.g. redis://127.0.0.1:6379/0 (default: tasks run eagerly)
     CELERY_RESULT_BACKEND   default: the broker URL
-    CACHE_URL               e.g. redis://127.0.0.1:6379/1 for the page-fragment cache (default: the
-                            broker URL when it is Redis, else memory local to each process)
+    CACHE_URL               e.g. redis://127.0.0.1:6379/2 for the page-fragment cache (default: database 2
+                            of the broker's server when it is Redis, else memory local to each process)
     CONN_MAX_AGE            seconds to keep PostgreSQL connections (default 0; raise it behind gunicorn)
     ARBITER_SHARED_DIR      folder with seeds/ and data/ (default: ../shared beside the checkout)
     GENERATED_FILE_TTL_HOURS  how long generated PDFs and exports are kept (default 168, a week)
@@ -241,12 +241,18 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TRACK_STARTED = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+
 # Cache: Redis shared by every process when CACHE_URL (or a Redis broker) says so, otherwise
 # memory local to each process. Page fragments and QR codes are the main users.
-CACHE_URL = os.environ.get("CACHE_URL", "") or (
+def _cache_url_beside_broker(broker: str) -> str:
+    """The broker's Redis server, database 2: a cache flush must never empty the task queue."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    return urlunsplit(urlsplit(broker)._replace(path="/2")) if broker.startswith("redis") else ""
+
+
+CACHE_URL = os.environ.get("CACHE_URL", "") or _cache_url_beside_broker(
     os.environ.get("CELERY_BROKER_URL", "")
-    if os.environ.get("CELERY_BROKER_URL", "").startswith("redis")
-    else ""
 )
 if CACHE_URL:
     CACHES = {

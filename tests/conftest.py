@@ -17,6 +17,23 @@ SHARED_DIR: Path = settings.SHARED_DIR
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+def _redis_db_for_this_worker(url: str) -> str:
+    """The Redis cache URL with a database of this xdist worker's own (3 + its number), so one
+    worker's cache.clear() (FLUSHDB) never wipes another's cache or the broker's queue."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    index = 3 + int("".join(ch for ch in worker if ch.isdigit()) or 0) % 12
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{index}"))
+
+
+def pytest_configure(config):
+    cache = settings.CACHES.get("default", {})
+    if cache.get("BACKEND", "").endswith("RedisCache"):
+        settings.CACHES = {"default": {**cache, "LOCATION": _redis_db_for_this_worker(cache["LOCATION"])}}
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _celery_runs_tasks_in_the_test_process():
     """Tests run tasks eagerly even when CELERY_BROKER_URL is set (as in CI).

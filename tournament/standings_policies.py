@@ -25,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pairings.tiebreakers import FAB_STEPS, POINTS_3_1_0_STEPS
+
 from .enums import StandingsPolicy
 
 
@@ -68,14 +70,7 @@ FAB_SPEC = PolicySpec(
     code=StandingsPolicy.FAB,
     rule="TR&P App D",
     points={"win": 1, "bye": 1, "draw": 0, "loss": 0, "double_loss": 0},
-    steps=(
-        ("match_points", "higher"),
-        ("cmp", "higher"),
-        ("mlp", "lower"),
-        ("omlp", "lower"),
-        ("ocmp", "higher"),
-        ("random_key", "lower"),
-    ),
+    steps=FAB_STEPS,
     floor=None,
     columns=(
         Column("cmp", "CMP", "cumulative match points", 2),
@@ -90,13 +85,7 @@ GA_SPEC = PolicySpec(
     code=StandingsPolicy.POINTS_3_1_0,
     rule="GA organized play section 4, UNCONFIRMED,",
     points={"win": 3, "bye": 3, "draw": 1, "loss": 0, "double_loss": 0},
-    steps=(
-        ("match_points", "higher"),
-        ("omw", "higher"),
-        ("gw", "higher"),
-        ("ogw", "higher"),
-        ("random_key", "lower"),
-    ),
+    steps=POINTS_3_1_0_STEPS,
     floor=Fraction(1, 3),
     columns=(
         Column("omw", "OMW%", "opponents' match-win percentage", 1, percent=True),

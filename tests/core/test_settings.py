@@ -54,10 +54,11 @@ def _cache_settings(env_overrides: dict[str, str]) -> list[str]:
 def test_cache_is_local_memory_without_environment_and_redis_when_configured():
     assert _cache_settings({}) == ["LocMemCache", "-"]
     assert _cache_settings({"CACHE_URL": "redis://cache:6379/1"}) == ["RedisCache", "redis://cache:6379/1"]
-    # A Redis broker is shared by every process, so the cache uses it unless CACHE_URL says otherwise.
+    # A Redis broker is shared by every process, so the cache uses its server (database 2, so a
+    # cache flush never empties the task queue) unless CACHE_URL says otherwise.
     assert _cache_settings({"CELERY_BROKER_URL": "redis://broker:6379/0"}) == [
         "RedisCache",
-        "redis://broker:6379/0",
+        "redis://broker:6379/2",
     ]
     assert _cache_settings({"CELERY_BROKER_URL": "amqp://broker//"}) == ["LocMemCache", "-"]
     assert _cache_settings(
