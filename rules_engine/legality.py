@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from rules_engine.cards import CLASSES, TALENTS, Card
+from rules_engine.cards import CLASSES, TALENTS, Card, LegalityEvent
 from rules_engine.formats import (
     COMMONER_COMMON_RARITIES,
     COMMONER_RARE_RARITIES,
@@ -53,6 +53,8 @@ class Finding:
     rule: str
     data_version: str
     member: str = ""
+    #: The dated statuses (LegalityEvent) that decided this finding, with start and source.
+    statuses: tuple[LegalityEvent, ...] = ()
 
     @property
     def is_error(self) -> bool:
@@ -69,6 +71,8 @@ class Finding:
         }
         if self.member:
             out["member"] = self.member
+        if self.statuses:
+            out["statuses"] = [ev.to_dict() for ev in self.statuses]
         return out
 
 
@@ -116,6 +120,25 @@ def _statuses(card: Card, lists: Sequence[str], day: date) -> frozenset[str]:
     for code in lists:
         found |= card.statuses_on(code, day)
     return frozenset(found)
+
+
+def _events(card: Card, lists: Sequence[str], day: date, status: str) -> tuple[LegalityEvent, ...]:
+    return tuple(
+        ev
+        for ev in card.legality_history
+        if ev.format in lists and ev.status == status and ev.applies_on(day)
+    )
+
+
+def _since(events: Sequence[LegalityEvent]) -> str:
+    """ " (since 2023-01-27, fabcube@v8 (living-legend-cc.json))" for a finding's message."""
+    if not events:
+        return ""
+    ev = events[0]
+    text = ev.describe()
+    if ev.start_bound:
+        text += "; the data gives no exact date, so this is the latest it can have started"
+    return f" ({text})"
 
 
 def _has_ll_history(card: Card) -> bool:
@@ -186,12 +209,29 @@ class _Ctx:
         self.starting_deck = starting
         self.pool_size = deck_cards + arena_cards
 
-    def add(self, code: str, severity: str, cards: Iterable[Card | str], message: str, rule: str) -> None:
+    def add(
+        self,
+        code: str,
+        severity: str,
+        cards: Iterable[Card | str],
+        message: str,
+        rule: str,
+        statuses: tuple[LegalityEvent, ...] = (),
+    ) -> None:
         names = [c if isinstance(c, str) else c.display_name for c in cards]
-        self.findings.append(Finding(code, severity, names, message, rule, self.release, self.pool.label))
+        self.findings.append(
+            Finding(code, severity, names, message, rule, self.release, self.pool.label, statuses)
+        )
 
-    def error(self, code: str, cards: Iterable[Card | str], message: str, rule: str) -> None:
-        self.add(code, ERROR, cards, message, rule)
+    def error(
+        self,
+        code: str,
+        cards: Iterable[Card | str],
+        message: str,
+        rule: str,
+        statuses: tuple[LegalityEvent, ...] = (),
+    ) -> None:
+        self.add(code, ERROR, cards, message, rule, statuses)
 
     def warn(self, code: str, cards: Iterable[Card | str], message: str, rule: str) -> None:
         self.add(code, WARNING, cards, message, rule)
@@ -371,21 +411,26 @@ def _check_living_legend(ctx: _Ctx) -> None:
     hero = ctx.hero
     infer = ctx.infer_living_legends
     if hero is not None and hero.is_hero and _living_legend(hero, list_code, ctx.as_of, infer):
+        evs = _events(hero, (list_code,), ctx.as_of, "living_legend")
         ctx.error(
             "LIVING_LEGEND_HERO",
             [hero],
-            f"{hero.name} is a living legend and is not legal in {fmt.name}",
+            f"{hero.name} is a living legend{_since(evs)} and is not legal in {fmt.name}",
             fmt.rule("living_legend"),
+            evs,
         )
     if fmt.living_legend_weapons_legal:
         return
     for card in ctx.unique_cards():
         if "Weapon" in card.types and _living_legend(card, list_code, ctx.as_of, infer):
+            evs = _events(card, (list_code,), ctx.as_of, "living_legend")
             ctx.error(
                 "LIVING_LEGEND_WEAPON",
                 [card],
-                f"{card.name} is the signature weapon of a living legend and is not legal in {fmt.name}",
+                f"{card.name} is the signature weapon of a living legend{_since(evs)} and is not legal in "
+                f"{fmt.name}",
                 fmt.rule("living_legend"),
+                evs,
             )
 
 
@@ -402,28 +447,48 @@ def _check_lists(ctx: _Ctx) -> None:
         if not st:
             continue
         when = ctx.as_of.isoformat()
+        lists = fmt.legality_lists
         if "banned" in st:
+            evs = _events(card, lists, ctx.as_of, "banned")
+            if _reported_as_living_legend(ctx, card):
+                continue
             ctx.error(
                 "BANNED",
                 [card],
-                f"{card.display_name} is banned in {fmt.name} (as of {when})",
+                f"{card.display_name} is banned in {fmt.name} on {when}{_since(evs)}",
                 fmt.rule("banned"),
+                evs,
             )
         elif "suspended" in st:
+            evs = _events(card, lists, ctx.as_of, "suspended")
             ctx.error(
                 "SUSPENDED",
                 [card],
-                f"{card.display_name} is suspended in {fmt.name} (as of {when})",
+                f"{card.display_name} is suspended in {fmt.name} on {when}{_since(evs)}",
                 fmt.rule("suspended"),
+                evs,
             )
         if "restricted" in st and ctx.counts.get(card.key, 0) > 1:
+            evs = _events(card, lists, ctx.as_of, "restricted")
             ctx.error(
                 "RESTRICTED",
                 [card],
-                f"{ctx.counts[card.key]} copies of {card.display_name}; it is restricted in {fmt.name}, "
-                f"so at most 1",
+                f"{ctx.counts[card.key]} copies of {card.display_name}; it is restricted in {fmt.name}"
+                f"{_since(evs)}, so at most 1",
                 fmt.rule("restricted"),
+                evs,
             )
+
+
+def _reported_as_living_legend(ctx: _Ctx, card: Card) -> bool:
+    """TR&P 7.1: a living legend is reported as such, not a second time as "banned"."""
+    return any(
+        f.code in ("LIVING_LEGEND_HERO", "LIVING_LEGEND_WEAPON")
+        and card.display_name in f.cards
+        or f.code == "LIVING_LEGEND_HERO"
+        and card.name in f.cards
+        for f in ctx.findings
+    )
 
 
 def _hero_supertypes(ctx: _Ctx) -> frozenset[str]:
@@ -1196,3 +1261,32 @@ def check_team(
                 )
             )
     return findings
+
+
+def status_lists(format_code: str, rules_edition: str = DEFAULT_EDITION) -> tuple[str, ...]:
+    """The status lists a format consults: its banned/suspended/restricted lists and, for
+    formats where living legends are not legal, the living-legend list (TR&P 7.1, 7.3)."""
+    fmt = get_format(format_code, rules_edition)
+    lists = list(fmt.legality_lists)
+    if fmt.game == "fab" and not fmt.living_legend_heroes_legal:
+        ll = "cc" if fmt.hero == "adult" else "blitz"
+        if ll not in lists:
+            lists.append(ll)
+    if fmt.game == "ga" and fmt.code not in lists:
+        lists.append(fmt.code)
+    return tuple(lists)
+
+
+def legality_basis(
+    pool: CardPool, format_code: str, *, as_of: date, rules_edition: str = DEFAULT_EDITION
+) -> list[dict[str, Any]]:
+    """Which dated statuses bear on ``pool`` in the format on ``as_of``, applied or not.
+
+    One dict per status period of a pool card (see ``rules_engine.statuses.status_basis``):
+    the ones with ``applies`` True decided findings; the others were checked and were not
+    in effect that day (a ban announced later, a living legend from a later date, a lifted ban).
+    """
+    from rules_engine.statuses import status_basis
+
+    cards = ([pool.hero] if pool.hero is not None else []) + [c for c, _q, _s in pool.entries]
+    return status_basis(cards, status_lists(format_code, rules_edition), as_of)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -198,16 +198,14 @@ def run_oracle(
 
 
 def merge_living_legends(db: CardDatabase, source: CardDatabase) -> CardDatabase:
-    """``db`` with the living-legend events of ``source`` (dated lists, e.g. the-fab-cube) added by name."""
-    events: dict[str, tuple] = {}
-    for card in source:
-        ll = tuple(ev for ev in card.legality_history if ev.status == "living_legend")
-        if ll:
-            events[card.name.casefold()] = ll
-    merged = []
-    for card in db:
-        extra = events.get(card.name.casefold())
-        merged.append(replace(card, legality_history=card.legality_history + extra) if extra else card)
+    """``db`` with the dated statuses of ``source`` (e.g. the-fab-cube) merged in by card
+    (``rules_engine.statuses.merge_statuses``): dated living-legend lists and bans replace
+    the undated statements of ``db``."""
+    from rules_engine.statuses import merge_statuses
+
+    merged = merge_statuses(
+        db, source, published=getattr(db, "published", None), release=db.release, dated_release=source.release
+    )
     return CardDatabase(merged, release=f"{db.release}+living-legends:{source.release}")
 
 

@@ -43,6 +43,9 @@ class ImportResult:
     version: str
     cards: tuple[Card, ...]
     files: tuple[str, ...] = ()
+    #: The date the data is current to (a package's publication date, the newest dated
+    #: change of a dated source); statuses the source states without dates apply from it.
+    published: date | None = None
 
     @property
     def release(self) -> str:
