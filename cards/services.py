@@ -31,7 +31,7 @@ from rules_engine.importers import (
     parse_grand_archive,
 )
 
-from .models import CardDataRelease, CardRecord
+from .models import CardDataRelease, CardRecord, RecordedStatus
 
 FABRARY_DIR = Path(settings.BASE_DIR) / "tools" / "fabrary"
 FABRARY_PACKAGE = FABRARY_DIR / "node_modules" / "@flesh-and-blood" / "cards"
@@ -84,6 +84,7 @@ def import_release(
         version=result.version,
         card_count=len(result.cards),
         files=list(result.files),
+        published_on=result.published,
     )
     CardRecord.objects.bulk_create(
         [CardRecord(release=release, **record_fields(card)) for card in result.cards], batch_size=500
@@ -92,10 +93,17 @@ def import_release(
         release,
         actor=actor,
         action="card_release.import",
-        after={"release": release.label, "cards": release.card_count, "files": release.files},
+        after={
+            "release": release.label,
+            "cards": release.card_count,
+            "files": release.files,
+            "published_on": release.published_on,
+        },
     )
     if activate or not CardDataRelease.objects.filter(game=result.game, is_active=True).exists():
         activate_release(release, actor=actor)
+    _forget_status_sources()
+    transaction.on_commit(_forget_status_sources)
     return release, True
 
 
@@ -221,3 +229,110 @@ def import_defaults(
             )
         )
     return out
+
+
+# -- statuses recorded by organizers and head judges ------------------------------------------
+
+RECORDED_STATUSES = ("banned", "suspended", "restricted", "living_legend")
+
+
+def _status_snapshot(rs: RecordedStatus) -> dict:
+    return {
+        "game": rs.game,
+        "card": rs.card_name,
+        "pitch": rs.pitch,
+        "format": rs.format,
+        "status": rs.status,
+        "effective_from": rs.effective_from,
+        "effective_until": rs.effective_until,
+        "source_url": rs.source_url,
+        "withdrawn_at": rs.withdrawn_at,
+    }
+
+
+def can_record_statuses(actor) -> bool:
+    """Staff (organizers' and head judges' accounts on this site) record statuses."""
+    return bool(actor is not None and getattr(actor, "is_authenticated", False) and actor.is_staff)
+
+
+@transaction.atomic
+def record_status(
+    *,
+    actor,
+    card_name: str,
+    format_code: str,
+    status: str,
+    effective_from,
+    source_url: str,
+    pitch: int | None = None,
+    effective_until=None,
+    game: str = "fab",
+    note: str = "",
+    check_card: bool = True,
+) -> RecordedStatus:
+    """Record a ban/suspension/restriction/living-legend status announced after the newest data.
+
+    The card must exist in some imported release of ``game`` (``check_card``); the status
+    applies from ``effective_from`` to every release (``cards.selectors.card_database``)
+    until a data release states it. Audited. Raises DomainError for bad input.
+    """
+    from cards import selectors
+    from rules_engine.cards import format_code as to_code
+
+    if status not in RECORDED_STATUSES:
+        raise DomainError(f"status must be one of {', '.join(RECORDED_STATUSES)}", field="status")
+    if not (card_name or "").strip():
+        raise DomainError("name the card", field="card_name")
+    if not (source_url or "").strip():
+        raise DomainError("give the URL of the announcement", field="source_url")
+    if effective_until is not None and effective_until <= effective_from:
+        raise DomainError("the end date must be after the start date", field="effective_until")
+    code = to_code(format_code)
+    if check_card:
+        name = selectors.known_card_name(card_name, game=game)
+        if name is None:
+            raise DomainError(
+                f"no card named {card_name!r} in the imported {game} card data", field="card_name"
+            )
+        card_name = name
+    rs = RecordedStatus.objects.create(
+        game=game,
+        card_name=card_name.strip(),
+        pitch=pitch,
+        format=code,
+        status=status,
+        effective_from=effective_from,
+        effective_until=effective_until,
+        source_url=source_url.strip(),
+        note=note,
+        recorded_by=actor if getattr(actor, "is_authenticated", False) else None,
+    )
+    record_audit(rs, actor=actor, action="card_status.record", after=_status_snapshot(rs))
+    _forget_status_sources()
+    transaction.on_commit(_forget_status_sources)
+    return rs
+
+
+def _forget_status_sources() -> None:
+    from cards.selectors import forget_status_sources
+
+    forget_status_sources()
+
+
+@transaction.atomic
+def withdraw_status(rs: RecordedStatus, *, actor, reason: str = "") -> RecordedStatus:
+    """Stop applying a recorded status (entered by mistake). Audited; the row is kept."""
+    from django.utils import timezone
+
+    before = _status_snapshot(rs)
+    rs.withdrawn_at = timezone.now()
+    rs.save(update_fields=["withdrawn_at"])
+    record_audit(
+        rs,
+        actor=actor,
+        action="card_status.withdraw",
+        before=before,
+        after=_status_snapshot(rs),
+        reason=reason,
+    )
+    return rs
