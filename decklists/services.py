@@ -28,11 +28,25 @@ from .validation import Validation, validate_text
 # -- helpers -------------------------------------------------------------------------------
 
 
-def card_db_for(event: Event):
-    """The card database of the event's card-data release, or the active one."""
-    from cards.selectors import card_database
+def card_data_for(event: Event) -> tuple[Any, str]:
+    """(card database, why that release) for checking the event's lists as of its date.
 
-    return card_database(getattr(event, "card_release", None), game=event.game)
+    The event's pinned release when it was already published on the event date; else the
+    release that was current on the event date, else the oldest imported one
+    (``cards.selectors.release_for_event_date``); the active release as a last resort.
+    """
+    from cards.selectors import card_database, release_for_event_date
+
+    pinned = getattr(event, "card_release", None)
+    rel, note = release_for_event_date(event.game, event_date(event), pinned)
+    if rel is None:
+        return card_database(pinned, game=event.game), "the active release"
+    return card_database(rel, game=event.game), note
+
+
+def card_db_for(event: Event):
+    """The card database lists of ``event`` are checked against (see ``card_data_for``)."""
+    return card_data_for(event)[0]
 
 
 def event_date(event: Event) -> date:
@@ -99,11 +113,14 @@ def limited_set_codes(event: Event) -> frozenset[str]:
 
 def run_validation(decklist: Decklist, text: str, *, db: Any = None) -> Validation:
     event = decklist.registration.event
-    db = db if db is not None else card_db_for(event)
+    note = "the release chosen for this check"
+    if db is None:
+        db, note = card_data_for(event)
     pool_cards = _pool_cards(decklist.registration) if decklist.kind == DecklistKind.DECK else None
     result = validate_text(
         text,
         db=db,
+        release_note=note,
         format_code=event.format,
         as_of=event_date(event),
         kind=decklist.kind,
@@ -123,6 +140,7 @@ def _apply(decklist: Decklist, text: str, result: Validation) -> None:
     decklist.findings = result.findings
     decklist.is_legal = result.is_legal
     decklist.data_version = result.data_version
+    decklist.basis = result.basis
     decklist.validated_at = timezone.now()
 
 
@@ -582,7 +600,7 @@ def revalidate_decklists(
     """
     changes: list[dict] = []
     total = len(decklists)
-    dbs: dict[int, Any] = {}
+    dbs: dict[int, tuple[Any, str]] = {}
     sets: dict[int, frozenset[str]] = {}
     pool_cache: dict[int, list[dict] | None] = {}
     for start in range(0, total, chunk_size):
@@ -592,7 +610,12 @@ def revalidate_decklists(
         with transaction.atomic():
             for decklist in chunk:
                 event = decklist.registration.event
-                event_db = db if db is not None else dbs.setdefault(event.pk, card_db_for(event))
+                if db is not None:
+                    event_db, note = db, "the release chosen for this re-validation"
+                else:
+                    if event.pk not in dbs:
+                        dbs[event.pk] = card_data_for(event)
+                    event_db, note = dbs[event.pk]
                 pool_cards = None
                 if decklist.kind == DecklistKind.DECK:
                     if decklist.registration_id not in pool_cache:
@@ -601,6 +624,7 @@ def revalidate_decklists(
                 result = validate_text(
                     decklist.raw_text,
                     db=event_db,
+                    release_note=note,
                     format_code=event.format,
                     as_of=event_date(event),
                     kind=decklist.kind,
@@ -617,6 +641,7 @@ def revalidate_decklists(
                     and result.cards == decklist.cards
                 ):
                     decklist.data_version = result.data_version
+                    decklist.basis = result.basis
                     decklist.validated_at = now
                     unchanged.append(decklist)
                     continue
@@ -648,7 +673,7 @@ def revalidate_decklists(
                     }
                 )
             if unchanged:
-                Decklist.objects.bulk_update(unchanged, ["data_version", "validated_at"])
+                Decklist.objects.bulk_update(unchanged, ["data_version", "basis", "validated_at"])
         if progress is not None:
             progress(min(start + chunk_size, total), total)
     return changes

@@ -1290,3 +1290,71 @@ def legality_basis(
 
     cards = ([pool.hero] if pool.hero is not None else []) + [c for c, _q, _s in pool.entries]
     return status_basis(cards, status_lists(format_code, rules_edition), as_of)
+
+
+INFO = "info"
+
+
+def basis_findings(
+    pool: CardPool,
+    format_code: str,
+    *,
+    as_of: date,
+    db: Any = None,
+    rules_edition: str = DEFAULT_EDITION,
+    release_note: str = "",
+) -> list[Finding]:
+    """Info findings saying what the verdict rests on (they never make a list illegal).
+
+    * ``CARD_DATA``: the card-data release used and why it was chosen (``release_note``);
+    * ``STATUS_NOT_IN_EFFECT``: a dated status of a pool card in a list the format uses
+      that was not in effect on ``as_of`` (announced later, lifted before, a living legend
+      from a later date), with its dates and source. Statuses that were in effect appear
+      on the error findings they caused (``Finding.statuses``).
+    """
+    release = getattr(db, "release", "") or "unknown"
+    label = pool.label
+    out = [
+        Finding(
+            "CARD_DATA",
+            INFO,
+            [],
+            f"checked as of {as_of.isoformat()} against card data {release}"
+            + (f": {release_note}" if release_note else ""),
+            "TR&P 7",
+            release,
+            label,
+        )
+    ]
+    try:
+        rows = legality_basis(pool, format_code, as_of=as_of, rules_edition=rules_edition)
+    except ValueError:
+        return out
+    for row in rows:
+        if row["applies"]:
+            continue
+        status = str(row["status"]).replace("_", " ")
+        out.append(
+            Finding(
+                "STATUS_NOT_IN_EFFECT",
+                INFO,
+                [row["card"]],
+                f"{row['card']}: {status} in {row['format']} {row['describe']}; not in effect on "
+                f"{as_of.isoformat()}",
+                "TR&P 7",
+                release,
+                label,
+                (
+                    LegalityEvent(
+                        row["format"],
+                        row["status"],
+                        date.fromisoformat(row["start"]) if row["start"] else None,
+                        date.fromisoformat(row["end"]) if row["end"] else None,
+                        row["source"],
+                        row["start_bound"],
+                        row["end_bound"],
+                    ),
+                ),
+            )
+        )
+    return out
