@@ -228,9 +228,10 @@ def _parse_legality_files(paths: list[Path], card_ids: set[str], release: str = 
             active = r.bool("status_active")
             effective = r.date("date_in_effect")
             r.date("date_announced")
+            article = r.str("legality_article", required=False) or ""
             if cid not in card_ids:
                 r.fail(f"card_unique_id {cid!r} is not in card.json")
-            changes[(cid, code, status)].append((effective, active, i, path.name))
+            changes[(cid, code, status)].append((effective, active, i, path.name, article))
     out: dict[str, dict] = defaultdict(dict)
     for (cid, code, status), items in changes.items():
         items.sort(key=lambda t: (t[0], t[2]))
@@ -238,11 +239,16 @@ def _parse_legality_files(paths: list[Path], card_ids: set[str], release: str = 
         start = None
         open_ = False
         source = f"{release} ({items[0][3]})"
-        for effective, active, _i, _name in items:
+        for effective, active, _i, name, article in items:
+            here = f"{release} ({name}{'; ' + article if article else ''})"
             if active and not open_:
-                start, open_ = effective, True
+                start, open_, source = effective, True, here
             elif not active:
-                events.append(LegalityEvent(code, status, start if open_ else None, effective, source))
+                events.append(
+                    LegalityEvent(
+                        code, status, start if open_ else None, effective, source if open_ else here
+                    )
+                )
                 open_ = False
         if open_:
             events.append(LegalityEvent(code, status, start, None, source))
