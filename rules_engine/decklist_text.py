@@ -253,6 +253,7 @@ class ParsedList:
 
 
 _ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
+_URL_ONLY = re.compile(r"^<?(?:https?://|www\.)\S+>?$", re.I)
 _SPACES = re.compile(r"\s+")
 
 
@@ -285,8 +286,10 @@ def _split_card(text: str) -> tuple[int | None, str, int | None, str | None]:
     if m and (m.group(1) or m.group(2) or m.group(3)) and m.group(4) is not None:
         digits = m.group(1) or m.group(2) or m.group(3)
         remaining = m.group(4)
-        # "3 Snatch" and "3x Snatch" count; a card whose name starts with a number would need a quantity.
-        if remaining and (m.group(1) or m.group(2) or not remaining[:1].isdigit()):
+        glued = m.group(3) is not None and m.end(3) < len(rest) and rest[m.end(3)] in ",0123456789"
+        # "3 Snatch", "3x Snatch" and "1 10,000 Year Reunion" count; "10,000 Year Reunion" alone
+        # is a name that begins with digits (no separator after them), read as one copy.
+        if remaining and not glued and any(ch.isalpha() for ch in remaining):
             quantity = int(digits[:6])
             rest = remaining
         elif not remaining:
@@ -358,19 +361,25 @@ def _parse_line(
     result: ParsedList, line_no: int, raw: str, section: str | None, pitch_hint: int | None, seen_card: bool
 ) -> None:
     shown = raw if len(raw) <= 120 else raw[:117] + "..."
-    if len(raw) > MAX_LINE_CHARS * 4:
-        result.errors.append(LineError(line_no, shown, f"line too long ({len(raw)} characters)"))
-        return
+    # Header, comment, link and note lines of any length are ignored (deck-builder exports
+    # carry long URLs and notes); only a line that would be counted as a card is limited.
     text = _clean(raw)
     if not text:
-        return
-    if len(text) > MAX_LINE_CHARS:
-        result.errors.append(LineError(line_no, shown, f"line too long ({len(text)} characters)"))
         return
     low = text.lower()
     if low.startswith("//") or low.startswith("--") or set(low) <= set("-=_*#~ "):
         return
-    if low.startswith(_NOISE_PREFIXES):
+    if low.startswith(_NOISE_PREFIXES) or _URL_ONLY.match(text):
+        return
+    if len(text) > MAX_LINE_CHARS and text.startswith("#"):
+        return  # a long markdown heading or comment
+    if len(text) > MAX_LINE_CHARS:
+        head = text.partition(":")[0].strip().lower()
+        if ":" in text and (head in _META_KEYS or head not in _CARD_KEYS and len(head) <= 40):
+            # "Notes: <a long paragraph>": a metadata line, not a card.
+            result.metadata.setdefault(head, text.partition(":")[2].strip()[:MAX_LINE_CHARS])
+            return
+        result.errors.append(LineError(line_no, shown, f"line too long ({len(text)} characters)"))
         return
     # Headers: "Arena cards", "## Main Deck (60)", "Deck cards:", "Red", "Sideboard - 4".
     key = _header_key(text)
