@@ -9,6 +9,7 @@ an event dated before mid-2025 can pin that release instead.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import subprocess
@@ -16,6 +17,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import django.dispatch
 from django.conf import settings
 from django.db import transaction
 
@@ -26,6 +28,7 @@ from rules_engine.importers import (
     CardImportError,
     ImportResult,
     fabcube_version,
+    parse_cards_2026,
     parse_fabcube,
     parse_fabrary,
     parse_grand_archive,
@@ -33,9 +36,14 @@ from rules_engine.importers import (
 
 from .models import CardDataRelease, CardRecord, RecordedStatus
 
+#: Sent after a new release is committed (``release=``): lists waiting on unknown cards are
+#: re-validated by the decklists app (its receiver), so cards knows nothing about decklists.
+card_data_changed = django.dispatch.Signal()
+
 FABRARY_DIR = Path(settings.BASE_DIR) / "tools" / "fabrary"
 FABRARY_PACKAGE = FABRARY_DIR / "node_modules" / "@flesh-and-blood" / "cards"
-SOURCES = ("fabrary", "fabcube", "ga")
+SOURCES = ("fabrary", "fabcube", "ga", "cards-2026")
+CARDS_2026_DIR = Path(settings.SHARED_DIR) / "data" / "cards-2026"
 
 
 def _pipes(values) -> str:
@@ -85,6 +93,7 @@ def import_release(
         card_count=len(result.cards),
         files=list(result.files),
         published_on=result.published,
+        notes=result.notes,
     )
     CardRecord.objects.bulk_create(
         [CardRecord(release=release, **record_fields(card)) for card in result.cards], batch_size=500
@@ -104,6 +113,7 @@ def import_release(
         activate_release(release, actor=actor)
     _forget_status_sources()
     transaction.on_commit(_forget_status_sources)
+    transaction.on_commit(lambda: card_data_changed.send(sender=CardDataRelease, release=release))
     return release, True
 
 
@@ -171,10 +181,81 @@ def parse_source(source: str, path: str | Path | None = None) -> ImportResult:
         with tempfile.TemporaryDirectory() as tmp:
             return parse_fabrary(dump_fabrary_package(Path(tmp) / "fabrary.json"))
     if source == "fabcube":
-        return parse_fabcube(path or Path(settings.SHARED_DIR) / "data" / "fabcube")
+        with local_copy(path or Path(settings.SHARED_DIR) / "data" / "fabcube") as folder:
+            return parse_fabcube(_card_json_folder(Path(folder)))
     if source == "ga":
-        return parse_grand_archive(path or Path(settings.SHARED_DIR) / "data" / "ga")
+        with local_copy(path or Path(settings.SHARED_DIR) / "data" / "ga") as folder:
+            return parse_grand_archive(folder)
+    if source == "cards-2026":
+        base, base_release = base_fab_cards()
+        with local_copy(path or CARDS_2026_DIR) as folder:
+            return parse_cards_2026(folder, base=base, base_release=base_release)
     raise DomainError(f"unknown card source {source!r}; choose one of {', '.join(SOURCES)}", code="source")
+
+
+def base_fab_cards() -> tuple[list[Card], str]:
+    """The full FaB card data a newer partial source is merged into: the newest imported
+    fabrary release, else the installed npm package, else the-fab-cube shared copy."""
+    rel = (
+        CardDataRelease.objects.filter(game="fab", source="fabrary-cards")
+        .order_by("-published_on", "-imported_at", "-pk")
+        .first()
+    )
+    if rel is not None:
+        rows = CardRecord.objects.filter(release=rel).values_list("data", flat=True)
+        return [Card.from_dict(d) for d in rows.iterator(chunk_size=2000)], rel.label
+    if fabrary_package_version() is not None and shutil.which("node") is not None:
+        result = parse_source("fabrary")
+    else:
+        result = parse_fabcube(Path(settings.SHARED_DIR) / "data" / "fabcube")
+    return list(result.cards), result.release
+
+
+MAX_DOWNLOAD_BYTES = 200_000_000
+
+
+def _card_json_folder(folder: Path) -> Path:
+    """the-fab-cube's repository archive keeps the English JSON in json/english/."""
+    if not folder.is_dir() or (folder / "card.json").is_file():
+        return folder
+    found = sorted(folder.rglob("card.json"), key=lambda p: ("english" not in p.parts, len(p.parts)))
+    return found[0].parent if found else folder
+
+
+@contextlib.contextmanager
+def local_copy(location: str | Path):
+    """A local folder or file for ``location``: a folder or JSON file as is; a .zip or
+    .tar(.gz) archive unpacked to a temporary folder; an http(s) URL downloaded first.
+    Raises CardImportError naming the location when it can't be read."""
+    text = str(location)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(text)
+        if text.startswith(("http://", "https://")):
+            import urllib.request
+
+            name = text.rstrip("/").rsplit("/", 1)[-1].split("?")[0] or "download"
+            path = Path(tmp) / name
+            try:
+                with urllib.request.urlopen(text, timeout=120) as resp, path.open("wb") as out:  # noqa: S310
+                    total = 0
+                    while chunk := resp.read(1 << 20):
+                        total += len(chunk)
+                        if total > MAX_DOWNLOAD_BYTES:
+                            raise CardImportError("download larger than 200 MB", file=text)
+                        out.write(chunk)
+            except OSError as exc:
+                raise CardImportError(f"download failed ({exc})", file=text) from None
+        if path.is_file() and path.name.endswith((".zip", ".tar", ".tar.gz", ".tgz")):
+            folder = Path(tmp) / "unpacked"
+            try:
+                shutil.unpack_archive(str(path), str(folder))
+            except (OSError, ValueError, shutil.ReadError) as exc:
+                raise CardImportError(f"cannot unpack archive ({exc})", file=text) from None
+            # An archive with one top folder: use it.
+            entries = [p for p in folder.iterdir()]
+            yield entries[0] if len(entries) == 1 and entries[0].is_dir() else folder
+            return
+        yield path
 
 
 @dataclass

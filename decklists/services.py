@@ -709,3 +709,28 @@ def run_revalidation_job(job: DecklistJob, *, db: Any = None) -> DecklistJob:
     )
     job.refresh_from_db()
     return job
+
+
+def lists_waiting_on_card_data(game: str) -> list[Decklist]:
+    """Lists of events of ``game`` not finished or cancelled that name unknown cards."""
+    candidates = (
+        Decklist.objects.filter(registration__event__game=game)
+        .exclude(registration__event__status__in=[EventStatus.FINISHED, EventStatus.CANCELLED])
+        .exclude(problems=[])
+        .select_related("registration__event", "registration__player")
+    )
+    return [d for d in candidates if any(p.get("code") == "UNKNOWN_CARD" for p in d.problems)]
+
+
+def revalidate_waiting_lists(game: str) -> list[dict]:
+    """Re-validate the lists waiting on card data (``lists_waiting_on_card_data``); audited
+    per changed list like any re-validation (no actor: the system did it)."""
+    waiting = lists_waiting_on_card_data(game)
+    return revalidate_decklists(waiting, actor=None) if waiting else []
+
+
+def on_card_data_changed(sender: Any, *, release: Any, **kwargs: Any) -> None:
+    """Receiver of ``cards.services.card_data_changed``: queue the re-validation."""
+    from .tasks import task_revalidate_unknown_card_lists
+
+    task_revalidate_unknown_card_lists.delay(game=release.game)

@@ -46,6 +46,8 @@ class ImportResult:
     #: The date the data is current to (a package's publication date, the newest dated
     #: change of a dated source); statuses the source states without dates apply from it.
     published: date | None = None
+    #: What the import did, in words (kept on the release).
+    notes: str = ""
 
     @property
     def release(self) -> str:

@@ -1,4 +1,7 @@
-"""manage.py import_cards {fabrary,fabcube,ga} [PATH] [--activate] | --defaults"""
+"""manage.py import_cards {fabrary,fabcube,ga,cards-2026} [PATH|URL] [--activate] | --defaults
+
+Every import is a new release kept beside the others; a failed import stores nothing and
+leaves the active release as it was."""
 
 from __future__ import annotations
 
@@ -13,8 +16,10 @@ from rules_engine.importers import CardImportError
 class Command(BaseCommand):
     help = (
         "Import card data as a new release. Sources: fabrary (npm @flesh-and-blood/cards; PATH = a dump "
-        "JSON, default: dump the installed package with node), fabcube (the-fab-cube JSON directory, "
-        "default: the shared copy), ga (Grand Archive JSON file or directory, default: the shared copy). "
+        "JSON, default: dump the installed package with node), fabcube (the-fab-cube JSON directory, .zip or "
+        ".tar.gz archive, or URL of one; default: the shared copy), ga (Grand Archive JSON file or directory, "
+        "or URL; default: the shared copy), cards-2026 (newer fabrary data: latest-set files, spoiler sheets, "
+        "printing list; merged by card into the newest imported fabrary release; default: the shared copy). "
         "A source already imported at the same version is skipped. --defaults imports every default source."
     )
 
@@ -26,7 +31,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, source=None, path=None, activate=False, defaults=False, **options):
         if defaults == bool(source):
-            raise CommandError("give a source (fabrary, fabcube, ga) or --defaults")
+            raise CommandError(f"give a source ({', '.join(services.SOURCES)}) or --defaults")
         try:
             if defaults:
                 for row in services.import_defaults():
@@ -38,8 +43,11 @@ class Command(BaseCommand):
                 verb = "imported" if created else "already imported"
                 self.stdout.write(
                     f"{release.label}: {verb}, {release.card_count} cards"
+                    + (f", data of {release.published_on.isoformat()}" if release.published_on else "")
                     + (" (active)" if release.is_active else "")
                 )
+                if created and release.notes:
+                    self.stdout.write(release.notes)
         except CardImportError as exc:
             raise CommandError(f"card data rejected, nothing imported: {exc}") from None
         except DomainError as exc:
