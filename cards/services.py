@@ -185,12 +185,40 @@ def parse_source(source: str, path: str | Path | None = None) -> ImportResult:
             return parse_fabcube(_card_json_folder(Path(folder)))
     if source == "ga":
         with local_copy(path or Path(settings.SHARED_DIR) / "data" / "ga") as folder:
-            return parse_grand_archive(folder)
+            return with_ga_timeline(parse_grand_archive(folder))
     if source == "cards-2026":
         base, base_release = base_fab_cards()
         with local_copy(path or CARDS_2026_DIR) as folder:
             return parse_cards_2026(folder, base=base, base_release=base_release)
     raise DomainError(f"unknown card source {source!r}; choose one of {', '.join(SOURCES)}", code="source")
+
+
+GA_TIMELINE_GLOB = "ga_standard_format_timeline_and_banlist_*.json"
+
+
+def with_ga_timeline(result: ImportResult, timeline: Path | None = None) -> ImportResult:
+    """GA cards with the dated Standard banned list (community timeline, see
+    ``rules_engine.importers.ga_banlist``) applied by name; unchanged when no timeline file."""
+    from dataclasses import replace
+
+    from rules_engine.importers.ga_banlist import apply_ga_timeline, parse_ga_timeline
+
+    if timeline is None:
+        found = (
+            sorted((CARDS_2026_DIR / "ga").glob(GA_TIMELINE_GLOB)) if (CARDS_2026_DIR / "ga").is_dir() else []
+        )
+        if not found:
+            return result
+        timeline = found[-1]
+    events, source = parse_ga_timeline(timeline)
+    stamp = timeline.stem.rsplit("_", 1)[-1]
+    return replace(
+        result,
+        cards=tuple(apply_ga_timeline(result.cards, events)),
+        version=f"{result.version}+bans-{stamp}",
+        files=(*result.files, str(timeline)),
+        notes=(result.notes + "; " if result.notes else "") + f"dated Standard bans from {source}",
+    )
 
 
 def base_fab_cards() -> tuple[list[Card], str]:

@@ -1013,6 +1013,52 @@ def _ga_level(card: Card) -> int | None:
         return None
 
 
+def _lineage_name(card: Card) -> str:
+    """GA 1.6.a.10: a champion's lineage name is its name without titles ("Lorraine, Blademaster" -> "Lorraine")."""
+    return card.name.split(",")[0].strip().casefold()
+
+
+_LINEAGE_TEXT = re.compile(r"\b([A-Z][\w'\-]+) Lineage\b")
+
+
+def _check_ga_lineage(champions: list[Card], add: Callable[..., None]) -> None:
+    """GA 1.7.a.4 / 1.7.a.4.a: a champion of level N+1 levels up from a level N champion; GA X.A.11:
+    a champion with Lineage must level from the named champion. A champion in the material deck
+    that no other champion there can lead to can never be materialized: a warning (GA 1.5 only
+    requires a level 0 champion)."""
+    by_level: dict[int, list[Card]] = {}
+    for c in champions:
+        lv = _ga_level(c)
+        if lv is not None:
+            by_level.setdefault(lv, []).append(c)
+    for c in champions:
+        lv = _ga_level(c)
+        if lv is None or lv < 1:
+            continue
+        below = by_level.get(lv - 1, [])
+        if not below:
+            add(
+                "CHAMPION_LEVEL_GAP",
+                WARNING,
+                [c],
+                f"{c.name} is level {lv} but the material deck has no level {lv - 1} champion to level up from",
+                "GA 1.7.a.4",
+            )
+            continue
+        named = {m.group(1).casefold() for m in _LINEAGE_TEXT.finditer(c.functional_text or "")}
+        if "Lineage" in c.keywords or named:
+            wanted = named or {_lineage_name(c)}
+            if not any(_lineage_name(b) in wanted for b in below):
+                add(
+                    "CHAMPION_LINEAGE",
+                    WARNING,
+                    [c],
+                    f"{c.name} must level up from a level {lv - 1} {'/'.join(sorted(wanted)).title()} champion; "
+                    f"the material deck has none",
+                    "GA X.A.11",
+                )
+
+
 def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Finding]:
     """GA 1.5.1 (standard) and 1.5.2 (draft): main deck, material deck, Lv 0 champion."""
     findings: list[Finding] = []
@@ -1134,8 +1180,21 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
             "GA 1.6.d.4",
         )
     for card in by_name.values():
-        if "banned" in card.statuses_on(fmt.code, as_of):
-            add("BANNED", ERROR, [card], f"{card.name} is banned in {fmt.name}", "GA 1.5.3")
+        evs = _events(card, (fmt.code,), as_of, "banned")
+        if evs:
+            findings.append(
+                Finding(
+                    "BANNED",
+                    ERROR,
+                    [card.name],
+                    f"{card.name} is banned in {fmt.name} on {as_of.isoformat()}{_since(evs)}",
+                    "GA 1.5.3",
+                    release,
+                    pool.label,
+                    evs,
+                )
+            )
+    _check_ga_lineage([by_name[n] for n in material if _ga_is_champion(by_name[n])], add)
     relics = [by_name[n] for n in material if "Divine Relic" in by_name[n].keywords]
     if len(relics) > 1:
         add(
