@@ -51,7 +51,7 @@ def test_import_fabcube_real_data_via_command():
     assert release.card_count == 3878
     assert release.cards.count() == 3878
     assert release.is_active  # first FaB release becomes active
-    assert f"{release.label}: imported, 3878 cards (active)" in out
+    assert f"{release.label}: imported, 3878 cards, data of 2025-05-20 (active)" in out
     db = selectors.card_database()
     assert db.release == release.label
     assert len(db) == 3878
@@ -65,7 +65,7 @@ def test_import_fabrary_real_dump_via_command(fabrary_dump):
     release = CardDataRelease.objects.get(source="fabrary-cards")
     assert release.version == "3.8.6"
     assert release.card_count == 4682
-    assert "fabrary-cards@3.8.6: imported, 4682 cards (active)" in out
+    assert "fabrary-cards@3.8.6: imported, 4682 cards, data of 2026-05-16 (active)" in out
     assert selectors.card_database(release).get("Snatch", 1).identifier == "snatch-red"
 
 
