@@ -203,9 +203,10 @@ def merge_living_legends(db: CardDatabase, source: CardDatabase) -> CardDatabase
     the undated statements of ``db``."""
     from rules_engine.statuses import merge_statuses
 
-    merged = merge_statuses(
-        db, source, published=getattr(db, "published", None), release=db.release, dated_release=source.release
+    published = getattr(db, "published", None) or max(
+        (ev.start for c in db for ev in c.legality_history if ev.start_bound and ev.start), default=None
     )
+    merged = merge_statuses(db, source, published=published, release=db.release, dated_release=source.release)
     return CardDatabase(merged, release=f"{db.release}+living-legends:{source.release}")
 
 

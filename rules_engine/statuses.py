@@ -70,7 +70,8 @@ def merge_card(
     * a status only ``newer`` states applies from ``published`` with ``start_bound``;
     * a dated status still open in the dated source that ``newer`` no longer states ends on
       ``published`` with ``end_bound`` (lifted by then), provided the newer source states
-      that kind of status in that format for some card (``source_pairs``; default: this card's).
+      that kind of status in that format for some card (``source_pairs``; default: this card's)
+      or, for a ban or suspension, states the card legal in that format.
     """
     if dated is None:
         return newer
@@ -90,10 +91,16 @@ def merge_card(
     merged = []
     for ev in dated_events:
         group = _group(ev.status)
+        # Evidence the status is over: the newer source states this kind of status in the
+        # format for other cards but not for this one, or states the card legal in the format
+        # (a ban or suspension can't hold then; living legends are left alone: fabrary keeps
+        # young living legends in its Blitz legal list, see docs/legality-oracle.md).
+        lifted_by_pairs = any((ev.format, st) in pairs for st in group)
+        lifted_by_legal = ev.status in ("banned", "suspended") and ev.format in newer.legal_formats
         if (
             ev.end is None
             and published is not None
-            and any((ev.format, st) in pairs for st in group)
+            and (lifted_by_pairs or lifted_by_legal)
             and not any((ev.format, st) in stated for st in group)
             and (ev.start is None or ev.start < published)
         ):

@@ -262,3 +262,23 @@ def test_basis_names_release_and_statuses_not_in_effect():
     assert all(f.severity == "info" for f in basis)
     assert "fab@1+cube@2: current then" in basis[0].message
     assert "since 2023-11-06" in basis[1].message and "not in effect on 2021-06-01" in basis[1].message
+
+
+def test_merge_dated_ban_ends_when_the_newer_source_states_the_card_legal():
+    blitz_ban = LegalityEvent("blitz", "banned", date(2023, 1, 1), None, "cube (banned-blitz.json)")
+    newer = mk("Blitz Unbanned", 1, formats=("cc", "blitz"))
+    merged = merge_card(
+        newer, mk("Blitz Unbanned", 1, history=[blitz_ban]), published=PUBLISHED, release="fab"
+    )
+    (ev,) = merged.legality_history
+    assert (ev.start, ev.end, ev.end_bound) == (date(2023, 1, 1), PUBLISHED, True)
+    assert "lifted by 2026-05-16" in ev.describe()
+
+
+def test_merge_living_legend_is_not_ended_by_a_stated_legal_format():
+    ll = LegalityEvent("blitz", "living_legend", date(2024, 9, 13), None, "cube")
+    hero = mk("Young Legend", types=("Hero",), formats=("blitz",), young=True)
+    merged = merge_card(
+        hero, mk("Young Legend", types=("Hero",), history=[ll]), published=PUBLISHED, release="fab"
+    )
+    assert merged.legality_history == (ll,)
