@@ -16,6 +16,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
 from datetime import date
+from typing import Any
 
 # ---------------------------------------------------------------------------
 # Vocabularies
@@ -386,9 +387,9 @@ class Card:
 
     # -- JSON round trip (storage of releases) ---------------------------------
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict; Card.from_dict(card.to_dict()) == card."""
-        out: dict = {}
+        out: dict[str, Any] = {}
         for name in _FIELD_NAMES:
             value = getattr(self, name)
             if name == "printings":
@@ -407,9 +408,9 @@ class Card:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict) -> Card:
+    def from_dict(cls, data: dict[str, Any]) -> Card:
         """Inverse of to_dict; unknown keys are ignored, missing ones take defaults."""
-        kwargs: dict = {}
+        kwargs: dict[str, Any] = {}
         for name in _FIELD_NAMES:
             if name not in data:
                 continue

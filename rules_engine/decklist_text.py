@@ -239,6 +239,8 @@ class ParsedList:
     lines: list[ParsedLine] = field(default_factory=list)
     errors: list[LineError] = field(default_factory=list)
     metadata: dict[str, str] = field(default_factory=dict)
+    #: A header just read: (section, pitch hint) for the lines that follow (parser state).
+    section_change: tuple[str, int | None] | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -347,9 +349,10 @@ def parse_decklist(text: Any) -> ParsedList:
         seen_card = False
         for line_no, raw in enumerate(text.splitlines(), start=1):
             _parse_line(result, line_no, raw, section, pitch_hint, seen_card)
-            state = result.metadata.pop("__section__", None)
+            state = result.section_change
             if state is not None:
                 section, pitch_hint = state
+                result.section_change = None
             if result.lines and result.lines[-1].line_no == line_no:
                 seen_card = True
     except Exception as exc:  # pragma: no cover - defensive: the contract is "never raises"
@@ -384,7 +387,7 @@ def _parse_line(
     # Headers: "Arena cards", "## Main Deck (60)", "Deck cards:", "Red", "Sideboard - 4".
     key = _header_key(text)
     if key in _HEADERS:
-        result.metadata["__section__"] = _HEADERS[key]  # type: ignore[assignment]
+        result.section_change = _HEADERS[key]
         return
     if text.startswith("#"):
         # An unknown markdown heading or a comment: not a card line.
@@ -401,7 +404,7 @@ def _parse_line(
         if hkey in _CARD_KEYS:
             sec = _CARD_KEYS[hkey]
             if not value:
-                result.metadata["__section__"] = (sec, None)  # type: ignore[assignment]
+                result.section_change = (sec, None)
                 return
             # "Weapons: A, B": FaBDB-style lists. A name with a comma ("Dawnblade, Resplendent")
             # splits here too; ``resolve`` rejoins neighbouring parts of one line that name a card.
@@ -560,7 +563,7 @@ def resolve(parsed: ParsedList, db: Any) -> tuple[list[tuple[Any, int, str]], li
                 have = sorted(
                     {getattr(c, "pitch", None) for c in variants}, key=lambda p: (p is None, p or 0)
                 )
-                shown = ", ".join(PITCH_NAMES.get(p, "no pitch") for p in have)
+                shown = ", ".join(PITCH_NAMES.get(p or 0, "no pitch") for p in have)
                 problems.append(
                     ResolveProblem(
                         line.line_no,
@@ -582,7 +585,8 @@ def resolve(parsed: ParsedList, db: Any) -> tuple[list[tuple[Any, int, str]], li
             pitches = {getattr(c, "pitch", None) for c in variants}
             if len(variants) > 1 and len(pitches) > 1:
                 names = ", ".join(
-                    PITCH_NAMES.get(p, "no pitch") for p in sorted(pitches, key=lambda p: (p is None, p or 0))
+                    PITCH_NAMES.get(p or 0, "no pitch")
+                    for p in sorted(pitches, key=lambda p: (p is None, p or 0))
                 )
                 problems.append(
                     ResolveProblem(

@@ -170,7 +170,7 @@ class _Ctx:
         self.cards: list[tuple[Card, int, str]] = []  # pool cards: arena + deck (+ sideboard)
         self.tokens: list[tuple[Card, int, str]] = []
         self.bad_quantity: list[tuple[Card, int, str]] = []
-        self.counts: Counter = Counter()
+        self.counts: Counter[tuple[str, int | None]] = Counter()
         self.by_key: dict[tuple[str, int | None], Card] = {}
         self.deck_flag: dict[tuple[str, int | None], bool] = {}
         deck_cards = arena_cards = starting = 0
@@ -499,7 +499,8 @@ def _hero_supertypes(ctx: _Ctx) -> frozenset[str]:
     return hero.supertypes | hero.essences
 
 
-_ALLOWANCE_PATTERNS: tuple[tuple[re.Pattern, Callable[[Card, re.Match], bool]], ...] = (
+_Allowance = tuple[Callable[[Card, "re.Match[str]"], bool], "re.Match[str]"]
+_ALLOWANCE_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[Card, re.Match[str]], bool]], ...] = (
     (re.compile(r"may have equipment of any class or talent", re.I), lambda c, m: "Equipment" in c.types),
     (
         re.compile(r"may have cards with (\w+) of any class or talent", re.I),
@@ -511,10 +512,10 @@ _ALLOWANCE_PATTERNS: tuple[tuple[re.Pattern, Callable[[Card, re.Match], bool]], 
     ),
     (re.compile(r"may have specialization cards of any hero", re.I), lambda c, m: bool(c.specializations)),
 )
-_ALLOWANCE_CACHE: dict[str, tuple] = {}
+_ALLOWANCE_CACHE: dict[str, tuple[_Allowance, ...]] = {}
 
 
-def _hero_allowances(hero: Card) -> tuple:
+def _hero_allowances(hero: Card) -> tuple[_Allowance, ...]:
     key = hero.identifier
     found = _ALLOWANCE_CACHE.get(key)
     if found is None:
@@ -739,7 +740,7 @@ def _check_copies(ctx: _Ctx) -> None:
     limit = fmt.copy_limit
     legendary = fmt.legendary_applies
     if fmt.is_limited:
-        counts: Counter = Counter()
+        counts: Counter[Any] = Counter()
         for card, qty, sec in ctx.cards:
             if sec != "sideboard":
                 counts[card.key] += qty
@@ -900,10 +901,10 @@ def _check_limited(ctx: _Ctx) -> None:
                     fmt.rule("pool"),
                 )
     if pool.registered is not None:
-        registered: Counter = Counter()
+        registered: Counter[Any] = Counter()
         for card, qty in pool.registered:
             registered[card.key] += qty
-        used: Counter = Counter()
+        used: Counter[Any] = Counter()
         for card, qty, _sec in ctx.cards:
             used[card.key] += qty
         for key, n in used.items():
@@ -948,10 +949,10 @@ def _check_fixed_list(ctx: _Ctx) -> None:
     fmt = ctx.fmt
     if not fmt.fixed_list:
         return
-    want: Counter = Counter()
+    want: Counter[Any] = Counter()
     for name, pitch, qty in fmt.fixed_list:
         want[(name.casefold(), pitch)] += qty
-    have: Counter = Counter()
+    have: Counter[Any] = Counter()
     shown: dict[tuple[str, int | None], str] = {}
     for card in ctx.heroes:
         have[(card.name.casefold(), card.pitch)] += 1
@@ -1067,8 +1068,8 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
         names = [c if isinstance(c, str) else c.name for c in cards]
         findings.append(Finding(code, severity, names, message, rule, release, pool.label))
 
-    main: Counter = Counter()
-    material: Counter = Counter()
+    main: Counter[Any] = Counter()
+    material: Counter[Any] = Counter()
     by_name: dict[str, Card] = {}
     entries = list(pool.entries)
     if pool.hero is not None:

@@ -297,8 +297,8 @@ def set_release_dates(directory: str | Path) -> dict[str, date]:
     for rec in data if isinstance(data, list) else []:
         if not isinstance(rec, dict) or not isinstance(rec.get("id"), str):
             continue
-        dates = [
-            p.get("initial_release_date")
+        dates: list[str] = [
+            str(p["initial_release_date"])
             for p in rec.get("printings") or []
             if isinstance(p, dict) and isinstance(p.get("initial_release_date"), str)
         ]

@@ -144,7 +144,7 @@ def parse_fabcube(directory: str | Path, *, version: str | None = None) -> Impor
     )
 
 
-def _latest_change(history: dict[str, dict]) -> date | None:
+def _latest_change(history: dict[str, dict[tuple[str, str], list[LegalityEvent]]]) -> date | None:
     """The newest date in the dated legality files: the data is current at least to then."""
     found = [
         d
@@ -214,11 +214,15 @@ def _provenance_tag(directory: Path) -> str:
     return ""
 
 
-def _parse_legality_files(paths: list[Path], card_ids: set[str], release: str = SOURCE) -> dict[str, dict]:
+def _parse_legality_files(
+    paths: list[Path], card_ids: set[str], release: str = SOURCE
+) -> dict[str, dict[tuple[str, str], list[LegalityEvent]]]:
     """-> {card_unique_id: {(format, status): [LegalityEvent, ...]}} from dated change records."""
-    changes: dict[tuple[str, str, str], list] = defaultdict(list)
+    changes: dict[tuple[str, str, str], list[tuple[date, bool, int, str, str]]] = defaultdict(list)
     for path in paths:
-        kind, fmt = _LEGALITY_FILE.match(path.name).groups()
+        matched = _LEGALITY_FILE.match(path.name)
+        assert matched is not None  # the caller selected the files by this pattern
+        kind, fmt = matched.groups()
         status, code = _STATUS[kind], format_code(fmt)
         records = require_list(load_json(path), file=path, what="a list of legality changes")
         for i, rec in enumerate(records):
@@ -232,7 +236,7 @@ def _parse_legality_files(paths: list[Path], card_ids: set[str], release: str = 
             if cid not in card_ids:
                 r.fail(f"card_unique_id {cid!r} is not in card.json")
             changes[(cid, code, status)].append((effective, active, i, path.name, article))
-    out: dict[str, dict] = defaultdict(dict)
+    out: dict[str, dict[tuple[str, str], list[LegalityEvent]]] = defaultdict(dict)
     for (cid, code, status), items in changes.items():
         items.sort(key=lambda t: (t[0], t[2]))
         events = []
@@ -288,7 +292,9 @@ def _pitch(r: RecordReader) -> int | None:
     return int(raw)
 
 
-def _parse_card(r: RecordReader, history: dict, monikers: set[str]) -> Card:
+def _parse_card(
+    r: RecordReader, history: dict[tuple[str, str], list[LegalityEvent]], monikers: set[str]
+) -> Card:
     name = r.str("name", allow_empty=False)
     pitch = _pitch(r)
     type_text = r.str("type_text")
