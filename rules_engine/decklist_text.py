@@ -254,6 +254,20 @@ class ParsedList:
         }
 
 
+_BULLET = re.compile(r"^[ \t]*[*\u2022\u00b7\u25aa\u2023+][ \t]+(?=\S)|^[ \t]*-[ \t]+(?=[^\s-])", re.M)
+
+
+def even_out(text: str) -> str:
+    """Marks without meaning evened out, same line count: tabs, no-break spaces, CR/LF, and
+    list bullets of Markdown exports ("* 3 Snatch (red)", "- 3 Snatch (red)"). The web form
+    and ``manage.py validate_decklist`` both read text through this."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.translate(
+        {0x09: " ", 0x0B: " ", 0x0C: " ", 0xA0: " ", 0x2007: " ", 0x202F: " ", 0xFEFF: None}
+    )
+    return _BULLET.sub("", text)
+
+
 _ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
 _URL_ONLY = re.compile(r"^<?(?:https?://|www\.)\S+>?$", re.I)
 _SPACES = re.compile(r"\s+")

@@ -161,3 +161,27 @@ def test_recorded_ban_applies_from_its_date_and_is_audited(releases, tmp_path, a
     assert ban["cards"] == ["Filler Card 03 (red)"]
     assert "https://example.org/announcement" in ban["message"]
     assert after["data_version"].endswith("+1 recorded")
+
+
+EXPORT = (
+    "Name: Lexa sweep " + "(a long deck name from a deck builder) " * 20 + "\n"
+    "Hero: Lexa, Livewire\n"
+    "Format: Classic Constructed\n"
+    "Notes: " + "mulligan aggressively against control, keep two blues; " * 30 + "\n"
+    "// exported " + "https://fabrary.net/decks/01J" + "x" * 1500 + "\n"
+    "\n"
+    "## Deck cards (60)\n"
+    + "".join(f"* 3x Filler Card {i:02d} (red)\n" for i in range(20))
+    + "\nSee the full deck @ https://fabrary.net/decks/01J"
+    + "y" * 900
+    + "\n"
+)
+
+
+def test_cli_and_form_read_the_same_export_with_long_headers(releases, tmp_path):
+    out = cli(tmp_path, EXPORT, "2021-06-19")
+    decklist = form(EXPORT, date(2021, 6, 19))
+    assert out["readable"] is True, out
+    assert decklist.problems == []
+    assert out["legal"] is True and decklist.is_legal is True
+    assert sum(c["qty"] for c in decklist.cards if c["section"] == "deck") == 60

@@ -22,7 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
-from rules_engine.decklist_text import parse_decklist, resolve
+from rules_engine.decklist_text import even_out, parse_decklist, resolve
 from rules_engine.formats import EDITIONS, FORMAT_CODES, UnknownFormat, get_format
 from rules_engine.legality import CardPool, basis_findings, check_pool, is_legal
 
@@ -124,7 +124,7 @@ class Command(BaseCommand):
 
     def _parse(self, opts: dict, path: str, db: Any) -> tuple[list, list[dict]]:
         text = self._read(path)
-        parsed = parse_decklist(text)
+        parsed = parse_decklist(even_out(text))
         problems = [
             {
                 "line_no": e.line_no,
