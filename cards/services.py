@@ -444,4 +444,6 @@ def withdraw_status(rs: RecordedStatus, *, actor, reason: str = "") -> RecordedS
         after=_status_snapshot(rs),
         reason=reason,
     )
+    _forget_status_sources()
+    transaction.on_commit(_forget_status_sources)
     return rs
