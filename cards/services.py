@@ -337,7 +337,28 @@ def import_defaults(
                 f"{release.card_count} cards" if created else "already imported",
             )
         )
+    out.append(_import_newer_fab_data(actor=actor, folder=shared_dir / "data" / "cards-2026"))
     return out
+
+
+def _import_newer_fab_data(*, actor, folder: Path) -> DefaultImport:
+    """The newer-data folder, merged into the newest fabrary release. It becomes the active
+    FaB release when the active one is the release it was merged into (it holds every card
+    of that release), so new events and lists use the newer cards."""
+    if not (folder / "fab").is_dir():
+        return DefaultImport("cards-2026", "", "missing", f"{folder / 'fab'} not found")
+    result = parse_source("cards-2026", folder)
+    if CardDataRelease.objects.filter(source=result.source, version=result.version).exists():
+        return DefaultImport("cards-2026", result.release, "skipped", "already imported")
+    active = CardDataRelease.objects.filter(game="fab", is_active=True).first()
+    merged_into_active = active is not None and f"merged by card into {active.label} " in result.notes
+    release, _ = import_release(result, actor=actor, activate=merged_into_active)
+    return DefaultImport(
+        "cards-2026",
+        release.label,
+        "imported",
+        f"{release.card_count} cards" + (", now active" if release.is_active else ""),
+    )
 
 
 # -- statuses recorded by organizers and head judges ------------------------------------------
