@@ -15,11 +15,13 @@ import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 import django.dispatch
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from core.audit import record_audit
 from core.errors import DomainError
@@ -173,13 +175,20 @@ def dump_fabrary_package(out: Path) -> Path:
     return out
 
 
-def parse_source(source: str, path: str | Path | None = None) -> ImportResult:
-    """Parse one source. ``path`` defaults to the npm package (fabrary) or the shared copies."""
+def parse_source(
+    source: str, path: str | Path | None = None, *, published: date | None = None
+) -> ImportResult:
+    """Parse one source. ``path`` defaults to the npm package (fabrary) or the shared copies.
+
+    ``published`` (fabrary): the package version's publication date. Without it the dump's
+    own date or the known date of that version is used, else today: the statuses the package
+    states without dates then apply from the import day on, never earlier (a safe bound).
+    """
     if source == "fabrary":
         if path is not None:
-            return parse_fabrary(path)
+            return _dated_fabrary(Path(path), published)
         with tempfile.TemporaryDirectory() as tmp:
-            return parse_fabrary(dump_fabrary_package(Path(tmp) / "fabrary.json"))
+            return _dated_fabrary(dump_fabrary_package(Path(tmp) / "fabrary.json"), published)
     if source == "fabcube":
         with local_copy(path or Path(settings.SHARED_DIR) / "data" / "fabcube") as folder:
             return parse_fabcube(_card_json_folder(Path(folder)))
@@ -191,6 +200,13 @@ def parse_source(source: str, path: str | Path | None = None) -> ImportResult:
         with local_copy(path or CARDS_2026_DIR) as folder:
             return parse_cards_2026(folder, base=base, base_release=base_release)
     raise DomainError(f"unknown card source {source!r}; choose one of {', '.join(SOURCES)}", code="source")
+
+
+def _dated_fabrary(path: Path, published: date | None) -> ImportResult:
+    result = parse_fabrary(path, published=published)
+    if result.published is None:
+        result = parse_fabrary(path, published=timezone.localdate())
+    return result
 
 
 GA_TIMELINE_GLOB = "ga_standard_format_timeline_and_banlist_*.json"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -228,3 +229,34 @@ def test_import_missing_path_names_it(tmp_path):
     with pytest.raises(CommandError, match=r"nope\.json: file not found"):
         _call("fabrary", str(missing))
     assert CardDataRelease.objects.count() == 0
+
+
+SAMPLE_DUMP = Path(__file__).resolve().parents[1] / "rules_engine" / "test_oracle_sample.json"
+
+
+@pytest.mark.django_db
+def test_fabrary_statuses_are_dated_by_the_given_publication_date():
+    out = _call("fabrary", str(SAMPLE_DUMP), "--published", "2026-03-01")
+    release = CardDataRelease.objects.get(source="fabrary-cards")
+    assert release.published_on == date(2026, 3, 1)
+    assert "data of 2026-03-01" in out
+    db = selectors.card_database(release)
+    dated = [ev for c in db for ev in c.legality_history if ev.source.startswith("fabrary-cards@")]
+    assert dated and all(ev.start == date(2026, 3, 1) and ev.start_bound for ev in dated)
+
+
+@pytest.mark.django_db
+def test_an_unknown_fabrary_version_is_dated_by_the_import_day():
+    from django.utils import timezone
+
+    _call("fabrary", str(SAMPLE_DUMP))
+    release = CardDataRelease.objects.get(source="fabrary-cards")
+    assert release.published_on == timezone.localdate()
+    db = selectors.card_database(release)
+    assert all(ev.start is not None for c in db for ev in c.legality_history)
+
+
+@pytest.mark.django_db
+def test_bad_published_date_is_refused():
+    with pytest.raises(CommandError, match="--published must be YYYY-MM-DD"):
+        _call("fabrary", str(SAMPLE_DUMP), "--published", "yesterday")

@@ -5,6 +5,8 @@ leaves the active release as it was."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.core.management.base import BaseCommand, CommandError
 
 from cards import services
@@ -28,8 +30,16 @@ class Command(BaseCommand):
         parser.add_argument("path", nargs="?", help="file or directory to read (default: see above)")
         parser.add_argument("--activate", action="store_true", help="make the release active for its game")
         parser.add_argument("--defaults", action="store_true", help="import every default source present")
+        parser.add_argument(
+            "--published",
+            default=None,
+            help="fabrary: the package version's publication date YYYY-MM-DD (statuses the package "
+            "states without dates apply from it; default: the known date of that version, else today)",
+        )
 
-    def handle(self, *args, source=None, path=None, activate=False, defaults=False, **options):
+    def handle(
+        self, *args, source=None, path=None, activate=False, defaults=False, published=None, **options
+    ):
         if defaults == bool(source):
             raise CommandError(f"give a source ({', '.join(services.SOURCES)}) or --defaults")
         try:
@@ -38,7 +48,11 @@ class Command(BaseCommand):
                     label = row.release or row.source
                     self.stdout.write(f"{label}: {row.status}" + (f" ({row.detail})" if row.detail else ""))
             else:
-                result = services.parse_source(source, path)
+                try:
+                    day = date.fromisoformat(published) if published else None
+                except ValueError:
+                    raise CommandError(f"--published must be YYYY-MM-DD, got {published!r}") from None
+                result = services.parse_source(source, path, published=day)
                 release, created = services.import_release(result, activate=activate)
                 verb = "imported" if created else "already imported"
                 self.stdout.write(
