@@ -17,6 +17,7 @@ import tempfile
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import django.dispatch
 from django.conf import settings
@@ -193,6 +194,11 @@ def parse_source(
         with local_copy(path or Path(settings.SHARED_DIR) / "data" / "fabcube") as folder:
             return parse_fabcube(_card_json_folder(Path(folder)))
     if source == "ga":
+        if str(path or "").startswith(("http://", "https://")) and not str(path).endswith(
+            (".zip", ".tar", ".tar.gz", ".tgz")
+        ):
+            with tempfile.TemporaryDirectory() as tmp:
+                return with_ga_timeline(parse_grand_archive(download_json_pages(str(path), Path(tmp))))
         with local_copy(path or Path(settings.SHARED_DIR) / "data" / "ga") as folder:
             return with_ga_timeline(parse_grand_archive(folder))
     if source == "cards-2026":
@@ -256,6 +262,50 @@ def base_fab_cards() -> tuple[list[Card], str]:
 
 
 MAX_DOWNLOAD_BYTES = 200_000_000
+
+
+MAX_PAGES = 500
+
+
+def _fetch_json(url: str) -> Any:
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=60) as resp:  # noqa: S310 (an operator-given URL)
+            raw = resp.read(MAX_DOWNLOAD_BYTES + 1)
+    except OSError as exc:
+        raise CardImportError(f"download failed ({exc})", file=url) from None
+    if len(raw) > MAX_DOWNLOAD_BYTES:
+        raise CardImportError("download larger than 200 MB", file=url)
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise CardImportError(f"not JSON ({exc})", file=url) from None
+
+
+def download_json_pages(url: str, folder: Path) -> Path:
+    """Fetch a paged JSON API (the GA Index search: ``{"data": [...], "page": 1,
+    "total_pages": N}`` or ``"has_more": true``) page by page into ``folder``; a plain JSON
+    list is one page. Raises CardImportError naming the URL."""
+    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    query = dict(parse_qsl(parts.query))
+    page = int(query.get("page", "1") or 1)
+    for n in range(MAX_PAGES):
+        here = urlunsplit(parts._replace(query=urlencode({**query, "page": page})))
+        data = _fetch_json(url if n == 0 else here)
+        (folder / f"page-{n + 1:03d}.json").write_text(json.dumps(data), encoding="utf-8")
+        if not isinstance(data, dict):
+            break
+        total = data.get("total_pages")
+        more = data.get("has_more")
+        if not ((isinstance(total, int) and page < total) or more is True) or not data.get("data"):
+            break
+        page += 1
+    else:
+        raise CardImportError(f"more than {MAX_PAGES} pages", file=url)
+    return folder
 
 
 def _card_json_folder(folder: Path) -> Path:

@@ -140,3 +140,45 @@ def test_unknown_cards_wait_for_data_and_are_revalidated_when_it_lands(
     assert decklist.problems == []
     assert {"name": "Aethersling", "pitch": 1, "qty": 3, "section": "deck"} in decklist.cards
     assert decklist.data_version.startswith("cards-2026@t")
+
+
+@pytest.mark.django_db
+def test_ga_index_json_pages_from_a_url():
+    """The GA Index search API answers page by page; every page is read (a local server here)."""
+    import json
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    from urllib.parse import parse_qs, urlsplit
+
+    cards = json.loads(
+        (
+            Path(settings.SHARED_DIR) / "data" / "ga" / "ga_cards_from_GrandArchiveOnline_2024-03.json"
+        ).read_text()
+    )
+    pages = [cards[:300], cards[300:]]
+    seen = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (http.server API)
+            page = int(parse_qs(urlsplit(self.path).query).get("page", ["1"])[0])
+            seen.append(page)
+            body = json.dumps({"data": pages[page - 1], "page": page, "total_pages": len(pages)}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/cards/search?game=ga"
+        result = services.parse_source("ga", url)
+    finally:
+        server.shutdown()
+    assert seen == [1, 2]
+    assert len(result.cards) == len(cards)
+    assert result.game == "ga"
