@@ -722,15 +722,34 @@ def lists_waiting_on_card_data(game: str) -> list[Decklist]:
     return [d for d in candidates if any(p.get("code") == "UNKNOWN_CARD" for p in d.problems)]
 
 
-def revalidate_waiting_lists(game: str) -> list[dict]:
+def revalidate_waiting_lists(game: str, release_id: int | None = None) -> list[dict]:
     """Re-validate the lists waiting on card data (``lists_waiting_on_card_data``); audited
-    per changed list like any re-validation (no actor: the system did it)."""
+    per changed list like any re-validation (no actor: the system did it).
+
+    ``release_id``: the release that just landed. An event whose date it was already
+    published on is checked against it (those lists name cards only newer data knows, even
+    when the event pinned an older release); other events use their own data as usual.
+    """
+    from cards.models import CardDataRelease
+    from cards.selectors import card_database
+
     waiting = lists_waiting_on_card_data(game)
-    return revalidate_decklists(waiting, actor=None) if waiting else []
+    landed = CardDataRelease.objects.filter(pk=release_id).first() if release_id else None
+    by_event: dict[int, list[Decklist]] = {}
+    for decklist in waiting:
+        by_event.setdefault(decklist.registration.event_id, []).append(decklist)
+    changes: list[dict] = []
+    for lists in by_event.values():
+        event = lists[0].registration.event
+        db = None
+        if landed is not None and landed.current_from <= event_date(event):
+            db = card_database(landed, game=game)
+        changes += revalidate_decklists(lists, db=db, actor=None)
+    return changes
 
 
 def on_card_data_changed(sender: Any, *, release: Any, **kwargs: Any) -> None:
     """Receiver of ``cards.services.card_data_changed``: queue the re-validation."""
     from .tasks import task_revalidate_unknown_card_lists
 
-    task_revalidate_unknown_card_lists.delay(game=release.game)
+    task_revalidate_unknown_card_lists.delay(game=release.game, release_id=release.pk)

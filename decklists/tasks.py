@@ -65,11 +65,11 @@ def task_revalidate_event_decklists(*, event_id: int, job_id: int | None = None)
 
 
 @shared_task(name="decklists.tasks.task_revalidate_unknown_card_lists")
-def task_revalidate_unknown_card_lists(*, game: str) -> int:
+def task_revalidate_unknown_card_lists(*, game: str, release_id: int | None = None) -> int:
     """New card data landed: re-check the lists of running or upcoming events of ``game``
     that name cards the data did not know. Returns how many lists changed."""
     from .services import revalidate_waiting_lists
 
-    changes = revalidate_waiting_lists(game)
+    changes = revalidate_waiting_lists(game, release_id)
     logger.info("new %s card data: %d waiting list(s) changed", game, len(changes))
     return len(changes)
