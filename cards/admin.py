@@ -1,7 +1,10 @@
+from django import forms
 from django.contrib import admin, messages
 
-from . import services
-from .models import CardDataRelease, CardRecord
+from core.errors import DomainError
+
+from . import selectors, services
+from .models import CardDataRelease, CardRecord, RecordedStatus
 
 
 @admin.register(CardDataRelease)
@@ -36,3 +39,98 @@ class CardRecordAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+class RecordedStatusForm(forms.ModelForm):
+    source_url = forms.URLField(max_length=500, assume_scheme="https", help_text="The announcement.")
+
+    class Meta:
+        model = RecordedStatus
+        fields = "__all__"
+
+    def clean(self):
+        data = super().clean()
+        if self.instance.pk is None and data.get("card_name"):
+            if selectors.known_card_name(data["card_name"], game=data.get("game") or "fab") is None:
+                self.add_error("card_name", "No card of that name in the imported card data.")
+        start, end = data.get("effective_from"), data.get("effective_until")
+        if start and end and end <= start:
+            self.add_error("effective_until", "The end date must be after the start date.")
+        return data
+
+
+@admin.register(RecordedStatus)
+class RecordedStatusAdmin(admin.ModelAdmin):
+    """Organizers and head judges record a status announced after the newest card data.
+
+    Saving goes through ``services.record_status`` (audited); a recorded status is never
+    edited afterwards: withdraw it (action) and record a corrected one.
+    """
+
+    form = RecordedStatusForm
+    list_display = [
+        "card_name",
+        "pitch",
+        "format",
+        "status",
+        "effective_from",
+        "effective_until",
+        "withdrawn_at",
+    ]
+    list_filter = ["game", "format", "status"]
+    search_fields = ["card_name"]
+    fields = [
+        "game",
+        "card_name",
+        "pitch",
+        "format",
+        "status",
+        "effective_from",
+        "effective_until",
+        "source_url",
+        "note",
+        "recorded_by",
+        "recorded_at",
+        "withdrawn_at",
+    ]
+    readonly_fields = ["recorded_by", "recorded_at", "withdrawn_at"]
+    actions = ["withdraw"]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None:
+            return self.fields
+        return self.readonly_fields
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            return
+        try:
+            saved = services.record_status(
+                actor=request.user,
+                card_name=obj.card_name,
+                format_code=obj.format,
+                status=obj.status,
+                effective_from=obj.effective_from,
+                effective_until=obj.effective_until,
+                source_url=obj.source_url,
+                pitch=obj.pitch,
+                game=obj.game,
+                note=obj.note,
+            )
+        except DomainError as exc:  # the form checked the input; a race is shown as a message
+            self.message_user(request, exc.message, messages.ERROR)
+            return
+        obj.pk = saved.pk
+        obj.card_name = saved.card_name
+        obj.format = saved.format
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description="Withdraw the selected statuses (they stop applying)")
+    def withdraw(self, request, queryset):
+        n = 0
+        for rs in queryset.filter(withdrawn_at__isnull=True):
+            services.withdraw_status(rs, actor=request.user, reason="withdrawn in the admin")
+            n += 1
+        self.message_user(request, f"{n} status(es) withdrawn.")

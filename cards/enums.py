@@ -12,4 +12,5 @@ class CardSource(models.TextChoices):
     FABRARY = "fabrary-cards", "@flesh-and-blood/cards (npm, fabrary)"
     FABCUBE = "fabcube", "the-fab-cube flesh-and-blood-cards"
     GA_INDEX = "ga-index", "Grand Archive Index JSON"
+    CARDS_2026 = "cards-2026", "Newer fabrary data merged by card into an older full release"
     OTHER = "other", "Other"

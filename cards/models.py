@@ -6,6 +6,7 @@ validation results stay reproducible. One release per game is active (the defaul
 for new events).
 """
 
+from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
@@ -21,6 +22,12 @@ class CardDataRelease(models.Model):
     card_count = models.PositiveIntegerField(default=0)
     files = models.JSONField(default=list, blank=True, help_text="Source files the release was read from.")
     notes = models.TextField(blank=True)
+    published_on = models.DateField(
+        null=True,
+        blank=True,
+        help_text="The date the data is current to (package publication, newest dated change). "
+        "Statuses the source states without dates apply from this date, never before.",
+    )
 
     class Meta:
         ordering = ["game", "-imported_at"]
@@ -38,6 +45,11 @@ class CardDataRelease(models.Model):
     def label(self) -> str:
         """ "fabrary-cards@3.8.6": the data version recorded with validation results."""
         return f"{self.source}@{self.version}"
+
+    @property
+    def current_from(self):
+        """``published_on``, else the import date."""
+        return self.published_on or self.imported_at.date()
 
 
 class CardRecord(models.Model):
@@ -71,3 +83,42 @@ class CardRecord(models.Model):
     def __str__(self) -> str:
         colour = {1: "red", 2: "yellow", 3: "blue"}.get(self.pitch)
         return f"{self.name} ({colour})" if colour else self.name
+
+
+class RecordedStatus(models.Model):
+    """A ban, suspension, restriction or living-legend status announced after the newest card
+    data, recorded by an organizer or head judge (TR&P 7: the Card Legality Policy).
+
+    Applied from ``effective_from`` (until ``effective_until``, exclusive) to every release of
+    the game, and superseded as soon as a data release states the same status itself.
+    Changed only through ``cards.services`` (audited).
+    """
+
+    STATUS_CHOICES = [
+        ("banned", "Banned"),
+        ("suspended", "Suspended"),
+        ("restricted", "Restricted"),
+        ("living_legend", "Living legend"),
+    ]
+
+    game = models.CharField(max_length=8, choices=CardGame.choices, default=CardGame.FAB)
+    card_name = models.CharField(max_length=200)
+    pitch = models.SmallIntegerField(null=True, blank=True, help_text="Empty: every pitch of the name.")
+    format = models.CharField(max_length=32, help_text="Format code, e.g. cc, blitz, sage, ll, ga-standard.")
+    status = models.CharField(max_length=16, choices=STATUS_CHOICES)
+    effective_from = models.DateField()
+    effective_until = models.DateField(null=True, blank=True, help_text="Empty: still in effect.")
+    source_url = models.URLField(max_length=500, help_text="The announcement.")
+    note = models.TextField(blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(default=timezone.now)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "card_name", "format", "effective_from"]
+
+    def __str__(self) -> str:
+        colour = {1: " (red)", 2: " (yellow)", 3: " (blue)"}.get(self.pitch or 0, "")
+        return f"{self.card_name}{colour}: {self.status} in {self.format} from {self.effective_from}"

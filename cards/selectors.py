@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import gc
 import threading
+import time
+from datetime import date
 
 from django.db.models import QuerySet
 
 from core.errors import DomainError
 from rules_engine.cards import FORMAT_CODES, Card, CardDatabase, format_code, normalise_name
+from rules_engine.statuses import RecordedStatus as RecordedStatusData
+from rules_engine.statuses import merged_database
 
-from .models import CardDataRelease, CardRecord
+from .models import CardDataRelease, CardRecord, RecordedStatus
 
 _CACHE: dict[tuple, CardDatabase] = {}
 _LOCK = threading.Lock()
@@ -49,37 +53,172 @@ def release_or_active(release=None, *, game: str = "fab") -> CardDataRelease:
     return found
 
 
-def card_database(release=None, *, game: str = "fab") -> CardDatabase:
-    """The in-memory CardDatabase of ``release`` (instance or id) or of the active release.
+def dated_release(game: str = "fab", *, exclude=None) -> CardDataRelease | None:
+    """The newest release of a dated source (the-fab-cube) for ``game``, if imported."""
+    qs = CardDataRelease.objects.filter(game=game, source__in=DATED_SOURCES)
+    if exclude is not None:
+        qs = qs.exclude(pk=exclude.pk)
+    return qs.order_by("-published_on", "-imported_at", "-pk").first()
 
-    Cached per process by release (id, source, version, import time): a release's cards
-    never change after import. Raises DomainError when no release exists.
+
+#: Sources whose legality files carry effective dates.
+DATED_SOURCES = ("fabcube",)
+
+
+def recorded_statuses(game: str = "fab") -> list[RecordedStatus]:
+    return list(RecordedStatus.objects.filter(game=game, withdrawn_at__isnull=True).order_by("pk"))
+
+
+#: Seconds another process may go on using status sources it looked up (a new dated
+#: release or recorded status reaches every worker within this time; this process at once).
+STATUS_SOURCES_TTL = 30.0
+_SOURCES: dict[tuple[int, str], tuple[float, CardDataRelease | None, list[RecordedStatus]]] = {}
+
+
+def _status_sources(rel: CardDataRelease) -> tuple[CardDataRelease | None, list[RecordedStatus]]:
+    """(dated release to merge, recorded statuses) for ``rel``; looked up once per TTL."""
+    key = (rel.pk, rel.imported_at.isoformat())
+    now = time.monotonic()
+    found = _SOURCES.get(key)
+    if found is not None and found[0] > now:
+        return found[1], found[2]
+    dated = None if rel.source in DATED_SOURCES else dated_release(rel.game, exclude=rel)
+    recorded = recorded_statuses(rel.game)
+    _SOURCES[key] = (now + STATUS_SOURCES_TTL, dated, recorded)
+    return dated, recorded
+
+
+def _recorded_key(rows: list[RecordedStatus]) -> tuple:
+    return tuple((r.pk, r.effective_from, r.effective_until, r.status, r.format) for r in rows)
+
+
+def _raw_database(rel: CardDataRelease) -> CardDatabase:
+    key = ("raw", rel.pk, rel.source, rel.version, rel.imported_at.isoformat())
+    db = _CACHE.get(key)
+    if db is None:
+        rows = CardRecord.objects.filter(release_id=rel.pk).values_list("data", flat=True)
+        # Thousands of small immutable objects: pausing the cyclic GC halves the build time.
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            db = CardDatabase([Card.from_dict(d) for d in rows.iterator(chunk_size=2000)], release=rel.label)
+        finally:
+            if was_enabled:
+                gc.enable()
+        _CACHE[key] = db
+    return db
+
+
+def card_database(release=None, *, game: str = "fab") -> CardDatabase:
+    """The in-memory CardDatabase of ``release`` (instance or id) or of the active release,
+    with dated statuses merged in by card (``rules_engine.statuses``):
+
+    * a release of a current-state source (fabrary) gets the-fab-cube's dated bans,
+      suspensions, restrictions and living legends (the newest dated release imported);
+      statuses only it states apply from its ``published_on`` date (a bound);
+    * statuses recorded by organizers and head judges (``RecordedStatus``) are added from
+      their date unless the data already states them.
+
+    The label names every part ("fabrary-cards@3.8.6+fabcube@v8+1 recorded"). Cached per
+    process by release, dated release and recorded statuses. Raises DomainError when no
+    release exists.
     """
     rel = release_or_active(release, game=game)
-    key = (rel.pk, rel.source, rel.version, rel.imported_at.isoformat())
+    dated, recorded = _status_sources(rel)
+    key = (
+        rel.pk,
+        rel.source,
+        rel.version,
+        rel.imported_at.isoformat(),
+        dated.pk if dated is not None else None,
+        _recorded_key(recorded),
+    )
     db = _CACHE.get(key)
     if db is not None:
         return db
     with _LOCK:
         db = _CACHE.get(key)
         if db is None:
-            rows = CardRecord.objects.filter(release_id=rel.pk).values_list("data", flat=True)
-            # Thousands of small immutable objects: pausing the cyclic GC halves the build time.
-            was_enabled = gc.isenabled()
-            gc.disable()
-            try:
-                db = CardDatabase(
-                    [Card.from_dict(d) for d in rows.iterator(chunk_size=2000)], release=rel.label
+            base = _raw_database(rel)
+            dated_db = _raw_database(dated) if dated is not None else None
+            if dated_db is None and not recorded:
+                db = base
+                db.published = rel.published_on  # type: ignore[attr-defined]
+            else:
+                db = merged_database(
+                    base,
+                    dated_db,
+                    published=rel.published_on,
+                    recorded=[
+                        RecordedStatusData(
+                            r.card_name,
+                            r.pitch,
+                            r.format,
+                            r.status,
+                            r.effective_from,
+                            r.effective_until,
+                            f"recorded by an official: {r.source_url}",
+                        )
+                        for r in recorded
+                    ],
                 )
-            finally:
-                if was_enabled:
-                    gc.enable()
+            db.release_id = rel.pk  # type: ignore[attr-defined]
             _CACHE[key] = db
     return db
 
 
+def release_for_date(game: str, day: date) -> tuple[CardDataRelease | None, str]:
+    """The release to check lists of an event on ``day`` against, and why.
+
+    The release that was current on that day (the newest one published on or before it),
+    else the oldest imported release (the oldest one that covers the day). Undated
+    releases count from their import date.
+    """
+    rels = list(CardDataRelease.objects.filter(game=game))
+    if not rels:
+        return None, "no card data imported"
+    before = [r for r in rels if r.current_from <= day]
+    if before:
+        rel = max(before, key=lambda r: (r.current_from, r.imported_at, r.pk))
+        return rel, f"{rel.label} (data of {rel.current_from.isoformat()}) was current on {day.isoformat()}"
+    rel = min(rels, key=lambda r: (r.current_from, r.imported_at, r.pk))
+    return rel, (
+        f"no imported data is as old as {day.isoformat()}; {rel.label} (data of "
+        f"{rel.current_from.isoformat()}) is the oldest imported release"
+    )
+
+
+def release_for_event_date(
+    game: str, day: date, pinned: CardDataRelease | None = None
+) -> tuple[CardDataRelease | None, str]:
+    """An event's release: its pinned release when that was already published on the event
+    date (a deliberate, date-consistent choice), else ``release_for_date``."""
+    if pinned is not None and pinned.current_from <= day:
+        return (
+            pinned,
+            f"{pinned.label} is the release the event uses (data of {pinned.current_from.isoformat()})",
+        )
+    return release_for_date(game, day)
+
+
+def known_card_name(name: str, *, game: str = "fab") -> str | None:
+    """The card's printed name if any release of ``game`` knows it (case and quotes ignored)."""
+    row = (
+        CardRecord.objects.filter(release__game=game, name_key=normalise_name(name))
+        .values_list("name", flat=True)
+        .first()
+    )
+    return row
+
+
+def forget_status_sources() -> None:
+    """A release was imported or a status recorded: look the status sources up again."""
+    _SOURCES.clear()
+
+
 def clear_card_database_cache() -> None:
     _CACHE.clear()
+    _SOURCES.clear()
     _FACETS.clear()
 
 

@@ -9,15 +9,20 @@ an event dated before mid-2025 can pin that release instead.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
+from typing import Any
 
+import django.dispatch
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from core.audit import record_audit
 from core.errors import DomainError
@@ -26,16 +31,22 @@ from rules_engine.importers import (
     CardImportError,
     ImportResult,
     fabcube_version,
+    parse_cards_2026,
     parse_fabcube,
     parse_fabrary,
     parse_grand_archive,
 )
 
-from .models import CardDataRelease, CardRecord
+from .models import CardDataRelease, CardRecord, RecordedStatus
+
+#: Sent after a new release is committed (``release=``): lists waiting on unknown cards are
+#: re-validated by the decklists app (its receiver), so cards knows nothing about decklists.
+card_data_changed = django.dispatch.Signal()
 
 FABRARY_DIR = Path(settings.BASE_DIR) / "tools" / "fabrary"
 FABRARY_PACKAGE = FABRARY_DIR / "node_modules" / "@flesh-and-blood" / "cards"
-SOURCES = ("fabrary", "fabcube", "ga")
+SOURCES = ("fabrary", "fabcube", "ga", "cards-2026")
+CARDS_2026_DIR = Path(settings.SHARED_DIR) / "data" / "cards-2026"
 
 
 def _pipes(values) -> str:
@@ -84,6 +95,8 @@ def import_release(
         version=result.version,
         card_count=len(result.cards),
         files=list(result.files),
+        published_on=result.published,
+        notes=result.notes,
     )
     CardRecord.objects.bulk_create(
         [CardRecord(release=release, **record_fields(card)) for card in result.cards], batch_size=500
@@ -92,10 +105,18 @@ def import_release(
         release,
         actor=actor,
         action="card_release.import",
-        after={"release": release.label, "cards": release.card_count, "files": release.files},
+        after={
+            "release": release.label,
+            "cards": release.card_count,
+            "files": release.files,
+            "published_on": release.published_on,
+        },
     )
     if activate or not CardDataRelease.objects.filter(game=result.game, is_active=True).exists():
         activate_release(release, actor=actor)
+    _forget_status_sources()
+    transaction.on_commit(_forget_status_sources)
+    transaction.on_commit(lambda: card_data_changed.send(sender=CardDataRelease, release=release))
     return release, True
 
 
@@ -155,18 +176,180 @@ def dump_fabrary_package(out: Path) -> Path:
     return out
 
 
-def parse_source(source: str, path: str | Path | None = None) -> ImportResult:
-    """Parse one source. ``path`` defaults to the npm package (fabrary) or the shared copies."""
+def parse_source(
+    source: str, path: str | Path | None = None, *, published: date | None = None
+) -> ImportResult:
+    """Parse one source. ``path`` defaults to the npm package (fabrary) or the shared copies.
+
+    ``published`` (fabrary): the package version's publication date. Without it the dump's
+    own date or the known date of that version is used, else today: the statuses the package
+    states without dates then apply from the import day on, never earlier (a safe bound).
+    """
     if source == "fabrary":
         if path is not None:
-            return parse_fabrary(path)
+            return _dated_fabrary(Path(path), published)
         with tempfile.TemporaryDirectory() as tmp:
-            return parse_fabrary(dump_fabrary_package(Path(tmp) / "fabrary.json"))
+            return _dated_fabrary(dump_fabrary_package(Path(tmp) / "fabrary.json"), published)
     if source == "fabcube":
-        return parse_fabcube(path or Path(settings.SHARED_DIR) / "data" / "fabcube")
+        with local_copy(path or Path(settings.SHARED_DIR) / "data" / "fabcube") as folder:
+            return parse_fabcube(_card_json_folder(Path(folder)))
     if source == "ga":
-        return parse_grand_archive(path or Path(settings.SHARED_DIR) / "data" / "ga")
+        if str(path or "").startswith(("http://", "https://")) and not str(path).endswith(
+            (".zip", ".tar", ".tar.gz", ".tgz")
+        ):
+            with tempfile.TemporaryDirectory() as tmp:
+                return with_ga_timeline(parse_grand_archive(download_json_pages(str(path), Path(tmp))))
+        with local_copy(path or Path(settings.SHARED_DIR) / "data" / "ga") as folder:
+            return with_ga_timeline(parse_grand_archive(folder))
+    if source == "cards-2026":
+        base, base_release = base_fab_cards()
+        with local_copy(path or CARDS_2026_DIR) as folder:
+            return parse_cards_2026(folder, base=base, base_release=base_release)
     raise DomainError(f"unknown card source {source!r}; choose one of {', '.join(SOURCES)}", code="source")
+
+
+def _dated_fabrary(path: Path, published: date | None) -> ImportResult:
+    result = parse_fabrary(path, published=published)
+    if result.published is None:
+        result = parse_fabrary(path, published=timezone.localdate())
+    return result
+
+
+GA_TIMELINE_GLOB = "ga_standard_format_timeline_and_banlist_*.json"
+
+
+def with_ga_timeline(result: ImportResult, timeline: Path | None = None) -> ImportResult:
+    """GA cards with the dated Standard banned list (community timeline, see
+    ``rules_engine.importers.ga_banlist``) applied by name; unchanged when no timeline file."""
+    from dataclasses import replace
+
+    from rules_engine.importers.ga_banlist import apply_ga_timeline, parse_ga_timeline
+
+    if timeline is None:
+        found = (
+            sorted((CARDS_2026_DIR / "ga").glob(GA_TIMELINE_GLOB)) if (CARDS_2026_DIR / "ga").is_dir() else []
+        )
+        if not found:
+            return result
+        timeline = found[-1]
+    events, source = parse_ga_timeline(timeline)
+    stamp = timeline.stem.rsplit("_", 1)[-1]
+    return replace(
+        result,
+        cards=tuple(apply_ga_timeline(result.cards, events)),
+        version=f"{result.version}+bans-{stamp}",
+        files=(*result.files, str(timeline)),
+        notes=(result.notes + "; " if result.notes else "") + f"dated Standard bans from {source}",
+    )
+
+
+def base_fab_cards() -> tuple[list[Card], str]:
+    """The full FaB card data a newer partial source is merged into: the newest imported
+    fabrary release, else the installed npm package, else the-fab-cube shared copy."""
+    rel = (
+        CardDataRelease.objects.filter(game="fab", source="fabrary-cards")
+        .order_by("-published_on", "-imported_at", "-pk")
+        .first()
+    )
+    if rel is not None:
+        rows = CardRecord.objects.filter(release=rel).values_list("data", flat=True)
+        return [Card.from_dict(d) for d in rows.iterator(chunk_size=2000)], rel.label
+    if fabrary_package_version() is not None and shutil.which("node") is not None:
+        result = parse_source("fabrary")
+    else:
+        result = parse_fabcube(Path(settings.SHARED_DIR) / "data" / "fabcube")
+    return list(result.cards), result.release
+
+
+MAX_DOWNLOAD_BYTES = 200_000_000
+
+
+MAX_PAGES = 500
+
+
+def _fetch_json(url: str) -> Any:
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=60) as resp:  # noqa: S310 (an operator-given URL)
+            raw = resp.read(MAX_DOWNLOAD_BYTES + 1)
+    except OSError as exc:
+        raise CardImportError(f"download failed ({exc})", file=url) from None
+    if len(raw) > MAX_DOWNLOAD_BYTES:
+        raise CardImportError("download larger than 200 MB", file=url)
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise CardImportError(f"not JSON ({exc})", file=url) from None
+
+
+def download_json_pages(url: str, folder: Path) -> Path:
+    """Fetch a paged JSON API (the GA Index search: ``{"data": [...], "page": 1,
+    "total_pages": N}`` or ``"has_more": true``) page by page into ``folder``; a plain JSON
+    list is one page. Raises CardImportError naming the URL."""
+    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    query = dict(parse_qsl(parts.query))
+    page = int(query.get("page", "1") or 1)
+    for n in range(MAX_PAGES):
+        here = urlunsplit(parts._replace(query=urlencode({**query, "page": page})))
+        data = _fetch_json(url if n == 0 else here)
+        (folder / f"page-{n + 1:03d}.json").write_text(json.dumps(data), encoding="utf-8")
+        if not isinstance(data, dict):
+            break
+        total = data.get("total_pages")
+        more = data.get("has_more")
+        if not ((isinstance(total, int) and page < total) or more is True) or not data.get("data"):
+            break
+        page += 1
+    else:
+        raise CardImportError(f"more than {MAX_PAGES} pages", file=url)
+    return folder
+
+
+def _card_json_folder(folder: Path) -> Path:
+    """the-fab-cube's repository archive keeps the English JSON in json/english/."""
+    if not folder.is_dir() or (folder / "card.json").is_file():
+        return folder
+    found = sorted(folder.rglob("card.json"), key=lambda p: ("english" not in p.parts, len(p.parts)))
+    return found[0].parent if found else folder
+
+
+@contextlib.contextmanager
+def local_copy(location: str | Path):
+    """A local folder or file for ``location``: a folder or JSON file as is; a .zip or
+    .tar(.gz) archive unpacked to a temporary folder; an http(s) URL downloaded first.
+    Raises CardImportError naming the location when it can't be read."""
+    text = str(location)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(text)
+        if text.startswith(("http://", "https://")):
+            import urllib.request
+
+            name = text.rstrip("/").rsplit("/", 1)[-1].split("?")[0] or "download"
+            path = Path(tmp) / name
+            try:
+                with urllib.request.urlopen(text, timeout=120) as resp, path.open("wb") as out:  # noqa: S310
+                    total = 0
+                    while chunk := resp.read(1 << 20):
+                        total += len(chunk)
+                        if total > MAX_DOWNLOAD_BYTES:
+                            raise CardImportError("download larger than 200 MB", file=text)
+                        out.write(chunk)
+            except OSError as exc:
+                raise CardImportError(f"download failed ({exc})", file=text) from None
+        if path.is_file() and path.name.endswith((".zip", ".tar", ".tar.gz", ".tgz")):
+            folder = Path(tmp) / "unpacked"
+            try:
+                shutil.unpack_archive(str(path), str(folder))
+            except (OSError, ValueError, shutil.ReadError) as exc:
+                raise CardImportError(f"cannot unpack archive ({exc})", file=text) from None
+            # An archive with one top folder: use it.
+            entries = [p for p in folder.iterdir()]
+            yield entries[0] if len(entries) == 1 and entries[0].is_dir() else folder
+            return
+        yield path
 
 
 @dataclass
@@ -220,4 +403,134 @@ def import_defaults(
                 f"{release.card_count} cards" if created else "already imported",
             )
         )
+    out.append(_import_newer_fab_data(actor=actor, folder=shared_dir / "data" / "cards-2026"))
     return out
+
+
+def _import_newer_fab_data(*, actor, folder: Path) -> DefaultImport:
+    """The newer-data folder, merged into the newest fabrary release. It becomes the active
+    FaB release when the active one is the release it was merged into (it holds every card
+    of that release), so new events and lists use the newer cards."""
+    if not (folder / "fab").is_dir():
+        return DefaultImport("cards-2026", "", "missing", f"{folder / 'fab'} not found")
+    result = parse_source("cards-2026", folder)
+    if CardDataRelease.objects.filter(source=result.source, version=result.version).exists():
+        return DefaultImport("cards-2026", result.release, "skipped", "already imported")
+    active = CardDataRelease.objects.filter(game="fab", is_active=True).first()
+    merged_into_active = active is not None and f"merged by card into {active.label} " in result.notes
+    release, _ = import_release(result, actor=actor, activate=merged_into_active)
+    return DefaultImport(
+        "cards-2026",
+        release.label,
+        "imported",
+        f"{release.card_count} cards" + (", now active" if release.is_active else ""),
+    )
+
+
+# -- statuses recorded by organizers and head judges ------------------------------------------
+
+RECORDED_STATUSES = ("banned", "suspended", "restricted", "living_legend")
+
+
+def _status_snapshot(rs: RecordedStatus) -> dict:
+    return {
+        "game": rs.game,
+        "card": rs.card_name,
+        "pitch": rs.pitch,
+        "format": rs.format,
+        "status": rs.status,
+        "effective_from": rs.effective_from,
+        "effective_until": rs.effective_until,
+        "source_url": rs.source_url,
+        "withdrawn_at": rs.withdrawn_at,
+    }
+
+
+def can_record_statuses(actor) -> bool:
+    """Staff (organizers' and head judges' accounts on this site) record statuses."""
+    return bool(actor is not None and getattr(actor, "is_authenticated", False) and actor.is_staff)
+
+
+@transaction.atomic
+def record_status(
+    *,
+    actor,
+    card_name: str,
+    format_code: str,
+    status: str,
+    effective_from,
+    source_url: str,
+    pitch: int | None = None,
+    effective_until=None,
+    game: str = "fab",
+    note: str = "",
+    check_card: bool = True,
+) -> RecordedStatus:
+    """Record a ban/suspension/restriction/living-legend status announced after the newest data.
+
+    The card must exist in some imported release of ``game`` (``check_card``); the status
+    applies from ``effective_from`` to every release (``cards.selectors.card_database``)
+    until a data release states it. Audited. Raises DomainError for bad input.
+    """
+    from cards import selectors
+    from rules_engine.cards import format_code as to_code
+
+    if status not in RECORDED_STATUSES:
+        raise DomainError(f"status must be one of {', '.join(RECORDED_STATUSES)}", field="status")
+    if not (card_name or "").strip():
+        raise DomainError("name the card", field="card_name")
+    if not (source_url or "").strip():
+        raise DomainError("give the URL of the announcement", field="source_url")
+    if effective_until is not None and effective_until <= effective_from:
+        raise DomainError("the end date must be after the start date", field="effective_until")
+    code = to_code(format_code)
+    if check_card:
+        name = selectors.known_card_name(card_name, game=game)
+        if name is None:
+            raise DomainError(
+                f"no card named {card_name!r} in the imported {game} card data", field="card_name"
+            )
+        card_name = name
+    rs = RecordedStatus.objects.create(
+        game=game,
+        card_name=card_name.strip(),
+        pitch=pitch,
+        format=code,
+        status=status,
+        effective_from=effective_from,
+        effective_until=effective_until,
+        source_url=source_url.strip(),
+        note=note,
+        recorded_by=actor if getattr(actor, "is_authenticated", False) else None,
+    )
+    record_audit(rs, actor=actor, action="card_status.record", after=_status_snapshot(rs))
+    _forget_status_sources()
+    transaction.on_commit(_forget_status_sources)
+    return rs
+
+
+def _forget_status_sources() -> None:
+    from cards.selectors import forget_status_sources
+
+    forget_status_sources()
+
+
+@transaction.atomic
+def withdraw_status(rs: RecordedStatus, *, actor, reason: str = "") -> RecordedStatus:
+    """Stop applying a recorded status (entered by mistake). Audited; the row is kept."""
+    from django.utils import timezone
+
+    before = _status_snapshot(rs)
+    rs.withdrawn_at = timezone.now()
+    rs.save(update_fields=["withdrawn_at"])
+    record_audit(
+        rs,
+        actor=actor,
+        action="card_status.withdraw",
+        before=before,
+        after=_status_snapshot(rs),
+        reason=reason,
+    )
+    _forget_status_sources()
+    transaction.on_commit(_forget_status_sources)
+    return rs

@@ -1,15 +1,20 @@
-"""Card search and detail pages (public)."""
+"""Card search and detail pages (public); the staff page recording bans announced after the data."""
 
 from __future__ import annotations
 
+from datetime import date
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
 from core.errors import DomainError
 from rules_engine.cards import PITCH_COLOURS
 
-from . import selectors
+from . import selectors, services
+from .models import RecordedStatus
 
 PAGE_SIZE = 50
 
@@ -88,4 +93,69 @@ def card_detail(request, identifier: str):
             "colour": PITCH_COLOURS.get(card.pitch) if card.pitch is not None else None,
             "printings": sorted(card.printings, key=lambda p: (p.set_code, p.id)),
         },
+    )
+
+
+def _parse_day(value: str, field: str) -> date | None:
+    if not (value or "").strip():
+        return None
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError:
+        raise DomainError(f"{field} must be a date YYYY-MM-DD", field=field) from None
+
+
+def recorded_statuses(request):
+    """/cards/statuses/ (staff): bans, suspensions, restrictions and living legends announced
+    after the newest card data; recording one goes through ``services.record_status`` (audited)."""
+    if not services.can_record_statuses(request.user):
+        raise PermissionDenied("Only staff record card statuses.")
+    error = ""
+    form = {
+        k: request.POST.get(k, "")
+        for k in (
+            "game",
+            "card_name",
+            "pitch",
+            "format",
+            "status",
+            "effective_from",
+            "effective_until",
+            "source_url",
+            "note",
+        )
+    }
+    if request.method == "POST":
+        try:
+            pitch = form["pitch"].strip()
+            start = _parse_day(form["effective_from"], "effective_from")
+            if start is None:
+                raise DomainError("give the date the status takes effect", field="effective_from")
+            services.record_status(
+                actor=request.user,
+                card_name=form["card_name"],
+                format_code=form["format"],
+                status=form["status"],
+                effective_from=start,
+                effective_until=_parse_day(form["effective_until"], "effective_until"),
+                source_url=form["source_url"],
+                pitch=int(pitch) if pitch in ("0", "1", "2", "3") else None,
+                game=form["game"] or "fab",
+                note=form["note"],
+            )
+        except DomainError as exc:
+            error = exc.message
+        else:
+            messages.success(request, "Status recorded; lists checked from now on apply it from its date.")
+            return redirect("cards:statuses")
+    return render(
+        request,
+        "cards/recorded_statuses.html",
+        {
+            "rows": RecordedStatus.objects.order_by("-recorded_at")[:200],
+            "statuses": RecordedStatus.STATUS_CHOICES,
+            "form": form,
+            "error": error,
+        },
+        status=400 if error else 200,
     )

@@ -47,6 +47,7 @@ class DecklistSerializer(serializers.ModelSerializer):
             "is_legal",
             "error_count",
             "data_version",
+            "basis",
             "validated_at",
             "version",
             "submitted_at",

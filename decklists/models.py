@@ -43,6 +43,9 @@ class Decklist(models.Model):
     findings = models.JSONField(default=list, blank=True)
     is_legal = models.BooleanField(null=True, blank=True)
     data_version = models.CharField(max_length=120, blank=True)
+    # What the last validation rested on: the card-data release and why, dated statuses of
+    # listed cards that were not in effect on the event date (info findings, never errors).
+    basis = models.JSONField(default=list, blank=True)
     validated_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=1)
 

@@ -14,7 +14,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from cards.selectors import card_database, release_or_active
+from cards.models import CardDataRelease
+from cards.selectors import card_database, release_for_event_date, release_or_active
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
 from core.files import Output, Progress, start_generated_file
@@ -31,9 +32,23 @@ from .validation import Validation, validate_text
 # -- helpers -------------------------------------------------------------------------------
 
 
+def card_data_for(event: Event) -> tuple[Any, str]:
+    """(card database, why that release) for checking the event's lists as of its date.
+
+    The event's pinned release when it was already published on the event date; else the
+    release that was current on the event date, else the oldest imported one
+    (``cards.selectors.release_for_event_date``); the active release as a last resort.
+    """
+    pinned = getattr(event, "card_release", None)
+    rel, note = release_for_event_date(event.game, event_date(event), pinned)
+    if rel is None:
+        return card_database(pinned, game=event.game), "the active release"
+    return card_database(rel, game=event.game), note
+
+
 def card_db_for(event: Event):
-    """The card database of the event's card-data release, or the active one."""
-    return card_database(getattr(event, "card_release", None), game=event.game)
+    """The card database lists of ``event`` are checked against (see ``card_data_for``)."""
+    return card_data_for(event)[0]
 
 
 def event_date(event: Event) -> date:
@@ -100,11 +115,14 @@ def limited_set_codes(event: Event) -> frozenset[str]:
 
 def run_validation(decklist: Decklist, text: str, *, db: Any = None) -> Validation:
     event = decklist.registration.event
-    db = db if db is not None else card_db_for(event)
+    note = "the release chosen for this check"
+    if db is None:
+        db, note = card_data_for(event)
     pool_cards = _pool_cards(decklist.registration) if decklist.kind == DecklistKind.DECK else None
     result = validate_text(
         text,
         db=db,
+        release_note=note,
         format_code=event.format,
         as_of=event_date(event),
         kind=decklist.kind,
@@ -124,6 +142,7 @@ def _apply(decklist: Decklist, text: str, result: Validation) -> None:
     decklist.findings = result.findings
     decklist.is_legal = result.is_legal
     decklist.data_version = result.data_version
+    decklist.basis = result.basis
     decklist.validated_at = timezone.now()
 
 
@@ -572,7 +591,7 @@ def revalidate_decklists(
     """
     changes: list[dict] = []
     total = len(decklists)
-    dbs: dict[int, Any] = {}
+    dbs: dict[int, tuple[Any, str]] = {}
     sets: dict[int, frozenset[str]] = {}
     pool_cache: dict[int, list[dict] | None] = {}
     for start in range(0, total, chunk_size):
@@ -582,7 +601,12 @@ def revalidate_decklists(
         with transaction.atomic():
             for decklist in chunk:
                 event = decklist.registration.event
-                event_db = db if db is not None else dbs.setdefault(event.pk, card_db_for(event))
+                if db is not None:
+                    event_db, note = db, "the release chosen for this re-validation"
+                else:
+                    if event.pk not in dbs:
+                        dbs[event.pk] = card_data_for(event)
+                    event_db, note = dbs[event.pk]
                 pool_cards = None
                 if decklist.kind == DecklistKind.DECK:
                     if decklist.registration_id not in pool_cache:
@@ -591,6 +615,7 @@ def revalidate_decklists(
                 result = validate_text(
                     decklist.raw_text,
                     db=event_db,
+                    release_note=note,
                     format_code=event.format,
                     as_of=event_date(event),
                     kind=decklist.kind,
@@ -607,6 +632,7 @@ def revalidate_decklists(
                     and result.cards == decklist.cards
                 ):
                     decklist.data_version = result.data_version
+                    decklist.basis = result.basis
                     decklist.validated_at = now
                     unchanged.append(decklist)
                     continue
@@ -638,7 +664,7 @@ def revalidate_decklists(
                     }
                 )
             if unchanged:
-                Decklist.objects.bulk_update(unchanged, ["data_version", "validated_at"])
+                Decklist.objects.bulk_update(unchanged, ["data_version", "basis", "validated_at"])
         if progress is not None:
             progress(min(start + chunk_size, total), total)
     return changes
@@ -655,3 +681,45 @@ def revalidation_output(job: GeneratedFile, progress: Progress, *, db: Any = Non
         db = card_database(chosen["release_id"], game=event.game)
     changes = revalidate_decklists(decklists, db=db, actor=job.created_by, progress=progress, chunk_size=50)
     return Output(result={**chosen, "changes": changes, "checked": len(decklists)})
+
+
+def lists_waiting_on_card_data(game: str) -> list[Decklist]:
+    """Lists of events of ``game`` not finished or cancelled that name unknown cards."""
+    candidates = (
+        Decklist.objects.filter(registration__event__game=game)
+        .exclude(registration__event__status__in=[EventStatus.FINISHED, EventStatus.CANCELLED])
+        .exclude(problems=[])
+        .select_related("registration__event", "registration__player")
+    )
+    return [d for d in candidates if any(p.get("code") == "UNKNOWN_CARD" for p in d.problems)]
+
+
+def revalidate_waiting_lists(game: str, release_id: int | None = None) -> list[dict]:
+    """Re-validate the lists waiting on card data (``lists_waiting_on_card_data``); audited
+    per changed list like any re-validation (no actor: the system did it).
+
+    ``release_id``: the release that just landed. An event whose date it was already
+    published on is checked against it (those lists name cards only newer data knows, even
+    when the event pinned an older release); other events use their own data as usual.
+    """
+    waiting = lists_waiting_on_card_data(game)
+    landed = CardDataRelease.objects.filter(pk=release_id).first() if release_id else None
+    by_event: dict[int, list[Decklist]] = {}
+    for decklist in waiting:
+        by_event.setdefault(decklist.registration.event_id, []).append(decklist)
+    changes: list[dict] = []
+    for lists in by_event.values():
+        event = lists[0].registration.event
+        db = None
+        if landed is not None and landed.current_from <= event_date(event):
+            db = card_database(landed, game=game)
+        changes += revalidate_decklists(lists, db=db, actor=None)
+    return changes
+
+
+def on_card_data_changed(sender: Any, *, release: Any, **kwargs: Any) -> None:
+    """Receiver of ``cards.services.card_data_changed``: queue the re-validation."""
+    # Imported here: tasks.py imports this module (its tasks call these services).
+    from .tasks import task_revalidate_unknown_card_lists
+
+    task_revalidate_unknown_card_lists.delay(game=release.game, release_id=release.pk)

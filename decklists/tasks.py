@@ -15,7 +15,7 @@ from tournament.models import Event
 from .enums import JobKind
 from .pdf import DecklistSheet
 from .selectors import decklists_for_event
-from .services import revalidation_output, start_job
+from .services import revalidate_waiting_lists, revalidation_output, start_job
 
 logger = logging.getLogger(__name__)
 
@@ -56,3 +56,12 @@ def start_event_job(event: Event, *, actor, kind: str, release=None) -> Generate
     task = task_revalidate_event_decklists if kind == JobKind.REVALIDATE else task_render_event_decklists
     transaction.on_commit(lambda: task.delay(file_id=job.pk))
     return job
+
+
+@shared_task(name="decklists.task_revalidate_unknown_card_lists")
+def task_revalidate_unknown_card_lists(*, game: str, release_id: int | None = None) -> int:
+    """New card data landed: re-check the lists of running or upcoming events of ``game``
+    that name cards the data did not know. Returns how many lists changed."""
+    changes = revalidate_waiting_lists(game, release_id)
+    logger.info("new %s card data: %d waiting list(s) changed", game, len(changes))
+    return len(changes)

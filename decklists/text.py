@@ -7,10 +7,10 @@ carries no meaning (tabs, no-break spaces, Windows line ends) so line numbers st
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from core.errors import DomainError
+from rules_engine.decklist_text import even_out
 
 #: Far above any real list (a sealed pool is under 100 lines) yet small enough to parse fast.
 MAX_LINES = 1000
@@ -108,14 +108,6 @@ def decode_upload(data: bytes, *, filename: str = "") -> str:
         raise
 
 
-_BULLET = re.compile(r"^[ \t]*[*\u2022\u00b7\u25aa\u2023+][ \t]+(?=\S)|^[ \t]*-[ \t]+(?=[^\s-])", re.M)
-
-
 def text_for_parser(text: str) -> str:
-    """Marks without meaning evened out, same line count: tabs, no-break spaces, CR/LF, and
-    list bullets of Markdown exports ("* 3 Snatch (red)", "- 3 Snatch (red)")."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = text.translate(
-        {0x09: " ", 0x0B: " ", 0x0C: " ", 0xA0: " ", 0x2007: " ", 0x202F: " ", 0xFEFF: None}
-    )
-    return _BULLET.sub("", text)
+    """Marks without meaning evened out, same line count (``rules_engine.decklist_text.even_out``)."""
+    return even_out(text)

@@ -32,6 +32,8 @@ class Validation:
     problems: list[dict] = field(default_factory=list)
     findings: list[dict] = field(default_factory=list)
     data_version: str = ""
+    #: What the verdict rests on: the release used and why, dated statuses not in effect.
+    basis: list[dict] = field(default_factory=list)
 
     @property
     def error_count(self) -> int:
@@ -146,13 +148,19 @@ def validate_text(
     rules_edition: str = "2025",
     pool_cards: list[dict] | None = None,
     set_codes: frozenset[str] = frozenset(),
+    release_note: str = "",
 ) -> Validation:
     """Read ``text`` and check it. A pool registration (TR&P 8.1.1) is only read: the
-    pool itself has no construction rules; the deck drawn from it is checked."""
+    pool itself has no construction rules; the deck drawn from it is checked.
+
+    ``basis`` (info findings, ``legality.basis_findings``) says which card-data release was used and
+    why (``release_note``), and which dated statuses of the listed cards were not in effect
+    on ``as_of``; the statuses that were in effect are on the error findings they caused."""
     entries, problems = read_text(text, db)
     cards = entries_to_cards(entries)
     hero = next((c["name"] for c in cards if c["section"] in ("hero", "champion")), "")
     findings: list[dict] = []
+    basis: list[dict] = []
     if kind != DecklistKind.POOL and entries:
         registered = (
             registered_pool(pool_cards, db) if kind == DecklistKind.DECK and pool_cards is not None else None
@@ -166,6 +174,17 @@ def validate_text(
             registered=registered,
             set_codes=set_codes,
         )
+        basis = [
+            _finding_dict(f)
+            for f in legality.basis_findings(
+                legality.CardPool(hero=None, entries=list(entries)),
+                format_code,
+                as_of=as_of,
+                db=db,
+                rules_edition=rules_edition,
+                release_note=release_note,
+            )
+        ]
     if not entries and not problems:
         problems.append(
             {
@@ -178,7 +197,12 @@ def validate_text(
             }
         )
     return Validation(
-        hero=hero, cards=cards, problems=problems, findings=findings, data_version=getattr(db, "release", "")
+        hero=hero,
+        cards=cards,
+        problems=problems,
+        findings=findings,
+        data_version=getattr(db, "release", ""),
+        basis=basis,
     )
 
 

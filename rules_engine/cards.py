@@ -16,6 +16,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
 from datetime import date
+from typing import Any
 
 # ---------------------------------------------------------------------------
 # Vocabularies
@@ -205,12 +206,22 @@ class LegalityEvent:
 
     ``status`` is one of LEGALITY_STATUSES; ``start``/``end`` are in-effect dates
     (``None`` = unknown / open-ended). ``end`` is exclusive.
+
+    ``source`` names who says so (a card-data release label such as
+    "fabcube@v8.0.0", or "organizer: <url>"). ``start_bound`` is True when the data
+    only says the status was in effect by ``start`` at the latest (a source without
+    dates, dated by its publication): the status is applied from ``start`` and never
+    before, and findings say the date is a bound. ``end_bound`` is the same for the
+    end (a newer source no longer states a status an older dated source had open).
     """
 
     format: str
     status: str
     start: date | None = None
     end: date | None = None
+    source: str = ""
+    start_bound: bool = False
+    end_bound: bool = False
 
     def applies_on(self, day: date) -> bool:
         if self.start is not None and day < self.start:
@@ -218,6 +229,31 @@ class LegalityEvent:
         if self.end is not None and day >= self.end:
             return False
         return True
+
+    def describe(self) -> str:
+        """ "since 2023-01-27 (fabcube@v8)"; bounds are said as such."""
+        parts = []
+        if self.start is not None:
+            word = "in effect by" if self.start_bound else "since"
+            parts.append(f"{word} {self.start.isoformat()}")
+        else:
+            parts.append("undated")
+        if self.end is not None:
+            word = "lifted by" if self.end_bound else "until"
+            parts.append(f"{word} {self.end.isoformat()}")
+        text = ", ".join(parts)
+        return f"{text} ({self.source})" if self.source else text
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "format": self.format,
+            "status": self.status,
+            "start": self.start.isoformat() if self.start else None,
+            "end": self.end.isoformat() if self.end else None,
+            "source": self.source,
+            "start_bound": self.start_bound,
+            "end_bound": self.end_bound,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +280,9 @@ class Card:
     classes: frozenset[str] = frozenset()
     talents: frozenset[str] = frozenset()
     keywords: frozenset[str] = frozenset()
+    #: Keywords with their printed values, e.g. (("Arcane Barrier", "1"), ("Ward", "2")): the
+    #: reconstruction engine needs them; ``keywords`` holds the bare keyword names.
+    keyword_values: tuple[tuple[str, str], ...] = ()
     specializations: frozenset[str] = frozenset()
     young: bool = False
     legendary: bool = False
@@ -348,9 +387,9 @@ class Card:
 
     # -- JSON round trip (storage of releases) ---------------------------------
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict; Card.from_dict(card.to_dict()) == card."""
-        out: dict = {}
+        out: dict[str, Any] = {}
         for name in _FIELD_NAMES:
             value = getattr(self, name)
             if name == "printings":
@@ -358,15 +397,9 @@ class Card:
                     [p.id, p.set_code, p.rarity, p.edition, p.foiling, p.treatment, p.set_name] for p in value
                 ]
             elif name == "legality_history":
-                value = [
-                    [
-                        e.format,
-                        e.status,
-                        e.start.isoformat() if e.start else None,
-                        e.end.isoformat() if e.end else None,
-                    ]
-                    for e in value
-                ]
+                value = [_event_row(e) for e in value]
+            elif name == "keyword_values":
+                value = [list(kv) for kv in value]
             elif name == "hybrid_class_sets":
                 value = [sorted(s) for s in value]
             elif isinstance(value, frozenset):
@@ -375,9 +408,9 @@ class Card:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict) -> Card:
+    def from_dict(cls, data: dict[str, Any]) -> Card:
         """Inverse of to_dict; unknown keys are ignored, missing ones take defaults."""
-        kwargs: dict = {}
+        kwargs: dict[str, Any] = {}
         for name in _FIELD_NAMES:
             if name not in data:
                 continue
@@ -385,18 +418,42 @@ class Card:
             if name == "printings":
                 value = tuple(Printing(*row) for row in value)
             elif name == "legality_history":
-                value = tuple(
-                    LegalityEvent(
-                        f, st, date.fromisoformat(a) if a else None, date.fromisoformat(b) if b else None
-                    )
-                    for f, st, a, b in value
-                )
+                value = tuple(_event_from_row(row) for row in value)
+            elif name == "keyword_values":
+                value = tuple((str(k), str(v)) for k, v in value)
             elif name == "hybrid_class_sets":
                 value = tuple(frozenset(s) for s in value)
             elif name in _SET_FIELDS and value is not None:
                 value = frozenset(value)
             kwargs[name] = value
         return cls(**kwargs)
+
+
+def _event_row(e: LegalityEvent) -> list[object]:
+    row: list[object] = [
+        e.format,
+        e.status,
+        e.start.isoformat() if e.start else None,
+        e.end.isoformat() if e.end else None,
+    ]
+    if e.source or e.start_bound or e.end_bound:
+        row += [e.source, e.start_bound, e.end_bound]
+    return row
+
+
+def _event_from_row(row: list[object] | tuple[object, ...]) -> LegalityEvent:
+    """Rows of 4 (older releases) or 7 items (with source and bounds)."""
+    f, st, a, b = row[:4]
+    extra = list(row[4:7]) + ["", False, False][len(row[4:7]) :]
+    return LegalityEvent(
+        str(f),
+        str(st),
+        date.fromisoformat(str(a)) if a else None,
+        date.fromisoformat(str(b)) if b else None,
+        str(extra[0] or ""),
+        bool(extra[1]),
+        bool(extra[2]),
+    )
 
 
 _FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Card))
@@ -504,6 +561,25 @@ def essences_from_text(text: str) -> frozenset[str]:
     for m in _ESSENCE_RE.finditer((text or "").replace("*", "")):
         found.update(w for w in re.split(r", and |, | and ", m.group(1)) if w)
     return frozenset(found)
+
+
+def keyword_values_from_text(
+    keywords: Iterable[str], text: str, known: Iterable[tuple[str, str]] = ()
+) -> tuple[tuple[str, str], ...]:
+    """Keyword values ("Arcane Barrier 1", "Ward 2", "Blade Break"-style keywords have none).
+
+    ``known`` values (from a source that lists them, e.g. "Arcane Barrier 1") win; otherwise
+    the value printed after the keyword in the card text is taken. Sorted by keyword.
+    """
+    out: dict[str, str] = {k: v for k, v in known}
+    plain = (text or "").replace("*", "")
+    for kw in keywords:
+        if kw in out or not kw:
+            continue
+        m = re.search(rf"\b{re.escape(kw)}\s+(\d+|X)\b", plain, re.I)
+        if m:
+            out[kw] = m.group(1).upper()
+    return tuple(sorted(out.items()))
 
 
 _SPECIALIZATION_RE = re.compile(r"([A-Z][\w’'\- ]*?) Specialization")

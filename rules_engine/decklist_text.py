@@ -239,6 +239,8 @@ class ParsedList:
     lines: list[ParsedLine] = field(default_factory=list)
     errors: list[LineError] = field(default_factory=list)
     metadata: dict[str, str] = field(default_factory=dict)
+    #: A header just read: (section, pitch hint) for the lines that follow (parser state).
+    section_change: tuple[str, int | None] | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -252,7 +254,22 @@ class ParsedList:
         }
 
 
+_BULLET = re.compile(r"^[ \t]*[*\u2022\u00b7\u25aa\u2023+][ \t]+(?=\S)|^[ \t]*-[ \t]+(?=[^\s-])", re.M)
+
+
+def even_out(text: str) -> str:
+    """Marks without meaning evened out, same line count: tabs, no-break spaces, CR/LF, and
+    list bullets of Markdown exports ("* 3 Snatch (red)", "- 3 Snatch (red)"). The web form
+    and ``manage.py validate_decklist`` both read text through this."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.translate(
+        {0x09: " ", 0x0B: " ", 0x0C: " ", 0xA0: " ", 0x2007: " ", 0x202F: " ", 0xFEFF: None}
+    )
+    return _BULLET.sub("", text)
+
+
 _ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
+_URL_ONLY = re.compile(r"^<?(?:https?://|www\.)\S+>?$", re.I)
 _SPACES = re.compile(r"\s+")
 
 
@@ -285,8 +302,10 @@ def _split_card(text: str) -> tuple[int | None, str, int | None, str | None]:
     if m and (m.group(1) or m.group(2) or m.group(3)) and m.group(4) is not None:
         digits = m.group(1) or m.group(2) or m.group(3)
         remaining = m.group(4)
-        # "3 Snatch" and "3x Snatch" count; a card whose name starts with a number would need a quantity.
-        if remaining and (m.group(1) or m.group(2) or not remaining[:1].isdigit()):
+        glued = m.group(3) is not None and m.end(3) < len(rest) and rest[m.end(3)] in ",0123456789"
+        # "3 Snatch", "3x Snatch" and "1 10,000 Year Reunion" count; "10,000 Year Reunion" alone
+        # is a name that begins with digits (no separator after them), read as one copy.
+        if remaining and not glued and any(ch.isalpha() for ch in remaining):
             quantity = int(digits[:6])
             rest = remaining
         elif not remaining:
@@ -344,9 +363,10 @@ def parse_decklist(text: Any) -> ParsedList:
         seen_card = False
         for line_no, raw in enumerate(text.splitlines(), start=1):
             _parse_line(result, line_no, raw, section, pitch_hint, seen_card)
-            state = result.metadata.pop("__section__", None)
+            state = result.section_change
             if state is not None:
                 section, pitch_hint = state
+                result.section_change = None
             if result.lines and result.lines[-1].line_no == line_no:
                 seen_card = True
     except Exception as exc:  # pragma: no cover - defensive: the contract is "never raises"
@@ -358,24 +378,30 @@ def _parse_line(
     result: ParsedList, line_no: int, raw: str, section: str | None, pitch_hint: int | None, seen_card: bool
 ) -> None:
     shown = raw if len(raw) <= 120 else raw[:117] + "..."
-    if len(raw) > MAX_LINE_CHARS * 4:
-        result.errors.append(LineError(line_no, shown, f"line too long ({len(raw)} characters)"))
-        return
+    # Header, comment, link and note lines of any length are ignored (deck-builder exports
+    # carry long URLs and notes); only a line that would be counted as a card is limited.
     text = _clean(raw)
     if not text:
-        return
-    if len(text) > MAX_LINE_CHARS:
-        result.errors.append(LineError(line_no, shown, f"line too long ({len(text)} characters)"))
         return
     low = text.lower()
     if low.startswith("//") or low.startswith("--") or set(low) <= set("-=_*#~ "):
         return
-    if low.startswith(_NOISE_PREFIXES):
+    if low.startswith(_NOISE_PREFIXES) or _URL_ONLY.match(text):
+        return
+    if len(text) > MAX_LINE_CHARS and text.startswith("#"):
+        return  # a long markdown heading or comment
+    if len(text) > MAX_LINE_CHARS:
+        head = text.partition(":")[0].strip().lower()
+        if ":" in text and (head in _META_KEYS or head not in _CARD_KEYS and len(head) <= 40):
+            # "Notes: <a long paragraph>": a metadata line, not a card.
+            result.metadata.setdefault(head, text.partition(":")[2].strip()[:MAX_LINE_CHARS])
+            return
+        result.errors.append(LineError(line_no, shown, f"line too long ({len(text)} characters)"))
         return
     # Headers: "Arena cards", "## Main Deck (60)", "Deck cards:", "Red", "Sideboard - 4".
     key = _header_key(text)
     if key in _HEADERS:
-        result.metadata["__section__"] = _HEADERS[key]  # type: ignore[assignment]
+        result.section_change = _HEADERS[key]
         return
     if text.startswith("#"):
         # An unknown markdown heading or a comment: not a card line.
@@ -392,7 +418,7 @@ def _parse_line(
         if hkey in _CARD_KEYS:
             sec = _CARD_KEYS[hkey]
             if not value:
-                result.metadata["__section__"] = (sec, None)  # type: ignore[assignment]
+                result.section_change = (sec, None)
                 return
             # "Weapons: A, B": FaBDB-style lists. A name with a comma ("Dawnblade, Resplendent")
             # splits here too; ``resolve`` rejoins neighbouring parts of one line that name a card.
@@ -551,7 +577,7 @@ def resolve(parsed: ParsedList, db: Any) -> tuple[list[tuple[Any, int, str]], li
                 have = sorted(
                     {getattr(c, "pitch", None) for c in variants}, key=lambda p: (p is None, p or 0)
                 )
-                shown = ", ".join(PITCH_NAMES.get(p, "no pitch") for p in have)
+                shown = ", ".join(PITCH_NAMES.get(p or 0, "no pitch") for p in have)
                 problems.append(
                     ResolveProblem(
                         line.line_no,
@@ -573,7 +599,8 @@ def resolve(parsed: ParsedList, db: Any) -> tuple[list[tuple[Any, int, str]], li
             pitches = {getattr(c, "pitch", None) for c in variants}
             if len(variants) > 1 and len(pitches) > 1:
                 names = ", ".join(
-                    PITCH_NAMES.get(p, "no pitch") for p in sorted(pitches, key=lambda p: (p is None, p or 0))
+                    PITCH_NAMES.get(p or 0, "no pitch")
+                    for p in sorted(pitches, key=lambda p: (p is None, p or 0))
                 )
                 problems.append(
                     ResolveProblem(

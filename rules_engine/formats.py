@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 EDITIONS = ("2025", "2023")
 DEFAULT_EDITION = "2025"
@@ -98,7 +99,7 @@ class Format:
         """The citation for ``topic`` (``"hero"``, ``"size"``, ``"copies"``, ...)."""
         return self.rules.get(topic) or self.rules.get("format", "")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "code": self.code,
             "name": self.name,
@@ -165,7 +166,7 @@ _CR = _rules(
 )
 
 
-def _fab(code: str, name: str, **kw) -> Format:
+def _fab(code: str, name: str, **kw: Any) -> Format:
     rules = dict(_CR)
     rules.update(kw.pop("rules", {}))
     return Format(code=code, name=name, rules=rules, **kw)

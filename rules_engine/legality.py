@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from rules_engine.cards import CLASSES, TALENTS, Card
+from rules_engine.cards import CLASSES, TALENTS, Card, LegalityEvent
 from rules_engine.formats import (
     COMMONER_COMMON_RARITIES,
     COMMONER_RARE_RARITIES,
@@ -53,6 +53,8 @@ class Finding:
     rule: str
     data_version: str
     member: str = ""
+    #: The dated statuses (LegalityEvent) that decided this finding, with start and source.
+    statuses: tuple[LegalityEvent, ...] = ()
 
     @property
     def is_error(self) -> bool:
@@ -69,6 +71,8 @@ class Finding:
         }
         if self.member:
             out["member"] = self.member
+        if self.statuses:
+            out["statuses"] = [ev.to_dict() for ev in self.statuses]
         return out
 
 
@@ -118,6 +122,25 @@ def _statuses(card: Card, lists: Sequence[str], day: date) -> frozenset[str]:
     return frozenset(found)
 
 
+def _events(card: Card, lists: Sequence[str], day: date, status: str) -> tuple[LegalityEvent, ...]:
+    return tuple(
+        ev
+        for ev in card.legality_history
+        if ev.format in lists and ev.status == status and ev.applies_on(day)
+    )
+
+
+def _since(events: Sequence[LegalityEvent]) -> str:
+    """ " (since 2023-01-27, fabcube@v8 (living-legend-cc.json))" for a finding's message."""
+    if not events:
+        return ""
+    ev = events[0]
+    text = ev.describe()
+    if ev.start_bound:
+        text += "; the data gives no exact date, so this is the latest it can have started"
+    return f" ({text})"
+
+
 def _has_ll_history(card: Card) -> bool:
     return any(ev.status == "living_legend" for ev in card.legality_history)
 
@@ -147,7 +170,7 @@ class _Ctx:
         self.cards: list[tuple[Card, int, str]] = []  # pool cards: arena + deck (+ sideboard)
         self.tokens: list[tuple[Card, int, str]] = []
         self.bad_quantity: list[tuple[Card, int, str]] = []
-        self.counts: Counter = Counter()
+        self.counts: Counter[tuple[str, int | None]] = Counter()
         self.by_key: dict[tuple[str, int | None], Card] = {}
         self.deck_flag: dict[tuple[str, int | None], bool] = {}
         deck_cards = arena_cards = starting = 0
@@ -186,12 +209,29 @@ class _Ctx:
         self.starting_deck = starting
         self.pool_size = deck_cards + arena_cards
 
-    def add(self, code: str, severity: str, cards: Iterable[Card | str], message: str, rule: str) -> None:
+    def add(
+        self,
+        code: str,
+        severity: str,
+        cards: Iterable[Card | str],
+        message: str,
+        rule: str,
+        statuses: tuple[LegalityEvent, ...] = (),
+    ) -> None:
         names = [c if isinstance(c, str) else c.display_name for c in cards]
-        self.findings.append(Finding(code, severity, names, message, rule, self.release, self.pool.label))
+        self.findings.append(
+            Finding(code, severity, names, message, rule, self.release, self.pool.label, statuses)
+        )
 
-    def error(self, code: str, cards: Iterable[Card | str], message: str, rule: str) -> None:
-        self.add(code, ERROR, cards, message, rule)
+    def error(
+        self,
+        code: str,
+        cards: Iterable[Card | str],
+        message: str,
+        rule: str,
+        statuses: tuple[LegalityEvent, ...] = (),
+    ) -> None:
+        self.add(code, ERROR, cards, message, rule, statuses)
 
     def warn(self, code: str, cards: Iterable[Card | str], message: str, rule: str) -> None:
         self.add(code, WARNING, cards, message, rule)
@@ -371,21 +411,26 @@ def _check_living_legend(ctx: _Ctx) -> None:
     hero = ctx.hero
     infer = ctx.infer_living_legends
     if hero is not None and hero.is_hero and _living_legend(hero, list_code, ctx.as_of, infer):
+        evs = _events(hero, (list_code,), ctx.as_of, "living_legend")
         ctx.error(
             "LIVING_LEGEND_HERO",
             [hero],
-            f"{hero.name} is a living legend and is not legal in {fmt.name}",
+            f"{hero.name} is a living legend{_since(evs)} and is not legal in {fmt.name}",
             fmt.rule("living_legend"),
+            evs,
         )
     if fmt.living_legend_weapons_legal:
         return
     for card in ctx.unique_cards():
         if "Weapon" in card.types and _living_legend(card, list_code, ctx.as_of, infer):
+            evs = _events(card, (list_code,), ctx.as_of, "living_legend")
             ctx.error(
                 "LIVING_LEGEND_WEAPON",
                 [card],
-                f"{card.name} is the signature weapon of a living legend and is not legal in {fmt.name}",
+                f"{card.name} is the signature weapon of a living legend{_since(evs)} and is not legal in "
+                f"{fmt.name}",
                 fmt.rule("living_legend"),
+                evs,
             )
 
 
@@ -402,28 +447,48 @@ def _check_lists(ctx: _Ctx) -> None:
         if not st:
             continue
         when = ctx.as_of.isoformat()
+        lists = fmt.legality_lists
         if "banned" in st:
+            evs = _events(card, lists, ctx.as_of, "banned")
+            if _reported_as_living_legend(ctx, card):
+                continue
             ctx.error(
                 "BANNED",
                 [card],
-                f"{card.display_name} is banned in {fmt.name} (as of {when})",
+                f"{card.display_name} is banned in {fmt.name} on {when}{_since(evs)}",
                 fmt.rule("banned"),
+                evs,
             )
         elif "suspended" in st:
+            evs = _events(card, lists, ctx.as_of, "suspended")
             ctx.error(
                 "SUSPENDED",
                 [card],
-                f"{card.display_name} is suspended in {fmt.name} (as of {when})",
+                f"{card.display_name} is suspended in {fmt.name} on {when}{_since(evs)}",
                 fmt.rule("suspended"),
+                evs,
             )
         if "restricted" in st and ctx.counts.get(card.key, 0) > 1:
+            evs = _events(card, lists, ctx.as_of, "restricted")
             ctx.error(
                 "RESTRICTED",
                 [card],
-                f"{ctx.counts[card.key]} copies of {card.display_name}; it is restricted in {fmt.name}, "
-                f"so at most 1",
+                f"{ctx.counts[card.key]} copies of {card.display_name}; it is restricted in {fmt.name}"
+                f"{_since(evs)}, so at most 1",
                 fmt.rule("restricted"),
+                evs,
             )
+
+
+def _reported_as_living_legend(ctx: _Ctx, card: Card) -> bool:
+    """TR&P 7.1: a living legend is reported as such, not a second time as "banned"."""
+    return any(
+        f.code in ("LIVING_LEGEND_HERO", "LIVING_LEGEND_WEAPON")
+        and card.display_name in f.cards
+        or f.code == "LIVING_LEGEND_HERO"
+        and card.name in f.cards
+        for f in ctx.findings
+    )
 
 
 def _hero_supertypes(ctx: _Ctx) -> frozenset[str]:
@@ -434,7 +499,8 @@ def _hero_supertypes(ctx: _Ctx) -> frozenset[str]:
     return hero.supertypes | hero.essences
 
 
-_ALLOWANCE_PATTERNS: tuple[tuple[re.Pattern, Callable[[Card, re.Match], bool]], ...] = (
+_Allowance = tuple[Callable[[Card, "re.Match[str]"], bool], "re.Match[str]"]
+_ALLOWANCE_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[Card, re.Match[str]], bool]], ...] = (
     (re.compile(r"may have equipment of any class or talent", re.I), lambda c, m: "Equipment" in c.types),
     (
         re.compile(r"may have cards with (\w+) of any class or talent", re.I),
@@ -446,10 +512,10 @@ _ALLOWANCE_PATTERNS: tuple[tuple[re.Pattern, Callable[[Card, re.Match], bool]], 
     ),
     (re.compile(r"may have specialization cards of any hero", re.I), lambda c, m: bool(c.specializations)),
 )
-_ALLOWANCE_CACHE: dict[str, tuple] = {}
+_ALLOWANCE_CACHE: dict[str, tuple[_Allowance, ...]] = {}
 
 
-def _hero_allowances(hero: Card) -> tuple:
+def _hero_allowances(hero: Card) -> tuple[_Allowance, ...]:
     key = hero.identifier
     found = _ALLOWANCE_CACHE.get(key)
     if found is None:
@@ -674,7 +740,7 @@ def _check_copies(ctx: _Ctx) -> None:
     limit = fmt.copy_limit
     legendary = fmt.legendary_applies
     if fmt.is_limited:
-        counts: Counter = Counter()
+        counts: Counter[Any] = Counter()
         for card, qty, sec in ctx.cards:
             if sec != "sideboard":
                 counts[card.key] += qty
@@ -835,10 +901,10 @@ def _check_limited(ctx: _Ctx) -> None:
                     fmt.rule("pool"),
                 )
     if pool.registered is not None:
-        registered: Counter = Counter()
+        registered: Counter[Any] = Counter()
         for card, qty in pool.registered:
             registered[card.key] += qty
-        used: Counter = Counter()
+        used: Counter[Any] = Counter()
         for card, qty, _sec in ctx.cards:
             used[card.key] += qty
         for key, n in used.items():
@@ -883,10 +949,10 @@ def _check_fixed_list(ctx: _Ctx) -> None:
     fmt = ctx.fmt
     if not fmt.fixed_list:
         return
-    want: Counter = Counter()
+    want: Counter[Any] = Counter()
     for name, pitch, qty in fmt.fixed_list:
         want[(name.casefold(), pitch)] += qty
-    have: Counter = Counter()
+    have: Counter[Any] = Counter()
     shown: dict[tuple[str, int | None], str] = {}
     for card in ctx.heroes:
         have[(card.name.casefold(), card.pitch)] += 1
@@ -948,6 +1014,52 @@ def _ga_level(card: Card) -> int | None:
         return None
 
 
+def _lineage_name(card: Card) -> str:
+    """GA 1.6.a.10: a champion's lineage name is its name without titles ("Lorraine, Blademaster" -> "Lorraine")."""
+    return card.name.split(",")[0].strip().casefold()
+
+
+_LINEAGE_TEXT = re.compile(r"\b([A-Z][\w'\-]+) Lineage\b")
+
+
+def _check_ga_lineage(champions: list[Card], add: Callable[..., None]) -> None:
+    """GA 1.7.a.4 / 1.7.a.4.a: a champion of level N+1 levels up from a level N champion; GA X.A.11:
+    a champion with Lineage must level from the named champion. A champion in the material deck
+    that no other champion there can lead to can never be materialized: a warning (GA 1.5 only
+    requires a level 0 champion)."""
+    by_level: dict[int, list[Card]] = {}
+    for c in champions:
+        lv = _ga_level(c)
+        if lv is not None:
+            by_level.setdefault(lv, []).append(c)
+    for c in champions:
+        lv = _ga_level(c)
+        if lv is None or lv < 1:
+            continue
+        below = by_level.get(lv - 1, [])
+        if not below:
+            add(
+                "CHAMPION_LEVEL_GAP",
+                WARNING,
+                [c],
+                f"{c.name} is level {lv} but the material deck has no level {lv - 1} champion to level up from",
+                "GA 1.7.a.4",
+            )
+            continue
+        named = {m.group(1).casefold() for m in _LINEAGE_TEXT.finditer(c.functional_text or "")}
+        if "Lineage" in c.keywords or named:
+            wanted = named or {_lineage_name(c)}
+            if not any(_lineage_name(b) in wanted for b in below):
+                add(
+                    "CHAMPION_LINEAGE",
+                    WARNING,
+                    [c],
+                    f"{c.name} must level up from a level {lv - 1} {'/'.join(sorted(wanted)).title()} champion; "
+                    f"the material deck has none",
+                    "GA X.A.11",
+                )
+
+
 def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Finding]:
     """GA 1.5.1 (standard) and 1.5.2 (draft): main deck, material deck, Lv 0 champion."""
     findings: list[Finding] = []
@@ -956,8 +1068,8 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
         names = [c if isinstance(c, str) else c.name for c in cards]
         findings.append(Finding(code, severity, names, message, rule, release, pool.label))
 
-    main: Counter = Counter()
-    material: Counter = Counter()
+    main: Counter[Any] = Counter()
+    material: Counter[Any] = Counter()
     by_name: dict[str, Card] = {}
     entries = list(pool.entries)
     if pool.hero is not None:
@@ -1069,8 +1181,21 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
             "GA 1.6.d.4",
         )
     for card in by_name.values():
-        if "banned" in card.statuses_on(fmt.code, as_of):
-            add("BANNED", ERROR, [card], f"{card.name} is banned in {fmt.name}", "GA 1.5.3")
+        evs = _events(card, (fmt.code,), as_of, "banned")
+        if evs:
+            findings.append(
+                Finding(
+                    "BANNED",
+                    ERROR,
+                    [card.name],
+                    f"{card.name} is banned in {fmt.name} on {as_of.isoformat()}{_since(evs)}",
+                    "GA 1.5.3",
+                    release,
+                    pool.label,
+                    evs,
+                )
+            )
+    _check_ga_lineage([by_name[n] for n in material if _ga_is_champion(by_name[n])], add)
     relics = [by_name[n] for n in material if "Divine Relic" in by_name[n].keywords]
     if len(relics) > 1:
         add(
@@ -1196,3 +1321,100 @@ def check_team(
                 )
             )
     return findings
+
+
+def status_lists(format_code: str, rules_edition: str = DEFAULT_EDITION) -> tuple[str, ...]:
+    """The status lists a format consults: its banned/suspended/restricted lists and, for
+    formats where living legends are not legal, the living-legend list (TR&P 7.1, 7.3)."""
+    fmt = get_format(format_code, rules_edition)
+    lists = list(fmt.legality_lists)
+    if fmt.game == "fab" and not fmt.living_legend_heroes_legal:
+        ll = "cc" if fmt.hero == "adult" else "blitz"
+        if ll not in lists:
+            lists.append(ll)
+    if fmt.game == "ga" and fmt.code not in lists:
+        lists.append(fmt.code)
+    return tuple(lists)
+
+
+def legality_basis(
+    pool: CardPool, format_code: str, *, as_of: date, rules_edition: str = DEFAULT_EDITION
+) -> list[dict[str, Any]]:
+    """Which dated statuses bear on ``pool`` in the format on ``as_of``, applied or not.
+
+    One dict per status period of a pool card (see ``rules_engine.statuses.status_basis``):
+    the ones with ``applies`` True decided findings; the others were checked and were not
+    in effect that day (a ban announced later, a living legend from a later date, a lifted ban).
+    """
+    from rules_engine.statuses import status_basis
+
+    cards = ([pool.hero] if pool.hero is not None else []) + [c for c, _q, _s in pool.entries]
+    return status_basis(cards, status_lists(format_code, rules_edition), as_of)
+
+
+INFO = "info"
+
+
+def basis_findings(
+    pool: CardPool,
+    format_code: str,
+    *,
+    as_of: date,
+    db: Any = None,
+    rules_edition: str = DEFAULT_EDITION,
+    release_note: str = "",
+) -> list[Finding]:
+    """Info findings saying what the verdict rests on (they never make a list illegal).
+
+    * ``CARD_DATA``: the card-data release used and why it was chosen (``release_note``);
+    * ``STATUS_NOT_IN_EFFECT``: a dated status of a pool card in a list the format uses
+      that was not in effect on ``as_of`` (announced later, lifted before, a living legend
+      from a later date), with its dates and source. Statuses that were in effect appear
+      on the error findings they caused (``Finding.statuses``).
+    """
+    release = getattr(db, "release", "") or "unknown"
+    label = pool.label
+    out = [
+        Finding(
+            "CARD_DATA",
+            INFO,
+            [],
+            f"checked as of {as_of.isoformat()} against card data {release}"
+            + (f": {release_note}" if release_note else ""),
+            "TR&P 7",
+            release,
+            label,
+        )
+    ]
+    try:
+        rows = legality_basis(pool, format_code, as_of=as_of, rules_edition=rules_edition)
+    except ValueError:
+        return out
+    for row in rows:
+        if row["applies"]:
+            continue
+        status = str(row["status"]).replace("_", " ")
+        out.append(
+            Finding(
+                "STATUS_NOT_IN_EFFECT",
+                INFO,
+                [row["card"]],
+                f"{row['card']}: {status} in {row['format']} {row['describe']}; not in effect on "
+                f"{as_of.isoformat()}",
+                "TR&P 7",
+                release,
+                label,
+                (
+                    LegalityEvent(
+                        row["format"],
+                        row["status"],
+                        date.fromisoformat(row["start"]) if row["start"] else None,
+                        date.fromisoformat(row["end"]) if row["end"] else None,
+                        row["source"],
+                        row["start_bound"],
+                        row["end_bound"],
+                    ),
+                ),
+            )
+        )
+    return out

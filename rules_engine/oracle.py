@@ -21,16 +21,17 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from rules_engine.cards import Card, CardDatabase, LegalityEvent
+from rules_engine.cards import Card, CardDatabase
 from rules_engine.importers.fabcube import parse_fabcube
 from rules_engine.importers.fabrary import parse_fabrary
 from rules_engine.importers.grand_archive import parse_grand_archive
 from rules_engine.legality import CardPool, check_card_for_hero, check_pool
+from rules_engine.statuses import merge_statuses
 
 # Formats fabrary states that this project models (fabrary also has "open" and "golden-age").
 ORACLE_FORMATS: tuple[str, ...] = ("cc", "ll", "blitz", "sage", "upf")
@@ -201,16 +202,13 @@ def run_oracle(
 
 
 def merge_living_legends(db: CardDatabase, source: CardDatabase) -> CardDatabase:
-    """``db`` with the living-legend events of ``source`` (dated lists, e.g. the-fab-cube) added by name."""
-    events: dict[str, tuple[LegalityEvent, ...]] = {}
-    for card in source:
-        ll = tuple(ev for ev in card.legality_history if ev.status == "living_legend")
-        if ll:
-            events[card.name.casefold()] = ll
-    merged = []
-    for card in db:
-        extra = events.get(card.name.casefold())
-        merged.append(replace(card, legality_history=card.legality_history + extra) if extra else card)
+    """``db`` with the dated statuses of ``source`` (e.g. the-fab-cube) merged in by card
+    (``rules_engine.statuses.merge_statuses``): dated living-legend lists and bans replace
+    the undated statements of ``db``."""
+    published = getattr(db, "published", None) or max(
+        (ev.start for c in db for ev in c.legality_history if ev.start_bound and ev.start), default=None
+    )
+    merged = merge_statuses(db, source, published=published, release=db.release, dated_release=source.release)
     return CardDatabase(merged, release=f"{db.release}+living-legends:{source.release}")
 
 

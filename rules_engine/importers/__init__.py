@@ -4,6 +4,7 @@ and the record. Nothing is half-imported: parsers build everything in memory fir
 """
 
 from rules_engine.importers.base import CardImportError, ImportResult
+from rules_engine.importers.cards2026 import parse_cards_2026
 from rules_engine.importers.fabcube import fabcube_version, parse_fabcube
 from rules_engine.importers.fabrary import parse_fabrary
 from rules_engine.importers.grand_archive import parse_grand_archive
@@ -19,6 +20,7 @@ __all__ = [
     "fabcube_version",
     "ImportResult",
     "PARSERS",
+    "parse_cards_2026",
     "parse_fabcube",
     "parse_fabrary",
     "parse_grand_archive",

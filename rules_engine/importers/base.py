@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, NoReturn, overload
 
 from rules_engine.cards import Card
 
@@ -43,6 +43,11 @@ class ImportResult:
     version: str
     cards: tuple[Card, ...]
     files: tuple[str, ...] = ()
+    #: The date the data is current to (a package's publication date, the newest dated
+    #: change of a dated source); statuses the source states without dates apply from it.
+    published: date | None = None
+    #: What the import did, in words (kept on the release).
+    notes: str = ""
 
     @property
     def release(self) -> str:
@@ -78,70 +83,90 @@ def record_label(index: int, record: Any, *id_fields: str) -> str:
     return f"record {index}" + (f" ({', '.join(parts)})" if parts else "")
 
 
-class RecordReader:
-    """Typed access to one source record, raising CardImportError naming file and record."""
+_Str = str
+_Bool = bool
+_Int = int
 
-    def __init__(self, record: Any, *, file: Path | str, label: str):
+
+class RecordReader:
+    """Typed access to one source record, raising CardImportError naming file and record.
+
+    With ``required=True`` (the default) a getter returns a value or raises; the
+    ``Optional`` return types are for ``required=False``."""
+
+    def __init__(self, record: Any, *, file: Path | _Str, label: _Str):
         self.file = file
         self.label = label
         if not isinstance(record, dict):
             self.fail(f"expected an object, got {type(record).__name__}")
-        self.record: dict = record
+        self.record: dict[_Str, Any] = record
 
-    def fail(self, message: str):
+    def fail(self, message: _Str) -> NoReturn:
         raise CardImportError(message, file=self.file, record=self.label)
 
-    def _get(self, key: str, required: bool):
+    def _get(self, key: _Str, required: _Bool) -> Any:
         if key not in self.record or (required and self.record[key] is None):
             if required:
                 self.fail(f"missing required field {key!r}")
             return None
         return self.record[key]
 
-    def str(self, key: str, *, required: bool = True, allow_empty: bool = True) -> str | None:
+    @overload
+    def str(self, key: _Str, *, required: Literal[True] = ..., allow_empty: _Bool = ...) -> _Str: ...
+    @overload
+    def str(self, key: _Str, *, required: _Bool, allow_empty: _Bool = ...) -> _Str | None: ...
+    def str(self, key: _Str, *, required: _Bool = True, allow_empty: _Bool = True) -> _Str | None:
         v = self._get(key, required)
         if v is None:
             return None
-        if not isinstance(v, str):
+        if not isinstance(v, _Str):
             self.fail(f"field {key!r} must be a string, got {type(v).__name__}")
         if not allow_empty and not v.strip():
             self.fail(f"field {key!r} must not be empty")
         return v
 
-    def bool(self, key: str, *, required: bool = True) -> bool | None:
+    @overload
+    def bool(self, key: _Str, *, required: Literal[True] = ...) -> _Bool: ...
+    @overload
+    def bool(self, key: _Str, *, required: _Bool) -> _Bool | None: ...
+    def bool(self, key: _Str, *, required: _Bool = True) -> _Bool | None:
         v = self._get(key, required)
         if v is None:
             return None
-        if not isinstance(v, bool):
+        if not isinstance(v, _Bool):
             self.fail(f"field {key!r} must be true/false, got {type(v).__name__}")
         return v
 
-    def int(self, key: str, *, required: bool = True) -> int | None:
+    @overload
+    def int(self, key: _Str, *, required: Literal[True] = ...) -> _Int: ...
+    @overload
+    def int(self, key: _Str, *, required: _Bool) -> _Int | None: ...
+    def int(self, key: _Str, *, required: _Bool = True) -> _Int | None:
         v = self._get(key, required)
         if v is None:
             return None
-        if isinstance(v, bool) or not isinstance(v, int):
+        if isinstance(v, _Bool) or not isinstance(v, _Int):
             self.fail(f"field {key!r} must be an integer, got {type(v).__name__}")
         return v
 
-    def stat(self, key: str, *, required: bool = False) -> str | None:
+    def stat(self, key: _Str, *, required: _Bool = False) -> _Str | None:
         """A printed stat: int or string (e.g. "X", "*", "3"); "" and None mean absent."""
         v = self._get(key, required)
         if v is None or v == "":
             return None
-        if isinstance(v, bool) or not isinstance(v, int | str):
+        if isinstance(v, _Bool) or not isinstance(v, _Int | _Str):
             self.fail(f"field {key!r} must be a number or text, got {type(v).__name__}")
-        return str(v)
+        return _Str(v)
 
-    def str_list(self, key: str, *, required: bool = True) -> list[str]:
+    def str_list(self, key: _Str, *, required: _Bool = True) -> list[_Str]:
         v = self._get(key, required)
         if v is None:
             return []
-        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        if not isinstance(v, list) or not all(isinstance(x, _Str) for x in v):
             self.fail(f"field {key!r} must be a list of strings")
         return v
 
-    def obj_list(self, key: str, *, required: bool = True) -> list[dict]:
+    def obj_list(self, key: _Str, *, required: _Bool = True) -> list[dict[_Str, Any]]:
         v = self._get(key, required)
         if v is None:
             return []
@@ -149,7 +174,11 @@ class RecordReader:
             self.fail(f"field {key!r} must be a list, got {type(v).__name__}")
         return v
 
-    def date(self, key: str, *, required: bool = True) -> date | None:
+    @overload
+    def date(self, key: _Str, *, required: Literal[True] = ...) -> date: ...
+    @overload
+    def date(self, key: _Str, *, required: _Bool) -> date | None: ...
+    def date(self, key: _Str, *, required: _Bool = True) -> date | None:
         v = self.str(key, required=required)
         if not v:
             if required:
@@ -161,7 +190,7 @@ class RecordReader:
             self.fail(f"field {key!r} is not an ISO date: {v!r}")
 
 
-def require_list(data: Any, *, file: Path | str, what: str = "a list of cards") -> list:
+def require_list(data: Any, *, file: Path | str, what: str = "a list of cards") -> list[Any]:
     if not isinstance(data, list):
         raise CardImportError(f"expected {what} (a JSON array), got {type(data).__name__}", file=file)
     return data
@@ -178,8 +207,8 @@ def files_digest(paths: Iterable[Path]) -> str:
 
 def check_unique(cards: Iterable[Card], *, file: Path | str, by_name_only: bool = False) -> None:
     """CR 1.3.4 identity must be unique in a release; so must identifiers."""
-    seen_key: dict = {}
-    seen_id: dict = {}
+    seen_key: dict[Any, int] = {}
+    seen_id: dict[str, int] = {}
     for i, card in enumerate(cards):
         key = card.name.casefold() if by_name_only else (card.name.casefold(), card.pitch)
         if key in seen_key:

@@ -29,6 +29,7 @@ from rules_engine.cards import (
     essences_from_text,
     format_code,
     hybrid_class_sets_from_type_text,
+    keyword_values_from_text,
     normalise_rarity,
     slugify_identifier,
     specializations_from_text,
@@ -122,7 +123,9 @@ def parse_fabcube(directory: str | Path, *, version: str | None = None) -> Impor
         ids[uid] = r
 
     legality_files = sorted(p for p in directory.iterdir() if _LEGALITY_FILE.match(p.name))
-    history = _parse_legality_files(legality_files, set(ids))
+    if version is None:
+        version = fabcube_version(directory)
+    history = _parse_legality_files(legality_files, set(ids), release=f"{SOURCE}@{version}")
     monikers = _hero_monikers(readers)
 
     cards = [_parse_card(r, history.get(uid, {}), monikers) for uid, r in ids.items()]
@@ -131,11 +134,27 @@ def parse_fabcube(directory: str | Path, *, version: str | None = None) -> Impor
     if faces_file.is_file():
         cards = _attach_faces(cards, readers, faces_file)
     files = [card_file, *legality_files] + ([faces_file] if faces_file.is_file() else [])
-    if version is None:
-        version = fabcube_version(directory)
     return ImportResult(
-        game="fab", source=SOURCE, version=version, cards=tuple(cards), files=tuple(str(f) for f in files)
+        game="fab",
+        source=SOURCE,
+        version=version,
+        cards=tuple(cards),
+        files=tuple(str(f) for f in files),
+        published=_latest_change(history),
     )
+
+
+def _latest_change(history: dict[str, dict[tuple[str, str], list[LegalityEvent]]]) -> date | None:
+    """The newest date in the dated legality files: the data is current at least to then."""
+    found = [
+        d
+        for per_card in history.values()
+        for evs in per_card.values()
+        for e in evs
+        for d in (e.start, e.end)
+        if d
+    ]
+    return max(found) if found else None
 
 
 def fabcube_version(directory: str | Path) -> str:
@@ -195,11 +214,15 @@ def _provenance_tag(directory: Path) -> str:
     return ""
 
 
-def _parse_legality_files(paths: list[Path], card_ids: set[str]) -> dict[str, dict]:
+def _parse_legality_files(
+    paths: list[Path], card_ids: set[str], release: str = SOURCE
+) -> dict[str, dict[tuple[str, str], list[LegalityEvent]]]:
     """-> {card_unique_id: {(format, status): [LegalityEvent, ...]}} from dated change records."""
-    changes: dict[tuple[str, str, str], list] = defaultdict(list)
+    changes: dict[tuple[str, str, str], list[tuple[date, bool, int, str, str]]] = defaultdict(list)
     for path in paths:
-        kind, fmt = _LEGALITY_FILE.match(path.name).groups()
+        matched = _LEGALITY_FILE.match(path.name)
+        assert matched is not None  # the caller selected the files by this pattern
+        kind, fmt = matched.groups()
         status, code = _STATUS[kind], format_code(fmt)
         records = require_list(load_json(path), file=path, what="a list of legality changes")
         for i, rec in enumerate(records):
@@ -209,23 +232,30 @@ def _parse_legality_files(paths: list[Path], card_ids: set[str]) -> dict[str, di
             active = r.bool("status_active")
             effective = r.date("date_in_effect")
             r.date("date_announced")
+            article = r.str("legality_article", required=False) or ""
             if cid not in card_ids:
                 r.fail(f"card_unique_id {cid!r} is not in card.json")
-            changes[(cid, code, status)].append((effective, active, i))
-    out: dict[str, dict] = defaultdict(dict)
+            changes[(cid, code, status)].append((effective, active, i, path.name, article))
+    out: dict[str, dict[tuple[str, str], list[LegalityEvent]]] = defaultdict(dict)
     for (cid, code, status), items in changes.items():
         items.sort(key=lambda t: (t[0], t[2]))
         events = []
         start = None
         open_ = False
-        for effective, active, _i in items:
+        source = f"{release} ({items[0][3]})"
+        for effective, active, _i, name, article in items:
+            here = f"{release} ({name}{'; ' + article if article else ''})"
             if active and not open_:
-                start, open_ = effective, True
+                start, open_, source = effective, True, here
             elif not active:
-                events.append(LegalityEvent(code, status, start if open_ else None, effective))
+                events.append(
+                    LegalityEvent(
+                        code, status, start if open_ else None, effective, source if open_ else here
+                    )
+                )
                 open_ = False
         if open_:
-            events.append(LegalityEvent(code, status, start, None))
+            events.append(LegalityEvent(code, status, start, None, source))
         out[cid][(code, status)] = events
     return out
 
@@ -262,7 +292,9 @@ def _pitch(r: RecordReader) -> int | None:
     return int(raw)
 
 
-def _parse_card(r: RecordReader, history: dict, monikers: set[str]) -> Card:
+def _parse_card(
+    r: RecordReader, history: dict[tuple[str, str], list[LegalityEvent]], monikers: set[str]
+) -> Card:
     name = r.str("name", allow_empty=False)
     pitch = _pitch(r)
     type_text = r.str("type_text")
@@ -292,6 +324,7 @@ def _parse_card(r: RecordReader, history: dict, monikers: set[str]) -> Card:
             metatypes.add(t)
 
     keywords, specializations = set(), set()
+    valued: list[tuple[str, str]] = []
     in_essence = False  # the source splits "Essence of Earth, Ice, and Lightning" at the commas
     for kw in raw_keywords:
         kw = kw.strip()
@@ -304,7 +337,11 @@ def _parse_card(r: RecordReader, history: dict, monikers: set[str]) -> Card:
         elif in_essence:
             keywords.add("Essence")
         elif kw:
-            keywords.add(_KEYWORD_VALUE.sub("", kw))
+            bare = _KEYWORD_VALUE.sub("", kw)
+            keywords.add(bare)
+            m = _KEYWORD_VALUE.search(kw)
+            if m:
+                valued.append((bare, m.group(1)))
     if "Specialization" in keywords and not specializations:
         specializations = set(specializations_from_text(text))
 
@@ -337,7 +374,7 @@ def _parse_card(r: RecordReader, history: dict, monikers: set[str]) -> Card:
     events = [ev for evs in history.values() for ev in evs]
     for flag, (code, status) in _FLAG_STATUS.items():
         if r.bool(flag, required=False) and (code, status) not in history:
-            events.append(LegalityEvent(code, status))
+            events.append(LegalityEvent(code, status, source=f"card.json {flag}"))
     events.sort(key=lambda e: (e.format, e.status, e.start or e.end or _EPOCH))
 
     is_hero = "Hero" in types
@@ -356,6 +393,7 @@ def _parse_card(r: RecordReader, history: dict, monikers: set[str]) -> Card:
         classes=frozenset(classes),
         talents=frozenset(talents),
         keywords=frozenset(keywords),
+        keyword_values=keyword_values_from_text(keywords, text, valued),
         specializations=frozenset(specializations),
         young="Young" in raw_types,
         legendary="Legendary" in keywords,

@@ -6,12 +6,21 @@ array of cards is accepted too (version then "unknown").
 
 The package states current legality only: ``legalFormats``, ``legalHeroes``,
 ``bannedFormats``, ``restrictedFormats`` (and ``suspendedFormats`` /
-``livingLegendFormats`` if present). These become undated LegalityEvents
-(start/end None), i.e. in effect on any day.
+``livingLegendFormats`` if present), without dates. A status the package states is
+therefore known to be in effect on the package's publication date and nothing more:
+each becomes a LegalityEvent starting on that date with ``start_bound`` set (the
+real date may be earlier; ``cards.services`` merges the-fab-cube's dated lists by card
+so that the real date is used where it is known). Without a publication date the
+events are undated (in effect on any day).
+
+fabrary states a living legend (CR 9.4, TR&P 7.1) as "banned in Classic Constructed"
+on a hero or weapon that stays legal in Living Legend; such a status is recorded as
+``living_legend`` in ``cc`` so findings call it what it is.
 """
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 from rules_engine.cards import (
@@ -21,6 +30,7 @@ from rules_engine.cards import (
     essences_from_text,
     format_code,
     hybrid_class_sets_from_type_text,
+    keyword_values_from_text,
     normalise_rarity,
     specializations_from_text,
 )
@@ -43,9 +53,19 @@ _STATUS_FIELDS = {
 }
 _NOT_SUPERTYPES = {"Generic", "NotClassed"}
 
+#: Publication dates of package versions (the npm registry's "time" field), used when the
+#: dump does not carry one. Statuses the package states apply from this date, never before.
+KNOWN_PUBLISHED: dict[str, date] = {
+    "3.8.6": date(2026, 5, 16),
+}
 
-def parse_fabrary(path: str | Path) -> ImportResult:
-    """Parse a fabrary dump into Cards. Raises CardImportError naming file and record."""
+
+def parse_fabrary(path: str | Path, *, published: date | None = None) -> ImportResult:
+    """Parse a fabrary dump into Cards. Raises CardImportError naming file and record.
+
+    ``published``: the package's publication date (else the dump's "published" field,
+    else KNOWN_PUBLISHED for its version, else None: undated statuses).
+    """
     path = Path(path)
     data = load_json(path)
     version = "unknown"
@@ -62,15 +82,64 @@ def parse_fabrary(path: str | Path) -> ImportResult:
         )
     if not records:
         raise CardImportError("no cards in the file", file=path)
+    if published is None and isinstance(data, dict) and isinstance(data.get("published"), str):
+        try:
+            published = date.fromisoformat(data["published"][:10])
+        except ValueError:
+            raise CardImportError(f"'published' is not a date: {data['published']!r}", file=path) from None
+    if published is None:
+        published = KNOWN_PUBLISHED.get(version)
+    release = f"{SOURCE}@{version}"
     cards = [
-        _parse_card(RecordReader(rec, file=path, label=record_label(i, rec, "cardIdentifier", "name")))
+        _parse_card(
+            RecordReader(rec, file=path, label=record_label(i, rec, "cardIdentifier", "name")),
+            published=published,
+            release=release,
+        )
         for i, rec in enumerate(records)
     ]
     check_unique(cards, file=path)
-    return ImportResult(game="fab", source=SOURCE, version=version, cards=tuple(cards), files=(str(path),))
+    return ImportResult(
+        game="fab",
+        source=SOURCE,
+        version=version,
+        cards=tuple(cards),
+        files=(str(path),),
+        published=published,
+    )
 
 
-def _parse_card(r: RecordReader) -> Card:
+def stated_events(
+    r: RecordReader,
+    *,
+    types: list[str],
+    young: bool,
+    legal: frozenset[str],
+    published: date | None,
+    release: str,
+) -> list[LegalityEvent]:
+    """The statuses a fabrary record states, dated by the publication (see the module doc)."""
+    history = []
+    ll_candidate = ("Hero" in types and not young or "Weapon" in types) and "ll" in legal
+    for fld, status in _STATUS_FIELDS.items():
+        for fmt in r.str_list(fld, required=False):
+            code = format_code(fmt)
+            st = status
+            if st == "banned" and code == "cc" and ll_candidate:
+                st = "living_legend"
+            history.append(
+                LegalityEvent(
+                    format=code,
+                    status=st,
+                    start=published,
+                    source=release,
+                    start_bound=published is not None,
+                )
+            )
+    return history
+
+
+def _parse_card(r: RecordReader, *, published: date | None = None, release: str = SOURCE) -> Card:
     identifier = r.str("cardIdentifier", allow_empty=False)
     name = r.str("name", allow_empty=False)
     type_text = r.str("typeText")
@@ -109,10 +178,9 @@ def _parse_card(r: RecordReader) -> Card:
     if not printings:
         r.fail("card has no printings")
 
-    history = []
-    for fld, status in _STATUS_FIELDS.items():
-        for fmt in r.str_list(fld, required=False):
-            history.append(LegalityEvent(format=format_code(fmt), status=status))
+    young = bool(r.bool("young", required=False)) or "Young" in subtypes
+    legal = frozenset(format_code(f) for f in r.str_list("legalFormats", required=False))
+    history = stated_events(r, types=types, young=young, legal=legal, published=published, release=release)
 
     specializations = set(r.str_list("specializations", required=False))
     if "Specialization" in keywords and not specializations:
@@ -134,12 +202,13 @@ def _parse_card(r: RecordReader) -> Card:
         classes=frozenset(classes),
         talents=frozenset(talents),
         keywords=frozenset(keywords),
+        keyword_values=keyword_values_from_text(keywords, text),
         specializations=frozenset(specializations),
-        young=bool(r.bool("young", required=False)) or "Young" in subtypes,
+        young=young,
         legendary="Legendary" in keywords,
         hybrid_class_sets=hybrid_class_sets_from_type_text(type_text),
         printings=tuple(printings),
-        legal_formats=frozenset(format_code(f) for f in r.str_list("legalFormats", required=False)),
+        legal_formats=legal,
         legal_heroes=frozenset(r.str_list("legalHeroes", required=False)),
         legality_history=tuple(history),
         functional_text=text,

@@ -57,7 +57,8 @@ def parse_grand_archive(path: str | Path, *, version: str | None = None) -> Impo
         card_files = []
         for p in sorted(path.glob("*.json")):
             data = load_json(p)
-            if _card_list(data) is not None and _looks_like_cards(_card_list(data)):
+            found = _card_list(data)
+            if found is not None and _looks_like_cards(found):
                 card_files.append((p, _card_list(data)))
         if not card_files:
             raise CardImportError(
@@ -96,15 +97,15 @@ def parse_grand_archive(path: str | Path, *, version: str | None = None) -> Impo
     )
 
 
-def _card_list(data: Any) -> list | None:
+def _card_list(data: Any) -> list[Any] | None:
     if isinstance(data, list):
         return data
     if isinstance(data, dict) and isinstance(data.get("data"), list):
-        return data["data"]
+        return list(data["data"])
     return None
 
 
-def _looks_like_cards(records: list) -> bool:
+def _looks_like_cards(records: list[Any]) -> bool:
     return (
         bool(records)
         and isinstance(records[0], dict)
@@ -146,7 +147,8 @@ def _parse_card(r: RecordReader) -> Card:
         er = RecordReader(ed, file=r.file, label=f"{r.label} edition {j}")
         ed_slug = er.str("slug", allow_empty=False)
         rarity = er.int("rarity")
-        st = ed.get("set") if isinstance(ed.get("set"), dict) else {}
+        raw_set = ed.get("set")
+        st: dict[str, Any] = raw_set if isinstance(raw_set, dict) else {}
         printings.append(
             Printing(
                 id=ed_slug,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,7 @@ def test_import_fabcube_real_data_via_command():
     assert release.card_count == 3878
     assert release.cards.count() == 3878
     assert release.is_active  # first FaB release becomes active
-    assert f"{release.label}: imported, 3878 cards (active)" in out
+    assert f"{release.label}: imported, 3878 cards, data of 2025-05-20 (active)" in out
     db = selectors.card_database()
     assert db.release == release.label
     assert len(db) == 3878
@@ -65,7 +66,7 @@ def test_import_fabrary_real_dump_via_command(fabrary_dump):
     release = CardDataRelease.objects.get(source="fabrary-cards")
     assert release.version == "3.8.6"
     assert release.card_count == 4682
-    assert "fabrary-cards@3.8.6: imported, 4682 cards (active)" in out
+    assert "fabrary-cards@3.8.6: imported, 4682 cards, data of 2026-05-16 (active)" in out
     assert selectors.card_database(release).get("Snatch", 1).identifier == "snatch-red"
 
 
@@ -198,24 +199,27 @@ def test_import_defaults_reports_missing_sources(tmp_path):
         ("fabrary", "missing"),
         ("fabcube", "missing"),
         ("ga", "imported"),
+        ("cards-2026", "missing"),
     ]
     rows = services.import_defaults(shared_dir=tmp_path, package_dir=tmp_path / "no-package")
-    assert [r.status for r in rows] == ["missing", "missing", "skipped"]
+    assert [r.status for r in rows] == ["missing", "missing", "skipped", "missing"]
     assert CardDataRelease.objects.count() == 1
 
 
 @pytest.mark.slow
 @pytest.mark.django_db
 def test_import_cards_defaults_real_sources_then_rerun_changes_nothing(fabrary_dump):
-    """What `make run` does: every source once, fabrary active for FaB; a second run skips all."""
+    """What `make run` does: every source once; the newer data (merged into fabrary 3.8.6)
+    becomes active for FaB; a second run skips all."""
     out = _call("--defaults")
     assert "fabrary-cards@3.8.6: imported (4682 cards)" in out
     assert ": imported (3878 cards)" in out
     assert ": imported (642 cards)" in out
-    assert "active fab card data: fabrary-cards@3.8.6" in out
+    assert "cards-2026@2026-08-22+" in out and "now active" in out
+    assert "active fab card data: cards-2026@2026-08-22+" in out
     before = list(CardDataRelease.objects.values_list("pk", "is_active", "card_count"))
     out = _call("--defaults")
-    assert out.count("skipped (already imported)") == 3
+    assert out.count("skipped (already imported)") == 4
     assert list(CardDataRelease.objects.values_list("pk", "is_active", "card_count")) == before
 
 
@@ -225,3 +229,34 @@ def test_import_missing_path_names_it(tmp_path):
     with pytest.raises(CommandError, match=r"nope\.json: file not found"):
         _call("fabrary", str(missing))
     assert CardDataRelease.objects.count() == 0
+
+
+SAMPLE_DUMP = Path(__file__).resolve().parents[1] / "rules_engine" / "test_oracle_sample.json"
+
+
+@pytest.mark.django_db
+def test_fabrary_statuses_are_dated_by_the_given_publication_date():
+    out = _call("fabrary", str(SAMPLE_DUMP), "--published", "2026-03-01")
+    release = CardDataRelease.objects.get(source="fabrary-cards")
+    assert release.published_on == date(2026, 3, 1)
+    assert "data of 2026-03-01" in out
+    db = selectors.card_database(release)
+    dated = [ev for c in db for ev in c.legality_history if ev.source.startswith("fabrary-cards@")]
+    assert dated and all(ev.start == date(2026, 3, 1) and ev.start_bound for ev in dated)
+
+
+@pytest.mark.django_db
+def test_an_unknown_fabrary_version_is_dated_by_the_import_day():
+    from django.utils import timezone
+
+    _call("fabrary", str(SAMPLE_DUMP))
+    release = CardDataRelease.objects.get(source="fabrary-cards")
+    assert release.published_on == timezone.localdate()
+    db = selectors.card_database(release)
+    assert all(ev.start is not None for c in db for ev in c.legality_history)
+
+
+@pytest.mark.django_db
+def test_bad_published_date_is_refused():
+    with pytest.raises(CommandError, match="--published must be YYYY-MM-DD"):
+        _call("fabrary", str(SAMPLE_DUMP), "--published", "yesterday")

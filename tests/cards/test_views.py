@@ -136,3 +136,34 @@ def test_detail_page_renders_card_text_safely(client, make_release):
     assert "<p><strong>Go again</strong></p>" in html
     assert '<span class="icon">resource</span>' in html
     assert "&lt;script&gt;x&lt;/script&gt;" in html and "<script>x" not in html
+
+
+@pytest.mark.django_db
+def test_staff_page_records_a_status(client, user_factory, make_release):
+    from cards.models import RecordedStatus
+    from core.models import AuditEntry
+
+    make_release()
+    assert client.get("/cards/statuses/").status_code in (302, 403)
+    client.force_login(user_factory("player"))
+    assert client.get("/cards/statuses/").status_code == 403
+    staff = user_factory("to", is_staff=True)
+    client.force_login(staff)
+    assert client.get("/cards/statuses/").status_code == 200
+    form = {
+        "game": "fab",
+        "card_name": "Snatch",
+        "pitch": "",
+        "format": "Classic Constructed",
+        "status": "restricted",
+        "effective_from": "2026-12-01",
+        "source_url": "https://fabtcg.com/articles/example/",
+    }
+    bad = client.post("/cards/statuses/", {**form, "effective_from": "soon"})
+    assert bad.status_code == 400 and "YYYY-MM-DD" in bad.content.decode()
+    resp = client.post("/cards/statuses/", form)
+    assert resp.status_code == 302
+    rs = RecordedStatus.objects.get()
+    assert (rs.card_name, rs.pitch, rs.format, rs.status) == ("Snatch", None, "cc", "restricted")
+    assert AuditEntry.objects.filter(action="card_status.record", actor=staff).exists()
+    assert "Snatch" in client.get("/cards/statuses/").content.decode()

@@ -446,3 +446,24 @@ def test_revalidation_against_a_chosen_release_for_an_event_pinned_to_another(
     assert [(c["decklist_id"], c["is_legal"]) for c in result["changes"]] == [(alice.pk, False)]
     with pytest.raises(DomainError):
         services.start_job(s["event"], actor=s["organizer"], kind="revalidate", release=987654)
+
+
+def test_unknown_card_keeps_a_draft_with_suggestions_and_a_head_judge_can_accept_it(
+    event_with_staff, card_db, legal_cc_text
+):
+    """A card newer than the card data: reported with suggestions, kept as a draft; the head
+    judge's exception (recorded, audited) lets the list through."""
+    reg, hj = event_with_staff["alice"], event_with_staff["head_judge"]
+    decklist = _save(reg, legal_cc_text + "\n1 Snatchh (red)\n", card_db)
+    (problem,) = decklist.problems
+    assert problem["code"] == "UNKNOWN_CARD" and "Snatch" in problem["suggestions"]
+    with pytest.raises(DomainError):
+        services.submit_decklist(decklist, actor=reg.player.user)
+    services.grant_exception(
+        decklist, actor=hj, reason="Snatchh is a card from the newest set, checked by hand"
+    )
+    decklist = services.submit_decklist(decklist, actor=reg.player.user)
+    decklist = services.accept_decklist(decklist, actor=hj)
+    assert decklist.status == DecklistStatus.ACCEPTED
+    assert decklist.exception_reason.startswith("Snatchh is a card from the newest set")
+    assert "decklist.exception" in [e.action for e in audit_trail_for(decklist)]

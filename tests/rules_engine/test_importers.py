@@ -57,7 +57,13 @@ def test_fabrary_real_dump(fabrary_result):
     assert kano.young and kano.is_hero and kano.hero == "Kano"
     adult = db.get("Kano, Dracai of Aether")
     assert not adult.young
-    assert "banned" in adult.statuses_on("cc", date(2026, 1, 1))
+    # fabrary states a living legend as "banned in CC" without a date: it is recorded as a
+    # living legend, in effect from the package's publication date (a bound), never before.
+    assert res.published == date(2026, 5, 16)
+    assert adult.statuses_on("cc", date(2026, 5, 16)) == {"living_legend"}
+    assert adult.statuses_on("cc", date(2026, 5, 15)) == frozenset()
+    (event,) = [e for e in adult.legality_history if e.format == "cc"]
+    assert event.start_bound and event.source == "fabrary-cards@3.8.6"
     steel = db.get("Steelblade Supremacy", 1)
     assert steel.specializations == {"Dorinthea"}
     windup = db.get("Agile Windup", 1)

@@ -1,6 +1,11 @@
-"""manage.py import_cards {fabrary,fabcube,ga} [PATH] [--activate] | --defaults"""
+"""manage.py import_cards {fabrary,fabcube,ga,cards-2026} [PATH|URL] [--activate] | --defaults
+
+Every import is a new release kept beside the others; a failed import stores nothing and
+leaves the active release as it was."""
 
 from __future__ import annotations
+
+from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -13,8 +18,10 @@ from rules_engine.importers import CardImportError
 class Command(BaseCommand):
     help = (
         "Import card data as a new release. Sources: fabrary (npm @flesh-and-blood/cards; PATH = a dump "
-        "JSON, default: dump the installed package with node), fabcube (the-fab-cube JSON directory, "
-        "default: the shared copy), ga (Grand Archive JSON file or directory, default: the shared copy). "
+        "JSON, default: dump the installed package with node), fabcube (the-fab-cube JSON directory, .zip or "
+        ".tar.gz archive, or URL of one; default: the shared copy), ga (Grand Archive JSON file or directory, "
+        "or URL; default: the shared copy), cards-2026 (newer fabrary data: latest-set files, spoiler sheets, "
+        "printing list; merged by card into the newest imported fabrary release; default: the shared copy). "
         "A source already imported at the same version is skipped. --defaults imports every default source."
     )
 
@@ -23,23 +30,38 @@ class Command(BaseCommand):
         parser.add_argument("path", nargs="?", help="file or directory to read (default: see above)")
         parser.add_argument("--activate", action="store_true", help="make the release active for its game")
         parser.add_argument("--defaults", action="store_true", help="import every default source present")
+        parser.add_argument(
+            "--published",
+            default=None,
+            help="fabrary: the package version's publication date YYYY-MM-DD (statuses the package "
+            "states without dates apply from it; default: the known date of that version, else today)",
+        )
 
-    def handle(self, *args, source=None, path=None, activate=False, defaults=False, **options):
+    def handle(
+        self, *args, source=None, path=None, activate=False, defaults=False, published=None, **options
+    ):
         if defaults == bool(source):
-            raise CommandError("give a source (fabrary, fabcube, ga) or --defaults")
+            raise CommandError(f"give a source ({', '.join(services.SOURCES)}) or --defaults")
         try:
             if defaults:
                 for row in services.import_defaults():
                     label = row.release or row.source
                     self.stdout.write(f"{label}: {row.status}" + (f" ({row.detail})" if row.detail else ""))
             else:
-                result = services.parse_source(source, path)
+                try:
+                    day = date.fromisoformat(published) if published else None
+                except ValueError:
+                    raise CommandError(f"--published must be YYYY-MM-DD, got {published!r}") from None
+                result = services.parse_source(source, path, published=day)
                 release, created = services.import_release(result, activate=activate)
                 verb = "imported" if created else "already imported"
                 self.stdout.write(
                     f"{release.label}: {verb}, {release.card_count} cards"
+                    + (f", data of {release.published_on.isoformat()}" if release.published_on else "")
                     + (" (active)" if release.is_active else "")
                 )
+                if created and release.notes:
+                    self.stdout.write(release.notes)
         except CardImportError as exc:
             raise CommandError(f"card data rejected, nothing imported: {exc}") from None
         except DomainError as exc:

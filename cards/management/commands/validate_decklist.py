@@ -22,26 +22,37 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
-from cards.selectors import card_database
-from rules_engine.decklist_text import parse_decklist, resolve
+from cards.selectors import card_database, release_for_date
+from rules_engine.decklist_text import even_out, parse_decklist, resolve
 from rules_engine.formats import EDITIONS, FORMAT_CODES, UnknownFormat, get_format
-from rules_engine.legality import CardPool, check_pool, is_legal
+from rules_engine.legality import CardPool, basis_findings, check_pool, is_legal
 from rules_engine.oracle import load_reference_database
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 MAX_FILE_BYTES = 2_000_000
 
 
-def load_card_database(game: str) -> tuple[Any, str]:
-    """(database, where it came from). The imported active release first, else the shared files."""
+def load_card_database(game: str, as_of: date | None = None, release: str | None = None) -> tuple[Any, str]:
+    """(database, which release and why). With imported data: ``release`` (an id) when given,
+    else the release that was current on ``as_of`` (else the oldest imported one), as the
+    web form does for an event on that date (``cards.selectors.release_for_date``). On a
+    fresh checkout with nothing imported: the shared files, read directly."""
     try:
+        if release:
+            db = card_database(release, game=game)
+            return db, f"{db.release} (the release asked for)"
+        if as_of is not None:
+            rel, note = release_for_date(game, as_of)
+            if rel is not None:
+                return card_database(rel, game=game), note
         db = card_database(game=game)
-        return db, "imported release"
+        return db, f"{db.release} (the active release)"
     except Exception:  # no release imported, or no card tables yet (fresh checkout)
-        pass
+        if release:
+            raise
     db = load_reference_database(str(settings.SHARED_DIR), game)
     folder = "ga" if game == "ga" else "fabcube"
-    return db, f"read from {Path(settings.SHARED_DIR) / 'data' / folder}"
+    return db, f"read from {Path(settings.SHARED_DIR) / 'data' / folder} (no imported card data)"
 
 
 class Command(BaseCommand):
@@ -63,6 +74,11 @@ class Command(BaseCommand):
             "--registered",
             default=None,
             help="limited: the registered pool as a text file; FILE is then the deck",
+        )
+        parser.add_argument(
+            "--release",
+            default=None,
+            help="card-data release id (default: the release current on --date, as for an event)",
         )
         parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
@@ -106,7 +122,7 @@ class Command(BaseCommand):
 
     def _parse(self, opts: dict, path: str, db: Any) -> tuple[list, list[dict]]:
         text = self._read(path)
-        parsed = parse_decklist(text)
+        parsed = parse_decklist(even_out(text))
         problems = [
             {
                 "line_no": e.line_no,
@@ -145,7 +161,7 @@ class Command(BaseCommand):
         except ValueError:
             return self._fail(opts, f"--date must be YYYY-MM-DD, got {opts['as_of']!r}")
         try:
-            db, origin = load_card_database(fmt.game)
+            db, origin = load_card_database(fmt.game, as_of, opts.get("release"))
         except Exception as exc:
             return self._fail(opts, f"no card data: {exc}")
         try:
@@ -166,6 +182,9 @@ class Command(BaseCommand):
         set_codes = frozenset(s.strip().upper() for s in opts["sets"].split(",") if s.strip())
         pool = CardPool(hero=None, entries=entries, registered=registered, set_codes=set_codes)
         findings = check_pool(pool, fmt.code, as_of=as_of, db=db, rules_edition=opts["edition"])
+        basis = basis_findings(
+            pool, fmt.code, as_of=as_of, db=db, rules_edition=opts["edition"], release_note=origin
+        )
         legal = is_legal(findings)
         if opts["json"]:
             self.stdout.write(
@@ -179,17 +198,18 @@ class Command(BaseCommand):
                         "data_version": db.release,
                         "card_data": origin,
                         "findings": [f.to_dict() for f in findings],
+                        "basis": [f.to_dict() for f in basis],
                     },
                     indent=2,
                 )
             )
         else:
-            self._print_text(fmt, as_of, db, origin, entries, findings, legal, opts["edition"])
+            self._print_text(fmt, as_of, db, origin, entries, findings, legal, opts["edition"], basis)
         return EXIT_LEGAL if legal else EXIT_ILLEGAL
 
-    def _print_text(self, fmt, as_of, db, origin, entries, findings, legal, edition) -> None:
+    def _print_text(self, fmt, as_of, db, origin, entries, findings, legal, edition, basis=()) -> None:
         out = self.stdout
-        out.write(f"Card data: {db.release} ({origin})")
+        out.write(f"Card data: {db.release}; {origin}")
         out.write(f"Format: {fmt.name} ({fmt.code}), rules edition {edition}, as of {as_of.isoformat()}")
         hero = next((c.display_name for c, _q, s in entries if s in ("hero", "champion")), "none")
         n_cards = sum(q for _c, q, s in entries if s not in ("hero",))
@@ -197,6 +217,9 @@ class Command(BaseCommand):
         for f in findings:
             tag = "ERROR  " if f.severity == "error" else "warning"
             out.write(f"{tag} {f.code}: {f.message} [{f.rule}]")
+        for f in basis:
+            if f.code != "CARD_DATA":
+                out.write(f"info    {f.code}: {f.message}")
         errors = sum(1 for f in findings if f.severity == "error")
         warnings = len(findings) - errors
         verdict = "LEGAL" if legal else "NOT LEGAL"
