@@ -1015,7 +1015,7 @@ def _ga_level(card: Card) -> int | None:
 
 
 def _lineage_name(card: Card) -> str:
-    """GA 1.6.a.10: a champion's lineage name is its name without titles ("Lorraine, Blademaster" -> "Lorraine")."""
+    """GA 1.6.a.2: a champion's lineage name is its name without titles ("Lorraine, Blademaster" -> "Lorraine")."""
     return card.name.split(",")[0].strip().casefold()
 
 
