@@ -1,0 +1,180 @@
+"""Rule numbers the engine cites, per Comprehensive Rules edition, and the findings it reports.
+
+Every number here must exist in the imported CR text of its edition (a test parses both seed files).
+The engine looks rules up by a short key so that one check cites the right number in each edition:
+the older edition has a separate Link Step (its 7.7) and a Close Step numbered 7.8, no priority in
+the Damage Step (its 7.5.1), and lettering 4.4.3d/4.4.3e where 2.13.0 has 4.4.3e/4.4.3f.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+VERSIONS: tuple[str, ...] = ("2.13.0", "older")
+
+#: key -> rule numbers in CR 2.13.0.
+RULES_2_13: dict[str, tuple[str, ...]] = {
+    "reverse": ("1.10.3",),
+    "priority": ("1.11.1", "1.11.5"),
+    "pass": ("1.11.4", "1.11.4a"),
+    "no_priority_phase": ("1.11.3",),
+    "pitch_no_cost": ("1.14.3b", "1.14.2d"),
+    "pitch_no_property": ("1.14.3a",),
+    "not_enough_resources": ("5.1.7a", "1.14.2b"),
+    "no_action_point": ("8.1.1c", "5.1.7a"),
+    "action_stack_not_empty": ("8.1.1a",),
+    "action_during_combat": ("8.1.1b", "7.0.1a"),
+    "not_turn_player_action": ("5.1.2b", "4.3.3"),
+    "attack_reaction": ("8.1.2a",),
+    "defense_reaction": ("8.1.3a",),
+    "defense_reaction_cannot_defend": ("7.4.2c",),
+    "play_zone": ("5.1.1a",),
+    "defend_step": ("7.3.1", "7.3.2"),
+    "defend_no_property": ("7.3.2b",),
+    "defend_from": ("7.3.2a",),
+    "defend_twice": ("7.3.2b",),
+    "dominate": ("8.3.4", "7.3.2b"),
+    "overpower": ("8.3.22", "7.3.2b"),
+    "arsenal_occupied": ("4.4.3b", "3.3.2"),
+    "arsenal_not_turn_player": ("4.4.3b",),
+    "arsenal_timing": ("4.4.3b",),
+    "end_order": ("4.4.3",),
+    "pitch_to_bottom": ("4.4.3c",),
+    "lose_assets": ("4.4.3e",),
+    "draw_up": ("4.4.3f",),
+    "turn_ends": ("4.4.4",),
+    "game_over": ("4.5.1",),
+    "lose_life": ("4.5.3a", "4.5.2a"),
+    "draw_game": ("4.5.4a",),
+    "damage_calc": ("7.5.2",),
+    "hit": ("7.5.2a", "7.5.5"),
+    "damage_priority": ("7.5.3",),
+    "go_again_link": ("8.3.5b", "7.6.2"),
+    "go_again_card": ("8.3.5a",),
+    "resolution_attack": ("7.6.3a",),
+    "close": ("7.7.3", "7.7.5", "7.7.6", "7.7.7"),
+    "blade_break": ("8.3.3",),
+    "battleworn": ("8.3.2",),
+    "temper": ("8.3.10",),
+    "guardwell": ("8.3.34",),
+    "piercing": ("8.3.23",),
+    "boost": ("8.3.9",),
+    "phantasm": ("8.3.13",),
+    "spectra": ("8.3.14",),
+    "arcane_barrier": ("8.3.8",),
+    "spellvoid": ("8.3.15",),
+    "ward": ("8.3.20",),
+    "quell": ("8.3.19",),
+    "arcane_shelter": ("8.3.37",),
+    "ambush": ("8.3.28",),
+    "ephemeral": ("8.3.21",),
+    "intimidate": ("8.5.10",),
+    "opt": ("8.5.22",),
+    "prevention": ("6.4.10",),
+    "tokens": ("8.6",),
+    "runechant": ("8.6.3",),
+    "spectral_shield": ("8.6.8",),
+    "cost_asset_order": ("1.14.2a",),
+    "trigger": ("6.6.6",),
+    "observation": ("1.10.3",),
+    "missed_trigger": ("6.6.6",),
+    "manual_effect": ("6.1.1",),
+    "layer_resolve": ("5.3.1",),
+    "attack_target": ("5.1.4b",),
+    "close_no_priority": ("7.7.1",),
+    "life_floor": ("2.5.3e",),
+    "activate": ("5.2.2",),
+    "once_per_turn": ("5.2.1a",),
+    "start_phase": ("4.2.2",),
+    "action_phase_ends": ("4.3.4",),
+    "draw_empty": ("8.5.6",),
+    "crush": ("8.4.1",),
+    "combo": ("8.4.2",),
+}
+
+#: Older edition: the keys whose numbers differ.
+RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
+    "pitch_no_cost": ("1.14.3b", "1.14.2c"),
+    "action_during_combat": ("8.1.1b",),
+    "lose_assets": ("4.4.3d",),
+    "draw_up": ("4.4.3e",),
+    "go_again_link": ("8.3.5b", "7.7.2"),
+    "resolution_attack": ("7.7.3",),
+    "close": ("7.8.3", "7.8.5", "7.8.6", "7.8.7"),
+    "close_no_priority": ("7.8.1",),
+    "damage_priority": ("7.5.1",),
+    "arcane_shelter": ("8.3.8",),
+    "guardwell": ("8.3.2",),
+    "ambush": ("8.3.24",),
+}
+
+
+def rules_for(version: str) -> dict[str, tuple[str, ...]]:
+    if version == "older":
+        merged = dict(RULES_2_13)
+        merged.update(RULES_OLDER_DIFF)
+        return merged
+    return RULES_2_13
+
+
+def cite(version: str, key: str) -> list[str]:
+    return list(rules_for(version).get(key, ()))
+
+
+#: Finding kinds (the judge sees these).
+VIOLATION = "violation"
+MISMATCH = "observation_mismatch"
+MISSED_TRIGGER = "missed_trigger"
+MANUAL = "manual_effect"
+AMBIGUITY = "ambiguity"
+UNREADABLE = "unreadable"
+UNKNOWN_CARD = "unknown_card"
+CANNOT_APPLY = "cannot_apply"
+NOTE = "note"
+
+KINDS: tuple[str, ...] = (VIOLATION, MISMATCH, MISSED_TRIGGER, MANUAL, AMBIGUITY, UNREADABLE, UNKNOWN_CARD, CANNOT_APPLY, NOTE)
+
+
+@dataclass
+class Finding:
+    """One finding about one log entry (``action`` is the 1-based entry number, ``line`` its text)."""
+
+    kind: str
+    message: str
+    rules: list[str] = field(default_factory=list)
+    action: int = 0
+    line: str = ""
+    version: str = "2.13.0"
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "action": self.action,
+            "rules": list(self.rules),
+            "version": self.version,
+            "message": self.message,
+            "line": self.line,
+        }
+        if self.data:
+            out["data"] = dict(self.data)
+        return out
+
+
+class Illegal(Exception):
+    """Raised inside a step when an action is illegal; the whole entry is reversed (CR 1.10.3)."""
+
+    def __init__(self, key: str, message: str, extra: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.key = key
+        self.message = message
+        self.extra = extra
+
+
+class CannotApply(Exception):
+    """Raised when a step cannot be applied to the state (a card is not where the log says)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
