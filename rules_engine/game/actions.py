@@ -83,6 +83,7 @@ class Arsenal:
     player: str
     card: CardRef
     face: str = "down"
+    extra: tuple[CardRef, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,7 @@ class PitchToBottom:
 class Draw:
     player: str
     count: int
+    because: str = ""
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,8 @@ class CardFacts:
     keywords: tuple[tuple[str, int | None], ...] = ()
     text: str = ""
     known: bool = True
+    chi_pitch: bool = False  # CR 1.14.3: pitching it gains chi points instead of resource points
+    chi_cost: int | None = None  # a chi point cost (CR 1.14.2c)
 
     # -- type tests (CR 2.12, 8.1) ------------------------------------------------------------
     def is_(self, type_: str) -> bool:
@@ -140,6 +142,10 @@ class CardFacts:
             out["text"] = self.text
         if not self.known:
             out["known"] = False
+        if self.chi_pitch:
+            out["pitch_asset"] = "chi"
+        if self.chi_cost is not None:
+            out["cost_chi"] = self.chi_cost
         return out
 
     @classmethod
@@ -221,7 +227,14 @@ def facts_from_mapping(data: Mapping[str, Any]) -> CardFacts:
         subtypes = frozenset(str(t).casefold() for t in data.get("subtypes", []) or [])
     elif data.get("type"):
         types, subtypes = parse_type_line(str(data["type"]))
-    classes = frozenset(str(c).casefold() for c in (data.get("classes") or []))
+    raw_classes: list[Any] = []
+    for key in ("classes", "supertype", "supertypes"):
+        v = data.get(key)
+        if isinstance(v, str):
+            raw_classes.extend(v.replace(",", " ").split())
+        elif isinstance(v, list):
+            raw_classes.extend(v)
+    classes = frozenset(str(c).casefold() for c in raw_classes)
     kw = data.get("keywords") or []
     if isinstance(kw, str):
         kw = [kw]
@@ -239,6 +252,8 @@ def facts_from_mapping(data: Mapping[str, Any]) -> CardFacts:
         keywords=parse_keywords(kw),
         text=str(data.get("text") or ""),
         known=bool(data.get("known", True)),
+        chi_pitch=str(data.get("pitch_asset", "")).casefold() == "chi",
+        chi_cost=_int_or_none(data.get("cost_chi")),
     )
 
 

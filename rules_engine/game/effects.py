@@ -45,6 +45,9 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^gain (a|an|one|two|\d+) action points?$"), "gain_ap"),
     (re.compile(r"^deal (\d+) arcane damage to (?:any )?target (?:opposing )?hero$|^deal (\d+) arcane damage to any target$"), "arcane"),
     (re.compile(r"^deal (\d+) damage to target (?:opposing )?hero$"), "damage"),
+    (re.compile(r"^deal (\d+) arcane damage to each of up to (?:two|\d+) target heroes$"), "arcane_each"),
+    (re.compile(r"^negate target (?:non-attack action card|layer|card|instant|action card|attack reaction card|defense reaction card)$"), "negate"),
+    (re.compile(r"^put target defending card on the bottom of its owner's deck$"), "bottom_defending"),
     (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
     (re.compile(r"^(?:the next time you would be dealt damage this turn, )?prevent the next (\d+) damage that would be dealt to (?:you|your hero)(?: this turn)?$"), "prevent_next"),
     (re.compile(r"^prevent the next (\d+) damage$"), "prevent_next"),
@@ -74,6 +77,12 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if _KEYWORD_LINE.match(low):
             continue
         trigger = ""
+        if re.match(r"^(?:combo|crush)\s*-", low) or re.match(r"^when this attacks, intimidate$", low):
+            continue  # handled by the combat rules (CR 8.4.1, 8.4.2, 8.5.10)
+        mr = re.match(r"^reprise\s*-\s*if the defending hero has defended with a card from their hand this chain link, (.*)$", low)
+        if mr:
+            trigger = "reprise"
+            low = mr.group(1)
         m = re.match(r"^(?:when|whenever|if) this hits(?: a hero)?, (.*)$", low)
         if m:
             trigger = "hit"

@@ -100,7 +100,7 @@ class Engine:
         try:
             for clause in entry.clauses:
                 if s.pending is not None and not isinstance(
-                    clause, (A.ApplyPrevention, A.DeclinePrevention, A.Observe, A.Claim, A.Noop, A.Pitch)
+                    clause, (A.ApplyPrevention, A.DeclinePrevention, A.Observe, A.Claim, A.Noop, A.Pitch, A.StepMarker)
                 ):
                     self.finish_pending(s, ctx)
                 self.clause(s, clause, ctx)
@@ -228,7 +228,9 @@ class Engine:
                 card.constraints[k] = v
         return card
 
-    def take(self, s: GameState, player: str, ref: A.CardRef, zones: tuple[str, ...], ctx: Ctx) -> tuple[Card, str]:
+    def take(
+        self, s: GameState, player: str, ref: A.CardRef, zones: tuple[str, ...], ctx: Ctx, illegal: str = ""
+    ) -> tuple[Card, str]:
         """Remove the named card from the first zone that holds it; an unknown hand card may be revealed."""
         p = s.p(player)
         key = norm_name(ref.name)
@@ -262,7 +264,21 @@ class Engine:
                 ctx.events.append(Event("reveal", player, ref.name))
                 return card, "hand"
         where = " or ".join(zones)
+        if illegal:
+            for link in s.chain:
+                if any(norm_name(c.name) == key for c in link.defending):
+                    raise Illegal("defend_twice", f"{ref.name} is already defending on chain link {link.number} (7.3.2b B).")
+            elsewhere = self.find_zone(s, player, key)
+            detail = f" (it is in {elsewhere})" if elsewhere else ""
+            raise Illegal(illegal, f"{player} has no {ref.name} in {where}{detail}.")
         raise CannotApply(f"{player} has no {ref.name!r} in {where}")
+
+    def find_zone(self, s: GameState, player: str, key: str) -> str:
+        p = s.p(player)
+        for zone in ("hand", "arsenal", "graveyard", "banished", "pitch_zone", "permanents", "weapons", "deck_top", "deck_bottom"):
+            if any(norm_name(c.name) == key for c in getattr(p, zone)):
+                return "the banished zone" if zone == "banished" else zone.replace("_", " ")
+        return ""
 
     def check_claims(self, card: Card, ref: A.CardRef, ctx: Ctx) -> None:
         for k, v in ref.claims:
@@ -293,6 +309,12 @@ class Engine:
         s.phase = "action"
         s.end_step = ""
         s.p(s.turn_player).action_points = 1
+        for tok in list(s.p(s.turn_player).permanents):
+            t = token_facts(tok.name)
+            if t is not None and t.text == "action_phase:cost_less":
+                self.destroy_permanent(s, tok)  # CR 8.6.2
+                s.effects.append(Effect("cost_next_guardian", s.turn_player, -1, "turn", "Seismic Surge"))
+                ctx.events.append(Event("trigger", s.turn_player, "seismic surge"))
         self.give_priority(s)
 
     def pass_(self, s: GameState, c: A.Pass, ctx: Ctx) -> None:
@@ -402,6 +424,10 @@ class Engine:
             return
         if s.combat_step == "defend" and self.awaiting_defenders(s):
             self.mark_declared(s)
+        if self.version == "older" and s.combat_step == "damage":
+            # nobody has priority in the older Damage Step: the first chance to pass is the Resolution Step
+            self.begin_step(s, "resolution", ctx)
+            return
         if s.stack:
             self.resolve_top(s, ctx)
             return
@@ -458,11 +484,11 @@ class Engine:
             if s.game_over:
                 return
             if self.version == "older":
-                # older CR 7.5.1: no priority in the Damage Step; it ends after damage
-                if s.pending is None and not s.stack:
+                # older CR 7.5.1/7.5.2: no priority in the Damage Step; it ends once damage is dealt
+                if s.pending is None:
                     self.begin_step(s, "resolution", ctx)
                 else:
-                    self.give_priority(s)
+                    s.priority = None
             else:
                 self.give_priority(s)  # CR 7.5.3
         elif step == "resolution":
@@ -587,18 +613,24 @@ class Engine:
         arcane: bool,
         hit_link: int = 0,
         controller: str = "",
+        check: bool = True,
     ) -> None:
         p = s.p(target)
         # fixed prevention shields first (CR 6.4.10), then ward / arcane shelter / Zen State
         for eff in list(s.effects):
             if amount <= 0:
                 break
-            if eff.kind == "prevent_next" and eff.player == target and eff.amount > 0:
+            if eff.player != target or eff.amount <= 0:
+                continue
+            if eff.kind == "prevent_next" or (eff.kind == "prevent_next_arcane" and arcane):
                 used = min(eff.amount, amount)
                 amount -= used
                 eff.amount -= used
                 if eff.amount <= 0:
                     s.effects.remove(eff)
+            elif eff.kind == "prevent_fixed":
+                amount -= min(eff.amount, amount)  # one event only (CR 6.4.10)
+                s.effects.remove(eff)
         for card in list(p.permanents) + [c for c in p.equipment.values() if c is not None]:
             if amount <= 0:
                 break
@@ -615,7 +647,7 @@ class Engine:
         if amount > 0 and self.optional_prevention(s, target, arcane):
             s.pending = pending
             return
-        self.finish_damage(s, pending, ctx)
+        self.finish_damage(s, pending, ctx, check=check)
 
     def optional_prevention(self, s: GameState, target: str, arcane: bool) -> list[Card]:
         p = s.p(target)
@@ -634,7 +666,7 @@ class Engine:
         if pending is not None:
             self.finish_damage(s, pending, ctx)
 
-    def finish_damage(self, s: GameState, d: PendingDamage, ctx: Ctx) -> None:
+    def finish_damage(self, s: GameState, d: PendingDamage, ctx: Ctx, check: bool = True) -> None:
         p = s.p(d.target)
         amount = max(0, d.amount)
         if p.life is not None:
@@ -648,7 +680,10 @@ class Engine:
                     link.hit = True  # CR 7.5.5
                     ctx.events.append(Event("hit", link.controller, link.attack.name, amount))
                     self.hit_triggers(s, link, amount, ctx)
-        self.check_game_over(s, ctx)
+                if amount >= 4:
+                    self.crush(s, link, ctx)
+        if check:
+            self.check_game_over(s, ctx)
 
     def hit_triggers(self, s: GameState, link: ChainLink, amount: int, ctx: Ctx) -> None:
         effects, _ = recognise(link.attack.facts.text)
@@ -664,18 +699,27 @@ class Engine:
             layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in hit]
             s.stack.append(layer)
             ctx.events.append(Event("trigger", link.controller, layer.name))
-        if link.attack.facts.has("crush") and amount >= 4:
-            ctx.add(MANUAL, f"line {ctx.entry.number}: {link.attack.name}'s crush effect applies (4 or more damage); enter its outcome.", "crush")
+
+    def crush(self, s: GameState, link: ChainLink, ctx: Ctx) -> None:
+        """CR 8.4.2: "Crush - When this deals 4 or more damage, [EFFECTS]" triggers."""
+        m = re.search(r"crush\s*[-–]\s*when this deals 4 or more damage(?: to a hero)?, (.+?)(?:\.|$)", link.attack.facts.text, re.I)
+        if not m:
+            return
+        effects, unknown = recognise(m.group(1) + ".")
+        layer = Layer(id=s.new_id(), kind="triggered", name=f"{link.attack.name} crush trigger", controller=link.controller, effect="text" if effects and not unknown else "manual crush")
+        layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", link.controller, "crush"))
 
     def check_game_over(self, s: GameState, ctx: Ctx) -> None:
         """CR 4.5.3a / 4.5.2a / 4.5.4a: a hero at 0 life loses; all at 0 is a draw."""
         dead = [pl for pl in PLAYERS if s.p(pl).life is not None and (s.p(pl).life or 0) <= 0]
-        if not dead:
+        if not dead or s.game_over:
             return
         s.game_over = True
         s.priority = None
         if len(dead) == len(PLAYERS):
-            s.result = "draw (all heroes' life totals reduced to 0)"
+            s.result = "draw"
         else:
             loser = dead[0]
             s.result = f"{other(loser)} wins ({loser} lost: hero life total reduced to 0)"
@@ -741,24 +785,37 @@ class Engine:
     # ------------------------------------------------------------------------------------------
     # costs (CR 1.14, 5.1.6, 5.1.7)
     # ------------------------------------------------------------------------------------------
-    def pay_resources(self, s: GameState, player: str, cost: int, pitches: tuple[A.CardRef, ...], ctx: Ctx) -> None:
+    def pay_resources(
+        self, s: GameState, player: str, cost: int, pitches: tuple[A.CardRef, ...], ctx: Ctx, chi_cost: int = 0
+    ) -> None:
         """Pitch the named cards one at a time while the cost is not covered (CR 1.14.2d, 1.14.3b),
-        then pay chi points first and resource points next (CR 1.14.2a/d)."""
+        then pay chi points first and resource points next (CR 1.14.2a/d); a chi cost is paid with
+        chi points only (CR 1.14.2c)."""
         p = s.p(player)
         for ref in pitches:
-            if p.resource_points + p.chi_points >= cost:
+            chi_short = p.chi_points < chi_cost
+            res_short = p.resource_points + max(0, p.chi_points - chi_cost) < cost
+            if not chi_short and not res_short:
                 raise Illegal(
                     "pitch_no_cost",
                     f"{player} pitched {ref.name} although the cost of {cost} was already covered.",
                 )
-            card, _ = self.take(s, player, A.CardRef(ref.name, "hand", ref.claims), ("hand",), ctx)
+            card, _ = self.take(s, player, A.CardRef(ref.name, "hand", ref.claims), ("hand",), ctx, illegal="pitch_no_cost")
             self.check_claims(card, ref, ctx)
             pitch = card.pitch
             if pitch is None:
                 raise Illegal("pitch_no_property", f"{card.name} has no pitch property and cannot be pitched.")
+            if chi_short and not res_short and not card.facts.chi_pitch:
+                raise Illegal("chi_cost", f"{card.name} gains resource points, which cannot pay a chi point cost.")
             p.pitch_zone.append(card)
-            p.resource_points += pitch
+            if card.facts.chi_pitch:
+                p.chi_points += pitch
+            else:
+                p.resource_points += pitch
             ctx.events.append(Event("pitch", player, card.name, pitch))
+        if p.chi_points < chi_cost:
+            raise Illegal("not_enough_resources", f"{player} had {p.chi_points} chi points for a chi cost of {chi_cost}.", ("1.14.2c",))
+        p.chi_points -= chi_cost
         if p.resource_points + p.chi_points < cost:
             raise Illegal(
                 "not_enough_resources",
@@ -768,15 +825,76 @@ class Engine:
         p.chi_points -= from_chi
         p.resource_points -= cost - from_chi
 
-    def cost_modifiers(self, s: GameState, player: str, facts: CardFacts) -> int:
+    def cost_modifiers(self, s: GameState, player: str, facts: CardFacts, is_attack: bool) -> int:
+        """CR 5.1.6a: increases (Frostbite, CR 8.6.10), then reductions; the cost stops at zero."""
         delta = 0
         for card in s.p(player).permanents:
-            if card.facts.text == "cost_more":
+            if card.facts.text == "cost_more" or (token_facts(card.name) is not None and token_facts(card.name).text == "cost_more"):  # type: ignore[union-attr]
                 delta += 1
         for eff in s.effects:
-            if eff.kind == "cost_change" and eff.player == player:
+            if eff.player != player:
+                continue
+            if eff.kind == "cost_change":
+                delta += eff.amount
+            elif eff.kind == "cost_next_attack" and is_attack:
+                delta += eff.amount
+            elif eff.kind == "cost_next_guardian" and is_attack and "guardian" in facts.classes:
                 delta += eff.amount
         return delta
+
+    def consume_cost_effects(self, s: GameState, player: str, facts: CardFacts, is_attack: bool) -> None:
+        keep = []
+        for eff in s.effects:
+            if eff.player == player and is_attack and (
+                eff.kind == "cost_next_attack" or (eff.kind == "cost_next_guardian" and "guardian" in facts.classes)
+            ):
+                continue
+            keep.append(eff)
+        s.effects = keep
+
+    def check_targets(self, s: GameState, player: str, card: Card, targets: tuple[str, ...], is_attack: bool) -> None:
+        """Attack-targets must be attackable opposing objects (CR 1.4.5, 1.4.5a, 8.3.14a); effect
+        targets must suit the effect (CR 1.8.5d): damage needs a hero, negate needs a layer."""
+        low = card.facts.text.casefold()
+        for t in targets:
+            obj = ""
+            who = ""
+            if ":" in t and t[:2] in PLAYERS:
+                who, obj = t[:2], t[3:]
+            elif t in PLAYERS:
+                who = t
+            if is_attack:
+                if who == player:
+                    raise Illegal("attack_target", f"{card.name} cannot attack {player}'s own hero: an attack-target must be an opposing attackable object.")
+                if obj:
+                    perm = next((x for x in s.p(who).permanents if norm_name(x.name) == norm_name(obj)), None)
+                    if perm is None or not perm.facts.has("spectra"):
+                        raise Illegal("attack_target", f"{obj} is not attackable (only living objects, or objects made attackable such as spectra).")
+                continue
+            if "negate target" in low:
+                if not any(norm_name(layer.name) == norm_name(obj or t) for layer in s.stack):
+                    raise Illegal("negate_target", f"{card.name} can only target a layer on the stack; {obj or t} is not on the stack.")
+            elif "damage to" in low and obj:
+                raise Illegal("damage_target", f"{card.name}'s damage needs a target with life; {obj} has none.")
+
+    def play_triggers(self, s: GameState, player: str, ctx: Ctx) -> None:
+        """Frostbite (CR 8.6.10): when its controller plays a card, it is destroyed."""
+        for tok in list(s.p(player).permanents):
+            t = token_facts(tok.name)
+            if t is not None and t.text == "cost_more":
+                s.stack.append(Layer(id=s.new_id(), kind="triggered", name=f"{self.token_base(tok.name)} trigger", controller=player, effect="destroy_source", targets=[tok.id]))
+                ctx.events.append(Event("trigger", player, "Frostbite"))
+
+    def token_base(self, name: str) -> str:
+        return re.sub(r"\s+\d+$", "", name)
+
+    def spectra_trigger(self, s: GameState, target: str, ctx: Ctx) -> None:
+        """CR 8.3.14: when a spectra object becomes the target of an attack, destroy it."""
+        who, obj = target[:2], target[3:]
+        perm = next((x for x in s.p(who).permanents if norm_name(x.name) == norm_name(obj)), None)
+        if perm is not None and perm.facts.has("spectra"):
+            s.stack.append(Layer(id=s.new_id(), kind="triggered", name=f"{perm.name} spectra trigger", controller=who, effect="spectra", targets=[perm.id]))
+            ctx.events.append(Event("trigger", who, "spectra"))
 
     # ------------------------------------------------------------------------------------------
     # playing cards (CR 5.1, 8.1)
@@ -789,8 +907,10 @@ class Engine:
             self.mark_declared(s)
         if s.combat_step == "close":
             raise Illegal("close_no_priority", "No player has priority in the Close Step.")
+        if s.priority is None and s.combat_step == "damage":
+            raise Illegal("no_priority_damage", "No player gets priority in the Damage Step under this rules version.")
         zones: tuple[str, ...] = (c.card.zone,) if c.card.zone else ("hand", "arsenal")
-        card, zone = self.take(s, player, c.card, zones, ctx)
+        card, zone = self.take(s, player, c.card, zones, ctx, illegal="play_zone")
         self.check_claims(card, c.card, ctx)
         f = card.facts
         if zone not in ("hand", "arsenal") and not c.card.zone:
@@ -819,10 +939,16 @@ class Engine:
                 raise Illegal("not_turn_player_action", f"{player} is not the turn-player and cannot play the action {card.name}.")
             if s.stack:
                 raise Illegal("action_stack_not_empty", f"{card.name} is an action and the stack is not empty.")
-            if s.combat_step and not (is_attack and s.combat_step in ("resolution", "link") and self.can_attack_in(s)):
+            if s.combat_step and not (
+                (is_attack and s.combat_step == "resolution" and self.version != "older")
+                or (s.combat_step == "link" and self.version == "older")
+            ):
                 raise Illegal("action_during_combat", f"{card.name} is an action and cannot be played during the {s.combat_step} step of combat.")
             action_cost = 1
-        cost = (f.cost or 0) + self.cost_modifiers(s, player, f)
+        self.check_targets(s, player, card, c.targets, is_attack)
+        cost = max(0, (f.cost or 0) + self.cost_modifiers(s, player, f, is_attack))
+        if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
+            raise Illegal("boost_no_card", f"{player} cannot boost: there is no top card of the deck to banish.")
         if c.floating is not None and s.p(player).resource_points < c.floating:
             ctx.add(
                 MISMATCH,
@@ -831,7 +957,8 @@ class Engine:
                 claimed=c.floating,
                 derived=s.p(player).resource_points,
             )
-        self.pay_resources(s, player, max(0, cost), c.pitches, ctx)
+        self.pay_resources(s, player, cost, c.pitches, ctx, chi_cost=f.chi_cost or 0)
+        self.consume_cost_effects(s, player, f, is_attack)
         if action_cost:
             if s.p(player).action_points < action_cost:
                 raise Illegal("no_action_point", f"{card.name} costs 1 action point and {player} has {s.p(player).action_points}.")
@@ -842,14 +969,18 @@ class Engine:
             layer.attack = True
             if not layer.targets:
                 layer.targets = [other(player)]
-            layer.targets = [self.target_player(t, player) for t in layer.targets]
+            layer.targets = [t if ":" in t else self.target_player(t, player) for t in layer.targets]
         if c.boost:
             self.boost(s, player, layer, c.boost_card, ctx)
         self.apply_next_card_effects(s, player, layer, ctx)
         s.stack.append(layer)
+        self.play_triggers(s, player, ctx)
         if is_attack:
             s.attacks_this_turn.append(card.name)
             self.attack_played_triggers(s, player, layer, ctx, action_card=True)
+            for t in layer.targets:
+                if ":" in t:
+                    self.spectra_trigger(s, t, ctx)
             if not s.combat_step or s.combat_step in ("resolution", "link"):
                 s.combat_step = "layer"  # CR 7.0.2a, 7.6.3
         if f.has("intimidate") and is_attack:
@@ -909,7 +1040,7 @@ class Engine:
             trig = Layer(
                 id=s.new_id(),
                 kind="triggered",
-                name=f"{tok.name} trigger",
+                name=f"{self.token_base(tok.name)} trigger",
                 controller=player,
                 effect=effect,
                 targets=[other(player)] if effect == "arcane1" else [layer.id],
@@ -997,6 +1128,8 @@ class Engine:
             self.resolve_trigger(s, layer, ctx)
         elif layer.kind == "activated":
             self.resolve_text(s, layer.controller, layer.name, layer.effect, ctx, layer)
+            if re.search(r"\bgo again\b", layer.effect, re.I):
+                self.gain_ap(s, layer.controller, layer.name, ctx)
         elif layer.card is not None:
             card = layer.card
             f = card.facts
@@ -1004,9 +1137,10 @@ class Engine:
                 link = s.active_link()
                 if link is not None:
                     try:
+                        card.origin = layer.source_zone or "hand"
                         self.check_can_defend(s, link, [card], ctx, reaction=True)
-                        card.origin = "hand"
                         link.defending.append(card)  # CR 8.1.3b / 7.4.2d
+                        link.hand_defended = link.hand_defended or card.origin == "hand"
                     except Illegal:
                         self.to_graveyard(s, card)  # fails to resolve
                 else:
@@ -1015,8 +1149,7 @@ class Engine:
             else:
                 self.resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
                 if f.has("go again") or layer.go_again:
-                    s.p(layer.controller).action_points += 1  # CR 8.3.5a
-                    ctx.events.append(Event("gain_ap", layer.controller, card.name, 1))
+                    self.gain_ap(s, layer.controller, card.name, ctx)  # CR 8.3.5a
                 if f.is_("aura") or f.is_("item") or f.is_("ally") or f.is_("equipment") or f.is_("weapon"):
                     if f.is_equipment and f.slot:
                         s.p(card.owner).equipment[f.slot] = card
@@ -1028,6 +1161,13 @@ class Engine:
                     self.to_graveyard(s, card)
         if give and s.phase == "action" and s.combat_step != "close":
             self.give_priority(s)
+
+    def gain_ap(self, s: GameState, player: str, source: str, ctx: Ctx, n: int = 1) -> None:
+        """A non-turn player cannot gain action points (older CR 1.13.2b; the turn-player alone uses them)."""
+        if player != s.turn_player:
+            return
+        s.p(player).action_points += n
+        ctx.events.append(Event("gain_ap", player, source, n))
 
     def attack_resolves(self, s: GameState, layer: Layer, ctx: Ctx) -> None:
         """CR 7.1.3, 7.2: the attack resolves and becomes chain link N+1 in the Attack Step."""
@@ -1043,12 +1183,17 @@ class Engine:
             source_zone=layer.source_zone,
             proxy=card.name if layer.source_zone == "weapon" else "",
         )
+        previous = s.chain[-1].attack.name if s.chain else ""
         s.chain.append(link)
         s.combat_step = "attack"
-        effects, unknown = recognise(card.facts.text)
-        for e in effects:
-            if not e.trigger and e.kind not in ("next_attack_power", "next_attack_go_again"):
-                pass
+        text = card.facts.text
+        m = re.search(r"combo\s*[-–]\s*if (.+?) was the last attack this combat chain, this gets \+(\d+)\{p\}", text, re.I)
+        if m and previous and norm_name(previous) in [norm_name(x) for x in re.split(r"\s+or\s+|,\s*", m.group(1))]:
+            link.power_bonus += int(m.group(2))  # CR 8.4.1
+            ctx.events.append(Event("combo", link.controller, card.name, int(m.group(2))))
+        if re.search(r"when this attacks, intimidate", text, re.I) or card.facts.has("intimidate"):
+            s.stack.append(Layer(id=s.new_id(), kind="triggered", name=f"{card.name} intimidate trigger", controller=link.controller, effect="intimidate"))
+            ctx.events.append(Event("trigger", link.controller, "intimidate"))
         self.give_priority(s)
 
     def resolve_trigger(self, s: GameState, layer: Layer, ctx: Ctx) -> None:
@@ -1060,6 +1205,31 @@ class Engine:
             self.bump_attack(s, layer, go_again=True)
         elif eff == "power1":
             self.bump_attack(s, layer, power=1)
+        elif eff == "destroy_source":
+            for pl in PLAYERS:
+                for tok in list(s.p(pl).permanents):
+                    if tok.id in layer.targets:
+                        self.destroy_permanent(s, tok)
+        elif eff == "spectra":
+            for pl in PLAYERS:
+                for perm in list(s.p(pl).permanents):
+                    if perm.id in layer.targets:
+                        self.destroy_permanent(s, perm)
+                        key = f"{pl}:{perm.name}"
+                        for lay in list(s.stack):
+                            if lay.attack and lay.targets and all(t == key for t in lay.targets):
+                                s.stack.remove(lay)  # no legal attack-target remains (CR 7.2.2)
+                                if lay.card is not None and lay.source_zone != "weapon":
+                                    self.to_graveyard(s, lay.card)
+            if not s.chain and not any(lay.attack for lay in s.stack):
+                self.close_chain(s, ctx)
+        elif eff == "phantasm":
+            link = s.active_link()
+            if link is not None:
+                ctx.events.append(Event("destroy", link.controller, link.attack.name))
+                self.close_chain(s, ctx)  # the attack is destroyed: CR 7.7.2c
+        elif eff == "intimidate":
+            ctx.add(NOTE, f"line {ctx.entry.number}: intimidate resolves; log the random card banished face-down ('P2 banishes X face-down (intimidate, random)').", "intimidate")
         elif eff == "text":
             for t in layer.targets:
                 kind, amount, target = (t.split(":", 2) + ["", ""])[:3]
@@ -1083,7 +1253,11 @@ class Engine:
     def resolve_text(self, s: GameState, player: str, name: str, text: str, ctx: Ctx, layer: Layer | None, skip_manual_for_defense: bool = False) -> None:
         effects, unknown = recognise(text)
         for e in effects:
-            if e.trigger:
+            if e.trigger == "reprise":
+                link = s.active_link()
+                if link is None or not any(c.origin == "hand" for c in link.defending):
+                    continue
+            elif e.trigger:
                 continue
             self.apply_text_effect(s, player, name, e, ctx, layer)
         for sentence in unknown:
@@ -1126,6 +1300,29 @@ class Engine:
             p.resource_points += e.amount
         elif k == "gain_ap":
             p.action_points += e.amount
+        elif k == "arcane_each":
+            targets = [self.target_player(t, player) for t in (layer.targets if layer else [])] or [other(player)]
+            for t in targets:
+                self.deal_damage(s, t, e.amount, name, ctx, arcane=True, controller=player, check=False)
+            self.check_game_over(s, ctx)
+        elif k == "negate":
+            wanted = layer.targets[0] if layer is not None and layer.targets else ""
+            for lay in reversed(s.stack):
+                if norm_name(lay.name) == norm_name(wanted.split(":")[-1]):
+                    s.stack.remove(lay)  # CR 8.5.26: cleared, does not resolve
+                    if lay.card is not None:
+                        self.to_graveyard(s, lay.card)
+                    ctx.events.append(Event("negate", player, lay.name))
+                    break
+        elif k == "bottom_defending":
+            wanted = layer.targets[0] if layer is not None and layer.targets else ""
+            link = s.active_link()
+            if link is not None:
+                for card in list(link.defending):
+                    if norm_name(card.name) == norm_name(wanted.split(":")[-1]):
+                        link.defending.remove(card)
+                        self.put_bottom(s.p(card.owner), [card])
+                        break
         elif k in ("arcane", "damage"):
             target = other(player)
             if layer is not None and layer.targets:
@@ -1154,12 +1351,12 @@ class Engine:
         all_cards = list(link.defending) + new
         atk = link.attack.facts
         if atk.has("dominate"):
-            from_hand = [c for c in all_cards if c.origin in ("hand", "arsenal") or (reaction and c in new)]
-            if len(from_hand) > 1:
+            from_hand = [c for c in all_cards if c.origin == "hand"]
+            earlier = 1 if (self.version == "older" and link.hand_defended and not any(c.origin == "hand" for c in link.defending)) else 0
+            if len(from_hand) + earlier > 1:
                 raise Illegal(
-                    "dominate" if not reaction else "defense_reaction_cannot_defend",
+                    "dominate" if not reaction else "dominate_dr",
                     f"{link.attack.name} has dominate and can't be defended by more than one card from hand.",
-                    ("8.3.4",) if reaction else (),
                 )
         if atk.has("overpower"):
             actions = [c for c in all_cards if c.facts.is_action]
@@ -1196,6 +1393,7 @@ class Engine:
             new.append(card)
         self.check_can_defend(s, link, new, ctx)
         link.defending.extend(new)
+        link.hand_defended = link.hand_defended or any(c.origin == "hand" for c in new)
         link.declared = True
         if link.attack.facts.has("phantasm"):
             for card in new:
@@ -1225,14 +1423,22 @@ class Engine:
                         card.face = "up"
                         card.duration = ""
                         p.hand.append(card)  # CR 8.5.10
+                        ctx.events.append(Event("trigger", eff.player, "intimidate return"))
             elif eff.kind == "quell_destroy":
                 p = s.p(eff.player)
                 for card in [x for x in p.equipment.values() if x is not None] + list(p.permanents):
                     if card.id == eff.card_id:
                         self.destroy_permanent(s, card)
+                        ctx.events.append(Event("trigger", eff.player, "quell destroy"))
             else:
                 keep.append(eff)
         s.effects = keep
+        tp = s.p(s.turn_player)
+        for card in tp.banished:
+            if card.facts.has("blood debt") and card.face == "up" and tp.life is not None:
+                tp.life = max(0, tp.life - 1)  # CR 8.3.11 / 8.3.11a: only a public card
+                ctx.events.append(Event("trigger", s.turn_player, "blood debt"))
+        self.check_game_over(s, ctx)
         for pl in PLAYERS:
             for tok in list(s.p(pl).permanents):
                 t = token_facts(tok.name)
@@ -1266,6 +1472,8 @@ class Engine:
         p = s.p(c.player)
         if p.arsenal:
             raise Illegal("arsenal_occupied", f"{c.player}'s arsenal already holds a card.")
+        if c.extra:
+            raise Illegal("arsenal_occupied", f"an arsenal zone holds one card; {c.player} put {1 + len(c.extra)} cards there.")
         card, _ = self.take(s, c.player, c.card, ("hand",), ctx)
         card.face = c.face
         card.origin = ""
@@ -1323,12 +1531,24 @@ class Engine:
                     self.put_bottom(p, list(p.pitch_zone))
                     p.pitch_zone = []
         if self.end_step_index(s.end_step) <= 2:
+            if self.version != "older":
+                for card in self.permanents_of(s, s.turn_player):
+                    card.tapped = False  # CR 4.4.3d
             for pl in PLAYERS:
                 s.p(pl).action_points = 0  # CR 4.4.3e (older 4.4.3d)
                 s.p(pl).resource_points = 0
             s.end_step = "draw"
 
+    def permanents_of(self, s: GameState, player: str) -> list[Card]:
+        p = s.p(player)
+        return [x for x in p.equipment.values() if x is not None] + list(p.permanents) + list(p.weapons)
+
     def draw_clause(self, s: GameState, c: A.Draw, ctx: Ctx) -> None:
+        if c.because:
+            events = ctx.events + ctx.prev_events
+            if not any(e.kind in ("trigger", "resolve") and c.because in e.subject.casefold() for e in events):
+                key = {"crush": "crush"}.get(c.because, "missed_trigger")
+                raise Illegal(key, f"the line draws for {c.because}, but {c.because} did not happen here.")
         if s.phase == "end" or (s.phase == "action" and not s.stack and not s.combat_step and c.player == s.turn_player and self.looks_like_end_draw(s, c)):
             if s.phase == "action":
                 self.begin_end_phase(s, ctx)
@@ -1475,13 +1695,19 @@ class Engine:
                     layer.targets = [self.target_player(c.targets[0], layer.controller)]
                 return
         player = c.player or s.turn_player
-        t = token_facts(c.source)
-        effect = ""
-        if t is not None and ":" in t.text:
-            effect = t.text.split(":", 1)[1]
-        if not effect:
-            effect = "manual"
+        events = ctx.events + ctx.prev_events
+        if any(e.kind == "trigger" and name.rstrip("s") in e.subject.casefold() for e in events):
+            return  # the engine already applied it
+        t = token_facts(c.source.rstrip("s")) or token_facts(c.source)
+        if t is not None:
+            self.token_trigger(s, c, player, t, ctx)
+            return
+        effect = "manual"
         layer = Layer(id=s.new_id(), kind="triggered", name=f"{c.source} trigger", controller=player, effect=effect)
+        if effect == "manual":
+            ctx.add(MANUAL, f"line {ctx.entry.number}: the log adds {c.source}'s trigger; enter its outcome as adjustment lines.", "manual_effect")
+            s.stack.append(layer)
+            return
         layer.targets = [self.target_player(x, player) for x in c.targets] if c.targets else ([other(player)] if effect == "arcane1" else [])
         for tok in s.p(player).permanents:
             if norm_name(tok.name) == name and effect in ("arcane1", "go_again", "power1"):
@@ -1493,6 +1719,36 @@ class Engine:
             f"line {ctx.entry.number}: the log adds {c.source}'s trigger; the engine had not put it on the stack at this point.",
             "trigger",
         )
+
+    def token_trigger(self, s: GameState, c: A.Trigger, player: str, t: CardFacts, ctx: Ctx) -> None:
+        """A token trigger named by the log, checked against its CR 8.6 trigger condition."""
+        rule = TOKEN_RULES.get(t.name.casefold(), "8.6")
+        tok = next((x for x in s.p(player).permanents if norm_name(self.token_base(x.name)) == norm_name(t.name)), None)
+        cond = t.text.split(":", 1)[0]
+        if tok is None:
+            raise Illegal("token", f"{player} controls no {t.name} token.", (rule,))
+        ok = (
+            (cond == "start" and s.phase == "start" and player == s.turn_player)
+            or (cond == "end_phase" and s.phase == "end" and player == s.turn_player)
+            or (cond == "action_phase" and s.phase == "action" and player == s.turn_player)
+        )
+        if not ok:
+            raise Illegal("token", f"{t.name}'s trigger condition is not met now ({s.phase} phase of {s.turn_player}'s turn).", (rule,))
+        effect = t.text.split(":", 1)[1]
+        self.destroy_permanent(s, tok)
+        ctx.events.append(Event("trigger", player, t.name.casefold()))
+        if effect == "next_attack_power1":
+            s.effects.append(Effect("next_attack_power", player, 1, "turn", t.name))
+        elif effect == "gain_resource1":
+            s.p(player).resource_points += 1
+        elif effect == "next_attack_go_again":
+            s.effects.append(Effect("next_attack_go_again", player, 0, "turn", t.name))
+        elif effect == "draw":
+            self.draw(s, player, 1, ctx)
+        elif effect == "cost_less":
+            s.effects.append(Effect("cost_next_guardian", player, -1, "turn", t.name))
+        elif effect != "destroy":
+            ctx.add(MANUAL, f"line {ctx.entry.number}: {t.name}'s trigger needs its outcome entered by the judge.", "tokens")
 
     def outcome(self, s: GameState, c: A.Outcome, ctx: Ctx) -> None:
         p = s.p(c.player) if c.player in PLAYERS else None
@@ -1554,6 +1810,12 @@ class Engine:
             gained = sum(e.amount for e in events if e.kind == "gain_ap" and e.player == c.subject)
             derived = gained
             ok = gained == (c.value or 1)
+        elif c.kind == "trigger_resolves":
+            want = c.subject.casefold()
+            if not any(e.kind in ("trigger", "resolve", "destroy") and want in e.subject.casefold() for e in events):
+                key = {"blood debt": "blood_debt", "crush": "crush", "quell destroy": "quell", "intimidate return": "intimidate", "blade break": "blade_break"}.get(want, "missed_trigger")
+                ctx.add(VIOLATION, f"line {ctx.entry.number}: the log resolves a {c.subject} trigger, but it did not trigger here; nothing is applied for it.", key)
+            return
         elif c.kind == "trigger_added":
             derived = [x.name for x in s.stack if x.kind == "triggered"]
             ok = bool(derived) or any(e.kind == "trigger" for e in events)

@@ -171,10 +171,16 @@ class Parser:
             entry.clauses.append(A.PhaseMarker(m.group(1).casefold()))
             self.clause(m.group(2), entry)
             return
-        m = re.match(r"^end-of-turn(?: procedure)? continues\s*:?\s*(.*)$", c, re.I)
+        m = re.match(r"^end-of-turn(?: procedure)?(?: continues| begins)?\s*:\s*(.*)$|^end-of-turn(?: procedure)? continues\s*(.*)$", c, re.I)
         if m:
-            if m.group(1):
-                self.clause(m.group(1), entry)
+            rest = m.group(1) or m.group(2) or ""
+            if rest:
+                self.clause(rest, entry)
+            return
+        m = re.match(r"^(.+?) resolves,? and (.+)$", c, re.I)
+        if m:
+            entry.clauses.append(A.Noop("resolves"))
+            self.clause(m.group(2), entry)
             return
         # comments in parentheses (the stat claims stay with their card)
         comments = [x for x in re.findall(r"\(([^)]*)\)", c) if not _CLAIM_PAREN.fullmatch(f"({x})")]
@@ -182,8 +188,13 @@ class Parser:
         acts = self.shape(c)
         if acts is None:
             entry.unparsed.append(c)
-        else:
-            entry.clauses.extend(acts)
+            return
+        for act in acts:
+            if isinstance(act, A.Draw):
+                why = next((k for k in ("crush", "ponder", "hit") if any(k in x.casefold() for x in comments)), "")
+                if why:
+                    act = A.Draw(act.player, act.count, why)
+            entry.clauses.append(act)
 
     def strip_comments(self, c: str) -> str:
         def keep(m: re.Match[str]) -> str:
@@ -197,12 +208,13 @@ class Parser:
         if re.fullmatch(r"(?:there are )?no (?:beginning[- ]of[- ](?:the[- ])?end[- ]phase )?triggers?(?: \(.*\))?", low0):
             return [A.Noop("no_end_triggers")]
         # shapes that read their parentheses
-        m = re.match(r"^(.+?) triggers(?: \((?:targeting|target) (.+?)\))?(?:\s*\(.*\))?$", c0, re.I)
-        if m and not re.match(r"^P[12] ", m.group(1)):
-            src = re.sub(r"^(?:P[12]'s )", "", m.group(1)).strip()
-            src = re.sub(r"\s+token$", "", src, flags=re.I)
+        m = re.match(r"^(.+?) triggers?(?: and resolves?)?(?: \((?:targeting|target) (.+?)\))?(?:\s*\(.*\))?$", c0, re.I)
+        if m and not re.match(r"^P[12] ", m.group(1)) and not re.match(r"^(?:the )?no\b", m.group(1), re.I):
+            src = re.sub(r"^(?:P[12]'s |both |all |the |each )", "", m.group(1), flags=re.I).strip()
+            src = re.sub(r"\s+tokens?$", "", src, flags=re.I)
             owner = re.match(r"^(P[12])'s ", m.group(1))
-            return [A.Trigger(src, owner.group(1) if owner else "", (m.group(2),) if m.group(2) else ())]
+            tg = self.targets(m.group(2)) if m.group(2) else ()
+            return [A.Trigger(src, owner.group(1) if owner else "", tg)]
         m = re.match(rf"^{_P} banishes (.+?) face-?(down|up)(?: from (?:their )?hand)?\s*(\(.*\))?$", c0, re.I)
         if m:
             refs = self.card_list(self.strip_comments(m.group(2)))
@@ -245,6 +257,17 @@ class Parser:
         m = re.fullmatch(r"(start|action|end) phase(?: begins| starts)?", low)
         if m:
             return [A.PhaseMarker(m.group(1))]
+        m = re.fullmatch(r"(?:(?:p[12]'s|the) )?(start|action|end) phase (begins|starts|ends)", low)
+        if m:
+            nxt = {"start": "action", "action": "end", "end": "start"}
+            return [A.PhaseMarker(m.group(1) if m.group(2) != "ends" else nxt[m.group(1)])]
+        if re.fullmatch(r"end-of-turn(?: procedure)? ends|the turn ends|the turn passes to p[12]", low):
+            return [A.PhaseMarker("start")]
+        if re.fullmatch(r"no pitch zone cards?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|.+ would deal \d+(?: damage)?|it resolves|.+ is destroyed|the combat chain closes", low):
+            return [A.Noop("narration")]
+        m = re.fullmatch(r"(?:the )?(.+?) trigger resolves", low)
+        if m and m.group(1) not in ("hit", ""):
+            return [A.Claim("trigger_resolves", m.group(1))]
         if re.fullmatch(r"(?:there are )?no (?:beginning[- ]of[- ](?:the[- ])?end[- ]phase )?triggers?", low):
             return [A.Noop("no_end_triggers")]
         if re.fullmatch(r"(?:the )?(?:hit )?trigger(?: is)? added to the stack|the hit trigger is added to the stack|(?:the )?(.+) trigger is added to the stack", low):
@@ -276,17 +299,17 @@ class Parser:
                 return None
             return [A.Defend(m.group(1).upper(), tuple(refs))]
         # end phase
-        m = re.fullmatch(rf"{_P} puts (.+?) face-?(down|up) into (?:their|his|her|the) arsenal", c, re.I)
-        if m:
-            refs = self.card_list(m.group(2))
-            return [A.Arsenal(m.group(1).upper(), refs[0], m.group(3).casefold())] if refs else None
-        m = re.fullmatch(rf"{_P} arsenals (.+?)(?: face-?(down|up))?", c, re.I)
-        if m:
-            refs = self.card_list(m.group(2))
-            return [A.Arsenal(m.group(1).upper(), refs[0], (m.group(3) or "down").casefold())] if refs else None
         m = re.fullmatch(rf"{_P} (?:has no cards? in hand to arsenal|does not arsenal|doesn't arsenal|arsenals nothing|puts nothing into (?:their|the) arsenal)", c, re.I)
         if m:
             return [A.NoArsenal(m.group(1).upper())]
+        m = re.fullmatch(rf"{_P} puts (.+?) face-?(down|up) into (?:their|his|her|the) arsenal", c, re.I)
+        if m:
+            refs = self.card_list(m.group(2))
+            return [A.Arsenal(m.group(1).upper(), refs[0], m.group(3).casefold(), tuple(refs[1:]))] if refs else None
+        m = re.fullmatch(rf"{_P} arsenals (.+?)(?: face-?(down|up))?", c, re.I)
+        if m:
+            refs = self.card_list(m.group(2))
+            return [A.Arsenal(m.group(1).upper(), refs[0], (m.group(3) or "down").casefold(), tuple(refs[1:]))] if refs else None
         m = re.fullmatch(rf"{_P} puts (.+?) on the bottom of (?:their|his|her) deck", c, re.I)
         if m:
             names = [r.name for r in self.card_list(m.group(2))]
@@ -324,7 +347,7 @@ class Parser:
         if m:
             top: list[str] = []
             bottom: list[str] = []
-            for part in re.split(r",\s*(?=[^,]+ on the (?:top|bottom))|;", m.group(3)):
+            for part in re.split(r",\s*|;\s*", m.group(3)):
                 mm = re.fullmatch(r"\s*(.+?) on (?:the )?(top|bottom)(?: of (?:their|the) deck)?\s*", part, re.I)
                 if not mm:
                     continue
@@ -368,8 +391,12 @@ class Parser:
         for part in re.split(r"\s+and\s+|,\s*", text):
             part = part.strip()
             m = re.fullmatch(r"(P[12])(?:'s hero)?|(?:the )?opponent(?:'s hero)?", part, re.I)
+            mo = re.fullmatch(r"(P[12])'s (.+)", part, re.I)
             if m:
                 out.append(m.group(1).upper() if m.group(1) else "opponent")
+            elif mo:
+                obj = self.names.prefix(mo.group(2)) or mo.group(2)
+                out.append(f"{mo.group(1).upper()}:{obj}")
             elif part:
                 name = self.names.prefix(part)
                 out.append(name or part)

@@ -30,7 +30,7 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "defense_reaction": ("8.1.3a",),
     "defense_reaction_cannot_defend": ("7.4.2c",),
     "play_zone": ("5.1.1a",),
-    "defend_step": ("7.3.1", "7.3.2"),
+    "defend_step": ("7.3.2", "7.3.3"),
     "defend_no_property": ("7.3.2b",),
     "defend_from": ("7.3.2a",),
     "defend_twice": ("7.3.2b",),
@@ -89,8 +89,20 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "start_phase": ("4.2.2",),
     "action_phase_ends": ("4.3.4",),
     "draw_empty": ("8.5.6",),
-    "crush": ("8.4.1",),
-    "combo": ("8.4.2",),
+    "crush": ("8.4.2",),
+    "combo": ("8.4.1",),
+    "attack_target": ("1.4.5", "1.4.5a", "5.1.5"),
+    "damage_target": ("1.8.5d", "8.5.3"),
+    "negate_target": ("8.5.26", "1.8.5d"),
+    "chi_cost": ("1.14.2c", "1.14.3b"),
+    "boost_no_card": ("8.3.9b", "8.3.9"),
+    "blood_debt": ("8.3.11", "8.3.11a"),
+    "no_priority_damage": ("1.11.3",),
+    "dominate_dr": ("8.3.4b", "7.4.2c"),
+    "non_turn_ap": ("1.13.2",),
+    "token": (),
+    "heave": ("8.3.18",),
+    "quell_trigger": ("8.3.19",),
 }
 
 #: Older edition: the keys whose numbers differ.
@@ -107,6 +119,14 @@ RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
     "arcane_shelter": ("8.3.8",),
     "guardwell": ("8.3.2",),
     "ambush": ("8.3.24",),
+    "no_priority_damage": ("1.11.3", "7.5.1"),
+    "dominate_dr": ("8.3.4c", "8.3.4"),
+    "non_turn_ap": ("1.13.2b",),
+    "chi_cost": ("1.14.3b",),
+    "boost_no_card": ("8.3.9",),
+    "blood_debt": ("8.3.11",),
+    "crush": ("8.4.2",),
+    "combo": ("8.4.1",),
 }
 
 

@@ -47,6 +47,7 @@ class Card:
     origin: str = ""  # zone it came from (defending cards: "hand", "equipment", "arsenal", ...)
     duration: str = ""  # banished: "until end of turn" etc.
     private_to: str = ""  # hidden information visible only to this player
+    tapped: bool = False
 
     @property
     def name(self) -> str:
@@ -76,6 +77,8 @@ class Card:
             out["duration"] = self.duration
         if self.private_to:
             out["private_to"] = self.private_to
+        if self.tapped:
+            out["tapped"] = True
         out["facts"] = self.facts.to_json()
         return out
 
@@ -91,6 +94,7 @@ class Card:
             origin=str(d.get("from", "")),
             duration=str(d.get("duration", "")),
             private_to=str(d.get("private_to", "")),
+            tapped=bool(d.get("tapped", False)),
         )
 
 
@@ -109,9 +113,26 @@ class Effect:
     duration: str = "turn"
     source: str = ""
     card_id: str = ""
+    text: str = ""
+
+    def describe(self) -> str:
+        """The effect in card words (the vocabulary of the scenario format's ``effects``)."""
+        n = self.amount
+        return {
+            "prevent_next": f"Prevent the next {n} damage that would be dealt to you this turn.",
+            "prevent_next_arcane": f"Prevent the next {n} arcane damage that would be dealt to you this turn.",
+            "prevent_fixed": f"The next time you would be dealt damage this turn, prevent {n} of that damage.",
+            "next_attack_power": f"Your next attack this turn gets +{n}{{p}}.",
+            "next_attack_go_again": "Your next attack this turn gets go again.",
+            "cost_next_attack": f"The next attack action card you play this turn costs {-n} less.",
+            "cost_next_guardian": f"The next Guardian attack action card you play this turn costs {-n} less.",
+            "intimidated": "A card banished by intimidate returns to hand at the beginning of the end phase.",
+            "quell_destroy": f"Destroy {self.source} at the beginning of the end phase (quell).",
+        }.get(self.kind, self.text or self.kind)
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "text": self.text,
             "kind": self.kind,
             "player": self.player,
             "amount": self.amount,
@@ -129,6 +150,7 @@ class Effect:
             duration=str(d.get("duration", "turn")),
             source=str(d.get("source", "")),
             card_id=str(d.get("card_id", "")),
+            text=str(d.get("text", "")),
         )
 
 
@@ -202,6 +224,7 @@ class ChainLink:
     declared: bool = False
     source_zone: str = "hand"
     proxy: str = ""  # name of the attack-source when the attack is a weapon's attack-proxy
+    hand_defended: bool = False  # a card from hand has defended this link (older CR 8.3.4c)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -219,6 +242,7 @@ class ChainLink:
             "declared": self.declared,
             "source_zone": self.source_zone,
             "proxy": self.proxy,
+            "hand_defended": self.hand_defended,
         }
 
     @classmethod
@@ -238,6 +262,7 @@ class ChainLink:
             declared=bool(d.get("declared", False)),
             source_zone=str(d.get("source_zone", "hand")),
             proxy=str(d.get("proxy", "")),
+            hand_defended=bool(d.get("hand_defended", False)),
         )
 
 

@@ -23,9 +23,35 @@ def _faced(cards: list[Card]) -> list[dict[str, Any]]:
     return out
 
 
-def link_view(s: GameState, link: ChainLink) -> dict[str, Any]:
-    from .engine import Engine  # noqa: F401  (power is computed the same way as in the engine)
+def counters(card: Card) -> list[str]:
+    out: list[str] = []
+    for key, n in sorted(card.counters.items()):
+        sym = {"defense": "{d}", "power": "{p}"}.get(key, key)
+        if key in ("defense", "power"):
+            out.extend([f"{'-' if n < 0 else '+'}1{sym}"] * abs(n))
+        else:
+            out.extend([key] * max(0, n))
+    return out
 
+
+def permanent(card: Card) -> dict[str, Any]:
+    d: dict[str, Any] = {"name": card.name}
+    if card.defense is not None:
+        d["defense"] = card.defense
+    d["counters"] = counters(card)
+    d["tapped"] = card.tapped
+    return d
+
+
+def target_text(t: str) -> str:
+    if t in ("P1", "P2"):
+        return f"{t}'s hero"
+    if ":" in t and t[:2] in ("P1", "P2"):
+        return f"{t[:2]}'s {t[3:]}"
+    return t
+
+
+def link_view(s: GameState, link: ChainLink) -> dict[str, Any]:
     power = (link.attack.facts.power or 0) + link.power_bonus
     pierce = link.attack.facts.keyword("piercing")
     if pierce and any(c.facts.is_equipment for c in link.defending):
@@ -68,9 +94,10 @@ def view(s: GameState) -> dict[str, Any]:
             "pitch_zone": _names(p.pitch_zone),
             "graveyard": _names(p.graveyard),
             "banished": _faced(p.banished),
-            "equipment": {slot: (c.name if c else None) for slot, c in sorted(p.equipment.items())},
-            "weapons": _names(p.weapons),
-            "permanents": _names(p.permanents),
+            "equipment": {slot: (permanent(c) if c else None) for slot, c in sorted(p.equipment.items())},
+            "weapons": [permanent(c) for c in p.weapons],
+            "permanents": [permanent(c) for c in p.permanents],
+            "effects": [e.describe() for e in s.effects if e.player == pl],
         }
     stack = []
     for layer in s.stack:
@@ -78,8 +105,14 @@ def view(s: GameState) -> dict[str, Any]:
         if layer.attack and layer.card is not None:
             item["power"] = max(0, (layer.card.facts.power or 0) + layer.power_bonus)
             item["go_again"] = layer.go_again or layer.card.facts.has("go again")
+        if layer.card is not None:
+            kws = [k for k, _ in layer.card.facts.keywords]
+            if layer.go_again and "go again" not in kws:
+                kws.append("go again")
+            item["keywords"] = kws
         if layer.targets:
             item["targets"] = list(layer.targets)
+            item["target"] = target_text(layer.targets[0])
         stack.append(item)
     out["stack"] = stack
     out["combat_chain"] = {
@@ -111,4 +144,8 @@ def get_path(v: dict[str, Any], path: str) -> tuple[bool, Any]:
             return False, None
     if isinstance(cur, list) and path.endswith("links"):
         return True, len(cur)
+    if isinstance(cur, dict) and "name" in cur and not path.endswith(("P1", "P2")):
+        return True, cur["name"]
+    if isinstance(cur, list):
+        return True, [x["name"] if isinstance(x, dict) and "name" in x else x for x in cur]
     return True, cur
