@@ -97,31 +97,43 @@ class Engine:
                 f"line {entry.number}: could not read {text!r}; it was skipped (the rest of the line applies)",
             )
         s = state.clone()
+        done = 0
         try:
             for clause in entry.clauses:
-                if s.pending is not None and not isinstance(
-                    clause, (A.ApplyPrevention, A.DeclinePrevention, A.Observe, A.Claim, A.Noop, A.Pitch, A.StepMarker)
-                ):
-                    self.finish_pending(s, ctx)
-                self.clause(s, clause, ctx)
+                self.apply_clause(s, clause, ctx)
+                done += 1
         except Illegal as exc:
             rules = cite(self.version, exc.key) + list(exc.extra)
             if "1.10.3" not in rules:
                 rules_shown = rules + ["1.10.3"]
             else:
                 rules_shown = rules
+            # CR 1.10.3: the illegal action is reversed; the actions before it on the same line stand
+            kept_state = state
             kept = [f for f in ctx.findings if f.kind in (UNREADABLE, UNKNOWN_CARD, AMBIGUITY)]
+            events: list[Event] = []
+            if done:
+                redo = Ctx(entry, self.version, prev_events or [])
+                kept_state = state.clone()
+                try:
+                    for clause in entry.clauses[:done]:
+                        self.apply_clause(kept_state, clause, redo)
+                    kept = [f for f in redo.findings]
+                    events = redo.events
+                except (Illegal, CannotApply):
+                    kept_state = state
+            what = "The line is reversed" if not done else f"This part of the line (clause {done + 1}) and the rest of the line are reversed"
             kept.append(
                 Finding(
                     kind=VIOLATION,
-                    message=f"line {entry.number}: {exc.message} The whole line is reversed (CR 1.10.3).",
+                    message=f"line {entry.number}: {exc.message} {what} (CR 1.10.3).",
                     rules=rules_shown,
                     action=entry.number,
                     line=entry.text,
                     version=self.version,
                 )
             )
-            return StepResult(state=state, findings=kept, events=[], reversed=True)
+            return StepResult(state=kept_state, findings=kept, events=events, reversed=True)
         except CannotApply as exc:
             kept = [f for f in ctx.findings if f.kind in (UNREADABLE, UNKNOWN_CARD, AMBIGUITY)]
             kept.append(
@@ -151,6 +163,13 @@ class Engine:
     # ------------------------------------------------------------------------------------------
     # dispatch
     # ------------------------------------------------------------------------------------------
+    def apply_clause(self, s: GameState, clause: A.Action, ctx: Ctx) -> None:
+        if s.pending is not None and not isinstance(
+            clause, (A.ApplyPrevention, A.DeclinePrevention, A.Observe, A.Claim, A.Noop, A.Pitch, A.StepMarker)
+        ):
+            self.finish_pending(s, ctx)
+        self.clause(s, clause, ctx)
+
     def clause(self, s: GameState, c: A.Action, ctx: Ctx) -> None:
         if isinstance(c, (A.Observe,)):
             self.observe(s, c, ctx)
@@ -427,7 +446,6 @@ class Engine:
         if self.version == "older" and s.combat_step == "damage":
             # nobody has priority in the older Damage Step: the first chance to pass is the Resolution Step
             self.begin_step(s, "resolution", ctx)
-            return
         if s.stack:
             self.resolve_top(s, ctx)
             return
@@ -626,6 +644,7 @@ class Engine:
                 used = min(eff.amount, amount)
                 amount -= used
                 eff.amount -= used
+                eff.text = ""
                 if eff.amount <= 0:
                     s.effects.remove(eff)
             elif eff.kind == "prevent_fixed":
@@ -920,7 +939,12 @@ class Engine:
                 link = s.active_link()
                 if link is not None and link.controller != player:
                     raise Illegal("attack_reaction", f"{player} does not control the attack, so cannot play the attack reaction {card.name}.")
-            raise Illegal("priority", f"{player} played {card.name} without priority ({s.priority or 'nobody'} has it).")
+            after_resolution = s.priority == s.turn_player and s.passes == 0
+            raise Illegal(
+                "priority",
+                f"{player} played {card.name} without priority ({s.priority or 'nobody'} has it).",
+                ("5.3.7",) if after_resolution and self.version != "older" else (),
+            )
         is_attack = f.is_attack_action
         action_cost = 0
         if f.is_("attack reaction"):
@@ -935,8 +959,6 @@ class Engine:
         elif f.is_("instant") or c.as_instant:
             pass
         elif f.is_action or not f.types:
-            if player != s.turn_player:
-                raise Illegal("not_turn_player_action", f"{player} is not the turn-player and cannot play the action {card.name}.")
             if s.stack:
                 raise Illegal("action_stack_not_empty", f"{card.name} is an action and the stack is not empty.")
             if s.combat_step and not (
@@ -963,6 +985,8 @@ class Engine:
             if s.p(player).action_points < action_cost:
                 raise Illegal("no_action_point", f"{card.name} costs 1 action point and {player} has {s.p(player).action_points}.")
             s.p(player).action_points -= action_cost
+            if player != s.turn_player:
+                raise Illegal("not_turn_player_action", f"{player} is not the turn-player and cannot play the action {card.name}.")
         layer = Layer(id=s.new_id(), kind="card", name=card.name, controller=player, card=card, source_zone=zone)
         layer.targets = list(c.targets)
         if is_attack:
@@ -1382,7 +1406,7 @@ class Engine:
                 zones = ("equipment",)
             else:
                 zones = ("equipment", "hand", "arsenal")
-            card, zone = self.take(s, c.player, ref, zones, ctx)
+            card, zone = self.take(s, c.player, ref, zones, ctx, illegal="defend_from")
             self.check_claims(card, ref, ctx)
             if zone == "arsenal" and not card.facts.has("ambush"):
                 raise Illegal("defend_from", f"{card.name} is in the arsenal and has no ambush; only hand cards and equipment defend (7.3.2a).")
@@ -1447,6 +1471,7 @@ class Engine:
                 if t.text == "end_phase:draw":
                     self.destroy_permanent(s, tok)
                     self.draw(s, pl, 1, ctx)
+                    ctx.events.append(Event("trigger", pl, "ponder"))
                 elif t.text == "end_phase:destroy":
                     self.destroy_permanent(s, tok)
                 else:
@@ -1661,6 +1686,11 @@ class Engine:
         known = p.deck_top[:n]
         rest = p.deck_top[n:]
         pool = {norm_name(x.name): x for x in known}
+        for name in c.top + c.bottom:
+            if norm_name(name) not in pool:
+                where = self.find_zone(s, c.player, norm_name(name))
+                if where and where not in ("deck top", "deck bottom"):
+                    raise Illegal("opt", f"{name} is in {where}, not among the top {n} cards of the deck.")
         top_cards = []
         for name in c.top:
             card = pool.pop(norm_name(name), None) or self.new_card(s, name, c.player, ctx)
@@ -1776,7 +1806,7 @@ class Engine:
         self.pay_resources(s, c.player, n if c.pay is None else c.pay, c.pitches, ctx)
         p = s.p(c.player)
         if p.arsenal:
-            raise Illegal("arsenal_occupied", f"{c.player}'s arsenal is not empty.")
+            raise Illegal("heave_arsenal", f"{c.player}'s arsenal is not empty, so heave cannot put {card.name} there.")
         card.face = "up"
         p.arsenal.append(card)
         for _ in range(n):

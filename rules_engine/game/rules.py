@@ -102,6 +102,7 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "non_turn_ap": ("1.13.2",),
     "token": (),
     "heave": ("8.3.18",),
+    "heave_arsenal": ("8.3.18", "3.3.2"),
     "quell_trigger": ("8.3.19",),
 }
 
@@ -120,6 +121,7 @@ RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
     "guardwell": ("8.3.2",),
     "ambush": ("8.3.24",),
     "no_priority_damage": ("1.11.3", "7.5.1"),
+    "heave_arsenal": ("8.3.18a", "3.3.2"),
     "dominate_dr": ("8.3.4c", "8.3.4"),
     "non_turn_ap": ("1.13.2b",),
     "chi_cost": ("1.14.3b",),

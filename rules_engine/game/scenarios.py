@@ -50,8 +50,12 @@ def parse_counters(value: Any) -> dict[str, int]:
 
 def given_effect(text: str, player: str) -> Effect:
     """An active effect written in card words in a ``given`` block."""
-    t = re.sub(r"\s*\([^)]*\)\s*$", "", text.strip()).strip()
-    low = t.casefold().rstrip(".")
+    original = text.strip()
+    t = re.sub(r"\s*\([^)]*\)\s*$", "", original).strip()
+    low0 = t.casefold().rstrip(".")
+    low0 = re.sub(r"costs ((?:\{r\})+) less", lambda m: f"costs {m.group(1).count('{r}')} less", low0)
+    low = low0
+    t = original
     m = re.fullmatch(r"the next attack action card you play this turn costs (\d+) less(?: to play)?", low)
     if m:
         return Effect("cost_next_attack", player, -int(m.group(1)), "turn", "given", text=t)
@@ -83,7 +87,7 @@ def collect_cards(given: dict[str, Any]) -> list[CardFacts]:
         if isinstance(node, dict):
             if "name" in node and isinstance(node["name"], str) and len(node) > 1:
                 keys = set(node) - {"name", "owner", "from", "face", "link"}
-                if keys & {"type", "types", "cost", "pitch", "power", "defense", "keywords", "text", "life", "intellect"}:
+                if keys & {"type", "types", "cost", "pitch", "power", "defense", "keywords", "text", "life", "intellect", "supertype", "supertypes", "classes"}:
                     out.append(facts_from_mapping(node))
             for v in node.values():
                 walk(v)
@@ -123,7 +127,7 @@ class StateBuilder:
         name = str(m.get("name", "")).strip()
         if not name:
             raise GivenError(f"a card without a name: {item!r}")
-        stat_keys = {"type", "types", "cost", "pitch", "power", "defense", "keywords", "text", "life", "intellect"}
+        stat_keys = {"type", "types", "cost", "pitch", "power", "defense", "keywords", "text", "life", "intellect", "supertype", "supertypes", "classes"}
         if set(m) & stat_keys:
             facts = facts_from_mapping(m)
         else:
@@ -200,6 +204,7 @@ class StateBuilder:
                     card.origin = f"equipment:{card.facts.slot}"
                 link.defending.append(card)
             link.declared = bool(link.defending) or step not in ("defend", "attack", "layer")
+            link.hand_defended = any(c.origin == "hand" for c in link.defending)
             link.resolved = bool(lm.get("resolved", False))
             link.hit = bool(lm.get("hit", False))
             if lm.get("damage") is not None:

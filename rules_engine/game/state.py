@@ -118,6 +118,8 @@ class Effect:
     def describe(self) -> str:
         """The effect in card words (the vocabulary of the scenario format's ``effects``)."""
         n = self.amount
+        if self.text:
+            return self.text
         return {
             "prevent_next": f"Prevent the next {n} damage that would be dealt to you this turn.",
             "prevent_next_arcane": f"Prevent the next {n} arcane damage that would be dealt to you this turn.",
