@@ -78,7 +78,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     idx = names_for(state, inline.names())
     rep = replay(state, lines, inline, version=version, names=idx)
     if args.json:
-        print(json.dumps({"initial": view(rep.initial), "steps": [s.to_json() for s in rep.steps]}, indent=1, default=str))
+        print(
+            json.dumps(
+                {"initial": view(rep.initial), "steps": [s.to_json() for s in rep.steps]},
+                indent=1,
+                default=str,
+            )
+        )
         return 0
     for s in rep.steps:
         mark = "" if s.active else " (superseded)"
@@ -152,7 +158,9 @@ def cmd_cards_index(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m rules_engine.game", description="Flesh and Blood game-state reconstruction")
+    ap = argparse.ArgumentParser(
+        prog="python -m rules_engine.game", description="Flesh and Blood game-state reconstruction"
+    )
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("replay", help="replay a log")
     r.add_argument("file")

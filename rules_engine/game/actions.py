@@ -62,7 +62,7 @@ class AllPass:
 
 @dataclass(frozen=True)
 class StepMarker:
-    """"Damage Step", "Resolution Step begins": the game is (or gets, by all passing) to this step."""
+    """ "Damage Step", "Resolution Step begins": the game is (or gets, by all passing) to this step."""
 
     step: str
 
@@ -180,6 +180,14 @@ class Banish:
 
 
 @dataclass(frozen=True)
+class Discard:
+    player: str
+    cards: tuple[CardRef, ...] = ()
+    random: int = 0
+    because: str = ""
+
+
+@dataclass(frozen=True)
 class Trigger:
     source: str
     player: str = ""
@@ -240,6 +248,7 @@ Action = (
     | Opt
     | Banish
     | Trigger
+    | Discard
     | Outcome
     | Heave
     | Noop

@@ -22,7 +22,17 @@ def locate(s: GameState) -> dict[str, tuple[str, str, str, str]]:
     out: dict[str, tuple[str, str, str, str]] = {}
     for pl in PLAYERS:
         p = s.p(pl)
-        for zone in ("hand", "deck_top", "deck_bottom", "arsenal", "pitch_zone", "graveyard", "banished", "weapons", "permanents"):
+        for zone in (
+            "hand",
+            "deck_top",
+            "deck_bottom",
+            "arsenal",
+            "pitch_zone",
+            "graveyard",
+            "banished",
+            "weapons",
+            "permanents",
+        ):
             for c in getattr(p, zone):
                 out[c.id] = (c.owner, zone, c.face, c.name)
         for c in p.equipment.values():
@@ -92,7 +102,9 @@ def backup(rep: Replay, to: int) -> BackupReport:
             elif e.kind == "draw":
                 if e.subject == "unknown":
                     unknown_draws[e.player] += 1
-                    report.random_events.append({"line": s.number, "player": e.player, "event": "drew an unknown card"})
+                    report.random_events.append(
+                        {"line": s.number, "player": e.player, "event": "drew an unknown card"}
+                    )
                 else:
                     seen[e.player].add(e.subject)
             elif e.kind in ("reveal",):
@@ -113,11 +125,25 @@ def backup(rep: Replay, to: int) -> BackupReport:
     for cid, (owner, zone, face, name) in after.items():
         old = before.get(cid)
         if old is None:
-            report.returns.append({"card": name, "owner": owner, "now": zone, "back_to": "deck (it was not tracked at the backup point)"})
+            report.returns.append(
+                {
+                    "card": name,
+                    "owner": owner,
+                    "now": zone,
+                    "back_to": "deck (it was not tracked at the backup point)",
+                }
+            )
         elif old[1] != zone:
             report.returns.append({"card": name, "owner": owner, "now": zone, "back_to": old[1]})
     for pl, n in unknown_draws.items():
         if n:
-            report.returns.append({"card": f"{n} unknown card(s)", "owner": pl, "now": "hand", "back_to": "deck (random: the deck would need a shuffle or the judge's decision, PPG 3.1)"})
+            report.returns.append(
+                {
+                    "card": f"{n} unknown card(s)",
+                    "owner": pl,
+                    "now": "hand",
+                    "back_to": "deck (random: the deck would need a shuffle or the judge's decision, PPG 3.1)",
+                }
+            )
     report.clean = not report.random_events and not any(report.revealed.values())
     return report

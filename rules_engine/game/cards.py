@@ -16,7 +16,7 @@ import difflib
 import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -222,8 +222,8 @@ def facts_from_mapping(data: Mapping[str, Any]) -> CardFacts:
     name = str(data.get("name", "")).strip()
     types: frozenset[str] = frozenset()
     subtypes: frozenset[str] = frozenset()
-    if "types" in data and isinstance(data["types"], list):
-        types = frozenset(str(t).casefold() for t in data["types"])
+    if isinstance(data.get("types"), list) or isinstance(data.get("subtypes"), list):
+        types = frozenset(str(t).casefold() for t in data.get("types", []) or [])
         subtypes = frozenset(str(t).casefold() for t in data.get("subtypes", []) or [])
     elif data.get("type"):
         types, subtypes = parse_type_line(str(data["type"]))
@@ -270,7 +270,7 @@ class CardLookup(Protocol):
 
 
 def split_colour(name: str) -> tuple[str, int | None]:
-    """"Snatch (red)" / "Snatch red" -> ("Snatch", 1)."""
+    """ "Snatch (red)" / "Snatch red" -> ("Snatch", 1)."""
     m = re.fullmatch(r"(.+?)\s*\(?\b(red|yellow|blue)\)?", name.strip(), re.I)
     if m:
         return m.group(1).strip(), PITCH_BY_COLOUR[m.group(2).casefold()]
@@ -426,7 +426,7 @@ class FabCubeCards:
             return found[0]
         for f in found:
             if f.pitch == pitch:
-                return replace(f, name=f"{f.name} ({['', 'red', 'yellow', 'blue'][pitch]})")
+                return f
         return None
 
     def suggest(self, name: str) -> list[str]:

@@ -35,21 +35,44 @@ _KEYWORD_LINE = re.compile(
 )
 
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^target (?:attack action card|attack|weapon attack) gets \+(\d+)\{p\}(?: until end of turn| this chain link)?$"), "target_power"),
+    (
+        re.compile(
+            r"^target (?:attack action card|attack|weapon attack) (?:gets|gains) \+(\d+)\{p\}(?: until end of turn| this chain link)?$"
+        ),
+        "target_power",
+    ),
     (re.compile(r"^target (?:attack action card|attack) gains go again$"), "target_go_again"),
     (re.compile(r"^your next attack(?: action card)? this turn gets \+(\d+)\{p\}$"), "next_attack_power"),
-    (re.compile(r"^your next attack(?: action card)? this turn (?:gets|gains) go again$"), "next_attack_go_again"),
+    (
+        re.compile(r"^your next attack(?: action card)? this turn (?:gets|gains) go again$"),
+        "next_attack_go_again",
+    ),
     (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
     (re.compile(r"^gain (\d+)\{h\}$|^gain (\d+) life$"), "gain_life"),
     (re.compile(r"^gain ((?:\{r\})+)$|^gain (\d+)\{r\}$"), "gain_resources"),
     (re.compile(r"^gain (a|an|one|two|\d+) action points?$"), "gain_ap"),
-    (re.compile(r"^deal (\d+) arcane damage to (?:any )?target (?:opposing )?hero$|^deal (\d+) arcane damage to any target$"), "arcane"),
+    (
+        re.compile(
+            r"^deal (\d+) arcane damage to (?:any )?target (?:opposing )?hero$|^deal (\d+) arcane damage to any target$"
+        ),
+        "arcane",
+    ),
     (re.compile(r"^deal (\d+) damage to target (?:opposing )?hero$"), "damage"),
     (re.compile(r"^deal (\d+) arcane damage to each of up to (?:two|\d+) target heroes$"), "arcane_each"),
-    (re.compile(r"^negate target (?:non-attack action card|layer|card|instant|action card|attack reaction card|defense reaction card)$"), "negate"),
+    (
+        re.compile(
+            r"^negate target (?:non-attack action card|layer|card|instant|action card|attack reaction card|defense reaction card)$"
+        ),
+        "negate",
+    ),
     (re.compile(r"^put target defending card on the bottom of its owner's deck$"), "bottom_defending"),
     (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
-    (re.compile(r"^(?:the next time you would be dealt damage this turn, )?prevent the next (\d+) damage that would be dealt to (?:you|your hero)(?: this turn)?$"), "prevent_next"),
+    (
+        re.compile(
+            r"^(?:the next time you would be dealt damage this turn, )?prevent the next (\d+) damage that would be dealt to (?:you|your hero)(?: this turn)?$"
+        ),
+        "prevent_next",
+    ),
     (re.compile(r"^prevent the next (\d+) damage$"), "prevent_next"),
     (re.compile(r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "create_token"),
     (re.compile(r"^opt (\d+)$"), "opt"),
@@ -79,7 +102,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         trigger = ""
         if re.match(r"^(?:combo|crush)\s*-", low) or re.match(r"^when this attacks, intimidate$", low):
             continue  # handled by the combat rules (CR 8.4.1, 8.4.2, 8.5.10)
-        mr = re.match(r"^reprise\s*-\s*if the defending hero has defended with a card from their hand this chain link, (.*)$", low)
+        mr = re.match(
+            r"^reprise\s*-\s*if the defending hero has defended with a card from their hand this chain link, (.*)$",
+            low,
+        )
         if mr:
             trigger = "reprise"
             low = mr.group(1)
@@ -128,7 +154,9 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _token(name: str, subtype: str, keywords: tuple[str, ...] = (), text: str = "", **stats: int) -> CardFacts:
+def _token(
+    name: str, subtype: str, keywords: tuple[str, ...] = (), text: str = "", **stats: int
+) -> CardFacts:
     return CardFacts(
         name=name,
         types=frozenset({"token"}),
@@ -169,7 +197,7 @@ TOKENS: dict[str, CardFacts] = {
         _token("Vigor", "aura", text="start:gain_resource1"),
         _token("Agility", "aura", text="start:next_attack_go_again"),
         _token("Confidence", "aura", text="start:manual"),
-        _token("Toughness", "aura"),
+        _token("Toughness", "aura", text="opp_start:next_defend_action"),
         _token("Sigil of Fate", "aura"),
         _token("Blasmophet, the Soul Harvester", "ally", power=6, life=6),
         _token("Ursur, the Soul Reaper", "ally", power=6, life=6),
@@ -233,7 +261,9 @@ class ActivatedAbility:
 
 def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
     """The first activated ability printed on the card (weapons without text attack for their cost)."""
-    for line in re.split(r"\n|(?<=\.)\s+(?=(?:once per turn\s+)?(?:action|instant)\s*[-–])", facts.text, flags=re.I):
+    for line in re.split(
+        r"\n|(?<=\.)\s+(?=(?:once per turn\s+)?(?:action|instant)\s*[-–])", facts.text, flags=re.I
+    ):
         m = _ACTIVATED.search(line.strip())
         if not m:
             continue

@@ -30,10 +30,32 @@ from .rules import (
     Illegal,
     cite,
 )
-from .state import COMBAT_STEPS, PLAYERS, Card, ChainLink, Effect, GameState, Layer, PendingDamage, PlayerState, other
+from .state import (
+    COMBAT_STEPS,
+    PLAYERS,
+    Card,
+    ChainLink,
+    Effect,
+    GameState,
+    Layer,
+    PendingDamage,
+    PlayerState,
+    other,
+)
 from .view import get_path, view
 
 MAX_LOOP = 60
+
+
+def defense_of(s: GameState, card: Card) -> int:
+    """A defending card's defense with static effects (Embodiment of Earth, CR 8.6.11)."""
+    d = card.defense or 0
+    f = card.facts
+    if "non-attack" in f.subtypes and any(
+        norm_name(t.name).startswith("embodiment of earth") for t in s.p(card.owner).permanents
+    ):
+        d += 1
+    return d
 
 
 @dataclass
@@ -60,7 +82,9 @@ class Ctx:
         self.events: list[Event] = []
         self.prev_events = prev_events
 
-    def add(self, kind: str, message: str, key: str = "", rules: list[str] | None = None, **data: Any) -> None:
+    def add(
+        self, kind: str, message: str, key: str = "", rules: list[str] | None = None, **data: Any
+    ) -> None:
         r = list(rules or [])
         if key:
             r = cite(self.version, key) + [x for x in r if x not in cite(self.version, key)]
@@ -122,7 +146,11 @@ class Engine:
                     events = redo.events
                 except (Illegal, CannotApply):
                     kept_state = state
-            what = "The line is reversed" if not done else f"This part of the line (clause {done + 1}) and the rest of the line are reversed"
+            what = (
+                "The line is reversed"
+                if not done
+                else f"This part of the line (clause {done + 1}) and the rest of the line are reversed"
+            )
             kept.append(
                 Finding(
                     kind=VIOLATION,
@@ -165,7 +193,8 @@ class Engine:
     # ------------------------------------------------------------------------------------------
     def apply_clause(self, s: GameState, clause: A.Action, ctx: Ctx) -> None:
         if s.pending is not None and not isinstance(
-            clause, (A.ApplyPrevention, A.DeclinePrevention, A.Observe, A.Claim, A.Noop, A.Pitch, A.StepMarker)
+            clause,
+            (A.ApplyPrevention, A.DeclinePrevention, A.Observe, A.Claim, A.Noop, A.Pitch, A.StepMarker),
         ):
             self.finish_pending(s, ctx)
         self.clause(s, clause, ctx)
@@ -213,6 +242,7 @@ class Engine:
             A.Trigger: self.trigger,
             A.Outcome: self.outcome,
             A.Heave: self.heave,
+            A.Discard: self.discard,
         }.get(type(c))
         if handler is None:
             raise CannotApply(f"no handler for {type(c).__name__}")
@@ -227,7 +257,9 @@ class Engine:
         if found is not None:
             return found
         if tok is not None:
-            return CardFacts(name=name, types=tok.types, subtypes=tok.subtypes, keywords=tok.keywords, text=tok.text)
+            return CardFacts(
+                name=name, types=tok.types, subtypes=tok.subtypes, keywords=tok.keywords, text=tok.text
+            )
         if ctx is not None and norm_name(name) not in self._warned:
             self._warned.add(norm_name(name))
             sugg = self.lookup.suggest(name)
@@ -239,7 +271,9 @@ class Engine:
             )
         return CardFacts(name=name, known=True)
 
-    def new_card(self, s: GameState, name: str, owner: str, ctx: Ctx | None, claims: tuple[tuple[str, int], ...] = ()) -> Card:
+    def new_card(
+        self, s: GameState, name: str, owner: str, ctx: Ctx | None, claims: tuple[tuple[str, int], ...] = ()
+    ) -> Card:
         facts = self.facts(name, ctx, claims)
         card = Card(id=s.new_id(), facts=facts, owner=owner)
         for k, v in claims:
@@ -284,9 +318,14 @@ class Engine:
                 return card, "hand"
         where = " or ".join(zones)
         if illegal:
+            if self.lookup.get(ref.name) is None and not self.find_zone(s, player, key):
+                self.facts(ref.name, ctx)  # reports the unknown card with suggestions
             for link in s.chain:
                 if any(norm_name(c.name) == key for c in link.defending):
-                    raise Illegal("defend_twice", f"{ref.name} is already defending on chain link {link.number} (7.3.2b B).")
+                    raise Illegal(
+                        "defend_twice",
+                        f"{ref.name} is already defending on chain link {link.number} (7.3.2b B).",
+                    )
             elsewhere = self.find_zone(s, player, key)
             detail = f" (it is in {elsewhere})" if elsewhere else ""
             raise Illegal(illegal, f"{player} has no {ref.name} in {where}{detail}.")
@@ -294,7 +333,17 @@ class Engine:
 
     def find_zone(self, s: GameState, player: str, key: str) -> str:
         p = s.p(player)
-        for zone in ("hand", "arsenal", "graveyard", "banished", "pitch_zone", "permanents", "weapons", "deck_top", "deck_bottom"):
+        for zone in (
+            "hand",
+            "arsenal",
+            "graveyard",
+            "banished",
+            "pitch_zone",
+            "permanents",
+            "weapons",
+            "deck_top",
+            "deck_bottom",
+        ):
             if any(norm_name(c.name) == key for c in getattr(p, zone)):
                 return "the banished zone" if zone == "banished" else zone.replace("_", " ")
         return ""
@@ -330,6 +379,24 @@ class Engine:
         s.p(s.turn_player).action_points = 1
         for tok in list(s.p(s.turn_player).permanents):
             t = token_facts(tok.name)
+            if t is not None and t.name == "Soul Shackle":
+                p = s.p(s.turn_player)
+                top = (
+                    p.deck_top.pop(0)
+                    if p.deck_top
+                    else Card(
+                        id=s.new_id(), facts=CardFacts(name="unknown card", known=False), owner=s.turn_player
+                    )
+                )
+                if p.deck_count is not None:
+                    p.deck_count = max(0, p.deck_count - 1)
+                p.banished.append(top)
+                ctx.events.append(Event("trigger", s.turn_player, "soul shackle"))
+                ctx.events.append(
+                    Event(
+                        "random", s.turn_player, f"Soul Shackle banished {top.name} from the top of the deck"
+                    )
+                )
             if t is not None and t.text == "action_phase:cost_less":
                 self.destroy_permanent(s, tok)  # CR 8.6.2
                 s.effects.append(Effect("cost_next_guardian", s.turn_player, -1, "turn", "Seismic Surge"))
@@ -340,7 +407,9 @@ class Engine:
         """CR 1.11.4: the active player passes; priority goes to the next player. All players passing in
         succession resolves the top layer or ends the step (CR 1.11.4a, 5.3.1)."""
         if s.phase != "action" or s.priority is None:
-            raise Illegal("no_priority_phase", f"{c.player} cannot pass priority: no player has priority now.")
+            raise Illegal(
+                "no_priority_phase", f"{c.player} cannot pass priority: no player has priority now."
+            )
         if s.combat_step == "defend" and self.awaiting_defenders(s):
             self.mark_declared(s)
         if s.priority != c.player:
@@ -391,7 +460,7 @@ class Engine:
         return st
 
     def step_marker(self, s: GameState, c: A.StepMarker, ctx: Ctx) -> None:
-        """"Damage Step": the game is in, or reaches by all players passing, the named step."""
+        """ "Damage Step": the game is in, or reaches by all players passing, the named step."""
         if s.phase != "action":
             return
         step = self.norm_step(c.step)
@@ -401,7 +470,10 @@ class Engine:
         if not s.combat_step:
             if step == "close":
                 return
-            ctx.add(AMBIGUITY, f"line {ctx.entry.number}: the line names the {c.step} but the combat chain is closed.")
+            ctx.add(
+                AMBIGUITY,
+                f"line {ctx.entry.number}: the line names the {c.step} but the combat chain is closed.",
+            )
             return
         goal = order.index(step)
         for _ in range(MAX_LOOP):
@@ -546,12 +618,21 @@ class Engine:
         if link is None:
             return
         power = self.attack_power(s, link)
-        defense = sum(max(0, c.defense or 0) for c in link.defending)
+        defense = sum(max(0, defense_of(s, c)) for c in link.defending)
         link.total_defense = defense
         amount = max(0, power - defense)
         link.damage = 0
         if amount > 0:
-            self.deal_damage(s, link.target, amount, link.attack.name, ctx, arcane=False, hit_link=link.number, controller=link.controller)
+            self.deal_damage(
+                s,
+                link.target,
+                amount,
+                link.attack.name,
+                ctx,
+                arcane=False,
+                hit_link=link.number,
+                controller=link.controller,
+            )
 
     def close_chain(self, s: GameState, ctx: Ctx) -> None:
         """CR 7.7.3-7.7.7 (older 7.8.3-7.8.7): attacks and reactions on the stack go to the graveyard,
@@ -560,7 +641,11 @@ class Engine:
         s.combat_step = "close"
         keep: list[Layer] = []
         for layer in s.stack:
-            if layer.card is not None and (layer.attack or layer.card.facts.is_("attack reaction") or layer.card.facts.is_("defense reaction")):
+            if layer.card is not None and (
+                layer.attack
+                or layer.card.facts.is_("attack reaction")
+                or layer.card.facts.is_("defense reaction")
+            ):
                 self.to_graveyard(s, layer.card)
             else:
                 keep.append(layer)
@@ -611,7 +696,12 @@ class Engine:
 
     def to_graveyard(self, s: GameState, card: Card) -> None:
         """Tokens and ephemeral cards cease to exist instead (CR 8.3.21); otherwise the owner's graveyard."""
-        if card.facts.is_token or card.facts.has("ephemeral") or token_facts(card.name) is not None and not card.facts.types:
+        if (
+            card.facts.is_token
+            or card.facts.has("ephemeral")
+            or token_facts(card.name) is not None
+            and not card.facts.types
+        ):
             return
         card.face = "up"
         card.origin = ""
@@ -691,6 +781,8 @@ class Engine:
         if p.life is not None:
             p.life = max(0, p.life - amount)  # CR 2.5.3e
         ctx.events.append(Event("damage", d.target, d.source, amount))
+        if d.arcane and amount > 0 and d.source_controller and d.source_controller not in s.arcane_dealt:
+            s.arcane_dealt.append(d.source_controller)
         if d.hit_link:
             link = next((lk for lk in s.chain if lk.number == d.hit_link), None)
             if link is not None:
@@ -721,11 +813,21 @@ class Engine:
 
     def crush(self, s: GameState, link: ChainLink, ctx: Ctx) -> None:
         """CR 8.4.2: "Crush - When this deals 4 or more damage, [EFFECTS]" triggers."""
-        m = re.search(r"crush\s*[-–]\s*when this deals 4 or more damage(?: to a hero)?, (.+?)(?:\.|$)", link.attack.facts.text, re.I)
+        m = re.search(
+            r"crush\s*[-–]\s*when this deals 4 or more damage(?: to a hero)?, (.+?)(?:\.|$)",
+            link.attack.facts.text,
+            re.I,
+        )
         if not m:
             return
         effects, unknown = recognise(m.group(1) + ".")
-        layer = Layer(id=s.new_id(), kind="triggered", name=f"{link.attack.name} crush trigger", controller=link.controller, effect="text" if effects and not unknown else "manual crush")
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{link.attack.name} crush trigger",
+            controller=link.controller,
+            effect="text" if effects and not unknown else "manual crush",
+        )
         layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
         s.stack.append(layer)
         ctx.events.append(Event("trigger", link.controller, "crush"))
@@ -762,17 +864,26 @@ class Engine:
         kw = c.keyword.casefold()
         key = kw.replace(" ", "_")
         if d is None or d.target != c.player:
-            raise Illegal(key if key in ("arcane_barrier", "spellvoid", "quell") else "prevention", f"{c.player} applied {c.keyword} with no damage being dealt to their hero.")
+            raise Illegal(
+                key if key in ("arcane_barrier", "spellvoid", "quell") else "prevention",
+                f"{c.player} applied {c.keyword} with no damage being dealt to their hero.",
+            )
         if kw in ("arcane barrier", "spellvoid") and not d.arcane:
             raise Illegal(key, f"{c.keyword} only prevents arcane damage.")
         p = s.p(c.player)
         source = None
         for card in [x for x in p.equipment.values() if x is not None] + list(p.permanents):
-            if card.facts.keyword(kw) and (not c.source or norm_name(card.name) == norm_name(c.source)) and card.id not in d.used:
+            if (
+                card.facts.keyword(kw)
+                and (not c.source or norm_name(card.name) == norm_name(c.source))
+                and card.id not in d.used
+            ):
                 source = card
                 break
         if source is None:
-            raise Illegal(key, f"{c.player} controls no unused {c.keyword}{' on ' + c.source if c.source else ''}.")
+            raise Illegal(
+                key, f"{c.player} controls no unused {c.keyword}{' on ' + c.source if c.source else ''}."
+            )
         n = source.facts.keyword(kw) or 0
         amount = c.amount if c.amount is not None else n
         if kw in ("arcane barrier",):
@@ -805,7 +916,13 @@ class Engine:
     # costs (CR 1.14, 5.1.6, 5.1.7)
     # ------------------------------------------------------------------------------------------
     def pay_resources(
-        self, s: GameState, player: str, cost: int, pitches: tuple[A.CardRef, ...], ctx: Ctx, chi_cost: int = 0
+        self,
+        s: GameState,
+        player: str,
+        cost: int,
+        pitches: tuple[A.CardRef, ...],
+        ctx: Ctx,
+        chi_cost: int = 0,
     ) -> None:
         """Pitch the named cards one at a time while the cost is not covered (CR 1.14.2d, 1.14.3b),
         then pay chi points first and resource points next (CR 1.14.2a/d); a chi cost is paid with
@@ -819,13 +936,19 @@ class Engine:
                     "pitch_no_cost",
                     f"{player} pitched {ref.name} although the cost of {cost} was already covered.",
                 )
-            card, _ = self.take(s, player, A.CardRef(ref.name, "hand", ref.claims), ("hand",), ctx, illegal="pitch_no_cost")
+            card, _ = self.take(
+                s, player, A.CardRef(ref.name, "hand", ref.claims), ("hand",), ctx, illegal="pitch_no_cost"
+            )
             self.check_claims(card, ref, ctx)
             pitch = card.pitch
             if pitch is None:
-                raise Illegal("pitch_no_property", f"{card.name} has no pitch property and cannot be pitched.")
+                raise Illegal(
+                    "pitch_no_property", f"{card.name} has no pitch property and cannot be pitched."
+                )
             if chi_short and not res_short and not card.facts.chi_pitch:
-                raise Illegal("chi_cost", f"{card.name} gains resource points, which cannot pay a chi point cost.")
+                raise Illegal(
+                    "chi_cost", f"{card.name} gains resource points, which cannot pay a chi point cost."
+                )
             p.pitch_zone.append(card)
             if card.facts.chi_pitch:
                 p.chi_points += pitch
@@ -833,7 +956,11 @@ class Engine:
                 p.resource_points += pitch
             ctx.events.append(Event("pitch", player, card.name, pitch))
         if p.chi_points < chi_cost:
-            raise Illegal("not_enough_resources", f"{player} had {p.chi_points} chi points for a chi cost of {chi_cost}.", ("1.14.2c",))
+            raise Illegal(
+                "not_enough_resources",
+                f"{player} had {p.chi_points} chi points for a chi cost of {chi_cost}.",
+                ("1.14.2c",),
+            )
         p.chi_points -= chi_cost
         if p.resource_points + p.chi_points < cost:
             raise Illegal(
@@ -848,7 +975,9 @@ class Engine:
         """CR 5.1.6a: increases (Frostbite, CR 8.6.10), then reductions; the cost stops at zero."""
         delta = 0
         for card in s.p(player).permanents:
-            if card.facts.text == "cost_more" or (token_facts(card.name) is not None and token_facts(card.name).text == "cost_more"):  # type: ignore[union-attr]
+            if card.facts.text == "cost_more" or (
+                token_facts(card.name) is not None and token_facts(card.name).text == "cost_more"
+            ):  # type: ignore[union-attr]
                 delta += 1
         for eff in s.effects:
             if eff.player != player:
@@ -864,14 +993,21 @@ class Engine:
     def consume_cost_effects(self, s: GameState, player: str, facts: CardFacts, is_attack: bool) -> None:
         keep = []
         for eff in s.effects:
-            if eff.player == player and is_attack and (
-                eff.kind == "cost_next_attack" or (eff.kind == "cost_next_guardian" and "guardian" in facts.classes)
+            if (
+                eff.player == player
+                and is_attack
+                and (
+                    eff.kind == "cost_next_attack"
+                    or (eff.kind == "cost_next_guardian" and "guardian" in facts.classes)
+                )
             ):
                 continue
             keep.append(eff)
         s.effects = keep
 
-    def check_targets(self, s: GameState, player: str, card: Card, targets: tuple[str, ...], is_attack: bool) -> None:
+    def check_targets(
+        self, s: GameState, player: str, card: Card, targets: tuple[str, ...], is_attack: bool
+    ) -> None:
         """Attack-targets must be attackable opposing objects (CR 1.4.5, 1.4.5a, 8.3.14a); effect
         targets must suit the effect (CR 1.8.5d): damage needs a hero, negate needs a layer."""
         low = card.facts.text.casefold()
@@ -884,24 +1020,54 @@ class Engine:
                 who = t
             if is_attack:
                 if who == player:
-                    raise Illegal("attack_target", f"{card.name} cannot attack {player}'s own hero: an attack-target must be an opposing attackable object.")
+                    raise Illegal(
+                        "attack_target",
+                        f"{card.name} cannot attack {player}'s own hero: an attack-target must be an opposing attackable object.",
+                    )
                 if obj:
                     perm = next((x for x in s.p(who).permanents if norm_name(x.name) == norm_name(obj)), None)
                     if perm is None or not perm.facts.has("spectra"):
-                        raise Illegal("attack_target", f"{obj} is not attackable (only living objects, or objects made attackable such as spectra).")
+                        raise Illegal(
+                            "attack_target",
+                            f"{obj} is not attackable (only living objects, or objects made attackable such as spectra).",
+                        )
                 continue
+            if "target attack action card" in low and not obj:
+                link = s.active_link()
+                if (
+                    link is not None
+                    and norm_name(link.attack.name) in norm_name(t)
+                    and (link.proxy or not link.attack.facts.is_attack_action)
+                ):
+                    raise Illegal(
+                        "effect_target", f"{card.name} needs an attack action card; {t} is a weapon attack."
+                    )
             if "negate target" in low:
                 if not any(norm_name(layer.name) == norm_name(obj or t) for layer in s.stack):
-                    raise Illegal("negate_target", f"{card.name} can only target a layer on the stack; {obj or t} is not on the stack.")
+                    raise Illegal(
+                        "negate_target",
+                        f"{card.name} can only target a layer on the stack; {obj or t} is not on the stack.",
+                    )
             elif "damage to" in low and obj:
-                raise Illegal("damage_target", f"{card.name}'s damage needs a target with life; {obj} has none.")
+                raise Illegal(
+                    "damage_target", f"{card.name}'s damage needs a target with life; {obj} has none."
+                )
 
     def play_triggers(self, s: GameState, player: str, ctx: Ctx) -> None:
         """Frostbite (CR 8.6.10): when its controller plays a card, it is destroyed."""
         for tok in list(s.p(player).permanents):
             t = token_facts(tok.name)
             if t is not None and t.text == "cost_more":
-                s.stack.append(Layer(id=s.new_id(), kind="triggered", name=f"{self.token_base(tok.name)} trigger", controller=player, effect="destroy_source", targets=[tok.id]))
+                s.stack.append(
+                    Layer(
+                        id=s.new_id(),
+                        kind="triggered",
+                        name=f"{self.token_base(tok.name)} trigger",
+                        controller=player,
+                        effect="destroy_source",
+                        targets=[tok.id],
+                    )
+                )
                 ctx.events.append(Event("trigger", player, "Frostbite"))
 
     def token_base(self, name: str) -> str:
@@ -912,7 +1078,16 @@ class Engine:
         who, obj = target[:2], target[3:]
         perm = next((x for x in s.p(who).permanents if norm_name(x.name) == norm_name(obj)), None)
         if perm is not None and perm.facts.has("spectra"):
-            s.stack.append(Layer(id=s.new_id(), kind="triggered", name=f"{perm.name} spectra trigger", controller=who, effect="spectra", targets=[perm.id]))
+            s.stack.append(
+                Layer(
+                    id=s.new_id(),
+                    kind="triggered",
+                    name=f"{perm.name} spectra trigger",
+                    controller=who,
+                    effect="spectra",
+                    targets=[perm.id],
+                )
+            )
             ctx.events.append(Event("trigger", who, "spectra"))
 
     # ------------------------------------------------------------------------------------------
@@ -921,13 +1096,18 @@ class Engine:
     def play(self, s: GameState, c: A.Play, ctx: Ctx) -> None:
         player = c.player
         if s.phase != "action":
-            raise Illegal("no_priority_phase", f"{player} cannot play a card in the {s.phase} phase: no player has priority.")
+            raise Illegal(
+                "no_priority_phase",
+                f"{player} cannot play a card in the {s.phase} phase: no player has priority.",
+            )
         if s.combat_step == "defend" and self.awaiting_defenders(s):
             self.mark_declared(s)
         if s.combat_step == "close":
             raise Illegal("close_no_priority", "No player has priority in the Close Step.")
         if s.priority is None and s.combat_step == "damage":
-            raise Illegal("no_priority_damage", "No player gets priority in the Damage Step under this rules version.")
+            raise Illegal(
+                "no_priority_damage", "No player gets priority in the Damage Step under this rules version."
+            )
         zones: tuple[str, ...] = (c.card.zone,) if c.card.zone else ("hand", "arsenal")
         card, zone = self.take(s, player, c.card, zones, ctx, illegal="play_zone")
         self.check_claims(card, c.card, ctx)
@@ -938,7 +1118,10 @@ class Engine:
             if f.is_("attack reaction") and (s.combat_step == "reaction"):
                 link = s.active_link()
                 if link is not None and link.controller != player:
-                    raise Illegal("attack_reaction", f"{player} does not control the attack, so cannot play the attack reaction {card.name}.")
+                    raise Illegal(
+                        "attack_reaction",
+                        f"{player} does not control the attack, so cannot play the attack reaction {card.name}.",
+                    )
             after_resolution = s.priority == s.turn_player and s.passes == 0
             raise Illegal(
                 "priority",
@@ -950,27 +1133,40 @@ class Engine:
         if f.is_("attack reaction"):
             link = s.active_link()
             if s.combat_step != "reaction" or link is None or link.controller != player:
-                raise Illegal("attack_reaction", f"{player} cannot play the attack reaction {card.name}: only the attack's controller may, in the Reaction Step.")
+                raise Illegal(
+                    "attack_reaction",
+                    f"{player} cannot play the attack reaction {card.name}: only the attack's controller may, in the Reaction Step.",
+                )
         elif f.is_("defense reaction"):
             link = s.active_link()
             if s.combat_step != "reaction" or link is None or link.target != player:
-                raise Illegal("defense_reaction", f"{player} cannot play the defense reaction {card.name}: only the defending hero may, in the Reaction Step.")
+                raise Illegal(
+                    "defense_reaction",
+                    f"{player} cannot play the defense reaction {card.name}: only the defending hero may, in the Reaction Step.",
+                )
             self.check_can_defend(s, link, [card], ctx, reaction=True)
         elif f.is_("instant") or c.as_instant:
             pass
         elif f.is_action or not f.types:
             if s.stack:
-                raise Illegal("action_stack_not_empty", f"{card.name} is an action and the stack is not empty.")
+                raise Illegal(
+                    "action_stack_not_empty", f"{card.name} is an action and the stack is not empty."
+                )
             if s.combat_step and not (
                 (is_attack and s.combat_step == "resolution" and self.version != "older")
                 or (s.combat_step == "link" and self.version == "older")
             ):
-                raise Illegal("action_during_combat", f"{card.name} is an action and cannot be played during the {s.combat_step} step of combat.")
+                raise Illegal(
+                    "action_during_combat",
+                    f"{card.name} is an action and cannot be played during the {s.combat_step} step of combat.",
+                )
             action_cost = 1
         self.check_targets(s, player, card, c.targets, is_attack)
         cost = max(0, (f.cost or 0) + self.cost_modifiers(s, player, f, is_attack))
         if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
-            raise Illegal("boost_no_card", f"{player} cannot boost: there is no top card of the deck to banish.")
+            raise Illegal(
+                "boost_no_card", f"{player} cannot boost: there is no top card of the deck to banish."
+            )
         if c.floating is not None and s.p(player).resource_points < c.floating:
             ctx.add(
                 MISMATCH,
@@ -983,11 +1179,19 @@ class Engine:
         self.consume_cost_effects(s, player, f, is_attack)
         if action_cost:
             if s.p(player).action_points < action_cost:
-                raise Illegal("no_action_point", f"{card.name} costs 1 action point and {player} has {s.p(player).action_points}.")
+                raise Illegal(
+                    "no_action_point",
+                    f"{card.name} costs 1 action point and {player} has {s.p(player).action_points}.",
+                )
             s.p(player).action_points -= action_cost
             if player != s.turn_player:
-                raise Illegal("not_turn_player_action", f"{player} is not the turn-player and cannot play the action {card.name}.")
-        layer = Layer(id=s.new_id(), kind="card", name=card.name, controller=player, card=card, source_zone=zone)
+                raise Illegal(
+                    "not_turn_player_action",
+                    f"{player} is not the turn-player and cannot play the action {card.name}.",
+                )
+        layer = Layer(
+            id=s.new_id(), kind="card", name=card.name, controller=player, card=card, source_zone=zone
+        )
         layer.targets = list(c.targets)
         if is_attack:
             layer.attack = True
@@ -1008,7 +1212,11 @@ class Engine:
             if not s.combat_step or s.combat_step in ("resolution", "link"):
                 s.combat_step = "layer"  # CR 7.0.2a, 7.6.3
         if f.has("intimidate") and is_attack:
-            ctx.add(NOTE, f"line {ctx.entry.number}: {card.name} intimidates; log the banished card ('P2 banishes X face-down (intimidate, random)').", "intimidate")
+            ctx.add(
+                NOTE,
+                f"line {ctx.entry.number}: {card.name} intimidates; log the banished card ('P2 banishes X face-down (intimidate, random)').",
+                "intimidate",
+            )
         self.give_priority(s, player)  # CR 1.11.5
 
     def can_attack_in(self, s: GameState) -> bool:
@@ -1024,7 +1232,10 @@ class Engine:
         if p.deck_top:
             top = p.deck_top.pop(0)
             if name and norm_name(top.name) != norm_name(name):
-                ctx.add(MISMATCH, f"line {ctx.entry.number}: the known top card was {top.name}, the line says {name}.")
+                ctx.add(
+                    MISMATCH,
+                    f"line {ctx.entry.number}: the known top card was {top.name}, the line says {name}.",
+                )
         elif name:
             top = self.new_card(s, name, player, ctx)
         else:
@@ -1041,6 +1252,10 @@ class Engine:
         """CR 5.1.2a: effects on "the next attack" apply when the attack is played."""
         if not layer.attack:
             return
+        if (layer.source_zone in ("arsenal", "weapon")) and any(
+            norm_name(self.token_base(t.name)) == "frailty" for t in s.p(player).permanents
+        ):
+            layer.power_bonus -= 1  # Frailty, CR 8.6.20
         keep = []
         for eff in s.effects:
             if eff.player == player and eff.kind == "next_attack_power":
@@ -1051,11 +1266,17 @@ class Engine:
                 keep.append(eff)
         s.effects = keep
 
-    def attack_played_triggers(self, s: GameState, player: str, layer: Layer, ctx: Ctx, action_card: bool) -> None:
+    def attack_played_triggers(
+        self, s: GameState, player: str, layer: Layer, ctx: Ctx, action_card: bool
+    ) -> None:
         """Token triggers on playing an attack (Runechant CR 8.6.3, Quicken 8.6.1, Courage 8.6.22,
         Embodiment of Lightning 8.6.12): each goes on the stack above the attack."""
         for tok in list(s.p(player).permanents):
-            t = tok.facts.text if tok.facts.text.startswith(("attack_trigger", "attack_action_trigger")) else (token_facts(tok.name).text if token_facts(tok.name) else "")
+            t = (
+                tok.facts.text
+                if tok.facts.text.startswith(("attack_trigger", "attack_action_trigger"))
+                else (token_facts(tok.name).text if token_facts(tok.name) else "")
+            )
             if not t.startswith(("attack_trigger", "attack_action_trigger")):
                 continue
             if t.startswith("attack_action_trigger") and not action_card:
@@ -1064,12 +1285,12 @@ class Engine:
             trig = Layer(
                 id=s.new_id(),
                 kind="triggered",
-                name=f"{self.token_base(tok.name)} trigger",
+                name=f"{tok.name} trigger",
                 controller=player,
                 effect=effect,
                 targets=[other(player)] if effect == "arcane1" else [layer.id],
+                source_zone=tok.id,  # the token is destroyed when the trigger resolves
             )
-            self.destroy_permanent(s, tok)
             s.stack.append(trig)
             ctx.events.append(Event("trigger", player, trig.name))
 
@@ -1089,10 +1310,17 @@ class Engine:
             raise CannotApply(f"{player} controls no {c.source!r}")
         ab = activated_ability(src.facts)
         if ab is None:
-            ctx.add(MANUAL, f"line {ctx.entry.number}: the engine does not know {src.name}'s ability; enter its outcome as adjustment lines.", "manual_effect")
+            ctx.add(
+                MANUAL,
+                f"line {ctx.entry.number}: the engine does not know {src.name}'s ability; enter its outcome as adjustment lines.",
+                "manual_effect",
+            )
             return
         if ab.once_per_turn and src.id in p.once_per_turn:
-            raise Illegal("once_per_turn", f"{src.name}'s ability can be activated once per turn and was already activated this turn.")
+            raise Illegal(
+                "once_per_turn",
+                f"{src.name}'s ability can be activated once per turn and was already activated this turn.",
+            )
         action_cost = 0
         if ab.type == "action":
             if player != s.turn_player:
@@ -1100,26 +1328,47 @@ class Engine:
             if s.stack:
                 raise Illegal("action_stack_not_empty", "An action ability needs an empty stack.")
             if s.combat_step and not (ab.attack and s.combat_step in ("resolution", "link")):
-                raise Illegal("action_during_combat", f"{src.name}'s action ability cannot be activated during combat.")
+                raise Illegal(
+                    "action_during_combat", f"{src.name}'s action ability cannot be activated during combat."
+                )
             action_cost = 1
         self.pay_resources(s, player, ab.resource_cost, c.pitches, ctx)
         if action_cost:
             if p.action_points < 1:
-                raise Illegal("no_action_point", f"{src.name}'s action ability costs 1 action point and {player} has 0.")
+                raise Illegal(
+                    "no_action_point", f"{src.name}'s action ability costs 1 action point and {player} has 0."
+                )
             p.action_points -= 1
         if ab.once_per_turn:
             p.once_per_turn.append(src.id)
         if ab.destroy_self:
             self.destroy_permanent(s, src)
-        layer = Layer(id=s.new_id(), kind="activated", name=f"{src.name} ability", controller=player, card=None, effect=ab.ability_text)
+        layer = Layer(
+            id=s.new_id(),
+            kind="activated",
+            name=f"{src.name} ability",
+            controller=player,
+            card=None,
+            effect=ab.ability_text,
+        )
         if ab.attack:
             proxy = Card(id=s.new_id(), facts=src.facts, owner=player)
-            layer = Layer(id=s.new_id(), kind="activated", name=src.name, controller=player, card=proxy, attack=True, source_zone="weapon")
+            layer = Layer(
+                id=s.new_id(),
+                kind="activated",
+                name=src.name,
+                controller=player,
+                card=proxy,
+                attack=True,
+                source_zone="weapon",
+            )
             layer.targets = [self.target_player(t, player) for t in (c.targets or (other(player),))]
             layer.go_again = ab.go_again
             self.apply_next_card_effects(s, player, layer, ctx)
             s.stack.append(layer)
             s.attacks_this_turn.append(src.name)
+            if src.facts.is_weapon and player not in s.weapon_attacked:
+                s.weapon_attacked.append(player)
             self.attack_played_triggers(s, player, layer, ctx, action_card=False)
             if not s.combat_step or s.combat_step in ("resolution", "link"):
                 s.combat_step = "layer"
@@ -1169,7 +1418,9 @@ class Engine:
                         self.to_graveyard(s, card)  # fails to resolve
                 else:
                     self.to_graveyard(s, card)
-                self.resolve_text(s, layer.controller, card.name, f.text, ctx, layer, skip_manual_for_defense=True)
+                self.resolve_text(
+                    s, layer.controller, card.name, f.text, ctx, layer, skip_manual_for_defense=True
+                )
             else:
                 self.resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
                 if f.has("go again") or layer.go_again:
@@ -1211,17 +1462,38 @@ class Engine:
         s.chain.append(link)
         s.combat_step = "attack"
         text = card.facts.text
-        m = re.search(r"combo\s*[-–]\s*if (.+?) was the last attack this combat chain, this gets \+(\d+)\{p\}", text, re.I)
-        if m and previous and norm_name(previous) in [norm_name(x) for x in re.split(r"\s+or\s+|,\s*", m.group(1))]:
+        m = re.search(
+            r"combo\s*[-–]\s*if (.+?) was the last attack this combat chain, this gets \+(\d+)\{p\}",
+            text,
+            re.I,
+        )
+        if (
+            m
+            and previous
+            and norm_name(previous) in [norm_name(x) for x in re.split(r"\s+or\s+|,\s*", m.group(1))]
+        ):
             link.power_bonus += int(m.group(2))  # CR 8.4.1
             ctx.events.append(Event("combo", link.controller, card.name, int(m.group(2))))
         if re.search(r"when this attacks, intimidate", text, re.I) or card.facts.has("intimidate"):
-            s.stack.append(Layer(id=s.new_id(), kind="triggered", name=f"{card.name} intimidate trigger", controller=link.controller, effect="intimidate"))
+            s.stack.append(
+                Layer(
+                    id=s.new_id(),
+                    kind="triggered",
+                    name=f"{card.name} intimidate trigger",
+                    controller=link.controller,
+                    effect="intimidate",
+                )
+            )
             ctx.events.append(Event("trigger", link.controller, "intimidate"))
         self.give_priority(s)
 
     def resolve_trigger(self, s: GameState, layer: Layer, ctx: Ctx) -> None:
         eff = layer.effect
+        if layer.source_zone.startswith("o"):
+            for tok in list(s.p(layer.controller).permanents):
+                if tok.id == layer.source_zone:
+                    self.destroy_permanent(s, tok)
+
         if eff == "arcane1":
             target = layer.targets[0] if layer.targets else other(layer.controller)
             self.deal_damage(s, target, 1, layer.name, ctx, arcane=True, controller=layer.controller)
@@ -1253,13 +1525,28 @@ class Engine:
                 ctx.events.append(Event("destroy", link.controller, link.attack.name))
                 self.close_chain(s, ctx)  # the attack is destroyed: CR 7.7.2c
         elif eff == "intimidate":
-            ctx.add(NOTE, f"line {ctx.entry.number}: intimidate resolves; log the random card banished face-down ('P2 banishes X face-down (intimidate, random)').", "intimidate")
+            ctx.add(
+                NOTE,
+                f"line {ctx.entry.number}: intimidate resolves; log the random card banished face-down ('P2 banishes X face-down (intimidate, random)').",
+                "intimidate",
+            )
         elif eff == "text":
             for t in layer.targets:
                 kind, amount, target = (t.split(":", 2) + ["", ""])[:3]
-                self.apply_text_effect(s, layer.controller, layer.name, TextEffect(kind, int(amount or 0), "", target), ctx, layer)
+                self.apply_text_effect(
+                    s,
+                    layer.controller,
+                    layer.name,
+                    TextEffect(kind, int(amount or 0), "", target),
+                    ctx,
+                    layer,
+                )
         elif eff.startswith("manual"):
-            ctx.add(MANUAL, f"line {ctx.entry.number}: {layer.name} resolves; the engine cannot compute its effect ({layer.amount or ''}{eff[7:]}). Enter the outcome as adjustment lines.", "manual_effect")
+            ctx.add(
+                MANUAL,
+                f"line {ctx.entry.number}: {layer.name} resolves; the engine cannot compute its effect ({layer.amount or ''}{eff[7:]}). Enter the outcome as adjustment lines.",
+                "manual_effect",
+            )
         elif eff:
             self.resolve_text(s, layer.controller, layer.name, eff, ctx, layer)
 
@@ -1274,7 +1561,16 @@ class Engine:
             link.power_bonus += power
             link.go_again = link.go_again or go_again
 
-    def resolve_text(self, s: GameState, player: str, name: str, text: str, ctx: Ctx, layer: Layer | None, skip_manual_for_defense: bool = False) -> None:
+    def resolve_text(
+        self,
+        s: GameState,
+        player: str,
+        name: str,
+        text: str,
+        ctx: Ctx,
+        layer: Layer | None,
+        skip_manual_for_defense: bool = False,
+    ) -> None:
         effects, unknown = recognise(text)
         for e in effects:
             if e.trigger == "reprise":
@@ -1291,7 +1587,9 @@ class Engine:
                 "manual_effect",
             )
 
-    def apply_text_effect(self, s: GameState, player: str, name: str, e: TextEffect, ctx: Ctx, layer: Layer | None) -> None:
+    def apply_text_effect(
+        self, s: GameState, player: str, name: str, e: TextEffect, ctx: Ctx, layer: Layer | None
+    ) -> None:
         p = s.p(player)
         k = e.kind
         if k == "target_power" or k == "target_go_again":
@@ -1300,7 +1598,11 @@ class Engine:
                 target = layer.targets[0]
             link = s.active_link()
             bonus = e.amount if k == "target_power" else 0
-            if link is not None and (target is None or norm_name(target) == norm_name(link.attack.name) or target.startswith("P") is False):
+            if link is not None and (
+                target is None
+                or norm_name(target) == norm_name(link.attack.name)
+                or target.startswith("P") is False
+            ):
                 link.power_bonus += bonus
                 link.go_again = link.go_again or k == "target_go_again"
             else:
@@ -1325,7 +1627,9 @@ class Engine:
         elif k == "gain_ap":
             p.action_points += e.amount
         elif k == "arcane_each":
-            targets = [self.target_player(t, player) for t in (layer.targets if layer else [])] or [other(player)]
+            targets = [self.target_player(t, player) for t in (layer.targets if layer else [])] or [
+                other(player)
+            ]
             for t in targets:
                 self.deal_damage(s, t, e.amount, name, ctx, arcane=True, controller=player, check=False)
             self.check_game_over(s, ctx)
@@ -1360,23 +1664,44 @@ class Engine:
             for _ in range(max(1, e.amount)):
                 self.make_token(s, player, e.target, ctx)
         elif k == "opt":
-            ctx.add(NOTE, f"line {ctx.entry.number}: {name} makes {player} opt {e.amount}; log where the cards go ('{player} opts {e.amount}: ...').", "opt")
+            ctx.add(
+                NOTE,
+                f"line {ctx.entry.number}: {name} makes {player} opt {e.amount}; log where the cards go ('{player} opts {e.amount}: ...').",
+                "opt",
+            )
         elif k == "manual":
-            ctx.add(MANUAL, f"line {ctx.entry.number}: the engine cannot compute {e.target!r}; enter its outcome as an adjustment line.", "manual_effect")
+            ctx.add(
+                MANUAL,
+                f"line {ctx.entry.number}: the engine cannot compute {e.target!r}; enter its outcome as an adjustment line.",
+                "manual_effect",
+            )
 
     # ------------------------------------------------------------------------------------------
     # defending (CR 7.3)
     # ------------------------------------------------------------------------------------------
-    def check_can_defend(self, s: GameState, link: ChainLink, new: list[Card], ctx: Ctx, reaction: bool = False) -> None:
+    def check_can_defend(
+        self, s: GameState, link: ChainLink, new: list[Card], ctx: Ctx, reaction: bool = False
+    ) -> None:
         for card in new:
             if card.defense is None and card.facts.defense is None and "defense" not in card.constraints:
                 if card.facts.types or card.facts.defense is None and not reaction:
-                    raise Illegal("defend_no_property", f"{card.name} has no defense property and cannot defend (7.3.2b A).")
+                    raise Illegal(
+                        "defend_no_property",
+                        f"{card.name} has no defense property and cannot defend (7.3.2b A).",
+                    )
         all_cards = list(link.defending) + new
         atk = link.attack.facts
         if atk.has("dominate"):
             from_hand = [c for c in all_cards if c.origin == "hand"]
-            earlier = 1 if (self.version == "older" and link.hand_defended and not any(c.origin == "hand" for c in link.defending)) else 0
+            earlier = (
+                1
+                if (
+                    self.version == "older"
+                    and link.hand_defended
+                    and not any(c.origin == "hand" for c in link.defending)
+                )
+                else 0
+            )
             if len(from_hand) + earlier > 1:
                 raise Illegal(
                     "dominate" if not reaction else "dominate_dr",
@@ -1385,14 +1710,19 @@ class Engine:
         if atk.has("overpower"):
             actions = [c for c in all_cards if c.facts.is_action]
             if len(actions) > 1:
-                raise Illegal("overpower", f"{link.attack.name} has overpower and can't be defended by more than one action card.")
+                raise Illegal(
+                    "overpower",
+                    f"{link.attack.name} has overpower and can't be defended by more than one action card.",
+                )
 
     def defend(self, s: GameState, c: A.Defend, ctx: Ctx) -> None:
         link = s.active_link()
         if s.combat_step != "defend" or link is None:
             raise Illegal("defend_step", f"{c.player} declared defending cards outside the Defend Step.")
         if link.declared:
-            raise Illegal("defend_step", f"defending cards for chain link {link.number} were already declared.")
+            raise Illegal(
+                "defend_step", f"defending cards for chain link {link.number} were already declared."
+            )
         if c.player != link.target:
             raise Illegal("defend_from", f"{c.player} is not the defending hero.")
         new: list[Card] = []
@@ -1409,13 +1739,25 @@ class Engine:
             card, zone = self.take(s, c.player, ref, zones, ctx, illegal="defend_from")
             self.check_claims(card, ref, ctx)
             if zone == "arsenal" and not card.facts.has("ambush"):
-                raise Illegal("defend_from", f"{card.name} is in the arsenal and has no ambush; only hand cards and equipment defend (7.3.2a).")
+                raise Illegal(
+                    "defend_from",
+                    f"{card.name} is in the arsenal and has no ambush; only hand cards and equipment defend (7.3.2a).",
+                )
             if card.facts.is_("defense reaction"):
-                raise Illegal("defend_from", f"{card.name} is a defense reaction and cannot be declared as a defending card (7.3.2a).")
+                raise Illegal(
+                    "defend_from",
+                    f"{card.name} is a defense reaction and cannot be declared as a defending card (7.3.2a).",
+                )
             if zone != "equipment":
                 card.origin = zone
             new.append(card)
         self.check_can_defend(s, link, new, ctx)
+        for eff in list(s.effects):
+            if eff.kind == "next_defend_action" and eff.player == c.player:
+                first = next((x for x in new if x.facts.is_action), None)
+                if first is not None:
+                    first.counters["defense_effect"] = first.counters.get("defense_effect", 0) + eff.amount
+                    s.effects.remove(eff)
         link.defending.extend(new)
         link.hand_defended = link.hand_defended or any(c.origin == "hand" for c in new)
         link.declared = True
@@ -1423,7 +1765,15 @@ class Engine:
             for card in new:
                 f = card.facts
                 if f.is_attack_action and "illusionist" not in f.classes and (f.power or 0) >= 6:
-                    s.stack.append(Layer(id=s.new_id(), kind="triggered", name=f"{link.attack.name} phantasm trigger", controller=link.controller, effect="phantasm"))
+                    s.stack.append(
+                        Layer(
+                            id=s.new_id(),
+                            kind="triggered",
+                            name=f"{link.attack.name} phantasm trigger",
+                            controller=link.controller,
+                            effect="phantasm",
+                        )
+                    )
                     ctx.events.append(Event("trigger", link.controller, "phantasm"))
                     break
         self.give_priority(s)  # CR 7.3.3
@@ -1474,15 +1824,35 @@ class Engine:
                     ctx.events.append(Event("trigger", pl, "ponder"))
                 elif t.text == "end_phase:destroy":
                     self.destroy_permanent(s, tok)
+                elif t.name == "Inertia":
+                    self.destroy_permanent(s, tok)
+                    p = s.p(pl)
+                    moved = list(p.hand) + list(p.arsenal)
+                    for card in moved:
+                        card.face = "down"
+                        card.private_to = pl
+                    self.put_bottom(p, moved)
+                    if p.deck_count is not None:
+                        p.deck_count += p.hand_unknown
+                    p.hand, p.arsenal, p.hand_unknown = [], [], 0
+                    ctx.events.append(Event("trigger", pl, "inertia"))
                 else:
-                    ctx.add(MANUAL, f"line {ctx.entry.number}: {tok.name} triggers at the beginning of the end phase; enter its outcome.", "tokens")
+                    ctx.add(
+                        MANUAL,
+                        f"line {ctx.entry.number}: {tok.name} triggers at the beginning of the end phase; enter its outcome.",
+                        "tokens",
+                    )
 
     def end_step_index(self, step: str) -> int:
         return ["arsenal", "pitch", "assets", "draw", "done"].index(step) if step else 0
 
     def require_end(self, s: GameState, ctx: Ctx, key: str, what: str) -> None:
         if s.phase == "action" and not s.stack and not s.combat_step:
-            ctx.add(NOTE, f"line {ctx.entry.number}: the action phase ends before {what} (all players pass, CR 4.3.4).", "action_phase_ends")
+            ctx.add(
+                NOTE,
+                f"line {ctx.entry.number}: the action phase ends before {what} (all players pass, CR 4.3.4).",
+                "action_phase_ends",
+            )
             self.begin_end_phase(s, ctx)
         if s.phase != "end":
             raise Illegal(key, f"{what} happens only in the end phase (it is the {s.phase} phase).")
@@ -1493,12 +1863,19 @@ class Engine:
         if c.player != s.turn_player:
             raise Illegal("arsenal_not_turn_player", f"{c.player} is not the turn-player.")
         if self.end_step_index(s.end_step) > 0:
-            raise Illegal("end_order", "The arsenal step comes before the pitch zones go to the bottom of the deck.", ("4.4.3b",))
+            raise Illegal(
+                "end_order",
+                "The arsenal step comes before the pitch zones go to the bottom of the deck.",
+                ("4.4.3b",),
+            )
         p = s.p(c.player)
         if p.arsenal:
             raise Illegal("arsenal_occupied", f"{c.player}'s arsenal already holds a card.")
         if c.extra:
-            raise Illegal("arsenal_occupied", f"an arsenal zone holds one card; {c.player} put {1 + len(c.extra)} cards there.")
+            raise Illegal(
+                "arsenal_occupied",
+                f"an arsenal zone holds one card; {c.player} put {1 + len(c.extra)} cards there.",
+            )
         card, _ = self.take(s, c.player, c.card, ("hand",), ctx)
         card.face = c.face
         card.origin = ""
@@ -1523,7 +1900,9 @@ class Engine:
                 names = [norm_name(n) for n in c.cards]
                 have = sorted(norm_name(x.name) for x in p.pitch_zone)
                 if sorted(names) != have:
-                    raise CannotApply(f"{pl}'s pitch zone holds {[x.name for x in p.pitch_zone]}, not {list(c.cards)}")
+                    raise CannotApply(
+                        f"{pl}'s pitch zone holds {[x.name for x in p.pitch_zone]}, not {list(c.cards)}"
+                    )
                 ordered = []
                 pool = list(p.pitch_zone)
                 for n in names:
@@ -1571,10 +1950,18 @@ class Engine:
     def draw_clause(self, s: GameState, c: A.Draw, ctx: Ctx) -> None:
         if c.because:
             events = ctx.events + ctx.prev_events
-            if not any(e.kind in ("trigger", "resolve") and c.because in e.subject.casefold() for e in events):
+            if not any(
+                e.kind in ("trigger", "resolve") and c.because in e.subject.casefold() for e in events
+            ):
                 key = {"crush": "crush"}.get(c.because, "missed_trigger")
                 raise Illegal(key, f"the line draws for {c.because}, but {c.because} did not happen here.")
-        if s.phase == "end" or (s.phase == "action" and not s.stack and not s.combat_step and c.player == s.turn_player and self.looks_like_end_draw(s, c)):
+        if s.phase == "end" or (
+            s.phase == "action"
+            and not s.stack
+            and not s.combat_step
+            and c.player == s.turn_player
+            and self.looks_like_end_draw(s, c)
+        ):
             if s.phase == "action":
                 self.begin_end_phase(s, ctx)
             self.finish_pitch_and_assets(s, ctx)
@@ -1582,9 +1969,15 @@ class Engine:
             must = c.player == s.turn_player or s.first_turn
             expected = max(0, (p.intellect or 0) - p.hand_size) if must else 0
             if c.count != expected:
-                raise Illegal("draw_up", f"{c.player} should draw {expected} (intellect {p.intellect}, {p.hand_size} cards in hand), not {c.count}.")
+                raise Illegal(
+                    "draw_up",
+                    f"{c.player} should draw {expected} (intellect {p.intellect}, {p.hand_size} cards in hand), not {c.count}.",
+                )
             self.draw(s, c.player, c.count, ctx)
-            done = s.p(s.turn_player).hand_size >= (s.p(s.turn_player).intellect or 0) or not s.p(s.turn_player).deck_count
+            done = (
+                s.p(s.turn_player).hand_size >= (s.p(s.turn_player).intellect or 0)
+                or not s.p(s.turn_player).deck_count
+            )
             if c.player == s.turn_player and not s.first_turn and done:
                 self.finish_end_phase(s, ctx)
             elif s.first_turn and all(s.p(pl).hand_size >= (s.p(pl).intellect or 0) for pl in PLAYERS):
@@ -1611,6 +2004,8 @@ class Engine:
         s.end_step = ""
         s.priority = None
         s.attacks_this_turn = []
+        s.arcane_dealt = []
+        s.weapon_attacked = []
         self.start_phase(s, ctx)
 
     def start_phase(self, s: GameState, ctx: Ctx) -> None:
@@ -1629,13 +2024,21 @@ class Engine:
             elif eff == "next_attack_go_again":
                 s.effects.append(Effect("next_attack_go_again", s.turn_player, 0, "turn", tok.name))
             else:
-                ctx.add(MANUAL, f"line {ctx.entry.number}: {tok.name} triggers at the start of the turn; enter its outcome.", "start_phase")
+                ctx.add(
+                    MANUAL,
+                    f"line {ctx.entry.number}: {tok.name} triggers at the start of the turn; enter its outcome.",
+                    "start_phase",
+                )
 
     def draw(self, s: GameState, player: str, n: int, ctx: Ctx) -> None:
         p = s.p(player)
         for _ in range(n):
             if p.deck_count is not None and p.deck_count <= 0:
-                ctx.add(NOTE, f"line {ctx.entry.number}: {player}'s deck is empty; no card is drawn.", "draw_empty")
+                ctx.add(
+                    NOTE,
+                    f"line {ctx.entry.number}: {player}'s deck is empty; no card is drawn.",
+                    "draw_empty",
+                )
                 return
             if p.deck_top:
                 card = p.deck_top.pop(0)
@@ -1657,7 +2060,10 @@ class Engine:
     def make_token(self, s: GameState, player: str, name: str, ctx: Ctx) -> Card:
         facts = token_facts(name) or self.lookup.get(name)
         if facts is None:
-            ctx.add(UNKNOWN_CARD, f"line {ctx.entry.number}: {name!r} is not a CR 8.6 token; created with no abilities.")
+            ctx.add(
+                UNKNOWN_CARD,
+                f"line {ctx.entry.number}: {name!r} is not a CR 8.6 token; created with no abilities.",
+            )
             facts = CardFacts(name=name, types=frozenset({"token"}))
         card = Card(id=s.new_id(), facts=facts, owner=player)
         s.p(player).permanents.append(card)
@@ -1715,10 +2121,38 @@ class Engine:
             ctx.events.append(Event("random", c.player, "intimidate: a random card banished from hand"))
         s.p(c.player).banished.append(card)
 
+    def discard(self, s: GameState, c: A.Discard, ctx: Ctx) -> None:
+        """A discard entered from an effect's outcome: hand -> graveyard (random if unknown)."""
+        if c.because:
+            events = ctx.events + ctx.prev_events
+            if not any(
+                e.kind in ("trigger", "resolve") and c.because.casefold() in e.subject.casefold()
+                for e in events
+            ):
+                key = {"crush": "crush"}.get(c.because.casefold(), "manual_effect")
+                raise Illegal(key, f"the line discards for {c.because}, but {c.because} did not happen here.")
+        p = s.p(c.player)
+        for ref in c.cards:
+            card, _ = self.take(s, c.player, ref, ("hand",), ctx, illegal="play_zone")
+            self.to_graveyard(s, card)
+        for _ in range(c.random):
+            if p.hand_unknown > 0:
+                p.hand_unknown -= 1
+                ctx.events.append(Event("random", c.player, "discarded an unknown card at random"))
+            elif p.hand:
+                card = p.hand.pop(0)
+                self.to_graveyard(s, card)
+                ctx.events.append(Event("random", c.player, f"discarded {card.name} at random"))
+
     def trigger(self, s: GameState, c: A.Trigger, ctx: Ctx) -> None:
         """A trigger named by the log: if the engine already put it on the stack this confirms it;
         otherwise the layer is added (and a known token's trigger is applied when it resolves)."""
         name = norm_name(c.source)
+        parts = [norm_name(x) for x in re.split(r"\s+and\s+|,\s*", c.source) if x.strip()]
+        if len(parts) > 1:
+            for part in parts:
+                self.trigger(s, A.Trigger(part, c.player, c.targets), ctx)
+            return
         for layer in s.stack:
             if layer.kind == "triggered" and norm_name(layer.name).startswith(name):
                 if c.targets and layer.effect == "arcane1":
@@ -1733,12 +2167,22 @@ class Engine:
             self.token_trigger(s, c, player, t, ctx)
             return
         effect = "manual"
-        layer = Layer(id=s.new_id(), kind="triggered", name=f"{c.source} trigger", controller=player, effect=effect)
+        layer = Layer(
+            id=s.new_id(), kind="triggered", name=f"{c.source} trigger", controller=player, effect=effect
+        )
         if effect == "manual":
-            ctx.add(MANUAL, f"line {ctx.entry.number}: the log adds {c.source}'s trigger; enter its outcome as adjustment lines.", "manual_effect")
+            ctx.add(
+                MANUAL,
+                f"line {ctx.entry.number}: the log adds {c.source}'s trigger; enter its outcome as adjustment lines.",
+                "manual_effect",
+            )
             s.stack.append(layer)
             return
-        layer.targets = [self.target_player(x, player) for x in c.targets] if c.targets else ([other(player)] if effect == "arcane1" else [])
+        layer.targets = (
+            [self.target_player(x, player) for x in c.targets]
+            if c.targets
+            else ([other(player)] if effect == "arcane1" else [])
+        )
         for tok in s.p(player).permanents:
             if norm_name(tok.name) == name and effect in ("arcane1", "go_again", "power1"):
                 self.destroy_permanent(s, tok)
@@ -1753,20 +2197,35 @@ class Engine:
     def token_trigger(self, s: GameState, c: A.Trigger, player: str, t: CardFacts, ctx: Ctx) -> None:
         """A token trigger named by the log, checked against its CR 8.6 trigger condition."""
         rule = TOKEN_RULES.get(t.name.casefold(), "8.6")
-        tok = next((x for x in s.p(player).permanents if norm_name(self.token_base(x.name)) == norm_name(t.name)), None)
+        tok = next(
+            (x for x in s.p(player).permanents if norm_name(self.token_base(x.name)) == norm_name(t.name)),
+            None,
+        )
         cond = t.text.split(":", 1)[0]
         if tok is None:
             raise Illegal("token", f"{player} controls no {t.name} token.", (rule,))
-        ok = (
+        ok = cond == "opp_start" or (
             (cond == "start" and s.phase == "start" and player == s.turn_player)
             or (cond == "end_phase" and s.phase == "end" and player == s.turn_player)
             or (cond == "action_phase" and s.phase == "action" and player == s.turn_player)
         )
         if not ok:
-            raise Illegal("token", f"{t.name}'s trigger condition is not met now ({s.phase} phase of {s.turn_player}'s turn).", (rule,))
+            raise Illegal(
+                "token",
+                f"{t.name}'s trigger condition is not met now ({s.phase} phase of {s.turn_player}'s turn).",
+                (rule,),
+            )
+        if cond == "opp_start":
+            ok = s.phase == "start" and player != s.turn_player
+            if not ok:
+                raise Illegal(
+                    "token", f"{t.name} triggers at the start of its controller's opponent's turn.", (rule,)
+                )
         effect = t.text.split(":", 1)[1]
         self.destroy_permanent(s, tok)
         ctx.events.append(Event("trigger", player, t.name.casefold()))
+        if effect == "next_defend_action":
+            s.effects.append(Effect("next_defend_action", player, 1, "turn", t.name))
         if effect == "next_attack_power1":
             s.effects.append(Effect("next_attack_power", player, 1, "turn", t.name))
         elif effect == "gain_resource1":
@@ -1778,7 +2237,11 @@ class Engine:
         elif effect == "cost_less":
             s.effects.append(Effect("cost_next_guardian", player, -1, "turn", t.name))
         elif effect != "destroy":
-            ctx.add(MANUAL, f"line {ctx.entry.number}: {t.name}'s trigger needs its outcome entered by the judge.", "tokens")
+            ctx.add(
+                MANUAL,
+                f"line {ctx.entry.number}: {t.name}'s trigger needs its outcome entered by the judge.",
+                "tokens",
+            )
 
     def outcome(self, s: GameState, c: A.Outcome, ctx: Ctx) -> None:
         p = s.p(c.player) if c.player in PLAYERS else None
@@ -1786,7 +2249,15 @@ class Engine:
             p.life = max(0, p.life + (c.amount if c.kind == "gain_life" else -c.amount))
             self.check_game_over(s, ctx)
         elif c.kind in ("damage", "arcane") and c.target in PLAYERS:
-            self.deal_damage(s, c.target, c.amount, c.source or "effect", ctx, arcane=c.kind == "arcane", controller=c.player)
+            self.deal_damage(
+                s,
+                c.target,
+                c.amount,
+                c.source or "effect",
+                ctx,
+                arcane=c.kind == "arcane",
+                controller=c.player,
+            )
         elif c.kind == "power":
             self.bump_attack(s, Layer(id="", kind="", name="", controller=""), power=c.amount)
         elif c.kind == "go_again":
@@ -1806,7 +2277,9 @@ class Engine:
         self.pay_resources(s, c.player, n if c.pay is None else c.pay, c.pitches, ctx)
         p = s.p(c.player)
         if p.arsenal:
-            raise Illegal("heave_arsenal", f"{c.player}'s arsenal is not empty, so heave cannot put {card.name} there.")
+            raise Illegal(
+                "heave_arsenal", f"{c.player}'s arsenal is not empty, so heave cannot put {card.name} there."
+            )
         card.face = "up"
         p.arsenal.append(card)
         for _ in range(n):
@@ -1816,7 +2289,11 @@ class Engine:
         if c.text == "no_end_triggers" and s.phase == "end":
             pending = [e for e in s.effects if e.kind in ("intimidated", "quell_destroy")]
             if pending:
-                ctx.add(MISSED_TRIGGER, f"line {ctx.entry.number}: the log says there are no beginning-of-end-phase triggers, but {len(pending)} delayed effect(s) apply.", "missed_trigger")
+                ctx.add(
+                    MISSED_TRIGGER,
+                    f"line {ctx.entry.number}: the log says there are no beginning-of-end-phase triggers, but {len(pending)} delayed effect(s) apply.",
+                    "missed_trigger",
+                )
 
     def claim(self, s: GameState, c: A.Claim, ctx: Ctx) -> None:
         """Narrated automatic events are checked, never applied."""
@@ -1824,16 +2301,22 @@ class Engine:
         ok = True
         derived: Any = None
         if c.kind == "deals":
-            link = next((lk for lk in reversed(s.chain) if norm_name(lk.attack.name) == norm_name(c.subject)), None)
+            link = next(
+                (lk for lk in reversed(s.chain) if norm_name(lk.attack.name) == norm_name(c.subject)), None
+            )
             if link is not None:
                 derived = link.damage
                 ok = link.damage == c.value
             else:
-                dmg = [e for e in events if e.kind == "damage" and norm_name(e.subject) == norm_name(c.subject)]
+                dmg = [
+                    e for e in events if e.kind == "damage" and norm_name(e.subject) == norm_name(c.subject)
+                ]
                 derived = dmg[-1].amount if dmg else None
                 ok = derived == c.value
         elif c.kind == "hits":
-            link = next((lk for lk in reversed(s.chain) if norm_name(lk.attack.name) == norm_name(c.subject)), None)
+            link = next(
+                (lk for lk in reversed(s.chain) if norm_name(lk.attack.name) == norm_name(c.subject)), None
+            )
             derived = link.hit if link else None
             ok = bool(derived)
         elif c.kind == "gains_ap":
@@ -1842,15 +2325,27 @@ class Engine:
             ok = gained == (c.value or 1)
         elif c.kind == "trigger_resolves":
             want = c.subject.casefold()
-            if not any(e.kind in ("trigger", "resolve", "destroy") and want in e.subject.casefold() for e in events):
-                key = {"blood debt": "blood_debt", "crush": "crush", "quell destroy": "quell", "intimidate return": "intimidate", "blade break": "blade_break"}.get(want, "missed_trigger")
-                ctx.add(VIOLATION, f"line {ctx.entry.number}: the log resolves a {c.subject} trigger, but it did not trigger here; nothing is applied for it.", key)
+            if not any(
+                e.kind in ("trigger", "resolve", "destroy") and want in e.subject.casefold() for e in events
+            ):
+                key = {
+                    "blood debt": "blood_debt",
+                    "crush": "crush",
+                    "quell destroy": "quell",
+                    "intimidate return": "intimidate",
+                    "blade break": "blade_break",
+                }.get(want, "missed_trigger")
+                raise Illegal(key, f"the log resolves a {c.subject} trigger, but it did not trigger here.")
             return
         elif c.kind == "trigger_added":
             derived = [x.name for x in s.stack if x.kind == "triggered"]
             ok = bool(derived) or any(e.kind == "trigger" for e in events)
             if not ok:
-                ctx.add(MISSED_TRIGGER, f"line {ctx.entry.number}: the log says a trigger was added, but the engine found none.", "trigger")
+                ctx.add(
+                    MISSED_TRIGGER,
+                    f"line {ctx.entry.number}: the log says a trigger was added, but the engine found none.",
+                    "trigger",
+                )
                 return
         if not ok:
             ctx.add(
@@ -1905,5 +2400,8 @@ class Engine:
             p.hand_unknown = max(0, int(value) - len(p.hand))
         else:
             raise CannotApply(f"cannot adjust {c.path!r}")
-        ctx.add(NOTE, f"line {ctx.entry.number}: judge adjustment {c.path} -> {value}{' (' + c.reason + ')' if c.reason else ''}.")
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: judge adjustment {c.path} -> {value}{' (' + c.reason + ')' if c.reason else ''}.",
+        )
         self.check_game_over(s, ctx)

@@ -75,7 +75,17 @@ class Replay:
 def names_for(state: GameState, extra: Sequence[str] = ()) -> NameIndex:
     idx = NameIndex(extra)
     for p in state.players.values():
-        for zone in (p.hand, p.deck_top, p.deck_bottom, p.arsenal, p.pitch_zone, p.graveyard, p.banished, p.weapons, p.permanents):
+        for zone in (
+            p.hand,
+            p.deck_top,
+            p.deck_bottom,
+            p.arsenal,
+            p.pitch_zone,
+            p.graveyard,
+            p.banished,
+            p.weapons,
+            p.permanents,
+        ):
             for c in zone:
                 idx.add(c.name)
         for c in p.equipment.values():
@@ -126,7 +136,17 @@ def replay(
             current, current_no, prev = base, i, []
             continue
         result = engine.apply(current, entry, prev)
-        rec = StepRecord(i, str(text), entry, result.state, result.findings, result.events, result.reversed, True, current_no)
+        rec = StepRecord(
+            i,
+            str(text),
+            entry,
+            result.state,
+            result.findings,
+            result.events,
+            result.reversed,
+            True,
+            current_no,
+        )
         steps.append(rec)
         chain.append(i)
         current, current_no, prev = result.state, i, result.events

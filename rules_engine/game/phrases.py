@@ -86,7 +86,7 @@ class Parser:
 
     # -- card lists ---------------------------------------------------------------------------
     def card_list(self, text: str) -> list[A.CardRef]:
-        """"Card D1 (defense 3) and Card D2 from hand, Helm H" -> refs."""
+        """ "Card D1 (defense 3) and Card D2 from hand, Helm H" -> refs."""
         refs: list[A.CardRef] = []
         rest = text.strip().strip(",").strip()
         while rest:
@@ -99,9 +99,9 @@ class Parser:
                 if not m:
                     break
                 name = m.group(1).strip()
-                after = rest[m.end():]
+                after = rest[m.end() :]
             else:
-                after = rest[len(name):]
+                after = rest[len(name) :]
             claims: list[tuple[str, int]] = []
             zone = ""
             while True:
@@ -109,16 +109,20 @@ class Parser:
                 m2 = _CLAIM_PAREN.match(after)
                 if m2:
                     claims.append((m2.group(1).casefold(), int(m2.group(2))))
-                    after = after[m2.end():]
+                    after = after[m2.end() :]
                     continue
-                m3 = re.match(r"from (?:their |the )?(hand|arsenal|equipment|banished zone|graveyard|deck)\b", after, re.I)
+                m3 = re.match(
+                    r"from (?:their |the )?(hand|arsenal|equipment|banished zone|graveyard|deck)\b",
+                    after,
+                    re.I,
+                )
                 if m3:
                     zone = m3.group(1).casefold().replace(" zone", "")
-                    after = after[m3.end():]
+                    after = after[m3.end() :]
                     continue
                 m4 = re.match(r"\([^)]*\)", after)
                 if m4:
-                    after = after[m4.end():]
+                    after = after[m4.end() :]
                     continue
                 break
             refs.append(A.CardRef(name=name.strip(), zone=zone, claims=tuple(claims)))
@@ -161,7 +165,11 @@ class Parser:
             entry.clauses.append(A.Rewind(int(m.group(1))))
             return
         # "<Step> Step - ...", "End-of-turn continues: ...", "Start Phase - ..."
-        m = re.match(r"^(layer|attack|defend|reaction|damage|resolution|link|close) step(?: begins| ends)?\s*(?:-|:)\s*(.*)$", c, re.I)
+        m = re.match(
+            r"^(layer|attack|defend|reaction|damage|resolution|link|close) step(?: begins| ends)?\s*(?:-|:)\s*(.*)$",
+            c,
+            re.I,
+        )
         if m:
             entry.clauses.append(A.StepMarker(m.group(1).casefold()))
             self.clause(m.group(2), entry)
@@ -171,7 +179,11 @@ class Parser:
             entry.clauses.append(A.PhaseMarker(m.group(1).casefold()))
             self.clause(m.group(2), entry)
             return
-        m = re.match(r"^end-of-turn(?: procedure)?(?: continues| begins)?\s*:\s*(.*)$|^end-of-turn(?: procedure)? continues\s*(.*)$", c, re.I)
+        m = re.match(
+            r"^end-of-turn(?: procedure)?(?: continues| begins)?\s*:\s*(.*)$|^end-of-turn(?: procedure)? continues\s*(.*)$",
+            c,
+            re.I,
+        )
         if m:
             rest = m.group(1) or m.group(2) or ""
             if rest:
@@ -191,7 +203,9 @@ class Parser:
             return
         for act in acts:
             if isinstance(act, A.Draw):
-                why = next((k for k in ("crush", "ponder", "hit") if any(k in x.casefold() for x in comments)), "")
+                why = next(
+                    (k for k in ("crush", "ponder", "hit") if any(k in x.casefold() for x in comments)), ""
+                )
                 if why:
                     act = A.Draw(act.player, act.count, why)
             entry.clauses.append(act)
@@ -205,21 +219,36 @@ class Parser:
     def shape(self, raw: str) -> list[A.Action] | None:
         c0 = raw
         low0 = c0.casefold()
-        if re.fullmatch(r"(?:there are )?no (?:beginning[- ]of[- ](?:the[- ])?end[- ]phase )?triggers?(?: \(.*\))?", low0):
+        if re.fullmatch(
+            r"(?:there are )?no (?:beginning[- ]of[- ](?:the[- ])?end[- ]phase )?triggers?(?: \(.*\))?", low0
+        ):
             return [A.Noop("no_end_triggers")]
         # shapes that read their parentheses
-        m = re.match(r"^(.+?) triggers?(?: and resolves?)?(?: \((?:targeting|target) (.+?)\))?(?:\s*\(.*\))?$", c0, re.I)
+        m = re.match(
+            r"^(.+?) triggers?(?: and resolves?)?(?: \((?:targeting|target) (.+?)\))?(?:\s*\(.*\))?(?:,\s*[^,]+ on top)?$",
+            c0,
+            re.I,
+        )
         if m and not re.match(r"^P[12] ", m.group(1)) and not re.match(r"^(?:the )?no\b", m.group(1), re.I):
             src = re.sub(r"^(?:P[12]'s |both |all |the |each )", "", m.group(1), flags=re.I).strip()
             src = re.sub(r"\s+tokens?$", "", src, flags=re.I)
             owner = re.match(r"^(P[12])'s ", m.group(1))
             tg = self.targets(m.group(2)) if m.group(2) else ()
             return [A.Trigger(src, owner.group(1) if owner else "", tg)]
-        m = re.match(rf"^{_P} banishes (.+?) face-?(down|up)(?: from (?:their )?hand)?\s*(\(.*\))?$", c0, re.I)
+        m = re.match(
+            rf"^{_P} banishes (.+?) face-?(down|up)(?: from (?:their )?hand)?\s*(\(.*\))?$", c0, re.I
+        )
         if m:
             refs = self.card_list(self.strip_comments(m.group(2)))
             intim = "intimidate" in (m.group(4) or "").casefold()
-            return [A.Banish(m.group(1).upper(), refs[0] if refs else A.CardRef(m.group(2)), m.group(3).casefold(), intim)]
+            return [
+                A.Banish(
+                    m.group(1).upper(),
+                    refs[0] if refs else A.CardRef(m.group(2)),
+                    m.group(3).casefold(),
+                    intim,
+                )
+            ]
         boost_card = ""
         boost = False
         mb = re.search(r",?\s*boosting\s*(?:\((.*?)\))?", c0, re.I)
@@ -229,7 +258,7 @@ class Parser:
             mc = re.search(r",\s*([^,]+)$", inner)
             if mc:
                 boost_card = mc.group(1).strip()
-            c0 = (c0[: mb.start()] + c0[mb.end():]).strip()
+            c0 = (c0[: mb.start()] + c0[mb.end() :]).strip()
         c = self.strip_comments(c0)
         low = c.casefold()
         # passing
@@ -238,7 +267,11 @@ class Parser:
         m = re.fullmatch(r"(?:all|both players?) pass(?:es)? (to|through|in) (?:the )?(.+?)(?: steps?)?", low)
         if m:
             mode = {"to": "to", "through": "through", "in": "through"}[m.group(1)]
-            steps = tuple(s for s in re.split(r",\s*|\s+and\s+|\s+", m.group(2).replace("steps", "").replace("step", "")) if s in STEPS)
+            steps = tuple(
+                s
+                for s in re.split(r",\s*|\s+and\s+|\s+", m.group(2).replace("steps", "").replace("step", ""))
+                if s in STEPS
+            )
             if not steps:
                 if "each step" in m.group(2) or "all steps" in m.group(2):
                     return [A.AllPass("through", ("resolution",))]
@@ -251,7 +284,9 @@ class Parser:
         if m:
             return [A.Pass(m.group(1).upper()), A.Pass(m.group(2).upper())]
         # step and phase markers
-        m = re.fullmatch(r"(layer|attack|defend|reaction|damage|resolution|link|close) step(?: begins| starts)?", low)
+        m = re.fullmatch(
+            r"(layer|attack|defend|reaction|damage|resolution|link|close) step(?: begins| starts)?", low
+        )
         if m:
             return [A.StepMarker(m.group(1))]
         m = re.fullmatch(r"(start|action|end) phase(?: begins| starts)?", low)
@@ -263,14 +298,20 @@ class Parser:
             return [A.PhaseMarker(m.group(1) if m.group(2) != "ends" else nxt[m.group(1)])]
         if re.fullmatch(r"end-of-turn(?: procedure)? ends|the turn ends|the turn passes to p[12]", low):
             return [A.PhaseMarker("start")]
-        if re.fullmatch(r"no pitch zone cards?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|.+ would deal \d+(?: damage)?|it resolves|.+ is destroyed|the combat chain closes", low):
+        if re.fullmatch(
+            r"no pitch zone cards?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|.+ would deal \d+(?: damage)?|it resolves|.+ is destroyed|the combat chain closes",
+            low,
+        ):
             return [A.Noop("narration")]
-        m = re.fullmatch(r"(?:the )?(.+?) trigger resolves", low)
+        m = re.fullmatch(r"(?:p[12]'s )?(?:the )?(.+?) trigger resolves", low)
         if m and m.group(1) not in ("hit", ""):
             return [A.Claim("trigger_resolves", m.group(1))]
         if re.fullmatch(r"(?:there are )?no (?:beginning[- ]of[- ](?:the[- ])?end[- ]phase )?triggers?", low):
             return [A.Noop("no_end_triggers")]
-        if re.fullmatch(r"(?:the )?(?:hit )?trigger(?: is)? added to the stack|the hit trigger is added to the stack|(?:the )?(.+) trigger is added to the stack", low):
+        if re.fullmatch(
+            r"(?:the )?(?:hit )?trigger(?: is)? added to the stack|the hit trigger is added to the stack|(?:the )?(.+) trigger is added to the stack",
+            low,
+        ):
             return [A.Claim("trigger_added")]
         # play
         m = re.match(rf"^{_P} plays (.+)$", c, re.I)
@@ -286,41 +327,64 @@ class Parser:
                 return None
             return [A.Pitch(m.group(1).upper(), r) for r in refs]
         # defending
-        m = re.fullmatch(rf"{_P} (?:declares|defends with) (?:no (?:defending cards|defenders|cards)|nothing)", c, re.I)
+        m = re.fullmatch(
+            rf"{_P} (?:declares|defends with) (?:no (?:defending cards|defenders|cards)|nothing)", c, re.I
+        )
         if m:
             return [A.Defend(m.group(1).upper(), ())]
         m = re.fullmatch(rf"{_P} does(?: not|n't) defend", c, re.I)
         if m:
             return [A.Defend(m.group(1).upper(), ())]
-        m = re.match(rf"^{_P} (?:declares|defends with) (.+?)(?: as (?:a )?defending cards?| to defend)?$", c, re.I)
+        m = re.match(
+            rf"^{_P} (?:declares|defends with) (.+?)(?: as (?:a )?defending cards?| to defend)?$", c, re.I
+        )
         if m:
             refs = self.card_list(m.group(2))
             if not refs:
                 return None
             return [A.Defend(m.group(1).upper(), tuple(refs))]
         # end phase
-        m = re.fullmatch(rf"{_P} (?:has no cards? in hand to arsenal|does not arsenal|doesn't arsenal|arsenals nothing|puts nothing into (?:their|the) arsenal)", c, re.I)
+        m = re.fullmatch(
+            rf"{_P} (?:has no cards? in hand to arsenal|does not arsenal|doesn't arsenal|arsenals nothing|puts nothing into (?:their|the) arsenal)",
+            c,
+            re.I,
+        )
         if m:
             return [A.NoArsenal(m.group(1).upper())]
         m = re.fullmatch(rf"{_P} puts (.+?) face-?(down|up) into (?:their|his|her|the) arsenal", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
-            return [A.Arsenal(m.group(1).upper(), refs[0], m.group(3).casefold(), tuple(refs[1:]))] if refs else None
+            return (
+                [A.Arsenal(m.group(1).upper(), refs[0], m.group(3).casefold(), tuple(refs[1:]))]
+                if refs
+                else None
+            )
         m = re.fullmatch(rf"{_P} arsenals (.+?)(?: face-?(down|up))?", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
-            return [A.Arsenal(m.group(1).upper(), refs[0], (m.group(3) or "down").casefold(), tuple(refs[1:]))] if refs else None
+            return (
+                [A.Arsenal(m.group(1).upper(), refs[0], (m.group(3) or "down").casefold(), tuple(refs[1:]))]
+                if refs
+                else None
+            )
         m = re.fullmatch(rf"{_P} puts (.+?) on the bottom of (?:their|his|her) deck", c, re.I)
         if m:
             names = [r.name for r in self.card_list(m.group(2))]
             return [A.PitchToBottom(m.group(1).upper(), tuple(names))]
-        if re.fullmatch(r"(?:all |both |the )?pitch zones? (?:go|goes|are put) (?:to|on) the bottom(?: of (?:the|their) decks?)?", low):
+        if re.fullmatch(
+            r"(?:all |both |the )?pitch zones? (?:go|goes|are put) (?:to|on) the bottom(?: of (?:the|their) decks?)?",
+            low,
+        ):
             return [A.PitchToBottom(None, ())]
         m = re.fullmatch(rf"{_P} draws (a|an|one|two|three|four|five|six|seven|\d+)(?: cards?)?", c, re.I)
         if m:
             return [A.Draw(m.group(1).upper(), _num(m.group(2)))]
         # prevention
-        m = re.match(rf"^{_P} applies (arcane barrier|spellvoid|quell|arcane shelter|ward)(?: (\d+))?(?: of (.+?))?(?:,|$)(.*)$", c, re.I)
+        m = re.match(
+            rf"^{_P} applies (arcane barrier|spellvoid|quell|arcane shelter|ward)(?: (\d+))?(?: of (.+?))?(?:,|$)(.*)$",
+            c,
+            re.I,
+        )
         if m:
             rest = m.group(5) or ""
             source = (m.group(4) or "").strip()
@@ -332,7 +396,16 @@ class Parser:
             mq = re.search(r"(?:by )?pitching (.+)$", rest, re.I)
             if mq:
                 pitches = tuple(self.card_list(mq.group(1)))
-            return [A.ApplyPrevention(m.group(1).upper(), m.group(2).casefold(), int(m.group(3)) if m.group(3) else None, source, pitches, pay)]
+            return [
+                A.ApplyPrevention(
+                    m.group(1).upper(),
+                    m.group(2).casefold(),
+                    int(m.group(3)) if m.group(3) else None,
+                    source,
+                    pitches,
+                    pay,
+                )
+            ]
         m = re.fullmatch(rf"{_P} declines (arcane barrier|spellvoid|quell)(?: \d+)?(?: of .+)?", c, re.I)
         if m:
             return [A.DeclinePrevention(m.group(1).upper(), m.group(2).casefold())]
@@ -348,7 +421,9 @@ class Parser:
             top: list[str] = []
             bottom: list[str] = []
             for part in re.split(r",\s*|;\s*", m.group(3)):
-                mm = re.fullmatch(r"\s*(.+?) on (?:the )?(top|bottom)(?: of (?:their|the) deck)?\s*", part, re.I)
+                mm = re.fullmatch(
+                    r"\s*(.+?) on (?:the )?(top|bottom)(?: of (?:their|the) deck)?\s*", part, re.I
+                )
                 if not mm:
                     continue
                 names = [r.name for r in self.card_list(mm.group(1))]
@@ -366,6 +441,25 @@ class Parser:
                     refs[0] if refs else A.CardRef(m.group(2)),
                     tuple(self.card_list(mq.group(1))) if mq else (),
                     int(mp.group(1)) if mp else None,
+                )
+            ]
+        m = re.fullmatch(
+            rf"{_P} discards (a|an|one|two|three|\d+) (?:random )?cards?(?: at random)?", c, re.I
+        )
+        if m:
+            why = next((k for k in ("crush",) if k in raw.casefold()), "")
+            return [A.Discard(m.group(1).upper(), (), _num(m.group(2)), why)]
+        m = re.fullmatch(rf"{_P} discards (.+)", c, re.I)
+        if m:
+            why = next((k for k in ("crush",) if k in raw.casefold()), "")
+            return [A.Discard(m.group(1).upper(), tuple(self.card_list(m.group(2))), 0, why)]
+        m = re.fullmatch(rf"{_P} (gains|loses) (\d+)(?:\{{h\}}| life)", c, re.I)
+        if m:
+            return [
+                A.Outcome(
+                    "gain_life" if m.group(2).casefold() == "gains" else "lose_life",
+                    m.group(1).upper(),
+                    int(m.group(3)),
                 )
             ]
         # narrated automatic events (claims)
@@ -403,7 +497,11 @@ class Parser:
         return tuple(out)
 
     def play(self, player: str, rest: str, boost: bool, boost_card: str) -> list[A.Action] | None:
-        parts = re.split(r"(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b))", rest, flags=re.I)
+        parts = re.split(
+            r"(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b))",
+            rest,
+            flags=re.I,
+        )
         head = parts[0]
         refs = self.card_list(head)
         if not refs:
@@ -420,11 +518,14 @@ class Parser:
                 zone = re.sub(r"^from (?:their )?", "", pl).split()[0]
                 card = A.CardRef(card.name, zone, card.claims)
             elif pl.startswith("targeting"):
-                targets = self.targets(p[len("targeting"):].strip())
+                targets = self.targets(p[len("targeting") :].strip())
             elif pl.startswith("pitching") or pl.startswith("by pitching"):
                 pitches.extend(self.card_list(re.sub(r"^(?:by )?pitching\s+", "", p, flags=re.I)))
             elif pl.startswith("paying"):
-                mm = re.match(r"paying (\d+)(?: with (?:floating )?resource points?| from floating(?: resource points?)?)?", pl)
+                mm = re.match(
+                    r"paying (\d+)(?: with (?:floating )?resource points?| from floating(?: resource points?)?)?",
+                    pl,
+                )
                 if mm and "floating" in pl:
                     floating = int(mm.group(1))
                 mq = re.search(r"pitching (.+)$", p, re.I)
@@ -442,7 +543,7 @@ class Parser:
         for part in parts[1:]:
             pl = part.strip().casefold()
             if pl.startswith("targeting"):
-                targets = self.targets(part.strip()[len("targeting"):].strip())
+                targets = self.targets(part.strip()[len("targeting") :].strip())
             elif "pitching" in pl:
                 pitches.extend(self.card_list(re.sub(r"^.*?pitching\s+", "", part.strip(), flags=re.I)))
         return [A.Activate(player, name, targets, tuple(pitches))]
@@ -453,10 +554,16 @@ class Parser:
         m = re.match(r"^(P[12]|judge|spectator|\w+) says (.*)$", t, re.I)
         if m:
             who, t = m.group(1), m.group(2)
-        m = re.fullmatch(r"(P[12](?:\.[\w]+)+|combat_chain(?:\.\w+)*|phase|turn|game\.\w+)\s*(?:is|=|:)?\s*(.+)", t, re.I)
+        m = re.fullmatch(
+            r"(P[12](?:\.[\w]+)+|combat_chain(?:\.\w+)*|phase|turn|game\.\w+)\s*(?:is|=|:)?\s*(.+)", t, re.I
+        )
         if m:
             return A.Observe(_norm_path(m.group(1)), _value(m.group(2)), who)
-        m = re.fullmatch(r"(P[12])(?:'s)? (life|hand size|hand_size|deck|action points|resource points|intellect)\s*(?:is|=|:)?\s*(-?\d+)", t, re.I)
+        m = re.fullmatch(
+            r"(P[12])(?:'s)? (life|hand size|hand_size|deck|action points|resource points|intellect)\s*(?:is|=|:)?\s*(-?\d+)",
+            t,
+            re.I,
+        )
         if m:
             key = m.group(2).casefold().replace(" ", "_")
             return A.Observe(f"{m.group(1).upper()}.{key}", int(m.group(3)), who)
@@ -480,10 +587,20 @@ class Parser:
             return [A.Adjust(_norm_path(m.group(1)), int(m.group(2)), reason)]
         m = re.fullmatch(rf"{_P} (gains|loses) (\d+) life", t, re.I)
         if m:
-            return [A.Outcome("gain_life" if m.group(2).casefold() == "gains" else "lose_life", m.group(1).upper(), int(m.group(3)))]
+            return [
+                A.Outcome(
+                    "gain_life" if m.group(2).casefold() == "gains" else "lose_life",
+                    m.group(1).upper(),
+                    int(m.group(3)),
+                )
+            ]
         m = re.fullmatch(rf"(.+?) deals (\d+) (arcane )?damage to {_P}(?:'s hero)?", t, re.I)
         if m:
-            return [A.Outcome("arcane" if m.group(3) else "damage", "", int(m.group(2)), m.group(4).upper(), m.group(1))]
+            return [
+                A.Outcome(
+                    "arcane" if m.group(3) else "damage", "", int(m.group(2)), m.group(4).upper(), m.group(1)
+                )
+            ]
         m = re.fullmatch(rf"{_P} draws (a|an|one|two|three|\d+)(?: cards?)?", t, re.I)
         if m:
             return [A.Draw(m.group(1).upper(), _num(m.group(2)))]
@@ -495,7 +612,13 @@ class Parser:
             return [A.Outcome("go_again")]
         m = re.fullmatch(rf"{_P} gains (\d+) (resource|action) points?", t, re.I)
         if m:
-            return [A.Outcome("gain_resources" if m.group(3).casefold() == "resource" else "gain_ap", m.group(1).upper(), int(m.group(2)))]
+            return [
+                A.Outcome(
+                    "gain_resources" if m.group(3).casefold() == "resource" else "gain_ap",
+                    m.group(1).upper(),
+                    int(m.group(2)),
+                )
+            ]
         m = re.fullmatch(rf"{_P} creates (a|an|one|two|three|\d+) (.+?) tokens?", t, re.I)
         if m:
             return [A.CreateToken(m.group(1).upper(), m.group(3), _num(m.group(2)))]
@@ -536,7 +659,10 @@ _NOTATION: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*(p[12])\s+bottom\s+(.+)$", re.I), r"\1 puts \2 on the bottom of their deck"),
     (re.compile(r"^\s*(p[12])\s+draw\s+(\d+)$", re.I), r"\1 draws \2"),
     (re.compile(r"^\s*(p[12])\s+pass$", re.I), r"\1 passes"),
-    (re.compile(r"^\s*(p[12])\s+ab\s+(\d+)\s+pitch\s+(.+)$", re.I), r"\1 applies Arcane Barrier \2, pitching \3"),
+    (
+        re.compile(r"^\s*(p[12])\s+ab\s+(\d+)\s+pitch\s+(.+)$", re.I),
+        r"\1 applies Arcane Barrier \2, pitching \3",
+    ),
     (re.compile(r"^\s*(p[12])\s+ab\s+(\d+)$", re.I), r"\1 applies Arcane Barrier \2"),
     (re.compile(r"^\s*(p[12])\s+token\s+(.+)$", re.I), r"\1 creates a \2 token"),
     (re.compile(r"^\s*pass\s*$", re.I), "all pass"),
@@ -561,7 +687,11 @@ def notation_to_english(line: str) -> str:
             c = pattern.sub(repl, c)
         c = re.sub(r"\s@(P[12])\b", r" targeting \1's hero", c, flags=re.I)
         c = re.sub(r"\s@\s*([^\^$]+?)(?=\s*(?:\^|\$|$))", r" targeting \1", c)
-        c = re.sub(r"\s*\^\s*(.+?)(?=\s*(?:\$|$))", lambda m: ", pitching " + re.sub(r"\s*,\s*", " and ", m.group(1)), c)
+        c = re.sub(
+            r"\s*\^\s*(.+?)(?=\s*(?:\$|$))",
+            lambda m: ", pitching " + re.sub(r"\s*,\s*", " and ", m.group(1)),
+            c,
+        )
         c = re.sub(r"\s*\$(\d+)", r", paying \1 with floating resource points", c)
         c = re.sub(r"^(p[12])\b", lambda m: m.group(1).upper(), c)
         out.append(c)

@@ -102,6 +102,7 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "non_turn_ap": ("1.13.2",),
     "token": (),
     "heave": ("8.3.18",),
+    "effect_target": ("1.8.5d", "5.1.5"),
     "heave_arsenal": ("8.3.18", "3.3.2"),
     "quell_trigger": ("8.3.19",),
 }
@@ -121,6 +122,11 @@ RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
     "guardwell": ("8.3.2",),
     "ambush": ("8.3.24",),
     "no_priority_damage": ("1.11.3", "7.5.1"),
+    "hit": ("7.5.2a", "7.5.3"),
+    "attack_target": ("5.1.4b", "5.1.5"),
+    "damage_target": ("1.8.4", "8.5.3"),
+    "negate_target": ("8.5.26", "1.8.4"),
+    "effect_target": ("1.8.4", "5.1.5"),
     "heave_arsenal": ("8.3.18a", "3.3.2"),
     "dominate_dr": ("8.3.4c", "8.3.4"),
     "non_turn_ap": ("1.13.2b",),
@@ -155,7 +161,17 @@ UNKNOWN_CARD = "unknown_card"
 CANNOT_APPLY = "cannot_apply"
 NOTE = "note"
 
-KINDS: tuple[str, ...] = (VIOLATION, MISMATCH, MISSED_TRIGGER, MANUAL, AMBIGUITY, UNREADABLE, UNKNOWN_CARD, CANNOT_APPLY, NOTE)
+KINDS: tuple[str, ...] = (
+    VIOLATION,
+    MISMATCH,
+    MISSED_TRIGGER,
+    MANUAL,
+    AMBIGUITY,
+    UNREADABLE,
+    UNKNOWN_CARD,
+    CANNOT_APPLY,
+    NOTE,
+)
 
 
 @dataclass

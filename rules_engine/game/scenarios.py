@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import CardFacts, CardLookup, InlineCards, facts_from_mapping, norm_name
+from .cards import CardFacts, CardLookup, InlineCards, facts_from_mapping, norm_name, split_colour
 from .effects import token_facts
 from .engine import Engine, Event
 from .phrases import NameIndex, Parser
@@ -59,13 +59,19 @@ def given_effect(text: str, player: str) -> Effect:
     m = re.fullmatch(r"the next attack action card you play this turn costs (\d+) less(?: to play)?", low)
     if m:
         return Effect("cost_next_attack", player, -int(m.group(1)), "turn", "given", text=t)
-    m = re.fullmatch(r"the next guardian attack action card you play this turn costs (\d+) less(?: to play)?", low)
+    m = re.fullmatch(
+        r"the next guardian attack action card you play this turn costs (\d+) less(?: to play)?", low
+    )
     if m:
         return Effect("cost_next_guardian", player, -int(m.group(1)), "turn", "given", text=t)
-    m = re.fullmatch(r"prevent the next (\d+) arcane damage that would be dealt to (?:you|your hero)(?: this turn)?", low)
+    m = re.fullmatch(
+        r"prevent the next (\d+) arcane damage that would be dealt to (?:you|your hero)(?: this turn)?", low
+    )
     if m:
         return Effect("prevent_next_arcane", player, int(m.group(1)), "turn", "given", text=t)
-    m = re.fullmatch(r"prevent the next (\d+) damage that would be dealt to (?:you|your hero)(?: this turn)?", low)
+    m = re.fullmatch(
+        r"prevent the next (\d+) damage that would be dealt to (?:you|your hero)(?: this turn)?", low
+    )
     if m:
         return Effect("prevent_next", player, int(m.group(1)), "turn", "given", text=t)
     m = re.fullmatch(r"the next time you would be dealt damage this turn, prevent (\d+) of that damage", low)
@@ -87,7 +93,21 @@ def collect_cards(given: dict[str, Any]) -> list[CardFacts]:
         if isinstance(node, dict):
             if "name" in node and isinstance(node["name"], str) and len(node) > 1:
                 keys = set(node) - {"name", "owner", "from", "face", "link"}
-                if keys & {"type", "types", "cost", "pitch", "power", "defense", "keywords", "text", "life", "intellect", "supertype", "supertypes", "classes"}:
+                if keys & {
+                    "type",
+                    "types",
+                    "cost",
+                    "pitch",
+                    "power",
+                    "defense",
+                    "keywords",
+                    "text",
+                    "life",
+                    "intellect",
+                    "supertype",
+                    "supertypes",
+                    "classes",
+                }:
                     out.append(facts_from_mapping(node))
             for v in node.values():
                 walk(v)
@@ -103,6 +123,7 @@ def _names_in(node: Any, acc: set[str]) -> None:
     if isinstance(node, dict):
         if isinstance(node.get("name"), str):
             acc.add(node["name"])
+            acc.add(split_colour(node["name"])[0])
         for k, v in node.items():
             if k in ("text", "notes", "title", "reason"):
                 continue
@@ -111,6 +132,7 @@ def _names_in(node: Any, acc: set[str]) -> None:
         for v in node:
             if isinstance(v, str):
                 acc.add(v)
+                acc.add(split_colour(v)[0])
             else:
                 _names_in(v, acc)
 
@@ -127,13 +149,36 @@ class StateBuilder:
         name = str(m.get("name", "")).strip()
         if not name:
             raise GivenError(f"a card without a name: {item!r}")
-        stat_keys = {"type", "types", "cost", "pitch", "power", "defense", "keywords", "text", "life", "intellect", "supertype", "supertypes", "classes"}
+        stat_keys = {
+            "type",
+            "types",
+            "cost",
+            "pitch",
+            "power",
+            "defense",
+            "keywords",
+            "text",
+            "life",
+            "intellect",
+            "supertype",
+            "supertypes",
+            "classes",
+        }
         if set(m) & stat_keys:
             facts = facts_from_mapping(m)
         else:
-            facts = self.lookup.get(name) or token_facts(name) or CardFacts(name=name)
+            found = self.lookup.get(name)
+            if (
+                found is not None
+                and found.name != name
+                and norm_name(split_colour(name)[0]) == norm_name(found.name)
+            ):
+                name = found.name  # "Head Jab (red)" -> the red Head Jab, named "Head Jab"
+            facts = found or token_facts(name) or CardFacts(name=name)
             if facts.name != name:
-                facts = CardFacts(**{**{f: getattr(facts, f) for f in facts.__dataclass_fields__}, "name": name})
+                facts = CardFacts(
+                    **{**{f: getattr(facts, f) for f in facts.__dataclass_fields__}, "name": name}
+                )
         card = Card(id=s.new_id(), facts=facts, owner=str(m.get("owner", owner)))
         if m.get("face"):
             card.face = str(m["face"])
@@ -173,9 +218,15 @@ class StateBuilder:
         if m:
             step = m.group(1)
         elif links_given:
-            step = "resolution" if all(isinstance(x, dict) and x.get("resolved") for x in links_given) else "layer"
+            step = (
+                "resolution"
+                if all(isinstance(x, dict) and x.get("resolved") for x in links_given)
+                else "layer"
+            )
         if isinstance(chain_given, dict) and chain_given.get("step"):
             step = str(chain_given["step"]).casefold()
+        if self.version == "older" and step == "damage":
+            step = "resolution"  # older CR 7.5.2: the Damage Step ends as soon as damage is dealt
         for pl in PLAYERS:
             s.players[pl] = self.player(s, given.get(pl) or {}, pl, turn, s.phase, bool(step))
         for item in links_given:
@@ -199,7 +250,11 @@ class StateBuilder:
                 dm = _card_map(d)
                 card = self.card(s, dm, str(dm.get("owner", target)))
                 if not card.origin:
-                    card.origin = f"equipment:{card.facts.slot}" if card.facts.is_equipment and card.facts.slot else "hand"
+                    card.origin = (
+                        f"equipment:{card.facts.slot}"
+                        if card.facts.is_equipment and card.facts.slot
+                        else "hand"
+                    )
                 elif card.origin == "equipment" and card.facts.slot:
                     card.origin = f"equipment:{card.facts.slot}"
                 link.defending.append(card)
@@ -235,9 +290,19 @@ class StateBuilder:
             s.priority = None
         if s.phase == "end":
             s.end_step = str(given.get("end_step", "arsenal"))
+        facts = given.get("turn_facts") or {}
+        if isinstance(facts, dict):
+            for key, value in facts.items():
+                m = re.fullmatch(r"(P[12])_(dealt_arcane_damage|attacked_with_a_weapon)_this_turn", str(key))
+                if m and value:
+                    (s.arcane_dealt if m.group(2) == "dealt_arcane_damage" else s.weapon_attacked).append(
+                        m.group(1)
+                    )
         return s
 
-    def player(self, s: GameState, g: dict[str, Any], pl: str, turn: str, phase: str, in_combat: bool) -> PlayerState:
+    def player(
+        self, s: GameState, g: dict[str, Any], pl: str, turn: str, phase: str, in_combat: bool
+    ) -> PlayerState:
         p = PlayerState()
         p.hero = str(g.get("hero", ""))
         p.life = int(g["life"]) if g.get("life") is not None else 20
@@ -286,7 +351,13 @@ class StateBuilder:
             tok = token_facts(c.name)
             if tok is not None and not c.facts.keywords and not c.facts.text:
                 c.facts = CardFacts(
-                    name=c.name, types=tok.types, subtypes=tok.subtypes, keywords=tok.keywords, text=tok.text, power=tok.power, life=tok.life
+                    name=c.name,
+                    types=tok.types,
+                    subtypes=tok.subtypes,
+                    keywords=tok.keywords,
+                    text=tok.text,
+                    power=tok.power,
+                    life=tok.life,
                 )
         for text in g.get("effects") or []:
             s.effects.append(given_effect(str(text), pl))
@@ -367,8 +438,8 @@ def run_scenario(sc: dict[str, Any], lookup: CardLookup | None = None) -> Scenar
             res.checkpoints[str(i)] = view(state)
             res.hashes.append(state.state_hash())
         if state.pending is not None:
-            from .engine import Ctx
             from .actions import Entry
+            from .engine import Ctx
 
             ctx = Ctx(Entry(len(steps) + 1, "(end of log)"), version, [])
             final = state.clone()
@@ -381,7 +452,14 @@ def run_scenario(sc: dict[str, Any], lookup: CardLookup | None = None) -> Scenar
         if f.kind == VIOLATION:
             res.violations.append({"action": f.action, "rules": f.rules, "message": f.message})
         elif f.kind == MISMATCH and f.data.get("fact"):
-            res.mismatches.append({"action": f.action, "fact": f.data.get("fact"), "claimed": f.data.get("claimed"), "derived": f.data.get("derived")})
+            res.mismatches.append(
+                {
+                    "action": f.action,
+                    "fact": f.data.get("fact"),
+                    "claimed": f.data.get("claimed"),
+                    "derived": f.data.get("derived"),
+                }
+            )
     res.failures = compare_expect(sc.get("expect") or {}, res)
     return res
 
@@ -390,7 +468,20 @@ def run_scenario(sc: dict[str, Any], lookup: CardLookup | None = None) -> Scenar
 # comparing expectations
 # ----------------------------------------------------------------------------------------------
 
-_UNORDERED = {"keywords", "counters", "effects", "hand", "graveyard", "pitch_zone", "banished", "permanents", "weapons", "defending", "hand_includes", "arsenal"}
+_UNORDERED = {
+    "keywords",
+    "counters",
+    "effects",
+    "hand",
+    "graveyard",
+    "pitch_zone",
+    "banished",
+    "permanents",
+    "weapons",
+    "defending",
+    "hand_includes",
+    "arsenal",
+}
 _IGNORED = {"notes", "reason", "title"}
 
 
@@ -458,7 +549,16 @@ def _match_value(key: str, exp: Any, act: Any, path: str, errs: list[str]) -> No
             pairs = []
             for e in exp:
                 en = _name_of(e)
-                cand = next((a for a in remaining if en is not None and _name_of(a) is not None and norm_name(str(_name_of(a))) == norm_name(en)), None)
+                cand = next(
+                    (
+                        a
+                        for a in remaining
+                        if en is not None
+                        and _name_of(a) is not None
+                        and norm_name(str(_name_of(a))) == norm_name(en)
+                    ),
+                    None,
+                )
                 if cand is None:
                     errs.append(f"{path}: expected {exp!r}, got {[_name_of(a) or a for a in act]!r}")
                     return
@@ -495,7 +595,9 @@ def _match_state(exp: dict[str, Any], state: dict[str, Any], label: str, errs: l
         if k == "next":
             m = re.search(r"(P[12]) is the turn-player", str(v))
             if m and state.get("turn") != m.group(1):
-                errs.append(f"{label}.next: expected {m.group(1)} to be the turn-player, got {state.get('turn')}")
+                errs.append(
+                    f"{label}.next: expected {m.group(1)} to be the turn-player, got {state.get('turn')}"
+                )
             if "start phase" in str(v).casefold() and state.get("phase") != "start":
                 errs.append(f"{label}.next: expected the start phase, got {state.get('phase')}")
             continue
@@ -517,24 +619,39 @@ def compare_expect(expect: dict[str, Any], res: ScenarioResult) -> list[str]:
         got = {v["action"]: v["rules"] for v in res.violations}
         exp_actions = {int(v["action"]) for v in exp_v}
         if set(got) != exp_actions:
-            errs.append(f"violations: expected at actions {sorted(exp_actions)}, got {sorted(got)} ({res.violations})")
+            errs.append(
+                f"violations: expected at actions {sorted(exp_actions)}, got {sorted(got)} ({res.violations})"
+            )
         for v in exp_v:
             rules = [str(r) for r in v.get("rules", [])]
             have = got.get(int(v["action"]), [])
             if int(v["action"]) in got and rules and not set(rules) & set(have):
-                errs.append(f"violation at action {v['action']}: none of the rules {rules} is cited (cited {have})")
+                errs.append(
+                    f"violation at action {v['action']}: none of the rules {rules} is cited (cited {have})"
+                )
     if "mismatches" in expect:
         exp_m = expect.get("mismatches") or []
-        got_m = [(m["action"], m["fact"]) for m in res.mismatches if m.get("fact") and "." in str(m["fact"]) and str(m["fact"]).startswith(("P1", "P2", "combat", "phase", "turn", "game"))]
+        got_m = [
+            (m["action"], m["fact"])
+            for m in res.mismatches
+            if m.get("fact")
+            and "." in str(m["fact"])
+            and str(m["fact"]).startswith(("P1", "P2", "combat", "phase", "turn", "game"))
+        ]
         want = [(int(m["action"]), str(m["fact"])) for m in exp_m]
         if sorted(got_m) != sorted(want):
             errs.append(f"mismatches: expected {want}, got {got_m}")
         for m in exp_m:
-            found = next((x for x in res.mismatches if x["action"] == int(m["action"]) and x["fact"] == m["fact"]), None)
+            found = next(
+                (x for x in res.mismatches if x["action"] == int(m["action"]) and x["fact"] == m["fact"]),
+                None,
+            )
             if found is not None:
                 for key in ("claimed", "derived"):
                     if key in m and found.get(key) != m[key]:
-                        errs.append(f"mismatch at action {m['action']}: {key} expected {m[key]!r}, got {found.get(key)!r}")
+                        errs.append(
+                            f"mismatch at action {m['action']}: {key} expected {m[key]!r}, got {found.get(key)!r}"
+                        )
     cps = expect.get("checkpoints") or []
     for cp in cps:
         after = str(cp.get("after"))
@@ -547,7 +664,9 @@ def compare_expect(expect: dict[str, Any], res: ScenarioResult) -> list[str]:
     return errs
 
 
-def run_file(scenarios: Iterable[dict[str, Any]], lookup: CardLookup | None = None, only: str | None = None) -> list[ScenarioResult]:
+def run_file(
+    scenarios: Iterable[dict[str, Any]], lookup: CardLookup | None = None, only: str | None = None
+) -> list[ScenarioResult]:
     out = []
     for sc in scenarios:
         if not isinstance(sc, dict):

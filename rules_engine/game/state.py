@@ -57,7 +57,7 @@ class Card:
     def defense(self) -> int | None:
         if self.facts.defense is None:
             return self.constraints.get("defense")
-        return self.facts.defense + self.counters.get("defense", 0)
+        return self.facts.defense + self.counters.get("defense", 0) + self.counters.get("defense_effect", 0)
 
     @property
     def pitch(self) -> int | None:
@@ -304,7 +304,17 @@ class PendingDamage:
         )
 
 
-_ZONES = ("hand", "deck_top", "deck_bottom", "arsenal", "pitch_zone", "graveyard", "banished", "weapons", "permanents")
+_ZONES = (
+    "hand",
+    "deck_top",
+    "deck_bottom",
+    "arsenal",
+    "pitch_zone",
+    "graveyard",
+    "banished",
+    "weapons",
+    "permanents",
+)
 
 
 @dataclass
@@ -395,6 +405,10 @@ class GameState:
     result: str = ""
     next_id: int = 1
     attacks_this_turn: list[str] = field(default_factory=list)
+    arcane_dealt: list[str] = field(
+        default_factory=list
+    )  # players whose sources dealt arcane damage this turn
+    weapon_attacked: list[str] = field(default_factory=list)  # players who attacked with a weapon this turn
 
     @property
     def chain_open(self) -> bool:
@@ -439,6 +453,8 @@ class GameState:
             "result": self.result,
             "next_id": self.next_id,
             "attacks_this_turn": list(self.attacks_this_turn),
+            "arcane_dealt": list(self.arcane_dealt),
+            "weapon_attacked": list(self.weapon_attacked),
         }
 
     @classmethod
@@ -464,6 +480,8 @@ class GameState:
             result=str(d.get("result", "")),
             next_id=int(d.get("next_id", 1)),
             attacks_this_turn=list(d.get("attacks_this_turn", [])),
+            arcane_dealt=list(d.get("arcane_dealt", [])),
+            weapon_attacked=list(d.get("weapon_attacked", [])),
         )
 
     def state_hash(self) -> str:

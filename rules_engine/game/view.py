@@ -6,6 +6,13 @@ from typing import Any
 
 from .state import PLAYERS, Card, ChainLink, GameState
 
+
+def defense_of(s: GameState, card: Card) -> int:
+    from .engine import defense_of as _d
+
+    return _d(s, card)
+
+
 STEP_NAMES = {"": None}
 
 
@@ -27,6 +34,8 @@ def counters(card: Card) -> list[str]:
     out: list[str] = []
     for key, n in sorted(card.counters.items()):
         sym = {"defense": "{d}", "power": "{p}"}.get(key, key)
+        if key == "defense_effect":
+            continue
         if key in ("defense", "power"):
             out.extend([f"{'-' if n < 0 else '+'}1{sym}"] * abs(n))
         else:
@@ -61,10 +70,12 @@ def link_view(s: GameState, link: ChainLink) -> dict[str, Any]:
         "attack": {"name": link.attack.name, "power": max(0, power)},
         "controller": link.controller,
         "target": link.target,
-        "defending": _names(link.defending),
+        "defending": [
+            {"name": c.name, "defense": defense_of(s, c), "from": c.origin} for c in link.defending
+        ],
         "total_defense": link.total_defense
         if link.total_defense is not None
-        else sum(max(0, c.defense or 0) for c in link.defending),
+        else sum(max(0, defense_of(s, c)) for c in link.defending),
         "damage": link.damage,
         "hit": link.hit,
         "resolved": link.resolved,
@@ -126,6 +137,9 @@ def view(s: GameState) -> dict[str, Any]:
     out["end_step"] = s.end_step or None
     out["priority"] = s.priority
     out["game"] = {"over": s.game_over, "result": s.result or None}
+    out["turn_facts"] = {f"{pl}_dealt_arcane_damage_this_turn": pl in s.arcane_dealt for pl in PLAYERS} | {
+        f"{pl}_attacked_with_a_weapon_this_turn": pl in s.weapon_attacked for pl in PLAYERS
+    }
     out["pending_damage"] = s.pending.to_json() if s.pending else None
     out["effects"] = [e.to_json() for e in s.effects]
     out["rules_version"] = s.rules_version

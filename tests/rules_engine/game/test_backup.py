@@ -41,7 +41,9 @@ def test_backup_over_a_public_play_lists_undone_actions_and_reveals():
 
 
 def test_backup_over_a_draw_of_unknown_cards_crosses_a_random_event():
-    rep = _rep(["all pass (the action phase ends)", "P1 puts Attack A face-down into their arsenal", "P1 draws 3"])
+    rep = _rep(
+        ["all pass (the action phase ends)", "P1 puts Attack A face-down into their arsenal", "P1 draws 3"]
+    )
     r = backup(rep, 2)
     assert r.random_events and r.random_events[0]["event"] == "drew an unknown card"
     assert any("unknown" in x["card"] for x in r.returns)

@@ -22,7 +22,11 @@ from .conftest import ROOT, SAMPLE, SCENARIO_DIR
 def _scenarios() -> list[dict]:
     out = []
     for path in sorted(SCENARIO_DIR.glob("*.yaml")) + ([SAMPLE] if SAMPLE.exists() else []):
-        out.extend(x for x in yaml.safe_load(path.read_text(encoding="utf-8")) or [] if isinstance(x, dict) and x.get("when"))
+        out.extend(
+            x
+            for x in yaml.safe_load(path.read_text(encoding="utf-8")) or []
+            if isinstance(x, dict) and x.get("when")
+        )
     return out
 
 
@@ -38,7 +42,13 @@ def _setup(sc: dict) -> tuple[GameState, list[str], InlineCards, str]:
 
 def _run(sc: dict, lines: list[str] | None = None):
     state, when, inline, version = _setup(sc)
-    return replay(state, lines if lines is not None else when, inline, version=version, names=names_for(state, inline.names()))
+    return replay(
+        state,
+        lines if lines is not None else when,
+        inline,
+        version=version,
+        names=names_for(state, inline.names()),
+    )
 
 
 @pytest.mark.parametrize("sc", SCENARIOS, ids=[s["id"] for s in SCENARIOS])
@@ -67,7 +77,11 @@ def test_rewind_to_k_equals_a_fresh_replay_of_1_to_k(sc: dict) -> None:
 
 
 def test_a_rewind_keeps_the_superseded_lines() -> None:
-    sc = next(s for s in SCENARIOS if s["id"] == "turn-01") if any(s["id"] == "turn-01" for s in SCENARIOS) else SCENARIOS[0]
+    sc = (
+        next(s for s in SCENARIOS if s["id"] == "turn-01")
+        if any(s["id"] == "turn-01" for s in SCENARIOS)
+        else SCENARIOS[0]
+    )
     lines = [str(x) for x in sc["when"]]
     rep = _run(sc, lines + ["rewind 1"] + lines[1:2])
     assert len(rep.steps) == len(lines) + 2
@@ -104,7 +118,12 @@ def test_an_unreadable_line_is_a_finding_and_the_rest_replays() -> None:
 
 
 def test_an_unknown_card_is_a_finding_naming_the_line_with_suggestions() -> None:
-    rep = _base_run(["P1 plays Atack A targeting P2's hero, pitching Card B", "P1 plays Attack A targeting P2's hero, pitching Card B"])
+    rep = _base_run(
+        [
+            "P1 plays Atack A targeting P2's hero, pitching Card B",
+            "P1 plays Attack A targeting P2's hero, pitching Card B",
+        ]
+    )
     kinds = [f.kind for f in rep.steps[0].findings]
     assert CANNOT_APPLY in kinds or UNKNOWN_CARD in kinds
     assert all("line 1" in f.message for f in rep.steps[0].findings)
@@ -112,13 +131,28 @@ def test_an_unknown_card_is_a_finding_naming_the_line_with_suggestions() -> None
 
 
 def test_a_step_that_cannot_apply_is_reported_not_raised() -> None:
-    rep = _base_run(["P2 declares Card C", "all pass", "P1 draws 3", "P2 plays Card Q", "P1 plays Attack A, pitching Card B"])
+    rep = _base_run(
+        ["P2 declares Card C", "P1 draws 3", "P2 plays Card Q", "P1 plays Attack A, pitching Card B"]
+    )
     assert any(f.kind in (VIOLATION, CANNOT_APPLY) for f in rep.steps[0].findings)
     assert rep.final.stack and rep.final.stack[0].name == "Attack A"
 
 
 def test_garbage_never_raises() -> None:
-    rep = _base_run(["", ";;;", "P1 plays", "P3 passes", "all pass to the Moon Step", "judge: set P9.life to x", "observe: P2.nothing is 3", "rewind 99", "((((", "P1 plays Attack A targeting"])
+    rep = _base_run(
+        [
+            "",
+            ";;;",
+            "P1 plays",
+            "P3 passes",
+            "all pass to the Moon Step",
+            "judge: set P9.life to x",
+            "observe: P2.nothing is 3",
+            "rewind 99",
+            "((((",
+            "P1 plays Attack A targeting",
+        ]
+    )
     assert len(rep.steps) == 10
 
 
@@ -146,7 +180,10 @@ def test_notation_parses_like_english() -> None:
         (">defend", "all pass to the Defend Step"),
         ("p1 ars Card B", "P1 puts Card B face-down into their arsenal"),
         ("obs p2.life 11", "observe: P2.life is 11"),
-        ("p1 play Attack A @p2 $1", "P1 plays Attack A targeting P2's hero, paying 1 with floating resource points"),
+        (
+            "p1 play Attack A @p2 $1",
+            "P1 plays Attack A targeting P2's hero, paying 1 with floating resource points",
+        ),
     ]
     for short, long in pairs:
         assert p.parse(1, short).clauses == p.parse(1, long).clauses, short
@@ -157,8 +194,19 @@ def test_cli_never_shows_a_traceback(tmp_path) -> None:
     bad.write_text("given: [1, 2]\nlog: ['P1 plays X']\n")
     garbage = tmp_path / "g.txt"
     garbage.write_text("P1 plays Nothing\nwhat\n")
-    for args in (["replay", str(bad)], ["replay", str(garbage)], ["replay", str(tmp_path / "missing.yaml")], ["scenarios", str(bad)]):
-        proc = subprocess.run([sys.executable, "-m", "rules_engine.game", *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    for args in (
+        ["replay", str(bad)],
+        ["replay", str(garbage)],
+        ["replay", str(tmp_path / "missing.yaml")],
+        ["scenarios", str(bad)],
+    ):
+        proc = subprocess.run(
+            [sys.executable, "-m", "rules_engine.game", *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert "Traceback" not in proc.stderr, proc.stderr
         assert proc.returncode in (0, 1, 2)
 
