@@ -975,9 +975,8 @@ class Engine:
         """CR 5.1.6a: increases (Frostbite, CR 8.6.10), then reductions; the cost stops at zero."""
         delta = 0
         for card in s.p(player).permanents:
-            if card.facts.text == "cost_more" or (
-                token_facts(card.name) is not None and token_facts(card.name).text == "cost_more"
-            ):  # type: ignore[union-attr]
+            tok = token_facts(card.name)
+            if card.facts.text == "cost_more" or (tok is not None and tok.text == "cost_more"):
                 delta += 1
         for eff in s.effects:
             if eff.player != player:
@@ -1272,10 +1271,11 @@ class Engine:
         """Token triggers on playing an attack (Runechant CR 8.6.3, Quicken 8.6.1, Courage 8.6.22,
         Embodiment of Lightning 8.6.12): each goes on the stack above the attack."""
         for tok in list(s.p(player).permanents):
+            tf = token_facts(tok.name)
             t = (
                 tok.facts.text
                 if tok.facts.text.startswith(("attack_trigger", "attack_action_trigger"))
-                else (token_facts(tok.name).text if token_facts(tok.name) else "")
+                else (tf.text if tf is not None else "")
             )
             if not t.startswith(("attack_trigger", "attack_action_trigger")):
                 continue
@@ -2099,12 +2099,20 @@ class Engine:
                     raise Illegal("opt", f"{name} is in {where}, not among the top {n} cards of the deck.")
         top_cards = []
         for name in c.top:
-            card = pool.pop(norm_name(name), None) or self.new_card(s, name, c.player, ctx)
+            card = (
+                pool.pop(norm_name(name))
+                if norm_name(name) in pool
+                else self.new_card(s, name, c.player, ctx)
+            )
             card.private_to = c.player
             top_cards.append(card)
         bottom_cards = []
         for name in c.bottom:
-            card = pool.pop(norm_name(name), None) or self.new_card(s, name, c.player, ctx)
+            card = (
+                pool.pop(norm_name(name))
+                if norm_name(name) in pool
+                else self.new_card(s, name, c.player, ctx)
+            )
             card.private_to = c.player
             bottom_cards.append(card)
         p.deck_top = top_cards + rest

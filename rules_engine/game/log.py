@@ -88,9 +88,9 @@ def names_for(state: GameState, extra: Sequence[str] = ()) -> NameIndex:
         ):
             for c in zone:
                 idx.add(c.name)
-        for c in p.equipment.values():
-            if c is not None:
-                idx.add(c.name)
+        for eq in p.equipment.values():
+            if eq is not None:
+                idx.add(eq.name)
     for link in state.chain:
         idx.add(link.attack.name)
         for c in link.defending:

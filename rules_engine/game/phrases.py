@@ -146,11 +146,11 @@ class Parser:
         # observe / judge prefixes first (they contain ':' and '.')
         m = re.match(r"^(?:observe|obs)\s*:\s*(.*)$", c, re.I)
         if m:
-            act = self.observe(m.group(1))
-            if act is None:
+            obs = self.observe(m.group(1))
+            if obs is None:
                 entry.unparsed.append(c)
             else:
-                entry.clauses.append(act)
+                entry.clauses.append(obs)
             return
         m = re.match(r"^(?:judge|adjust|adj)\s*:\s*(.*)$", c, re.I)
         if m:
@@ -201,7 +201,8 @@ class Parser:
         if acts is None:
             entry.unparsed.append(c)
             return
-        for act in acts:
+        for act0 in acts:
+            act: A.Action = act0
             if isinstance(act, A.Draw):
                 why = next(
                     (k for k in ("crush", "ponder", "hit") if any(k in x.casefold() for x in comments)), ""

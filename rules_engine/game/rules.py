@@ -81,7 +81,6 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "missed_trigger": ("6.6.6",),
     "manual_effect": ("6.1.1",),
     "layer_resolve": ("5.3.1",),
-    "attack_target": ("5.1.4b",),
     "close_no_priority": ("7.7.1",),
     "life_floor": ("2.5.3e",),
     "activate": ("5.2.2",),
