@@ -11,10 +11,9 @@ tokens). The combat chain (CR 7.0.2) holds chain links (CR 7.0.3); the stack hol
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import CardFacts
@@ -52,6 +51,10 @@ class Card:
     @property
     def name(self) -> str:
         return self.facts.name
+
+    def clone(self) -> Card:
+        """A copy sharing the (immutable) facts."""
+        return replace(self, counters=dict(self.counters), constraints=dict(self.constraints))
 
     @property
     def defense(self) -> int | None:
@@ -115,6 +118,9 @@ class Effect:
     card_id: str = ""
     text: str = ""
 
+    def clone(self) -> Effect:
+        return replace(self)
+
     def describe(self) -> str:
         """The effect in card words (the vocabulary of the scenario format's ``effects``)."""
         n = self.amount
@@ -173,6 +179,9 @@ class Layer:
     source_zone: str = ""
     attack: bool = False
 
+    def clone(self) -> Layer:
+        return replace(self, card=self.card.clone() if self.card else None, targets=list(self.targets))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -228,6 +237,9 @@ class ChainLink:
     proxy: str = ""  # name of the attack-source when the attack is a weapon's attack-proxy
     hand_defended: bool = False  # a card from hand has defended this link (older CR 8.3.4c)
 
+    def clone(self) -> ChainLink:
+        return replace(self, attack=self.attack.clone(), defending=[c.clone() for c in self.defending])
+
     def to_json(self) -> dict[str, Any]:
         return {
             "number": self.number,
@@ -279,6 +291,9 @@ class PendingDamage:
     hit_link: int = 0  # chain link number when this is the hit-event (CR 7.5.2a)
     source_controller: str = ""
     used: list[str] = field(default_factory=list)
+
+    def clone(self) -> PendingDamage:
+        return replace(self, used=list(self.used))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -344,6 +359,16 @@ class PlayerState:
     @property
     def hand_size(self) -> int:
         return len(self.hand) + self.hand_unknown
+
+    def clone(self) -> PlayerState:
+        out = replace(
+            self,
+            equipment={k: (v.clone() if v else None) for k, v in self.equipment.items()},
+            once_per_turn=list(self.once_per_turn),
+        )
+        for z in _ZONES:
+            setattr(out, z, [c.clone() for c in getattr(self, z)])
+        return out
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -423,7 +448,18 @@ class GameState:
         return f"o{i}"
 
     def clone(self) -> GameState:
-        return copy.deepcopy(self)
+        """A deep copy (card facts are immutable and shared)."""
+        return replace(
+            self,
+            stack=[x.clone() for x in self.stack],
+            chain=[x.clone() for x in self.chain],
+            players={k: v.clone() for k, v in self.players.items()},
+            effects=[e.clone() for e in self.effects],
+            pending=self.pending.clone() if self.pending else None,
+            attacks_this_turn=list(self.attacks_this_turn),
+            arcane_dealt=list(self.arcane_dealt),
+            weapon_attacked=list(self.weapon_attacked),
+        )
 
     def active_link(self) -> ChainLink | None:
         """CR 7.0.3b: the most recent chain link while it has not resolved."""
