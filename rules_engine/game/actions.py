@@ -221,6 +221,20 @@ class Noop:
 
 
 @dataclass(frozen=True)
+class Pay:
+    """A player pays an optional cost an effect offers ("unless you pay {r}{r}{r}")."""
+
+    player: str
+    amount: int
+    pitches: tuple[CardRef, ...] = ()
+
+
+@dataclass(frozen=True)
+class DeckCheck:
+    player: str
+
+
+@dataclass(frozen=True)
 class Rewind:
     to: int
 
@@ -252,6 +266,8 @@ Action = (
     | Outcome
     | Heave
     | Noop
+    | DeckCheck
+    | Pay
     | Rewind
 )
 

@@ -192,10 +192,22 @@ class Engine:
     # dispatch
     # ------------------------------------------------------------------------------------------
     def apply_clause(self, s: GameState, clause: A.Action, ctx: Ctx) -> None:
-        if s.pending is not None and not isinstance(
+        """Apply one clause. A damage event waiting for the defender's choices is completed first,
+        unless the clause is one of those choices or only names where the game is."""
+        waits = isinstance(
             clause,
-            (A.ApplyPrevention, A.DeclinePrevention, A.Observe, A.Claim, A.Noop, A.Pitch, A.StepMarker),
-        ):
+            (
+                A.ApplyPrevention,
+                A.DeclinePrevention,
+                A.Observe,
+                A.Claim,
+                A.Noop,
+                A.Pitch,
+                A.StepMarker,
+                A.Pay,
+            ),
+        ) or (isinstance(clause, A.PhaseMarker) and clause.phase == s.phase)
+        if s.pending is not None and not waits:
             self.finish_pending(s, ctx)
         self.clause(s, clause, ctx)
 
@@ -213,6 +225,9 @@ class Engine:
             self.claim(s, c, ctx)
             return
         if isinstance(c, A.Rewind):
+            return
+        if isinstance(c, A.DeckCheck):
+            self.deck_check(s, c, ctx)
             return
         if s.game_over:
             if isinstance(c, (A.StepMarker, A.AllPass, A.Pass, A.PhaseMarker, A.Reveal)):
@@ -243,6 +258,8 @@ class Engine:
             A.Outcome: self.outcome,
             A.Heave: self.heave,
             A.Discard: self.discard,
+            A.DeckCheck: self.deck_check,
+            A.Pay: self.pay,
         }.get(type(c))
         if handler is None:
             raise CannotApply(f"no handler for {type(c).__name__}")
@@ -1261,6 +1278,13 @@ class Engine:
                 layer.power_bonus += eff.amount
             elif eff.player == player and eff.kind == "next_attack_go_again":
                 layer.go_again = True
+            elif (
+                eff.player == player
+                and eff.kind == "next_attack_max_nonblock"
+                and layer.card is not None
+                and layer.card.facts.is_attack_action
+            ):
+                layer.max_nonblock = eff.amount
             else:
                 keep.append(eff)
         s.effects = keep
@@ -1316,6 +1340,16 @@ class Engine:
                 "manual_effect",
             )
             return
+        if (
+            "can only attack if you've attacked with a weapon this turn" in src.facts.text.casefold()
+            and player not in s.weapon_attacked
+        ):
+            rule = TOKEN_RULES.get(self.token_base(src.name).casefold(), "8.6")
+            raise Illegal(
+                "token",
+                f"{src.name} can only attack if {player} has attacked with a weapon this turn.",
+                (rule,),
+            )
         if ab.once_per_turn and src.id in p.once_per_turn:
             raise Illegal(
                 "once_per_turn",
@@ -1455,6 +1489,7 @@ class Engine:
             target=target,
             power_bonus=layer.power_bonus,
             go_again=layer.go_again,
+            max_nonblock=layer.max_nonblock,
             source_zone=layer.source_zone,
             proxy=card.name if layer.source_zone == "weapon" else "",
         )
@@ -1707,6 +1742,13 @@ class Engine:
                     "dominate" if not reaction else "dominate_dr",
                     f"{link.attack.name} has dominate and can't be defended by more than one card from hand.",
                 )
+        if link.max_nonblock:
+            nonblock = [c for c in all_cards if "block" not in c.facts.types]
+            if len(nonblock) > link.max_nonblock:
+                raise Illegal(
+                    "confidence",
+                    f"{link.attack.name} can't be defended by more than {link.max_nonblock} non-block cards.",
+                )
         if atk.has("overpower"):
             actions = [c for c in all_cards if c.facts.is_action]
             if len(actions) > 1:
@@ -1824,6 +1866,10 @@ class Engine:
                     ctx.events.append(Event("trigger", pl, "ponder"))
                 elif t.text == "end_phase:destroy":
                     self.destroy_permanent(s, tok)
+                elif t.text == "end_phase:pox":
+                    self.destroy_permanent(s, tok)
+                    ctx.events.append(Event("trigger", pl, "bloodrot pox"))
+                    s.pending = PendingDamage(pl, 2, "Bloodrot Pox", False, 0, pl, [], 3)
                 elif t.name == "Inertia":
                     self.destroy_permanent(s, tok)
                     p = s.p(pl)
@@ -2009,26 +2055,20 @@ class Engine:
         self.start_phase(s, ctx)
 
     def start_phase(self, s: GameState, ctx: Ctx) -> None:
-        """CR 4.2.2: start-of-turn triggers (Might, Vigor, Agility tokens, CR 8.6.26-8.6.28)."""
-        p = s.p(s.turn_player)
-        for tok in list(p.permanents):
-            t = token_facts(tok.name)
-            if t is None or not t.text.startswith("start:"):
-                continue
-            eff = t.text.split(":", 1)[1]
-            self.destroy_permanent(s, tok)
-            if eff == "next_attack_power1":
-                s.effects.append(Effect("next_attack_power", s.turn_player, 1, "turn", tok.name))
-            elif eff == "gain_resource1":
-                p.resource_points += 1
-            elif eff == "next_attack_go_again":
-                s.effects.append(Effect("next_attack_go_again", s.turn_player, 0, "turn", tok.name))
-            else:
-                ctx.add(
-                    MANUAL,
-                    f"line {ctx.entry.number}: {tok.name} triggers at the start of the turn; enter its outcome.",
-                    "start_phase",
-                )
+        """CR 4.2.2: start-of-turn triggers (Might, Vigor, Agility, Confidence of the turn-player;
+        Toughness of the other player, CR 8.6.26-8.6.28, 8.6.35, 8.6.36)."""
+        for pl in PLAYERS:
+            for tok in list(s.p(pl).permanents):
+                t = token_facts(tok.name)
+                if t is None:
+                    continue
+                mine = t.text.startswith("start:") and pl == s.turn_player
+                theirs = t.text.startswith("opp_start:") and pl != s.turn_player
+                if not (mine or theirs):
+                    continue
+                self.destroy_permanent(s, tok)
+                ctx.events.append(Event("trigger", pl, t.name.casefold()))
+                self.apply_token_effect(s, pl, t.name, t.text.split(":", 1)[1], ctx)
 
     def draw(self, s: GameState, player: str, n: int, ctx: Ctx) -> None:
         p = s.p(player)
@@ -2128,6 +2168,53 @@ class Engine:
             s.effects.append(Effect("intimidated", c.player, 0, "end", "intimidate", card.id))
             ctx.events.append(Event("random", c.player, "intimidate: a random card banished from hand"))
         s.p(c.player).banished.append(card)
+
+    def pay(self, s: GameState, c: A.Pay, ctx: Ctx) -> None:
+        """Pay an optional cost that avoids damage (Bloodrot Pox: 2 damage unless you pay 3, CR 8.6.19)."""
+        d = s.pending
+        if d is None or not d.unless_cost or d.target != c.player:
+            raise Illegal(
+                "pitch_no_cost", f"{c.player} pays {c.amount}, but no effect offers that payment now."
+            )
+        if c.amount != d.unless_cost:
+            raise Illegal("not_enough_resources", f"the payment is {d.unless_cost}, not {c.amount}.")
+        self.pay_resources(s, c.player, d.unless_cost, c.pitches, ctx)
+        s.pending = None
+        ctx.events.append(Event("paid", c.player, d.source, d.unless_cost))
+
+    def deck_check(self, s: GameState, c: A.DeckCheck, ctx: Ctx) -> None:
+        """A deck check against the hero: legendary (CR 8.3.6), specialization (CR 8.3.7), and
+        supertypes within the hero's, widened by essence (CR 1.1.3, 8.3.16)."""
+        p = s.p(c.player)
+        hero = p.hero_card
+        allowed = set(hero.classes) if hero else set()
+        if hero is not None:
+            for k, _ in hero.keywords:
+                m = re.fullmatch(r"essence of (.+)", k)
+                if m:
+                    allowed |= {x.strip() for x in re.split(r",|\s+and\s+|\s+", m.group(1)) if x.strip()}
+        problems: list[tuple[str, str]] = []
+        for facts, copies in p.decklist:
+            if facts.has("legendary") and copies > 1:
+                problems.append(("legendary", f"{facts.name} is legendary and appears {copies} times"))
+            for k, _ in facts.keywords:
+                m = re.fullmatch(r"(.+?) specialization", k)
+                if m and norm_name(m.group(1)) != norm_name(p.hero):
+                    problems.append(
+                        (
+                            "specialization",
+                            f"{facts.name} is {m.group(1).title()} specialization; the hero is {p.hero}",
+                        )
+                    )
+            extra = set(facts.classes) - {"generic"} - allowed
+            if hero is not None and extra:
+                problems.append(
+                    ("supertypes", f"{facts.name} has supertypes {sorted(extra)} the hero does not have")
+                )
+        if problems:
+            key, _ = problems[0]
+            raise Illegal(key, "deck check: " + "; ".join(msg for _, msg in problems) + ".")
+        ctx.add(NOTE, f"line {ctx.entry.number}: deck check of {c.player}: no problem found.")
 
     def discard(self, s: GameState, c: A.Discard, ctx: Ctx) -> None:
         """A discard entered from an effect's outcome: hand -> graveyard (random if unknown)."""
@@ -2232,22 +2319,28 @@ class Engine:
         effect = t.text.split(":", 1)[1]
         self.destroy_permanent(s, tok)
         ctx.events.append(Event("trigger", player, t.name.casefold()))
-        if effect == "next_defend_action":
-            s.effects.append(Effect("next_defend_action", player, 1, "turn", t.name))
-        if effect == "next_attack_power1":
-            s.effects.append(Effect("next_attack_power", player, 1, "turn", t.name))
+        self.apply_token_effect(s, player, t.name, effect, ctx)
+
+    def apply_token_effect(self, s: GameState, player: str, name: str, effect: str, ctx: Ctx) -> None:
+        """The effect of a CR 8.6 token's start-of-turn / phase trigger."""
+        if effect == "confidence":
+            s.effects.append(Effect("next_attack_max_nonblock", player, 2, "turn", name))
+        elif effect == "next_defend_action":
+            s.effects.append(Effect("next_defend_action", player, 1, "turn", name))
+        elif effect == "next_attack_power1":
+            s.effects.append(Effect("next_attack_power", player, 1, "turn", name))
         elif effect == "gain_resource1":
             s.p(player).resource_points += 1
         elif effect == "next_attack_go_again":
-            s.effects.append(Effect("next_attack_go_again", player, 0, "turn", t.name))
+            s.effects.append(Effect("next_attack_go_again", player, 0, "turn", name))
         elif effect == "draw":
             self.draw(s, player, 1, ctx)
         elif effect == "cost_less":
-            s.effects.append(Effect("cost_next_guardian", player, -1, "turn", t.name))
+            s.effects.append(Effect("cost_next_guardian", player, -1, "turn", name))
         elif effect != "destroy":
             ctx.add(
                 MANUAL,
-                f"line {ctx.entry.number}: {t.name}'s trigger needs its outcome entered by the judge.",
+                f"line {ctx.entry.number}: {name}'s trigger needs its outcome entered by the judge.",
                 "tokens",
             )
 

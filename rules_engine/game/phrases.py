@@ -160,6 +160,10 @@ class Parser:
             else:
                 entry.clauses.extend(acts)
             return
+        m = re.fullmatch(r"deck check\s*:?\s*(P[12])", c, re.I)
+        if m:
+            entry.clauses.append(A.DeckCheck(m.group(1).upper()))
+            return
         m = re.match(r"^rewind(?: to)?\s+(\d+)$", c, re.I)
         if m:
             entry.clauses.append(A.Rewind(int(m.group(1))))
@@ -461,6 +465,15 @@ class Parser:
                     "gain_life" if m.group(2).casefold() == "gains" else "lose_life",
                     m.group(1).upper(),
                     int(m.group(3)),
+                )
+            ]
+        m = re.fullmatch(rf"{_P} pays (\d+)(?: resource points?)?(?:,? (?:by )?pitching (.+))?", c, re.I)
+        if m:
+            return [
+                A.Pay(
+                    m.group(1).upper(),
+                    int(m.group(2)),
+                    tuple(self.card_list(m.group(3))) if m.group(3) else (),
                 )
             ]
         # narrated automatic events (claims)

@@ -265,6 +265,10 @@ class StateBuilder:
             if lm.get("damage") is not None:
                 link.damage = int(lm["damage"])
             link.power_bonus = int(lm.get("power_bonus", 0))
+            for text in list(am.get("effects") or []) + list(lm.get("effects") or []):
+                mm = re.search(r"can't be defended by more than (\d+) non-block cards?", str(text), re.I)
+                if mm:
+                    link.max_nonblock = int(mm.group(1))
             link.go_again = bool(lm.get("go_again", False))
             s.chain.append(link)
         if step == "resolution" and s.chain:
@@ -304,7 +308,24 @@ class StateBuilder:
         self, s: GameState, g: dict[str, Any], pl: str, turn: str, phase: str, in_combat: bool
     ) -> PlayerState:
         p = PlayerState()
-        p.hero = str(g.get("hero", ""))
+        hero = g.get("hero", "")
+        if isinstance(hero, dict):
+            p.hero = str(hero.get("moniker") or str(hero.get("name", "")).split(",")[0]).strip()
+            p.hero_card = facts_from_mapping(hero)
+        else:
+            p.hero = str(hero or "")
+            found = self.lookup.get(p.hero) if p.hero else None
+            p.hero_card = found
+        for item in g.get("deck_list") or []:
+            m = _card_map(item)
+            p.decklist.append(
+                (
+                    facts_from_mapping(m)
+                    if len(m) > 1
+                    else (self.lookup.get(m["name"]) or CardFacts(name=m["name"])),
+                    int(m.get("copies", 1)),
+                )
+            )
         p.life = int(g["life"]) if g.get("life") is not None else 20
         p.intellect = int(g["intellect"]) if g.get("intellect") is not None else 4
         default_ap = 1 if (pl == turn and phase == "action" and not in_combat) else 0

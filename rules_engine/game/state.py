@@ -178,6 +178,7 @@ class Layer:
     amount: int = 0
     source_zone: str = ""
     attack: bool = False
+    max_nonblock: int = 0
 
     def clone(self) -> Layer:
         return replace(self, card=self.card.clone() if self.card else None, targets=list(self.targets))
@@ -196,6 +197,7 @@ class Layer:
             "amount": self.amount,
             "source_zone": self.source_zone,
             "attack": self.attack,
+            "max_nonblock": self.max_nonblock,
         }
 
     @classmethod
@@ -213,6 +215,7 @@ class Layer:
             amount=int(d.get("amount", 0)),
             source_zone=str(d.get("source_zone", "")),
             attack=bool(d.get("attack", False)),
+            max_nonblock=int(d.get("max_nonblock", 0)),
         )
 
 
@@ -236,6 +239,9 @@ class ChainLink:
     source_zone: str = "hand"
     proxy: str = ""  # name of the attack-source when the attack is a weapon's attack-proxy
     hand_defended: bool = False  # a card from hand has defended this link (older CR 8.3.4c)
+    max_nonblock: int = (
+        0  # "can't be defended by more than N non-block cards" (Confidence, CR 8.6.35); 0 = no limit
+    )
 
     def clone(self) -> ChainLink:
         return replace(self, attack=self.attack.clone(), defending=[c.clone() for c in self.defending])
@@ -257,6 +263,7 @@ class ChainLink:
             "source_zone": self.source_zone,
             "proxy": self.proxy,
             "hand_defended": self.hand_defended,
+            "max_nonblock": self.max_nonblock,
         }
 
     @classmethod
@@ -277,6 +284,7 @@ class ChainLink:
             source_zone=str(d.get("source_zone", "hand")),
             proxy=str(d.get("proxy", "")),
             hand_defended=bool(d.get("hand_defended", False)),
+            max_nonblock=int(d.get("max_nonblock", 0)),
         )
 
 
@@ -291,6 +299,7 @@ class PendingDamage:
     hit_link: int = 0  # chain link number when this is the hit-event (CR 7.5.2a)
     source_controller: str = ""
     used: list[str] = field(default_factory=list)
+    unless_cost: int = 0  # "deals N damage to you unless you pay {r}..." (Bloodrot Pox, CR 8.6.19)
 
     def clone(self) -> PendingDamage:
         return replace(self, used=list(self.used))
@@ -304,6 +313,7 @@ class PendingDamage:
             "hit_link": self.hit_link,
             "source_controller": self.source_controller,
             "used": list(self.used),
+            "unless_cost": self.unless_cost,
         }
 
     @classmethod
@@ -316,6 +326,7 @@ class PendingDamage:
             hit_link=int(d.get("hit_link", 0)),
             source_controller=str(d.get("source_controller", "")),
             used=list(d.get("used", [])),
+            unless_cost=int(d.get("unless_cost", 0)),
         )
 
 
@@ -355,6 +366,8 @@ class PlayerState:
     weapons: list[Card] = field(default_factory=list)
     permanents: list[Card] = field(default_factory=list)
     once_per_turn: list[str] = field(default_factory=list)
+    hero_card: CardFacts | None = None
+    decklist: list[tuple[CardFacts, int]] = field(default_factory=list)
 
     @property
     def hand_size(self) -> int:
@@ -365,6 +378,7 @@ class PlayerState:
             self,
             equipment={k: (v.clone() if v else None) for k, v in self.equipment.items()},
             once_per_turn=list(self.once_per_turn),
+            decklist=list(self.decklist),
         )
         for z in _ZONES:
             setattr(out, z, [c.clone() for c in getattr(self, z)])
@@ -382,6 +396,8 @@ class PlayerState:
             "hand_unknown": self.hand_unknown,
             "equipment": {k: (v.to_json() if v else None) for k, v in sorted(self.equipment.items())},
             "once_per_turn": list(self.once_per_turn),
+            "hero_card": self.hero_card.to_json() if self.hero_card else None,
+            "decklist": [{"facts": f.to_json(), "copies": n} for f, n in self.decklist],
         }
         for z in _ZONES:
             out[z] = [c.to_json() for c in getattr(self, z)]
@@ -400,6 +416,8 @@ class PlayerState:
             hand_unknown=int(d.get("hand_unknown", 0)),
             equipment={k: (Card.from_json(v) if v else None) for k, v in d.get("equipment", {}).items()},
             once_per_turn=list(d.get("once_per_turn", [])),
+            hero_card=CardFacts.from_json(d["hero_card"]) if d.get("hero_card") else None,
+            decklist=[(CardFacts.from_json(x["facts"]), int(x["copies"])) for x in d.get("decklist", [])],
         )
         for z in _ZONES:
             setattr(p, z, [Card.from_json(c) for c in d.get(z, [])])

@@ -35,15 +35,6 @@ CASES = _cases()
 #: Scenarios the engine does not pass yet, each with the reason (reported, never hidden): the engine
 #: reports these situations as manual-effect findings instead of computing them.
 KNOWN_GAPS: dict[str, str] = {
-    "kw-leg-01": "deck checks (legendary, CR 8.3.6) are decklist legality, not game-state replay",
-    "kw-leg-02": "deck checks (legendary, CR 8.3.6) are decklist legality, not game-state replay",
-    "kw-spz-01": "deck checks (specialization, CR 8.3.7) are decklist legality, not game-state replay",
-    "kw-spz-02": "deck checks (specialization, CR 8.3.7) are decklist legality, not game-state replay",
-    "kw-ess-01": "deck checks (essence, CR 8.3.16) are decklist legality, not game-state replay",
-    "kw-ess-02": "deck checks (essence, CR 8.3.16) are decklist legality, not game-state replay",
-    "tok-bp-01": "Bloodrot Pox's optional payment is not modelled",
-    "tok-cf-01": "attack restrictions given as effect text on a chain link (Confidence) are not read",
-    "tok-cs-01": "Cintari Sellsword's attack condition is not modelled",
     "real-04": "Command and Conquer's card text (no defense reactions; destroys arsenal on hit) is card-specific",
     "real-06": "Consuming Volition's conditional discard is card-specific",
     "real-09": "Unmovable's +1 defense from arsenal is card-specific",
