@@ -304,6 +304,14 @@ class Engine:
         """Remove the named card from the first zone that holds it; an unknown hand card may be revealed."""
         p = s.p(player)
         key = norm_name(ref.name)
+        if ref.name == "?":
+            if "hand" in zones and p.hand_unknown > 0:
+                p.hand_unknown -= 1
+                card = Card(id=s.new_id(), facts=CardFacts(name="unknown card", known=False), owner=player)
+                card.constraints = dict(ref.claims)
+                card.origin = "hand"
+                return card, "hand"
+            raise CannotApply(f"{player} has no unknown card in {' or '.join(zones)}")
         for zone in zones:
             if zone == "equipment":
                 for slot, card in p.equipment.items():
@@ -2114,9 +2122,29 @@ class Engine:
             self.make_token(s, c.player, c.name, ctx)
 
     def reveal(self, s: GameState, c: A.Reveal, ctx: Ctx) -> None:
+        """A card becomes known. An unknown card already in a zone is filled in, and its constraints
+        ("a blue card") are checked against the card."""
         p = s.p(c.player)
         if any(norm_name(x.name) == norm_name(c.card) for x in getattr(p, c.zone, p.hand)):
             return
+        facts = self.facts(c.card, ctx)
+        for zone in ("pitch_zone", "graveyard", "banished", "arsenal", "hand", "deck_top", "deck_bottom"):
+            for card in getattr(p, zone):
+                if card.facts.known or (zone != c.zone and c.zone not in ("hand",)):
+                    continue
+                for k, v in card.constraints.items():
+                    actual = getattr(facts, k, None)
+                    if actual is not None and actual != v:
+                        ctx.add(
+                            MISMATCH,
+                            f"line {ctx.entry.number}: the revealed {c.card} has {k} {actual}, but the unknown card had {k} {v}.",
+                            fact=f"{c.card}.{k}",
+                            claimed=v,
+                            derived=actual,
+                        )
+                card.facts = facts
+                ctx.events.append(Event("reveal", c.player, c.card))
+                return
         if c.zone == "hand" and p.hand_unknown > 0:
             p.hand_unknown -= 1
             card = self.new_card(s, c.card, c.player, ctx)

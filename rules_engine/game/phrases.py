@@ -17,6 +17,7 @@ from typing import Any
 from . import actions as A
 from .cards import norm_name
 
+UNKNOWN = "?"  # the name of a card nobody saw ("a blue card")
 STEPS = ("layer", "attack", "defend", "reaction", "damage", "resolution", "link", "close")
 _P = r"(P[12])"
 _NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
@@ -93,6 +94,23 @@ class Parser:
             rest = re.sub(r"^(?:and|then|,)\s+", "", rest.strip()).strip()
             if not rest:
                 break
+            mu = re.match(r"(?:a|an|one) (?:unknown )?(?:(red|yellow|blue) )?card\b", rest, re.I)
+            if mu:
+                # an unknown card, constrained by what the line says about it
+                claims0: list[tuple[str, int]] = []
+                if mu.group(1):
+                    claims0.append(("pitch", {"red": 1, "yellow": 2, "blue": 3}[mu.group(1).casefold()]))
+                after0 = rest[mu.end() :]
+                while True:
+                    after0 = after0.lstrip()
+                    mc = _CLAIM_PAREN.match(after0)
+                    if not mc:
+                        break
+                    claims0.append((mc.group(1).casefold(), int(mc.group(2))))
+                    after0 = after0[mc.end() :]
+                refs.append(A.CardRef(name=UNKNOWN, claims=tuple(claims0)))
+                rest = after0
+                continue
             name = self.names.prefix(rest)
             if name is None:
                 m = re.match(r"(.+?)(?=\s*\(|,\s|\s+and\s|\s+then\s|\s+from\s|$)", rest)
@@ -418,9 +436,14 @@ class Parser:
         m = re.fullmatch(rf"{_P} creates (a|an|one|two|three|four|\d+) (.+?) tokens?", c, re.I)
         if m:
             return [A.CreateToken(m.group(1).upper(), m.group(3).strip(), _num(m.group(2)))]
-        m = re.fullmatch(rf"{_P} reveals (.+?)(?: from (?:their )?(hand|arsenal))?", c, re.I)
+        m = re.fullmatch(
+            rf"{_P} reveals (.+?)(?: (?:from|in) (?:their |the )?(hand|arsenal|pitch zone|graveyard|banished zone))?",
+            c,
+            re.I,
+        )
         if m:
-            return [A.Reveal(m.group(1).upper(), m.group(2).strip(), (m.group(3) or "hand").casefold())]
+            zone = (m.group(3) or "hand").casefold().replace(" zone", "").replace("pitch", "pitch_zone")
+            return [A.Reveal(m.group(1).upper(), m.group(2).strip(), zone)]
         m = re.fullmatch(rf"{_P} opts (\d+)\s*:?\s*(.*)", c, re.I)
         if m:
             top: list[str] = []
