@@ -307,10 +307,10 @@ class Engine:
         if ref.name == "?":
             if "hand" in zones and p.hand_unknown > 0:
                 p.hand_unknown -= 1
-                card = Card(id=s.new_id(), facts=CardFacts(name="unknown card", known=False), owner=player)
-                card.constraints = dict(ref.claims)
-                card.origin = "hand"
-                return card, "hand"
+                unknown = Card(id=s.new_id(), facts=CardFacts(name="unknown card", known=False), owner=player)
+                unknown.constraints = dict(ref.claims)
+                unknown.origin = "hand"
+                return unknown, "hand"
             raise CannotApply(f"{player} has no unknown card in {' or '.join(zones)}")
         for zone in zones:
             if zone == "equipment":
