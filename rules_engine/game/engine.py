@@ -1122,7 +1122,12 @@ class Engine:
         if s.phase != "action":
             raise Illegal(
                 "no_priority_phase",
-                f"{player} cannot play a card in the {s.phase} phase: no player has priority.",
+                f"{player} cannot play a card in the {s.phase} phase: no player has priority"
+                + (
+                    f" (the end phase is not over: log the turn-player's draw, e.g. '{s.turn_player} draws N', or 'the turn ends')."
+                    if s.phase == "end"
+                    else "."
+                ),
             )
         if s.combat_step == "defend" and self.awaiting_defenders(s):
             self.mark_declared(s)

@@ -340,6 +340,9 @@ class Parser:
         m = re.match(rf"^{_P} plays (.+)$", c, re.I)
         if m:
             return self.play(m.group(1).upper(), m.group(2), boost, boost_card)
+        m = re.match(rf"^{_P} attacks with (.+)$", c, re.I)
+        if m:
+            return self.activate(m.group(1).upper(), m.group(2))
         m = re.match(rf"^{_P} activates (.+)$", c, re.I)
         if m:
             return self.activate(m.group(1).upper(), m.group(2))
@@ -351,7 +354,9 @@ class Parser:
             return [A.Pitch(m.group(1).upper(), r) for r in refs]
         # defending
         m = re.fullmatch(
-            rf"{_P} (?:declares|defends with) (?:no (?:defending cards|defenders|cards)|nothing)", c, re.I
+            rf"{_P} (?:declares|defends with|blocks with) (?:no (?:defending cards|defenders|cards)|nothing)",
+            c,
+            re.I,
         )
         if m:
             return [A.Defend(m.group(1).upper(), ())]
@@ -359,7 +364,9 @@ class Parser:
         if m:
             return [A.Defend(m.group(1).upper(), ())]
         m = re.match(
-            rf"^{_P} (?:declares|defends with) (.+?)(?: as (?:a )?defending cards?| to defend)?$", c, re.I
+            rf"^{_P} (?:declares|defends with|blocks with) (.+?)(?: as (?:a )?defending cards?| to defend)?$",
+            c,
+            re.I,
         )
         if m:
             refs = self.card_list(m.group(2))
