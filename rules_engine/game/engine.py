@@ -678,19 +678,14 @@ class Engine:
         while s.stack:
             self.resolve_top(s, ctx, give=False)
         for link in s.chain:
-            if not link.proxy:
+            if not link.proxy:  # a weapon's attack-proxy ceases to exist; the weapon never left its zone
                 self.to_graveyard(s, link.attack)
-            else:
-                self.return_weapon(s, link)
             for card in link.defending:
                 self.after_defending(s, card, ctx)
         s.chain = []
         s.combat_step = ""
         s.effects = [e for e in s.effects if e.duration not in ("chain", "link")]
         self.give_priority(s)
-
-    def return_weapon(self, s: GameState, link: ChainLink) -> None:
-        return None
 
     def after_defending(self, s: GameState, card: Card, ctx: Ctx) -> None:
         f = card.facts
@@ -1247,9 +1242,6 @@ class Engine:
                 "intimidate",
             )
         self.give_priority(s, player)  # CR 1.11.5
-
-    def can_attack_in(self, s: GameState) -> bool:
-        return not s.stack
 
     def target_player(self, target: str, player: str) -> str:
         m = re.match(r"(P[12])", target)
@@ -2014,15 +2006,8 @@ class Engine:
             ):
                 key = {"crush": "crush"}.get(c.because, "missed_trigger")
                 raise Illegal(key, f"the line draws for {c.because}, but {c.because} did not happen here.")
-        if s.phase == "end" or (
-            s.phase == "action"
-            and not s.stack
-            and not s.combat_step
-            and c.player == s.turn_player
-            and self.looks_like_end_draw(s, c)
-        ):
-            if s.phase == "action":
-                self.begin_end_phase(s, ctx)
+        if s.phase == "end":
+            # CR 4.4.3f: drawing up to intellect; the steps before it happen first if not logged
             self.finish_pitch_and_assets(s, ctx)
             p = s.p(c.player)
             must = c.player == s.turn_player or s.first_turn
@@ -2043,9 +2028,6 @@ class Engine:
                 self.finish_end_phase(s, ctx)
             return
         self.draw(s, c.player, c.count, ctx)
-
-    def looks_like_end_draw(self, s: GameState, c: A.Draw) -> bool:
-        return False
 
     def finish_end_phase(self, s: GameState, ctx: Ctx) -> None:
         """CR 4.4.4: the turn ends, "this turn" effects end, the next player begins their Start Phase."""
