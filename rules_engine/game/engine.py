@@ -22,6 +22,7 @@ from .rules import (
     MISMATCH,
     MISSED_TRIGGER,
     NOTE,
+    STEP_RULES,
     UNKNOWN_CARD,
     UNREADABLE,
     VIOLATION,
@@ -29,6 +30,7 @@ from .rules import (
     Finding,
     Illegal,
     cite,
+    fact_rules,
 )
 from .state import (
     COMBAT_STEPS,
@@ -88,6 +90,8 @@ class Ctx:
         r = list(rules or [])
         if key:
             r = cite(self.version, key) + [x for x in r if x not in cite(self.version, key)]
+        if not r and kind == MISMATCH and data.get("fact"):
+            r = fact_rules(self.version, str(data["fact"]))
         self.findings.append(
             Finding(
                 kind=kind,
@@ -498,6 +502,7 @@ class Engine:
             ctx.add(
                 AMBIGUITY,
                 f"line {ctx.entry.number}: the line names the {c.step} but the combat chain is closed.",
+                rules=["7.0.2"],
             )
             return
         goal = order.index(step)
@@ -510,6 +515,7 @@ class Engine:
                     ctx.add(
                         AMBIGUITY,
                         f"line {ctx.entry.number}: the line names the {c.step}, but the game is already in the {s.combat_step} step.",
+                        rules=[STEP_RULES[self.version].get(s.combat_step, "7.0.2")],
                     )
                 return
             self.all_pass(s, ctx)
@@ -2477,7 +2483,7 @@ class Engine:
         v = view(s)
         found, derived = get_path(v, c.path)
         if not found:
-            ctx.add(AMBIGUITY, f"line {ctx.entry.number}: unknown fact {c.path!r} in an observation.")
+            ctx.add(UNREADABLE, f"line {ctx.entry.number}: unknown fact {c.path!r} in an observation.")
             return
         claimed = c.value
         same = derived == claimed

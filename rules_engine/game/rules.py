@@ -76,9 +76,9 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "runechant": ("8.6.3",),
     "spectral_shield": ("8.6.8",),
     "cost_asset_order": ("1.14.2a",),
-    "trigger": ("6.6.6",),
+    "trigger": ("6.6.5", "6.6.6"),
     "observation": ("1.10.3",),
-    "missed_trigger": ("6.6.6",),
+    "missed_trigger": ("6.6.5", "6.6.6"),
     "manual_effect": ("6.1.1",),
     "layer_resolve": ("5.3.1",),
     "close_no_priority": ("7.7.1",),
@@ -140,6 +140,105 @@ RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
     "crush": ("8.4.2",),
     "combo": ("8.4.1",),
 }
+
+
+#: The rule (section) of each fact an observation or a stat claim can name, per edition.
+FACT_RULES: dict[str, dict[str, str]] = {
+    "2.13.0": {
+        "life": "2.5",
+        "intellect": "2.4",
+        "action_points": "1.13.2",
+        "resource_points": "1.13.3",
+        "chi_points": "1.13.5",
+        "hand": "3.9",
+        "hand_size": "3.9",
+        "deck": "3.7",
+        "deck_top": "3.7",
+        "deck_bottom": "3.7",
+        "arsenal": "3.3",
+        "pitch_zone": "3.14",
+        "graveyard": "3.8",
+        "banished": "3.4",
+        "equipment": "3.1",
+        "weapons": "3.16",
+        "permanents": "3.13",
+        "stack": "3.15",
+        "combat_chain": "3.6",
+        "pitch": "2.8",
+        "defense": "2.3",
+        "power": "2.9",
+        "cost": "2.2",
+        "deals": "7.5.2",
+        "hits": "7.5.5",
+        "gains_ap": "8.3.5b",
+        "phase": "4.0",
+        "turn": "4.0",
+        "game": "4.5",
+    },
+    "older": {
+        "life": "2.5",
+        "intellect": "2.4",
+        "action_points": "1.13.2",
+        "resource_points": "1.13.3",
+        "chi_points": "1.13",
+        "hand": "3.8",
+        "hand_size": "3.8",
+        "deck": "3.6",
+        "deck_top": "3.6",
+        "deck_bottom": "3.6",
+        "arsenal": "3.2",
+        "pitch_zone": "3.13",
+        "graveyard": "3.7",
+        "banished": "3.3",
+        "equipment": "3.0",
+        "weapons": "3.15",
+        "permanents": "3.12",
+        "stack": "3.14",
+        "combat_chain": "3.5",
+        "pitch": "2.7",
+        "defense": "2.3",
+        "power": "2.8",
+        "cost": "2.2",
+        "deals": "7.5.2",
+        "hits": "7.5.3",
+        "gains_ap": "7.7.2",
+        "phase": "4.0",
+        "turn": "4.0",
+        "game": "4.5",
+    },
+}
+
+#: The section of each combat step, per edition (ambiguities about steps cite it).
+STEP_RULES: dict[str, dict[str, str]] = {
+    "2.13.0": {
+        "layer": "7.1",
+        "attack": "7.2",
+        "defend": "7.3",
+        "reaction": "7.4",
+        "damage": "7.5",
+        "resolution": "7.6",
+        "close": "7.7",
+    },
+    "older": {
+        "layer": "7.1",
+        "attack": "7.2",
+        "defend": "7.3",
+        "reaction": "7.4",
+        "damage": "7.5",
+        "resolution": "7.6",
+        "link": "7.7",
+        "close": "7.8",
+    },
+}
+
+
+def fact_rules(version: str, fact: str) -> list[str]:
+    """The rule of the last known word of a dotted fact ("P2.life" -> 2.5; "Card B.pitch" -> 2.8)."""
+    table = FACT_RULES.get(version, FACT_RULES["2.13.0"])
+    for part in reversed(fact.split(".")):
+        if part in table:
+            return [table[part]]
+    return []
 
 
 def rules_for(version: str) -> dict[str, tuple[str, ...]]:

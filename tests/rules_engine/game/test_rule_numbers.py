@@ -48,3 +48,44 @@ def test_every_rule_number_in_engine_source_is_catalogued() -> None:
         for lit in re.findall(r"\"(\d\.\d+(?:\.\d+[a-z]?)?)\"", path.read_text(encoding="utf-8")):
             if lit.count(".") >= 1 and not lit.startswith(("2.13", "0.")):
                 assert lit in numbers, f"{path.name}: {lit} is not a rule number in either edition"
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_fact_and_step_rules_exist(version: str) -> None:
+    from rules_engine.game.rules import FACT_RULES, STEP_RULES
+
+    numbers = _numbers(version)
+    missing = sorted(
+        {
+            n
+            for n in list(FACT_RULES[version].values()) + list(STEP_RULES[version].values())
+            if n not in numbers
+        }
+    )
+    assert not missing, missing
+
+
+def test_every_rules_finding_of_every_scenario_cites_existing_rules() -> None:
+    """Violations, mismatches, missed triggers, manual effects and ambiguities all cite rules of their edition."""
+    import yaml
+
+    from rules_engine.game.scenarios import run_scenario
+
+    from .conftest import SAMPLE, SCENARIO_DIR
+
+    numbers = {v: _numbers(v) for v in VERSIONS}
+    kinds = {"violation", "observation_mismatch", "missed_trigger", "manual_effect", "ambiguity"}
+    seen = 0
+    for path in sorted(SCENARIO_DIR.glob("*.yaml")) + ([SAMPLE] if SAMPLE.exists() else []):
+        if path.name == "real-cards.yaml":
+            continue
+        for sc in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            result = run_scenario(sc)
+            for f in result.findings:
+                if f.kind not in kinds:
+                    continue
+                seen += 1
+                assert f.rules, f"{sc['id']}: {f.kind} without rules: {f.message}"
+                bad = [r for r in f.rules if r not in numbers[f.version]]
+                assert not bad, f"{sc['id']}: {bad} not in the {f.version} CR ({f.message})"
+    assert seen > 20
