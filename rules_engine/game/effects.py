@@ -66,6 +66,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "negate",
     ),
     (re.compile(r"^put target defending card on the bottom of its owner's deck$"), "bottom_defending"),
+    (re.compile(r"^destroy all cards in (?:their|the defending hero's) arsenal$"), "destroy_arsenal"),
+    (re.compile(r"^(?:they|the defending hero) discards? a card$"), "discard_choice"),
     (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
     (
         re.compile(
@@ -100,7 +102,13 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if _KEYWORD_LINE.match(low):
             continue
         trigger = ""
-        if re.match(r"^(?:combo|crush)\s*-", low) or re.match(r"^when this attacks, intimidate$", low):
+        if (
+            re.match(r"^(?:combo|crush)\s*-", low)
+            or re.match(r"^when this attacks, intimidate$", low)
+            or re.match(r"^defense reaction cards can't be played this chain link$", low)
+            or re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low)
+            or re.match(r"^if you've dealt arcane damage this turn, this gets", low)
+        ):
             continue  # handled by the combat rules (CR 8.4.1, 8.4.2, 8.5.10)
         mr = re.match(
             r"^reprise\s*-\s*if the defending hero has defended with a card from their hand this chain link, (.*)$",

@@ -823,7 +823,17 @@ class Engine:
             self.check_game_over(s, ctx)
 
     def hit_triggers(self, s: GameState, link: ChainLink, amount: int, ctx: Ctx) -> None:
-        effects, _ = recognise(link.attack.facts.text)
+        """CR 7.5.5: effects that trigger on the hit-event go on the stack in the Damage Step."""
+        text = link.attack.facts.text
+
+        def granted(m: re.Match[str]) -> str:
+            # "If you've dealt arcane damage this turn, this gets "When this hits ..."" (a conditional grant)
+            return m.group(1) if link.controller in s.arcane_dealt else ""
+
+        text = re.sub(
+            r"if you've dealt arcane damage this turn, this gets \"(.+?)\"", granted, text, flags=re.I
+        )
+        effects, _ = recognise(text)
         hit = [e for e in effects if e.trigger == "hit"]
         if hit:
             layer = Layer(
@@ -1174,6 +1184,11 @@ class Engine:
                     "defense_reaction",
                     f"{player} cannot play the defense reaction {card.name}: only the defending hero may, in the Reaction Step.",
                 )
+            if "defense reaction cards can't be played this chain link" in link.attack.facts.text.casefold():
+                raise Illegal(
+                    "no_defense_reactions",
+                    f"{link.attack.name} forbids defense reaction cards this chain link.",
+                )
             self.check_can_defend(s, link, [card], ctx, reaction=True)
         elif f.is_("instant") or c.as_instant:
             pass
@@ -1456,6 +1471,15 @@ class Engine:
                 if link is not None:
                     try:
                         card.origin = layer.source_zone or "hand"
+                        m = re.search(
+                            r"if .+? is played from (?:your )?arsenal, it (?:gains|gets) \+(\d+)\{d\}",
+                            f.text,
+                            re.I,
+                        )
+                        if m and card.origin == "arsenal":
+                            card.counters["defense_effect"] = card.counters.get("defense_effect", 0) + int(
+                                m.group(1)
+                            )
                         self.check_can_defend(s, link, [card], ctx, reaction=True)
                         link.defending.append(card)  # CR 8.1.3b / 7.4.2d
                         link.hand_defended = link.hand_defended or card.origin == "hand"
@@ -1688,6 +1712,19 @@ class Engine:
                         self.to_graveyard(s, lay.card)
                     ctx.events.append(Event("negate", player, lay.name))
                     break
+        elif k == "destroy_arsenal":
+            victim = s.p(other(player))
+            for card in list(victim.arsenal):
+                victim.arsenal.remove(card)
+                self.to_graveyard(s, card)
+            ctx.events.append(Event("destroy", other(player), "arsenal"))
+        elif k == "discard_choice":
+            ctx.events.append(Event("trigger", player, f"{name} discard"))
+            ctx.add(
+                NOTE,
+                f"line {ctx.entry.number}: {name} makes {other(player)} discard a card of their choice; log it ('{other(player)} discards X').",
+                "discard",
+            )
         elif k == "bottom_defending":
             wanted = layer.targets[0] if layer is not None and layer.targets else ""
             link = s.active_link()
@@ -2245,7 +2282,7 @@ class Engine:
                 e.kind in ("trigger", "resolve") and c.because.casefold() in e.subject.casefold()
                 for e in events
             ):
-                key = {"crush": "crush"}.get(c.because.casefold(), "manual_effect")
+                key = {"crush": "crush"}.get(c.because.casefold(), "discard")
                 raise Illegal(key, f"the line discards for {c.because}, but {c.because} did not happen here.")
         p = s.p(c.player)
         for ref in c.cards:

@@ -225,6 +225,8 @@ class Parser:
             return
         for act0 in acts:
             act: A.Action = act0
+            if isinstance(act, A.Discard) and not act.because and comments:
+                act = A.Discard(act.player, act.cards, act.random, comments[0].strip().casefold())
             if isinstance(act, A.Draw):
                 why = next(
                     (k for k in ("crush", "ponder", "hit") if any(k in x.casefold() for x in comments)), ""

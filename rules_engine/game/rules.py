@@ -102,6 +102,8 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "token": (),
     "heave": ("8.3.18",),
     "legendary": ("8.3.6",),
+    "discard": ("8.5.5",),
+    "no_defense_reactions": ("5.1.5", "7.4.2c"),
     "confidence": ("8.6.35", "7.3.2b"),
     "specialization": ("8.3.7",),
     "supertypes": ("1.1.3",),

@@ -35,9 +35,6 @@ CASES = _cases()
 #: Scenarios the engine does not pass yet, each with the reason (reported, never hidden): the engine
 #: reports these situations as manual-effect findings instead of computing them.
 KNOWN_GAPS: dict[str, str] = {
-    "real-04": "Command and Conquer's card text (no defense reactions; destroys arsenal on hit) is card-specific",
-    "real-06": "Consuming Volition's conditional discard is card-specific",
-    "real-09": "Unmovable's +1 defense from arsenal is card-specific",
     "real-11": "Pummel's and Energy Potion's modes/abilities are card-specific",
     "real-12": "Razor Reflex's modes are card-specific",
 }
