@@ -31,6 +31,7 @@ class Play:
     boost: bool = False
     boost_card: str = ""
     as_instant: bool = False
+    mode: int = 0  # "Choose 1" cards: the chosen mode, 1-based (CR 1.7.5)
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     (re.compile(r"^put target defending card on the bottom of its owner's deck$"), "bottom_defending"),
     (re.compile(r"^destroy all cards in (?:their|the defending hero's) arsenal$"), "destroy_arsenal"),
+    (re.compile(r"^(?:it|this) (?:gets|gains) go again$"), "self_go_again"),
     (re.compile(r"^(?:they|the defending hero) discards? a card$"), "discard_choice"),
     (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
     (

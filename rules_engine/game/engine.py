@@ -833,6 +833,7 @@ class Engine:
         text = re.sub(
             r"if you've dealt arcane damage this turn, this gets \"(.+?)\"", granted, text, flags=re.I
         )
+        text = " ".join([text] + link.granted)
         effects, _ = recognise(text)
         hit = [e for e in effects if e.trigger == "hit"]
         if hit:
@@ -1040,6 +1041,43 @@ class Engine:
             keep.append(eff)
         s.effects = keep
 
+    def choose_mode(self, s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
+        """CR 1.7.5: a "Choose 1" card's mode is declared as it is played; the chosen mode's target
+        description must fit the target (CR 1.8.5d)."""
+        text = card.facts.text
+        if not re.match(r"\s*choose 1", text, re.I):
+            return None
+        modes = [m.strip() for m in re.split(r"\n\s*[-–]\s*|\s[-–]\s(?=target)", text)[1:] if m.strip()]
+        if not modes:
+            return None
+        if not c.mode or c.mode > len(modes):
+            ctx.add(
+                AMBIGUITY,
+                f"line {ctx.entry.number}: {card.name} has {len(modes)} modes; the line does not say which ('(mode 2)').",
+                rules=["1.7.5"],
+            )
+            return ""
+        chosen = modes[c.mode - 1]
+        m = re.match(r"target (.+?) (?:gets|gains) \+\d+\{p\}", chosen, re.I)
+        link = s.active_link()
+        if m and link is not None:
+            desc = m.group(1).casefold()
+            ok = True
+            if "weapon attack" in desc:
+                ok = bool(link.proxy)
+            elif "attack action" in desc:
+                ok = not link.proxy and link.attack.facts.is_attack_action
+            mc = re.search(r"with cost (\d+) or (greater|less)", desc)
+            if ok and mc:
+                cost = link.attack.facts.cost or 0
+                ok = cost >= int(mc.group(1)) if mc.group(2) == "greater" else cost <= int(mc.group(1))
+            if not ok:
+                raise Illegal(
+                    "effect_target",
+                    f"{card.name}'s mode {c.mode} needs {m.group(1)}; {link.attack.name} is not one.",
+                )
+        return chosen
+
     def check_targets(
         self, s: GameState, player: str, card: Card, targets: tuple[str, ...], is_attack: bool
     ) -> None:
@@ -1207,6 +1245,7 @@ class Engine:
                 )
             action_cost = 1
         self.check_targets(s, player, card, c.targets, is_attack)
+        mode_text = self.choose_mode(s, card, c, ctx)
         cost = max(0, (f.cost or 0) + self.cost_modifiers(s, player, f, is_attack))
         if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
             raise Illegal(
@@ -1237,6 +1276,8 @@ class Engine:
         layer = Layer(
             id=s.new_id(), kind="card", name=card.name, controller=player, card=card, source_zone=zone
         )
+        if mode_text is not None:
+            layer.effect = "mode:" + mode_text
         layer.targets = list(c.targets)
         if is_attack:
             layer.attack = True
@@ -1491,7 +1532,10 @@ class Engine:
                     s, layer.controller, card.name, f.text, ctx, layer, skip_manual_for_defense=True
                 )
             else:
-                self.resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
+                if layer.effect.startswith("mode:"):
+                    self.resolve_mode(s, layer, ctx)
+                else:
+                    self.resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
                 if f.has("go again") or layer.go_again:
                     self.gain_ap(s, layer.controller, card.name, ctx)  # CR 8.3.5a
                 if f.is_("aura") or f.is_("item") or f.is_("ally") or f.is_("equipment") or f.is_("weapon"):
@@ -1505,6 +1549,18 @@ class Engine:
                     self.to_graveyard(s, card)
         if give and s.phase == "action" and s.combat_step != "close":
             self.give_priority(s)
+
+    def resolve_mode(self, s: GameState, layer: Layer, ctx: Ctx) -> None:
+        """The chosen mode of a "Choose 1" card: "+N{p}" and a granted ability in quotes."""
+        text = layer.effect[len("mode:") :]
+        m = re.match(r'target .+? (?:gets|gains) \+(\d+)\{p\}(?: and "(.+)")?\.?$', text, re.I)
+        link = s.active_link()
+        if m and link is not None:
+            link.power_bonus += int(m.group(1))
+            if m.group(2):
+                link.granted.append(m.group(2))
+        elif text:
+            self.resolve_text(s, layer.controller, layer.name, text, ctx, layer)
 
     def gain_ap(self, s: GameState, player: str, source: str, ctx: Ctx, n: int = 1) -> None:
         """A non-turn player cannot gain action points (older CR 1.13.2b; the turn-player alone uses them)."""
@@ -1712,6 +1768,10 @@ class Engine:
                         self.to_graveyard(s, lay.card)
                     ctx.events.append(Event("negate", player, lay.name))
                     break
+        elif k == "self_go_again":
+            link = s.active_link()
+            if link is not None:
+                link.go_again = True
         elif k == "destroy_arsenal":
             victim = s.p(other(player))
             for card in list(victim.arsenal):

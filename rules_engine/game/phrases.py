@@ -225,6 +225,27 @@ class Parser:
             return
         for act0 in acts:
             act: A.Action = act0
+            mode = next(
+                (
+                    int(m.group(1))
+                    for x in comments
+                    for m in [re.fullmatch(r"\s*mode (\d+)\s*", x, re.I)]
+                    if m
+                ),
+                0,
+            )
+            if isinstance(act, A.Play) and mode:
+                act = A.Play(
+                    act.player,
+                    act.card,
+                    act.targets,
+                    act.pitches,
+                    act.floating,
+                    act.boost,
+                    act.boost_card,
+                    act.as_instant,
+                    mode,
+                )
             if isinstance(act, A.Discard) and not act.because and comments:
                 act = A.Discard(act.player, act.cards, act.random, comments[0].strip().casefold())
             if isinstance(act, A.Draw):

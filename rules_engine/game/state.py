@@ -239,12 +239,19 @@ class ChainLink:
     source_zone: str = "hand"
     proxy: str = ""  # name of the attack-source when the attack is a weapon's attack-proxy
     hand_defended: bool = False  # a card from hand has defended this link (older CR 8.3.4c)
-    max_nonblock: int = (
-        0  # "can't be defended by more than N non-block cards" (Confidence, CR 8.6.35); 0 = no limit
-    )
+    # "can't be defended by more than N non-block cards" (Confidence, CR 8.6.35); 0 = no limit
+    max_nonblock: int = 0
+    granted: list[str] = field(
+        default_factory=list
+    )  # abilities the attack gained ("If this hits a hero, ...")
 
     def clone(self) -> ChainLink:
-        return replace(self, attack=self.attack.clone(), defending=[c.clone() for c in self.defending])
+        return replace(
+            self,
+            attack=self.attack.clone(),
+            defending=[c.clone() for c in self.defending],
+            granted=list(self.granted),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -264,6 +271,7 @@ class ChainLink:
             "proxy": self.proxy,
             "hand_defended": self.hand_defended,
             "max_nonblock": self.max_nonblock,
+            "granted": list(self.granted),
         }
 
     @classmethod
@@ -285,6 +293,7 @@ class ChainLink:
             proxy=str(d.get("proxy", "")),
             hand_defended=bool(d.get("hand_defended", False)),
             max_nonblock=int(d.get("max_nonblock", 0)),
+            granted=[str(x) for x in d.get("granted", [])],
         )
 
 

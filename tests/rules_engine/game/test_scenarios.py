@@ -34,10 +34,7 @@ CASES = _cases()
 
 #: Scenarios the engine does not pass yet, each with the reason (reported, never hidden): the engine
 #: reports these situations as manual-effect findings instead of computing them.
-KNOWN_GAPS: dict[str, str] = {
-    "real-11": "Pummel's and Energy Potion's modes/abilities are card-specific",
-    "real-12": "Razor Reflex's modes are card-specific",
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 
 def test_there_are_scenarios():
