@@ -906,7 +906,9 @@ class Engine:
                 f"{c.player} applied {c.keyword} with no damage being dealt to their hero.",
             )
         if kw in ("arcane barrier", "spellvoid") and not d.arcane:
-            raise Illegal(key, f"{c.keyword} only prevents arcane damage.")
+            raise Illegal(
+                key, f"{c.keyword} only prevents arcane damage.", tuple(cite(self.version, "damage_type"))
+            )
         p = s.p(c.player)
         source = None
         for card in [x for x in p.equipment.values() if x is not None] + list(p.permanents):
@@ -930,7 +932,12 @@ class Engine:
             if kw == "quell":
                 cost = n
                 amount = n
-            self.pay_resources(s, c.player, cost, c.pitches, ctx)
+            try:
+                self.pay_resources(s, c.player, cost, c.pitches, ctx)
+            except Illegal as exc:
+                raise Illegal(
+                    exc.key, f"{c.keyword}: {exc.message}", tuple(cite(self.version, key)) + exc.extra
+                ) from None
         if kw == "spellvoid":
             amount = n
             self.destroy_permanent(s, source)

@@ -16,7 +16,7 @@ VERSIONS: tuple[str, ...] = ("2.13.0", "older")
 #: key -> rule numbers in CR 2.13.0.
 RULES_2_13: dict[str, tuple[str, ...]] = {
     "reverse": ("1.10.3",),
-    "priority": ("1.11.1", "1.11.5"),
+    "priority": ("1.11.1", "1.11.2", "1.11.5"),
     "pass": ("1.11.4", "1.11.4a"),
     "no_priority_phase": ("1.11.3",),
     "pitch_no_cost": ("1.14.3b", "1.14.2d"),
@@ -26,8 +26,9 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "action_stack_not_empty": ("8.1.1a",),
     "action_during_combat": ("8.1.1b", "7.0.1a"),
     "not_turn_player_action": ("5.1.2b", "4.3.3"),
-    "attack_reaction": ("8.1.2a",),
-    "defense_reaction": ("8.1.3a",),
+    "attack_reaction": ("8.1.2a", "7.4.2a"),
+    "defense_reaction": ("8.1.3a", "7.4.2b"),
+    "damage_type": ("8.5.3f",),
     "defense_reaction_cannot_defend": ("7.4.2c",),
     "play_zone": ("5.1.1a",),
     "defend_step": ("7.3.2", "7.3.3"),
@@ -108,7 +109,7 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "specialization": ("8.3.7",),
     "supertypes": ("1.1.3",),
     "effect_target": ("1.8.5d", "5.1.5"),
-    "heave_arsenal": ("8.3.18", "3.3.2"),
+    "heave_arsenal": ("8.3.18b", "3.3.2"),
     "quell_trigger": ("8.3.19",),
 }
 
@@ -128,6 +129,7 @@ RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
     "ambush": ("8.3.24",),
     "no_priority_damage": ("1.11.3", "7.5.1"),
     "hit": ("7.5.2a", "7.5.3"),
+    "damage_type": ("8.3.8",),
     "attack_target": ("5.1.4b", "5.1.5"),
     "damage_target": ("1.8.4", "8.5.3"),
     "negate_target": ("8.5.26", "1.8.4"),
