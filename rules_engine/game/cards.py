@@ -433,3 +433,70 @@ class FabCubeCards:
         keys = list(self.by_name)
         close = difflib.get_close_matches(norm_name(name), keys, n=5, cutoff=0.7)
         return [self.by_name[k][0].name for k in close]
+
+
+def facts_from_card(card: Any) -> CardFacts:
+    """Facts from the project's card database record (``rules_engine.cards.Card``).
+
+    That record keeps keyword names without their values, so the value of a valued keyword
+    ("Arcane Barrier 1", "Ward 3") is read from the card's functional text (CR 8.3).
+    """
+    text = str(getattr(card, "functional_text", "") or "")
+    plain = re.sub(r"\*\*|__", "", text)
+    keywords: list[tuple[str, int | None]] = []
+    for kw in sorted(getattr(card, "keywords", ()) or ()):
+        k = " ".join(str(kw).split()).casefold()
+        value: int | None = None
+        if k in VALUED_KEYWORDS:
+            m = re.search(rf"\b{re.escape(k)}\s+(\d+)", plain, re.I)
+            value = int(m.group(1)) if m else None
+        keywords.append((k, value))
+    types = frozenset(str(t).casefold() for t in getattr(card, "types", ()) or ())
+    subtypes = {str(t).casefold() for t in getattr(card, "subtypes", ()) or ()}
+    if "action" in types and "attack" not in subtypes:
+        subtypes.add("non-attack")
+    classes = frozenset(str(c).casefold() for c in (getattr(card, "classes", ()) or ())) | frozenset(
+        str(c).casefold() for c in (getattr(card, "talents", ()) or ())
+    )
+    return CardFacts(
+        name=str(card.name),
+        types=types,
+        subtypes=frozenset(subtypes),
+        classes=classes,
+        cost=_int_or_none(getattr(card, "cost", None)),
+        pitch=_int_or_none(getattr(card, "pitch", None)),
+        power=_int_or_none(getattr(card, "power", None)),
+        defense=_int_or_none(getattr(card, "defense", None)),
+        life=_int_or_none(getattr(card, "life", None)),
+        intellect=_int_or_none(getattr(card, "intellect", None)),
+        keywords=tuple(keywords),
+        text=plain,
+    )
+
+
+class DatabaseCards:
+    """A card lookup over the project's ``rules_engine.cards.CardDatabase`` (what the Django side
+    holds for an imported release). A name with several pitch variants resolves to the lowest
+    pitch unless the colour is given ("Snatch (blue)")."""
+
+    def __init__(self, db: Any) -> None:
+        self.db = db
+        self._cache: dict[str, CardFacts | None] = {}
+
+    def get(self, name: str) -> CardFacts | None:
+        key = norm_name(name)
+        if key in self._cache:
+            return self._cache[key]
+        card = self.db.get(name)
+        if card is None:
+            base, pitch = split_colour(name)
+            variants = self.db.variants(base)
+            if pitch is not None:
+                variants = [v for v in variants if v.pitch == pitch]
+            card = variants[0] if variants else None
+        facts = facts_from_card(card) if card is not None else None
+        self._cache[key] = facts
+        return facts
+
+    def suggest(self, name: str) -> list[str]:
+        return list(self.db.suggest(name, limit=5))

@@ -139,3 +139,48 @@ def test_an_unknown_card_that_cannot_pay_is_a_violation() -> None:
     assert rep.steps[0].findings[-1].kind == "violation"
     assert "5.1.7a" in rep.steps[0].findings[-1].rules
     assert rep.final.p("P1").hand_size == 3
+
+
+def test_the_project_card_database_adapter_gives_real_stats_and_keyword_values() -> None:
+    import pytest
+
+    from rules_engine.game.cards import DatabaseCards, FabCubeCards
+    from rules_engine.oracle import load_reference_database
+
+    from .conftest import FABCUBE, SHARED
+
+    if not (FABCUBE / "card.json").exists():
+        pytest.skip("../shared/data/fabcube is absent")
+    db = DatabaseCards(load_reference_database(SHARED))
+    cube = FabCubeCards.load(FABCUBE)
+    hood = db.get("Nullrune Hood")
+    assert hood is not None and hood.keyword("arcane barrier") == 1 and hood.slot == "head"
+    jab = db.get("Head Jab (red)")
+    assert (
+        jab is not None
+        and jab.has("go again")
+        and (jab.cost, jab.pitch, jab.power, jab.defense) == (0, 1, 3, 2)
+    )
+    for name in ("Snatch (red)", "Sink Below (red)", "Command and Conquer (red)", "Nullrune Hood"):
+        a, b = db.get(name), cube.get(name)
+        assert a is not None and b is not None
+        assert (a.cost, a.pitch, a.power, a.defense) == (b.cost, b.pitch, b.power, b.defense), name
+        assert dict(a.keywords).get("arcane barrier") == dict(b.keywords).get("arcane barrier")
+    assert db.get("Nullrune Hod") is None and "Nullrune Hood" in db.suggest("Nullrune Hod")
+
+
+def test_real_card_disputes_replay_with_the_project_card_database() -> None:
+    import pytest
+
+    from rules_engine.game.cards import DatabaseCards
+    from rules_engine.game.scenarios import load_yaml, run_file
+    from rules_engine.oracle import load_reference_database
+
+    from .conftest import FABCUBE, SCENARIO_DIR, SHARED
+
+    path = SCENARIO_DIR / "real-cards.yaml"
+    if not (FABCUBE / "card.json").exists() or not path.exists():
+        pytest.skip("card data or real-card disputes absent")
+    results = run_file(load_yaml(str(path)), DatabaseCards(load_reference_database(SHARED)))
+    assert len(results) >= 12
+    assert [r.id for r in results if r.failures] == []
