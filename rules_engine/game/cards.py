@@ -290,7 +290,9 @@ class InlineCards:
         self._cards[norm_name(facts.name)] = facts
 
     def names(self) -> list[str]:
-        return [c.name for c in self._cards.values()]
+        own = [c.name for c in self._cards.values()]
+        more = getattr(self.fallback, "names", None)
+        return own + (list(more()) if callable(more) else [])
 
     def get(self, name: str) -> CardFacts | None:
         found = self._cards.get(norm_name(name))
@@ -410,6 +412,9 @@ class FabCubeCards:
             variants.sort(key=lambda f: f.pitch if f.pitch is not None else 0)
         return out
 
+    def names(self) -> list[str]:
+        return [v[0].name for v in self.by_name.values()]
+
     def variants(self, name: str) -> list[CardFacts]:
         base, _ = split_colour(name)
         return list(self.by_name.get(norm_name(name)) or self.by_name.get(norm_name(base)) or [])
@@ -500,3 +505,6 @@ class DatabaseCards:
 
     def suggest(self, name: str) -> list[str]:
         return list(self.db.suggest(name, limit=5))
+
+    def names(self) -> list[str]:
+        return list(self.db.names())

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
-from .cards import CardFacts, CardLookup, norm_name
+from .cards import CardFacts, CardLookup, norm_name, split_colour
 from .effects import TOKEN_RULES, TextEffect, activated_ability, recognise, token_facts
 from .rules import (
     AMBIGUITY,
@@ -47,6 +47,14 @@ from .state import (
 from .view import get_path, view
 
 MAX_LOOP = 60
+
+
+def same_card(card: Card, name: str) -> bool:
+    """The named card: "Snatch (blue)" names a Snatch with pitch 3 (CR 1.3.4: name and pitch)."""
+    if norm_name(card.name) == norm_name(name):
+        return True
+    base, pitch = split_colour(name)
+    return pitch is not None and norm_name(card.name) == norm_name(base) and card.pitch == pitch
 
 
 def defense_of(s: GameState, card: Card) -> int:
@@ -319,7 +327,7 @@ class Engine:
         for zone in zones:
             if zone == "equipment":
                 for slot, card in p.equipment.items():
-                    if card is not None and norm_name(card.name) == key:
+                    if card is not None and same_card(card, ref.name):
                         p.equipment[slot] = None
                         card.origin = f"equipment:{slot}"
                         return card, "equipment"
@@ -327,7 +335,7 @@ class Engine:
             if zone == "deck":
                 for lst in (p.deck_top, p.deck_bottom):
                     for i, card in enumerate(lst):
-                        if norm_name(card.name) == key:
+                        if same_card(card, ref.name):
                             lst.pop(i)
                             if p.deck_count is not None:
                                 p.deck_count -= 1
@@ -335,7 +343,7 @@ class Engine:
                 continue
             lst = getattr(p, zone)
             for i, card in enumerate(lst):
-                if norm_name(card.name) == key:
+                if same_card(card, ref.name):
                     lst.pop(i)
                     card.origin = zone
                     return card, zone

@@ -118,6 +118,10 @@ class Parser:
                     break
                 name = m.group(1).strip()
                 after = rest[m.end() :]
+                mcol = re.match(r"\s*\((red|yellow|blue)\)", after, re.I)
+                if mcol:  # "Snatch (blue)": the colour names the pitch variant
+                    name = f"{name} ({mcol.group(1).casefold()})"
+                    after = after[mcol.end() :]
             else:
                 after = rest[len(name) :]
             claims: list[tuple[str, int]] = []
@@ -137,6 +141,11 @@ class Parser:
                 if m3:
                     zone = m3.group(1).casefold().replace(" zone", "")
                     after = after[m3.end() :]
+                    continue
+                mcol2 = re.match(r"\((red|yellow|blue)\)", after, re.I)
+                if mcol2 and not re.search(r"\((?:red|yellow|blue)\)$", name, re.I):
+                    name = f"{name} ({mcol2.group(1).casefold()})"
+                    after = after[mcol2.end() :]
                     continue
                 m4 = re.match(r"\([^)]*\)", after)
                 if m4:
@@ -217,7 +226,11 @@ class Parser:
             self.clause(m.group(2), entry)
             return
         # comments in parentheses (the stat claims stay with their card)
-        comments = [x for x in re.findall(r"\(([^)]*)\)", c) if not _CLAIM_PAREN.fullmatch(f"({x})")]
+        comments = [
+            x
+            for x in re.findall(r"\(([^)]*)\)", c)
+            if not _CLAIM_PAREN.fullmatch(f"({x})") and x.strip().casefold() not in ("red", "yellow", "blue")
+        ]
         entry.comments.extend(comments)
         acts = self.shape(c)
         if acts is None:
@@ -258,7 +271,10 @@ class Parser:
 
     def strip_comments(self, c: str) -> str:
         def keep(m: re.Match[str]) -> str:
-            return m.group(0) if _CLAIM_PAREN.fullmatch(m.group(0)) else ""
+            keep_it = _CLAIM_PAREN.fullmatch(m.group(0)) or re.fullmatch(
+                r"\((?:red|yellow|blue)\)", m.group(0), re.I
+            )
+            return m.group(0) if keep_it else ""
 
         return " ".join(re.sub(r"\([^)]*\)", keep, c).split()).strip().rstrip(",").strip()
 

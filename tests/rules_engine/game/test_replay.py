@@ -315,3 +315,29 @@ try:
 
 except ImportError:  # pragma: no cover
     pass
+
+
+def test_a_colour_names_the_pitch_variant() -> None:
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "step": "defend (chain link 1)",
+        "combat_chain": {"links": [{"link": 1, "attack": {"name": "Attack A", "power": 6}, "defending": []}]},
+        "P2": {
+            "life": 20,
+            "hand": [
+                {"name": "Snatch", "type": "attack action", "cost": 0, "pitch": 1, "power": 4, "defense": 2},
+                {"name": "Snatch", "type": "attack action", "cost": 0, "pitch": 3, "power": 2, "defense": 3},
+            ],
+        },
+    }
+    inline = InlineCards()
+    state = StateBuilder(inline, "2.13.0").build(given)
+    rep = replay(
+        state,
+        ["P2 declares Snatch (blue)", "all pass through the Reaction and Damage Steps"],
+        inline,
+        names=names_for(state),
+    )
+    assert [c.pitch for c in rep.final.p("P2").hand] == [1]
+    assert rep.final.p("P2").life == 17
