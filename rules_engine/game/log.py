@@ -115,6 +115,8 @@ def replay(
     current = initial
     current_no = 0
     prev: list[Event] = []
+    history: list[Event] = []  # events of this turn on the current path
+    turn_seen = initial.turn_number
     # the active chain of line numbers leading to the current state
     chain: list[int] = []
     for i, text in enumerate(lines, start=1):
@@ -134,8 +136,18 @@ def replay(
             steps.append(rec)
             chain.append(i)
             current, current_no, prev = base, i, []
+            history = [
+                e
+                for r in steps
+                if r.active and r.number <= k and r.state.turn_number == base.turn_number
+                for e in r.events
+            ]
+            turn_seen = base.turn_number
             continue
-        result = engine.apply(current, entry, prev)
+        if current.turn_number != turn_seen:
+            history, turn_seen = [], current.turn_number
+        result = engine.apply(current, entry, prev, history)
+        history = history + result.events
         rec = StepRecord(
             i,
             str(text),

@@ -447,13 +447,15 @@ def run_scenario(sc: dict[str, Any], lookup: CardLookup | None = None) -> Scenar
         index = NameIndex(sorted(names))
         parser = Parser(index)
         prev: list[Event] = []
+        history: list[Event] = []
         steps = sc.get("when") or []
         for i, text in enumerate(steps, start=1):
             entry = parser.parse(i, str(text))
             for u in entry.unparsed:
                 res.unparsed.append({"action": i, "text": u})
-            step = engine.apply(state, entry, prev)
+            step = engine.apply(state, entry, prev, history)
             prev = step.events
+            history = history + step.events if step.state.turn_number == state.turn_number else []
             state = step.state
             res.findings.extend(step.findings)
             res.checkpoints[str(i)] = view(state)
