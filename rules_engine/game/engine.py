@@ -284,6 +284,7 @@ class Engine:
             A.Discard: self.discard,
             A.DeckCheck: self.deck_check,
             A.Pay: self.pay,
+            A.Shuffle: self.shuffle,
         }.get(type(c))
         if handler is None:
             raise CannotApply(f"no handler for {type(c).__name__}")
@@ -2313,6 +2314,12 @@ class Engine:
             s.effects.append(Effect("intimidated", c.player, 0, "end", "intimidate", card.id))
             ctx.events.append(Event("random", c.player, "intimidate: a random card banished from hand"))
         s.p(c.player).banished.append(card)
+
+    def shuffle(self, s: GameState, c: A.Shuffle, ctx: Ctx) -> None:
+        """A shuffle (CR 8.5.20) randomises the deck: the known top and bottom cards are known no more."""
+        p = s.p(c.player)
+        p.deck_top, p.deck_bottom = [], []
+        ctx.events.append(Event("shuffle", c.player, "shuffled their deck"))
 
     def pay(self, s: GameState, c: A.Pay, ctx: Ctx) -> None:
         """Pay an optional cost that avoids damage (Bloodrot Pox: 2 damage unless you pay 3, CR 8.6.19)."""

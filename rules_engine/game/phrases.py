@@ -536,6 +536,9 @@ class Parser:
                     int(m.group(3)),
                 )
             ]
+        m = re.fullmatch(rf"{_P} shuffles (?:their|his|her|the) deck", c, re.I)
+        if m:
+            return [A.Shuffle(m.group(1).upper())]
         m = re.fullmatch(rf"{_P} pays (\d+)(?: resource points?)?(?:,? (?:by )?pitching (.+))?", c, re.I)
         if m:
             return [
