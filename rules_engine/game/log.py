@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
-from .cards import CardLookup
+from .cards import CardLookup, InlineCards
 from .engine import Engine, Event
-from .phrases import NameIndex, Parser
+from .phrases import NameIndex, Parser, index_for
 from .rules import Finding
 from .state import GameState
 from .view import view
@@ -72,8 +72,12 @@ class Replay:
         return [f for s in self.steps if s.active for f in s.findings]
 
 
-def names_for(state: GameState, extra: Sequence[str] = ()) -> NameIndex:
-    idx = NameIndex(extra)
+def names_for(state: GameState, extra: Sequence[str] = (), lookup: object = None) -> NameIndex:
+    """The names a log may use: the cards in the state, ``extra`` names, and the lookup's names."""
+    idx = NameIndex(
+        extra,
+        parent=index_for(getattr(lookup, "fallback", None) if isinstance(lookup, InlineCards) else lookup),
+    )
     for p in state.players.values():
         for zone in (
             p.hand,
