@@ -49,6 +49,16 @@ from .view import get_path, view
 MAX_LOOP = 60
 
 
+def link_power(link: ChainLink) -> int:
+    """The active-attack's power: printed power, its changes, and piercing N when an equipment
+    defends (CR 8.3.23); never below zero."""
+    power = (link.attack.facts.power or 0) + link.power_bonus
+    pierce = link.attack.facts.keyword("piercing")
+    if pierce and any(c.facts.is_equipment for c in link.defending):
+        power += pierce
+    return max(0, power)
+
+
 def same_card(card: Card, name: str) -> bool:
     """The named card: "Snatch (blue)" names a Snatch with pitch 3 (CR 1.3.4: name and pitch)."""
     if norm_name(card.name) == norm_name(name):
@@ -655,14 +665,7 @@ class Engine:
             ctx.events.append(Event("gain_ap", link.controller, link.attack.name, 1))
 
     def attack_power(self, s: GameState, link: ChainLink) -> int:
-        base = link.attack.facts.power or 0
-        if link.proxy:
-            base = link.attack.facts.power or 0
-        power = base + link.power_bonus
-        pierce = link.attack.facts.keyword("piercing")
-        if pierce and any(c.facts.is_equipment for c in link.defending):
-            power += pierce  # CR 8.3.23
-        return max(0, power)
+        return link_power(link)
 
     def damage_step(self, s: GameState, ctx: Ctx) -> None:
         """CR 7.5.2: damage is the attack's power minus the total defense of the defending cards."""
@@ -1556,9 +1559,7 @@ class Engine:
                         self.to_graveyard(s, card)  # fails to resolve
                 else:
                     self.to_graveyard(s, card)
-                self.resolve_text(
-                    s, layer.controller, card.name, f.text, ctx, layer, skip_manual_for_defense=True
-                )
+                self.resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
             else:
                 if layer.effect.startswith("mode:"):
                     self.resolve_mode(s, layer, ctx)
@@ -1723,7 +1724,6 @@ class Engine:
         text: str,
         ctx: Ctx,
         layer: Layer | None,
-        skip_manual_for_defense: bool = False,
     ) -> None:
         effects, unknown = recognise(text)
         for e in effects:
