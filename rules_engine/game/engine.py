@@ -1174,6 +1174,26 @@ class Engine:
                 )
                 ctx.events.append(Event("trigger", player, "Frostbite"))
 
+    def nonattack_triggers(self, s: GameState, player: str, layer: Layer, ctx: Ctx) -> None:
+        """Eloquence (CR 8.6.23): when its controller plays a non-attack action card, destroy it and
+        the card gets go again (when the trigger resolves)."""
+        for tok in list(s.p(player).permanents):
+            t = token_facts(tok.name)
+            if t is None or not t.text.startswith("nonattack_trigger"):
+                continue
+            s.stack.append(
+                Layer(
+                    id=s.new_id(),
+                    kind="triggered",
+                    name=f"{tok.name} trigger",
+                    controller=player,
+                    effect="card_go_again",
+                    targets=[layer.id],
+                    source_zone=tok.id,
+                )
+            )
+            ctx.events.append(Event("trigger", player, t.name.casefold()))
+
     def token_base(self, name: str) -> str:
         return re.sub(r"\s+\d+$", "", name)
 
@@ -1320,6 +1340,8 @@ class Engine:
         self.apply_next_card_effects(s, player, layer, ctx)
         s.stack.append(layer)
         self.play_triggers(s, player, ctx)
+        if "non-attack" in f.subtypes and f.is_action:
+            self.nonattack_triggers(s, player, layer, ctx)
         if is_attack:
             s.attacks_this_turn.append(card.name)
             self.attack_played_triggers(s, player, layer, ctx, action_card=True)
@@ -1656,6 +1678,10 @@ class Engine:
             self.bump_attack(s, layer, go_again=True)
         elif eff == "power1":
             self.bump_attack(s, layer, power=1)
+        elif eff == "card_go_again":
+            for lay in s.stack:
+                if lay.id in layer.targets:
+                    lay.go_again = True
         elif eff == "destroy_source":
             for pl in PLAYERS:
                 for tok in list(s.p(pl).permanents):
