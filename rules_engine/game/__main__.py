@@ -1,0 +1,199 @@
+"""Command line: ``python -m rules_engine.game replay|scenarios|backup|cards-index ...``.
+
+    replay FILE [--json] [--cards CARDS] [--rules-version V]
+        Replay a log (YAML with ``given`` and ``log``, or a text file with one line per entry) and
+        print each line's state and findings.
+    scenarios FILE [--id ID] [--json] [--cards CARDS]
+        Run scenario files; ``--json`` prints the stable contract {"scenarios": [...]}.
+    backup FILE --to K [--json]
+        What backing up to the state after line K would undo and reveal.
+    cards-index SRC OUT
+        Write a compact card file (JSON list of card facts) from the-fab-cube data, for ``--cards``.
+
+CARDS is a the-fab-cube directory or card.json, or a compact card file. Never prints a traceback:
+unreadable input is reported and the exit status is 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .cards import CardLookup, FabCubeCards, InlineCards, facts_from_mapping
+from .scenarios import GivenError, StateBuilder, collect_cards, load_yaml, run_file
+from .state import GameState, PlayerState
+from .view import view
+
+
+def load_cards(path: str | None) -> CardLookup | None:
+    if not path:
+        return None
+    p = Path(path)
+    if p.is_dir() or p.name == "card.json":
+        return FabCubeCards.load(p)
+    data = json.loads(p.read_text(encoding="utf-8"))
+    if isinstance(data, list) and data and isinstance(data[0], dict) and "unique_id" in data[0]:
+        return FabCubeCards.load(p)
+    return InlineCards(facts_from_mapping(x) for x in data)
+
+
+def load_log(path: str, lookup: CardLookup | None) -> tuple[GameState, list[str], InlineCards, str]:
+    text = Path(path).read_text(encoding="utf-8")
+    if path.endswith((".yaml", ".yml")):
+        import yaml
+
+        data = yaml.safe_load(text) or {}
+        if not isinstance(data, dict):
+            raise GivenError("a log file is a mapping with 'given' and 'log'")
+        version = str(data.get("rules_version", "2.13.0"))
+        given = data.get("given") or {}
+        inline = InlineCards(collect_cards(given), fallback=lookup)
+        for extra in data.get("cards") or []:
+            inline.add(facts_from_mapping(extra))
+        state = StateBuilder(inline, version).build(given)
+        lines = [str(x) for x in (data.get("log") or data.get("when") or [])]
+        return state, lines, inline, version
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+    state = GameState()
+    state.players = {pl: PlayerState(hand_unknown=4) for pl in ("P1", "P2")}
+    state.p("P1").action_points = 1
+    return state, lines, InlineCards(fallback=lookup), "2.13.0"
+
+
+def _print_findings(findings: list[Any]) -> None:
+    for f in findings:
+        rules = f", CR {', '.join(f.rules)}" if f.rules else ""
+        print(f"    [{f.kind}{rules}] {f.message}")
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .log import names_for, replay
+
+    lookup = load_cards(args.cards)
+    state, lines, inline, version = load_log(args.file, lookup)
+    version = args.rules_version or version
+    idx = names_for(state, inline.names())
+    rep = replay(state, lines, inline, version=version, names=idx)
+    if args.json:
+        print(
+            json.dumps(
+                {"initial": view(rep.initial), "steps": [s.to_json() for s in rep.steps]},
+                indent=1,
+                default=str,
+            )
+        )
+        return 0
+    for s in rep.steps:
+        mark = "" if s.active else " (superseded)"
+        print(f"{s.number:>3}. {s.text}{mark}   [{s.state.state_hash()}]")
+        v = view(s.state)
+        chain = v["combat_chain"]
+        print(
+            f"     turn {v['turn']} {v['phase']}{' / ' + str(chain['step']) if chain['step'] else ''}; "
+            + "; ".join(
+                f"{pl}: life {v[pl]['life']}, AP {v[pl]['action_points']}, RP {v[pl]['resource_points']}, hand {v[pl]['hand_size']}"
+                for pl in ("P1", "P2")
+            )
+            + f"; stack {[x['card'] for x in v['stack']]}"
+        )
+        _print_findings(s.findings)
+    return 0
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    from .backup import backup
+    from .log import names_for, replay
+
+    lookup = load_cards(args.cards)
+    state, lines, inline, version = load_log(args.file, lookup)
+    rep = replay(state, lines, inline, version=version, names=names_for(state, inline.names()))
+    report = backup(rep, args.to)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=1))
+    else:
+        print(f"Backup to after line {args.to}: {'clean' if report.clean else 'NOT clean'}")
+        for u in report.undone:
+            print(f"  undo line {u['line']}: {u['text']}")
+        for r in report.random_events:
+            print(f"  random event crossed (line {r['line']}): {r['player']} {r['event']}")
+        for pl, cards in report.revealed.items():
+            if cards:
+                print(f"  {pl} has seen: {', '.join(cards)}")
+        for r in report.returns:
+            print(f"  {r['card']} ({r['owner']}) goes back from {r['now']} to {r['back_to']}")
+    return 0
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    lookup = load_cards(args.cards)
+    out: list[dict[str, Any]] = []
+    failed = 0
+    for path in args.files:
+        results = run_file(load_yaml(path), lookup, only=args.id)
+        for r in results:
+            out.append(r.to_json(with_findings=not args.json))
+            if r.failures:
+                failed += 1
+    if args.json:
+        print(json.dumps({"scenarios": out}, indent=1, default=str))
+        return 0
+    for item in out:
+        status = "ok  " if not item["failures"] else "FAIL"
+        print(f"{status} {item['id']}")
+        for f in item["failures"]:
+            print(f"       {f}")
+    print(f"{len(out) - failed}/{len(out)} scenarios match their expectations")
+    return 1 if failed else 0
+
+
+def cmd_cards_index(args: argparse.Namespace) -> int:
+    db = FabCubeCards.load(args.src)
+    items = [f.to_json() for variants in db.by_name.values() for f in variants]
+    Path(args.out).write_text(json.dumps(items), encoding="utf-8")
+    print(f"wrote {len(items)} cards to {args.out}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m rules_engine.game", description="Flesh and Blood game-state reconstruction"
+    )
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("replay", help="replay a log")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true")
+    r.add_argument("--cards")
+    r.add_argument("--rules-version", choices=["2.13.0", "older"])
+    r.set_defaults(func=cmd_replay)
+    s = sub.add_parser("scenarios", help="run scenario files")
+    s.add_argument("files", nargs="+")
+    s.add_argument("--id")
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--cards")
+    s.set_defaults(func=cmd_scenarios)
+    b = sub.add_parser("backup", help="report a backup")
+    b.add_argument("file")
+    b.add_argument("--to", type=int, required=True)
+    b.add_argument("--json", action="store_true")
+    b.add_argument("--cards")
+    b.set_defaults(func=cmd_backup)
+    c = sub.add_parser("cards-index", help="write a compact card file")
+    c.add_argument("src")
+    c.add_argument("out")
+    c.set_defaults(func=cmd_cards_index)
+    args = ap.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except (OSError, ValueError, GivenError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 - the CLI never shows a traceback
+        print(f"error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,284 @@
+"""Log entries: what the judge types, parsed into typed actions (one numbered entry = a list of clauses)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """A card named in a step, with the zone it comes from and claimed stats ("(pitch 3)", "(defense 2)")."""
+
+    name: str
+    zone: str = ""
+    claims: tuple[tuple[str, int], ...] = ()
+
+    def claim(self, key: str) -> int | None:
+        for k, v in self.claims:
+            if k == key:
+                return v
+        return None
+
+
+@dataclass(frozen=True)
+class Play:
+    player: str
+    card: CardRef
+    targets: tuple[str, ...] = ()
+    pitches: tuple[CardRef, ...] = ()
+    floating: int | None = None
+    boost: bool = False
+    boost_card: str = ""
+    as_instant: bool = False
+    mode: int = 0  # "Choose 1" cards: the chosen mode, 1-based (CR 1.7.5)
+
+
+@dataclass(frozen=True)
+class Activate:
+    player: str
+    source: str
+    targets: tuple[str, ...] = ()
+    pitches: tuple[CardRef, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pitch:
+    player: str
+    card: CardRef
+
+
+@dataclass(frozen=True)
+class Pass:
+    player: str
+
+
+@dataclass(frozen=True)
+class AllPass:
+    """mode: "once" (one round of passing), "to" (until the step begins), "through" (until they end)."""
+
+    mode: str = "once"
+    steps: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class StepMarker:
+    """ "Damage Step", "Resolution Step begins": the game is (or gets, by all passing) to this step."""
+
+    step: str
+
+
+@dataclass(frozen=True)
+class PhaseMarker:
+    phase: str
+
+
+@dataclass(frozen=True)
+class Defend:
+    player: str
+    cards: tuple[CardRef, ...] = ()
+
+
+@dataclass(frozen=True)
+class Arsenal:
+    player: str
+    card: CardRef
+    face: str = "down"
+    extra: tuple[CardRef, ...] = ()
+
+
+@dataclass(frozen=True)
+class NoArsenal:
+    player: str
+
+
+@dataclass(frozen=True)
+class PitchToBottom:
+    """``player`` None: every player, order unknown."""
+
+    player: str | None
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Draw:
+    player: str
+    count: int
+    because: str = ""
+
+
+@dataclass(frozen=True)
+class ApplyPrevention:
+    player: str
+    keyword: str
+    amount: int | None = None
+    source: str = ""
+    pitches: tuple[CardRef, ...] = ()
+    pay: int | None = None
+
+
+@dataclass(frozen=True)
+class DeclinePrevention:
+    player: str
+    keyword: str
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A narrated automatic event, checked against what the rules made happen.
+
+    kinds: "deals" (subject = attack name, value = damage), "hits", "gains_ap" (subject = player),
+    "trigger_added", "resolves" (subject = layer name)."""
+
+    kind: str
+    subject: str = ""
+    value: int | None = None
+
+
+@dataclass(frozen=True)
+class Observe:
+    path: str
+    value: Any
+    who: str = ""
+
+
+@dataclass(frozen=True)
+class Adjust:
+    path: str
+    value: Any
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class CreateToken:
+    player: str
+    name: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Reveal:
+    player: str
+    card: str
+    zone: str = "hand"
+
+
+@dataclass(frozen=True)
+class Opt:
+    player: str
+    top: tuple[str, ...] = ()
+    bottom: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Banish:
+    """A card banished from a zone (intimidate: face-down from hand, random, CR 8.5.10)."""
+
+    player: str
+    card: CardRef
+    face: str = "down"
+    intimidate: bool = False
+
+
+@dataclass(frozen=True)
+class Discard:
+    player: str
+    cards: tuple[CardRef, ...] = ()
+    random: int = 0
+    because: str = ""
+
+
+@dataclass(frozen=True)
+class Trigger:
+    source: str
+    player: str = ""
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """An effect outcome typed by the judge: gain/lose life, deal damage, draw, power change."""
+
+    kind: str  # "gain_life", "lose_life", "damage", "arcane", "power", "defense", "gain_resources", "gain_ap", "go_again"
+    player: str = ""
+    amount: int = 0
+    target: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Heave:
+    player: str
+    card: CardRef
+    pitches: tuple[CardRef, ...] = ()
+    pay: int | None = None
+
+
+@dataclass(frozen=True)
+class Noop:
+    """A comment or a narration with no rules meaning ("no beginning-of-end-phase triggers")."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Pay:
+    """A player pays an optional cost an effect offers ("unless you pay {r}{r}{r}")."""
+
+    player: str
+    amount: int
+    pitches: tuple[CardRef, ...] = ()
+
+
+@dataclass(frozen=True)
+class DeckCheck:
+    player: str
+
+
+@dataclass(frozen=True)
+class Rewind:
+    to: int
+
+
+Action = (
+    Play
+    | Activate
+    | Pitch
+    | Pass
+    | AllPass
+    | StepMarker
+    | PhaseMarker
+    | Defend
+    | Arsenal
+    | NoArsenal
+    | PitchToBottom
+    | Draw
+    | ApplyPrevention
+    | DeclinePrevention
+    | Claim
+    | Observe
+    | Adjust
+    | CreateToken
+    | Reveal
+    | Opt
+    | Banish
+    | Trigger
+    | Discard
+    | Outcome
+    | Heave
+    | Noop
+    | DeckCheck
+    | Pay
+    | Rewind
+)
+
+
+@dataclass
+class Entry:
+    """One numbered log entry: its text, the clauses it parsed into, and any clause it could not read."""
+
+    number: int
+    text: str
+    clauses: list[Action] = field(default_factory=list)
+    unparsed: list[str] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)

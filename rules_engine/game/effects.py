@@ -1,0 +1,312 @@
+"""The effect texts the engine recognises, and the rules-defined tokens of CR 8.6.
+
+Only common, unconditional sentences are recognised. Any other sentence is never guessed: the
+engine reports a manual-effect finding and the judge enters the outcome as an adjustment line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .cards import CardFacts, parse_keywords
+
+_NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _num(text: str) -> int:
+    t = text.strip().casefold()
+    return int(t) if t.isdigit() else _NUM_WORDS.get(t, 1)
+
+
+@dataclass(frozen=True)
+class TextEffect:
+    """A recognised sentence: ``kind`` with an ``amount`` (``trigger`` = "hit" for "when this hits")."""
+
+    kind: str
+    amount: int = 0
+    trigger: str = ""
+    target: str = ""
+
+
+_KEYWORD_LINE = re.compile(
+    r"^(go again|dominate|overpower|blade break|battleworn|temper|guardwell|phantasm|spectra|mirage|ambush|"
+    r"ephemeral|legendary|stealth|protect|boost|(arcane barrier|spellvoid|ward|quell|piercing|heave|arcane shelter) \d+)$"
+)
+
+_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(
+            r"^target (?:attack action card|attack|weapon attack) (?:gets|gains) \+(\d+)\{p\}(?: until end of turn| this chain link)?$"
+        ),
+        "target_power",
+    ),
+    (re.compile(r"^target (?:attack action card|attack) gains go again$"), "target_go_again"),
+    (re.compile(r"^your next attack(?: action card)? this turn gets \+(\d+)\{p\}$"), "next_attack_power"),
+    (
+        re.compile(r"^your next attack(?: action card)? this turn (?:gets|gains) go again$"),
+        "next_attack_go_again",
+    ),
+    (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
+    (re.compile(r"^gain (\d+)\{h\}$|^gain (\d+) life$"), "gain_life"),
+    (re.compile(r"^gain ((?:\{r\})+)$|^gain (\d+)\{r\}$"), "gain_resources"),
+    (re.compile(r"^gain (a|an|one|two|\d+) action points?$"), "gain_ap"),
+    (
+        re.compile(
+            r"^deal (\d+) arcane damage to (?:any )?target (?:opposing )?hero$|^deal (\d+) arcane damage to any target$"
+        ),
+        "arcane",
+    ),
+    (re.compile(r"^deal (\d+) damage to target (?:opposing )?hero$"), "damage"),
+    (re.compile(r"^deal (\d+) arcane damage to each of up to (?:two|\d+) target heroes$"), "arcane_each"),
+    (
+        re.compile(
+            r"^negate target (?:non-attack action card|layer|card|instant|action card|attack reaction card|defense reaction card)$"
+        ),
+        "negate",
+    ),
+    (re.compile(r"^put target defending card on the bottom of its owner's deck$"), "bottom_defending"),
+    (re.compile(r"^destroy all cards in (?:their|the defending hero's) arsenal$"), "destroy_arsenal"),
+    (re.compile(r"^(?:it|this) (?:gets|gains) go again$"), "self_go_again"),
+    (re.compile(r"^(?:they|the defending hero) discards? a card$"), "discard_choice"),
+    (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
+    (
+        re.compile(
+            r"^(?:the next time you would be dealt damage this turn, )?prevent the next (\d+) damage that would be dealt to (?:you|your hero)(?: this turn)?$"
+        ),
+        "prevent_next",
+    ),
+    (re.compile(r"^prevent the next (\d+) damage$"), "prevent_next"),
+    (re.compile(r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "create_token"),
+    (re.compile(r"^opt (\d+)$"), "opt"),
+]
+
+
+def split_sentences(text: str) -> list[str]:
+    t = text.replace("\n", ". ")
+    parts = re.split(r"(?<=[.!])\s+", t)
+    out = []
+    for p in parts:
+        s = " ".join(p.split()).strip().rstrip(".").strip()
+        if s:
+            out.append(s)
+    return out
+
+
+def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
+    """Split a card's text into recognised effects and sentences the engine cannot compute."""
+    effects: list[TextEffect] = []
+    unknown: list[str] = []
+    for sentence in split_sentences(text):
+        low = sentence.casefold()
+        low = low.replace("{p}", "{p}").replace("{d}", "{d}")
+        if _KEYWORD_LINE.match(low):
+            continue
+        trigger = ""
+        if (
+            re.match(r"^(?:combo|crush)\s*-", low)
+            or re.match(r"^when this attacks, intimidate$", low)
+            or re.match(r"^defense reaction cards can't be played this chain link$", low)
+            or re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low)
+            or re.match(r"^if you've dealt arcane damage this turn, this gets", low)
+        ):
+            continue  # handled by the combat rules (CR 8.4.1, 8.4.2, 8.5.10)
+        mr = re.match(
+            r"^reprise\s*-\s*if the defending hero has defended with a card from their hand this chain link, (.*)$",
+            low,
+        )
+        if mr:
+            trigger = "reprise"
+            low = mr.group(1)
+        m = re.match(r"^(?:when|whenever|if) this hits(?: a hero)?, (.*)$", low)
+        if m:
+            trigger = "hit"
+            low = m.group(1)
+        parts = [x.strip() for x in re.split(r",? then |, and | and (?=draw|gain|create)", low) if x.strip()]
+        matched_all = True
+        found: list[TextEffect] = []
+        for part in parts:
+            hit = False
+            for pattern, kind in _PATTERNS:
+                mm = pattern.match(part)
+                if not mm:
+                    continue
+                groups = [g for g in mm.groups() if g is not None]
+                amount = 0
+                target = ""
+                if kind == "gain_resources":
+                    g = groups[0] if groups else "1"
+                    amount = g.count("{r}") if "{r}" in g else _num(g)
+                elif kind == "create_token":
+                    amount = _num(groups[0])
+                    target = groups[1].strip().title()
+                elif kind in ("target_go_again", "next_attack_go_again"):
+                    amount = 0
+                elif groups:
+                    amount = _num(groups[0])
+                found.append(TextEffect(kind=kind, amount=amount, trigger=trigger, target=target))
+                hit = True
+                break
+            if not hit:
+                matched_all = False
+        if matched_all and found:
+            effects.extend(found)
+        elif trigger:
+            effects.append(TextEffect(kind="manual", trigger=trigger, target=sentence))
+        else:
+            unknown.append(sentence)
+    return effects, unknown
+
+
+# ---------------------------------------------------------------------------------------------
+# CR 8.6 tokens
+# ---------------------------------------------------------------------------------------------
+
+
+def _token(
+    name: str, subtype: str, keywords: tuple[str, ...] = (), text: str = "", **stats: int
+) -> CardFacts:
+    return CardFacts(
+        name=name,
+        types=frozenset({"token"}),
+        subtypes=frozenset({subtype}),
+        keywords=parse_keywords(keywords),
+        text=text,
+        power=stats.get("power"),
+        life=stats.get("life"),
+    )
+
+
+#: Token name -> facts (CR 8.6). ``text`` keeps the token's ability for the trigger handlers.
+TOKENS: dict[str, CardFacts] = {
+    t.name.casefold(): t
+    for t in (
+        _token("Quicken", "aura", text="attack_trigger:go_again"),
+        _token("Seismic Surge", "aura", text="action_phase:cost_less"),
+        _token("Runechant", "aura", text="attack_trigger:arcane1"),
+        _token("Copper", "item", text="Action - {r}{r}{r}{r}, destroy this: Draw a card. Go again."),
+        _token("Zen State", "aura", text="prevent1"),
+        _token("Soul Shackle", "aura"),
+        _token("Spectral Shield", "aura", ("ward 1",)),
+        _token("Frostbite", "aura", text="cost_more"),
+        _token("Embodiment of Earth", "aura"),
+        _token("Embodiment of Lightning", "aura", text="attack_action_trigger:go_again"),
+        _token("Silver", "item", text="Action - {r}{r}{r}, destroy this: Draw a card. Go again."),
+        _token("Ash", "ash"),
+        _token("Aether Ashwing", "ally", ("arcane barrier 1",), power=1, life=1),
+        _token("Gold", "item", text="Action - {r}{r}, destroy this: Draw a card. Go again."),
+        _token("Ponder", "aura", text="end_phase:draw"),
+        _token("Spellbane Aegis", "aura", ("spellvoid 1",)),
+        _token("Bloodrot Pox", "aura", text="end_phase:pox"),
+        _token("Frailty", "aura", text="end_phase:destroy"),
+        _token("Inertia", "aura", text="end_phase:manual"),
+        _token("Courage", "aura", text="attack_trigger:power1"),
+        _token("Eloquence", "aura"),
+        _token("Might", "aura", text="start:next_attack_power1"),
+        _token("Vigor", "aura", text="start:gain_resource1"),
+        _token("Agility", "aura", text="start:next_attack_go_again"),
+        _token("Confidence", "aura", text="start:confidence"),
+        _token("Toughness", "aura", text="opp_start:next_defend_action"),
+        _token("Sigil of Fate", "aura"),
+        _token("Blasmophet, the Soul Harvester", "ally", power=6, life=6),
+        _token("Ursur, the Soul Reaper", "ally", power=6, life=6),
+        _token("Nasreth, the Soul Harrower", "ally", power=6, life=6),
+        _token("Hyper Driver", "item"),
+        _token(
+            "Cintari Sellsword",
+            "ally",
+            text="Once per Turn Action - {r}: Attack. Go again. This can only attack if you've attacked with a weapon this turn.",
+            power=3,
+            life=2,
+        ),
+        _token("Fealty", "aura"),
+        _token("Golden Cog", "item"),
+        _token("Goldkiss Rum", "item"),
+        _token("Bait", "aura"),
+    )
+}
+
+#: The CR 8.6 rule number of each token (2.13.0 numbering).
+TOKEN_RULES: dict[str, str] = {
+    "quicken": "8.6.1",
+    "seismic surge": "8.6.2",
+    "runechant": "8.6.3",
+    "copper": "8.6.4",
+    "zen state": "8.6.5",
+    "spectral shield": "8.6.8",
+    "frostbite": "8.6.10",
+    "embodiment of lightning": "8.6.12",
+    "silver": "8.6.13",
+    "aether ashwing": "8.6.15",
+    "gold": "8.6.16",
+    "ponder": "8.6.17",
+    "spellbane aegis": "8.6.18",
+    "frailty": "8.6.20",
+    "bloodrot pox": "8.6.19",
+    "cintari sellsword": "8.6.29",
+    "confidence": "8.6.35",
+    "toughness": "8.6.36",
+    "inertia": "8.6.21",
+    "soul shackle": "8.6.7",
+    "embodiment of earth": "8.6.11",
+    "courage": "8.6.22",
+    "might": "8.6.26",
+    "vigor": "8.6.27",
+    "agility": "8.6.28",
+}
+
+
+def token_facts(name: str) -> CardFacts | None:
+    key = name.casefold().strip()
+    key = re.sub(r"\s+\d+$", "", key)  # "Spectral Shield 1" in a scenario
+    return TOKENS.get(key)
+
+
+_ACTIVATED = re.compile(
+    r"(?:(once per turn)\s+)?(action|instant|attack reaction|defense reaction)\s*[-–]\s*([^:]*):\s*(.*)$",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class ActivatedAbility:
+    """CR 5.2.1: [LIMIT] [TYPE] - [COST]: [ABILITIES]."""
+
+    once_per_turn: bool
+    type: str
+    resource_cost: int
+    destroy_self: bool
+    attack: bool
+    go_again: bool
+    ability_text: str
+
+
+def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
+    """The first activated ability printed on the card (weapons without text attack for their cost)."""
+    for line in re.split(
+        r"\n|(?<=\.)\s+(?=(?:once per turn\s+)?(?:action|instant)\s*[-–])", facts.text, flags=re.I
+    ):
+        m = _ACTIVATED.search(line.strip())
+        if not m:
+            continue
+        cost_text = m.group(3).casefold()
+        r = cost_text.count("{r}")
+        m2 = re.search(r"(\d+)\s*\{r\}", cost_text)
+        if m2:
+            r = int(m2.group(1))
+        elif re.fullmatch(r"\s*(\d+)\s*", cost_text):
+            r = int(cost_text.strip())
+        body = m.group(4).strip()
+        low = body.casefold()
+        return ActivatedAbility(
+            once_per_turn=bool(m.group(1)),
+            type=m.group(2).casefold(),
+            resource_cost=r,
+            destroy_self="destroy this" in cost_text,
+            attack=low.startswith("attack"),
+            go_again="go again" in low,
+            ability_text=body,
+        )
+    if facts.is_weapon and facts.power is not None:
+        return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
+    return None

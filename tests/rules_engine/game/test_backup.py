@@ -1,0 +1,62 @@
+"""Backup reports (PPG 1.3, 3.1): undone actions, random events, revealed cards, clean or not."""
+
+from __future__ import annotations
+
+from rules_engine.game.backup import backup
+from rules_engine.game.cards import InlineCards
+from rules_engine.game.log import names_for, replay
+from rules_engine.game.scenarios import StateBuilder, collect_cards
+
+GIVEN = {
+    "turn": "P1",
+    "phase": "action",
+    "combat_chain": "closed",
+    "first_turn": False,
+    "P1": {
+        "action_points": 1,
+        "intellect": 4,
+        "deck": 20,
+        "hand": [
+            {"name": "Attack A", "type": "attack action", "cost": 1, "pitch": 1, "power": 4, "defense": 2},
+            {"name": "Card B", "type": "action", "cost": 0, "pitch": 3, "defense": 2},
+        ],
+    },
+    "P2": {"life": 20, "hand_size": 4, "deck": 20},
+}
+
+
+def _rep(lines: list[str]):
+    inline = InlineCards(collect_cards(GIVEN))
+    state = StateBuilder(inline, "2.13.0").build(GIVEN)
+    return replay(state, lines, inline, names=names_for(state, inline.names()))
+
+
+def test_backup_over_a_public_play_lists_undone_actions_and_reveals():
+    rep = _rep(["P1 plays Attack A targeting P2's hero, pitching Card B", "all pass"])
+    r = backup(rep, 0)
+    assert [u["line"] for u in r.undone] == [2, 1]
+    assert "Attack A" in r.revealed["P2"] and "Card B" in r.revealed["P2"]
+    assert not r.clean
+    assert any(x["card"] == "Card B" and x["back_to"] == "hand" for x in r.returns)
+
+
+def test_backup_over_a_draw_of_unknown_cards_crosses_a_random_event():
+    rep = _rep(
+        ["all pass (the action phase ends)", "P1 puts Attack A face-down into their arsenal", "P1 draws 3"]
+    )
+    r = backup(rep, 2)
+    assert r.random_events and r.random_events[0]["event"] == "drew an unknown card"
+    assert any("unknown" in x["card"] for x in r.returns)
+    assert not r.clean
+
+
+def test_backup_over_nothing_hidden_is_clean():
+    rep = _rep(["P1 passes", "observe: P2.life is 20"])
+    r = backup(rep, 0)
+    assert r.clean and [u["line"] for u in r.undone] == [2, 1]
+
+
+def test_backup_to_a_superseded_line_is_refused():
+    rep = _rep(["P1 passes", "rewind 0", "P1 passes"])
+    r = backup(rep, 1)
+    assert not r.clean
