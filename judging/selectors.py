@@ -12,7 +12,7 @@ from tournament.enums import PENALTY_READ_ROLES
 from tournament.models import Event, PlayerProfile, StaffAssignment
 
 from .enums import OPEN_CALL_STATUSES, CallStatus, EffectStatus, PenaltyStatus
-from .models import DeckCheck, JudgeCall, Penalty
+from .models import DeckCheck, JudgeCall, Penalty, Reconstruction
 
 # --------------------------------------------------------------------------- querysets
 
@@ -197,3 +197,19 @@ def deck_checks_queryset() -> QuerySet[DeckCheck]:
 
 def deck_checks_for_event(event: Event) -> QuerySet[DeckCheck]:
     return deck_checks_queryset().filter(event=event).order_by("-created_at", "id")
+
+
+def reconstruction_queryset() -> QuerySet[Reconstruction]:
+    """Reconstructions with their call, event, match and players (one query for a page)."""
+    return Reconstruction.objects.select_related(
+        "call__event",
+        "call__match__round",
+        "call__match__player_a__player",
+        "call__match__player_b__player",
+        "created_by",
+        "fixed_by",
+    )
+
+
+def reconstructions_for_call(call: JudgeCall) -> QuerySet[Reconstruction]:
+    return reconstruction_queryset().filter(call=call)
