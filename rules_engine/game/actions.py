@@ -231,6 +231,11 @@ class Pay:
 
 
 @dataclass(frozen=True)
+class Shuffle:
+    player: str
+
+
+@dataclass(frozen=True)
 class DeckCheck:
     player: str
 
@@ -268,6 +273,7 @@ Action = (
     | Heave
     | Noop
     | DeckCheck
+    | Shuffle
     | Pay
     | Rewind
 )

@@ -290,9 +290,8 @@ class InlineCards:
         self._cards[norm_name(facts.name)] = facts
 
     def names(self) -> list[str]:
-        own = [c.name for c in self._cards.values()]
-        more = getattr(self.fallback, "names", None)
-        return own + (list(more()) if callable(more) else [])
+        """The inline cards' names (the fallback's names are indexed separately, once)."""
+        return [c.name for c in self._cards.values()]
 
     def get(self, name: str) -> CardFacts | None:
         found = self._cards.get(norm_name(name))

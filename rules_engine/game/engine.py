@@ -85,12 +85,15 @@ class StepResult:
 
 
 class Ctx:
-    def __init__(self, entry: A.Entry, version: str, prev_events: list[Event]) -> None:
+    def __init__(
+        self, entry: A.Entry, version: str, prev_events: list[Event], history: list[Event] | None = None
+    ) -> None:
         self.entry = entry
         self.version = version
         self.findings: list[Finding] = []
         self.events: list[Event] = []
         self.prev_events = prev_events
+        self.history = history or []  # events of the earlier lines of this turn (missed-trigger checks)
 
     def add(
         self, kind: str, message: str, key: str = "", rules: list[str] | None = None, **data: Any
@@ -124,9 +127,18 @@ class Engine:
     # ------------------------------------------------------------------------------------------
     # entry point
     # ------------------------------------------------------------------------------------------
-    def apply(self, state: GameState, entry: A.Entry, prev_events: list[Event] | None = None) -> StepResult:
-        """Apply one entry; returns the new state (or the old one if the entry is reversed)."""
-        ctx = Ctx(entry, self.version, prev_events or [])
+    def apply(
+        self,
+        state: GameState,
+        entry: A.Entry,
+        prev_events: list[Event] | None = None,
+        history: list[Event] | None = None,
+    ) -> StepResult:
+        """Apply one entry; returns the new state (or the old one if the entry is reversed).
+
+        ``prev_events`` are the previous line's events (narrations on this line may describe them);
+        ``history`` holds the earlier events of the turn, used to spot probable missed triggers."""
+        ctx = Ctx(entry, self.version, prev_events or [], history)
         for text in entry.unparsed:
             ctx.add(
                 UNREADABLE,
@@ -272,6 +284,7 @@ class Engine:
             A.Discard: self.discard,
             A.DeckCheck: self.deck_check,
             A.Pay: self.pay,
+            A.Shuffle: self.shuffle,
         }.get(type(c))
         if handler is None:
             raise CannotApply(f"no handler for {type(c).__name__}")
@@ -2302,6 +2315,12 @@ class Engine:
             ctx.events.append(Event("random", c.player, "intimidate: a random card banished from hand"))
         s.p(c.player).banished.append(card)
 
+    def shuffle(self, s: GameState, c: A.Shuffle, ctx: Ctx) -> None:
+        """A shuffle (CR 8.5.20) randomises the deck: the known top and bottom cards are known no more."""
+        p = s.p(c.player)
+        p.deck_top, p.deck_bottom = [], []
+        ctx.events.append(Event("shuffle", c.player, "shuffled their deck"))
+
     def pay(self, s: GameState, c: A.Pay, ctx: Ctx) -> None:
         """Pay an optional cost that avoids damage (Bloodrot Pox: 2 damage unless you pay 3, CR 8.6.19)."""
         d = s.pending
@@ -2605,12 +2624,38 @@ class Engine:
             same = derived == int(claimed)
             claimed = int(claimed)
         if not same:
+            self.probable_missed_trigger(c.path, claimed, derived, ctx)
             ctx.add(
                 MISMATCH,
                 f"line {ctx.entry.number}: {c.who + ' says ' if c.who else ''}{c.path} is {claimed}; the derived state has {derived}.",
                 fact=c.path,
                 claimed=claimed,
                 derived=derived,
+            )
+
+    def probable_missed_trigger(self, path: str, claimed: Any, derived: Any, ctx: Ctx) -> None:
+        """A claimed life total higher than the derived one by exactly the damage of a trigger the
+        engine resolved this turn suggests the players missed that trigger (CR 6.6.5, 6.6.6)."""
+        m = re.fullmatch(r"(P[12])\.life", path)
+        if not m or not isinstance(claimed, int) or not isinstance(derived, int) or claimed <= derived:
+            return
+        gap = claimed - derived
+        events = ctx.history + ctx.prev_events + ctx.events
+        hits = [
+            e
+            for e in events
+            if e.kind == "damage"
+            and e.player == m.group(1)
+            and e.subject.endswith("trigger")
+            and e.amount > 0
+        ]
+        single = [e for e in hits if e.amount == gap]
+        if single or (hits and sum(e.amount for e in hits) == gap):
+            names = ", ".join(sorted({e.subject for e in (single or hits)}))
+            ctx.add(
+                MISSED_TRIGGER,
+                f"line {ctx.entry.number}: the claim is {gap} higher than the derived life, exactly the damage of {names}; the players probably missed that trigger.",
+                "missed_trigger",
             )
 
     def adjust(self, s: GameState, c: A.Adjust, ctx: Ctx) -> None:

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
-from .cards import CardLookup
+from .cards import CardLookup, InlineCards
 from .engine import Engine, Event
-from .phrases import NameIndex, Parser
+from .phrases import NameIndex, Parser, index_for
 from .rules import Finding
 from .state import GameState
 from .view import view
@@ -72,8 +72,12 @@ class Replay:
         return [f for s in self.steps if s.active for f in s.findings]
 
 
-def names_for(state: GameState, extra: Sequence[str] = ()) -> NameIndex:
-    idx = NameIndex(extra)
+def names_for(state: GameState, extra: Sequence[str] = (), lookup: object = None) -> NameIndex:
+    """The names a log may use: the cards in the state, ``extra`` names, and the lookup's names."""
+    idx = NameIndex(
+        extra,
+        parent=index_for(getattr(lookup, "fallback", None) if isinstance(lookup, InlineCards) else lookup),
+    )
     for p in state.players.values():
         for zone in (
             p.hand,
@@ -115,6 +119,8 @@ def replay(
     current = initial
     current_no = 0
     prev: list[Event] = []
+    history: list[Event] = []  # events of this turn on the current path
+    turn_seen = initial.turn_number
     # the active chain of line numbers leading to the current state
     chain: list[int] = []
     for i, text in enumerate(lines, start=1):
@@ -134,8 +140,18 @@ def replay(
             steps.append(rec)
             chain.append(i)
             current, current_no, prev = base, i, []
+            history = [
+                e
+                for r in steps
+                if r.active and r.number <= k and r.state.turn_number == base.turn_number
+                for e in r.events
+            ]
+            turn_seen = base.turn_number
             continue
-        result = engine.apply(current, entry, prev)
+        if current.turn_number != turn_seen:
+            history, turn_seen = [], current.turn_number
+        result = engine.apply(current, entry, prev, history)
+        history = history + result.events
         rec = StepRecord(
             i,
             str(text),

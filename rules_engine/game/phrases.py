@@ -26,9 +26,10 @@ _NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five"
 class NameIndex:
     """Known card names for longest-first matching (case-insensitive)."""
 
-    def __init__(self, names: Iterable[str] = ()) -> None:
+    def __init__(self, names: Iterable[str] = (), parent: NameIndex | None = None) -> None:
         self._by_first: dict[str, list[str]] = {}
         self._all: set[str] = set()
+        self.parent = parent  # a shared index (the card database's names), consulted too
         for n in names:
             self.add(n)
 
@@ -43,13 +44,39 @@ class NameIndex:
         lst.sort(key=lambda x: -len(x))
 
     def prefix(self, text: str) -> str | None:
+        """The longest known name the text starts with (a whole-word match), or None."""
         low = norm_name(text)
         first = low.split(" ", 1)[0] if low else ""
+        found: str | None = None
         for name in self._by_first.get(first, []) + self._by_first.get(first.rstrip(",;"), []):
             key = norm_name(name)
             if low.startswith(key) and (len(low) == len(key) or not low[len(key)].isalnum()):
-                return name
+                found = name
+                break
+        if self.parent is not None:
+            other = self.parent.prefix(text)
+            if other is not None and (found is None or len(other) > len(found)):
+                return other
+        return found
+
+
+def index_for(lookup: object) -> NameIndex | None:
+    """A name index over a card lookup's names (built once per lookup object and kept on it)."""
+    if lookup is None:
         return None
+    cached = getattr(lookup, "_name_index", None)
+    if isinstance(cached, NameIndex):
+        return cached
+    names = getattr(lookup, "names", None)
+    if not callable(names):
+        return None
+    own = getattr(lookup, "fallback", None)
+    idx = NameIndex(names(), parent=index_for(own))
+    try:
+        object.__setattr__(lookup, "_name_index", idx)
+    except (AttributeError, TypeError):
+        pass
+    return idx
 
 
 def _num(text: str) -> int:
@@ -536,6 +563,9 @@ class Parser:
                     int(m.group(3)),
                 )
             ]
+        m = re.fullmatch(rf"{_P} shuffles (?:their|his|her|the) deck", c, re.I)
+        if m:
+            return [A.Shuffle(m.group(1).upper())]
         m = re.fullmatch(rf"{_P} pays (\d+)(?: resource points?)?(?:,? (?:by )?pitching (.+))?", c, re.I)
         if m:
             return [

@@ -16,7 +16,7 @@ from typing import Any
 from .cards import CardFacts, CardLookup, InlineCards, facts_from_mapping, norm_name, split_colour
 from .effects import token_facts
 from .engine import Engine, Event
-from .phrases import NameIndex, Parser
+from .phrases import NameIndex, Parser, index_for
 from .rules import MISMATCH, VIOLATION, Finding
 from .state import PLAYERS, SLOTS, Card, ChainLink, Effect, GameState, Layer, PlayerState
 from .view import view
@@ -444,16 +444,18 @@ def run_scenario(sc: dict[str, Any], lookup: CardLookup | None = None) -> Scenar
         state = StateBuilder(inline, version).build(given)
         names: set[str] = set(inline.names())
         _names_in(given, names)
-        index = NameIndex(sorted(names))
+        index = NameIndex(sorted(names), parent=index_for(lookup))
         parser = Parser(index)
         prev: list[Event] = []
+        history: list[Event] = []
         steps = sc.get("when") or []
         for i, text in enumerate(steps, start=1):
             entry = parser.parse(i, str(text))
             for u in entry.unparsed:
                 res.unparsed.append({"action": i, "text": u})
-            step = engine.apply(state, entry, prev)
+            step = engine.apply(state, entry, prev, history)
             prev = step.events
+            history = history + step.events if step.state.turn_number == state.turn_number else []
             state = step.state
             res.findings.extend(step.findings)
             res.checkpoints[str(i)] = view(state)

@@ -60,3 +60,15 @@ def test_backup_to_a_superseded_line_is_refused():
     rep = _rep(["P1 passes", "rewind 0", "P1 passes"])
     r = backup(rep, 1)
     assert not r.clean
+
+
+def test_a_shuffle_forgets_known_deck_cards_and_is_a_random_event():
+    given = dict(GIVEN)
+    given["P1"] = dict(GIVEN["P1"], deck_top=["Card Z"])
+    inline = InlineCards(collect_cards(given))
+    state = StateBuilder(inline, "2.13.0").build(given)
+    rep = replay(state, ["P1 shuffles their deck"], inline, names=names_for(state, inline.names()))
+    assert rep.final.p("P1").deck_top == [] and rep.final.p("P1").deck_count == 20
+    r = backup(rep, 0)
+    assert r.random_events == [{"line": 1, "player": "P1", "event": "shuffled their deck"}]
+    assert not r.clean

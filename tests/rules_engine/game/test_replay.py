@@ -341,3 +341,33 @@ def test_a_colour_names_the_pitch_variant() -> None:
     )
     assert [c.pitch for c in rep.final.p("P2").hand] == [1]
     assert rep.final.p("P2").life == 17
+
+
+def test_a_claim_missing_exactly_a_triggers_damage_is_a_probable_missed_trigger() -> None:
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "action_points": 1,
+            "permanents": [{"name": "Runechant", "type": "token aura"}],
+            "hand": [
+                {"name": "Attack A", "type": "attack action", "cost": 0, "pitch": 1, "power": 3, "defense": 2}
+            ],
+        },
+        "P2": {"life": 20, "hand": []},
+    }
+    inline = InlineCards(collect_cards(given))
+    state = StateBuilder(inline, "2.13.0").build(given)
+    lines = [
+        "P1 plays Attack A targeting P2's hero",
+        "all pass to the Defend Step; P2 declares no defending cards",
+        "all pass through the Reaction and Damage Steps",
+        "observe: P2 says P2.life is 17",
+    ]
+    rep = replay(state, lines, inline, names=names_for(state, inline.names()))
+    assert rep.final.p("P2").life == 16
+    kinds = [f.kind for f in rep.steps[-1].findings]
+    assert kinds == ["missed_trigger", "observation_mismatch"]
+    assert "Runechant trigger" in rep.steps[-1].findings[0].message
+    assert rep.steps[-1].findings[0].rules == ["6.6.5", "6.6.6"]
