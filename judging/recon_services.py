@@ -30,7 +30,7 @@ MAX_LINE_LENGTH = 500
 MAX_LINES = 1000
 
 #: PPG sections a recorded fix cites: the backup guidance and the partial fix of a game state.
-FIX_CITATIONS = {
+FIX_CITATIONS: dict[str, list[str]] = {
     ReconstructionFix.BACKUP: ["PPG 1.3", "PPG 3.1"],
     ReconstructionFix.PARTIAL: ["PPG 1.3", "PPG 3.1"],
     ReconstructionFix.LEAVE: ["PPG 1.3"],

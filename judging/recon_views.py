@@ -91,6 +91,10 @@ def start_from_form(start: dict[str, Any], post) -> dict[str, Any]:
     return out
 
 
+def _name(item: Any) -> str:
+    return str(item.get("name", "")) if isinstance(item, dict) else str(item)
+
+
 def _start_fields(start: dict[str, Any]) -> dict[str, Any]:
     """The current starting state as the quick-start form shows it."""
     fields: dict[str, Any] = {
@@ -105,10 +109,10 @@ def _start_fields(start: dict[str, Any]) -> dict[str, Any]:
             row[key] = p.get(key, "")
         for key in ("hand", "arsenal", "graveyard", "permanents"):
             items = p.get(key) or []
-            row[key] = ", ".join(str(x.get("name") if isinstance(x, dict) else x) for x in items)
+            row[key] = ", ".join(_name(x) for x in items)
         eq = p.get("equipment") or {}
-        row["equipment"] = ", ".join(str(v) for v in (eq.values() if isinstance(eq, dict) else eq) if v)
-        row["weapons"] = ", ".join(str(x) for x in p.get("weapons") or [])
+        row["equipment"] = ", ".join(_name(v) for v in (eq.values() if isinstance(eq, dict) else eq) if v)
+        row["weapons"] = ", ".join(_name(x) for x in p.get("weapons") or [])
         fields[pl] = row
     return fields
 
@@ -247,7 +251,7 @@ def _document_context(recon: Reconstruction) -> dict[str, Any]:
         "outcome": outcome,
         "steps": outcome.steps,
         "final": outcome.final_view(None),
-        "start": recon.start,
+        "start_fields": _start_fields(recon.start or {}),
         "fix_sentence": recon_services.fix_sentence(recon),
         "fix_citations": recon_services.FIX_CITATIONS.get(recon.fix, []),
         "generated_at": timezone.now(),
