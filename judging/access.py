@@ -18,7 +18,14 @@ from tournament.access import (
     require_role,
     staff_roles,
 )
-from tournament.enums import HEAD_ROLES, JUDGE_ROLES, PENALTY_READ_ROLES, REPORT_ROLES, StaffRole
+from tournament.enums import (
+    HEAD_ROLES,
+    JUDGE_ROLES,
+    PENALTY_READ_ROLES,
+    RECONSTRUCTION_ROLES,
+    REPORT_ROLES,
+    StaffRole,
+)
 from tournament.models import Event, PlayerProfile, StaffAssignment
 
 from . import selectors
@@ -150,9 +157,6 @@ def access_player_history(user, player_id: str) -> PlayerProfile:
 
 
 # --------------------------------------------------------------------------- reconstructions
-
-#: Issue 12: the event's judges, head judge and organizer see and edit game-state reconstructions.
-RECONSTRUCTION_ROLES = JUDGE_ROLES | {StaffRole.ORGANIZER}
 
 
 def can_edit_reconstructions(user, event: Event) -> bool:

@@ -71,12 +71,15 @@ def suggest_cards(call: JudgeCall, q: str, *, limit: int = 8) -> list[dict[str, 
         return []
     out: list[dict[str, str]] = []
     seen: set[str] = set()
-    for pl, names in decklist_names(call).items():
-        for name in names:
-            low = norm_name(name)
-            if (low.startswith(key) or f" {key}" in low) and low not in seen:
-                seen.add(low)
-                out.append({"name": name, "source": f"{pl} decklist"})
+    decklists = decklist_names(call)
+    # names starting with what was typed first, then names with a word starting with it
+    for match in (lambda low: low.startswith(key), lambda low: f" {key}" in low):
+        for pl, names in decklists.items():
+            for name in names:
+                low = norm_name(name)
+                if match(low) and low not in seen:
+                    seen.add(low)
+                    out.append({"name": name, "source": f"{pl} decklist"})
     lookup = card_lookup()
     if len(out) < limit and hasattr(lookup, "suggest"):
         for name in lookup.suggest(q):

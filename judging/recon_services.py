@@ -1,6 +1,6 @@
 """Every change to a game-state reconstruction (issue 12), on top of ``rules_engine.game``.
 
-Each service is atomic, checks the actor's role (``judging.access.RECONSTRUCTION_ROLES``),
+Each service is atomic, checks the actor's role (``tournament.enums.RECONSTRUCTION_ROLES``),
 refuses a stale ``expected_version`` (two judges typing at once never overwrite each other's
 steps: the second one is told to reload, and the web page keeps what they typed), and leaves an
 audit entry with the state before and after. The log is append-only: a rewind is a line of the
@@ -17,10 +17,10 @@ from django.utils import timezone
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
 from rules_engine.game.scenarios import GivenError, StateBuilder
-from tournament.enums import JUDGE_ROLES
+from tournament.enums import JUDGE_ROLES, RECONSTRUCTION_ROLES
 
 from . import recon_engine
-from .access import RECONSTRUCTION_ROLES, require_judging_role
+from .access import require_judging_role
 from .enums import ReconstructionFix, ReconstructionRules
 from .models import JudgeCall, Reconstruction
 from .services import record_ruling

@@ -151,3 +151,10 @@ def test_judge_reconstructs_a_dispute_on_a_phone(live_server, phone_page):
     assert "Recorded: Back up to a step (step 1)" in page.inner_text("#fix-recorded")
     recon.refresh_from_db()
     assert (recon.fix, recon.fix_step, recon.lines[-1]) == ("backup", 1, "rewind 1")
+
+    # One tap cites the findings (and the fix's PPG sections) in the call's ruling.
+    page.click("#cite")
+    page.wait_for_load_state()
+    assert "CR 7.3.2" in page.inner_text("#ruling-card") and "PPG 3.1" in page.inner_text("#ruling-card")
+    call.refresh_from_db()
+    assert call.status == "ruled" and "PPG 3.1" in call.citations

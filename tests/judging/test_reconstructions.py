@@ -11,8 +11,10 @@ from core.models import AuditEntry
 from decklists.models import Decklist
 from judging import recon_engine, recon_services, services
 from judging.models import Reconstruction
+from tests.decklists.conftest import card_db, fab_release, legal_cc_text  # noqa: F401 (fixtures)
 from tests.factories import UserFactory
 from tests.judging.conftest import make_world
+from tournament.enums import RECONSTRUCTION_ROLES, StaffRole
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +63,52 @@ def test_create_from_accepted_decklists_fills_heroes():
     assert recon.start["turn"] == "P1" and recon.start["P2"]["life"] == 20
     assert recon.rules_version == "2.13.0" and recon.game_number == 2
     assert AuditEntry.objects.filter(action="reconstruction.create", object_id=str(recon.pk)).count() == 1
+
+
+@pytest.mark.usefixtures("fab_release")
+def test_start_from_real_decklists_and_a_real_card_dispute():
+    """The heroes' life and intellect, equipment by slot and weapons come from the card data of
+    the accepted decklists; a dispute with real cards replays against the card database."""
+    w = make_world()
+    arena = [
+        "Dawnblade, Resplendent",
+        "Braveforge Bracers",
+        "Helm of Sharp Eye",
+        "Ironrot Legs",
+        "Ironrot Gauntlet",
+        "Ironrot Helm",
+        "Ironrot Plate",
+    ]
+    cards = [{"name": n, "pitch": None, "qty": 1, "section": "arena"} for n in arena]
+    cards.append({"name": "Snatch", "pitch": 1, "qty": 3, "section": "deck"})
+    for reg in (w.alice, w.bob):
+        Decklist.objects.create(registration=reg, status="accepted", hero="Dorinthea Ironsong", cards=cards)
+    call = services.open_call(w.event, actor=w.fj, match=w.match)
+    recon = recon_services.create_reconstruction(call, actor=w.fj)
+    p1 = recon.start["P1"]
+    assert (p1["hero"], p1["life"], p1["intellect"]) == ("Dorinthea Ironsong", 40, 4)
+    assert p1["weapons"] == ["Dawnblade, Resplendent"]
+    assert p1["equipment"] == {
+        "arms": "Braveforge Bracers",
+        "head": "Helm of Sharp Eye",
+        "legs": "Ironrot Legs",
+        "chest": "Ironrot Plate",
+    }
+    start = {**recon.start, "P1": {**p1, "hand": ["Snatch"]}}
+    recon = recon_services.update_start(recon, actor=w.fj, start=start, expected_version=1)
+    recon = recon_services.append_steps(
+        recon,
+        actor=w.fj,
+        lines=["p1 play Snatch @p2", ">defend", "p2 def -", ">>reaction"],
+        expected_version=2,
+    )
+    outcome = recon_engine.run(recon)
+    assert outcome.start_error == "" and outcome.violations() == []
+    assert outcome.final_view()["P2"]["life"] == 36
+    assert [s["name"] for s in recon_engine.suggest_cards(call, "iron")][:2] == [
+        "Ironrot Legs",
+        "Ironrot Gauntlet",
+    ]
 
 
 def test_several_reconstructions_per_call():
@@ -250,10 +298,12 @@ def test_players_see_final_state_without_opponents_hidden_cards_once_closed():
     assert as_bob["ruling"] == "Play on."
     as_alice = _api(alice).get(f"/api/judging/reconstructions/{recon.pk}/").json()
     assert as_alice["final_state"]["P2"]["hand"] == [] and as_alice["final_state"]["P2"]["hand_unknown"] == 4
-    page = Client()
-    page.force_login(bob)
-    html = page.get(f"/judging/{w.event.slug}/reconstructions/{recon.pk}/").content.decode()
-    assert "Secret C" in html and "Attack A" not in html.split("Final game state")[1].split("Graveyard")[0]
+    for user, sees_secret in ((bob, True), (alice, False)):
+        page = Client()
+        page.force_login(user)
+        html = page.get(f"/judging/{w.event.slug}/reconstructions/{recon.pk}/").content.decode()
+        assert ("Secret C" in html) is sees_secret
+        assert "Play on." in html and "p2 def -" not in html
     assert (
         _api(alice)
         .post(
@@ -281,7 +331,14 @@ def test_openapi_schema_documents_the_reconstruction_endpoints():
 # --------------------------------------------------------------------------- permission matrix
 
 ROLES = ["anonymous", "stranger", "player", "opponent", "to", "hj", "fj", "sk"]
-EDITORS = {"to", "hj", "fj"}
+STAFF_LABELS = {
+    "to": StaffRole.ORGANIZER,
+    "hj": StaffRole.HEAD_JUDGE,
+    "fj": StaffRole.FLOOR_JUDGE,
+    "sk": StaffRole.SCOREKEEPER,
+}
+#: The expectations come from the role vocabulary (tests/tournament/test_access.py pins it).
+EDITORS = {label for label, role in STAFF_LABELS.items() if role in RECONSTRUCTION_ROLES}
 
 
 def _users(w):
@@ -432,3 +489,42 @@ def test_pdf_and_print_render():
     pdf = client.get(f"/judging/{w.event.slug}/reconstructions/{recon.pk}/record.pdf")
     assert pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
     assert Reconstruction.objects.count() == 1
+
+
+def test_web_conflict_keeps_what_the_second_judge_typed():
+    w = make_world()
+    recon = _recon(w)
+    url = f"/judging/{w.event.slug}/reconstructions/{recon.pk}/"
+    first, second = Client(), Client()
+    first.force_login(w.fj)
+    second.force_login(w.hj)
+    assert first.post(url, {"action": "steps", "version": 1, "lines": "p1 pass"}).status_code == 302
+    resp = second.post(url, {"action": "steps", "version": 1, "lines": "p2 pass\nobs p2.life 20"})
+    html = resp.content.decode()
+    assert resp.status_code == 200 and "another judge changed this reconstruction" in html
+    assert "p2 pass\nobs p2.life 20</textarea>" in html and '<code class="step-text">p1 pass</code>' in html
+    recon.refresh_from_db()
+    assert recon.lines == ["p1 pass"]
+
+
+def test_web_start_form_and_cite_from_the_page():
+    w = make_world()
+    recon = _recon(w)
+    client = Client()
+    client.force_login(w.fj)
+    url = f"/judging/{w.event.slug}/reconstructions/{recon.pk}/"
+    resp = client.post(
+        url, {"action": "start", "version": 1, "turn": "P2", "P1-life": "17", "P2-hand": "Foo, Bar"}
+    )
+    assert resp.status_code == 302
+    recon.refresh_from_db()
+    assert (recon.start["turn"], recon.start["P1"]["life"], recon.start["P2"]["hand"]) == (
+        "P2",
+        17,
+        ["Foo", "Bar"],
+    )
+    assert recon.start["P1"]["hand"] == START["P1"]["hand"]
+    client.post(url, {"action": "steps", "version": 2, "lines": "p1 pass"})
+    assert client.post(url, {"action": "cite"}).status_code == 302
+    recon.call.refresh_from_db()
+    assert "CR 1.10.3" in recon.call.citations and recon.call.status == "ruled"
