@@ -49,6 +49,16 @@ from .view import get_path, view
 MAX_LOOP = 60
 
 
+def link_power(link: ChainLink) -> int:
+    """The active-attack's power: printed power, its changes, and piercing N when an equipment
+    defends (CR 8.3.23); never below zero."""
+    power = (link.attack.facts.power or 0) + link.power_bonus
+    pierce = link.attack.facts.keyword("piercing")
+    if pierce and any(c.facts.is_equipment for c in link.defending):
+        power += pierce
+    return max(0, power)
+
+
 def same_card(card: Card, name: str) -> bool:
     """The named card: "Snatch (blue)" names a Snatch with pitch 3 (CR 1.3.4: name and pitch)."""
     if norm_name(card.name) == norm_name(name):
@@ -655,14 +665,7 @@ class Engine:
             ctx.events.append(Event("gain_ap", link.controller, link.attack.name, 1))
 
     def attack_power(self, s: GameState, link: ChainLink) -> int:
-        base = link.attack.facts.power or 0
-        if link.proxy:
-            base = link.attack.facts.power or 0
-        power = base + link.power_bonus
-        pierce = link.attack.facts.keyword("piercing")
-        if pierce and any(c.facts.is_equipment for c in link.defending):
-            power += pierce  # CR 8.3.23
-        return max(0, power)
+        return link_power(link)
 
     def damage_step(self, s: GameState, ctx: Ctx) -> None:
         """CR 7.5.2: damage is the attack's power minus the total defense of the defending cards."""
@@ -1171,6 +1174,26 @@ class Engine:
                 )
                 ctx.events.append(Event("trigger", player, "Frostbite"))
 
+    def nonattack_triggers(self, s: GameState, player: str, layer: Layer, ctx: Ctx) -> None:
+        """Eloquence (CR 8.6.23): when its controller plays a non-attack action card, destroy it and
+        the card gets go again (when the trigger resolves)."""
+        for tok in list(s.p(player).permanents):
+            t = token_facts(tok.name)
+            if t is None or not t.text.startswith("nonattack_trigger"):
+                continue
+            s.stack.append(
+                Layer(
+                    id=s.new_id(),
+                    kind="triggered",
+                    name=f"{tok.name} trigger",
+                    controller=player,
+                    effect="card_go_again",
+                    targets=[layer.id],
+                    source_zone=tok.id,
+                )
+            )
+            ctx.events.append(Event("trigger", player, t.name.casefold()))
+
     def token_base(self, name: str) -> str:
         return re.sub(r"\s+\d+$", "", name)
 
@@ -1317,6 +1340,8 @@ class Engine:
         self.apply_next_card_effects(s, player, layer, ctx)
         s.stack.append(layer)
         self.play_triggers(s, player, ctx)
+        if "non-attack" in f.subtypes and f.is_action:
+            self.nonattack_triggers(s, player, layer, ctx)
         if is_attack:
             s.attacks_this_turn.append(card.name)
             self.attack_played_triggers(s, player, layer, ctx, action_card=True)
@@ -1556,9 +1581,7 @@ class Engine:
                         self.to_graveyard(s, card)  # fails to resolve
                 else:
                     self.to_graveyard(s, card)
-                self.resolve_text(
-                    s, layer.controller, card.name, f.text, ctx, layer, skip_manual_for_defense=True
-                )
+                self.resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
             else:
                 if layer.effect.startswith("mode:"):
                     self.resolve_mode(s, layer, ctx)
@@ -1655,6 +1678,10 @@ class Engine:
             self.bump_attack(s, layer, go_again=True)
         elif eff == "power1":
             self.bump_attack(s, layer, power=1)
+        elif eff == "card_go_again":
+            for lay in s.stack:
+                if lay.id in layer.targets:
+                    lay.go_again = True
         elif eff == "destroy_source":
             for pl in PLAYERS:
                 for tok in list(s.p(pl).permanents):
@@ -1723,7 +1750,6 @@ class Engine:
         text: str,
         ctx: Ctx,
         layer: Layer | None,
-        skip_manual_for_defense: bool = False,
     ) -> None:
         effects, unknown = recognise(text)
         for e in effects:

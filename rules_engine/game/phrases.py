@@ -350,6 +350,15 @@ class Parser:
             c0 = (c0[: mb.start()] + c0[mb.end() :]).strip()
         c = self.strip_comments(c0)
         low = c.casefold()
+        # a bare claim about the state, "P2 life 11", is an observation (checked, never applied)
+        m = re.fullmatch(
+            r"(P[12])(?:'s)? (life|hand size|action points|resource points|chi points|intellect|deck)(?: is| =|:)? (-?\d+)",
+            c,
+            re.I,
+        )
+        if m:
+            key = m.group(2).casefold().replace(" ", "_")
+            return [A.Observe(f"{m.group(1).upper()}.{key}", int(m.group(3)))]
         # passing
         if re.fullmatch(r"(?:all|both players?|everyone) pass(?:es)?(?: priority)?", low):
             return [A.AllPass("once")]

@@ -54,7 +54,18 @@ class Card:
 
     def clone(self) -> Card:
         """A copy sharing the (immutable) facts."""
-        return replace(self, counters=dict(self.counters), constraints=dict(self.constraints))
+        return Card(
+            self.id,
+            self.facts,
+            self.owner,
+            self.face,
+            dict(self.counters) if self.counters else {},
+            dict(self.constraints) if self.constraints else {},
+            self.origin,
+            self.duration,
+            self.private_to,
+            self.tapped,
+        )
 
     @property
     def defense(self) -> int | None:

@@ -61,10 +61,9 @@ def target_text(t: str) -> str:
 
 
 def link_view(s: GameState, link: ChainLink) -> dict[str, Any]:
-    power = (link.attack.facts.power or 0) + link.power_bonus
-    pierce = link.attack.facts.keyword("piercing")
-    if pierce and any(c.facts.is_equipment for c in link.defending):
-        power += pierce
+    from .engine import link_power
+
+    power = link_power(link)
     return {
         "link": link.number,
         "attack": {"name": link.attack.name, "power": max(0, power)},

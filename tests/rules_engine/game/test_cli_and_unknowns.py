@@ -184,3 +184,15 @@ def test_real_card_disputes_replay_with_the_project_card_database() -> None:
     results = run_file(load_yaml(str(path)), DatabaseCards(load_reference_database(SHARED)))
     assert len(results) >= 12
     assert [r.id for r in results if r.failures] == []
+
+
+def test_the_documented_example_dispute_replays() -> None:
+    path = ROOT / "docs" / "examples" / "blade-break-dispute.yaml"
+    data = json.loads(_cli("replay", str(path), "--json").stdout)
+    last = data["steps"][-1]
+    assert last["state"]["P2"]["life"] == 14
+    assert last["state"]["P2"]["equipment"]["head"] is None
+    assert "Helm B" in last["state"]["P2"]["graveyard"]
+    kinds = [f["kind"] for s in data["steps"] for f in s["findings"]]
+    assert kinds == ["observation_mismatch", "observation_mismatch"]
+    assert data["steps"][-1]["findings"][0]["rules"] == ["3.10"]
