@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from statistics import median
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from core.exports import write_csv
 from tournament.enums import PENALTY_READ_ROLES
@@ -213,3 +213,13 @@ def reconstruction_queryset() -> QuerySet[Reconstruction]:
 
 def reconstructions_for_call(call: JudgeCall) -> QuerySet[Reconstruction]:
     return reconstruction_queryset().filter(call=call)
+
+
+def closed_reconstructions_for_player(player: PlayerProfile) -> QuerySet[Reconstruction]:
+    """Reconstructions of closed calls at the player's own matches (what the player may see)."""
+    at_their_match = Q(call__match__player_a__player=player) | Q(call__match__player_b__player=player)
+    return (
+        reconstruction_queryset()
+        .filter(at_their_match, call__status=CallStatus.CLOSED)
+        .order_by("-call__closed_at", "-id")
+    )

@@ -506,6 +506,11 @@ def player_history(request, player_id):
             "player": player,
             "penalties": selectors.penalties_for_player(player, viewer=request.user),
             "is_self": player.user_id == request.user.pk,
+            "reconstructions": (
+                selectors.closed_reconstructions_for_player(player)
+                if player.user_id == request.user.pk
+                else []
+            ),
         },
     )
 

@@ -528,3 +528,15 @@ def test_web_start_form_and_cite_from_the_page():
     assert client.post(url, {"action": "cite"}).status_code == 302
     recon.call.refresh_from_db()
     assert "CR 1.10.3" in recon.call.citations and recon.call.status == "ruled"
+
+
+def test_players_find_closed_reconstructions_on_their_history_page():
+    w = make_world()
+    recon = _recon(w)
+    alice = w.alice.player.user
+    client = Client()
+    client.force_login(alice)
+    url = f"/judging/players/{w.alice.player.player_id}/"
+    assert f"/reconstructions/{recon.pk}/" not in client.get(url).content.decode()
+    services.close_call(recon.call, judge=w.fj, duration_seconds=5)
+    assert f"/judging/{w.event.slug}/reconstructions/{recon.pk}/" in client.get(url).content.decode()
