@@ -90,10 +90,16 @@ def test_judge_runs_a_deck_check_from_phone(live_server, phone_page):
 @pytest.mark.django_db(transaction=True)
 def test_judge_reconstructs_a_dispute_on_a_phone(live_server, phone_page):
     """Issue 12: from a call, enter a state, three steps, one flagged violation, a rewind, a fix."""
+    from decklists.models import Decklist
     from judging import services
     from judging.models import Reconstruction
 
     w = make_world()
+    Decklist.objects.create(
+        registration=w.bob,
+        status="accepted",
+        cards=[{"name": "Snatch", "pitch": 1, "qty": 3, "section": "deck"}],
+    )
     call = services.open_call(w.event, actor=w.fj, match=w.match, question="was that a legal block?")
     page = phone_page
     login_in_browser(page, live_server, w.fj.username, "pw-" + w.fj.username)
@@ -138,6 +144,14 @@ def test_judge_reconstructs_a_dispute_on_a_phone(live_server, phone_page):
     page.wait_for_load_state()
     assert "Rewound to step 1" in page.inner_text("body")
     assert page.locator("li.step.superseded").count() == 2
+
+    # Card names come from the players' decklists as the judge types.
+    page.fill("#card-q", "sna")
+    page.wait_for_function("document.querySelector('#card-names option[value=\"Snatch\"]') !== null")
+    page.fill("#card-q", "Snatch")
+    page.click("#card-add")
+    assert page.input_value("#lines") == "Snatch"
+    page.fill("#lines", "")
 
     # The backup report, then the fix: back up to step 1.
     page.fill("input[name=backup]", "1")
