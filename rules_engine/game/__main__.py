@@ -1,6 +1,6 @@
 """Command line: ``python -m rules_engine.game replay|scenarios|backup|cards-index ...``.
 
-    replay FILE [--json] [--cards CARDS] [--rules-version V]
+    replay FILE [--json] [--cards CARDS | --no-cards] [--rules-version V]
         Replay a log (YAML with ``given`` and ``log``, or a text file with one line per entry) and
         print each line's state and findings.
     scenarios FILE [--id ID] [--json] [--cards CARDS]
@@ -10,7 +10,8 @@
     cards-index SRC OUT
         Write a compact card file (JSON list of card facts) from the-fab-cube data, for ``--cards``.
 
-CARDS is a the-fab-cube directory or card.json, or a compact card file. Never prints a traceback:
+CARDS is a the-fab-cube directory or card.json, or a compact card file; replay and backup default
+to $ARBITER_CARDS or the shared the-fab-cube copy (scenarios use only their own cards unless given). Never prints a traceback:
 unreadable input is reported and the exit status is 2.
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,17 @@ from .cards import CardLookup, FabCubeCards, InlineCards, facts_from_mapping
 from .scenarios import GivenError, StateBuilder, collect_cards, load_yaml, run_file
 from .state import GameState, PlayerState
 from .view import view
+
+
+def default_cards() -> str | None:
+    """The card data a judge's replay uses when ``--cards`` is not given: ``$ARBITER_CARDS``, else
+    the-fab-cube copy in the shared data folder next to the project (when present)."""
+    env = os.environ.get("ARBITER_CARDS")
+    if env:
+        return env
+    shared = Path(os.environ.get("ARBITER_SHARED_DIR", Path(__file__).resolve().parents[3] / "shared"))
+    cube = shared / "data" / "fabcube" / "card.json"
+    return str(cube) if cube.exists() else None
 
 
 def load_cards(path: str | None) -> CardLookup | None:
@@ -72,7 +85,7 @@ def _print_findings(findings: list[Any]) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     from .log import names_for, replay
 
-    lookup = load_cards(args.cards)
+    lookup = load_cards(None if args.no_cards else (args.cards or default_cards()))
     state, lines, inline, version = load_log(args.file, lookup)
     version = args.rules_version or version
     idx = names_for(state, inline.names(), inline)
@@ -107,7 +120,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
     from .backup import backup
     from .log import names_for, replay
 
-    lookup = load_cards(args.cards)
+    lookup = load_cards(None if args.no_cards else (args.cards or default_cards()))
     state, lines, inline, version = load_log(args.file, lookup)
     rep = replay(state, lines, inline, version=version, names=names_for(state, inline.names(), inline))
     report = backup(rep, args.to)
@@ -167,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--json", action="store_true")
     r.add_argument("--cards")
     r.add_argument("--rules-version", choices=["2.13.0", "older"])
+    r.add_argument("--no-cards", action="store_true", help="use only the cards given in the log")
     r.set_defaults(func=cmd_replay)
     s = sub.add_parser("scenarios", help="run scenario files")
     s.add_argument("files", nargs="+")
@@ -179,6 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--to", type=int, required=True)
     b.add_argument("--json", action="store_true")
     b.add_argument("--cards")
+    b.add_argument("--no-cards", action="store_true", help="use only the cards given in the log")
     b.set_defaults(func=cmd_backup)
     c = sub.add_parser("cards-index", help="write a compact card file")
     c.add_argument("src")

@@ -306,7 +306,7 @@ class Engine:
     def facts(self, name: str, ctx: Ctx | None = None, claims: tuple[tuple[str, int], ...] = ()) -> CardFacts:
         tok = token_facts(name)
         found = self.lookup.get(name)
-        if found is not None:
+        if found is not None and not (tok is not None and found.is_token):
             return found
         if tok is not None:
             return CardFacts(

@@ -168,6 +168,9 @@ class StateBuilder:
             facts = facts_from_mapping(m)
         else:
             found = self.lookup.get(name)
+            tok = token_facts(name)
+            if tok is not None and (found is None or found.is_token):
+                found = None  # a CR 8.6 token: the rules define it (the engine's token handling keys on it)
             if (
                 found is not None
                 and found.name != name

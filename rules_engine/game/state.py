@@ -11,9 +11,10 @@ tokens). The combat chain (CR 7.0.2) holds chain links (CR 7.0.3); the stack hol
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import CardFacts
@@ -130,7 +131,7 @@ class Effect:
     text: str = ""
 
     def clone(self) -> Effect:
-        return replace(self)
+        return copy.copy(self)
 
     def describe(self) -> str:
         """The effect in card words (the vocabulary of the scenario format's ``effects``)."""
@@ -192,7 +193,10 @@ class Layer:
     max_nonblock: int = 0
 
     def clone(self) -> Layer:
-        return replace(self, card=self.card.clone() if self.card else None, targets=list(self.targets))
+        out = copy.copy(self)
+        out.card = self.card.clone() if self.card else None
+        out.targets = list(self.targets)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -257,12 +261,11 @@ class ChainLink:
     )  # abilities the attack gained ("If this hits a hero, ...")
 
     def clone(self) -> ChainLink:
-        return replace(
-            self,
-            attack=self.attack.clone(),
-            defending=[c.clone() for c in self.defending],
-            granted=list(self.granted),
-        )
+        out = copy.copy(self)
+        out.attack = self.attack.clone()
+        out.defending = [c.clone() for c in self.defending]
+        out.granted = list(self.granted)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -322,7 +325,9 @@ class PendingDamage:
     unless_cost: int = 0  # "deals N damage to you unless you pay {r}..." (Bloodrot Pox, CR 8.6.19)
 
     def clone(self) -> PendingDamage:
-        return replace(self, used=list(self.used))
+        out = copy.copy(self)
+        out.used = list(self.used)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -394,12 +399,10 @@ class PlayerState:
         return len(self.hand) + self.hand_unknown
 
     def clone(self) -> PlayerState:
-        out = replace(
-            self,
-            equipment={k: (v.clone() if v else None) for k, v in self.equipment.items()},
-            once_per_turn=list(self.once_per_turn),
-            decklist=list(self.decklist),
-        )
+        out = copy.copy(self)
+        out.equipment = {k: (v.clone() if v else None) for k, v in self.equipment.items()}
+        out.once_per_turn = list(self.once_per_turn)
+        out.decklist = list(self.decklist)
         for z in _ZONES:
             setattr(out, z, [c.clone() for c in getattr(self, z)])
         return out
@@ -487,17 +490,16 @@ class GameState:
 
     def clone(self) -> GameState:
         """A deep copy (card facts are immutable and shared)."""
-        return replace(
-            self,
-            stack=[x.clone() for x in self.stack],
-            chain=[x.clone() for x in self.chain],
-            players={k: v.clone() for k, v in self.players.items()},
-            effects=[e.clone() for e in self.effects],
-            pending=self.pending.clone() if self.pending else None,
-            attacks_this_turn=list(self.attacks_this_turn),
-            arcane_dealt=list(self.arcane_dealt),
-            weapon_attacked=list(self.weapon_attacked),
-        )
+        out = copy.copy(self)
+        out.stack = [x.clone() for x in self.stack]
+        out.chain = [x.clone() for x in self.chain]
+        out.players = {k: v.clone() for k, v in self.players.items()}
+        out.effects = [e.clone() for e in self.effects]
+        out.pending = self.pending.clone() if self.pending else None
+        out.attacks_this_turn = list(self.attacks_this_turn)
+        out.arcane_dealt = list(self.arcane_dealt)
+        out.weapon_attacked = list(self.weapon_attacked)
+        return out
 
     def active_link(self) -> ChainLink | None:
         """CR 7.0.3b: the most recent chain link while it has not resolved."""

@@ -196,3 +196,28 @@ def test_the_documented_example_dispute_replays() -> None:
     kinds = [f["kind"] for s in data["steps"] for f in s["findings"]]
     assert kinds == ["observation_mismatch", "observation_mismatch"]
     assert data["steps"][-1]["findings"][0]["rules"] == ["3.10"]
+
+
+def test_an_unknown_defending_card_counts_with_its_stated_defense() -> None:
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "step": "defend (chain link 1)",
+        "combat_chain": {"links": [{"link": 1, "attack": {"name": "Attack A", "power": 6}, "defending": []}]},
+        "P2": {"life": 20, "hand_size": 4},
+    }
+    inline = InlineCards()
+    state = StateBuilder(inline, "2.13.0").build(given)
+    rep = replay(
+        state,
+        [
+            "P2 declares a card (defense 3) and a blue card (defense 2)",
+            "all pass through the Reaction and Damage Steps",
+        ],
+        inline,
+        names=names_for(state),
+    )
+    assert rep.final.p("P2").life == 19
+    assert rep.final.p("P2").hand_size == 2
+    link = view(rep.final)["combat_chain"]["links"][0]
+    assert link["total_defense"] == 5 and link["damage"] == 1
