@@ -24,10 +24,6 @@ from rules_engine.game.view import view
 
 from .models import JudgeCall, Reconstruction
 
-#: The zones a player's opponent never sees the cards of (CR 3.0.6 private zones; hand, deck).
-HIDDEN_ZONES = ("hand", "deck_top", "deck_bottom")
-
-
 # --------------------------------------------------------------------------- card data
 
 
@@ -262,13 +258,6 @@ def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome:
             }
         )
     return Outcome(recon, rep, steps=steps)
-
-
-def start_state_view(recon: Reconstruction) -> dict[str, Any] | None:
-    outcome = run(recon)
-    if outcome.replay is None:
-        return None
-    return view(outcome.replay.initial)
 
 
 # --------------------------------------------------------------------------- hidden information

@@ -540,3 +540,27 @@ def test_players_find_closed_reconstructions_on_their_history_page():
     assert f"/reconstructions/{recon.pk}/" not in client.get(url).content.decode()
     services.close_call(recon.call, judge=w.fj, duration_seconds=5)
     assert f"/judging/{w.event.slug}/reconstructions/{recon.pk}/" in client.get(url).content.decode()
+
+
+def test_redact_hides_the_opponents_hand_deck_and_face_down_cards():
+    from rules_engine.game.cards import InlineCards
+    from rules_engine.game.scenarios import StateBuilder
+    from rules_engine.game.view import view
+
+    given = {
+        "P1": {"hand": ["Mine"], "arsenal": ["My Secret"]},
+        "P2": {
+            "hand": ["Theirs"],
+            "arsenal": ["Their Secret"],
+            "deck_top": ["Top Card"],
+            "graveyard": ["Open"],
+        },
+    }
+    full = view(StateBuilder(InlineCards(), "2.13.0").build(given))
+    as_p1 = recon_engine.redact(full, "P1")
+    assert as_p1["P1"]["hand"] == ["Mine"] and as_p1["P1"]["arsenal"][0]["name"] == "My Secret"
+    assert as_p1["P2"]["hand"] == [] and as_p1["P2"]["hand_unknown"] == 1 and as_p1["P2"]["deck_top"] == []
+    assert as_p1["P2"]["arsenal"] == [{"name": "face-down card", "face": "down"}]
+    assert as_p1["P2"]["graveyard"] == ["Open"]
+    assert "Their Secret" not in str(as_p1) and "Top Card" not in str(as_p1) and "Theirs" not in str(as_p1)
+    assert recon_engine.redact(full, None) is full
