@@ -10,8 +10,8 @@
     cards-index SRC OUT
         Write a compact card file (JSON list of card facts) from the-fab-cube data, for ``--cards``.
 
-CARDS is a the-fab-cube directory or card.json, or a compact card file; replay and backup default
-to $ARBITER_CARDS or the shared the-fab-cube copy (scenarios use only their own cards unless given). Never prints a traceback:
+CARDS is a the-fab-cube directory or card.json, or a compact card file; it defaults to
+$ARBITER_CARDS or the shared the-fab-cube copy (cards given inline always come first). Never prints a traceback:
 unreadable input is reported and the exit status is 2.
 """
 
@@ -141,7 +141,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
-    lookup = load_cards(args.cards)
+    lookup = load_cards(None if args.no_cards else (args.cards or default_cards()))
     out: list[dict[str, Any]] = []
     failed = 0
     for path in args.files:
@@ -187,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--id")
     s.add_argument("--json", action="store_true")
     s.add_argument("--cards")
+    s.add_argument("--no-cards", action="store_true", help="use only each scenario's own cards")
     s.set_defaults(func=cmd_scenarios)
     b = sub.add_parser("backup", help="report a backup")
     b.add_argument("file")
