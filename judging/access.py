@@ -18,17 +18,29 @@ from tournament.access import (
     require_role,
     staff_roles,
 )
-from tournament.enums import HEAD_ROLES, JUDGE_ROLES, PENALTY_READ_ROLES, REPORT_ROLES, StaffRole
+from tournament.enums import (
+    HEAD_ROLES,
+    JUDGE_ROLES,
+    PENALTY_READ_ROLES,
+    RECONSTRUCTION_ROLES,
+    REPORT_ROLES,
+    StaffRole,
+)
 from tournament.models import Event, PlayerProfile, StaffAssignment
 
 from . import selectors
-from .enums import PenaltyType
+from .enums import CallStatus, PenaltyType
 from .models import DeckCheck, JudgeCall, Penalty
 
 __all__ = [
     "access_call",
     "access_deck_check",
     "access_penalty",
+    "access_reconstruction",
+    "access_reconstruction_for_edit",
+    "access_call_for_reconstruction",
+    "can_edit_reconstructions",
+    "reconstruction_viewer",
     "access_player_history",
     "can_read_penalties",
     "can_report",
@@ -142,3 +154,54 @@ def access_player_history(user, player_id: str) -> PlayerProfile:
     if is_staff_of_their_event:
         return player
     raise PermissionDenied("you can only see your own penalties")
+
+
+# --------------------------------------------------------------------------- reconstructions
+
+
+def can_edit_reconstructions(user, event: Event) -> bool:
+    return has_role(user, event, RECONSTRUCTION_ROLES)
+
+
+def reconstruction_viewer(user, recon) -> str | None:
+    """Who is looking at a reconstruction: ``"judge"`` (sees and edits everything), ``"P1"`` or
+    ``"P2"`` (a player of the match, once the call is closed: the final state without the other
+    player's hidden cards, and the ruling), or None (sees nothing)."""
+    call = recon.call
+    if can_edit_reconstructions(user, call.event):
+        return "judge"
+    if call.status != CallStatus.CLOSED or call.match is None or not getattr(user, "is_authenticated", False):
+        return None
+    for label, reg in (("P1", call.match.player_a), ("P2", call.match.player_b)):
+        if reg is not None and reg.player.user_id and reg.player.user_id == user.pk:
+            return label
+    return None
+
+
+def access_reconstruction(user, pk: int):
+    """``(reconstruction, viewer)`` for whoever may see it (404 unknown, 403 otherwise)."""
+    recon = selectors.reconstruction_queryset().filter(pk=pk).first()
+    if recon is None:
+        raise Http404("no such reconstruction")
+    viewer = reconstruction_viewer(user, recon)
+    if viewer is None:
+        raise PermissionDenied("only the event's judges and organizer see reconstructions")
+    return recon, viewer
+
+
+def access_reconstruction_for_edit(user, pk: int):
+    """A reconstruction its event's judges and organizer may change (404 unknown, 403 otherwise)."""
+    recon, viewer = access_reconstruction(user, pk)
+    if viewer != "judge":
+        raise PermissionDenied("only the event's judges and organizer change reconstructions")
+    return recon
+
+
+def access_call_for_reconstruction(user, pk: int) -> JudgeCall:
+    """A judge call whose reconstructions ``user`` may list and start."""
+    call = selectors.call_queryset().filter(pk=pk).first()
+    if call is None:
+        raise Http404("no such judge call")
+    if not can_edit_reconstructions(user, call.event):
+        raise PermissionDenied("only the event's judges and organizer work on reconstructions")
+    return call

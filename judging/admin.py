@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import DeckCheck, JudgeCall, Penalty
+from .models import DeckCheck, JudgeCall, Penalty, Reconstruction
 
 
 @admin.register(JudgeCall)
@@ -44,6 +44,17 @@ class DeckCheckAdmin(admin.ModelAdmin):
     list_filter = ("status", "kind")
     list_select_related = ("event", "registration__player")
     readonly_fields = [f.name for f in DeckCheck._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(Reconstruction)
+class ReconstructionAdmin(admin.ModelAdmin):
+    list_display = ("id", "call", "game_number", "version", "fix", "created_by", "updated_at")
+    list_filter = ("fix",)
+    list_select_related = ("call", "created_by")
+    readonly_fields = [f.name for f in Reconstruction._meta.fields]
 
     def has_add_permission(self, request):
         return False

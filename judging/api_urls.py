@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api
+from . import api, recon_api
 
 urlpatterns = [
     path("judging/infractions/", api.InfractionCatalogueView.as_view(), name="judging-api-infractions"),
@@ -81,5 +81,50 @@ urlpatterns = [
         "judging/deck-checks/<int:pk>/finish/",
         api.DeckCheckFinishView.as_view(),
         name="judging-api-deck-check-finish",
+    ),
+    path(
+        "judging/calls/<int:pk>/reconstructions/",
+        recon_api.CallReconstructionsView.as_view(),
+        name="judging-api-call-reconstructions",
+    ),
+    path(
+        "judging/reconstructions/<int:pk>/",
+        recon_api.ReconstructionDetailView.as_view(),
+        name="judging-api-reconstruction",
+    ),
+    path(
+        "judging/reconstructions/<int:pk>/steps/",
+        recon_api.ReconstructionStepsView.as_view(),
+        name="judging-api-reconstruction-steps",
+    ),
+    path(
+        "judging/reconstructions/<int:pk>/rewind/",
+        recon_api.ReconstructionRewindView.as_view(),
+        name="judging-api-reconstruction-rewind",
+    ),
+    path(
+        "judging/reconstructions/<int:pk>/start/",
+        recon_api.ReconstructionStartView.as_view(),
+        name="judging-api-reconstruction-start",
+    ),
+    path(
+        "judging/reconstructions/<int:pk>/fix/",
+        recon_api.ReconstructionFixView.as_view(),
+        name="judging-api-reconstruction-fix",
+    ),
+    path(
+        "judging/reconstructions/<int:pk>/cite/",
+        recon_api.ReconstructionCiteView.as_view(),
+        name="judging-api-reconstruction-cite",
+    ),
+    path(
+        "judging/reconstructions/<int:pk>/backup/",
+        recon_api.ReconstructionBackupView.as_view(),
+        name="judging-api-reconstruction-backup",
+    ),
+    path(
+        "judging/reconstructions/<int:pk>/cards/",
+        recon_api.ReconstructionCardsView.as_view(),
+        name="judging-api-reconstruction-cards",
     ),
 ]

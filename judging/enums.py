@@ -96,3 +96,18 @@ DECK_CHECK_ITEMS: tuple[tuple[str, str], ...] = (
     ("tokens", "Tokens for registered token-creating cards (TR&P 4.5)"),
     ("proxies", "Proxies from this head judge only; placeholders legible (TR&P 4.3, 4.4)"),
 )
+
+
+class ReconstructionFix(models.TextChoices):
+    """The fix a judge records after a game-state reconstruction (PPG 1.3, 3.1)."""
+
+    BACKUP = "backup", "Back up to a step"
+    PARTIAL = "partial", "Partial fix"
+    LEAVE = "leave", "Leave the game state as is"
+
+
+class ReconstructionRules(models.TextChoices):
+    """The Comprehensive Rules edition a replay is judged by (the engine's version names)."""
+
+    CR_2_13_0 = "2.13.0", "CR 2.13.0"
+    OLDER = "older", "CR (older edition)"

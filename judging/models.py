@@ -19,6 +19,8 @@ from .enums import (
     EffectStatus,
     PenaltyStatus,
     PenaltyType,
+    ReconstructionFix,
+    ReconstructionRules,
 )
 
 USER = settings.AUTH_USER_MODEL
@@ -189,3 +191,43 @@ class Penalty(models.Model):
     @property
     def infraction_entry(self) -> catalogue.Infraction:
         return catalogue.get_infraction(self.infraction, self.ppg_version)
+
+
+class Reconstruction(models.Model):
+    """A judge's rebuild of one disputed game of a judge call (several per call are allowed).
+
+    ``start`` is the agreed starting state in the engine's ``given`` vocabulary; ``lines`` holds the
+    log exactly as typed, one entry per line, append-only (a rewind is a line too, so nothing is
+    ever deleted). ``version`` is bumped by every change: writers send the version they read and a
+    stale one is refused (optimistic concurrency). The recorded fix follows PPG 1.3 and 3.1.
+    """
+
+    call = models.ForeignKey(JudgeCall, on_delete=models.CASCADE, related_name="reconstructions")
+    game_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    title = models.CharField(max_length=120, blank=True)
+    rules_version = models.CharField(
+        max_length=8, choices=ReconstructionRules.choices, default=ReconstructionRules.CR_2_13_0
+    )
+    start = models.JSONField(default=dict, blank=True)
+    lines = models.JSONField(default=list, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    fix = models.CharField(max_length=12, choices=ReconstructionFix.choices, blank=True)
+    fix_step = models.PositiveIntegerField(null=True, blank=True)
+    fix_note = models.TextField(blank=True)
+    #: The backup report and findings the fix was recorded with (what the judge saw).
+    fix_report = models.JSONField(default=dict, blank=True)
+    fixed_by = models.ForeignKey(USER, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    fixed_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(USER, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["call", "created_at", "id"]
+
+    def __str__(self) -> str:
+        game = f" game {self.game_number}" if self.game_number else ""
+        return f"Reconstruction #{self.pk} of call #{self.call_id}{game}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("judging:reconstruction", kwargs={"slug": self.call.event.slug, "pk": self.pk})

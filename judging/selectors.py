@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from statistics import median
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from core.exports import write_csv
 from tournament.enums import PENALTY_READ_ROLES
 from tournament.models import Event, PlayerProfile, StaffAssignment
 
 from .enums import OPEN_CALL_STATUSES, CallStatus, EffectStatus, PenaltyStatus
-from .models import DeckCheck, JudgeCall, Penalty
+from .models import DeckCheck, JudgeCall, Penalty, Reconstruction
 
 # --------------------------------------------------------------------------- querysets
 
@@ -197,3 +197,29 @@ def deck_checks_queryset() -> QuerySet[DeckCheck]:
 
 def deck_checks_for_event(event: Event) -> QuerySet[DeckCheck]:
     return deck_checks_queryset().filter(event=event).order_by("-created_at", "id")
+
+
+def reconstruction_queryset() -> QuerySet[Reconstruction]:
+    """Reconstructions with their call, event, match and players (one query for a page)."""
+    return Reconstruction.objects.select_related(
+        "call__event",
+        "call__match__round",
+        "call__match__player_a__player",
+        "call__match__player_b__player",
+        "created_by",
+        "fixed_by",
+    )
+
+
+def reconstructions_for_call(call: JudgeCall) -> QuerySet[Reconstruction]:
+    return reconstruction_queryset().filter(call=call)
+
+
+def closed_reconstructions_for_player(player: PlayerProfile) -> QuerySet[Reconstruction]:
+    """Reconstructions of closed calls at the player's own matches (what the player may see)."""
+    at_their_match = Q(call__match__player_a__player=player) | Q(call__match__player_b__player=player)
+    return (
+        reconstruction_queryset()
+        .filter(at_their_match, call__status=CallStatus.CLOSED)
+        .order_by("-call__closed_at", "-id")
+    )

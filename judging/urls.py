@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import recon_views, views
 
 app_name = "judging"
 
@@ -13,6 +13,22 @@ urlpatterns = [
     path("<slug:slug>/", views.event_home, name="home"),
     path("<slug:slug>/calls/open/", views.call_open, name="call_open"),
     path("<slug:slug>/calls/<int:pk>/", views.call_detail, name="call"),
+    path(
+        "<slug:slug>/calls/<int:pk>/reconstructions/new/",
+        recon_views.reconstruction_new,
+        name="reconstruction_new",
+    ),
+    path("<slug:slug>/reconstructions/<int:pk>/", recon_views.reconstruction_page, name="reconstruction"),
+    path(
+        "<slug:slug>/reconstructions/<int:pk>/print/",
+        recon_views.reconstruction_print,
+        name="reconstruction_print",
+    ),
+    path(
+        "<slug:slug>/reconstructions/<int:pk>/record.pdf",
+        recon_views.reconstruction_pdf,
+        name="reconstruction_pdf",
+    ),
     path("<slug:slug>/penalties/", views.penalty_list, name="penalties"),
     path("<slug:slug>/penalties/new/", views.penalty_new, name="penalty_new"),
     path("<slug:slug>/tardiness/", views.tardiness, name="tardiness"),

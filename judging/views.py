@@ -152,6 +152,8 @@ def call_detail(request, slug, pk):
         close_form=close_form,
         statuses=CallStatus,
         penalties=call.penalties.select_related("registration__player"),
+        reconstructions=selectors.reconstructions_for_call(call),
+        can_reconstruct=access.can_edit_reconstructions(request.user, call.event),
     )
     return render(request, "judging/call_detail.html", ctx)
 
@@ -504,6 +506,11 @@ def player_history(request, player_id):
             "player": player,
             "penalties": selectors.penalties_for_player(player, viewer=request.user),
             "is_self": player.user_id == request.user.pk,
+            "reconstructions": (
+                selectors.closed_reconstructions_for_player(player)
+                if player.user_id == request.user.pk
+                else []
+            ),
         },
     )
 

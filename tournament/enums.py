@@ -184,6 +184,8 @@ CLOCK_ROLES = RESULT_ROLES | JUDGE_ROLES
 REPORT_ROLES = frozenset({StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE, StaffRole.APPEALS_JUDGE})
 #: Who may read an event's penalties.
 PENALTY_READ_ROLES = JUDGE_ROLES | {StaffRole.ORGANIZER, StaffRole.SCOREKEEPER}
+#: See and edit game-state reconstructions of judge calls: the judges and the organizer.
+RECONSTRUCTION_ROLES = JUDGE_ROLES | {StaffRole.ORGANIZER}
 
 
 class RegistrationStatus(models.TextChoices):

@@ -84,3 +84,91 @@ def test_judge_runs_a_deck_check_from_phone(live_server, phone_page):
     assert "Card-Pool Contents Error" in body and "Marked Cards" in body
     w.match.refresh_from_db()
     assert w.match.extension_seconds >= 180
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_judge_reconstructs_a_dispute_on_a_phone(live_server, phone_page):
+    """Issue 12: from a call, enter a state, three steps, one flagged violation, a rewind, a fix."""
+    from decklists.models import Decklist
+    from judging import services
+    from judging.models import Reconstruction
+
+    w = make_world()
+    Decklist.objects.create(
+        registration=w.bob,
+        status="accepted",
+        cards=[{"name": "Snatch", "pitch": 1, "qty": 3, "section": "deck"}],
+    )
+    call = services.open_call(w.event, actor=w.fj, match=w.match, question="was that a legal block?")
+    page = phone_page
+    login_in_browser(page, live_server, w.fj.username, "pw-" + w.fj.username)
+    page.goto(f"{live_server.url}/judging/{w.event.slug}/calls/{call.pk}/")
+    page.fill("input[name=game_number]", "1")
+    page.click("#start-reconstruction")
+    page.wait_for_load_state()
+    assert "Alice (P1) v Bob (P2)" in page.inner_text("h1")
+
+    # The agreed starting state: P2 is on 15 life.
+    page.fill("input[name=P2-life]", "15")
+    page.click("text=Save starting state")
+    page.wait_for_load_state()
+    assert "♥ 15" in page.inner_text("#state-panel")
+
+    # Three steps with a button and the text area; the first is illegal (no attack to defend).
+    page.click("button.quick-btn:has-text('No block')")
+    assert page.input_value("#lines") == "p2 def -\n"
+    page.fill("#lines", page.input_value("#lines") + "p1 pass\np2 pass\n")
+    page.click("#add-steps")
+    page.wait_for_load_state()
+    steps = page.locator("li.step[data-line]")
+    assert steps.count() == 3
+    recon = Reconstruction.objects.get()
+    assert recon.lines == ["p2 def -", "p1 pass", "p2 pass"]
+    flagged = page.locator("#step-1 .finding.violation")
+    assert flagged.count() == 1 and "CR 7.3.2" in flagged.inner_text()
+    assert "1 violation" in page.inner_text("#state-panel")
+    width = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert width[0] <= width[1], f"page scrolls sideways on a phone: {width}"
+
+    # The state panel stays in view while typing at the bottom of the page.
+    page.focus("#lines")
+    page.locator("#lines").scroll_into_view_if_needed()
+    box = page.locator("#state-panel").bounding_box()
+    assert box is not None and box["y"] >= -1 and box["y"] < 100
+
+    # Rewind to step 1 (a branch: the later steps stay, marked superseded).
+    page.click("#step-1 form.rewind button")
+    page.wait_for_load_state()
+    assert "Rewound to step 1" in page.inner_text("body")
+    assert page.locator("li.step.superseded").count() == 2
+
+    # Card names come from the players' decklists as the judge types.
+    page.fill("#card-q", "sna")
+    page.wait_for_function("document.querySelector('#card-names option[value=\"Snatch\"]') !== null")
+    page.fill("#card-q", "Snatch")
+    page.click("#card-add")
+    assert page.input_value("#lines") == "Snatch"
+    page.fill("#lines", "")
+
+    # The backup report, then the fix: back up to step 1.
+    page.fill("input[name=backup]", "1")
+    page.click("text=What would it undo?")
+    page.wait_for_load_state()
+    assert "Backup to step 1" in page.inner_text("#backup-report")
+    page.check("input[name=fix][value=backup]")
+    page.fill("#fix-form input[name=step]", "1")
+    page.click("#fix-form button")
+    page.wait_for_load_state()
+    assert "Recorded: Back up to a step (step 1)" in page.inner_text("#fix-recorded")
+    recon.refresh_from_db()
+    assert (recon.fix, recon.fix_step, recon.lines[-1]) == ("backup", 1, "rewind 1")
+
+    # One tap cites the findings (and the fix's PPG sections) in the call's ruling.
+    page.click("#cite")
+    page.wait_for_load_state()
+    assert "CR 7.3.2" in page.inner_text("#ruling-card") and "PPG 3.1" in page.inner_text("#ruling-card")
+    call.refresh_from_db()
+    assert call.status == "ruled" and "PPG 3.1" in call.citations

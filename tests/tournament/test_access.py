@@ -26,6 +26,7 @@ from tournament.enums import (
     MANAGE_ROLES,
     OFFICIAL_ROLES,
     PENALTY_READ_ROLES,
+    RECONSTRUCTION_ROLES,
     REPORT_ROLES,
     RESULT_ROLES,
     STAFF_ADMIN_ROLES,
@@ -47,6 +48,7 @@ TO, HJ, AJ, FJ, SK = "organizer", "head_judge", "appeals_judge", "floor_judge", 
         (CLOCK_ROLES, {TO, HJ, AJ, FJ, SK}),
         (REPORT_ROLES, {TO, HJ, AJ}),
         (PENALTY_READ_ROLES, {TO, HJ, AJ, FJ, SK}),
+        (RECONSTRUCTION_ROLES, {TO, HJ, AJ, FJ}),
     ],
 )
 def test_role_vocabulary_is_pinned(roles, expected):

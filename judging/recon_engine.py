@@ -1,0 +1,287 @@
+"""The judging side of the game-state reconstruction engine (``rules_engine.game``).
+
+The engine is pure Python and knows nothing of events, decklists or the card database; this
+module is the adapter: it builds the starting state from the players' accepted decklists, replays
+a stored :class:`~judging.models.Reconstruction`, turns the engine's findings into citations the
+call's ruling accepts ("CR 1.10.3", "CR-old 7.7", "PPG 3.1"), hides what a player may not see, and
+suggests card names. Reads only; every write is in ``judging.recon_services``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.errors import DomainError
+from decklists.selectors import accepted_decklist_for
+from rules_engine.game.backup import BackupReport, backup
+from rules_engine.game.cards import CardLookup, DatabaseCards, InlineCards, norm_name
+from rules_engine.game.log import Replay, names_for, replay
+from rules_engine.game.rules import UNREADABLE, VIOLATION, Finding
+from rules_engine.game.scenarios import GivenError, StateBuilder, collect_cards
+from rules_engine.game.state import PLAYERS, GameState
+from rules_engine.game.view import view
+
+from .models import JudgeCall, Reconstruction
+
+# --------------------------------------------------------------------------- card data
+
+
+def card_lookup() -> CardLookup:
+    """The active card release as the engine's ``CardLookup``; an empty lookup without card data
+    (the engine then reports unknown cards and the judge gives their stats by hand)."""
+    from cards.selectors import card_database
+
+    try:
+        return DatabaseCards(card_database())
+    except DomainError:
+        return InlineCards()
+
+
+def decklist_names(call: JudgeCall) -> dict[str, list[str]]:
+    """Card names on each player's accepted decklist ("P1" is the match's first player)."""
+    out: dict[str, list[str]] = {pl: [] for pl in PLAYERS}
+    match = call.match
+    if match is None:
+        return out
+    for pl, reg in zip(PLAYERS, (match.player_a, match.player_b)):
+        if reg is None:
+            continue
+        decklist = accepted_decklist_for(reg)
+        if decklist is None:
+            continue
+        seen: set[str] = set()
+        names = [decklist.hero] if decklist.hero else []
+        names += [str(c.get("name", "")) for c in decklist.cards]
+        for name in names:
+            if name and name not in seen:
+                seen.add(name)
+                out[pl].append(name)
+    return out
+
+
+def suggest_cards(call: JudgeCall, q: str, *, limit: int = 8) -> list[dict[str, str]]:
+    """Card names for an autocomplete: the two players' decklists first, then the card database."""
+    key = norm_name(q)
+    if not key:
+        return []
+    out: list[dict[str, str]] = []
+    seen: set[str] = set()
+    decklists = decklist_names(call)
+    # names starting with what was typed first, then names with a word starting with it
+    for match in (lambda low: low.startswith(key), lambda low: f" {key}" in low):
+        for pl, names in decklists.items():
+            for name in names:
+                low = norm_name(name)
+                if match(low) and low not in seen:
+                    seen.add(low)
+                    out.append({"name": name, "source": f"{pl} decklist"})
+    lookup = card_lookup()
+    if len(out) < limit and hasattr(lookup, "suggest"):
+        for name in lookup.suggest(q):
+            if norm_name(name) not in seen:
+                seen.add(norm_name(name))
+                out.append({"name": name, "source": "card database"})
+    return out[:limit]
+
+
+# --------------------------------------------------------------------------- starting state
+
+
+def _player_start(reg, lookup: CardLookup) -> dict[str, Any]:
+    """Hero, life, intellect, equipment and weapons from one player's accepted decklist."""
+    start: dict[str, Any] = {"life": 20, "intellect": 4}
+    decklist = accepted_decklist_for(reg) if reg is not None else None
+    if decklist is None:
+        return start
+    hero_name = decklist.hero or next(
+        (str(c["name"]) for c in decklist.cards if c.get("section") in ("hero", "champion")), ""
+    )
+    if hero_name:
+        start["hero"] = hero_name
+        hero = lookup.get(hero_name)
+        if hero is not None:
+            if hero.life is not None:
+                start["life"] = hero.life
+            if hero.intellect is not None:
+                start["intellect"] = hero.intellect
+    equipment: dict[str, str] = {}
+    weapons: list[str] = []
+    for entry in decklist.cards:
+        if entry.get("section") not in ("arena", "hero"):
+            continue
+        name = str(entry.get("name", ""))
+        facts = lookup.get(name)
+        if facts is None or name == hero_name:
+            continue
+        if facts.is_weapon:
+            weapons.extend([name] * min(2, int(entry.get("qty", 1) or 1)))
+        elif facts.is_equipment and facts.slot and facts.slot not in equipment:
+            equipment[facts.slot] = name
+    if equipment:
+        start["equipment"] = equipment
+    if weapons:
+        start["weapons"] = weapons[:2]
+    return start
+
+
+def start_from_decklists(call: JudgeCall, lookup: CardLookup | None = None) -> dict[str, Any]:
+    """The usual starting state of a dispute: the start of the first player's action phase, both
+    heroes as registered (life and intellect of the hero card, the first equipment piece of each
+    slot and up to two weapons), four unknown cards in each hand. The judge adjusts the rest."""
+    lookup = lookup or card_lookup()
+    match = call.match
+    regs = (match.player_a, match.player_b) if match is not None else (None, None)
+    start: dict[str, Any] = {"turn": "P1", "phase": "action", "turn_number": 2}
+    for pl, reg in zip(PLAYERS, regs):
+        player = _player_start(reg, lookup)
+        player.setdefault("hand_size", player.get("intellect", 4))
+        start[pl] = player
+    return start
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def cite(rules: list[str], version: str) -> list[str]:
+    """Engine rule numbers as citations of the call's ruling ("CR 1.10.3" / "CR-old 7.7")."""
+    prefix = "CR" if version == "2.13.0" else "CR-old"
+    return [r if " " in r else f"{prefix} {r}" for r in rules]
+
+
+def finding_json(f: Finding, version: str) -> dict[str, Any]:
+    out = f.to_json()
+    out["citations"] = cite(list(f.rules), f.version or version)
+    return out
+
+
+@dataclass
+class Outcome:
+    """A replayed reconstruction: the engine's replay plus what the pages and the API show."""
+
+    recon: Reconstruction
+    replay: Replay | None
+    start_error: str = ""
+    steps: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def final(self) -> GameState | None:
+        return self.replay.final if self.replay is not None else None
+
+    def final_view(self, viewer: str | None = None) -> dict[str, Any] | None:
+        if self.final is None:
+            return None
+        return redact(view(self.final), viewer)
+
+    def findings(self) -> list[dict[str, Any]]:
+        return [f for s in self.steps if s["active"] for f in s["findings"]]
+
+    def violations(self) -> list[dict[str, Any]]:
+        return [f for f in self.findings() if f["kind"] == VIOLATION]
+
+    def citations(self) -> list[str]:
+        out: list[str] = []
+        for f in self.findings():
+            for c in f["citations"]:
+                if c not in out:
+                    out.append(c)
+        return out
+
+    def path_numbers(self) -> list[int]:
+        return [s["line"] for s in self.steps if s["active"]]
+
+    def backup_report(self, to: int) -> dict[str, Any]:
+        """What a backup to the state after step ``to`` would undo and reveal (PPG 1.3, 3.1)."""
+        if self.replay is None:
+            raise DomainError("the starting state cannot be read; fix it first", field="start")
+        if to != 0 and to not in self.path_numbers():
+            raise DomainError(f"step {to} is not on the current path", field="to")
+        report: BackupReport = backup(self.replay, to)
+        return report.to_json()
+
+
+def summary(v: dict[str, Any]) -> dict[str, Any]:
+    """The few facts a judge reads on a phone after each step."""
+    out: dict[str, Any] = {}
+    for pl in PLAYERS:
+        p = v[pl]
+        out[pl] = {
+            "life": p["life"],
+            "ap": p["action_points"],
+            "rp": p["resource_points"],
+            "hand": p["hand_size"],
+            "arsenal": len(p["arsenal"]),
+            "pitch": list(p["pitch_zone"]),
+        }
+    chain = v["combat_chain"]
+    out["turn"] = v["turn"]
+    out["phase"] = v["phase"]
+    out["step"] = chain["step"]
+    out["links"] = [
+        f"{lk['attack']['name']} ({lk['attack']['power']})" + (" hit" if lk["hit"] else "")
+        for lk in chain["links"]
+    ]
+    out["stack"] = [s["card"] for s in v["stack"]]
+    out["priority"] = v["priority"]
+    return out
+
+
+def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome:
+    """Replay ``recon`` from its starting state. Never raises for bad input: an unreadable
+    starting state is reported in ``start_error``, unreadable lines as findings in place."""
+    lookup = lookup or card_lookup()
+    version = recon.rules_version or "2.13.0"
+    start = recon.start or {}
+    inline = InlineCards(collect_cards(start), fallback=lookup)
+    try:
+        initial = StateBuilder(inline, version).build(start)
+    except (GivenError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        return Outcome(recon, None, start_error=str(exc) or exc.__class__.__name__)
+    extra = list(inline.names())
+    for names in decklist_names(recon.call).values():
+        extra.extend(names)
+    rep = replay(
+        initial, [str(x) for x in recon.lines], inline, version=version, names=names_for(initial, extra)
+    )
+    steps = []
+    for rec in rep.steps:
+        steps.append(
+            {
+                "line": rec.number,
+                "text": rec.text,
+                "active": rec.active,
+                "parent": rec.parent,
+                "reversed": rec.reversed,
+                "unreadable": any(f.kind == UNREADABLE for f in rec.findings),
+                "findings": [finding_json(f, version) for f in rec.findings],
+                "state": summary(view(rec.state)),
+            }
+        )
+    return Outcome(recon, rep, steps=steps)
+
+
+# --------------------------------------------------------------------------- hidden information
+
+
+def redact(v: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    """``v`` as ``viewer`` ("P1"/"P2") may see it: the other player's hand and deck become counts
+    and their face-down arsenal and banished cards lose their names. ``None`` (a judge) sees all."""
+    if viewer is None:
+        return v
+    out = dict(v)
+    for pl in PLAYERS:
+        if pl == viewer:
+            continue
+        p = dict(v[pl])
+        p["hand"] = []
+        p["hand_unknown"] = p["hand_size"]
+        p["deck_top"] = []
+        p["deck_bottom"] = []
+        p["arsenal"] = [
+            a if a.get("face") == "up" else {"name": "face-down card", "face": "down"} for a in p["arsenal"]
+        ]
+        p["banished"] = [
+            b if b.get("face") == "up" else {"name": "face-down card", "face": "down"} for b in p["banished"]
+        ]
+        out[pl] = p
+    return out

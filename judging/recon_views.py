@@ -1,0 +1,282 @@
+"""The phone page of a game-state reconstruction, its printable view and its PDF (issue 12).
+
+A floor judge types the agreed steps at the table; the page replays them after every change and
+shows each step's state and findings. Judges, the head judge and the organizer edit; the two
+players of the match see the final state (without the opponent's hidden cards) and the ruling
+once the call is closed. Every change goes through ``judging.recon_services``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from core.errors import DomainError
+from core.pdf import render_pdf
+
+from . import access, recon_engine, recon_services
+from .enums import CallStatus, ReconstructionFix
+from .models import Reconstruction
+from .recon_api import players_of
+
+#: The buttons above the text area: label -> text inserted at the cursor (compact notation).
+QUICK_ACTIONS = [
+    ("P1 play", "p1 play "),
+    ("P2 play", "p2 play "),
+    ("@ P2", " @p2"),
+    ("@ P1", " @p1"),
+    ("Pitch", " ^ "),
+    ("Defend", ">defend\n"),
+    ("P2 defends", "p2 def "),
+    ("P1 defends", "p1 def "),
+    ("No block", "p2 def -\n"),
+    ("Pass", "pass\n"),
+    ("To damage", ">>reaction\n"),
+    ("Player says", "obs "),
+    ("Judge sets", "adj "),
+]
+
+
+def _recon_for(request, slug, pk) -> tuple[Reconstruction, str]:
+    recon, viewer = access.access_reconstruction(request.user, pk)
+    if recon.call.event.slug != slug:
+        raise Http404("no such reconstruction at this event")
+    return recon, viewer
+
+
+def _int(value: Any, field: str) -> int | None:
+    if value in (None, ""):
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise DomainError(f"{field} must be a number", field=field) from None
+
+
+def _names(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def start_from_form(start: dict[str, Any], post) -> dict[str, Any]:
+    """The starting state with the quick-start form's fields applied (heroes, equipment and
+    weapons stay as they were; a blank field leaves its value unchanged, "-" empties a list)."""
+    out = {**start}
+    if post.get("turn") in ("P1", "P2"):
+        out["turn"] = post["turn"]
+    if post.get("phase") in ("start", "action", "end"):
+        out["phase"] = post["phase"]
+    turn_number = _int(post.get("turn_number"), "turn_number")
+    if turn_number:
+        out["turn_number"] = turn_number
+    for pl in ("P1", "P2"):
+        p = dict(out.get(pl) or {})
+        for key in ("life", "hand_size", "action_points", "resource_points", "deck"):
+            value = _int(post.get(f"{pl}-{key}"), f"{pl}-{key}")
+            if value is not None:
+                p[key] = value
+        for key in ("hand", "arsenal", "graveyard", "permanents"):
+            raw = str(post.get(f"{pl}-{key}", "")).strip()
+            if raw == "-":
+                p.pop(key, None)
+            elif raw:
+                p[key] = _names(raw)
+        out[pl] = p
+    return out
+
+
+def _name(item: Any) -> str:
+    return str(item.get("name", "")) if isinstance(item, dict) else str(item)
+
+
+def _start_fields(start: dict[str, Any]) -> dict[str, Any]:
+    """The current starting state as the quick-start form shows it."""
+    fields: dict[str, Any] = {
+        "turn": start.get("turn", "P1"),
+        "phase": start.get("phase", "action"),
+        "turn_number": start.get("turn_number", ""),
+    }
+    for pl in ("P1", "P2"):
+        p = start.get(pl) or {}
+        row: dict[str, Any] = {"hero": p.get("hero", "")}
+        for key in ("life", "hand_size", "action_points", "resource_points", "deck"):
+            row[key] = p.get(key, "")
+        for key in ("hand", "arsenal", "graveyard", "permanents"):
+            items = p.get(key) or []
+            row[key] = ", ".join(_name(x) for x in items)
+        eq = p.get("equipment") or {}
+        row["equipment"] = ", ".join(_name(v) for v in (eq.values() if isinstance(eq, dict) else eq) if v)
+        row["weapons"] = ", ".join(_name(x) for x in p.get("weapons") or [])
+        fields[pl] = row
+    return fields
+
+
+@login_required
+@require_POST
+def reconstruction_new(request, slug, pk):
+    """Start a reconstruction from the call page (the starting state from the decklists)."""
+    call = access.access_call_for_reconstruction(request.user, pk)
+    if call.event.slug != slug:
+        raise Http404("no such call at this event")
+    try:
+        recon = recon_services.create_reconstruction(
+            call,
+            actor=request.user,
+            game_number=_int(request.POST.get("game_number"), "game_number"),
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return redirect("judging:call", slug=slug, pk=call.pk)
+    return redirect("judging:reconstruction", slug=slug, pk=recon.pk)
+
+
+def _handle_post(request, recon: Reconstruction) -> str | None:
+    """Apply one POSTed action; returns the typed text to keep in the text area on a conflict."""
+    action = request.POST.get("action")
+    version = _int(request.POST.get("version"), "version")
+    if action == "steps":
+        recon_services.append_steps(
+            recon, actor=request.user, lines=request.POST.get("lines", ""), expected_version=version
+        )
+    elif action == "rewind":
+        to = _int(request.POST.get("to"), "to")
+        if to is None:
+            raise DomainError("say which step to return to", field="to")
+        recon_services.rewind(recon, actor=request.user, to=to, expected_version=version)
+        messages.success(request, f"Rewound to step {to}: the next steps start a branch.")
+    elif action == "start":
+        recon_services.update_start(
+            recon,
+            actor=request.user,
+            start=start_from_form(recon.start, request.POST),
+            expected_version=version,
+        )
+    elif action == "fix":
+        recon_services.record_fix(
+            recon,
+            actor=request.user,
+            fix=request.POST.get("fix", ""),
+            step=_int(request.POST.get("step"), "step"),
+            note=request.POST.get("note", ""),
+            expected_version=version,
+        )
+        messages.success(request, "Fix recorded.")
+    elif action == "cite":
+        recon_services.cite_in_ruling(recon, judge=request.user)
+        messages.success(request, "The findings are cited in the call's ruling.")
+    else:
+        raise DomainError("unknown action")
+    return None
+
+
+@login_required
+def reconstruction_page(request, slug, pk):
+    """The phone page: sticky state panel, the steps with their findings, the text area with
+    buttons, rewind, backup report, fix and ruling (judges); final state and ruling (players)."""
+    recon, viewer = _recon_for(request, slug, pk)
+    if viewer != "judge":
+        if request.method == "POST":
+            raise PermissionDenied("only the event's judges and organizer change reconstructions")
+        outcome = recon_engine.run(recon)
+        ctx = {
+            "event": recon.call.event,
+            "recon": recon,
+            "call": recon.call,
+            "viewer": viewer,
+            "players": players_of(recon),
+            "final": outcome.final_view(viewer),
+        }
+        return render(request, "judging/reconstruction_player.html", ctx)
+    kept_lines = ""
+    if request.method == "POST":
+        try:
+            _handle_post(request, recon)
+        except DomainError as exc:
+            messages.error(request, exc.message)
+            kept_lines = request.POST.get("lines", "")
+        else:
+            return redirect("judging:reconstruction", slug=slug, pk=recon.pk)
+        recon, viewer = _recon_for(request, slug, pk)
+    outcome = recon_engine.run(recon)
+    backup_to = request.GET.get("backup")
+    report = None
+    if backup_to not in (None, ""):
+        try:
+            report = outcome.backup_report(int(backup_to))
+        except (DomainError, ValueError) as exc:
+            messages.error(request, getattr(exc, "message", "give a step number"))
+    fields = _start_fields(recon.start or {})
+    ctx = {
+        "event": recon.call.event,
+        "recon": recon,
+        "call": recon.call,
+        "viewer": viewer,
+        "players": players_of(recon),
+        "outcome": outcome,
+        "steps": outcome.steps,
+        "final": outcome.final_view(None),
+        "current": outcome.steps[-1]["state"] if outcome.steps else None,
+        "start_state": recon_engine.summary(recon_engine.view(outcome.replay.initial))
+        if outcome.replay
+        else None,
+        "path": outcome.path_numbers(),
+        "report": report,
+        "backup_to": backup_to,
+        "kept_lines": kept_lines,
+        "quick_actions": QUICK_ACTIONS,
+        "fixes": ReconstructionFix,
+        "start_fields": fields,
+        "start_players": [("P1", fields["P1"]), ("P2", fields["P2"])],
+        "call_closed": recon.call.status == CallStatus.CLOSED,
+        "violations": outcome.violations(),
+        "citations": outcome.citations(),
+        "fix_citations": recon_services.FIX_CITATIONS.get(recon.fix, []),
+    }
+    return render(request, "judging/reconstruction.html", ctx)
+
+
+def _document_context(recon: Reconstruction) -> dict[str, Any]:
+    outcome = recon_engine.run(recon)
+    return {
+        "event": recon.call.event,
+        "recon": recon,
+        "call": recon.call,
+        "players": players_of(recon),
+        "outcome": outcome,
+        "steps": outcome.steps,
+        "final": outcome.final_view(None),
+        "start_fields": _start_fields(recon.start or {}),
+        "fix_sentence": recon_services.fix_sentence(recon),
+        "fix_citations": recon_services.FIX_CITATIONS.get(recon.fix, []),
+        "generated_at": timezone.now(),
+    }
+
+
+@login_required
+def reconstruction_print(request, slug, pk):
+    """The printable record of a reconstruction (judges and organizer), for appeals and reports."""
+    recon, viewer = _recon_for(request, slug, pk)
+    if viewer != "judge":
+        raise PermissionDenied("only the event's judges and organizer print reconstructions")
+    return render(request, "judging/reconstruction_print.html", _document_context(recon))
+
+
+def render_reconstruction_pdf(recon: Reconstruction) -> bytes:
+    """The reconstruction record as PDF bytes (core.pdf); small enough to render inline."""
+    return render_pdf("judging/pdf/reconstruction.html", _document_context(recon))
+
+
+@login_required
+def reconstruction_pdf(request, slug, pk):
+    recon, viewer = _recon_for(request, slug, pk)
+    if viewer != "judge":
+        raise PermissionDenied("only the event's judges and organizer print reconstructions")
+    response = HttpResponse(render_reconstruction_pdf(recon), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slug}-reconstruction-{recon.pk}.pdf"'
+    return response
