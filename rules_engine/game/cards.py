@@ -108,7 +108,7 @@ class CardFacts:
 
     @property
     def slot(self) -> str | None:
-        """The equipment slot (CR 3.? equipment zones) named by the subtype, if any."""
+        """The equipment slot (CR 3.2, 3.5, 3.10, 3.12: arms, chest, head and legs zones) named by the subtype, if any."""
         for s in _SLOTS:
             if s in self.subtypes:
                 return s

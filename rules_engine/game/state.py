@@ -5,8 +5,8 @@ it has handed out, so a replay keeps every intermediate state (CR 1.10.3 reversa
 
 Zones follow CR chapter 3: deck (a count with the known top and bottom cards), hand (known cards
 plus an unknown count), arsenal (CR 3.3), pitch zone (CR 3.13, in order), graveyard, banished (with
-face and duration), equipment zones by slot (CR 3.?), weapons, permanents (auras, items, allies,
-tokens). The combat chain (CR 7.0.2) holds chain links (CR 7.0.3); the stack holds layers (CR 1.? 5.3).
+face and duration), equipment zones by slot (CR 3.2, 3.5, 3.10, 3.12), weapons, permanents (auras, items, allies,
+tokens). The combat chain (CR 7.0.2) holds chain links (CR 7.0.3); the stack holds layers (CR 1.6, 5.3).
 """
 
 from __future__ import annotations
@@ -176,7 +176,7 @@ class Effect:
 
 @dataclass
 class Layer:
-    """A layer on the stack (CR 1.? layers, 5.3): a card, an activated ability or a triggered ability."""
+    """A layer on the stack (CR 1.6 layers, 5.3): a card, an activated ability or a triggered ability."""
 
     id: str
     kind: str  # "card", "activated", "triggered"
