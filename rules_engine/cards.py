@@ -83,6 +83,8 @@ FORMAT_CODES: tuple[str, ...] = (
     "ira",
     "team-cc",
     "ga-standard",
+    "ga-team-standard",
+    "ga-pantheon",
     "ga-draft",
 )
 
@@ -113,6 +115,11 @@ FORMAT_NAMES: dict[str, str] = {
     "ga standard": "ga-standard",
     "standard": "ga-standard",
     "ga draft": "ga-draft",
+    "ga team standard": "ga-team-standard",
+    "team standard": "ga-team-standard",
+    "team standard constructed": "ga-team-standard",
+    "ga pantheon": "ga-pantheon",
+    "pantheon": "ga-pantheon",
 }
 
 

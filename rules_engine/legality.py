@@ -1060,6 +1060,58 @@ def _check_ga_lineage(champions: list[Card], add: Callable[..., None]) -> None:
                 )
 
 
+#: GA TRG Standard Constructed: a sideboard card costs 1 point, a regalia or champion 3.
+GA_SIDEBOARD_POINTS_MAIN = 1
+GA_SIDEBOARD_POINTS_MATERIAL = 3
+
+
+def ga_sideboard_points(card: Card) -> int:
+    """Sideboard points of one copy of ``card`` (GA TRG Standard Constructed)."""
+    if _ga_is_champion(card) or _ga_is_regalia(card):
+        return GA_SIDEBOARD_POINTS_MATERIAL
+    return GA_SIDEBOARD_POINTS_MAIN
+
+
+def _check_ga_sideboard(
+    fmt: Format, sideboard: Counter[Any], by_name: dict[str, Card], add: Callable[..., None]
+) -> None:
+    """GA TRG Format Conventions: Standard allows at most 15 sideboard cards and at most 15 points
+    (a main-deck card 1 point, a regalia or champion 3); Team Standard and Pantheon have no sideboard."""
+    if not sideboard:
+        return
+    names = sorted(by_name[n].name for n in sideboard)
+    if not fmt.sideboard_allowed:
+        add(
+            "SIDEBOARD_NOT_ALLOWED",
+            ERROR,
+            names,
+            f"{fmt.name} has no sideboard; {_plural(sum(sideboard.values()), 'card')} listed in it",
+            fmt.rule("sideboard"),
+        )
+        return
+    count = sum(sideboard.values())
+    if fmt.sideboard_max is not None and count > fmt.sideboard_max:
+        add(
+            "SIDEBOARD_SIZE",
+            ERROR,
+            [],
+            f"{count} cards in the sideboard; {fmt.name} allows at most {fmt.sideboard_max}",
+            fmt.rule("sideboard"),
+        )
+    if fmt.sideboard_points_max is not None:
+        points = sum(ga_sideboard_points(by_name[n]) * q for n, q in sideboard.items())
+        if points > fmt.sideboard_points_max:
+            heavy = sorted(by_name[n].name for n in sideboard if ga_sideboard_points(by_name[n]) > 1)
+            add(
+                "SIDEBOARD_POINTS",
+                ERROR,
+                heavy,
+                f"the sideboard is worth {points} points; {fmt.name} allows at most "
+                f"{fmt.sideboard_points_max} (a main-deck card counts 1, a regalia or champion 3)",
+                fmt.rule("sideboard"),
+            )
+
+
 def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Finding]:
     """GA 1.5.1 (standard) and 1.5.2 (draft): main deck, material deck, Lv 0 champion."""
     findings: list[Finding] = []
@@ -1070,6 +1122,7 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
 
     main: Counter[Any] = Counter()
     material: Counter[Any] = Counter()
+    sideboard: Counter[Any] = Counter()
     by_name: dict[str, Card] = {}
     entries = list(pool.entries)
     if pool.hero is not None:
@@ -1089,6 +1142,7 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
             continue
         by_name.setdefault(card.name.casefold(), card)
         if sec == "sideboard":
+            sideboard[card.name.casefold()] += qty
             continue
         is_material_kind = _ga_is_champion(card) or _ga_is_regalia(card)
         if sec in ("champion", "material"):
@@ -1139,6 +1193,17 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
             f"{n_material} cards in the material deck; {fmt.name} allows at most {fmt.material_max}",
             fmt.rule("material"),
         )
+    if fmt.material_min is not None and n_material < fmt.material_min:
+        exactly = fmt.material_min == fmt.material_max
+        add(
+            "MATERIAL_DECK_SIZE",
+            ERROR,
+            [],
+            f"{n_material} cards in the material deck; {fmt.name} needs "
+            f"{'exactly' if exactly else 'at least'} {fmt.material_min}",
+            fmt.rule("material"),
+        )
+    _check_ga_sideboard(fmt, sideboard, by_name, add)
     if fmt.material_copy_limit is not None:
         for name, n in material.items():
             if n > fmt.material_copy_limit:
@@ -1180,8 +1245,9 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
             + (f" and {len(dead) - 5} more" if len(dead) > 5 else ""),
             "GA 1.6.d.4",
         )
+    ban_lists = tuple(dict.fromkeys((*fmt.legality_lists, fmt.code)))
     for card in by_name.values():
-        evs = _events(card, (fmt.code,), as_of, "banned")
+        evs = _events(card, ban_lists, as_of, "banned")
         if evs:
             findings.append(
                 Finding(
