@@ -133,8 +133,11 @@ def format_code(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", key).strip("-")
 
 
-#: Legality statuses a LegalityEvent may carry.
-LEGALITY_STATUSES: frozenset[str] = frozenset({"banned", "suspended", "restricted", "living_legend"})
+#: Legality statuses a LegalityEvent may carry. "rotated": the card left the format's card pool
+#: on the period's start (format rotation), and is back in it from its end, if any.
+LEGALITY_STATUSES: frozenset[str] = frozenset(
+    {"banned", "suspended", "restricted", "living_legend", "rotated"}
+)
 
 #: CR 1.3.2c: types that make a card a deck-card.
 DECK_CARD_TYPES: frozenset[str] = frozenset(

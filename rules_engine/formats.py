@@ -429,6 +429,8 @@ _add(
         material_max=12,
         material_copy_limit=1,
         needs_level0_champion=True,
+        # GA TRG Standard Constructed (https://trg.gatcg.com/format-conventions/standard-constructed):
+        # at most 15 sideboard cards and 15 points (main-deck card 1, regalia or champion 3).
         sideboard_max=15,
         sideboard_points_max=15,
         rules=_rules(
@@ -447,10 +449,11 @@ _add(
         ),
     )
 )
-# GA TRG Format Conventions, Team Standard Constructed: each member's decks follow Standard
+# GA TRG Format Conventions, Team Standard Constructed
+# (https://trg.gatcg.com/format-conventions/team-standard-constructed): each member's decks follow Standard
 # (main >= 60, material <= 12 with a Lv 0 champion) but there is no sideboard; Standard's bans
-# apply. The copy limits across the team's decks and the one-Spirit-per-team rule are team
-# checks (``check_ga_team``).
+# apply. The copy limits across the team's decks and the one-Spirit-per-team rule are not
+# checked here.
 _add(
     replace(
         _BASE["ga-standard"],
@@ -469,7 +472,8 @@ _add(
         },
     )
 )
-# GA TRG Format Conventions, Pantheon: main deck >= 60, singleton; material deck exactly 12,
+# GA TRG Format Conventions, Pantheon (https://trg.gatcg.com/format-conventions/pantheon):
+# main deck >= 60, singleton; material deck exactly 12,
 # singleton, with a Lv 0 champion; no sideboard (the Pantheon zone's boons are not checked
 # here); Pantheon keeps its own ban list.
 _add(

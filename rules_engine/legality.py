@@ -468,6 +468,15 @@ def _check_lists(ctx: _Ctx) -> None:
                 fmt.rule("suspended"),
                 evs,
             )
+        if "rotated" in st and not {"banned", "suspended"} & st:
+            evs = _events(card, lists, ctx.as_of, "rotated")
+            ctx.error(
+                "ROTATED",
+                [card],
+                f"{card.display_name} is not in the {fmt.name} card pool on {when}: rotated out{_since(evs)}",
+                fmt.rule("rotation"),
+                evs,
+            )
         if "restricted" in st and ctx.counts.get(card.key, 0) > 1:
             evs = _events(card, lists, ctx.as_of, "restricted")
             ctx.error(
@@ -1256,6 +1265,22 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
                     [card.name],
                     f"{card.name} is banned in {fmt.name} on {as_of.isoformat()}{_since(evs)}",
                     "GA 1.5.3",
+                    release,
+                    pool.label,
+                    evs,
+                )
+            )
+            continue
+        evs = _events(card, ban_lists, as_of, "rotated")
+        if evs:
+            findings.append(
+                Finding(
+                    "ROTATED",
+                    ERROR,
+                    [card.name],
+                    f"{card.name} is not in the {fmt.name} card pool on {as_of.isoformat()}: rotated out"
+                    f"{_since(evs)}",
+                    fmt.rule("rotation"),
                     release,
                     pool.label,
                     evs,

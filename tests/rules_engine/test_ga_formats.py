@@ -157,10 +157,11 @@ def test_sideboard_points_per_card(ga_db):
     assert [ga_sideboard_points(c) for c in (main[0], regalia[0], lv0, others[0])] == [1, 3, 3, 3]
 
 
-def _with_ban(pool, fmt_code):
-    """``pool`` with its first main-deck card banned in ``fmt_code`` from 2025-01-01 (synthetic)."""
+def _with_ban(pool, fmt_code, status="banned"):
+    """``pool`` with its first main-deck card banned (or ``status``) in ``fmt_code`` from
+    2025-01-01 (synthetic)."""
     i, (target, qty, sec) = next((i, e) for i, e in enumerate(pool.entries) if e[2] == "main")
-    banned = LegalityEvent(fmt_code, "banned", date(2025, 1, 1), None, source="test")
+    banned = LegalityEvent(fmt_code, status, date(2025, 1, 1), None, source="test")
     entries = list(pool.entries)
     entries[i] = (replace(target, legality_history=(*target.legality_history, banned)), qty, sec)
     return CardPool(hero=None, entries=entries)
@@ -184,3 +185,17 @@ def test_format_names_map_to_the_new_codes():
     assert format_code("Team Standard") == "ga-team-standard"
     assert get_format("ga-pantheon").to_dict()["material_min"] == 12
     assert get_format("ga-team-standard").to_dict()["sideboard_allowed"] is False
+
+
+@pytest.mark.parametrize(
+    ("fmt", "day", "expected"),
+    [
+        ("ga-standard", date(2024, 12, 31), []),
+        ("ga-standard", date(2025, 1, 1), ["ROTATED"]),
+        ("ga-team-standard", date(2025, 6, 1), ["ROTATED"]),  # Team Standard uses Standard's pool
+    ],
+)
+def test_synthetic_ga_rotation(ga_db, fmt, day, expected):
+    """Format rotation as a dated status (no real GA rotation is known; see docs/dated-legality.md)."""
+    pool = _with_ban(ga_pool(ga_db), "ga-standard", status="rotated")
+    assert errors(check_pool(pool, fmt, as_of=day, db=ga_db)) == expected
