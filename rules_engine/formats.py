@@ -452,8 +452,7 @@ _add(
 # GA TRG Format Conventions, Team Standard Constructed
 # (https://trg.gatcg.com/format-conventions/team-standard-constructed): each member's decks follow Standard
 # (main >= 60, material <= 12 with a Lv 0 champion) but there is no sideboard; Standard's bans
-# apply. The copy limits across the team's decks and the one-Spirit-per-team rule are not
-# checked here.
+# apply. The copy limits across the team's decks are ``legality.check_ga_team``.
 _add(
     replace(
         _BASE["ga-standard"],

@@ -1414,6 +1414,50 @@ def check_team(
     return findings
 
 
+def check_ga_team(pools: Sequence[CardPool], *, as_of: date, db: Any = None) -> list[Finding]:
+    """GA TRG Team Standard Constructed: each member's decks are checked as Team Standard
+    (``ga-team-standard``); across the team's decks at most 4 copies of a name in the main decks
+    and 1 in the material decks. The aliasing of named Spirits to their base Spirit is not
+    modelled (the one-copy material limit already keeps two members off the same champion)."""
+    fmt = get_format("ga-team-standard")
+    release = getattr(db, "release", "") or "unknown"
+    findings: list[Finding] = []
+    totals: dict[str, Counter[str]] = {"main": Counter(), "material": Counter()}
+    names: dict[str, str] = {}
+    members: dict[tuple[str, str], list[str]] = {}
+    for i, pool in enumerate(pools):
+        label = pool.label or "ABCDEFGHIJ"[i % 10]
+        if not pool.label:
+            pool = CardPool(pool.hero, pool.entries, pool.registered, pool.set_codes, label)
+        findings.extend(check_pool(pool, fmt.code, as_of=as_of, db=db))
+        for card, qty, sec in pool.entries:
+            if not isinstance(qty, int) or qty < 1 or sec == "sideboard":
+                continue
+            part = "material" if sec in ("champion", "material") else "main"
+            key = card.name.casefold()
+            names.setdefault(key, card.name)
+            totals[part][key] += qty
+            if label not in members.setdefault((part, key), []):
+                members[(part, key)].append(label)
+    limits = {"main": fmt.copy_limit, "material": fmt.material_copy_limit}
+    for part, counter in totals.items():
+        limit = limits[part]
+        for key, n in counter.items():
+            if limit is not None and n > limit and len(members[(part, key)]) > 1:
+                findings.append(
+                    Finding(
+                        "TEAM_COPY_LIMIT",
+                        ERROR,
+                        [names[key]],
+                        f"{n} copies of {names[key]} across the {part} decks of members "
+                        f"{', '.join(members[(part, key)])}; the team may have at most {limit}",
+                        fmt.rule("team"),
+                        release,
+                    )
+                )
+    return findings
+
+
 def status_lists(format_code: str, rules_edition: str = DEFAULT_EDITION) -> tuple[str, ...]:
     """The status lists a format consults: its banned/suspended/restricted lists and, for
     formats where living legends are not legal, the living-legend list (TR&P 7.1, 7.3)."""

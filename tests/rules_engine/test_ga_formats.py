@@ -14,7 +14,7 @@ import pytest
 
 from rules_engine.cards import LegalityEvent, format_code
 from rules_engine.formats import get_format
-from rules_engine.legality import CardPool, check_pool, ga_sideboard_points, status_lists
+from rules_engine.legality import CardPool, check_ga_team, check_pool, ga_sideboard_points, status_lists
 from rules_engine.oracle import load_reference_database
 
 SHARED = Path(os.environ.get("ARBITER_SHARED_DIR", Path(__file__).resolve().parents[3] / "shared"))
@@ -199,3 +199,36 @@ def test_synthetic_ga_rotation(ga_db, fmt, day, expected):
     """Format rotation as a dated status (no real GA rotation is known; see docs/dated-legality.md)."""
     pool = _with_ban(ga_pool(ga_db), "ga-standard", status="rotated")
     assert errors(check_pool(pool, fmt, as_of=day, db=ga_db)) == expected
+
+
+def _member(ga_db, offset, *, lv0=True):
+    """A legal Team Standard member whose main deck starts at the ``offset``-th main card and
+    whose material deck is a Lv 0 champion (shared unless ``lv0`` is False) plus other cards."""
+    lv0_card, others, regalia, main = _parts(ga_db)
+    material = ([lv0_card] if lv0 else []) + (regalia + others)[offset : offset + 3]
+    entries = [(c, 1, "material") for c in material]
+    entries += [(c, 4, "main") for c in main[offset : offset + 15]]
+    return CardPool(hero=None, entries=entries)
+
+
+@pytest.mark.parametrize(
+    ("offsets", "expected"),
+    [
+        ((0, 15, 30), ["TEAM_COPY_LIMIT"]),  # the same Lv 0 champion in every material deck
+        # A and B share every card: the Lv 0 champion and 3 more material cards, 15 main names at 8 copies
+        ((0, 0, 30), ["TEAM_COPY_LIMIT"] * (1 + 3 + 15)),
+    ],
+)
+def test_ga_team_copy_limits(ga_db, offsets, expected):
+    pools = [_member(ga_db, o) for o in offsets]
+    assert errors(check_ga_team(pools, as_of=TODAY, db=ga_db)) == sorted(expected)
+
+
+def test_ga_team_member_decks_are_checked_as_team_standard(ga_db):
+    a = _member(ga_db, 0)
+    b = _member(ga_db, 15, lv0=False)
+    lone_lv0 = next(c for c in _parts(ga_db)[1] if c.level == "0")
+    b.entries.append((lone_lv0, 1, "material"))
+    b.entries.append((_parts(ga_db)[3][40], 1, "sideboard"))
+    findings = check_ga_team([a, b], as_of=TODAY, db=ga_db)
+    assert [(f.code, f.member) for f in findings if f.severity == "error"] == [("SIDEBOARD_NOT_ALLOWED", "B")]
