@@ -43,6 +43,11 @@ from .models import CardDataRelease, CardRecord, RecordedStatus
 #: re-validated by the decklists app (its receiver), so cards knows nothing about decklists.
 card_data_changed = django.dispatch.Signal()
 
+#: Sent after a recorded status is committed or withdrawn (``game=``, ``format_code=``,
+#: ``effective_from=``, ``effective_until=``, ``actor=``): the decklists app re-validates the
+#: lists of unfinished events of that game whose date the status covers (its receiver).
+card_statuses_changed = django.dispatch.Signal()
+
 FABRARY_DIR = Path(settings.BASE_DIR) / "tools" / "fabrary"
 FABRARY_PACKAGE = FABRARY_DIR / "node_modules" / "@flesh-and-blood" / "cards"
 SOURCES = ("fabrary", "fabcube", "ga", "cards-2026")
@@ -506,7 +511,20 @@ def record_status(
     record_audit(rs, actor=actor, action="card_status.record", after=_status_snapshot(rs))
     _forget_status_sources()
     transaction.on_commit(_forget_status_sources)
+    _announce_status_change(rs, actor)
     return rs
+
+
+def _announce_status_change(rs: RecordedStatus, actor) -> None:
+    """Once committed (after the status caches are forgotten), tell ``card_statuses_changed``."""
+    payload = {
+        "game": rs.game,
+        "format_code": rs.format,
+        "effective_from": rs.effective_from,
+        "effective_until": rs.effective_until,
+        "actor": actor if getattr(actor, "is_authenticated", False) else None,
+    }
+    transaction.on_commit(lambda: card_statuses_changed.send(sender=RecordedStatus, **payload))
 
 
 def _forget_status_sources() -> None:
@@ -533,4 +551,5 @@ def withdraw_status(rs: RecordedStatus, *, actor, reason: str = "") -> RecordedS
     )
     _forget_status_sources()
     transaction.on_commit(_forget_status_sources)
+    _announce_status_change(rs, actor)
     return rs

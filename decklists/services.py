@@ -717,6 +717,75 @@ def revalidate_waiting_lists(game: str, release_id: int | None = None) -> list[d
     return changes
 
 
+def lists_covered_by_status(
+    game: str, format_code: str, effective_from: date, effective_until: date | None = None
+) -> list[Decklist]:
+    """Lists of events of ``game`` not finished or cancelled (upcoming or running) whose event
+    date falls in [``effective_from``, ``effective_until``) and whose format consults the
+    status's format list (``rules_engine.legality.status_lists``: a CC ban also reaches Team
+    CC, a GA Standard ban Team Standard)."""
+    from rules_engine.formats import UnknownFormat
+    from rules_engine.legality import status_lists
+
+    events = Event.objects.filter(game=game).exclude(status__in=[EventStatus.FINISHED, EventStatus.CANCELLED])
+    wanted: list[int] = []
+    for event in events:
+        day = event_date(event)
+        if day < effective_from or (effective_until is not None and day >= effective_until):
+            continue
+        try:
+            consulted = status_lists(event.format)
+        except UnknownFormat:
+            consulted = (format_code,)
+        if format_code in consulted:
+            wanted.append(event.pk)
+    return list(
+        Decklist.objects.filter(registration__event_id__in=wanted)
+        .select_related("registration__event", "registration__player")
+        .order_by("registration__event_id", "pk")
+    )
+
+
+def revalidate_status_lists(
+    game: str,
+    format_code: str,
+    effective_from: date,
+    effective_until: date | None = None,
+    *,
+    actor=None,
+) -> list[dict]:
+    """A ban or restriction was recorded (or withdrawn): re-validate the lists it may change
+    (``lists_covered_by_status``) against their events' own card data, audited per changed
+    list like any re-validation (``decklist.revalidate``)."""
+    from cards.selectors import forget_status_sources
+
+    forget_status_sources()  # a worker process may still hold the statuses it looked up
+    lists = lists_covered_by_status(game, format_code, effective_from, effective_until)
+    return revalidate_decklists(lists, actor=actor) if lists else []
+
+
+def on_card_statuses_changed(
+    sender: Any,
+    *,
+    game: str,
+    format_code: str,
+    effective_from: date,
+    effective_until: date | None = None,
+    actor: Any = None,
+    **kwargs: Any,
+) -> None:
+    """Receiver of ``cards.services.card_statuses_changed``: queue the re-validation."""
+    from .tasks import task_revalidate_status_lists
+
+    task_revalidate_status_lists.delay(
+        game=game,
+        format_code=format_code,
+        effective_from=effective_from.isoformat(),
+        effective_until=effective_until.isoformat() if effective_until else None,
+        actor_id=getattr(actor, "pk", None),
+    )
+
+
 def on_card_data_changed(sender: Any, *, release: Any, **kwargs: Any) -> None:
     """Receiver of ``cards.services.card_data_changed``: queue the re-validation."""
     # Imported here: tasks.py imports this module (its tasks call these services).

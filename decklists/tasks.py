@@ -15,7 +15,7 @@ from tournament.models import Event
 from .enums import JobKind
 from .pdf import DecklistSheet
 from .selectors import decklists_for_event
-from .services import revalidate_waiting_lists, revalidation_output, start_job
+from .services import revalidate_status_lists, revalidate_waiting_lists, revalidation_output, start_job
 
 logger = logging.getLogger(__name__)
 
@@ -64,4 +64,31 @@ def task_revalidate_unknown_card_lists(*, game: str, release_id: int | None = No
     that name cards the data did not know. Returns how many lists changed."""
     changes = revalidate_waiting_lists(game, release_id)
     logger.info("new %s card data: %d waiting list(s) changed", game, len(changes))
+    return len(changes)
+
+
+@shared_task(name="decklists.task_revalidate_status_lists")
+def task_revalidate_status_lists(
+    *,
+    game: str,
+    format_code: str,
+    effective_from: str,
+    effective_until: str | None = None,
+    actor_id: int | None = None,
+) -> int:
+    """A status was recorded or withdrawn: re-check the lists of upcoming and running events of
+    ``game`` whose date it covers. Returns how many lists changed."""
+    from datetime import date
+
+    from django.contrib.auth import get_user_model
+
+    actor = get_user_model().objects.filter(pk=actor_id).first() if actor_id else None
+    changes = revalidate_status_lists(
+        game,
+        format_code,
+        date.fromisoformat(effective_from),
+        date.fromisoformat(effective_until) if effective_until else None,
+        actor=actor,
+    )
+    logger.info("recorded %s status in %s: %d list(s) changed", game, format_code, len(changes))
     return len(changes)

@@ -83,6 +83,8 @@ FORMAT_CODES: tuple[str, ...] = (
     "ira",
     "team-cc",
     "ga-standard",
+    "ga-team-standard",
+    "ga-pantheon",
     "ga-draft",
 )
 
@@ -113,6 +115,11 @@ FORMAT_NAMES: dict[str, str] = {
     "ga standard": "ga-standard",
     "standard": "ga-standard",
     "ga draft": "ga-draft",
+    "ga team standard": "ga-team-standard",
+    "team standard": "ga-team-standard",
+    "team standard constructed": "ga-team-standard",
+    "ga pantheon": "ga-pantheon",
+    "pantheon": "ga-pantheon",
 }
 
 
@@ -126,8 +133,11 @@ def format_code(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", key).strip("-")
 
 
-#: Legality statuses a LegalityEvent may carry.
-LEGALITY_STATUSES: frozenset[str] = frozenset({"banned", "suspended", "restricted", "living_legend"})
+#: Legality statuses a LegalityEvent may carry. "rotated": the card left the format's card pool
+#: on the period's start (format rotation), and is back in it from its end, if any.
+LEGALITY_STATUSES: frozenset[str] = frozenset(
+    {"banned", "suspended", "restricted", "living_legend", "rotated"}
+)
 
 #: CR 1.3.2c: types that make a card a deck-card.
 DECK_CARD_TYPES: frozenset[str] = frozenset(

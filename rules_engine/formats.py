@@ -75,6 +75,10 @@ class Format:
     material_max: int | None = None
     material_copy_limit: int | None = None
     needs_level0_champion: bool = False
+    material_min: int | None = None
+    sideboard_allowed: bool = True
+    sideboard_max: int | None = None
+    sideboard_points_max: int | None = None
     edition: str = DEFAULT_EDITION
     rules: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
@@ -117,6 +121,10 @@ class Format:
             "living_legend_weapons_legal": self.living_legend_weapons_legal,
             "material_max": self.material_max,
             "material_copy_limit": self.material_copy_limit,
+            "material_min": self.material_min,
+            "sideboard_allowed": self.sideboard_allowed,
+            "sideboard_max": self.sideboard_max,
+            "sideboard_points_max": self.sideboard_points_max,
             "legendary_applies": self.legendary_applies,
             "edition": self.edition,
             "rules": dict(self.rules),
@@ -421,6 +429,10 @@ _add(
         material_max=12,
         material_copy_limit=1,
         needs_level0_champion=True,
+        # GA TRG Standard Constructed (https://trg.gatcg.com/format-conventions/standard-constructed):
+        # at most 15 sideboard cards and 15 points (main-deck card 1, regalia or champion 3).
+        sideboard_max=15,
+        sideboard_points_max=15,
         rules=_rules(
             format="GA 1.5.1",
             size="GA 1.5.1a",
@@ -433,6 +445,63 @@ _add(
             main_types="GA 2.1.b.4",
             divine_relic="GA X.A.4",
             token="GA 1.5.1",
+            sideboard="GA TRG Standard Constructed (sideboard)",
+        ),
+    )
+)
+# GA TRG Format Conventions, Team Standard Constructed
+# (https://trg.gatcg.com/format-conventions/team-standard-constructed): each member's decks follow Standard
+# (main >= 60, material <= 12 with a Lv 0 champion) but there is no sideboard; Standard's bans
+# apply. The copy limits across the team's decks are ``legality.check_ga_team``.
+_add(
+    replace(
+        _BASE["ga-standard"],
+        code="ga-team-standard",
+        name="Grand Archive Team Standard",
+        kind=SPECIAL,
+        team=True,
+        sideboard_allowed=False,
+        sideboard_max=None,
+        sideboard_points_max=None,
+        legality_lists=("ga-standard",),
+        rules={
+            **_BASE["ga-standard"].rules,
+            "sideboard": "GA TRG Team Standard Constructed (no sideboard)",
+            "team": "GA TRG Team Standard Constructed",
+        },
+    )
+)
+# GA TRG Format Conventions, Pantheon (https://trg.gatcg.com/format-conventions/pantheon):
+# main deck >= 60, singleton; material deck exactly 12,
+# singleton, with a Lv 0 champion; no sideboard (the Pantheon zone's boons are not checked
+# here); Pantheon keeps its own ban list.
+_add(
+    Format(
+        code="ga-pantheon",
+        name="Grand Archive Pantheon",
+        game="ga",
+        kind=SPECIAL,
+        hero=None,
+        deck_min=60,
+        copy_limit=1,
+        material_min=12,
+        material_max=12,
+        material_copy_limit=1,
+        needs_level0_champion=True,
+        sideboard_allowed=False,
+        rules=_rules(
+            format="GA TRG Pantheon",
+            size="GA TRG Pantheon (main deck)",
+            copies="GA TRG Pantheon (singleton)",
+            material="GA TRG Pantheon (material deck)",
+            material_copies="GA TRG Pantheon (singleton)",
+            champion="GA TRG Pantheon (material deck)",
+            spirit="GA 1.3.3",
+            material_types="GA 2.1.c.1",
+            main_types="GA 2.1.b.4",
+            divine_relic="GA X.A.4",
+            token="GA TRG Pantheon",
+            sideboard="GA TRG Pantheon (no sideboard)",
         ),
     )
 )
@@ -482,6 +551,8 @@ FORMAT_ALIASES: dict[str, str] = {
     "ira": "ira",
     "learn to play": "ira",
     "team constructed": "team-cc",
+    "team standard": "ga-team-standard",
+    "pantheon": "ga-pantheon",
 }
 
 

@@ -468,6 +468,15 @@ def _check_lists(ctx: _Ctx) -> None:
                 fmt.rule("suspended"),
                 evs,
             )
+        if "rotated" in st and not {"banned", "suspended"} & st:
+            evs = _events(card, lists, ctx.as_of, "rotated")
+            ctx.error(
+                "ROTATED",
+                [card],
+                f"{card.display_name} is not in the {fmt.name} card pool on {when}: rotated out{_since(evs)}",
+                fmt.rule("rotation"),
+                evs,
+            )
         if "restricted" in st and ctx.counts.get(card.key, 0) > 1:
             evs = _events(card, lists, ctx.as_of, "restricted")
             ctx.error(
@@ -1060,6 +1069,58 @@ def _check_ga_lineage(champions: list[Card], add: Callable[..., None]) -> None:
                 )
 
 
+#: GA TRG Standard Constructed: a sideboard card costs 1 point, a regalia or champion 3.
+GA_SIDEBOARD_POINTS_MAIN = 1
+GA_SIDEBOARD_POINTS_MATERIAL = 3
+
+
+def ga_sideboard_points(card: Card) -> int:
+    """Sideboard points of one copy of ``card`` (GA TRG Standard Constructed)."""
+    if _ga_is_champion(card) or _ga_is_regalia(card):
+        return GA_SIDEBOARD_POINTS_MATERIAL
+    return GA_SIDEBOARD_POINTS_MAIN
+
+
+def _check_ga_sideboard(
+    fmt: Format, sideboard: Counter[Any], by_name: dict[str, Card], add: Callable[..., None]
+) -> None:
+    """GA TRG Format Conventions: Standard allows at most 15 sideboard cards and at most 15 points
+    (a main-deck card 1 point, a regalia or champion 3); Team Standard and Pantheon have no sideboard."""
+    if not sideboard:
+        return
+    names = sorted(by_name[n].name for n in sideboard)
+    if not fmt.sideboard_allowed:
+        add(
+            "SIDEBOARD_NOT_ALLOWED",
+            ERROR,
+            names,
+            f"{fmt.name} has no sideboard; {_plural(sum(sideboard.values()), 'card')} listed in it",
+            fmt.rule("sideboard"),
+        )
+        return
+    count = sum(sideboard.values())
+    if fmt.sideboard_max is not None and count > fmt.sideboard_max:
+        add(
+            "SIDEBOARD_SIZE",
+            ERROR,
+            [],
+            f"{count} cards in the sideboard; {fmt.name} allows at most {fmt.sideboard_max}",
+            fmt.rule("sideboard"),
+        )
+    if fmt.sideboard_points_max is not None:
+        points = sum(ga_sideboard_points(by_name[n]) * q for n, q in sideboard.items())
+        if points > fmt.sideboard_points_max:
+            heavy = sorted(by_name[n].name for n in sideboard if ga_sideboard_points(by_name[n]) > 1)
+            add(
+                "SIDEBOARD_POINTS",
+                ERROR,
+                heavy,
+                f"the sideboard is worth {points} points; {fmt.name} allows at most "
+                f"{fmt.sideboard_points_max} (a main-deck card counts 1, a regalia or champion 3)",
+                fmt.rule("sideboard"),
+            )
+
+
 def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Finding]:
     """GA 1.5.1 (standard) and 1.5.2 (draft): main deck, material deck, Lv 0 champion."""
     findings: list[Finding] = []
@@ -1070,6 +1131,7 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
 
     main: Counter[Any] = Counter()
     material: Counter[Any] = Counter()
+    sideboard: Counter[Any] = Counter()
     by_name: dict[str, Card] = {}
     entries = list(pool.entries)
     if pool.hero is not None:
@@ -1089,6 +1151,7 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
             continue
         by_name.setdefault(card.name.casefold(), card)
         if sec == "sideboard":
+            sideboard[card.name.casefold()] += qty
             continue
         is_material_kind = _ga_is_champion(card) or _ga_is_regalia(card)
         if sec in ("champion", "material"):
@@ -1139,6 +1202,17 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
             f"{n_material} cards in the material deck; {fmt.name} allows at most {fmt.material_max}",
             fmt.rule("material"),
         )
+    if fmt.material_min is not None and n_material < fmt.material_min:
+        exactly = fmt.material_min == fmt.material_max
+        add(
+            "MATERIAL_DECK_SIZE",
+            ERROR,
+            [],
+            f"{n_material} cards in the material deck; {fmt.name} needs "
+            f"{'exactly' if exactly else 'at least'} {fmt.material_min}",
+            fmt.rule("material"),
+        )
+    _check_ga_sideboard(fmt, sideboard, by_name, add)
     if fmt.material_copy_limit is not None:
         for name, n in material.items():
             if n > fmt.material_copy_limit:
@@ -1180,8 +1254,9 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
             + (f" and {len(dead) - 5} more" if len(dead) > 5 else ""),
             "GA 1.6.d.4",
         )
+    ban_lists = tuple(dict.fromkeys((*fmt.legality_lists, fmt.code)))
     for card in by_name.values():
-        evs = _events(card, (fmt.code,), as_of, "banned")
+        evs = _events(card, ban_lists, as_of, "banned")
         if evs:
             findings.append(
                 Finding(
@@ -1190,6 +1265,22 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
                     [card.name],
                     f"{card.name} is banned in {fmt.name} on {as_of.isoformat()}{_since(evs)}",
                     "GA 1.5.3",
+                    release,
+                    pool.label,
+                    evs,
+                )
+            )
+            continue
+        evs = _events(card, ban_lists, as_of, "rotated")
+        if evs:
+            findings.append(
+                Finding(
+                    "ROTATED",
+                    ERROR,
+                    [card.name],
+                    f"{card.name} is not in the {fmt.name} card pool on {as_of.isoformat()}: rotated out"
+                    f"{_since(evs)}",
+                    fmt.rule("rotation"),
                     release,
                     pool.label,
                     evs,
@@ -1320,6 +1411,50 @@ def check_team(
                     release,
                 )
             )
+    return findings
+
+
+def check_ga_team(pools: Sequence[CardPool], *, as_of: date, db: Any = None) -> list[Finding]:
+    """GA TRG Team Standard Constructed: each member's decks are checked as Team Standard
+    (``ga-team-standard``); across the team's decks at most 4 copies of a name in the main decks
+    and 1 in the material decks. The aliasing of named Spirits to their base Spirit is not
+    modelled (the one-copy material limit already keeps two members off the same champion)."""
+    fmt = get_format("ga-team-standard")
+    release = getattr(db, "release", "") or "unknown"
+    findings: list[Finding] = []
+    totals: dict[str, Counter[str]] = {"main": Counter(), "material": Counter()}
+    names: dict[str, str] = {}
+    members: dict[tuple[str, str], list[str]] = {}
+    for i, pool in enumerate(pools):
+        label = pool.label or "ABCDEFGHIJ"[i % 10]
+        if not pool.label:
+            pool = CardPool(pool.hero, pool.entries, pool.registered, pool.set_codes, label)
+        findings.extend(check_pool(pool, fmt.code, as_of=as_of, db=db))
+        for card, qty, sec in pool.entries:
+            if not isinstance(qty, int) or qty < 1 or sec == "sideboard":
+                continue
+            part = "material" if sec in ("champion", "material") else "main"
+            key = card.name.casefold()
+            names.setdefault(key, card.name)
+            totals[part][key] += qty
+            if label not in members.setdefault((part, key), []):
+                members[(part, key)].append(label)
+    limits = {"main": fmt.copy_limit, "material": fmt.material_copy_limit}
+    for part, counter in totals.items():
+        limit = limits[part]
+        for key, n in counter.items():
+            if limit is not None and n > limit and len(members[(part, key)]) > 1:
+                findings.append(
+                    Finding(
+                        "TEAM_COPY_LIMIT",
+                        ERROR,
+                        [names[key]],
+                        f"{n} copies of {names[key]} across the {part} decks of members "
+                        f"{', '.join(members[(part, key)])}; the team may have at most {limit}",
+                        fmt.rule("team"),
+                        release,
+                    )
+                )
     return findings
 
 
