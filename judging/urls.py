@@ -13,6 +13,7 @@ urlpatterns = [
     path("<slug:slug>/", views.event_home, name="home"),
     path("<slug:slug>/calls/open/", views.call_open, name="call_open"),
     path("<slug:slug>/calls/<int:pk>/", views.call_detail, name="call"),
+    path("<slug:slug>/my-calls/", views.my_calls, name="my_calls"),
     path("<slug:slug>/penalties/", views.penalty_list, name="penalties"),
     path("<slug:slug>/penalties/new/", views.penalty_new, name="penalty_new"),
     path("<slug:slug>/tardiness/", views.tardiness, name="tardiness"),
