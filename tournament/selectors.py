@@ -54,6 +54,7 @@ from .access import (  # noqa: F401  (re-exported: the access policy lives in ac
 )
 from .enums import (
     ACTIVE_REGISTRATION_STATUSES,
+    TEAM_FORMATS,
     VISIBLE_ROUND_STATUSES,
     ClockState,
     MatchResult,
@@ -252,8 +253,10 @@ def explain_standing(event: Event, a: Registration, b: Registration) -> list[dic
 
 def team_standings_for_event(event: Event) -> list[dict]:
     """Team standings of a team event (TR&P 9.2; OPEN-13: App D on team match results), with
-    the tiebreaker columns of the event's standings policy."""
+    the tiebreaker columns of the event's standings policy. Empty for an individual event."""
 
+    if event.format not in TEAM_FORMATS:
+        return []
     columns = policy_spec(event.standings_policy).columns
     return [
         {

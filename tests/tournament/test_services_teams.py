@@ -108,7 +108,11 @@ def test_team_api_register_and_standings(user_factory):
     }
     resp = c.post(f"/api/events/{event.slug}/teams/", body, format="json")
     # A player forming a team invites the teammates: nothing is registered until they accept.
-    assert resp.status_code == 202 and [r["status"] for r in resp.json()] == ["accepted", "pending", "pending"]
+    assert resp.status_code == 202 and [r["status"] for r in resp.json()] == [
+        "accepted",
+        "pending",
+        "pending",
+    ]
     assert not event.registrations.exists()
     for profile in profiles[1:]:
         mate = client_for(profile.user)
@@ -116,7 +120,9 @@ def test_team_api_register_and_standings(user_factory):
         assert invitation["team_name"] == "Dragons"
         assert mate.post(f"/api/team-invitations/{invitation['id']}/accept/").status_code == 200
     registered = event.registrations.order_by("team_position")
-    assert [(r.player_id, r.team_position) for r in registered] == [(p.pk, pos) for p, pos in zip(profiles, "ABC")]
+    assert [(r.player_id, r.team_position) for r in registered] == [
+        (p.pk, pos) for p, pos in zip(profiles, "ABC")
+    ]
     bad = dict(body, team_name="Other", members=[{"player_id": "nope", "position": "A"}] * 3)
     resp = c.post(f"/api/events/{event.slug}/teams/", bad, format="json")
     assert resp.status_code == 400 and resp.json()["field"] == "members"
