@@ -15,7 +15,14 @@ from django.http import Http404
 
 from core.files import access_generated_file
 from core.models import GeneratedFile
-from tournament.access import can_see_player_ids, has_role, is_head_judge, is_official, is_organizer, require_role
+from tournament.access import (
+    can_see_player_ids,
+    has_role,
+    is_head_judge,
+    is_official,
+    is_organizer,
+    require_role,
+)
 from tournament.enums import EVENT_EDIT_ROLES, LIMITED_FORMATS, OFFICIAL_ROLES, REL, RoundStage, StaffRole
 from tournament.models import Event, Match, Registration
 

@@ -60,9 +60,9 @@ class DecklistSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-
     def get_player_id(self, obj) -> str | None:
         return access.decklist_player_id(self.context.get("user"), obj)
+
 
 class DecklistWriteSerializer(serializers.Serializer):
     registration = serializers.IntegerField(required=False, help_text="Registration id (create only).")
@@ -173,7 +173,9 @@ class DecklistListAPI(APIView):
         )
         if isinstance(result, Response):
             return result
-        return Response(DecklistSerializer(result, context={"user": request.user}).data, status=status.HTTP_201_CREATED)
+        return Response(
+            DecklistSerializer(result, context={"user": request.user}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class DecklistDetailAPI(APIView):
@@ -183,7 +185,9 @@ class DecklistDetailAPI(APIView):
 
     @extend_schema(responses=DecklistSerializer)
     def get(self, request, pk: int):
-        return Response(DecklistSerializer(access.access_decklist(request.user, pk), context={"user": request.user}).data)
+        return Response(
+            DecklistSerializer(access.access_decklist(request.user, pk), context={"user": request.user}).data
+        )
 
     @extend_schema(request=DecklistWriteSerializer, responses=DecklistSerializer)
     def put(self, request, pk: int):

@@ -66,7 +66,10 @@ class DecklistSheet:
         for i, decklist in enumerate(self.decklists, start=1):
             html = render_to_string(
                 self.template_name,
-                {"title": self.title, "sheets": [sheet_context(decklist, show_player_id=self.show_player_id)]},
+                {
+                    "title": self.title,
+                    "sheets": [sheet_context(decklist, show_player_id=self.show_player_id)],
+                },
             )
             document = HTML(string=html, base_url="file:///", url_fetcher=StaticOnlyFetcher()).render()
             first = first or document

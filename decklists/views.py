@@ -237,7 +237,9 @@ def decklist_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     # A published list's reader sees the player's name, not the player ID.
     show_id = access.decklist_player_id(request.user, decklist) is not None
     if decklist.kind == DecklistKind.POOL:
-        pdf = PoolRegistrationSheet([decklist], title="Card-pool registration", show_player_id=show_id).render()
+        pdf = PoolRegistrationSheet(
+            [decklist], title="Card-pool registration", show_player_id=show_id
+        ).render()
     else:
         pdf = DecklistSheet([decklist], show_player_id=show_id).render()
     response = HttpResponse(pdf, content_type="application/pdf")

@@ -6,35 +6,79 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0004_add_event_standings_policy'),
+        ("tournament", "0004_add_event_standings_policy"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='short_public_names',
-            field=models.BooleanField(default=False, help_text='Casual events only: the public sees first names and the initial of the last name.', verbose_name='Public names as first name and initial'),
+            model_name="event",
+            name="short_public_names",
+            field=models.BooleanField(
+                default=False,
+                help_text="Casual events only: the public sees first names and the initial of the last name.",
+                verbose_name="Public names as first name and initial",
+            ),
         ),
         migrations.CreateModel(
-            name='TeamInvitation',
+            name="TeamInvitation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('team_name', models.CharField(max_length=120)),
-                ('position', models.CharField(max_length=1)),
-                ('player_id', models.CharField(max_length=32, verbose_name='invited player ID')),
-                ('status', models.CharField(choices=[('pending', 'Invited'), ('accepted', 'Accepted'), ('declined', 'Declined'), ('cancelled', 'Cancelled')], default='pending', max_length=12)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('responded_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='team_invitations', to='tournament.event')),
-                ('invited_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("team_name", models.CharField(max_length=120)),
+                ("position", models.CharField(max_length=1)),
+                ("player_id", models.CharField(max_length=32, verbose_name="invited player ID")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Invited"),
+                            ("accepted", "Accepted"),
+                            ("declined", "Declined"),
+                            ("cancelled", "Cancelled"),
+                        ],
+                        default="pending",
+                        max_length=12,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("responded_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="team_invitations",
+                        to="tournament.event",
+                    ),
+                ),
+                (
+                    "invited_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'team_name', 'position'],
-                'indexes': [models.Index(fields=['player_id', 'status'], name='tournament__player__92e419_idx')],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('status__in', ['pending', 'accepted'])), fields=('event', 'team_name', 'position'), name='team_invitation_one_open_seat')],
+                "ordering": ["event", "team_name", "position"],
+                "indexes": [
+                    models.Index(fields=["player_id", "status"], name="tournament__player__92e419_idx")
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("status__in", ["pending", "accepted"])),
+                        fields=("event", "team_name", "position"),
+                        name="team_invitation_one_open_seat",
+                    )
+                ],
             },
         ),
     ]

@@ -123,7 +123,9 @@ def invite_team(
     _check_team_can_form(event)
     own = PlayerProfile.objects.filter(user=actor).first() if actor is not None else None
     if own is None:
-        raise NotAllowed("a team is registered by one of its members: create your player profile first", code="role")
+        raise NotAllowed(
+            "a team is registered by one of its members: create your player profile first", code="role"
+        )
     team_name = (team_name or "").strip()
     if not team_name:
         raise DomainError("the team needs a name", field="team_name")

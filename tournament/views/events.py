@@ -141,8 +141,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     bracket = selectors.bracket_for_event(event) if any(r.stage == RoundStage.TOP_CUT for r in rounds) else []
     for matches in bracket:  # the bracket shows the public's names, like the rest of the page
         for m in matches:
-            m.a_name = lens.name(m.player_a)
-            m.b_name = lens.name(m.player_b) if m.player_b_id else ""
+            setattr(m, "a_name", lens.name(m.player_a))  # read by _bracket.html only
+            setattr(m, "b_name", lens.name(m.player_b) if m.player_b_id else "")
     registration = selectors.registration_for_user(request.user, event)
     context = {
         "event": event,
