@@ -315,3 +315,43 @@ def test_lens_unit_rules(played):
     assert access.player_lens(other_event_staff, event).player_id(b) is None  # staff of another event
     RegistrationFactory(event=other, player=b.player)
     assert selectors.standings_for_event(event)  # sanity: standings exist for the matrix above
+
+
+def test_team_pages_form_a_team_and_answer_invitations(team_event):
+    me, mate, other = PlayerProfileFactory(), PlayerProfileFactory(), PlayerProfileFactory()
+    c = _web_client(me.user)
+    page = c.get(f"/events/{team_event.slug}/me/").content.decode()
+    assert 'id="form-team"' in page and f'value="{me.player_id}"' in page
+    resp = c.post(
+        f"/events/{team_event.slug}/me/team/",
+        {
+            "team_name": "Foxes",
+            "member_A": me.player_id,
+            "member_B": mate.player_id,
+            "member_C": other.player_id,
+        },
+    )
+    assert resp.status_code == 302
+    for profile in (mate, other):
+        mc = _web_client(profile.user)
+        page = mc.get(f"/events/{team_event.slug}/me/").content.decode()
+        assert "Foxes" in page and 'id="team-invitations"' in page
+        invitation = TeamInvitation.objects.get(player_id=profile.player_id.upper())
+        # someone else cannot answer for them
+        assert (
+            _web_client(me.user)
+            .post(
+                f"/events/{team_event.slug}/me/team/answer/",
+                {"invitation": invitation.pk, "answer": "accept"},
+            )
+            .status_code
+            == 404
+        )
+        assert (
+            mc.post(
+                f"/events/{team_event.slug}/me/team/answer/",
+                {"invitation": invitation.pk, "answer": "accept"},
+            ).status_code
+            == 302
+        )
+    assert sorted(team_event.registrations.values_list("team_position", flat=True)) == ["A", "B", "C"]
