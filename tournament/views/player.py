@@ -19,7 +19,7 @@ from core.errors import DomainError, NotAllowed
 from pairings.tiebreakers import explain_ranking
 
 from .. import addons, selectors, services
-from ..access import access_team_invitation, is_invitee, team_invitations_for
+from ..access import access_team_invitation, is_invitee, player_lens, team_invitations_for
 from ..enums import TEAM_FORMATS, VISIBLE_ROUND_STATUSES, EventStatus, RoundStatus
 from ..forms import PlayerReportForm
 from ..models import Event, PlayerProfile
@@ -56,6 +56,9 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
         context["can_self_register"] = context["can_self_register"] and not context["is_team_event"]
         return context
     context["addon_links"] = addons.player_links(event)
+    # Other players' names as the organizer shows them to the public (short at a Casual event
+    # that chose it); never their player IDs.
+    lens = player_lens(request.user, event)
     games_to_win = event.games_per_match
     if match is not None:
         i_am_a = match.player_a_id == registration.pk
@@ -79,6 +82,7 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
         context.update(
             {
                 "opponent": opponent,
+                "opponent_name": lens.name(opponent) if opponent is not None else "",
                 "i_am_a": i_am_a,
                 "reported_by_me": match.reported_by_id == registration.pk,
                 "pending_text": pending_text,
@@ -98,7 +102,7 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
         record.append(
             {
                 "round": m.round.number,
-                "opponent": other.player.display_name if other else "BYE",
+                "opponent": lens.name(other) if other else "BYE",
                 "outcome": _result_text(m, as_registration=registration),
             }
         )
