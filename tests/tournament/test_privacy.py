@@ -12,16 +12,22 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
-from tests.factories import EventFactory, PlayerProfileFactory, RegistrationFactory, UserFactory
+from tests.factories import (
+    EventFactory,
+    PlayerProfileFactory,
+    RegistrationFactory,
+    StaffAssignmentFactory,
+    UserFactory,
+)
 from tests.tournament.test_api import client_for
 from tournament import access, selectors, services
-from tournament.enums import PLAYER_ID_ROLES, REL, FormatCode, MatchResult, TeamInvitationStatus
+from tournament.enums import PLAYER_ID_ROLES, REL, FormatCode, MatchResult, StaffRole, TeamInvitationStatus
 from tournament.models import TeamInvitation
 from tournament.pdf import document_for
 
 pytestmark = pytest.mark.django_db
 
-STAFF = ("organizer", "head_judge", "floor_judge", "scorekeeper")
+STAFF = ("organizer", "head_judge", "appeals_judge", "floor_judge", "scorekeeper")
 ROLES = ("anonymous", "outsider", "player", *STAFF)
 
 
@@ -36,7 +42,9 @@ def played(staffed_event, add_players):
     rnd = services.publish_round(services.pair_next_round(event, actor=None), actor=None)
     for m in rnd.matches.all():
         services.enter_result(m, actor=None, result=MatchResult.A_WINS, games_a=1)
-    users = dict(staffed_event, anonymous=None, player=regs[0].player.user)
+    appeals = UserFactory(username=f"appeals-{event.pk}")
+    StaffAssignmentFactory(event=event, user=appeals, role=StaffRole.APPEALS_JUDGE)
+    users = dict(staffed_event, anonymous=None, player=regs[0].player.user, appeals_judge=appeals)
     return {"event": event, "regs": regs, "users": users}
 
 
@@ -279,7 +287,6 @@ def test_declining_cancels_the_team(team_event):
 
 def test_staff_still_register_a_team_at_once(team_event, user_factory):
     organizer = UserFactory()
-    from tests.factories import StaffAssignmentFactory
 
     StaffAssignmentFactory(event=team_event, user=organizer, role="organizer")
     players = [PlayerProfileFactory() for _ in range(3)]
@@ -309,7 +316,6 @@ def test_lens_unit_rules(played):
     assert access.public_lens(event).player_id(a) is None
     other_event_staff = UserFactory()
     other = EventFactory()
-    from tests.factories import StaffAssignmentFactory
 
     StaffAssignmentFactory(event=other, user=other_event_staff, role="organizer")
     assert access.player_lens(other_event_staff, event).player_id(b) is None  # staff of another event
