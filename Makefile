@@ -30,11 +30,15 @@ sysdeps:
 	  $(call apt_install,libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b fonts-dejavu-core); \
 	fi
 
-# Browser tests drive Debian's chromium headless.
+# Browser tests drive Debian's chromium headless; the privacy crawl reads PDFs with pdftotext.
 browserdeps:
 	@if ! command -v chromium >/dev/null 2>&1; then \
 	  echo "Installing chromium for browser tests (apt-get)"; \
 	  $(call apt_install,chromium fonts-dejavu-core); \
+	fi
+	@if ! command -v pdftotext >/dev/null 2>&1; then \
+	  echo "Installing poppler-utils for the PDF text checks (apt-get)"; \
+	  $(call apt_install,poppler-utils); \
 	fi
 
 define apt_install

@@ -15,7 +15,14 @@ from django.http import Http404
 
 from core.files import access_generated_file
 from core.models import GeneratedFile
-from tournament.access import has_role, is_head_judge, is_official, is_organizer, require_role
+from tournament.access import (
+    can_see_player_ids,
+    has_role,
+    is_head_judge,
+    is_official,
+    is_organizer,
+    require_role,
+)
 from tournament.enums import EVENT_EDIT_ROLES, LIMITED_FORMATS, OFFICIAL_ROLES, REL, RoundStage, StaffRole
 from tournament.models import Event, Match, Registration
 
@@ -133,6 +140,17 @@ def can_view_decklist(user, decklist: Decklist) -> bool:
         return True
     viewer_registration = selectors.registration_of(user, event)
     return viewer_registration is not None and _playoff_opponents(decklist, viewer_registration)
+
+
+def decklist_player_id(user, decklist: Decklist) -> str | None:
+    """The list's player ID for the player themself and the event's officials; None for
+    anyone else who may read the list (published lists, play-off opponents, pool registrars)."""
+    player = decklist.registration.player
+    if user is not None and getattr(user, "is_authenticated", False) and player.user_id == user.pk:
+        return player.player_id
+    if user is not None and can_see_player_ids(user, decklist.registration.event):
+        return player.player_id
+    return None
 
 
 def access_decklist(user, pk) -> Decklist:

@@ -24,7 +24,7 @@ from .text import decode_upload
 class DecklistSerializer(serializers.ModelSerializer):
     event = serializers.CharField(source="registration.event.slug", read_only=True)
     player = serializers.CharField(source="registration.player.display_name", read_only=True)
-    player_id = serializers.CharField(source="registration.player.player_id", read_only=True)
+    player_id = serializers.SerializerMethodField(help_text="null unless you are the player or an official")
     error_count = serializers.IntegerField(read_only=True)
     registered_by = serializers.CharField(source="registered_by.username", read_only=True, default=None)
 
@@ -60,6 +60,9 @@ class DecklistSerializer(serializers.ModelSerializer):
             "updated_at",
         ]
         read_only_fields = fields
+
+    def get_player_id(self, obj) -> str | None:
+        return access.decklist_player_id(self.context.get("user"), obj)
 
 
 class DecklistWriteSerializer(serializers.Serializer):
@@ -128,7 +131,7 @@ def _save_and_maybe_submit(serializer, *, registration, actor, kind, version):
                 {
                     "detail": f"Saved as a draft, not submitted: {exc.message}",
                     "code": exc.code,
-                    "decklist": DecklistSerializer(decklist).data,
+                    "decklist": DecklistSerializer(decklist, context={"user": actor}).data,
                 },
                 status=exc.status_code,
             )
@@ -149,7 +152,7 @@ class DecklistListAPI(APIView):
             qs = selectors.decklists_for_event(event)
         else:
             qs = selectors.decklists_for_user(request.user)
-        return Response(DecklistSerializer(qs, many=True).data)
+        return Response(DecklistSerializer(qs, many=True, context={"user": request.user}).data)
 
     @extend_schema(request=DecklistWriteSerializer, responses={201: DecklistSerializer})
     def post(self, request):
@@ -171,7 +174,9 @@ class DecklistListAPI(APIView):
         )
         if isinstance(result, Response):
             return result
-        return Response(DecklistSerializer(result).data, status=status.HTTP_201_CREATED)
+        return Response(
+            DecklistSerializer(result, context={"user": request.user}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class DecklistDetailAPI(APIView):
@@ -181,7 +186,9 @@ class DecklistDetailAPI(APIView):
 
     @extend_schema(responses=DecklistSerializer)
     def get(self, request, pk: int):
-        return Response(DecklistSerializer(access.access_decklist(request.user, pk)).data)
+        return Response(
+            DecklistSerializer(access.access_decklist(request.user, pk), context={"user": request.user}).data
+        )
 
     @extend_schema(request=DecklistWriteSerializer, responses=DecklistSerializer)
     def put(self, request, pk: int):
@@ -196,7 +203,7 @@ class DecklistDetailAPI(APIView):
         )
         if isinstance(result, Response):
             return result
-        return Response(DecklistSerializer(result).data)
+        return Response(DecklistSerializer(result, context={"user": request.user}).data)
 
     patch = put
 
@@ -229,7 +236,7 @@ class DecklistActionAPI(APIView):
             )
         else:
             raise Http404("Unknown action.")
-        return Response(DecklistSerializer(decklist).data)
+        return Response(DecklistSerializer(decklist, context={"user": request.user}).data)
 
 
 class EventDecklistJobAPI(APIView):

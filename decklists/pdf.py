@@ -15,8 +15,9 @@ from core.pdf import StaticOnlyFetcher, render_pdf
 from .validation import grouped_cards
 
 
-def sheet_context(decklist) -> dict:
-    """Everything one page needs: player, player ID, hero, event, grouped cards, totals."""
+def sheet_context(decklist, *, show_player_id: bool = True) -> dict:
+    """Everything one page needs: player, player ID (left out with ``show_player_id=False``,
+    for a reader who is neither the player nor an official), hero, event, grouped cards, totals."""
     registration = decklist.registration
     event = registration.event
     groups = grouped_cards(decklist.cards, game=event.game)
@@ -26,7 +27,7 @@ def sheet_context(decklist) -> dict:
         "decklist": decklist,
         "event": event,
         "player_name": registration.player.display_name,
-        "player_id": registration.player.player_id,
+        "player_id": registration.player.player_id if show_player_id else "",
         "hero": decklist.hero,
         "groups": [g | {"total": sum(r["qty"] for r in g["cards"])} for g in groups],
         "deck_total": deck_total,
@@ -40,12 +41,14 @@ class DecklistSheet:
 
     template_name = "decklists/pdf/decklist_sheet.html"
 
-    def __init__(self, decklists: Iterable, *, title: str = "Decklist"):
+    def __init__(self, decklists: Iterable, *, title: str = "Decklist", show_player_id: bool = True):
         self.decklists = list(decklists)
         self.title = title
+        self.show_player_id = show_player_id
 
     def context(self) -> dict:
-        return {"title": self.title, "sheets": [sheet_context(d) for d in self.decklists]}
+        sheets = [sheet_context(d, show_player_id=self.show_player_id) for d in self.decklists]
+        return {"title": self.title, "sheets": sheets}
 
     def render(self) -> bytes:
         return render_pdf(self.template_name, self.context())
@@ -62,7 +65,11 @@ class DecklistSheet:
         pages = []
         for i, decklist in enumerate(self.decklists, start=1):
             html = render_to_string(
-                self.template_name, {"title": self.title, "sheets": [sheet_context(decklist)]}
+                self.template_name,
+                {
+                    "title": self.title,
+                    "sheets": [sheet_context(decklist, show_player_id=self.show_player_id)],
+                },
             )
             document = HTML(string=html, base_url="file:///", url_fetcher=StaticOnlyFetcher()).render()
             first = first or document

@@ -176,6 +176,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "general_findings": general,
         "is_owner": request.user.is_authenticated and decklist.registration.player.user_id == request.user.pk,
         "is_official": is_official,
+        "player_id": access.decklist_player_id(request.user, decklist),
         "is_head_judge": access.is_head_judge(request.user, event),
         "audit": list(audit_trail_for(decklist)[:50]) if is_official else [],
         "reason_form": ReasonForm(),
@@ -233,10 +234,14 @@ def action(request: HttpRequest, pk: int, name: str) -> HttpResponse:
 
 def decklist_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     decklist = access.access_decklist(request.user, pk)
+    # A published list's reader sees the player's name, not the player ID.
+    show_id = access.decklist_player_id(request.user, decklist) is not None
     if decklist.kind == DecklistKind.POOL:
-        pdf = PoolRegistrationSheet([decklist], title="Card-pool registration").render()
+        pdf = PoolRegistrationSheet(
+            [decklist], title="Card-pool registration", show_player_id=show_id
+        ).render()
     else:
-        pdf = DecklistSheet([decklist]).render()
+        pdf = DecklistSheet([decklist], show_player_id=show_id).render()
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="decklist-{decklist.pk}.pdf"'
     return response

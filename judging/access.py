@@ -8,6 +8,7 @@ Built on the core's access policy (``tournament.access``) and role vocabulary
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404
 
 from tournament.access import (
@@ -19,6 +20,8 @@ from tournament.access import (
     staff_roles,
 )
 from tournament.enums import (
+    CALL_EXTENSION_ROLES,
+    CALL_READ_ROLES,
     HEAD_ROLES,
     JUDGE_ROLES,
     PENALTY_READ_ROLES,
@@ -26,14 +29,20 @@ from tournament.enums import (
     REPORT_ROLES,
     StaffRole,
 )
-from tournament.models import Event, PlayerProfile, StaffAssignment
+from tournament.models import Event, PlayerProfile, Registration, StaffAssignment
 
 from . import selectors
 from .enums import CallStatus, PenaltyType
 from .models import DeckCheck, JudgeCall, Penalty
 
 __all__ = [
+    "CallView",
     "access_call",
+    "call_view",
+    "calls_at_my_table",
+    "can_read_calls",
+    "can_see_call_extensions",
+    "event_for_call_readers",
     "access_deck_check",
     "access_penalty",
     "access_reconstruction",
@@ -103,14 +112,84 @@ def event_for_penalty_readers(user, slug: str) -> Event:
     return event_for_staff(user, slug, roles=PENALTY_READ_ROLES)
 
 
-def access_call(user, pk: int) -> JudgeCall:
-    """A judge call for any official of its event (404 unknown, 403 otherwise)."""
+# --------------------------------------------------------------------------- judge calls
+#
+# A judge call (TR&P 3.9), with its question, rulings and notes, is read by the event's
+# judges, head judge and organizer (``CALL_READ_ROLES``). The scorekeeper sees only what the
+# clock and the results need: which table, its status and the time extension it gave. A
+# player sees the calls at their own table, and the ruling once it has been given.
+
+
+class CallView:
+    """How much of a call a viewer sees (``call_view``)."""
+
+    FULL = "full"
+    EXTENSION = "extension"
+    PLAYER = "player"
+
+
+def can_read_calls(user, event: Event) -> bool:
+    """Judges, the head judge and the organizer: the whole call with its notes."""
+    return has_role(user, event, CALL_READ_ROLES)
+
+
+def can_see_call_extensions(user, event: Event) -> bool:
+    """Call readers and the scorekeeper: a call's table, status and time extension."""
+    return has_role(user, event, CALL_EXTENSION_ROLES)
+
+
+def _my_registration_ids(user, event: Event) -> set[int]:
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    return set(Registration.objects.filter(event=event, player__user=user).values_list("pk", flat=True))
+
+
+def _at_my_table(call: JudgeCall, registration_ids: set[int]) -> bool:
+    match = call.match
+    return match is not None and bool({match.player_a_id, match.player_b_id} & registration_ids)
+
+
+def call_view(user, call: JudgeCall) -> str | None:
+    """``CallView.FULL``, ``EXTENSION`` or ``PLAYER`` (a call at the user's own table), or
+    None when ``user`` may not see the call at all."""
+    if can_read_calls(user, call.event):
+        return CallView.FULL
+    if can_see_call_extensions(user, call.event):
+        return CallView.EXTENSION
+    if _at_my_table(call, _my_registration_ids(user, call.event)):
+        return CallView.PLAYER
+    return None
+
+
+def access_call(user, pk: int, *, views=(CallView.FULL,)) -> JudgeCall:
+    """A judge call for the users whose ``call_view`` is in ``views`` (the call readers by
+    default). 404 unknown; 403 for the event's other officials; 404 for anyone else."""
     call = selectors.call_queryset().filter(pk=pk).first()
     if call is None:
         raise Http404("no such judge call")
-    if not staff_roles(user, call.event):
-        raise PermissionDenied("you are not on this event's staff")
-    return call
+    view = call_view(user, call)
+    if view in views:
+        return call
+    if staff_roles(user, call.event):
+        raise PermissionDenied("judge calls are for the event's judges and organizer")
+    raise Http404("no such judge call")
+
+
+def event_for_call_readers(user, slug: str) -> Event:
+    """The event if ``user`` reads its judge calls (404 unknown, 403 otherwise)."""
+    return event_for_staff(user, slug, roles=CALL_READ_ROLES)
+
+
+def calls_at_my_table(user, event: Event) -> list[JudgeCall]:
+    """The calls at ``user``'s own matches at ``event``, newest first (the player's view)."""
+    mine = _my_registration_ids(user, event)
+    if not mine:
+        return []
+    return list(
+        selectors.calls_for_event(event).filter(
+            Q(match__player_a_id__in=mine) | Q(match__player_b_id__in=mine)
+        )
+    )
 
 
 def access_penalty(user, pk: int) -> Penalty:
@@ -137,12 +216,14 @@ def access_deck_check(user, pk: int) -> DeckCheck:
 
 def access_player_history(user, player_id: str) -> PlayerProfile:
     """A player's history by GEM ID: the player themself, or an official of an event the player
-    entered. Other players get 403: a player sees their own penalties and nobody else's."""
-    player = PlayerProfile.objects.filter(player_id=player_id).select_related("user").first()
-    if player is None:
-        raise Http404(f"no player with ID {player_id!r}")
+    entered. Anyone else gets the same 404 as for an unknown ID (anonymous users: 403)."""
     if not getattr(user, "is_authenticated", False):
         raise PermissionDenied("log in to see penalties")
+    player = PlayerProfile.objects.filter(player_id=player_id).select_related("user").first()
+    # An unknown ID and someone else's ID get the same answer: the page never confirms that a
+    # player ID exists to a user who may not see it.
+    if player is None:
+        raise Http404("no such player, or not yours to see")
     if user.is_superuser or (player.user_id and player.user_id == user.pk):
         return player
     is_staff_of_their_event = StaffAssignment.objects.filter(
@@ -153,7 +234,7 @@ def access_player_history(user, player_id: str) -> PlayerProfile:
     ).exists()
     if is_staff_of_their_event:
         return player
-    raise PermissionDenied("you can only see your own penalties")
+    raise Http404("no such player, or not yours to see")
 
 
 # --------------------------------------------------------------------------- reconstructions

@@ -15,7 +15,8 @@ from rest_framework.views import APIView
 
 from core.api import referenced, validated
 from core.errors import DomainError
-from tournament.access import event_for_staff
+from tournament.access import event_for_staff, event_for_viewer
+from tournament.enums import CALL_EXTENSION_ROLES
 from tournament.models import Match, Registration, Round
 
 from . import access, catalogue, selectors, services
@@ -65,6 +66,63 @@ class JudgeCallSerializer(serializers.ModelSerializer):
 
     def get_round(self, obj) -> int | None:
         return obj.match.round.number if obj.match_id else None
+
+
+class CallExtensionSerializer(serializers.ModelSerializer):
+    """A judge call as the scorekeeper sees it: where, its status and the time it gave."""
+
+    round = serializers.SerializerMethodField()
+
+    class Meta:
+        model = JudgeCall
+        fields = [
+            "id",
+            "status",
+            "table_number",
+            "match",
+            "round",
+            "opened_at",
+            "closed_at",
+            "extension_seconds",
+        ]
+        read_only_fields = fields
+
+    def get_round(self, obj) -> int | None:
+        return obj.match.round.number if obj.match_id else None
+
+
+class PlayerCallSerializer(CallExtensionSerializer):
+    """A call at the player's own table: the ruling (and the final ruling) once given."""
+
+    ruling = serializers.SerializerMethodField()
+    citations = serializers.SerializerMethodField()
+
+    class Meta(CallExtensionSerializer.Meta):
+        fields = [
+            *CallExtensionSerializer.Meta.fields,
+            "ruling",
+            "citations",
+            "ruled_at",
+            "final_ruling",
+            "final_citations",
+        ]
+        read_only_fields = fields
+
+    def get_ruling(self, obj) -> str:
+        return obj.ruling if obj.ruled_at else ""
+
+    def get_citations(self, obj) -> list:
+        return list(obj.citations or []) if obj.ruled_at else []
+
+
+def call_payload(user, call) -> dict:
+    """``call`` serialized for what ``user`` may see of it (``judging.access.call_view``)."""
+    view = access.call_view(user, call)
+    if view == access.CallView.FULL:
+        return JudgeCallSerializer(call).data
+    if view == access.CallView.PLAYER:
+        return PlayerCallSerializer(call).data
+    return CallExtensionSerializer(call).data
 
 
 class OpenCallSerializer(serializers.Serializer):
@@ -301,14 +359,19 @@ class EventCallsView(APIView):
         ],
     )
     def get(self, request, slug):
-        event = access.event_for_judge(request.user, slug)
+        """The event's calls: in full for its judges and organizer, as time extensions for
+        the scorekeeper (judging.access)."""
+        event = event_for_staff(request.user, slug, roles=CALL_EXTENSION_ROLES)
         if request.query_params.get("open") in ("1", "true", "yes"):
             qs = selectors.open_calls_for_event(
                 event, oldest_first=request.query_params.get("order") == "oldest"
             )
         else:
             qs = selectors.calls_for_event(event)
-        return Response(JudgeCallSerializer(qs, many=True).data)
+        serializer = (
+            JudgeCallSerializer if access.can_read_calls(request.user, event) else CallExtensionSerializer
+        )
+        return Response(serializer(qs, many=True).data)
 
     @extend_schema(request=OpenCallSerializer, responses={201: JudgeCallSerializer})
     def post(self, request, slug):
@@ -322,7 +385,7 @@ class EventCallsView(APIView):
             caller=data["caller"],
             question=data["question"],
         )
-        return Response(JudgeCallSerializer(call).data, status=status.HTTP_201_CREATED)
+        return Response(call_payload(request.user, call), status=status.HTTP_201_CREATED)
 
 
 class CallStatisticsView(APIView):
@@ -355,7 +418,20 @@ class CallStatisticsView(APIView):
 class CallDetailView(APIView):
     @extend_schema(responses=JudgeCallSerializer)
     def get(self, request, pk):
-        return Response(JudgeCallSerializer(access.access_call(request.user, pk)).data)
+        """In full for the event's judges and organizer; the scorekeeper sees the time
+        extension, a player at the table the ruling once given; 404 for anyone else."""
+        views = (access.CallView.FULL, access.CallView.EXTENSION, access.CallView.PLAYER)
+        call = access.access_call(request.user, pk, views=views)
+        return Response(call_payload(request.user, call))
+
+
+class MyCallsView(APIView):
+    """The calls at the player's own table at an event (ruling once given)."""
+
+    @extend_schema(responses=PlayerCallSerializer(many=True))
+    def get(self, request, slug):
+        event = event_for_viewer(request.user, slug)
+        return Response(PlayerCallSerializer(access.calls_at_my_table(request.user, event), many=True).data)
 
 
 class CallActionView(APIView):

@@ -13,6 +13,7 @@ urlpatterns = [
         name="judging-api-call-stats",
     ),
     path("judging/calls/<int:pk>/", api.CallDetailView.as_view(), name="judging-api-call"),
+    path("judging/events/<slug:slug>/my-calls/", api.MyCallsView.as_view(), name="judging-api-my-calls"),
     path("judging/calls/<int:pk>/claim/", api._call_action("claim"), name="judging-api-call-claim"),
     path(
         "judging/calls/<int:pk>/rule/",

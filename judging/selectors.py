@@ -50,6 +50,11 @@ def calls_for_event(event: Event) -> QuerySet[JudgeCall]:
     return call_queryset().filter(event=event).order_by("-opened_at", "-id")
 
 
+def call_extensions_for_event(event: Event) -> QuerySet[JudgeCall]:
+    """The calls that gave their match a time extension (the scorekeeper's view of calls)."""
+    return calls_for_event(event).filter(extension_seconds__gt=0)
+
+
 def call_statistics(event: Event) -> dict:
     """Counts and timings of an event's calls for the organizer and head judge."""
     calls = list(

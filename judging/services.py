@@ -21,6 +21,7 @@ from core.errors import ConflictError, DomainError
 from decklists.selectors import accepted_decklist_for, decklist_card_counts
 from tournament import services as tournament_services
 from tournament.enums import (
+    CALL_READ_ROLES,
     HEAD_ROLES,
     JUDGE_ROLES,
     OFFICIAL_ROLES,
@@ -206,7 +207,7 @@ def record_ruling(call: JudgeCall, *, judge, ruling: str, citations=()) -> Judge
 def appeal_call(call: JudgeCall, *, actor, appealed_by: str = CallerKind.PLAYER_A) -> JudgeCall:
     """TR&P 3.9: a player appeals a ruling before it is applied; the head judge decides."""
     call = _lock_call(call)
-    require_judging_role(actor, call.event, OFFICIAL_ROLES, "record an appeal")
+    require_judging_role(actor, call.event, CALL_READ_ROLES, "record an appeal")
     if call.status != CallStatus.RULED or call.appealed_at is not None:
         raise ConflictError("only a ruled call that was not appealed yet can be appealed")
     if appealed_by not in (CallerKind.PLAYER_A, CallerKind.PLAYER_B):

@@ -2,15 +2,21 @@
 
 from tournament import addons
 
-from . import selectors
+from . import access, selectors
 
 addons.register_staff_link("Judging", "judging:home")
 addons.register_player_link("My penalties", "judging:me", with_event=False)
 
 
-def _open_calls(event) -> dict:
-    return {"calls": list(selectors.open_calls_for_event(event))}
+addons.register_player_link("Judge calls at my table", "judging:my_calls")
+
+
+def _open_calls(event, user) -> dict:
+    """Open calls for the call readers; the time extensions only for the scorekeeper."""
+    if access.can_read_calls(user, event):
+        return {"calls": list(selectors.open_calls_for_event(event)), "can_read_calls": True}
+    return {"extensions": list(selectors.call_extensions_for_event(event)[:20]), "can_read_calls": False}
 
 
 # The dashboard's open judge calls (judging/_staff_panel.html reads ``addon.calls``).
-addons.register_staff_panel("judging/_staff_panel.html", _open_calls)
+addons.register_staff_panel("judging/_staff_panel.html", _open_calls, with_user=True)

@@ -29,6 +29,7 @@ urlpatterns = [
         recon_views.reconstruction_pdf,
         name="reconstruction_pdf",
     ),
+    path("<slug:slug>/my-calls/", views.my_calls, name="my_calls"),
     path("<slug:slug>/penalties/", views.penalty_list, name="penalties"),
     path("<slug:slug>/penalties/new/", views.penalty_new, name="penalty_new"),
     path("<slug:slug>/tardiness/", views.tardiness, name="tardiness"),

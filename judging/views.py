@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
-from tournament.access import event_by_slug, event_for_staff
+from tournament.access import event_by_slug, event_for_staff, event_for_viewer
 from tournament.enums import ACTIVE_REGISTRATION_STATUSES
 from tournament.models import Match, PlayerProfile, Registration, Round
 from tournament.selectors import current_round
@@ -40,10 +40,13 @@ def event_home(request, slug):
     """The live queue of open calls (TR&P 3.9), pending confirmations, and a quick call form."""
     event = event_for_staff(request.user, slug)
     oldest = request.GET.get("order") == "oldest"
+    readable = access.can_read_calls(request.user, event)
     ctx = _ctx(
         request,
         event,
-        calls=selectors.open_calls_for_event(event, oldest_first=oldest),
+        # The scorekeeper sees the time extensions calls gave, not the calls (judging.access).
+        calls=selectors.open_calls_for_event(event, oldest_first=oldest) if readable else None,
+        extensions=[] if readable else list(selectors.call_extensions_for_event(event)),
         oldest=oldest,
         pending=selectors.pending_penalties(event),
         deferred=selectors.deferred_penalties(event),
@@ -71,7 +74,8 @@ def call_open(request, slug):
             messages.error(request, exc.message)
         else:
             messages.success(request, f"Call opened at table {call.table_number}.")
-            return redirect("judging:call", slug=slug, pk=call.pk)
+            if access.can_read_calls(request.user, event):
+                return redirect("judging:call", slug=slug, pk=call.pk)
     else:
         messages.error(request, "Give the table number.")
     return redirect("judging:home", slug=slug)
@@ -512,6 +516,17 @@ def player_history(request, player_id):
                 else []
             ),
         },
+    )
+
+
+@login_required
+def my_calls(request, slug):
+    """The judge calls at the player's own table, each with its ruling once given (TR&P 3.9)."""
+    event = event_for_viewer(request.user, slug)
+    return render(
+        request,
+        "judging/my_calls.html",
+        {"event": event, "calls": access.calls_at_my_table(request.user, event)},
     )
 
 

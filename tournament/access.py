@@ -18,6 +18,7 @@ Conventions:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -31,12 +32,14 @@ from .enums import (
     JUDGE_ROLES,
     MANAGE_ROLES,
     OFFICIAL_ROLES,
+    PLAYER_ID_ROLES,
+    REL,
     RESULT_ROLES,
     STAFF_ADMIN_ROLES,
     EventStatus,
     StaffRole,
 )
-from .models import Event, Registration, StaffAssignment
+from .models import Event, PlayerProfile, Registration, StaffAssignment, TeamInvitation
 
 # --------------------------------------------------------------------------- primitives
 
@@ -213,3 +216,140 @@ def event_for_viewer(user, slug: str) -> Event:
     if not event_is_visible(user, event):
         raise Http404(f"no event {slug!r}")
     return event
+
+
+# --------------------------------------------------------------------------- player privacy
+#
+# A player's ID (GEM ID) is what a player registers with, so it is shown only to the player
+# themself and to the officials of an event the player entered: pages, API answers, exports
+# and public PDFs show names. Match slips and the staff's own documents keep the IDs. At a
+# Casual event the organizer may also shorten the names the public sees to the first name and
+# the initial of the last name (``Event.short_public_names``).
+
+
+def can_see_player_ids(user, event: Event) -> bool:
+    """True if ``user`` sees every player's ID at ``event``: its officials (and the system)."""
+    return user is None or has_role(user, event, PLAYER_ID_ROLES)
+
+
+def shows_short_names(event: Event) -> bool:
+    """True if the public sees "First L." at ``event`` (the organizer's choice, Casual only)."""
+    return bool(event.short_public_names) and event.rel == REL.CASUAL
+
+
+def short_name(display_name: str) -> str:
+    """``"Ada Lovelace"`` -> ``"Ada L."``; a single name is kept as it is."""
+    parts = (display_name or "").split()
+    if len(parts) < 2:
+        return " ".join(parts)
+    return f"{parts[0]} {parts[-1][0].upper()}."
+
+
+def _profile(player) -> PlayerProfile | None:
+    """The profile of a ``PlayerProfile`` or a ``Registration`` (None for a bye)."""
+    if player is None:
+        return None
+    return player.player if isinstance(player, Registration) else player
+
+
+@dataclass(frozen=True)
+class PlayerLens:
+    """What one viewer sees of the players of one event (build it with ``player_lens``).
+
+    ``show_ids``: every player's ID (the event's officials); ``short_names``: others' names as
+    "First L."; ``own_player_pk``: the viewer's own profile, whose ID and full name they see.
+    """
+
+    show_ids: bool = False
+    short_names: bool = False
+    own_player_pk: int | None = None
+
+    def is_self(self, player) -> bool:
+        profile = _profile(player)
+        return profile is not None and self.own_player_pk is not None and profile.pk == self.own_player_pk
+
+    def player_id(self, player) -> str | None:
+        """The player's ID, or None when this viewer may not see it (or for a bye)."""
+        profile = _profile(player)
+        if profile is None or not (self.show_ids or self.is_self(profile)):
+            return None
+        return profile.player_id
+
+    def name(self, player) -> str:
+        profile = _profile(player)
+        if profile is None:
+            return ""
+        if self.short_names and not self.is_self(profile):
+            return short_name(profile.display_name)
+        return profile.display_name
+
+    def redact(self, row: dict, player, *, id_key: str = "player_id", name_key: str = "name") -> dict:
+        """``row`` with its player ID and name as this viewer sees them."""
+        out = dict(row)
+        if id_key in out:
+            out[id_key] = self.player_id(player)
+        if name_key in out:
+            out[name_key] = self.name(player)
+        return out
+
+
+#: The staff's view: every ID and full name (match slips, staff PDFs, management commands).
+STAFF_LENS = PlayerLens(show_ids=True)
+
+
+def public_lens(event: Event) -> PlayerLens:
+    """What anyone sees: no IDs, short names when the organizer chose them."""
+    return PlayerLens(short_names=shows_short_names(event))
+
+
+def player_lens(user, event: Event) -> PlayerLens:
+    """What ``user`` sees of ``event``'s players: officials everything, a player their own ID."""
+    if can_see_player_ids(user, event):
+        return STAFF_LENS
+    own = None
+    if getattr(user, "is_authenticated", False):
+        own = PlayerProfile.objects.filter(user=user).values_list("pk", flat=True).first()
+    return PlayerLens(short_names=shows_short_names(event), own_player_pk=own)
+
+
+def document_lens(user, event: Event) -> PlayerLens:
+    """The lens of a printed document: the staff's for officials, the public's for anyone
+    else (one public file serves every reader, so it carries nobody's ID)."""
+    return STAFF_LENS if can_see_player_ids(user, event) else public_lens(event)
+
+
+# --------------------------------------------------------------------------- team invitations
+
+
+def is_invitee(user, invitation: TeamInvitation) -> bool:
+    """True if ``user``'s own profile has the invited player ID (the one who answers)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    own = PlayerProfile.objects.filter(user=user).values_list("player_id", flat=True).first()
+    return own is not None and own.upper() == invitation.player_id.upper()
+
+
+def access_team_invitation(user, pk: int) -> TeamInvitation:
+    """A team invitation for the invited player, the player who made it and the event's
+    managers; ``Http404`` for anyone else, so an invitation says nothing to a stranger."""
+    invitation = TeamInvitation.objects.select_related("event").filter(pk=pk).first()
+    if invitation is not None and (
+        is_invitee(user, invitation)
+        or (invitation.invited_by_id is not None and invitation.invited_by_id == getattr(user, "pk", None))
+        or can_manage_players(user, invitation.event)
+    ):
+        return invitation
+    raise Http404("no such invitation")
+
+
+def team_invitations_for(user, *, event: Event | None = None):
+    """The open invitations addressed to ``user``'s player ID (all events, or ``event``)."""
+    own = (
+        PlayerProfile.objects.filter(user=user).values_list("player_id", flat=True).first()
+        if getattr(user, "is_authenticated", False)
+        else None
+    )
+    if own is None:
+        return TeamInvitation.objects.none()
+    qs = TeamInvitation.objects.filter(player_id__iexact=own, status="pending").select_related("event")
+    return qs.filter(event=event) if event is not None else qs

@@ -11,7 +11,8 @@ the app contributes, so the pages show exactly the add-ons that are installed, i
 - ``register_player_link(label, url_name, with_event=...)``: a link beside the player's
   registration on the player page (reversed with the slug, or with no arguments).
 - ``register_staff_panel(template, context)``: a template fragment included at the end of the
-  dashboard's clock section, with ``addon`` set to ``context(event)`` (a dict) for each request.
+  dashboard's clock section, with ``addon`` set to ``context(event)`` (a dict) for each request
+  (``context(event, user)`` when registered ``with_user=True``).
 """
 
 from __future__ import annotations
@@ -37,10 +38,12 @@ class Link:
 @dataclass(frozen=True)
 class Panel:
     template: str
-    context: Callable[[object], dict]
+    context: Callable[..., dict]
+    with_user: bool = False
 
-    def for_event(self, event) -> dict:
-        return {"template": self.template, "context": self.context(event)}
+    def for_event(self, event, user=None) -> dict:
+        context = self.context(event, user) if self.with_user else self.context(event)
+        return {"template": self.template, "context": context}
 
 
 _staff_links: list[Link] = []
@@ -67,10 +70,12 @@ def register_player_link(label: str, url_name: str, *, with_event: bool = True) 
     _add(_player_links, Link(label, url_name, with_event))
 
 
-def register_staff_panel(template: str, context: Callable[[object], dict]) -> None:
+def register_staff_panel(template: str, context: Callable[..., dict], *, with_user: bool = False) -> None:
+    """``context(event)``, or ``context(event, user)`` with ``with_user`` (a panel whose content
+    depends on the viewer's role)."""
     # One panel per template: a second registration replaces the context function.
     _staff_panels[:] = [p for p in _staff_panels if p.template != template]
-    _staff_panels.append(Panel(template, context))
+    _staff_panels.append(Panel(template, context, with_user))
 
 
 def staff_links(event) -> list[dict]:
@@ -81,5 +86,5 @@ def player_links(event) -> list[dict]:
     return [link.for_event(event) for link in _player_links]
 
 
-def staff_panels(event) -> list[dict]:
-    return [panel.for_event(event) for panel in _staff_panels]
+def staff_panels(event, user=None) -> list[dict]:
+    return [panel.for_event(event, user) for panel in _staff_panels]

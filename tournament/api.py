@@ -40,7 +40,7 @@ from .enums import (
     StructureKind,
     TrpVersion,
 )
-from .models import Event, Match, PlayerProfile, Registration, StaffAssignment
+from .models import Event, Match, PlayerProfile, Registration, StaffAssignment, TeamInvitation
 
 # --------------------------------------------------------------------------- serializers
 
@@ -104,6 +104,9 @@ class EventWriteSerializer(serializers.Serializer):
         help_text="default by game (GA: points_3_1_0); pinned once paired",
     )
     allow_self_registration = serializers.BooleanField(required=False)
+    short_public_names = serializers.BooleanField(
+        required=False, help_text="Casual only: the public sees first names and last-name initials"
+    )
     trp_version = serializers.ChoiceField(TrpVersion.choices, required=False)
     ppg_version = serializers.ChoiceField(PpgVersion.choices, required=False)
     cr_version = serializers.ChoiceField(CrVersion.choices, required=False)
@@ -114,9 +117,23 @@ class EventWriteSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True)
 
 
+def _lens(serializer) -> access.PlayerLens:
+    """The viewer's lens from the serializer's context (none given: no IDs, full names)."""
+    return serializer.context.get("lens") or access.PlayerLens()
+
+
 class RegistrationSerializer(serializers.ModelSerializer):
-    player_id = serializers.CharField(source="player.player_id", read_only=True)
-    name = serializers.CharField(source="player.display_name", read_only=True)
+    """A registration; ``player_id`` is null unless the viewer is the player or on the staff
+    (pass ``context={"lens": access.player_lens(user, event)}``)."""
+
+    player_id = serializers.SerializerMethodField()
+    name = serializers.SerializerMethodField()
+
+    def get_player_id(self, obj) -> str | None:
+        return _lens(self).player_id(obj)
+
+    def get_name(self, obj) -> str:
+        return _lens(self).name(obj)
 
     class Meta:
         model = Registration
@@ -253,7 +270,7 @@ class StandingSerializer(serializers.Serializer):
 
     rank = serializers.IntegerField()
     registration_id = serializers.IntegerField()
-    player_id = serializers.CharField()
+    player_id = serializers.CharField(allow_null=True, help_text="null unless you are the player or staff")
     name = serializers.CharField()
     match_points = serializers.IntegerField()
     record = serializers.CharField()
@@ -292,8 +309,13 @@ def _match(match_id: int) -> Match:
     )
 
 
-def _matches_payload(round_) -> list:
-    return MatchSerializer(selectors.matches_for_round(round_), many=True).data
+def _ctx(request, event: Event) -> dict:
+    """Serializer context: what ``request.user`` may see of ``event``'s players."""
+    return {"lens": access.player_lens(request.user, event)}
+
+
+def _matches_payload(round_, context: dict) -> list:
+    return MatchSerializer(selectors.matches_for_round(round_), many=True, context=context).data
 
 
 # --------------------------------------------------------------------------- events
@@ -347,7 +369,11 @@ class PlayerListView(APIView):
     @extend_schema(responses=RegistrationSerializer(many=True), tags=["players"])
     def get(self, request, slug):
         event = access.event_for_staff(request.user, slug)
-        return Response(RegistrationSerializer(selectors.registrations_for_event(event), many=True).data)
+        return Response(
+            RegistrationSerializer(
+                selectors.registrations_for_event(event), many=True, context=_ctx(request, event)
+            ).data
+        )
 
     @extend_schema(request=RegisterSerializer, responses={201: RegistrationSerializer}, tags=["players"])
     def post(self, request, slug):
@@ -383,7 +409,9 @@ class PlayerListView(APIView):
             late_entry=data["late_entry"],
             approved=data["approved"],
         )
-        return Response(RegistrationSerializer(reg).data, status=status.HTTP_201_CREATED)
+        return Response(
+            RegistrationSerializer(reg, context=_ctx(request, event)).data, status=status.HTTP_201_CREATED
+        )
 
 
 def _registration_action(name: str, func, doc: str, *, needs_reason: bool = False):
@@ -397,7 +425,7 @@ def _registration_action(name: str, func, doc: str, *, needs_reason: bool = Fals
             reason = validated(ReasonSerializer, request)["reason"]
             kwargs = {"reason": reason} if needs_reason or func is not services.check_in else {}
             updated = func(reg, actor=request.user, **kwargs)
-            return Response(RegistrationSerializer(updated).data)
+            return Response(RegistrationSerializer(updated, context=_ctx(request, event)).data)
 
     _View.__name__ = f"Registration{name}View"
     return _View
@@ -477,7 +505,7 @@ class RoundListView(APIView):
         seed = validated(PairSerializer, request).get("seed")
         rnd = services.pair_next_round(event, actor=request.user, seed=seed)
         return Response(
-            {"round": RoundSerializer(rnd).data, "matches": _matches_payload(rnd)},
+            {"round": RoundSerializer(rnd).data, "matches": _matches_payload(rnd, _ctx(request, event))},
             status=status.HTTP_201_CREATED,
         )
 
@@ -506,8 +534,8 @@ class RoundMatchesView(APIView):
 
     @extend_schema(responses=MatchSerializer(many=True), tags=["rounds"])
     def get(self, request, slug, number):
-        _event_obj, rnd = _visible_round_or_staff(request, slug, number)
-        return Response(_matches_payload(rnd))
+        event, rnd = _visible_round_or_staff(request, slug, number)
+        return Response(_matches_payload(rnd, _ctx(request, event)))
 
 
 class PublishRoundView(APIView):
@@ -521,8 +549,9 @@ class RepairRoundView(APIView):
     @extend_schema(request=PairSerializer, responses=MatchSerializer(many=True), tags=["rounds"])
     def post(self, request, slug, number):
         seed = validated(PairSerializer, request).get("seed")
-        rnd = services.repair_round(_round(_event(slug), number), actor=request.user, seed=seed)
-        return Response(_matches_payload(rnd))
+        event = _event(slug)
+        rnd = services.repair_round(_round(event, number), actor=request.user, seed=seed)
+        return Response(_matches_payload(rnd, _ctx(request, event)))
 
 
 class SwapPlayersView(APIView):
@@ -537,7 +566,7 @@ class SwapPlayersView(APIView):
             actor=request.user,
             reason=data["reason"],
         )
-        return Response(_matches_payload(rnd))
+        return Response(_matches_payload(rnd, _ctx(request, event)))
 
 
 class ClockView(APIView):
@@ -588,7 +617,7 @@ class MatchDetailView(APIView):
             request.user, match.round.event
         ):
             raise Http404("no such match")
-        return Response(MatchSerializer(match).data)
+        return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
 
 class ReportView(APIView):
@@ -607,7 +636,7 @@ class ReportView(APIView):
             intentional_draw=data["intentional_draw"],
             expected_version=data.get("version"),
         )
-        return Response(MatchSerializer(match).data)
+        return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
 
 class ConfirmView(APIView):
@@ -617,7 +646,7 @@ class ConfirmView(APIView):
         match = services.confirm_result(
             _match(match_id), actor=request.user, expected_version=data.get("version")
         )
-        return Response(MatchSerializer(match).data)
+        return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
 
 class ResultView(APIView):
@@ -640,7 +669,7 @@ class ResultView(APIView):
             match = services.enter_result(match, reason=data["reason"], **kwargs)
         else:
             match = services.correct_result(match, reason=data["reason"], **kwargs)
-        return Response(MatchSerializer(match).data)
+        return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
 
 class PreviewCorrectionView(APIView):
@@ -669,7 +698,7 @@ class ExtensionView(APIView):
         match = services.add_match_extension(
             _match(match_id), seconds=data["seconds"], reason=data["reason"], actor=request.user
         )
-        return Response(MatchSerializer(match).data)
+        return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
 
 class NoShowView(APIView):
@@ -679,7 +708,7 @@ class NoShowView(APIView):
         data = validated(NoShowSerializer, request)
         absent = list(Registration.objects.filter(event=match.round.event, pk__in=data["absent"]))
         match = services.record_no_show(match, absent=absent, actor=request.user, drop=data["drop"])
-        return Response(MatchSerializer(match).data)
+        return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
 
 # --------------------------------------------------------------------------- standings
@@ -705,7 +734,8 @@ class StandingsView(APIView):
             except ValueError:
                 raise DomainError("after_round must be a round number", field="after_round") from None
         rows = selectors.standings_for_event(event, after_round=after_round)
-        return Response([r.as_dict() for r in rows])
+        lens = access.player_lens(request.user, event)
+        return Response([selectors.standing_dict(r, lens) for r in rows])
 
 
 class BracketView(APIView):
@@ -723,8 +753,9 @@ class BracketView(APIView):
     )
     def get(self, request, slug):
         event = _public_event(request, slug)
+        context = _ctx(request, event)
         rounds = [
-            MatchSerializer([m for m in ms], many=True).data
+            MatchSerializer([m for m in ms], many=True, context=context).data
             for ms in selectors.bracket_for_event(event)
             if selectors.round_is_public(ms[0].round)
         ]
@@ -735,7 +766,11 @@ class ReconciliationView(APIView):
     @extend_schema(responses=MatchSerializer(many=True), tags=["matches"])
     def get(self, request, slug):
         event = access.event_for_staff(request.user, slug, roles=RESULT_ROLES)
-        return Response(MatchSerializer(selectors.reconciliation_queue(event), many=True).data)
+        return Response(
+            MatchSerializer(
+                selectors.reconciliation_queue(event), many=True, context=_ctx(request, event)
+            ).data
+        )
 
 
 # --------------------------------------------------------------------------- more actions
@@ -795,7 +830,7 @@ class FixedTableView(APIView):
             actor=request.user,
             reason=data["reason"],
         )
-        return Response(RegistrationSerializer(reg).data)
+        return Response(RegistrationSerializer(reg, context=_ctx(request, event)).data)
 
 
 class MyStandingView(APIView):
@@ -806,7 +841,9 @@ class MyStandingView(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT, tags=["standings"])
     def get(self, request, slug, reg_id):
         event = _public_event(request, slug)
-        data = selectors.my_standing(event, _registration(event, reg_id))
+        data = selectors.my_standing(
+            event, _registration(event, reg_id), lens=access.player_lens(request.user, event)
+        )
         if data is None:
             raise Http404("this player is not in the standings")
         return Response(data)
@@ -835,7 +872,7 @@ class TableResultView(APIView):
             expected_version=data.get("version"),
             reason=data["reason"],
         )
-        return Response(MatchSerializer(match).data)
+        return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
 
 class TableNumberSerializer(serializers.Serializer):
@@ -852,7 +889,7 @@ class MatchTableView(APIView):
         match = services.set_table_number(
             _match(match_id), table_number=data["table_number"], actor=request.user, reason=data["reason"]
         )
-        return Response(MatchSerializer(match).data)
+        return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
 
 class PenaltySerializer(serializers.Serializer):
@@ -875,7 +912,7 @@ class PenaltyResultView(APIView):
         match = services.record_penalty_result(
             match, loser=loser, kind=data["kind"], actor=request.user, reason=data["reason"]
         )
-        return Response(MatchSerializer(match).data)
+        return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
 
 class AuditEntrySerializer(serializers.Serializer):
@@ -910,8 +947,24 @@ class TeamSerializer(serializers.Serializer):
     members = TeamMemberSerializer(many=True)
 
 
+class TeamInvitationSerializer(serializers.ModelSerializer):
+    """A seat on a team being formed; it never says whether the invited player ID exists."""
+
+    event = serializers.CharField(source="event.slug", read_only=True)
+
+    class Meta:
+        model = TeamInvitation
+        fields = ["id", "event", "team_name", "position", "status", "created_at", "responded_at"]
+        read_only_fields = fields
+
+
 class TeamListView(APIView):
-    """Register a team of three (TR&P 9.2) by player IDs; team standings are public."""
+    """Register a team of three (TR&P 9.2) by player IDs; team standings are public.
+
+    Staff register the team at once. A player forming their own team gets 202 and three
+    invitations (their own seat accepted): each teammate accepts at
+    ``/api/team-invitations/<id>/accept/`` and the last acceptance registers the team. The
+    player's answer is the same whether the teammates' IDs exist or not."""
 
     def get_permissions(self):
         return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
@@ -921,11 +974,23 @@ class TeamListView(APIView):
         return Response(selectors.team_standings_for_event(_public_event(request, slug)))
 
     @extend_schema(
-        request=TeamSerializer, responses={201: RegistrationSerializer(many=True)}, tags=["players"]
+        request=TeamSerializer,
+        responses={201: RegistrationSerializer(many=True), 202: TeamInvitationSerializer(many=True)},
+        tags=["players"],
     )
     def post(self, request, slug):
-        event = _event(slug)
+        event = _public_event(request, slug)
         data = validated(TeamSerializer, request)
+        if not access.can_manage_players(request.user, event):
+            invitations = services.invite_team(
+                event,
+                team_name=data["team_name"],
+                members=[(m["player_id"], m["position"]) for m in data["members"]],
+                actor=request.user,
+            )
+            return Response(
+                TeamInvitationSerializer(invitations, many=True).data, status=status.HTTP_202_ACCEPTED
+            )
         members = []
         for i, m in enumerate(data["members"]):
             profile = PlayerProfile.objects.filter(player_id__iexact=m["player_id"]).first()
@@ -933,4 +998,40 @@ class TeamListView(APIView):
                 raise DomainError(f"no player with ID {m['player_id']}", field=f"members[{i}].player_id")
             members.append((profile, m["position"]))
         regs = services.register_team(event, team_name=data["team_name"], members=members, actor=request.user)
-        return Response(RegistrationSerializer(regs, many=True).data, status=status.HTTP_201_CREATED)
+        return Response(
+            RegistrationSerializer(regs, many=True, context=_ctx(request, event)).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class MyTeamInvitationsView(APIView):
+    """The team invitations waiting for your answer (addressed to your player ID)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=TeamInvitationSerializer(many=True), tags=["players"])
+    def get(self, request):
+        return Response(TeamInvitationSerializer(access.team_invitations_for(request.user), many=True).data)
+
+
+class TeamInvitationAnswerView(APIView):
+    """Accept or decline a team invitation (the invited player only; 404 for anyone else)."""
+
+    permission_classes = [IsAuthenticated]
+    accept = True
+
+    @extend_schema(request=None, responses=TeamInvitationSerializer, tags=["players"])
+    def post(self, request, invitation_id):
+        invitation = access.access_team_invitation(request.user, invitation_id)
+        if not access.is_invitee(request.user, invitation):
+            raise Http404("no such invitation")
+        invitation = services.answer_team_invitation(invitation, actor=request.user, accept=self.accept)
+        return Response(TeamInvitationSerializer(invitation).data)
+
+
+class TeamInvitationAcceptView(TeamInvitationAnswerView):
+    accept = True
+
+
+class TeamInvitationDeclineView(TeamInvitationAnswerView):
+    accept = False

@@ -66,6 +66,17 @@ urlpatterns = [
     path("matches/<int:match_id>/extension/", api.ExtensionView.as_view(), name="api-match-extension"),
     path("matches/<int:match_id>/no-show/", api.NoShowView.as_view(), name="api-match-no-show"),
     path("events/<slug:slug>/teams/", api.TeamListView.as_view(), name="api-event-teams"),
+    path("team-invitations/", api.MyTeamInvitationsView.as_view(), name="api-team-invitations"),
+    path(
+        "team-invitations/<int:invitation_id>/accept/",
+        api.TeamInvitationAcceptView.as_view(),
+        name="api-team-invitation-accept",
+    ),
+    path(
+        "team-invitations/<int:invitation_id>/decline/",
+        api.TeamInvitationDeclineView.as_view(),
+        name="api-team-invitation-decline",
+    ),
     path("events/<slug:slug>/days/", api.EventDaysView.as_view(), name="api-event-days"),
     path("events/<slug:slug>/finish/", api.FinishEventView.as_view(), name="api-event-finish"),
     path("events/<slug:slug>/audit/", api.EventAuditView.as_view(), name="api-event-audit"),

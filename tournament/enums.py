@@ -186,6 +186,13 @@ REPORT_ROLES = frozenset({StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE, StaffRole.A
 PENALTY_READ_ROLES = JUDGE_ROLES | {StaffRole.ORGANIZER, StaffRole.SCOREKEEPER}
 #: See and edit game-state reconstructions of judge calls: the judges and the organizer.
 RECONSTRUCTION_ROLES = JUDGE_ROLES | {StaffRole.ORGANIZER}
+#: Who sees the players' IDs (GEM IDs) of an event besides each player themself: its officials.
+PLAYER_ID_ROLES = OFFICIAL_ROLES
+#: Who reads judge calls with their questions, rulings and notes (the scorekeeper sees only
+#: the time extensions they gave; players see the calls at their own table once ruled).
+CALL_READ_ROLES = JUDGE_ROLES | {StaffRole.ORGANIZER}
+#: Who sees the time extensions judge calls gave (to run the clock and results).
+CALL_EXTENSION_ROLES = CALL_READ_ROLES | {StaffRole.SCOREKEEPER}
 
 
 class RegistrationStatus(models.TextChoices):
@@ -197,6 +204,15 @@ class RegistrationStatus(models.TextChoices):
 
 
 ACTIVE_REGISTRATION_STATUSES = frozenset({RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN})
+
+
+class TeamInvitationStatus(models.TextChoices):
+    """A teammate's seat on a team being formed (TR&P 9.2): the team registers once all accept."""
+
+    PENDING = "pending", "Invited"
+    ACCEPTED = "accepted", "Accepted"
+    DECLINED = "declined", "Declined"
+    CANCELLED = "cancelled", "Cancelled"
 
 
 class RoundStage(models.TextChoices):

@@ -28,6 +28,7 @@ from .enums import (
     StaffRole,
     StandingsPolicy,
     StructureKind,
+    TeamInvitationStatus,
     TrpVersion,
 )
 
@@ -102,6 +103,11 @@ class Event(models.Model):
         help_text="How Swiss standings are scored and ordered (Grand Archive: 3/1/0 points).",
     )
     allow_self_registration = models.BooleanField(default=True)
+    short_public_names = models.BooleanField(
+        "Public names as first name and initial",
+        default=False,
+        help_text="Casual events only: the public sees first names and the initial of the last name.",
+    )
     trp_version = models.CharField(max_length=8, choices=TrpVersion.choices, default=TrpVersion.TRP_2025)
     ppg_version = models.CharField(max_length=8, choices=PpgVersion.choices, default=PpgVersion.PPG_2023)
     cr_version = models.CharField(max_length=8, choices=CrVersion.choices, default=CrVersion.CR_2_13_0)
@@ -354,3 +360,41 @@ class MatchExtension(models.Model):
 
     def __str__(self) -> str:
         return f"+{self.seconds}s on match {self.match_id}: {self.reason}"
+
+
+class TeamInvitation(models.Model):
+    """One seat of a team a player is forming for a team event (TR&P 9.2).
+
+    A player who registers a team names their teammates by player ID; each teammate is
+    invited and the team is registered only once all three have accepted. The ID is kept as
+    typed and is never looked up when the invitation is made, so the answer to the player who
+    makes it is the same whether the ID belongs to anyone or not; only the player whose profile
+    has that ID sees the invitation.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="team_invitations")
+    team_name = models.CharField(max_length=120)
+    position = models.CharField(max_length=1)
+    player_id = models.CharField("invited player ID", max_length=32)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(
+        max_length=12, choices=TeamInvitationStatus.choices, default=TeamInvitationStatus.PENDING
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    responded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "team_name", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "team_name", "position"],
+                condition=models.Q(status__in=["pending", "accepted"]),
+                name="team_invitation_one_open_seat",
+            )
+        ]
+        indexes = [models.Index(fields=["player_id", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.team_name} {self.position} at {self.event} ({self.get_status_display()})"

@@ -14,6 +14,7 @@ from typing import Any
 
 from core.pdf import qr_svg_data_uri, render_pdf
 
+from .access import STAFF_LENS, PlayerLens, public_lens
 from .standings_policies import policy_spec
 
 BYE_LABEL = "BYE"
@@ -29,16 +30,19 @@ def event_meta(event) -> str:
     return " · ".join(parts)
 
 
-def _name(registration) -> str:
-    return registration.player.display_name if registration is not None else BYE_LABEL
+def _name(registration, lens: PlayerLens) -> str:
+    return lens.name(registration) if registration is not None else BYE_LABEL
 
 
-def _pid(registration) -> str:
-    return registration.player.player_id if registration is not None else ""
+def _pid(registration, lens: PlayerLens) -> str:
+    return lens.player_id(registration) or ""
 
 
-def rows_by_table(matches: Iterable, points: Mapping[int, Any] | None = None) -> list[dict[str, Any]]:
-    """One row per match, ordered by table number (byes, with no table, last)."""
+def rows_by_table(
+    matches: Iterable, points: Mapping[int, Any] | None = None, *, lens: PlayerLens = STAFF_LENS
+) -> list[dict[str, Any]]:
+    """One row per match, ordered by table number (byes, with no table, last); names and
+    player IDs as ``lens`` sees them (public pages and documents pass the public's lens)."""
     points = points or {}
     rows = []
     for m in matches:
@@ -47,12 +51,12 @@ def rows_by_table(matches: Iterable, points: Mapping[int, Any] | None = None) ->
                 "match_id": m.pk,
                 "table": m.table_number,
                 "a_id": m.player_a_id,
-                "a_name": _name(m.player_a),
-                "a_player_id": _pid(m.player_a),
+                "a_name": _name(m.player_a, lens),
+                "a_player_id": _pid(m.player_a, lens),
                 "a_points": points.get(m.player_a_id),
                 "b_id": m.player_b_id,
-                "b_name": _name(m.player_b),
-                "b_player_id": _pid(m.player_b),
+                "b_name": _name(m.player_b, lens),
+                "b_player_id": _pid(m.player_b, lens),
                 "b_points": points.get(m.player_b_id) if m.player_b_id else None,
                 "result": m.result,
                 "result_label": m.get_result_display() if m.result else "",
@@ -66,8 +70,11 @@ def rows_by_table(matches: Iterable, points: Mapping[int, Any] | None = None) ->
     return rows
 
 
-def rows_by_name(matches: Iterable, points: Mapping[int, Any] | None = None) -> list[dict[str, Any]]:
-    """One row per player (both sides of every match), alphabetical, so players find their table fast."""
+def rows_by_name(
+    matches: Iterable, points: Mapping[int, Any] | None = None, *, lens: PlayerLens = STAFF_LENS
+) -> list[dict[str, Any]]:
+    """One row per player (both sides of every match), alphabetical, so players find their table
+    fast; names and player IDs as ``lens`` sees them."""
     points = points or {}
     rows = []
     for m in matches:
@@ -78,11 +85,11 @@ def rows_by_name(matches: Iterable, points: Mapping[int, Any] | None = None) -> 
             rows.append(
                 {
                     "registration_id": me.pk,
-                    "name": _name(me),
-                    "player_id": _pid(me),
+                    "name": _name(me, lens),
+                    "player_id": _pid(me, lens),
                     "table": m.table_number,
-                    "opponent": _name(opponent),
-                    "opponent_player_id": _pid(opponent),
+                    "opponent": _name(opponent, lens),
+                    "opponent_player_id": _pid(opponent, lens),
                     "points": points.get(me.pk),
                 }
             )
@@ -99,6 +106,7 @@ class PairingsSheet:
     matches: list
     order: str = "table"
     points: Mapping[int, Any] = field(default_factory=dict)
+    lens: PlayerLens = STAFF_LENS
     template_name = "tournament/pdf/pairings.html"
 
     def __post_init__(self) -> None:
@@ -112,7 +120,7 @@ class PairingsSheet:
             "event_meta": event_meta(self.event),
             "round_number": self.round_number,
             "order": self.order,
-            "rows": build(self.matches, self.points),
+            "rows": build(self.matches, self.points, lens=self.lens),
         }
 
     def render(self) -> bytes:
@@ -180,14 +188,15 @@ class MatchSlips:
         return render_pdf(self.template_name, self.context())
 
 
-def standings_rows(standings: Iterable) -> list[dict[str, Any]]:
+def standings_rows(standings: Iterable, *, lens: PlayerLens = STAFF_LENS) -> list[dict[str, Any]]:
     """Rows for ``StandingsSheet`` from ``selectors.standings_for_event`` results: the
-    tiebreakers of each row's standings policy (FaB: CMP, MLP, OMLP, OCMP; 3/1/0: OMW%, GW%, OGW%)."""
+    tiebreakers of each row's standings policy (FaB: CMP, MLP, OMLP, OCMP; 3/1/0: OMW%, GW%, OGW%);
+    names and player IDs as ``lens`` sees them."""
     return [
         {
             "rank": s.rank,
-            "name": s.registration.player.display_name,
-            "player_id": s.registration.player.player_id,
+            "name": lens.name(s.registration),
+            "player_id": lens.player_id(s.registration) or "",
             "record": s.record,
             "points": s.match_points,
             "tiebreaks": [c.show(getattr(s, c.key)) for c in policy_spec(s.policy).columns],
@@ -201,8 +210,11 @@ DOCUMENT_KINDS = ("pairings-table", "pairings-name", "standings", "slips")
 PUBLIC_KINDS = frozenset({"pairings-table", "pairings-name", "standings"})
 
 
-def document_for(event, kind: str, round_number: int, *, site_url: str = ""):
+def document_for(event, kind: str, round_number: int, *, site_url: str = "", lens: PlayerLens | None = None):
     """The document ``kind`` of ``event`` for round ``round_number`` (standings: after that round).
+
+    Public documents show names and IDs as ``lens`` sees them (default: the public's, no IDs);
+    match slips are staff paper and always carry both players' IDs.
 
     Raises ``ValueError`` for an unknown kind and ``Http404`` for an unknown round.
     """
@@ -213,14 +225,15 @@ def document_for(event, kind: str, round_number: int, *, site_url: str = ""):
 
     if kind not in DOCUMENT_KINDS:
         raise ValueError(f"unknown document {kind!r}: choose one of {', '.join(DOCUMENT_KINDS)}")
+    lens = lens or public_lens(event)
     round_ = selectors.round_by_number(event, round_number)
     if kind == "standings":
         standings = selectors.standings_for_event(event, after_round=round_.number)
-        return StandingsSheet(event, round_.number, standings_rows(standings))
+        return StandingsSheet(event, round_.number, standings_rows(standings, lens=lens))
     matches = list(selectors.matches_for_round(round_))
     if kind == "slips":
         report_url = site_url.rstrip("/") + reverse("tournament:player", args=[event.slug])
         return MatchSlips(event, round_.number, matches, report_url=lambda row: report_url)
     points = {reg: pts for (reg, n), pts in points_before_rounds(event).items() if n == round_.number}
     order = "table" if kind == "pairings-table" else "name"
-    return PairingsSheet(event, round_.number, matches, order=order, points=points)
+    return PairingsSheet(event, round_.number, matches, order=order, points=points, lens=lens)

@@ -24,6 +24,7 @@ from core.files import (
 from core.models import GeneratedFile, GeneratedFileStatus
 
 from . import selectors
+from .access import STAFF_LENS, document_lens, public_lens
 from .models import Event
 from .pdf import DOCUMENT_KINDS, PUBLIC_KINDS, document_for
 
@@ -35,16 +36,21 @@ APP_LABEL = "tournament"
 def start_pdf_job(*, event, kind: str, round_number: int, site_url: str, requested_by=None) -> GeneratedFile:
     """Record a pending file and hand it to Celery; returns the row (eager mode: already done).
 
+    A file asked for by an official of the event carries the players' IDs (``with_ids``) and
+    is then served to the event's officials and to whoever asked for it only; anyone else's
+    copy of a public document carries names only (``tournament.access.document_lens``).
+
     Called outside a transaction (the row is committed before a worker can look for it).
     """
     if kind not in DOCUMENT_KINDS:
         raise ValueError(f"unknown document {kind!r}")
+    with_ids = document_lens(requested_by, event).show_ids if requested_by is not None else False
     generated = start_generated_file(
         APP_LABEL,
         kind,
         title=f"Round {round_number} {kind}",
         event_id=event.pk,
-        params={"round_number": round_number, "site_url": site_url},
+        params={"round_number": round_number, "site_url": site_url, "with_ids": with_ids},
         requested_by=requested_by,
     )
     task_render_event_pdf.apply_async(kwargs={"file_id": generated.pk}, task_id=generated.key.hex)
@@ -56,8 +62,9 @@ def _render(generated: GeneratedFile, progress: Progress) -> Output:
     event = Event.objects.get(pk=generated.event_pk)
     round_number = generated.params["round_number"]
     progress(5, 100)
+    lens = STAFF_LENS if generated.params.get("with_ids") else public_lens(event)
     document = document_for(
-        event, generated.kind, round_number, site_url=generated.params.get("site_url", "")
+        event, generated.kind, round_number, site_url=generated.params.get("site_url", ""), lens=lens
     )
     progress(30, 100)
     data = document.render()
@@ -84,7 +91,9 @@ def job_for(user, event: Event, job_id: str) -> GeneratedFile:
         key=job_id,
         event_id=event.pk,
         allowed=lambda g: (
-            g.kind in PUBLIC_KINDS or selectors.is_official(user, event) or requested_by(user, g)
+            (g.kind in PUBLIC_KINDS and not g.params.get("with_ids"))
+            or selectors.is_official(user, event)
+            or requested_by(user, g)
         ),
         denied=PermissionDenied,
     )

@@ -41,6 +41,7 @@ from core.exports import write_csv
 from core.models import AuditEntry
 
 from .access import (  # noqa: F401  (re-exported: the access policy lives in access.py)
+    PlayerLens,
     event_by_slug,
     event_for_staff,
     event_for_viewer,
@@ -48,10 +49,12 @@ from .access import (  # noqa: F401  (re-exported: the access policy lives in ac
     forget_cached_roles,
     has_role,
     is_official,
+    public_lens,
     staff_roles,
 )
 from .enums import (
     ACTIVE_REGISTRATION_STATUSES,
+    TEAM_FORMATS,
     VISIBLE_ROUND_STATUSES,
     ClockState,
     MatchResult,
@@ -250,8 +253,10 @@ def explain_standing(event: Event, a: Registration, b: Registration) -> list[dic
 
 def team_standings_for_event(event: Event) -> list[dict]:
     """Team standings of a team event (TR&P 9.2; OPEN-13: App D on team match results), with
-    the tiebreaker columns of the event's standings policy."""
+    the tiebreaker columns of the event's standings policy. Empty for an individual event."""
 
+    if event.format not in TEAM_FORMATS:
+        return []
     columns = policy_spec(event.standings_policy).columns
     return [
         {
@@ -266,21 +271,28 @@ def team_standings_for_event(event: Event) -> list[dict]:
     ]
 
 
-def my_standing(event: Event, registration: Registration) -> dict | None:
-    """A player's row with the explanations against the players ranked just above and below
-    ("why am I ranked here", TR&P App D). None when the player is not in the standings."""
+def standing_dict(standing: Standing, lens: PlayerLens) -> dict:
+    """One standings row for the API and exports, with the player ID and name as ``lens`` sees them."""
+    return lens.redact(standing.as_dict(), standing.registration)
 
+
+def my_standing(event: Event, registration: Registration, *, lens: PlayerLens | None = None) -> dict | None:
+    """A player's row with the explanations against the players ranked just above and below
+    ("why am I ranked here", TR&P App D). None when the player is not in the standings.
+    IDs and names as ``lens`` sees them (default: the public's)."""
+
+    lens = lens or public_lens(event)
     rows = standings_for_event(event)
     index = next((i for i, s in enumerate(rows) if s.registration.pk == registration.pk), None)
     if index is None:
         return None
     me = rows[index]
-    out = {"standing": me.as_dict(), "above": None, "below": None}
+    out = {"standing": standing_dict(me, lens), "above": None, "below": None}
     for key, j in (("above", index - 1), ("below", index + 1)):
         if 0 <= j < len(rows):
             other = rows[j]
             out[key] = {
-                "standing": other.as_dict(),
+                "standing": standing_dict(other, lens),
                 "steps": explain_rows([s.row for s in rows], me.row.id, other.row.id),
             }
     return out
@@ -403,14 +415,17 @@ RESULTS_COLUMNS = [
 ]
 
 
-def standings_csv(event: Event, *, after_round: int | None = None) -> str:
-    """Standings as CSV text (header row first; names escaped against spreadsheet formulas)."""
-    rows = (row.as_dict() for row in standings_for_event(event, after_round=after_round))
+def standings_csv(event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None) -> str:
+    """Standings as CSV text (header row first; names escaped against spreadsheet formulas).
+    Player IDs and names as ``lens`` sees them (default: the public's, with no IDs)."""
+    lens = lens or public_lens(event)
+    rows = (standing_dict(row, lens) for row in standings_for_event(event, after_round=after_round))
     return write_csv(rows, standings_columns(event), ignore_extra=True)
 
 
-def standings_json(event: Event, *, after_round: int | None = None) -> str:
-    rows = [row.as_dict() for row in standings_for_event(event, after_round=after_round)]
+def standings_json(event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None) -> str:
+    lens = lens or public_lens(event)
+    rows = [standing_dict(row, lens) for row in standings_for_event(event, after_round=after_round)]
     return json.dumps(
         {
             "event": event.slug,
@@ -422,16 +437,17 @@ def standings_json(event: Event, *, after_round: int | None = None) -> str:
     )
 
 
-def _result_rows(event: Event):
+def _result_rows(event: Event, lens: PlayerLens):
     for m in matches_for_event(event).filter(round__status__in=VISIBLE_ROUND_STATUSES):
+        b = m.player_b if m.player_b_id else None
         yield {
             "round": m.round.number,
             "stage": m.round.stage,
             "table": m.table_number,
-            "player_a_id": m.player_a.player.player_id,
-            "player_a": m.player_a.player.display_name,
-            "player_b_id": m.player_b.player.player_id if m.player_b_id else "",
-            "player_b": m.player_b.player.display_name if m.player_b_id else "",
+            "player_a_id": lens.player_id(m.player_a) or "",
+            "player_a": lens.name(m.player_a),
+            "player_b_id": lens.player_id(b) or "",
+            "player_b": lens.name(b),
             "result": m.result,
             "result_kind": m.result_kind,
             "games_a": m.games_a,
@@ -440,13 +456,15 @@ def _result_rows(event: Event):
         }
 
 
-def results_csv(event: Event) -> str:
-    """Every published match result as CSV text (names escaped against spreadsheet formulas)."""
-    return write_csv(_result_rows(event), RESULTS_COLUMNS)
+def results_csv(event: Event, *, lens: PlayerLens | None = None) -> str:
+    """Every published match result as CSV text (names escaped against spreadsheet formulas).
+    Player IDs and names as ``lens`` sees them (default: the public's, with no IDs)."""
+    return write_csv(_result_rows(event, lens or public_lens(event)), RESULTS_COLUMNS)
 
 
-def results_json(event: Event) -> str:
-    return json.dumps({"event": event.slug, "results": list(_result_rows(event))}, indent=2)
+def results_json(event: Event, *, lens: PlayerLens | None = None) -> str:
+    rows = list(_result_rows(event, lens or public_lens(event)))
+    return json.dumps({"event": event.slug, "results": rows}, indent=2)
 
 
 def round_is_public(round_: Round) -> bool:

@@ -2,6 +2,7 @@
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 
 from core.audit import audit_trail_for
 from core.errors import ConflictError, DomainError, NotAllowed
@@ -291,10 +292,13 @@ def test_player_history_across_events_and_privacy(world):
         world.event,
     ]
     assert access.access_player_history(world.fj, player_id) == world.alice.player
-    with pytest.raises(PermissionDenied, match="your own"):
+    # Someone else's ID and an unknown ID get the same answer (issue 18).
+    with pytest.raises(Http404, match="not yours"):
         access.access_player_history(world.bob.player.user, player_id)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Http404, match="not yours"):
         access.access_player_history(UserFactory(username="stranger"), player_id)
+    with pytest.raises(Http404, match="not yours"):
+        access.access_player_history(UserFactory(username="stranger2"), "NO-SUCH-ID")
 
 
 def test_penalty_access_for_player_and_others(world):

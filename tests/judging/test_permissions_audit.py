@@ -23,6 +23,7 @@ from tests.factories import (
 )
 from tests.judging.conftest import make_world
 from tournament.enums import (
+    CALL_EXTENSION_ROLES,
     JUDGE_ROLES,
     PENALTY_READ_ROLES,
     REL,
@@ -90,7 +91,8 @@ PENALTY_READERS = _holders(PENALTY_READ_ROLES)
 REPORTERS = _holders(REPORT_ROLES)
 
 EVENT_READS = [
-    ("/api/judging/events/{e}/calls/", JUDGES),
+    # call readers in full, the scorekeeper as time extensions (test_call_privacy.py)
+    ("/api/judging/events/{e}/calls/", _holders(CALL_EXTENSION_ROLES)),
     ("/api/judging/events/{e}/call-stats/", REPORTERS),
     ("/api/judging/events/{e}/penalties/", PENALTY_READERS),
     ("/api/judging/events/{e}/deck-checks/", JUDGES),
@@ -203,4 +205,4 @@ def test_player_history_shows_officials_only_their_own_events(role):
 def test_player_history_is_closed_to_other_players(role):
     world, _other = _history_world()
     resp = _api(_users(world)[role]).get(f"/api/judging/players/{world.alice.player.player_id}/penalties/")
-    assert resp.status_code == (401 if role == "anonymous" else 403)
+    assert resp.status_code == (401 if role == "anonymous" else 404)  # as for an unknown ID

@@ -215,7 +215,7 @@ def test_player_history_pages(world):
     resp = me.get("/judging/me/", follow=True)
     assert "My penalties" in resp.content.decode() and "Game Rules Violation" in resp.content.decode()
     other = _client(world.bob.player.user)
-    assert other.get(f"/judging/players/{world.alice.player.player_id}/").status_code == 403
+    assert other.get(f"/judging/players/{world.alice.player.player_id}/").status_code == 404
 
 
 def test_public_catalogue_page_highlights_event_rel(world):

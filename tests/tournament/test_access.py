@@ -19,6 +19,8 @@ from tests.factories import (
 )
 from tournament import access
 from tournament.enums import (
+    CALL_EXTENSION_ROLES,
+    CALL_READ_ROLES,
     CLOCK_ROLES,
     EVENT_EDIT_ROLES,
     HEAD_ROLES,
@@ -26,6 +28,7 @@ from tournament.enums import (
     MANAGE_ROLES,
     OFFICIAL_ROLES,
     PENALTY_READ_ROLES,
+    PLAYER_ID_ROLES,
     RECONSTRUCTION_ROLES,
     REPORT_ROLES,
     RESULT_ROLES,
@@ -49,6 +52,9 @@ TO, HJ, AJ, FJ, SK = "organizer", "head_judge", "appeals_judge", "floor_judge", 
         (REPORT_ROLES, {TO, HJ, AJ}),
         (PENALTY_READ_ROLES, {TO, HJ, AJ, FJ, SK}),
         (RECONSTRUCTION_ROLES, {TO, HJ, AJ, FJ}),
+        (PLAYER_ID_ROLES, {TO, HJ, AJ, FJ, SK}),
+        (CALL_READ_ROLES, {TO, HJ, AJ, FJ}),
+        (CALL_EXTENSION_ROLES, {TO, HJ, AJ, FJ, SK}),
     ],
 )
 def test_role_vocabulary_is_pinned(roles, expected):

@@ -48,7 +48,9 @@ def test_installed_add_ons_contribute_tabs_links_and_the_judge_call_panel():
     assert '<ul class="judge-calls"><li class="muted">None.</li></ul>' in staff
     player = client_for(regs[0].player.user).get(f"/events/{event.slug}/me/").content.decode()
     assert re.search(
-        r"· <a href=\"[^\"]+\">My decklist</a> · <a href=\"[^\"]+\">My penalties</a></p>", player
+        r"· <a href=\"[^\"]+\">My decklist</a> · <a href=\"[^\"]+\">My penalties</a>"
+        r" · <a href=\"[^\"]+\">Judge calls at my table</a></p>",
+        player,
     )
 
 

@@ -107,10 +107,25 @@ def test_team_api_register_and_standings(user_factory):
         "members": [{"player_id": p.player_id, "position": pos} for p, pos in zip(profiles, "ABC")],
     }
     resp = c.post(f"/api/events/{event.slug}/teams/", body, format="json")
-    assert resp.status_code == 201 and [r["team_position"] for r in resp.json()] == ["A", "B", "C"]
+    # A player forming a team invites the teammates: nothing is registered until they accept.
+    assert resp.status_code == 202 and [r["status"] for r in resp.json()] == [
+        "accepted",
+        "pending",
+        "pending",
+    ]
+    assert not event.registrations.exists()
+    for profile in profiles[1:]:
+        mate = client_for(profile.user)
+        (invitation,) = mate.get("/api/team-invitations/").json()
+        assert invitation["team_name"] == "Dragons"
+        assert mate.post(f"/api/team-invitations/{invitation['id']}/accept/").status_code == 200
+    registered = event.registrations.order_by("team_position")
+    assert [(r.player_id, r.team_position) for r in registered] == [
+        (p.pk, pos) for p, pos in zip(profiles, "ABC")
+    ]
     bad = dict(body, team_name="Other", members=[{"player_id": "nope", "position": "A"}] * 3)
     resp = c.post(f"/api/events/{event.slug}/teams/", bad, format="json")
-    assert resp.status_code == 400 and resp.json()["field"] == "members[0].player_id"
+    assert resp.status_code == 400 and resp.json()["field"] == "members"
     stranger = client_for(user_factory())
     other = {
         "team_name": "X",

@@ -99,6 +99,8 @@ from .staff import (
 )
 from .teams import (
     TEAM_POSITIONS,
+    answer_team_invitation,
+    invite_team,
     register_team,
 )
 
@@ -139,6 +141,8 @@ __all__ = [
     "reenter_registration",
     "register_player",
     "register_team",
+    "invite_team",
+    "answer_team_invitation",
     "rel_for_round",
     "repair_round",
     "report_result",

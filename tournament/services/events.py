@@ -95,6 +95,7 @@ EVENT_FIELDS = (
     "bye_counts_in_cmp",
     "standings_policy",
     "allow_self_registration",
+    "short_public_names",
     "trp_version",
     "ppg_version",
     "cr_version",
@@ -148,6 +149,10 @@ def _validate_event_values(values: dict) -> None:
     game, fmt = values.get("game"), values.get("format")
     if game and fmt and (game == Game.GA) != (fmt in GA_FORMATS):
         raise DomainError(f"format {fmt!r} does not belong to game {game!r} (G-05)", field="format")
+    if values.get("short_public_names") and values.get("rel", REL.CASUAL) != REL.CASUAL:
+        raise DomainError(
+            "only a Casual event can show first names and initials to the public", field="short_public_names"
+        )
     tz = values.get("time_zone")
     if tz:
         try:
@@ -190,6 +195,7 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
     tier, rel_day1, _ = event_type_defaults(values["event_type"], trp_version=values["trp_version"])
     values.setdefault("tier", tier)
     values.setdefault("rel", rel_day1)
+    _validate_event_values({"rel": values["rel"], "short_public_names": values.get("short_public_names")})
     values.setdefault(
         "round_minutes", default_round_minutes(values["format"], trp_version=values["trp_version"])
     )

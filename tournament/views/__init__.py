@@ -10,7 +10,15 @@ templates. The rules live in ``tournament.services`` and ``tournament.selectors`
 from .clock import clock_json, clock_page, staff_clock, staff_extension
 from .events import event_create, event_detail, event_edit, event_list
 from .exports import export, pdf_document, pdf_job, pdf_job_file, pdf_job_start
-from .player import player_confirm, player_drop, player_page, player_register, player_report
+from .player import (
+    player_confirm,
+    player_drop,
+    player_page,
+    player_register,
+    player_report,
+    player_team,
+    player_team_answer,
+)
 from .results import staff_correct, staff_quick_result
 from .rounds import staff_pair, staff_publish, staff_repair, staff_swap, staff_table
 from .staff import staff_dashboard, staff_register, staff_registration
@@ -32,6 +40,8 @@ __all__ = [
     "player_page",
     "player_register",
     "player_report",
+    "player_team",
+    "player_team_answer",
     "staff_clock",
     "staff_correct",
     "staff_dashboard",

@@ -18,6 +18,7 @@ from core.pdf import qr_svg_data_uri
 from pairings.tiebreakers import StandingRow
 
 from .. import selectors
+from ..access import PlayerLens, public_lens
 from ..enums import RoundStage, RoundStatus
 from ..models import Event, Match
 from ..standings_policies import FAB_SPEC
@@ -71,11 +72,11 @@ class StandingLine(NamedTuple):
     row: StandingRow
 
     @classmethod
-    def of(cls, standing) -> StandingLine:
-        """From a ``selectors.Standing``."""
+    def of(cls, standing, lens: PlayerLens | None = None) -> StandingLine:
+        """From a ``selectors.Standing``, with the name as ``lens`` shows it (default: in full)."""
         return cls(
             standing.registration.pk,
-            standing.registration.player.display_name,
+            lens.name(standing.registration) if lens else standing.registration.player.display_name,
             standing.record,
             standing.status,
             standing.row,
@@ -168,12 +169,17 @@ def _cached_standings(event: Event, standings_round: int | None, token: str) -> 
     """Standings after ``standings_round`` (TR&P App D, computed by the pairings engine), cached per token."""
     if not standings_round:
         return []
-    key = f"tournament:standings-rows:{event.pk}:{event.slug}:{event.standings_policy}:{token}"
+    lens = public_lens(event)  # the public pages show the public's names (never IDs)
+    key = (
+        f"tournament:standings-rows:{event.pk}:{event.slug}:{event.standings_policy}:"
+        f"{int(lens.short_names)}:{token}"
+    )
     return _cached_fragment(
         key,
         lambda: {
             "rows": [
-                StandingLine.of(s) for s in selectors.standings_for_event(event, after_round=standings_round)
+                StandingLine.of(s, lens)
+                for s in selectors.standings_for_event(event, after_round=standings_round)
             ]
         },
     )["rows"]

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 from core.errors import DomainError
 
 from .. import selectors, services
+from ..access import public_lens
 from ..enums import CLOCK_ROLES, RoundStage
 from ..models import Event
 from ..pdf import rows_by_name
@@ -31,10 +32,16 @@ def clock_page(request: HttpRequest, slug: str) -> HttpResponse:
     rows_html = ""
     if round_ is not None:
         # Published pairings do not change (edits happen before publishing).
-        key = f"tournament:projector:{round_.pk}:{round_.published_at.timestamp() if round_.published_at else 0}"
+        lens = public_lens(event)  # the projector is public: names only, short if chosen
+        published = round_.published_at.timestamp() if round_.published_at else 0
+        key = f"tournament:projector:{round_.pk}:{published}:{int(lens.short_names)}"
         rows_html = _cached_fragment(
             key,
-            lambda: {"html": by_name_rows(rows_by_name(selectors.matches_for_round(round_)), points=False)},
+            lambda: {
+                "html": by_name_rows(
+                    rows_by_name(selectors.matches_for_round(round_), lens=lens), points=False
+                )
+            },
         )["html"]
     context = {
         "event": event,

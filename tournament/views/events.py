@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET
 from core.errors import DomainError, NotAllowed
 
 from .. import selectors, services
+from ..access import public_lens
 from ..enums import EVENT_EDIT_ROLES, EventStatus, RoundStage
 from ..forms import EventForm
 from ..models import Event
@@ -113,8 +114,10 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         standings = _cached_standings(event, standings_round, standings_token)
         return {"count": len(standings), "html": standings_rows(standings, spec)}
 
+    lens = public_lens(event)  # one public page for everyone: names only, short if chosen
+    names = "short" if lens.short_names else "full"
     standings = _cached_fragment(
-        f"tournament:standings:{event.pk}:{event.slug}:{spec.code}:{standings_token}", build_standings
+        f"tournament:standings:{event.pk}:{event.slug}:{spec.code}:{names}:{standings_token}", build_standings
     )
 
     pairings = None
@@ -124,18 +127,22 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         def build_pairings() -> dict:
             matches = list(selectors.matches_for_round(round_))
             points = _points_going_into(event, round_) if round_.stage == RoundStage.SWISS else {}
-            by_name = rows_by_name(matches, points)
+            by_name = rows_by_name(matches, points, lens=lens)
             return {
                 "count": len(by_name),
                 "tables": len(matches),
                 "by_name_html": by_name_rows(by_name),
-                "by_table_html": by_table_rows(rows_by_table(matches, points)),
+                "by_table_html": by_table_rows(rows_by_table(matches, points, lens=lens)),
             }
 
         pairings = _cached_fragment(
-            f"tournament:pairings:{event.pk}:{token}:{standings_token}", build_pairings
+            f"tournament:pairings:{event.pk}:{names}:{token}:{standings_token}", build_pairings
         )
     bracket = selectors.bracket_for_event(event) if any(r.stage == RoundStage.TOP_CUT for r in rounds) else []
+    for matches in bracket:  # the bracket shows the public's names, like the rest of the page
+        for m in matches:
+            setattr(m, "a_name", lens.name(m.player_a))  # read by _bracket.html only
+            setattr(m, "b_name", lens.name(m.player_b) if m.player_b_id else "")
     registration = selectors.registration_for_user(request.user, event)
     context = {
         "event": event,

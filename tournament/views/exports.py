@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET
 from core.errors import DomainError
 
 from .. import pdf_tasks, selectors
+from ..access import document_lens, player_lens
 from ..enums import VISIBLE_ROUND_STATUSES
 from ..models import Event
 from ..pdf import DOCUMENT_KINDS, PUBLIC_KINDS, document_for
@@ -51,7 +52,13 @@ def pdf_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             requested_by=request.user if request.user.is_authenticated else None,
         )
         return redirect(reverse("tournament:pdf_job", args=[slug, job.key.hex]))
-    document = document_for(event, kind, round_.number, site_url=request.build_absolute_uri("/"))
+    document = document_for(
+        event,
+        kind,
+        round_.number,
+        site_url=request.build_absolute_uri("/"),
+        lens=document_lens(request.user, event),
+    )
     response = HttpResponse(document.render(), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{event.slug}-round-{round_.number}-{kind}.pdf"'
     return response
@@ -117,6 +124,7 @@ def export(request: HttpRequest, slug: str, what: str, fmt: str) -> HttpResponse
     if (what, fmt) not in EXPORTS:
         raise Http404(f"no export {what}.{fmt}: choose standings or results, csv or json")
     build, content_type = EXPORTS[(what, fmt)]
+    lens = player_lens(request.user, event)  # player IDs: the player's own and the staff's only
     if what == "standings":
         after = request.GET.get("round")
         after_round = _int(after, name="round") if after and after.isdigit() else None
@@ -124,9 +132,9 @@ def export(request: HttpRequest, slug: str, what: str, fmt: str) -> HttpResponse
             return HttpResponse(
                 f"round must be a number, not {after!r}", status=400, content_type="text/plain"
             )
-        body = build(event, after_round=after_round)
+        body = build(event, after_round=after_round, lens=lens)
     else:
-        body = build(event)
+        body = build(event, lens=lens)
     response = HttpResponse(body, content_type=f"{content_type}; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-{what}.{fmt}"'
     return response

@@ -10,7 +10,7 @@ from django import forms as djforms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -19,7 +19,8 @@ from core.errors import DomainError, NotAllowed
 from pairings.tiebreakers import explain_ranking
 
 from .. import addons, selectors, services
-from ..enums import VISIBLE_ROUND_STATUSES, EventStatus, RoundStatus
+from ..access import access_team_invitation, is_invitee, player_lens, team_invitations_for
+from ..enums import TEAM_FORMATS, VISIBLE_ROUND_STATUSES, EventStatus, RoundStatus
 from ..forms import PlayerReportForm
 from ..models import Event, PlayerProfile
 from ..standings_policies import FAB_SPEC, policy_spec
@@ -46,8 +47,18 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
             profile is not None and event.allow_self_registration and event.status == EventStatus.REGISTRATION
         )
         context["profile_form"] = ProfileForm() if profile is None else None
+        # Team events (TR&P 9.2): a player forms a team by inviting two teammates, and answers
+        # the invitations addressed to their own player ID.
+        context["is_team_event"] = event.format in TEAM_FORMATS
+        context["can_form_team"] = context["is_team_event"] and context["can_self_register"]
+        context["own_player_id"] = profile.player_id if profile is not None else ""
+        context["team_invitations"] = list(team_invitations_for(request.user, event=event))
+        context["can_self_register"] = context["can_self_register"] and not context["is_team_event"]
         return context
     context["addon_links"] = addons.player_links(event)
+    # Other players' names as the organizer shows them to the public (short at a Casual event
+    # that chose it); never their player IDs.
+    lens = player_lens(request.user, event)
     games_to_win = event.games_per_match
     if match is not None:
         i_am_a = match.player_a_id == registration.pk
@@ -71,6 +82,7 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
         context.update(
             {
                 "opponent": opponent,
+                "opponent_name": lens.name(opponent) if opponent is not None else "",
                 "i_am_a": i_am_a,
                 "reported_by_me": match.reported_by_id == registration.pk,
                 "pending_text": pending_text,
@@ -90,7 +102,7 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
         record.append(
             {
                 "round": m.round.number,
-                "opponent": other.player.display_name if other else "BYE",
+                "opponent": lens.name(other) if other else "BYE",
                 "outcome": _result_text(m, as_registration=registration),
             }
         )
@@ -260,3 +272,36 @@ def player_drop(request, event, registration):
         raise NotAllowed("you are not registered for this event")
     services.drop_registration(registration, actor=request.user, reason="dropped by the player")
     return "You have dropped from the event."
+
+
+@_player_action
+def player_team(request, event, registration):
+    """Form a team (TR&P 9.2): the player's own seat and two invited teammates by player ID."""
+    if registration is not None:
+        return f"You are already registered ({registration.get_status_display().lower()})."
+    members = [((request.POST.get(f"member_{pos}") or "").strip(), pos) for pos in ("A", "B", "C")]
+    services.invite_team(
+        event, team_name=request.POST.get("team_name", ""), members=members, actor=request.user
+    )
+    return "Team formed: your teammates are invited. The team is registered once both accept."
+
+
+@_player_action
+def player_team_answer(request, event, registration):
+    """Accept or decline a team invitation addressed to the player's own ID."""
+    invitation = access_team_invitation(request.user, _int_or_404(request.POST.get("invitation")))
+    if invitation.event_id != event.pk or not is_invitee(request.user, invitation):
+        raise Http404("no such invitation")
+    accept = request.POST.get("answer") == "accept"
+    services.answer_team_invitation(invitation, actor=request.user, accept=accept)
+    if not accept:
+        return f"You declined to play for {invitation.team_name}."
+    if selectors.registration_for_user(request.user, event) is not None:
+        return f"{invitation.team_name} is complete and registered."
+    return f"You joined {invitation.team_name}; the team is registered once every teammate accepts."
+
+
+def _int_or_404(value) -> int:
+    if value is None or not str(value).isdigit():
+        raise Http404("no such invitation")
+    return int(value)

@@ -91,7 +91,7 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "tables_over_time": _tables_over_time(round_, matches) if round_ else [],
         # Add-ons (judging, decklists) contribute tabs and panels through tournament.addons.
         "addon_links": addons.staff_links(event),
-        "addon_panels": addons.staff_panels(event),
+        "addon_panels": addons.staff_panels(event, request.user),
         "quick_form": QuickResultForm(),
         "kinds": DOCUMENT_KINDS,
         "pdf_async": len(matches) > exports.PDF_SYNC_MAX_MATCHES,
