@@ -18,7 +18,7 @@ from rules_engine.game.backup import BackupReport, backup
 from rules_engine.game.cards import CardLookup, DatabaseCards, InlineCards, norm_name
 from rules_engine.game.log import Replay, names_for, replay
 from rules_engine.game.rules import UNREADABLE, VIOLATION, Finding
-from rules_engine.game.scenarios import GivenError, StateBuilder, collect_cards
+from rules_engine.game.start import GivenError, start_state
 from rules_engine.game.state import PLAYERS, GameState
 from rules_engine.game.view import view
 
@@ -232,10 +232,9 @@ def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome:
     lookup = lookup or card_lookup()
     version = recon.rules_version or "2.13.0"
     start = recon.start or {}
-    inline = InlineCards(collect_cards(start), fallback=lookup)
     try:
-        initial = StateBuilder(inline, version).build(start)
-    except (GivenError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        initial, inline = start_state(start, lookup, version)
+    except GivenError as exc:
         return Outcome(recon, None, start_error=str(exc) or exc.__class__.__name__)
     extra = list(inline.names())
     for names in decklist_names(recon.call).values():
