@@ -140,7 +140,7 @@ def setup(given: dict[str, Any], lookup: CardLookup | None = None) -> tuple[Any,
 
 def run(given: dict[str, Any], lines: list[str], lookup: CardLookup | None = None) -> Replay:
     state, inline = setup(given, lookup)
-    return replay(state, lines, inline, names=names_for(state, inline.names(), inline))
+    return replay(state, lines, inline, names=names_for(state, lookup=inline))
 
 
 def timed(fn: Callable[[], object], n: int) -> tuple[float, float, float, float]:

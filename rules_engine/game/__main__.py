@@ -90,7 +90,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     lookup = load_cards(None if args.no_cards else (args.cards or default_cards()))
     state, lines, inline, version = load_log(args.file, lookup)
     version = args.rules_version or version
-    idx = names_for(state, inline.names(), inline)
+    idx = names_for(state, lookup=inline)
     rep = replay(state, lines, inline, version=version, names=idx)
     if args.json:
         print(
@@ -124,7 +124,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
     lookup = load_cards(None if args.no_cards else (args.cards or default_cards()))
     state, lines, inline, version = load_log(args.file, lookup)
-    rep = replay(state, lines, inline, version=version, names=names_for(state, inline.names(), inline))
+    rep = replay(state, lines, inline, version=version, names=names_for(state, lookup=inline))
     report = backup(rep, args.to)
     if args.json:
         print(json.dumps(report.to_json(), indent=1))

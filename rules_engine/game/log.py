@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
-from .cards import CardLookup, InlineCards
+from .cards import CardLookup
 from .engine import Engine, Event
 from .phrases import NameIndex, Parser, index_for
 from .rules import Finding
@@ -80,12 +80,10 @@ class Replay:
         return [f for s in self.steps if s.active for f in s.findings]
 
 
-def names_for(state: GameState, extra: Sequence[str] = (), lookup: object = None) -> NameIndex:
-    """The names a log may use: the cards in the state, ``extra`` names, and the lookup's names."""
-    idx = NameIndex(
-        extra,
-        parent=index_for(getattr(lookup, "fallback", None) if isinstance(lookup, InlineCards) else lookup),
-    )
+def names_for(state: GameState, extra: Sequence[str] = (), lookup: CardLookup | None = None) -> NameIndex:
+    """The names a log may use: the cards in the state, ``extra`` names, and every name ``lookup``
+    knows (its ``names()``, indexed once per lookup and shared as the parent index)."""
+    idx = NameIndex(extra, parent=index_for(lookup))
     for p in state.players.values():
         for zone in (
             p.hand,
@@ -122,7 +120,7 @@ def replay(
 ) -> Replay:
     """Replay every line; never raises (bad lines become findings)."""
     engine = Engine(lookup, version or initial.rules_version)
-    parser = Parser(names or names_for(initial))
+    parser = Parser(names or names_for(initial, lookup=lookup))
     steps: list[StepRecord] = []
     # what the next line applies to, per line: (state, events of the last applied line,
     # events of this turn on the path, the turn those events belong to); 0 = the initial state
