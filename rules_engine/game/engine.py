@@ -303,6 +303,21 @@ class Engine:
     # ------------------------------------------------------------------------------------------
     # cards and zones
     # ------------------------------------------------------------------------------------------
+    def no_go_again_rules(self, s: GameState, player: str) -> tuple[str, ...]:
+        """Why the player's previous attack this turn gave no action point, when a keyword of it
+        decides that: boost gives go again only for a Mechanologist card banished (CR 8.3.9), combo
+        only when its condition is met (CR 8.4.1)."""
+        if player != s.turn_player or not s.attacks_this_turn:
+            return ()
+        facts = self.lookup.get(s.attacks_this_turn[-1])
+        if facts is None:
+            return ()
+        out: list[str] = []
+        for keyword in ("boost", "combo"):
+            if facts.has(keyword):
+                out += [r for r in cite(self.version, keyword) if r not in out]
+        return tuple(out)
+
     def facts(self, name: str, ctx: Ctx | None = None, claims: tuple[tuple[str, int], ...] = ()) -> CardFacts:
         tok = token_facts(name)
         found = self.lookup.get(name)
@@ -1317,6 +1332,7 @@ class Engine:
                 raise Illegal(
                     "no_action_point",
                     f"{card.name} costs 1 action point and {player} has {s.p(player).action_points}.",
+                    self.no_go_again_rules(s, player),
                 )
             s.p(player).action_points -= action_cost
             if player != s.turn_player:

@@ -86,3 +86,23 @@ def test_replay_indexes_the_lookups_names_without_an_explicit_index(database: Da
     state, cards = start_state(GIVEN, database, "2.13.0")
     rep = replay(state, [LINE], cards)
     assert rep.final.stack and rep.final.stack[0].name.startswith("Command and Conquer")
+
+
+@pytest.mark.parametrize(
+    ("file", "sid", "action", "rule"),
+    [("keywords-attack.yaml", "kw-bst-02", 4, "8.3.9"), ("keywords-attack.yaml", "kw-cmb-02", 4, "8.4.1")],
+)
+def test_a_missing_action_point_cites_the_keyword_that_gave_no_go_again(
+    file: str, sid: str, action: int, rule: str
+) -> None:
+    import yaml
+
+    from rules_engine.game.scenarios import run_scenario
+
+    from .conftest import SCENARIO_DIR
+
+    sc = next(
+        x for x in yaml.safe_load((SCENARIO_DIR / file).read_text(encoding="utf-8")) if x.get("id") == sid
+    )
+    cited = [r for v in run_scenario(sc).violations if v["action"] == action for r in v["rules"]]
+    assert rule in cited and "5.1.7a" in cited
