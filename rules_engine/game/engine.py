@@ -940,9 +940,19 @@ class Engine:
         kw = c.keyword.casefold()
         key = kw.replace(" ", "_")
         if d is None or d.target != c.player:
+            # in the Damage Step the damage is the attack's combat damage, which arcane barrier and
+            # spellvoid cannot prevent (CR 8.5.3f: they only prevent arcane damage)
+            combat = (
+                d is None
+                and kw in ("arcane barrier", "spellvoid")
+                and s.combat_step == "damage"
+                and s.active_link() is not None
+            )
             raise Illegal(
                 key if key in ("arcane_barrier", "spellvoid", "quell") else "prevention",
-                f"{c.player} applied {c.keyword} with no damage being dealt to their hero.",
+                f"{c.player} applied {c.keyword} with no damage being dealt to their hero"
+                + (" (the combat damage of this Damage Step is not arcane damage)." if combat else "."),
+                tuple(cite(self.version, "damage_type")) if combat else (),
             )
         if kw in ("arcane barrier", "spellvoid") and not d.arcane:
             raise Illegal(

@@ -90,9 +90,14 @@ def test_replay_indexes_the_lookups_names_without_an_explicit_index(database: Da
 
 @pytest.mark.parametrize(
     ("file", "sid", "action", "rule"),
-    [("keywords-attack.yaml", "kw-bst-02", 4, "8.3.9"), ("keywords-attack.yaml", "kw-cmb-02", 4, "8.4.1")],
+    [
+        ("keywords-attack.yaml", "kw-bst-02", 4, "8.3.9"),
+        ("keywords-attack.yaml", "kw-cmb-02", 4, "8.4.1"),
+        ("prevention.yaml", "prv-ab-02", 2, "8.5.3f"),
+        ("prevention.yaml", "prv-sv-02", 2, "8.5.3f"),
+    ],
 )
-def test_a_missing_action_point_cites_the_keyword_that_gave_no_go_again(
+def test_a_violation_also_cites_the_rule_that_explains_it(
     file: str, sid: str, action: int, rule: str
 ) -> None:
     import yaml
@@ -105,4 +110,4 @@ def test_a_missing_action_point_cites_the_keyword_that_gave_no_go_again(
         x for x in yaml.safe_load((SCENARIO_DIR / file).read_text(encoding="utf-8")) if x.get("id") == sid
     )
     cited = [r for v in run_scenario(sc).violations if v["action"] == action for r in v["rules"]]
-    assert rule in cited and "5.1.7a" in cited
+    assert rule in cited and "1.10.3" in cited
