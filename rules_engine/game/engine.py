@@ -1082,6 +1082,27 @@ class Engine:
                 delta += eff.amount
         return delta
 
+    def cost_token_rules(
+        self, s: GameState, player: str, facts: CardFacts, is_attack: bool
+    ) -> tuple[str, ...]:
+        """The token rules that explain a short payment: a Frostbite raised the cost (CR 8.6.10), or a
+        Seismic Surge reduction does not apply to a card that is not a Guardian attack (CR 8.6.2)."""
+        out: list[str] = []
+        for card in s.p(player).permanents:
+            tok = token_facts(card.name)
+            if tok is not None and tok.text == "cost_more" and card.name.casefold() == "frostbite":
+                out += cite(self.version, "frostbite")
+                break
+        for eff in s.effects:
+            if (
+                eff.player == player
+                and eff.kind == "cost_next_guardian"
+                and not (is_attack and "guardian" in facts.classes)
+            ):
+                out += cite(self.version, "seismic_surge")
+                break
+        return tuple(out)
+
     def consume_cost_effects(self, s: GameState, player: str, facts: CardFacts, is_attack: bool) -> None:
         keep = []
         for eff in s.effects:
@@ -1335,7 +1356,14 @@ class Engine:
                 claimed=c.floating,
                 derived=s.p(player).resource_points,
             )
-        self.pay_resources(s, player, cost, c.pitches, ctx, chi_cost=f.chi_cost or 0)
+        try:
+            self.pay_resources(s, player, cost, c.pitches, ctx, chi_cost=f.chi_cost or 0)
+        except Illegal as exc:
+            if exc.key != "not_enough_resources":
+                raise
+            raise Illegal(
+                exc.key, exc.message, exc.extra + self.cost_token_rules(s, player, f, is_attack)
+            ) from None
         self.consume_cost_effects(s, player, f, is_attack)
         if action_cost:
             if s.p(player).action_points < action_cost:

@@ -95,6 +95,8 @@ def test_replay_indexes_the_lookups_names_without_an_explicit_index(database: Da
         ("keywords-attack.yaml", "kw-cmb-02", 4, "8.4.1"),
         ("prevention.yaml", "prv-ab-02", 2, "8.5.3f"),
         ("prevention.yaml", "prv-sv-02", 2, "8.5.3f"),
+        ("tokens.yaml", "tok-fb-02", 1, "8.6.10"),
+        ("tokens.yaml", "tok-sz-02", 1, "8.6.2"),
     ],
 )
 def test_a_violation_also_cites_the_rule_that_explains_it(
