@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rules_engine.game.backup import backup  # noqa: E402
 from rules_engine.game.cards import CardLookup, FabCubeCards, InlineCards  # noqa: E402
 from rules_engine.game.log import Replay, names_for, replay  # noqa: E402
-from rules_engine.game.scenarios import StateBuilder, collect_cards  # noqa: E402
+from rules_engine.game.start import start_state  # noqa: E402
 
 SHARED = Path(os.environ.get("ARBITER_SHARED_DIR", Path(__file__).resolve().parents[2] / "shared"))
 
@@ -128,19 +128,19 @@ def game_lines() -> list[str]:
 
 
 def setup(given: dict[str, Any], lookup: CardLookup | None = None) -> tuple[Any, InlineCards]:
-    cards = collect_cards(given)
-    inline = InlineCards(cards, fallback=lookup)
     from rules_engine.game.cards import facts_from_mapping
 
-    for extra in given.get("cards", []):
-        inline.add(facts_from_mapping(extra))
-    state = StateBuilder(inline, "2.13.0").build({k: v for k, v in given.items() if k != "cards"})
-    return state, inline
+    return start_state(
+        {k: v for k, v in given.items() if k != "cards"},
+        lookup,
+        "2.13.0",
+        extra_cards=[facts_from_mapping(extra) for extra in given.get("cards", [])],
+    )
 
 
 def run(given: dict[str, Any], lines: list[str], lookup: CardLookup | None = None) -> Replay:
     state, inline = setup(given, lookup)
-    return replay(state, lines, inline, names=names_for(state, inline.names(), inline))
+    return replay(state, lines, inline, names=names_for(state, lookup=inline))
 
 
 def timed(fn: Callable[[], object], n: int) -> tuple[float, float, float, float]:

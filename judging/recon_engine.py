@@ -18,7 +18,7 @@ from rules_engine.game.backup import BackupReport, backup
 from rules_engine.game.cards import CardLookup, DatabaseCards, InlineCards, norm_name
 from rules_engine.game.log import Replay, names_for, replay
 from rules_engine.game.rules import UNREADABLE, VIOLATION, Finding
-from rules_engine.game.scenarios import GivenError, StateBuilder, collect_cards
+from rules_engine.game.start import GivenError, start_state
 from rules_engine.game.state import PLAYERS, GameState
 from rules_engine.game.view import view
 
@@ -27,15 +27,24 @@ from .models import JudgeCall, Reconstruction
 # --------------------------------------------------------------------------- card data
 
 
+_LOOKUP: list[tuple[Any, DatabaseCards]] = []  # the last release's lookup (its name index is built once)
+
+
 def card_lookup() -> CardLookup:
     """The active card release as the engine's ``CardLookup``; an empty lookup without card data
-    (the engine then reports unknown cards and the judge gives their stats by hand)."""
+    (the engine then reports unknown cards and the judge gives their stats by hand). The lookup of
+    the same in-memory release is reused, so its card names are indexed once per process."""
     from cards.selectors import card_database
 
     try:
-        return DatabaseCards(card_database())
+        db = card_database()
     except DomainError:
         return InlineCards()
+    if _LOOKUP and _LOOKUP[0][0] is db:
+        return _LOOKUP[0][1]
+    lookup = DatabaseCards(db)
+    _LOOKUP[:] = [(db, lookup)]
+    return lookup
 
 
 def decklist_names(call: JudgeCall) -> dict[str, list[str]]:
@@ -232,16 +241,19 @@ def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome:
     lookup = lookup or card_lookup()
     version = recon.rules_version or "2.13.0"
     start = recon.start or {}
-    inline = InlineCards(collect_cards(start), fallback=lookup)
     try:
-        initial = StateBuilder(inline, version).build(start)
-    except (GivenError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        initial, inline = start_state(start, lookup, version)
+    except GivenError as exc:
         return Outcome(recon, None, start_error=str(exc) or exc.__class__.__name__)
-    extra = list(inline.names())
+    extra: list[str] = []
     for names in decklist_names(recon.call).values():
         extra.extend(names)
     rep = replay(
-        initial, [str(x) for x in recon.lines], inline, version=version, names=names_for(initial, extra)
+        initial,
+        [str(x) for x in recon.lines],
+        inline,
+        version=version,
+        names=names_for(initial, extra, inline),
     )
     steps = []
     for rec in rep.steps:

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
-from rules_engine.game.scenarios import GivenError, StateBuilder
+from rules_engine.game.start import GivenError, start_state
 from tournament.enums import JUDGE_ROLES, RECONSTRUCTION_ROLES
 
 from . import recon_engine
@@ -87,8 +87,8 @@ def _check_start(start: Any) -> dict[str, Any]:
     if not isinstance(start, dict):
         raise DomainError("the starting state is a mapping (turn, phase, P1, P2)", field="start")
     try:
-        StateBuilder(recon_engine.card_lookup(), "2.13.0").build(start)
-    except (GivenError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        start_state(start, recon_engine.card_lookup(), "2.13.0")
+    except GivenError as exc:
         raise DomainError(f"the starting state cannot be read: {exc}", field="start") from None
     return start
 

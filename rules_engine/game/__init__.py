@@ -3,7 +3,8 @@
 A judge's log of a disputed game is parsed (``phrases``), replayed line by line on immutable-by-
 convention states (``engine``, ``state``), checked against the Comprehensive Rules of the pinned
 edition (``rules``: CR 2.13.0 or the older edition), and a backup to any line is reported
-(``backup``). ``scenarios`` runs GIVEN/WHEN/EXPECT scenario files; ``python -m rules_engine.game``
+(``backup``). ``start.start_state`` builds a log's starting state and card index for callers; ``scenarios``
+runs GIVEN/WHEN/EXPECT scenario files; ``python -m rules_engine.game``
 is the command line. The design and the notation are described in docs/reconstruction.md.
 """
 
@@ -13,6 +14,7 @@ from .engine import Engine
 from .log import Replay, names_for, replay
 from .rules import Finding
 from .scenarios import run_scenario
+from .start import GivenError, start_state
 from .state import GameState
 
 __all__ = [
@@ -24,10 +26,12 @@ __all__ = [
     "FabCubeCards",
     "Finding",
     "GameState",
+    "GivenError",
     "InlineCards",
     "Replay",
     "backup",
     "names_for",
     "replay",
     "run_scenario",
+    "start_state",
 ]

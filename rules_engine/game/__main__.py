@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from .cards import CardLookup, FabCubeCards, InlineCards, facts_from_mapping
-from .scenarios import GivenError, StateBuilder, collect_cards, load_yaml, run_file
+from .scenarios import GivenError, load_yaml, run_file
+from .start import start_state
 from .state import GameState, PlayerState
 from .view import view
 
@@ -62,11 +63,12 @@ def load_log(path: str, lookup: CardLookup | None) -> tuple[GameState, list[str]
         if not isinstance(data, dict):
             raise GivenError("a log file is a mapping with 'given' and 'log'")
         version = str(data.get("rules_version", "2.13.0"))
-        given = data.get("given") or {}
-        inline = InlineCards(collect_cards(given), fallback=lookup)
-        for extra in data.get("cards") or []:
-            inline.add(facts_from_mapping(extra))
-        state = StateBuilder(inline, version).build(given)
+        state, inline = start_state(
+            data.get("given") or {},
+            lookup,
+            version,
+            extra_cards=[facts_from_mapping(extra) for extra in data.get("cards") or []],
+        )
         lines = [str(x) for x in (data.get("log") or data.get("when") or [])]
         return state, lines, inline, version
     lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")]
@@ -88,7 +90,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     lookup = load_cards(None if args.no_cards else (args.cards or default_cards()))
     state, lines, inline, version = load_log(args.file, lookup)
     version = args.rules_version or version
-    idx = names_for(state, inline.names(), inline)
+    idx = names_for(state, lookup=inline)
     rep = replay(state, lines, inline, version=version, names=idx)
     if args.json:
         print(
@@ -122,7 +124,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
     lookup = load_cards(None if args.no_cards else (args.cards or default_cards()))
     state, lines, inline, version = load_log(args.file, lookup)
-    rep = replay(state, lines, inline, version=version, names=names_for(state, inline.names(), inline))
+    rep = replay(state, lines, inline, version=version, names=names_for(state, lookup=inline))
     report = backup(rep, args.to)
     if args.json:
         print(json.dumps(report.to_json(), indent=1))

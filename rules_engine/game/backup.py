@@ -92,6 +92,8 @@ def backup(rep: Replay, to: int) -> BackupReport:
     base = rep.initial if to == 0 else rep.steps[to - 1].state
     before = locate(base)
     for s in reversed(undone):
+        if s.is_rewind:
+            continue  # a rewind marker is no action of the game (it undoes nothing by itself)
         report.undone.append({"line": s.number, "text": s.text, "reversed": s.reversed})
     seen: dict[str, set[str]] = {pl: set() for pl in PLAYERS}
     unknown_draws: dict[str, int] = {pl: 0 for pl in PLAYERS}

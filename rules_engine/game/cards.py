@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -268,6 +268,12 @@ class CardLookup(Protocol):
         """Up to five close names for an unknown one."""
         ...
 
+    def names(self) -> Sequence[str]:
+        """Every card name this lookup knows (one per card, pitch variants share it); computed once
+        per lookup and cached, so the phrase parser can index multi-word names ("Command and
+        Conquer", "Pick a Card, Any Card") whatever the lookup."""
+        ...
+
 
 def split_colour(name: str) -> tuple[str, int | None]:
     """ "Snatch (red)" / "Snatch red" -> ("Snatch", 1)."""
@@ -283,15 +289,27 @@ class InlineCards:
     def __init__(self, cards: Iterable[CardFacts] = (), fallback: CardLookup | None = None) -> None:
         self._cards: dict[str, CardFacts] = {}
         self.fallback = fallback
+        self._names: list[str] | None = None
         for c in cards:
             self.add(c)
 
     def add(self, facts: CardFacts) -> None:
         self._cards[norm_name(facts.name)] = facts
+        self._names = None
+        self.__dict__.pop("_name_index", None)  # the parser's index over these names is stale
+
+    def inline_names(self) -> list[str]:
+        """The names of the cards given inline (without the fallback's)."""
+        return [c.name for c in self._cards.values()]
 
     def names(self) -> list[str]:
-        """The inline cards' names (the fallback's names are indexed separately, once)."""
-        return [c.name for c in self._cards.values()]
+        """The inline cards' names, then the fallback's (cached until a card is added)."""
+        if self._names is None:
+            own = self.inline_names()
+            keys = {norm_name(n) for n in own}
+            rest = [n for n in self.fallback.names() if norm_name(n) not in keys] if self.fallback else []
+            self._names = own + rest
+        return self._names
 
     def get(self, name: str) -> CardFacts | None:
         found = self._cards.get(norm_name(name))
@@ -300,7 +318,7 @@ class InlineCards:
         return found
 
     def suggest(self, name: str) -> list[str]:
-        names = self.names()
+        names = self.inline_names()
         out = difflib.get_close_matches(name, names, n=5, cutoff=0.6)
         if self.fallback is not None:
             out += [n for n in self.fallback.suggest(name) if n not in out]
@@ -395,6 +413,7 @@ class FabCubeCards:
     """
 
     by_name: dict[str, list[CardFacts]] = field(default_factory=dict)
+    _names: list[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def load(cls, path: str | Path) -> FabCubeCards:
@@ -412,7 +431,10 @@ class FabCubeCards:
         return out
 
     def names(self) -> list[str]:
-        return [v[0].name for v in self.by_name.values()]
+        """Every card name (once per name; cached after the first call)."""
+        if self._names is None:
+            self._names = [v[0].name for v in self.by_name.values()]
+        return self._names
 
     def variants(self, name: str) -> list[CardFacts]:
         base, _ = split_colour(name)
@@ -486,6 +508,7 @@ class DatabaseCards:
     def __init__(self, db: Any) -> None:
         self.db = db
         self._cache: dict[str, CardFacts | None] = {}
+        self._names: list[str] | None = None
 
     def get(self, name: str) -> CardFacts | None:
         key = norm_name(name)
@@ -506,4 +529,7 @@ class DatabaseCards:
         return list(self.db.suggest(name, limit=5))
 
     def names(self) -> list[str]:
-        return list(self.db.names())
+        """Every card name of the release (read from the database once per lookup)."""
+        if self._names is None:
+            self._names = list(self.db.names())
+        return self._names

@@ -303,6 +303,21 @@ class Engine:
     # ------------------------------------------------------------------------------------------
     # cards and zones
     # ------------------------------------------------------------------------------------------
+    def no_go_again_rules(self, s: GameState, player: str) -> tuple[str, ...]:
+        """Why the player's previous attack this turn gave no action point, when a keyword of it
+        decides that: boost gives go again only for a Mechanologist card banished (CR 8.3.9), combo
+        only when its condition is met (CR 8.4.1)."""
+        if player != s.turn_player or not s.attacks_this_turn:
+            return ()
+        facts = self.lookup.get(s.attacks_this_turn[-1])
+        if facts is None:
+            return ()
+        out: list[str] = []
+        for keyword in ("boost", "combo"):
+            if facts.has(keyword):
+                out += [r for r in cite(self.version, keyword) if r not in out]
+        return tuple(out)
+
     def facts(self, name: str, ctx: Ctx | None = None, claims: tuple[tuple[str, int], ...] = ()) -> CardFacts:
         tok = token_facts(name)
         found = self.lookup.get(name)
@@ -925,9 +940,19 @@ class Engine:
         kw = c.keyword.casefold()
         key = kw.replace(" ", "_")
         if d is None or d.target != c.player:
+            # in the Damage Step the damage is the attack's combat damage, which arcane barrier and
+            # spellvoid cannot prevent (CR 8.5.3f: they only prevent arcane damage)
+            combat = (
+                d is None
+                and kw in ("arcane barrier", "spellvoid")
+                and s.combat_step == "damage"
+                and s.active_link() is not None
+            )
             raise Illegal(
                 key if key in ("arcane_barrier", "spellvoid", "quell") else "prevention",
-                f"{c.player} applied {c.keyword} with no damage being dealt to their hero.",
+                f"{c.player} applied {c.keyword} with no damage being dealt to their hero"
+                + (" (the combat damage of this Damage Step is not arcane damage)." if combat else "."),
+                tuple(cite(self.version, "damage_type")) if combat else (),
             )
         if kw in ("arcane barrier", "spellvoid") and not d.arcane:
             raise Illegal(
@@ -1056,6 +1081,27 @@ class Engine:
             elif eff.kind == "cost_next_guardian" and is_attack and "guardian" in facts.classes:
                 delta += eff.amount
         return delta
+
+    def cost_token_rules(
+        self, s: GameState, player: str, facts: CardFacts, is_attack: bool
+    ) -> tuple[str, ...]:
+        """The token rules that explain a short payment: a Frostbite raised the cost (CR 8.6.10), or a
+        Seismic Surge reduction does not apply to a card that is not a Guardian attack (CR 8.6.2)."""
+        out: list[str] = []
+        for card in s.p(player).permanents:
+            tok = token_facts(card.name)
+            if tok is not None and tok.text == "cost_more" and card.name.casefold() == "frostbite":
+                out += cite(self.version, "frostbite")
+                break
+        for eff in s.effects:
+            if (
+                eff.player == player
+                and eff.kind == "cost_next_guardian"
+                and not (is_attack and "guardian" in facts.classes)
+            ):
+                out += cite(self.version, "seismic_surge")
+                break
+        return tuple(out)
 
     def consume_cost_effects(self, s: GameState, player: str, facts: CardFacts, is_attack: bool) -> None:
         keep = []
@@ -1310,13 +1356,21 @@ class Engine:
                 claimed=c.floating,
                 derived=s.p(player).resource_points,
             )
-        self.pay_resources(s, player, cost, c.pitches, ctx, chi_cost=f.chi_cost or 0)
+        try:
+            self.pay_resources(s, player, cost, c.pitches, ctx, chi_cost=f.chi_cost or 0)
+        except Illegal as exc:
+            if exc.key != "not_enough_resources":
+                raise
+            raise Illegal(
+                exc.key, exc.message, exc.extra + self.cost_token_rules(s, player, f, is_attack)
+            ) from None
         self.consume_cost_effects(s, player, f, is_attack)
         if action_cost:
             if s.p(player).action_points < action_cost:
                 raise Illegal(
                     "no_action_point",
                     f"{card.name} costs 1 action point and {player} has {s.p(player).action_points}.",
+                    self.no_go_again_rules(s, player),
                 )
             s.p(player).action_points -= action_cost
             if player != s.turn_player:

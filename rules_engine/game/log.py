@@ -1,9 +1,12 @@
 """The append-only log and its replay, with rewinds that start a branch (nothing is deleted).
 
-``replay(initial, lines)`` applies each line in order. A line ``rewind K`` makes the state after
-line K current again: the lines after K on the path so far are superseded (kept, marked inactive),
-and later lines continue from there. Replays are deterministic: the same lines give the same
-hashes.
+``replay(initial, lines)`` applies each line in order. Every line records its parent (the line
+whose state it applied to). A line ``rewind K`` makes the state after line K current again, whether
+line K is on the current branch or was superseded by an earlier rewind: it starts a new branch whose
+parent is K, and later lines continue from there. The active branch is the path of parent links from
+the newest line back to the start; every other line is kept and marked inactive. A replay of the
+active branch's lines (without the rewind markers) gives the same final state. Replays are
+deterministic: the same lines give the same hashes.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
-from .cards import CardLookup, InlineCards
+from .cards import CardLookup
 from .engine import Engine, Event
 from .phrases import NameIndex, Parser, index_for
 from .rules import Finding
@@ -34,6 +37,11 @@ class StepRecord:
     reversed: bool = False
     active: bool = True
     parent: int = 0  # the line whose state this line applied to (0 = the initial state)
+
+    @property
+    def is_rewind(self) -> bool:
+        """A ``rewind K`` marker line (it moves to another state and undoes no action itself)."""
+        return any(isinstance(c, A.Rewind) for c in self.entry.clauses)
 
     def to_json(self, full_state: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -72,12 +80,10 @@ class Replay:
         return [f for s in self.steps if s.active for f in s.findings]
 
 
-def names_for(state: GameState, extra: Sequence[str] = (), lookup: object = None) -> NameIndex:
-    """The names a log may use: the cards in the state, ``extra`` names, and the lookup's names."""
-    idx = NameIndex(
-        extra,
-        parent=index_for(getattr(lookup, "fallback", None) if isinstance(lookup, InlineCards) else lookup),
-    )
+def names_for(state: GameState, extra: Sequence[str] = (), lookup: CardLookup | None = None) -> NameIndex:
+    """The names a log may use: the cards in the state, ``extra`` names, and every name ``lookup``
+    knows (its ``names()``, indexed once per lookup and shared as the parent index)."""
+    idx = NameIndex(extra, parent=index_for(lookup))
     for p in state.players.values():
         for zone in (
             p.hand,
@@ -114,56 +120,53 @@ def replay(
 ) -> Replay:
     """Replay every line; never raises (bad lines become findings)."""
     engine = Engine(lookup, version or initial.rules_version)
-    parser = Parser(names or names_for(initial))
+    parser = Parser(names or names_for(initial, lookup=lookup))
     steps: list[StepRecord] = []
-    current = initial
+    # what the next line applies to, per line: (state, events of the last applied line,
+    # events of this turn on the path, the turn those events belong to); 0 = the initial state
+    contexts: dict[int, tuple[GameState, list[Event], list[Event], int]] = {
+        0: (initial, [], [], initial.turn_number)
+    }
     current_no = 0
-    prev: list[Event] = []
-    history: list[Event] = []  # events of this turn on the current path
-    turn_seen = initial.turn_number
-    # the active chain of line numbers leading to the current state
-    chain: list[int] = []
     for i, text in enumerate(lines, start=1):
         entry = parser.parse(i, str(text))
         rewind = next((c for c in entry.clauses if isinstance(c, A.Rewind)), None)
         if rewind is not None:
+            # any earlier line, superseded or not: a new branch starts from the state after it
             k = max(0, min(rewind.to, i - 1))
-            if k and k not in chain and k != 0:
-                # rewinding to a superseded line: follow that line's own path
-                pass
-            for rec in steps:
-                if rec.number > k and rec.number in chain:
-                    rec.active = False
-            chain = [n for n in chain if n <= k]
-            base = initial if k == 0 else steps[k - 1].state
-            rec = StepRecord(i, str(text), entry, base, [], [], False, True, k)
-            steps.append(rec)
-            chain.append(i)
-            current, current_no, prev = base, i, []
-            history = [
-                e
-                for r in steps
-                if r.active and r.number <= k and r.state.turn_number == base.turn_number
-                for e in r.events
-            ]
-            turn_seen = base.turn_number
+            contexts[i] = contexts[k]
+            steps.append(StepRecord(i, str(text), entry, contexts[k][0], [], [], False, True, k))
+            current_no = i
             continue
+        current, prev, history, turn_seen = contexts[current_no]
         if current.turn_number != turn_seen:
             history, turn_seen = [], current.turn_number
         result = engine.apply(current, entry, prev, history)
-        history = history + result.events
-        rec = StepRecord(
-            i,
-            str(text),
-            entry,
-            result.state,
-            result.findings,
-            result.events,
-            result.reversed,
-            True,
-            current_no,
+        contexts[i] = (result.state, result.events, history + result.events, turn_seen)
+        steps.append(
+            StepRecord(
+                i,
+                str(text),
+                entry,
+                result.state,
+                result.findings,
+                result.events,
+                result.reversed,
+                True,
+                current_no,
+            )
         )
-        steps.append(rec)
-        chain.append(i)
-        current, current_no, prev = result.state, i, result.events
+        current_no = i
+    _mark_active(steps)
     return Replay(initial=initial, steps=steps)
+
+
+def _mark_active(steps: list[StepRecord]) -> None:
+    """The active branch is the path from the initial state to the newest line (parent links)."""
+    on_path: set[int] = set()
+    n = len(steps)
+    while n > 0:
+        on_path.add(n)
+        n = steps[n - 1].parent
+    for rec in steps:
+        rec.active = rec.number in on_path

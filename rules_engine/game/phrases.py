@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import actions as A
-from .cards import norm_name
+from .cards import CardLookup, InlineCards, norm_name
 
 UNKNOWN = "?"  # the name of a card nobody saw ("a blue card")
 STEPS = ("layer", "attack", "defend", "reaction", "damage", "resolution", "link", "close")
@@ -60,18 +60,21 @@ class NameIndex:
         return found
 
 
-def index_for(lookup: object) -> NameIndex | None:
-    """A name index over a card lookup's names (built once per lookup object and kept on it)."""
+def index_for(lookup: CardLookup | None) -> NameIndex | None:
+    """A name index over a card lookup's names (built once per lookup object and kept on it).
+
+    Inline cards get a small index of their own names whose parent is the fallback's index, so a
+    large card database is indexed once however many inline lookups sit on top of it.
+    """
     if lookup is None:
         return None
     cached = getattr(lookup, "_name_index", None)
     if isinstance(cached, NameIndex):
         return cached
-    names = getattr(lookup, "names", None)
-    if not callable(names):
-        return None
-    own = getattr(lookup, "fallback", None)
-    idx = NameIndex(names(), parent=index_for(own))
+    if isinstance(lookup, InlineCards):
+        idx = NameIndex(lookup.inline_names(), parent=index_for(lookup.fallback))
+    else:
+        idx = NameIndex(lookup.names())
     try:
         object.__setattr__(lookup, "_name_index", idx)
     except (AttributeError, TypeError):

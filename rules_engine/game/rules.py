@@ -76,6 +76,8 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "tokens": ("8.6",),
     "runechant": ("8.6.3",),
     "spectral_shield": ("8.6.8",),
+    "seismic_surge": ("8.6.2",),
+    "frostbite": ("8.6.10",),
     "cost_asset_order": ("1.14.2a",),
     "trigger": ("6.6.5", "6.6.6"),
     "observation": ("1.10.3",),
@@ -115,6 +117,9 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
 
 #: Older edition: the keys whose numbers differ.
 RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
+    # the older edition has no rules for these two tokens
+    "seismic_surge": (),
+    "frostbite": (),
     "pitch_no_cost": ("1.14.3b", "1.14.2c"),
     "action_during_combat": ("8.1.1b",),
     "lose_assets": ("4.4.3d",),

@@ -445,7 +445,7 @@ def run_scenario(sc: dict[str, Any], lookup: CardLookup | None = None) -> Scenar
             inline.add(facts_from_mapping(extra))
         engine = Engine(inline, version)
         state = StateBuilder(inline, version).build(given)
-        names: set[str] = set(inline.names())
+        names: set[str] = set(inline.inline_names())
         _names_in(given, names)
         index = NameIndex(sorted(names), parent=index_for(lookup))
         parser = Parser(index)
