@@ -24,6 +24,7 @@ from ..enums import (
     CLOCK_ROLES,
     EVENT_EDIT_ROLES,
     MANAGE_ROLES,
+    MAX_TABLE_NUMBER,
     REL,
     TEAM_FORMATS,
     EventStatus,
@@ -43,7 +44,15 @@ from ..models import (
     Round,
     StaffAssignment,
 )
-from ._common import _atomic, _audit, _lock_event, _lock_match, _snapshot_match, _snapshot_registration
+from ._common import (
+    _atomic,
+    _audit,
+    _lock_event,
+    _lock_match,
+    _snapshot_match,
+    _snapshot_registration,
+    require_event_open,
+)
 from .results import _maybe_close_round
 
 # --------------------------------------------------------------------------- players
@@ -112,6 +121,7 @@ def register_player(
     if not staff and not is_self:
         raise NotAllowed("players register themselves; staff register others", code="role")
     event = _lock_event(event)
+    require_event_open(event)
     if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED):
         raise DomainError(f"the event is {event.get_status_display().lower()}", code="closed")
     if not staff:
@@ -224,6 +234,7 @@ def check_in(registration: Registration, *, actor) -> Registration:
     """Mark a registered player present (player themself or staff)."""
     event = registration.event
     require_self_or_role(actor, registration, MANAGE_ROLES, "check in")
+    require_event_open(event)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     if reg.status == RegistrationStatus.CHECKED_IN:
         return reg
@@ -288,6 +299,7 @@ def drop_registration(registration: Registration, *, actor, reason: str = "") ->
     """
     require_self_or_role(actor, registration, MANAGE_ROLES, "drop a player")
     event = registration.event
+    require_event_open(event)
     reg = Registration.objects.select_for_update().select_related("player", "event").get(pk=registration.pk)
     if reg.status in (RegistrationStatus.DROPPED, RegistrationStatus.DISQUALIFIED):
         raise ConflictError(f"{reg.player.display_name} is already {reg.get_status_display().lower()}")
@@ -328,6 +340,7 @@ def reenter_registration(registration: Registration, *, actor, reason: str = "")
         "re-enter",
         message="only the head judge may re-enter a dropped player (TR&P 3.6)",
     )
+    require_event_open(event)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     if reg.status != RegistrationStatus.DROPPED:
         raise DomainError(
@@ -365,6 +378,7 @@ def disqualify_registration(registration: Registration, *, actor, reason: str) -
         "disqualify",
         message="only the head judge may disqualify a player (PPG 1.4)",
     )
+    require_event_open(event)
     if not (reason or "").strip():
         raise DomainError("a disqualification needs a reason", field="reason")
     reg = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
@@ -398,6 +412,7 @@ def record_no_show(match: Match, *, absent: list[Registration], actor, drop: boo
     double loss. Absent players are dropped unless ``drop=False`` (they told the scorekeeper)."""
     event = match.round.event
     require_role(actor, event, CLOCK_ROLES, "record a no-show")
+    require_event_open(event)
     match = _lock_match(match)
     ids = {r.pk for r in absent}
     if not ids or not ids <= {match.player_a_id, match.player_b_id}:
@@ -454,8 +469,13 @@ def set_fixed_table(
         "fix a table",
         message="only the head judge approves a fixed table (TR&P 3.10)",
     )
-    if table_number is not None and (not isinstance(table_number, int) or table_number < 1):
-        raise DomainError("a table number is a positive whole number", field="table_number")
+    require_event_open(event)
+    if table_number is not None and (
+        not isinstance(table_number, int) or not 1 <= table_number <= MAX_TABLE_NUMBER
+    ):
+        raise DomainError(
+            f"a table number is a whole number from 1 to {MAX_TABLE_NUMBER}", field="table_number"
+        )
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     before = _snapshot_registration(reg)
     reg.fixed_table = table_number

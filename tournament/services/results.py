@@ -30,7 +30,15 @@ from ..models import (
     Registration,
     Round,
 )
-from ._common import _atomic, _audit, _check_version, _choice, _lock_match, _snapshot_match
+from ._common import (
+    _atomic,
+    _audit,
+    _check_version,
+    _choice,
+    _lock_match,
+    _snapshot_match,
+    require_event_open,
+)
 
 # --------------------------------------------------------------------------- results
 
@@ -120,6 +128,7 @@ def report_result(
     the match row is locked, so one is stored first and the other confirms or disputes it.
     """
     match = _lock_match(match)
+    require_event_open(match.round.event)
     _check_version(match, expected_version)
     reg = _player_side(match, actor)
     if match.result != MatchResult.PENDING:
@@ -180,6 +189,7 @@ def report_result(
 def confirm_result(match: Match, *, actor, expected_version: int | None = None) -> Match:
     """The opponent confirms the reported result; it becomes the match result."""
     match = _lock_match(match)
+    require_event_open(match.round.event)
     _check_version(match, expected_version)
     reg = _player_side(match, actor)
     if match.result != MatchResult.PENDING:
@@ -254,6 +264,7 @@ def enter_result(
     disputed report. A match that already has a result needs ``correct_result``."""
     event = match.round.event
     require_role(actor, event, RESULT_ROLES, "enter results")
+    require_event_open(event)
     match = _lock_match(match)
     _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
@@ -316,6 +327,7 @@ def correct_result(
     ``preview_result_correction`` first to see which standings and pairings change."""
     event = match.round.event
     require_role(actor, event, RESULT_ROLES, "correct results")
+    require_event_open(event)
     if not (reason or "").strip():
         raise DomainError("a correction needs a reason", field="reason")
     match = _lock_match(match)
@@ -376,6 +388,7 @@ def record_penalty_result(match: Match, *, loser: Registration, kind: str, actor
     """
     event = match.round.event
     require_role(actor, event, CLOCK_ROLES, "apply a penalty to a result")
+    require_event_open(event)
     if kind not in ("game_loss", "match_loss"):
         raise DomainError("kind is 'game_loss' or 'match_loss'", field="kind")
     match = _lock_match(match)
