@@ -363,6 +363,8 @@ class PlayerListView(APIView):
         data = validated(RegisterSerializer, request)
         staff = access.can_manage_players(request.user, event)
         pid = (data.get("player_id") or "").strip()
+        options = {"late_entry": data["late_entry"], "approved": data["approved"]}
+        new_profile = None
         if staff and pid:
             profile = PlayerProfile.objects.filter(player_id__iexact=pid).first()
             if profile is None:
@@ -370,9 +372,7 @@ class PlayerListView(APIView):
                     raise DomainError(
                         f"no player with ID {pid}: give a display_name to create one", field="player_id"
                     )
-                profile = services.create_player_profile(
-                    actor=request.user, player_id=pid, display_name=data["display_name"]
-                )
+                new_profile = {"player_id": pid, "display_name": data["display_name"]}
         else:
             profile = PlayerProfile.objects.filter(user=request.user).first()
             if profile is None:
@@ -381,9 +381,10 @@ class PlayerListView(APIView):
                         "you have no player profile yet: send your player_id and display_name",
                         field="player_id",
                     )
-                profile = services.create_player_profile(
-                    actor=request.user, player_id=pid, display_name=data["display_name"], user=request.user
-                )
+                new_profile = {"player_id": pid, "display_name": data["display_name"], "user": request.user}
+        if new_profile is not None:  # profile and registration together, or neither
+            reg = services.register_new_player(event, actor=request.user, **new_profile, **options)
+            return Response(RegistrationSerializer(reg).data, status=status.HTTP_201_CREATED)
         reg = services.register_player(
             event,
             player=profile,

@@ -74,6 +74,7 @@ from .registration import (
     drop_registration,
     record_no_show,
     reenter_registration,
+    register_new_player,
     register_player,
     set_fixed_table,
 )
@@ -142,6 +143,7 @@ __all__ = [
     "record_penalty_result",
     "reenter_registration",
     "reopen_event",
+    "register_new_player",
     "register_player",
     "register_team",
     "rel_for_round",

@@ -121,7 +121,6 @@ def register_player(
     if not staff and not is_self:
         raise NotAllowed("players register themselves; staff register others", code="role")
     event = _lock_event(event)
-    require_event_open(event)
     if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED):
         raise DomainError(f"the event is {event.get_status_display().lower()}", code="closed")
     if not staff:
@@ -165,6 +164,26 @@ def register_player(
         reason="late entry" if started else "",
     )
     return reg
+
+
+@_atomic
+def register_new_player(
+    event: Event,
+    *,
+    actor,
+    player_id: str,
+    display_name: str,
+    user=None,
+    late_entry: bool = False,
+    approved: bool = False,
+) -> Registration:
+    """Create a player profile and register it at ``event`` in one transaction.
+
+    A refused registration (closed event, full event, an official, a banned player...) leaves
+    nothing behind: no profile claims ``player_id`` unless the registration is made (TR&P 1.5).
+    """
+    profile = create_player_profile(actor=actor, player_id=player_id, display_name=display_name, user=user)
+    return register_player(event, player=profile, actor=actor, late_entry=late_entry, approved=approved)
 
 
 def _check_not_an_official(event: Event, player: PlayerProfile, *, field: str | None = None) -> None:
