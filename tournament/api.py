@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 
 from cards.models import CardDataRelease
 from core.api import validated
-from core.errors import DomainError
+from core.errors import ConflictError, DomainError
 
 from . import access, selectors, services
 from .enums import (
@@ -647,6 +647,15 @@ class ResultView(APIView):
         )
         if match.result == MatchResult.PENDING:
             match = services.enter_result(match, reason=data["reason"], **kwargs)
+        elif data.get("version") is None:
+            # Another entry got there first: changing it is a correction of what this client
+            # has not seen. It must send the version it saw (then it is a deliberate correction).
+            raise ConflictError(
+                f"table {match.table_number} already has a result ({match.get_result_display()}); "
+                "send the version you saw to correct it",
+                code="has_result",
+                current=MatchSerializer(match).data,
+            )
         else:
             match = services.correct_result(match, reason=data["reason"], **kwargs)
         return Response(MatchSerializer(match).data)
