@@ -21,6 +21,7 @@ Environment variables:
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -81,6 +82,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "core",
     "cards",
     "tournament",
@@ -100,6 +102,13 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into core.throttling.lockout_response.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses logins while an account or address is locked out
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -179,12 +188,14 @@ LOGOUT_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "core.throttling.ThrottledTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "core.api.exception_handler",
+    # Rates: ARBITER_API_THROTTLE_RATES below (read per request, see core.throttling).
+    "DEFAULT_THROTTLE_CLASSES": ["core.throttling.AnonThrottle", "core.throttling.UserThrottle"],
     # JSON bodies nested too deeply, with NUL characters or with out-of-range integers are 400.
     "DEFAULT_PARSER_CLASSES": [
         "core.api.SafeJSONParser",
@@ -272,6 +283,25 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
+
+# Throttling (core.throttling). Logins: django-axes locks an account, and separately a client
+# address, out after LOGIN_FAILURE_LIMIT failed logins for LOGIN_COOLOFF_MINUTES (429 with
+# Retry-After). API: requests per anonymous address and per user, and failed tokens per address.
+ARBITER_BEHIND_PROXY = _env_bool("ARBITER_BEHIND_PROXY", False)
+AXES_ENABLED = _env_bool("LOGIN_THROTTLE", True)
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "core.throttling.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "core.throttling.client_address"
+AXES_VERBOSE = False
+ARBITER_THROTTLE_ENABLED = _env_bool("API_THROTTLE", True)
+ARBITER_API_THROTTLE_RATES = {
+    "anon": os.environ.get("API_THROTTLE_ANON", "300/min"),
+    "user": os.environ.get("API_THROTTLE_USER", "1200/min"),
+    "token_failure": os.environ.get("API_THROTTLE_BAD_TOKENS", "20/min"),
 }
 
 # Arbiter-specific
