@@ -648,6 +648,7 @@ class ResultView(APIView):
         if match.result == MatchResult.PENDING:
             match = services.enter_result(match, reason=data["reason"], **kwargs)
         elif data.get("version") is None:
+            access.require_role(request.user, match.round.event, RESULT_ROLES, "correct results")
             # Another entry got there first: changing it is a correction of what this client
             # has not seen. It must send the version it saw (then it is a deliberate correction).
             raise ConflictError(

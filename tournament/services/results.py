@@ -128,9 +128,9 @@ def report_result(
     the match row is locked, so one is stored first and the other confirms or disputes it.
     """
     match = _lock_match(match)
+    reg = _player_side(match, actor)
     require_event_open(match.round.event)
     _check_version(match, expected_version)
-    reg = _player_side(match, actor)
     if match.result != MatchResult.PENDING:
         raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
     _match_open_for_results(match)
@@ -194,9 +194,9 @@ def report_result(
 def confirm_result(match: Match, *, actor, expected_version: int | None = None) -> Match:
     """The opponent confirms the reported result; it becomes the match result."""
     match = _lock_match(match)
+    reg = _player_side(match, actor)
     require_event_open(match.round.event)
     _check_version(match, expected_version)
-    reg = _player_side(match, actor)
     if match.result != MatchResult.PENDING:
         raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
     _match_open_for_results(match)
