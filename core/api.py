@@ -125,13 +125,13 @@ def _check_values(data: Any) -> None:
         if isinstance(value, dict):
             for key, item in value.items():
                 if "\x00" in key:
-                    raise ParseError("JSON keys must not contain NUL characters.")
+                    raise ParseError("JSON keys must not contain null characters (NUL).")
                 stack.append(item)
         elif isinstance(value, list):
             stack.extend(value)
         elif isinstance(value, str):
             if "\x00" in value:
-                raise ParseError("JSON strings must not contain NUL characters (\\u0000).")
+                raise ParseError("JSON strings must not contain null characters (NUL, \\u0000).")
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_JSON_INTEGER:
             raise ParseError(f"A number in the body is out of range (at most {MAX_JSON_INTEGER}).")
 
