@@ -1,5 +1,7 @@
 """Benchmark: pair round 9 of a 5,000-player Swiss event (and a 1,000-player one) through the
-command line, process start included, next to a naive greedy head-first pairer on the same input.
+command line, process start included, next to a naive greedy head-first pairer on the same input;
+then a seeded round 1 (ranks given) of 2,000 to 10,000 players. Every size reports the peak
+memory (maximum resident set size) of the `python -m pairings pair` process beside its time.
 
 Run: .venv/bin/python bench/pairing.py
 """
@@ -7,8 +9,8 @@ Run: .venv/bin/python bench/pairing.py
 from __future__ import annotations
 
 import json
+import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -86,23 +88,8 @@ def bench(n: int, rounds_done: int, seed: int, runs: int) -> None:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
         json.dump(payload, fh)
         path = fh.name
-    times = []
-    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = None
-    for _ in range(runs):
-        with open(path, "rb") as stdin:
-            t0 = time.perf_counter()
-            proc = subprocess.run(
-                [sys.executable, "-m", "pairings", "pair"],
-                stdin=stdin,
-                cwd=ROOT,
-                capture_output=True,
-                check=True,
-            )
-            times.append(time.perf_counter() - t0)
-        out = json.loads(proc.stdout)
-    cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (cpu_after.ru_utime + cpu_after.ru_stime - cpu_before.ru_utime - cpu_before.ru_stime) / runs
+    times, cpus, peaks, out = run_cli(path, runs)
+    cpu = statistics.mean(cpus)
     pairs = [tuple(p) for p in out["pairings"]]
     points = {p.id: p.points for p in players}
     rematches, cost = pairing_cost(players, pairs)
@@ -124,8 +111,8 @@ def bench(n: int, rounds_done: int, seed: int, runs: int) -> None:
     )
     print(
         f"  arbiter  `python -m pairings pair` wall incl. process start: min {min(times):.3f} s, "
-        f"median {statistics.median(times):.3f} s, CPU (user+sys) per run {cpu:.3f} s; "
-        f"in-process pair_round CPU {in_process:.3f} s"
+        f"median {statistics.median(times):.3f} s, CPU (user+sys) per run {cpu:.3f} s, "
+        f"peak memory {max(peaks):.0f} MB; in-process pair_round CPU {in_process:.3f} s"
     )
     print(
         f"           rematches {rematches}, pair-downs {downs}, pair-down cost {cost} (lower bound {bound})"
@@ -133,6 +120,53 @@ def bench(n: int, rounds_done: int, seed: int, runs: int) -> None:
     print(
         f"  greedy   in-process: min {min(g_times):.3f} s; rematches {g_rematches}, pair-downs {g_downs}, "
         f"pair-down cost {g_cost}"
+    )
+
+
+def run_cli(path: str, runs: int) -> tuple[list[float], list[float], list[float], dict]:
+    """Run `python -m pairings pair` on the JSON file ``path`` ``runs`` times: wall seconds, CPU
+    seconds and peak resident memory (MB, from the child's own rusage) per run, and the output."""
+    times, cpus, peaks = [], [], []
+    out: dict = {}
+    for _ in range(runs):
+        with open(path, "rb") as stdin:
+            t0 = time.perf_counter()
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "pairings", "pair"],
+                stdin=stdin,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                cwd=ROOT,
+            )
+            assert proc.stdout is not None
+            data = proc.stdout.read()
+            _, status, usage = os.wait4(proc.pid, 0)
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            times.append(time.perf_counter() - t0)
+        if proc.returncode != 0:
+            raise SystemExit(f"pairings pair failed with exit code {proc.returncode}")
+        cpus.append(usage.ru_utime + usage.ru_stime)
+        peaks.append(usage.ru_maxrss / 1024)  # kilobytes on Linux
+        out = json.loads(data)
+    return times, cpus, peaks, out
+
+
+def bench_seeded_round_one(n: int, runs: int) -> None:
+    """Round 1 with every player ranked (seeding: rank i meets rank i + n/2)."""
+    payload = {
+        "round": 1,
+        "seed": 1,
+        "players": [{"id": f"P{i:05d}", "points": 0, "opponents": [], "rank": i + 1} for i in range(n)],
+    }
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(payload, fh)
+        path = fh.name
+    times, cpus, peaks, out = run_cli(path, runs)
+    pairs = out["pairings"]
+    assert len(pairs) == n // 2 and ["P00000", f"P{n // 2:05d}"] in pairs
+    print(
+        f"{n} players, seeded round 1 ({runs} runs): wall min {min(times):.3f} s, median "
+        f"{statistics.median(times):.3f} s, CPU {statistics.mean(cpus):.3f} s, peak memory {max(peaks):.0f} MB"
     )
 
 
@@ -163,5 +197,7 @@ if __name__ == "__main__":
     bench(1000, 8, seed=7, runs=5)
     bench(1000, 14, seed=7, runs=3)
     bench(5000, 14, seed=2026, runs=3)
+    for size in (2000, 5000, 10000):
+        bench_seeded_round_one(size, runs=3)
     quality(24, 6, events=200)
     quality(64, 9, events=100)

@@ -16,11 +16,23 @@ Environment variables:
     CONN_MAX_AGE            seconds to keep PostgreSQL connections (default 0; raise it behind gunicorn)
     ARBITER_SHARED_DIR      folder with seeds/ and data/ (default: ../shared beside the checkout)
     GENERATED_FILE_TTL_HOURS  how long generated PDFs and exports are kept (default 168, a week)
+
+  Security (docs/deployment.md has the production configuration `manage.py check --deploy` passes):
+    ARBITER_BEHIND_PROXY    "1" when a reverse proxy sets X-Forwarded-Proto/-For (trusted only then)
+    SECURE_SSL_REDIRECT     redirect http to https (default on when DEBUG is off)
+    SECURE_HSTS_SECONDS     HSTS max-age (default a year when DEBUG is off, 0 otherwise)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS, SECURE_HSTS_PRELOAD  (default on when DEBUG is off)
+    SESSION_COOKIE_SECURE, CSRF_COOKIE_SECURE  (default on when DEBUG is off)
+    CONTENT_SECURITY_POLICY the Content-Security-Policy header (default: same origin only)
+    LOGIN_THROTTLE, LOGIN_FAILURE_LIMIT, LOGIN_COOLOFF_MINUTES  login lockout (on, 10, 15)
+    API_THROTTLE, API_THROTTLE_ANON, API_THROTTLE_USER, API_THROTTLE_BAD_TOKENS
+                            API throttles (on, 300/min, 1200/min, 20/min)
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -62,9 +74,31 @@ else:
     if SECRET_KEY == DEV_SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY is the dev-only key; set a real secret when DEBUG is off.")
     ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS")
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = _env_bool("SESSION_COOKIE_SECURE", True)
     CSRF_COOKIE_SECURE = _env_bool("CSRF_COOKIE_SECURE", True)
+
+# HTTPS: on by default when DEBUG is off, each switch overridable from the environment.
+SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = _env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# The forwarded-protocol (and forwarded-for) headers are trusted only when a reverse proxy that
+# sets them is in front: ARBITER_BEHIND_PROXY=1. Without a proxy a client could forge them.
+ARBITER_BEHIND_PROXY = _env_bool("ARBITER_BEHIND_PROXY", False)
+if ARBITER_BEHIND_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Content-Security-Policy (core.middleware): scripts, fonts, images and connections from this
+# site only, no plugins, no framing. The pages have no inline script and no inline handler;
+# a few style attributes (bar widths, the highlighted own row) need inline styles.
+CONTENT_SECURITY_POLICY = os.environ.get(
+    "CONTENT_SECURITY_POLICY",
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+    "frame-ancestors 'none'",
+)
 
 CSRF_TRUSTED_ORIGINS = _env_list("CSRF_TRUSTED_ORIGINS")
 
@@ -81,6 +115,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "core",
     "cards",
     "tournament",
@@ -91,6 +126,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "core.middleware.ContentSecurityPolicy",
+    "core.middleware.RejectNulCharacters",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -98,6 +135,13 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into core.throttling.lockout_response.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses logins while an account or address is locked out
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -177,12 +221,20 @@ LOGOUT_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "core.throttling.ThrottledTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "core.api.exception_handler",
+    # Rates: ARBITER_API_THROTTLE_RATES below (read per request, see core.throttling).
+    "DEFAULT_THROTTLE_CLASSES": ["core.throttling.AnonThrottle", "core.throttling.UserThrottle"],
+    # JSON bodies nested too deeply, with NUL characters or with out-of-range integers are 400.
+    "DEFAULT_PARSER_CLASSES": [
+        "core.api.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Arbiter API",
@@ -270,6 +322,24 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
+
+# Throttling (core.throttling). Logins: django-axes locks an account, and separately a client
+# address, out after LOGIN_FAILURE_LIMIT failed logins for LOGIN_COOLOFF_MINUTES (429 with
+# Retry-After). API: requests per anonymous address and per user, and failed tokens per address.
+AXES_ENABLED = _env_bool("LOGIN_THROTTLE", True)
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "core.throttling.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "core.throttling.client_address"
+AXES_VERBOSE = False
+ARBITER_THROTTLE_ENABLED = _env_bool("API_THROTTLE", True)
+ARBITER_API_THROTTLE_RATES = {
+    "anon": os.environ.get("API_THROTTLE_ANON", "300/min"),
+    "user": os.environ.get("API_THROTTLE_USER", "1200/min"),
+    "token_failure": os.environ.get("API_THROTTLE_BAD_TOKENS", "20/min"),
 }
 
 # Arbiter-specific

@@ -13,11 +13,14 @@ naming the field (the input is wrong), through ``referenced``.
 
 from __future__ import annotations
 
+import io
 from typing import Any, TypeVar
 
+from django.db import DataError
 from django.db.models import Model, QuerySet
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -82,16 +85,90 @@ def _invalid_input(exc: ValidationError) -> InvalidInput:
     return InvalidInput(f"{field}: {message}" if field else message, field=field, errors=dict(errors))
 
 
+#: Deepest nesting of arrays and objects a JSON body may have. No endpoint takes more than a
+#: few levels; a deeper body is refused before anything walks it recursively.
+MAX_JSON_DEPTH = 32
+#: Largest integer a JSON body may carry: every stored number fits a signed 64-bit column.
+MAX_JSON_INTEGER = 2**63 - 1
+
+
+def _json_depth_exceeds(raw: bytes, limit: int) -> bool:
+    """True when the JSON text ``raw`` nests arrays/objects deeper than ``limit`` (brackets
+    inside strings do not count). One pass, no recursion."""
+    depth = 0
+    in_string = escaped = False
+    for byte in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            if depth > limit:
+                return True
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return False
+
+
+def _check_values(data: Any) -> None:
+    """Refuse NUL characters in strings and integers no column can store (no recursion: the
+    depth is already bounded, but a stack keeps it flat anyway)."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if "\x00" in key:
+                    raise ParseError("JSON keys must not contain null characters (NUL).")
+                stack.append(item)
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str):
+            if "\x00" in value:
+                raise ParseError("JSON strings must not contain null characters (NUL, \\u0000).")
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_JSON_INTEGER:
+            raise ParseError(f"A number in the body is out of range (at most {MAX_JSON_INTEGER}).")
+
+
+class SafeJSONParser(JSONParser):
+    """DRF's JSON parser, refusing (400) bodies nested deeper than ``MAX_JSON_DEPTH``, strings
+    with NUL characters and integers beyond 64 bits, which would otherwise end in a
+    RecursionError or a database error."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        raw = stream.read() if stream is not None else b""
+        if _json_depth_exceeds(raw, MAX_JSON_DEPTH):
+            raise ParseError(f"JSON parse error - the body is nested deeper than {MAX_JSON_DEPTH} levels.")
+        try:
+            data = super().parse(io.BytesIO(raw), media_type, parser_context)
+        except RecursionError:
+            raise ParseError("JSON parse error - the body is nested too deeply.") from None
+        _check_values(data)
+        return data
+
+
 def exception_handler(exc, context):
     """Map DomainError subclasses to 400/403/409, and DRF's ValidationError (a serializer or a
     view that rejected the input) to 400, all with the one error body."""
     if isinstance(exc, ValidationError):
         exc = _invalid_input(exc)
+    if isinstance(exc, (DataError, OverflowError)):
+        # A value the database cannot store (a number out of its column's range): the input is
+        # wrong, not the server. Fields should bound their numbers; this is the safety net.
+        exc = DomainError("a value in the request is out of range", code="out_of_range")
     if isinstance(exc, DomainError):
         body: dict[str, Any] = {"detail": exc.message, "code": exc.code}
         if exc.field:
             body["field"] = exc.field
         if getattr(exc, "errors", None):
             body["errors"] = exc.errors
+        if getattr(exc, "current", None) is not None:
+            body["current"] = exc.current
         return Response(body, status=getattr(exc, "status_code", status.HTTP_400_BAD_REQUEST))
     return drf_exception_handler(exc, context)

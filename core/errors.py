@@ -6,11 +6,16 @@ class DomainError(Exception):
 
     status_code = 400
 
-    def __init__(self, message: str, *, code: str = "invalid", field: str | None = None):
+    def __init__(
+        self, message: str, *, code: str = "invalid", field: str | None = None, current: object = None
+    ):
         super().__init__(message)
         self.message = message
         self.code = code
         self.field = field
+        #: The state the request collided with (e.g. the result already entered), shown to the
+        #: client as ``current`` so it can decide again.
+        self.current = current
 
 
 class ConflictError(DomainError):

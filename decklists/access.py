@@ -17,6 +17,7 @@ from core.files import access_generated_file
 from core.models import GeneratedFile
 from tournament.access import (
     can_see_player_ids,
+    event_is_visible,
     has_role,
     is_head_judge,
     is_official,
@@ -164,9 +165,10 @@ def access_decklist(user, pk) -> Decklist:
     return decklist
 
 
-def access_event(slug: str) -> Event:
+def access_event(slug: str, user=None) -> Event:
+    """The event ``slug``; Http404 when unknown, or a draft and ``user`` is not on its staff."""
     event = Event.objects.filter(slug=slug).first()
-    if event is None:
+    if event is None or not event_is_visible(user, event):
         raise Http404("No such event.")
     return event
 
@@ -174,7 +176,7 @@ def access_event(slug: str) -> Event:
 def access_event_decklists(user, slug: str, *, managers_only: bool = False) -> Event:
     """The event if ``user`` is one of its officials (organizer or head judge when
     ``managers_only``); PermissionDenied otherwise."""
-    event = access_event(slug)
+    event = access_event(slug, user)
     allowed = is_list_manager(user, event) if managers_only else is_event_official(user, event)
     if not allowed:
         raise PermissionDenied("Only the event's officials can see its decklists.")

@@ -6,11 +6,11 @@ from __future__ import annotations
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import valid_serializer
+from core.api import SafeJSONParser, valid_serializer
 from core.errors import DomainError
 from core.models import GeneratedFile
 
@@ -63,6 +63,23 @@ class DecklistSerializer(serializers.ModelSerializer):
 
     def get_player_id(self, obj) -> str | None:
         return access.decklist_player_id(self.context.get("user"), obj)
+
+
+class DecklistDetailSerializer(DecklistSerializer):
+    """One list, with what the officials changed in it: the player is told every fix."""
+
+    official_changes = serializers.SerializerMethodField(
+        help_text="Changes an official made to this list (PPG 4.4 fixes), with their reasons."
+    )
+
+    class Meta(DecklistSerializer.Meta):
+        fields = [*DecklistSerializer.Meta.fields, "official_changes"]
+        read_only_fields = fields
+
+    def get_official_changes(self, decklist) -> list[dict]:
+        return [
+            {"at": c["at"].isoformat(), "reason": c["reason"]} for c in selectors.official_changes(decklist)
+        ]
 
 
 class DecklistWriteSerializer(serializers.Serializer):
@@ -142,7 +159,7 @@ class DecklistListAPI(APIView):
     """GET: your own lists, or every list of ``?event=<slug>`` for its officials. POST: save a
     list for a registration (draft; ``submit: true`` also submits it)."""
 
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [SafeJSONParser, MultiPartParser, FormParser]
 
     @extend_schema(responses=DecklistSerializer(many=True))
     def get(self, request):
@@ -182,12 +199,14 @@ class DecklistListAPI(APIView):
 class DecklistDetailAPI(APIView):
     """GET one list you may see (TR&P 3.7). PUT/PATCH: replace its text (the player, until accepted)."""
 
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [SafeJSONParser, MultiPartParser, FormParser]
 
-    @extend_schema(responses=DecklistSerializer)
+    @extend_schema(responses=DecklistDetailSerializer)
     def get(self, request, pk: int):
         return Response(
-            DecklistSerializer(access.access_decklist(request.user, pk), context={"user": request.user}).data
+            DecklistDetailSerializer(
+                access.access_decklist(request.user, pk), context={"user": request.user}
+            ).data
         )
 
     @extend_schema(request=DecklistWriteSerializer, responses=DecklistSerializer)

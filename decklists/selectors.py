@@ -13,6 +13,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from cards.models import CardDataRelease
+from core.audit import audit_trail_for
 from core.models import GeneratedFile
 from tournament.enums import LIMITED_FORMATS, REL, RoundStage, RoundStatus
 from tournament.models import Event, Match, Registration, Round
@@ -205,3 +206,10 @@ def class_breakdown(hero_rows: list[dict], db) -> list[dict]:
 def card_releases_for(event: Event) -> list:
     """Card-data releases of the event's game, newest first (for choosing a re-validation)."""
     return list(CardDataRelease.objects.filter(game=event.game).order_by("-imported_at", "-id"))
+
+
+def official_changes(decklist: Decklist) -> list[dict]:
+    """Every change an official made to ``decklist``'s text (PPG 4.4 fixes), oldest first, as
+    the player is shown them: when, what kind of change, and the reason given."""
+    entries = audit_trail_for(decklist).filter(action="decklist.fix").order_by("created_at", "pk")
+    return [{"at": e.created_at, "reason": e.reason, "action": e.action} for e in entries]

@@ -22,6 +22,7 @@ from core.files import Output, Progress, start_generated_file
 from core.models import GeneratedFile
 from tournament.enums import LIMITED_FORMATS, TEAM_FORMATS, EventStatus, RoundStatus
 from tournament.models import Event, Registration, Round
+from tournament.services import require_event_open
 
 from . import access, selectors
 from .enums import FROZEN, DecklistKind, DecklistSource, DecklistStatus, JobKind
@@ -147,6 +148,7 @@ def _apply(decklist: Decklist, text: str, result: Validation) -> None:
 
 
 def _check_player_or_official(decklist_registration: Registration, actor, *, kind: str) -> None:
+    """Submitting: the player, an official of the event, or (pools) another registered player."""
     event = decklist_registration.event
     if actor is None:  # the system (see tournament.access)
         return
@@ -160,6 +162,26 @@ def _check_player_or_official(decklist_registration: Registration, actor, *, kin
         # TR&P 8.1.1 / 8.2.2 "swap, register, swap": another player registers this pool.
         return
     raise NotAllowed("Only the player or an official of this event can change this decklist.")
+
+
+def _check_author(decklist_registration: Registration, actor, *, kind: str) -> bool:
+    """Writing a list's text: the player themself (and, for a limited pool, the player who
+    registers it, TR&P 8.1.1). Returns True when ``actor`` is instead an official of the
+    event, who may only transcribe a paper list the player has not entered yet: officials
+    never rewrite a list that exists; they change a submitted list through ``fix_decklist``,
+    with a reason the player is shown (TR&P 3.7, PPG 4.4)."""
+    event = decklist_registration.event
+    if actor is None:  # the system (see tournament.access)
+        return False
+    if not getattr(actor, "is_authenticated", False):
+        raise NotAllowed("Log in to submit a decklist.")
+    if decklist_registration.player.user_id == actor.pk:
+        return False
+    if kind == DecklistKind.POOL and selectors.registration_of(actor, event) is not None:
+        return False
+    if access.is_event_official(actor, event):
+        return True
+    raise NotAllowed("Only the player can change this decklist.")
 
 
 def _default_kind(event: Event) -> str:
@@ -219,10 +241,16 @@ def save_decklist(
             code="invalid",
             field="kind",
         )
-    _check_player_or_official(registration, actor, kind=kind)
+    transcribing = _check_author(registration, actor, kind=kind)
+    require_event_open(registration.event)
     check_text(text)
     decklist = _lock_row(registration, kind)
     created = decklist is None
+    if transcribing and not created:
+        raise NotAllowed(
+            "Only the player edits their own list; an official changes a submitted list through a "
+            "fix with a reason (TR&P 3.7, PPG 4.4)."
+        )
     if created:
         decklist = Decklist(registration=registration, kind=kind, version=0)
     else:
@@ -234,6 +262,16 @@ def save_decklist(
         if kind == DecklistKind.POOL and decklist.status != DecklistStatus.DRAFT:
             raise ConflictError(
                 "This pool registration was handed in; corrections need a judge's sign-off (TR&P 8.1.1).",
+                code="submitted",
+            )
+        if (
+            decklist.status == DecklistStatus.SUBMITTED
+            and actor is not None
+            and is_past_deadline(registration.event)
+        ):
+            raise ConflictError(
+                "This list was submitted and the deadline has passed; only the head judge or the "
+                "organizer changes it now, with a reason (TR&P 3.7, PPG 4.4).",
                 code="submitted",
             )
         if version is not None and int(version) != decklist.version:
@@ -280,6 +318,7 @@ def submit_decklist(decklist: Decklist, *, actor, version: int | None = None) ->
     """
     decklist = _lock_row(decklist.registration, decklist.kind)
     _check_player_or_official(decklist.registration, actor, kind=decklist.kind)
+    require_event_open(decklist.registration.event)
     if version is not None and int(version) != decklist.version:
         raise ConflictError(
             f"This decklist changed meanwhile (version {decklist.version}, you saw {version}); reload it.",
@@ -328,6 +367,7 @@ def accept_decklist(decklist: Decklist, *, actor) -> Decklist:
     decklist = _lock_row(decklist.registration, decklist.kind)
     event = decklist.registration.event
     access.require_official(actor, event)
+    require_event_open(event)
     if decklist.status in FROZEN:
         return decklist
     if decklist.status != DecklistStatus.SUBMITTED:
@@ -359,6 +399,7 @@ def reject_decklist(decklist: Decklist, *, actor, reason: str) -> Decklist:
     decklist = _lock_row(decklist.registration, decklist.kind)
     event = decklist.registration.event
     access.require_official(actor, event)
+    require_event_open(event)
     if not (reason or "").strip():
         raise DomainError("Say why the list is rejected.", field="reason")
     if decklist.status != DecklistStatus.SUBMITTED:
@@ -385,6 +426,7 @@ def grant_exception(decklist: Decklist, *, actor, reason: str) -> Decklist:
     decklist = _lock_row(decklist.registration, decklist.kind)
     event = decklist.registration.event
     access.require_head_judge(actor, event)
+    require_event_open(event)
     if not (reason or "").strip():
         raise DomainError("An exception needs a reason.", field="reason")
     before = {**_snapshot(decklist), "exception_reason": decklist.exception_reason}
@@ -415,8 +457,11 @@ def fix_decklist(decklist: Decklist, *, actor, text: str, reason: str, db: Any =
     event = decklist.registration.event
     if decklist.kind == DecklistKind.POOL and decklist.status == DecklistStatus.SUBMITTED:
         access.require_official(actor, event)
-    else:
+    elif decklist.status in FROZEN:
         access.require_head_judge(actor, event)
+    else:
+        access.require_manager(actor, event)
+    require_event_open(event)
     if not (reason or "").strip():
         raise DomainError("A correction needs a reason.", field="reason")
     check_text(text)
@@ -445,6 +490,7 @@ def fix_decklist(decklist: Decklist, *, actor, text: str, reason: str, db: Any =
 def lock_event_decklists(event: Event, *, actor) -> int:
     """Lock every accepted list of the event (e.g. when round 1 begins). Returns how many."""
     access.require_manager(actor, event)
+    require_event_open(event)
     now = timezone.now()
     count = 0
     for decklist in Decklist.objects.select_for_update().filter(

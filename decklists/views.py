@@ -108,7 +108,7 @@ def my_decklists(request: HttpRequest) -> HttpResponse:
 @login_required
 def submit(request: HttpRequest, slug: str) -> HttpResponse:
     """Paste, upload or fill in a list; save it as a draft or submit it."""
-    event = access.access_event(slug)
+    event = access.access_event(slug, request.user)
     registration = _target_registration(request, event)
     kind = _kind(request, event)
     decklist = Decklist.objects.filter(registration=registration, kind=kind).first()
@@ -179,6 +179,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "player_id": access.decklist_player_id(request.user, decklist),
         "is_head_judge": access.is_head_judge(request.user, event),
         "audit": list(audit_trail_for(decklist)[:50]) if is_official else [],
+        "official_changes": selectors.official_changes(decklist),
         "reason_form": ReasonForm(),
         "fix_form": FixForm(initial={"text": decklist.raw_text}),
         "Status": DecklistStatus,
@@ -377,7 +378,7 @@ def job_file(request: HttpRequest, pk: int) -> HttpResponse:
 
 def published(request: HttpRequest, slug: str) -> HttpResponse:
     """TR&P 3.7: lists the organizer published after the event, for everyone."""
-    event = access.access_event(slug)
+    event = access.access_event(slug, request.user)
     policy = selectors.policy_for(event)
     if policy is None or policy.published_at is None:
         raise Http404("The decklists of this event are not published.")

@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from core.api import referenced, validated
 from core.errors import DomainError
 from tournament.access import event_for_staff, event_for_viewer
-from tournament.enums import CALL_EXTENSION_ROLES
+from tournament.enums import CALL_EXTENSION_ROLES, MAX_TABLE_NUMBER
 from tournament.models import Match, Registration, Round
 
 from . import access, catalogue, selectors, services
@@ -126,7 +126,7 @@ def call_payload(user, call) -> dict:
 
 
 class OpenCallSerializer(serializers.Serializer):
-    table_number = serializers.IntegerField(min_value=1, required=False)
+    table_number = serializers.IntegerField(min_value=1, max_value=MAX_TABLE_NUMBER, required=False)
     match = serializers.IntegerField(required=False, help_text="Match id")
     caller = serializers.ChoiceField(choices=CallerKind.choices, default=CallerKind.PLAYER_A)
     question = serializers.CharField(required=False, allow_blank=True, default="")

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from django import forms
 
+from tournament.enums import MAX_TABLE_NUMBER
+
 from . import catalogue
 from .enums import DECK_CHECK_ITEMS, CallerKind, DeckCheckKind, PenaltyType
 
 
 class OpenCallForm(forms.Form):
     table_number = forms.IntegerField(
-        min_value=1, label="Table", widget=forms.NumberInput(attrs={"inputmode": "numeric"})
+        min_value=1,
+        max_value=MAX_TABLE_NUMBER,
+        label="Table",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     caller = forms.ChoiceField(choices=CallerKind.choices, initial=CallerKind.PLAYER_A, label="Who called")
     question = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Question")

@@ -24,6 +24,7 @@ from tournament.enums import (
     CALL_READ_ROLES,
     HEAD_ROLES,
     JUDGE_ROLES,
+    MAX_TABLE_NUMBER,
     OFFICIAL_ROLES,
     MatchResult,
     RegistrationStatus,
@@ -132,13 +133,14 @@ def open_call(
     Side effects: audit entry.
     """
     require_judging_role(actor, event, OFFICIAL_ROLES, "open a judge call")
+    tournament_services.require_event_open(event)
     if caller not in CallerKind.values:
         raise DomainError(f"unknown caller {caller!r}", field="caller")
     match = _match_in_event(match, event)
     if match is None and table_number is None:
         raise DomainError("give the table number or the match", field="table_number")
-    if table_number is not None and table_number < 1:
-        raise DomainError("table numbers start at 1", field="table_number")
+    if table_number is not None and not 1 <= table_number <= MAX_TABLE_NUMBER:
+        raise DomainError(f"table numbers go from 1 to {MAX_TABLE_NUMBER}", field="table_number")
     if match is None:
         rnd = current_round(event)
         if rnd is not None:
@@ -385,6 +387,16 @@ def _current_match_for(registration: Registration) -> Match | None:
     )
 
 
+def _lock_registration(registration: Registration) -> Registration:
+    """``registration`` re-read with its row locked until the transaction ends (a no-op on
+    SQLite, whose writers are serialised anyway)."""
+    return (
+        Registration.objects.select_for_update(of=("self",))
+        .select_related("event", "player")
+        .get(pk=registration.pk)
+    )
+
+
 def _apply_effect(p: Penalty, actor) -> None:
     """PPG 1.4: what each penalty does.
 
@@ -458,6 +470,10 @@ def issue_penalty(
     """
     event = registration.event
     held = require_judging_role(judge, event, JUDGE_ROLES, "issue penalties")
+    tournament_services.require_event_open(event)
+    # PPG 1.2: the recommendation counts the player's earlier penalties, so penalties of one
+    # player are issued one at a time: lock the registration row before counting them.
+    registration = _lock_registration(registration)
     if registration.status == RegistrationStatus.DISQUALIFIED:
         raise ConflictError("this player is already disqualified")
     match = _match_in_event(match, event)
@@ -559,6 +575,7 @@ def issue_simultaneous_penalties(
     """
     event = match.round.event
     require_judging_role(judge, event, JUDGE_ROLES, "issue penalties")
+    tournament_services.require_event_open(event)
     if match.is_bye:
         raise DomainError("a bye has only one player", field="match")
     players = [match.player_a, match.player_b]
@@ -589,6 +606,7 @@ def apply_deferred_penalty(p: Penalty, *, judge) -> Penalty:
     """PPG 1.4: a Game Loss or Match Loss issued between matches applies to the player's next match."""
     p = _lock_penalty(p)
     require_judging_role(judge, p.event, JUDGE_ROLES, "apply penalties")
+    tournament_services.require_event_open(p.event)
     if p.status != PenaltyStatus.ISSUED or p.effect != EffectStatus.NEXT_MATCH:
         raise ConflictError(f"penalty #{p.pk} is not waiting for a next match")
     match = _current_match_for(p.registration)
@@ -622,6 +640,7 @@ def confirm_penalty(p: Penalty, *, head_judge) -> Penalty:
     """PPG 1.2: the head judge confirms a pending penalty; its effect then applies."""
     p = _lock_penalty(p)
     require_judging_role(head_judge, p.event, confirmer_roles(p.penalty), "confirm this penalty")
+    tournament_services.require_event_open(p.event)
     if p.status != PenaltyStatus.PENDING:
         raise ConflictError(f"penalty #{p.pk} is {p.get_status_display().lower()}, not awaiting confirmation")
     before = _penalty_snapshot(p)
@@ -682,6 +701,7 @@ def issue_tardiness(
     """
     event = registration.event
     require_judging_role(judge, event, JUDGE_ROLES, "issue penalties")
+    tournament_services.require_event_open(event)
     match = _match_in_event(match, event) or _current_match_for(registration)
     rel = rel_in_force(event, match)
     try:
@@ -750,6 +770,7 @@ def plan_deck_checks(
     """
     event = round_.event
     require_judging_role(actor, event, HEAD_ROLES, "plan deck checks")
+    tournament_services.require_event_open(event)
     matches = [
         m for m in Match.objects.filter(round=round_, player_b__isnull=False, table_number__isnull=False)
     ]
@@ -807,6 +828,7 @@ def create_deck_check(
         raise DomainError(f"unknown deck-check kind {kind!r}", field="kind")
     roles = JUDGE_ROLES if kind == DeckCheckKind.REGULAR else HEAD_ROLES
     require_judging_role(judge, event, roles, "start this kind of deck check")
+    tournament_services.require_event_open(event)
     match = _match_in_event(match, event)
     if match is None and kind != DeckCheckKind.BETWEEN_ROUNDS:
         match = _current_match_for(registration)

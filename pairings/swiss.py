@@ -180,7 +180,13 @@ def _pair_pod(
         return [], (players[0] if players else None)
     seeded = round_number == 1 and any(p.rank is not None for p in players)
     result: _PodResult | None = None
-    if not seeded and (force_fast or len(players) > EXACT_LIMIT):
+    if seeded:
+        # The usual round 1 (equal points, nobody met yet) is seeded directly in linear time
+        # and memory; an unusual large one falls back to the fast path like any other round.
+        result = _seeded_round_one(players)
+        if result is None and len(players) > EXACT_LIMIT:
+            seeded = False
+    if not seeded and result is None and (force_fast or len(players) > EXACT_LIMIT):
         for attempt in range(FAST_ATTEMPTS):  # other random candidate graphs before the O(n^2) solve
             result = _FastPairer(
                 players, rng if attempt == 0 else random.Random(f"{rng.random()}/{attempt}")
@@ -191,6 +197,39 @@ def _pair_pod(
         result = _solve_exact(players, rng, seeded=seeded)
     pairs, bye = result
     return [(a, b) if (a.points, b.id) >= (b.points, a.id) else (b, a) for a, b in pairs], bye
+
+
+def _seeding_order(players: Sequence[PlayerState]) -> list[int]:
+    """Indices of ``players`` by rank (unranked last, then by id): the round-1 seeding order."""
+    return sorted(
+        range(len(players)), key=lambda i: (players[i].rank is None, players[i].rank or 0, players[i].id)
+    )
+
+
+def _seeded_round_one(players: list[PlayerState]) -> _PodResult | None:
+    """Round-1 seeding without a matching: rank i meets rank i + n/2 (the lowest-ranked player
+    takes the bye of an odd pod). O(n log n) time, O(n) memory.
+
+    This is exactly the exact solver's answer whenever the pod is the usual round 1: every
+    player has the same points and nobody has met anyone (no rematch or pair-down to weigh),
+    and in an odd pod the lowest-ranked player may take the bye. Then each pair is at seeding
+    distance exactly n/2 (tertiary cost 0) and the bye costs nothing, which no other pairing
+    matches. Otherwise returns None and the caller decides.
+    """
+    n = len(players)
+    if len({p.points for p in players}) != 1 or any(p.opponents for p in players):
+        return None
+    order = _seeding_order(players)
+    bye = None
+    if n % 2:
+        last = players[order[-1]]
+        if last not in bye_candidates(players):
+            return None
+        bye = last
+        order = order[:-1]
+    half = len(order) // 2
+    pairs = [(players[order[k]], players[order[k + half]]) for k in range(half)]
+    return pairs, bye
 
 
 def _pair_down_lower_bound(players: Sequence[PlayerState]) -> int:
@@ -233,7 +272,7 @@ def _solve_exact(players: list[PlayerState], rng: random.Random, *, seeded: bool
     w_base = (pairs_count + 1) * (w_r + max_d2 * w_d + tert_max)
 
     if seeded:
-        order = sorted(range(n), key=lambda i: (players[i].rank is None, players[i].rank or 0, players[i].id))
+        order = _seeding_order(players)
         pos = {idx: k for k, idx in enumerate(order)}
         half = n // 2
 

@@ -56,6 +56,14 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _no_throttling(settings):
+    """The suite logs in and calls the API thousands of times from one address: login lockout
+    and API throttles are off here. tests/core/test_throttling.py switches them back on."""
+    settings.AXES_ENABLED = False
+    settings.ARBITER_THROTTLE_ENABLED = False
+
+
 @pytest.fixture
 def user_factory(db):
     from django.contrib.auth import get_user_model

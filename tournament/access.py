@@ -186,6 +186,8 @@ def event_for_staff(user, slug: str, *, roles=None) -> Event:
     if event is None:
         raise Http404(f"no event {slug!r}")
     held = staff_roles(user, event)
+    if not held and event.status == EventStatus.DRAFT:
+        raise Http404(f"no event {slug!r}")  # a draft event does not exist for non-staff
     if not held or (roles is not None and not held & {str(r) for r in roles}):
         raise PermissionDenied(
             "you are not on this event's staff" if not held else "your role cannot do this"

@@ -20,10 +20,11 @@ from rest_framework.views import APIView
 
 from cards.models import CardDataRelease
 from core.api import validated
-from core.errors import DomainError
+from core.errors import ConflictError, DomainError
 
 from . import access, selectors, services
 from .enums import (
+    MAX_TABLE_NUMBER,
     PLAYED_RESULT_CHOICES,
     REL,
     RESULT_ROLES,
@@ -285,8 +286,10 @@ class StandingSerializer(serializers.Serializer):
     status = serializers.CharField()
 
 
-def _event(slug: str) -> Event:
-    return access.event_by_slug(slug)
+def _event(request, slug: str) -> Event:
+    """The event ``slug`` for an action: a draft event answers 404 to anyone off its staff,
+    exactly like an unknown slug (its existence does not leak through a 403 or a 400)."""
+    return access.event_for_viewer(request.user, slug)
 
 
 def _public_event(request, slug: str) -> Event:
@@ -302,11 +305,16 @@ def _registration(event: Event, reg_id: int) -> Registration:
     return get_object_or_404(Registration.objects.select_related("player", "event"), event=event, pk=reg_id)
 
 
-def _match(match_id: int) -> Match:
-    return get_object_or_404(
+def _match(match_id: int, request=None) -> Match:
+    """The match ``match_id``; 404 when it is unknown or belongs to a draft event the user
+    does not staff."""
+    match = get_object_or_404(
         Match.objects.select_related("round", "round__event", "player_a__player", "player_b__player"),
         pk=match_id,
     )
+    if request is not None and not access.event_is_visible(request.user, match.round.event):
+        raise Http404("no such match")
+    return match
 
 
 def _ctx(request, event: Event) -> dict:
@@ -356,7 +364,7 @@ class EventDetailView(APIView):
         data = dict(validated(EventWriteSerializer, request))
         reason = data.pop("reason", "")
         data.pop("slug", None)
-        event = services.update_event(_event(slug), actor=request.user, reason=reason, **data)
+        event = services.update_event(_event(request, slug), actor=request.user, reason=reason, **data)
         return Response(EventSerializer(event).data)
 
 
@@ -377,10 +385,12 @@ class PlayerListView(APIView):
 
     @extend_schema(request=RegisterSerializer, responses={201: RegistrationSerializer}, tags=["players"])
     def post(self, request, slug):
-        event = _event(slug)
+        event = _event(request, slug)
         data = validated(RegisterSerializer, request)
         staff = access.can_manage_players(request.user, event)
         pid = (data.get("player_id") or "").strip()
+        options = {"late_entry": data["late_entry"], "approved": data["approved"]}
+        new_profile = None
         if staff and pid:
             profile = PlayerProfile.objects.filter(player_id__iexact=pid).first()
             if profile is None:
@@ -388,9 +398,7 @@ class PlayerListView(APIView):
                     raise DomainError(
                         f"no player with ID {pid}: give a display_name to create one", field="player_id"
                     )
-                profile = services.create_player_profile(
-                    actor=request.user, player_id=pid, display_name=data["display_name"]
-                )
+                new_profile = {"player_id": pid, "display_name": data["display_name"]}
         else:
             profile = PlayerProfile.objects.filter(user=request.user).first()
             if profile is None:
@@ -399,9 +407,10 @@ class PlayerListView(APIView):
                         "you have no player profile yet: send your player_id and display_name",
                         field="player_id",
                     )
-                profile = services.create_player_profile(
-                    actor=request.user, player_id=pid, display_name=data["display_name"], user=request.user
-                )
+                new_profile = {"player_id": pid, "display_name": data["display_name"], "user": request.user}
+        if new_profile is not None:  # profile and registration together, or neither
+            reg = services.register_new_player(event, actor=request.user, **new_profile, **options)
+            return Response(RegistrationSerializer(reg).data, status=status.HTTP_201_CREATED)
         reg = services.register_player(
             event,
             player=profile,
@@ -420,7 +429,7 @@ def _registration_action(name: str, func, doc: str, *, needs_reason: bool = Fals
 
         @extend_schema(request=ReasonSerializer, responses=RegistrationSerializer, tags=["players"])
         def post(self, request, slug, reg_id):
-            event = _event(slug)
+            event = _event(request, slug)
             reg = _registration(event, reg_id)
             reason = validated(ReasonSerializer, request)["reason"]
             kwargs = {"reason": reason} if needs_reason or func is not services.check_in else {}
@@ -453,7 +462,7 @@ class StaffListView(APIView):
 
     @extend_schema(request=StaffWriteSerializer, responses={201: StaffSerializer}, tags=["staff"])
     def post(self, request, slug):
-        event = _event(slug)
+        event = _event(request, slug)
         data = validated(StaffWriteSerializer, request)
         user = get_user_model().objects.filter(username=data["username"]).first()
         if user is None:
@@ -465,7 +474,7 @@ class StaffListView(APIView):
 class StaffDetailView(APIView):
     @extend_schema(request=ReasonSerializer, responses=StaffSerializer, tags=["staff"])
     def delete(self, request, slug, staff_id):
-        event = _event(slug)
+        event = _event(request, slug)
         assignment = get_object_or_404(StaffAssignment, event=event, pk=staff_id)
         reason = (request.data or {}).get("reason", "") if hasattr(request, "data") else ""
         assignment = services.end_staff_assignment(assignment, actor=request.user, reason=str(reason))
@@ -501,7 +510,7 @@ class RoundListView(APIView):
         tags=["rounds"],
     )
     def post(self, request, slug):
-        event = _event(slug)
+        event = _event(request, slug)
         seed = validated(PairSerializer, request).get("seed")
         rnd = services.pair_next_round(event, actor=request.user, seed=seed)
         return Response(
@@ -541,7 +550,7 @@ class RoundMatchesView(APIView):
 class PublishRoundView(APIView):
     @extend_schema(request=None, responses=RoundSerializer, tags=["rounds"])
     def post(self, request, slug, number):
-        rnd = services.publish_round(_round(_event(slug), number), actor=request.user)
+        rnd = services.publish_round(_round(_event(request, slug), number), actor=request.user)
         return Response(RoundSerializer(rnd).data)
 
 
@@ -549,7 +558,7 @@ class RepairRoundView(APIView):
     @extend_schema(request=PairSerializer, responses=MatchSerializer(many=True), tags=["rounds"])
     def post(self, request, slug, number):
         seed = validated(PairSerializer, request).get("seed")
-        event = _event(slug)
+        event = _event(request, slug)
         rnd = services.repair_round(_round(event, number), actor=request.user, seed=seed)
         return Response(_matches_payload(rnd, _ctx(request, event)))
 
@@ -557,7 +566,7 @@ class RepairRoundView(APIView):
 class SwapPlayersView(APIView):
     @extend_schema(request=SwapSerializer, responses=MatchSerializer(many=True), tags=["rounds"])
     def post(self, request, slug, number):
-        event = _event(slug)
+        event = _event(request, slug)
         data = validated(SwapSerializer, request)
         rnd = services.swap_players(
             _round(event, number),
@@ -582,7 +591,7 @@ class ClockView(APIView):
 
     @extend_schema(request=ClockActionSerializer, responses=ClockSerializer, tags=["rounds"])
     def post(self, request, slug, number):
-        rnd = _round(_event(slug), number)
+        rnd = _round(_event(request, slug), number)
         data = validated(ClockActionSerializer, request)
         action = data["action"]
         if action == "start":
@@ -610,7 +619,7 @@ class MatchDetailView(APIView):
 
     @extend_schema(responses=MatchSerializer, tags=["matches"])
     def get(self, request, match_id):
-        match = _match(match_id)
+        match = _match(match_id, request)
         if not access.event_is_visible(request.user, match.round.event):
             raise Http404("no such match")
         if not selectors.round_is_public(match.round) and not access.can_run_rounds(
@@ -627,7 +636,7 @@ class ReportView(APIView):
     def post(self, request, match_id):
         data = validated(ReportSerializer, request)
         match = services.report_result(
-            _match(match_id),
+            _match(match_id, request),
             actor=request.user,
             result=data["result"],
             games_a=data["games_a"],
@@ -644,7 +653,7 @@ class ConfirmView(APIView):
     def post(self, request, match_id):
         data = validated(ConfirmSerializer, request)
         match = services.confirm_result(
-            _match(match_id), actor=request.user, expected_version=data.get("version")
+            _match(match_id, request), actor=request.user, expected_version=data.get("version")
         )
         return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
@@ -655,7 +664,7 @@ class ResultView(APIView):
     @extend_schema(request=ResultSerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
         data = validated(ResultSerializer, request)
-        match = _match(match_id)
+        match = _match(match_id, request)
         kwargs = dict(
             actor=request.user,
             result=data["result"],
@@ -667,6 +676,16 @@ class ResultView(APIView):
         )
         if match.result == MatchResult.PENDING:
             match = services.enter_result(match, reason=data["reason"], **kwargs)
+        elif data.get("version") is None:
+            access.require_role(request.user, match.round.event, RESULT_ROLES, "correct results")
+            # Another entry got there first: changing it is a correction of what this client
+            # has not seen. It must send the version it saw (then it is a deliberate correction).
+            raise ConflictError(
+                f"table {match.table_number} already has a result ({match.get_result_display()}); "
+                "send the version you saw to correct it",
+                code="has_result",
+                current=MatchSerializer(match).data,
+            )
         else:
             match = services.correct_result(match, reason=data["reason"], **kwargs)
         return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
@@ -677,7 +696,7 @@ class PreviewCorrectionView(APIView):
 
     @extend_schema(request=ResultSerializer, responses=OpenApiTypes.OBJECT, tags=["matches"])
     def post(self, request, match_id):
-        match = _match(match_id)
+        match = _match(match_id, request)
         access.event_for_staff(request.user, match.round.event.slug, roles=RESULT_ROLES)
         data = validated(ResultSerializer, request)
         preview = services.preview_result_correction(
@@ -696,7 +715,7 @@ class ExtensionView(APIView):
     def post(self, request, match_id):
         data = validated(ExtensionSerializer, request)
         match = services.add_match_extension(
-            _match(match_id), seconds=data["seconds"], reason=data["reason"], actor=request.user
+            _match(match_id, request), seconds=data["seconds"], reason=data["reason"], actor=request.user
         )
         return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
@@ -704,7 +723,7 @@ class ExtensionView(APIView):
 class NoShowView(APIView):
     @extend_schema(request=NoShowSerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
-        match = _match(match_id)
+        match = _match(match_id, request)
         data = validated(NoShowSerializer, request)
         absent = list(Registration.objects.filter(event=match.round.event, pk__in=data["absent"]))
         match = services.record_no_show(match, absent=absent, actor=request.user, drop=data["drop"])
@@ -802,18 +821,39 @@ class EventDaysView(APIView):
     @extend_schema(request=DaysSerializer, responses=DaySerializer(many=True), tags=["events"])
     def put(self, request, slug):
         data = validated(DaysSerializer, request)
-        days = services.set_event_days(_event(slug), actor=request.user, days=[dict(d) for d in data["days"]])
+        days = services.set_event_days(
+            _event(request, slug), actor=request.user, days=[dict(d) for d in data["days"]]
+        )
         return Response(DaySerializer(days, many=True).data)
 
 
 class FinishEventView(APIView):
     @extend_schema(request=None, responses=EventSerializer, tags=["events"])
     def post(self, request, slug):
-        return Response(EventSerializer(services.finish_event(_event(slug), actor=request.user)).data)
+        return Response(
+            EventSerializer(services.finish_event(_event(request, slug), actor=request.user)).data
+        )
+
+
+class ReopenSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000, help_text="why the finished event is opened again")
+
+
+class ReopenEventView(APIView):
+    """Open a finished event again (organizer, head judge) with a reason; audited."""
+
+    @extend_schema(request=ReopenSerializer, responses=EventSerializer, tags=["events"])
+    def post(self, request, slug):
+        data = validated(ReopenSerializer, request)
+        return Response(
+            EventSerializer(
+                services.reopen_event(_event(request, slug), actor=request.user, reason=data["reason"])
+            ).data
+        )
 
 
 class FixedTableSerializer(serializers.Serializer):
-    table_number = serializers.IntegerField(min_value=1, allow_null=True)
+    table_number = serializers.IntegerField(min_value=1, max_value=MAX_TABLE_NUMBER, allow_null=True)
     reason = serializers.CharField(required=False, allow_blank=True, default="")
 
 
@@ -822,7 +862,7 @@ class FixedTableView(APIView):
 
     @extend_schema(request=FixedTableSerializer, responses=RegistrationSerializer, tags=["players"])
     def post(self, request, slug, reg_id):
-        event = _event(slug)
+        event = _event(request, slug)
         data = validated(FixedTableSerializer, request)
         reg = services.set_fixed_table(
             _registration(event, reg_id),
@@ -858,7 +898,7 @@ class TableResultView(APIView):
 
     @extend_schema(request=TableResultSerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, slug, number, table):
-        rnd = _round(_event(slug), number)
+        rnd = _round(_event(request, slug), number)
         data = validated(TableResultSerializer, request)
         match = services.enter_result_by_table(
             rnd,
@@ -876,7 +916,7 @@ class TableResultView(APIView):
 
 
 class TableNumberSerializer(serializers.Serializer):
-    table_number = serializers.IntegerField(min_value=1)
+    table_number = serializers.IntegerField(min_value=1, max_value=MAX_TABLE_NUMBER)
     reason = serializers.CharField()
 
 
@@ -887,7 +927,10 @@ class MatchTableView(APIView):
     def post(self, request, match_id):
         data = validated(TableNumberSerializer, request)
         match = services.set_table_number(
-            _match(match_id), table_number=data["table_number"], actor=request.user, reason=data["reason"]
+            _match(match_id, request),
+            table_number=data["table_number"],
+            actor=request.user,
+            reason=data["reason"],
         )
         return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
@@ -905,7 +948,7 @@ class PenaltyResultView(APIView):
 
     @extend_schema(request=PenaltySerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
-        match = _match(match_id)
+        match = _match(match_id, request)
         access.event_for_staff(request.user, match.round.event.slug, roles=RESULT_ROLES)
         data = validated(PenaltySerializer, request)
         loser = _registration(match.round.event, data["loser"])
@@ -979,7 +1022,7 @@ class TeamListView(APIView):
         tags=["players"],
     )
     def post(self, request, slug):
-        event = _public_event(request, slug)
+        event = _event(request, slug)
         data = validated(TeamSerializer, request)
         if not access.can_manage_players(request.user, event):
             invitations = services.invite_team(

@@ -79,6 +79,7 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/days/", api.EventDaysView.as_view(), name="api-event-days"),
     path("events/<slug:slug>/finish/", api.FinishEventView.as_view(), name="api-event-finish"),
+    path("events/<slug:slug>/reopen/", api.ReopenEventView.as_view(), name="api-event-reopen"),
     path("events/<slug:slug>/audit/", api.EventAuditView.as_view(), name="api-event-audit"),
     path(
         "events/<slug:slug>/players/<int:reg_id>/fixed-table/",

@@ -284,3 +284,7 @@ DEFAULT_STANDINGS_POLICY: dict[str, str] = {
     Game.FAB: StandingsPolicy.FAB,
     Game.GA: StandingsPolicy.POINTS_3_1_0,
 }
+
+#: The highest table number a venue can have: table numbers from forms, the API and services
+#: are checked against it (far above any real hall, far below any database column's limit).
+MAX_TABLE_NUMBER = 10_000

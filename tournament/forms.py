@@ -232,3 +232,5 @@ class CorrectionForm(forms.Form):
     result_kind = forms.CharField(max_length=20, required=False)
     reason = forms.CharField(max_length=500)
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    #: The match version the page showed: a result entered meanwhile makes the change a 409.
+    version = forms.IntegerField(min_value=0, max_value=2**31 - 1, required=False, widget=forms.HiddenInput)

@@ -548,6 +548,8 @@ def _team_records(event: Event, *, completed_only: bool = True):
     ).order_by("round__number", "id")
     grouped: dict[tuple[int, str, str | None], list] = {}
     for n, ta, tb, result, ga, gb in rows:
+        if ta is None:
+            continue  # a board of players without a team (not a team event): no team record
         grouped.setdefault((n, ta, tb), []).append((result, ga, gb))
     records = []
     for (n, ta, tb), boards in grouped.items():
@@ -566,6 +568,8 @@ def team_standings(event: Event):
 
     spec = policy_spec(event.standings_policy)
     teams = _team_members(event)
+    if not teams:
+        return []  # an event without teams has no team standings
     completed = _completed_swiss_rounds(event, None)
     removed = tuple(
         name for name, members in teams.items()

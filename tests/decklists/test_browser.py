@@ -20,9 +20,9 @@ def test_player_builds_a_list_with_card_rows_on_a_phone(
     name = phone_page.locator(".card-row .name").first
     name.fill("Snat")
     # The datalist is filled from /api/cards/autocomplete/ as the player types.
-    phone_page.wait_for_function(
-        "() => [...document.querySelectorAll('#card-suggestions option')].some(o => o.value === 'Snatch')"
-    )
+    phone_page.wait_for_selector(
+        "#card-suggestions option[value='Snatch']", state="attached"
+    )  # no eval (CSP)
     name.fill("Snatch")
     phone_page.locator(".card-row .qty").first.fill("3")
     phone_page.locator(".card-row select").first.select_option("1")

@@ -18,7 +18,8 @@ Services other apps call (keyword-only actor): ``add_match_extension``,
 Index (main object positional, the rest keyword-only):
 
 - events: ``create_event(*, actor, name, slug=None, **fields)``, ``update_event(event, *, actor,
-  reason="", **changes)``, ``set_event_days(event, *, actor, days)``, ``finish_event``; rule
+  reason="", **changes)``, ``set_event_days(event, *, actor, days)``, ``finish_event``, ``reopen_event(event, *, actor,
+  reason)``; ``require_event_open(event)`` (409 once finished: every change service calls it); rule
   defaults ``default_round_minutes``, ``default_decklists_required``,
   ``default_regular_deck_checks``, ``event_type_defaults``, ``rel_for_round``
 - staff: ``assign_staff(event, *, user, role, actor)``, ``end_staff_assignment``
@@ -42,6 +43,7 @@ pairing locks the event row. On SQLite a locked database is retried (``_common._
 from __future__ import annotations
 
 from ..selectors import clock_status
+from ._common import CLOSED_STATUSES, require_event_open
 from .clock import (
     add_match_extension,
     adjust_clock,
@@ -61,6 +63,7 @@ from .events import (
     event_type_defaults,
     finish_event,
     rel_for_round,
+    reopen_event,
     set_event_days,
     update_event,
 )
@@ -71,6 +74,7 @@ from .registration import (
     drop_registration,
     record_no_show,
     reenter_registration,
+    register_new_player,
     register_player,
     set_fixed_table,
 )
@@ -105,6 +109,7 @@ from .teams import (
 )
 
 __all__ = [
+    "CLOSED_STATUSES",
     "CorrectionPreview",
     "EVENT_FIELDS",
     "TEAM_POSITIONS",
@@ -139,6 +144,8 @@ __all__ = [
     "record_no_show",
     "record_penalty_result",
     "reenter_registration",
+    "reopen_event",
+    "register_new_player",
     "register_player",
     "register_team",
     "invite_team",
@@ -146,6 +153,7 @@ __all__ = [
     "rel_for_round",
     "repair_round",
     "report_result",
+    "require_event_open",
     "resume_clock",
     "set_event_days",
     "set_fixed_table",

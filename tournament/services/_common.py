@@ -11,6 +11,7 @@ from django.db import OperationalError, connection, transaction
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
 
+from ..enums import EventStatus
 from ..models import (
     Event,
     Match,
@@ -51,6 +52,24 @@ def _audit(obj, *, event: Event, actor, action: str, before=None, after=None, re
     record_audit(
         obj, actor=actor, action=action, before=before, after=after, reason=reason, event_id=event.pk
     )
+
+
+#: Statuses in which an event takes no change at all until it is reopened.
+CLOSED_STATUSES = (EventStatus.FINISHED, EventStatus.CANCELLED)
+
+
+def require_event_open(event: Event) -> None:
+    """Raise ``ConflictError`` (409, code "event_closed") when ``event`` is finished or cancelled.
+
+    Every service that changes an event's players, rounds, results, decklists or penalties
+    calls it after its role check: a finished event is closed for good until an organizer or
+    head judge reopens it with a reason (``reopen_event``).
+    """
+    if event.status in CLOSED_STATUSES:
+        raise ConflictError(
+            f"the event is {event.get_status_display().lower()}: nothing can change until it is reopened",
+            code="event_closed",
+        )
 
 
 def _lock_event(event: Event) -> Event:

@@ -22,13 +22,14 @@ from ..models import (
     MatchExtension,
     Round,
 )
-from ._common import _atomic, _audit, _lock_match
+from ._common import _atomic, _audit, _lock_match, require_event_open
 
 # --------------------------------------------------------------------------- clock
 
 
 def _clock_round(round_: Round, actor, what: str) -> Round:
     require_role(actor, round_.event, CLOCK_ROLES, what)
+    require_event_open(round_.event)
     rnd = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS, RoundStatus.COMPLETE):
         raise DomainError(f"publish round {rnd.number} before using its clock", code="not_published")
@@ -154,6 +155,7 @@ def add_match_extension(match: Match, *, seconds: int, reason: str, actor) -> Ma
     organizer and the scorekeeper may; the extension is stored with reason and issuer."""
     event = match.round.event
     require_role(actor, event, CLOCK_ROLES, "extend a match")
+    require_event_open(event)
     if not isinstance(seconds, int) or not 0 < seconds <= 4 * 3600:
         raise DomainError(
             "an extension is a positive whole number of seconds up to four hours", field="seconds"

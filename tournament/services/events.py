@@ -43,7 +43,7 @@ from ..models import (
     Round,
     StaffAssignment,
 )
-from ._common import _atomic, _audit, _choice, _lock_event
+from ._common import CLOSED_STATUSES, _atomic, _audit, _choice, _lock_event, require_event_open
 from .registration import _promote_waitlist
 
 # --------------------------------------------------------------------------- event defaults
@@ -244,6 +244,7 @@ def update_event(event: Event, *, actor, reason: str = "", **changes) -> Event:
     """Change event settings (organizer or head judge). Rules versions, game, format and games
     per match, card data and the standings policy are pinned once the first round is paired (G-01). Audited with before/after."""
     require_role(actor, event, EVENT_EDIT_ROLES, "change the event")
+    require_event_open(event)
     unknown = set(changes) - set(EVENT_FIELDS)
     if unknown:
         raise DomainError(f"unknown event field(s): {', '.join(sorted(unknown))}", field=sorted(unknown)[0])
@@ -279,6 +280,7 @@ def set_event_days(event: Event, *, actor, days: list[dict]) -> list[EventDay]:
     after) and the day-2 cut (App B: top N or X-2, whichever is larger).
     """
     require_role(actor, event, EVENT_EDIT_ROLES, "plan event days")
+    require_event_open(event)
     numbers = [d.get("number") for d in days]
     if sorted(numbers) != list(range(1, len(days) + 1)):
         raise DomainError("days must be numbered 1, 2, 3, ... without gaps", field="days")
@@ -325,6 +327,7 @@ def finish_event(event: Event, *, actor) -> Event:
     """Close the event once its last round is complete (organizer, head judge, scorekeeper)."""
     require_role(actor, event, MANAGE_ROLES, "finish the event")
     event = _lock_event(event)
+    require_event_open(event)
     last = selectors.current_round(event)
     if last is None or last.status != RoundStatus.COMPLETE:
         raise ConflictError("the last round is not complete")
@@ -338,5 +341,35 @@ def finish_event(event: Event, *, actor) -> Event:
         action="event.finish",
         before={"status": before},
         after={"status": event.status},
+    )
+    return event
+
+
+@_atomic
+def reopen_event(event: Event, *, actor, reason: str) -> Event:
+    """Open a finished (or cancelled) event again so results, players and rounds can change.
+
+    Organizer or head judge, with a reason (audited). The event goes back to running when it
+    has rounds, to registration otherwise.
+    """
+    require_role(actor, event, EVENT_EDIT_ROLES, "reopen the event")
+    if not (reason or "").strip():
+        raise DomainError("reopening an event needs a reason", field="reason")
+    event = _lock_event(event)
+    if event.status not in CLOSED_STATUSES:
+        raise ConflictError("the event is not finished", code="not_closed")
+    before = event.status
+    event.status = (
+        EventStatus.RUNNING if Round.objects.filter(event=event).exists() else EventStatus.REGISTRATION
+    )
+    event.save(update_fields=["status", "updated_at"])
+    _audit(
+        event,
+        event=event,
+        actor=actor,
+        action="event.reopen",
+        before={"status": before},
+        after={"status": event.status},
+        reason=reason.strip(),
     )
     return event

@@ -24,6 +24,7 @@ from ..enums import (
     CLOCK_ROLES,
     EVENT_EDIT_ROLES,
     MANAGE_ROLES,
+    MAX_TABLE_NUMBER,
     REL,
     TEAM_FORMATS,
     EventStatus,
@@ -43,7 +44,15 @@ from ..models import (
     Round,
     StaffAssignment,
 )
-from ._common import _atomic, _audit, _lock_event, _lock_match, _snapshot_match, _snapshot_registration
+from ._common import (
+    _atomic,
+    _audit,
+    _lock_event,
+    _lock_match,
+    _snapshot_match,
+    _snapshot_registration,
+    require_event_open,
+)
 from .results import _maybe_close_round
 
 # --------------------------------------------------------------------------- players
@@ -157,6 +166,26 @@ def register_player(
     return reg
 
 
+@_atomic
+def register_new_player(
+    event: Event,
+    *,
+    actor,
+    player_id: str,
+    display_name: str,
+    user=None,
+    late_entry: bool = False,
+    approved: bool = False,
+) -> Registration:
+    """Create a player profile and register it at ``event`` in one transaction.
+
+    A refused registration (closed event, full event, an official, a banned player...) leaves
+    nothing behind: no profile claims ``player_id`` unless the registration is made (TR&P 1.5).
+    """
+    profile = create_player_profile(actor=actor, player_id=player_id, display_name=display_name, user=user)
+    return register_player(event, player=profile, actor=actor, late_entry=late_entry, approved=approved)
+
+
 def _check_not_an_official(event: Event, player: PlayerProfile, *, field: str | None = None) -> None:
     """TR&P 1.4, 2.1: at a Skirmish or a tier 2+ tournament an official of the event cannot play."""
     if (
@@ -224,6 +253,7 @@ def check_in(registration: Registration, *, actor) -> Registration:
     """Mark a registered player present (player themself or staff)."""
     event = registration.event
     require_self_or_role(actor, registration, MANAGE_ROLES, "check in")
+    require_event_open(event)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     if reg.status == RegistrationStatus.CHECKED_IN:
         return reg
@@ -288,6 +318,7 @@ def drop_registration(registration: Registration, *, actor, reason: str = "") ->
     """
     require_self_or_role(actor, registration, MANAGE_ROLES, "drop a player")
     event = registration.event
+    require_event_open(event)
     reg = Registration.objects.select_for_update().select_related("player", "event").get(pk=registration.pk)
     if reg.status in (RegistrationStatus.DROPPED, RegistrationStatus.DISQUALIFIED):
         raise ConflictError(f"{reg.player.display_name} is already {reg.get_status_display().lower()}")
@@ -328,6 +359,7 @@ def reenter_registration(registration: Registration, *, actor, reason: str = "")
         "re-enter",
         message="only the head judge may re-enter a dropped player (TR&P 3.6)",
     )
+    require_event_open(event)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     if reg.status != RegistrationStatus.DROPPED:
         raise DomainError(
@@ -365,6 +397,7 @@ def disqualify_registration(registration: Registration, *, actor, reason: str) -
         "disqualify",
         message="only the head judge may disqualify a player (PPG 1.4)",
     )
+    require_event_open(event)
     if not (reason or "").strip():
         raise DomainError("a disqualification needs a reason", field="reason")
     reg = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
@@ -398,6 +431,7 @@ def record_no_show(match: Match, *, absent: list[Registration], actor, drop: boo
     double loss. Absent players are dropped unless ``drop=False`` (they told the scorekeeper)."""
     event = match.round.event
     require_role(actor, event, CLOCK_ROLES, "record a no-show")
+    require_event_open(event)
     match = _lock_match(match)
     ids = {r.pk for r in absent}
     if not ids or not ids <= {match.player_a_id, match.player_b_id}:
@@ -454,8 +488,13 @@ def set_fixed_table(
         "fix a table",
         message="only the head judge approves a fixed table (TR&P 3.10)",
     )
-    if table_number is not None and (not isinstance(table_number, int) or table_number < 1):
-        raise DomainError("a table number is a positive whole number", field="table_number")
+    require_event_open(event)
+    if table_number is not None and (
+        not isinstance(table_number, int) or not 1 <= table_number <= MAX_TABLE_NUMBER
+    ):
+        raise DomainError(
+            f"a table number is a whole number from 1 to {MAX_TABLE_NUMBER}", field="table_number"
+        )
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     before = _snapshot_registration(reg)
     reg.fixed_table = table_number

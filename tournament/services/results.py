@@ -30,7 +30,15 @@ from ..models import (
     Registration,
     Round,
 )
-from ._common import _atomic, _audit, _check_version, _choice, _lock_match, _snapshot_match
+from ._common import (
+    _atomic,
+    _audit,
+    _check_version,
+    _choice,
+    _lock_match,
+    _snapshot_match,
+    require_event_open,
+)
 
 # --------------------------------------------------------------------------- results
 
@@ -120,8 +128,9 @@ def report_result(
     the match row is locked, so one is stored first and the other confirms or disputes it.
     """
     match = _lock_match(match)
-    _check_version(match, expected_version)
     reg = _player_side(match, actor)
+    require_event_open(match.round.event)
+    _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
         raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
     _match_open_for_results(match)
@@ -134,13 +143,15 @@ def report_result(
         match, result=result, games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind
     )
     event = match.round.event
-    MatchReport.objects.update_or_create(
+    earlier = MatchReport.objects.filter(match=match, registration=reg).first()
+    previous_claim = _claim(earlier, reg) if earlier is not None else None
+    mine, _ = MatchReport.objects.update_or_create(
         match=match,
         registration=reg,
         defaults={"result": result, "games_a": games_a, "games_b": games_b, "games_drawn": games_drawn},
     )
     other = MatchReport.objects.filter(match=match).exclude(registration=reg).first()
-    before = _snapshot_match(match)
+    before = {**_snapshot_match(match), "claim": previous_claim}
     now = timezone.now()
     if other is None:
         match.report_status = ReportStatus.REPORTED
@@ -170,7 +181,10 @@ def report_result(
         match.version += 1
         action = "match.dispute"
     match.save()
-    _audit(match, event=event, actor=actor, action=action, before=before, after=_snapshot_match(match))
+    after = {**_snapshot_match(match), "claim": _claim(mine, reg)}
+    if other is not None:
+        after["opponent_claim"] = _claim(other, other.registration)
+    _audit(match, event=event, actor=actor, action=action, before=before, after=after)
     if match.result != MatchResult.PENDING:
         _maybe_close_round(match.round, actor=actor)
     return match
@@ -180,8 +194,9 @@ def report_result(
 def confirm_result(match: Match, *, actor, expected_version: int | None = None) -> Match:
     """The opponent confirms the reported result; it becomes the match result."""
     match = _lock_match(match)
-    _check_version(match, expected_version)
     reg = _player_side(match, actor)
+    require_event_open(match.round.event)
+    _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
         raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
     _match_open_for_results(match)
@@ -194,7 +209,8 @@ def confirm_result(match: Match, *, actor, expected_version: int | None = None) 
         raise ConflictError(
             "the reports disagree: a judge or the scorekeeper will settle it", code="disputed"
         )
-    MatchReport.objects.update_or_create(
+    earlier = MatchReport.objects.filter(match=match, registration=reg).first()
+    mine, _ = MatchReport.objects.update_or_create(
         match=match,
         registration=reg,
         defaults={
@@ -204,7 +220,7 @@ def confirm_result(match: Match, *, actor, expected_version: int | None = None) 
             "games_drawn": report.games_drawn,
         },
     )
-    before = _snapshot_match(match)
+    before = {**_snapshot_match(match), "claim": _claim(earlier, reg) if earlier is not None else None}
     _apply_result(
         match,
         result=report.result,
@@ -222,10 +238,26 @@ def confirm_result(match: Match, *, actor, expected_version: int | None = None) 
         actor=actor,
         action="match.confirm",
         before=before,
-        after=_snapshot_match(match),
+        after={
+            **_snapshot_match(match),
+            "claim": _claim(mine, reg),
+            "opponent_claim": _claim(report, report.registration),
+        },
     )
     _maybe_close_round(match.round, actor=actor)
     return match
+
+
+def _claim(report: MatchReport, reg: Registration) -> dict:
+    """What one player claimed about their match, as the audit trail keeps it."""
+    return {
+        "registration": reg.pk,
+        "player_id": reg.player.player_id,
+        "result": report.result,
+        "games_a": report.games_a,
+        "games_b": report.games_b,
+        "games_drawn": report.games_drawn,
+    }
 
 
 def _player_side(match: Match, actor) -> Registration:
@@ -254,12 +286,14 @@ def enter_result(
     disputed report. A match that already has a result needs ``correct_result``."""
     event = match.round.event
     require_role(actor, event, RESULT_ROLES, "enter results")
+    require_event_open(event)
     match = _lock_match(match)
     _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
         raise ConflictError(
             f"table {match.table_number} already has a result ({match.get_result_display()}); correct it instead",
             code="has_result",
+            current=_snapshot_match(match),
         )
     _match_open_for_results(match)
     _choice(kind, ResultKind, "kind")
@@ -316,6 +350,7 @@ def correct_result(
     ``preview_result_correction`` first to see which standings and pairings change."""
     event = match.round.event
     require_role(actor, event, RESULT_ROLES, "correct results")
+    require_event_open(event)
     if not (reason or "").strip():
         raise DomainError("a correction needs a reason", field="reason")
     match = _lock_match(match)
@@ -376,6 +411,7 @@ def record_penalty_result(match: Match, *, loser: Registration, kind: str, actor
     """
     event = match.round.event
     require_role(actor, event, CLOCK_ROLES, "apply a penalty to a result")
+    require_event_open(event)
     if kind not in ("game_loss", "match_loss"):
         raise DomainError("kind is 'game_loss' or 'match_loss'", field="kind")
     match = _lock_match(match)

@@ -15,6 +15,7 @@ from ..access import (
     require_role,
 )
 from ..enums import (
+    MAX_TABLE_NUMBER,
     RESULT_ROLES,
     TEAM_FORMATS,
     EventStatus,
@@ -31,7 +32,7 @@ from ..models import (
     Registration,
     Round,
 )
-from ._common import _atomic, _audit, _lock_event, _lock_match, _snapshot_match
+from ._common import _atomic, _audit, _lock_event, _lock_match, _snapshot_match, require_event_open
 from .registration import _concede
 from .results import _maybe_close_round
 
@@ -86,6 +87,7 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
 
     require_role(actor, event, RESULT_ROLES, "pair a round")
     event = _lock_event(event)
+    require_event_open(event)
     last = selectors.current_round(event)
     if last is not None and last.status != RoundStatus.COMPLETE:
         raise ConflictError(
@@ -232,6 +234,7 @@ def repair_round(round_: Round, *, actor, seed: int | None = None, reason: str =
 
     event = round_.event
     require_role(actor, event, RESULT_ROLES, "re-pair a round")
+    require_event_open(event)
     _lock_event(event)
     rnd = _editable_round(round_)
     before = [_snapshot_match(m) for m in rnd.matches.all()]
@@ -267,6 +270,7 @@ def swap_players(round_: Round, *, first: Registration, second: Registration, ac
     opponents). Recorded with who and why. A player with a bye can be swapped too."""
     event = round_.event
     require_role(actor, event, RESULT_ROLES, "edit pairings")
+    require_event_open(event)
     if not (reason or "").strip():
         raise DomainError("say why the pairings are edited", field="reason")
     rnd = _editable_round(round_)
@@ -316,9 +320,12 @@ def set_table_number(match: Match, *, table_number: int, actor, reason: str) -> 
     """Move an unpublished match to another table (two matches swap tables if it is taken)."""
     event = match.round.event
     require_role(actor, event, RESULT_ROLES, "edit pairings")
+    require_event_open(event)
     rnd = _editable_round(match.round)
-    if not isinstance(table_number, int) or table_number < 1:
-        raise DomainError("a table number is a positive whole number", field="table_number")
+    if not isinstance(table_number, int) or not 1 <= table_number <= MAX_TABLE_NUMBER:
+        raise DomainError(
+            f"a table number is a whole number from 1 to {MAX_TABLE_NUMBER}", field="table_number"
+        )
     match = _lock_match(match)
     if match.is_bye:
         raise DomainError("a bye has no table", field="table_number")
@@ -356,6 +363,7 @@ def publish_round(round_: Round, *, actor) -> Round:
     """Make the pairings public (PAIRED -> PUBLISHED). Publishing twice is a 409."""
     event = round_.event
     require_role(actor, event, RESULT_ROLES, "publish pairings")
+    require_event_open(event)
     rnd = Round.objects.select_for_update().get(pk=round_.pk)
     if rnd.status != RoundStatus.PAIRED:
         raise ConflictError(

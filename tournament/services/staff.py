@@ -22,7 +22,7 @@ from ..models import (
     Registration,
     StaffAssignment,
 )
-from ._common import _atomic, _audit, _choice, _lock_event
+from ._common import _atomic, _audit, _choice, _lock_event, require_event_open
 from .registration import _check_official_eligibility
 
 # --------------------------------------------------------------------------- staff
@@ -39,6 +39,7 @@ def assign_staff(event: Event, *, user, role: str, actor) -> StaffAssignment:
     require_role(actor, event, STAFF_ADMIN_ROLES, "assign staff")
     _choice(role, StaffRole, "role")
     event = _lock_event(event)
+    require_event_open(event)
     active = StaffAssignment.objects.filter(event=event, ended_at__isnull=True)
     held = set(active.filter(user=user).values_list("role", flat=True))
     if role in held:
@@ -89,6 +90,7 @@ def end_staff_assignment(assignment: StaffAssignment, *, actor, reason: str = ""
     """End a role (kept with ``ended_at`` for the trail, EV-09). The last organizer stays."""
     event = assignment.event
     require_role(actor, event, STAFF_ADMIN_ROLES, "remove staff")
+    require_event_open(event)
     if assignment.ended_at is not None:
         raise ConflictError("this assignment has already ended")
     if (

@@ -22,7 +22,7 @@ from ..models import (
     Registration,
     TeamInvitation,
 )
-from ._common import _atomic, _audit, _lock_event, _snapshot_registration
+from ._common import _atomic, _audit, _lock_event, _snapshot_registration, require_event_open
 from .registration import _PLAYER_ID_RE, _check_not_an_official, _check_player_eligibility, _pairings_started
 
 # --------------------------------------------------------------------------- teams (TR&P 9.2)
@@ -42,6 +42,7 @@ def register_team(
     needs three free seats.
     """
     event = _lock_event(event)
+    require_event_open(event)
     if event.format not in TEAM_FORMATS:
         raise DomainError("teams register only in a team format (TR&P 9.2)", code="team")
     staff = actor is None or can_manage_players(actor, event)

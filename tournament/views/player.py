@@ -231,7 +231,8 @@ def player_register(request, event, registration):
             raise DomainError(
                 "enter your player ID (GEM ID) and the name to show on pairings", field="player_id"
             )
-        profile = services.create_player_profile(actor=request.user, user=request.user, **form.cleaned_data)
+        reg = services.register_new_player(event, actor=request.user, user=request.user, **form.cleaned_data)
+        return f"Registered ({reg.get_status_display().lower()})."
     reg = services.register_player(event, player=profile, actor=request.user)
     return f"Registered ({reg.get_status_display().lower()})."
 

@@ -61,6 +61,7 @@ def staff_correct(request: HttpRequest, slug: str) -> HttpResponse:
         "games_a": match.games_a,
         "games_b": match.games_b,
         "games_drawn": match.games_drawn,
+        "version": match.version,
     }
     form = CorrectionForm(request.POST or None, initial=initial)
     preview = None
@@ -75,13 +76,14 @@ def staff_correct(request: HttpRequest, slug: str) -> HttpResponse:
         }
         if d["result_kind"]:
             values["kind"] = d["result_kind"]
+        expected = {"expected_version": d.get("version")}
         try:
             if match.result == MatchResult.PENDING:
-                services.enter_result(match, actor=request.user, reason=d["reason"], **values)
+                services.enter_result(match, actor=request.user, reason=d["reason"], **values, **expected)
                 messages.success(request, f"Table {match.table_number}: result entered.")
                 return redirect(_staff_url(event, "results"))
             if d["confirm"]:
-                services.correct_result(match, actor=request.user, reason=d["reason"], **values)
+                services.correct_result(match, actor=request.user, reason=d["reason"], **values, **expected)
                 messages.success(request, f"Round {round_.number} table {match.table_number} corrected.")
                 return redirect(_staff_url(event, "results"))
             preview = services.preview_result_correction(match, **values)

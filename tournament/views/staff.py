@@ -113,11 +113,14 @@ def staff_register(request: HttpRequest, event: Event):
     profile = (
         PlayerProfile.objects.filter(player_id__iexact=player_id).first() if "\x00" not in player_id else None
     )
-    if profile is None:
-        profile = services.create_player_profile(actor=request.user, player_id=player_id, display_name=name)
     late = request.POST.get("late_entry") == "on"
-    reg = services.register_player(event, player=profile, actor=request.user, late_entry=late)
-    return f"{profile.display_name} registered ({reg.get_status_display().lower()})."
+    if profile is None:  # the new profile exists only if the registration is made
+        reg = services.register_new_player(
+            event, actor=request.user, player_id=player_id, display_name=name, late_entry=late
+        )
+    else:
+        reg = services.register_player(event, player=profile, actor=request.user, late_entry=late)
+    return f"{reg.player.display_name} registered ({reg.get_status_display().lower()})."
 
 
 def _registration(event: Event, request: HttpRequest):

@@ -1,0 +1,15 @@
+// Small behaviours that would otherwise be inline handlers (the Content-Security-Policy allows
+// scripts from this site only): a form with data-confirm asks before it is sent; a select with
+// data-autosubmit sends its form when it changes.
+document.addEventListener("submit", function (event) {
+  var form = event.target;
+  if (form instanceof HTMLFormElement && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+    event.preventDefault();
+  }
+});
+document.addEventListener("change", function (event) {
+  var el = event.target;
+  if (el instanceof HTMLSelectElement && el.hasAttribute("data-autosubmit") && el.form) {
+    el.form.submit();
+  }
+});
