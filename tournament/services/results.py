@@ -120,8 +120,10 @@ def report_result(
     the match row is locked, so one is stored first and the other confirms or disputes it.
     """
     match = _lock_match(match)
-    _check_version(match, expected_version)
     reg = _player_side(match, actor)
+    if _repeats_own_claim(match, reg, (result, games_a, games_b, games_drawn)):
+        return match  # a double tap or a retry: already stored, nothing changes (no bump, no audit)
+    _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
         raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
     _match_open_for_results(match)
@@ -180,8 +182,12 @@ def report_result(
 def confirm_result(match: Match, *, actor, expected_version: int | None = None) -> Match:
     """The opponent confirms the reported result; it becomes the match result."""
     match = _lock_match(match)
-    _check_version(match, expected_version)
     reg = _player_side(match, actor)
+    if match.report_status == ReportStatus.CONFIRMED and _repeats_own_claim(
+        match, reg, (match.result, match.games_a, match.games_b, match.games_drawn)
+    ):
+        return match  # a double tap or a retry of this confirmation: nothing changes
+    _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
         raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
     _match_open_for_results(match)
@@ -226,6 +232,24 @@ def confirm_result(match: Match, *, actor, expected_version: int | None = None) 
     )
     _maybe_close_round(match.round, actor=actor)
     return match
+
+
+def _repeats_own_claim(match: Match, reg: Registration, claim: tuple) -> bool:
+    """Whether ``reg`` already made this exact claim (result, games a, b, drawn) and the match
+    still stands on it: their report waits for the opponent, is disputed, or was confirmed.
+    Such a request (a double-tapped button, a phone retrying after a lost answer) is answered
+    with the match as it is: one report, one version bump and one audit entry per claim."""
+    own = MatchReport.objects.filter(match=match, registration=reg).first()
+    if own is None or (own.result, own.games_a, own.games_b, own.games_drawn) != tuple(claim):
+        return False
+    if match.result == MatchResult.PENDING:
+        return match.report_status in (ReportStatus.REPORTED, ReportStatus.DISPUTED)
+    return match.report_status == ReportStatus.CONFIRMED and (
+        match.result,
+        match.games_a,
+        match.games_b,
+        match.games_drawn,
+    ) == tuple(claim)
 
 
 def _player_side(match: Match, actor) -> Registration:
