@@ -395,7 +395,7 @@ def run_size(players: int, args) -> None:
     try:
         import httpx
 
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 600  # migrate + collectstatic first
         while True:
             try:
                 if httpx.get(base + f"/events/{state['slug']}/", timeout=30).status_code == 200:

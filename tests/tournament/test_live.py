@@ -92,6 +92,24 @@ def test_a_double_tapped_confirmation_answers_200_and_changes_nothing():
     assert other.status_code == 409
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_double_tap_arriving_at_the_same_moment_is_still_one_report():
+    from tests.tournament.test_concurrency import _race
+
+    event, regs, r1, r2 = build_running_event(4)
+    match = Match.objects.get(round=r2, table_number=1)
+    user = match.player_a.player.user
+    out = _race(
+        lambda: services.report_result(match, actor=user, result=MatchResult.A_WINS, games_a=1),
+        lambda: services.report_result(match, actor=user, result=MatchResult.A_WINS, games_a=1),
+    )
+    assert all(isinstance(o, Match) for o in out), out
+    match.refresh_from_db()
+    assert match.version == 1 and match.report_status == ReportStatus.REPORTED
+    assert MatchReport.objects.filter(match=match).count() == 1
+    assert _audits(match, "match.report") == 1
+
+
 # --------------------------------------------------------------------------- conditional GET
 
 

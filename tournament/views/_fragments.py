@@ -166,8 +166,8 @@ def points_going_into(event: Event, round_) -> dict[int, int]:
 
 def round_rows(event: Event, round_) -> dict:
     """The pairings of ``round_`` as rendered rows: ``{"tables": [row by table, in table order],
-    "names": [(registration id, row by name), alphabetical], "table_of": {registration id: row
-    by table}}``.
+    "names": [row by name, alphabetical], "index": {registration id: (position in names,
+    position in tables)}}``.
 
     Work is proportional to what changed: the rows are kept in the shared cache per match with
     the ``Match.version`` they were built from, and a call re-reads and re-renders only the
@@ -206,19 +206,20 @@ def round_rows(event: Event, round_) -> dict:
             state[part].pop(mid, None)
     if changed or gone:
         cache.set(key, state, ROUND_ROWS_SECONDS)
-    table_of = {}
-    for mid, rows in state["by_name"].items():
-        for _sort, reg, _html in rows:
-            table_of[reg] = state["by_table"][mid][1]
+    ordered = sorted(state["by_table"].items(), key=lambda e: e[1][0])
+    table_index = {mid: i for i, (mid, _entry) in enumerate(ordered)}
+    names = sorted(
+        (
+            (sort, reg, html, table_index[mid])
+            for mid, rows in state["by_name"].items()
+            for sort, reg, html in rows
+        ),
+        key=lambda e: e[0],
+    )
     return {
-        "tables": [html for _sort, html in sorted(state["by_table"].values(), key=lambda e: e[0])],
-        "names": [
-            (reg, html)
-            for _sort, reg, html in sorted(
-                (r for rows in state["by_name"].values() for r in rows), key=lambda e: e[0]
-            )
-        ],
-        "table_of": table_of,
+        "tables": [html for _mid, (_sort, html) in ordered],
+        "names": [html for _sort, _reg, html, _t in names],
+        "index": {reg: (i, t) for i, (_sort, reg, _html, t) in enumerate(names)},
     }
 
 
@@ -226,6 +227,10 @@ def round_rows(event: Event, round_) -> dict:
 PAGE_ROWS = 100
 
 
-def pages(rows: list, size: int) -> list[SafeString]:
-    """``rows`` (rendered) joined a page of ``size`` at a time (at least one page)."""
-    return [join_rows(rows[i : i + size]) for i in range(0, len(rows), size)] or [join_rows([])]
+def page_of(rows: list, size: int, page: int, show_all: bool = False) -> SafeString:
+    """Page ``page`` (from 1) of ``rows`` (rendered), ``size`` rows a page, or all of them."""
+    return join_rows(rows if show_all else rows[(page - 1) * size : page * size])
+
+
+def page_count(count: int, size: int) -> int:
+    return max(1, -(-count // size))

@@ -25,8 +25,8 @@ from ._fragments import (
     _qr,
     _results_token,
     _standings_state,
-    join_rows,
-    pages,
+    page_count,
+    page_of,
     round_rows,
     standing_row,
 )
@@ -138,11 +138,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
     def build_standings() -> dict:
         lines = _cached_standings(event, standings_round, standings_token)
-        rows = [standing_row(s, spec) for s in lines]
         return {
-            "count": len(rows),
-            "pages": pages(rows, PAGE_ROWS),
-            "mine": {s.registration_id: row for s, row in zip(lines, rows, strict=True)},
+            "rows": [standing_row(s, spec) for s in lines],
+            "index": {s.registration_id: i for i, s in enumerate(lines)},
         }
 
     standings = _cached_fragment(
@@ -151,37 +149,29 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
     pairings = None
     if round_ is not None:
-
-        def build_pairings() -> dict:
-            rows = round_rows(event, round_)
-            return {
-                "count": len(rows["names"]),
-                "tables": len(rows["tables"]),
-                "name_pages": pages([html for _reg, html in rows["names"]], PAGE_ROWS),
-                "table_pages": pages(rows["tables"], PAGE_ROWS // 2),
-                "mine": {reg: (html, rows["table_of"].get(reg)) for reg, html in rows["names"]},
-            }
-
         pairings = _cached_fragment(
-            f"tournament:pairings:{event.pk}:{token}:{standings_token}", build_pairings
+            f"tournament:pairings:{event.pk}:{token}:{standings_token}", lambda: round_rows(event, round_)
         )
     registration = selectors.registration_for_user(request.user, event)
     me_id = registration.pk if registration else None
-    page_count = max(len(pairings["name_pages"]) if pairings else 1, len(standings["pages"]))
-    page = min(page, page_count)
+    pages = max(
+        page_count(len(pairings["names"]) if pairings else 0, PAGE_ROWS),
+        page_count(len(standings["rows"]), PAGE_ROWS),
+    )
+    page = min(page, pages)
     context = {
         "event": event,
         "rounds": rounds,
         "round_": round_,
-        "pairings": pairings and _paged(pairings, ("name_pages", "table_pages"), page, show_all, me_id),
-        "standings": _paged(standings, ("pages",), page, show_all, me_id),
+        "pairings": pairings and _pairings_page(pairings, page, show_all, me_id),
+        "standings": _standings_page(standings, page, show_all, me_id),
         "standings_round": standings_round,
         "standings_spec": spec,
         "bracket": selectors.bracket_for_event(event) if has_cut else [],
         "qr": _qr(request.build_absolute_uri(reverse("tournament:event_detail", args=[slug]))),
         "is_staff": selectors.is_official(request.user, event),
         "me_id": me_id,
-        "pager": _pager(request, page, page_count, show_all),
+        "pager": _pager(request, page, pages, show_all),
     }
     response = render(request, "tournament/event_detail.html", context)
     if not has_cut:
@@ -190,20 +180,30 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-# Which template variable shows which paged list of a cached fragment.
-_PAGED_AS = {"name_pages": "by_name_html", "table_pages": "by_table_html", "pages": "html"}
+def _pairings_page(rows: dict, page: int, show_all: bool, me_id) -> dict:
+    """This page of the pairings by name and by table (``round_rows``), and the viewer's own lines."""
+    names, tables, where = rows["names"], rows["tables"], rows["index"]
+    mine = None
+    if me_id in where:
+        i, t = where[me_id]
+        mine = (names[i], tables[t])
+    return {
+        "count": len(names),
+        "tables": len(tables),
+        "by_name_html": page_of(names, PAGE_ROWS, page, show_all),
+        "by_table_html": page_of(tables, PAGE_ROWS // 2, page, show_all),
+        "mine": mine,
+    }
 
 
-def _paged(fragment: dict, lists: tuple[str, ...], page: int, show_all: bool, me_id) -> dict:
-    """The fragment's lists cut to ``page`` (or all of them) and the viewer's own line."""
-    out = {k: v for k, v in fragment.items() if k not in lists and k != "mine"}
-    for name in lists:
-        chunks = fragment[name]
-        out[_PAGED_AS[name]] = (
-            join_rows(chunks) if show_all else chunks[page - 1] if page <= len(chunks) else ""
-        )
-    out["mine"] = fragment["mine"].get(me_id) if me_id is not None else None
-    return out
+def _standings_page(standings: dict, page: int, show_all: bool, me_id) -> dict:
+    """This page of the standings and the viewer's own line."""
+    rows, where = standings["rows"], standings["index"]
+    return {
+        "count": len(rows),
+        "html": page_of(rows, PAGE_ROWS, page, show_all),
+        "mine": rows[where[me_id]] if me_id in where else None,
+    }
 
 
 def _pager(request: HttpRequest, page: int, page_count: int, show_all: bool) -> dict | None:
