@@ -114,6 +114,7 @@ def child_setup(db_url: str, redis_url: str, players: int, out: str) -> None:
             services.enter_result(m, actor=sk, result=result, games_a=ga, games_b=gb)
     round_ = services.pair_next_round(event, actor=sk)
     services.publish_round(round_, actor=sk)
+    services.start_clock(round_, actor=sk)  # the pollers see a running clock
     tables = []
     for m in selectors.matches_for_round(round_):
         if m.player_b_id is None:
@@ -278,7 +279,9 @@ async def storm(base: str, state: dict, args, scenario: str) -> tuple[Stats, flo
     rng = random.Random(11)
     stop = asyncio.Event()
     slug, number = state["slug"], state["round"]
-    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
+    # Idle connections are closed by the client (20 s) before the server does (gunicorn
+    # keepalive 30 s), as a browser does, so a poll never races the server's close.
+    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400, keepalive_expiry=20)
     timeout = httpx.Timeout(30.0)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
         polls = []
@@ -353,6 +356,21 @@ async def storm(base: str, state: dict, args, scenario: str) -> tuple[Stats, flo
     return stats, handoff
 
 
+def server_cpu_seconds(pgid: int) -> float:
+    """CPU time (user + system) used so far by the live processes of the server's process group
+    (make, the gunicorn master and its workers): a figure less sensitive than latency to what
+    else the shared machine runs."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:  # pgrp
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def run_size(players: int, args) -> None:
     db_url = f"postgres://postgres@127.0.0.1:5432/{args.db}"
     import psycopg
@@ -406,11 +424,15 @@ def run_size(players: int, args) -> None:
                 raise SystemExit(f"server did not start (see {log.name})")
             time.sleep(1)
         load0 = os.getloadavg()[0]
+        cpu0 = server_cpu_seconds(server.pid)
         t0 = time.perf_counter()
         stats, handoff = asyncio.run(storm(base, state, args, args.scenario))
+        requests = sum(len(v) for v in stats.times.values())
+        cpu = server_cpu_seconds(server.pid) - cpu0
         print(
             f"  storm: {time.perf_counter() - t0:.0f} s, load average {load0:.1f} -> {os.getloadavg()[0]:.1f}, "
-            f"errors (5xx/transport) {stats.errors()}"
+            f"errors (5xx/transport) {stats.errors()}; web server CPU {cpu:.0f} s for {requests} requests "
+            f"({cpu / max(1, requests) * 1000:.1f} ms per request)"
         )
         stats.print()
         print(

@@ -18,7 +18,8 @@ threads = int(os.environ.get("WEB_THREADS", "4"))
 backlog = 2048
 timeout = 60
 graceful_timeout = 20
-keepalive = 5
+# Longer than the interval of pollers (5 s), so their connections stay open between polls.
+keepalive = 30
 # Recycle workers now and then (bounded memory), staggered so they do not restart together.
 max_requests = 5000
 max_requests_jitter = 500
