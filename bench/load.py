@@ -143,6 +143,7 @@ def child_setup(db_url: str, redis_url: str, players: int, out: str) -> None:
 def child_check(db_url: str, redis_url: str, state_file: str) -> None:
     _django(db_url, redis_url)
     from core.models import AuditEntry
+    from tournament.enums import MatchResult
     from tournament.models import Match, MatchReport, Round
 
     state = json.loads(Path(state_file).read_text())
@@ -157,7 +158,7 @@ def child_check(db_url: str, redis_url: str, state_file: str) -> None:
     lost = wrong = dup_reports = dup_audit = dup_version = 0
     for mid, t in tables.items():
         m = matches[mid]
-        if m.result == "pending":
+        if m.result == MatchResult.PENDING:
             lost += 1
             continue
         if (m.result, m.games_a, m.games_b) != (
