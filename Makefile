@@ -12,7 +12,7 @@ FABRARY_PKG := $(NPM_DIR)/node_modules/@flesh-and-blood/cards/package.json
 # Two workers by default (the suite is xdist-safe); override with PYTEST_ARGS=...
 PYTEST_ARGS ?= -n auto
 
-.PHONY: run test install sysdeps browserdeps python-deps card-package migrate carddata rulesdata demo lint pytest clean
+.PHONY: run serve static test install sysdeps browserdeps python-deps card-package migrate carddata rulesdata demo lint pytest clean
 
 run: install migrate carddata rulesdata demo
 	@$(PY) manage.py ensure_admin
@@ -20,6 +20,16 @@ run: install migrate carddata rulesdata demo
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: install browserdeps lint pytest
+
+# The production configuration: DEBUG off (DJANGO_DEBUG=0, SECRET_KEY, ALLOWED_HOSTS required),
+# migrations applied, static files collected here (whitenoise serves them compressed), then
+# gunicorn with threaded workers (config/gunicorn.conf.py). Run `make install` once first.
+serve: migrate static
+	@echo "Serving http://$(HOST):$(PORT)/ with gunicorn (Ctrl-C to stop)"
+	HOST=$(HOST) PORT=$(PORT) exec $(VENV)/bin/gunicorn config.wsgi:application -c config/gunicorn.conf.py
+
+static:
+	@$(PY) manage.py collectstatic --noinput -v 0
 
 install: sysdeps python-deps card-package
 

@@ -129,6 +129,11 @@ MIDDLEWARE = [
     "core.middleware.ContentSecurityPolicy",
     "core.middleware.RejectNulCharacters",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and API answers compressed (static files are pre-compressed by whitenoise); an ETag
+    # on every GET answer and a 304 when the client has it (the busy public views answer 304
+    # before building anything: tournament.live.not_modified).
+    "django.middleware.gzip.GZipMiddleware",
+    "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -22,7 +22,7 @@ from cards.models import CardDataRelease
 from core.api import validated
 from core.errors import ConflictError, DomainError
 
-from . import access, selectors, services
+from . import access, live, selectors, services
 from .enums import (
     MAX_TABLE_NUMBER,
     PLAYED_RESULT_CHOICES,
@@ -752,9 +752,18 @@ class StandingsView(APIView):
                 after_round = int(after)
             except ValueError:
                 raise DomainError("after_round must be a round number", field="after_round") from None
-        rows = selectors.standings_for_event(event, after_round=after_round)
-        lens = access.player_lens(request.user, event)
-        return Response([selectors.standing_dict(r, lens) for r in rows])
+        # Computed once per results change and shared by every worker; pollers that already
+        # have this version get a 304 before anything is read or serialised.
+        etag, payload = live.standings_payload(
+            event, after_round=after_round, lens=access.player_lens(request.user, event)
+        )
+        unchanged = live.not_modified(request, etag)
+        if unchanged is not None:
+            return unchanged
+        response = Response(payload())
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        return response
 
 
 class BracketView(APIView):

@@ -130,6 +130,8 @@ def report_result(
     match = _lock_match(match)
     reg = _player_side(match, actor)
     require_event_open(match.round.event)
+    if _repeats_own_claim(match, reg, (result, games_a, games_b, games_drawn)):
+        return match  # a double tap or a retry: already stored, nothing changes (no bump, no audit)
     _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
         raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
@@ -196,6 +198,10 @@ def confirm_result(match: Match, *, actor, expected_version: int | None = None) 
     match = _lock_match(match)
     reg = _player_side(match, actor)
     require_event_open(match.round.event)
+    if match.report_status == ReportStatus.CONFIRMED and _repeats_own_claim(
+        match, reg, (match.result, match.games_a, match.games_b, match.games_drawn)
+    ):
+        return match  # a double tap or a retry of this confirmation: nothing changes
     _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
         raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
@@ -258,6 +264,24 @@ def _claim(report: MatchReport, reg: Registration) -> dict:
         "games_b": report.games_b,
         "games_drawn": report.games_drawn,
     }
+
+
+def _repeats_own_claim(match: Match, reg: Registration, claim: tuple) -> bool:
+    """Whether ``reg`` already made this exact claim (result, games a, b, drawn) and the match
+    still stands on it: their report waits for the opponent, is disputed, or was confirmed.
+    Such a request (a double-tapped button, a phone retrying after a lost answer) is answered
+    with the match as it is: one report, one version bump and one audit entry per claim."""
+    own = MatchReport.objects.filter(match=match, registration=reg).first()
+    if own is None or (own.result, own.games_a, own.games_b, own.games_drawn) != tuple(claim):
+        return False
+    if match.result == MatchResult.PENDING:
+        return match.report_status in (ReportStatus.REPORTED, ReportStatus.DISPUTED)
+    return match.report_status == ReportStatus.CONFIRMED and (
+        match.result,
+        match.games_a,
+        match.games_b,
+        match.games_drawn,
+    ) == tuple(claim)
 
 
 def _player_side(match: Match, actor) -> Registration:

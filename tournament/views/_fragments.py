@@ -6,58 +6,92 @@ change the fragment shows (the "token"), so readers never see stale rows after a
 from __future__ import annotations
 
 import hashlib
-import time
-from collections.abc import Callable
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from django.core.cache import cache
-from django.db.models import Count, Q, Sum
-from django.template.loader import render_to_string
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 
 from core.pdf import qr_svg_data_uri
 from pairings.tiebreakers import StandingRow
 
-from .. import selectors
+from .. import live, selectors
 from ..access import PlayerLens, public_lens
-from ..enums import RoundStage, RoundStatus
+from ..enums import RoundStage
 from ..models import Event, Match
+from ..pairing import points_before_rounds
+from ..pdf import rows_by_name, rows_by_table
 from ..standings_policies import FAB_SPEC
 
-# Rendered pairings/standings fragments are cached under a key that changes with every result
-# and pairing change; the timeout only bounds staleness after writes that bypass the services.
-FRAGMENT_SECONDS = 300
+# The tokens and the build-once cache live in ``tournament.live`` (the API uses them too).
+_results_token = live.results_token
+_standings_state = live.standings_state
+_cached_fragment = live.cached_fragment
+FRAGMENT_SECONDS = live.FRAGMENT_SECONDS
 
 
-def _last_complete_swiss(rounds) -> int | None:
-    done = [r.number for r in rounds if r.status == RoundStatus.COMPLETE and r.stage == RoundStage.SWISS]
-    return done[-1] if done else None
+# One table row per line, built with ``format_html`` (every value escaped) rather than a
+# template: a 2,000-player round is 3,000 rows, and rows are built one match at a time when a
+# result changes (``round_rows``), so a row must cost microseconds, not a template render.
+_BY_NAME = '<tr data-reg="{}"><td>{}</td><td class="num"><strong>{}</strong></td><td>{}</td>{}</tr>'
+_POINTS_CELL = '<td class="num">{}</td>'
+_BY_TABLE = (
+    '<tr data-table="{}"><td class="num"><strong>{}</strong></td><td>{}{}</td><td>{}{}</td><td>{}</td></tr>'
+)
+_MUTED_POINTS = ' <span class="muted">({})</span>'
+_PLAYING = format_html('<span class="muted">{}</span>', "playing")
+_STANDING = '<tr data-reg="{}"><td class="num">{}</td><td>{}{}</td><td>{}</td><td class="num">{}</td>{}</tr>'
+_DROPPED = format_html(' <span class="badge">{}</span>', "dropped")
+_NUM_CELL = '<td class="num">{}</td>'
 
 
-def by_name_rows(rows, *, points: bool = True) -> str:
-    """Pairings by name (``tournament.pdf.rows_by_name``) as table rows, from a template fragment."""
-    return render_to_string("tournament/_rows_by_name.html", {"rows": rows, "points": points})
+def _dash(value):
+    return "–" if value is None else value
 
 
-def by_table_rows(rows) -> str:
-    """Pairings by table (``tournament.pdf.rows_by_table``) as table rows, from a template fragment."""
-    return render_to_string("tournament/_rows_by_table.html", {"rows": rows})
+def by_name_row(r: dict, *, points: bool = True) -> SafeString:
+    """One player's pairing (a row of ``tournament.pdf.rows_by_name``) as a table row."""
+    cell = format_html(_POINTS_CELL, "" if r["points"] is None else r["points"]) if points else ""
+    return format_html(_BY_NAME, r["registration_id"], r["name"], _dash(r["table"]), r["opponent"], cell)
 
 
-def standings_rows(standings, spec=FAB_SPEC) -> str:
+def by_table_row(r: dict) -> SafeString:
+    """One table (a row of ``tournament.pdf.rows_by_table``) with its result as a table row."""
+    a_points = format_html(_MUTED_POINTS, r["a_points"]) if r["a_points"] is not None else ""
+    b_points = format_html(_MUTED_POINTS, r["b_points"]) if r["b_points"] is not None else ""
+    result = format_html("{} {}", r["result_label"], r["score"]) if r["result"] else _PLAYING
+    table = "" if r["table"] is None else r["table"]
+    return format_html(
+        _BY_TABLE, table, _dash(r["table"]), r["a_name"], a_points, r["b_name"], b_points, result
+    )
+
+
+def standing_row(s, spec=FAB_SPEC) -> SafeString:
+    """One standings line (``StandingLine``) with the tiebreaker columns of the policy ``spec``."""
+    cells = format_html_join("", _NUM_CELL, ((c.show(s.figure(c.key)),) for c in spec.columns))
+    badge = _DROPPED if s.status == "dropped" else ""
+    return format_html(_STANDING, s.registration_id, s.rank, s.name, badge, s.record, s.match_points, cells)
+
+
+def join_rows(rows: Iterable[SafeString]) -> SafeString:
+    """Rows one per line (already escaped: joined as they are)."""
+    return format_html_join("\n", "{}", ((row,) for row in rows))
+
+
+def by_name_rows(rows, *, points: bool = True) -> SafeString:
+    """Pairings by name (``tournament.pdf.rows_by_name``) as table rows."""
+    return join_rows(by_name_row(r, points=points) for r in rows)
+
+
+def by_table_rows(rows) -> SafeString:
+    """Pairings by table (``tournament.pdf.rows_by_table``) as table rows."""
+    return join_rows(by_table_row(r) for r in rows)
+
+
+def standings_rows(standings, spec=FAB_SPEC) -> SafeString:
     """Table rows with the tiebreaker columns of the standings policy ``spec``."""
-    rows = [
-        {
-            "registration_id": s.registration_id,
-            "rank": s.rank,
-            "name": s.name,
-            "status": s.status,
-            "record": s.record,
-            "match_points": s.match_points,
-            "cells": [c.show(s.figure(c.key)) for c in spec.columns],
-        }
-        for s in standings
-    ]
-    return render_to_string("tournament/_rows_standings.html", {"rows": rows})
+    return join_rows(standing_row(s, spec) for s in standings)
 
 
 class StandingLine(NamedTuple):
@@ -95,74 +129,14 @@ class StandingLine(NamedTuple):
         return getattr(self.row, key)
 
 
-def _results_token(event: Event, *, through_round: int | None = None, round_=None) -> str:
-    """Changes whenever a match of the rounds concerned is created, changed or removed
-    (services bump ``Match.version`` on every change) or a player is disqualified."""
-    qs = (
-        Match.objects.filter(round=round_)
-        if round_ is not None
-        else Match.objects.filter(round__event=event, round__number__lte=through_round or 0)
-    )
-    agg = qs.aggregate(v=Sum("version"), n=Count("id"), m=Sum("id"), done=Count("id", filter=~Q(result="")))
-    return f"{agg['v'] or 0}.{agg['n']}.{agg['m'] or 0}.{agg['done']}"
-
-
 # QR codes are pure functions of the URL and cost tens of milliseconds: keep them a day.
 QR_SECONDS = 24 * 3600
-# How long the other requests wait for the one building a fragment before building it themselves.
-BUILD_WAIT_SECONDS = 10
-BUILD_POLL_SECONDS = 0.02
 
 
 def _qr(url: str) -> str:
     """The page's QR code as a data URI, through the cache (shared by every process on Redis)."""
     key = "tournament:qr:" + hashlib.sha256(url.encode()).hexdigest()
     return cache.get_or_set(key, lambda: qr_svg_data_uri(url), QR_SECONDS)
-
-
-def _cached_fragment(key: str, build: Callable[[], dict]) -> dict:
-    """``build()`` once per key: when a room of phones asks for a page whose results just
-    changed, one request renders it and the others wait for that copy.
-
-    The one that builds is the one whose ``cache.add`` of the key's "building" marker succeeds
-    (atomic in every cache backend, so on Redis this holds across processes and machines); the
-    others poll for the value, and build it themselves if the builder fails or takes longer
-    than ``BUILD_WAIT_SECONDS``.
-    """
-    value = cache.get(key)
-    if value is not None:
-        return value
-    marker = f"{key}:building"
-    if not cache.add(marker, 1, BUILD_WAIT_SECONDS):
-        deadline = time.monotonic() + BUILD_WAIT_SECONDS
-        while time.monotonic() < deadline:
-            time.sleep(BUILD_POLL_SECONDS)
-            value = cache.get(key)
-            if value is not None:
-                return value
-            if cache.get(marker) is None:  # the builder gave up (an error): build here
-                break
-    try:
-        value = build()
-        cache.set(key, value, FRAGMENT_SECONDS)
-    finally:
-        cache.delete(marker)
-    return value
-
-
-def _standings_state(event: Event, rounds) -> tuple[int | None, str]:
-    """(last complete Swiss round, a token that changes with anything the standings show)."""
-    standings_round = _last_complete_swiss(rounds)
-    # Late entries (more registrations), drops, re-entries and disqualifications change the rows.
-    left = event.registrations.aggregate(
-        n=Count("id"),
-        dq=Count("id", filter=Q(status="disqualified")),
-        dropped=Count("id", filter=Q(status="dropped")),
-    )
-    token = f"{standings_round}.{left['n']}.{left['dq']}.{left['dropped']}." + _results_token(
-        event, through_round=standings_round
-    )
-    return standings_round, token
 
 
 def _cached_standings(event: Event, standings_round: int | None, token: str) -> list:
@@ -183,3 +157,89 @@ def _cached_standings(event: Event, standings_round: int | None, token: str) -> 
             ]
         },
     )["rows"]
+
+
+# --------------------------------------------------------------------------- pairings, per match
+
+# A round's rendered rows are kept (shared cache) for a day of play; each entry is small.
+ROUND_ROWS_SECONDS = 12 * 3600
+
+
+def points_going_into(event: Event, round_) -> dict[int, int]:
+    """Each player's match points going into ``round_`` (the pairings' score groups)."""
+    return {reg: pts for (reg, n), pts in points_before_rounds(event).items() if n == round_.number}
+
+
+def round_rows(event: Event, round_, *, lens: PlayerLens | None = None) -> dict:
+    """The pairings of ``round_`` as rendered rows: ``{"tables": [row by table, in table order],
+    "names": [row by name, alphabetical], "index": {registration id: (position in names,
+    position in tables)}}``.
+
+    Work is proportional to what changed: the rows are kept in the shared cache per match with
+    the ``Match.version`` they were built from, and a call re-reads and re-renders only the
+    matches whose version moved (a report or a confirmation: one match, three rows). The points
+    going into the round depend on earlier rounds only, so they are part of the cache key.
+    Names and player IDs are as ``lens`` sees them (default: the public's, which shows no IDs).
+    """
+    lens = lens or public_lens(event)
+    swiss = round_.stage == RoundStage.SWISS
+    earlier = _results_token(event, through_round=round_.number - 1) if swiss else "-"
+    seen = f"{int(lens.show_ids)}{int(lens.short_names)}"
+    key = f"tournament:round-rows:{round_.pk}:{event.standings_policy}:{earlier}:{seen}"
+    state = cache.get(key) or {"versions": {}, "by_table": {}, "by_name": {}, "points": None}
+    current = dict(Match.objects.filter(round=round_).values_list("id", "version"))
+    changed = [mid for mid, v in current.items() if state["versions"].get(mid) != v]
+    gone = [mid for mid in state["versions"] if mid not in current]
+    if changed:
+        matches = selectors.matches_for_round(round_)
+        if len(changed) < len(current):
+            matches = matches.filter(pk__in=changed)
+        matches = list(matches)
+        points = state["points"]
+        players = {p for m in matches for p in (m.player_a_id, m.player_b_id) if p is not None}
+        if points is None or (swiss and not players <= points.keys()):
+            points = state["points"] = points_going_into(event, round_) if swiss else {}
+        for m in matches:
+            t = rows_by_table([m], points, lens=lens)[0]
+            state["by_table"][m.pk] = (
+                (t["table"] is None, t["table"] or 0, t["a_name"].casefold()),
+                by_table_row(t),
+            )
+            state["by_name"][m.pk] = [
+                ((r["name"].casefold(), r["registration_id"]), r["registration_id"], by_name_row(r))
+                for r in rows_by_name([m], points, lens=lens)
+            ]
+            state["versions"][m.pk] = m.version  # the version these rows were built from
+    for mid in gone:
+        for part in ("versions", "by_table", "by_name"):
+            state[part].pop(mid, None)
+    if changed or gone:
+        cache.set(key, state, ROUND_ROWS_SECONDS)
+    ordered = sorted(state["by_table"].items(), key=lambda e: e[1][0])
+    table_index = {mid: i for i, (mid, _entry) in enumerate(ordered)}
+    names = sorted(
+        (
+            (sort, reg, html, table_index[mid])
+            for mid, rows in state["by_name"].items()
+            for sort, reg, html in rows
+        ),
+        key=lambda e: e[0],
+    )
+    return {
+        "tables": [html for _mid, (_sort, html) in ordered],
+        "names": [html for _sort, _reg, html, _t in names],
+        "index": {reg: (i, t) for i, (_sort, reg, _html, t) in enumerate(names)},
+    }
+
+
+# Phones get the player's own line first and the long lists a page at a time.
+PAGE_ROWS = 100
+
+
+def page_of(rows: list, size: int, page: int, show_all: bool = False) -> SafeString:
+    """Page ``page`` (from 1) of ``rows`` (rendered), ``size`` rows a page, or all of them."""
+    return join_rows(rows if show_all else rows[(page - 1) * size : page * size])
+
+
+def page_count(count: int, size: int) -> int:
+    return max(1, -(-count // size))

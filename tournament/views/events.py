@@ -12,24 +12,24 @@ from django.views.decorators.http import require_GET
 
 from core.errors import DomainError, NotAllowed
 
-from .. import selectors, services
+from .. import live, selectors, services
 from ..access import public_lens
 from ..enums import EVENT_EDIT_ROLES, EventStatus, RoundStage
 from ..forms import EventForm
 from ..models import Event
-from ..pairing import points_before_rounds
-from ..pdf import rows_by_name, rows_by_table
 from ..standings_policies import policy_spec
 from ._common import _forbidden, _staff_url
 from ._fragments import (
+    PAGE_ROWS,
     _cached_fragment,
     _cached_standings,
     _qr,
     _results_token,
     _standings_state,
-    by_name_rows,
-    by_table_rows,
-    standings_rows,
+    page_count,
+    page_of,
+    round_rows,
+    standing_row,
 )
 
 
@@ -44,11 +44,6 @@ def _visible_round(event: Event, number: str | None):
             raise Http404(f"round {number} is not published")
         return rounds, wanted
     return rounds, rounds[-1]
-
-
-def _points_going_into(event: Event, round_) -> dict[int, int]:
-    """Each player's match points going into ``round_`` (the pairings' score groups)."""
-    return {reg: pts for (reg, n), pts in points_before_rounds(event).items() if n == round_.number}
 
 
 @require_GET
@@ -95,24 +90,59 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournament/event_form.html", {"form": form, "event": event}, status=status)
 
 
+def _page_number(request: HttpRequest) -> int:
+    try:
+        return max(1, int(request.GET.get("page", "1")))
+    except ValueError:
+        return 1
+
+
 @require_GET
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Public page: QR code, pairings of a published round by name and by table, standings, bracket.
 
-    The pairings and the standings fragments are cached per result state, so a room of phones
-    refreshing the page costs a few small queries each.
+    Sized for phones: the player's own pairing and standing first, then the lists a page of
+    ``PAGE_ROWS`` players at a time (``?page=N``; ``?all=1`` for everything at once). The
+    pairings rows are rebuilt per changed match (``round_rows``) and the standings once per
+    results change, shared by every worker; a poller that already has the current version
+    gets a 304 before anything is built.
     """
     event = selectors.event_for_viewer(request.user, slug)
     rounds, round_ = _visible_round(event, request.GET.get("round"))
     # Standings after the chosen round (or after the last complete one before it).
     shown_rounds = [r for r in rounds if round_ is None or r.number <= round_.number]
     standings_round, standings_token = _standings_state(event, shown_rounds)
+    token = None
+    if round_ is not None:
+        token = f"{round_.pk}.{round_.status}." + _results_token(event, round_=round_)
+    show_all = request.GET.get("all") == "1"
+    page = _page_number(request)
+    has_cut = any(r.stage == RoundStage.TOP_CUT for r in rounds)
+    etag = live.etag_for(
+        event.pk,
+        event.updated_at.timestamp(),
+        [(r.pk, r.status) for r in rounds],
+        token,
+        standings_token,
+        page,
+        show_all,
+        request.user.pk,
+        request.build_absolute_uri(),
+    )
+    # The bracket has no token of its own; pending messages must be shown: no 304 then.
+    if not has_cut and not len(messages.get_messages(request)):
+        unchanged = live.not_modified(request, etag)
+        if unchanged is not None:
+            return unchanged
 
     spec = policy_spec(event.standings_policy)
 
     def build_standings() -> dict:
-        standings = _cached_standings(event, standings_round, standings_token)
-        return {"count": len(standings), "html": standings_rows(standings, spec)}
+        lines = _cached_standings(event, standings_round, standings_token)
+        return {
+            "rows": [standing_row(s, spec) for s in lines],
+            "index": {s.registration_id: i for i, s in enumerate(lines)},
+        }
 
     lens = public_lens(event)  # one public page for everyone: names only, short if chosen
     names = "short" if lens.short_names else "full"
@@ -122,39 +152,88 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
     pairings = None
     if round_ is not None:
-        token = f"{round_.pk}.{round_.status}." + _results_token(event, round_=round_)
-
-        def build_pairings() -> dict:
-            matches = list(selectors.matches_for_round(round_))
-            points = _points_going_into(event, round_) if round_.stage == RoundStage.SWISS else {}
-            by_name = rows_by_name(matches, points, lens=lens)
-            return {
-                "count": len(by_name),
-                "tables": len(matches),
-                "by_name_html": by_name_rows(by_name),
-                "by_table_html": by_table_rows(rows_by_table(matches, points, lens=lens)),
-            }
-
         pairings = _cached_fragment(
-            f"tournament:pairings:{event.pk}:{names}:{token}:{standings_token}", build_pairings
+            f"tournament:pairings:{event.pk}:{names}:{token}:{standings_token}",
+            lambda: round_rows(event, round_, lens=lens),
         )
-    bracket = selectors.bracket_for_event(event) if any(r.stage == RoundStage.TOP_CUT for r in rounds) else []
+    bracket = selectors.bracket_for_event(event) if has_cut else []
     for matches in bracket:  # the bracket shows the public's names, like the rest of the page
         for m in matches:
             setattr(m, "a_name", lens.name(m.player_a))  # read by _bracket.html only
             setattr(m, "b_name", lens.name(m.player_b) if m.player_b_id else "")
     registration = selectors.registration_for_user(request.user, event)
+    me_id = registration.pk if registration else None
+    pages = max(
+        page_count(len(pairings["names"]) if pairings else 0, PAGE_ROWS),
+        page_count(len(standings["rows"]), PAGE_ROWS),
+    )
+    page = min(page, pages)
     context = {
         "event": event,
         "rounds": rounds,
         "round_": round_,
-        "pairings": pairings,
-        "standings": standings,
+        "pairings": pairings and _pairings_page(pairings, page, show_all, me_id),
+        "standings": _standings_page(standings, page, show_all, me_id),
         "standings_round": standings_round,
         "standings_spec": spec,
         "bracket": bracket,
         "qr": _qr(request.build_absolute_uri(reverse("tournament:event_detail", args=[slug]))),
         "is_staff": selectors.is_official(request.user, event),
-        "me_id": registration.pk if registration else None,
+        "me_id": me_id,
+        "pager": _pager(request, page, pages, show_all),
     }
-    return render(request, "tournament/event_detail.html", context)
+    response = render(request, "tournament/event_detail.html", context)
+    if not has_cut:
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _pairings_page(rows: dict, page: int, show_all: bool, me_id) -> dict:
+    """This page of the pairings by name and by table (``round_rows``), and the viewer's own lines."""
+    names, tables, where = rows["names"], rows["tables"], rows["index"]
+    mine = None
+    if me_id in where:
+        i, t = where[me_id]
+        mine = (names[i], tables[t])
+    return {
+        "count": len(names),
+        "tables": len(tables),
+        "by_name_html": page_of(names, PAGE_ROWS, page, show_all),
+        "by_table_html": page_of(tables, PAGE_ROWS // 2, page, show_all),
+        "mine": mine,
+    }
+
+
+def _standings_page(standings: dict, page: int, show_all: bool, me_id) -> dict:
+    """This page of the standings and the viewer's own line."""
+    rows, where = standings["rows"], standings["index"]
+    return {
+        "count": len(rows),
+        "html": page_of(rows, PAGE_ROWS, page, show_all),
+        "mine": rows[where[me_id]] if me_id in where else None,
+    }
+
+
+def _pager(request: HttpRequest, page: int, page_count: int, show_all: bool) -> dict | None:
+    """Links to the neighbouring pages of the long lists (None when everything fits one page)."""
+    if page_count <= 1:
+        return None
+    params = request.GET.copy()
+    params.pop("all", None)
+    params.pop("page", None)
+
+    def url(**extra) -> str:
+        query = params.copy()
+        query.update(extra)
+        return "?" + query.urlencode()
+
+    return {
+        "page": page,
+        "count": page_count,
+        "show_all": show_all,
+        "previous": url(page=str(page - 1)) if page > 1 and not show_all else None,
+        "next": url(page=str(page + 1)) if page < page_count and not show_all else None,
+        "first": url(page="1"),
+        "all": url(all="1"),
+    }

@@ -1,0 +1,172 @@
+"""Live event data for pollers: version tokens, the shared build-once cache, conditional GET.
+
+A room of phones polls the event page, the clock and the standings while every table reports.
+Three things keep that cheap, for the pages and the API alike:
+
+- a **token** per thing shown (a round's pairings, the standings after a round) that changes
+  with every write that changes it and with nothing else (services bump ``Match.version`` on
+  every match change; registrations are counted by status), computed with one aggregate query;
+- **build once per token**: ``cached_fragment`` stores what was built under the token in the
+  Django cache (Redis, shared by every worker, when configured), and concurrent requests for
+  the same new token wait for the one that builds it;
+- **conditional GET**: ``etag_for`` turns the tokens into an ETag, and ``not_modified``
+  answers 304 before anything is built or rendered when the poller already has that version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Iterable
+
+from django.core.cache import cache
+from django.db.models import Count, Q, Sum
+from django.http import HttpRequest, HttpResponseNotModified
+from django.utils.http import parse_etags, quote_etag
+
+from . import selectors
+from .access import STAFF_LENS, PlayerLens, public_lens
+from .enums import RoundStage, RoundStatus
+from .models import Event, Match, Registration, Round
+
+# Built fragments are cached under a key that changes with every result and pairing change; the
+# timeout only bounds staleness after writes that bypass the services.
+FRAGMENT_SECONDS = 300
+# How long the other requests wait for the one building a fragment before building it themselves.
+BUILD_WAIT_SECONDS = 10
+BUILD_POLL_SECONDS = 0.02
+
+
+def results_token(event: Event, *, through_round: int | None = None, round_=None) -> str:
+    """Changes whenever a match of the rounds concerned is created, changed or removed
+    (services bump ``Match.version`` on every change) or a player is disqualified."""
+    qs = (
+        Match.objects.filter(round=round_)
+        if round_ is not None
+        else Match.objects.filter(round__event=event, round__number__lte=through_round or 0)
+    )
+    agg = qs.aggregate(v=Sum("version"), n=Count("id"), m=Sum("id"), done=Count("id", filter=~Q(result="")))
+    return f"{agg['v'] or 0}.{agg['n']}.{agg['m'] or 0}.{agg['done']}"
+
+
+def last_complete_swiss(rounds) -> int | None:
+    done = [r.number for r in rounds if r.status == RoundStatus.COMPLETE and r.stage == RoundStage.SWISS]
+    return done[-1] if done else None
+
+
+def standings_state(event: Event, rounds) -> tuple[int | None, str]:
+    """(last complete Swiss round of ``rounds``, a token that changes with anything the standings show)."""
+    standings_round = last_complete_swiss(rounds)
+    # Late entries (more registrations), drops, re-entries and disqualifications change the rows.
+    left = event.registrations.aggregate(
+        n=Count("id"),
+        dq=Count("id", filter=Q(status="disqualified")),
+        dropped=Count("id", filter=Q(status="dropped")),
+    )
+    token = f"{standings_round}.{left['n']}.{left['dq']}.{left['dropped']}." + results_token(
+        event, through_round=standings_round
+    )
+    return standings_round, token
+
+
+def cached_fragment(key: str, build: Callable[[], dict], timeout: int = FRAGMENT_SECONDS) -> dict:
+    """``build()`` once per key: when a room of phones asks for a page whose results just
+    changed, one request builds it and the others wait for that copy.
+
+    The one that builds is the one whose ``cache.add`` of the key's "building" marker succeeds
+    (atomic in every cache backend, so on Redis this holds across processes and machines); the
+    others poll for the value, and build it themselves if the builder fails or takes longer
+    than ``BUILD_WAIT_SECONDS``.
+    """
+    value = cache.get(key)
+    if value is not None:
+        return value
+    marker = f"{key}:building"
+    if not cache.add(marker, 1, BUILD_WAIT_SECONDS):
+        deadline = time.monotonic() + BUILD_WAIT_SECONDS
+        while time.monotonic() < deadline:
+            time.sleep(BUILD_POLL_SECONDS)
+            value = cache.get(key)
+            if value is not None:
+                return value
+            if cache.get(marker) is None:  # the builder gave up (an error): build here
+                break
+    try:
+        value = build()
+        cache.set(key, value, timeout)
+    finally:
+        cache.delete(marker)
+    return value
+
+
+# --------------------------------------------------------------------------- conditional GET
+
+
+def etag_for(*parts) -> str:
+    """A strong ETag (quoted) from the tokens and choices that determine a response."""
+    digest = hashlib.blake2b("|".join(str(p) for p in parts).encode(), digest_size=12).hexdigest()
+    return quote_etag(digest)
+
+
+def not_modified(request: HttpRequest, etag: str) -> HttpResponseNotModified | None:
+    """A 304 when the request's If-None-Match names ``etag`` (weak or strong: GZipMiddleware
+    weakens the ETags it compresses), else None."""
+    header = request.headers.get("If-None-Match")
+    if not header:
+        return None
+    wanted = etag.removeprefix("W/")
+    for tag in parse_etags(header):
+        if tag == "*" or tag.removeprefix("W/") == wanted:
+            response = HttpResponseNotModified()
+            response["ETag"] = etag
+            return response
+    return None
+
+
+# --------------------------------------------------------------------------- standings API
+
+
+def standings_payload(
+    event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None
+) -> tuple[str, Callable[[], list]]:
+    """(ETag, payload getter) of the standings API: the rows (``Standing.as_dict``) computed
+    once per standings token and shared by every worker, never per request.
+
+    Two copies are cached, the staff's (every player ID) and the public's (no IDs, short names
+    when the event uses them); a player's own row is then shown with their own ID and name
+    (``PlayerLens``), so the ETag also names that player."""
+    lens = lens or public_lens(event)
+    base = STAFF_LENS if lens.show_ids else public_lens(event)
+    rounds: Iterable[Round] = (
+        Round.objects.filter(event=event).only("number", "status", "stage").order_by("number")
+    )
+    shown = [r for r in rounds if after_round is None or r.number <= after_round]
+    standings_round, token = standings_state(event, shown)
+    key = (
+        f"tournament:standings-api:{event.pk}:{event.slug}:{event.standings_policy}:"
+        f"{event.updated_at.timestamp()}:{standings_round}:{token}:{'staff' if base.show_ids else 'public'}"
+    )
+    etag = etag_for(f"{key}:{lens.own_player_pk or ''}")
+
+    def payload() -> list:
+        rows = cached_fragment(
+            key,
+            lambda: {
+                "rows": [
+                    selectors.standing_dict(r, base)
+                    for r in selectors.standings_for_event(event, after_round=after_round)
+                ]
+            },
+        )["rows"]
+        if base.show_ids or lens.own_player_pk is None:
+            return rows
+        own = (
+            Registration.objects.filter(event=event, player_id=lens.own_player_pk)
+            .select_related("player")
+            .first()
+        )
+        if own is None:
+            return rows
+        return [lens.redact(row, own.player) if row["registration_id"] == own.pk else row for row in rows]
+
+    return etag, payload
