@@ -13,3 +13,10 @@ document.addEventListener("change", function (event) {
     el.form.submit();
   }
 });
+// A button with data-print opens the browser's print dialog.
+document.addEventListener("click", function (event) {
+  var el = event.target;
+  if (el instanceof HTMLElement && el.closest("[data-print]")) {
+    window.print();
+  }
+});
