@@ -25,11 +25,14 @@ BAN_FROM = date(2026, 7, 1)
 def _list(day, *, fmt="ll", status=EventStatus.REGISTRATION):
     event = EventFactory(
         format=fmt,
-        status=status,
+        status=EventStatus.REGISTRATION,
         starts_at=datetime.combine(day, datetime.min.time().replace(hour=12), tzinfo=dt_timezone.utc),
     )
     reg = RegistrationFactory(event=event)
     decklist = services.save_decklist(reg, actor=reg.player.user, text=list_text())
+    # The list is written while the event is open; then the event moves on (a finished event
+    # refuses new lists).
+    type(event).objects.filter(pk=event.pk).update(status=status)
     # Lexa is a living legend in CC since 2023: a CC list is illegal for that alone.
     assert decklist.is_legal is (fmt == "ll"), (decklist.findings, decklist.problems)
     return decklist

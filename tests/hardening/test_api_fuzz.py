@@ -18,7 +18,9 @@ import os
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 
@@ -29,6 +31,18 @@ from tournament.enums import RegistrationStatus
 EXAMPLES = int(os.environ.get("ARBITER_FUZZ_EXAMPLES", "2"))
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """Calls go straight to the WSGI application, whose request signals would close the database
+    connection (``close_old_connections``) and with it the test's transaction on PostgreSQL.
+    Django's own test client disconnects them for the same reason; so does this test."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture

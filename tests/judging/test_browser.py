@@ -147,7 +147,8 @@ def test_judge_reconstructs_a_dispute_on_a_phone(live_server, phone_page):
 
     # Card names come from the players' decklists as the judge types.
     page.fill("#card-q", "sna")
-    page.wait_for_function("document.querySelector('#card-names option[value=\"Snatch\"]') !== null")
+    # (a selector, not an evaluated predicate: the site's Content-Security-Policy forbids eval)
+    page.wait_for_selector('#card-names option[value="Snatch"]', state="attached")
     page.fill("#card-q", "Snatch")
     page.click("#card-add")
     assert page.input_value("#lines") == "Snatch"
