@@ -550,7 +550,7 @@ def test_a_fragment_is_built_once_when_many_requests_miss_together():
     import threading
     import time
 
-    from tournament.views._fragments import _cached_fragment
+    from tournament.live import cached_fragment as _cached_fragment
 
     calls = []
 
@@ -573,7 +573,7 @@ def test_a_fragment_is_built_once_when_many_requests_miss_together():
 
 
 def test_a_fragment_whose_build_fails_is_built_by_the_next_request():
-    from tournament.views._fragments import _cached_fragment
+    from tournament.live import cached_fragment as _cached_fragment
 
     def broken():
         raise RuntimeError("database went away")

@@ -25,10 +25,6 @@ from ..pdf import rows_by_name, rows_by_table
 from ..standings_policies import FAB_SPEC
 
 # The tokens and the build-once cache live in ``tournament.live`` (the API uses them too).
-_results_token = live.results_token
-_standings_state = live.standings_state
-_cached_fragment = live.cached_fragment
-FRAGMENT_SECONDS = live.FRAGMENT_SECONDS
 
 
 # One table row per line, built with ``format_html`` (every value escaped) rather than a
@@ -148,7 +144,7 @@ def _cached_standings(event: Event, standings_round: int | None, token: str) -> 
         f"tournament:standings-rows:{event.pk}:{event.slug}:{event.standings_policy}:"
         f"{int(lens.short_names)}:{token}"
     )
-    return _cached_fragment(
+    return live.cached_fragment(
         key,
         lambda: {
             "rows": [
@@ -183,7 +179,7 @@ def round_rows(event: Event, round_, *, lens: PlayerLens | None = None) -> dict:
     """
     lens = lens or public_lens(event)
     swiss = round_.stage == RoundStage.SWISS
-    earlier = _results_token(event, through_round=round_.number - 1) if swiss else "-"
+    earlier = live.results_token(event, through_round=round_.number - 1) if swiss else "-"
     seen = f"{int(lens.show_ids)}{int(lens.short_names)}"
     key = f"tournament:round-rows:{round_.pk}:{event.standings_policy}:{earlier}:{seen}"
     state = cache.get(key) or {"versions": {}, "by_table": {}, "by_name": {}, "points": None}

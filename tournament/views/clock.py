@@ -10,13 +10,13 @@ from django.views.decorators.http import require_GET
 
 from core.errors import DomainError
 
-from .. import selectors, services
+from .. import live, selectors, services
 from ..access import public_lens
 from ..enums import CLOCK_ROLES, RoundStage
 from ..models import Event
 from ..pdf import rows_by_name
 from ._common import _clock_label, _current, _fmt_seconds, _int, staff_action
-from ._fragments import _cached_fragment, by_name_rows
+from ._fragments import by_name_rows
 
 
 def _clock_round(event: Event):
@@ -35,7 +35,7 @@ def clock_page(request: HttpRequest, slug: str) -> HttpResponse:
         lens = public_lens(event)  # the projector is public: names only, short if chosen
         published = round_.published_at.timestamp() if round_.published_at else 0
         key = f"tournament:projector:{round_.pk}:{published}:{int(lens.short_names)}"
-        rows_html = _cached_fragment(
+        rows_html = live.cached_fragment(
             key,
             lambda: {
                 "html": by_name_rows(

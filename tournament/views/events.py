@@ -21,11 +21,8 @@ from ..standings_policies import policy_spec
 from ._common import _forbidden, _staff_url
 from ._fragments import (
     PAGE_ROWS,
-    _cached_fragment,
     _cached_standings,
     _qr,
-    _results_token,
-    _standings_state,
     page_count,
     page_of,
     round_rows,
@@ -111,10 +108,10 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     rounds, round_ = _visible_round(event, request.GET.get("round"))
     # Standings after the chosen round (or after the last complete one before it).
     shown_rounds = [r for r in rounds if round_ is None or r.number <= round_.number]
-    standings_round, standings_token = _standings_state(event, shown_rounds)
+    standings_round, standings_token = live.standings_state(event, shown_rounds)
     token = None
     if round_ is not None:
-        token = f"{round_.pk}.{round_.status}." + _results_token(event, round_=round_)
+        token = f"{round_.pk}.{round_.status}." + live.results_token(event, round_=round_)
     show_all = request.GET.get("all") == "1"
     page = _page_number(request)
     has_cut = any(r.stage == RoundStage.TOP_CUT for r in rounds)
@@ -146,13 +143,13 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
     lens = public_lens(event)  # one public page for everyone: names only, short if chosen
     names = "short" if lens.short_names else "full"
-    standings = _cached_fragment(
+    standings = live.cached_fragment(
         f"tournament:standings:{event.pk}:{event.slug}:{spec.code}:{names}:{standings_token}", build_standings
     )
 
     pairings = None
     if round_ is not None:
-        pairings = _cached_fragment(
+        pairings = live.cached_fragment(
             f"tournament:pairings:{event.pk}:{names}:{token}:{standings_token}",
             lambda: round_rows(event, round_, lens=lens),
         )

@@ -18,14 +18,14 @@ from django.views.decorators.http import require_POST
 from core.errors import DomainError, NotAllowed
 from pairings.tiebreakers import explain_ranking
 
-from .. import addons, selectors, services
+from .. import addons, live, selectors, services
 from ..access import access_team_invitation, is_invitee, player_lens, team_invitations_for
 from ..enums import TEAM_FORMATS, VISIBLE_ROUND_STATUSES, EventStatus, RoundStatus
 from ..forms import PlayerReportForm
 from ..models import Event, PlayerProfile
 from ..standings_policies import FAB_SPEC, policy_spec
 from ._common import _clock_label, _forbidden, _result_text
-from ._fragments import _cached_standings, _standings_state
+from ._fragments import _cached_standings
 
 
 def _player_context(request: HttpRequest, event: Event, registration, report_form=None) -> dict:
@@ -107,7 +107,7 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
             }
         )
     context["record"] = record
-    standings_round, token = _standings_state(event, rounds)
+    standings_round, token = live.standings_state(event, rounds)
     standings = _cached_standings(event, standings_round, token)
     mine = next((s for s in standings if s.registration_id == registration.pk), None)
     context["standing"] = mine
