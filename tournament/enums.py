@@ -238,6 +238,9 @@ class MatchResult(models.TextChoices):
     DRAW = "draw", "Draw"
     DOUBLE_LOSS = "double_loss", "Double loss"
     BYE = "bye", "Bye"
+    # TR&P 9.2: a board whose game ended because the team match was already decided; it has
+    # no winner and counts in no individual record.
+    UNFINISHED = "unfinished", "Not finished (team match decided)"
 
 
 class ResultKind(models.TextChoices):
@@ -251,6 +254,7 @@ class ResultKind(models.TextChoices):
     PENALTY = "penalty", "Penalty (PPG 1.4)"
     BYE = "bye", "Bye"
     LATE_ENTRY = "late_entry", "Missed round (late entry)"
+    TEAM_DECIDED = "team_decided", "Ended: team match decided (TR&P 9.2)"
 
 
 class ReportStatus(models.TextChoices):

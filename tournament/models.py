@@ -224,6 +224,14 @@ class Registration(models.Model):
         null=True, blank=True, help_text="Pinned table (accessibility, TR&P 3.10)."
     )
     pod = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Draft pod (TR&P 8.2).")
+    seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Seat at the pod's draft table, clockwise from 1 (TR&P 8.2)."
+    )
+    playoff_seat = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Seat at the play-off draft table; the draft play-off bracket follows it (TR&P 8.2).",
+    )
     disqualified_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -21,16 +21,18 @@ from pairings.errors import InvalidInput
 from pairings.structure import assign_tables, recommended_structure
 from pairings.swiss import PlayerState, pair_round
 from pairings.tiebreakers import MatchRecord, compute_standings, explain_ranking
-from pairings.topcut import single_elimination
+from pairings.topcut import draft_playoff, single_elimination
 
 from .enums import (
     ACTIVE_REGISTRATION_STATUSES,
     TEAM_FORMATS,
+    FormatCode,
     MatchResult,
     RegistrationStatus,
     RoundStage,
     RoundStatus,
     StandingsPolicy,
+    StructureKind,
 )
 from .models import Event, Match, Registration, Round
 from .standings_policies import PolicySpec, policy_spec
@@ -129,8 +131,8 @@ def _records(rows, overrides=None):
     for mid, rnd, a, b, result, ga, gb, gd in rows:
         if mid in overrides:
             result, ga, gb, gd = overrides[mid]
-        if result == MatchResult.PENDING:
-            continue
+        if result in (MatchResult.PENDING, MatchResult.UNFINISHED):
+            continue  # an unfinished team board (TR&P 9.2) is in no individual record
         records.append(
             MatchRecord(
                 round=rnd,
@@ -356,6 +358,23 @@ def structure_for_event(event: Event) -> tuple[int, int]:
 # --------------------------------------------------------------------------- pairing
 
 
+def check_pods(regs: list[Registration]) -> None:
+    """TR&P 8.2: in an event that uses draft pods (any player has one) every player to be paired
+    needs a pod; a player without one is refused by name rather than left alone in a pod of one
+    (which would be a bye every round)."""
+    if not any(r.pod is not None for r in regs):
+        return
+    missing = sorted((r.player.display_name for r in regs if r.pod is None), key=str.casefold)
+    if missing:
+        names = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+        raise DomainError(
+            f"this event uses draft pods and {names} {'has' if len(missing) == 1 else 'have'} no pod: "
+            "seat them in a pod before pairing (TR&P 8.2)",
+            code="pod",
+            field="pod",
+        )
+
+
 def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -> PairingPlan:
     """Pair Swiss round ``round_number`` of ``event`` with the engine.
 
@@ -376,6 +395,7 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -
         regs = [r for r in regs if r.pk in only]
     if len(regs) < 2:
         raise DomainError(f"round {round_number} needs at least two active players; there are {len(regs)}")
+    check_pods(regs)
     by_id = {str(r.pk): r for r in regs}
     all_rows = list(_swiss_matches(event, through_round=None, completed_only=False))
     opponents: dict[str, set[str]] = {k: set() for k in by_id}
@@ -418,6 +438,61 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -
     )
 
 
+def top_cut_qualifiers(event: Event, *, top_cut: int) -> list[Registration]:
+    """The players who make the play-off: the active top ``top_cut`` of the final Swiss standings,
+    best first (TR&P 3.1; a dropped or disqualified player is not replaced, TR&P 3.6)."""
+    standings = compute_event_standings(event)
+    return [s.registration for s in standings if s.registration.is_active][:top_cut]
+
+
+def draft_playoff_applies(event: Event, *, top_cut: int) -> bool:
+    """TR&P 8.2: the play-off is a booster draft (a booster draft event, or a limited event with a
+    booster-draft play-off) of 4 or 8 players, so its bracket follows the draft seating."""
+    draft = event.format == FormatCode.DRAFT or event.structure_kind == StructureKind.SINGLE_DAY_DRAFT_PLAYOFF
+    return draft and top_cut in DRAFT_PLAYOFF_SIZES
+
+
+DRAFT_PLAYOFF_SIZES = (4, 8)
+
+
+def _plan_draft_playoff(qualified: list[Registration], *, seeds: dict[int, int], top_cut: int) -> PairingPlan:
+    """First round of a booster-draft play-off (TR&P 8.2, RD-33): players seated directly across
+    the play-off draft table meet (``pairings.topcut.draft_playoff``), whatever their Swiss
+    standing; winners then meet the winner two seats away (adjacent bracket slots). An empty
+    seat (a qualifier who dropped) gives the player across a bye. Seeds stay the Swiss standings
+    (who chooses first turn, TR&P 3.3)."""
+    by_seat: dict[int, Registration] = {}
+    for reg in qualified:
+        if reg.playoff_seat is None or not 1 <= reg.playoff_seat <= top_cut or reg.playoff_seat in by_seat:
+            raise DomainError(
+                f"{reg.player.display_name} has no valid seat at the play-off draft table (TR&P 8.2)",
+                code="seat",
+                field="playoff_seat",
+            )
+        by_seat[reg.playoff_seat] = reg
+    ids = [str(by_seat[n].pk) if n in by_seat else f"empty-{n}" for n in range(1, top_cut + 1)]
+    by_id = {str(r.pk): r for r in qualified}
+    pairs, slots, byes, bye_slots = [], [], [], []
+    for slot, (x, y) in enumerate(draft_playoff(ids), start=1):
+        a, b = by_id.get(x), by_id.get(y)
+        if a is not None and b is not None:
+            if seeds[b.pk] < seeds[a.pk]:
+                a, b = b, a
+            pairs.append((a, b))
+            slots.append(slot)
+        elif a is not None or b is not None:
+            byes.append(a or b)
+            bye_slots.append(slot)
+    return PairingPlan(
+        pairs=pairs,
+        tables=list(range(1, len(pairs) + 1)),
+        byes=byes,
+        slots=slots,
+        bye_slots=bye_slots,
+        seeds=seeds,
+    )
+
+
 def plan_top_cut_round(event: Event, *, round_number: int, top_cut: int) -> PairingPlan | None:
     """Pair the next play-off round, or None when the play-off has a winner.
 
@@ -428,11 +503,12 @@ def plan_top_cut_round(event: Event, *, round_number: int, top_cut: int) -> Pair
     """
     prev = Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).order_by("-number").first()
     if prev is None:
-        standings = compute_event_standings(event)
-        qualified = [s.registration for s in standings if s.registration.is_active][:top_cut]
+        qualified = top_cut_qualifiers(event, top_cut=top_cut)
         if len(qualified) < 2:
             raise DomainError("a play-off needs at least two qualified players", code="top_cut")
         seeds = {r.pk: i + 1 for i, r in enumerate(qualified)}
+        if draft_playoff_applies(event, top_cut=top_cut):
+            return _plan_draft_playoff(qualified, seeds=seeds, top_cut=top_cut)
         by_seed = {str(i + 1): r for i, r in enumerate(qualified)}
         try:
             bracket = single_elimination([str(n) for n in range(1, top_cut + 1)])
@@ -517,6 +593,8 @@ def team_match_result(boards: list[tuple[str, int, int]]) -> str:
         if result == MatchResult.PENDING:
             pending = True
             continue
+        if result == MatchResult.UNFINISHED:
+            continue  # the game ended because the match was decided: no game win
         if result == MatchResult.BYE:
             wins_a += 1
             continue

@@ -29,6 +29,11 @@ Index (main object positional, the rest keyword-only):
   ``record_no_show(match, *, absent, actor, drop=True)``, ``set_fixed_table``
 - rounds: ``pair_next_round(event, *, actor, seed=None)``, ``repair_round``, ``swap_players``,
   ``set_table_number``, ``publish_round``, ``day_plan_for_round``
+- teams (TR&P 9.2): ``register_team``, ``invite_team``, ``answer_team_invitation``;
+  ``close_decided_team_match(match, *, actor)`` (team_play; a team with two members out is
+  dropped by the drop, DQ and no-show services)
+- drafts (TR&P 8.2): ``seat_pods_at_random(event, *, actor, pod_size=8)``, ``set_pod_seating``,
+  ``seat_playoff_draft``, ``set_playoff_seats``
 - clock: ``start_clock``, ``pause_clock``, ``resume_clock``, ``call_time``, ``adjust_clock``
   (each ``(round_, *, actor, ...)``), ``clock_status`` (re-exported from selectors),
   ``extension_for_pause``, ``extension_for_deck_check``, ``add_match_extension``
@@ -53,6 +58,12 @@ from .clock import (
     pause_clock,
     resume_clock,
     start_clock,
+)
+from .drafts import (
+    seat_playoff_draft,
+    seat_pods_at_random,
+    set_playoff_seats,
+    set_pod_seating,
 )
 from .events import (
     EVENT_FIELDS,
@@ -101,6 +112,7 @@ from .staff import (
     assign_staff,
     end_staff_assignment,
 )
+from .team_play import close_decided_team_match
 from .teams import (
     TEAM_POSITIONS,
     answer_team_invitation,
@@ -118,6 +130,7 @@ __all__ = [
     "assign_staff",
     "call_time",
     "check_in",
+    "close_decided_team_match",
     "clock_status",
     "confirm_result",
     "correct_result",
@@ -155,7 +168,11 @@ __all__ = [
     "report_result",
     "require_event_open",
     "resume_clock",
+    "seat_playoff_draft",
+    "seat_pods_at_random",
     "set_event_days",
+    "set_playoff_seats",
+    "set_pod_seating",
     "set_fixed_table",
     "set_table_number",
     "start_clock",

@@ -308,6 +308,13 @@ def _concede(match: Match, loser: Registration, *, kind: str, actor, reason: str
     return match
 
 
+def _drop_short_team(reg: Registration, *, actor) -> None:
+    """TR&P 9.2: a team with two members out is dropped (``team_play.drop_short_team``)."""
+    from .team_play import drop_short_team  # team_play uses _concede from this module
+
+    drop_short_team(reg, actor=actor)
+
+
 @_atomic
 def drop_registration(registration: Registration, *, actor, reason: str = "") -> Registration:
     """Drop a player (the player themself or staff; TR&P 3.6).
@@ -343,6 +350,7 @@ def drop_registration(registration: Registration, *, actor, reason: str = "") ->
         after=_snapshot_registration(reg),
         reason=reason,
     )
+    _drop_short_team(reg, actor=actor)
     if not was_waitlisted:
         _promote_waitlist(event, actor=actor)
     return reg
@@ -422,6 +430,7 @@ def disqualify_registration(registration: Registration, *, actor, reason: str) -
         after=_snapshot_registration(reg),
         reason=reason,
     )
+    _drop_short_team(reg, actor=actor)
     return reg
 
 
@@ -471,6 +480,7 @@ def record_no_show(match: Match, *, absent: list[Registration], actor, drop: boo
                     after=_snapshot_registration(reg),
                     reason="no-show (TR&P 3.6)",
                 )
+                _drop_short_team(reg, actor=actor)
     _maybe_close_round(match.round, actor=actor)
     return match
 

@@ -33,6 +33,7 @@ from ..models import (
     Round,
 )
 from ._common import _atomic, _audit, _lock_event, _lock_match, _snapshot_match, require_event_open
+from .drafts import ensure_playoff_seating
 from .registration import _concede
 from .results import _maybe_close_round
 
@@ -130,6 +131,8 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
             raise DomainError("the play-off is over: the event has a winner", code="finished")
     elif top_cut:
         stage = RoundStage.TOP_CUT
+        if last.stage == RoundStage.SWISS and pairing.draft_playoff_applies(event, top_cut=top_cut):
+            ensure_playoff_seating(event, top_cut=top_cut, actor=actor, seed=seed)  # TR&P 8.2
         plan = pairing.plan_top_cut_round(event, round_number=number, top_cut=top_cut)
         if plan is None:
             raise DomainError("the play-off is over: the event has a winner", code="finished")
