@@ -64,11 +64,16 @@ class EventSerializer(serializers.ModelSerializer):
 
     effective_swiss_rounds = serializers.SerializerMethodField()
     effective_top_cut = serializers.SerializerMethodField()
+    structure_warnings = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
-        fields = [*EVENT_FIELDS, "effective_swiss_rounds", "effective_top_cut"]
+        fields = [*EVENT_FIELDS, "effective_swiss_rounds", "effective_top_cut", "structure_warnings"]
         read_only_fields = fields
+
+    def get_structure_warnings(self, obj) -> list[str]:
+        """Rematches the planned Swiss rounds make unavoidable (e.g. five rounds for four teams)."""
+        return selectors.structure_warnings(obj)
 
     def get_effective_swiss_rounds(self, obj) -> int:
         return selectors.effective_structure(obj)[0]
@@ -140,7 +145,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
         model = Registration
         fields = [
             "id", "player_id", "name", "status", "checked_in_at", "dropped_in_round", "joined_in_round",
-            "fixed_table", "team_name", "team_position", "created_at",
+            "fixed_table", "team_name", "team_position", "pod", "seat", "playoff_seat", "created_at",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -230,7 +235,7 @@ class ClockActionSerializer(serializers.Serializer):
 
 class ReportSerializer(serializers.Serializer):
     result = serializers.ChoiceField(
-        [c for c in MatchResult.choices if c[0] not in ("", "bye", "double_loss")]
+        [c for c in MatchResult.choices if c[0] not in ("", "bye", "double_loss", "unfinished")]
     )
     games_a = serializers.IntegerField(min_value=0, max_value=20, default=0)
     games_b = serializers.IntegerField(min_value=0, max_value=20, default=0)

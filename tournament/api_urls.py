@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api
+from . import api, api_teams_drafts
 
 urlpatterns = [
     path("events/", api.EventListView.as_view(), name="api-events"),
@@ -98,4 +98,15 @@ urlpatterns = [
     ),
     path("matches/<int:match_id>/table/", api.MatchTableView.as_view(), name="api-match-table"),
     path("matches/<int:match_id>/penalty/", api.PenaltyResultView.as_view(), name="api-match-penalty"),
+    path(
+        "matches/<int:match_id>/close-team-match/",
+        api_teams_drafts.CloseTeamMatchView.as_view(),
+        name="api-match-close-team-match",
+    ),
+    path("events/<slug:slug>/pods/", api_teams_drafts.PodsView.as_view(), name="api-event-pods"),
+    path(
+        "events/<slug:slug>/playoff-seats/",
+        api_teams_drafts.PlayoffSeatsView.as_view(),
+        name="api-event-playoff-seats",
+    ),
 ]

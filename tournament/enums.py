@@ -273,7 +273,7 @@ class ClockState(models.TextChoices):
 
 
 # Results staff may record (no pending, no bye): a named list so the OpenAPI enum has a stable name.
-PLAYED_RESULT_CHOICES = [c for c in MatchResult.choices if c[0] not in ("", "bye")]
+PLAYED_RESULT_CHOICES = [c for c in MatchResult.choices if c[0] not in ("", "bye", "unfinished")]
 
 
 class StandingsPolicy(models.TextChoices):

@@ -18,7 +18,7 @@ from django.db.models import Q
 
 from core.errors import DomainError
 from pairings.errors import InvalidInput
-from pairings.structure import assign_tables, recommended_structure
+from pairings.structure import assign_tables, recommended_structure, rounds_without_rematch
 from pairings.swiss import PlayerState, pair_round
 from pairings.tiebreakers import MatchRecord, compute_standings, explain_ranking
 from pairings.topcut import draft_playoff, single_elimination
@@ -355,6 +355,43 @@ def structure_for_event(event: Event) -> tuple[int, int]:
     return swiss, cut
 
 
+def structure_warnings(event: Event) -> list[str]:
+    """Warnings about the event's structure: more Swiss rounds than its entrants can play without
+    a rematch (TR&P App B gives the rounds from attendance; with few entrants, or few teams in a
+    team event, or a small draft pod, some pairs must meet twice). Counts active teams (two or
+    more members in), or active players, per pod when the event uses pods."""
+    swiss, _cut = structure_for_event(event)
+    active = Registration.objects.filter(event=event, status__in=ACTIVE_REGISTRATION_STATUSES)
+    groups: list[tuple[str, int]]
+    if event.format in TEAM_FORMATS:
+        per_team: dict[str | None, int] = {}
+        for name in active.exclude(team_name__isnull=True).values_list("team_name", flat=True):
+            per_team[name] = per_team.get(name, 0) + 1
+        groups = [("teams", sum(1 for n in per_team.values() if n >= 2))]
+    else:
+        pods: dict[int | None, int] = {}
+        for pod in active.values_list("pod", flat=True):
+            pods[pod] = pods.get(pod, 0) + 1
+        if len(pods) > 1 or None not in pods:
+            groups = [
+                (f"players in pod {pod}", n)
+                for pod, n in sorted(pods.items(), key=lambda x: (x[0] is None, x[0] or 0))
+            ]
+        else:
+            groups = [("players", pods.get(None, 0))]
+    out = []
+    for what, n in groups:
+        if n < 2:
+            continue
+        limit = rounds_without_rematch(n)
+        if swiss > limit:
+            out.append(
+                f"{n} {what} can play at most {limit} Swiss round{'s' if limit != 1 else ''} without a rematch; "
+                f"with {swiss} rounds some will meet again from round {limit + 1}"
+            )
+    return out
+
+
 # --------------------------------------------------------------------------- pairing
 
 
@@ -615,12 +652,15 @@ def team_match_result(boards: list[tuple[str, int, int]]) -> str:
     return "draw"
 
 
-def _team_records(event: Event, *, completed_only: bool = True):
-    """Team-level MatchRecords (team names as ids) from the board matches of Swiss rounds."""
+def _team_records(event: Event, *, completed_only: bool = True, through_round: int | None = None):
+    """Team-level MatchRecords (team names as ids) from the board matches of Swiss rounds
+    (up to ``through_round`` when given)."""
 
     qs = Match.objects.filter(round__event=event, round__stage=RoundStage.SWISS)
     if completed_only:
         qs = qs.filter(round__status=RoundStatus.COMPLETE)
+    if through_round is not None:
+        qs = qs.filter(round__number__lte=through_round)
     rows = qs.values_list(
         "round__number", "player_a__team_name", "player_b__team_name", "result", "games_a", "games_b"
     ).order_by("round__number", "id")
@@ -640,22 +680,23 @@ def _team_records(event: Event, *, completed_only: bool = True):
     return records
 
 
-def team_standings(event: Event):
+def team_standings(event: Event, *, after_round: int | None = None):
     """Team standings (OPEN-13: TR&P App D applied to team match results, or the event's
-    other standings policy): engine rows with team names as ids, rank order."""
+    other standings policy): engine rows with team names as ids, rank order. ``after_round``
+    limits to the Swiss rounds up to that number."""
 
     spec = policy_spec(event.standings_policy)
     teams = _team_members(event)
     if not teams:
         return []  # an event without teams has no team standings
-    completed = _completed_swiss_rounds(event, None)
+    completed = _completed_swiss_rounds(event, after_round)
     removed = tuple(
         name for name, members in teams.items()
         if all(r.status == RegistrationStatus.DISQUALIFIED for r in members.values())
     )  # fmt: skip
     rows = compute_standings(
         sorted(t for t in teams if t not in removed),
-        _team_records(event),
+        _team_records(event, through_round=completed[-1] if completed else 0),
         rounds_completed=len(completed),
         bye_counts_in_cmp=event.bye_counts_in_cmp,
         seed=event.pairing_seed,

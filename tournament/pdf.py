@@ -15,7 +15,7 @@ from typing import Any
 from core.pdf import qr_svg_data_uri, render_pdf
 
 from .access import STAFF_LENS, PlayerLens, public_lens
-from .standings_policies import policy_spec
+from .standings_policies import PolicySpec, policy_spec
 
 BYE_LABEL = "BYE"
 
@@ -136,6 +136,7 @@ class StandingsSheet:
     round_number: int
     rows: list
     tiebreak_labels: tuple[str, ...] | None = None  # default: the event's policy's columns
+    team_rows: list = field(default_factory=list)  # team events (TR&P 9.2): team_standings_rows
     template_name = "tournament/pdf/standings.html"
 
     def context(self) -> dict[str, Any]:
@@ -149,6 +150,7 @@ class StandingsSheet:
             "round_number": self.round_number,
             "rows": self.rows,
             "tiebreak_labels": labels,
+            "team_rows": self.team_rows,
             "summary": spec.summary,
             "column_count": 4 + len(labels),
         }
@@ -206,6 +208,12 @@ def standings_rows(standings: Iterable, *, lens: PlayerLens = STAFF_LENS) -> lis
     ]
 
 
+def team_standings_rows(rows: Iterable[dict], spec: PolicySpec) -> list[dict[str, Any]]:
+    """Rows of a team standings table (the PDF's and the event page's) from
+    ``selectors.team_standings_for_event`` (TR&P 9.2), tiebreakers shown as ``spec`` shows them."""
+    return [{**row, "tiebreaks": [c.show(row.get(c.key)) for c in spec.columns]} for row in rows]
+
+
 DOCUMENT_KINDS = ("pairings-table", "pairings-name", "standings", "slips")
 PUBLIC_KINDS = frozenset({"pairings-table", "pairings-name", "standings"})
 
@@ -229,7 +237,11 @@ def document_for(event, kind: str, round_number: int, *, site_url: str = "", len
     round_ = selectors.round_by_number(event, round_number)
     if kind == "standings":
         standings = selectors.standings_for_event(event, after_round=round_.number)
-        return StandingsSheet(event, round_.number, standings_rows(standings, lens=lens))
+        teams = team_standings_rows(
+            selectors.team_standings_for_event(event, after_round=round_.number, lens=lens),
+            policy_spec(event.standings_policy),
+        )
+        return StandingsSheet(event, round_.number, standings_rows(standings, lens=lens), team_rows=teams)
     matches = list(selectors.matches_for_round(round_))
     if kind == "slips":
         report_url = site_url.rstrip("/") + reverse("tournament:player", args=[event.slug])

@@ -41,6 +41,7 @@ from core.exports import write_csv
 from core.models import AuditEntry
 
 from .access import (  # noqa: F401  (re-exported: the access policy lives in access.py)
+    STAFF_LENS,
     PlayerLens,
     event_by_slug,
     event_for_staff,
@@ -71,6 +72,8 @@ from .pairing import (  # noqa: F401  (Standing re-exported: selectors.Standing)
     explain_registration_ranking,
     explain_rows,
     structure_for_event,
+    structure_warnings,
+    team_match_result,
     team_standings,
 )
 from .standings_policies import policy_spec
@@ -251,24 +254,73 @@ def explain_standing(event: Event, a: Registration, b: Registration) -> list[dic
     return explain_registration_ranking(event, a, b)
 
 
-def team_standings_for_event(event: Event) -> list[dict]:
+def team_standings_for_event(
+    event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None
+) -> list[dict]:
     """Team standings of a team event (TR&P 9.2; OPEN-13: App D on team match results), with
-    the tiebreaker columns of the event's standings policy. Empty for an individual event."""
+    the tiebreaker columns of the event's standings policy, the members in position order (names
+    as ``lens`` sees them; default the public's) and the team's ``status``: "active", or
+    "dropped" once two members are out (TR&P 9.2). ``after_round``: after that Swiss round.
+    Empty for an individual event."""
 
     if event.format not in TEAM_FORMATS:
         return []
+    lens = lens or public_lens(event)
     columns = policy_spec(event.standings_policy).columns
+    members: dict[str | None, list[Registration]] = {}
+    for reg in (
+        Registration.objects.filter(event=event, team_name__isnull=False)
+        .select_related("player")
+        .order_by("team_position")
+    ):
+        members.setdefault(reg.team_name, []).append(reg)
     return [
         {
             "rank": row.rank,
             "team": row.id,
+            "members": [lens.name(r) for r in members.get(row.id, [])],
             "match_points": row.match_points,
             "record": f"{row.wins}-{row.losses}-{row.draws}",
             "byes": row.byes,
             **{c.key: round(float(getattr(row, c.key)), 4) for c in columns},
+            "status": "active" if sum(r.is_active for r in members.get(row.id, [])) >= 2 else "dropped",
         }
-        for row in team_standings(event)
+        for row in team_standings(event, after_round=after_round)
     ]
+
+
+def team_standings_columns(event: Event) -> list[str]:
+    """CSV columns of the team standings (the event's policy's tiebreakers)."""
+    spec = policy_spec(event.standings_policy)
+    return [
+        "rank",
+        "team",
+        "members",
+        "match_points",
+        "record",
+        "byes",
+        *(c.key for c in spec.columns),
+        "status",
+    ]
+
+
+def team_standings_csv(event: Event, *, lens: PlayerLens | None = None) -> str:
+    """Team standings as CSV text (members joined by " / "; escaped against spreadsheet formulas)."""
+    rows = [
+        {**row, "members": " / ".join(row["members"])} for row in team_standings_for_event(event, lens=lens)
+    ]
+    return write_csv(rows, team_standings_columns(event))
+
+
+def team_standings_json(event: Event, *, lens: PlayerLens | None = None) -> str:
+    return json.dumps(
+        {
+            "event": event.slug,
+            "standings_policy": event.standings_policy,
+            "team_standings": team_standings_for_event(event, lens=lens),
+        },
+        indent=2,
+    )
 
 
 def standing_dict(standing: Standing, lens: PlayerLens) -> dict:
@@ -473,3 +525,65 @@ def round_is_public(round_: Round) -> bool:
 
 def rounds_in_status(event: Event, *statuses: RoundStatus) -> QuerySet[Round]:
     return rounds_for_event(event).filter(status__in=[str(s) for s in statuses])
+
+
+# --------------------------------------------------------------------------- teams and drafts
+
+
+def decided_open_team_matches(round_: Round | None) -> list[dict]:
+    """Team matches of ``round_`` one team has already won (two game wins, TR&P 9.2) with a board
+    still pending: what staff close in one action. Each ``{"teams": (a, b), "winner", "board"}``
+    with ``board`` the pending board (any board closes the whole team match)."""
+    if round_ is None or round_.event.format not in TEAM_FORMATS:
+        return []
+    groups: dict[tuple[str | None, str | None], list[Match]] = {}
+    for m in matches_for_round(round_):
+        if m.player_b_id:
+            groups.setdefault((m.player_a.team_name, m.player_b.team_name), []).append(m)
+    out = []
+    for (a, b), boards in groups.items():
+        pending = [m for m in boards if m.result == MatchResult.PENDING]
+        done = [(m.result, m.games_a, m.games_b) for m in boards if m.result != MatchResult.PENDING]
+        winner = team_match_result([*done, (MatchResult.PENDING, 0, 0)]) if pending else ""
+        if winner:
+            out.append({"teams": (a, b), "winner": a if winner == "a" else b, "board": pending[0]})
+    return out
+
+
+def draft_seating(event: Event, *, lens: PlayerLens | None = None) -> dict:
+    """Draft seating (TR&P 8.2): ``pods`` as ``[{"pod", "seats": [row, ...]}]`` in seat order,
+    ``unseated`` (active players with no pod), ``playoff`` (play-off draft seats, seat order).
+    A row is ``{"registration_id", "name", "player_id", "pod", "seat", "playoff_seat", "status"}``
+    with names as ``lens`` sees them."""
+    lens = lens or STAFF_LENS
+    regs = list(
+        Registration.objects.filter(event=event)
+        .exclude(status=RegistrationStatus.WAITLISTED)
+        .select_related("player")
+        .order_by("pod", "seat", "player__display_name")
+    )
+
+    def row(r: Registration) -> dict:
+        return {
+            "registration_id": r.pk,
+            "name": lens.name(r),
+            "player_id": lens.player_id(r),
+            "pod": r.pod,
+            "seat": r.seat,
+            "playoff_seat": r.playoff_seat,
+            "status": r.status,
+        }
+
+    pods: dict[int, list[dict]] = {}
+    unseated = []
+    for r in regs:
+        if r.pod is not None:
+            pods.setdefault(r.pod, []).append(row(r))
+        elif r.is_active:
+            unseated.append(row(r))
+    playoff = sorted((row(r) for r in regs if r.playoff_seat is not None), key=lambda x: x["playoff_seat"])
+    return {
+        "pods": [{"pod": n, "seats": seats} for n, seats in sorted(pods.items())],
+        "unseated": unseated,
+        "playoff": playoff,
+    }

@@ -36,4 +36,7 @@ urlpatterns = [
     path("<slug:slug>/staff/extension/", views.staff_extension, name="staff_extension"),
     path("<slug:slug>/staff/result/", views.staff_quick_result, name="staff_result"),
     path("<slug:slug>/staff/correct/", views.staff_correct, name="staff_correct"),
+    path("<slug:slug>/staff/team-match/", views.staff_close_team_match, name="staff_close_team_match"),
+    path("<slug:slug>/staff/pods/", views.staff_pods, name="staff_pods"),
+    path("<slug:slug>/staff/pods/edit/", views.staff_pods_action, name="staff_pods_action"),
 ]

@@ -239,3 +239,171 @@ def test_trp_8_2_constructed_playoff_keeps_the_seeded_bracket():
     assert pairing.draft_playoff_applies(event, top_cut=8) and not pairing.draft_playoff_applies(
         event, top_cut=2
     )
+
+
+# --------------------------------------------------------------------------- structure (TR&P App B)
+
+
+def test_trp_app_b_team_event_recommends_the_team_rows_and_warns_of_rematches():
+    event = _team_event(4, swiss_rounds=None, top_cut=None)
+    assert selectors.effective_structure(event) == (5, 4)  # App B teams: up to 16 teams, 5 rounds, top 4
+    (warning,) = selectors.structure_warnings(event)
+    assert warning.startswith("4 teams can play at most 3 Swiss rounds without a rematch")
+    roomy = _team_event(8, swiss_rounds=None, top_cut=None)
+    assert selectors.structure_warnings(roomy) == []
+
+
+def test_trp_app_b_rematch_warning_counts_the_smallest_pod():
+    event, regs = _draft_event(12, swiss_rounds=3)
+    services.set_pod_seating(
+        event, seats={r.pk: (1 if k < 8 else 2, None) for k, r in enumerate(regs)}, actor=None
+    )
+    assert selectors.structure_warnings(event) == []  # pods of 8 and 4: three rounds fit
+    event.swiss_rounds = 4
+    event.save()
+    assert [w.split(";")[0] for w in selectors.structure_warnings(event)] == [
+        "4 players in pod 2 can play at most 3 Swiss rounds without a rematch"
+    ]
+
+
+# --------------------------------------------------------------------------- pages, API, exports, PDF
+
+
+def _played_team_round(teams=4):
+    event = _team_event(teams, slug="team-night", name="Team Night")
+    rnd = _published(event)
+    for k in range(teams // 2):
+        a, b, c = _team_match(rnd, k)
+        _win(a)
+        _win(b)
+        services.close_decided_team_match(c, actor=None)
+    return event, rnd
+
+
+def test_trp_9_2_team_standings_on_the_event_page_and_in_exports(client):
+    event, _rnd = _played_team_round()
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert 'id="team-standings"' in page and "Team standings" in page
+    rows = selectors.team_standings_for_event(event)
+    assert page.index(f'data-team="{rows[0]["team"]}"') < page.index(f'data-team="{rows[-1]["team"]}"')
+    csv = client.get(f"/events/{event.slug}/export/team-standings.csv").content.decode()
+    header, first, *_ = csv.splitlines()
+    assert header.startswith("rank,team,members,match_points,record,byes,cmp,mlp,omlp,ocmp,status")
+    assert first.startswith(f"1,{rows[0]['team']},") and first.endswith(",active")
+    data = client.get(f"/events/{event.slug}/export/team-standings.json").json()
+    assert [r["team"] for r in data["team_standings"]] == [r["team"] for r in rows]
+    assert len(data["team_standings"][0]["members"]) == 3
+    individual = EventFactory()
+    assert client.get(f"/events/{individual.slug}/export/team-standings.csv").status_code == 404
+
+
+def test_trp_9_2_team_standings_in_the_standings_pdf():
+    from tests.tournament.test_pdf import _layout
+    from tournament.pdf import document_for
+
+    event, rnd = _played_team_round()
+    document = document_for(event, "standings", rnd.number)
+    text, _pages = _layout(document)
+    assert "Teams" in text and "Players" in text
+    for row in selectors.team_standings_for_event(event):
+        assert row["team"] in text
+    assert document.render().startswith(b"%PDF")
+
+
+def test_trp_9_2_close_team_match_through_the_api_and_the_staff_page(user_factory, client):
+    from tests.factories import StaffAssignmentFactory
+    from tests.tournament.test_api import client_for
+    from tournament.enums import StaffRole
+
+    event = _team_event(4)
+    sk = user_factory("sk-team")
+    StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
+    rnd = _published(event)
+    (a, b, c), (d, e, f) = _team_match(rnd, 0), _team_match(rnd, 1)
+    _win(a)
+    _win(b)
+    api = client_for(sk)
+    resp = api.post(f"/api/matches/{c.pk}/close-team-match/", {}, format="json")
+    assert resp.status_code == 200 and [m["result"] for m in resp.json()] == ["a", "a", "unfinished"]
+    _win(d, "b")
+    assert api.post(f"/api/matches/{f.pk}/close-team-match/", {}, format="json").status_code == 400
+    _win(e, "b")
+    client.force_login(sk)
+    page = client.get(f"/events/{event.slug}/staff/").content.decode()
+    assert "Team matches already decided" in page and f'data-team-match="{f.pk}"' in page
+    resp = client.post(f"/events/{event.slug}/staff/team-match/", {"match": f.pk})
+    assert resp.status_code == 302
+    f.refresh_from_db()
+    rnd.refresh_from_db()
+    assert f.result == MatchResult.UNFINISHED and rnd.status == "complete"
+    outsider = client_for(user_factory("nobody"))
+    assert outsider.post(f"/api/matches/{c.pk}/close-team-match/", {}, format="json").status_code in (
+        403,
+        404,
+    )
+
+
+def test_trp_8_2_pods_through_the_api(user_factory):
+    from tests.factories import StaffAssignmentFactory
+    from tests.tournament.test_api import client_for
+    from tournament.enums import StaffRole
+
+    event, regs = _draft_event(10)
+    organizer = user_factory("to-draft")
+    StaffAssignmentFactory(event=event, user=organizer, role=StaffRole.ORGANIZER)
+    api = client_for(organizer)
+    resp = api.post(f"/api/events/{event.slug}/pods/", {"pod_size": 8, "seed": 3}, format="json")
+    assert resp.status_code == 200
+    body = resp.json()
+    assert [len(p["seats"]) for p in body["pods"]] == [5, 5] and body["unseated"] == []
+    moved = body["pods"][0]["seats"][0]["registration_id"]
+    resp = api.put(
+        f"/api/events/{event.slug}/pods/",
+        {"seats": [{"registration": moved, "pod": 3, "seat": 1}], "reason": "wheelchair access"},
+        format="json",
+    )
+    assert resp.status_code == 200 and resp.json()["pods"][2]["seats"][0]["registration_id"] == moved
+    clash = body["pods"][1]["seats"][0]["registration_id"]
+    resp = api.put(
+        f"/api/events/{event.slug}/pods/",
+        {"seats": [{"registration": clash, "pod": 3, "seat": 1}]},
+        format="json",
+    )
+    assert resp.status_code == 400
+    assert client_for(user_factory("stranger")).get(f"/api/events/{event.slug}/pods/").status_code == 403
+    reg = api.get(f"/api/events/{event.slug}/players/").json()
+    reg = reg["results"] if isinstance(reg, dict) else reg
+    assert {"pod", "seat", "playoff_seat"} <= set(reg[0])
+
+
+def test_trp_8_2_pods_staff_page_seats_and_edits(user_factory, client):
+    from tests.factories import StaffAssignmentFactory
+    from tournament.enums import StaffRole
+
+    event, regs = _draft_event(6)
+    organizer = user_factory("to-pods")
+    StaffAssignmentFactory(event=event, user=organizer, role=StaffRole.ORGANIZER)
+    client.force_login(organizer)
+    page = client.get(f"/events/{event.slug}/staff/pods/").content.decode()
+    assert "6 active players without a pod" in page
+    assert "Draft pods" in client.get(f"/events/{event.slug}/staff/").content.decode()
+    resp = client.post(f"/events/{event.slug}/staff/pods/edit/", {"op": "random", "pod_size": "4"})
+    assert resp.status_code == 302 and resp.url.endswith("/staff/pods/")
+    assert sorted(event.registrations.values_list("pod", flat=True)) == [1, 1, 1, 2, 2, 2]
+    assert "data-unseated" not in client.get(f"/events/{event.slug}/staff/pods/").content.decode()
+    first = regs[0]
+    resp = client.post(
+        f"/events/{event.slug}/staff/pods/edit/",
+        {
+            "op": "save",
+            "registration": [first.pk],
+            f"pod-{first.pk}": "",
+            f"seat-{first.pk}": "",
+            "reason": "late",
+        },
+        follow=True,
+    )
+    page = resp.content.decode()
+    assert "1 active player without a pod" in page and first.player.display_name in page
+    with pytest.raises(DomainError, match="has no pod"):
+        services.pair_next_round(event, actor=None)

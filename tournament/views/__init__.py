@@ -22,6 +22,7 @@ from .player import (
 from .results import staff_correct, staff_quick_result
 from .rounds import staff_pair, staff_publish, staff_repair, staff_swap, staff_table
 from .staff import staff_dashboard, staff_register, staff_registration
+from .teams_drafts import staff_close_team_match, staff_pods, staff_pods_action
 
 __all__ = [
     "clock_json",
@@ -43,10 +44,13 @@ __all__ = [
     "player_team",
     "player_team_answer",
     "staff_clock",
+    "staff_close_team_match",
     "staff_correct",
     "staff_dashboard",
     "staff_extension",
     "staff_pair",
+    "staff_pods",
+    "staff_pods_action",
     "staff_publish",
     "staff_quick_result",
     "staff_register",

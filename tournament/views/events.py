@@ -28,6 +28,7 @@ from ._fragments import (
     round_rows,
     standing_row,
 )
+from .teams_drafts import team_standings_rows
 
 
 def _visible_round(event: Event, number: str | None):
@@ -173,6 +174,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "standings": _standings_page(standings, page, show_all, me_id),
         "standings_round": standings_round,
         "standings_spec": spec,
+        "team_standings": team_standings_rows(event, spec, lens=lens),  # TR&P 9.2
         "bracket": bracket,
         "qr": _qr(request.build_absolute_uri(reverse("tournament:event_detail", args=[slug]))),
         "is_staff": selectors.is_official(request.user, event),

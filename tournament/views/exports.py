@@ -13,7 +13,7 @@ from core.errors import DomainError
 
 from .. import pdf_tasks, selectors
 from ..access import document_lens, player_lens
-from ..enums import VISIBLE_ROUND_STATUSES
+from ..enums import TEAM_FORMATS, VISIBLE_ROUND_STATUSES
 from ..models import Event
 from ..pdf import DOCUMENT_KINDS, PUBLIC_KINDS, document_for
 from ._common import _int, _wants_json, staff_action
@@ -114,6 +114,8 @@ EXPORTS = {
     ("standings", "json"): (selectors.standings_json, "application/json"),
     ("results", "csv"): (selectors.results_csv, "text/csv"),
     ("results", "json"): (selectors.results_json, "application/json"),
+    ("team-standings", "csv"): (selectors.team_standings_csv, "text/csv"),
+    ("team-standings", "json"): (selectors.team_standings_json, "application/json"),
 }
 
 
@@ -123,6 +125,8 @@ def export(request: HttpRequest, slug: str, what: str, fmt: str) -> HttpResponse
     event = selectors.event_for_viewer(request.user, slug)
     if (what, fmt) not in EXPORTS:
         raise Http404(f"no export {what}.{fmt}: choose standings or results, csv or json")
+    if what == "team-standings" and event.format not in TEAM_FORMATS:
+        raise Http404("team standings exist in team events only (TR&P 9.2)")
     build, content_type = EXPORTS[(what, fmt)]
     lens = player_lens(request.user, event)  # player IDs: the player's own and the staff's only
     if what == "standings":

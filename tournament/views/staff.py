@@ -11,7 +11,7 @@ from django.utils import timezone
 from core.errors import DomainError
 
 from .. import access, addons, selectors, services
-from ..enums import MANAGE_ROLES, MatchResult, RoundStage, StaffRole
+from ..enums import LIMITED_FORMATS, MANAGE_ROLES, MatchResult, RoundStage, StaffRole, StructureKind
 from ..forms import QuickResultForm
 from ..models import Event, PlayerProfile
 from ..pdf import DOCUMENT_KINDS, rows_by_table
@@ -95,6 +95,11 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "quick_form": QuickResultForm(),
         "kinds": DOCUMENT_KINDS,
         "pdf_async": len(matches) > exports.PDF_SYNC_MAX_MATCHES,
+        # TR&P 9.2: team matches already won, closed in one action; TR&P 8.2: draft pods page
+        "decided_team_matches": selectors.decided_open_team_matches(round_),
+        "structure_warnings": selectors.structure_warnings(event),
+        "uses_pods": event.format in LIMITED_FORMATS
+        or event.structure_kind == StructureKind.SINGLE_DAY_DRAFT_PLAYOFF,
         "elimination": selectors.elimination_procedure(event)
         if round_ is not None and round_.stage == RoundStage.TOP_CUT
         else [],
