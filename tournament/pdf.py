@@ -61,7 +61,7 @@ def rows_by_table(
                 "result": m.result,
                 "result_label": m.get_result_display() if m.result else "",
                 "score": f"{m.games_a}-{m.games_b}" + (f"-{m.games_drawn}" if m.games_drawn else "")
-                if m.result and m.player_b_id
+                if m.result and m.player_b_id and m.result != "unfinished"  # TR&P 9.2: no score
                 else "",
                 "is_bye": m.player_b_id is None,
             }
