@@ -232,6 +232,22 @@ def test_trp_8_2_draft_playoff_seats_at_random_by_default():
     assert pairs == [(1, 3), (2, 4)]
 
 
+def test_trp_8_2_draft_playoff_seat_freed_before_pairing_goes_to_the_next_qualifier():
+    event, regs = _draft_event(8, swiss_rounds=1, top_cut=4)
+    _swiss_done(event)
+    qualified = pairing.top_cut_qualifiers(event, top_cut=4)
+    services.set_playoff_seats(
+        event, seats={r.pk: k for k, r in enumerate(qualified, start=1)}, actor=None, reason="test"
+    )
+    services.drop_registration(qualified[2], actor=None, reason="went home")  # seat 3 is free
+    newcomer = pairing.top_cut_qualifiers(event, top_cut=4)[3]
+    rnd = services.pair_next_round(event, actor=None)
+    newcomer.refresh_from_db()
+    assert newcomer.playoff_seat == 3  # the only free seat, given at the pairing
+    pairs = {frozenset((m.player_a_id, m.player_b_id)) for m in rnd.matches.all()}
+    assert pairs == {frozenset((qualified[0].pk, newcomer.pk)), frozenset((qualified[1].pk, qualified[3].pk))}
+
+
 def test_trp_8_2_constructed_playoff_keeps_the_seeded_bracket():
     event = EventFactory(format=FormatCode.CLASSIC_CONSTRUCTED, swiss_rounds=1, top_cut=8)
     assert not pairing.draft_playoff_applies(event, top_cut=8)
