@@ -373,9 +373,10 @@ def structure_warnings(event: Event) -> list[str]:
         for pod in active.values_list("pod", flat=True):
             pods[pod] = pods.get(pod, 0) + 1
         if len(pods) > 1 or None not in pods:
+            # players without a pod are refused at pairing (check_pods), not a pod of their own
             groups = [
                 (f"players in pod {pod}", n)
-                for pod, n in sorted(pods.items(), key=lambda x: (x[0] is None, x[0] or 0))
+                for pod, n in sorted((p, n) for p, n in pods.items() if p is not None)
             ]
         else:
             groups = [("players", pods.get(None, 0))]
