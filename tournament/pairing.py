@@ -539,7 +539,12 @@ def plan_top_cut_round(event: Event, *, round_number: int, top_cut: int) -> Pair
     dropped qualifiers are not replaced (TR&P 3.6, PPG 1.4): their opponent gets a bye.
     Later rounds: winners of adjacent bracket slots meet. Table numbers follow bracket order.
     """
-    prev = Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).order_by("-number").first()
+    # The play-off round before this one (not this one itself when it is being re-paired).
+    prev = (
+        Round.objects.filter(event=event, stage=RoundStage.TOP_CUT, number__lt=round_number)
+        .order_by("-number")
+        .first()
+    )
     if prev is None:
         qualified = top_cut_qualifiers(event, top_cut=top_cut)
         if len(qualified) < 2:
@@ -768,7 +773,12 @@ def plan_team_top_cut(event: Event, *, round_number: int, top_cut: int) -> Pairi
     """
 
     teams = _team_members(event)
-    prev = Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).order_by("-number").first()
+    # The play-off round before this one (not this one itself when it is being re-paired).
+    prev = (
+        Round.objects.filter(event=event, stage=RoundStage.TOP_CUT, number__lt=round_number)
+        .order_by("-number")
+        .first()
+    )
     if prev is None:
         standings = team_standings(event)
         qualified = [
