@@ -340,6 +340,10 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "core.throttling.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "core.throttling.client_address"
 AXES_VERBOSE = False
+# Anonymous GETs of the busiest public answers (event page, standings API) are kept whole for this
+# many seconds and answered from the shared cache (tournament.live.public_microcache): a room of
+# spectators costs one build per interval, and what they see is at most this late. 0 turns it off.
+ARBITER_PUBLIC_MICROCACHE_SECONDS = float(os.environ.get("PUBLIC_MICROCACHE_SECONDS", "2"))
 ARBITER_THROTTLE_ENABLED = _env_bool("API_THROTTLE", True)
 ARBITER_API_THROTTLE_RATES = {
     "anon": os.environ.get("API_THROTTLE_ANON", "300/min"),

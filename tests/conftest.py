@@ -64,6 +64,14 @@ def _no_throttling(settings):
     settings.ARBITER_THROTTLE_ENABLED = False
 
 
+@pytest.fixture(autouse=True)
+def _no_public_microcache(settings):
+    """Tests look at a page right after changing what it shows; the anonymous microcache would
+    answer with the copy from before for a second or two. tests/tournament/test_microcache.py
+    switches it back on and checks it."""
+    settings.ARBITER_PUBLIC_MICROCACHE_SECONDS = 0
+
+
 @pytest.fixture
 def user_factory(db):
     from django.contrib.auth import get_user_model

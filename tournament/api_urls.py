@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api, api_teams_drafts
+from . import api, api_teams_drafts, live
 
 urlpatterns = [
     path("events/", api.EventListView.as_view(), name="api-events"),
@@ -51,7 +51,11 @@ urlpatterns = [
         "events/<slug:slug>/rounds/<int:number>/swap/", api.SwapPlayersView.as_view(), name="api-round-swap"
     ),
     path("events/<slug:slug>/rounds/<int:number>/clock/", api.ClockView.as_view(), name="api-round-clock"),
-    path("events/<slug:slug>/standings/", api.StandingsView.as_view(), name="api-event-standings"),
+    path(
+        "events/<slug:slug>/standings/",
+        live.public_microcache(api.StandingsView.as_view()),
+        name="api-event-standings",
+    ),
     path("events/<slug:slug>/bracket/", api.BracketView.as_view(), name="api-event-bracket"),
     path(
         "events/<slug:slug>/reconciliation/",

@@ -10,7 +10,9 @@ Three things keep that cheap, for the pages and the API alike:
   Django cache (Redis, shared by every worker, when configured), and concurrent requests for
   the same new token wait for the one that builds it;
 - **conditional GET**: ``etag_for`` turns the tokens into an ETag, and ``not_modified``
-  answers 304 before anything is built or rendered when the poller already has that version.
+  answers 304 before anything is built or rendered when the poller already has that version;
+- a **microcache** for anonymous spectators (``public_microcache``): their answer is the same
+  for all of them, so it is kept whole for a second or two and served from the shared cache.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Iterable
+from functools import wraps
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Count, Q, Sum
-from django.http import HttpRequest, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.http import parse_etags, quote_etag
 
 from . import selectors
@@ -170,3 +174,70 @@ def standings_payload(
         return [lens.redact(row, own.player) if row["registration_id"] == own.pk else row for row in rows]
 
     return etag, payload
+
+
+# --------------------------------------------------------------------------- microcache
+
+# Headers of a kept answer that are replayed; the rest (Vary, Content-Length, compression) are
+# set again by the middleware on the way out.
+_REPLAYED_HEADERS = ("Content-Type", "ETag", "Cache-Control", "Content-Language", "Allow")
+
+
+def _is_anonymous_spectator(request: HttpRequest) -> bool:
+    """Nobody is logged in, by session or API token, and no message waits for this browser:
+    what the view answers depends on the URL alone."""
+    if request.method not in ("GET", "HEAD"):
+        return False
+    if request.headers.get("Authorization"):
+        return False
+    if settings.SESSION_COOKIE_NAME in request.COOKIES or "messages" in request.COOKIES:
+        return False
+    return True
+
+
+def public_microcache(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Serve anonymous GETs of ``view`` from a copy kept ``ARBITER_PUBLIC_MICROCACHE_SECONDS``
+    in the shared cache (issue 20: a hundred spectators polling a 2,000-player event cost one
+    build per interval instead of one per request, whatever changed in between).
+
+    Only answers that are the same for every anonymous visitor are kept: 200s that set no
+    cookie and used no CSRF token, to requests with no session, messages or Authorization.
+    Logged-in players, staff and API clients with a token always get a fresh answer. The kept
+    answer keeps its ETag, so a poller that has it gets a 304.
+    """
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        seconds = settings.ARBITER_PUBLIC_MICROCACHE_SECONDS
+        if seconds <= 0 or not _is_anonymous_spectator(request):
+            return view(request, *args, **kwargs)
+        # The Accept header chooses between the API's JSON and its browsable page.
+        varies = f"{request.build_absolute_uri()} {request.headers.get('Accept', '')}"
+        key = "tournament:micro:" + hashlib.blake2b(varies.encode(), digest_size=16).hexdigest()
+        kept = cache.get(key)
+        if kept is not None:
+            headers, content = kept
+            etag = dict(headers).get("ETag")
+            if etag:
+                unchanged = not_modified(request, etag)
+                if unchanged is not None:
+                    return unchanged
+            response = HttpResponse(content)
+            for name, value in headers:
+                response[name] = value
+            return response
+        response = view(request, *args, **kwargs)
+        if hasattr(response, "render") and callable(response.render):
+            response = response.render()  # DRF and template responses: their bytes are kept
+        keep = (
+            response.status_code == 200
+            and not response.cookies
+            and not getattr(response, "streaming", False)
+            and not request.META.get("CSRF_COOKIE_USED")
+        )
+        if keep:
+            headers = [(name, response[name]) for name in _REPLAYED_HEADERS if response.has_header(name)]
+            cache.set(key, (headers, response.content), seconds)
+        return response
+
+    return wrapper

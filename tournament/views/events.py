@@ -96,6 +96,7 @@ def _page_number(request: HttpRequest) -> int:
 
 
 @require_GET
+@live.public_microcache
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Public page: QR code, pairings of a published round by name and by table, standings, bracket.
 

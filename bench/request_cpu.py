@@ -1,0 +1,124 @@
+"""CPU cost per request of the reporting storm's endpoints, in one process (issue 20).
+
+Wall-clock latency needs a quiet machine (bench/load.py); the CPU a request costs does not:
+this script builds the same event as bench/load.py (N players, round 1 played, round 2
+published with its clock running) in a PostgreSQL database of its own, then drives Django's
+test client in-process through the same sequence a storm sends (a report, a confirmation, the
+public event page and the standings API after each change, the clock, conditional re-polls)
+and prints the CPU time per request by endpoint (process time, so waiting for a core is not
+counted), with ``--profile`` the top functions by cumulative time.
+
+Run:  .venv/bin/python bench/request_cpu.py --players 2000 [--tables 200] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
+
+
+def _recreate(db: str) -> str:
+    for sql in (f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)', f'CREATE DATABASE "{db}"'):
+        subprocess.run(["psql", PG_ADMIN, "-qc", sql], check=True, capture_output=True)
+    return f"postgres://postgres@127.0.0.1:5432/{db}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=2000)
+    ap.add_argument("--tables", type=int, default=200, help="tables that report and confirm")
+    ap.add_argument("--db", default="arbiter_request_cpu")
+    ap.add_argument("--redis", default="redis://127.0.0.1:6379/9")
+    ap.add_argument("--profile", action="store_true")
+    args = ap.parse_args()
+
+    db_url = _recreate(args.db)
+    subprocess.run(["redis-cli", "-u", args.redis, "flushdb"], check=True, capture_output=True)
+    sys.path.insert(0, str(ROOT / "bench"))
+    import load  # noqa: E402  (bench/load.py: the same event as the storm)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "state.json")
+        load.child_setup(db_url, args.redis, args.players, out)
+        state = json.loads(Path(out).read_text())
+
+    from django.conf import settings
+    from django.test import Client
+
+    settings.ALLOWED_HOSTS = ["*"]
+    client = Client()
+    slug, number = state["slug"], state["round"]
+    cpu: dict[str, list[float]] = defaultdict(list)
+    profiler = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not wall
+
+    def call(label: str, method: str, url: str, **kw):
+        t = time.process_time()
+        if profiler:
+            profiler.enable()
+        response = getattr(client, method)(url, secure=True, **kw)
+        if profiler:
+            profiler.disable()
+        cpu[label].append(time.process_time() - t)
+        assert response.status_code in (200, 304), (label, response.status_code, response.content[:300])
+        return response
+
+    etag_page = etag_standings = None
+    for t in state["tables"][: args.tables]:
+        url = f"/api/matches/{t['id']}/"
+        call(
+            "report POST",
+            "post",
+            url + "report/",
+            data=t["body"],
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Token {t['a']}",
+        )
+        call(
+            "confirm POST",
+            "post",
+            url + "confirm/",
+            data={},
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Token {t['b']}",
+        )
+        r = call("event page (changed)", "get", f"/events/{slug}/", HTTP_ACCEPT_ENCODING="gzip")
+        etag_page = r.headers.get("ETag")
+        call("event page (304)", "get", f"/events/{slug}/", HTTP_IF_NONE_MATCH=etag_page or "")
+        call("event page (warm)", "get", f"/events/{slug}/", HTTP_ACCEPT_ENCODING="gzip")
+        r = call("standings API (changed)", "get", f"/api/events/{slug}/standings/")
+        etag_standings = r.headers.get("ETag")
+        call(
+            "standings API (304)",
+            "get",
+            f"/api/events/{slug}/standings/",
+            HTTP_IF_NONE_MATCH=etag_standings or "",
+        )
+        call("clock GET", "get", f"/api/events/{slug}/rounds/{number}/clock/")
+
+    print(f"{args.players} players, {args.tables} tables reported and confirmed (CPU ms per request)")
+    print(f"{'endpoint':26} {'n':>5} {'p50':>8} {'p95':>8} {'mean':>8}")
+    for label, values in cpu.items():
+        ms = sorted(v * 1000 for v in values)
+        p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+        print(f"{label:26} {len(ms):5d} {statistics.median(ms):8.1f} {p95:8.1f} {statistics.fmean(ms):8.1f}")
+    if profiler:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(
+            r"arbiter|wt-|tournament|core|django/(template|db|core/cache)", 60
+        )
+
+
+if __name__ == "__main__":
+    main()
