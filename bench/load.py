@@ -399,6 +399,8 @@ def run_size(players: int, args) -> None:
         HOST="127.0.0.1",
         PORT=str(args.port),
         CONN_MAX_AGE="60",
+        # Plain HTTP on 127.0.0.1 with no TLS proxy in front: no redirect to https.
+        SECURE_SSL_REDIRECT="0",
     )
     env.pop("CELERY_BROKER_URL", None)
     log = open(Path(tempfile.gettempdir()) / f"arbiter-load-{players}-server.log", "w")
