@@ -15,6 +15,7 @@ from .. import selectors
 from ..access import (
     require_role,
 )
+from ..day_plan import check_day_plan
 from ..enums import (
     DEFAULT_STANDINGS_POLICY,
     EVENT_EDIT_ROLES,
@@ -277,36 +278,24 @@ def set_event_days(event: Event, *, actor, days: list[dict]) -> list[EventDay]:
     """Replace the day plan: ``[{"number", "rel", "swiss_rounds", "cut_size", "cut_max_losses", "date"}]``.
 
     A REL per day (TR&P 1.2, App A: e.g. a Calling is Competitive on day 1 and Professional
-    after) and the day-2 cut (App B: top N or X-2, whichever is larger).
+    after) and the cut to the next day (App B: top N or X-2, whichever is larger). The plan is
+    complete and valid or refused with a message naming what is missing
+    (``tournament.day_plan.check_day_plan``). An empty list removes the saved plan (a multi-day
+    event then follows the App B default again).
     """
     require_role(actor, event, EVENT_EDIT_ROLES, "plan event days")
     require_event_open(event)
-    numbers = [d.get("number") for d in days]
-    if sorted(numbers) != list(range(1, len(days) + 1)):
-        raise DomainError("days must be numbered 1, 2, 3, ... without gaps", field="days")
+    checked = check_day_plan(days, event=event) if days else []
     before = list(EventDay.objects.filter(event=event).values("number", "rel", "swiss_rounds", "cut_size"))
     EventDay.objects.filter(event=event).delete()
-    created = []
-    for d in days:
-        _choice(d.get("rel"), REL, "rel")
-        created.append(
-            EventDay.objects.create(
-                event=event,
-                number=d["number"],
-                rel=d["rel"],
-                date=d.get("date"),
-                swiss_rounds=d.get("swiss_rounds"),
-                cut_size=d.get("cut_size"),
-                cut_max_losses=d.get("cut_max_losses"),
-            )
-        )
+    created = [EventDay.objects.create(event=event, **d) for d in checked]
     _audit(
         event,
         event=event,
         actor=actor,
         action="event.days",
         before=before,
-        after=[{k: v for k, v in d.items() if k != "date"} for d in days],
+        after=[{k: v for k, v in d.items() if k != "date"} for d in checked],
     )
     return created
 
