@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.db.models import Q
+
 from core.errors import DomainError
 from pairings.structure import recommended_structure
 
@@ -132,8 +134,6 @@ def day_rels(event: Event) -> tuple[str, str]:
 
 def attendance(event: Event) -> int:
     """Players counted for App B: active registrations and anyone who has played."""
-    from django.db.models import Q
-
     return (
         Registration.objects.filter(event=event)
         .exclude(status=RegistrationStatus.WAITLISTED)
@@ -178,9 +178,11 @@ def _blank(value) -> bool:
     return value is None or value == ""
 
 
-def check_day_plan(days: Sequence[dict], *, event: Event | None = None) -> list[dict]:
+def check_day_plan(days: Sequence[dict], *, event: Event | None = None, played: int = 0) -> list[dict]:
     """Validate a day plan; return it normalised (ints, sorted by number) or raise ``DomainError``
-    whose message lists everything missing or wrong, day by day (``field="days"``)."""
+    whose message lists everything missing or wrong, day by day (``field="days"``). With
+    ``event`` the days must add up to its own Swiss rounds when set, and to at least the
+    ``played`` Swiss rounds already paired."""
     problems: list[str] = []
     if not days:
         raise DomainError("a day plan needs at least one day", field="days")
@@ -237,7 +239,6 @@ def check_day_plan(days: Sequence[dict], *, event: Event | None = None) -> list[
                 f"the days add up to {total} Swiss rounds but the event is set to {event.swiss_rounds}; "
                 "change one or clear the event's Swiss rounds"
             )
-        played = Round.objects.filter(event=event, stage=RoundStage.SWISS).count()
         if total < played:
             problems.append(f"{played} Swiss rounds are already paired; the days add up to {total}")
     if problems:
@@ -279,13 +280,16 @@ def day_plan_for_event(event: Event) -> DayPlan | None:
     else None (a single-day event)."""
     saved = saved_days(event)
     if saved:
-        days = check_day_plan(saved)
+        days = check_day_plan(saved, event=event)
         top_cut = event.top_cut if event.top_cut is not None else MULTI_DAY_TOP_CUT
         return DayPlan(days=_planned(days), top_cut=top_cut, saved=True, rule="the organizer's day plan")
     if not is_multi_day(event):
         return None
     players = attendance(event)
     days = default_day_plan(event, players=players)
+    if event.swiss_rounds is not None and event.swiss_rounds > days[0]["swiss_rounds"]:
+        # the organizer fixed the total: day 1 as App B says, day 2 plays the rest
+        days[1]["swiss_rounds"] = event.swiss_rounds - days[0]["swiss_rounds"]
     top_cut = event.top_cut if event.top_cut is not None else MULTI_DAY_TOP_CUT
     return DayPlan(days=_planned(days), top_cut=top_cut, saved=False, players=players)
 

@@ -82,12 +82,13 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
             code="round_open",
         )
     number = (last.number + 1) if last else 1
+    if last is None:
+        fix_default_day_plan(event, actor=actor)  # a multi-day event's App B default is kept from now on
     swiss_rounds, top_cut = selectors.effective_structure(event)
     if last is None and (event.swiss_rounds is None or event.top_cut is None):
         # TR&P App B defaults come from attendance: fix them when play starts so later drops
         # do not change the number of rounds.
         before = {"swiss_rounds": event.swiss_rounds, "top_cut": event.top_cut}
-        fix_default_day_plan(event, actor=actor)
         if not event.days.exists():
             event.swiss_rounds = swiss_rounds
         event.top_cut = top_cut
