@@ -875,8 +875,10 @@ class ReconciliationView(APIView):
 
 
 class DaySerializer(serializers.Serializer):
+    """One day of a day plan; what is missing is named by the service for the whole plan at once."""
+
     number = serializers.IntegerField(min_value=1)
-    rel = serializers.ChoiceField(REL.choices)
+    rel = serializers.ChoiceField(REL.choices, required=False, allow_null=True)
     date = serializers.DateField(required=False, allow_null=True)
     swiss_rounds = serializers.IntegerField(min_value=1, required=False, allow_null=True)
     cut_size = serializers.IntegerField(min_value=2, required=False, allow_null=True)

@@ -267,7 +267,7 @@ def team_standings_for_event(event: Event) -> list[dict]:
             "rank": row.rank,
             "team": row.id,
             "match_points": row.match_points,
-            "record": f"{row.wins}-{row.losses}-{row.draws}",
+            "record": row.record,  # byes count as wins, so the record agrees with the points
             "byes": row.byes,
             **{c.key: round(float(getattr(row, c.key)), 4) for c in columns},
         }
@@ -283,7 +283,9 @@ def standing_dict(standing: Standing, lens: PlayerLens) -> dict:
 def my_standing(event: Event, registration: Registration, *, lens: PlayerLens | None = None) -> dict | None:
     """A player's row with the explanations against the players ranked just above and below
     ("why am I ranked here", TR&P App D). None when the player is not in the standings.
-    IDs and names as ``lens`` sees them (default: the public's)."""
+    IDs and names as ``lens`` sees them (default: the public's). ``missed_rounds`` counts the
+    Swiss rounds each player missed as a late entry: losses in every figure
+    (docs/event-structures.md)."""
 
     lens = lens or public_lens(event)
     rows = standings_for_event(event)
@@ -291,12 +293,13 @@ def my_standing(event: Event, registration: Registration, *, lens: PlayerLens | 
     if index is None:
         return None
     me = rows[index]
-    out = {"standing": standing_dict(me, lens), "above": None, "below": None}
+    out = {"standing": standing_dict(me, lens), "missed_rounds": me.missed, "above": None, "below": None}
     for key, j in (("above", index - 1), ("below", index + 1)):
         if 0 <= j < len(rows):
             other = rows[j]
             out[key] = {
                 "standing": standing_dict(other, lens),
+                "missed_rounds": other.missed,
                 "steps": explain_rows([s.row for s in rows], me.row.id, other.row.id),
             }
     return out

@@ -278,3 +278,26 @@ def test_standings_record_counts_byes_so_it_agrees_with_points_trp_app_d_step_1(
     rows = {s.registration.pk: s for s in selectors.standings_for_event(event)}
 
     assert (rows[a.pk].record, rows[a.pk].match_points) == ("1-1-0", 1)  # before: "0-1-0" with 1 point
+
+
+def test_api_my_standing_counts_rounds_missed_as_late_entry_trp_app_d(client):
+    event, r = _late_entry_event()
+
+    data = client.get(f"/api/events/{event.slug}/players/{r['L'].pk}/standing/").json()
+
+    assert data["missed_rounds"] == 1 and data["standing"]["record"] == "3-1-0"
+    assert data["standing"]["mlp"] == 0.25
+
+
+def test_api_day_plan_without_round_counts_is_refused_naming_what_is_missing_trp_app_b(staffed_event):
+    from tests.tournament.test_api import client_for
+
+    event = _calling(staffed_event)
+    org = client_for(staffed_event["organizer"])
+    days = {"days": [{"number": 1, "rel": "competitive", "cut_size": 48}, {"number": 2}]}
+
+    resp = org.put(f"/api/events/{event.slug}/days/", days, format="json")
+
+    assert resp.status_code == 400
+    body = resp.content.decode()
+    assert "day 1 has no number of Swiss rounds" in body and "day 2 has no REL" in body

@@ -20,6 +20,7 @@ from ..enums import (
     RESULT_ROLES,
     TEAM_FORMATS,
     EventStatus,
+    Game,
     MatchResult,
     ReportStatus,
     ResultKind,
@@ -100,7 +101,12 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
             action="event.structure",
             before=before,
             after={"swiss_rounds": swiss_rounds, "top_cut": top_cut},
-            reason="TR&P App B default from attendance, fixed at the first pairings",
+            reason=(
+                "default from attendance (FaB's TR&P App B table: Grand Archive publishes none), "
+                "fixed at the first pairings"
+                if event.game == Game.GA
+                else "TR&P App B default from attendance, fixed at the first pairings"
+            ),
         )
     swiss_played = selectors.swiss_rounds_played(event)
     if seed is None:
