@@ -81,3 +81,18 @@ def test_record_counts_byes_as_wins_so_it_agrees_with_points_trp_app_d_step_1():
         r.id: r for r in compute_standings(["A", "B"], matches, rounds_completed=4, policy="points_3_1_0")
     }
     assert (rows["A"].record, rows["A"].match_points) == ("1-2-1", 4)
+
+
+def test_late_entry_on_the_command_line_trp_app_d():
+    from pairings.cli import run_standings
+
+    data = {
+        "rounds_completed": 4,
+        "players": [{"id": p} for p in PLAYERS if p != "L"] + [{"id": "L", "joined_in_round": 2}],
+        "matches": [
+            {"round": m.round, "a": m.a, "b": m.b, "result": m.result, "games_a": 2, "games_b": 0}
+            for m in MATCHES
+        ],
+    }
+    rows = {r["id"]: r for r in run_standings(data)["standings"]}
+    assert (rows["L"]["mlp"], rows["L"]["missed"]) == ("1/4", 1)
