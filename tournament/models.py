@@ -81,8 +81,14 @@ class Event(models.Model):
     venue = models.CharField(max_length=200, blank=True)
     capacity = models.PositiveIntegerField(null=True, blank=True, help_text="Empty means no limit.")
     round_minutes = models.PositiveSmallIntegerField(default=55)
+    # The name is kept (the data contract only grows); it means game wins needed, not "best of".
     games_per_match = models.PositiveSmallIntegerField(
-        default=1, help_text="Game wins needed to win a match (TR&P 3.1)."
+        "game wins needed to win a match",
+        default=1,
+        help_text=(
+            "Game wins a player needs to win the match: 1 = a single game, 2 = best of three, "
+            "3 = best of five (TR&P 3.1; Grand Archive Swiss is usually best of three)."
+        ),
     )
     swiss_rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Empty: the TR&P App B default from attendance."
@@ -103,6 +109,13 @@ class Event(models.Model):
         help_text="How Swiss standings are scored and ordered (Grand Archive: 3/1/0 points).",
     )
     allow_self_registration = models.BooleanField(default=True)
+    allow_late_entries = models.BooleanField(
+        default=True,
+        help_text=(
+            "Staff may enter players after round 1 is paired; each round they missed is a loss. "
+            "Grand Archive recommends closing entries at the round-1 pairings (off by default there)."
+        ),
+    )
     short_public_names = models.BooleanField(
         "Public names as first name and initial",
         default=False,

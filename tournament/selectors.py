@@ -58,6 +58,7 @@ from .enums import (
     TEAM_FORMATS,
     VISIBLE_ROUND_STATUSES,
     ClockState,
+    Game,
     MatchResult,
     RegistrationStatus,
     ReportStatus,
@@ -207,7 +208,9 @@ def clock_status(round_: Round, *, now: datetime | None = None) -> ClockStatus:
     """Remaining time of ``round_`` computed from the stored clock fields and ``now``.
 
     Nothing is kept in memory, so the clock survives a server restart (TR&P 3.2).
-    Remaining time may go negative after time is up; ``time_called`` is then true.
+    Remaining time may go negative after time is up; ``time_called`` is then true. An untimed
+    round (a play-off round, TR&P 3.1: no duration) is never "time called": its clock is
+    simply not started, and ``time_called`` stays false.
     """
     now = now or timezone.now()
     elapsed = float(round_.elapsed_before_pause or 0.0)
@@ -223,7 +226,8 @@ def clock_status(round_: Round, *, now: datetime | None = None) -> ClockStatus:
         elapsed_seconds=round(elapsed, 3),
         remaining_seconds=round(remaining, 3),
         ends_at=ends_at,
-        time_called=round_.clock_state == ClockState.FINISHED or remaining <= 0,
+        time_called=bool(round_.duration_seconds)
+        and (round_.clock_state == ClockState.FINISHED or remaining <= 0),
     )
 
 
@@ -280,7 +284,7 @@ def team_standings_for_event(
             "team": row.id,
             "members": [lens.name(r) for r in members.get(row.id, [])],
             "match_points": row.match_points,
-            "record": f"{row.wins}-{row.losses}-{row.draws}",
+            "record": row.record,  # byes count as wins, so the record agrees with the points
             "byes": row.byes,
             **{c.key: round(float(getattr(row, c.key)), 4) for c in columns},
             "status": "active" if sum(r.is_active for r in members.get(row.id, [])) >= 2 else "dropped",
@@ -331,7 +335,9 @@ def standing_dict(standing: Standing, lens: PlayerLens) -> dict:
 def my_standing(event: Event, registration: Registration, *, lens: PlayerLens | None = None) -> dict | None:
     """A player's row with the explanations against the players ranked just above and below
     ("why am I ranked here", TR&P App D). None when the player is not in the standings.
-    IDs and names as ``lens`` sees them (default: the public's)."""
+    IDs and names as ``lens`` sees them (default: the public's). ``missed_rounds`` counts the
+    Swiss rounds each player missed as a late entry: losses in every figure
+    (docs/event-structures.md)."""
 
     lens = lens or public_lens(event)
     rows = standings_for_event(event)
@@ -339,12 +345,13 @@ def my_standing(event: Event, registration: Registration, *, lens: PlayerLens | 
     if index is None:
         return None
     me = rows[index]
-    out = {"standing": standing_dict(me, lens), "above": None, "below": None}
+    out = {"standing": standing_dict(me, lens), "missed_rounds": me.missed, "above": None, "below": None}
     for key, j in (("above", index - 1), ("below", index + 1)):
         if 0 <= j < len(rows):
             other = rows[j]
             out[key] = {
                 "standing": standing_dict(other, lens),
+                "missed_rounds": other.missed,
                 "steps": explain_rows([s.row for s in rows], me.row.id, other.row.id),
             }
     return out
@@ -407,10 +414,33 @@ _TIME_CALLED = (
 )
 
 
+# Grand Archive (ga-organized-play.md section 3, our words). What decides a game still going
+# when overtime ends is in a GA page our reference has not verified: we say so, not FaB's rule.
+_GA_TIME_CALLED = (
+    ("1", "GA TRG Round Times", "Overtime: 3 more turns or 5 minutes, whichever comes first."),
+    (
+        "2",
+        "GA TRG Time Extensions",
+        "Judges add their extensions to the table's time before overtime starts.",
+    ),
+    (
+        "3",
+        "GA TRG End of Match Procedures",
+        "A game unfinished when overtime ends: the head judge applies GA's end-of-match procedure.",
+    ),
+)
+_GA_ELIMINATION = (
+    ("1", "GA TRG Round Structure", "Play-off rounds are untimed: play until a player has won the match."),
+    ("2", "GA TRG Round Structure", "The winner advances; the bracket follows the Swiss standings."),
+)
+
+
 def time_called_procedure(event: Event) -> list[dict]:
-    """What happens at the table when time is called in a timed Swiss round (TR&P 3.4),
-    summarised in our words for the clock and projector pages."""
-    return [{"step": s, "rule": rule, "summary": text} for s, rule, text in _TIME_CALLED]
+    """What happens at the table when time is called in a timed Swiss round (TR&P 3.4; for
+    Grand Archive its own overtime, ga-organized-play.md section 3), summarised in our words
+    for the clock and projector pages."""
+    steps = _GA_TIME_CALLED if event.game == Game.GA else _TIME_CALLED
+    return [{"step": s, "rule": rule, "summary": text} for s, rule, text in steps]
 
 
 def playoff_higher_standing(match: Match) -> Registration | None:
@@ -422,7 +452,10 @@ def playoff_higher_standing(match: Match) -> Registration | None:
 
 
 def elimination_procedure(event: Event) -> list[dict]:
-    """The end-of-match procedure for play-off rounds under the event's TR&P edition (TR&P 3.4)."""
+    """The end-of-match procedure for play-off rounds under the event's TR&P edition (TR&P 3.4).
+    Grand Archive play-offs are untimed (GA TRG Round Structure): no FaB life-total steps."""
+    if event.game == Game.GA:
+        return [{"step": s, "rule": rule, "summary": text} for s, rule, text in _GA_ELIMINATION]
     steps = _ELIMINATION_2023 if event.trp_version == TrpVersion.TRP_2023 else _ELIMINATION_2025
     return [{"step": s, "rule": rule, "summary": text} for s, rule, text in steps]
 

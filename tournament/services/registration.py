@@ -28,6 +28,7 @@ from ..enums import (
     REL,
     TEAM_FORMATS,
     EventStatus,
+    Game,
     MatchResult,
     RegistrationStatus,
     ReportStatus,
@@ -86,6 +87,16 @@ def create_player_profile(*, actor, player_id: str, display_name: str, user=None
     return profile
 
 
+def late_entries_closed_message(event: Event) -> str:
+    """Why a late entry is refused, in the event's own game's terms."""
+    if event.game == Game.GA:
+        return (
+            "entries closed when round 1 was paired (Grand Archive's recommended cut-off for late "
+            "registration); the organizer can allow late entries in the event settings"
+        )
+    return "this event takes no late entries; the organizer can allow them in the event settings"
+
+
 def _pairings_started(event: Event) -> bool:
     return Round.objects.filter(event=event).exists()
 
@@ -109,8 +120,10 @@ def register_player(
     """Register ``player`` at ``event``: by the player (self-registration) or by staff.
 
     - a full event puts the player on the waitlist (promoted when someone leaves);
-    - once pairings exist only staff may enter a player, as a late entry: the player joins at
-      the next round and every earlier Swiss round counts as a loss (no match points);
+    - once pairings exist only staff may enter a player, as a late entry, and only when the
+      event allows late entries (``Event.allow_late_entries``; Grand Archive events close
+      entries at the round-1 pairings by default): the player joins at the next round and
+      every earlier Swiss round counts as a loss (docs/event-structures.md);
     - an official of a Skirmish or tier 2+ tournament cannot play (TR&P 1.4, 2.1);
     - a second registration of the same player is a 409;
     - banned players never play; suspended players only at a Casual tier 1 event with the
@@ -146,6 +159,8 @@ def register_player(
             )
         if Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).exists():
             raise DomainError("the play-off has started: no more entries", code="closed")
+        if not event.allow_late_entries:
+            raise DomainError(late_entries_closed_message(event), code="closed", field="late_entry")
         joined = _next_round_number(event)
     status = RegistrationStatus.REGISTERED if _has_room(event) else RegistrationStatus.WAITLISTED
     try:

@@ -14,11 +14,13 @@ from .. import pairing, selectors
 from ..access import (
     require_role,
 )
+from ..day_plan import advancing_after, day_plan_for_event
 from ..enums import (
     MAX_TABLE_NUMBER,
     RESULT_ROLES,
     TEAM_FORMATS,
     EventStatus,
+    Game,
     MatchResult,
     ReportStatus,
     ResultKind,
@@ -27,12 +29,12 @@ from ..enums import (
 )
 from ..models import (
     Event,
-    EventDay,
     Match,
     Registration,
     Round,
 )
 from ._common import _atomic, _audit, _lock_event, _lock_match, _snapshot_match, require_event_open
+from .days import fix_default_day_plan
 from .drafts import ensure_playoff_seating
 from .registration import _concede
 from .results import _maybe_close_round
@@ -43,35 +45,21 @@ from .results import _maybe_close_round
 def day_plan_for_round(event: Event, number: int) -> tuple[int, set[int] | None]:
     """(day, registrations allowed to play) for Swiss round ``number`` of a multi-day event.
 
-    Days come from the event's day plan (``EventDay.swiss_rounds``). On day 2+ only the players
-    who made the previous day's cut play: the top ``cut_size`` of the standings after that day,
-    or everyone within ``cut_max_losses`` non-wins (X-2), whichever group is larger (TR&P App B;
-    RD-09, OPEN-6: wins and byes >= rounds - X). ``None`` means everyone active plays.
+    Days come from the event's day plan (``tournament.day_plan``: the saved days, or the TR&P
+    App B multi-day row for a multi-day structure). On day 2+ only the players who made the
+    previous day's cut play: the top ``cut_size`` of the standings after that day, or everyone
+    within ``cut_max_losses`` rounds not won (X-2), whichever group is larger (TR&P App B;
+    RD-09, OPEN-6). ``None`` means everyone active plays. An incomplete saved plan is refused
+    (``DomainError`` naming what is missing) rather than silently ignored.
     """
-    days = list(EventDay.objects.filter(event=event).order_by("number"))
-    if not days or any(d.swiss_rounds is None for d in days):
+    plan = day_plan_for_event(event)
+    if plan is None:
         return 1, None
-    end = 0
-    for i, day in enumerate(days):
-        start, end = end, end + day.swiss_rounds
-        if number <= end:
-            break
-    else:
-        return days[-1].number, None
-    if i == 0:
+    day = plan.day_of_round(number)
+    if number > plan.swiss_rounds or day.number == 1:
         return day.number, None
-    previous = days[i - 1]
-    if previous.cut_size is None and previous.cut_max_losses is None:
-        return day.number, None
-    standings = [
-        s for s in selectors.standings_for_event(event, after_round=start) if s.registration.is_active
-    ]
-    top_n = previous.cut_size or 0
-    within = 0
-    if previous.cut_max_losses is not None:
-        # non-wins counted from the record, so a 3/1/0 event's draws are non-wins too
-        within = sum(1 for s in standings if s.wins + s.byes >= start - previous.cut_max_losses)
-    return day.number, {s.registration.pk for s in standings[: max(top_n, within)]}
+    previous = plan.days[day.number - 2]
+    return day.number, advancing_after(event, plan, previous)
 
 
 @_atomic
@@ -96,6 +84,8 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
             code="round_open",
         )
     number = (last.number + 1) if last else 1
+    if last is None:
+        fix_default_day_plan(event, actor=actor)  # a multi-day event's App B default is kept from now on
     swiss_rounds, top_cut = selectors.effective_structure(event)
     if last is None and (event.swiss_rounds is None or event.top_cut is None):
         # TR&P App B defaults come from attendance: fix them when play starts so later drops
@@ -112,7 +102,12 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
             action="event.structure",
             before=before,
             after={"swiss_rounds": swiss_rounds, "top_cut": top_cut},
-            reason="TR&P App B default from attendance, fixed at the first pairings",
+            reason=(
+                "default from attendance (FaB's TR&P App B table: Grand Archive publishes none), "
+                "fixed at the first pairings"
+                if event.game == Game.GA
+                else "TR&P App B default from attendance, fixed at the first pairings"
+            ),
         )
     swiss_played = selectors.swiss_rounds_played(event)
     if seed is None:

@@ -8,6 +8,7 @@ templates. The rules live in ``tournament.services`` and ``tournament.selectors`
 """
 
 from .clock import clock_json, clock_page, staff_clock, staff_extension
+from .days import staff_days
 from .events import event_create, event_detail, event_edit, event_list
 from .exports import export, pdf_document, pdf_job, pdf_job_file, pdf_job_start
 from .player import (
@@ -47,6 +48,7 @@ __all__ = [
     "staff_close_team_match",
     "staff_correct",
     "staff_dashboard",
+    "staff_days",
     "staff_extension",
     "staff_pair",
     "staff_pods",

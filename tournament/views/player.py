@@ -20,7 +20,7 @@ from pairings.tiebreakers import explain_ranking
 
 from .. import addons, live, selectors, services
 from ..access import access_team_invitation, is_invitee, player_lens, team_invitations_for
-from ..enums import TEAM_FORMATS, VISIBLE_ROUND_STATUSES, EventStatus, RoundStatus
+from ..enums import TEAM_FORMATS, VISIBLE_ROUND_STATUSES, EventStatus, RoundStage, RoundStatus
 from ..forms import PlayerReportForm
 from ..models import Event, PlayerProfile
 from ..standings_policies import FAB_SPEC, policy_spec
@@ -106,6 +106,14 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
                 "outcome": _result_text(m, as_registration=registration),
             }
         )
+    # Late entry: the Swiss rounds before the player joined are losses (docs/event-structures.md)
+    played_rounds = {row["round"] for row in record}
+    for number in range(1, registration.joined_in_round):
+        if number not in played_rounds and any(
+            r.number == number and r.stage == RoundStage.SWISS for r in rounds
+        ):
+            record.append({"round": number, "opponent": "–", "outcome": "Loss (missed: late entry)"})
+    record.sort(key=lambda row: row["round"])
     context["record"] = record
     standings_round, token = live.standings_state(event, rounds)
     standings = _cached_standings(event, standings_round, token)
@@ -166,10 +174,18 @@ def _explain_text(steps, mine, other, spec=FAB_SPEC) -> str:
     mine_value, their_value = deciding["a"], deciding["b"]
     if column is not None and column.percent:
         mine_value, their_value = column.show(Fraction(mine_value)), column.show(Fraction(their_value))
-    return (
+    text = (
         f"{tied}decided by {name} ({better} is better): you {mine_value}, them {their_value}, "
         f"so {who} ahead ({spec.rule} step {deciding['step']})."
     )
+    late = [
+        f"{who_} missed {n} round{'s' if n > 1 else ''} as a late entry"
+        for who_, n in (("you", getattr(mine.row, "missed", 0)), ("they", getattr(other.row, "missed", 0)))
+        if n
+    ]
+    if late:
+        text += f" ({' and '.join(late)}: each missed round counts as a loss in every figure.)"
+    return text
 
 
 class ProfileForm(djforms.Form):
