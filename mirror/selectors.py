@@ -19,7 +19,7 @@ from django.db.models import Q, QuerySet
 from core.exports import write_csv
 from judging import selectors as judging_selectors
 from tournament import selectors as tournament_selectors
-from tournament.enums import MatchResult, RoundStage
+from tournament.enums import MatchResult, RegistrationStatus, RoundStage
 from tournament.models import Event, Match, Registration, Round
 from tournament.pairing import explain_rows
 from tournament.standings_policies import policy_spec
@@ -224,6 +224,14 @@ def _order_reasons(rows: list[ComparedRow], ours, spec) -> list[dict]:
             )
             if above.source_values.get(deciding.get("tiebreaker")) is not None:
                 why += f"; the source's own value for {above.name} is {_fmt(above.source_values[deciding['tiebreaker']], True)}"
+        for side in (above, below):
+            reg = side.registration
+            if reg.status == RegistrationStatus.DROPPED:
+                when = f" in round {reg.dropped_in_round}" if reg.dropped_in_round else ""
+                why += (
+                    f"; {side.name} dropped{when}: the source may list dropped players after the others, "
+                    "Arbiter ranks them by their record"
+                )
         out.append(
             {
                 "above": above.registration.pk,
