@@ -79,6 +79,14 @@ def _fmt(value, percent: bool = False) -> str:
     return str(int(value)) if isinstance(value, float) else str(value)
 
 
+def _decimal(value) -> str:
+    """An engine value ("2/3", "1", 0.5) with three decimals."""
+    try:
+        return f"{float(Fraction(str(value))):.3f}"
+    except (ValueError, ZeroDivisionError):
+        return str(value)
+
+
 def standings_comparison(event: Event, round_number: int | None = None) -> dict:
     """The source's standings after ``round_number`` (default: the latest it gave) beside ours
     recomputed through the same round, with a reason for every difference.
@@ -218,8 +226,8 @@ def _order_reasons(rows: list[ComparedRow], ours, spec) -> list[dict]:
         else:
             name = labels.get(str(deciding.get("tiebreaker")), str(deciding.get("tiebreaker")))
             why = (
-                f"recomputed {name} is {_fmt(deciding.get('b'))} for {below.name} against "
-                f"{_fmt(deciding.get('a'))} for {above.name}"
+                f"recomputed {name} is {_decimal(deciding.get('b'))} for {below.name} against "
+                f"{_decimal(deciding.get('a'))} for {above.name}"
                 + (" (lower is better)" if deciding.get("prefer") == "lower" else "")
             )
             if above.source_values.get(deciding.get("tiebreaker")) is not None:
