@@ -415,9 +415,13 @@ def _import_rounds(
             before = _snapshot(match)
             what: list[str] = []
             if (match.player_a_id, match.player_b_id) != (a.pk, b.pk if b else None):
+                # re-paired in the source: a result entered here was for other players
                 match.player_a, match.player_b = a, b
                 what.append("players changed")
-            if m.result and m.result != match.result:
+                if m.result != match.result:
+                    what.append(f"result {_code(match.result)} -> {_code(m.result)}")
+                _set_result(event, match, m)
+            elif m.result and m.result != match.result:
                 what.append(f"result {_code(match.result)} -> {_code(m.result)}")
                 _set_result(event, match, m)
             elif (

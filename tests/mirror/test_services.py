@@ -241,3 +241,39 @@ def test_omnidex_import_from_an_address_uses_the_fetcher(organizer):
     outcome = services.import_event(parsed, actor=organizer)
 
     assert Match.objects.filter(round__event=outcome.event).count() == 6
+
+
+def test_a_round_repaired_in_the_source_replaces_players_and_their_result(organizer, gem_event):
+    data = (
+        fixture("gem_pairings_r2.csv")[1]
+        .replace(
+            b"2,1,\xc3\x85sa Lindqvist,10000001,\xc5\x81ukasz W\xc3\xb3jcik,10000004,1WIN",
+            b"2,1,\xc3\x85sa Lindqvist,10000001,Chlo\xc3\xa9 Dubois,10000007,",
+        )
+        .replace(
+            b"2,2,Nguy\xe1\xbb\x85n V\xc4\x83n An,10000009,Chlo\xc3\xa9 Dubois,10000007,2WIN",
+            b"2,2,Nguy\xe1\xbb\x85n V\xc4\x83n An,10000009,\xc5\x81ukasz W\xc3\xb3jcik,10000004,",
+        )
+    )
+    outcome = services.import_event(
+        services.read_submission(files=[("p.csv", data)]), actor=organizer, event=gem_event
+    )
+
+    assert outcome.changes == [
+        "round 2 table 1: players changed, result 1WIN -> not played",
+        "round 2 table 2: players changed, result 2WIN -> not played",
+    ]
+    table_1 = Match.objects.get(round__event=gem_event, round__number=2, table_number=1)
+    assert (table_1.player_b.player.player_id, table_1.result) == ("10000007", "")
+    assert Round.objects.get(event=gem_event, number=2).status == RoundStatus.IN_PROGRESS
+
+
+def test_result_sheet_and_penalty_log_read_in_constant_queries(gem_event, django_assert_max_num_queries):
+    from mirror import selectors
+
+    with django_assert_max_num_queries(1):
+        selectors.result_sheet(gem_event, 1)
+    with django_assert_max_num_queries(1):
+        selectors.result_sheet(gem_event, 2)
+    with django_assert_max_num_queries(2):
+        selectors.penalty_log(gem_event)
