@@ -33,6 +33,23 @@ def mirrored_events() -> QuerySet[Event]:
     return Event.objects.exclude(mirror_source="").order_by("-created_at")
 
 
+def mirrored_events_for(user) -> QuerySet[Event]:
+    """Mirrored events ``user`` is an official of (every one for a superuser)."""
+    events = mirrored_events()
+    if getattr(user, "is_superuser", False):
+        return events
+    return events.filter(staff__user=user, staff__ended_at__isnull=True).distinct()
+
+
+def source_players(event: Event) -> QuerySet[SourcePlayer]:
+    """The event's players as the source lists them (name, ID, hero, country), by name."""
+    return (
+        SourcePlayer.objects.filter(registration__event=event)
+        .select_related("registration__player")
+        .order_by("registration__player__display_name")
+    )
+
+
 def imports_for_event(event: Event) -> QuerySet[MirrorImport]:
     return MirrorImport.objects.filter(event=event).select_related("imported_by")
 

@@ -77,7 +77,7 @@ def home(request: HttpRequest) -> HttpResponse:
                 f"{len(outcome.changes)} change(s).",
             )
             return redirect("mirror:event", slug=outcome.event.slug)
-    events = [e for e in selectors.mirrored_events()[:200] if access.can_read_handback(request.user, e)]
+    events = list(selectors.mirrored_events_for(request.user)[:200])
     return render(
         request,
         "mirror/home.html",
@@ -113,6 +113,7 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "imports": imports,
             "rounds": rounds,
+            "players": list(selectors.source_players(event)),
             "can_import": can_import,
             "can_read_penalty_log": access.can_read_penalty_log(request.user, event),
         },

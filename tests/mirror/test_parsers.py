@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mirror import parsers
 from tests.mirror.conftest import FIXTURES, fixture
@@ -194,3 +198,44 @@ def test_unknown_result_is_reported_and_kept_unplayed():
 
     assert parsed.matches[0].result == ""
     assert parsed.notes == ["p.csv line 2: result '3WIN' not read; the match is kept as not played"]
+
+
+def test_german_standings_headers_are_read():
+    text = "Platz;Name;Spieler-ID;Siege;Runde\n1;Jürgen Weiß;10000008;3;3\n2;Åsa Lindqvist;10000001;2;3\n"
+
+    parsed = parsers.parse_gem_standings_csv(text, file="Rangliste.csv")
+
+    assert [(s.round, s.rank, s.player_id, s.wins, s.name) for s in parsed.standings] == [
+        (3, 1, "10000008", 3, "Jürgen Weiß"),
+        (3, 2, "10000001", 2, "Åsa Lindqvist"),
+    ]
+
+
+_NAME = st.text(
+    alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Co", "Zl", "Zp")), min_size=1, max_size=30
+).filter(lambda s: s.strip() and s.strip() == " ".join(s.split()) and "," not in s)
+_HERO = st.text(
+    alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Co", "Zl", "Zp")), min_size=1, max_size=40
+)
+
+
+@given(
+    rows=st.lists(
+        st.tuples(_NAME, st.integers(1, 99_999_999), _HERO),
+        min_size=1,
+        max_size=8,
+        unique_by=lambda r: r[1],
+    )
+)
+def test_heroes_csv_written_by_a_spreadsheet_reads_back_every_name_id_and_hero(rows):
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";")
+    writer.writerow(["Spielername", "Spieler-ID", "Land oder Region", "Held"])
+    for name, pid, hero in rows:
+        writer.writerow([name, str(pid), "", hero])
+
+    parsed = parsers.parse_gem_heroes_csv(out.getvalue(), file="h.csv")
+
+    assert {p.player_id: (p.name, p.hero) for p in parsed.players.values()} == {
+        str(pid): (name.strip(), hero.strip()) for name, pid, hero in rows
+    }
