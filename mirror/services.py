@@ -171,7 +171,7 @@ def _find_or_create_event(
         new,
         actor=actor,
         action="event.mirror",
-        after={"mirror_source": source.value, "mirror_source_id": parsed.source_id},
+        after={"mirror_source": source.value, "mirror_source_id": parsed.source_id, "status": "running"},
         event_id=new.pk,
     )
     return new, True

@@ -277,3 +277,36 @@ def test_result_sheet_and_penalty_log_read_in_constant_queries(gem_event, django
         selectors.result_sheet(gem_event, 2)
     with django_assert_max_num_queries(2):
         selectors.penalty_log(gem_event)
+
+
+def test_the_api_refuses_to_pair_a_mirrored_event_with_the_reason(organizer, gem_event, api_client):
+    api_client.force_authenticate(organizer)
+
+    response = api_client.post(f"/api/events/{gem_event.slug}/rounds/", {}, format="json")
+
+    assert response.status_code == 409
+    assert "mirrored from GEM" in str(response.json())
+    assert Round.objects.filter(event=gem_event).count() == 2
+
+
+def test_import_page_fetches_an_omnidex_address(organizer, client, monkeypatch):
+    import json
+
+    from mirror import parsers
+    from tests.mirror.conftest import FIXTURES
+
+    answers = json.loads((FIXTURES / "omnidex_api_answers.json").read_text())
+
+    def fake_http(url):  # the outside world: Omnidex's API
+        if url not in answers:
+            raise ImportFileError(f"Omnidex did not answer {url}: 404")
+        return answers[url]
+
+    monkeypatch.setattr(parsers, "_http_get_json", fake_http)
+    client.force_login(organizer)
+
+    response = client.post("/mirror/", {"omnidex": "https://omni.gatcg.com/events/4242"}, follow=True)
+
+    page = response.content.decode()
+    assert "Imported Store Championship – Ōsaka Night" in page
+    assert Event.objects.get(mirror_source="omnidex", mirror_source_id="4242").game == "ga"
