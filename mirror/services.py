@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from core.audit import record_audit
@@ -166,7 +166,14 @@ def _find_or_create_event(
     new.mirror_source = source
     new.mirror_source_id = parsed.source_id
     new.status = "running"
-    new.save(update_fields=["mirror_source", "mirror_source_id", "status", "updated_at"])
+    try:
+        with transaction.atomic():
+            new.save(update_fields=["mirror_source", "mirror_source_id", "status", "updated_at"])
+    except IntegrityError as exc:  # two first imports of one event at once: the other one won
+        raise ConflictError(
+            f"{source.label} event {parsed.source_id} was just imported by someone else; import again to update it",
+            code="mirrored",
+        ) from exc
     record_audit(
         new,
         actor=actor,
