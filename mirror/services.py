@@ -370,7 +370,15 @@ def _import_rounds(
             if m.b_id is not None and m.table is None:
                 m.table = next(free)
         stage = RoundStage.TOP_CUT if any(m.stage == "top_cut" for m in wanted) else RoundStage.SWISS
+        if parsed.source == GEM and event.swiss_rounds and number > event.swiss_rounds:
+            # GEM's files do not say which rounds are the play-off: those after the event's
+            # Swiss rounds (as set in its settings) are.
+            stage = RoundStage.TOP_CUT
         rnd = rounds.get(number)
+        if rnd is not None and rnd.stage != stage:
+            rnd.stage = stage
+            rnd.save(update_fields=["stage"])
+            changes.append(f"round {number}: now {rnd.get_stage_display().lower()}")
         if rnd is None:
             rnd = Round.objects.create(
                 event=event,

@@ -310,3 +310,13 @@ def test_import_page_fetches_an_omnidex_address(organizer, client, monkeypatch):
     page = response.content.decode()
     assert "Imported Store Championship – Ōsaka Night" in page
     assert Event.objects.get(mirror_source="omnidex", mirror_source_id="4242").game == "ga"
+
+
+def test_gem_rounds_after_the_swiss_rounds_are_the_top_cut(organizer, gem_event):
+    tournament_services.update_event(gem_event, actor=organizer, swiss_rounds=2, top_cut=8)
+
+    outcome = import_gem(organizer, "gem_pairings_r3.csv", event=gem_event)
+
+    assert Round.objects.get(event=gem_event, number=3).stage == "top_cut"
+    assert Round.objects.get(event=gem_event, number=2).stage == "swiss"
+    assert outcome.changes[0] == "round 3: new, 4 table(s)"
