@@ -135,7 +135,12 @@ def standings_comparison(event: Event, round_number: int | None = None) -> dict:
         mine, src = by_reg.get(reg_id), theirs.get(reg_id)
         values = {}
         if mine is not None:
-            values = {"points": mine.match_points, "wins": mine.wins + mine.byes, "record": mine.record}
+            values = {
+                "points": mine.match_points,
+                "wins": mine.wins + mine.byes,
+                "byes": mine.byes,
+                "record": mine.record,
+            }
             values |= {c.key: getattr(mine, c.key) for c in spec.columns}
         source_values = {}
         if src is not None:
