@@ -128,6 +128,7 @@ class ParsedEvent:
     status: str = ""
     swiss_rounds: int | None = None
     cut_size: int | None = None
+    games_per_match: int | None = None  # game wins needed (Omnidex bo1 / bo3 / bo5)
     players: dict[str, ParsedPlayer] = field(default_factory=dict)
     matches: list[ParsedMatch] = field(default_factory=list)
     standings: list[ParsedStanding] = field(default_factory=list)
@@ -151,7 +152,7 @@ class ParsedEvent:
             raise ImportFileError(
                 f"{other.files} are from {other.source}, the other files from {self.source}"
             )
-        for attr in ("source_id", "name", "format", "status", "swiss_rounds", "cut_size"):
+        for attr in ("source_id", "name", "format", "status", "swiss_rounds", "cut_size", "games_per_match"):
             if not getattr(self, attr) and getattr(other, attr):
                 setattr(self, attr, getattr(other, attr))
         for pid, p in other.players.items():
@@ -974,6 +975,8 @@ def parse_omnidex(data: bytes | str | dict, *, file: str = "omnidex.json") -> Pa
         out.notes.append(f"format {event.get('format')!r} not known; the event is Grand Archive Standard")
     swiss = event.get("swissRounds")
     out.swiss_rounds = swiss if isinstance(swiss, int) and swiss > 0 else None
+    match_config = str(event.get("swissMatchConfig") or "").lower()
+    out.games_per_match = {"bo1": 1, "bo3": 2, "bo5": 3}.get(match_config)
     cut = event.get("singleEliminationCutSize")
     out.cut_size = cut if isinstance(cut, int) and cut >= 0 else None
     for i, row in enumerate(_list(bundle.get("players"), "players", "data")):

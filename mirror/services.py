@@ -160,6 +160,8 @@ def _find_or_create_event(
         fields["swiss_rounds"] = parsed.swiss_rounds
     if parsed.cut_size is not None:
         fields["top_cut"] = parsed.cut_size
+    if parsed.games_per_match:
+        fields["games_per_match"] = parsed.games_per_match
     new = tournament_services.create_event(
         actor=actor, name=name or parsed.name or f"{source.label} event {parsed.source_id}", **fields
     )

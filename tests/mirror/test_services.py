@@ -214,7 +214,7 @@ def test_omnidex_import_uses_grand_archive_standings_and_imports_public_decklist
         "ga",
         "points_3_1_0",
     )
-    assert (event.swiss_rounds, event.top_cut) == (3, 4)
+    assert (event.swiss_rounds, event.top_cut, event.games_per_match) == (3, 4, 2)  # bo3
     assert PlayerProfile.objects.filter(player_id="omni-502", display_name="Ælfric").exists()
     decklist = Registration.objects.get(event=event, player__player_id="omni-501").decklists.get()
     assert decklist.raw_text.startswith("Material deck\n1 Spirit of Fire")
