@@ -219,6 +219,14 @@ def test_omnidex_import_uses_grand_archive_standings_and_imports_public_decklist
     decklist = Registration.objects.get(event=event, player__player_id="omni-501").decklists.get()
     assert decklist.raw_text.startswith("Material deck\n1 Spirit of Fire")
     assert not Registration.objects.get(event=event, player__player_id="omni-502").decklists.exists()
+    from mirror import selectors
+
+    sheet = selectors.result_sheet(event, 1)
+    assert [(r["table"], r["player_1_id"], r["player_2_id"], r["result"]) for r in sheet] == [
+        (1, "501", "502", "1WIN"),
+        (2, "503", "504", "DRAW"),
+        ("", "505", "", "BYE"),
+    ]
     again = services.import_event(
         services.read_submission(files=[fixture("omnidex_event_4242.json")]), actor=organizer
     )
