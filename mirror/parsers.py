@@ -249,146 +249,64 @@ def gem_result(value: str) -> str | None:
 # --------------------------------------------------------------------------- GEM CSV downloads
 
 # Canonical column -> header labels (normalised) seen in GEM's interface languages.
+# fmt: off
 COLUMN_ALIASES: dict[str, set[str]] = {
-    "round": {"round", "rnd", "runde", "ronda", "manche", "turno", "rodada", "ronde"},
-    "table": {"table", "tisch", "mesa", "tavolo", "tafel", "tableno", "tablenumber"},
+    "round": {
+        "manche", "rnd", "rodada", "ronda", "ronde", "round", "runde", "turno"
+    },
+    "table": {
+        "mesa", "table", "tableno", "tablenumber", "tafel", "tavolo", "tisch"
+    },
     "p1_name": {
-        "player1",
-        "player1name",
-        "p1",
-        "p1name",
-        "spieler1",
-        "spieler1name",
-        "jugador1",
-        "joueur1",
-        "giocatore1",
-        "jogador1",
-        "speler1",
+        "giocatore1", "jogador1", "joueur1", "jugador1", "p1", "p1name", "player1", "player1name", "speler1",
+        "spieler1", "spieler1name"
     },
     "p1_id": {
-        "player1id",
-        "p1id",
-        "player1gemid",
-        "player1playerid",
-        "spieler1id",
-        "jugador1id",
-        "idjoueur1",
-        "joueur1id",
-        "giocatore1id",
-        "jogador1id",
-        "speler1id",
-        "gemid1",
-        "id1",
+        "gemid1", "giocatore1id", "id1", "idjoueur1", "jogador1id", "joueur1id", "jugador1id", "p1id",
+        "player1gemid", "player1id", "player1playerid", "speler1id", "spieler1id"
     },
     "p2_name": {
-        "player2",
-        "player2name",
-        "p2",
-        "p2name",
-        "spieler2",
-        "spieler2name",
-        "jugador2",
-        "joueur2",
-        "giocatore2",
-        "jogador2",
-        "speler2",
+        "giocatore2", "jogador2", "joueur2", "jugador2", "p2", "p2name", "player2", "player2name", "speler2",
+        "spieler2", "spieler2name"
     },
     "p2_id": {
-        "player2id",
-        "p2id",
-        "player2gemid",
-        "player2playerid",
-        "spieler2id",
-        "jugador2id",
-        "idjoueur2",
-        "joueur2id",
-        "giocatore2id",
-        "jogador2id",
-        "speler2id",
-        "gemid2",
-        "id2",
+        "gemid2", "giocatore2id", "id2", "idjoueur2", "jogador2id", "joueur2id", "jugador2id", "p2id",
+        "player2gemid", "player2id", "player2playerid", "speler2id", "spieler2id"
     },
-    "result": {"result", "results", "ergebnis", "resultado", "resultat", "risultato", "outcome", "uitslag"},
+    "result": {
+        "ergebnis", "outcome", "result", "resultado", "resultat", "results", "risultato", "uitslag"
+    },
     "rank": {
-        "rank",
-        "ranking",
-        "rang",
-        "platz",
-        "platzierung",
-        "position",
-        "pos",
-        "place",
-        "posicion",
-        "classement",
-        "posizione",
-        "posicao",
-        "plaats",
+        "classement", "plaats", "place", "platz", "platzierung", "pos", "posicao", "posicion", "position",
+        "posizione", "rang", "rank", "ranking"
     },
     "name": {
-        "name",
-        "player",
-        "playername",
-        "spieler",
-        "spielername",
-        "jugador",
-        "nombre",
-        "joueur",
-        "nom",
-        "giocatore",
-        "nome",
-        "jogador",
-        "speler",
-        "naam",
+        "giocatore", "jogador", "joueur", "jugador", "naam", "name", "nom", "nombre", "nome", "player",
+        "playername", "speler", "spieler", "spielername"
     },
     "player_id": {
-        "playerid",
-        "gemid",
-        "id",
-        "gemplayerid",
-        "spielerid",
-        "jugadorid",
-        "idjugador",
-        "idjoueur",
-        "joueurid",
-        "giocatoreid",
-        "idgiocatore",
-        "jogadorid",
-        "spelerid",
+        "gemid", "gemplayerid", "giocatoreid", "id", "idgiocatore", "idjoueur", "idjugador", "jogadorid",
+        "joueurid", "jugadorid", "playerid", "spelerid", "spielerid"
     },
     "wins": {
-        "wins",
-        "win",
-        "w",
-        "matchwins",
-        "siege",
-        "sieg",
-        "victorias",
-        "victoires",
-        "vittorie",
-        "vitorias",
-        "overwinningen",
+        "matchwins", "overwinningen", "sieg", "siege", "victoires", "victorias", "vitorias", "vittorie", "w",
+        "win", "wins"
     },
-    "points": {"points", "matchpoints", "punkte", "puntos", "punti", "pontos", "punten"},
+    "points": {
+        "matchpoints", "points", "pontos", "punkte", "punten", "punti", "puntos"
+    },
     "country": {
-        "country",
-        "countryregion",
-        "countryorregion",
-        "region",
-        "land",
-        "landregion",
-        "landoderregion",
-        "pais",
-        "paisregion",
-        "paisoregion",
-        "pays",
-        "paysregion",
-        "paysouregion",
-        "paese",
-        "regione",
+        "country", "countryorregion", "countryregion", "land", "landoderregion", "landregion", "paese", "pais",
+        "paisoregion", "paisregion", "pays", "paysouregion", "paysregion", "region", "regione"
     },
-    "hero": {"hero", "heroes", "held", "helden", "heroe", "heros", "eroe", "heroi", "held"},
-    "dropped": {"dropped", "drop", "drops", "status", "ausgeschieden", "abgemeldet", "retirado", "abandon"},
+    "hero": {
+        "eroe", "held", "helden", "hero", "heroe", "heroes", "heroi", "heros"
+    },
+    "dropped": {
+        "abandon", "abgemeldet", "ausgeschieden", "drop", "dropped", "drops", "retirado", "status"
+    },
 }
+# fmt: on
 _LABEL_TO_COLUMN = {label: column for column, labels in COLUMN_ALIASES.items() for label in labels}
 
 KIND_COLUMNS: dict[str, tuple[str, ...]] = {
