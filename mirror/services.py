@@ -516,6 +516,34 @@ def _import_drops(
         changes.append(
             f"{reg.player.display_name} ({sid}) dropped" + (f" in round {number}" if number else "")
         )
+    last_paired: dict[str, int] = {}
+    for m in parsed.matches:
+        for pid in (m.a_id, m.b_id):
+            if pid is not None:
+                last_paired[pid] = max(last_paired.get(pid, 0), m.round)
+    for sid, number in last_paired.items():
+        reg = regs[sid]
+        if (
+            sid in dropped
+            or reg.status != RegistrationStatus.DROPPED
+            or number <= (reg.dropped_in_round or 0)
+        ):
+            continue
+        # The source pairs the player after the round they dropped in here: the source decides.
+        before = {"status": reg.status, "dropped_in_round": reg.dropped_in_round}
+        reg.status, reg.dropped_in_round, reg.dropped_at = RegistrationStatus.REGISTERED, None, None
+        reg.save(update_fields=["status", "dropped_in_round", "dropped_at"])
+        record_audit(
+            reg,
+            actor=actor,
+            action="mirror.undrop",
+            before=before,
+            after={"status": reg.status, "dropped_in_round": None},
+            event_id=event.pk,
+        )
+        changes.append(
+            f"{reg.player.display_name} ({sid}) is paired in round {number} by the source: no longer dropped"
+        )
 
 
 def _import_standings(

@@ -328,3 +328,18 @@ def test_gem_rounds_after_the_swiss_rounds_are_the_top_cut(organizer, gem_event)
     assert Round.objects.get(event=gem_event, number=3).stage == "top_cut"
     assert Round.objects.get(event=gem_event, number=2).stage == "swiss"
     assert outcome.changes[0] == "round 3: new, 4 table(s)"
+
+
+def test_a_player_dropped_here_but_paired_again_by_the_source_is_back(organizer, gem_event):
+    berg = Registration.objects.get(event=gem_event, player__player_id="10000005")
+    tournament_services.drop_registration(berg, actor=organizer, reason="said goodbye")
+    berg.refresh_from_db()
+    assert berg.status == RegistrationStatus.DROPPED
+
+    outcome = import_gem(organizer, "gem_pairings_r3.csv", event=gem_event)
+
+    berg.refresh_from_db()
+    assert berg.status == RegistrationStatus.REGISTERED
+    assert "Mårten Berg (10000005) is paired in round 3 by the source: no longer dropped" in outcome.changes
+    again = import_gem(organizer, "gem_pairings_r3.csv", event=gem_event)
+    assert again.changes == []
