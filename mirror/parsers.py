@@ -1046,10 +1046,19 @@ def parse_files(
         stripped = text.lstrip()
         if name.lower().endswith(".json") or stripped.startswith(("{", "[")):
             parsed = parse_omnidex(text, file=name)
-        elif name.lower().endswith((".html", ".htm", ".txt")) or looks_like_html(text) or not _csv_like(text):
+        elif name.lower().endswith((".html", ".htm")) or looks_like_html(text) or not _csv_like(text):
             parsed = parse_gem_page(text, file=name)
-        else:
+        elif name.lower().endswith(".csv"):
             parsed = parse_gem_csv(text, file=name, round_number=standings_round)
+        else:
+            # A text file or pasted text with separators: a CSV if its header is one of GEM's,
+            # else a copied page (whose table rows are tab-separated too).
+            try:
+                gem_csv_kind(read_csv(text, file=name))
+            except ImportFileError:
+                parsed = parse_gem_page(text, file=name)
+            else:
+                parsed = parse_gem_csv(text, file=name, round_number=standings_round)
         if merged is None:
             merged = parsed
         else:

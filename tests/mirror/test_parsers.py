@@ -239,3 +239,14 @@ def test_heroes_csv_written_by_a_spreadsheet_reads_back_every_name_id_and_hero(r
     assert {p.player_id: (p.name, p.hero) for p in parsed.players.values()} == {
         str(pid): (name.strip(), hero.strip()) for name, pid, hero in rows
     }
+
+
+def test_a_csv_saved_as_text_and_a_page_copied_with_tabs_are_told_apart():
+    csv_text = fixture("gem_pairings_r2.csv")[1]
+    page = b"Table\tPlayer 1\tPlayer 2\tResult\nRound 1\n1\tDoe, Jane (11)\tRoe, Rick (22)\t2WIN\n"
+
+    as_text = parsers.parse_files([("pairings.txt", csv_text)])
+    pasted = parsers.parse_files([("pasted text", page)])
+
+    assert len(as_text.matches) == 10
+    assert [(m.round, m.table, m.a_id, m.b_id, m.result) for m in pasted.matches] == [(1, 1, "11", "22", "b")]
