@@ -173,6 +173,14 @@ class StructureKind(models.TextChoices):
     MULTI_DAY_LIMITED = "multi_day_limited", "Multi-day limited"
 
 
+class MirrorSource(models.TextChoices):
+    """The official system a mirrored event is imported from (the ``mirror`` add-on)."""
+
+    NONE = "", "Not mirrored"
+    GEM = "gem", "GEM (Flesh and Blood)"
+    OMNIDEX = "omnidex", "Omnidex (Grand Archive)"
+
+
 class EventStatus(models.TextChoices):
     DRAFT = "draft", "Draft (not announced)"
     REGISTRATION = "registration", "Registration open"

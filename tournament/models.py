@@ -19,6 +19,7 @@ from .enums import (
     FormatCode,
     Game,
     MatchResult,
+    MirrorSource,
     PpgVersion,
     RegistrationStatus,
     ReportStatus,
@@ -134,6 +135,16 @@ class Event(models.Model):
     )
     status = models.CharField(max_length=16, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
     pairing_seed = models.BigIntegerField(default=0, help_text="Base seed for pairings and random tiebreaks.")
+    mirror_source = models.CharField(
+        max_length=16,
+        choices=MirrorSource.choices,
+        default=MirrorSource.NONE,
+        blank=True,
+        help_text="Mirrored from an official system: its pairings are imported, never made here.",
+    )
+    mirror_source_id = models.CharField(
+        max_length=64, blank=True, help_text="The event's id in the official system it is mirrored from."
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -147,10 +158,20 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=models.Q(games_per_match__gte=1), name="event_games_per_match_positive"
             ),
+            models.UniqueConstraint(
+                fields=["mirror_source", "mirror_source_id"],
+                condition=~models.Q(mirror_source=""),
+                name="event_unique_mirror_source",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_mirrored(self) -> bool:
+        """Pairings come from GEM or Omnidex (imported by the ``mirror`` add-on), never from Arbiter."""
+        return bool(self.mirror_source)
 
     @property
     def officials_cannot_play(self) -> bool:

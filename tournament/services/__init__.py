@@ -105,6 +105,7 @@ from .rounds import (
     pair_next_round,
     publish_round,
     repair_round,
+    require_not_mirrored,
     set_table_number,
     swap_players,
 )
@@ -177,5 +178,6 @@ __all__ = [
     "set_table_number",
     "start_clock",
     "swap_players",
+    "require_not_mirrored",
     "update_event",
 ]

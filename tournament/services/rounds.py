@@ -77,6 +77,7 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
     require_role(actor, event, RESULT_ROLES, "pair a round")
     event = _lock_event(event)
     require_event_open(event)
+    require_not_mirrored(event)
     last = selectors.current_round(event)
     if last is not None and last.status != RoundStatus.COMPLETE:
         raise ConflictError(
@@ -171,6 +172,17 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
     return rnd
 
 
+def require_not_mirrored(event: Event, what: str = "pair rounds") -> None:
+    """Refuse (409, code "mirrored") to make pairings for an event mirrored from GEM or Omnidex:
+    the official system pairs it and its pairings are imported (the ``mirror`` add-on)."""
+    if event.is_mirrored:
+        raise ConflictError(
+            f"this event is mirrored from {event.get_mirror_source_display()}: Arbiter does not {what} "
+            f"for it. Pair the round there, then re-import the event.",
+            code="mirrored",
+        )
+
+
 def _create_matches(rnd: Round, plan) -> None:
     seeds = plan.seeds or {}
     slots = plan.slots or [None] * len(plan.pairs)
@@ -233,6 +245,7 @@ def repair_round(round_: Round, *, actor, seed: int | None = None, reason: str =
     event = round_.event
     require_role(actor, event, RESULT_ROLES, "re-pair a round")
     require_event_open(event)
+    require_not_mirrored(event, "re-pair rounds")
     _lock_event(event)
     rnd = _editable_round(round_)
     before = [_snapshot_match(m) for m in rnd.matches.all()]
@@ -269,6 +282,7 @@ def swap_players(round_: Round, *, first: Registration, second: Registration, ac
     event = round_.event
     require_role(actor, event, RESULT_ROLES, "edit pairings")
     require_event_open(event)
+    require_not_mirrored(event, "edit pairings")
     if not (reason or "").strip():
         raise DomainError("say why the pairings are edited", field="reason")
     rnd = _editable_round(round_)
