@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("tournament", "0006_add_event_mirror_source"),
+        ("tournament", "0008_add_event_mirror_source"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("cards", "0003_card_source_cards_2026"),
-        ("tournament", "0005_privacy_short_names_and_team_invitations"),
+        ("tournament", "0007_game_wins_needed_ga_event_types_late_entries"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
