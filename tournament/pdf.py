@@ -136,6 +136,7 @@ class StandingsSheet:
     round_number: int
     rows: list
     tiebreak_labels: tuple[str, ...] | None = None  # default: the event's policy's columns
+    placings: list = field(default_factory=list)  # ``placing_rows``: the final places, once play is over
     template_name = "tournament/pdf/standings.html"
 
     def context(self) -> dict[str, Any]:
@@ -151,6 +152,7 @@ class StandingsSheet:
             "tiebreak_labels": labels,
             "summary": spec.summary,
             "column_count": 4 + len(labels),
+            "placings": self.placings,
         }
 
     def render(self) -> bytes:
@@ -206,6 +208,22 @@ def standings_rows(standings: Iterable, *, lens: PlayerLens = STAFF_LENS) -> lis
     ]
 
 
+def placing_rows(placings: Iterable, *, lens: PlayerLens = STAFF_LENS) -> list[dict[str, Any]]:
+    """Rows of the final placings (``progress.final_placings``): place, winner / finalist / top N
+    label, name and player ID as ``lens`` sees them, Swiss record and points."""
+    return [
+        {
+            "place": p.place,
+            "label": p.label,
+            "name": lens.name(p.registration),
+            "player_id": lens.player_id(p.registration) or "",
+            "record": p.standing.record if p.standing is not None else "",
+            "points": p.standing.match_points if p.standing is not None else "",
+        }
+        for p in placings
+    ]
+
+
 DOCUMENT_KINDS = ("pairings-table", "pairings-name", "standings", "slips")
 PUBLIC_KINDS = frozenset({"pairings-table", "pairings-name", "standings"})
 
@@ -220,7 +238,7 @@ def document_for(event, kind: str, round_number: int, *, site_url: str = "", len
     """
     from django.urls import reverse
 
-    from . import selectors
+    from . import progress, selectors
     from .pairing import points_before_rounds
 
     if kind not in DOCUMENT_KINDS:
@@ -229,7 +247,15 @@ def document_for(event, kind: str, round_number: int, *, site_url: str = "", len
     round_ = selectors.round_by_number(event, round_number)
     if kind == "standings":
         standings = selectors.standings_for_event(event, after_round=round_.number)
-        return StandingsSheet(event, round_.number, standings_rows(standings, lens=lens))
+        last = selectors.current_round(event)
+        # The last round's standings sheet of a finished event leads with the final placings.
+        placings = progress.final_placings(event) if last is not None and last.pk == round_.pk else []
+        return StandingsSheet(
+            event,
+            round_.number,
+            standings_rows(standings, lens=lens),
+            placings=placing_rows(placings, lens=lens),
+        )
     matches = list(selectors.matches_for_round(round_))
     if kind == "slips":
         report_url = site_url.rstrip("/") + reverse("tournament:player", args=[event.slug])

@@ -95,6 +95,7 @@ EVENT_FIELDS = (
     "bye_counts_in_cmp",
     "standings_policy",
     "allow_self_registration",
+    "check_in_required",
     "short_public_names",
     "trp_version",
     "ppg_version",
