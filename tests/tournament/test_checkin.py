@@ -252,3 +252,63 @@ def test_api_pairs_with_the_explicit_choice(api_client):
     assert "Eve" in refused.json()["detail"] or "Eve" in str(refused.json())
     paired = api_client.post(url, {"not_checked_in": "drop"}, format="json")
     assert paired.status_code == 201
+
+
+def test_api_check_in_desk_walk_in_replace_id_and_claim(api_client):
+    event, sk = _event(check_in_required=True)
+    regs = _players(event, ["Ana", "Ben"], status=RegistrationStatus.REGISTERED)
+    api_client.force_authenticate(sk)
+    base = f"/api/events/{event.slug}"
+    one = api_client.post(f"{base}/check-in/", {"q": "ana"}, format="json")
+    assert one.status_code == 200 and one.json()["registration"]["name"] == "Ana"
+    everyone = api_client.post(f"{base}/check-in/", {"all": True}, format="json")
+    assert everyone.json()["checked_in"] == 1
+    assert Registration.objects.get(pk=regs["Ben"].pk).status == RegistrationStatus.CHECKED_IN
+    walk = api_client.post(f"{base}/walk-ins/", {"display_name": "Wes"}, format="json")
+    assert walk.status_code == 201
+    body = walk.json()
+    assert body["temporary_id"].startswith("TMP-") and len(body["claim_code"]) == 8
+    reg_id = body["registration"]["id"]
+    replaced = api_client.post(
+        f"{base}/players/{reg_id}/replace-id/", {"player_id": "GEM4321"}, format="json"
+    )
+    assert replaced.status_code == 200 and replaced.json()["player_id"] == "GEM4321"
+    user = UserFactory()
+    api_client.force_authenticate(user)
+    claimed = api_client.post("/api/claim/", {"code": body["claim_code"]}, format="json")
+    assert claimed.status_code == 200 and claimed.json()["player_id"] == "GEM4321"
+    assert PlayerProfile.objects.get(player_id="GEM4321").user_id == user.pk
+
+
+def test_players_cannot_use_the_check_in_desk(api_client):
+    event, _sk = _event(check_in_required=True)
+    regs = _players(event, ["Ana", "Ben"], status=RegistrationStatus.REGISTERED)
+    api_client.force_authenticate(regs["Ana"].player.user)
+    base = f"/api/events/{event.slug}"
+    assert api_client.post(f"{base}/check-in/", {"all": True}, format="json").status_code == 403
+    assert api_client.post(f"{base}/walk-ins/", {"display_name": "X"}, format="json").status_code == 403
+    assert Registration.objects.get(pk=regs["Ben"].pk).status == RegistrationStatus.REGISTERED
+
+
+def test_check_in_code_page_checks_in_on_the_button_only(client):
+    event, sk = _event(check_in_required=True)
+    reg = _players(event, ["Ana"], status=RegistrationStatus.REGISTERED)["Ana"]
+    url = f"/events/{event.slug}/staff/check-in/{services.check_in_token(reg)}/"
+    client.force_login(sk)
+    page = client.get(url)
+    assert page.status_code == 200 and "Check in Ana" in page.content.decode()
+    assert Registration.objects.get(pk=reg.pk).status == RegistrationStatus.REGISTERED
+    client.post(url)
+    assert Registration.objects.get(pk=reg.pk).status == RegistrationStatus.CHECKED_IN
+    assert client.get(f"/events/{event.slug}/staff/check-in/bogus/").status_code == 400
+    client.force_login(reg.player.user)  # a player opening someone's code is not staff
+    assert client.get(url).status_code in (403, 404)
+
+
+def test_player_page_shows_the_check_in_code_until_checked_in(client):
+    event, _sk = _event(check_in_required=True)
+    reg = _players(event, ["Ana"], status=RegistrationStatus.REGISTERED)["Ana"]
+    client.force_login(reg.player.user)
+    assert "data-check-in-qr" in client.get(f"/events/{event.slug}/me/").content.decode()
+    services.check_in(reg, actor=reg.player.user)
+    assert "data-check-in-qr" not in client.get(f"/events/{event.slug}/me/").content.decode()

@@ -223,3 +223,35 @@ def test_a_player_cannot_undo_a_drop():
         services.undo_drop(regs[0], actor=regs[0].player.user, reason="oops")
     with pytest.raises(NotAllowed):
         services.undo_drop(regs[0], actor=UserFactory(), reason="oops")
+
+
+def test_finished_event_pages_refuse_and_hide_changes(client):
+    event, sk, _org, regs = _finished_event()
+    client.force_login(sk)
+    base = f"/events/{event.slug}/staff"
+    for path, data in (
+        ("/pair/", {}),
+        ("/check-in/", {"op": "all"}),
+        ("/walk-in/", {"display_name": "Late"}),
+        ("/registration/", {"registration": regs[0].pk, "op": "drop"}),
+    ):
+        response = client.post(base + path, data, follow=True)
+        assert "nothing can change until it is reopened" in response.content.decode(), path
+    assert Registration.objects.get(pk=regs[0].pk).status != RegistrationStatus.DROPPED
+    assert not Registration.objects.filter(event=event, player__display_name="Late").exists()
+    page = client.get(base + "/").content.decode()
+    assert "data-event-closed" in page
+    for control in ("data-pair", "data-publish", "data-walk-in", "data-confirm-drop", "data-check-in-all"):
+        assert control not in page
+    api = client.post(f"/api/events/{event.slug}/players/", {"player_id": "GEM1", "display_name": "X"})
+    assert api.status_code in (400, 409)
+
+
+def test_api_undo_drop_needs_a_reason(api_client):
+    event, sk, _org, regs = _event(n_players=4)
+    services.drop_registration(regs[0], actor=sk)
+    api_client.force_authenticate(sk)
+    url = f"/api/events/{event.slug}/players/{regs[0].pk}/undo-drop/"
+    assert api_client.post(url, {}, format="json").status_code == 400
+    answer = api_client.post(url, {"reason": "mistake"}, format="json")
+    assert answer.status_code == 200 and answer.json()["status"] == RegistrationStatus.CHECKED_IN

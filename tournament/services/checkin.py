@@ -185,6 +185,7 @@ def register_walk_in(event: Event, *, actor, display_name: str, late_entry: bool
     (``TMP-`` and six characters, marked ``is_temporary``) and a claim code for the player.
     The walk-in is checked in at once: staff see them at the desk."""
     require_role(actor, event, MANAGE_ROLES, "register a walk-in")
+    require_event_open(event)
     reg = register_new_player(
         event,
         actor=actor,
