@@ -124,3 +124,13 @@ def test_finished_event_takes_no_decklist_change():
     with pytest.raises(ConflictError) as exc:
         save_decklist(regs["Dev"], actor=regs["Dev"].player.user, text="Hero: Dorinthea Ironsong")
     assert exc.value.code == "event_closed"
+
+
+def test_finished_event_decklist_page_offers_no_form(client):
+    event, _sk, regs = _event()
+    event.status = EventStatus.FINISHED
+    event.save()
+    client.force_login(regs["Dev"].player.user)
+    page = client.get(f"/decklists/e/{event.slug}/").content.decode()
+    assert "data-event-closed" in page
+    assert 'id="decklist-form"' not in page

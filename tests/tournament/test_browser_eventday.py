@@ -189,3 +189,56 @@ def test_top_cut_final_and_finish_through_the_pages(live_server, browser_page, p
     staff.wait_for_selector("text=The event is open again.")
     event.refresh_from_db()
     assert event.status == EventStatus.RUNNING
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_round_one_with_missing_decklists_publishes_only_with_a_reason(live_server, browser_page):
+    from core.models import AuditEntry
+    from decklists.enums import DecklistKind, DecklistStatus
+    from decklists.models import Decklist
+
+    event = EventFactory(
+        slug="pq-cc",
+        name="ProQuest CC",
+        rel="competitive",
+        decklists_required=True,
+        swiss_rounds=3,
+        top_cut=0,
+    )
+    sk = UserFactory(username="sk3")
+    StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
+    regs = {
+        name: RegistrationFactory(event=event, player=PlayerProfileFactory(display_name=name))
+        for name in ("Ana", "Ben", "Cleo", "Dev")
+    }
+    for name in ("Ana", "Ben"):
+        Decklist.objects.create(
+            registration=regs[name],
+            kind=DecklistKind.CONSTRUCTED,
+            status=DecklistStatus.ACCEPTED,
+            is_legal=True,
+        )
+    Decklist.objects.create(
+        registration=regs["Cleo"],
+        kind=DecklistKind.CONSTRUCTED,
+        status=DecklistStatus.SUBMITTED,
+        is_legal=False,
+    )
+
+    staff = browser_page
+    login_in_browser(staff, live_server, "sk3", "pw-sk3")
+    staff.goto(f"{live_server.url}/events/pq-cc/staff/")
+    counts = staff.locator("[data-decklist-counts]").inner_text()
+    assert "1 missing" in counts and "1 not legal" in counts
+    staff.click("[data-pair]")
+    problems = staff.locator("[data-publish-problems]").inner_text()
+    assert "Cleo: decklist is not legal" in problems and "Dev: no decklist submitted" in problems
+    staff.click("[data-publish]")  # no reason: the browser asks for one first
+    assert Round.objects.get(event=event, number=1).status == RoundStatus.PAIRED
+    staff.fill("input[name=override_reason]", "Dev hands in a paper list at the table")
+    staff.click("[data-publish]")
+    staff.wait_for_selector("#id_entry")
+    assert Round.objects.get(event=event, number=1).status == RoundStatus.PUBLISHED
+    entry = AuditEntry.objects.get(action="round.publish_override", event_id=event.pk)
+    assert entry.reason == "Dev hands in a paper list at the table"
