@@ -30,8 +30,9 @@ Index (main object positional, the rest keyword-only):
   ``register_player(event, *, player, actor, late_entry=False)``, ``check_in``,
   ``drop_registration``, ``reenter_registration``, ``undo_drop``, ``disqualify_registration``,
   ``record_no_show(match, *, absent, actor, drop=True)``, ``set_fixed_table``
-- rounds: ``pair_next_round(event, *, actor, seed=None)``, ``repair_round``, ``swap_players``,
-  ``set_table_number``, ``publish_round``, ``day_plan_for_round``
+- rounds: ``pair_next_round(event, *, actor, seed=None, not_checked_in=None)``, ``repair_round``,
+  ``swap_players``, ``set_table_number``, ``publish_round(round_, *, actor, override_reason="")``,
+  ``day_plan_for_round``
 - clock: ``start_clock``, ``pause_clock``, ``resume_clock``, ``call_time``, ``adjust_clock``
   (each ``(round_, *, actor, ...)``), ``clock_status`` (re-exported from selectors),
   ``extension_for_pause``, ``extension_for_deck_check``, ``add_match_extension``

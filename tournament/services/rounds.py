@@ -229,7 +229,7 @@ def _apply_forfeits(rnd: Round, plan, *, actor) -> None:
 
 
 def _editable_round(round_: Round) -> Round:
-    rnd = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
     if rnd.status != RoundStatus.PAIRED:
         raise ConflictError(
             f"round {rnd.number} is {rnd.get_status_display().lower()}: pairings can only change before publishing",
@@ -380,7 +380,7 @@ def publish_round(round_: Round, *, actor, override_reason: str = "") -> Round:
     event = round_.event
     require_role(actor, event, RESULT_ROLES, "publish pairings")
     require_event_open(event)
-    rnd = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
     if rnd.status != RoundStatus.PAIRED:
         raise ConflictError(
             f"round {rnd.number} is {rnd.get_status_display().lower()}, not waiting to be published"
