@@ -312,3 +312,15 @@ def test_player_page_shows_the_check_in_code_until_checked_in(client):
     assert "data-check-in-qr" in client.get(f"/events/{event.slug}/me/").content.decode()
     services.check_in(reg, actor=reg.player.user)
     assert "data-check-in-qr" not in client.get(f"/events/{event.slug}/me/").content.decode()
+
+
+def test_settings_form_and_event_page_say_whether_the_event_uses_check_in(client):
+    organizer = UserFactory()
+    event = services.create_event(actor=organizer, name="Friday")
+    client.force_login(organizer)
+    form = client.get(f"/events/{event.slug}/edit/").content.decode()
+    assert 'name="check_in_required"' in form and "Players check in before round 1" in form
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "No check-in: every registered player is paired" in page
+    services.update_event(event, actor=organizer, check_in_required=True)
+    assert "Check-in before round 1" in client.get(f"/events/{event.slug}/").content.decode()
