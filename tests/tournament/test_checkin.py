@@ -324,3 +324,17 @@ def test_settings_form_and_event_page_say_whether_the_event_uses_check_in(client
     assert "No check-in: every registered player is paired" in page
     services.update_event(event, actor=organizer, check_in_required=True)
     assert "Check-in before round 1" in client.get(f"/events/{event.slug}/").content.decode()
+
+
+def test_claim_page_links_the_walk_in_to_the_logged_in_player(client):
+    event, sk = _event()
+    walk_in = services.register_walk_in(event, actor=sk, display_name="Walk In")
+    user = UserFactory()
+    client.force_login(user)
+    assert client.get("/events/claim/").status_code == 200
+    answer = client.post("/events/claim/", {"code": walk_in.player.claim_code, "player_id": "GEM2468"})
+    assert answer.status_code == 302 and answer["Location"] == f"/events/{event.slug}/me/"
+    me = client.get(f"/events/{event.slug}/me/").content.decode()
+    assert "GEM2468" in me and "Walk In" in me
+    wrong = client.post("/events/claim/", {"code": "WRONG999"})
+    assert wrong.status_code == 200 and "no registration has this claim code" in wrong.content.decode()
