@@ -147,6 +147,9 @@ class EventWriteSerializer(serializers.Serializer):
         help_text="default by game (GA: points_3_1_0); pinned once paired",
     )
     allow_self_registration = serializers.BooleanField(required=False)
+    check_in_required = serializers.BooleanField(
+        required=False, help_text="only checked-in players are paired (round 1 asks about the others)"
+    )
     allow_late_entries = serializers.BooleanField(
         required=False, help_text="staff may enter players after round 1 is paired (default: FaB yes, GA no)"
     )
@@ -296,6 +299,12 @@ class RoundSerializer(serializers.Serializer):
 
 class PairSerializer(serializers.Serializer):
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
+    not_checked_in = serializers.ChoiceField(
+        choices=[("drop", "drop them"), ("pair", "pair them anyway")],
+        required=False,
+        allow_null=True,
+        help_text="round 1 of an event that uses check-in, when registered players have not checked in",
+    )
 
 
 class SwapSerializer(serializers.Serializer):
@@ -593,8 +602,10 @@ class RoundListView(APIView):
     )
     def post(self, request, slug):
         event = _event(request, slug)
-        seed = validated(PairSerializer, request).get("seed")
-        rnd = services.pair_next_round(event, actor=request.user, seed=seed)
+        data = validated(PairSerializer, request)
+        rnd = services.pair_next_round(
+            event, actor=request.user, seed=data.get("seed"), not_checked_in=data.get("not_checked_in")
+        )
         return Response(
             {"round": RoundSerializer(rnd).data, "matches": _matches_payload(rnd, _ctx(request, event))},
             status=status.HTTP_201_CREATED,
@@ -629,10 +640,28 @@ class RoundMatchesView(APIView):
         return Response(_matches_payload(rnd, _ctx(request, event)))
 
 
+class PublishSerializer(serializers.Serializer):
+    override_reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=2000,
+        help_text="round 1 with problems (e.g. missing or illegal decklists): why it is published anyway",
+    )
+
+
 class PublishRoundView(APIView):
-    @extend_schema(request=None, responses=RoundSerializer, tags=["rounds"])
+    """Publish a round's pairings. Round 1 with problems (a 409 ``publish_problems`` lists
+    them) needs ``override_reason``; the override is recorded."""
+
+    @extend_schema(request=PublishSerializer, responses=RoundSerializer, tags=["rounds"])
     def post(self, request, slug, number):
-        rnd = services.publish_round(_round(_event(request, slug), number), actor=request.user)
+        data = validated(PublishSerializer, request)
+        rnd = services.publish_round(
+            _round(_event(request, slug), number),
+            actor=request.user,
+            override_reason=data["override_reason"],
+        )
         return Response(RoundSerializer(rnd).data)
 
 

@@ -50,10 +50,21 @@ class PlayerProfile(models.Model):
     suspended_until = models.DateField(
         null=True, blank=True, help_text="Suspended by LSS until this date (TR&P 1.4)."
     )
+    # A walk-in registered by staff without a player ID gets a temporary one (TR&P 1.5: the real
+    # ID replaces it later, results kept); the claim code lets the player link it to an account.
+    is_temporary = models.BooleanField(
+        "Temporary player ID", default=False, help_text="Made for a walk-in; replace it with the real ID."
+    )
+    claim_code = models.CharField(max_length=16, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["display_name", "player_id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["claim_code"], condition=~models.Q(claim_code=""), name="player_unique_claim_code"
+            )
+        ]
 
     def is_suspended(self, on=None) -> bool:
         from django.utils import timezone
@@ -110,6 +121,11 @@ class Event(models.Model):
         help_text="How Swiss standings are scored and ordered (Grand Archive: 3/1/0 points).",
     )
     allow_self_registration = models.BooleanField(default=True)
+    check_in_required = models.BooleanField(
+        "Players check in before round 1",
+        default=False,
+        help_text="Only checked-in players are paired. Off: every registered player is paired.",
+    )
     allow_late_entries = models.BooleanField(
         default=True,
         help_text=(

@@ -77,6 +77,7 @@ from .pairing import (  # noqa: F401  (Standing re-exported: selectors.Standing)
     team_match_result,
     team_standings,
 )
+from .signals import round_one_checks
 from .standings_policies import policy_spec
 
 # --------------------------------------------------------------------------- players
@@ -106,6 +107,23 @@ def registrations_for_event(event: Event, *, statuses=None) -> QuerySet[Registra
 
 def active_registrations(event: Event) -> QuerySet[Registration]:
     return registrations_for_event(event, statuses=ACTIVE_REGISTRATION_STATUSES)
+
+
+def not_checked_in(event: Event) -> QuerySet[Registration]:
+    """Registered players (not waitlisted) who have not checked in, by name."""
+    return registrations_for_event(event, statuses=[RegistrationStatus.REGISTERED])
+
+
+def publish_problems(round_: Round) -> list[dict]:
+    """What the installed add-ons report against publishing round 1 (``signals.round_one_checks``;
+    decklists: who has no submitted or no legal list, TR&P App E). Empty for other rounds."""
+    if round_.number != 1 or round_.stage != RoundStage.SWISS:
+        return []
+    problems: list[dict] = []
+    for _receiver, answer in round_one_checks.send(sender=Round, event=round_.event, round_=round_):
+        if isinstance(answer, list):
+            problems.extend(answer)
+    return sorted(problems, key=lambda p: (p["name"].lower(), p["registration"]))
 
 
 def waitlist_for_event(event: Event) -> QuerySet[Registration]:
@@ -500,22 +518,45 @@ RESULTS_COLUMNS = [
 ]
 
 
-def standings_csv(event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None) -> str:
+def _placed_rows(event: Event, after_round: int | None, lens: PlayerLens, placings) -> list[dict]:
+    """Standings rows; with ``placings`` (``progress.placing_by_registration``: the final places
+    once play is over) each row gains ``place`` and ``finish`` and the rows go in final order."""
+    rows = [
+        (row.registration.pk, standing_dict(row, lens))
+        for row in standings_for_event(event, after_round=after_round)
+    ]
+    if not placings:
+        return [r for _pk, r in rows]
+    for pk, r in rows:
+        placing = placings.get(pk)
+        r["place"] = placing.place if placing else None
+        r["finish"] = placing.label if placing else ""
+    return [r for _pk, r in sorted(rows, key=lambda pr: (pr[1]["place"] is None, pr[1]["place"] or 0))]
+
+
+def standings_csv(
+    event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None, placings=None
+) -> str:
     """Standings as CSV text (header row first; names escaped against spreadsheet formulas).
-    Player IDs and names as ``lens`` sees them (default: the public's, with no IDs)."""
+    Player IDs and names as ``lens`` sees them (default: the public's, with no IDs). With
+    ``placings`` (final standings of a finished event) the first columns are place and finish."""
     lens = lens or public_lens(event)
-    rows = (standing_dict(row, lens) for row in standings_for_event(event, after_round=after_round))
-    return write_csv(rows, standings_columns(event), ignore_extra=True)
+    rows = _placed_rows(event, after_round, lens, placings)
+    columns = ["place", "finish", *standings_columns(event)] if placings else standings_columns(event)
+    return write_csv(rows, columns, ignore_extra=True)
 
 
-def standings_json(event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None) -> str:
+def standings_json(
+    event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None, placings=None
+) -> str:
     lens = lens or public_lens(event)
-    rows = [standing_dict(row, lens) for row in standings_for_event(event, after_round=after_round)]
+    rows = _placed_rows(event, after_round, lens, placings)
     return json.dumps(
         {
             "event": event.slug,
             "after_round": after_round,
             "standings_policy": event.standings_policy,
+            "final": bool(placings),
             "standings": rows,
         },
         indent=2,

@@ -98,6 +98,7 @@ EVENT_FIELDS = (
     "bye_counts_in_cmp",
     "standings_policy",
     "allow_self_registration",
+    "check_in_required",
     "allow_late_entries",
     "short_public_names",
     "trp_version",

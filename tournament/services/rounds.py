@@ -34,6 +34,7 @@ from ..models import (
     Round,
 )
 from ._common import _atomic, _audit, _lock_event, _lock_match, _snapshot_match, require_event_open
+from .checkin import resolve_not_checked_in
 from .days import fix_default_day_plan
 from .drafts import ensure_playoff_seating
 from .registration import _concede
@@ -63,7 +64,9 @@ def day_plan_for_round(event: Event, number: int) -> tuple[int, set[int] | None]
 
 
 @_atomic
-def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
+def pair_next_round(
+    event: Event, *, actor, seed: int | None = None, not_checked_in: str | None = None
+) -> Round:
     """Create the next round with its pairings (status PAIRED, not yet public).
 
     Exactly one round is created even when two staff press at once: the event row is locked
@@ -72,6 +75,10 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
     the top cut is seeded from the standings (TR&P 3.1; bracket 1v8, 4v5, 3v6, 2v7, OPEN-10)
     and later play-off rounds pair the winners. Tables: top tables to the highest standings,
     pinned tables kept (TR&P 3.10).
+
+    Round 1 of an event that uses check-in pairs only checked-in players: while a registered
+    player has not checked in, ``not_checked_in`` must say "drop" or "pair" (else a 409 naming
+    them; ``checkin.resolve_not_checked_in``). The choice is recorded with the pairing.
     """
 
     require_role(actor, event, RESULT_ROLES, "pair a round")
@@ -85,6 +92,7 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
             code="round_open",
         )
     number = (last.number + 1) if last else 1
+    unchecked = resolve_not_checked_in(event, actor=actor, choice=not_checked_in) if last is None else None
     if last is None:
         fix_default_day_plan(event, actor=actor)  # a multi-day event's App B default is kept from now on
     swiss_rounds, top_cut = selectors.effective_structure(event)
@@ -167,7 +175,9 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
             "matches": len(plan.pairs),
             "byes": [r.pk for r in plan.byes],
             "rematches": plan.rematches,
+            **({"not_checked_in": unchecked} if unchecked else {}),
         },
+        reason=f"not checked in: {unchecked['choice']}" if unchecked else "",
     )
     return rnd
 
@@ -229,7 +239,7 @@ def _apply_forfeits(rnd: Round, plan, *, actor) -> None:
 
 
 def _editable_round(round_: Round) -> Round:
-    rnd = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
     if rnd.status != RoundStatus.PAIRED:
         raise ConflictError(
             f"round {rnd.number} is {rnd.get_status_display().lower()}: pairings can only change before publishing",
@@ -371,15 +381,42 @@ def set_table_number(match: Match, *, table_number: int, actor, reason: str) -> 
 
 
 @_atomic
-def publish_round(round_: Round, *, actor) -> Round:
-    """Make the pairings public (PAIRED -> PUBLISHED). Publishing twice is a 409."""
+def publish_round(round_: Round, *, actor, override_reason: str = "") -> Round:
+    """Make the pairings public (PAIRED -> PUBLISHED). Publishing twice is a 409.
+
+    Round 1: what the add-ons report against it (``selectors.publish_problems``; decklists at an
+    event that requires them: no submitted or no legal list, TR&P App E) blocks publishing with
+    a 409 (code ``publish_problems``) unless ``override_reason`` says why it goes ahead anyway;
+    the override is recorded with the problems it overrode.
+    """
     event = round_.event
     require_role(actor, event, RESULT_ROLES, "publish pairings")
     require_event_open(event)
-    rnd = Round.objects.select_for_update().get(pk=round_.pk)
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
     if rnd.status != RoundStatus.PAIRED:
         raise ConflictError(
             f"round {rnd.number} is {rnd.get_status_display().lower()}, not waiting to be published"
+        )
+    problems = selectors.publish_problems(rnd)
+    override_reason = (override_reason or "").strip()
+    if problems and not override_reason:
+        shown = "; ".join(f"{p['name']}: {p['problem']}" for p in problems[:10])
+        more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+        raise ConflictError(
+            f"{len(problems)} problem{'s' if len(problems) != 1 else ''} before round 1: {shown}{more}. "
+            "Fix them, or publish anyway with a reason.",
+            code="publish_problems",
+            field="override_reason",
+        )
+    if problems:
+        _audit(
+            rnd,
+            event=event,
+            actor=actor,
+            action="round.publish_override",
+            before={"problems": problems},
+            after={"status": "published"},
+            reason=override_reason,
         )
     rnd.status = RoundStatus.PUBLISHED
     rnd.published_at = timezone.now()

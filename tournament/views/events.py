@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 
 from core.errors import DomainError, NotAllowed
 
-from .. import live, selectors, services
+from .. import live, progress, selectors, services
 from ..access import public_lens
 from ..enums import EVENT_EDIT_ROLES, EventStatus, RoundStage
 from ..forms import EventForm
@@ -175,6 +175,14 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         for m in matches:
             setattr(m, "a_name", lens.name(m.player_a))  # read by _bracket.html only
             setattr(m, "b_name", lens.name(m.player_b) if m.player_b_id else "")
+    placings = []
+    if event.status == EventStatus.FINISHED:  # the final places: bracket first, then the Swiss
+        final = progress.final_placings(event)
+        shown = max(8, sum(1 for p in final if p.label))
+        placings = [
+            {"place": p.place, "label": p.label, "name": lens.name(p.registration), "reg": p.registration.pk}
+            for p in final[:shown]
+        ]
     registration = selectors.registration_for_user(request.user, event)
     me_id = registration.pk if registration else None
     pages = max(
@@ -192,6 +200,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "standings_spec": spec,
         "team_standings": team_standings_rows(event, spec, lens=lens),  # TR&P 9.2
         "bracket": bracket,
+        "placings": placings,
         "days": days,
         "qr": _qr(request.build_absolute_uri(reverse("tournament:event_detail", args=[slug]))),
         "is_staff": selectors.is_official(request.user, event),

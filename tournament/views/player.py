@@ -20,12 +20,19 @@ from pairings.tiebreakers import explain_ranking
 
 from .. import addons, live, selectors, services
 from ..access import access_team_invitation, is_invitee, player_lens, team_invitations_for
-from ..enums import TEAM_FORMATS, VISIBLE_ROUND_STATUSES, EventStatus, RoundStage, RoundStatus
+from ..enums import (
+    TEAM_FORMATS,
+    VISIBLE_ROUND_STATUSES,
+    EventStatus,
+    RegistrationStatus,
+    RoundStage,
+    RoundStatus,
+)
 from ..forms import PlayerReportForm
 from ..models import Event, PlayerProfile
 from ..standings_policies import FAB_SPEC, policy_spec
 from ._common import _clock_label, _forbidden, _result_text
-from ._fragments import _cached_standings
+from ._fragments import _cached_standings, _qr
 
 
 def _player_context(request: HttpRequest, event: Event, registration, report_form=None) -> dict:
@@ -56,6 +63,12 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
         context["can_self_register"] = context["can_self_register"] and not context["is_team_event"]
         return context
     context["addon_links"] = addons.player_links(event)
+    context["event_closed"] = event.status in services.CLOSED_STATUSES
+    if registration.status == RegistrationStatus.REGISTERED and not context["event_closed"]:
+        # The staff's phone opens this URL from the QR code and checks the player in.
+        token = services.check_in_token(registration)
+        url = request.build_absolute_uri(reverse("tournament:staff_check_in_code", args=[event.slug, token]))
+        context["check_in_qr"] = _qr(url)
     # Other players' names as the organizer shows them to the public (short at a Casual event
     # that chose it); never their player IDs.
     lens = player_lens(request.user, event)
