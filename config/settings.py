@@ -122,6 +122,7 @@ INSTALLED_APPS = [
     "decklists",
     "judging",
     "reference",
+    "transfer",
 ]
 
 MIDDLEWARE = [

@@ -26,6 +26,7 @@ PACKAGES = (
     "decklists",
     "judging",
     "reference",
+    "transfer",
 )
 
 
