@@ -392,7 +392,7 @@ def import_defaults(
     for source, sub in (("fabcube", "fabcube"), ("ga", "ga")):
         path = shared_dir / "data" / sub
         if not path.is_dir():
-            out.append(DefaultImport(source, "", "missing", f"{path} not found"))
+            out.append(_import_from_official_address(source, path, actor=actor))
             continue
         if source == "fabcube":
             label = f"fabcube@{fabcube_version(path)}"
@@ -410,6 +410,32 @@ def import_defaults(
         )
     out.append(_import_newer_fab_data(actor=actor, folder=shared_dir / "data" / "cards-2026"))
     return out
+
+
+def _import_from_official_address(source: str, missing: Path, *, actor) -> DefaultImport:
+    """``source`` from its public address (``settings.ARBITER_SOURCE_URLS``) when the shared
+    folder lacks it and online sources are allowed (``ARBITER_ONLINE_SOURCES``); else "missing"
+    with what to run."""
+    url = settings.ARBITER_SOURCE_URLS.get(source, "")
+    how = (
+        f"run `manage.py import_cards {source} PATH_OR_URL`, or put the data in "
+        f"{missing} (ARBITER_SHARED_DIR names another folder)"
+    )
+    if not url or not settings.ARBITER_ONLINE_SOURCES:
+        return DefaultImport(source, "", "missing", f"{missing} not found: {how}")
+    try:
+        result = parse_source(source, url)
+    except CardImportError as exc:
+        return DefaultImport(
+            source, "", "missing", f"{missing} not found and {url} unreachable ({exc}): {how}"
+        )
+    release, created = import_release(result, actor=actor)
+    return DefaultImport(
+        source,
+        release.label,
+        "imported" if created else "skipped",
+        (f"{release.card_count} cards from {url}" if created else "already imported"),
+    )
 
 
 def _import_newer_fab_data(*, actor, folder: Path) -> DefaultImport:

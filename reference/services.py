@@ -219,12 +219,21 @@ def read_document_file(path: Path | str) -> str:
         return raw.decode("cp1252", errors="replace")
 
 
+def default_seeds_folder(named: Path | str | None = None) -> Path:
+    """The folder of rules document texts: ``named`` (or its seeds/ subfolder), else
+    ``SHARED_DIR/seeds``."""
+    if named:
+        folder = Path(named)
+        return folder / "seeds" if (folder / "seeds").is_dir() else folder
+    return Path(settings.SHARED_DIR) / "seeds"
+
+
 def import_default_documents(seeds_dir: Path | str | None = None) -> list[ImportResult]:
     """Import every known seed present in ``seeds_dir`` (default SHARED_DIR/seeds) as its kind/version.
 
     Quick no-op for documents already imported with the same content hash.
     """
-    folder = Path(seeds_dir) if seeds_dir else Path(settings.SHARED_DIR) / "seeds"
+    folder = default_seeds_folder(seeds_dir)
     results: list[ImportResult] = []
     for seed in SEEDS:
         path = folder / seed.filename
