@@ -32,6 +32,13 @@ def shared_path(*parts: str) -> Path:
     return path
 
 
+def shared_or_stand_in(*parts: str) -> Path:
+    """The real ``SHARED_DIR/parts...`` when present, else the invented stand-in of the same
+    layout in tests/fixtures/shared (for tests of parsing and importing, not of real content)."""
+    real = Path(SHARED_DIR).joinpath(*parts)
+    return real if real.exists() else FIXTURE_SHARED_DIR.joinpath(*parts)
+
+
 @pytest.fixture(autouse=True)
 def _no_downloads_in_tests(settings):
     """Card data the shared folder lacks is never fetched from the internet by a test (the

@@ -29,7 +29,7 @@ def test_card_data_from_a_named_folder(tmp_path):
     by_source = {row.source: row for row in rows}
     assert by_source["fabrary"].status == "missing"
     assert by_source["fabcube"].status == "imported" and by_source["fabcube"].detail == "8 cards"
-    assert by_source["ga"].status == "imported" and by_source["ga"].detail == "3 cards"
+    assert by_source["ga"].status == "imported" and by_source["ga"].detail == "12 cards"
     assert CardDataRelease.objects.filter(source="fabcube").get().card_count == 8
     again = card_services.import_defaults(shared_dir=FIXTURE_SHARED_DIR, package_dir=tmp_path / "no-package")
     assert {row.source: row.status for row in again}["fabcube"] == "skipped"
@@ -87,7 +87,7 @@ def test_card_data_from_the_public_addresses_when_online(tmp_path, settings, loo
     assert rows["fabcube"].status == "imported", rows["fabcube"]
     assert rows["fabcube"].detail == f"8 cards from {url}/develop.tar.gz"
     assert rows["ga"].status == "imported", rows["ga"]
-    assert CardDataRelease.objects.get(game="ga").card_count == 3
+    assert CardDataRelease.objects.get(game="ga").card_count == 12
 
 
 def test_unreachable_public_address_says_what_to_run(tmp_path, settings):
