@@ -88,7 +88,7 @@ def test_import_same_version_twice_is_skipped():
     out = _call("ga", str(ga))
     assert "already imported" in out
     assert CardDataRelease.objects.filter(game="ga").count() == 1
-    assert CardRecord.objects.count() == 642
+    assert CardRecord.objects.count() == CardDataRelease.objects.get(game="ga").card_count > 0
 
 
 def _broken_ga(tmp_path: Path, mutate) -> Path:
@@ -119,7 +119,7 @@ def test_broken_source_is_rejected_and_active_release_stays(tmp_path, make_relea
         _call("ga", str(d), "--activate")
     text = str(err.value)
     assert "nothing imported" in text
-    assert "ga_cards_from_GrandArchiveOnline_2024-03.json" in text
+    assert next(d.iterdir()).name in text  # the file is named
     assert message in text
     assert list(CardDataRelease.objects.filter(game="ga")) == [active]
     active.refresh_from_db()

@@ -87,6 +87,7 @@ def test_illegal_pool_exits_1_with_rule(deck_file):
 
 @pytest.mark.django_db
 def test_unreadable_lines_exit_2_naming_the_line(deck_file):
+    shared_path("data", "fabcube")  # the suggestion names a real card
     code, _out, err = run(deck_file("Boltyn\n3 Snatc (red)\n3x\n3 Snatch\n"), "--format", "blitz")
     assert code == 2
     assert "line 2: no card named 'Snatc' (did you mean: Snatch" in err
