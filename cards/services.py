@@ -427,7 +427,7 @@ def _import_from_official_address(source: str, missing: Path, *, actor) -> Defau
         result = parse_source(source, url)
     except CardImportError as exc:
         return DefaultImport(
-            source, "", "missing", f"{missing} not found and {url} unreachable ({exc}): {how}"
+            source, "", "missing", f"{missing} not found and the download failed ({exc}): {how}"
         )
     release, created = import_release(result, actor=actor)
     return DefaultImport(
@@ -443,7 +443,12 @@ def _import_newer_fab_data(*, actor, folder: Path) -> DefaultImport:
     FaB release when the active one is the release it was merged into (it holds every card
     of that release), so new events and lists use the newer cards."""
     if not (folder / "fab").is_dir():
-        return DefaultImport("cards-2026", "", "missing", f"{folder / 'fab'} not found")
+        return DefaultImport(
+            "cards-2026",
+            "",
+            "missing",
+            f"{folder / 'fab'} not found (optional newer data: `manage.py import_cards cards-2026 FOLDER`)",
+        )
     result = parse_source("cards-2026", folder)
     if CardDataRelease.objects.filter(source=result.source, version=result.version).exists():
         return DefaultImport("cards-2026", result.release, "skipped", "already imported")

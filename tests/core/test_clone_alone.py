@@ -97,7 +97,7 @@ def test_unreachable_public_address_says_what_to_run(tmp_path, settings):
         row.source: row for row in card_services.import_defaults(shared_dir=tmp_path, package_dir=tmp_path)
     }
     assert rows["fabcube"].status == "missing"
-    assert "http://127.0.0.1:9/none.tar.gz unreachable" in rows["fabcube"].detail
+    assert "the download failed (http://127.0.0.1:9/none.tar.gz" in rows["fabcube"].detail
     assert "manage.py import_cards fabcube PATH_OR_URL" in rows["fabcube"].detail
 
 
