@@ -301,7 +301,7 @@ class ImportSummary:
             f"imported event {self.event.slug!r}: "
             + ", ".join(f"{n} {label}" for label, n in self.counts.items() if n),
             f"player profiles: {self.profiles_matched} matched by player ID, {self.profiles_created} new",
-            f"user accounts: {self.users_matched} matched, {self.users_created} new (no password set)",
+            f"user accounts: {self.users_matched} matched, {self.users_created} new (created without a password: they use the password reset)",
         ]
         return lines + [f"warning: {w}" for w in self.warnings]
 
