@@ -147,3 +147,14 @@ def test_fixture_stand_ins_are_current():
         assert written == kept
         for rel in written:
             assert (Path(tmp) / rel).read_bytes() == (FIXTURE_SHARED_DIR / rel).read_bytes(), rel
+
+
+def test_one_rules_document_from_an_address(loopback_site):
+    root, url = loopback_site
+    shutil.copy(FIXTURE_SHARED_DIR / "seeds" / "fab-comprehensive-rules-2.13.0.txt", root / "cr.txt")
+    out = io.StringIO()
+    call_command("import_rules", f"{url}/cr.txt", "--document", "cr", "--version", "9.9.9", stdout=out)
+    document = RulesDocument.objects.get(kind="cr", version="9.9.9")
+    assert document.source_name == "cr.txt" and document.rule_count > 3
+    with pytest.raises(CommandError, match="download failed"):
+        call_command("import_rules", f"{url}/missing.txt", "--document", "cr", "--version", "1", stdout=out)

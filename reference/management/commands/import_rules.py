@@ -12,6 +12,7 @@ from reference.services import (
     import_default_documents,
     import_rules_document,
     read_document_file,
+    read_document_url,
 )
 
 
@@ -23,7 +24,7 @@ class Command(BaseCommand):
         return super().create_parser(prog_name, subcommand, conflict_handler="resolve", **kwargs)
 
     def add_arguments(self, parser):
-        parser.add_argument("file", nargs="?", help="path of the document's text file")
+        parser.add_argument("file", nargs="?", help="the document's text: a file, or an http(s) address")
         parser.add_argument("--document", choices=DocumentKind.values, help="which document the text is")
         parser.add_argument("--version", dest="doc_version", help="edition, e.g. 2.13.0, 2025, 2023-04-03")
         parser.add_argument(
@@ -58,13 +59,15 @@ class Command(BaseCommand):
             else:
                 if not opts["file"] or not opts["document"] or not opts["doc_version"]:
                     raise CommandError("Give FILE --document cr|trp|ppg|ga --version VERSION, or --defaults.")
-                text = read_document_file(opts["file"])
+                location = str(opts["file"])
+                is_url = location.startswith(("http://", "https://"))
+                text = read_document_url(location) if is_url else read_document_file(location)
                 results = [
                     import_rules_document(
                         text,
                         kind=opts["document"],
                         version=opts["doc_version"],
-                        source_name=str(opts["file"]).rsplit("/", 1)[-1],
+                        source_name=location.rstrip("/").rsplit("/", 1)[-1].split("?")[0][:200],
                         make_current=True if opts["current"] else None,
                         force=opts["force"],
                     )
