@@ -125,6 +125,9 @@ def production_env(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(
+    900
+)  # the first run collects and compresses the static files (minutes on a busy machine)
 def test_make_serve_runs_gunicorn_and_a_celery_worker_that_renders_a_pdf(production_env, tmp_path):
     import requests
 
