@@ -123,12 +123,15 @@ def main() -> int:
         return exc.returncode or 1
     plan = commands()
     if len(plan) == 1:
-        print("CELERY_BROKER_URL is not set: no Celery worker; background tasks run in the web processes")
+        print(
+            "CELERY_BROKER_URL is not set: no Celery worker; background tasks run in the web processes",
+            flush=True,
+        )
     host, port = os.environ.get("HOST", "127.0.0.1"), os.environ.get("PORT", "8000")
     print(
-        f"Serving http://{host}:{port}/ with " + " and ".join(name for name, _ in plan) + " (Ctrl-C to stop)"
+        f"Serving http://{host}:{port}/ with " + " and ".join(name for name, _ in plan) + " (Ctrl-C to stop)",
+        flush=True,
     )
-    sys.stdout.flush()
     procs = [(name, subprocess.Popen(argv, cwd=ROOT)) for name, argv in plan]
     return supervise(procs)
 
