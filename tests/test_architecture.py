@@ -27,6 +27,7 @@ PACKAGES = (
     "judging",
     "reference",
     "mirror",
+    "transfer",
 )
 
 
