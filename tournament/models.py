@@ -176,7 +176,7 @@ class Event(models.Model):
             ),
             models.UniqueConstraint(
                 fields=["mirror_source", "mirror_source_id"],
-                condition=~models.Q(mirror_source=""),
+                condition=~models.Q(mirror_source="") & ~models.Q(mirror_source_id=""),
                 name="event_unique_mirror_source",
             ),
         ]

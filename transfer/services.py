@@ -331,6 +331,21 @@ def delete_event_rows(event: Event) -> None:
 
 
 @transaction.atomic
+def _keep_mirror_link_unique(event: Event, summary: ImportSummary) -> None:
+    """A copy of a mirrored event (imported under another slug beside the original) cannot
+    also be the one that re-imports from GEM or Omnidex update: it keeps the source's name but
+    not its event id, and the summary says so."""
+    if not event.mirror_source or not event.mirror_source_id:
+        return
+    taken = Event.objects.filter(mirror_source=event.mirror_source, mirror_source_id=event.mirror_source_id)
+    if taken.exists():
+        summary.warnings.append(
+            f"event {event.mirror_source_id!r} of {event.get_mirror_source_display()} is already mirrored "
+            f"here by {taken.first().slug!r}: this copy is not linked to it (re-imports update the original)"
+        )
+        event.mirror_source_id = ""
+
+
 def import_event(
     document: dict, *, replace: bool = False, slug: str | None = None, actor=None
 ) -> ImportSummary:
@@ -394,6 +409,7 @@ def import_event(
                 setattr(obj, f.attname, value)
             if isinstance(obj, Event):
                 obj.slug = slug
+                _keep_mirror_link_unique(obj, summary)
             if isinstance(obj, AuditEntry):
                 _remap_audit(obj, pk_map)
             obj.save_base(raw=True)  # raw: the file's timestamps, not "now"

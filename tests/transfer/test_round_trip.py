@@ -18,6 +18,7 @@ from core.audit import record_audit
 from core.models import AuditEntry
 from decklists.models import Decklist, DecklistPolicy
 from judging.models import DeckCheck, JudgeCall, Penalty, Reconstruction
+from mirror.models import MirrorImport, SourceMatch, SourcePlayer, SourceStanding
 from tests.factories import (
     EventDayFactory,
     MatchExtensionFactory,
@@ -49,6 +50,7 @@ def project_apps() -> set[str]:
         config.label
         for config in apps.get_app_configs()
         if Path(config.path).resolve().is_relative_to(Path(django_settings.BASE_DIR).resolve())
+        and "site-packages" not in Path(config.path).parts  # a virtualenv inside the checkout
     }
 
 
@@ -104,6 +106,26 @@ def build_event():
         issued_by=w.fj,
     )
     Reconstruction.objects.create(call=call, title="turn 3", lines=["attack", "block"], created_by=w.fj)
+    # A mirrored event (GEM / Omnidex) carries what its source said.
+    w.event.mirror_source = "gem"
+    w.event.mirror_source_id = "GEM-123"
+    w.event.save()
+    MirrorImport.objects.create(
+        event=w.event, source="gem", files=["pairings.csv"], changes=["round 1"], notes=[], imported_by=w.to
+    )
+    SourcePlayer.objects.create(registration=w.alice, source_id="12345678", name="Ålice", hero="Dorinthea")
+    SourceMatch.objects.create(match=w.match, result="1WIN")
+    SourceStanding.objects.create(
+        event=w.event,
+        round_number=1,
+        registration=w.alice,
+        rank=1,
+        wins=1,
+        points=3,
+        omw=0.5,
+        gw=1.0,
+        ogw=0.4,
+    )
     record_audit(
         w.match,
         actor=w.sk,
@@ -212,6 +234,11 @@ def test_import_refuses_an_existing_event_unless_replaced_or_renamed(tmp_path):
     assert "player profiles: 2 matched by player ID, 0 new" in out.getvalue()
     copy = Event.objects.get(slug="copy")
     assert copy.registrations.count() == 2 and copy.penalties.count() == 1
+    # the original stays the one that GEM re-imports update; the copy says so and is unlinked
+    assert "already mirrored here by" in out.getvalue()
+    assert (copy.mirror_source, copy.mirror_source_id) == ("gem", "")
+    call_command("import_event", str(path), "--slug", "copy2", stdout=io.StringIO())
+    assert Event.objects.get(slug="copy2").mirror_source_id == ""
     old_pk = w.event.pk
     call_command("import_event", str(path), "--replace", stdout=io.StringIO())
     replaced = Event.objects.get(slug=w.event.slug)

@@ -39,7 +39,10 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name="event",
             constraint=models.UniqueConstraint(
-                condition=models.Q(("mirror_source", ""), _negated=True),
+                condition=models.Q(
+                    models.Q(("mirror_source", ""), _negated=True),
+                    models.Q(("mirror_source_id", ""), _negated=True),
+                ),
                 fields=("mirror_source", "mirror_source_id"),
                 name="event_unique_mirror_source",
             ),
