@@ -244,7 +244,7 @@ def test_import_refuses_an_existing_event_unless_replaced_or_renamed(tmp_path):
     replaced = Event.objects.get(slug=w.event.slug)
     assert replaced.pk != old_pk
     assert replaced.rounds.get().matches.get().reports.count() == 1
-    assert Event.objects.count() == 2
+    assert Event.objects.count() == 3
 
 
 def test_unreadable_and_newer_files_are_refused():
