@@ -26,6 +26,8 @@ PACKAGES = (
     "decklists",
     "judging",
     "reference",
+    "mirror",
+    "transfer",
 )
 
 

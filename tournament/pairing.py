@@ -23,6 +23,7 @@ from pairings.swiss import PlayerState, pair_round
 from pairings.tiebreakers import MatchRecord, compute_standings, explain_ranking
 from pairings.topcut import draft_playoff, single_elimination
 
+from .day_plan import day_plan_for_event
 from .enums import (
     ACTIVE_REGISTRATION_STATUSES,
     TEAM_FORMATS,
@@ -86,10 +87,13 @@ class Standing:
     gw: float | None = None
     ogw: float | None = None
     policy: str = StandingsPolicy.FAB
+    missed: int = 0  # Swiss rounds missed as a late entry (counted in ``losses``)
 
     @property
     def record(self) -> str:
-        return f"{self.wins}-{self.losses}-{self.draws}"
+        """Wins-losses-draws as the match points count them: byes are wins, missed rounds
+        (late entry) losses, so the record always agrees with the points."""
+        return f"{self.wins + self.byes}-{self.losses}-{self.draws}"
 
     def as_dict(self) -> dict:
         """The row for exports and the API: the tiebreaker columns of the event's policy
@@ -213,6 +217,7 @@ def compute_event_standings(event: Event, *, after_round: int | None = None, ove
             seed=event.pairing_seed,
             removed=removed,
             policy=spec.code,
+            joined={k: r.joined_in_round for k, r in by_id.items() if r.joined_in_round > 1},
         )
     except InvalidInput as exc:
         raise DomainError(f"standings cannot be computed: {exc}", code="engine", field=exc.field) from exc
@@ -220,14 +225,13 @@ def compute_event_standings(event: Event, *, after_round: int | None = None, ove
     out = []
     for row in standing_rows:
         reg = by_id[row.id]
-        missed = sum(1 for n in completed if n < reg.joined_in_round)
         out.append(
             Standing(
                 rank=row.rank,
                 registration=reg,
                 match_points=row.match_points,
                 wins=row.wins,
-                losses=row.losses + missed,
+                losses=row.losses + row.missed,
                 draws=row.draws,
                 byes=row.byes,
                 cmp=float(row.cmp),
@@ -240,6 +244,7 @@ def compute_event_standings(event: Event, *, after_round: int | None = None, ove
                 gw=None if row.gw is None else float(row.gw),
                 ogw=None if row.ogw is None else float(row.ogw),
                 policy=spec.code,
+                missed=row.missed,
             )
         )
     return out
@@ -317,11 +322,16 @@ def points_before_rounds(event: Event, *, overrides=None) -> dict[tuple[int, int
 
 
 def structure_for_event(event: Event) -> tuple[int, int]:
-    """(Swiss rounds, top cut): the event's own values, else TR&P App B from attendance."""
-    day_rounds = list(event.days.values_list("swiss_rounds", flat=True))
-    if day_rounds and all(r is not None for r in day_rounds) and event.swiss_rounds is None:
-        # a day plan fixes the Swiss rounds (TR&P App B multi-day tables: top 8 after)
-        return sum(day_rounds), (event.top_cut if event.top_cut is not None else 8)
+    """(Swiss rounds, top cut): the event's own values, else TR&P App B from attendance.
+
+    A multi-day event follows its day plan (``tournament.day_plan``: the saved days or the
+    App B multi-day row, top 8 after)."""
+    try:
+        plan = day_plan_for_event(event)
+    except DomainError:
+        plan = None  # an incomplete saved plan: pairing refuses it (day_plan_for_round) and says why
+    if plan is not None:
+        return plan.swiss_rounds, plan.top_cut
     if event.swiss_rounds is not None and event.top_cut is not None:
         return event.swiss_rounds, event.top_cut
 

@@ -137,6 +137,7 @@ class StandingsSheet:
     rows: list
     tiebreak_labels: tuple[str, ...] | None = None  # default: the event's policy's columns
     team_rows: list = field(default_factory=list)  # team events (TR&P 9.2): team_standings_rows
+    placings: list = field(default_factory=list)  # ``placing_rows``: the final places, once play is over
     template_name = "tournament/pdf/standings.html"
 
     def context(self) -> dict[str, Any]:
@@ -153,6 +154,7 @@ class StandingsSheet:
             "team_rows": self.team_rows,
             "summary": spec.summary,
             "column_count": 4 + len(labels),
+            "placings": self.placings,
         }
 
     def render(self) -> bytes:
@@ -214,6 +216,22 @@ def team_standings_rows(rows: Iterable[dict], spec: PolicySpec) -> list[dict[str
     return [{**row, "tiebreaks": [c.show(row.get(c.key)) for c in spec.columns]} for row in rows]
 
 
+def placing_rows(placings: Iterable, *, lens: PlayerLens = STAFF_LENS) -> list[dict[str, Any]]:
+    """Rows of the final placings (``progress.final_placings``): place, winner / finalist / top N
+    label, name and player ID as ``lens`` sees them, Swiss record and points."""
+    return [
+        {
+            "place": p.place,
+            "label": p.label,
+            "name": lens.name(p.registration),
+            "player_id": lens.player_id(p.registration) or "",
+            "record": p.standing.record if p.standing is not None else "",
+            "points": p.standing.match_points if p.standing is not None else "",
+        }
+        for p in placings
+    ]
+
+
 DOCUMENT_KINDS = ("pairings-table", "pairings-name", "standings", "slips")
 PUBLIC_KINDS = frozenset({"pairings-table", "pairings-name", "standings"})
 
@@ -228,7 +246,7 @@ def document_for(event, kind: str, round_number: int, *, site_url: str = "", len
     """
     from django.urls import reverse
 
-    from . import selectors
+    from . import progress, selectors
     from .pairing import points_before_rounds
 
     if kind not in DOCUMENT_KINDS:
@@ -241,7 +259,16 @@ def document_for(event, kind: str, round_number: int, *, site_url: str = "", len
             selectors.team_standings_for_event(event, after_round=round_.number, lens=lens),
             policy_spec(event.standings_policy),
         )
-        return StandingsSheet(event, round_.number, standings_rows(standings, lens=lens), team_rows=teams)
+        last = selectors.current_round(event)
+        # The last round's standings sheet of a finished event leads with the final placings.
+        placings = progress.final_placings(event) if last is not None and last.pk == round_.pk else []
+        return StandingsSheet(
+            event,
+            round_.number,
+            standings_rows(standings, lens=lens),
+            team_rows=teams,
+            placings=placing_rows(placings, lens=lens),
+        )
     matches = list(selectors.matches_for_round(round_))
     if kind == "slips":
         report_url = site_url.rstrip("/") + reverse("tournament:player", args=[event.slug])

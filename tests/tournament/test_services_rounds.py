@@ -362,7 +362,7 @@ def test_disqualified_player_has_no_place_in_standings(staffed_event, add_player
     assert [s.rank for s in selectors.standings_for_event(event)] == [1, 2, 3]
 
 
-@pytest.mark.parametrize(("cut_size", "max_losses", "advancing"), [(4, None, 4), (2, 1, 6), (1, 0, 2)])
+@pytest.mark.parametrize(("cut_size", "max_losses", "advancing"), [(4, None, 4), (2, 1, 6), (2, 0, 2)])
 def test_day_two_pairs_only_the_players_who_made_the_cut(
     staffed_event, add_players, cut_size, max_losses, advancing
 ):

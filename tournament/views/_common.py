@@ -104,6 +104,8 @@ def _current(event: Event):
 def _clock_label(status) -> str:
     if status is None:
         return "No round running"
+    if not status.duration_seconds:
+        return "Untimed"  # a play-off round (TR&P 3.1): no clock to start or call
     if status.state == ClockState.RUNNING and status.time_called:
         return "Time"
     return ClockState(status.state).label

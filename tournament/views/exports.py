@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 
 from core.errors import DomainError
 
-from .. import pdf_tasks, selectors
+from .. import pdf_tasks, progress, selectors
 from ..access import document_lens, player_lens
 from ..enums import TEAM_FORMATS, VISIBLE_ROUND_STATUSES
 from ..models import Event
@@ -136,7 +136,9 @@ def export(request: HttpRequest, slug: str, what: str, fmt: str) -> HttpResponse
             return HttpResponse(
                 f"round must be a number, not {after!r}", status=400, content_type="text/plain"
             )
-        body = build(event, after_round=after_round, lens=lens)
+        # The final standings of a finished event carry the final placings (place, finish).
+        placings = progress.placing_by_registration(event) if after_round is None else None
+        body = build(event, after_round=after_round, lens=lens, placings=placings)
     else:
         body = build(event, lens=lens)
     response = HttpResponse(body, content_type=f"{content_type}; charset=utf-8")

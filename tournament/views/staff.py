@@ -10,8 +10,16 @@ from django.utils import timezone
 
 from core.errors import DomainError
 
-from .. import access, addons, selectors, services
-from ..enums import LIMITED_FORMATS, MANAGE_ROLES, MatchResult, RoundStage, StaffRole, StructureKind
+from .. import access, addons, progress, selectors, services
+from ..enums import (
+    LIMITED_FORMATS,
+    MANAGE_ROLES,
+    MatchResult,
+    RoundStage,
+    RoundStatus,
+    StaffRole,
+    StructureKind,
+)
 from ..forms import QuickResultForm
 from ..models import Event, PlayerProfile
 from ..pdf import DOCUMENT_KINDS, rows_by_table
@@ -68,7 +76,19 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     registrations = list(shown[:STAFF_PLAYER_ROWS])
     counts = dict(all_registrations.order_by().values_list("status").annotate(n=Count("id")))
     outstanding = [m for m in matches if m.result == MatchResult.PENDING]
+    step = progress.next_step(event)
+    is_open = step.kind != progress.CLOSED
     context = {
+        # The one next step (pair, start the top cut, finish) and whether anything may change.
+        "next_step": step,
+        "is_open": is_open,
+        "not_checked_in": list(selectors.not_checked_in(event)[:STAFF_PLAYER_ROWS])
+        if event.check_in_required and round_ is None and is_open
+        else [],
+        "not_checked_in_choices": services.NOT_CHECKED_IN_CHOICES,
+        "publish_problems": selectors.publish_problems(round_)
+        if round_ is not None and round_.status == RoundStatus.PAIRED
+        else [],
         "event": event,
         "roles": sorted(StaffRole(r).label for r in roles),
         **access.dashboard_flags(request.user, event),
