@@ -130,7 +130,8 @@ def report_result(
     match = _lock_match(match)
     reg = _player_side(match, actor)
     require_event_open(match.round.event)
-    if _repeats_own_claim(match, reg, (result, games_a, games_b, games_drawn)):
+    earlier, other = _reports_of(match, reg)
+    if _repeats_own_claim(match, earlier, (result, games_a, games_b, games_drawn)):
         return match  # a double tap or a retry: already stored, nothing changes (no bump, no audit)
     _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
@@ -145,14 +146,8 @@ def report_result(
         match, result=result, games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind
     )
     event = match.round.event
-    earlier = MatchReport.objects.filter(match=match, registration=reg).first()
     previous_claim = _claim(earlier, reg) if earlier is not None else None
-    mine, _ = MatchReport.objects.update_or_create(
-        match=match,
-        registration=reg,
-        defaults={"result": result, "games_a": games_a, "games_b": games_b, "games_drawn": games_drawn},
-    )
-    other = MatchReport.objects.filter(match=match).exclude(registration=reg).first()
+    mine = _store_claim(match, reg, earlier, (result, games_a, games_b, games_drawn))
     before = {**_snapshot_match(match), "claim": previous_claim}
     now = timezone.now()
     if other is None:
@@ -185,7 +180,7 @@ def report_result(
     match.save()
     after = {**_snapshot_match(match), "claim": _claim(mine, reg)}
     if other is not None:
-        after["opponent_claim"] = _claim(other, other.registration)
+        after["opponent_claim"] = _claim(other, _opponent(match, reg))
     _audit(match, event=event, actor=actor, action=action, before=before, after=after)
     if match.result != MatchResult.PENDING:
         _maybe_close_round(match.round, actor=actor)
@@ -198,33 +193,25 @@ def confirm_result(match: Match, *, actor, expected_version: int | None = None) 
     match = _lock_match(match)
     reg = _player_side(match, actor)
     require_event_open(match.round.event)
+    earlier, report = _reports_of(match, reg)
     if match.report_status == ReportStatus.CONFIRMED and _repeats_own_claim(
-        match, reg, (match.result, match.games_a, match.games_b, match.games_drawn)
+        match, earlier, (match.result, match.games_a, match.games_b, match.games_drawn)
     ):
         return match  # a double tap or a retry of this confirmation: nothing changes
     _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
         raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
     _match_open_for_results(match)
-    report = MatchReport.objects.filter(match=match).exclude(registration=reg).first()
     if report is None:
-        if MatchReport.objects.filter(match=match, registration=reg).exists():
+        if earlier is not None:
             raise DomainError("you reported this result: your opponent confirms it", code="own_report")
         raise DomainError("your opponent has not reported a result yet; report it yourself", code="no_report")
     if match.report_status == ReportStatus.DISPUTED:
         raise ConflictError(
             "the reports disagree: a judge or the scorekeeper will settle it", code="disputed"
         )
-    earlier = MatchReport.objects.filter(match=match, registration=reg).first()
-    mine, _ = MatchReport.objects.update_or_create(
-        match=match,
-        registration=reg,
-        defaults={
-            "result": report.result,
-            "games_a": report.games_a,
-            "games_b": report.games_b,
-            "games_drawn": report.games_drawn,
-        },
+    mine = _store_claim(
+        match, reg, earlier, (report.result, report.games_a, report.games_b, report.games_drawn)
     )
     before = {**_snapshot_match(match), "claim": _claim(earlier, reg) if earlier is not None else None}
     _apply_result(
@@ -247,7 +234,7 @@ def confirm_result(match: Match, *, actor, expected_version: int | None = None) 
         after={
             **_snapshot_match(match),
             "claim": _claim(mine, reg),
-            "opponent_claim": _claim(report, report.registration),
+            "opponent_claim": _claim(report, _opponent(match, reg)),
         },
     )
     _maybe_close_round(match.round, actor=actor)
@@ -266,12 +253,46 @@ def _claim(report: MatchReport, reg: Registration) -> dict:
     }
 
 
-def _repeats_own_claim(match: Match, reg: Registration, claim: tuple) -> bool:
-    """Whether ``reg`` already made this exact claim (result, games a, b, drawn) and the match
-    still stands on it: their report waits for the opponent, is disputed, or was confirmed.
-    Such a request (a double-tapped button, a phone retrying after a lost answer) is answered
-    with the match as it is: one report, one version bump and one audit entry per claim."""
-    own = MatchReport.objects.filter(match=match, registration=reg).first()
+def _reports_of(match: Match, reg: Registration) -> tuple[MatchReport | None, MatchReport | None]:
+    """(``reg``'s own report, the opponent's report) of the locked ``match``, in one query."""
+    own = other = None
+    for report in MatchReport.objects.filter(match=match):
+        if report.registration_id == reg.pk:
+            own = report
+        else:
+            other = report
+    return own, other
+
+
+def _opponent(match: Match, reg: Registration) -> Registration:
+    """The other player of ``match`` (loaded with the locked match, no query)."""
+    return match.player_b if match.player_a_id == reg.pk else match.player_a
+
+
+def _store_claim(match: Match, reg: Registration, own: MatchReport | None, claim: tuple) -> MatchReport:
+    """``reg``'s claim (result, games a, b, drawn) stored as their report: their earlier
+    report updated, or a new one. The match row is locked, so no other request writes it."""
+    result, games_a, games_b, games_drawn = claim
+    if own is None:
+        return MatchReport.objects.create(
+            match=match,
+            registration=reg,
+            result=result,
+            games_a=games_a,
+            games_b=games_b,
+            games_drawn=games_drawn,
+        )
+    own.result, own.games_a, own.games_b, own.games_drawn = claim
+    own.save(update_fields=["result", "games_a", "games_b", "games_drawn"])
+    return own
+
+
+def _repeats_own_claim(match: Match, own: MatchReport | None, claim: tuple) -> bool:
+    """Whether the player whose report is ``own`` already made this exact claim (result, games
+    a, b, drawn) and the match still stands on it: their report waits for the opponent, is
+    disputed, or was confirmed. Such a request (a double-tapped button, a phone retrying after
+    a lost answer) is answered with the match as it is: one report, one version bump and one
+    audit entry per claim."""
     if own is None or (own.result, own.games_a, own.games_b, own.games_drawn) != tuple(claim):
         return False
     if match.result == MatchResult.PENDING:
