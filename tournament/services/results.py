@@ -266,7 +266,10 @@ def _reports_of(match: Match, reg: Registration) -> tuple[MatchReport | None, Ma
 
 def _opponent(match: Match, reg: Registration) -> Registration:
     """The other player of ``match`` (loaded with the locked match, no query)."""
-    return match.player_b if match.player_a_id == reg.pk else match.player_a
+    opponent = match.player_b if match.player_a_id == reg.pk else match.player_a
+    if opponent is None:  # a bye has no reports; reached only by a caller's mistake
+        raise DomainError("this match has no opponent", code="bye")
+    return opponent
 
 
 def _store_claim(match: Match, reg: Registration, own: MatchReport | None, claim: tuple) -> MatchReport:
