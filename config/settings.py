@@ -20,6 +20,8 @@ Environment variables:
     ARBITER_ONLINE_SOURCES  "0": never download card data the shared folder lacks (default: download
                             the-fab-cube and Grand Archive data from ARBITER_FABCUBE_URL / ARBITER_GA_URL)
     GENERATED_FILE_TTL_HOURS  how long generated PDFs and exports are kept (default 168, a week)
+    PUBLIC_MICROCACHE_SECONDS  anonymous visitors' event page and standings API kept whole this long
+                            in the shared cache (default 2; 0 turns it off)
 
   Security (docs/deployment.md has the production configuration `manage.py check --deploy` passes):
     ARBITER_BEHIND_PROXY    "1" when a reverse proxy sets X-Forwarded-Proto/-For (trusted only then)
