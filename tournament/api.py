@@ -41,6 +41,7 @@ from .enums import (
     StructureKind,
     TrpVersion,
 )
+from .forms import MY_RESULT_CHOICES, PlayerReportForm
 from .models import Event, Match, PlayerProfile, Registration, StaffAssignment, TeamInvitation
 
 # --------------------------------------------------------------------------- serializers
@@ -229,8 +230,23 @@ class ClockActionSerializer(serializers.Serializer):
 
 
 class ReportSerializer(serializers.Serializer):
+    """A player's report in the words of the phone form: ``outcome`` (win, loss, draw) and
+    ``my_games`` / ``their_games`` from the reporter's side. The staff's A/B words (``result``,
+    ``games_a``, ``games_b``) are still accepted in place of ``outcome``."""
+
+    outcome = serializers.ChoiceField(
+        MY_RESULT_CHOICES, required=False, help_text="the result from your side: win, loss or draw"
+    )
+    my_games = serializers.IntegerField(
+        min_value=0, max_value=9, required=False, help_text="games you won (default: what the result implies)"
+    )
+    their_games = serializers.IntegerField(
+        min_value=0, max_value=9, required=False, help_text="games your opponent won"
+    )
     result = serializers.ChoiceField(
-        [c for c in MatchResult.choices if c[0] not in ("", "bye", "double_loss")]
+        [c for c in MatchResult.choices if c[0] not in ("", "bye", "double_loss")],
+        required=False,
+        help_text="staff words (player A / player B), instead of outcome",
     )
     games_a = serializers.IntegerField(min_value=0, max_value=20, default=0)
     games_b = serializers.IntegerField(min_value=0, max_value=20, default=0)
@@ -629,18 +645,46 @@ class MatchDetailView(APIView):
         return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
 
+def _reported_result(match: Match, user, data: dict) -> tuple[str, int, int]:
+    """(result, games A, games B) of a player's report: ``outcome`` is read exactly as the phone
+    form reads it (same defaults, same refusals); ``result`` in A/B words as given."""
+    if data.get("outcome"):
+        if data.get("result"):
+            raise DomainError("send either outcome (win, loss, draw) or result (a, b, draw), not both")
+        form = PlayerReportForm(
+            {
+                "outcome": data["outcome"],
+                "my_games": data.get("my_games"),
+                "their_games": data.get("their_games"),
+                "games_drawn": data.get("games_drawn") or 0,
+            },
+            games_to_win=match.round.event.games_per_match,
+        )
+        if not form.is_valid():
+            field, errors = next(iter(form.errors.items()))
+            raise DomainError(" ".join(str(e) for e in errors), field=None if field == "__all__" else field)
+        i_am_a = match.player_a.player.user_id == getattr(user, "pk", None)
+        parsed = form.as_match_result(i_am_a=i_am_a)
+        return parsed.result, parsed.games_a, parsed.games_b
+    if not data.get("result"):
+        raise DomainError("say how the match ended: outcome is win, loss or draw", field="outcome")
+    return data["result"], data["games_a"], data["games_b"]
+
+
 class ReportView(APIView):
     """A player reports the result of their match (TR&P 3.4); the opponent then confirms."""
 
     @extend_schema(request=ReportSerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
         data = validated(ReportSerializer, request)
+        match = _match(match_id, request)
+        result, games_a, games_b = _reported_result(match, request.user, data)
         match = services.report_result(
-            _match(match_id, request),
+            match,
             actor=request.user,
-            result=data["result"],
-            games_a=data["games_a"],
-            games_b=data["games_b"],
+            result=result,
+            games_a=games_a,
+            games_b=games_b,
             games_drawn=data["games_drawn"],
             intentional_draw=data["intentional_draw"],
             expected_version=data.get("version"),

@@ -300,7 +300,7 @@ def test_disagreeing_reports_go_to_the_reconciliation_queue():
     sk = UserFactory()
     StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
     dashboard = client_for(sk).get(f"/events/{event.slug}/staff/")
-    assert [m.pk for m in dashboard.context["queue"]] == [match.pk]
+    assert [row["match"].pk for row in dashboard.context["queue"]] == [match.pk]
 
 
 @pytest.mark.django_db

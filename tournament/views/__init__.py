@@ -21,7 +21,7 @@ from .player import (
 )
 from .results import staff_correct, staff_quick_result
 from .rounds import staff_pair, staff_publish, staff_repair, staff_swap, staff_table
-from .staff import staff_dashboard, staff_register, staff_registration
+from .staff import staff_dashboard, staff_live, staff_register, staff_registration
 
 __all__ = [
     "clock_json",
@@ -46,6 +46,7 @@ __all__ = [
     "staff_correct",
     "staff_dashboard",
     "staff_extension",
+    "staff_live",
     "staff_pair",
     "staff_publish",
     "staff_quick_result",

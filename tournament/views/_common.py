@@ -134,3 +134,15 @@ def _result_text(match, *, as_registration=None) -> str:
         return f"{winner.player.display_name} won {score}"
     won = (match.result == MatchResult.A_WINS) == (as_registration.pk == match.player_a_id)
     return f"{'Won' if won else 'Lost'} {score}"
+
+
+def report_in_words(report, match, names: dict) -> str:
+    """A player's claim (``MatchReport`` of ``match``) in words, naming the winner; ``names``
+    maps the match's registration ids to display names."""
+    score = f"{report.games_a}-{report.games_b}" + (f"-{report.games_drawn}" if report.games_drawn else "")
+    if report.result == MatchResult.DRAW:
+        return f"Draw {score}"
+    if report.result == MatchResult.DOUBLE_LOSS:
+        return "Double loss"
+    winner = match.player_a_id if report.result == MatchResult.A_WINS else match.player_b_id
+    return f"{names.get(winner, '?')} won {score}"

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from core.errors import DomainError
 
-from .. import access, addons, selectors, services
+from .. import access, addons, live, selectors, services
 from ..enums import MANAGE_ROLES, MatchResult, RoundStage, StaffRole
 from ..forms import QuickResultForm
 from ..models import Event, PlayerProfile
@@ -21,6 +21,7 @@ from ._common import (
     _clock_label,
     _fmt_seconds,
     _int,
+    report_in_words,
     staff_action,
 )
 
@@ -50,6 +51,62 @@ def _tables_over_time(round_, matches) -> list[dict]:
     return points
 
 
+def _queue_rows(event: Event) -> list[dict]:
+    """The reconciliation queue in words: who reported what, by name (never an internal id)."""
+    rows = []
+    for m in selectors.reconciliation_queue(event):
+        names = {m.player_a_id: m.player_a.player.display_name}
+        if m.player_b_id:
+            names[m.player_b_id] = m.player_b.player.display_name
+        claims = [
+            {"name": names.get(r.registration_id, "?"), "text": report_in_words(r, m, names)}
+            for r in m.reports.all()
+        ]
+        rows.append({"match": m, "claims": claims})
+    return rows
+
+
+def _live_context(request: HttpRequest, event: Event, round_, matches: list) -> dict:
+    """What the live part of the dashboard shows (the page and the poller build it alike)."""
+    counts = dict(
+        selectors.registrations_for_event(event).order_by().values_list("status").annotate(n=Count("id"))
+    )
+    return {
+        "event": event,
+        **access.dashboard_flags(request.user, event),
+        "round_": round_,
+        "matches": matches,
+        "by_table": rows_by_table(matches),
+        "outstanding": [m for m in matches if m.result == MatchResult.PENDING],
+        "queue": _queue_rows(event),
+        "players_total": sum(counts.values()),
+        "counts": {
+            s: counts.get(s, 0) for s in ("registered", "checked_in", "waitlisted", "dropped", "disqualified")
+        },
+    }
+
+
+def staff_live(request: HttpRequest, slug: str) -> HttpResponse:
+    """The live part of the staff dashboard (outstanding results, reconciliation queue, counts,
+    the pairings' results), polled every few seconds by the page. Answers 304 before building
+    anything when nothing changed since the poller's copy (``live.staff_live_token``)."""
+    if not request.user.is_authenticated:
+        return HttpResponse(status=401)
+    event = selectors.event_for_staff(request.user, slug)
+    round_ = selectors.current_round(event)
+    etag = live.etag_for("staff-live", event.pk, request.user.pk, live.staff_live_token(event, round_))
+    unchanged = live.not_modified(request, etag)
+    if unchanged is not None:
+        return unchanged
+    matches = list(selectors.matches_for_round(round_)) if round_ else []
+    context = {**_live_context(request, event, round_, matches), "oob": True}
+    response = render(request, "tournament/_staff_live.html", context)
+    response["ETag"] = etag
+    # Always revalidate (the browser then sends If-None-Match and gets a 304 while nothing changed).
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
 def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     """Registration, rounds, clock, results outstanding, reconciliation, corrections, paper."""
     if not request.user.is_authenticated:
@@ -66,17 +123,10 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     if query:
         shown = shown.filter(Q(player__display_name__icontains=query) | Q(player__player_id__icontains=query))
     registrations = list(shown[:STAFF_PLAYER_ROWS])
-    counts = dict(all_registrations.order_by().values_list("status").annotate(n=Count("id")))
-    outstanding = [m for m in matches if m.result == MatchResult.PENDING]
     context = {
         "event": event,
         "roles": sorted(StaffRole(r).label for r in roles),
-        **access.dashboard_flags(request.user, event),
-        "round_": round_,
-        "matches": matches,
-        "by_table": rows_by_table(matches),
-        "outstanding": outstanding,
-        "queue": list(selectors.reconciliation_queue(event)),
+        **_live_context(request, event, round_, matches),
         "clock": status,
         "clock_label": _clock_label(status),
         "remaining_text": _fmt_seconds(status.remaining_seconds) if status else "",
@@ -84,10 +134,6 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "top_cut": top_cut,
         "registrations": registrations,
         "player_query": query,
-        "players_total": sum(counts.values()),
-        "counts": {
-            s: counts.get(s, 0) for s in ("registered", "checked_in", "waitlisted", "dropped", "disqualified")
-        },
         "tables_over_time": _tables_over_time(round_, matches) if round_ else [],
         # Add-ons (judging, decklists) contribute tabs and panels through tournament.addons.
         "addon_links": addons.staff_links(event),
