@@ -204,7 +204,9 @@ def clock_status(round_: Round, *, now: datetime | None = None) -> ClockStatus:
     """Remaining time of ``round_`` computed from the stored clock fields and ``now``.
 
     Nothing is kept in memory, so the clock survives a server restart (TR&P 3.2).
-    Remaining time may go negative after time is up; ``time_called`` is then true.
+    Remaining time may go negative after time is up; ``time_called`` is then true. A clock
+    stopped because every result came in before time (TR&P 3.4 needs no end-of-round procedure
+    then) is not "time called": ``time_called`` is true only once time was called or ran out.
     """
     now = now or timezone.now()
     elapsed = float(round_.elapsed_before_pause or 0.0)
@@ -220,7 +222,7 @@ def clock_status(round_: Round, *, now: datetime | None = None) -> ClockStatus:
         elapsed_seconds=round(elapsed, 3),
         remaining_seconds=round(remaining, 3),
         ends_at=ends_at,
-        time_called=round_.clock_state == ClockState.FINISHED or remaining <= 0,
+        time_called=round_.time_called_at is not None or remaining <= 0,
     )
 
 

@@ -117,12 +117,35 @@ def test_bad_counts_are_refused(world, bad):
         services.finish_deck_check(check, judge=world.fj, presented=bad)
 
 
-def test_non_regular_checks_are_head_judge_only_and_get_no_extension(world):
+def test_non_regular_checks_are_head_judge_only(world):
     with pytest.raises(NotAllowed):
         services.create_deck_check(world.alice, judge=world.fj, kind=DeckCheckKind.MID_GAME)
+
+
+@pytest.mark.parametrize(("seconds", "extension"), [(400, 420), (61, 120), (60, 0), (30, 0)])
+def test_mid_game_check_gives_the_match_at_least_the_time_taken(world, seconds, extension):
+    """TR&P 3.2: a pause over a minute earns its length rounded up to the minute."""
     check = services.create_deck_check(
         world.alice, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match
     )
+    check = _finish_after(world, check, seconds, {})
+    world.match.refresh_from_db()
+    assert (check.extension_seconds, world.match.extension_seconds) == (extension, extension)
+
+
+def test_mid_game_checks_of_both_players_at_once_count_once(world):
+    a = services.create_deck_check(
+        world.alice, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match
+    )
+    b = services.create_deck_check(world.bob, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match)
+    _finish_after(world, a, 300, {})
+    _finish_after(world, b, 300, {})
+    world.match.refresh_from_db()
+    assert world.match.extension_seconds == 300
+
+
+def test_between_rounds_check_gives_no_time(world):
+    check = services.create_deck_check(world.alice, judge=world.hj, kind=DeckCheckKind.BETWEEN_ROUNDS)
     check = _finish_after(world, check, 400, {})
     world.match.refresh_from_db()
     assert (check.extension_seconds, world.match.extension_seconds) == (0, 0)

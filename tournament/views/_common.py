@@ -106,6 +106,8 @@ def _clock_label(status) -> str:
         return "No round running"
     if status.state == ClockState.RUNNING and status.time_called:
         return "Time"
+    if status.state == ClockState.FINISHED and not status.time_called:
+        return "Stopped: every result is in"
     return ClockState(status.state).label
 
 
