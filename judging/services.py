@@ -358,7 +358,7 @@ def recommendation_for(
 #: Cross-edition differences the head judge should know about (requirements OPEN-27, OPEN-31).
 VERSION_NOTES = {
     ("improper_concession", "2025"): (
-        "OPEN-27: PPG 2023 5.9 counts requests after decks are presented; TR&P 2025 3.5 bars any request"
+        "PPG 2023 5.9 counts requests after decks are presented; TR&P 2025 3.5 bars any request"
     ),
 }
 

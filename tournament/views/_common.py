@@ -148,3 +148,26 @@ def report_in_words(report, match, names: dict) -> str:
         return "Double loss"
     winner = match.player_a_id if report.result == MatchResult.A_WINS else match.player_b_id
     return f"{names.get(winner, '?')} won {score}"
+
+
+# A registration's status as a sentence, for the player ("you") and for staff (the name).
+_STATUS_SENTENCES = {
+    "registered": ("You are registered.", "{name} is registered."),
+    "checked_in": ("You are checked in.", "{name} is checked in."),
+    "waitlisted": (
+        "The event is full: you are on the waitlist and get a place when one frees up.",
+        "The event is full: {name} is on the waitlist.",
+    ),
+    "dropped": ("You have dropped from this event.", "{name} has dropped."),
+    "disqualified": ("You are disqualified from this event.", "{name} is disqualified."),
+}
+
+
+def registration_sentence(registration, *, you: bool) -> str:
+    """ "You are on the waitlist..." rather than "Registered (waitlisted)"."""
+    mine, theirs = _STATUS_SENTENCES.get(
+        registration.status, ("Your registration is {status}.", "{name}: {status}.")
+    )
+    return (mine if you else theirs).format(
+        name=registration.player.display_name, status=registration.get_status_display().lower()
+    )

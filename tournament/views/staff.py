@@ -21,6 +21,7 @@ from ._common import (
     _clock_label,
     _fmt_seconds,
     _int,
+    registration_sentence,
     report_in_words,
     staff_action,
 )
@@ -166,7 +167,7 @@ def staff_register(request: HttpRequest, event: Event):
         )
     else:
         reg = services.register_player(event, player=profile, actor=request.user, late_entry=late)
-    return f"{reg.player.display_name} registered ({reg.get_status_display().lower()})."
+    return registration_sentence(reg, you=False)
 
 
 def _registration(event: Event, request: HttpRequest):
