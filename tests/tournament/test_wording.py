@@ -103,3 +103,21 @@ def test_every_page_names_a_favicon_that_exists():
     assert href.endswith("favicon.svg") and finders.find("favicon.svg")
     redirect = Client().get("/favicon.ico")
     assert redirect.status_code == 301 and redirect["Location"].endswith("favicon.svg")
+
+
+@pytest.mark.django_db
+def test_results_on_the_public_page_read_as_words():
+    from tests.tournament.test_pages import table_rows
+    from tournament import services
+    from tournament.enums import MatchResult
+    from tournament.models import Match
+
+    event, regs, r1, r2 = build_running_event(4)
+    sk = UserFactory()
+    StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
+    first, second = Match.objects.filter(round=r2).order_by("table_number")
+    services.enter_result(first, actor=sk, result=MatchResult.DRAW)
+    services.enter_result(second, actor=sk, result=MatchResult.A_WINS, games_a=1)
+    rows = table_rows(Client().get(f"/events/{event.slug}/").content.decode(), "pairings-by-table")
+    assert rows[0][3] == "Draw"
+    assert rows[1][3] == f"{second.player_a.player.display_name} won 1-0"
