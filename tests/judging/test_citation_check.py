@@ -56,3 +56,17 @@ def test_api_refuses_an_unknown_citation_with_the_suggestion(cr, world):
     )
     assert resp.status_code == 400
     assert "did you mean CR 1.1.1?" in str(resp.json())
+
+
+def test_call_page_shows_the_refusal_and_the_suggestion(cr, world):
+    from django.test import Client
+
+    call = services.open_call(world.event, actor=world.fj, match=world.match)
+    client = Client()
+    client.force_login(world.fj)
+    url = f"/judging/{world.event.slug}/calls/{call.pk}/"
+    resp = client.post(url, {"action": "rule", "ruling": "Rewind", "citations": "CR 1.1.9"}, follow=True)
+    page = resp.content.decode()
+    assert "CR 1.1.9 is not a rule of CR 9.9.9; did you mean CR 1.1.1?" in page
+    call.refresh_from_db()
+    assert call.citations == []

@@ -102,7 +102,7 @@ def test_live_fragment_is_for_staff_only():
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_dashboard_updates_without_reload_after_an_api_report(live_server, browser_page):
-    event, regs, r1, r2 = build_running_event(4)
+    event, regs, r1, r2 = build_running_event(6)
     _with_users(regs)
     for reg in regs:
         reg.player.user.set_password("pw")
@@ -115,12 +115,12 @@ def test_dashboard_updates_without_reload_after_an_api_report(live_server, brows
     login_in_browser(page, live_server, "sk", "pw-sk")
     page.goto(f"{live_server.url}/events/{event.slug}/staff/")
     count = page.locator("#round-outstanding")
-    assert count.inner_text() == "2"
+    assert count.inner_text() == "3"
     page.evaluate("document.body.setAttribute('data-not-reloaded', 'yes')")
 
     # A wrong keyboard entry for an outstanding table leaves an error line.
     entry = page.locator("#id_entry")
-    table_one, table_two = Match.objects.filter(round=r2).order_by("table_number")
+    table_one, table_two, table_three = Match.objects.filter(round=r2).order_by("table_number")
     entry.fill(f"{table_one.table_number} 5-4")
     entry.press("Enter")
     page.wait_for_selector("#quick-entry-log li.error")
@@ -139,13 +139,22 @@ def test_dashboard_updates_without_reload_after_an_api_report(live_server, brows
         api.post(f"/api/matches/{table_one.pk}/confirm/", {}, content_type="application/json").status_code
         == 200
     )
-    page.wait_for_selector("#round-outstanding:text-is('1')", timeout=10_000)
+    page.wait_for_selector("#round-outstanding:text-is('2')", timeout=10_000)
     # The error line of that table is gone: the table was fixed elsewhere.
     page.wait_for_selector("#quick-entry-log li.error", state="detached", timeout=10_000)
 
+    # A typing slip for the next table, then the right entry: the slip's error line goes.
+    entry.fill(f"{table_two.table_number} 7-7")
+    entry.press("Enter")
+    page.wait_for_selector("#quick-entry-log li.error")
+    entry.fill(f"{table_two.table_number} 1-0")
+    entry.press("Enter")
+    page.wait_for_selector("#quick-entry-log li.error", state="detached")
+    page.wait_for_selector("#round-outstanding:text-is('1')", timeout=10_000)
+
     # Another staff member enters the last result.
     services.enter_result_by_table(
-        r2, table_number=table_two.table_number, actor=hj, result=MatchResult.B_WINS, games_b=1
+        r2, table_number=table_three.table_number, actor=hj, result=MatchResult.B_WINS, games_b=1
     )
     page.wait_for_selector("[data-round-complete]", timeout=10_000)
     assert count.inner_text() == "0"

@@ -52,6 +52,7 @@
           var li = document.createElement("li");
           li.className = "message " + (r.ok ? "success" : "error");
           li.textContent = r.data.message || (r.ok ? "Saved" : "Error");
+          if (!r.ok) li.textContent = "\u201c" + value + "\u201d: " + li.textContent;
           if (log) log.insertBefore(li, log.firstChild);
           var table = (value.match(/^\s*(\d+)/) || [])[1];
           if (!r.ok && table && outstandingRow(table)) li.setAttribute("data-error-table", table);
