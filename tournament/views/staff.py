@@ -95,12 +95,22 @@ def staff_live(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponse(status=401)
     event = selectors.event_for_staff(request.user, slug)
     round_ = selectors.current_round(event)
-    etag = live.etag_for("staff-live", event.pk, request.user.pk, live.staff_live_token(event, round_))
+    etag = live.etag_for(
+        "staff-live",
+        event.pk,
+        request.user.pk,
+        live.staff_live_token(event, round_),
+        addons.staff_panels_token(event),
+    )
     unchanged = live.not_modified(request, etag)
     if unchanged is not None:
         return unchanged
     matches = list(selectors.matches_for_round(round_)) if round_ else []
-    context = {**_live_context(request, event, round_, matches), "oob": True}
+    context = {
+        **_live_context(request, event, round_, matches),
+        "oob": True,
+        "addon_panels": addons.staff_panels(event, request.user),
+    }
     response = render(request, "tournament/_staff_live.html", context)
     response["ETag"] = etag
     # Always revalidate (the browser then sends If-None-Match and gets a 304 while nothing changed).
