@@ -1,6 +1,4 @@
-from django.templatetags.static import static
 from django.urls import path
-from django.views.generic import RedirectView
 
 from . import views
 
@@ -9,5 +7,5 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("health/", views.health, name="health"),
     # Browsers ask for /favicon.ico whatever the page says; the icon is an SVG.
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", views.favicon, name="favicon"),
 ]

@@ -102,7 +102,7 @@ def test_every_page_names_a_favicon_that_exists():
     href = re.search(r'<link rel="icon" href="([^"]+)"', page).group(1)
     assert href.endswith("favicon.svg") and finders.find("favicon.svg")
     redirect = Client().get("/favicon.ico")
-    assert redirect.status_code == 301 and redirect["Location"].endswith("favicon.svg")
+    assert redirect.status_code == 302 and redirect["Location"].endswith("favicon.svg")
 
 
 @pytest.mark.django_db
