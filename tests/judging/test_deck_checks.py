@@ -9,7 +9,7 @@ from decklists.models import Decklist
 from judging import selectors, services
 from judging.enums import DeckCheckKind, DeckCheckStatus
 from tests.factories import MatchFactory, RegistrationFactory
-from tournament.enums import REL, MatchResult
+from tournament.enums import REL, MatchResult, RoundStatus
 
 
 def _accepted_list(registration):
@@ -163,6 +163,10 @@ def test_plan_prioritises_likely_playoff_players_not_yet_checked(world_factory):
     # Round 1 is over at table 1: Alice won. Round 2 has 20 tables; Alice plays at table 17.
     w.match.result = MatchResult.A_WINS
     w.match.save()
+    # Over means complete: otherwise nobody has points yet and the play-off zone is whoever the
+    # seeded order puts first, which depends on the database's ids (PostgreSQL's differ by run).
+    w.round.status = RoundStatus.COMPLETE
+    w.round.save(update_fields=["status"])
     from tests.factories import RoundFactory
 
     r2 = RoundFactory(event=w.event, number=2)
