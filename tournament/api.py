@@ -177,18 +177,39 @@ class StaffWriteSerializer(serializers.Serializer):
 
 
 class MatchSerializer(serializers.ModelSerializer):
+    """A match; ``result`` and the games in the staff's A/B words, and ``my_outcome`` in the
+    words of the phone form (win, loss, draw) for a player of the match."""
+
     round = serializers.IntegerField(source="round.number", read_only=True)
     player_a = RegistrationSerializer(read_only=True)
     player_b = RegistrationSerializer(read_only=True, allow_null=True)
+    my_outcome = serializers.SerializerMethodField(
+        help_text="for a player of this match: win, loss, draw, double_loss or bye from their side"
+    )
 
     class Meta:
         model = Match
         fields = [
             "id", "round", "table_number", "player_a", "player_b", "result", "result_kind", "games_a",
             "games_b", "games_drawn", "extension_seconds", "report_status", "reported_at",
-            "confirmed_at", "seed_a", "seed_b", "bracket_slot", "version",
+            "confirmed_at", "seed_a", "seed_b", "bracket_slot", "version", "my_outcome",
         ]  # fmt: skip
         read_only_fields = fields
+
+    def get_my_outcome(self, match: Match) -> str | None:
+        lens = self.context.get("lens")
+        own = getattr(lens, "own_player_pk", None)
+        if own is None or not match.result:
+            return None
+        if match.player_a.player_id == own:
+            mine = "a"
+        elif match.player_b is not None and match.player_b.player_id == own:
+            mine = "b"
+        else:
+            return None
+        if match.result in (MatchResult.DRAW, MatchResult.DOUBLE_LOSS, MatchResult.BYE):
+            return "double_loss" if match.result == MatchResult.DOUBLE_LOSS else str(match.result)
+        return "win" if match.result == mine else "loss"
 
 
 class ClockSerializer(serializers.Serializer):

@@ -71,3 +71,15 @@ def test_report_schema_documents_the_players_words():
         or schema["components"]["schemas"][outcome["allOf"][0]["$ref"].split("/")[-1]]["enum"]
     )
     assert set(enum) == {"win", "loss", "draw"}
+
+
+@pytest.mark.django_db
+def test_match_answer_says_the_players_outcome_in_their_words():
+    event, regs, r1, r2 = build_running_event(4)
+    _players(regs)
+    match = Match.objects.filter(round=r2).order_by("table_number").first()
+    a, b = match.player_a.player.user, match.player_b.player.user
+    _client(a).post(f"/api/matches/{match.pk}/report/", {"outcome": "loss"}, format="json")
+    answer = _client(b).post(f"/api/matches/{match.pk}/confirm/", {}, format="json").json()
+    assert (answer["result"], answer["my_outcome"]) == ("b", "win")
+    assert _client(a).get(f"/api/matches/{match.pk}/").json()["my_outcome"] == "loss"
