@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -855,12 +855,47 @@ class BracketView(APIView):
         return Response({"rounds": rounds, "procedure": selectors.elimination_procedure(event)})
 
 
+class ClaimSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    result = serializers.CharField(help_text="a, b or draw (the staff's words)")
+    games_a = serializers.IntegerField()
+    games_b = serializers.IntegerField()
+    games_drawn = serializers.IntegerField()
+
+
+class ReconciliationMatchSerializer(MatchSerializer):
+    """A disputed match with what each player reported (by name)."""
+
+    claims = serializers.SerializerMethodField()
+
+    class Meta(MatchSerializer.Meta):
+        fields = [*MatchSerializer.Meta.fields, "claims"]
+        read_only_fields = fields
+
+    @extend_schema_field(ClaimSerializer(many=True))
+    def get_claims(self, match: Match) -> list[dict]:
+        lens = self.context["lens"]
+        players = {match.player_a_id: match.player_a, match.player_b_id: match.player_b}
+        return [
+            {
+                "registration": r.registration_id,
+                "name": lens.name(players[r.registration_id]) if r.registration_id in players else "",
+                "result": r.result,
+                "games_a": r.games_a,
+                "games_b": r.games_b,
+                "games_drawn": r.games_drawn,
+            }
+            for r in match.reports.all()
+        ]
+
+
 class ReconciliationView(APIView):
-    @extend_schema(responses=MatchSerializer(many=True), tags=["matches"])
+    @extend_schema(responses=ReconciliationMatchSerializer(many=True), tags=["matches"])
     def get(self, request, slug):
         event = access.event_for_staff(request.user, slug, roles=RESULT_ROLES)
         return Response(
-            MatchSerializer(
+            ReconciliationMatchSerializer(
                 selectors.reconciliation_queue(event), many=True, context=_ctx(request, event)
             ).data
         )

@@ -179,3 +179,21 @@ def test_live_fragment_follows_judge_calls():
     html = changed.content.decode()
     assert 'id="addon-panel-1" hx-swap-oob="true"' in html
     assert "Does the arcane barrier apply?" in html
+
+
+@pytest.mark.django_db
+def test_reconciliation_api_names_the_claims():
+    from rest_framework.test import APIClient
+
+    event, regs, r1, r2 = build_running_event(4)
+    _with_users(regs)
+    sk, _ = _staff_client(event)
+    match = Match.objects.filter(round=r2).order_by("table_number").first()
+    a, b = match.player_a, match.player_b
+    services.report_result(match, actor=a.player.user, result=MatchResult.A_WINS, games_a=1)
+    services.report_result(match, actor=b.player.user, result=MatchResult.B_WINS, games_b=1)
+    api = APIClient()
+    api.force_authenticate(sk)
+    body = api.get(f"/api/events/{event.slug}/reconciliation/").json()
+    claims = {(c["name"], c["result"]) for c in body[0]["claims"]}
+    assert claims == {(a.player.display_name, "a"), (b.player.display_name, "b")}
