@@ -197,3 +197,14 @@ def test_reconciliation_api_names_the_claims():
     body = api.get(f"/api/events/{event.slug}/reconciliation/").json()
     claims = {(c["name"], c["result"]) for c in body[0]["claims"]}
     assert claims == {(a.player.display_name, "a"), (b.player.display_name, "b")}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("players", [4, 40])
+def test_idle_poll_is_a_few_queries_whatever_the_size(players, django_assert_max_num_queries):
+    event, regs, r1, r2 = build_running_event(players)
+    _, client = _staff_client(event)
+    url = f"/events/{event.slug}/staff/live/"
+    etag = client.get(url)["ETag"]
+    with django_assert_max_num_queries(8):  # session, user, event, roles, round, 3 tokens
+        assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
