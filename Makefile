@@ -21,12 +21,14 @@ run: install migrate carddata rulesdata demo
 
 test: install browserdeps lint pytest
 
-# The production configuration: DEBUG off (DJANGO_DEBUG=0, SECRET_KEY, ALLOWED_HOSTS required),
-# migrations applied, static files collected here (whitenoise serves them compressed), then
-# gunicorn with threaded workers (config/gunicorn.conf.py). Run `make install` once first.
-serve: migrate static
-	@echo "Serving http://$(HOST):$(PORT)/ with gunicorn (Ctrl-C to stop)"
-	HOST=$(HOST) PORT=$(PORT) exec $(VENV)/bin/gunicorn config.wsgi:application -c config/gunicorn.conf.py
+# The production configuration (config/serve.py): DEBUG off unless DJANGO_DEBUG says otherwise
+# (SECRET_KEY and ALLOWED_HOSTS required), migrations applied, static files collected when they
+# changed (whitenoise serves them compressed), then gunicorn with threaded workers sized to the
+# cores (config/gunicorn.conf.py) and, with CELERY_BROKER_URL set, a Celery worker with the beat
+# schedule, both supervised. Run `make install` once first. Procfile and compose.yaml run the
+# same processes for platforms and containers (docs/deployment.md).
+serve:
+	HOST=$(HOST) PORT=$(PORT) exec $(PY) -m config.serve
 
 static:
 	@$(PY) manage.py collectstatic --noinput -v 0

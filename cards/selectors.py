@@ -176,7 +176,7 @@ def release_for_date(game: str, day: date) -> tuple[CardDataRelease | None, str]
     """
     rels = list(CardDataRelease.objects.filter(game=game))
     if not rels:
-        return None, "no card data imported"
+        return None, "no card data imported (run: python manage.py import_cards --defaults)"
     before = [r for r in rels if r.current_from <= day]
     if before:
         rel = max(before, key=lambda r: (r.current_from, r.imported_at, r.pk))

@@ -392,7 +392,7 @@ def import_defaults(
     for source, sub in (("fabcube", "fabcube"), ("ga", "ga")):
         path = shared_dir / "data" / sub
         if not path.is_dir():
-            out.append(DefaultImport(source, "", "missing", f"{path} not found"))
+            out.append(_import_from_official_address(source, path, actor=actor))
             continue
         if source == "fabcube":
             label = f"fabcube@{fabcube_version(path)}"
@@ -412,12 +412,43 @@ def import_defaults(
     return out
 
 
+def _import_from_official_address(source: str, missing: Path, *, actor) -> DefaultImport:
+    """``source`` from its public address (``settings.ARBITER_SOURCE_URLS``) when the shared
+    folder lacks it and online sources are allowed (``ARBITER_ONLINE_SOURCES``); else "missing"
+    with what to run."""
+    url = settings.ARBITER_SOURCE_URLS.get(source, "")
+    how = (
+        f"run `manage.py import_cards {source} PATH_OR_URL`, or put the data in "
+        f"{missing} (ARBITER_SHARED_DIR names another folder)"
+    )
+    if not url or not settings.ARBITER_ONLINE_SOURCES:
+        return DefaultImport(source, "", "missing", f"{missing} not found: {how}")
+    try:
+        result = parse_source(source, url)
+    except CardImportError as exc:
+        return DefaultImport(
+            source, "", "missing", f"{missing} not found and the download failed ({exc}): {how}"
+        )
+    release, created = import_release(result, actor=actor)
+    return DefaultImport(
+        source,
+        release.label,
+        "imported" if created else "skipped",
+        (f"{release.card_count} cards from {url}" if created else "already imported"),
+    )
+
+
 def _import_newer_fab_data(*, actor, folder: Path) -> DefaultImport:
     """The newer-data folder, merged into the newest fabrary release. It becomes the active
     FaB release when the active one is the release it was merged into (it holds every card
     of that release), so new events and lists use the newer cards."""
     if not (folder / "fab").is_dir():
-        return DefaultImport("cards-2026", "", "missing", f"{folder / 'fab'} not found")
+        return DefaultImport(
+            "cards-2026",
+            "",
+            "missing",
+            f"{folder / 'fab'} not found (optional newer data: `manage.py import_cards cards-2026 FOLDER`)",
+        )
     result = parse_source("cards-2026", folder)
     if CardDataRelease.objects.filter(source=result.source, version=result.version).exists():
         return DefaultImport("cards-2026", result.release, "skipped", "already imported")

@@ -11,10 +11,14 @@ Environment variables:
     DATABASE_URL            e.g. postgres://user@host:5432/arbiter (default: SQLite in var/)
     CELERY_BROKER_URL       e.g. redis://127.0.0.1:6379/0 (default: tasks run eagerly)
     CELERY_RESULT_BACKEND   default: the broker URL
+    CELERY_TASK_DEFAULT_QUEUE  the queue tasks go to and workers read (default "celery")
     CACHE_URL               e.g. redis://127.0.0.1:6379/2 for the page-fragment cache (default: database 2
                             of the broker's server when it is Redis, else memory local to each process)
     CONN_MAX_AGE            seconds to keep PostgreSQL connections (default 0; raise it behind gunicorn)
-    ARBITER_SHARED_DIR      folder with seeds/ and data/ (default: ../shared beside the checkout)
+    ARBITER_SHARED_DIR      folder with seeds/ and data/ (default: ../shared beside the checkout when
+                            present, else var/shared)
+    ARBITER_ONLINE_SOURCES  "0": never download card data the shared folder lacks (default: download
+                            the-fab-cube and Grand Archive data from ARBITER_FABCUBE_URL / ARBITER_GA_URL)
     GENERATED_FILE_TTL_HOURS  how long generated PDFs and exports are kept (default 168, a week)
     EMAIL_BACKEND           Django email backend for password resets (default: printed to the console)
     EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS  for the SMTP backend
@@ -44,7 +48,35 @@ from django.core.exceptions import ImproperlyConfigured
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("ARBITER_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
-SHARED_DIR = Path(os.environ.get("ARBITER_SHARED_DIR", BASE_DIR.parent / "shared"))
+
+
+def _shared_dir() -> Path:
+    """The folder of rules documents (seeds/) and card data (data/): ARBITER_SHARED_DIR, else
+    ../shared beside the checkout when it exists, else var/shared (absent: the importers then
+    read the public addresses below, or say what to run)."""
+    named = os.environ.get("ARBITER_SHARED_DIR")
+    if named:
+        return Path(named)
+    beside = BASE_DIR.parent / "shared"
+    return beside if beside.is_dir() else VAR_DIR / "shared"
+
+
+SHARED_DIR = _shared_dir()
+#: Card data that the shared folder lacks is read from its public address when this is on.
+ARBITER_ONLINE_SOURCES = os.environ.get("ARBITER_ONLINE_SOURCES", "1").strip().lower() not in {
+    "0",
+    "false",
+    "no",
+}
+ARBITER_SOURCE_URLS = {
+    # the-fab-cube's repository archive (its English JSON is in json/english/).
+    "fabcube": os.environ.get(
+        "ARBITER_FABCUBE_URL",
+        "https://github.com/the-fab-cube/flesh-and-blood-cards/archive/refs/heads/develop.tar.gz",
+    ),
+    # The Grand Archive Index search API, read page by page.
+    "ga": os.environ.get("ARBITER_GA_URL", "https://api.gatcg.com/cards/search"),
+}
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -126,6 +158,8 @@ INSTALLED_APPS = [
     "judging",
     "reference",
     "accounts",
+    "mirror",
+    "transfer",
 ]
 
 MIDDLEWARE = [
@@ -305,6 +339,8 @@ if not CELERY_BROKER_URL:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
     CELERY_RESULT_BACKEND = "cache+memory://"
+# One queue name per installation sharing a Redis server (default "celery").
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE") or "celery"
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

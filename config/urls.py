@@ -12,6 +12,8 @@ urlpatterns = [
     path("decklists/", include("decklists.urls")),
     path("judging/", include("judging.urls")),
     path("rules/", include("reference.urls")),
+    path("mirror/", include("mirror.urls")),
+    path("transfer/", include("transfer.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("cards.api_urls")),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from datetime import datetime
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils import timezone
 
 from cards.models import CardDataRelease
@@ -213,3 +213,88 @@ def official_changes(decklist: Decklist) -> list[dict]:
     the player is shown them: when, what kind of change, and the reason given."""
     entries = audit_trail_for(decklist).filter(action="decklist.fix").order_by("created_at", "pk")
     return [{"at": e.created_at, "reason": e.reason, "action": e.action} for e in entries]
+
+
+# -- the round-1 gate and the dashboard's counts (TR&P App E) ------------------------------
+
+
+def _primary_lists(event: Event, registration_ids) -> dict[int, Decklist]:
+    kind = primary_kind(event)
+    return {
+        d.registration_id: d
+        for d in Decklist.objects.filter(registration_id__in=list(registration_ids), kind=kind).only(
+            "id", "registration_id", "status", "is_legal", "exception_by_id", "kind"
+        )
+    }
+
+
+def decklist_problem(decklist: Decklist | None) -> str:
+    """Why ``decklist`` keeps its player from round 1 of an event that requires lists: none or
+    only a draft ("no decklist submitted"), or a list found illegal without the head judge's
+    exception ("decklist is not legal"); ``""`` when it is fine (TR&P 3.7, App E)."""
+    if decklist is None or decklist.status == DecklistStatus.DRAFT:
+        return "no decklist submitted"
+    if decklist.is_legal is False and not decklist.has_exception:
+        return "decklist is not legal"
+    return ""
+
+
+def round_one_problems(event: Event, round_: Round) -> list[dict]:
+    """Players paired in ``round_`` whose list stands in the way (``decklist_problem``), for
+    ``tournament.signals.round_one_checks``; nothing when the event requires no lists."""
+    if not event.decklists_required:
+        return []
+    regs = {}
+    for m in Match.objects.filter(round=round_).select_related("player_a__player", "player_b__player"):
+        for reg in (m.player_a, m.player_b):
+            if reg is not None:
+                regs[reg.pk] = reg
+    lists = _primary_lists(event, regs)
+    out = []
+    for reg_id, reg in regs.items():
+        problem = decklist_problem(lists.get(reg_id))
+        if problem:
+            out.append({"registration": reg_id, "name": reg.player.display_name, "problem": problem})
+    return out
+
+
+def on_round_one_checks(sender, *, event: Event, round_: Round, **kwargs) -> list[dict]:
+    return round_one_problems(event, round_)
+
+
+def gate_counts(event: Event) -> dict:
+    """For the staff dashboard: among the active players, how many lists are missing (none or a
+    draft), not legal, and submitted but not yet checked (accepted) by a judge."""
+    reg_ids = list(
+        Registration.objects.filter(event=event, status__in=["registered", "checked_in"]).values_list(
+            "pk", flat=True
+        )
+    )
+    lists = _primary_lists(event, reg_ids)
+    missing = illegal = unchecked = 0
+    for reg_id in reg_ids:
+        d = lists.get(reg_id)
+        problem = decklist_problem(d)
+        if problem == "no decklist submitted":
+            missing += 1
+        elif problem:
+            illegal += 1
+        elif d is not None and d.status == DecklistStatus.SUBMITTED:
+            unchecked += 1
+    return {
+        "required": event.decklists_required,
+        "players": len(reg_ids),
+        "missing": missing,
+        "illegal": illegal,
+        "unchecked": unchecked,
+    }
+
+
+def decklists_live_token(event: Event) -> str:
+    """Changes whenever a list of ``event`` is created, changed or removed (one aggregate query;
+    the staff dashboard's live poll). Registrations changing status are in the dashboard's own
+    token."""
+    agg = Decklist.objects.filter(registration__event=event).aggregate(
+        n=Count("id"), m=Sum("id"), changed=Max("updated_at")
+    )
+    return f"lists:{agg['n']}.{agg['m']}.{agg['changed']}"

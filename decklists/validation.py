@@ -18,6 +18,51 @@ from .enums import DecklistKind
 from .models import card_display
 from .text import text_for_parser
 
+#: Grand Archive lists are checked against GA's own texts: the FaB citations the shared
+#: reading and checking code attaches become the GA document that covers the same ground
+#: (ga-organized-play.md sections 1, 6), so no TR&P or PPG number reaches a GA player.
+GA_CITATIONS = {
+    "TR&P App E": "GA TRG Decklists",
+    "PPG 4.4": "GA IPG Deck Issue",
+    "TR&P 1.3": "GA TRG Format Conventions",
+    "TR&P 7": "GA TRG Card Legality",
+}
+GA_FORMAT_CODES = frozenset({"ga-standard", "ga-draft"})
+
+
+def _cite_for_game(items: list[dict], format_code: str) -> list[dict]:
+    """Rewrite FaB rule citations of ``items`` (their ``rule`` field and their text) for a
+    Grand Archive format; anything else is returned unchanged."""
+    if format_code not in GA_FORMAT_CODES:
+        return items
+    out = []
+    for item in items:
+        item = dict(item)
+        rule = item.get("rule") or ""
+        if rule.startswith(("TR&P", "PPG")):
+            item["rule"] = GA_CITATIONS.get(rule, "GA TRG")
+        for key in ("message", "reason"):
+            if isinstance(item.get(key), str):
+                for fab, ga in GA_CITATIONS.items():
+                    item[key] = item[key].replace(f"({fab})", f"({ga})")
+        out.append(item)
+    return out
+
+
+def hero_of(entries: list[tuple[Any, int, str]]) -> str:
+    """The list's hero (FaB) or champion (GA): the card listed in the hero or champion section,
+    else the first card whose type is Hero or Champion wherever it is listed, so the answer
+    is the same whether the section headers ("# Main", "# Material", ...) were kept or not."""
+    for card, _qty, section in entries:
+        if section in ("hero", "champion"):
+            return card.name
+    for card, _qty, _section in entries:
+        types = getattr(card, "types", ()) or ()
+        if "Hero" in types or "Champion" in types or "CHAMPION" in types:
+            return card.name
+    return ""
+
+
 #: Sections in display order for each game.
 FAB_SECTIONS = ("hero", "arena", "deck", "sideboard")
 GA_SECTIONS = ("champion", "material", "main", "sideboard")
@@ -158,7 +203,7 @@ def validate_text(
     on ``as_of``; the statuses that were in effect are on the error findings they caused."""
     entries, problems = read_text(text, db)
     cards = entries_to_cards(entries)
-    hero = next((c["name"] for c in cards if c["section"] in ("hero", "champion")), "")
+    hero = hero_of(entries)
     findings: list[dict] = []
     basis: list[dict] = []
     if kind != DecklistKind.POOL and entries:
@@ -199,8 +244,8 @@ def validate_text(
     return Validation(
         hero=hero,
         cards=cards,
-        problems=problems,
-        findings=findings,
+        problems=_cite_for_game(problems, format_code),
+        findings=_cite_for_game(findings, format_code),
         data_version=getattr(db, "release", ""),
         basis=basis,
     )

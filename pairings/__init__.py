@@ -17,10 +17,12 @@ Stable API (others code against these names):
     ``MatchRecord(round, a, b, result, games_a=0, games_b=0, games_drawn=0)`` with result in
     "a", "b", "draw", "double_loss", "bye" (b None for a bye).
     ``compute_standings(player_ids, matches, *, rounds_completed, bye_counts_in_cmp=True, seed=0,
-    removed=(), policy="fab") -> list[StandingRow]``; ``removed`` = disqualified players (not
-    ranked, still opponents); policy "points_3_1_0" fills ``omw``, ``gw``, ``ogw``.
+    removed=(), policy="fab", joined=None) -> list[StandingRow]``; ``removed`` = disqualified
+    players (not ranked, still opponents); ``joined`` = late entrants' first rounds (each earlier
+    round without a match is a loss: ``missed``); policy "points_3_1_0" fills ``omw``, ``gw``, ``ogw``.
     ``StandingRow(rank, id, match_points, cmp, mlp, omlp, ocmp, wins, losses, draws, byes,
-    played, random_key, omw, gw, ogw, policy)`` with exact ``Fraction`` values.
+    played, random_key, omw, gw, ogw, policy, missed)`` with exact ``Fraction`` values;
+    ``row.record`` is wins-losses-draws with byes as wins and missed rounds as losses.
     ``explain_ranking(rows, a_id, b_id) -> list[dict]``: each step with ``step``, ``tiebreaker``,
     ``prefer``, ``a``, ``b`` (values as strings), ``decides``, ``ahead`` (the id ahead or None),
     up to the deciding step. ``cmp_of(m_1..m_R)`` for one record.

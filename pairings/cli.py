@@ -8,12 +8,13 @@ pair in:  {"round": 4, "seed": 7, "players": [{"id": "p1", "points": 3, "opponen
 pair out: {"pairings": [["p1", "p7"], ...], "bye": "p33"}            (bye null when none;
           with several odd pods a "byes" list is added)
 
-standings in:  {"rounds_completed": 3, "players": [{"id": "A"}, ...],
+standings in:  {"rounds_completed": 3, "players": [{"id": "A"}, {"id": "L", "joined_in_round": 2}, ...],
                 "matches": [{"round": 1, "a": "A", "b": "B", "result": "a"}, ...],
                 "options": {"bye_counts_in_cmp": true, "seed": 1, "removed": [], "policy": "fab"}}
 standings out: {"standings": [{"rank": 1, "id": "E", "match_points": 2, "cmp": "13/17",
                 "mlp": "1/2", "omlp": "1/3", "ocmp": "21/34"}, ...]}  (fractions in lowest terms;
-                policy "points_3_1_0" adds "omw", "gw", "ogw")
+                policy "points_3_1_0" adds "omw", "gw", "ogw"; a late entrant's earlier rounds
+                are losses, counted in "missed")
 """
 
 from __future__ import annotations
@@ -103,8 +104,12 @@ def run_standings(data: Any) -> dict[str, Any]:
     obj = _object(data, "input")
     rounds = _int(obj, "rounds_completed", "rounds_completed", minimum=0)
     ids = []
+    joined: dict[str, int] = {}
     for i, item in enumerate(_list(obj, "players", "players")):
-        ids.append(_str(_object(item, f"players[{i}]"), "id", f"players[{i}].id"))
+        player = _object(item, f"players[{i}]")
+        ids.append(_str(player, "id", f"players[{i}].id"))
+        if "joined_in_round" in player:
+            joined[ids[-1]] = _int(player, "joined_in_round", f"players[{i}].joined_in_round", minimum=1)
     matches = []
     for i, item in enumerate(_list(obj, "matches", "matches", default=[])):
         if type(item) is dict and len(item) == 4:  # fast path for the plain {round, a, b, result} shape
@@ -148,6 +153,7 @@ def run_standings(data: Any) -> dict[str, Any]:
             seed=_int(options, "seed", "options.seed", default=0),
             removed=removed,
             policy=policy,
+            joined=joined,
         )
     except InvalidInput as exc:
         if exc.field in ("policy", "seed"):
@@ -164,6 +170,8 @@ def run_standings(data: Any) -> dict[str, Any]:
             "omlp": str(row.omlp),
             "ocmp": str(row.ocmp),
         }
+        if row.missed:
+            entry["missed"] = row.missed
         if row.omw is not None:
             entry.update(omw=str(row.omw), gw=str(row.gw), ogw=str(row.ogw))
         out.append(entry)

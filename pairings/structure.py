@@ -115,6 +115,17 @@ def _from_table(table: Sequence[tuple[int, int, int]], players: int, *, rule: st
     )
 
 
+def rounds_without_rematch(entrants: int) -> int:
+    """The most Swiss rounds ``entrants`` players (or teams, or the players of one pod) can play
+    before two of them must meet again: a round robin's length, ``entrants - 1`` when even and
+    ``entrants`` when odd (each round one entrant has the bye, and nobody has two byes)."""
+    if isinstance(entrants, bool) or not isinstance(entrants, int) or entrants < 0:
+        raise InvalidInput("entrants", "must be a non-negative integer")
+    if entrants < 2:
+        return 0
+    return entrants if entrants % 2 else entrants - 1
+
+
 def day2_advancers(standings: Sequence[tuple[str, int]], *, top_n: int, day1_rounds: int) -> list[str]:
     """Day-2 cut (RD-09, OPEN-6): the top ``top_n`` of the ordered (id, match points) standings,
     or every player with match points >= day1_rounds - 2, whichever group is larger."""

@@ -8,13 +8,19 @@ lower MLP, lower OMLP, higher OCMP, then a seeded random order.
   (R - 1) * 2^R + 1, as an exact ``Fraction``; m_r is 1 for a win and, when
   ``bye_counts_in_cmp`` (default, OPEN-16), for a bye. Rounds after a drop give m_r = 0 (ST-07).
 * MLP (ST-08): losses / rounds actually played (byes excluded); 0 when none were played (OPEN-17).
+* Late entries (our policy; the rules are silent): every Swiss round a player missed because they
+  entered late (``joined``: their first round) is a match loss without an opponent. It gives no
+  match points and m_r = 0 in CMP, counts as a loss and a round in MLP (so in the opponents' OMLP),
+  and in the 3/1/0 policy as a lost round in match-win % (so in the opponents' OMW%). No games
+  were played, so it does not enter game-win %. ``StandingRow.missed`` counts these rounds.
 * OMLP / OCMP (ST-09, ST-10): arithmetic means over every match against an opponent
   (an opponent met twice counts twice), with the opponents' full values; 0 with no opponents.
   Disqualified (``removed``) players are not ranked but still count as opponents (ST-10, ST-11).
 
 Policy ``"points_3_1_0"`` (other games): 3/1/0 match points (bye 3), then opponents'
 match-win %, game-win %, opponents' game-win %, each percentage floored at 1/3; a bye counts
-as a round won 2-0 for the player's own percentages and is not an opponent.
+as a round won for the player's own percentages, with the game score recorded on it (the game
+wins a match needs, none lost; 2-0 when the record carries none), and is not an opponent.
 
 All comparisons use exact integers (common denominators), never floats.
 """
@@ -69,6 +75,12 @@ class StandingRow(NamedTuple):
     gw: Fraction | None = None
     ogw: Fraction | None = None
     policy: str = "fab"
+    missed: int = 0
+
+    @property
+    def record(self) -> str:
+        """Wins-losses-draws as the points count them: a bye is a win, a missed round a loss."""
+        return f"{self.wins + self.byes}-{self.losses + self.missed}-{self.draws}"
 
 
 FAB_STEPS = (
@@ -97,8 +109,12 @@ def compute_standings(
     seed: int = 0,
     removed: Collection[str] = (),
     policy: str = "fab",
+    joined: Mapping[str, int] | None = None,
 ) -> list[StandingRow]:
     """Rank ``player_ids`` (minus ``removed``) after ``rounds_completed`` Swiss rounds.
+
+    ``joined`` maps a late entrant's id to the first round they could play; each earlier round
+    in which they have no match is a missed round, scored as a loss (see the module docstring).
 
     Matches of later rounds are ignored (so the same history gives the standings after any
     round). Every id in a match must be in ``player_ids`` or ``removed``; a player plays at
@@ -175,8 +191,10 @@ def compute_standings(
             byes[ia] += 1
             cmp_num[ia] += weight[r] * bye_weight
             if games_policy:
-                game_pts[ia] += 6
-                game_cnt[ia] += 2
+                # the bye's own game score (the games needed to win a match, 0 lost), 2-0 if none
+                bye_games = m.games_a or 2
+                game_pts[ia] += 3 * bye_games
+                game_cnt[ia] += bye_games
             continue
         rounds_seen[ib] |= bit
         played[ia] += 1
@@ -204,10 +222,21 @@ def compute_standings(
             game_cnt[ia] += games
             game_cnt[ib] += games
 
+    missed = [0] * n
+    for pid, first in (joined or {}).items():
+        late = index.get(pid)
+        if late is None:
+            raise InvalidInput("joined", f"unknown player {pid!r}")
+        if isinstance(first, bool) or not isinstance(first, int) or first < 1:
+            raise InvalidInput(f"joined[{pid}]", "must be a positive round number")
+        missed[late] = sum(1 for r in range(1, min(first - 1, R) + 1) if not rounds_seen[late] & (1 << r))
+    losses_all = [losses[i] + missed[i] for i in range(n)]
+    rounds_all = [played[i] + missed[i] for i in range(n)]
+
     denom = (R - 1) * top + 1 if R >= 1 else 1
     # MLP = losses/played over a common denominator L; opponent means over a common M.
-    L = math.lcm(*(p for p in played if p), 1)
-    mlp_scaled = [losses[i] * (L // played[i]) if played[i] else 0 for i in range(n)]
+    L = math.lcm(*(p for p in rounds_all if p), 1)
+    mlp_scaled = [losses_all[i] * (L // rounds_all[i]) if rounds_all[i] else 0 for i in range(n)]
     M = math.lcm(*(len(o) for o in opps if o), 1)
     omlp_num = [sum(mlp_scaled[j] for j in o) for o in opps]
     ocmp_num = [sum(cmp_num[j] for j in o) for o in opps]
@@ -228,7 +257,7 @@ def compute_standings(
     else:
         mp = [3 * (wins[i] + byes[i]) + draws[i] for i in range(n)]
         mwp = [
-            max(FLOOR, Fraction(mp[i], 3 * (played[i] + byes[i]))) if played[i] + byes[i] else FLOOR
+            max(FLOOR, Fraction(mp[i], 3 * (rounds_all[i] + byes[i]))) if rounds_all[i] + byes[i] else FLOOR
             for i in range(n)
         ]
         gwp = [max(FLOOR, Fraction(game_pts[i], 3 * game_cnt[i])) if game_cnt[i] else FLOOR for i in range(n)]
@@ -252,7 +281,7 @@ def compute_standings(
                 id=ids[i],
                 match_points=mp[i],
                 cmp=Fraction(cmp_num[i], denom),
-                mlp=Fraction(losses[i], played[i]) if played[i] else Fraction(0),
+                mlp=Fraction(losses_all[i], rounds_all[i]) if rounds_all[i] else Fraction(0),
                 omlp=Fraction(omlp_num[i], no * L) if no else Fraction(0),
                 ocmp=Fraction(ocmp_num[i], no * denom) if no else Fraction(0),
                 wins=wins[i],
@@ -265,6 +294,7 @@ def compute_standings(
                 gw=extra["gw"][i] if extra else None,
                 ogw=extra["ogw"][i] if extra else None,
                 policy=policy,
+                missed=missed[i],
             )
         )
     return rows

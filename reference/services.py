@@ -205,6 +205,24 @@ def set_current_document(document: RulesDocument) -> RulesDocument:
     return document
 
 
+def read_document_url(url: str) -> str:
+    """Download a rules document's text (an http(s) address the operator names); DomainError
+    naming the address when it cannot be read."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=60) as resp:  # noqa: S310 (an operator-given URL)
+            raw = resp.read(MAX_DOCUMENT_BYTES + 1)
+    except OSError as exc:
+        raise DomainError(f"{url}: download failed ({exc})", field="file") from None
+    if len(raw) > MAX_DOCUMENT_BYTES:
+        raise DomainError(f"{url} is larger than {MAX_DOCUMENT_BYTES // 1_000_000} MB.", field="file")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace")
+
+
 def read_document_file(path: Path | str) -> str:
     """Read a rules text file as UTF-8 (BOM tolerated); DomainError for a missing or unreadable file."""
     path = Path(path)
@@ -219,12 +237,21 @@ def read_document_file(path: Path | str) -> str:
         return raw.decode("cp1252", errors="replace")
 
 
+def default_seeds_folder(named: Path | str | None = None) -> Path:
+    """The folder of rules document texts: ``named`` (or its seeds/ subfolder), else
+    ``SHARED_DIR/seeds``."""
+    if named:
+        folder = Path(named)
+        return folder / "seeds" if (folder / "seeds").is_dir() else folder
+    return Path(settings.SHARED_DIR) / "seeds"
+
+
 def import_default_documents(seeds_dir: Path | str | None = None) -> list[ImportResult]:
     """Import every known seed present in ``seeds_dir`` (default SHARED_DIR/seeds) as its kind/version.
 
     Quick no-op for documents already imported with the same content hash.
     """
-    folder = Path(seeds_dir) if seeds_dir else Path(settings.SHARED_DIR) / "seeds"
+    folder = default_seeds_folder(seeds_dir)
     results: list[ImportResult] = []
     for seed in SEEDS:
         path = folder / seed.filename

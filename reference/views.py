@@ -20,6 +20,7 @@ from .selectors import (
     search_rules,
     toc_for_document,
 )
+from .services import default_seeds_folder
 
 COMPARE_PAGE_SIZE = 150
 
@@ -58,7 +59,10 @@ def _answers_404(view):
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     documents = list(all_documents())
-    return render(request, "reference/index.html", {"documents": documents, "kinds": DocumentKind.choices})
+    context = {"documents": documents, "kinds": DocumentKind.choices}
+    if not documents:
+        context["seeds_folder"] = default_seeds_folder()
+    return render(request, "reference/index.html", context)
 
 
 @require_GET

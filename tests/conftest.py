@@ -14,6 +14,38 @@ from django.conf import settings
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 SHARED_DIR: Path = settings.SHARED_DIR
+#: Invented stand-ins in the shared folder's layout (tests/fixtures/make_shared.py): tests of the
+#: importers and commands use them, so a clone with nothing beside it tests the same code paths.
+FIXTURE_SHARED_DIR: Path = Path(__file__).resolve().parent / "fixtures" / "shared"
+
+
+def shared_path(*parts: str) -> Path:
+    """``SHARED_DIR/parts...`` for a test over the real rules documents or card data; skips the
+    test, naming what is missing and where it was looked for, when it is absent (a clone with no
+    ``../shared`` beside it; CI has it). Never used to hide a failure: only absence skips."""
+    path = Path(SHARED_DIR).joinpath(*parts)
+    if not path.exists():
+        pytest.skip(
+            f"needs the real {'/'.join(parts)} from the shared folder, absent at {path} "
+            "(set ARBITER_SHARED_DIR, or place the shared folder beside the checkout)"
+        )
+    return path
+
+
+def shared_or_stand_in(*parts: str) -> Path:
+    """The real ``SHARED_DIR/parts...`` when present, else the invented stand-in of the same
+    layout in tests/fixtures/shared (for tests of parsing and importing, not of real content)."""
+    real = Path(SHARED_DIR).joinpath(*parts)
+    return real if real.exists() else FIXTURE_SHARED_DIR.joinpath(*parts)
+
+
+@pytest.fixture(autouse=True)
+def _no_downloads_in_tests(settings):
+    """Card data the shared folder lacks is never fetched from the internet by a test (the
+    download path is tested against a server on the loopback)."""
+    settings.ARBITER_ONLINE_SOURCES = False
+
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 

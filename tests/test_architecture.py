@@ -27,6 +27,8 @@ PACKAGES = (
     "judging",
     "reference",
     "accounts",
+    "mirror",
+    "transfer",
 )
 
 

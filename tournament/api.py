@@ -54,10 +54,16 @@ EVENT_FIELDS = ["slug", *(f for f in services.EVENT_FIELDS if f != "pairing_seed
 class EventListSerializer(serializers.ModelSerializer):
     """An event in a list (one query for any number of events)."""
 
+    game_wins_needed = serializers.IntegerField(source="games_per_match", read_only=True)
+    best_of = serializers.SerializerMethodField()
+
     class Meta:
         model = Event
-        fields = EVENT_FIELDS
+        fields = [*EVENT_FIELDS, "game_wins_needed", "best_of"]
         read_only_fields = fields
+
+    def get_best_of(self, obj) -> int:
+        return 2 * obj.games_per_match - 1
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -65,11 +71,28 @@ class EventSerializer(serializers.ModelSerializer):
 
     effective_swiss_rounds = serializers.SerializerMethodField()
     effective_top_cut = serializers.SerializerMethodField()
+    structure_warnings = serializers.SerializerMethodField()
+    game_wins_needed = serializers.IntegerField(source="games_per_match", read_only=True)
+    best_of = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
-        fields = [*EVENT_FIELDS, "effective_swiss_rounds", "effective_top_cut"]
+        fields = [
+            *EVENT_FIELDS,
+            "game_wins_needed",
+            "best_of",
+            "effective_swiss_rounds",
+            "effective_top_cut",
+            "structure_warnings",
+        ]
         read_only_fields = fields
+
+    def get_structure_warnings(self, obj) -> list[str]:
+        """Rematches the planned Swiss rounds make unavoidable (e.g. five rounds for four teams)."""
+        return selectors.structure_warnings(obj)
+
+    def get_best_of(self, obj) -> int:
+        return 2 * obj.games_per_match - 1
 
     def get_effective_swiss_rounds(self, obj) -> int:
         return selectors.effective_structure(obj)[0]
@@ -93,7 +116,26 @@ class EventWriteSerializer(serializers.Serializer):
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     capacity = serializers.IntegerField(min_value=2, required=False, allow_null=True)
     round_minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
-    games_per_match = serializers.IntegerField(min_value=1, max_value=5, required=False)
+    game_wins_needed = serializers.IntegerField(
+        min_value=1,
+        max_value=3,
+        required=False,
+        help_text="game wins a player needs to win the match: 1 (one game), 2 (best of 3), 3 (best of 5)",
+    )
+    best_of = serializers.ChoiceField(
+        [1, 3, 5],
+        required=False,
+        help_text="the same as best of N games: 1, 3 or 5 (game_wins_needed 1, 2, 3)",
+    )
+    games_per_match = serializers.IntegerField(
+        min_value=1,
+        max_value=5,
+        required=False,
+        help_text=(
+            "deprecated name of game_wins_needed (game wins needed, not best of N); "
+            "only 1 or 2 are accepted under this name, since 3 could mean best of 3 or first to 3"
+        ),
+    )
     swiss_rounds = serializers.IntegerField(min_value=1, max_value=30, required=False, allow_null=True)
     top_cut = serializers.IntegerField(min_value=0, max_value=64, required=False, allow_null=True)
     structure_kind = serializers.ChoiceField(StructureKind.choices, required=False)
@@ -106,6 +148,12 @@ class EventWriteSerializer(serializers.Serializer):
         help_text="default by game (GA: points_3_1_0); pinned once paired",
     )
     allow_self_registration = serializers.BooleanField(required=False)
+    check_in_required = serializers.BooleanField(
+        required=False, help_text="only checked-in players are paired (round 1 asks about the others)"
+    )
+    allow_late_entries = serializers.BooleanField(
+        required=False, help_text="staff may enter players after round 1 is paired (default: FaB yes, GA no)"
+    )
     short_public_names = serializers.BooleanField(
         required=False, help_text="Casual only: the public sees first names and last-name initials"
     )
@@ -117,6 +165,43 @@ class EventWriteSerializer(serializers.Serializer):
         queryset=CardDataRelease.objects.all(), required=False, allow_null=True
     )
     reason = serializers.CharField(required=False, allow_blank=True)
+
+    def validate(self, attrs):
+        """One number for the match length: ``game_wins_needed``, ``best_of`` or the old
+        ``games_per_match`` (1 or 2 only), stored as ``games_per_match``; values that disagree
+        are refused, so "3" never silently becomes first to 3 game wins (TR&P 3.1)."""
+        wanted, said = {}, []
+        if "game_wins_needed" in attrs:
+            wanted["game_wins_needed"] = attrs.pop("game_wins_needed")
+            said.append(f"game_wins_needed {wanted['game_wins_needed']}")
+        if "best_of" in attrs:
+            best_of = int(attrs.pop("best_of"))
+            wanted["best_of"] = (best_of + 1) // 2
+            said.append(f"best_of {best_of} ({wanted['best_of']} game wins)")
+        if "games_per_match" in attrs:
+            legacy = attrs.pop("games_per_match")
+            if legacy > 2 and not wanted:
+                raise serializers.ValidationError(
+                    {
+                        "games_per_match": (
+                            f"games_per_match {legacy} is ambiguous (best of {legacy}, or first to {legacy} "
+                            f"game wins?): send game_wins_needed ({(legacy + 1) // 2} for best of {legacy}) "
+                            "or best_of instead"
+                        )
+                    }
+                )
+            wanted["games_per_match"] = legacy
+            said.append(f"games_per_match {legacy}")
+        values = set(wanted.values())
+        if len(values) > 1:
+            raise serializers.ValidationError(
+                {
+                    "game_wins_needed": f"the match length is given more than once and disagrees: {', '.join(said)}"
+                }
+            )
+        if values:
+            attrs["games_per_match"] = values.pop()
+        return attrs
 
 
 def _lens(serializer) -> access.PlayerLens:
@@ -141,7 +226,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
         model = Registration
         fields = [
             "id", "player_id", "name", "status", "checked_in_at", "dropped_in_round", "joined_in_round",
-            "fixed_table", "team_name", "team_position", "created_at",
+            "fixed_table", "team_name", "team_position", "pod", "seat", "playoff_seat", "created_at",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -236,6 +321,12 @@ class RoundSerializer(serializers.Serializer):
 
 class PairSerializer(serializers.Serializer):
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
+    not_checked_in = serializers.ChoiceField(
+        choices=[("drop", "drop them"), ("pair", "pair them anyway")],
+        required=False,
+        allow_null=True,
+        help_text="round 1 of an event that uses check-in, when registered players have not checked in",
+    )
 
 
 class SwapSerializer(serializers.Serializer):
@@ -265,7 +356,7 @@ class ReportSerializer(serializers.Serializer):
         min_value=0, max_value=9, required=False, help_text="games your opponent won"
     )
     result = serializers.ChoiceField(
-        [c for c in MatchResult.choices if c[0] not in ("", "bye", "double_loss")],
+        [c for c in MatchResult.choices if c[0] not in ("", "bye", "double_loss", "unfinished")],
         required=False,
         help_text="staff words (player A / player B), instead of outcome",
     )
@@ -548,8 +639,10 @@ class RoundListView(APIView):
     )
     def post(self, request, slug):
         event = _event(request, slug)
-        seed = validated(PairSerializer, request).get("seed")
-        rnd = services.pair_next_round(event, actor=request.user, seed=seed)
+        data = validated(PairSerializer, request)
+        rnd = services.pair_next_round(
+            event, actor=request.user, seed=data.get("seed"), not_checked_in=data.get("not_checked_in")
+        )
         return Response(
             {"round": RoundSerializer(rnd).data, "matches": _matches_payload(rnd, _ctx(request, event))},
             status=status.HTTP_201_CREATED,
@@ -584,10 +677,28 @@ class RoundMatchesView(APIView):
         return Response(_matches_payload(rnd, _ctx(request, event)))
 
 
+class PublishSerializer(serializers.Serializer):
+    override_reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=2000,
+        help_text="round 1 with problems (e.g. missing or illegal decklists): why it is published anyway",
+    )
+
+
 class PublishRoundView(APIView):
-    @extend_schema(request=None, responses=RoundSerializer, tags=["rounds"])
+    """Publish a round's pairings. Round 1 with problems (a 409 ``publish_problems`` lists
+    them) needs ``override_reason``; the override is recorded."""
+
+    @extend_schema(request=PublishSerializer, responses=RoundSerializer, tags=["rounds"])
     def post(self, request, slug, number):
-        rnd = services.publish_round(_round(_event(request, slug), number), actor=request.user)
+        data = validated(PublishSerializer, request)
+        rnd = services.publish_round(
+            _round(_event(request, slug), number),
+            actor=request.user,
+            override_reason=data["override_reason"],
+        )
         return Response(RoundSerializer(rnd).data)
 
 
@@ -905,8 +1016,10 @@ class ReconciliationView(APIView):
 
 
 class DaySerializer(serializers.Serializer):
+    """One day of a day plan; what is missing is named by the service for the whole plan at once."""
+
     number = serializers.IntegerField(min_value=1)
-    rel = serializers.ChoiceField(REL.choices)
+    rel = serializers.ChoiceField(REL.choices, required=False, allow_null=True)
     date = serializers.DateField(required=False, allow_null=True)
     swiss_rounds = serializers.IntegerField(min_value=1, required=False, allow_null=True)
     cut_size = serializers.IntegerField(min_value=2, required=False, allow_null=True)

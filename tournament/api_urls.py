@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api
+from . import api, api_checkin, api_teams_drafts
 
 urlpatterns = [
     path("events/", api.EventListView.as_view(), name="api-events"),
@@ -14,6 +14,19 @@ urlpatterns = [
         name="api-player-check-in",
     ),
     path("events/<slug:slug>/players/<int:reg_id>/drop/", api.DropView.as_view(), name="api-player-drop"),
+    path(
+        "events/<slug:slug>/players/<int:reg_id>/undo-drop/",
+        api_checkin.UndoDropView.as_view(),
+        name="api-player-undo-drop",
+    ),
+    path(
+        "events/<slug:slug>/players/<int:reg_id>/replace-id/",
+        api_checkin.ReplaceIdView.as_view(),
+        name="api-player-replace-id",
+    ),
+    path("events/<slug:slug>/check-in/", api_checkin.CheckInDeskView.as_view(), name="api-event-check-in"),
+    path("events/<slug:slug>/walk-ins/", api_checkin.WalkInView.as_view(), name="api-event-walk-ins"),
+    path("claim/", api_checkin.ClaimView.as_view(), name="api-claim"),
     path(
         "events/<slug:slug>/players/<int:reg_id>/reenter/",
         api.ReenterView.as_view(),
@@ -98,4 +111,15 @@ urlpatterns = [
     ),
     path("matches/<int:match_id>/table/", api.MatchTableView.as_view(), name="api-match-table"),
     path("matches/<int:match_id>/penalty/", api.PenaltyResultView.as_view(), name="api-match-penalty"),
+    path(
+        "matches/<int:match_id>/close-team-match/",
+        api_teams_drafts.CloseTeamMatchView.as_view(),
+        name="api-match-close-team-match",
+    ),
+    path("events/<slug:slug>/pods/", api_teams_drafts.PodsView.as_view(), name="api-event-pods"),
+    path(
+        "events/<slug:slug>/playoff-seats/",
+        api_teams_drafts.PlayoffSeatsView.as_view(),
+        name="api-event-playoff-seats",
+    ),
 ]

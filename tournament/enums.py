@@ -64,6 +64,26 @@ class EventType(models.TextChoices):
     ON_DEMAND = "on-demand", "On-demand"
     PLAY_ANYWHERE = "play-anywhere", "Play Anywhere"
     OTHER = "other", "Other (TO-configured)"
+    # Grand Archive's own event ladder (ga-organized-play.md section 2), not FaB's App A.
+    GA_REGULAR = "ga-regular", "Grand Archive: regular store event"
+    GA_STORE_CHAMPIONSHIP = "ga-store-championship", "Grand Archive: Store Championship"
+    GA_REGIONALS = "ga-regionals", "Grand Archive: Regionals"
+    GA_ASCENT = "ga-ascent", "Grand Archive: Ascent"
+    GA_NATIONALS = "ga-nationals", "Grand Archive: Nationals"
+    GA_WORLDS = "ga-worlds", "Grand Archive: World Championship"
+
+
+#: Event types of Grand Archive's ladder; FaB events use the others (TR&P App A).
+GA_EVENT_TYPES = frozenset(
+    {
+        EventType.GA_REGULAR,
+        EventType.GA_STORE_CHAMPIONSHIP,
+        EventType.GA_REGIONALS,
+        EventType.GA_ASCENT,
+        EventType.GA_NATIONALS,
+        EventType.GA_WORLDS,
+    }
+)
 
 
 # TR&P Appendix A (2025): (default tier, default REL of day 1, default REL of day 2+).
@@ -84,6 +104,16 @@ EVENT_TYPE_DEFAULTS: dict[str, tuple[int, str, str]] = {
     EventType.ON_DEMAND: (1, REL.CASUAL, REL.CASUAL),
     EventType.PLAY_ANYWHERE: (1, REL.CASUAL, REL.CASUAL),
     EventType.OTHER: (1, REL.CASUAL, REL.CASUAL),
+    # Grand Archive has no named REL. Our mapping of its ladder onto the enforcement levels the
+    # project models: below Store Championship the GA IPG's "Variable Enforcement" applies (our
+    # Casual); Store Championships and Regionals enforce strictly (Competitive); premier events
+    # (Ascent, Nationals, Worlds) are our Professional. Tiers follow the ladder's order.
+    EventType.GA_REGULAR: (1, REL.CASUAL, REL.CASUAL),
+    EventType.GA_STORE_CHAMPIONSHIP: (2, REL.COMPETITIVE, REL.COMPETITIVE),
+    EventType.GA_REGIONALS: (2, REL.COMPETITIVE, REL.COMPETITIVE),
+    EventType.GA_ASCENT: (3, REL.PROFESSIONAL, REL.PROFESSIONAL),
+    EventType.GA_NATIONALS: (3, REL.PROFESSIONAL, REL.PROFESSIONAL),
+    EventType.GA_WORLDS: (4, REL.PROFESSIONAL, REL.PROFESSIONAL),
 }
 
 # TR&P'23 Appendix A differences: Battle Hardened was tier 2; one Nationals at Professional.
@@ -106,9 +136,10 @@ ROUND_MINUTES_2025: dict[str, int] = {
     FormatCode.DRAFT: 35,
     FormatCode.IRA: 30,
     FormatCode.TEAM_CC: 55,
-    # GA policy is not in the supplied documents (GA 1.5.4): a TO-configured default.
-    FormatCode.GA_STANDARD: 50,
-    FormatCode.GA_DRAFT: 50,
+    # Grand Archive's recommended round times (ga-organized-play.md section 3): 60 minutes for
+    # best-of-three Swiss and for draft rounds.
+    FormatCode.GA_STANDARD: 60,
+    FormatCode.GA_DRAFT: 60,
 }
 # TR&P'23 App C: limited rounds were 30 minutes.
 ROUND_MINUTES_2023: dict[str, int] = {
@@ -140,6 +171,14 @@ class StructureKind(models.TextChoices):
     TEAM = "team", "Team"
     MULTI_DAY_CONSTRUCTED = "multi_day_constructed", "Multi-day constructed"
     MULTI_DAY_LIMITED = "multi_day_limited", "Multi-day limited"
+
+
+class MirrorSource(models.TextChoices):
+    """The official system a mirrored event is imported from (the ``mirror`` add-on)."""
+
+    NONE = "", "Not mirrored"
+    GEM = "gem", "GEM (Flesh and Blood)"
+    OMNIDEX = "omnidex", "Omnidex (Grand Archive)"
 
 
 class EventStatus(models.TextChoices):
@@ -238,6 +277,9 @@ class MatchResult(models.TextChoices):
     DRAW = "draw", "Draw"
     DOUBLE_LOSS = "double_loss", "Double loss"
     BYE = "bye", "Bye"
+    # TR&P 9.2: a board whose game ended because the team match was already decided; it has
+    # no winner and counts in no individual record.
+    UNFINISHED = "unfinished", "Not finished (team match decided)"
 
 
 class ResultKind(models.TextChoices):
@@ -251,6 +293,7 @@ class ResultKind(models.TextChoices):
     PENALTY = "penalty", "Penalty (PPG 1.4)"
     BYE = "bye", "Bye"
     LATE_ENTRY = "late_entry", "Missed round (late entry)"
+    TEAM_DECIDED = "team_decided", "Ended: team match decided (TR&P 9.2)"
 
 
 class ReportStatus(models.TextChoices):
@@ -269,7 +312,7 @@ class ClockState(models.TextChoices):
 
 
 # Results staff may record (no pending, no bye): a named list so the OpenAPI enum has a stable name.
-PLAYED_RESULT_CHOICES = [c for c in MatchResult.choices if c[0] not in ("", "bye")]
+PLAYED_RESULT_CHOICES = [c for c in MatchResult.choices if c[0] not in ("", "bye", "unfinished")]
 
 
 class StandingsPolicy(models.TextChoices):

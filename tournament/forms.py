@@ -56,6 +56,25 @@ class EventForm(forms.ModelForm):
                 if help_text is not None:
                     self.fields[name].help_text = help_text
         self.fields["slug"].help_text = "Used in the event's web address, e.g. friday-armory."
+        # The stored name says "games per match"; the number is the game wins needed (TR&P 3.1).
+        wins = [
+            (1, "1 game win (a single game)"),
+            (2, "2 game wins (best of three)"),
+            (3, "3 game wins (best of five)"),
+        ]
+        current = self.instance.games_per_match if self.instance.pk else None
+        if current and current > 3:
+            wins.append((current, f"{current} game wins (best of {2 * current - 1})"))
+        self.fields["games_per_match"] = forms.TypedChoiceField(
+            label="Game wins needed to win a match",
+            coerce=int,
+            empty_value=None,
+            required=False,
+            choices=wins
+            if self.instance.pk
+            else [("", "Default for the game (FaB: one game; GA: best of three)"), *wins],
+            help_text="Not the number of games: 2 means best of three.",
+        )
         self.fields["round_minutes"].help_text = "Empty: the TR&P Appendix C default for the format."
         self.fields[
             "standings_policy"
@@ -73,7 +92,19 @@ class EventForm(forms.ModelForm):
             self.fields["standings_policy"].required = False
             self.fields["standings_policy"].choices = [("", "Default for the game"), *StandingsPolicy.choices]
             self.initial.pop("standings_policy", None)
-            for name, rule in (("decklists_required", "TR&P App E"), ("regular_deck_checks", "TR&P 3.8")):
+            self.initial.pop("games_per_match", None)
+            # Untouched, the service picks the game's ladder (GA: regular store event; FaB: Armory).
+            self.fields["event_type"].required = False
+            self.fields["event_type"].choices = [
+                ("", "Default for the game"),
+                *self.fields["event_type"].choices,
+            ]
+            self.initial.pop("event_type", None)
+            for name, rule in (
+                ("decklists_required", "TR&P App E"),
+                ("regular_deck_checks", "TR&P 3.8"),
+                ("allow_late_entries", "FaB: yes; Grand Archive: closed at round-1 pairings"),
+            ):
                 self.fields[name] = forms.NullBooleanField(
                     required=False,
                     label=self.fields[name].label,
@@ -115,6 +146,8 @@ DEFAULTED_FIELDS = frozenset(
         "tier",
         "round_minutes",
         "games_per_match",
+        "event_type",
+        "allow_late_entries",
         "decklists_required",
         "regular_deck_checks",
         "starts_at",

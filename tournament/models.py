@@ -19,6 +19,7 @@ from .enums import (
     FormatCode,
     Game,
     MatchResult,
+    MirrorSource,
     PpgVersion,
     RegistrationStatus,
     ReportStatus,
@@ -49,10 +50,21 @@ class PlayerProfile(models.Model):
     suspended_until = models.DateField(
         null=True, blank=True, help_text="Suspended by LSS until this date (TR&P 1.4)."
     )
+    # A walk-in registered by staff without a player ID gets a temporary one (TR&P 1.5: the real
+    # ID replaces it later, results kept); the claim code lets the player link it to an account.
+    is_temporary = models.BooleanField(
+        "Temporary player ID", default=False, help_text="Made for a walk-in; replace it with the real ID."
+    )
+    claim_code = models.CharField(max_length=16, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["display_name", "player_id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["claim_code"], condition=~models.Q(claim_code=""), name="player_unique_claim_code"
+            )
+        ]
 
     def is_suspended(self, on=None) -> bool:
         from django.utils import timezone
@@ -81,8 +93,14 @@ class Event(models.Model):
     venue = models.CharField(max_length=200, blank=True)
     capacity = models.PositiveIntegerField(null=True, blank=True, help_text="Empty means no limit.")
     round_minutes = models.PositiveSmallIntegerField(default=55)
+    # The name is kept (the data contract only grows); it means game wins needed, not "best of".
     games_per_match = models.PositiveSmallIntegerField(
-        default=1, help_text="Game wins needed to win a match (TR&P 3.1)."
+        "game wins needed to win a match",
+        default=1,
+        help_text=(
+            "Game wins a player needs to win the match: 1 = a single game, 2 = best of three, "
+            "3 = best of five (TR&P 3.1; Grand Archive Swiss is usually best of three)."
+        ),
     )
     swiss_rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Empty: the TR&P App B default from attendance."
@@ -103,6 +121,18 @@ class Event(models.Model):
         help_text="How Swiss standings are scored and ordered (Grand Archive: 3/1/0 points).",
     )
     allow_self_registration = models.BooleanField(default=True)
+    check_in_required = models.BooleanField(
+        "Players check in before round 1",
+        default=False,
+        help_text="Only checked-in players are paired. Off: every registered player is paired.",
+    )
+    allow_late_entries = models.BooleanField(
+        default=True,
+        help_text=(
+            "Staff may enter players after round 1 is paired; each round they missed is a loss. "
+            "Grand Archive recommends closing entries at the round-1 pairings (off by default there)."
+        ),
+    )
     short_public_names = models.BooleanField(
         "Public names as first name and initial",
         default=False,
@@ -121,6 +151,16 @@ class Event(models.Model):
     )
     status = models.CharField(max_length=16, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
     pairing_seed = models.BigIntegerField(default=0, help_text="Base seed for pairings and random tiebreaks.")
+    mirror_source = models.CharField(
+        max_length=16,
+        choices=MirrorSource.choices,
+        default=MirrorSource.NONE,
+        blank=True,
+        help_text="Mirrored from an official system: its pairings are imported, never made here.",
+    )
+    mirror_source_id = models.CharField(
+        max_length=64, blank=True, help_text="The event's id in the official system it is mirrored from."
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -134,10 +174,20 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=models.Q(games_per_match__gte=1), name="event_games_per_match_positive"
             ),
+            models.UniqueConstraint(
+                fields=["mirror_source", "mirror_source_id"],
+                condition=~models.Q(mirror_source=""),
+                name="event_unique_mirror_source",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_mirrored(self) -> bool:
+        """Pairings come from GEM or Omnidex (imported by the ``mirror`` add-on), never from Arbiter."""
+        return bool(self.mirror_source)
 
     @property
     def officials_cannot_play(self) -> bool:
@@ -224,6 +274,14 @@ class Registration(models.Model):
         null=True, blank=True, help_text="Pinned table (accessibility, TR&P 3.10)."
     )
     pod = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Draft pod (TR&P 8.2).")
+    seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Seat at the pod's draft table, clockwise from 1 (TR&P 8.2)."
+    )
+    playoff_seat = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Seat at the play-off draft table; the draft play-off bracket follows it (TR&P 8.2).",
+    )
     disqualified_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

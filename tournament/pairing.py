@@ -18,19 +18,22 @@ from django.db.models import Q
 
 from core.errors import DomainError
 from pairings.errors import InvalidInput
-from pairings.structure import assign_tables, recommended_structure
+from pairings.structure import assign_tables, recommended_structure, rounds_without_rematch
 from pairings.swiss import PlayerState, pair_round
 from pairings.tiebreakers import MatchRecord, compute_standings, explain_ranking
-from pairings.topcut import single_elimination
+from pairings.topcut import draft_playoff, single_elimination
 
+from .day_plan import day_plan_for_event
 from .enums import (
     ACTIVE_REGISTRATION_STATUSES,
     TEAM_FORMATS,
+    FormatCode,
     MatchResult,
     RegistrationStatus,
     RoundStage,
     RoundStatus,
     StandingsPolicy,
+    StructureKind,
 )
 from .models import Event, Match, Registration, Round
 from .standings_policies import PolicySpec, policy_spec
@@ -84,10 +87,13 @@ class Standing:
     gw: float | None = None
     ogw: float | None = None
     policy: str = StandingsPolicy.FAB
+    missed: int = 0  # Swiss rounds missed as a late entry (counted in ``losses``)
 
     @property
     def record(self) -> str:
-        return f"{self.wins}-{self.losses}-{self.draws}"
+        """Wins-losses-draws as the match points count them: byes are wins, missed rounds
+        (late entry) losses, so the record always agrees with the points."""
+        return f"{self.wins + self.byes}-{self.losses}-{self.draws}"
 
     def as_dict(self) -> dict:
         """The row for exports and the API: the tiebreaker columns of the event's policy
@@ -129,8 +135,8 @@ def _records(rows, overrides=None):
     for mid, rnd, a, b, result, ga, gb, gd in rows:
         if mid in overrides:
             result, ga, gb, gd = overrides[mid]
-        if result == MatchResult.PENDING:
-            continue
+        if result in (MatchResult.PENDING, MatchResult.UNFINISHED):
+            continue  # an unfinished team board (TR&P 9.2) is in no individual record
         records.append(
             MatchRecord(
                 round=rnd,
@@ -211,6 +217,7 @@ def compute_event_standings(event: Event, *, after_round: int | None = None, ove
             seed=event.pairing_seed,
             removed=removed,
             policy=spec.code,
+            joined={k: r.joined_in_round for k, r in by_id.items() if r.joined_in_round > 1},
         )
     except InvalidInput as exc:
         raise DomainError(f"standings cannot be computed: {exc}", code="engine", field=exc.field) from exc
@@ -218,14 +225,13 @@ def compute_event_standings(event: Event, *, after_round: int | None = None, ove
     out = []
     for row in standing_rows:
         reg = by_id[row.id]
-        missed = sum(1 for n in completed if n < reg.joined_in_round)
         out.append(
             Standing(
                 rank=row.rank,
                 registration=reg,
                 match_points=row.match_points,
                 wins=row.wins,
-                losses=row.losses + missed,
+                losses=row.losses + row.missed,
                 draws=row.draws,
                 byes=row.byes,
                 cmp=float(row.cmp),
@@ -238,6 +244,7 @@ def compute_event_standings(event: Event, *, after_round: int | None = None, ove
                 gw=None if row.gw is None else float(row.gw),
                 ogw=None if row.ogw is None else float(row.ogw),
                 policy=spec.code,
+                missed=row.missed,
             )
         )
     return out
@@ -315,11 +322,16 @@ def points_before_rounds(event: Event, *, overrides=None) -> dict[tuple[int, int
 
 
 def structure_for_event(event: Event) -> tuple[int, int]:
-    """(Swiss rounds, top cut): the event's own values, else TR&P App B from attendance."""
-    day_rounds = list(event.days.values_list("swiss_rounds", flat=True))
-    if day_rounds and all(r is not None for r in day_rounds) and event.swiss_rounds is None:
-        # a day plan fixes the Swiss rounds (TR&P App B multi-day tables: top 8 after)
-        return sum(day_rounds), (event.top_cut if event.top_cut is not None else 8)
+    """(Swiss rounds, top cut): the event's own values, else TR&P App B from attendance.
+
+    A multi-day event follows its day plan (``tournament.day_plan``: the saved days or the
+    App B multi-day row, top 8 after)."""
+    try:
+        plan = day_plan_for_event(event)
+    except DomainError:
+        plan = None  # an incomplete saved plan: pairing refuses it (day_plan_for_round) and says why
+    if plan is not None:
+        return plan.swiss_rounds, plan.top_cut
     if event.swiss_rounds is not None and event.top_cut is not None:
         return event.swiss_rounds, event.top_cut
 
@@ -353,7 +365,62 @@ def structure_for_event(event: Event) -> tuple[int, int]:
     return swiss, cut
 
 
+def structure_warnings(event: Event) -> list[str]:
+    """Warnings about the event's structure: more Swiss rounds than its entrants can play without
+    a rematch (TR&P App B gives the rounds from attendance; with few entrants, or few teams in a
+    team event, or a small draft pod, some pairs must meet twice). Counts active teams (two or
+    more members in), or active players, per pod when the event uses pods."""
+    swiss, _cut = structure_for_event(event)
+    active = Registration.objects.filter(event=event, status__in=ACTIVE_REGISTRATION_STATUSES)
+    groups: list[tuple[str, int]]
+    if event.format in TEAM_FORMATS:
+        per_team: dict[str | None, int] = {}
+        for name in active.exclude(team_name__isnull=True).values_list("team_name", flat=True):
+            per_team[name] = per_team.get(name, 0) + 1
+        groups = [("teams", sum(1 for n in per_team.values() if n >= 2))]
+    else:
+        pods: dict[int | None, int] = {}
+        for pod in active.values_list("pod", flat=True):
+            pods[pod] = pods.get(pod, 0) + 1
+        if len(pods) > 1 or None not in pods:
+            # players without a pod are refused at pairing (check_pods), not a pod of their own
+            groups = [
+                (f"players in pod {pod}", n)
+                for pod, n in sorted((p, n) for p, n in pods.items() if p is not None)
+            ]
+        else:
+            groups = [("players", pods.get(None, 0))]
+    out = []
+    for what, n in groups:
+        if n < 2:
+            continue
+        limit = rounds_without_rematch(n)
+        if swiss > limit:
+            out.append(
+                f"{n} {what} can play at most {limit} Swiss round{'s' if limit != 1 else ''} without a rematch; "
+                f"with {swiss} rounds some will meet again from round {limit + 1}"
+            )
+    return out
+
+
 # --------------------------------------------------------------------------- pairing
+
+
+def check_pods(regs: list[Registration]) -> None:
+    """TR&P 8.2: in an event that uses draft pods (any player has one) every player to be paired
+    needs a pod; a player without one is refused by name rather than left alone in a pod of one
+    (which would be a bye every round)."""
+    if not any(r.pod is not None for r in regs):
+        return
+    missing = sorted((r.player.display_name for r in regs if r.pod is None), key=str.casefold)
+    if missing:
+        names = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+        raise DomainError(
+            f"this event uses draft pods and {names} {'has' if len(missing) == 1 else 'have'} no pod: "
+            "seat them in a pod before pairing (TR&P 8.2)",
+            code="pod",
+            field="pod",
+        )
 
 
 def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -> PairingPlan:
@@ -376,6 +443,7 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -
         regs = [r for r in regs if r.pk in only]
     if len(regs) < 2:
         raise DomainError(f"round {round_number} needs at least two active players; there are {len(regs)}")
+    check_pods(regs)
     by_id = {str(r.pk): r for r in regs}
     all_rows = list(_swiss_matches(event, through_round=None, completed_only=False))
     opponents: dict[str, set[str]] = {k: set() for k in by_id}
@@ -418,6 +486,61 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -
     )
 
 
+def top_cut_qualifiers(event: Event, *, top_cut: int) -> list[Registration]:
+    """The players who make the play-off: the active top ``top_cut`` of the final Swiss standings,
+    best first (TR&P 3.1; a dropped or disqualified player is not replaced, TR&P 3.6)."""
+    standings = compute_event_standings(event)
+    return [s.registration for s in standings if s.registration.is_active][:top_cut]
+
+
+def draft_playoff_applies(event: Event, *, top_cut: int) -> bool:
+    """TR&P 8.2: the play-off is a booster draft (a booster draft event, or a limited event with a
+    booster-draft play-off) of 4 or 8 players, so its bracket follows the draft seating."""
+    draft = event.format == FormatCode.DRAFT or event.structure_kind == StructureKind.SINGLE_DAY_DRAFT_PLAYOFF
+    return draft and top_cut in DRAFT_PLAYOFF_SIZES
+
+
+DRAFT_PLAYOFF_SIZES = (4, 8)
+
+
+def _plan_draft_playoff(qualified: list[Registration], *, seeds: dict[int, int], top_cut: int) -> PairingPlan:
+    """First round of a booster-draft play-off (TR&P 8.2, RD-33): players seated directly across
+    the play-off draft table meet (``pairings.topcut.draft_playoff``), whatever their Swiss
+    standing; winners then meet the winner two seats away (adjacent bracket slots). An empty
+    seat (a qualifier who dropped) gives the player across a bye. Seeds stay the Swiss standings
+    (who chooses first turn, TR&P 3.3)."""
+    by_seat: dict[int, Registration] = {}
+    for reg in qualified:
+        if reg.playoff_seat is None or not 1 <= reg.playoff_seat <= top_cut or reg.playoff_seat in by_seat:
+            raise DomainError(
+                f"{reg.player.display_name} has no valid seat at the play-off draft table (TR&P 8.2)",
+                code="seat",
+                field="playoff_seat",
+            )
+        by_seat[reg.playoff_seat] = reg
+    ids = [str(by_seat[n].pk) if n in by_seat else f"empty-{n}" for n in range(1, top_cut + 1)]
+    by_id = {str(r.pk): r for r in qualified}
+    pairs, slots, byes, bye_slots = [], [], [], []
+    for slot, (x, y) in enumerate(draft_playoff(ids), start=1):
+        a, b = by_id.get(x), by_id.get(y)
+        if a is not None and b is not None:
+            if seeds[b.pk] < seeds[a.pk]:
+                a, b = b, a
+            pairs.append((a, b))
+            slots.append(slot)
+        elif a is not None or b is not None:
+            byes.append(a or b)
+            bye_slots.append(slot)
+    return PairingPlan(
+        pairs=pairs,
+        tables=list(range(1, len(pairs) + 1)),
+        byes=byes,
+        slots=slots,
+        bye_slots=bye_slots,
+        seeds=seeds,
+    )
+
+
 def plan_top_cut_round(event: Event, *, round_number: int, top_cut: int) -> PairingPlan | None:
     """Pair the next play-off round, or None when the play-off has a winner.
 
@@ -426,13 +549,19 @@ def plan_top_cut_round(event: Event, *, round_number: int, top_cut: int) -> Pair
     dropped qualifiers are not replaced (TR&P 3.6, PPG 1.4): their opponent gets a bye.
     Later rounds: winners of adjacent bracket slots meet. Table numbers follow bracket order.
     """
-    prev = Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).order_by("-number").first()
+    # The play-off round before this one (not this one itself when it is being re-paired).
+    prev = (
+        Round.objects.filter(event=event, stage=RoundStage.TOP_CUT, number__lt=round_number)
+        .order_by("-number")
+        .first()
+    )
     if prev is None:
-        standings = compute_event_standings(event)
-        qualified = [s.registration for s in standings if s.registration.is_active][:top_cut]
+        qualified = top_cut_qualifiers(event, top_cut=top_cut)
         if len(qualified) < 2:
             raise DomainError("a play-off needs at least two qualified players", code="top_cut")
         seeds = {r.pk: i + 1 for i, r in enumerate(qualified)}
+        if draft_playoff_applies(event, top_cut=top_cut):
+            return _plan_draft_playoff(qualified, seeds=seeds, top_cut=top_cut)
         by_seed = {str(i + 1): r for i, r in enumerate(qualified)}
         try:
             bracket = single_elimination([str(n) for n in range(1, top_cut + 1)])
@@ -517,6 +646,8 @@ def team_match_result(boards: list[tuple[str, int, int]]) -> str:
         if result == MatchResult.PENDING:
             pending = True
             continue
+        if result == MatchResult.UNFINISHED:
+            continue  # the game ended because the match was decided: no game win
         if result == MatchResult.BYE:
             wins_a += 1
             continue
@@ -537,12 +668,15 @@ def team_match_result(boards: list[tuple[str, int, int]]) -> str:
     return "draw"
 
 
-def _team_records(event: Event, *, completed_only: bool = True):
-    """Team-level MatchRecords (team names as ids) from the board matches of Swiss rounds."""
+def _team_records(event: Event, *, completed_only: bool = True, through_round: int | None = None):
+    """Team-level MatchRecords (team names as ids) from the board matches of Swiss rounds
+    (up to ``through_round`` when given)."""
 
     qs = Match.objects.filter(round__event=event, round__stage=RoundStage.SWISS)
     if completed_only:
         qs = qs.filter(round__status=RoundStatus.COMPLETE)
+    if through_round is not None:
+        qs = qs.filter(round__number__lte=through_round)
     rows = qs.values_list(
         "round__number", "player_a__team_name", "player_b__team_name", "result", "games_a", "games_b"
     ).order_by("round__number", "id")
@@ -562,22 +696,23 @@ def _team_records(event: Event, *, completed_only: bool = True):
     return records
 
 
-def team_standings(event: Event):
+def team_standings(event: Event, *, after_round: int | None = None):
     """Team standings (OPEN-13: TR&P App D applied to team match results, or the event's
-    other standings policy): engine rows with team names as ids, rank order."""
+    other standings policy): engine rows with team names as ids, rank order. ``after_round``
+    limits to the Swiss rounds up to that number."""
 
     spec = policy_spec(event.standings_policy)
     teams = _team_members(event)
     if not teams:
         return []  # an event without teams has no team standings
-    completed = _completed_swiss_rounds(event, None)
+    completed = _completed_swiss_rounds(event, after_round)
     removed = tuple(
         name for name, members in teams.items()
         if all(r.status == RegistrationStatus.DISQUALIFIED for r in members.values())
     )  # fmt: skip
     rows = compute_standings(
         sorted(t for t in teams if t not in removed),
-        _team_records(event),
+        _team_records(event, through_round=completed[-1] if completed else 0),
         rounds_completed=len(completed),
         bye_counts_in_cmp=event.bye_counts_in_cmp,
         seed=event.pairing_seed,
@@ -648,7 +783,12 @@ def plan_team_top_cut(event: Event, *, round_number: int, top_cut: int) -> Pairi
     """
 
     teams = _team_members(event)
-    prev = Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).order_by("-number").first()
+    # The play-off round before this one (not this one itself when it is being re-paired).
+    prev = (
+        Round.objects.filter(event=event, stage=RoundStage.TOP_CUT, number__lt=round_number)
+        .order_by("-number")
+        .first()
+    )
     if prev is None:
         standings = team_standings(event)
         qualified = [

@@ -16,7 +16,7 @@ from core.pdf import qr_svg_data_uri, render_pdf
 
 from .access import STAFF_LENS, PlayerLens, public_lens
 from .enums import MatchResult
-from .standings_policies import policy_spec
+from .standings_policies import PolicySpec, policy_spec
 
 BYE_LABEL = "BYE"
 
@@ -74,7 +74,10 @@ def rows_by_table(
                 "result": m.result,
                 "result_label": _result_label(m, lens),
                 "score": f"{m.games_a}-{m.games_b}" + (f"-{m.games_drawn}" if m.games_drawn else "")
-                if m.result and m.player_b_id and (m.games_a or m.games_b or m.games_drawn)
+                if m.result
+                and m.player_b_id
+                and m.result != "unfinished"  # TR&P 9.2: no score
+                and (m.games_a or m.games_b or m.games_drawn)
                 else "",
                 "is_bye": m.player_b_id is None,
             }
@@ -149,6 +152,8 @@ class StandingsSheet:
     round_number: int
     rows: list
     tiebreak_labels: tuple[str, ...] | None = None  # default: the event's policy's columns
+    team_rows: list = field(default_factory=list)  # team events (TR&P 9.2): team_standings_rows
+    placings: list = field(default_factory=list)  # ``placing_rows``: the final places, once play is over
     template_name = "tournament/pdf/standings.html"
 
     def context(self) -> dict[str, Any]:
@@ -162,8 +167,10 @@ class StandingsSheet:
             "round_number": self.round_number,
             "rows": self.rows,
             "tiebreak_labels": labels,
+            "team_rows": self.team_rows,
             "summary": spec.summary,
             "column_count": 4 + len(labels),
+            "placings": self.placings,
         }
 
     def render(self) -> bytes:
@@ -219,6 +226,28 @@ def standings_rows(standings: Iterable, *, lens: PlayerLens = STAFF_LENS) -> lis
     ]
 
 
+def team_standings_rows(rows: Iterable[dict], spec: PolicySpec) -> list[dict[str, Any]]:
+    """Rows of a team standings table (the PDF's and the event page's) from
+    ``selectors.team_standings_for_event`` (TR&P 9.2), tiebreakers shown as ``spec`` shows them."""
+    return [{**row, "tiebreaks": [c.show(row.get(c.key)) for c in spec.columns]} for row in rows]
+
+
+def placing_rows(placings: Iterable, *, lens: PlayerLens = STAFF_LENS) -> list[dict[str, Any]]:
+    """Rows of the final placings (``progress.final_placings``): place, winner / finalist / top N
+    label, name and player ID as ``lens`` sees them, Swiss record and points."""
+    return [
+        {
+            "place": p.place,
+            "label": p.label,
+            "name": lens.name(p.registration),
+            "player_id": lens.player_id(p.registration) or "",
+            "record": p.standing.record if p.standing is not None else "",
+            "points": p.standing.match_points if p.standing is not None else "",
+        }
+        for p in placings
+    ]
+
+
 DOCUMENT_KINDS = ("pairings-table", "pairings-name", "standings", "slips")
 PUBLIC_KINDS = frozenset({"pairings-table", "pairings-name", "standings"})
 
@@ -233,7 +262,7 @@ def document_for(event, kind: str, round_number: int, *, site_url: str = "", len
     """
     from django.urls import reverse
 
-    from . import selectors
+    from . import progress, selectors
     from .pairing import points_before_rounds
 
     if kind not in DOCUMENT_KINDS:
@@ -242,7 +271,20 @@ def document_for(event, kind: str, round_number: int, *, site_url: str = "", len
     round_ = selectors.round_by_number(event, round_number)
     if kind == "standings":
         standings = selectors.standings_for_event(event, after_round=round_.number)
-        return StandingsSheet(event, round_.number, standings_rows(standings, lens=lens))
+        teams = team_standings_rows(
+            selectors.team_standings_for_event(event, after_round=round_.number, lens=lens),
+            policy_spec(event.standings_policy),
+        )
+        last = selectors.current_round(event)
+        # The last round's standings sheet of a finished event leads with the final placings.
+        placings = progress.final_placings(event) if last is not None and last.pk == round_.pk else []
+        return StandingsSheet(
+            event,
+            round_.number,
+            standings_rows(standings, lens=lens),
+            team_rows=teams,
+            placings=placing_rows(placings, lens=lens),
+        )
     matches = list(selectors.matches_for_round(round_))
     if kind == "slips":
         report_url = site_url.rstrip("/") + reverse("tournament:player", args=[event.slug])

@@ -41,6 +41,7 @@ from core.exports import write_csv
 from core.models import AuditEntry
 
 from .access import (  # noqa: F401  (re-exported: the access policy lives in access.py)
+    STAFF_LENS,
     PlayerLens,
     event_by_slug,
     event_for_staff,
@@ -57,6 +58,7 @@ from .enums import (
     TEAM_FORMATS,
     VISIBLE_ROUND_STATUSES,
     ClockState,
+    Game,
     MatchResult,
     RegistrationStatus,
     ReportStatus,
@@ -71,8 +73,11 @@ from .pairing import (  # noqa: F401  (Standing re-exported: selectors.Standing)
     explain_registration_ranking,
     explain_rows,
     structure_for_event,
+    structure_warnings,
+    team_match_result,
     team_standings,
 )
+from .signals import round_one_checks
 from .standings_policies import policy_spec
 
 # --------------------------------------------------------------------------- players
@@ -102,6 +107,23 @@ def registrations_for_event(event: Event, *, statuses=None) -> QuerySet[Registra
 
 def active_registrations(event: Event) -> QuerySet[Registration]:
     return registrations_for_event(event, statuses=ACTIVE_REGISTRATION_STATUSES)
+
+
+def not_checked_in(event: Event) -> QuerySet[Registration]:
+    """Registered players (not waitlisted) who have not checked in, by name."""
+    return registrations_for_event(event, statuses=[RegistrationStatus.REGISTERED])
+
+
+def publish_problems(round_: Round) -> list[dict]:
+    """What the installed add-ons report against publishing round 1 (``signals.round_one_checks``;
+    decklists: who has no submitted or no legal list, TR&P App E). Empty for other rounds."""
+    if round_.number != 1 or round_.stage != RoundStage.SWISS:
+        return []
+    problems: list[dict] = []
+    for _receiver, answer in round_one_checks.send(sender=Round, event=round_.event, round_=round_):
+        if isinstance(answer, list):
+            problems.extend(answer)
+    return sorted(problems, key=lambda p: (p["name"].lower(), p["registration"]))
 
 
 def waitlist_for_event(event: Event) -> QuerySet[Registration]:
@@ -207,6 +229,7 @@ def clock_status(round_: Round, *, now: datetime | None = None) -> ClockStatus:
     Remaining time may go negative after time is up; ``time_called`` is then true. A clock
     stopped because every result came in before time (TR&P 3.4 needs no end-of-round procedure
     then) is not "time called": ``time_called`` is true only once time was called or ran out.
+    An untimed round (a play-off round, TR&P 3.1: no duration) is never "time called".
     """
     now = now or timezone.now()
     elapsed = float(round_.elapsed_before_pause or 0.0)
@@ -222,7 +245,7 @@ def clock_status(round_: Round, *, now: datetime | None = None) -> ClockStatus:
         elapsed_seconds=round(elapsed, 3),
         remaining_seconds=round(remaining, 3),
         ends_at=ends_at,
-        time_called=round_.time_called_at is not None or remaining <= 0,
+        time_called=bool(round_.duration_seconds) and (round_.time_called_at is not None or remaining <= 0),
     )
 
 
@@ -253,24 +276,73 @@ def explain_standing(event: Event, a: Registration, b: Registration) -> list[dic
     return explain_registration_ranking(event, a, b)
 
 
-def team_standings_for_event(event: Event) -> list[dict]:
+def team_standings_for_event(
+    event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None
+) -> list[dict]:
     """Team standings of a team event (TR&P 9.2; OPEN-13: App D on team match results), with
-    the tiebreaker columns of the event's standings policy. Empty for an individual event."""
+    the tiebreaker columns of the event's standings policy, the members in position order (names
+    as ``lens`` sees them; default the public's) and the team's ``status``: "active", or
+    "dropped" once two members are out (TR&P 9.2). ``after_round``: after that Swiss round.
+    Empty for an individual event."""
 
     if event.format not in TEAM_FORMATS:
         return []
+    lens = lens or public_lens(event)
     columns = policy_spec(event.standings_policy).columns
+    members: dict[str | None, list[Registration]] = {}
+    for reg in (
+        Registration.objects.filter(event=event, team_name__isnull=False)
+        .select_related("player")
+        .order_by("team_position")
+    ):
+        members.setdefault(reg.team_name, []).append(reg)
     return [
         {
             "rank": row.rank,
             "team": row.id,
+            "members": [lens.name(r) for r in members.get(row.id, [])],
             "match_points": row.match_points,
-            "record": f"{row.wins}-{row.losses}-{row.draws}",
+            "record": row.record,  # byes count as wins, so the record agrees with the points
             "byes": row.byes,
             **{c.key: round(float(getattr(row, c.key)), 4) for c in columns},
+            "status": "active" if sum(r.is_active for r in members.get(row.id, [])) >= 2 else "dropped",
         }
-        for row in team_standings(event)
+        for row in team_standings(event, after_round=after_round)
     ]
+
+
+def team_standings_columns(event: Event) -> list[str]:
+    """CSV columns of the team standings (the event's policy's tiebreakers)."""
+    spec = policy_spec(event.standings_policy)
+    return [
+        "rank",
+        "team",
+        "members",
+        "match_points",
+        "record",
+        "byes",
+        *(c.key for c in spec.columns),
+        "status",
+    ]
+
+
+def team_standings_csv(event: Event, *, lens: PlayerLens | None = None) -> str:
+    """Team standings as CSV text (members joined by " / "; escaped against spreadsheet formulas)."""
+    rows = [
+        {**row, "members": " / ".join(row["members"])} for row in team_standings_for_event(event, lens=lens)
+    ]
+    return write_csv(rows, team_standings_columns(event))
+
+
+def team_standings_json(event: Event, *, lens: PlayerLens | None = None) -> str:
+    return json.dumps(
+        {
+            "event": event.slug,
+            "standings_policy": event.standings_policy,
+            "team_standings": team_standings_for_event(event, lens=lens),
+        },
+        indent=2,
+    )
 
 
 def standing_dict(standing: Standing, lens: PlayerLens) -> dict:
@@ -281,7 +353,9 @@ def standing_dict(standing: Standing, lens: PlayerLens) -> dict:
 def my_standing(event: Event, registration: Registration, *, lens: PlayerLens | None = None) -> dict | None:
     """A player's row with the explanations against the players ranked just above and below
     ("why am I ranked here", TR&P App D). None when the player is not in the standings.
-    IDs and names as ``lens`` sees them (default: the public's)."""
+    IDs and names as ``lens`` sees them (default: the public's). ``missed_rounds`` counts the
+    Swiss rounds each player missed as a late entry: losses in every figure
+    (docs/event-structures.md)."""
 
     lens = lens or public_lens(event)
     rows = standings_for_event(event)
@@ -289,12 +363,13 @@ def my_standing(event: Event, registration: Registration, *, lens: PlayerLens | 
     if index is None:
         return None
     me = rows[index]
-    out = {"standing": standing_dict(me, lens), "above": None, "below": None}
+    out = {"standing": standing_dict(me, lens), "missed_rounds": me.missed, "above": None, "below": None}
     for key, j in (("above", index - 1), ("below", index + 1)):
         if 0 <= j < len(rows):
             other = rows[j]
             out[key] = {
                 "standing": standing_dict(other, lens),
+                "missed_rounds": other.missed,
                 "steps": explain_rows([s.row for s in rows], me.row.id, other.row.id),
             }
     return out
@@ -357,10 +432,33 @@ _TIME_CALLED = (
 )
 
 
+# Grand Archive (ga-organized-play.md section 3, our words). What decides a game still going
+# when overtime ends is in a GA page our reference has not verified: we say so, not FaB's rule.
+_GA_TIME_CALLED = (
+    ("1", "GA TRG Round Times", "Overtime: 3 more turns or 5 minutes, whichever comes first."),
+    (
+        "2",
+        "GA TRG Time Extensions",
+        "Judges add their extensions to the table's time before overtime starts.",
+    ),
+    (
+        "3",
+        "GA TRG End of Match Procedures",
+        "A game unfinished when overtime ends: the head judge applies GA's end-of-match procedure.",
+    ),
+)
+_GA_ELIMINATION = (
+    ("1", "GA TRG Round Structure", "Play-off rounds are untimed: play until a player has won the match."),
+    ("2", "GA TRG Round Structure", "The winner advances; the bracket follows the Swiss standings."),
+)
+
+
 def time_called_procedure(event: Event) -> list[dict]:
-    """What happens at the table when time is called in a timed Swiss round (TR&P 3.4),
-    summarised in our words for the clock and projector pages."""
-    return [{"step": s, "rule": rule, "summary": text} for s, rule, text in _TIME_CALLED]
+    """What happens at the table when time is called in a timed Swiss round (TR&P 3.4; for
+    Grand Archive its own overtime, ga-organized-play.md section 3), summarised in our words
+    for the clock and projector pages."""
+    steps = _GA_TIME_CALLED if event.game == Game.GA else _TIME_CALLED
+    return [{"step": s, "rule": rule, "summary": text} for s, rule, text in steps]
 
 
 def playoff_higher_standing(match: Match) -> Registration | None:
@@ -372,7 +470,10 @@ def playoff_higher_standing(match: Match) -> Registration | None:
 
 
 def elimination_procedure(event: Event) -> list[dict]:
-    """The end-of-match procedure for play-off rounds under the event's TR&P edition (TR&P 3.4)."""
+    """The end-of-match procedure for play-off rounds under the event's TR&P edition (TR&P 3.4).
+    Grand Archive play-offs are untimed (GA TRG Round Structure): no FaB life-total steps."""
+    if event.game == Game.GA:
+        return [{"step": s, "rule": rule, "summary": text} for s, rule, text in _GA_ELIMINATION]
     steps = _ELIMINATION_2023 if event.trp_version == TrpVersion.TRP_2023 else _ELIMINATION_2025
     return [{"step": s, "rule": rule, "summary": text} for s, rule, text in steps]
 
@@ -417,22 +518,45 @@ RESULTS_COLUMNS = [
 ]
 
 
-def standings_csv(event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None) -> str:
+def _placed_rows(event: Event, after_round: int | None, lens: PlayerLens, placings) -> list[dict]:
+    """Standings rows; with ``placings`` (``progress.placing_by_registration``: the final places
+    once play is over) each row gains ``place`` and ``finish`` and the rows go in final order."""
+    rows = [
+        (row.registration.pk, standing_dict(row, lens))
+        for row in standings_for_event(event, after_round=after_round)
+    ]
+    if not placings:
+        return [r for _pk, r in rows]
+    for pk, r in rows:
+        placing = placings.get(pk)
+        r["place"] = placing.place if placing else None
+        r["finish"] = placing.label if placing else ""
+    return [r for _pk, r in sorted(rows, key=lambda pr: (pr[1]["place"] is None, pr[1]["place"] or 0))]
+
+
+def standings_csv(
+    event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None, placings=None
+) -> str:
     """Standings as CSV text (header row first; names escaped against spreadsheet formulas).
-    Player IDs and names as ``lens`` sees them (default: the public's, with no IDs)."""
+    Player IDs and names as ``lens`` sees them (default: the public's, with no IDs). With
+    ``placings`` (final standings of a finished event) the first columns are place and finish."""
     lens = lens or public_lens(event)
-    rows = (standing_dict(row, lens) for row in standings_for_event(event, after_round=after_round))
-    return write_csv(rows, standings_columns(event), ignore_extra=True)
+    rows = _placed_rows(event, after_round, lens, placings)
+    columns = ["place", "finish", *standings_columns(event)] if placings else standings_columns(event)
+    return write_csv(rows, columns, ignore_extra=True)
 
 
-def standings_json(event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None) -> str:
+def standings_json(
+    event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None, placings=None
+) -> str:
     lens = lens or public_lens(event)
-    rows = [standing_dict(row, lens) for row in standings_for_event(event, after_round=after_round)]
+    rows = _placed_rows(event, after_round, lens, placings)
     return json.dumps(
         {
             "event": event.slug,
             "after_round": after_round,
             "standings_policy": event.standings_policy,
+            "final": bool(placings),
             "standings": rows,
         },
         indent=2,
@@ -475,3 +599,65 @@ def round_is_public(round_: Round) -> bool:
 
 def rounds_in_status(event: Event, *statuses: RoundStatus) -> QuerySet[Round]:
     return rounds_for_event(event).filter(status__in=[str(s) for s in statuses])
+
+
+# --------------------------------------------------------------------------- teams and drafts
+
+
+def decided_open_team_matches(round_: Round | None) -> list[dict]:
+    """Team matches of ``round_`` one team has already won (two game wins, TR&P 9.2) with a board
+    still pending: what staff close in one action. Each ``{"teams": (a, b), "winner", "board"}``
+    with ``board`` the pending board (any board closes the whole team match)."""
+    if round_ is None or round_.event.format not in TEAM_FORMATS:
+        return []
+    groups: dict[tuple[str | None, str | None], list[Match]] = {}
+    for m in matches_for_round(round_):
+        if m.player_b_id:
+            groups.setdefault((m.player_a.team_name, m.player_b.team_name), []).append(m)
+    out = []
+    for (a, b), boards in groups.items():
+        pending = [m for m in boards if m.result == MatchResult.PENDING]
+        done = [(m.result, m.games_a, m.games_b) for m in boards if m.result != MatchResult.PENDING]
+        winner = team_match_result([*done, (MatchResult.PENDING, 0, 0)]) if pending else ""
+        if winner:
+            out.append({"teams": (a, b), "winner": a if winner == "a" else b, "board": pending[0]})
+    return out
+
+
+def draft_seating(event: Event, *, lens: PlayerLens | None = None) -> dict:
+    """Draft seating (TR&P 8.2): ``pods`` as ``[{"pod", "seats": [row, ...]}]`` in seat order,
+    ``unseated`` (active players with no pod), ``playoff`` (play-off draft seats, seat order).
+    A row is ``{"registration_id", "name", "player_id", "pod", "seat", "playoff_seat", "status"}``
+    with names as ``lens`` sees them."""
+    lens = lens or STAFF_LENS
+    regs = list(
+        Registration.objects.filter(event=event)
+        .exclude(status=RegistrationStatus.WAITLISTED)
+        .select_related("player")
+        .order_by("pod", "seat", "player__display_name")
+    )
+
+    def row(r: Registration) -> dict:
+        return {
+            "registration_id": r.pk,
+            "name": lens.name(r),
+            "player_id": lens.player_id(r),
+            "pod": r.pod,
+            "seat": r.seat,
+            "playoff_seat": r.playoff_seat,
+            "status": r.status,
+        }
+
+    pods: dict[int, list[dict]] = {}
+    unseated = []
+    for r in regs:
+        if r.pod is not None:
+            pods.setdefault(r.pod, []).append(row(r))
+        elif r.is_active:
+            unseated.append(row(r))
+    playoff = sorted((row(r) for r in regs if r.playoff_seat is not None), key=lambda x: x["playoff_seat"])
+    return {
+        "pods": [{"pod": n, "seats": seats} for n, seats in sorted(pods.items())],
+        "unseated": unseated,
+        "playoff": playoff,
+    }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from io import StringIO
@@ -13,6 +14,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 from rules_engine.oracle import load_reference_database
+from tests.conftest import FIXTURE_SHARED_DIR, SHARED_DIR, shared_path
 
 
 def run(*args):
@@ -25,8 +27,16 @@ def run(*args):
     return code, out.getvalue(), err.getvalue()
 
 
+@pytest.fixture(autouse=True)
+def _stand_in_card_data(settings):
+    """Without the real shared folder the command reads the invented stand-in (tests of options
+    and unreadable input need no real card); tests over real cards call ``shared_path``."""
+    if not (SHARED_DIR / "data" / "fabcube").is_dir():
+        settings.SHARED_DIR = FIXTURE_SHARED_DIR
+
+
 def legal_cc_text():
-    db = load_reference_database(str(settings.SHARED_DIR))
+    db = load_reference_database(str(shared_path("data", "fabcube").parent.parent))
     lines = ["Ser Boltyn, Breaker of Dawn", "", "Arena cards", "1 Dawnblade", "", "Deck cards"]
     total = 0
     for c in db:
@@ -77,6 +87,7 @@ def test_illegal_pool_exits_1_with_rule(deck_file):
 
 @pytest.mark.django_db
 def test_unreadable_lines_exit_2_naming_the_line(deck_file):
+    shared_path("data", "fabcube")  # the suggestion names a real card
     code, _out, err = run(deck_file("Boltyn\n3 Snatc (red)\n3x\n3 Snatch\n"), "--format", "blitz")
     assert code == 2
     assert "line 2: no card named 'Snatc' (did you mean: Snatch" in err
@@ -106,7 +117,7 @@ def test_json_output(deck_file):
     ],
 )
 def test_bad_options_exit_2(deck_file, args, message):
-    code, _out, err = run(deck_file(legal_cc_text()), *args)
+    code, _out, err = run(deck_file("Boltyn\n3x Plain Jab (red)\n"), *args)
     assert code == 2
     assert message in err
 
@@ -123,7 +134,7 @@ def test_missing_file_and_binary_junk_exit_2(tmp_path):
 
 @pytest.mark.django_db
 def test_grand_archive_deck(deck_file):
-    db = load_reference_database(str(settings.SHARED_DIR), "ga")
+    db = load_reference_database(str(shared_path("data", "ga").parent.parent), "ga")
     lv0 = next(c for c in db if "Champion" in c.types and c.level == "0")
     main = [c for c in db if not ({"Champion", "Regalia", "Token"} & c.types)][:15]
     text = f"# Material deck\n1 {lv0.name}\n# Main deck\n" + "".join(f"4 {c.name}\n" for c in main)
@@ -139,6 +150,7 @@ def test_subprocess_exit_code(tmp_path):
     proc = subprocess.run(
         [sys.executable, "manage.py", "validate_decklist", str(deck), "--format", "blitz"],
         cwd=Path(settings.BASE_DIR),
+        env={**os.environ, "ARBITER_SHARED_DIR": str(settings.SHARED_DIR)},
         capture_output=True,
         text=True,
         timeout=120,
@@ -149,7 +161,7 @@ def test_subprocess_exit_code(tmp_path):
 
 @pytest.mark.django_db
 def test_limited_deck_against_registered_pool(deck_file):
-    db = load_reference_database(str(settings.SHARED_DIR))
+    db = load_reference_database(str(shared_path("data", "fabcube").parent.parent))
     cards = [
         c
         for c in db

@@ -3,7 +3,7 @@
 import pytest
 
 from pairings.errors import InvalidInput
-from pairings.structure import assign_tables, day2_advancers, recommended_structure
+from pairings.structure import assign_tables, day2_advancers, recommended_structure, rounds_without_rematch
 
 
 @pytest.mark.parametrize(
@@ -153,3 +153,13 @@ def test_tables_conflicting_pins(pinned, field):
     with pytest.raises(InvalidInput) as err:
         assign_tables([("a", "b"), ("c", "d")], pinned=pinned)
     assert err.value.field == field
+
+
+@pytest.mark.parametrize(("entrants", "rounds"), [(0, 0), (1, 0), (2, 1), (3, 3), (4, 3), (5, 5), (8, 7)])
+def test_rounds_without_rematch_is_a_round_robin(entrants, rounds):
+    assert rounds_without_rematch(entrants) == rounds
+
+
+def test_rounds_without_rematch_rejects_nonsense():
+    with pytest.raises(InvalidInput):
+        rounds_without_rematch(-1)

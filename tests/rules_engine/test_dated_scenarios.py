@@ -12,16 +12,15 @@ the-fab-cube dated lists, exactly as ``cards.selectors.card_database`` merges th
 from __future__ import annotations
 
 from datetime import date
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 
 from rules_engine.cards import CardDatabase
 from rules_engine.decklist_text import parse_decklist, resolve
 from rules_engine.importers import parse_fabcube, parse_fabrary
 from rules_engine.legality import CardPool, basis_findings, check_pool, is_legal
 from rules_engine.statuses import merged_database
+from tests.conftest import shared_path
 from tests.rules_engine.test_importers import fabrary_dump  # noqa: F401 (fixture)
 from tests.rules_engine.test_legality import filler
 
@@ -31,7 +30,7 @@ PUBLISHED = date(2026, 5, 16)
 @pytest.fixture(scope="module")
 def merged(fabrary_dump):  # noqa: F811
     fr = parse_fabrary(fabrary_dump)
-    fc = parse_fabcube(Path(settings.SHARED_DIR) / "data" / "fabcube")
+    fc = parse_fabcube(shared_path("data", "fabcube"))
     assert fr.published == PUBLISHED
     return merged_database(
         CardDatabase(fr.cards, release=fr.release),

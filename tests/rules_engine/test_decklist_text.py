@@ -2,27 +2,23 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine.decklist_text import ParsedLine, parse_decklist, resolve
 from rules_engine.oracle import load_reference_database
-
-SHARED = Path(os.environ.get("ARBITER_SHARED_DIR", Path(__file__).resolve().parents[3] / "shared"))
+from tests.conftest import shared_path
 
 
 @pytest.fixture(scope="module")
 def db():
-    return load_reference_database(str(SHARED))
+    return load_reference_database(str(shared_path("data", "fabcube").parent.parent))
 
 
 @pytest.fixture(scope="module")
 def ga_db():
-    return load_reference_database(str(SHARED), "ga")
+    return load_reference_database(str(shared_path("data", "ga").parent.parent), "ga")
 
 
 def only_line(text):

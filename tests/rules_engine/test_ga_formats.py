@@ -5,10 +5,8 @@ Limited minimums that were already enforced."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 from datetime import date
-from pathlib import Path
 
 import pytest
 
@@ -16,14 +14,14 @@ from rules_engine.cards import LegalityEvent, format_code
 from rules_engine.formats import get_format
 from rules_engine.legality import CardPool, check_ga_team, check_pool, ga_sideboard_points, status_lists
 from rules_engine.oracle import load_reference_database
+from tests.conftest import shared_path
 
-SHARED = Path(os.environ.get("ARBITER_SHARED_DIR", Path(__file__).resolve().parents[3] / "shared"))
 TODAY = date(2025, 7, 1)
 
 
 @pytest.fixture(scope="module")
 def ga_db():
-    return load_reference_database(str(SHARED), "ga")
+    return load_reference_database(str(shared_path("data", "ga").parent.parent), "ga")
 
 
 def _parts(ga_db):

@@ -7,7 +7,6 @@ requirements' Appendix A examples 12-16 are here by number.
 from __future__ import annotations
 
 import json
-import os
 from datetime import date
 from pathlib import Path
 
@@ -16,19 +15,19 @@ import pytest
 from rules_engine.formats import UnknownFormat
 from rules_engine.legality import CardPool, Finding, check_pool, check_team, is_legal
 from rules_engine.oracle import load_reference_database
+from tests.conftest import shared_path
 
-SHARED = Path(os.environ.get("ARBITER_SHARED_DIR", Path(__file__).resolve().parents[3] / "shared"))
 TODAY = date(2025, 7, 1)
 
 
 @pytest.fixture(scope="module")
 def db():
-    return load_reference_database(str(SHARED))
+    return load_reference_database(str(shared_path("data", "fabcube").parent.parent))
 
 
 @pytest.fixture(scope="module")
 def ga_db():
-    return load_reference_database(str(SHARED), "ga")
+    return load_reference_database(str(shared_path("data", "ga").parent.parent), "ga")
 
 
 def card(db, name, pitch=None):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from datetime import date
 from io import StringIO
 from pathlib import Path
@@ -20,15 +19,15 @@ from rules_engine.oracle import (
     merge_living_legends,
     run_oracle,
 )
+from tests.conftest import shared_path
 
-SHARED = Path(os.environ.get("ARBITER_SHARED_DIR", Path(__file__).resolve().parents[3] / "shared"))
 SAMPLE = Path(__file__).with_name("test_oracle_sample.json")
 AS_OF = date(2025, 7, 1)
 
 
 @pytest.fixture(scope="module")
 def fabcube():
-    return load_reference_database(str(SHARED))
+    return load_reference_database(str(shared_path("data", "fabcube").parent.parent))
 
 
 @pytest.fixture(scope="module")
@@ -130,6 +129,7 @@ def test_oracle_command_prints_agreement_per_format():
 def test_oracle_command_json_and_bad_input(tmp_path):
     from django.core.management import call_command
 
+    shared_path("data", "fabcube")  # the living-legend lists decide Rhinar's line
     out = StringIO()
     call_command(
         "legality_oracle",

@@ -79,8 +79,9 @@ def test_days_put_and_get(running):
     slug = running["event"].slug
     days = {
         "days": [
-            {"number": 1, "rel": "competitive", "swiss_rounds": 3, "cut_size": 2},
-            {"number": 2, "rel": "professional", "swiss_rounds": 2},
+            # the days add up to the event's 3 Swiss rounds (a plan that does not is refused)
+            {"number": 1, "rel": "competitive", "swiss_rounds": 2, "cut_size": 2},
+            {"number": 2, "rel": "professional", "swiss_rounds": 1},
         ]
     }
     assert org.put(f"/api/events/{slug}/days/", days, format="json").status_code == 200

@@ -135,8 +135,8 @@ def test_set_event_days_stores_rel_per_day():
         event,
         actor=None,
         days=[
-            {"number": 1, "rel": REL.COMPETITIVE, "swiss_rounds": 8},
-            {"number": 2, "rel": REL.PROFESSIONAL, "swiss_rounds": 5, "cut_size": 64, "cut_max_losses": 2},
+            {"number": 1, "rel": REL.COMPETITIVE, "swiss_rounds": 8, "cut_size": 64, "cut_max_losses": 2},
+            {"number": 2, "rel": REL.PROFESSIONAL, "swiss_rounds": 5},
         ],
     )
     assert list(event.days.values_list("number", "rel")) == [(1, "competitive"), (2, "professional")]

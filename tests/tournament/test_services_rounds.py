@@ -362,7 +362,7 @@ def test_disqualified_player_has_no_place_in_standings(staffed_event, add_player
     assert [s.rank for s in selectors.standings_for_event(event)] == [1, 2, 3]
 
 
-@pytest.mark.parametrize(("cut_size", "max_losses", "advancing"), [(4, None, 4), (2, 1, 6), (1, 0, 2)])
+@pytest.mark.parametrize(("cut_size", "max_losses", "advancing"), [(4, None, 4), (2, 1, 6), (2, 0, 2)])
 def test_day_two_pairs_only_the_players_who_made_the_cut(
     staffed_event, add_players, cut_size, max_losses, advancing
 ):
@@ -410,3 +410,21 @@ def test_app_b_structure_is_fixed_at_the_first_pairings(staffed_event, add_playe
     for reg in regs[:10]:
         services.drop_registration(reg, actor=sk)
     assert selectors.effective_structure(event) == (5, 8)
+
+
+def test_repair_unpublished_playoff_round_pairs_the_same_winners(staffed_event, add_players):
+    """TR&P 3.1: re-pairing an unpublished play-off round pairs the winners of the round before
+    it again (it once looked at the round being re-paired itself and found nobody)."""
+    event, sk = staffed_event["event"], staffed_event["scorekeeper"]
+    event.top_cut = 4
+    event.save()
+    add_players(event, 8)
+    for _ in range(3):
+        _play_round(services.publish_round(services.pair_next_round(event, actor=sk), actor=sk), sk)
+    semi = services.publish_round(services.pair_next_round(event, actor=sk), actor=sk)
+    _play_round(semi, sk, winner="b")
+    final = services.pair_next_round(event, actor=sk)
+    before = {(m.player_a_id, m.player_b_id) for m in final.matches.all()}
+    final = services.repair_round(final, actor=sk, seed=7)
+    assert {(m.player_a_id, m.player_b_id) for m in final.matches.all()} == before
+    assert final.matches.count() == 1

@@ -4,6 +4,8 @@ reload when a player reports through the API or another staff member enters a re
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.cache import cache
 from django.test import Client
@@ -177,8 +179,10 @@ def test_live_fragment_follows_judge_calls():
     changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200
     html = changed.content.decode()
-    assert 'id="addon-panel-1" hx-swap-oob="true"' in html
-    assert "Does the arcane barrier apply?" in html
+    panels = re.findall(
+        r'<div id="addon-panel-\d+" hx-swap-oob="true">(.*?)</div>\n?(?=<div id="addon-panel|$)', html, re.S
+    )
+    assert any("Does the arcane barrier apply?" in p for p in panels), html
 
 
 @pytest.mark.django_db
@@ -206,5 +210,5 @@ def test_idle_poll_is_a_few_queries_whatever_the_size(players, django_assert_max
     _, client = _staff_client(event)
     url = f"/events/{event.slug}/staff/live/"
     etag = client.get(url)["ETag"]
-    with django_assert_max_num_queries(8):  # session, user, event, roles, round, 3 tokens
+    with django_assert_max_num_queries(9):  # session, user, event, roles, round, 4 tokens
         assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304

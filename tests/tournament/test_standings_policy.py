@@ -377,7 +377,7 @@ def test_ga_order_and_floor_are_data_matching_the_engine():
     assert policy_spec("fab").steps == tiebreakers.FAB_STEPS
 
 
-FORM = {"name": "GA Weekly", "game": "ga", "format": "ga-standard", "event_type": "armory", "time_zone": "UTC",
+FORM = {"name": "GA Weekly", "game": "ga", "format": "ga-standard", "event_type": "ga-regular", "time_zone": "UTC",
         "trp_version": "2025", "ppg_version": "2023", "cr_version": "2.13.0", "allow_self_registration": "on",
         "structure_kind": "single_day", "status": "registration"}  # fmt: skip
 

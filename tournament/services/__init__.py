@@ -22,13 +22,24 @@ Index (main object positional, the rest keyword-only):
   reason)``; ``require_event_open(event)`` (409 once finished: every change service calls it); rule
   defaults ``default_round_minutes``, ``default_decklists_required``,
   ``default_regular_deck_checks``, ``event_type_defaults``, ``rel_for_round``
+- check-in and walk-ins (``checkin``): ``check_in_all``, ``check_in_by_text``, ``check_in_token`` /
+  ``registration_for_token`` (the player's QR code), ``register_walk_in`` (temporary ID, claim
+  code), ``replace_temporary_id``, ``claim_registration(*, user, code, player_id="")``
 - staff: ``assign_staff(event, *, user, role, actor)``, ``end_staff_assignment``
 - players: ``create_player_profile(*, actor, player_id, display_name, user=None)``,
   ``register_player(event, *, player, actor, late_entry=False)``, ``check_in``,
-  ``drop_registration``, ``reenter_registration``, ``disqualify_registration``,
+  ``drop_registration``, ``reenter_registration``, ``undo_drop``, ``disqualify_registration``,
   ``record_no_show(match, *, absent, actor, drop=True)``, ``set_fixed_table``
 - rounds: ``pair_next_round(event, *, actor, seed=None)``, ``repair_round``, ``swap_players``,
   ``set_table_number``, ``publish_round``, ``day_plan_for_round``
+- teams (TR&P 9.2): ``register_team``, ``invite_team``, ``answer_team_invitation``;
+  ``close_decided_team_match(match, *, actor)`` (team_play; a team with two members out is
+  dropped by the drop, DQ and no-show services)
+- drafts (TR&P 8.2): ``seat_pods_at_random(event, *, actor, pod_size=8)``, ``set_pod_seating``,
+  ``seat_playoff_draft``, ``set_playoff_seats``
+- rounds: ``pair_next_round(event, *, actor, seed=None, not_checked_in=None)``, ``repair_round``,
+  ``swap_players``, ``set_table_number``, ``publish_round(round_, *, actor, override_reason="")``,
+  ``day_plan_for_round``
 - clock: ``start_clock``, ``pause_clock``, ``resume_clock``, ``call_time``, ``adjust_clock``
   (each ``(round_, *, actor, ...)``), ``clock_status`` (re-exported from selectors),
   ``extension_for_pause``, ``extension_for_deck_check``, ``add_match_extension``
@@ -44,6 +55,17 @@ from __future__ import annotations
 
 from ..selectors import clock_status
 from ._common import CLOSED_STATUSES, require_event_open
+from .checkin import (
+    NOT_CHECKED_IN_CHOICES,
+    check_in_all,
+    check_in_by_text,
+    check_in_token,
+    claim_registration,
+    find_registration,
+    register_walk_in,
+    registration_for_token,
+    replace_temporary_id,
+)
 from .clock import (
     add_match_extension,
     adjust_clock,
@@ -53,6 +75,12 @@ from .clock import (
     pause_clock,
     resume_clock,
     start_clock,
+)
+from .drafts import (
+    seat_playoff_draft,
+    seat_pods_at_random,
+    set_playoff_seats,
+    set_pod_seating,
 )
 from .events import (
     EVENT_FIELDS,
@@ -77,6 +105,7 @@ from .registration import (
     register_new_player,
     register_player,
     set_fixed_table,
+    undo_drop,
 )
 from .results import (
     CorrectionPreview,
@@ -94,6 +123,7 @@ from .rounds import (
     pair_next_round,
     publish_round,
     repair_round,
+    require_not_mirrored,
     set_table_number,
     swap_players,
 )
@@ -101,6 +131,7 @@ from .staff import (
     assign_staff,
     end_staff_assignment,
 )
+from .team_play import close_decided_team_match
 from .teams import (
     TEAM_POSITIONS,
     answer_team_invitation,
@@ -109,6 +140,15 @@ from .teams import (
 )
 
 __all__ = [
+    "NOT_CHECKED_IN_CHOICES",
+    "check_in_all",
+    "check_in_by_text",
+    "check_in_token",
+    "claim_registration",
+    "find_registration",
+    "register_walk_in",
+    "registration_for_token",
+    "replace_temporary_id",
     "CLOSED_STATUSES",
     "CorrectionPreview",
     "EVENT_FIELDS",
@@ -118,6 +158,7 @@ __all__ = [
     "assign_staff",
     "call_time",
     "check_in",
+    "close_decided_team_match",
     "clock_status",
     "confirm_result",
     "correct_result",
@@ -155,10 +196,16 @@ __all__ = [
     "report_result",
     "require_event_open",
     "resume_clock",
+    "seat_playoff_draft",
+    "seat_pods_at_random",
     "set_event_days",
+    "set_playoff_seats",
+    "set_pod_seating",
     "set_fixed_table",
     "set_table_number",
     "start_clock",
     "swap_players",
+    "require_not_mirrored",
+    "undo_drop",
     "update_event",
 ]

@@ -14,6 +14,7 @@ from ..access import (
 from ..enums import (
     CLOCK_ROLES,
     ClockState,
+    Game,
     RoundStage,
     RoundStatus,
 )
@@ -34,7 +35,8 @@ def _clock_round(round_: Round, actor, what: str) -> Round:
     if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS, RoundStatus.COMPLETE):
         raise DomainError(f"publish round {rnd.number} before using its clock", code="not_published")
     if rnd.stage == RoundStage.TOP_CUT:
-        raise DomainError("play-off rounds are untimed (TR&P 3.1)", code="untimed")
+        rule = "GA TRG Round Structure" if rnd.event.game == Game.GA else "TR&P 3.1"
+        raise DomainError(f"play-off rounds are untimed ({rule})", code="untimed")
     return rnd
 
 

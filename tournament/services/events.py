@@ -15,11 +15,13 @@ from .. import selectors
 from ..access import (
     require_role,
 )
+from ..day_plan import check_day_plan
 from ..enums import (
     DEFAULT_STANDINGS_POLICY,
     EVENT_EDIT_ROLES,
     EVENT_TYPE_DEFAULTS,
     EVENT_TYPE_DEFAULTS_2023,
+    GA_EVENT_TYPES,
     GA_FORMATS,
     MANAGE_ROLES,
     REL,
@@ -31,6 +33,7 @@ from ..enums import (
     FormatCode,
     Game,
     PpgVersion,
+    RoundStage,
     RoundStatus,
     StaffRole,
     StandingsPolicy,
@@ -95,6 +98,8 @@ EVENT_FIELDS = (
     "bye_counts_in_cmp",
     "standings_policy",
     "allow_self_registration",
+    "check_in_required",
+    "allow_late_entries",
     "short_public_names",
     "trp_version",
     "ppg_version",
@@ -161,6 +166,16 @@ def _validate_event_values(values: dict) -> None:
             raise DomainError(f"unknown time zone {tz!r}", field="time_zone") from None
 
 
+def _check_event_type_game(event_type: str, game: str) -> None:
+    """A Grand Archive event takes a type of GA's ladder; a FaB event one of TR&P App A."""
+    if (event_type in GA_EVENT_TYPES) != (game == Game.GA):
+        which = "Grand Archive's event ladder" if game == Game.GA else "TR&P Appendix A"
+        raise DomainError(
+            f"event type {event_type!r} is not one of {which} for a {Game(game).label} event",
+            field="event_type",
+        )
+
+
 def _unique_slug(base: str) -> str:
     base = slugify(base)[:60] or "event"
     slug, n = base, 2
@@ -188,7 +203,15 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
     values.setdefault(
         "format", FormatCode.GA_STANDARD if values["game"] == Game.GA else FormatCode.CLASSIC_CONSTRUCTED
     )
+    if values["game"] == Game.GA:
+        # Grand Archive's own defaults (ga-organized-play.md sections 2, 3, 5): its event
+        # ladder, best-of-three matches, entries closed once round 1 is paired (the organizer
+        # may open them: late registration is at their discretion).
+        values.setdefault("event_type", EventType.GA_REGULAR)
+        values.setdefault("games_per_match", 2)
+        values.setdefault("allow_late_entries", False)
     values.setdefault("event_type", EventType.ARMORY)
+    _check_event_type_game(values["event_type"], values["game"])
     values.setdefault("standings_policy", DEFAULT_STANDINGS_POLICY.get(values["game"], StandingsPolicy.FAB))
     values.setdefault("trp_version", TrpVersion.TRP_2025)
     _validate_event_values(values)
@@ -251,6 +274,8 @@ def update_event(event: Event, *, actor, reason: str = "", **changes) -> Event:
     event = _lock_event(event)
     merged = {f: getattr(event, f) for f in EVENT_FIELDS} | changes
     _validate_event_values(merged)
+    if "event_type" in changes or "game" in changes:
+        _check_event_type_game(merged["event_type"], merged["game"])
     started = Round.objects.filter(event=event).exists()
     before, after = {}, {}
     for name, value in changes.items():
@@ -277,36 +302,25 @@ def set_event_days(event: Event, *, actor, days: list[dict]) -> list[EventDay]:
     """Replace the day plan: ``[{"number", "rel", "swiss_rounds", "cut_size", "cut_max_losses", "date"}]``.
 
     A REL per day (TR&P 1.2, App A: e.g. a Calling is Competitive on day 1 and Professional
-    after) and the day-2 cut (App B: top N or X-2, whichever is larger).
+    after) and the cut to the next day (App B: top N or X-2, whichever is larger). The plan is
+    complete and valid or refused with a message naming what is missing
+    (``tournament.day_plan.check_day_plan``). An empty list removes the saved plan (a multi-day
+    event then follows the App B default again).
     """
     require_role(actor, event, EVENT_EDIT_ROLES, "plan event days")
     require_event_open(event)
-    numbers = [d.get("number") for d in days]
-    if sorted(numbers) != list(range(1, len(days) + 1)):
-        raise DomainError("days must be numbered 1, 2, 3, ... without gaps", field="days")
+    played = Round.objects.filter(event=event, stage=RoundStage.SWISS).count()
+    checked = check_day_plan(days, event=event, played=played) if days else []
     before = list(EventDay.objects.filter(event=event).values("number", "rel", "swiss_rounds", "cut_size"))
     EventDay.objects.filter(event=event).delete()
-    created = []
-    for d in days:
-        _choice(d.get("rel"), REL, "rel")
-        created.append(
-            EventDay.objects.create(
-                event=event,
-                number=d["number"],
-                rel=d["rel"],
-                date=d.get("date"),
-                swiss_rounds=d.get("swiss_rounds"),
-                cut_size=d.get("cut_size"),
-                cut_max_losses=d.get("cut_max_losses"),
-            )
-        )
+    created = [EventDay.objects.create(event=event, **d) for d in checked]
     _audit(
         event,
         event=event,
         actor=actor,
         action="event.days",
         before=before,
-        after=[{k: v for k, v in d.items() if k != "date"} for d in days],
+        after=[{k: v for k, v in d.items() if k != "date"} for d in checked],
     )
     return created
 

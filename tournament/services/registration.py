@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
+from core.models import AuditEntry
 
 from .. import selectors
 from ..access import (
@@ -28,6 +29,7 @@ from ..enums import (
     REL,
     TEAM_FORMATS,
     EventStatus,
+    Game,
     MatchResult,
     RegistrationStatus,
     ReportStatus,
@@ -86,6 +88,16 @@ def create_player_profile(*, actor, player_id: str, display_name: str, user=None
     return profile
 
 
+def late_entries_closed_message(event: Event) -> str:
+    """Why a late entry is refused, in the event's own game's terms."""
+    if event.game == Game.GA:
+        return (
+            "entries closed when round 1 was paired (Grand Archive's recommended cut-off for late "
+            "registration); the organizer can allow late entries in the event settings"
+        )
+    return "this event takes no late entries; the organizer can allow them in the event settings"
+
+
 def _pairings_started(event: Event) -> bool:
     return Round.objects.filter(event=event).exists()
 
@@ -109,8 +121,10 @@ def register_player(
     """Register ``player`` at ``event``: by the player (self-registration) or by staff.
 
     - a full event puts the player on the waitlist (promoted when someone leaves);
-    - once pairings exist only staff may enter a player, as a late entry: the player joins at
-      the next round and every earlier Swiss round counts as a loss (no match points);
+    - once pairings exist only staff may enter a player, as a late entry, and only when the
+      event allows late entries (``Event.allow_late_entries``; Grand Archive events close
+      entries at the round-1 pairings by default): the player joins at the next round and
+      every earlier Swiss round counts as a loss (docs/event-structures.md);
     - an official of a Skirmish or tier 2+ tournament cannot play (TR&P 1.4, 2.1);
     - a second registration of the same player is a 409;
     - banned players never play; suspended players only at a Casual tier 1 event with the
@@ -146,6 +160,8 @@ def register_player(
             )
         if Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).exists():
             raise DomainError("the play-off has started: no more entries", code="closed")
+        if not event.allow_late_entries:
+            raise DomainError(late_entries_closed_message(event), code="closed", field="late_entry")
         joined = _next_round_number(event)
     status = RegistrationStatus.REGISTERED if _has_room(event) else RegistrationStatus.WAITLISTED
     try:
@@ -308,6 +324,13 @@ def _concede(match: Match, loser: Registration, *, kind: str, actor, reason: str
     return match
 
 
+def _drop_short_team(reg: Registration, *, actor) -> None:
+    """TR&P 9.2: a team with two members out is dropped (``team_play.drop_short_team``)."""
+    from .team_play import drop_short_team  # team_play uses _concede from this module
+
+    drop_short_team(reg, actor=actor)
+
+
 @_atomic
 def drop_registration(registration: Registration, *, actor, reason: str = "") -> Registration:
     """Drop a player (the player themself or staff; TR&P 3.6).
@@ -343,6 +366,7 @@ def drop_registration(registration: Registration, *, actor, reason: str = "") ->
         after=_snapshot_registration(reg),
         reason=reason,
     )
+    _drop_short_team(reg, actor=actor)
     if not was_waitlisted:
         _promote_waitlist(event, actor=actor)
     return reg
@@ -386,6 +410,81 @@ def reenter_registration(registration: Registration, *, actor, reason: str = "")
 
 
 @_atomic
+def undo_drop(registration: Registration, *, actor, reason: str) -> Registration:
+    """Undo a drop, with a reason (staff who run the players: MANAGE_ROLES; audited).
+
+    While no round has been paired since the drop this corrects a mistake: the player gets back
+    the status they had, and the match the drop conceded goes back to pending if its round is
+    still running. Once a later round exists it is a re-entry, the head judge's decision only
+    (TR&P 3.6, ``reenter_registration``).
+    """
+    event = registration.event
+    require_role(actor, event, MANAGE_ROLES, "undo a drop")
+    require_event_open(event)
+    if not (reason or "").strip():
+        raise DomainError("say why the drop is undone", field="reason")
+    reg = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
+    if reg.status != RegistrationStatus.DROPPED:
+        raise DomainError(f"{reg.player.display_name} is not dropped", code="not_dropped")
+    if (
+        reg.dropped_at is not None
+        and Round.objects.filter(event=event, created_at__gt=reg.dropped_at).exists()
+    ):
+        return reenter_registration(reg, actor=actor, reason=reason)
+    drop = (
+        AuditEntry.objects.filter(event_id=event.pk, action="registration.drop", object_id=str(reg.pk))
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    previous = (drop.before or {}).get("status") if drop is not None else None
+    if previous not in (
+        RegistrationStatus.REGISTERED,
+        RegistrationStatus.CHECKED_IN,
+        RegistrationStatus.WAITLISTED,
+    ):
+        previous = RegistrationStatus.CHECKED_IN if reg.checked_in_at else RegistrationStatus.REGISTERED
+    before = _snapshot_registration(reg)
+    reg.status = previous
+    reg.dropped_at = None
+    reg.dropped_in_round = None
+    reg.save(update_fields=["status", "dropped_at", "dropped_in_round"])
+    conceded = (
+        Match.objects.select_for_update()
+        .filter(Q(player_a=reg) | Q(player_b=reg), result_kind=ResultKind.DROP)
+        .filter(round__status__in=(RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS))
+        .select_related("round")
+        .first()
+    )
+    if conceded is not None:
+        match_before = _snapshot_match(conceded)
+        conceded.result = MatchResult.PENDING
+        conceded.result_kind = ""
+        conceded.games_a = conceded.games_b = conceded.games_drawn = 0
+        conceded.report_status = ReportStatus.NONE
+        conceded.version += 1
+        conceded.save()
+        _audit(
+            conceded,
+            event=event,
+            actor=actor,
+            action="match.undo_drop",
+            before=match_before,
+            after=_snapshot_match(conceded),
+            reason=reason.strip(),
+        )
+    _audit(
+        reg,
+        event=event,
+        actor=actor,
+        action="registration.undo_drop",
+        before=before,
+        after=_snapshot_registration(reg),
+        reason=reason.strip(),
+    )
+    return reg
+
+
+@_atomic
 def disqualify_registration(registration: Registration, *, actor, reason: str) -> Registration:
     """Disqualify a player (head judge, PPG 1.4): the live match is conceded and the player has
     no place in the standings (everyone below moves up). A DQ after the cut: nobody advances."""
@@ -422,6 +521,7 @@ def disqualify_registration(registration: Registration, *, actor, reason: str) -
         after=_snapshot_registration(reg),
         reason=reason,
     )
+    _drop_short_team(reg, actor=actor)
     return reg
 
 
@@ -471,6 +571,7 @@ def record_no_show(match: Match, *, absent: list[Registration], actor, drop: boo
                     after=_snapshot_registration(reg),
                     reason="no-show (TR&P 3.6)",
                 )
+                _drop_short_team(reg, actor=actor)
     _maybe_close_round(match.round, actor=actor)
     return match
 

@@ -48,7 +48,7 @@ def _validate_result(
 ) -> None:
     """Check a result is coherent with the games and the round (TR&P 3.1, 3.4, 3.5)."""
     _choice(result, MatchResult, "result")
-    if result in (MatchResult.PENDING, MatchResult.BYE):
+    if result in (MatchResult.PENDING, MatchResult.BYE, MatchResult.UNFINISHED):
         raise DomainError("report a win, a draw or a double loss", field="result")
     for name, v in (("games_a", games_a), ("games_b", games_b), ("games_drawn", games_drawn)):
         if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 20:

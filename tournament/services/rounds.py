@@ -14,11 +14,13 @@ from .. import pairing, selectors
 from ..access import (
     require_role,
 )
+from ..day_plan import advancing_after, day_plan_for_event
 from ..enums import (
     MAX_TABLE_NUMBER,
     RESULT_ROLES,
     TEAM_FORMATS,
     EventStatus,
+    Game,
     MatchResult,
     ReportStatus,
     ResultKind,
@@ -27,12 +29,14 @@ from ..enums import (
 )
 from ..models import (
     Event,
-    EventDay,
     Match,
     Registration,
     Round,
 )
 from ._common import _atomic, _audit, _lock_event, _lock_match, _snapshot_match, require_event_open
+from .checkin import resolve_not_checked_in
+from .days import fix_default_day_plan
+from .drafts import ensure_playoff_seating
 from .registration import _concede
 from .results import _maybe_close_round
 
@@ -42,39 +46,27 @@ from .results import _maybe_close_round
 def day_plan_for_round(event: Event, number: int) -> tuple[int, set[int] | None]:
     """(day, registrations allowed to play) for Swiss round ``number`` of a multi-day event.
 
-    Days come from the event's day plan (``EventDay.swiss_rounds``). On day 2+ only the players
-    who made the previous day's cut play: the top ``cut_size`` of the standings after that day,
-    or everyone within ``cut_max_losses`` non-wins (X-2), whichever group is larger (TR&P App B;
-    RD-09, OPEN-6: wins and byes >= rounds - X). ``None`` means everyone active plays.
+    Days come from the event's day plan (``tournament.day_plan``: the saved days, or the TR&P
+    App B multi-day row for a multi-day structure). On day 2+ only the players who made the
+    previous day's cut play: the top ``cut_size`` of the standings after that day, or everyone
+    within ``cut_max_losses`` rounds not won (X-2), whichever group is larger (TR&P App B;
+    RD-09, OPEN-6). ``None`` means everyone active plays. An incomplete saved plan is refused
+    (``DomainError`` naming what is missing) rather than silently ignored.
     """
-    days = list(EventDay.objects.filter(event=event).order_by("number"))
-    if not days or any(d.swiss_rounds is None for d in days):
+    plan = day_plan_for_event(event)
+    if plan is None:
         return 1, None
-    end = 0
-    for i, day in enumerate(days):
-        start, end = end, end + day.swiss_rounds
-        if number <= end:
-            break
-    else:
-        return days[-1].number, None
-    if i == 0:
+    day = plan.day_of_round(number)
+    if number > plan.swiss_rounds or day.number == 1:
         return day.number, None
-    previous = days[i - 1]
-    if previous.cut_size is None and previous.cut_max_losses is None:
-        return day.number, None
-    standings = [
-        s for s in selectors.standings_for_event(event, after_round=start) if s.registration.is_active
-    ]
-    top_n = previous.cut_size or 0
-    within = 0
-    if previous.cut_max_losses is not None:
-        # non-wins counted from the record, so a 3/1/0 event's draws are non-wins too
-        within = sum(1 for s in standings if s.wins + s.byes >= start - previous.cut_max_losses)
-    return day.number, {s.registration.pk for s in standings[: max(top_n, within)]}
+    previous = plan.days[day.number - 2]
+    return day.number, advancing_after(event, plan, previous)
 
 
 @_atomic
-def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
+def pair_next_round(
+    event: Event, *, actor, seed: int | None = None, not_checked_in: str | None = None
+) -> Round:
     """Create the next round with its pairings (status PAIRED, not yet public).
 
     Exactly one round is created even when two staff press at once: the event row is locked
@@ -83,11 +75,16 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
     the top cut is seeded from the standings (TR&P 3.1; bracket 1v8, 4v5, 3v6, 2v7, OPEN-10)
     and later play-off rounds pair the winners. Tables: top tables to the highest standings,
     pinned tables kept (TR&P 3.10).
+
+    Round 1 of an event that uses check-in pairs only checked-in players: while a registered
+    player has not checked in, ``not_checked_in`` must say "drop" or "pair" (else a 409 naming
+    them; ``checkin.resolve_not_checked_in``). The choice is recorded with the pairing.
     """
 
     require_role(actor, event, RESULT_ROLES, "pair a round")
     event = _lock_event(event)
     require_event_open(event)
+    require_not_mirrored(event)
     last = selectors.current_round(event)
     if last is not None and last.status != RoundStatus.COMPLETE:
         raise ConflictError(
@@ -95,6 +92,9 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
             code="round_open",
         )
     number = (last.number + 1) if last else 1
+    unchecked = resolve_not_checked_in(event, actor=actor, choice=not_checked_in) if last is None else None
+    if last is None:
+        fix_default_day_plan(event, actor=actor)  # a multi-day event's App B default is kept from now on
     swiss_rounds, top_cut = selectors.effective_structure(event)
     if last is None and (event.swiss_rounds is None or event.top_cut is None):
         # TR&P App B defaults come from attendance: fix them when play starts so later drops
@@ -111,7 +111,12 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
             action="event.structure",
             before=before,
             after={"swiss_rounds": swiss_rounds, "top_cut": top_cut},
-            reason="TR&P App B default from attendance, fixed at the first pairings",
+            reason=(
+                "default from attendance (FaB's TR&P App B table: Grand Archive publishes none), "
+                "fixed at the first pairings"
+                if event.game == Game.GA
+                else "TR&P App B default from attendance, fixed at the first pairings"
+            ),
         )
     swiss_played = selectors.swiss_rounds_played(event)
     if seed is None:
@@ -130,6 +135,8 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
             raise DomainError("the play-off is over: the event has a winner", code="finished")
     elif top_cut:
         stage = RoundStage.TOP_CUT
+        if last.stage == RoundStage.SWISS and pairing.draft_playoff_applies(event, top_cut=top_cut):
+            ensure_playoff_seating(event, top_cut=top_cut, actor=actor, seed=seed)  # TR&P 8.2
         plan = pairing.plan_top_cut_round(event, round_number=number, top_cut=top_cut)
         if plan is None:
             raise DomainError("the play-off is over: the event has a winner", code="finished")
@@ -168,9 +175,22 @@ def pair_next_round(event: Event, *, actor, seed: int | None = None) -> Round:
             "matches": len(plan.pairs),
             "byes": [r.pk for r in plan.byes],
             "rematches": plan.rematches,
+            **({"not_checked_in": unchecked} if unchecked else {}),
         },
+        reason=f"not checked in: {unchecked['choice']}" if unchecked else "",
     )
     return rnd
+
+
+def require_not_mirrored(event: Event, what: str = "pair rounds") -> None:
+    """Refuse (409, code "mirrored") to make pairings for an event mirrored from GEM or Omnidex:
+    the official system pairs it and its pairings are imported (the ``mirror`` add-on)."""
+    if event.is_mirrored:
+        raise ConflictError(
+            f"this event is mirrored from {event.get_mirror_source_display()}: Arbiter does not {what} "
+            f"for it. Pair the round there, then re-import the event.",
+            code="mirrored",
+        )
 
 
 def _create_matches(rnd: Round, plan) -> None:
@@ -219,7 +239,7 @@ def _apply_forfeits(rnd: Round, plan, *, actor) -> None:
 
 
 def _editable_round(round_: Round) -> Round:
-    rnd = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
     if rnd.status != RoundStatus.PAIRED:
         raise ConflictError(
             f"round {rnd.number} is {rnd.get_status_display().lower()}: pairings can only change before publishing",
@@ -235,6 +255,7 @@ def repair_round(round_: Round, *, actor, seed: int | None = None, reason: str =
     event = round_.event
     require_role(actor, event, RESULT_ROLES, "re-pair a round")
     require_event_open(event)
+    require_not_mirrored(event, "re-pair rounds")
     _lock_event(event)
     rnd = _editable_round(round_)
     before = [_snapshot_match(m) for m in rnd.matches.all()]
@@ -271,6 +292,7 @@ def swap_players(round_: Round, *, first: Registration, second: Registration, ac
     event = round_.event
     require_role(actor, event, RESULT_ROLES, "edit pairings")
     require_event_open(event)
+    require_not_mirrored(event, "edit pairings")
     if not (reason or "").strip():
         raise DomainError("say why the pairings are edited", field="reason")
     rnd = _editable_round(round_)
@@ -359,15 +381,42 @@ def set_table_number(match: Match, *, table_number: int, actor, reason: str) -> 
 
 
 @_atomic
-def publish_round(round_: Round, *, actor) -> Round:
-    """Make the pairings public (PAIRED -> PUBLISHED). Publishing twice is a 409."""
+def publish_round(round_: Round, *, actor, override_reason: str = "") -> Round:
+    """Make the pairings public (PAIRED -> PUBLISHED). Publishing twice is a 409.
+
+    Round 1: what the add-ons report against it (``selectors.publish_problems``; decklists at an
+    event that requires them: no submitted or no legal list, TR&P App E) blocks publishing with
+    a 409 (code ``publish_problems``) unless ``override_reason`` says why it goes ahead anyway;
+    the override is recorded with the problems it overrode.
+    """
     event = round_.event
     require_role(actor, event, RESULT_ROLES, "publish pairings")
     require_event_open(event)
-    rnd = Round.objects.select_for_update().get(pk=round_.pk)
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
     if rnd.status != RoundStatus.PAIRED:
         raise ConflictError(
             f"round {rnd.number} is {rnd.get_status_display().lower()}, not waiting to be published"
+        )
+    problems = selectors.publish_problems(rnd)
+    override_reason = (override_reason or "").strip()
+    if problems and not override_reason:
+        shown = "; ".join(f"{p['name']}: {p['problem']}" for p in problems[:10])
+        more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+        raise ConflictError(
+            f"{len(problems)} problem{'s' if len(problems) != 1 else ''} before round 1: {shown}{more}. "
+            "Fix them, or publish anyway with a reason.",
+            code="publish_problems",
+            field="override_reason",
+        )
+    if problems:
+        _audit(
+            rnd,
+            event=event,
+            actor=actor,
+            action="round.publish_override",
+            before={"problems": problems},
+            after={"status": "published"},
+            reason=override_reason,
         )
     rnd.status = RoundStatus.PUBLISHED
     rnd.published_at = timezone.now()

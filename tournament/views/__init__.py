@@ -1,13 +1,24 @@
 """Event pages: public event page, player page, staff dashboard, projector clock, paper, exports.
 
-One module per domain (``events``, ``player``, ``staff``, ``rounds``, ``clock``, ``results``,
+One module per domain (``events``, ``player``, ``staff``, ``checkin``, ``rounds``, ``clock``, ``results``,
 ``exports``); ``tournament/urls.py`` reaches every view through this package. Views parse input,
 call one access function (``selectors.event_for_staff`` and friends) and one service or
 selector, map ``DomainError`` to a message (HTML) or its status code (JSON), and render
 templates. The rules live in ``tournament.services`` and ``tournament.selectors``.
 """
 
+from .checkin import (
+    claim_registration,
+    staff_check_in,
+    staff_check_in_code,
+    staff_finish,
+    staff_reopen,
+    staff_replace_id,
+    staff_undo_drop,
+    staff_walk_in,
+)
 from .clock import clock_json, clock_page, staff_clock, staff_extension
+from .days import staff_days
 from .events import event_create, event_detail, event_edit, event_list
 from .exports import export, pdf_document, pdf_job, pdf_job_file, pdf_job_start
 from .player import (
@@ -22,8 +33,17 @@ from .player import (
 from .results import staff_correct, staff_quick_result
 from .rounds import staff_pair, staff_publish, staff_repair, staff_swap, staff_table
 from .staff import staff_dashboard, staff_live, staff_register, staff_registration
+from .teams_drafts import staff_close_team_match, staff_pods, staff_pods_action
 
 __all__ = [
+    "claim_registration",
+    "staff_check_in",
+    "staff_check_in_code",
+    "staff_finish",
+    "staff_reopen",
+    "staff_replace_id",
+    "staff_undo_drop",
+    "staff_walk_in",
     "clock_json",
     "clock_page",
     "event_create",
@@ -43,11 +63,15 @@ __all__ = [
     "player_team",
     "player_team_answer",
     "staff_clock",
+    "staff_close_team_match",
     "staff_correct",
     "staff_dashboard",
+    "staff_days",
     "staff_extension",
     "staff_live",
     "staff_pair",
+    "staff_pods",
+    "staff_pods_action",
     "staff_publish",
     "staff_quick_result",
     "staff_register",

@@ -104,6 +104,8 @@ def _current(event: Event):
 def _clock_label(status) -> str:
     if status is None:
         return "No round running"
+    if not status.duration_seconds:
+        return "Untimed"  # a play-off round (TR&P 3.1): no clock to start or call
     if status.state == ClockState.RUNNING and status.time_called:
         return "Time"
     if status.state == ClockState.FINISHED and not status.time_called:
@@ -124,6 +126,8 @@ def _result_text(match, *, as_registration=None) -> str:
         return "pending"
     if match.result == MatchResult.BYE:
         return "Bye (win)"
+    if match.result == MatchResult.UNFINISHED:
+        return "Not finished: the team match was decided (TR&P 9.2)"
     score = f"{match.games_a}-{match.games_b}" + (f"-{match.games_drawn}" if match.games_drawn else "")
     if as_registration is not None and as_registration.pk == match.player_b_id:
         score = f"{match.games_b}-{match.games_a}" + (f"-{match.games_drawn}" if match.games_drawn else "")

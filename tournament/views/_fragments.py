@@ -63,10 +63,13 @@ def by_table_row(r: dict) -> SafeString:
     )
 
 
-def standing_row(s, spec=FAB_SPEC) -> SafeString:
-    """One standings line (``StandingLine``) with the tiebreaker columns of the policy ``spec``."""
+def standing_row(s, spec=FAB_SPEC, *, below_cut: bool = False) -> SafeString:
+    """One standings line (``StandingLine``) with the tiebreaker columns of the policy ``spec``;
+    ``below_cut`` marks a player who did not make a multi-day event's cut (TR&P App B)."""
     cells = format_html_join("", _NUM_CELL, ((c.show(s.figure(c.key)),) for c in spec.columns))
     badge = _DROPPED if s.status == "dropped" else ""
+    if below_cut:
+        badge = format_html('{} <span class="badge below-cut">{}</span>', badge, "below the cut")
     return format_html(_STANDING, s.registration_id, s.rank, s.name, badge, s.record, s.match_points, cells)
 
 

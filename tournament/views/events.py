@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -12,7 +14,7 @@ from django.views.decorators.http import require_GET
 
 from core.errors import DomainError, NotAllowed
 
-from .. import live, selectors, services
+from .. import live, progress, selectors, services
 from ..access import public_lens
 from ..enums import EVENT_EDIT_ROLES, EventStatus, RoundStage
 from ..forms import EventForm
@@ -28,6 +30,8 @@ from ._fragments import (
     round_rows,
     standing_row,
 )
+from .days import public_days
+from .teams_drafts import team_standings_rows
 
 
 def _visible_round(event: Event, number: str | None):
@@ -133,18 +137,31 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             return unchanged
 
     spec = policy_spec(event.standings_policy)
+    days = public_days(event, rounds)
+    cut = days["cut"] if days else None
+    # players below a multi-day cut are marked once standings after the cut's round are shown
+    below = None
+    cut_key = "nocut"
+    if cut is not None and standings_round and standings_round >= cut["after_round"]:
+        below = cut["advancing"]
+        digest = hashlib.sha256(",".join(map(str, sorted(below))).encode()).hexdigest()[:16]
+        cut_key = f"cut{cut['after_round']}-{digest}"
 
     def build_standings() -> dict:
         lines = _cached_standings(event, standings_round, standings_token)
         return {
-            "rows": [standing_row(s, spec) for s in lines],
+            "rows": [
+                standing_row(s, spec, below_cut=below is not None and s.registration_id not in below)
+                for s in lines
+            ],
             "index": {s.registration_id: i for i, s in enumerate(lines)},
         }
 
     lens = public_lens(event)  # one public page for everyone: names only, short if chosen
     names = "short" if lens.short_names else "full"
     standings = live.cached_fragment(
-        f"tournament:standings:{event.pk}:{event.slug}:{spec.code}:{names}:{standings_token}", build_standings
+        f"tournament:standings:{event.pk}:{event.slug}:{spec.code}:{names}:{standings_token}:{cut_key}",
+        build_standings,
     )
 
     pairings = None
@@ -158,6 +175,14 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         for m in matches:
             setattr(m, "a_name", lens.name(m.player_a))  # read by _bracket.html only
             setattr(m, "b_name", lens.name(m.player_b) if m.player_b_id else "")
+    placings = []
+    if event.status == EventStatus.FINISHED:  # the final places: bracket first, then the Swiss
+        final = progress.final_placings(event)
+        shown = max(8, sum(1 for p in final if p.label))
+        placings = [
+            {"place": p.place, "label": p.label, "name": lens.name(p.registration), "reg": p.registration.pk}
+            for p in final[:shown]
+        ]
     registration = selectors.registration_for_user(request.user, event)
     me_id = registration.pk if registration else None
     pages = max(
@@ -173,7 +198,10 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "standings": _standings_page(standings, page, show_all, me_id),
         "standings_round": standings_round,
         "standings_spec": spec,
+        "team_standings": team_standings_rows(event, spec, lens=lens),  # TR&P 9.2
         "bracket": bracket,
+        "placings": placings,
+        "days": days,
         "qr": _qr(request.build_absolute_uri(reverse("tournament:event_detail", args=[slug]))),
         "is_staff": selectors.is_official(request.user, event),
         "me_id": me_id,

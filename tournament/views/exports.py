@@ -11,9 +11,9 @@ from django.views.decorators.http import require_GET
 
 from core.errors import DomainError
 
-from .. import pdf_tasks, selectors
+from .. import pdf_tasks, progress, selectors
 from ..access import document_lens, player_lens
-from ..enums import VISIBLE_ROUND_STATUSES
+from ..enums import TEAM_FORMATS, VISIBLE_ROUND_STATUSES
 from ..models import Event
 from ..pdf import DOCUMENT_KINDS, PUBLIC_KINDS, document_for
 from ._common import _int, _wants_json, staff_action
@@ -114,6 +114,8 @@ EXPORTS = {
     ("standings", "json"): (selectors.standings_json, "application/json"),
     ("results", "csv"): (selectors.results_csv, "text/csv"),
     ("results", "json"): (selectors.results_json, "application/json"),
+    ("team-standings", "csv"): (selectors.team_standings_csv, "text/csv"),
+    ("team-standings", "json"): (selectors.team_standings_json, "application/json"),
 }
 
 
@@ -123,6 +125,8 @@ def export(request: HttpRequest, slug: str, what: str, fmt: str) -> HttpResponse
     event = selectors.event_for_viewer(request.user, slug)
     if (what, fmt) not in EXPORTS:
         raise Http404(f"no export {what}.{fmt}: choose standings or results, csv or json")
+    if what == "team-standings" and event.format not in TEAM_FORMATS:
+        raise Http404("team standings exist in team events only (TR&P 9.2)")
     build, content_type = EXPORTS[(what, fmt)]
     lens = player_lens(request.user, event)  # player IDs: the player's own and the staff's only
     if what == "standings":
@@ -132,7 +136,9 @@ def export(request: HttpRequest, slug: str, what: str, fmt: str) -> HttpResponse
             return HttpResponse(
                 f"round must be a number, not {after!r}", status=400, content_type="text/plain"
             )
-        body = build(event, after_round=after_round, lens=lens)
+        # The final standings of a finished event carry the final placings (place, finish).
+        placings = progress.placing_by_registration(event) if after_round is None else None
+        body = build(event, after_round=after_round, lens=lens, placings=placings)
     else:
         body = build(event, lens=lens)
     response = HttpResponse(body, content_type=f"{content_type}; charset=utf-8")

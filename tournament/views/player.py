@@ -20,12 +20,19 @@ from pairings.tiebreakers import explain_ranking
 
 from .. import addons, live, selectors, services
 from ..access import access_team_invitation, is_invitee, player_lens, team_invitations_for
-from ..enums import TEAM_FORMATS, VISIBLE_ROUND_STATUSES, EventStatus, RoundStatus
+from ..enums import (
+    TEAM_FORMATS,
+    VISIBLE_ROUND_STATUSES,
+    EventStatus,
+    RegistrationStatus,
+    RoundStage,
+    RoundStatus,
+)
 from ..forms import PlayerReportForm
 from ..models import Event, PlayerProfile
 from ..standings_policies import FAB_SPEC, policy_spec
 from ._common import _clock_label, _forbidden, _result_text, registration_sentence
-from ._fragments import _cached_standings
+from ._fragments import _cached_standings, _qr
 
 
 def _player_context(request: HttpRequest, event: Event, registration, report_form=None) -> dict:
@@ -56,6 +63,12 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
         context["can_self_register"] = context["can_self_register"] and not context["is_team_event"]
         return context
     context["addon_links"] = addons.player_links(event)
+    context["event_closed"] = event.status in services.CLOSED_STATUSES
+    if registration.status == RegistrationStatus.REGISTERED and not context["event_closed"]:
+        # The staff's phone opens this URL from the QR code and checks the player in.
+        token = services.check_in_token(registration)
+        url = request.build_absolute_uri(reverse("tournament:staff_check_in_code", args=[event.slug, token]))
+        context["check_in_qr"] = _qr(url)
     # Other players' names as the organizer shows them to the public (short at a Casual event
     # that chose it); never their player IDs.
     lens = player_lens(request.user, event)
@@ -106,6 +119,14 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
                 "outcome": _result_text(m, as_registration=registration),
             }
         )
+    # Late entry: the Swiss rounds before the player joined are losses (docs/event-structures.md)
+    played_rounds = {row["round"] for row in record}
+    for number in range(1, registration.joined_in_round):
+        if number not in played_rounds and any(
+            r.number == number and r.stage == RoundStage.SWISS for r in rounds
+        ):
+            record.append({"round": number, "opponent": "–", "outcome": "Loss (missed: late entry)"})
+    record.sort(key=lambda row: row["round"])
     context["record"] = record
     standings_round, token = live.standings_state(event, rounds)
     standings = _cached_standings(event, standings_round, token)
@@ -166,10 +187,18 @@ def _explain_text(steps, mine, other, spec=FAB_SPEC) -> str:
     mine_value, their_value = deciding["a"], deciding["b"]
     if column is not None and column.percent:
         mine_value, their_value = column.show(Fraction(mine_value)), column.show(Fraction(their_value))
-    return (
+    text = (
         f"{tied}decided by {name} ({better} is better): you {mine_value}, them {their_value}, "
         f"so {who} ahead ({spec.rule} step {deciding['step']})."
     )
+    late = [
+        f"{who_} missed {n} round{'s' if n > 1 else ''} as a late entry"
+        for who_, n in (("you", getattr(mine.row, "missed", 0)), ("they", getattr(other.row, "missed", 0)))
+        if n
+    ]
+    if late:
+        text += f" ({' and '.join(late)}: each missed round counts as a loss in every figure.)"
+    return text
 
 
 class ProfileForm(djforms.Form):

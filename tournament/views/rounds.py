@@ -22,7 +22,8 @@ def staff_pair(request: HttpRequest, event: Event):
         last = selectors.current_round(event)
         if last is not None and last.number >= _int(expected, name="expected"):
             raise DomainError(f"round {last.number} is already paired", code="already_paired")
-    rnd = services.pair_next_round(event, actor=request.user)
+    choice = request.POST.get("not_checked_in") or None
+    rnd = services.pair_next_round(event, actor=request.user, not_checked_in=choice)
     return f"Round {rnd.number} paired: review it, then publish."
 
 
@@ -72,5 +73,5 @@ def staff_table(request: HttpRequest, event: Event):
 @staff_action(RESULT_ROLES, anchor="round")
 def staff_publish(request: HttpRequest, event: Event):
     rnd, _ = _current(event)
-    services.publish_round(rnd, actor=request.user)
+    services.publish_round(rnd, actor=request.user, override_reason=request.POST.get("override_reason", ""))
     return f"Round {rnd.number} published."

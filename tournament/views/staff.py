@@ -10,8 +10,16 @@ from django.utils import timezone
 
 from core.errors import DomainError
 
-from .. import access, addons, live, selectors, services
-from ..enums import MANAGE_ROLES, MatchResult, RoundStage, StaffRole
+from .. import access, addons, live, progress, selectors, services
+from ..enums import (
+    LIMITED_FORMATS,
+    MANAGE_ROLES,
+    MatchResult,
+    RoundStage,
+    RoundStatus,
+    StaffRole,
+    StructureKind,
+)
 from ..forms import QuickResultForm
 from ..models import Event, PlayerProfile
 from ..pdf import DOCUMENT_KINDS, rows_by_table
@@ -67,13 +75,15 @@ def _queue_rows(event: Event) -> list[dict]:
     return rows
 
 
-def _live_context(request: HttpRequest, event: Event, round_, matches: list) -> dict:
+def _live_context(request: HttpRequest, event: Event, round_, matches: list, *, is_open=None) -> dict:
     """What the live part of the dashboard shows (the page and the poller build it alike)."""
     counts = dict(
         selectors.registrations_for_event(event).order_by().values_list("status").annotate(n=Count("id"))
     )
     return {
         "event": event,
+        # Whether anything may change (a finished event is closed until reopened).
+        "is_open": progress.next_step(event).kind != progress.CLOSED if is_open is None else is_open,
         **access.dashboard_flags(request.user, event),
         "round_": round_,
         "matches": matches,
@@ -134,10 +144,22 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     if query:
         shown = shown.filter(Q(player__display_name__icontains=query) | Q(player__player_id__icontains=query))
     registrations = list(shown[:STAFF_PLAYER_ROWS])
+    step = progress.next_step(event)
+    is_open = step.kind != progress.CLOSED
     context = {
+        **_live_context(request, event, round_, matches, is_open=is_open),
+        # The one next step (pair, start the top cut, finish) and whether anything may change.
+        "next_step": step,
+        "is_open": is_open,
+        "not_checked_in": list(selectors.not_checked_in(event)[:STAFF_PLAYER_ROWS])
+        if event.check_in_required and round_ is None and is_open
+        else [],
+        "not_checked_in_choices": services.NOT_CHECKED_IN_CHOICES,
+        "publish_problems": selectors.publish_problems(round_)
+        if round_ is not None and round_.status == RoundStatus.PAIRED
+        else [],
         "event": event,
         "roles": sorted(StaffRole(r).label for r in roles),
-        **_live_context(request, event, round_, matches),
         "clock": status,
         "clock_label": _clock_label(status),
         "remaining_text": _fmt_seconds(status.remaining_seconds) if status else "",
@@ -152,6 +174,11 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "quick_form": QuickResultForm(),
         "kinds": DOCUMENT_KINDS,
         "pdf_async": len(matches) > exports.PDF_SYNC_MAX_MATCHES,
+        # TR&P 9.2: team matches already won, closed in one action; TR&P 8.2: draft pods page
+        "decided_team_matches": selectors.decided_open_team_matches(round_),
+        "structure_warnings": selectors.structure_warnings(event),
+        "uses_pods": event.format in LIMITED_FORMATS
+        or event.structure_kind == StructureKind.SINGLE_DAY_DRAFT_PLAYOFF,
         "elimination": selectors.elimination_procedure(event)
         if round_ is not None and round_.stage == RoundStage.TOP_CUT
         else [],

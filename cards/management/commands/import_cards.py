@@ -6,6 +6,7 @@ leaves the active release as it was."""
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -31,6 +32,14 @@ class Command(BaseCommand):
         parser.add_argument("--activate", action="store_true", help="make the release active for its game")
         parser.add_argument("--defaults", action="store_true", help="import every default source present")
         parser.add_argument(
+            "--from",
+            dest="shared_dir",
+            default=None,
+            help="--defaults: the folder holding data/fabcube, data/ga and data/cards-2026 "
+            "(default: ARBITER_SHARED_DIR, else ../shared beside the checkout); a source it lacks is "
+            "read from its public address when online (ARBITER_ONLINE_SOURCES)",
+        )
+        parser.add_argument(
             "--published",
             default=None,
             help="fabrary: the package version's publication date YYYY-MM-DD (statuses the package "
@@ -38,13 +47,24 @@ class Command(BaseCommand):
         )
 
     def handle(
-        self, *args, source=None, path=None, activate=False, defaults=False, published=None, **options
+        self,
+        *args,
+        source=None,
+        path=None,
+        activate=False,
+        defaults=False,
+        published=None,
+        shared_dir=None,
+        **options,
     ):
         if defaults == bool(source):
             raise CommandError(f"give a source ({', '.join(services.SOURCES)}) or --defaults")
         try:
             if defaults:
-                for row in services.import_defaults():
+                folder = Path(shared_dir) if shared_dir else None
+                if folder is not None and not folder.is_dir():
+                    raise CommandError(f"--from {folder}: no such folder")
+                for row in services.import_defaults(shared_dir=folder):
                     label = row.release or row.source
                     self.stdout.write(f"{label}: {row.status}" + (f" ({row.detail})" if row.detail else ""))
             else:

@@ -1,0 +1,217 @@
+"""Pages of the mirror add-on: import, re-import, standings side by side, hand-back sheets."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+
+from core.errors import DomainError
+from core.pdf import render_pdf
+from tournament.enums import FormatCode, MirrorSource
+
+from . import access, selectors, services
+from .parsers import ImportFileError
+
+MAX_UPLOAD_BYTES = 5_000_000
+MAX_FILES = 40
+
+
+def _submission(request: HttpRequest) -> dict:
+    uploads = request.FILES.getlist("files")
+    if len(uploads) > MAX_FILES:
+        raise DomainError(f"at most {MAX_FILES} files at once", field="files")
+    files = []
+    for upload in uploads:
+        if (upload.size or 0) > MAX_UPLOAD_BYTES:
+            raise DomainError(
+                f"{upload.name} is larger than {MAX_UPLOAD_BYTES // 1_000_000} MB", field="files"
+            )
+        files.append((upload.name, upload.read()))
+    standings_round = (request.POST.get("standings_round") or "").strip()
+    if standings_round and not standings_round.isdigit():
+        raise DomainError("the standings round is a whole number", field="standings_round")
+    return {
+        "files": files,
+        "text": request.POST.get("text") or "",
+        "omnidex": request.POST.get("omnidex") or "",
+        "source_id": request.POST.get("source_id") or "",
+        "standings_round": int(standings_round) if standings_round else None,
+    }
+
+
+def _run_import(request: HttpRequest, *, event=None):
+    """Read and import what the form carries; a message and None when it is refused."""
+    try:
+        parsed = services.read_submission(**_submission(request))
+        return services.import_event(
+            parsed,
+            actor=request.user,
+            event=event,
+            name=(request.POST.get("name") or "").strip(),
+            format=request.POST.get("format") or "",
+        )
+    except ImportFileError as exc:
+        messages.error(request, f"Nothing was imported. {exc}")
+    except DomainError as exc:
+        messages.error(request, f"Nothing was imported: {exc.message}")
+    return None
+
+
+def _formats() -> list[tuple[str, str]]:
+    return [(c.value, c.label) for c in FormatCode]
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    """Import a new mirrored event; the mirrored events the user is staff of."""
+    if request.method == "POST":
+        outcome = _run_import(request)
+        if outcome is not None:
+            messages.success(
+                request,
+                f"{'Imported' if outcome.created else 'Updated'} {outcome.event.name}: "
+                f"{len(outcome.changes)} change(s).",
+            )
+            return redirect("mirror:event", slug=outcome.event.slug)
+    events = list(selectors.mirrored_events_for(request.user)[:200])
+    return render(
+        request,
+        "mirror/home.html",
+        {"events": events, "sources": MirrorSource.choices[1:], "formats": _formats(), "form": request.POST},
+    )
+
+
+@login_required
+def event_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The mirror of one event: its imports and what each changed, re-import, hand-back links."""
+    event = access.event_for_mirror_staff(request.user, slug)
+    can_import = access.can_import_into(request.user, event)
+    if request.method == "POST":
+        if not can_import:
+            raise PermissionDenied("only the organizer, head judge or scorekeeper may re-import")
+        if not event.is_mirrored:
+            raise Http404("this event is not mirrored")
+        outcome = _run_import(request, event=event)
+        if outcome is not None:
+            messages.success(
+                request,
+                f"Re-imported: {len(outcome.changes)} change(s)."
+                if outcome.changes
+                else "Re-imported: nothing changed.",
+            )
+            return redirect("mirror:event", slug=event.slug)
+    imports = list(selectors.imports_for_event(event)[:20])
+    rounds = list(selectors.rounds_for_handback(event))
+    return render(
+        request,
+        "mirror/event.html",
+        {
+            "event": event,
+            "imports": imports,
+            "rounds": rounds,
+            "players": list(selectors.source_players(event)),
+            "can_import": can_import,
+            "can_read_penalty_log": access.can_read_penalty_log(request.user, event),
+        },
+    )
+
+
+def _official_event(request: HttpRequest, slug: str):
+    if not request.user.is_authenticated:
+        raise PermissionDenied("log in")
+    event = access.event_for_mirror_staff(request.user, slug)
+    if not access.can_read_handback(request.user, event):
+        raise PermissionDenied("only the event's officials")
+    return event
+
+
+@login_required
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _official_event(request, slug)
+    number = request.GET.get("round")
+    comparison = selectors.standings_comparison(event, int(number) if number and number.isdigit() else None)
+    return render(request, "mirror/standings.html", {"event": event, "cmp": comparison})
+
+
+def _round_number(event, number: int) -> int:
+    if not selectors.rounds_for_handback(event).filter(number=number).exists():
+        raise Http404(f"no round {number}")
+    return number
+
+
+@login_required
+def results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _official_event(request, slug)
+    rows = selectors.result_sheet(event, _round_number(event, number))
+    return render(
+        request,
+        "mirror/results.html",
+        {
+            "event": event,
+            "number": number,
+            "rows": rows,
+            "rounds": list(selectors.rounds_for_handback(event)),
+        },
+    )
+
+
+def _download(content: bytes | str, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def results_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _official_event(request, slug)
+    text = selectors.result_sheet_csv(event, _round_number(event, number))
+    return _download(text, f"{event.slug}-round-{number}-results.csv", "text/csv; charset=utf-8")
+
+
+@login_required
+def results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _official_event(request, slug)
+    rows = selectors.result_sheet(event, _round_number(event, number))
+    pdf = render_pdf(
+        "mirror/pdf/results.html",
+        {"event": event, "number": number, "rows": rows, "generated_at": timezone.now()},
+    )
+    return _download(pdf, f"{event.slug}-round-{number}-results.pdf", "application/pdf")
+
+
+def _penalty_event(request: HttpRequest, slug: str):
+    if not request.user.is_authenticated:
+        raise PermissionDenied("log in")
+    event = access.event_for_mirror_staff(request.user, slug)
+    if not access.can_read_penalty_log(request.user, event):
+        raise PermissionDenied("only the judges, the organizer and the scorekeeper read penalties")
+    return event
+
+
+@login_required
+def penalties(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _penalty_event(request, slug)
+    groups = selectors.players_with_entries(selectors.penalty_log(event))
+    return render(request, "mirror/penalties.html", {"event": event, "groups": groups})
+
+
+@login_required
+def penalties_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _penalty_event(request, slug)
+    return _download(
+        selectors.penalty_log_csv(event), f"{event.slug}-penalty-log.csv", "text/csv; charset=utf-8"
+    )
+
+
+@login_required
+def penalties_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _penalty_event(request, slug)
+    groups = selectors.players_with_entries(selectors.penalty_log(event))
+    pdf = render_pdf(
+        "mirror/pdf/penalties.html", {"event": event, "groups": groups, "generated_at": timezone.now()}
+    )
+    return _download(pdf, f"{event.slug}-penalty-log.pdf", "application/pdf")

@@ -1,0 +1,322 @@
+"""Check-in and walk-ins: check in all, by typed ID or name, by the player's QR code; the round-1
+decision about registered players who never checked in; walk-ins with a temporary player ID,
+the real ID replacing it later, and a walk-in claiming their registration (TR&P 1.5, 3.6)."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from django.core import signing
+from django.db.models import Q
+from django.utils import timezone
+
+from core.errors import ConflictError, DomainError, NotAllowed
+
+from .. import selectors
+from ..access import require_role
+from ..enums import MANAGE_ROLES, RegistrationStatus
+from ..models import Event, PlayerProfile, Registration
+from ._common import _atomic, _audit, _lock_event, _snapshot_registration, require_event_open
+from .registration import _PLAYER_ID_RE, _check_player_eligibility, check_in, register_new_player
+
+#: What the organizer may decide, once, about registered players who did not check in before
+#: round 1 of an event that uses check-in: drop them all, or pair them anyway.
+NOT_CHECKED_IN_CHOICES = {
+    "drop": "Drop everyone who did not check in",
+    "pair": "Pair them anyway",
+}
+
+_CHECK_IN_SALT = "arbiter.tournament.check-in"
+TEMPORARY_ID_PREFIX = "TMP-"
+# No 0/O, 1/I/L: a claim code is read off paper or a phone screen and typed.
+_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+# --------------------------------------------------------------------------- checking in
+
+
+@_atomic
+def check_in_all(event: Event, *, actor) -> int:
+    """Check in every registered (not waitlisted, dropped or disqualified) player; how many.
+
+    One audit entry per player, like ``check_in`` one at a time."""
+    require_role(actor, event, MANAGE_ROLES, "check in players")
+    require_event_open(event)
+    event = _lock_event(event)
+    now = timezone.now()
+    regs = list(
+        Registration.objects.select_for_update().filter(event=event, status=RegistrationStatus.REGISTERED)
+    )
+    for reg in regs:
+        reg.status = RegistrationStatus.CHECKED_IN
+        reg.checked_in_at = now
+        reg.save(update_fields=["status", "checked_in_at"])
+        _audit(
+            reg,
+            event=event,
+            actor=actor,
+            action="registration.check_in",
+            before={"status": "registered"},
+            after={"status": "checked_in"},
+            reason="check in all",
+        )
+    return len(regs)
+
+
+def find_registration(event: Event, text: str) -> Registration:
+    """The one registration ``text`` names: a player ID (exact, any case), else a name (exact,
+    then a unique part of one). None or several matches is a ``DomainError`` that says which."""
+    text = (text or "").strip()
+    if not text or "\x00" in text:
+        raise DomainError("type a player ID or a name", field="q")
+    regs = selectors.registrations_for_event(event)
+    by_id = regs.filter(player__player_id__iexact=text).first()
+    if by_id is not None:
+        return by_id
+    exact = list(regs.filter(player__display_name__iexact=text)[:2])
+    if len(exact) == 1:
+        return exact[0]
+    found = exact or list(regs.filter(Q(player__display_name__icontains=text))[:6])
+    if not found:
+        raise DomainError(f"nobody registered here matches {text!r}", field="q", code="not_found")
+    if len(found) > 1:
+        names = ", ".join(r.player.display_name for r in found[:5])
+        raise DomainError(
+            f"{text!r} matches several players ({names}): type more", field="q", code="ambiguous"
+        )
+    return found[0]
+
+
+@_atomic
+def check_in_by_text(event: Event, *, actor, text: str) -> Registration:
+    """Check in the player whose ID or name ``text`` is (the one box of the check-in desk)."""
+    require_role(actor, event, MANAGE_ROLES, "check in players")
+    return check_in(find_registration(event, text), actor=actor)
+
+
+def check_in_token(registration: Registration) -> str:
+    """The signed token of ``registration``'s check-in QR code (staff open its URL to check in)."""
+    return signing.Signer(salt=_CHECK_IN_SALT).sign(f"{registration.event_id}.{registration.pk}")
+
+
+def registration_for_token(event: Event, token: str) -> Registration:
+    """The registration a check-in token names; a forged, altered or other event's token is a 400."""
+    try:
+        value = signing.Signer(salt=_CHECK_IN_SALT).unsign(token)
+        event_id, reg_id = (int(part) for part in value.split("."))
+    except (signing.BadSignature, ValueError):
+        raise DomainError("this check-in code is not valid", code="token") from None
+    reg = selectors.registrations_for_event(event).filter(pk=reg_id).first()
+    if event_id != event.pk or reg is None:
+        raise DomainError("this check-in code belongs to another event", code="token")
+    return reg
+
+
+# --------------------------------------------------------------------------- before round 1
+
+
+def resolve_not_checked_in(event: Event, *, actor, choice: str | None) -> dict | None:
+    """Before round 1 of an event that uses check-in: nobody who did not check in is paired
+    unless the organizer chose, once and explicitly, what happens to them.
+
+    No choice while someone is missing: 409 (code ``not_checked_in``) naming them. ``"drop"``
+    drops them (not in the standings, TR&P 3.6; no waitlist promotion: pairing is under way);
+    ``"pair"`` pairs them as they are. Returns what to record with the pairing (or None).
+    Called by ``pair_next_round`` inside its transaction, the event row already locked.
+    """
+    if not event.check_in_required:
+        return None
+    missing = list(selectors.not_checked_in(event).select_for_update(of=("self",)))
+    if not missing:
+        return None
+    if choice not in NOT_CHECKED_IN_CHOICES:
+        names = ", ".join(r.player.display_name for r in missing[:10])
+        more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
+        raise ConflictError(
+            f"{len(missing)} registered player{'s have' if len(missing) != 1 else ' has'} not checked in: "
+            f"{names}{more}. Check them in, or choose to drop them or to pair them anyway.",
+            code="not_checked_in",
+            field="not_checked_in",
+        )
+    if choice == "drop":
+        now = timezone.now()
+        for reg in missing:
+            before = _snapshot_registration(reg)
+            reg.status = RegistrationStatus.DROPPED
+            reg.dropped_at = now
+            reg.save(update_fields=["status", "dropped_at"])
+            _audit(
+                reg,
+                event=event,
+                actor=actor,
+                action="registration.drop",
+                before=before,
+                after=_snapshot_registration(reg),
+                reason="did not check in before round 1 (organizer's choice at pairing)",
+            )
+    return {"choice": choice, "registrations": [r.pk for r in missing]}
+
+
+# --------------------------------------------------------------------------- walk-ins
+
+
+def _new_code(length: int) -> str:
+    return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(length))
+
+
+def _free_temporary_id() -> str:
+    while True:
+        candidate = TEMPORARY_ID_PREFIX + _new_code(6)
+        if not PlayerProfile.objects.filter(player_id__iexact=candidate).exists():
+            return candidate
+
+
+def _free_claim_code() -> str:
+    while True:
+        code = _new_code(8)
+        if not PlayerProfile.objects.filter(claim_code=code).exists():
+            return code
+
+
+@_atomic
+def register_walk_in(event: Event, *, actor, display_name: str, late_entry: bool = False) -> Registration:
+    """Staff register a player who has no player ID with them (TR&P 1.5): a temporary ID
+    (``TMP-`` and six characters, marked ``is_temporary``) and a claim code for the player.
+    The walk-in is checked in at once: staff see them at the desk."""
+    require_role(actor, event, MANAGE_ROLES, "register a walk-in")
+    require_event_open(event)
+    reg = register_new_player(
+        event,
+        actor=actor,
+        player_id=_free_temporary_id(),
+        display_name=display_name,
+        late_entry=late_entry,
+    )
+    profile = reg.player
+    profile.is_temporary = True
+    profile.claim_code = _free_claim_code()
+    profile.save(update_fields=["is_temporary", "claim_code"])
+    _audit(
+        profile,
+        event=event,
+        actor=actor,
+        action="player.walk_in",
+        after={"player_id": profile.player_id, "temporary": True},
+    )
+    if reg.status == RegistrationStatus.REGISTERED:
+        reg = check_in(reg, actor=actor)
+    return reg
+
+
+def _normal_id(player_id: str) -> str:
+    player_id = (player_id or "").strip()
+    if not _PLAYER_ID_RE.match(player_id):
+        raise DomainError("a player ID is 1 to 32 letters, digits or dashes (TR&P 1.5)", field="player_id")
+    if player_id.upper().startswith(TEMPORARY_ID_PREFIX):
+        raise DomainError("give the player's real ID, not a temporary one", field="player_id")
+    return player_id
+
+
+def _merge_into(temp: PlayerProfile, real: PlayerProfile, *, actor) -> PlayerProfile:
+    """Move every registration of ``temp`` to ``real`` and delete ``temp``. Matches point at
+    registrations, not profiles, so results, standings and decklists move with them."""
+    regs = list(Registration.objects.select_for_update().select_related("event").filter(player=temp))
+    for reg in regs:
+        if Registration.objects.filter(event=reg.event, player=real).exists():
+            raise ConflictError(
+                f"{real.display_name} ({real.player_id}) is already registered at {reg.event.name}",
+                field="player_id",
+            )
+        _check_player_eligibility(reg.event, real, actor=actor, approved=True)
+    for reg in regs:
+        reg.player = real
+        reg.save(update_fields=["player"])
+        _audit(
+            reg,
+            event=reg.event,
+            actor=actor,
+            action="registration.replace_player_id",
+            before={"player_id": temp.player_id, "profile": temp.pk},
+            after={"player_id": real.player_id, "profile": real.pk},
+        )
+    if temp.user_id and not real.user_id:
+        user_id, temp.user_id = temp.user_id, None
+        temp.save(update_fields=["user"])
+        real.user_id = user_id
+        real.save(update_fields=["user"])
+    temp.delete()
+    return real
+
+
+def _replace_id(profile: PlayerProfile, player_id: str, *, actor) -> PlayerProfile:
+    player_id = _normal_id(player_id)
+    real = PlayerProfile.objects.select_for_update().filter(player_id__iexact=player_id).first()
+    if real is not None and real.pk != profile.pk:
+        return _merge_into(profile, real, actor=actor)
+    before = profile.player_id
+    profile.player_id = player_id
+    profile.is_temporary = False
+    profile.save(update_fields=["player_id", "is_temporary"])
+    for reg in Registration.objects.filter(player=profile).select_related("event"):
+        _audit(
+            reg,
+            event=reg.event,
+            actor=actor,
+            action="registration.replace_player_id",
+            before={"player_id": before},
+            after={"player_id": player_id},
+        )
+    return profile
+
+
+@_atomic
+def replace_temporary_id(registration: Registration, *, actor, player_id: str) -> Registration:
+    """Replace a walk-in's temporary ID with their real player ID (TR&P 1.5), keeping every
+    result: a new ID is written onto the profile; an ID already on file takes over the walk-in's
+    registrations (refused if that player is registered at the same event). Allowed after the
+    event finished too: results go to GEM under the real ID."""
+    event = registration.event
+    require_role(actor, event, MANAGE_ROLES, "replace a temporary player ID")
+    profile = PlayerProfile.objects.select_for_update().get(pk=registration.player_id)
+    if not profile.is_temporary:
+        raise DomainError(f"{profile.display_name}'s player ID is not a temporary one", code="not_temporary")
+    _replace_id(profile, player_id, actor=actor)
+    return Registration.objects.select_related("player", "event").get(pk=registration.pk)
+
+
+_CODE_RE = re.compile(r"[^A-Z0-9]")
+
+
+@_atomic
+def claim_registration(*, user, code: str, player_id: str = "") -> PlayerProfile:
+    """A walk-in, logged in, claims what staff registered for them with the code they were given.
+
+    The profile (with its registrations and results) becomes theirs: linked to their account, or
+    merged into the profile their account already has. ``player_id`` (optional) replaces the
+    temporary ID at the same time. The code works once.
+    """
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise NotAllowed("log in to claim a registration", code="login")
+    code = _CODE_RE.sub("", (code or "").upper())
+    if not code:
+        raise DomainError("type the claim code you were given", field="code")
+    temp = PlayerProfile.objects.select_for_update().filter(claim_code=code).first()
+    if temp is None:
+        raise DomainError("no registration has this claim code", field="code", code="not_found")
+    if temp.user_id and temp.user_id != user.pk:
+        raise ConflictError("this registration was already claimed by someone else", field="code")
+    mine = PlayerProfile.objects.select_for_update().filter(user=user).exclude(pk=temp.pk).first()
+    temp.claim_code = ""
+    temp.save(update_fields=["claim_code"])
+    if mine is not None:
+        profile = _merge_into(temp, mine, actor=user)
+    else:
+        temp.user = user
+        temp.save(update_fields=["user"])
+        profile = temp
+        if player_id:
+            profile = _replace_id(profile, player_id, actor=user)
+    for reg in Registration.objects.filter(player=profile).select_related("event"):
+        _audit(reg, event=reg.event, actor=user, action="registration.claim", after={"profile": profile.pk})
+    return profile

@@ -1,0 +1,148 @@
+"""Team matches while they are played (TR&P 9.2): closing a decided team match, and dropping a
+team that can no longer field two players.
+
+A team match is the three boards (A v A, B v B, C v C) one round pairs between two teams. It is
+decided as soon as one team has two game wins; the game still running then ends at once. Such a
+board is stored as ``MatchResult.UNFINISHED``: it has no winner, counts for neither team and is
+left out of both players' individual records (no invented win, loss or draw).
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.utils import timezone
+
+from core.errors import ConflictError, DomainError
+
+from .. import pairing, selectors
+from ..access import require_role
+from ..enums import (
+    ACTIVE_REGISTRATION_STATUSES,
+    RESULT_ROLES,
+    TEAM_FORMATS,
+    MatchResult,
+    RegistrationStatus,
+    ReportStatus,
+    ResultKind,
+    RoundStatus,
+)
+from ..models import Match, Registration
+from ._common import _atomic, _audit, _lock_match, _snapshot_match, _snapshot_registration, require_event_open
+from .registration import _concede
+from .results import _maybe_close_round
+
+
+def team_boards(match: Match) -> list[Match]:
+    """The boards of the team match ``match`` belongs to (same round, same two teams), locked,
+    in table order. A bye's boards are the team's byes of that round."""
+    a_team = match.player_a.team_name
+    b_team = match.player_b.team_name if match.player_b_id else None
+    qs = Match.objects.select_for_update(of=("self",)).filter(
+        round_id=match.round_id, player_a__team_name=a_team
+    )
+    qs = qs.filter(player_b__team_name=b_team) if b_team else qs.filter(player_b__isnull=True)
+    return list(
+        qs.select_related("round", "player_a__player", "player_b__player").order_by("table_number", "id")
+    )
+
+
+@_atomic
+def close_decided_team_match(match: Match, *, actor, reason: str = "") -> list[Match]:
+    """Close a team match one team has already won (TR&P 9.2: the first team to two game wins wins
+    the match and a game still in progress ends at once). ``match`` is any board of it.
+
+    Every board still pending becomes ``UNFINISHED`` (kind ``TEAM_DECIDED``): no result is made up
+    for it. Swiss and play-off alike. Side effects: one audit record per closed board; the round
+    completes when nothing else is pending. Refused (400) while no team has two game wins.
+    Returns the team match's boards.
+    """
+    match = _lock_match(match)
+    event = match.round.event
+    require_role(actor, event, RESULT_ROLES, "close a team match")
+    require_event_open(event)
+    if event.format not in TEAM_FORMATS:
+        raise DomainError("only a team event has team matches (TR&P 9.2)", code="team")
+    if match.is_bye:
+        raise DomainError("a bye needs no result", field="match")
+    if match.round.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS):
+        raise DomainError(
+            f"round {match.round.number} is {match.round.get_status_display().lower()}: "
+            "team matches are closed while it runs",
+            code="round_closed",
+        )
+    boards = team_boards(match)
+    pending = [b for b in boards if b.result == MatchResult.PENDING]
+    if not pending:
+        raise ConflictError("every board of this team match already has a result")
+    decided = [(b.result, b.games_a, b.games_b) for b in boards if b.result != MatchResult.PENDING]
+    winner = pairing.team_match_result(decided + [(MatchResult.PENDING, 0, 0)])
+    if not winner:
+        raise DomainError(
+            "no team has two game wins yet: the remaining games are played out (TR&P 9.2)",
+            code="undecided",
+        )
+    team = (match.player_a if winner == "a" else match.player_b).team_name
+    for board in pending:
+        before = _snapshot_match(board)
+        board.result = MatchResult.UNFINISHED
+        board.result_kind = ResultKind.TEAM_DECIDED
+        board.games_a = board.games_b = board.games_drawn = 0
+        board.report_status = ReportStatus.STAFF
+        board.version += 1
+        board.save()
+        _audit(
+            board,
+            event=event,
+            actor=actor,
+            action="match.team_decided",
+            before=before,
+            after=_snapshot_match(board),
+            reason=reason or f"{team} has two game wins: the game ends (TR&P 9.2)",
+        )
+    _maybe_close_round(match.round, actor=actor)
+    return boards
+
+
+def drop_short_team(registration: Registration, *, actor) -> list[Registration]:
+    """TR&P 9.2: once two or more members of a team are out (dropped or disqualified) the team
+    forfeits and is dropped. Called inside the drop, disqualification and no-show services after
+    ``registration`` left: the remaining active members are dropped too, each conceding the board
+    still pending in the current round (a recorded forfeit, kind DROP). Returns those members."""
+    event = registration.event
+    if event.format not in TEAM_FORMATS or not registration.team_name:
+        return []
+    members = list(
+        Registration.objects.select_for_update()
+        .filter(event=event, team_name=registration.team_name)
+        .select_related("player")
+    )
+    active = [r for r in members if r.status in ACTIVE_REGISTRATION_STATUSES]
+    if len(members) - len(active) < 2 or not active:
+        return []
+    last = selectors.current_round(event)
+    reason = f"team {registration.team_name} has two members out: the team forfeits and is dropped (TR&P 9.2)"
+    for reg in active:
+        live = (
+            Match.objects.select_for_update(of=("self",))
+            .filter(Q(player_a=reg) | Q(player_b=reg), result=MatchResult.PENDING, player_b__isnull=False)
+            .exclude(round__status=RoundStatus.COMPLETE)
+            .select_related("round__event")
+            .first()
+        )
+        if live is not None:
+            _concede(live, reg, kind=ResultKind.DROP, actor=actor, reason=reason)
+        before = _snapshot_registration(reg)
+        reg.status = RegistrationStatus.DROPPED
+        reg.dropped_at = timezone.now()
+        reg.dropped_in_round = last.number if last else None
+        reg.save(update_fields=["status", "dropped_at", "dropped_in_round"])
+        _audit(
+            reg,
+            event=event,
+            actor=actor,
+            action="registration.drop",
+            before=before,
+            after=_snapshot_registration(reg),
+            reason=reason,
+        )
+    return active

@@ -1,0 +1,130 @@
+"""The check-in desk and the end of the event: check in all, by typed ID or name, by the
+player's QR code; walk-ins and their real IDs; undoing a drop; finishing and reopening the
+event; a walk-in claiming their registration."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from core.errors import DomainError
+
+from .. import selectors, services
+from ..enums import EVENT_EDIT_ROLES, MANAGE_ROLES
+from ..models import Event
+from ._common import _int, staff_action
+
+
+@staff_action(MANAGE_ROLES, anchor="check-in")
+def staff_check_in(request: HttpRequest, event: Event):
+    """The check-in desk: ``all`` checks in everyone registered; else ``q`` names one player."""
+    if request.POST.get("op") == "all":
+        n = services.check_in_all(event, actor=request.user)
+        return f"{n} player{'s' if n != 1 else ''} checked in."
+    reg = services.check_in_by_text(event, actor=request.user, text=request.POST.get("q", ""))
+    return f"{reg.player.display_name} ({reg.player.player_id}) checked in."
+
+
+def staff_check_in_code(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """What the staff's phone opens from a player's check-in QR code: who it is, and one button
+    that checks them in (a GET never changes anything)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    event = selectors.event_for_staff(request.user, slug, roles=MANAGE_ROLES)
+    error = ""
+    registration = None
+    try:
+        registration = services.registration_for_token(event, token)
+    except DomainError as exc:
+        error = exc.message
+    if request.method == "POST" and registration is not None:
+        try:
+            services.check_in(registration, actor=request.user)
+        except DomainError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"{registration.player.display_name} checked in.")
+        return redirect(reverse("tournament:staff", args=[event.slug]) + "#check-in")
+    return render(
+        request,
+        "tournament/check_in_code.html",
+        {"event": event, "registration": registration, "error": error},
+        status=400 if error else 200,
+    )
+
+
+@staff_action(MANAGE_ROLES, anchor="players")
+def staff_walk_in(request: HttpRequest, event: Event):
+    """Register a player who has no player ID with them: a temporary ID and a claim code."""
+    reg = services.register_walk_in(
+        event,
+        actor=request.user,
+        display_name=request.POST.get("display_name", ""),
+        late_entry=request.POST.get("late_entry") == "on",
+    )
+    return (
+        f"{reg.player.display_name} registered as a walk-in with the temporary ID {reg.player.player_id}. "
+        f"Claim code for the player: {reg.player.claim_code}."
+    )
+
+
+def _registration(event: Event, request: HttpRequest):
+    reg_id = _int(request.POST.get("registration"), name="registration")
+    reg = selectors.registrations_for_event(event).filter(pk=reg_id).first()
+    if reg is None:
+        raise DomainError(f"no registration {reg_id} at this event", field="registration")
+    return reg
+
+
+@staff_action(MANAGE_ROLES, anchor="players")
+def staff_replace_id(request: HttpRequest, event: Event):
+    """Replace a walk-in's temporary ID with their real player ID (results kept)."""
+    reg = _registration(event, request)
+    old = reg.player.player_id
+    reg = services.replace_temporary_id(reg, actor=request.user, player_id=request.POST.get("player_id", ""))
+    return f"{reg.player.display_name}: player ID {old} replaced by {reg.player.player_id}."
+
+
+@staff_action(MANAGE_ROLES, anchor="players")
+def staff_undo_drop(request: HttpRequest, event: Event):
+    """Undo a drop with a reason (a mistaken drop; after a new round, the head judge's re-entry)."""
+    reg = _registration(event, request)
+    services.undo_drop(reg, actor=request.user, reason=request.POST.get("reason", ""))
+    return f"{reg.player.display_name} is back in the event."
+
+
+@staff_action(MANAGE_ROLES, anchor="round")
+def staff_finish(request: HttpRequest, event: Event):
+    services.finish_event(event, actor=request.user)
+    return "The event is finished: final placings are on the event page."
+
+
+@staff_action(EVENT_EDIT_ROLES, anchor="round")
+def staff_reopen(request: HttpRequest, event: Event):
+    services.reopen_event(event, actor=request.user, reason=request.POST.get("reason", ""))
+    return "The event is open again."
+
+
+@login_required
+def claim_registration(request: HttpRequest) -> HttpResponse:
+    """A walk-in claims what staff registered for them with their claim code (and may give
+    their real player ID at the same time)."""
+    if request.method == "POST":
+        try:
+            profile = services.claim_registration(
+                user=request.user,
+                code=request.POST.get("code", ""),
+                player_id=request.POST.get("player_id", ""),
+            )
+        except DomainError as exc:
+            messages.error(request, exc.message)
+        else:
+            reg = profile.registrations.select_related("event").order_by("-created_at").first()
+            messages.success(request, f"Claimed: you play as {profile.display_name} ({profile.player_id}).")
+            if reg is not None:
+                return redirect(reverse("tournament:player", args=[reg.event.slug]))
+    return render(request, "tournament/claim.html", {})

@@ -1,0 +1,525 @@
+"""One event as one file: export it here, import it on another installation.
+
+The file (JSON, ``FORMAT`` version ``FORMAT_VERSION``) carries every row that belongs to the
+event: the event itself and every row of every model that points at it, directly or through
+another such row (days, staff, registrations, rounds, matches, reports, extensions, team
+invitations, decklists, judge calls, penalties, deck checks, reconstructions, and whatever a
+later app adds with a foreign key into that graph), plus the event's audit trail. Nothing here
+names those models: they are found by following foreign keys from ``tournament.Event``
+(``event_models``), so a new model or field moves without a change here.
+
+Rows the event only *refers to* are not copied but matched on the other installation:
+
+- player profiles by their GEM player ID (TR&P 1.5: one profile per person), created when the
+  ID is new there;
+- user accounts through their player profile, else by username, else created (with no usable
+  password: the person sets one through the password reset);
+- card data releases by game, source and version (the event keeps none when that release is not
+  imported there: the import says so);
+- content types by app and model name.
+
+Generated files (PDFs, bundles) are not carried: they are caches, made again on request.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.contrib.contenttypes.models import ContentType
+from django.db import models, transaction
+from django.utils import timezone
+from django.utils.duration import duration_iso_string
+
+from cards.models import CardDataRelease
+from core.audit import record_audit
+from core.errors import ConflictError, DomainError
+from core.models import AuditEntry
+from tournament.models import Event, PlayerProfile
+
+FORMAT = "arbiter-event"
+FORMAT_VERSION = 1
+
+#: Models an event's rows refer to without owning them: matched by a natural key on import.
+MATCHED = ("auth.user", "tournament.playerprofile", "cards.carddatarelease", "contenttypes.contenttype")
+
+#: Models that point into an event's rows but are not carried, each with the reason.
+NOT_CARRIED: dict[str, str] = {
+    "core.generatedfile": "generated PDFs and exports are caches, made again on request",
+}
+
+CHUNK = 2000
+
+
+class TransferError(DomainError):
+    """The file cannot be read or imported as it is."""
+
+
+class EventExists(ConflictError):
+    """An event with the file's slug exists here (import with replace, or another slug)."""
+
+
+# -------------------------------------------------------------------------- the model graph
+
+
+def _label(model) -> str:
+    return model._meta.label_lower
+
+
+def _relations(model) -> list[models.Field]:
+    """Concrete foreign keys and one-to-ones of ``model``."""
+    return [f for f in model._meta.concrete_fields if f.is_relation and f.related_model is not None]
+
+
+def _m2m(model) -> list[models.ManyToManyField]:
+    return [f for f in model._meta.many_to_many if f.remote_field.through._meta.auto_created]
+
+
+def event_models() -> list[type[models.Model]]:
+    """Every model whose rows belong to an event, parents before children (import order).
+
+    A model belongs when it has a foreign key to a model that belongs (``tournament.Event`` to
+    begin with) and is not in ``NOT_CARRIED``. ``core.AuditEntry`` is added last: it names its
+    event and object by plain ids. Raises TransferError when a belonging model points at a model
+    that is neither carried nor matched (a file could not restore that reference).
+    """
+    owned: list[type[models.Model]] = [Event]
+    changed = True
+    candidates = [m for m in apps.get_models() if m is not Event and m is not AuditEntry]
+    while changed:
+        changed = False
+        for model in candidates:
+            label = _label(model)
+            if model in owned or label in NOT_CARRIED or label in MATCHED:
+                continue
+            if any(f.related_model in owned for f in _relations(model)):
+                owned.append(model)
+                changed = True
+    for model in owned:
+        for f in [*_relations(model), *_m2m(model)]:
+            target = f.related_model
+            assert target is not None  # _relations keeps relations with a model
+            if target not in owned and _label(target) not in MATCHED:
+                raise TransferError(
+                    f"{model._meta.label}.{f.name} points at {target._meta.label}, which an event file "
+                    "neither carries nor matches: add it to transfer.services.MATCHED or NOT_CARRIED"
+                )
+    return [*_ordered(owned), AuditEntry]
+
+
+def _ordered(owned: list[type[models.Model]]) -> list[type[models.Model]]:
+    """Parents before children; a cycle is broken at a nullable key (filled in afterwards)."""
+    remaining = list(owned)
+    done: list[type[models.Model]] = []
+    while remaining:
+        ready = [
+            m
+            for m in remaining
+            if all(f.related_model not in remaining or f.related_model is m for f in _relations(m))
+        ]
+        if not ready:  # a cycle: take one whose keys into the rest are all nullable
+            ready = [
+                m
+                for m in remaining
+                if all(
+                    f.null for f in _relations(m) if f.related_model in remaining and f.related_model is not m
+                )
+            ][:1]
+            if not ready:
+                raise TransferError("the event's models reference each other through required keys")
+        for model in ready:
+            remaining.remove(model)
+            done.append(model)
+    return done
+
+
+# -------------------------------------------------------------------------- values
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, datetime | date | time):
+        return value.isoformat()
+    if isinstance(value, timedelta):
+        return duration_iso_string(value)
+    if isinstance(value, Decimal | uuid.UUID):
+        return str(value)
+    if isinstance(value, bytes | memoryview):
+        return bytes(value).hex()
+    raise TypeError(f"cannot write {type(value).__name__} to an event file")
+
+
+def _chunks(values: Iterable, size: int = CHUNK):
+    values = list(values)
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
+
+
+# -------------------------------------------------------------------------- export
+
+
+def collect_rows(event: Event) -> dict[type[models.Model], list[int]]:
+    """The primary keys of every row of ``event`` (see the module doc), per model."""
+    order = event_models()
+    ids: dict[type[models.Model], set] = {m: set() for m in order}
+    ids[Event] = {event.pk}
+    changed = True
+    while changed:  # a row may reach the event only through a model found later
+        changed = False
+        for model in order:
+            if model in (Event, AuditEntry):
+                continue
+            for f in _relations(model):
+                parents = ids.get(f.related_model) if f.related_model is not None else None
+                if not parents or f.related_model is model:
+                    continue
+                for chunk in _chunks(parents):
+                    found = set(
+                        model._base_manager.filter(**{f"{f.name}__in": chunk}).values_list("pk", flat=True)
+                    )
+                    if not found <= ids[model]:
+                        ids[model] |= found
+                        changed = True
+    audit = set(AuditEntry.objects.filter(event_id=event.pk).values_list("pk", flat=True))
+    for model in order[:-1]:
+        ct = ContentType.objects.get_for_model(model)
+        for chunk in _chunks(str(pk) for pk in ids[model]):
+            audit |= set(
+                AuditEntry.objects.filter(content_type=ct, object_id__in=chunk).values_list("pk", flat=True)
+            )
+    ids[AuditEntry] = audit
+    return {model: sorted(ids[model]) for model in order}
+
+
+def _row(obj: models.Model) -> dict:
+    row: dict[str, Any] = {}
+    for f in obj._meta.concrete_fields:
+        if f.primary_key:
+            continue
+        row[f.attname if f.is_relation else f.name] = f.value_from_object(obj)
+    for f in _m2m(type(obj)):
+        row[f.name] = sorted(getattr(obj, f.name).values_list("pk", flat=True))
+    return row
+
+
+def export_event(event: Event) -> dict:
+    """The event file's content (a JSON-able dict) for ``event``."""
+    rows = collect_rows(event)
+    referenced: dict[str, set] = defaultdict(set)
+    data: dict[str, list] = {}
+    for model, pks in rows.items():
+        out = []
+        for chunk in _chunks(pks):
+            for obj in model._base_manager.filter(pk__in=chunk).order_by("pk"):
+                row = _row(obj)
+                for f in _relations(model):
+                    value = row.get(f.attname)
+                    if value is not None and _label(f.related_model) in MATCHED:
+                        referenced[_label(f.related_model)].add(value)
+                for f in _m2m(model):
+                    if _label(f.related_model) in MATCHED:
+                        referenced[_label(f.related_model)].update(row[f.name])
+                out.append({"pk": obj.pk, "fields": row})
+        data[_label(model)] = out
+    User = get_user_model()
+    profiles = list(
+        PlayerProfile.objects.filter(pk__in=referenced["tournament.playerprofile"]).order_by("pk")
+    )
+    user_ids = referenced[_label(User)] | {p.user_id for p in profiles if p.user_id}
+    profile_of_user = dict(
+        PlayerProfile.objects.filter(user_id__in=user_ids).values_list("user_id", "player_id")
+    )
+    users = [
+        {
+            "pk": u.pk,
+            "username": u.get_username(),
+            "first_name": getattr(u, "first_name", ""),
+            "last_name": getattr(u, "last_name", ""),
+            "email": getattr(u, "email", ""),
+            "is_active": u.is_active,
+            "player_id": profile_of_user.get(u.pk),
+        }
+        for u in User._base_manager.filter(pk__in=user_ids).order_by("pk")
+    ]
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "exported_at": timezone.now(),
+        "event": event.slug,
+        "users": users,
+        "player_profiles": [
+            {
+                "pk": p.pk,
+                "player_id": p.player_id,
+                "display_name": p.display_name,
+                "banned": p.banned,
+                "suspended_until": p.suspended_until,
+                "user": p.user_id,
+            }
+            for p in profiles
+        ],
+        "card_releases": [
+            {"pk": r.pk, "game": r.game, "source": r.source, "version": r.version}
+            for r in CardDataRelease.objects.filter(pk__in=referenced["cards.carddatarelease"]).order_by("pk")
+        ],
+        "content_types": [
+            {"pk": ct.pk, "app_label": ct.app_label, "model": ct.model}
+            for ct in ContentType.objects.filter(pk__in=referenced["contenttypes.contenttype"]).order_by("pk")
+        ],
+        "rows": data,
+    }
+
+
+def dumps(document: dict) -> str:
+    return json.dumps(document, default=_encode, ensure_ascii=False, indent=1)
+
+
+# -------------------------------------------------------------------------- import
+
+
+@dataclass
+class ImportSummary:
+    event: Event
+    counts: dict[str, int] = field(default_factory=dict)
+    users_matched: int = 0
+    users_created: int = 0
+    profiles_matched: int = 0
+    profiles_created: int = 0
+    warnings: list[str] = field(default_factory=list)
+    #: (model label, pk in the file) -> pk here
+    pk_map: dict[tuple[str, Any], Any] = field(default_factory=dict)
+
+    def describe(self) -> list[str]:
+        lines = [
+            f"imported event {self.event.slug!r}: "
+            + ", ".join(f"{n} {label}" for label, n in self.counts.items() if n),
+            f"player profiles: {self.profiles_matched} matched by player ID, {self.profiles_created} new",
+            f"user accounts: {self.users_matched} matched, {self.users_created} new (created without a password: they use the password reset)",
+        ]
+        return lines + [f"warning: {w}" for w in self.warnings]
+
+
+def loads(text: str | bytes) -> dict:
+    try:
+        document = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise TransferError(f"not an event file (invalid JSON: {exc})") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise TransferError(f"not an event file (format is not {FORMAT!r})")
+    version = document.get("version")
+    if not isinstance(version, int) or version > FORMAT_VERSION:
+        raise TransferError(
+            f"event file version {version!r} is newer than this installation reads ({FORMAT_VERSION}): "
+            "update Arbiter here first"
+        )
+    return document
+
+
+def delete_event_rows(event: Event) -> None:
+    """Remove ``event`` and every row the event file would carry (children first)."""
+    rows = collect_rows(event)
+    for model in reversed(list(rows)):
+        for chunk in _chunks(rows[model]):
+            model._base_manager.filter(pk__in=chunk).delete()
+
+
+@transaction.atomic
+def import_event(
+    document: dict, *, replace: bool = False, slug: str | None = None, actor=None
+) -> ImportSummary:
+    """Create the event of ``document`` (see ``loads``) here with all its rows.
+
+    Refuses (EventExists) when an event with its slug exists, unless ``replace`` (that event and
+    its rows are removed first) or a new ``slug`` is given. Audited (``event.imported``).
+    """
+    slug = slug or str(document.get("event") or "")
+    if not slug:
+        raise TransferError("the file names no event slug: give one (--slug)")
+    existing = Event.objects.filter(slug=slug).first()
+    if existing is not None:
+        if not replace:
+            raise EventExists(
+                f"an event {slug!r} exists here: import with --replace to overwrite it, or --slug NEW",
+                code="event_exists",
+            )
+        delete_event_rows(existing)
+    summary = ImportSummary(event=Event())  # set below
+    pk_map = summary.pk_map
+    _match_references(document, summary)
+    order = event_models()
+    by_label = {_label(m): m for m in order}
+    unknown = set(document.get("rows", {})) - set(by_label)
+    if unknown:
+        raise TransferError(
+            "the file has rows of models this installation does not have: " + ", ".join(sorted(unknown))
+        )
+    deferred: list[tuple[type[models.Model], Any, str, str, Any]] = []
+    for model in order:
+        label = _label(model)
+        rows = document.get("rows", {}).get(label, [])
+        fields = {(f.attname if f.is_relation else f.name): f for f in model._meta.concrete_fields}
+        m2m = {f.name: f for f in _m2m(model)}
+        later = {m for m in order[order.index(model) :]}
+        for entry in rows:
+            values = dict(entry["fields"])
+            extra = set(values) - set(fields) - set(m2m)
+            if extra:
+                raise TransferError(
+                    f"{label} in the file has fields unknown here: {', '.join(sorted(extra))}"
+                )
+            obj = model()
+            pending: list[tuple[str, str, Any]] = []
+            for name, value in values.items():
+                if name in m2m:
+                    continue
+                f = fields[name]
+                if f.primary_key:
+                    continue
+                if f.is_relation and value is not None:
+                    target = _label(f.related_model)
+                    if f.related_model in later:  # inserted later (or this model): filled in afterwards
+                        pending.append((f.attname, target, value))
+                        value = None
+                    else:
+                        value = _mapped(pk_map, target, value, summary, f"{label}.{f.name}")
+                elif not f.is_relation:
+                    value = f.to_python(value) if value is not None else None
+                setattr(obj, f.attname, value)
+            if isinstance(obj, Event):
+                obj.slug = slug
+            if isinstance(obj, AuditEntry):
+                _remap_audit(obj, pk_map)
+            obj.save_base(raw=True)  # raw: the file's timestamps, not "now"
+            pk_map[(label, entry["pk"])] = obj.pk
+            for attname, target, value in pending:
+                deferred.append((model, obj.pk, attname, target, value))
+            for name, f in m2m.items():
+                targets = [pk_map.get((_label(f.related_model), v)) for v in values.get(name, [])]
+                getattr(obj, name).set([t for t in targets if t is not None])
+        summary.counts[label] = len(rows)
+    for model, pk, attname, target, value in deferred:
+        new = _mapped(pk_map, target, value, summary, f"{_label(model)}.{attname}")
+        model._base_manager.filter(pk=pk).update(**{attname: new})
+    event = Event.objects.get(slug=slug)
+    summary.event = event
+    record_audit(
+        event,
+        actor=actor,
+        action="event.imported",
+        after={
+            "slug": slug,
+            "rows": sum(summary.counts.values()),
+            "exported_at": document.get("exported_at"),
+        },
+        reason="replaced the event here" if existing is not None else "",
+        event_id=event.pk,
+    )
+    return summary
+
+
+def _mapped(pk_map: dict, target: str, value: Any, summary: ImportSummary, where: str) -> Any:
+    key = (target, value)
+    if key in pk_map:
+        return pk_map[key]
+    if target == "cards.carddatarelease":
+        return None  # reported by _match_references
+    raise TransferError(f"{where} refers to {target} {value!r}, which the file does not carry")
+
+
+def _remap_audit(entry: AuditEntry, pk_map: dict) -> None:
+    """The audit entry's plain ids (its event, the changed object) point at the new rows."""
+    if entry.event_id is not None:
+        entry.event_id = pk_map.get(("tournament.event", entry.event_id), entry.event_id)
+    if entry.content_type_id and entry.object_id:
+        ct = ContentType.objects.get_for_id(entry.content_type_id)
+        label = f"{ct.app_label}.{ct.model}"
+        model_class = ct.model_class()
+        pk_field = model_class._meta.pk if model_class is not None else None
+        try:
+            old = pk_field.to_python(entry.object_id) if pk_field is not None else entry.object_id
+        except Exception:  # noqa: BLE001 - an id that is not this model's key stays as written
+            return
+        new = pk_map.get((label, old))
+        if new is not None:
+            entry.object_id = str(new)
+
+
+def _match_references(document: dict, summary: ImportSummary) -> None:
+    """Map the file's users, player profiles, card releases and content types to rows here."""
+    pk_map = summary.pk_map
+    User = get_user_model()
+    for ct in document.get("content_types", []):
+        content_type = ContentType.objects.get_by_natural_key(ct["app_label"], ct["model"])
+        pk_map[("contenttypes.contenttype", ct["pk"])] = content_type.pk
+    for rel in document.get("card_releases", []):
+        release = CardDataRelease.objects.filter(
+            game=rel["game"], source=rel["source"], version=rel["version"]
+        ).first()
+        if release is None:
+            summary.warnings.append(
+                f"card data {rel['source']}@{rel['version']} ({rel['game']}) is not imported here: "
+                "rows that named it keep none (run manage.py import_cards, then set the event's card data)"
+            )
+        else:
+            pk_map[("cards.carddatarelease", rel["pk"])] = release.pk
+    profiles_by_player_id = {p["player_id"]: p for p in document.get("player_profiles", [])}
+    user_label = _label(User)
+    for u in document.get("users", []):
+        user = None
+        if u.get("player_id"):
+            here = PlayerProfile.objects.filter(player_id=u["player_id"]).select_related("user").first()
+            user = here.user if here is not None else None
+        if user is None:
+            same_name = User._base_manager.filter(username=u["username"]).first()
+            if same_name is not None:
+                other = (
+                    PlayerProfile.objects.filter(user=same_name).values_list("player_id", flat=True).first()
+                )
+                if u.get("player_id") is None or other in (None, u["player_id"]):
+                    user = same_name
+        if user is not None:
+            summary.users_matched += 1
+        else:
+            user = User(
+                username=_free_username(User, u["username"]),
+                first_name=u.get("first_name", ""),
+                last_name=u.get("last_name", ""),
+                email=u.get("email", ""),
+                is_active=u.get("is_active", True),
+            )
+            user.set_unusable_password()
+            user.save()
+            summary.users_created += 1
+        pk_map[(user_label, u["pk"])] = user.pk
+    for p in profiles_by_player_id.values():
+        profile = PlayerProfile.objects.filter(player_id=p["player_id"]).first()
+        if profile is not None:
+            summary.profiles_matched += 1
+        else:
+            user_pk = pk_map.get((user_label, p.get("user")))
+            if user_pk is not None and PlayerProfile.objects.filter(user_id=user_pk).exists():
+                user_pk = None
+            profile = PlayerProfile.objects.create(
+                player_id=p["player_id"],
+                display_name=p["display_name"],
+                banned=p.get("banned", False),
+                suspended_until=p.get("suspended_until"),
+                user_id=user_pk,
+            )
+            summary.profiles_created += 1
+        pk_map[("tournament.playerprofile", p["pk"])] = profile.pk
+
+
+def _free_username(User, wanted: str) -> str:
+    name, n = wanted, 1
+    while User._base_manager.filter(username=name).exists():
+        n += 1
+        name = f"{wanted[:140]}-{n}"
+    return name
