@@ -22,6 +22,9 @@ Environment variables:
     GENERATED_FILE_TTL_HOURS  how long generated PDFs and exports are kept (default 168, a week)
     PUBLIC_MICROCACHE_SECONDS  anonymous visitors' event page and standings API kept whole this long
                             in the shared cache (default 2; 0 turns it off)
+    EMAIL_BACKEND           Django email backend for password resets (default: printed to the console)
+    EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS  for the SMTP backend
+    DEFAULT_FROM_EMAIL      sender of password-reset mail (default arbiter@localhost)
 
   Security (docs/deployment.md has the production configuration `manage.py check --deploy` passes):
     ARBITER_BEHIND_PROXY    "1" when a reverse proxy sets X-Forwarded-Proto/-For (trusted only then)
@@ -156,6 +159,7 @@ INSTALLED_APPS = [
     "decklists",
     "judging",
     "reference",
+    "accounts",
     "mirror",
     "transfer",
 ]
@@ -257,8 +261,17 @@ STORAGES = {
 }
 
 LOGIN_URL = "/accounts/login/"
-LOGIN_REDIRECT_URL = "/"
+LOGIN_REDIRECT_URL = "/accounts/"
 LOGOUT_REDIRECT_URL = "/"
+
+# Password-reset mail: printed to the console unless a backend is configured.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "arbiter@localhost")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 urlpatterns = [
     path("", include("core.urls")),
     path("admin/", admin.site.urls),
+    path("accounts/", include("accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("cards/", include("cards.urls")),
     path("events/", include("tournament.urls")),
@@ -20,4 +21,5 @@ urlpatterns = [
     path("api/", include("decklists.api_urls")),
     path("api/", include("judging.api_urls")),
     path("api/", include("reference.api_urls")),
+    path("api/", include("accounts.api_urls")),
 ]

@@ -1,6 +1,7 @@
 from django.db import connection
-from django.http import JsonResponse
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 
 
 def home(request):
@@ -12,3 +13,9 @@ def health(request):
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
     return JsonResponse({"status": "ok", "database": connection.vendor})
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the page names; the icon is an SVG static file
+    (its address is looked up per request: in production it carries a content hash)."""
+    return redirect(static("favicon.svg"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from datetime import datetime
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils import timezone
 
 from cards.models import CardDataRelease
@@ -288,3 +288,13 @@ def gate_counts(event: Event) -> dict:
         "illegal": illegal,
         "unchecked": unchecked,
     }
+
+
+def decklists_live_token(event: Event) -> str:
+    """Changes whenever a list of ``event`` is created, changed or removed (one aggregate query;
+    the staff dashboard's live poll). Registrations changing status are in the dashboard's own
+    token."""
+    agg = Decklist.objects.filter(registration__event=event).aggregate(
+        n=Count("id"), m=Sum("id"), changed=Max("updated_at")
+    )
+    return f"lists:{agg['n']}.{agg['m']}.{agg['changed']}"

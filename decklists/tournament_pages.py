@@ -12,5 +12,10 @@ def _gate_counts(event) -> dict:
     return selectors.gate_counts(event) if event.decklists_required else {}
 
 
-# The dashboard's decklist counts: missing, not legal, not yet checked (TR&P App E).
-addons.register_staff_panel("decklists/_staff_panel.html", _gate_counts)
+def _lists_token(event) -> str:
+    return selectors.decklists_live_token(event)
+
+
+# The dashboard's decklist counts: missing, not legal, not yet checked (TR&P App E), refreshed by
+# the dashboard's live poll.
+addons.register_staff_panel("decklists/_staff_panel.html", _gate_counts, live_token=_lists_token)

@@ -315,7 +315,7 @@ PPG_2023: tuple[Infraction, ...] = (
         "Card-Pool Contents Error",
         "PPG 4.5",
         IP2,
-        "Remove extra or unregistered cards and restore the pool to the decklist (OPEN-23).",
+        "Remove extra or unregistered cards and restore the pool to the decklist.",
         casual_note="PPG 2.3: fix the deck; fill to minimum with Cracked Baubles.",
         variants=(
             Variant(
@@ -336,7 +336,7 @@ PPG_2023: tuple[Infraction, ...] = (
         WARNING,
         "Bring the presented set to legal: add inventory cards or Cracked Baubles, remove illegal or excess cards.",
         professional=IP2,
-        notes="Professional REL: IP2 (OPEN-24).",
+        notes="Professional REL: IP2.",
         variants=(
             Variant("game_in_progress", "Game in progress and the deck cannot be made legal", GAME_LOSS),
             Variant("unlisted_starting_card", "Illegal starting card not on the decklist", IP2),
@@ -478,7 +478,7 @@ PPG_2023: tuple[Infraction, ...] = (
         repeat=REPEAT_LADDER,
         ladder=(MATCH_LOSS, DISQUALIFICATION),
         ladder_per_day=False,
-        notes="Repeat requests: Disqualification. TR&P 2025 bans asking at any time (OPEN-27).",
+        notes="Repeat requests: Disqualification. TR&P 2025 bans asking at any time.",
         variants=(Variant("ignorance", "Out of ignorance", WARNING),),
     ),
     _conduct(

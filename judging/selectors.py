@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from statistics import median
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from core.exports import write_csv
 from tournament.enums import PENALTY_READ_ROLES
@@ -228,3 +228,20 @@ def closed_reconstructions_for_player(player: PlayerProfile) -> QuerySet[Reconst
         .filter(at_their_match, call__status=CallStatus.CLOSED)
         .order_by("-call__closed_at", "-id")
     )
+
+
+def calls_live_token(event: Event) -> str:
+    """A token that changes whenever a call of ``event`` is opened, claimed, ruled, appealed or
+    closed, or its extension changes (one aggregate query; the staff dashboard's live poll)."""
+    agg = JudgeCall.objects.filter(event=event).aggregate(
+        n=Count("id"),
+        open=Count("id", filter=Q(status__in=OPEN_CALL_STATUSES)),
+        opened=Max("opened_at"),
+        claimed=Max("claimed_at"),
+        ruled=Max("ruled_at"),
+        appealed=Max("appealed_at"),
+        final=Max("final_ruled_at"),
+        closed=Max("closed_at"),
+        ext=Sum("extension_seconds"),
+    )
+    return "calls:" + ".".join(str(agg[k]) for k in sorted(agg))

@@ -19,6 +19,7 @@ from django.utils import timezone
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
 from decklists.selectors import accepted_decklist_for, decklist_card_counts
+from reference import selectors as reference_selectors
 from tournament import services as tournament_services
 from tournament.enums import (
     CALL_READ_ROLES,
@@ -65,7 +66,9 @@ def _timed(match: Match | None) -> bool:
 
 
 def clean_citations(citations) -> list[str]:
-    """Rule citations like "CR 1.1.3b", "TR&P 3.2", "PPG 4.4"; each one checked."""
+    """Rule citations like "CR 1.1.3b", "TR&P 3.2", "PPG 4.4"; each one checked: its form, and
+    that the imported rules document has that number (an unknown one is refused with the
+    nearest rule as a suggestion)."""
     if citations is None:
         return []
     if isinstance(citations, str):
@@ -80,6 +83,9 @@ def clean_citations(citations) -> list[str]:
                 f"citation {cite!r} is not a rule number such as 'CR 1.1.3b', 'TR&P 3.2' or 'PPG 4.4'",
                 field="citations",
             )
+        problem = reference_selectors.citation_problem(cite)
+        if problem is not None:
+            raise DomainError(problem, field="citations", code="unknown_rule")
         if cite not in out:
             out.append(cite)
     return out
@@ -352,7 +358,7 @@ def recommendation_for(
 #: Cross-edition differences the head judge should know about (requirements OPEN-27, OPEN-31).
 VERSION_NOTES = {
     ("improper_concession", "2025"): (
-        "OPEN-27: PPG 2023 5.9 counts requests after decks are presented; TR&P 2025 3.5 bars any request"
+        "PPG 2023 5.9 counts requests after decks are presented; TR&P 2025 3.5 bars any request"
     ),
 }
 
@@ -909,6 +915,11 @@ def finish_deck_check(
     give the match its time (TR&P 3.2, 3.8: check time rounded up + 3 minutes, capped at the
     round length). When both players of a match are checked, the match gets the longest
     extension once, not the sum.
+
+    A non-regular check in the middle of a game pauses the match like any judge pause (TR&P
+    3.2, PPG 1.2): over one minute, the match gets at least the time taken, rounded up to the
+    minute; checks of both players at the same time count once. A check between rounds pauses
+    nothing and gives no time.
     """
     check = (
         DeckCheck.objects.select_for_update(of=("self",))
@@ -953,6 +964,31 @@ def finish_deck_check(
                 match,
                 seconds=extension - granted,
                 reason=f"Deck check #{check.pk} (TR&P 3.2, 3.8)",
+                actor=judge,
+            )
+    elif check.kind == DeckCheckKind.MID_GAME and _timed(match):
+        extension = rules.ruling_extension_seconds((ended_at - check.started_at).total_seconds())
+        # Checks of this match that overlap this one in time were the same pause.
+        granted = max(
+            [0]
+            + list(
+                DeckCheck.objects.filter(
+                    match=match,
+                    kind=DeckCheckKind.MID_GAME,
+                    status=DeckCheckStatus.DONE,
+                    started_at__lt=ended_at,
+                    ended_at__gt=check.started_at,
+                )
+                .exclude(pk=check.pk)
+                .values_list("extension_seconds", flat=True)
+            )
+        )
+        check.extension_seconds = extension
+        if extension > granted:
+            tournament_services.add_match_extension(
+                match,
+                seconds=extension - granted,
+                reason=f"Mid-game deck check #{check.pk} paused the match (TR&P 3.2)",
                 actor=judge,
             )
     check.save()

@@ -18,5 +18,11 @@ def _open_calls(event, user) -> dict:
     return {"extensions": list(selectors.call_extensions_for_event(event)[:20]), "can_read_calls": False}
 
 
-# The dashboard's open judge calls (judging/_staff_panel.html reads ``addon.calls``).
-addons.register_staff_panel("judging/_staff_panel.html", _open_calls, with_user=True)
+def _calls_token(event) -> str:
+    """Changes with every call opened, claimed, ruled, appealed or closed at ``event``."""
+    return selectors.calls_live_token(event)
+
+
+# The dashboard's open judge calls (judging/_staff_panel.html reads ``addon.calls``), refreshed
+# by the dashboard's live poll.
+addons.register_staff_panel("judging/_staff_panel.html", _open_calls, with_user=True, live_token=_calls_token)

@@ -110,7 +110,9 @@ def _from_table(table: Sequence[tuple[int, int, int]], players: int, *, rule: st
     while players > limit:  # OPEN-4: one more round per doubling beyond the table
         limit *= 2
         rounds += 1
-    return Structure(rounds, cut, extrapolated=True, rule=rule + ", extrapolated (OPEN-4)")
+    return Structure(
+        rounds, cut, extrapolated=True, rule=rule + ", extrapolated: one more round per doubling"
+    )
 
 
 def rounds_without_rematch(entrants: int) -> int:

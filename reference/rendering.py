@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from .citations import _NUM_STRICT, find_citations, rule_url
 from .models import GlossaryTerm, Rule, RulesDocument
+from .symbols import symbols_html, symbols_words
 
 _INTERNAL_REF = re.compile(
     rf"\[(?P<b>{_NUM_STRICT})\]|\b(?:Rules?|Sections?|Chapters?)\s+(?P<w>{_NUM_STRICT})(?![\w.]\w)|\((?P<p>\d+\.\d+(?:\.\d+[a-z]?)?)\)"
@@ -107,7 +108,7 @@ def _link_inline(text: str, index: DocumentIndex | None, used_terms: set[str]) -
                         m.start(),
                         m.end(),
                         f'<a class="gloss" href="{escape(index.glossary_href(slug))}" '
-                        f'title="{escape(definition[:200])}">{escape(m.group(0))}</a>',
+                        f'title="{escape(symbols_words(definition[:200]))}">{escape(m.group(0))}</a>',
                     )
                 )
     spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))
@@ -116,10 +117,10 @@ def _link_inline(text: str, index: DocumentIndex | None, used_terms: set[str]) -
     for start, end, html_ in spans:
         if start < pos:
             continue
-        out.append(escape(text[pos:start]))
+        out.append(symbols_html(escape(text[pos:start])))
         out.append(html_)
         pos = end
-    out.append(escape(text[pos:]))
+    out.append(symbols_html(escape(text[pos:])))
     return "".join(out)
 
 
@@ -166,7 +167,7 @@ def render_rule_text(
         if para.startswith("Example"):
             parts.append('<p class="example">' + _link_inline(para, index, used) + "</p>")
         elif _SUBHEAD.match(para) and len(para.split()) <= 5:
-            parts.append('<p class="subhead"><strong>' + escape(para) + "</strong></p>")
+            parts.append('<p class="subhead"><strong>' + symbols_html(escape(para)) + "</strong></p>")
         else:
             parts.append("<p>" + _link_inline(para, index, used) + "</p>")
     if items:

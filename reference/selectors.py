@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from .citations import NUMBER_RE, Citation, parse_citation
 from .enums import DocumentKind
 from .models import GlossaryTerm, Rule, RulesDocument
+from .symbols import symbols_html
 
 SEARCH_LIMIT = 50
 HEADLINE_HITS = 12  # ts_headline is costly: the first screenfuls get it, the rest Python highlighting
@@ -174,6 +175,50 @@ def rule_for_citation(citation: str | Citation | None) -> Rule | None:
     return Rule.objects.filter(document=document, number=cit.number).select_related("document").first()
 
 
+def _suggest_number(document: RulesDocument, number: str) -> str | None:
+    """The nearest number of ``document`` to an unknown ``number``: a close spelling, else the
+    nearest enclosing rule (``1.1.3z`` -> ``1.1.3``), else None."""
+    numbers = list(Rule.objects.filter(document=document).values_list("number", flat=True))
+    if not numbers:
+        return None
+    close = difflib.get_close_matches(number, numbers, n=1, cutoff=0.75)
+    if close:
+        return close[0]
+    known = set(numbers)
+    trimmed = number
+    while trimmed:
+        trimmed = re.sub(r"(\.[^.]*|[a-z])$", "", trimmed, flags=re.IGNORECASE)
+        if trimmed in known:
+            return trimmed
+        if "." not in trimmed and not re.search(r"[a-z]$", trimmed, re.IGNORECASE):
+            break
+    return None
+
+
+def citation_problem(text: str) -> str | None:
+    """Why the citation ``text`` ("CR 1.1.3b", "TR&P'23 3.4") cannot be accepted, with a
+    suggestion of the nearest rule, or None when it names a rule of the imported document.
+
+    A citation of a document that was never imported cannot be checked and is not refused."""
+    cit = parse_citation(text)
+    if cit is None:
+        return f"{text!r} is not a rule number such as 'CR 1.1.3b', 'TR&P 3.2' or 'PPG 4.4'"
+    try:
+        document = document_for(cit.doc, cit.version)
+    except DocumentNotFound:
+        return None
+    if len(cit.number) == 1 and cit.number.isalpha():  # an appendix ("TR&P App. E")
+        return None
+    if find_rule(document, cit.number) is not None:
+        return None
+    where = f"{cit.label().rsplit(' ', 1)[0]} {document.version}"
+    message = f"{text} is not a rule of {where}"
+    suggestion = _suggest_number(document, cit.number)
+    if suggestion is not None:
+        message += f"; did you mean {Citation(cit.doc, suggestion, cit.version).label()}?"
+    return message
+
+
 def glossary_for(document: RulesDocument) -> list[GlossaryTerm]:
     return list(GlossaryTerm.objects.filter(document=document).order_by("order"))
 
@@ -224,7 +269,7 @@ def _highlight(text: str, words: list[str] | re.Pattern | None, *, width: int = 
     prefix = "… " if start else ""
     suffix = " …" if start + width < len(text) else ""
     if pattern is None:
-        return mark_safe(prefix + html.escape(snippet) + suffix)
+        return mark_safe(symbols_html(prefix + html.escape(snippet) + suffix))
     out: list[str] = []
     pos = 0
     for m in pattern.finditer(snippet):
@@ -232,7 +277,7 @@ def _highlight(text: str, words: list[str] | re.Pattern | None, *, width: int = 
         out.append("<mark>" + html.escape(m.group(0)) + "</mark>")
         pos = m.end()
     out.append(html.escape(snippet[pos:]))
-    return mark_safe(prefix + "".join(out) + suffix)
+    return mark_safe(symbols_html(prefix + "".join(out) + suffix))
 
 
 _START, _STOP = "\u0001", "\u0003"
@@ -241,7 +286,7 @@ _START, _STOP = "\u0001", "\u0003"
 def _headline_to_html(headline: str) -> SafeString:
     """SearchHeadline output with sentinel markers -> escaped HTML with <mark> tags."""
     escaped = html.escape(headline or "", quote=True)
-    return mark_safe(escaped.replace(_START, "<mark>").replace(_STOP, "</mark>"))
+    return mark_safe(symbols_html(escaped.replace(_START, "<mark>").replace(_STOP, "</mark>")))
 
 
 def _search_documents(kind: str | None) -> QuerySet[RulesDocument]:
@@ -467,7 +512,7 @@ def word_diff(old: str, new: str, *, context: int | None = None) -> SafeString:
             out.append("<del>" + html.escape(" ".join(a[i1:i2])) + "</del>")
         if op in ("insert", "replace"):
             out.append("<ins>" + html.escape(" ".join(b[j1:j2])) + "</ins>")
-    return mark_safe(" ".join(out))
+    return mark_safe(symbols_html(" ".join(out)))
 
 
 def compare_documents(old: RulesDocument, new: RulesDocument, *, status: str | None = None) -> Comparison:

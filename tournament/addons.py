@@ -12,7 +12,9 @@ the app contributes, so the pages show exactly the add-ons that are installed, i
   registration on the player page (reversed with the slug, or with no arguments).
 - ``register_staff_panel(template, context)``: a template fragment included at the end of the
   dashboard's clock section, with ``addon`` set to ``context(event)`` (a dict) for each request
-  (``context(event, user)`` when registered ``with_user=True``).
+  (``context(event, user)`` when registered ``with_user=True``). With ``live_token(event)``
+  (a cheap string that changes whenever the panel's content does) the panel is also refreshed
+  by the dashboard's live poll, and the token is part of that poll's ETag.
 """
 
 from __future__ import annotations
@@ -40,10 +42,11 @@ class Panel:
     template: str
     context: Callable[..., dict]
     with_user: bool = False
+    live_token: Callable[..., str] | None = None
 
     def for_event(self, event, user=None) -> dict:
         context = self.context(event, user) if self.with_user else self.context(event)
-        return {"template": self.template, "context": context}
+        return {"template": self.template, "context": context, "live": self.live_token is not None}
 
 
 _staff_links: list[Link] = []
@@ -70,12 +73,18 @@ def register_player_link(label: str, url_name: str, *, with_event: bool = True) 
     _add(_player_links, Link(label, url_name, with_event))
 
 
-def register_staff_panel(template: str, context: Callable[..., dict], *, with_user: bool = False) -> None:
+def register_staff_panel(
+    template: str,
+    context: Callable[..., dict],
+    *,
+    with_user: bool = False,
+    live_token: Callable[..., str] | None = None,
+) -> None:
     """``context(event)``, or ``context(event, user)`` with ``with_user`` (a panel whose content
-    depends on the viewer's role)."""
+    depends on the viewer's role); ``live_token(event)`` makes the panel live (module docstring)."""
     # One panel per template: a second registration replaces the context function.
     _staff_panels[:] = [p for p in _staff_panels if p.template != template]
-    _staff_panels.append(Panel(template, context, with_user))
+    _staff_panels.append(Panel(template, context, with_user, live_token))
 
 
 def staff_links(event) -> list[dict]:
@@ -88,3 +97,8 @@ def player_links(event) -> list[dict]:
 
 def staff_panels(event, user=None) -> list[dict]:
     return [panel.for_event(event, user) for panel in _staff_panels]
+
+
+def staff_panels_token(event) -> str:
+    """The live panels' tokens together (part of the staff dashboard's live ETag)."""
+    return "|".join(p.live_token(event) for p in _staff_panels if p.live_token is not None)

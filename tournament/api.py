@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -41,6 +41,7 @@ from .enums import (
     StructureKind,
     TrpVersion,
 )
+from .forms import MY_RESULT_CHOICES, PlayerReportForm
 from .models import Event, Match, PlayerProfile, Registration, StaffAssignment, TeamInvitation
 
 # --------------------------------------------------------------------------- serializers
@@ -261,18 +262,39 @@ class StaffWriteSerializer(serializers.Serializer):
 
 
 class MatchSerializer(serializers.ModelSerializer):
+    """A match; ``result`` and the games in the staff's A/B words, and ``my_outcome`` in the
+    words of the phone form (win, loss, draw) for a player of the match."""
+
     round = serializers.IntegerField(source="round.number", read_only=True)
     player_a = RegistrationSerializer(read_only=True)
     player_b = RegistrationSerializer(read_only=True, allow_null=True)
+    my_outcome = serializers.SerializerMethodField(
+        help_text="for a player of this match: win, loss, draw, double_loss or bye from their side"
+    )
 
     class Meta:
         model = Match
         fields = [
             "id", "round", "table_number", "player_a", "player_b", "result", "result_kind", "games_a",
             "games_b", "games_drawn", "extension_seconds", "report_status", "reported_at",
-            "confirmed_at", "seed_a", "seed_b", "bracket_slot", "version",
+            "confirmed_at", "seed_a", "seed_b", "bracket_slot", "version", "my_outcome",
         ]  # fmt: skip
         read_only_fields = fields
+
+    def get_my_outcome(self, match: Match) -> str | None:
+        lens = self.context.get("lens")
+        own = getattr(lens, "own_player_pk", None)
+        if own is None or not match.result:
+            return None
+        if match.player_a.player_id == own:
+            mine = "a"
+        elif match.player_b is not None and match.player_b.player_id == own:
+            mine = "b"
+        else:
+            return None
+        if match.result in (MatchResult.DRAW, MatchResult.DOUBLE_LOSS, MatchResult.BYE):
+            return "double_loss" if match.result == MatchResult.DOUBLE_LOSS else str(match.result)
+        return "win" if match.result == mine else "loss"
 
 
 class ClockSerializer(serializers.Serializer):
@@ -320,8 +342,23 @@ class ClockActionSerializer(serializers.Serializer):
 
 
 class ReportSerializer(serializers.Serializer):
+    """A player's report in the words of the phone form: ``outcome`` (win, loss, draw) and
+    ``my_games`` / ``their_games`` from the reporter's side. The staff's A/B words (``result``,
+    ``games_a``, ``games_b``) are still accepted in place of ``outcome``."""
+
+    outcome = serializers.ChoiceField(
+        MY_RESULT_CHOICES, required=False, help_text="the result from your side: win, loss or draw"
+    )
+    my_games = serializers.IntegerField(
+        min_value=0, max_value=9, required=False, help_text="games you won (default: what the result implies)"
+    )
+    their_games = serializers.IntegerField(
+        min_value=0, max_value=9, required=False, help_text="games your opponent won"
+    )
     result = serializers.ChoiceField(
-        [c for c in MatchResult.choices if c[0] not in ("", "bye", "double_loss", "unfinished")]
+        [c for c in MatchResult.choices if c[0] not in ("", "bye", "double_loss", "unfinished")],
+        required=False,
+        help_text="staff words (player A / player B), instead of outcome",
     )
     games_a = serializers.IntegerField(min_value=0, max_value=20, default=0)
     games_b = serializers.IntegerField(min_value=0, max_value=20, default=0)
@@ -740,18 +777,46 @@ class MatchDetailView(APIView):
         return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
 
+def _reported_result(match: Match, user, data: dict) -> tuple[str, int, int]:
+    """(result, games A, games B) of a player's report: ``outcome`` is read exactly as the phone
+    form reads it (same defaults, same refusals); ``result`` in A/B words as given."""
+    if data.get("outcome"):
+        if data.get("result"):
+            raise DomainError("send either outcome (win, loss, draw) or result (a, b, draw), not both")
+        form = PlayerReportForm(
+            {
+                "outcome": data["outcome"],
+                "my_games": data.get("my_games"),
+                "their_games": data.get("their_games"),
+                "games_drawn": data.get("games_drawn") or 0,
+            },
+            games_to_win=match.round.event.games_per_match,
+        )
+        if not form.is_valid():
+            field, errors = next(iter(form.errors.items()))
+            raise DomainError(" ".join(str(e) for e in errors), field=None if field == "__all__" else field)
+        i_am_a = match.player_a.player.user_id == getattr(user, "pk", None)
+        parsed = form.as_match_result(i_am_a=i_am_a)
+        return parsed.result, parsed.games_a, parsed.games_b
+    if not data.get("result"):
+        raise DomainError("say how the match ended: outcome is win, loss or draw", field="outcome")
+    return data["result"], data["games_a"], data["games_b"]
+
+
 class ReportView(APIView):
     """A player reports the result of their match (TR&P 3.4); the opponent then confirms."""
 
     @extend_schema(request=ReportSerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
         data = validated(ReportSerializer, request)
+        match = _match(match_id, request)
+        result, games_a, games_b = _reported_result(match, request.user, data)
         match = services.report_result(
-            _match(match_id, request),
+            match,
             actor=request.user,
-            result=data["result"],
-            games_a=data["games_a"],
-            games_b=data["games_b"],
+            result=result,
+            games_a=games_a,
+            games_b=games_b,
             games_drawn=data["games_drawn"],
             intentional_draw=data["intentional_draw"],
             expected_version=data.get("version"),
@@ -901,12 +966,47 @@ class BracketView(APIView):
         return Response({"rounds": rounds, "procedure": selectors.elimination_procedure(event)})
 
 
+class ClaimSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    result = serializers.CharField(help_text="a, b or draw (the staff's words)")
+    games_a = serializers.IntegerField()
+    games_b = serializers.IntegerField()
+    games_drawn = serializers.IntegerField()
+
+
+class ReconciliationMatchSerializer(MatchSerializer):
+    """A disputed match with what each player reported (by name)."""
+
+    claims = serializers.SerializerMethodField()
+
+    class Meta(MatchSerializer.Meta):
+        fields = [*MatchSerializer.Meta.fields, "claims"]
+        read_only_fields = fields
+
+    @extend_schema_field(ClaimSerializer(many=True))
+    def get_claims(self, match: Match) -> list[dict]:
+        lens = self.context["lens"]
+        players = {match.player_a_id: match.player_a, match.player_b_id: match.player_b}
+        return [
+            {
+                "registration": r.registration_id,
+                "name": lens.name(players[r.registration_id]) if r.registration_id in players else "",
+                "result": r.result,
+                "games_a": r.games_a,
+                "games_b": r.games_b,
+                "games_drawn": r.games_drawn,
+            }
+            for r in match.reports.all()
+        ]
+
+
 class ReconciliationView(APIView):
-    @extend_schema(responses=MatchSerializer(many=True), tags=["matches"])
+    @extend_schema(responses=ReconciliationMatchSerializer(many=True), tags=["matches"])
     def get(self, request, slug):
         event = access.event_for_staff(request.user, slug, roles=RESULT_ROLES)
         return Response(
-            MatchSerializer(
+            ReconciliationMatchSerializer(
                 selectors.reconciliation_queue(event), many=True, context=_ctx(request, event)
             ).data
         )

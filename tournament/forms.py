@@ -15,6 +15,27 @@ from .services import EVENT_FIELDS as EVENT_SETTINGS
 EVENT_FIELDS = ["slug", *(f for f in EVENT_SETTINGS if f not in ("pairing_seed", "card_release"))]
 
 
+# Labels and help in words for the organizer (the model's names are field names).
+EVENT_LABELS = {
+    "slug": ("Web address name", None),
+    "rel": ("Rules enforcement level (REL)", None),
+    "starts_at": ("Starts", None),
+    "round_minutes": ("Round length (minutes)", None),
+    "games_per_match": ("Games to win a match", None),
+    "structure_kind": ("Event structure", None),
+    "bye_counts_in_cmp": (
+        "A bye counts as a win in cumulative match points (CMP)",
+        "The CMP tiebreaker (TR&P Appendix D) counts the rounds won; on, a bye counts as won.",
+    ),
+    "standings_policy": ("Standings and tiebreakers", None),
+    "allow_self_registration": ("Players can register themselves", None),
+    "trp_version": ("Tournament rules (TR&P) edition", None),
+    "ppg_version": ("Penalty guide (PPG) edition", None),
+    "cr_version": ("Comprehensive rules edition", None),
+    "status": ("Event status", None),
+}
+
+
 class EventForm(forms.ModelForm):
     """Event settings; blank round length, rounds and cut take the TR&P defaults in the service."""
 
@@ -29,6 +50,11 @@ class EventForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         for name in ("round_minutes", "tier", "games_per_match"):
             self.fields[name].required = False
+        for name, (label, help_text) in EVENT_LABELS.items():
+            if name in self.fields:
+                self.fields[name].label = label
+                if help_text is not None:
+                    self.fields[name].help_text = help_text
         self.fields["slug"].help_text = "Used in the event's web address, e.g. friday-armory."
         # The stored name says "games per match"; the number is the game wins needed (TR&P 3.1).
         wins = [

@@ -176,6 +176,23 @@ def standings_payload(
     return etag, payload
 
 
+# --------------------------------------------------------------------------- staff dashboard
+
+
+def staff_live_token(event: Event, round_: Round | None) -> str:
+    """Changes with anything the live part of the staff dashboard shows: a result, report,
+    confirmation or dispute in any round so far (each bumps ``Match.version``), the current
+    round's status and the registrations by status. Two aggregate queries."""
+    if round_ is None:
+        results = "-"
+    else:
+        results = results_token(event, through_round=round_.number)
+    regs = event.registrations.order_by().values_list("status").annotate(n=Count("id"))
+    counts = ",".join(f"{status}={n}" for status, n in sorted(regs))
+    head = f"{round_.pk}.{round_.status}" if round_ is not None else "none"
+    return f"{head}|{results}|{counts}"
+
+
 # --------------------------------------------------------------------------- microcache
 
 # Headers of a kept answer that are replayed; the rest (Vary, Content-Length, compression) are

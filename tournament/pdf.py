@@ -15,6 +15,7 @@ from typing import Any
 from core.pdf import qr_svg_data_uri, render_pdf
 
 from .access import STAFF_LENS, PlayerLens, public_lens
+from .enums import MatchResult
 from .standings_policies import PolicySpec, policy_spec
 
 BYE_LABEL = "BYE"
@@ -38,6 +39,18 @@ def _pid(registration, lens: PlayerLens) -> str:
     return lens.player_id(registration) or ""
 
 
+def _result_label(match, lens: PlayerLens) -> str:
+    """A result in words for pages and paper: "Ana won", "Draw", "Double loss", "Bye" (the
+    staff's "player A / player B" stays on the correction form)."""
+    if not match.result:
+        return ""
+    if match.result == MatchResult.A_WINS:
+        return f"{_name(match.player_a, lens)} won"
+    if match.result == MatchResult.B_WINS and match.player_b_id:
+        return f"{_name(match.player_b, lens)} won"
+    return match.get_result_display()
+
+
 def rows_by_table(
     matches: Iterable, points: Mapping[int, Any] | None = None, *, lens: PlayerLens = STAFF_LENS
 ) -> list[dict[str, Any]]:
@@ -59,9 +72,12 @@ def rows_by_table(
                 "b_player_id": _pid(m.player_b, lens),
                 "b_points": points.get(m.player_b_id) if m.player_b_id else None,
                 "result": m.result,
-                "result_label": m.get_result_display() if m.result else "",
+                "result_label": _result_label(m, lens),
                 "score": f"{m.games_a}-{m.games_b}" + (f"-{m.games_drawn}" if m.games_drawn else "")
-                if m.result and m.player_b_id and m.result != "unfinished"  # TR&P 9.2: no score
+                if m.result
+                and m.player_b_id
+                and m.result != "unfinished"  # TR&P 9.2: no score
+                and (m.games_a or m.games_b or m.games_drawn)
                 else "",
                 "is_bye": m.player_b_id is None,
             }

@@ -226,9 +226,10 @@ def clock_status(round_: Round, *, now: datetime | None = None) -> ClockStatus:
     """Remaining time of ``round_`` computed from the stored clock fields and ``now``.
 
     Nothing is kept in memory, so the clock survives a server restart (TR&P 3.2).
-    Remaining time may go negative after time is up; ``time_called`` is then true. An untimed
-    round (a play-off round, TR&P 3.1: no duration) is never "time called": its clock is
-    simply not started, and ``time_called`` stays false.
+    Remaining time may go negative after time is up; ``time_called`` is then true. A clock
+    stopped because every result came in before time (TR&P 3.4 needs no end-of-round procedure
+    then) is not "time called": ``time_called`` is true only once time was called or ran out.
+    An untimed round (a play-off round, TR&P 3.1: no duration) is never "time called".
     """
     now = now or timezone.now()
     elapsed = float(round_.elapsed_before_pause or 0.0)
@@ -244,8 +245,7 @@ def clock_status(round_: Round, *, now: datetime | None = None) -> ClockStatus:
         elapsed_seconds=round(elapsed, 3),
         remaining_seconds=round(remaining, 3),
         ends_at=ends_at,
-        time_called=bool(round_.duration_seconds)
-        and (round_.clock_state == ClockState.FINISHED or remaining <= 0),
+        time_called=bool(round_.duration_seconds) and (round_.time_called_at is not None or remaining <= 0),
     )
 
 

@@ -26,6 +26,7 @@ urlpatterns = [
     path("<slug:slug>/pdf-jobs/<str:job_id>/download/", views.pdf_job_file, name="pdf_job_file"),
     path("<slug:slug>/export/<str:what>.<str:fmt>", views.export, name="export"),
     path("<slug:slug>/staff/", views.staff_dashboard, name="staff"),
+    path("<slug:slug>/staff/live/", views.staff_live, name="staff_live"),
     path("<slug:slug>/staff/days/", views.staff_days, name="staff_days"),
     path("<slug:slug>/staff/register/", views.staff_register, name="staff_register"),
     path("<slug:slug>/staff/registration/", views.staff_registration, name="staff_registration"),

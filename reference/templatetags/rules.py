@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 
 from reference.citations import Citation, parse_citation, rule_url
 from reference.rendering import link_citations_html
+from reference.symbols import symbols_html
 
 register = template.Library()
 
@@ -38,6 +39,14 @@ def link_citations(value):
     if value is None:
         return ""
     return link_citations_html(str(value))
+
+
+@register.filter(is_safe=False)
+def rule_symbols(value):
+    """Escape rule text and show its card symbols ({p}, {d}, ...) as readable symbols."""
+    if value is None:
+        return ""
+    return mark_safe(symbols_html(str(escape(value))))
 
 
 @register.filter

@@ -9,7 +9,7 @@ from decklists.models import Decklist
 from judging import selectors, services
 from judging.enums import DeckCheckKind, DeckCheckStatus
 from tests.factories import MatchFactory, RegistrationFactory
-from tournament.enums import REL, MatchResult
+from tournament.enums import REL, MatchResult, RoundStatus
 
 
 def _accepted_list(registration):
@@ -117,12 +117,35 @@ def test_bad_counts_are_refused(world, bad):
         services.finish_deck_check(check, judge=world.fj, presented=bad)
 
 
-def test_non_regular_checks_are_head_judge_only_and_get_no_extension(world):
+def test_non_regular_checks_are_head_judge_only(world):
     with pytest.raises(NotAllowed):
         services.create_deck_check(world.alice, judge=world.fj, kind=DeckCheckKind.MID_GAME)
+
+
+@pytest.mark.parametrize(("seconds", "extension"), [(400, 420), (61, 120), (60, 0), (30, 0)])
+def test_mid_game_check_gives_the_match_at_least_the_time_taken(world, seconds, extension):
+    """TR&P 3.2: a pause over a minute earns its length rounded up to the minute."""
     check = services.create_deck_check(
         world.alice, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match
     )
+    check = _finish_after(world, check, seconds, {})
+    world.match.refresh_from_db()
+    assert (check.extension_seconds, world.match.extension_seconds) == (extension, extension)
+
+
+def test_mid_game_checks_of_both_players_at_once_count_once(world):
+    a = services.create_deck_check(
+        world.alice, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match
+    )
+    b = services.create_deck_check(world.bob, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match)
+    _finish_after(world, a, 300, {})
+    _finish_after(world, b, 300, {})
+    world.match.refresh_from_db()
+    assert world.match.extension_seconds == 300
+
+
+def test_between_rounds_check_gives_no_time(world):
+    check = services.create_deck_check(world.alice, judge=world.hj, kind=DeckCheckKind.BETWEEN_ROUNDS)
     check = _finish_after(world, check, 400, {})
     world.match.refresh_from_db()
     assert (check.extension_seconds, world.match.extension_seconds) == (0, 0)
@@ -140,6 +163,10 @@ def test_plan_prioritises_likely_playoff_players_not_yet_checked(world_factory):
     # Round 1 is over at table 1: Alice won. Round 2 has 20 tables; Alice plays at table 17.
     w.match.result = MatchResult.A_WINS
     w.match.save()
+    # Over means complete: otherwise nobody has points yet and the play-off zone is whoever the
+    # seeded order puts first, which depends on the database's ids (PostgreSQL's differ by run).
+    w.round.status = RoundStatus.COMPLETE
+    w.round.save(update_fields=["status"])
     from tests.factories import RoundFactory
 
     r2 = RoundFactory(event=w.event, number=2)

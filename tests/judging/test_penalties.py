@@ -426,7 +426,8 @@ def test_disqualified_player_has_no_place_in_standings(world):
 def test_improper_concession_flags_the_edition_difference(world):
     """OPEN-27/OPEN-31: TR&P 2025 events get a note for the head judge."""
     p = services.issue_penalty(world.bob, infraction="improper_concession", judge=world.hj, match=world.match)
-    assert any(line.startswith("OPEN-27") for line in p.explanation)
+    assert any(line.startswith("PPG 2023 5.9 counts requests") for line in p.explanation)
+    assert not any("OPEN-" in line for line in p.explanation)
 
 
 def test_appeals_judge_dq_waits_for_the_head_judge(world):

@@ -14,6 +14,7 @@ from judging.models import Reconstruction
 from tests.decklists.conftest import card_db, fab_release, legal_cc_text  # noqa: F401 (fixtures)
 from tests.factories import UserFactory
 from tests.judging.conftest import make_world
+from tests.pdf_words import PDFTOTEXT, overlapping_words
 from tournament.enums import RECONSTRUCTION_ROLES, StaffRole
 
 pytestmark = pytest.mark.django_db
@@ -489,6 +490,8 @@ def test_pdf_and_print_render():
     pdf = client.get(f"/judging/{w.event.slug}/reconstructions/{recon.pk}/record.pdf")
     assert pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
     assert Reconstruction.objects.count() == 1
+    if PDFTOTEXT is not None:  # at its real widths, no word spills onto its neighbour
+        assert overlapping_words(pdf.content) == []
 
 
 def test_web_conflict_keeps_what_the_second_judge_typed():

@@ -128,7 +128,7 @@ def test_event_page_answers_304_until_a_report_changes_the_shown_row():
     changed = c.get(url, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag
     rows = table_rows(changed.content.decode(), "pairings-by-table")
-    assert rows[0][3].startswith("Player A wins") or "wins" in rows[0][3], rows[0]
+    assert rows[0][3] == f"{match.player_a.player.display_name} won 1-0", rows[0]
     assert [r[3] for r in rows[1:]] == ["playing"] * 3
     assert c.get(url, HTTP_IF_NONE_MATCH=changed["ETag"]).status_code == 304
 

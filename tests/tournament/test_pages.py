@@ -300,7 +300,7 @@ def test_disagreeing_reports_go_to_the_reconciliation_queue():
     sk = UserFactory()
     StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
     dashboard = client_for(sk).get(f"/events/{event.slug}/staff/")
-    assert [m.pk for m in dashboard.context["queue"]] == [match.pk]
+    assert [row["match"].pk for row in dashboard.context["queue"]] == [match.pk]
 
 
 @pytest.mark.django_db
@@ -705,7 +705,8 @@ def test_event_page_cache_follows_every_result_and_drop():
     StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
     services.enter_result(Match.objects.get(round=r2, table_number=1), actor=sk, result="b", games_b=1)
     html = c.get(f"/events/{event.slug}/").content.decode()
-    assert table_rows(html, "pairings-by-table")[0][3] == "Player B wins 0-1"
+    match = Match.objects.get(round=r2, table_number=1)
+    assert table_rows(html, "pairings-by-table")[0][3] == f"{match.player_b.player.display_name} won 0-1"
     services.drop_registration(regs[1], actor=sk)
     html = c.get(f"/events/{event.slug}/").content.decode()
     dropped = [row for row in table_rows(html, "standings") if row[1].startswith(regs[1].player.display_name)]

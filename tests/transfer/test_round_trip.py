@@ -41,6 +41,7 @@ NOT_EVENT_DATA = {
     "reference.rule": "rules documents",
     "reference.glossaryterm": "rules documents",
     "core.generatedfile": "caches",
+    "accounts.playeridclaim": "a player's account request, kept by the installation where it was made",
 }
 
 

@@ -147,7 +147,7 @@ def register_player(
     _check_player_eligibility(event, player, actor=actor, approved=approved)
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing is not None:
-        raise ConflictError(f"{player.display_name} is already registered ({existing.get_status_display()})")
+        raise ConflictError(f"{player.display_name} is already registered at this event")
     _check_not_an_official(event, player)
     started = _pairings_started(event)
     joined = 1

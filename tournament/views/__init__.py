@@ -32,7 +32,7 @@ from .player import (
 )
 from .results import staff_correct, staff_quick_result
 from .rounds import staff_pair, staff_publish, staff_repair, staff_swap, staff_table
-from .staff import staff_dashboard, staff_register, staff_registration
+from .staff import staff_dashboard, staff_live, staff_register, staff_registration
 from .teams_drafts import staff_close_team_match, staff_pods, staff_pods_action
 
 __all__ = [
@@ -68,6 +68,7 @@ __all__ = [
     "staff_dashboard",
     "staff_days",
     "staff_extension",
+    "staff_live",
     "staff_pair",
     "staff_pods",
     "staff_pods_action",

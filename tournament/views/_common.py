@@ -108,6 +108,8 @@ def _clock_label(status) -> str:
         return "Untimed"  # a play-off round (TR&P 3.1): no clock to start or call
     if status.state == ClockState.RUNNING and status.time_called:
         return "Time"
+    if status.state == ClockState.FINISHED and not status.time_called:
+        return "Stopped: every result is in"
     return ClockState(status.state).label
 
 
@@ -138,3 +140,38 @@ def _result_text(match, *, as_registration=None) -> str:
         return f"{winner.player.display_name} won {score}"
     won = (match.result == MatchResult.A_WINS) == (as_registration.pk == match.player_a_id)
     return f"{'Won' if won else 'Lost'} {score}"
+
+
+def report_in_words(report, match, names: dict) -> str:
+    """A player's claim (``MatchReport`` of ``match``) in words, naming the winner; ``names``
+    maps the match's registration ids to display names."""
+    score = f"{report.games_a}-{report.games_b}" + (f"-{report.games_drawn}" if report.games_drawn else "")
+    if report.result == MatchResult.DRAW:
+        return f"Draw {score}"
+    if report.result == MatchResult.DOUBLE_LOSS:
+        return "Double loss"
+    winner = match.player_a_id if report.result == MatchResult.A_WINS else match.player_b_id
+    return f"{names.get(winner, '?')} won {score}"
+
+
+# A registration's status as a sentence, for the player ("you") and for staff (the name).
+_STATUS_SENTENCES = {
+    "registered": ("You are registered.", "{name} is registered."),
+    "checked_in": ("You are checked in.", "{name} is checked in."),
+    "waitlisted": (
+        "The event is full: you are on the waitlist and get a place when one frees up.",
+        "The event is full: {name} is on the waitlist.",
+    ),
+    "dropped": ("You have dropped from this event.", "{name} has dropped."),
+    "disqualified": ("You are disqualified from this event.", "{name} is disqualified."),
+}
+
+
+def registration_sentence(registration, *, you: bool) -> str:
+    """ "You are on the waitlist..." rather than "Registered (waitlisted)"."""
+    mine, theirs = _STATUS_SENTENCES.get(
+        registration.status, ("Your registration is {status}.", "{name}: {status}.")
+    )
+    return (mine if you else theirs).format(
+        name=registration.player.display_name, status=registration.get_status_display().lower()
+    )

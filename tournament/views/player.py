@@ -31,7 +31,7 @@ from ..enums import (
 from ..forms import PlayerReportForm
 from ..models import Event, PlayerProfile
 from ..standings_policies import FAB_SPEC, policy_spec
-from ._common import _clock_label, _forbidden, _result_text
+from ._common import _clock_label, _forbidden, _result_text, registration_sentence
 from ._fragments import _cached_standings, _qr
 
 
@@ -252,7 +252,7 @@ def _my_match(event: Event, registration, match_id) -> object:
 @_player_action
 def player_register(request, event, registration):
     if registration is not None:
-        return f"You are already registered ({registration.get_status_display().lower()})."
+        return "You already have a place at this event. " + registration_sentence(registration, you=True)
     profile = PlayerProfile.objects.filter(user=request.user).first()
     if profile is None:
         form = ProfileForm(request.POST)
@@ -261,9 +261,9 @@ def player_register(request, event, registration):
                 "enter your player ID (GEM ID) and the name to show on pairings", field="player_id"
             )
         reg = services.register_new_player(event, actor=request.user, user=request.user, **form.cleaned_data)
-        return f"Registered ({reg.get_status_display().lower()})."
+        return registration_sentence(reg, you=True)
     reg = services.register_player(event, player=profile, actor=request.user)
-    return f"Registered ({reg.get_status_display().lower()})."
+    return registration_sentence(reg, you=True)
 
 
 @_player_action
@@ -308,7 +308,7 @@ def player_drop(request, event, registration):
 def player_team(request, event, registration):
     """Form a team (TR&P 9.2): the player's own seat and two invited teammates by player ID."""
     if registration is not None:
-        return f"You are already registered ({registration.get_status_display().lower()})."
+        return "You already have a place at this event. " + registration_sentence(registration, you=True)
     members = [((request.POST.get(f"member_{pos}") or "").strip(), pos) for pos in ("A", "B", "C")]
     services.invite_team(
         event, team_name=request.POST.get("team_name", ""), members=members, actor=request.user

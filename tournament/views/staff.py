@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from core.errors import DomainError
 
-from .. import access, addons, progress, selectors, services
+from .. import access, addons, live, progress, selectors, services
 from ..enums import (
     LIMITED_FORMATS,
     MANAGE_ROLES,
@@ -29,6 +29,8 @@ from ._common import (
     _clock_label,
     _fmt_seconds,
     _int,
+    registration_sentence,
+    report_in_words,
     staff_action,
 )
 
@@ -58,6 +60,74 @@ def _tables_over_time(round_, matches) -> list[dict]:
     return points
 
 
+def _queue_rows(event: Event) -> list[dict]:
+    """The reconciliation queue in words: who reported what, by name (never an internal id)."""
+    rows = []
+    for m in selectors.reconciliation_queue(event):
+        names = {m.player_a_id: m.player_a.player.display_name}
+        if m.player_b_id:
+            names[m.player_b_id] = m.player_b.player.display_name
+        claims = [
+            {"name": names.get(r.registration_id, "?"), "text": report_in_words(r, m, names)}
+            for r in m.reports.all()
+        ]
+        rows.append({"match": m, "claims": claims})
+    return rows
+
+
+def _live_context(request: HttpRequest, event: Event, round_, matches: list, *, is_open=None) -> dict:
+    """What the live part of the dashboard shows (the page and the poller build it alike)."""
+    counts = dict(
+        selectors.registrations_for_event(event).order_by().values_list("status").annotate(n=Count("id"))
+    )
+    return {
+        "event": event,
+        # Whether anything may change (a finished event is closed until reopened).
+        "is_open": progress.next_step(event).kind != progress.CLOSED if is_open is None else is_open,
+        **access.dashboard_flags(request.user, event),
+        "round_": round_,
+        "matches": matches,
+        "by_table": rows_by_table(matches),
+        "outstanding": [m for m in matches if m.result == MatchResult.PENDING],
+        "queue": _queue_rows(event),
+        "players_total": sum(counts.values()),
+        "counts": {
+            s: counts.get(s, 0) for s in ("registered", "checked_in", "waitlisted", "dropped", "disqualified")
+        },
+    }
+
+
+def staff_live(request: HttpRequest, slug: str) -> HttpResponse:
+    """The live part of the staff dashboard (outstanding results, reconciliation queue, counts,
+    the pairings' results), polled every few seconds by the page. Answers 304 before building
+    anything when nothing changed since the poller's copy (``live.staff_live_token``)."""
+    if not request.user.is_authenticated:
+        return HttpResponse(status=401)
+    event = selectors.event_for_staff(request.user, slug)
+    round_ = selectors.current_round(event)
+    etag = live.etag_for(
+        "staff-live",
+        event.pk,
+        request.user.pk,
+        live.staff_live_token(event, round_),
+        addons.staff_panels_token(event),
+    )
+    unchanged = live.not_modified(request, etag)
+    if unchanged is not None:
+        return unchanged
+    matches = list(selectors.matches_for_round(round_)) if round_ else []
+    context = {
+        **_live_context(request, event, round_, matches),
+        "oob": True,
+        "addon_panels": addons.staff_panels(event, request.user),
+    }
+    response = render(request, "tournament/_staff_live.html", context)
+    response["ETag"] = etag
+    # Always revalidate (the browser then sends If-None-Match and gets a 304 while nothing changed).
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
 def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     """Registration, rounds, clock, results outstanding, reconciliation, corrections, paper."""
     if not request.user.is_authenticated:
@@ -74,11 +144,10 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     if query:
         shown = shown.filter(Q(player__display_name__icontains=query) | Q(player__player_id__icontains=query))
     registrations = list(shown[:STAFF_PLAYER_ROWS])
-    counts = dict(all_registrations.order_by().values_list("status").annotate(n=Count("id")))
-    outstanding = [m for m in matches if m.result == MatchResult.PENDING]
     step = progress.next_step(event)
     is_open = step.kind != progress.CLOSED
     context = {
+        **_live_context(request, event, round_, matches, is_open=is_open),
         # The one next step (pair, start the top cut, finish) and whether anything may change.
         "next_step": step,
         "is_open": is_open,
@@ -91,12 +160,6 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         else [],
         "event": event,
         "roles": sorted(StaffRole(r).label for r in roles),
-        **access.dashboard_flags(request.user, event),
-        "round_": round_,
-        "matches": matches,
-        "by_table": rows_by_table(matches),
-        "outstanding": outstanding,
-        "queue": list(selectors.reconciliation_queue(event)),
         "clock": status,
         "clock_label": _clock_label(status),
         "remaining_text": _fmt_seconds(status.remaining_seconds) if status else "",
@@ -104,10 +167,6 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "top_cut": top_cut,
         "registrations": registrations,
         "player_query": query,
-        "players_total": sum(counts.values()),
-        "counts": {
-            s: counts.get(s, 0) for s in ("registered", "checked_in", "waitlisted", "dropped", "disqualified")
-        },
         "tables_over_time": _tables_over_time(round_, matches) if round_ else [],
         # Add-ons (judging, decklists) contribute tabs and panels through tournament.addons.
         "addon_links": addons.staff_links(event),
@@ -145,7 +204,7 @@ def staff_register(request: HttpRequest, event: Event):
         )
     else:
         reg = services.register_player(event, player=profile, actor=request.user, late_entry=late)
-    return f"{reg.player.display_name} registered ({reg.get_status_display().lower()})."
+    return registration_sentence(reg, you=False)
 
 
 def _registration(event: Event, request: HttpRequest):

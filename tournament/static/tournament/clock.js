@@ -44,6 +44,8 @@
     var remaining = this.remaining();
     var state = snap.state;
     if (state === "running" && remaining !== null && remaining <= 0) state = "finished";
+    // A round whose results all came in before time stops its clock: that is not "time".
+    if (state === "finished" && snap.time_called === false && remaining !== null && remaining > 0) state = "complete";
     this.root.setAttribute("data-state", state);
     if (this.display) {
       this.display.textContent = remaining === null ? "--:--" : (state === "finished" ? "TIME" : format(remaining));

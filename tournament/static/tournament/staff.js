@@ -6,6 +6,10 @@
  * Without JavaScript the same form posts normally and the page comes back with
  * the field focused (autofocus).
  *
+ * An error line names its table while that table is outstanding, and goes away once the table
+ * has a result (typed again here, or reported by a player or another staff member: the live
+ * part of the page, polled through htmx, no longer lists it as outstanding).
+ *
  * Buttons in forms marked data-once are disabled on the first submit so a
  * double click cannot send the same request twice (the server is safe too).
  */
@@ -15,6 +19,18 @@
   function csrfToken(form) {
     var input = form.querySelector("input[name=csrfmiddlewaretoken]");
     return input ? input.value : "";
+  }
+
+  function outstandingRow(table) {
+    return document.querySelector("[data-outstanding-table='" + table + "']");
+  }
+
+  // Error lines of tables that are no longer outstanding (or of ``table``) are fixed: remove them.
+  function clearErrors(table) {
+    document.querySelectorAll("[data-error-table]").forEach(function (li) {
+      var t = li.getAttribute("data-error-table");
+      if (t === table || !outstandingRow(t)) li.remove();
+    });
   }
 
   function quickEntry(form) {
@@ -36,8 +52,12 @@
           var li = document.createElement("li");
           li.className = "message " + (r.ok ? "success" : "error");
           li.textContent = r.data.message || (r.ok ? "Saved" : "Error");
+          if (!r.ok) li.textContent = "\u201c" + value + "\u201d: " + li.textContent;
           if (log) log.insertBefore(li, log.firstChild);
+          var table = (value.match(/^\s*(\d+)/) || [])[1];
+          if (!r.ok && table && outstandingRow(table)) li.setAttribute("data-error-table", table);
           if (r.ok) {
+            clearErrors(String(r.data.table));
             field.value = "";
             var row = document.querySelector("[data-outstanding-table='" + r.data.table + "']");
             if (row) row.remove();
@@ -56,6 +76,8 @@
         .then(function () { field.focus(); });
     });
   }
+
+  document.body.addEventListener("htmx:afterSettle", function () { clearErrors(null); });
 
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("form[data-quick-entry]").forEach(quickEntry);

@@ -1,0 +1,13 @@
+"""Account pages, mounted at /accounts/ beside Django's login, logout and password reset."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "accounts"
+urlpatterns = [
+    path("", views.account, name="account"),
+    path("signup/", views.signup, name="signup"),
+    path("token/", views.token, name="token"),
+    path("claims/decide/", views.decide, name="decide"),
+]

@@ -1,0 +1,113 @@
+"""Account pages: sign up, the account page (player ID, API token), staff confirmations.
+
+Logging in, logging out and resetting a forgotten password are Django's own views
+(``django.contrib.auth.urls``) with the templates in ``templates/registration/``.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+from rest_framework.authtoken.models import Token
+
+from core.errors import DomainError
+from tournament.models import PlayerProfile
+
+from . import access, services
+from .enums import ClaimStatus
+from .forms import DecideClaimForm, PlayerIdForm, SignUpForm
+from .models import PlayerIdClaim
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("accounts:account")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.create_account(
+                username=form.cleaned_data["username"],
+                email=form.cleaned_data["email"],
+                password=form.cleaned_data["password1"],
+            )
+        except DomainError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, "Welcome! Link your player ID below to see your events.")
+            return redirect("accounts:account")
+    return render(request, "accounts/signup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def _account_context(request: HttpRequest, form=None) -> dict:
+    user = request.user
+    uid: int = user.pk or 0
+    return {
+        "profile": PlayerProfile.objects.filter(user_id=uid).first(),
+        "claim": PlayerIdClaim.objects.filter(user_id=uid).order_by("-created_at", "-id").first(),
+        "form": form or PlayerIdForm(),
+        "token": Token.objects.filter(user_id=uid).first(),
+        "pending_claims": list(access.decidable_claims(user)[:200]),
+        "ClaimStatus": ClaimStatus,
+    }
+
+
+@login_required
+def account(request: HttpRequest) -> HttpResponse:
+    """The player's account: their player ID (or a claim to one), their API token; for staff,
+    the claims they may confirm."""
+    form = None
+    status = 200
+    if request.method == "POST":
+        form = PlayerIdForm(request.POST)
+        if form.is_valid():
+            try:
+                services.claim_player_id(request.user, **form.cleaned_data)
+            except DomainError as exc:
+                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+            else:
+                messages.success(
+                    request,
+                    "Thanks. An organizer or scorekeeper confirms your player ID (at your next event, or "
+                    "sooner); your account then shows your events and you can report results.",
+                )
+                return redirect("accounts:account")
+        status = 400
+    return render(request, "accounts/account.html", _account_context(request, form), status=status)
+
+
+@login_required
+@require_POST
+def token(request: HttpRequest) -> HttpResponse:
+    """Create (or, with ``renew``, replace) the API token; the account page shows it."""
+    services.api_token_for(request.user, renew=request.POST.get("renew") == "1")
+    messages.success(request, "Your API token is below. Send it as 'Authorization: Token <key>'.")
+    return redirect("accounts:account")
+
+
+@login_required
+@require_POST
+def decide(request: HttpRequest) -> HttpResponse:
+    form = DecideClaimForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "choose confirm or refuse")
+        return redirect("accounts:account")
+    claim = access.decidable_claims(request.user).filter(pk=form.cleaned_data["claim"]).first()
+    if claim is None:
+        messages.error(request, "that claim is not waiting for you")
+        return redirect("accounts:account")
+    confirm = form.cleaned_data["decision"] == "confirm"
+    try:
+        services.decide_claim(claim, actor=request.user, confirm=confirm, reason=form.cleaned_data["reason"])
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            f"{claim.user.username} {'now plays as' if confirm else 'does not play as'} {claim.player_id}.",
+        )
+    return redirect("accounts:account")
