@@ -271,9 +271,7 @@ def penalty_new(request, slug):
         form.fields["variant"].choices = [("", "Usual case")] + [(v.code, v.label) for v in entry.variants]
     needs_hj = None
     if recommendation is not None:
-        needs_hj = services.rules.requires_head_judge_confirmation(
-            recommendation.infraction.code, recommendation.penalty, version=event.ppg_version
-        )
+        needs_hj = services.needs_head_judge(event, recommendation.infraction.code, recommendation.penalty)
     ctx = _ctx(
         request,
         event,
