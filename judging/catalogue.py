@@ -628,7 +628,7 @@ def ga_infraction(code: str, version: str = DEFAULT_VERSION) -> Infraction:
             professional=WARNING,
             repeat=REPEAT_NONE,
             fix="No GA IPG counterpart in our reference: the head judge decides the fix and the penalty.",
-            notes="FaB's PPG does not apply to a Grand Archive event.",
+            notes="Flesh and Blood's penalty guide does not apply to a Grand Archive event.",
         )
     category = {GA_GAMEPLAY: GAMEPLAY, GA_TOURNAMENT: TOURNAMENT, GA_CONDUCT: CONDUCT}[ga.category]
     return Infraction(

@@ -188,7 +188,7 @@ def recommend_ga(
     base = infraction.competitive
     if ga is None:
         note = (
-            f"{infraction.name}: FaB's PPG does not apply to a Grand Archive event and our GA IPG "
+            f"{infraction.name}: Flesh and Blood's penalty guide does not apply to a Grand Archive event and our GA IPG "
             "reference names no matching infraction: the head judge decides the penalty"
         )
         return Recommendation(infraction=infraction, rel=rel, base=base, penalty=base, explanation=(note,))
