@@ -337,11 +337,13 @@ def _keep_mirror_link_unique(event: Event, summary: ImportSummary) -> None:
     not its event id, and the summary says so."""
     if not event.mirror_source or not event.mirror_source_id:
         return
-    taken = Event.objects.filter(mirror_source=event.mirror_source, mirror_source_id=event.mirror_source_id)
-    if taken.exists():
+    taken = Event.objects.filter(
+        mirror_source=event.mirror_source, mirror_source_id=event.mirror_source_id
+    ).first()
+    if taken is not None:
         summary.warnings.append(
             f"event {event.mirror_source_id!r} of {event.get_mirror_source_display()} is already mirrored "
-            f"here by {taken.first().slug!r}: this copy is not linked to it (re-imports update the original)"
+            f"here by {taken.slug!r}: this copy is not linked to it (re-imports update the original)"
         )
         event.mirror_source_id = ""
 
