@@ -272,6 +272,19 @@ def tardiness_infraction(
     return None
 
 
+#: GA TRG Timeliness: players start within 5 minutes of the round timer starting.
+GA_START_MINUTES = 5
+
+
+def ga_tardiness_infraction(seconds_late: int) -> str | None:
+    """Grand Archive: later than GA_START_MINUTES after the round timer started is Tardiness
+    (GA TRG Timeliness; GA IPG Tardiness, a Game Loss), recorded under ``tardiness_minor``;
+    earlier is no infraction. GA has no separate "major" lateness."""
+    if seconds_late < 0:
+        raise ValueError("seconds late cannot be negative")
+    return "tardiness_minor" if seconds_late > GA_START_MINUTES * 60 else None
+
+
 # --- clock extensions (TR&P 3.2; PPG 1.2) -----------------------------------------------
 
 

@@ -718,6 +718,8 @@ def issue_tardiness(
     """PPG 4.1, 2.3: classify lateness, issue Tardiness-Minor or -Major, extend the table by the delay.
 
     Returns None (after any extension) when the lateness is under the REL's threshold.
+    Grand Archive: over 5 minutes is Tardiness (GA TRG Timeliness; GA IPG: Game Loss), never
+    a Match Loss; the table gets the delay back.
     """
     event = registration.event
     require_judging_role(judge, event, JUDGE_ROLES, "issue penalties")
@@ -725,8 +727,13 @@ def issue_tardiness(
     match = _match_in_event(match, event) or _current_match_for(registration)
     rel = rel_in_force(event, match)
     try:
-        code = rules.tardiness_infraction(seconds_late, rel)
-        extension = rules.tardiness_extension_seconds(seconds_late, rel)
+        if is_ga(event):  # GA TRG Timeliness: 5 minutes to start, then GA IPG Tardiness (a Game
+            # Loss: the match goes on, so the table gets the delay back, organizer's policy)
+            code = rules.ga_tardiness_infraction(seconds_late)
+            extension = seconds_late
+        else:
+            code = rules.tardiness_infraction(seconds_late, rel)
+            extension = rules.tardiness_extension_seconds(seconds_late, rel)
     except ValueError as exc:
         raise DomainError(str(exc), field="seconds_late") from None
     penalty = None

@@ -47,7 +47,8 @@ CITATIONS: dict[str, tuple[str, str]] = {
     "dq_statement": ("PPG 1.4", "for the head judge's review, GA JH"),
     "time_extension": ("TR&P 3.2, PPG 1.2", "GA TRG Time Extensions"),
     "deck_check_time": ("TR&P 3.2, 3.8", "GA TRG Time Extensions"),
-    "tardiness_delay": ("PPG 4.1.1, 2.3", "GA TRG Timeliness"),
+    # GA's documents do not say a late player's table gets the delay back: our policy.
+    "tardiness_delay": ("PPG 4.1.1, 2.3", ORGANIZER_POLICY),
 }
 
 

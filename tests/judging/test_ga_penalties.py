@@ -141,18 +141,20 @@ def test_fab_situations_are_refused_in_ga_ga_ipg_issuing_penalties(db):
     assert "head judge deviates" in exc.value.message
 
 
-def test_tardiness_and_call_extensions_cite_ga_trg_timeliness_and_time_extensions(db):
+def test_tardiness_after_five_minutes_is_a_ga_game_loss_ga_trg_timeliness_ga_ipg_tardiness(db):
     w = _ga_world()
-    p = services.issue_tardiness(w.alice, judge=w.fj, seconds_late=240)
+    assert services.issue_tardiness(w.alice, judge=w.fj, seconds_late=240) is None  # within 5 minutes
+    p = services.issue_tardiness(w.bob, judge=w.fj, seconds_late=11 * 60)
     call = services.open_call(w.event, actor=w.fj, table_number=1)
     services.close_call(call, judge=w.fj, duration_seconds=90)
 
+    assert (p.infraction, p.rule, p.penalty) == ("tardiness_minor", "GA IPG", "game_loss")  # not a Match Loss
     reasons = sorted(w.match.extensions.values_list("reason", flat=True))
     assert reasons == [
         f"Judge call #{call.pk} (GA TRG Time Extensions)",
-        "Tardiness delay (GA TRG Timeliness)",
+        "Tardiness delay (organizer's policy)",
+        "Tardiness delay (organizer's policy)",
     ]
-    assert (p.rule, p.penalty) == ("GA IPG", "game_loss")  # GA IPG Tardiness: Game Loss
 
 
 def test_ga_deck_check_suggestions_name_ga_ipg_deck_issue(db):
