@@ -285,3 +285,27 @@ def test_ga_event_from_registration_to_penalty_never_cites_trp_or_ppg(add_player
     assert warning.rule == "GA IPG" and warning.penalty == "warning"
     assert repeat.penalty == "game_loss"  # GA IPG: a second Tournament Error of the type that day
     assert loss.penalty == "match_loss" and loss.status == "issued"
+
+
+@pytest.mark.parametrize("game", [Game.FAB, Game.GA])
+def test_draft_pod_seating_reason_is_the_organizers_policy_in_ga_trp_8_2(game):
+    fmt = FormatCode.GA_DRAFT if game == Game.GA else FormatCode.DRAFT
+    kind = EventType.GA_REGULAR if game == Game.GA else EventType.ARMORY
+    event = EventFactory(game=game, format=fmt, event_type=kind, swiss_rounds=3, top_cut=0)
+    for _ in range(8):
+        RegistrationFactory(event=event, player=PlayerProfileFactory(), status="checked_in")
+
+    services.seat_pods_at_random(event, actor=None, pod_size=8, seed=3)
+
+    reason = AuditEntry.objects.get(event_id=event.pk, action="draft.seat_pods").reason
+    wanted = "organizer's policy" if game == Game.GA else "TR&P 8.2"
+    assert reason == f"random seating, pods of up to 8 ({wanted})"
+
+
+def test_team_registration_in_a_ga_event_cites_ga_team_standard_not_trp_9_2(staffed_event):
+    event = _make_ga(staffed_event["event"])
+    players = [(PlayerProfileFactory(), pos) for pos in "ABC"]
+    message = _refusal(
+        services.register_team, event, team_name="Spirits", members=players, actor=staffed_event["organizer"]
+    )
+    _expect(event, message, "TR&P 9.2", "GA TRG Team Standard Constructed")
