@@ -179,3 +179,20 @@ def test_fab_recommendations_are_unchanged_by_the_ga_table():
     )
     assert rules.requires_head_judge_confirmation("shuffling_error", "ip2")
     assert not rules.requires_head_judge_confirmation("shuffling_error", "warning", ga=False)
+
+
+def test_ga_penalty_preview_shows_the_ga_ipg_recommendation_and_head_judge_review(db):
+    from django.test import Client
+
+    w = _ga_world()
+    client = Client()
+    client.force_login(w.fj)
+    page = client.get(
+        f"/judging/{w.event.slug}/penalties/new/",
+        {"registration": w.alice.pk, "infraction": "outside_assistance"},
+    ).content.decode()
+
+    assert 'Recommended: <span class="penalty-match_loss">Match Loss</span>' in page
+    assert "GA IPG Outside Assistance (Tournament Error, Major): Match Loss" in page
+    assert "Head-judge confirmation needed" in page
+    assert "PPG 4.2" not in page
