@@ -309,3 +309,19 @@ def test_team_registration_in_a_ga_event_cites_ga_team_standard_not_trp_9_2(staf
         services.register_team, event, team_name="Spirits", members=players, actor=staffed_event["organizer"]
     )
     _expect(event, message, "TR&P 9.2", "GA TRG Team Standard Constructed")
+
+
+@pytest.mark.parametrize("game", [Game.FAB, Game.GA])
+def test_player_without_a_pod_refusal_is_the_organizers_policy_in_ga_trp_8_2(game):
+    fmt = FormatCode.GA_DRAFT if game == Game.GA else FormatCode.DRAFT
+    kind = EventType.GA_REGULAR if game == Game.GA else EventType.ARMORY
+    event = EventFactory(game=game, format=fmt, event_type=kind, swiss_rounds=3, top_cut=0)
+    for _ in range(4):
+        RegistrationFactory(event=event, player=PlayerProfileFactory(), status="checked_in")
+    services.seat_pods_at_random(event, actor=None, pod_size=8, seed=3)
+    RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Late"), status="checked_in")
+
+    message = _refusal(services.pair_next_round, event, actor=None)
+
+    assert "Late has no pod" in message
+    _expect(event, message, "TR&P 8.2", "organizer's policy")
