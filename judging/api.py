@@ -339,9 +339,7 @@ def recommendation_payload(event, registration, infraction, variant="") -> dict:
         "base": rec.base,
         "penalty": rec.penalty,
         "upgraded": rec.upgraded,
-        "needs_head_judge": services.rules.requires_head_judge_confirmation(
-            infraction, rec.penalty, version=event.ppg_version
-        ),
+        "needs_head_judge": services.needs_head_judge(event, infraction, rec.penalty),
         "explanation": list(rec.explanation),
         "fix": rec.infraction.fix,
     }

@@ -541,3 +541,105 @@ def quick_reference(version: str = DEFAULT_VERSION) -> list[tuple[str, list[tupl
             )
         )
     return rows
+
+
+# --- Grand Archive (GA IPG) -----------------------------------------------------------
+#
+# A Grand Archive event does not use the FaB PPG: GA has its own Infraction Policy Guide (IPG)
+# with the categories Gameplay Error, Tournament Error and Unsporting Conduct (each split into
+# Minor and Major) and the ladder Warning, Game Loss, Match Loss, Disqualification (no Caution,
+# no Intellect Penalty, no named REL). The project keeps one set of infraction codes; each code
+# maps to the GA IPG infraction judged the same way, with its base penalty from the IPG's
+# quick sheet. Codes with no GA counterpart in our reference are left to the head judge.
+
+GA_GAMEPLAY = "Gameplay Error"
+GA_TOURNAMENT = "Tournament Error"
+GA_CONDUCT = "Unsporting Conduct"
+#: GA IPG penalty ladder (no Caution, no Intellect Penalty).
+GA_PENALTIES = (WARNING, GAME_LOSS, MATCH_LOSS, DISQUALIFICATION)
+GA_RULE = "GA IPG"
+GA_UNMAPPED_RULE = "GA: head judge"
+
+
+@dataclass(frozen=True)
+class GaInfraction:
+    name: str
+    category: str
+    subclass: str  # "Minor", "Major" or "" (the IPG gives none)
+    penalty: str
+
+    @property
+    def heading(self) -> str:
+        kind = f"{self.category}, {self.subclass}" if self.subclass else self.category
+        return f"{GA_RULE} {self.name} ({kind})"
+
+
+def _ga(name, category, subclass, penalty):
+    return GaInfraction(name, category, subclass, penalty)
+
+
+GA_IPG: dict[str, GaInfraction] = {
+    "game_rules_violation": _ga("Game Rule Violation", GA_GAMEPLAY, "Major", WARNING),
+    "failure_to_maintain_game_state": _ga("Failure to Maintain Game State", GA_GAMEPLAY, "Minor", WARNING),
+    "missed_trigger_beneficial": _ga("Missed Triggers", GA_GAMEPLAY, "Minor", WARNING),
+    "missed_trigger_detrimental": _ga("Missed Triggers", GA_GAMEPLAY, "Minor", WARNING),
+    "looking_at_extra_cards": _ga("Seeing Extra Cards", GA_GAMEPLAY, "Major", WARNING),
+    "hidden_card_error": _ga("Private Card Error", GA_GAMEPLAY, "Major", WARNING),
+    "tardiness_minor": _ga("Tardiness", GA_TOURNAMENT, "Minor", GAME_LOSS),
+    "tardiness_major": _ga("Tardiness", GA_TOURNAMENT, "Minor", GAME_LOSS),
+    "outside_assistance": _ga("Outside Assistance", GA_TOURNAMENT, "Major", MATCH_LOSS),
+    "slow_play": _ga("Slow Play", GA_TOURNAMENT, "Major", WARNING),
+    "decklist_error": _ga("Decklist Issue", GA_TOURNAMENT, "Major", GAME_LOSS),
+    "card_pool_contents_error": _ga("Deck Issue", GA_TOURNAMENT, "Minor", WARNING),
+    "presenting_cards_error": _ga("Deck Issue", GA_TOURNAMENT, "Minor", WARNING),
+    "draft_procedure_minor": _ga("Limited Procedure Error", GA_TOURNAMENT, "Major", WARNING),
+    "draft_procedure_major": _ga("Limited Procedure Error", GA_TOURNAMENT, "Major", WARNING),
+    "marked_cards": _ga("Marked Cards", GA_TOURNAMENT, "Major", WARNING),
+    "insufficient_shuffling": _ga("Insufficient Shuffling", GA_TOURNAMENT, "Minor", WARNING),
+    "miscommunication": _ga("Communication Policy Violation", GA_TOURNAMENT, "Minor", WARNING),
+    "unsporting_conduct_minor": _ga("Minor Conduct Violation", GA_CONDUCT, "Minor", WARNING),
+    "unsporting_conduct_major": _ga("Major Conduct Violation", GA_CONDUCT, "Major", MATCH_LOSS),
+    "cheating": _ga("Cheating", GA_CONDUCT, "", DISQUALIFICATION),
+    "improperly_determining_winner": _ga(
+        "Game/Match End Procedures Violation", GA_TOURNAMENT, "Major", MATCH_LOSS
+    ),
+    "bribery": _ga("Bribery, Wagers, and Collusion", GA_CONDUCT, "", DISQUALIFICATION),
+    "wagering": _ga("Bribery, Wagers, and Collusion", GA_CONDUCT, "", DISQUALIFICATION),
+    "theft": _ga("Theft", GA_CONDUCT, "", DISQUALIFICATION),
+    "stalling": _ga("Stalling", GA_CONDUCT, "", DISQUALIFICATION),
+}
+
+
+def ga_infraction(code: str, version: str = DEFAULT_VERSION) -> Infraction:
+    """The entry a Grand Archive event shows and records for ``code``: GA's IPG name, category
+    and base penalty (at every enforcement level), no FaB situations, and ``rule`` "GA IPG";
+    a code with no GA counterpart keeps its name, ``rule`` "GA: head judge" and a Warning as a
+    placeholder the head judge confirms or replaces. ValueError for an unknown code."""
+    fab = get_infraction(code, version)
+    ga = GA_IPG.get(code)
+    if ga is None:
+        return Infraction(
+            code=fab.code,
+            name=fab.name,
+            category=fab.category,
+            rule=GA_UNMAPPED_RULE,
+            casual=WARNING,
+            competitive=WARNING,
+            professional=WARNING,
+            repeat=REPEAT_NONE,
+            fix="No GA IPG counterpart in our reference: the head judge decides the fix and the penalty.",
+            notes="Flesh and Blood's penalty guide does not apply to a Grand Archive event.",
+        )
+    category = {GA_GAMEPLAY: GAMEPLAY, GA_TOURNAMENT: TOURNAMENT, GA_CONDUCT: CONDUCT}[ga.category]
+    return Infraction(
+        code=fab.code,
+        name=ga.name,
+        category=category,
+        rule=GA_RULE,
+        casual=ga.penalty,
+        competitive=ga.penalty,
+        professional=ga.penalty,
+        repeat=REPEAT_NONE,
+        fix=f"Apply the fix of {ga.heading}; explain the infraction, the fix and the penalty to the players.",
+        notes=f"{ga.category}, {ga.subclass or 'no sub-class'}; GA base penalty {PENALTY_LABELS[ga.penalty]}.",
+    )

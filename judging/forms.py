@@ -72,22 +72,24 @@ class PenaltyForm(forms.Form):
         label="Written statement (Disqualification, PPG 1.4)",
     )
 
-    def __init__(self, *args, registrations=(), version=catalogue.DEFAULT_VERSION, **kwargs):
+    def __init__(self, *args, registrations=(), version=catalogue.DEFAULT_VERSION, ga=False, **kwargs):
+        """``ga``: a Grand Archive event: GA IPG names, no FaB situations, no PPG numbers."""
         super().__init__(*args, **kwargs)
         self.fields["registration"].choices = [("", "Choose the player")] + [
             (r.pk, f"{r.player.display_name} ({r.player.player_id})") for r in registrations
         ]
+        entries = catalogue.catalogue(version)
+        if ga:
+            entries = tuple(catalogue.ga_infraction(i.code, version) for i in entries)
+            self.fields["deviation_reason"].label = "Reason for deviating (GA IPG Issuing Penalties)"
+            self.fields["statement"].label = "Written statement (Disqualification)"
         groups = []
         for category in catalogue.CATEGORIES:
-            items = [
-                (i.code, f"{i.name} ({i.rule})")
-                for i in catalogue.catalogue(version)
-                if i.category == category
-            ]
+            items = [(i.code, f"{i.name} ({i.rule})") for i in entries if i.category == category]
             groups.append((category.title(), items))
         self.fields["infraction"].choices = [("", "Choose the infraction")] + groups
         variants = [("", "Usual case")]
-        for item in catalogue.catalogue(version):
+        for item in entries:
             variants += [(v.code, f"{item.name}: {v.label}") for v in item.variants]
         self.fields["variant"].choices = variants
         self.fields["penalty"].choices = [("", "Recommended")] + list(PenaltyType.choices)

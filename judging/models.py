@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from tournament.citations import is_ga
+
 from . import catalogue
 from .enums import (
     INFRACTION_CHOICES,
@@ -190,6 +192,8 @@ class Penalty(models.Model):
 
     @property
     def infraction_entry(self) -> catalogue.Infraction:
+        if is_ga(self.event):  # a Grand Archive event records GA IPG entries, not the FaB PPG's
+            return catalogue.ga_infraction(self.infraction, self.ppg_version)
         return catalogue.get_infraction(self.infraction, self.ppg_version)
 
 

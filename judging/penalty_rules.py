@@ -17,6 +17,10 @@ from .catalogue import (
     CAUTION,
     DEFAULT_VERSION,
     DISQUALIFICATION,
+    GA_CONDUCT,
+    GA_IPG,
+    GA_PENALTIES,
+    GA_TOURNAMENT,
     GAME_LOSS,
     IP2,
     IP3,
@@ -30,6 +34,7 @@ from .catalogue import (
     SEVERITY,
     WARNING,
     Infraction,
+    ga_infraction,
     get_infraction,
 )
 
@@ -144,18 +149,92 @@ def recommend(
     )
 
 
+def allowed_in_ga(penalty: str) -> bool:
+    """GA IPG: the penalties are Warning, Game Loss, Match Loss and Disqualification."""
+    _check_penalty(penalty)
+    return penalty in GA_PENALTIES
+
+
+def recommend_ga(
+    infraction_code: str,
+    rel: str,
+    *,
+    prior_today: int = 0,
+    prior_in_event: int | None = None,
+    variant: str = "",
+    version: str = DEFAULT_VERSION,
+) -> Recommendation:
+    """The recommendation in a Grand Archive event: GA IPG, not the FaB PPG.
+
+    - Base penalty: the GA IPG quick sheet's for the matching GA infraction, at every level
+      (GA has no named REL); below Store Championship tier (our Casual) the IPG's Variable
+      Enforcement may be more lenient: the head judge decides, the note says so.
+    - Repeats: a Tournament Error Warning after one of the same type the same day is a Game
+      Loss (GA IPG Tournament Errors); a repeated Minor Conduct Violation is a Game Loss.
+    - FaB's situational variants do not exist here (refused: the head judge deviates instead).
+    - A code with no GA counterpart: a Warning placeholder, and a note that the head judge decides.
+    """
+    _check_rel(rel)
+    if prior_today < 0 or (prior_in_event is not None and prior_in_event < 0):
+        raise ValueError("prior infraction counts cannot be negative")
+    if prior_in_event is None:
+        prior_in_event = prior_today
+    infraction = ga_infraction(infraction_code, version)
+    if variant:
+        raise ValueError(
+            "named situations are FaB guidance; in a Grand Archive event the head judge deviates with a reason"
+        )
+    ga = GA_IPG.get(infraction_code)
+    base = infraction.competitive
+    if ga is None:
+        note = (
+            f"{infraction.name}: Flesh and Blood's penalty guide does not apply to a Grand Archive event and our GA IPG "
+            "reference names no matching infraction: the head judge decides the penalty"
+        )
+        return Recommendation(infraction=infraction, rel=rel, base=base, penalty=base, explanation=(note,))
+    notes = [f"{ga.heading}: {PENALTY_LABELS[base]}"]
+    penalty, upgraded = base, False
+    if ga.category == GA_TOURNAMENT and base == WARNING and prior_today >= 1:
+        penalty, upgraded = GAME_LOSS, True
+        notes.append(f"GA IPG Tournament Errors: an earlier {ga.name} today -> {PENALTY_LABELS[penalty]}")
+    elif ga.category == GA_CONDUCT and ga.subclass == "Minor" and prior_in_event >= 1:
+        penalty, upgraded = GAME_LOSS, True
+        notes.append(f"GA IPG {ga.name}: repeated -> {PENALTY_LABELS[penalty]}")
+    if rel == CASUAL:
+        notes.append(
+            "GA IPG Variable Enforcement: below Store Championship tier the head judge may be more lenient"
+        )
+    return Recommendation(
+        infraction=infraction,
+        rel=rel,
+        base=base,
+        penalty=penalty,
+        upgraded=upgraded,
+        explanation=tuple(notes),
+    )
+
+
 def requires_head_judge_confirmation(
-    infraction_code: str, penalty: str, *, deviation: bool = False, version: str = DEFAULT_VERSION
+    infraction_code: str,
+    penalty: str,
+    *,
+    deviation: bool = False,
+    version: str = DEFAULT_VERSION,
+    ga: bool = False,
 ) -> bool:
     """PPG 1.2: IP2 or higher is confirmed by the head judge, except Tardiness and Decklist Error.
 
     A deviation from the recommendation is the head judge's decision (PPG 1.2), so it always
-    needs them, whatever the penalty.
+    needs them, whatever the penalty. ``ga``: a Grand Archive event, where the head judge
+    reviews Match Losses and Disqualifications (GA Judge Handbook) and every penalty for an
+    infraction with no GA IPG counterpart.
     """
     _check_penalty(penalty)
     infraction = get_infraction(infraction_code, version)
     if deviation:
         return True
+    if ga:
+        return infraction_code not in GA_IPG or SEVERITY[penalty] >= SEVERITY[MATCH_LOSS]
     return SEVERITY[penalty] >= SEVERITY[IP2] and not infraction.confirmation_exempt
 
 
@@ -191,6 +270,19 @@ def tardiness_infraction(
     if seconds_late >= threshold * 60:
         return "tardiness_minor"
     return None
+
+
+#: GA TRG Timeliness: players start within 5 minutes of the round timer starting.
+GA_START_MINUTES = 5
+
+
+def ga_tardiness_infraction(seconds_late: int) -> str | None:
+    """Grand Archive: later than GA_START_MINUTES after the round timer started is Tardiness
+    (GA TRG Timeliness; GA IPG Tardiness, a Game Loss), recorded under ``tardiness_minor``;
+    earlier is no infraction. GA has no separate "major" lateness."""
+    if seconds_late < 0:
+        raise ValueError("seconds late cannot be negative")
+    return "tardiness_minor" if seconds_late > GA_START_MINUTES * 60 else None
 
 
 # --- clock extensions (TR&P 3.2; PPG 1.2) -----------------------------------------------

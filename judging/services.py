@@ -21,6 +21,7 @@ from core.errors import ConflictError, DomainError
 from decklists.selectors import accepted_decklist_for, decklist_card_counts
 from reference import selectors as reference_selectors
 from tournament import services as tournament_services
+from tournament.citations import cite, is_ga
 from tournament.enums import (
     CALL_READ_ROLES,
     HEAD_ROLES,
@@ -287,7 +288,10 @@ def close_call(
     extension = rules.ruling_extension_seconds(duration_seconds)
     if extension and _timed(call.match):
         tournament_services.add_match_extension(
-            call.match, seconds=extension, reason=f"Judge call #{call.pk} (TR&P 3.2, PPG 1.2)", actor=judge
+            call.match,
+            seconds=extension,
+            reason=f"Judge call #{call.pk} ({cite(call.event, 'time_extension')})",
+            actor=judge,
         )
         call.extension_seconds = extension
     call.save()
@@ -336,8 +340,9 @@ def recommendation_for(
     event = registration.event
     day = tournament_day(event, match)
     today, overall = prior_counts(registration, infraction, day=day)
+    ga = is_ga(event)  # a Grand Archive event: GA's IPG, not the FaB PPG
     try:
-        rec = rules.recommend(
+        rec = (rules.recommend_ga if ga else rules.recommend)(
             infraction,
             rel_in_force(event, match),
             prior_today=today,
@@ -349,10 +354,18 @@ def recommendation_for(
         raise DomainError(str(exc.args[0]), field="variant") from None
     except ValueError as exc:
         raise DomainError(str(exc), field="infraction") from None
-    note = VERSION_NOTES.get((infraction, event.trp_version))
+    note = None if ga else VERSION_NOTES.get((infraction, event.trp_version))
     if note:  # OPEN-31: the PPG edition may lag the TR&P edition; tell the head judge
         rec = dataclasses.replace(rec, explanation=rec.explanation + (note,))
     return rec
+
+
+def needs_head_judge(event: Event, infraction: str, penalty: str, *, deviation: bool = False) -> bool:
+    """Whether this penalty waits for the head judge at this event: PPG 1.2 for FaB; for Grand
+    Archive, Match Losses, Disqualifications and infractions with no GA IPG counterpart."""
+    return rules.requires_head_judge_confirmation(
+        infraction, penalty, deviation=deviation, version=event.ppg_version, ga=is_ga(event)
+    )
 
 
 #: Cross-edition differences the head judge should know about (requirements OPEN-27, OPEN-31).
@@ -497,21 +510,28 @@ def issue_penalty(
     applied = penalty or rec.penalty
     if applied not in PenaltyType.values:
         raise DomainError(f"unknown penalty {applied!r}", field="penalty")
-    if not rules.allowed_at_rel(applied, rec.rel):
+    ga = is_ga(event)
+    if ga and not rules.allowed_in_ga(applied):
+        raise DomainError(
+            "GA IPG penalties are Warning, Game Loss, Match Loss and Disqualification", field="penalty"
+        )
+    if not ga and not rules.allowed_at_rel(applied, rec.rel):
         raise DomainError("Casual REL has no Warnings or Intellect Penalties (PPG 2.1)", field="penalty")
     deviation = applied != rec.penalty
     if deviation and not deviation_reason.strip():
         raise DomainError(
-            f"the recommended penalty is {rec.label}; a different penalty needs a reason (PPG 1.2)",
+            f"the recommended penalty is {rec.label}; a different penalty needs a reason "
+            f"({cite(event, 'penalty_deviation')})",
             field="deviation_reason",
         )
     if applied == PenaltyType.DISQUALIFICATION and not statement.strip():
-        raise DomainError("a Disqualification needs the written statement (PPG 1.4)", field="statement")
+        raise DomainError(
+            f"a Disqualification needs the written statement ({cite(event, 'dq_statement')})",
+            field="statement",
+        )
     if game_number is not None and game_number < 1:
         raise DomainError("game numbers start at 1", field="game_number")
-    needs = rules.requires_head_judge_confirmation(
-        infraction, applied, deviation=deviation, version=event.ppg_version
-    )
+    needs = needs_head_judge(event, infraction, applied, deviation=deviation)
     is_head_judge = bool(held & {str(r) for r in confirmer_roles(applied)})
     now = timezone.now()
     entry = rec.infraction
@@ -704,6 +724,8 @@ def issue_tardiness(
     """PPG 4.1, 2.3: classify lateness, issue Tardiness-Minor or -Major, extend the table by the delay.
 
     Returns None (after any extension) when the lateness is under the REL's threshold.
+    Grand Archive: over 5 minutes is Tardiness (GA TRG Timeliness; GA IPG: Game Loss), never
+    a Match Loss; the table gets the delay back.
     """
     event = registration.event
     require_judging_role(judge, event, JUDGE_ROLES, "issue penalties")
@@ -711,8 +733,13 @@ def issue_tardiness(
     match = _match_in_event(match, event) or _current_match_for(registration)
     rel = rel_in_force(event, match)
     try:
-        code = rules.tardiness_infraction(seconds_late, rel)
-        extension = rules.tardiness_extension_seconds(seconds_late, rel)
+        if is_ga(event):  # GA TRG Timeliness: 5 minutes to start, then GA IPG Tardiness (a Game
+            # Loss: the match goes on, so the table gets the delay back, organizer's policy)
+            code = rules.ga_tardiness_infraction(seconds_late)
+            extension = seconds_late
+        else:
+            code = rules.tardiness_infraction(seconds_late, rel)
+            extension = rules.tardiness_extension_seconds(seconds_late, rel)
     except ValueError as exc:
         raise DomainError(str(exc), field="seconds_late") from None
     penalty = None
@@ -723,7 +750,10 @@ def issue_tardiness(
         )
     if extension and code != "tardiness_major" and _timed(match):
         tournament_services.add_match_extension(
-            match, seconds=extension, reason="Tardiness delay (PPG 4.1.1, 2.3)", actor=judge
+            match,
+            seconds=extension,
+            reason=f"Tardiness delay ({cite(event, 'tardiness_delay')})",
+            actor=judge,
         )
     return penalty
 
@@ -963,7 +993,7 @@ def finish_deck_check(
             tournament_services.add_match_extension(
                 match,
                 seconds=extension - granted,
-                reason=f"Deck check #{check.pk} (TR&P 3.2, 3.8)",
+                reason=f"Deck check #{check.pk} ({cite(check.event, 'deck_check_time')})",
                 actor=judge,
             )
     elif check.kind == DeckCheckKind.MID_GAME and _timed(match):
@@ -1013,8 +1043,15 @@ def deck_check_suggestions(check: DeckCheck) -> list[dict]:
         out.append(
             {"infraction": "presenting_cards_error", "variant": "", "reason": "Presented deck is not legal"}
         )
+    ga = is_ga(check.event)
     for item in out:
-        entry = catalogue.get_infraction(item["infraction"])
+        if ga:  # GA IPG: no FaB situations; the GA entry names the GA infraction
+            item["variant"] = ""
+        entry = (
+            catalogue.ga_infraction(item["infraction"])
+            if ga
+            else catalogue.get_infraction(item["infraction"])
+        )
         item.update(name=entry.name, rule=entry.rule, fix=entry.fix)
         if item["variant"]:
             item["variant_label"] = entry.variant(item["variant"]).label

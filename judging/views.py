@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 from tournament.access import event_by_slug, event_for_staff, event_for_viewer
+from tournament.citations import is_ga
 from tournament.enums import ACTIVE_REGISTRATION_STATUSES
 from tournament.models import Match, PlayerProfile, Registration, Round
 from tournament.selectors import current_round
@@ -194,7 +195,11 @@ def penalty_new(request, slug):
     registrations = _registrations_for_form(event, match)
     initial = {k: source.get(k) for k in ("registration", "infraction", "variant") if source.get(k)}
     form = forms.PenaltyForm(
-        request.POST or None, registrations=registrations, version=event.ppg_version, initial=initial
+        request.POST or None,
+        registrations=registrations,
+        version=event.ppg_version,
+        initial=initial,
+        ga=is_ga(event),
     )
     recommendation = None
     entry = None
@@ -271,9 +276,7 @@ def penalty_new(request, slug):
         form.fields["variant"].choices = [("", "Usual case")] + [(v.code, v.label) for v in entry.variants]
     needs_hj = None
     if recommendation is not None:
-        needs_hj = services.rules.requires_head_judge_confirmation(
-            recommendation.infraction.code, recommendation.penalty, version=event.ppg_version
-        )
+        needs_hj = services.needs_head_judge(event, recommendation.infraction.code, recommendation.penalty)
     ctx = _ctx(
         request,
         event,

@@ -23,6 +23,7 @@ from pairings.swiss import PlayerState, pair_round
 from pairings.tiebreakers import MatchRecord, compute_standings, explain_ranking
 from pairings.topcut import draft_playoff, single_elimination
 
+from .citations import cite
 from .day_plan import day_plan_for_event
 from .enums import (
     ACTIVE_REGISTRATION_STATUSES,
@@ -417,7 +418,7 @@ def check_pods(regs: list[Registration]) -> None:
         names = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
         raise DomainError(
             f"this event uses draft pods and {names} {'has' if len(missing) == 1 else 'have'} no pod: "
-            "seat them in a pod before pairing (TR&P 8.2)",
+            f"seat them in a pod before pairing ({cite(regs[0].event, 'draft_seating')})",
             code="pod",
             field="pod",
         )
@@ -513,7 +514,8 @@ def _plan_draft_playoff(qualified: list[Registration], *, seeds: dict[int, int],
     for reg in qualified:
         if reg.playoff_seat is None or not 1 <= reg.playoff_seat <= top_cut or reg.playoff_seat in by_seat:
             raise DomainError(
-                f"{reg.player.display_name} has no valid seat at the play-off draft table (TR&P 8.2)",
+                f"{reg.player.display_name} has no valid seat at the play-off draft table "
+                f"({cite(reg.event, 'draft_seating')})",
                 code="seat",
                 field="playoff_seat",
             )

@@ -15,7 +15,8 @@ from core.errors import ConflictError, DomainError, NotAllowed
 
 from .. import selectors
 from ..access import require_role
-from ..enums import MANAGE_ROLES, RegistrationStatus
+from ..citations import cite
+from ..enums import MANAGE_ROLES, Game, RegistrationStatus
 from ..models import Event, PlayerProfile, Registration
 from ._common import _atomic, _audit, _lock_event, _snapshot_registration, require_event_open
 from .registration import _PLAYER_ID_RE, _check_player_eligibility, check_in, register_new_player
@@ -209,10 +210,12 @@ def register_walk_in(event: Event, *, actor, display_name: str, late_entry: bool
     return reg
 
 
-def _normal_id(player_id: str) -> str:
+def _normal_id(player_id: str, game: str = Game.FAB) -> str:
     player_id = (player_id or "").strip()
     if not _PLAYER_ID_RE.match(player_id):
-        raise DomainError("a player ID is 1 to 32 letters, digits or dashes (TR&P 1.5)", field="player_id")
+        raise DomainError(
+            f"a player ID is 1 to 32 letters, digits or dashes ({cite(game, 'player_id')})", field="player_id"
+        )
     if player_id.upper().startswith(TEMPORARY_ID_PREFIX):
         raise DomainError("give the player's real ID, not a temporary one", field="player_id")
     return player_id
@@ -249,8 +252,8 @@ def _merge_into(temp: PlayerProfile, real: PlayerProfile, *, actor) -> PlayerPro
     return real
 
 
-def _replace_id(profile: PlayerProfile, player_id: str, *, actor) -> PlayerProfile:
-    player_id = _normal_id(player_id)
+def _replace_id(profile: PlayerProfile, player_id: str, *, actor, game: str = Game.FAB) -> PlayerProfile:
+    player_id = _normal_id(player_id, game)
     real = PlayerProfile.objects.select_for_update().filter(player_id__iexact=player_id).first()
     if real is not None and real.pk != profile.pk:
         return _merge_into(profile, real, actor=actor)
@@ -281,7 +284,7 @@ def replace_temporary_id(registration: Registration, *, actor, player_id: str) -
     profile = PlayerProfile.objects.select_for_update().get(pk=registration.player_id)
     if not profile.is_temporary:
         raise DomainError(f"{profile.display_name}'s player ID is not a temporary one", code="not_temporary")
-    _replace_id(profile, player_id, actor=actor)
+    _replace_id(profile, player_id, actor=actor, game=event.game)
     return Registration.objects.select_related("player", "event").get(pk=registration.pk)
 
 

@@ -11,10 +11,10 @@ from core.errors import ConflictError, DomainError
 from ..access import (
     require_role,
 )
+from ..citations import cite
 from ..enums import (
     CLOCK_ROLES,
     ClockState,
-    Game,
     RoundStage,
     RoundStatus,
 )
@@ -35,8 +35,9 @@ def _clock_round(round_: Round, actor, what: str) -> Round:
     if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS, RoundStatus.COMPLETE):
         raise DomainError(f"publish round {rnd.number} before using its clock", code="not_published")
     if rnd.stage == RoundStage.TOP_CUT:
-        rule = "GA TRG Round Structure" if rnd.event.game == Game.GA else "TR&P 3.1"
-        raise DomainError(f"play-off rounds are untimed ({rule})", code="untimed")
+        raise DomainError(
+            f"play-off rounds are untimed ({cite(rnd.event, 'untimed_playoff')})", code="untimed"
+        )
     return rnd
 
 
@@ -168,7 +169,7 @@ def add_match_extension(match: Match, *, seconds: int, reason: str, actor) -> Ma
     if match.is_bye:
         raise DomainError("a bye has no clock", field="match")
     if match.round.stage == RoundStage.TOP_CUT:
-        raise DomainError("play-off rounds are untimed (TR&P 3.1)", code="untimed")
+        raise DomainError(f"play-off rounds are untimed ({cite(event, 'untimed_playoff')})", code="untimed")
     before = match.extension_seconds
     MatchExtension.objects.create(
         match=match,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..citations import is_ga
 from ..day_plan import day_plan_for_event, is_multi_day
 from ..models import Event, EventDay
 from ._common import _audit
@@ -24,6 +25,11 @@ def fix_default_day_plan(event: Event, *, actor) -> list[EventDay]:
         action="event.days",
         before=[],
         after=[{k: v for k, v in d.items() if k != "date"} for d in plan.as_dicts()],
-        reason=f"TR&P App B multi-day default for {plan.players} players, fixed at the first pairings",
+        reason=(
+            f"multi-day default for {plan.players} players (our table: Grand Archive publishes none), "
+            "fixed at the first pairings"
+            if is_ga(event)
+            else f"TR&P App B multi-day default for {plan.players} players, fixed at the first pairings"
+        ),
     )
     return days

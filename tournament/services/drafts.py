@@ -20,6 +20,7 @@ from core.errors import ConflictError, DomainError
 
 from .. import pairing, selectors
 from ..access import require_role
+from ..citations import cite
 from ..enums import ACTIVE_REGISTRATION_STATUSES, MANAGE_ROLES, RoundStage, RoundStatus
 from ..models import Event, Registration, Round
 from ._common import _atomic, _audit, _lock_event, require_event_open
@@ -96,7 +97,7 @@ def seat_pods_at_random(
         action="draft.seat_pods",
         before=before,
         after=_seat_snapshot(regs),
-        reason=f"random seating, pods of up to {pod_size} (TR&P 8.2)",
+        reason=f"random seating, pods of up to {pod_size} ({cite(event, 'draft_seating')})",
     )
     return regs
 
@@ -164,7 +165,8 @@ def _playoff_open(event: Event) -> int:
     swiss_rounds, top_cut = selectors.effective_structure(event)
     if not pairing.draft_playoff_applies(event, top_cut=top_cut):
         raise DomainError(
-            "this event's play-off is not a booster draft of 4 or 8 players (TR&P 8.2)", code="not_draft"
+            f"this event's play-off is not a booster draft of 4 or 8 players ({cite(event, 'draft_seating')})",
+            code="not_draft",
         )
     if selectors.swiss_rounds_played(event) < swiss_rounds:
         raise DomainError("the play-off draft is seated once the Swiss rounds are over", code="too_early")
@@ -221,7 +223,7 @@ def seat_playoff_draft(
         action="draft.seat_playoff",
         before=before,
         after=_seat_snapshot(regs),
-        reason="random play-off draft seating (TR&P 8.2)",
+        reason=f"random play-off draft seating ({cite(event, 'draft_seating')})",
     )
     return regs
 
@@ -240,7 +242,7 @@ def ensure_playoff_seating(event: Event, *, top_cut: int, actor, seed: int) -> N
         action="draft.seat_playoff",
         before=before,
         after=_seat_snapshot(regs),
-        reason="random play-off draft seating at the first play-off pairing (TR&P 8.2)",
+        reason=f"random play-off draft seating at the first play-off pairing ({cite(event, 'draft_seating')})",
     )
 
 

@@ -15,6 +15,7 @@ from .. import selectors
 from ..access import (
     require_role,
 )
+from ..citations import cite
 from ..day_plan import check_day_plan
 from ..enums import (
     DEFAULT_STANDINGS_POLICY,
@@ -143,7 +144,9 @@ def _validate_event_values(values: dict) -> None:
     if "name" in values and not str(values["name"]).strip():
         raise DomainError("the event needs a name", field="name")
     if "tier" in values and (not isinstance(values["tier"], int) or not 1 <= values["tier"] <= 4):
-        raise DomainError("tier must be 1, 2, 3 or 4 (TR&P 1.1)", field="tier")
+        raise DomainError(
+            f"tier must be 1, 2, 3 or 4 ({cite(values.get('game', Game.FAB), 'tier')})", field="tier"
+        )
     for name, low in (("capacity", 2), ("round_minutes", 1), ("games_per_match", 1), ("swiss_rounds", 1)):
         value = values.get(name)
         if value is not None and (not isinstance(value, int) or value < low):

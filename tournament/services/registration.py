@@ -20,6 +20,7 @@ from ..access import (
     require_role,
     require_self_or_role,
 )
+from ..citations import cite
 from ..enums import (
     ACTIVE_REGISTRATION_STATUSES,
     CLOCK_ROLES,
@@ -63,18 +64,26 @@ _PLAYER_ID_RE = re.compile(r"^[A-Za-z0-9-]{1,32}$")
 
 
 @_atomic
-def create_player_profile(*, actor, player_id: str, display_name: str, user=None) -> PlayerProfile:
-    """A player profile with a unique GEM player ID (TR&P 1.5). A duplicate ID is a 409."""
+def create_player_profile(
+    *, actor, player_id: str, display_name: str, user=None, game: str = Game.FAB
+) -> PlayerProfile:
+    """A player profile with a unique GEM player ID (TR&P 1.5). A duplicate ID is a 409.
+
+    ``game`` only picks the document the refusals cite (GA: plain policy, ``citations``)."""
     player_id = (player_id or "").strip()
     display_name = (display_name or "").strip()
     if not _PLAYER_ID_RE.match(player_id):
-        raise DomainError("a player ID is 1 to 32 letters, digits or dashes (TR&P 1.5)", field="player_id")
+        raise DomainError(
+            f"a player ID is 1 to 32 letters, digits or dashes ({cite(game, 'player_id')})", field="player_id"
+        )
     if not display_name:
         raise DomainError("a player needs a display name", field="display_name")
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in display_name):
         raise DomainError("a display name cannot contain control characters", field="display_name")
     if PlayerProfile.objects.filter(player_id__iexact=player_id).exists():
-        raise ConflictError(f"player ID {player_id} belongs to another profile (TR&P 1.5)", field="player_id")
+        raise ConflictError(
+            f"player ID {player_id} belongs to another profile ({cite(game, 'player_id')})", field="player_id"
+        )
     if user is not None and PlayerProfile.objects.filter(user=user).exists():
         raise ConflictError(f"{user} already has a player profile", field="user")
     try:
@@ -143,7 +152,9 @@ def register_player(
                 "self-registration is closed for this event; ask the scorekeeper", code="closed"
             )
     if event.format in TEAM_FORMATS:
-        raise DomainError("this is a team event: register a team of three (TR&P 9.2)", code="team")
+        raise DomainError(
+            f"this is a team event: register a team of three ({cite(event, 'team')})", code="team"
+        )
     _check_player_eligibility(event, player, actor=actor, approved=approved)
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing is not None:
@@ -198,7 +209,9 @@ def register_new_player(
     A refused registration (closed event, full event, an official, a banned player...) leaves
     nothing behind: no profile claims ``player_id`` unless the registration is made (TR&P 1.5).
     """
-    profile = create_player_profile(actor=actor, player_id=player_id, display_name=display_name, user=user)
+    profile = create_player_profile(
+        actor=actor, player_id=player_id, display_name=display_name, user=user, game=event.game
+    )
     return register_player(event, player=profile, actor=actor, late_entry=late_entry, approved=approved)
 
 
@@ -213,7 +226,7 @@ def _check_not_an_official(event: Event, player: PlayerProfile, *, field: str | 
     ):
         raise DomainError(
             f"{player.display_name} is an official of this event; at a Skirmish or tier 2+ tournament "
-            "officials cannot play (TR&P 1.4, 2.1)",
+            f"officials cannot play ({cite(event, 'officials_play')})",
             code="rule",
             field=field,
         )
@@ -223,26 +236,31 @@ def _check_player_eligibility(event: Event, player: PlayerProfile, *, actor, app
     """TR&P 1.4: banned players may not play; suspended players only in a Casual tier 1 event,
     with the organizer's approval."""
     if player.banned:
-        raise DomainError(f"{player.display_name} is banned and may not play (TR&P 1.4)", code="rule")
+        raise DomainError(
+            f"{player.display_name} is banned and may not play ({cite(event, 'eligibility')})", code="rule"
+        )
     if player.is_suspended():
         if event.tier >= 2 or event.rel != REL.CASUAL:
             raise DomainError(
-                f"{player.display_name} is suspended: no tier 2+ or Competitive/Professional play (TR&P 1.4)",
+                f"{player.display_name} is suspended: no tier 2+ or Competitive/Professional play "
+                f"({cite(event, 'eligibility')})",
                 code="rule",
             )
         organizer = actor is None or is_organizer(actor, event)
         if not (approved and organizer):
             raise DomainError(
-                f"{player.display_name} is suspended: the organizer must approve this entry (TR&P 1.4)",
+                f"{player.display_name} is suspended: the organizer must approve this entry "
+                f"({cite(event, 'eligibility')})",
                 code="approval",
             )
 
 
-def _check_official_eligibility(user) -> None:
+def _check_official_eligibility(user, event: Event | None = None) -> None:
     """TR&P 1.4: suspended or banned individuals may not be officials."""
     profile = PlayerProfile.objects.filter(user=user).first()
     if profile is not None and (profile.banned or profile.is_suspended()):
-        raise DomainError(f"{user} is suspended or banned and cannot be an official (TR&P 1.4)", code="rule")
+        rule = cite(event if event is not None else Game.FAB, "eligibility")
+        raise DomainError(f"{user} is suspended or banned and cannot be an official ({rule})", code="rule")
 
 
 def _promote_waitlist(event: Event, *, actor) -> Registration | None:
@@ -349,7 +367,13 @@ def drop_registration(registration: Registration, *, actor, reason: str = "") ->
     was_waitlisted = reg.status == RegistrationStatus.WAITLISTED
     live = _live_match(reg)
     if live is not None and not live.is_bye:
-        _concede(live, reg, kind=ResultKind.DROP, actor=actor, reason=reason or "player dropped (TR&P 3.6)")
+        _concede(
+            live,
+            reg,
+            kind=ResultKind.DROP,
+            actor=actor,
+            reason=reason or f"player dropped ({cite(event, 'drop')})",
+        )
     elif live is not None and live.is_bye:
         pass  # a bye is already a result; nothing to concede
     last = selectors.current_round(event)
@@ -381,7 +405,7 @@ def reenter_registration(registration: Registration, *, actor, reason: str = "")
         event,
         {StaffRole.HEAD_JUDGE},
         "re-enter",
-        message="only the head judge may re-enter a dropped player (TR&P 3.6)",
+        message=f"only the head judge may re-enter a dropped player ({cite(event, 'drop')})",
     )
     require_event_open(event)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
@@ -391,7 +415,8 @@ def reenter_registration(registration: Registration, *, actor, reason: str = "")
         )
     if Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).exists():
         raise DomainError(
-            "the play-off has started: a dropped player cannot come back (TR&P 3.6)", code="rule"
+            f"the play-off has started: a dropped player cannot come back ({cite(event, 'drop')})",
+            code="rule",
         )
     before = _snapshot_registration(reg)
     reg.status = RegistrationStatus.CHECKED_IN
@@ -494,7 +519,7 @@ def disqualify_registration(registration: Registration, *, actor, reason: str) -
         event,
         {StaffRole.HEAD_JUDGE},
         "disqualify",
-        message="only the head judge may disqualify a player (PPG 1.4)",
+        message=f"only the head judge may disqualify a player ({cite(event, 'disqualify')})",
     )
     require_event_open(event)
     if not (reason or "").strip():
@@ -569,7 +594,7 @@ def record_no_show(match: Match, *, absent: list[Registration], actor, drop: boo
                     action="registration.drop",
                     before=b,
                     after=_snapshot_registration(reg),
-                    reason="no-show (TR&P 3.6)",
+                    reason=f"no-show ({cite(event, 'drop')})",
                 )
                 _drop_short_team(reg, actor=actor)
     _maybe_close_round(match.round, actor=actor)
@@ -587,7 +612,7 @@ def set_fixed_table(
         event,
         EVENT_EDIT_ROLES,
         "fix a table",
-        message="only the head judge approves a fixed table (TR&P 3.10)",
+        message=f"only the head judge approves a fixed table ({cite(event, 'fixed_table')})",
     )
     require_event_open(event)
     if table_number is not None and (

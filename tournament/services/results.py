@@ -13,6 +13,7 @@ from .. import pairing, selectors
 from ..access import (
     require_role,
 )
+from ..citations import cite
 from ..enums import (
     CLOCK_ROLES,
     RESULT_ROLES,
@@ -55,23 +56,32 @@ def _validate_result(
             raise DomainError(f"{name} must be a whole number from 0 to 20", field=name)
     if match.is_bye:
         raise DomainError("a bye needs no result", field="match")
-    need = match.round.event.games_per_match
+    event = match.round.event
+    need = event.games_per_match
     elimination = match.round.stage == RoundStage.TOP_CUT
     if result == MatchResult.DRAW:
         if elimination:
             raise DomainError(
-                "play-off matches cannot end in a draw (TR&P 3.4, 3.5)", code="rule", field="result"
+                f"play-off matches cannot end in a draw ({cite(event, 'playoff_draw')})",
+                code="rule",
+                field="result",
             )
         if games_a != games_b:
             raise DomainError("a drawn match has equal game wins", field="games_a")
     if kind == ResultKind.INTENTIONAL_DRAW and elimination:
-        raise DomainError("no intentional draws in play-off rounds (TR&P 3.5)", code="rule", field="result")
+        raise DomainError(
+            f"no intentional draws in play-off rounds ({cite(event, 'playoff_intentional_draw')})",
+            code="rule",
+            field="result",
+        )
     if result == MatchResult.A_WINS and kind == ResultKind.PLAYED and games_a <= games_b:
         raise DomainError("the winner must have won more games", field="games_a")
     if result == MatchResult.B_WINS and kind == ResultKind.PLAYED and games_b <= games_a:
         raise DomainError("the winner must have won more games", field="games_b")
     if games_a > need or games_b > need:
-        raise DomainError(f"a match is won with {need} game win(s) (TR&P 3.1)", field="games_a")
+        raise DomainError(
+            f"a match is won with {need} game win(s) ({cite(event, 'game_wins')})", field="games_a"
+        )
 
 
 def _apply_result(match: Match, *, result, games_a, games_b, games_drawn, kind, status) -> None:

@@ -14,6 +14,7 @@ from .. import pairing, selectors
 from ..access import (
     require_role,
 )
+from ..citations import cite
 from ..day_plan import advancing_after, day_plan_for_event
 from ..enums import (
     MAX_TABLE_NUMBER,
@@ -112,8 +113,8 @@ def pair_next_round(
             before=before,
             after={"swiss_rounds": swiss_rounds, "top_cut": top_cut},
             reason=(
-                "default from attendance (FaB's TR&P App B table: Grand Archive publishes none), "
-                "fixed at the first pairings"
+                "default from attendance (our table, borrowed from Flesh and Blood: Grand Archive "
+                "publishes none; organizer's policy), fixed at the first pairings"
                 if event.game == Game.GA
                 else "TR&P App B default from attendance, fixed at the first pairings"
             ),
@@ -235,7 +236,13 @@ def _apply_forfeits(rnd: Round, plan, *, actor) -> None:
         )
         if match.result == MatchResult.PENDING:
             loser = match.player_a if match.player_a_id == reg_id else match.player_b
-            _concede(match, loser, kind=ResultKind.DROP, actor=actor, reason="team member out (TR&P 9.2)")
+            _concede(
+                match,
+                loser,
+                kind=ResultKind.DROP,
+                actor=actor,
+                reason=f"team member out ({cite(rnd.event, 'team')})",
+            )
 
 
 def _editable_round(round_: Round) -> Round:

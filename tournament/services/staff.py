@@ -11,6 +11,7 @@ from ..access import (
     forget_cached_roles,
     require_role,
 )
+from ..citations import cite
 from ..enums import (
     JUDGE_ROLES,
     STAFF_ADMIN_ROLES,
@@ -44,10 +45,10 @@ def assign_staff(event: Event, *, user, role: str, actor) -> StaffAssignment:
     held = set(active.filter(user=user).values_list("role", flat=True))
     if role in held:
         raise ConflictError(f"{user} is already {StaffRole(role).label.lower()} at this event", field="role")
-    _check_official_eligibility(user)
+    _check_official_eligibility(user, event)
     if role == StaffRole.HEAD_JUDGE and active.filter(role=StaffRole.HEAD_JUDGE).exists():
         raise DomainError(
-            "this event already has a head judge; add appeals judges instead (TR&P 2.1)",
+            f"this event already has a head judge; add appeals judges instead ({cite(event, 'officials')})",
             code="rule",
             field="role",
         )
@@ -58,20 +59,20 @@ def assign_staff(event: Event, *, user, role: str, actor) -> StaffAssignment:
         if played.exists():
             raise DomainError(
                 f"{user} is registered as a player; at a Skirmish or tier 2+ tournament a player "
-                "cannot also be an official (TR&P 1.4, 2.1)",
+                f"cannot also be an official ({cite(event, 'officials_play')})",
                 code="rule",
                 field="user",
             )
     if event.organizer_cannot_judge:
         if role in JUDGE_ROLES and StaffRole.ORGANIZER in held:
             raise DomainError(
-                f"{user} is the organizer; at tier 2+ the organizer cannot be a judge (TR&P 2.1)",
+                f"{user} is the organizer; at tier 2+ the organizer cannot be a judge ({cite(event, 'officials')})",
                 code="rule",
                 field="role",
             )
         if role == StaffRole.ORGANIZER and held & JUDGE_ROLES:
             raise DomainError(
-                f"{user} is a judge; at tier 2+ the organizer cannot be a judge (TR&P 2.1)",
+                f"{user} is a judge; at tier 2+ the organizer cannot be a judge ({cite(event, 'officials')})",
                 code="rule",
                 field="role",
             )
@@ -99,7 +100,7 @@ def end_staff_assignment(assignment: StaffAssignment, *, actor, reason: str = ""
         .exclude(pk=assignment.pk)
         .exists()
     ):
-        raise DomainError("an event keeps at least one organizer (TR&P 2.1)", code="rule")
+        raise DomainError(f"an event keeps at least one organizer ({cite(event, 'officials')})", code="rule")
     assignment.ended_at = timezone.now()
     assignment.save(update_fields=["ended_at"])
     forget_cached_roles(assignment.user)

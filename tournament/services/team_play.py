@@ -16,6 +16,7 @@ from core.errors import ConflictError, DomainError
 
 from .. import pairing, selectors
 from ..access import require_role
+from ..citations import cite
 from ..enums import (
     ACTIVE_REGISTRATION_STATUSES,
     RESULT_ROLES,
@@ -61,7 +62,7 @@ def close_decided_team_match(match: Match, *, actor, reason: str = "") -> list[M
     require_role(actor, event, RESULT_ROLES, "close a team match")
     require_event_open(event)
     if event.format not in TEAM_FORMATS:
-        raise DomainError("only a team event has team matches (TR&P 9.2)", code="team")
+        raise DomainError(f"only a team event has team matches ({cite(event, 'team')})", code="team")
     if match.is_bye:
         raise DomainError("a bye needs no result", field="match")
     if match.round.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS):
@@ -78,7 +79,7 @@ def close_decided_team_match(match: Match, *, actor, reason: str = "") -> list[M
     winner = pairing.team_match_result(decided + [(MatchResult.PENDING, 0, 0)])
     if not winner:
         raise DomainError(
-            "no team has two game wins yet: the remaining games are played out (TR&P 9.2)",
+            f"no team has two game wins yet: the remaining games are played out ({cite(event, 'team')})",
             code="undecided",
         )
     team = (match.player_a if winner == "a" else match.player_b).team_name
@@ -97,7 +98,7 @@ def close_decided_team_match(match: Match, *, actor, reason: str = "") -> list[M
             action="match.team_decided",
             before=before,
             after=_snapshot_match(board),
-            reason=reason or f"{team} has two game wins: the game ends (TR&P 9.2)",
+            reason=reason or f"{team} has two game wins: the game ends ({cite(event, 'team')})",
         )
     _maybe_close_round(match.round, actor=actor)
     return boards
@@ -120,7 +121,7 @@ def drop_short_team(registration: Registration, *, actor) -> list[Registration]:
     if len(members) - len(active) < 2 or not active:
         return []
     last = selectors.current_round(event)
-    reason = f"team {registration.team_name} has two members out: the team forfeits and is dropped (TR&P 9.2)"
+    reason = f"team {registration.team_name} has two members out: the team forfeits and is dropped ({cite(event, 'team')})"
     for reg in active:
         live = (
             Match.objects.select_for_update(of=("self",))

@@ -9,6 +9,7 @@ from core.errors import ConflictError, DomainError, NotAllowed
 from ..access import (
     can_manage_players,
 )
+from ..citations import cite
 from ..enums import (
     ACTIVE_REGISTRATION_STATUSES,
     TEAM_FORMATS,
@@ -44,7 +45,7 @@ def register_team(
     event = _lock_event(event)
     require_event_open(event)
     if event.format not in TEAM_FORMATS:
-        raise DomainError("teams register only in a team format (TR&P 9.2)", code="team")
+        raise DomainError(f"teams register only in a team format ({cite(event, 'team')})", code="team")
     staff = actor is None or can_manage_players(actor, event)
     member_users = {p.user_id for p, _pos in members if p.user_id}
     if not staff and (actor is None or actor.pk not in member_users):
@@ -60,7 +61,8 @@ def register_team(
         raise ConflictError(f"a team named {team_name!r} is already registered", field="team_name")
     if len(members) != 3 or sorted(pos for _p, pos in members) != list(TEAM_POSITIONS):
         raise DomainError(
-            "a team has exactly three members at positions A, B and C (TR&P 9.2)", field="members"
+            f"a team has exactly three members at positions A, B and C ({cite(event, 'team')})",
+            field="members",
         )
     if len({p.pk for p, _pos in members}) != 3:
         raise DomainError("the three members must be different players", field="members")
@@ -106,7 +108,7 @@ OPEN_INVITATION_STATUSES = (TeamInvitationStatus.PENDING, TeamInvitationStatus.A
 
 def _check_team_can_form(event: Event) -> None:
     if event.format not in TEAM_FORMATS:
-        raise DomainError("teams register only in a team format (TR&P 9.2)", code="team")
+        raise DomainError(f"teams register only in a team format ({cite(event, 'team')})", code="team")
     if not event.allow_self_registration or event.status != EventStatus.REGISTRATION:
         raise DomainError("self-registration is closed for this event; ask the scorekeeper", code="closed")
     if _pairings_started(event):
@@ -133,12 +135,14 @@ def invite_team(
     seats = [((pid or "").strip().upper(), pos) for pid, pos in members]
     if len(seats) != 3 or sorted(pos for _pid, pos in seats) != list(TEAM_POSITIONS):
         raise DomainError(
-            "a team has exactly three members at positions A, B and C (TR&P 9.2)", field="members"
+            f"a team has exactly three members at positions A, B and C ({cite(event, 'team')})",
+            field="members",
         )
     for i, (pid, _pos) in enumerate(seats):
         if not _PLAYER_ID_RE.match(pid):
             raise DomainError(
-                "a player ID is 1 to 32 letters, digits or dashes (TR&P 1.5)", field=f"members[{i}].player_id"
+                f"a player ID is 1 to 32 letters, digits or dashes ({cite(event, 'player_id')})",
+                field=f"members[{i}].player_id",
             )
     if len({pid for pid, _pos in seats}) != 3:
         raise DomainError("the three members must be different players", field="members")
