@@ -196,3 +196,23 @@ def test_ga_penalty_preview_shows_the_ga_ipg_recommendation_and_head_judge_revie
     assert "GA IPG Outside Assistance (Tournament Error, Major): Match Loss" in page
     assert "Head-judge confirmation needed" in page
     assert "PPG 4.2" not in page
+
+
+def test_ga_judge_pages_name_no_fab_penalty_guide_ga_ipg(db):
+    """The penalty form, the judging navigation and the tardiness page of a GA event name GA's
+    Infraction Procedure Guide or the head judge, never the FaB PPG (GA IPG, GA JH)."""
+    from django.test import Client
+
+    w = _ga_world()
+    client = Client()
+    client.force_login(w.fj)
+    form = client.get(
+        f"/judging/{w.event.slug}/penalties/new/",
+        {"registration": w.alice.pk, "infraction": "outside_assistance"},
+    ).content.decode()
+    assert "Head-judge confirmation needed (GA IPG)" in form
+    assert "PPG" not in form
+    tardiness = client.get(f"/judging/{w.event.slug}/tardiness/")
+    assert tardiness.status_code == 200
+    assert "GA IPG" in tardiness.content.decode()
+    assert "PPG" not in tardiness.content.decode()
