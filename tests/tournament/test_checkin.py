@@ -148,6 +148,14 @@ def test_walk_in_gets_a_marked_temporary_id_and_a_claim_code():
     assert AuditEntry.objects.filter(action="player.walk_in", event_id=event.pk).exists()
 
 
+def test_walk_in_with_an_over_long_name_is_refused_by_name_not_a_server_error():
+    """Found by the crawl on PostgreSQL (SQLite stores any length): the name is checked first."""
+    event, sk = _event(check_in_required=True)
+    with pytest.raises(DomainError, match="at most 120 characters"):
+        services.register_walk_in(event, actor=sk, display_name="x" * 121)
+    assert not event.registrations.exists()
+
+
 def _play_round_one(event, sk):
     rnd = services.pair_next_round(event, actor=sk)
     services.publish_round(rnd, actor=sk)

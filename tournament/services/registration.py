@@ -78,6 +78,9 @@ def create_player_profile(
         )
     if not display_name:
         raise DomainError("a player needs a display name", field="display_name")
+    longest = PlayerProfile._meta.get_field("display_name").max_length or 0
+    if len(display_name) > longest:
+        raise DomainError(f"a display name is at most {longest} characters", field="display_name")
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in display_name):
         raise DomainError("a display name cannot contain control characters", field="display_name")
     if PlayerProfile.objects.filter(player_id__iexact=player_id).exists():
