@@ -207,9 +207,7 @@ def check_day_plan(days: Sequence[dict], *, event: Event | None = None, played: 
         size, losses = d.get("cut_size"), d.get("cut_max_losses")
         if n < last:
             if _blank(size) and _blank(losses):
-                problems.append(
-                    f"day {n} has no cut to day {n + 1} (a top N, an X-N record, or both; TR&P App B)"
-                )
+                problems.append(f"day {n} has no cut to day {n + 1} (a top N, an X-N record, or both)")
             if not _blank(size) and (not isinstance(size, int) or size < 2):
                 problems.append(f"day {n}: the cut must keep at least 2 players")
             if not _blank(losses) and (not isinstance(losses, int) or losses < 0):

@@ -57,7 +57,9 @@ def staff_days(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             if request.POST.get("op") == "default":
                 services.set_event_days(event, actor=request.user, days=[])
-                messages.success(request, "Saved day plan removed: the TR&P App B default applies.")
+                messages.success(
+                    request, "Saved day plan removed: the default plan for this attendance applies."
+                )
                 return redirect(reverse("tournament:staff_days", args=[event.slug]))
             if formset.is_valid():
                 rows = [f.cleaned_data for f in formset.forms if f.cleaned_data and not f.is_blank()]
