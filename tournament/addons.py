@@ -6,8 +6,8 @@ The tournament app never imports its add-ons. Like ``django.contrib.admin`` with
 the app contributes, so the pages show exactly the add-ons that are installed, in the order of
 ``INSTALLED_APPS``:
 
-- ``register_staff_link(label, url_name)``: a tab on the staff dashboard; the URL is reversed
-  with the event's slug.
+- ``register_staff_link(label, url_name, when=None)``: a tab on the staff dashboard; the URL is
+  reversed with the event's slug; with ``when(event)`` the tab shows only where it is true.
 - ``register_player_link(label, url_name, with_event=...)``: a link beside the player's
   registration on the player page (reversed with the slug, or with no arguments).
 - ``register_staff_panel(template, context)``: a template fragment included at the end of the
@@ -31,6 +31,10 @@ class Link:
     label: str
     url_name: str
     with_event: bool = True
+    when: Callable[..., bool] | None = None
+
+    def applies_to(self, event) -> bool:
+        return self.when is None or bool(self.when(event))
 
     def for_event(self, event) -> dict:
         args = [event.slug] if self.with_event else []
@@ -65,8 +69,8 @@ def _add(registry: list, item) -> None:
         registry.append(item)
 
 
-def register_staff_link(label: str, url_name: str) -> None:
-    _add(_staff_links, Link(label, url_name))
+def register_staff_link(label: str, url_name: str, *, when: Callable[..., bool] | None = None) -> None:
+    _add(_staff_links, Link(label, url_name, when=when))
 
 
 def register_player_link(label: str, url_name: str, *, with_event: bool = True) -> None:
@@ -88,7 +92,7 @@ def register_staff_panel(
 
 
 def staff_links(event) -> list[dict]:
-    return [link.for_event(event) for link in _staff_links]
+    return [link.for_event(event) for link in _staff_links if link.applies_to(event)]
 
 
 def player_links(event) -> list[dict]:

@@ -80,3 +80,17 @@ def test_reimport_by_role(role, users, gem_event, client):
     else:
         assert response.status_code == (302 if allowed else 403)
     assert gem_event.rounds.filter(number=3).exists() == allowed
+
+
+def test_mirror_tab_shows_on_mirrored_and_unpaired_events_only(gem_event, organizer, client):
+    """An event paired here has nothing to import: its dashboard has no Mirror tab."""
+    from tournament import addons
+
+    def tabs(event):
+        return [link["label"] for link in addons.staff_links(event)]
+
+    assert "Mirror (GEM / Omnidex)" in tabs(gem_event)
+    fresh = EventFactory(status="registration")
+    assert "Mirror (GEM / Omnidex)" in tabs(fresh)
+    fresh.status = "running"  # paired here from round 1 on
+    assert "Mirror (GEM / Omnidex)" not in tabs(fresh)
