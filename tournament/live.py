@@ -212,6 +212,30 @@ def _is_anonymous_spectator(request: HttpRequest) -> bool:
     return True
 
 
+# How long a kept answer may still be served, stale, while one request builds its successor.
+MICROCACHE_STALE_SECONDS = 30
+
+
+def _replay(request: HttpRequest, headers: list, content: bytes) -> HttpResponse:
+    """The kept answer again, or a 304 when the poller already has its ETag."""
+    etag = dict(headers).get("ETag")
+    if etag:
+        unchanged = not_modified(request, etag)
+        if unchanged is not None:
+            return unchanged
+    response = HttpResponse(content)
+    for name, value in headers:
+        response[name] = value
+    return response
+
+
+def microcache_key(request: HttpRequest) -> str:
+    """The cache key of an anonymous answer: the full URL and the Accept header (which chooses
+    between the API's JSON and its browsable page)."""
+    varies = f"{request.build_absolute_uri()} {request.headers.get('Accept', '')}"
+    return "tournament:micro:" + hashlib.blake2b(varies.encode(), digest_size=16).hexdigest()
+
+
 def public_microcache(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Serve anonymous GETs of ``view`` from a copy kept ``ARBITER_PUBLIC_MICROCACHE_SECONDS``
     in the shared cache (issue 20: a hundred spectators polling a 2,000-player event cost one
@@ -221,6 +245,11 @@ def public_microcache(view: Callable[..., HttpResponse]) -> Callable[..., HttpRe
     cookie and used no CSRF token, to requests with no session, messages or Authorization.
     Logged-in players, staff and API clients with a token always get a fresh answer. The kept
     answer keeps its ETag, so a poller that has it gets a 304.
+
+    When the copy is older than the interval, one request (the one whose ``cache.add`` of the
+    "building" marker succeeds, across processes) builds the next copy while the others are
+    still answered with the old one, so spectators never queue behind a rebuild; a copy is
+    never served more than ``MICROCACHE_STALE_SECONDS`` past its interval.
     """
 
     @wraps(view)
@@ -228,33 +257,37 @@ def public_microcache(view: Callable[..., HttpResponse]) -> Callable[..., HttpRe
         seconds = settings.ARBITER_PUBLIC_MICROCACHE_SECONDS
         if seconds <= 0 or not _is_anonymous_spectator(request):
             return view(request, *args, **kwargs)
-        # The Accept header chooses between the API's JSON and its browsable page.
-        varies = f"{request.build_absolute_uri()} {request.headers.get('Accept', '')}"
-        key = "tournament:micro:" + hashlib.blake2b(varies.encode(), digest_size=16).hexdigest()
+        key = microcache_key(request)
+        marker = f"{key}:building"
         kept = cache.get(key)
+        building = False
         if kept is not None:
-            headers, content = kept
-            etag = dict(headers).get("ETag")
-            if etag:
-                unchanged = not_modified(request, etag)
-                if unchanged is not None:
-                    return unchanged
-            response = HttpResponse(content)
-            for name, value in headers:
-                response[name] = value
+            fresh_until, headers, content = kept
+            if time.time() < fresh_until:
+                return _replay(request, headers, content)
+            building = cache.add(marker, 1, BUILD_WAIT_SECONDS)
+            if not building:  # another request is building the next copy: the old one meanwhile
+                return _replay(request, headers, content)
+        try:
+            response = view(request, *args, **kwargs)
+            if hasattr(response, "render") and callable(response.render):
+                response = response.render()  # DRF and template responses: their bytes are kept
+            keep = (
+                response.status_code == 200
+                and not response.cookies
+                and not getattr(response, "streaming", False)
+                and not request.META.get("CSRF_COOKIE_USED")
+            )
+            if keep:
+                headers = [(name, response[name]) for name in _REPLAYED_HEADERS if response.has_header(name)]
+                cache.set(
+                    key,
+                    (time.time() + seconds, headers, response.content),
+                    seconds + MICROCACHE_STALE_SECONDS,
+                )
             return response
-        response = view(request, *args, **kwargs)
-        if hasattr(response, "render") and callable(response.render):
-            response = response.render()  # DRF and template responses: their bytes are kept
-        keep = (
-            response.status_code == 200
-            and not response.cookies
-            and not getattr(response, "streaming", False)
-            and not request.META.get("CSRF_COOKIE_USED")
-        )
-        if keep:
-            headers = [(name, response[name]) for name in _REPLAYED_HEADERS if response.has_header(name)]
-            cache.set(key, (headers, response.content), seconds)
-        return response
+        finally:
+            if building:
+                cache.delete(marker)
 
     return wrapper

@@ -114,3 +114,42 @@ def test_microcache_off_builds_every_answer(settings, live_round):
     before = Client().get(url)
     _enter_first(rnd, sk)
     assert Client().get(url).content != before.content
+
+
+def _stale(settings, url):
+    """Keep copies for 10 ms, then wait until the one for ``url`` is past its interval."""
+    import time
+
+    settings.ARBITER_PUBLIC_MICROCACHE_SECONDS = 0.01
+    first = Client().get(url)
+    time.sleep(0.05)
+    return first
+
+
+def test_stale_copy_is_served_while_another_request_builds_the_next(
+    microcache, settings, live_round, django_assert_num_queries
+):
+    from django.test import RequestFactory
+
+    from tournament import live
+
+    event, sk, rnd = live_round
+    url = f"/events/{event.slug}/"
+    before = _stale(settings, url)
+    _enter_first(rnd, sk)
+    key = live.microcache_key(RequestFactory().get(url))
+    assert cache.add(f"{key}:building", 1, 10)  # another worker is building the next copy
+    with django_assert_num_queries(0):
+        meanwhile = Client().get(url)
+    assert meanwhile.content == before.content
+    cache.delete(f"{key}:building")  # it gave up: the next spectator builds
+
+
+def test_stale_copy_is_rebuilt_by_the_first_request_past_the_interval(microcache, settings, live_round):
+    event, sk, rnd = live_round
+    url = f"/events/{event.slug}/"
+    before = _stale(settings, url)
+    _enter_first(rnd, sk)
+    after = Client().get(url)
+    assert after.content != before.content
+    assert after["ETag"] != before["ETag"]
