@@ -24,6 +24,8 @@ re-created) with Redis as the shared cache (``--redis``, flushed first):
 (pairings) and the standings API.
 
 Run:  .venv/bin/python bench/load.py --players 500 2000
+      .venv/bin/python bench/load.py --players 500 2000 --record   (also appends the report,
+      with its command, to docs/benchmarks.md)
       .venv/bin/python bench/load.py --players 2000 --scenario issue15
 Only 127.0.0.1 is ever contacted. Requests are bounded by count (one report and one confirm
 per table, pollers every ``--poll`` s) and time (``--timeout``).
@@ -454,6 +456,34 @@ def run_size(players: int, args) -> None:
     subprocess.run([*py, "--child-check", "--state", str(state_file), *common], check=True, cwd=ROOT)
 
 
+BENCHMARKS_MD = ROOT / "docs" / "benchmarks.md"
+
+
+def record_text(argv: list[str], lines: list[str]) -> str:
+    """The section ``--record`` appends to docs/benchmarks.md: the command and the report."""
+    command = " ".join([".venv/bin/python bench/load.py", *argv])
+    first = lines[0].strip() if lines else "bench/load.py"
+    body = "".join(lines).rstrip("\n")
+    return f"\n### {first}\n\nCommand: `{command}`\n\n```\n{body}\n```\n"
+
+
+def run_and_record(argv: list[str], target: Path = BENCHMARKS_MD) -> int:
+    """Run this script with ``argv``, echo its report and, when it succeeds, append the report
+    with its command to ``target`` (docs/benchmarks.md)."""
+    proc = subprocess.Popen([sys.executable, __file__, *argv], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    lines = []
+    for line in proc.stdout:
+        print(line, end="", flush=True)
+        lines.append(line)
+    code = proc.wait()
+    if code == 0:
+        with open(target, "a", encoding="utf-8") as out:
+            out.write(record_text(argv, lines))
+        print(f"recorded in {target}", flush=True)
+    return code
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, nargs="+", default=[500, 2000])
@@ -467,6 +497,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8720)
     parser.add_argument("--db", default=DEFAULT_DB, help="PostgreSQL database name (dropped and re-created)")
     parser.add_argument("--redis", default=DEFAULT_REDIS, help="Redis URL for the cache (flushed)")
+    parser.add_argument(
+        "--record", action="store_true", help="append the report and its command to docs/benchmarks.md"
+    )
     parser.add_argument("--child-setup", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--child-check", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--state", help=argparse.SUPPRESS)
@@ -480,6 +513,8 @@ def main() -> None:
         return
     if "127.0.0.1" not in args.redis:
         raise SystemExit("--redis must point at 127.0.0.1")
+    if args.record:
+        raise SystemExit(run_and_record([a for a in sys.argv[1:] if a != "--record"]))
     rev = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
     ).stdout.strip()

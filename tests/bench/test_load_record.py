@@ -1,0 +1,46 @@
+"""bench/load.py --record writes its figures and its command to docs/benchmarks.md (issue 20)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load_module():
+    spec = importlib.util.spec_from_file_location("bench_load", ROOT / "bench" / "load.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_record_text_names_the_command_and_keeps_the_report():
+    load = _load_module()
+    lines = ["bench/load.py issue20 at abc1234, 2026-11-25 01:43 UTC\n", "500 players:\n", "  storm: 121 s\n"]
+    text = load.record_text(["--players", "500"], lines)
+    assert text.startswith("\n### bench/load.py issue20 at abc1234, 2026-11-25 01:43 UTC\n")
+    assert "Command: `.venv/bin/python bench/load.py --players 500`" in text
+    assert (
+        "```\nbench/load.py issue20 at abc1234, 2026-11-25 01:43 UTC\n500 players:\n  storm: 121 s\n```\n"
+        in text
+    )
+
+
+def test_run_and_record_appends_only_a_successful_run(tmp_path, monkeypatch):
+    load = _load_module()
+    target = tmp_path / "benchmarks.md"
+    target.write_text("# Benchmarks\n")
+    # A stand-in for the storm: a script that prints a report (and one that fails).
+    ok = tmp_path / "ok.py"
+    ok.write_text("print('bench/load.py issue20 at x'); print('0 errors')\n")
+    bad = tmp_path / "bad.py"
+    bad.write_text("print('half a report'); raise SystemExit(3)\n")
+    monkeypatch.setattr(load, "__file__", str(ok))
+    assert load.run_and_record(["--players", "1"], target) == 0
+    monkeypatch.setattr(load, "__file__", str(bad))
+    assert load.run_and_record(["--players", "1"], target) == 3
+    text = target.read_text()
+    assert "0 errors" in text and "Command: `.venv/bin/python bench/load.py --players 1`" in text
+    assert "half a report" not in text
