@@ -95,6 +95,13 @@ def cached_fragment(key: str, build: Callable[[], dict], timeout: int = FRAGMENT
                 return value
             if cache.get(marker) is None:  # the builder gave up (an error): build here
                 break
+    else:
+        # A builder may have stored the value and dropped its marker between our first look
+        # and our marker: look again before building a second time.
+        value = cache.get(key)
+        if value is not None:
+            cache.delete(marker)
+            return value
     try:
         value = build()
         cache.set(key, value, timeout)
