@@ -374,16 +374,21 @@ def server_cpu_seconds(pgid: int) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def run_size(players: int, args) -> None:
-    db_url = f"postgres://postgres@127.0.0.1:5432/{args.db}"
+def fresh_stores(db: str, redis_url: str) -> str:
+    """Drop and re-create PostgreSQL database ``db``, flush the Redis database ``redis_url``;
+    returns the database's URL (shared with bench/request_cpu.py)."""
     import psycopg
-
-    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{args.db}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{args.db}"')
     import redis
 
-    redis.Redis.from_url(args.redis).flushdb()
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{db}"')
+    redis.Redis.from_url(redis_url).flushdb()
+    return f"postgres://postgres@127.0.0.1:5432/{db}"
+
+
+def run_size(players: int, args) -> None:
+    db_url = fresh_stores(args.db, args.redis)
     state_file = Path(tempfile.gettempdir()) / f"arbiter-load-{players}.json"
     py = [sys.executable, __file__]
     common = ["--db-url", db_url, "--redis", args.redis]

@@ -19,7 +19,6 @@ import json
 import os
 import pstats
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -27,13 +26,6 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
-
-
-def _recreate(db: str) -> str:
-    for sql in (f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)', f'CREATE DATABASE "{db}"'):
-        subprocess.run(["psql", PG_ADMIN, "-qc", sql], check=True, capture_output=True)
-    return f"postgres://postgres@127.0.0.1:5432/{db}"
 
 
 def main() -> None:
@@ -45,10 +37,10 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true")
     args = ap.parse_args()
 
-    db_url = _recreate(args.db)
-    subprocess.run(["redis-cli", "-u", args.redis, "flushdb"], check=True, capture_output=True)
     sys.path.insert(0, str(ROOT / "bench"))
-    import load  # noqa: E402  (bench/load.py: the same event as the storm)
+    import load  # noqa: E402  (bench/load.py: the same event and stores as the storm)
+
+    db_url = load.fresh_stores(args.db, args.redis)
 
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "state.json")
