@@ -1,8 +1,9 @@
-# The image compose.yaml builds: Python, WeasyPrint's Pango, node for the card-data package.
+# The image compose.yaml builds: Python, WeasyPrint's Pango, poppler's pdftotext for rules documents
+# published as PDFs, node for the card-data package.
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 ARBITER_VAR_DIR=/data
 RUN apt-get update && apt-get install -y --no-install-recommends \
-      libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b fonts-dejavu-core nodejs npm \
+      libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b fonts-dejavu-core poppler-utils nodejs npm \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY requirements.txt ./

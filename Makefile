@@ -35,11 +35,16 @@ static:
 
 install: sysdeps python-deps card-package
 
-# WeasyPrint needs Pango. Installed with apt-get only when missing.
+# WeasyPrint needs Pango; rules documents published as PDFs are read with poppler's pdftotext.
+# Installed with apt-get only when missing.
 sysdeps:
 	@if ! ldconfig -p 2>/dev/null | grep -q libpango-1.0; then \
 	  echo "Installing Pango for WeasyPrint (apt-get)"; \
 	  $(call apt_install,libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b fonts-dejavu-core); \
+	fi
+	@if ! command -v pdftotext >/dev/null 2>&1; then \
+	  echo "Installing poppler-utils to read rules documents published as PDFs (apt-get)"; \
+	  $(call apt_install,poppler-utils); \
 	fi
 
 # Browser tests drive Debian's chromium headless; the privacy crawl reads PDFs with pdftotext.
@@ -83,7 +88,8 @@ migrate:
 carddata:
 	@$(PY) manage.py import_cards --defaults
 
-# Imports the rules documents from ../shared/seeds when present (skipped when unchanged).
+# Imports the rules documents from ../shared/seeds when present (skipped when unchanged); one that is
+# neither there nor imported yet is downloaded from its publisher's address (ARBITER_ONLINE_SOURCES).
 rulesdata:
 	@$(PY) manage.py import_rules --defaults
 

@@ -17,8 +17,11 @@ Environment variables:
     CONN_MAX_AGE            seconds to keep PostgreSQL connections (default 0; raise it behind gunicorn)
     ARBITER_SHARED_DIR      folder with seeds/ and data/ (default: ../shared beside the checkout when
                             present, else var/shared)
-    ARBITER_ONLINE_SOURCES  "0": never download card data the shared folder lacks (default: download
-                            the-fab-cube and Grand Archive data from ARBITER_FABCUBE_URL / ARBITER_GA_URL)
+    ARBITER_ONLINE_SOURCES  "0": never download card data or rules documents the shared folder lacks
+                            (default: download the-fab-cube and Grand Archive data from ARBITER_FABCUBE_URL /
+                            ARBITER_GA_URL, and each rules document missing from the folder and from the
+                            database from ARBITER_CR_URL / ARBITER_TRP_URL / ARBITER_PPG_URL /
+                            ARBITER_GA_RULES_URL: a PDF or a text file)
     GENERATED_FILE_TTL_HOURS  how long generated PDFs and exports are kept (default 168, a week)
     PUBLIC_MICROCACHE_SECONDS  anonymous visitors' event page and standings API kept whole this long
                             in the shared cache (default 2; 0 turns it off)
@@ -64,7 +67,8 @@ def _shared_dir() -> Path:
 
 
 SHARED_DIR = _shared_dir()
-#: Card data that the shared folder lacks is read from its public address when this is on.
+#: Card data and rules documents that the shared folder lacks are read from their publishers'
+#: addresses when this is on.
 ARBITER_ONLINE_SOURCES = os.environ.get("ARBITER_ONLINE_SOURCES", "1").strip().lower() not in {
     "0",
     "false",
@@ -78,6 +82,17 @@ ARBITER_SOURCE_URLS = {
     ),
     # The Grand Archive Index search API, read page by page.
     "ga": os.environ.get("ARBITER_GA_URL", "https://api.gatcg.com/cards/search"),
+}
+#: Where each rules document's current edition is published (reference.services.
+#: import_official_document). Legend Story Studios serves the Comprehensive Rules as a PDF whose
+#: cover names its version (the text export beside it does not), and the Tournament Rules and
+#: Policy and the Procedure and Penalty Guide as text exports. Grand Archive publishes its rules
+#: as a web site of many pages, so there is no single file to name: empty means "ask the operator".
+ARBITER_RULES_URLS = {
+    "cr": os.environ.get("ARBITER_CR_URL", "https://rules.fabtcg.com/pdf/en-fab-cr.pdf"),
+    "trp": os.environ.get("ARBITER_TRP_URL", "https://rules.fabtcg.com/txt/latest/en-fab-trp.txt"),
+    "ppg": os.environ.get("ARBITER_PPG_URL", "https://rules.fabtcg.com/txt/latest/en-fab-ppg.txt"),
+    "ga": os.environ.get("ARBITER_GA_RULES_URL", ""),
 }
 
 

@@ -27,7 +27,7 @@ KINDS = ("cr", "trp", "ppg", "ga")
 
 # Part of each import's content hash: bump it when parsing changes so `import_rules --defaults`
 # re-imports documents whose text did not change.
-PARSER_VERSION = "5"
+PARSER_VERSION = "6"
 
 RULE_HEADING = "heading"
 RULE_TEXT = "rule"
@@ -114,7 +114,27 @@ def clean_inline(line: str) -> str:
     return line.strip()
 
 
-def _is_debris(line: str) -> bool:
+_CAPS_LINE = re.compile(r"[A-Z][A-Z &,'’\-]{3,}")
+_CAPS_HEADERS = frozenset(
+    {"TABLE OF CONTENTS", "CONTENTS", "GLOSSARY", "ACKNOWLEDGMENTS", "ACKNOWLEDGEMENTS"}
+)
+
+
+def _repeated_caps_lines(lines: list[str]) -> frozenset[str]:
+    """All-caps one-liners that occur more than once: running page headers."""
+    seen: dict[str, int] = {}
+    for line in lines:
+        s = line.strip()
+        if _CAPS_LINE.fullmatch(s):
+            seen[s] = seen.get(s, 0) + 1
+    return frozenset(s for s, count in seen.items() if count > 1)
+
+
+def _is_debris(line: str, running_headers: frozenset[str] | None = None) -> bool:
+    """Page furniture. An all-caps one-liner is a running header when it is a document part's name
+    (TABLE OF CONTENTS, GLOSSARY) or one of ``running_headers`` (such lines seen more than once;
+    every such line when None): a capitalised word that a PDF's line breaking left alone on a line
+    ("MODIFICATION") is kept."""
     s = line.strip()
     if not s:
         return False
@@ -122,8 +142,7 @@ def _is_debris(line: str) -> bool:
         return True
     if _RUNNING_HEADER.match(s) and s.upper() == s:
         return True
-    if s.upper() == s and re.fullmatch(r"[A-Z][A-Z &,'’\-]{3,}", s):
-        # all-caps one-liners inside the body are running page headers (TABLE OF CONTENTS, GLOSSARY)
+    if _CAPS_LINE.fullmatch(s) and (running_headers is None or s in running_headers or s in _CAPS_HEADERS):
         return True
     if s.lower() in {"skip to content", "back to top"}:
         return True
@@ -185,16 +204,28 @@ def _join_wrapped(lines: list[str], known_words: set[str]) -> list[str]:
         if out and not prev_blank and out[-1] and "\t" not in line and "\t" not in out[-1]:
             prev = out[-1]
             ends_word_hyphen = re.search(r"[A-Za-z]-$", prev) is not None
-            if ends_word_hyphen and re.match(r"\s*[a-z]", line):
+            if ends_word_hyphen and re.match(r"\s*[A-Za-z]", line):
+                # "tour-" + "nament": a word broken by the typesetter when the joined word is one the
+                # document uses; "end-of-" + "match", "Deck-" + "Checks": a compound broken at its hyphen.
                 head = re.search(r"([A-Za-z]+)-$", prev).group(1)
-                tail = re.match(r"\s*([a-z]+)", line).group(1)
-                if (head + tail).lower() in known_words and f"{head}-{tail}".lower() not in known_words:
+                tail = re.match(r"\s*([A-Za-z]+)", line).group(1)
+                if (
+                    tail[0].islower()
+                    and (head + tail).lower() in known_words
+                    and f"{head}-{tail}".lower() not in known_words
+                ):
                     out[-1] = prev[:-1] + line.lstrip()
                 else:
                     out[-1] = prev + line.lstrip()
                 prev_blank = False
                 continue
-            dangling = re.search(r"\b(?:Rules?|Sections?|Chapters?|See|and|or|of|to|the)$", prev) is not None
+            if hard_wrapped and re.search(r"[A-Za-z]/$", prev) and re.match(r"\s*[A-Za-z]", line):
+                out[-1] = prev + line.lstrip()  # "and/" + "or": a line broken after a slash
+                prev_blank = False
+                continue
+            dangling = (
+                re.search(r"(?i)\b(?:Rules?|Sections?|Chapters?|See|and|or|of|to|the)$", prev) is not None
+            )
             continuation = (
                 hard_wrapped
                 and (dangling or not _BLOCK_START.match(line))
@@ -221,7 +252,10 @@ def _looks_like_heading_line(line: str) -> bool:
     if re.fullmatch(r"\s*(?:Glossary|Preface|Credits|Acknowledge?ments|Table of Contents)\s*", line, re.I):
         return True
     return bool(
-        re.match(r"^\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.|Appendix [A-Z] -)\s+[A-Z][^.]{0,70}$", line)
+        re.match(
+            r"^\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.|(?:\d+|X)(?:\.[0-9A-Za-z]{1,3})+\.?|Appendix [A-Z] -)\s+[A-Z][^.]{0,70}$",
+            line,
+        )
     ) and not re.search(r"[.:]$", line.strip())
 
 
@@ -620,7 +654,13 @@ def _parse_fab_glossary(lines: list[str]) -> list[ParsedGlossaryTerm]:
 def _join_definition(body: list[str]) -> str:
     parts: list[str] = []
     for s in body:
-        if re.match(r"^[-•]?\s*[a-z][a-z ()-]{0,20}:\s", s) or re.match(r"^[-•]\s", s):
+        # "- " after an unfinished sentence is a wrapped "Section 5.4 - Static Abilities", not a list item
+        subterm = re.match(r"^[-•]?\s*[a-z][a-z ()-]{0,20}:\s", s) is not None
+        last = parts[-1].rsplit("\n", 1)[-1].rstrip() if parts else ""
+        wrapped_dash = (
+            s.startswith("- ") and not subterm and len(last) > 40 and not re.search(r"[.:;!?)”\"]$", last)
+        )
+        if not wrapped_dash and (subterm or re.match(r"^[-•]\s", s)):
             parts.append("\n" + re.sub(r"^[-•]\s*", "", s))
         elif parts:
             parts[-1] += " " + s
@@ -658,7 +698,8 @@ def parse_document(raw: str, kind: str) -> ParsedDocument:
     title = _title_of(lines, kind)
     lines = [ln for ln in lines if not _DOT_LEADER.search(ln) or not re.search(r"\.\s*\.\s*\.", ln)]
     lines = _strip_toc(lines)
-    lines = ["" if _is_debris(ln) else ln for ln in lines]
+    running_headers = _repeated_caps_lines(lines)
+    lines = ["" if _is_debris(ln, running_headers) else ln for ln in lines]
     # remove blank lines that only separated debris from the text around it in hard-wrapped docs
     words = set(re.findall(r"[a-z]+(?:-[a-z]+)?", text.lower()))
     known = {w for w in words}

@@ -63,6 +63,11 @@ def all_documents() -> QuerySet[RulesDocument]:
     return RulesDocument.objects.order_by("kind", "-is_current", "-imported_at")
 
 
+def any_documents() -> bool:
+    """Whether any rules document is imported."""
+    return RulesDocument.objects.exists()
+
+
 def document_for(kind: str, version: str | None = None) -> RulesDocument:
     """The current edition of ``kind``, or the named ``version``; DocumentNotFound otherwise."""
     qs = RulesDocument.objects.filter(kind=(kind or "").lower())

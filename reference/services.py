@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 from django.conf import settings
@@ -14,14 +15,17 @@ from django.utils.text import slugify
 
 from core.errors import DomainError
 
+from .editions import edition_in_text
 from .enums import DocumentKind
 from .models import GlossaryTerm, Rule, RulesDocument
 from .parsing import PARSER_VERSION, ParsedDocument, parse_document
+from .pdftext import PdfTextError, is_pdf, pdf_to_text
 from .seeds import SEEDS
 
 log = logging.getLogger(__name__)
 
 MAX_DOCUMENT_BYTES = 5_000_000
+USER_AGENT = "Mozilla/5.0 (compatible; Arbiter tournament software; rules importer)"
 
 
 @dataclass(frozen=True)
@@ -205,36 +209,115 @@ def set_current_document(document: RulesDocument) -> RulesDocument:
     return document
 
 
-def read_document_url(url: str) -> str:
-    """Download a rules document's text (an http(s) address the operator names); DomainError
-    naming the address when it cannot be read."""
-    import urllib.request
+@dataclass(frozen=True)
+class DocumentSource:
+    """A rules document's text as read from a file or an address (a PDF already turned into text)."""
 
+    text: str
+    name: str
+    last_modified: date | None = None
+    from_pdf: bool = False
+
+    def edition(self, kind: str) -> str | None:
+        """The version to store it under: the one its front page names
+        (:func:`reference.editions.edition_in_text`), else the day the address last changed it."""
+        found = edition_in_text(self.text, kind)
+        if found is None and self.last_modified is not None:
+            found = self.last_modified.isoformat()
+        return found
+
+
+def _decode(raw: bytes, name: str) -> tuple[str, bool]:
+    """Text of a document file: a PDF through pdftotext, else UTF-8 (BOM tolerated) or Windows-1252."""
+    if is_pdf(raw):
+        try:
+            return pdf_to_text(raw), True
+        except PdfTextError as exc:
+            raise DomainError(f"{name}: {exc}", field="file") from None
     try:
-        with urllib.request.urlopen(url, timeout=60) as resp:  # noqa: S310 (an operator-given URL)
+        return raw.decode("utf-8-sig"), False
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace"), False
+
+
+def fetch_document_url(url: str) -> DocumentSource:
+    """Download a rules document (text or PDF) from an http(s) address; DomainError naming the
+    address when it cannot be read."""
+    import urllib.request
+    from email.utils import parsedate_to_datetime
+
+    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as resp:  # noqa: S310 (operator or settings)
             raw = resp.read(MAX_DOCUMENT_BYTES + 1)
+            modified = resp.headers.get("Last-Modified")
     except OSError as exc:
         raise DomainError(f"{url}: download failed ({exc})", field="file") from None
     if len(raw) > MAX_DOCUMENT_BYTES:
         raise DomainError(f"{url} is larger than {MAX_DOCUMENT_BYTES // 1_000_000} MB.", field="file")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
+    last_modified = None
+    if modified:
+        try:
+            last_modified = parsedate_to_datetime(modified).date()
+        except (TypeError, ValueError):
+            last_modified = None
+    text, from_pdf = _decode(raw, url)
+    return DocumentSource(text, url, last_modified, from_pdf)
 
 
-def read_document_file(path: Path | str) -> str:
-    """Read a rules text file as UTF-8 (BOM tolerated); DomainError for a missing or unreadable file."""
+def read_document_url(url: str) -> str:
+    """The text of the rules document at an http(s) address (see :func:`fetch_document_url`)."""
+    return fetch_document_url(url).text
+
+
+def fetch_document_file(path: Path | str) -> DocumentSource:
+    """Read a rules document file, text or PDF; DomainError for a missing or unreadable file."""
     path = Path(path)
     if not path.is_file():
         raise DomainError(f"File not found: {path}", field="file")
     if path.stat().st_size > MAX_DOCUMENT_BYTES:
         raise DomainError(f"{path.name} is larger than {MAX_DOCUMENT_BYTES // 1_000_000} MB.", field="file")
-    raw = path.read_bytes()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
+    text, from_pdf = _decode(path.read_bytes(), path.name)
+    return DocumentSource(text, path.name, None, from_pdf)
+
+
+def read_document_file(path: Path | str) -> str:
+    """The text of a rules document file (see :func:`fetch_document_file`)."""
+    return fetch_document_file(path).text
+
+
+def fetch_document(location: str) -> DocumentSource:
+    """A rules document from a file path or an http(s) address."""
+    if location.startswith(("http://", "https://")):
+        return fetch_document_url(location)
+    return fetch_document_file(location)
+
+
+def import_document_source(
+    source: DocumentSource,
+    *,
+    kind: str,
+    version: str | None = None,
+    make_current: bool | None = None,
+    force: bool = False,
+) -> ImportResult:
+    """Import a document read by :func:`fetch_document`. Without ``version`` the edition is read
+    from the text (:meth:`DocumentSource.edition`); DomainError asking for one when it cannot be."""
+    kind = _check_kind(kind)
+    version = version or source.edition(kind)
+    if not version:
+        raise DomainError(
+            f"{source.name}: its front page names no edition (version or date): give --version.",
+            field="version",
+        )
+    return import_rules_document(
+        source.text,
+        kind=kind,
+        version=version,
+        source_name=source.name[:200],
+        make_current=make_current,
+        force=force,
+    )
 
 
 def default_seeds_folder(named: Path | str | None = None) -> Path:
@@ -246,25 +329,121 @@ def default_seeds_folder(named: Path | str | None = None) -> Path:
     return Path(settings.SHARED_DIR) / "seeds"
 
 
+def _seed_file(folder: Path, filename: str) -> Path | None:
+    """A seed's file in ``folder``: its text file, else a PDF of the same name."""
+    for candidate in (folder / filename, (folder / filename).with_suffix(".pdf")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
 def import_default_documents(seeds_dir: Path | str | None = None) -> list[ImportResult]:
-    """Import every known seed present in ``seeds_dir`` (default SHARED_DIR/seeds) as its kind/version.
+    """Import every known seed present in ``seeds_dir`` (default SHARED_DIR/seeds) as its kind/version
+    (its text file, or a PDF under the same name).
 
     Quick no-op for documents already imported with the same content hash.
     """
     folder = default_seeds_folder(seeds_dir)
     results: list[ImportResult] = []
     for seed in SEEDS:
-        path = folder / seed.filename
-        if not path.is_file():
+        path = _seed_file(folder, seed.filename)
+        if path is None:
             continue
-        text = read_document_file(path)
         results.append(
             import_rules_document(
-                text,
+                fetch_document_file(path).text,
                 kind=seed.kind,
                 version=seed.version,
-                source_name=seed.filename,
+                source_name=path.name,
                 make_current=seed.current or None,
             )
         )
     return results
+
+
+@dataclass(frozen=True)
+class OfficialOutcome:
+    """What became of one document kind that the seeds folder lacked."""
+
+    kind: str
+    status: str  # "imported", "unchanged", "missing" or "failed"
+    detail: str
+
+    def describe(self) -> str:
+        return f"{DocumentKind(self.kind).label}: {self.detail}"
+
+
+def import_official_document(kind: str, *, make_current: bool | None = None) -> ImportResult:
+    """Download the current edition of ``kind`` from its publisher's address
+    (``settings.ARBITER_RULES_URLS``) and import it under the edition its front page names (else
+    the day the address last changed it, else today). Text already imported under any version is
+    not imported again. DomainError when there is no address or the download or import fails."""
+    kind = _check_kind(kind)
+    url = settings.ARBITER_RULES_URLS.get(kind, "")
+    if not url:
+        raise DomainError(
+            f"No address is set for the {DocumentKind(kind).label} (its publisher offers no single "
+            f"file): name a file or an address with `manage.py import_rules FILE_OR_URL --document {kind}`.",
+            field="document",
+        )
+    source = fetch_document_url(url)
+    same = RulesDocument.objects.filter(kind=kind, content_hash=content_hash(source.text)).first()
+    if same is not None:
+        if make_current and not same.is_current:
+            set_current_document(same)
+        return ImportResult(
+            same,
+            created=False,
+            changed=False,
+            rule_count=same.rule_count,
+            glossary_count=same.glossary_terms.count(),
+        )
+    version = source.edition(kind) or timezone.localdate().isoformat()
+    return import_document_source(source, kind=kind, version=version, make_current=make_current)
+
+
+def import_missing_official_documents(
+    present_kinds: set[str], *, seeds_dir: Path | str | None = None
+) -> list[OfficialOutcome]:
+    """For each document kind that neither the seeds folder (``present_kinds``) nor the database
+    holds: download it from the publisher's address when online sources are allowed
+    (``ARBITER_ONLINE_SOURCES``), else say what to run. One failed download does not stop the others."""
+    folder = default_seeds_folder(seeds_dir)
+    outcomes: list[OfficialOutcome] = []
+    for kind in DocumentKind.values:
+        if kind in present_kinds or RulesDocument.objects.filter(kind=kind).exists():
+            continue
+        names = ", ".join(seed.filename for seed in SEEDS if seed.kind == kind and seed.current)
+        how = (
+            f"put its text or PDF in {folder} ({names}) or run "
+            f"`manage.py import_rules FILE_OR_URL --document {kind}`"
+        )
+        url = settings.ARBITER_RULES_URLS.get(kind, "")
+        if not url:
+            outcomes.append(
+                OfficialOutcome(kind, "missing", f"not found, and its publisher offers no single file: {how}")
+            )
+            continue
+        if not settings.ARBITER_ONLINE_SOURCES:
+            outcomes.append(
+                OfficialOutcome(
+                    kind,
+                    "missing",
+                    f"not found ({how}; ARBITER_ONLINE_SOURCES=0 keeps {url} from being read)",
+                )
+            )
+            continue
+        try:
+            result = import_official_document(kind)
+        except DomainError as exc:
+            outcomes.append(OfficialOutcome(kind, "failed", f"reading {url} failed ({exc.message}); {how}"))
+            continue
+        document = result.document
+        outcomes.append(
+            OfficialOutcome(
+                kind,
+                "imported" if result.changed else "unchanged",
+                f"{document.version} from {url} ({result.rule_count} rules, {result.glossary_count} glossary terms)",
+            )
+        )
+    return outcomes

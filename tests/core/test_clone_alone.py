@@ -155,6 +155,6 @@ def test_one_rules_document_from_an_address(loopback_site):
     out = io.StringIO()
     call_command("import_rules", f"{url}/cr.txt", "--document", "cr", "--version", "9.9.9", stdout=out)
     document = RulesDocument.objects.get(kind="cr", version="9.9.9")
-    assert document.source_name == "cr.txt" and document.rule_count > 3
+    assert document.source_name == f"{url}/cr.txt" and document.rule_count > 3
     with pytest.raises(CommandError, match="download failed"):
         call_command("import_rules", f"{url}/missing.txt", "--document", "cr", "--version", "1", stdout=out)

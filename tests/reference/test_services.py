@@ -105,7 +105,8 @@ def test_import_rules_command_imports_file_and_reports(tmp_path, capsys):
     "args, message",
     [
         (["/nonexistent/file.txt", "--document", "cr", "--version", "1"], "File not found"),
-        (["--document", "cr"], "Give FILE --document"),
+        (["--document", "cr"], "Give FILE_OR_URL --document"),
+        (["--defaults", "--official"], "--defaults takes no FILE and no --official"),
     ],
 )
 def test_import_rules_command_bad_input_is_a_clear_error(args, message):
@@ -137,7 +138,14 @@ def test_import_rules_defaults_command_uses_shared_dir(tmp_path, settings, capsy
 
     call_command("import_rules", "--defaults")
 
-    assert capsys.readouterr().out.strip() == "PPG 2023: imported (7 rules, 0 glossary terms)"
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0] == "PPG 2023: imported (7 rules, 0 glossary terms)"
+    # The other documents are neither in the folder nor imported; tests never download them.
+    assert [line.split(":")[0] for line in lines[1:]] == [
+        "Flesh and Blood Comprehensive Rules",
+        "Flesh and Blood Tournament Rules and Policy",
+        "Grand Archive Comprehensive Rules",
+    ]
 
 
 def test_import_rules_command_current_flag_switches_the_current_edition(tmp_path):
