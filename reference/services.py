@@ -436,7 +436,7 @@ def import_missing_official_documents(
         try:
             result = import_official_document(kind)
         except DomainError as exc:
-            outcomes.append(OfficialOutcome(kind, "failed", f"reading {url} failed ({exc.message}); {how}"))
+            outcomes.append(OfficialOutcome(kind, "failed", f"{exc.message.rstrip('.')}; {how}"))
             continue
         document = result.document
         outcomes.append(

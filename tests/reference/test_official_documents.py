@@ -359,11 +359,12 @@ def test_a_failed_download_names_the_address_and_the_others_still_come(tmp_path,
     call_command("import_rules", "--defaults", "--from", str(tmp_path / "none"), stdout=out)
     text = out.getvalue()
     assert (
-        f"Flesh and Blood Comprehensive Rules: reading {url}/pdf/moved.pdf failed ({url}/pdf/moved.pdf: download failed (HTTP Error 404"
-        in text
+        f"Flesh and Blood Comprehensive Rules: {url}/pdf/moved.pdf: download failed (HTTP Error 404" in text
     )
-    assert f"Flesh and Blood Tournament Rules and Policy: reading {url}/not-rules.html failed (" in text
-    assert "is it a Flesh and Blood Tournament Rules and Policy?" in text
+    assert (
+        f"Flesh and Blood Tournament Rules and Policy: No numbered rules found in {url}/not-rules.html: "
+        "is it a Flesh and Blood Tournament Rules and Policy?; put its text or PDF in"
+    ) in text
     assert list(RulesDocument.objects.values_list("kind", flat=True)) == ["ppg"]
 
 
