@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
-SHARED = (ROOT / ".." / "shared").resolve()
+# The shared folder as the settings find it (ARBITER_SHARED_DIR, else ../shared beside the checkout),
+# read here without Django: these tests are pure Python.
+SHARED = Path(os.environ.get("ARBITER_SHARED_DIR") or (ROOT / ".." / "shared")).resolve()
 SAMPLE = SHARED / "data" / "scenarios" / "fab-cr-scenarios-sample.yaml"
 FABCUBE = SHARED / "data" / "fabcube"
 SEEDS = SHARED / "seeds"
@@ -19,5 +22,5 @@ def fabcube_cards():
     from rules_engine.game.cards import FabCubeCards
 
     if not (FABCUBE / "card.json").exists():
-        pytest.skip("../shared/data/fabcube is absent")
+        pytest.skip(f"{FABCUBE} is absent (the-fab-cube card data)")
     return FabCubeCards.load(FABCUBE)

@@ -80,7 +80,7 @@ def test_scenarios_json_contract() -> None:
     if not SAMPLE.exists():
         import pytest
 
-        pytest.skip("../shared is absent")
+        pytest.skip(f"{SAMPLE} is absent (the shared scenario sample)")
     proc = _cli("scenarios", str(SAMPLE), "--json")
     data = json.loads(proc.stdout)
     items = {x["id"]: x for x in data["scenarios"]}
@@ -150,7 +150,7 @@ def test_the_project_card_database_adapter_gives_real_stats_and_keyword_values()
     from .conftest import FABCUBE, SHARED
 
     if not (FABCUBE / "card.json").exists():
-        pytest.skip("../shared/data/fabcube is absent")
+        pytest.skip(f"{FABCUBE} is absent (the-fab-cube card data)")
     db = DatabaseCards(load_reference_database(SHARED))
     cube = FabCubeCards.load(FABCUBE)
     hood = db.get("Nullrune Hood")

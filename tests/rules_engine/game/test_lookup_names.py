@@ -32,7 +32,7 @@ def _played(lookup) -> tuple[str, list[str]]:
 @pytest.fixture(scope="module")
 def cube() -> FabCubeCards:
     if not (FABCUBE / "card.json").exists():
-        pytest.skip("../shared/data/fabcube is absent")
+        pytest.skip(f"{FABCUBE} is absent (the-fab-cube card data)")
     return FabCubeCards.load(FABCUBE)
 
 
@@ -41,7 +41,7 @@ def database() -> DatabaseCards:
     from rules_engine.oracle import load_reference_database
 
     if not (FABCUBE / "card.json").exists():
-        pytest.skip("../shared/data/fabcube is absent")
+        pytest.skip(f"{FABCUBE} is absent (the-fab-cube card data)")
     return DatabaseCards(load_reference_database(SHARED))
 
 

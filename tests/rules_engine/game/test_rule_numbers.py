@@ -19,7 +19,7 @@ def _numbers(version: str) -> set[str]:
 
     path = SEEDS / FILES[version]
     if not path.exists():
-        pytest.skip("../shared/seeds is absent")
+        pytest.skip(f"{path} is absent (the shared rules documents)")
     doc = parse_document(path.read_text(encoding="utf-8"), "cr")
     return {r.number for r in doc.rules}
 
