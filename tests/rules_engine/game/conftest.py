@@ -9,9 +9,19 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
-# The shared folder as the settings find it (ARBITER_SHARED_DIR, else ../shared beside the checkout),
-# read here without Django: these tests are pure Python.
-SHARED = Path(os.environ.get("ARBITER_SHARED_DIR") or (ROOT / ".." / "shared")).resolve()
+
+
+def _shared() -> Path:
+    """The shared folder as the settings find it (ARBITER_SHARED_DIR, else ../shared beside the
+    checkout, else var/shared), read here without Django: these tests are pure Python."""
+    named = os.environ.get("ARBITER_SHARED_DIR")
+    if named:
+        return Path(named).resolve()
+    beside = (ROOT / ".." / "shared").resolve()
+    return beside if beside.is_dir() else Path(os.environ.get("ARBITER_VAR_DIR") or ROOT / "var") / "shared"
+
+
+SHARED = _shared()
 SAMPLE = SHARED / "data" / "scenarios" / "fab-cr-scenarios-sample.yaml"
 FABCUBE = SHARED / "data" / "fabcube"
 SEEDS = SHARED / "seeds"
