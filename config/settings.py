@@ -369,9 +369,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # memory local to each process. Page fragments and QR codes are the main users.
 def _cache_url_beside_broker(broker: str) -> str:
     """The broker's Redis server, database 2: a cache flush must never empty the task queue."""
-    from urllib.parse import urlsplit, urlunsplit
+    from config.redis_urls import with_database
 
-    return urlunsplit(urlsplit(broker)._replace(path="/2")) if broker.startswith("redis") else ""
+    return with_database(broker, 2) if broker.startswith("redis") else ""
 
 
 CACHE_URL = os.environ.get("CACHE_URL", "") or _cache_url_beside_broker(

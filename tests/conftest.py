@@ -52,12 +52,10 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 def _redis_db_for_this_worker(url: str) -> str:
     """The Redis cache URL with a database of this xdist worker's own (3 + its number), so one
     worker's cache.clear() (FLUSHDB) never wipes another's cache or the broker's queue."""
-    from urllib.parse import urlsplit, urlunsplit
+    from config.redis_urls import with_database
 
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    index = 3 + int("".join(ch for ch in worker if ch.isdigit()) or 0) % 12
-    parts = urlsplit(url)
-    return urlunsplit(parts._replace(path=f"/{index}"))
+    return with_database(url, 3 + int("".join(ch for ch in worker if ch.isdigit()) or 0) % 12)
 
 
 def pytest_configure(config):

@@ -21,6 +21,8 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import pytest
 
+from config.redis_urls import with_database
+
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_DB = 15
 
@@ -43,7 +45,7 @@ def _postgres_server_url() -> str:
 def _redis_url() -> str:
     url = os.environ.get("CELERY_BROKER_URL", "")
     base = url if url.startswith("redis://") else "redis://127.0.0.1:6379/0"
-    return urlunsplit(urlsplit(base)._replace(path=f"/{REDIS_DB}"))
+    return with_database(base, REDIS_DB)
 
 
 def _free_port() -> int:

@@ -61,6 +61,11 @@ def test_cache_is_local_memory_without_environment_and_redis_when_configured():
         "redis://broker:6379/2",
     ]
     assert _cache_settings({"CELERY_BROKER_URL": "amqp://broker//"}) == ["LocMemCache", "-"]
+    # The server's password and port are kept; only the database changes.
+    assert _cache_settings({"CELERY_BROKER_URL": "redis://:s3cret@broker:6380/0"}) == [
+        "RedisCache",
+        "redis://:s3cret@broker:6380/2",
+    ]
     assert _cache_settings(
         {"CELERY_BROKER_URL": "redis://broker:6379/0", "CACHE_URL": "redis://cache:6379/2"}
     ) == [
