@@ -4,7 +4,8 @@ Wall-clock latency needs a quiet machine (bench/load.py); the CPU a request cost
 this script builds the same event as bench/load.py (N players, round 1 played, round 2
 published with its clock running) in a PostgreSQL database of its own, then drives Django's
 test client in-process through the same sequence a storm sends (a report, a confirmation, the
-public event page and the standings API after each change, the clock, conditional re-polls)
+public event page and the standings API after each change, the clock, conditional re-polls, a
+logged-in player's event page and a scorekeeper's live dashboard fragment)
 and prints the CPU time per request by endpoint (process time, so waiting for a core is not
 counted), with ``--profile`` the top functions by cumulative time.
 
@@ -48,19 +49,27 @@ def main() -> None:
         state = json.loads(Path(out).read_text())
 
     from django.conf import settings
+    from django.contrib.auth import get_user_model
     from django.test import Client
+    from rest_framework.authtoken.models import Token
 
     settings.ALLOWED_HOSTS = ["*"]
-    client = Client()
+    client = Client()  # an anonymous spectator: answered from the public microcache
+    # A logged-in player and a scorekeeper are always answered fresh: their rows measure what
+    # building the page costs (the player's event page, the staff dashboard's live fragment).
+    player_client, staff_client = Client(), Client()
+    settings.AXES_ENABLED = False  # force_login has no request address for the login log
+    player_client.force_login(Token.objects.get(key=state["tables"][0]["a"]).user)
+    staff_client.force_login(get_user_model().objects.get(username=f"{state['slug']}-sk"))
     slug, number = state["slug"], state["round"]
     cpu: dict[str, list[float]] = defaultdict(list)
     profiler = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not wall
 
-    def call(label: str, method: str, url: str, **kw):
+    def call(label: str, method: str, url: str, *, by=None, **kw):
         t = time.process_time()
         if profiler:
             profiler.enable()
-        response = getattr(client, method)(url, secure=True, **kw)
+        response = getattr(by or client, method)(url, secure=True, **kw)
         if profiler:
             profiler.disable()
         cpu[label].append(time.process_time() - t)
@@ -90,6 +99,15 @@ def main() -> None:
         etag_page = r.headers.get("ETag")
         call("event page (304)", "get", f"/events/{slug}/", HTTP_IF_NONE_MATCH=etag_page or "")
         call("event page (warm)", "get", f"/events/{slug}/", HTTP_ACCEPT_ENCODING="gzip")
+        call("event page (player)", "get", f"/events/{slug}/", by=player_client, HTTP_ACCEPT_ENCODING="gzip")
+        r = call("staff live (changed)", "get", f"/events/{slug}/staff/live/", by=staff_client)
+        call(
+            "staff live (304)",
+            "get",
+            f"/events/{slug}/staff/live/",
+            by=staff_client,
+            HTTP_IF_NONE_MATCH=r.headers.get("ETag") or "",
+        )
         r = call("standings API (changed)", "get", f"/api/events/{slug}/standings/")
         etag_standings = r.headers.get("ETag")
         call(
