@@ -71,6 +71,20 @@ def _check_version(version: str) -> str:
     return version
 
 
+def _already_imported(document: RulesDocument, *, make_current: bool | None) -> ImportResult:
+    """The answer for text that is imported already: nothing changes, except that ``make_current``
+    makes that edition the current one."""
+    if make_current and not document.is_current:
+        set_current_document(document)
+    return ImportResult(
+        document,
+        created=False,
+        changed=False,
+        rule_count=document.rule_count,
+        glossary_count=document.glossary_terms.count(),
+    )
+
+
 @transaction.atomic
 def import_rules_document(
     text: str,
@@ -95,15 +109,7 @@ def import_rules_document(
     digest = content_hash(text)
     existing = RulesDocument.objects.select_for_update().filter(kind=kind, version=version).first()
     if existing is not None and existing.content_hash == digest and not force:
-        if make_current and not existing.is_current:
-            set_current_document(existing)
-        return ImportResult(
-            existing,
-            created=False,
-            changed=False,
-            rule_count=existing.rule_count,
-            glossary_count=existing.glossary_terms.count(),
-        )
+        return _already_imported(existing, make_current=make_current)
     parsed = parse_document(text, kind)
     if len(parsed.rules) < 2:
         raise DomainError(
@@ -389,15 +395,7 @@ def import_official_document(kind: str, *, make_current: bool | None = None) -> 
     source = fetch_document_url(url)
     same = RulesDocument.objects.filter(kind=kind, content_hash=content_hash(source.text)).first()
     if same is not None:
-        if make_current and not same.is_current:
-            set_current_document(same)
-        return ImportResult(
-            same,
-            created=False,
-            changed=False,
-            rule_count=same.rule_count,
-            glossary_count=same.glossary_terms.count(),
-        )
+        return _already_imported(same, make_current=make_current)
     version = source.edition(kind) or timezone.localdate().isoformat()
     return import_document_source(source, kind=kind, version=version, make_current=make_current)
 

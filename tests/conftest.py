@@ -182,3 +182,29 @@ def login_in_browser(page, live_server, username: str, password: str) -> None:
     page.fill("input[name=password]", password)
     page.click("button[type=submit]")
     page.wait_for_load_state()
+
+
+@pytest.fixture
+def loopback_site(tmp_path):
+    """A web server on 127.0.0.1 serving the folder ``tmp_path/site``: it stands in for public
+    addresses the tests cannot reach (card data archives, publishers' rules documents). Yields the
+    folder and the server's address; files are sent with Last-Modified (their modification time)."""
+    import http.server
+    import threading
+
+    root = tmp_path / "site"
+    root.mkdir()
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=str(root), **kwargs)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield root, f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()

@@ -4,12 +4,10 @@ data says what to run. Runs on the invented stand-ins in tests/fixtures/shared/.
 
 from __future__ import annotations
 
-import http.server
 import io
 import json
 import shutil
 import tarfile
-import threading
 from pathlib import Path
 
 import pytest
@@ -47,27 +45,6 @@ def test_offline_without_the_folder_says_what_to_run(tmp_path):
         assert by_source[source].status == "missing"
         assert f"manage.py import_cards {source} PATH_OR_URL" in by_source[source].detail
         assert "ARBITER_SHARED_DIR" in by_source[source].detail
-
-
-@pytest.fixture
-def loopback_site(tmp_path):
-    """A web server on 127.0.0.1 serving ``tmp_path/site`` (stands in for the public addresses)."""
-    root = tmp_path / "site"
-    root.mkdir()
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, directory=str(root), **kwargs)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield root, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
 
 
 def test_card_data_from_the_public_addresses_when_online(tmp_path, settings, loopback_site):

@@ -6,13 +6,11 @@ The PDFs are typeset here (tests/reference/pdf_documents.py), the addresses are 
 
 from __future__ import annotations
 
-import http.server
 import io
 import os
 import re
 import shutil
 import subprocess
-import threading
 from datetime import date, datetime, timezone
 from pathlib import Path
 
@@ -221,28 +219,6 @@ def test_the_seeds_folder_may_hold_a_pdf_under_a_seed_name(tmp_path):
     assert document.rule_count == len(parse_document(invented_policy(), "trp").rules)
 
 
-@pytest.fixture
-def publisher_site(tmp_path):
-    """A web server on 127.0.0.1 serving ``tmp_path/site`` with Last-Modified headers (the
-    standard library's file server sends each file's modification time)."""
-    root = tmp_path / "site"
-    root.mkdir()
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, directory=str(root), **kwargs)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield root, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
 def _publish(root: Path) -> None:
     """The FaB documents as their publisher serves them: the Comprehensive Rules as a PDF, the
     policy documents as text exports, one of them naming no date (its edition is the day the
@@ -263,9 +239,9 @@ def _publish(root: Path) -> None:
 
 @pytest.mark.django_db
 def test_documents_missing_from_the_folder_come_from_the_publishers_addresses(
-    tmp_path, settings, publisher_site
+    tmp_path, settings, loopback_site
 ):
-    root, url = publisher_site
+    root, url = loopback_site
     _publish(root)
     settings.ARBITER_ONLINE_SOURCES = True
     settings.ARBITER_RULES_URLS = {
@@ -307,9 +283,9 @@ def test_documents_missing_from_the_folder_come_from_the_publishers_addresses(
 
 @pytest.mark.django_db
 def test_official_fetches_the_current_editions_and_skips_text_already_imported(
-    tmp_path, settings, publisher_site
+    tmp_path, settings, loopback_site
 ):
-    root, url = publisher_site
+    root, url = loopback_site
     _publish(root)
     settings.ARBITER_RULES_URLS = {
         "cr": f"{url}/pdf/en-widget-cr.pdf",
@@ -342,8 +318,8 @@ def test_official_fetches_the_current_editions_and_skips_text_already_imported(
 
 
 @pytest.mark.django_db
-def test_a_failed_download_names_the_address_and_the_others_still_come(tmp_path, settings, publisher_site):
-    root, url = publisher_site
+def test_a_failed_download_names_the_address_and_the_others_still_come(tmp_path, settings, loopback_site):
+    root, url = loopback_site
     _publish(root)
     (root / "not-rules.html").write_text(
         "<html><body><h1>Rules and policy centre</h1><p>Read the PDFs.</p></body></html>"
