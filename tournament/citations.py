@@ -68,6 +68,10 @@ CITATIONS: dict[str, tuple[str, str]] = {
     "limited_sets": ("TR&P 8.1, 8.2", ORGANIZER_POLICY),
     # Multi-day events: GA has no named REL and no day-2 cut rule.
     "day_cut": ("TR&P Appendix B", ORGANIZER_POLICY),
+    # API help texts, which serve events of both games (``both_games``).
+    "structure_default": ("TR&P App B", "our default from attendance"),
+    "penalty_effect": ("PPG 1.4", "GA IPG"),
+    "recommendation": ("PPG", "GA IPG"),
 }
 
 
@@ -78,6 +82,13 @@ def _game(event_or_game) -> str:
 def is_ga(event_or_game) -> bool:
     """True for a Grand Archive event (or the GA game code)."""
     return _game(event_or_game) == Game.GA
+
+
+def both_games(topic: str) -> str:
+    """Both games' citations of ``topic``, for a text that serves every event (an API help
+    text): ``"FaB TR&P 3.6; Grand Archive: GA TRG Dropping from Tournaments"``."""
+    fab, ga = CITATIONS[topic]
+    return f"FaB {fab}; Grand Archive: {ga}"
 
 
 def cite(event_or_game, topic: str) -> str:
