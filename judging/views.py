@@ -18,7 +18,7 @@ from tournament.models import Match, PlayerProfile, Registration, Round
 from tournament.selectors import current_round
 
 from . import access, catalogue, forms, selectors, services, tasks
-from .enums import DECK_CHECK_ITEMS, CallStatus, DeckCheckStatus, PenaltyStatus
+from .enums import DECK_CHECK_ITEMS, GA_DECK_CHECK_ITEMS, CallStatus, DeckCheckStatus, PenaltyStatus
 from .models import DeckCheck, JudgeCall, Penalty
 
 
@@ -453,7 +453,7 @@ def deck_check_detail(request, slug, pk):
         check.event,
         check=check,
         rows=rows,
-        items=DECK_CHECK_ITEMS,
+        items=GA_DECK_CHECK_ITEMS if is_ga(check.event) else DECK_CHECK_ITEMS,
         statuses=DeckCheckStatus,
         suggestions=services.deck_check_suggestions(check) if check.status == DeckCheckStatus.DONE else [],
         decklist=services.accepted_decklist(check.registration),
