@@ -94,9 +94,9 @@ class FixForm(forms.Form):
         """``ga``: a Grand Archive event's list: GA's IPG is named, not FaB's PPG."""
         super().__init__(*args, **kwargs)
         if ga:
-            self.fields["reason"].help_text = (
-                f"{cite(Game.GA, 'decklist_fix')}: what the player intended, or which illegal cards were removed."
-            )
+            self.fields[
+                "reason"
+            ].help_text = f"{cite(Game.GA, 'decklist_fix')}: what the player intended, or which illegal cards were removed."
 
 
 class DeadlineForm(forms.Form):
@@ -114,6 +114,6 @@ class DeadlineForm(forms.Form):
         """``ga``: a Grand Archive event: the set codes are the organizer's choice, no TR&P."""
         super().__init__(*args, **kwargs)
         if ga:
-            self.fields["limited_sets"].help_text = (
-                f"Limited events: set codes used ({cite(Game.GA, 'limited_sets')})."
-            )
+            self.fields[
+                "limited_sets"
+            ].help_text = f"Limited events: set codes used ({cite(Game.GA, 'limited_sets')})."

@@ -12,8 +12,6 @@ from django.db.models import Q
 from django.http import Http404
 
 from core.errors import DomainError
-from tournament.citations import is_ga
-
 from tournament.access import (
     event_for_staff,
     has_head_authority,
@@ -22,6 +20,7 @@ from tournament.access import (
     require_role,
     staff_roles,
 )
+from tournament.citations import is_ga
 from tournament.enums import (
     CALL_EXTENSION_ROLES,
     CALL_READ_ROLES,

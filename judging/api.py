@@ -154,10 +154,15 @@ class PenaltySerializer(serializers.ModelSerializer):
     event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     issued_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
     confirmed_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
-    recommended = serializers.CharField(read_only=True, help_text=f"The recommended penalty, a PenaltyType value ({both_games('recommendation')})")
+    recommended = serializers.CharField(
+        read_only=True,
+        help_text=f"The recommended penalty, a PenaltyType value ({both_games('recommendation')})",
+    )
     penalty = serializers.CharField(read_only=True, help_text="Penalty applied (a PenaltyType value)")
     status = serializers.CharField(read_only=True, help_text="pending, issued or rejected")
-    effect = serializers.CharField(read_only=True, help_text=f"What the penalty did ({both_games('penalty_effect')})")
+    effect = serializers.CharField(
+        read_only=True, help_text=f"What the penalty did ({both_games('penalty_effect')})"
+    )
 
     class Meta:
         model = Penalty
@@ -196,7 +201,9 @@ class PenaltySerializer(serializers.ModelSerializer):
         read_only_fields = fields
         # The model's help text names FaB's PPG only; the API serves both games' events.
         extra_kwargs = {
-            "statement": {"help_text": f"Written statement for a Disqualification ({both_games('dq_statement')})."}
+            "statement": {
+                "help_text": f"Written statement for a Disqualification ({both_games('dq_statement')})."
+            }
         }
 
 

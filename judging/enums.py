@@ -102,7 +102,10 @@ DECK_CHECK_ITEMS: tuple[tuple[str, str], ...] = (
 #: (Deck Issue, Marked Cards) and TRG (Format Conventions) as ga-organized-play.md section 6 does.
 GA_DECK_CHECK_ITEMS: tuple[tuple[str, str], ...] = (
     ("hero", "Registered champion and material deck match (GA IPG Deck Issue)"),
-    ("counts", "Main deck, material deck and sideboard match the list by name and quantity (GA IPG Deck Issue)"),
+    (
+        "counts",
+        "Main deck, material deck and sideboard match the list by name and quantity (GA IPG Deck Issue)",
+    ),
     ("presented_legal", "Presented deck is legal for the format (GA TRG Format Conventions)"),
     ("not_marked", "No marked cards; sleeves identical (GA IPG Marked Cards)"),
     ("tokens", "No extra generated cards or stand-ins left in the deck (GA IPG Deck Issue)"),

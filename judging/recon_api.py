@@ -217,7 +217,9 @@ class ReconstructionStartView(APIView):
 
 class ReconstructionFixView(APIView):
     @extend_schema(
-        request=FixSerializer, responses=ReconstructionSerializer, summary="Record the fix (FaB PPG 3.1; Flesh and Blood events only)"
+        request=FixSerializer,
+        responses=ReconstructionSerializer,
+        summary="Record the fix (FaB PPG 3.1; Flesh and Blood events only)",
     )
     def post(self, request, pk):
         recon = access.access_reconstruction_for_edit(request.user, pk)

@@ -268,7 +268,9 @@ class RegisterSerializer(serializers.Serializer):
     display_name = serializers.CharField(max_length=120, required=False)
     late_entry = serializers.BooleanField(required=False, default=False)
     approved = serializers.BooleanField(
-        required=False, default=False, help_text=f"organizer's approval of a suspended player ({both_games('eligibility')})"
+        required=False,
+        default=False,
+        help_text=f"organizer's approval of a suspended player ({both_games('eligibility')})",
     )
 
 
@@ -598,12 +600,17 @@ def _registration_action(name: str, func, doc: str, *, needs_reason: bool = Fals
 
 
 CheckInView = _registration_action("CheckIn", services.check_in, "Check in (the player or staff).")
-DropView = _registration_action("Drop", services.drop_registration, f"Drop (the player or staff; {both_games('drop')}).")
+DropView = _registration_action(
+    "Drop", services.drop_registration, f"Drop (the player or staff; {both_games('drop')})."
+)
 ReenterView = _registration_action(
     "Reenter", services.reenter_registration, f"Re-enter (head judge; {both_games('drop')})."
 )
 DisqualifyView = _registration_action(
-    "Disqualify", services.disqualify_registration, f"Disqualify (head judge; {both_games('disqualify')}).", needs_reason=True
+    "Disqualify",
+    services.disqualify_registration,
+    f"Disqualify (head judge; {both_games('disqualify')}).",
+    needs_reason=True,
 )
 
 

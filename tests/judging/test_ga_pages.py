@@ -19,7 +19,13 @@ from decklists.models import Decklist
 from judging import recon_services, services
 from judging.access import FAB_ONLY_RECONSTRUCTION
 from judging.models import Reconstruction
-from tests.factories import EventFactory, MatchFactory, PlayerProfileFactory, RegistrationFactory, RoundFactory
+from tests.factories import (
+    EventFactory,
+    MatchFactory,
+    PlayerProfileFactory,
+    RegistrationFactory,
+    RoundFactory,
+)
 from tests.judging.conftest import make_world
 from tests.pdf_words import PDFTOTEXT, words
 from tournament import services as tournament_services
@@ -184,7 +190,11 @@ def test_ga_infraction_page_lists_the_ga_ipg_counterparts_and_base_penalties_ga_
 
     assert "<title>Infractions and penalties (GA IPG)" in html
     assert "Infraction Policy Guide (GA IPG)" in html and w.event.name in html
-    rows = dict(re.findall(r'<tr id="\w+" class="ga-row">\s*<td>([^<]+)</td>\s*<td>[^<]+</td>\s*<td>([^<]+)</td>', html))
+    rows = dict(
+        re.findall(
+            r'<tr id="\w+" class="ga-row">\s*<td>([^<]+)</td>\s*<td>[^<]+</td>\s*<td>([^<]+)</td>', html
+        )
+    )
     assert rows["Outside Assistance"] == "Match Loss"
     assert rows["Tardiness"] == "Game Loss"
     assert rows["Game/Match End Procedures Violation"] == "Match Loss"
@@ -259,7 +269,9 @@ def test_ga_reconstruction_is_refused_by_the_service_the_page_and_the_api():
     assert page.status_code == 200
     assert FAB_ONLY_RECONSTRUCTION.replace("'", "&#x27;") in page.content.decode()
 
-    api = _client(w.hj).post(f"/api/judging/calls/{call.pk}/reconstructions/", {}, content_type="application/json")
+    api = _client(w.hj).post(
+        f"/api/judging/calls/{call.pk}/reconstructions/", {}, content_type="application/json"
+    )
     assert api.status_code == 400 and api.json()["code"] == "fab_only"
     assert not Reconstruction.objects.exists()
 
@@ -284,7 +296,12 @@ def test_ga_ruling_and_penalty_messages_name_no_fab_document():
     client = _client(w.fj)
     resp = client.post(
         f"/judging/{w.event.slug}/penalties/new/",
-        {"step": "issue", "match": w.match.pk, "registration": w.bob.pk, "infraction": "unsporting_conduct_major"},
+        {
+            "step": "issue",
+            "match": w.match.pk,
+            "registration": w.bob.pk,
+            "infraction": "unsporting_conduct_major",
+        },
         follow=True,
     )
     html = resp.content.decode()
