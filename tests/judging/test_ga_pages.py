@@ -190,11 +190,8 @@ def test_ga_infraction_page_lists_the_ga_ipg_counterparts_and_base_penalties_ga_
 
     assert "<title>Infractions and penalties (GA IPG)" in html
     assert "Infraction Policy Guide (GA IPG)" in html and w.event.name in html
-    rows = dict(
-        re.findall(
-            r'<tr id="\w+" class="ga-row">\s*<td>([^<]+)</td>\s*<td>[^<]+</td>\s*<td>([^<]+)</td>', html
-        )
-    )
+    rows = dict(re.findall(r'class="name">([^<]+)</span>.*?<td class="penalty">([^<]+)</td>', html, re.S))
+    assert "Tournament Error, Major" in html.split('id="outside_assistance"')[1].split("</tr>")[0]
     assert rows["Outside Assistance"] == "Match Loss"
     assert rows["Tardiness"] == "Game Loss"
     assert rows["Game/Match End Procedures Violation"] == "Match Loss"
@@ -378,3 +375,20 @@ def test_deck_check_started_now_on_a_ga_page_shows_the_ga_extension_rule():
     check.save(update_fields=["started_at"])
     html = _get(w.fj, f"/judging/{w.event.slug}/deck-checks/{check.pk}/")
     assert "GA TRG Time Extensions" in html and not _leaks(html)
+
+
+@pytest.mark.parametrize("game", [Game.FAB, Game.GA])
+def test_staff_dashboard_in_a_play_off_cites_ga_trg_round_structure_or_trp_3_4(game):
+    w = _world(game)
+    w.round.status = RoundStatus.COMPLETE
+    w.round.save()
+    cut = RoundFactory(event=w.event, number=2, stage=RoundStage.TOP_CUT, status=RoundStatus.IN_PROGRESS)
+    MatchFactory(round=cut, table_number=1, player_a=w.alice, player_b=w.bob)
+
+    html = _get(w.to, f"/events/{w.event.slug}/staff/")
+
+    if game == Game.GA:
+        assert "End of match in the play-off (GA TRG Round Structure)" in html
+        assert not _leaks(html), _leaks(html)
+    else:
+        assert "End of match in the play-off (TR&amp;P 3.4)" in html
