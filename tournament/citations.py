@@ -63,6 +63,8 @@ CITATIONS: dict[str, tuple[str, str]] = {
     # in our reference (ga-organized-play.md section 6): the organizer sets them.
     "decklist_deadline": ("TR&P 3.7", ORGANIZER_POLICY),
     "decklist_frozen": ("TR&P 3.7, PPG 4.4", "GA IPG Decklist Issue"),
+    "decklist_kind": ("TR&P App E", "GA TRG Decklists"),
+    "head_judge_changes_list": ("PPG 4.4", "GA IPG Decklist Issue"),
     "decklist_fix": ("PPG 4.4", "GA IPG Decklist Issue"),
     "pool_registration": ("TR&P 8.1.1", ORGANIZER_POLICY),
     "limited_sets": ("TR&P 8.1, 8.2", ORGANIZER_POLICY),

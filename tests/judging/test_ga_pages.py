@@ -392,3 +392,24 @@ def test_staff_dashboard_in_a_play_off_cites_ga_trg_round_structure_or_trp_3_4(g
         assert not _leaks(html), _leaks(html)
     else:
         assert "End of match in the play-off (TR&amp;P 3.4)" in html
+
+
+@pytest.mark.parametrize("game", [Game.FAB, Game.GA])
+def test_decklist_refusals_cite_ga_ipg_decklist_issue_or_trp_3_7_ppg_4_4(game):
+    from core.errors import ConflictError, NotAllowed
+    from decklists import access as decklist_access
+    from decklists import services as decklists
+
+    w = _world(game)
+    _accepted_list(w.alice)
+    with pytest.raises(ConflictError) as frozen:
+        decklists.save_decklist(w.alice, actor=w.alice.player.user, text="1 A hero", kind="constructed")
+    with pytest.raises(NotAllowed) as not_head:
+        decklist_access.require_head_judge(w.fj, w.event)
+
+    messages = [frozen.value.message, not_head.value.message]
+    if game == Game.GA:
+        assert "(GA IPG Decklist Issue)" in messages[0] and "(GA IPG Decklist Issue)" in messages[1]
+        assert not _leaks(" ".join(messages)), messages
+    else:
+        assert "(TR&P 3.7, PPG 4.4)" in messages[0] and "(PPG 4.4)" in messages[1]
