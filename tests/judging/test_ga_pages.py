@@ -132,6 +132,7 @@ def _pages(w, things) -> dict[str, tuple[object, str]]:
         "staff dashboard": (w.to, f"/events/{slug}/staff/"),
         "day plan": (w.to, f"/events/{slug}/staff/days/"),
         "correct": (w.to, f"/events/{slug}/staff/correct/?round=1&table=1"),
+        "event settings": (w.to, f"/events/{slug}/edit/"),
     }
 
 
@@ -173,6 +174,7 @@ def test_the_same_pages_of_a_fab_event_keep_their_trp_and_ppg_citations():
         "staff dashboard": ("Reason (TR&amp;P 3.2)", "the head judge decides (TR&amp;P 3.6)"),
         "day plan": ("TR&amp;P Appendix A", "TR&amp;P Appendix B"),
         "correct": ("Intentional draw (TR&amp;P 3.5)", "Concession (TR&amp;P 3.5)"),
+        "event settings": ("Tournament rules (TR&amp;P) edition", "TR&amp;P Appendix C"),
     }
     missing = {}
     for name, texts in wanted.items():
@@ -413,3 +415,22 @@ def test_decklist_refusals_cite_ga_ipg_decklist_issue_or_trp_3_7_ppg_4_4(game):
         assert not _leaks(" ".join(messages)), messages
     else:
         assert "(TR&P 3.7, PPG 4.4)" in messages[0] and "(PPG 4.4)" in messages[1]
+
+
+def test_ga_event_settings_keep_fab_editions_as_stored_when_saved():
+    """The GA edit form leaves out FaB's TR&P/PPG editions and CMP bye setting; saving it
+    keeps what the event had."""
+    from tournament.forms import EventForm
+
+    w = _world(Game.GA)
+    before = (w.event.trp_version, w.event.ppg_version, w.event.bye_counts_in_cmp)
+    form = EventForm(instance=w.event)
+    assert not {"trp_version", "ppg_version", "bye_counts_in_cmp"} & set(form.fields)
+    assert "GA TRG Round Times" in form.fields["round_minutes"].help_text
+    data = {name: form[name].value() for name in form.fields if form[name].value() is not None}
+    data["name"] = "Renamed GA event"
+    resp = _client(w.to).post(f"/events/{w.event.slug}/edit/", data)
+    assert resp.status_code == 302, resp.content.decode()[:2000]
+    w.event.refresh_from_db()
+    assert w.event.name == "Renamed GA event"
+    assert (w.event.trp_version, w.event.ppg_version, w.event.bye_counts_in_cmp) == before
