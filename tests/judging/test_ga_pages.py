@@ -1,9 +1,9 @@
 """The pages a Grand Archive event's players and staff open never name a Flesh and Blood
 document (TR&P, PPG, "Procedure and Penalty Guide"): the infraction page lists the GA IPG
-counterparts, judging, decklist and staff pages cite GA's documents or the organizer's policy
-(tournament.citations), the penalty report PDF says GA IPG, reconstruction is refused (its engine
-plays FaB's rules only), and the API's help texts name both games. The same pages of a FaB event
-keep their TR&P/PPG citations. Each test is named after what it checks."""
+counterparts, judging, decklist, staff, settings and mirror pages cite GA's documents or the
+organizer's policy (tournament.citations), the penalty report PDF says GA IPG, reconstruction is
+refused (its engine plays FaB's rules only), and the API's help texts name both games. The same
+pages of a FaB event keep their TR&P/PPG citations. Each test is named after what it checks."""
 
 from __future__ import annotations
 
@@ -133,6 +133,7 @@ def _pages(w, things) -> dict[str, tuple[object, str]]:
         "day plan": (w.to, f"/events/{slug}/staff/days/"),
         "correct": (w.to, f"/events/{slug}/staff/correct/?round=1&table=1"),
         "event settings": (w.to, f"/events/{slug}/edit/"),
+        "mirror penalties": (w.to, f"/mirror/{slug}/penalties/"),
     }
 
 
@@ -175,6 +176,7 @@ def test_the_same_pages_of_a_fab_event_keep_their_trp_and_ppg_citations():
         "day plan": ("TR&amp;P Appendix A", "TR&amp;P Appendix B"),
         "correct": ("Intentional draw (TR&amp;P 3.5)", "Concession (TR&amp;P 3.5)"),
         "event settings": ("Tournament rules (TR&amp;P) edition", "TR&amp;P Appendix C"),
+        "mirror penalties": ("<td>TR&amp;P 3.8</td>",),
     }
     missing = {}
     for name, texts in wanted.items():
