@@ -24,6 +24,7 @@ from tournament.access import (
     is_organizer,
     require_role,
 )
+from tournament.citations import cite
 from tournament.enums import EVENT_EDIT_ROLES, LIMITED_FORMATS, OFFICIAL_ROLES, REL, RoundStage, StaffRole
 from tournament.models import Event, Match, Registration
 
@@ -76,7 +77,7 @@ def require_head_judge(actor, event: Event) -> None:
         event,
         {StaffRole.HEAD_JUDGE},
         "",
-        message="Only the head judge can do this (PPG 4.4).",
+        message=f"Only the head judge can do this ({cite(event, 'head_judge_changes_list')}).",
         code=_CODE,
     )
 

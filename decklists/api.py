@@ -69,7 +69,8 @@ class DecklistDetailSerializer(DecklistSerializer):
     """One list, with what the officials changed in it: the player is told every fix."""
 
     official_changes = serializers.SerializerMethodField(
-        help_text="Changes an official made to this list (PPG 4.4 fixes), with their reasons."
+        help_text="Changes an official made to this list (FaB PPG 4.4; Grand Archive: GA IPG Decklist Issue), "
+        "with their reasons."
     )
 
     class Meta(DecklistSerializer.Meta):
@@ -197,7 +198,7 @@ class DecklistListAPI(APIView):
 
 
 class DecklistDetailAPI(APIView):
-    """GET one list you may see (TR&P 3.7). PUT/PATCH: replace its text (the player, until accepted)."""
+    """GET one list you may see (FaB TR&P 3.7; Grand Archive: organizer's policy). PUT/PATCH: replace its text (the player, until accepted)."""
 
     parser_classes = [SafeJSONParser, MultiPartParser, FormParser]
 

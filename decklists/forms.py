@@ -5,6 +5,8 @@ from __future__ import annotations
 from django import forms
 
 from core.errors import DomainError
+from tournament.citations import cite
+from tournament.enums import Game
 
 from .enums import DecklistSource
 from .text import MAX_UPLOAD_BYTES, decode_upload
@@ -88,6 +90,14 @@ class FixForm(forms.Form):
         help_text="PPG 4.4: what the player intended, or which illegal cards were removed.",
     )
 
+    def __init__(self, *args, ga=False, **kwargs):
+        """``ga``: a Grand Archive event's list: GA's IPG is named, not FaB's PPG."""
+        super().__init__(*args, **kwargs)
+        if ga:
+            self.fields[
+                "reason"
+            ].help_text = f"{cite(Game.GA, 'decklist_fix')}: what the player intended, or which illegal cards were removed."
+
 
 class DeadlineForm(forms.Form):
     deadline = forms.DateTimeField(
@@ -99,3 +109,11 @@ class DeadlineForm(forms.Form):
     limited_sets = forms.CharField(
         required=False, max_length=100, help_text="Limited events: set codes used, e.g. HNT (TR&P 8.1, 8.2)."
     )
+
+    def __init__(self, *args, ga=False, **kwargs):
+        """``ga``: a Grand Archive event: the set codes are the organizer's choice, no TR&P."""
+        super().__init__(*args, **kwargs)
+        if ga:
+            self.fields[
+                "limited_sets"
+            ].help_text = f"Limited events: set codes used ({cite(Game.GA, 'limited_sets')})."

@@ -20,6 +20,7 @@ from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
 from core.files import Output, Progress, start_generated_file
 from core.models import GeneratedFile
+from tournament.citations import cite
 from tournament.enums import LIMITED_FORMATS, TEAM_FORMATS, EventStatus, RoundStatus
 from tournament.models import Event, Registration, Round
 from tournament.services import require_event_open
@@ -237,7 +238,8 @@ def save_decklist(
     if limited != (kind in (DecklistKind.POOL, DecklistKind.DECK)):
         expected = "a pool registration or a deck" if limited else "a constructed decklist"
         raise DomainError(
-            f"{registration.event.get_format_display()} takes {expected} (TR&P App E).",
+            f"{registration.event.get_format_display()} takes {expected} "
+            f"({cite(registration.event, 'decklist_kind')}).",
             code="invalid",
             field="kind",
         )
@@ -249,19 +251,21 @@ def save_decklist(
     if transcribing and not created:
         raise NotAllowed(
             "Only the player edits their own list; an official changes a submitted list through a "
-            "fix with a reason (TR&P 3.7, PPG 4.4)."
+            f"fix with a reason ({cite(registration.event, 'decklist_frozen')})."
         )
     if created:
         decklist = Decklist(registration=registration, kind=kind, version=0)
     else:
         if decklist.status in FROZEN:
             raise ConflictError(
-                "This decklist was accepted; only the head judge can change it now (TR&P 3.7, PPG 4.4).",
+                "This decklist was accepted; only the head judge can change it now "
+                f"({cite(registration.event, 'decklist_frozen')}).",
                 code="accepted",
             )
         if kind == DecklistKind.POOL and decklist.status != DecklistStatus.DRAFT:
             raise ConflictError(
-                "This pool registration was handed in; corrections need a judge's sign-off (TR&P 8.1.1).",
+                "This pool registration was handed in; corrections need a judge's sign-off "
+                f"({cite(registration.event, 'pool_registration')}).",
                 code="submitted",
             )
         if (
@@ -271,7 +275,7 @@ def save_decklist(
         ):
             raise ConflictError(
                 "This list was submitted and the deadline has passed; only the head judge or the "
-                "organizer changes it now, with a reason (TR&P 3.7, PPG 4.4).",
+                f"organizer changes it now, with a reason ({cite(registration.event, 'decklist_frozen')}).",
                 code="submitted",
             )
         if version is not None and int(version) != decklist.version:

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from core.audit import audit_trail_for
 from core.errors import DomainError
 from core.models import GeneratedFile
+from tournament.citations import is_ga
 from tournament.enums import LIMITED_FORMATS
 
 from . import access, selectors, services
@@ -98,10 +99,16 @@ def my_decklists(request: HttpRequest) -> HttpResponse:
                 "pool_targets": list(selectors.limited_pool_targets(registration)) if limited else [],
             }
         )
+    opponent_lists = list(selectors.opponent_decklists_for(request.user))
     return render(
         request,
         "decklists/my_decklists.html",
-        {"rows": rows, "opponent_lists": selectors.opponent_decklists_for(request.user)},
+        {
+            "rows": rows,
+            "opponent_lists": opponent_lists,
+            # The heading cites TR&P 3.7 only when every list is from a Flesh and Blood event.
+            "opponent_lists_fab": not any(is_ga(d.registration.event) for d in opponent_lists),
+        },
     )
 
 
@@ -181,7 +188,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "audit": list(audit_trail_for(decklist)[:50]) if is_official else [],
         "official_changes": selectors.official_changes(decklist),
         "reason_form": ReasonForm(),
-        "fix_form": FixForm(initial={"text": decklist.raw_text}),
+        "fix_form": FixForm(initial={"text": decklist.raw_text}, ga=is_ga(event)),
         "Status": DecklistStatus,
         "frozen": decklist.status in FROZEN,
     }
@@ -294,7 +301,8 @@ def event_decklists(request: HttpRequest, slug: str) -> HttpResponse:
                 "deadline": policy.deadline if policy else None,
                 "construction_ends_at": policy.construction_ends_at if policy else None,
                 "limited_sets": policy.limited_sets if policy else "",
-            }
+            },
+            ga=is_ga(event),
         ),
         "is_manager": access.is_list_manager(request.user, event),
         "releases": selectors.card_releases_for(event),

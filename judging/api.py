@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from core.api import referenced, validated
 from core.errors import DomainError
 from tournament.access import event_for_staff, event_for_viewer
+from tournament.citations import both_games
 from tournament.enums import CALL_EXTENSION_ROLES, MAX_TABLE_NUMBER
 from tournament.models import Match, Registration, Round
 
@@ -153,10 +154,15 @@ class PenaltySerializer(serializers.ModelSerializer):
     event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     issued_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
     confirmed_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
-    recommended = serializers.CharField(read_only=True, help_text="PPG recommendation (a PenaltyType value)")
+    recommended = serializers.CharField(
+        read_only=True,
+        help_text=f"The recommended penalty, a PenaltyType value ({both_games('recommendation')})",
+    )
     penalty = serializers.CharField(read_only=True, help_text="Penalty applied (a PenaltyType value)")
     status = serializers.CharField(read_only=True, help_text="pending, issued or rejected")
-    effect = serializers.CharField(read_only=True, help_text="What the penalty did (PPG 1.4)")
+    effect = serializers.CharField(
+        read_only=True, help_text=f"What the penalty did ({both_games('penalty_effect')})"
+    )
 
     class Meta:
         model = Penalty
@@ -193,6 +199,12 @@ class PenaltySerializer(serializers.ModelSerializer):
             "rejection_reason",
         ]
         read_only_fields = fields
+        # The model's help text names FaB's PPG only; the API serves both games' events.
+        extra_kwargs = {
+            "statement": {
+                "help_text": f"Written statement for a Disqualification ({both_games('dq_statement')})."
+            }
+        }
 
 
 class IssuePenaltySerializer(serializers.Serializer):
@@ -540,7 +552,8 @@ class TardinessSerializer(serializers.Serializer):
 
 
 class TardinessView(APIView):
-    """PPG 4.1, 2.3: classify lateness by the REL's thresholds, issue the penalty, extend the table."""
+    """Classify lateness (FaB PPG 4.1, 2.3 by the REL's thresholds; Grand Archive: GA TRG
+    Timeliness, GA IPG Tardiness), issue the penalty, extend the table."""
 
     @extend_schema(request=TardinessSerializer, responses={201: PenaltySerializer, 200: None})
     def post(self, request, slug):

@@ -643,3 +643,38 @@ def ga_infraction(code: str, version: str = DEFAULT_VERSION) -> Infraction:
         fix=f"Apply the fix of {ga.heading}; explain the infraction, the fix and the penalty to the players.",
         notes=f"{ga.category}, {ga.subclass or 'no sub-class'}; GA base penalty {PENALTY_LABELS[ga.penalty]}.",
     )
+
+
+@dataclass(frozen=True)
+class GaCatalogueRow:
+    """One line of the GA infraction table: a GA IPG infraction and the codes recorded as it."""
+
+    name: str
+    category: str  # GA_GAMEPLAY, GA_TOURNAMENT or GA_CONDUCT
+    subclass: str
+    penalty: str
+    codes: tuple[str, ...]
+
+    @property
+    def kind(self) -> str:
+        return f"{self.category}, {self.subclass}" if self.subclass else self.category
+
+
+def ga_catalogue(version: str = DEFAULT_VERSION) -> tuple[list[GaCatalogueRow], list[Infraction]]:
+    """What a Grand Archive event's infraction page shows: the GA IPG infractions our codes map
+    to (one row per GA infraction, grouped Gameplay Error, Tournament Error, Unsporting Conduct,
+    each with its quick-sheet base penalty), and the codes with no GA counterpart in our
+    reference (``ga_infraction`` entries, left to the head judge)."""
+    rows: dict[str, GaCatalogueRow] = {}
+    unmapped: list[Infraction] = []
+    for item in catalogue(version):
+        ga = GA_IPG.get(item.code)
+        if ga is None:
+            unmapped.append(ga_infraction(item.code, version))
+            continue
+        row = rows.get(ga.name)
+        codes = (*row.codes, item.code) if row else (item.code,)
+        rows[ga.name] = GaCatalogueRow(ga.name, ga.category, ga.subclass, ga.penalty, codes)
+    order = (GA_GAMEPLAY, GA_TOURNAMENT, GA_CONDUCT)
+    ordered = sorted(rows.values(), key=lambda r: order.index(r.category))
+    return ordered, unmapped

@@ -97,6 +97,21 @@ DECK_CHECK_ITEMS: tuple[tuple[str, str], ...] = (
     ("proxies", "Proxies from this head judge only; placeholders legible (TR&P 4.3, 4.4)"),
 )
 
+#: The same checks (same keys: the suggestions read them) in a Grand Archive event, worded for
+#: GA's decks (main deck, material deck with the champion, sideboard) and citing GA's IPG
+#: (Deck Issue, Marked Cards) and TRG (Format Conventions) as ga-organized-play.md section 6 does.
+GA_DECK_CHECK_ITEMS: tuple[tuple[str, str], ...] = (
+    ("hero", "Registered champion and material deck match (GA IPG Deck Issue)"),
+    (
+        "counts",
+        "Main deck, material deck and sideboard match the list by name and quantity (GA IPG Deck Issue)",
+    ),
+    ("presented_legal", "Presented deck is legal for the format (GA TRG Format Conventions)"),
+    ("not_marked", "No marked cards; sleeves identical (GA IPG Marked Cards)"),
+    ("tokens", "No extra generated cards or stand-ins left in the deck (GA IPG Deck Issue)"),
+    ("proxies", "Proxies from this head judge only; placeholders legible (head judge's decision)"),
+)
+
 
 class ReconstructionFix(models.TextChoices):
     """The fix a judge records after a game-state reconstruction (PPG 1.3, 3.1)."""

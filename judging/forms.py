@@ -27,6 +27,12 @@ class RulingForm(forms.Form):
         required=False, help_text="Rule numbers, comma separated: CR 1.1.3b, PPG 3.1", label="Citations"
     )
 
+    def __init__(self, *args, ga=False, **kwargs):
+        """``ga``: a Grand Archive event: the example cites GA's rules, not FaB's."""
+        super().__init__(*args, **kwargs)
+        if ga:
+            self.fields["citations"].help_text = "Rule numbers, comma separated: GA 1.7.h.3a"
+
 
 class AppealForm(forms.Form):
     appealed_by = forms.ChoiceField(

@@ -217,7 +217,9 @@ class ReconstructionStartView(APIView):
 
 class ReconstructionFixView(APIView):
     @extend_schema(
-        request=FixSerializer, responses=ReconstructionSerializer, summary="Record the fix (PPG 3.1)"
+        request=FixSerializer,
+        responses=ReconstructionSerializer,
+        summary="Record the fix (FaB PPG 3.1; Flesh and Blood events only)",
     )
     def post(self, request, pk):
         recon = access.access_reconstruction_for_edit(request.user, pk)
@@ -247,7 +249,7 @@ class ReconstructionBackupView(APIView):
     @extend_schema(
         parameters=[OpenApiParameter("to", int, required=True, description="Step to back up to (0 = start)")],
         responses={200: dict},
-        summary="What a backup to a step would undo and reveal (PPG 1.3, 3.1)",
+        summary="What a backup to a step would undo and reveal (FaB PPG 1.3, 3.1; Flesh and Blood events only)",
     )
     def get(self, request, pk):
         recon = access.access_reconstruction_for_edit(request.user, pk)

@@ -20,7 +20,7 @@ from rules_engine.game.start import GivenError, start_state
 from tournament.enums import JUDGE_ROLES, RECONSTRUCTION_ROLES
 
 from . import recon_engine
-from .access import require_judging_role
+from .access import require_fab_reconstruction, require_judging_role
 from .enums import ReconstructionFix, ReconstructionRules
 from .models import JudgeCall, Reconstruction
 from .services import record_ruling
@@ -109,6 +109,7 @@ def create_reconstruction(
     Side effects: audit entry ``reconstruction.create``.
     """
     require_judging_role(actor, call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require_fab_reconstruction(call.event)  # the engine plays FaB's rules only
     if game_number is not None and game_number < 1:
         raise DomainError("games are numbered from 1", field="game_number")
     start = _check_start(start) if start is not None else recon_engine.start_from_decklists(call)
@@ -135,6 +136,7 @@ def update_start(
     """
     recon = _lock(recon, expected_version)
     require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require_fab_reconstruction(recon.call.event)
     before = _snapshot(recon)
     recon.start = _check_start(start)
     _save(recon, ["start"])
@@ -166,6 +168,7 @@ def append_steps(
         raise DomainError("type at least one step", field="lines")
     recon = _lock(recon, expected_version)
     require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require_fab_reconstruction(recon.call.event)
     if len(recon.lines) + len(new) > MAX_LINES:
         raise DomainError(f"a reconstruction holds at most {MAX_LINES} steps", field="lines")
     before = _snapshot(recon)
@@ -185,6 +188,7 @@ def rewind(recon: Reconstruction, *, actor, to: int, expected_version: int | Non
     """
     recon = _lock(recon, expected_version)
     require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     report = outcome.backup_report(int(to))
     before = _snapshot(recon)
@@ -214,6 +218,7 @@ def record_fix(
         raise DomainError(f"unknown fix {fix!r}", field="fix")
     recon = _lock(recon, expected_version)
     require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     report: dict[str, Any] = {"findings": outcome.findings()}
     if fix == ReconstructionFix.BACKUP:
@@ -250,6 +255,7 @@ def cite_in_ruling(recon: Reconstruction, *, judge) -> JudgeCall:
     in one tap: the citations are added to the ruling's, and a ruling not written yet gets a
     summary of the findings. Goes through ``services.record_ruling`` (its checks and audit)."""
     require_judging_role(judge, recon.call.event, JUDGE_ROLES, "rule on judge calls")
+    require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     citations = list(recon.call.citations)
     for c in outcome.citations() + list(FIX_CITATIONS.get(recon.fix, [])):

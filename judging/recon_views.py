@@ -8,6 +8,7 @@ once the call is closed. Every change goes through ``judging.recon_services``.
 
 from __future__ import annotations
 
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -42,6 +43,23 @@ QUICK_ACTIONS = [
     ("Player says", "obs "),
     ("Judge sets", "adj "),
 ]
+
+
+def _fab_only(view):
+    """A Grand Archive event has no reconstruction (``access.require_fab_reconstruction``): the
+    judge is sent back to the event's calls with the reason instead of a FaB-rules page."""
+
+    @wraps(view)
+    def wrapped(request, slug, pk, *args, **kwargs):
+        try:
+            return view(request, slug, pk, *args, **kwargs)
+        except DomainError as exc:
+            if exc.code != "fab_only":
+                raise
+            messages.error(request, exc.message)
+            return redirect("judging:home", slug=slug)
+
+    return wrapped
 
 
 def _recon_for(request, slug, pk) -> tuple[Reconstruction, str]:
@@ -119,6 +137,7 @@ def _start_fields(start: dict[str, Any]) -> dict[str, Any]:
 
 @login_required
 @require_POST
+@_fab_only
 def reconstruction_new(request, slug, pk):
     """Start a reconstruction from the call page (the starting state from the decklists)."""
     call = access.access_call_for_reconstruction(request.user, pk)
@@ -176,6 +195,7 @@ def _handle_post(request, recon: Reconstruction) -> str | None:
 
 
 @login_required
+@_fab_only
 def reconstruction_page(request, slug, pk):
     """The phone page: sticky state panel, the steps with their findings, the text area with
     buttons, rewind, backup report, fix and ruling (judges); final state and ruling (players)."""
@@ -259,6 +279,7 @@ def _document_context(recon: Reconstruction) -> dict[str, Any]:
 
 
 @login_required
+@_fab_only
 def reconstruction_print(request, slug, pk):
     """The printable record of a reconstruction (judges and organizer), for appeals and reports."""
     recon, viewer = _recon_for(request, slug, pk)
@@ -273,6 +294,7 @@ def render_reconstruction_pdf(recon: Reconstruction) -> bytes:
 
 
 @login_required
+@_fab_only
 def reconstruction_pdf(request, slug, pk):
     recon, viewer = _recon_for(request, slug, pk)
     if viewer != "judge":

@@ -11,14 +11,14 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
-from tournament.access import event_by_slug, event_for_staff, event_for_viewer
+from tournament.access import event_by_slug, event_for_staff, event_for_viewer, event_is_visible
 from tournament.citations import is_ga
 from tournament.enums import ACTIVE_REGISTRATION_STATUSES
 from tournament.models import Match, PlayerProfile, Registration, Round
 from tournament.selectors import current_round
 
 from . import access, catalogue, forms, selectors, services, tasks
-from .enums import DECK_CHECK_ITEMS, CallStatus, DeckCheckStatus, PenaltyStatus
+from .enums import DECK_CHECK_ITEMS, GA_DECK_CHECK_ITEMS, CallStatus, DeckCheckStatus, PenaltyStatus
 from .models import DeckCheck, JudgeCall, Penalty
 
 
@@ -93,8 +93,11 @@ def _call_for(request, slug, pk) -> JudgeCall:
 def call_detail(request, slug, pk):
     """One call: claim, rule with citations, appeal, final ruling, close (TR&P 3.9)."""
     call = _call_for(request, slug, pk)
-    ruling_form = forms.RulingForm(initial={"ruling": call.ruling, "citations": ", ".join(call.citations)})
-    final_form = forms.RulingForm(prefix="final")
+    ga = is_ga(call.event)
+    ruling_form = forms.RulingForm(
+        initial={"ruling": call.ruling, "citations": ", ".join(call.citations)}, ga=ga
+    )
+    final_form = forms.RulingForm(prefix="final", ga=ga)
     appeal_form = forms.AppealForm()
     close_form = forms.CloseCallForm()
     if request.method == "POST":
@@ -104,7 +107,7 @@ def call_detail(request, slug, pk):
             if action == "claim":
                 services.claim_call(call, judge=request.user)
             elif action == "rule":
-                form = ruling_form = forms.RulingForm(request.POST)
+                form = ruling_form = forms.RulingForm(request.POST, ga=ga)
                 if not form.is_valid():
                     raise DomainError("write the ruling", field="ruling")
                 services.record_ruling(
@@ -119,7 +122,7 @@ def call_detail(request, slug, pk):
                     raise DomainError("say which player appeals", field="appealed_by")
                 services.appeal_call(call, actor=request.user, appealed_by=form.cleaned_data["appealed_by"])
             elif action == "final":
-                form = final_form = forms.RulingForm(request.POST, prefix="final")
+                form = final_form = forms.RulingForm(request.POST, prefix="final", ga=ga)
                 if not form.is_valid():
                     raise DomainError("write the final ruling", field="ruling")
                 services.record_final_ruling(
@@ -237,7 +240,11 @@ def penalty_new(request, slug):
                 messages.success(
                     request,
                     f"{issued[0].get_penalty_display()} recorded for both players"
-                    + (" (no game effect, PPG 1.4)." if issued[0].simultaneous else "."),
+                    + (
+                        f" (no game effect{'' if is_ga(event) else ', PPG 1.4'})."
+                        if issued[0].simultaneous
+                        else "."
+                    ),
                 )
                 return redirect("judging:penalties", slug=slug)
     if request.method == "POST" and request.POST.get("step") == "issue" and form.is_valid():
@@ -264,8 +271,9 @@ def penalty_new(request, slug):
             _form_error(request, form, exc)
         else:
             if p.status == PenaltyStatus.PENDING:
+                why = "GA Judge Handbook" if is_ga(event) else "PPG 1.2"
                 messages.success(
-                    request, f"{p.get_penalty_display()} recorded; waiting for the head judge (PPG 1.2)."
+                    request, f"{p.get_penalty_display()} recorded; waiting for the head judge ({why})."
                 )
             else:
                 messages.success(
@@ -445,7 +453,7 @@ def deck_check_detail(request, slug, pk):
         check.event,
         check=check,
         rows=rows,
-        items=DECK_CHECK_ITEMS,
+        items=GA_DECK_CHECK_ITEMS if is_ga(check.event) else DECK_CHECK_ITEMS,
         statuses=DeckCheckStatus,
         suggestions=services.deck_check_suggestions(check) if check.status == DeckCheckStatus.DONE else [],
         decklist=services.accepted_decklist(check.registration),
@@ -542,20 +550,33 @@ def my_penalties(request):
 
 
 def catalogue_page(request):
-    """PPG Appendix A with the per-REL columns (public)."""
+    """PPG Appendix A with the per-REL columns (public). Opened for a Grand Archive event
+    (``?event=``), the GA IPG infractions our codes map to and their base penalties instead:
+    a GA event's players and staff never see the FaB PPG there."""
     slug = request.GET.get("event")
-    rel = None
+    event = None
     if slug:
         try:
-            rel = event_by_slug(slug).rel
+            event = event_by_slug(slug)
         except Http404:
-            rel = None
+            event = None
+    # A draft event's name stays with its staff; its game still picks the table.
+    name = event.name if event is not None and event_is_visible(request.user, event) else ""
+    if event is not None and is_ga(event):
+        ga_rows, ga_unmapped = catalogue.ga_catalogue(event.ppg_version)
+        return render(
+            request,
+            "judging/catalogue.html",
+            {"event_name": name, "ga": True, "ga_rows": ga_rows, "ga_unmapped": ga_unmapped},
+        )
     return render(
         request,
         "judging/catalogue.html",
         {
+            "event_name": name,
+            "ga": False,
             "items": catalogue.catalogue(),
             "labels": catalogue.PENALTY_LABELS,
-            "rel": rel,
+            "rel": event.rel if event is not None else None,
         },
     )

@@ -19,6 +19,7 @@ from django.db.models import Q, QuerySet
 from core.exports import write_csv
 from judging import selectors as judging_selectors
 from tournament import selectors as tournament_selectors
+from tournament.citations import cite
 from tournament.enums import MatchResult, RegistrationStatus, RoundStage
 from tournament.models import Event, Match, Registration, Round
 from tournament.pairing import explain_rows
@@ -385,7 +386,7 @@ def penalty_log(event: Event) -> list[dict]:
                 "kind": "deck check",
                 "infraction": "",
                 "penalty": "",
-                "rule": "TR&P 3.8",
+                "rule": cite(event, "deck_check_plan"),  # GA: no TR&P
                 "time_extension_minutes": minutes,
                 "details": f"{c.get_kind_display()}, {c.get_status_display().lower()}"
                 + (f": {c.findings}" if c.findings else ""),

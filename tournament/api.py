@@ -23,6 +23,7 @@ from core.api import validated
 from core.errors import ConflictError, DomainError
 
 from . import access, live, selectors, services
+from .citations import both_games
 from .enums import (
     MAX_TABLE_NUMBER,
     PLAYED_RESULT_CHOICES,
@@ -51,6 +52,19 @@ from .models import Event, Match, PlayerProfile, Registration, StaffAssignment, 
 EVENT_FIELDS = ["slug", *(f for f in services.EVENT_FIELDS if f != "pairing_seed")]
 
 
+#: The model's help texts name FaB's TR&P only; the API serves both games' events.
+EVENT_HELP = {
+    "swiss_rounds": {"help_text": f"Empty: the default from attendance ({both_games('structure_default')})."},
+    "top_cut": {
+        "help_text": f"Empty: the default from attendance ({both_games('structure_default')}); 0 means no play-off."
+    },
+    "games_per_match": {
+        "help_text": "Game wins a player needs to win the match: 1 = a single game, 2 = best of three, "
+        f"3 = best of five ({both_games('game_wins')}; Grand Archive Swiss is usually best of three)."
+    },
+}
+
+
 class EventListSerializer(serializers.ModelSerializer):
     """An event in a list (one query for any number of events)."""
 
@@ -61,13 +75,15 @@ class EventListSerializer(serializers.ModelSerializer):
         model = Event
         fields = [*EVENT_FIELDS, "game_wins_needed", "best_of"]
         read_only_fields = fields
+        extra_kwargs = EVENT_HELP
 
     def get_best_of(self, obj) -> int:
         return 2 * obj.games_per_match - 1
 
 
 class EventSerializer(serializers.ModelSerializer):
-    """One event with its effective structure (TR&P App B defaults from attendance)."""
+    """One event with its effective structure (defaults from attendance: FaB TR&P App B;
+    Grand Archive: our default from attendance)."""
 
     effective_swiss_rounds = serializers.SerializerMethodField()
     effective_top_cut = serializers.SerializerMethodField()
@@ -86,6 +102,7 @@ class EventSerializer(serializers.ModelSerializer):
             "structure_warnings",
         ]
         read_only_fields = fields
+        extra_kwargs = EVENT_HELP
 
     def get_structure_warnings(self, obj) -> list[str]:
         """Rematches the planned Swiss rounds make unavoidable (e.g. five rounds for four teams)."""
@@ -229,6 +246,18 @@ class RegistrationSerializer(serializers.ModelSerializer):
             "fixed_table", "team_name", "team_position", "pod", "seat", "playoff_seat", "created_at",
         ]  # fmt: skip
         read_only_fields = fields
+        # The model's help texts name FaB's TR&P only; the API serves both games' events.
+        extra_kwargs = {
+            "fixed_table": {"help_text": f"Pinned table (accessibility; {both_games('fixed_table')})."},
+            "pod": {"help_text": f"Draft pod ({both_games('draft_seating')})."},
+            "seat": {
+                "help_text": f"Seat at the pod's draft table, clockwise from 1 ({both_games('draft_seating')})."
+            },
+            "playoff_seat": {
+                "help_text": "Seat at the play-off draft table; the draft play-off bracket follows it "
+                f"({both_games('draft_seating')})."
+            },
+        }
 
 
 class RegisterSerializer(serializers.Serializer):
@@ -239,7 +268,9 @@ class RegisterSerializer(serializers.Serializer):
     display_name = serializers.CharField(max_length=120, required=False)
     late_entry = serializers.BooleanField(required=False, default=False)
     approved = serializers.BooleanField(
-        required=False, default=False, help_text="organizer's approval of a suspended player (TR&P 1.4)"
+        required=False,
+        default=False,
+        help_text=f"organizer's approval of a suspended player ({both_games('eligibility')})",
     )
 
 
@@ -569,12 +600,17 @@ def _registration_action(name: str, func, doc: str, *, needs_reason: bool = Fals
 
 
 CheckInView = _registration_action("CheckIn", services.check_in, "Check in (the player or staff).")
-DropView = _registration_action("Drop", services.drop_registration, "Drop (the player or staff; TR&P 3.6).")
+DropView = _registration_action(
+    "Drop", services.drop_registration, f"Drop (the player or staff; {both_games('drop')})."
+)
 ReenterView = _registration_action(
-    "Reenter", services.reenter_registration, "Re-enter (head judge; TR&P 3.6)."
+    "Reenter", services.reenter_registration, f"Re-enter (head judge; {both_games('drop')})."
 )
 DisqualifyView = _registration_action(
-    "Disqualify", services.disqualify_registration, "Disqualify (head judge; PPG 1.4).", needs_reason=True
+    "Disqualify",
+    services.disqualify_registration,
+    f"Disqualify (head judge; {both_games('disqualify')}).",
+    needs_reason=True,
 )
 
 
@@ -804,7 +840,8 @@ def _reported_result(match: Match, user, data: dict) -> tuple[str, int, int]:
 
 
 class ReportView(APIView):
-    """A player reports the result of their match (TR&P 3.4); the opponent then confirms."""
+    """A player reports the result of their match (FaB TR&P 3.4; Grand Archive: GA TRG Round
+    Structure); the opponent then confirms."""
 
     @extend_schema(request=ReportSerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
@@ -1031,7 +1068,8 @@ class DaysSerializer(serializers.Serializer):
 
 
 class EventDaysView(APIView):
-    """The day plan of a multi-day event: a REL per day and the day-2 cut (TR&P 1.2, App B)."""
+    """The day plan of a multi-day event: a REL per day and the day-2 cut (FaB TR&P 1.2, App B;
+    Grand Archive: organizer's policy)."""
 
     def get_permissions(self):
         return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
@@ -1080,7 +1118,8 @@ class FixedTableSerializer(serializers.Serializer):
 
 
 class FixedTableView(APIView):
-    """Pin a player to a table (accessibility, head judge, TR&P 3.10)."""
+    """Pin a player to a table (accessibility, head judge; FaB TR&P 3.10; Grand Archive:
+    organizer's policy)."""
 
     @extend_schema(request=FixedTableSerializer, responses=RegistrationSerializer, tags=["players"])
     def post(self, request, slug, reg_id):
@@ -1164,9 +1203,10 @@ class PenaltySerializer(serializers.Serializer):
 
 
 class PenaltyResultView(APIView):
-    """Apply a Game Loss or Match Loss to the match result (PPG 1.4): the staff who enter
-    results (organizer, head and appeals judge, scorekeeper). A floor judge issues the
-    penalty in judging instead, where PPG 1.2 head-judge confirmation applies."""
+    """Apply a Game Loss or Match Loss to the match result (FaB PPG 1.4; Grand Archive: GA
+    IPG): the staff who enter results (organizer, head and appeals judge, scorekeeper). A floor
+    judge issues the penalty in judging instead, where the head judge confirms it (FaB PPG 1.2;
+    Grand Archive: GA Judge Handbook)."""
 
     @extend_schema(request=PenaltySerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
@@ -1224,7 +1264,8 @@ class TeamInvitationSerializer(serializers.ModelSerializer):
 
 
 class TeamListView(APIView):
-    """Register a team of three (TR&P 9.2) by player IDs; team standings are public.
+    """Register a team of three (FaB TR&P 9.2; Grand Archive: GA TRG Team Standard Constructed)
+    by player IDs; team standings are public.
 
     Staff register the team at once. A player forming their own team gets 202 and three
     invitations (their own seat accepted): each teammate accepts at

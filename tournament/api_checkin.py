@@ -112,7 +112,8 @@ class UndoDropSerializer(serializers.Serializer):
 
 
 class UndoDropView(APIView):
-    """Undo a drop with a reason (staff); after a new round, the head judge's re-entry (TR&P 3.6)."""
+    """Undo a drop with a reason (staff); after a new round, the head judge's re-entry (FaB
+    TR&P 3.6; Grand Archive: GA TRG Dropping from Tournaments)."""
 
     @extend_schema(request=UndoDropSerializer, responses=RegistrationSerializer, tags=["players"])
     def post(self, request, slug, reg_id):

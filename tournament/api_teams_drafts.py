@@ -26,8 +26,8 @@ class CloseTeamMatchSerializer(serializers.Serializer):
 
 
 class CloseTeamMatchView(APIView):
-    """Close the team match this board belongs to once a team has two game wins (TR&P 9.2): the
-    boards still pending end unfinished (result ``unfinished``), with no result invented."""
+    """Close the team match this board belongs to once a team has two game wins (FaB TR&P 9.2;
+    Grand Archive: GA TRG Team Standard Constructed): the boards still pending end unfinished (result ``unfinished``), with no result invented."""
 
     @extend_schema(request=CloseTeamMatchSerializer, responses=MatchSerializer(many=True), tags=["matches"])
     def post(self, request, match_id):
@@ -55,7 +55,7 @@ class RandomPodsSerializer(serializers.Serializer):
 
 
 class PodsView(APIView):
-    """Draft pods and seats (TR&P 8.2), staff only: GET the seating, PUT edits (each listed
+    """Draft pods and seats (FaB TR&P 8.2; Grand Archive: organizer's policy), staff only: GET the seating, PUT edits (each listed
     registration gets its pod and seat; null takes it out), POST seats everyone at random."""
 
     @extend_schema(responses=dict, tags=["players"])
@@ -96,7 +96,8 @@ class RandomPlayoffSeatsSerializer(serializers.Serializer):
 
 
 class PlayoffSeatsView(APIView):
-    """The play-off draft seating (TR&P 8.2: the bracket follows it), staff only: GET it, PUT
+    """The play-off draft seating, which the bracket follows (FaB TR&P 8.2; Grand Archive:
+    organizer's policy), staff only: GET it, PUT
     edits, POST seats the qualifiers at random. After the Swiss, before the play-off is paired."""
 
     @extend_schema(responses=dict, tags=["players"])

@@ -49,6 +49,31 @@ CITATIONS: dict[str, tuple[str, str]] = {
     "deck_check_time": ("TR&P 3.2, 3.8", "GA TRG Time Extensions"),
     # GA's documents do not say a late player's table gets the delay back: our policy.
     "tardiness_delay": ("PPG 4.1.1, 2.3", ORGANIZER_POLICY),
+    # Page texts (judging, decklists, tournament staff pages). GA TRG "Time Extensions": a judge
+    # who holds a match adds the time taken.
+    "match_extension": ("TR&P 3.2", "GA TRG Time Extensions"),
+    # Regular deck checks: GA's Judge Handbook mentions routine checks but sets no rate.
+    "deck_check_plan": ("TR&P 3.8", HEAD_JUDGE_DECIDES),
+    # Rulings and appeals: GA TRG "Judge Calls and Appeals".
+    "appeal": ("TR&P 3.9", "GA TRG Judge Calls and Appeals"),
+    "ruling_time": ("TR&P 3.2, PPG 1.2", "GA TRG Time Extensions"),
+    "concession": ("TR&P 3.5", "GA TRG Intentional Draws and Concessions"),
+    "playoff_end": ("TR&P 3.4", "GA TRG Round Structure"),
+    # Decklists: GA TRG has a Decklists page, but its deadline and who sees the lists are not
+    # in our reference (ga-organized-play.md section 6): the organizer sets them.
+    "decklist_deadline": ("TR&P 3.7", ORGANIZER_POLICY),
+    "decklist_frozen": ("TR&P 3.7, PPG 4.4", "GA IPG Decklist Issue"),
+    "decklist_kind": ("TR&P App E", "GA TRG Decklists"),
+    "head_judge_changes_list": ("PPG 4.4", "GA IPG Decklist Issue"),
+    "decklist_fix": ("PPG 4.4", "GA IPG Decklist Issue"),
+    "pool_registration": ("TR&P 8.1.1", ORGANIZER_POLICY),
+    "limited_sets": ("TR&P 8.1, 8.2", ORGANIZER_POLICY),
+    # Multi-day events: GA has no named REL and no day-2 cut rule.
+    "day_cut": ("TR&P Appendix B", ORGANIZER_POLICY),
+    # API help texts, which serve events of both games (``both_games``).
+    "structure_default": ("TR&P App B", "our default from attendance"),
+    "penalty_effect": ("PPG 1.4", "GA IPG"),
+    "recommendation": ("PPG", "GA IPG"),
 }
 
 
@@ -59,6 +84,13 @@ def _game(event_or_game) -> str:
 def is_ga(event_or_game) -> bool:
     """True for a Grand Archive event (or the GA game code)."""
     return _game(event_or_game) == Game.GA
+
+
+def both_games(topic: str) -> str:
+    """Both games' citations of ``topic``, for a text that serves every event (an API help
+    text): ``"FaB TR&P 3.6; Grand Archive: GA TRG Dropping from Tournaments"``."""
+    fab, ga = CITATIONS[topic]
+    return f"FaB {fab}; Grand Archive: {ga}"
 
 
 def cite(event_or_game, topic: str) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django import forms
 
+from .citations import is_ga
 from .enums import REL, MatchResult, StandingsPolicy
 from .models import Event
 from .services import EVENT_FIELDS as EVENT_SETTINGS
@@ -81,6 +82,20 @@ class EventForm(forms.ModelForm):
         ].help_text = "Pinned once the first round is paired. Grand Archive: 3/1/0 points, OMW%, GW%, OGW%."
         if self.instance.pk:
             self.fields["slug"].disabled = True
+            if is_ga(self.instance):
+                # A Grand Archive event: FaB's rules editions and its CMP tiebreaker do not apply
+                # (their values stay as stored), and no FaB document is named (tournament.citations).
+                for name in ("trp_version", "ppg_version", "bye_counts_in_cmp"):
+                    self.fields.pop(name, None)
+                self.fields[
+                    "round_minutes"
+                ].help_text = "Empty: the default for the format (GA TRG Round Times)."
+                self.fields["swiss_rounds"].help_text = "Empty: our default from attendance."
+                self.fields["top_cut"].help_text = "Empty: our default from attendance; 0 means no play-off."
+                self.fields["standings_policy"].choices = [
+                    (value, str(label).replace("TR&P App D: ", ""))
+                    for value, label in StandingsPolicy.choices
+                ]
         else:
             # On creation an untouched choice means "the rule default" (TR&P App A, E; 3.8).
             self.fields["slug"].required = False

@@ -173,3 +173,26 @@ def test_judge_reconstructs_a_dispute_on_a_phone(live_server, phone_page):
     assert "CR 7.3.2" in page.inner_text("#ruling-card") and "PPG 3.1" in page.inner_text("#ruling-card")
     call.refresh_from_db()
     assert call.status == "ruled" and "PPG 3.1" in call.citations
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_ga_infraction_page_fits_a_phone_and_names_no_fab_document(live_server, phone_page, tmp_path):
+    from tournament.enums import EventType, FormatCode, Game
+
+    w = make_world(game=Game.GA, format=FormatCode.GA_STANDARD, event_type=EventType.GA_STORE_CHAMPIONSHIP)
+    page = phone_page
+    page.goto(f"{live_server.url}/judging/infractions/?event={w.event.slug}")
+    body = page.inner_text("body")
+    assert "Infractions and penalties: Grand Archive" in page.inner_text("h1")
+    assert "GA IPG" in body and "Outside Assistance" in body
+    assert not any(word in body for word in ("TR&P", "PPG", "Procedure and Penalty Guide")), body
+    width = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert width[0] <= width[1], f"page scrolls sideways on a phone: {width}"
+    table = page.evaluate(
+        "() => { const t = document.querySelector('.table-wrap'); return [t.scrollWidth, t.clientWidth]; }"
+    )
+    assert table[0] <= table[1], f"the infraction table scrolls inside its box on a phone: {table}"
+    page.screenshot(path=str(tmp_path / "ga-infractions-390.png"), full_page=True)

@@ -127,7 +127,8 @@ def _result_text(match, *, as_registration=None) -> str:
     if match.result == MatchResult.BYE:
         return "Bye (win)"
     if match.result == MatchResult.UNFINISHED:
-        return "Not finished: the team match was decided (TR&P 9.2)"
+        # No citation: the text serves FaB (TR&P 9.2) and GA Team Standard events alike.
+        return "Not finished: the team match was decided"
     score = f"{match.games_a}-{match.games_b}" + (f"-{match.games_drawn}" if match.games_drawn else "")
     if as_registration is not None and as_registration.pk == match.player_b_id:
         score = f"{match.games_b}-{match.games_a}" + (f"-{match.games_drawn}" if match.games_drawn else "")
