@@ -20,6 +20,7 @@ from core.errors import DomainError
 from core.models import GeneratedFile
 from tournament.citations import is_ga
 from tournament.enums import LIMITED_FORMATS
+from tournament.services import CLOSED_STATUSES
 
 from . import access, selectors, services
 from .enums import FROZEN, DecklistKind, DecklistStatus, JobKind
@@ -191,6 +192,8 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "fix_form": FixForm(initial={"text": decklist.raw_text}, ga=is_ga(event)),
         "Status": DecklistStatus,
         "frozen": decklist.status in FROZEN,
+        # A finished or cancelled event takes no change (services.require_event_open): no buttons.
+        "event_closed": event.status in CLOSED_STATUSES,
     }
     return render(request, "decklists/detail.html", context)
 
@@ -307,6 +310,8 @@ def event_decklists(request: HttpRequest, slug: str) -> HttpResponse:
         "is_manager": access.is_list_manager(request.user, event),
         "releases": selectors.card_releases_for(event),
         "is_organizer": access.is_organizer(request.user, event),
+        # Lock, re-validate and the deadline change lists: refused once the event is closed.
+        "event_closed": event.status in CLOSED_STATUSES,
     }
     return render(request, "decklists/event.html", context)
 

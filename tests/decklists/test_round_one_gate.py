@@ -134,3 +134,35 @@ def test_finished_event_decklist_page_offers_no_form(client):
     page = client.get(f"/decklists/e/{event.slug}/").content.decode()
     assert "data-event-closed" in page
     assert 'id="decklist-form"' not in page
+
+
+def _head_judge(event):
+    return StaffAssignmentFactory(event=event, role=StaffRole.HEAD_JUDGE).user
+
+
+@pytest.mark.parametrize("status", [EventStatus.FINISHED, EventStatus.CANCELLED])
+def test_a_closed_event_decklist_pages_offer_no_change_until_it_is_reopened(client, status):
+    """The services refuse every change to a closed event's lists (require_event_open); the
+    officials' pages say so instead of offering buttons that would only be refused. The combined
+    PDF stays; publishing stays for the organizer of a finished event."""
+    event, _sk, regs = _event()
+    head_judge = _head_judge(event)
+    submitted = Decklist.objects.get(registration=regs["Ben"])
+    client.force_login(head_judge)
+    open_manage = client.get(f"/decklists/e/{event.slug}/manage/").content.decode()
+    open_detail = client.get(f"/decklists/{submitted.pk}/").content.decode()
+    event.status = status
+    event.save()
+    manage = client.get(f"/decklists/e/{event.slug}/manage/").content.decode()
+    detail = client.get(f"/decklists/{submitted.pk}/").content.decode()
+    client.force_login(regs["Cleo"].player.user)
+    own = client.get(f"/decklists/{Decklist.objects.get(registration=regs['Cleo']).pk}/").content.decode()
+
+    for action in ("lock", "revalidate", "deadline"):
+        assert f"/manage/{action}/" in open_manage and f"/manage/{action}/" not in manage
+    assert "/manage/render/" in manage
+    assert f"The event is {status.label.lower()}" in manage and "data-event-closed" in manage
+    for action in ("accept", "reject"):
+        assert f"/{submitted.pk}/{action}/" in open_detail and f"/{submitted.pk}/{action}/" not in detail
+    assert "data-event-closed" in detail and "until an organizer or head judge reopens" in detail
+    assert "data-event-closed" in own and "/submit/" not in own and ">Edit</a>" not in own
