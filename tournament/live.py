@@ -28,7 +28,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Count, Q, Sum
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
-from django.template.loader import get_template
+from django.template import Context, Engine
 from django.utils.http import parse_etags, quote_etag
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -121,8 +121,9 @@ def cached_fragment(key: str, build: Callable[[], dict], timeout: int = FRAGMENT
 CHUNK_ROWS = 50
 
 
-def chunked(rows: list, size: int = CHUNK_ROWS) -> list[list]:
-    """``rows`` in consecutive chunks of ``size``."""
+def chunked(rows: list, size: int | None = None) -> list[list]:
+    """``rows`` in consecutive chunks of ``size`` (default ``CHUNK_ROWS``)."""
+    size = size or CHUNK_ROWS
     return [rows[i : i + size] for i in range(0, len(rows), size)]
 
 
@@ -134,15 +135,16 @@ def cached_chunks(
     renders one chunk and reads the others with one ``get_many``.
 
     A chunk's key is ``prefix`` and a digest of everything the rendering reads: the template's
-    source, the active language, ``shared`` (the viewer's flags that change the markup) and the
+    source (it must include no other template), the active language, ``shared`` (the viewer's flags that change the markup) and the
     chunk's rows, which must therefore be plain values (their ``repr`` is digested). A changed
     row, flag or template gives another key, so a kept chunk is never stale and one staff
     member's markup (an "edit" link) is never shown to a role that may not have it. The
     rendering gets no request and no context processors: nothing outside the key goes in.
     """
-    template = get_template(template_name)
+    engine = Engine.get_default()  # the project's one Django template engine
+    template = engine.get_template(template_name)
     base = hashlib.blake2b(digest_size=16)
-    base.update(template.template.source.encode())
+    base.update(template.source.encode())
     base.update(f"|{get_language()}|{sorted(shared.items())!r}|".encode())
     keys = []
     for rows in chunks:
@@ -155,7 +157,9 @@ def cached_chunks(
     for key, rows in zip(keys, chunks, strict=True):
         html = kept.get(key, built.get(key))
         if html is None:
-            html = built[key] = template.render({**shared, "rows": rows})
+            html = built[key] = template.render(
+                Context({**shared, "rows": rows}, autoescape=engine.autoescape)
+            )
         out.append(mark_safe(html))  # rendered above or by a poller before, autoescaped
     if built:
         cache.set_many(built, timeout)

@@ -167,7 +167,7 @@ def matches_for_round(round_: Round) -> QuerySet[Match]:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ProfileRow:
     """The columns of a player's profile that the staff's match rows show (a ``PlayerLens``
     reads a profile's ``pk``, ``display_name`` and ``player_id``, so it names this alike)."""
@@ -177,7 +177,7 @@ class ProfileRow:
     player_id: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchRow:
     """One match of ``match_rows_for_round``: the attributes of ``Match`` that
     ``pdf.rows_by_table`` and the staff dashboard's live rows read, with ``player_a`` and
