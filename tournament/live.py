@@ -11,6 +11,8 @@ Three things keep that cheap, for the pages and the API alike:
   the same new token wait for the one that builds it;
 - **conditional GET**: ``etag_for`` turns the tokens into an ETag, and ``not_modified``
   answers 304 before anything is built or rendered when the poller already has that version;
+- **row chunks** for the staff (``cached_chunks``): long tables are rendered in chunks of rows,
+  each cached under a digest of exactly what it shows, so one result re-renders one chunk;
 - a **microcache** for anonymous spectators (``public_microcache``): their answer is the same
   for all of them, so it is kept whole for a second or two and served from the shared cache.
 """
@@ -26,7 +28,10 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Count, Q, Sum
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.template import Context, Engine
 from django.utils.http import parse_etags, quote_etag
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from . import selectors
 from .access import STAFF_LENS, PlayerLens, public_lens
@@ -108,6 +113,57 @@ def cached_fragment(key: str, build: Callable[[], dict], timeout: int = FRAGMENT
     finally:
         cache.delete(marker)
     return value
+
+
+# --------------------------------------------------------------------------- row chunks
+
+#: Rows per chunk of ``cached_chunks`` (a 1,000-table round: 20 chunks, one re-rendered per result).
+CHUNK_ROWS = 50
+
+
+def chunked(rows: list, size: int | None = None) -> list[list]:
+    """``rows`` in consecutive chunks of ``size`` (default ``CHUNK_ROWS``)."""
+    size = size or CHUNK_ROWS
+    return [rows[i : i + size] for i in range(0, len(rows), size)]
+
+
+def cached_chunks(
+    template_name: str, chunks: list[list], shared: dict, *, prefix: str, timeout: int = FRAGMENT_SECONDS
+) -> list[SafeString]:
+    """``template_name`` rendered once per chunk of rows (its context: ``shared`` and ``rows``,
+    the chunk), each rendering kept in the shared cache: a poller whose table changed in one row
+    renders one chunk and reads the others with one ``get_many``.
+
+    A chunk's key is ``prefix`` and a digest of everything the rendering reads: the template's
+    source (it must include no other template), the active language, ``shared`` (the viewer's flags that change the markup) and the
+    chunk's rows, which must therefore be plain values (their ``repr`` is digested). A changed
+    row, flag or template gives another key, so a kept chunk is never stale and one staff
+    member's markup (an "edit" link) is never shown to a role that may not have it. The
+    rendering gets no request and no context processors: nothing outside the key goes in.
+    """
+    engine = Engine.get_default()  # the project's one Django template engine
+    template = engine.get_template(template_name)
+    base = hashlib.blake2b(digest_size=16)
+    base.update(template.source.encode())
+    base.update(f"|{get_language()}|{sorted(shared.items())!r}|".encode())
+    keys = []
+    for rows in chunks:
+        digest = base.copy()
+        digest.update(repr(rows).encode())
+        keys.append(f"{prefix}:{digest.hexdigest()}")
+    kept = cache.get_many(keys) if keys else {}
+    built: dict[str, str] = {}
+    out = []
+    for key, rows in zip(keys, chunks, strict=True):
+        html = kept.get(key, built.get(key))
+        if html is None:
+            html = built[key] = template.render(
+                Context({**shared, "rows": rows}, autoescape=engine.autoescape)
+            )
+        out.append(mark_safe(html))  # rendered above or by a poller before, autoescaped
+    if built:
+        cache.set_many(built, timeout)
+    return out
 
 
 # --------------------------------------------------------------------------- conditional GET

@@ -6,11 +6,13 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 
 from core.errors import DomainError
 
 from .. import access, addons, live, progress, selectors, services
+from ..access import STAFF_LENS
 from ..enums import (
     LIMITED_FORMATS,
     MANAGE_ROLES,
@@ -75,19 +77,83 @@ def _queue_rows(event: Event) -> list[dict]:
     return rows
 
 
+#: The columns of a pairing row that _staff_pairing_rows.html shows (a chunk's key digests them).
+_PAIRING_ROW_KEYS = ("table", "a_name", "b_name", "result", "result_label", "score")
+
+
+def _row_chunks(event: Event, round_, by_table: list[dict], matches: list, *, edit_links: bool) -> dict:
+    """The pairing rows and the outstanding rows as chunks of HTML from the shared cache
+    (``live.cached_chunks``): after a result only the chunk holding that table is rendered again.
+
+    Outstanding rows are chunked by their match's place in the round (not by their place in the
+    shrinking list), so a result changes one chunk, not every chunk after it."""
+    prefix = f"tournament:staff-rows:{event.pk}:{round_.pk}"
+    pairing_rows = [{k: r[k] for k in _PAIRING_ROW_KEYS} for r in by_table]
+    pairing_flags = {
+        "edit_links": edit_links,
+        "correct_url": reverse("tournament:staff_correct", args=[event.slug]),
+        "round_number": round_.number,
+    }
+    outstanding_blocks = [
+        [
+            {
+                "table_number": m.table_number,
+                "a_name": STAFF_LENS.name(m.player_a),
+                "player_b_id": m.player_b_id,
+                "b_name": STAFF_LENS.name(m.player_b) if m.player_b_id else "",
+                "report_status_label": m.get_report_status_display(),
+                "extension_seconds": m.extension_seconds,
+            }
+            for m in block
+            if m.result == MatchResult.PENDING
+        ]
+        for block in live.chunked(matches)
+    ]
+    return {
+        "pairing_chunks": live.cached_chunks(
+            "tournament/_staff_pairing_rows.html",
+            live.chunked(pairing_rows),
+            pairing_flags,
+            prefix=f"{prefix}:pairings",
+        ),
+        "outstanding_chunks": live.cached_chunks(
+            "tournament/_staff_outstanding_rows.html",
+            [block for block in outstanding_blocks if block],
+            {},
+            prefix=f"{prefix}:outstanding",
+        ),
+    }
+
+
 def _live_context(request: HttpRequest, event: Event, round_, matches: list, *, is_open=None) -> dict:
-    """What the live part of the dashboard shows (the page and the poller build it alike)."""
+    """What the live part of the dashboard shows (the page and the poller build it alike).
+    ``matches``: the round's ``Match``es or ``selectors.MatchRow``s (the poller's lighter read)."""
     counts = dict(
         selectors.registrations_for_event(event).order_by().values_list("status").annotate(n=Count("id"))
     )
+    # Whether anything may change (a finished event is closed until reopened).
+    is_open = progress.next_step(event).kind != progress.CLOSED if is_open is None else is_open
+    flags = access.dashboard_flags(request.user, event)
+    by_table = rows_by_table(matches)
+    chunks = (
+        _row_chunks(
+            event,
+            round_,
+            by_table,
+            matches,
+            edit_links=flags["can_results"] and is_open and round_.status != RoundStatus.PAIRED,
+        )
+        if round_ is not None
+        else {"pairing_chunks": [], "outstanding_chunks": []}
+    )
     return {
         "event": event,
-        # Whether anything may change (a finished event is closed until reopened).
-        "is_open": progress.next_step(event).kind != progress.CLOSED if is_open is None else is_open,
-        **access.dashboard_flags(request.user, event),
+        "is_open": is_open,
+        **flags,
         "round_": round_,
         "matches": matches,
-        "by_table": rows_by_table(matches),
+        "by_table": by_table,
+        **chunks,
         "outstanding": [m for m in matches if m.result == MatchResult.PENDING],
         "queue": _queue_rows(event),
         "players_total": sum(counts.values()),
@@ -115,7 +181,8 @@ def staff_live(request: HttpRequest, slug: str) -> HttpResponse:
     unchanged = live.not_modified(request, etag)
     if unchanged is not None:
         return unchanged
-    matches = list(selectors.matches_for_round(round_)) if round_ else []
+    # Plain values, not model instances: this runs after every result, for every staff member.
+    matches = selectors.match_rows_for_round(round_) if round_ else []
     context = {
         **_live_context(request, event, round_, matches),
         "oob": True,
