@@ -85,11 +85,16 @@ ARBITER_SOURCE_URLS = {
 }
 #: Where each rules document's current edition is published (reference.services.
 #: import_official_document). Legend Story Studios serves the Comprehensive Rules as a PDF whose
-#: cover names its version (the text export beside it does not), and the Tournament Rules and
+#: cover names its version (the text export beside it does not: it is the fallback, stored under
+#: the date the address gives), and the Tournament Rules and
 #: Policy and the Procedure and Penalty Guide as text exports. Grand Archive publishes its rules
 #: as a web site of many pages, so there is no single file to name: empty means "ask the operator".
 ARBITER_RULES_URLS = {
-    "cr": os.environ.get("ARBITER_CR_URL", "https://rules.fabtcg.com/pdf/en-fab-cr.pdf"),
+    # Several addresses, separated by spaces, are tried in turn: the PDF, then the text export.
+    "cr": os.environ.get(
+        "ARBITER_CR_URL",
+        "https://rules.fabtcg.com/pdf/en-fab-cr.pdf https://rules.fabtcg.com/txt/latest/en-fab-cr.txt",
+    ),
     "trp": os.environ.get("ARBITER_TRP_URL", "https://rules.fabtcg.com/txt/latest/en-fab-trp.txt"),
     "ppg": os.environ.get("ARBITER_PPG_URL", "https://rules.fabtcg.com/txt/latest/en-fab-ppg.txt"),
     "ga": os.environ.get("ARBITER_GA_RULES_URL", ""),

@@ -410,7 +410,12 @@ def _parse_fab(kind: str, lines: list[str]) -> tuple[list[ParsedRule], list[str]
                 continue
             m = _FAB_CHAPTER.match(stripped)
             dotted = m is not None and stripped.startswith(m.group(1) + ".")
-            if m and not dotted and not clean_inline(next_line.get(idx, "")).startswith(m.group(1) + "."):
+            if (
+                m
+                and not dotted
+                and not clean_inline(next_line.get(idx, "")).startswith(m.group(1) + ".")
+                and not _chapter_opens(lines, idx, m.group(1), last_key)
+            ):
                 m = None
             if (
                 m
@@ -426,6 +431,40 @@ def _parse_fab(kind: str, lines: list[str]) -> tuple[list[ParsedRule], list[str]
             continue
         b.text(clean_inline(line))
     return b.finish(), glossary
+
+
+def _chapter_opens(lines: list[str], idx: int, number: str, last_key: tuple, reach: int = 60) -> bool:
+    """Whether an undotted "7 Constructed Formats" line opens chapter 7 although a paragraph, not
+    its first section, follows it (the publishers' text exports, one paragraph per line): the
+    chapter's first section ``7.1`` comes within ``reach`` lines and no rule of the chapter still
+    open (``6.x``) comes before it. A table row such as "2 Severity ..." inside chapter 1 fails
+    this, because 1.x rules follow it; so does a row of a numbered table ("1 Warning", "2 Intellect
+    Penalty") or a line whose chapter heading ("2. Casual") comes after it."""
+    current = str(last_key[0][1]) if last_key and last_key[0][0] == 0 else None
+    first_section = re.compile(rf"^{re.escape(number)}\.1\.?\s+[A-Z]")
+    same_chapter_dotted = re.compile(rf"^{re.escape(number)}\.\s+[A-Z]")
+    still_open = re.compile(rf"^{re.escape(current)}\.\d") if current else None
+    numbered_row = re.compile(r"^\d+\s+\S")
+    before = [ln.strip() for ln in lines[:idx] if ln.strip()]
+    if before and numbered_row.match(clean_inline(before[-1])):
+        return False  # "1 Warning" / "2 Intellect Penalty": rows of a table or a list
+    seen = 0
+    for raw in lines[idx + 1 :]:
+        line = clean_inline(raw.strip())
+        if not line:
+            continue
+        if seen == 0 and numbered_row.match(line):
+            return False
+        if first_section.match(line):
+            return True
+        if same_chapter_dotted.match(line):
+            return False  # the chapter's own heading comes later
+        if still_open is not None and still_open.match(line):
+            return False
+        seen += 1
+        if seen >= reach:
+            return False
+    return False
 
 
 def _plausible_next(number: str, last_key: tuple) -> bool:

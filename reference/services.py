@@ -379,25 +379,38 @@ class OfficialOutcome:
         return f"{DocumentKind(self.kind).label}: {self.detail}"
 
 
+def official_addresses(kind: str) -> list[str]:
+    """The addresses ``settings.ARBITER_RULES_URLS`` gives for ``kind``, in the order to try them
+    (several may be given, separated by spaces: a PDF and, should it fail, a text export)."""
+    return str(settings.ARBITER_RULES_URLS.get(kind, "") or "").split()
+
+
 def import_official_document(kind: str, *, make_current: bool | None = None) -> ImportResult:
-    """Download the current edition of ``kind`` from its publisher's address
-    (``settings.ARBITER_RULES_URLS``) and import it under the edition its front page names (else
-    the day the address last changed it, else today). Text already imported under any version is
-    not imported again. DomainError when there is no address or the download or import fails."""
+    """Download the current edition of ``kind`` from its publisher (the first of
+    :func:`official_addresses` that gives a rules document) and import it under the edition its
+    front page names (else the day the address last changed it, else today). Text already
+    imported under any version is not imported again. DomainError when there is no address or
+    every address fails (the message names each address and why)."""
     kind = _check_kind(kind)
-    url = settings.ARBITER_RULES_URLS.get(kind, "")
-    if not url:
+    addresses = official_addresses(kind)
+    if not addresses:
         raise DomainError(
             f"No address is set for the {DocumentKind(kind).label} (its publisher offers no single "
             f"file): name a file or an address with `manage.py import_rules FILE_OR_URL --document {kind}`.",
             field="document",
         )
-    source = fetch_document_url(url)
-    same = RulesDocument.objects.filter(kind=kind, content_hash=content_hash(source.text)).first()
-    if same is not None:
-        return _already_imported(same, make_current=make_current)
-    version = source.edition(kind) or timezone.localdate().isoformat()
-    return import_document_source(source, kind=kind, version=version, make_current=make_current)
+    failures: list[str] = []
+    for url in addresses:
+        try:
+            source = fetch_document_url(url)
+            same = RulesDocument.objects.filter(kind=kind, content_hash=content_hash(source.text)).first()
+            if same is not None:
+                return _already_imported(same, make_current=make_current)
+            version = source.edition(kind) or timezone.localdate().isoformat()
+            return import_document_source(source, kind=kind, version=version, make_current=make_current)
+        except DomainError as exc:
+            failures.append(exc.message.rstrip("."))
+    raise DomainError("; then ".join(failures), field="file")
 
 
 def import_missing_official_documents(
@@ -416,7 +429,7 @@ def import_missing_official_documents(
             f"put its text or PDF in {folder} ({names}) or run "
             f"`manage.py import_rules FILE_OR_URL --document {kind}`"
         )
-        url = settings.ARBITER_RULES_URLS.get(kind, "")
+        url = " or ".join(official_addresses(kind))
         if not url:
             outcomes.append(
                 OfficialOutcome(kind, "missing", f"not found, and its publisher offers no single file: {how}")
@@ -441,7 +454,7 @@ def import_missing_official_documents(
             OfficialOutcome(
                 kind,
                 "imported" if result.changed else "unchanged",
-                f"{document.version} from {url} ({result.rule_count} rules, {result.glossary_count} glossary terms)",
+                f"{document.version} from {document.source_name} ({result.rule_count} rules, {result.glossary_count} glossary terms)",
             )
         )
     return outcomes

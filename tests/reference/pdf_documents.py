@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 
 from weasyprint import HTML
 
@@ -50,12 +51,14 @@ _TITLES = ("Clocks", "Seats", "Results", "Widgets", "Sprockets", "Pods", "Timers
 
 
 def invented_policy(*, chapters: int = 5, sections: int = 4, seed: int = 7) -> str:
-    """A tournament-policy-like document (chapters ``1.``, sections ``1.1.``, paragraphs),
-    "Last updated 2 March 2099"."""
+    """A tournament-policy-like document (chapters ``1.``, some opening with a paragraph, sections
+    ``1.1.``, paragraphs), "Last updated 2 March 2099"."""
     rng = random.Random(seed)
     lines = ["Widget Tournament Policy", "Last updated 2 March 2099", ""]
     for c in range(1, chapters + 1):
         lines += [f"{c}. {_TITLES[c % len(_TITLES)]} and {_TITLES[(c + 3) % len(_TITLES)]}", ""]
+        if c % 2:  # some chapters open with a paragraph before their first section
+            lines += [_paragraph(rng, 2), ""]
         for s in range(1, sections + 1):
             lines += [f"{c}.{s}. {_TITLES[(c + s) % len(_TITLES)]} of the Round", ""]
             lines += [_paragraph(rng), "", _paragraph(rng, 3), ""]
@@ -76,3 +79,10 @@ def invented_comprehensive(*, chapters: int = 4, sections: int = 3, rules: int =
                 if r % 2:
                     lines += [f"{c}.{s}.{r}a {_paragraph(rng, 1)}", ""]
     return "\n".join(lines)
+
+
+def as_text_export(text: str) -> str:
+    """``text`` laid out as the publishers' plain-text exports are: one paragraph per line, no
+    blank lines, headings numbered without a trailing dot ("7 Constructed Formats", "7.1 ...")."""
+    lines = (re.sub(r"^(\d+(?:\.\d+)*)\.\s", r"\1 ", line.strip()) for line in text.split("\n"))
+    return "\n".join(line for line in lines if line)

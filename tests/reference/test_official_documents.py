@@ -25,7 +25,7 @@ from reference.parsing import parse_document
 from reference.pdftext import PdfTextError, is_pdf, pdf_to_text, strip_page_furniture
 from reference.seeds import SEEDS
 from tests.conftest import FIXTURE_SHARED_DIR
-from tests.reference.pdf_documents import invented_comprehensive, invented_policy, rules_pdf
+from tests.reference.pdf_documents import as_text_export, invented_comprehensive, invented_policy, rules_pdf
 
 SHARED_SEEDS = Path(settings.SHARED_DIR) / "seeds"
 
@@ -365,3 +365,108 @@ def test_fixture_shared_folder_is_still_the_offline_default():
     assert date(2099, 1, 1) == update_date(
         (FIXTURE_SHARED_DIR / "seeds" / "ga-comprehensive-rules-2023-04-03.txt").read_text()
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# The publishers' text exports: one paragraph per line, headings without trailing dots
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("make", "kind"), [(invented_policy, "trp"), (invented_comprehensive, "cr")])
+def test_a_text_export_parses_like_the_document_it_lays_out(make, kind):
+    text = make()
+    export = as_text_export(text)
+    assert "\n\n" not in export and re.search(r"(?m)^1 [A-Z]", export)
+    from_text, from_export = parse_document(text, kind), parse_document(export, kind)
+    assert [(r.number, r.title) for r in from_export.rules] == [(r.number, r.title) for r in from_text.rules]
+    assert [_norm(r.text) for r in from_export.rules] == [_norm(r.text) for r in from_text.rules]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("filename", "start"),
+    [
+        ("fab-tournament-rules-and-policy-2025-01-31.txt", "1. Tournament Information"),
+        ("fab-tournament-rules-and-policy-2023-03-31.txt", "1. Tournament Information"),
+        ("fab-procedure-and-penalty-guide-2023-03-31.txt", "1. General"),
+        ("fab-comprehensive-rules-2.13.0.txt", "1. Game Concepts"),
+    ],
+)
+def test_the_real_documents_laid_out_as_text_exports_keep_every_rule(filename, start):
+    """Chapters that open with a paragraph ("7 Constructed Formats" then its introduction) are
+    still chapters; rows of a numbered table ("2 Intellect Penalty" inside 1.4) are not."""
+    if not (SHARED_SEEDS / filename).is_file():
+        pytest.skip(f"the shared rules document {SHARED_SEEDS / filename} is not present")
+    kind = next(s.kind for s in SEEDS if s.filename == filename)
+    text = (SHARED_SEEDS / filename).read_text()
+    body = text[text.index(f"\n{start}") :]  # the exports carry no cover and no table of contents
+    from_text = [r.number for r in parse_document(text, kind).rules if r.number != "preface"]
+    assert [r.number for r in parse_document(as_text_export(body), kind).rules] == from_text
+
+
+def test_a_numbered_table_row_is_not_taken_for_a_chapter():
+    text = "\n".join(
+        [
+            "1 General",
+            "1.1 Penalties",
+            "The penalties, mildest first:",
+            "0 Caution",
+            "1 Warning",
+            "2 Game Loss",
+            "Each is explained below.",
+            "1.2 Upgrades",
+            "A repeated infraction is upgraded.",
+            "2 Casual Events",
+            "Casual events are relaxed.",
+            "2.1 Philosophy",
+            "Teach, do not punish.",
+        ]
+    )
+    rules = parse_document(text, "ppg").rules
+    assert [(r.number, r.title) for r in rules if r.is_heading] == [
+        ("1", "General"),
+        ("1.1", "Penalties"),
+        ("1.2", "Upgrades"),
+        ("2", "Casual Events"),
+        ("2.1", "Philosophy"),
+    ]
+    assert "2 Game Loss" in next(r.text for r in rules if r.number == "1.1")
+
+
+@pytest.mark.django_db
+def test_when_the_pdf_fails_the_text_export_beside_it_is_read(tmp_path, settings, loopback_site):
+    """The Comprehensive Rules' default is the PDF (its cover names the version), then the text
+    export (one paragraph per line, no cover: stored under the date the address gives)."""
+    root, url = loopback_site
+    (root / "txt").mkdir()
+    body = invented_comprehensive()
+    export = root / "txt" / "en-widget-cr.txt"
+    export.write_text(as_text_export(body[body.index("1 ") :]))
+    changed = datetime(2098, 9, 29, 8, 0, tzinfo=timezone.utc).timestamp()
+    os.utime(export, (changed, changed))
+    settings.ARBITER_ONLINE_SOURCES = True
+    settings.ARBITER_RULES_URLS = {
+        "cr": f"{url}/pdf/en-widget-cr.pdf {url}/txt/en-widget-cr.txt",
+        "trp": "",
+        "ppg": "",
+        "ga": "",
+    }
+    out = io.StringIO()
+    call_command("import_rules", "--defaults", "--from", str(tmp_path / "none"), stdout=out)
+    document = RulesDocument.objects.get(kind="cr")
+
+    assert (document.version, document.source_name) == ("2098-09-29", f"{url}/txt/en-widget-cr.txt")
+    assert document.rule_count == len(parse_document(body, "cr").rules)
+    assert out.getvalue().startswith(
+        f"Flesh and Blood Comprehensive Rules: 2098-09-29 from {url}/txt/en-widget-cr.txt ("
+    )
+
+    # Both failing: one line names each address and why.
+    export.unlink()
+    RulesDocument.objects.all().delete()
+    out = io.StringIO()
+    call_command("import_rules", "--defaults", "--from", str(tmp_path / "none"), stdout=out)
+    assert (
+        f"{url}/pdf/en-widget-cr.pdf: download failed (HTTP Error 404: File not found); "
+        f"then {url}/txt/en-widget-cr.txt: download failed (HTTP Error 404: File not found)"
+    ) in out.getvalue()
