@@ -5,7 +5,7 @@ this script builds the same event as bench/load.py (N players, round 1 played, r
 published with its clock running) in a PostgreSQL database of its own, then drives Django's
 test client in-process through the same sequence a storm sends (a report, a confirmation, the
 public event page and the standings API after each change, the clock, conditional re-polls, a
-logged-in player's event page and a scorekeeper's live dashboard fragment)
+logged-in player's event page (and a second player's right after it) and a scorekeeper's live dashboard fragment)
 and prints the CPU time per request by endpoint (process time, so waiting for a core is not
 counted), with ``--profile`` the top functions by cumulative time.
 
@@ -57,9 +57,12 @@ def main() -> None:
     client = Client()  # an anonymous spectator: answered from the public microcache
     # A logged-in player and a scorekeeper are always answered fresh: their rows measure what
     # building the page costs (the player's event page, the staff dashboard's live fragment).
-    player_client, staff_client = Client(), Client()
+    # A second player opens the page right after the first: what the rest of the room pays at
+    # a version someone already built.
+    player_client, other_player_client, staff_client = Client(), Client(), Client()
     settings.AXES_ENABLED = False  # force_login has no request address for the login log
     player_client.force_login(Token.objects.get(key=state["tables"][0]["a"]).user)
+    other_player_client.force_login(Token.objects.get(key=state["tables"][1]["b"]).user)
     staff_client.force_login(get_user_model().objects.get(username=f"{state['slug']}-sk"))
     slug, number = state["slug"], state["round"]
     cpu: dict[str, list[float]] = defaultdict(list)
@@ -100,6 +103,13 @@ def main() -> None:
         call("event page (304)", "get", f"/events/{slug}/", HTTP_IF_NONE_MATCH=etag_page or "")
         call("event page (warm)", "get", f"/events/{slug}/", HTTP_ACCEPT_ENCODING="gzip")
         call("event page (player)", "get", f"/events/{slug}/", by=player_client, HTTP_ACCEPT_ENCODING="gzip")
+        call(
+            "event page (2nd player)",
+            "get",
+            f"/events/{slug}/",
+            by=other_player_client,
+            HTTP_ACCEPT_ENCODING="gzip",
+        )
         r = call("staff live (changed)", "get", f"/events/{slug}/staff/live/", by=staff_client)
         call(
             "staff live (304)",
