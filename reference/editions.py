@@ -42,11 +42,16 @@ _MONTHS = {
     )
 }
 
-_SEMVER_LINE = re.compile(r"(?i)^(?:version\s+|v)?(\d{1,2}\.\d{1,2}(?:\.\d{1,3})?)$")
-_SEMVER_NAMED = re.compile(r"(?i)\b(?:comprehensive rules|version)\s*v?(\d{1,2}\.\d{1,2}(?:\.\d{1,3})?)\b")
-_DAY_MONTH_YEAR = re.compile(r"(?i)\b(?:last\s+)?updated:?\s+(\d{1,2})\s+([a-z]+)\s+(\d{4})\b")
-_MONTH_DAY_YEAR = re.compile(r"(?i)\b(?:last\s+)?updated:?\s+([a-z]+)\s+(\d{1,2}),?\s+(\d{4})\b")
-_NUMERIC_DATE = re.compile(r"(?i)\b(?:last\s+)?updated:?\s+(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})\b")
+# A line that is only a version: three parts ("2.13.0", "v2.13.0", "Version 2.13.0"), so a bare
+# "1.0" (a section number of a document without a cover) is never taken for one.
+_SEMVER_LINE = re.compile(r"(?i)^(?:version\s+|v)?(\d{1,2}\.\d{1,2}\.\d{1,3})$")
+# "... Comprehensive Rules v1.2 July 15, 2021": the version right after the document's name.
+_SEMVER_NAMED = re.compile(r"(?i)\bcomprehensive rules\s*v?(\d{1,2}\.\d{1,2}(?:\.\d{1,3})?)\b")
+_UPDATED = r"(?:(?:last\s+)?updated|effective)(?:\s+on)?:?\s+"
+_DAY_MONTH_YEAR = re.compile(rf"(?i)\b{_UPDATED}(\d{{1,2}})(?:st|nd|rd|th)?\s+([a-z]+)\.?,?\s+(\d{{4}})\b")
+_MONTH_DAY_YEAR = re.compile(rf"(?i)\b{_UPDATED}([a-z]+)\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b")
+_NUMERIC_DATE = re.compile(rf"(?i)\b{_UPDATED}(\d{{1,2}})/(\d{{1,2}})/(\d{{2}}|\d{{4}})\b")
+_ISO_DATE = re.compile(rf"(?i)\b{_UPDATED}(\d{{4}})-(\d{{1,2}})-(\d{{1,2}})\b")
 
 
 def _front(text: str) -> list[str]:
@@ -62,15 +67,28 @@ def _semver(lines: list[str]) -> str | None:
     return None
 
 
+def _month(name: str) -> int | None:
+    """January, Jan, Sept...: the month's number."""
+    name = name.lower()
+    for full, number in _MONTHS.items():
+        if name == full or (len(name) >= 3 and full.startswith(name)):
+            return number
+    return None
+
+
 def update_date(text: str) -> date | None:
-    """The "(Last) updated ..." date on the document's front page, or None."""
+    """The "(Last) updated ..." or "Effective ..." date on the document's front page ("31 January
+    2025", "Jan 31st, 2025", "4/3/23" month first, "2025-01-31"), or None."""
     for line in _front(text):
         found = _DAY_MONTH_YEAR.search(line)
-        if found and found.group(2).lower() in _MONTHS:
-            return _date(int(found.group(3)), _MONTHS[found.group(2).lower()], int(found.group(1)))
+        if found and _month(found.group(2)):
+            return _date(int(found.group(3)), _month(found.group(2)) or 0, int(found.group(1)))
         found = _MONTH_DAY_YEAR.search(line)
-        if found and found.group(1).lower() in _MONTHS:
-            return _date(int(found.group(3)), _MONTHS[found.group(1).lower()], int(found.group(2)))
+        if found and _month(found.group(1)):
+            return _date(int(found.group(3)), _month(found.group(1)) or 0, int(found.group(2)))
+        found = _ISO_DATE.search(line)
+        if found:
+            return _date(int(found.group(1)), int(found.group(2)), int(found.group(3)))
         found = _NUMERIC_DATE.search(line)
         if found:
             year = int(found.group(3))

@@ -445,8 +445,8 @@ def _chapter_opens(lines: list[str], idx: int, number: str, last_key: tuple, rea
     same_chapter_dotted = re.compile(rf"^{re.escape(number)}\.\s+[A-Z]")
     still_open = re.compile(rf"^{re.escape(current)}\.\d") if current else None
     numbered_row = re.compile(r"^\d+\s+\S")
-    before = [ln.strip() for ln in lines[:idx] if ln.strip()]
-    if before and numbered_row.match(clean_inline(before[-1])):
+    previous = next((ln.strip() for ln in reversed(lines[max(0, idx - 50) : idx]) if ln.strip()), "")
+    if previous and numbered_row.match(clean_inline(previous)):
         return False  # "1 Warning" / "2 Intellect Penalty": rows of a table or a list
     seen = 0
     for raw in lines[idx + 1 :]:

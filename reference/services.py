@@ -7,6 +7,7 @@ import logging
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -246,21 +247,50 @@ def _decode(raw: bytes, name: str) -> tuple[str, bool]:
         return raw.decode("cp1252", errors="replace"), False
 
 
+def _http_only_opener():
+    """An opener that follows redirects only to http(s) addresses (never file: or ftp:)."""
+    import urllib.request
+
+    class HttpOnlyRedirects(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, req, fp, code, msg, headers, newurl):
+            if urlsplit(newurl).scheme not in ("http", "https"):  # urllib itself allows ftp:
+                raise DomainError(f"{req.full_url} redirects to {newurl}, which is not an http(s) address")
+            return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+    return urllib.request.build_opener(HttpOnlyRedirects)
+
+
 def fetch_document_url(url: str) -> DocumentSource:
     """Download a rules document (text or PDF) from an http(s) address; DomainError naming the
-    address when it cannot be read."""
+    address when it is not an http(s) address, cannot be read, is a web page rather than a
+    document, or arrives cut short."""
+    import http.client
     import urllib.request
     from email.utils import parsedate_to_datetime
 
-    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
     try:
-        with urllib.request.urlopen(request, timeout=60) as resp:  # noqa: S310 (operator or settings)
+        parts = urlsplit(url)
+    except ValueError as exc:  # "http://[::1/x": a bracket left open
+        raise DomainError(f"{url!r} is not an address ({exc}).", field="file") from None
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise DomainError(f"{url!r} is not an http(s) address.", field="file")
+    try:
+        request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
+        with _http_only_opener().open(request, timeout=60) as resp:
             raw = resp.read(MAX_DOCUMENT_BYTES + 1)
             modified = resp.headers.get("Last-Modified")
-    except OSError as exc:
+            content_type = (resp.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+            announced = resp.headers.get("Content-Length")
+    except DomainError as exc:
+        raise DomainError(f"{url}: {exc.message}", field="file") from None
+    except (OSError, ValueError, http.client.HTTPException) as exc:
         raise DomainError(f"{url}: download failed ({exc})", field="file") from None
     if len(raw) > MAX_DOCUMENT_BYTES:
         raise DomainError(f"{url} is larger than {MAX_DOCUMENT_BYTES // 1_000_000} MB.", field="file")
+    if announced and announced.isdigit() and int(announced) != len(raw):
+        raise DomainError(f"{url}: the download stopped after {len(raw)} of {announced} bytes.", field="file")
+    if content_type in ("text/html", "application/xhtml+xml") and not is_pdf(raw):
+        raise DomainError(f"{url} is a web page, not a rules document (a PDF or a text file).", field="file")
     last_modified = None
     if modified:
         try:

@@ -6,11 +6,13 @@ The PDFs are typeset here (tests/reference/pdf_documents.py), the addresses are 
 
 from __future__ import annotations
 
+import http.server
 import io
 import os
 import re
 import shutil
 import subprocess
+import threading
 from datetime import date, datetime, timezone
 from pathlib import Path
 
@@ -298,7 +300,13 @@ def test_official_fetches_the_current_editions_and_skips_text_already_imported(
     assert out.getvalue().splitlines() == [
         f"CR 9.9.9: imported ({RulesDocument.objects.get(kind='cr').rule_count} rules, 0 glossary terms)",
         f"TR&P 2099: imported ({RulesDocument.objects.get(kind='trp').rule_count} rules, 0 glossary terms)",
+        "Flesh and Blood Procedure and Penalty Guide: no address is set (ARBITER_RULES_URLS): skipped",
+        "Grand Archive Comprehensive Rules: no address is set (ARBITER_RULES_URLS): skipped",
     ]
+    assert err.getvalue() == ""
+    # Asked for by name, a document without an address is a failure (exit status 1).
+    with pytest.raises(CommandError, match="Not imported: ppg"):
+        call_command("import_rules", "--official", "--document", "ppg", stdout=out, stderr=err)
     assert "No address is set for the Flesh and Blood Procedure and Penalty Guide" in err.getvalue()
 
     # A new edition of the policy is published; the comprehensive rules are unchanged.
@@ -308,6 +316,7 @@ def test_official_fetches_the_current_editions_and_skips_text_already_imported(
     out = io.StringIO()
     call_command("import_rules", "--official", "--document", "trp", stdout=out)
     call_command("import_rules", "--official", "--document", "cr", stdout=out)
+    assert out.getvalue().splitlines()[0].endswith("; not the current edition (--current makes 2100 current)")
     assert out.getvalue().splitlines()[0].startswith("TR&P 2100: imported")
     assert out.getvalue().splitlines()[1].startswith("CR 9.9.9: unchanged")
     assert sorted(RulesDocument.objects.values_list("kind", "version", "is_current")) == [
@@ -338,8 +347,8 @@ def test_a_failed_download_names_the_address_and_the_others_still_come(tmp_path,
         f"Flesh and Blood Comprehensive Rules: {url}/pdf/moved.pdf: download failed (HTTP Error 404" in text
     )
     assert (
-        f"Flesh and Blood Tournament Rules and Policy: No numbered rules found in {url}/not-rules.html: "
-        "is it a Flesh and Blood Tournament Rules and Policy?; put its text or PDF in"
+        f"Flesh and Blood Tournament Rules and Policy: {url}/not-rules.html is a web page, not a rules "
+        "document (a PDF or a text file); put its text or PDF in"
     ) in text
     assert list(RulesDocument.objects.values_list("kind", flat=True)) == ["ppg"]
 
@@ -470,3 +479,77 @@ def test_when_the_pdf_fails_the_text_export_beside_it_is_read(tmp_path, settings
         f"{url}/pdf/en-widget-cr.pdf: download failed (HTTP Error 404: File not found); "
         f"then {url}/txt/en-widget-cr.txt: download failed (HTTP Error 404: File not found)"
     ) in out.getvalue()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("address", "message"),
+    [
+        ("rules.example/cr.pdf", "'rules.example/cr.pdf' is not an http(s) address;"),
+        ("file:///etc/passwd", "'file:///etc/passwd' is not an http(s) address;"),
+        ("ftp://rules.example/cr.pdf", "'ftp://rules.example/cr.pdf' is not an http(s) address;"),
+        ("http://[::1/cr.pdf", "'http://[::1/cr.pdf' is not an address (Invalid IPv6 URL);"),
+    ],
+)
+def test_an_address_that_is_not_http_is_refused_without_a_crash(settings, tmp_path, address, message):
+    settings.ARBITER_ONLINE_SOURCES = True
+    settings.ARBITER_RULES_URLS = {"cr": address, "trp": "", "ppg": "", "ga": ""}
+    out = io.StringIO()
+    call_command("import_rules", "--defaults", "--from", str(tmp_path), stdout=out)
+    assert f"Flesh and Blood Comprehensive Rules: {message}" in out.getvalue()
+    assert not RulesDocument.objects.exists()
+
+
+@pytest.fixture
+def odd_server():
+    """A server on 127.0.0.1 whose answers misbehave: /short announces 1,000 bytes and sends 5;
+    /away redirects to a file: address."""
+
+    class Odd(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            if self.path == "/short":
+                self.send_response(200)
+                self.send_header("Content-Type", "text/plain")
+                self.send_header("Content-Length", "1000")
+                self.end_headers()
+                self.wfile.write(b"short")
+            else:
+                self.send_response(302)
+                self.send_header("Location", "file:///etc/passwd")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Odd)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_download_cut_short_or_sent_to_a_file_address_is_refused(odd_server):
+    from core.errors import DomainError
+    from reference.services import fetch_document_url
+
+    with pytest.raises(DomainError, match=r"/short: the download stopped after 5 of 1000 bytes"):
+        fetch_document_url(f"{odd_server}/short")
+    with pytest.raises(DomainError, match=r"/away: download failed .*'file:///etc/passwd' is not allowed"):
+        fetch_document_url(f"{odd_server}/away")
+
+
+@pytest.mark.parametrize(
+    ("front", "kind", "edition"),
+    [
+        ("Widget Policy\nLast Updated: 31 Jan 2099\n", "trp", "2099"),
+        ("Widget Policy\nUpdated January 31st, 2099\n", "trp", "2099"),
+        ("Widget Guide\nLast updated on 3 March 2098\n", "ppg", "2098"),
+        ("Widget Policy\nEffective 2099-01-31\n", "trp", "2099"),
+        ("WIDGET ARCHIVE\nUpdated 2099-04-03\n", "ga", "2099-04-03"),
+        ("Widget Game Comprehensive Rules\nThis is version 1.3 of the policy.\n", "cr", None),
+        ("1 Basics\n1.0\n1.0.1 A widget is small.\n", "cr", None),
+    ],
+)
+def test_more_front_page_shapes(front, kind, edition):
+    assert edition_in_text(front, kind) == edition

@@ -20,6 +20,7 @@ from reference.services import (
     import_document_source,
     import_missing_official_documents,
     import_official_document,
+    official_addresses,
 )
 
 
@@ -78,14 +79,7 @@ class Command(BaseCommand):
             if opts["official"]:
                 if opts["file"]:
                     raise CommandError("--official takes no FILE: it reads the addresses in the settings.")
-                kinds = [opts["document"]] if opts["document"] else list(DocumentKind.values)
-                for kind in kinds:
-                    try:
-                        self.stdout.write(
-                            import_official_document(kind, make_current=make_current).describe()
-                        )
-                    except DomainError as exc:
-                        self.stderr.write(f"{DocumentKind(kind).label}: {exc.message}")
+                self._official(opts["document"], make_current)
                 return
             if not opts["file"] or not opts["document"]:
                 raise CommandError(
@@ -102,6 +96,28 @@ class Command(BaseCommand):
         except DomainError as exc:
             raise CommandError(exc.message) from exc
         self.stdout.write(result.describe())
+
+    def _official(self, only: str | None, make_current: bool | None) -> None:
+        """Each document's current edition from its publisher; a kind without an address is
+        skipped unless it was asked for by name. Fails (exit status 1) when a download failed."""
+        failed = []
+        for kind in [only] if only else list(DocumentKind.values):
+            label = DocumentKind(kind).label
+            if not only and not official_addresses(kind):
+                self.stdout.write(f"{label}: no address is set (ARBITER_RULES_URLS): skipped")
+                continue
+            try:
+                result = import_official_document(kind, make_current=make_current)
+            except DomainError as exc:
+                self.stderr.write(f"{label}: {exc.message}")
+                failed.append(kind)
+                continue
+            line = result.describe()
+            if not result.document.is_current:
+                line += f"; not the current edition (--current makes {result.document.version} current)"
+            self.stdout.write(line)
+        if failed:
+            raise CommandError(f"Not imported: {', '.join(failed)} (see above).")
 
     def _defaults(self, seeds_dir: str | None) -> None:
         folder = default_seeds_folder(seeds_dir)
