@@ -373,11 +373,15 @@ def _seed_file(folder: Path, filename: str) -> Path | None:
     return None
 
 
-def import_default_documents(seeds_dir: Path | str | None = None) -> list[ImportResult]:
+def import_default_documents(
+    seeds_dir: Path | str | None = None, *, problems: list[str] | None = None
+) -> list[ImportResult]:
     """Import every known seed present in ``seeds_dir`` (default SHARED_DIR/seeds) as its kind/version
     (its text file, or a PDF under the same name).
 
-    Quick no-op for documents already imported with the same content hash.
+    Quick no-op for documents already imported with the same content hash. A seed that cannot be
+    read or parsed raises DomainError, unless ``problems`` is given: then its message is added
+    there and the other seeds are still imported (each import is its own transaction).
     """
     folder = default_seeds_folder(seeds_dir)
     results: list[ImportResult] = []
@@ -385,15 +389,20 @@ def import_default_documents(seeds_dir: Path | str | None = None) -> list[Import
         path = _seed_file(folder, seed.filename)
         if path is None:
             continue
-        results.append(
-            import_rules_document(
-                fetch_document_file(path).text,
-                kind=seed.kind,
-                version=seed.version,
-                source_name=path.name,
-                make_current=seed.current or None,
+        try:
+            results.append(
+                import_rules_document(
+                    fetch_document_file(path).text,
+                    kind=seed.kind,
+                    version=seed.version,
+                    source_name=path.name,
+                    make_current=seed.current or None,
+                )
             )
-        )
+        except DomainError as exc:
+            if problems is None:
+                raise
+            problems.append(exc.message if path.name in exc.message else f"{path.name}: {exc.message}")
     return results
 
 

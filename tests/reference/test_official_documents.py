@@ -553,3 +553,22 @@ def test_a_download_cut_short_or_sent_to_a_file_address_is_refused(odd_server):
 )
 def test_more_front_page_shapes(front, kind, edition):
     assert edition_in_text(front, kind) == edition
+
+
+@pytest.mark.django_db
+def test_a_seed_that_cannot_be_read_is_named_and_the_others_are_imported(tmp_path):
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "fab-tournament-rules-and-policy-2025-01-31.pdf").write_bytes(
+        rules_pdf(invented_policy())[:1500]
+    )
+    shutil.copy(
+        FIXTURE_SHARED_DIR / "seeds" / "fab-procedure-and-penalty-guide-2023-03-31.txt",
+        seeds / "fab-procedure-and-penalty-guide-2023-03-31.txt",
+    )
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_rules", "--defaults", "--from", str(tmp_path), stdout=out, stderr=err)
+    assert list(RulesDocument.objects.values_list("kind", "version")) == [("ppg", "2023")]
+    assert err.getvalue().startswith(
+        "Not imported: fab-tournament-rules-and-policy-2025-01-31.pdf: pdftotext could not read the PDF"
+    )

@@ -121,9 +121,12 @@ class Command(BaseCommand):
 
     def _defaults(self, seeds_dir: str | None) -> None:
         folder = default_seeds_folder(seeds_dir)
-        results = import_default_documents(folder)
+        problems: list[str] = []
+        results = import_default_documents(folder, problems=problems)
         for result in results:
             self.stdout.write(result.describe())
+        for problem in problems:
+            self.stderr.write(f"Not imported: {problem}")
         present = {result.document.kind for result in results}
         outcomes = import_missing_official_documents(present, seeds_dir=folder)
         for outcome in outcomes:
