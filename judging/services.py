@@ -976,50 +976,31 @@ def finish_deck_check(
     check.ended_at = ended_at
     check.status = DeckCheckStatus.DONE
     match = check.match
+    extension = 0
     if check.kind == DeckCheckKind.REGULAR and _timed(match):
         extension = rules.deck_check_extension_seconds(
             (ended_at - check.started_at).total_seconds(), check.event.round_minutes
         )
-        granted = max(
-            [0]
-            + list(
-                DeckCheck.objects.filter(match=match, kind=DeckCheckKind.REGULAR)
-                .exclude(pk=check.pk)
-                .values_list("extension_seconds", flat=True)
-            )
-        )
-        check.extension_seconds = extension
-        if extension > granted:
-            tournament_services.add_match_extension(
-                match,
-                seconds=extension - granted,
-                reason=f"Deck check #{check.pk} ({cite(check.event, 'deck_check_time')})",
-                actor=judge,
-            )
+        # Earlier regular checks of this match already gave their time.
+        same_pause = DeckCheck.objects.filter(match=match, kind=DeckCheckKind.REGULAR)
+        reason = f"Deck check #{check.pk} ({cite(check.event, 'deck_check_time')})"
     elif check.kind == DeckCheckKind.MID_GAME and _timed(match):
         extension = rules.ruling_extension_seconds((ended_at - check.started_at).total_seconds())
         # Checks of this match that overlap this one in time were the same pause.
-        granted = max(
-            [0]
-            + list(
-                DeckCheck.objects.filter(
-                    match=match,
-                    kind=DeckCheckKind.MID_GAME,
-                    status=DeckCheckStatus.DONE,
-                    started_at__lt=ended_at,
-                    ended_at__gt=check.started_at,
-                )
-                .exclude(pk=check.pk)
-                .values_list("extension_seconds", flat=True)
-            )
+        same_pause = DeckCheck.objects.filter(
+            match=match,
+            kind=DeckCheckKind.MID_GAME,
+            status=DeckCheckStatus.DONE,
+            started_at__lt=ended_at,
+            ended_at__gt=check.started_at,
         )
+        reason = f"Mid-game deck check #{check.pk} paused the match ({cite(check.event, 'ruling_time')})"
+    if extension:
+        granted = max(same_pause.exclude(pk=check.pk).values_list("extension_seconds", flat=True), default=0)
         check.extension_seconds = extension
         if extension > granted:
             tournament_services.add_match_extension(
-                match,
-                seconds=extension - granted,
-                reason=f"Mid-game deck check #{check.pk} paused the match (TR&P 3.2)",
-                actor=judge,
+                match, seconds=extension - granted, reason=reason, actor=judge
             )
     check.save()
     record_audit(

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Q
-
 from core.errors import DomainError
 from pairings.errors import InvalidInput
 from pairings.structure import assign_tables, recommended_structure, rounds_without_rematch
@@ -24,7 +22,7 @@ from pairings.tiebreakers import MatchRecord, compute_standings, explain_ranking
 from pairings.topcut import draft_playoff, single_elimination
 
 from .citations import cite
-from .day_plan import day_plan_for_event
+from .day_plan import attendance, day_plan_for_event
 from .enums import (
     ACTIVE_REGISTRATION_STATUSES,
     TEAM_FORMATS,
@@ -336,17 +334,7 @@ def structure_for_event(event: Event) -> tuple[int, int]:
     if event.swiss_rounds is not None and event.top_cut is not None:
         return event.swiss_rounds, event.top_cut
 
-    players = (
-        Registration.objects.filter(event=event)
-        .exclude(status=RegistrationStatus.WAITLISTED)
-        .filter(
-            Q(status__in=ACTIVE_REGISTRATION_STATUSES)
-            | Q(matches_as_a__isnull=False)
-            | Q(matches_as_b__isnull=False)
-        )
-        .distinct()
-        .count()
-    )
+    players = attendance(event)
     kind = {
         "single_day_draft_playoff": "single_day_draft_playoff",
         "team": "team",

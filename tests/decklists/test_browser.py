@@ -38,3 +38,35 @@ def test_player_builds_a_list_with_card_rows_on_a_phone(
     assert "no hero" in body
     decklist = Decklist.objects.get(registration=s["alice"])
     assert decklist.raw_text == "3 Snatch (red)\n1 Sink Below (blue)"
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_events_lists_page_says_why_it_offers_no_changes_on_a_phone(
+    phone_page, live_server, event_with_staff, tmp_path
+):
+    """A head judge opening a finished event's lists at 390 px sees the sentence, not buttons
+    the services would refuse; the combined PDF is still offered."""
+    from decklists.enums import DecklistKind, DecklistStatus
+    from tournament.enums import EventStatus
+
+    s = event_with_staff
+    listed = Decklist.objects.create(
+        registration=s["bob"], kind=DecklistKind.CONSTRUCTED, status=DecklistStatus.SUBMITTED
+    )
+    s["event"].status = EventStatus.FINISHED
+    s["event"].save()
+    judge = s["head_judge"]
+    login_in_browser(phone_page, live_server, judge.username, "pw-" + judge.username)
+    phone_page.goto(f"{live_server.url}/decklists/e/{s['event'].slug}/manage/")
+    closed = phone_page.locator("[data-event-closed]")
+    assert closed.is_visible() and "The event is finished" in closed.inner_text()
+    assert phone_page.locator("button", has_text="Lock accepted lists").count() == 0
+    assert phone_page.locator("button", has_text="Combined PDF for the judges").is_visible()
+    box = closed.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390  # fits the phone's width
+    phone_page.screenshot(path=str(tmp_path / "closed-manage.png"), full_page=True)
+    phone_page.goto(f"{live_server.url}/decklists/{listed.pk}/")
+    assert phone_page.locator("[data-event-closed]").is_visible()
+    assert phone_page.locator("button", has_text="Accept").count() == 0
+    phone_page.screenshot(path=str(tmp_path / "closed-detail.png"), full_page=True)

@@ -234,3 +234,18 @@ def test_likely_playoff_players_follow_the_events_own_standings():
             player_b=RegistrationFactory(event=event, status=RegistrationStatus.DROPPED),
         )
     assert services.likely_playoff_unchecked(event) == [winner.pk]
+
+
+@pytest.mark.parametrize(("game", "cited"), [("fab", "TR&P 3.2, PPG 1.2"), ("ga", "GA TRG Time Extensions")])
+def test_a_mid_game_check_s_extension_cites_the_event_s_own_document(world, game, cited):
+    from tournament.models import MatchExtension
+
+    event = world.match.round.event
+    event.game = game
+    event.save(update_fields=["game"])
+    check = services.create_deck_check(
+        world.alice, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match
+    )
+    _finish_after(world, check, 400, {})
+    (extension,) = MatchExtension.objects.filter(match=world.match)
+    assert extension.reason == f"Mid-game deck check #{check.pk} paused the match ({cited})"

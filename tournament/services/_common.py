@@ -7,11 +7,12 @@ import random
 import time
 
 from django.db import OperationalError, connection, transaction
+from django.utils import timezone
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
 
-from ..enums import EventStatus
+from ..enums import EventStatus, RegistrationStatus
 from ..models import (
     Event,
     Match,
@@ -118,6 +119,51 @@ def _snapshot_registration(r: Registration) -> dict:
         "joined_in_round": r.joined_in_round,
         "fixed_table": r.fixed_table,
     }
+
+
+def _mark_dropped(
+    reg: Registration,
+    *,
+    event: Event,
+    actor,
+    reason: str,
+    in_round: int | None,
+    before: dict | None = None,
+    when=None,
+) -> None:
+    """The one way a registration becomes dropped (TR&P 3.6): its status, when, the round it
+    left in (None before round 1) and the audit entry. ``before``: a snapshot taken earlier, when
+    the caller changed something else first (a conceded match)."""
+    before = before if before is not None else _snapshot_registration(reg)
+    reg.status = RegistrationStatus.DROPPED
+    reg.dropped_at = when or timezone.now()
+    reg.dropped_in_round = in_round
+    reg.save(update_fields=["status", "dropped_at", "dropped_in_round"])
+    _audit(
+        reg,
+        event=event,
+        actor=actor,
+        action="registration.drop",
+        before=before,
+        after=_snapshot_registration(reg),
+        reason=reason,
+    )
+
+
+def _mark_checked_in(reg: Registration, *, event: Event, actor, when=None, reason: str = "") -> None:
+    """The one way a registration is checked in: its status, when, and the audit entry."""
+    reg.status = RegistrationStatus.CHECKED_IN
+    reg.checked_in_at = when or timezone.now()
+    reg.save(update_fields=["status", "checked_in_at"])
+    _audit(
+        reg,
+        event=event,
+        actor=actor,
+        action="registration.check_in",
+        before={"status": "registered"},
+        after={"status": "checked_in"},
+        reason=reason,
+    )
 
 
 def _choice(value, enum, field_name: str):

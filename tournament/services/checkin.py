@@ -18,7 +18,14 @@ from ..access import require_role
 from ..citations import cite
 from ..enums import MANAGE_ROLES, Game, RegistrationStatus
 from ..models import Event, PlayerProfile, Registration
-from ._common import _atomic, _audit, _lock_event, _snapshot_registration, require_event_open
+from ._common import (
+    _atomic,
+    _audit,
+    _lock_event,
+    _mark_checked_in,
+    _mark_dropped,
+    require_event_open,
+)
 from .registration import _PLAYER_ID_RE, _check_player_eligibility, check_in, register_new_player
 
 #: What the organizer may decide, once, about registered players who did not check in before
@@ -50,18 +57,7 @@ def check_in_all(event: Event, *, actor) -> int:
         Registration.objects.select_for_update().filter(event=event, status=RegistrationStatus.REGISTERED)
     )
     for reg in regs:
-        reg.status = RegistrationStatus.CHECKED_IN
-        reg.checked_in_at = now
-        reg.save(update_fields=["status", "checked_in_at"])
-        _audit(
-            reg,
-            event=event,
-            actor=actor,
-            action="registration.check_in",
-            before={"status": "registered"},
-            after={"status": "checked_in"},
-            reason="check in all",
-        )
+        _mark_checked_in(reg, event=event, actor=actor, when=now, reason="check in all")
     return len(regs)
 
 
@@ -143,18 +139,13 @@ def resolve_not_checked_in(event: Event, *, actor, choice: str | None) -> dict |
     if choice == "drop":
         now = timezone.now()
         for reg in missing:
-            before = _snapshot_registration(reg)
-            reg.status = RegistrationStatus.DROPPED
-            reg.dropped_at = now
-            reg.save(update_fields=["status", "dropped_at"])
-            _audit(
+            _mark_dropped(
                 reg,
                 event=event,
                 actor=actor,
-                action="registration.drop",
-                before=before,
-                after=_snapshot_registration(reg),
                 reason="did not check in before round 1 (organizer's choice at pairing)",
+                in_round=None,
+                when=now,
             )
     return {"choice": choice, "registrations": [r.pk for r in missing]}
 

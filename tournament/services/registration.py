@@ -52,6 +52,8 @@ from ._common import (
     _audit,
     _lock_event,
     _lock_match,
+    _mark_checked_in,
+    _mark_dropped,
     _snapshot_match,
     _snapshot_registration,
     require_event_open,
@@ -296,17 +298,7 @@ def check_in(registration: Registration, *, actor) -> Registration:
         return reg
     if reg.status != RegistrationStatus.REGISTERED:
         raise DomainError(f"cannot check in a registration that is {reg.get_status_display().lower()}")
-    reg.status = RegistrationStatus.CHECKED_IN
-    reg.checked_in_at = timezone.now()
-    reg.save(update_fields=["status", "checked_in_at"])
-    _audit(
-        reg,
-        event=event,
-        actor=actor,
-        action="registration.check_in",
-        before={"status": "registered"},
-        after={"status": "checked_in"},
-    )
+    _mark_checked_in(reg, event=event, actor=actor)
     return reg
 
 
@@ -380,18 +372,8 @@ def drop_registration(registration: Registration, *, actor, reason: str = "") ->
     elif live is not None and live.is_bye:
         pass  # a bye is already a result; nothing to concede
     last = selectors.current_round(event)
-    reg.status = RegistrationStatus.DROPPED
-    reg.dropped_at = timezone.now()
-    reg.dropped_in_round = last.number if last else None
-    reg.save(update_fields=["status", "dropped_at", "dropped_in_round"])
-    _audit(
-        reg,
-        event=event,
-        actor=actor,
-        action="registration.drop",
-        before=before,
-        after=_snapshot_registration(reg),
-        reason=reason,
+    _mark_dropped(
+        reg, event=event, actor=actor, reason=reason, in_round=last.number if last else None, before=before
     )
     _drop_short_team(reg, actor=actor)
     if not was_waitlisted:
@@ -585,19 +567,12 @@ def record_no_show(match: Match, *, absent: list[Registration], actor, drop: boo
     if drop:
         for reg in Registration.objects.filter(pk__in=ids):
             if reg.status in ACTIVE_REGISTRATION_STATUSES:
-                b = _snapshot_registration(reg)
-                reg.status = RegistrationStatus.DROPPED
-                reg.dropped_at = timezone.now()
-                reg.dropped_in_round = match.round.number
-                reg.save(update_fields=["status", "dropped_at", "dropped_in_round"])
-                _audit(
+                _mark_dropped(
                     reg,
                     event=event,
                     actor=actor,
-                    action="registration.drop",
-                    before=b,
-                    after=_snapshot_registration(reg),
                     reason=f"no-show ({cite(event, 'drop')})",
+                    in_round=match.round.number,
                 )
                 _drop_short_team(reg, actor=actor)
     _maybe_close_round(match.round, actor=actor)

@@ -10,7 +10,6 @@ left out of both players' individual records (no invented win, loss or draw).
 from __future__ import annotations
 
 from django.db.models import Q
-from django.utils import timezone
 
 from core.errors import ConflictError, DomainError
 
@@ -22,13 +21,19 @@ from ..enums import (
     RESULT_ROLES,
     TEAM_FORMATS,
     MatchResult,
-    RegistrationStatus,
     ReportStatus,
     ResultKind,
     RoundStatus,
 )
 from ..models import Match, Registration
-from ._common import _atomic, _audit, _lock_match, _snapshot_match, _snapshot_registration, require_event_open
+from ._common import (
+    _atomic,
+    _audit,
+    _lock_match,
+    _mark_dropped,
+    _snapshot_match,
+    require_event_open,
+)
 from .registration import _concede
 from .results import _maybe_close_round
 
@@ -132,18 +137,5 @@ def drop_short_team(registration: Registration, *, actor) -> list[Registration]:
         )
         if live is not None:
             _concede(live, reg, kind=ResultKind.DROP, actor=actor, reason=reason)
-        before = _snapshot_registration(reg)
-        reg.status = RegistrationStatus.DROPPED
-        reg.dropped_at = timezone.now()
-        reg.dropped_in_round = last.number if last else None
-        reg.save(update_fields=["status", "dropped_at", "dropped_in_round"])
-        _audit(
-            reg,
-            event=event,
-            actor=actor,
-            action="registration.drop",
-            before=before,
-            after=_snapshot_registration(reg),
-            reason=reason,
-        )
+        _mark_dropped(reg, event=event, actor=actor, reason=reason, in_round=last.number if last else None)
     return active

@@ -40,6 +40,15 @@ def _int(value, *, name: str) -> int:
     return number
 
 
+def posted_registration(event: Event, request: HttpRequest):
+    """The registration of ``event`` named by the POSTed "registration" id; DomainError otherwise."""
+    reg_id = _int(request.POST.get("registration"), name="registration")
+    reg = selectors.registrations_for_event(event).filter(pk=reg_id).first()
+    if reg is None:
+        raise DomainError(f"no registration {reg_id} at this event", field="registration")
+    return reg
+
+
 def _staff_url(event: Event, anchor: str = "") -> str:
     return reverse("tournament:staff", args=[event.slug]) + (f"#{anchor}" if anchor else "")
 

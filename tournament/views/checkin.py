@@ -16,7 +16,7 @@ from core.errors import DomainError
 from .. import selectors, services
 from ..enums import EVENT_EDIT_ROLES, MANAGE_ROLES
 from ..models import Event
-from ._common import _int, staff_action
+from ._common import posted_registration, staff_action
 
 
 @staff_action(MANAGE_ROLES, anchor="check-in")
@@ -72,18 +72,10 @@ def staff_walk_in(request: HttpRequest, event: Event):
     )
 
 
-def _registration(event: Event, request: HttpRequest):
-    reg_id = _int(request.POST.get("registration"), name="registration")
-    reg = selectors.registrations_for_event(event).filter(pk=reg_id).first()
-    if reg is None:
-        raise DomainError(f"no registration {reg_id} at this event", field="registration")
-    return reg
-
-
 @staff_action(MANAGE_ROLES, anchor="players")
 def staff_replace_id(request: HttpRequest, event: Event):
     """Replace a walk-in's temporary ID with their real player ID (results kept)."""
-    reg = _registration(event, request)
+    reg = posted_registration(event, request)
     old = reg.player.player_id
     reg = services.replace_temporary_id(reg, actor=request.user, player_id=request.POST.get("player_id", ""))
     return f"{reg.player.display_name}: player ID {old} replaced by {reg.player.player_id}."
@@ -92,7 +84,7 @@ def staff_replace_id(request: HttpRequest, event: Event):
 @staff_action(MANAGE_ROLES, anchor="players")
 def staff_undo_drop(request: HttpRequest, event: Event):
     """Undo a drop with a reason (a mistaken drop; after a new round, the head judge's re-entry)."""
-    reg = _registration(event, request)
+    reg = posted_registration(event, request)
     services.undo_drop(reg, actor=request.user, reason=request.POST.get("reason", ""))
     return f"{reg.player.display_name} is back in the event."
 

@@ -30,7 +30,7 @@ from ._common import (
     STAFF_PLAYER_ROWS,
     _clock_label,
     _fmt_seconds,
-    _int,
+    posted_registration,
     registration_sentence,
     report_in_words,
     staff_action,
@@ -274,18 +274,10 @@ def staff_register(request: HttpRequest, event: Event):
     return registration_sentence(reg, you=False)
 
 
-def _registration(event: Event, request: HttpRequest):
-    reg_id = _int(request.POST.get("registration"), name="registration")
-    reg = selectors.registrations_for_event(event).filter(pk=reg_id).first()
-    if reg is None:
-        raise DomainError(f"no registration {reg_id} at this event", field="registration")
-    return reg
-
-
 @staff_action(MANAGE_ROLES, anchor="players")
 def staff_registration(request: HttpRequest, event: Event):
     """Check in, drop, re-enter (head judge) or disqualify (head judge) one registration."""
-    reg = _registration(event, request)
+    reg = posted_registration(event, request)
     op = request.POST.get("op")
     reason = (request.POST.get("reason") or "").strip()
     name = reg.player.display_name
