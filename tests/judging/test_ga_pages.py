@@ -234,6 +234,8 @@ def test_penalty_report_pdf_names_ga_ipg_for_ga_and_the_ppg_for_fab(game):
     w = _world(game)
     _populate(w)
     text = " ".join(word.text for word in words(render_penalty_report(w.event)))
+    # A penalty waiting for the head judge says so once, not as its status and again as its effect.
+    assert text.count("head- judge confirmation") + text.count("head-judge confirmation") <= 1, text
     if game == Game.GA:
         assert "GA IPG" in text and not _leaks(text), _leaks(text)
     else:
