@@ -180,9 +180,6 @@ def penalty_report_rows(event: Event) -> list[dict]:
                 "deviation_reason": p.deviation_reason,
                 "status": p.get_status_display(),
                 "effect": p.get_effect_display(),
-                # The printed report's second status line: nothing when it would repeat the
-                # status ("Awaiting head-judge confirmation" / "Waits for ...").
-                "effect_note": "" if p.effect == EffectStatus.WAITING else p.get_effect_display(),
                 "issued_by": p.issued_by.username if p.issued_by_id else "",
                 "confirmed_by": p.confirmed_by.username if p.confirmed_by_id else "",
                 "description": p.description,

@@ -18,6 +18,7 @@ from core.pdf import render_pdf
 from tournament.models import Event
 
 from . import selectors
+from .enums import EffectStatus
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +32,12 @@ def render_penalty_report(event) -> bytes:
         "judging/pdf/penalty_report.html",
         {
             "event": event,
-            "rows": selectors.penalty_report_rows(event),
+            # The printed status cell's second line is the effect, left out when it would only
+            # repeat the status ("Awaiting head-judge confirmation" / "Waits for ...").
+            "rows": [
+                {**row, "effect_note": "" if row["effect"] == EffectStatus.WAITING.label else row["effect"]}
+                for row in selectors.penalty_report_rows(event)
+            ],
             "stats": selectors.call_statistics(event),
             "generated_at": timezone.now(),
         },
