@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM calls from
 # the live-server fixtures are still synchronous and safe here.
@@ -44,6 +46,22 @@ def _no_downloads_in_tests(settings):
     """Card data the shared folder lacks is never fetched from the internet by a test (the
     download path is tested against a server on the loopback)."""
     settings.ARBITER_ONLINE_SOURCES = False
+
+
+# Hypothesis: one profile for the whole suite. Examples are derived from each test's name
+# (derandomize), so a run is repeatable and a failure reproduces; no deadline and no "too slow"
+# health check, because a loaded two-core machine generates input slowly (a health check failed
+# on tests/mirror/test_parsers.py that way) and speed is measured by bench/, never by tests.
+# HYPOTHESIS_PROFILE=explore draws fresh random examples for a local hunt.
+hypothesis_settings.register_profile(
+    "ci",
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    print_blob=True,
+)
+hypothesis_settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

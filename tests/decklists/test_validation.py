@@ -142,7 +142,11 @@ def test_grouping_follows_appendix_e(card_db, legal_cc_text):
     assert {r["pitch"] for r in groups[3]["cards"]} == {3}
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(st.text(max_size=300))
 def test_any_text_reads_without_raising(card_db, text):
     result = _read(text, card_db)

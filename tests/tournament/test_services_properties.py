@@ -14,7 +14,11 @@ pytestmark = pytest.mark.django_db
 OUTCOMES = st.sampled_from(["a", "b", "draw", "double_loss", "drop_a", "no_show_b"])
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(
     players=st.integers(min_value=2, max_value=13),
     rounds=st.lists(st.lists(OUTCOMES, min_size=7, max_size=7), min_size=3, max_size=3),
