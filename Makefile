@@ -12,7 +12,7 @@ FABRARY_PKG := $(NPM_DIR)/node_modules/@flesh-and-blood/cards/package.json
 # Two workers by default (the suite is xdist-safe); override with PYTEST_ARGS=...
 PYTEST_ARGS ?= -n auto
 
-.PHONY: run serve static test install sysdeps browserdeps python-deps card-package migrate carddata rulesdata demo lint pytest clean
+.PHONY: run store serve static test install sysdeps browserdeps python-deps card-package migrate carddata rulesdata demo lint pytest clean
 
 run: install migrate carddata rulesdata demo
 	@$(PY) manage.py ensure_admin
@@ -20,6 +20,13 @@ run: install migrate carddata rulesdata demo
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: install browserdeps lint pytest
+
+# A store's evening: the site on the laptop's local-network address for the players' phones, DEBUG
+# off with plain error pages, every QR code carrying that address (config/store.py prints it with a
+# QR code for the terminal and what to do when phones cannot reach it).
+store: install migrate carddata rulesdata
+	@$(PY) manage.py ensure_admin
+	PORT=$(PORT) exec $(PY) -m config.store
 
 # The production configuration (config/serve.py): DEBUG off unless DJANGO_DEBUG says otherwise
 # (SECRET_KEY and ALLOWED_HOSTS required), migrations applied, static files collected when they

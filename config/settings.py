@@ -15,6 +15,8 @@ Environment variables:
     CACHE_URL               e.g. redis://127.0.0.1:6379/2 for the page-fragment cache (default: database 2
                             of the broker's server when it is Redis, else memory local to each process)
     CONN_MAX_AGE            seconds to keep PostgreSQL connections (default 0; raise it behind gunicorn)
+    ARBITER_SITE_URL        the address QR codes and printed links carry (default: the one the request
+                            came in on; `make store` sets the laptop's local-network address)
     ARBITER_SHARED_DIR      folder with seeds/ and data/ (default: ../shared beside the checkout when
                             present, else var/shared)
     ARBITER_ONLINE_SOURCES  "0": never download card data or rules documents the shared folder lacks
@@ -145,6 +147,9 @@ X_FRAME_OPTIONS = "DENY"
 # The forwarded-protocol (and forwarded-for) headers are trusted only when a reverse proxy that
 # sets them is in front: ARBITER_BEHIND_PROXY=1. Without a proxy a client could forge them.
 ARBITER_BEHIND_PROXY = _env_bool("ARBITER_BEHIND_PROXY", False)
+#: The address phones and paper reach the site by (QR codes, slips); empty: the request's own.
+#: `make store` sets it to the laptop's address on the local network (core.site).
+ARBITER_SITE_URL = os.environ.get("ARBITER_SITE_URL", "").strip()
 if ARBITER_BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # Content-Security-Policy (core.middleware): scripts, fonts, images and connections from this

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from core.errors import DomainError, NotAllowed
+from core.site import site_url
 
 from .. import live, progress, selectors, services
 from ..access import public_lens
@@ -203,7 +204,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "bracket": bracket,
         "placings": placings,
         "days": days,
-        "qr": _qr(request.build_absolute_uri(reverse("tournament:event_detail", args=[slug]))),
+        "qr": _qr(site_url(request, reverse("tournament:event_detail", args=[slug]))),
         "is_staff": selectors.is_official(request.user, event),
         "me_id": me_id,
         "pager": _pager(request, page, pages, show_all),

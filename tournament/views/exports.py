@@ -10,6 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from core.errors import DomainError
+from core.site import site_url
 
 from .. import pdf_tasks, progress, selectors
 from ..access import document_lens, player_lens
@@ -48,7 +49,7 @@ def pdf_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             event=event,
             kind=kind,
             round_number=round_.number,
-            site_url=request.build_absolute_uri("/"),
+            site_url=site_url(request, "/"),
             requested_by=request.user if request.user.is_authenticated else None,
         )
         return redirect(reverse("tournament:pdf_job", args=[slug, job.key.hex]))
@@ -56,7 +57,7 @@ def pdf_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         event,
         kind,
         round_.number,
-        site_url=request.build_absolute_uri("/"),
+        site_url=site_url(request, "/"),
         lens=document_lens(request.user, event),
     )
     response = HttpResponse(document.render(), content_type="application/pdf")
@@ -74,7 +75,7 @@ def pdf_job_start(request: HttpRequest, event: Event):
         event=event,
         kind=kind,
         round_number=round_.number,
-        site_url=request.build_absolute_uri("/"),
+        site_url=site_url(request, "/"),
         requested_by=request.user,
     )
     return redirect(reverse("tournament:pdf_job", args=[event.slug, job.key.hex]))

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotAllowed
+from core.site import site_url
 from pairings.tiebreakers import explain_ranking
 
 from .. import addons, live, selectors, services
@@ -67,7 +68,7 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
     if registration.status == RegistrationStatus.REGISTERED and not context["event_closed"]:
         # The staff's phone opens this URL from the QR code and checks the player in.
         token = services.check_in_token(registration)
-        url = request.build_absolute_uri(reverse("tournament:staff_check_in_code", args=[event.slug, token]))
+        url = site_url(request, reverse("tournament:staff_check_in_code", args=[event.slug, token]))
         context["check_in_qr"] = _qr(url)
     # Other players' names as the organizer shows them to the public (short at a Casual event
     # that chose it); never their player IDs.

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from core.errors import DomainError
+from core.site import site_url
 
 from .. import access, addons, live, progress, selectors, services
 from ..access import STAFF_LENS
@@ -35,6 +36,7 @@ from ._common import (
     report_in_words,
     staff_action,
 )
+from ._fragments import _qr
 
 
 def _tables_over_time(round_, matches) -> list[dict]:
@@ -250,6 +252,9 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         if round_ is not None and round_.stage == RoundStage.TOP_CUT
         else [],
     }
+    # What players' phones open (the laptop's network address under `make store`, core.site).
+    context["phones_url"] = site_url(request, reverse("tournament:event_detail", args=[event.slug]))
+    context["phones_qr"] = _qr(context["phones_url"])
     return render(request, "tournament/staff.html", context)
 
 
