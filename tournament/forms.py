@@ -11,6 +11,7 @@ from .citations import is_ga
 from .enums import REL, MatchResult, StandingsPolicy
 from .models import Event
 from .services import EVENT_FIELDS as EVENT_SETTINGS
+from .services import RULE_FIELDS
 
 # The service's settings, less what only the system sets, plus the slug chosen at creation.
 EVENT_FIELDS = ["slug", *(f for f in EVENT_SETTINGS if f not in ("pairing_seed", "card_release"))]
@@ -73,7 +74,7 @@ class EventForm(forms.ModelForm):
             required=False,
             choices=wins
             if self.instance.pk
-            else [("", "Default for the game (FaB: one game; GA: best of three)"), *wins],
+            else [("", "From the rules: by the game (FaB: one game; GA: best of three)"), *wins],
             help_text="Not the number of games: 2 means best of three.",
         )
         self.fields["round_minutes"].help_text = "Empty: the TR&P Appendix C default for the format."
@@ -82,6 +83,22 @@ class EventForm(forms.ModelForm):
         ].help_text = "Pinned once the first round is paired. Grand Archive: 3/1/0 points, OMW%, GW%, OGW%."
         if self.instance.pk:
             self.fields["slug"].disabled = True
+            overrides = [
+                n for n in RULE_FIELDS if n in (self.instance.rule_overrides or []) and n in self.fields
+            ]
+            for name in RULE_FIELDS:
+                if name in self.fields and name not in overrides:
+                    note = "From the rules: follows the game, event type, format and REL until you change it."
+                    help_text = self.fields[name].help_text
+                    self.fields[name].help_text = f"{help_text} {note}" if help_text else note
+            if overrides:
+                self.fields["follow_rules"] = forms.MultipleChoiceField(
+                    required=False,
+                    label="Give back to the rules",
+                    choices=[(n, str(self.fields[n].label)) for n in overrides],
+                    widget=forms.CheckboxSelectMultiple,
+                    help_text="Set by hand so far; ticked, each takes the value the rules give and follows them again.",
+                )
             if is_ga(self.instance):
                 # A Grand Archive event: FaB's rules editions and its CMP tiebreaker do not apply
                 # (their values stay as stored), and no FaB document is named (tournament.citations).
@@ -101,30 +118,48 @@ class EventForm(forms.ModelForm):
             self.fields["slug"].required = False
             self.fields["slug"].help_text += " Empty: made from the name."
             self.fields["rel"].required = False
-            self.fields["rel"].choices = [("", "Default for the event type (TR&P App A)"), *REL.choices]
-            self.initial.pop("rel", None)
+            self.fields["rel"].choices = [
+                ("", "From the rules: by the event type (TR&P App A)"),
+                *REL.choices,
+            ]
+            # An untouched rule field is left blank (the model's own default would otherwise be
+            # shown and sent, so a Road to Nationals would be made Casual, tier 1).
+            for name in RULE_FIELDS:
+                if name in self.fields:
+                    self.fields[name].initial = None
+                    self.initial.pop(name, None)
+            self.fields["format"].required = False
+            self.fields["format"].choices = [
+                ("", "From the rules: by the game"),
+                *(c for c in self.fields["format"].choices if c[0] != ""),
+            ]
+            self.fields["tier"].widget.attrs["placeholder"] = "from the rules (TR&P App A)"
+            self.fields["round_minutes"].widget.attrs["placeholder"] = "from the rules (TR&P App C)"
             # Untouched, the service picks the game's policy (GA: 3/1/0; FaB: TR&P App D).
             self.fields["standings_policy"].required = False
-            self.fields["standings_policy"].choices = [("", "Default for the game"), *StandingsPolicy.choices]
+            self.fields["standings_policy"].choices = [
+                ("", "From the rules: by the game"),
+                *StandingsPolicy.choices,
+            ]
             self.initial.pop("standings_policy", None)
             self.initial.pop("games_per_match", None)
             # Untouched, the service picks the game's ladder (GA: regular store event; FaB: Armory).
             self.fields["event_type"].required = False
             self.fields["event_type"].choices = [
-                ("", "Default for the game"),
+                ("", "From the rules: by the game"),
                 *self.fields["event_type"].choices,
             ]
             self.initial.pop("event_type", None)
             for name, rule in (
                 ("decklists_required", "TR&P App E"),
                 ("regular_deck_checks", "TR&P 3.8"),
-                ("allow_late_entries", "FaB: yes; Grand Archive: closed at round-1 pairings"),
+                ("allow_late_entries", "by the game: FaB yes, Grand Archive closed at round 1"),
             ):
                 self.fields[name] = forms.NullBooleanField(
                     required=False,
                     label=self.fields[name].label,
                     widget=forms.Select(
-                        choices=[("unknown", f"Rule default ({rule})"), ("true", "Yes"), ("false", "No")]
+                        choices=[("unknown", f"From the rules ({rule})"), ("true", "Yes"), ("false", "No")]
                     ),
                 )
 
@@ -144,7 +179,9 @@ class EventForm(forms.ModelForm):
         """The values to hand to the service: on creation, blanks are left out so the service
         applies the rule defaults; on edit, only the fields that changed."""
         data = {
-            k: v for k, v in self.cleaned_data.items() if k in self.fields and not self.fields[k].disabled
+            k: v
+            for k, v in self.cleaned_data.items()
+            if k in self.fields and not self.fields[k].disabled and k != "follow_rules"
         }
         if self.instance.pk:
             data = {k: v for k, v in data.items() if k in self.changed_data}
@@ -154,6 +191,7 @@ class EventForm(forms.ModelForm):
 DEFAULTED_FIELDS = frozenset(
     {
         "slug",
+        "format",
         "rel",
         "standings_policy",
         "status",

@@ -121,6 +121,9 @@ class Event(models.Model):
         help_text="How Swiss standings are scored and ordered (Grand Archive: 3/1/0 points).",
     )
     allow_self_registration = models.BooleanField(default=True)
+    # The rule-given settings the organizer set by hand (services.events.RULE_FIELDS); the others
+    # follow the game, event type, format and REL when those change.
+    rule_overrides = models.JSONField(default=list, blank=True)
     check_in_required = models.BooleanField(
         "Players check in before round 1",
         default=False,

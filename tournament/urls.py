@@ -8,6 +8,7 @@ app_name = "tournament"
 urlpatterns = [
     path("", views.event_list, name="event_list"),
     path("new/", views.event_create, name="event_create"),
+    path("new/rule-defaults/", views.rule_defaults, name="rule_defaults"),
     path("claim/", views.claim_registration, name="claim"),
     path("<slug:slug>/", views.event_detail, name="event_detail"),
     path("<slug:slug>/edit/", views.event_edit, name="event_edit"),

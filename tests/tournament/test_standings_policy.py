@@ -398,7 +398,7 @@ def test_event_form_offers_the_policy_and_defaults_by_game(client, given, expect
 
     response = client.post("/events/new/", {**FORM, "standings_policy": given})
 
-    assert 'name="standings_policy"' in page and "Default for the game" in page
+    assert 'name="standings_policy"' in page and "From the rules: by the game" in page
     assert response.status_code == 302, response.content.decode()[:1500]
     assert Event.objects.get(name="GA Weekly").standings_policy == expected
 

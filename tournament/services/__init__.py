@@ -84,6 +84,7 @@ from .drafts import (
 )
 from .events import (
     EVENT_FIELDS,
+    RULE_FIELDS,
     create_event,
     default_decklists_required,
     default_regular_deck_checks,
@@ -92,6 +93,7 @@ from .events import (
     finish_event,
     rel_for_round,
     reopen_event,
+    rule_defaults,
     set_event_days,
     update_event,
 )
@@ -152,6 +154,8 @@ __all__ = [
     "CLOSED_STATUSES",
     "CorrectionPreview",
     "EVENT_FIELDS",
+    "RULE_FIELDS",
+    "rule_defaults",
     "TEAM_POSITIONS",
     "add_match_extension",
     "adjust_clock",

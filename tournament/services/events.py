@@ -77,6 +77,59 @@ def event_type_defaults(event_type: str, *, trp_version: str = TrpVersion.TRP_20
     return table[event_type]
 
 
+#: Settings whose value the rules give from the game, event type, format and REL. Each one
+#: follows those until the organizer sets it by hand (``Event.rule_overrides`` names those).
+RULE_FIELDS = (
+    "format",
+    "event_type",
+    "tier",
+    "rel",
+    "round_minutes",
+    "games_per_match",
+    "standings_policy",
+    "decklists_required",
+    "regular_deck_checks",
+    "allow_late_entries",
+)
+#: The settings the others follow: changing one of these recomputes what is not set by hand.
+RULE_DRIVERS = ("game", "format", "event_type", "rel", "trp_version")
+
+
+def rule_defaults(values: dict) -> dict:
+    """What the rules give for each of ``RULE_FIELDS``, from ``values`` (the game, TR&P edition
+    and any rule field the organizer set by hand; the others are left out).
+
+    The chain: the game gives the event ladder, the format and match length (Grand Archive:
+    its regular store event, Standard, best of three, entries closed at round 1,
+    ga-organized-play.md sections 2, 3, 5); the event type gives tier and REL (TR&P App A);
+    the format gives the round length (App C); the REL and format give decklists (TR&P 3.7,
+    App E) and regular deck checks (3.8); the game gives the standings policy (App D; GA 3/1/0).
+    """
+    trp = values.get("trp_version") or TrpVersion.TRP_2025
+    game = values.get("game") or (Game.GA if values.get("format") in GA_FORMATS else Game.FAB)
+    ga = game == Game.GA
+    fmt = values.get("format") or (FormatCode.GA_STANDARD if ga else FormatCode.CLASSIC_CONSTRUCTED)
+    event_type = values.get("event_type") or (EventType.GA_REGULAR if ga else EventType.ARMORY)
+    tier, rel_day1, _ = event_type_defaults(event_type, trp_version=trp)
+    rel = values.get("rel") or rel_day1
+    return {
+        "format": fmt,
+        "event_type": event_type,
+        "tier": tier,
+        "rel": rel_day1,
+        "round_minutes": default_round_minutes(fmt, trp_version=trp),
+        "games_per_match": 2 if ga else 1,
+        "standings_policy": DEFAULT_STANDINGS_POLICY.get(game, StandingsPolicy.FAB),
+        "decklists_required": default_decklists_required(rel, fmt),
+        "regular_deck_checks": default_regular_deck_checks(rel),
+        "allow_late_entries": not ga,
+    }
+
+
+def _hand_set(values: dict, names) -> dict:
+    return {name: values[name] for name in names if name in values and values[name] not in (None, "")}
+
+
 # Event settings the services accept (create_event/update_event); the event form edits these.
 EVENT_FIELDS = (
     "name",
@@ -192,41 +245,32 @@ def _unique_slug(base: str) -> str:
 def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Event:
     """Create an event with rule defaults for what is not given, and make ``actor`` its organizer.
 
-    Defaults: tier and REL from the event type (TR&P App A), round length by format (App C),
-    decklists by REL (TR&P 3.7, App E), regular deck checks by REL (TR&P 3.8), rules versions
-    TR&P 2025 + PPG 2023 + CR 2.13.0 (G-01), standings policy by game (Grand Archive: 3/1/0,
-    ga-organized-play.md section 4; FaB: TR&P App D). Swiss rounds and top cut stay empty: they default
-    from attendance (App B) until set. Side effects: an organizer StaffAssignment, audit entries.
+    Defaults (``rule_defaults``): tier and REL from the event type (TR&P App A), round length by
+    format (App C), decklists by REL (TR&P 3.7, App E), regular deck checks by REL (TR&P 3.8),
+    rules versions TR&P 2025 + PPG 2023 + CR 2.13.0 (G-01), standings policy by game (Grand
+    Archive: 3/1/0, ga-organized-play.md section 4; FaB: TR&P App D). A rule field given here is
+    recorded as set by hand (``Event.rule_overrides``); the others follow later changes of the
+    game, type, format or REL (``update_event``). Swiss rounds and top cut stay empty: they
+    default from attendance (App B) until set. Side effects: an organizer StaffAssignment, audit
+    entries.
     """
     unknown = set(fields) - set(EVENT_FIELDS)
     if unknown:
         raise DomainError(f"unknown event field(s): {', '.join(sorted(unknown))}", field=sorted(unknown)[0])
     values = {"name": name, **fields}
     values.setdefault("game", Game.GA if values.get("format") in GA_FORMATS else Game.FAB)
-    values.setdefault(
-        "format", FormatCode.GA_STANDARD if values["game"] == Game.GA else FormatCode.CLASSIC_CONSTRUCTED
-    )
-    if values["game"] == Game.GA:
-        # Grand Archive's own defaults (ga-organized-play.md sections 2, 3, 5): its event
-        # ladder, best-of-three matches, entries closed once round 1 is paired (the organizer
-        # may open them: late registration is at their discretion).
-        values.setdefault("event_type", EventType.GA_REGULAR)
-        values.setdefault("games_per_match", 2)
-        values.setdefault("allow_late_entries", False)
-    values.setdefault("event_type", EventType.ARMORY)
-    _check_event_type_game(values["event_type"], values["game"])
-    values.setdefault("standings_policy", DEFAULT_STANDINGS_POLICY.get(values["game"], StandingsPolicy.FAB))
     values.setdefault("trp_version", TrpVersion.TRP_2025)
+    hand = _hand_set(values, RULE_FIELDS)
+    _validate_event_values({k: v for k, v in values.items() if k not in RULE_FIELDS or k in hand})
+    if "event_type" in hand:
+        _check_event_type_game(hand["event_type"], values["game"])
+    defaults = rule_defaults({**hand, "game": values["game"], "trp_version": values["trp_version"]})
+    for name_ in RULE_FIELDS:
+        if name_ not in hand:
+            values[name_] = defaults[name_]
+    _check_event_type_game(values["event_type"], values["game"])
     _validate_event_values(values)
-    tier, rel_day1, _ = event_type_defaults(values["event_type"], trp_version=values["trp_version"])
-    values.setdefault("tier", tier)
-    values.setdefault("rel", rel_day1)
-    _validate_event_values({"rel": values["rel"], "short_public_names": values.get("short_public_names")})
-    values.setdefault(
-        "round_minutes", default_round_minutes(values["format"], trp_version=values["trp_version"])
-    )
-    values.setdefault("decklists_required", default_decklists_required(values["rel"], values["format"]))
-    values.setdefault("regular_deck_checks", default_regular_deck_checks(values["rel"]))
+    values["rule_overrides"] = sorted(hand)
     values.setdefault("pairing_seed", secrets.randbits(31))
     if "card_release" not in values:
         values["card_release"] = active_release(values["game"])
@@ -266,12 +310,22 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
 
 
 @_atomic
-def update_event(event: Event, *, actor, reason: str = "", **changes) -> Event:
+def update_event(
+    event: Event, *, actor, reason: str = "", follow_rules: list[str] | tuple[str, ...] = (), **changes
+) -> Event:
     """Change event settings (organizer or head judge). Rules versions, game, format and games
-    per match, card data and the standings policy are pinned once the first round is paired (G-01). Audited with before/after."""
+    per match, card data and the standings policy are pinned once the first round is paired
+    (G-01). Audited with before/after.
+
+    A rule field changed here is from then on set by hand; ``follow_rules`` names rule fields
+    to give back to the rules. When the game, format, event type, REL or TR&P edition changes
+    (or a field is given back), every rule field not set by hand takes the value
+    ``rule_defaults`` gives (a Road to Nationals raised from Casual turns decklists on), except
+    what is pinned once pairings exist.
+    """
     require_role(actor, event, EVENT_EDIT_ROLES, "change the event")
     require_event_open(event)
-    unknown = set(changes) - set(EVENT_FIELDS)
+    unknown = (set(changes) - set(EVENT_FIELDS)) | (set(follow_rules) - set(RULE_FIELDS))
     if unknown:
         raise DomainError(f"unknown event field(s): {', '.join(sorted(unknown))}", field=sorted(unknown)[0])
     event = _lock_event(event)
@@ -280,8 +334,26 @@ def update_event(event: Event, *, actor, reason: str = "", **changes) -> Event:
     if "event_type" in changes or "game" in changes:
         _check_event_type_game(merged["event_type"], merged["game"])
     started = Round.objects.filter(event=event).exists()
+    old_overrides = sorted(event.rule_overrides or [])
+    hand = (set(old_overrides) | {f for f in changes if f in RULE_FIELDS}) - set(follow_rules)
+    drivers_changed = any(merged[f] != getattr(event, f) for f in RULE_DRIVERS)
+    followed: dict = {}
+    if drivers_changed or follow_rules:
+        defaults = rule_defaults(
+            {f: merged[f] for f in hand} | {"game": merged["game"], "trp_version": merged["trp_version"]}
+        )
+        for name in RULE_FIELDS:
+            if name in hand or name in changes or merged[name] == defaults[name]:
+                continue
+            if started and name in _PINNED_AFTER_START:
+                continue
+            followed[name] = defaults[name]
+        if followed:
+            merged |= followed
+            _validate_event_values(merged)
+            _check_event_type_game(merged["event_type"], merged["game"])
     before, after = {}, {}
-    for name, value in changes.items():
+    for name, value in (changes | followed).items():
         old = getattr(event, name)
         if old == value:
             continue
@@ -289,8 +361,17 @@ def update_event(event: Event, *, actor, reason: str = "", **changes) -> Event:
             raise ConflictError(f"{name} is pinned once pairings exist (G-01)", field=name)
         before[name], after[name] = _plain(old), _plain(value)
         setattr(event, name, value)
+    if sorted(hand) != old_overrides:
+        event.rule_overrides = sorted(hand)
+        if follow_rules:  # a field changed by hand is set by hand: only a give-back is news
+            before["rule_overrides"], after["rule_overrides"] = old_overrides, sorted(hand)
+        elif not after:
+            event.save(update_fields=["rule_overrides", "updated_at"])
     if after:
         event.save()
+        if followed:
+            note = "follows the rules: " + ", ".join(sorted(set(followed) & set(after)))
+            reason = f"{reason}; {note}" if reason else note
         _audit(
             event, event=event, actor=actor, action="event.update", before=before, after=after, reason=reason
         )

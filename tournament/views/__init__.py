@@ -19,7 +19,7 @@ from .checkin import (
 )
 from .clock import clock_json, clock_page, staff_clock, staff_extension
 from .days import staff_days
-from .events import event_create, event_detail, event_edit, event_list
+from .events import event_create, event_detail, event_edit, event_list, rule_defaults
 from .exports import export, pdf_document, pdf_job, pdf_job_file, pdf_job_start
 from .player import (
     player_confirm,
@@ -47,6 +47,7 @@ __all__ = [
     "clock_json",
     "clock_page",
     "event_create",
+    "rule_defaults",
     "event_detail",
     "event_edit",
     "event_list",

@@ -7,7 +7,7 @@ import hashlib
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
@@ -17,7 +17,18 @@ from core.site import site_url
 
 from .. import live, progress, selectors, services
 from ..access import public_lens
-from ..enums import EVENT_EDIT_ROLES, EventStatus, RoundStage
+from ..enums import (
+    EVENT_EDIT_ROLES,
+    GA_EVENT_TYPES,
+    GA_FORMATS,
+    REL,
+    EventStatus,
+    EventType,
+    FormatCode,
+    Game,
+    RoundStage,
+    TrpVersion,
+)
 from ..forms import EventForm
 from ..models import Event
 from ..standings_policies import policy_spec
@@ -71,6 +82,49 @@ def event_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournament/event_form.html", {"form": form, "event": None}, status=status)
 
 
+@require_GET
+def rule_defaults(request: HttpRequest) -> JsonResponse:
+    """What the rules give for each rule field of a new event from the choices made so far
+    (``?game=&format=&event_type=&rel=&trp_version=``): the new-event form shows these as "From
+    the rules: ..." so the organizer sees each value before creating the event. One source of
+    truth with the service (``services.rule_defaults``)."""
+    known = {
+        "game": Game,
+        "format": FormatCode,
+        "event_type": EventType,
+        "rel": REL,
+        "trp_version": TrpVersion,
+    }
+    given = {}
+    for name, enum in known.items():
+        value = (request.GET.get(name) or "").strip()
+        if value:
+            if value not in enum.values:
+                return JsonResponse({"detail": f"unknown {name} {value[:40]!r}", "field": name}, status=400)
+            given[name] = value
+    if (
+        given.get("format")
+        and given.get("game")
+        and (given["game"] == Game.GA) != (given["format"] in GA_FORMATS)
+    ):
+        given.pop("format")
+    if given.get("event_type") and (given["event_type"] in GA_EVENT_TYPES) != (given.get("game") == Game.GA):
+        given.pop("event_type")
+    values = services.rule_defaults(given)
+    fields = {f.name: f for f in Event._meta.get_fields() if hasattr(f, "choices")}
+    answer = {}
+    for name, value in values.items():
+        choices = dict(fields[name].choices or []) if name in fields else {}
+        if isinstance(value, bool):
+            label = "Yes" if value else "No"
+        elif name == "games_per_match":
+            label = {1: "1 game win (a single game)", 2: "2 game wins (best of three)"}.get(value, str(value))
+        else:
+            label = str(choices.get(value, value))
+        answer[name] = {"value": value, "label": label}
+    return JsonResponse(answer)
+
+
 def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
@@ -80,13 +134,19 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
         changes = form.changed_values()
         try:
             # The form validated against a copy; the service re-reads and audits the real row.
-            services.update_event(selectors.event_by_slug(slug), actor=request.user, **changes)
+            services.update_event(
+                selectors.event_by_slug(slug),
+                actor=request.user,
+                follow_rules=form.cleaned_data.get("follow_rules") or [],
+                **changes,
+            )
         except NotAllowed as exc:
             return _forbidden(request, exc.message)
         except DomainError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
-            messages.success(request, "Event saved." if changes else "Nothing changed.")
+            followed = changes or form.cleaned_data.get("follow_rules")
+            messages.success(request, "Event saved." if followed else "Nothing changed.")
             return redirect(_staff_url(event))
     status = 400 if request.method == "POST" else 200
     return render(request, "tournament/event_form.html", {"form": form, "event": event}, status=status)
