@@ -256,6 +256,31 @@ class StaffAssignment(models.Model):
         return f"{self.user} {self.get_role_display()} at {self.event}"
 
 
+class StaffInvitation(models.Model):
+    """A link that makes whoever opens it, logged in, an official of the event (TR&P 2.2: the
+    organizer designates the officials). Used once; ends after ``expires_at`` or when revoked."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff_invitations")
+    role = models.CharField(max_length=16, choices=StaffRole.choices)
+    key = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_role_display()} invitation to {self.event}"
+
+
 class Registration(models.Model):
     """A player's entry in an event (unique per event and player)."""
 

@@ -130,8 +130,14 @@ from .rounds import (
     swap_players,
 )
 from .staff import (
+    INVITATION_DAYS,
+    accept_staff_invitation,
     assign_staff,
+    assign_staff_by_username,
     end_staff_assignment,
+    invite_staff,
+    open_invitation,
+    revoke_staff_invitation,
 )
 from .team_play import close_decided_team_match
 from .teams import (
@@ -160,6 +166,12 @@ __all__ = [
     "add_match_extension",
     "adjust_clock",
     "assign_staff",
+    "assign_staff_by_username",
+    "accept_staff_invitation",
+    "invite_staff",
+    "open_invitation",
+    "revoke_staff_invitation",
+    "INVITATION_DAYS",
     "call_time",
     "check_in",
     "close_decided_team_match",

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import secrets
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from core.errors import ConflictError, DomainError
+from core.errors import ConflictError, DomainError, NotAllowed
 
 from ..access import (
     forget_cached_roles,
@@ -22,6 +26,7 @@ from ..models import (
     Event,
     Registration,
     StaffAssignment,
+    StaffInvitation,
 )
 from ._common import _atomic, _audit, _choice, _lock_event, require_event_open
 from .registration import _check_official_eligibility
@@ -113,3 +118,120 @@ def end_staff_assignment(assignment: StaffAssignment, *, actor, reason: str = ""
         reason=reason,
     )
     return assignment
+
+
+# --------------------------------------------------------------------------- adding staff from the pages
+
+#: How long an invitation link works.
+INVITATION_DAYS = 7
+
+
+@_atomic
+def assign_staff_by_username(event: Event, *, username: str, role: str, actor) -> StaffAssignment:
+    """``assign_staff`` for the account named ``username`` (any case). An unknown name is a
+    plain refusal that says to send an invitation link instead (accounts are found by
+    username only, never by e-mail address)."""
+    require_role(actor, event, STAFF_ADMIN_ROLES, "assign staff")
+    username = (username or "").strip()
+    if not username:
+        raise DomainError("type the account's username", field="username")
+    user = get_user_model().objects.filter(username__iexact=username[:150]).first()
+    if user is None:
+        raise DomainError(
+            f"no account is called {username[:150]!r}: check the spelling, or send an invitation link",
+            field="username",
+        )
+    return assign_staff(event, user=user, role=role, actor=actor)
+
+
+@_atomic
+def invite_staff(event: Event, *, role: str, actor) -> StaffInvitation:
+    """A one-use link that makes whoever accepts it ``role`` at ``event`` (TR&P 2.2), valid for
+    ``INVITATION_DAYS`` days. The role's rules are checked when it is accepted."""
+    require_role(actor, event, STAFF_ADMIN_ROLES, "invite staff")
+    _choice(role, StaffRole, "role")
+    require_event_open(event)
+    invitation = StaffInvitation.objects.create(
+        event=event,
+        role=role,
+        key=secrets.token_urlsafe(24),
+        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        expires_at=timezone.now() + timedelta(days=INVITATION_DAYS),
+    )
+    _audit(invitation, event=event, actor=actor, action="staff.invite", after={"role": role})
+    return invitation
+
+
+def open_invitation(key: str) -> StaffInvitation:
+    """The invitation ``key`` names while it can still be accepted; a ``DomainError`` saying why
+    not otherwise (the same answer for an unknown key and a revoked one)."""
+    invitation = (
+        StaffInvitation.objects.select_related("event", "created_by").filter(key=(key or "")[:64]).first()
+    )
+    if invitation is None or invitation.revoked_at is not None:
+        raise DomainError(
+            "this invitation link is not valid: ask the organizer for a new one", code="invitation"
+        )
+    if invitation.used_at is not None:
+        raise DomainError(
+            "this invitation link has already been used: ask the organizer for a new one", code="invitation"
+        )
+    if invitation.expires_at <= timezone.now():
+        raise DomainError(
+            "this invitation link has expired: ask the organizer for a new one", code="invitation"
+        )
+    return invitation
+
+
+@_atomic
+def accept_staff_invitation(key: str, *, user) -> StaffAssignment:
+    """``user`` takes the role an invitation offers. The organizer who made it must still be
+    able to assign staff; every eligibility rule of ``assign_staff`` applies (TR&P 1.4, 2.1)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise NotAllowed("log in to accept the invitation", code="login")
+    invitation = open_invitation(key)
+    invitation = (
+        StaffInvitation.objects.select_for_update()
+        .select_related("event", "created_by")
+        .get(pk=invitation.pk)
+    )
+    open_invitation(invitation.key)  # again, under the lock: used once
+    inviter = invitation.created_by
+    if inviter is None:
+        raise DomainError("the organizer who sent this link no longer has an account: ask for a new one")
+    try:
+        assignment = assign_staff(invitation.event, user=user, role=invitation.role, actor=inviter)
+    except NotAllowed:
+        raise DomainError(
+            "the person who sent this link can no longer add staff to this event: ask the organizer",
+            code="invitation",
+        ) from None
+    invitation.used_by = user
+    invitation.used_at = timezone.now()
+    invitation.save(update_fields=["used_by", "used_at"])
+    _audit(
+        invitation,
+        event=invitation.event,
+        actor=user,
+        action="staff.invitation_accepted",
+        after={"user": user.pk, "role": invitation.role},
+    )
+    return assignment
+
+
+@_atomic
+def revoke_staff_invitation(invitation: StaffInvitation, *, actor) -> StaffInvitation:
+    """The link stops working (organizer)."""
+    require_role(actor, invitation.event, STAFF_ADMIN_ROLES, "revoke an invitation")
+    invitation = StaffInvitation.objects.select_for_update().get(pk=invitation.pk)
+    if invitation.revoked_at is None and invitation.used_at is None:
+        invitation.revoked_at = timezone.now()
+        invitation.save(update_fields=["revoked_at"])
+        _audit(
+            invitation,
+            event=invitation.event,
+            actor=actor,
+            action="staff.invite_revoked",
+            before={"role": invitation.role},
+        )
+    return invitation

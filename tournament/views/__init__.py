@@ -21,6 +21,14 @@ from .clock import clock_json, clock_page, staff_clock, staff_extension
 from .days import staff_days
 from .events import event_create, event_detail, event_edit, event_list, rule_defaults
 from .exports import export, pdf_document, pdf_job, pdf_job_file, pdf_job_start
+from .officials import (
+    staff_invitation,
+    staff_officials,
+    staff_officials_add,
+    staff_officials_end,
+    staff_officials_invite,
+    staff_officials_revoke,
+)
 from .player import (
     player_confirm,
     player_drop,
@@ -47,6 +55,12 @@ __all__ = [
     "clock_json",
     "clock_page",
     "event_create",
+    "staff_invitation",
+    "staff_officials",
+    "staff_officials_add",
+    "staff_officials_end",
+    "staff_officials_invite",
+    "staff_officials_revoke",
     "rule_defaults",
     "event_detail",
     "event_edit",
