@@ -141,6 +141,90 @@ def test_bad_tokens_from_an_address_do_not_block_a_valid_token_from_it(throttled
     assert client.get("/api/events/", HTTP_AUTHORIZATION=f"Token {token.key}").status_code == 200
 
 
+@pytest.fixture
+def form_limits(throttled):
+    throttled.AXES_ENABLED = False  # force_login has no request address for the login log
+    throttled.ARBITER_API_THROTTLE_RATES = {
+        **throttled.ARBITER_API_THROTTLE_RATES,
+        "reset_address": "6/hour",
+        "reset_email": "2/hour",
+        "claim_address": "6/hour",
+        "claim_user": "3/hour",
+    }
+    return throttled
+
+
+def _reset(email, ip="10.4.0.1"):
+    return Client().post("/accounts/password_reset/", {"email": email}, REMOTE_ADDR=ip)
+
+
+def test_password_reset_mail_is_limited_per_email_and_per_address(form_limits, mailoutbox):
+    """Issue 35, item 8: the reset form sent a mail per request, without limit."""
+    UserFactory(username="ada", email="ada@example.org")
+    assert [_reset("ada@example.org", ip=f"10.4.1.{i}").status_code for i in range(2)] == [302, 302]
+    refused = _reset("ADA@example.org ", ip="10.4.1.9")
+    assert refused.status_code == 429
+    assert 0 < int(refused["Retry-After"]) <= 3600
+    assert "Too many password-reset requests" in refused.content.decode()
+    assert len(mailoutbox) == 2
+    answers = [_reset(f"someone{i}@example.org", ip="10.4.2.2").status_code for i in range(7)]
+    assert answers == [302] * 6 + [429]  # the address's own limit, whatever the email
+    assert _reset("other@example.org", ip="10.4.2.3").status_code == 302
+
+
+def _walk_in():
+    from tests.factories import EventFactory, StaffAssignmentFactory
+    from tournament import services
+    from tournament.enums import StaffRole
+
+    event = EventFactory()
+    staff = StaffAssignmentFactory(event=event, role=StaffRole.SCOREKEEPER).user
+    return services.register_walk_in(event, actor=staff, display_name="Walk In")
+
+
+def test_failed_claim_codes_are_limited_per_account_on_the_page_and_the_api(form_limits):
+    """Issue 35, item 8: claim codes could be guessed without limit. Failures count per account
+    (3 here) across the claim page and the API; a right code is then refused too, until the
+    window passes, and another account is not affected."""
+    walk_in = _walk_in()
+    guesser = UserFactory()
+    web = Client(REMOTE_ADDR="10.3.0.1")
+    web.force_login(guesser)
+    api = APIClient(REMOTE_ADDR="10.3.0.2")
+    api.force_authenticate(guesser)
+    assert web.post("/events/claim/", {"code": "WRONG001"}).status_code == 200
+    assert api.post("/api/claim/", {"code": "WRONG002"}, format="json").status_code == 400
+    assert web.post("/events/claim/", {"code": "WRONG003"}).status_code == 200
+    page = web.post("/events/claim/", {"code": walk_in.player.claim_code})
+    assert page.status_code == 429 and "Too many failed claims" in page.content.decode()
+    assert int(page["Retry-After"]) > 0
+    answer = api.post("/api/claim/", {"code": walk_in.player.claim_code}, format="json")
+    assert answer.status_code == 429 and int(answer["Retry-After"]) > 0
+    assert "Too many failed claims" in answer.json()["detail"]
+    honest = Client(REMOTE_ADDR="10.3.0.1")
+    honest.force_login(UserFactory())
+    assert honest.post("/events/claim/", {"code": walk_in.player.claim_code}).status_code == 302
+
+
+def test_failed_claims_from_one_address_are_limited_across_accounts(form_limits):
+    for i in range(6):
+        client = Client(REMOTE_ADDR="10.3.1.1")
+        client.force_login(UserFactory())
+        assert client.post("/events/claim/", {"code": f"WRONG{i:03d}"}).status_code == 200
+    client = Client(REMOTE_ADDR="10.3.1.1")
+    client.force_login(UserFactory())
+    assert client.post("/events/claim/", {"code": "WRONG999"}).status_code == 429
+
+
+def test_player_id_claims_on_the_account_page_are_limited_per_account(form_limits):
+    from tests.factories import PlayerProfileFactory
+
+    client = Client(REMOTE_ADDR="10.3.2.1")
+    client.force_login(PlayerProfileFactory(user=UserFactory()).user)  # already linked: refused
+    post = {"player_id": "GEM1357", "display_name": "Ada"}
+    assert [client.post("/accounts/", post).status_code for _ in range(4)] == [400, 400, 400, 429]
+
+
 def test_anonymous_api_requests_are_throttled_per_address(throttled):
     client = APIClient(REMOTE_ADDR="10.6.6.6")
     answers = [client.get("/api/events/").status_code for _ in range(6)]
