@@ -23,6 +23,9 @@ Environment variables:
                             database from ARBITER_CR_URL / ARBITER_TRP_URL / ARBITER_PPG_URL /
                             ARBITER_GA_RULES_URL: a PDF or a text file)
     GENERATED_FILE_TTL_HOURS  how long generated PDFs and exports are kept (default 168, a week)
+    GENERATED_FILE_STALE_MINUTES, GENERATED_FILE_PENDING_MINUTES  a background job whose worker
+                            died is marked failed after this long without a heartbeat (5) or,
+                            never started, after this long waiting (60)
     PUBLIC_MICROCACHE_SECONDS  anonymous visitors' event page and standings API kept whole this long
                             in the shared cache (default 2; 0 turns it off)
     EMAIL_BACKEND           Django email backend for password resets (default: printed to the console)
@@ -422,6 +425,10 @@ AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 ARBITER_LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "300"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = ["username"]
+# axes.W006 asks for "ip_address" in the list above; the address has its own, higher limit in
+# core.throttling.VenueLoginHandler (summed over every account and user agent), which axes'
+# single limit cannot express.
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 AXES_HANDLER = "core.throttling.VenueLoginHandler"
 AXES_USERNAME_CALLABLE = "core.throttling.login_username"
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
@@ -453,6 +460,12 @@ ARBITER_NPM_DIR = BASE_DIR / "tools" / "fabrary"
 # Generated files (core.files): kept this long, then removed by core.task_delete_expired_files
 # (hourly when celery beat runs) or the delete_expired_files management command.
 GENERATED_FILE_TTL_HOURS = int(os.environ.get("GENERATED_FILE_TTL_HOURS", "168"))
+# A running file with no heartbeat for this long, or a pending one no worker started within the
+# other, was orphaned by a killed worker: core.files.fail_stale_files marks it failed (every
+# minute from beat, and whenever the row is read) so that asking again starts afresh.
+GENERATED_FILE_STALE_MINUTES = float(os.environ.get("GENERATED_FILE_STALE_MINUTES", "5"))
+GENERATED_FILE_PENDING_MINUTES = float(os.environ.get("GENERATED_FILE_PENDING_MINUTES", "60"))
 CELERY_BEAT_SCHEDULE = {
     "delete-expired-generated-files": {"task": "core.task_delete_expired_files", "schedule": 3600.0},
+    "fail-stale-generated-files": {"task": "core.task_fail_stale_files", "schedule": 60.0},
 }
