@@ -210,7 +210,7 @@ def test_make_serve_runs_gunicorn_and_a_celery_worker_that_renders_a_pdf(product
         assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
         worker_log = log_path.read_text()
         assert re.search(r"static files: (collected|unchanged since the last collection)", worker_log)
-        assert "with web and worker" in worker_log  # config.serve started both
+        assert "with web, worker, beat" in worker_log  # config.serve started all three
         assert re.search(r"Task tournament\.task_render_event_pdf\[[0-9a-f-]+\] succeeded", worker_log), (
             worker_log
         )
