@@ -116,6 +116,16 @@ def _stale(now) -> tuple[Q, Q]:
     return running, pending
 
 
+def is_stale(generated: GeneratedFile, *, now=None) -> bool:
+    """Whether ``fail_stale_files`` would mark this row failed (checked without a query)."""
+    now = now or timezone.now()
+    if generated.status == GeneratedFileStatus.RUNNING:
+        return (generated.heartbeat_at or generated.created_at) < now - stale_after()
+    if generated.status == GeneratedFileStatus.PENDING:
+        return generated.created_at < now - pending_after()
+    return False
+
+
 def fail_stale_files(*, now=None, **lookup: Any) -> int:
     """Mark ``failed`` the rows (among those matching ``lookup``) whose worker died: running
     with no heartbeat for ``stale_after()``, or pending and never started within
@@ -258,7 +268,7 @@ def find_generated_file(
     generated = rows.first()
     if generated is None:
         raise Http404("no such file")
-    if not generated.is_finished and fail_stale_files(pk=generated.pk):
+    if is_stale(generated) and fail_stale_files(pk=generated.pk):
         generated.refresh_from_db()
     return generated
 
