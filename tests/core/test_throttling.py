@@ -95,6 +95,24 @@ def test_a_locked_account_logs_in_with_its_password_once_the_cool_down_is_over(t
     assert _login(Client(), "patient", "right-password", ip="10.0.4.2").status_code == 302
 
 
+def test_the_token_endpoint_shares_the_account_lockout_and_answers_json(throttled):
+    throttled.ARBITER_API_THROTTLE_RATES = {**throttled.ARBITER_API_THROTTLE_RATES, "anon": "100/min"}
+    _user("scripted")
+    _user("colleague", "colleague-password")
+    api = APIClient(REMOTE_ADDR="10.0.5.1")
+    body = {"username": "scripted", "password": "wrong"}
+    answers = [api.post("/api/auth/token/", body, format="json").status_code for _ in range(5)]
+    assert answers == [400] * 4 + [429]
+    locked = api.post(
+        "/api/auth/token/", {"username": "scripted", "password": "right-password"}, format="json"
+    )
+    assert locked.status_code == 429 and locked.json()["code"] == "throttled"
+    assert "other accounts are not affected" in locked.json()["detail"]
+    assert int(locked["Retry-After"]) > 0
+    other = {"username": "colleague", "password": "colleague-password"}
+    assert api.post("/api/auth/token/", other, format="json").status_code == 200
+
+
 def test_many_failures_from_one_address_lock_that_address_at_its_own_higher_limit(throttled):
     """The per-address limit (12 here, a few hundred by default) stops a guessing run across
     many accounts; other addresses are not affected."""
