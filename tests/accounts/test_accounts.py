@@ -103,6 +103,8 @@ def test_forgotten_password_is_reset_through_the_emailed_link(mailoutbox):
     link = re.search(r"http://testserver(/accounts/reset/\S+/)", mailoutbox[0].body).group(1)
     form = client.get(link, follow=True)
     set_url = form.redirect_chain[-1][0] if form.redirect_chain else link
+    weak = client.post(set_url, {"new_password1": "12345678", "new_password2": "12345678"})
+    assert weak.status_code == 200 and "This password is entirely numeric." in weak.content.decode()
     done = client.post(
         set_url,
         {"new_password1": "a brand new passphrase", "new_password2": "a brand new passphrase"},
