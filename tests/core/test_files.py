@@ -215,3 +215,29 @@ def test_a_stale_failed_file_run_again_by_a_late_worker_ends_done_without_the_ol
     files.fail_stale_files()
     done = files.run_generated_file(generated.pk, lambda row, progress: files.Output(result={"ok": 1}))
     assert (done.status, done.error) == ("done", "")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_job_without_progress_reports_still_beats_from_its_thread(settings):
+    """A render that reports no progress for minutes is alive: a thread beside it keeps the
+    row's heartbeat fresh (here every second), so it is not mistaken for a dead worker's."""
+    import time
+
+    settings.GENERATED_FILE_STALE_MINUTES = 5 / 60  # a beat every second
+    generated = files.start_generated_file("demo", "report")
+    seen = {}
+
+    def produce(row, progress):
+        first = GeneratedFile.objects.get(pk=row.pk).heartbeat_at
+        for _ in range(200):  # waiting for the thread's beat, not measuring anything
+            later = GeneratedFile.objects.get(pk=row.pk).heartbeat_at
+            if later != first:
+                seen["beat"] = (first, later)
+                break
+            time.sleep(0.05)
+        return files.Output(result={"ok": True})
+
+    done = files.run_generated_file(generated.pk, produce)
+    assert done.status == "done"
+    first, later = seen["beat"]
+    assert later > first
