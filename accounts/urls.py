@@ -8,6 +8,8 @@ app_name = "accounts"
 urlpatterns = [
     path("", views.account, name="account"),
     path("signup/", views.signup, name="signup"),
+    # Before Django's own view at the same address (config/urls.py): the throttled one.
+    path("password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
     path("token/", views.token, name="token"),
     path("claims/decide/", views.decide, name="decide"),
 ]

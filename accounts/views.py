@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
+from core import throttling
 from core.errors import DomainError
 from tournament.models import PlayerProfile
 
@@ -43,6 +45,25 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/signup.html", {"form": form}, status=400 if form.errors else 200)
 
 
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset form, with the mails it sends limited per address and per email address
+    (a 429 page with Retry-After past the limit): nobody can flood an inbox or the mail server."""
+
+    def post(self, request, *args, **kwargs):
+        email = (request.POST.get("email") or "").strip().lower()
+        rules = [("reset_address", throttling.client_address(request)), ("reset_email", email)]
+        wait = throttling.limits_reached(rules)
+        if wait is not None:
+            return throttling.too_many_response(
+                request,
+                wait,
+                "Too many password-reset requests. Check your inbox (and its spam folder) for the "
+                "link already sent, or ask again later.",
+            )
+        throttling.count_attempt(rules)
+        return super().post(request, *args, **kwargs)
+
+
 def _account_context(request: HttpRequest, form=None) -> dict:
     user = request.user
     uid: int = user.pk or 0
@@ -63,11 +84,15 @@ def account(request: HttpRequest) -> HttpResponse:
     form = None
     status = 200
     if request.method == "POST":
+        wait = throttling.limits_reached(throttling.claim_rules(request))
+        if wait is not None:
+            return throttling.too_many_response(request, wait, throttling.claim_throttled_message(wait))
         form = PlayerIdForm(request.POST)
         if form.is_valid():
             try:
                 services.claim_player_id(request.user, **form.cleaned_data)
             except DomainError as exc:
+                throttling.count_attempt(throttling.claim_rules(request))
                 form.add_error(exc.field if exc.field in form.fields else None, exc.message)
             else:
                 messages.success(

@@ -12,6 +12,13 @@ Pattern (like pretalx's cached files):
    kind or event is 404; then the app's own predicate decides (``requested_by`` helps).
 4. ``delete_expired_files`` (Celery task ``core.task_delete_expired_files`` and the
    ``delete_expired_files`` management command) removes expired rows and their files.
+5. A row whose worker died does not stay ``running`` forever: the task beats
+   (``heartbeat_at``) when it starts, on each progress report and every few seconds while it
+   works; ``fail_stale_files`` marks ``failed`` (with a message saying to ask again) a running
+   row silent for ``GENERATED_FILE_STALE_MINUTES`` and a pending row no worker started within
+   ``GENERATED_FILE_PENDING_MINUTES``. Beat runs it every minute (``core.task_fail_stale_files``)
+   and ``find_generated_file`` runs it on the row it reads, so a page polling a dead job shows
+   the failure even without beat; asking again then starts a fresh row.
 
 With no broker configured, Celery runs tasks eagerly, so the row is finished when the
 request that started it returns.
@@ -20,6 +27,7 @@ request that started it returns.
 from __future__ import annotations
 
 import logging
+import threading
 import uuid
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
@@ -29,7 +37,8 @@ from typing import Any
 
 from django.conf import settings
 from django.core.files.base import ContentFile
-from django.db import transaction
+from django.db import connection, connections, transaction
+from django.db.models import Q
 from django.http import Http404
 from django.utils import timezone
 
@@ -83,11 +92,109 @@ def start_generated_file(
     )
 
 
+def stale_after() -> timedelta:
+    """How long a running row may go without a heartbeat before it counts as orphaned."""
+    return timedelta(minutes=float(getattr(settings, "GENERATED_FILE_STALE_MINUTES", 5)))
+
+
+def pending_after() -> timedelta:
+    """How long a row may wait for a worker to start it."""
+    return timedelta(minutes=float(getattr(settings, "GENERATED_FILE_PENDING_MINUTES", 60)))
+
+
+def _minutes(delta: timedelta) -> str:
+    minutes = max(1, round(delta.total_seconds() / 60))
+    return "1 minute" if minutes == 1 else f"{minutes} minutes"
+
+
+def _stale(now) -> tuple[Q, Q]:
+    running = Q(status=GeneratedFileStatus.RUNNING) & (
+        Q(heartbeat_at__lt=now - stale_after())
+        | Q(heartbeat_at__isnull=True, created_at__lt=now - stale_after())
+    )
+    pending = Q(status=GeneratedFileStatus.PENDING, created_at__lt=now - pending_after())
+    return running, pending
+
+
+def is_stale(generated: GeneratedFile, *, now=None) -> bool:
+    """Whether ``fail_stale_files`` would mark this row failed (checked without a query)."""
+    now = now or timezone.now()
+    if generated.status == GeneratedFileStatus.RUNNING:
+        return (generated.heartbeat_at or generated.created_at) < now - stale_after()
+    if generated.status == GeneratedFileStatus.PENDING:
+        return generated.created_at < now - pending_after()
+    return False
+
+
+def fail_stale_files(*, now=None, **lookup: Any) -> int:
+    """Mark ``failed`` the rows (among those matching ``lookup``) whose worker died: running
+    with no heartbeat for ``stale_after()``, or pending and never started within
+    ``pending_after()``. Their message says so and to ask again; returns how many."""
+    now = now or timezone.now()
+    running, pending = _stale(now)
+    rows = GeneratedFile.objects.filter(**lookup)
+    count = rows.filter(running).update(
+        status=GeneratedFileStatus.FAILED,
+        error=(
+            f"The process making this stopped (no sign of life for {_minutes(stale_after())}); "
+            "it was probably restarted. Ask for it again."
+        ),
+        finished_at=now,
+    )
+    count += rows.filter(pending).update(
+        status=GeneratedFileStatus.FAILED,
+        error=(
+            f"No background worker started this within {_minutes(pending_after())}. Ask for it "
+            "again; if it happens again, the Celery worker is not running."
+        ),
+        finished_at=now,
+    )
+    if count:
+        log.warning("marked %d orphaned generated files failed", count)
+    return count
+
+
 def set_progress(file_id: int, done: int, total: int | None = None) -> None:
-    changes: dict[str, Any] = {"done": done}
+    changes: dict[str, Any] = {"done": done, "heartbeat_at": timezone.now()}
     if total is not None:
         changes["total"] = total
     GeneratedFile.objects.filter(pk=file_id).update(**changes)
+
+
+class _Heartbeat:
+    """A thread that marks the row alive every few seconds while ``produce`` works (a long
+    render may report no progress for minutes). It dies with its process, which is the point.
+
+    Not started inside a transaction (a task run eagerly in a request): another connection
+    could wait on the row's lock, and such a row cannot outlive its request anyway."""
+
+    def __init__(self, file_id: int) -> None:
+        self.file_id = file_id
+        self.stop = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def __enter__(self) -> _Heartbeat:
+        if not connection.in_atomic_block:
+            self.thread = threading.Thread(target=self._run, name=f"heartbeat-{self.file_id}", daemon=True)
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop.set()
+        if self.thread is not None:
+            self.thread.join(timeout=5)
+
+    def _run(self) -> None:
+        interval = max(1.0, stale_after().total_seconds() / 5)
+        try:
+            while not self.stop.wait(interval):
+                GeneratedFile.objects.filter(pk=self.file_id, status=GeneratedFileStatus.RUNNING).update(
+                    heartbeat_at=timezone.now()
+                )
+        except Exception:  # a missed beat is not worth failing the render for
+            log.exception("heartbeat of generated file %s failed", self.file_id)
+        finally:
+            connections.close_all()  # this thread's own connections
 
 
 def run_generated_file(
@@ -100,11 +207,16 @@ def run_generated_file(
     ``reraise=False`` so the page that polls the row shows the message instead.
     """
     generated = GeneratedFile.objects.get(pk=file_id)
-    GeneratedFile.objects.filter(pk=file_id).update(status=GeneratedFileStatus.RUNNING)
+    started = timezone.now()
+    GeneratedFile.objects.filter(pk=file_id).update(
+        status=GeneratedFileStatus.RUNNING, heartbeat_at=started, error="", finished_at=None
+    )
     generated.status = GeneratedFileStatus.RUNNING
+    generated.heartbeat_at = started
     try:
-        output = produce(generated, lambda done, total: set_progress(file_id, done, total))
-        generated.refresh_from_db(fields=["total", "done", "result"])
+        with _Heartbeat(file_id):
+            output = produce(generated, lambda done, total: set_progress(file_id, done, total))
+        generated.refresh_from_db(fields=["total", "done", "result", "heartbeat_at"])
         if output.content is not None:
             name = output.filename or f"{generated.kind}.bin"
             generated.file.save(name, ContentFile(output.content), save=False)
@@ -115,6 +227,7 @@ def run_generated_file(
         generated.status = GeneratedFileStatus.DONE
         generated.done = generated.total = max(generated.total, generated.done)
         generated.finished_at = timezone.now()
+        generated.error = ""
         generated.save()
     except Exception as exc:  # the row must say why, whatever failed
         log.exception("generating %s.%s (%s) failed", generated.app_label, generated.kind, file_id)
@@ -155,6 +268,8 @@ def find_generated_file(
     generated = rows.first()
     if generated is None:
         raise Http404("no such file")
+    if is_stale(generated) and fail_stale_files(pk=generated.pk):
+        generated.refresh_from_db()
     return generated
 
 

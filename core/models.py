@@ -75,6 +75,9 @@ class GeneratedFile(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Last sign of life of the process making it (set when it starts, on each progress report and
+    # every few seconds while it works); a running row without one for a while was orphaned.
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     expires_at = models.DateTimeField(db_index=True)
 

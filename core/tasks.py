@@ -10,7 +10,7 @@ import os
 
 from celery import shared_task
 
-from .files import delete_expired_files
+from .files import delete_expired_files, fail_stale_files
 
 logger = logging.getLogger(__name__)
 
@@ -26,3 +26,9 @@ def task_ping(*, payload: str = "") -> dict:
 def task_delete_expired_files() -> int:
     """Remove generated files past their expiry (schedule it, e.g. hourly with celery beat)."""
     return delete_expired_files()
+
+
+@shared_task(name="core.task_fail_stale_files")
+def task_fail_stale_files() -> int:
+    """Mark failed the generated files whose worker died (beat runs it every minute)."""
+    return fail_stale_files()

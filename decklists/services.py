@@ -18,7 +18,7 @@ from cards.models import CardDataRelease
 from cards.selectors import card_database, release_for_event_date, release_or_active
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
-from core.files import Output, Progress, start_generated_file
+from core.files import Output, Progress, fail_stale_files, start_generated_file
 from core.models import GeneratedFile
 from tournament.citations import cite
 from tournament.enums import LIMITED_FORMATS, TEAM_FORMATS, EventStatus, RoundStatus
@@ -611,6 +611,7 @@ def start_job(event: Event, *, actor, kind: str, release=None) -> GeneratedFile:
         if chosen.game != event.game:
             raise DomainError("That card-data release is for another game.", field="release")
         result = {"release_id": chosen.pk, "release": chosen.label}
+    fail_stale_files(app_label=selectors.JOBS_APP, event_id=event.pk, kind=kind)  # a dead worker's job
     if selectors.jobs_for_event(event, kind=kind).filter(status__in=["pending", "running"]).exists():
         raise ConflictError("The same job is already running for this event.", code="running")
     return start_generated_file(

@@ -12,7 +12,7 @@ import logging
 from celery import shared_task
 from django.utils import timezone
 
-from core.files import Output, Progress, run_generated_file, start_generated_file
+from core.files import Output, Progress, fail_stale_files, run_generated_file, start_generated_file
 from core.models import GeneratedFile, GeneratedFileStatus
 from core.pdf import render_pdf
 from tournament.models import Event
@@ -55,6 +55,7 @@ def penalty_report_file(event, *, requested_by=None) -> GeneratedFile:
     """The event's stored penalty report for its current penalties: the finished one if there
     is one, else the one being made, else a new one queued (eager mode: already done)."""
     state = _report_state(event)
+    fail_stale_files(app_label=APP_LABEL, kind=REPORT_KIND, event_id=event.pk)  # a dead worker's report
     made_from_now = GeneratedFile.objects.filter(
         app_label=APP_LABEL, kind=REPORT_KIND, event_id=event.pk, params=state, expires_at__gt=timezone.now()
     )

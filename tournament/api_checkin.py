@@ -8,6 +8,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core import throttling
 from core.api import validated
 from core.errors import DomainError
 
@@ -139,8 +140,13 @@ class ClaimView(APIView):
         tags=["players"],
     )
     def post(self, request):
+        throttling.raise_if_claims_throttled(request)
         data = validated(ClaimSerializer, request)
-        profile = services.claim_registration(
-            user=request.user, code=data["code"], player_id=data["player_id"]
-        )
+        try:
+            profile = services.claim_registration(
+                user=request.user, code=data["code"], player_id=data["player_id"]
+            )
+        except DomainError:
+            throttling.count_attempt(throttling.claim_rules(request))
+            raise
         return Response({"player_id": profile.player_id, "display_name": profile.display_name})

@@ -58,6 +58,42 @@ def test_sign_up_refuses_a_weak_password_and_a_taken_name():
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("password", "message"),
+    [
+        ("password", "This password is too common."),
+        ("12345678", "This password is entirely numeric."),
+        ("letmein1", "This password is too common."),
+        ("grace-hopper", "The password is too similar to the username."),
+        ("Ab1!x", "This password is too short. It must contain at least 8 characters."),
+    ],
+)
+def test_sign_up_refuses_common_numeric_similar_and_short_passwords(password, message):
+    """Issue 35, item 8: sign-up accepted "password" and "12345678"."""
+    resp = Client().post(
+        "/accounts/signup/",
+        {"username": "grace-hopper", "email": "g@example.org", "password1": password, "password2": password},
+    )
+    assert resp.status_code == 400
+    assert message in resp.content.decode()
+    assert not User.objects.filter(username="grace-hopper").exists()
+
+
+@pytest.mark.django_db
+def test_password_change_refuses_a_common_password():
+    user = UserFactory(username="ada")
+    client = Client()
+    client.force_login(user)
+    resp = client.post(
+        "/accounts/password_change/",
+        {"old_password": "pw-ada", "new_password1": "password", "new_password2": "password"},
+    )
+    assert resp.status_code == 200 and "This password is too common." in resp.content.decode()
+    user.refresh_from_db()
+    assert user.check_password("pw-ada")
+
+
+@pytest.mark.django_db
 def test_forgotten_password_is_reset_through_the_emailed_link(mailoutbox):
     user = UserFactory(username="ada", email="ada@example.org")
     client = Client()
@@ -67,6 +103,8 @@ def test_forgotten_password_is_reset_through_the_emailed_link(mailoutbox):
     link = re.search(r"http://testserver(/accounts/reset/\S+/)", mailoutbox[0].body).group(1)
     form = client.get(link, follow=True)
     set_url = form.redirect_chain[-1][0] if form.redirect_chain else link
+    weak = client.post(set_url, {"new_password1": "12345678", "new_password2": "12345678"})
+    assert weak.status_code == 200 and "This password is entirely numeric." in weak.content.decode()
     done = client.post(
         set_url,
         {"new_password1": "a brand new passphrase", "new_password2": "a brand new passphrase"},

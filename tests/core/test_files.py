@@ -140,3 +140,104 @@ def test_cleanup_removes_old_files_of_the_former_mechanisms(tmp_path):
     os.utime(old, (eight_days_ago, eight_days_ago))
     files.delete_expired_files()
     assert not old.exists() and recent.exists()
+
+
+# -- issue 35, item 9: a job whose worker died does not stay "running" forever ---------------------
+
+
+def _aged(generated, *, status, heartbeat_minutes_ago=None, created_minutes_ago=0):
+    now = timezone.now()
+    GeneratedFile.objects.filter(pk=generated.pk).update(
+        status=status,
+        heartbeat_at=None
+        if heartbeat_minutes_ago is None
+        else now - timedelta(minutes=heartbeat_minutes_ago),
+        created_at=now - timedelta(minutes=created_minutes_ago),
+    )
+    generated.refresh_from_db()
+    return generated
+
+
+def test_a_running_file_whose_worker_died_is_failed_by_the_periodic_task(settings):
+    from core.tasks import task_fail_stale_files
+
+    settings.GENERATED_FILE_STALE_MINUTES = 5
+    dead = _aged(files.start_generated_file("demo", "report"), status="running", heartbeat_minutes_ago=6)
+    never_beat = _aged(files.start_generated_file("demo", "report"), status="running", created_minutes_ago=6)
+    alive = _aged(files.start_generated_file("demo", "report"), status="running", heartbeat_minutes_ago=1)
+    finished = _aged(files.start_generated_file("demo", "report"), status="done", heartbeat_minutes_ago=60)
+    assert task_fail_stale_files.delay().get() == 2
+    statuses = {g.pk: GeneratedFile.objects.get(pk=g.pk).status for g in (dead, never_beat, alive, finished)}
+    assert statuses == {dead.pk: "failed", never_beat.pk: "failed", alive.pk: "running", finished.pk: "done"}
+    dead.refresh_from_db()
+    assert "stopped (no sign of life for 5 minutes)" in dead.error and "Ask for it again" in dead.error
+    assert dead.finished_at is not None and dead.is_finished
+
+
+def test_a_pending_file_no_worker_started_is_failed_after_its_own_longer_wait(settings):
+    settings.GENERATED_FILE_PENDING_MINUTES = 60
+    waiting = _aged(files.start_generated_file("demo", "report"), status="pending", created_minutes_ago=30)
+    lost = _aged(files.start_generated_file("demo", "report"), status="pending", created_minutes_ago=61)
+    assert files.fail_stale_files() == 1
+    assert GeneratedFile.objects.get(pk=waiting.pk).status == "pending"
+    lost.refresh_from_db()
+    assert lost.status == "failed" and "No background worker started this" in lost.error
+
+
+def test_reading_a_dead_job_marks_it_failed_without_beat():
+    dead = _aged(files.start_generated_file("demo", "report"), status="running", heartbeat_minutes_ago=30)
+    seen = files.find_generated_file(app_label="demo", key=dead.key.hex)
+    assert seen.status == "failed" and "Ask for it again" in seen.error
+    assert GeneratedFile.objects.get(pk=dead.pk).status == "failed"
+
+
+def test_a_file_being_made_beats_when_it_starts_and_on_each_progress_report():
+    generated = files.start_generated_file("demo", "report")
+    assert generated.heartbeat_at is None
+    beats = []
+
+    def produce(row, progress):
+        beats.append(GeneratedFile.objects.get(pk=row.pk).heartbeat_at)
+        GeneratedFile.objects.filter(pk=row.pk).update(heartbeat_at=timezone.now() - timedelta(hours=1))
+        progress(1, 1)
+        beats.append(GeneratedFile.objects.get(pk=row.pk).heartbeat_at)
+        return files.Output(result={"ok": True})
+
+    before = timezone.now()
+    done = files.run_generated_file(generated.pk, produce)
+    assert done.status == "done" and beats[0] >= before and beats[1] >= before
+
+
+def test_a_stale_failed_file_run_again_by_a_late_worker_ends_done_without_the_old_error():
+    generated = _aged(
+        files.start_generated_file("demo", "report"), status="running", heartbeat_minutes_ago=30
+    )
+    files.fail_stale_files()
+    done = files.run_generated_file(generated.pk, lambda row, progress: files.Output(result={"ok": 1}))
+    assert (done.status, done.error) == ("done", "")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_job_without_progress_reports_still_beats_from_its_thread(settings):
+    """A render that reports no progress for minutes is alive: a thread beside it keeps the
+    row's heartbeat fresh (here every second), so it is not mistaken for a dead worker's."""
+    import time
+
+    settings.GENERATED_FILE_STALE_MINUTES = 5 / 60  # a beat every second
+    generated = files.start_generated_file("demo", "report")
+    seen = {}
+
+    def produce(row, progress):
+        first = GeneratedFile.objects.get(pk=row.pk).heartbeat_at
+        for _ in range(200):  # waiting for the thread's beat, not measuring anything
+            later = GeneratedFile.objects.get(pk=row.pk).heartbeat_at
+            if later != first:
+                seen["beat"] = (first, later)
+                break
+            time.sleep(0.05)
+        return files.Output(result={"ok": True})
+
+    done = files.run_generated_file(generated.pk, produce)
+    assert done.status == "done"
+    first, later = seen["beat"]
+    assert later > first

@@ -1,6 +1,7 @@
 """The production configuration, for real: ``python -m config.serve`` (what ``make serve`` runs)
-starts gunicorn and a Celery worker against this machine's PostgreSQL and Redis with DEBUG off;
-the demo event's pages, static files, the API and a PDF rendered by the worker answer through it.
+starts gunicorn, a Celery worker and beat (which takes its Redis lock) against this machine's
+PostgreSQL and Redis with DEBUG off; the demo event's pages, static files, the API and a PDF
+rendered by the worker answer through it.
 
 It uses a database of its own (created and dropped here), Redis database 15 (the suite's
 workers use 0 to 14) with a queue of its own, a free port and a temporary var/ folder.
@@ -105,7 +106,7 @@ def production_env(tmp_path):
         CELERY_RESULT_BACKEND=redis,
         CACHE_URL=redis,
         CELERY_TASK_DEFAULT_QUEUE=f"arbiter-prodcheck-{secrets.token_hex(4)}",
-        CELERY_BEAT="0",
+        CELERY_BEAT="1",
         CELERY_WORKERS="1",
         WEB_WORKERS="2",
         WEB_THREADS="2",
@@ -210,7 +211,8 @@ def test_make_serve_runs_gunicorn_and_a_celery_worker_that_renders_a_pdf(product
         assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
         worker_log = log_path.read_text()
         assert re.search(r"static files: (collected|unchanged since the last collection)", worker_log)
-        assert "with web and worker" in worker_log  # config.serve started both
+        assert "with web, worker, beat" in worker_log  # config.serve started all three
+        assert f"took the beat lock arbiter:beat-lock:{env['CELERY_TASK_DEFAULT_QUEUE']}" in worker_log
         assert re.search(r"Task tournament\.task_render_event_pdf\[[0-9a-f-]+\] succeeded", worker_log), (
             worker_log
         )

@@ -467,3 +467,23 @@ def test_unknown_card_keeps_a_draft_with_suggestions_and_a_head_judge_can_accept
     assert decklist.status == DecklistStatus.ACCEPTED
     assert decklist.exception_reason.startswith("Snatchh is a card from the newest set")
     assert "decklist.exception" in [e.action for e in audit_trail_for(decklist)]
+
+
+def test_a_job_whose_worker_died_does_not_block_starting_it_again(event_with_staff):
+    """Issue 35, item 9: the re-validation refused to start while a dead worker's job stayed
+    "running"; that job is now failed (with a message) and a new one starts."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from core.models import GeneratedFile
+
+    s = event_with_staff
+    dead = services.start_job(s["event"], actor=s["organizer"], kind="revalidate")
+    GeneratedFile.objects.filter(pk=dead.pk).update(
+        status="running", heartbeat_at=timezone.now() - timedelta(minutes=30)
+    )
+    fresh = services.start_job(s["event"], actor=s["organizer"], kind="revalidate")
+    assert fresh.pk != dead.pk and fresh.status == "pending"
+    dead.refresh_from_db()
+    assert dead.status == "failed" and "Ask for it again" in dead.error

@@ -233,6 +233,33 @@ def test_combined_pdf_and_revalidation_jobs(
     assert b"No list changed" in page.content
 
 
+def test_a_dead_workers_job_page_shows_the_failure_and_a_try_again_that_starts_a_new_job(
+    client, event_with_staff, fab_release, django_capture_on_commit_callbacks
+):
+    """Issue 35, item 9: the page polled a job whose worker had died, forever."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from core.models import GeneratedFile
+    from decklists import services
+
+    s = event_with_staff
+    dead = services.start_job(s["event"], actor=s["head_judge"], kind="render")
+    GeneratedFile.objects.filter(pk=dead.pk).update(
+        status="running", heartbeat_at=timezone.now() - timedelta(minutes=30)
+    )
+    client.force_login(s["head_judge"])
+    page = client.get(reverse("decklists:job", args=[dead.pk])).content.decode()
+    assert "Ask for it again" in page and "data-retry" in page
+    again = reverse("decklists:event_action", args=[s["event"].slug, "render"])
+    assert f'action="{again}"' in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(again)
+    assert response.status_code == 302 and response["Location"] != reverse("decklists:job", args=[dead.pk])
+    assert client.get(response["Location"] + "?format=json").json()["status"] == "done"
+
+
 def test_my_page_lists_playoff_opponents_lists_at_professional(client, card_db, legal_cc_text):
     from decklists import services
     from tests.factories import (

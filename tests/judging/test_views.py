@@ -270,6 +270,32 @@ def test_large_penalty_report_comes_from_the_background_task(world, settings, tm
     assert tasks.penalty_report_file(world.event).params["penalties"] == 3
 
 
+def test_a_dead_workers_penalty_report_is_made_again(world, settings, tmp_path, monkeypatch):
+    """Issue 35, item 9: the page kept waiting on a report whose worker had died."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from core.files import start_generated_file
+    from core.models import GeneratedFile
+    from judging import tasks, views
+
+    settings.MEDIA_ROOT = tmp_path
+    monkeypatch.setattr(views, "INLINE_PDF_LIMIT", 1)
+    for _ in range(2):
+        services.issue_penalty(world.alice, infraction="slow_play", judge=world.hj)
+    # The report a killed worker was making: started, beat once, then silence.
+    dead = start_generated_file(
+        "judging", tasks.REPORT_KIND, event_id=world.event.pk, params=tasks._report_state(world.event)
+    )
+    GeneratedFile.objects.filter(pk=dead.pk).update(
+        status="running", heartbeat_at=timezone.now() - timedelta(minutes=30)
+    )
+    resp = _client(world.to).get(f"/judging/{world.event.slug}/reports/penalties.pdf")
+    assert resp.status_code == 200 and resp.content.startswith(b"%PDF")
+    assert GeneratedFile.objects.get(pk=dead.pk).status == "failed"
+
+
 def test_tardiness_page_issues_minor_with_extension(world):
     resp = _client(world.fj).post(
         f"/judging/{world.event.slug}/tardiness/", {"registration": world.alice.pk, "minutes_late": "4"}

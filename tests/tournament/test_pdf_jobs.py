@@ -107,3 +107,34 @@ def test_an_expired_job_is_gone(tmp_path):
     url = f"/events/{event.slug}/pdf-jobs/{generated.key.hex}/"
     assert Client().get(url).status_code == 404
     assert Client().get(url + "download/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_dead_workers_pdf_job_shows_the_failure_and_trying_again_makes_the_pdf(large_threshold):
+    """Issue 35, item 9: a job whose worker was killed stayed "running" (the page refreshing
+    forever); it is now failed with a message and the page offers to try again."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    event, regs, r1, r2 = build_running_event(6)
+    dead = GeneratedFile.objects.create(
+        app_label="tournament",
+        kind="pairings-table",
+        event_id=event.pk,
+        params={"round_number": 2, "site_url": "", "with_ids": False},
+        status="running",
+        heartbeat_at=timezone.now() - timedelta(minutes=30),
+        expires_at=timezone.now() + timedelta(days=1),
+    )
+    c = Client()
+    job_url = f"/events/{event.slug}/pdf-jobs/{dead.key.hex}/"
+    status = c.get(job_url, HTTP_ACCEPT="application/json").json()
+    assert status["status"] == "failed" and "Ask for it again" in status["error"]
+    page = c.get(job_url).content.decode()
+    assert 'http-equiv="refresh"' not in page and "data-retry" in page
+    retry = f"/events/{event.slug}/pdf/pairings-table/?round=2"
+    assert f'href="{retry}"' in page
+    again = c.get(retry)
+    assert again.status_code == 302 and again["Location"] != job_url
+    assert c.get(again["Location"], HTTP_ACCEPT="application/json").json()["status"] == "done"

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from core import throttling
 from core.errors import DomainError
 
 from .. import selectors, services
@@ -106,6 +107,9 @@ def claim_registration(request: HttpRequest) -> HttpResponse:
     """A walk-in claims what staff registered for them with their claim code (and may give
     their real player ID at the same time)."""
     if request.method == "POST":
+        wait = throttling.limits_reached(throttling.claim_rules(request))
+        if wait is not None:
+            return throttling.too_many_response(request, wait, throttling.claim_throttled_message(wait))
         try:
             profile = services.claim_registration(
                 user=request.user,
@@ -113,6 +117,7 @@ def claim_registration(request: HttpRequest) -> HttpResponse:
                 player_id=request.POST.get("player_id", ""),
             )
         except DomainError as exc:
+            throttling.count_attempt(throttling.claim_rules(request))
             messages.error(request, exc.message)
         else:
             reg = profile.registrations.select_related("event").order_by("-created_at").first()

@@ -20,7 +20,6 @@ from ._common import _int, staff_action
 from ._fragments import _qr
 
 
-
 def _officials_url(event) -> str:
     return reverse("tournament:staff_officials", args=[event.slug])
 
