@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import tarfile
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -51,14 +52,16 @@ def _import(archive: Path) -> str:
 
 @pytest.mark.django_db
 def test_import_cards_refuses_a_tar_member_with_dotdot_and_writes_nothing_outside(tmp_path):
+    # local_copy unpacks into TMPDIR/tmpXXXX/unpacked: ../../ is the system's temporary folder
+    name = f"escaped-{tmp_path.name}.txt"
     archive = _tar(
         tmp_path / "cards.tar.gz",
-        [_file("fab/card.json"), _file("../../escaped.txt")],
-        {"fab/card.json": b"[]", "../../escaped.txt": b"owned"},
+        [_file("fab/card.json"), _file(f"../../{name}")],
+        {"fab/card.json": b"[]", f"../../{name}": b"owned"},
     )
     message = _import(archive)
-    assert "'../../escaped.txt' points outside the archive (..): refused" in message
-    assert not list(tmp_path.parent.rglob("escaped.txt"))
+    assert f"'../../{name}' points outside the archive (..): refused" in message
+    assert not (Path(tempfile.gettempdir()) / name).exists()
     assert CardDataRelease.objects.count() == 0
 
 
