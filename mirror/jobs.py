@@ -152,6 +152,7 @@ def import_output(generated: GeneratedFile, progress: Progress) -> Output:
         raise DomainError(f"the import took longer than {seconds} s: nothing was imported") from None
     finally:
         generated.file.delete(save=False)
+        GeneratedFile.objects.filter(pk=generated.pk).update(file="")
     log.info("mirror import %s: %s, %d change(s)", generated.pk, outcome.event.slug, len(outcome.changes))
     return Output(
         result={

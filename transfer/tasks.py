@@ -57,6 +57,7 @@ def import_output(generated: GeneratedFile, progress: Progress) -> Output:
         )
     finally:
         generated.file.delete(save=False)
+        GeneratedFile.objects.filter(pk=generated.pk).update(file="")
     log.info("imported event %s from %s", summary.event.slug, generated.params.get("filename"))
     return Output(result=summary.as_result())
 
