@@ -8,6 +8,7 @@ worker for minutes and make the event's pages unusable). Each limit is a setting
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -46,7 +47,7 @@ def _too_many(what: str, limit: int, field: str = "files") -> DomainError:
 
 
 def check_submission(
-    files: list[tuple[str, bytes | str]], text: str = "", *, limits: MirrorLimits | None = None
+    files: Sequence[tuple[str, bytes | str]], text: str = "", *, limits: MirrorLimits | None = None
 ) -> None:
     """Refuse, before reading them, files too many, too large or with too many lines."""
     limits = limits or MirrorLimits.from_settings()

@@ -710,7 +710,9 @@ def _remap_audit(entry: AuditEntry, pk_map: dict) -> None:
 
 
 def _field_value(model: type[models.Model], name: str, value: Any, where: str) -> Any:
-    return _checked(model._meta.get_field(name), value, f"{where}, {name!r}")
+    f = model._meta.get_field(name)
+    assert isinstance(f, models.Field)  # a column of the model, not a reverse relation
+    return _checked(f, value, f"{where}, {name!r}")
 
 
 def _match_references(document: dict, summary: ImportSummary, cursor: _Cursor) -> None:
