@@ -483,6 +483,8 @@ def _checked(f: models.Field, value: Any, where: str) -> Any:
     """``value`` as field ``f`` stores it, validated (length, range, format); TransferError
     naming ``where`` otherwise."""
     if value is None:
+        if not f.null:
+            raise TransferError(f"{where}: may not be empty (null)")
         return None
     if isinstance(value, dict | list) and not isinstance(f, models.JSONField):
         raise TransferError(f"{where}: a single value was expected, not {type(value).__name__}")
@@ -627,6 +629,8 @@ def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _C
                 if f.primary_key:
                     continue
                 where = f"{row_where}, field {name!r}"
+                if f.is_relation and value is None and not f.null:
+                    raise TransferError(f"{where}: may not be empty (null)")
                 if f.is_relation and value is not None:
                     if not isinstance(value, int | str) or isinstance(value, bool):
                         raise TransferError(f"{where}: a key (number or text) was expected")
@@ -790,6 +794,8 @@ def _match_references(document: dict, summary: ImportSummary, cursor: _Cursor) -
         if profile is not None:
             summary.profiles_matched += 1
         else:
+            if not isinstance(p.get("user"), int | str | None) or isinstance(p.get("user"), bool):
+                raise TransferError(f"{where}: 'user' is not a key (number or text)")
             user_pk = pk_map.get((user_label, p.get("user")))
             if user_pk is not None and PlayerProfile.objects.filter(user_id=user_pk).exists():
                 user_pk = None

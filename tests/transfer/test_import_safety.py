@@ -238,3 +238,50 @@ def test_new_accounts_without_an_email_are_listed_for_an_administrator(exported)
     summary = services.import_event(document)
     assert summary.users_without_email == [u.username for u in get_user_model().objects.filter(email="")]
     assert any("manage.py changepassword" in line for line in summary.describe())
+
+
+ODD_VALUES = [
+    None,
+    "",
+    "x" * 3000,
+    -1,
+    2**63,
+    2**31,
+    [],
+    {},
+    True,
+    1.5,
+    "2026-13-45",
+    {"a": [1]},
+    [None],
+    -(2**40),
+]
+
+
+def test_any_odd_value_anywhere_is_a_named_refusal_or_an_import(exported):
+    """120 files, each with one value of one row (and some reference entry) replaced by an odd
+    one: each is imported or refused with a TransferError naming where, never anything else,
+    and a refusal writes nothing."""
+    import random
+
+    from django.db import transaction
+
+    rnd = random.Random(35)
+    before = _counts()
+    for n in range(120):
+        document = copy.deepcopy(exported)
+        label = rnd.choice([label for label, rows in document["rows"].items() if rows])
+        row = rnd.choice(document["rows"][label])
+        name = rnd.choice(list(row["fields"]))
+        row["fields"][name] = rnd.choice(ODD_VALUES)
+        if n % 4 == 0:
+            section = rnd.choice(["users", "player_profiles", "content_types", "card_releases"])
+            entry = rnd.choice(document[section])
+            entry[rnd.choice(list(entry))] = rnd.choice(ODD_VALUES)
+        try:
+            with transaction.atomic():
+                services.import_event(json.loads(json.dumps(document)), slug=f"odd-{n}")
+                transaction.set_rollback(True)
+        except services.TransferError as exc:
+            assert "cannot be imported (" not in exc.message, exc.message
+            assert _counts() == before
