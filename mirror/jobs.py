@@ -34,6 +34,7 @@ from tournament.models import Event, StaffAssignment
 
 from . import services
 from .limits import MirrorLimits, check_submission
+from .parsers import ImportFileError
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +151,13 @@ def import_output(generated: GeneratedFile, progress: Progress) -> Output:
     except SoftTimeLimitExceeded:
         seconds = _setting("MIRROR_IMPORT_SECONDS", 600)
         raise DomainError(f"the import took longer than {seconds} s: nothing was imported") from None
+    except (DomainError, ImportFileError):
+        raise
+    except Exception:  # the uploader sees a sentence, the log keeps the traceback
+        log.exception("mirror import %s failed", generated.pk)
+        raise DomainError(
+            "the files could not be imported (the error is logged for the administrators): nothing was imported"
+        ) from None
     finally:
         generated.file.delete(save=False)
         GeneratedFile.objects.filter(pk=generated.pk).update(file="")
