@@ -15,6 +15,7 @@ from django.core.management import CommandError, call_command
 from cards import services
 from cards.archives import ArchiveLimits, unpack_archive
 from cards.models import CardDataRelease
+from core.models import GeneratedFile, GeneratedFileStatus
 from rules_engine.importers import CardImportError
 
 
@@ -109,6 +110,8 @@ def test_import_cards_refuses_a_zip_bomb_by_its_compression_ratio(tmp_path):
     message = _import(archive)
     assert "unpacks to more than 100 times its size" in message and "compression bomb" in message
     assert CardDataRelease.objects.count() == 0
+    job = GeneratedFile.objects.get(app_label="cards", kind="import")  # the import's job row says why
+    assert job.status == GeneratedFileStatus.FAILED and "compression bomb" in job.error
 
 
 def test_unpack_refuses_an_archive_above_the_total_size_or_member_limits(tmp_path):
