@@ -69,7 +69,7 @@ def check_rate(actor) -> None:
     per_day = (
         _setting("MIRROR_IMPORTS_PER_DAY", 50)
         if staffs
-        else _setting("MIRROR_IMPORTS_PER_DAY_WITHOUT_EVENTS", 3)
+        else _setting("MIRROR_IMPORTS_PER_DAY_WITHOUT_EVENTS", 5)
     )
     if mine.filter(created_at__gt=now - timedelta(days=1)).count() >= per_day:
         who = "an account" if staffs else "an account that staffs no event yet"

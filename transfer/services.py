@@ -572,6 +572,8 @@ def import_event(
     slug_field = Event._meta.get_field("slug")
     slug = _checked(slug_field, slug, "the event's slug")
     cursor = _Cursor(limits, total, progress)
+    if progress is not None:
+        progress(0, total)  # seen at once; what the transaction writes is seen when it commits
     try:
         with transaction.atomic():
             return _import_event(document, replace=replace, slug=slug, actor=actor, cursor=cursor)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from core.models import GeneratedFileStatus
+from core.models import GeneratedFile, GeneratedFileStatus
 from transfer import services, tasks
 
 
@@ -50,7 +50,13 @@ class Command(BaseCommand):
             tasks.task_import_event.delay(file_id=job.pk)
             self.stdout.write(f"queued import job {job.key.hex} (core.GeneratedFile {job.pk})")
             return
-        job = tasks.run_import_job(job.pk)
+        try:
+            job = tasks.run_import_job(job.pk)
+        except KeyboardInterrupt:  # the transaction is rolled back; the job row says so
+            GeneratedFile.objects.filter(pk=job.pk).update(
+                status=GeneratedFileStatus.FAILED, error="stopped (interrupted): nothing imported"
+            )
+            raise
         if job.status != GeneratedFileStatus.DONE:
             raise CommandError(f"nothing imported: {job.error}")
         for line in job.result.get("lines", []):
