@@ -37,6 +37,7 @@ from rules_engine.importers import (
     parse_grand_archive,
 )
 
+from .archives import unpack_archive
 from .models import CardDataRelease, CardRecord, RecordedStatus
 
 #: Sent after a new release is committed (``release=``): lists waiting on unknown cards are
@@ -324,8 +325,9 @@ def _card_json_folder(folder: Path) -> Path:
 @contextlib.contextmanager
 def local_copy(location: str | Path):
     """A local folder or file for ``location``: a folder or JSON file as is; a .zip or
-    .tar(.gz) archive unpacked to a temporary folder; an http(s) URL downloaded first.
-    Raises CardImportError naming the location when it can't be read."""
+    .tar(.gz) archive unpacked to a temporary folder (``cards.archives``: no member outside
+    it, no links or devices, limits on members, size and compression ratio); an http(s) URL
+    downloaded first. Raises CardImportError naming the location when it can't be read."""
     text = str(location)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(text)
@@ -346,10 +348,7 @@ def local_copy(location: str | Path):
                 raise CardImportError(f"download failed ({exc})", file=text) from None
         if path.is_file() and path.name.endswith((".zip", ".tar", ".tar.gz", ".tgz")):
             folder = Path(tmp) / "unpacked"
-            try:
-                shutil.unpack_archive(str(path), str(folder))
-            except (OSError, ValueError, shutil.ReadError) as exc:
-                raise CardImportError(f"cannot unpack archive ({exc})", file=text) from None
+            unpack_archive(path, folder)
             # An archive with one top folder: use it.
             entries = [p for p in folder.iterdir()]
             yield entries[0] if len(entries) == 1 and entries[0].is_dir() else folder

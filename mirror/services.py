@@ -37,6 +37,7 @@ from tournament.enums import (
 )
 from tournament.models import Event, Match, PlayerProfile, Registration, Round
 
+from .limits import check_parsed, check_submission
 from .models import MirrorImport, SourceMatch, SourcePlayer, SourceStanding
 from .parsers import (
     GEM,
@@ -208,6 +209,7 @@ def import_event(
     """
     if not parsed.players and not parsed.matches:
         raise DomainError("the files name no players and no matches: nothing to import", field="files")
+    check_parsed(parsed)
     _check_source_consistency(parsed)
     event, created = _find_or_create_event(parsed, actor=actor, event=event, name=name, fmt=format)
     if not created:
@@ -649,7 +651,9 @@ def read_submission(
 ) -> ParsedEvent:
     """What an organizer handed in, read: an Omnidex URL or id (fetched), or files and pasted
     text. ``source_id`` names the event in GEM (its files do not carry it). Raises
-    ``ImportFileError`` (file and line) or ``DomainError`` (nothing given, ids that disagree)."""
+    ``ImportFileError`` (file and line) or ``DomainError`` (nothing given, ids that disagree,
+    more files, bytes, lines, players, matches or rounds than ``mirror.limits`` allows: the
+    sizes and lines are counted before anything is parsed)."""
     if omnidex.strip():
         if files or text.strip():
             raise DomainError("give an Omnidex address or files, not both", field="omnidex")
@@ -662,6 +666,7 @@ def read_submission(
         parsed = parse_omnidex(bundle, file=omnidex_api_url(omnidex))
     else:
         given = list(files)
+        check_submission(given, text)
         if text.strip():
             given.append(("pasted text", text))
         if not given:
@@ -669,6 +674,7 @@ def read_submission(
                 "upload the event's files, paste a GEM page or give an Omnidex address", field="files"
             )
         parsed = parse_files(given, standings_round=standings_round)
+    check_parsed(parsed)
     source_id = source_id.strip()
     if source_id:
         if parsed.source_id and parsed.source_id != source_id:

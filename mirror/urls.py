@@ -6,6 +6,7 @@ app_name = "mirror"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("jobs/<str:key>/", views.job_page, name="job"),
     path("<slug:slug>/", views.event_page, name="event"),
     path("<slug:slug>/standings/", views.standings, name="standings"),
     path("<slug:slug>/results/<int:number>/", views.results, name="results"),

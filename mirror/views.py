@@ -10,55 +10,92 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from core.errors import DomainError
+from core.models import GeneratedFile, GeneratedFileStatus
 from core.pdf import render_pdf
 from tournament.enums import FormatCode, MirrorSource
 
-from . import access, selectors, services
-from .parsers import ImportFileError
-
-MAX_UPLOAD_BYTES = 5_000_000
-MAX_FILES = 40
+from . import access, jobs, selectors, tasks
+from .limits import MirrorLimits
 
 
 def _submission(request: HttpRequest) -> dict:
+    """What the form carries; refused before any file is read when there are too many files or
+    one is too large (``mirror.limits``; the lines are counted when the job is started)."""
+    limits = MirrorLimits.from_settings()
     uploads = request.FILES.getlist("files")
-    if len(uploads) > MAX_FILES:
-        raise DomainError(f"at most {MAX_FILES} files at once", field="files")
-    files = []
+    if len(uploads) > limits.max_files:
+        raise DomainError(f"at most {limits.max_files} files at once", field="files")
+    total = 0
     for upload in uploads:
-        if (upload.size or 0) > MAX_UPLOAD_BYTES:
+        size = upload.size or 0
+        total += size
+        if size > limits.max_file_bytes:
             raise DomainError(
-                f"{upload.name} is larger than {MAX_UPLOAD_BYTES // 1_000_000} MB", field="files"
+                f"{upload.name} is larger than {limits.max_file_bytes / 1_000_000:g} MB", field="files"
             )
-        files.append((upload.name, upload.read()))
+        if total > limits.max_total_bytes:
+            raise DomainError(
+                f"the files are larger than {limits.max_total_bytes / 1_000_000:g} MB together", field="files"
+            )
     standings_round = (request.POST.get("standings_round") or "").strip()
     if standings_round and not standings_round.isdigit():
         raise DomainError("the standings round is a whole number", field="standings_round")
     return {
-        "files": files,
+        "files": [(upload.name, upload.read()) for upload in uploads],
         "text": request.POST.get("text") or "",
         "omnidex": request.POST.get("omnidex") or "",
         "source_id": request.POST.get("source_id") or "",
         "standings_round": int(standings_round) if standings_round else None,
+        "name": (request.POST.get("name") or "").strip(),
+        "format": request.POST.get("format") or "",
     }
 
 
-def _run_import(request: HttpRequest, *, event=None):
-    """Read and import what the form carries; a message and None when it is refused."""
+def _start_import(request: HttpRequest, *, event=None) -> GeneratedFile | None:
+    """Queue the import the form carries (a worker runs it; with no broker it has run when this
+    returns); a message and None when it is refused before it is queued."""
     try:
-        parsed = services.read_submission(**_submission(request))
-        return services.import_event(
-            parsed,
-            actor=request.user,
-            event=event,
-            name=(request.POST.get("name") or "").strip(),
-            format=request.POST.get("format") or "",
-        )
-    except ImportFileError as exc:
-        messages.error(request, f"Nothing was imported. {exc}")
+        job = jobs.start_import_job(actor=request.user, event=event, **_submission(request))
     except DomainError as exc:
         messages.error(request, f"Nothing was imported: {exc.message}")
-    return None
+        return None
+    return tasks.queue_import(job)
+
+
+def _after_import(request: HttpRequest, job: GeneratedFile, *, reimport: bool) -> HttpResponse | None:
+    """Where the browser goes once the import is queued: the event when it is done already (no
+    broker), the job's page while it runs; None (the form again) when it failed."""
+    if job.status == GeneratedFileStatus.FAILED:
+        messages.error(request, f"Nothing was imported. {job.error}")
+        return None
+    if job.status != GeneratedFileStatus.DONE:
+        return redirect("mirror:job", key=job.key.hex)
+    _announce(request, job, reimport=reimport)
+    return redirect("mirror:event", slug=job.result["slug"])
+
+
+def _announce(request: HttpRequest, job: GeneratedFile, *, reimport: bool) -> None:
+    changes = job.result.get("changes", 0)
+    if reimport:
+        messages.success(
+            request, f"Re-imported: {changes} change(s)." if changes else "Re-imported: nothing changed."
+        )
+    else:
+        messages.success(
+            request,
+            f"{'Imported' if job.result.get('created') else 'Updated'} {job.result.get('name', '')}: "
+            f"{changes} change(s).",
+        )
+
+
+@login_required
+def job_page(request: HttpRequest, key: str) -> HttpResponse:
+    """An import queued for a worker: its progress, then the event (or why nothing was imported)."""
+    job = jobs.job_for(request.user, key)
+    if job.status == GeneratedFileStatus.DONE:
+        _announce(request, job, reimport=job.event_id is not None)
+        return redirect("mirror:event", slug=job.result["slug"])
+    return render(request, "mirror/job.html", {"job": job})
 
 
 def _formats() -> list[tuple[str, str]]:
@@ -69,14 +106,10 @@ def _formats() -> list[tuple[str, str]]:
 def home(request: HttpRequest) -> HttpResponse:
     """Import a new mirrored event; the mirrored events the user is staff of."""
     if request.method == "POST":
-        outcome = _run_import(request)
-        if outcome is not None:
-            messages.success(
-                request,
-                f"{'Imported' if outcome.created else 'Updated'} {outcome.event.name}: "
-                f"{len(outcome.changes)} change(s).",
-            )
-            return redirect("mirror:event", slug=outcome.event.slug)
+        job = _start_import(request)
+        answer = _after_import(request, job, reimport=False) if job is not None else None
+        if answer is not None:
+            return answer
     events = list(selectors.mirrored_events_for(request.user)[:200])
     return render(
         request,
@@ -95,15 +128,10 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
             raise PermissionDenied("only the organizer, head judge or scorekeeper may re-import")
         if not event.is_mirrored:
             raise Http404("this event is not mirrored")
-        outcome = _run_import(request, event=event)
-        if outcome is not None:
-            messages.success(
-                request,
-                f"Re-imported: {len(outcome.changes)} change(s)."
-                if outcome.changes
-                else "Re-imported: nothing changed.",
-            )
-            return redirect("mirror:event", slug=event.slug)
+        job = _start_import(request, event=event)
+        answer = _after_import(request, job, reimport=True) if job is not None else None
+        if answer is not None:
+            return answer
     imports = list(selectors.imports_for_event(event)[:20])
     rounds = list(selectors.rounds_for_handback(event))
     return render(

@@ -24,18 +24,24 @@ Generated files (PDFs, bundles) are not carried: they are caches, made again on 
 from __future__ import annotations
 
 import json
+import logging
+import secrets
+import time as clock
 import uuid
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.contrib.contenttypes.models import ContentType
-from django.db import models, transaction
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.duration import duration_iso_string
 
@@ -57,6 +63,39 @@ NOT_CARRIED: dict[str, str] = {
 }
 
 CHUNK = 2000
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class ImportLimits:
+    """What an event file may hold (settings ``TRANSFER_IMPORT_*`` override each one). A real
+    event of a few thousand players with decklists and penalties is far below all of them."""
+
+    max_bytes: int = 200_000_000
+    max_rows: int = 2_000_000
+    max_people: int = 50_000  # user accounts, and player profiles
+    max_depth: int = 32  # nesting of JSON inside the file's values
+    max_digits: int = 19  # a 64-bit integer
+    max_seconds: int = 1800
+
+    @classmethod
+    def from_settings(cls) -> ImportLimits:
+        return cls(
+            **{
+                name: getattr(settings, f"TRANSFER_IMPORT_{name.upper()}", default)
+                for name, default in (
+                    ("max_bytes", cls.max_bytes),
+                    ("max_rows", cls.max_rows),
+                    ("max_people", cls.max_people),
+                    ("max_depth", cls.max_depth),
+                    ("max_digits", cls.max_digits),
+                    ("max_seconds", cls.max_seconds),
+                )
+            }
+        )
 
 
 class TransferError(DomainError):
@@ -292,6 +331,8 @@ class ImportSummary:
     users_created: int = 0
     profiles_matched: int = 0
     profiles_created: int = 0
+    #: usernames of the accounts created without an email address (no password reset for them)
+    users_without_email: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     #: (model label, pk in the file) -> pk here
     pk_map: dict[tuple[str, Any], Any] = field(default_factory=dict)
@@ -301,15 +342,52 @@ class ImportSummary:
             f"imported event {self.event.slug!r}: "
             + ", ".join(f"{n} {label}" for label, n in self.counts.items() if n),
             f"player profiles: {self.profiles_matched} matched by player ID, {self.profiles_created} new",
-            f"user accounts: {self.users_matched} matched, {self.users_created} new (created without a password: they use the password reset)",
+            f"user accounts: {self.users_matched} matched, {self.users_created} new (with a random password "
+            "nobody knows: they choose theirs through the password reset, sent to their email address)",
         ]
+        if self.users_without_email:
+            shown = ", ".join(self.users_without_email[:20])
+            more = len(self.users_without_email) - 20
+            lines.append(
+                f"new accounts without an email address (no password reset until an administrator gives them "
+                f"one, or sets a password with manage.py changepassword): {shown}"
+                + (f" and {more} more" if more > 0 else "")
+            )
         return lines + [f"warning: {w}" for w in self.warnings]
 
+    def as_result(self) -> dict:
+        """What a job row keeps of the import (JSON)."""
+        return {"slug": self.event.slug, "event_id": self.event.pk, "lines": self.describe()}
 
-def loads(text: str | bytes) -> dict:
+
+def _bounded_int(limits: ImportLimits) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if len(text.lstrip("-")) > limits.max_digits:
+            raise TransferError(
+                f"a number in the file has more than {limits.max_digits} digits: {text[:30]}..."
+            )
+        return int(text)
+
+    return parse
+
+
+def _no_constant(name: str) -> Any:
+    raise TransferError(f"the file contains {name}, which is not a number an event file holds")
+
+
+def loads(text: str | bytes, *, limits: ImportLimits | None = None) -> dict:
+    """The event file ``text``, parsed and checked (``check_document``); ``TransferError`` with
+    the reason when it is not one, is too large, or holds what no event file holds."""
+    limits = limits or ImportLimits.from_settings()
+    if len(text) > limits.max_bytes:
+        raise TransferError(f"the file is larger than {limits.max_bytes:,} bytes")
     try:
-        document = json.loads(text)
+        document = json.loads(text, parse_int=_bounded_int(limits), parse_constant=_no_constant)
+    except RecursionError:
+        raise TransferError(f"not an event file (nested deeper than {limits.max_depth} levels)") from None
     except (ValueError, UnicodeDecodeError) as exc:
+        if isinstance(exc, TransferError):
+            raise
         raise TransferError(f"not an event file (invalid JSON: {exc})") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise TransferError(f"not an event file (format is not {FORMAT!r})")
@@ -319,7 +397,105 @@ def loads(text: str | bytes) -> dict:
             f"event file version {version!r} is newer than this installation reads ({FORMAT_VERSION}): "
             "update Arbiter here first"
         )
+    check_document(document, limits=limits)
     return document
+
+
+#: The reference sections of a file: for each, the keys every entry has and their types.
+_SECTIONS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "users": {"pk": (int, str), "username": str},
+    "player_profiles": {"pk": (int, str), "player_id": str, "display_name": str},
+    "card_releases": {"pk": (int, str), "game": str, "source": str, "version": str},
+    "content_types": {"pk": (int, str), "app_label": str, "model": str},
+}
+
+
+def _walk_values(document: dict, limits: ImportLimits) -> None:
+    """Refuse nesting deeper than the limit and NUL characters, naming where (no recursion)."""
+    stack: list[tuple[Any, int, tuple]] = [(document, 0, ())]
+    while stack:
+        value, depth, path = stack.pop()
+        if depth > limits.max_depth:
+            raise TransferError(
+                f"{'.'.join(map(str, path[:6]))}...: nested deeper than {limits.max_depth} levels"
+            )
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if "\x00" in key:
+                    raise TransferError(f"{'.'.join(map(str, path))}: a key contains a NUL character")
+                stack.append((item, depth + 1, (*path, key)))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1, (*path, n)) for n, item in enumerate(value))
+        elif isinstance(value, str) and "\x00" in value:
+            raise TransferError(f"{'.'.join(map(str, path))}: a text contains a NUL character")
+
+
+def check_document(document: dict, *, limits: ImportLimits | None = None) -> int:
+    """Check the shape of an event file before anything is written; returns its row count.
+
+    Every section is of the right type, every entry has its keys, the counts and nesting are
+    within ``limits``; ``TransferError`` names the section, entry and key otherwise. Values are
+    checked against their columns while importing (``import_event``)."""
+    limits = limits or ImportLimits.from_settings()
+    for section, keys in _SECTIONS.items():
+        entries = document.get(section, [])
+        if not isinstance(entries, list):
+            raise TransferError(f"{section}: a list was expected, not {type(entries).__name__}")
+        if len(entries) > limits.max_people:
+            raise TransferError(f"{section}: more than {limits.max_people:,} entries")
+        for n, entry in enumerate(entries, start=1):
+            if not isinstance(entry, dict):
+                raise TransferError(f"{section} entry {n}: an object was expected")
+            for key, kind in keys.items():
+                value = entry.get(key)
+                if not isinstance(value, kind) or isinstance(value, bool) or value == "":
+                    raise TransferError(f"{section} entry {n}: {key!r} is missing or not a {_kind(kind)}")
+    rows = document.get("rows", {})
+    if not isinstance(rows, dict):
+        raise TransferError("rows: an object of model labels was expected")
+    total = 0
+    for label, entries in rows.items():
+        if not isinstance(entries, list):
+            raise TransferError(f"rows.{label}: a list was expected")
+        total += len(entries)
+        if total > limits.max_rows:
+            raise TransferError(f"the file has more than {limits.max_rows:,} rows")
+        seen: set = set()
+        for n, entry in enumerate(entries, start=1):
+            if not isinstance(entry, dict) or not isinstance(entry.get("fields"), dict):
+                raise TransferError(f"{label} row {n}: an object with 'pk' and 'fields' was expected")
+            pk = entry.get("pk")
+            if not isinstance(pk, int | str) or isinstance(pk, bool):
+                raise TransferError(f"{label} row {n}: 'pk' is missing or not a number or text")
+            if pk in seen:
+                raise TransferError(f"{label} row {n}: pk {pk!r} appears twice")
+            seen.add(pk)
+    _walk_values(document, limits)
+    return total
+
+
+def _kind(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join({"int": "number", "str": "text"}.get(k.__name__, k.__name__) for k in kinds)
+
+
+def _checked(f: models.Field, value: Any, where: str) -> Any:
+    """``value`` as field ``f`` stores it, validated (length, range, format); TransferError
+    naming ``where`` otherwise."""
+    if value is None:
+        if not f.null:
+            raise TransferError(f"{where}: may not be empty (null)")
+        return None
+    if isinstance(value, dict | list) and not isinstance(f, models.JSONField):
+        raise TransferError(f"{where}: a single value was expected, not {type(value).__name__}")
+    try:
+        value = f.to_python(value)
+        f.run_validators(value)
+    except ValidationError as exc:
+        raise TransferError(f"{where}: {' '.join(exc.messages)} (value {str(value)[:60]!r})") from None
+    except (TypeError, ValueError, OverflowError, ArithmeticError) as exc:
+        raise TransferError(f"{where}: cannot be read ({exc})") from None
+    return value
 
 
 def delete_event_rows(event: Event) -> None:
@@ -330,7 +506,6 @@ def delete_event_rows(event: Event) -> None:
             model._base_manager.filter(pk__in=chunk).delete()
 
 
-@transaction.atomic
 def _keep_mirror_link_unique(event: Event, summary: ImportSummary) -> None:
     """A copy of a mirrored event (imported under another slug beside the original) cannot
     also be the one that re-imports from GEM or Omnidex update: it keeps the source's name but
@@ -348,28 +523,84 @@ def _keep_mirror_link_unique(event: Event, summary: ImportSummary) -> None:
         event.mirror_source_id = ""
 
 
+class _Cursor:
+    """Where the import is, for the message of a failure found by the database, and its clock."""
+
+    def __init__(self, limits: ImportLimits, total: int, progress: Progress | None) -> None:
+        self.where = "the file"
+        self.limits = limits
+        self.total = total
+        self.done = 0
+        self.progress = progress
+        self.started = clock.monotonic()
+
+    def step(self, where: str) -> None:
+        self.where = where
+        self.done += 1
+        if self.done % 200 == 0:
+            if clock.monotonic() - self.started > self.limits.max_seconds:
+                raise TransferError(
+                    f"the import took longer than {self.limits.max_seconds} s: stopped at {where}"
+                )
+            if self.progress is not None and self.done % CHUNK == 0:
+                self.progress(self.done, self.total)
+
+
 def import_event(
-    document: dict, *, replace: bool = False, slug: str | None = None, actor=None
+    document: dict,
+    *,
+    replace: bool = False,
+    slug: str | None = None,
+    actor=None,
+    progress: Progress | None = None,
+    limits: ImportLimits | None = None,
 ) -> ImportSummary:
     """Create the event of ``document`` (see ``loads``) here with all its rows.
 
-    Refuses (EventExists) when an event with its slug exists, unless ``replace`` (that event and
-    its rows are removed first) or a new ``slug`` is given. Audited (``event.imported``).
+    All or nothing: one transaction, so a file that fails at any row (or an import stopped
+    half-way) leaves no event, account or profile behind, and with ``replace`` the event it
+    would have replaced is kept as it was. Refuses (EventExists) when an event with its slug
+    exists, unless ``replace`` (that event and its rows are removed in the same transaction)
+    or a new ``slug`` is given. Every refusal is a ``TransferError`` naming the model, row and
+    field. ``progress(done, total)`` is called as rows are written. Audited (``event.imported``).
     """
+    limits = limits or ImportLimits.from_settings()
+    total = check_document(document, limits=limits)
     slug = slug or str(document.get("event") or "")
     if not slug:
         raise TransferError("the file names no event slug: give one (--slug)")
-    existing = Event.objects.filter(slug=slug).first()
+    slug_field = Event._meta.get_field("slug")
+    slug = _checked(slug_field, slug, "the event's slug")
+    cursor = _Cursor(limits, total, progress)
+    if progress is not None:
+        progress(0, total)  # seen at once; what the transaction writes is seen when it commits
+    try:
+        with transaction.atomic():
+            return _import_event(document, replace=replace, slug=slug, actor=actor, cursor=cursor)
+    except DatabaseError as exc:
+        log.warning("event import refused by the database at %s", cursor.where, exc_info=True)
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
+        raise TransferError(f"{cursor.where}: the database refused it ({reason})") from None
+    except DomainError:
+        raise
+    except Exception as exc:  # a hostile file gets a message naming the row, never a traceback
+        log.exception("event import failed at %s", cursor.where)
+        raise TransferError(f"{cursor.where}: cannot be imported ({exc.__class__.__name__}: {exc})") from None
+
+
+def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _Cursor) -> ImportSummary:
+    existing = Event.objects.select_for_update().filter(slug=slug).first()
     if existing is not None:
         if not replace:
             raise EventExists(
                 f"an event {slug!r} exists here: import with --replace to overwrite it, or --slug NEW",
                 code="event_exists",
             )
+        cursor.where = f"removing the event {slug!r} it replaces"
         delete_event_rows(existing)
     summary = ImportSummary(event=Event())  # set below
     pk_map = summary.pk_map
-    _match_references(document, summary)
+    _match_references(document, summary, cursor)
     order = event_models()
     by_label = {_label(m): m for m in order}
     unknown = set(document.get("rows", {})) - set(by_label)
@@ -377,20 +608,20 @@ def import_event(
         raise TransferError(
             "the file has rows of models this installation does not have: " + ", ".join(sorted(unknown))
         )
-    deferred: list[tuple[type[models.Model], Any, str, str, Any]] = []
+    deferred: list[tuple[type[models.Model], Any, str, str, Any, str]] = []
     for model in order:
         label = _label(model)
         rows = document.get("rows", {}).get(label, [])
         fields = {(f.attname if f.is_relation else f.name): f for f in model._meta.concrete_fields}
         m2m = {f.name: f for f in _m2m(model)}
         later = {m for m in order[order.index(model) :]}
-        for entry in rows:
+        for n, entry in enumerate(rows, start=1):
+            row_where = f"{label} row {n} (pk {entry['pk']!r})"
+            cursor.step(row_where)
             values = dict(entry["fields"])
             extra = set(values) - set(fields) - set(m2m)
             if extra:
-                raise TransferError(
-                    f"{label} in the file has fields unknown here: {', '.join(sorted(extra))}"
-                )
+                raise TransferError(f"{row_where}: fields unknown here: {', '.join(sorted(extra))}")
             obj = model()
             pending: list[tuple[str, str, Any]] = []
             for name, value in values.items():
@@ -399,33 +630,46 @@ def import_event(
                 f = fields[name]
                 if f.primary_key:
                     continue
+                where = f"{row_where}, field {name!r}"
+                if f.is_relation and value is None and not f.null:
+                    raise TransferError(f"{where}: may not be empty (null)")
                 if f.is_relation and value is not None:
+                    if not isinstance(value, int | str) or isinstance(value, bool):
+                        raise TransferError(f"{where}: a key (number or text) was expected")
                     target = _label(f.related_model)
                     if f.related_model in later:  # inserted later (or this model): filled in afterwards
                         pending.append((f.attname, target, value))
                         value = None
                     else:
-                        value = _mapped(pk_map, target, value, summary, f"{label}.{f.name}")
+                        value = _mapped(pk_map, target, value, summary, where)
                 elif not f.is_relation:
-                    value = f.to_python(value) if value is not None else None
+                    value = _checked(f, value, where)
                 setattr(obj, f.attname, value)
             if isinstance(obj, Event):
                 obj.slug = slug
                 _keep_mirror_link_unique(obj, summary)
             if isinstance(obj, AuditEntry):
                 _remap_audit(obj, pk_map)
+            cursor.where = row_where
             obj.save_base(raw=True)  # raw: the file's timestamps, not "now"
             pk_map[(label, entry["pk"])] = obj.pk
             for attname, target, value in pending:
-                deferred.append((model, obj.pk, attname, target, value))
+                deferred.append((model, obj.pk, attname, target, value, f"{row_where}, field {attname!r}"))
             for name, f in m2m.items():
-                targets = [pk_map.get((_label(f.related_model), v)) for v in values.get(name, [])]
+                keys = values.get(name, [])
+                if not isinstance(keys, list):
+                    raise TransferError(f"{row_where}, field {name!r}: a list of keys was expected")
+                targets = [pk_map.get((_label(f.related_model), v)) for v in keys if isinstance(v, int | str)]
+                cursor.where = f"{row_where}, field {name!r}"
                 getattr(obj, name).set([t for t in targets if t is not None])
         summary.counts[label] = len(rows)
-    for model, pk, attname, target, value in deferred:
-        new = _mapped(pk_map, target, value, summary, f"{_label(model)}.{attname}")
+    for model, pk, attname, target, value, where in deferred:
+        new = _mapped(pk_map, target, value, summary, where)
+        cursor.where = where
         model._base_manager.filter(pk=pk).update(**{attname: new})
-    event = Event.objects.get(slug=slug)
+    event = Event.objects.filter(slug=slug).first()
+    if event is None:
+        raise TransferError("the file has no tournament.event row")
     summary.event = event
     record_audit(
         event,
@@ -434,11 +678,13 @@ def import_event(
         after={
             "slug": slug,
             "rows": sum(summary.counts.values()),
-            "exported_at": document.get("exported_at"),
+            "exported_at": str(document.get("exported_at") or "")[:40] or None,
         },
         reason="replaced the event here" if existing is not None else "",
         event_id=event.pk,
     )
+    if cursor.progress is not None:
+        cursor.progress(cursor.total, cursor.total)
     return summary
 
 
@@ -469,12 +715,27 @@ def _remap_audit(entry: AuditEntry, pk_map: dict) -> None:
             entry.object_id = str(new)
 
 
-def _match_references(document: dict, summary: ImportSummary) -> None:
-    """Map the file's users, player profiles, card releases and content types to rows here."""
+def _field_value(model: type[models.Model], name: str, value: Any, where: str) -> Any:
+    f = model._meta.get_field(name)
+    assert isinstance(f, models.Field)  # a column of the model, not a reverse relation
+    return _checked(f, value, f"{where}, {name!r}")
+
+
+def _match_references(document: dict, summary: ImportSummary, cursor: _Cursor) -> None:
+    """Map the file's users, player profiles, card releases and content types to rows here.
+
+    New accounts get one random password nobody knows (hashed once per import), so Django's
+    password reset, which skips accounts without a usable password, reaches them by email."""
     pk_map = summary.pk_map
     User = get_user_model()
-    for ct in document.get("content_types", []):
-        content_type = ContentType.objects.get_by_natural_key(ct["app_label"], ct["model"])
+    for n, ct in enumerate(document.get("content_types", []), start=1):
+        cursor.where = f"content_types entry {n}"
+        try:
+            content_type = ContentType.objects.get_by_natural_key(ct["app_label"], ct["model"])
+        except ContentType.DoesNotExist:
+            raise TransferError(
+                f"content_types entry {n}: {ct['app_label']}.{ct['model']} is not a model of this installation"
+            ) from None
         pk_map[("contenttypes.contenttype", ct["pk"])] = content_type.pk
     for rel in document.get("card_releases", []):
         release = CardDataRelease.objects.filter(
@@ -489,10 +750,16 @@ def _match_references(document: dict, summary: ImportSummary) -> None:
             pk_map[("cards.carddatarelease", rel["pk"])] = release.pk
     profiles_by_player_id = {p["player_id"]: p for p in document.get("player_profiles", [])}
     user_label = _label(User)
-    for u in document.get("users", []):
+    unknown_password: str | None = None
+    for n, u in enumerate(document.get("users", []), start=1):
+        where = f"users entry {n}"
+        cursor.step(where)
+        player_id = u.get("player_id")
+        if player_id is not None and not isinstance(player_id, str):
+            raise TransferError(f"{where}: 'player_id' is not text")
         user = None
-        if u.get("player_id"):
-            here = PlayerProfile.objects.filter(player_id=u["player_id"]).select_related("user").first()
+        if player_id:
+            here = PlayerProfile.objects.filter(player_id=player_id).select_related("user").first()
             user = here.user if here is not None else None
         if user is None:
             same_name = User._base_manager.filter(username=u["username"]).first()
@@ -500,35 +767,47 @@ def _match_references(document: dict, summary: ImportSummary) -> None:
                 other = (
                     PlayerProfile.objects.filter(user=same_name).values_list("player_id", flat=True).first()
                 )
-                if u.get("player_id") is None or other in (None, u["player_id"]):
+                if player_id is None or other in (None, player_id):
                     user = same_name
         if user is not None:
             summary.users_matched += 1
         else:
+            username = _field_value(User, User.USERNAME_FIELD, u["username"], where)
             user = User(
-                username=_free_username(User, u["username"]),
-                first_name=u.get("first_name", ""),
-                last_name=u.get("last_name", ""),
-                email=u.get("email", ""),
-                is_active=u.get("is_active", True),
+                username=_free_username(User, username),
+                first_name=_field_value(User, "first_name", u.get("first_name") or "", where),
+                last_name=_field_value(User, "last_name", u.get("last_name") or "", where),
+                email=_field_value(User, "email", u.get("email") or "", where),
+                is_active=_field_value(User, "is_active", u.get("is_active", True), where),
             )
-            user.set_unusable_password()
+            if unknown_password is None:
+                unknown_password = make_password(secrets.token_urlsafe(32))
+            user.password = unknown_password
             user.save()
             summary.users_created += 1
+            if not user.email:
+                summary.users_without_email.append(user.username)
         pk_map[(user_label, u["pk"])] = user.pk
-    for p in profiles_by_player_id.values():
-        profile = PlayerProfile.objects.filter(player_id=p["player_id"]).first()
+    for n, p in enumerate(profiles_by_player_id.values(), start=1):
+        where = f"player_profiles entry {n}"
+        cursor.step(where)
+        player_id = _field_value(PlayerProfile, "player_id", p["player_id"], where)
+        profile = PlayerProfile.objects.filter(player_id=player_id).first()
         if profile is not None:
             summary.profiles_matched += 1
         else:
+            if not isinstance(p.get("user"), int | str | None) or isinstance(p.get("user"), bool):
+                raise TransferError(f"{where}: 'user' is not a key (number or text)")
             user_pk = pk_map.get((user_label, p.get("user")))
             if user_pk is not None and PlayerProfile.objects.filter(user_id=user_pk).exists():
                 user_pk = None
             profile = PlayerProfile.objects.create(
-                player_id=p["player_id"],
-                display_name=p["display_name"],
-                banned=p.get("banned", False),
-                suspended_until=p.get("suspended_until"),
+                player_id=player_id,
+                display_name=_field_value(PlayerProfile, "display_name", p["display_name"], where),
+                banned=_field_value(PlayerProfile, "banned", p.get("banned", False), where),
+                suspended_until=_field_value(
+                    PlayerProfile, "suspended_until", p.get("suspended_until"), where
+                ),
                 user_id=user_pk,
             )
             summary.profiles_created += 1

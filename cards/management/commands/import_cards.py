@@ -1,7 +1,8 @@
-"""manage.py import_cards {fabrary,fabcube,ga,cards-2026} [PATH|URL] [--activate] | --defaults
+"""manage.py import_cards {fabrary,fabcube,ga,cards-2026} [PATH|URL] [--activate] [--background] | --defaults
 
 Every import is a new release kept beside the others; a failed import stores nothing and
-leaves the active release as it was."""
+leaves the active release as it was. One source is imported as a job of ``core.files``
+(``cards.tasks``); archives are unpacked with checks (``cards.archives``)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from cards import services
+from cards import services, tasks
 from cards.selectors import active_release
 from core.errors import DomainError
+from core.models import GeneratedFileStatus
 from rules_engine.importers import CardImportError
 
 
@@ -31,6 +33,12 @@ class Command(BaseCommand):
         parser.add_argument("path", nargs="?", help="file or directory to read (default: see above)")
         parser.add_argument("--activate", action="store_true", help="make the release active for its game")
         parser.add_argument("--defaults", action="store_true", help="import every default source present")
+        parser.add_argument(
+            "--background",
+            action="store_true",
+            help="queue the import of SOURCE for a Celery worker (which must be able to read PATH) and "
+            "print the job's key instead of waiting",
+        )
         parser.add_argument(
             "--from",
             dest="shared_dir",
@@ -55,6 +63,7 @@ class Command(BaseCommand):
         defaults=False,
         published=None,
         shared_dir=None,
+        background=False,
         **options,
     ):
         if defaults == bool(source):
@@ -72,16 +81,23 @@ class Command(BaseCommand):
                     day = date.fromisoformat(published) if published else None
                 except ValueError:
                     raise CommandError(f"--published must be YYYY-MM-DD, got {published!r}") from None
-                result = services.parse_source(source, path, published=day)
-                release, created = services.import_release(result, activate=activate)
-                verb = "imported" if created else "already imported"
+                job = tasks.start_import_job(source, path, activate=activate, published=day)
+                if background:
+                    tasks.task_import_cards.delay(file_id=job.pk)
+                    self.stdout.write(f"queued card import job {job.key.hex} (core.GeneratedFile {job.pk})")
+                    return
+                job = tasks.run_import_job(job.pk)
+                if job.status != GeneratedFileStatus.DONE:
+                    raise CommandError(job.error)
+                done = job.result
+                verb = "imported" if done["created"] else "already imported"
                 self.stdout.write(
-                    f"{release.label}: {verb}, {release.card_count} cards"
-                    + (f", data of {release.published_on.isoformat()}" if release.published_on else "")
-                    + (" (active)" if release.is_active else "")
+                    f"{done['label']}: {verb}, {done['cards']} cards"
+                    + (f", data of {done['published_on']}" if done["published_on"] else "")
+                    + (" (active)" if done["active"] else "")
                 )
-                if created and release.notes:
-                    self.stdout.write(release.notes)
+                if done["notes"]:
+                    self.stdout.write(done["notes"])
         except CardImportError as exc:
             raise CommandError(f"card data rejected, nothing imported: {exc}") from None
         except DomainError as exc:
