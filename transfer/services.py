@@ -42,6 +42,7 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils import timezone
 from django.utils.duration import duration_iso_string
 
@@ -60,6 +61,8 @@ MATCHED = ("auth.user", "tournament.playerprofile", "cards.carddatarelease", "co
 #: Models that point into an event's rows but are not carried, each with the reason.
 NOT_CARRIED: dict[str, str] = {
     "core.generatedfile": "generated PDFs and exports are caches, made again on request",
+    "tournament.staffinvitation": "an invitation link is a secret of the site that made it; the copy's "
+    "organizer makes new ones",
 }
 
 CHUNK = 2000
@@ -491,6 +494,13 @@ def _checked(f: models.Field, value: Any, where: str) -> Any:
     try:
         value = f.to_python(value)
         f.run_validators(value)
+        # The same range on every database (SQLite stores any size): a file that one site
+        # accepts, every site accepts.
+        bounds = BaseDatabaseOperations.integer_field_ranges.get(f.get_internal_type())
+        if bounds is not None and isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
+            raise ValidationError(
+                f"Ensure this value is less than or equal to {bounds[1]} and at least {bounds[0]}."
+            )
     except ValidationError as exc:
         raise TransferError(f"{where}: {' '.join(exc.messages)} (value {str(value)[:60]!r})") from None
     except (TypeError, ValueError, OverflowError, ArithmeticError) as exc:

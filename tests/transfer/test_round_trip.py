@@ -42,6 +42,7 @@ NOT_EVENT_DATA = {
     "reference.glossaryterm": "rules documents",
     "core.generatedfile": "caches",
     "accounts.playeridclaim": "a player's account request, kept by the installation where it was made",
+    "tournament.staffinvitation": "an invitation link is a secret of the site that made it",
 }
 
 
