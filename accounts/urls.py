@@ -10,4 +10,5 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("token/", views.token, name="token"),
     path("claims/decide/", views.decide, name="decide"),
+    path("links/undo/", views.unlink, name="unlink"),
 ]
