@@ -53,13 +53,17 @@ def may_register(user, claim: PlayerIdClaim) -> bool:
     )
 
 
-def _candidates(user) -> QuerySet[PlayerIdClaim]:
-    pending = (
+def _pending(user) -> QuerySet[PlayerIdClaim]:
+    return (
         PlayerIdClaim.objects.filter(status=ClaimStatus.PENDING)
         .exclude(user_id=user.pk)
         .select_related("user")
         .order_by("created_at", "id")
     )
+
+
+def _candidates(user) -> QuerySet[PlayerIdClaim]:
+    pending = _pending(user)
     if is_site_official(user):
         return pending
     events = _managed_event_ids(user)
@@ -79,9 +83,8 @@ def decidable_claims(user, *, event_id: int | None = None) -> list[PlayerIdClaim
     never the user's own. ``event_id``: only the self-registrations at that event."""
     if user is None or not getattr(user, "is_authenticated", False):
         return []
-    candidates = _candidates(user)
-    if event_id is not None:
-        candidates = candidates.filter(event_id=event_id)
+    # At one event's desk: one query when nobody waits there (the staff dashboard's usual case).
+    candidates = _pending(user).filter(event_id=event_id) if event_id is not None else _candidates(user)
     return [c for c in candidates[:_CANDIDATES] if may_link(user, c) or may_register(user, c)]
 
 
