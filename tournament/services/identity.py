@@ -169,7 +169,7 @@ def unlink_player_account(profile: PlayerProfile, *, actor, reason: str) -> Play
         raise NotAllowed("only a site official can undo a player ID link", code="role")
     if not (reason or "").strip():
         raise DomainError("say why the link is undone", field="reason")
-    profile = PlayerProfile.objects.select_for_update().select_related("user").get(pk=profile.pk)
+    profile = PlayerProfile.objects.select_for_update().get(pk=profile.pk)
     if profile.user_id is None:
         raise ConflictError(f"player ID {profile.player_id} is not linked to an account", code="not_linked")
     _drop_link(profile, actor=actor, reason=reason.strip()[:500])
