@@ -68,7 +68,7 @@ class AuthTokenView(APIView):
 # --------------------------------------------------------------------------- player ID claims
 
 
-class ClaimSerializer(serializers.ModelSerializer):
+class PlayerIdClaimSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
     event = serializers.SerializerMethodField()
 
@@ -81,12 +81,12 @@ class ClaimSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ClaimRequestSerializer(serializers.Serializer):
+class PlayerIdClaimRequestSerializer(serializers.Serializer):
     player_id = serializers.CharField(max_length=32)
     display_name = serializers.CharField(max_length=120)
 
 
-class DecideSerializer(serializers.Serializer):
+class DecideClaimSerializer(serializers.Serializer):
     decision = serializers.ChoiceField(choices=["confirm", "refuse"])
     reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
 
@@ -99,7 +99,7 @@ class UnlinkSerializer(serializers.Serializer):
 def _claims_data(claims: list[PlayerIdClaim]) -> list[dict]:
     ids = {c.event_id for c in claims if c.event_id}
     slugs = dict(Event.objects.filter(pk__in=ids).values_list("pk", "slug"))
-    return ClaimSerializer(claims, many=True, context={"slugs": slugs}).data
+    return PlayerIdClaimSerializer(claims, many=True, context={"slugs": slugs}).data
 
 
 class ClaimListView(APIView):
@@ -115,7 +115,10 @@ class ClaimListView(APIView):
         parameters=[OpenApiParameter("event", str, required=False)],
         responses=inline_serializer(
             "PlayerIdClaims",
-            {"mine": ClaimSerializer(allow_null=True), "to_decide": ClaimSerializer(many=True)},
+            {
+                "mine": PlayerIdClaimSerializer(allow_null=True),
+                "to_decide": PlayerIdClaimSerializer(many=True),
+            },
         ),
         tags=["accounts"],
     )
@@ -131,9 +134,11 @@ class ClaimListView(APIView):
             }
         )
 
-    @extend_schema(request=ClaimRequestSerializer, responses={202: ClaimSerializer}, tags=["accounts"])
+    @extend_schema(
+        request=PlayerIdClaimRequestSerializer, responses={202: PlayerIdClaimSerializer}, tags=["accounts"]
+    )
     def post(self, request):
-        data = validated(ClaimRequestSerializer, request)
+        data = validated(PlayerIdClaimRequestSerializer, request)
         claim = services.claim_player_id(request.user, **data)
         return Response(_claims_data([claim])[0], status=status.HTTP_202_ACCEPTED)
 
@@ -144,9 +149,9 @@ class ClaimDecideView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=DecideSerializer, responses=ClaimSerializer, tags=["accounts"])
+    @extend_schema(request=DecideClaimSerializer, responses=PlayerIdClaimSerializer, tags=["accounts"])
     def post(self, request, pk: int):
-        data = validated(DecideSerializer, request)
+        data = validated(DecideClaimSerializer, request)
         claim = PlayerIdClaim.objects.filter(pk=pk, status=ClaimStatus.PENDING).first()
         if claim is None or not access.can_decide_claim(request.user, claim):
             raise Http404("no such request")

@@ -49,9 +49,9 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
     }
     if registration is None:
         profile = PlayerProfile.objects.filter(user=request.user).first()
-        pending = addons.pending_player_id(request.user) if profile is None else None
-        context["pending_link"] = pending
-        context["pending_here"] = pending is not None and pending.get("event_id") == event.pk
+        link_request = addons.pending_player_id(request.user) if profile is None else None
+        context["pending_link"] = link_request
+        context["pending_here"] = link_request is not None and link_request.get("event_id") == event.pk
         context["needs_profile"] = profile is None and not context["pending_here"]
         context["can_self_register"] = (
             profile is not None and event.allow_self_registration and event.status == EventStatus.REGISTRATION
