@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
@@ -369,6 +370,11 @@ def is_site_official(user) -> bool:
     )
 
 
+#: A profile's first registration counts as its home only when made this soon after the profile
+#: (the desk, a walk-in, a confirmed self-registration and an import make both together).
+HOME_REGISTRATION_WINDOW = timedelta(hours=1)
+
+
 def home_registration(profile: PlayerProfile) -> Registration | None:
     """The first registration ever made of ``profile``: the event where its ID entered Arbiter.
 
@@ -391,9 +397,10 @@ def link_evidence_events(claimant, *, player_id: str, event_id: int | None = Non
     as ``player_id`` (TR&P 1.5: the ID is enough to act as its player; docs/access.md).
 
     - An ID on file, not linked: only its home event (``home_registration``), and only when that
-      registration was made before the request (``asked_at``), neither it nor the profile was
-      made by the claimant, and the claimant never held a staff role there. A later registration
-      proves nothing: any account can open an event and register any ID in it.
+      registration was made with the profile (within ``HOME_REGISTRATION_WINDOW``) and before the
+      request (``asked_at``), neither it nor the profile was made by the claimant, and the
+      claimant never held a staff role there. A later registration proves nothing: any account
+      can open an event and register any ID in it.
     - An ID on file linked to an account: none (never handed over; a site official undoes a
       link first, ``unlink_player_account``).
     - An ID not on file: the event where the player asked to register with it (``event_id``)
@@ -407,6 +414,10 @@ def link_evidence_events(claimant, *, player_id: str, event_id: int | None = Non
             return set()
         home = home_registration(profile)
         if home is None or home.event_id in staffed:
+            return set()
+        if home.created_at > profile.created_at + HOME_REGISTRATION_WINDOW:
+            # The profile first played long after it was made (made by an official, or its first
+            # events deleted): whoever registered it first proves nothing; a site official decides.
             return set()
         if asked_at is not None and home.created_at >= asked_at:
             return set()

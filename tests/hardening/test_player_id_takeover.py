@@ -12,9 +12,12 @@ code), and an audited undo of a link by a site official. docs/access.md has the 
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts import access as account_access
@@ -114,6 +117,24 @@ def test_an_account_that_ever_staffed_the_home_event_proves_nothing_there():
     claim = account_services.claim_player_id(insider, player_id=VICTIM_ID, display_name="Vic Tim")
     with pytest.raises(NotAllowed):
         account_services.decide_claim(claim, actor=store_to, confirm=True)
+
+
+def test_a_profile_that_never_played_gets_no_home_from_its_first_registration_later():
+    """An unlinked profile with no registration (made by an official, or its events deleted):
+    whoever registers it first, days later, proves nothing; a site official decides."""
+    lonely = PlayerProfile.objects.create(player_id="GEM-LONELY", display_name="Lone Ly")
+    PlayerProfile.objects.filter(pk=lonely.pk).update(created_at=timezone.now() - timedelta(days=3))
+    accomplice = UserFactory(username="accomplice")
+    throwaway = services.create_event(actor=accomplice, name="Accomplice Event")
+    services.register_player(throwaway, player=lonely, actor=accomplice)
+    claim = account_services.claim_player_id(
+        UserFactory(username="attacker"), player_id="GEM-LONELY", display_name="Lone Ly"
+    )
+    with pytest.raises(NotAllowed):
+        account_services.decide_claim(claim, actor=accomplice, confirm=True)
+    account_services.decide_claim(
+        claim, actor=UserFactory(username="official", is_staff=True), confirm=False, reason="?"
+    )
 
 
 # --------------------------------------------------------------------------- (b) claim codes

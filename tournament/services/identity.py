@@ -18,8 +18,8 @@ from .. import addons
 from ..access import can_link_player_id, is_site_official
 from ..citations import cite
 from ..enums import TEAM_FORMATS, EventStatus, Game
-from ..models import Event, PlayerProfile, Registration
-from ._common import _atomic, _audit
+from ..models import Event, PlayerProfile, Registration, Round
+from ._common import CLOSED_STATUSES, _atomic, _audit
 from .registration import (
     _PLAYER_ID_RE,
     _check_player_eligibility,
@@ -109,7 +109,8 @@ def link_player_account(
       has one, is merged into it (registrations and results move);
     - an ID linked to another account is a 409: a link is undone first (``unlink_player_account``);
     - an ID not on file: the account's walk-in profile takes it, or a new profile is made;
-    - with ``event`` the player is also registered there (``register_player`` by ``actor``).
+    - with ``event`` the player is also registered there (``register_player`` by ``actor``),
+      while the event is open and not yet paired.
 
     Side effects: audit ``player.link_account`` (before/after: the ID and the account).
     """
@@ -156,7 +157,12 @@ def link_player_account(
             game=event.game if event else Game.FAB,
         )
     _audit_profile(profile, actor=actor, action="player.link_account", before=before)
-    if event is not None and not Registration.objects.filter(event=event, player=profile).exists():
+    if (
+        event is not None
+        and event.status not in CLOSED_STATUSES
+        and not Round.objects.filter(event=event).exists()  # later: staff add a late entry themselves
+        and not Registration.objects.filter(event=event, player=profile).exists()
+    ):
         register_player(event, player=profile, actor=actor)
     return profile
 
