@@ -359,3 +359,17 @@ def test_claim_page_links_the_walk_in_to_the_logged_in_player(client):
     assert "GEM2468" in me and "Walk In" in me
     wrong = client.post("/events/claim/", {"code": "WRONG999"})
     assert wrong.status_code == 200 and "no registration has this claim code" in wrong.content.decode()
+
+
+def test_the_desk_names_a_self_registration_waiting_for_its_player_id():
+    """A store evening: the player registered themself on their phone; the scorekeeper types
+    their ID at the check-in box, is told to confirm it, confirms, and checks them in."""
+    event, sk = _event(check_in_required=True, allow_self_registration=True, status="registration")
+    player = UserFactory()
+    services.request_self_registration(event, user=player, player_id="GEM-2024", display_name="Nia")
+    with pytest.raises(DomainError) as exc:
+        services.check_in_by_text(event, actor=sk, text="gem-2024")
+    assert exc.value.code == "pending_link" and "Nia (GEM-2024)" in exc.value.message
+    account_services.decide_claim(PlayerIdClaim.objects.get(user=player), actor=sk, confirm=True)
+    reg = services.check_in_by_text(event, actor=sk, text="GEM-2024")
+    assert (reg.player.user_id, reg.status) == (player.pk, RegistrationStatus.CHECKED_IN)

@@ -90,7 +90,22 @@ def find_registration(event: Event, text: str) -> Registration:
 def check_in_by_text(event: Event, *, actor, text: str) -> Registration:
     """Check in the player whose ID or name ``text`` is (the one box of the check-in desk)."""
     require_role(actor, event, MANAGE_ROLES, "check in players")
-    return check_in(find_registration(event, text), actor=actor)
+    try:
+        reg = find_registration(event, text)
+    except DomainError as exc:
+        if exc.code != "not_found":
+            raise
+        wanted = (text or "").strip().lower()
+        for row in addons.link_requests_at_desk(event, actor):
+            if wanted in (row["player_id"].lower(), row["name"].lower()):
+                raise DomainError(
+                    f"{row['name']} ({row['player_id']}) registered themself and is waiting for you to "
+                    "confirm their player ID: confirm it under 'Waiting for you to confirm'",
+                    field="q",
+                    code="pending_link",
+                ) from None
+        raise
+    return check_in(reg, actor=actor)
 
 
 def check_in_token(registration: Registration) -> str:
