@@ -146,6 +146,15 @@ def link_player_account(
         mine.is_temporary = False
         mine.claim_code = ""
         mine.save(update_fields=["player_id", "is_temporary", "claim_code"])
+        for reg in Registration.objects.filter(player=mine).select_related("event"):
+            _audit(
+                reg,
+                event=reg.event,
+                actor=actor,
+                action="registration.replace_player_id",
+                before={"player_id": before["player_id"]},
+                after={"player_id": player_id},
+            )
         profile = mine
     else:
         before = {"player_id": player_id, "user": None}
