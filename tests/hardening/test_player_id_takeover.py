@@ -322,3 +322,27 @@ def test_every_claim_and_refusal_is_audited():
         "pending",
         "refused",
     )
+
+
+def test_the_admin_undoes_a_link_with_a_reason_and_cannot_edit_it():
+    _store, store_to, _reg = _store_event()
+    player = UserFactory(username="player")
+    account_services.decide_claim(
+        account_services.claim_player_id(player, player_id=VICTIM_ID, display_name="Vic Tim"),
+        actor=store_to,
+        confirm=True,
+    )
+    profile = PlayerProfile.objects.get(player_id=VICTIM_ID)
+    admin = UserFactory(username="root", is_staff=True, is_superuser=True)
+    web = Client()
+    web.force_login(admin)
+    form = web.get(f"/admin/tournament/playerprofile/{profile.pk}/change/").content.decode()
+    assert 'name="user"' not in form  # read-only: a link changes only through the audited paths
+    web.post(
+        "/admin/tournament/playerprofile/",
+        {"action": "unlink_account", "_selected_action": [profile.pk], "reason": "wrong person", "index": 0},
+    )
+    profile.refresh_from_db()
+    assert profile.user_id is None
+    undo = AuditEntry.objects.get(action="player.unlink_account")
+    assert (undo.actor, undo.reason) == (admin, "wrong person")
