@@ -53,6 +53,8 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
         context["pending_link"] = link_request
         context["pending_here"] = link_request is not None and link_request.get("event_id") == event.pk
         context["needs_profile"] = profile is None and not context["pending_here"]
+        # Waiting for the desk: the page shows the registration once the staff confirm it.
+        context["auto_refresh"] = context["pending_here"]
         context["can_self_register"] = (
             profile is not None and event.allow_self_registration and event.status == EventStatus.REGISTRATION
         )
