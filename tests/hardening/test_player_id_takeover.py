@@ -28,7 +28,7 @@ from core.errors import NotAllowed
 from core.models import AuditEntry
 from tests.factories import UserFactory
 from tournament import services
-from tournament.enums import EventStatus, RegistrationStatus, StaffRole
+from tournament.enums import MANAGE_ROLES, EventStatus, RegistrationStatus, StaffRole
 from tournament.models import PlayerProfile, Registration
 
 pytestmark = pytest.mark.django_db
@@ -346,3 +346,47 @@ def test_the_admin_undoes_a_link_with_a_reason_and_cannot_edit_it():
     assert profile.user_id is None
     undo = AuditEntry.objects.get(action="player.unlink_account")
     assert (undo.actor, undo.reason) == (admin, "wrong person")
+
+
+@pytest.mark.parametrize(
+    "role",
+    [
+        StaffRole.ORGANIZER,
+        StaffRole.HEAD_JUDGE,
+        StaffRole.SCOREKEEPER,
+        StaffRole.APPEALS_JUDGE,
+        StaffRole.FLOOR_JUDGE,
+    ],
+)
+def test_who_of_the_home_events_staff_confirms_a_link(role):
+    """MANAGE_ROLES of the home event confirm; the other officials there, a player of the event
+    and the organizer of another event do not (the roles come from tournament.enums)."""
+    store, store_to, _reg = _store_event()
+    official = UserFactory(username=f"official-{role}")
+    if role == StaffRole.ORGANIZER:
+        official = store_to
+    else:
+        services.assign_staff(store, user=official, role=role, actor=store_to)
+    claim = account_services.claim_player_id(
+        UserFactory(username="asker"), player_id=VICTIM_ID, display_name="V"
+    )
+    assert account_access.can_decide_claim(official, claim) is (role in MANAGE_ROLES)
+    other_organizer = UserFactory(username="elsewhere")
+    services.create_event(actor=other_organizer, name="Elsewhere")
+    player = services.register_new_player(store, actor=store_to, player_id="GEM-P", display_name="P")
+    player_user = UserFactory(username="p")
+    PlayerProfile.objects.filter(pk=player.player_id).update(user=player_user)
+    assert not account_access.can_decide_claim(other_organizer, claim)
+    assert not account_access.can_decide_claim(player_user, claim)
+
+
+def test_the_claims_api_answers_the_same_whether_or_not_the_id_exists():
+    _store_event()
+    answers = []
+    for n, pid in enumerate((VICTIM_ID, "GEM-NOBODY")):
+        api = APIClient()
+        api.force_authenticate(UserFactory(username=f"asker-{n}"))
+        resp = api.post("/api/player-id-claims/", {"player_id": pid, "display_name": "Me"}, format="json")
+        body = resp.json()
+        answers.append((resp.status_code, body["status"], body["player_id"] == pid, body["event"]))
+    assert answers[0] == answers[1] == (202, "pending", True, None)
