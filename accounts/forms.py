@@ -24,3 +24,8 @@ class DecideClaimForm(forms.Form):
     claim = forms.IntegerField(widget=forms.HiddenInput)
     decision = forms.ChoiceField(choices=[("confirm", "Confirm"), ("refuse", "Refuse")])
     reason = forms.CharField(label="Reason", max_length=500, required=False)
+
+
+class UnlinkForm(forms.Form):
+    player_id = forms.CharField(label="Player ID", max_length=32)
+    reason = forms.CharField(label="Reason", max_length=500)

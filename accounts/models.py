@@ -27,6 +27,9 @@ class PlayerIdClaim(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     reason = models.CharField(max_length=500, blank=True)
+    # The event where the player asked to register with this ID (self-registration), if any;
+    # its staff confirm at the check-in desk. A plain id: an event file never carries a claim.
+    event_id = models.BigIntegerField(null=True, blank=True, db_index=True)
 
     class Meta:
         ordering = ["created_at", "id"]

@@ -10,14 +10,14 @@ from __future__ import annotations
 import re
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
 from tournament import services as tournament_services
-from tournament.models import PlayerProfile
+from tournament.models import Event, PlayerProfile, Registration
 
 from . import access
 from .enums import ClaimStatus
@@ -27,7 +27,13 @@ _PLAYER_ID_RE = re.compile(r"^[A-Za-z0-9-]{1,32}$")
 
 
 def _snapshot(claim: PlayerIdClaim) -> dict:
-    return {"player_id": claim.player_id, "name": claim.display_name, "status": claim.status}
+    return {
+        "user": claim.user.get_username(),
+        "player_id": claim.player_id,
+        "name": claim.display_name,
+        "status": claim.status,
+        "event": claim.event_id,
+    }
 
 
 @transaction.atomic
@@ -43,17 +49,20 @@ def create_account(*, username: str, email: str, password: str):
 
 
 @transaction.atomic
-def claim_player_id(user, *, player_id: str, display_name: str) -> PlayerIdClaim:
+def claim_player_id(user, *, player_id: str, display_name: str, event=None) -> PlayerIdClaim:
     """Record that ``user`` plays as ``player_id``; an official confirms it (``decide_claim``).
 
-    A second claim replaces the account's pending one. Refused: an account already linked to
-    a player, a malformed ID, an empty name. Nothing here looks at whether the ID is on file.
+    ``event``: the player asked to register there (its staff confirm at the check-in desk). A
+    second claim replaces the account's pending one. Refused: an account already linked to a
+    player ID (a walk-in's temporary one excepted: the real ID replaces it once confirmed), a
+    malformed ID, an empty name. Nothing here looks at whether the ID is on file, so the answer
+    is the same either way. Audit: ``account.claim`` (and ``account.claim_withdrawn``).
     """
     player_id = (player_id or "").strip()
     display_name = " ".join((display_name or "").split())
-    if PlayerProfile.objects.filter(user=user).exists():
+    if PlayerProfile.objects.filter(user=user, is_temporary=False).exists():
         raise ConflictError("your account is already linked to a player ID", field="player_id")
-    if not _PLAYER_ID_RE.match(player_id):
+    if not _PLAYER_ID_RE.match(player_id) or player_id.upper().startswith("TMP-"):
         raise DomainError("a player ID is 1 to 32 letters, digits or dashes (TR&P 1.5)", field="player_id")
     if not display_name or any(ord(ch) < 32 or ord(ch) == 127 for ch in display_name):
         raise DomainError("enter the name to show on pairings", field="display_name")
@@ -63,41 +72,51 @@ def claim_player_id(user, *, player_id: str, display_name: str) -> PlayerIdClaim
         old.decided_at = timezone.now()
         old.save(update_fields=["status", "decided_at"])
         record_audit(old, actor=user, action="account.claim_withdrawn", after=_snapshot(old))
-    claim = PlayerIdClaim.objects.create(user=user, player_id=player_id, display_name=display_name[:120])
-    record_audit(claim, actor=user, action="account.claim", after=_snapshot(claim))
+    claim = PlayerIdClaim.objects.create(
+        user=user,
+        player_id=player_id,
+        display_name=display_name[:120],
+        event_id=event.pk if event is not None else None,
+    )
+    record_audit(claim, actor=user, action="account.claim", after=_snapshot(claim), event_id=claim.event_id)
     return claim
+
+
+def _event_of(claim: PlayerIdClaim) -> Event | None:
+    return Event.objects.filter(pk=claim.event_id).first() if claim.event_id else None
 
 
 @transaction.atomic
 def decide_claim(claim: PlayerIdClaim, *, actor, confirm: bool, reason: str = "") -> PlayerIdClaim:
-    """An official confirms (the account now plays as that ID: the profile on file is linked,
-    or a new profile is made) or refuses a pending claim."""
+    """An official confirms or refuses a pending claim (``access``: never the claimant).
+
+    Confirmed by one who may link (``access.may_link``): the account now plays as that ID
+    (``tournament.services.link_player_account``: the profile on file is linked, the walk-in's
+    temporary profile takes the ID or merges into it, or a new profile is made) and, for a
+    self-registration, the player is registered at the event. Confirmed by the staff of that
+    event who may not link (the ID's home event is elsewhere): the player is registered there
+    under the ID and the link keeps waiting. Refused: with a reason the player sees.
+    Audit: ``account.claim_decided`` (or ``account.claim_registered``), ``player.link_account``.
+    """
     claim = PlayerIdClaim.objects.select_for_update().select_related("user").get(pk=claim.pk)
     if not access.can_decide_claim(actor, claim):
-        raise NotAllowed("only the staff of an event where this player plays can confirm this")
+        raise NotAllowed("only a site official or the staff of this player ID's home event can confirm this")
     if claim.status != ClaimStatus.PENDING:
         raise ConflictError(f"this claim is already {claim.get_status_display().lower()}")
     before = _snapshot(claim)
+    event = _event_of(claim)
+    if confirm and not access.may_link(actor, claim):
+        _register_only(claim, actor=actor, event=event, before=before)
+        return claim
     if confirm:
-        if PlayerProfile.objects.filter(user=claim.user).exists():
-            raise ConflictError("that account is already linked to a player ID")
-        profile = PlayerProfile.objects.select_for_update().filter(player_id__iexact=claim.player_id).first()
-        if profile is None:
-            tournament_services.create_player_profile(
-                actor=actor, player_id=claim.player_id, display_name=claim.display_name, user=claim.user
-            )
-        elif profile.user_id is not None:
-            raise ConflictError(f"player ID {profile.player_id} is already linked to another account")
-        else:
-            profile.user = claim.user
-            try:
-                with transaction.atomic():
-                    profile.save(update_fields=["user"])
-            except IntegrityError as exc:
-                raise ConflictError("that account was just linked to another player ID") from exc
-            record_audit(
-                profile, actor=actor, action="player.link_account", after={"user": claim.user.username}
-            )
+        tournament_services.link_player_account(
+            claim.user,
+            actor=actor,
+            player_id=claim.player_id,
+            display_name=claim.display_name,
+            event=event,
+            asked_at=claim.created_at,
+        )
         claim.status = ClaimStatus.CONFIRMED
     else:
         if not (reason or "").strip():
@@ -114,8 +133,41 @@ def decide_claim(claim: PlayerIdClaim, *, actor, confirm: bool, reason: str = ""
         before=before,
         after=_snapshot(claim),
         reason=reason,
+        event_id=claim.event_id,
     )
     return claim
+
+
+def _register_only(claim: PlayerIdClaim, *, actor, event: Event | None, before: dict) -> None:
+    """The desk of the event the player asked to register at registers them under the ID they
+    gave (as staff may register any ID); the claim stays pending for the link itself."""
+    if event is None:
+        raise NotAllowed("only a site official or the staff of this player ID's home event can confirm this")
+    profile = PlayerProfile.objects.filter(player_id__iexact=claim.player_id).first()
+    if profile is None:  # may_link covers an ID not on file; kept for a race with another desk
+        raise ConflictError("reload the page: this player ID changed meanwhile")
+    if not Registration.objects.filter(event=event, player=profile).exists():
+        tournament_services.register_player(event, player=profile, actor=actor)
+    claim.event_id = None
+    claim.save(update_fields=["event_id"])
+    record_audit(
+        claim,
+        actor=actor,
+        action="account.claim_registered",
+        before=before,
+        after=_snapshot(claim),
+        event_id=event.pk,
+    )
+
+
+def pending_claim(user) -> dict | None:
+    """``user``'s open claim as the tournament pages show it (``tournament.addons``), or None."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    claim = PlayerIdClaim.objects.filter(user=user, status=ClaimStatus.PENDING).first()
+    if claim is None:
+        return None
+    return {"player_id": claim.player_id, "name": claim.display_name, "event_id": claim.event_id}
 
 
 @transaction.atomic

@@ -12,4 +12,5 @@ urlpatterns = [
     path("password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
     path("token/", views.token, name="token"),
     path("claims/decide/", views.decide, name="decide"),
+    path("links/undo/", views.unlink, name="unlink"),
 ]

@@ -12,16 +12,19 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
 from core import throttling
 from core.errors import DomainError
+from tournament import services as tournament_services
+from tournament.access import is_site_official
 from tournament.models import PlayerProfile
 
 from . import access, services
 from .enums import ClaimStatus
-from .forms import DecideClaimForm, PlayerIdForm, SignUpForm
+from .forms import DecideClaimForm, PlayerIdForm, SignUpForm, UnlinkForm
 from .models import PlayerIdClaim
 
 
@@ -72,7 +75,8 @@ def _account_context(request: HttpRequest, form=None) -> dict:
         "claim": PlayerIdClaim.objects.filter(user_id=uid).order_by("-created_at", "-id").first(),
         "form": form or PlayerIdForm(),
         "token": Token.objects.filter(user_id=uid).first(),
-        "pending_claims": list(access.decidable_claims(user)[:200]),
+        "pending_claims": access.decidable_claims(user)[:200],
+        "is_site_official": is_site_official(user),
         "ClaimStatus": ClaimStatus,
     }
 
@@ -114,25 +118,67 @@ def token(request: HttpRequest) -> HttpResponse:
     return redirect("accounts:account")
 
 
+def _back(request: HttpRequest) -> HttpResponse:
+    """Back to the page the form was on (the check-in desk or the account page)."""
+    target = request.POST.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return redirect(target)
+    return redirect("accounts:account")
+
+
 @login_required
 @require_POST
 def decide(request: HttpRequest) -> HttpResponse:
+    """Confirm or refuse a claim (the account page's list, or one tap at the check-in desk)."""
     form = DecideClaimForm(request.POST)
     if not form.is_valid():
         messages.error(request, "choose confirm or refuse")
-        return redirect("accounts:account")
-    claim = access.decidable_claims(request.user).filter(pk=form.cleaned_data["claim"]).first()
-    if claim is None:
+        return _back(request)
+    claim = PlayerIdClaim.objects.filter(pk=form.cleaned_data["claim"], status=ClaimStatus.PENDING).first()
+    if claim is None or not access.can_decide_claim(request.user, claim):
         messages.error(request, "that claim is not waiting for you")
-        return redirect("accounts:account")
+        return _back(request)
     confirm = form.cleaned_data["decision"] == "confirm"
+    links = confirm and access.may_link(request.user, claim)
     try:
         services.decide_claim(claim, actor=request.user, confirm=confirm, reason=form.cleaned_data["reason"])
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(
-            request,
-            f"{claim.user.username} {'now plays as' if confirm else 'does not play as'} {claim.player_id}.",
+        if links:
+            messages.success(request, f"{claim.user.username} now plays as {claim.player_id}.")
+        elif confirm:
+            messages.success(
+                request,
+                f"{claim.display_name} ({claim.player_id}) is registered; the account link waits for a site "
+                "official or the staff of the event where this ID was first registered.",
+            )
+        else:
+            messages.success(request, f"{claim.user.username} does not play as {claim.player_id}.")
+    return _back(request)
+
+
+@login_required
+@require_POST
+def unlink(request: HttpRequest) -> HttpResponse:
+    """A site official undoes a player ID link, with a reason (audited)."""
+    form = UnlinkForm(request.POST)
+    if not is_site_official(request.user):
+        messages.error(request, "only a site official can undo a player ID link")
+        return redirect("accounts:account")
+    if not form.is_valid():
+        messages.error(request, "give the player ID and a reason")
+        return redirect("accounts:account")
+    profile = PlayerProfile.objects.filter(player_id__iexact=form.cleaned_data["player_id"].strip()).first()
+    if profile is None:
+        messages.error(request, "no player has this ID")
+        return redirect("accounts:account")
+    try:
+        tournament_services.unlink_player_account(
+            profile, actor=request.user, reason=form.cleaned_data["reason"]
         )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Player ID {profile.player_id} is no longer linked to an account.")
     return redirect("accounts:account")

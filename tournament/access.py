@@ -19,11 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import timedelta
 
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
 from core.errors import NotAllowed
+from core.models import AuditEntry
 
 from .enums import (
     CLOCK_ROLES,
@@ -355,3 +358,98 @@ def team_invitations_for(user, *, event: Event | None = None):
         return TeamInvitation.objects.none()
     qs = TeamInvitation.objects.filter(player_id__iexact=own, status="pending").select_related("event")
     return qs.filter(event=event) if event is not None else qs
+
+
+# --------------------------------------------------------------------------- who plays as which ID
+
+
+def is_site_official(user) -> bool:
+    """A site administrator (``is_staff``) or superuser: decides any player ID link."""
+    return bool(
+        user is not None and getattr(user, "is_authenticated", False) and (user.is_superuser or user.is_staff)
+    )
+
+
+#: A profile's first registration counts as its home only when made this soon after the profile
+#: (the desk, a walk-in, a confirmed self-registration and an import make both together).
+HOME_REGISTRATION_WINDOW = timedelta(hours=1)
+
+
+def home_registration(profile: PlayerProfile) -> Registration | None:
+    """The first registration ever made of ``profile``: the event where its ID entered Arbiter.
+
+    The lowest id, not the earliest ``created_at``: an imported event file keeps the file's
+    timestamps, but every row it makes gets a new id."""
+    return Registration.objects.filter(player=profile).order_by("pk").first()
+
+
+def _made_by(user, obj, action: str) -> bool:
+    return AuditEntry.objects.filter(
+        action=action,
+        content_type=ContentType.objects.get_for_model(type(obj)),
+        object_id=str(obj.pk),
+        actor_id=user.pk,
+    ).exists()
+
+
+def link_evidence_events(claimant, *, player_id: str, event_id: int | None = None, asked_at=None) -> set[int]:
+    """The events whose player managers (``MANAGE_ROLES``) may confirm that ``claimant`` plays
+    as ``player_id`` (TR&P 1.5: the ID is enough to act as its player; docs/access.md).
+
+    - An ID on file, not linked: only its home event (``home_registration``), and only when that
+      registration was made with the profile (within ``HOME_REGISTRATION_WINDOW``) and before the
+      request (``asked_at``), neither it nor the profile was made by the claimant, and the
+      claimant never held a staff role there. A later registration proves nothing: any account
+      can open an event and register any ID in it.
+    - An ID on file linked to an account: none (never handed over; a site official undoes a
+      link first, ``unlink_player_account``).
+    - An ID not on file: the event where the player asked to register with it (``event_id``)
+      and the events where the claimant's own walk-in (temporary) profile plays, where the
+      claimant never held a staff role.
+    """
+    profile = PlayerProfile.objects.filter(player_id__iexact=(player_id or "").strip()).first()
+    staffed = set(StaffAssignment.objects.filter(user_id=claimant.pk).values_list("event_id", flat=True))
+    if profile is not None:
+        if profile.user_id is not None:
+            return set()
+        home = home_registration(profile)
+        if home is None or home.event_id in staffed:
+            return set()
+        if home.created_at > profile.created_at + HOME_REGISTRATION_WINDOW:
+            # The profile first played long after it was made (made by an official, or its first
+            # events deleted): whoever registered it first proves nothing; a site official decides.
+            return set()
+        if asked_at is not None and home.created_at >= asked_at:
+            return set()
+        if _made_by(claimant, home, "registration.create") or _made_by(claimant, profile, "player.create"):
+            return set()
+        return {home.event_id}
+    events = set(
+        Registration.objects.filter(player__user_id=claimant.pk, player__is_temporary=True).values_list(
+            "event_id", flat=True
+        )
+    )
+    if event_id is not None:
+        events.add(event_id)
+    return events - staffed
+
+
+def can_link_player_id(
+    actor, *, claimant, player_id: str, event_id: int | None = None, asked_at=None
+) -> bool:
+    """May ``actor`` confirm that ``claimant`` plays as ``player_id``? Never the claimant
+    themself; a site official always; otherwise a player manager of one of
+    ``link_evidence_events``. ``actor=None`` is the system."""
+    if actor is None:
+        return True
+    if not getattr(actor, "is_authenticated", False) or actor.pk == claimant.pk:
+        return False
+    if is_site_official(actor):
+        return True
+    events = link_evidence_events(claimant, player_id=player_id, event_id=event_id, asked_at=asked_at)
+    return StaffAssignment.objects.filter(
+        user=actor,
+        event_id__in=events,
+        ended_at__isnull=True,
+        role__in=[str(r) for r in MANAGE_ROLES],
+    ).exists()

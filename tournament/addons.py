@@ -15,6 +15,11 @@ the app contributes, so the pages show exactly the add-ons that are installed, i
   (``context(event, user)`` when registered ``with_user=True``). With ``live_token(event)``
   (a cheap string that changes whenever the panel's content does) the panel is also refreshed
   by the dashboard's live poll, and the token is part of that poll's ETag.
+- ``register_link_requests(request, pending, desk)``: the app that keeps requests to play as a
+  player ID (``accounts``): ``request(user, *, player_id, display_name, event=None)`` records
+  one for staff to confirm, ``pending(user)`` is the account's open request (a dict) or None,
+  ``desk(event, user)`` the rows the check-in desk shows ``user`` (each a dict with the
+  request's ``pk``, ``username``, ``player_id``, ``name``, ``can_link`` and ``decide_url``).
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils.module_loading import autodiscover_modules
+
+from core.errors import DomainError
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,16 @@ class Panel:
 _staff_links: list[Link] = []
 _player_links: list[Link] = []
 _staff_panels: list[Panel] = []
+
+
+@dataclass(frozen=True)
+class LinkRequests:
+    request: Callable[..., object]
+    pending: Callable[..., dict | None]
+    desk: Callable[..., list[dict]]
+
+
+_link_requests: list[LinkRequests] = []
 
 
 def autodiscover() -> None:
@@ -106,3 +123,27 @@ def staff_panels(event, user=None) -> list[dict]:
 def staff_panels_token(event) -> str:
     """The live panels' tokens together (part of the staff dashboard's live ETag)."""
     return "|".join(p.live_token(event) for p in _staff_panels if p.live_token is not None)
+
+
+def register_link_requests(
+    request: Callable[..., object], pending: Callable[..., dict | None], desk: Callable[..., list[dict]]
+) -> None:
+    """One app keeps the requests to play as a player ID; a second registration replaces it."""
+    _link_requests[:] = [LinkRequests(request, pending, desk)]
+
+
+def request_player_id(user, *, player_id: str, display_name: str, event=None) -> None:
+    """Record that ``user`` asks to play as ``player_id`` (at ``event``), for staff to confirm."""
+    if not _link_requests:
+        raise DomainError("ask the staff to register you with your player ID", code="no_accounts")
+    _link_requests[0].request(user, player_id=player_id, display_name=display_name, event=event)
+
+
+def pending_player_id(user) -> dict | None:
+    """``user``'s open request to play as a player ID, or None."""
+    return _link_requests[0].pending(user) if _link_requests else None
+
+
+def link_requests_at_desk(event, user) -> list[dict]:
+    """The open requests the check-in desk of ``event`` shows ``user``."""
+    return _link_requests[0].desk(event, user) if _link_requests else []

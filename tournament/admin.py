@@ -1,6 +1,14 @@
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
 
-from . import models
+from core.errors import DomainError
+
+from . import models, services
+
+
+class UnlinkActionForm(ActionForm):
+    reason = forms.CharField(required=False, max_length=500, label="Reason (to undo a link)")
 
 
 class StaffInline(admin.TabularInline):
@@ -24,10 +32,29 @@ class EventAdmin(admin.ModelAdmin):
 
 @admin.register(models.PlayerProfile)
 class PlayerProfileAdmin(admin.ModelAdmin):
+    """The account link is read-only here: it changes only through a confirmed claim (the account
+    page) and the audited undo below (docs/access.md, "Who plays as which player ID")."""
+
     list_display = ("display_name", "player_id", "user", "banned", "suspended_until")
     list_filter = ("banned",)
     search_fields = ("display_name", "player_id", "user__username")
-    raw_id_fields = ("user",)
+    readonly_fields = ("user",)
+    action_form = UnlinkActionForm
+    actions = ["unlink_account"]
+
+    @admin.action(description="Undo the account link (give a reason)")
+    def unlink_account(self, request, queryset):
+        done = 0
+        for profile in queryset.filter(user__isnull=False):
+            try:
+                services.unlink_player_account(
+                    profile, actor=request.user, reason=request.POST.get("reason", "")
+                )
+            except DomainError as exc:
+                self.message_user(request, f"{profile}: {exc.message}", level=messages.ERROR)
+                return
+            done += 1
+        self.message_user(request, f"{done} account link{'s' if done != 1 else ''} undone.")
 
 
 @admin.register(models.Registration)

@@ -542,8 +542,25 @@ class PlayerListView(APIView):
             ).data
         )
 
-    @extend_schema(request=RegisterSerializer, responses={201: RegistrationSerializer}, tags=["players"])
+    @extend_schema(
+        request=RegisterSerializer,
+        responses={
+            201: RegistrationSerializer,
+            202: inline_serializer(
+                "PendingRegistration",
+                {
+                    "status": serializers.CharField(),
+                    "player_id": serializers.CharField(),
+                    "detail": serializers.CharField(),
+                },
+            ),
+        },
+        tags=["players"],
+    )
     def post(self, request, slug):
+        """Staff register a player; a player registers themself. An account without a player ID
+        yet gets 202: the registration waits for the staff to confirm the ID (same answer
+        whether or not the ID is on file)."""
         event = _event(request, slug)
         data = validated(RegisterSerializer, request)
         staff = access.can_manage_players(request.user, event)
@@ -566,7 +583,19 @@ class PlayerListView(APIView):
                         "you have no player profile yet: send your player_id and display_name",
                         field="player_id",
                     )
-                new_profile = {"player_id": pid, "display_name": data["display_name"], "user": request.user}
+                # Nothing is linked on the player's word (TR&P 1.5): staff confirm it at the desk,
+                # and the answer is the same whether or not the ID is on file.
+                asked = services.request_self_registration(
+                    event, user=request.user, player_id=pid, display_name=data["display_name"]
+                )
+                return Response(
+                    {
+                        "status": "pending",
+                        "player_id": asked,
+                        "detail": services.PENDING_REGISTRATION_MESSAGE,
+                    },
+                    status=status.HTTP_202_ACCEPTED,
+                )
         if new_profile is not None:  # profile and registration together, or neither
             reg = services.register_new_player(event, actor=request.user, **new_profile, **options)
             return Response(RegistrationSerializer(reg).data, status=status.HTTP_201_CREATED)

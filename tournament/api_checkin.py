@@ -135,18 +135,34 @@ class ClaimView(APIView):
     @extend_schema(
         request=ClaimSerializer,
         responses=inline_serializer(
-            "Claimed", {"player_id": serializers.CharField(), "display_name": serializers.CharField()}
+            "Claimed",
+            {
+                "player_id": serializers.CharField(allow_null=True),
+                "display_name": serializers.CharField(allow_null=True),
+                "pending_player_id": serializers.CharField(
+                    allow_null=True, help_text="a real player ID waiting for the staff to confirm it"
+                ),
+            },
         ),
         tags=["players"],
     )
     def post(self, request):
+        """The code links only the walk-in's own temporary registration; a real ``player_id``
+        given with it waits for the staff (same answer whether or not it is on file)."""
         throttling.raise_if_claims_throttled(request)
         data = validated(ClaimSerializer, request)
         try:
-            profile = services.claim_registration(
+            claimed = services.claim_registration(
                 user=request.user, code=data["code"], player_id=data["player_id"]
             )
         except DomainError:
             throttling.count_attempt(throttling.claim_rules(request))
             raise
-        return Response({"player_id": profile.player_id, "display_name": profile.display_name})
+        profile = claimed.profile
+        return Response(
+            {
+                "player_id": profile.player_id if profile else None,
+                "display_name": profile.display_name if profile else None,
+                "pending_player_id": claimed.pending_player_id or None,
+            }
+        )

@@ -167,11 +167,15 @@ def test_organizer_confirms_a_claim_of_a_player_at_their_event():
 
 @pytest.mark.django_db
 def test_confirming_an_id_not_on_file_makes_the_profile():
-    organizer = UserFactory(username="to")
-    StaffAssignmentFactory(event=EventFactory(), user=organizer, role=StaffRole.SCOREKEEPER)
+    """An ID not on file, asked for on the account page (no event): a site official confirms it;
+    a scorekeeper of some unrelated event (any account can open one) cannot."""
+    scorekeeper = UserFactory(username="to")
+    StaffAssignmentFactory(event=EventFactory(), user=scorekeeper, role=StaffRole.SCOREKEEPER)
     player = UserFactory(username="newbie")
     claim = services.claim_player_id(player, player_id="NEW-1", display_name="New Player")
-    services.decide_claim(claim, actor=organizer, confirm=True)
+    with pytest.raises(NotAllowed):
+        services.decide_claim(claim, actor=scorekeeper, confirm=True)
+    services.decide_claim(claim, actor=UserFactory(username="admin", is_staff=True), confirm=True)
     assert PlayerProfile.objects.get(player_id="NEW-1").user == player
 
 

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from tests.factories import EventFactory, UserFactory
-from tournament.enums import EventStatus, FormatCode
+from tests.factories import EventFactory, StaffAssignmentFactory, UserFactory
+from tournament.enums import EventStatus, FormatCode, StaffRole
 from tournament.models import PlayerProfile, Registration
 
 pytestmark = pytest.mark.django_db
@@ -60,12 +60,23 @@ def test_a_refused_staff_registration_leaves_no_profile(staffed_event):
 
 
 def test_an_accepted_registration_creates_the_profile_and_the_registration():
+    """Issue 35: an accepted self-registration of an account without a player ID still creates
+    nothing on the player's word; the desk's confirmation creates both (docs/access.md)."""
     event = EventFactory(status=EventStatus.REGISTRATION, allow_self_registration=True)
+    scorekeeper = StaffAssignmentFactory(event=event, role=StaffRole.SCOREKEEPER).user
     user = UserFactory()
     client = APIClient()
     client.force_authenticate(user)
     response = client.post(
         f"/api/events/{event.slug}/players/", {"player_id": "GEM-1", "display_name": "Me"}, format="json"
     )
-    assert response.status_code == 201, response.content
+    assert response.status_code == 202, response.content
+    assert not PlayerProfile.objects.filter(player_id="GEM-1").exists()
+    desk = APIClient()
+    desk.force_authenticate(scorekeeper)
+    claim = desk.get("/api/player-id-claims/", {"event": event.slug}).json()["to_decide"][0]
+    assert (
+        desk.post(f"/api/player-id-claims/{claim['id']}/decide/", {"decision": "confirm"}).status_code == 200
+    )
     assert PlayerProfile.objects.get(player_id="GEM-1").user == user
+    assert Registration.objects.get(event=event).player.player_id == "GEM-1"

@@ -175,14 +175,20 @@ def test_bad_event_input_is_a_400_naming_the_field(user_factory, payload, field)
     assert field in body or body.get("field") == field
 
 
-def test_self_registration_creates_profile_and_duplicate_is_409(staffed_event, user_factory):
+def test_self_registration_waits_for_the_desk_and_duplicate_is_409(staffed_event, user_factory):
     user = user_factory()
     c = client_for(user)
     slug = staffed_event["event"].slug
     resp = c.post(f"/api/events/{slug}/players/", {}, format="json")
     assert resp.status_code == 400 and resp.json()["field"] == "player_id"
     resp = c.post(f"/api/events/{slug}/players/", {"player_id": "777", "display_name": "Mia"}, format="json")
-    assert resp.status_code == 201 and resp.json()["status"] == "registered"
+    assert resp.status_code == 202 and resp.json()["status"] == "pending"
+    desk = client_for(staffed_event["scorekeeper"])
+    claim = desk.get("/api/player-id-claims/", {"event": slug}).json()["to_decide"][0]
+    assert (claim["player_id"], claim["event"]) == ("777", slug)
+    assert (
+        desk.post(f"/api/player-id-claims/{claim['id']}/decide/", {"decision": "confirm"}).status_code == 200
+    )
     assert c.post(f"/api/events/{slug}/players/", {}, format="json").status_code == 409
 
 

@@ -36,17 +36,28 @@ def test_64_players_6_rounds_top_8_through_the_api():
     )
     sk = _client(sk_user)
 
-    players = {}
+    clients = {}
     for i in range(64):
         user = UserFactory(username=f"p{i}")
         c = _client(user)
         resp = c.post(
             f"/api/events/{slug}/players/", {"player_id": f"9{i:05d}", "display_name": f"P{i}"}, format="json"
         )
-        assert resp.status_code == 201, resp.content
-        reg_id = resp.json()["id"]
-        assert c.post(f"/api/events/{slug}/players/{reg_id}/check-in/").status_code == 200
-        players[reg_id] = c
+        # The registration waits for the desk to confirm the player ID (docs/access.md).
+        assert resp.status_code == 202, resp.content
+        clients[f"9{i:05d}"] = c
+    waiting = sk.get("/api/player-id-claims/", {"event": slug}).json()["to_decide"]
+    assert len(waiting) == 64
+    for claim in waiting:
+        confirmed = sk.post(
+            f"/api/player-id-claims/{claim['id']}/decide/", {"decision": "confirm"}, format="json"
+        )
+        assert confirmed.status_code == 200 and confirmed.json()["status"] == "confirmed", confirmed.content
+    players = {}
+    for row in sk.get(f"/api/events/{slug}/players/").json():
+        c = clients[row["player_id"]]
+        assert c.post(f"/api/events/{slug}/players/{row['id']}/check-in/").status_code == 200
+        players[row["id"]] = c
 
     event = to.get(f"/api/events/{slug}/").json()
     assert (event["effective_swiss_rounds"], event["effective_top_cut"]) == (6, 8)  # TR&P App B, 33-64

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from accounts import services as account_services
+from accounts.enums import ClaimStatus
+from accounts.models import PlayerIdClaim
 from core.errors import ConflictError, DomainError
 from core.models import AuditEntry
 from tests.factories import (
@@ -219,18 +222,25 @@ def test_a_normal_id_cannot_be_replaced_and_a_player_cannot_replace():
 
 
 def test_walk_in_claims_with_the_code_and_gives_the_real_id():
+    """The code links the walk-in's own temporary profile at once; the real ID waits for the
+    staff of the walk-in's event, and their one confirmation gives the profile that ID."""
     event, sk = _event()
     walk_in = services.register_walk_in(event, actor=sk, display_name="Walk In")
     user = UserFactory()
-    profile = services.claim_registration(
+    claimed = services.claim_registration(
         user=user, code=walk_in.player.claim_code.lower(), player_id="GEM888"
     )
-    assert profile.user_id == user.pk
-    assert profile.player_id == "GEM888" and profile.is_temporary is False
+    profile = claimed.profile
+    assert profile.user_id == user.pk and claimed.pending_player_id == "GEM888"
+    assert profile.player_id.startswith("TMP-") and profile.is_temporary is True
     assert profile.claim_code == ""
     assert Registration.objects.get(pk=walk_in.pk).player.user_id == user.pk
     with pytest.raises(DomainError):  # the code works once
         services.claim_registration(user=UserFactory(), code=walk_in.player.claim_code)
+    claim = PlayerIdClaim.objects.get(user=user, status=ClaimStatus.PENDING)
+    account_services.decide_claim(claim, actor=sk, confirm=True)
+    profile.refresh_from_db()
+    assert (profile.player_id, profile.is_temporary, profile.user_id) == ("GEM888", False, user.pk)
 
 
 def test_claim_merges_into_the_profile_the_account_already_has():
@@ -238,8 +248,8 @@ def test_claim_merges_into_the_profile_the_account_already_has():
     walk_in = services.register_walk_in(event, actor=sk, display_name="Walk In")
     code = walk_in.player.claim_code
     mine = PlayerProfileFactory(player_id="GEM999")
-    profile = services.claim_registration(user=mine.user, code=code)
-    assert profile.pk == mine.pk
+    claimed = services.claim_registration(user=mine.user, code=code)
+    assert claimed.profile.pk == mine.pk and claimed.pending_player_id == ""
     assert Registration.objects.get(pk=walk_in.pk).player_id == mine.pk
 
 
@@ -284,7 +294,10 @@ def test_api_check_in_desk_walk_in_replace_id_and_claim(api_client):
     user = UserFactory()
     api_client.force_authenticate(user)
     claimed = api_client.post("/api/claim/", {"code": body["claim_code"]}, format="json")
-    assert claimed.status_code == 200 and claimed.json()["player_id"] == "GEM4321"
+    # Staff already wrote the real ID on the walk-in: the code asks for it, the staff confirm.
+    assert claimed.status_code == 200 and claimed.json()["pending_player_id"] == "GEM4321"
+    assert PlayerProfile.objects.get(player_id="GEM4321").user_id is None
+    account_services.decide_claim(PlayerIdClaim.objects.get(user=user), actor=sk, confirm=True)
     assert PlayerProfile.objects.get(player_id="GEM4321").user_id == user.pk
 
 
@@ -346,3 +359,17 @@ def test_claim_page_links_the_walk_in_to_the_logged_in_player(client):
     assert "GEM2468" in me and "Walk In" in me
     wrong = client.post("/events/claim/", {"code": "WRONG999"})
     assert wrong.status_code == 200 and "no registration has this claim code" in wrong.content.decode()
+
+
+def test_the_desk_names_a_self_registration_waiting_for_its_player_id():
+    """A store evening: the player registered themself on their phone; the scorekeeper types
+    their ID at the check-in box, is told to confirm it, confirms, and checks them in."""
+    event, sk = _event(check_in_required=True, allow_self_registration=True, status="registration")
+    player = UserFactory()
+    services.request_self_registration(event, user=player, player_id="GEM-2024", display_name="Nia")
+    with pytest.raises(DomainError) as exc:
+        services.check_in_by_text(event, actor=sk, text="gem-2024")
+    assert exc.value.code == "pending_link" and "Nia (GEM-2024)" in exc.value.message
+    account_services.decide_claim(PlayerIdClaim.objects.get(user=player), actor=sk, confirm=True)
+    reg = services.check_in_by_text(event, actor=sk, text="GEM-2024")
+    assert (reg.player.user_id, reg.status) == (player.pk, RegistrationStatus.CHECKED_IN)

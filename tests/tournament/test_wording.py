@@ -9,7 +9,13 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
-from tests.factories import EventFactory, RegistrationFactory, StaffAssignmentFactory, UserFactory
+from tests.factories import (
+    EventFactory,
+    PlayerProfileFactory,
+    RegistrationFactory,
+    StaffAssignmentFactory,
+    UserFactory,
+)
 from tests.tournament.test_pages import build_running_event
 from tournament.enums import StaffRole
 from tournament.forms import EventForm
@@ -24,10 +30,8 @@ def test_waitlisted_self_registration_is_a_sentence():
     event = EventFactory(allow_self_registration=True, status="registration", capacity=1)
     RegistrationFactory(event=event)
     c = Client()
-    c.force_login(UserFactory())
-    response = c.post(
-        f"/events/{event.slug}/me/register/", {"player_id": "GEM-77", "display_name": "Kim"}, follow=True
-    )
+    c.force_login(PlayerProfileFactory(player_id="GEM-77", display_name="Kim").user)
+    response = c.post(f"/events/{event.slug}/me/register/", follow=True)
     text = _follow_message(response)
     assert "The event is full: you are on the waitlist" in text
     assert "(waitlisted)" not in text and "Registered (" not in text

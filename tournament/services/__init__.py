@@ -24,7 +24,10 @@ Index (main object positional, the rest keyword-only):
   ``default_regular_deck_checks``, ``event_type_defaults``, ``rel_for_round``
 - check-in and walk-ins (``checkin``): ``check_in_all``, ``check_in_by_text``, ``check_in_token`` /
   ``registration_for_token`` (the player's QR code), ``register_walk_in`` (temporary ID, claim
-  code), ``replace_temporary_id``, ``claim_registration(*, user, code, player_id="")``
+  code), ``replace_temporary_id``, ``claim_registration(*, user, code, player_id="") -> WalkInClaim``
+- who plays as which player ID (``identity``): ``link_player_account(user, *, actor, player_id,
+  display_name, event=None)``, ``unlink_player_account(profile, *, actor, reason)`` (site
+  officials), ``request_self_registration(event, *, user, player_id, display_name)``
 - staff: ``assign_staff(event, *, user, role, actor)``, ``end_staff_assignment``
 - players: ``create_player_profile(*, actor, player_id, display_name, user=None)``,
   ``register_player(event, *, player, actor, late_entry=False)``, ``check_in``,
@@ -57,6 +60,7 @@ from ..selectors import clock_status
 from ._common import CLOSED_STATUSES, require_event_open
 from .checkin import (
     NOT_CHECKED_IN_CHOICES,
+    WalkInClaim,
     check_in_all,
     check_in_by_text,
     check_in_token,
@@ -96,6 +100,12 @@ from .events import (
     rule_defaults,
     set_event_days,
     update_event,
+)
+from .identity import (
+    PENDING_REGISTRATION_MESSAGE,
+    link_player_account,
+    request_self_registration,
+    unlink_player_account,
 )
 from .registration import (
     check_in,
@@ -153,6 +163,11 @@ __all__ = [
     "check_in_by_text",
     "check_in_token",
     "claim_registration",
+    "WalkInClaim",
+    "link_player_account",
+    "PENDING_REGISTRATION_MESSAGE",
+    "unlink_player_account",
+    "request_self_registration",
     "find_registration",
     "register_walk_in",
     "registration_for_token",

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import dataclass
 
 from django.core import signing
 from django.db.models import Q
 from django.utils import timezone
 
+from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
 
-from .. import selectors
-from ..access import require_role
-from ..citations import cite
+from .. import addons, selectors
+from ..access import can_link_player_id, require_role
 from ..enums import MANAGE_ROLES, Game, RegistrationStatus
 from ..models import Event, PlayerProfile, Registration
 from ._common import (
@@ -26,7 +27,8 @@ from ._common import (
     _mark_dropped,
     require_event_open,
 )
-from .registration import _PLAYER_ID_RE, _check_player_eligibility, check_in, register_new_player
+from .identity import TEMPORARY_ID_PREFIX, _drop_link, _merge_into, link_player_account, normal_player_id
+from .registration import check_in, register_new_player
 
 #: What the organizer may decide, once, about registered players who did not check in before
 #: round 1 of an event that uses check-in: drop them all, or pair them anyway.
@@ -36,7 +38,6 @@ NOT_CHECKED_IN_CHOICES = {
 }
 
 _CHECK_IN_SALT = "arbiter.tournament.check-in"
-TEMPORARY_ID_PREFIX = "TMP-"
 # No 0/O, 1/I/L: a claim code is read off paper or a phone screen and typed.
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
@@ -89,7 +90,22 @@ def find_registration(event: Event, text: str) -> Registration:
 def check_in_by_text(event: Event, *, actor, text: str) -> Registration:
     """Check in the player whose ID or name ``text`` is (the one box of the check-in desk)."""
     require_role(actor, event, MANAGE_ROLES, "check in players")
-    return check_in(find_registration(event, text), actor=actor)
+    try:
+        reg = find_registration(event, text)
+    except DomainError as exc:
+        if exc.code != "not_found":
+            raise
+        wanted = (text or "").strip().lower()
+        for row in addons.link_requests_at_desk(event, actor):
+            if wanted in (row["player_id"].lower(), row["name"].lower()):
+                raise DomainError(
+                    f"{row['name']} ({row['player_id']}) registered themself and is waiting for you to "
+                    "confirm their player ID: confirm it under 'Waiting for you to confirm'",
+                    field="q",
+                    code="pending_link",
+                ) from None
+        raise
+    return check_in(reg, actor=actor)
 
 
 def check_in_token(registration: Registration) -> str:
@@ -201,51 +217,23 @@ def register_walk_in(event: Event, *, actor, display_name: str, late_entry: bool
     return reg
 
 
-def _normal_id(player_id: str, game: str = Game.FAB) -> str:
-    player_id = (player_id or "").strip()
-    if not _PLAYER_ID_RE.match(player_id):
-        raise DomainError(
-            f"a player ID is 1 to 32 letters, digits or dashes ({cite(game, 'player_id')})", field="player_id"
-        )
-    if player_id.upper().startswith(TEMPORARY_ID_PREFIX):
-        raise DomainError("give the player's real ID, not a temporary one", field="player_id")
-    return player_id
-
-
-def _merge_into(temp: PlayerProfile, real: PlayerProfile, *, actor) -> PlayerProfile:
-    """Move every registration of ``temp`` to ``real`` and delete ``temp``. Matches point at
-    registrations, not profiles, so results, standings and decklists move with them."""
-    regs = list(Registration.objects.select_for_update().select_related("event").filter(player=temp))
-    for reg in regs:
-        if Registration.objects.filter(event=reg.event, player=real).exists():
-            raise ConflictError(
-                f"{real.display_name} ({real.player_id}) is already registered at {reg.event.name}",
-                field="player_id",
-            )
-        _check_player_eligibility(reg.event, real, actor=actor, approved=True)
-    for reg in regs:
-        reg.player = real
-        reg.save(update_fields=["player"])
-        _audit(
-            reg,
-            event=reg.event,
-            actor=actor,
-            action="registration.replace_player_id",
-            before={"player_id": temp.player_id, "profile": temp.pk},
-            after={"player_id": real.player_id, "profile": real.pk},
-        )
-    if temp.user_id and not real.user_id:
-        user_id, temp.user_id = temp.user_id, None
-        temp.save(update_fields=["user"])
-        real.user_id = user_id
-        real.save(update_fields=["user"])
-    temp.delete()
-    return real
-
-
 def _replace_id(profile: PlayerProfile, player_id: str, *, actor, game: str = Game.FAB) -> PlayerProfile:
-    player_id = _normal_id(player_id, game)
+    """Staff give a walk-in their real ID. The registrations follow the ID; the walk-in's
+    account (if they claimed the code) keeps playing as it only when ``actor`` may confirm that
+    link (``can_link_player_id``), else the account is unlinked and asks for the ID instead."""
+    player_id = normal_player_id(player_id, game)
+    account = profile.user
     real = PlayerProfile.objects.select_for_update().filter(player_id__iexact=player_id).first()
+    if account is not None:
+        taken = real is not None and real.user_id is not None
+        if not taken and can_link_player_id(actor, claimant=account, player_id=player_id):
+            return link_player_account(
+                account, actor=actor, player_id=player_id, display_name=profile.display_name
+            )
+        _drop_link(
+            profile, actor=actor, reason=f"real player ID {player_id} given by staff: waits for confirmation"
+        )
+        addons.request_player_id(account, player_id=player_id, display_name=profile.display_name)
     if real is not None and real.pk != profile.pk:
         return _merge_into(profile, real, actor=actor)
     before = profile.player_id
@@ -282,35 +270,69 @@ def replace_temporary_id(registration: Registration, *, actor, player_id: str) -
 _CODE_RE = re.compile(r"[^A-Z0-9]")
 
 
+@dataclass(frozen=True)
+class WalkInClaim:
+    """What a claim code gave: the profile the account now plays as (None when the code only
+    recorded a request), and the player ID waiting for staff to confirm ("" for none)."""
+
+    profile: PlayerProfile | None
+    pending_player_id: str = ""
+
+
 @_atomic
-def claim_registration(*, user, code: str, player_id: str = "") -> PlayerProfile:
+def claim_registration(*, user, code: str, player_id: str = "") -> WalkInClaim:
     """A walk-in, logged in, claims what staff registered for them with the code they were given.
 
-    The profile (with its registrations and results) becomes theirs: linked to their account, or
-    merged into the profile their account already has. ``player_id`` (optional) replaces the
-    temporary ID at the same time. The code works once.
+    The code moves only the walk-in's own temporary (``TMP-``) profile, with its registrations
+    and results: it is linked to the account, or merged into the profile the account already
+    plays as. A real ``player_id`` given with it is never linked or merged here: it becomes a
+    request the staff confirm (``tournament.access.can_link_player_id``), and the answer is the
+    same whether or not that ID is on file. A code whose walk-in staff already gave a real ID
+    records a request for that ID. The code works once. Audit: ``player.link_account``,
+    ``registration.claim``.
     """
     if user is None or not getattr(user, "is_authenticated", False):
         raise NotAllowed("log in to claim a registration", code="login")
     code = _CODE_RE.sub("", (code or "").upper())
     if not code:
         raise DomainError("type the claim code you were given", field="code")
+    wanted = normal_player_id(player_id) if (player_id or "").strip() else ""
     temp = PlayerProfile.objects.select_for_update().filter(claim_code=code).first()
     if temp is None:
         raise DomainError("no registration has this claim code", field="code", code="not_found")
     if temp.user_id and temp.user_id != user.pk:
         raise ConflictError("this registration was already claimed by someone else", field="code")
     mine = PlayerProfile.objects.select_for_update().filter(user=user).exclude(pk=temp.pk).first()
+    if mine is not None and not mine.is_temporary and wanted and wanted.upper() != mine.player_id.upper():
+        raise DomainError(
+            f"your account plays as {mine.player_id}: leave the player ID empty", field="player_id"
+        )
     temp.claim_code = ""
     temp.save(update_fields=["claim_code"])
+    if not temp.is_temporary:
+        # Staff already wrote a real ID on this walk-in: that ID is linked only once confirmed.
+        if mine is not None and not mine.is_temporary:
+            raise ConflictError(f"your account already plays as {mine.player_id}", field="code")
+        addons.request_player_id(user, player_id=temp.player_id, display_name=temp.display_name)
+        return WalkInClaim(None, temp.player_id)
     if mine is not None:
         profile = _merge_into(temp, mine, actor=user)
     else:
+        before = {"player_id": temp.player_id, "user": None}
         temp.user = user
         temp.save(update_fields=["user"])
         profile = temp
-        if player_id:
-            profile = _replace_id(profile, player_id, actor=user)
+        record_audit(
+            profile,
+            actor=user,
+            action="player.link_account",
+            before=before,
+            after={"player_id": profile.player_id, "user": user.get_username()},
+            reason="walk-in claim code",
+        )
     for reg in Registration.objects.filter(player=profile).select_related("event"):
         _audit(reg, event=reg.event, actor=user, action="registration.claim", after={"profile": profile.pk})
-    return profile
+    if wanted and profile.is_temporary:
+        addons.request_player_id(user, player_id=wanted, display_name=profile.display_name)
+        return WalkInClaim(profile, wanted)
+    return WalkInClaim(profile)

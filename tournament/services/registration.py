@@ -71,6 +71,9 @@ def create_player_profile(
 ) -> PlayerProfile:
     """A player profile with a unique GEM player ID (TR&P 1.5). A duplicate ID is a 409.
 
+    ``user`` links it to an account: only for ``link_player_account`` (which checks who may) and
+    the system (``actor=None``, the demo command); any other caller passes no ``user``.
+
     ``game`` only picks the document the refusals cite (GA: plain policy, ``citations``)."""
     player_id = (player_id or "").strip()
     display_name = (display_name or "").strip()
@@ -205,17 +208,17 @@ def register_new_player(
     actor,
     player_id: str,
     display_name: str,
-    user=None,
     late_entry: bool = False,
     approved: bool = False,
 ) -> Registration:
-    """Create a player profile and register it at ``event`` in one transaction.
+    """Create a player profile and register it at ``event`` in one transaction (staff).
 
     A refused registration (closed event, full event, an official, a banned player...) leaves
     nothing behind: no profile claims ``player_id`` unless the registration is made (TR&P 1.5).
+    The profile is linked to no account: only ``link_player_account`` links one.
     """
     profile = create_player_profile(
-        actor=actor, player_id=player_id, display_name=display_name, user=user, game=event.game
+        actor=actor, player_id=player_id, display_name=display_name, game=event.game
     )
     return register_player(event, player=profile, actor=actor, late_entry=late_entry, approved=approved)
 

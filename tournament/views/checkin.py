@@ -4,6 +4,7 @@ event; a walk-in claiming their registration."""
 
 from __future__ import annotations
 
+from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -111,7 +112,7 @@ def claim_registration(request: HttpRequest) -> HttpResponse:
         if wait is not None:
             return throttling.too_many_response(request, wait, throttling.claim_throttled_message(wait))
         try:
-            profile = services.claim_registration(
+            claimed = services.claim_registration(
                 user=request.user,
                 code=request.POST.get("code", ""),
                 player_id=request.POST.get("player_id", ""),
@@ -120,8 +121,26 @@ def claim_registration(request: HttpRequest) -> HttpResponse:
             throttling.count_attempt(throttling.claim_rules(request))
             messages.error(request, exc.message)
         else:
+            profile = claimed.profile
+            if profile is not None:
+                messages.success(
+                    request, f"Claimed: you play as {profile.display_name} ({profile.player_id})."
+                )
+            if claimed.pending_player_id:
+                # The same words whether or not the ID is on file (docs/access.md).
+                messages.info(
+                    request,
+                    f"Your player ID {claimed.pending_player_id} is waiting for the staff to confirm it.",
+                )
+            if profile is None:
+                return redirect(
+                    reverse("accounts:account") if _has_accounts() else reverse("tournament:claim")
+                )
             reg = profile.registrations.select_related("event").order_by("-created_at").first()
-            messages.success(request, f"Claimed: you play as {profile.display_name} ({profile.player_id}).")
             if reg is not None:
                 return redirect(reverse("tournament:player", args=[reg.event.slug]))
     return render(request, "tournament/claim.html", {})
+
+
+def _has_accounts() -> bool:
+    return apps.is_installed("accounts")

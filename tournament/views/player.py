@@ -50,7 +50,12 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
     }
     if registration is None:
         profile = PlayerProfile.objects.filter(user=request.user).first()
-        context["needs_profile"] = profile is None
+        link_request = addons.pending_player_id(request.user) if profile is None else None
+        context["pending_link"] = link_request
+        context["pending_here"] = link_request is not None and link_request.get("event_id") == event.pk
+        context["needs_profile"] = profile is None and not context["pending_here"]
+        # Waiting for the desk: the page shows the registration once the staff confirm it.
+        context["auto_refresh"] = context["pending_here"]
         context["can_self_register"] = (
             profile is not None and event.allow_self_registration and event.status == EventStatus.REGISTRATION
         )
@@ -261,8 +266,9 @@ def player_register(request, event, registration):
             raise DomainError(
                 "enter your player ID (GEM ID) and the name to show on pairings", field="player_id"
             )
-        reg = services.register_new_player(event, actor=request.user, user=request.user, **form.cleaned_data)
-        return registration_sentence(reg, you=True)
+        # Nothing is linked on the player's word (TR&P 1.5): the staff confirm the ID at the desk.
+        services.request_self_registration(event, user=request.user, **form.cleaned_data)
+        return services.PENDING_REGISTRATION_MESSAGE
     reg = services.register_player(event, player=profile, actor=request.user)
     return registration_sentence(reg, you=True)
 

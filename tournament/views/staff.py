@@ -240,6 +240,8 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         # Add-ons (judging, decklists) contribute tabs and panels through tournament.addons.
         "addon_links": addons.staff_links(event),
         "addon_panels": addons.staff_panels(event, request.user),
+        # Self-registrations waiting for a player ID to be confirmed (docs/access.md)
+        "link_requests": addons.link_requests_at_desk(event, request.user) if is_open else [],
         "quick_form": QuickResultForm(),
         "kinds": DOCUMENT_KINDS,
         "pdf_async": len(matches) > exports.PDF_SYNC_MAX_MATCHES,
