@@ -191,7 +191,7 @@ def accept_staff_invitation(key: str, *, user) -> StaffAssignment:
         raise NotAllowed("log in to accept the invitation", code="login")
     invitation = open_invitation(key)
     invitation = (
-        StaffInvitation.objects.select_for_update()
+        StaffInvitation.objects.select_for_update(of=("self",))
         .select_related("event", "created_by")
         .get(pk=invitation.pk)
     )
