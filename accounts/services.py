@@ -58,7 +58,7 @@ def claim_player_id(user, *, player_id: str, display_name: str, event=None) -> P
     malformed ID, an empty name. Nothing here looks at whether the ID is on file, so the answer
     is the same either way. Audit: ``account.claim`` (and ``account.claim_withdrawn``).
     """
-    player_id = (player_id or "").strip()
+    player_id = tournament_services.tidy_player_id(player_id)
     display_name = " ".join((display_name or "").split())
     if PlayerProfile.objects.filter(user=user, is_temporary=False).exists():
         raise ConflictError("your account is already linked to a player ID", field="player_id")

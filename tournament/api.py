@@ -564,7 +564,7 @@ class PlayerListView(APIView):
         event = _event(request, slug)
         data = validated(RegisterSerializer, request)
         staff = access.can_manage_players(request.user, event)
-        pid = (data.get("player_id") or "").strip()
+        pid = services.tidy_player_id(data.get("player_id") or "")
         options = {"late_entry": data["late_entry"], "approved": data["approved"]}
         new_profile = None
         if staff and pid:

@@ -112,11 +112,13 @@ from .registration import (
     create_player_profile,
     disqualify_registration,
     drop_registration,
+    player_id_spellings,
     record_no_show,
     reenter_registration,
     register_new_player,
     register_player,
     set_fixed_table,
+    tidy_player_id,
     undo_drop,
 )
 from .results import (
@@ -218,6 +220,8 @@ __all__ = [
     "reenter_registration",
     "reopen_event",
     "register_new_player",
+    "player_id_spellings",
+    "tidy_player_id",
     "register_player",
     "register_team",
     "invite_team",

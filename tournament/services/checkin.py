@@ -28,7 +28,7 @@ from ._common import (
     require_event_open,
 )
 from .identity import TEMPORARY_ID_PREFIX, _drop_link, _merge_into, link_player_account, normal_player_id
-from .registration import check_in, register_new_player
+from .registration import check_in, player_id_spellings, register_new_player
 
 #: What the organizer may decide, once, about registered players who did not check in before
 #: round 1 of an event that uses check-in: drop them all, or pair them anyway.
@@ -69,7 +69,9 @@ def find_registration(event: Event, text: str) -> Registration:
     if not text or "\x00" in text:
         raise DomainError("type a player ID or a name", field="q")
     regs = selectors.registrations_for_event(event)
-    by_id = regs.filter(player__player_id__iexact=text).first()
+    by_id = None
+    for spelling in player_id_spellings(text):
+        by_id = by_id or regs.filter(player__player_id__iexact=spelling).first()
     if by_id is not None:
         return by_id
     exact = list(regs.filter(player__display_name__iexact=text)[:2])

@@ -25,6 +25,7 @@ from .registration import (
     _check_player_eligibility,
     create_player_profile,
     register_player,
+    tidy_player_id,
 )
 
 TEMPORARY_ID_PREFIX = "TMP-"
@@ -86,7 +87,7 @@ def _merge_into(temp: PlayerProfile, real: PlayerProfile, *, actor) -> PlayerPro
 def normal_player_id(player_id: str, game: str = Game.FAB) -> str:
     """``player_id`` stripped, or a ``DomainError`` for a malformed one (the format only: this
     never looks at whether the ID is on file)."""
-    player_id = (player_id or "").strip()
+    player_id = tidy_player_id(player_id)
     if not _PLAYER_ID_RE.match(player_id):
         raise DomainError(
             f"a player ID is 1 to 32 letters, digits or dashes ({cite(game, 'player_id')})", field="player_id"

@@ -63,6 +63,27 @@ from .results import _maybe_close_round
 # --------------------------------------------------------------------------- players
 
 _PLAYER_ID_RE = re.compile(r"^[A-Za-z0-9-]{1,32}$")
+# "GEM# 1234 5678", "GEM ID: 12345678", "#12345678": the words and marks people put before the
+# number of their GEM ID (TR&P 1.5), set off by a mark or a space ("GEM100022" is left alone: some
+# IDs on file are written that way).
+_GEM_ID_WRITTEN = re.compile(
+    r"\s*(?:(?:(?:gem|player)(?:\s*id)?|id)\s*(?:[#:]\s*|\s+)|#\s*)(\d[\d\s-]*?)\s*", re.IGNORECASE
+)
+
+
+def tidy_player_id(text: str) -> str:
+    """A player ID as people write it, as it is stored: a leading "GEM", "GEM ID", "ID" or "#"
+    set off from the number is dropped ("GEM# 1234 5678" becomes "12345678"), and spaces are
+    removed anywhere. The format check that follows still refuses what is not an ID."""
+    match = _GEM_ID_WRITTEN.fullmatch(text or "")
+    return "".join((match.group(1) if match else (text or "")).split())
+
+
+def player_id_spellings(text: str) -> list[str]:
+    """The IDs ``text`` may name when looking a player up: as typed without spaces, and tidied."""
+    compact = "".join((text or "").split())[:32]
+    tidy = tidy_player_id(text)[:32]
+    return [compact] if tidy == compact else [compact, tidy]
 
 
 @_atomic
@@ -75,7 +96,7 @@ def create_player_profile(
     the system (``actor=None``, the demo command); any other caller passes no ``user``.
 
     ``game`` only picks the document the refusals cite (GA: plain policy, ``citations``)."""
-    player_id = (player_id or "").strip()
+    player_id = tidy_player_id(player_id)
     display_name = (display_name or "").strip()
     if not _PLAYER_ID_RE.match(player_id):
         raise DomainError(

@@ -24,7 +24,13 @@ from ..models import (
     TeamInvitation,
 )
 from ._common import _atomic, _audit, _lock_event, _snapshot_registration, require_event_open
-from .registration import _PLAYER_ID_RE, _check_not_an_official, _check_player_eligibility, _pairings_started
+from .registration import (
+    _PLAYER_ID_RE,
+    _check_not_an_official,
+    _check_player_eligibility,
+    _pairings_started,
+    tidy_player_id,
+)
 
 # --------------------------------------------------------------------------- teams (TR&P 9.2)
 
@@ -132,7 +138,7 @@ def invite_team(
     team_name = (team_name or "").strip()
     if not team_name:
         raise DomainError("the team needs a name", field="team_name")
-    seats = [((pid or "").strip().upper(), pos) for pid, pos in members]
+    seats = [(tidy_player_id(pid).upper(), pos) for pid, pos in members]
     if len(seats) != 3 or sorted(pos for _pid, pos in seats) != list(TEAM_POSITIONS):
         raise DomainError(
             f"a team has exactly three members at positions A, B and C ({cite(event, 'team')})",

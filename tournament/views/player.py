@@ -236,6 +236,8 @@ def _player_action(fn: Callable) -> Callable:
             messages.error(request, exc.message)
             status = exc.status_code
             context = _player_context(request, event, selectors.registration_for_user(request.user, event))
+            if context.get("profile_form") is not None and "player_id" in request.POST:
+                context["profile_form"] = ProfileForm(request.POST)  # what was typed stays typed
             return render(request, "tournament/player.html", context, status=status)
         if isinstance(answer, HttpResponse):
             return answer

@@ -263,14 +263,16 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
 @staff_action(MANAGE_ROLES, anchor="players")
 def staff_register(request: HttpRequest, event: Event):
     """Register a player by player ID; an unknown ID creates the profile with the given name."""
-    player_id = (request.POST.get("player_id") or "").strip()
+    typed = request.POST.get("player_id") or ""
+    player_id = services.tidy_player_id(typed)
     name = (request.POST.get("display_name") or "").strip()
     if not player_id:
         raise DomainError("enter the player's ID (GEM ID)", field="player_id")
     # PostgreSQL refuses NUL in a query; such an ID is never on file and the service rejects it.
-    profile = (
-        PlayerProfile.objects.filter(player_id__iexact=player_id).first() if "\x00" not in player_id else None
-    )
+    profile = None
+    if "\x00" not in typed:  # as typed ("GEM100022" on file), else tidied ("GEM# 1234" is 1234)
+        for spelling in services.player_id_spellings(typed):
+            profile = profile or PlayerProfile.objects.filter(player_id__iexact=spelling).first()
     late = request.POST.get("late_entry") == "on"
     if profile is None:  # the new profile exists only if the registration is made
         reg = services.register_new_player(
