@@ -25,6 +25,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from .errors import DomainError
+from .parsing import MAX_INT64, MAX_JSON_DEPTH, json_depth_exceeds
 
 
 class InvalidInput(DomainError):
@@ -85,35 +86,8 @@ def _invalid_input(exc: ValidationError) -> InvalidInput:
     return InvalidInput(f"{field}: {message}" if field else message, field=field, errors=dict(errors))
 
 
-#: Deepest nesting of arrays and objects a JSON body may have. No endpoint takes more than a
-#: few levels; a deeper body is refused before anything walks it recursively.
-MAX_JSON_DEPTH = 32
 #: Largest integer a JSON body may carry: every stored number fits a signed 64-bit column.
-MAX_JSON_INTEGER = 2**63 - 1
-
-
-def _json_depth_exceeds(raw: bytes, limit: int) -> bool:
-    """True when the JSON text ``raw`` nests arrays/objects deeper than ``limit`` (brackets
-    inside strings do not count). One pass, no recursion."""
-    depth = 0
-    in_string = escaped = False
-    for byte in raw:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:  # quote
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):  # [ {
-            depth += 1
-            if depth > limit:
-                return True
-        elif byte in (0x5D, 0x7D):
-            depth -= 1
-    return False
+MAX_JSON_INTEGER = MAX_INT64
 
 
 def _check_values(data: Any) -> None:
@@ -143,7 +117,7 @@ class SafeJSONParser(JSONParser):
 
     def parse(self, stream, media_type=None, parser_context=None):
         raw = stream.read() if stream is not None else b""
-        if _json_depth_exceeds(raw, MAX_JSON_DEPTH):
+        if json_depth_exceeds(raw, MAX_JSON_DEPTH):
             raise ParseError(f"JSON parse error - the body is nested deeper than {MAX_JSON_DEPTH} levels.")
         try:
             data = super().parse(io.BytesIO(raw), media_type, parser_context)

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from core.errors import DomainError, NotAllowed
+from core.parsing import whole_number
 
 from .. import live, progress, selectors, services
 from ..access import public_lens
@@ -93,8 +94,8 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _page_number(request: HttpRequest) -> int:
     try:
-        return max(1, int(request.GET.get("page", "1")))
-    except ValueError:
+        return whole_number(request.GET.get("page", "1"), field="page", minimum=1, maximum=100_000)
+    except DomainError:
         return 1
 
 

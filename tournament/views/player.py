@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotAllowed
+from core.parsing import whole_number
 from pairings.tiebreakers import explain_ranking
 
 from .. import addons, live, selectors, services
@@ -332,6 +333,7 @@ def player_team_answer(request, event, registration):
 
 
 def _int_or_404(value) -> int:
-    if value is None or not str(value).isdigit():
-        raise Http404("no such invitation")
-    return int(value)
+    try:
+        return whole_number(value, field="invitation")
+    except DomainError:
+        raise Http404("no such invitation") from None
