@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.db import DataError
 from django.db.models import Model, QuerySet
 from rest_framework import status
@@ -111,12 +112,17 @@ def _check_values(data: Any) -> None:
 
 
 class SafeJSONParser(JSONParser):
-    """DRF's JSON parser, refusing (400) bodies nested deeper than ``MAX_JSON_DEPTH``, strings
-    with NUL characters and integers beyond 64 bits, which would otherwise end in a
-    RecursionError or a database error."""
+    """DRF's JSON parser, refusing (400) bodies larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` or
+    nested deeper than ``MAX_JSON_DEPTH``, strings with NUL characters and integers beyond 64
+    bits, which would otherwise end in a slow answer, a RecursionError or a database error."""
 
     def parse(self, stream, media_type=None, parser_context=None):
-        raw = stream.read() if stream is not None else b""
+        # DRF reads the body past Django's DATA_UPLOAD_MAX_MEMORY_SIZE check; the same limit
+        # applies here, read no further than one byte past it.
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raw = (stream.read() if limit is None else stream.read(limit + 1)) if stream is not None else b""
+        if limit is not None and len(raw) > limit:
+            raise ParseError(f"JSON parse error - the body is larger than {limit} bytes.")
         if json_depth_exceeds(raw, MAX_JSON_DEPTH):
             raise ParseError(f"JSON parse error - the body is nested deeper than {MAX_JSON_DEPTH} levels.")
         try:

@@ -65,6 +65,8 @@ def json_depth_exceeds(raw: bytes | str, limit: int = MAX_JSON_DEPTH) -> bool:
     """True when the JSON text ``raw`` nests arrays/objects deeper than ``limit`` (brackets
     inside strings do not count). One pass, no recursion."""
     data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
+    if data.count(b"[") + data.count(b"{") <= limit:
+        return False  # not enough brackets to nest that deep
     depth = 0
     in_string = escaped = False
     for byte in data:

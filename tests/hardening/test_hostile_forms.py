@@ -285,3 +285,25 @@ def test_the_invitation_answer_with_unicode_digits_is_404(running):
         f"/events/{running['event'].slug}/me/team/answer/", {"invitation": "²", "answer": "accept"}
     )
     assert response.status_code in (302, 400, 404)
+
+
+def test_a_json_body_past_the_upload_limit_is_400_before_it_is_parsed(running, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 100_000
+    body = ('{"seed": 1, "pad": "' + "x" * 200_000 + '"}').encode()
+    client = _api(running["organizer"])
+    client.get(f"/api/events/{running['event'].slug}/")  # the first request loads the URLs
+    started = time.monotonic()
+    response = client.generic(
+        "POST", f"/api/events/{running['event'].slug}/rounds/", body, content_type="application/json"
+    )
+    assert response.status_code == 400  # Django's own check, or the parser's when nothing read it
+    assert time.monotonic() - started < 2
+    wide = ("[" + ",".join(["[[[1]]]"] * 20_000) + "]").encode()  # wide, not deep: still parsed
+    assert (
+        _api(running["organizer"])
+        .generic(
+            "POST", f"/api/events/{running['event'].slug}/rounds/", wide, content_type="application/json"
+        )
+        .status_code
+        == 400
+    )
