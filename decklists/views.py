@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from core.audit import audit_trail_for
+from core.audit import audit_entries_for, audit_trail_for
 from core.errors import DomainError
 from core.models import GeneratedFile
 from core.parsing import optional_whole_number, whole_number
@@ -188,7 +188,9 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "is_official": is_official,
         "player_id": access.decklist_player_id(request.user, decklist),
         "is_head_judge": access.is_head_judge(request.user, event),
-        "audit": list(audit_trail_for(decklist)[:50]) if is_official else [],
+        "audit": audit_entries_for(request.user, event, audit_trail_for(decklist), limit=50)
+        if is_official
+        else [],
         "official_changes": selectors.official_changes(decklist),
         "reason_form": ReasonForm(),
         "fix_form": FixForm(initial={"text": decklist.raw_text}, ga=is_ga(event)),
