@@ -307,3 +307,29 @@ def test_a_json_body_past_the_upload_limit_is_400_before_it_is_parsed(running, s
         .status_code
         == 400
     )
+
+
+def test_an_escaped_domain_or_data_error_is_answered_as_the_client_error_it_is(rf):
+    from django.db import DataError
+
+    from core.errors import ConflictError, NotAllowed
+    from core.middleware import OUT_OF_RANGE_MESSAGE, ClientErrorsAreNotServerErrors
+
+    net = ClientErrorsAreNotServerErrors(lambda request: None)
+    request = rf.post("/events/x/staff/register/")
+    answers = {
+        type(exc).__name__: net.process_exception(request, exc)
+        for exc in (
+            DomainError("no such table"),
+            NotAllowed("not yours"),
+            ConflictError("changed"),
+            DataError("long"),
+        )
+    }
+    assert {name: (r.status_code, r.content.decode()) for name, r in answers.items()} == {
+        "DomainError": (400, "no such table"),
+        "NotAllowed": (403, "not yours"),
+        "ConflictError": (409, "changed"),
+        "DataError": (400, OUT_OF_RANGE_MESSAGE),
+    }
+    assert net.process_exception(request, KeyError("a bug")) is None  # a bug stays a 500
