@@ -333,3 +333,22 @@ def test_an_escaped_domain_or_data_error_is_answered_as_the_client_error_it_is(r
         "DataError": (400, OUT_OF_RANGE_MESSAGE),
     }
     assert net.process_exception(request, KeyError("a bug")) is None  # a bug stays a 500
+
+
+@pytest.mark.parametrize(("player_id", "name"), [(LONG_ID, "Team"), ("12345678", LONG_NAME), ("²", "١٢")])
+def test_over_long_ids_and_names_in_player_forms_are_not_a_server_error(db, player_id, name):
+    from tests.factories import EventFactory
+    from tournament.enums import TEAM_FORMATS, EventStatus
+
+    event = EventFactory(format=sorted(TEAM_FORMATS)[0], status=EventStatus.REGISTRATION)
+    player = PlayerProfileFactory(user=UserFactory())
+    client = _web(player.user)
+    members = {f"member_{pos}": player_id for pos in ("B", "C")}
+    posts = [
+        (f"/events/{event.slug}/me/team/", {"team_name": name, "member_A": player.player_id, **members}),
+        ("/events/claim/", {"code": name, "player_id": player_id}),
+        ("/accounts/", {"player_id": player_id, "display_name": name}),
+    ]
+    for url, data in posts:
+        response = client.post(url, data)
+        assert response.status_code < 500, (url, response.status_code, response.content[:200])
