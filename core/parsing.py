@@ -54,6 +54,18 @@ def whole_number(
     return number
 
 
+def is_whole_number(text: str, *, minimum: int = 0, maximum: int = MAX_INT64) -> bool:
+    """True when ``text`` is ASCII digits (no sign) for a number from ``minimum`` to
+    ``maximum``, so that ``int(text)`` is safe and in range."""
+    text = text.strip()
+    return (
+        text.isascii()
+        and text.isdigit()
+        and len(text) <= len(str(maximum))
+        and minimum <= int(text) <= maximum
+    )
+
+
 def optional_whole_number(value: Any, *, field: str, **bounds: Any) -> int | None:
     """``whole_number`` of ``value``, or None when it is missing or blank."""
     if value is None or (isinstance(value, str) and not value.strip()):

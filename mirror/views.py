@@ -9,8 +9,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
+from core import parsing
 from core.errors import DomainError
-from core.parsing import optional_whole_number
 from core.pdf import render_pdf
 from tournament.enums import FormatCode, MirrorSource
 
@@ -19,8 +19,6 @@ from .parsers import ImportFileError
 
 MAX_UPLOAD_BYTES = 5_000_000
 MAX_FILES = 40
-#: No event has more rounds than this; a larger number is a typing mistake.
-MAX_ROUND = 999
 
 
 def _submission(request: HttpRequest) -> dict:
@@ -34,15 +32,15 @@ def _submission(request: HttpRequest) -> dict:
                 f"{upload.name} is larger than {MAX_UPLOAD_BYTES // 1_000_000} MB", field="files"
             )
         files.append((upload.name, upload.read()))
-    standings_round = optional_whole_number(
-        request.POST.get("standings_round"), field="standings_round", minimum=1, maximum=MAX_ROUND
-    )
+    standings_round = (request.POST.get("standings_round") or "").strip()
+    if standings_round and not parsing.is_whole_number(standings_round, maximum=999):
+        raise DomainError("the standings round is a whole number from 0 to 999", field="standings_round")
     return {
         "files": files,
         "text": request.POST.get("text") or "",
         "omnidex": request.POST.get("omnidex") or "",
         "source_id": request.POST.get("source_id") or "",
-        "standings_round": standings_round,
+        "standings_round": int(standings_round) if standings_round else None,
     }
 
 
@@ -135,11 +133,9 @@ def _official_event(request: HttpRequest, slug: str):
 @login_required
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = _official_event(request, slug)
-    try:
-        number = optional_whole_number(request.GET.get("round"), field="round", minimum=1, maximum=MAX_ROUND)
-    except DomainError:
-        number = None  # an unreadable round shows the latest standings, like no round at all
-    comparison = selectors.standings_comparison(event, number)
+    number = request.GET.get("round")
+    wanted = int(number) if number and parsing.is_whole_number(number, maximum=999) else None
+    comparison = selectors.standings_comparison(event, wanted)
     return render(request, "mirror/standings.html", {"event": event, "cmp": comparison})
 
 

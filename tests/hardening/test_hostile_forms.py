@@ -138,7 +138,7 @@ def test_mirror_import_with_a_garbage_standings_round_is_refused(db, standings_r
         "/mirror/", {"source_id": "GEM-1", "standings_round": standings_round, "files": [upload]}, follow=True
     )
     assert response.status_code < 500, response.content[:300]
-    assert b"standings round must be" in response.content
+    assert b"standings round is a whole number" in response.content
     assert not MirrorImport.objects.exists()
 
 

@@ -12,8 +12,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from core import parsing
 from core.errors import DomainError, NotAllowed
-from core.parsing import whole_number
 
 from .. import live, progress, selectors, services
 from ..access import public_lens
@@ -94,7 +94,7 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _page_number(request: HttpRequest) -> int:
     try:
-        return whole_number(request.GET.get("page", "1"), field="page", minimum=1, maximum=100_000)
+        return parsing.whole_number(request.GET.get("page", "1"), field="page", minimum=1, maximum=100_000)
     except DomainError:
         return 1
 

@@ -15,8 +15,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from core import parsing
 from core.errors import DomainError, NotAllowed
-from core.parsing import whole_number
 from pairings.tiebreakers import explain_ranking
 
 from .. import addons, live, selectors, services
@@ -334,6 +334,6 @@ def player_team_answer(request, event, registration):
 
 def _int_or_404(value) -> int:
     try:
-        return whole_number(value, field="invitation")
+        return parsing.whole_number(value, field="invitation")
     except DomainError:
         raise Http404("no such invitation") from None
