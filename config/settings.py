@@ -201,6 +201,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "core.middleware.ContentSecurityPolicy",
     "core.middleware.RejectNulCharacters",
+    "core.middleware.ClientErrorsAreNotServerErrors",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and API answers compressed (static files are pre-compressed by whitenoise); an ETag
     # on every GET answer and a 304 when the client has it (the busy public views answer 304

@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.db import DataError
 from django.db.models import Model, QuerySet
 from rest_framework import status
@@ -25,6 +26,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from .errors import DomainError
+from .parsing import MAX_INT64, MAX_JSON_DEPTH, json_depth_exceeds
 
 
 class InvalidInput(DomainError):
@@ -85,35 +87,8 @@ def _invalid_input(exc: ValidationError) -> InvalidInput:
     return InvalidInput(f"{field}: {message}" if field else message, field=field, errors=dict(errors))
 
 
-#: Deepest nesting of arrays and objects a JSON body may have. No endpoint takes more than a
-#: few levels; a deeper body is refused before anything walks it recursively.
-MAX_JSON_DEPTH = 32
 #: Largest integer a JSON body may carry: every stored number fits a signed 64-bit column.
-MAX_JSON_INTEGER = 2**63 - 1
-
-
-def _json_depth_exceeds(raw: bytes, limit: int) -> bool:
-    """True when the JSON text ``raw`` nests arrays/objects deeper than ``limit`` (brackets
-    inside strings do not count). One pass, no recursion."""
-    depth = 0
-    in_string = escaped = False
-    for byte in raw:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:  # quote
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):  # [ {
-            depth += 1
-            if depth > limit:
-                return True
-        elif byte in (0x5D, 0x7D):
-            depth -= 1
-    return False
+MAX_JSON_INTEGER = MAX_INT64
 
 
 def _check_values(data: Any) -> None:
@@ -137,13 +112,18 @@ def _check_values(data: Any) -> None:
 
 
 class SafeJSONParser(JSONParser):
-    """DRF's JSON parser, refusing (400) bodies nested deeper than ``MAX_JSON_DEPTH``, strings
-    with NUL characters and integers beyond 64 bits, which would otherwise end in a
-    RecursionError or a database error."""
+    """DRF's JSON parser, refusing (400) bodies larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` or
+    nested deeper than ``MAX_JSON_DEPTH``, strings with NUL characters and integers beyond 64
+    bits, which would otherwise end in a slow answer, a RecursionError or a database error."""
 
     def parse(self, stream, media_type=None, parser_context=None):
-        raw = stream.read() if stream is not None else b""
-        if _json_depth_exceeds(raw, MAX_JSON_DEPTH):
+        # DRF reads the body past Django's DATA_UPLOAD_MAX_MEMORY_SIZE check; the same limit
+        # applies here, read no further than one byte past it.
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raw = (stream.read() if limit is None else stream.read(limit + 1)) if stream is not None else b""
+        if limit is not None and len(raw) > limit:
+            raise ParseError(f"JSON parse error - the body is larger than {limit} bytes.")
+        if json_depth_exceeds(raw, MAX_JSON_DEPTH):
             raise ParseError(f"JSON parse error - the body is nested deeper than {MAX_JSON_DEPTH} levels.")
         try:
             data = super().parse(io.BytesIO(raw), media_type, parser_context)

@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
 
+from core.audit import FULL_VIEW, AuditView
 from core.files import access_generated_file
 from core.models import GeneratedFile
 from tournament.access import (
@@ -198,3 +199,9 @@ def access_job(user, pk: int) -> tuple[GeneratedFile, Event]:
     event = events[generated.pk]
     assert event is not None  # ``official`` refused a job without an event
     return generated, event
+
+
+def decklist_audit_view(user, event: Event) -> AuditView | None:
+    """The ``decklist.*`` audit entries copy the list (its text and cards): the event's officials
+    read them, as they read the lists (TR&P 3.7); the trail has no other reader."""
+    return FULL_VIEW if is_event_official(user, event) else None

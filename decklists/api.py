@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from core.api import SafeJSONParser, valid_serializer
 from core.errors import DomainError
 from core.models import GeneratedFile
+from core.parsing import optional_whole_number
 
 from . import access, selectors, services
 from .enums import DecklistKind, DecklistSource, JobKind
@@ -235,11 +236,8 @@ class DecklistActionAPI(APIView):
     def post(self, request, pk: int, action: str):
         decklist = access.access_decklist(request.user, pk)
         if action == "submit":
-            version = request.data.get("version") if hasattr(request.data, "get") else None
-            try:
-                version = int(version) if version not in (None, "") else None
-            except (TypeError, ValueError):
-                raise DomainError("version must be a number.", field="version") from None
+            given = request.data.get("version") if hasattr(request.data, "get") else None
+            version = optional_whole_number(given, field="version")
             decklist = services.submit_decklist(decklist, actor=request.user, version=version)
         elif action == "accept":
             decklist = services.accept_decklist(decklist, actor=request.user)

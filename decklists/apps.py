@@ -7,12 +7,15 @@ class DecklistsConfig(AppConfig):
     def ready(self) -> None:
         # Imported here, as Django's app-loading contract requires: receivers need the models.
         from cards.services import card_data_changed, card_statuses_changed
+        from core.audit import register_audit_policy
         from tournament.signals import demo_players_registered, round_one_checks
 
+        from .access import decklist_audit_view
         from .demo import add_demo_decklists_on_signal
         from .selectors import on_round_one_checks
         from .services import on_card_data_changed, on_card_statuses_changed
 
+        register_audit_policy("decklist", decklist_audit_view)
         demo_players_registered.connect(add_demo_decklists_on_signal, dispatch_uid="decklists.demo")
         round_one_checks.connect(on_round_one_checks, dispatch_uid="decklists.round_one_checks")
         card_data_changed.connect(on_card_data_changed, dispatch_uid="decklists.revalidate_waiting_lists")

@@ -25,7 +25,9 @@ def rows_to_text(quantities: list[str], names: list[str], pitches: list[str]) ->
         pitch = (pitches[i - 1] if i - 1 < len(pitches) else "").strip()
         if not name:
             continue
-        if not qty.isdigit() or not 1 <= int(qty) <= 999:
+        # ASCII digits only: "²".isdigit() is true but int("²") fails, and a 5,000-digit number
+        # is past int()'s limit.
+        if not (qty.isascii() and qty.isdigit() and len(qty) <= 3) or not 1 <= int(qty) <= 999:
             errors.append(f"Row {i} ({name}): the quantity must be a whole number from 1 to 999.")
             continue
         if pitch and pitch not in PITCH_WORDS:

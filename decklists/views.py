@@ -15,9 +15,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from core.audit import audit_trail_for
+from core.audit import audit_entries_for, audit_trail_for
 from core.errors import DomainError
 from core.models import GeneratedFile
+from core.parsing import optional_whole_number, whole_number
 from tournament.citations import is_ga
 from tournament.enums import LIMITED_FORMATS
 from tournament.services import CLOSED_STATUSES
@@ -69,8 +70,9 @@ def _target_registration(request: HttpRequest, event):
     target = request.POST.get("for") or request.GET.get("for")
     if target:
         try:
-            registration = event.registrations.select_related("player__user", "event").get(pk=int(target))
-        except (ValueError, TypeError, event.registrations.model.DoesNotExist):
+            pk = whole_number(target, field="for")
+            registration = event.registrations.select_related("player__user", "event").get(pk=pk)
+        except (DomainError, event.registrations.model.DoesNotExist):
             raise Http404("No such registration in this event.") from None
         return registration
     registration = selectors.registration_of(request.user, event)
@@ -186,7 +188,9 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "is_official": is_official,
         "player_id": access.decklist_player_id(request.user, decklist),
         "is_head_judge": access.is_head_judge(request.user, event),
-        "audit": list(audit_trail_for(decklist)[:50]) if is_official else [],
+        "audit": audit_entries_for(request.user, event, audit_trail_for(decklist), limit=50)
+        if is_official
+        else [],
         "official_changes": selectors.official_changes(decklist),
         "reason_form": ReasonForm(),
         "fix_form": FixForm(initial={"text": decklist.raw_text}, ga=is_ga(event)),
@@ -210,9 +214,8 @@ def action(request: HttpRequest, pk: int, name: str) -> HttpResponse:
     decklist = access.access_decklist(request.user, pk)
     try:
         if name == "submit":
-            services.submit_decklist(
-                decklist, actor=request.user, version=request.POST.get("version") or None
-            )
+            version = optional_whole_number(request.POST.get("version"), field="version")
+            services.submit_decklist(decklist, actor=request.user, version=version)
             messages.success(request, "Decklist submitted.")
         elif name == "accept":
             services.accept_decklist(decklist, actor=request.user)

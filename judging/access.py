@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
 
+from core.audit import FULL_VIEW, AuditView
 from core.errors import DomainError
 from tournament.access import (
     event_for_staff,
@@ -53,6 +54,7 @@ __all__ = [
     "can_edit_reconstructions",
     "reconstruction_viewer",
     "access_player_history",
+    "AUDIT_POLICIES",
     "can_read_penalties",
     "can_report",
     "confirmer_roles",
@@ -305,3 +307,38 @@ def access_call_for_reconstruction(user, pk: int) -> JudgeCall:
         raise PermissionDenied("only the event's judges and organizer work on reconstructions")
     require_fab_reconstruction(call.event)
     return call
+
+
+# --------------------------------------------------------------------------- the audit trail
+#
+# An audit entry copies its object, so the trail of judge calls, penalties, deck checks and
+# reconstructions is read with the same predicates as the objects (``core.audit``): a reader
+# who may not see an object does not see its entries; the scorekeeper's entries of a judge call
+# keep only what ``CallView.EXTENSION`` shows (table, status, match, time extension).
+
+#: The keys of a judge call's snapshot that its scorekeeper view shows.
+CALL_EXTENSION_KEYS = frozenset({"status", "table", "match", "extension_seconds"})
+
+
+def _call_audit_view(user, event: Event) -> AuditView | None:
+    if can_read_calls(user, event):
+        return FULL_VIEW
+    if can_see_call_extensions(user, event):
+        return AuditView(keys=CALL_EXTENSION_KEYS, reason=False)
+    return None
+
+
+def _readable_by(predicate):
+    def policy(user, event: Event) -> AuditView | None:
+        return FULL_VIEW if predicate(user, event) else None
+
+    return policy
+
+
+#: Audit action namespace -> how a reader sees its entries (registered in ``JudgingConfig.ready``).
+AUDIT_POLICIES = {
+    "judge_call": _call_audit_view,
+    "penalty": _readable_by(can_read_penalties),
+    "deck_check": _readable_by(is_judge),
+    "reconstruction": _readable_by(can_edit_reconstructions),
+}

@@ -3,3 +3,12 @@ from django.apps import AppConfig
 
 class JudgingConfig(AppConfig):
     name = "judging"
+
+    def ready(self) -> None:
+        # Imported here, as Django's app-loading contract requires: the policies need the models.
+        from core.audit import register_audit_policy
+
+        from .access import AUDIT_POLICIES
+
+        for namespace, policy in AUDIT_POLICIES.items():
+            register_audit_policy(namespace, policy)

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from core.parsing import optional_whole_number
 from core.pdf import render_pdf
 
 from . import access, recon_engine, recon_services
@@ -70,12 +71,7 @@ def _recon_for(request, slug, pk) -> tuple[Reconstruction, str]:
 
 
 def _int(value: Any, field: str) -> int | None:
-    if value in (None, ""):
-        return None
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise DomainError(f"{field} must be a number", field=field) from None
+    return optional_whole_number(value, field=field)
 
 
 def _names(text: str) -> list[str]:

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from core.parsing import whole_number
 from tournament.access import event_by_slug, event_for_staff, event_for_viewer, event_is_visible
 from tournament.citations import is_ga
 from tournament.enums import ACTIVE_REGISTRATION_STATUSES
@@ -178,6 +179,14 @@ def _registrations_for_form(event, match: Match | None):
     return list(qs.order_by("player__display_name"))
 
 
+def _id_or_404(value) -> int:
+    """The id a link or form names; an id that is not a number names nothing (404)."""
+    try:
+        return whole_number(value, field="id")
+    except DomainError:
+        raise Http404("no such object") from None
+
+
 @login_required
 def penalty_new(request, slug):
     """Pick the player and infraction; the page shows the recommendation for this REL and the
@@ -186,14 +195,14 @@ def penalty_new(request, slug):
     source = request.POST if request.method == "POST" else request.GET
     call = deck_check = match = None
     if source.get("call"):
-        call = get_object_or_404(JudgeCall, event=event, pk=source.get("call"))
+        call = get_object_or_404(JudgeCall, event=event, pk=_id_or_404(source.get("call")))
         match = call.match
     if source.get("deck_check"):
-        deck_check = get_object_or_404(DeckCheck, event=event, pk=source.get("deck_check"))
+        deck_check = get_object_or_404(DeckCheck, event=event, pk=_id_or_404(source.get("deck_check")))
         match = deck_check.match
     if source.get("match") and match is None:
         match = get_object_or_404(
-            Match.objects.select_related("round"), round__event=event, pk=source.get("match")
+            Match.objects.select_related("round"), round__event=event, pk=_id_or_404(source.get("match"))
         )
     registrations = _registrations_for_form(event, match)
     initial = {k: source.get(k) for k in ("registration", "infraction", "variant") if source.get(k)}

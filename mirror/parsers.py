@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -26,6 +25,8 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import urlsplit
+
+from core.parsing import BadJSON, load_json
 
 GEM = "gem"
 OMNIDEX = "omnidex"
@@ -48,6 +49,11 @@ _TEXT_RESULTS = {
 }
 
 MAX_FILE_CHARS = 5_000_000
+
+
+#: What a player profile stores (``tournament.models.PlayerProfile``).
+MAX_PLAYER_ID = 32
+MAX_PLAYER_NAME = 120
 
 
 class ImportFileError(ValueError):
@@ -138,7 +144,12 @@ class ParsedEvent:
     files: list[str] = field(default_factory=list)
 
     def player(self, player_id: str, name: str = "") -> ParsedPlayer:
-        """The player with ``player_id`` (added if new); a name fills an empty one."""
+        """The player with ``player_id`` (added if new); a name fills an empty one. An ID or a
+        name longer than a player profile stores is refused (ImportFileError)."""
+        if len(player_id) > MAX_PLAYER_ID or len(name) > MAX_PLAYER_NAME:
+            what = "player ID" if len(player_id) > MAX_PLAYER_ID else "player name"
+            limit = MAX_PLAYER_ID if what == "player ID" else MAX_PLAYER_NAME
+            raise ImportFileError(f"a {what} is longer than {limit} characters", file=", ".join(self.files))
         p = self.players.get(player_id)
         if p is None:
             p = self.players[player_id] = ParsedPlayer(player_id, name)
@@ -207,7 +218,8 @@ def _int(value: str, *, what: str, file: str, line: int, allow_empty: bool = Fal
     value = (value or "").strip()
     if not value and allow_empty:
         return None
-    digits = re.fullmatch(r"[#A-Za-z .]*?(\d+)\.?", value)
+    # ASCII digits, at most nine: "١٢" or a 5,000-digit number is not a round, table or rank.
+    digits = re.fullmatch(r"[#A-Za-z .]*?([0-9]{1,9})\.?", value, re.ASCII)
     if not digits:
         raise ImportFileError(f"{what} {value!r} is not a whole number", file=file, line=line)
     return int(digits.group(1))
@@ -551,7 +563,9 @@ _BYE_RE = re.compile(
     + r"\s*[\t|]*\s*(?:vs\.?)?\s*[\t|]*\s*(?:BYE|Freilos)\s*[\t|]*\s*(?:BYE)?\s*[\t|]*\s*$",
     re.I,
 )
-_DROP_RE = re.compile(r"\((?:dropped|drop|ausgeschieden)(?:\s*(?:in\s*)?(?:round|runde|r)\s*(\d+))?\)", re.I)
+_DROP_RE = re.compile(
+    r"\((?:dropped|drop|ausgeschieden)(?:\s*(?:in\s*)?(?:round|runde|r)\s*(\d{1,3}))?\)", re.I
+)
 
 
 class _PageText(HTMLParser):
@@ -870,11 +884,9 @@ def parse_omnidex(data: bytes | str | dict, *, file: str = "omnidex.json") -> Pa
     else:
         text = decode(data, file=file)
         try:
-            bundle = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ImportFileError(
-                f"not valid JSON: {exc.msg} (column {exc.colno})", file=file, line=exc.lineno
-            ) from exc
+            bundle = load_json(text)
+        except BadJSON as exc:
+            raise ImportFileError(exc.message, file=file, line=exc.line) from exc
     if not isinstance(bundle, dict):
         raise ImportFileError("an Omnidex export is a JSON object", file=file, line=1)
     event = bundle.get("event", bundle)
@@ -996,7 +1008,7 @@ def _omnidex_match(
     if not sides or not _omni_id(sides[0]):
         raise ImportFileError(f"{path} has no players", file=file)
     label = str(item.get("label") or item.get("table") or "")
-    digits = re.search(r"\d+", label)
+    digits = re.search(r"[0-9]{1,9}", label)
     table = int(digits.group()) if digits else None
     stage = "top_cut" if top_cut else "swiss"
     a = sides[0]

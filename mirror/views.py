@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
+from core import parsing
 from core.errors import DomainError
 from core.models import GeneratedFile, GeneratedFileStatus
 from core.pdf import render_pdf
@@ -38,8 +39,8 @@ def _submission(request: HttpRequest) -> dict:
                 f"the files are larger than {limits.max_total_bytes / 1_000_000:g} MB together", field="files"
             )
     standings_round = (request.POST.get("standings_round") or "").strip()
-    if standings_round and not standings_round.isdigit():
-        raise DomainError("the standings round is a whole number", field="standings_round")
+    if standings_round and not parsing.is_whole_number(standings_round, maximum=999):
+        raise DomainError("the standings round is a whole number from 0 to 999", field="standings_round")
     return {
         "files": [(upload.name, upload.read()) for upload in uploads],
         "text": request.POST.get("text") or "",
@@ -161,7 +162,8 @@ def _official_event(request: HttpRequest, slug: str):
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = _official_event(request, slug)
     number = request.GET.get("round")
-    comparison = selectors.standings_comparison(event, int(number) if number and number.isdigit() else None)
+    wanted = int(number) if number and parsing.is_whole_number(number, maximum=999) else None
+    comparison = selectors.standings_comparison(event, wanted)
     return render(request, "mirror/standings.html", {"event": event, "cmp": comparison})
 
 

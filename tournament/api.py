@@ -1260,12 +1260,15 @@ class AuditEntrySerializer(serializers.Serializer):
 
 
 class EventAuditView(APIView):
-    """The event's audit trail, newest first (staff)."""
+    """The event's audit trail, newest first (staff), through the reader's lens: an entry about
+    an object the reader may not read is left out, or cut down to what they may read of it
+    (docs/access.md, "The audit trail")."""
 
     @extend_schema(responses=AuditEntrySerializer(many=True), tags=["events"])
     def get(self, request, slug):
         event = access.event_for_staff(request.user, slug)
-        return Response(AuditEntrySerializer(selectors.audit_for_event(event), many=True).data)
+        entries = selectors.audit_for_event(event, user=request.user)
+        return Response(AuditEntrySerializer(entries, many=True).data)
 
 
 # --------------------------------------------------------------------------- teams

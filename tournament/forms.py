@@ -217,8 +217,10 @@ class ParsedResult:
     games_drawn: int
 
 
+#: ASCII digits, a few of them: a 5,000-digit game count would fail in ``int()``.
 QUICK_RE = re.compile(
-    r"^\s*(?P<table>\d{1,5})\s*[ ,:;/]\s*(?P<res>[A-Za-z_\-]+|\d+\s*-\s*\d+(\s*-\s*\d+)?)\s*$"
+    r"^\s*(?P<table>\d{1,5})\s*[ ,:;/]\s*(?P<res>[A-Za-z_\-]+|\d{1,3}\s*-\s*\d{1,3}(\s*-\s*\d{1,3})?)\s*$",
+    re.ASCII,
 )
 WORD_RESULTS = {
     "a": MatchResult.A_WINS,

@@ -21,7 +21,7 @@ Public API used by the pages, decklist and judging engineers:
 - ``reconciliation_queue(event)``, ``outstanding_matches(round_)``
 - ``standings_for_event(event, *, after_round=None) -> list[Standing]``
 - ``my_standing(event, registration)`` (row + explanation vs the neighbours), ``explain_standing``
-- ``audit_for_event(event)``, ``team_standings_for_event(event)``
+- ``audit_for_event(event, user=...)``, ``team_standings_for_event(event)``
 - ``effective_structure(event) -> (swiss_rounds, top_cut)``
 - ``bracket_for_event(event)``, ``elimination_procedure(event)``, ``playoff_higher_standing(match)``,
   ``time_called_procedure(event)``
@@ -39,6 +39,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from core.audit import audit_entries_for
 from core.exports import write_csv
 from core.models import AuditEntry
 
@@ -468,9 +469,12 @@ def my_standing(event: Event, registration: Registration, *, lens: PlayerLens | 
     return out
 
 
-def audit_for_event(event: Event, *, limit: int = 200):
-    """The event's audit entries, newest first (who, when, before, after)."""
-    return AuditEntry.objects.filter(event_id=event.pk).select_related("actor")[:limit]
+def audit_for_event(event: Event, *, user, limit: int = 200) -> list[AuditEntry]:
+    """The event's audit entries, newest first (who, when, before, after), as ``user`` may read
+    them (``core.audit.audit_entries_for``: an entry about a judge call, penalty, deck check,
+    reconstruction or decklist shows only what ``user`` may read of that object)."""
+    entries = AuditEntry.objects.filter(event_id=event.pk).select_related("actor")
+    return audit_entries_for(user, event, entries, limit=limit)
 
 
 def effective_structure(event: Event) -> tuple[int, int]:

@@ -10,6 +10,11 @@ numbers are pointed at its round 1.
 nightly run raises it (docs/deployment.md):
 
     ARBITER_FUZZ_EXAMPLES=200 .venv/bin/pytest tests/hardening/test_api_fuzz.py -p no:randomly
+
+The values schemathesis makes fit the schema; garbage outside it (Unicode digits, 5,000-digit
+numbers, over-long IDs and names, deep JSON) is sent to every body and query of the schema by
+``test_api_garbage.py`` and to every HTML form, the mirror upload included, by
+``test_form_fuzz.py``.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotAllowed
+from core.parsing import whole_number
 
 from .. import selectors
 from ..enums import ClockState, MatchResult
@@ -31,13 +32,8 @@ def _wants_json(request: HttpRequest) -> bool:
 
 
 def _int(value, *, name: str) -> int:
-    try:
-        number = int(str(value).strip())
-    except (TypeError, ValueError):
-        raise DomainError(f"{name} must be a whole number, not {value!r}", field=name) from None
-    if number < 0:
-        raise DomainError(f"{name} must not be negative", field=name)
-    return number
+    """A non-negative whole number a form posted (``core.parsing.whole_number``)."""
+    return whole_number(value, field=name, label=name)
 
 
 def posted_registration(event: Event, request: HttpRequest):

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from core import parsing
 from core.errors import DomainError, NotAllowed
 from core.site import site_url
 
@@ -154,8 +155,8 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _page_number(request: HttpRequest) -> int:
     try:
-        return max(1, int(request.GET.get("page", "1")))
-    except ValueError:
+        return parsing.whole_number(request.GET.get("page", "1"), field="page", minimum=1, maximum=100_000)
+    except DomainError:
         return 1
 
 

@@ -42,7 +42,11 @@ def pdf_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         if last is None:
             raise Http404("no rounds yet")
         number = last.number
-    round_ = selectors.round_by_number(event, _int(number, name="round") if str(number).isdigit() else -1)
+    try:
+        wanted = _int(number, name="round")
+    except DomainError:
+        wanted = -1  # no such round: 404 below, like any unknown round
+    round_ = selectors.round_by_number(event, wanted)
     _document_allowed(request, event, kind, round_)
     if round_.matches.count() > PDF_SYNC_MAX_MATCHES:
         job = pdf_tasks.start_pdf_job(
@@ -132,11 +136,10 @@ def export(request: HttpRequest, slug: str, what: str, fmt: str) -> HttpResponse
     lens = player_lens(request.user, event)  # player IDs: the player's own and the staff's only
     if what == "standings":
         after = request.GET.get("round")
-        after_round = _int(after, name="round") if after and after.isdigit() else None
-        if after and after_round is None:
-            return HttpResponse(
-                f"round must be a number, not {after!r}", status=400, content_type="text/plain"
-            )
+        try:
+            after_round = _int(after, name="round") if after else None
+        except DomainError as exc:
+            return HttpResponse(exc.message, status=400, content_type="text/plain")
         # The final standings of a finished event carry the final placings (place, finish).
         placings = progress.placing_by_registration(event) if after_round is None else None
         body = build(event, after_round=after_round, lens=lens, placings=placings)

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from core import parsing
 from core.errors import DomainError, NotAllowed
 from core.site import site_url
 from pairings.tiebreakers import explain_ranking
@@ -341,6 +342,7 @@ def player_team_answer(request, event, registration):
 
 
 def _int_or_404(value) -> int:
-    if value is None or not str(value).isdigit():
-        raise Http404("no such invitation")
-    return int(value)
+    try:
+        return parsing.whole_number(value, field="invitation")
+    except DomainError:
+        raise Http404("no such invitation") from None
