@@ -66,7 +66,12 @@ class ClientErrorsAreNotServerErrors:
             status, message = 400, OUT_OF_RANGE_MESSAGE
         else:
             return None
-        return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+        if request.path.startswith("/api/"):
+            body = json.dumps({"detail": message, "code": "invalid"})
+            return HttpResponse(body, status=status, content_type="application/json")
+        from django.shortcuts import render  # templates only when a page is answered
+
+        return render(request, "request_refused.html", {"message": message, "status": status}, status=status)
 
 
 class ContentSecurityPolicy:

@@ -8,6 +8,7 @@ over-long player IDs and names, and JSON nested far deeper than anything we read
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -326,12 +327,21 @@ def test_an_escaped_domain_or_data_error_is_answered_as_the_client_error_it_is(r
             DataError("long"),
         )
     }
-    assert {name: (r.status_code, r.content.decode()) for name, r in answers.items()} == {
-        "DomainError": (400, "no such table"),
-        "NotAllowed": (403, "not yours"),
-        "ConflictError": (409, "changed"),
+    import re
+
+    def refusal(response) -> str:
+        found = re.search(r"data-refusal>([^<]*)<", response.content.decode())
+        return found.group(1) if found else response.content.decode()
+
+    assert {name: (r.status_code, refusal(r)) for name, r in answers.items()} == {
+        "DomainError": (400, "No such table"),
+        "NotAllowed": (403, "Not yours"),
+        "ConflictError": (409, "Changed"),
         "DataError": (400, OUT_OF_RANGE_MESSAGE),
     }
+    assert "Nothing was changed" in answers["DomainError"].content.decode()  # a page, with a way back
+    api = net.process_exception(rf.post("/api/events/x/"), DomainError("no such table"))
+    assert api.status_code == 400 and json.loads(api.content)["detail"] == "no such table"
     assert net.process_exception(request, KeyError("a bug")) is None  # a bug stays a 500
 
 
