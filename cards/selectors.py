@@ -63,6 +63,9 @@ def dated_release(game: str = "fab", *, exclude=None) -> CardDataRelease | None:
 
 #: Sources whose legality files carry effective dates.
 DATED_SOURCES = ("fabcube",)
+#: A pool (``rules_engine.pool``) already holds the dated statuses merged by card.
+POOL_SOURCE = "pool"
+SELF_DATED_SOURCES = (*DATED_SOURCES, POOL_SOURCE)
 
 
 def recorded_statuses(game: str = "fab") -> list[RecordedStatus]:
@@ -82,7 +85,7 @@ def _status_sources(rel: CardDataRelease) -> tuple[CardDataRelease | None, list[
     found = _SOURCES.get(key)
     if found is not None and found[0] > now:
         return found[1], found[2]
-    dated = None if rel.source in DATED_SOURCES else dated_release(rel.game, exclude=rel)
+    dated = None if rel.source in SELF_DATED_SOURCES else dated_release(rel.game, exclude=rel)
     recorded = recorded_statuses(rel.game)
     _SOURCES[key] = (now + STATUS_SOURCES_TTL, dated, recorded)
     return dated, recorded
@@ -149,6 +152,7 @@ def card_database(release=None, *, game: str = "fab") -> CardDatabase:
                     base,
                     dated_db,
                     published=rel.published_on,
+                    dated_current=dated.published_on if dated is not None else None,
                     recorded=[
                         RecordedStatusData(
                             r.card_name,
@@ -177,6 +181,10 @@ def release_for_date(game: str, day: date) -> tuple[CardDataRelease | None, str]
     rels = list(CardDataRelease.objects.filter(game=game))
     if not rels:
         return None, "no card data imported (run: python manage.py import_cards --defaults)"
+    pools = [r for r in rels if r.source == POOL_SOURCE]
+    if pools:
+        pool = max(pools, key=lambda r: (r.current_from, r.imported_at, r.pk))
+        return pool, pool_note(pool, day, [r for r in rels if r.source != POOL_SOURCE])
     before = [r for r in rels if r.current_from <= day]
     if before:
         rel = max(before, key=lambda r: (r.current_from, r.imported_at, r.pk))
@@ -188,16 +196,35 @@ def release_for_date(game: str, day: date) -> tuple[CardDataRelease | None, str]
     )
 
 
+def pool_note(pool: CardDataRelease, day: date, singles: list[CardDataRelease]) -> str:
+    """Why the pool checks ``day``, and which single release was current then (a label only)."""
+    text = (
+        f"{pool.label}: one card pool, every card as of its own first release; a card released "
+        f"after {day.isoformat()} is not yet legal"
+    )
+    current = [r for r in singles if r.current_from <= day]
+    if current:
+        rel = max(current, key=lambda r: (r.current_from, r.imported_at, r.pk))
+        text += f" (of the single releases, {rel.label}, data of {rel.current_from.isoformat()}, was current then)"
+    return text
+
+
 def release_for_event_date(
     game: str, day: date, pinned: CardDataRelease | None = None
 ) -> tuple[CardDataRelease | None, str]:
-    """An event's release: its pinned release when that was already published on the event
-    date (a deliberate, date-consistent choice), else ``release_for_date``."""
+    """An event's release. When a card pool is imported (``rules_engine.pool``), the pool: a pinned
+    pool as is, else the newest pool (it holds every card of any single release, dated by card).
+    Without a pool: the pinned release when it was already published on the event date (a
+    deliberate, date-consistent choice), else ``release_for_date``."""
+    if pinned is not None and pinned.source == POOL_SOURCE:
+        singles = list(CardDataRelease.objects.filter(game=game).exclude(source=POOL_SOURCE))
+        return pinned, pool_note(pinned, day, singles) + " (the event's own release)"
     if pinned is not None and pinned.current_from <= day:
-        return (
-            pinned,
-            f"{pinned.label} is the release the event uses (data of {pinned.current_from.isoformat()})",
-        )
+        if not CardDataRelease.objects.filter(game=game, source=POOL_SOURCE).exists():
+            return (
+                pinned,
+                f"{pinned.label} is the release the event uses (data of {pinned.current_from.isoformat()})",
+            )
     return release_for_date(game, day)
 
 

@@ -171,6 +171,7 @@ _CR = _rules(
     hero_card="CR 1.3.2a",
     double_faced="CR 9.1.3",
     listing="PPG 4.4",
+    released="TR&P 7",
 )
 
 

@@ -293,6 +293,25 @@ def _check_entries(ctx: _Ctx) -> None:
             ctx.warn("UNKNOWN_SECTION", [card], f"{card.display_name} is listed under {sec!r}", "TR&P App E")
 
 
+def _check_released(ctx: _Ctx) -> None:
+    """TR&P 7: constructed card-pools are built from officially released cards (TR&P 8 for limited:
+    released products). A card whose first printing is released after the event's date is not yet
+    in any card-pool; the finding says when it comes out and in which set."""
+    subjects = ([ctx.hero] if ctx.hero is not None else []) + ctx.unique_cards()
+    for card in subjects:
+        if card.released_on(ctx.as_of):
+            continue
+        assert card.released is not None
+        where = f" ({card.released_in})" if card.released_in and card.released_in != "override" else ""
+        ctx.error(
+            "NOT_YET_RELEASED",
+            [card],
+            f"'{card.display_name}' is not released until {card.released.isoformat()}{where}; "
+            f"the event is on {ctx.as_of.isoformat()}",
+            ctx.fmt.rule("released"),
+        )
+
+
 SANCTIONED_CODES = frozenset({"cc", "ll", "blitz", "sage", "commoner", "upf", "sealed", "draft"})
 _NOT_UPF = SANCTIONED_CODES - {"upf"}
 _MAIN_CODES = frozenset({"cc", "ll", "blitz", "sage", "commoner"})
@@ -451,6 +470,18 @@ def _check_lists(ctx: _Ctx) -> None:
         if "banned" in st:
             evs = _events(card, lists, ctx.as_of, "banned")
             if _reported_as_living_legend(ctx, card):
+                continue
+            if card.is_hero and card is ctx.hero:
+                # A banned hero ("benched" in Silver Age) makes the whole card-pool illegal.
+                word = "benched (banned)" if fmt.code == "sage" else "banned"
+                ctx.error(
+                    "HERO_BANNED",
+                    [card],
+                    f"{card.name} is {word} in {fmt.name} on {when}{_since(evs)}: the whole card-pool "
+                    f"is illegal with this hero",
+                    fmt.rule("banned"),
+                    evs,
+                )
                 continue
             ctx.error(
                 "BANNED",
@@ -988,6 +1019,7 @@ def _check_fixed_list(ctx: _Ctx) -> None:
 
 FAB_RULES: tuple[Callable[[_Ctx], None], ...] = (
     _check_entries,
+    _check_released,
     _check_hero,
     _check_stated_formats,
     _check_living_legend,

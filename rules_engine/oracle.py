@@ -39,6 +39,8 @@ ORACLE_FORMATS: tuple[str, ...] = ("cc", "ll", "blitz", "sage", "upf")
 CARD_LEVEL_CODES = frozenset(
     {
         "BANNED",
+        "HERO_BANNED",
+        "NOT_YET_RELEASED",
         "SUSPENDED",
         "LIVING_LEGEND_HERO",
         "LIVING_LEGEND_WEAPON",

@@ -61,6 +61,8 @@ def merge_card(
     release: str,
     dated_release: str = "",
     source_pairs: frozenset[tuple[str, str]] | None = None,
+    dated_current: date | None = None,
+    dated_formats: frozenset[str] = frozenset(),
 ) -> Card:
     """``newer`` with its statuses reconciled against ``dated`` (the same card in a dated source).
 
@@ -72,9 +74,22 @@ def merge_card(
       ``published`` with ``end_bound`` (lifted by then), provided the newer source states
       that kind of status in that format for some card (``source_pairs``; default: this card's)
       or, for a ban or suspension, states the card legal in that format.
+
+    When the dated source is current to a later date than ``newer`` (``dated_current`` on or
+    after ``published``), the later announcement wins: in the formats the dated source keeps
+    lists for (``dated_formats``) its periods decide alone, with their own ends, and what
+    ``newer`` states there without dates is dropped.
     """
     if dated is None:
         return newer
+    if dated_current is not None and published is not None and dated_current >= published:
+        keep = tuple(
+            ev
+            for ev in newer.legality_history
+            if ev.format not in dated_formats or (ev.start and not ev.start_bound)
+        )
+        own = [ev if ev.source else replace(ev, source=dated_release) for ev in dated.legality_history]
+        return replace(newer, legality_history=tuple(sorted(own + list(keep), key=_event_order)))
     dated_events = [ev if ev.source else replace(ev, source=dated_release) for ev in dated.legality_history]
     kept: list[LegalityEvent] = []
     stated = {(ev.format, ev.status) for ev in newer.legality_history}
@@ -121,11 +136,14 @@ def merge_statuses(
     published: date | None,
     release: str,
     dated_release: str = "",
+    dated_current: date | None = None,
 ) -> list[Card]:
     """Every card of ``cards`` merged with the same card of ``dated_cards`` (see ``merge_card``)."""
     by_key: dict[tuple[str, int | None], Card] = {}
+    dated_formats: set[str] = set()
     for card in dated_cards:
         by_key.setdefault(_key(card), card)
+        dated_formats.update(ev.format for ev in card.legality_history if ev.start is not None)
     cards = list(cards)
     pairs = frozenset((ev.format, ev.status) for c in cards for ev in c.legality_history)
     return [
@@ -136,6 +154,8 @@ def merge_statuses(
             release=release,
             dated_release=dated_release,
             source_pairs=pairs,
+            dated_current=dated_current,
+            dated_formats=frozenset(dated_formats),
         )
         for c in cards
     ]
@@ -201,6 +221,7 @@ def merged_database(
     *,
     published: date | None = None,
     recorded: Sequence[RecordedStatus] = (),
+    dated_current: date | None = None,
 ) -> CardDatabase:
     """A CardDatabase of ``db`` merged with ``dated`` and ``recorded`` statuses.
 
@@ -210,7 +231,12 @@ def merged_database(
     label = db.release
     if dated is not None and dated is not db:
         cards = merge_statuses(
-            cards, dated, published=published, release=db.release, dated_release=dated.release
+            cards,
+            dated,
+            published=published,
+            release=db.release,
+            dated_release=dated.release,
+            dated_current=dated_current,
         )
         label += f"+{dated.release}"
     if recorded:
