@@ -80,6 +80,9 @@ class Format:
     sideboard_max: int | None = None
     sideboard_points_max: int | None = None
     edition: str = DEFAULT_EDITION
+    #: The format is no longer sanctioned (``rules_engine.format_timeline``); lists are still
+    #: checked, with a warning.
+    retired: bool = False
     rules: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @property
@@ -127,6 +130,7 @@ class Format:
             "sideboard_points_max": self.sideboard_points_max,
             "legendary_applies": self.legendary_applies,
             "edition": self.edition,
+            "retired": self.retired,
             "rules": dict(self.rules),
         }
 

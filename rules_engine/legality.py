@@ -26,6 +26,7 @@ from datetime import date
 from typing import Any
 
 from rules_engine.cards import CLASSES, TALENTS, Card, LegalityEvent
+from rules_engine.format_timeline import FormatChange, format_on
 from rules_engine.formats import (
     COMMONER_COMMON_RARITIES,
     COMMONER_RARE_RARITIES,
@@ -1342,6 +1343,7 @@ def check_pool(
     db: Any = None,
     rules_edition: str = DEFAULT_EDITION,
     infer_living_legends: bool = True,
+    timeline: Sequence[FormatChange] | None = None,
 ) -> list[Finding]:
     """Judge ``pool`` for ``format_code`` on ``as_of`` under ``rules_edition`` ("2025" or "2023").
 
@@ -1350,12 +1352,31 @@ def check_pool(
     monikers; raises ``UnknownFormat`` (a ValueError) for an unknown format code.
     ``infer_living_legends``: with card data that has no living-legend lists (fabrary),
     infer the status from the stated legal formats (see ``_living_legend``).
+    ``timeline``: the dated format changes (``rules_engine.format_timeline``; default its
+    ``DEFAULT_TIMELINE``): the format is checked as it stood on ``as_of``.
     """
-    fmt = get_format(format_code, rules_edition)
+    fmt, _changes = format_on(format_code, as_of, rules_edition, timeline)
     release = getattr(db, "release", "") or "unknown"
     if fmt.game == "ga":
         return _check_ga(pool, fmt, release, as_of)
     ctx = _Ctx(pool, fmt, as_of, release, db, infer_living_legends)
+    if fmt.retired:
+        retired = next(
+            (
+                c
+                for c in reversed(_changes)
+                if c.confirmed and c.changes.get("retired") and c.effective <= as_of
+            ),
+            None,
+        )
+        ctx.warn(
+            "FORMAT_RETIRED",
+            [],
+            f"{fmt.name} is retired"
+            + (f" since {retired.effective.isoformat()} ({retired.source})" if retired else "")
+            + f"; the list is checked by its last rules for an event on {as_of.isoformat()}",
+            (retired.rule if retired and retired.rule else fmt.rule("format")),
+        )
     for rule in FAB_RULES:
         rule(ctx)
     return ctx.findings
@@ -1530,6 +1551,7 @@ def basis_findings(
     db: Any = None,
     rules_edition: str = DEFAULT_EDITION,
     release_note: str = "",
+    timeline: Sequence[FormatChange] | None = None,
 ) -> list[Finding]:
     """Info findings saying what the verdict rests on (they never make a list illegal).
 
@@ -1555,8 +1577,22 @@ def basis_findings(
     ]
     try:
         rows = legality_basis(pool, format_code, as_of=as_of, rules_edition=rules_edition)
+        _fmt, changes = format_on(format_code, as_of, rules_edition, timeline)
     except ValueError:
         return out
+    for ch in changes:
+        when = "in effect" if ch.effective <= as_of else "not yet in effect"
+        out.append(
+            Finding(
+                "FORMAT_RULES",
+                INFO,
+                [],
+                f"{_fmt.name}: {ch.describe()}; {when} on {as_of.isoformat()}",
+                ch.rule or _fmt.rule("format"),
+                release,
+                label,
+            )
+        )
     for row in rows:
         if row["applies"]:
             continue
