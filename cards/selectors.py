@@ -11,10 +11,11 @@ from django.db.models import QuerySet
 
 from core.errors import DomainError
 from rules_engine.cards import FORMAT_CODES, Card, CardDatabase, format_code, normalise_name
+from rules_engine.format_timeline import DEFAULT_TIMELINE, FormatChange, format_on
 from rules_engine.statuses import RecordedStatus as RecordedStatusData
 from rules_engine.statuses import merged_database
 
-from .models import CardDataRelease, CardRecord, RecordedStatus
+from .models import CardDataRelease, CardRecord, FormatRuleChange, RecordedStatus
 
 _CACHE: dict[tuple, CardDatabase] = {}
 _LOCK = threading.Lock()
@@ -239,13 +240,15 @@ def known_card_name(name: str, *, game: str = "fab") -> str | None:
 
 
 def forget_status_sources() -> None:
-    """A release was imported or a status recorded: look the status sources up again."""
+    """A release was imported, a status or a format change recorded: look them up again."""
     _SOURCES.clear()
+    _TIMELINE.clear()
 
 
 def clear_card_database_cache() -> None:
     _CACHE.clear()
     _SOURCES.clear()
+    _TIMELINE.clear()
     _FACETS.clear()
 
 
@@ -334,3 +337,54 @@ def _facets(db: CardDatabase) -> dict[str, list[str]]:
         "types": sorted(types),
         "formats": known + sorted(formats - set(known)),
     }
+
+
+_TIMELINE: list[tuple[float, list[FormatChange]]] = []
+
+
+def format_timeline() -> list[FormatChange]:
+    """The dated format changes: the shipped ones (``rules_engine.format_timeline``) with the
+    officials' records (``FormatRuleChange``, not withdrawn) after them, so a record of the same
+    format and date replaces the shipped entry. Looked up once per ``STATUS_SOURCES_TTL`` (at
+    once in this process after ``forget_status_sources``)."""
+    now = time.monotonic()
+    if _TIMELINE and _TIMELINE[0][0] > now:
+        return _TIMELINE[0][1]
+    rows = FormatRuleChange.objects.filter(withdrawn_at__isnull=True).order_by("effective_from", "pk")
+    recorded = [
+        FormatChange(
+            r.format,
+            r.effective_from,
+            dict(r.changes or {}),
+            source=f"recorded by an official: {r.source}",
+            confirmed=r.confirmed,
+            note=r.note,
+        )
+        for r in rows
+    ]
+    timeline = [*DEFAULT_TIMELINE, *recorded]
+    _TIMELINE[:] = [(now + STATUS_SOURCES_TTL, timeline)]
+    return timeline
+
+
+def format_warnings(format_code: str, day: date) -> list[str]:
+    """What an organizer should know about ``format_code`` on ``day``: retired, or a change in
+    effect that is not confirmed. Empty for a format without construction rules here."""
+    try:
+        fmt, changes = format_on(format_code, day, timeline=format_timeline())
+    except ValueError:
+        return []
+    out = []
+    if fmt.retired:
+        since = next((c for c in reversed(changes) if c.changes.get("retired") and c.effective <= day), None)
+        out.append(
+            f"{fmt.name} is retired"
+            + (f" since {since.effective.isoformat()} ({since.source})" if since else "")
+            + f"; an event on {day.isoformat()} plays a format that is no longer sanctioned"
+        )
+    for ch in changes:
+        if not ch.confirmed and ch.effective <= day:
+            out.append(
+                f"{fmt.name}: {ch.note or ch.describe()} (source: {ch.source}); not applied until confirmed"
+            )
+    return out

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from cards.selectors import format_timeline
 from rules_engine import decklist_text, legality
 
 from .enums import DecklistKind
@@ -159,7 +160,9 @@ def legality_findings(
     """
     pool = legality.CardPool(hero=None, entries=list(entries), registered=registered, set_codes=set_codes)
     try:
-        found = legality.check_pool(pool, format_code, as_of=as_of, db=db, rules_edition=rules_edition)
+        found = legality.check_pool(
+            pool, format_code, as_of=as_of, db=db, rules_edition=rules_edition, timeline=format_timeline()
+        )
     except ValueError as exc:  # UnknownFormat: the event's format has no construction rules
         return [
             {
@@ -228,6 +231,7 @@ def validate_text(
                 db=db,
                 rules_edition=rules_edition,
                 release_note=release_note,
+                timeline=format_timeline(),
             )
         ]
     if not entries and not problems:
