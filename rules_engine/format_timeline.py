@@ -137,14 +137,10 @@ def format_on(
             continue
         relevant.append(ch)
         if ch.confirmed and ch.changes:
-            fmt = replace(
-                fmt,
-                **{
-                    k: tuple(v) if isinstance(v, list) else v
-                    for k, v in ch.changes.items()
-                    if k in CHANGEABLE
-                },
-            )
+            values: dict[str, Any] = {
+                k: tuple(v) if isinstance(v, list) else v for k, v in ch.changes.items() if k in CHANGEABLE
+            }
+            fmt = replace(fmt, **values)
     if upcoming is not None:
         relevant.append(upcoming)
     return fmt, relevant
