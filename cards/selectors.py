@@ -153,7 +153,6 @@ def card_database(release=None, *, game: str = "fab") -> CardDatabase:
                     base,
                     dated_db,
                     published=rel.published_on,
-                    dated_current=dated.published_on if dated is not None else None,
                     recorded=[
                         RecordedStatusData(
                             r.card_name,

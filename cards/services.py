@@ -295,7 +295,6 @@ def pool_from_releases(*, shared_dir: Path | None = None) -> ImportResult:
         published=base.published_on,
         release=base.label,
         dated_release=dated.label if dated is not None else "",
-        dated_current=dated.published_on if dated is not None else None,
         set_dates=set_dates,
         overrides=overrides,
     )

@@ -203,13 +203,11 @@ def run_oracle(
     return OracleReport(getattr(db, "release", "unknown"), as_of, report_formats, hero_fa, dict(hero_dis))
 
 
-def merge_living_legends(
-    db: CardDatabase, source: CardDatabase, *, dated_current: date | None = None
-) -> CardDatabase:
+def merge_living_legends(db: CardDatabase, source: CardDatabase) -> CardDatabase:
     """``db`` with the dated statuses of ``source`` (e.g. the-fab-cube) merged in by card
     (``rules_engine.statuses.merge_statuses``): dated living-legend lists and bans replace
-    the undated statements of ``db``; when ``source`` is current to a later date
-    (``dated_current``), its lists decide alone in its formats (the later announcement wins)."""
+    the undated statements of ``db``; a dated list with a change after ``db``'s publication
+    decides alone (the later announcement wins)."""
     published = getattr(db, "published", None) or max(
         (ev.start for c in db for ev in c.legality_history if ev.start_bound and ev.start), default=None
     )
@@ -219,7 +217,6 @@ def merge_living_legends(
         published=published,
         release=db.release,
         dated_release=source.release,
-        dated_current=dated_current,
     )
     return CardDatabase(merged, release=f"{db.release}+living-legends:{source.release}")
 
@@ -242,7 +239,11 @@ def load_dated_database(shared_dir: str | Path) -> tuple[CardDatabase, date | No
 
     folder = Path(shared_dir) / "data" / "fabcube-2026"
     if (folder / "csvs" / "english" / "card.csv").is_file():
-        newer = [(f"upstream {p.name.split('-', 1)[-1]}", p) for p in sorted(folder.glob("upstream-*")) if p.is_dir()]
+        newer = [
+            (f"upstream {p.name.split('-', 1)[-1]}", p)
+            for p in sorted(folder.glob("upstream-*"))
+            if p.is_dir()
+        ]
         result = parse_fabcube_csv(folder, newer=newer)
     else:
         result = parse_fabcube(Path(shared_dir) / "data" / "fabcube")

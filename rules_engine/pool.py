@@ -29,7 +29,7 @@ from datetime import date
 
 from rules_engine.cards import Card, Printing, normalise_name
 from rules_engine.release_dates import date_cards
-from rules_engine.statuses import merge_card
+from rules_engine.statuses import list_freshness, merge_card
 
 INCOMPLETE = "incomplete-data"
 SOURCE = "pool"
@@ -57,14 +57,13 @@ def build_pool(
     published: date | None,
     release: str,
     dated_release: str = "",
-    dated_current: date | None = None,
     set_dates: Mapping[str, date] = {},
     overrides: Mapping[str, date] = {},
 ) -> list[Card]:
     """The merged, dated card list (see the module doc).
 
-    ``published``: the date the current-state data is current to; ``dated_current``: the
-    same for the dated source (when it is later, its statuses decide in its formats).
+    ``published``: the date the current-state data is current to; a dated list with a change
+    on or after it decides alone (``rules_engine.statuses.merge_card``).
     """
     merged: dict[tuple[str, int | None], Card] = {}
     from_dated: set[tuple[str, int | None]] = set()
@@ -87,9 +86,7 @@ def build_pool(
                 merged[key] = _with_printings(merged[key], card.printings)
             else:
                 merged[key] = card
-    dated_formats = frozenset(
-        ev.format for c in dated_by_key.values() for ev in c.legality_history if ev.start is not None
-    )
+    fresh = list_freshness(dated_by_key.values())
     out: list[Card] = []
     ids: set[str] = set()
     for key, card in merged.items():
@@ -100,8 +97,7 @@ def build_pool(
                 published=published,
                 release=release,
                 dated_release=dated_release,
-                dated_current=dated_current,
-                dated_formats=dated_formats,
+                dated_fresh=fresh,
             )
         if card.identifier in ids:  # identifiers stay unique: a clash gets the printing id appended
             suffix = card.printings[0].id.lower() if card.printings else str(len(ids))

@@ -19,7 +19,7 @@ can say what decided it. Pure Python, no Django.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
@@ -61,8 +61,7 @@ def merge_card(
     release: str,
     dated_release: str = "",
     source_pairs: frozenset[tuple[str, str]] | None = None,
-    dated_current: date | None = None,
-    dated_formats: frozenset[str] = frozenset(),
+    dated_fresh: Mapping[tuple[str, str], date] | None = None,
 ) -> Card:
     """``newer`` with its statuses reconciled against ``dated`` (the same card in a dated source).
 
@@ -75,21 +74,20 @@ def merge_card(
       that kind of status in that format for some card (``source_pairs``; default: this card's)
       or, for a ban or suspension, states the card legal in that format.
 
-    When the dated source is current to a later date than ``newer`` (``dated_current`` on or
-    after ``published``), the later announcement wins: in the formats the dated source keeps
-    lists for (``dated_formats``) its periods decide alone, with their own ends, and what
-    ``newer`` states there without dates is dropped.
+    The later announcement wins: where the dated list of a (format, status) has a change on or
+    after ``published`` (``dated_fresh``, see ``list_freshness``), that list is the newer word,
+    so an undated statement of ``newer`` it lacks is dropped and its open periods are not
+    lifted; a dated list whose newest change is older than ``published`` (a list nobody
+    updated) is reconciled as above.
     """
     if dated is None:
         return newer
-    if dated_current is not None and published is not None and dated_current >= published:
-        keep = tuple(
-            ev
-            for ev in newer.legality_history
-            if ev.format not in dated_formats or (ev.start and not ev.start_bound)
-        )
-        own = [ev if ev.source else replace(ev, source=dated_release) for ev in dated.legality_history]
-        return replace(newer, legality_history=tuple(sorted(own + list(keep), key=_event_order)))
+    fresh = dated_fresh or {}
+
+    def newer_word(fmt: str, status: str) -> bool:
+        day = fresh.get((fmt, status))
+        return day is not None and published is not None and day >= published
+
     dated_events = [ev if ev.source else replace(ev, source=dated_release) for ev in dated.legality_history]
     kept: list[LegalityEvent] = []
     stated = {(ev.format, ev.status) for ev in newer.legality_history}
@@ -99,7 +97,7 @@ def merge_card(
             kept.append(ev)  # a dated event of the newer source itself
             continue
         covered = any(_open_on(dated_events, ev.format, st, None) for st in _group(ev.status))
-        if covered:
+        if covered or newer_word(ev.format, ev.status):
             continue
         start = ev.start if ev.start is not None else published
         kept.append(replace(ev, start=start, start_bound=start is not None, source=ev.source or release))
@@ -115,6 +113,7 @@ def merge_card(
         if (
             ev.end is None
             and published is not None
+            and not newer_word(ev.format, ev.status)
             and (lifted_by_pairs or lifted_by_legal)
             and not any((ev.format, st) in stated for st in group)
             and (ev.start is None or ev.start < published)
@@ -123,6 +122,20 @@ def merge_card(
         merged.append(ev)
     history = tuple(sorted(merged + kept, key=_event_order))
     return replace(newer, legality_history=history)
+
+
+def list_freshness(cards: Iterable[Card]) -> dict[tuple[str, str], date]:
+    """(format, status) -> the newest dated change (start or end, not a bound) in ``cards``:
+    how far each dated list is known to be up to date."""
+    out: dict[tuple[str, str], date] = {}
+    for card in cards:
+        for ev in card.legality_history:
+            for day, bound in ((ev.start, ev.start_bound), (ev.end, ev.end_bound)):
+                if day is not None and not bound:
+                    key = (ev.format, ev.status)
+                    if key not in out or day > out[key]:
+                        out[key] = day
+    return out
 
 
 def _event_order(ev: LegalityEvent) -> tuple[str, str, date]:
@@ -136,14 +149,13 @@ def merge_statuses(
     published: date | None,
     release: str,
     dated_release: str = "",
-    dated_current: date | None = None,
 ) -> list[Card]:
     """Every card of ``cards`` merged with the same card of ``dated_cards`` (see ``merge_card``)."""
     by_key: dict[tuple[str, int | None], Card] = {}
-    dated_formats: set[str] = set()
+    dated_cards = list(dated_cards)
     for card in dated_cards:
         by_key.setdefault(_key(card), card)
-        dated_formats.update(ev.format for ev in card.legality_history if ev.start is not None)
+    fresh = list_freshness(dated_cards)
     cards = list(cards)
     pairs = frozenset((ev.format, ev.status) for c in cards for ev in c.legality_history)
     return [
@@ -154,8 +166,7 @@ def merge_statuses(
             release=release,
             dated_release=dated_release,
             source_pairs=pairs,
-            dated_current=dated_current,
-            dated_formats=frozenset(dated_formats),
+            dated_fresh=fresh,
         )
         for c in cards
     ]
@@ -221,7 +232,6 @@ def merged_database(
     *,
     published: date | None = None,
     recorded: Sequence[RecordedStatus] = (),
-    dated_current: date | None = None,
 ) -> CardDatabase:
     """A CardDatabase of ``db`` merged with ``dated`` and ``recorded`` statuses.
 
@@ -236,7 +246,6 @@ def merged_database(
             published=published,
             release=db.release,
             dated_release=dated.release,
-            dated_current=dated_current,
         )
         label += f"+{dated.release}"
     if recorded:

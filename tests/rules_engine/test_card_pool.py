@@ -213,7 +213,6 @@ def test_pool_keeps_current_text_adds_dated_only_cards_and_replaces_bare_records
         published=date(2026, 5, 1),
         release="cur@1",
         dated_release="dated@1",
-        dated_current=date(2026, 9, 18),
         set_dates={"OLD": date(2020, 1, 1), "NEW": date(2026, 6, 5)},
     )
     db = CardDatabase(cards, release="pool")

@@ -78,8 +78,8 @@ class Command(BaseCommand):
             sys.exit(2)
         try:
             if opts["dated"] == "newest":
-                fabcube, current = load_dated_database(str(settings.SHARED_DIR))
-                db = merge_living_legends(db, fabcube, dated_current=current)
+                fabcube, _current = load_dated_database(str(settings.SHARED_DIR))
+                db = merge_living_legends(db, fabcube)
             else:
                 db = merge_living_legends(db, load_reference_database(str(settings.SHARED_DIR)))
         except Exception as exc:
