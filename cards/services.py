@@ -263,6 +263,10 @@ def pool_set_dates(shared_dir: Path | None = None) -> dict[str, date]:
     return merge_set_dates(*tables)
 
 
+#: Changes when the way a pool is built changes, so a re-import builds it again.
+POOL_BUILD = "pool-build-2"
+
+
 def pool_from_releases(*, shared_dir: Path | None = None) -> ImportResult:
     """One card pool (``rules_engine.pool``) from the imported FaB releases: the newest
     current-state release (cards-2026 or fabrary) as the base, the newest dated the-fab-cube
@@ -299,7 +303,7 @@ def pool_from_releases(*, shared_dir: Path | None = None) -> ImportResult:
         overrides=overrides,
     )
     stamp = hashlib.sha256(
-        (label + repr(sorted(set_dates.items())) + repr(sorted(overrides.items()))).encode()
+        (POOL_BUILD + label + repr(sorted(set_dates.items())) + repr(sorted(overrides.items()))).encode()
     ).hexdigest()[:12]
     published = max((r.published_on for r in parts if r.published_on), default=None)
     undated = sum(1 for c in cards if c.released is None)
