@@ -180,3 +180,51 @@ def test_classic_constructed_bans_and_unbans_of_2026(name, pitch, day, banned):
     card = pool_db().get(name, pitch)
     assert card is not None
     assert ("banned" in card.statuses_on("cc", day)) is banned
+
+
+# --- the issue's examples, as pasted decklist text -----------------------------------------------
+
+
+def pasted(hero: str, named: list[tuple[int, str]], day: date, fmt: str = "sage") -> str:
+    """A list as a player pastes it: the hero, the named cards, then plain cards of the hero's
+    class or generic (from the data) up to 40 cards."""
+    from rules_engine.decklist_text import parse_decklist, resolve
+
+    db = pool_db()
+    h = db.get(hero)
+    lines = [hero, *[f"{q} {n}" for q, n in named]]
+    have = sum(q for q, _n in named)
+    taken = {n.split(" (")[0] for _q, n in named}
+    for card in sorted((c for c in db if _fits(c, h, fmt, day)), key=lambda c: (c.name, c.pitch)):
+        if have >= 40:
+            break
+        if card.name in taken:
+            continue
+        lines.append(f"2 {card.display_name}")
+        have += 2
+    text = "\n".join(lines)
+    entries, problems = resolve(parse_decklist(text), db)
+    assert problems == [], problems  # every name is known: none is "no card named"
+    return text
+
+
+def judged(text: str, fmt: str, day: date) -> list[str]:
+    from rules_engine.decklist_text import parse_decklist, resolve
+
+    entries, _ = resolve(parse_decklist(text), pool_db())
+    return errors(check_pool(CardPool(hero=None, entries=entries), fmt, as_of=day, db=pool_db()))
+
+
+def test_december_2025_chane_silver_age_list_with_a_super_slam_card():
+    day = date(2025, 12, 13)
+    text = pasted("Chane", [(2, "Right Behind You (red)"), (2, "Right Behind You (blue)")], day)
+    assert judged(text, "sage", day) == []
+    assert judged(text, "sage", date(2025, 9, 20)) == ["NOT_YET_RELEASED"]  # Super Slam: 2025-09-26
+    assert judged(text, "sage", date(2026, 3, 1)) == ["HERO_BANNED"]  # benched from 2026-02-06
+
+
+def test_2026_silver_age_brute_list_with_super_slam_cards():
+    day = date(2026, 4, 11)
+    named = [(2, "Chest Puff (red)"), (2, "Look Tuff (red)"), (2, "Buckwild (red)"), (2, "Buckwild (blue)")]
+    text = pasted("Rhinar", named, day)
+    assert judged(text, "sage", day) == []
