@@ -197,3 +197,8 @@ def test_event_form_shows_the_retired_format_warning(client):
     resp = client.post("/events/new/", data, follow=True)
     shown = [str(m) for m in resp.context["messages"]]
     assert any(m.startswith("Commoner is retired since 2026-01-01") for m in shown), shown
+
+
+def test_card_page_shows_the_first_release(pool, client):
+    html = client.get("/cards/new-1-red/").content.decode()
+    assert "<th>First released</th><td>2026-06-05 (NEW)</td>" in html
