@@ -264,7 +264,7 @@ def pool_set_dates(shared_dir: Path | None = None) -> dict[str, date]:
 
 
 #: Changes when the way a pool is built changes, so a re-import builds it again.
-POOL_BUILD = "pool-build-2"
+POOL_BUILD = "pool-build-3"
 
 
 def pool_from_releases(*, shared_dir: Path | None = None) -> ImportResult:
@@ -292,11 +292,18 @@ def pool_from_releases(*, shared_dir: Path | None = None) -> ImportResult:
         overrides.update(read_overrides(path))
     set_dates = pool_set_dates(shared_dir)
     label = "+".join(r.label for r in parts)
+    statuses_of = base.published_on
+    if current is not None and current.source == "cards-2026":
+        # cards-2026 keeps the statuses of the fabrary release it was merged into: the date that
+        # data stopped stating a status is that release's publication (a tighter bound).
+        fab = _newest("fabrary-cards")
+        if fab is not None and fab.published_on and (statuses_of is None or fab.published_on < statuses_of):
+            statuses_of = fab.published_on
     cards = build_pool(
         _release_cards(base),
         _release_cards(dated) if dated is not None and dated is not base else (),
         [_release_cards(r) for r in others],
-        published=base.published_on,
+        published=statuses_of,
         release=base.label,
         dated_release=dated.label if dated is not None else "",
         set_dates=set_dates,
