@@ -202,3 +202,23 @@ def test_event_form_shows_the_retired_format_warning(client):
 def test_card_page_shows_the_first_release(pool, client):
     html = client.get("/cards/new-1-red/").content.decode()
     assert "<th>First released</th><td>2026-06-05 (NEW)</td>" in html
+
+
+def test_a_ban_the_newer_data_no_longer_states_is_lifted_by_the_fabrary_date(shared):
+    """cards-2026 keeps fabrary's statuses: a dated ban in a list older than fabrary's data that
+    fabrary no longer states (the card listed legal) ends by fabrary's publication, as a bound."""
+    from dataclasses import replace
+
+    card = make_card("Lifted", 1, formats=("blitz",))
+    services.import_release(
+        ImportResult("fab", "fabrary-cards", "9.9.9", (card,), published=date(2026, 5, 16))
+    )
+    services.import_release(
+        ImportResult("fab", "cards-2026", "2026-08-22+t", (card,), published=date(2026, 8, 22))
+    )
+    ban = LegalityEvent("blitz", "banned", date(2024, 9, 9), None, "fabcube@csv+t (banned-blitz.csv)")
+    dated = replace(card, legality_history=(ban,))
+    services.import_release(ImportResult("fab", "fabcube", "csv+t", (dated,), published=date(2025, 9, 1)))
+    rel, _ = services.import_release(services.pool_from_releases(shared_dir=shared))
+    (ev,) = selectors.card_database(rel).get("Lifted", 1).legality_history
+    assert (ev.start, ev.end, ev.end_bound) == (date(2024, 9, 9), date(2026, 5, 16), True)
