@@ -70,6 +70,11 @@ def validate_change(change: FormatChange) -> None:
         current = getattr(base, key)
         if isinstance(current, bool) and not isinstance(value, bool):
             raise ValueError(f"{key} takes true or false, got {value!r}")
+        names_ok = isinstance(value, list | tuple) and all(isinstance(v, str) and v.strip() for v in value)
+        if key in ("heroes_benched", "heroes_allowed", "legality_lists") and not (
+            names_ok or (value is None and key == "heroes_allowed")
+        ):
+            raise ValueError(f"{key} takes a list of names, got {value!r}")
         if (
             key.endswith(("_max", "_min", "_limit", "_exact"))
             and value is not None

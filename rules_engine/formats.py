@@ -83,6 +83,10 @@ class Format:
     #: The format is no longer sanctioned (``rules_engine.format_timeline``); lists are still
     #: checked, with a warning.
     retired: bool = False
+    #: Heroes (full names) a dated format change benches or admits (``rules_engine.format_timeline``):
+    #: ``heroes_benched`` may not be played; ``heroes_allowed``, when set, are the only heroes allowed.
+    heroes_benched: tuple[str, ...] = ()
+    heroes_allowed: tuple[str, ...] | None = None
     rules: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @property
@@ -131,6 +135,8 @@ class Format:
             "legendary_applies": self.legendary_applies,
             "edition": self.edition,
             "retired": self.retired,
+            "heroes_benched": list(self.heroes_benched),
+            "heroes_allowed": None if self.heroes_allowed is None else list(self.heroes_allowed),
             "rules": dict(self.rules),
         }
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from rules_engine.cards import CLASSES, TALENTS, Card, LegalityEvent
+from rules_engine.cards import CLASSES, TALENTS, Card, LegalityEvent, normalise_name
 from rules_engine.format_timeline import FormatChange, format_on
 from rules_engine.formats import (
     COMMONER_COMMON_RARITIES,
@@ -157,8 +157,10 @@ class _Ctx:
         release: str,
         db: Any,
         infer_living_legends: bool = True,
+        format_changes: Sequence[FormatChange] = (),
     ):
         self.infer_living_legends = infer_living_legends
+        self.format_changes = list(format_changes)
         self.pool = pool
         self.fmt = fmt
         self.as_of = as_of
@@ -380,6 +382,7 @@ def _check_hero(ctx: _Ctx) -> None:
         return
     if fmt.code == "upf" and _upf_hero(hero):
         return
+    _check_format_heroes(ctx, hero)
     if fmt.hero == "young" and not hero.young:
         ctx.error(
             "HERO_NOT_YOUNG",
@@ -392,6 +395,37 @@ def _check_hero(ctx: _Ctx) -> None:
             "HERO_YOUNG",
             [hero],
             f"{fmt.name} needs an adult (non-young) hero; {hero.name} is young",
+            fmt.rule("hero"),
+        )
+
+
+def _format_change_for(ctx: _Ctx, field_name: str) -> str:
+    """ " (from 2026-09-18, <source>)": the dated format change that set ``field_name``."""
+    for ch in reversed(ctx.format_changes):
+        if ch.confirmed and field_name in ch.changes and ch.effective <= ctx.as_of:
+            return f" (from {ch.effective.isoformat()}, {ch.source})"
+    return ""
+
+
+def _check_format_heroes(ctx: _Ctx, hero: Card) -> None:
+    """TR&P 7: the heroes a format admits on the date, as a dated format change sets them
+    (``Format.heroes_benched``, ``Format.heroes_allowed``); the whole card-pool is illegal."""
+    fmt = ctx.fmt
+    name = normalise_name(hero.name)
+    if any(normalise_name(h) == name for h in fmt.heroes_benched):
+        ctx.error(
+            "HERO_BANNED",
+            [hero],
+            f"{hero.name} is benched in {fmt.name} on {ctx.as_of.isoformat()}"
+            f"{_format_change_for(ctx, 'heroes_benched')}: the whole card-pool is illegal with this hero",
+            fmt.rule("banned"),
+        )
+    if fmt.heroes_allowed is not None and not any(normalise_name(h) == name for h in fmt.heroes_allowed):
+        ctx.error(
+            "HERO_NOT_ALLOWED",
+            [hero],
+            f"{hero.name} is not one of the heroes {fmt.name} allows on {ctx.as_of.isoformat()}"
+            f"{_format_change_for(ctx, 'heroes_allowed')}",
             fmt.rule("hero"),
         )
 
@@ -1359,7 +1393,7 @@ def check_pool(
     release = getattr(db, "release", "") or "unknown"
     if fmt.game == "ga":
         return _check_ga(pool, fmt, release, as_of)
-    ctx = _Ctx(pool, fmt, as_of, release, db, infer_living_legends)
+    ctx = _Ctx(pool, fmt, as_of, release, db, infer_living_legends, _changes)
     if fmt.retired:
         retired = next(
             (

@@ -40,6 +40,7 @@ CARD_LEVEL_CODES = frozenset(
     {
         "BANNED",
         "HERO_BANNED",
+        "HERO_NOT_ALLOWED",
         "NOT_YET_RELEASED",
         "SUSPENDED",
         "LIVING_LEGEND_HERO",

@@ -78,3 +78,33 @@ def test_every_shipped_change_names_its_source_and_blitz_2026_is_unconfirmed():
 def test_a_change_to_something_that_is_not_a_rule_value_is_refused(changes):
     with pytest.raises(ValueError):
         validate_change(FormatChange("cc", date(2026, 1, 1), changes, source="test"))
+
+
+BENCH = FormatChange(
+    "blitz",
+    date(2026, 3, 1),
+    {"heroes_benched": ["Young Hero"]},
+    source="https://example.org/bench",
+    rule="TR&P 7",
+)
+
+
+@pytest.mark.parametrize(("day", "benched"), [(date(2026, 2, 28), False), (date(2026, 3, 1), True)])
+def test_a_hero_benched_by_a_format_change_makes_the_list_illegal_from_its_date(day, benched):
+    findings = check_pool(deck(20), "blitz", as_of=day, timeline=[BENCH])
+    found = [f for f in findings if f.code == "HERO_BANNED"]
+    assert bool(found) is benched
+    if benched:
+        assert found[0].message == (
+            "Young Hero is benched in Blitz on 2026-03-01 (from 2026-03-01, https://example.org/bench): "
+            "the whole card-pool is illegal with this hero"
+        )
+
+
+def test_a_format_change_can_name_the_only_heroes_allowed():
+    only = FormatChange("blitz", date(2026, 1, 1), {"heroes_allowed": ["Someone Else"]}, source="s")
+    codes = {f.code for f in check_pool(deck(20), "blitz", as_of=date(2026, 2, 1), timeline=[only])}
+    assert "HERO_NOT_ALLOWED" in codes
+    validate_change(only)
+    with pytest.raises(ValueError):
+        validate_change(FormatChange("blitz", date(2026, 1, 1), {"heroes_benched": "Kayo"}, source="s"))
