@@ -264,7 +264,7 @@ def pool_set_dates(shared_dir: Path | None = None) -> dict[str, date]:
 
 
 #: Changes when the way a pool is built changes, so a re-import builds it again.
-POOL_BUILD = "pool-build-3"
+POOL_BUILD = "pool-build-4"
 
 
 def pool_from_releases(*, shared_dir: Path | None = None) -> ImportResult:
@@ -299,6 +299,7 @@ def pool_from_releases(*, shared_dir: Path | None = None) -> ImportResult:
         fab = _newest("fabrary-cards")
         if fab is not None and fab.published_on and (statuses_of is None or fab.published_on < statuses_of):
             statuses_of = fab.published_on
+    differences: list[str] = []
     cards = build_pool(
         _release_cards(base),
         _release_cards(dated) if dated is not None and dated is not base else (),
@@ -308,6 +309,7 @@ def pool_from_releases(*, shared_dir: Path | None = None) -> ImportResult:
         dated_release=dated.label if dated is not None else "",
         set_dates=set_dates,
         overrides=overrides,
+        differences=differences,
     )
     stamp = hashlib.sha256(
         (POOL_BUILD + label + repr(sorted(set_dates.items())) + repr(sorted(overrides.items()))).encode()
@@ -325,6 +327,12 @@ def pool_from_releases(*, shared_dir: Path | None = None) -> ImportResult:
             f"one pool from {label}: {len(cards)} cards, each dated by its first printing "
             f"({len(set_dates)} dated sets, {len(overrides)} fabrary overrides; {undated} cards with no "
             f"known release date count as released)"
+            + (
+                f"; {len(differences)} stats differ between the sources (the current release's kept): "
+                + "; ".join(differences[:40])
+                if differences
+                else ""
+            )
         ),
     )
 

@@ -10,7 +10,8 @@ a card exists on a date when it was released on or before it
 
 ``build_pool`` merges by card (name and pitch, CR 1.3.4):
 
-* the current-state cards first, as they are (newest text, legal heroes);
+* the current-state cards first, as they are (text, stats, legal heroes), with stats they
+  lack (an arcane value, say) filled from the dated source;
 * a card of the dated source the current data lacks, or knows only from a bare printing
   list (``incomplete-data``), is taken from the dated source; printings are united;
 * cards only an older source knows are added last;
@@ -49,6 +50,22 @@ def _with_printings(card: Card, extra: Iterable[Printing]) -> Card:
     return replace(card, printings=card.printings + tuple(new)) if new else card
 
 
+_STATS = ("cost", "power", "defense", "life", "intellect", "arcane")
+
+
+def _fill_stats(card: Card, other: Card, differences: list[str] | None) -> Card:
+    """``card`` with the stats it lacks taken from ``other`` (the same card in the dated source);
+    stats both state differently are kept from ``card`` and named in ``differences``."""
+    filled = {}
+    for name in _STATS:
+        mine, theirs = getattr(card, name), getattr(other, name)
+        if mine in (None, "") and theirs not in (None, ""):
+            filled[name] = theirs
+        elif theirs not in (None, "") and mine != theirs and differences is not None:
+            differences.append(f"{card.display_name} {name} {mine} (kept) / {theirs}")
+    return replace(card, **filled) if filled else card
+
+
 def build_pool(
     current: Iterable[Card],
     dated: Iterable[Card] = (),
@@ -59,11 +76,14 @@ def build_pool(
     dated_release: str = "",
     set_dates: Mapping[str, date] = {},
     overrides: Mapping[str, date] = {},
+    differences: list[str] | None = None,
 ) -> list[Card]:
     """The merged, dated card list (see the module doc).
 
     ``published``: the date the current-state data is current to; a dated list with a change
-    on or after it decides alone (``rules_engine.statuses.merge_card``).
+    on or after it decides alone (``rules_engine.statuses.merge_card``). Stats the current card
+    lacks are filled from the dated source; stats both state differently keep the current value
+    and are appended to ``differences`` (for the release notes).
     """
     merged: dict[tuple[str, int | None], Card] = {}
     from_dated: set[tuple[str, int | None]] = set()
@@ -78,7 +98,7 @@ def build_pool(
             merged[key] = _with_printings(card, here.printings if here is not None else ())
             from_dated.add(key)
         else:
-            merged[key] = _with_printings(here, card.printings)
+            merged[key] = _fill_stats(_with_printings(here, card.printings), card, differences)
     for source in older:
         for card in source:
             key = _key(card)

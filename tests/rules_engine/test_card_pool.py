@@ -247,3 +247,14 @@ def test_card_not_yet_released_on_the_event_date_says_when(day, legal):
         assert f.code == "NOT_YET_RELEASED"
         assert f.message.startswith("'Spoiled Strike (red)' is not released until 2026-09-25 (IAR)")
         assert f.rule == "TR&P 7"
+
+
+def test_pool_fills_missing_stats_and_names_differing_ones():
+    from dataclasses import replace as copy
+
+    current = [copy(mk("Bolt"), power="5", arcane=None)]
+    dated = [copy(mk("Bolt"), power="4", arcane="1")]
+    differences: list[str] = []
+    (card,) = build_pool(current, dated, published=date(2026, 5, 16), release="cur", differences=differences)
+    assert (card.power, card.arcane) == ("5", "1")
+    assert differences == ["Bolt (red) power 5 (kept) / 4"]
