@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from cards.models import CardDataRelease
-from cards.selectors import card_database, release_for_event_date, release_or_active
+from cards.selectors import card_database, format_timeline, release_for_event_date, release_or_active
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
 from core.files import Output, Progress, start_generated_file
@@ -131,6 +131,7 @@ def run_validation(decklist: Decklist, text: str, *, db: Any = None) -> Validati
         rules_edition=event.trp_version if event.trp_version in ("2023", "2025") else "2025",
         pool_cards=pool_cards,
         set_codes=limited_set_codes(event),
+        timeline=format_timeline(),
     )
     result.findings += team_findings(decklist, result.hero)
     return result
@@ -672,6 +673,7 @@ def revalidate_decklists(
                     rules_edition=event.trp_version if event.trp_version in ("2023", "2025") else "2025",
                     pool_cards=pool_cards,
                     set_codes=sets.setdefault(event.pk, limited_set_codes(event)),
+                    timeline=format_timeline(),
                 )
                 result.findings += team_findings(decklist, result.hero)
                 old_codes = {(f.get("code"), tuple(f.get("cards") or ())) for f in decklist.findings}
