@@ -467,3 +467,27 @@ def test_unknown_card_keeps_a_draft_with_suggestions_and_a_head_judge_can_accept
     assert decklist.status == DecklistStatus.ACCEPTED
     assert decklist.exception_reason.startswith("Snatchh is a card from the newest set")
     assert "decklist.exception" in [e.action for e in audit_trail_for(decklist)]
+
+
+def test_a_confirmed_format_change_recorded_by_an_official_decides_the_saved_list(
+    event_with_staff, card_db, legal_cc_text
+):
+    """A dated format change (cards.FormatRuleChange) applies to lists of events on or after its
+    date: a copy limit of 2 from the event's date makes the 3-copy list illegal, citing it."""
+    from cards import services as card_services
+
+    event = event_with_staff["event"]
+    day = timezone.localdate(event.starts_at) if event.starts_at else timezone.localdate()
+    card_services.record_format_change(
+        actor=event_with_staff["head_judge"],
+        format_code="cc",
+        effective_from=day - timedelta(days=1),
+        changes={"copy_limit": 2},
+        source="https://example.org/cc-two-copies",
+        confirmed=True,
+    )
+    decklist = _save(event_with_staff["alice"], legal_cc_text, card_db)
+    assert decklist.is_legal is False
+    assert {f["code"] for f in decklist.findings if f["severity"] == "error"} == {"COPY_LIMIT"}
+    notes = [b["message"] for b in decklist.basis if b["code"] == "FORMAT_RULES"]
+    assert any("copy_limit 2" in n and "https://example.org/cc-two-copies" in n for n in notes)
