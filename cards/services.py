@@ -797,7 +797,23 @@ def record_format_change(
     record_audit(fc, actor=actor, action="format_change.record", after=_format_change_snapshot(fc))
     _forget_status_sources()
     transaction.on_commit(_forget_status_sources)
+    _announce_format_change(fc, actor)
     return fc
+
+
+def _announce_format_change(fc: FormatRuleChange, actor) -> None:
+    """Once committed, tell ``card_statuses_changed`` (as a recorded status does): the lists of
+    unfinished events of that format dated on or after the change are re-validated."""
+    from rules_engine.formats import get_format
+
+    payload = {
+        "game": get_format(fc.format).game,
+        "format_code": fc.format,
+        "effective_from": fc.effective_from,
+        "effective_until": None,
+        "actor": actor if getattr(actor, "is_authenticated", False) else None,
+    }
+    transaction.on_commit(lambda: card_statuses_changed.send(sender=FormatRuleChange, **payload))
 
 
 @transaction.atomic
@@ -816,4 +832,5 @@ def withdraw_format_change(fc: FormatRuleChange, *, actor, reason: str = "") -> 
     )
     _forget_status_sources()
     transaction.on_commit(_forget_status_sources)
+    _announce_format_change(fc, actor)
     return fc

@@ -117,3 +117,31 @@ def test_lists_covered_by_status_selects_by_game_date_and_format(releases):  # n
     assert [d.pk for d in services.lists_covered_by_status("fab", "cc", BAN_FROM)] == [cc.pk]
     assert services.lists_covered_by_status("ga", "ll", BAN_FROM) == []
     assert services.lists_covered_by_status("fab", "ll", BAN_FROM, date(2026, 7, 1)) == []
+
+
+@pytest.mark.django_db(transaction=False)
+def test_recorded_format_change_revalidates_lists_of_events_from_its_date(
+    releases,  # noqa: F811
+    admin_user,
+    django_capture_on_commit_callbacks,
+):
+    """A confirmed format change (here: LL copy limit 2 from BAN_FROM) re-checks the lists of
+    unfinished events of that format dated on or after it; withdrawing it re-checks them again."""
+    from cards.services import record_format_change, withdraw_format_change
+
+    before = _list(date(2026, 6, 30))
+    after = _list(date(2026, 7, 20))
+    with django_capture_on_commit_callbacks(execute=True):
+        change = record_format_change(
+            actor=admin_user,
+            format_code="ll",
+            effective_from=BAN_FROM,
+            changes={"copy_limit": 2},
+            source="https://example.org/ll-two-copies",
+            confirmed=True,
+        )
+    assert _legal(before) is True
+    assert "COPY_LIMIT" in _codes(after)
+    with django_capture_on_commit_callbacks(execute=True):
+        withdraw_format_change(change, actor=admin_user)
+    assert _legal(after) is True
