@@ -145,3 +145,26 @@ def test_recorded_format_change_revalidates_lists_of_events_from_its_date(
     with django_capture_on_commit_callbacks(execute=True):
         withdraw_format_change(change, actor=admin_user)
     assert _legal(after) is True
+
+
+@pytest.mark.django_db(transaction=False)
+def test_a_card_pool_landing_revalidates_every_list_of_unfinished_events(
+    releases,  # noqa: F811
+    tmp_path,
+    django_capture_on_commit_callbacks,
+):
+    """The pool checks every event from then on: a list legal on the release of its date is
+    re-checked, and a card the pool dates after the event is now reported as not yet released."""
+    import json
+
+    from cards.services import import_release, pool_from_releases
+
+    early = _list(date(2026, 6, 30))
+    fab = tmp_path / "data" / "cards-2026" / "fab"
+    fab.mkdir(parents=True)
+    sets = [{"id": "TST", "printings": [{"initial_release_date": "2026-07-10T00:00:00.000Z"}]}]
+    (fab / "fabrary_Released_set.json").write_text(json.dumps(sets))
+    with django_capture_on_commit_callbacks(execute=True):
+        import_release(pool_from_releases(shared_dir=tmp_path), activate=True)
+    assert "NOT_YET_RELEASED" in _codes(early)
+    assert AuditEntry.objects.filter(action="decklist.revalidate", object_id=str(early.pk)).exists()
