@@ -199,7 +199,7 @@ def release_for_date(game: str, day: date) -> tuple[CardDataRelease | None, str]
 def pool_note(pool: CardDataRelease, day: date, singles: list[CardDataRelease]) -> str:
     """Why the pool checks ``day``, and which single release was current then (a label only)."""
     text = (
-        f"{pool.label}: one card pool, every card as of its own first release; a card released "
+        f"one card pool, every card as of its own first release; a card released "
         f"after {day.isoformat()} is not yet legal"
     )
     current = [r for r in singles if r.current_from <= day]
