@@ -99,6 +99,7 @@ class RecordedStatus(models.Model):
         ("suspended", "Suspended"),
         ("restricted", "Restricted"),
         ("living_legend", "Living legend"),
+        ("lifted", "Lifted (ends a ban or suspension the data has open)"),
     ]
 
     game = models.CharField(max_length=8, choices=CardGame.choices, default=CardGame.FAB)

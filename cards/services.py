@@ -620,7 +620,7 @@ def _import_newer_fab_data(*, actor, folder: Path) -> DefaultImport:
 
 # -- statuses recorded by organizers and head judges ------------------------------------------
 
-RECORDED_STATUSES = ("banned", "suspended", "restricted", "living_legend")
+RECORDED_STATUSES = ("banned", "suspended", "restricted", "living_legend", "lifted")
 
 
 def _status_snapshot(rs: RecordedStatus) -> dict:

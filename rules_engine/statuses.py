@@ -185,6 +185,32 @@ class RecordedStatus:
     source: str = ""
 
 
+#: A recorded "lifted" status ends the card's open ban, suspension, restriction or living-legend
+#: period in the format on its date (an unban announced after the data, or one the data lacks).
+LIFTED = "lifted"
+_LIFTABLE = frozenset({"banned", "suspended", "restricted"})
+
+
+def _lift(card: Card, rs: RecordedStatus) -> Card:
+    """``card`` with its ban, suspension or restriction in ``rs.format`` in effect on ``rs.start``
+    ended on that day (a living legend is not lifted this way: TR&P 7.1-7.3)."""
+    history = []
+    changed = False
+    for ev in card.legality_history:
+        if (
+            ev.format == rs.format
+            and ev.status in _LIFTABLE
+            and ev.applies_on(rs.start)
+            and (ev.start is None or ev.start < rs.start)
+        ):
+            ev = replace(
+                ev, end=rs.start, end_bound=False, source=f"{ev.source}; lifted: {rs.source or 'recorded'}"
+            )
+            changed = True
+        history.append(ev)
+    return replace(card, legality_history=tuple(history)) if changed else card
+
+
 def add_recorded(
     cards: Iterable[Card], recorded: Sequence[RecordedStatus]
 ) -> tuple[list[Card], list[RecordedStatus]]:
@@ -192,7 +218,9 @@ def add_recorded(
 
     A recorded status is superseded (not added) when the card data already has the same
     status in the same format starting on or before the recorded date: a data release
-    brought it. A recorded status with no pitch applies to every pitch of the name.
+    brought it. A recorded status with no pitch applies to every pitch of the name. A
+    recorded ``lifted`` status ends the periods of its format in effect on its date (and is
+    superseded when none is).
     """
     if not recorded:
         return list(cards), []
@@ -209,6 +237,12 @@ def add_recorded(
         extra = []
         for rs in items:
             if rs.pitch is not None and rs.pitch != card.pitch:
+                continue
+            if rs.status == LIFTED:
+                lifted = _lift(card, rs)
+                if lifted is card and rs not in superseded:
+                    superseded.append(rs)
+                card = lifted
                 continue
             brought = any(
                 ev.format == rs.format

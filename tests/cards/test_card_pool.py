@@ -222,3 +222,19 @@ def test_a_ban_the_newer_data_no_longer_states_is_lifted_by_the_fabrary_date(sha
     rel, _ = services.import_release(services.pool_from_releases(shared_dir=shared))
     (ev,) = selectors.card_database(rel).get("Lifted", 1).legality_history
     assert (ev.start, ev.end, ev.end_bound) == (date(2024, 9, 9), date(2026, 5, 16), True)
+
+
+def test_an_official_records_that_a_ban_was_lifted(pool):
+    """The pool's Silver Age ban of Testa (from 2026-09-18) ends on a recorded lift's date."""
+    official = UserFactory(is_staff=True)
+    services.record_status(
+        actor=official,
+        card_name="Testa",
+        format_code="sage",
+        status="lifted",
+        effective_from=date(2026, 10, 15),
+        source_url="https://example.org/testa-back",
+    )
+    (ev,) = selectors.card_database(pool).get("Testa").legality_history
+    assert (ev.start, ev.end) == (date(2026, 9, 18), date(2026, 10, 15))
+    assert ev.source.endswith("lifted: recorded by an official: https://example.org/testa-back")
