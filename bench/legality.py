@@ -5,7 +5,10 @@ Run: .venv/bin/python bench/legality.py
 Measures, on the-fab-cube card data in ../shared:
 * one 80-card Classic Constructed pool (hero + 20 arena... + 60 deck-cards), median of many runs;
 * an event's 1,000 different pools (CC and Blitz, different heroes), checked one after another;
-* parsing and resolving the decklist text of one 80-card pool.
+* parsing and resolving the decklist text of one 80-card pool;
+* with ../shared/data/fabcube-2026 present: the same 80-card pool checked as of 2026-10-01
+  against the dated card pool (``rules_engine.pool``: every card dated by its first release,
+  the 2026 ban lists, the format timeline).
 """
 
 from __future__ import annotations
@@ -139,6 +142,47 @@ def main() -> None:
     print(
         f"parse + resolve the text of one 80-card pool ({len(text.splitlines())} lines): "
         f"median {statistics.median(t_samples) * 1e6:.0f} us"
+    )
+    dated_pool_figures(db, cc)
+
+
+def dated_pool_figures(old_db, cc: CardPool) -> None:
+    from rules_engine.cards import CardDatabase
+    from rules_engine.importers.fabcube_csv import parse_fabcube_csv
+    from rules_engine.pool import build_pool
+    from rules_engine.release_dates import set_dates_from_csv
+
+    folder = SHARED / "data" / "fabcube-2026"
+    if not (folder / "csvs" / "english" / "card.csv").is_file():
+        print(f"dated pool: skipped ({folder} not found)")
+        return
+    t0 = time.perf_counter()
+    csv = parse_fabcube_csv(folder, newer=[("upstream", p) for p in sorted(folder.glob("upstream-*"))])
+    cards = build_pool(
+        csv.cards,
+        (),
+        [list(old_db)],
+        published=csv.published,
+        release=csv.release,
+        set_dates=set_dates_from_csv(folder / "csvs" / "english"),
+    )
+    db = CardDatabase(cards, release=f"pool of {csv.release}+{old_db.release}")
+    print(f"dated pool {db.release}: {len(db)} cards built in {time.perf_counter() - t0:.2f} s")
+    day = date(2026, 10, 1)
+    pool = CardPool(
+        hero=db.get(cc.hero.name, cc.hero.pitch) or cc.hero,
+        entries=[(db.get(c.name, c.pitch) or c, q, s) for c, q, s in cc.entries],
+    )
+    findings = check_pool(pool, "cc", as_of=day, db=db)
+    check_pool(pool, "cc", as_of=day, db=db)  # warm-up
+    samples = []
+    for _ in range(2000):
+        t = time.perf_counter()
+        check_pool(pool, "cc", as_of=day, db=db)
+        samples.append(time.perf_counter() - t)
+    print(
+        f"one 80-card pool on the dated pool as of {day}: legal={is_legal(findings)}, median "
+        f"{statistics.median(samples) * 1e6:.0f} us, p95 {sorted(samples)[int(len(samples) * 0.95)] * 1e6:.0f} us"
     )
 
 

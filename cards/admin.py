@@ -4,7 +4,7 @@ from django.contrib import admin, messages
 from core.errors import DomainError
 
 from . import selectors, services
-from .models import CardDataRelease, CardRecord, RecordedStatus
+from .models import CardDataRelease, CardRecord, FormatRuleChange, RecordedStatus
 
 
 @admin.register(CardDataRelease)
@@ -134,3 +134,58 @@ class RecordedStatusAdmin(admin.ModelAdmin):
             services.withdraw_status(rs, actor=request.user, reason="withdrawn in the admin")
             n += 1
         self.message_user(request, f"{n} status(es) withdrawn.")
+
+
+@admin.register(FormatRuleChange)
+class FormatRuleChangeAdmin(admin.ModelAdmin):
+    """Officials record or confirm a dated change of a format's rules (docs/dated-legality.md,
+    "Formats with effective dates"). Saving goes through ``services.record_format_change``
+    (validated, audited); a record is never edited afterwards: withdraw it and record another."""
+
+    list_display = ["format", "effective_from", "changes", "confirmed", "source", "withdrawn_at"]
+    list_filter = ["format", "confirmed"]
+    fields = [
+        "format",
+        "effective_from",
+        "changes",
+        "confirmed",
+        "source",
+        "note",
+        "recorded_by",
+        "recorded_at",
+        "withdrawn_at",
+    ]
+    readonly_fields = ["recorded_by", "recorded_at", "withdrawn_at"]
+    actions = ["withdraw"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.fields if obj is not None else self.readonly_fields
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            return
+        try:
+            saved = services.record_format_change(
+                actor=request.user,
+                format_code=obj.format,
+                effective_from=obj.effective_from,
+                source=obj.source,
+                changes=obj.changes,
+                confirmed=obj.confirmed,
+                note=obj.note,
+            )
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+            return
+        obj.pk = saved.pk
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description="Withdraw the selected format changes (they stop applying)")
+    def withdraw(self, request, queryset):
+        n = 0
+        for fc in queryset.filter(withdrawn_at__isnull=True):
+            services.withdraw_format_change(fc, actor=request.user, reason="withdrawn in the admin")
+            n += 1
+        self.message_user(request, f"{n} format change(s) withdrawn.")

@@ -13,4 +13,5 @@ class CardSource(models.TextChoices):
     FABCUBE = "fabcube", "the-fab-cube flesh-and-blood-cards"
     GA_INDEX = "ga-index", "Grand Archive Index JSON"
     CARDS_2026 = "cards-2026", "Newer fabrary data merged by card into an older full release"
+    POOL = "pool", "One card pool from every imported source, each card dated by its first release"
     OTHER = "other", "Other"

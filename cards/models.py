@@ -99,6 +99,7 @@ class RecordedStatus(models.Model):
         ("suspended", "Suspended"),
         ("restricted", "Restricted"),
         ("living_legend", "Living legend"),
+        ("lifted", "Lifted (ends a ban or suspension the data has open)"),
     ]
 
     game = models.CharField(max_length=8, choices=CardGame.choices, default=CardGame.FAB)
@@ -122,3 +123,38 @@ class RecordedStatus(models.Model):
     def __str__(self) -> str:
         colour = {1: " (red)", 2: " (yellow)", 3: " (blue)"}.get(self.pitch or 0, "")
         return f"{self.card_name}{colour}: {self.status} in {self.format} from {self.effective_from}"
+
+
+class FormatRuleChange(models.Model):
+    """A dated change of a format's rules (``rules_engine.format_timeline.FormatChange``) recorded
+    by an official: the rule values it sets from ``effective_from`` (pool and deck sizes, copy
+    limit, hero age, rarity rule, lists, retired), the source, and whether it is confirmed.
+
+    Added to the timeline the project ships; an entry of the same format and date replaces the
+    shipped one (so an official confirms or corrects it). An unconfirmed change is listed beside
+    verdicts and never applied. Withdrawn, never deleted.
+    """
+
+    format = models.CharField(max_length=32, help_text="Format code, e.g. blitz, sage, cc, commoner.")
+    effective_from = models.DateField()
+    changes = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Rule values from this date, e.g. {"deck_min": 40, "retired": true}; empty: a note only.',
+    )
+    source = models.CharField(
+        max_length=500, help_text="The announcement or document that states the change."
+    )
+    confirmed = models.BooleanField(default=False, help_text="Only confirmed changes are applied.")
+    note = models.TextField(blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(default=timezone.now)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["format", "effective_from"]
+
+    def __str__(self) -> str:
+        return f"{self.format} from {self.effective_from}: {self.changes or self.note}"

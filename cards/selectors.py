@@ -11,10 +11,11 @@ from django.db.models import QuerySet
 
 from core.errors import DomainError
 from rules_engine.cards import FORMAT_CODES, Card, CardDatabase, format_code, normalise_name
+from rules_engine.format_timeline import DEFAULT_TIMELINE, FormatChange, format_on
 from rules_engine.statuses import RecordedStatus as RecordedStatusData
 from rules_engine.statuses import merged_database
 
-from .models import CardDataRelease, CardRecord, RecordedStatus
+from .models import CardDataRelease, CardRecord, FormatRuleChange, RecordedStatus
 
 _CACHE: dict[tuple, CardDatabase] = {}
 _LOCK = threading.Lock()
@@ -63,6 +64,9 @@ def dated_release(game: str = "fab", *, exclude=None) -> CardDataRelease | None:
 
 #: Sources whose legality files carry effective dates.
 DATED_SOURCES = ("fabcube",)
+#: A pool (``rules_engine.pool``) already holds the dated statuses merged by card.
+POOL_SOURCE = "pool"
+SELF_DATED_SOURCES = (*DATED_SOURCES, POOL_SOURCE)
 
 
 def recorded_statuses(game: str = "fab") -> list[RecordedStatus]:
@@ -82,7 +86,7 @@ def _status_sources(rel: CardDataRelease) -> tuple[CardDataRelease | None, list[
     found = _SOURCES.get(key)
     if found is not None and found[0] > now:
         return found[1], found[2]
-    dated = None if rel.source in DATED_SOURCES else dated_release(rel.game, exclude=rel)
+    dated = None if rel.source in SELF_DATED_SOURCES else dated_release(rel.game, exclude=rel)
     recorded = recorded_statuses(rel.game)
     _SOURCES[key] = (now + STATUS_SOURCES_TTL, dated, recorded)
     return dated, recorded
@@ -177,6 +181,10 @@ def release_for_date(game: str, day: date) -> tuple[CardDataRelease | None, str]
     rels = list(CardDataRelease.objects.filter(game=game))
     if not rels:
         return None, "no card data imported (run: python manage.py import_cards --defaults)"
+    pools = [r for r in rels if r.source == POOL_SOURCE]
+    if pools:
+        pool = max(pools, key=lambda r: (r.current_from, r.imported_at, r.pk))
+        return pool, pool_note(pool, day, [r for r in rels if r.source != POOL_SOURCE])
     before = [r for r in rels if r.current_from <= day]
     if before:
         rel = max(before, key=lambda r: (r.current_from, r.imported_at, r.pk))
@@ -188,16 +196,35 @@ def release_for_date(game: str, day: date) -> tuple[CardDataRelease | None, str]
     )
 
 
+def pool_note(pool: CardDataRelease, day: date, singles: list[CardDataRelease]) -> str:
+    """Why the pool checks ``day``, and which single release was current then (a label only)."""
+    text = (
+        f"one card pool, every card as of its own first release; a card released "
+        f"after {day.isoformat()} is not yet legal"
+    )
+    current = [r for r in singles if r.current_from <= day]
+    if current:
+        rel = max(current, key=lambda r: (r.current_from, r.imported_at, r.pk))
+        text += f" (of the single releases, {rel.label}, data of {rel.current_from.isoformat()}, was current then)"
+    return text
+
+
 def release_for_event_date(
     game: str, day: date, pinned: CardDataRelease | None = None
 ) -> tuple[CardDataRelease | None, str]:
-    """An event's release: its pinned release when that was already published on the event
-    date (a deliberate, date-consistent choice), else ``release_for_date``."""
+    """An event's release. When a card pool is imported (``rules_engine.pool``), the pool: a pinned
+    pool as is, else the newest pool (it holds every card of any single release, dated by card).
+    Without a pool: the pinned release when it was already published on the event date (a
+    deliberate, date-consistent choice), else ``release_for_date``."""
+    if pinned is not None and pinned.source == POOL_SOURCE:
+        singles = list(CardDataRelease.objects.filter(game=game).exclude(source=POOL_SOURCE))
+        return pinned, pool_note(pinned, day, singles) + " (the event's own release)"
     if pinned is not None and pinned.current_from <= day:
-        return (
-            pinned,
-            f"{pinned.label} is the release the event uses (data of {pinned.current_from.isoformat()})",
-        )
+        if not CardDataRelease.objects.filter(game=game, source=POOL_SOURCE).exists():
+            return (
+                pinned,
+                f"{pinned.label} is the release the event uses (data of {pinned.current_from.isoformat()})",
+            )
     return release_for_date(game, day)
 
 
@@ -212,13 +239,15 @@ def known_card_name(name: str, *, game: str = "fab") -> str | None:
 
 
 def forget_status_sources() -> None:
-    """A release was imported or a status recorded: look the status sources up again."""
+    """A release was imported, a status or a format change recorded: look them up again."""
     _SOURCES.clear()
+    _TIMELINE.clear()
 
 
 def clear_card_database_cache() -> None:
     _CACHE.clear()
     _SOURCES.clear()
+    _TIMELINE.clear()
     _FACETS.clear()
 
 
@@ -307,3 +336,54 @@ def _facets(db: CardDatabase) -> dict[str, list[str]]:
         "types": sorted(types),
         "formats": known + sorted(formats - set(known)),
     }
+
+
+_TIMELINE: list[tuple[float, list[FormatChange]]] = []
+
+
+def format_timeline() -> list[FormatChange]:
+    """The dated format changes: the shipped ones (``rules_engine.format_timeline``) with the
+    officials' records (``FormatRuleChange``, not withdrawn) after them, so a record of the same
+    format and date replaces the shipped entry. Looked up once per ``STATUS_SOURCES_TTL`` (at
+    once in this process after ``forget_status_sources``)."""
+    now = time.monotonic()
+    if _TIMELINE and _TIMELINE[0][0] > now:
+        return _TIMELINE[0][1]
+    rows = FormatRuleChange.objects.filter(withdrawn_at__isnull=True).order_by("effective_from", "pk")
+    recorded = [
+        FormatChange(
+            r.format,
+            r.effective_from,
+            dict(r.changes or {}),
+            source=f"recorded by an official: {r.source}",
+            confirmed=r.confirmed,
+            note=r.note,
+        )
+        for r in rows
+    ]
+    timeline = [*DEFAULT_TIMELINE, *recorded]
+    _TIMELINE[:] = [(now + STATUS_SOURCES_TTL, timeline)]
+    return timeline
+
+
+def format_warnings(format_code: str, day: date) -> list[str]:
+    """What an organizer should know about ``format_code`` on ``day``: retired, or a change in
+    effect that is not confirmed. Empty for a format without construction rules here."""
+    try:
+        fmt, changes = format_on(format_code, day, timeline=format_timeline())
+    except ValueError:
+        return []
+    out = []
+    if fmt.retired:
+        since = next((c for c in reversed(changes) if c.changes.get("retired") and c.effective <= day), None)
+        out.append(
+            f"{fmt.name} is retired"
+            + (f" since {since.effective.isoformat()} ({since.source})" if since else "")
+            + f"; an event on {day.isoformat()} plays a format that is no longer sanctioned"
+        )
+    for ch in changes:
+        if not ch.confirmed and ch.effective <= day:
+            out.append(
+                f"{fmt.name}: {ch.note or ch.describe()} (source: {ch.source}); not applied until confirmed"
+            )
+    return out

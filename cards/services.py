@@ -10,6 +10,7 @@ an event dated before mid-2025 can pin that release instead.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import shutil
 import subprocess
@@ -36,9 +37,18 @@ from rules_engine.importers import (
     parse_fabrary,
     parse_grand_archive,
 )
+from rules_engine.importers.fabcube_csv import parse_fabcube_csv
+from rules_engine.pool import SOURCE as POOL_SOURCE
+from rules_engine.pool import build_pool
+from rules_engine.release_dates import (
+    merge_set_dates,
+    read_overrides,
+    set_dates_from_csv,
+    set_dates_from_json,
+)
 
 from .archives import unpack_archive
-from .models import CardDataRelease, CardRecord, RecordedStatus
+from .models import CardDataRelease, CardRecord, FormatRuleChange, RecordedStatus
 
 #: Sent after a new release is committed (``release=``): lists waiting on unknown cards are
 #: re-validated by the decklists app (its receiver), so cards knows nothing about decklists.
@@ -51,8 +61,9 @@ card_statuses_changed = django.dispatch.Signal()
 
 FABRARY_DIR = Path(settings.BASE_DIR) / "tools" / "fabrary"
 FABRARY_PACKAGE = FABRARY_DIR / "node_modules" / "@flesh-and-blood" / "cards"
-SOURCES = ("fabrary", "fabcube", "ga", "cards-2026")
+SOURCES = ("fabrary", "fabcube", "ga", "cards-2026", "fabcube-csv", "pool")
 CARDS_2026_DIR = Path(settings.SHARED_DIR) / "data" / "cards-2026"
+FABCUBE_CSV_DIR = Path(settings.SHARED_DIR) / "data" / "fabcube-2026"
 
 
 def _pipes(values) -> str:
@@ -211,7 +222,120 @@ def parse_source(
         base, base_release = base_fab_cards()
         with local_copy(path or CARDS_2026_DIR) as folder:
             return parse_cards_2026(folder, base=base, base_release=base_release)
+    if source == "fabcube-csv":
+        with local_copy(path or FABCUBE_CSV_DIR) as folder:
+            return parse_fabcube_csv(Path(folder), newer=newer_fabcube_copies(Path(folder)))
+    if source == "pool":
+        return pool_from_releases(shared_dir=Path(path) if path else None)
     raise DomainError(f"unknown card source {source!r}; choose one of {', '.join(SOURCES)}", code="source")
+
+
+def newer_fabcube_copies(folder: Path) -> list[tuple[str, Path]]:
+    """Newer copies of the-fab-cube's legality files kept beside a copy (``upstream-<commit>/``),
+    oldest name first: their rows are merged by row id, the later one winning."""
+    return [
+        (f"upstream {p.name.split('-', 1)[1]}" if "-" in p.name else p.name, p)
+        for p in sorted(folder.glob("upstream-*"))
+        if p.is_dir()
+    ]
+
+
+def _release_cards(rel: CardDataRelease) -> list[Card]:
+    rows = CardRecord.objects.filter(release=rel).values_list("data", flat=True)
+    return [Card.from_dict(d) for d in rows.iterator(chunk_size=2000)]
+
+
+def _newest(*sources: str) -> CardDataRelease | None:
+    return (
+        CardDataRelease.objects.filter(game="fab", source__in=sources)
+        .order_by("-published_on", "-imported_at", "-pk")
+        .first()
+    )
+
+
+def pool_set_dates(shared_dir: Path | None = None) -> dict[str, date]:
+    """Set code -> first release date from every set list in the shared data (the-fab-cube CSV and
+    JSON copies, fabrary's Released/set.json); the earliest date of a set wins."""
+    data = Path(shared_dir or settings.SHARED_DIR) / "data"
+    tables = [set_dates_from_csv(p) for p in sorted(data.glob("*/csvs/english")) if (p / "set.csv").is_file()]
+    tables += [set_dates_from_json(p) for p in sorted(data.glob("*/set.json"))]
+    tables += [set_dates_from_json(p) for p in sorted(data.glob("*/json/english/set.json"))]
+    tables += [set_dates_from_json(p) for p in sorted(data.glob("*/fab/fabrary_Released_set.json"))]
+    return merge_set_dates(*tables)
+
+
+#: Changes when the way a pool is built changes, so a re-import builds it again.
+POOL_BUILD = "pool-build-4"
+
+
+def pool_from_releases(*, shared_dir: Path | None = None) -> ImportResult:
+    """One card pool (``rules_engine.pool``) from the imported FaB releases: the newest
+    current-state release (cards-2026 or fabrary) as the base, the newest dated the-fab-cube
+    release for statuses and the cards the base lacks, every other the-fab-cube release for
+    older cards; each card dated by its first release (set lists and fabrary's overrides in
+    the shared data). DomainError when no FaB release is imported."""
+    current = _newest("cards-2026", "fabrary-cards")
+    dated = _newest("fabcube")
+    if current is None and dated is None:
+        raise DomainError("no FaB card data imported to build a pool from", code="no_card_data")
+    others = [
+        r
+        for r in CardDataRelease.objects.filter(game="fab", source="fabcube").order_by("-published_on", "-pk")
+        if dated is None or r.pk != dated.pk
+    ]
+    base = current or dated
+    assert base is not None
+    parts = [r for r in (current, dated, *others) if r is not None]
+    folder = Path(shared_dir or settings.SHARED_DIR) / "data"
+    override_files = sorted(folder.glob("*/fab/fabrary_first-release-date-overrides.json"))
+    overrides: dict[str, date] = {}
+    for path in override_files:
+        overrides.update(read_overrides(path))
+    set_dates = pool_set_dates(shared_dir)
+    label = "+".join(r.label for r in parts)
+    statuses_of = base.published_on
+    if current is not None and current.source == "cards-2026":
+        # cards-2026 keeps the statuses of the fabrary release it was merged into: the date that
+        # data stopped stating a status is that release's publication (a tighter bound).
+        fab = _newest("fabrary-cards")
+        if fab is not None and fab.published_on and (statuses_of is None or fab.published_on < statuses_of):
+            statuses_of = fab.published_on
+    differences: list[str] = []
+    cards = build_pool(
+        _release_cards(base),
+        _release_cards(dated) if dated is not None and dated is not base else (),
+        [_release_cards(r) for r in others],
+        published=statuses_of,
+        release=base.label,
+        dated_release=dated.label if dated is not None else "",
+        set_dates=set_dates,
+        overrides=overrides,
+        differences=differences,
+    )
+    stamp = hashlib.sha256(
+        (POOL_BUILD + label + repr(sorted(set_dates.items())) + repr(sorted(overrides.items()))).encode()
+    ).hexdigest()[:12]
+    published = max((r.published_on for r in parts if r.published_on), default=None)
+    undated = sum(1 for c in cards if c.released is None)
+    return ImportResult(
+        game="fab",
+        source=POOL_SOURCE,
+        version=f"{published.isoformat() if published else 'undated'}+{stamp}",
+        cards=tuple(cards),
+        files=tuple(str(p) for p in override_files),
+        published=published,
+        notes=(
+            f"one pool from {label}: {len(cards)} cards, each dated by its first printing "
+            f"({len(set_dates)} dated sets, {len(overrides)} fabrary overrides; {undated} cards with no "
+            f"known release date count as released)"
+            + (
+                f"; {len(differences)} stats differ between the sources (the current release's kept): "
+                + "; ".join(differences[:40])
+                if differences
+                else ""
+            )
+        ),
+    )
 
 
 def _dated_fabrary(path: Path, published: date | None) -> ImportResult:
@@ -408,7 +532,38 @@ def import_defaults(
             )
         )
     out.append(_import_newer_fab_data(actor=actor, folder=shared_dir / "data" / "cards-2026"))
+    out.append(_import_fabcube_csv(actor=actor, folder=shared_dir / "data" / "fabcube-2026"))
+    out.append(_import_pool(actor=actor, shared_dir=shared_dir))
     return out
+
+
+def _import_fabcube_csv(*, actor, folder: Path) -> DefaultImport:
+    """the-fab-cube's CSV copy (with any newer legality copies beside it), a dated release."""
+    if not (folder / "csvs" / "english" / "card.csv").is_file():
+        return DefaultImport(
+            "fabcube-csv", "", "missing", f"{folder / 'csvs' / 'english'} not found (optional)"
+        )
+    release, created = import_release(parse_source("fabcube-csv", folder), actor=actor)
+    return DefaultImport(
+        "fabcube-csv",
+        release.label,
+        "imported" if created else "skipped",
+        f"{release.card_count} cards" if created else "already imported",
+    )
+
+
+def _import_pool(*, actor, shared_dir: Path) -> DefaultImport:
+    """One dated card pool from every FaB release imported; it becomes the active FaB release."""
+    if not CardDataRelease.objects.filter(game="fab").exists():
+        return DefaultImport("pool", "", "missing", "no FaB release imported")
+    result = pool_from_releases(shared_dir=shared_dir)
+    release, created = import_release(result, actor=actor, activate=True)
+    return DefaultImport(
+        "pool",
+        release.label,
+        "imported" if created else "skipped",
+        f"{release.card_count} cards, now active" if created else "already imported",
+    )
 
 
 def _import_from_official_address(source: str, missing: Path, *, actor) -> DefaultImport:
@@ -464,7 +619,7 @@ def _import_newer_fab_data(*, actor, folder: Path) -> DefaultImport:
 
 # -- statuses recorded by organizers and head judges ------------------------------------------
 
-RECORDED_STATUSES = ("banned", "suspended", "restricted", "living_legend")
+RECORDED_STATUSES = ("banned", "suspended", "restricted", "living_legend", "lifted")
 
 
 def _status_snapshot(rs: RecordedStatus) -> dict:
@@ -583,3 +738,98 @@ def withdraw_status(rs: RecordedStatus, *, actor, reason: str = "") -> RecordedS
     transaction.on_commit(_forget_status_sources)
     _announce_status_change(rs, actor)
     return rs
+
+
+# -- dated format changes recorded by officials ----------------------------------------------------
+
+
+def _format_change_snapshot(fc: FormatRuleChange) -> dict:
+    return {
+        "format": fc.format,
+        "effective_from": fc.effective_from,
+        "changes": fc.changes,
+        "source": fc.source,
+        "confirmed": fc.confirmed,
+        "note": fc.note,
+        "withdrawn_at": fc.withdrawn_at,
+    }
+
+
+@transaction.atomic
+def record_format_change(
+    *,
+    actor,
+    format_code: str,
+    effective_from,
+    source: str,
+    changes: dict | None = None,
+    confirmed: bool = False,
+    note: str = "",
+) -> FormatRuleChange:
+    """Record a dated change of a format's rules (``rules_engine.format_timeline``): the rule
+    values it sets from ``effective_from``, its source, whether it is confirmed. It joins the
+    shipped timeline and replaces a shipped entry of the same format and date. Audited.
+    Raises DomainError for an unknown format, a value that is not a rule, or no source."""
+    from rules_engine.format_timeline import FormatChange, validate_change
+    from rules_engine.formats import UnknownFormat, get_format
+
+    try:
+        code = get_format(format_code).code
+    except UnknownFormat as exc:
+        raise DomainError(str(exc), field="format") from None
+    if not (source or "").strip():
+        raise DomainError("name the announcement or document that states the change", field="source")
+    values = dict(changes or {})
+    try:
+        validate_change(FormatChange(code, effective_from, values, source=source))
+    except ValueError as exc:
+        raise DomainError(str(exc), field="changes") from None
+    fc = FormatRuleChange.objects.create(
+        format=code,
+        effective_from=effective_from,
+        changes=values,
+        source=source.strip(),
+        confirmed=confirmed,
+        note=note,
+        recorded_by=actor if getattr(actor, "is_authenticated", False) else None,
+    )
+    record_audit(fc, actor=actor, action="format_change.record", after=_format_change_snapshot(fc))
+    _forget_status_sources()
+    transaction.on_commit(_forget_status_sources)
+    _announce_format_change(fc, actor)
+    return fc
+
+
+def _announce_format_change(fc: FormatRuleChange, actor) -> None:
+    """Once committed, tell ``card_statuses_changed`` (as a recorded status does): the lists of
+    unfinished events of that format dated on or after the change are re-validated."""
+    from rules_engine.formats import get_format
+
+    payload = {
+        "game": get_format(fc.format).game,
+        "format_code": fc.format,
+        "effective_from": fc.effective_from,
+        "effective_until": None,
+        "actor": actor if getattr(actor, "is_authenticated", False) else None,
+    }
+    transaction.on_commit(lambda: card_statuses_changed.send(sender=FormatRuleChange, **payload))
+
+
+@transaction.atomic
+def withdraw_format_change(fc: FormatRuleChange, *, actor, reason: str = "") -> FormatRuleChange:
+    """Stop applying a recorded format change. Audited; the row is kept."""
+    before = _format_change_snapshot(fc)
+    fc.withdrawn_at = timezone.now()
+    fc.save(update_fields=["withdrawn_at"])
+    record_audit(
+        fc,
+        actor=actor,
+        action="format_change.withdraw",
+        before=before,
+        after=_format_change_snapshot(fc),
+        reason=reason,
+    )
+    _forget_status_sources()
+    transaction.on_commit(_forget_status_sources)
+    _announce_format_change(fc, actor)
+    return fc

@@ -15,7 +15,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from cards.models import CardDataRelease
-from cards.selectors import card_database, release_for_event_date, release_or_active
+from cards.selectors import (
+    POOL_SOURCE,
+    card_database,
+    format_timeline,
+    release_for_event_date,
+    release_or_active,
+)
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
 from core.files import Output, Progress, fail_stale_files, start_generated_file
@@ -131,6 +137,7 @@ def run_validation(decklist: Decklist, text: str, *, db: Any = None) -> Validati
         rules_edition=event.trp_version if event.trp_version in ("2023", "2025") else "2025",
         pool_cards=pool_cards,
         set_codes=limited_set_codes(event),
+        timeline=format_timeline(),
     )
     result.findings += team_findings(decklist, result.hero)
     return result
@@ -673,6 +680,7 @@ def revalidate_decklists(
                     rules_edition=event.trp_version if event.trp_version in ("2023", "2025") else "2025",
                     pool_cards=pool_cards,
                     set_codes=sets.setdefault(event.pk, limited_set_codes(event)),
+                    timeline=format_timeline(),
                 )
                 result.findings += team_findings(decklist, result.hero)
                 old_codes = {(f.get("code"), tuple(f.get("cards") or ())) for f in decklist.findings}
@@ -752,9 +760,19 @@ def revalidate_waiting_lists(game: str, release_id: int | None = None) -> list[d
     ``release_id``: the release that just landed. An event whose date it was already
     published on is checked against it (those lists name cards only newer data knows, even
     when the event pinned an older release); other events use their own data as usual.
+    A card pool (``rules_engine.pool``) that lands checks every event's lists from then on, so
+    every list of an unfinished event of the game is re-validated, not only the waiting ones.
     """
-    waiting = lists_waiting_on_card_data(game)
     landed = CardDataRelease.objects.filter(pk=release_id).first() if release_id else None
+    if landed is not None and landed.source == POOL_SOURCE:
+        waiting = list(
+            Decklist.objects.filter(registration__event__game=game)
+            .exclude(registration__event__status__in=[EventStatus.FINISHED, EventStatus.CANCELLED])
+            .select_related("registration__event", "registration__player")
+            .order_by("registration__event_id", "pk")
+        )
+    else:
+        waiting = lists_waiting_on_card_data(game)
     by_event: dict[int, list[Decklist]] = {}
     for decklist in waiting:
         by_event.setdefault(decklist.registration.event_id, []).append(decklist)

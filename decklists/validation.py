@@ -8,11 +8,13 @@ exists in several pitches and none is given. Legality comes from
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
 from rules_engine import decklist_text, legality
+from rules_engine.format_timeline import FormatChange
 
 from .enums import DecklistKind
 from .models import card_display
@@ -151,15 +153,20 @@ def legality_findings(
     rules_edition: str,
     registered: list[tuple[Any, int]] | None = None,
     set_codes: frozenset[str] = frozenset(),
+    timeline: Sequence[FormatChange] | None = None,
 ) -> list[dict]:
     """Run ``rules_engine.legality.check_pool`` over the resolved entries; findings as dicts.
+    ``timeline``: the dated format changes (``cards.selectors.format_timeline``; default the
+    shipped ones).
 
     For a limited deck ``registered`` is the registered pool: the engine checks the deck
     is drawn from it (TR&P 8.1, 8.2) and that the hero is young.
     """
     pool = legality.CardPool(hero=None, entries=list(entries), registered=registered, set_codes=set_codes)
     try:
-        found = legality.check_pool(pool, format_code, as_of=as_of, db=db, rules_edition=rules_edition)
+        found = legality.check_pool(
+            pool, format_code, as_of=as_of, db=db, rules_edition=rules_edition, timeline=timeline
+        )
     except ValueError as exc:  # UnknownFormat: the event's format has no construction rules
         return [
             {
@@ -194,6 +201,7 @@ def validate_text(
     pool_cards: list[dict] | None = None,
     set_codes: frozenset[str] = frozenset(),
     release_note: str = "",
+    timeline: Sequence[FormatChange] | None = None,
 ) -> Validation:
     """Read ``text`` and check it. A pool registration (TR&P 8.1.1) is only read: the
     pool itself has no construction rules; the deck drawn from it is checked.
@@ -218,6 +226,7 @@ def validate_text(
             rules_edition=rules_edition,
             registered=registered,
             set_codes=set_codes,
+            timeline=timeline,
         )
         basis = [
             _finding_dict(f)
@@ -228,6 +237,7 @@ def validate_text(
                 db=db,
                 rules_edition=rules_edition,
                 release_note=release_note,
+                timeline=timeline,
             )
         ]
     if not entries and not problems:

@@ -128,6 +128,8 @@ def format_code(name: str) -> str:
     key = " ".join((name or "").replace("–", "-").split()).casefold()
     if key in FORMAT_NAMES:
         return FORMAT_NAMES[key]
+    if key.replace("-", " ") in FORMAT_NAMES:  # file-name spellings: "silver-age", "living-legend"
+        return FORMAT_NAMES[key.replace("-", " ")]
     if key in FORMAT_CODES:
         return key
     return re.sub(r"[^a-z0-9]+", "-", key).strip("-")
@@ -323,6 +325,14 @@ class Card:
     durability: str | None = None
     speed: str | None = None
     ga_classes: frozenset[str] | None = None
+    #: The first release date of the card's earliest printing (TR&P 7: constructed pools use
+    #: officially released cards), and that printing's set code; None when the data gives none.
+    released: date | None = None
+    released_in: str = ""
+
+    def released_on(self, day: date) -> bool:
+        """Was the card released on ``day``? A card with no known release date counts as released."""
+        return self.released is None or self.released <= day
 
     # -- categories (CR 1.3.2) ------------------------------------------------
 
@@ -412,6 +422,8 @@ class Card:
                 value = [list(kv) for kv in value]
             elif name == "hybrid_class_sets":
                 value = [sorted(s) for s in value]
+            elif name == "released":
+                value = value.isoformat() if value else None
             elif isinstance(value, frozenset):
                 value = sorted(value)
             out[name] = value
@@ -433,6 +445,8 @@ class Card:
                 value = tuple((str(k), str(v)) for k, v in value)
             elif name == "hybrid_class_sets":
                 value = tuple(frozenset(s) for s in value)
+            elif name == "released":
+                value = date.fromisoformat(value) if value else None
             elif name in _SET_FIELDS and value is not None:
                 value = frozenset(value)
             kwargs[name] = value

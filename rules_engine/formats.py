@@ -80,6 +80,13 @@ class Format:
     sideboard_max: int | None = None
     sideboard_points_max: int | None = None
     edition: str = DEFAULT_EDITION
+    #: The format is no longer sanctioned (``rules_engine.format_timeline``); lists are still
+    #: checked, with a warning.
+    retired: bool = False
+    #: Heroes (full names) a dated format change benches or admits (``rules_engine.format_timeline``):
+    #: ``heroes_benched`` may not be played; ``heroes_allowed``, when set, are the only heroes allowed.
+    heroes_benched: tuple[str, ...] = ()
+    heroes_allowed: tuple[str, ...] | None = None
     rules: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @property
@@ -127,6 +134,9 @@ class Format:
             "sideboard_points_max": self.sideboard_points_max,
             "legendary_applies": self.legendary_applies,
             "edition": self.edition,
+            "retired": self.retired,
+            "heroes_benched": list(self.heroes_benched),
+            "heroes_allowed": None if self.heroes_allowed is None else list(self.heroes_allowed),
             "rules": dict(self.rules),
         }
 
@@ -171,6 +181,7 @@ _CR = _rules(
     hero_card="CR 1.3.2a",
     double_faced="CR 9.1.3",
     listing="PPG 4.4",
+    released="TR&P 7",
 )
 
 

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from rules_engine.cards import CLASSES, TALENTS, Card, LegalityEvent
+from rules_engine.cards import CLASSES, TALENTS, Card, LegalityEvent, normalise_name
+from rules_engine.format_timeline import FormatChange, format_on
 from rules_engine.formats import (
     COMMONER_COMMON_RARITIES,
     COMMONER_RARE_RARITIES,
@@ -156,8 +157,10 @@ class _Ctx:
         release: str,
         db: Any,
         infer_living_legends: bool = True,
+        format_changes: Sequence[FormatChange] = (),
     ):
         self.infer_living_legends = infer_living_legends
+        self.format_changes = list(format_changes)
         self.pool = pool
         self.fmt = fmt
         self.as_of = as_of
@@ -293,6 +296,25 @@ def _check_entries(ctx: _Ctx) -> None:
             ctx.warn("UNKNOWN_SECTION", [card], f"{card.display_name} is listed under {sec!r}", "TR&P App E")
 
 
+def _check_released(ctx: _Ctx) -> None:
+    """TR&P 7: constructed card-pools are built from officially released cards (TR&P 8 for limited:
+    released products). A card whose first printing is released after the event's date is not yet
+    in any card-pool; the finding says when it comes out and in which set."""
+    subjects = ([ctx.hero] if ctx.hero is not None else []) + ctx.unique_cards()
+    for card in subjects:
+        if card.released_on(ctx.as_of):
+            continue
+        assert card.released is not None
+        where = f" ({card.released_in})" if card.released_in and card.released_in != "override" else ""
+        ctx.error(
+            "NOT_YET_RELEASED",
+            [card],
+            f"'{card.display_name}' is not released until {card.released.isoformat()}{where}; "
+            f"the event is on {ctx.as_of.isoformat()}",
+            ctx.fmt.rule("released"),
+        )
+
+
 SANCTIONED_CODES = frozenset({"cc", "ll", "blitz", "sage", "commoner", "upf", "sealed", "draft"})
 _NOT_UPF = SANCTIONED_CODES - {"upf"}
 _MAIN_CODES = frozenset({"cc", "ll", "blitz", "sage", "commoner"})
@@ -360,6 +382,7 @@ def _check_hero(ctx: _Ctx) -> None:
         return
     if fmt.code == "upf" and _upf_hero(hero):
         return
+    _check_format_heroes(ctx, hero)
     if fmt.hero == "young" and not hero.young:
         ctx.error(
             "HERO_NOT_YOUNG",
@@ -372,6 +395,37 @@ def _check_hero(ctx: _Ctx) -> None:
             "HERO_YOUNG",
             [hero],
             f"{fmt.name} needs an adult (non-young) hero; {hero.name} is young",
+            fmt.rule("hero"),
+        )
+
+
+def _format_change_for(ctx: _Ctx, field_name: str) -> str:
+    """ " (from 2026-09-18, <source>)": the dated format change that set ``field_name``."""
+    for ch in reversed(ctx.format_changes):
+        if ch.confirmed and field_name in ch.changes and ch.effective <= ctx.as_of:
+            return f" (from {ch.effective.isoformat()}, {ch.source})"
+    return ""
+
+
+def _check_format_heroes(ctx: _Ctx, hero: Card) -> None:
+    """TR&P 7: the heroes a format admits on the date, as a dated format change sets them
+    (``Format.heroes_benched``, ``Format.heroes_allowed``); the whole card-pool is illegal."""
+    fmt = ctx.fmt
+    name = normalise_name(hero.name)
+    if any(normalise_name(h) == name for h in fmt.heroes_benched):
+        ctx.error(
+            "HERO_BANNED",
+            [hero],
+            f"{hero.name} is benched in {fmt.name} on {ctx.as_of.isoformat()}"
+            f"{_format_change_for(ctx, 'heroes_benched')}: the whole card-pool is illegal with this hero",
+            fmt.rule("banned"),
+        )
+    if fmt.heroes_allowed is not None and not any(normalise_name(h) == name for h in fmt.heroes_allowed):
+        ctx.error(
+            "HERO_NOT_ALLOWED",
+            [hero],
+            f"{hero.name} is not one of the heroes {fmt.name} allows on {ctx.as_of.isoformat()}"
+            f"{_format_change_for(ctx, 'heroes_allowed')}",
             fmt.rule("hero"),
         )
 
@@ -451,6 +505,18 @@ def _check_lists(ctx: _Ctx) -> None:
         if "banned" in st:
             evs = _events(card, lists, ctx.as_of, "banned")
             if _reported_as_living_legend(ctx, card):
+                continue
+            if card.is_hero and card is ctx.hero:
+                # A banned hero ("benched" in Silver Age) makes the whole card-pool illegal.
+                word = "benched (banned)" if fmt.code == "sage" else "banned"
+                ctx.error(
+                    "HERO_BANNED",
+                    [card],
+                    f"{card.name} is {word} in {fmt.name} on {when}{_since(evs)}: the whole card-pool "
+                    f"is illegal with this hero",
+                    fmt.rule("banned"),
+                    evs,
+                )
                 continue
             ctx.error(
                 "BANNED",
@@ -988,6 +1054,7 @@ def _check_fixed_list(ctx: _Ctx) -> None:
 
 FAB_RULES: tuple[Callable[[_Ctx], None], ...] = (
     _check_entries,
+    _check_released,
     _check_hero,
     _check_stated_formats,
     _check_living_legend,
@@ -1310,6 +1377,7 @@ def check_pool(
     db: Any = None,
     rules_edition: str = DEFAULT_EDITION,
     infer_living_legends: bool = True,
+    timeline: Sequence[FormatChange] | None = None,
 ) -> list[Finding]:
     """Judge ``pool`` for ``format_code`` on ``as_of`` under ``rules_edition`` ("2025" or "2023").
 
@@ -1318,12 +1386,31 @@ def check_pool(
     monikers; raises ``UnknownFormat`` (a ValueError) for an unknown format code.
     ``infer_living_legends``: with card data that has no living-legend lists (fabrary),
     infer the status from the stated legal formats (see ``_living_legend``).
+    ``timeline``: the dated format changes (``rules_engine.format_timeline``; default its
+    ``DEFAULT_TIMELINE``): the format is checked as it stood on ``as_of``.
     """
-    fmt = get_format(format_code, rules_edition)
+    fmt, _changes = format_on(format_code, as_of, rules_edition, timeline)
     release = getattr(db, "release", "") or "unknown"
     if fmt.game == "ga":
         return _check_ga(pool, fmt, release, as_of)
-    ctx = _Ctx(pool, fmt, as_of, release, db, infer_living_legends)
+    ctx = _Ctx(pool, fmt, as_of, release, db, infer_living_legends, _changes)
+    if fmt.retired:
+        retired = next(
+            (
+                c
+                for c in reversed(_changes)
+                if c.confirmed and c.changes.get("retired") and c.effective <= as_of
+            ),
+            None,
+        )
+        ctx.warn(
+            "FORMAT_RETIRED",
+            [],
+            f"{fmt.name} is retired"
+            + (f" since {retired.effective.isoformat()} ({retired.source})" if retired else "")
+            + f"; the list is checked by its last rules for an event on {as_of.isoformat()}",
+            (retired.rule if retired and retired.rule else fmt.rule("format")),
+        )
     for rule in FAB_RULES:
         rule(ctx)
     return ctx.findings
@@ -1498,6 +1585,7 @@ def basis_findings(
     db: Any = None,
     rules_edition: str = DEFAULT_EDITION,
     release_note: str = "",
+    timeline: Sequence[FormatChange] | None = None,
 ) -> list[Finding]:
     """Info findings saying what the verdict rests on (they never make a list illegal).
 
@@ -1523,8 +1611,22 @@ def basis_findings(
     ]
     try:
         rows = legality_basis(pool, format_code, as_of=as_of, rules_edition=rules_edition)
+        _fmt, changes = format_on(format_code, as_of, rules_edition, timeline)
     except ValueError:
         return out
+    for ch in changes:
+        when = "in effect" if ch.effective <= as_of else "not yet in effect"
+        out.append(
+            Finding(
+                "FORMAT_RULES",
+                INFO,
+                [],
+                f"{_fmt.name}: {ch.describe()}; {when} on {as_of.isoformat()}",
+                ch.rule or _fmt.rule("format"),
+                release,
+                label,
+            )
+        )
     for row in rows:
         if row["applies"]:
             continue

@@ -39,6 +39,9 @@ ORACLE_FORMATS: tuple[str, ...] = ("cc", "ll", "blitz", "sage", "upf")
 CARD_LEVEL_CODES = frozenset(
     {
         "BANNED",
+        "HERO_BANNED",
+        "HERO_NOT_ALLOWED",
+        "NOT_YET_RELEASED",
         "SUSPENDED",
         "LIVING_LEGEND_HERO",
         "LIVING_LEGEND_WEAPON",
@@ -204,11 +207,18 @@ def run_oracle(
 def merge_living_legends(db: CardDatabase, source: CardDatabase) -> CardDatabase:
     """``db`` with the dated statuses of ``source`` (e.g. the-fab-cube) merged in by card
     (``rules_engine.statuses.merge_statuses``): dated living-legend lists and bans replace
-    the undated statements of ``db``."""
+    the undated statements of ``db``; a dated list with a change after ``db``'s publication
+    decides alone (the later announcement wins)."""
     published = getattr(db, "published", None) or max(
         (ev.start for c in db for ev in c.legality_history if ev.start_bound and ev.start), default=None
     )
-    merged = merge_statuses(db, source, published=published, release=db.release, dated_release=source.release)
+    merged = merge_statuses(
+        db,
+        source,
+        published=published,
+        release=db.release,
+        dated_release=source.release,
+    )
     return CardDatabase(merged, release=f"{db.release}+living-legends:{source.release}")
 
 
@@ -220,6 +230,25 @@ def fabrary_hero_keys(dump: Any) -> dict[str, str]:
         if isinstance(rec, dict) and "Hero" in (rec.get("types") or []) and rec.get("hero"):
             out[str(rec.get("name"))] = str(rec["hero"])
     return out
+
+
+def load_dated_database(shared_dir: str | Path) -> tuple[CardDatabase, date | None]:
+    """The newest dated status source in ``<shared_dir>/data``: the-fab-cube CSV copy in
+    ``fabcube-2026`` with any ``upstream-*`` legality copies merged in, else the JSON copy in
+    ``fabcube``; with the date it is current to."""
+    from rules_engine.importers.fabcube_csv import parse_fabcube_csv
+
+    folder = Path(shared_dir) / "data" / "fabcube-2026"
+    if (folder / "csvs" / "english" / "card.csv").is_file():
+        newer = [
+            (f"upstream {p.name.split('-', 1)[-1]}", p)
+            for p in sorted(folder.glob("upstream-*"))
+            if p.is_dir()
+        ]
+        result = parse_fabcube_csv(folder, newer=newer)
+    else:
+        result = parse_fabcube(Path(shared_dir) / "data" / "fabcube")
+    return CardDatabase(result.cards, release=result.release), result.published
 
 
 @functools.lru_cache(maxsize=4)

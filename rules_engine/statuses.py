@@ -19,7 +19,7 @@ can say what decided it. Pure Python, no Django.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
@@ -61,6 +61,7 @@ def merge_card(
     release: str,
     dated_release: str = "",
     source_pairs: frozenset[tuple[str, str]] | None = None,
+    dated_fresh: Mapping[tuple[str, str], date] | None = None,
 ) -> Card:
     """``newer`` with its statuses reconciled against ``dated`` (the same card in a dated source).
 
@@ -72,9 +73,21 @@ def merge_card(
       ``published`` with ``end_bound`` (lifted by then), provided the newer source states
       that kind of status in that format for some card (``source_pairs``; default: this card's)
       or, for a ban or suspension, states the card legal in that format.
+
+    The later announcement wins: where the dated list of a (format, status) has a change on or
+    after ``published`` (``dated_fresh``, see ``list_freshness``), that list is the newer word,
+    so an undated statement of ``newer`` it lacks is dropped and its open periods are not
+    lifted; a dated list whose newest change is older than ``published`` (a list nobody
+    updated) is reconciled as above.
     """
     if dated is None:
         return newer
+    fresh = dated_fresh or {}
+
+    def newer_word(fmt: str, status: str) -> bool:
+        day = fresh.get((fmt, status))
+        return day is not None and published is not None and day >= published
+
     dated_events = [ev if ev.source else replace(ev, source=dated_release) for ev in dated.legality_history]
     kept: list[LegalityEvent] = []
     stated = {(ev.format, ev.status) for ev in newer.legality_history}
@@ -84,7 +97,7 @@ def merge_card(
             kept.append(ev)  # a dated event of the newer source itself
             continue
         covered = any(_open_on(dated_events, ev.format, st, None) for st in _group(ev.status))
-        if covered:
+        if covered or newer_word(ev.format, ev.status):
             continue
         start = ev.start if ev.start is not None else published
         kept.append(replace(ev, start=start, start_bound=start is not None, source=ev.source or release))
@@ -100,6 +113,7 @@ def merge_card(
         if (
             ev.end is None
             and published is not None
+            and not newer_word(ev.format, ev.status)
             and (lifted_by_pairs or lifted_by_legal)
             and not any((ev.format, st) in stated for st in group)
             and (ev.start is None or ev.start < published)
@@ -108,6 +122,20 @@ def merge_card(
         merged.append(ev)
     history = tuple(sorted(merged + kept, key=_event_order))
     return replace(newer, legality_history=history)
+
+
+def list_freshness(cards: Iterable[Card]) -> dict[tuple[str, str], date]:
+    """(format, status) -> the newest dated change (start or end, not a bound) in ``cards``:
+    how far each dated list is known to be up to date."""
+    out: dict[tuple[str, str], date] = {}
+    for card in cards:
+        for ev in card.legality_history:
+            for day, bound in ((ev.start, ev.start_bound), (ev.end, ev.end_bound)):
+                if day is not None and not bound:
+                    key = (ev.format, ev.status)
+                    if key not in out or day > out[key]:
+                        out[key] = day
+    return out
 
 
 def _event_order(ev: LegalityEvent) -> tuple[str, str, date]:
@@ -124,8 +152,10 @@ def merge_statuses(
 ) -> list[Card]:
     """Every card of ``cards`` merged with the same card of ``dated_cards`` (see ``merge_card``)."""
     by_key: dict[tuple[str, int | None], Card] = {}
+    dated_cards = list(dated_cards)
     for card in dated_cards:
         by_key.setdefault(_key(card), card)
+    fresh = list_freshness(dated_cards)
     cards = list(cards)
     pairs = frozenset((ev.format, ev.status) for c in cards for ev in c.legality_history)
     return [
@@ -136,6 +166,7 @@ def merge_statuses(
             release=release,
             dated_release=dated_release,
             source_pairs=pairs,
+            dated_fresh=fresh,
         )
         for c in cards
     ]
@@ -154,6 +185,32 @@ class RecordedStatus:
     source: str = ""
 
 
+#: A recorded "lifted" status ends the card's open ban, suspension, restriction or living-legend
+#: period in the format on its date (an unban announced after the data, or one the data lacks).
+LIFTED = "lifted"
+_LIFTABLE = frozenset({"banned", "suspended", "restricted"})
+
+
+def _lift(card: Card, rs: RecordedStatus) -> Card:
+    """``card`` with its ban, suspension or restriction in ``rs.format`` in effect on ``rs.start``
+    ended on that day (a living legend is not lifted this way: TR&P 7.1-7.3)."""
+    history = []
+    changed = False
+    for ev in card.legality_history:
+        if (
+            ev.format == rs.format
+            and ev.status in _LIFTABLE
+            and ev.applies_on(rs.start)
+            and (ev.start is None or ev.start < rs.start)
+        ):
+            ev = replace(
+                ev, end=rs.start, end_bound=False, source=f"{ev.source}; lifted: {rs.source or 'recorded'}"
+            )
+            changed = True
+        history.append(ev)
+    return replace(card, legality_history=tuple(history)) if changed else card
+
+
 def add_recorded(
     cards: Iterable[Card], recorded: Sequence[RecordedStatus]
 ) -> tuple[list[Card], list[RecordedStatus]]:
@@ -161,7 +218,9 @@ def add_recorded(
 
     A recorded status is superseded (not added) when the card data already has the same
     status in the same format starting on or before the recorded date: a data release
-    brought it. A recorded status with no pitch applies to every pitch of the name.
+    brought it. A recorded status with no pitch applies to every pitch of the name. A
+    recorded ``lifted`` status ends the periods of its format in effect on its date (and is
+    superseded when none is).
     """
     if not recorded:
         return list(cards), []
@@ -178,6 +237,12 @@ def add_recorded(
         extra = []
         for rs in items:
             if rs.pitch is not None and rs.pitch != card.pitch:
+                continue
+            if rs.status == LIFTED:
+                lifted = _lift(card, rs)
+                if lifted is card and rs not in superseded:
+                    superseded.append(rs)
+                card = lifted
                 continue
             brought = any(
                 ev.format == rs.format
@@ -210,7 +275,11 @@ def merged_database(
     label = db.release
     if dated is not None and dated is not db:
         cards = merge_statuses(
-            cards, dated, published=published, release=db.release, dated_release=dated.release
+            cards,
+            dated,
+            published=published,
+            release=db.release,
+            dated_release=dated.release,
         )
         label += f"+{dated.release}"
     if recorded:

@@ -507,7 +507,9 @@ class EventListView(APIView):
         if not name:
             raise DomainError("the event needs a name", field="name")
         event = services.create_event(actor=request.user, name=name, **data)
-        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+        body = dict(EventSerializer(event).data)
+        body["warnings"] = selectors.event_format_warnings(event)
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 class EventDetailView(APIView):

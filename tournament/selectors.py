@@ -39,6 +39,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from cards.selectors import format_warnings
 from core.audit import audit_entries_for
 from core.exports import write_csv
 from core.models import AuditEntry
@@ -758,3 +759,10 @@ def draft_seating(event: Event, *, lens: PlayerLens | None = None) -> dict:
         "unseated": unseated,
         "playoff": playoff,
     }
+
+
+def event_format_warnings(event: Event) -> list[str]:
+    """What the organizer should know about the event's format on its date (retired, or a
+    change not yet confirmed; ``cards.selectors.format_warnings``); shown when the event is created."""
+    day = timezone.localdate(event.starts_at) if event.starts_at is not None else timezone.localdate()
+    return format_warnings(event.format, day)

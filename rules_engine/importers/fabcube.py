@@ -96,6 +96,8 @@ _EDITIONS = {"A": "Alpha", "F": "First", "U": "Unlimited", "N": ""}
 _FOILINGS = {"S": "", "R": "Rainbow", "C": "Cold", "G": "Gold"}
 _KEYWORD_VALUE = re.compile(r"\s+(\d+|X)$")
 _EPOCH = date(1970, 1, 1)
+#: One dated change: (date in effect, status active, order, file name, article or deciding source).
+Change = tuple[date, bool, int, str, str]
 
 
 def parse_fabcube(directory: str | Path, *, version: str | None = None) -> ImportResult:
@@ -218,7 +220,7 @@ def _parse_legality_files(
     paths: list[Path], card_ids: set[str], release: str = SOURCE
 ) -> dict[str, dict[tuple[str, str], list[LegalityEvent]]]:
     """-> {card_unique_id: {(format, status): [LegalityEvent, ...]}} from dated change records."""
-    changes: dict[tuple[str, str, str], list[tuple[date, bool, int, str, str]]] = defaultdict(list)
+    changes: dict[tuple[str, str, str], list[Change]] = defaultdict(list)
     for path in paths:
         matched = _LEGALITY_FILE.match(path.name)
         assert matched is not None  # the caller selected the files by this pattern
@@ -236,6 +238,13 @@ def _parse_legality_files(
             if cid not in card_ids:
                 r.fail(f"card_unique_id {cid!r} is not in card.json")
             changes[(cid, code, status)].append((effective, active, i, path.name, article))
+    return build_history(changes, release)
+
+
+def build_history(
+    changes: dict[tuple[str, str, str], list[Change]], release: str
+) -> dict[str, dict[tuple[str, str], list[LegalityEvent]]]:
+    """Dated change records per (card id, format, status) -> periods (a start, then an end)."""
     out: dict[str, dict[tuple[str, str], list[LegalityEvent]]] = defaultdict(dict)
     for (cid, code, status), items in changes.items():
         items.sort(key=lambda t: (t[0], t[2]))

@@ -186,6 +186,7 @@ def _parse_card(r: RecordReader, *, published: date | None = None, release: str 
     if "Specialization" in keywords and not specializations:
         specializations = set(specializations_from_text(text))
     other_face = r.str("oppositeSideCardIdentifier", required=False)
+    released = _first_release(r.str("firstReleaseDate", required=False))
 
     return Card(
         identifier=identifier,
@@ -219,7 +220,16 @@ def _parse_card(r: RecordReader, *, published: date | None = None, release: str 
         essences=essences_from_text(text) if "Essence" in keywords else frozenset(),
         hero=_moniker(name, r.str("hero", required=False)) if "Hero" in types else None,
         other_face=other_face or None,
+        released=released,
     )
+
+
+def _first_release(value: str | None) -> date | None:
+    """fabrary's ``firstReleaseDate`` ("2026-09-25" or an ISO timestamp); None when absent or unreadable."""
+    try:
+        return date.fromisoformat(value[:10]) if value else None
+    except ValueError:
+        return None
 
 
 def _moniker(name: str, source_hero: str | None) -> str:

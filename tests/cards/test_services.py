@@ -204,28 +204,32 @@ def test_import_defaults_reports_missing_sources(tmp_path):
         ("fabcube", "missing"),
         ("ga", "imported"),
         ("cards-2026", "missing"),
+        ("fabcube-csv", "missing"),
+        ("pool", "missing"),
     ]
     rows = services.import_defaults(shared_dir=tmp_path, package_dir=tmp_path / "no-package")
-    assert [r.status for r in rows] == ["missing", "missing", "skipped", "missing"]
+    assert [r.status for r in rows] == ["missing", "missing", "skipped", "missing", "missing", "missing"]
     assert CardDataRelease.objects.count() == 1
 
 
 @pytest.mark.slow
 @pytest.mark.django_db
 def test_import_cards_defaults_real_sources_then_rerun_changes_nothing(fabrary_dump):
-    """What `make run` does: every source once; the newer data (merged into fabrary 3.8.6)
-    becomes active for FaB; a second run skips all."""
-    for part in ("fabcube", "ga", "cards-2026"):
+    """What `make run` does: every source once; the newer data (merged into fabrary 3.8.6), the
+    the-fab-cube CSV copy, then one dated pool of them all, which becomes active for FaB; a second
+    run skips all."""
+    for part in ("fabcube", "ga", "cards-2026", "fabcube-2026"):
         shared_path("data", part)
     out = _call("--defaults")
     assert "fabrary-cards@3.8.6: imported (4682 cards)" in out
     assert ": imported (3878 cards)" in out
     assert ": imported (642 cards)" in out
-    assert "cards-2026@2026-08-22+" in out and "now active" in out
-    assert "active fab card data: cards-2026@2026-08-22+" in out
+    assert "cards-2026@2026-08-22+" in out
+    assert "fabcube@csv+" in out and ": imported (4858 cards)" in out
+    assert "active fab card data: pool@2026-09-18+" in out
     before = list(CardDataRelease.objects.values_list("pk", "is_active", "card_count"))
     out = _call("--defaults")
-    assert out.count("skipped (already imported)") == 4
+    assert out.count("skipped (already imported)") == 6
     assert list(CardDataRelease.objects.values_list("pk", "is_active", "card_count")) == before
 
 

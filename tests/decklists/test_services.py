@@ -487,3 +487,27 @@ def test_a_job_whose_worker_died_does_not_block_starting_it_again(event_with_sta
     assert fresh.pk != dead.pk and fresh.status == "pending"
     dead.refresh_from_db()
     assert dead.status == "failed" and "Ask for it again" in dead.error
+
+
+def test_a_confirmed_format_change_recorded_by_an_official_decides_the_saved_list(
+    event_with_staff, card_db, legal_cc_text
+):
+    """A dated format change (cards.FormatRuleChange) applies to lists of events on or after its
+    date: a copy limit of 2 from the event's date makes the 3-copy list illegal, citing it."""
+    from cards import services as card_services
+
+    event = event_with_staff["event"]
+    day = timezone.localdate(event.starts_at) if event.starts_at else timezone.localdate()
+    card_services.record_format_change(
+        actor=event_with_staff["head_judge"],
+        format_code="cc",
+        effective_from=day - timedelta(days=1),
+        changes={"copy_limit": 2},
+        source="https://example.org/cc-two-copies",
+        confirmed=True,
+    )
+    decklist = _save(event_with_staff["alice"], legal_cc_text, card_db)
+    assert decklist.is_legal is False
+    assert {f["code"] for f in decklist.findings if f["severity"] == "error"} == {"COPY_LIMIT"}
+    notes = [b["message"] for b in decklist.basis if b["code"] == "FORMAT_RULES"]
+    assert any("copy_limit 2" in n and "https://example.org/cc-two-copies" in n for n in notes)

@@ -117,3 +117,54 @@ def test_lists_covered_by_status_selects_by_game_date_and_format(releases):  # n
     assert [d.pk for d in services.lists_covered_by_status("fab", "cc", BAN_FROM)] == [cc.pk]
     assert services.lists_covered_by_status("ga", "ll", BAN_FROM) == []
     assert services.lists_covered_by_status("fab", "ll", BAN_FROM, date(2026, 7, 1)) == []
+
+
+@pytest.mark.django_db(transaction=False)
+def test_recorded_format_change_revalidates_lists_of_events_from_its_date(
+    releases,  # noqa: F811
+    admin_user,
+    django_capture_on_commit_callbacks,
+):
+    """A confirmed format change (here: LL copy limit 2 from BAN_FROM) re-checks the lists of
+    unfinished events of that format dated on or after it; withdrawing it re-checks them again."""
+    from cards.services import record_format_change, withdraw_format_change
+
+    before = _list(date(2026, 6, 30))
+    after = _list(date(2026, 7, 20))
+    with django_capture_on_commit_callbacks(execute=True):
+        change = record_format_change(
+            actor=admin_user,
+            format_code="ll",
+            effective_from=BAN_FROM,
+            changes={"copy_limit": 2},
+            source="https://example.org/ll-two-copies",
+            confirmed=True,
+        )
+    assert _legal(before) is True
+    assert "COPY_LIMIT" in _codes(after)
+    with django_capture_on_commit_callbacks(execute=True):
+        withdraw_format_change(change, actor=admin_user)
+    assert _legal(after) is True
+
+
+@pytest.mark.django_db(transaction=False)
+def test_a_card_pool_landing_revalidates_every_list_of_unfinished_events(
+    releases,  # noqa: F811
+    tmp_path,
+    django_capture_on_commit_callbacks,
+):
+    """The pool checks every event from then on: a list legal on the release of its date is
+    re-checked, and a card the pool dates after the event is now reported as not yet released."""
+    import json
+
+    from cards.services import import_release, pool_from_releases
+
+    early = _list(date(2026, 6, 30))
+    fab = tmp_path / "data" / "cards-2026" / "fab"
+    fab.mkdir(parents=True)
+    sets = [{"id": "TST", "printings": [{"initial_release_date": "2026-07-10T00:00:00.000Z"}]}]
+    (fab / "fabrary_Released_set.json").write_text(json.dumps(sets))
+    with django_capture_on_commit_callbacks(execute=True):
+        import_release(pool_from_releases(shared_dir=tmp_path), activate=True)
+    assert "NOT_YET_RELEASED" in _codes(early)
+    assert AuditEntry.objects.filter(action="decklist.revalidate", object_id=str(early.pk)).exists()

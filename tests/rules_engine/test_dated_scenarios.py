@@ -82,7 +82,7 @@ def test_december_2025_chane_silver_age_list(merged):
     assert any("Chane: banned in sage in effect by 2026-05-16" in b.message for b in basis)
     later, _ = run(merged, text, "sage", PUBLISHED)
     (ban,) = [f for f in later if f.is_error]
-    assert ban.code == "BANNED" and "latest it can have started" in ban.message
+    assert ban.code == "HERO_BANNED" and "latest it can have started" in ban.message
 
 
 def test_2025_list_with_a_card_banned_later(merged):

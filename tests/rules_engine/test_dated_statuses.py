@@ -282,3 +282,30 @@ def test_merge_living_legend_is_not_ended_by_a_stated_legal_format():
         hero, mk("Young Legend", types=("Hero",), history=[ll]), published=PUBLISHED, release="fab"
     )
     assert merged.legality_history == (ll,)
+
+
+# --- a recorded "lifted" status ends a ban the data has open -------------------------------------
+
+
+def test_recorded_lift_ends_an_open_ban_on_its_date_and_names_its_source():
+    ban = LegalityEvent("blitz", "banned", date(2024, 9, 9), None, "dated (banned-blitz.csv)")
+    ll = LegalityEvent("blitz", "living_legend", date(2024, 9, 9), None, "dated (living-legend-blitz.csv)")
+    card = mk("Art of Test", 2, history=[ban, ll])
+    lift = RecordedStatus(
+        "Art of Test", None, "blitz", "lifted", date(2026, 1, 1), source="https://example.org/blitz"
+    )
+    (out,), superseded = add_recorded([card], [lift])
+    assert superseded == []
+    lifted, kept = out.legality_history
+    assert (lifted.status, lifted.end, lifted.end_bound) == ("banned", date(2026, 1, 1), False)
+    assert lifted.source.endswith("lifted: https://example.org/blitz")
+    assert kept == ll  # a living legend is not lifted this way
+    assert out.statuses_on("blitz", date(2025, 12, 31)) == {"banned", "living_legend"}
+    assert out.statuses_on("blitz", date(2026, 1, 1)) == {"living_legend"}
+
+
+def test_recorded_lift_with_nothing_open_is_superseded():
+    card = mk("Never Banned", 1)
+    lift = RecordedStatus("Never Banned", 1, "blitz", "lifted", date(2026, 1, 1), source="s")
+    (out,), superseded = add_recorded([card], [lift])
+    assert out == card and superseded == [lift]

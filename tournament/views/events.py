@@ -78,6 +78,8 @@ def event_create(request: HttpRequest) -> HttpResponse:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
             messages.success(request, f"Event {event.name} created. You are its organizer.")
+            for warning in selectors.event_format_warnings(event):
+                messages.warning(request, warning)
             return redirect(_staff_url(event))
     status = 400 if request.method == "POST" else 200
     return render(request, "tournament/event_form.html", {"form": form, "event": None}, status=status)

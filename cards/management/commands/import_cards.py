@@ -1,4 +1,4 @@
-"""manage.py import_cards {fabrary,fabcube,ga,cards-2026} [PATH|URL] [--activate] [--background] | --defaults
+"""manage.py import_cards {fabrary,fabcube,ga,cards-2026,fabcube-csv,pool} [PATH|URL] [--activate] [--background] | --defaults
 
 Every import is a new release kept beside the others; a failed import stores nothing and
 leaves the active release as it was. One source is imported as a job of ``core.files``
@@ -24,8 +24,12 @@ class Command(BaseCommand):
         "JSON, default: dump the installed package with node), fabcube (the-fab-cube JSON directory, .zip or "
         ".tar.gz archive, or URL of one; default: the shared copy), ga (Grand Archive JSON file or directory, "
         "or URL; default: the shared copy), cards-2026 (newer fabrary data: latest-set files, spoiler sheets, "
-        "printing list; merged by card into the newest imported fabrary release; default: the shared copy). "
-        "A source already imported at the same version is skipped. --defaults imports every default source."
+        "printing list; merged by card into the newest imported fabrary release; default: the shared copy), "
+        "fabcube-csv (the-fab-cube CSV layout with newer upstream-* legality copies beside it; default: "
+        "the shared fabcube-2026), pool (one card pool of the imported FaB releases, every card dated by "
+        "its first release; PATH: the shared folder holding the set lists). "
+        "A source already imported at the same version is skipped. --defaults imports every default source, "
+        "then builds the pool and makes it active."
     )
 
     def add_arguments(self, parser):

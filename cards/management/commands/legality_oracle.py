@@ -25,6 +25,7 @@ from rules_engine.importers.fabrary import parse_fabrary
 from rules_engine.oracle import (
     ORACLE_FORMATS,
     fabrary_hero_keys,
+    load_dated_database,
     load_reference_database,
     merge_living_legends,
     run_oracle,
@@ -52,6 +53,14 @@ class Command(BaseCommand):
         )
         parser.add_argument("--no-heroes", action="store_true", help="skip the card x hero comparison")
         parser.add_argument(
+            "--dated",
+            choices=("newest", "fabcube"),
+            default="newest",
+            help="dated statuses: the newest copy (fabcube-2026 CSV with its upstream legality files, "
+            "when present) or the-fab-cube JSON copy of 2025 (the figures of docs/legality-oracle.md before "
+            "issue 28)",
+        )
+        parser.add_argument(
             "--show", type=int, default=10, help="disagreements to list per format (default 10)"
         )
         parser.add_argument("--json", action="store_true", help="print JSON")
@@ -68,8 +77,11 @@ class Command(BaseCommand):
             self.stderr.write(f"cannot load fabrary card data: {exc}")
             sys.exit(2)
         try:
-            fabcube = load_reference_database(str(settings.SHARED_DIR))
-            db = merge_living_legends(db, fabcube)
+            if opts["dated"] == "newest":
+                fabcube, _current = load_dated_database(str(settings.SHARED_DIR))
+                db = merge_living_legends(db, fabcube)
+            else:
+                db = merge_living_legends(db, load_reference_database(str(settings.SHARED_DIR)))
         except Exception as exc:
             self.stderr.write(f"warning: no living-legend lists ({exc}); living legends will not be flagged")
         report = run_oracle(

@@ -22,7 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
-from cards.selectors import card_database, release_for_date
+from cards.selectors import card_database, format_timeline, release_for_date
 from rules_engine.decklist_text import even_out, parse_decklist, resolve
 from rules_engine.formats import EDITIONS, FORMAT_CODES, UnknownFormat, get_format
 from rules_engine.legality import CardPool, basis_findings, check_pool, is_legal
@@ -181,9 +181,18 @@ class Command(BaseCommand):
             )
         set_codes = frozenset(s.strip().upper() for s in opts["sets"].split(",") if s.strip())
         pool = CardPool(hero=None, entries=entries, registered=registered, set_codes=set_codes)
-        findings = check_pool(pool, fmt.code, as_of=as_of, db=db, rules_edition=opts["edition"])
+        timeline = format_timeline()
+        findings = check_pool(
+            pool, fmt.code, as_of=as_of, db=db, rules_edition=opts["edition"], timeline=timeline
+        )
         basis = basis_findings(
-            pool, fmt.code, as_of=as_of, db=db, rules_edition=opts["edition"], release_note=origin
+            pool,
+            fmt.code,
+            as_of=as_of,
+            db=db,
+            rules_edition=opts["edition"],
+            release_note=origin,
+            timeline=timeline,
         )
         legal = is_legal(findings)
         if opts["json"]:
