@@ -160,6 +160,7 @@ def adjust(s: GameState, c: A.Adjust, ctx: Ctx) -> None:
 
 
 def outcome(s: GameState, c: A.Outcome, ctx: Ctx) -> None:
+    """An effect's outcome the judge enters (life, damage, power, go again, points): applied."""
     p = s.p(c.player) if c.player in PLAYERS else None
     if c.kind in ("gain_life", "lose_life") and p is not None and p.life is not None:
         p.life = max(0, p.life + (c.amount if c.kind == "gain_life" else -c.amount))
@@ -186,6 +187,8 @@ def outcome(s: GameState, c: A.Outcome, ctx: Ctx) -> None:
 
 
 def noop(s: GameState, c: A.Noop, ctx: Ctx) -> None:
+    """A line that says nothing happens; "no end-phase triggers" is checked against the delayed
+    effects that apply."""
     if c.text == "no_end_triggers" and s.phase == "end":
         pending = [e for e in s.effects if e.kind in ("intimidated", "quell_destroy")]
         if pending:

@@ -32,6 +32,9 @@ def deal_damage(
     controller: str = "",
     check: bool = True,
 ) -> None:
+    """Deal damage to a hero (CR 6.4): fixed prevention first (CR 6.4.10), then ward and arcane
+    shelter; if optional prevention could apply, the event waits in ``s.pending`` for the defender's
+    choice, otherwise it is dealt now. ``hit_link`` makes it a chain link's combat damage."""
     p = s.p(target)
     # fixed prevention shields first (CR 6.4.10), then ward / arcane shelter / Zen State
     for eff in list(s.effects):
@@ -69,6 +72,8 @@ def deal_damage(
 
 
 def optional_prevention(s: GameState, target: str, arcane: bool) -> list[Card]:
+    """The target's unused sources of optional prevention: arcane barrier and spellvoid against
+    arcane damage, quell against any."""
     p = s.p(target)
     out = []
     for card in [c for c in p.equipment.values() if c is not None] + list(p.permanents):
@@ -81,6 +86,7 @@ def optional_prevention(s: GameState, target: str, arcane: bool) -> list[Card]:
 
 
 def finish_pending(s: GameState, ctx: Ctx) -> None:
+    """A waiting damage event is dealt with the prevention chosen so far."""
     pending = s.pending
     s.pending = None
     if pending is not None:
@@ -88,6 +94,8 @@ def finish_pending(s: GameState, ctx: Ctx) -> None:
 
 
 def finish_damage(s: GameState, d: PendingDamage, ctx: Ctx, check: bool = True) -> None:
+    """Life goes down (not below 0, CR 2.5.3e); arcane damage is recorded for "if you've dealt
+    arcane damage"; combat damage marks the hit and puts hit and crush triggers on the stack."""
     p = s.p(d.target)
     amount = max(0, d.amount)
     if p.life is not None:
@@ -176,10 +184,12 @@ def apply_prevention(s: GameState, c: A.ApplyPrevention, ctx: Ctx) -> None:
 
 
 def optional_prevention_left(s: GameState, d: PendingDamage) -> bool:
+    """Whether any optional prevention source has not been used on this event."""
     return any(card.id not in d.used for card in optional_prevention(s, d.target, d.arcane))
 
 
 def decline_prevention(s: GameState, c: A.DeclinePrevention, ctx: Ctx) -> None:
+    """The defender declines optional prevention: the damage is dealt."""
     if s.pending is not None:
         finish_pending(s, ctx)
 

@@ -16,11 +16,14 @@ from .zones import check_claims, take
 
 
 def awaiting_defenders(s: GameState) -> bool:
+    """The active chain link's defenders have not been declared yet."""
     link = s.active_link()
     return link is not None and not link.declared
 
 
 def mark_declared(s: GameState) -> None:
+    """The active chain link's defenders count as declared (a pass or a play in the Defend Step
+    leaves the defending cards as they are)."""
     link = s.active_link()
     if link is not None:
         link.declared = True
@@ -29,6 +32,8 @@ def mark_declared(s: GameState) -> None:
 def check_can_defend(
     s: GameState, link: ChainLink, new: list[Card], ctx: Ctx, reaction: bool = False
 ) -> None:
+    """The new defending cards need a defense property (CR 7.3.2b) and must fit the attack's
+    limits: dominate (CR 8.3.4), Confidence's non-block limit, overpower (CR 8.3.22)."""
     for card in new:
         if card.defense is None and card.facts.defense is None and "defense" not in card.constraints:
             if card.facts.types or card.facts.defense is None and not reaction:
@@ -71,6 +76,8 @@ def check_can_defend(
 
 
 def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
+    """CR 7.3.2: the attacked hero declares defending cards in the Defend Step, once per link, from
+    hand, equipment, or arsenal with ambush; then the turn-player gets priority (CR 7.3.3)."""
     link = s.active_link()
     if s.combat_step != "defend" or link is None:
         raise Illegal("defend_step", f"{c.player} declared defending cards outside the Defend Step.")

@@ -90,10 +90,13 @@ def begin_end_phase(s: GameState, ctx: Ctx) -> None:
 
 
 def end_step_index(step: str) -> int:
+    """The position of an end-phase step (arsenal, pitch, assets, draw, done)."""
     return ["arsenal", "pitch", "assets", "draw", "done"].index(step) if step else 0
 
 
 def require_end(s: GameState, ctx: Ctx, key: str, what: str) -> None:
+    """A line that belongs to the end phase: with nothing left to do in the action phase, the action
+    phase ends first (a note); anything else is a violation of the end-phase timing."""
     if s.phase == "action" and not s.stack and not s.combat_step:
         ctx.add(
             NOTE,
@@ -132,6 +135,7 @@ def arsenal(s: GameState, c: A.Arsenal, ctx: Ctx) -> None:
 
 
 def no_arsenal(s: GameState, c: A.NoArsenal, ctx: Ctx) -> None:
+    """The turn-player puts no card into the arsenal."""
     require_end(s, ctx, "arsenal_timing", "the arsenal step")
     if end_step_index(s.end_step) == 0:
         s.end_step = "pitch"
@@ -170,6 +174,8 @@ def pitch_to_bottom(s: GameState, c: A.PitchToBottom, ctx: Ctx) -> None:
 
 
 def finish_pitch_and_assets(s: GameState, ctx: Ctx) -> None:
+    """The steps before the draw happen if the log skipped them: pitch zones to the bottom
+    (CR 4.4.3c), untap in 2.13.0 (4.4.3d), action and resource points lost (4.4.3e)."""
     if end_step_index(s.end_step) <= 1:
         for pl in PLAYERS:
             p = s.p(pl)
@@ -189,6 +195,9 @@ def finish_pitch_and_assets(s: GameState, ctx: Ctx) -> None:
 
 
 def draw_clause(s: GameState, c: A.Draw, ctx: Ctx) -> None:
+    """A draw line. In the end phase it is drawing up to intellect (CR 4.4.3f), which must be exact
+    and, once the turn-player's hand is full, ends the turn; "draws for X" needs X to have happened
+    on this or the previous line."""
     if c.because:
         events = ctx.events + ctx.prev_events
         if not any(e.kind in ("trigger", "resolve") and c.because in e.subject.casefold() for e in events):

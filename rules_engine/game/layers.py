@@ -225,6 +225,7 @@ def gain_ap(s: GameState, player: str, source: str, ctx: Ctx, n: int = 1) -> Non
 
 
 def bump_attack(s: GameState, layer: Layer, power: int = 0, go_again: bool = False) -> None:
+    """An effect on "target attack": the attack on the stack, else the active chain link."""
     for lay in reversed(s.stack):
         if lay.attack:
             lay.power_bonus += power
@@ -244,6 +245,8 @@ def resolve_text(
     ctx: Ctx,
     layer: Layer | None,
 ) -> None:
+    """A resolving card's recognised sentences apply (reprise only when a card from hand defends);
+    any other sentence is reported for the judge to enter."""
     effects, unknown = recognise(text)
     for e in effects:
         if e.trigger == "reprise":
@@ -264,6 +267,7 @@ def resolve_text(
 def apply_text_effect(
     s: GameState, player: str, name: str, e: TextEffect, ctx: Ctx, layer: Layer | None
 ) -> None:
+    """One recognised sentence (``effects.TextEffect``) applied to the state."""
     p = s.p(player)
     k = e.kind
     if k == "target_power" or k == "target_go_again":

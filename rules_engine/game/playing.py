@@ -25,6 +25,9 @@ from .zones import check_claims, destroy_permanent, new_card, take, target_playe
 
 
 def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
+    """CR 5.1: play a card (from hand or arsenal unless the line says where): priority, timing by
+    type, targets, mode, cost, action point, then the layer and the triggers it causes go on the stack
+    and its player gets priority."""
     player = c.player
     if s.phase != "action":
         raise Illegal(

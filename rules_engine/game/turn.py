@@ -124,6 +124,8 @@ def step_marker(s: GameState, c: A.StepMarker, ctx: Ctx) -> None:
 
 
 def phase_marker(s: GameState, c: A.PhaseMarker, ctx: Ctx) -> None:
+    """A line naming a phase: "the end phase" passes until the action phase is over; the action
+    phase begins after the start phase; "the start phase" after the end phase ends the turn."""
     ph = c.phase.casefold()
     if ph == "end" and s.phase == "action":
         for _ in range(MAX_LOOP):

@@ -114,6 +114,7 @@ def take(
 
 
 def find_zone(s: GameState, player: str, key: str) -> str:
+    """Where the player's card with this (normalised) name is, in words, or "" (for messages)."""
     p = s.p(player)
     for zone in (
         "hand",
@@ -132,6 +133,8 @@ def find_zone(s: GameState, player: str, key: str) -> str:
 
 
 def check_claims(card: Card, ref: A.CardRef, ctx: Ctx) -> None:
+    """Stats the line states ("(pitch 3)") are checked against the card; a stat the card data lacks
+    becomes a constraint on the card."""
     for k, v in ref.claims:
         actual = getattr(card.facts, k, None)
         if actual is None:
@@ -164,6 +167,7 @@ def to_graveyard(s: GameState, card: Card) -> None:
 
 
 def destroy_permanent(s: GameState, card: Card) -> None:
+    """A permanent leaves its slot or zone and goes to its owner's graveyard (or ceases to exist)."""
     p = s.p(card.owner)
     for slot, c in list(p.equipment.items()):
         if c is card:
@@ -176,6 +180,7 @@ def destroy_permanent(s: GameState, card: Card) -> None:
 
 
 def put_bottom(p: PlayerState, cards: list[Card]) -> None:
+    """Cards go to the bottom of the deck in the given order."""
     for card in cards:
         card.origin = ""
         p.deck_bottom.append(card)
@@ -184,11 +189,14 @@ def put_bottom(p: PlayerState, cards: list[Card]) -> None:
 
 
 def permanents_of(s: GameState, player: str) -> list[Card]:
+    """The player's equipment, other permanents and weapons."""
     p = s.p(player)
     return [x for x in p.equipment.values() if x is not None] + list(p.permanents) + list(p.weapons)
 
 
 def draw(s: GameState, player: str, n: int, ctx: Ctx) -> None:
+    """Draw N: known top cards first, else an unknown card (a random event); nothing from an
+    empty deck (a note)."""
     p = s.p(player)
     for _ in range(n):
         if p.deck_count is not None and p.deck_count <= 0:
@@ -214,6 +222,8 @@ def draw(s: GameState, player: str, n: int, ctx: Ctx) -> None:
 
 
 def make_token(s: GameState, player: str, name: str, ctx: Ctx) -> Card:
+    """Create a token under the player's control: a CR 8.6 token, else a card the lookup knows,
+    else a token with no abilities (reported)."""
     facts = token_facts(name) or ctx.lookup.get(name)
     if facts is None:
         ctx.add(
@@ -227,15 +237,18 @@ def make_token(s: GameState, player: str, name: str, ctx: Ctx) -> Card:
 
 
 def token_base(name: str) -> str:
+    """A token's name without its count ("Runechant 2" -> "Runechant")."""
     return re.sub(r"\s+\d+$", "", name)
 
 
 def target_player(target: str, player: str) -> str:
+    """The player a target names ("P2", "P2's hero"); by default the opponent."""
     m = re.match(r"(P[12])", target)
     return m.group(1) if m else other(player)
 
 
 def create_token(s: GameState, c: A.CreateToken, ctx: Ctx) -> None:
+    """A token the log creates ("P1 creates a Runechant token")."""
     for _ in range(c.count):
         make_token(s, c.player, c.name, ctx)
 
