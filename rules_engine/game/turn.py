@@ -8,7 +8,10 @@ as many passes as it takes to get there. A waiting damage event is completed bef
 
 from __future__ import annotations
 
+import re
+
 from . import actions as A
+from .cards import norm_name
 from .combat import advance_combat, begin_step, close_chain
 from .context import MAX_LOOP, Ctx, give_priority
 from .damage import finish_pending
@@ -51,6 +54,8 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
     if s.phase != "action":
         return
     if c.mode == "once":
+        if c.resolves and not resolves_named(s, c.resolves, ctx):
+            return
         all_pass(s, ctx)
         return
     order = COMBAT_STEPS[ctx.version]
@@ -79,6 +84,49 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
         if order.index(s.combat_step) > last:
             return
         all_pass(s, ctx)
+
+
+#: Words that say which layer or what kind of layer, not whose: "the top Runechant trigger",
+#: "the Gold activated-layer", "the second trigger" all name by the remaining words.
+_LAYER_WORDS = frozenset(
+    {"the", "a", "an", "top", "first", "second", "third", "next", "last", "other", "it", "that", "this"}
+    | {"layer", "trigger", "triggered", "ability", "activated", "activated-layer", "effect", "card"}
+)
+
+
+def _name_words(text: str) -> set[str]:
+    words = re.findall(r"[\w'-]+", norm_name(text).replace("'s ", " "))
+    return {w.removesuffix("'s") for w in words if not w.isdigit() and not re.fullmatch(r"p[12]('s)?", w)}
+
+
+def resolves_named(s: GameState, said: str, ctx: Ctx) -> bool:
+    """Whether the layer the line says resolves ("all pass (Instant Z resolves)") may be on the stack.
+
+    All players passing resolves the top layer (CR 1.11.4a, 5.3.1), and with an empty stack ends
+    the step or the action phase. A line whose layer is not on the stack was written about another
+    state, usually because an earlier line was reversed or not read; applying the pass would end a
+    step, the phase or the turn the players did not end, and every later line would follow from
+    there. So the pass is not applied and the line gets an ambiguity finding for the judge. The
+    name is read leniently (a layer whose name has all the words the line gives, leaving out words
+    such as "top", "trigger" or a token's count); only a clear contradiction is reported."""
+    wanted = _name_words(said) - _LAYER_WORDS
+    if s.stack and (not wanted or any(wanted <= _name_words(layer.name) for layer in s.stack)):
+        return True
+    if s.stack:
+        held = ", ".join(layer.name for layer in reversed(s.stack))
+        now = f"the stack holds {held} (top first), so the pass would resolve {s.stack[-1].name}"
+    elif s.combat_step:
+        now = f"the stack is empty, so the pass would end the {s.combat_step} step"
+    else:
+        now = "the stack is empty and the combat chain is closed, so the pass would end the action phase"
+    ctx.add(
+        AMBIGUITY,
+        f"line {ctx.entry.number}: the line says {said} resolves, but {said} is not on the stack: {now}. "
+        "The pass was not applied; an earlier line may have been reversed or not read. Enter what "
+        "happened (or fix the earlier line).",
+        "pass",
+    )
+    return False
 
 
 def norm_step(step: str, version: str) -> str:
