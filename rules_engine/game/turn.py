@@ -3,7 +3,9 @@
 A player with priority passes it to the other; all players passing in succession (CR 1.11.4a)
 resolves the top layer, or with an empty stack ends the combat step, or with no combat ends the
 action phase. Lines that name a step or phase ("all pass to the Defend Step", "the end phase") are
-as many passes as it takes to get there. A waiting damage event is completed before a pass.
+as many passes as it takes to get there. A waiting damage event is completed before a pass. A
+line that says what the pass resolves is checked against the stack first, so a line written after a
+reversed or unread one does not end a step or phase the players did not end.
 """
 
 from __future__ import annotations
