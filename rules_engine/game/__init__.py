@@ -1,7 +1,8 @@
 """Game-state reconstruction for Flesh and Blood (pure Python, no Django).
 
 A judge's log of a disputed game is parsed (``phrases``), replayed line by line on immutable-by-
-convention states (``engine``, ``state``), checked against the Comprehensive Rules of the pinned
+convention states (``engine`` and its phase modules, ``state``; the layout is in
+docs/reconstruction.md), checked against the Comprehensive Rules of the pinned
 edition (``rules``: CR 2.13.0 or the older edition), and a backup to any line is reported
 (``backup``). ``start.start_state`` builds a log's starting state and card index for callers; ``scenarios``
 runs GIVEN/WHEN/EXPECT scenario files; ``python -m rules_engine.game``

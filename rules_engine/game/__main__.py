@@ -24,7 +24,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .backup import backup
 from .cards import CardLookup, FabCubeCards, InlineCards, facts_from_mapping
+from .log import names_for, replay
 from .scenarios import GivenError, load_yaml, run_file
 from .start import start_state
 from .state import GameState, PlayerState
@@ -85,8 +87,6 @@ def _print_findings(findings: list[Any]) -> None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .log import names_for, replay
-
     lookup = load_cards(None if args.no_cards else (args.cards or default_cards()))
     state, lines, inline, version = load_log(args.file, lookup)
     version = args.rules_version or version
@@ -119,9 +119,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
-    from .backup import backup
-    from .log import names_for, replay
-
     lookup = load_cards(None if args.no_cards else (args.cards or default_cards()))
     state, lines, inline, version = load_log(args.file, lookup)
     rep = replay(state, lines, inline, version=version, names=names_for(state, lookup=inline))

@@ -55,10 +55,14 @@ class Pass:
 
 @dataclass(frozen=True)
 class AllPass:
-    """mode: "once" (one round of passing), "to" (until the step begins), "through" (until they end)."""
+    """mode: "once" (one round of passing), "to" (until the step begins), "through" (until they end).
+
+    ``resolves`` is what the line says the pass resolves, "all pass (Instant Z resolves)": checked
+    against the stack before the pass is applied."""
 
     mode: str = "once"
     steps: tuple[str, ...] = ()
+    resolves: str = ""
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,8 @@ from typing import Any
 
 from . import actions as A
 from .cards import CardLookup
-from .engine import Engine, Event
+from .context import Event
+from .engine import Engine
 from .phrases import NameIndex, Parser, index_for
 from .rules import Finding
 from .state import GameState

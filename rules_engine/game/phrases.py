@@ -289,6 +289,11 @@ class Parser:
                     act.as_instant,
                     mode,
                 )
+            if isinstance(act, A.AllPass) and act.mode == "once" and comments:
+                # "all pass (Instant Z resolves; ...)": the first thing said is what the pass resolves
+                said = re.fullmatch(r"\s*(.+?) resolves\s*", re.split(r"[;:]", comments[0])[0], re.I)
+                if said:
+                    act = A.AllPass(act.mode, act.steps, said.group(1).strip())
             if isinstance(act, A.Discard) and not act.because and comments:
                 act = A.Discard(act.player, act.cards, act.random, comments[0].strip().casefold())
             if isinstance(act, A.Draw):

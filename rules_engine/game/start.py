@@ -4,7 +4,7 @@
 turn, phase, combat chain and each player's zones, see docs/reconstruction.md) and returns the state
 before the first line together with the card index the replay should use: the cards the block gives
 with stats come first, then ``extra_cards``, then ``lookup`` (the card database). Callers need not
-know how the block is built (``scenarios.StateBuilder``) or where its inline cards come from.
+know how the block is built (``given.StateBuilder``) or where its inline cards come from.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .cards import CardFacts, CardLookup, InlineCards
-from .scenarios import GivenError, StateBuilder, collect_cards
+from .given import GivenError, StateBuilder, collect_cards
 from .state import GameState
 
 __all__ = ["GivenError", "start_state"]

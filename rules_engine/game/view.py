@@ -5,13 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .state import PLAYERS, Card, ChainLink, GameState
-
-
-def defense_of(s: GameState, card: Card) -> int:
-    from .engine import defense_of as _d
-
-    return _d(s, card)
-
+from .values import defense_of, link_power
 
 STEP_NAMES = {"": None}
 
@@ -61,8 +55,6 @@ def target_text(t: str) -> str:
 
 
 def link_view(s: GameState, link: ChainLink) -> dict[str, Any]:
-    from .engine import link_power
-
     power = link_power(link)
     return {
         "link": link.number,

@@ -1,0 +1,129 @@
+"""Costs and payment (CR 1.14, 5.1.6, 5.1.7).
+
+Cards are pitched one at a time and only while the cost is not covered; chi points pay first and a
+chi cost is paid with chi only. The cost of a card is its printed cost with the increases (Frostbite)
+and then the reductions (Seismic Surge, "costs N less" effects) that apply, never below zero; a short
+payment cites the token rule that explains it.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .cards import CardFacts
+from .context import Ctx, Event
+from .effects import token_facts
+from .rules import Illegal, cite
+from .state import GameState
+from .zones import check_claims, take
+
+
+def pay_resources(
+    s: GameState,
+    player: str,
+    cost: int,
+    pitches: tuple[A.CardRef, ...],
+    ctx: Ctx,
+    chi_cost: int = 0,
+) -> None:
+    """Pitch the named cards one at a time while the cost is not covered (CR 1.14.2d, 1.14.3b),
+    then pay chi points first and resource points next (CR 1.14.2a/d); a chi cost is paid with
+    chi points only (CR 1.14.2c)."""
+    p = s.p(player)
+    for ref in pitches:
+        chi_short = p.chi_points < chi_cost
+        res_short = p.resource_points + max(0, p.chi_points - chi_cost) < cost
+        if not chi_short and not res_short:
+            raise Illegal(
+                "pitch_no_cost",
+                f"{player} pitched {ref.name} although the cost of {cost} was already covered.",
+            )
+        card, _ = take(
+            s, player, A.CardRef(ref.name, "hand", ref.claims), ("hand",), ctx, illegal="pitch_no_cost"
+        )
+        check_claims(card, ref, ctx)
+        pitch = card.pitch
+        if pitch is None:
+            raise Illegal("pitch_no_property", f"{card.name} has no pitch property and cannot be pitched.")
+        if chi_short and not res_short and not card.facts.chi_pitch:
+            raise Illegal(
+                "chi_cost", f"{card.name} gains resource points, which cannot pay a chi point cost."
+            )
+        p.pitch_zone.append(card)
+        if card.facts.chi_pitch:
+            p.chi_points += pitch
+        else:
+            p.resource_points += pitch
+        ctx.events.append(Event("pitch", player, card.name, pitch))
+    if p.chi_points < chi_cost:
+        raise Illegal(
+            "not_enough_resources",
+            f"{player} had {p.chi_points} chi points for a chi cost of {chi_cost}.",
+            ("1.14.2c",),
+        )
+    p.chi_points -= chi_cost
+    if p.resource_points + p.chi_points < cost:
+        raise Illegal(
+            "not_enough_resources",
+            f"{player} had {p.resource_points + p.chi_points} resource points for a cost of {cost}.",
+        )
+    from_chi = min(p.chi_points, cost)
+    p.chi_points -= from_chi
+    p.resource_points -= cost - from_chi
+
+
+def cost_modifiers(s: GameState, player: str, facts: CardFacts, is_attack: bool) -> int:
+    """CR 5.1.6a: increases (Frostbite, CR 8.6.10), then reductions; the cost stops at zero."""
+    delta = 0
+    for card in s.p(player).permanents:
+        tok = token_facts(card.name)
+        if card.facts.text == "cost_more" or (tok is not None and tok.text == "cost_more"):
+            delta += 1
+    for eff in s.effects:
+        if eff.player != player:
+            continue
+        if eff.kind == "cost_change":
+            delta += eff.amount
+        elif eff.kind == "cost_next_attack" and is_attack:
+            delta += eff.amount
+        elif eff.kind == "cost_next_guardian" and is_attack and "guardian" in facts.classes:
+            delta += eff.amount
+    return delta
+
+
+def cost_token_rules(
+    s: GameState, player: str, facts: CardFacts, is_attack: bool, ctx: Ctx
+) -> tuple[str, ...]:
+    """The token rules that explain a short payment: a Frostbite raised the cost (CR 8.6.10), or a
+    Seismic Surge reduction does not apply to a card that is not a Guardian attack (CR 8.6.2)."""
+    out: list[str] = []
+    for card in s.p(player).permanents:
+        tok = token_facts(card.name)
+        if tok is not None and tok.text == "cost_more" and card.name.casefold() == "frostbite":
+            out += cite(ctx.version, "frostbite")
+            break
+    for eff in s.effects:
+        if (
+            eff.player == player
+            and eff.kind == "cost_next_guardian"
+            and not (is_attack and "guardian" in facts.classes)
+        ):
+            out += cite(ctx.version, "seismic_surge")
+            break
+    return tuple(out)
+
+
+def consume_cost_effects(s: GameState, player: str, facts: CardFacts, is_attack: bool) -> None:
+    """The "next attack costs less" effects are used up by the attack they applied to."""
+    keep = []
+    for eff in s.effects:
+        if (
+            eff.player == player
+            and is_attack
+            and (
+                eff.kind == "cost_next_attack"
+                or (eff.kind == "cost_next_guardian" and "guardian" in facts.classes)
+            )
+        ):
+            continue
+        keep.append(eff)
+    s.effects = keep

@@ -1,0 +1,219 @@
+"""Damage and prevention (CR 6.4, 8.3.8, 8.3.15, 8.3.19, 8.3.20).
+
+Damage is dealt through one path: fixed prevention shields first (CR 6.4.10), then ward and arcane
+shelter, then the optional prevention the defending player chooses (arcane barrier, spellvoid, quell),
+for which the damage event waits (``GameState.pending``) until the next line applies or declines it.
+Dealing the damage lowers life, marks the hit of a chain link (CR 7.5.5) and puts its hit and crush
+triggers on the stack, then checks the end of the game. An "unless you pay" damage (Bloodrot Pox)
+waits the same way for its payment.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .cards import norm_name
+from .context import Ctx, Event, check_game_over
+from .costs import pay_resources
+from .rules import Illegal, cite
+from .state import Card, Effect, GameState, PendingDamage
+from .triggers import crush, hit_triggers
+from .zones import destroy_permanent, take
+
+
+def deal_damage(
+    s: GameState,
+    target: str,
+    amount: int,
+    source: str,
+    ctx: Ctx,
+    *,
+    arcane: bool,
+    hit_link: int = 0,
+    controller: str = "",
+    check: bool = True,
+) -> None:
+    """Deal damage to a hero (CR 6.4): fixed prevention first (CR 6.4.10), then ward and arcane
+    shelter; if optional prevention could apply, the event waits in ``s.pending`` for the defender's
+    choice, otherwise it is dealt now. ``hit_link`` makes it a chain link's combat damage."""
+    p = s.p(target)
+    # fixed prevention shields first (CR 6.4.10), then ward / arcane shelter / Zen State
+    for eff in list(s.effects):
+        if amount <= 0:
+            break
+        if eff.player != target or eff.amount <= 0:
+            continue
+        if eff.kind == "prevent_next" or (eff.kind == "prevent_next_arcane" and arcane):
+            used = min(eff.amount, amount)
+            amount -= used
+            eff.amount -= used
+            eff.text = ""
+            if eff.amount <= 0:
+                s.effects.remove(eff)
+        elif eff.kind == "prevent_fixed":
+            amount -= min(eff.amount, amount)  # one event only (CR 6.4.10)
+            s.effects.remove(eff)
+    for card in list(p.permanents) + [c for c in p.equipment.values() if c is not None]:
+        if amount <= 0:
+            break
+        ward = card.facts.keyword("ward")
+        shelter = card.facts.keyword("arcane shelter") if arcane else None
+        n = ward or shelter
+        if n:
+            amount -= min(n, amount)
+            destroy_permanent(s, card)
+            ctx.events.append(Event("prevent", target, card.name, n))
+        elif "prevent1" == card.facts.text and amount > 0:
+            amount -= 1
+    pending = PendingDamage(target, amount, source, arcane, hit_link, controller)
+    if amount > 0 and optional_prevention(s, target, arcane):
+        s.pending = pending
+        return
+    finish_damage(s, pending, ctx, check=check)
+
+
+def optional_prevention(s: GameState, target: str, arcane: bool) -> list[Card]:
+    """The target's unused sources of optional prevention: arcane barrier and spellvoid against
+    arcane damage, quell against any."""
+    p = s.p(target)
+    out = []
+    for card in [c for c in p.equipment.values() if c is not None] + list(p.permanents):
+        f = card.facts
+        if arcane and (f.keyword("arcane barrier") or f.keyword("spellvoid")):
+            out.append(card)
+        elif f.keyword("quell"):
+            out.append(card)
+    return out
+
+
+def finish_pending(s: GameState, ctx: Ctx) -> None:
+    """A waiting damage event is dealt with the prevention chosen so far."""
+    pending = s.pending
+    s.pending = None
+    if pending is not None:
+        finish_damage(s, pending, ctx)
+
+
+def finish_damage(s: GameState, d: PendingDamage, ctx: Ctx, check: bool = True) -> None:
+    """Life goes down (not below 0, CR 2.5.3e); arcane damage is recorded for "if you've dealt
+    arcane damage"; combat damage marks the hit and puts hit and crush triggers on the stack."""
+    p = s.p(d.target)
+    amount = max(0, d.amount)
+    if p.life is not None:
+        p.life = max(0, p.life - amount)  # CR 2.5.3e
+    ctx.events.append(Event("damage", d.target, d.source, amount))
+    if d.arcane and amount > 0 and d.source_controller and d.source_controller not in s.arcane_dealt:
+        s.arcane_dealt.append(d.source_controller)
+    if d.hit_link:
+        link = next((lk for lk in s.chain if lk.number == d.hit_link), None)
+        if link is not None:
+            link.damage = amount
+            if amount > 0:
+                link.hit = True  # CR 7.5.5
+                ctx.events.append(Event("hit", link.controller, link.attack.name, amount))
+                hit_triggers(s, link, amount, ctx)
+            if amount >= 4:
+                crush(s, link, ctx)
+    if check:
+        check_game_over(s, ctx)
+
+
+def apply_prevention(s: GameState, c: A.ApplyPrevention, ctx: Ctx) -> None:
+    """Optional prevention on the damage being dealt now: arcane barrier pays N (CR 8.3.8),
+    spellvoid destroys its source (CR 8.3.15), quell pays N (CR 8.3.19)."""
+    d = s.pending
+    kw = c.keyword.casefold()
+    key = kw.replace(" ", "_")
+    if d is None or d.target != c.player:
+        # in the Damage Step the damage is the attack's combat damage, which arcane barrier and
+        # spellvoid cannot prevent (CR 8.5.3f: they only prevent arcane damage)
+        combat = (
+            d is None
+            and kw in ("arcane barrier", "spellvoid")
+            and s.combat_step == "damage"
+            and s.active_link() is not None
+        )
+        raise Illegal(
+            key if key in ("arcane_barrier", "spellvoid", "quell") else "prevention",
+            f"{c.player} applied {c.keyword} with no damage being dealt to their hero"
+            + (" (the combat damage of this Damage Step is not arcane damage)." if combat else "."),
+            tuple(cite(ctx.version, "damage_type")) if combat else (),
+        )
+    if kw in ("arcane barrier", "spellvoid") and not d.arcane:
+        raise Illegal(
+            key, f"{c.keyword} only prevents arcane damage.", tuple(cite(ctx.version, "damage_type"))
+        )
+    p = s.p(c.player)
+    source = None
+    for card in [x for x in p.equipment.values() if x is not None] + list(p.permanents):
+        if (
+            card.facts.keyword(kw)
+            and (not c.source or norm_name(card.name) == norm_name(c.source))
+            and card.id not in d.used
+        ):
+            source = card
+            break
+    if source is None:
+        raise Illegal(
+            key, f"{c.player} controls no unused {c.keyword}{' on ' + c.source if c.source else ''}."
+        )
+    n = source.facts.keyword(kw) or 0
+    amount = c.amount if c.amount is not None else n
+    if kw in ("arcane barrier",):
+        amount = min(amount, n)
+    if kw in ("arcane barrier", "quell"):
+        cost = c.pay if c.pay is not None else amount
+        if kw == "quell":
+            cost = n
+            amount = n
+        try:
+            pay_resources(s, c.player, cost, c.pitches, ctx)
+        except Illegal as exc:
+            raise Illegal(
+                exc.key, f"{c.keyword}: {exc.message}", tuple(cite(ctx.version, key)) + exc.extra
+            ) from None
+    if kw == "spellvoid":
+        amount = n
+        destroy_permanent(s, source)
+    if kw == "quell":
+        s.effects.append(Effect("quell_destroy", c.player, 0, "end", source.name, source.id))
+    d.used.append(source.id)
+    d.amount = max(0, d.amount - amount)
+    ctx.events.append(Event("prevent", c.player, source.name, amount))
+    if not optional_prevention_left(s, d) or d.amount == 0:
+        finish_pending(s, ctx)
+
+
+def optional_prevention_left(s: GameState, d: PendingDamage) -> bool:
+    """Whether any optional prevention source has not been used on this event."""
+    return any(card.id not in d.used for card in optional_prevention(s, d.target, d.arcane))
+
+
+def decline_prevention(s: GameState, c: A.DeclinePrevention, ctx: Ctx) -> None:
+    """The defender declines optional prevention: the damage is dealt."""
+    if s.pending is not None:
+        finish_pending(s, ctx)
+
+
+def pitch_alone(s: GameState, c: A.Pitch, ctx: Ctx) -> None:
+    """CR 1.14.3b: a card may only be pitched to pay an asset-cost being paid."""
+    d = s.pending
+    if d is not None and d.target == c.player and optional_prevention(s, c.player, d.arcane):
+        card, _ = take(s, c.player, c.card, ("hand",), ctx)
+        if card.pitch is None:
+            raise Illegal("pitch_no_property", f"{card.name} has no pitch property.")
+        s.p(c.player).pitch_zone.append(card)
+        s.p(c.player).resource_points += card.pitch
+        return
+    raise Illegal("pitch_no_cost", f"{c.player} pitched {c.card.name} with no asset-cost being paid.")
+
+
+def pay(s: GameState, c: A.Pay, ctx: Ctx) -> None:
+    """Pay an optional cost that avoids damage (Bloodrot Pox: 2 damage unless you pay 3, CR 8.6.19)."""
+    d = s.pending
+    if d is None or not d.unless_cost or d.target != c.player:
+        raise Illegal("pitch_no_cost", f"{c.player} pays {c.amount}, but no effect offers that payment now.")
+    if c.amount != d.unless_cost:
+        raise Illegal("not_enough_resources", f"the payment is {d.unless_cost}, not {c.amount}.")
+    pay_resources(s, c.player, d.unless_cost, c.pitches, ctx)
+    s.pending = None
+    ctx.events.append(Event("paid", c.player, d.source, d.unless_cost))

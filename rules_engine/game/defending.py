@@ -1,0 +1,139 @@
+"""Defending (CR 7.3, 7.4.2): declaring defending cards and the limits on them.
+
+Only the attacked hero declares, once per chain link, in the Defend Step: cards from hand, equipment,
+and arsenal cards with ambush; a defense reaction is played, not declared. The attack's keywords
+limit the defenders (dominate: one card from hand, overpower: one action card, Confidence: at most N
+non-block cards), for declared cards and for defense reactions alike.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .context import Ctx, Event, give_priority
+from .rules import Illegal
+from .state import Card, ChainLink, GameState, Layer
+from .zones import check_claims, take
+
+
+def awaiting_defenders(s: GameState) -> bool:
+    """The active chain link's defenders have not been declared yet."""
+    link = s.active_link()
+    return link is not None and not link.declared
+
+
+def mark_declared(s: GameState) -> None:
+    """The active chain link's defenders count as declared (a pass or a play in the Defend Step
+    leaves the defending cards as they are)."""
+    link = s.active_link()
+    if link is not None:
+        link.declared = True
+
+
+def check_can_defend(
+    s: GameState, link: ChainLink, new: list[Card], ctx: Ctx, reaction: bool = False
+) -> None:
+    """The new defending cards need a defense property (CR 7.3.2b) and must fit the attack's
+    limits: dominate (CR 8.3.4), Confidence's non-block limit, overpower (CR 8.3.22)."""
+    for card in new:
+        if card.defense is None and card.facts.defense is None and "defense" not in card.constraints:
+            if card.facts.types or card.facts.defense is None and not reaction:
+                raise Illegal(
+                    "defend_no_property",
+                    f"{card.name} has no defense property and cannot defend (7.3.2b A).",
+                )
+    all_cards = list(link.defending) + new
+    atk = link.attack.facts
+    if atk.has("dominate"):
+        from_hand = [c for c in all_cards if c.origin == "hand"]
+        earlier = (
+            1
+            if (
+                ctx.version == "older"
+                and link.hand_defended
+                and not any(c.origin == "hand" for c in link.defending)
+            )
+            else 0
+        )
+        if len(from_hand) + earlier > 1:
+            raise Illegal(
+                "dominate" if not reaction else "dominate_dr",
+                f"{link.attack.name} has dominate and can't be defended by more than one card from hand.",
+            )
+    if link.max_nonblock:
+        nonblock = [c for c in all_cards if "block" not in c.facts.types]
+        if len(nonblock) > link.max_nonblock:
+            raise Illegal(
+                "confidence",
+                f"{link.attack.name} can't be defended by more than {link.max_nonblock} non-block cards.",
+            )
+    if atk.has("overpower"):
+        actions = [c for c in all_cards if c.facts.is_action]
+        if len(actions) > 1:
+            raise Illegal(
+                "overpower",
+                f"{link.attack.name} has overpower and can't be defended by more than one action card.",
+            )
+
+
+def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
+    """CR 7.3.2: the attacked hero declares defending cards in the Defend Step, once per link, from
+    hand, equipment, or arsenal with ambush; then the turn-player gets priority (CR 7.3.3)."""
+    link = s.active_link()
+    if s.combat_step != "defend" or link is None:
+        raise Illegal("defend_step", f"{c.player} declared defending cards outside the Defend Step.")
+    if link.declared:
+        raise Illegal("defend_step", f"defending cards for chain link {link.number} were already declared.")
+    if c.player != link.target:
+        raise Illegal("defend_from", f"{c.player} is not the defending hero.")
+    new: list[Card] = []
+    for ref in c.cards:
+        zones: tuple[str, ...]
+        if ref.zone in ("hand",):
+            zones = ("hand",)
+        elif ref.zone == "arsenal":
+            zones = ("arsenal",)
+        elif ref.zone == "equipment":
+            zones = ("equipment",)
+        else:
+            zones = ("equipment", "hand", "arsenal")
+        card, zone = take(s, c.player, ref, zones, ctx, illegal="defend_from")
+        check_claims(card, ref, ctx)
+        if zone == "arsenal" and not card.facts.has("ambush"):
+            raise Illegal(
+                "defend_from",
+                f"{card.name} is in the arsenal and has no ambush; only hand cards and equipment defend (7.3.2a).",
+            )
+        if card.facts.is_("defense reaction"):
+            raise Illegal(
+                "defend_from",
+                f"{card.name} is a defense reaction and cannot be declared as a defending card (7.3.2a).",
+            )
+        if zone != "equipment":
+            card.origin = zone
+        new.append(card)
+    check_can_defend(s, link, new, ctx)
+    for eff in list(s.effects):
+        if eff.kind == "next_defend_action" and eff.player == c.player:
+            first = next((x for x in new if x.facts.is_action), None)
+            if first is not None:
+                first.counters["defense_effect"] = first.counters.get("defense_effect", 0) + eff.amount
+                s.effects.remove(eff)
+    link.defending.extend(new)
+    link.hand_defended = link.hand_defended or any(c.origin == "hand" for c in new)
+    link.declared = True
+    if link.attack.facts.has("phantasm"):
+        for card in new:
+            f = card.facts
+            if f.is_attack_action and "illusionist" not in f.classes and (f.power or 0) >= 6:
+                s.stack.append(
+                    Layer(
+                        id=s.new_id(),
+                        kind="triggered",
+                        name=f"{link.attack.name} phantasm trigger",
+                        controller=link.controller,
+                        effect="phantasm",
+                    )
+                )
+                ctx.events.append(Event("trigger", link.controller, "phantasm"))
+                break
+    give_priority(s)  # CR 7.3.3

@@ -1,0 +1,266 @@
+"""The end phase (CR 4.4) and the turn's end.
+
+The action phase ends when all players pass with an empty stack and no combat (CR 4.3.4). The end
+phase begins with its delayed effects (intimidated cards return, quell destroys, blood debt, the
+turn-player's end-phase tokens), then its steps go in order: the arsenal (CR 4.4.3b), the pitch zones
+to the bottom of the deck (4.4.3c), untapping in 2.13.0 (4.4.3d) and losing action and resource
+points, drawing up to intellect; then the turn ends (CR 4.4.4) and the next turn's start phase
+triggers. A step the log skips happens on its own when a later step is logged. Heave (CR 8.3.18)
+also happens at the beginning of the end phase.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .cards import norm_name
+from .context import Ctx, Event, check_game_over
+from .costs import pay_resources
+from .effects import token_facts
+from .rules import MANUAL, NOTE, CannotApply, Illegal
+from .state import PLAYERS, GameState, PendingDamage, other
+from .triggers import start_phase
+from .zones import destroy_permanent, draw, make_token, permanents_of, put_bottom, take
+
+
+def begin_end_phase(s: GameState, ctx: Ctx) -> None:
+    """CR 4.3.4 -> 4.4.2: the action phase ends; beginning-of-end-phase effects happen."""
+    s.phase = "end"
+    s.end_step = "arsenal"
+    s.priority = None
+    s.passes = 0
+    keep = []
+    for eff in s.effects:
+        if eff.kind == "intimidated":
+            p = s.p(eff.player)
+            for card in list(p.banished):
+                if card.id == eff.card_id:
+                    p.banished.remove(card)
+                    card.face = "up"
+                    card.duration = ""
+                    p.hand.append(card)  # CR 8.5.10
+                    ctx.events.append(Event("trigger", eff.player, "intimidate return"))
+        elif eff.kind == "quell_destroy":
+            p = s.p(eff.player)
+            for card in [x for x in p.equipment.values() if x is not None] + list(p.permanents):
+                if card.id == eff.card_id:
+                    destroy_permanent(s, card)
+                    ctx.events.append(Event("trigger", eff.player, "quell destroy"))
+        else:
+            keep.append(eff)
+    s.effects = keep
+    tp = s.p(s.turn_player)
+    for card in tp.banished:
+        if card.facts.has("blood debt") and card.face == "up" and tp.life is not None:
+            tp.life = max(0, tp.life - 1)  # CR 8.3.11 / 8.3.11a: only a public card
+            ctx.events.append(Event("trigger", s.turn_player, "blood debt"))
+    check_game_over(s, ctx)
+    for pl in PLAYERS:
+        for tok in list(s.p(pl).permanents):
+            t = token_facts(tok.name)
+            if t is None or not t.text.startswith("end_phase") or pl != s.turn_player:
+                continue
+            if t.text == "end_phase:draw":
+                destroy_permanent(s, tok)
+                draw(s, pl, 1, ctx)
+                ctx.events.append(Event("trigger", pl, "ponder"))
+            elif t.text == "end_phase:destroy":
+                destroy_permanent(s, tok)
+            elif t.text == "end_phase:pox":
+                destroy_permanent(s, tok)
+                ctx.events.append(Event("trigger", pl, "bloodrot pox"))
+                s.pending = PendingDamage(pl, 2, "Bloodrot Pox", False, 0, pl, [], 3)
+            elif t.name == "Inertia":
+                destroy_permanent(s, tok)
+                p = s.p(pl)
+                moved = list(p.hand) + list(p.arsenal)
+                for card in moved:
+                    card.face = "down"
+                    card.private_to = pl
+                put_bottom(p, moved)
+                if p.deck_count is not None:
+                    p.deck_count += p.hand_unknown
+                p.hand, p.arsenal, p.hand_unknown = [], [], 0
+                ctx.events.append(Event("trigger", pl, "inertia"))
+            else:
+                ctx.add(
+                    MANUAL,
+                    f"line {ctx.entry.number}: {tok.name} triggers at the beginning of the end phase; enter its outcome.",
+                    "tokens",
+                )
+
+
+def end_step_index(step: str) -> int:
+    """The position of an end-phase step (arsenal, pitch, assets, draw, done)."""
+    return ["arsenal", "pitch", "assets", "draw", "done"].index(step) if step else 0
+
+
+def require_end(s: GameState, ctx: Ctx, key: str, what: str) -> None:
+    """A line that belongs to the end phase: with nothing left to do in the action phase, the action
+    phase ends first (a note); anything else is a violation of the end-phase timing."""
+    if s.phase == "action" and not s.stack and not s.combat_step:
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: the action phase ends before {what} (all players pass, CR 4.3.4).",
+            "action_phase_ends",
+        )
+        begin_end_phase(s, ctx)
+    if s.phase != "end":
+        raise Illegal(key, f"{what} happens only in the end phase (it is the {s.phase} phase).")
+
+
+def arsenal(s: GameState, c: A.Arsenal, ctx: Ctx) -> None:
+    """CR 4.4.3b: the turn-player may put a card from hand face-down into an empty arsenal."""
+    require_end(s, ctx, "arsenal_timing", "putting a card into the arsenal")
+    if c.player != s.turn_player:
+        raise Illegal("arsenal_not_turn_player", f"{c.player} is not the turn-player.")
+    if end_step_index(s.end_step) > 0:
+        raise Illegal(
+            "end_order",
+            "The arsenal step comes before the pitch zones go to the bottom of the deck.",
+            ("4.4.3b",),
+        )
+    p = s.p(c.player)
+    if p.arsenal:
+        raise Illegal("arsenal_occupied", f"{c.player}'s arsenal already holds a card.")
+    if c.extra:
+        raise Illegal(
+            "arsenal_occupied",
+            f"an arsenal zone holds one card; {c.player} put {1 + len(c.extra)} cards there.",
+        )
+    card, _ = take(s, c.player, c.card, ("hand",), ctx)
+    card.face = c.face
+    card.origin = ""
+    p.arsenal.append(card)
+    s.end_step = "pitch"
+
+
+def no_arsenal(s: GameState, c: A.NoArsenal, ctx: Ctx) -> None:
+    """The turn-player puts no card into the arsenal."""
+    require_end(s, ctx, "arsenal_timing", "the arsenal step")
+    if end_step_index(s.end_step) == 0:
+        s.end_step = "pitch"
+
+
+def pitch_to_bottom(s: GameState, c: A.PitchToBottom, ctx: Ctx) -> None:
+    """CR 4.4.3c: each player puts their pitch zone on the bottom of their deck in any order (hidden)."""
+    require_end(s, ctx, "pitch_to_bottom", "putting pitched cards on the bottom of the deck")
+    if end_step_index(s.end_step) > 1:
+        raise Illegal("end_order", "The pitch zones go to the bottom before the draw.", ("4.4.3c",))
+    s.end_step = "pitch"
+    players = [c.player] if c.player else list(PLAYERS)
+    for pl in players:
+        p = s.p(pl)
+        if c.player and c.cards:
+            names = [norm_name(n) for n in c.cards]
+            have = sorted(norm_name(x.name) for x in p.pitch_zone)
+            if sorted(names) != have:
+                raise CannotApply(
+                    f"{pl}'s pitch zone holds {[x.name for x in p.pitch_zone]}, not {list(c.cards)}"
+                )
+            ordered = []
+            pool = list(p.pitch_zone)
+            for n in names:
+                card = next(x for x in pool if norm_name(x.name) == n)
+                pool.remove(card)
+                ordered.append(card)
+            for card in ordered:
+                card.private_to = pl
+            put_bottom(p, ordered)
+        else:
+            for card in p.pitch_zone:
+                card.private_to = pl
+            put_bottom(p, list(p.pitch_zone))
+        p.pitch_zone = []
+
+
+def finish_pitch_and_assets(s: GameState, ctx: Ctx) -> None:
+    """The steps before the draw happen if the log skipped them: pitch zones to the bottom
+    (CR 4.4.3c), untap in 2.13.0 (4.4.3d), action and resource points lost (4.4.3e)."""
+    if end_step_index(s.end_step) <= 1:
+        for pl in PLAYERS:
+            p = s.p(pl)
+            if p.pitch_zone:
+                for card in p.pitch_zone:
+                    card.private_to = pl
+                put_bottom(p, list(p.pitch_zone))
+                p.pitch_zone = []
+    if end_step_index(s.end_step) <= 2:
+        if ctx.version != "older":
+            for card in permanents_of(s, s.turn_player):
+                card.tapped = False  # CR 4.4.3d
+        for pl in PLAYERS:
+            s.p(pl).action_points = 0  # CR 4.4.3e (older 4.4.3d)
+            s.p(pl).resource_points = 0
+        s.end_step = "draw"
+
+
+def draw_clause(s: GameState, c: A.Draw, ctx: Ctx) -> None:
+    """A draw line. In the end phase it is drawing up to intellect (CR 4.4.3f), which must be exact
+    and, once the turn-player's hand is full, ends the turn; "draws for X" needs X to have happened
+    on this or the previous line."""
+    if c.because:
+        events = ctx.events + ctx.prev_events
+        if not any(e.kind in ("trigger", "resolve") and c.because in e.subject.casefold() for e in events):
+            key = {"crush": "crush"}.get(c.because, "missed_trigger")
+            raise Illegal(key, f"the line draws for {c.because}, but {c.because} did not happen here.")
+    if s.phase == "end":
+        # CR 4.4.3f: drawing up to intellect; the steps before it happen first if not logged
+        finish_pitch_and_assets(s, ctx)
+        p = s.p(c.player)
+        must = c.player == s.turn_player or s.first_turn
+        expected = max(0, (p.intellect or 0) - p.hand_size) if must else 0
+        if c.count != expected:
+            raise Illegal(
+                "draw_up",
+                f"{c.player} should draw {expected} (intellect {p.intellect}, {p.hand_size} cards in hand), not {c.count}.",
+            )
+        draw(s, c.player, c.count, ctx)
+        done = (
+            s.p(s.turn_player).hand_size >= (s.p(s.turn_player).intellect or 0)
+            or not s.p(s.turn_player).deck_count
+        )
+        if c.player == s.turn_player and not s.first_turn and done:
+            finish_end_phase(s, ctx)
+        elif s.first_turn and all(s.p(pl).hand_size >= (s.p(pl).intellect or 0) for pl in PLAYERS):
+            finish_end_phase(s, ctx)
+        return
+    draw(s, c.player, c.count, ctx)
+
+
+def finish_end_phase(s: GameState, ctx: Ctx) -> None:
+    """CR 4.4.4: the turn ends, "this turn" effects end, the next player begins their Start Phase."""
+    finish_pitch_and_assets(s, ctx)
+    s.effects = [e for e in s.effects if e.duration not in ("turn", "chain", "link", "end")]
+    for pl in PLAYERS:
+        s.p(pl).once_per_turn = []
+        for card in list(s.p(pl).banished):
+            if card.duration == "until end of turn":
+                card.duration = ""
+    s.turn_player = other(s.turn_player)
+    s.turn_number += 1
+    s.first_turn = False
+    s.phase = "start"
+    s.end_step = ""
+    s.priority = None
+    s.attacks_this_turn = []
+    s.arcane_dealt = []
+    s.weapon_attacked = []
+    start_phase(s, ctx)
+
+
+def heave(s: GameState, c: A.Heave, ctx: Ctx) -> None:
+    """CR 8.3.18: at the beginning of the end phase, pay N and put the card face-up into the arsenal."""
+    if s.phase != "end":
+        require_end(s, ctx, "arsenal_timing", "heave")
+    card, _ = take(s, c.player, c.card, ("hand",), ctx)
+    n = card.facts.keyword("heave") or 0
+    pay_resources(s, c.player, n if c.pay is None else c.pay, c.pitches, ctx)
+    p = s.p(c.player)
+    if p.arsenal:
+        raise Illegal(
+            "heave_arsenal", f"{c.player}'s arsenal is not empty, so heave cannot put {card.name} there."
+        )
+    card.face = "up"
+    p.arsenal.append(card)
+    for _ in range(n):
+        make_token(s, c.player, "Seismic Surge", ctx)

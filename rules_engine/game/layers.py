@@ -1,0 +1,370 @@
+"""Resolving layers (CR 5.3) and applying what card text says.
+
+When all players pass with a layer on the stack, the top layer resolves: an attack becomes a new
+chain link in the Attack Step (combo is checked, CR 8.4.1), a defense reaction joins the defending
+cards, a triggered layer does its effect, and any other card does what its recognised sentences
+say (``effects.recognise``), gives an action point with go again, and goes to the graveyard or
+stays as a permanent. Sentences the engine does not recognise are reported for the judge to enter.
+
+A resolving trigger can end the combat chain (phantasm destroys the attack, CR 7.7.2c; spectra
+leaves an attack with no target, CR 7.2.2). ``resolve_top`` then returns True and its caller closes
+the chain (``combat.close_chain``), so this module never imports the combat steps.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .cards import CardFacts, norm_name
+from .context import Ctx, Event, check_game_over, give_priority
+from .damage import deal_damage
+from .defending import check_can_defend
+from .effects import TextEffect, recognise
+from .rules import MANUAL, NOTE, Illegal
+from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
+from .zones import destroy_permanent, draw, make_token, put_bottom, target_player, to_graveyard
+
+
+def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
+    """The top layer resolves (CR 5.3); then the turn-player gets priority, unless ``give`` is off
+    or the chain is closing. True when the layer ended the combat chain: the caller closes it."""
+    layer = s.stack.pop()
+    ctx.events.append(Event("resolve", layer.controller, layer.name))
+    if layer.attack:
+        attack_resolves(s, layer, ctx)
+        return False
+    chain_ends = False
+    if layer.kind == "triggered":
+        chain_ends = resolve_trigger(s, layer, ctx)
+    elif layer.kind == "activated":
+        resolve_text(s, layer.controller, layer.name, layer.effect, ctx, layer)
+        if re.search(r"\bgo again\b", layer.effect, re.I):
+            gain_ap(s, layer.controller, layer.name, ctx)
+    elif layer.card is not None:
+        card = layer.card
+        f = card.facts
+        if f.is_("defense reaction"):
+            link = s.active_link()
+            if link is not None:
+                try:
+                    card.origin = layer.source_zone or "hand"
+                    m = re.search(
+                        r"if .+? is played from (?:your )?arsenal, it (?:gains|gets) \+(\d+)\{d\}",
+                        f.text,
+                        re.I,
+                    )
+                    if m and card.origin == "arsenal":
+                        card.counters["defense_effect"] = card.counters.get("defense_effect", 0) + int(
+                            m.group(1)
+                        )
+                    check_can_defend(s, link, [card], ctx, reaction=True)
+                    link.defending.append(card)  # CR 8.1.3b / 7.4.2d
+                    link.hand_defended = link.hand_defended or card.origin == "hand"
+                except Illegal:
+                    to_graveyard(s, card)  # fails to resolve
+            else:
+                to_graveyard(s, card)
+            resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
+        else:
+            if layer.effect.startswith("mode:"):
+                resolve_mode(s, layer, ctx)
+            else:
+                resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
+            if f.has("go again") or layer.go_again:
+                gain_ap(s, layer.controller, card.name, ctx)  # CR 8.3.5a
+            if f.is_("aura") or f.is_("item") or f.is_("ally") or f.is_("equipment") or f.is_("weapon"):
+                if f.is_equipment and f.slot:
+                    s.p(card.owner).equipment[f.slot] = card
+                elif f.is_weapon:
+                    s.p(card.owner).weapons.append(card)
+                else:
+                    s.p(card.owner).permanents.append(card)
+            else:
+                to_graveyard(s, card)
+    if give and s.phase == "action" and s.combat_step != "close":
+        give_priority(s)
+    return chain_ends
+
+
+def attack_resolves(s: GameState, layer: Layer, ctx: Ctx) -> None:
+    """CR 7.1.3, 7.2: the attack resolves and becomes chain link N+1 in the Attack Step."""
+    card = layer.card or Card(id=s.new_id(), facts=CardFacts(name=layer.name), owner=layer.controller)
+    target = layer.targets[0] if layer.targets else other(layer.controller)
+    link = ChainLink(
+        number=len(s.chain) + 1,
+        attack=card,
+        controller=layer.controller,
+        target=target,
+        power_bonus=layer.power_bonus,
+        go_again=layer.go_again,
+        max_nonblock=layer.max_nonblock,
+        source_zone=layer.source_zone,
+        proxy=card.name if layer.source_zone == "weapon" else "",
+    )
+    previous = s.chain[-1].attack.name if s.chain else ""
+    s.chain.append(link)
+    s.combat_step = "attack"
+    text = card.facts.text
+    m = re.search(
+        r"combo\s*[-–]\s*if (.+?) was the last attack this combat chain, this gets \+(\d+)\{p\}",
+        text,
+        re.I,
+    )
+    if (
+        m
+        and previous
+        and norm_name(previous) in [norm_name(x) for x in re.split(r"\s+or\s+|,\s*", m.group(1))]
+    ):
+        link.power_bonus += int(m.group(2))  # CR 8.4.1
+        ctx.events.append(Event("combo", link.controller, card.name, int(m.group(2))))
+    if re.search(r"when this attacks, intimidate", text, re.I) or card.facts.has("intimidate"):
+        s.stack.append(
+            Layer(
+                id=s.new_id(),
+                kind="triggered",
+                name=f"{card.name} intimidate trigger",
+                controller=link.controller,
+                effect="intimidate",
+            )
+        )
+        ctx.events.append(Event("trigger", link.controller, "intimidate"))
+    give_priority(s)
+
+
+def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
+    """A triggered layer does its effect (a token that made it is destroyed first). True when the
+    effect ends the combat chain, which the caller then closes."""
+    eff = layer.effect
+    chain_ends = False
+    if layer.source_zone.startswith("o"):
+        for tok in list(s.p(layer.controller).permanents):
+            if tok.id == layer.source_zone:
+                destroy_permanent(s, tok)
+
+    if eff == "arcane1":
+        target = layer.targets[0] if layer.targets else other(layer.controller)
+        deal_damage(s, target, 1, layer.name, ctx, arcane=True, controller=layer.controller)
+    elif eff == "go_again":
+        bump_attack(s, layer, go_again=True)
+    elif eff == "power1":
+        bump_attack(s, layer, power=1)
+    elif eff == "card_go_again":
+        for lay in s.stack:
+            if lay.id in layer.targets:
+                lay.go_again = True
+    elif eff == "destroy_source":
+        for pl in PLAYERS:
+            for tok in list(s.p(pl).permanents):
+                if tok.id in layer.targets:
+                    destroy_permanent(s, tok)
+    elif eff == "spectra":
+        for pl in PLAYERS:
+            for perm in list(s.p(pl).permanents):
+                if perm.id in layer.targets:
+                    destroy_permanent(s, perm)
+                    key = f"{pl}:{perm.name}"
+                    for lay in list(s.stack):
+                        if lay.attack and lay.targets and all(t == key for t in lay.targets):
+                            s.stack.remove(lay)  # no legal attack-target remains (CR 7.2.2)
+                            if lay.card is not None and lay.source_zone != "weapon":
+                                to_graveyard(s, lay.card)
+        if not s.chain and not any(lay.attack for lay in s.stack):
+            chain_ends = True
+    elif eff == "phantasm":
+        link = s.active_link()
+        if link is not None:
+            ctx.events.append(Event("destroy", link.controller, link.attack.name))
+            chain_ends = True  # the attack is destroyed: CR 7.7.2c
+    elif eff == "intimidate":
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: intimidate resolves; log the random card banished face-down ('P2 banishes X face-down (intimidate, random)').",
+            "intimidate",
+        )
+    elif eff == "text":
+        for t in layer.targets:
+            kind, amount, target = (t.split(":", 2) + ["", ""])[:3]
+            apply_text_effect(
+                s,
+                layer.controller,
+                layer.name,
+                TextEffect(kind, int(amount or 0), "", target),
+                ctx,
+                layer,
+            )
+    elif eff.startswith("manual"):
+        ctx.add(
+            MANUAL,
+            f"line {ctx.entry.number}: {layer.name} resolves; the engine cannot compute its effect ({layer.amount or ''}{eff[7:]}). Enter the outcome as adjustment lines.",
+            "manual_effect",
+        )
+    elif eff:
+        resolve_text(s, layer.controller, layer.name, eff, ctx, layer)
+    return chain_ends
+
+
+def resolve_mode(s: GameState, layer: Layer, ctx: Ctx) -> None:
+    """The chosen mode of a "Choose 1" card: "+N{p}" and a granted ability in quotes."""
+    text = layer.effect[len("mode:") :]
+    m = re.match(r'target .+? (?:gets|gains) \+(\d+)\{p\}(?: and "(.+)")?\.?$', text, re.I)
+    link = s.active_link()
+    if m and link is not None:
+        link.power_bonus += int(m.group(1))
+        if m.group(2):
+            link.granted.append(m.group(2))
+    elif text:
+        resolve_text(s, layer.controller, layer.name, text, ctx, layer)
+
+
+def gain_ap(s: GameState, player: str, source: str, ctx: Ctx, n: int = 1) -> None:
+    """A non-turn player cannot gain action points (older CR 1.13.2b; the turn-player alone uses them)."""
+    if player != s.turn_player:
+        return
+    s.p(player).action_points += n
+    ctx.events.append(Event("gain_ap", player, source, n))
+
+
+def bump_attack(s: GameState, layer: Layer, power: int = 0, go_again: bool = False) -> None:
+    """An effect on "target attack": the attack on the stack, else the active chain link."""
+    for lay in reversed(s.stack):
+        if lay.attack:
+            lay.power_bonus += power
+            lay.go_again = lay.go_again or go_again
+            return
+    link = s.active_link()
+    if link is not None:
+        link.power_bonus += power
+        link.go_again = link.go_again or go_again
+
+
+def resolve_text(
+    s: GameState,
+    player: str,
+    name: str,
+    text: str,
+    ctx: Ctx,
+    layer: Layer | None,
+) -> None:
+    """A resolving card's recognised sentences apply (reprise only when a card from hand defends);
+    any other sentence is reported for the judge to enter."""
+    effects, unknown = recognise(text)
+    for e in effects:
+        if e.trigger == "reprise":
+            link = s.active_link()
+            if link is None or not any(c.origin == "hand" for c in link.defending):
+                continue
+        elif e.trigger:
+            continue
+        apply_text_effect(s, player, name, e, ctx, layer)
+    for sentence in unknown:
+        ctx.add(
+            MANUAL,
+            f"line {ctx.entry.number}: the engine cannot compute {name}'s text {sentence!r}; enter its outcome as an adjustment line (judge: ...).",
+            "manual_effect",
+        )
+
+
+def apply_text_effect(
+    s: GameState, player: str, name: str, e: TextEffect, ctx: Ctx, layer: Layer | None
+) -> None:
+    """One recognised sentence (``effects.TextEffect``) applied to the state."""
+    p = s.p(player)
+    k = e.kind
+    if k == "target_power" or k == "target_go_again":
+        target = None
+        if layer is not None and layer.targets:
+            target = layer.targets[0]
+        link = s.active_link()
+        bonus = e.amount if k == "target_power" else 0
+        if link is not None and (
+            target is None
+            or norm_name(target) == norm_name(link.attack.name)
+            or target.startswith("P") is False
+        ):
+            link.power_bonus += bonus
+            link.go_again = link.go_again or k == "target_go_again"
+        else:
+            for lay in reversed(s.stack):
+                if lay.attack:
+                    lay.power_bonus += bonus
+                    lay.go_again = lay.go_again or k == "target_go_again"
+                    break
+    elif k == "self_power":
+        link = s.active_link()
+        if link is not None and norm_name(link.attack.name) == norm_name(name):
+            link.power_bonus += e.amount
+    elif k == "next_attack_power":
+        s.effects.append(Effect("next_attack_power", player, e.amount, "turn", name))
+    elif k == "next_attack_go_again":
+        s.effects.append(Effect("next_attack_go_again", player, 0, "turn", name))
+    elif k == "gain_life":
+        if p.life is not None:
+            p.life += e.amount
+    elif k == "gain_resources":
+        p.resource_points += e.amount
+    elif k == "gain_ap":
+        p.action_points += e.amount
+    elif k == "arcane_each":
+        targets = [target_player(t, player) for t in (layer.targets if layer else [])] or [other(player)]
+        for t in targets:
+            deal_damage(s, t, e.amount, name, ctx, arcane=True, controller=player, check=False)
+        check_game_over(s, ctx)
+    elif k == "negate":
+        wanted = layer.targets[0] if layer is not None and layer.targets else ""
+        for lay in reversed(s.stack):
+            if norm_name(lay.name) == norm_name(wanted.split(":")[-1]):
+                s.stack.remove(lay)  # CR 8.5.26: cleared, does not resolve
+                if lay.card is not None:
+                    to_graveyard(s, lay.card)
+                ctx.events.append(Event("negate", player, lay.name))
+                break
+    elif k == "self_go_again":
+        link = s.active_link()
+        if link is not None:
+            link.go_again = True
+    elif k == "destroy_arsenal":
+        victim = s.p(other(player))
+        for card in list(victim.arsenal):
+            victim.arsenal.remove(card)
+            to_graveyard(s, card)
+        ctx.events.append(Event("destroy", other(player), "arsenal"))
+    elif k == "discard_choice":
+        ctx.events.append(Event("trigger", player, f"{name} discard"))
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: {name} makes {other(player)} discard a card of their choice; log it ('{other(player)} discards X').",
+            "discard",
+        )
+    elif k == "bottom_defending":
+        wanted = layer.targets[0] if layer is not None and layer.targets else ""
+        link = s.active_link()
+        if link is not None:
+            for card in list(link.defending):
+                if norm_name(card.name) == norm_name(wanted.split(":")[-1]):
+                    link.defending.remove(card)
+                    put_bottom(s.p(card.owner), [card])
+                    break
+    elif k in ("arcane", "damage"):
+        target = other(player)
+        if layer is not None and layer.targets:
+            target = target_player(layer.targets[0], player)
+        deal_damage(s, target, e.amount, name, ctx, arcane=k == "arcane", controller=player)
+    elif k == "draw":
+        draw(s, player, e.amount, ctx)
+    elif k == "prevent_next":
+        s.effects.append(Effect("prevent_next", player, e.amount, "turn", name))
+    elif k == "create_token":
+        for _ in range(max(1, e.amount)):
+            make_token(s, player, e.target, ctx)
+    elif k == "opt":
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: {name} makes {player} opt {e.amount}; log where the cards go ('{player} opts {e.amount}: ...').",
+            "opt",
+        )
+    elif k == "manual":
+        ctx.add(
+            MANUAL,
+            f"line {ctx.entry.number}: the engine cannot compute {e.target!r}; enter its outcome as an adjustment line.",
+            "manual_effect",
+        )

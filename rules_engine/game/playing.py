@@ -1,0 +1,412 @@
+"""Playing cards and activating abilities (CR 5.1, 5.2, 8.1): putting layers on the stack.
+
+A card is played from hand or arsenal by the player with priority, at the time its type allows
+(actions on an empty stack outside combat, attacks also in the Resolution Step, attack reactions by
+the attacker and defense reactions by the defender in the Reaction Step, instants whenever), to
+legal targets, in a declared mode; its cost is paid, an action costs an action point of the
+turn-player, and the layer goes on the stack with the "next attack" effects applied and the triggers
+it causes above it. The player who played it gets priority (CR 1.11.5). Layers resolve in ``layers``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import actions as A
+from .cards import CardFacts, norm_name
+from .context import Ctx, Event, give_priority
+from .costs import consume_cost_effects, cost_modifiers, cost_token_rules, pay_resources
+from .defending import awaiting_defenders, check_can_defend, mark_declared
+from .effects import TOKEN_RULES, activated_ability
+from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
+from .state import PLAYERS, Card, GameState, Layer, other
+from .triggers import attack_played_triggers, nonattack_triggers, play_triggers, spectra_trigger
+from .zones import check_claims, destroy_permanent, new_card, take, target_player, token_base
+
+
+def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
+    """CR 5.1: play a card (from hand or arsenal unless the line says where): priority, timing by
+    type, targets, mode, cost, action point, then the layer and the triggers it causes go on the stack
+    and its player gets priority."""
+    player = c.player
+    if s.phase != "action":
+        raise Illegal(
+            "no_priority_phase",
+            f"{player} cannot play a card in the {s.phase} phase: no player has priority"
+            + (
+                f" (the end phase is not over: log the turn-player's draw, e.g. '{s.turn_player} draws N', or 'the turn ends')."
+                if s.phase == "end"
+                else "."
+            ),
+        )
+    if s.combat_step == "defend" and awaiting_defenders(s):
+        mark_declared(s)
+    if s.combat_step == "close":
+        raise Illegal("close_no_priority", "No player has priority in the Close Step.")
+    if s.priority is None and s.combat_step == "damage":
+        raise Illegal(
+            "no_priority_damage", "No player gets priority in the Damage Step under this rules version."
+        )
+    zones: tuple[str, ...] = (c.card.zone,) if c.card.zone else ("hand", "arsenal")
+    card, zone = take(s, player, c.card, zones, ctx, illegal="play_zone")
+    check_claims(card, c.card, ctx)
+    f = card.facts
+    if zone not in ("hand", "arsenal") and not c.card.zone:
+        raise Illegal("play_zone", f"{card.name} cannot be played from {zone}.")
+    if s.priority != player:
+        if f.is_("attack reaction") and (s.combat_step == "reaction"):
+            link = s.active_link()
+            if link is not None and link.controller != player:
+                raise Illegal(
+                    "attack_reaction",
+                    f"{player} does not control the attack, so cannot play the attack reaction {card.name}.",
+                )
+        after_resolution = s.priority == s.turn_player and s.passes == 0
+        raise Illegal(
+            "priority",
+            f"{player} played {card.name} without priority ({s.priority or 'nobody'} has it).",
+            ("5.3.7",) if after_resolution and ctx.version != "older" else (),
+        )
+    is_attack = f.is_attack_action
+    action_cost = 0
+    if f.is_("attack reaction"):
+        link = s.active_link()
+        if s.combat_step != "reaction" or link is None or link.controller != player:
+            raise Illegal(
+                "attack_reaction",
+                f"{player} cannot play the attack reaction {card.name}: only the attack's controller may, in the Reaction Step.",
+            )
+    elif f.is_("defense reaction"):
+        link = s.active_link()
+        if s.combat_step != "reaction" or link is None or link.target != player:
+            raise Illegal(
+                "defense_reaction",
+                f"{player} cannot play the defense reaction {card.name}: only the defending hero may, in the Reaction Step.",
+            )
+        if "defense reaction cards can't be played this chain link" in link.attack.facts.text.casefold():
+            raise Illegal(
+                "no_defense_reactions",
+                f"{link.attack.name} forbids defense reaction cards this chain link.",
+            )
+        check_can_defend(s, link, [card], ctx, reaction=True)
+    elif f.is_("instant") or c.as_instant:
+        pass
+    elif f.is_action or not f.types:
+        if s.stack:
+            raise Illegal("action_stack_not_empty", f"{card.name} is an action and the stack is not empty.")
+        if s.combat_step and not (
+            (is_attack and s.combat_step == "resolution" and ctx.version != "older")
+            or (s.combat_step == "link" and ctx.version == "older")
+        ):
+            raise Illegal(
+                "action_during_combat",
+                f"{card.name} is an action and cannot be played during the {s.combat_step} step of combat.",
+            )
+        action_cost = 1
+    check_targets(s, player, card, c.targets, is_attack)
+    mode_text = choose_mode(s, card, c, ctx)
+    cost = max(0, (f.cost or 0) + cost_modifiers(s, player, f, is_attack))
+    if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
+        raise Illegal("boost_no_card", f"{player} cannot boost: there is no top card of the deck to banish.")
+    if c.floating is not None and s.p(player).resource_points < c.floating:
+        ctx.add(
+            MISMATCH,
+            f"line {ctx.entry.number}: the line says {player} paid {c.floating} from floating resource points; {player} had {s.p(player).resource_points}.",
+            fact=f"{player}.resource_points",
+            claimed=c.floating,
+            derived=s.p(player).resource_points,
+        )
+    try:
+        pay_resources(s, player, cost, c.pitches, ctx, chi_cost=f.chi_cost or 0)
+    except Illegal as exc:
+        if exc.key != "not_enough_resources":
+            raise
+        raise Illegal(
+            exc.key, exc.message, exc.extra + cost_token_rules(s, player, f, is_attack, ctx)
+        ) from None
+    consume_cost_effects(s, player, f, is_attack)
+    if action_cost:
+        if s.p(player).action_points < action_cost:
+            raise Illegal(
+                "no_action_point",
+                f"{card.name} costs 1 action point and {player} has {s.p(player).action_points}.",
+                no_go_again_rules(s, player, ctx),
+            )
+        s.p(player).action_points -= action_cost
+        if player != s.turn_player:
+            raise Illegal(
+                "not_turn_player_action",
+                f"{player} is not the turn-player and cannot play the action {card.name}.",
+            )
+    layer = Layer(id=s.new_id(), kind="card", name=card.name, controller=player, card=card, source_zone=zone)
+    if mode_text is not None:
+        layer.effect = "mode:" + mode_text
+    layer.targets = list(c.targets)
+    if is_attack:
+        layer.attack = True
+        if not layer.targets:
+            layer.targets = [other(player)]
+        layer.targets = [t if ":" in t else target_player(t, player) for t in layer.targets]
+    if c.boost:
+        boost(s, player, layer, c.boost_card, ctx)
+    apply_next_card_effects(s, player, layer, ctx)
+    s.stack.append(layer)
+    play_triggers(s, player, ctx)
+    if "non-attack" in f.subtypes and f.is_action:
+        nonattack_triggers(s, player, layer, ctx)
+    if is_attack:
+        s.attacks_this_turn.append(card.name)
+        attack_played_triggers(s, player, layer, ctx, action_card=True)
+        for t in layer.targets:
+            if ":" in t:
+                spectra_trigger(s, t, ctx)
+        if not s.combat_step or s.combat_step in ("resolution", "link"):
+            s.combat_step = "layer"  # CR 7.0.2a, 7.6.3
+    if f.has("intimidate") and is_attack:
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: {card.name} intimidates; log the banished card ('P2 banishes X face-down (intimidate, random)').",
+            "intimidate",
+        )
+    give_priority(s, player)  # CR 1.11.5
+
+
+def no_go_again_rules(s: GameState, player: str, ctx: Ctx) -> tuple[str, ...]:
+    """Why the player's previous attack this turn gave no action point, when a keyword of it
+    decides that: boost gives go again only for a Mechanologist card banished (CR 8.3.9), combo
+    only when its condition is met (CR 8.4.1)."""
+    if player != s.turn_player or not s.attacks_this_turn:
+        return ()
+    facts = ctx.lookup.get(s.attacks_this_turn[-1])
+    if facts is None:
+        return ()
+    out: list[str] = []
+    for keyword in ("boost", "combo"):
+        if facts.has(keyword):
+            out += [r for r in cite(ctx.version, keyword) if r not in out]
+    return tuple(out)
+
+
+def check_targets(s: GameState, player: str, card: Card, targets: tuple[str, ...], is_attack: bool) -> None:
+    """Attack-targets must be attackable opposing objects (CR 1.4.5, 1.4.5a, 8.3.14a); effect
+    targets must suit the effect (CR 1.8.5d): damage needs a hero, negate needs a layer."""
+    low = card.facts.text.casefold()
+    for t in targets:
+        obj = ""
+        who = ""
+        if ":" in t and t[:2] in PLAYERS:
+            who, obj = t[:2], t[3:]
+        elif t in PLAYERS:
+            who = t
+        if is_attack:
+            if who == player:
+                raise Illegal(
+                    "attack_target",
+                    f"{card.name} cannot attack {player}'s own hero: an attack-target must be an opposing attackable object.",
+                )
+            if obj:
+                perm = next((x for x in s.p(who).permanents if norm_name(x.name) == norm_name(obj)), None)
+                if perm is None or not perm.facts.has("spectra"):
+                    raise Illegal(
+                        "attack_target",
+                        f"{obj} is not attackable (only living objects, or objects made attackable such as spectra).",
+                    )
+            continue
+        if "target attack action card" in low and not obj:
+            link = s.active_link()
+            if (
+                link is not None
+                and norm_name(link.attack.name) in norm_name(t)
+                and (link.proxy or not link.attack.facts.is_attack_action)
+            ):
+                raise Illegal(
+                    "effect_target", f"{card.name} needs an attack action card; {t} is a weapon attack."
+                )
+        if "negate target" in low:
+            if not any(norm_name(layer.name) == norm_name(obj or t) for layer in s.stack):
+                raise Illegal(
+                    "negate_target",
+                    f"{card.name} can only target a layer on the stack; {obj or t} is not on the stack.",
+                )
+        elif "damage to" in low and obj:
+            raise Illegal("damage_target", f"{card.name}'s damage needs a target with life; {obj} has none.")
+
+
+def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
+    """CR 1.7.5: a "Choose 1" card's mode is declared as it is played; the chosen mode's target
+    description must fit the target (CR 1.8.5d)."""
+    text = card.facts.text
+    if not re.match(r"\s*choose 1", text, re.I):
+        return None
+    modes = [m.strip() for m in re.split(r"\n\s*[-–]\s*|\s[-–]\s(?=target)", text)[1:] if m.strip()]
+    if not modes:
+        return None
+    if not c.mode or c.mode > len(modes):
+        ctx.add(
+            AMBIGUITY,
+            f"line {ctx.entry.number}: {card.name} has {len(modes)} modes; the line does not say which ('(mode 2)').",
+            rules=["1.7.5"],
+        )
+        return ""
+    chosen = modes[c.mode - 1]
+    m = re.match(r"target (.+?) (?:gets|gains) \+\d+\{p\}", chosen, re.I)
+    link = s.active_link()
+    if m and link is not None:
+        desc = m.group(1).casefold()
+        ok = True
+        if "weapon attack" in desc:
+            ok = bool(link.proxy)
+        elif "attack action" in desc:
+            ok = not link.proxy and link.attack.facts.is_attack_action
+        mc = re.search(r"with cost (\d+) or (greater|less)", desc)
+        if ok and mc:
+            cost = link.attack.facts.cost or 0
+            ok = cost >= int(mc.group(1)) if mc.group(2) == "greater" else cost <= int(mc.group(1))
+        if not ok:
+            raise Illegal(
+                "effect_target",
+                f"{card.name}'s mode {c.mode} needs {m.group(1)}; {link.attack.name} is not one.",
+            )
+    return chosen
+
+
+def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> None:
+    """CR 8.3.9: banish the top card of the deck; a Mechanologist card gives the attack go again."""
+    p = s.p(player)
+    if p.deck_top:
+        top = p.deck_top.pop(0)
+        if name and norm_name(top.name) != norm_name(name):
+            ctx.add(
+                MISMATCH,
+                f"line {ctx.entry.number}: the known top card was {top.name}, the line says {name}.",
+            )
+    elif name:
+        top = new_card(s, name, player, ctx)
+    else:
+        top = Card(id=s.new_id(), facts=CardFacts(name="unknown card", known=False), owner=player)
+    if p.deck_count is not None:
+        p.deck_count = max(0, p.deck_count - 1)
+    top.face = "up"
+    p.banished.append(top)
+    ctx.events.append(Event("random", player, f"boost banished {top.name} from the top of the deck"))
+    if "mechanologist" in top.facts.classes:
+        layer.go_again = True
+
+
+def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -> None:
+    """CR 5.1.2a: effects on "the next attack" apply when the attack is played."""
+    if not layer.attack:
+        return
+    if (layer.source_zone in ("arsenal", "weapon")) and any(
+        norm_name(token_base(t.name)) == "frailty" for t in s.p(player).permanents
+    ):
+        layer.power_bonus -= 1  # Frailty, CR 8.6.20
+    keep = []
+    for eff in s.effects:
+        if eff.player == player and eff.kind == "next_attack_power":
+            layer.power_bonus += eff.amount
+        elif eff.player == player and eff.kind == "next_attack_go_again":
+            layer.go_again = True
+        elif (
+            eff.player == player
+            and eff.kind == "next_attack_max_nonblock"
+            and layer.card is not None
+            and layer.card.facts.is_attack_action
+        ):
+            layer.max_nonblock = eff.amount
+        else:
+            keep.append(eff)
+    s.effects = keep
+
+
+def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
+    """CR 5.2: activate the (first) activated ability of a permanent; a weapon's attack makes an
+    attack-proxy (CR 8.3.1)."""
+    player = c.player
+    if s.phase != "action" or s.priority != player:
+        raise Illegal("priority", f"{player} activated {c.source} without priority.")
+    p = s.p(player)
+    src = None
+    for card in list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents):
+        if norm_name(card.name) == norm_name(c.source):
+            src = card
+            break
+    if src is None:
+        raise CannotApply(f"{player} controls no {c.source!r}")
+    ab = activated_ability(src.facts)
+    if ab is None:
+        ctx.add(
+            MANUAL,
+            f"line {ctx.entry.number}: the engine does not know {src.name}'s ability; enter its outcome as adjustment lines.",
+            "manual_effect",
+        )
+        return
+    if (
+        "can only attack if you've attacked with a weapon this turn" in src.facts.text.casefold()
+        and player not in s.weapon_attacked
+    ):
+        rule = TOKEN_RULES.get(token_base(src.name).casefold(), "8.6")
+        raise Illegal(
+            "token",
+            f"{src.name} can only attack if {player} has attacked with a weapon this turn.",
+            (rule,),
+        )
+    if ab.once_per_turn and src.id in p.once_per_turn:
+        raise Illegal(
+            "once_per_turn",
+            f"{src.name}'s ability can be activated once per turn and was already activated this turn.",
+        )
+    action_cost = 0
+    if ab.type == "action":
+        if player != s.turn_player:
+            raise Illegal("not_turn_player_action", f"{player} is not the turn-player.")
+        if s.stack:
+            raise Illegal("action_stack_not_empty", "An action ability needs an empty stack.")
+        if s.combat_step and not (ab.attack and s.combat_step in ("resolution", "link")):
+            raise Illegal(
+                "action_during_combat", f"{src.name}'s action ability cannot be activated during combat."
+            )
+        action_cost = 1
+    pay_resources(s, player, ab.resource_cost, c.pitches, ctx)
+    if action_cost:
+        if p.action_points < 1:
+            raise Illegal(
+                "no_action_point", f"{src.name}'s action ability costs 1 action point and {player} has 0."
+            )
+        p.action_points -= 1
+    if ab.once_per_turn:
+        p.once_per_turn.append(src.id)
+    if ab.destroy_self:
+        destroy_permanent(s, src)
+    layer = Layer(
+        id=s.new_id(),
+        kind="activated",
+        name=f"{src.name} ability",
+        controller=player,
+        card=None,
+        effect=ab.ability_text,
+    )
+    if ab.attack:
+        proxy = Card(id=s.new_id(), facts=src.facts, owner=player)
+        layer = Layer(
+            id=s.new_id(),
+            kind="activated",
+            name=src.name,
+            controller=player,
+            card=proxy,
+            attack=True,
+            source_zone="weapon",
+        )
+        layer.targets = [target_player(t, player) for t in (c.targets or (other(player),))]
+        layer.go_again = ab.go_again
+        apply_next_card_effects(s, player, layer, ctx)
+        s.stack.append(layer)
+        s.attacks_this_turn.append(src.name)
+        if src.facts.is_weapon and player not in s.weapon_attacked:
+            s.weapon_attacked.append(player)
+        attack_played_triggers(s, player, layer, ctx, action_card=False)
+        if not s.combat_step or s.combat_step in ("resolution", "link"):
+            s.combat_step = "layer"
+    else:
+        s.stack.append(layer)
+    give_priority(s, player)

@@ -1,0 +1,306 @@
+"""Triggered abilities (CR 6.6) and the tokens' triggers (CR 8.6).
+
+When an event triggers an ability, its layer goes on the stack here: the token triggers on playing a
+card or an attack (Frostbite, Eloquence, Runechant, Quicken, Courage, Embodiment of Lightning), the
+spectra trigger, the hit and crush triggers of the Damage Step, and the tokens that trigger as a
+phase begins (Soul Shackle and Seismic Surge at the action phase, Might, Vigor, Agility, Confidence
+and Toughness at the start of a turn). A trigger the log names is checked against the stack and its
+token's condition. Triggers resolve in ``layers``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import actions as A
+from .cards import CardFacts, norm_name
+from .context import Ctx, Event
+from .effects import TOKEN_RULES, recognise, token_facts
+from .rules import MANUAL, MISSED_TRIGGER, Illegal
+from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
+from .zones import destroy_permanent, draw, target_player, token_base
+
+
+def action_phase_triggers(s: GameState, ctx: Ctx) -> None:
+    """The turn-player's tokens that trigger as the action phase begins: Soul Shackle banishes the
+    top card of the deck, Seismic Surge is destroyed and the next Guardian attack costs 1 less
+    (CR 8.6.2)."""
+    for tok in list(s.p(s.turn_player).permanents):
+        t = token_facts(tok.name)
+        if t is not None and t.name == "Soul Shackle":
+            p = s.p(s.turn_player)
+            top = (
+                p.deck_top.pop(0)
+                if p.deck_top
+                else Card(
+                    id=s.new_id(), facts=CardFacts(name="unknown card", known=False), owner=s.turn_player
+                )
+            )
+            if p.deck_count is not None:
+                p.deck_count = max(0, p.deck_count - 1)
+            p.banished.append(top)
+            ctx.events.append(Event("trigger", s.turn_player, "soul shackle"))
+            ctx.events.append(
+                Event("random", s.turn_player, f"Soul Shackle banished {top.name} from the top of the deck")
+            )
+        if t is not None and t.text == "action_phase:cost_less":
+            destroy_permanent(s, tok)  # CR 8.6.2
+            s.effects.append(Effect("cost_next_guardian", s.turn_player, -1, "turn", "Seismic Surge"))
+            ctx.events.append(Event("trigger", s.turn_player, "seismic surge"))
+
+
+def play_triggers(s: GameState, player: str, ctx: Ctx) -> None:
+    """Frostbite (CR 8.6.10): when its controller plays a card, it is destroyed."""
+    for tok in list(s.p(player).permanents):
+        t = token_facts(tok.name)
+        if t is not None and t.text == "cost_more":
+            s.stack.append(
+                Layer(
+                    id=s.new_id(),
+                    kind="triggered",
+                    name=f"{token_base(tok.name)} trigger",
+                    controller=player,
+                    effect="destroy_source",
+                    targets=[tok.id],
+                )
+            )
+            ctx.events.append(Event("trigger", player, "Frostbite"))
+
+
+def nonattack_triggers(s: GameState, player: str, layer: Layer, ctx: Ctx) -> None:
+    """Eloquence (CR 8.6.23): when its controller plays a non-attack action card, destroy it and
+    the card gets go again (when the trigger resolves)."""
+    for tok in list(s.p(player).permanents):
+        t = token_facts(tok.name)
+        if t is None or not t.text.startswith("nonattack_trigger"):
+            continue
+        s.stack.append(
+            Layer(
+                id=s.new_id(),
+                kind="triggered",
+                name=f"{tok.name} trigger",
+                controller=player,
+                effect="card_go_again",
+                targets=[layer.id],
+                source_zone=tok.id,
+            )
+        )
+        ctx.events.append(Event("trigger", player, t.name.casefold()))
+
+
+def spectra_trigger(s: GameState, target: str, ctx: Ctx) -> None:
+    """CR 8.3.14: when a spectra object becomes the target of an attack, destroy it."""
+    who, obj = target[:2], target[3:]
+    perm = next((x for x in s.p(who).permanents if norm_name(x.name) == norm_name(obj)), None)
+    if perm is not None and perm.facts.has("spectra"):
+        s.stack.append(
+            Layer(
+                id=s.new_id(),
+                kind="triggered",
+                name=f"{perm.name} spectra trigger",
+                controller=who,
+                effect="spectra",
+                targets=[perm.id],
+            )
+        )
+        ctx.events.append(Event("trigger", who, "spectra"))
+
+
+def attack_played_triggers(s: GameState, player: str, layer: Layer, ctx: Ctx, action_card: bool) -> None:
+    """Token triggers on playing an attack (Runechant CR 8.6.3, Quicken 8.6.1, Courage 8.6.22,
+    Embodiment of Lightning 8.6.12): each goes on the stack above the attack."""
+    for tok in list(s.p(player).permanents):
+        tf = token_facts(tok.name)
+        t = (
+            tok.facts.text
+            if tok.facts.text.startswith(("attack_trigger", "attack_action_trigger"))
+            else (tf.text if tf is not None else "")
+        )
+        if not t.startswith(("attack_trigger", "attack_action_trigger")):
+            continue
+        if t.startswith("attack_action_trigger") and not action_card:
+            continue
+        effect = t.split(":", 1)[1]
+        trig = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{tok.name} trigger",
+            controller=player,
+            effect=effect,
+            targets=[other(player)] if effect == "arcane1" else [layer.id],
+            source_zone=tok.id,  # the token is destroyed when the trigger resolves
+        )
+        s.stack.append(trig)
+        ctx.events.append(Event("trigger", player, trig.name))
+
+
+def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx) -> None:
+    """CR 7.5.5: effects that trigger on the hit-event go on the stack in the Damage Step."""
+    text = link.attack.facts.text
+
+    def granted(m: re.Match[str]) -> str:
+        # "If you've dealt arcane damage this turn, this gets "When this hits ..."" (a conditional grant)
+        return m.group(1) if link.controller in s.arcane_dealt else ""
+
+    text = re.sub(r"if you've dealt arcane damage this turn, this gets \"(.+?)\"", granted, text, flags=re.I)
+    text = " ".join([text] + link.granted)
+    effects, _ = recognise(text)
+    hit = [e for e in effects if e.trigger == "hit"]
+    if hit:
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{link.attack.name} hit trigger",
+            controller=link.controller,
+            effect="text",
+        )
+        layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in hit]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", link.controller, layer.name))
+
+
+def crush(s: GameState, link: ChainLink, ctx: Ctx) -> None:
+    """CR 8.4.2: "Crush - When this deals 4 or more damage, [EFFECTS]" triggers."""
+    m = re.search(
+        r"crush\s*[-–]\s*when this deals 4 or more damage(?: to a hero)?, (.+?)(?:\.|$)",
+        link.attack.facts.text,
+        re.I,
+    )
+    if not m:
+        return
+    effects, unknown = recognise(m.group(1) + ".")
+    layer = Layer(
+        id=s.new_id(),
+        kind="triggered",
+        name=f"{link.attack.name} crush trigger",
+        controller=link.controller,
+        effect="text" if effects and not unknown else "manual crush",
+    )
+    layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
+    s.stack.append(layer)
+    ctx.events.append(Event("trigger", link.controller, "crush"))
+
+
+def start_phase(s: GameState, ctx: Ctx) -> None:
+    """CR 4.2.2: start-of-turn triggers (Might, Vigor, Agility, Confidence of the turn-player;
+    Toughness of the other player, CR 8.6.26-8.6.28, 8.6.35, 8.6.36)."""
+    for pl in PLAYERS:
+        for tok in list(s.p(pl).permanents):
+            t = token_facts(tok.name)
+            if t is None:
+                continue
+            mine = t.text.startswith("start:") and pl == s.turn_player
+            theirs = t.text.startswith("opp_start:") and pl != s.turn_player
+            if not (mine or theirs):
+                continue
+            destroy_permanent(s, tok)
+            ctx.events.append(Event("trigger", pl, t.name.casefold()))
+            apply_token_effect(s, pl, t.name, t.text.split(":", 1)[1], ctx)
+
+
+def trigger(s: GameState, c: A.Trigger, ctx: Ctx) -> None:
+    """A trigger named by the log: if the engine already put it on the stack this confirms it;
+    otherwise the layer is added (and a known token's trigger is applied when it resolves)."""
+    name = norm_name(c.source)
+    parts = [norm_name(x) for x in re.split(r"\s+and\s+|,\s*", c.source) if x.strip()]
+    if len(parts) > 1:
+        for part in parts:
+            trigger(s, A.Trigger(part, c.player, c.targets), ctx)
+        return
+    for layer in s.stack:
+        if layer.kind == "triggered" and norm_name(layer.name).startswith(name):
+            if c.targets and layer.effect == "arcane1":
+                layer.targets = [target_player(c.targets[0], layer.controller)]
+            return
+    player = c.player or s.turn_player
+    events = ctx.events + ctx.prev_events
+    if any(e.kind == "trigger" and name.rstrip("s") in e.subject.casefold() for e in events):
+        return  # the engine already applied it
+    t = token_facts(c.source.rstrip("s")) or token_facts(c.source)
+    if t is not None:
+        token_trigger(s, c, player, t, ctx)
+        return
+    effect = "manual"
+    layer = Layer(
+        id=s.new_id(), kind="triggered", name=f"{c.source} trigger", controller=player, effect=effect
+    )
+    if effect == "manual":
+        ctx.add(
+            MANUAL,
+            f"line {ctx.entry.number}: the log adds {c.source}'s trigger; enter its outcome as adjustment lines.",
+            "manual_effect",
+        )
+        s.stack.append(layer)
+        return
+    layer.targets = (
+        [target_player(x, player) for x in c.targets]
+        if c.targets
+        else ([other(player)] if effect == "arcane1" else [])
+    )
+    for tok in s.p(player).permanents:
+        if norm_name(tok.name) == name and effect in ("arcane1", "go_again", "power1"):
+            destroy_permanent(s, tok)
+            break
+    s.stack.append(layer)
+    ctx.add(
+        MISSED_TRIGGER if effect != "manual" else MANUAL,
+        f"line {ctx.entry.number}: the log adds {c.source}'s trigger; the engine had not put it on the stack at this point.",
+        "trigger",
+    )
+
+
+def token_trigger(s: GameState, c: A.Trigger, player: str, t: CardFacts, ctx: Ctx) -> None:
+    """A token trigger named by the log, checked against its CR 8.6 trigger condition."""
+    rule = TOKEN_RULES.get(t.name.casefold(), "8.6")
+    tok = next(
+        (x for x in s.p(player).permanents if norm_name(token_base(x.name)) == norm_name(t.name)),
+        None,
+    )
+    cond = t.text.split(":", 1)[0]
+    if tok is None:
+        raise Illegal("token", f"{player} controls no {t.name} token.", (rule,))
+    ok = cond == "opp_start" or (
+        (cond == "start" and s.phase == "start" and player == s.turn_player)
+        or (cond == "end_phase" and s.phase == "end" and player == s.turn_player)
+        or (cond == "action_phase" and s.phase == "action" and player == s.turn_player)
+    )
+    if not ok:
+        raise Illegal(
+            "token",
+            f"{t.name}'s trigger condition is not met now ({s.phase} phase of {s.turn_player}'s turn).",
+            (rule,),
+        )
+    if cond == "opp_start":
+        ok = s.phase == "start" and player != s.turn_player
+        if not ok:
+            raise Illegal(
+                "token", f"{t.name} triggers at the start of its controller's opponent's turn.", (rule,)
+            )
+    effect = t.text.split(":", 1)[1]
+    destroy_permanent(s, tok)
+    ctx.events.append(Event("trigger", player, t.name.casefold()))
+    apply_token_effect(s, player, t.name, effect, ctx)
+
+
+def apply_token_effect(s: GameState, player: str, name: str, effect: str, ctx: Ctx) -> None:
+    """The effect of a CR 8.6 token's start-of-turn / phase trigger."""
+    if effect == "confidence":
+        s.effects.append(Effect("next_attack_max_nonblock", player, 2, "turn", name))
+    elif effect == "next_defend_action":
+        s.effects.append(Effect("next_defend_action", player, 1, "turn", name))
+    elif effect == "next_attack_power1":
+        s.effects.append(Effect("next_attack_power", player, 1, "turn", name))
+    elif effect == "gain_resource1":
+        s.p(player).resource_points += 1
+    elif effect == "next_attack_go_again":
+        s.effects.append(Effect("next_attack_go_again", player, 0, "turn", name))
+    elif effect == "draw":
+        draw(s, player, 1, ctx)
+    elif effect == "cost_less":
+        s.effects.append(Effect("cost_next_guardian", player, -1, "turn", name))
+    elif effect != "destroy":
+        ctx.add(
+            MANUAL,
+            f"line {ctx.entry.number}: {name}'s trigger needs its outcome entered by the judge.",
+            "tokens",
+        )

@@ -1,0 +1,215 @@
+"""Priority and the turn's structure (CR 1.11, 4.2, 4.3): what happens when players pass.
+
+A player with priority passes it to the other; all players passing in succession (CR 1.11.4a)
+resolves the top layer, or with an empty stack ends the combat step, or with no combat ends the
+action phase. Lines that name a step or phase ("all pass to the Defend Step", "the end phase") are
+as many passes as it takes to get there. A waiting damage event is completed before a pass. A
+line that says what the pass resolves is checked against the stack first, so a line written after a
+reversed or unread one does not end a step or phase the players did not end.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import actions as A
+from .cards import norm_name
+from .combat import advance_combat, begin_step, close_chain
+from .context import MAX_LOOP, Ctx, give_priority
+from .damage import finish_pending
+from .defending import awaiting_defenders, mark_declared
+from .end_phase import begin_end_phase, finish_end_phase
+from .layers import resolve_top
+from .rules import AMBIGUITY, STEP_RULES, Illegal
+from .state import COMBAT_STEPS, PLAYERS, GameState, other
+from .triggers import action_phase_triggers
+
+
+def begin_action_phase(s: GameState, ctx: Ctx) -> None:
+    """CR 4.3.1-4.3.3: the action phase starts, the turn-player has 1 action point and priority."""
+    s.phase = "action"
+    s.end_step = ""
+    s.p(s.turn_player).action_points = 1
+    action_phase_triggers(s, ctx)
+    give_priority(s)
+
+
+def pass_priority(s: GameState, c: A.Pass, ctx: Ctx) -> None:
+    """CR 1.11.4: the active player passes; priority goes to the next player. All players passing in
+    succession resolves the top layer or ends the step (CR 1.11.4a, 5.3.1)."""
+    if s.phase != "action" or s.priority is None:
+        raise Illegal("no_priority_phase", f"{c.player} cannot pass priority: no player has priority now.")
+    if s.combat_step == "defend" and awaiting_defenders(s):
+        mark_declared(s)
+    if s.priority != c.player:
+        raise Illegal("priority", f"{c.player} passed without having priority ({s.priority} has it).")
+    s.passes += 1
+    if s.passes >= len(PLAYERS):
+        all_pass(s, ctx)
+    else:
+        s.priority = other(c.player)
+
+
+def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
+    """All players pass once, or "to" a step (until it is reached with an empty stack), or
+    "through" steps (until the last one named has ended)."""
+    if s.phase != "action":
+        return
+    if c.mode == "once":
+        if c.resolves and not resolves_named(s, c.resolves, ctx):
+            return
+        all_pass(s, ctx)
+        return
+    order = COMBAT_STEPS[ctx.version]
+    steps = [norm_step(x, ctx.version) for x in c.steps]
+    steps = [x for x in steps if x in order]
+    if not steps:
+        all_pass(s, ctx)
+        return
+    if c.mode == "to":
+        goal = order.index(steps[-1])
+        for _ in range(MAX_LOOP):
+            if s.game_over or not s.combat_step or s.pending is not None:
+                return
+            if order.index(s.combat_step) >= goal and not s.stack:
+                return
+            all_pass(s, ctx)
+        return
+    # through: pass until the last named step has ended
+    last = order.index(steps[-1])
+    for _ in range(MAX_LOOP):
+        if s.game_over or not s.combat_step:
+            return
+        if s.pending is not None:
+            finish_pending(s, ctx)
+            continue
+        if order.index(s.combat_step) > last:
+            return
+        all_pass(s, ctx)
+
+
+#: Words that say which layer or what kind of layer, not whose: "the top Runechant trigger",
+#: "the Gold activated-layer", "the second trigger" all name by the remaining words.
+_LAYER_WORDS = frozenset(
+    {"the", "a", "an", "top", "first", "second", "third", "next", "last", "other", "it", "that", "this"}
+    | {"layer", "trigger", "triggered", "ability", "activated", "activated-layer", "effect", "card"}
+)
+
+
+def _name_words(text: str) -> set[str]:
+    words = re.findall(r"[\w'-]+", norm_name(text).replace("'s ", " "))
+    return {w.removesuffix("'s") for w in words if not w.isdigit() and not re.fullmatch(r"p[12]('s)?", w)}
+
+
+def resolves_named(s: GameState, said: str, ctx: Ctx) -> bool:
+    """Whether the layer the line says resolves ("all pass (Instant Z resolves)") may be on the stack.
+
+    All players passing resolves the top layer (CR 1.11.4a, 5.3.1), and with an empty stack ends
+    the step or the action phase. A line whose layer is not on the stack was written about another
+    state, usually because an earlier line was reversed or not read; applying the pass would end a
+    step, the phase or the turn the players did not end, and every later line would follow from
+    there. So the pass is not applied and the line gets an ambiguity finding for the judge. The
+    name is read leniently (a layer whose name has all the words the line gives, leaving out words
+    such as "top", "trigger" or a token's count); only a clear contradiction is reported."""
+    wanted = _name_words(said) - _LAYER_WORDS
+    if s.stack and (not wanted or any(wanted <= _name_words(layer.name) for layer in s.stack)):
+        return True
+    if s.stack:
+        held = ", ".join(layer.name for layer in reversed(s.stack))
+        now = f"the stack holds {held} (top first), so the pass would resolve {s.stack[-1].name}"
+    elif s.combat_step:
+        now = f"the stack is empty, so the pass would end the {s.combat_step} step"
+    else:
+        now = "the stack is empty and the combat chain is closed, so the pass would end the action phase"
+    ctx.add(
+        AMBIGUITY,
+        f"line {ctx.entry.number}: the line says {said} resolves, but {said} is not on the stack: {now}. "
+        "The pass was not applied; an earlier line may have been reversed or not read. Enter what "
+        "happened (or fix the earlier line).",
+        "pass",
+    )
+    return False
+
+
+def norm_step(step: str, version: str) -> str:
+    """A step's name as the engine spells it; 2.13.0 has no Link Step (its Resolution Step does
+    that work)."""
+    st = step.casefold().replace(" step", "").strip()
+    if st == "link" and version == "2.13.0":
+        return "resolution"
+    return st
+
+
+def step_marker(s: GameState, c: A.StepMarker, ctx: Ctx) -> None:
+    """ "Damage Step": the game is in, or reaches by all players passing, the named step."""
+    if s.phase != "action":
+        return
+    step = norm_step(c.step, ctx.version)
+    order = COMBAT_STEPS[ctx.version]
+    if step not in order:
+        return
+    if not s.combat_step:
+        if step == "close":
+            return
+        ctx.add(
+            AMBIGUITY,
+            f"line {ctx.entry.number}: the line names the {c.step} but the combat chain is closed.",
+            rules=["7.0.2"],
+        )
+        return
+    goal = order.index(step)
+    for _ in range(MAX_LOOP):
+        if s.game_over or not s.combat_step or s.pending is not None:
+            return
+        cur = order.index(s.combat_step)
+        if cur >= goal:
+            if cur > goal:
+                ctx.add(
+                    AMBIGUITY,
+                    f"line {ctx.entry.number}: the line names the {c.step}, but the game is already in the {s.combat_step} step.",
+                    rules=[STEP_RULES[ctx.version].get(s.combat_step, "7.0.2")],
+                )
+            return
+        all_pass(s, ctx)
+
+
+def phase_marker(s: GameState, c: A.PhaseMarker, ctx: Ctx) -> None:
+    """A line naming a phase: "the end phase" passes until the action phase is over; the action
+    phase begins after the start phase; "the start phase" after the end phase ends the turn."""
+    ph = c.phase.casefold()
+    if ph == "end" and s.phase == "action":
+        for _ in range(MAX_LOOP):
+            if s.phase != "action" or s.game_over:
+                break
+            all_pass(s, ctx)
+    elif ph == "action" and s.phase == "start":
+        begin_action_phase(s, ctx)
+    elif ph == "start" and s.phase == "end":
+        finish_end_phase(s, ctx)
+
+
+def all_pass(s: GameState, ctx: Ctx) -> None:
+    """All players pass in succession (CR 1.11.4a): the top layer resolves, or the step/phase ends."""
+    if s.game_over:
+        return
+    if s.pending is not None:
+        finish_pending(s, ctx)
+        return
+    if s.phase == "start":
+        begin_action_phase(s, ctx)
+        return
+    if s.phase != "action":
+        return
+    if s.combat_step == "defend" and awaiting_defenders(s):
+        mark_declared(s)
+    if ctx.version == "older" and s.combat_step == "damage":
+        # nobody has priority in the older Damage Step: the first chance to pass is the Resolution Step
+        begin_step(s, "resolution", ctx)
+    if s.stack:
+        if resolve_top(s, ctx):
+            close_chain(s, ctx)
+        return
+    if s.combat_step:
+        advance_combat(s, ctx)
+        return
+    begin_end_phase(s, ctx)

@@ -1,0 +1,39 @@
+"""Values the rules derive from the state without changing it.
+
+An attack's power, a defending card's defense and whether a card is the one a line names are read
+by the phases that apply lines and by ``view`` (the JSON contract), so they live below both.
+"""
+
+from __future__ import annotations
+
+from .cards import norm_name, split_colour
+from .state import Card, ChainLink, GameState
+
+
+def link_power(link: ChainLink) -> int:
+    """The active-attack's power: printed power, its changes, and piercing N when an equipment
+    defends (CR 8.3.23); never below zero."""
+    power = (link.attack.facts.power or 0) + link.power_bonus
+    pierce = link.attack.facts.keyword("piercing")
+    if pierce and any(c.facts.is_equipment for c in link.defending):
+        power += pierce
+    return max(0, power)
+
+
+def same_card(card: Card, name: str) -> bool:
+    """The named card: "Snatch (blue)" names a Snatch with pitch 3 (CR 1.3.4: name and pitch)."""
+    if norm_name(card.name) == norm_name(name):
+        return True
+    base, pitch = split_colour(name)
+    return pitch is not None and norm_name(card.name) == norm_name(base) and card.pitch == pitch
+
+
+def defense_of(s: GameState, card: Card) -> int:
+    """A defending card's defense with static effects (Embodiment of Earth, CR 8.6.11)."""
+    d = card.defense or 0
+    f = card.facts
+    if "non-attack" in f.subtypes and any(
+        norm_name(t.name).startswith("embodiment of earth") for t in s.p(card.owner).permanents
+    ):
+        d += 1
+    return d

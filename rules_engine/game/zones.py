@@ -1,0 +1,354 @@
+"""Cards and zones: the operations every phase uses to find, move and create cards.
+
+A card a line names is looked up (inline cards first, then the card database; a CR 8.6 token by its
+rules), taken from the first zone that holds it (an unknown hand card becomes the named card and the
+reveal is an event), moved to the graveyard (tokens and ephemeral cards cease to exist, CR 8.3.21),
+put on the bottom of a deck, drawn, or created as a token. The log entries that only move cards
+(create a token, reveal, opt, banish, shuffle, discard) are here too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import actions as A
+from .cards import CardFacts, norm_name
+from .context import Ctx, Event
+from .effects import token_facts
+from .rules import MISMATCH, NOTE, UNKNOWN_CARD, CannotApply, Illegal
+from .state import Card, Effect, GameState, PlayerState, other
+from .values import same_card
+
+
+def card_facts(name: str, ctx: Ctx) -> CardFacts:
+    """The facts of a named card: the lookup's card, else a CR 8.6 token, else a card with no stats
+    (reported once per replay as an unknown card, with "did you mean" suggestions)."""
+    tok = token_facts(name)
+    found = ctx.lookup.get(name)
+    if found is not None and not (tok is not None and found.is_token):
+        return found
+    if tok is not None:
+        return CardFacts(
+            name=name, types=tok.types, subtypes=tok.subtypes, keywords=tok.keywords, text=tok.text
+        )
+    if norm_name(name) not in ctx.warned:
+        ctx.warned.add(norm_name(name))
+        sugg = ctx.lookup.suggest(name)
+        hint = f" Did you mean: {', '.join(sugg)}?" if sugg else ""
+        ctx.add(
+            UNKNOWN_CARD,
+            f"line {ctx.entry.number}: unknown card {name!r}; it is treated as a card with only the stats the line gives.{hint}",
+            suggestions=sugg,
+        )
+    return CardFacts(name=name, known=True)
+
+
+def new_card(s: GameState, name: str, owner: str, ctx: Ctx, claims: tuple[tuple[str, int], ...] = ()) -> Card:
+    """A new object for a named card; what the line says about a stat the card data lacks is kept as
+    a constraint ("a blue card")."""
+    facts = card_facts(name, ctx)
+    card = Card(id=s.new_id(), facts=facts, owner=owner)
+    for k, v in claims:
+        if getattr(facts, k, None) is None:
+            card.constraints[k] = v
+    return card
+
+
+def take(
+    s: GameState, player: str, ref: A.CardRef, zones: tuple[str, ...], ctx: Ctx, illegal: str = ""
+) -> tuple[Card, str]:
+    """Remove the named card from the first zone that holds it; an unknown hand card may be revealed."""
+    p = s.p(player)
+    key = norm_name(ref.name)
+    if ref.name == "?":
+        if "hand" in zones and p.hand_unknown > 0:
+            p.hand_unknown -= 1
+            unknown = Card(id=s.new_id(), facts=CardFacts(name="unknown card", known=False), owner=player)
+            unknown.constraints = dict(ref.claims)
+            unknown.origin = "hand"
+            return unknown, "hand"
+        raise CannotApply(f"{player} has no unknown card in {' or '.join(zones)}")
+    for zone in zones:
+        if zone == "equipment":
+            for slot, card in p.equipment.items():
+                if card is not None and same_card(card, ref.name):
+                    p.equipment[slot] = None
+                    card.origin = f"equipment:{slot}"
+                    return card, "equipment"
+            continue
+        if zone == "deck":
+            for lst in (p.deck_top, p.deck_bottom):
+                for i, card in enumerate(lst):
+                    if same_card(card, ref.name):
+                        lst.pop(i)
+                        if p.deck_count is not None:
+                            p.deck_count -= 1
+                        return card, "deck"
+            continue
+        lst = getattr(p, zone)
+        for i, card in enumerate(lst):
+            if same_card(card, ref.name):
+                lst.pop(i)
+                card.origin = zone
+                return card, zone
+        if zone == "hand" and p.hand_unknown > 0:
+            p.hand_unknown -= 1
+            card = new_card(s, ref.name, player, ctx, ref.claims)
+            card.origin = "hand"
+            ctx.events.append(Event("reveal", player, ref.name))
+            return card, "hand"
+    where = " or ".join(zones)
+    if illegal:
+        if ctx.lookup.get(ref.name) is None and not find_zone(s, player, key):
+            card_facts(ref.name, ctx)  # reports the unknown card with suggestions
+        for link in s.chain:
+            if any(norm_name(c.name) == key for c in link.defending):
+                raise Illegal(
+                    "defend_twice",
+                    f"{ref.name} is already defending on chain link {link.number} (7.3.2b B).",
+                )
+        elsewhere = find_zone(s, player, key)
+        detail = f" (it is in {elsewhere})" if elsewhere else ""
+        raise Illegal(illegal, f"{player} has no {ref.name} in {where}{detail}.")
+    raise CannotApply(f"{player} has no {ref.name!r} in {where}")
+
+
+def find_zone(s: GameState, player: str, key: str) -> str:
+    """Where the player's card with this (normalised) name is, in words, or "" (for messages)."""
+    p = s.p(player)
+    for zone in (
+        "hand",
+        "arsenal",
+        "graveyard",
+        "banished",
+        "pitch_zone",
+        "permanents",
+        "weapons",
+        "deck_top",
+        "deck_bottom",
+    ):
+        if any(norm_name(c.name) == key for c in getattr(p, zone)):
+            return "the banished zone" if zone == "banished" else zone.replace("_", " ")
+    return ""
+
+
+def check_claims(card: Card, ref: A.CardRef, ctx: Ctx) -> None:
+    """Stats the line states ("(pitch 3)") are checked against the card; a stat the card data lacks
+    becomes a constraint on the card."""
+    for k, v in ref.claims:
+        actual = getattr(card.facts, k, None)
+        if actual is None:
+            card.constraints[k] = v
+            continue
+        if k == "defense":
+            actual = card.defense
+        if actual != v:
+            ctx.add(
+                MISMATCH,
+                f"line {ctx.entry.number}: the line says {card.name} has {k} {v}, the card data says {actual}",
+                fact=f"{card.name}.{k}",
+                claimed=v,
+                derived=actual,
+            )
+
+
+def to_graveyard(s: GameState, card: Card) -> None:
+    """Tokens and ephemeral cards cease to exist instead (CR 8.3.21); otherwise the owner's graveyard."""
+    if (
+        card.facts.is_token
+        or card.facts.has("ephemeral")
+        or token_facts(card.name) is not None
+        and not card.facts.types
+    ):
+        return
+    card.face = "up"
+    card.origin = ""
+    s.p(card.owner).graveyard.append(card)
+
+
+def destroy_permanent(s: GameState, card: Card) -> None:
+    """A permanent leaves its slot or zone and goes to its owner's graveyard (or ceases to exist)."""
+    p = s.p(card.owner)
+    for slot, c in list(p.equipment.items()):
+        if c is card:
+            p.equipment[slot] = None
+    if card in p.permanents:
+        p.permanents.remove(card)
+    if card in p.weapons:
+        p.weapons.remove(card)
+    to_graveyard(s, card)
+
+
+def put_bottom(p: PlayerState, cards: list[Card]) -> None:
+    """Cards go to the bottom of the deck in the given order."""
+    for card in cards:
+        card.origin = ""
+        p.deck_bottom.append(card)
+    if p.deck_count is not None:
+        p.deck_count += len(cards)
+
+
+def permanents_of(s: GameState, player: str) -> list[Card]:
+    """The player's equipment, other permanents and weapons."""
+    p = s.p(player)
+    return [x for x in p.equipment.values() if x is not None] + list(p.permanents) + list(p.weapons)
+
+
+def draw(s: GameState, player: str, n: int, ctx: Ctx) -> None:
+    """Draw N: known top cards first, else an unknown card (a random event); nothing from an
+    empty deck (a note)."""
+    p = s.p(player)
+    for _ in range(n):
+        if p.deck_count is not None and p.deck_count <= 0:
+            ctx.add(
+                NOTE,
+                f"line {ctx.entry.number}: {player}'s deck is empty; no card is drawn.",
+                "draw_empty",
+            )
+            return
+        if p.deck_top:
+            card = p.deck_top.pop(0)
+            p.hand.append(card)
+            ctx.events.append(Event("draw", player, card.name))
+        elif p.deck_count is not None and p.deck_count == len(p.deck_bottom) and p.deck_bottom:
+            card = p.deck_bottom.pop(0)
+            p.hand.append(card)
+            ctx.events.append(Event("draw", player, card.name))
+        else:
+            p.hand_unknown += 1
+            ctx.events.append(Event("draw", player, "unknown"))
+        if p.deck_count is not None:
+            p.deck_count -= 1
+
+
+def make_token(s: GameState, player: str, name: str, ctx: Ctx) -> Card:
+    """Create a token under the player's control: a CR 8.6 token, else a card the lookup knows,
+    else a token with no abilities (reported)."""
+    facts = token_facts(name) or ctx.lookup.get(name)
+    if facts is None:
+        ctx.add(
+            UNKNOWN_CARD,
+            f"line {ctx.entry.number}: {name!r} is not a CR 8.6 token; created with no abilities.",
+        )
+        facts = CardFacts(name=name, types=frozenset({"token"}))
+    card = Card(id=s.new_id(), facts=facts, owner=player)
+    s.p(player).permanents.append(card)
+    return card
+
+
+def token_base(name: str) -> str:
+    """A token's name without its count ("Runechant 2" -> "Runechant")."""
+    return re.sub(r"\s+\d+$", "", name)
+
+
+def target_player(target: str, player: str) -> str:
+    """The player a target names ("P2", "P2's hero"); by default the opponent."""
+    m = re.match(r"(P[12])", target)
+    return m.group(1) if m else other(player)
+
+
+def create_token(s: GameState, c: A.CreateToken, ctx: Ctx) -> None:
+    """A token the log creates ("P1 creates a Runechant token")."""
+    for _ in range(c.count):
+        make_token(s, c.player, c.name, ctx)
+
+
+def reveal(s: GameState, c: A.Reveal, ctx: Ctx) -> None:
+    """A card becomes known. An unknown card already in a zone is filled in, and its constraints
+    ("a blue card") are checked against the card."""
+    p = s.p(c.player)
+    if any(norm_name(x.name) == norm_name(c.card) for x in getattr(p, c.zone, p.hand)):
+        return
+    facts = card_facts(c.card, ctx)
+    for zone in ("pitch_zone", "graveyard", "banished", "arsenal", "hand", "deck_top", "deck_bottom"):
+        for card in getattr(p, zone):
+            if card.facts.known or (zone != c.zone and c.zone not in ("hand",)):
+                continue
+            for k, v in card.constraints.items():
+                actual = getattr(facts, k, None)
+                if actual is not None and actual != v:
+                    ctx.add(
+                        MISMATCH,
+                        f"line {ctx.entry.number}: the revealed {c.card} has {k} {actual}, but the unknown card had {k} {v}.",
+                        fact=f"{c.card}.{k}",
+                        claimed=v,
+                        derived=actual,
+                    )
+            card.facts = facts
+            ctx.events.append(Event("reveal", c.player, c.card))
+            return
+    if c.zone == "hand" and p.hand_unknown > 0:
+        p.hand_unknown -= 1
+        card = new_card(s, c.card, c.player, ctx)
+        p.hand.append(card)
+        ctx.events.append(Event("reveal", c.player, c.card))
+        return
+    raise CannotApply(f"{c.player} has no unknown card in {c.zone} to reveal as {c.card!r}")
+
+
+def opt(s: GameState, c: A.Opt, ctx: Ctx) -> None:
+    """CR 8.5.22: look at the top N cards, put any on the top or bottom in any order."""
+    p = s.p(c.player)
+    n = len(c.top) + len(c.bottom)
+    known = p.deck_top[:n]
+    rest = p.deck_top[n:]
+    pool = {norm_name(x.name): x for x in known}
+    for name in c.top + c.bottom:
+        if norm_name(name) not in pool:
+            where = find_zone(s, c.player, norm_name(name))
+            if where and where not in ("deck top", "deck bottom"):
+                raise Illegal("opt", f"{name} is in {where}, not among the top {n} cards of the deck.")
+    top_cards = []
+    for name in c.top:
+        card = pool.pop(norm_name(name)) if norm_name(name) in pool else new_card(s, name, c.player, ctx)
+        card.private_to = c.player
+        top_cards.append(card)
+    bottom_cards = []
+    for name in c.bottom:
+        card = pool.pop(norm_name(name)) if norm_name(name) in pool else new_card(s, name, c.player, ctx)
+        card.private_to = c.player
+        bottom_cards.append(card)
+    p.deck_top = top_cards + rest
+    p.deck_bottom = p.deck_bottom + bottom_cards
+    ctx.events.append(Event("look", c.player, f"opt {n}", n))
+
+
+def banish(s: GameState, c: A.Banish, ctx: Ctx) -> None:
+    """Intimidate (CR 8.5.10): a random card from hand is banished face-down until the end phase."""
+    card, _ = take(s, c.player, c.card, ("hand",), ctx)
+    card.face = c.face
+    if c.intimidate:
+        card.duration = "until the beginning of the end phase"
+        s.effects.append(Effect("intimidated", c.player, 0, "end", "intimidate", card.id))
+        ctx.events.append(Event("random", c.player, "intimidate: a random card banished from hand"))
+    s.p(c.player).banished.append(card)
+
+
+def shuffle(s: GameState, c: A.Shuffle, ctx: Ctx) -> None:
+    """A shuffle (CR 8.5.20) randomises the deck: the known top and bottom cards are known no more."""
+    p = s.p(c.player)
+    p.deck_top, p.deck_bottom = [], []
+    ctx.events.append(Event("shuffle", c.player, "shuffled their deck"))
+
+
+def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
+    """A discard entered from an effect's outcome: hand -> graveyard (random if unknown)."""
+    if c.because:
+        events = ctx.events + ctx.prev_events
+        if not any(
+            e.kind in ("trigger", "resolve") and c.because.casefold() in e.subject.casefold() for e in events
+        ):
+            key = {"crush": "crush"}.get(c.because.casefold(), "discard")
+            raise Illegal(key, f"the line discards for {c.because}, but {c.because} did not happen here.")
+    p = s.p(c.player)
+    for ref in c.cards:
+        card, _ = take(s, c.player, ref, ("hand",), ctx, illegal="play_zone")
+        to_graveyard(s, card)
+    for _ in range(c.random):
+        if p.hand_unknown > 0:
+            p.hand_unknown -= 1
+            ctx.events.append(Event("random", c.player, "discarded an unknown card at random"))
+        elif p.hand:
+            card = p.hand.pop(0)
+            to_graveyard(s, card)
+            ctx.events.append(Event("random", c.player, f"discarded {card.name} at random"))

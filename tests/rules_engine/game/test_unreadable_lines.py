@@ -1,0 +1,134 @@
+"""A reversed or unreadable line never cascades (issue 26).
+
+"all pass (X resolves)" written after the line that put X on the stack was reversed (CR 1.10.3) or
+not read would, applied to the engine's state, resolve another layer or end the step, the action
+phase and the turn (CR 1.11.4a, 5.3.1, 4.3.4). The pass is not applied; the line gets an ambiguity
+finding that names it, and the later lines follow from the state the players and the engine share.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules_engine.game import actions as A
+from rules_engine.game.engine import Engine
+from rules_engine.game.log import Replay, names_for, replay
+from rules_engine.game.phrases import Parser
+from rules_engine.game.rules import AMBIGUITY, VIOLATION
+from rules_engine.game.start import start_state
+from rules_engine.game.state import Layer
+from rules_engine.game.view import view
+
+ATTACK = {"name": "Attack A", "type": "attack action", "cost": 0, "pitch": 1, "power": 4, "defense": 2}
+INSTANT = {"name": "Instant Z", "type": "instant", "cost": 0, "pitch": 1, "text": "Gain 1{h}."}
+DEAR = {"name": "Instant D", "type": "instant", "cost": 3, "pitch": 1, "text": "Gain 2{h}."}
+
+
+def _given(**p1: Any) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "P1": {"life": 20, "action_points": 1, "hand": [ATTACK, INSTANT, DEAR], **p1},
+        "P2": {"life": 20, "hand_size": 4},
+    }
+
+
+def _replay(lines: list[str], **p1: Any) -> Replay:
+    state, cards = start_state(_given(**p1))
+    return replay(state, lines, cards, names=names_for(state, lookup=cards))
+
+
+def _kinds(rep: Replay, line: int) -> list[str]:
+    return [f.kind for f in rep.steps[line - 1].findings]
+
+
+def test_all_pass_naming_a_layer_that_was_reversed_ends_nothing() -> None:
+    rep = _replay(
+        ["P1 plays Instant D", "all pass (Instant D resolves)", "P1 plays Attack A targeting P2's hero"]
+    )
+
+    assert _kinds(rep, 1) == [VIOLATION]  # 3 resource points short: reversed
+    assert _kinds(rep, 2) == [AMBIGUITY]
+    finding = rep.steps[1].findings[0]
+    assert finding.action == 2 and finding.line == "all pass (Instant D resolves)"
+    assert "Instant D is not on the stack" in finding.message and "end the action phase" in finding.message
+    assert "1.11.4a" in finding.rules
+    after = view(rep.steps[1].state)
+    assert (after["phase"], after["turn"], after["priority"]) == ("action", "P1", "P1")
+    assert rep.steps[1].state.state_hash() == rep.steps[0].state.state_hash()
+    # the attack the players played next is still legal: the turn did not end behind their backs
+    assert _kinds(rep, 3) == [] and view(rep.final)["stack"][0]["card"] == "Attack A"
+
+
+def test_all_pass_naming_a_reversed_layer_does_not_resolve_the_one_below() -> None:
+    rep = _replay(
+        [
+            "P1 plays Attack A targeting P2's hero",
+            "P1 plays Instant D",
+            "all pass (Instant D resolves)",
+        ]
+    )
+
+    assert _kinds(rep, 2) == [VIOLATION]
+    assert _kinds(rep, 3) == [AMBIGUITY]
+    assert "the pass would resolve Attack A" in rep.steps[2].findings[0].message
+    assert [x["card"] for x in view(rep.final)["stack"]] == ["Attack A"]
+    assert view(rep.final)["combat_chain"]["step"] == "layer"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "all pass (Instant Z resolves)",
+        "all pass (it resolves)",
+        "all pass (the top layer resolves)",
+        "all pass (Instant Z resolves; P1 gains 1 life)",
+        "all pass (Instant Z resolves: P1 gains 1 life)",
+    ],
+)
+def test_all_pass_naming_the_layer_on_the_stack_resolves_it(line: str) -> None:
+    rep = _replay(["P1 plays Instant Z", line])
+
+    assert _kinds(rep, 2) == []
+    assert view(rep.final)["stack"] == [] and view(rep.final)["P1"]["life"] == 21
+
+
+@pytest.mark.parametrize(
+    ("said", "layer"),
+    [
+        ("the top Runechant trigger", "Runechant 2 trigger"),
+        ("the second Runechant trigger", "Runechant 1 trigger"),
+        ("the Gold activated-layer", "Gold ability"),
+        ("the hit trigger", "Attack A hit trigger"),
+        ("P2's Spectral Shield trigger", "Spectral Shield trigger"),
+        ("the trigger", "Frostbite trigger"),
+    ],
+)
+def test_a_layer_is_named_leniently(said: str, layer: str) -> None:
+    state, cards = start_state(_given())
+    state.stack.append(Layer(id=state.new_id(), kind="triggered", name=layer, controller="P1"))
+    step = Engine(cards).apply(state, Parser().parse(1, f"all pass ({said} resolves)"))
+
+    assert [f.kind for f in step.findings] == []
+    assert step.state.stack == []
+
+
+def test_a_line_saying_what_the_pass_ends_is_not_checked_against_the_stack() -> None:
+    rep = _replay(["all pass (the action phase ends)"])
+
+    assert _kinds(rep, 1) == []
+    assert view(rep.final)["phase"] == "end"
+
+
+def test_the_parser_keeps_what_an_all_pass_line_says_resolves() -> None:
+    parse = Parser().parse
+
+    assert parse(1, "all pass (Instant Z resolves; the ward applies)").clauses == [
+        A.AllPass("once", (), "Instant Z")
+    ]
+    assert parse(1, "all pass (Resolution Step ends; the temper trigger resolves)").clauses == [
+        A.AllPass("once")
+    ]
+    assert parse(1, "all pass").clauses == [A.AllPass("once")]
