@@ -25,7 +25,8 @@ re-created) with Redis as the shared cache (``--redis``, flushed first):
 
 Run:  .venv/bin/python bench/load.py --players 500 2000
       .venv/bin/python bench/load.py --players 500 2000 --record   (also appends the report,
-      with its command, to docs/benchmarks.md)
+      with its command, to docs/benchmarks-history.md; docs/benchmarks.md keeps the current
+      figures, updated by hand when a recorded run replaces them)
       .venv/bin/python bench/load.py --players 2000 --scenario issue15
 Only 127.0.0.1 is ever contacted. Requests are bounded by count (one report and one confirm
 per table, pollers every ``--poll`` s) and time (``--timeout``).
@@ -461,20 +462,20 @@ def run_size(players: int, args) -> None:
     subprocess.run([*py, "--child-check", "--state", str(state_file), *common], check=True, cwd=ROOT)
 
 
-BENCHMARKS_MD = ROOT / "docs" / "benchmarks.md"
+BENCHMARKS_HISTORY_MD = ROOT / "docs" / "benchmarks-history.md"
 
 
 def record_text(argv: list[str], lines: list[str]) -> str:
-    """The section ``--record`` appends to docs/benchmarks.md: the command and the report."""
+    """The section ``--record`` appends to docs/benchmarks-history.md: the command and the report."""
     command = " ".join([".venv/bin/python bench/load.py", *argv])
     first = lines[0].strip() if lines else "bench/load.py"
     body = "".join(lines).rstrip("\n")
     return f"\n### {first}\n\nCommand: `{command}`\n\n```\n{body}\n```\n"
 
 
-def run_and_record(argv: list[str], target: Path = BENCHMARKS_MD) -> int:
+def run_and_record(argv: list[str], target: Path = BENCHMARKS_HISTORY_MD) -> int:
     """Run this script with ``argv``, echo its report and, when it succeeds, append the report
-    with its command to ``target`` (docs/benchmarks.md)."""
+    with its command to ``target`` (docs/benchmarks-history.md)."""
     proc = subprocess.Popen([sys.executable, __file__, *argv], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     lines = []
@@ -503,7 +504,9 @@ def main() -> None:
     parser.add_argument("--db", default=DEFAULT_DB, help="PostgreSQL database name (dropped and re-created)")
     parser.add_argument("--redis", default=DEFAULT_REDIS, help="Redis URL for the cache (flushed)")
     parser.add_argument(
-        "--record", action="store_true", help="append the report and its command to docs/benchmarks.md"
+        "--record",
+        action="store_true",
+        help="append the report and its command to docs/benchmarks-history.md",
     )
     parser.add_argument("--child-setup", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--child-check", action="store_true", help=argparse.SUPPRESS)

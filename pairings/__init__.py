@@ -1,4 +1,6 @@
-"""Pure Swiss engine (no Django anywhere but ``services.py``): pairing, standings, top cut, structure.
+"""Pure-Python Swiss engine, no Django: pairing, standings, top cut, structure, command line.
+
+Its ORM glue lives outside the package, in ``tournament/pairing.py``.
 
 Stable API (others code against these names):
 

@@ -1,4 +1,4 @@
-"""bench/load.py --record writes its figures and its command to docs/benchmarks.md (issue 20)."""
+"""bench/load.py --record writes its figures and its command to docs/benchmarks-history.md (issues 20, 33)."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ def test_record_text_names_the_command_and_keeps_the_report():
 
 def test_run_and_record_appends_only_a_successful_run(tmp_path, monkeypatch):
     load = _load_module()
-    target = tmp_path / "benchmarks.md"
-    target.write_text("# Benchmarks\n")
+    target = tmp_path / "benchmarks-history.md"
+    target.write_text("# Benchmark history\n")
     # A stand-in for the storm: a script that prints a report (and one that fails).
     ok = tmp_path / "ok.py"
     ok.write_text("print('bench/load.py issue20 at x'); print('0 errors')\n")
@@ -44,3 +44,15 @@ def test_run_and_record_appends_only_a_successful_run(tmp_path, monkeypatch):
     text = target.read_text()
     assert "0 errors" in text and "Command: `.venv/bin/python bench/load.py --players 1`" in text
     assert "half a report" not in text
+
+
+def test_record_goes_to_the_history_file_under_its_recorded_runs_heading():
+    """The default target is docs/benchmarks-history.md, whose last section ("Later runs") collects
+    the runs recorded since the split; docs/benchmarks.md (current figures) links to it."""
+    load = _load_module()
+    assert load.BENCHMARKS_HISTORY_MD == ROOT / "docs" / "benchmarks-history.md"
+    assert load.run_and_record.__defaults__ == (load.BENCHMARKS_HISTORY_MD,)
+    history = load.BENCHMARKS_HISTORY_MD.read_text(encoding="utf-8")
+    headings = [line for line in history.splitlines() if line.startswith("## ")]
+    assert headings[-1] == "## Later runs"
+    assert "benchmarks-history.md" in (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
