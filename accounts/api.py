@@ -103,7 +103,7 @@ def _claims_data(claims: list[PlayerIdClaim]) -> list[dict]:
 
 
 class ClaimListView(APIView):
-    """Requests to play as a player ID (TR&P 1.5; docs/access.md).
+    """Requests to play as a player ID (Flesh and Blood: TR&P 1.5; docs/access.md).
 
     GET: your own latest request (``mine``) and the pending ones you may act on (``to_decide``;
     ``?event=<slug>``: only the self-registrations at that event). POST: ask to play as a player

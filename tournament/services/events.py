@@ -103,7 +103,8 @@ def rule_defaults(values: dict) -> dict:
     its regular store event, Standard, best of three, entries closed at round 1,
     ga-organized-play.md sections 2, 3, 5); the event type gives tier and REL (TR&P App A);
     the format gives the round length (App C); the REL and format give decklists (TR&P 3.7,
-    App E) and regular deck checks (3.8); the game gives the standings policy (App D; GA 3/1/0).
+    App E) and regular deck checks (3.8); the game gives the standings policy (App D; Grand
+    Archive: 3/1/0 points).
     """
     trp = values.get("trp_version") or TrpVersion.TRP_2025
     game = values.get("game") or (Game.GA if values.get("format") in GA_FORMATS else Game.FAB)
