@@ -30,7 +30,7 @@ from . import exports
 from ._common import (
     STAFF_PLAYER_ROWS,
     _clock_label,
-    _fmt_seconds,
+    _remaining_text,
     posted_registration,
     registration_sentence,
     report_in_words,
@@ -231,7 +231,7 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "roles": sorted(StaffRole(r).label for r in roles),
         "clock": status,
         "clock_label": _clock_label(status),
-        "remaining_text": _fmt_seconds(status.remaining_seconds) if status else "",
+        "remaining_text": _remaining_text(status, idle=""),
         "swiss_rounds": swiss_rounds,
         "top_cut": top_cut,
         "registrations": registrations,

@@ -1,0 +1,150 @@
+"""Issue 36 (a store owner's first Friday), item 7: words that mislead. Extensions in minutes,
+play-off rounds named by their bracket, an untimed clock that says so, check-in only before
+round 1, the standings sheet labelled with the round it holds, every player placed."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.factories import EventFactory, PlayerProfileFactory, RegistrationFactory, StaffAssignmentFactory
+from tests.pdf_words import PDFTOTEXT, words
+from tournament import progress, selectors, services
+from tournament.enums import EventStatus, MatchResult, RoundStatus, StaffRole
+from tournament.models import Match
+from tournament.pdf import document_for
+from tournament.templatetags.round_words import extension_words
+
+pytestmark = pytest.mark.django_db
+
+
+def _event(n_players=8, swiss_rounds=3, top_cut=4):
+    event = EventFactory(swiss_rounds=swiss_rounds, top_cut=top_cut, status=EventStatus.REGISTRATION)
+    sk = StaffAssignmentFactory(event=event, role=StaffRole.SCOREKEEPER).user
+    for i in range(n_players):
+        RegistrationFactory(event=event, player=PlayerProfileFactory(display_name=f"P{i:02d}"))
+    return event, sk
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _pair(event, sk):
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    return rnd
+
+
+def _settle(rnd, sk):
+    for m in Match.objects.filter(round=rnd, result=MatchResult.PENDING):
+        services.enter_result(m, result=MatchResult.A_WINS, games_a=1, games_b=0, actor=sk)
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.COMPLETE
+
+
+def _play(event, sk):
+    rnd = _pair(event, sk)
+    _settle(rnd, sk)
+    return rnd
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"), [(420, "+7 min"), (285, "+4 min 45 s"), (30, "+30 s"), (0, "+0 s"), (None, "+0 s")]
+)
+def test_an_extension_reads_in_minutes_not_seconds(seconds, text):
+    assert extension_words(seconds) == text
+
+
+def test_the_outstanding_list_gives_a_tables_extension_in_minutes():
+    event, sk = _event(n_players=4, swiss_rounds=2, top_cut=0)
+    rnd = _pair(event, sk)
+    match = Match.objects.filter(round=rnd).order_by("table_number").first()
+    services.add_match_extension(match, seconds=420, reason="judge call", actor=sk)
+    html = _client(sk).get(f"/events/{event.slug}/staff/").content.decode()
+    assert "+7 min</span>" in html and "+420s" not in html
+
+
+def test_play_off_rounds_are_named_by_their_bracket_not_their_number():
+    event, sk = _event()
+    for _ in range(3):
+        _play(event, sk)
+    semis = _pair(event, sk)
+    client = _client(sk)
+    assert selectors.round_title(semis) == "Top 4 (semifinals)"
+    assert "<h2>Top 4 (semifinals) <span" in client.get(f"/events/{event.slug}/staff/").content.decode()
+    assert "Top 4 (semifinals) pairings" in client.get(f"/events/{event.slug}/").content.decode()
+    assert client.get(f"/events/{event.slug}/clock.json").json()["round_title"] == "Top 4 (semifinals)"
+    _settle(semis, sk)
+    final = _pair(event, sk)
+    assert selectors.round_title(final) == "Final"
+    assert selectors.round_title(Match.objects.filter(round__number=1).first().round) == "Round 1"
+
+
+def test_an_untimed_play_off_round_says_untimed_and_offers_no_clock_to_start():
+    """TR&P 3.1: a play-off round has no time limit."""
+    event, sk = _event()
+    for _ in range(3):
+        _play(event, sk)
+    semis = _pair(event, sk)
+    assert semis.duration_seconds == 0
+    html = _client(sk).get(f"/events/{event.slug}/staff/").content.decode()
+    assert "data-clock-display>Untimed<" in html
+    assert "data-clock-start" not in html and "Call time" not in html
+    assert "Untimed" in Client().get(f"/events/{event.slug}/clock/").content.decode()
+    assert Client().get(f"/events/{event.slug}/clock.json").json()["untimed"] is True
+
+
+def test_a_timed_swiss_round_still_offers_start_clock():
+    event, sk = _event(n_players=4, swiss_rounds=2, top_cut=0)
+    _pair(event, sk)
+    html = _client(sk).get(f"/events/{event.slug}/staff/").content.decode()
+    assert "data-clock-start" in html
+
+
+def test_check_in_is_mentioned_only_before_round_one_is_paired():
+    event, sk = _event(n_players=4, swiss_rounds=2, top_cut=0)
+    organizer = StaffAssignmentFactory(event=event, role=StaffRole.ORGANIZER).user
+    services.update_event(event, actor=organizer, check_in_required=True)
+    assert "data-check-in-setting" in Client().get(f"/events/{event.slug}/").content.decode()
+    services.check_in_all(event, actor=sk)
+    _pair(event, sk)
+    assert "data-check-in-setting" not in Client().get(f"/events/{event.slug}/").content.decode()
+
+
+def test_the_standings_sheet_of_a_running_round_holds_and_says_the_last_complete_round():
+    event, sk = _event(n_players=8, swiss_rounds=3, top_cut=0)
+    _play(event, sk)
+    _play(event, sk)
+    _pair(event, sk)  # round 3 runs
+    sheet = document_for(event, "standings", 3)
+    context = sheet.context()
+    assert (context["round_number"], context["unfinished_round"]) == (2, 3)
+    if PDFTOTEXT:
+        text = " ".join(w.text for w in words(sheet.render()))
+        assert "standings after round 2" in text and "Round 3 is still being played" in text
+        assert "standings after round 3" not in text
+
+
+def _finished(n_players, top_cut, rounds):
+    event, sk = _event(n_players=n_players, swiss_rounds=3, top_cut=top_cut)
+    for _ in range(rounds):
+        _play(event, sk)
+    services.finish_event(event, actor=sk)
+    event.refresh_from_db()
+    return event, sk
+
+
+def test_every_player_is_placed_after_the_top_cut_on_the_page_and_in_the_public_pdf():
+    event, _sk = _finished(11, 8, 6)  # three Swiss rounds, quarterfinals, semifinals, final
+    assert len(progress.final_placings(event)) == 11
+    page = Client().get(f"/events/{event.slug}/").content.decode()
+    section = page.split('id="placings"')[1].split("</section>")[0]
+    assert section.count("<tr data-reg=") == 11
+    # The public page offers the sheet of the last Swiss round: it carries the placings too.
+    assert "standings/?round=3" in page
+    sheet = document_for(event, "standings", 3).context()
+    assert [row["place"] for row in sheet["placings"]] == list(range(1, 12))
+    assert document_for(event, "standings", 2).context()["placings"] == []
