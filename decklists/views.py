@@ -198,7 +198,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "decklists/detail.html", context)
 
 
-ACTIONS = ("submit", "accept", "reject", "exception", "fix")
+ACTIONS = ("submit", "accept", "reject", "exception", "fix", "use-suggestion")
 
 
 @login_required
@@ -209,7 +209,16 @@ def action(request: HttpRequest, pk: int, name: str) -> HttpResponse:
         raise Http404("Unknown action.")
     decklist = access.access_decklist(request.user, pk)
     try:
-        if name == "submit":
+        if name == "use-suggestion":
+            line = request.POST.get("line", "")
+            decklist = services.use_suggestion(
+                decklist,
+                actor=request.user,
+                line=int(line) if line.isdigit() else 0,
+                suggestion=request.POST.get("suggestion", ""),
+            )
+            messages.success(request, f"Line {line} now reads {request.POST.get('suggestion', '')}.")
+        elif name == "submit":
             services.submit_decklist(
                 decklist, actor=request.user, version=request.POST.get("version") or None
             )

@@ -364,3 +364,31 @@ def test_official_types_in_a_paper_list_and_sets_the_deadline(
     response = client.post(url, {"deadline": "2030-01-01T10:00", "limited_sets": ""}, follow=True)
     assert b"Deadline saved" in response.content
     assert DecklistPolicy.objects.get(event=s["event"]).deadline.year == 2030
+
+
+def test_a_did_you_mean_suggestion_is_a_button_that_fixes_the_line(
+    client, event_with_staff, fab_release, legal_cc_text
+):
+    """Issue 36: a suggestion rewrites its line (quantity and pitch kept) and the list is read again."""
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    client.post(_submit_url(s["event"]), {"text": legal_cc_text + "\n2 Snach (red)", "save": "1"})
+    decklist = Decklist.objects.get(registration=s["alice"])
+    (problem,) = decklist.problems
+    assert "Snatch" in problem["suggestions"]
+    line = problem["line"]
+    page = client.get(reverse("decklists:detail", args=[decklist.pk])).content.decode()
+    assert 'name="suggestion" value="Snatch"' in page
+    assert 'name="suggestion" value="Snatch"' in client.get(_submit_url(s["event"])).content.decode()
+    url = reverse("decklists:action", args=[decklist.pk, "use-suggestion"])
+    answer = client.post(url, {"line": line, "suggestion": "Snatch"})
+    assert answer.status_code == 302
+    decklist.refresh_from_db()
+    assert decklist.raw_text.splitlines()[line - 1] == "2 Snatch (red)"
+    assert decklist.problems == [] and decklist.is_legal is True
+    # Only a suggestion offered for that line is taken; a stranger's post changes nothing.
+    client.post(url, {"line": line, "suggestion": "Overpower"})
+    decklist.refresh_from_db()
+    assert decklist.raw_text.splitlines()[line - 1] == "2 Snatch (red)"
+    _login(client, s["bob"].player.user)
+    assert client.post(url, {"line": 1, "suggestion": "Snatch"}).status_code in (302, 403, 404)
