@@ -176,7 +176,7 @@ def test_official_accepts_and_head_judge_fixes_through_pages(
         follow=True,
     )
     assert b"Correction recorded" in response.content
-    assert b"decklist.fix" in response.content
+    assert b"<td>corrected by a judge</td>" in response.content  # the audit trail in words (issue 36)
 
 
 def test_decklist_pdf_renders(client, event_with_staff, fab_release, legal_cc_text):
@@ -392,3 +392,29 @@ def test_a_did_you_mean_suggestion_is_a_button_that_fixes_the_line(
     assert decklist.raw_text.splitlines()[line - 1] == "2 Snatch (red)"
     _login(client, s["bob"].player.user)
     assert client.post(url, {"line": 1, "suggestion": "Snatch"}).status_code in (302, 403, 404)
+
+
+def test_the_audit_trail_says_what_happened_in_words(client, event_with_staff, fab_release, legal_cc_text):
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    client.post(_submit_url(s["event"]), {"text": legal_cc_text, "submit": "1"})
+    decklist = Decklist.objects.get(registration=s["alice"])
+    _login(client, s["head_judge"])
+    page = client.get(reverse("decklists:detail", args=[decklist.pk])).content.decode()
+    assert "<td>submitted</td>" in page and "decklist.submit" not in page
+
+
+def test_a_list_after_the_deadline_is_not_late_where_lists_are_not_required(
+    client, event_with_staff, fab_release, legal_cc_text
+):
+    """Issue 36: at a Casual event that asks for no lists, "late (TR&P 3.7)" only alarms."""
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    client.post(_submit_url(s["event"]), {"text": legal_cc_text, "submit": "1"})
+    decklist = Decklist.objects.get(registration=s["alice"])
+    Decklist.objects.filter(pk=decklist.pk).update(is_late=True)
+    url = reverse("decklists:detail", args=[decklist.pk])
+    assert "late (" in client.get(url).content.decode()
+    type(s["event"]).objects.filter(pk=s["event"].pk).update(decklists_required=False, rel="casual")
+    page = client.get(url).content.decode()
+    assert "late (" not in page and "does not matter" in page

@@ -210,3 +210,63 @@ def test_the_correction_preview_of_a_running_round_says_when_the_standings_count
     page = client.post(url, data).content.decode()
     assert "No change in the standings" not in page
     assert "Round 2 is still being played" in page
+
+
+# --------------------------------------------------------------------------- item 9: store-facing words
+
+
+def test_api_and_mirror_are_in_the_footer_not_in_everyones_menu():
+    event, sk = _event(n_players=2, swiss_rounds=1, top_cut=0)
+    for client in (Client(), _client(sk)):
+        page = client.get(f"/events/{event.slug}/").content.decode()
+        nav = page.split('class="site-nav"')[1].split("</nav>")[0]
+        footer = page.split("data-site-footer")[1].split("</footer>")[0]
+        assert "/api/docs/" not in nav and "/mirror/" not in nav
+        assert "API for developers" in footer
+    assert "/mirror/" in _client(sk).get("/events/").content.decode().split("data-site-footer")[1]
+
+
+def test_the_day_plan_link_only_for_a_multi_day_structure():
+    event, _sk = _event(n_players=2, swiss_rounds=1, top_cut=0)
+    organizer = StaffAssignmentFactory(event=event, role=StaffRole.ORGANIZER).user
+    client = _client(organizer)
+    assert "Day plan" not in client.get(f"/events/{event.slug}/staff/").content.decode()
+    event.structure_kind = "multi_day_constructed"
+    event.save(update_fields=["structure_kind"])
+    assert "Day plan" in client.get(f"/events/{event.slug}/staff/").content.decode()
+
+
+def test_the_event_file_is_explained_without_a_command_to_an_organizer():
+    event, _sk = _event(n_players=2, swiss_rounds=1, top_cut=0)
+    organizer = StaffAssignmentFactory(event=event, role=StaffRole.ORGANIZER).user
+    page = _client(organizer).get(f"/events/{event.slug}/staff/").content.decode()
+    assert "Download the event file" in page
+    assert "manage.py import_event" not in page
+
+
+def test_printed_documents_are_named_in_words_on_the_dashboard_and_the_job_page():
+    event, sk = _event(n_players=4, swiss_rounds=2, top_cut=0)
+    rnd = _pair(event, sk)
+    page = _client(sk).get(f"/events/{event.slug}/staff/").content.decode()
+    paper = page.split('id="paper"')[1].split("</section>")[0]
+    assert "Pairings by table:" in paper and "Match result slips:" in paper
+    assert "pairings-table:" not in paper and "<li>slips:" not in paper
+    from tournament import pdf_tasks
+
+    job = pdf_tasks.start_pdf_job(
+        event=event, kind="pairings-table", round_number=rnd.number, site_url="http://t/", requested_by=sk
+    )
+    html = _client(sk).get(f"/events/{event.slug}/pdf-jobs/{job.key.hex}/").content.decode()
+    assert f"Pairings by table, round {rnd.number}" in html and "pairings-table</h1>" not in html
+
+
+def test_an_armory_on_the_rules_default_says_it_may_run_fewer_rounds():
+    event, _sk = _event(n_players=11, swiss_rounds=None, top_cut=None)
+    event.event_type = "armory"
+    event.save(update_fields=["event_type"])
+    organizer = StaffAssignmentFactory(event=event, role=StaffRole.ORGANIZER).user
+    page = _client(organizer).get(f"/events/{event.slug}/staff/").content.decode()
+    note = page.split("data-armory-rounds>")[1].split("</p>")[0]
+    assert "may run fewer rounds" in note and "organizer" in note and "Swiss rounds" in note
+    services.update_event(event, actor=organizer, swiss_rounds=3)
+    assert "data-armory-rounds" not in _client(organizer).get(f"/events/{event.slug}/staff/").content.decode()

@@ -28,5 +28,26 @@ def extension_words(seconds) -> str:
     return f"+{rest} s"
 
 
+#: The printed documents (``tournament.pdf.DOCUMENT_KINDS``) and background jobs in words.
+DOCUMENT_NAMES = {
+    "pairings-table": "Pairings by table",
+    "pairings-name": "Pairings by name",
+    "standings": "Standings",
+    "slips": "Match result slips",
+}
+JOB_STATUS_WORDS = {"pending": "waiting", "running": "in progress", "done": "ready", "failed": "failed"}
+
+
+def document_name(kind) -> str:
+    """ "Pairings by table" for ``pairings-table``: never the code."""
+    return DOCUMENT_NAMES.get(str(kind), str(kind).replace("-", " ").replace("_", " ").capitalize())
+
+
+def job_status(status) -> str:
+    return JOB_STATUS_WORDS.get(str(status), str(status))
+
+
 register.filter("extension", extension_words)
+register.filter("document_name", document_name)
+register.filter("job_status", job_status)
 register.filter("round_title", round_title)

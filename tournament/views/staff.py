@@ -12,7 +12,7 @@ from django.utils import timezone
 from core.errors import DomainError
 from core.site import site_url
 
-from .. import access, addons, live, progress, selectors, services
+from .. import access, addons, day_plan, live, progress, selectors, services
 from ..access import STAFF_LENS
 from ..enums import (
     LIMITED_FORMATS,
@@ -237,6 +237,8 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "registrations": registrations,
         "player_query": query,
         "tables_over_time": _tables_over_time(round_, matches) if round_ else [],
+        # The Day 1 / Day 2 editor only for a multi-day structure: a Friday Armory has one day.
+        "show_day_plan": day_plan.is_multi_day(event),
         # Add-ons (judging, decklists) contribute tabs and panels through tournament.addons.
         "addon_links": addons.staff_links(event),
         "addon_panels": addons.staff_panels(event, request.user),
