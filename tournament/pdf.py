@@ -236,11 +236,14 @@ def team_standings_rows(rows: Iterable[dict], spec: PolicySpec) -> list[dict[str
 
 def placing_rows(placings: Iterable, *, lens: PlayerLens = STAFF_LENS) -> list[dict[str, Any]]:
     """Rows of the final placings (``progress.final_placings``): place, winner / finalist / top N
-    label, name and player ID as ``lens`` sees them, Swiss record and points."""
+    label ("Swiss standings" for the places after a top cut), name and player ID as ``lens`` sees
+    them, Swiss record and points."""
+    placings = list(placings)
+    after_cut = "Swiss standings" if any(p.label not in ("", "Winner") for p in placings) else ""
     return [
         {
             "place": p.place,
-            "label": p.label,
+            "label": p.label or after_cut,
             "name": lens.name(p.registration),
             "player_id": lens.player_id(p.registration) or "",
             "record": p.standing.record if p.standing is not None else "",

@@ -114,7 +114,7 @@ def _clock_label(status) -> str:
     if status is None:
         return "No round running"
     if not status.duration_seconds:
-        return "Untimed"  # a play-off round (TR&P 3.1): no clock to start or call
+        return "No time limit in this round"  # a play-off round, TR&P 3.1: no clock to start or call
     if status.state == ClockState.RUNNING and status.time_called:
         return "Time"
     if status.state == ClockState.FINISHED and not status.time_called:

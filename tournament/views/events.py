@@ -239,9 +239,16 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             setattr(m, "b_name", lens.name(m.player_b) if m.player_b_id else "")
     placings = []
     if event.status == EventStatus.FINISHED:  # every place: bracket first, then the Swiss
+        final = progress.final_placings(event)
+        after_cut = "Swiss standings" if any(p.label not in ("", "Winner") for p in final) else ""
         placings = [
-            {"place": p.place, "label": p.label, "name": lens.name(p.registration), "reg": p.registration.pk}
-            for p in progress.final_placings(event)
+            {
+                "place": p.place,
+                "label": p.label or after_cut,
+                "name": lens.name(p.registration),
+                "reg": p.registration.pk,
+            }
+            for p in final
         ]
     registration = selectors.registration_for_user(request.user, event)
     me_id = registration.pk if registration else None
