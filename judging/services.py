@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Q
@@ -277,7 +277,7 @@ def _grant_stopped_time(
     checks = DeckCheck.objects.filter(
         match=match, kind=DeckCheckKind.MID_GAME, status=DeckCheckStatus.DONE, ended_at__isnull=False
     ).exclude(pk=exclude_check)
-    spans = [(c.closed_at - timezone.timedelta(seconds=c.duration_seconds), c.closed_at) for c in calls]
+    spans = [(c.closed_at - timedelta(seconds=c.duration_seconds), c.closed_at) for c in calls]
     spans += [(c.started_at, c.ended_at) for c in checks]
     spans.append(stop)
     origin = min(start for start, _ in spans)
@@ -322,7 +322,7 @@ def close_call(
     if _timed(call.match):
         call.extension_seconds = _grant_stopped_time(
             call.match,
-            stop=(closed_at - timezone.timedelta(seconds=duration_seconds), closed_at),
+            stop=(closed_at - timedelta(seconds=duration_seconds), closed_at),
             exclude_call=call.pk,
             reason=f"Judge call #{call.pk} ({cite(call.event, 'time_extension')})",
             judge=judge,

@@ -701,7 +701,7 @@ def round_title(round_: Round) -> str:
         size = 2 * round_.matches.count()  # a bye in the cut is a match without player B
         names = {2: "Final", 4: "Top 4 (semifinals)", 8: "Top 8 (quarterfinals)"}
         cached = names.get(size, f"Top {size}" if size else f"Round {round_.number}")
-        round_._title = cached  # type: ignore[attr-defined]
+        setattr(round_, "_title", cached)
     return cached
 
 
