@@ -18,7 +18,7 @@ Environment variables:
     ARBITER_SITE_URL        the address QR codes and printed links carry (default: the one the request
                             came in on; `make store` sets the laptop's local-network address)
     ARBITER_SHARED_DIR      folder with seeds/ and data/ (default: ../shared beside the checkout when
-                            present, else var/shared)
+                            present, else var/shared when present, else ../shared)
     ARBITER_ONLINE_SOURCES  "0": never download card data or rules documents the shared folder lacks
                             (default: download the-fab-cube and Grand Archive data from ARBITER_FABCUBE_URL /
                             ARBITER_GA_URL, and each rules document missing from the folder and from the
@@ -67,13 +67,15 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 def _shared_dir() -> Path:
     """The folder of rules documents (seeds/) and card data (data/): ARBITER_SHARED_DIR, else
-    ../shared beside the checkout when it exists, else var/shared (absent: the importers then
-    read the public addresses below, or say what to run)."""
+    ../shared beside the checkout when it exists, else var/shared when that exists, else
+    ../shared all the same (absent: the importers then read the public addresses below, or say
+    what to run, naming the folder the README names)."""
     named = os.environ.get("ARBITER_SHARED_DIR")
     if named:
         return Path(named)
     beside = BASE_DIR.parent / "shared"
-    return beside if beside.is_dir() else VAR_DIR / "shared"
+    kept = VAR_DIR / "shared"
+    return kept if kept.is_dir() and not beside.is_dir() else beside
 
 
 SHARED_DIR = _shared_dir()
@@ -378,7 +380,8 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "") or (
     CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else ""
 )
 if not CELERY_BROKER_URL:
-    CELERY_BROKER_URL = "memory://"
+    # A host named, so kombu does not warn "No hostname was supplied" on every command.
+    CELERY_BROKER_URL = "memory://localhost/"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
     CELERY_RESULT_BACKEND = "cache+memory://"

@@ -26,6 +26,7 @@ from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
 from core.files import Output, Progress, fail_stale_files, start_generated_file
 from core.models import GeneratedFile
+from rules_engine import decklist_text
 from tournament.citations import cite
 from tournament.enums import LIMITED_FORMATS, TEAM_FORMATS, EventStatus, RoundStatus
 from tournament.models import Event, Registration, Round
@@ -34,7 +35,7 @@ from tournament.services import require_event_open
 from . import access, selectors
 from .enums import FROZEN, DecklistKind, DecklistSource, DecklistStatus, JobKind
 from .models import Decklist, DecklistPolicy
-from .text import check_text
+from .text import check_text, text_for_parser
 from .validation import Validation, validate_text
 
 # -- helpers -------------------------------------------------------------------------------
@@ -317,6 +318,44 @@ def save_decklist(
         event_id=registration.event_id,
     )
     return decklist
+
+
+def use_suggestion(decklist: Decklist, *, actor, line: int, suggestion: str) -> Decklist:
+    """Rewrite line ``line`` of the list with one of its did-you-mean ``suggestion``s (the
+    quantity kept, the pitch kept when the suggestion names none) and save the list again as
+    the player's draft (``save_decklist``: the same permissions, refusals and audit entry).
+    DomainError when the line has no such suggestion or the line can no longer be found."""
+    problem = next(
+        (
+            p
+            for p in decklist.problems or []
+            if p.get("line") == line and suggestion in p.get("suggestions", [])
+        ),
+        None,
+    )
+    if problem is None:
+        raise DomainError(
+            "That suggestion is not offered for that line; edit the list instead.", field="line"
+        )
+    lines = decklist.raw_text.split("\n")
+    if not 0 < line <= len(lines):
+        raise DomainError("That line is no longer in the list; edit the list instead.", field="line")
+    parsed = decklist_text.parse_decklist(text_for_parser(lines[line - 1])).lines
+    if len(parsed) != 1:
+        raise DomainError("That line names several cards: edit it by hand.", field="line")
+    entry = parsed[0]
+    fixed = f"{entry.quantity} {suggestion}"
+    if entry.pitch in decklist_text.PITCH_NAMES and not suggestion.rstrip().endswith(")"):
+        fixed += f" ({decklist_text.PITCH_NAMES[entry.pitch]})"
+    lines[line - 1] = fixed + ("\r" if lines[line - 1].endswith("\r") else "")
+    return save_decklist(
+        decklist.registration,
+        actor=actor,
+        text="\n".join(lines),
+        source=decklist.source,
+        kind=decklist.kind,
+        version=decklist.version,
+    )
 
 
 @transaction.atomic

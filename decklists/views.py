@@ -202,7 +202,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "decklists/detail.html", context)
 
 
-ACTIONS = ("submit", "accept", "reject", "exception", "fix")
+ACTIONS = ("submit", "accept", "reject", "exception", "fix", "use-suggestion")
 
 
 @login_required
@@ -213,7 +213,16 @@ def action(request: HttpRequest, pk: int, name: str) -> HttpResponse:
         raise Http404("Unknown action.")
     decklist = access.access_decklist(request.user, pk)
     try:
-        if name == "submit":
+        if name == "use-suggestion":
+            line = optional_whole_number(request.POST.get("line"), field="line") or 0
+            decklist = services.use_suggestion(
+                decklist,
+                actor=request.user,
+                line=line,
+                suggestion=request.POST.get("suggestion", ""),
+            )
+            messages.success(request, f"Line {line} now reads {request.POST.get('suggestion', '')}.")
+        elif name == "submit":
             version = optional_whole_number(request.POST.get("version"), field="version")
             services.submit_decklist(decklist, actor=request.user, version=version)
             messages.success(request, "Decklist submitted.")

@@ -59,7 +59,9 @@ class CloseCallForm(forms.Form):
 class PenaltyForm(forms.Form):
     registration = forms.TypedChoiceField(coerce=int, label="Player")
     infraction = forms.ChoiceField(label="Infraction")
-    variant = forms.ChoiceField(required=False, label="Situation")
+    # A select whose options follow the chosen infraction; the service checks the value (and
+    # names the infraction when a situation is not one of its own).
+    variant = forms.CharField(required=False, max_length=64, label="Situation", widget=forms.Select)
     penalty = forms.ChoiceField(
         required=False,
         label="Penalty to issue",
@@ -94,10 +96,17 @@ class PenaltyForm(forms.Form):
             items = [(i.code, f"{i.name} ({i.rule})") for i in entries if i.category == category]
             groups.append((category.title(), items))
         self.fields["infraction"].choices = [("", "Choose the infraction")] + groups
-        variants = [("", "Usual case")]
+        # The situations of the chosen infraction only; before one is chosen, every infraction's
+        # situations grouped under its name (the option text of the infraction list, which
+        # penalty_form.js matches to show one group without reloading).
+        chosen = (self.data.get("infraction") if self.is_bound else None) or self.initial.get("infraction")
+        if chosen and not any(i.code == chosen for i in entries):
+            chosen = None
+        variants: list = [("", "Usual case")]
         for item in entries:
-            variants += [(v.code, f"{item.name}: {v.label}") for v in item.variants]
-        self.fields["variant"].choices = variants
+            if item.variants and (not chosen or item.code == chosen):
+                variants.append((f"{item.name} ({item.rule})", [(v.code, v.label) for v in item.variants]))
+        self.fields["variant"].widget.choices = variants
         self.fields["penalty"].choices = [("", "Recommended")] + list(PenaltyType.choices)
 
 

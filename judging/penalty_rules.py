@@ -297,6 +297,20 @@ def ruling_extension_seconds(duration_seconds: float) -> int:
     return math.ceil(duration_seconds / 60) * 60
 
 
+def stopped_time_extension_seconds(stops: Iterable[tuple[float, float]]) -> int:
+    """TR&P 3.2, PPG 1.2 for a match stopped several times: ``stops`` are (start, end) times in
+    seconds (judge calls, mid-game deck checks). Stops that overlap or touch are one stop, as
+    long as their union; each stop over one minute earns its length rounded up to the minute.
+    A deck check inside a judge call adds nothing the call did not already give."""
+    merged: list[list[float]] = []
+    for start, end in sorted((min(a, b), max(a, b)) for a, b in stops):
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return sum(ruling_extension_seconds(end - start) for start, end in merged)
+
+
 def deck_check_extension_seconds(duration_seconds: float, round_minutes: int) -> int:
     """TR&P 3.2, 3.8: check time rounded up to the minute plus 3 minutes, at most the round length (OPEN-8)."""
     if duration_seconds < 0:

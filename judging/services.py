@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Q
@@ -258,6 +258,39 @@ def record_final_ruling(call: JudgeCall, *, head_judge, ruling: str, citations=(
     return call
 
 
+def _grant_stopped_time(
+    match: Match,
+    *,
+    stop: tuple[datetime, datetime],
+    reason: str,
+    judge,
+    exclude_call=None,
+    exclude_check=None,
+) -> int:
+    """Give ``match`` the time it was stopped (TR&P 3.2, PPG 1.2) now that ``stop`` has ended:
+    the union of its closed judge calls and finished mid-game deck checks with ``stop``, each
+    stop over one minute rounded up, less what those calls and checks already gave. Overlapping
+    stops count once. Returns the seconds added (what this call or check gave)."""
+    calls = JudgeCall.objects.filter(
+        match=match, status=CallStatus.CLOSED, closed_at__isnull=False, duration_seconds__isnull=False
+    ).exclude(pk=exclude_call)
+    checks = DeckCheck.objects.filter(
+        match=match, kind=DeckCheckKind.MID_GAME, status=DeckCheckStatus.DONE, ended_at__isnull=False
+    ).exclude(pk=exclude_check)
+    spans = [(c.closed_at - timedelta(seconds=c.duration_seconds), c.closed_at) for c in calls]
+    spans += [(c.started_at, c.ended_at) for c in checks]
+    spans.append(stop)
+    origin = min(start for start, _ in spans)
+    owed = rules.stopped_time_extension_seconds(
+        ((a - origin).total_seconds(), (b - origin).total_seconds()) for a, b in spans
+    )
+    granted = sum(c.extension_seconds for c in calls) + sum(c.extension_seconds for c in checks)
+    extension = max(0, owed - granted)
+    if extension:
+        tournament_services.add_match_extension(match, seconds=extension, reason=reason, actor=judge)
+    return extension
+
+
 @transaction.atomic
 def close_call(
     call: JudgeCall, *, judge, duration_seconds: int | None = None, closed_at: datetime | None = None
@@ -265,7 +298,8 @@ def close_call(
     """Close a call and give the match its time back.
 
     TR&P 3.2, PPG 1.2: a call that held the match more than one minute adds its length,
-    rounded up to the minute, to that match (``tournament.services.add_match_extension``).
+    rounded up to the minute, to that match (``tournament.services.add_match_extension``);
+    time the match was already stopped by another call or a mid-game deck check counts once.
     The length is ``duration_seconds`` when the judge states it, else opened -> closed.
     An appeal must be decided first.
     """
@@ -285,15 +319,14 @@ def close_call(
     call.closed_by = judge
     call.closed_at = closed_at
     call.duration_seconds = duration_seconds
-    extension = rules.ruling_extension_seconds(duration_seconds)
-    if extension and _timed(call.match):
-        tournament_services.add_match_extension(
+    if _timed(call.match):
+        call.extension_seconds = _grant_stopped_time(
             call.match,
-            seconds=extension,
+            stop=(closed_at - timedelta(seconds=duration_seconds), closed_at),
+            exclude_call=call.pk,
             reason=f"Judge call #{call.pk} ({cite(call.event, 'time_extension')})",
-            actor=judge,
+            judge=judge,
         )
-        call.extension_seconds = extension
     call.save()
     record_audit(
         call,
@@ -947,9 +980,9 @@ def finish_deck_check(
     extension once, not the sum.
 
     A non-regular check in the middle of a game pauses the match like any judge pause (TR&P
-    3.2, PPG 1.2): over one minute, the match gets at least the time taken, rounded up to the
-    minute; checks of both players at the same time count once. A check between rounds pauses
-    nothing and gives no time.
+    3.2, PPG 1.2): over one minute, the match gets the time taken, rounded up to the minute,
+    without the 3 minutes; the time it overlaps other mid-game checks or judge calls of the
+    match counts once. A check between rounds pauses nothing and gives no time.
     """
     check = (
         DeckCheck.objects.select_for_update(of=("self",))
@@ -985,16 +1018,14 @@ def finish_deck_check(
         same_pause = DeckCheck.objects.filter(match=match, kind=DeckCheckKind.REGULAR)
         reason = f"Deck check #{check.pk} ({cite(check.event, 'deck_check_time')})"
     elif check.kind == DeckCheckKind.MID_GAME and _timed(match):
-        extension = rules.ruling_extension_seconds((ended_at - check.started_at).total_seconds())
-        # Checks of this match that overlap this one in time were the same pause.
-        same_pause = DeckCheck.objects.filter(
-            match=match,
-            kind=DeckCheckKind.MID_GAME,
-            status=DeckCheckStatus.DONE,
-            started_at__lt=ended_at,
-            ended_at__gt=check.started_at,
+        # The match was stopped: checks and judge calls that overlap count once.
+        check.extension_seconds = _grant_stopped_time(
+            match,
+            stop=(check.started_at, ended_at),
+            exclude_check=check.pk,
+            reason=f"Mid-game deck check #{check.pk} paused the match ({cite(check.event, 'ruling_time')})",
+            judge=judge,
         )
-        reason = f"Mid-game deck check #{check.pk} paused the match ({cite(check.event, 'ruling_time')})"
     if extension:
         granted = max(same_pause.exclude(pk=check.pk).values_list("extension_seconds", flat=True), default=0)
         check.extension_seconds = extension

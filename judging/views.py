@@ -290,7 +290,9 @@ def penalty_new(request, slug):
                 )
             return redirect("judging:penalty", slug=slug, pk=p.pk)
     if entry is not None:  # once the infraction is known, offer only its own situations
-        form.fields["variant"].choices = [("", "Usual case")] + [(v.code, v.label) for v in entry.variants]
+        form.fields["variant"].widget.choices = [("", "Usual case")] + [
+            (v.code, v.label) for v in entry.variants
+        ]
     needs_hj = None
     if recommendation is not None:
         needs_hj = services.needs_head_judge(event, recommendation.infraction.code, recommendation.penalty)

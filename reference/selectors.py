@@ -68,6 +68,11 @@ def any_documents() -> bool:
     return RulesDocument.objects.exists()
 
 
+def any_documents_of(kind: str) -> bool:
+    """Whether any edition of the document ``kind`` is imported."""
+    return RulesDocument.objects.filter(kind=(kind or "").lower()).exists()
+
+
 def document_for(kind: str, version: str | None = None) -> RulesDocument:
     """The current edition of ``kind``, or the named ``version``; DocumentNotFound otherwise."""
     qs = RulesDocument.objects.filter(kind=(kind or "").lower())

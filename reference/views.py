@@ -13,6 +13,7 @@ from .rendering import document_index, render_rule_text
 from .selectors import (
     DocumentNotFound,
     all_documents,
+    any_documents_of,
     compare_documents,
     document_for,
     glossary_for,
@@ -26,7 +27,12 @@ COMPARE_PAGE_SIZE = 150
 
 
 class _NotFound(Exception):
-    pass
+    def __init__(self, message: str, *, missing_kind: str = "") -> None:
+        super().__init__(message)
+        self.missing_kind = missing_kind  # a document kind with no edition imported at all
+
+
+_SHORT_LABELS = {"cr": "CR", "trp": "TR&P", "ppg": "PPG", "ga": "GA"}
 
 
 def _document_or_404(doc: str, version: str | None) -> object:
@@ -35,11 +41,22 @@ def _document_or_404(doc: str, version: str | None) -> object:
     try:
         return document_for(doc, version or None)
     except DocumentNotFound as exc:
-        raise _NotFound(f"{exc}.") from exc
+        missing = "" if any_documents_of(doc) else doc
+        raise _NotFound(f"{exc}.", missing_kind=missing) from exc
 
 
-def _not_found(request: HttpRequest, message: str, q: str = "") -> HttpResponse:
-    return render(request, "reference/not_found.html", {"message": message, "q": q}, status=404)
+def _not_found(request: HttpRequest, message: str, q: str = "", missing_kind: str = "") -> HttpResponse:
+    context: dict = {"message": message, "q": q}
+    if missing_kind:
+        # A clone without the rules documents: the citation stays readable, with what to run.
+        context.update(
+            {
+                "missing_document": DocumentKind(missing_kind).label,
+                "citation": f"{_SHORT_LABELS[missing_kind]} {q}".strip(),
+                "seeds_folder": default_seeds_folder(),
+            }
+        )
+    return render(request, "reference/not_found.html", context, status=404)
 
 
 def _answers_404(view):
@@ -49,7 +66,7 @@ def _answers_404(view):
         try:
             return view(request, *args, **kwargs)
         except _NotFound as exc:
-            return _not_found(request, str(exc), kwargs.get("number", ""))
+            return _not_found(request, str(exc), kwargs.get("number", ""), exc.missing_kind)
 
     wrapped.__name__ = view.__name__
     wrapped.__doc__ = view.__doc__

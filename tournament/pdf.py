@@ -15,7 +15,7 @@ from typing import Any
 from core.pdf import qr_svg_data_uri, render_pdf
 
 from .access import STAFF_LENS, PlayerLens, public_lens
-from .enums import MatchResult
+from .enums import MatchResult, RoundStage, RoundStatus
 from .standings_policies import PolicySpec, policy_spec
 
 BYE_LABEL = "BYE"
@@ -154,6 +154,7 @@ class StandingsSheet:
     tiebreak_labels: tuple[str, ...] | None = None  # default: the event's policy's columns
     team_rows: list = field(default_factory=list)  # team events (TR&P 9.2): team_standings_rows
     placings: list = field(default_factory=list)  # ``placing_rows``: the final places, once play is over
+    unfinished_round: int | None = None  # a Swiss round asked for whose results are not all in
     template_name = "tournament/pdf/standings.html"
 
     def context(self) -> dict[str, Any]:
@@ -171,6 +172,7 @@ class StandingsSheet:
             "summary": spec.summary,
             "column_count": 4 + len(labels),
             "placings": self.placings,
+            "unfinished_round": self.unfinished_round,
         }
 
     def render(self) -> bytes:
@@ -234,11 +236,14 @@ def team_standings_rows(rows: Iterable[dict], spec: PolicySpec) -> list[dict[str
 
 def placing_rows(placings: Iterable, *, lens: PlayerLens = STAFF_LENS) -> list[dict[str, Any]]:
     """Rows of the final placings (``progress.final_placings``): place, winner / finalist / top N
-    label, name and player ID as ``lens`` sees them, Swiss record and points."""
+    label ("Swiss standings" for the places after a top cut), name and player ID as ``lens`` sees
+    them, Swiss record and points."""
+    placings = list(placings)
+    after_cut = "Swiss standings" if any(p.label not in ("", "Winner") for p in placings) else ""
     return [
         {
             "place": p.place,
-            "label": p.label,
+            "label": p.label or after_cut,
             "name": lens.name(p.registration),
             "player_id": lens.player_id(p.registration) or "",
             "record": p.standing.record if p.standing is not None else "",
@@ -270,20 +275,31 @@ def document_for(event, kind: str, round_number: int, *, site_url: str = "", len
     lens = lens or public_lens(event)
     round_ = selectors.round_by_number(event, round_number)
     if kind == "standings":
-        standings = selectors.standings_for_event(event, after_round=round_.number)
+        # Standings count complete Swiss rounds only: while round 3 runs, "after round 3" holds
+        # round 2's, so the sheet is labelled with the round it holds.
+        complete = [
+            r
+            for r in selectors.rounds_in_status(event, RoundStatus.COMPLETE)
+            if r.stage == RoundStage.SWISS and r.number <= round_.number
+        ]
+        held = complete[-1].number if complete else 0
+        standings = selectors.standings_for_event(event, after_round=held) if held else []
         teams = team_standings_rows(
-            selectors.team_standings_for_event(event, after_round=round_.number, lens=lens),
+            selectors.team_standings_for_event(event, after_round=held, lens=lens) if held else [],
             policy_spec(event.standings_policy),
         )
-        last = selectors.current_round(event)
-        # The last round's standings sheet of a finished event leads with the final placings.
-        placings = progress.final_placings(event) if last is not None and last.pk == round_.pk else []
+        later_swiss = selectors.rounds_for_event(event).filter(stage=RoundStage.SWISS, number__gt=held)
+        unfinished = list(later_swiss.filter(number__lte=round_.number).order_by("number"))
+        # From the last Swiss round on, a finished event's sheet leads with the final placings
+        # (the public page offers the last Swiss round's sheet; the staff the last round's).
+        placings = progress.final_placings(event) if held and not later_swiss.exists() else []
         return StandingsSheet(
             event,
-            round_.number,
+            held,
             standings_rows(standings, lens=lens),
             team_rows=teams,
             placings=placing_rows(placings, lens=lens),
+            unfinished_round=unfinished[0].number if unfinished else None,
         )
     matches = list(selectors.matches_for_round(round_))
     if kind == "slips":

@@ -695,6 +695,21 @@ def round_is_public(round_: Round) -> bool:
     return round_.status in VISIBLE_ROUND_STATUSES
 
 
+def round_title(round_: Round) -> str:
+    """A round's name for people: "Round 3" in the Swiss, a play-off round by its bracket size
+    (TR&P 3.1): "Top 8 (quarterfinals)", "Top 4 (semifinals)", "Final", "Top 16". One count
+    query for a play-off round, remembered on the instance."""
+    if round_.stage != RoundStage.TOP_CUT:
+        return f"Round {round_.number}"
+    cached = getattr(round_, "_title", None)
+    if cached is None:
+        size = 2 * round_.matches.count()  # a bye in the cut is a match without player B
+        names = {2: "Final", 4: "Top 4 (semifinals)", 8: "Top 8 (quarterfinals)"}
+        cached = names.get(size, f"Top {size}" if size else f"Round {round_.number}")
+        setattr(round_, "_title", cached)
+    return cached
+
+
 def rounds_in_status(event: Event, *statuses: RoundStatus) -> QuerySet[Round]:
     return rounds_for_event(event).filter(status__in=[str(s) for s in statuses])
 

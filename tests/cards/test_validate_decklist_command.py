@@ -178,3 +178,22 @@ def test_limited_deck_against_registered_pool(deck_file):
     code, out, _err = run(deck_file(too_many, "deck2.txt"), "--format", "sealed", "--registered", registered)
     assert code == 1
     assert f"NOT_IN_REGISTERED_POOL: 4 {cards[0].name} (red) played but 3 registered [TR&P 8.1]" in out
+
+
+@pytest.mark.django_db
+def test_release_is_taken_by_its_label_as_the_pages_show_it_or_by_its_id(deck_file):
+    """Issue 36: every screen names a release "source@version"; the option takes that too."""
+    from cards.management.commands.validate_decklist import release_id
+    from cards.models import CardDataRelease
+
+    release = CardDataRelease.objects.create(game="fab", source="fabcube", version="v-label-test")
+    assert release_id("fabcube@v-label-test") == str(release.pk)
+    assert release_id("fabcube@v-label-test+fabcube@v8+1 recorded") == str(release.pk)
+    assert release_id(str(release.pk)) == str(release.pk)
+    assert release_id("fabcube@no-such") == "fabcube@no-such"
+    path = deck_file("Ser Boltyn, Breaker of Dawn\n")
+    by_label = run(path, "--format", "cc", "--release", "fabcube@v-label-test")
+    by_id = run(path, "--format", "cc", "--release", str(release.pk))
+    assert by_label == by_id
+    assert "fabcube@v-label-test" in by_label[1] + by_label[2]
+    assert "no card data" not in by_label[2]

@@ -135,3 +135,49 @@ def test_one_rules_document_from_an_address(loopback_site):
     assert document.source_name == f"{url}/cr.txt" and document.rule_count > 3
     with pytest.raises(CommandError, match="download failed"):
         call_command("import_rules", f"{url}/missing.txt", "--document", "cr", "--version", "1", stdout=out)
+
+
+def test_a_rule_citation_without_its_document_names_the_rule_and_what_to_run(client, settings, tmp_path):
+    """Issue 36: offline, a lone clone's citation links keep the rule's number and document and
+    say how to import the documents, instead of a bare "not found"."""
+    settings.SHARED_DIR = tmp_path
+    answer = client.get("/rules/trp/3.2/")
+    page = answer.content.decode()
+    assert answer.status_code == 404
+    assert "<h1 data-citation>TR&amp;P 3.2</h1>" in page
+    assert "Flesh and Blood Tournament Rules and Policy" in page
+    assert "make rulesdata" in page and "import_rules --defaults" in page
+    assert str(tmp_path / "seeds") in page
+
+
+def test_a_missing_rule_of_an_imported_document_is_still_plain_not_found(client):
+    call_command("import_rules", "--defaults", "--from", str(FIXTURE_SHARED_DIR), stdout=io.StringIO())
+    page = client.get("/rules/trp/99.99/").content.decode()
+    assert 'id="not-found"' in page and "make rulesdata" not in page
+
+
+def test_settings_name_the_shared_folder_the_readme_names_when_none_exists(tmp_path):
+    """Issue 36: with no shared folder anywhere, messages name ../shared (as the README), not var/shared."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k != "ARBITER_SHARED_DIR"}
+    env["ARBITER_VAR_DIR"] = str(tmp_path)
+    code = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings'; django.setup();"
+        "from django.conf import settings as s; print(s.SHARED_DIR)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert Path(result.stdout.strip()) == root.parent / "shared"
+    assert "No hostname was supplied" not in result.stderr
+
+
+def test_no_kombu_hostname_warning_without_a_broker(caplog):
+    """Issue 36: `make run` printed kombu's "No hostname was supplied" warning on every command."""
+    from config.celery import app
+
+    app.connection_for_write()._info()
+    assert "No hostname was supplied" not in caplog.text

@@ -70,3 +70,27 @@ def test_a_finished_events_lists_page_says_why_it_offers_no_changes_on_a_phone(
     assert phone_page.locator("[data-event-closed]").is_visible()
     assert phone_page.locator("button", has_text="Accept").count() == 0
     phone_page.screenshot(path=str(tmp_path / "closed-detail.png"), full_page=True)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_did_you_mean_button_fixes_the_line_on_a_phone(
+    phone_page, live_server, event_with_staff, fab_release, legal_cc_text
+):
+    """Issue 36: the suggestions of a line that names no card are buttons that rewrite it."""
+    import os
+
+    s = event_with_staff
+    user = s["alice"].player.user
+    login_in_browser(phone_page, live_server, user.username, "pw-" + user.username)
+    phone_page.goto(f"{live_server.url}/decklists/e/{s['event'].slug}/")
+    phone_page.fill("textarea[name=text]", legal_cc_text + "\n2 Snach (red)")
+    phone_page.click("button[name=save]")
+    phone_page.wait_for_url("**/decklists/*/")
+    assert phone_page.evaluate("() => document.scrollingElement.scrollWidth") <= 390
+    if os.environ.get("ARBITER_SCREENSHOTS"):
+        phone_page.screenshot(path=os.path.join(os.environ["ARBITER_SCREENSHOTS"], "friday-suggestions.png"))
+    phone_page.click("[data-suggestions] button[value='Snatch']")
+    phone_page.wait_for_selector("text=now reads Snatch")
+    decklist = Decklist.objects.get(registration=s["alice"])
+    assert "2 Snatch (red)" in decklist.raw_text.splitlines() and decklist.problems == []

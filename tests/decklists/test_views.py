@@ -176,7 +176,7 @@ def test_official_accepts_and_head_judge_fixes_through_pages(
         follow=True,
     )
     assert b"Correction recorded" in response.content
-    assert b"decklist.fix" in response.content
+    assert b"<td>corrected by a judge</td>" in response.content  # the audit trail in words (issue 36)
 
 
 def test_decklist_pdf_renders(client, event_with_staff, fab_release, legal_cc_text):
@@ -364,3 +364,57 @@ def test_official_types_in_a_paper_list_and_sets_the_deadline(
     response = client.post(url, {"deadline": "2030-01-01T10:00", "limited_sets": ""}, follow=True)
     assert b"Deadline saved" in response.content
     assert DecklistPolicy.objects.get(event=s["event"]).deadline.year == 2030
+
+
+def test_a_did_you_mean_suggestion_is_a_button_that_fixes_the_line(
+    client, event_with_staff, fab_release, legal_cc_text
+):
+    """Issue 36: a suggestion rewrites its line (quantity and pitch kept) and the list is read again."""
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    client.post(_submit_url(s["event"]), {"text": legal_cc_text + "\n2 Snach (red)", "save": "1"})
+    decklist = Decklist.objects.get(registration=s["alice"])
+    (problem,) = decklist.problems
+    assert "Snatch" in problem["suggestions"]
+    line = problem["line"]
+    page = client.get(reverse("decklists:detail", args=[decklist.pk])).content.decode()
+    assert 'name="suggestion" value="Snatch"' in page
+    assert 'name="suggestion" value="Snatch"' in client.get(_submit_url(s["event"])).content.decode()
+    url = reverse("decklists:action", args=[decklist.pk, "use-suggestion"])
+    answer = client.post(url, {"line": line, "suggestion": "Snatch"})
+    assert answer.status_code == 302
+    decklist.refresh_from_db()
+    assert decklist.raw_text.splitlines()[line - 1] == "2 Snatch (red)"
+    assert decklist.problems == [] and decklist.is_legal is True
+    # Only a suggestion offered for that line is taken; a stranger's post changes nothing.
+    client.post(url, {"line": line, "suggestion": "Overpower"})
+    decklist.refresh_from_db()
+    assert decklist.raw_text.splitlines()[line - 1] == "2 Snatch (red)"
+    _login(client, s["bob"].player.user)
+    assert client.post(url, {"line": 1, "suggestion": "Snatch"}).status_code in (302, 403, 404)
+
+
+def test_the_audit_trail_says_what_happened_in_words(client, event_with_staff, fab_release, legal_cc_text):
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    client.post(_submit_url(s["event"]), {"text": legal_cc_text, "submit": "1"})
+    decklist = Decklist.objects.get(registration=s["alice"])
+    _login(client, s["head_judge"])
+    page = client.get(reverse("decklists:detail", args=[decklist.pk])).content.decode()
+    assert "<td>submitted</td>" in page and "decklist.submit" not in page
+
+
+def test_a_list_after_the_deadline_is_not_late_where_lists_are_not_required(
+    client, event_with_staff, fab_release, legal_cc_text
+):
+    """Issue 36: at a Casual event that asks for no lists, "late (TR&P 3.7)" only alarms."""
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    client.post(_submit_url(s["event"]), {"text": legal_cc_text, "submit": "1"})
+    decklist = Decklist.objects.get(registration=s["alice"])
+    Decklist.objects.filter(pk=decklist.pk).update(is_late=True)
+    url = reverse("decklists:detail", args=[decklist.pk])
+    assert "late (" in client.get(url).content.decode()
+    type(s["event"]).objects.filter(pk=s["event"].pk).update(decklists_required=False, rel="casual")
+    page = client.get(url).content.decode()
+    assert "late (" not in page and "does not matter" in page

@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from core.errors import ConflictError, DomainError, NotAllowed
 from decklists.models import Decklist
@@ -133,15 +134,68 @@ def test_mid_game_check_gives_the_match_at_least_the_time_taken(world, seconds, 
     assert (check.extension_seconds, world.match.extension_seconds) == (extension, extension)
 
 
-def test_mid_game_checks_of_both_players_at_once_count_once(world):
-    a = services.create_deck_check(
-        world.alice, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match
+def _mid_game_check(world, registration, start):
+    check = services.create_deck_check(
+        registration, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match
     )
-    b = services.create_deck_check(world.bob, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match)
-    _finish_after(world, a, 300, {})
-    _finish_after(world, b, 300, {})
+    check.started_at = start
+    check.save(update_fields=["started_at"])
+    return check
+
+
+def test_mid_game_checks_of_both_players_at_once_count_once(world):
+    start = timezone.now() - timedelta(seconds=600)
+    a = _mid_game_check(world, world.alice, start)
+    b = _mid_game_check(world, world.bob, start)
+    services.finish_deck_check(a, judge=world.hj, presented={}, ended_at=start + timedelta(seconds=300))
+    services.finish_deck_check(b, judge=world.hj, presented={}, ended_at=start + timedelta(seconds=300))
     world.match.refresh_from_db()
     assert world.match.extension_seconds == 300
+
+
+def _call_between(world, start, end):
+    call = services.open_call(world.event, actor=world.fj, table_number=1, question="Does it go again?")
+    call.opened_at = start
+    call.save(update_fields=["opened_at"])
+    return services.close_call(call, judge=world.fj, closed_at=end)
+
+
+@pytest.mark.parametrize("call_first", [True, False])
+def test_a_deck_check_inside_a_judge_call_extends_by_the_union_not_the_sum(world, call_first):
+    """TR&P 3.2, PPG 1.2: the match was stopped 4 min 45 s in all (a call from 0 to 4:45 with a
+    deck check from 1:00 to 2:30 inside it): +5 min, not +5 min and +2 min."""
+    t0 = timezone.now() - timedelta(seconds=900)
+    check = _mid_game_check(world, world.alice, t0 + timedelta(seconds=60))
+    if call_first:
+        call = _call_between(world, t0, t0 + timedelta(seconds=285))
+    check = services.finish_deck_check(
+        check, judge=world.hj, presented={}, ended_at=t0 + timedelta(seconds=150)
+    )
+    if not call_first:
+        call = _call_between(world, t0, t0 + timedelta(seconds=285))
+    world.match.refresh_from_db()
+    assert world.match.extension_seconds == 300
+    assert call.extension_seconds + check.extension_seconds == 300
+
+
+def test_separate_stops_each_earn_their_time(world):
+    t0 = timezone.now() - timedelta(seconds=900)
+    _call_between(world, t0, t0 + timedelta(seconds=90))  # +2 min
+    check = _mid_game_check(world, world.alice, t0 + timedelta(seconds=200))
+    services.finish_deck_check(check, judge=world.hj, presented={}, ended_at=t0 + timedelta(seconds=290))
+    world.match.refresh_from_db()
+    assert world.match.extension_seconds == 240
+
+
+def test_the_mid_game_check_page_promises_what_the_check_gives(world, client):
+    """No "+3 min" on a mid-game check: that is the regular check's rule (TR&P 3.8)."""
+    mid = _mid_game_check(world, world.alice, timezone.now())
+    regular = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    client.force_login(world.hj)
+    url = f"/judging/{world.event.slug}/deck-checks/"
+    mid_page = client.get(f"{url}{mid.pk}/").content.decode()
+    assert "rounded up to the minute" in mid_page and "+ 3 min" not in mid_page
+    assert "+ 3 min" in client.get(f"{url}{regular.pk}/").content.decode()
 
 
 def test_between_rounds_check_gives_no_time(world):

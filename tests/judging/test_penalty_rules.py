@@ -347,3 +347,18 @@ def test_recommendation_properties(code, rel, today, extra):
         assert SEVERITY[rec.penalty] - SEVERITY[rec.base] <= 1
     if today == 0 and extra == 0:
         assert rec.penalty == rec.base and not rec.upgraded
+
+
+@pytest.mark.parametrize(
+    ("stops", "seconds"),
+    [
+        ([(0, 285), (60, 150)], 300),  # a deck check inside a judge call: the call's time once
+        ([(0, 90), (200, 290)], 240),  # two separate stops over a minute: each rounded up
+        ([(0, 60), (60, 120)], 120),  # two touching minutes are one stop of two minutes
+        ([(0, 60)], 0),  # one minute or less earns nothing
+        ([(0, 30), (100, 130)], 0),  # two short separate stops earn nothing
+        ([], 0),
+    ],
+)
+def test_stopped_time_is_the_union_of_overlapping_stops_trp_3_2(stops, seconds):
+    assert rules.stopped_time_extension_seconds(stops) == seconds

@@ -327,3 +327,18 @@ def test_preview_with_a_situation_of_another_infraction_says_so(world):
     )
     assert resp.status_code == 200
     assert "has no situation" in resp.content.decode()
+
+
+def test_the_situation_list_is_grouped_by_infraction_then_only_the_chosen_ones(world):
+    """Issue 36: before an infraction is chosen the situations are grouped under each infraction's
+    name (penalty_form.js shows the chosen group); once chosen, only its situations are offered."""
+    url = f"/judging/{world.event.slug}/penalties/new/"
+    client = _client(world.fj)
+    page = client.get(url).content.decode()
+    variant = page.split('name="variant"')[1].split("</select>")[0]
+    assert "<optgroup" in variant and "penalty_form.js" in page
+    chosen = client.get(url, {"infraction": "outside_assistance"}).content.decode()
+    variant = chosen.split('name="variant"')[1].split("</select>")[0]
+    assert (
+        variant.count("<optgroup") == 1 and "harmless_ignorance" in variant and "minor_early" not in variant
+    )

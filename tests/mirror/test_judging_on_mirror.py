@@ -17,6 +17,7 @@ from tests.mirror.conftest import ROUND_2_FILES, fixture, import_gem
 from tournament import services as tournament_services
 from tournament.enums import REL, RoundStatus, StaffRole
 from tournament.models import Match, Registration, Round
+from tournament.templatetags.round_words import extension_words
 
 
 @pytest.fixture
@@ -76,7 +77,7 @@ def test_clock_call_penalty_deck_check_and_reconstruction_on_a_mirrored_event(pl
     client.force_login(hj)
     page = client.get(f"/events/{event.slug}/staff/").content.decode()
     assert f'data-outstanding-table="{match.table_number}"' in page
-    assert f"+{match.extension_seconds}s" in page  # the end-of-round view shows the extension
+    assert extension_words(match.extension_seconds) in page  # the end-of-round view shows the extension
     assert "data-pair" not in page  # no pair button on a mirrored event
     assert "data-mirrored" in page
 

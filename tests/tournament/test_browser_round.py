@@ -78,7 +78,7 @@ def test_one_round_through_the_pages(live_server, browser_page, phone_page, chro
             other, live_server, confirmer.player.user.username, "pw-" + confirmer.player.user.username
         )
         other.goto(f"{live_server.url}/events/friday-armory/me/")
-        assert other.locator("[data-pending]").inner_text() == "Lost 0-1"
+        assert other.locator("[data-pending]").inner_text() == "that you lost 0-1"
         other.click("text=Confirm this result")
         other.wait_for_selector("[data-result]")
         assert other.locator("[data-result]").inner_text() == "Lost 0-1"

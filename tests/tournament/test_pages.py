@@ -280,7 +280,8 @@ def test_player_reports_and_opponent_confirms():
     assert (match.result, match.report_status) == ("", ReportStatus.REPORTED)
     assert ca.get(f"/events/{event.slug}/me/").context["auto_refresh"] is True  # waiting for the opponent
     page = cb.get(f"/events/{event.slug}/me/")
-    assert page.context["pending_text"] == "Lost 0-1"
+    assert page.context["pending_text"] == "that you lost 0-1"  # told from the reader's side
+    assert "Your opponent reported <strong data-pending>that you lost 0-1</strong>." in page.content.decode()
     assert page.context["auto_refresh"] is False  # a confirm button to press
     response = cb.post(f"/events/{event.slug}/me/confirm/", {"match": match.pk})
     assert response.status_code == 302

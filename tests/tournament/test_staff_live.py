@@ -85,11 +85,14 @@ def test_reconciliation_queue_names_the_reporters_not_their_ids():
     services.report_result(match, actor=a.player.user, result=MatchResult.A_WINS, games_a=1)
     services.report_result(match, actor=b.player.user, result=MatchResult.B_WINS, games_b=1)
     html = client.get(f"/events/{event.slug}/staff/live/").content.decode()
-    assert f"{a.player.display_name} says: {a.player.display_name} won 1-0" in html
-    assert f"{b.player.display_name} says: {b.player.display_name} won 0-1" in html
+    an, bn = a.player.display_name, b.player.display_name
+    # Whose report, then the result in names with the winner's games first (issue 36).
+    assert f"{an} reported: {an} won 1-0 against {bn}" in html
+    assert f"{bn} reported: {bn} won 1-0 against {an}" in html
+    assert "won 0-1" not in html
     assert f">{a.pk}:" not in html and f">{b.pk}:" not in html
     dashboard = client.get(f"/events/{event.slug}/staff/").content.decode()
-    assert f"{a.player.display_name} says:" in dashboard
+    assert f"{a.player.display_name} reported:" in dashboard
 
 
 @pytest.mark.django_db

@@ -86,7 +86,8 @@ def _result_row(html: str, table: int) -> str:
 
 # The rows as the templates wrote them before the chunks (from the round's Match instances).
 OLD_PAIRING_ROWS = """{% for r in by_table %}<tr data-result-row="{{ r.table }}"><td class="num">{{ r.table|default:"–" }}</td><td>{{ r.a_name }}</td><td>{{ r.b_name }}</td><td>{% if r.result %}{{ r.result_label }} {{ r.score }}{% endif %}</td><td class="no-print">{% if r.table and can_results and is_open and round_.status != "paired" %}<a href="{% url 'tournament:staff_correct' event.slug %}?round={{ round_.number }}&amp;table={{ r.table }}">edit</a>{% endif %}</td></tr>{% endfor %}"""  # noqa: E501
-OLD_OUTSTANDING_ROWS = """{% for m in outstanding %}<tr data-outstanding-table="{{ m.table_number }}"><td class="num">{{ m.table_number|default:"–" }}</td><td>{{ m.player_a.player.display_name }} v {% if m.player_b_id %}{{ m.player_b.player.display_name }}{% else %}BYE{% endif %}</td><td>{{ m.get_report_status_display }}{% if m.extension_seconds %} <span class="badge warning">+{{ m.extension_seconds }}s</span>{% endif %}</td></tr>{% endfor %}"""  # noqa: E501
+# (Issue 36: an extension now reads in minutes, "+3 min", where it read "+180s".)
+OLD_OUTSTANDING_ROWS = """{% load round_words %}{% for m in outstanding %}<tr data-outstanding-table="{{ m.table_number }}"><td class="num">{{ m.table_number|default:"–" }}</td><td>{{ m.player_a.player.display_name }} v {% if m.player_b_id %}{{ m.player_b.player.display_name }}{% else %}BYE{% endif %}</td><td>{{ m.get_report_status_display }}{% if m.extension_seconds %} <span class="badge warning">{{ m.extension_seconds|extension }}</span>{% endif %}</td></tr>{% endfor %}"""  # noqa: E501
 
 
 def _mixed_round():
@@ -156,7 +157,7 @@ def test_chunked_rows_are_the_rows_the_templates_wrote_before(shared_cache, role
     old_pairings = django_engine.from_string(OLD_PAIRING_ROWS).render(context)
     old_outstanding = django_engine.from_string(OLD_OUTSTANDING_ROWS).render(context)
     assert ("edit</a>" in old_pairings) == (role == StaffRole.SCOREKEEPER)
-    assert "Ana &lt;b&gt;Bold&lt;/b&gt;" in old_pairings and "+180s" in old_outstanding
+    assert "Ana &lt;b&gt;Bold&lt;/b&gt;" in old_pairings and "+3 min" in old_outstanding
 
     for _ in range(2):  # cold, then every chunk from the cache
         for url in (f"/events/{event.slug}/staff/live/", f"/events/{event.slug}/staff/"):

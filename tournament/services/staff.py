@@ -133,7 +133,7 @@ def assign_staff_by_username(event: Event, *, username: str, role: str, actor) -
     username only, never by e-mail address)."""
     require_role(actor, event, STAFF_ADMIN_ROLES, "assign staff")
     username = (username or "").strip()
-    if not username:
+    if not username or any(ord(ch) < 32 for ch in username):
         raise DomainError("type the account's username", field="username")
     user = get_user_model().objects.filter(username__iexact=username[:150]).first()
     if user is None:
@@ -166,7 +166,9 @@ def open_invitation(key: str) -> StaffInvitation:
     """The invitation ``key`` names while it can still be accepted; a ``DomainError`` saying why
     not otherwise (the same answer for an unknown key and a revoked one)."""
     invitation = (
-        StaffInvitation.objects.select_related("event", "created_by").filter(key=(key or "")[:64]).first()
+        StaffInvitation.objects.select_related("event", "created_by")
+        .filter(key=(key or "")[:64].replace("\x00", ""))
+        .first()
     )
     if invitation is None or invitation.revoked_at is not None:
         raise DomainError(

@@ -110,7 +110,7 @@ def _clock_label(status) -> str:
     if status is None:
         return "No round running"
     if not status.duration_seconds:
-        return "Untimed"  # a play-off round (TR&P 3.1): no clock to start or call
+        return "No time limit in this round"  # a play-off round, TR&P 3.1: no clock to start or call
     if status.state == ClockState.RUNNING and status.time_called:
         return "Time"
     if status.state == ClockState.FINISHED and not status.time_called:
@@ -123,6 +123,16 @@ def _fmt_seconds(seconds: float) -> str:
     h, rem = divmod(s, 3600)
     m, sec = divmod(rem, 60)
     return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+
+
+def _remaining_text(status, *, idle: str) -> str:
+    """The big figure of a clock: the time left, "Untimed" for a round without a time limit (a
+    play-off round, TR&P 3.1), ``idle`` when no round runs."""
+    if status is None:
+        return idle
+    if not status.duration_seconds:
+        return "Untimed"
+    return _fmt_seconds(status.remaining_seconds)
 
 
 def _result_text(match, *, as_registration=None) -> str:
@@ -149,15 +159,32 @@ def _result_text(match, *, as_registration=None) -> str:
 
 
 def report_in_words(report, match, names: dict) -> str:
-    """A player's claim (``MatchReport`` of ``match``) in words, naming the winner; ``names``
-    maps the match's registration ids to display names."""
-    score = f"{report.games_a}-{report.games_b}" + (f"-{report.games_drawn}" if report.games_drawn else "")
+    """A player's claim (``MatchReport`` of ``match``) in words, naming both players and giving the
+    winner's games first ("Gus won 1-0 against Ana"); ``names`` maps the match's registration ids
+    to display names."""
+    name_a, name_b = names.get(match.player_a_id, "?"), names.get(match.player_b_id, "?")
+    drawn = f"-{report.games_drawn}" if report.games_drawn else ""
     if report.result == MatchResult.DRAW:
-        return f"Draw {score}"
+        return f"{name_a} and {name_b} drew {report.games_a}-{report.games_b}{drawn}"
     if report.result == MatchResult.DOUBLE_LOSS:
-        return "Double loss"
-    winner = match.player_a_id if report.result == MatchResult.A_WINS else match.player_b_id
-    return f"{names.get(winner, '?')} won {score}"
+        return f"a double loss for {name_a} and {name_b}"
+    if report.result == MatchResult.A_WINS:
+        return f"{name_a} won {report.games_a}-{report.games_b}{drawn} against {name_b}"
+    return f"{name_b} won {report.games_b}-{report.games_a}{drawn} against {name_a}"
+
+
+def claim_for_reader(report, match, reader) -> str:
+    """A claim (``MatchReport`` of ``match``) as the words after "... reported", told to the
+    player ``reader`` from their own side: "that you lost 0-1", "a draw, 1-1", "a double loss"."""
+    mine_first = reader.pk != match.player_b_id
+    ours, theirs = (report.games_a, report.games_b) if mine_first else (report.games_b, report.games_a)
+    score = f"{ours}-{theirs}" + (f"-{report.games_drawn}" if report.games_drawn else "")
+    if report.result == MatchResult.DRAW:
+        return f"a draw, {score}"
+    if report.result == MatchResult.DOUBLE_LOSS:
+        return "a double loss"
+    won = (report.result == MatchResult.A_WINS) == mine_first
+    return f"that you {'won' if won else 'lost'} {score}"
 
 
 # A registration's status as a sentence, for the player ("you") and for staff (the name).

@@ -15,7 +15,7 @@ from ..access import public_lens
 from ..enums import CLOCK_ROLES, RoundStage
 from ..models import Event
 from ..pdf import rows_by_name
-from ._common import _clock_label, _current, _fmt_seconds, _int, staff_action
+from ._common import _clock_label, _current, _int, _remaining_text, staff_action
 from ._fragments import by_name_rows
 
 
@@ -48,7 +48,7 @@ def clock_page(request: HttpRequest, slug: str) -> HttpResponse:
         "round_": round_,
         "clock": status,
         "clock_label": _clock_label(status),
-        "remaining_text": _fmt_seconds(status.remaining_seconds) if status else "--:--",
+        "remaining_text": _remaining_text(status, idle="--:--"),
         "rows_html": rows_html,
     }
     return render(request, "tournament/clock.html", context)
@@ -73,11 +73,13 @@ def clock_json(request: HttpRequest, slug: str) -> JsonResponse:
         data.update(
             {
                 "round": round_.number,
+                "round_title": selectors.round_title(round_),
                 "stage": round_.stage,
                 "round_status": round_.status,
                 "state_label": _clock_label(status),
             }
         )
+        data["untimed"] = not round_.duration_seconds
         if round_.stage == RoundStage.TOP_CUT and not round_.duration_seconds:
             data["remaining_seconds"] = None  # untimed play-off round
     data["server_time"] = timezone.now().isoformat()

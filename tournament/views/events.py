@@ -241,12 +241,17 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             setattr(m, "a_name", lens.name(m.player_a))  # read by _bracket.html only
             setattr(m, "b_name", lens.name(m.player_b) if m.player_b_id else "")
     placings = []
-    if event.status == EventStatus.FINISHED:  # the final places: bracket first, then the Swiss
+    if event.status == EventStatus.FINISHED:  # every place: bracket first, then the Swiss
         final = progress.final_placings(event)
-        shown = max(8, sum(1 for p in final if p.label))
+        after_cut = "Swiss standings" if any(p.label not in ("", "Winner") for p in final) else ""
         placings = [
-            {"place": p.place, "label": p.label, "name": lens.name(p.registration), "reg": p.registration.pk}
-            for p in final[:shown]
+            {
+                "place": p.place,
+                "label": p.label or after_cut,
+                "name": lens.name(p.registration),
+                "reg": p.registration.pk,
+            }
+            for p in final
         ]
     registration = selectors.registration_for_user(request.user, event)
     me_id = registration.pk if registration else None
@@ -258,6 +263,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "event": event,
         "rounds": rounds,
+        # Check-in matters until round 1 is paired; a running or finished event says nothing of it.
+        "before_round_one": not rounds and event.status in (EventStatus.DRAFT, EventStatus.REGISTRATION),
         "round_": round_,
         "pairings": pairings and _pairings_page(pairings, page, show_all, me_id),
         "standings": _standings_page(standings, page, show_all, me_id),

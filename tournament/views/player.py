@@ -33,7 +33,7 @@ from ..enums import (
 from ..forms import PlayerReportForm
 from ..models import Event, PlayerProfile
 from ..standings_policies import FAB_SPEC, policy_spec
-from ._common import _clock_label, _forbidden, _result_text, registration_sentence
+from ._common import _clock_label, _forbidden, _result_text, claim_for_reader, registration_sentence
 from ._fragments import _cached_standings, _qr
 
 
@@ -85,19 +85,7 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
         opponent = match.player_b if i_am_a else match.player_a
         reports = {r.registration_id: r for r in match.reports.all()} if match.report_status else {}
         pending = reports.get(match.reported_by_id) if match.reported_by_id else None
-        pending_text = ""
-        if pending is not None:
-            pending_text = _result_text(
-                type(match)(
-                    result=pending.result,
-                    games_a=pending.games_a,
-                    games_b=pending.games_b,
-                    games_drawn=pending.games_drawn,
-                    player_a=match.player_a,
-                    player_b=match.player_b,
-                ),
-                as_registration=registration,
-            )
+        pending_text = claim_for_reader(pending, match, registration) if pending is not None else ""
         status = selectors.clock_status(round_)
         context.update(
             {

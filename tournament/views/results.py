@@ -43,6 +43,36 @@ def staff_quick_result(request: HttpRequest, event: Event):
     return message
 
 
+def _games_follow_result(data, match):
+    """The posted correction with its games made to fit a changed result when the games are still
+    the ones the form was prefilled with: a new winner swaps them ("1-0" for A becomes "0-1" for
+    B), a draw or a double loss clears them. Games the staff typed are left as typed."""
+    try:
+        posted = tuple(int(data.get(k, "")) for k in ("games_a", "games_b", "games_drawn"))
+    except ValueError:
+        return data
+    result = data.get("result")
+    if (
+        not match.result
+        or result == match.result
+        or posted != (match.games_a, match.games_b, match.games_drawn)
+    ):
+        return data
+    games_a, games_b, drawn = posted
+    if (
+        result == MatchResult.A_WINS
+        and games_a <= games_b
+        or result == MatchResult.B_WINS
+        and games_b <= games_a
+    ):
+        games_a, games_b = games_b, games_a
+    elif result in (MatchResult.DRAW, MatchResult.DOUBLE_LOSS) and games_a != games_b:
+        games_a = games_b = 0
+    data = data.copy()
+    data["games_a"], data["games_b"], data["games_drawn"] = str(games_a), str(games_b), str(drawn)
+    return data
+
+
 def staff_correct(request: HttpRequest, slug: str) -> HttpResponse:
     """Correct or settle a result: pick round and table, preview the changes, apply with a reason."""
     if not request.user.is_authenticated:
@@ -63,7 +93,9 @@ def staff_correct(request: HttpRequest, slug: str) -> HttpResponse:
         "games_drawn": match.games_drawn,
         "version": match.version,
     }
-    form = CorrectionForm(request.POST or None, initial=initial)
+    form = CorrectionForm(
+        _games_follow_result(request.POST, match) if request.POST else None, initial=initial
+    )
     preview = None
     status = 200
     if request.method == "POST" and form.is_valid():

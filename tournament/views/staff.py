@@ -12,7 +12,7 @@ from django.utils import timezone
 from core.errors import DomainError
 from core.site import site_url
 
-from .. import access, addons, live, progress, selectors, services
+from .. import access, addons, day_plan, live, progress, selectors, services
 from ..access import STAFF_LENS
 from ..enums import (
     LIMITED_FORMATS,
@@ -30,7 +30,7 @@ from . import exports
 from ._common import (
     STAFF_PLAYER_ROWS,
     _clock_label,
-    _fmt_seconds,
+    _remaining_text,
     posted_registration,
     registration_sentence,
     report_in_words,
@@ -231,12 +231,14 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "roles": sorted(StaffRole(r).label for r in roles),
         "clock": status,
         "clock_label": _clock_label(status),
-        "remaining_text": _fmt_seconds(status.remaining_seconds) if status else "",
+        "remaining_text": _remaining_text(status, idle=""),
         "swiss_rounds": swiss_rounds,
         "top_cut": top_cut,
         "registrations": registrations,
         "player_query": query,
         "tables_over_time": _tables_over_time(round_, matches) if round_ else [],
+        # The Day 1 / Day 2 editor only for a multi-day structure: a Friday Armory has one day.
+        "show_day_plan": day_plan.is_multi_day(event),
         # Add-ons (judging, decklists) contribute tabs and panels through tournament.addons.
         "addon_links": addons.staff_links(event),
         "addon_panels": addons.staff_panels(event, request.user),

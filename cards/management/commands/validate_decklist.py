@@ -22,6 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
+from cards.models import CardDataRelease
 from cards.selectors import card_database, format_timeline, release_for_date
 from rules_engine.decklist_text import even_out, parse_decklist, resolve
 from rules_engine.formats import EDITIONS, FORMAT_CODES, UnknownFormat, get_format
@@ -32,6 +33,18 @@ EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 MAX_FILE_BYTES = 2_000_000
 
 
+def release_id(text: str) -> str:
+    """The id of the release named by ``text``: its id, or the label every screen shows
+    ("fabrary-cards@3.8.6", also with what the check merged in, "...+fabcube@v8+1 recorded").
+    A label no release has is returned as given, to be refused by the selector."""
+    text = (text or "").strip()
+    if text.isdigit() or "@" not in text:
+        return text
+    source, _, version = text.split("+", 1)[0].partition("@")
+    found = CardDataRelease.objects.filter(source=source, version=version).order_by("-imported_at").first()
+    return str(found.pk) if found is not None else text
+
+
 def load_card_database(game: str, as_of: date | None = None, release: str | None = None) -> tuple[Any, str]:
     """(database, which release and why). With imported data: ``release`` (an id) when given,
     else the release that was current on ``as_of`` (else the oldest imported one), as the
@@ -39,7 +52,7 @@ def load_card_database(game: str, as_of: date | None = None, release: str | None
     fresh checkout with nothing imported: the shared files, read directly."""
     try:
         if release:
-            db = card_database(release, game=game)
+            db = card_database(release_id(release), game=game)
             return db, f"{db.release} (the release asked for)"
         if as_of is not None:
             rel, note = release_for_date(game, as_of)
@@ -78,7 +91,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--release",
             default=None,
-            help="card-data release id (default: the release current on --date, as for an event)",
+            help="card-data release: its id or its label as the pages show it, e.g. fabrary-cards@3.8.6 "
+            "(default: the release current on --date, as for an event)",
         )
         parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 

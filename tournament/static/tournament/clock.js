@@ -48,10 +48,12 @@
     if (state === "finished" && snap.time_called === false && remaining !== null && remaining > 0) state = "complete";
     this.root.setAttribute("data-state", state);
     if (this.display) {
-      this.display.textContent = remaining === null ? "--:--" : (state === "finished" ? "TIME" : format(remaining));
+      // A play-off round has no time limit (TR&P 3.1): say so rather than show empty bars.
+      var idle = snap.untimed ? "Untimed" : "--:--";
+      this.display.textContent = remaining === null ? idle : (state === "finished" ? "TIME" : format(remaining));
     }
     if (this.stateEl) this.stateEl.textContent = snap.state_label || state.replace("_", " ");
-    if (this.roundEl) this.roundEl.textContent = snap.round ? "Round " + snap.round : "";
+    if (this.roundEl) this.roundEl.textContent = snap.round ? (snap.round_title || "Round " + snap.round) : "";
   };
 
   Clock.prototype.poll = function () {
