@@ -37,6 +37,7 @@ pytestmark = pytest.mark.django_db
 NOT_EVENT_DATA = {
     "cards.cardrecord": "card data, imported from its sources on each installation",
     "cards.recordedstatus": "card statuses recorded for the whole site",
+    "cards.formatrulechange": "format rule changes recorded for the whole site",
     "reference.rulesdocument": "rules documents, imported on each installation",
     "reference.rule": "rules documents",
     "reference.glossaryterm": "rules documents",
