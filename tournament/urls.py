@@ -52,6 +52,7 @@ urlpatterns = [
     path("<slug:slug>/staff/clock/", views.staff_clock, name="staff_clock"),
     path("<slug:slug>/staff/extension/", views.staff_extension, name="staff_extension"),
     path("<slug:slug>/staff/result/", views.staff_quick_result, name="staff_result"),
+    path("<slug:slug>/staff/accept-report/", views.staff_accept_report, name="staff_accept_report"),
     path("<slug:slug>/staff/correct/", views.staff_correct, name="staff_correct"),
     path("<slug:slug>/staff/team-match/", views.staff_close_team_match, name="staff_close_team_match"),
     path("<slug:slug>/staff/pods/", views.staff_pods, name="staff_pods"),

@@ -86,8 +86,9 @@ def _result_row(html: str, table: int) -> str:
 
 # The rows as the templates wrote them before the chunks (from the round's Match instances).
 OLD_PAIRING_ROWS = """{% for r in by_table %}<tr data-result-row="{{ r.table }}"><td class="num">{{ r.table|default:"–" }}</td><td>{{ r.a_name }}</td><td>{{ r.b_name }}</td><td>{% if r.result %}{{ r.result_label }} {{ r.score }}{% endif %}</td><td class="no-print">{% if r.table and can_results and is_open and round_.status != "paired" %}<a href="{% url 'tournament:staff_correct' event.slug %}?round={{ round_.number }}&amp;table={{ r.table }}">edit</a>{% endif %}</td></tr>{% endfor %}"""  # noqa: E501
-# (Issue 36: an extension now reads in minutes, "+3 min", where it read "+180s".)
-OLD_OUTSTANDING_ROWS = """{% load round_words %}{% for m in outstanding %}<tr data-outstanding-table="{{ m.table_number }}"><td class="num">{{ m.table_number|default:"–" }}</td><td>{{ m.player_a.player.display_name }} v {% if m.player_b_id %}{{ m.player_b.player.display_name }}{% else %}BYE{% endif %}</td><td>{{ m.get_report_status_display }}{% if m.extension_seconds %} <span class="badge warning">{{ m.extension_seconds|extension }}</span>{% endif %}</td></tr>{% endfor %}"""  # noqa: E501
+# (Issue 36: an extension now reads in minutes, "+3 min", where it read "+180s"; a lone report has
+# an "Accept the report" button.)
+OLD_OUTSTANDING_ROWS = """{% load round_words %}{% for m in outstanding %}<tr data-outstanding-table="{{ m.table_number }}"><td class="num">{{ m.table_number|default:"–" }}</td><td>{{ m.player_a.player.display_name }} v {% if m.player_b_id %}{{ m.player_b.player.display_name }}{% else %}BYE{% endif %}</td><td>{{ m.get_report_status_display }}{% if m.extension_seconds %} <span class="badge warning">{{ m.extension_seconds|extension }}</span>{% endif %}{% if m.report_status == "reported" %} <button type="button" class="link" data-accept-report="{{ m.pk }}">Accept the report</button>{% endif %}</td></tr>{% endfor %}"""  # noqa: E501
 
 
 def _mixed_round():

@@ -123,6 +123,7 @@ from .registration import (
 )
 from .results import (
     CorrectionPreview,
+    accept_report,
     confirm_result,
     correct_result,
     enter_result,
@@ -206,6 +207,7 @@ __all__ = [
     "end_staff_assignment",
     "enter_result",
     "enter_result_by_table",
+    "accept_report",
     "event_type_defaults",
     "extension_for_deck_check",
     "extension_for_pause",

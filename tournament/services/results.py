@@ -375,6 +375,42 @@ def enter_result(
     )
 
 
+@_atomic
+def accept_report(match: Match, *, actor, expected_version: int | None = None) -> Match:
+    """Staff take the one player's report of ``match`` as its result, when the opponent cannot
+    confirm it (no account, no phone, gone home): the scorekeeper's confirmation stands for the
+    opponent's (TR&P 3.3's results are the staff's to record). Refused when no report or two
+    disagreeing ones exist (settle those with ``enter_result``). Audit ``match.accept_report``."""
+    event = match.round.event
+    require_role(actor, event, RESULT_ROLES, "accept a reported result")
+    require_event_open(event)
+    match = _lock_match(match)
+    _check_version(match, expected_version)
+    if match.result != MatchResult.PENDING:
+        raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
+    _match_open_for_results(match)
+    reports = list(MatchReport.objects.filter(match=match).select_related("registration__player"))
+    if match.report_status == ReportStatus.DISPUTED or len(reports) != 1:
+        raise ConflictError(
+            "this table has no single report to accept: enter the result instead", code="no_single_report"
+        )
+    report = reports[0]
+    before = _snapshot_match(match)
+    return _store_staff_result(
+        match,
+        event=event,
+        actor=actor,
+        action="match.accept_report",
+        before=before,
+        reason=f"accepted {report.registration.player.display_name}'s report",
+        result=report.result,
+        games_a=report.games_a,
+        games_b=report.games_b,
+        games_drawn=report.games_drawn,
+        kind=ResultKind.PLAYED,
+    )
+
+
 def match_at_table(round_: Round, table_number: int) -> Match:
     """The match at ``table_number`` of ``round_`` (keyboard entry by table)."""
     match = (

@@ -38,7 +38,7 @@ from .player import (
     player_team,
     player_team_answer,
 )
-from .results import staff_correct, staff_quick_result
+from .results import staff_accept_report, staff_correct, staff_quick_result
 from .rounds import staff_pair, staff_publish, staff_repair, staff_swap, staff_table
 from .staff import staff_dashboard, staff_live, staff_register, staff_registration
 from .teams_drafts import staff_close_team_match, staff_pods, staff_pods_action
@@ -79,6 +79,7 @@ __all__ = [
     "player_team_answer",
     "staff_clock",
     "staff_close_team_match",
+    "staff_accept_report",
     "staff_correct",
     "staff_dashboard",
     "staff_days",

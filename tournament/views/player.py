@@ -284,6 +284,10 @@ def player_report(request, event, registration):
         return "Result confirmed: both of you agree."
     if match.report_status == "disputed":
         return "Your report differs from your opponent's: the scorekeeper will sort it out."
+    opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
+    if opponent is None or opponent.player.user_id is None:
+        # A player registered at the desk has no account to confirm with: the staff do it.
+        return "Result sent. Your opponent has no account here, so the scorekeeper confirms it."
     return "Result sent. Your opponent confirms it on their phone."
 
 

@@ -43,6 +43,20 @@ def staff_quick_result(request: HttpRequest, event: Event):
     return message
 
 
+@staff_action(RESULT_ROLES, anchor="results")
+def staff_accept_report(request: HttpRequest, event: Event):
+    """The scorekeeper takes a lone player's report as the result (the opponent cannot confirm)."""
+    match_id = _int(request.POST.get("match"), name="match")
+    match = selectors.matches_for_event(event).filter(pk=match_id).first()
+    if match is None:
+        raise DomainError(f"no match {match_id} at this event", field="match")
+    match = services.accept_report(match, actor=request.user)
+    message = f"Table {match.table_number}: {_result_text(match)} (the player's report, accepted)."
+    if _wants_json(request):
+        return JsonResponse({"ok": True, "message": message, "table": match.table_number})
+    return message
+
+
 def _games_follow_result(data, match):
     """The posted correction with its games made to fit a changed result when the games are still
     the ones the form was prefilled with: a new winner swaps them ("1-0" for A becomes "0-1" for

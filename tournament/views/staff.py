@@ -18,6 +18,7 @@ from ..enums import (
     LIMITED_FORMATS,
     MANAGE_ROLES,
     MatchResult,
+    ReportStatus,
     RoundStage,
     RoundStatus,
     StaffRole,
@@ -105,6 +106,9 @@ def _row_chunks(event: Event, round_, by_table: list[dict], matches: list, *, ed
                 "b_name": STAFF_LENS.name(m.player_b) if m.player_b_id else "",
                 "report_status_label": m.get_report_status_display(),
                 "extension_seconds": m.extension_seconds,
+                "match_id": m.pk,
+                # One player reported and the other has not confirmed: the staff may accept it.
+                "acceptable": m.report_status == ReportStatus.REPORTED,
             }
             for m in block
             if m.result == MatchResult.PENDING

@@ -79,6 +79,40 @@
 
   document.body.addEventListener("htmx:afterSettle", function () { clearErrors(null); });
 
+  // "Accept the report" in the outstanding list: the scorekeeper takes a lone player's report as
+  // the result (the rows are shared, cached HTML, so the address and the CSRF token come from
+  // the page around them). The next poll of the live part shows the table gone.
+  document.addEventListener("click", function (event) {
+    var button = event.target instanceof Element ? event.target.closest("[data-accept-report]") : null;
+    if (!button) return;
+    var table = button.closest("table[data-accept-url]");
+    var token = document.querySelector("input[name=csrfmiddlewaretoken]");
+    if (!table || !token) return;
+    button.disabled = true;
+    var body = new URLSearchParams();
+    body.set("match", button.getAttribute("data-accept-report"));
+    fetch(table.getAttribute("data-accept-url"), {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "X-Requested-With": "fetch", Accept: "application/json", "X-CSRFToken": token.value },
+      body: body,
+    })
+      .then(function (r) { return r.json(); })
+      .then(function (answer) {
+        var log = document.getElementById("quick-entry-log");
+        if (log) {
+          var li = document.createElement("li");
+          li.textContent = answer.message || "";
+          li.className = answer.ok ? "ok" : "error";
+          log.prepend(li);
+        }
+        var row = button.closest("tr");
+        if (answer.ok && row) row.remove();
+        else button.disabled = false;
+      })
+      .catch(function () { button.disabled = false; });
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("form[data-quick-entry]").forEach(quickEntry);
     document.querySelectorAll("form[data-once]").forEach(function (form) {
