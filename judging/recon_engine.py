@@ -134,6 +134,29 @@ def _player_start(reg, lookup: CardLookup) -> dict[str, Any]:
     return start
 
 
+def with_hero_stats(
+    before: dict[str, Any], after: dict[str, Any], lookup: CardLookup | None = None
+) -> dict[str, Any]:
+    """``after`` with each player whose hero was just named taking that hero card's life and
+    intellect (CR 1.2: a hero's printed life and intellect), unless the judge typed another life
+    or intellect at the same time. A hero the card data does not know changes nothing else."""
+    out = {**after}
+    for pl in PLAYERS:
+        old, new = before.get(pl) or {}, dict(after.get(pl) or {})
+        hero_name = new.get("hero")
+        if not hero_name or hero_name == old.get("hero"):
+            continue
+        hero = (lookup or card_lookup()).get(str(hero_name))
+        if hero is None:
+            continue
+        if hero.life is not None and new.get("life") == old.get("life"):
+            new["life"] = hero.life
+        if hero.intellect is not None and new.get("intellect") == old.get("intellect"):
+            new["intellect"] = hero.intellect
+        out[pl] = new
+    return out
+
+
 def start_from_decklists(call: JudgeCall, lookup: CardLookup | None = None) -> dict[str, Any]:
     """The usual starting state of a dispute: the start of the first player's action phase, both
     heroes as registered (life and intellect of the hero card, the first equipment piece of each

@@ -74,13 +74,27 @@ def _int(value: Any, field: str) -> int | None:
     return optional_whole_number(value, field=field)
 
 
-def _names(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
+def _names(text: str, lookup=None) -> list[str]:
+    """Card names typed with commas between them. Many card names hold a comma themselves
+    ("Dawnblade, Resplendent"): two neighbouring parts that together name a card stay one."""
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    names: list[str] = []
+    i = 0
+    while i < len(parts):
+        joined = f"{parts[i]}, {parts[i + 1]}" if i + 1 < len(parts) else ""
+        if joined and lookup is not None and lookup.get(joined) is not None:
+            names.append(joined)
+            i += 2
+        else:
+            names.append(parts[i])
+            i += 1
+    return names
 
 
-def start_from_form(start: dict[str, Any], post) -> dict[str, Any]:
-    """The starting state with the quick-start form's fields applied (heroes, equipment and
-    weapons stay as they were; a blank field leaves its value unchanged, "-" empties a list)."""
+def start_from_form(start: dict[str, Any], post, lookup=None) -> dict[str, Any]:
+    """The starting state with the quick-start form's fields applied: a blank field leaves its
+    value unchanged, "-" empties it. The hero, weapons and equipment are typed by name, for a
+    Casual table where no decklist gives them (equipment goes to the slot its card names)."""
     out = {**start}
     if post.get("turn") in ("P1", "P2"):
         out["turn"] = post["turn"]
@@ -95,14 +109,40 @@ def start_from_form(start: dict[str, Any], post) -> dict[str, Any]:
             value = _int(post.get(f"{pl}-{key}"), f"{pl}-{key}")
             if value is not None:
                 p[key] = value
-        for key in ("hand", "arsenal", "graveyard", "permanents"):
+        hero = str(post.get(f"{pl}-hero", "")).strip()[:120]
+        if hero == "-":
+            p.pop("hero", None)
+        elif hero:
+            p["hero"] = hero
+        for key in ("hand", "arsenal", "graveyard", "permanents", "weapons", "equipment"):
             raw = str(post.get(f"{pl}-{key}", "")).strip()
             if raw == "-":
                 p.pop(key, None)
             elif raw:
-                p[key] = _names(raw)
+                p[key] = _names(raw, lookup)
         out[pl] = p
     return out
+
+
+def step_groups(steps: list[dict]) -> list[dict]:
+    """The steps in runs: the active ones shown, each run of steps superseded by a rewind folded
+    into one group the judge opens when needed (a long dispute's branches stay out of the way)."""
+    groups: list[dict] = []
+    for step in steps:
+        superseded = not step.get("active", True)
+        if groups and groups[-1]["superseded"] == superseded:
+            groups[-1]["steps"].append(step)
+            groups[-1]["last"] = step.get("line")
+        else:
+            groups.append(
+                {
+                    "superseded": superseded,
+                    "steps": [step],
+                    "first": step.get("line"),
+                    "last": step.get("line"),
+                }
+            )
+    return groups
 
 
 def _name(item: Any) -> str:
@@ -169,7 +209,9 @@ def _handle_post(request, recon: Reconstruction) -> str | None:
         recon_services.update_start(
             recon,
             actor=request.user,
-            start=start_from_form(recon.start, request.POST),
+            start=recon_engine.with_hero_stats(
+                recon.start, start_from_form(recon.start, request.POST, recon_engine.card_lookup())
+            ),
             expected_version=version,
         )
     elif action == "fix":
@@ -236,6 +278,7 @@ def reconstruction_page(request, slug, pk):
         "players": players_of(recon),
         "outcome": outcome,
         "steps": outcome.steps,
+        "step_groups": step_groups(outcome.steps),
         "final": outcome.final_view(None),
         "current": outcome.steps[-1]["state"] if outcome.steps else None,
         "start_state": recon_engine.summary(recon_engine.view(outcome.replay.initial))

@@ -1,5 +1,7 @@
 """A floor judge issues a penalty from a phone and the head judge confirms it (real chromium)."""
 
+import os
+
 import pytest
 
 from judging.models import Penalty
@@ -144,6 +146,12 @@ def test_judge_reconstructs_a_dispute_on_a_phone(live_server, phone_page):
     page.wait_for_load_state()
     assert "Rewound to step 1" in page.inner_text("body")
     assert page.locator("li.step.superseded").count() == 2
+    # Folded away (issue 36: a long dispute's branches made a 9,500-pixel page), one tap opens them.
+    assert not page.locator("li.step.superseded").first.is_visible()
+    page.click("details[data-superseded] summary")
+    assert page.locator("li.step.superseded").first.is_visible()
+    if os.environ.get("ARBITER_SCREENSHOTS"):
+        page.screenshot(path=os.path.join(os.environ["ARBITER_SCREENSHOTS"], "recon-390.png"), full_page=True)
 
     # Card names come from the players' decklists as the judge types.
     page.fill("#card-q", "sna")

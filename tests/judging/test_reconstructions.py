@@ -567,3 +567,57 @@ def test_redact_hides_the_opponents_hand_deck_and_face_down_cards():
     assert as_p1["P2"]["graveyard"] == ["Open"]
     assert "Their Secret" not in str(as_p1) and "Top Card" not in str(as_p1) and "Theirs" not in str(as_p1)
     assert recon_engine.redact(full, None) is full
+
+
+# --------------------------------------------------------------------------- a Casual table (issue 36, item 11)
+
+
+@pytest.mark.usefixtures("fab_release")
+def test_start_form_sets_the_hero_weapons_and_equipment_without_decklists():
+    """At a Casual table no decklist gives the heroes: the judge names them on the start form,
+    and a named hero brings its life and intellect (unless a life is typed with it)."""
+    w = make_world()
+    recon = _recon(w, start={"turn": "P1", "phase": "action", "P1": {"life": 20}, "P2": {"life": 20}})
+    client = Client()
+    client.force_login(w.fj)
+    url = f"/judging/{w.event.slug}/reconstructions/{recon.pk}/"
+    page = client.get(url).content.decode()
+    assert 'name="P1-hero"' in page and 'name="P2-weapons"' in page and 'name="P1-equipment"' in page
+    resp = client.post(
+        url,
+        {
+            "action": "start",
+            "version": 1,
+            "P1-hero": "Dorinthea Ironsong",
+            "P1-life": "20",
+            "P1-weapons": "Dawnblade, Resplendent",
+            "P1-equipment": "Braveforge Bracers",
+            "P2-hero": "Dorinthea Ironsong",
+            "P2-life": "31",
+        },
+    )
+    assert resp.status_code == 302
+    recon.refresh_from_db()
+    p1, p2 = recon.start["P1"], recon.start["P2"]
+    assert (p1["hero"], p1["life"], p1["intellect"]) == ("Dorinthea Ironsong", 40, 4)
+    assert p1["weapons"] == ["Dawnblade, Resplendent"]  # a comma inside a card name stays
+    assert p1["equipment"] == ["Braveforge Bracers"]
+    assert p2["life"] == 31  # typed with the hero: the judge's number stands
+    outcome = recon_engine.run(recon)
+    assert outcome.start_error == ""
+
+
+def test_superseded_branches_are_folded_and_readable():
+    w = make_world()
+    recon = _recon(w)
+    recon = recon_services.append_steps(recon, actor=w.fj, lines=DISPUTE, expected_version=1)
+    recon = recon_services.rewind(recon, actor=w.fj, to=1, expected_version=2)
+    recon = recon_services.append_steps(recon, actor=w.fj, lines="pass", expected_version=3)
+    client = Client()
+    client.force_login(w.fj)
+    page = client.get(f"/judging/{w.event.slug}/reconstructions/{recon.pk}/").content.decode()
+    assert page.count("data-superseded") == 1
+    assert "3 steps superseded by a rewind (steps 2–4)" in page
+    folded = page[page.index("data-superseded") : page.index("</details>", page.index("data-superseded"))]
+    assert "&gt;defend" in folded or ">defend" in folded
+    assert 'id="step-5"' not in folded and 'id="step-5"' in page
