@@ -311,3 +311,118 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
     return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Coverage: what the engine does with each part of a card's text
+# ---------------------------------------------------------------------------------------------
+
+MODELLED = "modelled"  # the engine computes it
+FLAGGED = "flagged"  # the engine reports it to the judge (a manual-effect finding) where it matters
+SILENT = "silent"  # the engine neither computes nor reports it
+
+
+@dataclass(frozen=True)
+class TextPart:
+    """One part of a card's text and what the engine does with it (``status``), at which moment."""
+
+    text: str
+    status: str
+    when: str = ""
+
+
+#: Keywords whose presence the generic rules act on without reading the text (a conditional one
+#: applied always gives a wrong state).
+ACTING_KEYWORDS: frozenset[str] = frozenset({"go again", "dominate", "overpower", "piercing", "intimidate"})
+
+
+def plain(text: str) -> str:
+    """A card text without markdown emphasis (fabrary writes keywords as ``**Go again**``)."""
+    return re.sub(r"\*\*|__", "", text)
+
+
+def _attack_part(low: str) -> str:
+    """Main's attack path: combo "+N{p}", crush, "when this attacks, intimidate" and hit triggers."""
+    if re.match(
+        r"^combo\s*-\s*if .+? was the last attack this combat chain, this gets \+\d+\{p\}$", low
+    ) or re.match(r"^when this attacks, intimidate$", low):
+        return MODELLED
+    if re.match(r"^crush\s*-", low):
+        return FLAGGED
+    if re.match(r"^(?:when|whenever|if) this hits", low) or re.match(
+        r"^if you've dealt arcane damage this turn, this gets", low
+    ):
+        effects, unknown = recognise(low)
+        return MODELLED if effects and all(e.kind != "manual" for e in effects) and not unknown else FLAGGED
+    if re.match(r"^defense reaction cards can't be played this chain link$", low):
+        return MODELLED
+    return SILENT
+
+
+def coverage(facts: CardFacts) -> list[TextPart]:
+    """Each part of a card's text with what the engine does with it (the bench's measure)."""
+    parts: list[TextPart] = []
+    text = plain(facts.text)
+    attack = facts.is_attack_action
+    resolving = (
+        (facts.is_action and not attack)
+        or facts.is_("instant")
+        or facts.is_("attack reaction")
+        or facts.is_("defense reaction")
+    )
+    for sentence in split_sentences(text):
+        low = sentence.casefold()
+        if _KEYWORD_LINE.match(low):
+            parts.append(TextPart(sentence, MODELLED, "keyword"))
+        elif attack:
+            parts.append(TextPart(sentence, _attack_part(low), "attack"))
+        elif resolving:
+            effects, unknown = recognise(sentence)
+            if unknown:
+                parts.append(TextPart(sentence, FLAGGED, "resolve"))
+            elif effects and all(not e.trigger or e.trigger == "reprise" for e in effects):
+                parts.append(TextPart(sentence, MODELLED, "resolve"))
+            elif re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low):
+                parts.append(TextPart(sentence, MODELLED, "resolve"))
+            else:
+                parts.append(TextPart(sentence, SILENT, "resolve"))
+        elif _ACTIVATED.search(sentence):
+            parts.append(TextPart(sentence, FLAGGED, "activate"))
+        else:
+            parts.append(TextPart(sentence, SILENT, "static"))
+    for kw in conditional_keywords(facts):
+        parts.append(TextPart(f"{kw} (only under a condition)", SILENT, "keyword"))
+    return parts
+
+
+def conditional_keywords(facts: CardFacts) -> list[str]:
+    """The acting keywords the card data lists that the text gives only inside a sentence (a combo,
+    an "if ..."), never on a line of their own."""
+    text = plain(facts.text)
+    if not text:
+        return []
+    own = {s.casefold() for s in split_sentences(text) if _KEYWORD_LINE.match(s.casefold())}
+    out = []
+    for kw, value in facts.keywords:
+        if kw not in ACTING_KEYWORDS:
+            continue
+        word = kw if value is None else f"{kw} {value}"
+        if word in own or kw in own:
+            continue
+        if kw == "intimidate" and re.search(
+            r"(^|\. |\n)when this attacks, intimidate\.?($|\n| )", text, re.I
+        ):
+            continue  # the attack trigger, always
+        if re.search(rf"\b{re.escape(kw)}\b", text, re.I):
+            out.append(kw)
+    return out
+
+
+def card_status(parts: list[TextPart]) -> str:
+    """A card is silent if any part is, flagged if any part is, else fully modelled."""
+    statuses = {p.status for p in parts}
+    if SILENT in statuses:
+        return SILENT
+    if FLAGGED in statuses:
+        return FLAGGED
+    return MODELLED
