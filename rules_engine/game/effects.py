@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .cards import CardFacts, parse_keywords
+from .cards import ACTING_KEYWORDS, CardFacts, parse_keywords
 
 _NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
@@ -331,32 +331,122 @@ class TextPart:
     when: str = ""
 
 
-#: Keywords whose presence the generic rules act on without reading the text (a conditional one
-#: applied always gives a wrong state).
-ACTING_KEYWORDS: frozenset[str] = frozenset({"go again", "dominate", "overpower", "piercing", "intimidate"})
-
-
 def plain(text: str) -> str:
     """A card text without markdown emphasis (fabrary writes keywords as ``**Go again**``)."""
     return re.sub(r"\*\*|__", "", text)
 
 
-def _attack_part(low: str) -> str:
-    """Main's attack path: combo "+N{p}", crush, "when this attacks, intimidate" and hit triggers."""
-    if re.match(
-        r"^combo\s*-\s*if .+? was the last attack this combat chain, this gets \+\d+\{p\}$", low
-    ) or re.match(r"^when this attacks, intimidate$", low):
-        return MODELLED
-    if re.match(r"^crush\s*-", low):
-        return FLAGGED
-    if re.match(r"^(?:when|whenever|if) this hits", low) or re.match(
-        r"^if you've dealt arcane damage this turn, this gets", low
-    ):
-        effects, unknown = recognise(low)
-        return MODELLED if effects and all(e.kind != "manual" for e in effects) and not unknown else FLAGGED
-    if re.match(r"^defense reaction cards can't be played this chain link$", low):
-        return MODELLED
-    return SILENT
+_COMBO = re.compile(
+    r"^combo\s*-\s*if (.+?) was the last attack this combat chain, (.+?) (?:gets|gains) (.+)$"
+)
+
+
+@dataclass(frozen=True)
+class Combo:
+    """A printed combo (CR 8.4.1) the engine computes: the names that must be the last attack, and what
+    the attack then gets (+N{p} and acting keywords)."""
+
+    after: tuple[str, ...]
+    power: int
+    keywords: tuple[str, ...]
+
+
+def combo(facts: CardFacts) -> Combo | None:
+    """The card's combo when its bonus is only +N{p} and keywords ("gains +1{p}, go again, and dominate")."""
+    for sentence in split_sentences(plain(facts.text)):
+        m = _COMBO.match(sentence.casefold())
+        if not m:
+            continue
+        who = m.group(2).strip()
+        if who not in ("this", facts.name.casefold()):
+            return None
+        power = 0
+        keywords: list[str] = []
+        for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(3)):
+            item = item.strip()
+            mp = re.fullmatch(r"\+(\d+)\{p\}", item)
+            if mp:
+                power += int(mp.group(1))
+            elif item in ACTING_KEYWORDS and item != "intimidate":
+                keywords.append(item)
+            else:
+                return None
+        after = tuple(x.strip() for x in re.split(r"\s+or\s+|,\s*", m.group(1)) if x.strip())
+        return Combo(after, power, tuple(keywords))
+    return None
+
+
+_HANDLED_AT_ATTACK = (
+    re.compile(r"^when this attacks, intimidate$"),
+    re.compile(r"^defense reaction cards can't be played this chain link$"),
+    re.compile(r"^if you've dealt arcane damage this turn, this gets"),
+    re.compile(r"^crush\s*-"),  # triggers in the Damage Step (computed or flagged there)
+    re.compile(r"^(?:when|whenever|if) this hits"),  # a hit trigger (computed or flagged there)
+)
+
+
+def attack_unmodelled(facts: CardFacts) -> list[str]:
+    """The sentences of an attacking card the engine neither computes nor flags elsewhere; the
+    engine reports them when the attack becomes a chain link."""
+    out: list[str] = []
+    parsed = combo(facts) is not None
+    for sentence in split_sentences(plain(facts.text)):
+        low = sentence.casefold()
+        if _KEYWORD_LINE.match(low) or any(p.match(low) for p in _HANDLED_AT_ATTACK):
+            continue
+        if parsed and _COMBO.match(low) or OVERPOWER_IF_BUFFED.fullmatch(sentence):
+            continue
+        out.append(sentence)
+    return out
+
+
+_RULE_LINE = re.compile(
+    r"^(?:combo|crush)\s*-|^when this attacks, intimidate$|^defense reaction cards can't be played this chain link$"
+    r"|^if you've dealt arcane damage this turn, this gets"
+)
+
+
+def skipped_sentences(text: str) -> list[str]:
+    """Sentences ``recognise`` leaves to the combat rules (combo, crush, ...) that a resolving
+    non-attack card cannot use: the engine reports them when the card resolves."""
+    return [s for s in split_sentences(plain(text)) if _RULE_LINE.match(s.casefold())]
+
+
+def defend_sentences(facts: CardFacts) -> list[str]:
+    """Sentences of a defending card that act when it defends ("When this defends, ...")."""
+    return [
+        s
+        for s in split_sentences(plain(facts.text))
+        if re.search(r"\bthis defends\b|\bdefending with this\b|\bthis is defending\b", s, re.I)
+    ]
+
+
+#: "If this has {p} greater than its base, it gets overpower": checked when defending cards are declared.
+OVERPOWER_IF_BUFFED = re.compile(r"if this has \{p\} greater than its base, it gets overpower", re.I)
+
+
+def static_sentences(facts: CardFacts) -> list[str]:
+    """The sentences of a hero, equipment, weapon or permanent that are neither keywords nor an
+    activated ability (activated ones are reported when activated): the engine reports them when
+    the log starts, since they may act at any step."""
+    if facts.is_token and token_facts(facts.name) is not None:
+        return []
+    return [
+        sentence
+        for sentence in split_sentences(plain(facts.text))
+        if not _KEYWORD_LINE.match(sentence.casefold()) and not _ACTIVATED.search(sentence)
+    ]
+
+
+def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
+    """The conditional keywords whose condition the engine checks itself (a combo's, Over the Top's)."""
+    out: list[str] = []
+    found = combo(facts)
+    if found is not None:
+        out += found.keywords
+    if OVERPOWER_IF_BUFFED.search(facts.text):
+        out.append("overpower")
+    return tuple(out)
 
 
 def coverage(facts: CardFacts) -> list[TextPart]:
@@ -370,52 +460,39 @@ def coverage(facts: CardFacts) -> list[TextPart]:
         or facts.is_("attack reaction")
         or facts.is_("defense reaction")
     )
+    unmodelled = set(attack_unmodelled(facts)) if attack else set()
     for sentence in split_sentences(text):
         low = sentence.casefold()
         if _KEYWORD_LINE.match(low):
             parts.append(TextPart(sentence, MODELLED, "keyword"))
         elif attack:
-            parts.append(TextPart(sentence, _attack_part(low), "attack"))
+            if sentence in unmodelled:
+                parts.append(TextPart(sentence, FLAGGED, "attack"))
+            elif re.match(r"^crush\s*-|^(?:when|whenever|if) this hits", low):
+                effects, unknown = recognise(sentence)
+                ok = effects and not unknown and all(e.kind != "manual" for e in effects)
+                parts.append(TextPart(sentence, MODELLED if ok else FLAGGED, "hit"))
+            else:
+                parts.append(TextPart(sentence, MODELLED, "attack"))
         elif resolving:
             effects, unknown = recognise(sentence)
-            if unknown:
+            if re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low):
+                parts.append(TextPart(sentence, MODELLED, "resolve"))
+            elif unknown or _RULE_LINE.match(low):
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
             elif effects and all(not e.trigger or e.trigger == "reprise" for e in effects):
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
-            elif re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low):
-                parts.append(TextPart(sentence, MODELLED, "resolve"))
             else:
-                parts.append(TextPart(sentence, SILENT, "resolve"))
+                parts.append(TextPart(sentence, FLAGGED, "resolve"))
         elif _ACTIVATED.search(sentence):
             parts.append(TextPart(sentence, FLAGGED, "activate"))
         else:
-            parts.append(TextPart(sentence, SILENT, "static"))
-    for kw in conditional_keywords(facts):
-        parts.append(TextPart(f"{kw} (only under a condition)", SILENT, "keyword"))
+            parts.append(TextPart(sentence, FLAGGED, "start"))
+    decided = decided_keywords(facts)
+    for kw in facts.conditional:
+        status = MODELLED if kw in decided else FLAGGED
+        parts.append(TextPart(f"{kw} (only under a condition)", status, "keyword"))
     return parts
-
-
-def conditional_keywords(facts: CardFacts) -> list[str]:
-    """The acting keywords the card data lists that the text gives only inside a sentence (a combo,
-    an "if ..."), never on a line of their own."""
-    text = plain(facts.text)
-    if not text:
-        return []
-    own = {s.casefold() for s in split_sentences(text) if _KEYWORD_LINE.match(s.casefold())}
-    out = []
-    for kw, value in facts.keywords:
-        if kw not in ACTING_KEYWORDS:
-            continue
-        word = kw if value is None else f"{kw} {value}"
-        if word in own or kw in own:
-            continue
-        if kw == "intimidate" and re.search(
-            r"(^|\. |\n)when this attacks, intimidate\.?($|\n| )", text, re.I
-        ):
-            continue  # the attack trigger, always
-        if re.search(rf"\b{re.escape(kw)}\b", text, re.I):
-            out.append(kw)
-    return out
 
 
 def card_status(parts: list[TextPart]) -> str:
