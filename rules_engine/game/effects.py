@@ -376,6 +376,9 @@ def combo(facts: CardFacts) -> Combo | None:
     return None
 
 
+#: "If this has {p} greater than its base, it gets overpower": checked when defending cards are declared.
+OVERPOWER_IF_BUFFED = re.compile(r"if this has \{p\} greater than its base, it gets overpower", re.I)
+
 _HANDLED_AT_ATTACK = (
     re.compile(r"^when this attacks, intimidate$"),
     re.compile(r"^defense reaction cards can't be played this chain link$"),
@@ -385,19 +388,85 @@ _HANDLED_AT_ATTACK = (
 )
 
 
-def attack_unmodelled(facts: CardFacts) -> list[str]:
-    """The sentences of an attacking card the engine neither computes nor flags elsewhere; the
-    engine reports them when the attack becomes a chain link."""
+#: What an attack card's own resolution may do at once (CR 5.3.4): Arcanic Crackle's arcane damage.
+_ON_RESOLUTION = frozenset({"arcane", "damage", "draw", "gain_life", "gain_resources", "create_token"})
+_ATTACK_TRIGGER = re.compile(r"^when(?:ever)? (?:this attacks|you attack with this), (.+)$")
+_RUPTURE = re.compile(
+    r"^rupture\s*-\s*if this is played as chain link 4 or higher, (?:it|this) (?:has|gets|gains) \+(\d+)\{p\}$"
+)
+_FROM_ARSENAL = re.compile(
+    r"^if this (?:was|is) played from (?:your )?arsenal, (?:it|this) (?:gets|gains|has) (go again|\+(\d+)\{p\})$"
+)
+
+
+@dataclass(frozen=True)
+class AttackText:
+    """What the engine computes of an attack card's text when it becomes a chain link."""
+
+    on_resolution: tuple[TextEffect, ...] = ()  # done as the card resolves (CR 5.3.4)
+    on_attack: tuple[TextEffect, ...] = ()  # a "when this attacks" trigger (CR 6.6)
+    on_attack_manual: tuple[str, ...] = ()  # a "when this attacks" trigger the judge enters
+    rupture: int = 0  # +N{p} at chain link 4 or higher (CR 8.4.6)
+    arsenal_power: int = 0  # "if this was played from arsenal" +N{p}
+    arsenal_go_again: bool = False
+    unmodelled: tuple[str, ...] = ()
+
+
+def _self(sentence: str, facts: CardFacts) -> str:
+    """A card's sentence in lower case with its own name read as "this"."""
+    low = sentence.casefold()
+    name = facts.name.casefold()
+    return low.replace(name, "this") if name else low
+
+
+def attack_text(facts: CardFacts) -> AttackText:
+    """Sort an attacking card's sentences into what the engine computes and what it reports."""
+    on_res: list[TextEffect] = []
+    on_attack: list[TextEffect] = []
+    manual: list[str] = []
+    rupture = arsenal_power = 0
+    arsenal_go_again = False
     out: list[str] = []
     parsed = combo(facts) is not None
     for sentence in split_sentences(plain(facts.text)):
-        low = sentence.casefold()
+        low = _self(sentence, facts)
         if _KEYWORD_LINE.match(low) or any(p.match(low) for p in _HANDLED_AT_ATTACK):
             continue
-        if parsed and _COMBO.match(low) or OVERPOWER_IF_BUFFED.fullmatch(sentence):
+        if parsed and _COMBO.match(sentence.casefold()) or OVERPOWER_IF_BUFFED.fullmatch(sentence):
+            continue
+        m = _RUPTURE.match(low)
+        if m:
+            rupture += int(m.group(1))
+            continue
+        m = _FROM_ARSENAL.match(low)
+        if m:
+            if m.group(2):
+                arsenal_power += int(m.group(2))
+            else:
+                arsenal_go_again = True
+            continue
+        m = _ATTACK_TRIGGER.match(low)
+        if m:
+            effects, unknown = recognise(m.group(1))
+            if effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects):
+                on_attack.extend(effects)
+            else:
+                manual.append(sentence)
+            continue
+        effects, unknown = recognise(sentence)
+        if effects and not unknown and all(not e.trigger and e.kind in _ON_RESOLUTION for e in effects):
+            on_res.extend(effects)
             continue
         out.append(sentence)
-    return out
+    return AttackText(
+        tuple(on_res), tuple(on_attack), tuple(manual), rupture, arsenal_power, arsenal_go_again, tuple(out)
+    )
+
+
+def attack_unmodelled(facts: CardFacts) -> list[str]:
+    """The sentences of an attacking card the engine neither computes nor flags elsewhere; the
+    engine reports them when the attack becomes a chain link."""
+    return list(attack_text(facts).unmodelled)
 
 
 _RULE_LINE = re.compile(
@@ -421,10 +490,6 @@ def defend_sentences(facts: CardFacts) -> list[str]:
     ]
 
 
-#: "If this has {p} greater than its base, it gets overpower": checked when defending cards are declared.
-OVERPOWER_IF_BUFFED = re.compile(r"if this has \{p\} greater than its base, it gets overpower", re.I)
-
-
 def static_sentences(facts: CardFacts) -> list[str]:
     """The sentences of a hero, equipment, weapon or permanent that are neither keywords nor an
     activated ability (activated ones are reported when activated): the engine reports them when
@@ -446,6 +511,8 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
         out += found.keywords
     if OVERPOWER_IF_BUFFED.search(facts.text):
         out.append("overpower")
+    if attack_text(facts).arsenal_go_again:
+        out.append("go again")
     return tuple(out)
 
 
@@ -460,7 +527,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
         or facts.is_("attack reaction")
         or facts.is_("defense reaction")
     )
-    unmodelled = set(attack_unmodelled(facts)) if attack else set()
+    at = attack_text(facts) if attack else AttackText()
+    unmodelled = set(at.unmodelled) | set(at.on_attack_manual)
     for sentence in split_sentences(text):
         low = sentence.casefold()
         if _KEYWORD_LINE.match(low):

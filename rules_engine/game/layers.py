@@ -21,6 +21,7 @@ from .damage import deal_damage
 from .defending import check_can_defend
 from .effects import (
     TextEffect,
+    attack_text,
     attack_unmodelled,
     combo,
     decided_keywords,
@@ -116,6 +117,7 @@ def attack_resolves(s: GameState, layer: Layer, ctx: Ctx) -> None:
     text = card.facts.text
     apply_combo(s, link, previous, ctx)
     if card.facts.is_attack_action:
+        attack_card_text(s, link, layer, ctx)
         flag_card_text(
             card.facts, attack_unmodelled(card.facts), decided_keywords(card.facts), "attacks", ctx
         )
@@ -131,6 +133,35 @@ def attack_resolves(s: GameState, layer: Layer, ctx: Ctx) -> None:
         )
         ctx.events.append(Event("trigger", link.controller, "intimidate"))
     give_priority(s)
+
+
+def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> None:
+    """What an attack card's text does as it becomes a chain link: rupture (CR 8.4.6) at link 4 or
+    higher, a bonus for being played from arsenal, its own resolution's effects (Arcanic Crackle's
+    arcane damage, CR 5.3.4) and its "when this attacks" trigger (CR 6.6), which goes on the stack."""
+    facts = link.attack.facts
+    at = attack_text(facts)
+    if at.rupture and link.number >= 4:
+        link.power_bonus += at.rupture
+        ctx.events.append(Event("rupture", link.controller, facts.name, at.rupture))
+    if layer.source_zone == "arsenal":
+        link.power_bonus += at.arsenal_power
+        link.go_again = link.go_again or at.arsenal_go_again
+    for e in at.on_resolution:
+        apply_text_effect(s, link.controller, facts.name, e, ctx, None)
+    if at.on_attack or at.on_attack_manual:
+        trig = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{facts.name} attack trigger",
+            controller=link.controller,
+            effect="text"
+            if not at.on_attack_manual
+            else "manual attack trigger: " + "; ".join(at.on_attack_manual),
+        )
+        trig.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in at.on_attack]
+        s.stack.append(trig)
+        ctx.events.append(Event("trigger", link.controller, trig.name))
 
 
 def apply_combo(s: GameState, link: ChainLink, previous: str, ctx: Ctx) -> tuple[str, ...]:
