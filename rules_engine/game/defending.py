@@ -32,6 +32,21 @@ def mark_declared(s: GameState) -> None:
         link.declared = True
 
 
+def granted(s: GameState, link: ChainLink, keyword: str) -> bool:
+    """The attack has the keyword from an effect: a met combo (``link.granted``) or a continuous
+    effect for attack action cards of a cost or more (Bravo, Showstopper's "grant_keyword")."""
+    if keyword in link.granted:
+        return True
+    facts = link.attack.facts
+    return facts.is_attack_action and any(
+        eff.kind == "grant_keyword"
+        and eff.text == keyword
+        and eff.player == link.controller
+        and (facts.cost or 0) >= eff.amount
+        for eff in s.effects
+    )
+
+
 def power_overpower(link: ChainLink) -> bool:
     """Over the Top and its kind: "If this has {p} greater than its base, it gets overpower" (a
     conditional keyword the engine can check: an effect has raised the attack's power)."""
@@ -62,7 +77,7 @@ def check_can_defend(
             "defend_equipment",
             f"{link.attack.name} can't be defended by equipment (its text, a restriction).",
         )
-    if atk.has("dominate") or "dominate" in link.granted:
+    if atk.has("dominate") or granted(s, link, "dominate"):
         from_hand = [c for c in all_cards if c.origin == "hand"]
         earlier = (
             1
@@ -85,7 +100,7 @@ def check_can_defend(
                 "confidence",
                 f"{link.attack.name} can't be defended by more than {link.max_nonblock} non-block cards.",
             )
-    if atk.has("overpower") or "overpower" in link.granted or power_overpower(link):
+    if atk.has("overpower") or granted(s, link, "overpower") or power_overpower(link):
         actions = [c for c in all_cards if c.facts.is_action]
         if len(actions) > 1:
             raise Illegal(

@@ -79,6 +79,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^prevent the next (\d+) damage$"), "prevent_next"),
     (re.compile(r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "create_token"),
     (re.compile(r"^opt (\d+)$"), "opt"),
+    (
+        re.compile(
+            r"^until end of turn, your attack action cards with cost (\d+) or greater gains? (dominate|overpower)$"
+        ),
+        "grant_cost_keyword",
+    ),
 ]
 
 
@@ -140,6 +146,9 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 elif kind == "create_token":
                     amount = _num(groups[0])
                     target = groups[1].strip().title()
+                elif kind == "grant_cost_keyword":
+                    amount = int(groups[0])
+                    target = groups[1]
                 elif kind in ("target_go_again", "next_attack_go_again"):
                     amount = 0
                 elif groups:
@@ -280,6 +289,7 @@ class ActivatedAbility:
     attack: bool
     go_again: bool
     ability_text: str
+    other_cost: str = ""  # a cost part besides resources and destroying the source ("discard a card")
 
 
 def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
@@ -307,6 +317,11 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             attack=low.startswith("attack"),
             go_again="go again" in low,
             ability_text=body,
+            other_cost=", ".join(
+                x.strip()
+                for x in cost_text.split(",")
+                if x.strip() and not re.fullmatch(r"(?:\{r\}|\d+|\s)*|destroy this", x.strip())
+            ),
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
@@ -490,6 +505,12 @@ def defend_sentences(facts: CardFacts) -> list[str]:
     ]
 
 
+#: Dorinthea Ironsong's ability (modelled when her weapon is activated again, ``playing.activate``).
+ADDITIONAL_WEAPON_ATTACK = re.compile(
+    r"when a weapon you control hits, you may attack an additional time with that weapon this turn", re.I
+)
+
+
 def static_sentences(facts: CardFacts) -> list[str]:
     """The sentences of a hero, equipment, weapon or permanent that are neither keywords nor an
     activated ability (activated ones are reported when activated): the engine reports them when
@@ -499,7 +520,9 @@ def static_sentences(facts: CardFacts) -> list[str]:
     return [
         sentence
         for sentence in split_sentences(plain(facts.text))
-        if not _KEYWORD_LINE.match(sentence.casefold()) and not _ACTIVATED.search(sentence)
+        if not _KEYWORD_LINE.match(sentence.casefold())
+        and not _ACTIVATED.search(sentence)
+        and not ADDITIONAL_WEAPON_ATTACK.search(sentence)
     ]
 
 
@@ -514,6 +537,22 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
     if attack_text(facts).arsenal_go_again:
         out.append("go again")
     return tuple(out)
+
+
+def _activated_status(sentence: str) -> str:
+    """An activated ability is computed when its cost is only resources (and destroying the source)
+    and its effect is an attack or recognised sentences; else its outcome is flagged when activated."""
+    m = _ACTIVATED.search(sentence)
+    assert m is not None
+    cost = re.sub(r"\{r\}|\d+|destroy this|[,\s]", "", m.group(3).casefold())
+    body = m.group(4).strip().casefold()
+    if cost:
+        return FLAGGED
+    if re.fullmatch(r"attack(?:\. go again)?\.?", body):
+        return MODELLED
+    effects, unknown = recognise(body)
+    done = effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
+    return MODELLED if done else FLAGGED
 
 
 def coverage(facts: CardFacts) -> list[TextPart]:
@@ -553,7 +592,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             else:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
         elif _ACTIVATED.search(sentence):
-            parts.append(TextPart(sentence, FLAGGED, "activate"))
+            parts.append(TextPart(sentence, _activated_status(sentence), "activate"))
+        elif ADDITIONAL_WEAPON_ATTACK.search(sentence) and "once per turn" in low:
+            parts.append(TextPart(sentence, MODELLED, "activate"))
         else:
             parts.append(TextPart(sentence, FLAGGED, "start"))
     decided = decided_keywords(facts)

@@ -451,6 +451,9 @@ def apply_text_effect(
     elif k == "create_token":
         for _ in range(max(1, e.amount)):
             make_token(s, player, e.target, ctx)
+    elif k == "grant_cost_keyword":
+        # Bravo, Showstopper: attack action cards with cost N or greater gain a keyword this turn
+        s.effects.append(Effect("grant_keyword", player, e.amount, "turn", name, text=e.target))
     elif k == "opt":
         ctx.add(
             NOTE,

@@ -11,13 +11,14 @@ it causes above it. The player who played it gets priority (CR 1.11.5). Layers r
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, give_priority
 from .costs import consume_cost_effects, cost_modifiers, cost_token_rules, pay_resources
 from .defending import awaiting_defenders, check_can_defend, mark_declared
-from .effects import TOKEN_RULES, activated_ability
+from .effects import ADDITIONAL_WEAPON_ATTACK, TOKEN_RULES, activated_ability
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, GameState, Layer, other
 from .triggers import attack_played_triggers, nonattack_triggers, play_triggers, spectra_trigger
@@ -319,6 +320,47 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
     s.effects = keep
 
 
+def hero_named(moniker: str, hero: CardFacts, source: str) -> bool:
+    """The line names the player's hero ("Bravo", "Bravo, Showstopper", "their hero")."""
+    want = norm_name(source)
+    return want in (
+        norm_name(hero.name),
+        norm_name(moniker),
+        "hero",
+        "their hero",
+        norm_name(hero.name.split(",")[0]),
+    )
+
+
+def additional_weapon_attack(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx) -> bool:
+    """Dorinthea Ironsong (once per turn): when a weapon the player controls hits, it may attack an
+    additional time this turn, so its once-per-turn attack (CR 5.2.1a) may be activated again. True
+    (and the hero's once-per-turn effect is used) when the weapon hit this turn and the hero's effect
+    is unused."""
+    hero = p.hero_card
+    if not ab.attack or hero is None or not ADDITIONAL_WEAPON_ATTACK.search(hero.text):
+        return False
+    key = f"{src.owner}-hero-additional"
+    if key in p.once_per_turn:
+        return False
+    hit = any(
+        link.hit and link.source_zone == "weapon" and norm_name(link.attack.name) == norm_name(src.name)
+        for link in s.chain
+    ) or any(
+        e.kind == "hit" and e.player == src.owner and norm_name(str(e.subject)) == norm_name(src.name)
+        for e in list(ctx.history) + list(ctx.prev_events) + list(ctx.events)
+    )
+    if not hit:
+        return False
+    p.once_per_turn.append(key)
+    ctx.add(
+        NOTE,
+        f"line {ctx.entry.number}: {src.name} hit this turn; {hero.name}'s ability lets it attack an additional time (its once-per-turn effect is now used).",
+        "once_per_turn",
+    )
+    return True
+
+
 def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     """CR 5.2: activate the (first) activated ability of a permanent; a weapon's attack makes an
     attack-proxy (CR 8.3.1)."""
@@ -331,6 +373,8 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         if norm_name(card.name) == norm_name(c.source):
             src = card
             break
+    if src is None and p.hero_card is not None and hero_named(p.hero, p.hero_card, c.source):
+        src = Card(id=f"{player}-hero", facts=p.hero_card, owner=player)  # a hero's ability (CR 5.2)
     if src is None:
         raise CannotApply(f"{player} controls no {c.source!r}")
     ab = activated_ability(src.facts)
@@ -351,7 +395,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             f"{src.name} can only attack if {player} has attacked with a weapon this turn.",
             (rule,),
         )
-    if ab.once_per_turn and src.id in p.once_per_turn:
+    if ab.once_per_turn and src.id in p.once_per_turn and not additional_weapon_attack(s, p, src, ab, ctx):
         raise Illegal(
             "once_per_turn",
             f"{src.name}'s ability can be activated once per turn and was already activated this turn.",
@@ -368,6 +412,12 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             )
         action_cost = 1
     pay_resources(s, player, ab.resource_cost, c.pitches, ctx)
+    if ab.other_cost:
+        ctx.add(
+            MANUAL,
+            f"line {ctx.entry.number}: the engine does not check or pay {src.name}'s cost {ab.other_cost!r}; log it (e.g. '{player} discards X') or enter it as an adjustment line.",
+            "manual_effect",
+        )
     if action_cost:
         if p.action_points < 1:
             raise Illegal(
