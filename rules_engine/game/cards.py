@@ -419,6 +419,20 @@ def facts_from_fabcube(record: Mapping[str, Any]) -> CardFacts:
             "Pirate",
             "Necromancer",
         }
+        # talents (CR 2.11): Fai's ability counts Draconic chain links
+        or t
+        in {
+            "Draconic",
+            "Light",
+            "Shadow",
+            "Elemental",
+            "Ice",
+            "Earth",
+            "Lightning",
+            "Mystic",
+            "Royal",
+            "Chaos",
+        }
     )
     keywords = list(record.get("card_keywords") or [])
     text = str(record.get("functional_text_plain") or "")

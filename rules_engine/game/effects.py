@@ -31,7 +31,8 @@ class TextEffect:
 
 _KEYWORD_LINE = re.compile(
     r"^(go again|dominate|overpower|blade break|battleworn|temper|guardwell|phantasm|spectra|mirage|ambush|"
-    r"ephemeral|legendary|stealth|protect|boost|(arcane barrier|spellvoid|ward|quell|piercing|heave|arcane shelter) \d+)$"
+    r"ephemeral|legendary|stealth|protect|boost|(arcane barrier|spellvoid|ward|quell|piercing|heave|arcane shelter) \d+"
+    r"|[a-z ,'-]+ specialization|essence of [a-z ,]+)$"
 )
 
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
@@ -79,6 +80,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^prevent the next (\d+) damage$"), "prevent_next"),
     (re.compile(r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "create_token"),
     (re.compile(r"^opt (\d+)$"), "opt"),
+    (re.compile(r"^return a ([a-z' ,-]+?) from your graveyard to your hand$"), "return_to_hand"),
     (
         re.compile(
             r"^until end of turn, your attack action cards with cost (\d+) or greater gains? (dominate|overpower)$"
@@ -86,6 +88,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "grant_cost_keyword",
     ),
 ]
+
+
+#: Fai's "This ability costs {r} less for each Draconic chain link you control" (``playing.activate``).
+COSTS_LESS_PER_DRACONIC_LINK = re.compile(
+    r"this ability costs \{r\} less for each draconic chain link you control", re.I
+)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -108,6 +116,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         low = low.replace("{p}", "{p}").replace("{d}", "{d}")
         if _KEYWORD_LINE.match(low):
             continue
+        if COSTS_LESS_PER_DRACONIC_LINK.fullmatch(low):
+            continue  # paid less when activated (playing.activate)
         trigger = ""
         if (
             re.match(r"^(?:combo|crush)\s*-", low)
@@ -146,6 +156,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 elif kind == "create_token":
                     amount = _num(groups[0])
                     target = groups[1].strip().title()
+                elif kind == "return_to_hand":
+                    target = groups[0]
                 elif kind == "grant_cost_keyword":
                     amount = int(groups[0])
                     target = groups[1]
@@ -523,6 +535,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         if not _KEYWORD_LINE.match(sentence.casefold())
         and not _ACTIVATED.search(sentence)
         and not ADDITIONAL_WEAPON_ATTACK.search(sentence)
+        and not COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
     ]
 
 
@@ -593,7 +606,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
         elif _ACTIVATED.search(sentence):
             parts.append(TextPart(sentence, _activated_status(sentence), "activate"))
-        elif ADDITIONAL_WEAPON_ATTACK.search(sentence) and "once per turn" in low:
+        elif (
+            ADDITIONAL_WEAPON_ATTACK.search(sentence) and "once per turn" in low
+        ) or COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence):
             parts.append(TextPart(sentence, MODELLED, "activate"))
         else:
             parts.append(TextPart(sentence, FLAGGED, "start"))

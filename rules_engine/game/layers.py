@@ -451,6 +451,21 @@ def apply_text_effect(
     elif k == "create_token":
         for _ in range(max(1, e.amount)):
             make_token(s, player, e.target, ctx)
+    elif k == "return_to_hand":
+        for card in list(p.graveyard):
+            if norm_name(card.name) == norm_name(e.target) or norm_name(card.name).startswith(
+                norm_name(e.target)
+            ):
+                p.graveyard.remove(card)
+                p.hand.append(card)
+                ctx.events.append(Event("move", player, card.name))
+                break
+        else:
+            ctx.add(
+                MANUAL,
+                f"line {ctx.entry.number}: {name} returns a {e.target} from {player}'s graveyard, and the engine found none there; enter the outcome as an adjustment line.",
+                "manual_effect",
+            )
     elif k == "grant_cost_keyword":
         # Bravo, Showstopper: attack action cards with cost N or greater gain a keyword this turn
         s.effects.append(Effect("grant_keyword", player, e.amount, "turn", name, text=e.target))

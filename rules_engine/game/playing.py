@@ -18,7 +18,7 @@ from .cards import CardFacts, norm_name
 from .context import Ctx, Event, give_priority
 from .costs import consume_cost_effects, cost_modifiers, cost_token_rules, pay_resources
 from .defending import awaiting_defenders, check_can_defend, mark_declared
-from .effects import ADDITIONAL_WEAPON_ATTACK, TOKEN_RULES, activated_ability
+from .effects import ADDITIONAL_WEAPON_ATTACK, COSTS_LESS_PER_DRACONIC_LINK, TOKEN_RULES, activated_ability
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, GameState, Layer, other
 from .triggers import attack_played_triggers, nonattack_triggers, play_triggers, spectra_trigger
@@ -411,7 +411,13 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
                 "action_during_combat", f"{src.name}'s action ability cannot be activated during combat."
             )
         action_cost = 1
-    pay_resources(s, player, ab.resource_cost, c.pitches, ctx)
+    cost = ab.resource_cost
+    if COSTS_LESS_PER_DRACONIC_LINK.search(src.facts.text):  # Fai, Rising Rebellion
+        draconic = sum(
+            1 for link in s.chain if link.controller == player and "draconic" in link.attack.facts.classes
+        )
+        cost = max(0, cost - draconic)
+    pay_resources(s, player, cost, c.pitches, ctx)
     if ab.other_cost:
         ctx.add(
             MANUAL,
