@@ -116,8 +116,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         low = low.replace("{p}", "{p}").replace("{d}", "{d}")
         if _KEYWORD_LINE.match(low):
             continue
-        if COSTS_LESS_PER_DRACONIC_LINK.fullmatch(low):
-            continue  # paid less when activated (playing.activate)
+        if COSTS_LESS_PER_DRACONIC_LINK.fullmatch(low) or low.startswith("as an additional cost to play "):
+            continue  # paid less when activated (playing.activate); an additional cost is reported on play
         trigger = ""
         if (
             re.match(r"^(?:combo|crush)\s*-", low)
@@ -461,6 +461,8 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue
         if parsed and _COMBO.match(sentence.casefold()) or OVERPOWER_IF_BUFFED.fullmatch(sentence):
             continue
+        if _ADDITIONAL_COST.match(sentence):
+            continue  # reported when the card is played
         m = _RUPTURE.match(low)
         if m:
             rupture += int(m.group(1))
@@ -523,6 +525,24 @@ ADDITIONAL_WEAPON_ATTACK = re.compile(
 )
 
 
+#: Rhinar's ability (``zones.discard``).
+DISCARD_SIX_INTIMIDATE = re.compile(
+    r"whenever you discard a card with 6 or more \{p\} during your action phase, intimidate", re.I
+)
+#: Arakni, Solitary Confinement and 5L!p3d 7hRu 7h3 cR4X (``playing.hero_attack_abilities``).
+FIRST_STEALTH_GO_AGAIN = re.compile(
+    r"^your first attack with stealth each turn (?:has|gets) go again$|^the first attack with stealth each turn gets go again$",
+    re.I,
+)
+_HERO_MODELLED = (DISCARD_SIX_INTIMIDATE, FIRST_STEALTH_GO_AGAIN)
+_ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
+
+
+def additional_costs(facts: CardFacts) -> list[str]:
+    """ "As an additional cost to play this, ..." sentences: reported when the card is played."""
+    return [s for s in split_sentences(plain(facts.text)) if _ADDITIONAL_COST.match(s)]
+
+
 def static_sentences(facts: CardFacts) -> list[str]:
     """The sentences of a hero, equipment, weapon or permanent that are neither keywords nor an
     activated ability (activated ones are reported when activated): the engine reports them when
@@ -536,6 +556,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not _ACTIVATED.search(sentence)
         and not ADDITIONAL_WEAPON_ATTACK.search(sentence)
         and not COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
+        and not any(p.search(sentence) for p in _HERO_MODELLED)
     ]
 
 
@@ -585,6 +606,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
         low = sentence.casefold()
         if _KEYWORD_LINE.match(low):
             parts.append(TextPart(sentence, MODELLED, "keyword"))
+        elif _ADDITIONAL_COST.match(sentence):
+            parts.append(TextPart(sentence, FLAGGED, "play"))
         elif attack:
             if sentence in unmodelled:
                 parts.append(TextPart(sentence, FLAGGED, "attack"))
@@ -607,8 +630,10 @@ def coverage(facts: CardFacts) -> list[TextPart]:
         elif _ACTIVATED.search(sentence):
             parts.append(TextPart(sentence, _activated_status(sentence), "activate"))
         elif (
-            ADDITIONAL_WEAPON_ATTACK.search(sentence) and "once per turn" in low
-        ) or COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence):
+            (ADDITIONAL_WEAPON_ATTACK.search(sentence) and "once per turn" in low)
+            or COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
+            or any(p.search(sentence) for p in _HERO_MODELLED)
+        ):
             parts.append(TextPart(sentence, MODELLED, "activate"))
         else:
             parts.append(TextPart(sentence, FLAGGED, "start"))

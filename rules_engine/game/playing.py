@@ -18,7 +18,15 @@ from .cards import CardFacts, norm_name
 from .context import Ctx, Event, give_priority
 from .costs import consume_cost_effects, cost_modifiers, cost_token_rules, pay_resources
 from .defending import awaiting_defenders, check_can_defend, mark_declared
-from .effects import ADDITIONAL_WEAPON_ATTACK, COSTS_LESS_PER_DRACONIC_LINK, TOKEN_RULES, activated_ability
+from .effects import (
+    ADDITIONAL_WEAPON_ATTACK,
+    COSTS_LESS_PER_DRACONIC_LINK,
+    FIRST_STEALTH_GO_AGAIN,
+    TOKEN_RULES,
+    activated_ability,
+    additional_costs,
+    split_sentences,
+)
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, GameState, Layer, other
 from .triggers import attack_played_triggers, nonattack_triggers, play_triggers, spectra_trigger
@@ -139,6 +147,12 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                 "not_turn_player_action",
                 f"{player} is not the turn-player and cannot play the action {card.name}.",
             )
+    for sentence in additional_costs(f):
+        ctx.add(
+            MANUAL,
+            f"line {ctx.entry.number}: the engine does not check or pay {card.name}'s additional cost {sentence!r}; log it (the card moved or destroyed) or enter it as an adjustment line.",
+            "manual_effect",
+        )
     layer = Layer(id=s.new_id(), kind="card", name=card.name, controller=player, card=card, source_zone=zone)
     if mode_text is not None:
         layer.effect = "mode:" + mode_text
@@ -157,6 +171,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         nonattack_triggers(s, player, layer, ctx)
     if is_attack:
         s.attacks_this_turn.append(card.name)
+        hero_attack_abilities(s, player, layer, f, ctx)
         attack_played_triggers(s, player, layer, ctx, action_card=True)
         for t in layer.targets:
             if ":" in t:
@@ -318,6 +333,23 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
         else:
             keep.append(eff)
     s.effects = keep
+
+
+def hero_attack_abilities(s: GameState, player: str, layer: Layer, f: CardFacts, ctx: Ctx) -> None:
+    """Hero abilities that act on playing an attack: Arakni, Solitary Confinement's first attack
+    with stealth each turn has go again."""
+    hero = s.p(player).hero_card
+    if hero is None or not f.has("stealth"):
+        return
+    if any(FIRST_STEALTH_GO_AGAIN.match(x) for x in split_sentences(hero.text)):
+        stealthy = [n for n in s.attacks_this_turn if (ctx.lookup.get(n) or f).has("stealth")]
+        if len(stealthy) == 1:
+            layer.go_again = True
+            ctx.add(
+                NOTE,
+                f"line {ctx.entry.number}: {hero.name}: the first attack with stealth this turn, {f.name}, has go again.",
+                "go_again_card",
+            )
 
 
 def hero_named(moniker: str, hero: CardFacts, source: str) -> bool:
