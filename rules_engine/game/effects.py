@@ -455,6 +455,8 @@ def attack_text(facts: CardFacts) -> AttackText:
     arsenal_go_again = False
     out: list[str] = []
     parsed = combo(facts) is not None
+    modes = attack_modes(facts)
+    modes_done = bool(modes) and all(attack_mode(facts, m) is not None for m in modes)
     for sentence in split_sentences(plain(facts.text)):
         low = _self(sentence, facts)
         if _KEYWORD_LINE.match(low) or any(p.match(low) for p in _HANDLED_AT_ATTACK):
@@ -463,6 +465,8 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue
         if _ADDITIONAL_COST.match(sentence):
             continue  # reported when the card is played
+        if modes_done and (re.match(r"^choose 1", low) or sentence.lstrip().startswith(("-", "–"))):
+            continue  # the chosen mode is applied when the attack becomes a chain link
         m = _RUPTURE.match(low)
         if m:
             rupture += int(m.group(1))
@@ -490,6 +494,41 @@ def attack_text(facts: CardFacts) -> AttackText:
     return AttackText(
         tuple(on_res), tuple(on_attack), tuple(manual), rupture, arsenal_power, arsenal_go_again, tuple(out)
     )
+
+
+@dataclass(frozen=True)
+class AttackMode:
+    """A chosen mode of an attack card the engine computes (CR 1.7.5)."""
+
+    power: int = 0
+    go_again: bool = False
+    on_attack: tuple[TextEffect, ...] = ()
+
+
+def attack_mode(facts: CardFacts, mode: str) -> AttackMode | None:
+    """An attack card's mode when it is "this gains +N{p}", "this gains go again" or "when you attack
+    with this, [recognised effect]"; None for any other mode (flagged)."""
+    low = _self(mode.strip().rstrip("."), facts)
+    m = re.fullmatch(r"this (?:gets|gains) \+(\d+)\{p\}", low)
+    if m:
+        return AttackMode(power=int(m.group(1)))
+    if re.fullmatch(r"this (?:gets|gains) go again", low):
+        return AttackMode(go_again=True)
+    m = _ATTACK_TRIGGER.match(low)
+    if m:
+        effects, unknown = recognise(m.group(1))
+        if effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects):
+            return AttackMode(on_attack=tuple(effects))
+    return None
+
+
+def attack_modes(facts: CardFacts) -> list[str]:
+    """The modes of an attack card's "Choose 1" (the lines after it starting with a dash)."""
+    text = plain(facts.text)
+    found = re.search(r"(?:^|\n)\s*choose 1", text, re.I)
+    if not found:
+        return []
+    return [m.strip() for m in re.split(r"\n\s*[-–]\s*", text[found.start() :])[1:] if m.strip()]
 
 
 def attack_unmodelled(facts: CardFacts) -> list[str]:
@@ -570,6 +609,9 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
         out.append("overpower")
     if attack_text(facts).arsenal_go_again:
         out.append("go again")
+    modes = [attack_mode(facts, m) for m in attack_modes(facts)]
+    if modes and all(m is not None for m in modes) and any(m is not None and m.go_again for m in modes):
+        out.append("go again")  # a mode the engine applies when it is chosen
     return tuple(out)
 
 

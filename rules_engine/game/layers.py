@@ -21,6 +21,7 @@ from .damage import deal_damage
 from .defending import check_can_defend
 from .effects import (
     TextEffect,
+    attack_mode,
     attack_text,
     attack_unmodelled,
     combo,
@@ -149,7 +150,16 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
         link.go_again = link.go_again or at.arsenal_go_again
     for e in at.on_resolution:
         apply_text_effect(s, link.controller, facts.name, e, ctx, None)
-    if at.on_attack or at.on_attack_manual:
+    on_attack = list(at.on_attack)
+    if layer.effect.startswith("mode:") and layer.effect[5:]:
+        mode = attack_mode(facts, layer.effect[5:])
+        if mode is None:
+            flag_card_text(facts, [layer.effect[5:]], (), "attacks in the chosen mode", ctx)
+        else:
+            link.power_bonus += mode.power
+            link.go_again = link.go_again or mode.go_again
+            on_attack += mode.on_attack
+    if on_attack or at.on_attack_manual:
         trig = Layer(
             id=s.new_id(),
             kind="triggered",
@@ -159,7 +169,7 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
             if not at.on_attack_manual
             else "manual attack trigger: " + "; ".join(at.on_attack_manual),
         )
-        trig.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in at.on_attack]
+        trig.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in on_attack]
         s.stack.append(trig)
         ctx.events.append(Event("trigger", link.controller, trig.name))
 

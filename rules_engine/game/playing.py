@@ -252,8 +252,10 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
     """CR 1.7.5: a "Choose 1" card's mode is declared as it is played; the chosen mode's target
     description must fit the target (CR 1.8.5d)."""
     text = card.facts.text
-    if not re.match(r"\s*choose 1", text, re.I):
+    found = re.search(r"(?:^|\n)\s*choose 1", text, re.I)  # after an additional cost (Enlightened Strike)
+    if not found:
         return None
+    text = text[found.start() :].lstrip("\n")
     modes = [m.strip() for m in re.split(r"\n\s*[-–]\s*|\s[-–]\s(?=target)", text)[1:] if m.strip()]
     if not modes:
         return None

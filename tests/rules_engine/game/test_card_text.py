@@ -86,21 +86,26 @@ def test_an_attacks_unmodelled_text_is_flagged_when_it_attacks(fabcube_cards):
         "turn": "P1",
         "phase": "action",
         "combat_chain": "closed",
-        "P1": {"action_points": 1, "hand": ["Enlightened Strike", "Snatch (red)"]},
+        "P1": {"action_points": 1, "hand": ["Bonds of Memory (red)"]},
         "P2": {"life": 20},
     }
     result = _run(
-        given,
-        ["P1 plays Enlightened Strike targeting P2's hero", "all pass to the Defend Step"],
-        fabcube_cards,
+        given, ["P1 plays Bonds of Memory targeting P2's hero", "all pass to the Defend Step"], fabcube_cards
     )
-    messages = _manual(result)
-    assert any("additional cost" in m for m in messages)
-    assert any("Choose 1" in m for m in messages)
-    # the go again it gains only in one mode is flagged, not applied
-    assert any(
-        f.kind == "manual_effect" and "go again only under a condition" in f.message for f in result.findings
-    )
+    assert any("Bonds of Memory attacks" in m and "Whenever this banishes" in m for m in _manual(result))
+
+
+def test_additional_cost_flagged_on_play_and_a_mode_is_asked(fabcube_cards):
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "hand": ["Enlightened Strike", "Snatch (red)"]},
+        "P2": {"life": 20},
+    }
+    result = _run(given, ["P1 plays Enlightened Strike targeting P2's hero"], fabcube_cards)
+    assert any("additional cost" in m for m in _manual(result))
+    assert any(f.kind == "ambiguity" and "modes" in f.message for f in result.findings)
 
 
 def test_lightning_surge_go_again_only_from_arsenal(fabcube_cards):
