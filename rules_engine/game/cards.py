@@ -179,7 +179,10 @@ def split_conditional(
     for kw, value in keywords:
         if kw not in ACTING_KEYWORDS or kw in sentences or f"{kw} {value}" in sentences:
             keep.append((kw, value))
-        elif kw == "intimidate" and "when this attacks, intimidate" in sentences:
+        elif kw == "intimidate" and (
+            "when this attacks, intimidate" in sentences
+            or "when this attacks a hero, intimidate them" in sentences
+        ):
             keep.append((kw, value))  # the attack trigger, always
         elif re.search(rf"\b{re.escape(kw)}\b", body, re.I):
             conditional.append(kw)

@@ -32,7 +32,7 @@ class TextEffect:
 _KEYWORD_LINE = re.compile(
     r"^(go again|dominate|overpower|blade break|battleworn|temper|guardwell|phantasm|spectra|mirage|ambush|"
     r"ephemeral|legendary|stealth|protect|boost|(arcane barrier|spellvoid|ward|quell|piercing|heave|arcane shelter) \d+"
-    r"|[a-z ,'-]+ specialization|essence of [a-z ,]+)$"
+    r"|[a-z ,'-]+ specialization|essence of [a-z ,]+|\(.*\))$"  # reminder text in parentheses has no effect
 )
 
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
@@ -407,7 +407,7 @@ def combo(facts: CardFacts) -> Combo | None:
 OVERPOWER_IF_BUFFED = re.compile(r"if this has \{p\} greater than its base, it gets overpower", re.I)
 
 _HANDLED_AT_ATTACK = (
-    re.compile(r"^when this attacks, intimidate$"),
+    re.compile(r"^when this attacks(?: a hero)?, intimidate(?: them)?$"),
     re.compile(r"^defense reaction cards can't be played this chain link$"),
     re.compile(r"^if you've dealt arcane damage this turn, this gets"),
     re.compile(r"^crush\s*-"),  # triggers in the Damage Step (computed or flagged there)
@@ -426,6 +426,57 @@ _FROM_ARSENAL = re.compile(
 )
 
 
+#: Conditions of "If [condition], this gets [+N{p}, keywords]" the engine checks as the attack
+#: becomes a chain link (``layers.attack_card_text``): condition key -> pattern.
+GRANT_CONDITIONS: dict[str, re.Pattern[str]] = {
+    "draconic_links": re.compile(r"^you control (\d+) or more draconic chain links$"),
+    "arcane_dealt": re.compile(r"^you've dealt arcane damage(?: to an opposing hero)? this turn$"),
+}
+_GRANT = re.compile(r"^if (.+?), (?:it|this) (?:gets|gains|has) (.+)$")
+
+
+@dataclass(frozen=True)
+class Grant:
+    """A conditional bonus of an attack: its condition (a ``GRANT_CONDITIONS`` key and a number)
+    and the +N{p} and keywords it gives."""
+
+    condition: str
+    number: int
+    power: int
+    keywords: tuple[str, ...]
+
+
+def _bonus(items: str) -> tuple[int, tuple[str, ...]] | None:
+    """ "+1{p} and go again" -> (1, ("go again",)); None when an item is not a bonus the engine knows."""
+    power = 0
+    keywords: list[str] = []
+    for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", items):
+        item = item.strip()
+        mp = re.fullmatch(r"\+(\d+)\{p\}", item)
+        if mp:
+            power += int(mp.group(1))
+        elif item in ACTING_KEYWORDS and item != "intimidate":
+            keywords.append(item)
+        else:
+            return None
+    return power, tuple(keywords)
+
+
+def _grant(low: str) -> Grant | None:
+    m = _GRANT.match(low)
+    if not m:
+        return None
+    bonus = _bonus(m.group(2))
+    if bonus is None:
+        return None
+    for key, pattern in GRANT_CONDITIONS.items():
+        mc = pattern.match(m.group(1))
+        if mc:
+            number = int(mc.group(1)) if mc.groups() else 0
+            return Grant(key, number, bonus[0], bonus[1])
+    return None
+
+
 @dataclass(frozen=True)
 class AttackText:
     """What the engine computes of an attack card's text when it becomes a chain link."""
@@ -437,6 +488,7 @@ class AttackText:
     arsenal_power: int = 0  # "if this was played from arsenal" +N{p}
     arsenal_go_again: bool = False
     unmodelled: tuple[str, ...] = ()
+    grants: tuple[Grant, ...] = ()
 
 
 def _self(sentence: str, facts: CardFacts) -> str:
@@ -453,6 +505,7 @@ def attack_text(facts: CardFacts) -> AttackText:
     manual: list[str] = []
     rupture = arsenal_power = 0
     arsenal_go_again = False
+    grants: list[Grant] = []
     out: list[str] = []
     parsed = combo(facts) is not None
     modes = attack_modes(facts)
@@ -470,6 +523,10 @@ def attack_text(facts: CardFacts) -> AttackText:
         m = _RUPTURE.match(low)
         if m:
             rupture += int(m.group(1))
+            continue
+        g = _grant(low)
+        if g is not None:
+            grants.append(g)
             continue
         m = _FROM_ARSENAL.match(low)
         if m:
@@ -492,7 +549,14 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue
         out.append(sentence)
     return AttackText(
-        tuple(on_res), tuple(on_attack), tuple(manual), rupture, arsenal_power, arsenal_go_again, tuple(out)
+        tuple(on_res),
+        tuple(on_attack),
+        tuple(manual),
+        rupture,
+        arsenal_power,
+        arsenal_go_again,
+        tuple(out),
+        tuple(grants),
     )
 
 
@@ -607,8 +671,11 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
         out += found.keywords
     if OVERPOWER_IF_BUFFED.search(facts.text):
         out.append("overpower")
-    if attack_text(facts).arsenal_go_again:
+    at = attack_text(facts)
+    if at.arsenal_go_again:
         out.append("go again")
+    for g in at.grants:
+        out += g.keywords
     modes = [attack_mode(facts, m) for m in attack_modes(facts)]
     if modes and all(m is not None for m in modes) and any(m is not None and m.go_again for m in modes):
         out.append("go again")  # a mode the engine applies when it is chosen

@@ -148,6 +148,25 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
     if layer.source_zone == "arsenal":
         link.power_bonus += at.arsenal_power
         link.go_again = link.go_again or at.arsenal_go_again
+    for g in at.grants:
+        if g.condition == "draconic_links":
+            met = (
+                sum(
+                    1
+                    for x in s.chain
+                    if x.controller == link.controller and "draconic" in x.attack.facts.classes
+                )
+                >= g.number
+            )
+        else:  # "arcane_dealt"
+            met = link.controller in s.arcane_dealt
+        if met:
+            link.power_bonus += g.power
+            for kw in g.keywords:
+                if kw == "go again":
+                    link.go_again = True
+                elif kw not in link.granted:
+                    link.granted.append(kw)
     for e in at.on_resolution:
         apply_text_effect(s, link.controller, facts.name, e, ctx, None)
     on_attack = list(at.on_attack)

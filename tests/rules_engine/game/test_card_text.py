@@ -185,3 +185,27 @@ def test_non_attack_text_is_flagged_or_applied(text: str, flagged: bool):
     }
     result = _run(given, ["P1 plays AR R targeting Attack A", "all pass (AR R resolves)"])
     assert bool(_manual(result)) is flagged
+
+
+def test_phoenix_flame_gets_power_with_two_draconic_chain_links(fabcube_cards):
+    flame = fabcube_cards.get("Phoenix Flame (red)")
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "step": "resolution (chain link 1)",
+        "combat_chain": {"links": [{"link": 1, "attack": "Phoenix Flame (red)", "defending": []}]},
+        "P1": {"action_points": 1, "hand": ["Phoenix Flame (red)"]},
+        "P2": {"life": 20},
+    }
+    result = _run(
+        given,
+        [
+            "P1 plays Phoenix Flame targeting P2's hero",
+            "all pass to the Defend Step; P2 declares no defending cards",
+            "all pass through the Reaction and Damage Steps",
+        ],
+        fabcube_cards,
+    )
+    assert result.state["P2"]["life"] == 20 - (flame.power + 1)
+    # the reminder text in parentheses is not reported
+    assert not any("Uprising" in m for m in _manual(result))
