@@ -637,7 +637,13 @@ FIRST_STEALTH_GO_AGAIN = re.compile(
     r"^your first attack with stealth each turn (?:has|gets) go again$|^the first attack with stealth each turn gets go again$",
     re.I,
 )
-_HERO_MODELLED = (DISCARD_SIX_INTIMIDATE, FIRST_STEALTH_GO_AGAIN)
+#: Katsu's and Briar's "The first time an attack action card you control hits / deals damage to an
+#: opposing hero (each turn), [effect]": a trigger when it hits (``triggers.hero_hit_abilities``).
+HERO_FIRST_HIT = re.compile(
+    r"^the first time an attack action card you control (?:hits|deals damage to an opposing hero)(?: each turn)?, (.+)$",
+    re.I | re.S,
+)
+_HERO_MODELLED = (DISCARD_SIX_INTIMIDATE, FIRST_STEALTH_GO_AGAIN, HERO_FIRST_HIT)
 _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 
 
@@ -646,12 +652,33 @@ def additional_costs(facts: CardFacts) -> list[str]:
     return [s for s in split_sentences(plain(facts.text)) if _ADDITIONAL_COST.match(s)]
 
 
+def _modelled_hero_lines(facts: CardFacts) -> list[str]:
+    """The lines (one ability each) of a hero's text that the engine models."""
+    return [
+        line.strip()
+        for line in plain(facts.text).split("\n")
+        if any(p.search(line.strip()) for p in _HERO_MODELLED)
+    ]
+
+
+def _hero_line_status(line: str) -> str:
+    """A modelled hero line is computed unless it is a first-hit trigger whose effect the engine
+    cannot compute (Katsu's): that one is reported when the trigger resolves."""
+    m = HERO_FIRST_HIT.match(line)
+    if not m:
+        return MODELLED
+    effects, unknown = recognise(m.group(1).rstrip("."))
+    ok = effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
+    return MODELLED if ok else FLAGGED
+
+
 def static_sentences(facts: CardFacts) -> list[str]:
     """The sentences of a hero, equipment, weapon or permanent that are neither keywords nor an
     activated ability (activated ones are reported when activated): the engine reports them when
     the log starts, since they may act at any step."""
     if facts.is_token and token_facts(facts.name) is not None:
         return []
+    modelled = _modelled_hero_lines(facts)
     return [
         sentence
         for sentence in split_sentences(plain(facts.text))
@@ -659,7 +686,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not _ACTIVATED.search(sentence)
         and not ADDITIONAL_WEAPON_ATTACK.search(sentence)
         and not COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
-        and not any(p.search(sentence) for p in _HERO_MODELLED)
+        and not any(sentence in line for line in modelled)
     ]
 
 
@@ -738,16 +765,21 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
         elif _ACTIVATED.search(sentence):
             parts.append(TextPart(sentence, _activated_status(sentence), "activate"))
+        elif any(sentence in line for line in _modelled_hero_lines(facts)):
+            line = next(x for x in _modelled_hero_lines(facts) if sentence in x)
+            parts.append(
+                TextPart(sentence, _hero_line_status(line), "hit" if HERO_FIRST_HIT.match(line) else "start")
+            )
         elif (
-            (ADDITIONAL_WEAPON_ATTACK.search(sentence) and "once per turn" in low)
-            or COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
-            or any(p.search(sentence) for p in _HERO_MODELLED)
-        ):
+            ADDITIONAL_WEAPON_ATTACK.search(sentence) and "once per turn" in low
+        ) or COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence):
             parts.append(TextPart(sentence, MODELLED, "activate"))
         else:
             parts.append(TextPart(sentence, FLAGGED, "start"))
     decided = decided_keywords(facts)
-    for kw in facts.conditional:
+    # a hero's or equipment's keyword acts only through the ability whose sentence is classified above;
+    # an attack's, a resolving card's or a weapon's (its attack) is flagged when it attacks or resolves
+    for kw in facts.conditional if attack or resolving or facts.is_weapon else ():
         status = MODELLED if kw in decided else FLAGGED
         parts.append(TextPart(f"{kw} (only under a condition)", status, "keyword"))
     return parts

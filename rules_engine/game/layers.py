@@ -117,6 +117,8 @@ def attack_resolves(s: GameState, layer: Layer, ctx: Ctx) -> None:
     s.combat_step = "attack"
     text = card.facts.text
     apply_combo(s, link, previous, ctx)
+    if not card.facts.is_attack_action:
+        flag_card_text(card.facts, [], (), "attacks", ctx)  # a weapon's conditional keywords
     if card.facts.is_attack_action:
         attack_card_text(s, link, layer, ctx)
         flag_card_text(
