@@ -75,9 +75,14 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
             else:
                 to_graveyard(s, card)
             resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
+            flag_card_text(f, skipped_sentences(f.text), (), "resolves", ctx)
         else:
             if layer.effect.startswith("mode:"):
                 resolve_mode(s, layer, ctx)
+                before = re.split(r"(?:^|\n)\s*choose 1", f.text, maxsplit=1, flags=re.I)[0]
+                if before.strip():  # the text before "Choose 1" applies too
+                    resolve_text(s, layer.controller, card.name, before, ctx, layer)
+                flag_card_text(f, [], (), "resolves", ctx)  # its conditional keywords
             else:
                 resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
                 flag_card_text(f, skipped_sentences(f.text), (), "resolves", ctx)
