@@ -614,7 +614,10 @@ def skipped_sentences(text: str) -> list[str]:
 
 
 def defend_sentences(facts: CardFacts) -> list[str]:
-    """Sentences of a defending card that act when it defends ("When this defends, ...")."""
+    """Sentences of a defending card that act when it defends ("When this defends, ..."); all of a
+    block card's (it has no other moment)."""
+    if "block" in facts.types:
+        return [x for x in split_sentences(plain(facts.text)) if not _KEYWORD_LINE.match(x.casefold())]
     return [
         s
         for s in split_sentences(plain(facts.text))
