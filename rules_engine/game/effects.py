@@ -30,7 +30,7 @@ class TextEffect:
 
 
 _KEYWORD_LINE = re.compile(
-    r"^(go again|dominate|overpower|blade break|battleworn|temper|guardwell|phantasm|spectra|mirage|ambush|"
+    r"^(go again|dominate|overpower|blade break|battleworn|temper|guardwell|phantasm|spectra|mirage|ambush|blood debt|"
     r"ephemeral|legendary|stealth|protect|boost|(arcane barrier|spellvoid|ward|quell|piercing|heave|arcane shelter) \d+"
     r"|[a-z ,'-]+ specialization|essence of [a-z ,]+|\(.*\))$"  # reminder text in parentheses has no effect
 )
@@ -38,7 +38,7 @@ _KEYWORD_LINE = re.compile(
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(
-            r"^target (?:attack action card|attack|weapon attack) (?:gets|gains) \+(\d+)\{p\}(?: until end of turn| this chain link)?$"
+            r"^target (?:attack action card|attack|weapon attack|(?:dagger|sword|axe|club|hammer|arrow|bow|pistol|claw|scythe|staff|orb) attack) (?:gets|gains) \+(\d+)\{p\}(?: until end of turn| this chain link)?$"
         ),
         "target_power",
     ),
