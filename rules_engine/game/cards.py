@@ -81,6 +81,9 @@ class CardFacts:
     known: bool = True
     chi_pitch: bool = False  # CR 1.14.3: pitching it gains chi points instead of resource points
     chi_cost: int | None = None  # a chi point cost (CR 1.14.2c)
+    # keywords the card data lists that the text gives only under a condition ("Combo - ... gains
+    # dominate", "If ..., it gets overpower"): kept out of ``keywords`` so no rule applies them always
+    conditional: tuple[str, ...] = ()
 
     # -- type tests (CR 2.12, 8.1) ------------------------------------------------------------
     def is_(self, type_: str) -> bool:
@@ -146,11 +149,46 @@ class CardFacts:
             out["pitch_asset"] = "chi"
         if self.chi_cost is not None:
             out["cost_chi"] = self.chi_cost
+        if self.conditional:
+            out["conditional_keywords"] = list(self.conditional)
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CardFacts:
         return facts_from_mapping(data)
+
+
+#: Keywords the generic rules apply from their mere presence; the card data lists them also when the
+#: text gives them only under a condition.
+ACTING_KEYWORDS: frozenset[str] = frozenset({"go again", "dominate", "overpower", "piercing", "intimidate"})
+
+
+def split_conditional(
+    keywords: tuple[tuple[str, int | None], ...], text: str
+) -> tuple[tuple[tuple[str, int | None], ...], tuple[str, ...]]:
+    """The keywords a card has always, and the acting keywords its text gives only inside a sentence
+    (a combo, an "if ..."), never on a line or sentence of their own (CR 8.3, 8.4.1)."""
+    body = re.sub(r"\*\*|__", "", text)
+    if not body.strip():
+        return keywords, ()
+    sentences = {
+        " ".join(x.split()).rstrip(".").strip().casefold() for x in re.split(r"(?<=[.!])\s+|\n", body)
+    }
+    keep: list[tuple[str, int | None]] = []
+    conditional: list[str] = []
+    for kw, value in keywords:
+        if kw not in ACTING_KEYWORDS or kw in sentences or f"{kw} {value}" in sentences:
+            keep.append((kw, value))
+        elif kw == "intimidate" and (
+            "when this attacks, intimidate" in sentences
+            or "when this attacks a hero, intimidate them" in sentences
+        ):
+            keep.append((kw, value))  # the attack trigger, always
+        elif re.search(rf"\b{re.escape(kw)}\b", body, re.I):
+            conditional.append(kw)
+        else:
+            keep.append((kw, value))
+    return tuple(keep), tuple(conditional)
 
 
 def parse_keywords(values: Iterable[Any]) -> tuple[tuple[str, int | None], ...]:
@@ -238,6 +276,8 @@ def facts_from_mapping(data: Mapping[str, Any]) -> CardFacts:
     kw = data.get("keywords") or []
     if isinstance(kw, str):
         kw = [kw]
+    keywords, conditional = split_conditional(parse_keywords(kw), str(data.get("text") or ""))
+    conditional = tuple(dict.fromkeys(conditional + tuple(data.get("conditional_keywords") or ())))
     return CardFacts(
         name=name,
         types=types,
@@ -249,7 +289,8 @@ def facts_from_mapping(data: Mapping[str, Any]) -> CardFacts:
         defense=_int_or_none(data.get("defense")),
         life=_int_or_none(data.get("life")),
         intellect=_int_or_none(data.get("intellect")),
-        keywords=parse_keywords(kw),
+        keywords=keywords,
+        conditional=conditional,
         text=str(data.get("text") or ""),
         known=bool(data.get("known", True)),
         chi_pitch=str(data.get("pitch_asset", "")).casefold() == "chi",
@@ -381,6 +422,20 @@ def facts_from_fabcube(record: Mapping[str, Any]) -> CardFacts:
             "Pirate",
             "Necromancer",
         }
+        # talents (CR 2.11): Fai's ability counts Draconic chain links
+        or t
+        in {
+            "Draconic",
+            "Light",
+            "Shadow",
+            "Elemental",
+            "Ice",
+            "Earth",
+            "Lightning",
+            "Mystic",
+            "Royal",
+            "Chaos",
+        }
     )
     keywords = list(record.get("card_keywords") or [])
     text = str(record.get("functional_text_plain") or "")
@@ -388,6 +443,7 @@ def facts_from_fabcube(record: Mapping[str, Any]) -> CardFacts:
         # the-fab-cube lists "Go again" in card_keywords for most cards; keep any printed on its own line
         if re.search(r"(^|\n)\s*go again\s*($|\n)", text, re.I):
             keywords.append("Go again")
+    always, conditional = split_conditional(parse_keywords(keywords), text)
     return CardFacts(
         name=str(record.get("name", "")),
         types=frozenset(types),
@@ -399,7 +455,8 @@ def facts_from_fabcube(record: Mapping[str, Any]) -> CardFacts:
         defense=_int_or_none(record.get("defense")),
         life=_int_or_none(record.get("health")),
         intellect=_int_or_none(record.get("intelligence")),
-        keywords=parse_keywords(keywords),
+        keywords=always,
+        conditional=conditional,
         text=text,
     )
 
@@ -477,6 +534,7 @@ def facts_from_card(card: Any) -> CardFacts:
             m = re.search(rf"\b{re.escape(k)}\s+(\d+)", plain, re.I)
             value = int(m.group(1)) if m else None
         keywords.append((k, value))
+    always, conditional = split_conditional(tuple(keywords), plain)
     types = frozenset(str(t).casefold() for t in getattr(card, "types", ()) or ())
     subtypes = {str(t).casefold() for t in getattr(card, "subtypes", ()) or ()}
     if "action" in types and "attack" not in subtypes:
@@ -495,7 +553,8 @@ def facts_from_card(card: Any) -> CardFacts:
         defense=_int_or_none(getattr(card, "defense", None)),
         life=_int_or_none(getattr(card, "life", None)),
         intellect=_int_or_none(getattr(card, "intellect", None)),
-        keywords=tuple(keywords),
+        keywords=always,
+        conditional=conditional,
         text=plain,
     )
 

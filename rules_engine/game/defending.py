@@ -8,9 +8,12 @@ non-block cards), for declared cards and for defense reactions alike.
 
 from __future__ import annotations
 
+import re
+
 from . import actions as A
 from .context import Ctx, Event, give_priority
-from .rules import Illegal
+from .effects import OVERPOWER_IF_BUFFED, defend_sentences
+from .rules import MANUAL, Illegal
 from .state import Card, ChainLink, GameState, Layer
 from .zones import check_claims, take
 
@@ -29,6 +32,30 @@ def mark_declared(s: GameState) -> None:
         link.declared = True
 
 
+def granted(s: GameState, link: ChainLink, keyword: str) -> bool:
+    """The attack has the keyword from an effect: a met combo (``link.granted``) or a continuous
+    effect for attack action cards of a cost or more (Bravo, Showstopper's "grant_keyword")."""
+    if keyword in link.granted:
+        return True
+    facts = link.attack.facts
+    return facts.is_attack_action and any(
+        eff.kind == "grant_keyword"
+        and eff.text == keyword
+        and eff.player == link.controller
+        and (facts.cost or 0) >= eff.amount
+        for eff in s.effects
+    )
+
+
+def power_overpower(link: ChainLink) -> bool:
+    """Over the Top and its kind: "If this has {p} greater than its base, it gets overpower" (a
+    conditional keyword the engine can check: an effect has raised the attack's power)."""
+    atk = link.attack.facts
+    return (
+        "overpower" in atk.conditional and bool(OVERPOWER_IF_BUFFED.search(atk.text)) and link.power_bonus > 0
+    )
+
+
 def check_can_defend(
     s: GameState, link: ChainLink, new: list[Card], ctx: Ctx, reaction: bool = False
 ) -> None:
@@ -43,7 +70,14 @@ def check_can_defend(
                 )
     all_cards = list(link.defending) + new
     atk = link.attack.facts
-    if atk.has("dominate"):
+    if re.search(r"\bthis can't be defended by equipment\b", atk.text, re.I) and any(
+        c.facts.is_equipment for c in new
+    ):
+        raise Illegal(
+            "defend_equipment",
+            f"{link.attack.name} can't be defended by equipment (its text, a restriction).",
+        )
+    if atk.has("dominate") or granted(s, link, "dominate"):
         from_hand = [c for c in all_cards if c.origin == "hand"]
         earlier = (
             1
@@ -66,7 +100,7 @@ def check_can_defend(
                 "confidence",
                 f"{link.attack.name} can't be defended by more than {link.max_nonblock} non-block cards.",
             )
-    if atk.has("overpower"):
+    if atk.has("overpower") or granted(s, link, "overpower") or power_overpower(link):
         actions = [c for c in all_cards if c.facts.is_action]
         if len(actions) > 1:
             raise Illegal(
@@ -118,6 +152,13 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
             if first is not None:
                 first.counters["defense_effect"] = first.counters.get("defense_effect", 0) + eff.amount
                 s.effects.remove(eff)
+    for card in new:
+        for sentence in defend_sentences(card.facts):
+            ctx.add(
+                MANUAL,
+                f"line {ctx.entry.number}: {card.name} defends; the engine does not apply its text {sentence!r}; if it applies, enter its outcome as adjustment lines (judge: ...).",
+                "manual_effect",
+            )
     link.defending.extend(new)
     link.hand_defended = link.hand_defended or any(c.origin == "hand" for c in new)
     link.declared = True

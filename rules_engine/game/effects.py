@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .cards import CardFacts, parse_keywords
+from .cards import ACTING_KEYWORDS, CardFacts, parse_keywords
 
 _NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
@@ -30,14 +30,15 @@ class TextEffect:
 
 
 _KEYWORD_LINE = re.compile(
-    r"^(go again|dominate|overpower|blade break|battleworn|temper|guardwell|phantasm|spectra|mirage|ambush|"
-    r"ephemeral|legendary|stealth|protect|boost|(arcane barrier|spellvoid|ward|quell|piercing|heave|arcane shelter) \d+)$"
+    r"^(go again|dominate|overpower|blade break|battleworn|temper|guardwell|phantasm|spectra|mirage|ambush|blood debt|"
+    r"ephemeral|legendary|stealth|protect|boost|(arcane barrier|spellvoid|ward|quell|piercing|heave|arcane shelter) \d+"
+    r"|[a-z ,'-]+ specialization|essence of [a-z ,]+|\(.*\))$"  # reminder text in parentheses has no effect
 )
 
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(
-            r"^target (?:attack action card|attack|weapon attack) (?:gets|gains) \+(\d+)\{p\}(?: until end of turn| this chain link)?$"
+            r"^target (?:attack action card|attack|weapon attack|(?:dagger|sword|axe|club|hammer|arrow|bow|pistol|claw|scythe|staff|orb) attack) (?:gets|gains) \+(\d+)\{p\}(?: until end of turn| this chain link)?$"
         ),
         "target_power",
     ),
@@ -79,7 +80,20 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^prevent the next (\d+) damage$"), "prevent_next"),
     (re.compile(r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "create_token"),
     (re.compile(r"^opt (\d+)$"), "opt"),
+    (re.compile(r"^return a ([a-z' ,-]+?) from your graveyard to your hand$"), "return_to_hand"),
+    (
+        re.compile(
+            r"^until end of turn, your attack action cards with cost (\d+) or greater gains? (dominate|overpower)$"
+        ),
+        "grant_cost_keyword",
+    ),
 ]
+
+
+#: Fai's "This ability costs {r} less for each Draconic chain link you control" (``playing.activate``).
+COSTS_LESS_PER_DRACONIC_LINK = re.compile(
+    r"this ability costs \{r\} less for each draconic chain link you control", re.I
+)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -102,6 +116,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         low = low.replace("{p}", "{p}").replace("{d}", "{d}")
         if _KEYWORD_LINE.match(low):
             continue
+        if COSTS_LESS_PER_DRACONIC_LINK.fullmatch(low) or low.startswith("as an additional cost to play "):
+            continue  # paid less when activated (playing.activate); an additional cost is reported on play
         trigger = ""
         if (
             re.match(r"^(?:combo|crush)\s*-", low)
@@ -140,6 +156,11 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 elif kind == "create_token":
                     amount = _num(groups[0])
                     target = groups[1].strip().title()
+                elif kind == "return_to_hand":
+                    target = groups[0]
+                elif kind == "grant_cost_keyword":
+                    amount = int(groups[0])
+                    target = groups[1]
                 elif kind in ("target_go_again", "next_attack_go_again"):
                     amount = 0
                 elif groups:
@@ -280,6 +301,7 @@ class ActivatedAbility:
     attack: bool
     go_again: bool
     ability_text: str
+    other_cost: str = ""  # a cost part besides resources and destroying the source ("discard a card")
 
 
 def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
@@ -307,7 +329,470 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             attack=low.startswith("attack"),
             go_again="go again" in low,
             ability_text=body,
+            other_cost=", ".join(
+                x.strip()
+                for x in cost_text.split(",")
+                if x.strip() and not re.fullmatch(r"(?:\{r\}|\d+|\s)*|destroy this", x.strip())
+            ),
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
     return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Coverage: what the engine does with each part of a card's text
+# ---------------------------------------------------------------------------------------------
+
+MODELLED = "modelled"  # the engine computes it
+FLAGGED = "flagged"  # the engine reports it to the judge (a manual-effect finding) where it matters
+SILENT = "silent"  # the engine neither computes nor reports it
+
+
+@dataclass(frozen=True)
+class TextPart:
+    """One part of a card's text and what the engine does with it (``status``), at which moment."""
+
+    text: str
+    status: str
+    when: str = ""
+
+
+def plain(text: str) -> str:
+    """A card text without markdown emphasis (fabrary writes keywords as ``**Go again**``)."""
+    return re.sub(r"\*\*|__", "", text)
+
+
+_COMBO = re.compile(
+    r"^combo\s*-\s*if (.+?) was the last attack this combat chain, (.+?) (?:gets|gains) (.+)$"
+)
+
+
+@dataclass(frozen=True)
+class Combo:
+    """A printed combo (CR 8.4.1) the engine computes: the names that must be the last attack, and what
+    the attack then gets (+N{p} and acting keywords)."""
+
+    after: tuple[str, ...]
+    power: int
+    keywords: tuple[str, ...]
+
+
+def combo(facts: CardFacts) -> Combo | None:
+    """The card's combo when its bonus is only +N{p} and keywords ("gains +1{p}, go again, and dominate")."""
+    for sentence in split_sentences(plain(facts.text)):
+        m = _COMBO.match(sentence.casefold())
+        if not m:
+            continue
+        who = m.group(2).strip()
+        if who not in ("this", facts.name.casefold()):
+            return None
+        power = 0
+        keywords: list[str] = []
+        for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(3)):
+            item = item.strip()
+            mp = re.fullmatch(r"\+(\d+)\{p\}", item)
+            if mp:
+                power += int(mp.group(1))
+            elif item in ACTING_KEYWORDS and item != "intimidate":
+                keywords.append(item)
+            else:
+                return None
+        after = tuple(x.strip() for x in re.split(r"\s+or\s+|,\s*", m.group(1)) if x.strip())
+        return Combo(after, power, tuple(keywords))
+    return None
+
+
+#: "If this has {p} greater than its base, it gets overpower": checked when defending cards are declared.
+OVERPOWER_IF_BUFFED = re.compile(r"if this has \{p\} greater than its base, it gets overpower", re.I)
+
+_HANDLED_AT_ATTACK = (
+    re.compile(r"^when this attacks(?: a hero)?, intimidate(?: them)?$"),
+    re.compile(r"^defense reaction cards can't be played this chain link$"),
+    re.compile(r"^if you've dealt arcane damage this turn, this gets"),
+    re.compile(r"^crush\s*-"),  # triggers in the Damage Step (computed or flagged there)
+    re.compile(r"^(?:when|whenever|if) this hits"),  # a hit trigger (computed or flagged there)
+)
+
+
+#: What an attack card's own resolution may do at once (CR 5.3.4): Arcanic Crackle's arcane damage.
+_ON_RESOLUTION = frozenset({"arcane", "damage", "draw", "gain_life", "gain_resources", "create_token"})
+_ATTACK_TRIGGER = re.compile(r"^when(?:ever)? (?:this attacks|you attack with this), (.+)$")
+_RUPTURE = re.compile(
+    r"^rupture\s*-\s*if this is played as chain link 4 or higher, (?:it|this) (?:has|gets|gains) \+(\d+)\{p\}$"
+)
+_FROM_ARSENAL = re.compile(
+    r"^if this (?:was|is) played from (?:your )?arsenal, (?:it|this) (?:gets|gains|has) (go again|\+(\d+)\{p\})$"
+)
+
+
+#: Conditions of "If [condition], this gets [+N{p}, keywords]" the engine checks as the attack
+#: becomes a chain link (``layers.attack_card_text``): condition key -> pattern.
+GRANT_CONDITIONS: dict[str, re.Pattern[str]] = {
+    "draconic_links": re.compile(r"^you control (\d+) or more draconic chain links$"),
+    "arcane_dealt": re.compile(r"^you've dealt arcane damage(?: to an opposing hero)? this turn$"),
+}
+_GRANT = re.compile(r"^if (.+?), (?:it|this) (?:gets|gains|has) (.+)$")
+
+
+@dataclass(frozen=True)
+class Grant:
+    """A conditional bonus of an attack: its condition (a ``GRANT_CONDITIONS`` key and a number)
+    and the +N{p} and keywords it gives."""
+
+    condition: str
+    number: int
+    power: int
+    keywords: tuple[str, ...]
+
+
+def _bonus(items: str) -> tuple[int, tuple[str, ...]] | None:
+    """ "+1{p} and go again" -> (1, ("go again",)); None when an item is not a bonus the engine knows."""
+    power = 0
+    keywords: list[str] = []
+    for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", items):
+        item = item.strip()
+        mp = re.fullmatch(r"\+(\d+)\{p\}", item)
+        if mp:
+            power += int(mp.group(1))
+        elif item in ACTING_KEYWORDS and item != "intimidate":
+            keywords.append(item)
+        else:
+            return None
+    return power, tuple(keywords)
+
+
+def _grant(low: str) -> Grant | None:
+    m = _GRANT.match(low)
+    if not m:
+        return None
+    bonus = _bonus(m.group(2))
+    if bonus is None:
+        return None
+    for key, pattern in GRANT_CONDITIONS.items():
+        mc = pattern.match(m.group(1))
+        if mc:
+            number = int(mc.group(1)) if mc.groups() else 0
+            return Grant(key, number, bonus[0], bonus[1])
+    return None
+
+
+@dataclass(frozen=True)
+class AttackText:
+    """What the engine computes of an attack card's text when it becomes a chain link."""
+
+    on_resolution: tuple[TextEffect, ...] = ()  # done as the card resolves (CR 5.3.4)
+    on_attack: tuple[TextEffect, ...] = ()  # a "when this attacks" trigger (CR 6.6)
+    on_attack_manual: tuple[str, ...] = ()  # a "when this attacks" trigger the judge enters
+    rupture: int = 0  # +N{p} at chain link 4 or higher (CR 8.4.6)
+    arsenal_power: int = 0  # "if this was played from arsenal" +N{p}
+    arsenal_go_again: bool = False
+    unmodelled: tuple[str, ...] = ()
+    grants: tuple[Grant, ...] = ()
+
+
+def _self(sentence: str, facts: CardFacts) -> str:
+    """A card's sentence in lower case with its own name read as "this"."""
+    low = sentence.casefold()
+    name = facts.name.casefold()
+    return low.replace(name, "this") if name else low
+
+
+def attack_text(facts: CardFacts) -> AttackText:
+    """Sort an attacking card's sentences into what the engine computes and what it reports."""
+    on_res: list[TextEffect] = []
+    on_attack: list[TextEffect] = []
+    manual: list[str] = []
+    rupture = arsenal_power = 0
+    arsenal_go_again = False
+    grants: list[Grant] = []
+    out: list[str] = []
+    parsed = combo(facts) is not None
+    modes = attack_modes(facts)
+    modes_done = bool(modes) and all(attack_mode(facts, m) is not None for m in modes)
+    for sentence in split_sentences(plain(facts.text)):
+        low = _self(sentence, facts)
+        if _KEYWORD_LINE.match(low) or any(p.match(low) for p in _HANDLED_AT_ATTACK):
+            continue
+        if parsed and _COMBO.match(sentence.casefold()) or OVERPOWER_IF_BUFFED.fullmatch(sentence):
+            continue
+        if _ADDITIONAL_COST.match(sentence):
+            continue  # reported when the card is played
+        if modes_done and (re.match(r"^choose 1", low) or sentence.lstrip().startswith(("-", "–"))):
+            continue  # the chosen mode is applied when the attack becomes a chain link
+        m = _RUPTURE.match(low)
+        if m:
+            rupture += int(m.group(1))
+            continue
+        g = _grant(low)
+        if g is not None:
+            grants.append(g)
+            continue
+        m = _FROM_ARSENAL.match(low)
+        if m:
+            if m.group(2):
+                arsenal_power += int(m.group(2))
+            else:
+                arsenal_go_again = True
+            continue
+        m = _ATTACK_TRIGGER.match(low)
+        if m:
+            effects, unknown = recognise(m.group(1))
+            if effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects):
+                on_attack.extend(effects)
+            else:
+                manual.append(sentence)
+            continue
+        effects, unknown = recognise(sentence)
+        if effects and not unknown and all(not e.trigger and e.kind in _ON_RESOLUTION for e in effects):
+            on_res.extend(effects)
+            continue
+        out.append(sentence)
+    return AttackText(
+        tuple(on_res),
+        tuple(on_attack),
+        tuple(manual),
+        rupture,
+        arsenal_power,
+        arsenal_go_again,
+        tuple(out),
+        tuple(grants),
+    )
+
+
+@dataclass(frozen=True)
+class AttackMode:
+    """A chosen mode of an attack card the engine computes (CR 1.7.5)."""
+
+    power: int = 0
+    go_again: bool = False
+    on_attack: tuple[TextEffect, ...] = ()
+
+
+def attack_mode(facts: CardFacts, mode: str) -> AttackMode | None:
+    """An attack card's mode when it is "this gains +N{p}", "this gains go again" or "when you attack
+    with this, [recognised effect]"; None for any other mode (flagged)."""
+    low = _self(mode.strip().rstrip("."), facts)
+    m = re.fullmatch(r"this (?:gets|gains) \+(\d+)\{p\}", low)
+    if m:
+        return AttackMode(power=int(m.group(1)))
+    if re.fullmatch(r"this (?:gets|gains) go again", low):
+        return AttackMode(go_again=True)
+    m = _ATTACK_TRIGGER.match(low)
+    if m:
+        effects, unknown = recognise(m.group(1))
+        if effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects):
+            return AttackMode(on_attack=tuple(effects))
+    return None
+
+
+def attack_modes(facts: CardFacts) -> list[str]:
+    """The modes of an attack card's "Choose 1" (the lines after it starting with a dash)."""
+    text = plain(facts.text)
+    found = re.search(r"(?:^|\n)\s*choose 1", text, re.I)
+    if not found:
+        return []
+    return [m.strip() for m in re.split(r"\n\s*[-–]\s*", text[found.start() :])[1:] if m.strip()]
+
+
+def attack_unmodelled(facts: CardFacts) -> list[str]:
+    """The sentences of an attacking card the engine neither computes nor flags elsewhere; the
+    engine reports them when the attack becomes a chain link."""
+    return list(attack_text(facts).unmodelled)
+
+
+_RULE_LINE = re.compile(
+    r"^(?:combo|crush)\s*-|^when this attacks, intimidate$|^defense reaction cards can't be played this chain link$"
+    r"|^if you've dealt arcane damage this turn, this gets"
+)
+
+
+def skipped_sentences(text: str) -> list[str]:
+    """Sentences ``recognise`` leaves to the combat rules (combo, crush, ...) that a resolving
+    non-attack card cannot use: the engine reports them when the card resolves."""
+    return [s for s in split_sentences(plain(text)) if _RULE_LINE.match(s.casefold())]
+
+
+def defend_sentences(facts: CardFacts) -> list[str]:
+    """Sentences of a defending card that act when it defends ("When this defends, ..."); all of a
+    block card's (it has no other moment)."""
+    if "block" in facts.types:
+        return [x for x in split_sentences(plain(facts.text)) if not _KEYWORD_LINE.match(x.casefold())]
+    return [
+        s
+        for s in split_sentences(plain(facts.text))
+        if re.search(r"\bthis defends\b|\bdefending with this\b|\bthis is defending\b", s, re.I)
+    ]
+
+
+#: Dorinthea Ironsong's ability (modelled when her weapon is activated again, ``playing.activate``).
+ADDITIONAL_WEAPON_ATTACK = re.compile(
+    r"when a weapon you control hits, you may attack an additional time with that weapon this turn", re.I
+)
+
+
+#: Rhinar's ability (``zones.discard``).
+DISCARD_SIX_INTIMIDATE = re.compile(
+    r"whenever you discard a card with 6 or more \{p\} during your action phase, intimidate", re.I
+)
+#: Arakni, Solitary Confinement and 5L!p3d 7hRu 7h3 cR4X (``playing.hero_attack_abilities``).
+FIRST_STEALTH_GO_AGAIN = re.compile(
+    r"^your first attack with stealth each turn (?:has|gets) go again$|^the first attack with stealth each turn gets go again$",
+    re.I,
+)
+#: Katsu's and Briar's "The first time an attack action card you control hits / deals damage to an
+#: opposing hero (each turn), [effect]": a trigger when it hits (``triggers.hero_hit_abilities``).
+HERO_FIRST_HIT = re.compile(
+    r"^the first time an attack action card you control (?:hits|deals damage to an opposing hero)(?: each turn)?, (.+)$",
+    re.I | re.S,
+)
+_HERO_MODELLED = (DISCARD_SIX_INTIMIDATE, FIRST_STEALTH_GO_AGAIN, HERO_FIRST_HIT)
+_ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
+
+
+def additional_costs(facts: CardFacts) -> list[str]:
+    """ "As an additional cost to play this, ..." sentences: reported when the card is played."""
+    return [s for s in split_sentences(plain(facts.text)) if _ADDITIONAL_COST.match(s)]
+
+
+def _modelled_hero_lines(facts: CardFacts) -> list[str]:
+    """The lines (one ability each) of a hero's text that the engine models."""
+    return [
+        line.strip()
+        for line in plain(facts.text).split("\n")
+        if any(p.search(line.strip()) for p in _HERO_MODELLED)
+    ]
+
+
+def _hero_line_status(line: str) -> str:
+    """A modelled hero line is computed unless it is a first-hit trigger whose effect the engine
+    cannot compute (Katsu's): that one is reported when the trigger resolves."""
+    m = HERO_FIRST_HIT.match(line)
+    if not m:
+        return MODELLED
+    effects, unknown = recognise(m.group(1).rstrip("."))
+    ok = effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
+    return MODELLED if ok else FLAGGED
+
+
+def static_sentences(facts: CardFacts) -> list[str]:
+    """The sentences of a hero, equipment, weapon or permanent that are neither keywords nor an
+    activated ability (activated ones are reported when activated): the engine reports them when
+    the log starts, since they may act at any step."""
+    if facts.is_token and token_facts(facts.name) is not None:
+        return []
+    modelled = _modelled_hero_lines(facts)
+    return [
+        sentence
+        for sentence in split_sentences(plain(facts.text))
+        if not _KEYWORD_LINE.match(sentence.casefold())
+        and not _ACTIVATED.search(sentence)
+        and not ADDITIONAL_WEAPON_ATTACK.search(sentence)
+        and not COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
+        and not any(sentence in line for line in modelled)
+    ]
+
+
+def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
+    """The conditional keywords whose condition the engine checks itself (a combo's, Over the Top's)."""
+    out: list[str] = []
+    found = combo(facts)
+    if found is not None:
+        out += found.keywords
+    if OVERPOWER_IF_BUFFED.search(facts.text):
+        out.append("overpower")
+    at = attack_text(facts)
+    if at.arsenal_go_again:
+        out.append("go again")
+    for g in at.grants:
+        out += g.keywords
+    modes = [attack_mode(facts, m) for m in attack_modes(facts)]
+    if modes and all(m is not None for m in modes) and any(m is not None and m.go_again for m in modes):
+        out.append("go again")  # a mode the engine applies when it is chosen
+    return tuple(out)
+
+
+def _activated_status(sentence: str) -> str:
+    """An activated ability is computed when its cost is only resources (and destroying the source)
+    and its effect is an attack or recognised sentences; else its outcome is flagged when activated."""
+    m = _ACTIVATED.search(sentence)
+    assert m is not None
+    cost = re.sub(r"\{r\}|\d+|destroy this|[,\s]", "", m.group(3).casefold())
+    body = m.group(4).strip().casefold()
+    if cost:
+        return FLAGGED
+    if re.fullmatch(r"attack(?:\. go again)?\.?", body):
+        return MODELLED
+    effects, unknown = recognise(body)
+    done = effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
+    return MODELLED if done else FLAGGED
+
+
+def coverage(facts: CardFacts) -> list[TextPart]:
+    """Each part of a card's text with what the engine does with it (the bench's measure)."""
+    parts: list[TextPart] = []
+    text = plain(facts.text)
+    attack = facts.is_attack_action
+    resolving = (
+        (facts.is_action and not attack)
+        or facts.is_("instant")
+        or facts.is_("attack reaction")
+        or facts.is_("defense reaction")
+    )
+    at = attack_text(facts) if attack else AttackText()
+    unmodelled = set(at.unmodelled) | set(at.on_attack_manual)
+    for sentence in split_sentences(text):
+        low = sentence.casefold()
+        if _KEYWORD_LINE.match(low):
+            parts.append(TextPart(sentence, MODELLED, "keyword"))
+        elif _ADDITIONAL_COST.match(sentence):
+            parts.append(TextPart(sentence, FLAGGED, "play"))
+        elif attack:
+            if sentence in unmodelled:
+                parts.append(TextPart(sentence, FLAGGED, "attack"))
+            elif re.match(r"^crush\s*-|^(?:when|whenever|if) this hits", low):
+                effects, unknown = recognise(sentence)
+                ok = effects and not unknown and all(e.kind != "manual" for e in effects)
+                parts.append(TextPart(sentence, MODELLED if ok else FLAGGED, "hit"))
+            else:
+                parts.append(TextPart(sentence, MODELLED, "attack"))
+        elif resolving:
+            effects, unknown = recognise(sentence)
+            if re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low):
+                parts.append(TextPart(sentence, MODELLED, "resolve"))
+            elif unknown or _RULE_LINE.match(low):
+                parts.append(TextPart(sentence, FLAGGED, "resolve"))
+            elif effects and all(not e.trigger or e.trigger == "reprise" for e in effects):
+                parts.append(TextPart(sentence, MODELLED, "resolve"))
+            else:
+                parts.append(TextPart(sentence, FLAGGED, "resolve"))
+        elif _ACTIVATED.search(sentence):
+            parts.append(TextPart(sentence, _activated_status(sentence), "activate"))
+        elif any(sentence in line for line in _modelled_hero_lines(facts)):
+            line = next(x for x in _modelled_hero_lines(facts) if sentence in x)
+            parts.append(
+                TextPart(sentence, _hero_line_status(line), "hit" if HERO_FIRST_HIT.match(line) else "start")
+            )
+        elif (
+            ADDITIONAL_WEAPON_ATTACK.search(sentence) and "once per turn" in low
+        ) or COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence):
+            parts.append(TextPart(sentence, MODELLED, "activate"))
+        else:
+            parts.append(TextPart(sentence, FLAGGED, "start"))
+    decided = decided_keywords(facts)
+    # a hero's or equipment's keyword acts only through the ability whose sentence is classified above;
+    # an attack's, a resolving card's or a weapon's (its attack) is flagged when it attacks or resolves
+    for kw in facts.conditional if attack or resolving or facts.is_weapon else ():
+        status = MODELLED if kw in decided else FLAGGED
+        parts.append(TextPart(f"{kw} (only under a condition)", status, "keyword"))
+    return parts
+
+
+def card_status(parts: list[TextPart]) -> str:
+    """A card is silent if any part is, flagged if any part is, else fully modelled."""
+    statuses = {p.status for p in parts}
+    if SILENT in statuses:
+        return SILENT
+    if FLAGGED in statuses:
+        return FLAGGED
+    return MODELLED

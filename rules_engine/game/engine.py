@@ -35,6 +35,7 @@ from .context import Ctx, Event, StepResult
 from .damage import apply_prevention, decline_prevention, finish_pending, pay, pitch_alone
 from .defending import defend
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
+from .layers import static_text_notes
 from .playing import activate, play
 from .rules import (
     AMBIGUITY,
@@ -132,6 +133,8 @@ class Engine:
                 f"line {entry.number}: could not read {text!r}; it was skipped (the rest of the line applies)",
             )
         s = state.clone()
+        if entry.number == 1:
+            static_text_notes(s, ctx)  # nothing silent: abilities the engine does not apply
         done = 0
         try:
             for clause in entry.clauses:

@@ -19,7 +19,17 @@ from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
 from .damage import deal_damage
 from .defending import check_can_defend
-from .effects import TextEffect, recognise
+from .effects import (
+    TextEffect,
+    attack_mode,
+    attack_text,
+    attack_unmodelled,
+    combo,
+    decided_keywords,
+    recognise,
+    skipped_sentences,
+    static_sentences,
+)
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .zones import destroy_permanent, draw, make_token, put_bottom, target_player, to_graveyard
@@ -65,11 +75,17 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
             else:
                 to_graveyard(s, card)
             resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
+            flag_card_text(f, skipped_sentences(f.text), (), "resolves", ctx)
         else:
             if layer.effect.startswith("mode:"):
                 resolve_mode(s, layer, ctx)
+                before = re.split(r"(?:^|\n)\s*choose 1", f.text, maxsplit=1, flags=re.I)[0]
+                if before.strip():  # the text before "Choose 1" applies too
+                    resolve_text(s, layer.controller, card.name, before, ctx, layer)
+                flag_card_text(f, [], (), "resolves", ctx)  # its conditional keywords
             else:
                 resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
+                flag_card_text(f, skipped_sentences(f.text), (), "resolves", ctx)
             if f.has("go again") or layer.go_again:
                 gain_ap(s, layer.controller, card.name, ctx)  # CR 8.3.5a
             if f.is_("aura") or f.is_("item") or f.is_("ally") or f.is_("equipment") or f.is_("weapon"):
@@ -105,18 +121,14 @@ def attack_resolves(s: GameState, layer: Layer, ctx: Ctx) -> None:
     s.chain.append(link)
     s.combat_step = "attack"
     text = card.facts.text
-    m = re.search(
-        r"combo\s*[-–]\s*if (.+?) was the last attack this combat chain, this gets \+(\d+)\{p\}",
-        text,
-        re.I,
-    )
-    if (
-        m
-        and previous
-        and norm_name(previous) in [norm_name(x) for x in re.split(r"\s+or\s+|,\s*", m.group(1))]
-    ):
-        link.power_bonus += int(m.group(2))  # CR 8.4.1
-        ctx.events.append(Event("combo", link.controller, card.name, int(m.group(2))))
+    apply_combo(s, link, previous, ctx)
+    if not card.facts.is_attack_action:
+        flag_card_text(card.facts, [], (), "attacks", ctx)  # a weapon's conditional keywords
+    if card.facts.is_attack_action:
+        attack_card_text(s, link, layer, ctx)
+        flag_card_text(
+            card.facts, attack_unmodelled(card.facts), decided_keywords(card.facts), "attacks", ctx
+        )
     if re.search(r"when this attacks, intimidate", text, re.I) or card.facts.has("intimidate"):
         s.stack.append(
             Layer(
@@ -129,6 +141,120 @@ def attack_resolves(s: GameState, layer: Layer, ctx: Ctx) -> None:
         )
         ctx.events.append(Event("trigger", link.controller, "intimidate"))
     give_priority(s)
+
+
+def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> None:
+    """What an attack card's text does as it becomes a chain link: rupture (CR 8.4.6) at link 4 or
+    higher, a bonus for being played from arsenal, its own resolution's effects (Arcanic Crackle's
+    arcane damage, CR 5.3.4) and its "when this attacks" trigger (CR 6.6), which goes on the stack."""
+    facts = link.attack.facts
+    at = attack_text(facts)
+    if at.rupture and link.number >= 4:
+        link.power_bonus += at.rupture
+        ctx.events.append(Event("rupture", link.controller, facts.name, at.rupture))
+    if layer.source_zone == "arsenal":
+        link.power_bonus += at.arsenal_power
+        link.go_again = link.go_again or at.arsenal_go_again
+    for g in at.grants:
+        if g.condition == "draconic_links":
+            met = (
+                sum(
+                    1
+                    for x in s.chain
+                    if x.controller == link.controller and "draconic" in x.attack.facts.classes
+                )
+                >= g.number
+            )
+        else:  # "arcane_dealt"
+            met = link.controller in s.arcane_dealt
+        if met:
+            link.power_bonus += g.power
+            for kw in g.keywords:
+                if kw == "go again":
+                    link.go_again = True
+                elif kw not in link.granted:
+                    link.granted.append(kw)
+    for e in at.on_resolution:
+        apply_text_effect(s, link.controller, facts.name, e, ctx, None)
+    on_attack = list(at.on_attack)
+    if layer.effect.startswith("mode:") and layer.effect[5:]:
+        mode = attack_mode(facts, layer.effect[5:])
+        if mode is None:
+            flag_card_text(facts, [layer.effect[5:]], (), "attacks in the chosen mode", ctx)
+        else:
+            link.power_bonus += mode.power
+            link.go_again = link.go_again or mode.go_again
+            on_attack += mode.on_attack
+    if on_attack or at.on_attack_manual:
+        trig = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{facts.name} attack trigger",
+            controller=link.controller,
+            effect="text"
+            if not at.on_attack_manual
+            else "manual attack trigger: " + "; ".join(at.on_attack_manual),
+        )
+        trig.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in on_attack]
+        s.stack.append(trig)
+        ctx.events.append(Event("trigger", link.controller, trig.name))
+
+
+def apply_combo(s: GameState, link: ChainLink, previous: str, ctx: Ctx) -> tuple[str, ...]:
+    """CR 8.4.1: a printed combo whose condition is met gives its +N{p} and keywords (go again,
+    dominate, overpower ...) to the attack. Returns the keywords the combo decides (met or not)."""
+    found = combo(link.attack.facts)
+    if found is None:
+        return ()
+    if previous and norm_name(previous) in [norm_name(x) for x in found.after]:
+        link.power_bonus += found.power
+        for kw in found.keywords:
+            if kw == "go again":
+                link.go_again = True
+            elif kw not in link.granted:
+                link.granted.append(kw)
+        ctx.events.append(Event("combo", link.controller, link.attack.name, found.power))
+    return found.keywords
+
+
+def flag_card_text(
+    facts: CardFacts, sentences: list[str], decided: tuple[str, ...], moment: str, ctx: Ctx
+) -> None:
+    """Nothing silent: every sentence the engine does not compute, and every keyword the card has
+    only under a condition the engine cannot check, is reported to the judge here."""
+    n = ctx.entry.number
+    for sentence in sentences:
+        ctx.add(
+            MANUAL,
+            f"line {n}: {facts.name} {moment}; the engine does not apply its text {sentence!r}; if it applies, enter its outcome as adjustment lines (judge: ...).",
+            "manual_effect",
+        )
+    for kw in facts.conditional:
+        if kw in decided:
+            continue
+        ctx.add(
+            MANUAL,
+            f"line {n}: {facts.name} has {kw} only under a condition of its text; the engine did not apply {kw}. Check the condition: if it is met, {kw} applies (and what follows from it is the judge's call).",
+            "conditional_keyword",
+        )
+
+
+def static_text_notes(s: GameState, ctx: Ctx) -> None:
+    """At the first line: the abilities of each hero, equipment, weapon and permanent in play that
+    the engine does not apply (static and triggered ones may act at any step), for the judge to watch."""
+    for pl in PLAYERS:
+        p = s.p(pl)
+        sources = [("hero", p.hero_card)] if p.hero_card is not None else []
+        sources += [("equipment", c.facts) for c in p.equipment.values() if c is not None]
+        sources += [("weapon", c.facts) for c in p.weapons]
+        sources += [("permanent", c.facts) for c in p.permanents]
+        for what, facts in sources:
+            for sentence in static_sentences(facts):
+                ctx.add(
+                    MANUAL,
+                    f"line {ctx.entry.number}: the engine does not apply {pl}'s {what} {facts.name}'s ability {sentence!r}; when it acts, enter its outcome as adjustment lines (judge: ...).",
+                    "manual_effect",
+                )
 
 
 def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
@@ -254,6 +380,11 @@ def resolve_text(
             if link is None or not any(c.origin == "hand" for c in link.defending):
                 continue
         elif e.trigger:
+            ctx.add(
+                MANUAL,
+                f"line {ctx.entry.number}: {name}'s {e.trigger} effect is not applied by the engine; if it happens, enter its outcome as adjustment lines.",
+                "manual_effect",
+            )
             continue
         apply_text_effect(s, player, name, e, ctx, layer)
     for sentence in unknown:
@@ -356,6 +487,24 @@ def apply_text_effect(
     elif k == "create_token":
         for _ in range(max(1, e.amount)):
             make_token(s, player, e.target, ctx)
+    elif k == "return_to_hand":
+        for card in list(p.graveyard):
+            if norm_name(card.name) == norm_name(e.target) or norm_name(card.name).startswith(
+                norm_name(e.target)
+            ):
+                p.graveyard.remove(card)
+                p.hand.append(card)
+                ctx.events.append(Event("move", player, card.name))
+                break
+        else:
+            ctx.add(
+                MANUAL,
+                f"line {ctx.entry.number}: {name} returns a {e.target} from {player}'s graveyard, and the engine found none there; enter the outcome as an adjustment line.",
+                "manual_effect",
+            )
+    elif k == "grant_cost_keyword":
+        # Bravo, Showstopper: attack action cards with cost N or greater gain a keyword this turn
+        s.effects.append(Effect("grant_keyword", player, e.amount, "turn", name, text=e.target))
     elif k == "opt":
         ctx.add(
             NOTE,

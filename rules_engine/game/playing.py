@@ -11,13 +11,22 @@ it causes above it. The player who played it gets priority (CR 1.11.5). Layers r
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, give_priority
 from .costs import consume_cost_effects, cost_modifiers, cost_token_rules, pay_resources
 from .defending import awaiting_defenders, check_can_defend, mark_declared
-from .effects import TOKEN_RULES, activated_ability
+from .effects import (
+    ADDITIONAL_WEAPON_ATTACK,
+    COSTS_LESS_PER_DRACONIC_LINK,
+    FIRST_STEALTH_GO_AGAIN,
+    TOKEN_RULES,
+    activated_ability,
+    additional_costs,
+    split_sentences,
+)
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, GameState, Layer, other
 from .triggers import attack_played_triggers, nonattack_triggers, play_triggers, spectra_trigger
@@ -138,6 +147,12 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                 "not_turn_player_action",
                 f"{player} is not the turn-player and cannot play the action {card.name}.",
             )
+    for sentence in additional_costs(f):
+        ctx.add(
+            MANUAL,
+            f"line {ctx.entry.number}: the engine does not check or pay {card.name}'s additional cost {sentence!r}; log it (the card moved or destroyed) or enter it as an adjustment line.",
+            "manual_effect",
+        )
     layer = Layer(id=s.new_id(), kind="card", name=card.name, controller=player, card=card, source_zone=zone)
     if mode_text is not None:
         layer.effect = "mode:" + mode_text
@@ -156,6 +171,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         nonattack_triggers(s, player, layer, ctx)
     if is_attack:
         s.attacks_this_turn.append(card.name)
+        hero_attack_abilities(s, player, layer, f, ctx)
         attack_played_triggers(s, player, layer, ctx, action_card=True)
         for t in layer.targets:
             if ":" in t:
@@ -236,8 +252,10 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
     """CR 1.7.5: a "Choose 1" card's mode is declared as it is played; the chosen mode's target
     description must fit the target (CR 1.8.5d)."""
     text = card.facts.text
-    if not re.match(r"\s*choose 1", text, re.I):
+    found = re.search(r"(?:^|\n)\s*choose 1", text, re.I)  # after an additional cost (Enlightened Strike)
+    if not found:
         return None
+    text = text[found.start() :].lstrip("\n")
     modes = [m.strip() for m in re.split(r"\n\s*[-–]\s*|\s[-–]\s(?=target)", text)[1:] if m.strip()]
     if not modes:
         return None
@@ -319,6 +337,64 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
     s.effects = keep
 
 
+def hero_attack_abilities(s: GameState, player: str, layer: Layer, f: CardFacts, ctx: Ctx) -> None:
+    """Hero abilities that act on playing an attack: Arakni, Solitary Confinement's first attack
+    with stealth each turn has go again."""
+    hero = s.p(player).hero_card
+    if hero is None or not f.has("stealth"):
+        return
+    if any(FIRST_STEALTH_GO_AGAIN.match(x) for x in split_sentences(hero.text)):
+        stealthy = [n for n in s.attacks_this_turn if (ctx.lookup.get(n) or f).has("stealth")]
+        if len(stealthy) == 1:
+            layer.go_again = True
+            ctx.add(
+                NOTE,
+                f"line {ctx.entry.number}: {hero.name}: the first attack with stealth this turn, {f.name}, has go again.",
+                "go_again_card",
+            )
+
+
+def hero_named(moniker: str, hero: CardFacts, source: str) -> bool:
+    """The line names the player's hero ("Bravo", "Bravo, Showstopper", "their hero")."""
+    want = norm_name(source)
+    return want in (
+        norm_name(hero.name),
+        norm_name(moniker),
+        "hero",
+        "their hero",
+        norm_name(hero.name.split(",")[0]),
+    )
+
+
+def additional_weapon_attack(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx) -> bool:
+    """Dorinthea Ironsong (once per turn): when a weapon the player controls hits, it may attack an
+    additional time this turn, so its once-per-turn attack (CR 5.2.1a) may be activated again. True
+    (and the hero's once-per-turn effect is used) when the weapon hit this turn and the hero's effect
+    is unused."""
+    hero = p.hero_card
+    if not ab.attack or hero is None or not ADDITIONAL_WEAPON_ATTACK.search(hero.text):
+        return False
+    key = f"{src.owner}-hero-additional"
+    if key in p.once_per_turn:
+        return False
+    hit = any(
+        link.hit and link.source_zone == "weapon" and norm_name(link.attack.name) == norm_name(src.name)
+        for link in s.chain
+    ) or any(
+        e.kind == "hit" and e.player == src.owner and norm_name(str(e.subject)) == norm_name(src.name)
+        for e in list(ctx.history) + list(ctx.prev_events) + list(ctx.events)
+    )
+    if not hit:
+        return False
+    p.once_per_turn.append(key)
+    ctx.add(
+        NOTE,
+        f"line {ctx.entry.number}: {src.name} hit this turn; {hero.name}'s ability lets it attack an additional time (its once-per-turn effect is now used).",
+        "once_per_turn",
+    )
+    return True
+
+
 def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     """CR 5.2: activate the (first) activated ability of a permanent; a weapon's attack makes an
     attack-proxy (CR 8.3.1)."""
@@ -331,6 +407,8 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         if norm_name(card.name) == norm_name(c.source):
             src = card
             break
+    if src is None and p.hero_card is not None and hero_named(p.hero, p.hero_card, c.source):
+        src = Card(id=f"{player}-hero", facts=p.hero_card, owner=player)  # a hero's ability (CR 5.2)
     if src is None:
         raise CannotApply(f"{player} controls no {c.source!r}")
     ab = activated_ability(src.facts)
@@ -351,7 +429,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             f"{src.name} can only attack if {player} has attacked with a weapon this turn.",
             (rule,),
         )
-    if ab.once_per_turn and src.id in p.once_per_turn:
+    if ab.once_per_turn and src.id in p.once_per_turn and not additional_weapon_attack(s, p, src, ab, ctx):
         raise Illegal(
             "once_per_turn",
             f"{src.name}'s ability can be activated once per turn and was already activated this turn.",
@@ -367,7 +445,19 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
                 "action_during_combat", f"{src.name}'s action ability cannot be activated during combat."
             )
         action_cost = 1
-    pay_resources(s, player, ab.resource_cost, c.pitches, ctx)
+    cost = ab.resource_cost
+    if COSTS_LESS_PER_DRACONIC_LINK.search(src.facts.text):  # Fai, Rising Rebellion
+        draconic = sum(
+            1 for link in s.chain if link.controller == player and "draconic" in link.attack.facts.classes
+        )
+        cost = max(0, cost - draconic)
+    pay_resources(s, player, cost, c.pitches, ctx)
+    if ab.other_cost:
+        ctx.add(
+            MANUAL,
+            f"line {ctx.entry.number}: the engine does not check or pay {src.name}'s cost {ab.other_cost!r}; log it (e.g. '{player} discards X') or enter it as an adjustment line.",
+            "manual_effect",
+        )
     if action_cost:
         if p.action_points < 1:
             raise Illegal(

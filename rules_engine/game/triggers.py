@@ -15,7 +15,7 @@ import re
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
-from .effects import TOKEN_RULES, recognise, token_facts
+from .effects import HERO_FIRST_HIT, TOKEN_RULES, recognise, token_facts
 from .rules import MANUAL, MISSED_TRIGGER, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .zones import destroy_permanent, draw, target_player, token_base
@@ -155,6 +155,40 @@ def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx) -> None:
             effect="text",
         )
         layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in hit]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", link.controller, layer.name))
+    hero_hit_abilities(s, link, ctx)
+
+
+def hero_hit_abilities(s: GameState, link: ChainLink, ctx: Ctx) -> None:
+    """A hero's "The first time an attack action card you control hits (each turn), ..." (Katsu,
+    Briar): a triggered layer once per turn (CR 6.6); an effect the engine cannot compute is reported
+    when the layer resolves."""
+    p = s.p(link.controller)
+    hero = p.hero_card
+    if hero is None or not link.attack.facts.is_attack_action:
+        return
+    for sentence in [x.strip() for x in hero.text.split("\n") if x.strip()]:  # one ability per line
+        m = HERO_FIRST_HIT.match(sentence)
+        if not m:
+            continue
+        key = f"{link.controller}-hero-first-hit"
+        if key in p.once_per_turn:
+            continue
+        p.once_per_turn.append(key)
+        rest = sentence[m.start(1) :]
+        effects, unknown = recognise(rest.rstrip("."))
+        computed = (
+            bool(effects) and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
+        )
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{hero.name} trigger",
+            controller=link.controller,
+            effect="text" if computed else f"manual {rest}",
+        )
+        layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects] if computed else []
         s.stack.append(layer)
         ctx.events.append(Event("trigger", link.controller, layer.name))
 

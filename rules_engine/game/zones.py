@@ -14,9 +14,9 @@ import re
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
-from .effects import token_facts
+from .effects import DISCARD_SIX_INTIMIDATE, token_facts
 from .rules import MISMATCH, NOTE, UNKNOWN_CARD, CannotApply, Illegal
-from .state import Card, Effect, GameState, PlayerState, other
+from .state import Card, Effect, GameState, Layer, PlayerState, other
 from .values import same_card
 
 
@@ -331,6 +331,26 @@ def shuffle(s: GameState, c: A.Shuffle, ctx: Ctx) -> None:
     ctx.events.append(Event("shuffle", c.player, "shuffled their deck"))
 
 
+def discard_triggers(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
+    """Rhinar: discarding a card with 6 or more {p} during the player's action phase intimidates
+    (a triggered layer, CR 6.6, whose effect is CR 8.5.10)."""
+    hero = s.p(player).hero_card
+    if hero is None or not DISCARD_SIX_INTIMIDATE.search(hero.text):
+        return
+    if s.phase != "action" or s.turn_player != player or (card.facts.power or 0) < 6:
+        return
+    s.stack.append(
+        Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{hero.name} intimidate trigger",
+            controller=player,
+            effect="intimidate",
+        )
+    )
+    ctx.events.append(Event("trigger", player, "intimidate"))
+
+
 def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
     """A discard entered from an effect's outcome: hand -> graveyard (random if unknown)."""
     if c.because:
@@ -344,6 +364,7 @@ def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
     for ref in c.cards:
         card, _ = take(s, c.player, ref, ("hand",), ctx, illegal="play_zone")
         to_graveyard(s, card)
+        discard_triggers(s, c.player, card, ctx)
     for _ in range(c.random):
         if p.hand_unknown > 0:
             p.hand_unknown -= 1
