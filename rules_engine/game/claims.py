@@ -111,6 +111,9 @@ _READ_CLAIMS = {
     "drew",
     "gains_rp",
     "gains_life",
+    "go_again",
+    "negated",
+    "controls",
     "unchecked",
 }
 
@@ -134,6 +137,7 @@ _FACT_WORD = {
     "phase": "phase",
     "gains_rp": "resource_points",
     "gains_life": "life",
+    "controls": "permanents",
 }
 
 
@@ -250,6 +254,23 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
     elif c.kind == "drew":
         derived = sum(1 for e in here if e.kind == "draw" and e.player == c.subject) or None
         ok = None if derived is None else derived >= (c.value or 1)
+    elif c.kind == "go_again":
+        lk = next((x for x in reversed(s.chain) if not c.subject or _named(x.attack.name, c.subject)), None)
+        derived = (
+            None
+            if lk is None
+            else bool(
+                lk.attack.go_again or (lk.attack.card is not None and lk.attack.card.facts.has("go again"))
+            )
+        )
+        ok = derived
+    elif c.kind == "negated":
+        derived = [e.subject for e in events if e.kind == "negate"]
+        ok = any(_named(n, c.subject) or _named(c.subject, n) for n in derived) if derived else None
+    elif c.kind == "controls":
+        player, _, name = c.subject.partition(":")
+        derived = [x.name for x in s.p(player).permanents if _named(x.name, name)]
+        ok = len(derived) >= (c.value or 1)
     elif c.kind == "gains_life":
         before = ctx.before.p(c.subject).life if ctx.before is not None else None
         now = s.p(c.subject).life

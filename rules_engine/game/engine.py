@@ -115,6 +115,14 @@ def prevention_keyword(s: GameState, c: A.ApplyPrevention) -> A.ApplyPrevention:
     return A.ApplyPrevention(c.player, "spellvoid", c.amount, c.source, c.pitches, c.pay)
 
 
+def holder(s: GameState, name: str) -> str:
+    """The player whose hand holds a card of that name (else the one who is not the turn-player)."""
+    for pl, p in s.players.items():
+        if any(norm_name(x.name) == norm_name(name) for x in p.hand):
+            return pl
+    return next((pl for pl in s.players if pl != s.turn_player), s.turn_player)
+
+
 def attack_with(s: GameState, c: A.Attack, ctx: Ctx) -> None:
     """ "P1 attacks with X": the attack ability of a weapon or permanent X the player controls
     (CR 1.4.3, 5.2), else playing the attack card X (CR 5.1)."""
@@ -272,6 +280,8 @@ class Engine:
         if s.pending is not None and not waits:
             finish_pending(s, ctx)
         implied_passes(s, clause, ctx)
+        if isinstance(clause, A.Banish) and not clause.player:
+            clause = A.Banish(holder(s, clause.card.name), clause.card, clause.face, clause.intimidate)
         if isinstance(clause, A.ApplyPrevention) and not clause.keyword:
             clause = prevention_keyword(s, clause)
         self.clause(s, clause, ctx)

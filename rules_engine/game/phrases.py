@@ -131,6 +131,10 @@ class Parser:
         """ "Card D1 (defense 3) and Card D2 from hand, Helm H" -> refs."""
         refs: list[A.CardRef] = []
         rest = text.strip().strip(",").strip()
+        # "pitching Card R, to prevent 1 of the damage" / "(pitch 1) to pay 1": the purpose is not a card
+        rest = re.sub(r",?\s+to (?:prevent|pay|bank|cover)\b.*$", "", rest, flags=re.I).strip()
+        if re.fullmatch(r"(?:nothing|no cards?|none|no card at all)", rest, re.I):
+            return refs
         while rest:
             rest = re.sub(r"^(?:(?:,\s*)?(?:and|then|&)\s+|,\s*)+", "", rest.strip()).strip()
             if not rest:
@@ -152,6 +156,8 @@ class Parser:
                 refs.append(A.CardRef(name=UNKNOWN, claims=tuple(claims0)))
                 rest = after0
                 continue
+            if re.fullmatch(r"(?:again|too|as well|once more)\b.*", rest, re.I):
+                break  # "P2 declares Helm H again": the engine decides whether it may
             name = self.names.prefix(rest)
             if name is None:
                 m = re.match(r"(.+?)(?=\s*\(|,\s|\s+and\s|\s+then\s|\s+from\s|$)", rest)
@@ -187,6 +193,14 @@ class Parser:
                 if mcol2 and not re.search(r"\((?:red|yellow|blue)\)$", name, re.I):
                     name = f"{name} ({mcol2.group(1).casefold()})"
                     after = after[mcol2.end() :]
+                    continue
+                m5 = re.match(r"\(([^)]*)\)", after)
+                stats = [
+                    _CLAIM_PAREN.fullmatch(f"({x.strip()})") for x in (m5.group(1).split(",") if m5 else [])
+                ]
+                if m5 and stats and all(stats):  # "(cost 3, defense 3)"
+                    claims.extend(_stat(x) for x in stats if x is not None)
+                    after = after[m5.end() :]
                     continue
                 m4 = re.match(r"\([^)]*\)", after)
                 if m4:
@@ -441,13 +455,29 @@ class Parser:
             ]
         boost_card = ""
         boost = False
-        mb = re.search(r",?\s*boosting\s*(?:\((.*?)\))?", c0, re.I)
+        mno = re.search(r",?\s*(?:without boost(?:ing)?|not boosting|(?:and |with )?no boost)\b", c0, re.I)
+        if mno:
+            c0 = (c0[: mno.start()] + c0[mno.end() :]).strip()
+        mb = (
+            None
+            if mno
+            else re.search(
+                r",?\s*(?:declaring |declares |with |and )?boost(?:ing|s|ed)?\b\s*(?:\((.*?)\))?", c0, re.I
+            )
+        )
         if mb:
             boost = True
             inner = mb.group(1) or ""
             mc = re.search(r",\s*([^,]+)$", inner)
+            mi = re.fullmatch(
+                r"\s*banish(?:ing|es|ed)? (?!the top card)(.+?)(?: from the top of (?:the|their|his|her) deck)?\s*",
+                inner,
+                re.I,
+            )
             if mc:
                 boost_card = mc.group(1).strip()
+            elif mi:
+                boost_card = mi.group(1).strip()
             c0 = (c0[: mb.start()] + c0[mb.end() :]).strip()
         c = self.strip_comments(c0)
         low = c.casefold()
@@ -498,11 +528,13 @@ class Parser:
         if re.fullmatch(r"end-of-turn(?: procedure)? ends|the turn ends|the turn passes to p[12]", low):
             return [A.PhaseMarker("start")]
         if re.fullmatch(
-            r"no pitch zone cards?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|.+ would deal \d+(?: damage)?|it resolves|.+ is destroyed|the combat chain closes",
+            r"no pitch zone cards?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
             low,
         ):
             return [A.Noop("narration")]
         m = re.fullmatch(r"(?:p[12]'s )?(?:the )?(.+?) trigger resolves", low)
+        if m and m.group(1) in ("its attack", "its defend", "its", "attack", "defend", "its hit", "its play"):
+            return [A.Claim("resolved", "")]
         if m and m.group(1) not in ("hit", ""):
             return [A.Claim("trigger_resolves", m.group(1))]
         if re.fullmatch(r"(?:there are )?no (?:beginning[- ]of[- ](?:the[- ])?end[- ]phase )?triggers?", low):
@@ -583,6 +615,15 @@ class Parser:
             if acts and isinstance(acts[0], A.Activate):
                 a0 = acts[0]
                 return [A.Attack(a0.player, a0.source, a0.targets, a0.pitches)]
+        m = re.fullmatch(
+            r"(?:the )?random(?:ly chosen)? card is (.+?)(?:,? (?:and it is |which is |is )?banished face-?(down|up))?",
+            c,
+            re.I,
+        )
+        if m:  # intimidate's random card, named (CR 8.5.10): whose hand holds it, the engine finds
+            refs = self.card_list(m.group(1))
+            if refs:
+                return [A.Banish("", refs[0], (m.group(2) or "down").casefold(), True)]
         # play
         m = re.match(rf"^{_P} plays (.+)$", c, re.I)
         if m:
@@ -796,7 +837,7 @@ class Parser:
 
     def play(self, player: str, rest: str, boost: bool, boost_card: str) -> list[A.Action] | None:
         parts = re.split(
-            r"(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b))",
+            r"(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b))",
             rest,
             flags=re.I,
         )
@@ -826,10 +867,16 @@ class Parser:
                 )
                 if mm and "floating" in pl:
                     floating = int(mm.group(1))
+                elif re.match(
+                    r"paying (?:with )?(?:the |their )?(?:one )?floating resource point\b(?!s)", pl
+                ):
+                    floating = 1
                 mq = re.search(r"pitching (.+)$", p, re.I)
                 if mq:
                     pitches.extend(self.card_list(mq.group(1)))
-            elif pl.startswith("as an instant"):
+            elif pl.startswith("as an instant") or re.match(
+                r"as (?:though|if) it (?:were|was) an instant", pl
+            ):
                 instant = True
         return [A.Play(player, card, targets, tuple(pitches), floating, boost, boost_card, instant)]
 
@@ -1214,7 +1261,7 @@ def _c_deals(m: re.Match[str]) -> list[A.Action]:
 
 
 @_claim(
-    r"(?:(?:\d+\s*[-+]\s*)*\d+\s*=\s*)?(\d+)(?: (?:arcane |combat )?damage)?(?: (?:is |was )?(dealt|prevented))?"
+    r"(?:(?:\d+\s*[-+]\s*)*\d+\s*=\s*)?(\d+)(?: (?:arcane |combat )?damage)?(?: (?:is |was )?(dealt|prevented))?(?: to P[12](?:'s hero)?)?"
 )
 def _c_amount(m: re.Match[str]) -> list[A.Action]:
     if (m.group(2) or "").casefold() == "prevented":
@@ -1222,7 +1269,14 @@ def _c_amount(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("dealt", "", int(m.group(1)))]
 
 
-@_claim(r"(.+?) (?:would deal|would be dealt) ((?:\d+\s*[-+]\s*)*\d+)(?:\s*=\s*(\d+))?(?:\{p\})?(?: damage)?")
+@_claim(r"((?:\d+\s*[-+]\s*)*\d+)(?:\s*=\s*(\d+))?(?:\{p\})?(?: damage)? would be dealt")
+def _c_would_be(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("would_deal", "", int(m.group(2)) if m.group(2) else _arith(m.group(1)))]
+
+
+@_claim(
+    r"(?:(.+?) )?(?:would deal|would be dealt) ((?:\d+\s*[-+]\s*)*\d+)(?:\s*=\s*(\d+))?(?:\{p\})?(?: damage)?"
+)
 def _c_would(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("would_deal", "", int(m.group(3)) if m.group(3) else _arith(m.group(2)))]
 
@@ -1344,6 +1398,54 @@ def _c_trigger_added(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("trigger_added", (m.group(1) or "").strip())]
 
 
+@_claim(r"(P[12]) applies (.+?)(?: (\d+))?")
+def _c_applies(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("prevents", _subject(m.group(2)), int(m.group(3)) if m.group(3) else None)]
+
+
+@_claim(r"(.+?) (?:gets|gains|has) go again")
+def _c_go_again(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("go_again", _subject(m.group(1)))]
+
+
+@_claim(r"(?:P[12] (?:has |with )?)?priority in the " + _STEP + r" step")
+def _c_priority_step(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("step", m.group(1).casefold(), 0)]
+
+
+@_claim(r"(.+?) (?:is|was|gets) (?:negated|countered)")
+def _c_negated(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("negated", _subject(m.group(1)))]
+
+
+@_claim(r"(P[12]) (?:creates|gets|makes) (a|an|one|two|three|\d+) (.+?)(?: tokens?)?")
+def _c_creates(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("controls", f"{m.group(1).upper()}:{m.group(3).strip()}", _num(m.group(2)))]
+
+
+@_claim(
+    r"(?:declaring |with )?boost(?:ing|ed)?|banish(?:ing|es|ed)? .+?(?: from the top of (?:the|their|his|her) deck)?"
+)
+def _c_boost(m: re.Match[str]) -> list[A.Action]:
+    return []  # the boost's banished card, read by the play shape
+
+
+@_claim(
+    r"(?:the )?(?:draw|arsenal|untap|pitch zone|pitch) step of the end(?:-of-turn procedure|[- ]phase)|(?:the )?end-of-turn procedure"
+)
+def _c_end_step(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("phase", "end", 0)]
+
+
+@_claim(
+    r"(it|(?:the |its |both |(?:the )?(?:top|second|first|next) )?.+?) (?:resolves?|resolved) (?:in|during) the "
+    + _STEP
+    + r" step"
+)
+def _c_resolves_in(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("resolved", _subject(m.group(1))), A.Claim("step", m.group(2).casefold(), 0)]
+
+
 @_claim(r"(it|(?:the |its |both |(?:the )?(?:top|second|first|next) )?.+?) (?:resolves?|resolved)")
 def _c_resolves(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("resolved", _subject(m.group(1)))]
@@ -1372,7 +1474,7 @@ def read_claims(text: str, skip_resolves: bool = False) -> tuple[list[A.Action],
     claims: list[A.Action] = []
     unread: list[str] = []
     t = canonical(" ".join(text.replace("’", "'").split()).strip().rstrip("."))
-    parts = [p.strip() for p in re.split(r"\s*;\s*|\s*:\s+|,\s+(?:and\s+)?(?!\d)", t) if p.strip()]
+    parts = [p.strip() for p in re.split(r"\s*;\s*|\s*:\s+|,\s+(?:and\s+)?", t) if p.strip()]
     # "X resolves and defends" stays one part; "P2 takes 2 and is at 0" too; other "and"s split
     flat: list[str] = []
     for p in parts:
