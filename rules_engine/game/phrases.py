@@ -406,7 +406,8 @@ class Parser:
             if (
                 subject
                 and _SUBJECTLESS.match(right)
-                and not re.match(r"^(?:is|was) (?:on|in)\b", right, re.I)
+                and not re.match(r"^(?:is|was) (?:on|in)\b|^(?:pays|paid|pay) (?:with|for|by)\b", right, re.I)
+                and not (m.group(0).strip() == "," and re.match(r"^(?:pitched|pitches|pitch)\b", right, re.I))
             ):
                 return [left, *self.split_actions(f"{subject.group(1).upper()} {right}")]
         return [clause]
@@ -491,9 +492,15 @@ class Parser:
             key = m.group(2).casefold().replace(" ", "_")
             return [A.Observe(f"{m.group(1).upper()}.{key}", int(m.group(3)))]
         # passing
-        if re.fullmatch(r"(?:all|both players?|everyone) pass(?:es)?(?: priority)?", low):
+        if re.fullmatch(
+            r"(?:all|all players|both|both players?|everyone|everybody|each player) pass(?:es|ed)?(?: priority)?",
+            low,
+        ):
             return [A.AllPass("once")]
-        m = re.fullmatch(r"(?:all|both players?) pass(?:es)? (to|through|in) (?:the )?(.+?)(?: steps?)?", low)
+        m = re.fullmatch(
+            r"(?:all|all players|both|both players?|everyone|everybody) pass(?:es|ed)? (to|through|in) (?:the )?(.+?)(?: steps?)?",
+            low,
+        )
         if m:
             mode = {"to": "to", "through": "through", "in": "through"}[m.group(1)]
             steps = tuple(
@@ -545,7 +552,7 @@ class Parser:
         ):
             return [A.Claim("trigger_added")]
         # a judge's English (docs/reconstruction.md, "A judge's English")
-        m = re.fullmatch(rf"{_P} (?:keeps|holds|retains|has) priority", c, re.I)
+        m = re.fullmatch(rf"{_P} (?:keeps|kept|holds|held|retains|retained|has) priority", c, re.I)
         if m:
             return [A.Observe("priority", m.group(1).upper())]
         m = re.fullmatch(
@@ -669,7 +676,7 @@ class Parser:
         )
         if m:
             return [A.NoArsenal(m.group(1).upper())]
-        m = re.fullmatch(rf"{_P} puts (.+?) face-?(down|up) into (?:their|his|her|the) arsenal", c, re.I)
+        m = re.fullmatch(rf"{_P} puts (.+?) face[- ]?(down|up) into (?:their|his|her|the) arsenal", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
             return (
@@ -677,7 +684,7 @@ class Parser:
                 if refs
                 else None
             )
-        m = re.fullmatch(rf"{_P} arsenals (.+?)(?: face-?(down|up))?", c, re.I)
+        m = re.fullmatch(rf"{_P} arsenals (.+?)(?: face[- ]?(down|up))?", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
             return (
@@ -1091,7 +1098,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:keeps|kept|holds|held|retains|retained) priority(?:,| and| then|, and)?\s+", ""),
     (r"(?:then|and then|also)\s+", ""),
     (
-        r"(?:didn't|did not|doesn't|does not|don't|do not|won't|will not|can't|cannot|chose not to|chooses not to) (?:block|defend)(?: at all| anything| with anything)?$",
+        r"(?:didn't|did not|doesn't|does not|don't|do not|won't|will not|can't|cannot|chose not to|chooses not to|declines to|declined to) (?:block|defend)(?: at all| anything| with anything)?$",
         "declares no defending cards",
     ),
     (
@@ -1396,6 +1403,14 @@ def _c_gains_ap(m: re.Match[str]) -> list[A.Action]:
 )
 def _c_trigger_added(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("trigger_added", (m.group(1) or "").strip())]
+
+
+@_claim(r"(.+?) hits(?: for (\d+)(?: damage)?)?")
+def _c_hits(m: re.Match[str]) -> list[A.Action]:
+    out: list[A.Action] = [A.Claim("hits", _subject(m.group(1)))]
+    if m.group(2):
+        out.append(A.Claim("deals", _subject(m.group(1)), int(m.group(2))))
+    return out
 
 
 @_claim(r"(P[12]) applies (.+?)(?: (\d+))?")
