@@ -172,26 +172,27 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
         derived = sum(dealt) if dealt else (link.damage if link is not None else None)
         ok = derived == c.value
     elif c.kind == "would_deal":
-        derived = link.damage if link is not None and link.damage is not None else None
-        pending = s.pending.amount if s.pending is not None else None
+        # what the damage would have been lies between what was dealt (or waits) and that plus what
+        # was prevented (a ward's event records its full value, so the upper bound is generous)
+        dealt_now = link.damage if link is not None and link.damage is not None else None
+        if s.pending is not None:
+            dealt_now = s.pending.amount
         prevented = sum(e.amount for e in events if e.kind == "prevent")
-        ok = (
-            None
-            if derived is None and pending is None
-            else c.value
-            in (
-                (derived or 0) + prevented,
-                (pending or 0) + prevented,
-            )
-        )
+        derived = dealt_now
+        if dealt_now is None or c.value is None:
+            ok = None
+        elif c.value > dealt_now and not prevented:
+            ok = None  # shields and effects keep no prevention event: not decided
+        else:
+            ok = dealt_now <= c.value <= dealt_now + prevented
     elif c.kind == "prevents":
-        prevented = [
+        prevented_by = [
             e
             for e in events
             if e.kind == "prevent" and (not c.subject or c.subject == "ward" or _named(e.subject, c.subject))
         ]
-        derived = sum(e.amount for e in prevented)
-        if not prevented:
+        derived = sum(e.amount for e in prevented_by)
+        if not prevented_by:
             ok = None  # shields and effects keep no prevention event: not decided
         else:
             ok = c.value is None or derived == c.value
@@ -223,14 +224,16 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
     elif c.kind == "step":
         derived = s.combat_step or "closed"
         order = list(COMBAT_STEPS[ctx.version])
-        if c.subject not in order or not s.combat_step:
-            ok = None if c.subject in order else None
+        if not s.combat_step:
+            # the chain is closed: every step of it has passed (a claim that a step begins or is
+            # current is about a chain that is gone, which the engine cannot place)
+            ok = True if c.value or c.subject in ("resolution", "link", "close") else None
+        elif c.subject not in order:
+            ok = None
         elif c.value:  # "X Step ends": the game is past it
             ok = order.index(s.combat_step) > order.index(c.subject)
         else:
             ok = order.index(s.combat_step) >= order.index(c.subject)
-        if not s.combat_step and s.chain:
-            ok = True  # the chain closed after it
     elif c.kind == "phase":
         derived = s.phase
         ok = (s.phase != c.subject) if c.value else (s.phase == c.subject)
@@ -259,9 +262,7 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
         derived = (
             None
             if lk is None
-            else bool(
-                lk.attack.go_again or (lk.attack.card is not None and lk.attack.card.facts.has("go again"))
-            )
+            else bool(lk.go_again or lk.attack.facts.has("go again") or "go again" in lk.granted)
         )
         ok = derived
     elif c.kind == "negated":

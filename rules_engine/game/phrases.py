@@ -11,7 +11,7 @@ rest of the line still applies. Nothing is guessed.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import actions as A
@@ -337,6 +337,8 @@ class Parser:
             return
         extra: list[A.Action] = []
         for i, x in enumerate(comments):
+            if i == 0 and any(isinstance(a, A.Discard) for a in acts):
+                continue  # "P2 discards Card X (Consuming Volition)": the reason, kept with the discard
             skip_first = i == 0 and any(isinstance(a, A.AllPass) for a in acts)
             claims, unread = read_claims(x, skip_resolves=skip_first)
             extra.extend(claims)
@@ -370,9 +372,9 @@ class Parser:
                 )
             if isinstance(act, A.AllPass) and act.mode == "once" and comments:
                 # "all pass (Instant Z resolves; ...)": the first thing said is what the pass resolves
-                said = re.fullmatch(r"\s*(.+?) resolves\s*", re.split(r"[;:]", comments[0])[0], re.I)
-                if said:
-                    act = A.AllPass(act.mode, act.steps, said.group(1).strip())
+                first = re.fullmatch(r"\s*(.+?) resolves\s*", re.split(r"[;:]", comments[0])[0], re.I)
+                if first:
+                    act = A.AllPass(act.mode, act.steps, first.group(1).strip())
             if isinstance(act, A.Discard) and not act.because and comments:
                 act = A.Discard(act.player, act.cards, act.random, comments[0].strip().casefold())
             if isinstance(act, A.Draw):
@@ -600,9 +602,8 @@ class Parser:
         ):
             names = [r.name for r in self.card_list(m.group(2))]
             fails = 1 if m.group(3) else 0
-            return [A.Draw(m.group(1).upper(), len(names) + fails)] + [
-                A.Claim("holds", f"{m.group(1).upper()}:{n}") for n in names
-            ]
+            drawn: list[A.Action] = [A.Draw(m.group(1).upper(), len(names) + fails)]
+            return drawn + [A.Claim("holds", f"{m.group(1).upper()}:{n}") for n in names]
         m = re.fullmatch(
             r"(?:the )?(.+?)(?:'s)? (?:delayed )?(?:trigger|effect) (removes|adds|puts|returns|creates|gives|deals) (.+)",
             c,
@@ -1089,7 +1090,7 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bCC\b"), "combat chain"),
     (re.compile(r"\b(\d+|an?|one) ?APs?\b"), r"\1 action point"),
     (re.compile(r"\b(\d+) ?RPs?\b"), r"\1 resource points"),
-    (re.compile(r"\b(p[12])\b"), lambda m: m.group(1).upper()),  # type: ignore[list-item]
+    (re.compile(r"\bp([12])\b"), r"P\1"),
     (re.compile(r"\bplayer ([12])\b", re.I), r"P\1"),
 ]
 
@@ -1172,7 +1173,7 @@ def canonical(clause: str) -> str:
     payments ("paying with Card B", "pitch Card B")."""
     c = clause
     for pat, rep in _ABBREVIATIONS:
-        c = pat.sub(rep, c)  # type: ignore[arg-type]
+        c = pat.sub(rep, c)
     for _ in range(3):
         before = c
         for pat2, rep2 in _VERB_RE:
@@ -1203,11 +1204,12 @@ def canonical(clause: str) -> str:
     return c
 
 
-_CLAIM_SHAPES: list[tuple[re.Pattern[str], Any]] = []
+_ClaimShape = Callable[[re.Match[str]], list[A.Action]]
+_CLAIM_SHAPES: list[tuple[re.Pattern[str], _ClaimShape]] = []
 
 
-def _claim(pattern: str) -> Any:
-    def deco(fn: Any) -> Any:
+def _claim(pattern: str) -> Callable[[_ClaimShape], _ClaimShape]:
+    def deco(fn: _ClaimShape) -> _ClaimShape:
         _CLAIM_SHAPES.append((re.compile(pattern, re.I), fn))
         return fn
 
@@ -1224,7 +1226,9 @@ def _c_stat(m: re.Match[str]) -> list[A.Action]:
     return []  # attached to its card by the card list, or read as the mode
 
 
-@_claim(r"(?:crush|intimidate|random|ponder|hit|boost|go again|opt)")
+@_claim(
+    r"(?:crush|intimidate|random|ponder|hit|boost|go again|opt|(?:the )?end-of-turn procedure|(?:the )?end phase)"
+)
 def _c_reason(m: re.Match[str]) -> list[A.Action]:
     return []  # the reason of a draw, a discard or a banish (kept with that clause)
 
@@ -1293,6 +1297,11 @@ def _c_would(m: re.Match[str]) -> list[A.Action]:
 )
 def _c_none(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("prevents", "", 0)] if "prevent" in m.group(0).casefold() else [A.Claim("dealt", "", 0)]
+
+
+@_claim(r"(?:the )?(?:fixed |optional )?prevention (?:effect )?appl(?:ies|ied)")
+def _c_prevention(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("prevents", "")]
 
 
 @_claim(
@@ -1445,9 +1454,7 @@ def _c_boost(m: re.Match[str]) -> list[A.Action]:
     return []  # the boost's banished card, read by the play shape
 
 
-@_claim(
-    r"(?:the )?(?:draw|arsenal|untap|pitch zone|pitch) step of the end(?:-of-turn procedure|[- ]phase)|(?:the )?end-of-turn procedure"
-)
+@_claim(r"(?:the )?(?:draw|arsenal|untap|pitch zone|pitch) step of the end(?:-of-turn procedure|[- ]phase)")
 def _c_end_step(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("phase", "end", 0)]
 
@@ -1488,6 +1495,8 @@ def read_claims(text: str, skip_resolves: bool = False) -> tuple[list[A.Action],
     "X resolves" already tells an all pass what it resolves."""
     claims: list[A.Action] = []
     unread: list[str] = []
+    if re.match(r"\s*banish(?:ing|es|ed)?\b", text, re.I):
+        return claims, unread  # a boost's banished card, read by the play shape
     t = canonical(" ".join(text.replace("’", "'").split()).strip().rstrip("."))
     parts = [p.strip() for p in re.split(r"\s*;\s*|\s*:\s+|,\s+(?:and\s+)?", t) if p.strip()]
     # "X resolves and defends" stays one part; "P2 takes 2 and is at 0" too; other "and"s split
