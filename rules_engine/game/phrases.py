@@ -308,6 +308,7 @@ class Parser:
                 entry.clauses.extend(claims)
                 entry.unchecked.extend(unread)
             return
+        written = c
         c = canonical(c)
         m = re.search(r"\s+while (.+?) (?:is|are) (?:still )?on the stack$", c, re.I)
         if m:
@@ -332,8 +333,8 @@ class Parser:
         entry.comments.extend(comments)
         acts = self.shape(c)
         if acts is None:
-            entry.unparsed.append(c)
-            entry.suggestions[c] = suggest_readings(c)
+            entry.unparsed.append(written)
+            entry.suggestions[written] = suggest_readings(c)
             return
         extra: list[A.Action] = []
         for i, x in enumerate(comments):
@@ -416,8 +417,11 @@ class Parser:
 
     def strip_comments(self, c: str) -> str:
         def keep(m: re.Match[str]) -> str:
-            keep_it = _CLAIM_PAREN.fullmatch(m.group(0)) or re.fullmatch(
-                r"\((?:red|yellow|blue)\)", m.group(0), re.I
+            parts = [_CLAIM_PAREN.fullmatch(f"({x.strip()})") for x in m.group(0)[1:-1].split(",")]
+            keep_it = (
+                _CLAIM_PAREN.fullmatch(m.group(0))
+                or all(parts)
+                or re.fullmatch(r"\((?:red|yellow|blue)\)", m.group(0), re.I)
             )
             return m.group(0) if keep_it else ""
 
@@ -1187,7 +1191,7 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     c = re.sub(
-        r"\s+(?:at|@|into|vs\.?|against)\s+(P[12])(?:'s hero)?(?=$|,|\s)",
+        r"\s+(?:at|@|on|into|vs\.?|against)\s+(P[12])(?:'s hero)?(?=$|,|\s)",
         r" targeting \1's hero",
         c,
         flags=re.I,
