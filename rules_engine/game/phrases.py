@@ -509,16 +509,26 @@ class Parser:
         )
         if m:
             mode = {"to": "to", "through": "through", "in": "through"}[m.group(1)]
+            where = m.group(2)
+            if mode == "through" and where.startswith("to "):  # "all pass through to Damage"
+                mode, where = "to", where[3:]
+            # "of chain link 2" names the link, not the older edition's Link Step
+            where = re.sub(r"\s*(?:of|on|for) (?:the )?(?:chain )?link \d+", "", where)
+            tail: list[A.Action] = []
+            mno = re.search(r",?\s*(?:with )?no (?:defenders|defending cards|blocks?)(?: declared)?$", where)
+            if mno:  # "all pass to Damage, no defenders": the defender declared none on the way
+                where = where[: mno.start()]
+                tail.append(A.Claim("no_defenders"))
             steps = tuple(
                 s
-                for s in re.split(r",\s*|\s+and\s+|\s+", m.group(2).replace("steps", "").replace("step", ""))
+                for s in re.split(r",\s*|\s+and\s+|\s+", where.replace("steps", "").replace("step", ""))
                 if s in STEPS
             )
             if not steps:
                 if "each step" in m.group(2) or "all steps" in m.group(2):
                     return [A.AllPass("through", ("resolution",))]
                 return None
-            return [A.AllPass(mode, steps)]
+            return [A.AllPass(mode, steps), *tail]
         m = re.fullmatch(rf"{_P} pass(?:es)?(?: priority)?", c, re.I)
         if m:
             return [A.Pass(m.group(1).upper())]
@@ -863,7 +873,7 @@ class Parser:
         floating: int | None = None
         instant = False
         for part in parts[1:]:
-            p = part.strip().rstrip(",")
+            p = re.sub(r"\s+(?:and|then)$", "", part.strip().rstrip(",")).strip()
             pl = p.casefold()
             if pl.startswith("from "):
                 zone = re.sub(r"^from (?:their )?", "", pl).split()[0]
