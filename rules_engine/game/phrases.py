@@ -1,10 +1,14 @@
 """The phrase grammar: a judge's plain-English steps and the compact phone notation, parsed into entries.
 
-A line is split at "; " into clauses (outside parentheses). Each clause must match one of a small set
-of shapes (documented in docs/reconstruction.md); card names are matched against the known names
-(the scenario's cards, the cards in the state, the card database) longest first, so names may contain
-spaces and commas. Parenthesised text is a comment, except the stat claims "(pitch 3)", "(defense 2)"
-that attach to the card before them. A clause that matches no shape is reported as unreadable; the
+A line is split at "; " into clauses (outside parentheses), and a clause at the joiners judges use
+(", then", "and", ", ", " - ") where the next words start an action. Each clause is rewritten from a
+judge's words (synonyms, past tenses, abbreviations: docs/reconstruction.md, "A judge's English")
+into one of a small set of shapes; card names are matched against the known names (the scenario's
+cards, the cards in the state, the card database) longest first, so names may contain spaces,
+commas and "and". Parenthesised text is read: the stat claims "(pitch 3)", "(defense 2)" attach to
+the card before them, and the rest is read by the claim grammar (``read_claims``) into claims the
+engine checks; a part it cannot read is kept in ``Entry.unchecked`` and reported. A clause that
+matches no shape is reported as unreadable with the nearest readings (``suggest_readings``); the
 rest of the line still applies. Nothing is guessed.
 """
 

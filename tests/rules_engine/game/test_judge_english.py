@@ -172,6 +172,21 @@ PLAY = A.Play("P1", A.CardRef("Attack A"), ("P2",), (A.CardRef("Card B"),))
             "P1 plays Instant Z in response to Attack A",
             [A.Play("P1", A.CardRef("Instant Z")), A.Claim("on_stack", "Attack A")],
         ),
+        ("all pass through to Damage, no defenders", [A.AllPass("to", ("damage",)), A.Claim("no_defenders")]),
+        ("all pass to the Reaction Step of chain link 2", [A.AllPass("to", ("reaction",))]),
+        (
+            "P1 plays Attack A targeting P2's hero, declaring boost (banishing Card C) and pitching Card B",
+            [A.Play("P1", A.CardRef("Attack A"), ("P2",), (A.CardRef("Card B"),), None, True, "Card C")],
+        ),
+        (
+            "P1 plays Attack A targeting P2's hero without boosting",
+            [A.Play("P1", A.CardRef("Attack A"), ("P2",))],
+        ),
+        ("the random card is Card C, banished face-down", [A.Banish("", A.CardRef("Card C"), "down", True)]),
+        (
+            "P2 plays Instant Z as though it were an instant",
+            [A.Play("P2", A.CardRef("Instant Z"), as_instant=True)],
+        ),
         # prevention in a judge's words
         ("P2 destroys Helm H to prevent 2 of the damage", [A.ApplyPrevention("P2", "", 2, "Helm H")]),
     ],
