@@ -112,15 +112,24 @@ def split_clauses(text: str) -> list[str]:
 
 _CLAIM_PAREN = re.compile(
     r"\(\s*(?:current\s+)?(pitch|defense|power|cost)\s+(\d+)(?:\s+chi)?\s*\)"
-    r"|\(\s*(\d+)\s+(?:resource|chi)\s+points?\s*\)",
+    r"|\(\s*(\d+)\s+(?:resource|chi)\s+points?\s*\)"
+    r"|\(\s*(?:an? )?(AR|DR|attack reaction|defense reaction|instant|attack action|non-attack action|action"
+    r"|equipment|weapon)\s*\)",
     re.I,
 )
 
+#: A card type a judge names in parentheses after a card ("Lunging Press (AR)"), checked like a stat.
+_TYPE_WORDS = {"ar": "attack reaction", "dr": "defense reaction"}
+
 
 def _stat(m: re.Match[str]) -> tuple[str, int]:
-    """The stat a claim in parentheses states: "(pitch 3)", "(current defense 0)", "(1 resource point)"."""
+    """The stat a claim in parentheses states: "(pitch 3)", "(current defense 0)", "(1 resource point)",
+    or the card's type, "(AR)", "(instant)" (as ``("type:attack reaction", 1)``)."""
     if m.group(1):
         return m.group(1).casefold(), int(m.group(2))
+    if m.group(4):
+        word = m.group(4).casefold()
+        return f"type:{_TYPE_WORDS.get(word, word)}", 1
     return "pitch", int(m.group(3))
 
 
@@ -338,7 +347,7 @@ class Parser:
         acts = self.shape(c)
         if acts is None:
             entry.unparsed.append(written)
-            entry.suggestions[written] = suggest_readings(c)
+            entry.suggestions[written] = suggest_readings(c, names=self.names)
             return
         extra: list[A.Action] = []
         for i, x in enumerate(comments):
@@ -1582,10 +1591,20 @@ READINGS: tuple[str, ...] = (
 )
 
 
-def suggest_readings(text: str, limit: int = 3) -> list[str]:
+def suggest_readings(text: str, limit: int = 3, names: NameIndex | None = None) -> list[str]:
     """The nearest readings the grammar knows for an unreadable clause (by the words they share,
-    then by spelling): suggestions for the judge, never applied."""
+    then by spelling), written with the clause's own player and first known card name: suggestions
+    for the judge, never applied."""
     import difflib
+
+    player = re.match(r"^(P[12])\b", text, re.I)
+    card = None
+    if names is not None:
+        words = text.split()
+        for i in range(len(words)):
+            card = names.prefix(" ".join(words[i:]))
+            if card:
+                break
 
     words = [w for w in re.findall(r"[a-z]+", text.casefold()) if w not in ("the", "a", "an", "of", "to")]
 
@@ -1595,4 +1614,14 @@ def suggest_readings(text: str, limit: int = 3) -> list[str]:
         return shared + difflib.SequenceMatcher(None, text.casefold(), reading.casefold()).ratio()
 
     ranked = sorted(READINGS, key=score, reverse=True)
-    return [r for r in ranked[:limit] if score(r) > 0.5]
+    out = []
+    for r in ranked[:limit]:
+        if score(r) <= 0.5:
+            continue
+        if player and r.startswith(("P1 ", "P2 ")):
+            mine = player.group(1).upper()
+            r = f"{mine} {r[3:]}".replace(f"{mine}'s hero", f"{'P2' if mine == 'P1' else 'P1'}'s hero")
+        if card:
+            r = r.replace("Card X", card, 1)
+        out.append(r)
+    return out

@@ -223,6 +223,8 @@ def test_an_unreadable_clause_gets_the_nearest_readings_and_is_not_guessed() -> 
     near = entry.suggestions["P1 yeets Attack A at P2"]
     assert near and all(isinstance(x, str) for x in near)
     assert suggest_readings("P2 blocks Card C with gusto")  # some reading is always near a block
+    # the readings are written with the judge's own player and card
+    assert "P1 plays Attack A targeting P2's hero, pitching Card B" in near
 
 
 # -- in a replay ------------------------------------------------------------------------------
@@ -293,6 +295,16 @@ def test_omitted_passes_are_implied_and_noted() -> None:
     assert [k for k, _ in found[1]] == [NOTE, NOTE]
     assert "Defend Step are implied" in found[1][0][1] and "Damage Step are implied" in found[1][1][1]
     assert _run.final["P2"]["life"] == 19  # type: ignore[attr-defined]
+
+
+def test_a_type_named_in_parentheses_is_checked_against_the_card() -> None:
+    assert clauses("P1 plays Instant Z (AR) targeting P2's hero") == [
+        A.Play("P1", A.CardRef("Instant Z", claims=(("type:attack reaction", 1),)), ("P2",))
+    ]
+    found = _run(["P1 plays Instant Z (AR) targeting P2's hero"])
+    assert [k for k, _ in found[0]] == [MISMATCH]
+    assert "Instant Z is an attack reaction" in found[0][0][1]
+    assert _run(["P1 plays Instant Z (instant) targeting P2's hero"]) == [[]]
 
 
 def test_attacks_with_a_weapon_activates_it() -> None:
