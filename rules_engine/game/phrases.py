@@ -878,8 +878,8 @@ class Parser:
         )
         head = parts[0]
         refs = self.card_list(head)
-        if not refs:
-            return None
+        if len(refs) != 1:
+            return None  # no card, or more words than one card's name: not read, never half-read
         card = refs[0]
         targets: tuple[str, ...] = ()
         pitches: list[A.CardRef] = []
@@ -1126,7 +1126,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:keeps|kept|holds|held|retains|retained) priority(?:,| and| then|, and)?\s+", ""),
     (r"(?:then|and then|also)\s+", ""),
     (
-        r"(?:didn't|did not|doesn't|does not|don't|do not|won't|will not|can't|cannot|chose not to|chooses not to|declines to|declined to) (?:block|defend)(?: at all| anything| with anything)?$",
+        r"(?:didn'?t|did not|doesn'?t|does not|don'?t|do not|won'?t|will not|can'?t|cannot|chose not to|chooses not to|declines to|declined to) (?:block|defend)(?: at all| anything| with anything)?$",
         "declares no defending cards",
     ),
     (
@@ -1177,7 +1177,7 @@ _PLAYER_VERBS = (
     r"declares|declared|pitches|pitched|activates|activated|uses|used|passes|passed|draws|drew|takes|took|"
     r"gains|gained|gets|got|loses|lost|keeps|kept|holds|held|arsenals|arsenaled|puts|put|discards|discarded|"
     r"reveals|revealed|creates|created|applies|applied|declines|declined|pays|paid|banishes|banished|"
-    r"shuffles|shuffled|is|was|didn't|did|doesn't|does|goes|went|opts|heaves|adds|added|eats|ate|selects|"
+    r"shuffles|shuffled|is|was|didn't|didnt|did|doesn't|doesnt|does|goes|went|opts|heaves|adds|added|eats|ate|selects|"
     r"chooses|chose"
 )
 _STARTS_ACTION = re.compile(

@@ -210,6 +210,15 @@ def test_abbreviations_and_verbs_are_rewritten(text: str, canon: str) -> None:
     assert canonical(text) == canon
 
 
+def test_no_apostrophe_is_still_read() -> None:
+    assert clauses("P2 didnt block, took 4") == [A.Defend("P2", ()), A.Claim("taken", "P2", 4)]
+
+
+def test_a_play_of_more_than_one_card_is_not_half_read() -> None:
+    entry = parse("P1 plays Attack A and Card C")
+    assert entry.clauses == [] and entry.unparsed == ["P1 plays Attack A and Card C"]
+
+
 def test_a_claim_the_engine_cannot_read_is_reported_and_the_rest_read() -> None:
     claims, unread = read_claims("AR R resolves: X = 1; P1 gains 1 life")
     assert claims == [A.Claim("resolved", "AR R"), A.Claim("gains_life", "P1", 1)]
