@@ -40,9 +40,7 @@ class Attack:
     else playing the attack card X (the engine decides which)."""
 
     player: str
-    source: str
-    targets: tuple[str, ...] = ()
-    pitches: tuple[CardRef, ...] = ()
+    play: Play
 
 
 @dataclass(frozen=True)

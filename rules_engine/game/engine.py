@@ -128,10 +128,11 @@ def attack_with(s: GameState, c: A.Attack, ctx: Ctx) -> None:
     (CR 1.4.3, 5.2), else playing the attack card X (CR 5.1)."""
     p = s.p(c.player)
     arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
-    if any(norm_name(x.name) == norm_name(c.source) for x in arena):
-        activate(s, A.Activate(c.player, c.source, c.targets, c.pitches), ctx)
+    source = c.play.card.name
+    if any(norm_name(x.name) == norm_name(source) for x in arena):
+        activate(s, A.Activate(c.player, source, c.play.targets, c.play.pitches), ctx)
     else:
-        play(s, A.Play(c.player, A.CardRef(c.source), c.targets, c.pitches), ctx)
+        play(s, c.play, ctx)
 
 
 def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:

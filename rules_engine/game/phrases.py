@@ -14,6 +14,7 @@ rest of the line still applies. Nothing is guessed.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -109,6 +110,18 @@ def split_clauses(text: str) -> list[str]:
         out.append(cur.strip())
     return [c for c in out if c]
 
+
+_PLAY_FIELDS = (
+    "player",
+    "card",
+    "targets",
+    "pitches",
+    "floating",
+    "boost",
+    "boost_card",
+    "as_instant",
+    "mode",
+)
 
 _CLAIM_PAREN = re.compile(
     r"\(\s*(?:current\s+)?(pitch|defense|power|cost)\s+(\d+)(?:\s+chi)?\s*\)"
@@ -372,6 +385,8 @@ class Parser:
                 ),
                 0,
             )
+            if isinstance(act, A.Attack) and mode:
+                act = A.Attack(act.player, dataclasses.replace(act.play, mode=mode))
             if isinstance(act, A.Play) and mode:
                 act = A.Play(
                     act.player,
@@ -646,10 +661,10 @@ class Parser:
             return [A.Claim("gains_rp", m.group(1).upper(), _num(m.group(2)))]
         m = re.match(rf"^{_P} attacks with (.+)$", c, re.I)
         if m:
-            acts = self.activate(m.group(1).upper(), m.group(2))
-            if acts and isinstance(acts[0], A.Activate):
-                a0 = acts[0]
-                return [A.Attack(a0.player, a0.source, a0.targets, a0.pitches)]
+            acts = self.play(m.group(1).upper(), m.group(2), boost, boost_card)
+            if acts and isinstance(acts[0], A.Play):
+                return [A.Attack(m.group(1).upper(), acts[0])]
+            return None
         m = re.fullmatch(
             r"(?:the )?random(?:ly chosen)? card is (.+?)(?:,? (?:and it is |which is |is )?banished face-?(down|up))?",
             c,

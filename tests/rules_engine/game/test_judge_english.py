@@ -46,19 +46,27 @@ PLAY = A.Play("P1", A.CardRef("Attack A"), ("P2",), (A.CardRef("Card B"),))
         ("P1 plays Attack A into P2, pitch Card B", [PLAY]),
         (
             "P1 attacks with Attack A at P2, pitching Card B",
-            [A.Attack("P1", "Attack A", ("P2",), (A.CardRef("Card B"),))],
+            [A.Attack("P1", PLAY)],
         ),
         (
             "P1 swings Attack A at P2, pitching Card B",
-            [A.Attack("P1", "Attack A", ("P2",), (A.CardRef("Card B"),))],
+            [A.Attack("P1", PLAY)],
         ),
         (
             "P1 goes in with Attack A at P2, pitching Card B",
-            [A.Attack("P1", "Attack A", ("P2",), (A.CardRef("Card B"),))],
+            [A.Attack("P1", PLAY)],
         ),
         (
             "p1 atk Attack A at p2, pitching Card B",
-            [A.Attack("P1", "Attack A", ("P2",), (A.CardRef("Card B"),))],
+            [A.Attack("P1", PLAY)],
+        ),
+        (
+            "P1 attacks with Attack A from arsenal at P2, boosting",
+            [A.Attack("P1", A.Play("P1", A.CardRef("Attack A", "arsenal"), ("P2",), (), None, True))],
+        ),
+        (
+            "P1 swings Attack A at P2 (mode 2)",
+            [A.Attack("P1", A.Play("P1", A.CardRef("Attack A"), ("P2",), mode=2))],
         ),
         ("P1 uses Sword W on P2", [A.Activate("P1", "Sword W", ("P2",))]),
         ("P1 activated Sword W targeting P2's hero", [A.Activate("P1", "Sword W", ("P2",))]),
