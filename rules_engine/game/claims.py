@@ -141,6 +141,44 @@ _FACT_WORD = {
 }
 
 
+#: How a read claim is told back to the judge.
+_SAYS = {
+    "taken": "{s} takes {v} damage",
+    "dealt": "{v} damage is dealt",
+    "would_deal": "{v} damage would be dealt",
+    "prevents": "{s} prevents {v}",
+    "defends": "{s} defends",
+    "no_defenders": "no defending cards were declared",
+    "destroyed": "{s} is destroyed",
+    "holds": "{s} is in hand",
+    "drew": "{s} draws {v}",
+    "on_stack": "{s} is on the stack",
+    "layer": "the stack holds {v} layers",
+    "links": "the combat chain has {v} chain links",
+    "chain_closed": "the combat chain closes",
+    "step": "the {s} step {e}",
+    "phase": "the {s} phase {e}",
+    "no_trigger": "{s} does not trigger",
+    "resolved": "{s} resolves",
+    "go_again": "{s} has go again",
+    "negated": "{s} is negated",
+    "controls": "{s} is in the arena",
+    "gains_rp": "{s} gains {v} resource points",
+    "gains_life": "{s} gains {v} life",
+}
+
+
+def says(c: A.Claim) -> str:
+    """A read claim in words ("P2 takes 5 damage")."""
+    text = _SAYS.get(c.kind, "{k} {s} {v}").format(
+        s=c.subject.replace(":", "'s ") or "it",
+        v="" if c.value is None else c.value,
+        e="ends" if c.value else "is reached",
+        k=c.kind.replace("_", " "),
+    )
+    return " ".join(text.split())
+
+
 def _named(name: str, want: str) -> bool:
     a, b = norm_name(name), norm_name(want)
     return bool(b) and (a == b or a.startswith(b) or b in a)
@@ -283,17 +321,13 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
     if ok is None:
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: the claim ({c.kind.replace('_', ' ')} {c.subject} {c.value if c.value is not None else ''}) was read but the engine cannot decide it.".replace(
-                "  ", " "
-            ),
+            f"line {ctx.entry.number}: the line says {says(c)}; the engine keeps no record to check that against.",
         )
         return
     if not ok:
         ctx.add(
             MISMATCH,
-            f"line {ctx.entry.number}: the line says {c.kind.replace('_', ' ')} {c.subject} {c.value if c.value is not None else ''}; the engine derives {derived}.".replace(
-                "  ", " "
-            ),
+            f"line {ctx.entry.number}: the line says {says(c)}; the engine derives {derived}.",
             key={"prevents": "prevention", "no_trigger": "trigger"}.get(c.kind, ""),
             fact=f"claim.{c.kind}.{_FACT_WORD.get(c.kind, 'combat_chain')}",
             subject=c.subject,
