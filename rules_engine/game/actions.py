@@ -35,6 +35,15 @@ class Play:
 
 
 @dataclass(frozen=True)
+class Attack:
+    """ "P1 attacks with X": a weapon's (or permanent's) attack ability when the player controls X,
+    else playing the attack card X (the engine decides which)."""
+
+    player: str
+    play: Play
+
+
+@dataclass(frozen=True)
 class Activate:
     player: str
     source: str
@@ -131,8 +140,14 @@ class DeclinePrevention:
 class Claim:
     """A narrated automatic event, checked against what the rules made happen.
 
-    kinds: "deals" (subject = attack name, value = damage), "hits", "gains_ap" (subject = player),
-    "trigger_added", "resolves" (subject = layer name)."""
+    kinds: "deals" (subject = attack name, empty for the current chain link; value = damage), "hits",
+    "gains_ap" (subject = player), "trigger_added", "resolves" (subject = layer name), and the claims
+    read from parentheses and colons: "taken" (subject = player, value = damage dealt to them),
+    "prevents" (subject = source or "ward"), "defends" (subject = card), "destroyed" (subject = card),
+    "holds" (subject = "P2:Card X", the card is in that player's hand), "on_stack" (subject = layer),
+    "chain_closed", "step" (subject = a step or phase the line reached), "links" (value = chain links),
+    "no_defenders", "no_trigger" (subject = source), "priority" (subject = player), "life" (subject =
+    player, value), "action_points" (subject = player, value), "would_deal" (value)."""
 
     kind: str
     subject: str = ""
@@ -251,6 +266,7 @@ class Rewind:
 
 Action = (
     Play
+    | Attack
     | Activate
     | Pitch
     | Pass
@@ -292,3 +308,7 @@ class Entry:
     clauses: list[Action] = field(default_factory=list)
     unparsed: list[str] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
+    #: claims in parentheses or after a colon the engine could not read: reported, never applied
+    unchecked: list[str] = field(default_factory=list)
+    #: for each unparsed clause, the nearest readings the grammar knows (suggestions, never guesses)
+    suggestions: dict[str, list[str]] = field(default_factory=dict)

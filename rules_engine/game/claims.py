@@ -19,7 +19,7 @@ from .context import Ctx, check_game_over
 from .damage import deal_damage
 from .layers import bump_attack
 from .rules import MISMATCH, MISSED_TRIGGER, NOTE, UNREADABLE, CannotApply, Illegal
-from .state import PLAYERS, GameState, Layer
+from .state import COMBAT_STEPS, PLAYERS, GameState, Layer
 from .view import get_path, view
 
 
@@ -28,9 +28,17 @@ def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
     events = ctx.events + ctx.prev_events
     ok = True
     derived: Any = None
+    if c.kind in _READ_CLAIMS:
+        read_claim(s, c, ctx)
+        return
     if c.kind == "deals":
         link = next(
-            (lk for lk in reversed(s.chain) if norm_name(lk.attack.name) == norm_name(c.subject)), None
+            (
+                lk
+                for lk in reversed(s.chain)
+                if not c.subject or norm_name(lk.attack.name) == norm_name(c.subject)
+            ),
+            None,
         )
         if link is not None:
             derived = link.damage
@@ -78,6 +86,251 @@ def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
             MISMATCH,
             f"line {ctx.entry.number}: the line says {c.subject} {c.kind.replace('_', ' ')} {c.value if c.value is not None else ''}; the engine derives {derived}.",
             fact=f"{c.subject}.{c.kind}",
+            claimed=c.value,
+            derived=derived,
+        )
+
+
+_READ_CLAIMS = {
+    "taken",
+    "dealt",
+    "prevents",
+    "defends",
+    "destroyed",
+    "holds",
+    "on_stack",
+    "chain_closed",
+    "step",
+    "phase",
+    "links",
+    "layer",
+    "no_defenders",
+    "no_trigger",
+    "resolved",
+    "would_deal",
+    "drew",
+    "gains_rp",
+    "gains_life",
+    "go_again",
+    "negated",
+    "controls",
+    "unchecked",
+}
+
+
+#: The word of the state each read claim is about (its rule is that word's, rules.fact_rules).
+_FACT_WORD = {
+    "taken": "life",
+    "dealt": "deals",
+    "would_deal": "deals",
+    "defends": "combat_chain",
+    "no_defenders": "combat_chain",
+    "links": "combat_chain",
+    "chain_closed": "combat_chain",
+    "step": "combat_chain",
+    "destroyed": "permanents",
+    "holds": "hand",
+    "drew": "hand",
+    "on_stack": "stack",
+    "layer": "stack",
+    "resolved": "stack",
+    "phase": "phase",
+    "gains_rp": "resource_points",
+    "gains_life": "life",
+    "controls": "permanents",
+}
+
+
+#: How a read claim is told back to the judge.
+_SAYS = {
+    "taken": "{s} takes {v} damage",
+    "dealt": "{v} damage is dealt",
+    "would_deal": "{v} damage would be dealt",
+    "prevents": "{s} prevents {v}",
+    "defends": "{s} defends",
+    "no_defenders": "no defending cards were declared",
+    "destroyed": "{s} is destroyed",
+    "holds": "{s} is in hand",
+    "drew": "{s} draws {v}",
+    "on_stack": "{s} is on the stack",
+    "layer": "the stack holds {v} layers",
+    "links": "the combat chain has {v} chain links",
+    "chain_closed": "the combat chain closes",
+    "step": "the {s} step {e}",
+    "phase": "the {s} phase {e}",
+    "no_trigger": "{s} does not trigger",
+    "resolved": "{s} resolves",
+    "go_again": "{s} has go again",
+    "negated": "{s} is negated",
+    "controls": "{s} is in the arena",
+    "gains_rp": "{s} gains {v} resource points",
+    "gains_life": "{s} gains {v} life",
+}
+
+
+def says(c: A.Claim) -> str:
+    """A read claim in words ("P2 takes 5 damage")."""
+    text = _SAYS.get(c.kind, "{k} {s} {v}").format(
+        s=c.subject.replace(":", "'s ") or "it",
+        v="" if c.value is None else c.value,
+        e="ends" if c.value else "is reached",
+        k=c.kind.replace("_", " "),
+    )
+    return " ".join(text.split())
+
+
+def _named(name: str, want: str) -> bool:
+    a, b = norm_name(name), norm_name(want)
+    return bool(b) and (a == b or a.startswith(b) or b in a)
+
+
+def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
+    """A claim read from a judge's English (in parentheses, after a colon, or a narrated event):
+    checked against the derived state and this line's events, never applied. A claim that does
+    not hold is an observation mismatch; one the engine cannot decide is reported as such."""
+    events = ctx.events + ctx.prev_events
+    here = ctx.events
+    ok: bool | None = True
+    derived: Any = None
+    link = s.chain[-1] if s.chain else None
+    if c.kind == "unchecked":
+        ctx.add(
+            UNREADABLE,
+            f"line {ctx.entry.number}: the claim {c.subject!r} could not be checked (the engine does not compute it).",
+            claim=c.subject,
+        )
+        return
+    if c.kind == "taken":
+        derived = sum(e.amount for e in here if e.kind == "damage" and e.player == c.subject)
+        if not derived:
+            derived = sum(e.amount for e in events if e.kind == "damage" and e.player == c.subject)
+        ok = derived == c.value
+    elif c.kind == "dealt":
+        dealt = [e.amount for e in here if e.kind == "damage"]
+        derived = sum(dealt) if dealt else (link.damage if link is not None else None)
+        ok = derived == c.value
+    elif c.kind == "would_deal":
+        # what the damage would have been lies between what was dealt (or waits) and that plus what
+        # was prevented (a ward's event records its full value, so the upper bound is generous)
+        dealt_now = link.damage if link is not None and link.damage is not None else None
+        if s.pending is not None:
+            dealt_now = s.pending.amount
+        prevented = sum(e.amount for e in events if e.kind == "prevent")
+        derived = dealt_now
+        if dealt_now is None or c.value is None:
+            ok = None
+        elif c.value > dealt_now and not prevented:
+            ok = None  # shields and effects keep no prevention event: not decided
+        else:
+            ok = dealt_now <= c.value <= dealt_now + prevented
+    elif c.kind == "prevents":
+        prevented_by = [
+            e
+            for e in events
+            if e.kind == "prevent" and (not c.subject or c.subject == "ward" or _named(e.subject, c.subject))
+        ]
+        derived = sum(e.amount for e in prevented_by)
+        if not prevented_by:
+            ok = None  # shields and effects keep no prevention event: not decided
+        else:
+            ok = c.value is None or derived == c.value
+    elif c.kind == "defends":
+        active = s.chain[-1] if s.chain else None
+        derived = [x.name for x in active.defending] if active is not None else []
+        ok = any(_named(n, c.subject) for n in derived) if c.subject else bool(derived)
+    elif c.kind == "no_defenders":
+        derived = [x.name for x in link.defending] if link is not None else []
+        ok = not derived
+    elif c.kind == "destroyed":
+        arena = [
+            x.name
+            for p in s.players.values()
+            for x in list(p.permanents) + list(p.weapons) + [y for y in p.equipment.values() if y is not None]
+        ]
+        derived = [n for n in arena if _named(n, c.subject)]
+        ok = not derived
+    elif c.kind == "holds":
+        player, _, name = c.subject.partition(":")
+        derived = [x.name for x in s.p(player).hand]
+        ok = any(_named(n, name) for n in derived)
+    elif c.kind == "on_stack":
+        derived = [x.name for x in s.stack]
+        ok = any(_named(n, c.subject) or _named(c.subject, n) for n in derived)
+    elif c.kind == "chain_closed":
+        derived = "closed" if not s.combat_step else "open"
+        ok = not s.combat_step
+    elif c.kind == "step":
+        derived = s.combat_step or "closed"
+        order = list(COMBAT_STEPS[ctx.version])
+        if not s.combat_step:
+            # the chain is closed: every step of it has passed (a claim that a step begins or is
+            # current is about a chain that is gone, which the engine cannot place)
+            ok = True if c.value or c.subject in ("resolution", "link", "close") else None
+        elif c.subject not in order:
+            ok = None
+        elif c.value:  # "X Step ends": the game is past it
+            ok = order.index(s.combat_step) > order.index(c.subject)
+        else:
+            ok = order.index(s.combat_step) >= order.index(c.subject)
+    elif c.kind == "phase":
+        derived = s.phase
+        ok = (s.phase != c.subject) if c.value else (s.phase == c.subject)
+    elif c.kind == "links":
+        derived = len(s.chain)
+        ok = derived == c.value or (derived == (c.value or 0) - 1 and bool(s.stack) and s.stack[-1].attack)
+    elif c.kind == "layer":
+        derived = len(s.stack)
+        ok = derived == c.value
+    elif c.kind == "no_trigger":
+        derived = [e.subject for e in here if e.kind == "trigger" and _named(e.subject, c.subject)]
+        ok = not derived
+    elif c.kind == "resolved":
+        resolved = [e for e in here if e.kind in ("resolve", "trigger", "destroy")]
+        derived = [e.subject for e in resolved]
+        ok = bool(resolved) if not c.subject else any(_named(e.subject, c.subject) for e in events)
+        if not ok and c.subject and any(_named(x.name, c.subject) for x in s.stack):
+            ok = False
+        elif not ok:
+            ok = None  # the engine keeps no event for it: not decided
+    elif c.kind == "drew":
+        derived = sum(1 for e in here if e.kind == "draw" and e.player == c.subject) or None
+        ok = None if derived is None else derived >= (c.value or 1)
+    elif c.kind == "go_again":
+        lk = next((x for x in reversed(s.chain) if not c.subject or _named(x.attack.name, c.subject)), None)
+        derived = (
+            None
+            if lk is None
+            else bool(lk.go_again or lk.attack.facts.has("go again") or "go again" in lk.granted)
+        )
+        ok = derived
+    elif c.kind == "negated":
+        derived = [e.subject for e in events if e.kind == "negate"]
+        ok = any(_named(n, c.subject) or _named(c.subject, n) for n in derived) if derived else None
+    elif c.kind == "controls":
+        player, _, name = c.subject.partition(":")
+        derived = [x.name for x in s.p(player).permanents if _named(x.name, name)]
+        ok = len(derived) >= (c.value or 1)
+    elif c.kind == "gains_life":
+        before = ctx.before.p(c.subject).life if ctx.before is not None else None
+        now = s.p(c.subject).life
+        derived = None if before is None or now is None else now - before
+        ok = None if derived is None else derived == c.value
+    elif c.kind == "gains_rp":
+        derived = s.p(c.subject).resource_points
+        ok = derived >= (c.value or 1)
+    if ok is None:
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: the line says {says(c)}; the engine keeps no record to check that against.",
+        )
+        return
+    if not ok:
+        ctx.add(
+            MISMATCH,
+            f"line {ctx.entry.number}: the line says {says(c)}; the engine derives {derived}.",
+            key={"prevents": "prevention", "no_trigger": "trigger"}.get(c.kind, ""),
+            fact=f"claim.{c.kind}.{_FACT_WORD.get(c.kind, 'combat_chain')}",
+            subject=c.subject,
             claimed=c.value,
             derived=derived,
         )

@@ -59,6 +59,7 @@ class Ctx:
         self.events: list[Event] = []
         self.prev_events = prev_events
         self.history = history or []  # events of the earlier lines of this turn (missed-trigger checks)
+        self.before: GameState | None = None  # the state before the line (claims about a change)
 
     def add(
         self, kind: str, message: str, key: str = "", rules: list[str] | None = None, **data: Any

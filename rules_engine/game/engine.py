@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import actions as A
-from .cards import CardLookup
+from .cards import CardLookup, norm_name
 from .claims import adjust, claim, deck_check, noop, observe, outcome
 from .context import Ctx, Event, StepResult
 from .damage import apply_prevention, decline_prevention, finish_pending, pay, pitch_alone
@@ -40,6 +40,7 @@ from .playing import activate, play
 from .rules import (
     AMBIGUITY,
     CANNOT_APPLY,
+    NOTE,
     UNKNOWN_CARD,
     UNREADABLE,
     VIOLATION,
@@ -48,7 +49,7 @@ from .rules import (
     Illegal,
     cite,
 )
-from .state import GameState
+from .state import COMBAT_STEPS, GameState
 from .triggers import trigger
 from .turn import all_pass_clause, begin_action_phase, pass_priority, phase_marker, step_marker
 from .zones import banish, create_token, discard, opt, reveal, shuffle
@@ -61,6 +62,7 @@ Handler = Callable[[GameState, Any, Ctx], None]
 HANDLERS: dict[type[A.Action], Handler] = {
     A.Play: play,
     A.Activate: activate,
+    A.Attack: lambda s, c, ctx: attack_with(s, c, ctx),
     A.Pitch: pitch_alone,
     A.Pass: pass_priority,
     A.AllPass: all_pass_clause,
@@ -100,6 +102,66 @@ _WAITS = (
 )
 
 
+_PREVENTIONS = ("spellvoid", "arcane barrier", "quell", "ward", "arcane shelter")
+
+
+def prevention_keyword(s: GameState, c: A.ApplyPrevention) -> A.ApplyPrevention:
+    """ "P2 destroys Helm SV to prevent 2": the prevention keyword is the one the named card has."""
+    p = s.p(c.player)
+    for card in [x for x in p.equipment.values() if x is not None] + list(p.permanents):
+        if norm_name(card.name) == norm_name(c.source):
+            for kw in _PREVENTIONS:
+                if card.facts.keyword(kw) is not None:
+                    return A.ApplyPrevention(c.player, kw, c.amount, c.source, c.pitches, c.pay)
+    return A.ApplyPrevention(c.player, "spellvoid", c.amount, c.source, c.pitches, c.pay)
+
+
+def holder(s: GameState, name: str) -> str:
+    """The player whose hand holds a card of that name (else the one who is not the turn-player)."""
+    for pl, p in s.players.items():
+        if any(norm_name(x.name) == norm_name(name) for x in p.hand):
+            return pl
+    return next((pl for pl in s.players if pl != s.turn_player), s.turn_player)
+
+
+def attack_with(s: GameState, c: A.Attack, ctx: Ctx) -> None:
+    """ "P1 attacks with X": the attack ability of a weapon or permanent X the player controls
+    (CR 1.4.3, 5.2), else playing the attack card X (CR 5.1)."""
+    p = s.p(c.player)
+    arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+    source = c.play.card.name
+    if any(norm_name(x.name) == norm_name(source) for x in arena):
+        activate(s, A.Activate(c.player, source, c.play.targets, c.play.pitches), ctx)
+    else:
+        play(s, c.play, ctx)
+
+
+def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
+    """Passes a judge leaves out because nothing else could have happened (docs/reconstruction.md):
+    defenders declared while the attack waits alone on the stack (all pass to the Defend Step), and
+    damage taken while the defence is declared and nobody has played anything (all pass to the
+    Damage Step). Each is noted; a line that does not fit is left to its own rule."""
+    if s.phase != "action" or s.pending is not None or not s.combat_step:
+        return
+    order = COMBAT_STEPS[ctx.version]
+    if isinstance(clause, A.Defend) and s.combat_step in ("layer", "attack"):
+        if len(s.stack) <= 1 and (not s.stack or s.stack[0].attack):
+            all_pass_clause(s, A.AllPass("to", ("defend",)), ctx)
+            ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Defend Step are implied.")
+    elif (
+        isinstance(clause, A.Claim)
+        and clause.kind == "taken"
+        and not s.stack
+        and s.combat_step in order
+        and order.index(s.combat_step) < order.index("damage")
+        and order.index(s.combat_step) >= order.index("defend")
+    ):
+        link = s.active_link()
+        if link is not None and link.damage is None:
+            all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
+            ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Damage Step are implied.")
+
+
 class Engine:
     """Replays entries with a card lookup and a rules version ("2.13.0" or "older")."""
 
@@ -128,10 +190,20 @@ class Engine:
         ``history`` holds the earlier events of the turn, used to spot probable missed triggers."""
         ctx = self.context(entry, prev_events or [], history)
         for text in entry.unparsed:
+            near = entry.suggestions.get(text) or []
             ctx.add(
                 UNREADABLE,
-                f"line {entry.number}: could not read {text!r}; it was skipped (the rest of the line applies)",
+                f"line {entry.number}: could not read {text!r}; it was skipped (the rest of the line applies)"
+                + (f". Nearest readings: {'; '.join(repr(x) for x in near)}" if near else ""),
+                suggestions=near,
             )
+        for text in entry.unchecked:
+            ctx.add(
+                UNREADABLE,
+                f"line {entry.number}: the claim {text!r} could not be read, so it was not checked (the action applies)",
+                claim=text,
+            )
+        ctx.before = state
         s = state.clone()
         if entry.number == 1:
             static_text_notes(s, ctx)  # nothing silent: abilities the engine does not apply
@@ -211,6 +283,11 @@ class Engine:
         waits = isinstance(clause, _WAITS) or (isinstance(clause, A.PhaseMarker) and clause.phase == s.phase)
         if s.pending is not None and not waits:
             finish_pending(s, ctx)
+        implied_passes(s, clause, ctx)
+        if isinstance(clause, A.Banish) and not clause.player:
+            clause = A.Banish(holder(s, clause.card.name), clause.card, clause.face, clause.intimidate)
+        if isinstance(clause, A.ApplyPrevention) and not clause.keyword:
+            clause = prevention_keyword(s, clause)
         self.clause(s, clause, ctx)
 
     def clause(self, s: GameState, c: A.Action, ctx: Ctx) -> None:

@@ -1,17 +1,22 @@
 """The phrase grammar: a judge's plain-English steps and the compact phone notation, parsed into entries.
 
-A line is split at "; " into clauses (outside parentheses). Each clause must match one of a small set
-of shapes (documented in docs/reconstruction.md); card names are matched against the known names
-(the scenario's cards, the cards in the state, the card database) longest first, so names may contain
-spaces and commas. Parenthesised text is a comment, except the stat claims "(pitch 3)", "(defense 2)"
-that attach to the card before them. A clause that matches no shape is reported as unreadable; the
+A line is split at "; " into clauses (outside parentheses), and a clause at the joiners judges use
+(", then", "and", ", ", " - ") where the next words start an action. Each clause is rewritten from a
+judge's words (synonyms, past tenses, abbreviations: docs/reconstruction.md, "A judge's English")
+into one of a small set of shapes; card names are matched against the known names (the scenario's
+cards, the cards in the state, the card database) longest first, so names may contain spaces,
+commas and "and". Parenthesised text is read: the stat claims "(pitch 3)", "(defense 2)" attach to
+the card before them, and the rest is read by the claim grammar (``read_claims``) into claims the
+engine checks; a part it cannot read is kept in ``Entry.unchecked`` and reported. A clause that
+matches no shape is reported as unreadable with the nearest readings (``suggest_readings``); the
 rest of the line still applies. Nothing is guessed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import actions as A
@@ -106,7 +111,39 @@ def split_clauses(text: str) -> list[str]:
     return [c for c in out if c]
 
 
-_CLAIM_PAREN = re.compile(r"\(\s*(pitch|defense|power|cost)\s+(\d+)\s*\)", re.I)
+_PLAY_FIELDS = (
+    "player",
+    "card",
+    "targets",
+    "pitches",
+    "floating",
+    "boost",
+    "boost_card",
+    "as_instant",
+    "mode",
+)
+
+_CLAIM_PAREN = re.compile(
+    r"\(\s*(?:current\s+)?(pitch|defense|power|cost)\s+(\d+)(?:\s+chi)?\s*\)"
+    r"|\(\s*(\d+)\s+(?:resource|chi)\s+points?\s*\)"
+    r"|\(\s*(?:an? )?(AR|DR|attack reaction|defense reaction|instant|attack action|non-attack action|action"
+    r"|equipment|weapon)\s*\)",
+    re.I,
+)
+
+#: A card type a judge names in parentheses after a card ("Lunging Press (AR)"), checked like a stat.
+_TYPE_WORDS = {"ar": "attack reaction", "dr": "defense reaction"}
+
+
+def _stat(m: re.Match[str]) -> tuple[str, int]:
+    """The stat a claim in parentheses states: "(pitch 3)", "(current defense 0)", "(1 resource point)",
+    or the card's type, "(AR)", "(instant)" (as ``("type:attack reaction", 1)``)."""
+    if m.group(1):
+        return m.group(1).casefold(), int(m.group(2))
+    if m.group(4):
+        word = m.group(4).casefold()
+        return f"type:{_TYPE_WORDS.get(word, word)}", 1
+    return "pitch", int(m.group(3))
 
 
 class Parser:
@@ -120,8 +157,12 @@ class Parser:
         """ "Card D1 (defense 3) and Card D2 from hand, Helm H" -> refs."""
         refs: list[A.CardRef] = []
         rest = text.strip().strip(",").strip()
+        # "pitching Card R, to prevent 1 of the damage" / "(pitch 1) to pay 1": the purpose is not a card
+        rest = re.sub(r",?\s+to (?:prevent|pay|bank|cover)\b.*$", "", rest, flags=re.I).strip()
+        if re.fullmatch(r"(?:nothing|no cards?|none|no card at all)", rest, re.I):
+            return refs
         while rest:
-            rest = re.sub(r"^(?:and|then|,)\s+", "", rest.strip()).strip()
+            rest = re.sub(r"^(?:(?:,\s*)?(?:and|then|&)\s+|,\s*)+", "", rest.strip()).strip()
             if not rest:
                 break
             mu = re.match(r"(?:a|an|one) (?:unknown )?(?:(red|yellow|blue) )?card\b", rest, re.I)
@@ -136,11 +177,13 @@ class Parser:
                     mc = _CLAIM_PAREN.match(after0)
                     if not mc:
                         break
-                    claims0.append((mc.group(1).casefold(), int(mc.group(2))))
+                    claims0.append(_stat(mc))
                     after0 = after0[mc.end() :]
                 refs.append(A.CardRef(name=UNKNOWN, claims=tuple(claims0)))
                 rest = after0
                 continue
+            if re.fullmatch(r"(?:again|too|as well|once more)\b.*", rest, re.I):
+                break  # "P2 declares Helm H again": the engine decides whether it may
             name = self.names.prefix(rest)
             if name is None:
                 m = re.match(r"(.+?)(?=\s*\(|,\s|\s+and\s|\s+then\s|\s+from\s|$)", rest)
@@ -160,7 +203,7 @@ class Parser:
                 after = after.lstrip()
                 m2 = _CLAIM_PAREN.match(after)
                 if m2:
-                    claims.append((m2.group(1).casefold(), int(m2.group(2))))
+                    claims.append(_stat(m2))
                     after = after[m2.end() :]
                     continue
                 m3 = re.match(
@@ -176,6 +219,14 @@ class Parser:
                 if mcol2 and not re.search(r"\((?:red|yellow|blue)\)$", name, re.I):
                     name = f"{name} ({mcol2.group(1).casefold()})"
                     after = after[mcol2.end() :]
+                    continue
+                m5 = re.match(r"\(([^)]*)\)", after)
+                stats = [
+                    _CLAIM_PAREN.fullmatch(f"({x.strip()})") for x in (m5.group(1).split(",") if m5 else [])
+                ]
+                if m5 and stats and all(stats):  # "(cost 3, defense 3)"
+                    claims.extend(_stat(x) for x in stats if x is not None)
+                    after = after[m5.end() :]
                     continue
                 m4 = re.match(r"\([^)]*\)", after)
                 if m4:
@@ -250,10 +301,54 @@ class Parser:
             if rest:
                 self.clause(rest, entry)
             return
-        m = re.match(r"^(.+?) resolves,? and (.+)$", c, re.I)
+        m = re.match(
+            r"^(?:at )?(?:the )?(?:beginning|start) of (?:the |their |P[12]'s )?(start|action|end) phase\s*(?:-|:|,)\s*(.*)$",
+            c,
+            re.I,
+        )
+        if m:
+            entry.clauses.append(A.PhaseMarker(m.group(1).casefold()))
+            self.clause(m.group(2), entry)
+            return
+        said: list[str] = []  # claims outside parentheses (after a colon, "while ...", "in response to ...")
+        colon = _top_level(c, ":")
+        if colon is not None and not re.match(r"^P[12] (?:opts|draws)\b", c, re.I):
+            head, tail = c[:colon].strip(), c[colon + 1 :].strip()
+            if re.search(r"\b(?:resolves?|triggers?(?: and resolves?)?)(?:\s*\([^)]*\))?$", head, re.I):
+                # what follows a resolving layer is what the players say it did: checked, never applied
+                c = head
+                said.append(tail)
+            else:
+                # "P1 selects P1 to add triggers first: P1 adds ..., then P2 adds ...": the detail is actions
+                self.clause(head, entry)
+                for part in self.split_actions(tail):
+                    self.clause(part, entry)
+                return
+        # several actions in one clause: ", then", "then", ", and", "and", ", ", " - "
+        parts = self.split_actions(c)
+        if len(parts) > 1:
+            for part in parts:
+                self.clause(part, entry)
+            for x in said:
+                claims, unread = read_claims(x)
+                entry.clauses.extend(claims)
+                entry.unchecked.extend(unread)
+            return
+        written = c
+        c = canonical(c)
+        m = re.search(r"\s+while (.+?) (?:is|are) (?:still )?on the stack$", c, re.I)
+        if m:
+            said.append(f"{m.group(1)} is on the stack")
+            c = c[: m.start()]
+        m = re.search(r",?\s+in response to (.+)$", c, re.I)
+        if m and not _inside_parens(c, m.start()):
+            said.append(f"{m.group(1)} is on the stack")
+            c = c[: m.start()]
+        masked = _mask_parens(c)
+        m = re.match(r"^(.+?) resolves,? and (.+)$", masked, re.I)
         if m:
             entry.clauses.append(A.Noop("resolves"))
-            self.clause(m.group(2), entry)
+            self.clause(c[m.start(2) :], entry)
             return
         # comments in parentheses (the stat claims stay with their card)
         comments = [
@@ -264,8 +359,21 @@ class Parser:
         entry.comments.extend(comments)
         acts = self.shape(c)
         if acts is None:
-            entry.unparsed.append(c)
+            entry.unparsed.append(written)
+            entry.suggestions[written] = suggest_readings(c, names=self.names)
             return
+        extra: list[A.Action] = []
+        for i, x in enumerate(comments):
+            if i == 0 and any(isinstance(a, A.Discard) for a in acts):
+                continue  # "P2 discards Card X (Consuming Volition)": the reason, kept with the discard
+            skip_first = i == 0 and any(isinstance(a, A.AllPass) for a in acts)
+            claims, unread = read_claims(x, skip_resolves=skip_first)
+            extra.extend(claims)
+            entry.unchecked.extend(unread)
+        for x in said:
+            claims, unread = read_claims(x)
+            extra.extend(claims)
+            entry.unchecked.extend(unread)
         for act0 in acts:
             act: A.Action = act0
             mode = next(
@@ -277,6 +385,8 @@ class Parser:
                 ),
                 0,
             )
+            if isinstance(act, A.Attack) and mode:
+                act = A.Attack(act.player, dataclasses.replace(act.play, mode=mode))
             if isinstance(act, A.Play) and mode:
                 act = A.Play(
                     act.player,
@@ -291,9 +401,9 @@ class Parser:
                 )
             if isinstance(act, A.AllPass) and act.mode == "once" and comments:
                 # "all pass (Instant Z resolves; ...)": the first thing said is what the pass resolves
-                said = re.fullmatch(r"\s*(.+?) resolves\s*", re.split(r"[;:]", comments[0])[0], re.I)
-                if said:
-                    act = A.AllPass(act.mode, act.steps, said.group(1).strip())
+                first = re.fullmatch(r"\s*(.+?) resolves\s*", re.split(r"[;:]", comments[0])[0], re.I)
+                if first:
+                    act = A.AllPass(act.mode, act.steps, first.group(1).strip())
             if isinstance(act, A.Discard) and not act.because and comments:
                 act = A.Discard(act.player, act.cards, act.random, comments[0].strip().casefold())
             if isinstance(act, A.Draw):
@@ -303,11 +413,43 @@ class Parser:
                 if why:
                     act = A.Draw(act.player, act.count, why)
             entry.clauses.append(act)
+        entry.clauses.extend(extra)
+
+    def split_actions(self, clause: str) -> list[str]:
+        """A clause holding several actions, split where the next action starts: at ", then",
+        "then", ", and", "and", ", " or " - " (never inside parentheses or a card name). The next
+        part starts with a subject (P1, P2, all, both, a step, a trigger) or with a player's verb,
+        which takes the subject of the part before ("P2 didn't block and took the 4")."""
+        masked = _mask_parens(clause)
+        subject = re.match(r"^(P[12])\b", clause, re.I)
+        for m in _SEPARATORS.finditer(masked):
+            left, right = clause[: m.start()].strip(), clause[m.end() :].strip()
+            if not left or not right:
+                continue
+            if re.match(r"^\s*-\s*$", m.group(0)) and not re.match(r"^\d", right):
+                return [left, *self.split_actions(right)]
+            if self.names.prefix(right) is not None:
+                continue  # the next words are a card's name ("Card R, Card Y")
+            if _STARTS_ACTION.match(right) and not re.match(
+                r"^(?:the\s+)?\w+\s+(?:trigger\s+)?(?:on top)$", right, re.I
+            ):
+                return [left, *self.split_actions(right)]
+            if (
+                subject
+                and _SUBJECTLESS.match(right)
+                and not re.match(r"^(?:is|was) (?:on|in)\b|^(?:pays|paid|pay) (?:with|for|by)\b", right, re.I)
+                and not (m.group(0).strip() == "," and re.match(r"^(?:pitched|pitches|pitch)\b", right, re.I))
+            ):
+                return [left, *self.split_actions(f"{subject.group(1).upper()} {right}")]
+        return [clause]
 
     def strip_comments(self, c: str) -> str:
         def keep(m: re.Match[str]) -> str:
-            keep_it = _CLAIM_PAREN.fullmatch(m.group(0)) or re.fullmatch(
-                r"\((?:red|yellow|blue)\)", m.group(0), re.I
+            parts = [_CLAIM_PAREN.fullmatch(f"({x.strip()})") for x in m.group(0)[1:-1].split(",")]
+            keep_it = (
+                _CLAIM_PAREN.fullmatch(m.group(0))
+                or all(parts)
+                or re.fullmatch(r"\((?:red|yellow|blue)\)", m.group(0), re.I)
             )
             return m.group(0) if keep_it else ""
 
@@ -322,7 +464,7 @@ class Parser:
             return [A.Noop("no_end_triggers")]
         # shapes that read their parentheses
         m = re.match(
-            r"^(.+?) triggers?(?: and resolves?)?(?: \((?:targeting|target) (.+?)\))?(?:\s*\(.*\))?(?:,\s*[^,]+ on top)?$",
+            r"^(.+?) triggers?(?: and resolves?)?(?: \(?(?:targeting|target) (.+?)\)?)?(?:\s*\(.*\))?(?:,\s*[^,]+ on top)?$",
             c0,
             re.I,
         )
@@ -348,13 +490,29 @@ class Parser:
             ]
         boost_card = ""
         boost = False
-        mb = re.search(r",?\s*boosting\s*(?:\((.*?)\))?", c0, re.I)
+        mno = re.search(r",?\s*(?:without boost(?:ing)?|not boosting|(?:and |with )?no boost)\b", c0, re.I)
+        if mno:
+            c0 = (c0[: mno.start()] + c0[mno.end() :]).strip()
+        mb = (
+            None
+            if mno
+            else re.search(
+                r",?\s*(?:declaring |declares |with |and )?boost(?:ing|s|ed)?\b\s*(?:\((.*?)\))?", c0, re.I
+            )
+        )
         if mb:
             boost = True
             inner = mb.group(1) or ""
             mc = re.search(r",\s*([^,]+)$", inner)
+            mi = re.fullmatch(
+                r"\s*banish(?:ing|es|ed)? (?!the top card)(.+?)(?: from the top of (?:the|their|his|her) deck)?\s*",
+                inner,
+                re.I,
+            )
             if mc:
                 boost_card = mc.group(1).strip()
+            elif mi:
+                boost_card = mi.group(1).strip()
             c0 = (c0[: mb.start()] + c0[mb.end() :]).strip()
         c = self.strip_comments(c0)
         low = c.casefold()
@@ -368,21 +526,37 @@ class Parser:
             key = m.group(2).casefold().replace(" ", "_")
             return [A.Observe(f"{m.group(1).upper()}.{key}", int(m.group(3)))]
         # passing
-        if re.fullmatch(r"(?:all|both players?|everyone) pass(?:es)?(?: priority)?", low):
+        if re.fullmatch(
+            r"(?:all|all players|both|both players?|everyone|everybody|each player) pass(?:es|ed)?(?: priority)?",
+            low,
+        ):
             return [A.AllPass("once")]
-        m = re.fullmatch(r"(?:all|both players?) pass(?:es)? (to|through|in) (?:the )?(.+?)(?: steps?)?", low)
+        m = re.fullmatch(
+            r"(?:all|all players|both|both players?|everyone|everybody) pass(?:es|ed)? (to|through|in) (?:the )?(.+?)(?: steps?)?",
+            low,
+        )
         if m:
             mode = {"to": "to", "through": "through", "in": "through"}[m.group(1)]
+            where = m.group(2)
+            if mode == "through" and where.startswith("to "):  # "all pass through to Damage"
+                mode, where = "to", where[3:]
+            # "of chain link 2" names the link, not the older edition's Link Step
+            where = re.sub(r"\s*(?:of|on|for) (?:the )?(?:chain )?link \d+", "", where)
+            tail: list[A.Action] = []
+            mno = re.search(r",?\s*(?:with )?no (?:defenders|defending cards|blocks?)(?: declared)?$", where)
+            if mno:  # "all pass to Damage, no defenders": the defender declared none on the way
+                where = where[: mno.start()]
+                tail.append(A.Claim("no_defenders"))
             steps = tuple(
                 s
-                for s in re.split(r",\s*|\s+and\s+|\s+", m.group(2).replace("steps", "").replace("step", ""))
+                for s in re.split(r",\s*|\s+and\s+|\s+", where.replace("steps", "").replace("step", ""))
                 if s in STEPS
             )
             if not steps:
                 if "each step" in m.group(2) or "all steps" in m.group(2):
                     return [A.AllPass("through", ("resolution",))]
                 return None
-            return [A.AllPass(mode, steps)]
+            return [A.AllPass(mode, steps), *tail]
         m = re.fullmatch(rf"{_P} pass(?:es)?(?: priority)?", c, re.I)
         if m:
             return [A.Pass(m.group(1).upper())]
@@ -405,11 +579,13 @@ class Parser:
         if re.fullmatch(r"end-of-turn(?: procedure)? ends|the turn ends|the turn passes to p[12]", low):
             return [A.PhaseMarker("start")]
         if re.fullmatch(
-            r"no pitch zone cards?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|.+ would deal \d+(?: damage)?|it resolves|.+ is destroyed|the combat chain closes",
+            r"no pitch zone cards?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
             low,
         ):
             return [A.Noop("narration")]
         m = re.fullmatch(r"(?:p[12]'s )?(?:the )?(.+?) trigger resolves", low)
+        if m and m.group(1) in ("its attack", "its defend", "its", "attack", "defend", "its hit", "its play"):
+            return [A.Claim("resolved", "")]
         if m and m.group(1) not in ("hit", ""):
             return [A.Claim("trigger_resolves", m.group(1))]
         if re.fullmatch(r"(?:there are )?no (?:beginning[- ]of[- ](?:the[- ])?end[- ]phase )?triggers?", low):
@@ -419,6 +595,85 @@ class Parser:
             low,
         ):
             return [A.Claim("trigger_added")]
+        # a judge's English (docs/reconstruction.md, "A judge's English")
+        m = re.fullmatch(rf"{_P} (?:keeps|kept|holds|held|retains|retained|has) priority", c, re.I)
+        if m:
+            return [A.Observe("priority", m.group(1).upper())]
+        m = re.fullmatch(
+            rf"{_P} (?:does not|doesn't|did not|didn't) (?:put (?:a card|anything) (?:in|into) (?:their |the )?arsenal|arsenal(?: anything)?)|{_P} (?:skips|has no) arsenal",
+            c,
+            re.I,
+        )
+        if m:
+            return [A.NoArsenal((m.group(1) or m.group(2)).upper())]
+        m = re.fullmatch(
+            rf"{_P} destroys (.+?) to prevent (\d+)(?: (?:of )?(?:the )?(?:arcane |combat )?damage)?",
+            c,
+            re.I,
+        )
+        if m:
+            src = self.names.prefix(m.group(2)) or m.group(2).strip()
+            return [A.ApplyPrevention(m.group(1).upper(), "", int(m.group(3)), src)]
+        m = re.fullmatch(
+            r"(?:the )?(.+?)(?:'s)? (?:effect|trigger|ability) (?:is prevented from triggering|does not trigger|doesn't trigger|fails to trigger)",
+            c,
+            re.I,
+        )
+        if m:
+            return [A.Claim("no_trigger", m.group(1).strip())]
+        m = re.fullmatch(
+            rf"{_P} (?:selects|chooses) {_P} to (?:add|put) (?:their )?triggers(?: to the stack)? first",
+            c,
+            re.I,
+        )
+        if m:
+            return [A.Noop("trigger_order")]
+        m = re.fullmatch(rf"{_P} (?:adds|puts) (?:the )?hit trigger(?: on(?:to)? the stack)?", c, re.I)
+        if m:
+            return [A.Claim("trigger_added", "hit")]
+        m = re.fullmatch(rf"{_P} (?:adds|puts) (.+?)'s trigger(?: on(?:to)? the stack)?", c, re.I)
+        if m:
+            return [A.Trigger(m.group(2).strip(), m.group(1).upper())]
+        m = re.fullmatch(
+            rf"{_P} draws:? (.+?)(?:,? then the (first|second|third|fourth|fifth|\w+) draw fails)?",
+            c,
+            re.I,
+        )
+        if m and not re.fullmatch(
+            r"(?:a|an|one|two|three|four|five|six|seven|\d+)(?: cards?)?", m.group(2), re.I
+        ):
+            names = [r.name for r in self.card_list(m.group(2))]
+            fails = 1 if m.group(3) else 0
+            drawn: list[A.Action] = [A.Draw(m.group(1).upper(), len(names) + fails)]
+            return drawn + [A.Claim("holds", f"{m.group(1).upper()}:{n}") for n in names]
+        m = re.fullmatch(
+            r"(?:the )?(.+?)(?:'s)? (?:delayed )?(?:trigger|effect) (removes|adds|puts|returns|creates|gives|deals) (.+)",
+            c,
+            re.I,
+        )
+        if m:
+            return [
+                A.Claim("resolved", _subject(m.group(1))),
+                A.Claim("unchecked", f"{m.group(2)} {m.group(3)}"),
+            ]
+        m = re.fullmatch(rf"{_P} gains (\d+|a|an|one) resource points?", c, re.I)
+        if m:
+            return [A.Claim("gains_rp", m.group(1).upper(), _num(m.group(2)))]
+        m = re.match(rf"^{_P} attacks with (.+)$", c, re.I)
+        if m:
+            acts = self.play(m.group(1).upper(), m.group(2), boost, boost_card)
+            if acts and isinstance(acts[0], A.Play):
+                return [A.Attack(m.group(1).upper(), acts[0])]
+            return None
+        m = re.fullmatch(
+            r"(?:the )?random(?:ly chosen)? card is (.+?)(?:,? (?:and it is |which is |is )?banished face-?(down|up))?",
+            c,
+            re.I,
+        )
+        if m:  # intimidate's random card, named (CR 8.5.10): whose hand holds it, the engine finds
+            refs = self.card_list(m.group(1))
+            if refs:
+                return [A.Banish("", refs[0], (m.group(2) or "down").casefold(), True)]
         # play
         m = re.match(rf"^{_P} plays (.+)$", c, re.I)
         if m:
@@ -464,7 +719,7 @@ class Parser:
         )
         if m:
             return [A.NoArsenal(m.group(1).upper())]
-        m = re.fullmatch(rf"{_P} puts (.+?) face-?(down|up) into (?:their|his|her|the) arsenal", c, re.I)
+        m = re.fullmatch(rf"{_P} puts (.+?) face[- ]?(down|up) into (?:their|his|her|the) arsenal", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
             return (
@@ -472,7 +727,7 @@ class Parser:
                 if refs
                 else None
             )
-        m = re.fullmatch(rf"{_P} arsenals (.+?)(?: face-?(down|up))?", c, re.I)
+        m = re.fullmatch(rf"{_P} arsenals (.+?)(?: face[- ]?(down|up))?", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
             return (
@@ -608,6 +863,10 @@ class Parser:
         m = re.fullmatch(r"(.+?) resolves", c, re.I)
         if m:
             return [A.Noop("resolves")]
+        # a narrated event in the claim grammar (the same as in parentheses): checked, never applied
+        claims, unread = read_claims(c)
+        if claims and not unread:
+            return claims
         return None
 
     def targets(self, text: str) -> tuple[str, ...]:
@@ -628,21 +887,21 @@ class Parser:
 
     def play(self, player: str, rest: str, boost: bool, boost_card: str) -> list[A.Action] | None:
         parts = re.split(
-            r"(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b))",
+            r"(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b))",
             rest,
             flags=re.I,
         )
         head = parts[0]
         refs = self.card_list(head)
-        if not refs:
-            return None
+        if len(refs) != 1:
+            return None  # no card, or more words than one card's name: not read, never half-read
         card = refs[0]
         targets: tuple[str, ...] = ()
         pitches: list[A.CardRef] = []
         floating: int | None = None
         instant = False
         for part in parts[1:]:
-            p = part.strip().rstrip(",")
+            p = re.sub(r"\s+(?:and|then)$", "", part.strip().rstrip(",")).strip()
             pl = p.casefold()
             if pl.startswith("from "):
                 zone = re.sub(r"^from (?:their )?", "", pl).split()[0]
@@ -658,10 +917,16 @@ class Parser:
                 )
                 if mm and "floating" in pl:
                     floating = int(mm.group(1))
+                elif re.match(
+                    r"paying (?:with )?(?:the |their )?(?:one )?floating resource point\b(?!s)", pl
+                ):
+                    floating = 1
                 mq = re.search(r"pitching (.+)$", p, re.I)
                 if mq:
                     pitches.extend(self.card_list(mq.group(1)))
-            elif pl.startswith("as an instant"):
+            elif pl.startswith("as an instant") or re.match(
+                r"as (?:though|if) it (?:were|was) an instant", pl
+            ):
                 instant = True
         return [A.Play(player, card, targets, tuple(pitches), floating, boost, boost_card, instant)]
 
@@ -826,3 +1091,552 @@ def notation_to_english(line: str) -> str:
         c = re.sub(r"^(p[12])\b", lambda m: m.group(1).upper(), c)
         out.append(c)
     return "; ".join(out)
+
+
+# ----------------------------------------------------------------------------------------------
+# a judge's English: synonyms, abbreviations, several actions per clause, claims in parentheses
+# ----------------------------------------------------------------------------------------------
+
+
+def _mask_parens(text: str) -> str:
+    """The text with everything inside parentheses replaced by '#' (same length), so separators
+    inside a comment are never taken for separators between actions."""
+    out = []
+    depth = 0
+    for ch in text:
+        if ch == "(":
+            depth += 1
+            out.append(ch)
+        elif ch == ")":
+            depth = max(0, depth - 1)
+            out.append(ch)
+        else:
+            out.append("#" if depth else ch)
+    return "".join(out)
+
+
+def _inside_parens(text: str, pos: int) -> bool:
+    return _mask_parens(text)[pos : pos + 1] == "#"
+
+
+def _top_level(text: str, ch: str) -> int | None:
+    i = _mask_parens(text).find(ch)
+    return i if i >= 0 else None
+
+
+#: Abbreviations, rewritten wherever they stand as words (case-sensitive where a word could be a name).
+_ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\bw/\s*", re.I), "with "),
+    (re.compile(r"\bdmg\b", re.I), "damage"),
+    (re.compile(r"\bGA\b"), "go again"),
+    (re.compile(r"\bCC\b"), "combat chain"),
+    (re.compile(r"\b(\d+|an?|one) ?APs?\b"), r"\1 action point"),
+    (re.compile(r"\b(\d+) ?RPs?\b"), r"\1 resource points"),
+    (re.compile(r"\bp([12])\b"), r"P\1"),
+    (re.compile(r"\bplayer ([12])\b", re.I), r"P\1"),
+]
+
+#: Verbs and their synonyms, rewritten only right after the subject (P1/P2), never inside a name.
+_VERB_SYNONYMS: list[tuple[str, str]] = [
+    (r"(?:keeps|kept|holds|held|retains|retained) priority(?:,| and| then|, and)?\s+", ""),
+    (r"(?:then|and then|also)\s+", ""),
+    (
+        r"(?:didn'?t|did not|doesn'?t|does not|don'?t|do not|won'?t|will not|can'?t|cannot|chose not to|chooses not to|declines to|declined to) (?:block|defend)(?: at all| anything| with anything)?$",
+        "declares no defending cards",
+    ),
+    (
+        r"(?:no[- ]blocks?|blocks? nothing|defends? with nothing|takes it(?: all)?)$",
+        "declares no defending cards",
+    ),
+    (
+        r"(?:swings|swung|swing|atks|atk|atkd|attacked|attacks|attack|goes in|went in|go in)(?: with| w/)?\s+",
+        "attacks with ",
+    ),
+    (
+        r"(?:blocks|blocked|block|blks|blk|blkd|defends|defended|defend|blocking|defending)(?: with| w/)?\s+",
+        "defends with ",
+    ),
+    (r"(?:declared|declare)\s+", "declares "),
+    (r"(?:casts|cast|played|play|plays)\s+", "plays "),
+    (r"(?:uses|used|use|activated|activate)\s+", "activates "),
+    (r"(?:passed|pass|passes)(?: priority)?(?: back)?(?: too| as well)?$", "passes"),
+    (r"(?:pitched|pitch)\s+", "pitches "),
+    (r"(?:drew|draw)\s+", "draws "),
+    (r"(?:drew|draw)$", "draws 1"),
+    (
+        r"(?:took|take|takes|is dealt|was dealt|gets hit for|got hit for|eats|ate|eat)(?: the)? (\d+)(?: damage)?(?: to the face)?$",
+        r"takes \2 damage",
+    ),
+    (
+        r"(?:gained|gets|got|gain|gains) (a|an|one|\d+) action points?(?: (?:from|for|thanks to) go again)?$",
+        r"gains \2 action point",
+    ),
+    (r"(?:arsenaled|arsenal)\s+", "arsenals "),
+    (r"(?:discarded|discard)\s+", "discards "),
+    (r"(?:revealed|reveal)\s+", "reveals "),
+    (r"(?:created|create|makes|made)\s+", "creates "),
+    (r"(?:applied|apply)\s+", "applies "),
+    (r"(?:declined|decline)\s+", "declines "),
+    (r"(?:banished|banish)\s+", "banishes "),
+    (r"(?:shuffled|shuffle)\s+", "shuffles "),
+    (r"(?:paid|pay)\s+", "pays "),
+    (r"(?:put|placed|places)\s+", "puts "),
+    (r"(?:lost|lose)\s+(\d+)", r"loses \2"),
+    (r"(?:is|was) at (\d+)(?: life)?$", r"life \2"),
+]
+_VERB_RE = [(re.compile(r"^(P[12]) " + pat, re.I), r"\1 " + rep) for pat, rep in _VERB_SYNONYMS]
+
+#: Words that start a player's action (a clause whose subject is left out: "P2 didn't block and took the 4").
+_PLAYER_VERBS = (
+    r"plays|played|casts|cast|attacks|attacked|swings|swung|atks|blocks|blocked|blks|defends|defended|"
+    r"declares|declared|pitches|pitched|activates|activated|uses|used|passes|passed|draws|drew|takes|took|"
+    r"gains|gained|gets|got|loses|lost|keeps|kept|holds|held|arsenals|arsenaled|puts|put|discards|discarded|"
+    r"reveals|revealed|creates|created|applies|applied|declines|declined|pays|paid|banishes|banished|"
+    r"shuffles|shuffled|is|was|didn't|didnt|did|doesn't|doesnt|does|goes|went|opts|heaves|adds|added|eats|ate|selects|"
+    r"chooses|chose"
+)
+_STARTS_ACTION = re.compile(
+    r"^(?:P[12]\s+(?:" + _PLAYER_VERBS + r")\b"
+    r"|(?:all|both|everyone|everybody|nobody|neither)\b"
+    r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
+    r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
+    r"|(?:the\s+|its\s+|both\s+)?[\w' ]{0,30}?\btriggers?\b(?:\s+(?:is|are|goes|go|resolves?|targeting|and)\b|$))",
+    re.I,
+)
+_SUBJECTLESS = re.compile(r"^(?:" + _PLAYER_VERBS + r")\b", re.I)
+_SEPARATORS = re.compile(
+    r"\s*,\s*(?:and\s+)?then\s+|\s+(?:and\s+)?then\s+|\s*,\s*and\s+|\s+and\s+|\s*,\s+|\s+-\s+", re.I
+)
+
+
+def canonical(clause: str) -> str:
+    """One clause rewritten into the grammar's own words: abbreviations, then the verb after the
+    subject (synonyms, past tense, "keeps priority and ..."), then targets ("at P2", "@ P2") and
+    payments ("paying with Card B", "pitch Card B")."""
+    c = clause
+    for pat, rep in _ABBREVIATIONS:
+        c = pat.sub(rep, c)
+    for _ in range(3):
+        before = c
+        for pat2, rep2 in _VERB_RE:
+            c = pat2.sub(rep2, c, count=1)
+        if c == before:
+            break
+    c = re.sub(
+        r"^(P[12]) attacks with (.+?)\s+(?:at|on|into|vs\.?|against)\s+(P[12]|the opponent)(?:'s hero)?\b",
+        r"\1 attacks with \2 targeting \3's hero",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
+        r"\s+(?:at|@|on|into|vs\.?|against)\s+(P[12])(?:'s hero)?(?=$|,|\s)",
+        r" targeting \1's hero",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(r"\s+@\s*(P[12])\b", r" targeting \1's hero", c, flags=re.I)
+    c = re.sub(
+        r",?\s+(?:paying|pays|paid)(?: for it)? (?:with|by pitching)\s+(?!\d|(?:the )?floating\b|(?:their |his |her )?(?:resource|chi)\b)",
+        ", pitching ",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(r",\s*(?:pitch|pitches|pitched)\s+", ", pitching ", c, flags=re.I)
+    c = re.sub(r"\s+\+\s*pitch(?:ing)?\s+", ", pitching ", c, flags=re.I)
+    return c
+
+
+_ClaimShape = Callable[[re.Match[str]], list[A.Action]]
+_CLAIM_SHAPES: list[tuple[re.Pattern[str], _ClaimShape]] = []
+
+
+def _claim(pattern: str) -> Callable[[_ClaimShape], _ClaimShape]:
+    def deco(fn: _ClaimShape) -> _ClaimShape:
+        _CLAIM_SHAPES.append((re.compile(pattern, re.I), fn))
+        return fn
+
+    return deco
+
+
+_STEP = r"(layer|attack|defend|reaction|damage|resolution|link|close)"
+
+
+@_claim(
+    r"(?:current )?(?:pitch|defense|power|cost) \d+(?: chi)?|\d+ (?:resource|chi) points?|red|yellow|blue|mode \d+"
+)
+def _c_stat(m: re.Match[str]) -> list[A.Action]:
+    return []  # attached to its card by the card list, or read as the mode
+
+
+@_claim(
+    r"(?:crush|intimidate|random|ponder|hit|boost|go again|opt|(?:the )?end-of-turn procedure|(?:the )?end phase)"
+)
+def _c_reason(m: re.Match[str]) -> list[A.Action]:
+    return []  # the reason of a draw, a discard or a banish (kept with that clause)
+
+
+@_claim(r"(?:target|targeting) (?:P[12]'s hero|P[12]|the opponent)")
+def _c_target(m: re.Match[str]) -> list[A.Action]:
+    return []  # a trigger's target, read by the trigger shape
+
+
+@_claim(r"(?:the )?(?:combat )?chain closes|(?:the )?(?:combat )?chain is closed")
+def _c_closed(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("chain_closed")]
+
+
+@_claim(r"(?:the )?" + _STEP + r" step(?: (ends|begins|starts))?")
+def _c_step(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("step", m.group(1).casefold(), {"ends": 1}.get((m.group(2) or "").casefold(), 0))]
+
+
+@_claim(r"(?:the )?(start|action|end) phase(?: (ends|begins|starts))?")
+def _c_phase(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("phase", m.group(1).casefold(), {"ends": 1}.get((m.group(2) or "").casefold(), 0))]
+
+
+@_claim(
+    r"(?:(.+?) )?(?:resolves and defends|resolves and becomes a defending card|defends|becomes a defending card|resolves onto chain link \d+ as a defending card)"
+)
+def _c_defends(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("defends", (m.group(1) or "").strip())]
+
+
+@_claim(
+    r"(.+?) deals ((?:\d+\s*[-+]\s*)*\d+)(?:\s*=\s*(\d+))?(?: (?:arcane |combat )?damage)?(?: to P[12](?:'s hero)?)?( and hits)?"
+)
+def _c_deals(m: re.Match[str]) -> list[A.Action]:
+    value = int(m.group(3)) if m.group(3) else _arith(m.group(2))
+    out: list[A.Action] = [A.Claim("deals", _subject(m.group(1)), value)]
+    if m.group(4):
+        out.append(A.Claim("hits", _subject(m.group(1))))
+    return out
+
+
+@_claim(
+    r"(?:(?:\d+\s*[-+]\s*)*\d+\s*=\s*)?(\d+)(?: (?:arcane |combat )?damage)?(?: (?:is |was )?(dealt|prevented))?(?: to P[12](?:'s hero)?)?"
+)
+def _c_amount(m: re.Match[str]) -> list[A.Action]:
+    if (m.group(2) or "").casefold() == "prevented":
+        return [A.Claim("prevents", "", int(m.group(1)))]
+    return [A.Claim("dealt", "", int(m.group(1)))]
+
+
+@_claim(r"((?:\d+\s*[-+]\s*)*\d+)(?:\s*=\s*(\d+))?(?:\{p\})?(?: damage)? would be dealt")
+def _c_would_be(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("would_deal", "", int(m.group(2)) if m.group(2) else _arith(m.group(1)))]
+
+
+@_claim(
+    r"(?:(.+?) )?(?:would deal|would be dealt) ((?:\d+\s*[-+]\s*)*\d+)(?:\s*=\s*(\d+))?(?:\{p\})?(?: damage)?"
+)
+def _c_would(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("would_deal", "", int(m.group(3)) if m.group(3) else _arith(m.group(2)))]
+
+
+@_claim(
+    r"(?:no damage|nothing) (?:is )?(?:dealt|prevented)|neither player prevents any damage|no damage is prevented"
+)
+def _c_none(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("prevents", "", 0)] if "prevent" in m.group(0).casefold() else [A.Claim("dealt", "", 0)]
+
+
+@_claim(r"(?:the )?(?:fixed |optional )?prevention (?:effect )?appl(?:ies|ied)")
+def _c_prevention(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("prevents", "")]
+
+
+@_claim(
+    r"(.+?) prevents (\d+)(?: damage)?|(ward(?: \d+)?|both wards|the ward|(?:the )?(?:spectral )?shield) (?:applies|apply|prevents?)"
+)
+def _c_prevents(m: re.Match[str]) -> list[A.Action]:
+    if m.group(1):
+        return [A.Claim("prevents", _subject(m.group(1)), int(m.group(2)))]
+    return [A.Claim("prevents", "ward" if "ward" in m.group(3).casefold() else "Spectral Shield")]
+
+
+@_claim(
+    r"no (?:defenders|defending cards|blocks?|blockers)(?: (?:declared|were declared))?|(?:P[12] )?(?:didn't|did not) (?:block|defend)"
+)
+def _c_no_defenders(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("no_defenders")]
+
+
+@_claim(
+    r"(?:a )?new combat chain(?:,? (?:chain )?link (\d+))?|(?:chain )?link (\d+)|(?:it |(.+?) )?becomes chain link (\d+)"
+)
+def _c_links(m: re.Match[str]) -> list[A.Action]:
+    n = next((g for g in (m.group(1), m.group(2), m.group(4)) if g), "1")
+    return [A.Claim("links", "", int(n))]
+
+
+@_claim(r"layer (\d+)")
+def _c_layer(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("layer", "", int(m.group(1)))]
+
+
+@_claim(r"(.+?) (?:is|are) (?:still )?on the stack")
+def _c_on_stack(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("on_stack", _subject(m.group(1)))]
+
+
+@_claim(r"(P[12]) draws (?!\d|a card|one card|cards?$)(.+)")
+def _c_draws(m: re.Match[str]) -> list[A.Action]:
+    names = [
+        x.strip() for x in re.split(r",\s*(?:and |then )?|\s+and\s+|\s+then\s+", m.group(2)) if x.strip()
+    ]
+    return [A.Claim("holds", f"{m.group(1).upper()}:{n}") for n in names]
+
+
+@_claim(r"(P[12]) draws (a card|one card|a|\d+)(?: cards?)?")
+def _c_draws_n(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("drew", m.group(1).upper(), _num(m.group(2).split()[0]))]
+
+
+@_claim(
+    r"(.+?) returns to (P[12])'s hand|(.+?) (?:goes|is put|is returned) (?:back )?(?:in|into|to) (P[12])'s hand"
+)
+def _c_returns(m: re.Match[str]) -> list[A.Action]:
+    card, player = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    return [A.Claim("holds", f"{player.upper()}:{_subject(card)}")]
+
+
+@_claim(r"(?:(.+?) )?(?:is |are |gets )?destroyed|(?:.+?) destroys (.+)")
+def _c_destroyed(m: re.Match[str]) -> list[A.Action]:
+    what = m.group(1) or m.group(2) or ""
+    return [A.Claim("destroyed", _subject(what))]
+
+
+@_claim(r"(P[12]) (?:has|is on|has got) (\d+|an?|one|no) action points?")
+def _c_ap(m: re.Match[str]) -> list[A.Action]:
+    n = 0 if m.group(2).casefold() == "no" else _num(m.group(2))
+    return [A.Observe(f"{m.group(1).upper()}.action_points", n)]
+
+
+@_claim(
+    r"(P[12]) (?:takes|took|is dealt|was dealt|loses|lost) (\d+)(?: damage| life)?(?: and is (?:at|on) (\d+)(?: life)?)?"
+)
+def _c_taken(m: re.Match[str]) -> list[A.Action]:
+    out: list[A.Action] = [A.Claim("taken", m.group(1).upper(), int(m.group(2)))]
+    if m.group(3):
+        out.append(A.Observe(f"{m.group(1).upper()}.life", int(m.group(3))))
+    return out
+
+
+@_claim(r"(P[12]) (?:is (?:at|on)|has) (\d+)(?: life)?|(P[12])(?:'s)? life(?: is)? (\d+)")
+def _c_life(m: re.Match[str]) -> list[A.Action]:
+    player, n = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    return [A.Observe(f"{player.upper()}.life", int(n))]
+
+
+@_claim(r"(P[12]) gains (\d+)(?: life|\{h\})")
+def _c_gains_life(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("gains_life", m.group(1).upper(), int(m.group(2)))]
+
+
+@_claim(r"(P[12]) gains (\d+|a|an|one) resource points?")
+def _c_gains_rp(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("gains_rp", m.group(1).upper(), _num(m.group(2)))]
+
+
+@_claim(r"(P[12]) (?:gets|has|receives|keeps) priority")
+def _c_priority(m: re.Match[str]) -> list[A.Action]:
+    return [A.Observe("priority", m.group(1).upper())]
+
+
+@_claim(r"(P[12]) gains (a|an|one|\d+) action points?(?: (?:from|for) go again)?")
+def _c_gains_ap(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("gains_ap", m.group(1).upper(), _num(m.group(2)))]
+
+
+@_claim(
+    r"(?:(?:the|its|both|a|an) )?(.*?)\s*triggers? (?:is |are )?(?:added to|goes on|go on|put on|placed on) the stack(?: above it)?"
+)
+def _c_trigger_added(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("trigger_added", (m.group(1) or "").strip())]
+
+
+@_claim(r"(.+?) hits(?: for (\d+)(?: damage)?)?")
+def _c_hits(m: re.Match[str]) -> list[A.Action]:
+    out: list[A.Action] = [A.Claim("hits", _subject(m.group(1)))]
+    if m.group(2):
+        out.append(A.Claim("deals", _subject(m.group(1)), int(m.group(2))))
+    return out
+
+
+@_claim(r"(P[12]) applies (.+?)(?: (\d+))?")
+def _c_applies(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("prevents", _subject(m.group(2)), int(m.group(3)) if m.group(3) else None)]
+
+
+@_claim(r"(.+?) (?:gets|gains|has) go again")
+def _c_go_again(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("go_again", _subject(m.group(1)))]
+
+
+@_claim(r"(?:P[12] (?:has |with )?)?priority in the " + _STEP + r" step")
+def _c_priority_step(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("step", m.group(1).casefold(), 0)]
+
+
+@_claim(r"(.+?) (?:is|was|gets) (?:negated|countered)")
+def _c_negated(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("negated", _subject(m.group(1)))]
+
+
+@_claim(r"(P[12]) (?:creates|gets|makes) (a|an|one|two|three|\d+) (.+?)(?: tokens?)?")
+def _c_creates(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("controls", f"{m.group(1).upper()}:{m.group(3).strip()}", _num(m.group(2)))]
+
+
+@_claim(
+    r"(?:declaring |with )?boost(?:ing|ed)?|banish(?:ing|es|ed)? .+?(?: from the top of (?:the|their|his|her) deck)?"
+)
+def _c_boost(m: re.Match[str]) -> list[A.Action]:
+    return []  # the boost's banished card, read by the play shape
+
+
+@_claim(r"(?:the )?(?:draw|arsenal|untap|pitch zone|pitch) step of the end(?:-of-turn procedure|[- ]phase)")
+def _c_end_step(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("phase", "end", 0)]
+
+
+@_claim(
+    r"(it|(?:the |its |both |(?:the )?(?:top|second|first|next) )?.+?) (?:resolves?|resolved) (?:in|during) the "
+    + _STEP
+    + r" step"
+)
+def _c_resolves_in(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("resolved", _subject(m.group(1))), A.Claim("step", m.group(2).casefold(), 0)]
+
+
+@_claim(r"(it|(?:the |its |both |(?:the )?(?:top|second|first|next) )?.+?) (?:resolves?|resolved)")
+def _c_resolves(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("resolved", _subject(m.group(1)))]
+
+
+def _subject(text: str) -> str:
+    """A claim's subject without articles or pronouns ("the hit trigger" -> "hit trigger"; "it" -> "")."""
+    t = re.sub(r"^(?:the|its|both|all|a|an|top|second|first|next)\s+", "", text.strip(), flags=re.I)
+    t = re.sub(r"^(?:the|its|top|second|first|next)\s+", "", t, flags=re.I)
+    return "" if t.casefold() in ("it", "they", "this", "that", "attack") else t
+
+
+def _arith(text: str) -> int:
+    """ "5 - 3" -> 2: the arithmetic a judge writes for damage."""
+    total = 0
+    for sign, n in re.findall(r"([-+]?)\s*(\d+)", text):
+        total += -int(n) if sign == "-" else int(n)
+    return total
+
+
+def read_claims(text: str, skip_resolves: bool = False) -> tuple[list[A.Action], list[str]]:
+    """The claims in one parenthesis or after a colon: each part (split at ";", ",", " and ",
+    " - ") matched against the claim shapes. Returns the claims (checked by the engine, never
+    applied) and the parts no shape reads (reported, never ignored). ``skip_resolves``: the first
+    "X resolves" already tells an all pass what it resolves."""
+    claims: list[A.Action] = []
+    unread: list[str] = []
+    if re.match(r"\s*banish(?:ing|es|ed)?\b", text, re.I):
+        return claims, unread  # a boost's banished card, read by the play shape
+    t = canonical(" ".join(text.replace("’", "'").split()).strip().rstrip("."))
+    parts = [p.strip() for p in re.split(r"\s*;\s*|\s*:\s+|,\s+(?:and\s+)?", t) if p.strip()]
+    # "X resolves and defends" stays one part; "P2 takes 2 and is at 0" too; other "and"s split
+    flat: list[str] = []
+    for p in parts:
+        if re.search(
+            r"resolves and (?:defends|becomes)|takes \d+(?: damage)? and is|deals \d+ and hits", p, re.I
+        ):
+            flat.append(p)
+        else:
+            flat.extend(x for x in re.split(r"\s+and\s+(?=P[12]\b|the\b|it\b|both\b)", p) if x.strip())
+    first = True
+    for part in flat:
+        done = False
+        for pat, fn in _CLAIM_SHAPES:
+            m = pat.fullmatch(part)
+            if m:
+                got = fn(m)
+                if skip_resolves and first and fn is _c_resolves:
+                    got = []
+                claims.extend(got)
+                done = True
+                break
+        if not done:
+            unread.append(part)
+        first = False
+    return claims, unread
+
+
+#: Model readings offered for a line the grammar cannot read (the nearest ones by wording).
+READINGS: tuple[str, ...] = (
+    "P1 plays Card X targeting P2's hero, pitching Card B",
+    "P1 plays Card X from arsenal",
+    "P1 attacks with Weapon W targeting P2's hero",
+    "P1 activates Card X, pitching Card B",
+    "P1 pitches Card B",
+    "P1 passes",
+    "all pass",
+    "all pass (Card X resolves)",
+    "all pass to the Defend Step",
+    "all pass through the Reaction and Damage Steps",
+    "P2 declares Card C and Helm H as defending cards",
+    "P2 declares no defending cards",
+    "P2 takes 4 damage",
+    "P1 gains 1 action point",
+    "Damage Step - Attack A deals 3 and hits",
+    "the hit trigger is added to the stack",
+    "P2 applies Arcane Barrier 1, pitching Card B",
+    "P2 declines Arcane Barrier",
+    "P2 destroys Helm H to prevent 2 of the damage",
+    "P1 creates a Runechant token",
+    "P1 puts Card A face-down into their arsenal",
+    "P1 does not arsenal",
+    "P1 puts Card Y on the bottom of their deck",
+    "P1 draws 2 cards",
+    "P1 reveals Card X",
+    "P1 discards Card X",
+    "P1 banishes Card X face-down",
+    "P1 shuffles their deck",
+    "P1 gains 2 life",
+    "P1 loses 1 life",
+    "observe: P2 life is 11",
+    "judge: set P2.life to 14 (reason)",
+    "Runechant triggers targeting P2's hero",
+)
+
+
+def suggest_readings(text: str, limit: int = 3, names: NameIndex | None = None) -> list[str]:
+    """The nearest readings the grammar knows for an unreadable clause (by the words they share,
+    then by spelling), written with the clause's own player and first known card name: suggestions
+    for the judge, never applied."""
+    import difflib
+
+    player = re.match(r"^(P[12])\b", text, re.I)
+    card = None
+    if names is not None:
+        words = text.split()
+        for i in range(len(words)):
+            card = names.prefix(" ".join(words[i:]))
+            if card:
+                break
+
+    words = [w for w in re.findall(r"[a-z]+", text.casefold()) if w not in ("the", "a", "an", "of", "to")]
+
+    def score(reading: str) -> float:
+        rw = set(re.findall(r"[a-z]+", reading.casefold()))
+        shared = sum(1 for w in words if w in rw or difflib.get_close_matches(w, rw, 1, 0.8))
+        return shared + difflib.SequenceMatcher(None, text.casefold(), reading.casefold()).ratio()
+
+    ranked = sorted(READINGS, key=score, reverse=True)
+    out = []
+    for r in ranked[:limit]:
+        if score(r) <= 0.5:
+            continue
+        if player and r.startswith(("P1 ", "P2 ")):
+            mine = player.group(1).upper()
+            r = f"{mine} {r[3:]}".replace(f"{mine}'s hero", f"{'P2' if mine == 'P1' else 'P1'}'s hero")
+        if card:
+            r = r.replace("Card X", card, 1)
+        out.append(r)
+    return out

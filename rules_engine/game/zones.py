@@ -136,6 +136,19 @@ def check_claims(card: Card, ref: A.CardRef, ctx: Ctx) -> None:
     """Stats the line states ("(pitch 3)") are checked against the card; a stat the card data lacks
     becomes a constraint on the card."""
     for k, v in ref.claims:
+        if k.startswith("type:"):  # "Lunging Press (AR)": the type the line names
+            want = k[5:]
+            facts = card.facts
+            has = facts.is_attack_action if want == "attack action" else facts.is_(want)
+            if (facts.types or facts.subtypes) and not has:
+                ctx.add(
+                    MISMATCH,
+                    f"line {ctx.entry.number}: the line says {card.name} is {'an' if want[0] in 'aeiou' else 'a'} {want}; the card data says {' '.join(sorted(facts.subtypes | facts.types))}",
+                    fact=f"{card.name}.type",
+                    claimed=want,
+                    derived=sorted(facts.types),
+                )
+            continue
         actual = getattr(card.facts, k, None)
         if actual is None:
             card.constraints[k] = v

@@ -125,10 +125,14 @@ def test_a_line_saying_what_the_pass_ends_is_not_checked_against_the_stack() -> 
 def test_the_parser_keeps_what_an_all_pass_line_says_resolves() -> None:
     parse = Parser().parse
 
+    # what else the parentheses say is read as claims, checked after the pass (never applied)
     assert parse(1, "all pass (Instant Z resolves; the ward applies)").clauses == [
-        A.AllPass("once", (), "Instant Z")
+        A.AllPass("once", (), "Instant Z"),
+        A.Claim("prevents", "ward"),
     ]
     assert parse(1, "all pass (Resolution Step ends; the temper trigger resolves)").clauses == [
-        A.AllPass("once")
+        A.AllPass("once"),
+        A.Claim("step", "resolution", 1),
+        A.Claim("resolved", "temper trigger"),
     ]
     assert parse(1, "all pass").clauses == [A.AllPass("once")]
