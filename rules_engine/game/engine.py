@@ -1,8 +1,9 @@
 """Apply log entries to a game state and check each step against the Comprehensive Rules.
 
-One entry is applied to a copy of the state. If any clause is illegal, the copy is thrown away and
-the state before the entry stands (CR 1.10.3): the policy is that the whole numbered entry is
-reversed, and the later entries apply to that state. A clause the engine cannot apply (a card that
+One entry is applied to a copy of the state. If a clause is illegal, that clause and the rest of the
+entry are reversed and the clauses before it stand (CR 1.10.3); the later entries apply to that state.
+Within a payment only an extra pitch is reversed alone (``costs.pay_resources``); a payment that
+cannot complete reverses the whole play (CR 5.1.7a; docs/reconstruction.md, "Reversal policy"). A clause the engine cannot apply (a card that
 is not where the log says) is reported the same way, as "cannot apply", without a rule violation.
 
 The engine is the entry point and the dispatcher; the rules live in one module per part of the
