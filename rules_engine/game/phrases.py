@@ -294,6 +294,11 @@ class Parser:
                 said = re.fullmatch(r"\s*(.+?) resolves\s*", re.split(r"[;:]", comments[0])[0], re.I)
                 if said:
                     act = A.AllPass(act.mode, act.steps, said.group(1).strip())
+            if isinstance(act, A.Pass) and comments and act is acts[-1]:
+                # "P1 passes; P2 passes (Instant Z resolves)": checked like "all pass (... resolves)"
+                said = re.fullmatch(r"\s*(.+?) resolves\s*", re.split(r"[;:]", comments[0])[0], re.I)
+                if said:
+                    act = A.Pass(act.player, said.group(1).strip())
             if isinstance(act, A.Discard) and not act.because and comments:
                 act = A.Discard(act.player, act.cards, act.random, comments[0].strip().casefold())
             if isinstance(act, A.Draw):

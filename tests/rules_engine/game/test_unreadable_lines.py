@@ -132,3 +132,49 @@ def test_the_parser_keeps_what_an_all_pass_line_says_resolves() -> None:
         A.AllPass("once")
     ]
     assert parse(1, "all pass").clauses == [A.AllPass("once")]
+
+
+def test_all_pass_naming_a_layer_that_is_not_on_top_is_not_applied() -> None:
+    """CR 5.3.1: all players passing resolves the top layer; a line naming one further down was
+    written about another stack, so the pass is not applied."""
+    rep = _replay(
+        ["P1 plays Instant Z", "P1 plays Instant D", "all pass (Instant Z resolves)"], resource_points=3
+    )
+
+    assert _kinds(rep, 2) == []
+    assert _kinds(rep, 3) == [AMBIGUITY]
+    message = rep.steps[2].findings[0].message
+    assert "Instant Z is on the stack but not on top" in message and "resolve Instant D" in message
+    assert [x["card"] for x in view(rep.final)["stack"]] == ["Instant Z", "Instant D"]
+    assert rep.steps[2].state.state_hash() == rep.steps[1].state.state_hash()
+
+
+def test_passes_by_name_naming_a_reversed_layer_end_nothing() -> None:
+    rep = _replay(["P1 plays Instant D", "P1 passes; P2 passes (Instant D resolves)", "P1 plays Instant Z"])
+
+    assert _kinds(rep, 1) == [VIOLATION]
+    assert _kinds(rep, 2) == [AMBIGUITY]
+    assert "Instant D is not on the stack" in rep.steps[1].findings[0].message
+    assert view(rep.steps[1].state)["phase"] == "action"
+    # P1's pass stands, P2's round-completing pass does not: the action phase did not end
+    assert _kinds(rep, 3) == [] and [x["card"] for x in view(rep.final)["stack"]] == ["Instant Z"]
+
+
+def test_passes_by_name_naming_the_top_layer_resolve_it() -> None:
+    rep = _replay(["P1 plays Instant Z", "P1 passes; P2 passes (Instant Z resolves)"])
+
+    assert _kinds(rep, 2) == []
+    assert view(rep.final)["stack"] == [] and view(rep.final)["P1"]["life"] == 21
+
+
+def test_the_parser_keeps_what_a_pass_line_says_resolves() -> None:
+    parse = Parser().parse
+
+    assert parse(1, "P1 passes; P2 passes (Instant Z resolves)").clauses == [
+        A.Pass("P1"),
+        A.Pass("P2", "Instant Z"),
+    ]
+    assert parse(1, "P1 passes and P2 passes (Instant Z resolves)").clauses == [
+        A.Pass("P1"),
+        A.Pass("P2", "Instant Z"),
+    ]
