@@ -51,7 +51,7 @@ from .rules import (
 from .state import GameState
 from .triggers import trigger
 from .turn import all_pass_clause, begin_action_phase, pass_priority, phase_marker, step_marker
-from .zones import banish, create_token, discard, opt, reveal, shuffle
+from .zones import banish, create_token, discard, opt, reveal, shown_by_attempt, shuffle
 
 __all__ = ["Ctx", "Engine", "Event", "StepResult"]
 
@@ -158,6 +158,10 @@ class Engine:
                     events = redo.events
                 except (Illegal, CannotApply):
                     kept_state = state
+            # what the reversed part showed still counts as seen in a backup report (PPG 1.3)
+            events = events + shown_by_attempt(
+                kept_state, s, ctx.events[len(events) :] if done else ctx.events
+            )
             what = (
                 "The line is reversed"
                 if not done
@@ -185,7 +189,9 @@ class Engine:
                     version=self.version,
                 )
             )
-            return StepResult(state=state, findings=kept, events=[], reversed=True)
+            return StepResult(
+                state=state, findings=kept, events=shown_by_attempt(state, s, ctx.events), reversed=True
+            )
         except Exception as exc:  # never a traceback for the judge
             kept = [f for f in ctx.findings if f.kind in (UNREADABLE, UNKNOWN_CARD, AMBIGUITY)]
             kept.append(
