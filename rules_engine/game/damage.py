@@ -107,11 +107,15 @@ def finish_damage(s: GameState, d: PendingDamage, ctx: Ctx, check: bool = True) 
         link = next((lk for lk in s.chain if lk.number == d.hit_link), None)
         if link is not None:
             link.damage = amount
+            # CR 1.10.2a before 1.10.2d: a hero at 0 life loses before triggered layers are added,
+            # so a lethal hit puts no hit or crush trigger on the stack (the game is over, CR 4.5.1)
+            dead = p.life is not None and p.life <= 0
             if amount > 0:
                 link.hit = True  # CR 7.5.5
                 ctx.events.append(Event("hit", link.controller, link.attack.name, amount))
-                hit_triggers(s, link, amount, ctx)
-            if amount >= 4:
+                if not dead:
+                    hit_triggers(s, link, amount, ctx)
+            if amount >= 4 and not dead:
                 crush(s, link, ctx)
     if check:
         check_game_over(s, ctx)
