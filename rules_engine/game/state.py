@@ -72,7 +72,10 @@ class Card:
     def defense(self) -> int | None:
         if self.facts.defense is None:
             return self.constraints.get("defense")
-        return self.facts.defense + self.counters.get("defense", 0) + self.counters.get("defense_effect", 0)
+        # CR 2.0.3c: a numeric property below zero counts as zero (the counters stay)
+        return max(
+            0, self.facts.defense + self.counters.get("defense", 0) + self.counters.get("defense_effect", 0)
+        )
 
     @property
     def pitch(self) -> int | None:
