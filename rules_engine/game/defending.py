@@ -12,6 +12,7 @@ from . import actions as A
 from .context import Ctx, Event, give_priority
 from .rules import Illegal
 from .state import Card, ChainLink, GameState, Layer
+from .values import phantasm_defender
 from .zones import check_claims, take
 
 
@@ -121,19 +122,15 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
     link.defending.extend(new)
     link.hand_defended = link.hand_defended or any(c.origin == "hand" for c in new)
     link.declared = True
-    if link.attack.facts.has("phantasm"):
-        for card in new:
-            f = card.facts
-            if f.is_attack_action and "illusionist" not in f.classes and (f.power or 0) >= 6:
-                s.stack.append(
-                    Layer(
-                        id=s.new_id(),
-                        kind="triggered",
-                        name=f"{link.attack.name} phantasm trigger",
-                        controller=link.controller,
-                        effect="phantasm",
-                    )
-                )
-                ctx.events.append(Event("trigger", link.controller, "phantasm"))
-                break
+    if link.attack.facts.has("phantasm") and phantasm_defender(new) is not None:
+        s.stack.append(
+            Layer(
+                id=s.new_id(),
+                kind="triggered",
+                name=f"{link.attack.name} phantasm trigger",
+                controller=link.controller,
+                effect="phantasm",
+            )
+        )
+        ctx.events.append(Event("trigger", link.controller, "phantasm"))
     give_priority(s)  # CR 7.3.3

@@ -22,6 +22,7 @@ from .defending import check_can_defend
 from .effects import TextEffect, recognise
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
+from .values import phantasm_defender
 from .zones import destroy_permanent, draw, make_token, put_bottom, target_player, to_graveyard
 
 
@@ -172,7 +173,18 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
             chain_ends = True
     elif eff == "phantasm":
         link = s.active_link()
-        if link is not None:
+        if link is not None and phantasm_defender(link.defending) is None:
+            # CR 8.3.13a (5.3.2a): the condition is checked again as the trigger resolves
+            ctx.add(
+                NOTE,
+                f"line {ctx.entry.number}: {layer.name} does nothing: no non-Illusionist attack action card"
+                " with 6 or more power defends the attack any more (CR 8.3.13a), so the attack is not destroyed.",
+                "phantasm",
+            )
+        elif link is not None and link.damage is not None:
+            # CR 8.3.13b: destroyed after its damage was calculated, the chain does not close
+            ctx.events.append(Event("destroy", link.controller, link.attack.name))
+        elif link is not None:
             ctx.events.append(Event("destroy", link.controller, link.attack.name))
             chain_ends = True  # the attack is destroyed: CR 7.7.2c
     elif eff == "intimidate":
@@ -276,7 +288,15 @@ def apply_text_effect(
             target = layer.targets[0]
         link = s.active_link()
         bonus = e.amount if k == "target_power" else 0
-        if link is not None and (
+        defender = (
+            next((c for c in link.defending if norm_name(c.name) == norm_name(target)), None)
+            if link is not None and target is not None and norm_name(target) != norm_name(link.attack.name)
+            else None
+        )
+        if defender is not None:
+            # a defending attack action card targeted by "target attack action card gets N{p}"
+            defender.counters["power_effect"] = defender.counters.get("power_effect", 0) + bonus
+        elif link is not None and (
             target is None
             or norm_name(target) == norm_name(link.attack.name)
             or target.startswith("P") is False

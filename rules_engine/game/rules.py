@@ -61,7 +61,7 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "guardwell": ("8.3.34",),
     "piercing": ("8.3.23",),
     "boost": ("8.3.9",),
-    "phantasm": ("8.3.13",),
+    "phantasm": ("8.3.13", "8.3.13a"),
     "spectra": ("8.3.14",),
     "arcane_barrier": ("8.3.8",),
     "spellvoid": ("8.3.15",),
