@@ -351,7 +351,12 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             f"{src.name} can only attack if {player} has attacked with a weapon this turn.",
             (rule,),
         )
-    if ab.once_per_turn and src.id in p.once_per_turn:
+    proxy_on_chain = ab.attack and any(
+        lk.controller == player
+        and norm_name(lk.attack.name) in (norm_name(src.name), norm_name(f"{src.name} (attack-proxy)"))
+        for lk in s.chain
+    )  # the chain is this turn's: an attack of this weapon on it was this ability's activation
+    if ab.once_per_turn and (src.id in p.once_per_turn or proxy_on_chain):
         raise Illegal(
             "once_per_turn",
             f"{src.name}'s ability can be activated once per turn and was already activated this turn.",
