@@ -32,6 +32,7 @@ from typing import Any
 from . import actions as A
 from .cards import CardLookup
 from .claims import adjust, claim, deck_check, noop, observe, outcome
+from .combat import close_chain
 from .context import Ctx, Event, StepResult
 from .damage import apply_prevention, decline_prevention, finish_pending, pay, pitch_alone
 from .defending import defend
@@ -177,7 +178,7 @@ class Engine:
                     version=self.version,
                 )
             )
-            return StepResult(state=kept_state, findings=kept, events=events, reversed=True)
+            return StepResult(state=self.settle(kept_state, ctx), findings=kept, events=events, reversed=True)
         except CannotApply as exc:
             kept = [f for f in ctx.findings if f.kind in (UNREADABLE, UNKNOWN_CARD, AMBIGUITY)]
             kept.append(
@@ -190,7 +191,10 @@ class Engine:
                 )
             )
             return StepResult(
-                state=state, findings=kept, events=shown_by_attempt(state, s, ctx.events), reversed=True
+                state=self.settle(state, ctx),
+                findings=kept,
+                events=shown_by_attempt(state, s, ctx.events),
+                reversed=True,
             )
         except Exception as exc:  # never a traceback for the judge
             kept = [f for f in ctx.findings if f.kind in (UNREADABLE, UNKNOWN_CARD, AMBIGUITY)]
@@ -204,7 +208,17 @@ class Engine:
                 )
             )
             return StepResult(state=state, findings=kept, events=[], reversed=True)
-        return StepResult(state=s, findings=ctx.findings, events=ctx.events)
+        return StepResult(state=self.settle(s, ctx), findings=ctx.findings, events=ctx.events)
+
+    def settle(self, state: GameState, ctx: Ctx) -> GameState:
+        """What the game does by itself once a line is done: a Close Step in progress (a start
+        position, or a line reversed in it) completes, since no player gets priority in it and its
+        layers resolve as if all players passed (CR 7.7.1, 7.7.4). Returns a copy when it changes."""
+        if state.combat_step != "close" or not state.chain or state.game_over or state.pending is not None:
+            return state
+        s = state.clone()
+        close_chain(s, ctx)
+        return s
 
     # ------------------------------------------------------------------------------------------
     # dispatch
