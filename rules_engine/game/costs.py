@@ -83,6 +83,11 @@ def pay_resources(
     p.resource_points -= cost - from_chi
 
 
+def _guardian(facts: CardFacts) -> bool:
+    """A Guardian card (CR 8.6.2's reduction): the class, wherever the type line put the word."""
+    return "guardian" in facts.classes or "guardian" in facts.subtypes
+
+
 def cost_modifiers(s: GameState, player: str, facts: CardFacts, is_attack: bool) -> int:
     """CR 5.1.6a: increases (Frostbite, CR 8.6.10), then reductions; the cost stops at zero."""
     delta = 0
@@ -97,7 +102,7 @@ def cost_modifiers(s: GameState, player: str, facts: CardFacts, is_attack: bool)
             delta += eff.amount
         elif eff.kind == "cost_next_attack" and is_attack:
             delta += eff.amount
-        elif eff.kind == "cost_next_guardian" and is_attack and "guardian" in facts.classes:
+        elif eff.kind == "cost_next_guardian" and is_attack and _guardian(facts):
             delta += eff.amount
     return delta
 
@@ -117,7 +122,7 @@ def cost_token_rules(
         if (
             eff.player == player
             and eff.kind == "cost_next_guardian"
-            and not (is_attack and "guardian" in facts.classes)
+            and not (is_attack and _guardian(facts))
         ):
             out += cite(ctx.version, "seismic_surge")
             break
@@ -133,7 +138,7 @@ def consume_cost_effects(s: GameState, player: str, facts: CardFacts, is_attack:
             and is_attack
             and (
                 eff.kind == "cost_next_attack"
-                or (eff.kind == "cost_next_guardian" and "guardian" in facts.classes)
+                or (eff.kind == "cost_next_guardian" and _guardian(facts))
             )
         ):
             continue
