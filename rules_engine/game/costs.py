@@ -119,11 +119,7 @@ def cost_token_rules(
             out += cite(ctx.version, "frostbite")
             break
     for eff in s.effects:
-        if (
-            eff.player == player
-            and eff.kind == "cost_next_guardian"
-            and not (is_attack and _guardian(facts))
-        ):
+        if eff.player == player and eff.kind == "cost_next_guardian" and not (is_attack and _guardian(facts)):
             out += cite(ctx.version, "seismic_surge")
             break
     return tuple(out)
@@ -136,10 +132,7 @@ def consume_cost_effects(s: GameState, player: str, facts: CardFacts, is_attack:
         if (
             eff.player == player
             and is_attack
-            and (
-                eff.kind == "cost_next_attack"
-                or (eff.kind == "cost_next_guardian" and _guardian(facts))
-            )
+            and (eff.kind == "cost_next_attack" or (eff.kind == "cost_next_guardian" and _guardian(facts)))
         ):
             continue
         keep.append(eff)
