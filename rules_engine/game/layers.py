@@ -249,6 +249,35 @@ def bump_attack(s: GameState, layer: Layer, power: int = 0, go_again: bool = Fal
         link.go_again = link.go_again or go_again
 
 
+_SHARPEN = re.compile(r"\bsharpen (target weapon you control|a weapon you control|this|it)\s*\.?", re.I)
+
+
+def sharpen_text(s: GameState, player: str, name: str, text: str, ctx: Ctx, layer: Layer | None) -> str:
+    """Sharpen (CR 8.5.58): a +1{p} counter on the weapon, and at the beginning of the end phase all
+    +1{p} counters come off it (a delayed trigger, kept as an effect until then). Returns the text
+    without the sentence; a weapon the engine cannot tell is reported for the judge."""
+    m = _SHARPEN.search(text)
+    if m is None:
+        return text
+    weapons = s.p(player).weapons
+    named = [t for t in (layer.targets if layer is not None else []) if not t.startswith(("P1", "P2"))]
+    weapon = next((w for w in weapons for t in named if norm_name(w.name) == norm_name(t)), None)
+    if weapon is None and len(weapons) == 1:
+        weapon = weapons[0]
+    if weapon is None:
+        ctx.add(
+            MANUAL,
+            f"line {ctx.entry.number}: {name} sharpens a weapon the engine cannot tell; enter the counter as an adjustment line.",
+            "sharpen",
+        )
+    else:
+        weapon.counters["power"] = weapon.counters.get("power", 0) + 1
+        if not any(e.kind == "sharpen" and e.card_id == weapon.id for e in s.effects):
+            s.effects.append(Effect("sharpen", player, 1, "end", name, weapon.id))
+        ctx.events.append(Event("sharpen", player, weapon.name, 1))
+    return (text[: m.start()] + text[m.end() :]).strip()
+
+
 def resolve_text(
     s: GameState,
     player: str,
@@ -259,6 +288,7 @@ def resolve_text(
 ) -> None:
     """A resolving card's recognised sentences apply (reprise only when a card from hand defends);
     any other sentence is reported for the judge to enter."""
+    text = sharpen_text(s, player, name, text, ctx, layer)
     effects, unknown = recognise(text)
     for e in effects:
         if e.trigger == "reprise":

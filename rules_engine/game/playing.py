@@ -393,6 +393,9 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     )
     if ab.attack:
         proxy = Card(id=s.new_id(), facts=src.facts, owner=player)
+        if src.counters.get("power"):
+            # the attack-proxy inherits its weapon's power, counters included (CR 1.4.3a, 8.5.58)
+            proxy.counters["power"] = src.counters["power"]
         layer = Layer(
             id=s.new_id(),
             kind="activated",

@@ -13,7 +13,7 @@ from .state import Card, ChainLink, GameState
 def link_power(link: ChainLink) -> int:
     """The active-attack's power: printed power, its changes, and piercing N when an equipment
     defends (CR 8.3.23); never below zero."""
-    power = (link.attack.facts.power or 0) + link.power_bonus
+    power = (link.attack.facts.power or 0) + link.attack.counters.get("power", 0) + link.power_bonus
     pierce = link.attack.facts.keyword("piercing")
     if pierce and any(c.facts.is_equipment for c in link.defending):
         power += pierce
