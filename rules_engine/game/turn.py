@@ -88,11 +88,11 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
     for _ in range(MAX_LOOP):
         if s.game_over or not s.combat_step:
             return
+        if order.index(s.combat_step) > last:
+            return  # a damage event waiting in the next step waits for the defender's choice
         if s.pending is not None:
             finish_pending(s, ctx)
             continue
-        if order.index(s.combat_step) > last:
-            return
         all_pass(s, ctx)
 
 
