@@ -18,7 +18,7 @@ import re
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
 from .damage import deal_damage
-from .defending import check_can_defend
+from .defending import check_can_defend, self_triggers, without_self_triggers
 from .effects import TextEffect, recognise
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
@@ -61,11 +61,14 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
                     check_can_defend(s, link, [card], ctx, reaction=True)
                     link.defending.append(card)  # CR 8.1.3b / 7.4.2d
                     link.hand_defended = link.hand_defended or card.origin == "hand"
+                    self_triggers(s, [card], "defends", ctx)  # CR 7.0.5a
                 except Illegal:
                     to_graveyard(s, card)  # fails to resolve
             else:
                 to_graveyard(s, card)
-            resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
+            text = without_self_triggers(f.text)
+            if text:
+                resolve_text(s, layer.controller, card.name, text, ctx, layer)
         else:
             if layer.effect.startswith("mode:"):
                 resolve_mode(s, layer, ctx)
@@ -129,6 +132,7 @@ def attack_resolves(s: GameState, layer: Layer, ctx: Ctx) -> None:
             )
         )
         ctx.events.append(Event("trigger", link.controller, "intimidate"))
+    self_triggers(s, [card], "attacks", ctx)  # CR 7.2.4
     give_priority(s)
 
 
