@@ -110,17 +110,22 @@ def attack_resolves(s: GameState, layer: Layer, ctx: Ctx) -> None:
     s.combat_step = "attack"
     text = card.facts.text
     m = re.search(
-        r"combo\s*[-–]\s*if (.+?) was the last attack this combat chain, this gets \+(\d+)\{p\}",
+        r"combo\s*[-–]\s*if (.+?) was the last attack this combat chain, this (?:gets|gains)"
+        r" (?:\+(\d+)\{p\})?(?:\s*(?:and|,)\s*)?(go again)?",
         text,
         re.I,
     )
     if (
         m
+        and (m.group(2) or m.group(3))
         and previous
         and norm_name(previous) in [norm_name(x) for x in re.split(r"\s+or\s+|,\s*", m.group(1))]
     ):
-        link.power_bonus += int(m.group(2))  # CR 8.4.1
-        ctx.events.append(Event("combo", link.controller, card.name, int(m.group(2))))
+        # CR 8.4.1: the combo is met; the attack gets its power and go again (8.3.5) as it attacks
+        bonus = int(m.group(2) or 0)
+        link.power_bonus += bonus
+        link.go_again = link.go_again or bool(m.group(3))
+        ctx.events.append(Event("combo", link.controller, card.name, bonus))
     if re.search(r"when this attacks, intimidate", text, re.I) or card.facts.has("intimidate"):
         s.stack.append(
             Layer(
