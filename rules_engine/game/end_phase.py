@@ -251,6 +251,7 @@ def finish_end_phase(s: GameState, ctx: Ctx) -> None:
     s.attacks_this_turn = []
     s.arcane_dealt = []
     s.weapon_attacked = []
+    s.boosted = []
     start_phase(s, ctx)
 
 

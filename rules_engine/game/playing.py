@@ -289,7 +289,9 @@ def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> None:
     top.face = "up"
     p.banished.append(top)
     ctx.events.append(Event("random", player, f"boost banished {top.name} from the top of the deck"))
-    if "mechanologist" in top.facts.classes:
+    if player not in s.boosted:
+        s.boosted.append(player)  # CR 8.3.9a: the player has boosted this turn
+    if "mechanologist" in top.facts.classes or "mechanologist" in top.facts.subtypes:
         layer.go_again = True
 
 

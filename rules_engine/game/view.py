@@ -109,6 +109,7 @@ def view(s: GameState) -> dict[str, Any]:
             "permanents": [permanent(c) for c in p.permanents],
             "effects": [e.describe() for e in s.effects if e.player == pl],
             "once_per_turn": list(p.once_per_turn),
+            "boosted_this_turn": pl in s.boosted,
         }
     stack = []
     for layer in s.stack:
