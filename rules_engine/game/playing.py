@@ -287,6 +287,7 @@ def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> None:
     if p.deck_count is not None:
         p.deck_count = max(0, p.deck_count - 1)
     top.face = "up"
+    top.origin = top.origin or "deck"  # a backup puts it back on top of the deck
     p.banished.append(top)
     ctx.events.append(Event("random", player, f"boost banished {top.name} from the top of the deck"))
     if player not in s.boosted:

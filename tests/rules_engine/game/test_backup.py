@@ -142,3 +142,28 @@ def test_a_backup_across_a_reveal_is_never_clean():
     rep = _rep_with(given, ["P1 reveals Attack Q"], [QUICK])
     r = backup(rep, 0)
     assert not r.clean
+
+
+def test_a_boosted_unknown_top_card_goes_back_to_the_deck_top_and_the_backup_is_not_clean():
+    mech = {
+        "name": "Attack M",
+        "type": "Mechanologist attack action",
+        "cost": 0,
+        "pitch": 1,
+        "power": 3,
+        "defense": 2,
+        "keywords": ["boost"],
+    }
+    given = {**GIVEN, "P1": {**GIVEN["P1"], "hand": [mech]}}
+    card_t = {"name": "Card T", "type": "Mechanologist action", "pitch": 2}
+    rep = _rep_with(
+        given,
+        ["P1 plays Attack M targeting P2's hero, boosting (banishes the top card of their deck, Card T)"],
+        [card_t],
+    )
+    assert not rep.steps[0].findings or all(f.kind != "violation" for f in rep.steps[0].findings)
+    r = backup(rep, 0)
+    back = {x["card"]: x["back_to"] for x in r.returns}
+    assert back["Card T"].startswith("deck top") and back["Attack M"] == "hand"
+    assert r.random_events and not r.clean
+    assert "Card T" in r.revealed["P1"] and "Card T" in r.revealed["P2"]
