@@ -90,7 +90,8 @@ def given_effects(text: str, player: str) -> list[Effect]:
     words, quoting them ("P2 resolved an instant earlier this turn: 'The next time ...'"), and may
     say how many separate effects there are ("three separate effects '...'"): each is its own
     effect (CR 6.2: one effect per resolved ability or destroyed token)."""
-    quoted = re.search(r"""['"‘“](.+?)['"’”]\s*\.?\s*$""", text.strip())
+    told = re.sub(r"\s*\([^)]*\)\s*$", "", text.strip())  # a trailing note: "(4 remaining)"
+    quoted = re.search(r"""['"‘“](.+?)['"’”]\s*\.?\s*$""", told)
     if quoted is None or given_effect(quoted.group(1), player).kind == "text":
         return [given_effect(text, player)]
     count = re.search(r"\b(two|three|four|five|\d+) separate effects\b", text, re.I)

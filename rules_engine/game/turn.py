@@ -76,6 +76,8 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
         return
     if c.mode == "to":
         goal = order.index(steps[-1])
+        if not reachable(s, steps[-1], goal, order, ctx):
+            return
         for _ in range(MAX_LOOP):
             if s.game_over or not s.combat_step or s.pending is not None:
                 return
@@ -143,6 +145,32 @@ def resolves_named(s: GameState, said: str, ctx: Ctx) -> bool:
         + ". "
         "The pass was not applied; an earlier line may have been reversed or not read. Enter what "
         "happened (or fix the earlier line).",
+        "pass",
+    )
+    return False
+
+
+def reachable(s: GameState, step: str, goal: int, order: tuple[str, ...], ctx: Ctx) -> bool:
+    """Whether passing can reach the named step: it can while the chain link is before it, or when an
+    attack on the stack will begin a new chain link. Otherwise the line was written about another
+    state (an earlier line or part of this one was reversed or not read): passing would end the
+    combat chain or the action phase (CR 7.6.4, 7.7, 4.3.4), so it is not applied and the line gets
+    an ambiguity finding, as for "all pass (X resolves)"."""
+    if any(layer.attack for layer in s.stack):
+        return True
+    if s.combat_step and s.combat_step in order and order.index(s.combat_step) <= goal:
+        return True
+    now = (
+        f"the combat chain is in the {s.combat_step} step with no attack on the stack, so passing would"
+        " close the combat chain"
+        if s.combat_step
+        else "the combat chain is closed and no attack is on the stack, so passing would end the action phase"
+    )
+    ctx.add(
+        AMBIGUITY,
+        f"line {ctx.entry.number}: the line passes to the {step} step, but {now}. The pass was not"
+        " applied; an earlier line may have been reversed or not read. Enter what happened (or fix the"
+        " earlier line).",
         "pass",
     )
     return False

@@ -178,3 +178,24 @@ def test_the_parser_keeps_what_a_pass_line_says_resolves() -> None:
         A.Pass("P1"),
         A.Pass("P2", "Instant Z"),
     ]
+
+
+def test_passing_to_a_step_the_chain_cannot_reach_is_not_applied() -> None:
+    """An attack that was not played (its line reversed) leaves no chain link to reach the Defend
+    Step: passing would end the action phase (CR 4.3.4), so the pass is not applied."""
+    rep = _replay(
+        ["P1 plays Instant D", "all pass to the Defend Step", "P1 plays Attack A targeting P2's hero"]
+    )
+
+    assert _kinds(rep, 1) == [VIOLATION]
+    assert _kinds(rep, 2) == [AMBIGUITY]
+    assert "passes to the defend step" in rep.steps[1].findings[0].message.casefold()
+    assert view(rep.steps[1].state)["phase"] == "action"
+    assert _kinds(rep, 3) == [] and view(rep.final)["stack"][0]["card"] == "Attack A"
+
+
+def test_passing_to_the_defend_step_with_an_attack_on_the_stack_reaches_it() -> None:
+    rep = _replay(["P1 plays Attack A targeting P2's hero", "all pass to the Defend Step"])
+
+    assert _kinds(rep, 2) == []
+    assert view(rep.final)["combat_chain"]["step"] == "defend"
