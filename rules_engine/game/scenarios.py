@@ -191,6 +191,17 @@ def _match(exp: Any, act: Any, path: str, errs: list[str]) -> None:
     _match_value(path.rsplit(".", 1)[-1], exp, act, path, errs)
 
 
+def _layer_key(name: str, key: str) -> str:
+    """A name as compared; on the stack, the words for a layer's kind are one ("Gold activated-layer"
+    is the engine's "Gold ability", CR 1.6) and a token trigger's number is left out ("Runechant 2
+    trigger" is a "Runechant trigger")."""
+    n = norm_name(name)
+    if key != "stack":
+        return n
+    n = re.sub(r"\b(?:activated[- ]layer|activated ability|activated-ability)\b", "ability", n)
+    return re.sub(r" \d+ trigger\b", " trigger", n)
+
+
 def _match_value(key: str, exp: Any, act: Any, path: str, errs: list[str]) -> None:
     if isinstance(exp, dict):
         if isinstance(act, dict):
@@ -231,7 +242,7 @@ def _match_value(key: str, exp: Any, act: Any, path: str, errs: list[str]) -> No
         for e, a in pairs:
             if isinstance(e, str):
                 an = _name_of(a)
-                if an is None or norm_name(an) != norm_name(e):
+                if an is None or _layer_key(an, key) != _layer_key(e, key):
                     errs.append(f"{path}: expected {exp!r}, got {[_name_of(x) or x for x in act]!r}")
                     return
             else:
