@@ -101,6 +101,34 @@ _WAITS = (
 )
 
 
+def _parts(text: str) -> list[str]:
+    """A line's actions: split at the semicolons outside parentheses."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        if ch == ";" and depth <= 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return parts + [cur]
+
+
+def after_unread(entry: A.Entry, done: int) -> str:
+    """The first part of the line that was not read, when clause ``done`` certainly comes after it
+    (each action after the unread part gives at least one clause), else "". A reversed or unreadable
+    part never cascades into violations of the actions that follow it on the same line."""
+    if not entry.unparsed:
+        return ""
+    first = entry.unparsed[0]
+    parts = _parts(entry.text)
+    at = next((i for i, part in enumerate(parts) if first.strip() and first.strip() in part), None)
+    if at is None:
+        return ""
+    after = len(parts) - at - 1
+    return first if done >= len(entry.clauses) - after else ""
+
+
 class Engine:
     """Replays entries with a card lookup and a rules version ("2.13.0" or "older")."""
 
@@ -168,9 +196,16 @@ class Engine:
                 if not done
                 else f"This part of the line (clause {done + 1}) and the rest of the line are reversed"
             )
+            unread = after_unread(entry, done)
+            if unread:
+                # not a cascade: the clause may be illegal only because of the part not read
+                what += (
+                    f"; it comes after the part of this line that was not read ({unread!r}), which may"
+                    " be why, so it is reported for the judge rather than as a violation"
+                )
             kept.append(
                 Finding(
-                    kind=VIOLATION,
+                    kind=AMBIGUITY if unread else VIOLATION,
                     message=f"line {entry.number}: {exc.message} {what} (CR 1.10.3).",
                     rules=rules_shown,
                     action=entry.number,

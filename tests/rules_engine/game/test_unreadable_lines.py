@@ -199,3 +199,19 @@ def test_passing_to_the_defend_step_with_an_attack_on_the_stack_reaches_it() -> 
 
     assert _kinds(rep, 2) == []
     assert view(rep.final)["combat_chain"]["step"] == "defend"
+
+
+def test_an_illegal_action_after_an_unread_part_of_its_line_is_not_called_a_violation() -> None:
+    rep = _replay(["P1 frobnicates the widget; P2 declares no defending cards"])
+
+    kinds = _kinds(rep, 1)
+    assert VIOLATION not in kinds and AMBIGUITY in kinds
+    finding = next(f for f in rep.steps[0].findings if f.kind == AMBIGUITY)
+    assert "frobnicates the widget" in finding.message and "1.10.3" in finding.rules
+    assert rep.steps[0].reversed
+
+
+def test_an_illegal_action_before_an_unread_part_is_still_a_violation() -> None:
+    rep = _replay(["P2 declares no defending cards; P1 frobnicates the widget"])
+
+    assert VIOLATION in _kinds(rep, 1)
