@@ -136,6 +136,9 @@ def cmd_backup(args: argparse.Namespace) -> int:
                 print(f"  {pl} has seen: {', '.join(cards)}")
         for r in report.returns:
             print(f"  {r['card']} ({r['owner']}) goes back from {r['now']} to {r['back_to']}")
+        for r in report.restores:
+            who = f"{r['card']} ({r['owner']})" if "card" in r else r["player"]
+            print(f"  {who} {r['what']} come back from {r['now']} to {r['back_to']}")
     return 0
 
 

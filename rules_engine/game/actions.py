@@ -59,7 +59,11 @@ class Pitch:
 
 @dataclass(frozen=True)
 class Pass:
+    """``resolves``: what the line says the pass resolves ("P2 passes (Instant Z resolves)"),
+    checked against the stack when this pass completes a round of passing."""
+
     player: str
+    resolves: str = ""
 
 
 @dataclass(frozen=True)

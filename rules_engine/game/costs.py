@@ -12,7 +12,7 @@ from . import actions as A
 from .cards import CardFacts
 from .context import Ctx, Event
 from .effects import token_facts
-from .rules import Illegal, cite
+from .rules import VIOLATION, Illegal, cite
 from .state import GameState
 from .zones import check_claims, take
 
@@ -27,16 +27,28 @@ def pay_resources(
 ) -> None:
     """Pitch the named cards one at a time while the cost is not covered (CR 1.14.2d, 1.14.3b),
     then pay chi points first and resource points next (CR 1.14.2a/d); a chi cost is paid with
-    chi points only (CR 1.14.2c)."""
+    chi points only (CR 1.14.2c).
+
+    Reversal granularity (CR 1.10.3, 1.14.3b, 5.1.7a; docs/reconstruction.md, "Reversal policy"):
+    a card pitched after the cost is already covered is an illegal pitch of its own, so only that
+    pitch is reversed (the card stays in hand, a violation names it) and the play stands; a payment
+    that cannot complete (too few points, an unpitchable card, a card that is not in hand) raises, and
+    the whole play is reversed."""
     p = s.p(player)
     for ref in pitches:
         chi_short = p.chi_points < chi_cost
         res_short = p.resource_points + max(0, p.chi_points - chi_cost) < cost
         if not chi_short and not res_short:
-            raise Illegal(
-                "pitch_no_cost",
-                f"{player} pitched {ref.name} although the cost of {cost} was already covered.",
+            ctx.add(
+                VIOLATION,
+                f"line {ctx.entry.number}: {player} pitched {ref.name} although the cost of {cost} was"
+                " already covered. Only this pitch is reversed: the card stays in hand and the play"
+                " stands (CR 1.10.3).",
+                key="pitch_no_cost",
+                rules=["1.10.3"],
+                extra_pitch=ref.name,
             )
+            continue
         card, _ = take(
             s, player, A.CardRef(ref.name, "hand", ref.claims), ("hand",), ctx, illegal="pitch_no_cost"
         )
@@ -71,6 +83,11 @@ def pay_resources(
     p.resource_points -= cost - from_chi
 
 
+def _guardian(facts: CardFacts) -> bool:
+    """A Guardian card (CR 8.6.2's reduction): the class, wherever the type line put the word."""
+    return "guardian" in facts.classes or "guardian" in facts.subtypes
+
+
 def cost_modifiers(s: GameState, player: str, facts: CardFacts, is_attack: bool) -> int:
     """CR 5.1.6a: increases (Frostbite, CR 8.6.10), then reductions; the cost stops at zero."""
     delta = 0
@@ -85,7 +102,7 @@ def cost_modifiers(s: GameState, player: str, facts: CardFacts, is_attack: bool)
             delta += eff.amount
         elif eff.kind == "cost_next_attack" and is_attack:
             delta += eff.amount
-        elif eff.kind == "cost_next_guardian" and is_attack and "guardian" in facts.classes:
+        elif eff.kind == "cost_next_guardian" and is_attack and _guardian(facts):
             delta += eff.amount
     return delta
 
@@ -102,11 +119,7 @@ def cost_token_rules(
             out += cite(ctx.version, "frostbite")
             break
     for eff in s.effects:
-        if (
-            eff.player == player
-            and eff.kind == "cost_next_guardian"
-            and not (is_attack and "guardian" in facts.classes)
-        ):
+        if eff.player == player and eff.kind == "cost_next_guardian" and not (is_attack and _guardian(facts)):
             out += cite(ctx.version, "seismic_surge")
             break
     return tuple(out)
@@ -119,10 +132,7 @@ def consume_cost_effects(s: GameState, player: str, facts: CardFacts, is_attack:
         if (
             eff.player == player
             and is_attack
-            and (
-                eff.kind == "cost_next_attack"
-                or (eff.kind == "cost_next_guardian" and "guardian" in facts.classes)
-            )
+            and (eff.kind == "cost_next_attack" or (eff.kind == "cost_next_guardian" and _guardian(facts)))
         ):
             continue
         keep.append(eff)

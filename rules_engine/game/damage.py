@@ -16,7 +16,7 @@ from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
 from .rules import Illegal, cite
 from .state import Card, Effect, GameState, PendingDamage
-from .triggers import crush, hit_triggers
+from .triggers import crush, damage_triggers, hit_triggers, order_pending
 from .zones import destroy_permanent, take
 
 
@@ -103,6 +103,10 @@ def finish_damage(s: GameState, d: PendingDamage, ctx: Ctx, check: bool = True) 
     ctx.events.append(Event("damage", d.target, d.source, amount))
     if d.arcane and amount > 0 and d.source_controller and d.source_controller not in s.arcane_dealt:
         s.arcane_dealt.append(d.source_controller)
+    # CR 1.10.2a before 1.10.2d: a hero at 0 life loses before triggered layers are added, so
+    # lethal damage puts no trigger on the stack (the game is over, CR 4.5.1)
+    dead = p.life is not None and p.life <= 0
+    start = len(s.stack)
     if d.hit_link:
         link = next((lk for lk in s.chain if lk.number == d.hit_link), None)
         if link is not None:
@@ -110,9 +114,13 @@ def finish_damage(s: GameState, d: PendingDamage, ctx: Ctx, check: bool = True) 
             if amount > 0:
                 link.hit = True  # CR 7.5.5
                 ctx.events.append(Event("hit", link.controller, link.attack.name, amount))
-                hit_triggers(s, link, amount, ctx)
-            if amount >= 4:
+                if not dead:
+                    hit_triggers(s, link, amount, ctx)
+            if amount >= 4 and not dead:
                 crush(s, link, ctx)
+    if amount > 0 and not dead:
+        damage_triggers(s, d.target, ctx)
+    order_pending(s, start)
     if check:
         check_game_over(s, ctx)
 

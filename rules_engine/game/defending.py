@@ -12,9 +12,10 @@ import re
 
 from . import actions as A
 from .context import Ctx, Event, give_priority
-from .effects import OVERPOWER_IF_BUFFED, defend_sentences
+from .effects import OVERPOWER_IF_BUFFED, defend_sentences, recognise
 from .rules import MANUAL, Illegal
 from .state import Card, ChainLink, GameState, Layer
+from .values import phantasm_defender
 from .zones import check_claims, take
 
 
@@ -162,19 +163,51 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
     link.defending.extend(new)
     link.hand_defended = link.hand_defended or any(c.origin == "hand" for c in new)
     link.declared = True
-    if link.attack.facts.has("phantasm"):
-        for card in new:
-            f = card.facts
-            if f.is_attack_action and "illusionist" not in f.classes and (f.power or 0) >= 6:
-                s.stack.append(
-                    Layer(
-                        id=s.new_id(),
-                        kind="triggered",
-                        name=f"{link.attack.name} phantasm trigger",
-                        controller=link.controller,
-                        effect="phantasm",
-                    )
-                )
-                ctx.events.append(Event("trigger", link.controller, "phantasm"))
-                break
+    self_triggers(s, new, "defends", ctx)
+    if link.attack.facts.has("phantasm") and phantasm_defender(new) is not None:
+        s.stack.append(
+            Layer(
+                id=s.new_id(),
+                kind="triggered",
+                name=f"{link.attack.name} phantasm trigger",
+                controller=link.controller,
+                effect="phantasm",
+            )
+        )
+        ctx.events.append(Event("trigger", link.controller, "phantasm"))
     give_priority(s)  # CR 7.3.3
+
+
+def self_triggers(s: GameState, cards: list[Card], event: str, ctx: Ctx) -> None:
+    """A card's own "When this defends, ..." / "When this attacks, ..." triggers (CR 6.6.5: the event
+    occurred; 7.0.5a: a defense reaction defends as it resolves, 7.2.4: an attack in the Attack Step).
+    Each is a triggered layer its controller adds (CR 6.6.6); a sentence the engine cannot compute
+    is a manual trigger for the judge."""
+    for card in cards:
+        m = _SELF_TRIGGER[event].search(card.facts.text)
+        if not m or (event == "attacks" and re.match(r"intimidate\b", m.group(1), re.I)):
+            continue
+        effects, unknown = recognise(m.group(1) + ".")
+        controller = card.owner
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{card.name} {event[:-1]} trigger",
+            controller=controller,
+            effect="text" if effects and not unknown else "manual",
+        )
+        layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", controller, layer.name))
+
+
+_SELF_TRIGGER = {
+    "defends": re.compile(r"when this defends, (.+?)(?:\.|$)", re.I),
+    "attacks": re.compile(r"when this attacks, (.+?)(?:\.|$)", re.I),
+}
+
+
+def without_self_triggers(text: str) -> str:
+    """The card's text without its "When this defends/attacks" sentences, which trigger rather than
+    resolve with the card."""
+    return re.sub(r"when this (?:defends|attacks), [^.]*\.?", "", text, flags=re.I).strip()

@@ -39,6 +39,12 @@ def begin_end_phase(s: GameState, ctx: Ctx) -> None:
                     card.duration = ""
                     p.hand.append(card)  # CR 8.5.10
                     ctx.events.append(Event("trigger", eff.player, "intimidate return"))
+        elif eff.kind == "sharpen":
+            # CR 8.5.58: at the beginning of the end phase all +1{p} counters come off the card
+            for card in s.p(eff.player).weapons + s.p(eff.player).permanents:
+                if card.id == eff.card_id and card.counters.get("power", 0) > 0:
+                    card.counters.pop("power")
+                    ctx.events.append(Event("trigger", eff.player, "sharpen"))
         elif eff.kind == "quell_destroy":
             p = s.p(eff.player)
             for card in [x for x in p.equipment.values() if x is not None] + list(p.permanents):
@@ -245,6 +251,7 @@ def finish_end_phase(s: GameState, ctx: Ctx) -> None:
     s.attacks_this_turn = []
     s.arcane_dealt = []
     s.weapon_attacked = []
+    s.boosted = []
     start_phase(s, ctx)
 
 

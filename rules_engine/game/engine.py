@@ -1,8 +1,9 @@
 """Apply log entries to a game state and check each step against the Comprehensive Rules.
 
-One entry is applied to a copy of the state. If any clause is illegal, the copy is thrown away and
-the state before the entry stands (CR 1.10.3): the policy is that the whole numbered entry is
-reversed, and the later entries apply to that state. A clause the engine cannot apply (a card that
+One entry is applied to a copy of the state. If a clause is illegal, that clause and the rest of the
+entry are reversed and the clauses before it stand (CR 1.10.3); the later entries apply to that state.
+Within a payment only an extra pitch is reversed alone (``costs.pay_resources``); a payment that
+cannot complete reverses the whole play (CR 5.1.7a; docs/reconstruction.md, "Reversal policy"). A clause the engine cannot apply (a card that
 is not where the log says) is reported the same way, as "cannot apply", without a rule violation.
 
 The engine is the entry point and the dispatcher; the rules live in one module per part of the
@@ -31,6 +32,7 @@ from typing import Any
 from . import actions as A
 from .cards import CardLookup, norm_name
 from .claims import adjust, claim, deck_check, noop, observe, outcome
+from .combat import close_chain
 from .context import Ctx, Event, StepResult
 from .damage import apply_prevention, decline_prevention, finish_pending, pay, pitch_alone
 from .defending import defend
@@ -52,7 +54,7 @@ from .rules import (
 from .state import COMBAT_STEPS, GameState
 from .triggers import trigger
 from .turn import all_pass_clause, begin_action_phase, pass_priority, phase_marker, step_marker
-from .zones import banish, create_token, discard, opt, reveal, shuffle
+from .zones import banish, create_token, discard, opt, reveal, shown_by_attempt, shuffle
 
 __all__ = ["Ctx", "Engine", "Event", "StepResult"]
 
@@ -162,6 +164,34 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
             ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Damage Step are implied.")
 
 
+def _parts(text: str) -> list[str]:
+    """A line's actions: split at the semicolons outside parentheses."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        if ch == ";" and depth <= 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return parts + [cur]
+
+
+def after_unread(entry: A.Entry, done: int) -> str:
+    """The first part of the line that was not read, when clause ``done`` certainly comes after it
+    (each action after the unread part gives at least one clause), else "". A reversed or unreadable
+    part never cascades into violations of the actions that follow it on the same line."""
+    if not entry.unparsed:
+        return ""
+    first = entry.unparsed[0]
+    parts = _parts(entry.text)
+    at = next((i for i, part in enumerate(parts) if first.strip() and first.strip() in part), None)
+    if at is None:
+        return ""
+    after = len(parts) - at - 1
+    return first if done >= len(entry.clauses) - after else ""
+
+
 class Engine:
     """Replays entries with a card lookup and a rules version ("2.13.0" or "older")."""
 
@@ -232,14 +262,25 @@ class Engine:
                     events = redo.events
                 except (Illegal, CannotApply):
                     kept_state = state
+            # what the reversed part showed still counts as seen in a backup report (PPG 1.3)
+            events = events + shown_by_attempt(
+                kept_state, s, ctx.events[len(events) :] if done else ctx.events
+            )
             what = (
                 "The line is reversed"
                 if not done
                 else f"This part of the line (clause {done + 1}) and the rest of the line are reversed"
             )
+            unread = after_unread(entry, done)
+            if unread:
+                # not a cascade: the clause may be illegal only because of the part not read
+                what += (
+                    f"; it comes after the part of this line that was not read ({unread!r}), which may"
+                    " be why, so it is reported for the judge rather than as a violation"
+                )
             kept.append(
                 Finding(
-                    kind=VIOLATION,
+                    kind=AMBIGUITY if unread else VIOLATION,
                     message=f"line {entry.number}: {exc.message} {what} (CR 1.10.3).",
                     rules=rules_shown,
                     action=entry.number,
@@ -247,7 +288,7 @@ class Engine:
                     version=self.version,
                 )
             )
-            return StepResult(state=kept_state, findings=kept, events=events, reversed=True)
+            return StepResult(state=self.settle(kept_state, ctx), findings=kept, events=events, reversed=True)
         except CannotApply as exc:
             kept = [f for f in ctx.findings if f.kind in (UNREADABLE, UNKNOWN_CARD, AMBIGUITY)]
             kept.append(
@@ -259,7 +300,12 @@ class Engine:
                     version=self.version,
                 )
             )
-            return StepResult(state=state, findings=kept, events=[], reversed=True)
+            return StepResult(
+                state=self.settle(state, ctx),
+                findings=kept,
+                events=shown_by_attempt(state, s, ctx.events),
+                reversed=True,
+            )
         except Exception as exc:  # never a traceback for the judge
             kept = [f for f in ctx.findings if f.kind in (UNREADABLE, UNKNOWN_CARD, AMBIGUITY)]
             kept.append(
@@ -272,7 +318,17 @@ class Engine:
                 )
             )
             return StepResult(state=state, findings=kept, events=[], reversed=True)
-        return StepResult(state=s, findings=ctx.findings, events=ctx.events)
+        return StepResult(state=self.settle(s, ctx), findings=ctx.findings, events=ctx.events)
+
+    def settle(self, state: GameState, ctx: Ctx) -> GameState:
+        """What the game does by itself once a line is done: a Close Step in progress (a start
+        position, or a line reversed in it) completes, since no player gets priority in it and its
+        layers resolve as if all players passed (CR 7.7.1, 7.7.4). Returns a copy when it changes."""
+        if state.combat_step != "close" or not state.chain or state.game_over or state.pending is not None:
+            return state
+        s = state.clone()
+        close_chain(s, ctx)
+        return s
 
     # ------------------------------------------------------------------------------------------
     # dispatch

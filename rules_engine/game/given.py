@@ -82,6 +82,26 @@ def given_effect(text: str, player: str) -> Effect:
     return Effect("text", player, 0, "turn", "given", text=t)
 
 
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def given_effects(text: str, player: str) -> list[Effect]:
+    """The effects one ``given`` line describes. A line may tell the story around the effect's
+    words, quoting them ("P2 resolved an instant earlier this turn: 'The next time ...'"), and may
+    say how many separate effects there are ("three separate effects '...'"): each is its own
+    effect (CR 6.2: one effect per resolved ability or destroyed token)."""
+    told = re.sub(r"\s*\([^)]*\)\s*$", "", text.strip())  # a trailing note: "(4 remaining)"
+    quoted = re.search(r"""['"‘“](.+?)['"’”]\s*\.?\s*$""", told)
+    if quoted is None or given_effect(quoted.group(1), player).kind == "text":
+        return [given_effect(text, player)]
+    count = re.search(r"\b(two|three|four|five|\d+) separate effects\b", text, re.I)
+    n = 1
+    if count:
+        word = count.group(1).casefold()
+        n = int(word) if word.isdigit() else _COUNTS[word]
+    return [given_effect(quoted.group(1), player) for _ in range(n)]
+
+
 def collect_cards(given: dict[str, Any]) -> list[CardFacts]:
     """Every inline card with stats in a ``given`` block (any nesting)."""
     out: list[CardFacts] = []
@@ -303,6 +323,10 @@ class StateBuilder:
                     (s.arcane_dealt if m.group(2) == "dealt_arcane_damage" else s.weapon_attacked).append(
                         m.group(1)
                     )
+        for text in given.get("effects") or []:
+            # a game-wide list: the effect belongs to the player the sentence names first
+            who = re.match(r"\s*(P[12])\b", str(text), re.I)
+            s.effects.extend(given_effects(str(text), who.group(1).upper() if who else turn))
         return s
 
     def player(
@@ -382,7 +406,7 @@ class StateBuilder:
                     life=tok.life,
                 )
         for text in g.get("effects") or []:
-            s.effects.append(given_effect(str(text), pl))
+            s.effects.extend(given_effects(str(text), pl))
         for c, item in zip(p.banished, g.get("banished") or []):
             if isinstance(item, dict) and str(item.get("by", "")).casefold() == "intimidate":
                 c.face = "down"

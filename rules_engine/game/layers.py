@@ -18,7 +18,7 @@ import re
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
 from .damage import deal_damage
-from .defending import check_can_defend
+from .defending import check_can_defend, self_triggers, without_self_triggers
 from .effects import (
     TextEffect,
     attack_mode,
@@ -32,6 +32,7 @@ from .effects import (
 )
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
+from .values import phantasm_defender
 from .zones import destroy_permanent, draw, make_token, put_bottom, target_player, to_graveyard
 
 
@@ -70,11 +71,14 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
                     check_can_defend(s, link, [card], ctx, reaction=True)
                     link.defending.append(card)  # CR 8.1.3b / 7.4.2d
                     link.hand_defended = link.hand_defended or card.origin == "hand"
+                    self_triggers(s, [card], "defends", ctx)  # CR 7.0.5a
                 except Illegal:
                     to_graveyard(s, card)  # fails to resolve
             else:
                 to_graveyard(s, card)
-            resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
+            text = without_self_triggers(f.text)
+            if text:
+                resolve_text(s, layer.controller, card.name, text, ctx, layer)
             flag_card_text(f, skipped_sentences(f.text), (), "resolves", ctx)
         else:
             if layer.effect.startswith("mode:"):
@@ -140,6 +144,7 @@ def attack_resolves(s: GameState, layer: Layer, ctx: Ctx) -> None:
             )
         )
         ctx.events.append(Event("trigger", link.controller, "intimidate"))
+    # "When this attacks" triggers of the attack card are made by attack_card_text (CR 7.2.4)
     give_priority(s)
 
 
@@ -298,7 +303,18 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
             chain_ends = True
     elif eff == "phantasm":
         link = s.active_link()
-        if link is not None:
+        if link is not None and phantasm_defender(link.defending) is None:
+            # CR 8.3.13a (5.3.2a): the condition is checked again as the trigger resolves
+            ctx.add(
+                NOTE,
+                f"line {ctx.entry.number}: {layer.name} does nothing: no non-Illusionist attack action card"
+                " with 6 or more power defends the attack any more (CR 8.3.13a), so the attack is not destroyed.",
+                "phantasm",
+            )
+        elif link is not None and link.damage is not None:
+            # CR 8.3.13b: destroyed after its damage was calculated, the chain does not close
+            ctx.events.append(Event("destroy", link.controller, link.attack.name))
+        elif link is not None:
             ctx.events.append(Event("destroy", link.controller, link.attack.name))
             chain_ends = True  # the attack is destroyed: CR 7.7.2c
     elif eff == "intimidate":
@@ -363,6 +379,35 @@ def bump_attack(s: GameState, layer: Layer, power: int = 0, go_again: bool = Fal
         link.go_again = link.go_again or go_again
 
 
+_SHARPEN = re.compile(r"\bsharpen (target weapon you control|a weapon you control|this|it)\s*\.?", re.I)
+
+
+def sharpen_text(s: GameState, player: str, name: str, text: str, ctx: Ctx, layer: Layer | None) -> str:
+    """Sharpen (CR 8.5.58): a +1{p} counter on the weapon, and at the beginning of the end phase all
+    +1{p} counters come off it (a delayed trigger, kept as an effect until then). Returns the text
+    without the sentence; a weapon the engine cannot tell is reported for the judge."""
+    m = _SHARPEN.search(text)
+    if m is None:
+        return text
+    weapons = s.p(player).weapons
+    named = [t for t in (layer.targets if layer is not None else []) if not t.startswith(("P1", "P2"))]
+    weapon = next((w for w in weapons for t in named if norm_name(w.name) == norm_name(t)), None)
+    if weapon is None and len(weapons) == 1:
+        weapon = weapons[0]
+    if weapon is None:
+        ctx.add(
+            MANUAL,
+            f"line {ctx.entry.number}: {name} sharpens a weapon the engine cannot tell; enter the counter as an adjustment line.",
+            "sharpen",
+        )
+    else:
+        weapon.counters["power"] = weapon.counters.get("power", 0) + 1
+        if not any(e.kind == "sharpen" and e.card_id == weapon.id for e in s.effects):
+            s.effects.append(Effect("sharpen", player, 1, "end", name, weapon.id))
+        ctx.events.append(Event("sharpen", player, weapon.name, 1))
+    return (text[: m.start()] + text[m.end() :]).strip()
+
+
 def resolve_text(
     s: GameState,
     player: str,
@@ -373,6 +418,7 @@ def resolve_text(
 ) -> None:
     """A resolving card's recognised sentences apply (reprise only when a card from hand defends);
     any other sentence is reported for the judge to enter."""
+    text = sharpen_text(s, player, name, text, ctx, layer)
     effects, unknown = recognise(text)
     for e in effects:
         if e.trigger == "reprise":
@@ -407,7 +453,15 @@ def apply_text_effect(
             target = layer.targets[0]
         link = s.active_link()
         bonus = e.amount if k == "target_power" else 0
-        if link is not None and (
+        defender = (
+            next((c for c in link.defending if norm_name(c.name) == norm_name(target)), None)
+            if link is not None and target is not None and norm_name(target) != norm_name(link.attack.name)
+            else None
+        )
+        if defender is not None:
+            # a defending attack action card targeted by "target attack action card gets N{p}"
+            defender.counters["power_effect"] = defender.counters.get("power_effect", 0) + bonus
+        elif link is not None and (
             target is None
             or norm_name(target) == norm_name(link.attack.name)
             or target.startswith("P") is False

@@ -401,9 +401,14 @@ class Parser:
                 )
             if isinstance(act, A.AllPass) and act.mode == "once" and comments:
                 # "all pass (Instant Z resolves; ...)": the first thing said is what the pass resolves
-                first = re.fullmatch(r"\s*(.+?) resolves\s*", re.split(r"[;:]", comments[0])[0], re.I)
-                if first:
-                    act = A.AllPass(act.mode, act.steps, first.group(1).strip())
+                resolved_m = re.fullmatch(r"\s*(.+?) resolves\s*", re.split(r"[;:]", comments[0])[0], re.I)
+                if resolved_m:
+                    act = A.AllPass(act.mode, act.steps, resolved_m.group(1).strip())
+            if isinstance(act, A.Pass) and comments and act is acts[-1]:
+                # "P1 passes; P2 passes (Instant Z resolves)": checked like "all pass (... resolves)"
+                resolved_m = re.fullmatch(r"\s*(.+?) resolves\s*", re.split(r"[;:]", comments[0])[0], re.I)
+                if resolved_m:
+                    act = A.Pass(act.player, resolved_m.group(1).strip())
             if isinstance(act, A.Discard) and not act.because and comments:
                 act = A.Discard(act.player, act.cards, act.random, comments[0].strip().casefold())
             if isinstance(act, A.Draw):

@@ -305,9 +305,12 @@ def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> None:
     if p.deck_count is not None:
         p.deck_count = max(0, p.deck_count - 1)
     top.face = "up"
+    top.origin = top.origin or "deck"  # a backup puts it back on top of the deck
     p.banished.append(top)
     ctx.events.append(Event("random", player, f"boost banished {top.name} from the top of the deck"))
-    if "mechanologist" in top.facts.classes:
+    if player not in s.boosted:
+        s.boosted.append(player)  # CR 8.3.9a: the player has boosted this turn
+    if "mechanologist" in top.facts.classes or "mechanologist" in top.facts.subtypes:
         layer.go_again = True
 
 
@@ -429,7 +432,16 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             f"{src.name} can only attack if {player} has attacked with a weapon this turn.",
             (rule,),
         )
-    if ab.once_per_turn and src.id in p.once_per_turn and not additional_weapon_attack(s, p, src, ab, ctx):
+    proxy_on_chain = ab.attack and any(
+        lk.controller == player
+        and norm_name(lk.attack.name) in (norm_name(src.name), norm_name(f"{src.name} (attack-proxy)"))
+        for lk in s.chain
+    )  # the chain is this turn's: an attack of this weapon on it was this ability's activation
+    if (
+        ab.once_per_turn
+        and (src.id in p.once_per_turn or proxy_on_chain)
+        and not additional_weapon_attack(s, p, src, ab, ctx)
+    ):
         raise Illegal(
             "once_per_turn",
             f"{src.name}'s ability can be activated once per turn and was already activated this turn.",
@@ -478,6 +490,9 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     )
     if ab.attack:
         proxy = Card(id=s.new_id(), facts=src.facts, owner=player)
+        if src.counters.get("power"):
+            # the attack-proxy inherits its weapon's power, counters included (CR 1.4.3a, 8.5.58)
+            proxy.counters["power"] = src.counters["power"]
         layer = Layer(
             id=s.new_id(),
             kind="activated",

@@ -15,6 +15,7 @@ VERSIONS: tuple[str, ...] = ("2.13.0", "older")
 
 #: key -> rule numbers in CR 2.13.0.
 RULES_2_13: dict[str, tuple[str, ...]] = {
+    "sharpen": ("8.5.58",),
     "reverse": ("1.10.3",),
     "priority": ("1.11.1", "1.11.2", "1.11.5"),
     "pass": ("1.11.4", "1.11.4a"),
@@ -61,7 +62,7 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "guardwell": ("8.3.34",),
     "piercing": ("8.3.23",),
     "boost": ("8.3.9",),
-    "phantasm": ("8.3.13",),
+    "phantasm": ("8.3.13", "8.3.13a"),
     "spectra": ("8.3.14",),
     "arcane_barrier": ("8.3.8",),
     "spellvoid": ("8.3.15",),
@@ -122,6 +123,8 @@ RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
     # the older edition has no rules for these two tokens
     "seismic_surge": (),
     "frostbite": (),
+    # nor sharpen (2.13.0 8.5.58)
+    "sharpen": (),
     "pitch_no_cost": ("1.14.3b", "1.14.2c"),
     "action_during_combat": ("8.1.1b",),
     "lose_assets": ("4.4.3d",),

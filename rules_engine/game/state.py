@@ -72,7 +72,10 @@ class Card:
     def defense(self) -> int | None:
         if self.facts.defense is None:
             return self.constraints.get("defense")
-        return self.facts.defense + self.counters.get("defense", 0) + self.counters.get("defense_effect", 0)
+        # CR 2.0.3c: a numeric property below zero counts as zero (the counters stay)
+        return max(
+            0, self.facts.defense + self.counters.get("defense", 0) + self.counters.get("defense_effect", 0)
+        )
 
     @property
     def pitch(self) -> int | None:
@@ -475,6 +478,7 @@ class GameState:
         default_factory=list
     )  # players whose sources dealt arcane damage this turn
     weapon_attacked: list[str] = field(default_factory=list)  # players who attacked with a weapon this turn
+    boosted: list[str] = field(default_factory=list)  # players who boosted this turn (CR 8.3.9)
 
     @property
     def chain_open(self) -> bool:
@@ -499,6 +503,7 @@ class GameState:
         out.attacks_this_turn = list(self.attacks_this_turn)
         out.arcane_dealt = list(self.arcane_dealt)
         out.weapon_attacked = list(self.weapon_attacked)
+        out.boosted = list(self.boosted)
         return out
 
     def active_link(self) -> ChainLink | None:
@@ -508,6 +513,12 @@ class GameState:
         return None
 
     def to_json(self) -> dict[str, Any]:
+        out = self._to_json()
+        if self.boosted:  # only when set, so the hashes of states without it do not change
+            out["boosted"] = list(self.boosted)
+        return out
+
+    def _to_json(self) -> dict[str, Any]:
         return {
             "rules_version": self.rules_version,
             "turn_number": self.turn_number,
@@ -558,6 +569,7 @@ class GameState:
             attacks_this_turn=list(d.get("attacks_this_turn", [])),
             arcane_dealt=list(d.get("arcane_dealt", [])),
             weapon_attacked=list(d.get("weapon_attacked", [])),
+            boosted=list(d.get("boosted", [])),
         )
 
     def state_hash(self) -> str:

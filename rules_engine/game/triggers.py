@@ -193,6 +193,40 @@ def hero_hit_abilities(s: GameState, link: ChainLink, ctx: Ctx) -> None:
         ctx.events.append(Event("trigger", link.controller, layer.name))
 
 
+_DEALT_DAMAGE = re.compile(r"whenever you are dealt damage, (.+?)(?:\.|$)", re.I)
+
+
+def damage_triggers(s: GameState, target: str, ctx: Ctx) -> None:
+    """The damaged hero's permanents that trigger "whenever you are dealt damage" (CR 6.6.5b: on the
+    damage event that occurred); each is a triggered layer its controller adds (CR 6.6.6)."""
+    p = s.p(target)
+    for card in list(p.permanents) + [c for c in p.equipment.values() if c is not None]:
+        m = _DEALT_DAMAGE.search(card.facts.text)
+        if not m:
+            continue
+        effects, unknown = recognise(m.group(1) + ".")
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{card.name} trigger",
+            controller=target,
+            effect="text" if effects and not unknown else "manual",
+        )
+        layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", target, layer.name))
+
+
+def order_pending(s: GameState, start: int) -> None:
+    """CR 6.6.6b: triggered layers created by the same event go on the stack player by player, the
+    turn-player's first (the engine reads the turn-player as selecting themselves, the usual choice;
+    a log that says otherwise is entered as the judge's adjustment), so the other player's resolve
+    first. The order within one player's layers is kept."""
+    new = s.stack[start:]
+    if len({layer.controller for layer in new}) > 1:
+        s.stack[start:] = sorted(new, key=lambda layer: layer.controller != s.turn_player)
+
+
 def crush(s: GameState, link: ChainLink, ctx: Ctx) -> None:
     """CR 8.4.2: "Crush - When this deals 4 or more damage, [EFFECTS]" triggers."""
     m = re.search(

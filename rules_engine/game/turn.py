@@ -43,6 +43,14 @@ def pass_priority(s: GameState, c: A.Pass, ctx: Ctx) -> None:
         mark_declared(s)
     if s.priority != c.player:
         raise Illegal("priority", f"{c.player} passed without having priority ({s.priority} has it).")
+    if c.resolves and s.passes + 1 >= len(PLAYERS) and not resolves_named(s, c.resolves, ctx):
+        # the round of passing the line describes is not applied: priority goes back to the player
+        # who passed first in it, as if no one had passed (the later lines follow from there)
+        first = c.player
+        for _ in range(s.passes):
+            first = other(first)
+        give_priority(s, first)
+        return
     s.passes += 1
     if s.passes >= len(PLAYERS):
         all_pass(s, ctx)
@@ -68,6 +76,8 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
         return
     if c.mode == "to":
         goal = order.index(steps[-1])
+        if not reachable(s, steps[-1], goal, order, ctx):
+            return
         for _ in range(MAX_LOOP):
             if s.game_over or not s.combat_step or s.pending is not None:
                 return
@@ -80,11 +90,11 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
     for _ in range(MAX_LOOP):
         if s.game_over or not s.combat_step:
             return
+        if order.index(s.combat_step) > last:
+            return  # a damage event waiting in the next step waits for the defender's choice
         if s.pending is not None:
             finish_pending(s, ctx)
             continue
-        if order.index(s.combat_step) > last:
-            return
         all_pass(s, ctx)
 
 
@@ -105,16 +115,23 @@ def resolves_named(s: GameState, said: str, ctx: Ctx) -> bool:
     """Whether the layer the line says resolves ("all pass (Instant Z resolves)") may be on the stack.
 
     All players passing resolves the top layer (CR 1.11.4a, 5.3.1), and with an empty stack ends
-    the step or the action phase. A line whose layer is not on the stack was written about another
+    the step or the action phase. A line whose layer is not on top of the stack was written about another
     state, usually because an earlier line was reversed or not read; applying the pass would end a
     step, the phase or the turn the players did not end, and every later line would follow from
     there. So the pass is not applied and the line gets an ambiguity finding for the judge. The
     name is read leniently (a layer whose name has all the words the line gives, leaving out words
     such as "top", "trigger" or a token's count); only a clear contradiction is reported."""
     wanted = _name_words(said) - _LAYER_WORDS
-    if s.stack and (not wanted or any(wanted <= _name_words(layer.name) for layer in s.stack)):
+    if s.stack and (not wanted or wanted <= _name_words(s.stack[-1].name)):
         return True
-    if s.stack:
+    below = [layer for layer in s.stack[:-1] if wanted <= _name_words(layer.name)]
+    if below:
+        # CR 5.3.1: passing resolves the top layer only; the named one is further down
+        now = (
+            f"{below[-1].name} is on the stack but not on top: {s.stack[-1].name} is above it, so the pass"
+            f" would resolve {s.stack[-1].name} (CR 5.3.1)"
+        )
+    elif s.stack:
         held = ", ".join(layer.name for layer in reversed(s.stack))
         now = f"the stack holds {held} (top first), so the pass would resolve {s.stack[-1].name}"
     elif s.combat_step:
@@ -123,9 +140,37 @@ def resolves_named(s: GameState, said: str, ctx: Ctx) -> bool:
         now = "the stack is empty and the combat chain is closed, so the pass would end the action phase"
     ctx.add(
         AMBIGUITY,
-        f"line {ctx.entry.number}: the line says {said} resolves, but {said} is not on the stack: {now}. "
+        f"line {ctx.entry.number}: the line says {said} resolves, but "
+        + (now if below else f"{said} is not on the stack: {now}")
+        + ". "
         "The pass was not applied; an earlier line may have been reversed or not read. Enter what "
         "happened (or fix the earlier line).",
+        "pass",
+    )
+    return False
+
+
+def reachable(s: GameState, step: str, goal: int, order: tuple[str, ...], ctx: Ctx) -> bool:
+    """Whether passing can reach the named step: it can while the chain link is before it, or when an
+    attack on the stack will begin a new chain link. Otherwise the line was written about another
+    state (an earlier line or part of this one was reversed or not read): passing would end the
+    combat chain or the action phase (CR 7.6.4, 7.7, 4.3.4), so it is not applied and the line gets
+    an ambiguity finding, as for "all pass (X resolves)"."""
+    if any(layer.attack for layer in s.stack):
+        return True
+    if s.combat_step and s.combat_step in order and order.index(s.combat_step) <= goal:
+        return True
+    now = (
+        f"the combat chain is in the {s.combat_step} step with no attack on the stack, so passing would"
+        " close the combat chain"
+        if s.combat_step
+        else "the combat chain is closed and no attack is on the stack, so passing would end the action phase"
+    )
+    ctx.add(
+        AMBIGUITY,
+        f"line {ctx.entry.number}: the line passes to the {step} step, but {now}. The pass was not"
+        " applied; an earlier line may have been reversed or not read. Enter what happened (or fix the"
+        " earlier line).",
         "pass",
     )
     return False

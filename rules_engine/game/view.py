@@ -46,6 +46,14 @@ def permanent(card: Card) -> dict[str, Any]:
     return d
 
 
+def weapon(card: Card) -> dict[str, Any]:
+    """A weapon as a permanent, with its power and its counters (sharpen, CR 8.5.58)."""
+    d = permanent(card)
+    if card.facts.power is not None:
+        d["power"] = max(0, card.facts.power + card.counters.get("power", 0))
+    return d
+
+
 def target_text(t: str) -> str:
     if t in ("P1", "P2"):
         return f"{t}'s hero"
@@ -97,16 +105,19 @@ def view(s: GameState) -> dict[str, Any]:
             "graveyard": _names(p.graveyard),
             "banished": _faced(p.banished),
             "equipment": {slot: (permanent(c) if c else None) for slot, c in sorted(p.equipment.items())},
-            "weapons": [permanent(c) for c in p.weapons],
+            "weapons": [weapon(c) for c in p.weapons],
             "permanents": [permanent(c) for c in p.permanents],
             "effects": [e.describe() for e in s.effects if e.player == pl],
             "once_per_turn": list(p.once_per_turn),
+            "boosted_this_turn": pl in s.boosted,
         }
     stack = []
     for layer in s.stack:
         item: dict[str, Any] = {"card": layer.name, "controller": layer.controller, "kind": layer.kind}
         if layer.attack and layer.card is not None:
-            item["power"] = max(0, (layer.card.facts.power or 0) + layer.power_bonus)
+            item["power"] = max(
+                0, (layer.card.facts.power or 0) + layer.card.counters.get("power", 0) + layer.power_bonus
+            )
             item["go_again"] = layer.go_again or layer.card.facts.has("go again")
         if layer.card is not None:
             kws = [k for k, _ in layer.card.facts.keywords]

@@ -16,7 +16,7 @@ from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import DISCARD_SIX_INTIMIDATE, token_facts
 from .rules import MISMATCH, NOTE, UNKNOWN_CARD, CannotApply, Illegal
-from .state import Card, Effect, GameState, Layer, PlayerState, other
+from .state import PLAYERS, Card, Effect, GameState, Layer, PlayerState, other
 from .values import same_card
 
 
@@ -386,3 +386,94 @@ def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
             card = p.hand.pop(0)
             to_graveyard(s, card)
             ctx.events.append(Event("random", c.player, f"discarded {card.name} at random"))
+
+
+# ------------------------------------------------------------------------------------------------
+# where every tracked card is, and who can see it (backup reports, reversed lines)
+# ------------------------------------------------------------------------------------------------
+_PUBLIC = {"graveyard", "pitch_zone", "equipment", "weapons", "permanents", "stack", "chain"}
+_ZONES = (
+    "hand",
+    "deck_top",
+    "deck_bottom",
+    "arsenal",
+    "pitch_zone",
+    "graveyard",
+    "banished",
+    "weapons",
+    "permanents",
+)
+
+
+def tracked(s: GameState) -> dict[str, tuple[Card, str]]:
+    """card id -> (card, zone) for every tracked card (zone "stack" and "chain" for layers and links)."""
+    out: dict[str, tuple[Card, str]] = {}
+    for pl in PLAYERS:
+        p = s.p(pl)
+        for zone in _ZONES:
+            for c in getattr(p, zone):
+                out[c.id] = (c, zone)
+        for c in p.equipment.values():
+            if c is not None:
+                out[c.id] = (c, "equipment")
+    for layer in s.stack:
+        if layer.card is not None:
+            out[layer.card.id] = (layer.card, "stack")
+    for link in s.chain:
+        out[link.attack.id] = (link.attack, "chain")
+        for c in link.defending:
+            out[c.id] = (c, "chain")
+    return out
+
+
+def locate(s: GameState) -> dict[str, tuple[str, str, str, str]]:
+    """card id -> (owner, zone, face, name) for every tracked card (a card on the stack or the
+    chain is face up)."""
+    return {
+        cid: (c.owner, zone, "up" if zone in ("stack", "chain") else c.face, c.name)
+        for cid, (c, zone) in tracked(s).items()
+    }
+
+
+def visible(owner: str, zone: str, face: str, viewer: str) -> bool:
+    """Whether ``viewer`` can see a card of ``owner`` in ``zone`` (CR 3.0.4: public and private zones)."""
+    if zone in _PUBLIC:
+        return True
+    if zone in ("arsenal", "banished"):
+        return face == "up" or viewer == owner and zone == "arsenal"
+    if zone == "hand":
+        return viewer == owner
+    return False
+
+
+def shown_by_attempt(before: GameState, attempt: GameState, events: list[Event]) -> list[Event]:
+    """What a reversed line showed before it was reversed (CR 1.10.3 undoes the action, not what the
+    players saw; PPG 1.3: a rewind does not address information). Every card the attempt revealed,
+    looked at, pitched or drew, every card it moved where a player could see it, and every card it
+    took from a hidden zone (announced, then the play failed) becomes a ``shown`` event for that
+    viewer ("" = every player); a draw of an unknown card stays a random event."""
+    out: list[Event] = []
+    for e in events:
+        if e.kind == "reveal":
+            out.append(Event("shown", "", e.subject))
+        elif e.kind == "pitch":  # from its owner's hand: new to the other players
+            out.append(Event("shown", other(e.player), e.subject))
+        elif e.kind == "look" or (e.kind == "draw" and e.subject != "unknown"):
+            out.append(Event("shown", e.player, e.subject))
+        elif e.kind == "draw":
+            out.append(Event("random", e.player, "drew an unknown card (on a line that was then reversed)"))
+        elif e.kind in ("random", "shuffle"):
+            out.append(e)
+    old = locate(before)
+    new = locate(attempt)
+    for cid, (owner, zone, face, name) in new.items():
+        o = old.get(cid)
+        for viewer in PLAYERS:
+            if visible(owner, zone, face, viewer) and (o is None or not visible(o[0], o[1], o[2], viewer)):
+                out.append(Event("shown", viewer, name))
+    for cid, (owner, zone, face, name) in old.items():
+        if cid not in new and zone in ("hand", "arsenal"):
+            out.append(Event("shown", other(owner), name))
+        elif cid not in new and zone in ("deck_top", "deck_bottom"):
+            out.append(Event("shown", "", name))
+    return out

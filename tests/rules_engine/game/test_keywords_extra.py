@@ -275,3 +275,81 @@ def test_eloquence_gives_a_non_attack_action_go_again() -> None:
     }
     result = run_scenario(scenario)
     assert not result.failures, result.failures
+
+
+# --- phantasm is checked again as its trigger resolves (CR 8.3.13a, 5.3.2a) ---------------------
+
+
+def _phantasm_after_defending(big_power: int = 6):
+    from rules_engine.game.log import names_for, replay
+    from rules_engine.game.start import start_state
+
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "action_points": 1,
+            "hand": [
+                {
+                    "name": "Attack Ph",
+                    "type": "Illusionist attack action",
+                    "cost": 0,
+                    "pitch": 1,
+                    "power": 5,
+                    "defense": 2,
+                    "keywords": ["phantasm"],
+                }
+            ],
+        },
+        "P2": {
+            "life": 20,
+            "hand": [
+                {
+                    "name": "Card Big",
+                    "type": "Generic attack action",
+                    "cost": 2,
+                    "pitch": 1,
+                    "power": big_power,
+                    "defense": 2,
+                }
+            ],
+        },
+    }
+    state, cards = start_state(given)
+    lines = ["P1 plays Attack Ph targeting P2's hero", "all pass to the Defend Step", "P2 declares Card Big"]
+    rep = replay(state, lines, cards, names=names_for(state, lookup=cards))
+    return rep, cards
+
+
+def test_phantasm_trigger_does_nothing_when_the_defender_dropped_below_6_power():
+    from rules_engine.game.engine import Engine
+    from rules_engine.game.phrases import Parser
+    from rules_engine.game.view import view
+
+    rep, cards = _phantasm_after_defending()
+    state = rep.final.clone()
+    assert [layer.name for layer in state.stack] == ["Attack Ph phantasm trigger"]
+    state.chain[0].defending[0].counters["power_effect"] = -2  # "Card Big gets -2{p}" resolved first
+    step = Engine(cards).apply(state, Parser().parse(4, "all pass (the phantasm trigger resolves)"))
+
+    assert [f.kind for f in step.findings] == ["note"] and "8.3.13a" in step.findings[0].rules
+    after = view(step.state)
+    assert after["combat_chain"]["state"] == "open" and after["stack"] == []
+
+
+def test_phantasm_trigger_destroys_the_attack_while_the_condition_holds():
+    from rules_engine.game.engine import Engine
+    from rules_engine.game.phrases import Parser
+    from rules_engine.game.view import view
+
+    rep, cards = _phantasm_after_defending()
+    step = Engine(cards).apply(rep.final, Parser().parse(4, "all pass (the phantasm trigger resolves)"))
+
+    assert view(step.state)["combat_chain"]["state"] == "closed"
+    assert "Attack Ph" in view(step.state)["P1"]["graveyard"]
+
+
+def test_a_defender_below_6_power_adds_no_phantasm_trigger():
+    rep, _ = _phantasm_after_defending(big_power=5)
+    assert rep.final.stack == []

@@ -136,3 +136,83 @@ def test_the_parser_keeps_what_an_all_pass_line_says_resolves() -> None:
         A.Claim("resolved", "temper trigger"),
     ]
     assert parse(1, "all pass").clauses == [A.AllPass("once")]
+
+
+def test_all_pass_naming_a_layer_that_is_not_on_top_is_not_applied() -> None:
+    """CR 5.3.1: all players passing resolves the top layer; a line naming one further down was
+    written about another stack, so the pass is not applied."""
+    rep = _replay(
+        ["P1 plays Instant Z", "P1 plays Instant D", "all pass (Instant Z resolves)"], resource_points=3
+    )
+
+    assert _kinds(rep, 2) == []
+    assert _kinds(rep, 3) == [AMBIGUITY]
+    message = rep.steps[2].findings[0].message
+    assert "Instant Z is on the stack but not on top" in message and "resolve Instant D" in message
+    assert [x["card"] for x in view(rep.final)["stack"]] == ["Instant Z", "Instant D"]
+    assert rep.steps[2].state.state_hash() == rep.steps[1].state.state_hash()
+
+
+def test_passes_by_name_naming_a_reversed_layer_end_nothing() -> None:
+    rep = _replay(["P1 plays Instant D", "P1 passes; P2 passes (Instant D resolves)", "P1 plays Instant Z"])
+
+    assert _kinds(rep, 1) == [VIOLATION]
+    assert _kinds(rep, 2) == [AMBIGUITY]
+    assert "Instant D is not on the stack" in rep.steps[1].findings[0].message
+    assert view(rep.steps[1].state)["phase"] == "action"
+    # P1's pass stands, P2's round-completing pass does not: the action phase did not end
+    assert _kinds(rep, 3) == [] and [x["card"] for x in view(rep.final)["stack"]] == ["Instant Z"]
+
+
+def test_passes_by_name_naming_the_top_layer_resolve_it() -> None:
+    rep = _replay(["P1 plays Instant Z", "P1 passes; P2 passes (Instant Z resolves)"])
+
+    assert _kinds(rep, 2) == []
+    assert view(rep.final)["stack"] == [] and view(rep.final)["P1"]["life"] == 21
+
+
+def test_the_parser_keeps_what_a_pass_line_says_resolves() -> None:
+    parse = Parser().parse
+
+    # (The bracketed words are also kept as a claim the replay checks: docs/reconstruction.md.)
+    for line in ("P1 passes; P2 passes (Instant Z resolves)", "P1 passes and P2 passes (Instant Z resolves)"):
+        clauses = parse(1, line).clauses
+        assert [c for c in clauses if not isinstance(c, A.Claim)] == [A.Pass("P1"), A.Pass("P2", "Instant Z")]
+        assert all(c.kind == "resolved" for c in clauses if isinstance(c, A.Claim))
+
+
+def test_passing_to_a_step_the_chain_cannot_reach_is_not_applied() -> None:
+    """An attack that was not played (its line reversed) leaves no chain link to reach the Defend
+    Step: passing would end the action phase (CR 4.3.4), so the pass is not applied."""
+    rep = _replay(
+        ["P1 plays Instant D", "all pass to the Defend Step", "P1 plays Attack A targeting P2's hero"]
+    )
+
+    assert _kinds(rep, 1) == [VIOLATION]
+    assert _kinds(rep, 2) == [AMBIGUITY]
+    assert "passes to the defend step" in rep.steps[1].findings[0].message.casefold()
+    assert view(rep.steps[1].state)["phase"] == "action"
+    assert _kinds(rep, 3) == [] and view(rep.final)["stack"][0]["card"] == "Attack A"
+
+
+def test_passing_to_the_defend_step_with_an_attack_on_the_stack_reaches_it() -> None:
+    rep = _replay(["P1 plays Attack A targeting P2's hero", "all pass to the Defend Step"])
+
+    assert _kinds(rep, 2) == []
+    assert view(rep.final)["combat_chain"]["step"] == "defend"
+
+
+def test_an_illegal_action_after_an_unread_part_of_its_line_is_not_called_a_violation() -> None:
+    rep = _replay(["P1 frobnicates the widget; P2 declares no defending cards"])
+
+    kinds = _kinds(rep, 1)
+    assert VIOLATION not in kinds and AMBIGUITY in kinds
+    finding = next(f for f in rep.steps[0].findings if f.kind == AMBIGUITY)
+    assert "frobnicates the widget" in finding.message and "1.10.3" in finding.rules
+    assert rep.steps[0].reversed
+
+
+def test_an_illegal_action_before_an_unread_part_is_still_a_violation() -> None:
+    rep = _replay(["P2 declares no defending cards; P1 frobnicates the widget"])
+
+    assert VIOLATION in _kinds(rep, 1)
