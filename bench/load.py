@@ -360,19 +360,29 @@ async def storm(base: str, state: dict, args, scenario: str) -> tuple[Stats, flo
     return stats, handoff
 
 
-def server_cpu_seconds(pgid: int) -> float:
-    """CPU time (user + system) used so far by the live processes of the server's process group
-    (make, the gunicorn master and its workers): a figure less sensitive than latency to what
-    else the shared machine runs."""
-    total = 0
+def server_cpu_seconds(root_pid: int) -> float:
+    """CPU time (user + system) used so far by the live processes of the server: ``root_pid``
+    (make) and every process below it (config.serve, the gunicorn master and its workers), found
+    by parent links, since ``config.serve`` starts each process in a process group of its own. A
+    figure less sensitive than latency to what else the shared machine runs."""
+    parent: dict[int, int] = {}
+    ticks: dict[int, int] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[2]) == pgid:  # pgrp
-            total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / os.sysconf("SC_CLK_TCK")
+        pid = int(stat.parent.name)
+        parent[pid] = int(fields[1])  # ppid
+        ticks[pid] = int(fields[11]) + int(fields[12])  # utime, stime
+    tree, todo = {root_pid}, [root_pid]
+    while todo:
+        here = todo.pop()
+        for pid, ppid in parent.items():
+            if ppid == here and pid not in tree:
+                tree.add(pid)
+                todo.append(pid)
+    return sum(ticks.get(pid, 0) for pid in tree) / os.sysconf("SC_CLK_TCK")
 
 
 def fresh_stores(db: str, redis_url: str) -> str:

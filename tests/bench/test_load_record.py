@@ -56,3 +56,35 @@ def test_record_goes_to_the_history_file_under_its_recorded_runs_heading():
     headings = [line for line in history.splitlines() if line.startswith("## ")]
     assert headings[-1] == "## Later runs"
     assert "benchmarks-history.md" in (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+
+
+def test_server_cpu_counts_processes_in_their_own_process_groups():
+    """config.serve starts gunicorn in a process group of its own (issue 35): the bench's CPU per
+    request must still count it (it printed 0 ms per request when it summed one process group)."""
+    import subprocess
+    import sys
+    import time
+
+    load = _load_module()
+    burn = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.6: pass\ntime.sleep(30)"
+    spawn = (
+        "import subprocess, sys, time\n"
+        f"subprocess.Popen([sys.executable, '-c', {burn!r}], start_new_session=True)\n"
+        "time.sleep(30)"
+    )
+    root = subprocess.Popen([sys.executable, "-c", spawn])
+    try:
+        deadline = time.monotonic() + 20
+        while load.server_cpu_seconds(root.pid) < 0.5:
+            assert time.monotonic() < deadline, "the grandchild's CPU in its own session was not counted"
+            time.sleep(0.2)
+    finally:
+        import os
+        import signal
+
+        for line in subprocess.run(
+            ["pgrep", "-P", str(root.pid)], capture_output=True, text=True
+        ).stdout.split():
+            os.kill(int(line), signal.SIGKILL)
+        root.kill()
+        root.wait()
