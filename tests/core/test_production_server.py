@@ -78,6 +78,34 @@ def _admin_sql(server_url: str, sql: str) -> None:
         conn.execute(sql)
 
 
+def start_and_wait(module: str, env: dict, log_path: Path, base: str) -> subprocess.Popen:
+    """``python -m module`` in a session of its own, its output in ``log_path``; returns once
+    ``base``/ answers 200 (it collects static files first: minutes on a busy machine)."""
+    import requests
+
+    with log_path.open("wb") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", module],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    deadline = time.monotonic() + 600
+    while True:
+        assert server.poll() is None, log_path.read_text()
+        try:
+            if requests.get(f"{base}/", timeout=30).status_code == 200:
+                return server
+        except requests.RequestException:
+            pass
+        if time.monotonic() > deadline:
+            os.killpg(server.pid, signal.SIGKILL)
+            raise AssertionError("the server did not answer in 600 s\n" + log_path.read_text())
+        time.sleep(1)
+
+
 @pytest.fixture
 def production_env(tmp_path):
     pg, redis = _postgres_server_url(), _redis_url()
@@ -142,27 +170,9 @@ def test_make_serve_runs_gunicorn_and_a_celery_worker_that_renders_a_pdf(product
     )
     password = (Path(env["ARBITER_VAR_DIR"]) / "demo-password.txt").read_text().strip()
     log_path = tmp_path / "serve.log"
-    with log_path.open("wb") as log:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "config.serve"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
     base = f"http://127.0.0.1:{env['PORT']}"
+    server = start_and_wait("config.serve", env, log_path, base)
     try:
-        deadline = time.monotonic() + 600
-        while True:
-            assert server.poll() is None, log_path.read_text()
-            try:
-                if requests.get(f"{base}/", timeout=30).status_code == 200:
-                    break
-            except requests.RequestException:
-                pass
-            assert time.monotonic() < deadline, "the server did not answer in 600 s\n" + log_path.read_text()
-            time.sleep(1)
         web = requests.Session()
         page = web.get(f"{base}/events/demo-armory/", timeout=30)
         assert page.status_code == 200 and "Demo" in page.text

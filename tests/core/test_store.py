@@ -9,7 +9,6 @@ import secrets
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from django.urls import reverse
 
 from config import store
 from core.pdf import qr_svg_data_uri
+from tests.core.test_production_server import start_and_wait
 from tests.factories import EventFactory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -126,27 +126,9 @@ def test_make_store_serves_phones_on_the_lan_address(tmp_path):
         STORE_ADDRESS=address, PORT=str(port), ARBITER_VAR_DIR=str(var), PYTHONUNBUFFERED="1", WEB_THREADS="2"
     )
     log_path = tmp_path / "store.log"
-    with log_path.open("wb") as log:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "config.store"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
     base = f"http://{address}:{port}"
+    server = start_and_wait("config.store", env, log_path, base)
     try:
-        deadline = time.monotonic() + 600
-        while True:
-            assert server.poll() is None, log_path.read_text()
-            try:
-                if requests.get(f"{base}/", timeout=30).status_code == 200:
-                    break
-            except requests.RequestException:
-                pass
-            assert time.monotonic() < deadline, "no answer in 600 s\n" + log_path.read_text()
-            time.sleep(1)
         printed = log_path.read_text()
         assert f"{base}/" in printed and "client isolation" in printed
         missing = requests.get(f"{base}/no-such-page/", timeout=30)

@@ -379,7 +379,7 @@ def enter_result(
 def accept_report(match: Match, *, actor, expected_version: int | None = None) -> Match:
     """Staff take the one player's report of ``match`` as its result, when the opponent cannot
     confirm it (no account, no phone, gone home): the scorekeeper's confirmation stands for the
-    opponent's (TR&P 3.3's results are the staff's to record). Refused when no report or two
+    opponent's (the scorekeeper records results, TR&P 2.7). Refused when no report or two
     disagreeing ones exist (settle those with ``enter_result``). Audit ``match.accept_report``."""
     event = match.round.event
     require_role(actor, event, RESULT_ROLES, "accept a reported result")
