@@ -155,6 +155,8 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
                 s.effects.remove(eff)
     for card in new:
         for sentence in defend_sentences(card.facts):
+            if _SELF_TRIGGER["defends"].search(sentence):
+                continue  # a trigger of its own (self_triggers below), computed or asked for there
             ctx.add(
                 MANUAL,
                 f"line {ctx.entry.number}: {card.name} defends; the engine does not apply its text {sentence!r}; if it applies, enter its outcome as adjustment lines (judge: ...).",
