@@ -75,13 +75,35 @@ def greedy_pair(players: list[PlayerState], seed: int):
     return pairs, (bye.id if bye else None)
 
 
-def bench(n: int, rounds_done: int, seed: int, runs: int) -> None:
+def with_keep_apart(players: list[PlayerState], share: float, seed: int) -> list[PlayerState]:
+    """Give ``share`` of the players a keep-apart partner (siblings, teammates), both at random."""
+    rng = random.Random(seed)
+    ids = [p.id for p in players]
+    avoid: dict[str, list[str]] = {}
+    for a in rng.sample(ids, int(len(ids) * share)):
+        b = rng.choice(ids)
+        if b != a:
+            avoid.setdefault(a, []).append(b)
+    return [
+        PlayerState(p.id, p.points, p.opponents, p.had_bye, avoid=tuple(avoid.get(p.id, ()))) for p in players
+    ]
+
+
+def bench(n: int, rounds_done: int, seed: int, runs: int, keep_apart: float = 0.0) -> None:
     players = build_event(n, rounds_done, seed)
+    if keep_apart:
+        players = with_keep_apart(players, keep_apart, seed)
     payload = {
         "round": rounds_done + 1,
         "seed": seed,
         "players": [
-            {"id": p.id, "points": p.points, "opponents": list(p.opponents), "had_bye": p.had_bye}
+            {
+                "id": p.id,
+                "points": p.points,
+                "opponents": list(p.opponents),
+                "had_bye": p.had_bye,
+                "avoid": list(p.avoid),
+            }
             for p in players
         ],
     }
@@ -106,8 +128,12 @@ def bench(n: int, rounds_done: int, seed: int, runs: int) -> None:
     g_rematches, g_cost = pairing_cost(players, g_pairs)
     g_downs = sum(1 for a, b in g_pairs if points[a] != points[b])
     bound = _pair_down_lower_bound(players)
+    constraints = (
+        f", keep-apart pairs for {keep_apart:.0%} of players, met anyway: {len(out.get('kept_apart', []))}"
+    )
     print(
-        f"{n} players, round {rounds_done + 1} ({len({p.points for p in players})} score groups, {runs} runs)"
+        f"{n} players, round {rounds_done + 1} ({len({p.points for p in players})} score groups, {runs} runs"
+        f"{constraints if keep_apart else ''})"
     )
     print(
         f"  arbiter  `python -m pairings pair` wall incl. process start: min {min(times):.3f} s, "
@@ -194,6 +220,7 @@ def quality(n: int, rounds_done: int, events: int) -> None:
 if __name__ == "__main__":
     print(f"python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     bench(5000, 8, seed=2026, runs=5)
+    bench(5000, 8, seed=2026, runs=5, keep_apart=0.02)
     bench(1000, 8, seed=7, runs=5)
     bench(1000, 14, seed=7, runs=3)
     bench(5000, 14, seed=2026, runs=3)

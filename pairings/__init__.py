@@ -42,6 +42,18 @@ Stable API (others code against these names):
     ``day2_advancers([(id, match_points), ...], *, top_n, day1_rounds)`` (top N or X-2).
     ``assign_tables(pairings, *, ranks=None, pinned=None, first_table=1) -> [(table, a, b)]``.
 
+``pairings.swiss`` keep-apart (issue 32)
+    ``PlayerState.avoid``: ids staff keep apart from this player; weighed exactly like a
+    rematch, reported in ``PairingResult.kept_apart`` when unavoidable (never in ``rematches``).
+
+``pairings.pods`` (TR&P 9.3; FMT-18, OPEN-22)
+    ``pod_sizes(n, *, policy="fives"|"threes", allow_two=False)``;
+    ``seat_pods([PodPlayer(id, points, met, avoid)], *, round_number, seed, policy, allow_two)
+    -> PodSeating(pods, byes, repeats, kept_apart, spread)`` with pods in seat order;
+    ``neighbours(pod, id) -> (left, right)``; ``placement_points(place, table)``;
+    ``pod_standings(ids, [PodRecord(round, players, places, bye)], *, table, seed)`` and
+    ``explain_pod_ranking(rows, a, b)``.
+
 ``pairings.errors.InvalidInput`` (a ValueError with ``field``) is raised for bad input.
 
 Command line (``pairings.cli``): ``python -m pairings pair|standings < in.json > out.json``;

@@ -4,9 +4,10 @@ Both read one JSON object on stdin and write one on stdout. Bad input exits with
 one-line message on stderr naming the bad field; no traceback, no Django.
 
 pair in:  {"round": 4, "seed": 7, "players": [{"id": "p1", "points": 3, "opponents": ["p2"],
-          "had_bye": false, "rank": 12, "pod": null}, ...]}
+          "had_bye": false, "rank": 12, "pod": null, "avoid": ["p9"]}, ...]}
 pair out: {"pairings": [["p1", "p7"], ...], "bye": "p33"}            (bye null when none;
-          with several odd pods a "byes" list is added)
+          with several odd pods a "byes" list is added; when keep-apart pairs had to meet,
+          "kept_apart": [["p1", "p9"], ...] is added)
 
 standings in:  {"rounds_completed": 3, "players": [{"id": "A"}, {"id": "L", "joined_in_round": 2}, ...],
                 "matches": [{"round": 1, "a": "A", "b": "B", "result": "a"}, ...],
@@ -78,10 +79,8 @@ def run_pair(data: Any) -> dict[str, Any]:
     for i, item in enumerate(_list(obj, "players", "players")):
         where = f"players[{i}]"
         p = _object(item, where)
-        opponents = _list(p, "opponents", f"{where}.opponents", default=[])
-        for k, opp in enumerate(opponents):
-            if not isinstance(opp, str):
-                raise InvalidInput(f"{where}.opponents[{k}]", "must be a string")
+        opponents = _strings(p, "opponents", where)
+        avoid = _strings(p, "avoid", where)
         players.append(
             PlayerState(
                 id=_str(p, "id", f"{where}.id"),
@@ -90,13 +89,24 @@ def run_pair(data: Any) -> dict[str, Any]:
                 had_bye=_bool(p, "had_bye", f"{where}.had_bye", default=False),
                 rank=_int(p, "rank", f"{where}.rank", default=None, nullable=True),
                 pod=_str(p, "pod", f"{where}.pod", default=None, nullable=True),
+                avoid=tuple(avoid),
             )
         )
     result = pair_round(players, round_number=round_number, seed=seed)
     out: dict[str, Any] = {"pairings": [list(pair) for pair in result.pairings], "bye": result.bye}
     if len(result.byes) > 1:  # several odd draft pods: "bye" is the first, "byes" lists them all
         out["byes"] = list(result.byes)
+    if result.kept_apart:
+        out["kept_apart"] = [list(pair) for pair in result.kept_apart]
     return out
+
+
+def _strings(p: dict[str, Any], key: str, where: str) -> list[str]:
+    values = _list(p, key, f"{where}.{key}", default=[])
+    for k, value in enumerate(values):
+        if not isinstance(value, str):
+            raise InvalidInput(f"{where}.{key}[{k}]", "must be a string")
+    return values
 
 
 def run_standings(data: Any) -> dict[str, Any]:

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import rustworkx as rx
 
@@ -74,6 +74,7 @@ class PlayerState:
     had_bye: bool = False
     rank: int | None = None
     pod: str | None = None
+    avoid: tuple[str, ...] = ()  # players staff keep apart from this one ("keep apart")
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ class PairingResult:
     rematches: int
     pair_downs: int
     byes: tuple[str, ...] = ()  # one per odd pod; ``bye`` is the first (the only one without pods)
+    kept_apart: tuple[tuple[str, str], ...] = ()  # keep-apart pairs that meet anyway (unavoidable)
 
 
 def pair_round(players: Sequence[PlayerState], *, round_number: int, seed: int) -> PairingResult:
@@ -94,6 +96,8 @@ def pair_round(players: Sequence[PlayerState], *, round_number: int, seed: int) 
     given. Players with a ``pod`` are only paired within that pod (TR&P 8.2), one bye per odd pod.
     """
     _validate(players, round_number)
+    originals = {p.id: p for p in players}
+    players = _with_avoid_as_met(players)
     pods: dict[str | None, list[PlayerState]] = {}
     for p in sorted(players, key=lambda p: p.id):
         pods.setdefault(p.pod, []).append(p)
@@ -109,15 +113,18 @@ def pair_round(players: Sequence[PlayerState], *, round_number: int, seed: int) 
     return PairingResult(
         pairings=[(a.id, b.id) for a, b in pairs],
         bye=byes[0] if byes else None,
-        rematches=sum(1 for a, b in pairs if _played(a, b)),
+        rematches=sum(1 for a, b in pairs if _played(originals[a.id], originals[b.id])),
         pair_downs=sum(1 for a, b in pairs if a.points != b.points),
         byes=tuple(byes),
+        kept_apart=tuple((a.id, b.id) for a, b in pairs if _kept_apart(originals[a.id], originals[b.id])),
     )
 
 
 def pairing_cost(players: Sequence[PlayerState], pairings: Sequence[tuple[str, str]]) -> tuple[int, int]:
-    """(rematches, pair-down cost) of a pairing: the quantities :func:`pair_round` minimises."""
-    by_id = {p.id: p for p in players}
+    """(rematches, pair-down cost) of a pairing: the quantities :func:`pair_round` minimises.
+
+    A keep-apart pair that meets counts as a rematch here, as the solver weighs it."""
+    by_id = {p.id: p for p in _with_avoid_as_met(players)}
     rematches = 0
     cost = 0
     for a_id, b_id in pairings:
@@ -157,6 +164,8 @@ def _validate(players: Sequence[PlayerState], round_number: int) -> None:
             raise InvalidInput(f"players[{i}].rank", "must be an integer or null")
         if p.id in p.opponents:
             raise InvalidInput(f"players[{i}].opponents", "a player cannot be their own opponent")
+        if p.id in p.avoid:
+            raise InvalidInput(f"players[{i}].avoid", "a player cannot be kept apart from themselves")
 
 
 # -- helpers ------------------------------------------------------------------------------
@@ -164,6 +173,31 @@ def _validate(players: Sequence[PlayerState], round_number: int) -> None:
 
 def _played(a: PlayerState, b: PlayerState) -> bool:
     return b.id in a.opponents or a.id in b.opponents
+
+
+def _kept_apart(a: PlayerState, b: PlayerState) -> bool:
+    return b.id in a.avoid or a.id in b.avoid
+
+
+def _with_avoid_as_met(players: Sequence[PlayerState]) -> list[PlayerState]:
+    """Keep-apart pairs are weighed exactly like rematches (an avoidable one never happens), so
+    each is folded into both players' ``opponents`` before solving; the result reports real
+    rematches and keep-apart meetings separately. Either side may name the pair."""
+    extra: dict[str, set[str]] = {}
+    ids = {p.id for p in players}
+    for p in players:
+        for other in p.avoid:
+            if other in ids:
+                extra.setdefault(p.id, set()).add(other)
+                extra.setdefault(other, set()).add(p.id)
+    if not extra:
+        return list(players)
+    return [
+        replace(p, opponents=p.opponents + tuple(sorted(extra[p.id] - set(p.opponents))))
+        if p.id in extra
+        else p
+        for p in players
+    ]
 
 
 def _table_order(pair: tuple[PlayerState, PlayerState]) -> tuple[int, int, int, str, str]:

@@ -333,3 +333,44 @@ def test_score_group_machinery_gives_valid_pairings_on_arbitrary_histories(playe
     assert (bye is not None) == (len(players) % 2 == 1)
     if bye is not None:
         assert bye.id in {c.id for c in bye_candidates(players)}
+
+
+# -- keep apart (issue 32): staff-marked pairs are avoided like rematches -----------------------
+
+
+def test_keep_apart_pair_is_not_paired_when_avoidable() -> None:
+    players = [PlayerState(f"p{i}", 0, avoid=("p1",) if i == 0 else ()) for i in range(4)]
+    for seed in range(30):
+        result = pair_round(players, round_number=2, seed=seed)
+        assert {"p0", "p1"} not in [set(p) for p in result.pairings]
+        assert result.kept_apart == () and result.rematches == 0
+
+
+def test_unavoidable_keep_apart_is_reported_not_counted_as_rematch() -> None:
+    players = [PlayerState("a", 0, avoid=("b",)), PlayerState("b", 0)]
+    result = pair_round(players, round_number=1, seed=0)
+    assert result.pairings in ([("a", "b")], [("b", "a")])
+    assert len(result.kept_apart) == 1 and result.rematches == 0
+
+
+def test_keep_apart_naming_oneself_is_refused() -> None:
+    with pytest.raises(InvalidInput, match="avoid"):
+        pair_round([PlayerState("a", 0, avoid=("a",))], round_number=1, seed=0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=4, max_value=40), st.integers(0, 10_000))
+def test_keep_apart_pairs_never_meet_when_avoidable(n: int, seed: int) -> None:
+    """Sparse keep-apart pairs on a field that has not met: a pairing avoiding all of them
+    exists (Dirac: every vertex keeps degree >= n/2), so none may happen."""
+    rng = random.Random(seed)
+    ids = [f"p{i}" for i in range(n)]
+    avoid: dict[str, set[str]] = {pid: set() for pid in ids}
+    for _ in range(n // 3):
+        a, b = rng.sample(ids, 2)
+        avoid[a].add(b)
+    players = [PlayerState(pid, rng.randrange(3), avoid=tuple(sorted(avoid[pid]))) for pid in ids]
+    result = pair_round(players, round_number=3, seed=seed)
+    assert result.kept_apart == ()
+    met = {frozenset(p) for p in result.pairings}
+    assert not any(frozenset((a, b)) in met for a in ids for b in avoid[a])
