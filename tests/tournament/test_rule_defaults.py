@@ -172,3 +172,18 @@ def test_new_event_form_shows_the_rule_values_at_phone_width(live_server, phone_
     page.wait_for_url("**/staff/")
     event = Event.objects.get(name="RTN Leeds")
     assert _settings(event, RTN) == RTN
+
+
+@pytest.mark.django_db
+def test_confirming_a_rule_field_at_its_value_is_audited():
+    """Setting a field by hand to the value it already has changes only which fields are set
+    by hand; that is still a change of the event and leaves an audit record."""
+    organizer = UserFactory()
+    event = services.create_event(actor=organizer, name="Friday")
+    assert "round_minutes" not in event.rule_overrides
+    event = services.update_event(event, actor=organizer, round_minutes=event.round_minutes)
+    event.refresh_from_db()
+    assert "round_minutes" in event.rule_overrides
+    entry = AuditEntry.objects.filter(event_id=event.pk, action="event.update").latest("id")
+    assert "round_minutes" not in entry.before["rule_overrides"]
+    assert "round_minutes" in entry.after["rule_overrides"]

@@ -364,10 +364,10 @@ def update_event(
         setattr(event, name, value)
     if sorted(hand) != old_overrides:
         event.rule_overrides = sorted(hand)
-        if follow_rules:  # a field changed by hand is set by hand: only a give-back is news
+        # A field changed by hand is set by hand, which its own before/after already says; a
+        # give-back, or a field confirmed by hand at the value it had, is news of its own.
+        if follow_rules or not after:
             before["rule_overrides"], after["rule_overrides"] = old_overrides, sorted(hand)
-        elif not after:
-            event.save(update_fields=["rule_overrides", "updated_at"])
     if after:
         event.save()
         if followed:
