@@ -326,6 +326,33 @@ class Registration(models.Model):
         return self.status in (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
 
 
+class KeepApart(models.Model):
+    """Two players of an event whom pairings keep apart (siblings, a parent and a child, a
+    judge's family): avoided like a rematch in Swiss rounds, ignored by the top cut. The reason
+    is for staff only. Stored with ``first`` the lower registration id, so a pair is one row."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="keep_apart")
+    first = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=500, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "first", "second"], name="keep_apart_unique_pair"),
+            models.CheckConstraint(
+                condition=models.Q(first__lt=models.F("second")), name="keep_apart_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"keep apart {self.first_id} and {self.second_id} at {self.event_id}"
+
+
 class Round(models.Model):
     """One round. The clock is stored (server-authoritative); remaining time is computed from now."""
 

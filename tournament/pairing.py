@@ -34,7 +34,7 @@ from .enums import (
     StandingsPolicy,
     StructureKind,
 )
-from .models import Event, Match, Registration, Round
+from .models import Event, KeepApart, Match, Registration, Round
 from .standings_policies import PolicySpec, policy_spec
 
 # Engine result codes for our MatchResult values.
@@ -58,6 +58,7 @@ class PairingPlan:
     slots: list[int] | None = None  # top cut: bracket slot of each pair
     bye_slots: list[int] | None = None  # top cut: bracket slot of each bye
     forfeits: list[int] = field(default_factory=list)  # team events: members out forfeit their board
+    kept_apart: list[tuple[Registration, Registration]] = field(default_factory=list)  # met anyway
     seeds: dict[int, int] | None = None  # top cut: registration id -> seed (Swiss standing)
 
 
@@ -448,6 +449,7 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -
     standings = compute_event_standings(event)
     points = {str(s.registration.pk): s.match_points for s in standings}
     ranks = {str(s.registration.pk): s.rank for s in standings}
+    avoid = keep_apart_map(event)
     states = [
         PlayerState(
             id=k,
@@ -457,6 +459,7 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -
             # A rank in round 1 would switch the engine to seeded pairing; round 1 is random.
             rank=ranks.get(k) if round_number > 1 else None,
             pod=str(r.pod) if r.pod is not None else None,
+            avoid=tuple(sorted(avoid.get(k, ()))),
         )
         for k, r in by_id.items()
     ]
@@ -472,7 +475,17 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -
         tables=[t for t, _a, _b in tabled],
         byes=byes,
         rematches=result.rematches,
+        kept_apart=[(by_id[a], by_id[b]) for a, b in result.kept_apart],
     )
+
+
+def keep_apart_map(event: Event) -> dict[str, set[str]]:
+    """Registration id -> ids of the players staff keep apart from it (both directions)."""
+    out: dict[str, set[str]] = {}
+    for first, second in KeepApart.objects.filter(event=event).values_list("first_id", "second_id"):
+        out.setdefault(str(first), set()).add(str(second))
+        out.setdefault(str(second), set()).add(str(first))
+    return out
 
 
 def top_cut_qualifiers(event: Event, *, top_cut: int) -> list[Registration]:

@@ -70,7 +70,7 @@ from .enums import (
     RoundStatus,
     TrpVersion,
 )
-from .models import Event, Match, Registration, Round
+from .models import Event, KeepApart, Match, Registration, Round
 from .pairing import (  # noqa: F401  (Standing re-exported: selectors.Standing)
     Standing,
     compute_event_standings,
@@ -128,6 +128,30 @@ def publish_problems(round_: Round) -> list[dict]:
         if isinstance(answer, list):
             problems.extend(answer)
     return sorted(problems, key=lambda p: (p["name"].lower(), p["registration"]))
+
+
+def keep_apart_pairs(event: Event) -> QuerySet[KeepApart]:
+    """The event's keep-apart pairs with both players (staff only: the reason is private)."""
+    return (
+        KeepApart.objects.filter(event=event)
+        .select_related("first__player", "second__player", "created_by")
+        .order_by("first__player__display_name", "second__player__display_name", "id")
+    )
+
+
+def kept_apart_meetings(round_: Round) -> list[Match]:
+    """Matches of ``round_`` between players staff keep apart: the pairing engine only seats
+    them together when no pairing avoids it, and staff see them before publishing."""
+    pairs = {
+        frozenset(p)
+        for p in KeepApart.objects.filter(event_id=round_.event_id).values_list("first_id", "second_id")
+    }
+    if not pairs:
+        return []
+    matches = round_.matches.filter(player_b__isnull=False).select_related(
+        "player_a__player", "player_b__player"
+    )
+    return [m for m in matches.order_by("table_number") if frozenset((m.player_a_id, m.player_b_id)) in pairs]
 
 
 def waitlist_for_event(event: Event) -> QuerySet[Registration]:

@@ -38,6 +38,8 @@ Index (main object positional, the rest keyword-only):
 - teams (TR&P 9.2): ``register_team``, ``invite_team``, ``answer_team_invitation``;
   ``close_decided_team_match(match, *, actor)`` (team_play; a team with two members out is
   dropped by the drop, DQ and no-show services)
+- keep apart (``constraints``): ``keep_apart(event, *, first, second, actor, reason="")``,
+  ``end_keep_apart(pair, *, actor, reason="")``; Swiss pairing avoids the pair like a rematch
 - drafts (TR&P 8.2): ``seat_pods_at_random(event, *, actor, pod_size=8)``, ``set_pod_seating``,
   ``seat_playoff_draft``, ``set_playoff_seats``
 - rounds: ``pair_next_round(event, *, actor, seed=None, not_checked_in=None)``, ``repair_round``,
@@ -80,6 +82,7 @@ from .clock import (
     resume_clock,
     start_clock,
 )
+from .constraints import end_keep_apart, keep_apart
 from .drafts import (
     seat_playoff_draft,
     seat_pods_at_random,
@@ -161,6 +164,8 @@ from .teams import (
 )
 
 __all__ = [
+    "end_keep_apart",
+    "keep_apart",
     "NOT_CHECKED_IN_CHOICES",
     "check_in_all",
     "check_in_by_text",

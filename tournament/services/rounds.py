@@ -176,6 +176,7 @@ def pair_next_round(
             "matches": len(plan.pairs),
             "byes": [r.pk for r in plan.byes],
             "rematches": plan.rematches,
+            **({"kept_apart_met": [[a.pk, b.pk] for a, b in plan.kept_apart]} if plan.kept_apart else {}),
             **({"not_checked_in": unchecked} if unchecked else {}),
         },
         reason=f"not checked in: {unchecked['choice']}" if unchecked else "",

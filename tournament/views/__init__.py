@@ -18,6 +18,7 @@ from .checkin import (
     staff_walk_in,
 )
 from .clock import clock_json, clock_page, staff_clock, staff_extension
+from .constraints import staff_keep_apart, staff_keep_apart_add, staff_keep_apart_end
 from .days import staff_days
 from .events import event_create, event_detail, event_edit, event_list, rule_defaults
 from .exports import export, pdf_document, pdf_job, pdf_job_file, pdf_job_start
@@ -44,6 +45,9 @@ from .staff import staff_dashboard, staff_live, staff_register, staff_registrati
 from .teams_drafts import staff_close_team_match, staff_pods, staff_pods_action
 
 __all__ = [
+    "staff_keep_apart",
+    "staff_keep_apart_add",
+    "staff_keep_apart_end",
     "claim_registration",
     "staff_check_in",
     "staff_check_in_code",

@@ -231,6 +231,9 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "publish_problems": selectors.publish_problems(round_)
         if round_ is not None and round_.status == RoundStatus.PAIRED
         else [],
+        "kept_apart_meetings": selectors.kept_apart_meetings(round_)
+        if round_ is not None and round_.status == RoundStatus.PAIRED
+        else [],
         "event": event,
         "roles": sorted(StaffRole(r).label for r in roles),
         "clock": status,
