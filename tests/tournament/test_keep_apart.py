@@ -3,12 +3,25 @@ meeting is shown before publishing, every change is audited, only managers chang
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from core.errors import ConflictError, DomainError, NotAllowed
 from core.models import AuditEntry
+from tests.conftest import login_in_browser
+from tests.factories import (
+    EventFactory,
+    PlayerProfileFactory,
+    RegistrationFactory,
+    StaffAssignmentFactory,
+    UserFactory,
+)
 from tournament import services
+from tournament.enums import StaffRole
 from tournament.models import KeepApart, Match
+
+SHOTS = os.environ.get("ARBITER_SCREENSHOTS")
 
 
 def _opponents(rnd) -> set[frozenset[int]]:
@@ -104,3 +117,27 @@ def test_the_page_lets_managers_change_and_officials_read(client, staffed_event,
 
     client.force_login(staffed_event["outsider"])
     assert client.get(url).status_code in (403, 404)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_head_judge_keeps_two_players_apart_at_phone_width(live_server, phone_page):
+    event = EventFactory(status="registration")
+    hj = UserFactory(username="hj")
+    StaffAssignmentFactory(event=event, user=hj, role=StaffRole.HEAD_JUDGE)
+    ana = RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Ana Sister"))
+    RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Ben Brother"))
+    page = phone_page
+    login_in_browser(page, live_server, "hj", "pw-hj")
+    page.goto(f"{live_server.url}/events/{event.slug}/staff/")
+    page.click("nav >> text=Keep apart")
+    page.select_option("select[name=first]", label="Ana Sister")
+    page.select_option("select[name=second]", label="Ben Brother")
+    page.fill("input[name=reason]", "siblings")
+    page.click("form[action$='/add/'] button[type=submit]")
+    page.wait_for_selector("[data-keep-apart]")
+    assert "Ana Sister and Ben Brother" in page.inner_text("[data-keep-apart]")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, "keep-apart-390.png"), full_page=True)
+    assert KeepApart.objects.filter(event=event, first=ana).exists()
