@@ -14,6 +14,12 @@ when several pitches exist). This module accepts what people actually paste:
 * the fabrary text export (``Name:``, ``Hero:``, ``Format:``, ``Arena cards``,
   ``Deck cards``, ``See the full deck @ ...``) and FaBDB-style exports
   (``Hero: X``, ``Weapons: A, B``, ``Equipment: A, B``, ``(3) Name (red)``);
+* Markdown and spreadsheet table rows (``| 3 | Snatch | Red |``, header and separator rows
+  skipped) and CSV lines (``3,Snatch,Red``, ``Snatch, red, 3``);
+* ``x3 Snatch``, ``3 copies of Snatch``, pitch as ``- r``, ``- pitch 1`` or a coloured-circle
+  emoji, a printing's set code after the name (``WTR167``, ``[WTR]``), a ``// note`` after the
+  card (not the ``//`` of a two-sided card's name), and in ``resolve`` an unbracketed colour
+  word (``3 Red Snatch``, ``3 Snatch red``) when the name without it is a card;
 * blank lines, comments (``//``), curly quotes, tabs, odd case and spacing.
 
 ``parse_decklist`` is pure text and never raises; ``resolve`` looks names up in
@@ -200,8 +206,43 @@ _PITCH_ALT = r"red|yellow|blue|r|y|b|u|1|2|3|pitch\s*[123]|p[123]"
 _QTY_PREFIX = re.compile(r"^(?:\((\d+)\)|\[(\d+)\]|(\d+)\s*(?:x\b|x(?=\s)|\*|\.|:|-(?=\s))?)\s*(.*)$", re.I)
 _QTY_SUFFIX = re.compile(r"^(.*?)\s*(?:(?:\bx|\*)\s*(\d+)|\((\d+)x\))$", re.I)
 _PITCH_SUFFIX = re.compile(
-    r"^(.*?)\s*(?:[\(\[\{]\s*(" + _PITCH_ALT + r")\s*[\)\]\}]|\s-\s*(red|yellow|blue))$", re.I
+    r"^(.*?)\s*(?:[\(\[\{]\s*("
+    + _PITCH_ALT
+    + r")\s*[\)\]\}]|\s-\s*(red|yellow|blue|r|y|b|pitch\s*[123]|p[123]))$",
+    re.I,
 )
+# Coloured-circle emoji some lists use for the pitch.
+_PITCH_EMOJI = {"\U0001f534": "red", "\U0001f7e1": "yellow", "\U0001f535": "blue", "\u2b55": "red"}
+_EMOJI_PITCH = re.compile(r"\s*[\(\[]?\s*([\U0001f534\U0001f7e1\U0001f535\u2b55])\s*[\)\]]?\s*$")
+_EMOJI_PITCH_LEAD = re.compile(r"^(\d+\s*x?\s+)?([\U0001f534\U0001f7e1\U0001f535\u2b55])\s*(.+)$", re.I)
+# A printing's set code and number after the name: "WTR167", "1HP-123", "[WTR]", "(WTR)".
+_LOOSE_SET_CODE = re.compile(
+    r"^(.*?\S)\s+(?:(?=\d?[A-Z])[A-Z0-9]{2,4}-?\d{2,3}[A-Z]?"
+    r"|[\(\[](?!(?:RED|YELLOW|BLUE)[\)\]])(?=[A-Z0-9]*[A-Z])[A-Z0-9]{2,4}[\)\]])$"
+)
+# "// a note" after a card; not the "//" inside a two-sided card's name ("Vaporize // Shock"),
+# so only after a closing bracket or when the note starts in lower case.
+_COLOUR_WORD = re.compile(r"^(?:(red|yellow|blue)\s+(.+)|(.+?)\s+-?\s*(red|yellow|blue))$", re.I)
+_TRAILING_COMMENT = re.compile(r"(?:(?<=[\)\]])\s*//.*|\s+//\s*(?=[a-z0-9(\[]).*)$")
+_LEADING_X_QTY = re.compile(r"^x\s*(\d+)\s+(?=\S)", re.I)
+_COPIES_OF = re.compile(r"^(\d+)\s*(?:x\s*)?(?:copies|copy|cop\.)\s+(?:of\s+)?", re.I)
+_TABLE_HEADER_WORDS = {
+    "qty",
+    "quantity",
+    "count",
+    "#",
+    "n",
+    "card",
+    "cards",
+    "name",
+    "card name",
+    "pitch",
+    "color",
+    "colour",
+    "set",
+    "type",
+    "x",
+}
 _SET_CODE_SUFFIX = re.compile(r"^(.*?)\s*[\(\[]\s*[A-Z0-9]{2,4}\d{3}[A-Z\-]*\s*[\)\]]$")
 _HEADER_PITCH = re.compile(r"\s*[\(\[]\s*(?:red|yellow|blue|pearl)\s*[\)\]]\s*$", re.I)
 _HEADER_COUNT = re.compile(
@@ -292,6 +333,85 @@ def _header_key(text: str) -> str:
 
 def _pitch_of(word: str) -> int | None:
     return PITCH_WORDS.get(re.sub(r"\s+", " ", word.strip().lower()))
+
+
+def _cells_to_line(cells: list[str], joiner: str) -> str | None:
+    """A row of a table or a CSV line as ``"<qty> <name> (<pitch>)"``: the first or last cell a
+    number, one cell a pitch word, the cells between them the name (joined back with
+    ``joiner``, so "10,000 Year Reunion" survives a CSV split). None when it does not fit."""
+    stripped = [c.strip() for c in cells]
+    qty_i = 0 if stripped[0].isdigit() else (len(cells) - 1 if stripped[-1].isdigit() else None)
+    pitch_i = None
+    for i in range(len(cells) - 1, -1, -1):
+        word = stripped[i].strip("()[]")
+        if i != qty_i and word and not word.isdigit() and _pitch_of(word) is not None:
+            pitch_i = i
+            break
+    if pitch_i is None and qty_i == 0 and len(cells) >= 3 and stripped[-1] in ("1", "2", "3"):
+        pitch_i = len(cells) - 1  # "3,Snatch,1": the last number is the pitch
+    if qty_i is None and pitch_i is None:
+        return None
+    name = joiner.join(c for i, c in enumerate(cells) if i not in (qty_i, pitch_i)).strip().strip(",").strip()
+    if not name or not name[0].isalnum() or not any(ch.isalpha() for ch in name):
+        return None
+    out = f"{stripped[qty_i]} {name}" if qty_i is not None else name
+    if pitch_i is not None:
+        out += f" ({stripped[pitch_i].strip('()[]')})"
+    return out
+
+
+def _tidy_card_text(text: str) -> str | None:
+    """Shapes of card lines that real lists use, turned into the plain one ``_split_card``
+    reads: Markdown and spreadsheet tables ("| 3 | Snatch | Red |"), CSV ("3,Snatch,Red"),
+    "x3 Snatch", "3 copies of Snatch", pitch emoji, set codes after the name ("WTR167"),
+    trailing "// comments". None for a table's header or separator row."""
+    text = _TRAILING_COMMENT.sub("", text).strip()
+    if "|" in text:
+        cells = [c.strip() for c in text.strip().strip("|").split("|")]
+        if all(set(c) <= set("-: ") for c in cells):
+            return None
+        if all(c.lower() in _TABLE_HEADER_WORDS for c in cells if c):
+            return None
+        line = _cells_to_line([c for c in cells if c], " ")
+        if line is not None:
+            text = line
+    elif "," in text:
+        cells = text.split(",")
+        first, last = cells[0].strip(), cells[-1].strip()
+        pitchy = any(not c.strip().isdigit() and _pitch_of(c.strip()) is not None for c in cells)
+        # "3,Snatch,Red", "Snatch, red, 3", "1,Dawnblade, Resplendent"; never "10,000 Year
+        # Reunion" (no letter right after the first comma) nor "1 10,000 Year Reunion".
+        after_first = cells[1].strip()[:1]
+        last_is_pitch = not last.isdigit() and _pitch_of(last) is not None
+        if (first.isdigit() and (after_first.isalpha() or (last_is_pitch and len(cells) >= 3))) or (
+            last.isdigit() and pitchy
+        ):
+            line = _cells_to_line(cells, ",")
+            if line is not None:
+                text = line
+    m = _LEADING_X_QTY.match(text)
+    if m:
+        text = f"{m.group(1)} {text[m.end() :]}"
+    m = _COPIES_OF.match(text)
+    if m:
+        text = f"{m.group(1)} {text[m.end() :]}"
+    m = _EMOJI_PITCH.search(text)
+    if m:
+        text = f"{text[: m.start()].rstrip()} ({_PITCH_EMOJI[m.group(1)]})"
+    else:
+        m = _EMOJI_PITCH_LEAD.match(text)
+        if m:
+            text = f"{m.group(1) or ''}{m.group(3)} ({_PITCH_EMOJI[m.group(2)]})"
+    for _ in range(2):  # the set code may come before or after the pitch
+        m = _LOOSE_SET_CODE.match(text)
+        if m:
+            text = m.group(1)
+        m = _PITCH_SUFFIX.match(text)
+        if m and m.group(1):
+            inner = _LOOSE_SET_CODE.match(m.group(1))
+            if inner:
+                text = f"{inner.group(1)} ({m.group(2) or m.group(3)})"
+    return text
 
 
 def _split_card(text: str) -> tuple[int | None, str, int | None, str | None]:
@@ -441,7 +561,10 @@ def _add_card(
     hero_if_bare: bool = False,
 ) -> None:
     shown = raw if len(raw) <= 120 else raw[:117] + "..."
-    quantity, name, pitch, error = _split_card(text)
+    tidied = _tidy_card_text(text)
+    if tidied is None:
+        return  # a table's header or separator row
+    quantity, name, pitch, error = _split_card(tidied)
     if error:
         result.errors.append(LineError(line_no, shown, error))
         return
@@ -558,6 +681,16 @@ def resolve(parsed: ParsedList, db: Any) -> tuple[list[tuple[Any, int, str]], li
             )
             variants = _variants(db, line.name)
             i += 1
+        if not variants and line.pitch is None:
+            # "3 Red Snatch", "3 Snatch red": a colour word before or after the name, unbracketed.
+            bare = _COLOUR_WORD.match(line.name)
+            if bare:
+                name = bare.group(2) or bare.group(3)
+                found = _variants(db, name)
+                if found:
+                    pitch = _pitch_of(bare.group(1) or bare.group(4))
+                    line = ParsedLine(line.line_no, line.raw, line.quantity, name, pitch, line.section)
+                    variants = found
         if not variants:
             if line.name not in suggestions:
                 suggestions[line.name] = _suggest(db, line.name)

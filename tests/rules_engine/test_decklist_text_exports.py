@@ -87,3 +87,74 @@ def test_digit_names_resolve_against_card_data():
         ("10,000 Year Reunion (red)", 1),
         ("10,000 Year Reunion (blue)", 2),
     ]
+
+
+# -- shapes of real lists: tables, CSV, set codes, emoji, notes, colour words -------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("| 3 | Snatch | Red |", (3, "Snatch", 1)),
+        ("3 | Snatch | Red", (3, "Snatch", 1)),
+        ("| 1 | Dawnblade, Resplendent | |", (1, "Dawnblade, Resplendent", None)),
+        ("3,Snatch,Red", (3, "Snatch", 1)),
+        ("Snatch, red, 3", (3, "Snatch", 1)),
+        ("3,Snatch,1", (3, "Snatch", 1)),
+        ("1,10,000 Year Reunion,Red", (1, "10,000 Year Reunion", 1)),
+        ("1,Dawnblade, Resplendent", (1, "Dawnblade, Resplendent", None)),
+        ("3 Snatch (red) WTR167", (3, "Snatch", 1)),
+        ("3 Snatch WTR167 (red)", (3, "Snatch", 1)),
+        ("3 Snatch (Red) [WTR]", (3, "Snatch", 1)),
+        ("1 Ball Breaker 1HP123", (1, "Ball Breaker", None)),
+        ("3 Snatch \U0001f534", (3, "Snatch", 1)),
+        ("3 \U0001f535 Sink Below", (3, "Sink Below", 3)),
+        ("3 snatch - r", (3, "snatch", 1)),
+        ("3 Snatch - Pitch 1", (3, "Snatch", 1)),
+        ("x3 Snatch (red)", (3, "Snatch", 1)),
+        ("3 copies of Snatch (red)", (3, "Snatch", 1)),
+        ("3 Sink Below (blue) // sideboard tech", (3, "Sink Below", 3)),
+        ("2 Snatch // 3 in the sideboard", (2, "Snatch", None)),
+        ("1 Vaporize // Shock (red)", (1, "Vaporize // Shock", 1)),
+        ("1 Arcane Seeds // Life", (1, "Arcane Seeds // Life", None)),
+        ("  3   snatch   (RED)  ", (3, "snatch", 1)),
+    ],
+)
+def test_shapes_of_real_lists(line, expected):
+    lines, errors = entries("Katsu, the Wanderer\nDeck cards\n" + line)
+    assert errors == []
+    assert lines[1:] == [expected]
+
+
+@pytest.mark.parametrize("header", ["| Qty | Card | Pitch |", "|---|---|---|", "| :-- | :-: | --: |"])
+def test_table_headers_and_separators_are_not_cards(header):
+    lines, errors = entries(f"Katsu, the Wanderer\n{header}\n| 3 | Snatch | Red |")
+    assert (lines[1:], errors) == ([(3, "Snatch", 1)], [])
+
+
+def _db(*named):
+    cards = [
+        Card(
+            identifier=f"{name.lower().replace(' ', '-')}-{p}",
+            name=name,
+            pitch=p,
+            types=frozenset({"Action"}),
+            printings=(Printing("TST001", "TST", "Common"),),
+        )
+        for name in named
+        for p in (1, 2, 3)
+    ]
+    return CardDatabase(cards, release="test")
+
+
+@pytest.mark.parametrize("line", ["3 Red Snatch", "3 Snatch red", "3 Snatch - red", "3 RED SNATCH"])
+def test_a_bare_colour_word_names_the_pitch_when_the_name_alone_is_a_card(line):
+    found, problems = resolve(parse_decklist(f"Deck cards\n{line}"), _db("Snatch"))
+    assert problems == []
+    assert [(c.name, c.pitch, q) for c, q, _s in found] == [("Snatch", 1, 3)]
+
+
+def test_a_colour_word_that_is_part_of_a_name_is_left_alone():
+    found, problems = resolve(parse_decklist("Deck cards\n2 Red Alert (blue)\n1 Red Alert"), _db("Red Alert"))
+    assert [(c.name, c.pitch) for c, _q, _s in found] == [("Red Alert", 3)]
+    assert [p.code for p in problems] == ["AMBIGUOUS_PITCH"]
