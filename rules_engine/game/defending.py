@@ -89,7 +89,8 @@ def check_can_defend(
             )
             else 0
         )
-        if len(from_hand) + earlier > 1:
+        # CR 8.3.4c: gaining dominate removes no defender; only a card added now can break it.
+        if any(c.origin == "hand" for c in new) and len(from_hand) + earlier > 1:
             raise Illegal(
                 "dominate" if not reaction else "dominate_dr",
                 f"{link.attack.name} has dominate and can't be defended by more than one card from hand.",
@@ -103,7 +104,8 @@ def check_can_defend(
             )
     if atk.has("overpower") or granted(s, link, "overpower") or power_overpower(link):
         actions = [c for c in all_cards if c.facts.is_action]
-        if len(actions) > 1:
+        # CR 8.3.22a, 8.3.22b: only an action card added now can break it (none is removed).
+        if any(c.facts.is_action for c in new) and len(actions) > 1:
             raise Illegal(
                 "overpower",
                 f"{link.attack.name} has overpower and can't be defended by more than one action card.",

@@ -35,6 +35,9 @@ _KEYWORD_LINE = re.compile(
     r"|[a-z ,'-]+ specialization|essence of [a-z ,]+|\(.*\))$"  # reminder text in parentheses has no effect
 )
 
+# One thing an effect gives an attack: "+N{p}" or a keyword the combat rules apply.
+_GRANT_ITEM = r"(?:\+\d+\{p\}|go again|dominate|overpower)"
+
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(
@@ -43,6 +46,16 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "target_power",
     ),
     (re.compile(r"^target (?:attack action card|attack) gains go again$"), "target_go_again"),
+    (
+        re.compile(
+            r"^target (?:attack action card|attack|weapon attack) (?:gets|gains) ("
+            + _GRANT_ITEM
+            + r"(?:(?:,| and|, and) "
+            + _GRANT_ITEM
+            + r")+|dominate|overpower)(?: until end of turn| this chain link)?$"
+        ),
+        "target_grant",
+    ),
     (re.compile(r"^your next attack(?: action card)? this turn gets \+(\d+)\{p\}$"), "next_attack_power"),
     (
         re.compile(r"^your next attack(?: action card)? this turn (?:gets|gains) go again$"),
@@ -158,6 +171,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
                     target = groups[0]
+                elif kind == "target_grant":
+                    items = re.findall(_GRANT_ITEM, groups[0])
+                    amount = sum(int(i[1:-3]) for i in items if i.startswith("+"))
+                    target = ",".join(i for i in items if not i.startswith("+"))
                 elif kind == "grant_cost_keyword":
                     amount = int(groups[0])
                     target = groups[1]

@@ -120,6 +120,7 @@ def attack_resolves(s: GameState, layer: Layer, ctx: Ctx) -> None:
         max_nonblock=layer.max_nonblock,
         source_zone=layer.source_zone,
         proxy=card.name if layer.source_zone == "weapon" else "",
+        granted=list(layer.granted),
     )
     previous = s.chain[-1].attack.name if s.chain else ""
     s.chain.append(link)
@@ -447,12 +448,15 @@ def apply_text_effect(
     """One recognised sentence (``effects.TextEffect``) applied to the state."""
     p = s.p(player)
     k = e.kind
-    if k == "target_power" or k == "target_go_again":
+    if k in ("target_power", "target_go_again", "target_grant"):
         target = None
         if layer is not None and layer.targets:
             target = layer.targets[0]
         link = s.active_link()
-        bonus = e.amount if k == "target_power" else 0
+        bonus = e.amount if k != "target_go_again" else 0
+        keywords = [w for w in e.target.split(",") if w] if k == "target_grant" else []
+        go_again = k == "target_go_again" or "go again" in keywords
+        others = [w for w in keywords if w != "go again"]
         defender = (
             next((c for c in link.defending if norm_name(c.name) == norm_name(target)), None)
             if link is not None and target is not None and norm_name(target) != norm_name(link.attack.name)
@@ -467,12 +471,14 @@ def apply_text_effect(
             or target.startswith("P") is False
         ):
             link.power_bonus += bonus
-            link.go_again = link.go_again or k == "target_go_again"
+            link.go_again = link.go_again or go_again
+            link.granted.extend(w for w in others if w not in link.granted)  # CR 8.3.4, 8.3.22
         else:
             for lay in reversed(s.stack):
                 if lay.attack:
                     lay.power_bonus += bonus
-                    lay.go_again = lay.go_again or k == "target_go_again"
+                    lay.go_again = lay.go_again or go_again
+                    lay.granted.extend(w for w in others if w not in lay.granted)
                     break
     elif k == "self_power":
         link = s.active_link()

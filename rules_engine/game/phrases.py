@@ -249,6 +249,8 @@ class Parser:
 
     def clause(self, clause: str, entry: A.Entry) -> None:
         c = clause.strip().rstrip(".").strip()
+        # "then P2 ...", "and then ...", "after that, ...", "so ...": order words opening a clause
+        c = re.sub(r"^(?:and\s+)?(?:then|after\s+that|afterwards|next|so)\s*,?\s+(?=\S)", "", c, flags=re.I)
         if not c:
             return
         # observe / judge prefixes first (they contain ':' and '.')
@@ -336,6 +338,34 @@ class Parser:
             return
         written = c
         c = canonical(c)
+        m = re.match(r"^(P[12]) (?!(?:" + _PLAYER_VERBS + r")\b)(.+)$", c, re.I)
+        if m and self.names.prefix(m.group(2)):
+            # "P1 AR Press on Attack A": a card name right after the player is the card played
+            c = f"{m.group(1)} plays {m.group(2)}"
+        m = re.match(r"^(P[12] plays )(.+)$", c, re.I)
+        name = self.names.prefix(m.group(2)) if m else None
+        if m and name:
+            # "plays AR Press on Attack A" / "onto Attack A": the card's target
+            rest = re.sub(
+                r"^\s+(?:on|onto)\s+(?=\S)", " targeting ", m.group(2)[len(name) :], count=1, flags=re.I
+            )
+            c = f"{m.group(1)}{m.group(2)[: len(name)]}{rest}"
+        if re.fullmatch(r"(?:and )?(?:it|that|this|which)(?: card| one)? (?:resolves|resolved)", c, re.I):
+            last = entry.clauses[-1] if entry.clauses else None
+            if isinstance(last, (A.Play, A.Attack, A.Activate)):
+                # "P1 played X and it resolved": both players passed and X resolved
+                entry.clauses.append(A.AllPass("once"))
+                return
+        m = re.fullmatch(
+            r"(?:(?:and )?(?:we|they|players|both players|the players) (?:went|go|goes|moved?|moves|got|get|"
+            r"proceeded|proceed|headed|head)(?: on| straight| over)? to |(?:on )?to )?(?:the )?"
+            r"(layer|attack|defend|reaction|damage|resolution)(?: step)?",
+            c,
+            re.I,
+        )
+        if m:
+            entry.clauses.append(A.StepMarker(m.group(1).casefold()))
+            return
         m = re.search(r"\s+while (.+?) (?:is|are) (?:still )?on the stack$", c, re.I)
         if m:
             said.append(f"{m.group(1)} is on the stack")
@@ -1163,6 +1193,11 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     ),
     (r"(?:declared|declare)\s+", "declares "),
     (r"(?:casts|cast|played|play|plays)\s+", "plays "),
+    (
+        r"(?:threw|throws|throw|tossed|tosses|toss|slammed|slams|slam|fired off|fires off|fire off|"
+        r"ran|runs|run|jammed|jams|jam|chucked|chucks|chuck|dropped|drops|drop)(?: in| out| down)?\s+(?!\d)",
+        "plays ",
+    ),
     (r"(?:uses|used|use|activated|activate)\s+", "activates "),
     (r"(?:passed|pass|passes)(?: priority)?(?: back)?(?: too| as well)?$", "passes"),
     (r"(?:pitched|pitch)\s+", "pitches "),
@@ -1205,6 +1240,8 @@ _STARTS_ACTION = re.compile(
     r"|(?:all|both|everyone|everybody|nobody|neither)\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
     r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
+    r"|(?:it|that|this|which)(?:\s+card|\s+one)?\s+(?:resolves|resolved)\b"
+    r"|(?:we|they|players|both\s+players|the\s+players)\s+(?:went|go|goes|moved?|moves|got|get|proceeded|proceed|headed|head)\b"
     r"|(?:the\s+|its\s+|both\s+)?[\w' ]{0,30}?\btriggers?\b(?:\s+(?:is|are|goes|go|resolves?|targeting|and)\b|$))",
     re.I,
 )
@@ -1240,6 +1277,7 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     c = re.sub(r"\s+@\s*(P[12])\b", r" targeting \1's hero", c, flags=re.I)
+    c = re.sub(r"\b(targeting|on|onto|at) the (?=[A-Z0-9])", r"\1 ", c)
     c = re.sub(
         r",?\s+(?:paying|pays|paid)(?: for it)? (?:with|by pitching)\s+(?!\d|(?:the )?floating\b|(?:their |his |her )?(?:resource|chi)\b)",
         ", pitching ",

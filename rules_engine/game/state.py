@@ -194,11 +194,13 @@ class Layer:
     source_zone: str = ""
     attack: bool = False
     max_nonblock: int = 0
+    granted: list[str] = field(default_factory=list)  # keywords an effect gave the attack on the stack
 
     def clone(self) -> Layer:
         out = copy.copy(self)
         out.card = self.card.clone() if self.card else None
         out.targets = list(self.targets)
+        out.granted = list(self.granted)
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -216,6 +218,7 @@ class Layer:
             "source_zone": self.source_zone,
             "attack": self.attack,
             "max_nonblock": self.max_nonblock,
+            "granted": list(self.granted),
         }
 
     @classmethod
@@ -234,6 +237,7 @@ class Layer:
             source_zone=str(d.get("source_zone", "")),
             attack=bool(d.get("attack", False)),
             max_nonblock=int(d.get("max_nonblock", 0)),
+            granted=list(d.get("granted", [])),
         )
 
 
