@@ -68,7 +68,8 @@ class Pass:
 
 @dataclass(frozen=True)
 class AllPass:
-    """mode: "once" (one round of passing), "to" (until the step begins), "through" (until they end).
+    """mode: "once" (one round of passing), "to" (until the step begins), "through" (until they end),
+    "if_top" (one round of passing when the triggered layer ``resolves`` names is on top, else nothing).
 
     ``resolves`` is what the line says the pass resolves, "all pass (Instant Z resolves)": checked
     against the stack before the pass is applied."""

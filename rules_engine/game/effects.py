@@ -41,7 +41,7 @@ _GRANT_ITEM = r"(?:\+\d+\{p\}|go again|dominate|overpower)"
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(
-            r"^target (?:attack action card|attack|weapon attack|(?:dagger|sword|axe|club|hammer|arrow|bow|pistol|claw|scythe|staff|orb) attack) (?:gets|gains) \+(\d+)\{p\}(?: until end of turn| this chain link)?$"
+            r"^target (?:attack action card|attack|weapon attack|(?:dagger|sword|axe|club|hammer|arrow|bow|pistol|claw|scythe|staff|orb) attack) (?:gets|gains) ([+-])(\d+)\{p\}(?: until end of turn| this chain link)?$"
         ),
         "target_power",
     ),
@@ -63,6 +63,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
     (re.compile(r"^gain (\d+)\{h\}$|^gain (\d+) life$"), "gain_life"),
+    (re.compile(r"^target (?:opposing )?hero loses (\d+)\{h\}$"), "target_lose_life"),
+    (
+        re.compile(r"^(?:each opposing hero|each opponent|the defending hero) loses (\d+)\{h\}$"),
+        "opponent_lose_life",
+    ),
+    (re.compile(r"^you lose (\d+)\{h\}$"), "lose_life"),
     (re.compile(r"^gain ((?:\{r\})+)$|^gain (\d+)\{r\}$"), "gain_resources"),
     (re.compile(r"^gain (a|an|one|two|\d+) action points?$"), "gain_ap"),
     (
@@ -75,7 +81,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^deal (\d+) arcane damage to each of up to (?:two|\d+) target heroes$"), "arcane_each"),
     (
         re.compile(
-            r"^negate target (?:non-attack action card|layer|card|instant|action card|attack reaction card|defense reaction card)$"
+            r"^negate target (?:non-attack action card|layer|card|instant|instant card|action card|attack reaction card|defense reaction card)$"
         ),
         "negate",
     ),
@@ -107,6 +113,16 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
 COSTS_LESS_PER_DRACONIC_LINK = re.compile(
     r"this ability costs \{r\} less for each draconic chain link you control", re.I
 )
+
+
+#: Conditions a card checks as it resolves ("If <condition>, <effect>"), by the words cards print.
+RESOLUTION_CONDITIONS = {
+    "you have less {h} than an opposing hero": "less_life",
+    "you have less life than an opposing hero": "less_life",
+    "an opposing hero has more {h} than you": "less_life",
+    "you have more {h} than an opposing hero": "more_life",
+    "you have more life than an opposing hero": "more_life",
+}
 
 
 def split_sentences(text: str) -> list[str]:
@@ -147,6 +163,11 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if mr:
             trigger = "reprise"
             low = mr.group(1)
+        mc = re.match(r"^if (.+?), (.*)$", low)
+        if mc and mc.group(1) in RESOLUTION_CONDITIONS:
+            # "If you have less {h} than an opposing hero, gain 1{h}": checked as it resolves (CR 6.1.3)
+            trigger = f"cond:{RESOLUTION_CONDITIONS[mc.group(1)]}"
+            low = mc.group(2)
         m = re.match(r"^(?:when|whenever|if) this hits(?: a hero)?, (.*)$", low)
         if m:
             trigger = "hit"
@@ -171,6 +192,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
                     target = groups[0]
+                elif kind == "target_power":
+                    amount = int(groups[1]) * (-1 if groups[0] == "-" else 1)
                 elif kind == "target_grant":
                     items = re.findall(_GRANT_ITEM, groups[0])
                     amount = sum(int(i[1:-3]) for i in items if i.startswith("+"))

@@ -336,7 +336,11 @@ class Engine:
     def apply_clause(self, s: GameState, clause: A.Action, ctx: Ctx) -> None:
         """Apply one clause. A damage event waiting for the defender's choices is completed first,
         unless the clause is one of those choices or only names where the game is."""
-        waits = isinstance(clause, _WAITS) or (isinstance(clause, A.PhaseMarker) and clause.phase == s.phase)
+        waits = (
+            isinstance(clause, _WAITS)
+            or (isinstance(clause, A.PhaseMarker) and clause.phase == s.phase)
+            or (isinstance(clause, A.AllPass) and clause.mode == "if_top")  # only a remark then
+        )
         if s.pending is not None and not waits:
             finish_pending(s, ctx)
         implied_passes(s, clause, ctx)

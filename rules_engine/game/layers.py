@@ -426,6 +426,14 @@ def resolve_text(
             link = s.active_link()
             if link is None or not any(c.origin == "hand" for c in link.defending):
                 continue
+        elif e.trigger.startswith("cond:"):
+            if not condition_holds(s, player, e.trigger[5:]):
+                ctx.add(
+                    NOTE,
+                    f"line {ctx.entry.number}: {name}'s condition is not met as it resolves, so it does nothing (CR 6.1.3).",
+                    "condition_unmet",
+                )
+                continue
         elif e.trigger:
             ctx.add(
                 MANUAL,
@@ -440,6 +448,19 @@ def resolve_text(
             f"line {ctx.entry.number}: the engine cannot compute {name}'s text {sentence!r}; enter its outcome as an adjustment line (judge: ...).",
             "manual_effect",
         )
+
+
+def condition_holds(s: GameState, player: str, condition: str) -> bool:
+    """A card's "If ..." checked on resolution (CR 6.1.3): life compared with an opposing hero."""
+    mine = s.p(player).life
+    theirs = s.p(other(player)).life
+    if mine is None or theirs is None:
+        return True  # life unknown: the engine cannot tell; the judge's log decides
+    if condition == "less_life":
+        return mine < theirs
+    if condition == "more_life":
+        return mine > theirs
+    return True
 
 
 def apply_text_effect(
@@ -491,6 +512,19 @@ def apply_text_effect(
     elif k == "gain_life":
         if p.life is not None:
             p.life += e.amount
+    elif k in ("target_lose_life", "opponent_lose_life", "lose_life"):
+        # losing life is not damage: prevention and ward do not apply (CR 8.5.3d)
+        if k == "lose_life":
+            loser = player
+        elif k == "target_lose_life" and layer is not None and layer.targets:
+            loser = target_player(layer.targets[0], player)
+        else:
+            loser = other(player)
+        victim = s.p(loser)
+        if victim.life is not None:
+            victim.life -= e.amount
+            ctx.events.append(Event("life_loss", loser, str(e.amount)))
+            check_game_over(s, ctx)
     elif k == "gain_resources":
         p.resource_points += e.amount
     elif k == "gain_ap":

@@ -618,11 +618,15 @@ class Parser:
             low,
         ):
             return [A.Noop("narration")]
-        m = re.fullmatch(r"(?:p[12]'s )?(?:the )?(.+?) trigger resolves", low)
+        m = re.fullmatch(r"(?:p[12]'s )?(?:the )?(.+?) trigger (?:resolves|resolved)", low)
         if m and m.group(1) in ("its attack", "its defend", "its", "attack", "defend", "its hit", "its play"):
-            return [A.Claim("resolved", "")]
+            kind = m.group(1).replace("its", "").strip()
+            return [
+                A.AllPass("if_top", (), f"{kind} trigger" if kind else "trigger"),
+                A.Claim("resolved", ""),
+            ]
         if m and m.group(1) not in ("hit", ""):
-            return [A.Claim("trigger_resolves", m.group(1))]
+            return [A.AllPass("if_top", (), m.group(1)), A.Claim("trigger_resolves", m.group(1))]
         if re.fullmatch(r"(?:there are )?no (?:beginning[- ]of[- ](?:the[- ])?end[- ]phase )?triggers?", low):
             return [A.Noop("no_end_triggers")]
         if re.fullmatch(
@@ -1193,6 +1197,10 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     ),
     (r"(?:declared|declare)\s+", "declares "),
     (r"(?:casts|cast|played|play|plays)\s+", "plays "),
+    (
+        r"(?:responded|responds|respond|answered|answers|answer)(?: to (?:it|that|this))? (?:with|by playing)\s+",
+        "plays ",
+    ),
     (
         r"(?:threw|throws|throw|tossed|tosses|toss|slammed|slams|slam|fired off|fires off|fire off|"
         r"ran|runs|run|jammed|jams|jam|chucked|chucks|chuck|dropped|drops|drop)(?: in| out| down)?\s+(?!\d)",

@@ -68,6 +68,14 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
             return
         all_pass(s, ctx)
         return
+    if c.mode == "if_top":
+        # "its attack trigger resolves" said as an event: the players passed and it resolved, when
+        # it is the top layer; otherwise it is only a remark (the line's claim checks it)
+        wanted = _name_words(c.resolves) - _LAYER_WORDS
+        top = s.stack[-1] if s.stack and s.pending is None and s.combat_step else None
+        if top is not None and top.kind == "triggered" and (not wanted or wanted <= _name_words(top.name)):
+            all_pass(s, ctx)
+        return
     order = COMBAT_STEPS[ctx.version]
     steps = [norm_step(x, ctx.version) for x in c.steps]
     steps = [x for x in steps if x in order]
