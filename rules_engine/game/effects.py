@@ -48,6 +48,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^target (?:attack action card|attack) gains go again$"), "target_go_again"),
     (
         re.compile(
+            r"^target attack (?:gets|gains) \+x\{p\},? where x is the number of cards defending (?:it|that attack|the attack)$"
+        ),
+        "target_power_defenders",
+    ),
+    (
+        re.compile(
             r"^target (?:attack action card|attack|weapon attack) (?:gets|gains) ("
             + _GRANT_ITEM
             + r"(?:(?:,| and|, and) "
@@ -62,6 +68,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "next_attack_go_again",
     ),
     (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
+    (
+        re.compile(
+            r"^(?:until end of turn, )?your attacks (?:get|gain) \+(\d+)\{p\}( this combat chain| this turn| until end of turn)?$"
+        ),
+        "your_attacks_power",
+    ),
     (re.compile(r"^gain (\d+)\{h\}$|^gain (\d+) life$"), "gain_life"),
     (re.compile(r"^target (?:opposing )?hero loses (\d+)\{h\}$"), "target_lose_life"),
     (
@@ -86,6 +98,16 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "negate",
     ),
     (re.compile(r"^put target defending card on the bottom of its owner's deck$"), "bottom_defending"),
+    (
+        re.compile(r"^hit effects (?:don't|do not|can't|cannot) trigger (?:this|that) chain link$"),
+        "no_hit_triggers",
+    ),
+    (
+        re.compile(
+            r"^put (a|an|one|two|\d+) ([+-])1\{([dp])\} counters? on target (?:equipment|card|permanent) defending (?:this|that|the) attack$"
+        ),
+        "counter_on_defender",
+    ),
     (re.compile(r"^destroy all cards in (?:their|the defending hero's) arsenal$"), "destroy_arsenal"),
     (re.compile(r"^(?:it|this) (?:gets|gains) go again$"), "self_go_again"),
     (re.compile(r"^(?:they|the defending hero) discards? a card$"), "discard_choice"),
@@ -192,6 +214,12 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
                     target = groups[0]
+                elif kind == "your_attacks_power":
+                    amount = int(groups[0])
+                    target = "chain" if "combat chain" in (mm.group(2) or "") else "turn"
+                elif kind == "counter_on_defender":
+                    amount = _num(groups[0]) * (-1 if groups[1] == "-" else 1)
+                    target = "defense" if groups[2] == "d" else "power"
                 elif kind == "target_power":
                     amount = int(groups[1]) * (-1 if groups[0] == "-" else 1)
                 elif kind == "target_grant":

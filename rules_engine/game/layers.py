@@ -469,6 +469,12 @@ def apply_text_effect(
     """One recognised sentence (``effects.TextEffect``) applied to the state."""
     p = s.p(player)
     k = e.kind
+    if k == "target_power_defenders":
+        # X is counted as the effect resolves (CR 6.2.2b): the cards defending the targeted attack now
+        link = s.active_link()
+        x = len(link.defending) if link is not None else 0
+        e = TextEffect(kind="target_power", amount=x, trigger=e.trigger, target=e.target)
+        k = e.kind
     if k in ("target_power", "target_go_again", "target_grant"):
         target = None
         if layer is not None and layer.targets:
@@ -501,6 +507,49 @@ def apply_text_effect(
                     lay.go_again = lay.go_again or go_again
                     lay.granted.extend(w for w in others if w not in lay.granted)
                     break
+    elif k == "no_hit_triggers":
+        link = s.active_link()
+        if link is not None:
+            link.no_hit_triggers = True
+    elif k == "counter_on_defender":
+        # a counter changes the card's defense while it defends and stays after (CR 1.15.2a, 7.7.5)
+        link = s.active_link()
+        wanted = layer.targets[0] if layer is not None and layer.targets else ""
+        card = next(
+            (
+                c
+                for c in (link.defending if link else [])
+                if not wanted or norm_name(c.name) == norm_name(wanted)
+            ),
+            None,
+        )
+        if card is None:
+            ctx.add(
+                MANUAL,
+                f"line {ctx.entry.number}: {name} puts a counter on a defending card, but {wanted or 'no card'} is not defending this attack; enter its outcome as an adjustment line.",
+                "manual_effect",
+            )
+        else:
+            card.counters[e.target] = card.counters.get(e.target, 0) + e.amount
+            if link is not None and link.total_defense is not None:
+                link.total_defense = None  # computed again from the defending cards
+    elif k == "your_attacks_power":
+        # "Your attacks get +N{p} this combat chain": the attacks now on it and every later one;
+        # with the chain closed a "this combat chain" effect fails to be generated (CR 7.0.2b)
+        if e.target == "chain" and not s.chain:
+            ctx.add(
+                NOTE,
+                f"line {ctx.entry.number}: {name}'s effect lasts 'this combat chain' and the chain is closed, so it is not generated (CR 7.0.2b).",
+                "chain_closed_effect",
+            )
+            return
+        s.effects.append(Effect("attacks_power", player, e.amount, e.target or "turn", name))
+        for lk in s.chain:
+            if lk.controller == player and not lk.resolved:
+                lk.power_bonus += e.amount
+        for lay in s.stack:
+            if lay.attack and lay.controller == player:
+                lay.power_bonus += e.amount
     elif k == "self_power":
         link = s.active_link()
         if link is not None and norm_name(link.attack.name) == norm_name(name):

@@ -324,7 +324,11 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
         layer.power_bonus -= 1  # Frailty, CR 8.6.20
     keep = []
     for eff in s.effects:
-        if eff.player == player and eff.kind == "next_attack_power":
+        if eff.player == player and eff.kind == "attacks_power":
+            layer.power_bonus += eff.amount  # kept: it applies to every attack while it lasts
+            keep.append(eff)
+            continue
+        elif eff.player == player and eff.kind == "next_attack_power":
             layer.power_bonus += eff.amount
         elif eff.player == player and eff.kind == "next_attack_go_again":
             layer.go_again = True

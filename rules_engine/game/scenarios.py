@@ -202,7 +202,36 @@ def _layer_key(name: str, key: str) -> str:
     return re.sub(r" \d+ trigger\b", " trigger", n)
 
 
+def _effect_matches(said: str, effect: dict[str, Any]) -> bool:
+    """An expected effect written in words ("prevent the next 1 damage (1 remaining)") against a
+    derived one: its words begin the effect's description (or its card text), and a "(N remaining)"
+    is its amount."""
+    remaining = re.search(r"\((\d+) remaining\)", said)
+    words = norm_name(re.sub(r"\([^)]*\)", "", said))
+    described = [norm_name(str(effect.get(k) or "")) for k in ("description", "text")]
+    if not words or not any(d.startswith(words) or words in d for d in described if d):
+        return False
+    return remaining is None or int(remaining.group(1)) == effect.get("amount")
+
+
 def _match_value(key: str, exp: Any, act: Any, path: str, errs: list[str]) -> None:
+    if (
+        key == "effects"
+        and isinstance(exp, list)
+        and isinstance(act, list)
+        and all(isinstance(e, str) for e in exp)
+        and all(isinstance(a, dict) for a in act)
+    ):
+        left = list(act)
+        for said in exp:
+            found = next((a for a in left if _effect_matches(said, a)), None)
+            if found is None:
+                errs.append(f"{path}: expected {exp!r}, got {[a.get('description') for a in act]!r}")
+                return
+            left.remove(found)
+        if left:
+            errs.append(f"{path}: expected {exp!r}, got {[a.get('description') for a in act]!r}")
+        return
     if isinstance(exp, dict):
         if isinstance(act, dict):
             _match(exp, act, path, errs)

@@ -147,6 +147,8 @@ class Effect:
             "prevent_fixed": f"The next time you would be dealt damage this turn, prevent {n} of that damage.",
             "next_attack_power": f"Your next attack this turn gets +{n}{{p}}.",
             "next_attack_go_again": "Your next attack this turn gets go again.",
+            "attacks_power": f"Your attacks get +{n}{{p}} this "
+            + ("combat chain." if self.duration == "chain" else "turn."),
             "cost_next_attack": f"The next attack action card you play this turn costs {-n} less.",
             "cost_next_guardian": f"The next Guardian attack action card you play this turn costs {-n} less.",
             "intimidated": "A card banished by intimidate returns to hand at the beginning of the end phase.",
@@ -162,6 +164,7 @@ class Effect:
             "duration": self.duration,
             "source": self.source,
             "card_id": self.card_id,
+            "description": self.describe(),
         }
 
     @classmethod
@@ -266,6 +269,7 @@ class ChainLink:
     granted: list[str] = field(
         default_factory=list
     )  # abilities the attack gained ("If this hits a hero, ...")
+    no_hit_triggers: bool = False  # "hit effects don't trigger this chain link" (CR 6.6.5f)
 
     def clone(self) -> ChainLink:
         out = copy.copy(self)
@@ -293,6 +297,7 @@ class ChainLink:
             "hand_defended": self.hand_defended,
             "max_nonblock": self.max_nonblock,
             "granted": list(self.granted),
+            "no_hit_triggers": self.no_hit_triggers,
         }
 
     @classmethod
@@ -315,6 +320,7 @@ class ChainLink:
             hand_defended=bool(d.get("hand_defended", False)),
             max_nonblock=int(d.get("max_nonblock", 0)),
             granted=[str(x) for x in d.get("granted", [])],
+            no_hit_triggers=bool(d.get("no_hit_triggers", False)),
         )
 
 

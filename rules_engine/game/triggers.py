@@ -146,6 +146,12 @@ def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx) -> None:
     text = " ".join([text] + link.granted)
     effects, _ = recognise(text)
     hit = [e for e in effects if e.trigger == "hit"]
+    if link.no_hit_triggers:
+        # CR 6.6.5f: a trigger stopped from triggering still counts for "the first time ..." limits
+        if hit:
+            ctx.events.append(Event("trigger_prevented", link.controller, f"{link.attack.name} hit trigger"))
+        hero_hit_abilities(s, link, ctx, prevented=True)
+        return
     if hit:
         layer = Layer(
             id=s.new_id(),
@@ -160,7 +166,7 @@ def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx) -> None:
     hero_hit_abilities(s, link, ctx)
 
 
-def hero_hit_abilities(s: GameState, link: ChainLink, ctx: Ctx) -> None:
+def hero_hit_abilities(s: GameState, link: ChainLink, ctx: Ctx, prevented: bool = False) -> None:
     """A hero's "The first time an attack action card you control hits (each turn), ..." (Katsu,
     Briar): a triggered layer once per turn (CR 6.6); an effect the engine cannot compute is reported
     when the layer resolves."""
@@ -176,6 +182,9 @@ def hero_hit_abilities(s: GameState, link: ChainLink, ctx: Ctx) -> None:
         if key in p.once_per_turn:
             continue
         p.once_per_turn.append(key)
+        if prevented:
+            ctx.events.append(Event("trigger_prevented", link.controller, f"{hero.name} trigger"))
+            continue
         rest = sentence[m.start(1) :]
         effects, unknown = recognise(rest.rstrip("."))
         computed = (
