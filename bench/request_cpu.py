@@ -9,7 +9,13 @@ logged-in player's event page (and a second player's right after it) and a score
 and prints the CPU time per request by endpoint (process time, so waiting for a core is not
 counted), with ``--profile`` the top functions by cumulative time.
 
-Run:  .venv/bin/python bench/request_cpu.py --players 2000 [--tables 200] [--profile]
+Run:  .venv/bin/python bench/request_cpu.py --players 2000 [--tables 200] [--profile] [--check]
+
+``--check`` compares each endpoint's median with its budget in ``bench/request_cpu_budget.json``
+and exits 1 when one exceeds it by more than the file's tolerance (50%): run it before a change
+that touches the storm's paths (reporting, the event page, standings, the clock, the staff
+fragment). Not a test of the suite: CPU time depends on the machine, so the budget is re-recorded
+with the figures in docs/benchmarks.md when the machine changes.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ def main() -> None:
     ap.add_argument("--db", default="arbiter_request_cpu")
     ap.add_argument("--redis", default="redis://127.0.0.1:6379/9")
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--check", action="store_true", help="exit 1 when an endpoint is over its CPU budget")
     args = ap.parse_args()
 
     sys.path.insert(0, str(ROOT / "bench"))
@@ -138,6 +145,35 @@ def main() -> None:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(
             r"arbiter|wt-|tournament|core|django/(template|db|core/cache)", 60
         )
+    if args.check:
+        medians = {label: statistics.median(v * 1000 for v in values) for label, values in cpu.items()}
+        raise SystemExit(check_budget(medians, args.players))
+
+
+def check_budget(medians: dict[str, float], players: int, path: Path | None = None) -> int:
+    """Print each median beside its budget; 1 when one is over budget by more than the tolerance."""
+    budget = json.loads((path or ROOT / "bench" / "request_cpu_budget.json").read_text())
+    if players != budget["players"]:
+        print(f"budget check: the budget is for {budget['players']} players, not {players}; not checked")
+        return 1
+    limit = 1 + float(budget["tolerance"])
+    over = []
+    print(f"{'endpoint':26} {'p50 ms':>8} {'budget':>8} {'limit':>8}")
+    for label, allowed in budget["p50_ms"].items():
+        got = medians.get(label)
+        if got is None:
+            print(f"{label:26} {'missing':>8} {allowed:8.1f}")
+            over.append(label)
+            continue
+        flag = "  OVER" if got > allowed * limit else ""
+        print(f"{label:26} {got:8.1f} {allowed:8.1f} {allowed * limit:8.1f}{flag}")
+        if flag:
+            over.append(label)
+    print(
+        "budget check: "
+        + (f"{len(over)} over budget: {', '.join(over)}" if over else "every endpoint within budget")
+    )
+    return 1 if over else 0
 
 
 if __name__ == "__main__":
