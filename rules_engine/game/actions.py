@@ -174,6 +174,49 @@ class Adjust:
 
 
 @dataclass(frozen=True)
+class MoveCard:
+    """A judge's correction: a named (or an unknown, "?") card of ``player`` moved from one zone to
+    another, face up or down (zones: hand, arsenal, graveyard, banished, pitch_zone, permanents,
+    deck_top, deck_bottom, deck)."""
+
+    player: str
+    card: CardRef
+    source: str
+    dest: str
+    face: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class CounterChange:
+    """A judge's correction: ``amount`` counters of ``kind`` ("power", "defense", "steam", ...)
+    put on (positive) or removed from (negative) the named card wherever it is."""
+
+    card: str
+    kind: str
+    amount: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class KeywordChange:
+    """A judge's correction: the named attack gains (``add``) or loses a keyword."""
+
+    card: str
+    keyword: str
+    add: bool = True
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Destroy:
+    """A judge's correction: the named permanent, token, weapon or equipment is destroyed."""
+
+    card: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
 class CreateToken:
     player: str
     name: str
@@ -288,6 +331,10 @@ Action = (
     | Claim
     | Observe
     | Adjust
+    | MoveCard
+    | CounterChange
+    | KeywordChange
+    | Destroy
     | CreateToken
     | Reveal
     | Opt

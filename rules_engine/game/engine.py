@@ -30,6 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import actions as A
+from .adjustments import change_counters, change_keyword, destroy, move_card
 from .cards import CardLookup, norm_name
 from .claims import adjust, claim, deck_check, noop, observe, outcome
 from .combat import close_chain
@@ -83,6 +84,10 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Banish: banish,
     A.Trigger: trigger,
     A.Outcome: outcome,
+    A.MoveCard: move_card,
+    A.CounterChange: change_counters,
+    A.KeywordChange: change_keyword,
+    A.Destroy: destroy,
     A.Heave: heave,
     A.Discard: discard,
     A.DeckCheck: deck_check,

@@ -1056,7 +1056,106 @@ class Parser:
         m = re.fullmatch(rf"{_P} creates (a|an|one|two|three|\d+) (.+?) tokens?", t, re.I)
         if m:
             return [A.CreateToken(m.group(1).upper(), m.group(3), _num(m.group(2)))]
+        m = re.fullmatch(r"(?:create|make) (a|an|one|two|three|\d+) (.+?)(?: tokens?)? for (P[12])", t, re.I)
+        if m:
+            return [A.CreateToken(m.group(3).upper(), m.group(2), _num(m.group(1)))]
+        return self.physical_fix(t, reason)
+
+    def physical_fix(self, t: str, reason: str) -> list[A.Action] | None:
+        """Moves, counters, keywords and destroying: what a judge can physically fix at the table."""
+        m = _MOVE.fullmatch(t)
+        if m:
+            player = (m.group("who") or m.group("from_p") or m.group("to_p") or "").upper()
+            if not player:
+                return None
+            name = m.group("card").strip()
+            ref = (
+                A.CardRef("?")
+                if re.fullmatch(r"(?:an? |the )?(?:unknown |face-?down |random )?card", name, re.I)
+                else (self.card_list(name) or [A.CardRef(name)])[0]
+            )
+            src, dest = _zone_key(m.group("src")), _zone_key(m.group("dest"))
+            if src is None or dest is None:
+                return None
+            face = (m.group("face") or "").casefold()
+            return [A.MoveCard(player, ref, src, dest, face, reason)]
+        m = _COUNTERS.fullmatch(t)
+        if m:
+            n = _num(m.group("n"))
+            raw = m.group("kind").casefold().replace(" ", "")
+            sign = -1 if m.group("verb").casefold() in ("remove", "removes", "take", "takes") else 1
+            stat = re.fullmatch(r"([+-])1(?:\{([pd])\}|(power|defen[cs]e))", raw)
+            if stat:
+                kind = "power" if (stat.group(2) == "p" or stat.group(3) == "power") else "defense"
+                n = n * (-1 if stat.group(1) == "-" else 1)
+            else:
+                kind = m.group("kind").casefold()
+            return [A.CounterChange(m.group("card").strip(), kind, sign * n, reason)]
+        m = _KEYWORD.fullmatch(t)
+        if m:
+            add = m.group("verb").casefold() not in ("loses", "lose", "lost")
+            return [A.KeywordChange(m.group("card").strip(), m.group("kw").casefold(), add, reason)]
+        m = re.fullmatch(r"destroys? (.+)", t, re.I)
+        if m:
+            return [A.Destroy(m.group(1).strip(), reason)]
         return None
+
+
+_ZONE_WORDS = (
+    r"hand|arsenal|graveyard|gy|discard(?: pile)?|banished zone|banishment|banish(?:ed)?|pitch(?: zone)?|arena|play|"
+    r"permanents|(?:the )?(?:top|bottom) of (?:the |their |his |her |P[12]'s )?deck|deck (?:top|bottom)|deck"
+)
+_OWNER = r"(?:(?P<{0}>P[12])'s |their |his |her |the )?"
+_MOVE = re.compile(
+    r"(?:(?P<who>P[12]) )?(?:moves?|moved|puts?|placed?|places|returns?|returned) (?P<card>.+?) from "
+    + _OWNER.format("from_p")
+    + r"(?P<src>"
+    + _ZONE_WORDS
+    + r") (?:to|into|onto|on|in) (?:the )?"
+    + _OWNER.format("to_p")
+    + r"(?P<dest>"
+    + _ZONE_WORDS
+    + r")(?:,? face[- ]?(?P<face>up|down))?",
+    re.I,
+)
+_COUNTERS = re.compile(
+    r"(?P<verb>add|adds|put|puts|place|places|remove|removes|take|takes) (?P<n>a|an|one|two|three|\d+) "
+    r"(?P<kind>[+-]1 ?(?:\{[pd]\}|power|defen[cs]e)|[a-z]+) counters? (?:to|on|onto|from|off(?: of)?) (?P<card>.+)",
+    re.I,
+)
+_KEYWORD = re.compile(
+    r"(?P<card>.+?) (?P<verb>gains|gain|gets|get|has|loses|lose|lost) "
+    r"(?P<kw>go again|dominate|overpower|piercing(?: \d+)?|intimidate|stealth)"
+    r"(?: until (?:the )?end of (?:the )?turn| this chain link| for this chain link)?",
+    re.I,
+)
+
+
+def _zone_key(word: str) -> str | None:
+    """A zone as the judge writes it -> the state's name for it."""
+    w = " ".join(word.casefold().split())
+    if re.search(r"\btop of\b|deck top", w):
+        return "deck_top"
+    if re.search(r"\bbottom of\b|deck bottom", w):
+        return "deck_bottom"
+    return {
+        "hand": "hand",
+        "arsenal": "arsenal",
+        "graveyard": "graveyard",
+        "gy": "graveyard",
+        "discard": "graveyard",
+        "discard pile": "graveyard",
+        "banished zone": "banished",
+        "banishment": "banished",
+        "banish": "banished",
+        "banished": "banished",
+        "pitch": "pitch_zone",
+        "pitch zone": "pitch_zone",
+        "arena": "permanents",
+        "play": "permanents",
+        "permanents": "permanents",
+        "deck": "deck",
+    }.get(w)
 
 
 def _norm_path(path: str) -> str:
