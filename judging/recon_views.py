@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -259,7 +260,12 @@ def reconstruction_page(request, slug, pk):
             messages.error(request, exc.message)
             kept_lines = request.POST.get("lines", "")
         else:
-            return redirect("judging:reconstruction", slug=slug, pk=recon.pk)
+            # back where the judge was: the text area under the newest step (or the form used)
+            anchor = {"start": "start-card", "fix": "fix-form"}.get(
+                request.POST.get("action", ""), "steps-form"
+            )
+            url = reverse("judging:reconstruction", kwargs={"slug": slug, "pk": recon.pk})
+            return redirect(f"{url}#{anchor}")
         recon, viewer = _recon_for(request, slug, pk)
     outcome = recon_engine.run(recon)
     backup_to = request.GET.get("backup")
@@ -269,6 +275,16 @@ def reconstruction_page(request, slug, pk):
             report = outcome.backup_report(int(backup_to))
         except (DomainError, ValueError) as exc:
             messages.error(request, getattr(exc, "message", "give a step number"))
+    rewind_confirm = None
+    if request.GET.get("rewind", "").isdigit():
+        to = int(request.GET["rewind"])
+        # what the rewind sets aside: the active steps after it (asked before it is done)
+        undone = [
+            st
+            for st in outcome.steps
+            if st.get("active") and st["line"] > to and not str(st["text"]).startswith("rewind")
+        ]
+        rewind_confirm = {"to": to, "undone": undone}
     fields = _start_fields(recon.start or {})
     ctx = {
         "event": recon.call.event,
@@ -288,6 +304,7 @@ def reconstruction_page(request, slug, pk):
         "report": report,
         "backup_to": backup_to,
         "kept_lines": kept_lines,
+        "rewind_confirm": rewind_confirm,
         "quick_actions": QUICK_ACTIONS,
         "fixes": ReconstructionFix,
         "start_fields": fields,

@@ -141,8 +141,15 @@ def test_judge_reconstructs_a_dispute_on_a_phone(live_server, phone_page):
     box = page.locator("#state-panel").bounding_box()
     assert box is not None and box["y"] >= -1 and box["y"] < 100
 
-    # Rewind to step 1 (a branch: the later steps stay, marked superseded).
-    page.click("#step-1 form.rewind button")
+    # After adding steps the page is back at the text area, not at the top.
+    assert page.url.endswith("#steps-form")
+    # Rewind to step 1 asks first and names the steps it sets aside (a branch: they stay, superseded).
+    page.click("#step-1 a.rewind")
+    page.wait_for_load_state()
+    confirm = page.inner_text("#rewind-confirm")
+    assert "Rewind to step 1?" in confirm and "p1 pass" in confirm and "p2 pass" in confirm
+    assert Reconstruction.objects.get().version == recon.version  # nothing done yet
+    page.click("#rewind-yes")
     page.wait_for_load_state()
     assert "Rewound to step 1" in page.inner_text("body")
     assert page.locator("li.step.superseded").count() == 2
