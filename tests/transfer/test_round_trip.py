@@ -27,7 +27,7 @@ from tests.factories import (
 )
 from tests.factories.cards import CardDataReleaseFactory
 from tests.judging.conftest import make_world
-from tournament.models import Event, PlayerProfile, TeamInvitation
+from tournament.models import Event, KeepApart, PlayerProfile, TeamInvitation
 from transfer import services
 
 pytestmark = pytest.mark.django_db
@@ -72,6 +72,8 @@ def build_event():
     w.match.save()
     MatchReportFactory(match=w.match, registration=w.alice, result="a_wins", games_a=2)
     MatchExtensionFactory(match=w.match, seconds=180, issued_by=w.fj, reason="call at table 1")
+    low, high = sorted((w.alice, w.bob), key=lambda r: r.pk)
+    KeepApart.objects.create(event=w.event, first=low, second=high, reason="siblings ✓", created_by=w.to)
     TeamInvitation.objects.create(
         event=w.event, team_name="Rhinos", position="a", player_id="99887766", invited_by=w.to
     )
