@@ -136,6 +136,31 @@ class Event(models.Model):
             "Grand Archive recommends closing entries at the round-1 pairings (off by default there)."
         ),
     )
+    pod_play = models.CharField(
+        max_length=8,
+        choices=[
+            ("", "By format (pods for Ultimate Pit Fight)"),
+            ("swiss", "Swiss matches"),
+            ("pods", "Pods with standings"),
+            ("social", "Pods without standings (social play)"),
+        ],
+        default="",
+        blank=True,
+        help_text="Multiplayer pods (TR&P 9.3) instead of one-on-one Swiss matches.",
+    )
+    pod_policy = models.CharField(
+        max_length=8,
+        choices=[("fives", "Pods of 5 where 4s do not fit"), ("threes", "Pods of 3 where 4s do not fit")],
+        default="fives",
+    )
+    pod_allow_two = models.BooleanField(
+        default=False, help_text="Allow a pod of two players when the count forces it."
+    )
+    pod_points = models.CharField(
+        max_length=40,
+        default="3,2,1,0",
+        help_text="Points for 1st, 2nd, 3rd... place in a pod, comma-separated.",
+    )
     short_public_names = models.BooleanField(
         "Public names as first name and initial",
         default=False,
@@ -378,6 +403,44 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} round {self.number}"
+
+
+class Pod(models.Model):
+    """A multiplayer table of one round (TR&P 9.3): its seats in order (neighbours left and right)
+    and its result, finishing places reported by a player and confirmed by the others, or entered
+    by staff. A pod of one is a bye."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pods")
+    number = models.PositiveIntegerField(help_text="Table number.")
+    report_status = models.CharField(max_length=16, default="", blank=True)  # "", "reported", "confirmed"
+    reported_by = models.ForeignKey(
+        "Registration", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reported_at = models.DateTimeField(null=True, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="pod_unique_number")]
+
+    def __str__(self) -> str:
+        return f"pod {self.number} of {self.round}"
+
+
+class PodSeat(models.Model):
+    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="seats")
+    registration = models.ForeignKey("Registration", on_delete=models.PROTECT, related_name="pod_seats")
+    seat = models.PositiveSmallIntegerField()
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    confirmed = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["pod", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["pod", "seat"], name="podseat_unique_seat"),
+            models.UniqueConstraint(fields=["pod", "registration"], name="podseat_unique_player"),
+        ]
 
 
 class Match(models.Model):

@@ -27,7 +27,7 @@ from tests.factories import (
 )
 from tests.factories.cards import CardDataReleaseFactory
 from tests.judging.conftest import make_world
-from tournament.models import Event, KeepApart, PlayerProfile, TeamInvitation
+from tournament.models import Event, KeepApart, PlayerProfile, Pod, PodSeat, TeamInvitation
 from transfer import services
 
 pytestmark = pytest.mark.django_db
@@ -74,6 +74,10 @@ def build_event():
     MatchExtensionFactory(match=w.match, seconds=180, issued_by=w.fj, reason="call at table 1")
     low, high = sorted((w.alice, w.bob), key=lambda r: r.pk)
     KeepApart.objects.create(event=w.event, first=low, second=high, reason="siblings ✓", created_by=w.to)
+    pod = Pod.objects.create(
+        round=w.round, number=7, report_status="reported", reported_by=w.alice, reported_at=now
+    )
+    PodSeat.objects.create(pod=pod, registration=w.alice, seat=1, place=1, confirmed=True)
     TeamInvitation.objects.create(
         event=w.event, team_name="Rhinos", position="a", player_id="99887766", invited_by=w.to
     )

@@ -40,6 +40,9 @@ Index (main object positional, the rest keyword-only):
   dropped by the drop, DQ and no-show services)
 - keep apart (``constraints``): ``keep_apart(event, *, first, second, actor, reason="")``,
   ``end_keep_apart(pair, *, actor, reason="")``; Swiss pairing avoids the pair like a rematch
+- pods (TR&P 9.3, ``pods``): ``uses_pods(event)``, ``pair_pod_round`` (also reached through
+  ``pair_next_round``), ``report_pod_result(pod, *, actor, places)``, ``confirm_pod_result``,
+  ``event_pod_standings(event)``
 - drafts (TR&P 8.2): ``seat_pods_at_random(event, *, actor, pod_size=8)``, ``set_pod_seating``,
   ``seat_playoff_draft``, ``set_playoff_seats``
 - rounds: ``pair_next_round(event, *, actor, seed=None, not_checked_in=None)``, ``repair_round``,
@@ -110,6 +113,7 @@ from .identity import (
     request_self_registration,
     unlink_player_account,
 )
+from .pods import confirm_pod_result, event_pod_standings, pair_pod_round, report_pod_result, uses_pods
 from .registration import (
     check_in,
     create_player_profile,
@@ -164,6 +168,11 @@ from .teams import (
 )
 
 __all__ = [
+    "confirm_pod_result",
+    "event_pod_standings",
+    "pair_pod_round",
+    "report_pod_result",
+    "uses_pods",
     "end_keep_apart",
     "keep_apart",
     "NOT_CHECKED_IN_CHOICES",

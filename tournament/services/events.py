@@ -162,6 +162,10 @@ EVENT_FIELDS = (
     "status",
     "pairing_seed",
     "card_release",
+    "pod_play",
+    "pod_policy",
+    "pod_allow_two",
+    "pod_points",
 )
 _PINNED_AFTER_START = (
     "game",
@@ -172,6 +176,7 @@ _PINNED_AFTER_START = (
     "games_per_match",
     "card_release",
     "standings_policy",
+    "pod_play",
 )
 
 
@@ -215,12 +220,35 @@ def _validate_event_values(values: dict) -> None:
         raise DomainError(
             "only a Casual event can show first names and initials to the public", field="short_public_names"
         )
+    if values.get("pod_play", "") not in ("", "swiss", "pods", "social"):
+        raise DomainError("pod_play must be empty (by format), swiss, pods or social", field="pod_play")
+    if values.get("pod_policy", "fives") not in ("fives", "threes"):
+        raise DomainError("pod_policy must be fives or threes", field="pod_policy")
+    if "pod_points" in values:
+        pod_points_table(values["pod_points"])  # refuses a bad table by name
     tz = values.get("time_zone")
     if tz:
         try:
             zoneinfo.ZoneInfo(tz)
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             raise DomainError(f"unknown time zone {tz!r}", field="time_zone") from None
+
+
+def pod_points_table(text) -> tuple[int, ...]:
+    """Points per finishing place in a pod ("3,2,1,0"): whole numbers, not increasing (OPEN-22)."""
+    try:
+        table = tuple(int(x) for x in str(text).replace(" ", "").split(",") if x != "")
+    except ValueError:
+        raise DomainError(
+            f"pod points are whole numbers separated by commas, first place first (like 3,2,1,0), not {text!r}",
+            field="pod_points",
+        ) from None
+    if not table or any(x < 0 for x in table) or any(a < b for a, b in zip(table, table[1:])):
+        raise DomainError(
+            "pod points need at least one number, none negative, and a place never worth more than the one above it",
+            field="pod_points",
+        )
+    return table
 
 
 def _check_event_type_game(event_type: str, game: str) -> None:

@@ -28,6 +28,7 @@ from ..models import (
     Event,
     Match,
     MatchReport,
+    Pod,
     Registration,
     Round,
 )
@@ -99,6 +100,8 @@ def _maybe_close_round(round_: Round, *, actor) -> bool:
         return False
     if Match.objects.filter(round=rnd, result=MatchResult.PENDING).exists():
         return False
+    if Pod.objects.filter(round=rnd).exclude(report_status="confirmed").exists():
+        return False  # a pod round (TR&P 9.3) closes when every pod's places are confirmed
     now = timezone.now()
     rnd.status = RoundStatus.COMPLETE
     rnd.completed_at = now

@@ -38,6 +38,7 @@ from ._common import _atomic, _audit, _lock_event, _lock_match, _snapshot_match,
 from .checkin import resolve_not_checked_in
 from .days import fix_default_day_plan
 from .drafts import ensure_playoff_seating
+from .pods import pair_pod_round, uses_pods
 from .registration import _concede
 from .results import _maybe_close_round
 
@@ -82,6 +83,8 @@ def pair_next_round(
     them; ``checkin.resolve_not_checked_in``). The choice is recorded with the pairing.
     """
 
+    if uses_pods(event):  # multiplayer pods (TR&P 9.3): seated by services.pods
+        return pair_pod_round(event, actor=actor, seed=seed)
     require_role(actor, event, RESULT_ROLES, "pair a round")
     event = _lock_event(event)
     require_event_open(event)

@@ -1,0 +1,170 @@
+"""Ultimate Pit Fight and social pods at an event (TR&P 9.3; issue 32): seating, reporting by a
+player and confirmation by the others, staff entry, round completion, standings, permissions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.errors import ConflictError, DomainError, NotAllowed
+from core.models import AuditEntry
+from tests.factories import (
+    EventFactory,
+    PlayerProfileFactory,
+    RegistrationFactory,
+    StaffAssignmentFactory,
+    UserFactory,
+)
+from tournament import services
+from tournament.enums import FormatCode, RoundStatus, StaffRole
+from tournament.models import Pod, Round
+
+
+def _event(n: int, **fields):
+    event = EventFactory(status="registration", format=FormatCode.UPF, round_minutes=35, **fields)
+    sk = UserFactory()
+    StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
+    regs = [
+        RegistrationFactory(
+            event=event, player=PlayerProfileFactory(user=UserFactory(), display_name=f"P{i:02d}")
+        )
+        for i in range(n)
+    ]
+    return event, sk, regs
+
+
+def _play_round(event, sk, rng) -> Round:
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    for pod in Pod.objects.filter(round=rnd).prefetch_related("seats__registration__player__user"):
+        seats = list(pod.seats.all())
+        if len(seats) == 1:
+            continue
+        places = list(range(1, len(seats) + 1))
+        rng.shuffle(places)
+        reporter = seats[0].registration.player.user
+        services.report_pod_result(
+            pod, actor=reporter, places={s.registration_id: p for s, p in zip(seats, places)}
+        )
+        for seat in seats[1:]:
+            services.confirm_pod_result(pod, actor=seat.registration.player.user)
+    rnd.refresh_from_db()
+    return rnd
+
+
+@pytest.mark.django_db
+def test_a_16_player_upf_event_runs_in_pods_of_four_without_repeats(staffed_event):
+    event, sk, regs = _event(16)
+    assert services.uses_pods(event)
+    rng = random.Random(3)
+    met: dict[int, set[int]] = {r.pk: set() for r in regs}
+    for number in (1, 2, 3):
+        rnd = _play_round(event, sk, rng)
+        assert rnd.status == RoundStatus.COMPLETE, f"round {number} did not close"
+        pods = list(Pod.objects.filter(round=rnd).prefetch_related("seats"))
+        assert sorted(len(p.seats.all()) for p in pods) == [4, 4, 4, 4]
+        for pod in pods:
+            ids = [s.registration_id for s in pod.seats.all()]
+            assert [s.seat for s in pod.seats.all()] == [1, 2, 3, 4]
+            for a in ids:
+                assert not (met[a] & (set(ids) - {a})), "a repeat pod-mate in the first rounds"
+                met[a] |= set(ids) - {a}
+    rows = services.event_pod_standings(event)
+    assert len(rows) == 16
+    assert [row.rank for row, _reg in rows] == list(range(1, 17))
+    assert rows[0][0].points >= rows[-1][0].points
+    assert sum(row.points for row, _ in rows) == 3 * 4 * (3 + 2 + 1 + 0)
+
+
+@pytest.mark.django_db
+def test_13_players_sit_as_the_policy_says(staffed_event):
+    event, sk, _ = _event(13)
+    rnd = services.pair_next_round(event, actor=sk)
+    assert sorted(p.seats.count() for p in rnd.pods.all()) == [4, 4, 5]
+    event2, sk2, _ = _event(13, pod_policy="threes")
+    rnd2 = services.pair_next_round(event2, actor=sk2)
+    assert sorted(p.seats.count() for p in rnd2.pods.all()) == [3, 3, 3, 4]
+
+
+@pytest.mark.django_db
+def test_a_player_reports_the_others_confirm_and_outsiders_cannot(staffed_event):
+    event, sk, regs = _event(4)
+    rnd = services.pair_next_round(event, actor=sk)
+    pod = rnd.pods.get()
+    seats = list(pod.seats.select_related("registration__player__user"))
+    users = [s.registration.player.user for s in seats]
+    places = {s.registration_id: i for i, s in enumerate(seats, start=1)}
+    with pytest.raises(DomainError, match="results go in while it runs"):
+        services.report_pod_result(pod, actor=users[0], places=places)
+    services.publish_round(rnd, actor=sk)
+    with pytest.raises(NotAllowed):
+        services.report_pod_result(pod, actor=UserFactory(), places=places)
+    with pytest.raises(DomainError, match="missing"):
+        services.report_pod_result(pod, actor=users[0], places=dict(list(places.items())[:3]))
+    with pytest.raises(DomainError, match="from 1 to 4"):
+        services.report_pod_result(pod, actor=users[0], places={**places, seats[0].registration_id: 7})
+    with pytest.raises(DomainError, match="first"):
+        services.report_pod_result(pod, actor=users[0], places=dict.fromkeys(places, 2))
+    pod = services.report_pod_result(pod, actor=users[0], places=places)
+    with pytest.raises(ConflictError):
+        services.confirm_pod_result(pod, actor=users[1], expected_version=pod.version - 1)
+    for user in users[1:3]:
+        services.confirm_pod_result(pod, actor=user)
+    rnd.refresh_from_db()
+    assert rnd.status != RoundStatus.COMPLETE  # one confirmation is still missing
+    services.confirm_pod_result(pod, actor=users[3])
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.COMPLETE
+    assert AuditEntry.objects.filter(event_id=event.pk, action="pod.result").count() == 1
+    assert AuditEntry.objects.filter(event_id=event.pk, action="pod.confirm").count() == 3
+
+
+@pytest.mark.django_db
+def test_staff_entry_is_final_and_ties_share_a_place(staffed_event):
+    event, sk, regs = _event(4)
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    pod = rnd.pods.get()
+    seats = list(pod.seats.all())
+    tied = {
+        seats[0].registration_id: 1,
+        seats[1].registration_id: 1,
+        seats[2].registration_id: 3,
+        seats[3].registration_id: 4,
+    }
+    services.report_pod_result(pod, actor=sk, places=tied)
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.COMPLETE
+    points = {reg.pk: row.points for row, reg in services.event_pod_standings(event)}
+    assert points[seats[0].registration_id] == points[seats[1].registration_id] == 3
+    assert points[seats[2].registration_id] == 1 and points[seats[3].registration_id] == 0
+
+
+@pytest.mark.django_db
+def test_a_lone_player_gets_a_bye_and_social_play_keeps_no_standings(staffed_event):
+    event, sk, _ = _event(5, pod_play="social", pod_policy="threes")
+    event.format = FormatCode.CLASSIC_CONSTRUCTED
+    event.save()
+    assert services.uses_pods(event)
+    rnd = services.pair_next_round(event, actor=sk)
+    assert sorted(p.seats.count() for p in rnd.pods.all()) == [5]
+    assert services.event_pod_standings(event) == []
+    one, sk1, _ = _event(1)
+    rnd1 = services.pair_next_round(one, actor=sk1)
+    bye = rnd1.pods.get()
+    assert bye.report_status == "confirmed" and bye.seats.get().place == 1
+
+
+@pytest.mark.django_db
+def test_bad_pod_points_are_refused_by_name(staffed_event):
+    event, _sk, _ = _event(4)
+    organizer = UserFactory()
+    StaffAssignmentFactory(event=event, user=organizer, role=StaffRole.ORGANIZER)
+    with pytest.raises(DomainError, match="pod points"):
+        services.update_event(event, actor=organizer, pod_points="3,x,1")
+    with pytest.raises(DomainError, match="never worth more"):
+        services.update_event(event, actor=organizer, pod_points="1,2,3")
+    services.update_event(event, actor=organizer, pod_points="4,2,1")
+    event.refresh_from_db()
+    assert event.pod_points == "4,2,1"
