@@ -3,12 +3,14 @@ player and confirmation by the others, staff entry, round completion, standings,
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
 
 from core.errors import ConflictError, DomainError, NotAllowed
 from core.models import AuditEntry
+from tests.conftest import login_in_browser
 from tests.factories import (
     EventFactory,
     PlayerProfileFactory,
@@ -168,3 +170,57 @@ def test_bad_pod_points_are_refused_by_name(staffed_event):
     services.update_event(event, actor=organizer, pod_points="4,2,1")
     event.refresh_from_db()
     assert event.pod_points == "4,2,1"
+
+
+SHOTS = os.environ.get("ARBITER_SCREENSHOTS")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_16_player_upf_round_reported_and_confirmed_on_phones(live_server, phone_page):
+    """Staff seat and publish; at one table a player reports the places on their phone and the
+    three others confirm on theirs; the other tables are entered by staff; standings appear."""
+    event, sk, regs = _event(16)
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    pods = list(Pod.objects.filter(round=rnd).prefetch_related("seats__registration__player__user"))
+    first = pods[0]
+    seats = list(first.seats.all())
+    page = phone_page
+    login_in_browser(
+        page,
+        live_server,
+        seats[0].registration.player.user.username,
+        "pw-" + seats[0].registration.player.user.username,
+    )
+    page.goto(f"{live_server.url}/events/{event.slug}/")
+    text = page.inner_text("[data-my-pod]")
+    assert f"table {first.number}" in text and "on your left" in text
+    left, right = seats[-1].registration.player.display_name, seats[1].registration.player.display_name
+    assert left in text and right in text  # neighbours, around the table
+    for i, seat in enumerate(seats, start=1):
+        page.select_option(f"select[name=place_{seat.registration_id}]", str(i))
+    page.click("[data-pod-report] button[type=submit]")
+    page.wait_for_selector("text=Places at table")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, "pod-report-390.png"), full_page=True)
+    for seat in seats[1:]:
+        user = seat.registration.player.user
+        page.context.clear_cookies()
+        login_in_browser(page, live_server, user.username, "pw-" + user.username)
+        page.goto(f"{live_server.url}/events/{event.slug}/")
+        page.click("[data-pod-confirm]")
+        page.wait_for_selector("text=You confirmed the places")
+    for pod in pods[1:]:
+        places = {s.registration_id: i for i, s in enumerate(pod.seats.all(), start=1)}
+        services.report_pod_result(pod, actor=sk, places=places)
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.COMPLETE
+    page.goto(f"{live_server.url}/events/{event.slug}/")
+    standings = page.inner_text("#pod-standings")
+    assert seats[0].registration.player.display_name in standings
+    rows = page.locator("#pod-standings tbody tr")
+    assert rows.count() == 16
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, "pod-standings-390.png"), full_page=True)

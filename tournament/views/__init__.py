@@ -39,12 +39,15 @@ from .player import (
     player_team,
     player_team_answer,
 )
+from .pods import pod_confirm, pod_report
 from .results import staff_accept_report, staff_correct, staff_quick_result
 from .rounds import staff_pair, staff_publish, staff_repair, staff_swap, staff_table
 from .staff import staff_dashboard, staff_live, staff_register, staff_registration
 from .teams_drafts import staff_close_team_match, staff_pods, staff_pods_action
 
 __all__ = [
+    "pod_confirm",
+    "pod_report",
     "staff_keep_apart",
     "staff_keep_apart_add",
     "staff_keep_apart_end",

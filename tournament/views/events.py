@@ -175,6 +175,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """
     event = selectors.event_for_viewer(request.user, slug)
     rounds, round_ = _visible_round(event, request.GET.get("round"))
+    if services.uses_pods(event):
+        return _pod_event_detail(request, event, rounds, round_)
     # Standings after the chosen round (or after the last complete one before it).
     shown_rounds = [r for r in rounds if round_ is None or r.number <= round_.number]
     standings_round, standings_token = live.standings_state(event, shown_rounds)
@@ -284,6 +286,62 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
     return response
+
+
+def _pod_event_detail(request: HttpRequest, event, rounds, round_) -> HttpResponse:
+    """The public page of an event played in pods (TR&P 9.3): the round's pods with their seats
+    (left and right neighbours matter for targeting), places once confirmed, the viewer's own pod
+    with its report and confirm buttons, and the pod standings (none at a social event)."""
+    lens = public_lens(event)
+    registration = selectors.registration_for_user(request.user, event)
+    pods = []
+    mine = None
+    if round_ is not None:
+        for pod in round_.pods.prefetch_related("seats__registration__player").order_by("number"):
+            seats = [
+                {
+                    "seat": s.seat,
+                    "name": lens.name(s.registration),
+                    "place": s.place,
+                    "confirmed": s.confirmed,
+                    "reg": s.registration_id,
+                }
+                for s in pod.seats.all()
+            ]
+            entry = {"pod": pod, "seats": seats, "bye": len(seats) == 1}
+            pods.append(entry)
+            if registration is not None and any(x["reg"] == registration.pk for x in seats):
+                mine = entry
+                i = next(k for k, x in enumerate(seats) if x["reg"] == registration.pk)
+                if len(seats) > 1:
+                    entry["left"] = seats[i - 1]["name"]
+                    entry["right"] = seats[(i + 1) % len(seats)]["name"]
+                entry["my_seat"] = seats[i]
+    standings = [
+        {
+            "rank": row.rank,
+            "name": lens.name(reg),
+            "points": row.points,
+            "firsts": row.firsts,
+            "mates": f"{float(row.mates_average):.2f}",
+            "reg": reg.pk,
+        }
+        for row, reg in services.event_pod_standings(event)
+        if row.pods or row.byes
+    ]
+    context = {
+        "event": event,
+        "rounds": rounds,
+        "round_": round_,
+        "pods": pods,
+        "my_pod": mine,
+        "me_id": registration.pk if registration else None,
+        "pod_standings": standings,
+        "pod_points": event.pod_points,
+        "can_enter": selectors.is_official(request.user, event),
+        "qr": _qr(site_url(request, reverse("tournament:event_detail", args=[event.slug]))),
+    }
+    return render(request, "tournament/pods_event.html", context)
 
 
 def _pairings_page(rows: dict, page: int, show_all: bool, me_id) -> dict:

@@ -231,6 +231,7 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "publish_problems": selectors.publish_problems(round_)
         if round_ is not None and round_.status == RoundStatus.PAIRED
         else [],
+        "plays_in_pods": services.uses_pods(event),
         "kept_apart_meetings": selectors.kept_apart_meetings(round_)
         if round_ is not None and round_.status == RoundStatus.PAIRED
         else [],
