@@ -253,6 +253,92 @@ def placing_rows(placings: Iterable, *, lens: PlayerLens = STAFF_LENS) -> list[d
     ]
 
 
+@dataclass
+class PodSheet:
+    """A round of a pod event on paper (TR&P 9.3): pods by table with their seats clockwise, or
+    players by name with table, seat and neighbours, or the pod standings, or slips to write the
+    places on. ``mode``: "table", "name", "standings" or "slips"."""
+
+    event: Any
+    round_number: int
+    mode: str
+    pods: list = field(default_factory=list)
+    standings: list = field(default_factory=list)
+    lens: PlayerLens = STAFF_LENS
+    template_name = "tournament/pdf/pods.html"
+
+    def context(self) -> dict[str, Any]:
+        tables = []
+        by_name = []
+        for pod in self.pods:
+            seats = list(pod.seats.all())
+            names = [_name(s.registration, self.lens) for s in seats]
+            tables.append(
+                {
+                    "table": pod.number,
+                    "seats": [
+                        {
+                            "seat": s.seat,
+                            "name": n,
+                            "player_id": _pid(s.registration, self.lens),
+                            "place": s.place,
+                        }
+                        for s, n in zip(seats, names)
+                    ],
+                }
+            )
+            for i, (seat, name) in enumerate(zip(seats, names)):
+                by_name.append(
+                    {
+                        "name": name,
+                        "player_id": _pid(seat.registration, self.lens),
+                        "table": pod.number,
+                        "seat": seat.seat,
+                        "left": names[i - 1] if len(names) > 1 else "bye",
+                        "right": names[(i + 1) % len(names)] if len(names) > 1 else "",
+                    }
+                )
+        by_name.sort(key=lambda r: (r["name"].casefold(), r["player_id"]))
+        return {
+            "event": self.event,
+            "event_meta": event_meta(self.event),
+            "round_number": self.round_number,
+            "mode": self.mode,
+            "tables": tables,
+            "by_name": by_name,
+            "standings": self.standings,
+            "points_table": self.event.pod_points,
+        }
+
+    def render(self) -> bytes:
+        return render_pdf(self.template_name, self.context())
+
+
+def pod_document(event, kind: str, round_, *, lens: PlayerLens) -> PodSheet:
+    """``document_for`` of an event played in pods."""
+    from .services.pods import event_pod_standings
+
+    mode = {"pairings-table": "table", "pairings-name": "name", "standings": "standings", "slips": "slips"}[
+        kind
+    ]
+    pods = list(round_.pods.prefetch_related("seats__registration__player").order_by("number"))
+    standings = []
+    if mode == "standings":
+        standings = [
+            {
+                "rank": row.rank,
+                "name": _name(reg, lens),
+                "player_id": _pid(reg, lens),
+                "points": row.points,
+                "firsts": row.firsts,
+                "mates": f"{float(row.mates_average):.2f}",
+            }
+            for row, reg in event_pod_standings(event)
+            if row.pods or row.byes
+        ]
+    return PodSheet(event, round_.number, mode, pods=pods, standings=standings, lens=lens)
+
+
 DOCUMENT_KINDS = ("pairings-table", "pairings-name", "standings", "slips")
 PUBLIC_KINDS = frozenset({"pairings-table", "pairings-name", "standings"})
 
@@ -274,6 +360,10 @@ def document_for(event, kind: str, round_number: int, *, site_url: str = "", len
         raise ValueError(f"unknown document {kind!r}: choose one of {', '.join(DOCUMENT_KINDS)}")
     lens = lens or public_lens(event)
     round_ = selectors.round_by_number(event, round_number)
+    from .services.pods import uses_pods
+
+    if uses_pods(event):
+        return pod_document(event, kind, round_, lens=STAFF_LENS if kind == "slips" else lens)
     if kind == "standings":
         # Standings count complete Swiss rounds only: while round 3 runs, "after round 3" holds
         # round 2's, so the sheet is labelled with the round it holds.

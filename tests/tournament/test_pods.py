@@ -224,3 +224,42 @@ def test_a_16_player_upf_round_reported_and_confirmed_on_phones(live_server, pho
     assert rows.count() == 16
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, "pod-standings-390.png"), full_page=True)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", ["pairings-table", "pairings-name", "standings", "slips"])
+def test_pod_papers_show_seats_neighbours_places_and_standings(kind, client):
+    """The paper of a pod round, through the same page any visitor uses, without overlapping words."""
+    from tests.pdf_words import PDFTOTEXT, overlapping_words
+
+    if PDFTOTEXT is None:
+        pytest.skip("poppler-utils (pdftotext) is not installed")
+    import subprocess
+
+    event, sk, regs = _event(9)
+    rng = random.Random(1)
+    _play_round(event, sk, rng)
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    client.force_login(sk)
+    response = client.get(f"/events/{event.slug}/pdf/{kind}/?round={2 if kind != 'standings' else 1}")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    pdf = b"".join(response.streaming_content) if response.streaming else response.content
+    out = os.environ.get("ARBITER_PDF_DUMP")
+    if out:
+        with open(os.path.join(out, f"pods-{kind}.pdf"), "wb") as fh:
+            fh.write(pdf)
+    text = subprocess.run(
+        [PDFTOTEXT, "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    first = rnd.pods.order_by("number").first()
+    names = [s.registration.player.display_name for s in first.seats.select_related("registration__player")]
+    if kind == "standings":
+        assert "Points" in text and all(r.player.display_name in text for r in regs)
+    else:
+        assert all(n in text for n in names), text[:500]
+    if kind == "pairings-name":
+        assert "Left" in text and "Right" in text
+    if kind == "slips":
+        assert "Place" in text and "Table" in text
+    assert overlapping_words(pdf) == []
