@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api, api_checkin, api_teams_drafts, live
+from . import api, api_checkin, api_pods, api_teams_drafts, live
 
 urlpatterns = [
     path("events/", api.EventListView.as_view(), name="api-events"),
@@ -77,6 +77,12 @@ urlpatterns = [
     ),
     path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),
     path("matches/<int:match_id>/report/", api.ReportView.as_view(), name="api-match-report"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/pods/", api_pods.PodListView.as_view(), name="api-round-pods"
+    ),
+    path("events/<slug:slug>/pod-standings/", api_pods.PodStandingsView.as_view(), name="api-pod-standings"),
+    path("pods/<int:pod_id>/report/", api_pods.PodReportView.as_view(), name="api-pod-report"),
+    path("pods/<int:pod_id>/confirm/", api_pods.PodConfirmView.as_view(), name="api-pod-confirm"),
     path("matches/<int:match_id>/confirm/", api.ConfirmView.as_view(), name="api-match-confirm"),
     path("matches/<int:match_id>/result/", api.ResultView.as_view(), name="api-match-result"),
     path("matches/<int:match_id>/preview/", api.PreviewCorrectionView.as_view(), name="api-match-preview"),

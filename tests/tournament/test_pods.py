@@ -263,3 +263,34 @@ def test_pod_papers_show_seats_neighbours_places_and_standings(kind, client):
     if kind == "slips":
         assert "Place" in text and "Table" in text
     assert overlapping_words(pdf) == []
+
+
+@pytest.mark.django_db
+def test_the_api_reports_confirms_and_lists(client):
+    from rest_framework.test import APIClient
+
+    event, sk, regs = _event(4)
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    api = APIClient()
+    listed = api.get(f"/api/events/{event.slug}/rounds/1/pods/").json()
+    assert len(listed) == 1 and [s["seat"] for s in listed[0]["seats"]] == [1, 2, 3, 4]
+    assert all("player_id" not in s for s in listed[0]["seats"])  # the public never sees IDs
+    pod = listed[0]
+    users = {r.pk: r.player.user for r in regs}
+    places = {str(s["registration"]): i for i, s in enumerate(pod["seats"], start=1)}
+    api.force_authenticate(UserFactory())
+    assert api.post(f"/api/pods/{pod['id']}/report/", {"places": places}, format="json").status_code == 403
+    reporter = users[pod["seats"][0]["registration"]]
+    api.force_authenticate(reporter)
+    bad = api.post(f"/api/pods/{pod['id']}/report/", {"places": {**places, "999999": 1}}, format="json")
+    assert bad.status_code == 400 and "not seated" in bad.json()["detail"]
+    answer = api.post(f"/api/pods/{pod['id']}/report/", {"places": places}, format="json")
+    assert answer.status_code == 200 and answer.json()["status"] == "reported"
+    for seat in pod["seats"][1:]:
+        api.force_authenticate(users[seat["registration"]])
+        answer = api.post(f"/api/pods/{pod['id']}/confirm/", {}, format="json")
+        assert answer.status_code == 200
+    assert answer.json()["status"] == "confirmed"
+    rows = APIClient().get(f"/api/events/{event.slug}/pod-standings/").json()["rows"]
+    assert [r["points"] for r in rows] == [3, 2, 1, 0]
