@@ -35,6 +35,16 @@ EVENT_LABELS = {
     "ppg_version": ("Penalty guide (PPG) edition", None),
     "cr_version": ("Comprehensive rules edition", None),
     "status": ("Event status", None),
+    "pod_play": (
+        "Play in pods",
+        "Multiplayer pods (TR&P 9.3) instead of one-on-one matches; by format means pods for Ultimate Pit Fight.",
+    ),
+    "pod_policy": ("When pods of 4 do not fit", None),
+    "pod_allow_two": ("Allow a pod of two players", None),
+    "pod_points": (
+        "Points per place in a pod",
+        "First place first, comma-separated, e.g. 3,2,1,0 (or 3,0 for the winner only).",
+    ),
 }
 
 
@@ -50,7 +60,7 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for name in ("round_minutes", "tier", "games_per_match"):
+        for name in ("round_minutes", "tier", "games_per_match", "pod_policy", "pod_points"):
             self.fields[name].required = False
         for name, (label, help_text) in EVENT_LABELS.items():
             if name in self.fields:
@@ -204,6 +214,8 @@ DEFAULTED_FIELDS = frozenset(
         "decklists_required",
         "regular_deck_checks",
         "starts_at",
+        "pod_policy",
+        "pod_points",
     }
 )
 
