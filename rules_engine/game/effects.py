@@ -444,6 +444,7 @@ class Combo:
     after: tuple[str, ...]
     power: int
     keywords: tuple[str, ...]
+    abilities: tuple[str, ...] = ()  # quoted abilities the attack gains ("If this hits, draw a card.")
 
 
 def combo(facts: CardFacts) -> Combo | None:
@@ -457,17 +458,25 @@ def combo(facts: CardFacts) -> Combo | None:
             return None
         power = 0
         keywords: list[str] = []
-        for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(3)):
-            item = item.strip()
+        abilities = re.findall(r'"([^"]+)"', m.group(3))
+        bonus = re.sub(r'"[^"]+"', "ABILITY", m.group(3))
+        for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", bonus):
+            item = item.strip().rstrip(".")
             mp = re.fullmatch(r"\+(\d+)\{p\}", item)
             if mp:
                 power += int(mp.group(1))
             elif item in ACTING_KEYWORDS and item != "intimidate":
                 keywords.append(item)
+            elif item == "ABILITY":
+                continue
             else:
                 return None
+        for ability in abilities:
+            found, unknown = recognise(ability)
+            if unknown or not found or any(e.trigger != "hit" for e in found):
+                return None  # only a hit ability the engine computes is taken in
         after = tuple(x.strip() for x in re.split(r"\s+or\s+|,\s*", m.group(1)) if x.strip())
-        return Combo(after, power, tuple(keywords))
+        return Combo(after, power, tuple(keywords), tuple(abilities))
     return None
 
 
@@ -499,8 +508,10 @@ _FROM_ARSENAL = re.compile(
 GRANT_CONDITIONS: dict[str, re.Pattern[str]] = {
     "draconic_links": re.compile(r"^you control (\d+) or more draconic chain links$"),
     "arcane_dealt": re.compile(r"^you've dealt arcane damage(?: to an opposing hero)? this turn$"),
+    "less_life": re.compile(r"^you have less (?:\{h\}|life) than an opposing hero$"),
+    "more_life": re.compile(r"^you have more (?:\{h\}|life) than an opposing hero$"),
 }
-_GRANT = re.compile(r"^if (.+?), (?:it|this) (?:gets|gains|has) (.+)$")
+_GRANT = re.compile(r"^(?:when this is played, )?if (.+?), (?:it|this) (?:gets|gains|has) (.+)$")
 
 
 @dataclass(frozen=True)

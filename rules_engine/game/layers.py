@@ -171,6 +171,8 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
                 )
                 >= g.number
             )
+        elif g.condition in ("less_life", "more_life"):
+            met = condition_holds(s, link.controller, g.condition)  # CR 6.1.3
         else:  # "arcane_dealt"
             met = link.controller in s.arcane_dealt
         if met:
@@ -219,6 +221,7 @@ def apply_combo(s: GameState, link: ChainLink, previous: str, ctx: Ctx) -> tuple
                 link.go_again = True
             elif kw not in link.granted:
                 link.granted.append(kw)
+        link.granted.extend(a for a in found.abilities if a not in link.granted)  # read by hit_triggers
         ctx.events.append(Event("combo", link.controller, link.attack.name, found.power))
     return found.keywords
 

@@ -1287,6 +1287,11 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
         "declares no defending cards",
     ),
     (
+        r"(?:declares|declared|declare|has|had|made|makes|puts up|put up) no (?:blockers|blocks|defenders|defending cards|defense)$",
+        "declares no defending cards",
+    ),
+    (r"(?:tried|tries|try|attempted|attempts|attempt|wanted|wants) to\s+", ""),
+    (
         r"(?:swings|swung|swing|atks|atk|atkd|attacked|attacks|attack|goes in|went in|go in)(?: with| w/)?\s+",
         "attacks with ",
     ),
@@ -1309,7 +1314,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:passed|pass|passes)(?: priority)?(?: back)?(?: too| as well)?$", "passes"),
     (r"(?:pitched|pitch)\s+", "pitches "),
     (r"(?:drew|draw)\s+", "draws "),
-    (r"(?:drew|draw)$", "draws 1"),
+    (r"(?:drew|draw|draws)(?: a card| one| 1 card)?$", "draws 1"),
     (
         r"(?:took|take|takes|is dealt|was dealt|gets hit for|got hit for|eats|ate|eat)(?: the)? (\d+)(?: damage)?(?: to the face)?$",
         r"takes \2 damage",
