@@ -62,7 +62,16 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         "target_grant",
     ),
-    (re.compile(r"^your next attack(?: action card)? this turn gets \+(\d+)\{p\}$"), "next_attack_power"),
+    (
+        re.compile(r"^your next attack(?: action card)? this turn (?:gets|gains) \+(\d+)\{p\}$"),
+        "next_attack_power",
+    ),
+    (
+        re.compile(
+            r"^the next attack action card with cost (\d+) or less you play this turn (?:gets|gains) \+(\d+)\{p\}$"
+        ),
+        "next_cheap_attack_power",
+    ),
     (
         re.compile(r"^your next attack(?: action card)? this turn (?:gets|gains) go again$"),
         "next_attack_go_again",
@@ -220,6 +229,9 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 elif kind == "counter_on_defender":
                     amount = _num(groups[0]) * (-1 if groups[1] == "-" else 1)
                     target = "defense" if groups[2] == "d" else "power"
+                elif kind == "next_cheap_attack_power":
+                    amount = int(groups[1])
+                    target = groups[0]  # the highest cost it applies to
                 elif kind == "target_power":
                     amount = int(groups[1]) * (-1 if groups[0] == "-" else 1)
                 elif kind == "target_grant":

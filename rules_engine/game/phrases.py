@@ -313,6 +313,14 @@ class Parser:
             self.clause(m.group(2), entry)
             return
         said: list[str] = []  # claims outside parentheses (after a colon, "while ...", "in response to ...")
+        m = re.match(
+            r"^(?:crush|on[- ]hit|hit|combo|rupture|reprise|boost|intimidate|trigger|the trigger|its trigger)\s*:\s*(.+)$",
+            c,
+            re.I,
+        )
+        if m:  # "crush: P2 discards 2 random cards": the label says why; the rest is the action
+            self.clause(m.group(1), entry)
+            return
         colon = _top_level(c, ":")
         if colon is not None and not re.match(r"^P[12] (?:opts|draws)\b", c, re.I):
             head, tail = c[:colon].strip(), c[colon + 1 :].strip()
@@ -338,6 +346,23 @@ class Parser:
             return
         written = c
         c = canonical(c)
+        m = re.search(
+            r",?\s+(?:by |as an additional cost,? )?(?:putting|puts|put) (.+?) (?:on the bottom of|at the bottom of|on the bottom of) "
+            r"(?:their|his|her|the) deck(?: as (?:an |the )?additional cost)?$",
+            c,
+            re.I,
+        )
+        mp = re.match(r"^(P[12]) (?:plays|attacks with) ", c, re.I)
+        if m and mp and not _inside_parens(c, m.start()):
+            # "P1 plays Enlightened Strike, putting Card X on the bottom of their deck": the additional cost
+            refs = self.card_list(m.group(1)) or [A.CardRef(m.group(1))]
+            c = c[: m.start()]
+            self.clause(c, entry)
+            for ref in refs:
+                entry.clauses.append(
+                    A.MoveCard(mp.group(1).upper(), ref, "hand", "deck_bottom", "", "additional cost")
+                )
+            return
         m = re.match(r"^(P[12]) (?!(?:" + _PLAYER_VERBS + r")\b)(.+)$", c, re.I)
         if m and self.names.prefix(m.group(2)):
             # "P1 AR Press on Attack A": a card name right after the player is the card played
@@ -356,6 +381,14 @@ class Parser:
                 # "P1 played X and it resolved": both players passed and X resolved
                 entry.clauses.append(A.AllPass("once"))
                 return
+        if re.fullmatch(
+            r"(?:and )?(?:then )?(?:the )?(?:combat )?chain (?:closed|closes|was closed|is closed|got closed)",
+            c,
+            re.I,
+        ):
+            # said as an event: the players passed until it closed (nothing when it already is)
+            entry.clauses.append(A.AllPass("through", ("resolution",)))
+            return
         m = re.fullmatch(
             r"(?:(?:and )?(?:we|they|players|both players|the players) (?:went|go|goes|moved?|moves|got|get|"
             r"proceeded|proceed|headed|head)(?: on| straight| over)? to |(?:on )?to )?(?:the )?"
@@ -1353,6 +1386,7 @@ _STARTS_ACTION = re.compile(
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
     r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
     r"|(?:it|that|this|which)(?:\s+card|\s+one)?\s+(?:resolves|resolved)\b"
+    r"|(?:the\s+)?(?:combat\s+)?chain\s+(?:closed|was\s+closed|got\s+closed)\b"
     r"|(?:we|they|players|both\s+players|the\s+players)\s+(?:went|go|goes|moved?|moves|got|get|proceeded|proceed|headed|head)\b"
     r"|(?:the\s+|its\s+|both\s+)?[\w' ]{0,30}?\btriggers?\b(?:\s+(?:is|are|goes|go|resolves?|targeting|and)\b|$))",
     re.I,

@@ -330,6 +330,14 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
             continue
         elif eff.player == player and eff.kind == "next_attack_power":
             layer.power_bonus += eff.amount
+        elif (
+            eff.player == player
+            and eff.kind == "next_cheap_attack_power"
+            and layer.card is not None
+            and layer.card.facts.is_attack_action
+            and (layer.card.facts.cost or 0) <= int(eff.text or 0)
+        ):
+            layer.power_bonus += eff.amount
         elif eff.player == player and eff.kind == "next_attack_go_again":
             layer.go_again = True
         elif (

@@ -139,7 +139,7 @@ class Effect:
     def describe(self) -> str:
         """The effect in card words (the vocabulary of the scenario format's ``effects``)."""
         n = self.amount
-        if self.text:
+        if self.text and self.kind != "next_cheap_attack_power":
             return self.text
         return {
             "prevent_next": f"Prevent the next {n} damage that would be dealt to you this turn.",
@@ -147,6 +147,7 @@ class Effect:
             "prevent_fixed": f"The next time you would be dealt damage this turn, prevent {n} of that damage.",
             "next_attack_power": f"Your next attack this turn gets +{n}{{p}}.",
             "next_attack_go_again": "Your next attack this turn gets go again.",
+            "next_cheap_attack_power": f"The next attack action card with cost {self.text} or less you play this turn gains +{n}{{p}}.",
             "attacks_power": f"Your attacks get +{n}{{p}} this "
             + ("combat chain." if self.duration == "chain" else "turn."),
             "cost_next_attack": f"The next attack action card you play this turn costs {-n} less.",
