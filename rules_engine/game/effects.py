@@ -73,6 +73,13 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "next_cheap_attack_power",
     ),
     (
+        re.compile(
+            r"^(?:the|your) next ([a-z]+ )?attack action card you play this turn (?:gets|gains) "
+            r"((?:\+\d+\{p\}|go again)(?:,? and (?:\+\d+\{p\}|go again))?)?(?:,? and )?(?:\"([^\"]+)\")?$"
+        ),
+        "next_attack_grant",
+    ),
+    (
         re.compile(r"^your next attack(?: action card)? this turn (?:gets|gains) go again$"),
         "next_attack_go_again",
     ),
@@ -229,6 +236,19 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 elif kind == "counter_on_defender":
                     amount = _num(groups[0]) * (-1 if groups[1] == "-" else 1)
                     target = "defense" if groups[2] == "d" else "power"
+                elif kind == "next_attack_grant":
+                    # class, bonus and quoted ability packed for playing.apply_next_card_effects
+                    cls = (mm.group(1) or "").strip()
+                    bonus = mm.group(2) or ""
+                    ability = mm.group(3) or ""
+                    if not bonus and not ability:
+                        continue
+                    if ability:
+                        inner, unread = recognise(ability)
+                        if unread or not inner or any(x.trigger != "hit" for x in inner):
+                            continue  # a granted ability the engine cannot compute: left to the judge
+                    amount = sum(int(x) for x in re.findall(r"\+(\d+)\{p\}", bonus))
+                    target = "|".join([cls, "go again" if "go again" in bonus else "", ability])
                 elif kind == "next_cheap_attack_power":
                     amount = int(groups[1])
                     target = groups[0]  # the highest cost it applies to

@@ -559,6 +559,9 @@ def apply_text_effect(
             link.power_bonus += e.amount
     elif k == "next_attack_power":
         s.effects.append(Effect("next_attack_power", player, e.amount, "turn", name))
+    elif k == "next_attack_grant":
+        # "The next Runeblade attack action card you play this turn gains go again and 'If this hits, ...'"
+        s.effects.append(Effect("next_attack_grant", player, e.amount, "turn", name, text=e.target))
     elif k == "next_cheap_attack_power":
         # Nimblism: the next attack action card of cost N or less (CR 5.1.2a: applies as it is played)
         s.effects.append(Effect("next_cheap_attack_power", player, e.amount, "turn", name, text=e.target))

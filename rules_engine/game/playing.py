@@ -28,7 +28,7 @@ from .effects import (
     split_sentences,
 )
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
-from .state import PLAYERS, Card, GameState, Layer, other
+from .state import PLAYERS, Card, Effect, GameState, Layer, other
 from .triggers import attack_played_triggers, nonattack_triggers, play_triggers, spectra_trigger
 from .zones import check_claims, destroy_permanent, new_card, take, target_player, token_base
 
@@ -314,6 +314,14 @@ def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> None:
         layer.go_again = True
 
 
+def _grant_fits(eff: Effect, layer: Layer) -> bool:
+    """Whether a "next [class] attack action card" effect applies to the attack just played."""
+    if layer.card is None or not layer.card.facts.is_attack_action:
+        return False
+    cls = eff.text.split("|", 1)[0].strip().casefold()
+    return not cls or cls in {c.casefold() for c in layer.card.facts.classes}
+
+
 def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -> None:
     """CR 5.1.2a: effects on "the next attack" apply when the attack is played."""
     if not layer.attack:
@@ -330,6 +338,12 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
             continue
         elif eff.player == player and eff.kind == "next_attack_power":
             layer.power_bonus += eff.amount
+        elif eff.player == player and eff.kind == "next_attack_grant" and _grant_fits(eff, layer):
+            _cls, go_again, ability = (eff.text.split("|", 2) + ["", "", ""])[:3]
+            layer.power_bonus += eff.amount
+            layer.go_again = layer.go_again or bool(go_again)
+            if ability:
+                layer.granted.append(ability)  # a hit ability, read by triggers.hit_triggers
         elif (
             eff.player == player
             and eff.kind == "next_cheap_attack_power"

@@ -139,6 +139,12 @@ class Effect:
     def describe(self) -> str:
         """The effect in card words (the vocabulary of the scenario format's ``effects``)."""
         n = self.amount
+        if self.kind == "next_attack_grant":
+            cls, go_again, ability = (self.text.split("|", 2) + ["", "", ""])[:3]
+            parts = [f"+{n}{{p}}"] if n else []
+            parts += ["go again"] if go_again else []
+            parts += [f'"{ability}"'] if ability else []
+            return f"Your next {cls + ' ' if cls else ''}attack action card this turn gains {' and '.join(parts)}."
         if self.text and self.kind != "next_cheap_attack_power":
             return self.text
         return {
