@@ -755,7 +755,14 @@ class Parser:
             return self.activate(m.group(1).upper(), m.group(2))
         m = re.match(rf"^{_P} activates (.+)$", c, re.I)
         if m:
-            return self.activate(m.group(1).upper(), m.group(2))
+            # "P1 activates Fai's ability", "... Fai's hero ability", "... Fai again": the source named
+            source = re.sub(
+                r"(?:'s)?(?: hero)? (?:ability|power)(?= |,|$)|\s+(?:again|once more|a second time)(?= |,|$)",
+                "",
+                m.group(2),
+                flags=re.I,
+            )
+            return self.activate(m.group(1).upper(), source)
         m = re.match(rf"^{_P} pitches (.+?)(?:\s+to\s+.*)?$", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
