@@ -9,6 +9,10 @@
         What backing up to the state after line K would undo and reveal.
     cards-index SRC OUT
         Write a compact card file (JSON list of card facts) from the-fab-cube data, for ``--cards``.
+    cards-coverage --format cc|sage|blitz|ll [--json] [--dump FABRARY_JSON] [--list STATE]
+        Each text sentence of each card legal in the format with its state (computed / manual /
+        silent) and totals; ``--json`` prints the contract documented in ``cardcoverage``. The pool is
+        a fabrary dump (``node tools/fabrary/dump.mjs OUT.json``), default $ARBITER_FABRARY_JSON.
 
 CARDS is a the-fab-cube directory or card.json, or a compact card file; it defaults to
 $ARBITER_CARDS or the shared the-fab-cube copy (cards given inline always come first). Never prints a traceback:
@@ -25,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .backup import backup
+from .cardcoverage import FORMATS, coverage_report, pool, render_text
 from .cards import CardLookup, FabCubeCards, InlineCards, facts_from_mapping
 from .log import names_for, replay
 from .scenarios import GivenError, load_yaml, run_file
@@ -172,6 +177,22 @@ def cmd_cards_index(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_cards_coverage(args: argparse.Namespace) -> int:
+    from rules_engine.importers.fabrary import parse_fabrary
+
+    if not args.dump:
+        raise ValueError("no card pool: give --dump FABRARY_JSON or set $ARBITER_FABRARY_JSON")
+    result = parse_fabrary(args.dump)
+    report = coverage_report(
+        pool(result.cards, args.format), fmt=args.format, source=f"{result.source}@{result.version}"
+    )
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print(render_text(report, only=args.list))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m rules_engine.game", description="Flesh and Blood game-state reconstruction"
@@ -202,6 +223,12 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("src")
     c.add_argument("out")
     c.set_defaults(func=cmd_cards_index)
+    cc = sub.add_parser("cards-coverage", help="what the engine does with each card's text")
+    cc.add_argument("--format", choices=FORMATS, default="cc")
+    cc.add_argument("--json", action="store_true")
+    cc.add_argument("--dump", default=os.environ.get("ARBITER_FABRARY_JSON"))
+    cc.add_argument("--list", choices=["computed", "manual", "silent"], help="list the cards in one state")
+    cc.set_defaults(func=cmd_cards_coverage)
     args = ap.parse_args(argv)
     try:
         return int(args.func(args))
