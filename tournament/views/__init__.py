@@ -42,10 +42,14 @@ from .player import (
 from .pods import pod_confirm, pod_report
 from .results import staff_accept_report, staff_correct, staff_quick_result
 from .rounds import staff_pair, staff_publish, staff_repair, staff_swap, staff_table
+from .screens import screen_pairings, screen_standings, screens_index
 from .staff import staff_dashboard, staff_live, staff_register, staff_registration
 from .teams_drafts import staff_close_team_match, staff_pods, staff_pods_action
 
 __all__ = [
+    "screen_pairings",
+    "screen_standings",
+    "screens_index",
     "pod_confirm",
     "pod_report",
     "staff_keep_apart",

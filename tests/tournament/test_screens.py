@@ -1,0 +1,142 @@
+"""Wall screens (issue 30): pairings by name or table range and standings for a TV, public (no
+player IDs), without scrolling, turning pages by themselves, reloading for the next round."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from tests.conftest import login_in_browser
+from tests.factories import EventFactory, StaffAssignmentFactory, UserFactory
+from tournament import services
+from tournament.enums import FormatCode, MatchResult, RoundStatus, StaffRole
+from tournament.models import Match, PlayerProfile, Registration
+
+SHOTS = os.environ.get("ARBITER_SCREENSHOTS")
+
+
+def _event(n: int, **fields):
+    event = EventFactory(status="registration", swiss_rounds=5, top_cut=0, **fields)
+    sk = UserFactory(username=f"sk-{event.pk}")
+    StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
+    profiles = PlayerProfile.objects.bulk_create(
+        [
+            PlayerProfile(player_id=f"SCR{event.pk}-{i:04d}", display_name=f"Player {i:03d} Longname")
+            for i in range(n)
+        ]
+    )
+    Registration.objects.bulk_create(
+        [Registration(event=event, player=p, status="checked_in") for p in profiles]
+    )
+    return event, sk
+
+
+def _finish_round(rnd):
+    Match.objects.filter(round=rnd, player_b__isnull=False).update(result=MatchResult.A_WINS, games_a=1)
+    rnd.status = RoundStatus.COMPLETE
+    rnd.save(update_fields=["status"])
+
+
+@pytest.mark.django_db
+def test_screens_show_the_round_by_name_table_range_and_standings(client):
+    event, sk = _event(20)
+    page = client.get(f"/events/{event.slug}/screen/").content.decode()
+    assert "Pairings appear here when the round is published" in page
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    page = client.get(f"/events/{event.slug}/screen/").content.decode()
+    assert page.count("data-row") == 20 and "Player 000 Longname" in page
+    assert "SCR" not in page  # a public screen never shows player IDs
+    by_table = client.get(f"/events/{event.slug}/screen/?order=table&from=3&to=5").content.decode()
+    assert by_table.count("data-row") == 3 and "tables 3–5" in by_table
+    assert "Standings appear" in client.get(f"/events/{event.slug}/screen/standings/").content.decode()
+    _finish_round(rnd)
+    standings = client.get(f"/events/{event.slug}/screen/standings/").content.decode()
+    assert standings.count("data-row") == 20
+    assert standings.count("1-0-0") == 10 and standings.count("0-1-0") == 10  # records after round 1
+
+
+@pytest.mark.django_db
+def test_the_screens_page_is_for_officials_with_links_and_qr_codes(client):
+    event, sk = _event(130)
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    client.force_login(UserFactory())
+    assert client.get(f"/events/{event.slug}/staff/screens/").status_code in (403, 404)
+    client.force_login(sk)
+    page = client.get(f"/events/{event.slug}/staff/screens/").content.decode()
+    assert page.count("data-screen-link") == 3 + 2  # name, table, standings; tables 1-60, 61-65
+    assert "Tables 61–65" in page and "data:image/svg" in page
+
+
+@pytest.mark.django_db
+def test_a_pod_event_screen_shows_pods_by_table(client):
+    event, sk = _event(8, format=FormatCode.UPF)
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    page = client.get(f"/events/{event.slug}/screen/").content.decode()
+    assert page.count("data-row") == 2 and "Pairings by table" in page
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_300_player_round_fits_the_wall_and_follows_the_next_round(live_server, chromium_browser):
+    event, sk = _event(300)
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    context = chromium_browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/events/{event.slug}/screen/?seconds=120")
+    page.wait_for_selector("[data-row]")
+    assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
+    pages = page.evaluate("window.arbiterScreen.pages()")
+    assert pages >= 2
+    seen: set[str] = set()
+    for n in range(pages):
+        page.evaluate(f"window.arbiterScreen.show({n})")
+        page.wait_for_timeout(700)  # the page turn's transition
+        shown = page.evaluate(
+            """() => {
+              const vw = window.innerWidth, vh = window.innerHeight;
+              const rows = [...document.querySelectorAll('[data-row]')].map(r => [r, r.getBoundingClientRect()]);
+              const on = rows.filter(([r, b]) => b.left >= -1 && b.right <= vw + 1 && b.width > 0);
+              const clipped = rows.filter(([r, b]) => b.right > 0 && b.left < vw && (b.left < -1 || b.right > vw + 1 || b.bottom > vh + 1));
+              let overlaps = 0;
+              for (let i = 0; i < on.length; i++) for (let j = i + 1; j < on.length; j++) {
+                const a = on[i][1], b = on[j][1];
+                if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) overlaps++;
+              }
+              return {names: on.map(([r]) => r.querySelector('.who').textContent.trim()), clipped: clipped.length, overlaps};
+            }"""
+        )
+        assert shown["overlaps"] == 0 and shown["clipped"] == 0, (n, shown["overlaps"], shown["clipped"])
+        seen.update(shown["names"])
+        if SHOTS and n == 0:
+            page.screenshot(path=os.path.join(SHOTS, "screen-1920.png"))
+    assert len(seen) == 300, f"names never shown: {300 - len(seen)}"
+
+    _finish_round(rnd)
+    second = services.pair_next_round(event, actor=sk)
+    services.publish_round(second, actor=sk)
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and "Round 2" not in page.inner_text(".screen-head"):
+        page.wait_for_timeout(500)
+    assert "Round 2" in page.inner_text(".screen-head")
+    context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_screens_page_at_phone_width(live_server, phone_page):
+    event, sk = _event(12)
+    sk.set_password("pw-" + sk.username)
+    sk.save()
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    login_in_browser(phone_page, live_server, sk.username, "pw-" + sk.username)
+    phone_page.goto(f"{live_server.url}/events/{event.slug}/staff/")
+    phone_page.click("nav >> text=Wall screens")
+    phone_page.wait_for_selector("[data-screen-link]")
+    assert phone_page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")

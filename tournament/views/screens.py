@@ -1,0 +1,152 @@
+"""Wall screens for a TV or projector (issue 30): pairings by name or by a range of tables,
+standings, with the round and clock always shown. Each page fits the screen without scrolling:
+the rows flow into as many columns as the width holds, and when there are more, the screen turns
+to the next page on a timer (``tournament/screen.js``). A screen reloads itself when a new round
+is published (the clock's poll, ``clock.js``). Public: names as the public sees them, no IDs.
+A staff page lists the screens with links and QR codes to open on each TV."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from core.site import site_url
+
+from .. import selectors, services
+from ..access import public_lens
+from ..enums import OFFICIAL_ROLES, RoundStatus
+from ..pdf import rows_by_name, rows_by_table, standings_rows
+from ._fragments import _qr
+
+#: Seconds a page of a screen stays before the next (organizers can pass ?seconds=N, 3-120).
+DEFAULT_PAGE_SECONDS = 12
+#: Tables per section when the staff page suggests screens by table range.
+TABLES_PER_SECTION = 60
+
+
+def _seconds(request: HttpRequest) -> int:
+    raw = request.GET.get("seconds", "")
+    return min(120, max(3, int(raw))) if raw.isdigit() else DEFAULT_PAGE_SECONDS
+
+
+def _round(event):
+    return selectors.visible_rounds(event).order_by("-number").first()
+
+
+def _range(request: HttpRequest) -> tuple[int | None, int | None]:
+    low, high = request.GET.get("from", ""), request.GET.get("to", "")
+    return (int(low) if low.isdigit() else None, int(high) if high.isdigit() else None)
+
+
+@require_GET
+def screen_pairings(request: HttpRequest, slug: str) -> HttpResponse:
+    """Pairings of the current round by name (default) or by table (``?order=table``), optionally
+    only tables ``?from=1&to=60`` (one screen per section of the hall)."""
+    event = selectors.event_for_viewer(request.user, slug)
+    round_ = _round(event)
+    order = "table" if request.GET.get("order") == "table" else "name"
+    low, high = _range(request)
+    lens = public_lens(event)
+    rows: list[dict] = []
+    pods = services.uses_pods(event)
+    if round_ is not None and pods:
+        order = "table"
+        for pod in round_.pods.prefetch_related("seats__registration__player").order_by("number"):
+            if (low is None or pod.number >= low) and (high is None or pod.number <= high):
+                names = [lens.name(s.registration) for s in pod.seats.all()]
+                rows.append({"table": pod.number, "a_name": " · ".join(names), "b_name": "", "pod": True})
+    elif round_ is not None:
+        matches = list(selectors.matches_for_round(round_))
+        if order == "table":
+            rows = [
+                r
+                for r in rows_by_table(matches, lens=lens)
+                if (low is None or (r["table"] or 0) >= low) and (high is None or (r["table"] or 0) <= high)
+            ]
+        else:
+            rows = [
+                r
+                for r in rows_by_name(matches, lens=lens)
+                if (low is None or (r["table"] or 0) >= low) and (high is None or (r["table"] or 0) <= high)
+            ]
+    title = "Pairings by table" if order == "table" else "Pairings by name"
+    if low is not None or high is not None:
+        title += f" · tables {low or 1}–{high or '…'}"
+    return render(
+        request,
+        "tournament/screen.html",
+        {
+            "event": event,
+            "round_": round_,
+            "kind": "pairings",
+            "order": order,
+            "rows": rows,
+            "title": title,
+            "seconds": _seconds(request),
+            "pods": pods,
+        },
+    )
+
+
+@require_GET
+def screen_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """Standings after the last complete round (Swiss: record and points; pods: points)."""
+    event = selectors.event_for_viewer(request.user, slug)
+    round_ = _round(event)
+    lens = public_lens(event)
+    rows: list[dict] = []
+    if services.uses_pods(event):
+        rows = [
+            {"rank": row.rank, "name": lens.name(reg), "record": "", "points": row.points}
+            for row, reg in services.event_pod_standings(event)
+            if row.pods or row.byes
+        ]
+    else:
+        complete = [r for r in selectors.rounds_in_status(event, RoundStatus.COMPLETE)]
+        if complete:
+            held = complete[-1].number
+            rows = standings_rows(selectors.standings_for_event(event, after_round=held), lens=lens)
+    return render(
+        request,
+        "tournament/screen.html",
+        {
+            "event": event,
+            "round_": round_,
+            "kind": "standings",
+            "rows": rows,
+            "title": "Standings",
+            "seconds": _seconds(request),
+        },
+    )
+
+
+@require_GET
+def screens_index(request: HttpRequest, slug: str) -> HttpResponse:
+    """Staff: the screens to open on each TV, with links and QR codes; by-table sections sized
+    from the current round."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    event = selectors.event_for_staff(request.user, slug, roles=OFFICIAL_ROLES)
+    round_ = _round(event)
+    tables = 0
+    if round_ is not None:
+        tables = round_.pods.count() if services.uses_pods(event) else round_.matches.count()
+    base_pairings = reverse("tournament:screen_pairings", args=[slug])
+    screens = [
+        ("Pairings by name", base_pairings),
+        ("Pairings by table", base_pairings + "?order=table"),
+        ("Standings", reverse("tournament:screen_standings", args=[slug])),
+    ]
+    for start in range(1, tables + 1, TABLES_PER_SECTION):
+        end = min(tables, start + TABLES_PER_SECTION - 1)
+        screens.append((f"Tables {start}–{end}", f"{base_pairings}?order=table&from={start}&to={end}"))
+    items = []
+    for label, path in screens:
+        url = site_url(request, path)
+        items.append({"label": label, "url": url, "qr": _qr(url)})
+    if not items:
+        raise Http404("no screens")
+    return render(request, "tournament/screens.html", {"event": event, "screens": items, "round_": round_})
