@@ -11,6 +11,7 @@ urlpatterns = [
     path("<slug:slug>/standings/", views.standings, name="standings"),
     path("<slug:slug>/results/<int:number>/", views.results, name="results"),
     path("<slug:slug>/results/<int:number>.csv", views.results_csv, name="results_csv"),
+    path("<slug:slug>/gem/<str:kind>.csv", views.gem_layout_csv, name="gem_layout_csv"),
     path("<slug:slug>/results/<int:number>.pdf", views.results_pdf, name="results_pdf"),
     path("<slug:slug>/penalties/", views.penalties, name="penalties"),
     path("<slug:slug>/penalties.csv", views.penalties_csv, name="penalties_csv"),

@@ -15,7 +15,7 @@ from core.models import GeneratedFile, GeneratedFileStatus
 from core.pdf import render_pdf
 from tournament.enums import FormatCode, MirrorSource
 
-from . import access, jobs, selectors, tasks
+from . import access, coverage, jobs, selectors, tasks
 from .limits import MirrorLimits
 
 
@@ -193,6 +193,22 @@ def _download(content: bytes | str, filename: str, content_type: str) -> HttpRes
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+@login_required
+def gem_layout_csv(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    """The event in GEM's coverage CSV layout (``mirror.coverage``): pairings, standings, heroes."""
+    event = _official_event(request, slug)
+    if kind == "pairings":
+        text = coverage.gem_pairings_csv(event)
+    elif kind == "standings":
+        after = request.GET.get("round", "")
+        text = coverage.gem_standings_csv(event, after_round=int(after) if after.isdigit() else None)
+    elif kind == "heroes":
+        text = coverage.gem_heroes_csv(event)
+    else:
+        raise Http404("choose pairings, standings or heroes")
+    return _download(text, f"{event.slug}-gem-{kind}.csv", "text/csv; charset=utf-8")
 
 
 @login_required
