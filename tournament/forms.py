@@ -37,7 +37,7 @@ EVENT_LABELS = {
     "status": ("Event status", None),
     "pod_play": (
         "Play in pods",
-        "Multiplayer pods (TR&P 9.3) instead of one-on-one matches; by format means pods for Ultimate Pit Fight.",
+        "Multiplayer pods instead of one-on-one matches; by format means pods for Ultimate Pit Fight.",
     ),
     "pod_policy": ("When pods of 4 do not fit", None),
     "pod_allow_two": ("Allow a pod of two players", None),

@@ -146,7 +146,7 @@ class Event(models.Model):
         ],
         default="",
         blank=True,
-        help_text="Multiplayer pods (TR&P 9.3) instead of one-on-one Swiss matches.",
+        help_text="Multiplayer pods (as in Ultimate Pit Fight) instead of one-on-one Swiss matches.",
     )
     pod_policy = models.CharField(
         max_length=8,

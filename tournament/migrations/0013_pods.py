@@ -29,7 +29,7 @@ class Migration(migrations.Migration):
                     ("social", "Pods without standings (social play)"),
                 ],
                 default="",
-                help_text="Multiplayer pods (TR&P 9.3) instead of one-on-one Swiss matches.",
+                help_text="Multiplayer pods (as in Ultimate Pit Fight) instead of one-on-one Swiss matches.",
                 max_length=8,
             ),
         ),
