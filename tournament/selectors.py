@@ -34,6 +34,7 @@ import functools
 import json
 from dataclasses import asdict, dataclass
 from datetime import datetime
+from types import SimpleNamespace
 
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
@@ -139,7 +140,7 @@ def keep_apart_pairs(event: Event) -> QuerySet[KeepApart]:
     )
 
 
-def kept_apart_meetings(round_: Round) -> list[Match]:
+def kept_apart_meetings(round_: Round) -> list:
     """Matches of ``round_`` between players staff keep apart: the pairing engine only seats
     them together when no pairing avoids it, and staff see them before publishing."""
     pairs = {
@@ -151,7 +152,21 @@ def kept_apart_meetings(round_: Round) -> list[Match]:
     matches = round_.matches.filter(player_b__isnull=False).select_related(
         "player_a__player", "player_b__player"
     )
-    return [m for m in matches.order_by("table_number") if frozenset((m.player_a_id, m.player_b_id)) in pairs]
+    found: list = [
+        m for m in matches.order_by("table_number") if frozenset((m.player_a_id, m.player_b_id)) in pairs
+    ]
+    # pods (TR&P 9.3): every kept-apart pair seated at the same pod, shaped like a match
+    for pod in round_.pods.prefetch_related("seats__registration__player").order_by("number"):
+        seats = list(pod.seats.all())
+        for i, a in enumerate(seats):
+            for b in seats[i + 1 :]:
+                if frozenset((a.registration_id, b.registration_id)) in pairs:
+                    found.append(
+                        SimpleNamespace(
+                            table_number=pod.number, player_a=a.registration, player_b=b.registration
+                        )
+                    )
+    return found
 
 
 def waitlist_for_event(event: Event) -> QuerySet[Registration]:

@@ -212,9 +212,23 @@ def test_a_16_player_upf_round_reported_and_confirmed_on_phones(live_server, pho
         page.goto(f"{live_server.url}/events/{event.slug}/")
         page.click("[data-pod-confirm]")
         page.wait_for_selector("text=You confirmed the places")
-    for pod in pods[1:]:
-        places = {s.registration_id: i for i, s in enumerate(pod.seats.all(), start=1)}
-        services.report_pod_result(pod, actor=sk, places=places)
+    for pod in pods[1:]:  # every other table too, each on its players' phones
+        others = list(pod.seats.all())
+        reporter = others[0].registration.player.user
+        page.context.clear_cookies()
+        login_in_browser(page, live_server, reporter.username, "pw-" + reporter.username)
+        page.goto(f"{live_server.url}/events/{event.slug}/")
+        for i, seat in enumerate(others, start=1):
+            page.select_option(f"select[name=place_{seat.registration_id}]", str(i))
+        page.click("[data-pod-report] button[type=submit]")
+        page.wait_for_selector("text=Places at table")
+        for seat in others[1:]:
+            user = seat.registration.player.user
+            page.context.clear_cookies()
+            login_in_browser(page, live_server, user.username, "pw-" + user.username)
+            page.goto(f"{live_server.url}/events/{event.slug}/")
+            page.click("[data-pod-confirm]")
+            page.wait_for_selector("text=You confirmed the places")
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.COMPLETE
     page.goto(f"{live_server.url}/events/{event.slug}/")
@@ -294,3 +308,58 @@ def test_the_api_reports_confirms_and_lists(client):
     assert answer.json()["status"] == "confirmed"
     rows = APIClient().get(f"/api/events/{event.slug}/pod-standings/").json()["rows"]
     assert [r["points"] for r in rows] == [3, 2, 1, 0]
+
+
+@pytest.mark.django_db
+def test_winner_only_reporting_and_the_why_ranked_explanation(client):
+    event, sk, regs = _event(8, pod_points="3,0")
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    pods = list(rnd.pods.prefetch_related("seats__registration__player__user"))
+    first = pods[0]
+    seats = list(first.seats.all())
+    winner = seats[2].registration
+    client.force_login(seats[0].registration.player.user)
+    response = client.post(
+        f"/events/{event.slug}/pods/{first.pk}/report/", {"winner": winner.pk, "version": first.version}
+    )
+    assert response.status_code == 302
+    first.refresh_from_db()
+    assert {s.registration_id: s.place for s in first.seats.all()} == {
+        s.registration_id: (1 if s.registration_id == winner.pk else 2) for s in seats
+    }
+    with pytest.raises(DomainError, match="not seated"):
+        services.report_pod_result(pods[1], actor=sk, places={"winner": winner.pk})
+    services.report_pod_result(first, actor=sk, places={"winner": winner.pk})
+    services.report_pod_result(pods[1], actor=sk, places={"winner": pods[1].seats.first().registration_id})
+    points = {reg.pk: row.points for row, reg in services.event_pod_standings(event)}
+    assert points[winner.pk] == 3 and points[seats[0].registration_id] == 0
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "data-why-ranked" in page and "this decides" in page
+
+
+@pytest.mark.django_db
+def test_an_unavoidable_keep_apart_at_a_pod_is_shown_before_publishing(client):
+    event, sk, regs = _event(4)
+    services.keep_apart(event, first=regs[0], second=regs[1], actor=sk, reason="siblings")
+    rnd = services.pair_next_round(event, actor=sk)
+    client.force_login(sk)
+    page = client.get(f"/events/{event.slug}/staff/").content.decode()
+    assert "data-kept-apart-met" in page and regs[0].player.display_name in page
+    assert rnd.status == RoundStatus.PAIRED
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_13_players_are_seated_4_4_5_on_the_page(live_server, phone_page):
+    event, sk, regs = _event(13)
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    phone_page.goto(f"{live_server.url}/events/{event.slug}/")
+    sizes = sorted(
+        phone_page.evaluate(
+            "() => [...document.querySelectorAll('#pods tr[data-pod]')].map(r => r.querySelectorAll('[data-reg]').length)"
+        )
+    )
+    assert sizes == [4, 4, 5]
+    assert phone_page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")

@@ -167,6 +167,21 @@ def pair_pod_round(event: Event, *, actor, seed: int | None = None) -> Round:
     return rnd
 
 
+def _winner_only(pod: Pod, places: dict) -> dict:
+    """A report of the winner alone ({"winner": reg_id}) as places: the winner first, the others
+    tied for second (a winner-only points table such as 3,0 then scores them 0)."""
+    if set(places) != {"winner"}:
+        return places
+    try:
+        winner = int(places["winner"])
+    except (TypeError, ValueError):
+        raise DomainError("say who won the pod", field="places") from None
+    ids = [s.registration_id for s in pod.seats.all()]
+    if winner not in ids:
+        raise DomainError(f"player {winner} is not seated at pod {pod.number}", field="places")
+    return {reg: (1 if reg == winner else 2) for reg in ids}
+
+
 def _places(pod: Pod, places: dict) -> dict[int, int]:
     """Registration id -> place, checked: every seat has a place from 1 to the pod's size, and
     someone is first (ties share a place)."""
@@ -226,7 +241,8 @@ def _finish(pod: Pod, *, actor) -> None:
 @_atomic
 def report_pod_result(pod: Pod, *, actor, places: dict, expected_version: int | None = None) -> Pod:
     """A player of the pod reports every player's place (the others then confirm), or staff
-    enter it (final at once). Reporting again replaces the places and the confirmations."""
+    enter it (final at once); ``{"winner": reg_id}`` reports the winner only (the others share
+    second place). Reporting again replaces the places and the confirmations."""
     pod = _locked(pod, expected_version)
     event = pod.round.event
     require_event_open(event)
@@ -239,7 +255,7 @@ def report_pod_result(pod: Pod, *, actor, places: dict, expected_version: int | 
         raise ConflictError(
             "this pod's result is confirmed: ask the scorekeeper to correct it", code="confirmed"
         )
-    got = _places(pod, places)
+    got = _places(pod, _winner_only(pod, places))
     before = _snapshot(pod)
     for seat in pod.seats.all():
         seat.place = got[seat.registration_id]

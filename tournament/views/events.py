@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 from core import parsing
 from core.errors import DomainError, NotAllowed
 from core.site import site_url
+from pairings.pods import explain_pod_ranking
 
 from .. import live, progress, selectors, services
 from ..access import public_lens
@@ -317,6 +318,7 @@ def _pod_event_detail(request: HttpRequest, event, rounds, round_) -> HttpRespon
                     entry["left"] = seats[i - 1]["name"]
                     entry["right"] = seats[(i + 1) % len(seats)]["name"]
                 entry["my_seat"] = seats[i]
+    pod_rows = [(row, reg) for row, reg in services.event_pod_standings(event) if row.pods or row.byes]
     standings = [
         {
             "rank": row.rank,
@@ -326,9 +328,27 @@ def _pod_event_detail(request: HttpRequest, event, rounds, round_) -> HttpRespon
             "mates": f"{float(row.mates_average):.2f}",
             "reg": reg.pk,
         }
-        for row, reg in services.event_pod_standings(event)
-        if row.pods or row.byes
+        for row, reg in pod_rows
     ]
+    why_ranked = None
+    mine_at = next(
+        (i for i, (_row, reg) in enumerate(pod_rows) if registration and reg.pk == registration.pk), None
+    )
+    if mine_at:  # "why am I ranked here": the steps against the player just above
+        labels = {
+            "points": "points",
+            "mates_average": "pod-mates' average points",
+            "firsts": "first places",
+            "random": "random draw",
+        }
+        me, above = pod_rows[mine_at], pod_rows[mine_at - 1]
+        steps = explain_pod_ranking([r for r, _ in pod_rows], me[0].id, above[0].id)
+        why_ranked = {
+            "rank": me[0].rank,
+            "above": lens.name(above[1]),
+            "above_rank": above[0].rank,
+            "steps": [{**st, "label": labels.get(str(st["tiebreaker"]), st["tiebreaker"])} for st in steps],
+        }
     context = {
         "event": event,
         "rounds": rounds,
@@ -337,6 +357,7 @@ def _pod_event_detail(request: HttpRequest, event, rounds, round_) -> HttpRespon
         "my_pod": mine,
         "me_id": registration.pk if registration else None,
         "pod_standings": standings,
+        "why_ranked": why_ranked,
         "pod_points": event.pod_points,
         "can_enter": selectors.is_official(request.user, event),
         "qr": _qr(site_url(request, reverse("tournament:event_detail", args=[event.slug]))),

@@ -32,6 +32,8 @@ def pod_report(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return redirect_to_login(reverse("tournament:event_detail", args=[slug]))
     pod = _pod(request, slug, pk)
     places = {key[6:]: value for key, value in request.POST.items() if key.startswith("place_")}
+    if request.POST.get("winner"):
+        places = {"winner": request.POST["winner"]}
     try:
         services.report_pod_result(
             pod,
