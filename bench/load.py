@@ -385,6 +385,25 @@ def server_cpu_seconds(root_pid: int) -> float:
     return sum(ticks.get(pid, 0) for pid in tree) / os.sysconf("SC_CLK_TCK")
 
 
+def server_settings(env: dict[str, str]) -> str:
+    """The settings module and cache backend the server runs with, read by Django itself in a
+    process with the server's environment (the report says what it measured against)."""
+    code = (
+        "import django; django.setup(); from django.conf import settings as s; "
+        "c = s.CACHES['default']; "
+        "print(s.SETTINGS_MODULE, 'DEBUG' if s.DEBUG else 'production (DEBUG off)', c['BACKEND'].rsplit('.', 1)[-1], c.get('LOCATION', ''))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**env, "DJANGO_SETTINGS_MODULE": env.get("DJANGO_SETTINGS_MODULE", "config.settings")},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return out.stdout.strip() or f"unknown ({out.stderr.strip()[-200:]})"
+
+
 def fresh_stores(db: str, redis_url: str) -> str:
     """Drop and re-create PostgreSQL database ``db``, flush the Redis database ``redis_url``;
     returns the database's URL (shared with bench/request_cpu.py)."""
@@ -447,16 +466,21 @@ def run_size(players: int, args) -> None:
             if time.monotonic() > deadline or server.poll() is not None:
                 raise SystemExit(f"server did not start (see {log.name})")
             time.sleep(1)
+        print("  server: " + server_settings(env), flush=True)
         load0 = os.getloadavg()[0]
         cpu0 = server_cpu_seconds(server.pid)
+        client0 = time.process_time()
         t0 = time.perf_counter()
         stats, handoff = asyncio.run(storm(base, state, args, args.scenario))
+        wall = time.perf_counter() - t0
+        client = time.process_time() - client0
         requests = sum(len(v) for v in stats.times.values())
         cpu = server_cpu_seconds(server.pid) - cpu0
         print(
-            f"  storm: {time.perf_counter() - t0:.0f} s, load average {load0:.1f} -> {os.getloadavg()[0]:.1f}, "
+            f"  storm: {wall:.0f} s, load average {load0:.1f} -> {os.getloadavg()[0]:.1f}, "
             f"errors (5xx/transport) {stats.errors()}; web server CPU {cpu:.0f} s for {requests} requests "
-            f"({cpu / max(1, requests) * 1000:.1f} ms per request)"
+            f"({cpu / max(1, requests) * 1000:.1f} ms per request); load client CPU {client:.0f} s "
+            f"({client / max(wall, 1e-9) / (os.cpu_count() or 1):.0%} of the machine)"
         )
         stats.print()
         print(
