@@ -7,6 +7,7 @@ selector, map ``DomainError`` to a message (HTML) or its status code (JSON), and
 templates. The rules live in ``tournament.services`` and ``tournament.selectors``.
 """
 
+from .calendar import event_calendar, organizer_calendar
 from .checkin import (
     claim_registration,
     staff_check_in,
@@ -47,6 +48,8 @@ from .staff import staff_dashboard, staff_live, staff_register, staff_registrati
 from .teams_drafts import staff_close_team_match, staff_pods, staff_pods_action
 
 __all__ = [
+    "event_calendar",
+    "organizer_calendar",
     "screen_pairings",
     "screen_standings",
     "screens_index",
