@@ -13,6 +13,7 @@ urlpatterns = [
     path("judging/", include("judging.urls")),
     path("rules/", include("reference.urls")),
     path("mirror/", include("mirror.urls")),
+    path("coverage/", include("mirror.coverage_urls")),
     path("transfer/", include("transfer.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

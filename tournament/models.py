@@ -336,6 +336,9 @@ class Registration(models.Model):
         help_text="Seat at the play-off draft table; the draft play-off bracket follows it (TR&P 8.2).",
     )
     disqualified_at = models.DateTimeField(null=True, blank=True)
+    coverage_opt_out = models.BooleanField(
+        default=False, help_text="Not seated at a feature table; no overlay or coverage feed shows the name."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -349,6 +352,22 @@ class Registration(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status in (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
+
+
+class FeatureTable(models.Model):
+    """A table staff feature for coverage (issue 30): it keeps its number, or shows a name; no
+    player who opted out of coverage is seated there."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="feature_tables")
+    table_number = models.PositiveIntegerField()
+    name = models.CharField(max_length=60, blank=True, help_text='e.g. "Feature table"')
+
+    class Meta:
+        ordering = ["event", "table_number"]
+        constraints = [models.UniqueConstraint(fields=["event", "table_number"], name="feature_table_unique")]
+
+    def __str__(self) -> str:
+        return self.name or f"table {self.table_number}"
 
 
 class KeepApart(models.Model):

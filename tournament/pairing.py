@@ -34,7 +34,7 @@ from .enums import (
     StandingsPolicy,
     StructureKind,
 )
-from .models import Event, KeepApart, Match, Registration, Round
+from .models import Event, FeatureTable, KeepApart, Match, Registration, Round
 from .standings_policies import PolicySpec, policy_spec
 
 # Engine result codes for our MatchResult values.
@@ -469,6 +469,7 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -
         tabled = assign_tables(result.pairings, ranks=ranks, pinned=pinned, first_table=1)
     except InvalidInput as exc:
         raise DomainError(f"pairing failed: {exc}", code="engine", field=exc.field) from exc
+    tabled = keep_opted_out_off_feature_tables(event, tabled, by_id, pinned)
     byes = [by_id[b] for b in (result.byes or ((result.bye,) if result.bye else ()))]
     return PairingPlan(
         pairs=[(by_id[a], by_id[b]) for _t, a, b in tabled],
@@ -477,6 +478,43 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -
         rematches=result.rematches,
         kept_apart=[(by_id[a], by_id[b]) for a, b in result.kept_apart],
     )
+
+
+def keep_opted_out_off_feature_tables(event: Event, tabled: list, by_id: dict, pinned: dict) -> list:
+    """A pair with a player who opted out of coverage never sits at a feature table (issue 30): it
+    trades tables with the nearest pair of covered players (a pinned table stays where it is)."""
+    features = set(FeatureTable.objects.filter(event=event).values_list("table_number", flat=True))
+    if not features:
+        return tabled
+
+    def covered(a: str, b: str | None) -> bool:
+        return not by_id[a].coverage_opt_out and (b is None or not by_id[b].coverage_opt_out)
+
+    out = list(tabled)
+    for i, (table, a, b) in enumerate(out):
+        if table not in features or covered(a, b) or a in pinned or (b is not None and b in pinned):
+            continue
+        swap = min(
+            (
+                j
+                for j, (t2, a2, b2) in enumerate(out)
+                if t2 not in features
+                and covered(a2, b2)
+                and a2 not in pinned
+                and (b2 is None or b2 not in pinned)
+            ),
+            key=lambda j: abs(out[j][0] - table),
+            default=None,
+        )
+        if swap is not None:
+            t2, a2, b2 = out[swap]
+            out[i], out[swap] = (table, a2, b2), (t2, a, b)
+        else:  # no pair of covered players: the feature table stays empty this round
+            free = max(t for t, _a, _b in out) + 1
+            while free in features:
+                free += 1
+            out[i] = (free, a, b)
+    return sorted(out)
 
 
 def keep_apart_map(event: Event) -> dict[str, set[str]]:

@@ -27,7 +27,7 @@ from tests.factories import (
 )
 from tests.factories.cards import CardDataReleaseFactory
 from tests.judging.conftest import make_world
-from tournament.models import Event, KeepApart, PlayerProfile, Pod, PodSeat, TeamInvitation
+from tournament.models import Event, FeatureTable, KeepApart, PlayerProfile, Pod, PodSeat, TeamInvitation
 from transfer import services
 
 pytestmark = pytest.mark.django_db
@@ -74,6 +74,9 @@ def build_event():
     MatchExtensionFactory(match=w.match, seconds=180, issued_by=w.fj, reason="call at table 1")
     low, high = sorted((w.alice, w.bob), key=lambda r: r.pk)
     KeepApart.objects.create(event=w.event, first=low, second=high, reason="siblings ✓", created_by=w.to)
+    FeatureTable.objects.create(event=w.event, table_number=1, name="Feature table ✓")
+    w.alice.coverage_opt_out = True
+    w.alice.save(update_fields=["coverage_opt_out"])
     pod = Pod.objects.create(
         round=w.round, number=7, report_status="reported", reported_by=w.alice, reported_at=now
     )

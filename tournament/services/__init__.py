@@ -86,6 +86,7 @@ from .clock import (
     start_clock,
 )
 from .constraints import end_keep_apart, keep_apart
+from .coverage import add_feature_table, remove_feature_table, set_coverage_opt_out
 from .drafts import (
     seat_playoff_draft,
     seat_pods_at_random,
@@ -168,6 +169,9 @@ from .teams import (
 )
 
 __all__ = [
+    "add_feature_table",
+    "remove_feature_table",
+    "set_coverage_opt_out",
     "confirm_pod_result",
     "event_pod_standings",
     "pair_pod_round",

@@ -33,6 +33,7 @@ from .officials import (
 )
 from .player import (
     player_confirm,
+    player_coverage,
     player_drop,
     player_page,
     player_register,
@@ -43,7 +44,7 @@ from .player import (
 from .pods import pod_confirm, pod_report
 from .results import staff_accept_report, staff_correct, staff_quick_result
 from .rounds import staff_pair, staff_publish, staff_repair, staff_swap, staff_table
-from .screens import screen_pairings, screen_standings, screens_index
+from .screens import screen_pairings, screen_standings, screens_index, staff_feature_table
 from .staff import staff_dashboard, staff_live, staff_register, staff_registration
 from .teams_drafts import staff_close_team_match, staff_pods, staff_pods_action
 
@@ -53,6 +54,8 @@ __all__ = [
     "screen_pairings",
     "screen_standings",
     "screens_index",
+    "staff_feature_table",
+    "player_coverage",
     "pod_confirm",
     "pod_report",
     "staff_keep_apart",

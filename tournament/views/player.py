@@ -338,3 +338,23 @@ def _int_or_404(value) -> int:
         return parsing.whole_number(value, field="invitation")
     except DomainError:
         raise Http404("no such invitation") from None
+
+
+@require_POST
+def player_coverage(request: HttpRequest, slug: str) -> HttpResponse:
+    """A player opts out of coverage, or back in (issue 30)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("tournament:player", args=[slug]))
+    event = selectors.event_for_viewer(request.user, slug)
+    registration = selectors.registration_for_user(request.user, event)
+    if registration is None:
+        raise Http404("you are not registered in this event")
+    try:
+        services.set_coverage_opt_out(
+            registration, opt_out=request.POST.get("opt_out") == "1", actor=request.user
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Coverage choice saved.")
+    return redirect(reverse("tournament:player", args=[slug]) + "#coverage")

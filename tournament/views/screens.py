@@ -7,18 +7,22 @@ A staff page lists the screens with links and QR codes to open on each TV."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from core.errors import DomainError
 from core.site import site_url
 
 from .. import selectors, services
-from ..access import public_lens
-from ..enums import OFFICIAL_ROLES, RoundStatus
+from ..access import has_role, public_lens
+from ..enums import MANAGE_ROLES, OFFICIAL_ROLES, RoundStatus
+from ..models import FeatureTable
 from ..pdf import rows_by_name, rows_by_table, standings_rows
+from ._common import _int, staff_action
 from ._fragments import _qr
 
 #: Seconds a page of a screen stays before the next (organizers can pass ?seconds=N, 3-120).
@@ -149,4 +153,44 @@ def screens_index(request: HttpRequest, slug: str) -> HttpResponse:
         items.append({"label": label, "url": url, "qr": _qr(url)})
     if not items:
         raise Http404("no screens")
-    return render(request, "tournament/screens.html", {"event": event, "screens": items, "round_": round_})
+    overlays = [
+        {"table": t, "url": site_url(request, f"/coverage/{slug}/overlay/{t.table_number}/")}
+        for t in FeatureTable.objects.filter(event=event)
+    ]
+    return render(
+        request,
+        "tournament/screens.html",
+        {
+            "event": event,
+            "screens": items,
+            "round_": round_,
+            "overlays": overlays,
+            "can_feature": has_role(request.user, event, MANAGE_ROLES),
+        },
+    )
+
+
+@staff_action(MANAGE_ROLES)
+def staff_feature_table(request: HttpRequest, event):
+    """Add (table number, optional name) or remove a feature table; back to the screens page."""
+    try:
+        if request.POST.get("remove"):
+            table = FeatureTable.objects.filter(
+                event=event, pk=_int(request.POST["remove"], name="remove")
+            ).first()
+            if table is None:
+                raise DomainError("that table is no longer featured", field="remove")
+            services.remove_feature_table(table, actor=request.user)
+            messages.success(request, f"Table {table.table_number} is no longer featured.")
+        else:
+            number = _int(request.POST.get("table_number"), name="table_number")
+            services.add_feature_table(
+                event, table_number=number, name=request.POST.get("name", ""), actor=request.user
+            )
+            messages.success(
+                request,
+                f"Table {number} is featured: players who opted out of coverage are not seated there.",
+            )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    return redirect(reverse("tournament:screens_index", args=[event.slug]))

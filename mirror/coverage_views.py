@@ -1,0 +1,131 @@
+"""Coverage for streams and writers (issue 30): an overlay page per feature table for streaming
+software (transparent background) and the same as JSON, the round results and the hero breakdown
+as JSON. A player who opted out of coverage is never named: their name is left empty. Heroes come
+from accepted decklists only once the organizer has published the lists (TR&P 3.7)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from decklists.enums import FROZEN
+from decklists.models import Decklist, DecklistPolicy
+from decklists.selectors import hero_breakdown
+from tournament import selectors as tournament_selectors
+from tournament.access import public_lens
+from tournament.enums import RoundStatus
+from tournament.models import FeatureTable
+
+
+def _name(lens, reg) -> str:
+    if reg is None or reg.coverage_opt_out:
+        return ""
+    return lens.name(reg)
+
+
+def _lists_public(event) -> bool:
+    return DecklistPolicy.objects.filter(event=event, published_at__isnull=False).exists()
+
+
+def overlay_data(event, table_number: int) -> dict:
+    feature = FeatureTable.objects.filter(event=event, table_number=table_number).first()
+    if feature is None:
+        raise Http404("not a feature table")
+    round_ = tournament_selectors.visible_rounds(event).order_by("-number").first()
+    data: dict = {
+        "event": event.name,
+        "table": table_number,
+        "table_name": feature.name or f"Table {table_number}",
+        "round": round_.number if round_ else None,
+        "clock": None,
+        "players": [],
+        "score": None,
+        "result": None,
+    }
+    if round_ is None:
+        return data
+    data["clock"] = tournament_selectors.clock_status(round_).as_dict()
+    match = next(
+        (m for m in tournament_selectors.matches_for_round(round_) if m.table_number == table_number), None
+    )
+    if match is None:
+        return data
+    lens = public_lens(event)
+    complete = [r.number for r in tournament_selectors.rounds_in_status(event, RoundStatus.COMPLETE)]
+    standings = {}
+    if complete:
+        standings = {
+            s.registration.pk: s
+            for s in tournament_selectors.standings_for_event(event, after_round=complete[-1])
+        }
+    heroes = {}
+    if _lists_public(event):
+        heroes = dict(
+            Decklist.objects.filter(
+                registration_id__in=[match.player_a_id, match.player_b_id], status__in=list(FROZEN)
+            ).values_list("registration_id", "hero")
+        )
+    for reg in (match.player_a, match.player_b):
+        if reg is None:
+            continue
+        s = standings.get(reg.pk)
+        hidden = reg.coverage_opt_out
+        data["players"].append(
+            {
+                "name": _name(lens, reg),
+                "hero": "" if hidden else heroes.get(reg.pk, ""),
+                "record": "" if hidden or s is None else s.record,
+                "rank": None if hidden or s is None else s.rank,
+            }
+        )
+    data["score"] = f"{match.games_a}-{match.games_b}"
+    data["result"] = match.result if match.result != "pending" else None
+    return data
+
+
+@require_GET
+def overlay(request: HttpRequest, slug: str, table: int) -> HttpResponse:
+    event = tournament_selectors.event_for_viewer(request.user, slug)
+    return render(
+        request, "mirror/overlay.html", {"event": event, "data": overlay_data(event, table), "table": table}
+    )
+
+
+@require_GET
+def overlay_json(request: HttpRequest, slug: str, table: int) -> JsonResponse:
+    event = tournament_selectors.event_for_viewer(request.user, slug)
+    return JsonResponse(overlay_data(event, table))
+
+
+@require_GET
+def results_json(request: HttpRequest, slug: str) -> JsonResponse:
+    event = tournament_selectors.event_for_viewer(request.user, slug)
+    lens = public_lens(event)
+    rounds = []
+    for rnd in tournament_selectors.visible_rounds(event):
+        rounds.append(
+            {
+                "round": rnd.number,
+                "status": rnd.status,
+                "tables": [
+                    {
+                        "table": m.table_number,
+                        "a": _name(lens, m.player_a),
+                        "b": _name(lens, m.player_b),
+                        "result": m.result if m.result != "pending" else None,
+                        "score": f"{m.games_a}-{m.games_b}",
+                    }
+                    for m in tournament_selectors.matches_for_round(rnd)
+                ],
+            }
+        )
+    return JsonResponse({"event": event.name, "rounds": rounds})
+
+
+@require_GET
+def heroes_json(request: HttpRequest, slug: str) -> JsonResponse:
+    event = tournament_selectors.event_for_viewer(request.user, slug)
+    if not _lists_public(event):
+        return JsonResponse({"event": event.name, "published": False, "heroes": []})
+    return JsonResponse({"event": event.name, "published": True, "heroes": hero_breakdown(event)})
