@@ -363,3 +363,22 @@ def test_13_players_are_seated_4_4_5_on_the_page(live_server, phone_page):
     )
     assert sizes == [4, 4, 5]
     assert phone_page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+@pytest.mark.django_db
+def test_a_player_who_drops_mid_round_is_not_waited_for():
+    event, sk, regs = _event(4)
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    pod = rnd.pods.get()
+    seats = list(pod.seats.select_related("registration__player__user"))
+    places = {s.registration_id: i for i, s in enumerate(seats, start=1)}
+    pod = services.report_pod_result(pod, actor=seats[0].registration.player.user, places=places)
+    services.drop_registration(seats[3].registration, actor=sk)
+    services.confirm_pod_result(pod, actor=seats[1].registration.player.user)
+    rnd.refresh_from_db()
+    assert rnd.status != RoundStatus.COMPLETE
+    services.confirm_pod_result(pod, actor=seats[2].registration.player.user)
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.COMPLETE  # the dropped player's confirmation is not needed
+    assert seats[3].registration_id in {reg.pk for _row, reg in services.event_pod_standings(event)}

@@ -290,7 +290,11 @@ def confirm_pod_result(pod: Pod, *, actor, expected_version: int | None = None) 
         mine.save(update_fields=["confirmed"])
     pod.version += 1
     pod.save(update_fields=["version"])
-    if all(s.confirmed for s in pod.seats.all()):
+    # a player who dropped or was disqualified during the round is not waited for (as in Swiss)
+    if all(
+        s.confirmed or s.registration.status not in ACTIVE_REGISTRATION_STATUSES
+        for s in pod.seats.select_related("registration")
+    ):
         _finish(pod, actor=actor)
     _audit(pod, event=event, actor=actor, action="pod.confirm", before=before, after=_snapshot(pod))
     return pod
