@@ -15,6 +15,7 @@ from decklists.selectors import hero_breakdown
 from tournament import selectors as tournament_selectors
 from tournament.access import public_lens
 from tournament.enums import RoundStatus
+from tournament.live import cached_fragment, results_token
 from tournament.models import FeatureTable
 
 
@@ -46,6 +47,22 @@ def overlay_data(event, table_number: int) -> dict:
     if round_ is None:
         return data
     data["clock"] = tournament_selectors.clock_status(round_).as_dict()
+    # The players' part is shared by every poller until a result, a drop or a coverage choice
+    # changes (one build per change, in the shared cache); only the clock is computed each time.
+    covered = event.registrations.filter(coverage_opt_out=True).count()
+    lists = _lists_public(event)
+    token = f"{round_.pk}.{round_.status}.{results_token(event, round_=round_)}.{covered}.{int(lists)}"
+    data.update(
+        cached_fragment(
+            f"coverage:overlay:{event.pk}:{table_number}:{token}",
+            lambda: _table_part(event, round_, table_number, lists),
+        )
+    )
+    return data
+
+
+def _table_part(event, round_, table_number: int, lists_public: bool) -> dict:
+    data: dict = {"players": [], "score": None, "result": None}
     match = next(
         (m for m in tournament_selectors.matches_for_round(round_) if m.table_number == table_number), None
     )
@@ -60,7 +77,7 @@ def overlay_data(event, table_number: int) -> dict:
             for s in tournament_selectors.standings_for_event(event, after_round=complete[-1])
         }
     heroes = {}
-    if _lists_public(event):
+    if lists_public:
         heroes = dict(
             Decklist.objects.filter(
                 registration_id__in=[match.player_a_id, match.player_b_id], status__in=list(FROZEN)

@@ -139,8 +139,7 @@ def test_the_overlay_is_transparent_and_follows_the_game_score(live_server, chro
         "transparent",
     )
     match = next(m for m in selectors.matches_for_round(rnd) if m.table_number == 1)
-    match.games_a = 1
-    match.save(update_fields=["games_a"])
+    services.enter_result(match, actor=sk, result="a", games_a=1, games_b=0)  # as staff would
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and page.inner_text("[data-score]") != "1-0":
         page.wait_for_timeout(300)
