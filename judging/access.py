@@ -59,6 +59,10 @@ __all__ = [
     "can_report",
     "confirmer_roles",
     "event_for_judge",
+    "event_for_floor",
+    "can_divide_floor",
+    "FLOOR_ROLES",
+    "ZONE_ROLES",
     "event_for_penalty_readers",
     "event_for_reports",
     "has_head_authority",
@@ -106,6 +110,23 @@ def view_flags(user, event: Event) -> dict:
 def event_for_judge(user, slug: str) -> Event:
     """The event if ``user`` is a judge there (404 unknown, 403 otherwise)."""
     return event_for_staff(user, slug, roles=JUDGE_ROLES)
+
+
+#: The judges' floor view (issue 30): every judge, and the organizer who runs the hall.
+FLOOR_ROLES = CALL_READ_ROLES
+#: Who divides the floor into zones and assigns judges: the head judge (TR&P 2.1), their appeals
+#: judge, and the organizer who sets the hall up before a head judge is named. They also see
+#: every zone at once.
+ZONE_ROLES = HEAD_ROLES | {StaffRole.ORGANIZER}
+
+
+def event_for_floor(user, slug: str) -> Event:
+    """The event if ``user`` may open its floor view (404 unknown, 403 otherwise)."""
+    return event_for_staff(user, slug, roles=FLOOR_ROLES)
+
+
+def can_divide_floor(user, event: Event) -> bool:
+    return has_role(user, event, ZONE_ROLES)
 
 
 def event_for_reports(user, slug: str) -> Event:
@@ -340,5 +361,6 @@ AUDIT_POLICIES = {
     "judge_call": _call_audit_view,
     "penalty": _readable_by(can_read_penalties),
     "deck_check": _readable_by(is_judge),
+    "floor_zone": _readable_by(is_judge),
     "reconstruction": _readable_by(can_edit_reconstructions),
 }

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import recon_views, views
+from . import floor_views, recon_views, views
 
 app_name = "judging"
 
@@ -12,6 +12,9 @@ urlpatterns = [
     path("players/<str:player_id>/", views.player_history, name="player"),
     path("<slug:slug>/", views.event_home, name="home"),
     path("<slug:slug>/calls/open/", views.call_open, name="call_open"),
+    path("<slug:slug>/floor/", floor_views.floor_page, name="floor"),
+    path("<slug:slug>/floor/live/", floor_views.floor_live, name="floor_live"),
+    path("<slug:slug>/floor/zones/", floor_views.floor_zone, name="floor_zone"),
     path("<slug:slug>/calls/<int:pk>/", views.call_detail, name="call"),
     path(
         "<slug:slug>/calls/<int:pk>/reconstructions/new/",

@@ -211,3 +211,63 @@ def test_ga_infraction_page_fits_a_phone_and_names_no_fab_document(live_server, 
     )
     assert table[0] <= table[1], f"the infraction table scrolls inside its box on a phone: {table}"
     page.screenshot(path=str(tmp_path / "ga-infractions-390.png"), full_page=True)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_floor_view_on_a_phone_shows_a_judge_only_their_zone(live_server, phone_page):
+    """Issue 30: zones set by the head judge; a floor judge's phone lists their zone's tables in
+    the last minutes, with the extension and a one-tap call; the page follows a new call."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from judging import floor, services
+    from tests.factories import (
+        MatchFactory,
+        PlayerProfileFactory,
+        RegistrationFactory,
+        StaffAssignmentFactory,
+        UserFactory,
+    )
+    from tournament import services as tournament_services
+    from tournament.enums import StaffRole
+
+    w = make_world()
+    for n in range(2, 31):
+        a = RegistrationFactory(event=w.event, player=PlayerProfileFactory(display_name=f"Ann{n}"))
+        b = RegistrationFactory(event=w.event, player=PlayerProfileFactory(display_name=f"Ben{n}"))
+        MatchFactory(round=w.round, table_number=n, player_a=a, player_b=b)
+    other = UserFactory(username=f"fj2-{w.event.slug}")
+    StaffAssignmentFactory(event=w.event, user=other, role=StaffRole.FLOOR_JUDGE)
+    floor.save_zone(w.event, actor=w.hj, name="Zone A", tables="1-15", judges=[w.fj.pk])
+    floor.save_zone(w.event, actor=w.hj, name="Zone B", tables="16-30", judges=[other.pk])
+    w.round.clock_state, w.round.started_at = "running", timezone.now() - timedelta(minutes=48)
+    w.round.save()
+    tournament_services.add_match_extension(
+        w.round.matches.get(table_number=9), seconds=180, reason="deck check", actor=w.hj
+    )
+
+    page = phone_page
+    login_in_browser(page, live_server, w.fj.username, "pw-" + w.fj.username)
+    page.goto(f"{live_server.url}/judging/{w.event.slug}/floor/")
+    live = page.inner_text("#floor-live")
+    assert "Zone A" in live and "Zone B" not in live
+    assert "Ann9 v Ben9" in live and "+3 min" in live
+    assert "Ann20" not in page.inner_text("body")  # another judge's zone
+    tables = page.eval_on_selector_all(
+        "#floor-live tr[data-table]", "rows => rows.map(r => +r.dataset.table)"
+    )
+    assert tables == list(range(1, 16))
+    width = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert width[0] <= width[1], f"floor view scrolls sideways on a phone: {width}"
+
+    # A call opened elsewhere at a table of the zone shows up without a reload (the poll).
+    services.open_call(w.event, actor=w.hj, table_number=12, question="hidden information?")
+    page.wait_for_selector("#floor-live .call-card:has-text('Table 12')", timeout=15_000)
+    # One tap opens a call at a table; the judge lands on the call.
+    page.click("tr[data-table='4'] button:has-text('Call')")
+    page.wait_for_load_state()
+    assert "Call at table 4" in page.inner_text("h1")
