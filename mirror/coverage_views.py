@@ -15,7 +15,13 @@ from decklists.selectors import hero_breakdown
 from tournament import selectors as tournament_selectors
 from tournament.access import public_lens
 from tournament.enums import RoundStatus
-from tournament.live import cached_fragment, results_token
+from tournament.live import (
+    cached_fragment,
+    clock_token,
+    etag_for,
+    not_modified,
+    results_token,
+)
 from tournament.models import FeatureTable
 
 
@@ -29,11 +35,31 @@ def _lists_public(event) -> bool:
     return DecklistPolicy.objects.filter(event=event, published_at__isnull=False).exists()
 
 
-def overlay_data(event, table_number: int) -> dict:
+def _overlay_state(event, table_number: int):
+    """(feature table, current round, token of the players' part, whether lists are public)."""
     feature = FeatureTable.objects.filter(event=event, table_number=table_number).first()
     if feature is None:
         raise Http404("not a feature table")
     round_ = tournament_selectors.visible_rounds(event).order_by("-number").first()
+    if round_ is None:
+        return feature, None, "-", False
+    covered = event.registrations.filter(coverage_opt_out=True).count()
+    lists = _lists_public(event)
+    token = f"{round_.pk}.{round_.status}.{results_token(event, round_=round_)}.{covered}.{int(lists)}"
+    return feature, round_, token, lists
+
+
+def overlay_etag(event, table_number: int) -> tuple[str, tuple]:
+    """(ETag, state): the ETag changes with the players' part (a result, a drop, a coverage
+    choice, published lists), the feature table's name and the clock's stored state
+    (``clock_token``); the overlay counts the clock down by itself between changes."""
+    state = _overlay_state(event, table_number)
+    feature, round_, token, _ = state
+    return etag_for("overlay", event.pk, table_number, feature.name, token, clock_token(round_)), state
+
+
+def overlay_data(event, table_number: int, state: tuple | None = None) -> dict:
+    feature, round_, token, lists = state or _overlay_state(event, table_number)
     data: dict = {
         "event": event.name,
         "table": table_number,
@@ -49,9 +75,6 @@ def overlay_data(event, table_number: int) -> dict:
     data["clock"] = tournament_selectors.clock_status(round_).as_dict()
     # The players' part is shared by every poller until a result, a drop or a coverage choice
     # changes (one build per change, in the shared cache); only the clock is computed each time.
-    covered = event.registrations.filter(coverage_opt_out=True).count()
-    lists = _lists_public(event)
-    token = f"{round_.pk}.{round_.status}.{results_token(event, round_=round_)}.{covered}.{int(lists)}"
     data.update(
         cached_fragment(
             f"coverage:overlay:{event.pk}:{table_number}:{token}",
@@ -110,9 +133,18 @@ def overlay(request: HttpRequest, slug: str, table: int) -> HttpResponse:
 
 
 @require_GET
-def overlay_json(request: HttpRequest, slug: str, table: int) -> JsonResponse:
+def overlay_json(request: HttpRequest, slug: str, table: int) -> HttpResponse:
+    """The overlay's data; 304 to a poller that has the current version (``overlay_etag``).
+    Not kept in the anonymous microcache: its clock figure is computed for this moment."""
     event = tournament_selectors.event_for_viewer(request.user, slug)
-    return JsonResponse(overlay_data(event, table))
+    etag, state = overlay_etag(event, table)
+    unchanged = not_modified(request, etag)
+    if unchanged is not None:
+        return unchanged
+    response = JsonResponse(overlay_data(event, table, state))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @require_GET

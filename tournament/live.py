@@ -36,7 +36,7 @@ from django.utils.translation import get_language
 from . import selectors
 from .access import STAFF_LENS, PlayerLens, public_lens
 from .enums import RoundStage, RoundStatus
-from .models import Event, Match, Registration, Round
+from .models import Event, Match, Pod, Registration, Round
 
 # Built fragments are cached under a key that changes with every result and pairing change; the
 # timeout only bounds staleness after writes that bypass the services.
@@ -188,6 +188,27 @@ def not_modified(request: HttpRequest, etag: str) -> HttpResponseNotModified | N
             response["ETag"] = etag
             return response
     return None
+
+
+def clock_token(round_: Round | None, *, now=None) -> str:
+    """Changes with anything a clock's poller cannot work out by counting down itself: the
+    round (a new one published), its status and stage, the stored clock (started, paused,
+    adjusted, time called) and the moment time runs out. A poller that has this version keeps
+    counting down from the answer it has (``clock.js``, the coverage overlay)."""
+    if round_ is None:
+        return "none"
+    status = selectors.clock_status(round_, now=now)
+    return (
+        f"{round_.pk}.{round_.number}.{round_.status}.{round_.stage}.{round_.clock_state}."
+        f"{round_.started_at}.{round_.paused_at}.{round_.elapsed_before_pause}.{round_.duration_seconds}."
+        f"{round_.time_called_at}.{int(status.time_called)}"
+    )
+
+
+def pods_token(event: Event) -> str:
+    """Changes with every pod seated, reported or confirmed (services bump ``Pod.version``)."""
+    agg = Pod.objects.filter(round__event=event).aggregate(n=Count("id"), v=Sum("version"), m=Sum("id"))
+    return f"{agg['n']}.{agg['v'] or 0}.{agg['m'] or 0}"
 
 
 # --------------------------------------------------------------------------- standings API

@@ -113,6 +113,40 @@ def test_overlay_and_feeds_name_only_covered_players_and_heroes_once_published(c
 
 
 @pytest.mark.django_db
+def test_overlay_json_answers_304_until_the_table_or_the_clock_changes(client):
+    """Issue 30: the overlay polls every 3 s; unchanged, it gets a 304 and counts its clock down
+    by itself. A score, an opt-out, published lists, the clock's start or the table's name give
+    a new version."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event, sk, regs = _event(4)
+    services.add_feature_table(event, table_number=1, actor=sk)
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    match = next(m for m in selectors.matches_for_round(rnd) if m.table_number == 1)
+    url = f"/coverage/{event.slug}/overlay/1/data.json"
+    etag = client.get(url)["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert len(queries) <= 8, [q["sql"] for q in queries]
+    changes = [
+        lambda: services.start_clock(rnd, actor=sk),
+        lambda: services.enter_result(match, actor=sk, result="a", games_a=1, games_b=0),
+        lambda: services.set_coverage_opt_out(match.player_b, opt_out=True, actor=sk),
+        lambda: DecklistPolicy.objects.create(event=event, published_at=timezone.now(), published_by=sk),
+    ]
+    for change in changes:
+        change()
+        answer = client.get(url, HTTP_IF_NONE_MATCH=etag)
+        assert answer.status_code == 200, change
+        etag = answer["ETag"]
+        assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    data = client.get(url).json()
+    assert data["score"] == "1-0" and data["players"][1]["name"] == "" and data["clock"]["state"] == "running"
+
+
+@pytest.mark.django_db
 def test_player_opts_out_on_their_page(client):
     event, sk, regs = _event(2)
     client.force_login(regs[0].player.user)
@@ -144,4 +178,13 @@ def test_the_overlay_is_transparent_and_follows_the_game_score(live_server, chro
     while time.monotonic() < deadline and page.inner_text("[data-score]") != "1-0":
         page.wait_for_timeout(300)
     assert page.inner_text("[data-score]") == "1-0"
+    # The clock counts down on the overlay between polls (the polls answer 304 meanwhile).
+    services.start_clock(rnd, actor=sk)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and ":" not in page.inner_text("[data-clock]"):
+        page.wait_for_timeout(300)
+    first = page.inner_text("[data-clock]")
+    page.wait_for_timeout(4500)
+    later = page.inner_text("[data-clock]")
+    assert first.startswith("Table 1 · R1 · 5") and later != first, (first, later)
     context.close()

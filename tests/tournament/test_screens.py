@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import time
+from html import escape
 
 import pytest
 
@@ -117,7 +118,13 @@ def test_a_300_player_round_fits_the_wall_and_follows_the_next_round(live_server
             page.screenshot(path=os.path.join(SHOTS, "screen-1920.png"))
     assert len(seen) == 300, f"names never shown: {300 - len(seen)}"
 
+    standings = context.new_page()
+    standings.goto(f"{live_server.url}/events/{event.slug}/screen/standings/?poll=2")
+    assert "Standings appear" in standings.inner_text("body")
     _finish_round(rnd)
+    # The standings screen asks for itself with its ETag and reloads once the round is complete.
+    standings.wait_for_selector("[data-row]", timeout=15_000)
+    assert "1-0-0" in standings.inner_text("body")
     second = services.pair_next_round(event, actor=sk)
     services.publish_round(second, actor=sk)
     deadline = time.monotonic() + 15
@@ -140,3 +147,74 @@ def test_screens_page_at_phone_width(live_server, phone_page):
     phone_page.click("nav >> text=Wall screens")
     phone_page.wait_for_selector("[data-screen-link]")
     assert phone_page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+@pytest.mark.django_db
+def test_screens_and_the_clock_answer_304_until_what_they_show_changes(client, settings):
+    """Issue 30: 50 wall screens polling every few seconds must cost almost nothing: each poll
+    carries the ETag and gets a 304 (a few small queries) until the pairings, standings or the
+    clock's stored state change."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event, sk = _event(12)
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    urls = [
+        f"/events/{event.slug}/screen/",
+        f"/events/{event.slug}/screen/?order=table&from=1&to=3",
+        f"/events/{event.slug}/screen/standings/",
+        f"/events/{event.slug}/clock.json",
+    ]
+    tags = {}
+    for url in urls:
+        first = client.get(url)
+        assert first.status_code == 200 and first["ETag"], url
+        tags[url] = first["ETag"]
+        with CaptureQueriesContext(connection) as queries:
+            again = client.get(url, HTTP_IF_NONE_MATCH=tags[url])
+        assert again.status_code == 304, url
+        assert len(queries) <= 6, (url, [q["sql"] for q in queries])
+        if "screen" in url:
+            assert escape(tags[url]) in first.content.decode()  # screen.js polls with it
+    assert len(set(tags.values())) == len(urls)  # each screen has its own version
+
+    def changed() -> set[str]:
+        out = set()
+        for url in urls:
+            answer = client.get(url, HTTP_IF_NONE_MATCH=tags[url])
+            if answer.status_code == 200:
+                out.add(url)
+                tags[url] = answer["ETag"]
+            else:
+                assert answer.status_code == 304
+        return out
+
+    services.start_clock(rnd, actor=sk)
+    assert changed() == {urls[3]} | {urls[0], urls[1], urls[2]}  # the round is now in progress
+    assert changed() == set()
+    match = next(m for m in Match.objects.filter(round=rnd, player_b__isnull=False))
+    services.enter_result(match, actor=sk, result=MatchResult.A_WINS, games_a=1)
+    assert changed() == set()  # a result shows on no screen until the round's standings
+    _finish_round(rnd)
+    assert urls[2] in changed()  # the standings screen now has rows
+    second = services.pair_next_round(event, actor=sk)
+    services.publish_round(second, actor=sk)
+    assert changed() == set(urls)
+
+
+@pytest.mark.django_db
+def test_anonymous_screens_are_answered_from_the_shared_microcache(client, settings):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.ARBITER_PUBLIC_MICROCACHE_SECONDS = 30
+    event, sk = _event(8)
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    url = f"/events/{event.slug}/screen/?order=table"
+    etag = client.get(url)["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+        assert client.get(url).status_code == 200
+    assert len(queries) == 0

@@ -56,10 +56,18 @@ def clock_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @never_cache
 @require_GET
-def clock_json(request: HttpRequest, slug: str) -> JsonResponse:
-    """Server-authoritative clock: remaining seconds computed now from the stored clock fields."""
+def clock_json(request: HttpRequest, slug: str) -> HttpResponse:
+    """Server-authoritative clock: remaining seconds computed now from the stored clock fields.
+
+    Answers 304 to a poller whose ETag names the current clock (``live.clock_token``): nothing
+    changed that it cannot count down by itself. Wall screens, projectors and the overlay poll
+    this every few seconds, so the unchanged answer costs two small queries and no JSON."""
     event = selectors.event_for_viewer(request.user, slug)
     round_ = _clock_round(event)
+    etag = live.etag_for("clock", event.pk, live.clock_token(round_))
+    unchanged = live.not_modified(request, etag)
+    if unchanged is not None:
+        return unchanged
     data = {
         "event": event.slug,
         "round": None,
@@ -83,7 +91,9 @@ def clock_json(request: HttpRequest, slug: str) -> JsonResponse:
         if round_.stage == RoundStage.TOP_CUT and not round_.duration_seconds:
             data["remaining_seconds"] = None  # untimed play-off round
     data["server_time"] = timezone.now().isoformat()
-    return JsonResponse(data)
+    response = JsonResponse(data)
+    response["ETag"] = etag
+    return response
 
 
 @staff_action(CLOCK_ROLES, anchor="clock")

@@ -17,10 +17,10 @@ from django.views.decorators.http import require_GET
 from core.errors import DomainError
 from core.site import site_url
 
-from .. import selectors, services
+from .. import live, selectors, services
 from ..access import has_role, public_lens
 from ..enums import MANAGE_ROLES, OFFICIAL_ROLES, RoundStatus
-from ..models import FeatureTable
+from ..models import FeatureTable, Round
 from ..pdf import rows_by_name, rows_by_table, standings_rows
 from ._common import _int, staff_action
 from ._fragments import _qr
@@ -36,6 +36,12 @@ def _seconds(request: HttpRequest) -> int:
     return min(120, max(3, int(raw))) if raw.isdigit() else DEFAULT_PAGE_SECONDS
 
 
+def _poll_ms(request: HttpRequest) -> int:
+    """How often the screen asks whether it changed (``?poll=N`` seconds, 2-60; default 10)."""
+    raw = request.GET.get("poll", "")
+    return 1000 * (min(60, max(2, int(raw))) if raw.isdigit() else 10)
+
+
 def _round(event):
     return selectors.visible_rounds(event).order_by("-number").first()
 
@@ -45,12 +51,44 @@ def _range(request: HttpRequest) -> tuple[int | None, int | None]:
     return (int(low) if low.isdigit() else None, int(high) if high.isdigit() else None)
 
 
+def _answer(request: HttpRequest, context: dict, etag: str) -> HttpResponse:
+    """The screen with its ETag (also in the page, for ``screen.js``'s poll), revalidated on
+    every poll."""
+    response = render(
+        request, "tournament/screen.html", {**context, "etag": etag, "poll_ms": _poll_ms(request)}
+    )
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _screen_etag(request: HttpRequest, event, *parts) -> str:
+    return live.etag_for(
+        "screen", event.pk, event.updated_at.timestamp(), request.get_full_path(), _seconds(request), *parts
+    )
+
+
 @require_GET
+@live.public_microcache
 def screen_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     """Pairings of the current round by name (default) or by table (``?order=table``), optionally
-    only tables ``?from=1&to=60`` (one screen per section of the hall)."""
+    only tables ``?from=1&to=60`` (one screen per section of the hall).
+
+    Published pairings do not change, so the page's ETag is the round's and its state: a screen
+    polling with it gets a 304 (two small queries, or none from the anonymous microcache) until
+    the next round is published."""
     event = selectors.event_for_viewer(request.user, slug)
     round_ = _round(event)
+    etag = _screen_etag(
+        request,
+        event,
+        round_.pk if round_ else "-",
+        round_.status if round_ else "-",
+        round_.published_at if round_ else "-",
+    )
+    unchanged = live.not_modified(request, etag)
+    if unchanged is not None:
+        return unchanged
     order = "table" if request.GET.get("order") == "table" else "name"
     low, high = _range(request)
     lens = public_lens(event)
@@ -79,9 +117,8 @@ def screen_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     title = "Pairings by table" if order == "table" else "Pairings by name"
     if low is not None or high is not None:
         title += f" · tables {low or 1}–{high or '…'}"
-    return render(
+    return _answer(
         request,
-        "tournament/screen.html",
         {
             "event": event,
             "round_": round_,
@@ -92,17 +129,35 @@ def screen_pairings(request: HttpRequest, slug: str) -> HttpResponse:
             "seconds": _seconds(request),
             "pods": pods,
         },
+        etag,
     )
 
 
 @require_GET
+@live.public_microcache
 def screen_standings(request: HttpRequest, slug: str) -> HttpResponse:
-    """Standings after the last complete round (Swiss: record and points; pods: points)."""
+    """Standings after the last complete round (Swiss: record and points; pods: points).
+
+    The ETag is the standings' token (results, drops, late entries) with the current round's
+    state, so a polling screen gets a 304 until the standings it shows change."""
     event = selectors.event_for_viewer(request.user, slug)
     round_ = _round(event)
+    pods = services.uses_pods(event)
+    rounds = list(Round.objects.filter(event=event).only("number", "status", "stage").order_by("number"))
+    etag = _screen_etag(
+        request,
+        event,
+        round_.pk if round_ else "-",
+        round_.status if round_ else "-",
+        live.standings_state(event, rounds)[1],
+        live.pods_token(event) if pods else "",
+    )
+    unchanged = live.not_modified(request, etag)
+    if unchanged is not None:
+        return unchanged
     lens = public_lens(event)
     rows: list[dict] = []
-    if services.uses_pods(event):
+    if pods:
         rows = [
             {"rank": row.rank, "name": lens.name(reg), "record": "", "points": row.points}
             for row, reg in services.event_pod_standings(event)
@@ -113,9 +168,8 @@ def screen_standings(request: HttpRequest, slug: str) -> HttpResponse:
         if complete:
             held = complete[-1].number
             rows = standings_rows(selectors.standings_for_event(event, after_round=held), lens=lens)
-    return render(
+    return _answer(
         request,
-        "tournament/screen.html",
         {
             "event": event,
             "round_": round_,
@@ -124,6 +178,7 @@ def screen_standings(request: HttpRequest, slug: str) -> HttpResponse:
             "title": "Standings",
             "seconds": _seconds(request),
         },
+        etag,
     )
 
 

@@ -2,7 +2,8 @@
  *
  * Polls <... data-clock-url> for {state, round, remaining_seconds} every few
  * seconds and counts down locally between polls, so a reload or a server
- * restart never loses time: the next poll simply resynchronises.
+ * restart never loses time: the next poll simply resynchronises. Polls carry
+ * the last answer's ETag; a 304 means "keep counting".
  */
 (function () {
   "use strict";
@@ -58,12 +59,23 @@
 
   Clock.prototype.poll = function () {
     var self = this;
-    fetch(this.url, { headers: { Accept: "application/json" }, cache: "no-store" })
+    // With the last answer's ETag the server answers 304 while nothing changed that this page
+    // cannot count down by itself: the snapshot stays, and so does the time it was received.
+    var headers = { Accept: "application/json" };
+    if (this.etag && this.snapshot) headers["If-None-Match"] = this.etag;
+    fetch(this.url, { headers: headers, cache: "no-store" })
       .then(function (resp) {
+        if (resp.status === 304) return null;
         if (!resp.ok) throw new Error("HTTP " + resp.status);
+        self.etag = resp.headers.get("ETag");
         return resp.json();
       })
       .then(function (data) {
+        if (data === null) {
+          self.failures = 0;
+          self.root.removeAttribute("data-offline");
+          return;
+        }
         self.snapshot = data;
         self.receivedAt = performance.now();
         self.failures = 0;

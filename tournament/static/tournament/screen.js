@@ -8,6 +8,20 @@
   var viewport = document.querySelector("[data-screen-viewport]");
   var columns = document.querySelector("[data-screen-columns]");
   var label = document.querySelector("[data-screen-page]");
+  /* The screen asks for itself every POLL_MS with its ETag: a 304 while what it shows is
+   * unchanged (the server builds nothing), and a reload when the standings or pairings changed. */
+  var POLL_MS = parseInt(body.getAttribute("data-poll-ms") || "10000", 10);
+  var etag = body.getAttribute("data-etag");
+  if (etag) {
+    window.setInterval(function () {
+      fetch(window.location.href, { headers: { "If-None-Match": etag }, cache: "no-store" })
+        .then(function (resp) {
+          if (resp.status === 200) window.location.reload();
+        })
+        .catch(function () {});
+    }, POLL_MS);
+  }
+
   if (!viewport || !columns) return;
   var seconds = parseInt(body.getAttribute("data-seconds") || "12", 10);
   var page = 0;
