@@ -23,11 +23,19 @@ re-created) with Redis as the shared cache (``--redis``, flushed first):
 ``--scenario issue15`` replaces the pollers by 50 clients that each poll the event page
 (pairings) and the standings API.
 
+``--scenario hall`` (issue 30) measures the hall instead of a storm: no reports, for
+``--duration`` seconds ``--screens`` wall screens (pairings by name, by table range, standings,
+in turn) each poll their page and the clock JSON every ``--poll`` s, two coverage overlays poll
+their JSON every 3 s and ``--judges`` judges' phones poll the floor view every 5 s (logged in,
+with zones), all with If-None-Match as the browsers do; it prints the web server's CPU as a
+share of one core, beside the same server's CPU while idle for as long.
+
 Run:  .venv/bin/python bench/load.py --players 500 2000
       .venv/bin/python bench/load.py --players 500 2000 --record   (also appends the report,
       with its command, to docs/benchmarks-history.md; docs/benchmarks.md keeps the current
       figures, updated by hand when a recorded run replaces them)
       .venv/bin/python bench/load.py --players 2000 --scenario issue15
+      .venv/bin/python bench/load.py --players 2000 --scenario hall --duration 60
 Only 127.0.0.1 is ever contacted. Requests are bounded by count (one report and one confirm
 per table, pollers every ``--poll`` s) and time (``--timeout``).
 """
@@ -133,8 +141,53 @@ def child_setup(db_url: str, redis_url: str, players: int, out: str) -> None:
                 "body": {"result": result, "games_a": ga, "games_b": gb},
             }
         )
+    # The hall (scenario "hall"): two feature tables, judges logged in (a session cookie each)
+    # with the tables divided into zones between them.
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
+
+    from judging import floor
+
+    services.add_feature_table(event, table_number=1, name="Feature", actor=organizer)
+    services.add_feature_table(event, table_number=2, actor=organizer)
+    judges, sessions = [], []
+    for i in range(10):
+        judge = User.objects.create_user(username=f"{slug}-judge{i}")
+        role = StaffRole.HEAD_JUDGE if i == 0 else StaffRole.FLOOR_JUDGE
+        services.assign_staff(event, user=judge, role=role, actor=organizer)
+        judges.append(judge)
+        session = SessionStore()
+        session[SESSION_KEY] = str(judge.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = judge.get_session_auth_hash()
+        session.create()
+        sessions.append(session.session_key)
+    per_zone = max(1, (players // 2) // 9 + 1)
+    for i, judge in enumerate(judges[1:]):
+        floor.save_zone(
+            event,
+            actor=organizer,
+            name=f"Zone {i + 1}",
+            tables=f"{i * per_zone + 1}-{(i + 1) * per_zone}",
+            judges=[judge.pk],
+            feature=i == 0,
+        )
     Path(out).write_text(
-        json.dumps({"slug": slug, "sk": tokens[sk.pk], "round": round_.number, "tables": tables})
+        json.dumps(
+            {
+                "slug": slug,
+                "sk": tokens[sk.pk],
+                "round": round_.number,
+                "tables": tables,
+                "sessions": sessions,
+                "session_cookie": settings.SESSION_COOKIE_NAME,
+                "table_count": len(tables),
+            }
+        )
     )
     print(
         f"  setup: {players} players, round 1 played, round 2 published ({len(tables)} tables) in "
@@ -226,13 +279,17 @@ async def _request(client, stats: Stats, label: str, method: str, url: str, **kw
     return r
 
 
-async def poller(client, stats, urls, poll, stop, rng):
-    """One browser tab: GETs each URL every ``poll`` s, conditionally once it has validators."""
+async def poller(client, stats, urls, poll, stop, rng, cookie: str = ""):
+    """One browser tab: GETs each URL every ``poll`` s, conditionally once it has validators
+    (with ``cookie``, a logged-in one)."""
     validators: dict[str, dict] = {}
     await asyncio.sleep(rng.random() * poll)
     while not stop.is_set():
         for label, url in urls:
-            r = await _request(client, stats, label, "GET", url, headers=validators.get(url, {}))
+            headers = dict(validators.get(url, {}))
+            if cookie:
+                headers["Cookie"] = cookie
+            r = await _request(client, stats, label, "GET", url, headers=headers)
             if r is not None and r.status_code == 200:
                 h = {}
                 if "etag" in r.headers:
@@ -299,6 +356,26 @@ async def storm(base: str, state: dict, args, scenario: str) -> tuple[Stats, flo
             for _ in range(args.standings):
                 urls = [("standings API", f"/api/events/{slug}/standings/")]
                 polls.append(poller(client, stats, urls, args.poll, stop, random.Random(rng.random())))
+        elif scenario == "hall":
+            tables = state["table_count"]
+            section = max(1, tables // 4)
+            screens = [
+                ("screen: by name", f"/events/{slug}/screen/"),
+                ("screen: standings", f"/events/{slug}/screen/standings/"),
+            ] + [
+                ("screen: tables", f"/events/{slug}/screen/?order=table&from={lo}&to={lo + section - 1}")
+                for lo in range(1, tables + 1, section)
+            ]
+            for i in range(args.screens):
+                urls = [screens[i % len(screens)], ("clock JSON", f"/events/{slug}/clock.json")]
+                polls.append(poller(client, stats, urls, args.poll, stop, random.Random(rng.random())))
+            for table_number in (1, 2):
+                urls = [("overlay JSON", f"/coverage/{slug}/overlay/{table_number}/data.json")]
+                polls.append(poller(client, stats, urls, 3.0, stop, random.Random(rng.random())))
+            for i in range(args.judges):
+                cookie = f"{state['session_cookie']}={state['sessions'][i % len(state['sessions'])]}"
+                urls = [("floor live", f"/judging/{slug}/floor/live/")]
+                polls.append(poller(client, stats, urls, 5.0, stop, random.Random(rng.random()), cookie))
         else:  # issue 15: 50 clients poll pairings and standings
             for _ in range(50):
                 urls = [
@@ -307,6 +384,11 @@ async def storm(base: str, state: dict, args, scenario: str) -> tuple[Stats, flo
                 ]
                 polls.append(poller(client, stats, urls, args.poll, stop, random.Random(rng.random())))
         poll_tasks = [asyncio.create_task(p) for p in polls]
+        if scenario == "hall":
+            await asyncio.sleep(args.duration)
+            stop.set()
+            await asyncio.gather(*poll_tasks, return_exceptions=True)
+            return stats, None
         remaining = len(state["tables"])
         all_confirmed = asyncio.Event()
         last = {"t": None, "failed": 0}
@@ -467,6 +549,14 @@ def run_size(players: int, args) -> None:
                 raise SystemExit(f"server did not start (see {log.name})")
             time.sleep(1)
         print("  server: " + server_settings(env), flush=True)
+        if args.scenario == "hall":
+            time.sleep(5)  # the start-up's last requests settle
+            idle0 = server_cpu_seconds(server.pid)
+            time.sleep(args.duration)
+            idle = server_cpu_seconds(server.pid) - idle0
+            print(
+                f"  idle: web server CPU {idle:.2f} s in {args.duration:.0f} s ({idle / args.duration:.1%} of one core)"
+            )
         load0 = os.getloadavg()[0]
         cpu0 = server_cpu_seconds(server.pid)
         client0 = time.process_time()
@@ -483,6 +573,13 @@ def run_size(players: int, args) -> None:
             f"({client / max(wall, 1e-9) / (os.cpu_count() or 1):.0%} of the machine)"
         )
         stats.print()
+        if args.scenario == "hall":
+            print(
+                f"  hall: web server CPU {cpu:.2f} s in {wall:.0f} s = {cpu / wall:.1%} of one core "
+                f"for {args.screens} screens, 2 overlays, {args.judges} judges' floor views "
+                f"({requests / wall:.1f} requests/s)"
+            )
+            return
         print(
             "  last confirmation -> round published (pair + publish POSTs): "
             + (f"{handoff:.2f} s" if handoff is not None else "n/a")
@@ -527,7 +624,9 @@ def run_and_record(argv: list[str], target: Path = BENCHMARKS_HISTORY_MD) -> int
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, nargs="+", default=[500, 2000])
-    parser.add_argument("--scenario", choices=["issue20", "issue15"], default="issue20")
+    parser.add_argument("--scenario", choices=["issue20", "issue15", "hall"], default="issue20")
+    parser.add_argument("--screens", type=int, default=50, help="hall: wall screens")
+    parser.add_argument("--judges", type=int, default=10, help="hall: judges' phones on the floor view")
     parser.add_argument("--duration", type=float, default=120, help="reporting window, seconds")
     parser.add_argument("--timeout", type=float, default=400, help="hard bound on one storm, seconds")
     parser.add_argument("--spectators", type=int, default=100)
