@@ -59,6 +59,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
 DEFAULT_DB = "speed"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/8"
+# The server's and the setup's: the judges' sessions made in setup are signed with it.
+SECRET_KEY = "load-bench-" + "x" * 40
 
 
 def _pct(values, p):
@@ -75,6 +77,7 @@ def _django(db_url: str, redis_url: str):
     sys.path.insert(0, str(ROOT))
     os.environ["DATABASE_URL"] = db_url
     os.environ["CACHE_URL"] = redis_url
+    os.environ["SECRET_KEY"] = SECRET_KEY
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
@@ -251,6 +254,11 @@ class Stats:
         self.status[label][status] += 1
         self.bytes[label].append(size)
 
+    def reset(self) -> None:
+        self.times.clear()
+        self.status.clear()
+        self.bytes.clear()
+
     def errors(self) -> int:
         return sum(
             n for c in self.status.values() for s, n in c.items() if not isinstance(s, int) or s >= 500
@@ -385,7 +393,15 @@ async def storm(base: str, state: dict, args, scenario: str) -> tuple[Stats, flo
                 polls.append(poller(client, stats, urls, args.poll, stop, random.Random(rng.random())))
         poll_tasks = [asyncio.create_task(p) for p in polls]
         if scenario == "hall":
+            # Warm-up: every screen's first (full) answer, then the steady state is measured:
+            # the server's CPU over ``--duration`` s of polls answered from their versions.
+            await asyncio.sleep(max(15.0, 3 * args.poll))
+            print("  warm-up (first answers, not counted):")
+            stats.print()
+            stats.reset()
+            cpu0, t0 = args.server_cpu(), time.perf_counter()
             await asyncio.sleep(args.duration)
+            stats.cpu, stats.wall = args.server_cpu() - cpu0, time.perf_counter() - t0
             stop.set()
             await asyncio.gather(*poll_tasks, return_exceptions=True)
             return stats, None
@@ -513,7 +529,7 @@ def run_size(players: int, args) -> None:
         DATABASE_URL=db_url,
         CACHE_URL=args.redis,
         DJANGO_DEBUG="0",
-        SECRET_KEY="load-bench-" + "x" * 40,
+        SECRET_KEY=SECRET_KEY,
         ALLOWED_HOSTS="127.0.0.1",
         HOST="127.0.0.1",
         PORT=str(args.port),
@@ -558,6 +574,7 @@ def run_size(players: int, args) -> None:
                 f"  idle: web server CPU {idle:.2f} s in {args.duration:.0f} s ({idle / args.duration:.1%} of one core)"
             )
         load0 = os.getloadavg()[0]
+        args.server_cpu = lambda: server_cpu_seconds(server.pid)
         cpu0 = server_cpu_seconds(server.pid)
         client0 = time.process_time()
         t0 = time.perf_counter()
@@ -572,14 +589,18 @@ def run_size(players: int, args) -> None:
             f"({cpu / max(1, requests) * 1000:.1f} ms per request); load client CPU {client:.0f} s "
             f"({client / max(wall, 1e-9) / (os.cpu_count() or 1):.0%} of the machine)"
         )
-        stats.print()
         if args.scenario == "hall":
+            print("  steady state:")
+            stats.print()
+            n = sum(len(v) for v in stats.times.values())
             print(
-                f"  hall: web server CPU {cpu:.2f} s in {wall:.0f} s = {cpu / wall:.1%} of one core "
-                f"for {args.screens} screens, 2 overlays, {args.judges} judges' floor views "
-                f"({requests / wall:.1f} requests/s)"
+                f"  hall: web server CPU {stats.cpu:.2f} s in {stats.wall:.0f} s = "
+                f"{stats.cpu / stats.wall:.1%} of one core for {args.screens} screens, 2 overlays, "
+                f"{args.judges} judges' floor views ({n / stats.wall:.1f} requests/s, "
+                f"{stats.cpu / max(1, n) * 1000:.1f} ms per request)"
             )
             return
+        stats.print()
         print(
             "  last confirmation -> round published (pair + publish POSTs): "
             + (f"{handoff:.2f} s" if handoff is not None else "n/a")

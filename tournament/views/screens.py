@@ -7,11 +7,15 @@ A staff page lists the screens with links and QR codes to open on each TV."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from core.errors import DomainError
@@ -51,12 +55,21 @@ def _range(request: HttpRequest) -> tuple[int | None, int | None]:
     return (int(low) if low.isdigit() else None, int(high) if high.isdigit() else None)
 
 
-def _answer(request: HttpRequest, context: dict, etag: str) -> HttpResponse:
+def _answer(request: HttpRequest, etag: str, build: Callable[[], dict]) -> HttpResponse:
     """The screen with its ETag (also in the page, for ``screen.js``'s poll), revalidated on
-    every poll."""
-    response = render(
-        request, "tournament/screen.html", {**context, "etag": etag, "poll_ms": _poll_ms(request)}
-    )
+    every poll. The page is rendered once per version (the ETag names the URL and everything
+    shown) and kept in the shared cache: a hall of TVs switched on together, or reloading for
+    the next round, builds each screen once."""
+    key = f"tournament:screen:{etag}:{get_language()}"
+    html = live.cached_fragment(
+        key,
+        lambda: {
+            "html": render_to_string(
+                "tournament/screen.html", {**build(), "etag": etag, "poll_ms": _poll_ms(request)}
+            )
+        },
+    )["html"]
+    response = HttpResponse(html)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
@@ -89,6 +102,10 @@ def screen_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     unchanged = live.not_modified(request, etag)
     if unchanged is not None:
         return unchanged
+    return _answer(request, etag, lambda: _pairings_context(request, event, round_))
+
+
+def _pairings_context(request: HttpRequest, event, round_) -> dict:
     order = "table" if request.GET.get("order") == "table" else "name"
     low, high = _range(request)
     lens = public_lens(event)
@@ -117,20 +134,16 @@ def screen_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     title = "Pairings by table" if order == "table" else "Pairings by name"
     if low is not None or high is not None:
         title += f" · tables {low or 1}–{high or '…'}"
-    return _answer(
-        request,
-        {
-            "event": event,
-            "round_": round_,
-            "kind": "pairings",
-            "order": order,
-            "rows": rows,
-            "title": title,
-            "seconds": _seconds(request),
-            "pods": pods,
-        },
-        etag,
-    )
+    return {
+        "event": event,
+        "round_": round_,
+        "kind": "pairings",
+        "order": order,
+        "rows": rows,
+        "title": title,
+        "seconds": _seconds(request),
+        "pods": pods,
+    }
 
 
 @require_GET
@@ -155,6 +168,10 @@ def screen_standings(request: HttpRequest, slug: str) -> HttpResponse:
     unchanged = live.not_modified(request, etag)
     if unchanged is not None:
         return unchanged
+    return _answer(request, etag, lambda: _standings_context(request, event, round_, pods))
+
+
+def _standings_context(request: HttpRequest, event, round_, pods: bool) -> dict:
     lens = public_lens(event)
     rows: list[dict] = []
     if pods:
@@ -168,18 +185,14 @@ def screen_standings(request: HttpRequest, slug: str) -> HttpResponse:
         if complete:
             held = complete[-1].number
             rows = standings_rows(selectors.standings_for_event(event, after_round=held), lens=lens)
-    return _answer(
-        request,
-        {
-            "event": event,
-            "round_": round_,
-            "kind": "standings",
-            "rows": rows,
-            "title": "Standings",
-            "seconds": _seconds(request),
-        },
-        etag,
-    )
+    return {
+        "event": event,
+        "round_": round_,
+        "kind": "standings",
+        "rows": rows,
+        "title": "Standings",
+        "seconds": _seconds(request),
+    }
 
 
 @require_GET
