@@ -25,7 +25,8 @@ re-created) with Redis as the shared cache (``--redis``, flushed first):
 
 ``--scenario hall`` (issue 30) measures the hall instead of a storm: no reports, for
 ``--duration`` seconds ``--screens`` wall screens (pairings by name, by table range, standings,
-in turn) each poll their page and the clock JSON every ``--poll`` s, two coverage overlays poll
+in turn) each poll their page every 10 s and the clock JSON every ``--poll`` s (as the
+browser does), two coverage overlays poll
 their JSON every 3 s and ``--judges`` judges' phones poll the floor view every 5 s (logged in,
 with zones), all with If-None-Match as the browsers do; it prints the web server's CPU as a
 share of one core, beside the same server's CPU while idle for as long.
@@ -374,8 +375,15 @@ async def storm(base: str, state: dict, args, scenario: str) -> tuple[Stats, flo
                 ("screen: tables", f"/events/{slug}/screen/?order=table&from={lo}&to={lo + section - 1}")
                 for lo in range(1, tables + 1, section)
             ]
+            # As the browser does (tournament/screen.js, clock.js): the page every 10 s, the
+            # clock every ``--poll`` s.
             for i in range(args.screens):
-                urls = [screens[i % len(screens)], ("clock JSON", f"/events/{slug}/clock.json")]
+                polls.append(
+                    poller(
+                        client, stats, [screens[i % len(screens)]], 10.0, stop, random.Random(rng.random())
+                    )
+                )
+                urls = [("clock JSON", f"/events/{slug}/clock.json")]
                 polls.append(poller(client, stats, urls, args.poll, stop, random.Random(rng.random())))
             for table_number in (1, 2):
                 urls = [("overlay JSON", f"/coverage/{slug}/overlay/{table_number}/data.json")]

@@ -203,6 +203,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "core.middleware.ContentSecurityPolicy",
     "core.middleware.RejectNulCharacters",
+    # Anonymous pollers (wall screens, the clock, overlays) whose copy is current: 304 from the
+    # shared cache before sessions, auth and the database (core.middleware.remember_version).
+    "core.middleware.KnownVersions",
     "core.middleware.ClientErrorsAreNotServerErrors",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and API answers compressed (static files are pre-compressed by whitenoise); an ETag

@@ -15,15 +15,27 @@ that do not.
 ``ContentSecurityPolicy``: the ``Content-Security-Policy`` header from the
 ``CONTENT_SECURITY_POLICY`` setting (none when empty). The pages have no inline script or
 style attribute handlers, so a strict same-origin policy fits.
+
+``KnownVersions`` with ``remember_version``: the public pollers of a big event (wall screens,
+the clock, coverage overlays) ask every few seconds whether their copy is still current. A view
+marked ``remember_version`` keeps the version (ETag) it answered anonymous pollers with in the
+shared cache for ``ARBITER_PUBLIC_MICROCACHE_SECONDS``; while it is kept, a conditional GET that
+names it is answered 304 here, before sessions, authentication, the URL resolver or the
+database: a room of fifty TVs then costs one view run per URL every few seconds.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Callable
+from functools import wraps
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import DataError
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseNotModified
+from django.utils.http import parse_etags
 
 from .errors import DomainError
 
@@ -84,3 +96,79 @@ class ContentSecurityPolicy:
         if policy and "Content-Security-Policy" not in response:
             response["Content-Security-Policy"] = policy
         return response
+
+
+# --------------------------------------------------------------------------- known versions
+
+
+def is_anonymous_poll(request: HttpRequest) -> bool:
+    """A GET or HEAD with no session, pending messages or Authorization: what a view answers it
+    depends on the URL (and the headers in ``version_key``) alone."""
+    if request.method not in ("GET", "HEAD"):
+        return False
+    if request.headers.get("Authorization"):
+        return False
+    return settings.SESSION_COOKIE_NAME not in request.COOKIES and "messages" not in request.COOKIES
+
+
+def version_key(request: HttpRequest) -> str:
+    """The shared-cache key of the version an anonymous poller of this URL was last answered
+    with: the full URL, Accept (JSON or page) and Accept-Language (the page's language)."""
+    varies = "|".join(
+        (
+            request.build_absolute_uri(),
+            request.headers.get("Accept", ""),
+            request.headers.get("Accept-Language", ""),
+        )
+    )
+    return "core:version:" + hashlib.blake2b(varies.encode(), digest_size=16).hexdigest()
+
+
+def _seconds() -> float:
+    return float(getattr(settings, "ARBITER_PUBLIC_MICROCACHE_SECONDS", 0))
+
+
+def remember_version(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Keep the ETag ``view`` answers an anonymous poller with (a 200 or its own 304) so that
+    ``KnownVersions`` can answer the next conditional GETs of the URL itself for a few seconds.
+    Only for public views whose answer to an anonymous visitor depends on the URL alone."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        seconds = _seconds()
+        if (
+            seconds > 0
+            and response.status_code in (200, 304)
+            and response.has_header("ETag")
+            and not response.cookies
+            and is_anonymous_poll(request)
+        ):
+            kept = (response["ETag"], response.get("Cache-Control", ""))
+            cache.set(version_key(request), kept, seconds)
+        return response
+
+    return wrapper
+
+
+class KnownVersions:
+    """Answers 304 to an anonymous conditional GET naming the version a ``remember_version``
+    view last answered for that URL, while the shared cache keeps it."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        header = request.headers.get("If-None-Match")
+        if header and _seconds() > 0 and is_anonymous_poll(request):
+            kept = cache.get(version_key(request))
+            if kept is not None:
+                etag, cache_control = kept
+                wanted = etag.removeprefix("W/")
+                if any(tag == wanted or tag.removeprefix("W/") == wanted for tag in parse_etags(header)):
+                    response = HttpResponseNotModified()
+                    response["ETag"] = etag
+                    if cache_control:
+                        response["Cache-Control"] = cache_control
+                    return response
+        return self.get_response(request)

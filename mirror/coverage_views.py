@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from core.middleware import remember_version
 from decklists.enums import FROZEN
 from decklists.models import Decklist, DecklistPolicy
 from decklists.selectors import hero_breakdown
@@ -133,6 +134,7 @@ def overlay(request: HttpRequest, slug: str, table: int) -> HttpResponse:
 
 
 @require_GET
+@remember_version
 def overlay_json(request: HttpRequest, slug: str, table: int) -> HttpResponse:
     """The overlay's data; 304 to a poller that has the current version (``overlay_etag``).
     Not kept in the anonymous microcache: its clock figure is computed for this moment."""

@@ -33,6 +33,8 @@ from django.utils.http import parse_etags, quote_etag
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from core.middleware import is_anonymous_poll
+
 from . import selectors
 from .access import STAFF_LENS, PlayerLens, public_lens
 from .enums import RoundStage, RoundStatus
@@ -284,18 +286,6 @@ def staff_live_token(event: Event, round_: Round | None) -> str:
 _REPLAYED_HEADERS = ("Content-Type", "ETag", "Cache-Control", "Content-Language", "Allow")
 
 
-def _is_anonymous_spectator(request: HttpRequest) -> bool:
-    """Nobody is logged in, by session or API token, and no message waits for this browser:
-    what the view answers depends on the URL alone."""
-    if request.method not in ("GET", "HEAD"):
-        return False
-    if request.headers.get("Authorization"):
-        return False
-    if settings.SESSION_COOKIE_NAME in request.COOKIES or "messages" in request.COOKIES:
-        return False
-    return True
-
-
 # How long a kept answer may still be served, stale, while one request builds its successor.
 MICROCACHE_STALE_SECONDS = 30
 
@@ -339,7 +329,7 @@ def public_microcache(view: Callable[..., HttpResponse]) -> Callable[..., HttpRe
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         seconds = settings.ARBITER_PUBLIC_MICROCACHE_SECONDS
-        if seconds <= 0 or not _is_anonymous_spectator(request):
+        if seconds <= 0 or not is_anonymous_poll(request):
             return view(request, *args, **kwargs)
         key = microcache_key(request)
         marker = f"{key}:building"

@@ -218,3 +218,35 @@ def test_anonymous_screens_are_answered_from_the_shared_microcache(client, setti
         assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
         assert client.get(url).status_code == 200
     assert len(queries) == 0
+
+
+@pytest.mark.django_db
+def test_known_versions_answer_anonymous_pollers_before_the_view_runs(client, settings):
+    """core.middleware.KnownVersions: while the shared cache keeps the version a screen, the
+    clock or an overlay last answered an anonymous poller, a conditional GET naming it is a 304
+    with no query at all; other versions, logged-in visitors and stale keys go to the view."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.ARBITER_PUBLIC_MICROCACHE_SECONDS = 30
+    event, sk = _event(8)
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    url = f"/events/{event.slug}/clock.json"
+    etag = client.get(url)["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        answer = client.get(url, HTTP_IF_NONE_MATCH=f"W/{etag}")  # gzip weakens ETags on the way out
+    assert answer.status_code == 304 and answer["ETag"] == etag and len(queries) == 0
+    assert client.get(url, HTTP_IF_NONE_MATCH='"another"').status_code == 200  # an old copy
+    services.start_clock(rnd, actor=sk)
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304  # kept: at most the TTL late
+    cache.clear()
+    fresh = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert fresh.status_code == 200 and fresh.json()["state"] == "running"
+
+    # Logged in, the view always runs (its answer may depend on who asks).
+    client.force_login(sk)
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url, HTTP_IF_NONE_MATCH=fresh["ETag"]).status_code == 304
+    assert len(queries) > 0

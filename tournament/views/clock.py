@@ -9,6 +9,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from core.errors import DomainError
+from core.middleware import remember_version
 
 from .. import live, selectors, services
 from ..access import public_lens
@@ -56,6 +57,7 @@ def clock_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @never_cache
 @require_GET
+@remember_version
 def clock_json(request: HttpRequest, slug: str) -> HttpResponse:
     """Server-authoritative clock: remaining seconds computed now from the stored clock fields.
 

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET
 
 from core import parsing
 from core.errors import DomainError, NotAllowed
+from core.middleware import remember_version
 from core.site import site_url
 from pairings.pods import explain_pod_ranking
 
@@ -164,6 +165,7 @@ def _page_number(request: HttpRequest) -> int:
 
 
 @require_GET
+@remember_version
 @live.public_microcache
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Public page: QR code, pairings of a published round by name and by table, standings, bracket.

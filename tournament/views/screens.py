@@ -19,6 +19,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from core.errors import DomainError
+from core.middleware import remember_version
 from core.site import site_url
 
 from .. import live, selectors, services
@@ -82,6 +83,7 @@ def _screen_etag(request: HttpRequest, event, *parts) -> str:
 
 
 @require_GET
+@remember_version
 @live.public_microcache
 def screen_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     """Pairings of the current round by name (default) or by table (``?order=table``), optionally
@@ -147,6 +149,7 @@ def _pairings_context(request: HttpRequest, event, round_) -> dict:
 
 
 @require_GET
+@remember_version
 @live.public_microcache
 def screen_standings(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings after the last complete round (Swiss: record and points; pods: points).
