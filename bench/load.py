@@ -288,9 +288,9 @@ async def _request(client, stats: Stats, label: str, method: str, url: str, **kw
     return r
 
 
-async def poller(client, stats, urls, poll, stop, rng, cookie: str = ""):
+async def poller(client, stats, urls, poll, stop, rng, cookie: str = "", ready: list | None = None):
     """One browser tab: GETs each URL every ``poll`` s, conditionally once it has validators
-    (with ``cookie``, a logged-in one)."""
+    (with ``cookie``, a logged-in one). Appends to ``ready`` once every URL has had a 200."""
     validators: dict[str, dict] = {}
     await asyncio.sleep(rng.random() * poll)
     while not stop.is_set():
@@ -306,6 +306,8 @@ async def poller(client, stats, urls, poll, stop, rng, cookie: str = ""):
                 if "last-modified" in r.headers:
                     h["If-Modified-Since"] = r.headers["last-modified"]
                 validators[url] = h
+        if ready is not None and len(validators) == len(urls) and id(validators) not in ready:
+            ready.append(id(validators))
         try:
             await asyncio.wait_for(stop.wait(), poll)
         except asyncio.TimeoutError:
@@ -355,6 +357,7 @@ async def storm(base: str, state: dict, args, scenario: str) -> tuple[Stats, flo
     timeout = httpx.Timeout(30.0)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
         polls = []
+        ready: list[int] = []
         if scenario == "issue20":
             for _ in range(args.spectators):
                 urls = [
@@ -403,8 +406,14 @@ async def storm(base: str, state: dict, args, scenario: str) -> tuple[Stats, flo
         if scenario == "hall":
             # Warm-up: every screen's first (full) answer, then the steady state is measured:
             # the server's CPU over ``--duration`` s of polls answered from their versions.
-            await asyncio.sleep(max(15.0, 3 * args.poll))
-            print("  warm-up (first answers, not counted):")
+            warm0 = time.perf_counter()
+            while len(ready) < len(polls) and time.perf_counter() - warm0 < 120:
+                await asyncio.sleep(1)
+            await asyncio.sleep(2 * args.poll)  # every poller past its first answer
+            print(
+                f"  warm-up (first answers, not counted): {time.perf_counter() - warm0:.0f} s, "
+                f"{len(ready)} of {len(polls)} pollers answered"
+            )
             stats.print()
             stats.reset()
             cpu0, t0 = args.server_cpu(), time.perf_counter()

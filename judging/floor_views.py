@@ -4,8 +4,10 @@ while nothing it shows changed (``judging.floor.floor_token``)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -69,20 +71,28 @@ def _event_judges(event) -> list:
     return list(seen.values())
 
 
+def _floor_token(event) -> str:
+    """``floor.floor_token``, shared by every judge's poll for the public microcache's seconds
+    (a floor of judges polling every 5 s computes it once per interval; 0 s: every time)."""
+    seconds = settings.ARBITER_PUBLIC_MICROCACHE_SECONDS
+    if seconds <= 0:
+        return floor.floor_token(event, current_round(event), now=timezone.now())
+    return str(
+        cache.get_or_set(
+            f"judging:floor-token:{event.pk}",
+            lambda: floor.floor_token(event, current_round(event), now=timezone.now()),
+            seconds,
+        )
+    )
+
+
 @require_GET
 def floor_live(request: HttpRequest, slug: str) -> HttpResponse:
     """The polled part of the floor view: 304 while nothing it shows changed."""
     if not request.user.is_authenticated:
         return HttpResponse(status=401)
     event = access.event_for_floor(request.user, slug)
-    now = timezone.now()
-    etag = live.etag_for(
-        "floor",
-        event.pk,
-        request.user.pk,
-        int(_sweep(request)),
-        floor.floor_token(event, current_round(event), now=now),
-    )
+    etag = live.etag_for("floor", event.pk, request.user.pk, int(_sweep(request)), _floor_token(event))
     unchanged = live.not_modified(request, etag)
     if unchanged is not None:
         return unchanged

@@ -4,6 +4,7 @@ changed."""
 from datetime import timedelta
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -288,3 +289,23 @@ def test_sweep_lists_unfinished_tables_in_order_with_extra_time(client):
     rows = [int(part.split('"')[0]) for part in page.split('<tr data-table="')[1:]]
     assert rows == [1, 3, 4, 5]
     assert "+4 min" in page and "End-of-round sweep" in page
+
+
+@pytest.mark.django_db
+def test_judges_polls_share_one_floor_token_for_the_microcache_seconds(client, settings):
+    settings.ARBITER_PUBLIC_MICROCACHE_SECONDS = 30
+    w = _hall(tables=4)
+    url = reverse("judging:floor_live", args=[w.event.slug])
+    client.force_login(w.fj)
+    etag = client.get(url)["ETag"]
+    client.force_login(w.fj2)
+    client.get(url)
+    client.force_login(w.fj)
+    with CaptureQueriesContext(connection) as again:
+        assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    aggregates = [q for q in again if "COUNT(" in q["sql"].upper() or "MAX(" in q["sql"].upper()]
+    assert aggregates == [], [q["sql"] for q in aggregates]
+    # The token is shared, not frozen: with the cache emptied a change shows at once.
+    cache.clear()
+    services.open_call(w.event, actor=w.fj, table_number=2)
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
