@@ -15,15 +15,15 @@ from decklists.models import Decklist, DecklistPolicy
 from decklists.selectors import hero_breakdown
 from tournament import selectors as tournament_selectors
 from tournament.access import public_lens
-from tournament.enums import RoundStatus
+from tournament.enums import VISIBLE_ROUND_STATUSES, RoundStatus
 from tournament.live import (
     cached_fragment,
     clock_token,
     etag_for,
     not_modified,
-    results_token,
+    standings_state,
 )
-from tournament.models import FeatureTable
+from tournament.models import FeatureTable, Match, Round
 
 
 def _name(lens, reg) -> str:
@@ -41,12 +41,24 @@ def _overlay_state(event, table_number: int):
     feature = FeatureTable.objects.filter(event=event, table_number=table_number).first()
     if feature is None:
         raise Http404("not a feature table")
-    round_ = tournament_selectors.visible_rounds(event).order_by("-number").first()
+    rounds = list(Round.objects.filter(event=event).order_by("number"))
+    visible = [r for r in rounds if r.status in VISIBLE_ROUND_STATUSES]
+    round_ = visible[-1] if visible else None
     if round_ is None:
         return feature, None, "-", False
     covered = event.registrations.filter(coverage_opt_out=True).count()
     lists = _lists_public(event)
-    token = f"{round_.pk}.{round_.status}.{results_token(event, round_=round_)}.{covered}.{int(lists)}"
+    # The table's own match (its version changes with every report, result and extension) and
+    # the standings it shows records from (the last complete round's): a result at another
+    # table does not rebuild this overlay's part.
+    match = (
+        Match.objects.filter(round=round_, table_number=table_number)
+        .values_list("pk", "version", "player_a_id", "player_b_id")
+        .first()
+    )
+    standings = standings_state(event, rounds)[1]
+    table = "-".join(str(v) for v in match) if match else "none"
+    token = f"{round_.pk}.{round_.status}.{table}.{standings}.{covered}.{int(lists)}"
     return feature, round_, token, lists
 
 
