@@ -272,7 +272,10 @@ def floor_view(event: Event, user, *, now: datetime | None = None) -> FloorView:
     features = frozenset(FeatureTable.objects.filter(event=event).values_list("table_number", flat=True))
     calls_by_table: dict[int, list[dict]] = {}
     for call in (
+        # A call still open from an earlier round stays at its own match, not at this round's
+        # table of the same number; a call with no match (a table number only) is shown.
         JudgeCall.objects.filter(event=event, status__in=OPEN_CALL_STATUSES)
+        .filter(Q(match__round=round_) | Q(match__isnull=True))
         .select_related("claimed_by")
         .order_by("opened_at", "id")
     ):

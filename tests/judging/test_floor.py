@@ -309,3 +309,17 @@ def test_judges_polls_share_one_floor_token_for_the_microcache_seconds(client, s
     cache.clear()
     services.open_call(w.event, actor=w.fj, table_number=2)
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_call_left_open_from_an_earlier_round_is_not_put_at_this_rounds_table():
+    from tests.factories import RoundFactory
+
+    w = _hall(tables=3)
+    services.open_call(w.event, actor=w.fj, table_number=2)  # round 1's table 2
+    w.round.status = "complete"
+    w.round.save()
+    second = RoundFactory(event=w.event, number=2, status="in_progress")
+    MatchFactory(round=second, table_number=2, player_a=w.alice, player_b=w.bob)
+    (zone,) = floor.floor_view(w.event, w.hj).zones
+    assert zone.calls == [] and [t.table for t in zone.tables] == [2]
