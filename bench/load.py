@@ -381,20 +381,21 @@ async def storm(base: str, state: dict, args, scenario: str) -> tuple[Stats, flo
             # As the browser does (tournament/screen.js, clock.js): the page every 10 s, the
             # clock every ``--poll`` s.
             for i in range(args.screens):
-                polls.append(
-                    poller(
-                        client, stats, [screens[i % len(screens)]], 10.0, stop, random.Random(rng.random())
-                    )
-                )
+                page = [screens[i % len(screens)]]
+                polls.append(poller(client, stats, page, 10.0, stop, random.Random(rng.random()), "", ready))
                 urls = [("clock JSON", f"/events/{slug}/clock.json")]
-                polls.append(poller(client, stats, urls, args.poll, stop, random.Random(rng.random())))
+                polls.append(
+                    poller(client, stats, urls, args.poll, stop, random.Random(rng.random()), "", ready)
+                )
             for table_number in (1, 2):
                 urls = [("overlay JSON", f"/coverage/{slug}/overlay/{table_number}/data.json")]
-                polls.append(poller(client, stats, urls, 3.0, stop, random.Random(rng.random())))
+                polls.append(poller(client, stats, urls, 3.0, stop, random.Random(rng.random()), "", ready))
             for i in range(args.judges):
                 cookie = f"{state['session_cookie']}={state['sessions'][i % len(state['sessions'])]}"
                 urls = [("floor live", f"/judging/{slug}/floor/live/")]
-                polls.append(poller(client, stats, urls, 5.0, stop, random.Random(rng.random()), cookie))
+                polls.append(
+                    poller(client, stats, urls, 5.0, stop, random.Random(rng.random()), cookie, ready)
+                )
         else:  # issue 15: 50 clients poll pairings and standings
             for _ in range(50):
                 urls = [

@@ -199,6 +199,10 @@ INSTALLED_APPS = [
     "transfer",
 ]
 
+# Sessions read from the shared cache and kept in the database too (nothing is lost when the
+# cache is flushed): a logged-in poller's session costs no query.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "core.middleware.ContentSecurityPolicy",

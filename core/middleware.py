@@ -128,24 +128,30 @@ def _seconds() -> float:
     return float(getattr(settings, "ARBITER_PUBLIC_MICROCACHE_SECONDS", 0))
 
 
-def remember_version(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def remember_version(
+    view: Callable[..., HttpResponse] | None = None, *, seconds: float | None = None
+) -> Callable:
     """Keep the ETag ``view`` answers an anonymous poller with (a 200 or its own 304) so that
-    ``KnownVersions`` can answer the next conditional GETs of the URL itself for a few seconds.
-    Only for public views whose answer to an anonymous visitor depends on the URL alone."""
+    ``KnownVersions`` can answer the next conditional GETs of the URL itself for a few seconds
+    (``ARBITER_PUBLIC_MICROCACHE_SECONDS``, or ``seconds`` for a view whose pollers may be told
+    of a change that much later; none when the microcache is off). Only for public views whose
+    answer to an anonymous visitor depends on the URL alone."""
+    if view is None:
+        return lambda inner: remember_version(inner, seconds=seconds)
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         response = view(request, *args, **kwargs)
-        seconds = _seconds()
+        keep = _seconds() and (seconds or _seconds())
         if (
-            seconds > 0
+            keep
             and response.status_code in (200, 304)
             and response.has_header("ETag")
             and not response.cookies
             and is_anonymous_poll(request)
         ):
             kept = (response["ETag"], response.get("Cache-Control", ""))
-            cache.set(version_key(request), kept, seconds)
+            cache.set(version_key(request), kept, keep)
         return response
 
     return wrapper

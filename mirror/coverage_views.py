@@ -25,6 +25,10 @@ from tournament.live import (
 )
 from tournament.models import FeatureTable, Match, Round
 
+#: How long a version of an overlay's data answers its polls (every 3 s) without the view: a
+#: score reaches the stream at most this late (streams run tens of seconds behind anyway).
+OVERLAY_VERSION_SECONDS = 6
+
 
 def _name(lens, reg) -> str:
     if reg is None or reg.coverage_opt_out:
@@ -146,7 +150,7 @@ def overlay(request: HttpRequest, slug: str, table: int) -> HttpResponse:
 
 
 @require_GET
-@remember_version
+@remember_version(seconds=OVERLAY_VERSION_SECONDS)
 def overlay_json(request: HttpRequest, slug: str, table: int) -> HttpResponse:
     """The overlay's data; 304 to a poller that has the current version (``overlay_etag``).
     Not kept in the anonymous microcache: its clock figure is computed for this moment."""

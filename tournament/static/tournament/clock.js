@@ -83,7 +83,9 @@
         if (self.roundEl && String(data.round) !== self.root.getAttribute("data-round")) {
           self.root.setAttribute("data-round", String(data.round));
           if (self.root.hasAttribute("data-reload-on-new-round") && self.seenRound) {
-            window.location.reload();
+            // A little later than at once: the version of this page the server remembers for
+            // pollers (a few seconds, core.middleware.KnownVersions) is then the new round's.
+            window.setTimeout(function () { window.location.reload(); }, 2500);
           }
           self.seenRound = true;
         }
