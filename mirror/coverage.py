@@ -23,7 +23,6 @@ import io
 from decklists.enums import FROZEN
 from decklists.models import Decklist
 from tournament import selectors as tournament_selectors
-from tournament.enums import RoundStage, RoundStatus
 from tournament.models import Event
 
 from .parsers import RESULT_TO_GEM
@@ -69,14 +68,10 @@ def gem_pairings_csv(event: Event) -> str:
 
 
 def gem_standings_csv(event: Event, *, after_round: int | None = None) -> str:
-    complete = [
-        r.number
-        for r in tournament_selectors.rounds_in_status(event, RoundStatus.COMPLETE)
-        if r.stage == RoundStage.SWISS and (after_round is None or r.number <= after_round)
-    ]
+    held = tournament_selectors.last_complete_swiss_round(event, through=after_round)
     rows = []
-    if complete:
-        for s in tournament_selectors.standings_for_event(event, after_round=complete[-1]):
+    if held:
+        for s in tournament_selectors.standings_for_event(event, after_round=held):
             rows.append(
                 [
                     s.rank,

@@ -15,7 +15,7 @@ from decklists.models import Decklist, DecklistPolicy
 from decklists.selectors import hero_breakdown
 from tournament import selectors as tournament_selectors
 from tournament.access import public_lens
-from tournament.enums import VISIBLE_ROUND_STATUSES, RoundStatus
+from tournament.enums import VISIBLE_ROUND_STATUSES
 from tournament.live import (
     cached_fragment,
     clock_token,
@@ -109,12 +109,11 @@ def _table_part(event, round_, table_number: int, lists_public: bool) -> dict:
     if match is None:
         return data
     lens = public_lens(event)
-    complete = [r.number for r in tournament_selectors.rounds_in_status(event, RoundStatus.COMPLETE)]
+    held = tournament_selectors.last_complete_swiss_round(event)
     standings = {}
-    if complete:
+    if held:
         standings = {
-            s.registration.pk: s
-            for s in tournament_selectors.standings_for_event(event, after_round=complete[-1])
+            s.registration.pk: s for s in tournament_selectors.standings_for_event(event, after_round=held)
         }
     heroes = {}
     if lists_public:

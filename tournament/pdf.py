@@ -15,7 +15,7 @@ from typing import Any
 from core.pdf import qr_svg_data_uri, render_pdf
 
 from .access import STAFF_LENS, PlayerLens, public_lens
-from .enums import MatchResult, RoundStage, RoundStatus
+from .enums import MatchResult, RoundStage
 from .standings_policies import PolicySpec, policy_spec
 
 BYE_LABEL = "BYE"
@@ -367,12 +367,7 @@ def document_for(event, kind: str, round_number: int, *, site_url: str = "", len
     if kind == "standings":
         # Standings count complete Swiss rounds only: while round 3 runs, "after round 3" holds
         # round 2's, so the sheet is labelled with the round it holds.
-        complete = [
-            r
-            for r in selectors.rounds_in_status(event, RoundStatus.COMPLETE)
-            if r.stage == RoundStage.SWISS and r.number <= round_.number
-        ]
-        held = complete[-1].number if complete else 0
+        held = selectors.last_complete_swiss_round(event, through=round_.number) or 0
         standings = selectors.standings_for_event(event, after_round=held) if held else []
         teams = team_standings_rows(
             selectors.team_standings_for_event(event, after_round=held, lens=lens) if held else [],

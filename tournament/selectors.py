@@ -753,6 +753,16 @@ def rounds_in_status(event: Event, *statuses: RoundStatus) -> QuerySet[Round]:
     return rounds_for_event(event).filter(status__in=[str(s) for s in statuses])
 
 
+def last_complete_swiss_round(event: Event, *, through: int | None = None) -> int | None:
+    """The number of the last complete Swiss round (through round ``through``): the round whose
+    standings the event's sheets, wall screens, exports and coverage feeds show (standings count
+    Swiss rounds only, TR&P App D); None before the first is complete. One query."""
+    rounds = rounds_in_status(event, RoundStatus.COMPLETE).filter(stage=RoundStage.SWISS)
+    if through is not None:
+        rounds = rounds.filter(number__lte=through)
+    return rounds.order_by("-number").values_list("number", flat=True).first()
+
+
 # --------------------------------------------------------------------------- teams and drafts
 
 

@@ -24,7 +24,7 @@ from core.site import site_url
 
 from .. import live, selectors, services
 from ..access import has_role, public_lens
-from ..enums import MANAGE_ROLES, OFFICIAL_ROLES, RoundStatus
+from ..enums import MANAGE_ROLES, OFFICIAL_ROLES
 from ..models import FeatureTable, Round
 from ..pdf import rows_by_name, rows_by_table, standings_rows
 from ._common import _int, staff_action
@@ -186,9 +186,8 @@ def _standings_context(request: HttpRequest, event, round_, pods: bool) -> dict:
             if row.pods or row.byes
         ]
     else:
-        complete = [r for r in selectors.rounds_in_status(event, RoundStatus.COMPLETE)]
-        if complete:
-            held = complete[-1].number
+        held = selectors.last_complete_swiss_round(event)
+        if held:
             rows = standings_rows(selectors.standings_for_event(event, after_round=held), lens=lens)
     return {
         "event": event,
