@@ -32,7 +32,7 @@ from core.audit import record_audit
 from core.errors import DomainError
 from tournament import selectors as tournament_selectors
 from tournament.enums import JUDGE_ROLES, MAX_TABLE_NUMBER
-from tournament.live import results_token
+from tournament.live import pods_token, results_token
 from tournament.models import Event, FeatureTable, Round, StaffAssignment
 
 from .access import ZONE_ROLES, can_divide_floor, require_judging_role
@@ -321,6 +321,22 @@ def floor_view(event: Event, user, *, now: datetime | None = None) -> FloorView:
             remaining_seconds=None if remaining is None else remaining + row.extension_seconds,
             feature=row.table_number in features,
         )
+    # A pod event's tables are its pods (TR&P 9.3): still playing until the places are
+    # confirmed; a pod of one is a bye at no table.
+    for pod in round_.pods.prefetch_related("seats__registration__player").order_by("number"):
+        seats = list(pod.seats.all())
+        if len(seats) < 2:
+            continue
+        tables[pod.number] = FloorTable(
+            table=pod.number,
+            match_pk=None,
+            names=" · ".join(s.registration.player.display_name for s in seats),
+            playing=pod.report_status != "confirmed",
+            extension_seconds=0,
+            reported=pod.report_status == "reported",
+            remaining_seconds=remaining,
+            feature=pod.number in features,
+        )
     for number, calls in calls_by_table.items():
         table = tables.get(number)
         if table is None:  # a call at a table with no match this round (a spectator's, a side event's)
@@ -367,7 +383,7 @@ def floor_token(event: Event, round_: Round | None, *, now: datetime | None = No
     round (``Match.version``; an extension bumps it too), calls opened or changing status, deck
     checks starting or ending, zones, the feature tables and the clock's state; and once a minute
     during the round, so the time shown per table and the "last minutes" switch follow the clock.
-    Five aggregate queries."""
+    Six aggregate queries."""
     calls = JudgeCall.objects.filter(event=event).aggregate(
         n=Count("id"),
         open=Count("id", filter=Q(status__in=OPEN_CALL_STATUSES)),
@@ -391,5 +407,6 @@ def floor_token(event: Event, round_: Round | None, *, now: datetime | None = No
             f"{round_.pk}.{round_.status}.{round_.clock_state}.{round_.started_at}.{round_.time_called_at}",
             f"{round_.elapsed_before_pause}.{round_.duration_seconds}.{minute}",
             results_token(event, round_=round_),
+            pods_token(event),
         ]
     return "/".join(parts)

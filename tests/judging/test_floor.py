@@ -323,3 +323,29 @@ def test_a_call_left_open_from_an_earlier_round_is_not_put_at_this_rounds_table(
     MatchFactory(round=second, table_number=2, player_a=w.alice, player_b=w.bob)
     (zone,) = floor.floor_view(w.event, w.hj).zones
     assert zone.calls == [] and [t.table for t in zone.tables] == [2]
+
+
+@pytest.mark.django_db
+def test_a_pod_events_tables_are_its_pods():
+    from tests.tournament.test_pods import _event as pod_event
+
+    event, sk, regs = pod_event(8)
+    hj = UserFactory()
+    StaffAssignmentFactory(event=event, user=hj, role=StaffRole.HEAD_JUDGE)
+    rnd = tournament_services.pair_next_round(event, actor=sk)
+    tournament_services.publish_round(rnd, actor=sk)
+    floor.save_zone(event, actor=hj, name="Pods", tables="1-2")
+    before = floor.floor_token(event, rnd)
+    (zone,) = floor.floor_view(event, hj).zones
+    assert [t.table for t in zone.playing] == [1, 2]
+    assert all(len(t.names.split(" · ")) == 4 for t in zone.playing)
+    pod = rnd.pods.get(number=1)
+    seats = list(pod.seats.select_related("registration__player__user"))
+    tournament_services.report_pod_result(
+        pod,
+        actor=seats[0].registration.player.user,
+        places={s.registration_id: i for i, s in enumerate(seats, start=1)},
+    )
+    assert floor.floor_token(event, rnd) != before
+    (zone,) = floor.floor_view(event, hj).zones
+    assert [t.table for t in zone.tables if t.reported] == [1]
