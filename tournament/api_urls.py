@@ -2,7 +2,10 @@
 
 from django.urls import path
 
-from . import api, api_checkin, api_pods, api_teams_drafts, live
+from . import api, live
+from .api import checkin as api_checkin
+from .api import pods as api_pods
+from .api import teams_drafts as api_teams_drafts
 
 urlpatterns = [
     path("events/", api.EventListView.as_view(), name="api-events"),

@@ -22,9 +22,9 @@ from cards.models import CardDataRelease
 from core.api import validated
 from core.errors import ConflictError, DomainError
 
-from . import access, live, selectors, services
-from .citations import both_games
-from .enums import (
+from .. import access, live, selectors, services
+from ..citations import both_games
+from ..enums import (
     MAX_TABLE_NUMBER,
     PLAYED_RESULT_CHOICES,
     REL,
@@ -42,8 +42,8 @@ from .enums import (
     StructureKind,
     TrpVersion,
 )
-from .forms import MY_RESULT_CHOICES, PlayerReportForm
-from .models import Event, Match, PlayerProfile, Registration, StaffAssignment, TeamInvitation
+from ..forms import MY_RESULT_CHOICES, PlayerReportForm
+from ..models import Event, Match, PlayerProfile, Registration, StaffAssignment, TeamInvitation
 
 # --------------------------------------------------------------------------- serializers
 

@@ -15,10 +15,10 @@ from rest_framework.views import APIView
 
 from core.api import validated
 
-from . import access, selectors, services
-from .api import MatchSerializer, _ctx, _match
-from .enums import MANAGE_ROLES, RESULT_ROLES
-from .services.drafts import DEFAULT_POD_SIZE, MAX_POD_SIZE
+from .. import access, selectors, services
+from ..enums import MANAGE_ROLES, RESULT_ROLES
+from ..services.drafts import DEFAULT_POD_SIZE, MAX_POD_SIZE
+from . import MatchSerializer, _ctx, _match
 
 
 class CloseTeamMatchSerializer(serializers.Serializer):
