@@ -13,7 +13,7 @@ from core.api import validated
 from core.errors import DomainError
 
 from .. import services
-from . import RegistrationSerializer, _ctx, _event, _registration
+from ._common import RegistrationSerializer, _ctx, _event, _registration
 
 
 class CheckInDeskSerializer(serializers.Serializer):
