@@ -36,10 +36,10 @@ from tournament.enums import (
 from tournament.models import Event, Match, Registration, Round
 from tournament.selectors import current_round, standings_for_event
 
-from . import catalogue
-from . import penalty_rules as rules
-from .access import confirmer_roles, require_judging_role
-from .enums import (
+from .. import catalogue
+from .. import penalty_rules as rules
+from ..access import confirmer_roles, require_judging_role
+from ..enums import (
     CallerKind,
     CallStatus,
     DeckCheckKind,
@@ -48,7 +48,7 @@ from .enums import (
     PenaltyStatus,
     PenaltyType,
 )
-from .models import DeckCheck, JudgeCall, Penalty
+from ..models import DeckCheck, JudgeCall, Penalty
 
 CITATION_RE = re.compile(r"^(CR|CR-old|TR&P|TR&P'23|PPG|GA) [0-9][0-9A-Za-z.]*$")
 
