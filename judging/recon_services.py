@@ -23,7 +23,7 @@ from . import recon_engine
 from .access import require_fab_reconstruction, require_judging_role
 from .enums import ReconstructionFix, ReconstructionRules
 from .models import JudgeCall, Reconstruction
-from .services import record_ruling
+from .services.calls import record_ruling
 
 #: Guard rails for one request (a phone cannot type more; a script must not fill the table).
 MAX_LINE_LENGTH = 500
