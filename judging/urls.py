@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from . import recon_views, views
+from . import views
+from .reconstruction import views as recon_views
 
 app_name = "judging"
 

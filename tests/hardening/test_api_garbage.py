@@ -21,7 +21,7 @@ from rest_framework.test import APIClient
 
 from core.parsing import MAX_JSON_DEPTH
 from decklists.models import Decklist
-from judging import recon_services
+from judging.reconstruction import services as recon_services
 from judging.services import calls as call_services
 from judging.services import deck_checks as deck_check_services
 from judging.services import penalties as penalty_services

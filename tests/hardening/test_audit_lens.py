@@ -23,7 +23,7 @@ from rest_framework.test import APIClient
 from core.audit import audit_policies
 from core.models import AuditEntry
 from decklists import services as decklist_services
-from judging import recon_services
+from judging.reconstruction import services as recon_services
 from judging.services import calls as call_services
 from judging.services import deck_checks as deck_check_services
 from judging.services import penalties as penalty_services

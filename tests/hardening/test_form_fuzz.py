@@ -21,7 +21,7 @@ from django.db import transaction
 from django.test import Client
 
 from decklists.models import Decklist
-from judging import recon_services
+from judging.reconstruction import services as recon_services
 from judging.services import calls as call_services
 from tests.core.test_crawl import Form, PageParser, same_site
 from tests.mirror.conftest import ROUND_2_FILES, import_gem

@@ -16,9 +16,9 @@ from django.utils import timezone
 
 from core.errors import DomainError
 from decklists.models import Decklist
-from judging import recon_services
 from judging.access import FAB_ONLY_RECONSTRUCTION
 from judging.models import Reconstruction
+from judging.reconstruction import services as recon_services
 from judging.services import calls as call_services
 from judging.services import deck_checks as deck_check_services
 from judging.services import penalties as penalty_services

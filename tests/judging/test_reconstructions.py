@@ -9,8 +9,9 @@ from rest_framework.test import APIClient
 from core.errors import ConflictError, DomainError
 from core.models import AuditEntry
 from decklists.models import Decklist
-from judging import recon_engine, recon_services
 from judging.models import Reconstruction
+from judging.reconstruction import engine as recon_engine
+from judging.reconstruction import services as recon_services
 from judging.services import calls as call_services
 from tests.decklists.conftest import card_db, fab_release, legal_cc_text  # noqa: F401 (fixtures)
 from tests.factories import UserFactory

@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from judging import recon_services
 from judging.enums import PenaltyStatus
+from judging.reconstruction import services as recon_services
 from judging.services import calls as call_services
 from judging.services import deck_checks as deck_check_services
 from judging.services import penalties as penalty_services
