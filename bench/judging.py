@@ -49,7 +49,10 @@ def main() -> None:
     )
     call_command("migrate", verbosity=0)
     from core.pdf import render_pdf
-    from judging import selectors, services
+    from judging import selectors
+    from judging.services import calls as call_services
+    from judging.services import deck_checks as deck_check_services
+    from judging.services import penalties as penalty_services
     from tests.factories import (
         EventFactory,
         MatchFactory,
@@ -86,7 +89,7 @@ def main() -> None:
         m = matches[i % 128]
         with CaptureQueriesContext(connection) as ctx:
             t0, c0 = time.perf_counter(), time.process_time()
-            services.issue_penalty(m.player_a, infraction=codes[i % len(codes)], judge=hj, match=m)
+            penalty_services.issue_penalty(m.player_a, infraction=codes[i % len(codes)], judge=hj, match=m)
             times.append((time.perf_counter() - t0) * 1000)
             cpu.append((time.process_time() - c0) * 1000)
         queries.append(len(ctx.captured_queries))
@@ -96,7 +99,7 @@ def main() -> None:
     )
 
     for i in range(200):
-        services.open_call(event, actor=fj, match=matches[i % 128])
+        call_services.open_call(event, actor=fj, match=matches[i % 128])
     runs = []
     for _ in range(20):
         with CaptureQueriesContext(connection) as ctx:
@@ -140,7 +143,7 @@ def main() -> None:
             round=r2, table_number=i + 1, player_a=regs[(2 * i + 1) % 256], player_b=regs[(2 * i + 2) % 256]
         )
     t0 = time.perf_counter()
-    planned = services.plan_deck_checks(r2, actor=hj, seed=1)
+    planned = deck_check_services.plan_deck_checks(r2, actor=hj, seed=1)
     print(
         f"plan_deck_checks (128 tables, Professional 10%): {(time.perf_counter() - t0) * 1000:.0f} ms, "
         f"{len(planned)} checks planned"

@@ -20,9 +20,12 @@ from tournament.citations import both_games
 from tournament.enums import CALL_EXTENSION_ROLES, MAX_TABLE_NUMBER
 from tournament.models import Match, Registration, Round
 
-from . import access, catalogue, selectors, services
+from . import access, catalogue, selectors
 from .enums import CallerKind, DeckCheckKind, PenaltyType
 from .models import DeckCheck, JudgeCall, Penalty
+from .services import calls as call_services
+from .services import deck_checks as deck_check_services
+from .services import penalties as penalty_services
 
 # --------------------------------------------------------------------------- serializers
 
@@ -342,7 +345,7 @@ def _optional(model, event, pk, field):
 
 
 def recommendation_payload(event, registration, infraction, variant="") -> dict:
-    rec = services.recommendation_for(registration, infraction, variant=variant)
+    rec = penalty_services.recommendation_for(registration, infraction, variant=variant)
     return {
         "infraction": infraction,
         "name": rec.infraction.name,
@@ -351,7 +354,7 @@ def recommendation_payload(event, registration, infraction, variant="") -> dict:
         "base": rec.base,
         "penalty": rec.penalty,
         "upgraded": rec.upgraded,
-        "needs_head_judge": services.needs_head_judge(event, infraction, rec.penalty),
+        "needs_head_judge": penalty_services.needs_head_judge(event, infraction, rec.penalty),
         "explanation": list(rec.explanation),
         "fix": rec.infraction.fix,
     }
@@ -387,7 +390,7 @@ class EventCallsView(APIView):
     def post(self, request, slug):
         event = event_for_staff(request.user, slug)
         data = validated(OpenCallSerializer, request)
-        call = services.open_call(
+        call = call_services.open_call(
             event,
             actor=request.user,
             match=_match(event, data.get("match")),
@@ -455,19 +458,19 @@ class CallActionView(APIView):
         data = validated(self.serializer, request) if self.serializer else {}
         user = request.user
         if self.action_name == "claim":
-            call = services.claim_call(call, judge=user)
+            call = call_services.claim_call(call, judge=user)
         elif self.action_name == "rule":
-            call = services.record_ruling(
+            call = call_services.record_ruling(
                 call, judge=user, ruling=data["ruling"], citations=data["citations"]
             )
         elif self.action_name == "appeal":
-            call = services.appeal_call(call, actor=user, appealed_by=data["appealed_by"])
+            call = call_services.appeal_call(call, actor=user, appealed_by=data["appealed_by"])
         elif self.action_name == "final-ruling":
-            call = services.record_final_ruling(
+            call = call_services.record_final_ruling(
                 call, head_judge=user, ruling=data["ruling"], citations=data["citations"]
             )
         elif self.action_name == "close":
-            call = services.close_call(call, judge=user, duration_seconds=data.get("duration_seconds"))
+            call = call_services.close_call(call, judge=user, duration_seconds=data.get("duration_seconds"))
         return Response(JudgeCallSerializer(call).data)
 
 
@@ -503,7 +506,7 @@ class EventPenaltiesView(APIView):
     def post(self, request, slug):
         event = access.event_for_judge(request.user, slug)
         data = validated(IssuePenaltySerializer, request)
-        p = services.issue_penalty(
+        p = penalty_services.issue_penalty(
             _registration(event, data["registration"]),
             infraction=data["infraction"],
             judge=request.user,
@@ -559,7 +562,7 @@ class TardinessView(APIView):
     def post(self, request, slug):
         event = access.event_for_judge(request.user, slug)
         data = validated(TardinessSerializer, request)
-        p = services.issue_tardiness(
+        p = penalty_services.issue_tardiness(
             _registration(event, data["registration"]),
             judge=request.user,
             seconds_late=data["seconds_late"],
@@ -580,7 +583,7 @@ class PenaltyConfirmView(APIView):
     @extend_schema(request=None, responses=PenaltySerializer)
     def post(self, request, pk):
         p = access.access_penalty(request.user, pk)
-        return Response(PenaltySerializer(services.confirm_penalty(p, head_judge=request.user)).data)
+        return Response(PenaltySerializer(penalty_services.confirm_penalty(p, head_judge=request.user)).data)
 
 
 class PenaltyRejectView(APIView):
@@ -589,7 +592,9 @@ class PenaltyRejectView(APIView):
         p = access.access_penalty(request.user, pk)
         data = validated(RejectSerializer, request)
         return Response(
-            PenaltySerializer(services.reject_penalty(p, head_judge=request.user, reason=data["reason"])).data
+            PenaltySerializer(
+                penalty_services.reject_penalty(p, head_judge=request.user, reason=data["reason"])
+            ).data
         )
 
 
@@ -646,7 +651,7 @@ class EventDeckChecksView(APIView):
     def post(self, request, slug):
         event = access.event_for_judge(request.user, slug)
         data = validated(CreateDeckCheckSerializer, request)
-        check = services.create_deck_check(
+        check = deck_check_services.create_deck_check(
             _registration(event, data["registration"]),
             judge=request.user,
             kind=data["kind"],
@@ -662,7 +667,7 @@ class DeckCheckPlanView(APIView):
         event = access.event_for_judge(request.user, slug)
         data = validated(PlanSerializer, request)
         round_ = get_object_or_404(Round, event=event, number=data["round"])
-        checks = services.plan_deck_checks(
+        checks = deck_check_services.plan_deck_checks(
             round_, actor=request.user, seed=data.get("seed"), rate=data.get("rate")
         )
         return Response(DeckCheckSerializer(checks, many=True).data, status=status.HTTP_201_CREATED)
@@ -681,7 +686,10 @@ class DeckCheckDetailView(APIView):
     def get(self, request, pk):
         check = access.access_deck_check(request.user, pk)
         return Response(
-            {"check": DeckCheckSerializer(check).data, "suggestions": services.deck_check_suggestions(check)}
+            {
+                "check": DeckCheckSerializer(check).data,
+                "suggestions": deck_check_services.deck_check_suggestions(check),
+            }
         )
 
 
@@ -689,7 +697,9 @@ class DeckCheckStartView(APIView):
     @extend_schema(request=None, responses=DeckCheckSerializer)
     def post(self, request, pk):
         check = access.access_deck_check(request.user, pk)
-        return Response(DeckCheckSerializer(services.start_deck_check(check, judge=request.user)).data)
+        return Response(
+            DeckCheckSerializer(deck_check_services.start_deck_check(check, judge=request.user)).data
+        )
 
 
 class DeckCheckFinishView(APIView):
@@ -697,7 +707,7 @@ class DeckCheckFinishView(APIView):
     def post(self, request, pk):
         check = access.access_deck_check(request.user, pk)
         data = validated(FinishDeckCheckSerializer, request)
-        check = services.finish_deck_check(
+        check = deck_check_services.finish_deck_check(
             check,
             judge=request.user,
             presented=data["presented"],

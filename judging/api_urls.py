@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from . import api, recon_api
+from . import api
+from .reconstruction import api as recon_api
 
 urlpatterns = [
     path("judging/infractions/", api.InfractionCatalogueView.as_view(), name="judging-api-infractions"),

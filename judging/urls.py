@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from . import floor_views, recon_views, views
+from . import floor_views, views
+from .reconstruction import views as recon_views
 
 app_name = "judging"
 

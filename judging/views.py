@@ -18,9 +18,12 @@ from tournament.enums import ACTIVE_REGISTRATION_STATUSES
 from tournament.models import Match, PlayerProfile, Registration, Round
 from tournament.selectors import current_round
 
-from . import access, catalogue, forms, selectors, services, tasks
+from . import access, catalogue, forms, selectors, tasks
 from .enums import DECK_CHECK_ITEMS, GA_DECK_CHECK_ITEMS, CallStatus, DeckCheckStatus, PenaltyStatus
 from .models import DeckCheck, JudgeCall, Penalty
+from .services import calls as call_services
+from .services import deck_checks as deck_check_services
+from .services import penalties as penalty_services
 
 
 def _form_error(request, form, exc: DomainError) -> None:
@@ -65,7 +68,7 @@ def call_open(request, slug):
     form = forms.OpenCallForm(request.POST)
     if form.is_valid():
         try:
-            call = services.open_call(
+            call = call_services.open_call(
                 event,
                 actor=request.user,
                 table_number=form.cleaned_data["table_number"],
@@ -106,12 +109,12 @@ def call_detail(request, slug, pk):
         form = None
         try:
             if action == "claim":
-                services.claim_call(call, judge=request.user)
+                call_services.claim_call(call, judge=request.user)
             elif action == "rule":
                 form = ruling_form = forms.RulingForm(request.POST, ga=ga)
                 if not form.is_valid():
                     raise DomainError("write the ruling", field="ruling")
-                services.record_ruling(
+                call_services.record_ruling(
                     call,
                     judge=request.user,
                     ruling=form.cleaned_data["ruling"],
@@ -121,12 +124,14 @@ def call_detail(request, slug, pk):
                 form = appeal_form = forms.AppealForm(request.POST)
                 if not form.is_valid():
                     raise DomainError("say which player appeals", field="appealed_by")
-                services.appeal_call(call, actor=request.user, appealed_by=form.cleaned_data["appealed_by"])
+                call_services.appeal_call(
+                    call, actor=request.user, appealed_by=form.cleaned_data["appealed_by"]
+                )
             elif action == "final":
                 form = final_form = forms.RulingForm(request.POST, prefix="final", ga=ga)
                 if not form.is_valid():
                     raise DomainError("write the final ruling", field="ruling")
-                services.record_final_ruling(
+                call_services.record_final_ruling(
                     call,
                     head_judge=request.user,
                     ruling=form.cleaned_data["ruling"],
@@ -136,7 +141,7 @@ def call_detail(request, slug, pk):
                 form = close_form = forms.CloseCallForm(request.POST)
                 if not form.is_valid():
                     raise DomainError("the call length must be whole minutes and seconds")
-                closed = services.close_call(call, judge=request.user, duration_seconds=form.duration())
+                closed = call_services.close_call(call, judge=request.user, duration_seconds=form.duration())
                 if closed.extension_seconds:
                     messages.success(
                         request, f"Call closed; the match gets +{closed.extension_seconds // 60} min."
@@ -221,7 +226,7 @@ def penalty_new(request, slug):
         try:
             if registration is None:
                 raise DomainError("choose a player of this event", field="registration")
-            recommendation = services.recommendation_for(
+            recommendation = penalty_services.recommendation_for(
                 registration, code, variant=source.get("variant", ""), match=match
             )
             entry = recommendation.infraction
@@ -233,7 +238,7 @@ def penalty_new(request, slug):
         if form.is_valid():
             data = form.cleaned_data
             try:
-                issued = services.issue_simultaneous_penalties(
+                issued = penalty_services.issue_simultaneous_penalties(
                     match,
                     infraction=data["infraction"],
                     judge=request.user,
@@ -262,7 +267,7 @@ def penalty_new(request, slug):
         try:
             if registration is None:
                 raise DomainError("choose a player of this event", field="registration")
-            p = services.issue_penalty(
+            p = penalty_services.issue_penalty(
                 registration,
                 infraction=data["infraction"],
                 judge=request.user,
@@ -295,7 +300,9 @@ def penalty_new(request, slug):
         ]
     needs_hj = None
     if recommendation is not None:
-        needs_hj = services.needs_head_judge(event, recommendation.infraction.code, recommendation.penalty)
+        needs_hj = penalty_services.needs_head_judge(
+            event, recommendation.infraction.code, recommendation.penalty
+        )
     ctx = _ctx(
         request,
         event,
@@ -320,7 +327,9 @@ def tardiness(request, slug):
     if request.method == "POST" and form.is_valid():
         registration = next(r for r in registrations if r.pk == form.cleaned_data["registration"])
         try:
-            p = services.issue_tardiness(registration, judge=request.user, seconds_late=form.seconds())
+            p = penalty_services.issue_tardiness(
+                registration, judge=request.user, seconds_late=form.seconds()
+            )
         except DomainError as exc:
             _form_error(request, form, exc)
         else:
@@ -346,16 +355,18 @@ def penalty_detail(request, slug, pk):
     if request.method == "POST":
         try:
             if request.POST.get("action") == "apply_next":
-                services.apply_deferred_penalty(p, judge=request.user)
+                penalty_services.apply_deferred_penalty(p, judge=request.user)
                 messages.success(request, "Applied to the player's current match.")
             elif request.POST.get("action") == "confirm":
-                services.confirm_penalty(p, head_judge=request.user)
+                penalty_services.confirm_penalty(p, head_judge=request.user)
                 messages.success(request, "Penalty confirmed.")
             elif request.POST.get("action") == "reject":
                 reject_form = forms.RejectForm(request.POST)
                 if not reject_form.is_valid():
                     raise DomainError("say why the penalty is rejected", field="reason")
-                services.reject_penalty(p, head_judge=request.user, reason=reject_form.cleaned_data["reason"])
+                penalty_services.reject_penalty(
+                    p, head_judge=request.user, reason=reject_form.cleaned_data["reason"]
+                )
                 messages.success(request, "Penalty rejected.")
             else:
                 raise DomainError("unknown action")
@@ -363,7 +374,9 @@ def penalty_detail(request, slug, pk):
             _form_error(request, reject_form, exc)
         else:
             return redirect("judging:penalty", slug=slug, pk=p.pk)
-    decklist = services.accepted_decklist(p.registration) if p.infraction == "decklist_error" else None
+    decklist = (
+        deck_check_services.accepted_decklist(p.registration) if p.infraction == "decklist_error" else None
+    )
     ctx = _ctx(request, p.event, penalty=p, reject_form=reject_form, decklist=decklist)
     return render(request, "judging/penalty_detail.html", ctx)
 
@@ -403,7 +416,7 @@ def deck_checks(request, slug):
                 round_ = Round.objects.filter(event=event, number=form.cleaned_data["round_number"]).first()
                 if round_ is None:
                     raise DomainError("there is no such round yet", field="round_number")
-                planned = services.plan_deck_checks(
+                planned = deck_check_services.plan_deck_checks(
                     round_, actor=request.user, rate=form.cleaned_data["rate"]
                 )
                 messages.success(request, f"{len(planned)} deck check(s) planned for round {round_.number}.")
@@ -412,7 +425,7 @@ def deck_checks(request, slug):
                 if not form.is_valid():
                     raise DomainError("choose the player", field="registration")
                 registration = next(r for r in registrations if r.pk == form.cleaned_data["registration"])
-                check = services.create_deck_check(
+                check = deck_check_services.create_deck_check(
                     registration, judge=request.user, kind=form.cleaned_data["kind"]
                 )
                 return redirect("judging:deck_check", slug=slug, pk=check.pk)
@@ -420,7 +433,7 @@ def deck_checks(request, slug):
             _form_error(request, form, exc)
         else:
             return redirect("judging:deck_checks", slug=slug)
-    unchecked_ids = services.likely_playoff_unchecked(event)
+    unchecked_ids = deck_check_services.likely_playoff_unchecked(event)
     unchecked = [r for r in registrations if r.pk in set(unchecked_ids)]
     ctx = _ctx(
         request,
@@ -439,15 +452,15 @@ def deck_check_detail(request, slug, pk):
     check = access.access_deck_check(request.user, pk)
     if check.event.slug != slug:
         raise Http404("no such deck check at this event")
-    listed = services.listed_counts(check.registration) or {}
+    listed = deck_check_services.listed_counts(check.registration) or {}
     listed_names = sorted(listed, key=str.lower)
     if request.method == "POST":
         try:
             if request.POST.get("action") == "start":
-                services.start_deck_check(check, judge=request.user)
+                deck_check_services.start_deck_check(check, judge=request.user)
             else:
                 presented = forms.parse_presented(request.POST, listed_names)
-                services.finish_deck_check(
+                deck_check_services.finish_deck_check(
                     check,
                     judge=request.user,
                     presented=presented,
@@ -466,8 +479,10 @@ def deck_check_detail(request, slug, pk):
         rows=rows,
         items=GA_DECK_CHECK_ITEMS if is_ga(check.event) else DECK_CHECK_ITEMS,
         statuses=DeckCheckStatus,
-        suggestions=services.deck_check_suggestions(check) if check.status == DeckCheckStatus.DONE else [],
-        decklist=services.accepted_decklist(check.registration),
+        suggestions=deck_check_services.deck_check_suggestions(check)
+        if check.status == DeckCheckStatus.DONE
+        else [],
+        decklist=deck_check_services.accepted_decklist(check.registration),
         penalties=check.penalties.all(),
     )
     return render(request, "judging/deck_check_detail.html", ctx)

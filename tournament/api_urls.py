@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api, api_checkin, api_pods, api_teams_drafts, live
+from . import api, live
 
 urlpatterns = [
     path("events/", api.EventListView.as_view(), name="api-events"),
@@ -16,17 +16,17 @@ urlpatterns = [
     path("events/<slug:slug>/players/<int:reg_id>/drop/", api.DropView.as_view(), name="api-player-drop"),
     path(
         "events/<slug:slug>/players/<int:reg_id>/undo-drop/",
-        api_checkin.UndoDropView.as_view(),
+        api.UndoDropView.as_view(),
         name="api-player-undo-drop",
     ),
     path(
         "events/<slug:slug>/players/<int:reg_id>/replace-id/",
-        api_checkin.ReplaceIdView.as_view(),
+        api.ReplaceIdView.as_view(),
         name="api-player-replace-id",
     ),
-    path("events/<slug:slug>/check-in/", api_checkin.CheckInDeskView.as_view(), name="api-event-check-in"),
-    path("events/<slug:slug>/walk-ins/", api_checkin.WalkInView.as_view(), name="api-event-walk-ins"),
-    path("claim/", api_checkin.ClaimView.as_view(), name="api-claim"),
+    path("events/<slug:slug>/check-in/", api.CheckInDeskView.as_view(), name="api-event-check-in"),
+    path("events/<slug:slug>/walk-ins/", api.WalkInView.as_view(), name="api-event-walk-ins"),
+    path("claim/", api.ClaimView.as_view(), name="api-claim"),
     path(
         "events/<slug:slug>/players/<int:reg_id>/reenter/",
         api.ReenterView.as_view(),
@@ -77,12 +77,10 @@ urlpatterns = [
     ),
     path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),
     path("matches/<int:match_id>/report/", api.ReportView.as_view(), name="api-match-report"),
-    path(
-        "events/<slug:slug>/rounds/<int:number>/pods/", api_pods.PodListView.as_view(), name="api-round-pods"
-    ),
-    path("events/<slug:slug>/pod-standings/", api_pods.PodStandingsView.as_view(), name="api-pod-standings"),
-    path("pods/<int:pod_id>/report/", api_pods.PodReportView.as_view(), name="api-pod-report"),
-    path("pods/<int:pod_id>/confirm/", api_pods.PodConfirmView.as_view(), name="api-pod-confirm"),
+    path("events/<slug:slug>/rounds/<int:number>/pods/", api.PodListView.as_view(), name="api-round-pods"),
+    path("events/<slug:slug>/pod-standings/", api.PodStandingsView.as_view(), name="api-pod-standings"),
+    path("pods/<int:pod_id>/report/", api.PodReportView.as_view(), name="api-pod-report"),
+    path("pods/<int:pod_id>/confirm/", api.PodConfirmView.as_view(), name="api-pod-confirm"),
     path("matches/<int:match_id>/confirm/", api.ConfirmView.as_view(), name="api-match-confirm"),
     path("matches/<int:match_id>/result/", api.ResultView.as_view(), name="api-match-result"),
     path("matches/<int:match_id>/preview/", api.PreviewCorrectionView.as_view(), name="api-match-preview"),
@@ -123,13 +121,13 @@ urlpatterns = [
     path("matches/<int:match_id>/penalty/", api.PenaltyResultView.as_view(), name="api-match-penalty"),
     path(
         "matches/<int:match_id>/close-team-match/",
-        api_teams_drafts.CloseTeamMatchView.as_view(),
+        api.CloseTeamMatchView.as_view(),
         name="api-match-close-team-match",
     ),
-    path("events/<slug:slug>/pods/", api_teams_drafts.PodsView.as_view(), name="api-event-pods"),
+    path("events/<slug:slug>/pods/", api.PodsView.as_view(), name="api-event-pods"),
     path(
         "events/<slug:slug>/playoff-seats/",
-        api_teams_drafts.PlayoffSeatsView.as_view(),
+        api.PlayoffSeatsView.as_view(),
         name="api-event-playoff-seats",
     ),
 ]

@@ -105,7 +105,7 @@ def seeded(demo_site):
     from django.utils import timezone
 
     from decklists.models import DecklistPolicy
-    from judging import services as judging_services
+    from judging.services import calls as call_services
     from tournament import selectors
     from tournament.models import Event, PlayerProfile
 
@@ -121,9 +121,9 @@ def seeded(demo_site):
     match = selectors.match_for_registration(
         selectors.current_round(event), me.registrations.get(event=event)
     )
-    call = judging_services.open_call(event, actor=judge, match=match, question="private note")
-    judging_services.claim_call(call, judge=judge)
-    judging_services.record_ruling(call, judge=judge, ruling="the ruling", citations=[])
+    call = call_services.open_call(event, actor=judge, match=match, question="private note")
+    call_services.claim_call(call, judge=judge)
+    call_services.record_ruling(call, judge=judge, ruling="the ruling", citations=[])
     ids = dict(
         PlayerProfile.objects.filter(registrations__event=event).values_list("player_id", "user__username")
     )

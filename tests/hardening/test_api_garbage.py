@@ -21,8 +21,10 @@ from rest_framework.test import APIClient
 
 from core.parsing import MAX_JSON_DEPTH
 from decklists.models import Decklist
-from judging import recon_services
-from judging import services as judging_services
+from judging.reconstruction import services as recon_services
+from judging.services import calls as call_services
+from judging.services import deck_checks as deck_check_services
+from judging.services import penalties as penalty_services
 from tests.factories import UserFactory
 from tournament import services
 
@@ -64,14 +66,14 @@ def world(staffed_event, add_players):
     rnd = services.publish_round(services.pair_next_round(event, actor=None), actor=None)
     match = rnd.matches.exclude(player_b=None).order_by("table_number").first()
     fj = staffed_event["floor_judge"]
-    call = judging_services.open_call(event, actor=fj, match=match, question="who?")
+    call = call_services.open_call(event, actor=fj, match=match, question="who?")
     recon = recon_services.create_reconstruction(
         call, actor=fj, start={"turn": "P1", "P1": {"life": 20}, "P2": {"life": 20}}
     )
-    penalty = judging_services.issue_penalty(
+    penalty = penalty_services.issue_penalty(
         match.player_b, infraction="game_rules_violation", judge=fj, match=match
     )
-    check = judging_services.create_deck_check(regs[0], judge=fj)
+    check = deck_check_services.create_deck_check(regs[0], judge=fj)
     decklist = Decklist.objects.create(
         registration=match.player_a, raw_text="Hero: X", status="draft", version=1
     )

@@ -23,8 +23,10 @@ from rest_framework.test import APIClient
 from core.audit import audit_policies
 from core.models import AuditEntry
 from decklists import services as decklist_services
-from judging import recon_services
-from judging import services as judging_services
+from judging.reconstruction import services as recon_services
+from judging.services import calls as call_services
+from judging.services import deck_checks as deck_check_services
+from judging.services import penalties as penalty_services
 from rules_engine.cards import CardDatabase
 from tests.factories import PlayerProfileFactory, UserFactory
 from tournament import services
@@ -92,20 +94,20 @@ def world(staffed_event, add_players, settings):
     )
     decklist_services.set_decklist_deadline(event, actor=hj, deadline=timezone.now() + timedelta(days=1))
 
-    call = judging_services.open_call(event, actor=fj, match=match, question="who blocked?")
-    judging_services.claim_call(call, judge=fj)
-    judging_services.record_ruling(call, judge=fj, ruling=SECRET_RULING)
+    call = call_services.open_call(event, actor=fj, match=match, question="who blocked?")
+    call_services.claim_call(call, judge=fj)
+    call_services.record_ruling(call, judge=fj, ruling=SECRET_RULING)
     recon = recon_services.create_reconstruction(call, actor=fj, start=START)
     recon_services.append_steps(recon, actor=fj, lines=["p1 play Open Card"], expected_version=recon.version)
-    judging_services.close_call(call, judge=fj, duration_seconds=120)
+    call_services.close_call(call, judge=fj, duration_seconds=120)
 
-    penalty = judging_services.issue_penalty(
+    penalty = penalty_services.issue_penalty(
         match.player_b, infraction="game_rules_violation", judge=fj, match=match, description="private note"
     )
-    checks = judging_services.plan_deck_checks(rnd, actor=hj, seed=1, rate=1.0)
+    checks = deck_check_services.plan_deck_checks(rnd, actor=hj, seed=1, rate=1.0)
     check = checks[0]
-    judging_services.start_deck_check(check, judge=fj)
-    judging_services.finish_deck_check(check, judge=fj, presented={}, findings="found nothing")
+    deck_check_services.start_deck_check(check, judge=fj)
+    deck_check_services.finish_deck_check(check, judge=fj, presented={}, findings="found nothing")
 
     users = {
         "organizer": staffed_event["organizer"],

@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 from core.audit import audit_trail_for
 from core.errors import ConflictError
 from decklists import services as decklist_services
-from judging import services as judging_services
+from judging.services import penalties as penalty_services
 from tests.factories import (
     EventFactory,
     PlayerProfileFactory,
@@ -78,7 +78,7 @@ def test_a_finished_event_refuses_pairing_drops_results_and_decklists(finished):
     with pytest.raises(ConflictError):
         decklist_services.save_decklist(regs[0], actor=player, text="Hero: Kayo\n3x Snatch (red)")
     with pytest.raises(ConflictError):
-        judging_services.issue_penalty(
+        penalty_services.issue_penalty(
             regs[1], infraction="game_rules_violation", judge=finished["head_judge"]
         )
     event.refresh_from_db()

@@ -21,8 +21,8 @@ from django.db import transaction
 from django.test import Client
 
 from decklists.models import Decklist
-from judging import recon_services
-from judging import services as judging_services
+from judging.reconstruction import services as recon_services
+from judging.services import calls as call_services
 from tests.core.test_crawl import Form, PageParser, same_site
 from tests.mirror.conftest import ROUND_2_FILES, import_gem
 from tournament import services
@@ -67,7 +67,7 @@ def world(staffed_event, add_players):
     rnd = services.publish_round(services.pair_next_round(event, actor=None), actor=None)
     match = rnd.matches.exclude(player_b=None).order_by("table_number").first()
     fj = staffed_event["floor_judge"]
-    call = judging_services.open_call(event, actor=fj, match=match, question="which blocked?")
+    call = call_services.open_call(event, actor=fj, match=match, question="which blocked?")
     recon = recon_services.create_reconstruction(
         call, actor=fj, start={"turn": "P1", "P1": {"life": 20}, "P2": {"life": 20}}
     )

@@ -130,9 +130,9 @@ def test_who_may_issue_penalties(api_client, world, who, status):
 
 
 def test_player_sees_own_history_not_others(api_client, world):
-    from judging import services
+    from judging.services import penalties as penalty_services
 
-    services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
+    penalty_services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
     alice_id, bob_user = world.alice.player.player_id, world.bob.player.user
     mine = _as(api_client, world.alice.player.user).get(f"/api/judging/players/{alice_id}/penalties/")
     assert (mine.status_code, len(mine.json())) == (200, 1)
@@ -224,11 +224,12 @@ def test_call_stats_endpoint(api_client, world, who, status):
 
 @pytest.mark.parametrize("size", [2, 10])
 def test_list_endpoints_use_constant_queries(api_client, world, django_assert_num_queries, size):
-    from judging import services
+    from judging.services import calls as call_services
+    from judging.services import penalties as penalty_services
 
     for _ in range(size):
-        services.open_call(world.event, actor=world.fj, match=world.match)
-        services.issue_penalty(world.alice, infraction="slow_play", judge=world.hj, match=world.match)
+        call_services.open_call(world.event, actor=world.fj, match=world.match)
+        penalty_services.issue_penalty(world.alice, infraction="slow_play", judge=world.hj, match=world.match)
     client = _as(api_client, world.hj)
     client.get(f"/api/judging/events/{world.event.slug}/calls/")  # warm up
     with django_assert_num_queries(4):

@@ -64,7 +64,7 @@ def test_floor_judge_issues_penalty_from_phone(live_server, phone_page):
 @pytest.mark.django_db(transaction=True)
 def test_judge_runs_a_deck_check_from_phone(live_server, phone_page):
     from decklists.models import Decklist
-    from judging import services
+    from judging.services import deck_checks as deck_check_services
 
     w = make_world()
     Decklist.objects.create(
@@ -72,7 +72,7 @@ def test_judge_runs_a_deck_check_from_phone(live_server, phone_page):
         status="accepted",
         cards=[{"name": "Snatch", "pitch": 1, "qty": 3, "section": "deck"}],
     )
-    check = services.create_deck_check(w.alice, judge=w.fj, match=w.match)
+    check = deck_check_services.create_deck_check(w.alice, judge=w.fj, match=w.match)
     page = phone_page
     login_in_browser(page, live_server, w.fj.username, "pw-" + w.fj.username)
     page.goto(f"{live_server.url}/judging/{w.event.slug}/deck-checks/{check.pk}/")
@@ -93,8 +93,8 @@ def test_judge_runs_a_deck_check_from_phone(live_server, phone_page):
 def test_judge_reconstructs_a_dispute_on_a_phone(live_server, phone_page):
     """Issue 12: from a call, enter a state, three steps, one flagged violation, a rewind, a fix."""
     from decklists.models import Decklist
-    from judging import services
     from judging.models import Reconstruction
+    from judging.services import calls as call_services
 
     w = make_world()
     Decklist.objects.create(
@@ -102,7 +102,7 @@ def test_judge_reconstructs_a_dispute_on_a_phone(live_server, phone_page):
         status="accepted",
         cards=[{"name": "Snatch", "pitch": 1, "qty": 3, "section": "deck"}],
     )
-    call = services.open_call(w.event, actor=w.fj, match=w.match, question="was that a legal block?")
+    call = call_services.open_call(w.event, actor=w.fj, match=w.match, question="was that a legal block?")
     page = phone_page
     login_in_browser(page, live_server, w.fj.username, "pw-" + w.fj.username)
     page.goto(f"{live_server.url}/judging/{w.event.slug}/calls/{call.pk}/")
@@ -222,7 +222,8 @@ def test_floor_view_on_a_phone_shows_a_judge_only_their_zone(live_server, phone_
 
     from django.utils import timezone
 
-    from judging import floor, services
+    from judging import floor
+    from judging.services import calls as call_services
     from tests.factories import (
         MatchFactory,
         PlayerProfileFactory,
@@ -265,7 +266,7 @@ def test_floor_view_on_a_phone_shows_a_judge_only_their_zone(live_server, phone_
     assert width[0] <= width[1], f"floor view scrolls sideways on a phone: {width}"
 
     # A call opened elsewhere at a table of the zone shows up without a reload (the poll).
-    services.open_call(w.event, actor=w.hj, table_number=12, question="hidden information?")
+    call_services.open_call(w.event, actor=w.hj, table_number=12, question="hidden information?")
     page.wait_for_selector("#floor-live .call-card:has-text('Table 12')", timeout=15_000)
     # One tap opens a call at a table; the judge lands on the call.
     page.click("tr[data-table='4'] button:has-text('Call')")

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from judging import services
+from judging.services import calls as call_services
 from tests.factories import PlayerProfileFactory, RegistrationFactory, UserFactory
 from tournament.enums import CALL_EXTENSION_ROLES, CALL_READ_ROLES, StaffRole
 
@@ -28,7 +28,7 @@ VIEWERS = ("anonymous", "outsider", "at_table", "elsewhere", "hj", "fj", "to", "
 
 @pytest.fixture
 def called(world):
-    call = services.open_call(world.event, actor=world.fj, match=world.match, question=QUESTION)
+    call = call_services.open_call(world.event, actor=world.fj, match=world.match, question=QUESTION)
     carol = RegistrationFactory(event=world.event, player=PlayerProfileFactory(display_name="Carol"))
     users = {
         "anonymous": None,
@@ -130,9 +130,9 @@ def test_call_pages_matrix(called, viewer):
 
 def test_scorekeeper_sees_the_extension_a_closed_call_gave(called):
     world, call, users = called
-    services.claim_call(call, judge=world.fj)
-    services.record_ruling(call, judge=world.fj, ruling=RULING, citations=[])
-    call = services.close_call(call, judge=world.fj, duration_seconds=5 * 60)
+    call_services.claim_call(call, judge=world.fj)
+    call_services.record_ruling(call, judge=world.fj, ruling=RULING, citations=[])
+    call = call_services.close_call(call, judge=world.fj, duration_seconds=5 * 60)
     assert call.extension_seconds > 0
     home = _web(world.sk).get(f"/judging/{world.event.slug}/").content.decode()
     assert "Time extensions from judge calls" in home and RULING not in home and QUESTION not in home
@@ -145,8 +145,8 @@ def test_players_see_calls_at_their_table_with_the_ruling_once_given(called):
     mine = _api(users["at_table"]).get(f"/api/judging/events/{world.event.slug}/my-calls/").json()
     assert [c["id"] for c in mine] == [call.pk] and mine[0]["ruling"] == ""
     assert _api(users["elsewhere"]).get(f"/api/judging/events/{world.event.slug}/my-calls/").json() == []
-    services.claim_call(call, judge=world.fj)
-    services.record_ruling(call, judge=world.fj, ruling=RULING, citations=[])
+    call_services.claim_call(call, judge=world.fj)
+    call_services.record_ruling(call, judge=world.fj, ruling=RULING, citations=[])
     mine = _api(users["at_table"]).get(f"/api/judging/events/{world.event.slug}/my-calls/").json()
     assert mine[0]["ruling"] == RULING
     page = _web(users["at_table"]).get(f"/judging/{world.event.slug}/my-calls/").content.decode()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from core.errors import DomainError
-from judging import services
+from judging.services import calls as call_services
 from reference.services import import_rules_document
 from tests.reference import samples
 
@@ -18,7 +18,7 @@ def cr(db):
 
 
 def test_known_rule_is_accepted(cr):
-    assert services.clean_citations("CR 1.0.1a, CR 1.1.1") == ["CR 1.0.1a", "CR 1.1.1"]
+    assert call_services.clean_citations("CR 1.0.1a, CR 1.1.1") == ["CR 1.0.1a", "CR 1.1.1"]
 
 
 @pytest.mark.parametrize(
@@ -27,28 +27,28 @@ def test_known_rule_is_accepted(cr):
 )
 def test_unknown_rule_is_refused_with_a_suggestion(cr, typed, suggestion):
     with pytest.raises(DomainError) as err:
-        services.clean_citations([typed])
+        call_services.clean_citations([typed])
     assert err.value.field == "citations"
     assert f"{typed} is not a rule of CR 9.9.9" in err.value.message
     assert f"did you mean {suggestion}?" in err.value.message
 
 
 def test_ruling_with_an_unknown_citation_is_not_recorded(cr, world):
-    call = services.open_call(world.event, actor=world.fj, match=world.match)
+    call = call_services.open_call(world.event, actor=world.fj, match=world.match)
     with pytest.raises(DomainError, match="did you mean"):
-        services.record_ruling(call, judge=world.fj, ruling="Rewind", citations=["CR 1.1.9"])
+        call_services.record_ruling(call, judge=world.fj, ruling="Rewind", citations=["CR 1.1.9"])
     call.refresh_from_db()
     assert call.citations == []
 
 
 def test_document_not_imported_is_not_checked(db):
-    assert services.clean_citations(["PPG 3.1"]) == ["PPG 3.1"]
+    assert call_services.clean_citations(["PPG 3.1"]) == ["PPG 3.1"]
 
 
 def test_api_refuses_an_unknown_citation_with_the_suggestion(cr, world):
     from rest_framework.test import APIClient
 
-    call = services.open_call(world.event, actor=world.fj, match=world.match)
+    call = call_services.open_call(world.event, actor=world.fj, match=world.match)
     client = APIClient()
     client.force_authenticate(world.fj)
     resp = client.post(
@@ -61,7 +61,7 @@ def test_api_refuses_an_unknown_citation_with_the_suggestion(cr, world):
 def test_call_page_shows_the_refusal_and_the_suggestion(cr, world):
     from django.test import Client
 
-    call = services.open_call(world.event, actor=world.fj, match=world.match)
+    call = call_services.open_call(world.event, actor=world.fj, match=world.match)
     client = Client()
     client.force_login(world.fj)
     url = f"/judging/{world.event.slug}/calls/{call.pk}/"

@@ -7,8 +7,11 @@ from django.utils import timezone
 
 from core.errors import ConflictError, DomainError, NotAllowed
 from decklists.models import Decklist
-from judging import selectors, services
+from judging import selectors
 from judging.enums import DeckCheckKind, DeckCheckStatus
+from judging.services import calls as call_services
+from judging.services import deck_checks as deck_check_services
+from judging.services import penalties as penalty_services
 from tests.factories import MatchFactory, RegistrationFactory
 from tournament.enums import REL, MatchResult, RoundStatus
 
@@ -29,7 +32,7 @@ def _accepted_list(registration):
 def _finish_after(world, check, seconds, presented):
     check.started_at = check.started_at - timedelta(seconds=seconds)
     check.save(update_fields=["started_at"])
-    return services.finish_deck_check(
+    return deck_check_services.finish_deck_check(
         check, judge=world.fj, presented=presented, ended_at=check.started_at + timedelta(seconds=seconds)
     )
 
@@ -37,7 +40,7 @@ def _finish_after(world, check, seconds, presented):
 def test_regular_check_extension_7m10s_is_11_minutes(world):
     """Appendix A 6: 55-minute round, 7 min 10 s -> 8 + 3 = 11 minutes."""
     _accepted_list(world.alice)
-    check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    check = deck_check_services.create_deck_check(world.alice, judge=world.fj, match=world.match)
     check = _finish_after(
         world,
         check,
@@ -58,8 +61,8 @@ def test_regular_check_extension_7m10s_is_11_minutes(world):
 
 
 def test_checking_both_players_gives_the_longest_extension_once(world):
-    a = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
-    b = services.create_deck_check(world.bob, judge=world.hj, match=world.match)
+    a = deck_check_services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    b = deck_check_services.create_deck_check(world.bob, judge=world.hj, match=world.match)
     _finish_after(world, a, 300, {})
     _finish_after(world, b, 430, {})
     world.match.refresh_from_db()
@@ -70,10 +73,10 @@ def test_extension_capped_at_round_length(world_factory):
     w = world_factory()
     w.event.round_minutes = 10
     w.event.save()
-    check = services.create_deck_check(w.alice, judge=w.fj, match=w.match)
+    check = deck_check_services.create_deck_check(w.alice, judge=w.fj, match=w.match)
     check.started_at -= timedelta(minutes=30)
     check.save()
-    check = services.finish_deck_check(
+    check = deck_check_services.finish_deck_check(
         check, judge=w.fj, presented={}, ended_at=check.started_at + timedelta(minutes=30)
     )
     assert check.extension_seconds == 600
@@ -81,8 +84,8 @@ def test_extension_capped_at_round_length(world_factory):
 
 def test_counts_side_by_side_and_suggested_infractions_with_fix(world):
     _accepted_list(world.alice)
-    check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
-    check = services.finish_deck_check(
+    check = deck_check_services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    check = deck_check_services.finish_deck_check(
         check,
         judge=world.fj,
         presented={"Dorinthea Ironsong": 1, "Warrior's Valor (red)": 4, "Sharpen Steel (blue)": 1},
@@ -92,41 +95,41 @@ def test_counts_side_by_side_and_suggested_infractions_with_fix(world):
         {"card": "Sharpen Steel (blue)", "listed": 2, "presented": 1},
         {"card": "Warrior's Valor (red)", "listed": 3, "presented": 4},
     ]
-    suggestions = services.deck_check_suggestions(check)
+    suggestions = deck_check_services.deck_check_suggestions(check)
     assert [(s["infraction"], s["variant"]) for s in suggestions] == [
         ("card_pool_contents_error", ""),
         ("card_pool_contents_error", "card_missing"),
         ("marked_cards", ""),
     ]
     assert all(s["fix"] and s["rule"].startswith("PPG 4.") for s in suggestions)
-    p = services.issue_penalty(
+    p = penalty_services.issue_penalty(
         world.alice, infraction="card_pool_contents_error", judge=world.hj, deck_check=check
     )
     assert (p.deck_check, p.match, p.penalty) == (check, world.match, "ip2")
 
 
 def test_no_accepted_list_is_noted(world):
-    check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
-    check = services.finish_deck_check(check, judge=world.fj, presented={"X": 1})
+    check = deck_check_services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    check = deck_check_services.finish_deck_check(check, judge=world.fj, presented={"X": 1})
     assert "No accepted decklist" in check.findings
 
 
 @pytest.mark.parametrize("bad", [{"X": "three"}, {"X": -1}])
 def test_bad_counts_are_refused(world, bad):
-    check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    check = deck_check_services.create_deck_check(world.alice, judge=world.fj, match=world.match)
     with pytest.raises(DomainError, match="'X'"):
-        services.finish_deck_check(check, judge=world.fj, presented=bad)
+        deck_check_services.finish_deck_check(check, judge=world.fj, presented=bad)
 
 
 def test_non_regular_checks_are_head_judge_only(world):
     with pytest.raises(NotAllowed):
-        services.create_deck_check(world.alice, judge=world.fj, kind=DeckCheckKind.MID_GAME)
+        deck_check_services.create_deck_check(world.alice, judge=world.fj, kind=DeckCheckKind.MID_GAME)
 
 
 @pytest.mark.parametrize(("seconds", "extension"), [(400, 420), (61, 120), (60, 0), (30, 0)])
 def test_mid_game_check_gives_the_match_at_least_the_time_taken(world, seconds, extension):
     """TR&P 3.2: a pause over a minute earns its length rounded up to the minute."""
-    check = services.create_deck_check(
+    check = deck_check_services.create_deck_check(
         world.alice, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match
     )
     check = _finish_after(world, check, seconds, {})
@@ -135,7 +138,7 @@ def test_mid_game_check_gives_the_match_at_least_the_time_taken(world, seconds, 
 
 
 def _mid_game_check(world, registration, start):
-    check = services.create_deck_check(
+    check = deck_check_services.create_deck_check(
         registration, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match
     )
     check.started_at = start
@@ -147,17 +150,21 @@ def test_mid_game_checks_of_both_players_at_once_count_once(world):
     start = timezone.now() - timedelta(seconds=600)
     a = _mid_game_check(world, world.alice, start)
     b = _mid_game_check(world, world.bob, start)
-    services.finish_deck_check(a, judge=world.hj, presented={}, ended_at=start + timedelta(seconds=300))
-    services.finish_deck_check(b, judge=world.hj, presented={}, ended_at=start + timedelta(seconds=300))
+    deck_check_services.finish_deck_check(
+        a, judge=world.hj, presented={}, ended_at=start + timedelta(seconds=300)
+    )
+    deck_check_services.finish_deck_check(
+        b, judge=world.hj, presented={}, ended_at=start + timedelta(seconds=300)
+    )
     world.match.refresh_from_db()
     assert world.match.extension_seconds == 300
 
 
 def _call_between(world, start, end):
-    call = services.open_call(world.event, actor=world.fj, table_number=1, question="Does it go again?")
+    call = call_services.open_call(world.event, actor=world.fj, table_number=1, question="Does it go again?")
     call.opened_at = start
     call.save(update_fields=["opened_at"])
-    return services.close_call(call, judge=world.fj, closed_at=end)
+    return call_services.close_call(call, judge=world.fj, closed_at=end)
 
 
 @pytest.mark.parametrize("call_first", [True, False])
@@ -168,7 +175,7 @@ def test_a_deck_check_inside_a_judge_call_extends_by_the_union_not_the_sum(world
     check = _mid_game_check(world, world.alice, t0 + timedelta(seconds=60))
     if call_first:
         call = _call_between(world, t0, t0 + timedelta(seconds=285))
-    check = services.finish_deck_check(
+    check = deck_check_services.finish_deck_check(
         check, judge=world.hj, presented={}, ended_at=t0 + timedelta(seconds=150)
     )
     if not call_first:
@@ -182,7 +189,9 @@ def test_separate_stops_each_earn_their_time(world):
     t0 = timezone.now() - timedelta(seconds=900)
     _call_between(world, t0, t0 + timedelta(seconds=90))  # +2 min
     check = _mid_game_check(world, world.alice, t0 + timedelta(seconds=200))
-    services.finish_deck_check(check, judge=world.hj, presented={}, ended_at=t0 + timedelta(seconds=290))
+    deck_check_services.finish_deck_check(
+        check, judge=world.hj, presented={}, ended_at=t0 + timedelta(seconds=290)
+    )
     world.match.refresh_from_db()
     assert world.match.extension_seconds == 240
 
@@ -190,7 +199,7 @@ def test_separate_stops_each_earn_their_time(world):
 def test_the_mid_game_check_page_promises_what_the_check_gives(world, client):
     """No "+3 min" on a mid-game check: that is the regular check's rule (TR&P 3.8)."""
     mid = _mid_game_check(world, world.alice, timezone.now())
-    regular = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    regular = deck_check_services.create_deck_check(world.alice, judge=world.fj, match=world.match)
     client.force_login(world.hj)
     url = f"/judging/{world.event.slug}/deck-checks/"
     mid_page = client.get(f"{url}{mid.pk}/").content.decode()
@@ -199,17 +208,19 @@ def test_the_mid_game_check_page_promises_what_the_check_gives(world, client):
 
 
 def test_between_rounds_check_gives_no_time(world):
-    check = services.create_deck_check(world.alice, judge=world.hj, kind=DeckCheckKind.BETWEEN_ROUNDS)
+    check = deck_check_services.create_deck_check(
+        world.alice, judge=world.hj, kind=DeckCheckKind.BETWEEN_ROUNDS
+    )
     check = _finish_after(world, check, 400, {})
     world.match.refresh_from_db()
     assert (check.extension_seconds, world.match.extension_seconds) == (0, 0)
 
 
 def test_finishing_twice_conflicts(world):
-    check = services.create_deck_check(world.alice, judge=world.fj, match=world.match)
-    services.finish_deck_check(check, judge=world.fj, presented={})
+    check = deck_check_services.create_deck_check(world.alice, judge=world.fj, match=world.match)
+    deck_check_services.finish_deck_check(check, judge=world.fj, presented={})
     with pytest.raises(ConflictError):
-        services.finish_deck_check(check, judge=world.fj, presented={})
+        deck_check_services.finish_deck_check(check, judge=world.fj, presented={})
 
 
 def test_plan_prioritises_likely_playoff_players_not_yet_checked(world_factory):
@@ -233,26 +244,26 @@ def test_plan_prioritises_likely_playoff_players_not_yet_checked(world_factory):
                 player_a=RegistrationFactory(event=w.event),
                 player_b=RegistrationFactory(event=w.event),
             )
-    planned = services.plan_deck_checks(r2, actor=w.hj, seed=1)
+    planned = deck_check_services.plan_deck_checks(r2, actor=w.hj, seed=1)
     tables = sorted({c.match.table_number for c in planned})
     assert len(tables) == 2  # 10% of 20 tables at Professional
     assert 17 in tables
     assert {c.registration for c in planned if c.match.table_number == 17} == {w.alice, w.bob}
     assert all(c.status == DeckCheckStatus.PLANNED for c in planned)
     # Alice is checked now: she no longer counts as unchecked
-    assert w.alice.pk not in services.likely_playoff_unchecked(w.event)
+    assert w.alice.pk not in deck_check_services.likely_playoff_unchecked(w.event)
     with pytest.raises(NotAllowed):
-        services.plan_deck_checks(r2, actor=w.fj)
+        deck_check_services.plan_deck_checks(r2, actor=w.fj)
 
 
 def test_planned_check_start_and_finish(world):
-    planned = services.plan_deck_checks(world.round, actor=world.hj, seed=3, rate=1.0)
+    planned = deck_check_services.plan_deck_checks(world.round, actor=world.hj, seed=3, rate=1.0)
     assert len(planned) == 2
-    check = services.start_deck_check(planned[0], judge=world.fj)
+    check = deck_check_services.start_deck_check(planned[0], judge=world.fj)
     assert check.status == DeckCheckStatus.IN_PROGRESS
     with pytest.raises(ConflictError):
-        services.start_deck_check(planned[0], judge=world.fj)
-    services.finish_deck_check(check, judge=world.fj, presented={})
+        deck_check_services.start_deck_check(planned[0], judge=world.fj)
+    deck_check_services.finish_deck_check(check, judge=world.fj, presented={})
     assert list(selectors.deck_checks_for_event(world.event).filter(status=DeckCheckStatus.DONE)) == [check]
 
 
@@ -287,7 +298,7 @@ def test_likely_playoff_players_follow_the_events_own_standings():
             result=winner_result,
             player_b=RegistrationFactory(event=event, status=RegistrationStatus.DROPPED),
         )
-    assert services.likely_playoff_unchecked(event) == [winner.pk]
+    assert deck_check_services.likely_playoff_unchecked(event) == [winner.pk]
 
 
 @pytest.mark.parametrize(("game", "cited"), [("fab", "TR&P 3.2, PPG 1.2"), ("ga", "GA TRG Time Extensions")])
@@ -297,7 +308,7 @@ def test_a_mid_game_check_s_extension_cites_the_event_s_own_document(world, game
     event = world.match.round.event
     event.game = game
     event.save(update_fields=["game"])
-    check = services.create_deck_check(
+    check = deck_check_services.create_deck_check(
         world.alice, judge=world.hj, kind=DeckCheckKind.MID_GAME, match=world.match
     )
     _finish_after(world, check, 400, {})

@@ -12,8 +12,10 @@ from django.utils import timezone
 
 from core.errors import DomainError, NotAllowed
 from core.models import AuditEntry
-from judging import floor, services
+from judging import floor
 from judging.models import FloorZone
+from judging.services import calls as call_services
+from judging.services import deck_checks as deck_check_services
 from tests.factories import (
     MatchFactory,
     PlayerProfileFactory,
@@ -158,12 +160,12 @@ def test_calls_deck_checks_extensions_and_the_feature_table_land_in_their_zone()
     FeatureTable.objects.create(event=w.event, table_number=20, name="Feature")
     floor.save_zone(w.event, actor=w.hj, name="Zone A", tables="1-10", judges=[w.fj.pk])
     floor.save_zone(w.event, actor=w.hj, name="Stage", tables="", feature=True, judges=[w.fj2.pk])
-    services.open_call(w.event, actor=w.fj, table_number=4, question="pitch order?")
-    services.open_call(w.event, actor=w.fj, table_number=20)
-    services.open_call(w.event, actor=w.fj, table_number=15)  # in no zone
+    call_services.open_call(w.event, actor=w.fj, table_number=4, question="pitch order?")
+    call_services.open_call(w.event, actor=w.fj, table_number=20)
+    call_services.open_call(w.event, actor=w.fj, table_number=15)  # in no zone
     match7 = w.round.matches.get(table_number=7)
     tournament_services.add_match_extension(match7, seconds=180, reason="deck check", actor=w.hj)
-    services.create_deck_check(match7.player_a, judge=w.fj, match=match7)  # collected: in progress
+    deck_check_services.create_deck_check(match7.player_a, judge=w.fj, match=match7)  # collected: in progress
 
     view = floor.floor_view(w.event, w.fj)
     (zone,) = view.zones
@@ -255,7 +257,7 @@ def test_floor_live_answers_304_until_something_it_shows_changes(client):
     assert len(queries) <= 12, [q["sql"] for q in queries]
 
     changes = [
-        lambda: services.open_call(w.event, actor=w.fj, table_number=2),
+        lambda: call_services.open_call(w.event, actor=w.fj, table_number=2),
         lambda: tournament_services.add_match_extension(
             w.round.matches.get(table_number=5), seconds=60, reason="x", actor=w.hj
         ),
@@ -307,7 +309,7 @@ def test_judges_polls_share_one_floor_token_for_the_microcache_seconds(client, s
     assert aggregates == [], [q["sql"] for q in aggregates]
     # The token is shared, not frozen: with the cache emptied a change shows at once.
     cache.clear()
-    services.open_call(w.event, actor=w.fj, table_number=2)
+    call_services.open_call(w.event, actor=w.fj, table_number=2)
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 
@@ -316,7 +318,7 @@ def test_a_call_left_open_from_an_earlier_round_is_not_put_at_this_rounds_table(
     from tests.factories import RoundFactory
 
     w = _hall(tables=3)
-    services.open_call(w.event, actor=w.fj, table_number=2)  # round 1's table 2
+    call_services.open_call(w.event, actor=w.fj, table_number=2)  # round 1's table 2
     w.round.status = "complete"
     w.round.save()
     second = RoundFactory(event=w.event, number=2, status="in_progress")

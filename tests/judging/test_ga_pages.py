@@ -16,9 +16,12 @@ from django.utils import timezone
 
 from core.errors import DomainError
 from decklists.models import Decklist
-from judging import recon_services, services
 from judging.access import FAB_ONLY_RECONSTRUCTION
 from judging.models import Reconstruction
+from judging.reconstruction import services as recon_services
+from judging.services import calls as call_services
+from judging.services import deck_checks as deck_check_services
+from judging.services import penalties as penalty_services
 from tests.factories import (
     EventFactory,
     MatchFactory,
@@ -78,19 +81,29 @@ def _populate(w):
     check with mismatches and one in progress, a dropped player: every branch of the pages
     that carries a citation."""
     _accepted_list(w.alice, late=True)
-    appealed = services.open_call(w.event, actor=w.fj, table_number=1, caller="player_a", question="Block?")
-    services.claim_call(appealed, judge=w.hj)
-    services.record_ruling(appealed, judge=w.hj, ruling="It resolves first.", citations="")
-    services.appeal_call(appealed, actor=w.hj, appealed_by="player_b")
-    claimed = services.open_call(w.event, actor=w.fj, table_number=1, caller="player_a", question="Timing")
-    services.claim_call(claimed, judge=w.fj)
+    appealed = call_services.open_call(
+        w.event, actor=w.fj, table_number=1, caller="player_a", question="Block?"
+    )
+    call_services.claim_call(appealed, judge=w.hj)
+    call_services.record_ruling(appealed, judge=w.hj, ruling="It resolves first.", citations="")
+    call_services.appeal_call(appealed, actor=w.hj, appealed_by="player_b")
+    claimed = call_services.open_call(
+        w.event, actor=w.fj, table_number=1, caller="player_a", question="Timing"
+    )
+    call_services.claim_call(claimed, judge=w.fj)
     # FaB: a Game Loss, GA: a Match Loss; both wait for the head judge.
-    pending = services.issue_penalty(w.bob, infraction="outside_assistance", judge=w.fj, match=w.match)
+    pending = penalty_services.issue_penalty(
+        w.bob, infraction="outside_assistance", judge=w.fj, match=w.match
+    )
     assert pending.status == "pending"
-    decklist_error = services.issue_penalty(w.alice, infraction="decklist_error", judge=w.hj, match=w.match)
-    done = services.create_deck_check(w.alice, judge=w.fj, match=w.match)
-    done = services.finish_deck_check(done, judge=w.fj, presented={"A hero": 1, "Card one": 4, "Card two": 1})
-    running = services.create_deck_check(w.bob, judge=w.fj, match=w.match)
+    decklist_error = penalty_services.issue_penalty(
+        w.alice, infraction="decklist_error", judge=w.hj, match=w.match
+    )
+    done = deck_check_services.create_deck_check(w.alice, judge=w.fj, match=w.match)
+    done = deck_check_services.finish_deck_check(
+        done, judge=w.fj, presented={"A hero": 1, "Card one": 4, "Card two": 1}
+    )
+    running = deck_check_services.create_deck_check(w.bob, judge=w.fj, match=w.match)
     dropped = RegistrationFactory(event=w.event, player=PlayerProfileFactory(display_name="Dropped"))
     tournament_services.drop_registration(dropped, actor=w.to)
     return {
@@ -376,7 +389,7 @@ def test_api_texts_that_name_trp_or_ppg_also_name_the_game_they_belong_to():
 
 def test_deck_check_started_now_on_a_ga_page_shows_the_ga_extension_rule():
     w = _world(Game.GA)
-    check = services.create_deck_check(w.alice, judge=w.fj, match=w.match)
+    check = deck_check_services.create_deck_check(w.alice, judge=w.fj, match=w.match)
     check.started_at = timezone.now() - timedelta(minutes=2)
     check.save(update_fields=["started_at"])
     html = _get(w.fj, f"/judging/{w.event.slug}/deck-checks/{check.pk}/")

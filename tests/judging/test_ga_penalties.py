@@ -9,9 +9,12 @@ from __future__ import annotations
 import pytest
 
 from core.errors import DomainError
-from judging import catalogue, services
+from judging import catalogue
 from judging import penalty_rules as rules
 from judging.enums import PenaltyStatus
+from judging.services import calls as call_services
+from judging.services import deck_checks as deck_check_services
+from judging.services import penalties as penalty_services
 from tests.judging.conftest import make_world
 from tournament.enums import REL, EventType, FormatCode, Game
 
@@ -41,7 +44,7 @@ def test_every_fab_code_has_a_ga_entry_without_fab_citations_ga_ipg_quicksheet()
 
 def test_outside_assistance_is_a_ga_match_loss_reviewed_by_the_head_judge_ga_ipg_ga_jh(db):
     w = _ga_world()
-    rec = services.recommendation_for(w.alice, "outside_assistance", match=w.match)
+    rec = penalty_services.recommendation_for(w.alice, "outside_assistance", match=w.match)
     assert (rec.penalty, rec.infraction.rule, rec.infraction.name) == (
         "match_loss",
         "GA IPG",
@@ -49,7 +52,7 @@ def test_outside_assistance_is_a_ga_match_loss_reviewed_by_the_head_judge_ga_ipg
     )
     assert rec.explanation[0] == "GA IPG Outside Assistance (Tournament Error, Major): Match Loss"
 
-    p = services.issue_penalty(w.alice, infraction="outside_assistance", judge=w.fj)
+    p = penalty_services.issue_penalty(w.alice, infraction="outside_assistance", judge=w.fj)
 
     assert (p.rule, p.penalty, p.status, p.needs_confirmation) == (
         "GA IPG",
@@ -61,15 +64,15 @@ def test_outside_assistance_is_a_ga_match_loss_reviewed_by_the_head_judge_ga_ipg
 
 
 def test_fab_outside_assistance_keeps_the_ppg_4_2_game_loss(world):
-    rec = services.recommendation_for(world.alice, "outside_assistance", match=world.match)
+    rec = penalty_services.recommendation_for(world.alice, "outside_assistance", match=world.match)
     assert (rec.penalty, rec.infraction.rule) == ("game_loss", "PPG 4.2")
     assert rec.explanation[0].startswith("PPG 4.2: Game Loss")
 
 
 def test_second_tournament_error_of_a_type_the_same_day_is_a_game_loss_ga_ipg_tournament_errors(db):
     w = _ga_world()
-    first = services.issue_penalty(w.bob, infraction="marked_cards", judge=w.fj)
-    second = services.recommendation_for(w.bob, "marked_cards", match=w.match)
+    first = penalty_services.issue_penalty(w.bob, infraction="marked_cards", judge=w.fj)
+    second = penalty_services.recommendation_for(w.bob, "marked_cards", match=w.match)
 
     assert (first.penalty, first.status) == ("warning", PenaltyStatus.ISSUED)
     assert (second.penalty, second.upgraded) == ("game_loss", True)
@@ -79,8 +82,8 @@ def test_second_tournament_error_of_a_type_the_same_day_is_a_game_loss_ga_ipg_to
 
 def test_repeated_minor_conduct_violation_is_a_game_loss_ga_ipg_minor_conduct_violation(db):
     w = _ga_world()
-    services.issue_penalty(w.bob, infraction="unsporting_conduct_minor", judge=w.hj)
-    rec = services.recommendation_for(w.bob, "unsporting_conduct_minor", match=w.match)
+    penalty_services.issue_penalty(w.bob, infraction="unsporting_conduct_minor", judge=w.hj)
+    rec = penalty_services.recommendation_for(w.bob, "unsporting_conduct_minor", match=w.match)
     assert (rec.penalty, rec.infraction.name) == ("game_loss", "Minor Conduct Violation")
 
 
@@ -88,7 +91,7 @@ def test_ga_has_no_intellect_penalty_or_caution_ga_ipg_penalty_ladder(db):
     w = _ga_world()
     for penalty in ("ip2", "caution"):
         with pytest.raises(DomainError) as exc:
-            services.issue_penalty(
+            penalty_services.issue_penalty(
                 w.alice, infraction="slow_play", judge=w.hj, penalty=penalty, deviation_reason="test"
             )
         assert "GA IPG penalties are Warning, Game Loss, Match Loss and Disqualification" in exc.value.message
@@ -96,8 +99,8 @@ def test_ga_has_no_intellect_penalty_or_caution_ga_ipg_penalty_ladder(db):
 
 def test_ga_regular_event_may_issue_warnings_no_casual_ppg_2_1_refusal_ga_variable_enforcement(db):
     w = _ga_world(rel=REL.CASUAL)
-    rec = services.recommendation_for(w.alice, "game_rules_violation", match=w.match)
-    p = services.issue_penalty(w.alice, infraction="game_rules_violation", judge=w.fj)
+    rec = penalty_services.recommendation_for(w.alice, "game_rules_violation", match=w.match)
+    p = penalty_services.issue_penalty(w.alice, infraction="game_rules_violation", judge=w.fj)
 
     assert (p.penalty, p.status) == ("warning", PenaltyStatus.ISSUED)
     assert "GA IPG Variable Enforcement" in rec.explanation[-1]
@@ -105,14 +108,14 @@ def test_ga_regular_event_may_issue_warnings_no_casual_ppg_2_1_refusal_ga_variab
 
 def test_infraction_with_no_ga_counterpart_says_the_ppg_does_not_apply_and_waits_for_the_head_judge(db):
     w = _ga_world()
-    rec = services.recommendation_for(w.alice, "shuffling_error", match=w.match)
+    rec = penalty_services.recommendation_for(w.alice, "shuffling_error", match=w.match)
     assert rec.infraction.rule == "GA: head judge"
     assert (
         "Flesh and Blood's penalty guide does not apply" in rec.explanation[0]
         and "head judge decides" in rec.explanation[0]
     )
 
-    p = services.issue_penalty(w.alice, infraction="shuffling_error", judge=w.fj)
+    p = penalty_services.issue_penalty(w.alice, infraction="shuffling_error", judge=w.fj)
 
     assert (p.penalty, p.status) == ("warning", PenaltyStatus.PENDING)
 
@@ -120,33 +123,35 @@ def test_infraction_with_no_ga_counterpart_says_the_ppg_does_not_apply_and_waits
 def test_ga_deviation_and_statement_refusals_cite_ga_not_ppg_1_2_1_4(db):
     w = _ga_world()
     with pytest.raises(DomainError) as exc:
-        services.issue_penalty(w.alice, infraction="slow_play", judge=w.hj, penalty="game_loss")
+        penalty_services.issue_penalty(w.alice, infraction="slow_play", judge=w.hj, penalty="game_loss")
     assert exc.value.message.endswith("(GA IPG Issuing Penalties)")
     with pytest.raises(DomainError) as exc:
-        services.issue_penalty(w.alice, infraction="cheating", judge=w.hj)
+        penalty_services.issue_penalty(w.alice, infraction="cheating", judge=w.hj)
     assert "written statement" in exc.value.message
     _no_fab(exc.value.message)
 
 
 def test_fab_deviation_refusal_keeps_ppg_1_2(world):
     with pytest.raises(DomainError) as exc:
-        services.issue_penalty(world.alice, infraction="slow_play", judge=world.hj, penalty="game_loss")
+        penalty_services.issue_penalty(
+            world.alice, infraction="slow_play", judge=world.hj, penalty="game_loss"
+        )
     assert exc.value.message.endswith("(PPG 1.2)")
 
 
 def test_fab_situations_are_refused_in_ga_ga_ipg_issuing_penalties(db):
     w = _ga_world()
     with pytest.raises(DomainError) as exc:
-        services.recommendation_for(w.alice, "outside_assistance", variant="harmless_ignorance")
+        penalty_services.recommendation_for(w.alice, "outside_assistance", variant="harmless_ignorance")
     assert "head judge deviates" in exc.value.message
 
 
 def test_tardiness_after_five_minutes_is_a_ga_game_loss_ga_trg_timeliness_ga_ipg_tardiness(db):
     w = _ga_world()
-    assert services.issue_tardiness(w.alice, judge=w.fj, seconds_late=240) is None  # within 5 minutes
-    p = services.issue_tardiness(w.bob, judge=w.fj, seconds_late=11 * 60)
-    call = services.open_call(w.event, actor=w.fj, table_number=1)
-    services.close_call(call, judge=w.fj, duration_seconds=90)
+    assert penalty_services.issue_tardiness(w.alice, judge=w.fj, seconds_late=240) is None  # within 5 minutes
+    p = penalty_services.issue_tardiness(w.bob, judge=w.fj, seconds_late=11 * 60)
+    call = call_services.open_call(w.event, actor=w.fj, table_number=1)
+    call_services.close_call(call, judge=w.fj, duration_seconds=90)
 
     assert (p.infraction, p.rule, p.penalty) == ("tardiness_minor", "GA IPG", "game_loss")  # not a Match Loss
     reasons = sorted(w.match.extensions.values_list("reason", flat=True))
@@ -159,11 +164,11 @@ def test_tardiness_after_five_minutes_is_a_ga_game_loss_ga_trg_timeliness_ga_ipg
 
 def test_ga_deck_check_suggestions_name_ga_ipg_deck_issue(db):
     w = _ga_world()
-    check = services.create_deck_check(w.alice, judge=w.fj, match=w.match)
-    check = services.finish_deck_check(
+    check = deck_check_services.create_deck_check(w.alice, judge=w.fj, match=w.match)
+    check = deck_check_services.finish_deck_check(
         check, judge=w.fj, presented={"Lorraine, Wandering Warrior": 1}, checklist={"not_marked": False}
     )
-    suggestions = services.deck_check_suggestions(check)
+    suggestions = deck_check_services.deck_check_suggestions(check)
     assert {(s["name"], s["rule"], s["variant"]) for s in suggestions} == {
         ("Deck Issue", "GA IPG", ""),
         ("Marked Cards", "GA IPG", ""),

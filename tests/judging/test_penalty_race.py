@@ -12,8 +12,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from judging import services
 from judging.models import Penalty
+from judging.services import penalties as penalty_services
 from tests.judging.conftest import make_world
 
 pytestmark = [
@@ -52,7 +52,9 @@ def test_six_simultaneous_penalties_upgrade_like_six_in_a_row(attempt):
     world = make_world()
     out = _race(
         [
-            lambda: services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
+            lambda: penalty_services.issue_penalty(
+                world.alice, infraction="game_rules_violation", judge=world.hj
+            )
             for _ in range(6)
         ]
     )

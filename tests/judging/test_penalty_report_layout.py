@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from judging import services
+from judging.services import penalties as penalty_services
 from judging.tasks import render_penalty_report
 from tests.pdf_words import PDFTOTEXT, overlapping_words, words
 
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.skipif(PDFTOTEXT is None, reason="poppler-utils (pdftot
 
 def test_penalty_report_headers_do_not_overlap(world):
     for infraction in ("improper_concession", "tardiness_minor"):
-        services.issue_penalty(
+        penalty_services.issue_penalty(
             world.bob,
             infraction=infraction,
             judge=world.hj,

@@ -12,8 +12,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from core.models import AuditEntry
-from judging import services
 from judging.enums import PenaltyStatus
+from judging.services import penalties as penalty_services
 from tests.factories import (
     EventFactory,
     RegistrationFactory,
@@ -104,7 +104,7 @@ EVENT_READS = [
 @pytest.mark.parametrize("role", ROLES)
 def test_judging_api_reads_by_role(url, allowed, role):
     world = make_world()
-    p = services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
+    p = penalty_services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
     resp = _api(_users(world)[role]).get(url.format(e=world.event.slug, p=p.pk))
     assert resp.status_code == _expected(role, allowed)
 
@@ -128,7 +128,7 @@ def test_judging_pages_by_role(url, allowed, role):
 def test_only_the_head_judge_confirms_a_pending_penalty(role):
     """PPG 1.2: a floor judge's Game Loss waits for the head judge; nobody else confirms it."""
     world = make_world()
-    p = services.issue_penalty(
+    p = penalty_services.issue_penalty(
         world.alice, infraction="outside_assistance", judge=world.fj, match=world.match
     )
     assert p.status == PenaltyStatus.PENDING
@@ -159,7 +159,7 @@ def test_issuing_a_penalty_needs_a_judge(role):
 
 def test_penalty_ids_do_not_reveal_other_players_penalties():
     world = make_world()
-    p = services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
+    p = penalty_services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
     resp = _api(world.bob.player.user).get(f"/api/judging/penalties/{p.pk}/")
     assert resp.status_code == 403
     assert "Alice" not in resp.content.decode()
@@ -168,13 +168,13 @@ def test_penalty_ids_do_not_reveal_other_players_penalties():
 def _history_world():
     """Alice has a penalty at ``world.event`` and one at a second event run by other staff."""
     world = make_world()
-    services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
+    penalty_services.issue_penalty(world.alice, infraction="game_rules_violation", judge=world.hj)
     other = EventFactory(rel=REL.COMPETITIVE)
     other_hj = UserFactory(username=f"other-hj-{other.slug}")
     StaffAssignmentFactory(event=other, user=other_hj, role=StaffRole.HEAD_JUDGE)
     RoundFactory(event=other, number=1, status=RoundStatus.IN_PROGRESS)
     reg = RegistrationFactory(event=other, player=world.alice.player)
-    services.issue_penalty(
+    penalty_services.issue_penalty(
         reg, infraction="slow_play", judge=other_hj, description="noted at the other event"
     )
     return world, other

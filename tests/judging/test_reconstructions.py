@@ -9,8 +9,10 @@ from rest_framework.test import APIClient
 from core.errors import ConflictError, DomainError
 from core.models import AuditEntry
 from decklists.models import Decklist
-from judging import recon_engine, recon_services, services
 from judging.models import Reconstruction
+from judging.reconstruction import engine as recon_engine
+from judging.reconstruction import services as recon_services
+from judging.services import calls as call_services
 from tests.decklists.conftest import card_db, fab_release, legal_cc_text  # noqa: F401 (fixtures)
 from tests.factories import UserFactory
 from tests.judging.conftest import make_world
@@ -41,7 +43,7 @@ DISPUTE = ["p1 play Attack A @p2 ^ Card B", ">defend", "p2 def -", ">>reaction"]
 
 
 def _recon(w, **kw):
-    call = services.open_call(w.event, actor=w.fj, match=w.match, question="life total dispute")
+    call = call_services.open_call(w.event, actor=w.fj, match=w.match, question="life total dispute")
     return recon_services.create_reconstruction(call, actor=w.fj, start=kw.pop("start", START), **kw)
 
 
@@ -58,7 +60,7 @@ def _api(user):
 def test_create_from_accepted_decklists_fills_heroes():
     w = make_world()
     Decklist.objects.create(registration=w.alice, status="accepted", hero="Hero Unknown", cards=[])
-    call = services.open_call(w.event, actor=w.fj, match=w.match)
+    call = call_services.open_call(w.event, actor=w.fj, match=w.match)
     recon = recon_services.create_reconstruction(call, actor=w.fj, game_number=2)
     assert recon.start["P1"]["hero"] == "Hero Unknown"
     assert recon.start["turn"] == "P1" and recon.start["P2"]["life"] == 20
@@ -84,7 +86,7 @@ def test_start_from_real_decklists_and_a_real_card_dispute():
     cards.append({"name": "Snatch", "pitch": 1, "qty": 3, "section": "deck"})
     for reg in (w.alice, w.bob):
         Decklist.objects.create(registration=reg, status="accepted", hero="Dorinthea Ironsong", cards=cards)
-    call = services.open_call(w.event, actor=w.fj, match=w.match)
+    call = call_services.open_call(w.event, actor=w.fj, match=w.match)
     recon = recon_services.create_reconstruction(call, actor=w.fj)
     p1 = recon.start["P1"]
     assert (p1["hero"], p1["life"], p1["intellect"]) == ("Dorinthea Ironsong", 40, 4)
@@ -214,7 +216,7 @@ def test_organizer_edits_but_scorekeeper_and_players_cannot():
 
 def test_bad_starting_state_is_refused():
     w = make_world()
-    call = services.open_call(w.event, actor=w.fj, match=w.match)
+    call = call_services.open_call(w.event, actor=w.fj, match=w.match)
     with pytest.raises(DomainError, match="starting state"):
         recon_services.create_reconstruction(call, actor=w.fj, start={"turn": "P3"})
 
@@ -224,7 +226,7 @@ def test_bad_starting_state_is_refused():
 
 def test_api_create_append_rewind_fix_cite():
     w = make_world()
-    call = services.open_call(w.event, actor=w.fj, match=w.match)
+    call = call_services.open_call(w.event, actor=w.fj, match=w.match)
     client = _api(w.fj)
     resp = client.post(
         f"/api/judging/calls/{call.pk}/reconstructions/", {"game_number": 1, "start": START}, format="json"
@@ -291,8 +293,8 @@ def test_players_see_final_state_without_opponents_hidden_cards_once_closed():
     recon_services.append_steps(recon, actor=w.fj, lines=DISPUTE, expected_version=1)
     alice, bob = w.alice.player.user, w.bob.player.user
     assert _api(alice).get(f"/api/judging/reconstructions/{recon.pk}/").status_code == 403
-    services.record_ruling(recon.call, judge=w.fj, ruling="Play on.")
-    services.close_call(recon.call, judge=w.fj, duration_seconds=30)
+    call_services.record_ruling(recon.call, judge=w.fj, ruling="Play on.")
+    call_services.close_call(recon.call, judge=w.fj, duration_seconds=30)
     as_bob = _api(bob).get(f"/api/judging/reconstructions/{recon.pk}/").json()
     assert as_bob["viewer"] == "P2" and "steps" not in as_bob and "start" not in as_bob
     assert as_bob["final_state"]["P1"]["hand"] == [] and as_bob["final_state"]["P2"]["hand"] == ["Secret C"]
@@ -401,7 +403,7 @@ def test_reconstruction_pages_by_role(url, allowed, role):
 def test_reconstruction_after_close_players_read_only(role):
     w = make_world()
     recon = _recon(w)
-    services.close_call(recon.call, judge=w.fj, duration_seconds=10)
+    call_services.close_call(recon.call, judge=w.fj, duration_seconds=10)
     users = _users(w)
     resp = _api(users[role]).get(f"/api/judging/reconstructions/{recon.pk}/")
     assert resp.status_code == _expected(role, EDITORS | {"player", "opponent"})
@@ -541,7 +543,7 @@ def test_players_find_closed_reconstructions_on_their_history_page():
     client.force_login(alice)
     url = f"/judging/players/{w.alice.player.player_id}/"
     assert f"/reconstructions/{recon.pk}/" not in client.get(url).content.decode()
-    services.close_call(recon.call, judge=w.fj, duration_seconds=5)
+    call_services.close_call(recon.call, judge=w.fj, duration_seconds=5)
     assert f"/judging/{w.event.slug}/reconstructions/{recon.pk}/" in client.get(url).content.decode()
 
 

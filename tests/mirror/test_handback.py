@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from judging import services as judging
+from judging.services import deck_checks as deck_check_services
+from judging.services import penalties as penalty_services
 from mirror import selectors, services
 from tests.factories import StaffAssignmentFactory, UserFactory
 from tests.mirror.conftest import ROUND_2_FILES, fixture
@@ -147,12 +148,12 @@ def judged(gem_event):
     match = Match.objects.get(round__event=gem_event, round__number=2, table_number=3)
     nunez = Registration.objects.get(event=gem_event, player__player_id="10000002")
     berg = Registration.objects.get(event=gem_event, player__player_id="10000005")
-    judging.issue_penalty(
+    penalty_services.issue_penalty(
         nunez, infraction="game_rules_violation", judge=hj, match=match, description="missed trigger"
     )
-    judging.issue_penalty(berg, infraction="game_rules_violation", judge=hj, match=match)
-    check = judging.create_deck_check(nunez, judge=hj, match=match)
-    judging.finish_deck_check(check, judge=hj, presented={}, findings="")
+    penalty_services.issue_penalty(berg, infraction="game_rules_violation", judge=hj, match=match)
+    check = deck_check_services.create_deck_check(nunez, judge=hj, match=match)
+    deck_check_services.finish_deck_check(check, judge=hj, presented={}, findings="")
     return gem_event, hj
 
 

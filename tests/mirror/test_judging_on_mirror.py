@@ -8,9 +8,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from judging import recon_services
-from judging import services as judging
 from judging.enums import PenaltyStatus
+from judging.reconstruction import services as recon_services
+from judging.services import calls as call_services
+from judging.services import deck_checks as deck_check_services
+from judging.services import penalties as penalty_services
 from mirror import services
 from tests.factories import StaffAssignmentFactory, UserFactory
 from tests.mirror.conftest import ROUND_2_FILES, fixture, import_gem
@@ -48,19 +50,19 @@ def test_clock_call_penalty_deck_check_and_reconstruction_on_a_mirrored_event(pl
     event, hj, fj, rnd = playing
     tournament_services.start_clock(rnd, actor=hj)
 
-    call = judging.open_call(event, actor=fj, table_number=2, question="Which cards are revealed?")
+    call = call_services.open_call(event, actor=fj, table_number=2, question="Which cards are revealed?")
     assert call.match == Match.objects.get(round=rnd, table_number=2)
 
     wojcik = Registration.objects.get(event=event, player__player_id="10000004")
-    first = judging.issue_penalty(wojcik, infraction="game_rules_violation", judge=hj, call=call)
-    judging.issue_penalty(wojcik, infraction="game_rules_violation", judge=hj, call=call)
-    third = judging.issue_penalty(wojcik, infraction="game_rules_violation", judge=hj, call=call)
+    first = penalty_services.issue_penalty(wojcik, infraction="game_rules_violation", judge=hj, call=call)
+    penalty_services.issue_penalty(wojcik, infraction="game_rules_violation", judge=hj, call=call)
+    third = penalty_services.issue_penalty(wojcik, infraction="game_rules_violation", judge=hj, call=call)
     assert first.status == PenaltyStatus.ISSUED
     assert (third.penalty, third.upgraded) == ("ip2", True)  # the third the same day is upgraded
 
     nunez = Registration.objects.get(event=event, player__player_id="10000002")
-    check = judging.create_deck_check(nunez, judge=fj, match=call.match)
-    check = judging.finish_deck_check(
+    check = deck_check_services.create_deck_check(nunez, judge=fj, match=call.match)
+    check = deck_check_services.finish_deck_check(
         check,
         judge=fj,
         presented={},

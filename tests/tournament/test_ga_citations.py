@@ -225,7 +225,7 @@ def test_ga_event_from_registration_to_penalty_never_cites_trp_or_ppg(add_player
     """A GA event driven through registration (one refused), pairing, results, a drop, a
     refused re-entry, a refused DQ and penalties: no error message, audit reason or
     penalty record names the TR&P or the PPG."""
-    from judging import services as judging
+    from judging.services import penalties as penalty_services
 
     event = _make_ga(EventFactory(swiss_rounds=3, top_cut=0, tier=2))
     staff = {}
@@ -261,17 +261,19 @@ def test_ga_event_from_registration_to_penalty_never_cites_trp_or_ppg(add_player
     refused(services.reenter_registration, second.player_a, actor=fj)
     refused(services.disqualify_registration, third.player_a, actor=fj, reason="cheating")
     refused(services.set_fixed_table, third.player_b, table_number=2, actor=sk, reason="access")
-    warning = judging.issue_penalty(third.player_b, infraction="slow_play", judge=fj)
-    repeat = judging.issue_penalty(third.player_b, infraction="slow_play", judge=fj)
-    refused(judging.issue_penalty, third.player_b, infraction="shuffling_error", judge=fj, penalty="ip2")
+    warning = penalty_services.issue_penalty(third.player_b, infraction="slow_play", judge=fj)
+    repeat = penalty_services.issue_penalty(third.player_b, infraction="slow_play", judge=fj)
     refused(
-        judging.issue_penalty,
+        penalty_services.issue_penalty, third.player_b, infraction="shuffling_error", judge=fj, penalty="ip2"
+    )
+    refused(
+        penalty_services.issue_penalty,
         third.player_b,
         infraction="slow_play",
         judge=fj,
         penalty="match_loss",
     )
-    loss = judging.issue_penalty(third.player_a, infraction="outside_assistance", judge=hj)
+    loss = penalty_services.issue_penalty(third.player_a, infraction="outside_assistance", judge=hj)
 
     penalties = [warning, repeat, loss]
     texts = messages + [

@@ -685,12 +685,12 @@ def test_a_player_registers_themself_with_a_new_player_id():
 
 @pytest.mark.django_db
 def test_open_judge_calls_appear_on_the_dashboard():
-    from judging import services as judging_services
+    from judging.services import calls as call_services
 
     event, regs, r1, r2 = build_running_event(4)
     fj = UserFactory()
     StaffAssignmentFactory(event=event, user=fj, role=StaffRole.FLOOR_JUDGE)
-    call = judging_services.open_call(event, actor=fj, table_number=2, question="Is <this> legal?")
+    call = call_services.open_call(event, actor=fj, table_number=2, question="Is <this> legal?")
     html = client_for(fj).get(f"/events/{event.slug}/staff/").content.decode()
     calls = re.search(r'<ul class="judge-calls">(.*?)</ul>', html, re.S).group(1)
     assert f"/judging/{event.slug}/calls/{call.pk}/" in calls

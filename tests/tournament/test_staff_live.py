@@ -169,7 +169,7 @@ def test_dashboard_updates_without_reload_after_an_api_report(live_server, brows
 
 @pytest.mark.django_db
 def test_live_fragment_follows_judge_calls():
-    from judging import services as judging_services
+    from judging.services import calls as call_services
 
     event, regs, r1, r2 = build_running_event(4)
     hj, client = _staff_client(event, role=StaffRole.HEAD_JUDGE, username="hj")
@@ -178,7 +178,7 @@ def test_live_fragment_follows_judge_calls():
     etag = first["ETag"]
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
     match = Match.objects.filter(round=r2).order_by("table_number").first()
-    judging_services.open_call(event, actor=hj, match=match, question="Does the arcane barrier apply?")
+    call_services.open_call(event, actor=hj, match=match, question="Does the arcane barrier apply?")
     changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200
     html = changed.content.decode()

@@ -4,7 +4,9 @@ so callers keep writing ``from tournament import services`` / ``services.pair_ne
 Modules: ``events`` (events, days, rule defaults, finishing), ``staff``, ``registration``
 (players, registrations, drops, DQ, no-shows), ``teams``, ``rounds`` (pairing, edits,
 publishing), ``clock``, ``results`` (reports, entry, corrections, previews); ``_common`` holds
-the shared plumbing (retrying transaction, locks, audit, snapshots).
+the shared plumbing (retrying transaction, locks, audit, snapshots) and ``_shared`` the steps
+several modules take (eligibility checks, the waitlist, closing a round, conceding a match), so
+no module imports another one's private helpers.
 
 Each public service is ``@transaction.atomic``, checks the actor's role, leaves an audit record
 (``core.audit.record_audit`` with ``event_id``) and raises a typed ``DomainError`` (400),

@@ -48,7 +48,7 @@ from ..models import (
     StaffAssignment,
 )
 from ._common import CLOSED_STATUSES, _atomic, _audit, _choice, _lock_event, require_event_open
-from .registration import _promote_waitlist
+from ._shared import _promote_waitlist
 
 # --------------------------------------------------------------------------- event defaults
 

@@ -20,9 +20,8 @@ from ..citations import cite
 from ..enums import TEAM_FORMATS, EventStatus, Game
 from ..models import Event, PlayerProfile, Registration, Round
 from ._common import CLOSED_STATUSES, _atomic, _audit
+from ._shared import _PLAYER_ID_RE, _check_player_eligibility
 from .registration import (
-    _PLAYER_ID_RE,
-    _check_player_eligibility,
     create_player_profile,
     register_player,
     tidy_player_id,

@@ -29,8 +29,8 @@ from ..enums import (
 )
 from ..models import Event, KeepApart, Pod, PodSeat, Registration, Round
 from ._common import _atomic, _audit, _lock_event, require_event_open
+from ._shared import _maybe_close_round
 from .events import pod_points_table
-from .results import _maybe_close_round
 
 
 def uses_pods(event: Event) -> bool:

@@ -16,7 +16,6 @@ from core.models import AuditEntry
 from .. import selectors
 from ..access import (
     can_manage_players,
-    is_organizer,
     require_role,
     require_self_or_role,
 )
@@ -27,7 +26,6 @@ from ..enums import (
     EVENT_EDIT_ROLES,
     MANAGE_ROLES,
     MAX_TABLE_NUMBER,
-    REL,
     TEAM_FORMATS,
     EventStatus,
     Game,
@@ -45,7 +43,6 @@ from ..models import (
     PlayerProfile,
     Registration,
     Round,
-    StaffAssignment,
 )
 from ._common import (
     _atomic,
@@ -58,11 +55,20 @@ from ._common import (
     _snapshot_registration,
     require_event_open,
 )
-from .results import _maybe_close_round
+from ._shared import (
+    _PLAYER_ID_RE,
+    _check_not_an_official,
+    _check_player_eligibility,
+    _concede,
+    _has_room,
+    _maybe_close_round,
+    _pairings_started,
+    _promote_waitlist,
+)
+from .team_play import drop_short_team
 
 # --------------------------------------------------------------------------- players
 
-_PLAYER_ID_RE = re.compile(r"^[A-Za-z0-9-]{1,32}$")
 # "GEM# 1234 5678", "GEM ID: 12345678", "#12345678": the words and marks people put before the
 # number of their GEM ID (TR&P 1.5), set off by a mark or a space ("GEM100022" is left alone: some
 # IDs on file are written that way).
@@ -136,20 +142,9 @@ def late_entries_closed_message(event: Event) -> str:
     return "this event takes no late entries; the organizer can allow them in the event settings"
 
 
-def _pairings_started(event: Event) -> bool:
-    return Round.objects.filter(event=event).exists()
-
-
 def _next_round_number(event: Event) -> int:
     last = selectors.current_round(event)
     return (last.number + 1) if last else 1
-
-
-def _has_room(event: Event) -> bool:
-    if event.capacity is None:
-        return True
-    taken = Registration.objects.filter(event=event, status__in=ACTIVE_REGISTRATION_STATUSES).count()
-    return taken < event.capacity
 
 
 @_atomic
@@ -244,73 +239,6 @@ def register_new_player(
     return register_player(event, player=profile, actor=actor, late_entry=late_entry, approved=approved)
 
 
-def _check_not_an_official(event: Event, player: PlayerProfile, *, field: str | None = None) -> None:
-    """TR&P 1.4, 2.1: at a Skirmish or a tier 2+ tournament an official of the event cannot play."""
-    if (
-        event.officials_cannot_play
-        and player.user_id
-        and StaffAssignment.objects.filter(
-            event=event, user_id=player.user_id, ended_at__isnull=True
-        ).exists()
-    ):
-        raise DomainError(
-            f"{player.display_name} is an official of this event; at a Skirmish or tier 2+ tournament "
-            f"officials cannot play ({cite(event, 'officials_play')})",
-            code="rule",
-            field=field,
-        )
-
-
-def _check_player_eligibility(event: Event, player: PlayerProfile, *, actor, approved: bool = False) -> None:
-    """TR&P 1.4: banned players may not play; suspended players only in a Casual tier 1 event,
-    with the organizer's approval."""
-    if player.banned:
-        raise DomainError(
-            f"{player.display_name} is banned and may not play ({cite(event, 'eligibility')})", code="rule"
-        )
-    if player.is_suspended():
-        if event.tier >= 2 or event.rel != REL.CASUAL:
-            raise DomainError(
-                f"{player.display_name} is suspended: no tier 2+ or Competitive/Professional play "
-                f"({cite(event, 'eligibility')})",
-                code="rule",
-            )
-        organizer = actor is None or is_organizer(actor, event)
-        if not (approved and organizer):
-            raise DomainError(
-                f"{player.display_name} is suspended: the organizer must approve this entry "
-                f"({cite(event, 'eligibility')})",
-                code="approval",
-            )
-
-
-def _check_official_eligibility(user, event: Event | None = None) -> None:
-    """TR&P 1.4: suspended or banned individuals may not be officials."""
-    profile = PlayerProfile.objects.filter(user=user).first()
-    if profile is not None and (profile.banned or profile.is_suspended()):
-        rule = cite(event if event is not None else Game.FAB, "eligibility")
-        raise DomainError(f"{user} is suspended or banned and cannot be an official ({rule})", code="rule")
-
-
-def _promote_waitlist(event: Event, *, actor) -> Registration | None:
-    if _pairings_started(event) or not _has_room(event):
-        return None
-    nxt = selectors.waitlist_for_event(event).select_for_update().first()
-    if nxt is None:
-        return None
-    nxt.status = RegistrationStatus.REGISTERED
-    nxt.save(update_fields=["status"])
-    _audit(
-        nxt,
-        event=event,
-        actor=actor,
-        action="registration.promote",
-        before={"status": "waitlisted"},
-        after={"status": "registered"},
-    )
-    return nxt
-
-
 @_atomic
 def check_in(registration: Registration, *, actor) -> Registration:
     """Mark a registered player present (player themself or staff)."""
@@ -335,37 +263,6 @@ def _live_match(reg: Registration) -> Match | None:
         .select_related("round")
         .first()
     )
-
-
-def _concede(match: Match, loser: Registration, *, kind: str, actor, reason: str) -> Match:
-    before = _snapshot_match(match)
-    winner_is_a = match.player_b_id == loser.pk
-    match.result = MatchResult.A_WINS if winner_is_a else MatchResult.B_WINS
-    match.result_kind = kind
-    need = match.round.event.games_per_match
-    match.games_a, match.games_b = (need, 0) if winner_is_a else (0, need)
-    match.games_drawn = 0
-    match.report_status = ReportStatus.STAFF
-    match.version += 1
-    match.save()
-    _audit(
-        match,
-        event=match.round.event,
-        actor=actor,
-        action=f"match.{kind}",
-        before=before,
-        after=_snapshot_match(match),
-        reason=reason,
-    )
-    _maybe_close_round(match.round, actor=actor)
-    return match
-
-
-def _drop_short_team(reg: Registration, *, actor) -> None:
-    """TR&P 9.2: a team with two members out is dropped (``team_play.drop_short_team``)."""
-    from .team_play import drop_short_team  # team_play uses _concede from this module
-
-    drop_short_team(reg, actor=actor)
 
 
 @_atomic
@@ -399,7 +296,7 @@ def drop_registration(registration: Registration, *, actor, reason: str = "") ->
     _mark_dropped(
         reg, event=event, actor=actor, reason=reason, in_round=last.number if last else None, before=before
     )
-    _drop_short_team(reg, actor=actor)
+    drop_short_team(reg, actor=actor)
     if not was_waitlisted:
         _promote_waitlist(event, actor=actor)
     return reg
@@ -555,7 +452,7 @@ def disqualify_registration(registration: Registration, *, actor, reason: str) -
         after=_snapshot_registration(reg),
         reason=reason,
     )
-    _drop_short_team(reg, actor=actor)
+    drop_short_team(reg, actor=actor)
     return reg
 
 
@@ -598,7 +495,7 @@ def record_no_show(match: Match, *, absent: list[Registration], actor, drop: boo
                     reason=f"no-show ({cite(event, 'drop')})",
                     in_round=match.round.number,
                 )
-                _drop_short_team(reg, actor=actor)
+                drop_short_team(reg, actor=actor)
     _maybe_close_round(match.round, actor=actor)
     return match
 

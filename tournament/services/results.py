@@ -17,7 +17,6 @@ from ..citations import cite
 from ..enums import (
     CLOCK_ROLES,
     RESULT_ROLES,
-    ClockState,
     MatchResult,
     ReportStatus,
     ResultKind,
@@ -28,7 +27,6 @@ from ..models import (
     Event,
     Match,
     MatchReport,
-    Pod,
     Registration,
     Round,
 )
@@ -41,6 +39,7 @@ from ._common import (
     _snapshot_match,
     require_event_open,
 )
+from ._shared import _maybe_close_round
 
 # --------------------------------------------------------------------------- results
 
@@ -91,27 +90,6 @@ def _apply_result(match: Match, *, result, games_a, games_b, games_drawn, kind, 
     match.result_kind = kind
     match.report_status = status
     match.version += 1
-
-
-def _maybe_close_round(round_: Round, *, actor) -> bool:
-    """A round closes when every result is in; time is called on its clock if still running."""
-    rnd = Round.objects.select_for_update().get(pk=round_.pk)
-    if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS):
-        return False
-    if Match.objects.filter(round=rnd, result=MatchResult.PENDING).exists():
-        return False
-    if Pod.objects.filter(round=rnd).exclude(report_status="confirmed").exists():
-        return False  # a pod round (TR&P 9.3) closes when every pod's places are confirmed
-    now = timezone.now()
-    rnd.status = RoundStatus.COMPLETE
-    rnd.completed_at = now
-    if rnd.clock_state == ClockState.RUNNING:
-        rnd.elapsed_before_pause += (now - rnd.started_at).total_seconds()
-        rnd.started_at = None
-        rnd.clock_state = ClockState.FINISHED
-    rnd.save()
-    _audit(rnd, event=rnd.event, actor=actor, action="round.complete", after={"status": "complete"})
-    return True
 
 
 def _match_open_for_results(match: Match) -> None:

@@ -35,12 +35,11 @@ from ..models import (
     Round,
 )
 from ._common import _atomic, _audit, _lock_event, _lock_match, _snapshot_match, require_event_open
+from ._shared import _concede, _maybe_close_round
 from .checkin import resolve_not_checked_in
 from .days import fix_default_day_plan
 from .drafts import ensure_playoff_seating
 from .pods import pair_pod_round, uses_pods
-from .registration import _concede
-from .results import _maybe_close_round
 
 # --------------------------------------------------------------------------- rounds
 

@@ -29,7 +29,7 @@ from ..models import (
     StaffInvitation,
 )
 from ._common import _atomic, _audit, _choice, _lock_event, require_event_open
-from .registration import _check_official_eligibility
+from ._shared import _check_official_eligibility
 
 # --------------------------------------------------------------------------- staff
 

@@ -34,8 +34,7 @@ from ._common import (
     _snapshot_match,
     require_event_open,
 )
-from .registration import _concede
-from .results import _maybe_close_round
+from ._shared import _concede, _maybe_close_round
 
 
 def team_boards(match: Match) -> list[Match]:

@@ -24,13 +24,8 @@ from ..models import (
     TeamInvitation,
 )
 from ._common import _atomic, _audit, _lock_event, _snapshot_registration, require_event_open
-from .registration import (
-    _PLAYER_ID_RE,
-    _check_not_an_official,
-    _check_player_eligibility,
-    _pairings_started,
-    tidy_player_id,
-)
+from ._shared import _PLAYER_ID_RE, _check_not_an_official, _check_player_eligibility, _pairings_started
+from .registration import tidy_player_id
 
 # --------------------------------------------------------------------------- teams (TR&P 9.2)
 

@@ -13,8 +13,8 @@ from rest_framework.views import APIView
 
 from core.api import validated
 
-from . import access, selectors, services
-from .models import Pod
+from .. import access, selectors, services
+from ..models import Pod
 
 
 class PodReportSerializer(serializers.Serializer):

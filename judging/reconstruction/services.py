@@ -19,11 +19,11 @@ from core.errors import ConflictError, DomainError
 from rules_engine.game.start import GivenError, start_state
 from tournament.enums import JUDGE_ROLES, RECONSTRUCTION_ROLES
 
-from . import recon_engine
-from .access import require_fab_reconstruction, require_judging_role
-from .enums import ReconstructionFix, ReconstructionRules
-from .models import JudgeCall, Reconstruction
-from .services import record_ruling
+from ..access import require_fab_reconstruction, require_judging_role
+from ..enums import ReconstructionFix, ReconstructionRules
+from ..models import JudgeCall, Reconstruction
+from ..services.calls import record_ruling
+from . import engine as recon_engine
 
 #: Guard rails for one request (a phone cannot type more; a script must not fill the table).
 MAX_LINE_LENGTH = 500

@@ -4,7 +4,7 @@ The engine is pure Python and knows nothing of events, decklists or the card dat
 module is the adapter: it builds the starting state from the players' accepted decklists, replays
 a stored :class:`~judging.models.Reconstruction`, turns the engine's findings into citations the
 call's ruling accepts ("CR 1.10.3", "CR-old 7.7", "PPG 3.1"), hides what a player may not see, and
-suggests card names. Reads only; every write is in ``judging.recon_services``.
+suggests card names. Reads only; every write is in ``judging.reconstruction.services``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from rules_engine.game.start import GivenError, start_state
 from rules_engine.game.state import PLAYERS, GameState
 from rules_engine.game.view import view
 
-from .models import JudgeCall, Reconstruction
+from ..models import JudgeCall, Reconstruction
 
 # --------------------------------------------------------------------------- card data
 

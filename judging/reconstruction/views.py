@@ -3,7 +3,7 @@
 A floor judge types the agreed steps at the table; the page replays them after every change and
 shows each step's state and findings. Judges, the head judge and the organizer edit; the two
 players of the match see the final state (without the opponent's hidden cards) and the ruling
-once the call is closed. Every change goes through ``judging.recon_services``.
+once the call is closed. Every change goes through ``judging.reconstruction.services``.
 """
 
 from __future__ import annotations
@@ -24,10 +24,12 @@ from core.errors import DomainError
 from core.parsing import optional_whole_number
 from core.pdf import render_pdf
 
-from . import access, recon_engine, recon_services
-from .enums import CallStatus, ReconstructionFix
-from .models import Reconstruction
-from .recon_api import players_of
+from .. import access
+from ..enums import CallStatus, ReconstructionFix
+from ..models import Reconstruction
+from . import engine as recon_engine
+from . import services as recon_services
+from .api import players_of
 
 #: The buttons above the text area: label -> text inserted at the cursor (compact notation).
 QUICK_ACTIONS = [

@@ -1,5 +1,7 @@
-"""API for team matches (TR&P 9.2) and booster-draft seating (TR&P 8.2).
+"""API for teams (TR&P 9.2), team matches and booster-draft seating (TR&P 8.2).
 
+``/api/events/<slug>/teams/`` registers a team (staff) or invites two teammates (a player), and
+lists the team standings; ``/api/team-invitations/`` are the invitations waiting for your answer.
 ``POST /api/matches/<id>/close-team-match/`` closes a team match one team has won (any board of
 it). ``/api/events/<slug>/pods/`` reads (GET) and edits (PUT) draft pods and seats; POST seats
 everyone at random. ``/api/events/<slug>/playoff-seats/`` does the same for the play-off draft.
@@ -8,17 +10,123 @@ Every write calls one service; errors map to 400/403/409 as everywhere in the AP
 
 from __future__ import annotations
 
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import validated
+from core.errors import DomainError
 
-from . import access, selectors, services
-from .api import MatchSerializer, _ctx, _match
-from .enums import MANAGE_ROLES, RESULT_ROLES
-from .services.drafts import DEFAULT_POD_SIZE, MAX_POD_SIZE
+from .. import access, selectors, services
+from ..enums import MANAGE_ROLES, RESULT_ROLES
+from ..models import PlayerProfile, TeamInvitation
+from ..services.drafts import DEFAULT_POD_SIZE, MAX_POD_SIZE
+from ._common import MatchSerializer, RegistrationSerializer, _ctx, _event, _match, _public_event
+
+
+class TeamMemberSerializer(serializers.Serializer):
+    player_id = serializers.CharField(max_length=32)
+    position = serializers.ChoiceField(["A", "B", "C"])
+
+
+class TeamSerializer(serializers.Serializer):
+    team_name = serializers.CharField(max_length=120)
+    members = TeamMemberSerializer(many=True)
+
+
+class TeamInvitationSerializer(serializers.ModelSerializer):
+    """A seat on a team being formed; it never says whether the invited player ID exists."""
+
+    event = serializers.CharField(source="event.slug", read_only=True)
+
+    class Meta:
+        model = TeamInvitation
+        fields = ["id", "event", "team_name", "position", "status", "created_at", "responded_at"]
+        read_only_fields = fields
+
+
+class TeamListView(APIView):
+    """Register a team of three (FaB TR&P 9.2; Grand Archive: GA TRG Team Standard Constructed)
+    by player IDs; team standings are public.
+
+    Staff register the team at once. A player forming their own team gets 202 and three
+    invitations (their own seat accepted): each teammate accepts at
+    ``/api/team-invitations/<id>/accept/`` and the last acceptance registers the team. The
+    player's answer is the same whether the teammates' IDs exist or not."""
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT, tags=["players"])
+    def get(self, request, slug):
+        return Response(selectors.team_standings_for_event(_public_event(request, slug)))
+
+    @extend_schema(
+        request=TeamSerializer,
+        responses={201: RegistrationSerializer(many=True), 202: TeamInvitationSerializer(many=True)},
+        tags=["players"],
+    )
+    def post(self, request, slug):
+        event = _event(request, slug)
+        data = validated(TeamSerializer, request)
+        if not access.can_manage_players(request.user, event):
+            invitations = services.invite_team(
+                event,
+                team_name=data["team_name"],
+                members=[(m["player_id"], m["position"]) for m in data["members"]],
+                actor=request.user,
+            )
+            return Response(
+                TeamInvitationSerializer(invitations, many=True).data, status=status.HTTP_202_ACCEPTED
+            )
+        members = []
+        for i, m in enumerate(data["members"]):
+            profile = PlayerProfile.objects.filter(player_id__iexact=m["player_id"]).first()
+            if profile is None:
+                raise DomainError(f"no player with ID {m['player_id']}", field=f"members[{i}].player_id")
+            members.append((profile, m["position"]))
+        regs = services.register_team(event, team_name=data["team_name"], members=members, actor=request.user)
+        return Response(
+            RegistrationSerializer(regs, many=True, context=_ctx(request, event)).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class MyTeamInvitationsView(APIView):
+    """The team invitations waiting for your answer (addressed to your player ID)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=TeamInvitationSerializer(many=True), tags=["players"])
+    def get(self, request):
+        return Response(TeamInvitationSerializer(access.team_invitations_for(request.user), many=True).data)
+
+
+class TeamInvitationAnswerView(APIView):
+    """Accept or decline a team invitation (the invited player only; 404 for anyone else)."""
+
+    permission_classes = [IsAuthenticated]
+    accept = True
+
+    @extend_schema(request=None, responses=TeamInvitationSerializer, tags=["players"])
+    def post(self, request, invitation_id):
+        invitation = access.access_team_invitation(request.user, invitation_id)
+        if not access.is_invitee(request.user, invitation):
+            raise Http404("no such invitation")
+        invitation = services.answer_team_invitation(invitation, actor=request.user, accept=self.accept)
+        return Response(TeamInvitationSerializer(invitation).data)
+
+
+class TeamInvitationAcceptView(TeamInvitationAnswerView):
+    accept = True
+
+
+class TeamInvitationDeclineView(TeamInvitationAnswerView):
+    accept = False
 
 
 class CloseTeamMatchSerializer(serializers.Serializer):

@@ -17,10 +17,12 @@ from rest_framework.views import APIView
 from core.api import validated
 from core.errors import DomainError
 
-from . import access, recon_engine, recon_services, selectors
-from .api import JudgeCallSerializer
-from .enums import ReconstructionFix
-from .models import Reconstruction
+from .. import access, selectors
+from ..api import JudgeCallSerializer
+from ..enums import ReconstructionFix
+from ..models import Reconstruction
+from . import engine as recon_engine
+from . import services as recon_services
 
 # --------------------------------------------------------------------------- serializers
 

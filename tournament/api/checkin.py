@@ -12,8 +12,8 @@ from core import throttling
 from core.api import validated
 from core.errors import DomainError
 
-from . import services
-from .api import RegistrationSerializer, _ctx, _event, _registration
+from .. import services
+from ._common import RegistrationSerializer, _ctx, _event, _registration
 
 
 class CheckInDeskSerializer(serializers.Serializer):
