@@ -22,7 +22,7 @@ from tournament import selectors as tournament_selectors
 from tournament.citations import cite
 from tournament.enums import MatchResult, RegistrationStatus, RoundStage
 from tournament.models import Event, Match, Registration, Round
-from tournament.pairing import explain_rows
+from tournament.standings import explain_rows
 from tournament.standings_policies import policy_spec
 
 from .models import MirrorImport, SourcePlayer, SourceStanding

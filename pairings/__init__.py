@@ -1,6 +1,7 @@
 """Pure-Python Swiss engine, no Django: pairing, standings, top cut, structure, command line.
 
-Its ORM glue lives outside the package, in ``tournament/pairing.py``.
+Its ORM glue lives outside the package, in ``tournament/pairing.py`` and
+``tournament/standings.py``.
 
 Stable API (others code against these names):
 

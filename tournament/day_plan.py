@@ -38,6 +38,7 @@ from .enums import (
     TrpVersion,
 )
 from .models import Event, EventDay, Match, Registration, Round
+from .standings import compute_event_standings
 
 MULTI_DAY_KINDS = (StructureKind.MULTI_DAY_CONSTRUCTED, StructureKind.MULTI_DAY_LIMITED)
 #: TR&P App B: every multi-day row ends in a top 8 play-off.
@@ -300,13 +301,7 @@ def advancing_after(event: Event, plan: DayPlan, day: PlannedDay, standings=None
     round missed as a late entry."""
     if not day.has_cut:
         return None
-    from . import selectors
-
-    rows = (
-        standings
-        if standings is not None
-        else selectors.standings_for_event(event, after_round=day.last_round)
-    )
+    rows = standings if standings is not None else compute_event_standings(event, after_round=day.last_round)
     active = [s for s in rows if s.registration.is_active]
     top_n = day.cut_size or 0
     within = 0

@@ -354,7 +354,7 @@ def document_for(event, kind: str, round_number: int, *, site_url: str = "", len
     from django.urls import reverse
 
     from . import progress, selectors
-    from .pairing import points_before_rounds
+    from .standings import points_before_rounds
 
     if kind not in DOCUMENT_KINDS:
         raise ValueError(f"unknown document {kind!r}: choose one of {', '.join(DOCUMENT_KINDS)}")

@@ -72,17 +72,16 @@ from .enums import (
     TrpVersion,
 )
 from .models import Event, KeepApart, Match, Registration, Round
-from .pairing import (  # noqa: F401  (Standing re-exported: selectors.Standing)
+from .pairing import structure_for_event, structure_warnings  # noqa: F401  (selectors.structure_warnings)
+from .signals import round_one_checks
+from .standings import (  # noqa: F401  (Standing re-exported: selectors.Standing)
     Standing,
     compute_event_standings,
     explain_registration_ranking,
     explain_rows,
-    structure_for_event,
-    structure_warnings,
     team_match_result,
     team_standings,
 )
-from .signals import round_one_checks
 from .standings_policies import policy_spec
 
 # --------------------------------------------------------------------------- players

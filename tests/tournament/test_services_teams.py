@@ -6,7 +6,7 @@ from core.errors import ConflictError, DomainError
 from tests.factories import EventFactory, PlayerProfileFactory
 from tournament import selectors, services
 from tournament.enums import FormatCode, MatchResult
-from tournament.pairing import team_match_result
+from tournament.standings import team_match_result
 
 pytestmark = pytest.mark.django_db
 

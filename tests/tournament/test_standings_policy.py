@@ -42,8 +42,8 @@ from tournament.enums import (
     RoundStatus,
     StandingsPolicy,
 )
-from tournament.pairing import points_before_rounds
 from tournament.pdf import document_for
+from tournament.standings import points_before_rounds
 from tournament.standings_policies import GA_SPEC, policy_spec
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from core.errors import ConflictError, DomainError, NotAllowed
 
-from .. import pairing, selectors
+from .. import selectors
 from ..access import (
     require_role,
 )
@@ -30,6 +30,7 @@ from ..models import (
     Registration,
     Round,
 )
+from ..standings import points_before_rounds
 from ._common import (
     _atomic,
     _audit,
@@ -596,8 +597,8 @@ def preview_result_correction(
                 }
             )
 
-    old_points = pairing.points_before_rounds(event)
-    new_points = pairing.points_before_rounds(event, overrides=override)
+    old_points = points_before_rounds(event)
+    new_points = points_before_rounds(event, overrides=override)
     affected = []
     for m in selectors.matches_for_event(event).filter(round__number__gt=match.round.number):
         n = m.round.number

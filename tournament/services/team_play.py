@@ -13,7 +13,7 @@ from django.db.models import Q
 
 from core.errors import ConflictError, DomainError
 
-from .. import pairing, selectors
+from .. import selectors
 from ..access import require_role
 from ..citations import cite
 from ..enums import (
@@ -26,6 +26,7 @@ from ..enums import (
     RoundStatus,
 )
 from ..models import Match, Registration
+from ..standings import team_match_result
 from ._common import (
     _atomic,
     _audit,
@@ -80,7 +81,7 @@ def close_decided_team_match(match: Match, *, actor, reason: str = "") -> list[M
     if not pending:
         raise ConflictError("every board of this team match already has a result")
     decided = [(b.result, b.games_a, b.games_b) for b in boards if b.result != MatchResult.PENDING]
-    winner = pairing.team_match_result(decided + [(MatchResult.PENDING, 0, 0)])
+    winner = team_match_result(decided + [(MatchResult.PENDING, 0, 0)])
     if not winner:
         raise DomainError(
             f"no team has two game wins yet: the remaining games are played out ({cite(event, 'team')})",

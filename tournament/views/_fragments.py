@@ -20,8 +20,8 @@ from .. import live, selectors
 from ..access import PlayerLens, public_lens
 from ..enums import RoundStage
 from ..models import Event, Match
-from ..pairing import points_before_rounds
 from ..pdf import rows_by_name, rows_by_table
+from ..standings import points_before_rounds
 from ..standings_policies import FAB_SPEC
 
 # The tokens and the build-once cache live in ``tournament.live`` (the API uses them too).
