@@ -25,7 +25,7 @@ re-created) with Redis as the shared cache (``--redis``, flushed first):
 
 ``--scenario hall`` (issue 30) measures the hall instead of a storm: no reports, for
 ``--duration`` seconds ``--screens`` wall screens (pairings by name, by table range, standings,
-in turn) each poll their page every 10 s and the clock JSON every ``--poll`` s (as the
+in turn) each load their page once and poll the clock JSON every ``--poll`` s (as the
 browser does), two coverage overlays poll
 their JSON every 3 s and ``--judges`` judges' phones poll the floor view every 5 s (logged in,
 with zones), all with If-None-Match as the browsers do; it prints the web server's CPU as a
@@ -292,7 +292,7 @@ async def poller(client, stats, urls, poll, stop, rng, cookie: str = "", ready: 
     """One browser tab: GETs each URL every ``poll`` s, conditionally once it has validators
     (with ``cookie``, a logged-in one). Appends to ``ready`` once every URL has had a 200."""
     validators: dict[str, dict] = {}
-    await asyncio.sleep(rng.random() * poll)
+    await asyncio.sleep(rng.random() * min(poll, 10.0))  # the tabs open within 10 s
     while not stop.is_set():
         for label, url in urls:
             headers = dict(validators.get(url, {}))
@@ -378,11 +378,13 @@ async def storm(base: str, state: dict, args, scenario: str) -> tuple[Stats, flo
                 ("screen: tables", f"/events/{slug}/screen/?order=table&from={lo}&to={lo + section - 1}")
                 for lo in range(1, tables + 1, section)
             ]
-            # As the browser does (tournament/screen.js, clock.js): the page every 10 s, the
-            # clock every ``--poll`` s.
+            # As the browser does (tournament/screen.js, clock.js): the page once, then the
+            # clock every ``--poll`` s (the page reloads only when the round changes).
             for i in range(args.screens):
                 page = [screens[i % len(screens)]]
-                polls.append(poller(client, stats, page, 10.0, stop, random.Random(rng.random()), "", ready))
+                polls.append(
+                    poller(client, stats, page, 3600.0, stop, random.Random(rng.random()), "", ready)
+                )
                 urls = [("clock JSON", f"/events/{slug}/clock.json")]
                 polls.append(
                     poller(client, stats, urls, args.poll, stop, random.Random(rng.random()), "", ready)

@@ -41,12 +41,6 @@ def _seconds(request: HttpRequest) -> int:
     return min(120, max(3, int(raw))) if raw.isdigit() else DEFAULT_PAGE_SECONDS
 
 
-def _poll_ms(request: HttpRequest) -> int:
-    """How often the screen asks whether it changed (``?poll=N`` seconds, 2-60; default 10)."""
-    raw = request.GET.get("poll", "")
-    return 1000 * (min(60, max(2, int(raw))) if raw.isdigit() else 10)
-
-
 def _round(event):
     return selectors.visible_rounds(event).order_by("-number").first()
 
@@ -57,18 +51,13 @@ def _range(request: HttpRequest) -> tuple[int | None, int | None]:
 
 
 def _answer(request: HttpRequest, etag: str, build: Callable[[], dict]) -> HttpResponse:
-    """The screen with its ETag (also in the page, for ``screen.js``'s poll), revalidated on
-    every poll. The page is rendered once per version (the ETag names the URL and everything
+    """The screen with its ETag, revalidated on every reload. The page is rendered once per version (the ETag names the URL and everything
     shown) and kept in the shared cache: a hall of TVs switched on together, or reloading for
     the next round, builds each screen once."""
     key = f"tournament:screen:{etag}:{get_language()}"
     html = live.cached_fragment(
         key,
-        lambda: {
-            "html": render_to_string(
-                "tournament/screen.html", {**build(), "etag": etag, "poll_ms": _poll_ms(request)}
-            )
-        },
+        lambda: {"html": render_to_string("tournament/screen.html", build())},
     )["html"]
     response = HttpResponse(html)
     response["ETag"] = etag

@@ -80,15 +80,23 @@
         self.receivedAt = performance.now();
         self.failures = 0;
         self.root.removeAttribute("data-offline");
-        if (self.roundEl && String(data.round) !== self.root.getAttribute("data-round")) {
+        // A wall screen reloads when a new round is published and, if it shows what a round's
+        // end changes (data-reload-on-round-status: standings), when the round's status changes.
+        // A little later than at once: the version of the page the server remembers for pollers
+        // (a few seconds, core.middleware.KnownVersions) is then the new one.
+        var status = String(data.round) + "/" + String(data.round_status);
+        var changed = String(data.round) !== self.root.getAttribute("data-round") ||
+          (self.root.hasAttribute("data-reload-on-round-status") && self.seenStatus && status !== self.seenStatus);
+        self.seenStatus = status;
+        if (self.roundEl && changed) {
           self.root.setAttribute("data-round", String(data.round));
-          if (self.root.hasAttribute("data-reload-on-new-round") && self.seenRound) {
-            // A little later than at once: the version of this page the server remembers for
-            // pollers (a few seconds, core.middleware.KnownVersions) is then the new round's.
+          if (self.root.hasAttribute("data-reload-on-new-round") && self.seenRound && !self.reloading) {
+            self.reloading = true;
             window.setTimeout(function () { window.location.reload(); }, 2500);
           }
-          self.seenRound = true;
         }
+        // Only a change seen after the first answer reloads (the page was built for that one).
+        self.seenRound = true;
         self.render();
       })
       .catch(function () {

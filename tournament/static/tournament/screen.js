@@ -1,27 +1,14 @@
 /* Wall screens: the rows flow into columns as wide as the screen allows (CSS); when they need
  * more width than the screen has, the screen shows one screenful ("page") at a time and turns to
  * the next every data-seconds. window.arbiterScreen exposes the pages for tests and for an
- * operator's keyboard (arrow keys turn pages). */
+ * operator's keyboard (arrow keys turn pages). The screen is kept current by its clock's poll
+ * (clock.js): a new round, or for standings the round's end, reloads it. */
 (function () {
   "use strict";
   var body = document.body;
   var viewport = document.querySelector("[data-screen-viewport]");
   var columns = document.querySelector("[data-screen-columns]");
   var label = document.querySelector("[data-screen-page]");
-  /* The screen asks for itself every POLL_MS with its ETag: a 304 while what it shows is
-   * unchanged (the server builds nothing), and a reload when the standings or pairings changed. */
-  var POLL_MS = parseInt(body.getAttribute("data-poll-ms") || "10000", 10);
-  var etag = body.getAttribute("data-etag");
-  if (etag) {
-    window.setInterval(function () {
-      fetch(window.location.href, { headers: { "If-None-Match": etag }, cache: "no-store" })
-        .then(function (resp) {
-          if (resp.status === 200) window.location.reload();
-        })
-        .catch(function () {});
-    }, POLL_MS);
-  }
-
   if (!viewport || !columns) return;
   var seconds = parseInt(body.getAttribute("data-seconds") || "12", 10);
   var page = 0;
