@@ -17,6 +17,7 @@ from . import actions as A
 from .cards import norm_name
 from .context import Ctx, check_game_over
 from .damage import deal_damage
+from .end_phase import named_sharpen
 from .layers import bump_attack
 from .rules import MISMATCH, MISSED_TRIGGER, NOTE, UNREADABLE, CannotApply, Illegal
 from .state import COMBAT_STEPS, PLAYERS, GameState, Layer
@@ -115,6 +116,8 @@ _READ_CLAIMS = {
     "negated",
     "controls",
     "unchecked",
+    "counters_gone",
+    "counters_stay",
 }
 
 
@@ -138,6 +141,8 @@ _FACT_WORD = {
     "gains_rp": "resource_points",
     "gains_life": "life",
     "controls": "permanents",
+    "counters_gone": "permanents",
+    "counters_stay": "permanents",
 }
 
 
@@ -165,6 +170,8 @@ _SAYS = {
     "controls": "{s} is in the arena",
     "gains_rp": "{s} gains {v} resource points",
     "gains_life": "{s} gains {v} life",
+    "counters_gone": "the counters come off ({s})",
+    "counters_stay": "the counters stay ({s})",
 }
 
 
@@ -188,6 +195,8 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
     """A claim read from a judge's English (in parentheses, after a colon, or a narrated event):
     checked against the derived state and this line's events, never applied. A claim that does
     not hold is an observation mismatch; one the engine cannot decide is reported as such."""
+    if c.kind == "resolved" and c.subject and _named("sharpen", c.subject):
+        named_sharpen(s, ctx)  # a delayed trigger the start position did not record
     events = ctx.events + ctx.prev_events
     here = ctx.events
     ok: bool | None = True
@@ -310,6 +319,18 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
         player, _, name = c.subject.partition(":")
         derived = [x.name for x in s.p(player).permanents if _named(x.name, name)]
         ok = len(derived) >= (c.value or 1)
+    elif c.kind in ("counters_gone", "counters_stay"):
+        # "the sharpen trigger removes the +1{p} counter": none of that kind is left (CR 1.15.3);
+        # the opposing kind is another counter and stays (CR 1.15.4)
+        kind, _, name = c.subject.partition(":")
+        cards = [
+            x
+            for p in s.players.values()
+            for x in list(p.permanents) + list(p.weapons) + [y for y in p.equipment.values() if y is not None]
+            if not name or _named(x.name, name)
+        ]
+        derived = [x.name for x in cards if x.counters.get(kind, 0) > 0]
+        ok = None if name and not cards else (not derived) == (c.kind == "counters_gone")
     elif c.kind == "gains_life":
         before = ctx.before.p(c.subject).life if ctx.before is not None else None
         now = s.p(c.subject).life

@@ -724,10 +724,11 @@ class Parser:
             re.I,
         )
         if m:
-            return [
-                A.Claim("resolved", _subject(m.group(1))),
-                A.Claim("unchecked", f"{m.group(2)} {m.group(3)}"),
-            ]
+            # what the trigger does is a claim of its own, checked when the claim grammar reads it
+            told, unread = read_claims(f"{m.group(2)} {m.group(3)}")
+            return (
+                [A.Claim("resolved", _subject(m.group(1)))] + told + [A.Claim("unchecked", u) for u in unread]
+            )
         m = re.fullmatch(rf"{_P} gains (\d+|a|an|one) resource points?", c, re.I)
         if m:
             return [A.Claim("gains_rp", m.group(1).upper(), _num(m.group(2)))]
@@ -1126,8 +1127,9 @@ class Parser:
             sign = -1 if m.group("verb").casefold() in ("remove", "removes", "take", "takes") else 1
             stat = re.fullmatch(r"([+-])1(?:\{([pd])\}|(power|defen[cs]e))", raw)
             if stat:
+                # +1 and -1 counters are separate kinds (CR 1.15.4): "-power" counts the -1{p} ones
                 kind = "power" if (stat.group(2) == "p" or stat.group(3) == "power") else "defense"
-                n = n * (-1 if stat.group(1) == "-" else 1)
+                kind = ("-" if stat.group(1) == "-" else "") + kind
             else:
                 kind = m.group("kind").casefold()
             return [A.CounterChange(m.group("card").strip(), kind, sign * n, reason)]
@@ -1601,6 +1603,30 @@ def _c_returns(m: re.Match[str]) -> list[A.Action]:
 def _c_destroyed(m: re.Match[str]) -> list[A.Action]:
     what = m.group(1) or m.group(2) or ""
     return [A.Claim("destroyed", _subject(what))]
+
+
+@_claim(
+    r"(?:.+? )?(?:removes?|removed|takes? off|took off|clears?|cleared) (?:the |all |its |all (?:the |its )?|\d+ |an? |one |two )?"
+    r"([+-]1 ?\{[pd]\} )?counters?(?: (?:from|off|on) (.+))?"
+)
+@_claim(
+    r"(?:the |all |its |all (?:the |its )?|\d+ |an? |one |two )?([+-]1 ?\{[pd]\} )?counters? "
+    r"(?:is |are |was |were )?(?:removed|comes? off|came off|goes away|went away)(?: (?:from|off|of) (.+))?"
+)
+def _c_counters_gone(m: re.Match[str]) -> list[A.Action]:
+    stat = (m.group(1) or "+1{p}").replace(" ", "")
+    kind = ("-" if stat.startswith("-") else "") + ("power" if "p" in stat else "defense")
+    return [A.Claim("counters_gone", f"{kind}:{_subject(m.group(2) or '')}")]
+
+
+@_claim(
+    r"(?:the |all |its |all (?:the |its )?|\d+ |an? |one |two )?([+-]1 ?\{[pd]\} )?counters? "
+    r"(?:stays?|stayed|remains?|remained|is kept|are kept|(?:is|are) still there)(?: on (.+))?"
+)
+def _c_counters_stay(m: re.Match[str]) -> list[A.Action]:
+    stat = (m.group(1) or "+1{p}").replace(" ", "")
+    kind = ("-" if stat.startswith("-") else "") + ("power" if "p" in stat else "defense")
+    return [A.Claim("counters_stay", f"{kind}:{_subject(m.group(2) or '')}")]
 
 
 @_claim(r"(P[12]) (?:has|is on|has got) (\d+|an?|one|no) action points?")
