@@ -242,7 +242,7 @@ class Parser:
     def parse(self, number: int, text: str) -> A.Entry:
         entry = A.Entry(number=number, text=text)
         line = " ".join(str(text).replace("’", "'").replace("—", "-").replace("–", "-").split())
-        line = notation_to_english(line)
+        line = said_resolves(notation_to_english(line))
         for clause in split_clauses(line):
             self.clause(clause, entry)
         return entry
@@ -410,8 +410,15 @@ class Parser:
         masked = _mask_parens(c)
         m = re.match(r"^(.+?) resolves,? and (.+)$", masked, re.I)
         if m:
-            entry.clauses.append(A.Noop("resolves"))
-            self.clause(c[m.start(2) :], entry)
+            entry.clauses.append(A.AllPass("said", (), m.group(1).strip()))
+            rest = c[m.start(2) :]
+            if re.match(r"(?:defends|becomes a defending card)\b", rest, re.I):
+                entry.clauses.append(A.Claim("defends", m.group(1).strip()))
+                rest = re.sub(
+                    r"^(?:defends|becomes a defending card)\s*(?:\([^)]*\))?\s*,?\s*", "", rest, flags=re.I
+                )
+            if rest:
+                self.clause(rest, entry)
             return
         # comments in parentheses (the stat claims stay with their card)
         comments = [
@@ -464,12 +471,12 @@ class Parser:
                 )
             if isinstance(act, A.AllPass) and act.mode == "once" and comments:
                 # "all pass (Instant Z resolves; ...)": the first thing said is what the pass resolves
-                resolved_m = re.fullmatch(r"\s*(.+?) resolves\s*", re.split(r"[;:]", comments[0])[0], re.I)
+                resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
                 if resolved_m:
                     act = A.AllPass(act.mode, act.steps, resolved_m.group(1).strip())
             if isinstance(act, A.Pass) and comments and act is acts[-1]:
                 # "P1 passes; P2 passes (Instant Z resolves)": checked like "all pass (... resolves)"
-                resolved_m = re.fullmatch(r"\s*(.+?) resolves\s*", re.split(r"[;:]", comments[0])[0], re.I)
+                resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
                 if resolved_m:
                     act = A.Pass(act.player, resolved_m.group(1).strip())
             if isinstance(act, A.Discard) and not act.because and comments:
@@ -940,9 +947,11 @@ class Parser:
         m = re.fullmatch(r"(.+?) hits", c, re.I)
         if m:
             return [A.Claim("hits", m.group(1).strip())]
-        m = re.fullmatch(r"(.+?) resolves", c, re.I)
+        m = re.fullmatch(r"(.+?) (?:resolves|resolved|has resolved|did resolve)", c, re.I)
         if m:
-            return [A.Noop("resolves")]
+            # "X resolves" said as an event of its own: the players passed and X resolved (checked
+            # against the stack like "all pass (X resolves)", never a silent no-op)
+            return [A.AllPass("said", (), m.group(1).strip())]
         # a narrated event in the claim grammar (the same as in parentheses): checked, never applied
         claims, unread = read_claims(c)
         if claims and not unread:
@@ -1246,6 +1255,56 @@ _NOTATION: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*obs\s+", re.I), "observe: "),
     (re.compile(r"^\s*adj\s+", re.I), "judge: "),
 ]
+
+
+_PASSERS = (
+    r"(?:(?:all|both|everyone|everybody|both players|all players|we both|we all|they both|players)\s+"
+    r"pass(?:es|ed)?(?:\s+priority)?(?:\s+again)?|pass,?\s+pass|pass|(?P<who>P[12])\s+pass(?:es|ed)?(?:\s+priority)?"
+    r"(?:\s+(?:too|as well|back))?)"
+)
+_RESOLVED = r"(?:resolves|resolved|has resolved|did resolve)"
+#: what a pass is said to resolve, "(X resolves)", "(DR D resolves and defends)"
+_RESOLVES_SAID = re.compile(
+    rf"\s*(.+?) {_RESOLVED}(?: and (?:defends|becomes a defending card)| onto chain link \d+ as a defending card)?\s*",
+    re.I,
+)
+_PASS_THEN_RESOLVES = re.compile(
+    rf"(?P<pre>^|.*?(?:[;,:]|\s-|\bthen|\band)\s+)(?P<pass>{_PASSERS})\s*(?:[,;.:]|\s-)?\s*(?:and\s+)?(?:then\s+)?"
+    rf"(?:so\s+)?(?P<x>[^,;()]+?)\s+{_RESOLVED}(?P<more>\s+and\s+(?:defends|becomes a defending card))?"
+    r"(?P<post>(?:\s*[,;.(]|\s+and\s|\s+-\s).*|\s*)$",
+    re.I,
+)
+_RESOLVES_ALL_PASSED = re.compile(
+    rf"(?P<pre>^|.*?;\s*)(?P<x>[^,;()]+?)\s+{_RESOLVED}\s*\(\s*(?:all|both|everyone|everybody)\s+pass(?:es|ed)?\s*\)"
+    r"(?P<post>.*)$",
+    re.I,
+)
+
+
+def said_resolves(line: str) -> str:
+    """A pass and what it resolves, in the shapes judges write them, rewritten into the one shape
+    the engine checks against the stack: "both pass, X resolves", "all pass and X resolves",
+    "everyone passes; X resolved", "pass (X resolves)", "X resolves (all pass)" -> "all pass (X
+    resolves)"; "P2 passes, X resolves" -> "P2 passes (X resolves)". Without this the pass would be
+    applied unchecked, and a pass whose layer is not on the stack would end a step, the action phase
+    or the turn (docs/reconstruction.md, "A reversed or unreadable line never cascades")."""
+    line = re.sub(r"(^|;\s*)pass\s*\(", r"\1all pass (", line, flags=re.I)
+    for _ in range(4):
+        m = _PASS_THEN_RESOLVES.match(line)
+        if m is None or re.search(r"\b(?:ends?|closes?|begins?)\b", m.group("x"), re.I):
+            break
+        who = m.group("who")
+        said = f"{m.group('x').strip()} resolves{m.group('more') or ''}"
+        head = f"{who.upper()} passes" if who else "all pass"
+        post = m.group("post")
+        if post.lstrip().startswith("("):
+            # "(defense 3)" is about X: the statement stays, as a clause after the checked pass
+            post = f"; {m.group('x').strip()} resolves{m.group('more') or ''}{post}"
+        line = f"{m.group('pre')}{head} ({said}){post}"
+    m = _RESOLVES_ALL_PASSED.match(line)
+    if m:
+        line = f"{m.group('pre')}all pass ({m.group('x').strip()} resolves){m.group('post')}"
+    return line
 
 
 def notation_to_english(line: str) -> str:
