@@ -146,8 +146,8 @@ def attack_with(s: GameState, c: A.Attack, ctx: Ctx) -> None:
 def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
     """Passes a judge leaves out because nothing else could have happened (docs/reconstruction.md):
     defenders declared while the attack waits alone on the stack (all pass to the Defend Step), and
-    damage taken while the defence is declared and nobody has played anything (all pass to the
-    Damage Step). Each is noted; a line that does not fit is left to its own rule."""
+    damage taken or dealt ("P2 takes 3", "(3 dmg)") while the defence is declared and nobody has
+    played anything (all pass to the Damage Step). Each is noted; a line that does not fit is left to its own rule."""
     if s.phase != "action" or s.pending is not None or not s.combat_step:
         return
     order = COMBAT_STEPS[ctx.version]
@@ -157,14 +157,15 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
             ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Defend Step are implied.")
     elif (
         isinstance(clause, A.Claim)
-        and clause.kind == "taken"
+        and clause.kind in ("taken", "dealt")
         and not s.stack
         and s.combat_step in order
         and order.index(s.combat_step) < order.index("damage")
         and order.index(s.combat_step) >= order.index("defend")
     ):
         link = s.active_link()
-        if link is not None and link.damage is None:
+        # "P2 blk w/ Card C (3 dmg)": the damage said after the defence (declared) implies the passes too
+        if link is not None and link.damage is None and (clause.kind == "taken" or link.declared):
             all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
             ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Damage Step are implied.")
 

@@ -378,8 +378,13 @@ class Parser:
         if re.fullmatch(r"(?:and )?(?:it|that|this|which)(?: card| one)? (?:resolves|resolved)", c, re.I):
             last = entry.clauses[-1] if entry.clauses else None
             if isinstance(last, (A.Play, A.Attack, A.Activate)):
-                # "P1 played X and it resolved": both players passed and X resolved
-                entry.clauses.append(A.AllPass("once"))
+                # "P1 played X and it resolved": both players passed and X resolved (checked: X on top)
+                name = (
+                    last.source
+                    if isinstance(last, A.Activate)
+                    else (last.play.card.name if isinstance(last, A.Attack) else last.card.name)
+                )
+                entry.clauses.append(A.AllPass("once", (), name))
                 return
         if re.fullmatch(
             r"(?:and )?(?:then )?(?:the )?(?:combat )?chain (?:closed|closes|was closed|is closed|got closed)",
@@ -392,12 +397,18 @@ class Parser:
         m = re.fullmatch(
             r"(?:(?:and )?(?:we|they|players|both players|the players) (?:went|go|goes|moved?|moves|got|get|"
             r"proceeded|proceed|headed|head)(?: on| straight| over)? to |(?:on )?to )?(?:the )?"
-            r"(layer|attack|defend|reaction|damage|resolution)(?: step)?",
+            r"(layer|attack|defend|reaction|damage|resolution)(?: step)?(?:\s*\(([^()]*)\))?",
             c,
             re.I,
         )
         if m:
             entry.clauses.append(A.StepMarker(m.group(1).casefold()))
+            if m.group(2):
+                # "dmg (P2 at 17)": what the step brought is a claim, checked after the step
+                told, unread = read_claims(m.group(2))
+                entry.clauses.extend(told)
+                entry.unchecked.extend(unread)
+                entry.comments.append(m.group(2))
             return
         m = re.search(r"\s+while (.+?) (?:is|are) (?:still )?on the stack$", c, re.I)
         if m:
@@ -474,6 +485,14 @@ class Parser:
                 resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
                 if resolved_m:
                     act = A.AllPass(act.mode, act.steps, resolved_m.group(1).strip())
+            if isinstance(act, (A.Play, A.Attack)) and comments and act is acts[-1]:
+                # "P2 plays DR D (DR D resolves and defends)", "(it resolves)": the players passed and
+                # the card resolved, checked against the stack like "all pass (DR D resolves)"
+                card = act.play.card.name if isinstance(act, A.Attack) else act.card.name
+                resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
+                if resolved_m and (norm_name(resolved_m.group(1)) in (norm_name(card), "it", "this", "that")):
+                    entry.clauses.append(act)
+                    act = A.AllPass("once", (), card)
             if isinstance(act, A.Pass) and comments and act is acts[-1]:
                 # "P1 passes; P2 passes (Instant Z resolves)": checked like "all pass (... resolves)"
                 resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
@@ -1265,12 +1284,14 @@ _PASSERS = (
 _RESOLVED = r"(?:resolves|resolved|has resolved|did resolve)"
 #: what a pass is said to resolve, "(X resolves)", "(DR D resolves and defends)"
 _RESOLVES_SAID = re.compile(
-    rf"\s*(.+?) {_RESOLVED}(?: and (?:defends|becomes a defending card)| onto chain link \d+ as a defending card)?\s*",
+    rf"\s*(.+?) {_RESOLVED}(?: and (?:defends|blocks|becomes a defending card)(?: too| as well)?(?: for \d+)?"
+    r"| onto chain link \d+ as a defending card)?\s*",
     re.I,
 )
 _PASS_THEN_RESOLVES = re.compile(
     rf"(?P<pre>^|.*?(?:[;,:]|\s-|\bthen|\band)\s+)(?P<pass>{_PASSERS})\s*(?:[,;.:]|\s-)?\s*(?:and\s+)?(?:then\s+)?"
-    rf"(?:so\s+)?(?P<x>[^,;()]+?)\s+{_RESOLVED}(?P<more>\s+and\s+(?:defends|becomes a defending card))?"
+    rf"(?:so\s+)?(?P<x>[^,;()]+?)\s+(?:{_RESOLVED}(?P<more>\s+and\s+(?:defends|becomes a defending card))?"
+    r"|(?P<blocks>blocks|defends|is added as a (?:defender|defending card))(?:\s+too|\s+as well)?)"
     r"(?P<post>(?:\s*[,;.(]|\s+and\s|\s+-\s).*|\s*)$",
     re.I,
 )
@@ -1294,12 +1315,13 @@ def said_resolves(line: str) -> str:
         if m is None or re.search(r"\b(?:ends?|closes?|begins?)\b", m.group("x"), re.I):
             break
         who = m.group("who")
-        said = f"{m.group('x').strip()} resolves{m.group('more') or ''}"
+        more = " and defends" if m.group("blocks") else (m.group("more") or "")
+        said = f"{m.group('x').strip()} resolves{more}"
         head = f"{who.upper()} passes" if who else "all pass"
         post = m.group("post")
         if post.lstrip().startswith("("):
             # "(defense 3)" is about X: the statement stays, as a clause after the checked pass
-            post = f"; {m.group('x').strip()} resolves{m.group('more') or ''}{post}"
+            post = f"; {m.group('x').strip()} resolves{more}{post}"
         line = f"{m.group('pre')}{head} ({said}){post}"
     m = _RESOLVES_ALL_PASSED.match(line)
     if m:
@@ -1441,7 +1463,7 @@ _VERB_RE = [(re.compile(r"^(P[12]) " + pat, re.I), r"\1 " + rep) for pat, rep in
 
 #: Words that start a player's action (a clause whose subject is left out: "P2 didn't block and took the 4").
 _PLAYER_VERBS = (
-    r"plays|played|casts|cast|attacks|attacked|swings|swung|atks|blocks|blocked|blks|defends|defended|"
+    r"plays|played|casts|cast|attacks|attacked|swings|swung|atks|atk|blocks|blocked|blks|blk|defends|defended|"
     r"declares|declared|pitches|pitched|activates|activated|uses|used|passes|passed|draws|drew|takes|took|"
     r"gains|gained|gets|got|loses|lost|keeps|kept|holds|held|arsenals|arsenaled|puts|put|discards|discarded|"
     r"reveals|revealed|creates|created|applies|applied|declines|declined|pays|paid|banishes|banished|"
@@ -1451,6 +1473,7 @@ _PLAYER_VERBS = (
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS + r")\b"
     r"|(?:all|both|everyone|everybody|nobody|neither)\b"
+    r"|\d+\s+(?:dmg|damage)\b|(?:so\s+)?\d+\s+(?:got|gets|goes|went|came)\s+through\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
     r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
     r"|(?:it|that|this|which)(?:\s+card|\s+one)?\s+(?:resolves|resolved)\b"
@@ -1553,10 +1576,15 @@ def _c_phase(m: re.Match[str]) -> list[A.Action]:
 
 
 @_claim(
-    r"(?:(.+?) )?(?:resolves and defends|resolves and becomes a defending card|defends|becomes a defending card|resolves onto chain link \d+ as a defending card)"
+    r"(?:(.+?) )?(?:resolves and defends|resolves and blocks|resolves and becomes a defending card|defends|blocks|"
+    r"becomes a defending card|resolves onto chain link \d+ as a defending card|is added as a (?:defender|defending card|blocker)|"
+    r"(?:is|was) (?:now )?(?:defending|blocking)|joins the (?:defen[cs]e|block))(?: too| as well)?(?: for \d+)?"
 )
 def _c_defends(m: re.Match[str]) -> list[A.Action]:
-    return [A.Claim("defends", (m.group(1) or "").strip())]
+    who = (m.group(1) or "").strip()
+    if re.fullmatch(r"(?:it|that|this|that card|this card|which)", who, re.I):
+        who = ""  # "it defends": the card the line is about, any defending card is checked
+    return [A.Claim("defends", who)]
 
 
 @_claim(
@@ -1577,6 +1605,13 @@ def _c_amount(m: re.Match[str]) -> list[A.Action]:
     if (m.group(2) or "").casefold() == "prevented":
         return [A.Claim("prevents", "", int(m.group(1)))]
     return [A.Claim("dealt", "", int(m.group(1)))]
+
+
+@_claim(
+    r"(?:so |and )?(\d+) (?:got|gets|goes|went|came|gone) through|(\d+) (?:through|in|dealt|damage dealt|to the face|hits?)"
+)
+def _c_through(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("dealt", "", int(m.group(1) or m.group(2)))]
 
 
 @_claim(r"((?:\d+\s*[-+]\s*)*\d+)(?:\s*=\s*(\d+))?(?:\{p\})?(?: damage)? would be dealt")
@@ -1704,9 +1739,15 @@ def _c_taken(m: re.Match[str]) -> list[A.Action]:
     return out
 
 
-@_claim(r"(P[12]) (?:is (?:at|on)|has) (\d+)(?: life)?|(P[12])(?:'s)? life(?: is)? (\d+)")
+@_claim(
+    r"(P[12]) (?:is |was |is now |now |goes |went |drops |dropped |falls |fell |gets |got |ends |ended |is down |was down |"
+    r"down |left |stays |stayed |is left |remains |remained )?(?:at|on|to|down to|with) (\d+)(?: life)?"
+    r"|(P[12])(?:'s)? life(?: is| was| now| goes to| went to)? (\d+)|(P[12]) (?:has|had) (\d+)(?: life)?"
+    r"|(P[12]) (\d+)(?: life)?|(P[12]) ?(?:->|→|:) ?(\d+)(?: life)?"
+)
 def _c_life(m: re.Match[str]) -> list[A.Action]:
-    player, n = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    groups = [g for g in m.groups() if g is not None]
+    player, n = groups[0], groups[1]
     return [A.Observe(f"{player.upper()}.life", int(n))]
 
 
@@ -1820,7 +1861,12 @@ def read_claims(text: str, skip_resolves: bool = False) -> tuple[list[A.Action],
     unread: list[str] = []
     if re.match(r"\s*banish(?:ing|es|ed)?\b", text, re.I):
         return claims, unread  # a boost's banished card, read by the play shape
-    t = canonical(" ".join(text.replace("’", "'").split()).strip().rstrip("."))
+    t = " ".join(text.replace("’", "'").split()).strip().rstrip(".")
+    # "P2 dropped to 17" is a life total, not the verb "dropped" (plays) of the inventory
+    t = re.sub(
+        r"\b(P[12]) (?:dropped|drops|fell|falls|went down|goes down) to (\d+)", r"\1 is at \2", t, flags=re.I
+    )
+    t = canonical(t)
     parts = [p.strip() for p in re.split(r"\s*;\s*|\s*:\s+|,\s+(?:and\s+)?", t) if p.strip()]
     # "X resolves and defends" stays one part; "P2 takes 2 and is at 0" too; other "and"s split
     flat: list[str] = []
