@@ -50,7 +50,12 @@ def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
             ok = derived == c.value
     elif c.kind == "hits":
         link = next(
-            (lk for lk in reversed(s.chain) if norm_name(lk.attack.name) == norm_name(c.subject)), None
+            (
+                lk
+                for lk in reversed(s.chain)
+                if not c.subject or norm_name(lk.attack.name) == norm_name(c.subject)
+            ),
+            None,
         )
         derived = link.hit if link else None
         ok = bool(derived)
@@ -118,6 +123,7 @@ _READ_CLAIMS = {
     "unchecked",
     "counters_gone",
     "counters_stay",
+    "in_graveyard",
 }
 
 
@@ -143,6 +149,7 @@ _FACT_WORD = {
     "controls": "permanents",
     "counters_gone": "permanents",
     "counters_stay": "permanents",
+    "in_graveyard": "graveyard",
 }
 
 
@@ -172,11 +179,14 @@ _SAYS = {
     "gains_life": "{s} gains {v} life",
     "counters_gone": "the counters come off ({s})",
     "counters_stay": "the counters stay ({s})",
+    "in_graveyard": "{s} is in a graveyard",
 }
 
 
 def says(c: A.Claim) -> str:
     """A read claim in words ("P2 takes 5 damage")."""
+    if c.kind == "go_again" and c.value == 0:
+        return f"{c.subject or 'it'} has no go again"
     text = _SAYS.get(c.kind, "{k} {s} {v}").format(
         s=c.subject.replace(":", "'s ") or "it",
         v="" if c.value is None else c.value,
@@ -306,12 +316,25 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
         ok = None if derived is None else derived >= (c.value or 1)
     elif c.kind == "go_again":
         lk = next((x for x in reversed(s.chain) if not c.subject or _named(x.attack.name, c.subject)), None)
-        derived = (
-            None
-            if lk is None
-            else bool(lk.go_again or lk.attack.facts.has("go again") or "go again" in lk.granted)
-        )
-        ok = derived
+        top = s.stack[-1] if s.stack and s.stack[-1].attack and s.stack[-1].card is not None else None
+        if (
+            lk is None
+            and top is not None
+            and top.card is not None
+            and (not c.subject or _named(top.name, c.subject))
+        ):
+            # "P1 attacks with Attack A (go again)": the attack still on the stack
+            derived = bool(top.go_again or top.card.facts.has("go again") or "go again" in top.granted)
+        else:
+            derived = (
+                None
+                if lk is None
+                else bool(lk.go_again or lk.attack.facts.has("go again") or "go again" in lk.granted)
+            )
+        ok = derived if c.value is None else (None if derived is None else not derived)
+    elif c.kind == "in_graveyard":
+        derived = [x.name for p in s.players.values() for x in p.graveyard if _named(x.name, c.subject)]
+        ok = bool(derived)
     elif c.kind == "negated":
         derived = [e.subject for e in events if e.kind == "negate"]
         ok = any(_named(n, c.subject) or _named(c.subject, n) for n in derived) if derived else None

@@ -1548,9 +1548,7 @@ def _c_stat(m: re.Match[str]) -> list[A.Action]:
     return []  # attached to its card by the card list, or read as the mode
 
 
-@_claim(
-    r"(?:crush|intimidate|random|ponder|hit|boost|go again|opt|(?:the )?end-of-turn procedure|(?:the )?end phase)"
-)
+@_claim(r"(?:crush|intimidate|random|ponder|hit|boost|opt|(?:the )?end-of-turn procedure|(?:the )?end phase)")
 def _c_reason(m: re.Match[str]) -> list[A.Action]:
     return []  # the reason of a draw, a discard or a banish (kept with that clause)
 
@@ -1560,7 +1558,9 @@ def _c_target(m: re.Match[str]) -> list[A.Action]:
     return []  # a trigger's target, read by the trigger shape
 
 
-@_claim(r"(?:the )?(?:combat )?chain closes|(?:the )?(?:combat )?chain is closed")
+@_claim(
+    r"(?:the )?(?:combat )?chain (?:closes|is closed|closed|was closed|got closed)|(?:the )?(?:combat )?chain (?:is )?over"
+)
 def _c_closed(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("chain_closed")]
 
@@ -1605,6 +1605,34 @@ def _c_amount(m: re.Match[str]) -> list[A.Action]:
     if (m.group(2) or "").casefold() == "prevented":
         return [A.Claim("prevents", "", int(m.group(1)))]
     return [A.Claim("dealt", "", int(m.group(1)))]
+
+
+@_claim(r"(\d+) (?:vs\.?|versus|against|into) (\d+)(?: defen[cs]e)?")
+def _c_versus(m: re.Match[str]) -> list[A.Action]:
+    # "6 vs 3": the power against the total defense, so 3 would be dealt before any prevention
+    return [A.Claim("would_deal", "", max(0, int(m.group(1)) - int(m.group(2))))]
+
+
+@_claim(r"(\d+) (?:damage |dmg )?(?:to|at|on) (P[12])(?:'s hero)?")
+def _c_to_player(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("taken", m.group(2).upper(), int(m.group(1)))]
+
+
+@_claim(
+    r"(P[12]) (?:has|had|holds|is left with|keeps) (\d+|one|two|three|four|five|no) cards? (?:left )?in "
+    r"(?:their |his |her )?hand|(P[12])(?:'s)? hand(?: size)?(?: is)? (\d+)"
+)
+def _c_hand_size(m: re.Match[str]) -> list[A.Action]:
+    player, n = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    return [A.Observe(f"{player.upper()}.hand_size", 0 if n.casefold() == "no" else _num(n))]
+
+
+@_claim(
+    r"(.+?) (?:goes |went |is put |was put |is |was |gets put |moves )?(?:to|in|into) "
+    r"(?:the |P[12]'s |its owner's |their |his |her )?(?:graveyard|gy|discard(?: pile)?)"
+)
+def _c_graveyard(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("in_graveyard", _subject(m.group(1)))]
 
 
 @_claim(
@@ -1778,11 +1806,14 @@ def _c_trigger_added(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("trigger_added", (m.group(1) or "").strip())]
 
 
-@_claim(r"(.+?) hits(?: for (\d+)(?: damage)?)?")
+@_claim(r"(?:(.+?) )?(?:hits|hit)(?: for (\d+)(?: damage)?)?")
 def _c_hits(m: re.Match[str]) -> list[A.Action]:
-    out: list[A.Action] = [A.Claim("hits", _subject(m.group(1)))]
+    who = _subject(m.group(1) or "")
+    if re.fullmatch(r"(?:it|that|this|the attack|attack)?", who, re.I):
+        who = ""  # "(hits)", "it hits": the attack of the current chain link
+    out: list[A.Action] = [A.Claim("hits", who)]
     if m.group(2):
-        out.append(A.Claim("deals", _subject(m.group(1)), int(m.group(2))))
+        out.append(A.Claim("deals", who, int(m.group(2))))
     return out
 
 
@@ -1791,9 +1822,17 @@ def _c_applies(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("prevents", _subject(m.group(2)), int(m.group(3)) if m.group(3) else None)]
 
 
-@_claim(r"(.+?) (?:gets|gains|has) go again")
+@_claim(
+    r"(?:(.+?) (?:has |gets |gains |with )?)?no go again|(?:no|without) GA"
+    r"|(.+?) (?:does not|doesn't|did not|didn't) (?:get |have |gain )?go again"
+)
+def _c_no_go_again(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("go_again", _subject(m.group(1) or m.group(2) or ""), 0)]
+
+
+@_claim(r"(?:(.+?) (?:gets|gains|has) |(?:has |with |gets |gains )?)go again")
 def _c_go_again(m: re.Match[str]) -> list[A.Action]:
-    return [A.Claim("go_again", _subject(m.group(1)))]
+    return [A.Claim("go_again", _subject(m.group(1) or ""))]
 
 
 @_claim(r"(?:P[12] (?:has |with )?)?priority in the " + _STEP + r" step")
@@ -1866,6 +1905,16 @@ def read_claims(text: str, skip_resolves: bool = False) -> tuple[list[A.Action],
     t = re.sub(
         r"\b(P[12]) (?:dropped|drops|fell|falls|went down|goes down) to (\d+)", r"\1 is at \2", t, flags=re.I
     )
+    t = re.sub(r"\b(P[12]):? (\d+) ?(?:->|→|to) ?(\d+)\b", r"\1 is at \3", t, flags=re.I)
+    who = re.findall(r"\b(P[12])\b", t, re.I)
+    if who:
+        # "P2 took 3, now 17": a total without its player belongs to the last player named
+        t = re.sub(
+            r"(^|[,;]\s*)(?:and )?(?:now|now at|at|down to|then at) (\d+)\b",
+            rf"\g<1>{who[-1].upper()} is at \2",
+            t,
+            flags=re.I,
+        )
     t = canonical(t)
     parts = [p.strip() for p in re.split(r"\s*;\s*|\s*:\s+|,\s+(?:and\s+)?", t) if p.strip()]
     # "X resolves and defends" stays one part; "P2 takes 2 and is at 0" too; other "and"s split

@@ -62,6 +62,15 @@ BLOCKED = [
     "P1 went in with Attack A at P2; P2 blocked with Card C; damage (P2 down to 17)",
     "P1 swung Attack A at P2; P2 blocked with Card C, then took the 3",
     "P1 swung Attack A at P2; P2 blocked with Card C; we went to damage (P2 dropped to 17)",
+    # more outcomes said in passing
+    "P1 atk w/ Attack A (no go again); P2 blk w/ Card C (3 dmg, hits)",
+    "P1 atk w/ Attack A; P2 blk w/ Card C; dmg (3 dmg, it hits)",
+    "P1 atk w/ Attack A; P2 blk w/ Card C; dmg (Attack A hits for 3)",
+    "P1 atk w/ Attack A; P2 blk w/ Card C (P2 has 1 card in hand); dmg (P2 took 3, now 17)",
+    "P1 atk w/ Attack A; P2 blk w/ Card C; dmg (P2: 20 -> 17)",
+    "P1 atk w/ Attack A; P2 blk w/ Card C; dmg (6 vs 3, 3 through)",
+    "P1 atk w/ Attack A; P2 blk w/ Card C; dmg (3 to P2)",
+    "P1 atk w/ Attack A; P2 blk w/ Card C; all pass through damage and resolution (the chain closed, Card C to graveyard)",
 ]
 
 
@@ -88,6 +97,12 @@ WRONG = [
     "P1 plays Attack A targeting P2's hero; all pass to the Defend Step; P2 declares Card C as a defending card"
     " (DR D defends)",
     "P1 swung Attack A at P2; P2 blocked with Card C; damage (so 4 got through)",
+    "P1 atk w/ Attack A (GA); P2 blk w/ Card C",
+    "P1 atk w/ Attack A; P2 blk w/ Card C (P2 has 2 cards in hand)",
+    "P1 atk w/ Attack A; P2 blk w/ Card C; dmg (P2 took 3, now 16)",
+    "P1 atk w/ Attack A; P2 blk w/ Card C; dmg (6 vs 4)",
+    "P1 atk w/ Attack A; P2 blk w/ Card C; dmg (5 to P2)",
+    "P1 atk w/ Attack A; P2 blk w/ Card C; all pass through damage and resolution (Attack A to graveyard, DR D to graveyard)",
 ]
 
 
