@@ -89,3 +89,18 @@ def test_a_judge_cannot_remove_a_counter_the_card_does_not_have() -> None:
     rep = _replay(["judge: remove a -1{p} counter from Axe W"], ["+1{p}"])
     assert _axe(rep)["counters"] == ["+1{p}"]
     assert any("only 0 -1{p}" in f.message for f in rep.steps[0].findings)
+
+
+def test_a_backup_restores_counters_listed_apart() -> None:
+    from rules_engine.game.backup import backup
+
+    rep = _replay(["judge: add a -1{p} counter to Axe W (a card put it there)"], ["+1{p}"])
+    assert _axe(rep)["counters"] == ["+1{p}", "-1{p}"] and _axe(rep)["power"] == 3
+    report = backup(rep, 0)
+    assert {
+        "card": "Axe W",
+        "owner": "P1",
+        "what": "counters",
+        "now": ["+1{p}", "-1{p}"],
+        "back_to": ["+1{p}"],
+    } in (report.restores)
