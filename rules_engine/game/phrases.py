@@ -1290,7 +1290,7 @@ _RESOLVES_SAID = re.compile(
 )
 _PASS_THEN_RESOLVES = re.compile(
     rf"(?P<pre>^|.*?(?:[;,:]|\s-|\bthen|\band)\s+)(?P<pass>{_PASSERS})\s*(?:[,;.:]|\s-)?\s*(?:and\s+)?(?:then\s+)?"
-    rf"(?:so\s+)?(?P<x>[^,;()]+?)\s+(?:{_RESOLVED}(?P<more>\s+and\s+(?:defends|becomes a defending card))?"
+    rf"(?:so\s+)?(?P<x>(?:(?!\bP[12]\b|\band\b|\bpass|\bplay|\bthen\b)[^,;()])+?)\s+(?:{_RESOLVED}(?P<more>\s+and\s+(?:defends|becomes a defending card))?"
     r"|(?P<blocks>blocks|defends|is added as a (?:defender|defending card))(?:\s+too|\s+as well)?)"
     r"(?P<post>(?:\s*[,;.(]|\s+and\s|\s+-\s).*|\s*)$",
     re.I,
@@ -1322,6 +1322,14 @@ def said_resolves(line: str) -> str:
         if post.lstrip().startswith("("):
             # "(defense 3)" is about X: the statement stays, as a clause after the checked pass
             post = f"; {m.group('x').strip()} resolves{more}{post}"
+        tail = re.match(r"\s+and\s+(.*)$", post)
+        if tail and not re.match(r"(?:then\b|P[12]\b|all\b|both\b)", tail.group(1), re.I):
+            said, post = (
+                f"{said}; {m.group('x').strip()} {tail.group(1)}",
+                "",
+            )  # "... resolves and deals 1": what it did, a claim
+        elif tail:
+            post = f"; {tail.group(1)}"
         line = f"{m.group('pre')}{head} ({said}){post}"
     m = _RESOLVES_ALL_PASSED.match(line)
     if m:

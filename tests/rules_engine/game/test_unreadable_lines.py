@@ -295,3 +295,30 @@ def test_an_unread_attack_line_makes_the_block_after_it_an_ambiguity() -> None:
 def test_a_reversed_line_that_is_not_an_attack_leaves_later_violations_alone() -> None:
     rep = _replay(["P1 plays Instant D", "P2 plays DR D"])
     assert _kinds(rep, 2) == [VIOLATION]
+
+
+@pytest.mark.parametrize(
+    ("line", "rewritten"),
+    [
+        ("both pass, Instant D resolves", "all pass (Instant D resolves)"),
+        ("we both passed and Instant D resolved", "all pass (Instant D resolves)"),
+        ("P2 passes back, it resolved", "P2 passes (it resolves)"),
+        (
+            "P1 passes, P2 passes and the Runechant trigger resolves",
+            "P1 passes, P2 passes (the Runechant trigger resolves)",
+        ),
+        ("both pass and the attack resolves and P2 blocks", "all pass (the attack resolves); P2 blocks"),
+        (
+            "all pass, then the top Runechant trigger resolves and deals 1",
+            "all pass (the top Runechant trigger resolves; the top Runechant trigger deals 1)",
+        ),
+        # left alone: the layer is a play of the line, or the pass goes to a step
+        ("P1 passes; P2 plays Instant Z and it resolves", "P1 passes; P2 plays Instant Z and it resolves"),
+        ("all pass to the Defend Step, Attack A resolves", "all pass to the Defend Step, Attack A resolves"),
+        ("all pass (the action phase ends)", "all pass (the action phase ends)"),
+    ],
+)
+def test_a_pass_and_what_it_resolves_are_rewritten_into_the_checked_shape(line: str, rewritten: str) -> None:
+    from rules_engine.game.phrases import said_resolves
+
+    assert said_resolves(line) == rewritten
