@@ -109,6 +109,8 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
         return
     # through: pass until the last named step has ended
     last = order.index(steps[-1])
+    if not s.combat_step and not reachable(s, steps[-1], last, order, ctx):
+        return  # no chain and no attack: the steps the line passes through are not there
     for _ in range(MAX_LOOP):
         if s.game_over or not s.combat_step:
             return
@@ -178,6 +180,7 @@ def resolves_named(s: GameState, said: str, ctx: Ctx) -> bool:
         "happened (or fix the earlier line).",
         "pass",
     )
+    ctx.withheld = True
     return False
 
 
@@ -204,6 +207,7 @@ def reachable(s: GameState, step: str, goal: int, order: tuple[str, ...], ctx: C
         " earlier line).",
         "pass",
     )
+    ctx.withheld = True
     return False
 
 

@@ -322,3 +322,21 @@ def test_a_pass_and_what_it_resolves_are_rewritten_into_the_checked_shape(line: 
     from rules_engine.game.phrases import said_resolves
 
     assert said_resolves(line) == rewritten
+
+
+def test_the_outcome_claimed_for_a_pass_that_was_not_applied_is_not_a_mismatch() -> None:
+    rep = _replay(
+        [
+            "P1 plays Attack Big targeting P2's hero",
+            "all pass to the Defend Step",
+            "P2 declares no defending cards",
+            "all pass through the Reaction and Damage Steps (P2 takes 6)",
+            "P1 plays Instant Z",
+        ],
+        hand=[ATTACK, INSTANT, BIG],
+    )
+    assert _kinds(rep, 1) == [VIOLATION]
+    assert _kinds(rep, 2) == [AMBIGUITY] and AMBIGUITY in _kinds(rep, 4)
+    assert "observation_mismatch" not in _kinds(rep, 4)
+    assert any("not checked" in f.message for f in rep.steps[3].findings)
+    assert _kinds(rep, 5) == [] and view(rep.final)["P2"]["life"] == 20
