@@ -189,8 +189,9 @@ class MoveCard:
 
 @dataclass(frozen=True)
 class CounterChange:
-    """A judge's correction: ``amount`` counters of ``kind`` ("power", "defense", "steam", ...)
-    put on (positive) or removed from (negative) the named card wherever it is."""
+    """A judge's correction: ``amount`` counters of ``kind`` ("power" for +1{p}, "-power" for
+    -1{p}, "defense", "-defense", "steam", ...) put on (positive) or removed from (negative) the
+    named card wherever it is."""
 
     card: str
     kind: str

@@ -103,24 +103,29 @@ def _find(s: GameState, name: str) -> Card | None:
     return None
 
 
+#: the counters of a property, +1 and -1 apart (CR 1.15.4)
+_SHOWN = {"power": "+1{p}", "-power": "-1{p}", "defense": "+1{d}", "-defense": "-1{d}"}
+
+
 def change_counters(s: GameState, c: A.CounterChange, ctx: Ctx) -> None:
     card = _find(s, c.card)
     if card is None:
         raise CannotApply(f"no {c.card!r} in the arena, on the chain or in a public zone")
     now = card.counters.get(c.kind, 0) + c.amount
-    if c.kind not in ("power", "defense") and now < 0:
-        raise CannotApply(f"{c.card} has only {card.counters.get(c.kind, 0)} {c.kind} counters")
+    if now < 0:
+        raise CannotApply(
+            f"{c.card} has only {card.counters.get(c.kind, 0)} {_SHOWN.get(c.kind, c.kind)} counters"
+        )
     card.counters[c.kind] = now
     if card.counters[c.kind] == 0:
         del card.counters[c.kind]
     for link in s.chain:
         if card in link.defending:
             link.total_defense = None  # computed again from the defending cards
-    shown = {"power": "{p}", "defense": "{d}"}.get(c.kind, f" {c.kind}")
     verb = "added to" if c.amount > 0 else "removed from"
     _note(
         ctx,
-        f"{abs(c.amount)} counter(s){'' if c.kind not in ('power', 'defense') else ' of ' + shown} ({c.kind}) {verb} {card.name}",
+        f"{abs(c.amount)} {_SHOWN.get(c.kind, c.kind)} counter(s) {verb} {card.name}",
         c.reason,
     )
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from .log import Replay
 from .state import PLAYERS, GameState
+from .view import counters
 from .zones import locate, tracked, visible
 
 __all__ = ["BackupReport", "backup", "locate", "visible"]
@@ -134,16 +135,11 @@ def backup(rep: Replay, to: int) -> BackupReport:
         elif old[1] != zone:
             report.returns.append({"card": name, "owner": owner, "now": zone, "back_to": old[1]})
         else:
-            was = cards_before[cid][0].counters
-            if card.counters != was:
+            # in the scenario vocabulary, +1 and -1 counters listed apart (CR 1.15.4): ["+1{p}", "-1{p}"]
+            was = counters(cards_before[cid][0])
+            if counters(card) != was:
                 report.restores.append(
-                    {
-                        "card": name,
-                        "owner": owner,
-                        "what": "counters",
-                        "now": dict(card.counters),
-                        "back_to": dict(was),
-                    }
+                    {"card": name, "owner": owner, "what": "counters", "now": counters(card), "back_to": was}
                 )
     for cid, (owner, zone, face, name) in before.items():
         if cid not in after:

@@ -17,6 +17,7 @@ from . import actions as A
 from .cards import norm_name
 from .context import Ctx, check_game_over
 from .damage import deal_damage
+from .end_phase import named_sharpen
 from .layers import bump_attack
 from .rules import MISMATCH, MISSED_TRIGGER, NOTE, UNREADABLE, CannotApply, Illegal
 from .state import COMBAT_STEPS, PLAYERS, GameState, Layer
@@ -49,7 +50,12 @@ def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
             ok = derived == c.value
     elif c.kind == "hits":
         link = next(
-            (lk for lk in reversed(s.chain) if norm_name(lk.attack.name) == norm_name(c.subject)), None
+            (
+                lk
+                for lk in reversed(s.chain)
+                if not c.subject or norm_name(lk.attack.name) == norm_name(c.subject)
+            ),
+            None,
         )
         derived = link.hit if link else None
         ok = bool(derived)
@@ -115,6 +121,9 @@ _READ_CLAIMS = {
     "negated",
     "controls",
     "unchecked",
+    "counters_gone",
+    "counters_stay",
+    "in_graveyard",
 }
 
 
@@ -138,6 +147,9 @@ _FACT_WORD = {
     "gains_rp": "resource_points",
     "gains_life": "life",
     "controls": "permanents",
+    "counters_gone": "permanents",
+    "counters_stay": "permanents",
+    "in_graveyard": "graveyard",
 }
 
 
@@ -165,11 +177,16 @@ _SAYS = {
     "controls": "{s} is in the arena",
     "gains_rp": "{s} gains {v} resource points",
     "gains_life": "{s} gains {v} life",
+    "counters_gone": "the counters come off ({s})",
+    "counters_stay": "the counters stay ({s})",
+    "in_graveyard": "{s} is in a graveyard",
 }
 
 
 def says(c: A.Claim) -> str:
     """A read claim in words ("P2 takes 5 damage")."""
+    if c.kind == "go_again" and c.value == 0:
+        return f"{c.subject or 'it'} has no go again"
     text = _SAYS.get(c.kind, "{k} {s} {v}").format(
         s=c.subject.replace(":", "'s ") or "it",
         v="" if c.value is None else c.value,
@@ -188,6 +205,8 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
     """A claim read from a judge's English (in parentheses, after a colon, or a narrated event):
     checked against the derived state and this line's events, never applied. A claim that does
     not hold is an observation mismatch; one the engine cannot decide is reported as such."""
+    if c.kind == "resolved" and c.subject and _named("sharpen", c.subject):
+        named_sharpen(s, ctx)  # a delayed trigger the start position did not record
     events = ctx.events + ctx.prev_events
     here = ctx.events
     ok: bool | None = True
@@ -297,12 +316,25 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
         ok = None if derived is None else derived >= (c.value or 1)
     elif c.kind == "go_again":
         lk = next((x for x in reversed(s.chain) if not c.subject or _named(x.attack.name, c.subject)), None)
-        derived = (
-            None
-            if lk is None
-            else bool(lk.go_again or lk.attack.facts.has("go again") or "go again" in lk.granted)
-        )
-        ok = derived
+        top = s.stack[-1] if s.stack and s.stack[-1].attack and s.stack[-1].card is not None else None
+        if (
+            lk is None
+            and top is not None
+            and top.card is not None
+            and (not c.subject or _named(top.name, c.subject))
+        ):
+            # "P1 attacks with Attack A (go again)": the attack still on the stack
+            derived = bool(top.go_again or top.card.facts.has("go again") or "go again" in top.granted)
+        else:
+            derived = (
+                None
+                if lk is None
+                else bool(lk.go_again or lk.attack.facts.has("go again") or "go again" in lk.granted)
+            )
+        ok = derived if c.value is None else (None if derived is None else not derived)
+    elif c.kind == "in_graveyard":
+        derived = [x.name for p in s.players.values() for x in p.graveyard if _named(x.name, c.subject)]
+        ok = bool(derived)
     elif c.kind == "negated":
         derived = [e.subject for e in events if e.kind == "negate"]
         ok = any(_named(n, c.subject) or _named(c.subject, n) for n in derived) if derived else None
@@ -310,6 +342,18 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
         player, _, name = c.subject.partition(":")
         derived = [x.name for x in s.p(player).permanents if _named(x.name, name)]
         ok = len(derived) >= (c.value or 1)
+    elif c.kind in ("counters_gone", "counters_stay"):
+        # "the sharpen trigger removes the +1{p} counter": none of that kind is left (CR 1.15.3);
+        # the opposing kind is another counter and stays (CR 1.15.4)
+        kind, _, name = c.subject.partition(":")
+        cards = [
+            x
+            for p in s.players.values()
+            for x in list(p.permanents) + list(p.weapons) + [y for y in p.equipment.values() if y is not None]
+            if not name or _named(x.name, name)
+        ]
+        derived = [x.name for x in cards if x.counters.get(kind, 0) > 0]
+        ok = None if name and not cards else (not derived) == (c.kind == "counters_gone")
     elif c.kind == "gains_life":
         before = ctx.before.p(c.subject).life if ctx.before is not None else None
         now = s.p(c.subject).life
@@ -323,6 +367,9 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
             NOTE,
             f"line {ctx.entry.number}: the line says {says(c)}; the engine keeps no record to check that against.",
         )
+        return
+    if not ok and ctx.withheld:
+        _withheld(says(c), ctx)
         return
     if not ok:
         ctx.add(
@@ -350,6 +397,9 @@ def observe(s: GameState, c: A.Observe, ctx: Ctx) -> None:
     elif isinstance(derived, int) and isinstance(claimed, str) and claimed.lstrip("-").isdigit():
         same = derived == int(claimed)
         claimed = int(claimed)
+    if not same and ctx.withheld:
+        _withheld(f"{c.path} is {claimed}", ctx)
+        return
     if not same:
         probable_missed_trigger(c.path, claimed, derived, ctx)
         ctx.add(
@@ -359,6 +409,16 @@ def observe(s: GameState, c: A.Observe, ctx: Ctx) -> None:
             claimed=claimed,
             derived=derived,
         )
+
+
+def _withheld(said: str, ctx: Ctx) -> None:
+    """A claimed outcome of a pass that was not applied (an ambiguity on the same line): not
+    compared, since it describes the state the pass would have reached, not the one the engine has
+    (a reversed or unreadable line never cascades)."""
+    ctx.add(
+        NOTE,
+        f"line {ctx.entry.number}: the line says {said}; not checked, since the pass it describes was not applied.",
+    )
 
 
 def probable_missed_trigger(path: str, claimed: Any, derived: Any, ctx: Ctx) -> None:

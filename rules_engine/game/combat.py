@@ -154,13 +154,13 @@ def after_defending(s: GameState, card: Card, ctx: Ctx) -> None:
             destroyed = True
             ctx.events.append(Event("destroy", card.owner, card.name))
         elif f.has("battleworn"):
-            card.counters["defense"] = card.counters.get("defense", 0) - 1
+            card.add_counters("defense", -1)
         elif f.has("temper"):
-            card.counters["defense"] = card.counters.get("defense", 0) - 1
+            card.add_counters("defense", -1)
             if (card.defense or 0) <= 0:
                 destroyed = True
         elif f.has("guardwell"):
-            card.counters["defense"] = card.counters.get("defense", 0) - (card.defense or 0)
+            card.add_counters("defense", -(card.defense or 0))
         if destroyed:
             to_graveyard(s, card)
             return

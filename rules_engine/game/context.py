@@ -60,6 +60,9 @@ class Ctx:
         self.prev_events = prev_events
         self.history = history or []  # events of the earlier lines of this turn (missed-trigger checks)
         self.before: GameState | None = None  # the state before the line (claims about a change)
+        #: set when a pass the line describes was not applied (its layer or step is not there): the
+        #: outcomes the line claims for it are then not compared, since they describe that pass
+        self.withheld = False
 
     def add(
         self, kind: str, message: str, key: str = "", rules: list[str] | None = None, **data: Any

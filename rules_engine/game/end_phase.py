@@ -95,6 +95,37 @@ def begin_end_phase(s: GameState, ctx: Ctx) -> None:
                 )
 
 
+def named_sharpen(s: GameState, ctx: Ctx) -> bool:
+    """A sharpen delayed trigger (CR 8.5.58) the log names as the end phase begins ("the sharpen
+    trigger removes the +1{p} counter") while the state records none: the start position knew the
+    counters but not where they came from. When exactly one weapon or permanent has +1{p} counters
+    and the end phase has just begun (CR 4.4.2, before the arsenal step), the trigger the log names
+    is applied: those +1{p} counters come off, and any -1{p} counters stay (CR 1.15.4). Returns
+    whether it was applied; the finding is a note saying the line supplied the trigger."""
+    if s.phase != "end" or end_step_index(s.end_step) > 0:
+        return False
+    if any(e.kind == "trigger" and e.subject == "sharpen" for e in ctx.events):
+        return False
+    cards = [
+        (pl, card)
+        for pl in PLAYERS
+        for card in list(s.p(pl).weapons) + list(s.p(pl).permanents)
+        if card.counters.get("power", 0) > 0
+    ]
+    if len(cards) != 1:
+        return False
+    pl, card = cards[0]
+    n = card.counters.pop("power")
+    ctx.events.append(Event("trigger", pl, "sharpen"))
+    ctx.add(
+        NOTE,
+        f"line {ctx.entry.number}: the state recorded no sharpen delayed trigger; the line names it, so its "
+        f"{n} +1{{p}} counter(s) come off {card.name} as the end phase begins (CR 8.5.58).",
+        "sharpen",
+    )
+    return True
+
+
 def end_step_index(step: str) -> int:
     """The position of an end-phase step (arsenal, pitch, assets, draw, done)."""
     return ["arsenal", "pitch", "assets", "draw", "done"].index(step) if step else 0

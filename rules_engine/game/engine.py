@@ -146,8 +146,8 @@ def attack_with(s: GameState, c: A.Attack, ctx: Ctx) -> None:
 def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
     """Passes a judge leaves out because nothing else could have happened (docs/reconstruction.md):
     defenders declared while the attack waits alone on the stack (all pass to the Defend Step), and
-    damage taken while the defence is declared and nobody has played anything (all pass to the
-    Damage Step). Each is noted; a line that does not fit is left to its own rule."""
+    damage taken or dealt ("P2 takes 3", "(3 dmg)") while the defence is declared and nobody has
+    played anything (all pass to the Damage Step). Each is noted; a line that does not fit is left to its own rule."""
     if s.phase != "action" or s.pending is not None or not s.combat_step:
         return
     order = COMBAT_STEPS[ctx.version]
@@ -157,14 +157,15 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
             ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Defend Step are implied.")
     elif (
         isinstance(clause, A.Claim)
-        and clause.kind == "taken"
+        and clause.kind in ("taken", "dealt")
         and not s.stack
         and s.combat_step in order
         and order.index(s.combat_step) < order.index("damage")
         and order.index(s.combat_step) >= order.index("defend")
     ):
         link = s.active_link()
-        if link is not None and link.damage is None:
+        # "P2 blk w/ Card C (3 dmg)": the damage said after the defence (declared) implies the passes too
+        if link is not None and link.damage is None and (clause.kind == "taken" or link.declared):
             all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
             ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Damage Step are implied.")
 
@@ -195,6 +196,73 @@ def after_unread(entry: A.Entry, done: int) -> str:
         return ""
     after = len(parts) - at - 1
     return first if done >= len(entry.clauses) - after else ""
+
+
+def _clause_card(clause: A.Action) -> str:
+    """The card a clause plays, activates or attacks with ("" for any other clause)."""
+    if isinstance(clause, A.Attack):
+        clause = clause.play
+    if isinstance(clause, A.Play):
+        return clause.card.name
+    if isinstance(clause, A.Activate):
+        return clause.source
+    return ""
+
+
+def doubts(state: GameState, entry: A.Entry, failed: A.Action | None, knock: bool = False) -> list[Event]:
+    """What a later line may lack because of this one: a `doubt` event for a part not read ("unread")
+    and for a reversed or unapplied clause, its subject the card it played; its player field says
+    whether that was an attack ("attack": an attack card, a weapon's or permanent's attack), another
+    clause ("other"), or itself a knock-on of an earlier doubt ("knock")."""
+    out = [Event("doubt", "unread", "", entry.number) for _ in entry.unparsed[:1]]
+    if failed is not None:
+        name = _clause_card(failed)
+        attack = isinstance(failed, (A.Attack, A.Activate))
+        if isinstance(failed, A.Play):
+            p = state.p(failed.player)
+            attack = any(
+                norm_name(c.name) == norm_name(name) and (c.facts.is_attack_action or c.facts.is_("attack"))
+                for c in list(p.hand) + list(p.arsenal)
+            )
+        out.append(Event("doubt", "knock" if knock else "attack" if attack else "other", name, entry.number))
+    return out
+
+
+_COMBAT_KEYS = frozenset({"defend_step", "attack_reaction", "defense_reaction"})
+
+
+def knock_on(s: GameState, clause: A.Action, key: str, ctx: Ctx) -> Event | None:
+    """The earlier line of this turn (reversed, not applied or not read) that may be why ``clause``
+    is illegal, so that it is reported as an ambiguity rather than a violation (a reversed or
+    unreadable line never cascades). Two cases: the clause names the card a reversed line played
+    ("P1 plays AR R targeting Attack B" after Attack B's play was reversed), or it needs a combat
+    chain (declaring defenders, an attack or defense reaction) while none is open and no attack is
+    on the stack, after a line that was reversed or not read."""
+    seen = [e for e in ctx.history + ctx.prev_events if e.kind == "doubt" and e.player != "knock"]
+    if not seen:
+        return None
+    named = {norm_name(x) for x in _clause_names(clause)}
+    for e in reversed(seen):
+        if e.subject and norm_name(e.subject) in named:
+            return e
+    seen = [e for e in seen if e.player in ("attack", "unread")]
+    if not seen or s.combat_step or any(layer.attack for layer in s.stack):
+        return None
+    reaction = False
+    if isinstance(clause, A.Play):
+        cards = [c for c in s.p(clause.player).hand if norm_name(c.name) == norm_name(clause.card.name)]
+        reaction = any(c.facts.is_("attack reaction") or c.facts.is_("defense reaction") for c in cards)
+    if key in _COMBAT_KEYS or isinstance(clause, A.Defend) or (key == "priority" and reaction):
+        return seen[-1]
+    return None
+
+
+def _clause_names(clause: A.Action) -> list[str]:
+    if isinstance(clause, A.Attack):
+        clause = clause.play
+    if isinstance(clause, A.Play):
+        return [clause.card.name, *clause.targets]
+    return []
 
 
 class Engine:
@@ -277,6 +345,14 @@ class Engine:
                 else f"This part of the line (clause {done + 1}) and the rest of the line are reversed"
             )
             unread = after_unread(entry, done)
+            failed = entry.clauses[done] if done < len(entry.clauses) else None
+            earlier = knock_on(state, failed, exc.key, ctx) if failed is not None and not unread else None
+            if earlier is not None:
+                what += (
+                    f"; it may be illegal only because line {earlier.amount} was reversed or not read"
+                    + (f" ({earlier.subject} is not where the line expects it)" if earlier.subject else "")
+                    + ", so it is reported for the judge rather than as a violation"
+                )
             if unread:
                 # not a cascade: the clause may be illegal only because of the part not read
                 what += (
@@ -285,7 +361,7 @@ class Engine:
                 )
             kept.append(
                 Finding(
-                    kind=AMBIGUITY if unread else VIOLATION,
+                    kind=AMBIGUITY if unread or earlier is not None else VIOLATION,
                     message=f"line {entry.number}: {exc.message} {what} (CR 1.10.3).",
                     rules=rules_shown,
                     action=entry.number,
@@ -293,6 +369,7 @@ class Engine:
                     version=self.version,
                 )
             )
+            events = events + doubts(state, entry, failed, knock=earlier is not None)
             return StepResult(state=self.settle(kept_state, ctx), findings=kept, events=events, reversed=True)
         except CannotApply as exc:
             kept = [f for f in ctx.findings if f.kind in (UNREADABLE, UNKNOWN_CARD, AMBIGUITY)]
@@ -308,7 +385,7 @@ class Engine:
             return StepResult(
                 state=self.settle(state, ctx),
                 findings=kept,
-                events=shown_by_attempt(state, s, ctx.events),
+                events=shown_by_attempt(state, s, ctx.events) + doubts(state, entry, entry.clauses[done]),
                 reversed=True,
             )
         except Exception as exc:  # never a traceback for the judge
@@ -323,7 +400,9 @@ class Engine:
                 )
             )
             return StepResult(state=state, findings=kept, events=[], reversed=True)
-        return StepResult(state=self.settle(s, ctx), findings=ctx.findings, events=ctx.events)
+        return StepResult(
+            state=self.settle(s, ctx), findings=ctx.findings, events=ctx.events + doubts(state, entry, None)
+        )
 
     def settle(self, state: GameState, ctx: Ctx) -> GameState:
         """What the game does by itself once a line is done: a Close Step in progress (a start

@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import CardFacts, CardLookup, facts_from_mapping, norm_name, split_colour
 from .effects import token_facts
-from .state import PLAYERS, SLOTS, Card, ChainLink, Effect, GameState, Layer, PlayerState
+from .state import PLAYERS, SLOTS, Card, ChainLink, Effect, GameState, Layer, PlayerState, split_counters
 
 __all__ = ["GivenError", "StateBuilder", "collect_cards", "given_effect", "names_in", "parse_counters"]
 
@@ -30,16 +30,17 @@ def _card_map(item: Any) -> dict[str, Any]:
 
 
 def parse_counters(value: Any) -> dict[str, int]:
-    """{defense: -1} or ["-1{d}", "+1{p}", "energy"] -> {"defense": -1, ...}."""
+    """{defense: -1} or ["-1{d}", "+1{p}", "-1{p}", "energy"] -> {"-defense": 1, "power": 1, ...}:
+    +1 and -1 counters are separate kinds and stay side by side (CR 1.15.4)."""
     out: dict[str, int] = {}
     if isinstance(value, dict):
-        return {str(k): int(v) for k, v in value.items()}
+        return split_counters({str(k): int(v) for k, v in value.items()})
     for item in value if isinstance(value, list) else [value]:
         t = str(item).strip()
-        m = re.fullmatch(r"([+-]\d+)\s*\{([dp])\}", t)
+        m = re.fullmatch(r"([+-])(\d+)\s*\{([dp])\}", t)
         if m:
-            key = "defense" if m.group(2) == "d" else "power"
-            out[key] = out.get(key, 0) + int(m.group(1))
+            key = ("" if m.group(1) == "+" else "-") + ("defense" if m.group(3) == "d" else "power")
+            out[key] = out.get(key, 0) + int(m.group(2))
         elif t:
             out[t] = out.get(t, 0) + 1
     return out

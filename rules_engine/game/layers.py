@@ -533,7 +533,7 @@ def apply_text_effect(
                 "manual_effect",
             )
         else:
-            card.counters[e.target] = card.counters.get(e.target, 0) + e.amount
+            card.add_counters(e.target, e.amount)
             if link is not None and link.total_defense is not None:
                 link.total_defense = None  # computed again from the defending cards
     elif k == "your_attacks_power":

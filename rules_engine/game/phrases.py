@@ -242,7 +242,7 @@ class Parser:
     def parse(self, number: int, text: str) -> A.Entry:
         entry = A.Entry(number=number, text=text)
         line = " ".join(str(text).replace("’", "'").replace("—", "-").replace("–", "-").split())
-        line = notation_to_english(line)
+        line = said_resolves(notation_to_english(line))
         for clause in split_clauses(line):
             self.clause(clause, entry)
         return entry
@@ -378,8 +378,13 @@ class Parser:
         if re.fullmatch(r"(?:and )?(?:it|that|this|which)(?: card| one)? (?:resolves|resolved)", c, re.I):
             last = entry.clauses[-1] if entry.clauses else None
             if isinstance(last, (A.Play, A.Attack, A.Activate)):
-                # "P1 played X and it resolved": both players passed and X resolved
-                entry.clauses.append(A.AllPass("once"))
+                # "P1 played X and it resolved": both players passed and X resolved (checked: X on top)
+                name = (
+                    last.source
+                    if isinstance(last, A.Activate)
+                    else (last.play.card.name if isinstance(last, A.Attack) else last.card.name)
+                )
+                entry.clauses.append(A.AllPass("once", (), name))
                 return
         if re.fullmatch(
             r"(?:and )?(?:then )?(?:the )?(?:combat )?chain (?:closed|closes|was closed|is closed|got closed)",
@@ -392,12 +397,18 @@ class Parser:
         m = re.fullmatch(
             r"(?:(?:and )?(?:we|they|players|both players|the players) (?:went|go|goes|moved?|moves|got|get|"
             r"proceeded|proceed|headed|head)(?: on| straight| over)? to |(?:on )?to )?(?:the )?"
-            r"(layer|attack|defend|reaction|damage|resolution)(?: step)?",
+            r"(layer|attack|defend|reaction|damage|resolution)(?: step)?(?:\s*\(([^()]*)\))?",
             c,
             re.I,
         )
         if m:
             entry.clauses.append(A.StepMarker(m.group(1).casefold()))
+            if m.group(2):
+                # "dmg (P2 at 17)": what the step brought is a claim, checked after the step
+                told, unread = read_claims(m.group(2))
+                entry.clauses.extend(told)
+                entry.unchecked.extend(unread)
+                entry.comments.append(m.group(2))
             return
         m = re.search(r"\s+while (.+?) (?:is|are) (?:still )?on the stack$", c, re.I)
         if m:
@@ -410,8 +421,15 @@ class Parser:
         masked = _mask_parens(c)
         m = re.match(r"^(.+?) resolves,? and (.+)$", masked, re.I)
         if m:
-            entry.clauses.append(A.Noop("resolves"))
-            self.clause(c[m.start(2) :], entry)
+            entry.clauses.append(A.AllPass("said", (), m.group(1).strip()))
+            rest = c[m.start(2) :]
+            if re.match(r"(?:defends|becomes a defending card)\b", rest, re.I):
+                entry.clauses.append(A.Claim("defends", m.group(1).strip()))
+                rest = re.sub(
+                    r"^(?:defends|becomes a defending card)\s*(?:\([^)]*\))?\s*,?\s*", "", rest, flags=re.I
+                )
+            if rest:
+                self.clause(rest, entry)
             return
         # comments in parentheses (the stat claims stay with their card)
         comments = [
@@ -464,12 +482,20 @@ class Parser:
                 )
             if isinstance(act, A.AllPass) and act.mode == "once" and comments:
                 # "all pass (Instant Z resolves; ...)": the first thing said is what the pass resolves
-                resolved_m = re.fullmatch(r"\s*(.+?) resolves\s*", re.split(r"[;:]", comments[0])[0], re.I)
+                resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
                 if resolved_m:
                     act = A.AllPass(act.mode, act.steps, resolved_m.group(1).strip())
+            if isinstance(act, (A.Play, A.Attack)) and comments and act is acts[-1]:
+                # "P2 plays DR D (DR D resolves and defends)", "(it resolves)": the players passed and
+                # the card resolved, checked against the stack like "all pass (DR D resolves)"
+                card = act.play.card.name if isinstance(act, A.Attack) else act.card.name
+                resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
+                if resolved_m and (norm_name(resolved_m.group(1)) in (norm_name(card), "it", "this", "that")):
+                    entry.clauses.append(act)
+                    act = A.AllPass("once", (), card)
             if isinstance(act, A.Pass) and comments and act is acts[-1]:
                 # "P1 passes; P2 passes (Instant Z resolves)": checked like "all pass (... resolves)"
-                resolved_m = re.fullmatch(r"\s*(.+?) resolves\s*", re.split(r"[;:]", comments[0])[0], re.I)
+                resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
                 if resolved_m:
                     act = A.Pass(act.player, resolved_m.group(1).strip())
             if isinstance(act, A.Discard) and not act.because and comments:
@@ -724,10 +750,11 @@ class Parser:
             re.I,
         )
         if m:
-            return [
-                A.Claim("resolved", _subject(m.group(1))),
-                A.Claim("unchecked", f"{m.group(2)} {m.group(3)}"),
-            ]
+            # what the trigger does is a claim of its own, checked when the claim grammar reads it
+            told, unread = read_claims(f"{m.group(2)} {m.group(3)}")
+            return (
+                [A.Claim("resolved", _subject(m.group(1)))] + told + [A.Claim("unchecked", u) for u in unread]
+            )
         m = re.fullmatch(rf"{_P} gains (\d+|a|an|one) resource points?", c, re.I)
         if m:
             return [A.Claim("gains_rp", m.group(1).upper(), _num(m.group(2)))]
@@ -939,9 +966,11 @@ class Parser:
         m = re.fullmatch(r"(.+?) hits", c, re.I)
         if m:
             return [A.Claim("hits", m.group(1).strip())]
-        m = re.fullmatch(r"(.+?) resolves", c, re.I)
+        m = re.fullmatch(r"(.+?) (?:resolves|resolved|has resolved|did resolve)", c, re.I)
         if m:
-            return [A.Noop("resolves")]
+            # "X resolves" said as an event of its own: the players passed and X resolved (checked
+            # against the stack like "all pass (X resolves)", never a silent no-op)
+            return [A.AllPass("said", (), m.group(1).strip())]
         # a narrated event in the claim grammar (the same as in parentheses): checked, never applied
         claims, unread = read_claims(c)
         if claims and not unread:
@@ -1126,8 +1155,9 @@ class Parser:
             sign = -1 if m.group("verb").casefold() in ("remove", "removes", "take", "takes") else 1
             stat = re.fullmatch(r"([+-])1(?:\{([pd])\}|(power|defen[cs]e))", raw)
             if stat:
+                # +1 and -1 counters are separate kinds (CR 1.15.4): "-power" counts the -1{p} ones
                 kind = "power" if (stat.group(2) == "p" or stat.group(3) == "power") else "defense"
-                n = n * (-1 if stat.group(1) == "-" else 1)
+                kind = ("-" if stat.group(1) == "-" else "") + kind
             else:
                 kind = m.group("kind").casefold()
             return [A.CounterChange(m.group("card").strip(), kind, sign * n, reason)]
@@ -1244,6 +1274,67 @@ _NOTATION: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*obs\s+", re.I), "observe: "),
     (re.compile(r"^\s*adj\s+", re.I), "judge: "),
 ]
+
+
+_PASSERS = (
+    r"(?:(?:all|both|everyone|everybody|both players|all players|we both|we all|they both|players)\s+"
+    r"pass(?:es|ed)?(?:\s+priority)?(?:\s+again)?|pass,?\s+pass|pass|(?P<who>P[12])\s+pass(?:es|ed)?(?:\s+priority)?"
+    r"(?:\s+(?:too|as well|back))?)"
+)
+_RESOLVED = r"(?:resolves|resolved|has resolved|did resolve)"
+#: what a pass is said to resolve, "(X resolves)", "(DR D resolves and defends)"
+_RESOLVES_SAID = re.compile(
+    rf"\s*(.+?) {_RESOLVED}(?: and (?:defends|blocks|becomes a defending card)(?: too| as well)?(?: for \d+)?"
+    r"| onto chain link \d+ as a defending card)?\s*",
+    re.I,
+)
+_PASS_THEN_RESOLVES = re.compile(
+    rf"(?P<pre>^|.*?(?:[;,:]|\s-|\bthen|\band)\s+)(?P<pass>{_PASSERS})\s*(?:[,;.:]|\s-)?\s*(?:and\s+)?(?:then\s+)?"
+    rf"(?:so\s+)?(?P<x>(?:(?!\bP[12]\b|\band\b|\bpass|\bplay|\bthen\b)[^,;()])+?)\s+(?:{_RESOLVED}(?P<more>\s+and\s+(?:defends|becomes a defending card))?"
+    r"|(?P<blocks>blocks|defends|is added as a (?:defender|defending card))(?:\s+too|\s+as well)?)"
+    r"(?P<post>(?:\s*[,;.(]|\s+and\s|\s+-\s).*|\s*)$",
+    re.I,
+)
+_RESOLVES_ALL_PASSED = re.compile(
+    rf"(?P<pre>^|.*?;\s*)(?P<x>[^,;()]+?)\s+{_RESOLVED}\s*\(\s*(?:all|both|everyone|everybody)\s+pass(?:es|ed)?\s*\)"
+    r"(?P<post>.*)$",
+    re.I,
+)
+
+
+def said_resolves(line: str) -> str:
+    """A pass and what it resolves, in the shapes judges write them, rewritten into the one shape
+    the engine checks against the stack: "both pass, X resolves", "all pass and X resolves",
+    "everyone passes; X resolved", "pass (X resolves)", "X resolves (all pass)" -> "all pass (X
+    resolves)"; "P2 passes, X resolves" -> "P2 passes (X resolves)". Without this the pass would be
+    applied unchecked, and a pass whose layer is not on the stack would end a step, the action phase
+    or the turn (docs/reconstruction.md, "A reversed or unreadable line never cascades")."""
+    line = re.sub(r"(^|;\s*)pass\s*\(", r"\1all pass (", line, flags=re.I)
+    for _ in range(4):
+        m = _PASS_THEN_RESOLVES.match(line)
+        if m is None or re.search(r"\b(?:ends?|closes?|begins?)\b", m.group("x"), re.I):
+            break
+        who = m.group("who")
+        more = " and defends" if m.group("blocks") else (m.group("more") or "")
+        said = f"{m.group('x').strip()} resolves{more}"
+        head = f"{who.upper()} passes" if who else "all pass"
+        post = m.group("post")
+        if post.lstrip().startswith("("):
+            # "(defense 3)" is about X: the statement stays, as a clause after the checked pass
+            post = f"; {m.group('x').strip()} resolves{more}{post}"
+        tail = re.match(r"\s+and\s+(.*)$", post)
+        if tail and not re.match(r"(?:then\b|P[12]\b|all\b|both\b)", tail.group(1), re.I):
+            said, post = (
+                f"{said}; {m.group('x').strip()} {tail.group(1)}",
+                "",
+            )  # "... resolves and deals 1": what it did, a claim
+        elif tail:
+            post = f"; {tail.group(1)}"
+        line = f"{m.group('pre')}{head} ({said}){post}"
+    m = _RESOLVES_ALL_PASSED.match(line)
+    if m:
+        line = f"{m.group('pre')}all pass ({m.group('x').strip()} resolves){m.group('post')}"
+    return line
 
 
 def notation_to_english(line: str) -> str:
@@ -1380,7 +1471,7 @@ _VERB_RE = [(re.compile(r"^(P[12]) " + pat, re.I), r"\1 " + rep) for pat, rep in
 
 #: Words that start a player's action (a clause whose subject is left out: "P2 didn't block and took the 4").
 _PLAYER_VERBS = (
-    r"plays|played|casts|cast|attacks|attacked|swings|swung|atks|blocks|blocked|blks|defends|defended|"
+    r"plays|played|casts|cast|attacks|attacked|swings|swung|atks|atk|blocks|blocked|blks|blk|defends|defended|"
     r"declares|declared|pitches|pitched|activates|activated|uses|used|passes|passed|draws|drew|takes|took|"
     r"gains|gained|gets|got|loses|lost|keeps|kept|holds|held|arsenals|arsenaled|puts|put|discards|discarded|"
     r"reveals|revealed|creates|created|applies|applied|declines|declined|pays|paid|banishes|banished|"
@@ -1390,6 +1481,7 @@ _PLAYER_VERBS = (
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS + r")\b"
     r"|(?:all|both|everyone|everybody|nobody|neither)\b"
+    r"|\d+\s+(?:dmg|damage)\b|(?:so\s+)?\d+\s+(?:got|gets|goes|went|came)\s+through\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
     r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
     r"|(?:it|that|this|which)(?:\s+card|\s+one)?\s+(?:resolves|resolved)\b"
@@ -1464,9 +1556,7 @@ def _c_stat(m: re.Match[str]) -> list[A.Action]:
     return []  # attached to its card by the card list, or read as the mode
 
 
-@_claim(
-    r"(?:crush|intimidate|random|ponder|hit|boost|go again|opt|(?:the )?end-of-turn procedure|(?:the )?end phase)"
-)
+@_claim(r"(?:crush|intimidate|random|ponder|hit|boost|opt|(?:the )?end-of-turn procedure|(?:the )?end phase)")
 def _c_reason(m: re.Match[str]) -> list[A.Action]:
     return []  # the reason of a draw, a discard or a banish (kept with that clause)
 
@@ -1476,7 +1566,9 @@ def _c_target(m: re.Match[str]) -> list[A.Action]:
     return []  # a trigger's target, read by the trigger shape
 
 
-@_claim(r"(?:the )?(?:combat )?chain closes|(?:the )?(?:combat )?chain is closed")
+@_claim(
+    r"(?:the )?(?:combat )?chain (?:closes|is closed|closed|was closed|got closed)|(?:the )?(?:combat )?chain (?:is )?over"
+)
 def _c_closed(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("chain_closed")]
 
@@ -1492,10 +1584,15 @@ def _c_phase(m: re.Match[str]) -> list[A.Action]:
 
 
 @_claim(
-    r"(?:(.+?) )?(?:resolves and defends|resolves and becomes a defending card|defends|becomes a defending card|resolves onto chain link \d+ as a defending card)"
+    r"(?:(.+?) )?(?:resolves and defends|resolves and blocks|resolves and becomes a defending card|defends|blocks|"
+    r"becomes a defending card|resolves onto chain link \d+ as a defending card|is added as a (?:defender|defending card|blocker)|"
+    r"(?:is|was) (?:now )?(?:defending|blocking)|joins the (?:defen[cs]e|block))(?: too| as well)?(?: for \d+)?"
 )
 def _c_defends(m: re.Match[str]) -> list[A.Action]:
-    return [A.Claim("defends", (m.group(1) or "").strip())]
+    who = (m.group(1) or "").strip()
+    if re.fullmatch(r"(?:it|that|this|that card|this card|which)", who, re.I):
+        who = ""  # "it defends": the card the line is about, any defending card is checked
+    return [A.Claim("defends", who)]
 
 
 @_claim(
@@ -1516,6 +1613,41 @@ def _c_amount(m: re.Match[str]) -> list[A.Action]:
     if (m.group(2) or "").casefold() == "prevented":
         return [A.Claim("prevents", "", int(m.group(1)))]
     return [A.Claim("dealt", "", int(m.group(1)))]
+
+
+@_claim(r"(\d+) (?:vs\.?|versus|against|into) (\d+)(?: defen[cs]e)?")
+def _c_versus(m: re.Match[str]) -> list[A.Action]:
+    # "6 vs 3": the power against the total defense, so 3 would be dealt before any prevention
+    return [A.Claim("would_deal", "", max(0, int(m.group(1)) - int(m.group(2))))]
+
+
+@_claim(r"(\d+) (?:damage |dmg )?(?:to|at|on) (P[12])(?:'s hero)?")
+def _c_to_player(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("taken", m.group(2).upper(), int(m.group(1)))]
+
+
+@_claim(
+    r"(P[12]) (?:has|had|holds|is left with|keeps) (\d+|one|two|three|four|five|no) cards? (?:left )?in "
+    r"(?:their |his |her )?hand|(P[12])(?:'s)? hand(?: size)?(?: is)? (\d+)"
+)
+def _c_hand_size(m: re.Match[str]) -> list[A.Action]:
+    player, n = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    return [A.Observe(f"{player.upper()}.hand_size", 0 if n.casefold() == "no" else _num(n))]
+
+
+@_claim(
+    r"(.+?) (?:goes |went |is put |was put |is |was |gets put |moves )?(?:to|in|into) "
+    r"(?:the |P[12]'s |its owner's |their |his |her )?(?:graveyard|gy|discard(?: pile)?)"
+)
+def _c_graveyard(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("in_graveyard", _subject(m.group(1)))]
+
+
+@_claim(
+    r"(?:so |and )?(\d+) (?:got|gets|goes|went|came|gone) through|(\d+) (?:through|in|dealt|damage dealt|to the face|hits?)"
+)
+def _c_through(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("dealt", "", int(m.group(1) or m.group(2)))]
 
 
 @_claim(r"((?:\d+\s*[-+]\s*)*\d+)(?:\s*=\s*(\d+))?(?:\{p\})?(?: damage)? would be dealt")
@@ -1603,6 +1735,30 @@ def _c_destroyed(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("destroyed", _subject(what))]
 
 
+@_claim(
+    r"(?:.+? )?(?:removes?|removed|takes? off|took off|clears?|cleared) (?:the |all |its |all (?:the |its )?|\d+ |an? |one |two )?"
+    r"([+-]1 ?\{[pd]\} )?counters?(?: (?:from|off|on) (.+))?"
+)
+@_claim(
+    r"(?:the |all |its |all (?:the |its )?|\d+ |an? |one |two )?([+-]1 ?\{[pd]\} )?counters? "
+    r"(?:is |are |was |were )?(?:removed|comes? off|came off|goes away|went away)(?: (?:from|off|of) (.+))?"
+)
+def _c_counters_gone(m: re.Match[str]) -> list[A.Action]:
+    stat = (m.group(1) or "+1{p}").replace(" ", "")
+    kind = ("-" if stat.startswith("-") else "") + ("power" if "p" in stat else "defense")
+    return [A.Claim("counters_gone", f"{kind}:{_subject(m.group(2) or '')}")]
+
+
+@_claim(
+    r"(?:the |all |its |all (?:the |its )?|\d+ |an? |one |two )?([+-]1 ?\{[pd]\} )?counters? "
+    r"(?:stays?|stayed|remains?|remained|is kept|are kept|(?:is|are) still there)(?: on (.+))?"
+)
+def _c_counters_stay(m: re.Match[str]) -> list[A.Action]:
+    stat = (m.group(1) or "+1{p}").replace(" ", "")
+    kind = ("-" if stat.startswith("-") else "") + ("power" if "p" in stat else "defense")
+    return [A.Claim("counters_stay", f"{kind}:{_subject(m.group(2) or '')}")]
+
+
 @_claim(r"(P[12]) (?:has|is on|has got) (\d+|an?|one|no) action points?")
 def _c_ap(m: re.Match[str]) -> list[A.Action]:
     n = 0 if m.group(2).casefold() == "no" else _num(m.group(2))
@@ -1619,9 +1775,15 @@ def _c_taken(m: re.Match[str]) -> list[A.Action]:
     return out
 
 
-@_claim(r"(P[12]) (?:is (?:at|on)|has) (\d+)(?: life)?|(P[12])(?:'s)? life(?: is)? (\d+)")
+@_claim(
+    r"(P[12]) (?:is |was |is now |now |goes |went |drops |dropped |falls |fell |gets |got |ends |ended |is down |was down |"
+    r"down |left |stays |stayed |is left |remains |remained )?(?:at|on|to|down to|with) (\d+)(?: life)?"
+    r"|(P[12])(?:'s)? life(?: is| was| now| goes to| went to)? (\d+)|(P[12]) (?:has|had) (\d+)(?: life)?"
+    r"|(P[12]) (\d+)(?: life)?|(P[12]) ?(?:->|→|:) ?(\d+)(?: life)?"
+)
 def _c_life(m: re.Match[str]) -> list[A.Action]:
-    player, n = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    groups = [g for g in m.groups() if g is not None]
+    player, n = groups[0], groups[1]
     return [A.Observe(f"{player.upper()}.life", int(n))]
 
 
@@ -1652,11 +1814,14 @@ def _c_trigger_added(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("trigger_added", (m.group(1) or "").strip())]
 
 
-@_claim(r"(.+?) hits(?: for (\d+)(?: damage)?)?")
+@_claim(r"(?:(.+?) )?(?:hits|hit)(?: for (\d+)(?: damage)?)?")
 def _c_hits(m: re.Match[str]) -> list[A.Action]:
-    out: list[A.Action] = [A.Claim("hits", _subject(m.group(1)))]
+    who = _subject(m.group(1) or "")
+    if re.fullmatch(r"(?:it|that|this|the attack|attack)?", who, re.I):
+        who = ""  # "(hits)", "it hits": the attack of the current chain link
+    out: list[A.Action] = [A.Claim("hits", who)]
     if m.group(2):
-        out.append(A.Claim("deals", _subject(m.group(1)), int(m.group(2))))
+        out.append(A.Claim("deals", who, int(m.group(2))))
     return out
 
 
@@ -1665,9 +1830,17 @@ def _c_applies(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("prevents", _subject(m.group(2)), int(m.group(3)) if m.group(3) else None)]
 
 
-@_claim(r"(.+?) (?:gets|gains|has) go again")
+@_claim(
+    r"(?:(.+?) (?:has |gets |gains |with )?)?no go again|(?:no|without) GA"
+    r"|(.+?) (?:does not|doesn't|did not|didn't) (?:get |have |gain )?go again"
+)
+def _c_no_go_again(m: re.Match[str]) -> list[A.Action]:
+    return [A.Claim("go_again", _subject(m.group(1) or m.group(2) or ""), 0)]
+
+
+@_claim(r"(?:(.+?) (?:gets|gains|has) |(?:has |with |gets |gains )?)go again")
 def _c_go_again(m: re.Match[str]) -> list[A.Action]:
-    return [A.Claim("go_again", _subject(m.group(1)))]
+    return [A.Claim("go_again", _subject(m.group(1) or ""))]
 
 
 @_claim(r"(?:P[12] (?:has |with )?)?priority in the " + _STEP + r" step")
@@ -1735,7 +1908,22 @@ def read_claims(text: str, skip_resolves: bool = False) -> tuple[list[A.Action],
     unread: list[str] = []
     if re.match(r"\s*banish(?:ing|es|ed)?\b", text, re.I):
         return claims, unread  # a boost's banished card, read by the play shape
-    t = canonical(" ".join(text.replace("’", "'").split()).strip().rstrip("."))
+    t = " ".join(text.replace("’", "'").split()).strip().rstrip(".")
+    # "P2 dropped to 17" is a life total, not the verb "dropped" (plays) of the inventory
+    t = re.sub(
+        r"\b(P[12]) (?:dropped|drops|fell|falls|went down|goes down) to (\d+)", r"\1 is at \2", t, flags=re.I
+    )
+    t = re.sub(r"\b(P[12]):? (\d+) ?(?:->|→|to) ?(\d+)\b", r"\1 is at \3", t, flags=re.I)
+    who = re.findall(r"\b(P[12])\b", t, re.I)
+    if who:
+        # "P2 took 3, now 17": a total without its player belongs to the last player named
+        t = re.sub(
+            r"(^|[,;]\s*)(?:and )?(?:now|now at|at|down to|then at) (\d+)\b",
+            rf"\g<1>{who[-1].upper()} is at \2",
+            t,
+            flags=re.I,
+        )
+    t = canonical(t)
     parts = [p.strip() for p in re.split(r"\s*;\s*|\s*:\s+|,\s+(?:and\s+)?", t) if p.strip()]
     # "X resolves and defends" stays one part; "P2 takes 2 and is at 0" too; other "and"s split
     flat: list[str] = []

@@ -516,9 +516,10 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     )
     if ab.attack:
         proxy = Card(id=s.new_id(), facts=src.facts, owner=player)
-        if src.counters.get("power"):
-            # the attack-proxy inherits its weapon's power, counters included (CR 1.4.3a, 8.5.58)
-            proxy.counters["power"] = src.counters["power"]
+        for key in ("power", "-power"):
+            if src.counters.get(key):
+                # the attack-proxy inherits its weapon's power, counters included (CR 1.4.3a, 8.5.58)
+                proxy.counters[key] = src.counters[key]
         layer = Layer(
             id=s.new_id(),
             kind="activated",

@@ -33,6 +33,20 @@ def other(player: str) -> str:
     return "P2" if player == "P1" else "P1"
 
 
+def split_counters(counters: dict[str, int]) -> dict[str, int]:
+    """Counters with the +1 and -1 counters of power and defense as separate kinds (CR 1.15.4): a
+    signed count of one of them (``{"defense": -1}``, the form of a ``given`` block or of states
+    stored before the kinds were split) becomes that many -1 counters (``{"-defense": 1}``)."""
+    out: dict[str, int] = {}
+    for key, n in counters.items():
+        n = int(n)
+        if key in ("power", "defense") and n < 0:
+            key, n = f"-{key}", -n
+        if n:
+            out[key] = out.get(key, 0) + n
+    return out
+
+
 @dataclass
 class Card:
     """A card object in a zone. ``facts.known`` is False for an unknown card; ``constraints`` are
@@ -68,13 +82,26 @@ class Card:
             self.tapped,
         )
 
+    def counter_mod(self, prop: str) -> int:
+        """What the +1 and -1 counters of ``prop`` ("power" or "defense") add to it (CR 1.15.2a,
+        2.0.3d). The two kinds are kept apart (``counters[prop]`` +1 counters, ``counters["-" + prop]``
+        -1 counters): opposing counters both stay on the card (CR 1.15.4)."""
+        return self.counters.get(prop, 0) - self.counters.get(f"-{prop}", 0)
+
+    def add_counters(self, prop: str, n: int) -> None:
+        """Put ``n`` +1 counters of ``prop`` on the card, or ``-n`` -1 counters when ``n`` is negative;
+        neither cancels the other (CR 1.15.4)."""
+        key = prop if n > 0 else f"-{prop}"
+        if n:
+            self.counters[key] = self.counters.get(key, 0) + abs(n)
+
     @property
     def defense(self) -> int | None:
         if self.facts.defense is None:
             return self.constraints.get("defense")
         # CR 2.0.3c: a numeric property below zero counts as zero (the counters stay)
         return max(
-            0, self.facts.defense + self.counters.get("defense", 0) + self.counters.get("defense_effect", 0)
+            0, self.facts.defense + self.counter_mod("defense") + self.counters.get("defense_effect", 0)
         )
 
     @property
@@ -107,7 +134,7 @@ class Card:
             facts=CardFacts.from_json(d["facts"]),
             owner=str(d["owner"]),
             face=str(d.get("face", "up")),
-            counters=dict(d.get("counters", {})),
+            counters=split_counters(d.get("counters", {})),
             constraints=dict(d.get("constraints", {})),
             origin=str(d.get("from", "")),
             duration=str(d.get("duration", "")),

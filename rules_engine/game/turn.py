@@ -20,7 +20,7 @@ from .damage import finish_pending
 from .defending import awaiting_defenders, mark_declared
 from .end_phase import begin_end_phase, finish_end_phase
 from .layers import resolve_top
-from .rules import AMBIGUITY, STEP_RULES, Illegal
+from .rules import AMBIGUITY, NOTE, STEP_RULES, Illegal
 from .state import COMBAT_STEPS, PLAYERS, GameState, other
 from .triggers import action_phase_triggers
 
@@ -68,6 +68,20 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
             return
         all_pass(s, ctx)
         return
+    if c.mode == "said":
+        # "X resolves" said as an event of its own: a restatement when X resolved on this line or the
+        # one before; otherwise the players passed and X resolved, which the stack must allow (an
+        # ambiguity naming the line when X is not on top, never a silent end of a step or phase)
+        if _resolved_already(c.resolves, ctx):
+            return
+        if not resolves_named(s, c.resolves, ctx):
+            return
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: the line says {c.resolves} resolves: all players passed (CR 1.11.4a, 5.3.1).",
+        )
+        all_pass(s, ctx)
+        return
     if c.mode == "if_top":
         # "its attack trigger resolves" said as an event: the players passed and it resolved, when
         # it is the top layer; otherwise it is only a remark (the line's claim checks it)
@@ -95,6 +109,8 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
         return
     # through: pass until the last named step has ended
     last = order.index(steps[-1])
+    if not s.combat_step and not reachable(s, steps[-1], last, order, ctx):
+        return  # no chain and no attack: the steps the line passes through are not there
     for _ in range(MAX_LOOP):
         if s.game_over or not s.combat_step:
             return
@@ -117,6 +133,15 @@ _LAYER_WORDS = frozenset(
 def _name_words(text: str) -> set[str]:
     words = re.findall(r"[\w'-]+", norm_name(text).replace("'s ", " "))
     return {w.removesuffix("'s") for w in words if not w.isdigit() and not re.fullmatch(r"p[12]('s)?", w)}
+
+
+def _resolved_already(said: str, ctx: Ctx) -> bool:
+    """Whether a layer the line names resolved on this line or the one before (a restatement)."""
+    wanted = _name_words(said) - _LAYER_WORDS
+    return any(
+        e.kind in ("resolve", "trigger") and (not wanted or wanted <= _name_words(str(e.subject)))
+        for e in ctx.events + ctx.prev_events
+    )
 
 
 def resolves_named(s: GameState, said: str, ctx: Ctx) -> bool:
@@ -155,6 +180,7 @@ def resolves_named(s: GameState, said: str, ctx: Ctx) -> bool:
         "happened (or fix the earlier line).",
         "pass",
     )
+    ctx.withheld = True
     return False
 
 
@@ -181,6 +207,7 @@ def reachable(s: GameState, step: str, goal: int, order: tuple[str, ...], ctx: C
         " earlier line).",
         "pass",
     )
+    ctx.withheld = True
     return False
 
 

@@ -13,7 +13,7 @@ from .state import Card, ChainLink, GameState
 def link_power(link: ChainLink) -> int:
     """The active-attack's power: printed power, its changes, and piercing N when an equipment
     defends (CR 8.3.23); never below zero."""
-    power = (link.attack.facts.power or 0) + link.attack.counters.get("power", 0) + link.power_bonus
+    power = (link.attack.facts.power or 0) + link.attack.counter_mod("power") + link.power_bonus
     pierce = link.attack.facts.keyword("piercing")
     if pierce and any(c.facts.is_equipment for c in link.defending):
         power += pierce
@@ -42,9 +42,7 @@ def defense_of(s: GameState, card: Card) -> int:
 def card_power(card: Card) -> int:
     """A card's power with its counters and the effects on it ("target attack action card gets
     -2{p}" on a defending card is the counter ``power_effect``); never below zero (CR 2.0.3c)."""
-    return max(
-        0, (card.facts.power or 0) + card.counters.get("power", 0) + card.counters.get("power_effect", 0)
-    )
+    return max(0, (card.facts.power or 0) + card.counter_mod("power") + card.counters.get("power_effect", 0))
 
 
 def phantasm_defender(cards: list[Card]) -> Card | None:

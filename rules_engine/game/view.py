@@ -26,14 +26,14 @@ def _faced(cards: list[Card]) -> list[dict[str, Any]]:
 
 def counters(card: Card) -> list[str]:
     out: list[str] = []
+    # +1 and -1 counters are listed apart, side by side (CR 1.15.4)
+    shown = {"defense": "+1{d}", "-defense": "-1{d}", "power": "+1{p}", "-power": "-1{p}"}
+    for key in ("defense", "-defense", "power", "-power"):
+        out.extend([shown[key]] * max(0, card.counters.get(key, 0)))
     for key, n in sorted(card.counters.items()):
-        sym = {"defense": "{d}", "power": "{p}"}.get(key, key)
-        if key == "defense_effect":
+        if key in shown or key.endswith("_effect"):
             continue
-        if key in ("defense", "power"):
-            out.extend([f"{'-' if n < 0 else '+'}1{sym}"] * abs(n))
-        else:
-            out.extend([key] * max(0, n))
+        out.extend([key] * max(0, n))
     return out
 
 
@@ -50,7 +50,7 @@ def weapon(card: Card) -> dict[str, Any]:
     """A weapon as a permanent, with its power and its counters (sharpen, CR 8.5.58)."""
     d = permanent(card)
     if card.facts.power is not None:
-        d["power"] = max(0, card.facts.power + card.counters.get("power", 0))
+        d["power"] = max(0, card.facts.power + card.counter_mod("power"))
     return d
 
 
@@ -116,7 +116,7 @@ def view(s: GameState) -> dict[str, Any]:
         item: dict[str, Any] = {"card": layer.name, "controller": layer.controller, "kind": layer.kind}
         if layer.attack and layer.card is not None:
             item["power"] = max(
-                0, (layer.card.facts.power or 0) + layer.card.counters.get("power", 0) + layer.power_bonus
+                0, (layer.card.facts.power or 0) + layer.card.counter_mod("power") + layer.power_bonus
             )
             item["go_again"] = layer.go_again or layer.card.facts.has("go again")
         if layer.card is not None:

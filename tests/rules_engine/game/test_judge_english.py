@@ -146,7 +146,7 @@ PLAY = A.Play("P1", A.CardRef("Attack A"), ("P2",), (A.CardRef("Card B"),))
         ("P1 plays Attack A, pitching nothing", [A.Play("P1", A.CardRef("Attack A"))]),
         ("P2 declares Helm H again", [A.Defend("P2", (A.CardRef("Helm H"),))]),
         # claims in parentheses and after a colon
-        ("all pass (DR D resolves and defends)", [A.AllPass("once"), A.Claim("defends", "DR D")]),
+        ("all pass (DR D resolves and defends)", [A.AllPass("once", (), "DR D"), A.Claim("defends", "DR D")]),
         (
             "all pass (Instant Z resolves; P1 gains 1 life)",
             [A.AllPass("once", (), "Instant Z"), A.Claim("gains_life", "P1", 1)],

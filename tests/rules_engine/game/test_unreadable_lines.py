@@ -24,6 +24,10 @@ from rules_engine.game.view import view
 ATTACK = {"name": "Attack A", "type": "attack action", "cost": 0, "pitch": 1, "power": 4, "defense": 2}
 INSTANT = {"name": "Instant Z", "type": "instant", "cost": 0, "pitch": 1, "text": "Gain 1{h}."}
 DEAR = {"name": "Instant D", "type": "instant", "cost": 3, "pitch": 1, "text": "Gain 2{h}."}
+BIG = {"name": "Attack Big", "type": "attack action", "cost": 3, "pitch": 1, "power": 6, "defense": 2}
+AR = {"name": "AR R", "type": "attack reaction", "cost": 0, "pitch": 1, "text": "Target attack gets +1{p}."}
+CARD_C = {"name": "Card C", "type": "action", "cost": 0, "pitch": 1, "defense": 3}
+DR = {"name": "DR D", "type": "defense reaction", "cost": 0, "pitch": 1, "defense": 3}
 
 
 def _given(**p1: Any) -> dict[str, Any]:
@@ -31,7 +35,7 @@ def _given(**p1: Any) -> dict[str, Any]:
         "turn": "P1",
         "phase": "action",
         "P1": {"life": 20, "action_points": 1, "hand": [ATTACK, INSTANT, DEAR], **p1},
-        "P2": {"life": 20, "hand_size": 4},
+        "P2": {"life": 20, "hand": [CARD_C, DR]},
     }
 
 
@@ -216,3 +220,123 @@ def test_an_illegal_action_before_an_unread_part_is_still_a_violation() -> None:
     rep = _replay(["P2 declares no defending cards; P1 frobnicates the widget"])
 
     assert VIOLATION in _kinds(rep, 1)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "all pass (Instant D resolves)",
+        "both pass, Instant D resolves",
+        "all pass and Instant D resolves",
+        "everyone passes; Instant D resolved.",
+        "Instant D resolves",
+        "Instant D resolved",
+        "P1 passes, P2 passes, Instant D resolves",
+        "pass (Instant D resolves)",
+        "Instant D resolves (all pass)",
+        "we both passed and Instant D resolved",
+        "both players pass, then Instant D resolves",
+    ],
+)
+def test_every_phrasing_of_a_pass_naming_a_reversed_layer_is_an_ambiguity(line: str) -> None:
+    rep = _replay(["P1 plays Instant D", line, "P1 plays Attack A targeting P2's hero"])
+
+    assert _kinds(rep, 1) == [VIOLATION]
+    assert AMBIGUITY in _kinds(rep, 2) and VIOLATION not in _kinds(rep, 2)
+    finding = next(f for f in rep.steps[1].findings if f.kind == AMBIGUITY)
+    assert finding.action == 2 and "Instant D" in finding.message
+    assert rep.steps[1].state.state_hash() == rep.steps[0].state.state_hash()
+    assert _kinds(rep, 3) == [] and view(rep.final)["stack"][0]["card"] == "Attack A"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 plays Instant Z; both pass and it resolves",
+        "P1 plays Instant Z; Instant Z resolves",
+        "P1 plays Instant Z, all pass and it resolved",
+    ],
+)
+def test_a_pass_naming_the_layer_on_top_resolves_it_once(line: str) -> None:
+    rep = _replay([line, "Instant Z resolved", "P1 plays Attack A targeting P2's hero"])
+    assert view(rep.steps[0].state)["P1"]["life"] == 21
+    assert rep.steps[1].state.state_hash() == rep.steps[0].state.state_hash()  # a restatement
+    assert _kinds(rep, 3) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P2 declares no defending cards",
+        "P2 didn't block and took the 6",
+        "P2 blocks with Card C",
+        "P1 plays AR R targeting Attack Big",
+        "P2 plays DR D",
+    ],
+)
+def test_a_line_that_needs_the_reversed_attack_is_not_a_second_violation(line: str) -> None:
+    rep = _replay(
+        ["P1 plays Attack Big targeting P2's hero", line, "P1 plays Instant Z"],
+        hand=[ATTACK, INSTANT, BIG, AR],
+    )
+    assert _kinds(rep, 1) == [VIOLATION]
+    assert VIOLATION not in _kinds(rep, 2) and AMBIGUITY in _kinds(rep, 2)
+    assert "line 1" in next(f.message for f in rep.steps[1].findings if f.kind == AMBIGUITY)
+    assert _kinds(rep, 3) == []
+
+
+def test_an_unread_attack_line_makes_the_block_after_it_an_ambiguity() -> None:
+    rep = _replay(["P1 zorps Attack A at P2", "P2 blocks with Card C", "all pass (Attack A resolves)"])
+    assert VIOLATION not in _kinds(rep, 2) and AMBIGUITY in _kinds(rep, 2)
+    assert _kinds(rep, 3) == [AMBIGUITY]
+    assert view(rep.final)["phase"] == "action"
+
+
+def test_a_reversed_line_that_is_not_an_attack_leaves_later_violations_alone() -> None:
+    rep = _replay(["P1 plays Instant D", "P2 plays DR D"])
+    assert _kinds(rep, 2) == [VIOLATION]
+
+
+@pytest.mark.parametrize(
+    ("line", "rewritten"),
+    [
+        ("both pass, Instant D resolves", "all pass (Instant D resolves)"),
+        ("we both passed and Instant D resolved", "all pass (Instant D resolves)"),
+        ("P2 passes back, it resolved", "P2 passes (it resolves)"),
+        (
+            "P1 passes, P2 passes and the Runechant trigger resolves",
+            "P1 passes, P2 passes (the Runechant trigger resolves)",
+        ),
+        ("both pass and the attack resolves and P2 blocks", "all pass (the attack resolves); P2 blocks"),
+        (
+            "all pass, then the top Runechant trigger resolves and deals 1",
+            "all pass (the top Runechant trigger resolves; the top Runechant trigger deals 1)",
+        ),
+        # left alone: the layer is a play of the line, or the pass goes to a step
+        ("P1 passes; P2 plays Instant Z and it resolves", "P1 passes; P2 plays Instant Z and it resolves"),
+        ("all pass to the Defend Step, Attack A resolves", "all pass to the Defend Step, Attack A resolves"),
+        ("all pass (the action phase ends)", "all pass (the action phase ends)"),
+    ],
+)
+def test_a_pass_and_what_it_resolves_are_rewritten_into_the_checked_shape(line: str, rewritten: str) -> None:
+    from rules_engine.game.phrases import said_resolves
+
+    assert said_resolves(line) == rewritten
+
+
+def test_the_outcome_claimed_for_a_pass_that_was_not_applied_is_not_a_mismatch() -> None:
+    rep = _replay(
+        [
+            "P1 plays Attack Big targeting P2's hero",
+            "all pass to the Defend Step",
+            "P2 declares no defending cards",
+            "all pass through the Reaction and Damage Steps (P2 takes 6)",
+            "P1 plays Instant Z",
+        ],
+        hand=[ATTACK, INSTANT, BIG],
+    )
+    assert _kinds(rep, 1) == [VIOLATION]
+    assert _kinds(rep, 2) == [AMBIGUITY] and AMBIGUITY in _kinds(rep, 4)
+    assert "observation_mismatch" not in _kinds(rep, 4)
+    assert any("not checked" in f.message for f in rep.steps[3].findings)
+    assert _kinds(rep, 5) == [] and view(rep.final)["P2"]["life"] == 20
