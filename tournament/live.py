@@ -100,7 +100,12 @@ def cached_fragment(key: str, build: Callable[[], dict], timeout: int = FRAGMENT
             value = cache.get(key)
             if value is not None:
                 return value
-            if cache.get(marker) is None:  # the builder gave up (an error): build here
+            if cache.get(marker) is None:
+                # The builder finished (its copy may have landed between our two looks) or gave
+                # up on an error: look once more, and build here only when there is no copy.
+                value = cache.get(key)
+                if value is not None:
+                    return value
                 break
     else:
         # A builder may have stored the value and dropped its marker between our first look

@@ -17,7 +17,7 @@ from django.utils import timezone
 from core.audit import record_audit
 from core.models import AuditEntry
 from decklists.models import Decklist, DecklistPolicy
-from judging.models import DeckCheck, JudgeCall, Penalty, Reconstruction
+from judging.models import DeckCheck, FloorZone, JudgeCall, Penalty, Reconstruction
 from mirror.models import MirrorImport, SourceMatch, SourcePlayer, SourceStanding
 from tests.factories import (
     EventDayFactory,
@@ -75,6 +75,8 @@ def build_event():
     low, high = sorted((w.alice, w.bob), key=lambda r: r.pk)
     KeepApart.objects.create(event=w.event, first=low, second=high, reason="siblings ✓", created_by=w.to)
     FeatureTable.objects.create(event=w.event, table_number=1, name="Feature table ✓")
+    zone = FloorZone.objects.create(event=w.event, name="Zone A ✓", tables=[[1, 4], [9, 9]], feature=True)
+    zone.judges.set([w.fj, w.hj])
     w.alice.coverage_opt_out = True
     w.alice.save(update_fields=["coverage_opt_out"])
     pod = Pod.objects.create(

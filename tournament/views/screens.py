@@ -24,7 +24,7 @@ from core.site import site_url
 
 from .. import live, selectors, services
 from ..access import has_role, public_lens
-from ..enums import MANAGE_ROLES, OFFICIAL_ROLES
+from ..enums import CALL_READ_ROLES, MANAGE_ROLES, OFFICIAL_ROLES
 from ..models import FeatureTable, Round
 from ..pdf import rows_by_name, rows_by_table, standings_rows
 from ._common import _int, staff_action
@@ -227,6 +227,8 @@ def screens_index(request: HttpRequest, slug: str) -> HttpResponse:
             "round_": round_,
             "overlays": overlays,
             "can_feature": has_role(request.user, event, MANAGE_ROLES),
+            # The judges' floor view is for the judges and the organizer (judging.access.FLOOR_ROLES).
+            "can_floor": has_role(request.user, event, CALL_READ_ROLES),
         },
     )
 
