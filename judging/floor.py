@@ -190,7 +190,6 @@ class FloorTable:
     """One table of the current round as a floor judge needs it."""
 
     table: int
-    match_pk: int | None
     names: str
     playing: bool
     extension_seconds: int
@@ -217,7 +216,6 @@ class ZoneView:
     judges: list[str]
     feature: bool
     tables: list[FloorTable]
-    pk: int | None = None
 
     @property
     def playing(self) -> list[FloorTable]:
@@ -312,7 +310,6 @@ def floor_view(event: Event, user, *, now: datetime | None = None) -> FloorView:
         b = row.player_b.display_name if row.player_b else "BYE"
         tables[row.table_number] = FloorTable(
             table=row.table_number,
-            match_pk=row.pk,
             names=f"{row.player_a.display_name} v {b}",
             playing=row.result == "" and row.player_b is not None,
             extension_seconds=row.extension_seconds,
@@ -329,7 +326,6 @@ def floor_view(event: Event, user, *, now: datetime | None = None) -> FloorView:
             continue
         tables[pod.number] = FloorTable(
             table=pod.number,
-            match_pk=None,
             names=" · ".join(s.registration.player.display_name for s in seats),
             playing=pod.report_status != "confirmed",
             extension_seconds=0,
@@ -340,9 +336,7 @@ def floor_view(event: Event, user, *, now: datetime | None = None) -> FloorView:
     for number, calls in calls_by_table.items():
         table = tables.get(number)
         if table is None:  # a call at a table with no match this round (a spectator's, a side event's)
-            table = tables[number] = FloorTable(
-                table=number, match_pk=None, names="", playing=False, extension_seconds=0
-            )
+            table = tables[number] = FloorTable(table=number, names="", playing=False, extension_seconds=0)
         table.calls = calls
     ordered = [tables[n] for n in sorted(tables)]
     views: list[ZoneView] = []
@@ -357,7 +351,6 @@ def floor_view(event: Event, user, *, now: datetime | None = None) -> FloorView:
                 judges=sorted(j.username for j in zone.judges.all()),
                 feature=zone.feature,
                 tables=held,
-                pk=zone.pk,
             )
         )
     if whole:
