@@ -27,24 +27,34 @@ from ..models import JudgeCall, Reconstruction
 # --------------------------------------------------------------------------- card data
 
 
-_LOOKUP: list[tuple[Any, DatabaseCards]] = []  # the last release's lookup (its name index is built once)
+_LOOKUPS: dict[Any, tuple[Any, DatabaseCards]] = {}  # release -> (its database, lookup): names indexed once
 
 
-def card_lookup() -> CardLookup:
-    """The active card release as the engine's ``CardLookup``; an empty lookup without card data
-    (the engine then reports unknown cards and the judge gives their stats by hand). The lookup of
-    the same in-memory release is reused, so its card names are indexed once per process."""
+def card_lookup(release: Any = None) -> CardLookup:
+    """The card release ``release`` (instance or id; None: the active release) as the engine's
+    ``CardLookup``; an empty lookup without card data (the engine then reports unknown cards and
+    the judge gives their stats by hand). The lookup of the same in-memory release is reused, so
+    its card names are indexed once per process. The site (``event_lookup``) and the command line
+    (``manage.py reconstruct --release``) both read card facts through this function."""
     from cards.selectors import card_database
 
     try:
-        db = card_database()
+        db = card_database(release)
     except DomainError:
         return InlineCards()
-    if _LOOKUP and _LOOKUP[0][0] is db:
-        return _LOOKUP[0][1]
+    key = getattr(db, "release_id", None) or getattr(release, "pk", release)
+    found = _LOOKUPS.get(key)
+    if found is not None and found[0] is db:
+        return found[1]
     lookup = DatabaseCards(db)
-    _LOOKUP[:] = [(db, lookup)]
+    _LOOKUPS[key] = (db, lookup)
     return lookup
+
+
+def event_lookup(event: Any) -> CardLookup:
+    """The card facts of ``event``: its pinned card-data release, else the active one (issue 27:
+    one source of card facts for the page, the API and the command line)."""
+    return card_lookup(getattr(event, "card_release_id", None))
 
 
 def decklist_names(call: JudgeCall) -> dict[str, list[str]]:
@@ -85,7 +95,7 @@ def suggest_cards(call: JudgeCall, q: str, *, limit: int = 8) -> list[dict[str, 
                 if match(low) and low not in seen:
                     seen.add(low)
                     out.append({"name": name, "source": f"{pl} decklist"})
-    lookup = card_lookup()
+    lookup = event_lookup(call.event)
     if len(out) < limit and hasattr(lookup, "suggest"):
         for name in lookup.suggest(q):
             if norm_name(name) not in seen:
@@ -161,7 +171,7 @@ def start_from_decklists(call: JudgeCall, lookup: CardLookup | None = None) -> d
     """The usual starting state of a dispute: the start of the first player's action phase, both
     heroes as registered (life and intellect of the hero card, the first equipment piece of each
     slot and up to two weapons), four unknown cards in each hand. The judge adjusts the rest."""
-    lookup = lookup or card_lookup()
+    lookup = lookup or event_lookup(call.event)
     match = call.match
     regs = (match.player_a, match.player_b) if match is not None else (None, None)
     start: dict[str, Any] = {"turn": "P1", "phase": "action", "turn_number": 2}
@@ -261,7 +271,7 @@ def summary(v: dict[str, Any]) -> dict[str, Any]:
 def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome:
     """Replay ``recon`` from its starting state. Never raises for bad input: an unreadable
     starting state is reported in ``start_error``, unreadable lines as findings in place."""
-    lookup = lookup or card_lookup()
+    lookup = lookup or event_lookup(recon.call.event)
     version = recon.rules_version or "2.13.0"
     start = recon.start or {}
     try:

@@ -213,7 +213,9 @@ def _handle_post(request, recon: Reconstruction) -> str | None:
             recon,
             actor=request.user,
             start=recon_engine.with_hero_stats(
-                recon.start, start_from_form(recon.start, request.POST, recon_engine.card_lookup())
+                recon.start,
+                start_from_form(recon.start, request.POST, recon_engine.event_lookup(recon.call.event)),
+                recon_engine.event_lookup(recon.call.event),
             ),
             expected_version=version,
         )
