@@ -9,15 +9,17 @@ suggests card names. Reads only; every write is in ``judging.reconstruction.serv
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.errors import DomainError
 from decklists.selectors import accepted_decklist_for
+from rules_engine.game.adjustments import outcome_lines
 from rules_engine.game.backup import BackupReport, backup
 from rules_engine.game.cards import CardLookup, DatabaseCards, InlineCards, norm_name
 from rules_engine.game.log import Replay, names_for, replay
-from rules_engine.game.rules import UNREADABLE, VIOLATION, Finding
+from rules_engine.game.rules import MANUAL, UNREADABLE, VIOLATION, Finding
 from rules_engine.game.start import GivenError, start_state
 from rules_engine.game.state import PLAYERS, GameState
 from rules_engine.game.view import view
@@ -268,6 +270,46 @@ def summary(v: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+_QUOTED = r"(?P<q>['\"])(?P<sentence>.*?)(?P=q)"
+#: Where a manual-effect finding names its card and sentence (rules_engine.game.layers' messages).
+_MANUAL_SHAPES = (
+    re.compile(r"does not apply (?P<player>P[12])'s \w+ (?P<card>.+?)'s ability " + _QUOTED),
+    re.compile(r"^line \d+: (?P<card>.+?) [a-z ]+; the engine does not apply its text " + _QUOTED),
+    re.compile(r"the engine cannot compute (?P<card>.+?)'s text " + _QUOTED),
+)
+
+
+def offer_adjustment(finding: dict[str, Any], step_text: str, turn: str) -> str:
+    """The adjustment lines a flagged manual effect offers the judge (issue 27), prefilled from the
+    card's text where a shape of it is known (``rules_engine.game.adjustments.outcome_lines``),
+    else a bare ``judge: `` line to complete. The controller is the finding's, else the first
+    player the step names, else the turn player."""
+    data = finding.get("data") or {}
+    card, sentence, player = (
+        str(data.get("card", "")),
+        str(data.get("sentence", "")),
+        str(data.get("player", "")),
+    )
+    if not (card and sentence):
+        for shape in _MANUAL_SHAPES:
+            m = shape.search(str(finding.get("message", "")))
+            if m:
+                card, sentence = m.group("card"), m.group("sentence")
+                player = player or (m.groupdict().get("player") or "")
+                break
+    kw = re.search(
+        r"^line \d+: (?P<card>.+?) has (?P<kw>[a-z ]+?(?: \d+)?) only under a condition",
+        str(finding.get("message", "")),
+    )
+    if kw and not sentence:
+        return f"judge: {kw.group('card')} gains {kw.group('kw')}"
+    if not player:
+        named = re.search(r"\b(P[12])\b", step_text, re.I)
+        player = named.group(1).upper() if named else turn
+    lines = outcome_lines(card, sentence, player) if card and sentence else []
+    return "\n".join(lines) if lines else "judge: "
+
+
 def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome:
     """Replay ``recon`` from its starting state. Never raises for bad input: an unreadable
     starting state is reported in ``start_error``, unreadable lines as findings in place."""
@@ -290,6 +332,10 @@ def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome:
     )
     steps = []
     for rec in rep.steps:
+        findings = [finding_json(f, version) for f in rec.findings]
+        for f in findings:
+            if f["kind"] == MANUAL:
+                f["adjust"] = offer_adjustment(f, rec.text, rec.state.turn_player)
         steps.append(
             {
                 "line": rec.number,
@@ -298,7 +344,7 @@ def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome:
                 "parent": rec.parent,
                 "reversed": rec.reversed,
                 "unreadable": any(f.kind == UNREADABLE for f in rec.findings),
-                "findings": [finding_json(f, version) for f in rec.findings],
+                "findings": findings,
                 "state": summary(view(rec.state)),
             }
         )
