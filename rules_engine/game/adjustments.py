@@ -85,24 +85,31 @@ def move_card(s: GameState, c: A.MoveCard, ctx: Ctx) -> None:
 
 
 def _find(s: GameState, name: str) -> Card | None:
-    key = norm_name(name)
+    """The card ``name`` names on the chain or in a public zone; "P2's Helm" looks only at P2's.
+    A name both players have, said without whose, is refused (the judge says whose)."""
+    owner = re.match(r"^(P[12])'s\s+(.+)$", name.strip(), re.I)
+    players = [owner.group(1).upper()] if owner else list(PLAYERS)
+    key = norm_name(owner.group(2) if owner else name)
     for link in s.chain:
-        if norm_name(link.attack.name) == key:
+        if norm_name(link.attack.name) == key and (not owner or link.attack.owner in players):
             return link.attack
         for card in link.defending:
-            if norm_name(card.name) == key:
+            if norm_name(card.name) == key and (not owner or card.owner in players):
                 return card
-    for pl in PLAYERS:
+    found: list[tuple[str, Card]] = []
+    for pl in players:
         p = s.p(pl)
-        for card in [c for c in p.equipment.values() if c is not None]:
-            if norm_name(card.name) == key:
-                return card
+        cards = [c for c in p.equipment.values() if c is not None]
         for zone in _SEARCH:
-            found: list[Card] = getattr(p, zone)
-            for card in found:
-                if norm_name(card.name) == key:
-                    return card
-    return None
+            cards += list(getattr(p, zone))
+        match = next((c for c in cards if norm_name(c.name) == key), None)
+        if match is not None:
+            found.append((pl, match))
+    if len(found) > 1:
+        raise CannotApply(
+            f"both players have {found[0][1].name}: say whose (P1's {found[0][1].name} or P2's)"
+        )
+    return found[0][1] if found else None
 
 
 #: the counters of a property, +1 and -1 apart (CR 1.15.4)

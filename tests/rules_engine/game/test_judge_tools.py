@@ -99,3 +99,21 @@ def test_outcome_lines_are_readable_adjustments():
     ):
         rep = _run([line])
         assert not [f for f in rep.steps[0].findings if f.kind in ("unreadable", "cannot_apply")], line
+
+
+def test_a_counter_on_a_card_both_players_have_names_whose():
+    given = {
+        "turn": "P1",
+        "P1": {"equipment": {"head": {"name": "Helm H", "type": "equipment (head)", "defense": 1}}},
+        "P2": {"equipment": {"head": {"name": "Helm H", "type": "equipment (head)", "defense": 1}}},
+    }
+    state, cards = start_state(given, InlineCards())
+    rep = replay(
+        state,
+        ["judge: add a -1{d} counter to Helm H", "judge: add a -1{d} counter to P2's Helm H"],
+        cards,
+        names=names_for(state, lookup=cards),
+    )
+    assert "both players have Helm H: say whose" in rep.steps[0].findings[0].message
+    assert rep.final.p("P2").equipment["head"].counters == {"-defense": 1}
+    assert rep.final.p("P1").equipment["head"].counters == {}
