@@ -291,7 +291,7 @@ TEN_LINES = [
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_judge_types_a_ten_line_real_card_dispute_at_390_px(live_server, phone_page, fab_release):
+def test_judge_types_a_ten_line_real_card_dispute_at_390_px(live_server, phone_page, fab_release):  # noqa: F811
     """Issue 27: the start form prefilled from both accepted decklists (real card data), ten
     typed lines with one adjustment, a rewind with its confirmation, and the resulting state."""
     from decklists.models import Decklist
