@@ -241,12 +241,12 @@ def outcome_lines(card: str, sentence: str, controller: str) -> list[str]:
         out.append(f"judge: add {_n(m.group(1))} {m.group(2)} counter to {target}")
     if re.search(r"\bdiscards?\b", low):
         out.append(f"judge: {who(low.split('discard')[0])} discards CARD from hand")
-    m = re.search(
+    banish = re.search(
         r"\bbanish(?:es)? (.+?) from (?:your |their |its owner's )?(hand|graveyard|arsenal|deck)", low
     )
-    if m:
-        whose = opp if re.search(r"their|opponent", m.group(0)) else ctrl
-        out.append(f"judge: banish CARD from {whose}'s {m.group(2)}")
+    if banish:
+        whose = opp if re.search(r"their|opponent", banish.group(0)) else ctrl
+        out.append(f"judge: banish CARD from {whose}'s {banish.group(2)}")
     if re.search(r"\bput (?:it|a card|.+?) (?:face[- ]down )?into your arsenal", low):
         out.append(f"judge: move CARD from {ctrl}'s hand to {ctrl}'s arsenal face down")
     if re.search(r"\bdestroy (?:target|a|an|the)\b", low):
