@@ -2,7 +2,7 @@
 by name from an SQLite file without reading the whole card file again (issue 27).
 
 The index file is named by the SHA-256 of the card file and of the code that turns a card record
-into facts (``cards.py``), so new card data or a new reading of it builds a new index, and an
+into facts and names into the log parser's name index (``cards.py``, ``phrases.py``), so new card data or a new reading of it builds a new index, and an
 index is never used for data it was not built from. Hashing 18 MB on every run would cost tens of
 milliseconds; the hash is remembered next to the index under the card file's path, size and
 modification time, and computed again only when one of them changes.
@@ -24,9 +24,11 @@ import sqlite3
 from pathlib import Path
 
 from . import cards as _cards_module
+from . import phrases as _phrases_module
 from .cards import CardFacts, FabCubeCards, norm_name, split_colour
+from .phrases import NameIndex
 
-SCHEMA = 1
+SCHEMA = 2
 
 
 def cache_dir() -> Path:
@@ -47,7 +49,11 @@ def _sha256(path: Path) -> str:
 
 
 def _code_hash() -> str:
-    return hashlib.sha256(Path(_cards_module.__file__).read_bytes()).hexdigest()[:16]
+    """The code an index holds the output of: card facts (cards.py) and the name index (phrases.py)."""
+    h = hashlib.sha256()
+    for module in (_cards_module, _phrases_module):
+        h.update(Path(str(module.__file__)).read_bytes())
+    return h.hexdigest()[:16]
 
 
 def file_hash(path: Path, folder: Path) -> str:
@@ -79,6 +85,7 @@ class IndexedCards:
         self._conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, check_same_thread=False)
         self._cache: dict[str, list[CardFacts]] = {}
         self._names: list[str] | None = None
+        self._names_built: NameIndex | None = None
 
     def _variants(self, key: str) -> list[CardFacts]:
         found = self._cache.get(key)
@@ -109,6 +116,15 @@ class IndexedCards:
             self._names = [r[0] for r in self._conn.execute("SELECT name FROM cards ORDER BY rowid")]
         return self._names
 
+    @property
+    def _name_index(self) -> NameIndex:
+        """The log parser's index of every card name (``phrases.index_for`` reads it), stored
+        built in the index file: a run does not index 3,000 names again."""
+        if self._names_built is None:
+            row = self._conn.execute("SELECT value FROM meta WHERE key = 'name_index'").fetchone()
+            self._names_built = pickle.loads(row[0]) if row else NameIndex(self.names())
+        return self._names_built
+
     def suggest(self, name: str) -> list[str]:
         by_key = {norm_name(n): n for n in self.names()}
         close = difflib.get_close_matches(norm_name(name), list(by_key), n=5, cutoff=0.7)
@@ -129,6 +145,12 @@ def build_index(source: Path, target: Path) -> None:
                 (key, v[0].name, pickle.dumps(v, protocol=pickle.HIGHEST_PROTOCOL))
                 for key, v in cube.by_name.items()
             ),
+        )
+        conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
+        names = NameIndex(v[0].name for v in cube.by_name.values())
+        conn.execute(
+            "INSERT INTO meta VALUES ('name_index', ?)",
+            (pickle.dumps(names, protocol=pickle.HIGHEST_PROTOCOL),),
         )
         conn.commit()
     finally:

@@ -38,6 +38,11 @@ def test_index_gives_the_facts_of_the_whole_file(small_cube, tmp_path):
         assert indexed.variants(name) == whole.variants(name), name
     assert sorted(indexed.names()) == sorted(whole.names())
     assert indexed.suggest("Snatc") == whole.suggest("Snatc")
+    # the log parser's name index comes built from the file, and reads names as the whole file's
+    from rules_engine.game.phrases import index_for
+
+    for text in ("Dawnblade, Resplendent attacks", "Snatch (blue) hits", "Head Jab targeting P2"):
+        assert index_for(indexed).prefix(text) == index_for(whole).prefix(text), text
 
 
 def test_unchanged_file_reuses_the_index_and_changed_data_builds_a_new_one(small_cube, tmp_path):
