@@ -409,6 +409,15 @@ def reconstruction_page(request, slug, pk):
         ]
         rewind_confirm = {"to": to, "undone": undone}
     fields = _start_fields(recon.start or {})
+    if outcome.replay is not None:
+        # a number left blank shows what the engine takes for it (AP 1 for the turn player, ...)
+        first = recon_engine.view(outcome.replay.initial)
+        for pl in ("P1", "P2"):
+            fields[pl]["defaults"] = {
+                "action_points": first[pl]["action_points"],
+                "resource_points": first[pl]["resource_points"],
+                "deck": first[pl]["deck"] if first[pl]["deck"] is not None else "unknown",
+            }
     ctx = {
         "event": recon.call.event,
         "recon": recon,

@@ -320,6 +320,10 @@ def test_judge_types_a_ten_line_real_card_dispute_at_390_px(live_server, phone_p
     assert page.input_value("input[name=P1-weapons]") == "Dawnblade, Resplendent"
     assert "Helm of Sharp Eye" in page.input_value("input[name=P2-equipment]")
     assert page.input_value("input[name=P1-life]") == "40"
+    if os.environ.get("ARBITER_SCREENSHOTS"):
+        page.locator("#start-card").screenshot(
+            path=os.path.join(os.environ["ARBITER_SCREENSHOTS"], "recon27-start-390.png")
+        )
     page.fill("input[name=P2-life]", "20")
     page.fill("input[name=P1-hand]", "Snatch")
     page.fill("input[name=P1-deck]", "30")
@@ -357,6 +361,8 @@ def test_judge_types_a_ten_line_real_card_dispute_at_390_px(live_server, phone_p
     confirm = page.inner_text("#rewind-confirm")
     assert "Rewind to step 7?" in confirm and "These 3 steps will be set aside" in confirm
     assert "judge: add a -1{d} counter to P2's Helm of Sharp Eye" in confirm
+    if os.environ.get("ARBITER_SCREENSHOTS"):
+        page.screenshot(path=os.path.join(os.environ["ARBITER_SCREENSHOTS"], "recon27-rewind-390.png"))
     recon = Reconstruction.objects.get()
     assert len(recon.lines) == 10  # nothing done before the confirmation
     page.click("#rewind-yes")

@@ -207,3 +207,12 @@ def test_start_from_form_keeps_blank_fields():
     start = {"P1": {"life": 20, "equipment": {"head": "Helm H"}}}
     out = start_from_form(start, {"P1-life": "", "P2-resource_points": "3"})
     assert out["P1"] == start["P1"] and out["P2"] == {"resource_points": 3}
+
+
+def test_blank_numbers_show_what_the_engine_takes():
+    w = make_world()
+    recon, client, url = _page(w)
+    html = client.get(url).content.decode()
+    assert re.search(r'name="P1-action_points" value="" placeholder="1"', html)
+    assert re.search(r'name="P2-action_points" value="" placeholder="0"', html)
+    assert re.search(r'name="P1-deck" value="" placeholder="unknown"', html)
