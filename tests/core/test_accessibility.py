@@ -150,3 +150,78 @@ def test_a_wide_table_on_a_phone_is_a_named_region_the_keyboard_can_scroll(
     wide.goto(f"{live_server.url}{E}/")
     assert wide.locator(".table-wrap[role=region]").count() == 0  # nothing scrolls: no extra tab stops
     desktop.close()
+
+
+def _tab_to(page, selector: str, limit: int = 150) -> None:
+    """Press Tab until the focused element matches ``selector`` (fails after ``limit`` presses),
+    and check that the focus is visible there (the browser's focus ring or the site's outline)."""
+    trail = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        trail.append(
+            page.evaluate(
+                "() => document.activeElement ? document.activeElement.tagName + (document.activeElement.textContent || '').trim().slice(0, 20) : ''"
+            )
+        )
+        if page.evaluate("s => document.activeElement && document.activeElement.matches(s)", selector):
+            ring = page.evaluate(
+                "() => { const s = getComputedStyle(document.activeElement);"
+                " return [s.outlineStyle, s.outlineWidth, document.activeElement.matches(':focus-visible')]; }"
+            )
+            assert ring[0] != "none" and ring[1] != "0px" and ring[2], (selector, ring)
+            return
+    seen = page.evaluate("() => document.activeElement && document.activeElement.outerHTML.slice(0, 120)")
+    pytest.fail(f"{selector} is not reachable with the Tab key (focus ended on {seen}; {trail[:40]})")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_scorekeeper_pairs_publishes_and_enters_a_result_with_the_keyboard_only(
+    live_server, chromium_browser
+):
+    """Issue 31: the staff flow without a mouse: Tab to Pair and press Enter, Tab to Publish and
+    press Enter, then type a table's result and press Enter; the focus is visible at each step."""
+    from tests.factories import (
+        EventFactory,
+        PlayerProfileFactory,
+        RegistrationFactory,
+        StaffAssignmentFactory,
+        UserFactory,
+    )
+    from tournament.enums import MatchResult, RoundStatus, StaffRole
+    from tournament.models import Match, Round
+
+    event = EventFactory(slug="keyboard-armory", name="Keyboard Armory", swiss_rounds=3, top_cut=0)
+    StaffAssignmentFactory(event=event, user=UserFactory(username="sk"), role=StaffRole.SCOREKEEPER)
+    for name in ("Ana", "Ben", "Cleo", "Dev"):
+        RegistrationFactory(
+            event=event,
+            player=PlayerProfileFactory(user=UserFactory(username=name.lower()), display_name=name),
+        )
+    context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    _tab_to(page, "input[name=username]")
+    page.keyboard.type("sk")
+    _tab_to(page, "input[name=password]")
+    page.keyboard.type("pw-sk")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert "Log out sk" in page.content()
+    page.goto(f"{live_server.url}/events/keyboard-armory/staff/")
+    _tab_to(page, "[data-pair]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-publish]")
+    _tab_to(page, "[data-publish]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#id_entry")
+    assert Round.objects.get(event=event, number=1).status == RoundStatus.PUBLISHED
+    match = Match.objects.filter(round__event=event, round__number=1).order_by("table_number").first()
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    _tab_to(page, "#id_entry")
+    page.keyboard.type(f"{match.table_number} 1-0")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#quick-entry-log li.success")
+    match.refresh_from_db()
+    assert match.result == MatchResult.A_WINS
+    context.close()
