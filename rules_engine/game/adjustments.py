@@ -170,8 +170,15 @@ def change_keyword(s: GameState, c: A.KeywordChange, ctx: Ctx) -> None:
 
 
 def destroy(s: GameState, c: A.Destroy, ctx: Ctx) -> None:
-    key = norm_name(c.card)
-    for pl in PLAYERS:
+    """Destroy a permanent, token, weapon or equipment: "Runechant", "a Gold token", "P2's Helm H"."""
+    text = c.card.strip()
+    owner = re.match(r"^(P[12])'s\s+(.+)$", text, re.I)
+    players = [owner.group(1).upper()] if owner else list(PLAYERS)
+    text = owner.group(2) if owner else text
+    text = re.sub(r"^(?:an?|one|the)\s+", "", text, flags=re.I)
+    text = re.sub(r"\s+token$", "", text, flags=re.I)
+    key = norm_name(text)
+    for pl in players:
         p = s.p(pl)
         for card in list(p.permanents) + list(p.weapons) + [x for x in p.equipment.values() if x is not None]:
             if norm_name(card.name) == key or norm_name(card.name).startswith(key + " "):

@@ -117,3 +117,17 @@ def test_a_counter_on_a_card_both_players_have_names_whose():
     assert "both players have Helm H: say whose" in rep.steps[0].findings[0].message
     assert rep.final.p("P2").equipment["head"].counters == {"-defense": 1}
     assert rep.final.p("P1").equipment["head"].counters == {}
+
+
+def test_create_and_destroy_a_token_in_a_judges_words():
+    rep = _run(
+        [
+            "judge: P2 creates two Gold tokens",
+            "judge: destroy a Gold token ! it was spent",
+            "adj: destroy P2's Gold token",
+        ]
+    )
+    assert [c.name for c in rep.steps[0].state.p("P2").permanents] == ["Gold", "Gold"]
+    assert [c.name for c in rep.steps[1].state.p("P2").permanents] == ["Gold"]
+    assert "P2's Gold destroyed (it was spent)" in _notes(rep, 2)[0]
+    assert rep.final.p("P2").permanents == []
