@@ -83,6 +83,14 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         re.compile(r"^your next attack(?: action card)? this turn (?:gets|gains) go again$"),
         "next_attack_go_again",
     ),
+    (
+        # "Your next arrow / dagger / weapon / Mechanologist attack this turn gets +N{p}" (CR 5.1.2a)
+        re.compile(
+            r"^your next (?!attack\b)([a-z]+) attack this turn (?:gets|gains) \+(\d+)\{p\}"
+            r"(,? and go again)?(?:,? and (overpower|dominate))?(?:,? and \"([^\"]+)\")?$"
+        ),
+        "next_typed_attack",
+    ),
     (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
     (
         re.compile(
@@ -163,6 +171,32 @@ RESOLUTION_CONDITIONS = {
 }
 
 
+#: "At the start of your turn, destroy this[, then EFFECT]" and the same at the beginning of the action
+#: phase: a permanent's trigger as that phase begins (CR 4.2.2, 4.3.1).
+PHASE_DESTROY = re.compile(
+    r"^at the (start of your turn|beginning of your action phase), destroy (?:this|(?!.*\b(?:unless|if|when|for each)\b)[a-z0-9' !.,-]+?)"
+    r"(?:,? (?:then|and) (.+))?$"
+)
+PHASE_TRIGGER_KEYS = {"start of your turn": "turn_start", "beginning of your action phase": "action_phase"}
+#: What such a trigger may do that the engine applies without a choice (no target to pick).
+_PHASE_EFFECTS = frozenset(
+    {
+        "gain_life",
+        "gain_resources",
+        "gain_ap",
+        "draw",
+        "create_token",
+        "next_attack_power",
+        "next_attack_go_again",
+        "next_typed_attack",
+        "next_attack_grant",
+        "next_cheap_attack_power",
+        "your_attacks_power",
+        "opt",
+    }
+)
+
+
 def split_sentences(text: str) -> list[str]:
     t = text.replace("\n", ". ")
     parts = re.split(r"(?<=[.!])\s+", t)
@@ -194,6 +228,19 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             or re.match(r"^if you've dealt arcane damage this turn, this gets", low)
         ):
             continue  # handled by the combat rules (CR 8.4.1, 8.4.2, 8.5.10)
+        mp = PHASE_DESTROY.match(low)
+        if mp:
+            # a permanent's "At the start of your turn / beginning of your action phase, destroy this,
+            # then [effect]": acts from the arena when that phase begins (layers.permanent_phase_triggers)
+            when = PHASE_TRIGGER_KEYS[mp.group(1)]
+            rest = (mp.group(2) or "").strip()
+            inner, unread = recognise(rest) if rest else ([], [])
+            if not unread and all(not x.trigger and x.kind in _PHASE_EFFECTS for x in inner):
+                effects.append(TextEffect(kind="destroy_self", trigger=when))
+                effects.extend(TextEffect(x.kind, x.amount, when, x.target) for x in inner)
+            else:
+                unknown.append(sentence)
+            continue
         mr = re.match(
             r"^reprise\s*-\s*if the defending hero has defended with a card from their hand this chain link, (.*)$",
             low,
@@ -245,10 +292,29 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                         continue
                     if ability:
                         inner, unread = recognise(ability)
-                        if unread or not inner or any(x.trigger != "hit" for x in inner):
+                        if (
+                            unread
+                            or not inner
+                            or any(x.trigger != "hit" or x.kind == "manual" for x in inner)
+                        ):
                             continue  # a granted ability the engine cannot compute: left to the judge
                     amount = sum(int(x) for x in re.findall(r"\+(\d+)\{p\}", bonus))
                     target = "|".join([cls, "go again" if "go again" in bonus else "", ability])
+                elif kind == "next_typed_attack":
+                    # word, go again, a keyword and a quoted hit ability, packed for playing.apply_next_card_effects
+                    ability = mm.group(5) or ""
+                    if ability:
+                        inner, unread = recognise(ability)
+                        if (
+                            unread
+                            or not inner
+                            or any(x.trigger != "hit" or x.kind == "manual" for x in inner)
+                        ):
+                            continue  # a granted ability the engine cannot compute: left to the judge
+                    amount = int(mm.group(2))
+                    target = "|".join(
+                        [mm.group(1), "go again" if mm.group(3) else "", mm.group(4) or "", ability]
+                    )
                 elif kind == "next_cheap_attack_power":
                     amount = int(groups[1])
                     target = groups[0]  # the highest cost it applies to
@@ -505,7 +571,7 @@ def combo(facts: CardFacts) -> Combo | None:
                 return None
         for ability in abilities:
             found, unknown = recognise(ability)
-            if unknown or not found or any(e.trigger != "hit" for e in found):
+            if unknown or not found or any(e.trigger != "hit" or e.kind == "manual" for e in found):
                 return None  # only a hit ability the engine computes is taken in
         after = tuple(x.strip() for x in re.split(r"\s+or\s+|,\s*", m.group(1)) if x.strip())
         return Combo(after, power, tuple(keywords), tuple(abilities))
@@ -801,7 +867,16 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not ADDITIONAL_WEAPON_ATTACK.search(sentence)
         and not COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
         and not any(sentence in line for line in modelled)
+        and not _phase_trigger(sentence, facts)
     ]
+
+
+def _phase_trigger(sentence: str, facts: CardFacts) -> bool:
+    """A permanent's start-of-turn / action-phase "destroy this, then ..." the engine applies."""
+    if not (facts.is_("aura") or facts.is_("item")):
+        return False
+    found, unread = recognise(sentence)
+    return bool(found) and not unread and all(e.trigger in PHASE_TRIGGER_KEYS.values() for e in found)
 
 
 def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
@@ -875,6 +950,13 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
             elif effects and all(not e.trigger or e.trigger == "reprise" for e in effects):
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
+            elif (
+                effects
+                and all(e.trigger in PHASE_TRIGGER_KEYS.values() for e in effects)
+                and (facts.is_("aura") or facts.is_("item"))
+            ):
+                # acts from the arena as that phase begins (layers.permanent_phase_triggers)
+                parts.append(TextPart(sentence, MODELLED, effects[0].trigger.replace("_", " ")))
             else:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
         elif _ACTIVATED.search(sentence):

@@ -20,15 +20,18 @@ from .context import Ctx, Event, check_game_over, give_priority
 from .damage import deal_damage
 from .defending import check_can_defend, self_triggers, without_self_triggers
 from .effects import (
+    PHASE_TRIGGER_KEYS,
     TextEffect,
     attack_mode,
     attack_text,
     attack_unmodelled,
     combo,
     decided_keywords,
+    plain,
     recognise,
     skipped_sentences,
     static_sentences,
+    token_facts,
 )
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
@@ -437,6 +440,8 @@ def resolve_text(
                     "condition_unmet",
                 )
                 continue
+        elif e.trigger in PHASE_TRIGGER_KEYS.values():
+            continue  # acts from the arena when that phase begins (permanent_phase_triggers)
         elif e.trigger:
             ctx.add(
                 MANUAL,
@@ -451,6 +456,26 @@ def resolve_text(
             f"line {ctx.entry.number}: the engine cannot compute {name}'s text {sentence!r}; enter its outcome as an adjustment line (judge: ...).",
             "manual_effect",
         )
+
+
+def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
+    """The turn-player's permanents whose text says "At the start of your turn" (``when`` is
+    "turn_start", CR 4.2.2: such layers resolve at once, as if all players passed) or "At the
+    beginning of your action phase" ("action_phase", CR 4.3.1; resolved at once like Seismic Surge's,
+    CR 8.6.2), "destroy this[, then EFFECT]": the permanent is destroyed and the effect applied."""
+    player = s.turn_player
+    for card in list(s.p(player).permanents):
+        if card.facts.is_token and token_facts(card.name) is not None:
+            continue  # the CR 8.6 tokens' own triggers (triggers.start_phase)
+        effects, _unknown = recognise(plain(card.facts.text))
+        mine = [e for e in effects if e.trigger == when]
+        if not mine:
+            continue
+        destroy_permanent(s, card)
+        ctx.events.append(Event("trigger", player, f"{card.name} {when.replace('_', ' ')} trigger"))
+        for e in mine:
+            if e.kind != "destroy_self":
+                apply_text_effect(s, player, card.name, TextEffect(e.kind, e.amount, "", e.target), ctx, None)
 
 
 def condition_holds(s: GameState, player: str, condition: str) -> bool:
@@ -567,6 +592,9 @@ def apply_text_effect(
         s.effects.append(Effect("next_cheap_attack_power", player, e.amount, "turn", name, text=e.target))
     elif k == "next_attack_go_again":
         s.effects.append(Effect("next_attack_go_again", player, 0, "turn", name))
+    elif k == "next_typed_attack":
+        # "Your next dagger attack this turn gets +1{p}": applies as a matching attack is played (CR 5.1.2a)
+        s.effects.append(Effect("next_typed_attack", player, e.amount, "turn", name, text=e.target))
     elif k == "gain_life":
         if p.life is not None:
             p.life += e.amount

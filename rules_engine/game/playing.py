@@ -322,6 +322,17 @@ def _grant_fits(eff: Effect, layer: Layer) -> bool:
     return not cls or cls in {c.casefold() for c in layer.card.facts.classes}
 
 
+def typed_attack_fits(word: str, layer: Layer) -> bool:
+    """Whether the attack just played is a "[word] attack": a weapon attack for "weapon", else an
+    attack whose card (a weapon's attack-proxy has its weapon's, CR 1.4.3a) has that subtype or class."""
+    if layer.card is None:
+        return False
+    facts = layer.card.facts
+    if word == "weapon":
+        return layer.source_zone == "weapon" or facts.is_weapon
+    return word in {x.casefold() for x in facts.subtypes} | {x.casefold() for x in facts.classes}
+
+
 def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -> None:
     """CR 5.1.2a: effects on "the next attack" apply when the attack is played."""
     if not layer.attack:
@@ -354,6 +365,15 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
             layer.power_bonus += eff.amount
         elif eff.player == player and eff.kind == "next_attack_go_again":
             layer.go_again = True
+        elif (
+            eff.player == player
+            and eff.kind == "next_typed_attack"
+            and typed_attack_fits(eff.text.split("|")[0], layer)
+        ):
+            _word, go_again, keyword, ability = (eff.text.split("|", 3) + ["", "", "", ""])[:4]
+            layer.power_bonus += eff.amount
+            layer.go_again = layer.go_again or bool(go_again)
+            layer.granted.extend(x for x in (keyword, ability) if x and x not in layer.granted)
         elif (
             eff.player == player
             and eff.kind == "next_attack_max_nonblock"

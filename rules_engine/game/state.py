@@ -172,6 +172,10 @@ class Effect:
             parts += ["go again"] if go_again else []
             parts += [f'"{ability}"'] if ability else []
             return f"Your next {cls + ' ' if cls else ''}attack action card this turn gains {' and '.join(parts)}."
+        if self.kind == "next_typed_attack":
+            word, go_again, keyword, ability = (self.text.split("|", 3) + ["", "", "", ""])[:4]
+            extra = [x for x in (go_again, keyword) if x] + ([f'"{ability}"'] if ability else [])
+            return f"Your next {word} attack this turn gets " + " and ".join([f"+{n}{{p}}", *extra]) + "."
         if self.text and self.kind != "next_cheap_attack_power":
             return self.text
         return {

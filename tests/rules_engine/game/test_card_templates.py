@@ -1,0 +1,198 @@
+"""Card-text templates compiled to effects (issue 27, "Card texts as effects"): each family replays a
+short log with a real card using it and checks the state the engine derives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine.game.effects import FLAGGED, MODELLED, coverage, recognise
+from rules_engine.game.scenarios import run_scenario
+
+
+def _run(given: dict[str, Any], when: list[str], lookup: Any = None) -> Any:
+    result = run_scenario({"id": "t", "given": given, "when": when, "expect": {}}, lookup)
+    assert result.error is None, result.error
+    return result
+
+
+def _manual(result: Any) -> list[str]:
+    return [f.message for f in result.findings if f.kind == "manual_effect"]
+
+
+def _violations(result: Any) -> list[str]:
+    return [f.message for f in result.findings if f.kind == "violation"]
+
+
+_THROUGH = [
+    "all pass to the Defend Step",
+    "P2 declares no defending cards",
+    "all pass through the Reaction and Damage Steps",
+]
+
+
+# --- "Your next [dagger / arrow / weapon / class] attack this turn gets +N{p}" (CR 5.1.2a) -----------
+
+
+def test_next_dagger_attack_gets_power_from_cut_deep(fabcube_cards):
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "action_points": 1,
+            "resource_points": 1,
+            "hand": ["Cut Deep"],
+            "weapons": ["Claw of Vynserakai"],
+        },
+        "P2": {"life": 20},
+    }
+    result = _run(
+        given,
+        [
+            "P1 plays Cut Deep",
+            "all pass (Cut Deep resolves)",
+            "P1 activates Claw of Vynserakai targeting P2's hero, paying 1 with floating resource points",
+            *_THROUGH,
+        ],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.findings
+    assert result.state["P2"]["life"] == 20 - 1 - 4
+    assert not any("Cut Deep" in m for m in _manual(result))
+
+
+def test_next_weapon_attack_bonus_waits_for_a_weapon_attack(fabcube_cards):
+    """Sharpen Steel's +3{p} is not given to an attack action card; it stays for the weapon."""
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "action_points": 1,
+            "resource_points": 0,
+            "hand": [
+                "Sharpen Steel (red)",
+                {
+                    "name": "Attack A",
+                    "type": "attack action",
+                    "cost": 0,
+                    "power": 2,
+                    "keywords": ["go again"],
+                    "text": "Go again",
+                },
+            ],
+        },
+        "P2": {"life": 20},
+    }
+    result = _run(
+        given,
+        [
+            "P1 plays Sharpen Steel",
+            "all pass (Sharpen Steel resolves)",
+            "P1 plays Attack A targeting P2's hero",
+            *_THROUGH,
+        ],
+        fabcube_cards,
+    )
+    assert result.state["P2"]["life"] == 18
+    assert any(
+        "next weapon attack" in e
+        for e in result.state["P1"].get("effects", []) + [str(result.state.get("effects"))]
+    )
+
+
+def test_typed_next_attack_sentences_are_computed_only_with_a_computable_ability():
+    assert [e.kind for e in recognise("Your next arrow attack this turn gains +3{p}.")[0]] == [
+        "next_typed_attack"
+    ]
+    assert recognise('Your next dagger attack this turn gets +4{p} and "When this hits a hero, mark them."')[
+        1
+    ]
+    from rules_engine.game.cards import facts_from_mapping
+
+    f = facts_from_mapping(
+        {
+            "name": "Cut Deep",
+            "type": "action",
+            "keywords": ["go again"],
+            "text": "Your next dagger attack this turn gets +4{p}.\n\nGo again",
+        }
+    )
+    assert {p.status for p in coverage(f)} == {MODELLED}
+    f = facts_from_mapping(
+        {
+            "name": "Hunt a Killer",
+            "type": "action",
+            "text": 'Your next dagger attack this turn gets +4{p} and "When this hits a hero, mark them."',
+        }
+    )
+    assert FLAGGED in {p.status for p in coverage(f)}
+
+
+# --- A permanent's "At the start of your turn / beginning of your action phase, destroy this, then ..." --
+
+
+def _at_start(permanents: list[Any], hand: list[Any] | None = None) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "start",
+        "combat_chain": "closed",
+        "P1": {
+            "resource_points": 1,
+            "permanents": permanents,
+            "weapons": [
+                {
+                    "name": "Sword W",
+                    "type": "weapon (1H)",
+                    "power": 2,
+                    "text": "Once per Turn Action - {r}: Attack",
+                }
+            ],
+            "hand": hand or [],
+        },
+        "P2": {"life": 20},
+    }
+
+
+def test_blessing_of_steel_gives_the_next_weapon_attack_three_at_the_start_of_turn(fabcube_cards):
+    result = _run(
+        _at_start(["Blessing of Steel"]),
+        ["P1 activates Sword W targeting P2's hero, paying 1 with floating resource points", *_THROUGH],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.findings
+    assert result.state["P2"]["life"] == 20 - 2 - 3
+    assert result.state["P1"]["graveyard"] == ["Blessing of Steel"]
+    assert result.state["P1"]["permanents"] == []
+    assert not any("Blessing of Steel" in m for m in _manual(result))
+
+
+def test_harvest_season_and_tome_of_aeo_act_as_the_action_phase_begins(fabcube_cards):
+    given = _at_start(["Harvest Season", "Tome of Aeo"])
+    given["P1"]["deck_top"] = ["Snatch (red)"]
+    given["P1"]["deck"] = 10
+    given["P1"]["life"] = 15
+    result = _run(given, ["P1 passes"], fabcube_cards)
+    p1 = result.state["P1"]
+    assert p1["life"] == 18
+    assert p1["hand"] == ["Snatch"]
+    assert sorted(p1["graveyard"]) == ["Harvest Season", "Tome of Aeo"]
+
+
+def test_an_aura_played_this_turn_waits_for_its_controllers_next_turn(fabcube_cards):
+    """Strong Yield resolves into the arena; nothing happens until P1's next action phase."""
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "resource_points": 1, "hand": ["Strong Yield (red)"]},
+        "P2": {"life": 20},
+    }
+    result = _run(given, ["P1 plays Strong Yield", "all pass (Strong Yield resolves)"], fabcube_cards)
+    assert [c["name"] for c in result.state["P1"]["permanents"]] == ["Strong Yield"]
+    assert result.state["effects"] == []
+    assert not any("Strong Yield" in m for m in _manual(result))
+
+
+def test_unless_clause_is_not_read_as_a_name():
+    assert recognise("At the start of your turn, destroy this unless you remove a steam counter from it.")[1]
