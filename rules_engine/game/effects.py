@@ -144,6 +144,11 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     (re.compile(r"^prevent the next (\d+) damage$"), "prevent_next"),
     (re.compile(r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "create_token"),
+    # a hit trigger's "create a Frailty token under their control": the hit hero gets it (CR 8.6)
+    (
+        re.compile(r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens? under their control$"),
+        "create_token_opp",
+    ),
     (re.compile(r"^opt (\d+)$"), "opt"),
     (re.compile(r"^return a ([a-z' ,-]+?) from your graveyard to your hand$"), "return_to_hand"),
     (
@@ -272,7 +277,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 if kind == "gain_resources":
                     g = groups[0] if groups else "1"
                     amount = g.count("{r}") if "{r}" in g else _num(g)
-                elif kind == "create_token":
+                elif kind in ("create_token", "create_token_opp"):
                     amount = _num(groups[0])
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
@@ -577,6 +582,11 @@ def combo(facts: CardFacts) -> Combo | None:
         return Combo(after, power, tuple(keywords), tuple(abilities))
     return None
 
+
+#: "Crush - When this deals 4 or more damage [to a (Guardian) hero], EFFECT" (CR 8.4.2; ``triggers.crush``).
+CRUSH = re.compile(
+    r"^crush\s*[-–]\s*(?:when|if) this deals 4 or more damage(?: to an? (guardian )?hero)?, (.+?)\.?$", re.I
+)
 
 #: "If this has {p} greater than its base, it gets overpower": checked when defending cards are declared.
 OVERPOWER_IF_BUFFED = re.compile(r"if this has \{p\} greater than its base, it gets overpower", re.I)
@@ -928,7 +938,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
     at = attack_text(facts) if attack else AttackText()
     unmodelled = set(at.unmodelled) | set(at.on_attack_manual)
     for sentence in split_sentences(text):
-        low = sentence.casefold()
+        low = _self(sentence, facts)
         if _KEYWORD_LINE.match(low):
             parts.append(TextPart(sentence, MODELLED, "keyword"))
         elif _ADDITIONAL_COST.match(sentence):
@@ -937,7 +947,12 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             if sentence in unmodelled:
                 parts.append(TextPart(sentence, FLAGGED, "attack"))
             elif re.match(r"^crush\s*-|^(?:when|whenever|if) this hits", low):
-                effects, unknown = recognise(sentence)
+                mc = CRUSH.match(low)
+                if mc:  # as triggers.crush reads it; "to a Guardian hero" is the judge's to check
+                    effects, unknown = recognise(mc.group(2) + ".")
+                    unknown = unknown + ([sentence] if mc.group(1) else [])
+                else:
+                    effects, unknown = recognise(low)
                 ok = effects and not unknown and all(e.kind != "manual" for e in effects)
                 parts.append(TextPart(sentence, MODELLED if ok else FLAGGED, "hit"))
             else:

@@ -667,6 +667,9 @@ def apply_text_effect(
     elif k == "create_token":
         for _ in range(max(1, e.amount)):
             make_token(s, player, e.target, ctx)
+    elif k == "create_token_opp":
+        for _ in range(max(1, e.amount)):
+            make_token(s, other(player), e.target, ctx)  # "under their control": the opposing hero
     elif k == "return_to_hand":
         for card in list(p.graveyard):
             if norm_name(card.name) == norm_name(e.target) or norm_name(card.name).startswith(

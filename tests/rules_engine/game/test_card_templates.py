@@ -196,3 +196,79 @@ def test_an_aura_played_this_turn_waits_for_its_controllers_next_turn(fabcube_ca
 
 def test_unless_clause_is_not_read_as_a_name():
     assert recognise("At the start of your turn, destroy this unless you remove a steam counter from it.")[1]
+
+
+# --- A card's own name read as "this": hit and crush sentences that name the card ----------------------
+
+
+def test_a_hit_sentence_naming_the_card_is_reported_when_it_hits(fabcube_cards):
+    """Hamstring Shot's "If Hamstring Shot hits a hero, ..." used to be ignored at run time."""
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "resource_points": 1, "arsenal": ["Hamstring Shot (red)"]},
+        "P2": {"life": 20},
+    }
+    result = _run(
+        given,
+        [
+            "P1 plays Hamstring Shot from arsenal targeting P2's hero, paying 1 with floating resource points",
+            *_THROUGH,
+            "all pass (Hamstring Shot hit trigger resolves)",
+        ],
+        fabcube_cards,
+    )
+    assert result.state["P2"]["life"] == 20 - 5
+    assert any("first attack during their next turn" in m for m in _manual(result)), result.findings
+
+
+def test_crippling_crush_crush_naming_the_card_is_reported(fabcube_cards):
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "resource_points": 7, "hand": ["Crippling Crush"]},
+        "P2": {"life": 20},
+    }
+    result = _run(
+        given,
+        [
+            "P1 plays Crippling Crush targeting P2's hero, paying 7 with floating resource points",
+            *_THROUGH,
+        ],
+        fabcube_cards,
+    )
+    assert result.state["P2"]["life"] == 20 - 11
+    assert any(f.kind == "manual_effect" and "crush" in f.message.casefold() for f in result.findings), (
+        result.findings
+    )
+
+
+def test_lace_with_frailty_gives_the_hit_hero_a_frailty_token(fabcube_cards):
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "action_points": 1,
+            "resource_points": 1,
+            "hand": ["Lace with Frailty"],
+            "arsenal": ["Red in the Ledger"],
+        },
+        "P2": {"life": 20},
+    }
+    result = _run(
+        given,
+        [
+            "P1 plays Lace with Frailty",
+            "all pass (Lace with Frailty resolves)",
+            "P1 plays Red in the Ledger from arsenal targeting P2's hero, paying 1 with floating resource points",
+            *_THROUGH,
+            "all pass (the hit trigger resolves)",
+        ],
+        fabcube_cards,
+    )
+    assert result.state["P2"]["life"] == 20 - 5 - 3
+    assert [t["name"] for t in result.state["P2"]["permanents"]] == ["Frailty"]
+    assert result.state["P1"]["permanents"] == []
