@@ -594,7 +594,9 @@ OVERPOWER_IF_BUFFED = re.compile(r"if this has \{p\} greater than its base, it g
 _HANDLED_AT_ATTACK = (
     re.compile(r"^when this attacks(?: a hero)?, intimidate(?: them)?$"),
     re.compile(r"^defense reaction cards can't be played this chain link$"),
-    re.compile(r"^if you've dealt arcane damage this turn, this gets"),
+    re.compile(
+        r"^if you've dealt arcane damage this turn, this gets \""
+    ),  # a hit ability (triggers.hit_triggers)
     re.compile(r"^crush\s*-"),  # triggers in the Damage Step (computed or flagged there)
     re.compile(r"^(?:when|whenever|if) this hits"),  # a hit trigger (computed or flagged there)
 )

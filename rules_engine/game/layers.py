@@ -18,7 +18,7 @@ import re
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
 from .damage import deal_damage
-from .defending import check_can_defend, self_triggers, without_self_triggers
+from .defending import check_can_defend, recheck_grants, self_triggers, without_self_triggers
 from .effects import (
     PHASE_TRIGGER_KEYS,
     TextEffect,
@@ -35,7 +35,7 @@ from .effects import (
 )
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
-from .values import phantasm_defender
+from .values import GROWING_CONDITIONS, phantasm_defender
 from .zones import destroy_permanent, draw, make_token, put_bottom, target_player, to_graveyard
 
 
@@ -165,19 +165,11 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
         link.power_bonus += at.arsenal_power
         link.go_again = link.go_again or at.arsenal_go_again
     for g in at.grants:
-        if g.condition == "draconic_links":
-            met = (
-                sum(
-                    1
-                    for x in s.chain
-                    if x.controller == link.controller and "draconic" in x.attack.facts.classes
-                )
-                >= g.number
-            )
-        elif g.condition in ("less_life", "more_life"):
-            met = condition_holds(s, link.controller, g.condition)  # CR 6.1.3
-        else:  # "arcane_dealt"
-            met = link.controller in s.arcane_dealt
+        if g.condition in GROWING_CONDITIONS:
+            # checked again before defending, damage and go again (defending.recheck_grants)
+            link.waiting.append(f"{g.condition}|{g.number}|{g.power}|{','.join(g.keywords)}")
+            continue
+        met = condition_holds(s, link.controller, g.condition)  # CR 6.1.3
         if met:
             link.power_bonus += g.power
             for kw in g.keywords:
@@ -196,6 +188,7 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
             link.power_bonus += mode.power
             link.go_again = link.go_again or mode.go_again
             on_attack += mode.on_attack
+    recheck_grants(s, link, ctx)
     if on_attack or at.on_attack_manual:
         trig = Layer(
             id=s.new_id(),

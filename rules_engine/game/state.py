@@ -308,12 +308,16 @@ class ChainLink:
         default_factory=list
     )  # abilities the attack gained ("If this hits a hero, ...")
     no_hit_triggers: bool = False  # "hit effects don't trigger this chain link" (CR 6.6.5f)
+    # conditional bonuses of the attack's own text whose condition was not met yet, one
+    # "condition|number|power|keyword,keyword" each (``values.grant_met``, ``defending.recheck_grants``)
+    waiting: list[str] = field(default_factory=list)
 
     def clone(self) -> ChainLink:
         out = copy.copy(self)
         out.attack = self.attack.clone()
         out.defending = [c.clone() for c in self.defending]
         out.granted = list(self.granted)
+        out.waiting = list(self.waiting)
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -336,7 +340,7 @@ class ChainLink:
             "max_nonblock": self.max_nonblock,
             "granted": list(self.granted),
             "no_hit_triggers": self.no_hit_triggers,
-        }
+        } | ({"waiting": list(self.waiting)} if self.waiting else {})
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> ChainLink:
@@ -358,6 +362,7 @@ class ChainLink:
             hand_defended=bool(d.get("hand_defended", False)),
             max_nonblock=int(d.get("max_nonblock", 0)),
             granted=[str(x) for x in d.get("granted", [])],
+            waiting=[str(x) for x in d.get("waiting", [])],
             no_hit_triggers=bool(d.get("no_hit_triggers", False)),
         )
 

@@ -272,3 +272,50 @@ def test_lace_with_frailty_gives_the_hit_hero_a_frailty_token(fabcube_cards):
     assert result.state["P2"]["life"] == 20 - 5 - 3
     assert [t["name"] for t in result.state["P2"]["permanents"]] == ["Frailty"]
     assert result.state["P1"]["permanents"] == []
+
+
+# --- "If you've dealt arcane damage this turn, this gets +N{p}" (a static ability, CR 6.1.3) -----------
+
+
+def _spike(extra_hand: list[Any]) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "resource_points": 2, "hand": ["Arcanic Spike (red)", *extra_hand]},
+        "P2": {"life": 20},
+    }
+
+
+_SPIKE = "P1 plays Arcanic Spike targeting P2's hero, paying 2 with floating resource points"
+
+
+def test_arcanic_spike_without_arcane_damage_has_its_printed_power(fabcube_cards):
+    result = _run(_spike([]), [_SPIKE, *_THROUGH], fabcube_cards)
+    assert result.state["P2"]["life"] == 15
+
+
+def test_arcanic_spike_gets_two_once_arcane_damage_is_dealt_during_its_chain_link(fabcube_cards):
+    """The arcane damage comes after the attack became a chain link (an instant in the Reaction
+    Step): the static bonus applies from then on."""
+    zap = {
+        "name": "Zap",
+        "type": "instant",
+        "cost": 0,
+        "pitch": 1,
+        "text": "Deal 1 arcane damage to target hero.",
+    }
+    result = _run(
+        _spike([zap]),
+        [
+            _SPIKE,
+            "all pass to the Defend Step",
+            "P2 declares no defending cards",
+            "P1 plays Zap targeting P2's hero",
+            "all pass (Zap resolves)",
+            "all pass through the Reaction and Damage Steps",
+        ],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.findings
+    assert result.state["P2"]["life"] == 20 - 1 - 7
