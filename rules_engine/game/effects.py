@@ -835,7 +835,9 @@ HERO_FIRST_HIT = re.compile(
     r"^the first time an attack action card you control (?:hits|deals damage to an opposing hero)(?: each turn)?, (.+)$",
     re.I | re.S,
 )
-_HERO_MODELLED = (DISCARD_SIX_INTIMIDATE, FIRST_STEALTH_GO_AGAIN, HERO_FIRST_HIT)
+#: Ira, Scarlet Revenger (``playing.hero_attack_abilities``).
+SECOND_ATTACK_POWER = re.compile(r"^your second attack each turn gets \+(\d+)\{p\}$", re.I)
+_HERO_MODELLED = (DISCARD_SIX_INTIMIDATE, FIRST_STEALTH_GO_AGAIN, HERO_FIRST_HIT, SECOND_ATTACK_POWER)
 _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 
 
@@ -849,7 +851,7 @@ def _modelled_hero_lines(facts: CardFacts) -> list[str]:
     return [
         line.strip()
         for line in plain(facts.text).split("\n")
-        if any(p.search(line.strip()) for p in _HERO_MODELLED)
+        if any(p.search(line.strip().rstrip(".")) for p in _HERO_MODELLED)
     ]
 
 

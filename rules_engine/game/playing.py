@@ -22,6 +22,7 @@ from .effects import (
     ADDITIONAL_WEAPON_ATTACK,
     COSTS_LESS_PER_DRACONIC_LINK,
     FIRST_STEALTH_GO_AGAIN,
+    SECOND_ATTACK_POWER,
     TOKEN_RULES,
     activated_ability,
     additional_costs,
@@ -387,10 +388,22 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
 
 
 def hero_attack_abilities(s: GameState, player: str, layer: Layer, f: CardFacts, ctx: Ctx) -> None:
-    """Hero abilities that act on playing an attack: Arakni, Solitary Confinement's first attack
-    with stealth each turn has go again."""
+    """Hero abilities that act on playing an attack (a card or a weapon's, counted from the attacks
+    this log shows this turn): Arakni, Solitary Confinement's first attack with stealth each turn has
+    go again; Ira, Scarlet Revenger's second attack each turn gets +1{p}."""
     hero = s.p(player).hero_card
-    if hero is None or not f.has("stealth"):
+    if hero is None:
+        return
+    for sentence in split_sentences(hero.text):
+        m = SECOND_ATTACK_POWER.match(sentence)
+        if m and player == s.turn_player and len(s.attacks_this_turn) == 2:
+            layer.power_bonus += int(m.group(1))
+            ctx.add(
+                NOTE,
+                f"line {ctx.entry.number}: {hero.name}: {f.name} is the second attack this turn and gets +{m.group(1)}{{p}}.",
+                "hero_ability",
+            )
+    if not f.has("stealth"):
         return
     if any(FIRST_STEALTH_GO_AGAIN.match(x) for x in split_sentences(hero.text)):
         stealthy = [n for n in s.attacks_this_turn if (ctx.lookup.get(n) or f).has("stealth")]
@@ -554,6 +567,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         apply_next_card_effects(s, player, layer, ctx)
         s.stack.append(layer)
         s.attacks_this_turn.append(src.name)
+        hero_attack_abilities(s, player, layer, src.facts, ctx)
         if src.facts.is_weapon and player not in s.weapon_attacked:
             s.weapon_attacked.append(player)
         attack_played_triggers(s, player, layer, ctx, action_card=False)

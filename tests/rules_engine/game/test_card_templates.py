@@ -319,3 +319,45 @@ def test_arcanic_spike_gets_two_once_arcane_damage_is_dealt_during_its_chain_lin
     )
     assert not _violations(result), result.findings
     assert result.state["P2"]["life"] == 20 - 1 - 7
+
+
+# --- Hero abilities ---------------------------------------------------------------------------------
+
+
+def test_ira_second_attack_each_turn_gets_one_more(fabcube_cards):
+    attack = {
+        "name": "Attack A",
+        "type": "attack action",
+        "cost": 0,
+        "pitch": 1,
+        "power": 3,
+        "keywords": ["go again"],
+        "text": "Go again",
+    }
+    attack_b = {**attack, "name": "Attack B"}
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"hero": "Ira, Scarlet Revenger", "action_points": 1, "hand": [attack, attack_b]},
+        "P2": {"life": 20},
+    }
+    result = _run(
+        given,
+        [
+            "P1 plays Attack A targeting P2's hero",
+            *_THROUGH,
+            "P1 plays Attack B targeting P2's hero",
+            *_THROUGH,
+        ],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.findings
+    assert result.state["P2"]["life"] == 20 - 3 - 4
+    assert not any("Ira" in m for m in _manual(result))
+
+
+def test_arakni_five_lipped_first_stealth_line_is_computed(fabcube_cards):
+    hero = fabcube_cards.get("Arakni, 5L!p3d 7hRu 7h3 cR4X")
+    assert hero is not None
+    assert {p.status for p in coverage(hero)} == {MODELLED}
