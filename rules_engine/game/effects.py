@@ -38,14 +38,38 @@ _KEYWORD_LINE = re.compile(
 # One thing an effect gives an attack: "+N{p}" or a keyword the combat rules apply.
 _GRANT_ITEM = r"(?:\+\d+\{p\}|go again|dominate|overpower)"
 
+#: The description of an attack a card targets ("target [class/subtype] attack [action card] [with ...]"),
+#: checked against the targeted attack when the card is played (``target_fits``, CR 1.8.5d).
+_CLASS_WORDS = (
+    "warrior ninja assassin mystic draconic guardian brute wizard runeblade illusionist ranger mechanologist "
+    "merchant shapeshifter bard necromancer pirate thief adjudicator light shadow elemental earth ice lightning royal"
+).split()
+_SUBTYPE_WORDS = (
+    "1h 2h dagger sword axe club hammer arrow bow pistol claw scythe staff orb gun scepter polearm fiddle lute "
+    "flail whip"
+).split()
+_WORD = "(?:" + "|".join(_CLASS_WORDS + _SUBTYPE_WORDS + ["weapon"]) + ")"
+TARGET_ATTACK = (
+    r"(?:attack action card|attack|weapon attack|"
+    + _WORD
+    + r"(?: or "
+    + _WORD
+    + r")?(?: "
+    + _WORD
+    + r")? (?:attack action card|attack))"
+    r"(?: with (?:stealth|cost \d+ or (?:less|greater)|\d+ or less base \{p\}))?"
+)
+
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(
-            r"^target (?:attack action card|attack|weapon attack|(?:dagger|sword|axe|club|hammer|arrow|bow|pistol|claw|scythe|staff|orb) attack) (?:gets|gains) ([+-])(\d+)\{p\}(?: until end of turn| this chain link)?$"
+            r"^target "
+            + TARGET_ATTACK
+            + r" (?:gets|gains) ([+-])(\d+)\{p\}(?: until end of turn| this chain link)?$"
         ),
         "target_power",
     ),
-    (re.compile(r"^target (?:attack action card|attack) gains go again$"), "target_go_again"),
+    (re.compile(r"^target " + TARGET_ATTACK + r" (?:gets|gains) go again$"), "target_go_again"),
     (
         re.compile(
             r"^target attack (?:gets|gains) \+x\{p\},? where x is the number of cards defending (?:it|that attack|the attack)$"
@@ -54,7 +78,9 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     (
         re.compile(
-            r"^target (?:attack action card|attack|weapon attack) (?:gets|gains) ("
+            r"^target "
+            + TARGET_ATTACK
+            + r" (?:gets|gains) ("
             + _GRANT_ITEM
             + r"(?:(?:,| and|, and) "
             + _GRANT_ITEM
@@ -200,6 +226,49 @@ _PHASE_EFFECTS = frozenset(
         "opt",
     }
 )
+
+
+def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None:
+    """Whether an attack (its card's facts; ``weapon`` for a weapon's attack-proxy) fits a card's
+    "target [...] attack" description (CR 1.8.5d); None when a word of it is not one the engine reads."""
+    d = description.casefold().strip()
+    quality = re.search(r" with (stealth|cost (\d+) or (less|greater)|(\d+) or less base \{p\})$", d)
+    if quality:
+        d = d[: quality.start()]
+    m = re.fullmatch(r"(?:(.+) )?(attack action card|attack)", d)
+    if not m:
+        return None
+    if m.group(2) == "attack action card" and (weapon or not facts.is_attack_action):
+        return False
+    words = (m.group(1) or "").split()
+    kinds = {x.casefold() for x in facts.classes | facts.subtypes}
+    if words:
+        if "or" in words:  # "assassin or mystic"
+            i = words.index("or")
+            options, rest = [words[i - 1], words[i + 1]], words[: i - 1] + words[i + 2 :]
+        else:
+            options, rest = [], words
+        for w in rest:
+            if w == "weapon":
+                if not weapon:
+                    return False
+            elif w in _SUBTYPE_WORDS or w in _CLASS_WORDS:
+                if w not in kinds:
+                    return False
+            else:
+                return None
+        if options and not any(o in kinds for o in options):
+            return False
+    if quality:
+        q = quality.group(1)
+        if q == "stealth":
+            return facts.has("stealth")
+        if quality.group(2):
+            cost = facts.cost or 0
+            n = int(quality.group(2))
+            return cost <= n if quality.group(3) == "less" else cost >= n
+        return (facts.power or 0) <= int(quality.group(4))
+    return True
 
 
 def split_sentences(text: str) -> list[str]:

@@ -23,10 +23,12 @@ from .effects import (
     COSTS_LESS_PER_DRACONIC_LINK,
     FIRST_STEALTH_GO_AGAIN,
     SECOND_ATTACK_POWER,
+    TARGET_ATTACK,
     TOKEN_RULES,
     activated_ability,
     additional_costs,
     split_sentences,
+    target_fits,
 )
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, Effect, GameState, Layer, other
@@ -229,15 +231,16 @@ def check_targets(s: GameState, player: str, card: Card, targets: tuple[str, ...
                         f"{obj} is not attackable (only living objects, or objects made attackable such as spectra).",
                     )
             continue
-        if "target attack action card" in low and not obj:
-            link = s.active_link()
-            if (
-                link is not None
-                and norm_name(link.attack.name) in norm_name(t)
-                and (link.proxy or not link.attack.facts.is_attack_action)
-            ):
+        link = s.active_link()
+        # a "Choose 1" card's target is checked against its chosen mode (choose_mode)
+        modal = re.search(r"(?:^|\n)\s*choose 1", low)
+        wanted = None if modal else re.search(r"\btarget (" + TARGET_ATTACK + r") (?:gets|gains)\b", low)
+        if wanted and not obj and link is not None and norm_name(link.attack.name) in norm_name(t):
+            weapon = bool(link.proxy) or link.source_zone == "weapon"
+            if target_fits(wanted.group(1), link.attack.facts, weapon) is False:
                 raise Illegal(
-                    "effect_target", f"{card.name} needs an attack action card; {t} is a weapon attack."
+                    "effect_target",
+                    f"{card.name} needs a target {wanted.group(1)}; {link.attack.name}'s attack is not one.",
                 )
         if "negate target" in low:
             if not any(norm_name(layer.name) == norm_name(obj or t) for layer in s.stack):

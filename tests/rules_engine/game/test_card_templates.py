@@ -361,3 +361,60 @@ def test_arakni_five_lipped_first_stealth_line_is_computed(fabcube_cards):
     hero = fabcube_cards.get("Arakni, 5L!p3d 7hRu 7h3 cR4X")
     assert hero is not None
     assert {p.status for p in coverage(hero)} == {MODELLED}
+
+
+# --- "Target [class / subtype / weapon] attack [action card] [with stealth / cost N or less] gets ..." -------
+
+
+def _reaction_step(attacker: dict[str, Any], p1: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "step": "reaction (chain link 1)",
+        "combat_chain": {"links": [{"link": 1, "attack": attacker, "defending": []}]},
+        "P1": p1,
+        "P2": {"life": 20},
+    }
+
+
+def test_diced_needs_a_dagger_attack(fabcube_cards):
+    sword = {"name": "Attack S", "type": "attack action", "subtypes": ["sword"], "power": 4, "cost": 0}
+    result = _run(
+        _reaction_step(sword, {"hand": ["Diced (red)"]}), ["P1 plays Diced targeting Attack S"], fabcube_cards
+    )
+    assert any(f.kind == "violation" and "target dagger attack" in f.message for f in result.findings)
+    dagger = {"name": "Attack D", "type": "attack action", "subtypes": ["dagger"], "power": 2, "cost": 0}
+    result = _run(
+        _reaction_step(dagger, {"hand": ["Diced (red)"]}),
+        [
+            "P1 plays Diced targeting Attack D",
+            "all pass (Diced resolves)",
+            "all pass through the Damage Step",
+        ],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.findings
+    assert result.state["P2"]["life"] == 20 - 3
+
+
+def test_stains_of_the_redback_needs_an_attack_with_stealth(fabcube_cards):
+    plain_attack = {"name": "Attack A", "type": "attack action", "power": 3, "cost": 0}
+    result = _run(
+        _reaction_step(plain_attack, {"resource_points": 1, "hand": ["Stains of the Redback (red)"]}),
+        ["P1 plays Stains of the Redback targeting Attack A, paying 1 with floating resource points"],
+        fabcube_cards,
+    )
+    assert any(f.kind == "violation" and "with stealth" in f.message for f in result.findings)
+    stealthy = {**plain_attack, "keywords": ["stealth"], "text": "Stealth"}
+    result = _run(
+        _reaction_step(stealthy, {"resource_points": 1, "hand": ["Stains of the Redback (red)"]}),
+        [
+            "P1 plays Stains of the Redback targeting Attack A, paying 1 with floating resource points",
+            "all pass (Stains of the Redback resolves)",
+            "all pass through the Damage Step",
+        ],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.findings
+    assert result.state["P2"]["life"] == 20 - 6
+    assert result.state["combat_chain"]["links"][0]["go_again"] is True
