@@ -159,7 +159,9 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "counter_on_defender",
     ),
     (re.compile(r"^destroy all cards in (?:their|the defending hero's) arsenal$"), "destroy_arsenal"),
-    (re.compile(r"^(?:it|this) (?:gets|gains) go again$"), "self_go_again"),
+    (re.compile(r"^(?:it|this|the attack) (?:gets|gains) go again$"), "self_go_again"),
+    # CR 8.5.50: "mark them" in a hit trigger (the hit hero), "mark target opposing hero"
+    (re.compile(r"^mark (?:them|the defending hero|target opposing hero)$"), "mark"),
     (re.compile(r"^(?:they|the defending hero) discards? a card$"), "discard_choice"),
     (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
     (
@@ -673,6 +675,7 @@ _HANDLED_AT_ATTACK = (
 
 #: What an attack card's own resolution may do at once (CR 5.3.4): Arcanic Crackle's arcane damage.
 _ON_RESOLUTION = frozenset({"arcane", "damage", "draw", "gain_life", "gain_resources", "create_token"})
+_MARKED_ATTACK = re.compile(r"^when(?:ever)? this attacks a marked hero, (.+)$")
 _ATTACK_TRIGGER = re.compile(r"^when(?:ever)? (?:this attacks|you attack with this), (.+)$")
 _RUPTURE = re.compile(
     r"^rupture\s*-\s*if this is played as chain link 4 or higher, (?:it|this) (?:has|gets|gains) \+(\d+)\{p\}$"
@@ -689,6 +692,7 @@ GRANT_CONDITIONS: dict[str, re.Pattern[str]] = {
     "arcane_dealt": re.compile(r"^you've dealt arcane damage(?: to an opposing hero)? this turn$"),
     "less_life": re.compile(r"^you have less (?:\{h\}|life) than an opposing hero$"),
     "more_life": re.compile(r"^you have more (?:\{h\}|life) than an opposing hero$"),
+    "marked": re.compile(r"^this is attacking a marked hero$"),
 }
 _GRANT = re.compile(r"^(?:when this is played, )?if (.+?), (?:it|this) (?:gets|gains|has) (.+)$")
 
@@ -729,6 +733,8 @@ def _grant(low: str) -> Grant | None:
         return None
     for key, pattern in GRANT_CONDITIONS.items():
         mc = pattern.match(m.group(1))
+        if mc and key == "marked" and bonus[1]:
+            return None  # the hit removes the mark (CR 9.3.3): a keyword's moment is the judge's to check
         if mc:
             number = int(mc.group(1)) if mc.groups() else 0
             return Grant(key, number, bonus[0], bonus[1])
@@ -747,6 +753,7 @@ class AttackText:
     arsenal_go_again: bool = False
     unmodelled: tuple[str, ...] = ()
     grants: tuple[Grant, ...] = ()
+    on_marked_attack: tuple[TextEffect, ...] = ()  # "when this attacks a marked hero" (CR 9.3)
 
 
 def _self(sentence: str, facts: CardFacts) -> str:
@@ -764,6 +771,7 @@ def attack_text(facts: CardFacts) -> AttackText:
     rupture = arsenal_power = 0
     arsenal_go_again = False
     grants: list[Grant] = []
+    on_marked: list[TextEffect] = []
     out: list[str] = []
     parsed = combo(facts) is not None
     modes = attack_modes(facts)
@@ -793,6 +801,14 @@ def attack_text(facts: CardFacts) -> AttackText:
             else:
                 arsenal_go_again = True
             continue
+        m = _MARKED_ATTACK.match(low)
+        if m:
+            effects, unknown = recognise(m.group(1))
+            if effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects):
+                on_marked.extend(effects)
+            else:
+                manual.append(sentence)
+            continue
         m = _ATTACK_TRIGGER.match(low)
         if m:
             effects, unknown = recognise(m.group(1))
@@ -815,6 +831,7 @@ def attack_text(facts: CardFacts) -> AttackText:
         arsenal_go_again,
         tuple(out),
         tuple(grants),
+        tuple(on_marked),
     )
 
 
@@ -975,6 +992,8 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
         out.append("go again")
     for g in at.grants:
         out += g.keywords
+    if any(e.kind == "self_go_again" for e in at.on_marked_attack + at.on_attack):
+        out.append("go again")  # "When this attacks [a marked hero], this gets go again"
     modes = [attack_mode(facts, m) for m in attack_modes(facts)]
     if modes and all(m is not None for m in modes) and any(m is not None and m.go_again for m in modes):
         out.append("go again")  # a mode the engine applies when it is chosen

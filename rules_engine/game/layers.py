@@ -180,6 +180,8 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
     for e in at.on_resolution:
         apply_text_effect(s, link.controller, facts.name, e, ctx, None)
     on_attack = list(at.on_attack)
+    if link.target in s.marked:
+        on_attack += at.on_marked_attack  # "When this attacks a marked hero" (CR 9.3, 6.6)
     if layer.effect.startswith("mode:") and layer.effect[5:]:
         mode = attack_mode(facts, layer.effect[5:])
         if mode is None:
@@ -622,6 +624,10 @@ def apply_text_effect(
                     to_graveyard(s, lay.card)
                 ctx.events.append(Event("negate", player, lay.name))
                 break
+    elif k == "mark":
+        victim = other(player)  # "mark them" (the hit hero) / "mark target opposing hero" (CR 8.5.50)
+        if victim not in s.marked:
+            s.marked.append(victim)  # an already marked hero stays marked (CR 9.3.2a)
     elif k == "self_go_again":
         link = s.active_link()
         if link is not None:

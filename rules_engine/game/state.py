@@ -532,6 +532,7 @@ class GameState:
     )  # players whose sources dealt arcane damage this turn
     weapon_attacked: list[str] = field(default_factory=list)  # players who attacked with a weapon this turn
     boosted: list[str] = field(default_factory=list)  # players who boosted this turn (CR 8.3.9)
+    marked: list[str] = field(default_factory=list)  # heroes with the marked condition (CR 9.3)
 
     @property
     def chain_open(self) -> bool:
@@ -557,6 +558,7 @@ class GameState:
         out.arcane_dealt = list(self.arcane_dealt)
         out.weapon_attacked = list(self.weapon_attacked)
         out.boosted = list(self.boosted)
+        out.marked = list(self.marked)
         return out
 
     def active_link(self) -> ChainLink | None:
@@ -569,6 +571,8 @@ class GameState:
         out = self._to_json()
         if self.boosted:  # only when set, so the hashes of states without it do not change
             out["boosted"] = list(self.boosted)
+        if self.marked:
+            out["marked"] = list(self.marked)
         return out
 
     def _to_json(self) -> dict[str, Any]:
@@ -623,6 +627,7 @@ class GameState:
             arcane_dealt=list(d.get("arcane_dealt", [])),
             weapon_attacked=list(d.get("weapon_attacked", [])),
             boosted=list(d.get("boosted", [])),
+            marked=list(d.get("marked", [])),
         )
 
     def state_hash(self) -> str:

@@ -62,7 +62,7 @@ def phantasm_defender(cards: list[Card]) -> Card | None:
 
 #: Conditions of an attack's "If ..., this gets ..." that can only become true during a turn or a
 #: chain, so a bonus not yet given is given when the condition is checked again (``defending.recheck_grants``).
-GROWING_CONDITIONS = frozenset({"arcane_dealt", "draconic_links"})
+GROWING_CONDITIONS = frozenset({"arcane_dealt", "draconic_links", "marked"})
 
 
 def grant_met(s: GameState, link: ChainLink, condition: str, number: int) -> bool:
@@ -77,4 +77,6 @@ def grant_met(s: GameState, link: ChainLink, condition: str, number: int) -> boo
         )
     if condition == "arcane_dealt":
         return link.controller in s.arcane_dealt
+    if condition == "marked":
+        return link.target in s.marked  # until the hit removes it (CR 9.3.3); a power bonus only
     return False

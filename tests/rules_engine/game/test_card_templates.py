@@ -105,9 +105,9 @@ def test_typed_next_attack_sentences_are_computed_only_with_a_computable_ability
     assert [e.kind for e in recognise("Your next arrow attack this turn gains +3{p}.")[0]] == [
         "next_typed_attack"
     ]
-    assert recognise('Your next dagger attack this turn gets +4{p} and "When this hits a hero, mark them."')[
-        1
-    ]
+    assert recognise(
+        'Your next arrow attack this turn gets +3{p} and "When this hits a hero, {t} them and all allies they control."'
+    )[1]
     from rules_engine.game.cards import facts_from_mapping
 
     f = facts_from_mapping(
@@ -121,9 +121,9 @@ def test_typed_next_attack_sentences_are_computed_only_with_a_computable_ability
     assert {p.status for p in coverage(f)} == {MODELLED}
     f = facts_from_mapping(
         {
-            "name": "Hunt a Killer",
+            "name": "Drop the Anchor",
             "type": "action",
-            "text": 'Your next dagger attack this turn gets +4{p} and "When this hits a hero, mark them."',
+            "text": 'Your next arrow attack this turn gets +3{p} and "When this hits a hero, {t} them and all allies they control."',
         }
     )
     assert FLAGGED in {p.status for p in coverage(f)}
@@ -418,3 +418,44 @@ def test_stains_of_the_redback_needs_an_attack_with_stealth(fabcube_cards):
     assert not _violations(result), result.findings
     assert result.state["P2"]["life"] == 20 - 6
     assert result.state["combat_chain"]["links"][0]["go_again"] is True
+
+
+# --- Mark (CR 8.5.50, 9.3): "mark them", "if this is attacking a marked hero", "when this attacks a marked hero" --
+
+
+def test_mark_the_prey_marks_and_the_next_hit_removes_the_mark(fabcube_cards):
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "hand": ["Mark the Prey (red)", "Plunge the Prospect (red)"]},
+        "P2": {"life": 20},
+    }
+    result = _run(
+        given,
+        ["P1 plays Mark the Prey targeting P2's hero", *_THROUGH, "all pass (the hit trigger resolves)"],
+        fabcube_cards,
+    )
+    assert result.state["P2"].get("marked") is True
+    assert not any("mark them" in m for m in _manual(result))
+    given["P1"]["hand"] = ["Plunge the Prospect (red)"]
+    given["P2"]["marked"] = True
+    result = _run(given, ["P1 plays Plunge the Prospect targeting P2's hero", *_THROUGH], fabcube_cards)
+    assert result.state["P2"]["life"] == 20 - 4  # 3 + 1 while P2 is marked
+    assert "marked" not in result.state["P2"]  # the hit removed it (CR 9.3.3)
+
+
+def test_scuttle_the_canal_has_go_again_only_against_a_marked_hero(fabcube_cards):
+    def run(marked: bool) -> Any:
+        given = {
+            "turn": "P1",
+            "phase": "action",
+            "combat_chain": "closed",
+            "P1": {"action_points": 1, "hand": ["Scuttle the Canal (red)"]},
+            "P2": {"life": 20, "marked": marked},
+        }
+        return _run(given, ["P1 plays Scuttle the Canal targeting P2's hero", *_THROUGH], fabcube_cards)
+
+    assert run(True).state["P1"]["action_points"] == 1
+    assert run(False).state["P1"]["action_points"] == 0
+    assert not any("Scuttle" in m for m in _manual(run(False)))
