@@ -89,6 +89,11 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "target_grant",
     ),
     (
+        # "Target attack action card with stealth gains +3{p} and "When this hits a hero, ..."" (a hit ability)
+        re.compile(r"^target " + TARGET_ATTACK + r" (?:gets|gains) \+(\d+)\{p\} and \"([^\"]+)\"$"),
+        "target_grant_hit",
+    ),
+    (
         re.compile(r"^your next attack(?: action card)? this turn (?:gets|gains) \+(\d+)\{p\}$"),
         "next_attack_power",
     ),
@@ -131,6 +136,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "opponent_lose_life",
     ),
     (re.compile(r"^you lose (\d+)\{h\}$"), "lose_life"),
+    # a hit trigger's "they lose 1{h}" (Kiss of Death): the hit hero
+    (re.compile(r"^they lose (\d+)\{h\}$"), "opponent_lose_life"),
     (re.compile(r"^gain ((?:\{r\})+)$|^gain (\d+)\{r\}$"), "gain_resources"),
     (re.compile(r"^gain (a|an|one|two|\d+) action points?$"), "gain_ap"),
     (
@@ -400,6 +407,12 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     items = re.findall(_GRANT_ITEM, groups[0])
                     amount = sum(int(i[1:-3]) for i in items if i.startswith("+"))
                     target = ",".join(i for i in items if not i.startswith("+"))
+                elif kind == "target_grant_hit":
+                    inner, unread = recognise(mm.group(2))
+                    if unread or not inner or any(x.trigger != "hit" or x.kind == "manual" for x in inner):
+                        continue  # a granted ability the engine cannot compute: left to the judge
+                    amount = int(mm.group(1))
+                    target = mm.group(2)
                 elif kind == "grant_cost_keyword":
                     amount = int(groups[0])
                     target = groups[1]

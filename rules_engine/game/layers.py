@@ -498,7 +498,7 @@ def apply_text_effect(
         x = len(link.defending) if link is not None else 0
         e = TextEffect(kind="target_power", amount=x, trigger=e.trigger, target=e.target)
         k = e.kind
-    if k in ("target_power", "target_go_again", "target_grant"):
+    if k in ("target_power", "target_go_again", "target_grant", "target_grant_hit"):
         target = None
         if layer is not None and layer.targets:
             target = layer.targets[0]
@@ -506,7 +506,7 @@ def apply_text_effect(
         bonus = e.amount if k != "target_go_again" else 0
         keywords = [w for w in e.target.split(",") if w] if k == "target_grant" else []
         go_again = k == "target_go_again" or "go again" in keywords
-        others = [w for w in keywords if w != "go again"]
+        others = [w for w in keywords if w != "go again"] + ([e.target] if k == "target_grant_hit" else [])
         defender = (
             next((c for c in link.defending if norm_name(c.name) == norm_name(target)), None)
             if link is not None and target is not None and norm_name(target) != norm_name(link.attack.name)

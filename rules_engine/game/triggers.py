@@ -143,7 +143,7 @@ def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx) -> None:
         return m.group(1) if link.controller in s.arcane_dealt else ""
 
     text = re.sub(r"if you've dealt arcane damage this turn, this gets \"(.+?)\"", granted, text, flags=re.I)
-    text = " ".join([text] + link.granted)
+    text = "\n".join([text] + link.granted)  # each granted ability its own sentence
     effects, _ = recognise(text)
     hit = [e for e in effects if e.trigger == "hit"]
     if link.no_hit_triggers:
