@@ -625,9 +625,9 @@ def apply_text_effect(
                 ctx.events.append(Event("negate", player, lay.name))
                 break
     elif k == "mark":
-        victim = other(player)  # "mark them" (the hit hero) / "mark target opposing hero" (CR 8.5.50)
-        if victim not in s.marked:
-            s.marked.append(victim)  # an already marked hero stays marked (CR 9.3.2a)
+        hit_hero = other(player)  # "mark them" (the hit hero) / "mark target opposing hero" (CR 8.5.50)
+        if hit_hero not in s.marked:
+            s.marked.append(hit_hero)  # an already marked hero stays marked (CR 9.3.2a)
     elif k == "self_go_again":
         link = s.active_link()
         if link is not None:
