@@ -195,6 +195,11 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+#: A card's own "This costs {r} less to play for each Draconic chain link you control" (``costs.cost_modifiers``).
+SELF_COSTS_LESS_PER_DRACONIC_LINK = re.compile(
+    r"^(?:this|[a-z0-9' ,!-]+?) costs \{r\} less to play for each draconic chain link you control\.?$", re.I
+)
+
 #: Fai's "This ability costs {r} less for each Draconic chain link you control" (``playing.activate``).
 COSTS_LESS_PER_DRACONIC_LINK = re.compile(
     r"this ability costs \{r\} less for each draconic chain link you control", re.I
@@ -300,7 +305,11 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         low = low.replace("{p}", "{p}").replace("{d}", "{d}")
         if _KEYWORD_LINE.match(low):
             continue
-        if COSTS_LESS_PER_DRACONIC_LINK.fullmatch(low) or low.startswith("as an additional cost to play "):
+        if (
+            COSTS_LESS_PER_DRACONIC_LINK.fullmatch(low)
+            or SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low)
+            or low.startswith("as an additional cost to play ")
+        ):
             continue  # paid less when activated (playing.activate); an additional cost is reported on play
         trigger = ""
         if (
@@ -797,6 +806,8 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue
         if _ADDITIONAL_COST.match(sentence):
             continue  # reported when the card is played
+        if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
+            continue  # paid less when played (costs.cost_modifiers)
         if modes_done and (re.match(r"^choose 1", low) or sentence.lstrip().startswith(("-", "–"))):
             continue  # the chosen mode is applied when the attack becomes a chain link
         m = _RUPTURE.match(low)
@@ -1048,6 +1059,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "keyword"))
         elif _ADDITIONAL_COST.match(sentence):
             parts.append(TextPart(sentence, FLAGGED, "play"))
+        elif (attack or resolving) and SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
+            parts.append(TextPart(sentence, MODELLED, "play"))  # costs.cost_modifiers
         elif attack:
             if sentence in unmodelled:
                 parts.append(TextPart(sentence, FLAGGED, "attack"))

@@ -459,3 +459,44 @@ def test_scuttle_the_canal_has_go_again_only_against_a_marked_hero(fabcube_cards
     assert run(True).state["P1"]["action_points"] == 1
     assert run(False).state["P1"]["action_points"] == 0
     assert not any("Scuttle" in m for m in _manual(run(False)))
+
+
+# --- "This costs {r} less to play for each Draconic chain link you control" (CR 5.1.6a) -----------------
+
+
+def test_blood_line_costs_one_less_after_a_draconic_chain_link(fabcube_cards):
+    """Blood Line costs 2; with Blood Drop's chain link (Draconic) it costs 1."""
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "resource_points": 2, "hand": ["Blood Drop (red)", "Blood Line (red)"]},
+        "P2": {"life": 20},
+    }
+    lines = [
+        "P1 plays Blood Drop targeting P2's hero, paying 1 with floating resource points",
+        *_THROUGH,
+        "P1 plays Blood Line targeting P2's hero, paying 1 with floating resource points",
+        *_THROUGH,
+    ]
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    assert result.state["P2"]["life"] == 20 - 2 - 3
+    assert result.state["P1"]["resource_points"] == 0
+    assert not any("costs" in m for m in _manual(result))
+
+
+def test_blood_line_with_no_draconic_link_costs_its_printed_two(fabcube_cards):
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "resource_points": 1, "hand": ["Blood Line (red)"]},
+        "P2": {"life": 20},
+    }
+    result = _run(
+        given,
+        ["P1 plays Blood Line targeting P2's hero, paying 1 with floating resource points"],
+        fabcube_cards,
+    )
+    assert _violations(result)  # 2 to pay, 1 point: the play is reversed (CR 5.1.7a)
