@@ -178,6 +178,11 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "prevent_next",
     ),
     (re.compile(r"^prevent the next (\d+) damage$"), "prevent_next"),
+    # a shield for one damage event (CR 6.4.10): "the next time you would be dealt damage this turn, prevent N of that damage"
+    (
+        re.compile(r"^the next time you would be dealt damage this turn, prevent (\d+) of that damage$"),
+        "prevent_fixed",
+    ),
     (re.compile(r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "create_token"),
     # a hit trigger's "create a Frailty token under their control": the hit hero gets it (CR 8.6)
     (
@@ -197,7 +202,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
 
 #: A card's own "This costs {r} less to play for each Draconic chain link you control" (``costs.cost_modifiers``).
 SELF_COSTS_LESS_PER_DRACONIC_LINK = re.compile(
-    r"^(?:this|[a-z0-9' ,!-]+?) costs \{r\} less to play for each draconic chain link you control\.?$", re.I
+    r"^(?:this|[a-z0-9' ,!-]+?) costs \{r\} less to play for each (draconic chain link|runechant) you control\.?$",
+    re.I,
 )
 
 #: Fai's "This ability costs {r} less for each Draconic chain link you control" (``playing.activate``).
@@ -341,7 +347,12 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             trigger = "reprise"
             low = mr.group(1)
         mc = re.match(r"^if (.+?), (.*)$", low)
-        if mc and mc.group(1) in RESOLUTION_CONDITIONS:
+        md = re.fullmatch(r"you control (\d+) or more draconic chain links", mc.group(1)) if mc else None
+        if mc and md and not mc.group(2).startswith(("instead", "it ", "this ")):
+            # "If you control 2 or more Draconic chain links, create a Fealty token": checked as it resolves
+            trigger = f"cond:draconic_links:{md.group(1)}"
+            low = mc.group(2)
+        elif mc and mc.group(1) in RESOLUTION_CONDITIONS:
             # "If you have less {h} than an opposing hero, gain 1{h}": checked as it resolves (CR 6.1.3)
             trigger = f"cond:{RESOLUTION_CONDITIONS[mc.group(1)]}"
             low = mc.group(2)
@@ -1081,7 +1092,10 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
             elif unknown or _RULE_LINE.match(low):
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
-            elif effects and all(not e.trigger or e.trigger == "reprise" for e in effects):
+            elif effects and all(
+                not e.trigger or e.trigger == "reprise" or e.trigger.startswith("cond:") for e in effects
+            ):
+                # a "cond:" effect is checked as the card resolves (layers.resolve_text, CR 6.1.3)
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
             elif (
                 effects

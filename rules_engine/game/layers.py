@@ -475,6 +475,11 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
 
 def condition_holds(s: GameState, player: str, condition: str) -> bool:
     """A card's "If ..." checked on resolution (CR 6.1.3): life compared with an opposing hero."""
+    if condition.startswith("draconic_links:"):
+        need = int(condition.split(":")[1])
+        return (
+            sum(1 for x in s.chain if x.controller == player and "draconic" in x.attack.facts.classes) >= need
+        )
     mine = s.p(player).life
     theirs = s.p(other(player)).life
     if mine is None or theirs is None:
@@ -663,6 +668,8 @@ def apply_text_effect(
         draw(s, player, e.amount, ctx)
     elif k == "prevent_next":
         s.effects.append(Effect("prevent_next", player, e.amount, "turn", name))
+    elif k == "prevent_fixed":
+        s.effects.append(Effect("prevent_fixed", player, e.amount, "turn", name))
     elif k == "create_token":
         for _ in range(max(1, e.amount)):
             make_token(s, player, e.target, ctx)

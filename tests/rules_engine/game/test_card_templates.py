@@ -500,3 +500,115 @@ def test_blood_line_with_no_draconic_link_costs_its_printed_two(fabcube_cards):
         fabcube_cards,
     )
     assert _violations(result)  # 2 to pay, 1 point: the play is reversed (CR 5.1.7a)
+
+
+# --- Resolution conditions, one-event prevention, Runechant cost reduction --------------------------------
+
+
+def _closed(p1: dict[str, Any]) -> dict[str, Any]:
+    return {"turn": "P1", "phase": "action", "combat_chain": "closed", "P1": p1, "P2": {"life": 20}}
+
+
+def test_endear_devotion_creates_fealty_only_with_two_draconic_links(fabcube_cards):
+    facts = fabcube_cards.get("Endear Devotion")
+    assert facts is not None
+    effects, unknown = recognise(facts.text)
+    assert not unknown
+    assert [(e.kind, e.trigger) for e in effects] == [
+        ("target_power", ""),
+        ("create_token", "cond:draconic_links:2"),
+    ]
+    assert {p.status for p in coverage(facts)} == {MODELLED}
+
+
+def test_sigil_of_shelter_style_prevention_covers_one_damage_event():
+    shield = {
+        "name": "Shelter S",
+        "type": "instant",
+        "cost": 0,
+        "pitch": 3,
+        "text": "The next time you would be dealt damage this turn, prevent 2 of that damage.",
+    }
+    given = {
+        "turn": "P2",
+        "phase": "action",
+        "step": "reaction (chain link 1)",
+        "combat_chain": {"links": [{"link": 1, "attack": {"name": "Attack A", "power": 5}, "defending": []}]},
+        "P1": {"life": 20, "hand": [shield]},
+        "P2": {"life": 20},
+    }
+    result = _run(
+        given,
+        [
+            "P2 passes",
+            "P1 plays Shelter S",
+            "all pass (Shelter S resolves)",
+            "all pass through the Damage Step",
+        ],
+    )
+    assert not _violations(result), result.findings
+    assert result.state["P1"]["life"] == 20 - 3
+    assert result.state["effects"] == []
+
+
+def test_a_runechant_makes_a_card_cost_less(fabcube_cards):
+    facts = fabcube_cards.get("Ninth Blade of the Blood Oath")
+    assert facts is not None
+    given = _closed(
+        {
+            "action_points": 1,
+            "resource_points": facts.cost - 1,
+            "hand": ["Ninth Blade of the Blood Oath"],
+            "permanents": ["Runechant"],
+        }
+    )
+    result = _run(
+        given,
+        [
+            f"P1 plays Ninth Blade of the Blood Oath targeting P2's hero, paying {facts.cost - 1} with floating resource points"
+        ],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.findings
+
+
+def test_endear_devotion_replay_creates_fealty_with_two_draconic_links_only(fabcube_cards):
+    def run(links: int) -> Any:
+        chain = [
+            {
+                "link": i,
+                "attack": {
+                    "name": f"Dagger {i}",
+                    "type": "attack action",
+                    "subtypes": ["dagger"],
+                    "classes": ["draconic"],
+                    "power": 1,
+                },
+                "defending": [],
+            }
+            for i in range(1, links + 1)
+        ]
+        for link in chain[:-1]:
+            link["resolved"] = True
+        given = {
+            "turn": "P1",
+            "phase": "action",
+            "step": f"reaction (chain link {links})",
+            "combat_chain": {"links": chain},
+            "P1": {"resource_points": 2, "hand": ["Endear Devotion"]},
+            "P2": {"life": 20},
+        }
+        return _run(
+            given,
+            [
+                f"P1 plays Endear Devotion targeting Dagger {links}, paying 2 with floating resource points",
+                "all pass (Endear Devotion resolves)",
+            ],
+            fabcube_cards,
+        )
+
+    two = run(2)
+    assert not _violations(two), two.findings
+    assert [p["name"] for p in two.state["P1"]["permanents"]] == ["Fealty"]
+    one = run(1)
+    assert one.state["P1"]["permanents"] == []
