@@ -53,6 +53,16 @@
     function say(what, reason) {
       mode.textContent = what;
       why.textContent = reason || "";
+      // The player's page shows the mode in one line at the top too, linking to the details.
+      var line = document.querySelector("[data-mode-line]");
+      if (line && !staff && panel.id) {
+        line.textContent = "";
+        var link = document.createElement("a");
+        link.href = "#" + panel.id;
+        link.textContent = panel.dataset.mode === "push" ? "Notifications mode" : "Updates itself (no notifications here)";
+        line.appendChild(link);
+        line.hidden = false;
+      }
     }
 
     if (!window.isSecureContext) {
