@@ -29,10 +29,12 @@ def _payload(title: str, body: str, url: str, tag: str) -> dict:
     return {"title": title, "body": body, "url": url, "tag": tag}
 
 
-def player_subscriptions(event: Event, registration_ids: Iterable[int]) -> dict[int, list[Subscription]]:
+def player_subscriptions(
+    event: Event, registration_ids: Iterable[int | None]
+) -> dict[int | None, list[Subscription]]:
     """The player subscriptions of ``event`` for those registrations that still play, by registration."""
-    ids = list(registration_ids)
-    found: dict[int, list[Subscription]] = defaultdict(list)
+    ids = [pk for pk in registration_ids if pk is not None]
+    found: dict[int | None, list[Subscription]] = defaultdict(list)
     if not ids:
         return found
     subs = Subscription.objects.filter(
@@ -50,7 +52,7 @@ def staff_subscriptions(event: Event) -> list[Subscription]:
     return list(Subscription.objects.filter(event=event, audience=Audience.STAFF).only("pk"))
 
 
-def _opponent(match: Match, registration_id: int) -> Registration | None:
+def _opponent(match: Match, registration_id: int | None) -> Registration | None:
     return match.player_b if match.player_a_id == registration_id else match.player_a
 
 

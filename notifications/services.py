@@ -60,7 +60,7 @@ def subscribe(
     event: Event,
     *,
     audience: str,
-    subscription: dict,
+    subscription: object,
     page: str,
     registration: Registration | None = None,
     user=None,
@@ -72,7 +72,8 @@ def subscribe(
     if not isinstance(subscription, dict):
         raise DomainError("send the browser's push subscription", field="subscription")
     endpoint = _endpoint(subscription.get("endpoint"))
-    sub_keys = subscription.get("keys") if isinstance(subscription.get("keys"), dict) else {}
+    given = subscription.get("keys")
+    sub_keys: dict = given if isinstance(given, dict) else {}
     p256dh = _key(sub_keys.get("p256dh"), field="p256dh", size=65)
     auth = _key(sub_keys.get("auth"), field="auth", size=16)
     if audience not in Audience.values:

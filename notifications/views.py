@@ -106,7 +106,14 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             "icon": staticfiles_storage.url("notifications/icons/icon-192.png"),
             "offline_static": [
                 staticfiles_storage.url(path)
-                for path in ("css/site.css", "js/site.js", "tournament/event.css", "tournament/player.js")
+                for path in (
+                    "css/site.css",
+                    "js/site.js",
+                    "tournament/event.css",
+                    "tournament/staff.js",
+                    "tournament/player.js",
+                    "notifications/push.js",
+                )
             ],
         },
     )

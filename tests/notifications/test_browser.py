@@ -51,12 +51,16 @@ def lan_phone(_playwright, live_server, settings):
 def test_lan_player_page_updates_itself_within_5_s_of_the_pairings(lan_phone):
     page, site = lan_phone
     event = EventFactory(status=EventStatus.RUNNING, name="Friday Armory")
-    ana = RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Ana", player_id="GEM111"))
+    ana = RegistrationFactory(
+        event=event, player=PlayerProfileFactory(display_name="Ana", player_id="GEM111")
+    )
     bo = RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Bo", player_id="GEM222"))
     rnd = RoundFactory(event=event, number=1, status=RoundStatus.PAIRED)
     MatchFactory(round=rnd, table_number=4, player_a=ana, player_b=bo)
 
-    login_in_browser(page, SimpleNamespace(url=site), ana.player.user.username, "pw-" + ana.player.user.username)
+    login_in_browser(
+        page, SimpleNamespace(url=site), ana.player.user.username, "pw-" + ana.player.user.username
+    )
     page.goto(f"{site}/events/{event.slug}/me/")
     assert page.evaluate("() => window.isSecureContext") is False
     assert "No pairing yet" in page.inner_text("#my-match")
@@ -70,13 +74,19 @@ def test_lan_player_page_updates_itself_within_5_s_of_the_pairings(lan_phone):
     services.publish_round(rnd, actor=None)
     published = time.monotonic()
     page.wait_for_selector("#attention:not([hidden])", timeout=5_000)
-    page.wait_for_selector("[data-my-table]", timeout=max(100, int((5 - (time.monotonic() - published)) * 1000)))
+    page.wait_for_selector(
+        "[data-my-table]", timeout=max(100, int((5 - (time.monotonic() - published)) * 1000))
+    )
     assert time.monotonic() - published < 5
     assert page.inner_text("#attention") == "Round 1: table 4 against Bo."
     assert page.inner_text("[data-my-table]") == "Table 4"
     assert page.inner_text("[data-opponent]") == "Bo"
     assert page.title().startswith("(!) Round 1: table 4")
-    width = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    width = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
     assert width[0] <= width[1], f"page scrolls sideways on a phone: {width}"
     if os.environ.get("ARBITER_SCREENSHOTS"):
-        page.screenshot(path=os.path.join(os.environ["ARBITER_SCREENSHOTS"], "lan-player.png"), full_page=True)
+        page.screenshot(
+            path=os.path.join(os.environ["ARBITER_SCREENSHOTS"], "lan-player.png"), full_page=True
+        )

@@ -72,7 +72,8 @@ def _player_context(
         context["team_invitations"] = list(team_invitations_for(request.user, event=event))
         context["can_self_register"] = context["can_self_register"] and not context["is_team_event"]
         return context
-    context["addon_links"] = addons.player_links(event)
+    # The add-ons' pages (decklist, penalties, calls) need an account: not on the private page.
+    context["addon_links"] = [] if phone_token else addons.player_links(event)
     context["event_closed"] = event.status in services.CLOSED_STATUSES
     # The walk-in's private page (no account): the same page, read-only (reporting needs an account).
     context["phone_token"] = phone_token
@@ -255,7 +256,7 @@ def player_phone_state(request: HttpRequest, slug: str, token: str) -> HttpRespo
 def _state_answer(request: HttpRequest, event: Event, registration) -> HttpResponse:
     state = live.player_state(event, registration, player_lens(request.user, event))
     etag = live.etag_for(state["version"], state["attention"], state["words"])
-    answer = live.not_modified(request, etag)
+    answer: HttpResponse | None = live.not_modified(request, etag)
     if answer is None:
         answer = JsonResponse(state)
         answer["ETag"] = etag

@@ -76,7 +76,7 @@
     if (!canPush) {
       if (ios && !standalone) {
         panel.querySelector("[data-ios-hint]").hidden = false;
-        say("This page updates itself while it is open.", "Add Arbiter to your home screen to get notifications on an iPhone.");
+        say("This page updates itself while it is open.", "");
       } else {
         say("This page updates itself while it is open.", "This browser cannot receive notifications.");
       }
@@ -91,7 +91,7 @@
       return;
     }
     panel.dataset.mode = "push";
-    say(staff ? "Notifications can reach this phone, even with the page closed." :
+    say(staff ? "Disputed results, judge calls opened and tables over time can reach this phone, even with the page closed." :
       "Notifications mode: this phone can be told when your pairing or a result needs you, even with the page closed.",
       staff ? "" : "This page also keeps a copy of itself for when the network is gone, and shows when it was last updated.");
     controls.hidden = false;
