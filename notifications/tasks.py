@@ -69,7 +69,7 @@ def task_watch_clocks() -> int:
     for round_ in rounds:
         if round_.clock_state == ClockState.RUNNING:
             status = tournament_selectors.clock_status(round_, now=now)
-            if 0 < status.remaining_seconds <= 600 and _once(f"last10:{round_.pk}:{round_.started_at}"):
+            if 0 < status.remaining_seconds <= 600 and _once(f"last10:{round_.pk}"):
                 task_news.delay(kind="clock.last10", event_id=round_.event_id, round_id=round_.pk)
                 queued += 1
         if round_.time_called_at is not None:

@@ -20,3 +20,11 @@ document.addEventListener("click", function (event) {
     window.print();
   }
 });
+// Logging out forgets the copies of the player's pages the service worker kept for offline use
+// (notifications/sw.js): a borrowed phone keeps nothing of its last user.
+document.addEventListener("submit", function (event) {
+  var form = event.target;
+  if (form instanceof HTMLFormElement && /\/accounts\/logout\/$/.test(form.action) && window.caches) {
+    window.caches.delete("arbiter-player-v1");
+  }
+});

@@ -18,8 +18,10 @@ self.addEventListener("activate", function (event) {
   event.waitUntil(self.clients.claim());
 });
 
+// The player's own pages: their event page (with an account or the private link) and their
+// decklists, as last seen.
 function isPlayerPage(url) {
-  return /^\/events\/[^/]+\/(me|phone\/[^/]+)\/$/.test(url.pathname);
+  return /^\/events\/[^/]+\/(me|phone\/[^/]+)\/$/.test(url.pathname) || /^\/decklists\/\d+\/$/.test(url.pathname);
 }
 
 self.addEventListener("fetch", function (event) {
