@@ -172,3 +172,47 @@ def test_the_player_state_says_what_needs_them_with_an_etag(client, world):
     assert after.status_code == 200
     assert after.json()["words"] == "Round 1: table 4 against Bo."
     assert "GEM222" not in after.content.decode()
+
+
+def test_the_private_page_is_the_players_own_page_read_only(client, world):
+    event, ana, bo, walk_in, rnd, match = world
+    MatchFactory(round=rnd, table_number=5, player_a=walk_in, player_b=None)
+    services.publish_round(rnd, actor=None)
+    answer = client.get(f"/events/{event.slug}/phone/{services.phone_token(walk_in)}/")
+    page = answer.content.decode()
+    assert answer.status_code == 200
+    assert answer["Referrer-Policy"] == "no-referrer"
+    assert "Cy" in page and "data-push-panel" in page
+    assert "player_report" not in page and 'name="outcome"' not in page
+    assert "Drop from the event" not in page
+    state = client.get(f"/events/{event.slug}/phone/{services.phone_token(walk_in)}/state/").json()
+    assert state["words"] == "Round 1: you have a bye."
+
+
+def test_the_walk_in_desk_message_gives_the_private_page(client, world):
+    event, *_ = world
+    organizer = UserFactory(username="organizer")
+    StaffAssignmentFactory(event=event, user=organizer, role=StaffRole.ORGANIZER)
+    client.force_login(organizer)
+    answer = client.post(
+        f"/events/{event.slug}/staff/walk-in/", {"display_name": "Dee Walk", "late_entry": "on"}, follow=True
+    )
+    text = " ".join(str(m) for m in answer.context["messages"])
+    reg = event.registrations.get(player__display_name="Dee Walk")
+    assert f"/events/{event.slug}/phone/{services.phone_token(reg)}/" in text
+
+
+@pytest.mark.parametrize("players", [4, 40])
+def test_the_player_state_costs_the_same_queries_at_any_size(
+    client, db, settings, players, django_assert_max_num_queries
+):
+    event = EventFactory(status=EventStatus.RUNNING)
+    regs = [RegistrationFactory(event=event) for _ in range(players)]
+    rnd = RoundFactory(event=event, number=1, status=RoundStatus.PUBLISHED)
+    for i in range(0, players, 2):
+        MatchFactory(round=rnd, table_number=i // 2 + 1, player_a=regs[i], player_b=regs[i + 1])
+    client.force_login(regs[0].player.user)
+    client.get(f"/events/{event.slug}/me/state/")  # the session and the user, cached
+    # session, user, event, registration, rounds, match, and the lens: the same at any size
+    with django_assert_max_num_queries(7):
+        assert client.get(f"/events/{event.slug}/me/state/").status_code == 200
