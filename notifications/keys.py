@@ -24,17 +24,18 @@ def key_file() -> Path:
 
 
 @functools.cache
-def _vapid(pem: str, path: str) -> Vapid02 | None:
-    if pem:
-        return Vapid02.from_pem(pem.encode())
-    if Path(path).exists():
-        return Vapid02.from_file(path)
-    return None
+def _vapid(pem: str, path: str) -> Vapid02:
+    return Vapid02.from_pem(pem.encode()) if pem else Vapid02.from_file(path)
 
 
 def vapid() -> Vapid02 | None:
-    """The key pair, or None when push is not set up (no key in the settings or the file)."""
-    return _vapid(settings.PUSH_VAPID_PRIVATE_KEY, str(key_file()))
+    """The key pair, or None when push is not set up (no key in the settings or the file). A
+    key is read once per process; a file that appears later (a worker started before the web
+    process created it) is found on the next call."""
+    pem, path = settings.PUSH_VAPID_PRIVATE_KEY, str(key_file())
+    if not pem and not Path(path).exists():
+        return None
+    return _vapid(pem, path)
 
 
 def public_key() -> str:
