@@ -53,7 +53,11 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
 from collections import Counter, defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -277,10 +281,24 @@ class Stats:
             )
 
 
+@dataclass
+class Answer:
+    """What a request answered, read in full (the client's own response object is gone)."""
+
+    status_code: int
+    headers: Mapping[str, str]
+    content: bytes
+
+    @property
+    def text(self) -> str:
+        return self.content.decode(errors="replace")
+
+
 async def _request(client, stats: Stats, label: str, method: str, url: str, **kw):
     t = time.perf_counter()
     try:
-        r = await client.request(method, url, **kw)
+        async with client.request(method, url, **kw) as resp:
+            r = Answer(resp.status, resp.headers, await resp.read())
     except Exception as exc:  # noqa: BLE001 - any transport failure is an error of the run
         stats.add(label, time.perf_counter() - t, type(exc).__name__)
         return None
@@ -345,17 +363,19 @@ async def table(client, stats, t, window, rng, double_tap, done):
 
 
 async def storm(base: str, state: dict, args, scenario: str) -> tuple[Stats, float | None]:
-    import httpx
+    import aiohttp
 
     stats = Stats()
     rng = random.Random(11)
     stop = asyncio.Event()
     slug, number = state["slug"], state["round"]
     # Idle connections are closed by the client (20 s) before the server does (gunicorn
-    # keepalive 30 s), as a browser does, so a poll never races the server's close.
-    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400, keepalive_expiry=20)
-    timeout = httpx.Timeout(30.0)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
+    # keepalive 30 s), as a browser does, so a poll never races the server's close. aiohttp
+    # (its HTTP parser compiled) rather than a pure-Python client: the client shares the
+    # server's two cores and must stay a small part of the machine (issue 37).
+    connector = aiohttp.TCPConnector(limit=400, keepalive_timeout=20)
+    timeout = aiohttp.ClientTimeout(total=30.0)
+    async with aiohttp.ClientSession(base_url=base, connector=connector, timeout=timeout) as client:
         polls = []
         ready: list[int] = []
         if scenario == "issue20":
@@ -572,14 +592,13 @@ def run_size(players: int, args) -> None:
     )
     base = f"http://127.0.0.1:{args.port}"
     try:
-        import httpx
-
         deadline = time.monotonic() + 600  # migrate + collectstatic first
         while True:
             try:
-                if httpx.get(base + f"/events/{state['slug']}/", timeout=30).status_code == 200:
-                    break
-            except httpx.HTTPError:
+                with urllib.request.urlopen(base + f"/events/{state['slug']}/", timeout=30) as r:
+                    if r.status == 200:
+                        break
+            except (urllib.error.URLError, OSError):
                 pass
             if time.monotonic() > deadline or server.poll() is not None:
                 raise SystemExit(f"server did not start (see {log.name})")

@@ -42,6 +42,13 @@ def main() -> None:
     ap.add_argument("--db", default="arbiter_request_cpu")
     ap.add_argument("--redis", default="redis://127.0.0.1:6379/9")
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="ENDPOINT",
+        help="profile only this endpoint's requests (repeatable), e.g. 'report POST'",
+    )
     ap.add_argument("--check", action="store_true", help="exit 1 when an endpoint is over its CPU budget")
     args = ap.parse_args()
 
@@ -77,10 +84,11 @@ def main() -> None:
 
     def call(label: str, method: str, url: str, *, by=None, **kw):
         t = time.process_time()
-        if profiler:
+        profiling = profiler is not None and (not args.only or label in args.only)
+        if profiling:
             profiler.enable()
         response = getattr(by or client, method)(url, secure=True, **kw)
-        if profiler:
+        if profiling:
             profiler.disable()
         cpu[label].append(time.process_time() - t)
         assert response.status_code in (200, 304), (label, response.status_code, response.content[:300])
@@ -133,7 +141,13 @@ def main() -> None:
             f"/api/events/{slug}/standings/",
             HTTP_IF_NONE_MATCH=etag_standings or "",
         )
-        call("clock GET", "get", f"/api/events/{slug}/rounds/{number}/clock/")
+        r = call("clock GET", "get", f"/api/events/{slug}/rounds/{number}/clock/")
+        call(
+            "clock GET (304)",
+            "get",
+            f"/api/events/{slug}/rounds/{number}/clock/",
+            HTTP_IF_NONE_MATCH=r.headers.get("ETag") or "",
+        )
 
     print(f"{args.players} players, {args.tables} tables reported and confirmed (CPU ms per request)")
     print(f"{'endpoint':26} {'n':>5} {'p50':>8} {'p95':>8} {'mean':>8}")

@@ -2,6 +2,8 @@
 
 from django.urls import path
 
+from core.middleware import remember_version
+
 from . import api, live
 
 urlpatterns = [
@@ -63,7 +65,11 @@ urlpatterns = [
     path(
         "events/<slug:slug>/rounds/<int:number>/swap/", api.SwapPlayersView.as_view(), name="api-round-swap"
     ),
-    path("events/<slug:slug>/rounds/<int:number>/clock/", api.ClockView.as_view(), name="api-round-clock"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/clock/",
+        remember_version(api.ClockView.as_view()),
+        name="api-round-clock",
+    ),
     path(
         "events/<slug:slug>/standings/",
         live.public_microcache(api.StandingsView.as_view()),

@@ -259,3 +259,34 @@ def test_known_versions_answer_anonymous_pollers_before_the_view_runs(client, se
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url, HTTP_IF_NONE_MATCH=fresh["ETag"]).status_code == 304
     assert len(queries) > 0
+
+
+@pytest.mark.django_db
+def test_the_api_clock_answers_304_until_its_stored_state_changes(client, settings):
+    """Issue 37: the API's round clock (polled by apps and the reporting storm's spectators) has
+    the same version as clock.json: a conditional GET naming it is a 304, from the shared cache
+    with no query for an anonymous poller, and a new answer once the clock is started or paused."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.ARBITER_PUBLIC_MICROCACHE_SECONDS = 30
+    event, sk = _event(8)
+    rnd = services.pair_next_round(event, actor=sk)
+    services.publish_round(rnd, actor=sk)
+    url = f"/api/events/{event.slug}/rounds/{rnd.number}/clock/"
+    first = client.get(url)
+    assert first.status_code == 200 and first.json()["state"] == "not_started" and first["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and len(queries) == 0
+
+    client.force_login(sk)  # logged in, the view runs and still answers 304 for the same clock
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    services.start_clock(rnd, actor=sk)
+    running = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert running.status_code == 200 and running.json()["state"] == "running"
+    assert running["ETag"] != first["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=running["ETag"]).status_code == 304
+    services.pause_clock(rnd, actor=sk, reason="judge call")
+    paused = client.get(url, HTTP_IF_NONE_MATCH=running["ETag"])
+    assert paused.status_code == 200 and paused.json()["state"] == "paused"

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from core.api import validated
 from core.errors import DomainError
 
-from .. import selectors, services
+from .. import live, selectors, services
 from ._common import MatchSerializer, _ctx, _event, _match, _round, _visible_round_or_staff
 
 
@@ -38,8 +38,18 @@ class ClockView(APIView):
 
     @extend_schema(responses=ClockSerializer, tags=["rounds"])
     def get(self, request, slug, number):
+        """The clock now, with an ETag that changes only with what a poller cannot count down
+        itself (``live.clock_token``: started, paused, adjusted, time called, a new status):
+        a conditional GET naming it is answered 304, for anonymous pollers by
+        ``core.middleware.KnownVersions`` before authentication or the database."""
         _event_obj, rnd = _visible_round_or_staff(request, slug, number)
-        return Response(selectors.clock_status(rnd).as_dict())
+        etag = live.etag_for("api-clock", rnd.pk, live.clock_token(rnd))
+        unchanged = live.not_modified(request, etag)
+        if unchanged is not None:
+            return unchanged
+        response = Response(selectors.clock_status(rnd).as_dict())
+        response["ETag"] = etag
+        return response
 
     @extend_schema(request=ClockActionSerializer, responses=ClockSerializer, tags=["rounds"])
     def post(self, request, slug, number):

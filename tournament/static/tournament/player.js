@@ -77,7 +77,10 @@
       .then(function (html) {
         if (!html || busy()) { return; }
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("player-live");
-        if (fresh) { live.innerHTML = fresh.innerHTML; }
+        if (fresh) {
+          live.innerHTML = fresh.innerHTML;
+          if (typeof window.markScrollableTables === "function") { window.markScrollableTables(); }
+        }
       });
   }
 
