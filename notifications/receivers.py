@@ -47,4 +47,8 @@ def on_news(sender, *, event, **objects) -> None:
         return
     if not Subscription.objects.filter(event_id=event.pk).exists():
         return
-    transaction.on_commit(partial(task_news.delay, kind=sender, event_id=event.pk, **_ids(**objects)))
+    # robust: a broker that is down (or a failure of the eager task on a laptop) is logged, never
+    # turned into an error of a request whose change is already committed.
+    transaction.on_commit(
+        partial(task_news.delay, kind=sender, event_id=event.pk, **_ids(**objects)), robust=True
+    )
