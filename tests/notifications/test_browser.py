@@ -90,3 +90,35 @@ def test_lan_player_page_updates_itself_within_5_s_of_the_pairings(lan_phone):
         page.screenshot(
             path=os.path.join(os.environ["ARBITER_SCREENSHOTS"], "lan-player.png"), full_page=True
         )
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_over_https_the_players_page_is_kept_for_offline_use(live_server, phone_page, vapid_key):
+    """``localhost`` is a secure context like an HTTPS site: the service worker installs, and the
+    player's page still shows their table with the network gone, saying it is the last copy."""
+    page = phone_page
+    event = EventFactory(status=EventStatus.RUNNING, name="Friday Armory")
+    ana = RegistrationFactory(
+        event=event, player=PlayerProfileFactory(display_name="Ana", player_id="GEM111")
+    )
+    bo = RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Bo", player_id="GEM222"))
+    rnd = RoundFactory(event=event, number=1, status=RoundStatus.PAIRED)
+    MatchFactory(round=rnd, table_number=4, player_a=ana, player_b=bo)
+    services.publish_round(rnd, actor=None)
+
+    login_in_browser(page, live_server, ana.player.user.username, "pw-" + ana.player.user.username)
+    page.goto(f"{live_server.url}/events/{event.slug}/me/")
+    assert page.evaluate("() => window.isSecureContext") is True
+    assert "Notifications mode" in page.inner_text("#phone")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now the worker controls the page and keeps a copy of it
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        assert page.inner_text("[data-my-table]") == "Table 4"
+        page.wait_for_selector("[data-last-updated][data-state=offline]", timeout=10_000)
+        assert "offline: this is the last copy" in page.inner_text("[data-last-updated]")
+    finally:
+        page.context.set_offline(False)
