@@ -282,8 +282,10 @@ _MANUAL_SHAPES = (
 def offer_adjustment(finding: dict[str, Any], step_text: str, turn: str) -> str:
     """The adjustment lines a flagged manual effect offers the judge (issue 27), prefilled from the
     card's text where a shape of it is known (``rules_engine.game.adjustments.outcome_lines``),
-    else a bare ``judge: `` line to complete. The controller is the finding's, else the first
-    player the step names, else the turn player."""
+    else a bare ``judge: `` line to complete. The abilities listed at the first line for the judge
+    to watch (a hero's, equipment's, weapon's or permanent's, which have not acted yet) offer only
+    prefilled lines, never a bare one: eight empty offers at line 1 of every dispute are noise. The
+    controller is the finding's, else the first player the step names, else the turn player."""
     data = finding.get("data") or {}
     card, sentence, player = (
         str(data.get("card", "")),
@@ -307,7 +309,9 @@ def offer_adjustment(finding: dict[str, Any], step_text: str, turn: str) -> str:
         named = re.search(r"\b(P[12])\b", step_text, re.I)
         player = named.group(1).upper() if named else turn
     lines = outcome_lines(card, sentence, player) if card and sentence else []
-    return "\n".join(lines) if lines else "judge: "
+    if lines:
+        return "\n".join(lines)
+    return "" if "when it acts" in str(finding.get("message", "")) else "judge: "
 
 
 def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome:

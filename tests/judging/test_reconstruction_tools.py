@@ -190,6 +190,12 @@ def test_offer_adjustment_shapes():
     f = {"message": "line 1: Open the Center has dominate only under a condition of its text; ..."}
     assert recon_engine.offer_adjustment(f, "", "P1") == "judge: Open the Center gains dominate"
     assert recon_engine.offer_adjustment({"message": "something else"}, "", "P1") == "judge: "
+    watch = {
+        "message": "line 1: the engine does not apply P1's equipment Braveforge Bracers's ability "
+        "'Activate this ability only if you control his hit this turn'; when it acts, enter its outcome "
+        "as adjustment lines (judge: ...)."
+    }
+    assert recon_engine.offer_adjustment(watch, "p1 pass", "P1") == ""  # nothing to prefill: no button
     data = {
         "message": "",
         "data": {
