@@ -1,16 +1,12 @@
 """Reads for the tournament app: querysets, standings, clocks and exports.
 
-The permission checks live in ``tournament.access`` (the one access policy); the access
-functions below are re-exported from there for callers that know them as selectors. Querysets come
+The permission checks live in ``tournament.access`` (the one access policy; nothing of it is
+re-exported here). Querysets come
 with ``select_related``/``prefetch_related`` applied so list pages use a constant number of
 queries.
 
 Public API used by the pages, decklist and judging engineers:
 
-- ``staff_roles(user, event) -> set[str]``; ``is_official(user, event)``; ``has_role(...)``
-- ``event_for_staff(user, slug, *, roles=None) -> Event`` (404 unknown slug, 403 not staff)
-- ``event_for_viewer(user, slug) -> Event`` (public pages: 404 for a draft event unless staff),
-  ``event_is_visible(user, event)``
 - ``registration_for_user(user, event) -> Registration | None``
 - ``rounds_for_event(event)``, ``current_round(event)``, ``visible_rounds(event)``
 - ``matches_for_round(round_)`` (ordered by table, players and profiles joined);
@@ -45,18 +41,10 @@ from core.audit import audit_entries_for
 from core.exports import write_csv
 from core.models import AuditEntry
 
-from .access import (  # noqa: F401  (re-exported: the access policy lives in access.py)
+from .access import (
     STAFF_LENS,
     PlayerLens,
-    event_by_slug,
-    event_for_staff,
-    event_for_viewer,
-    event_is_visible,
-    forget_cached_roles,
-    has_role,
-    is_official,
     public_lens,
-    staff_roles,
 )
 from .enums import (
     ACTIVE_REGISTRATION_STATUSES,

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tests.factories import EventFactory, RoundFactory, UserFactory
-from tournament import selectors, services
+from tournament import access, selectors, services
 from tournament.enums import ClockState, MatchResult
 
 pytestmark = pytest.mark.django_db
@@ -110,9 +110,9 @@ def test_standings_after_a_given_round(add_players):
 def test_event_for_staff_404_and_403():
     event = EventFactory()
     with pytest.raises(Http404):
-        selectors.event_for_staff(UserFactory(), "missing")
+        access.event_for_staff(UserFactory(), "missing")
     with pytest.raises(PermissionDenied):
-        selectors.event_for_staff(UserFactory(), event.slug)
+        access.event_for_staff(UserFactory(), event.slug)
 
 
 def test_explain_standing_names_the_deciding_tiebreaker(add_players):

@@ -16,8 +16,8 @@ from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
 
 from .. import addons, selectors
-from ..access import can_link_player_id, require_role
-from ..enums import MANAGE_ROLES, Game, RegistrationStatus
+from ..access import can_link_player_id, require
+from ..enums import Game, RegistrationStatus
 from ..models import Event, PlayerProfile, Registration
 from ._common import (
     _atomic,
@@ -50,7 +50,7 @@ def check_in_all(event: Event, *, actor) -> int:
     """Check in every registered (not waitlisted, dropped or disqualified) player; how many.
 
     One audit entry per player, like ``check_in`` one at a time."""
-    require_role(actor, event, MANAGE_ROLES, "check in players")
+    require(actor, event, "manage_players", "check in players")
     require_event_open(event)
     event = _lock_event(event)
     now = timezone.now()
@@ -91,7 +91,7 @@ def find_registration(event: Event, text: str) -> Registration:
 @_atomic
 def check_in_by_text(event: Event, *, actor, text: str) -> Registration:
     """Check in the player whose ID or name ``text`` is (the one box of the check-in desk)."""
-    require_role(actor, event, MANAGE_ROLES, "check in players")
+    require(actor, event, "manage_players", "check in players")
     try:
         reg = find_registration(event, text)
     except DomainError as exc:
@@ -194,7 +194,7 @@ def register_walk_in(event: Event, *, actor, display_name: str, late_entry: bool
     """Staff register a player who has no player ID with them (TR&P 1.5): a temporary ID
     (``TMP-`` and six characters, marked ``is_temporary``) and a claim code for the player.
     The walk-in is checked in at once: staff see them at the desk."""
-    require_role(actor, event, MANAGE_ROLES, "register a walk-in")
+    require(actor, event, "manage_players", "register a walk-in")
     require_event_open(event)
     reg = register_new_player(
         event,
@@ -261,7 +261,7 @@ def replace_temporary_id(registration: Registration, *, actor, player_id: str) -
     registrations (refused if that player is registered at the same event). Allowed after the
     event finished too: results go to GEM under the real ID."""
     event = registration.event
-    require_role(actor, event, MANAGE_ROLES, "replace a temporary player ID")
+    require(actor, event, "manage_players", "replace a temporary player ID")
     profile = PlayerProfile.objects.select_for_update().get(pk=registration.player_id)
     if not profile.is_temporary:
         raise DomainError(f"{profile.display_name}'s player ID is not a temporary one", code="not_temporary")

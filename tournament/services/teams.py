@@ -7,7 +7,7 @@ from django.utils import timezone
 from core.errors import ConflictError, DomainError, NotAllowed
 
 from ..access import (
-    can_manage_players,
+    can,
 )
 from ..citations import cite
 from ..enums import (
@@ -47,7 +47,7 @@ def register_team(
     require_event_open(event)
     if event.format not in TEAM_FORMATS:
         raise DomainError(f"teams register only in a team format ({cite(event, 'team')})", code="team")
-    staff = actor is None or can_manage_players(actor, event)
+    staff = actor is None or can(actor, event, "manage_players")
     member_users = {p.user_id for p, _pos in members if p.user_id}
     if not staff and (actor is None or actor.pk not in member_users):
         raise NotAllowed("a team is registered by one of its members or by staff", code="role")
