@@ -254,7 +254,7 @@ class PenaltyResultView(APIView):
         return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
 
-class ClaimSerializer(serializers.Serializer):
+class ReconciliationClaimSerializer(serializers.Serializer):
     registration = serializers.IntegerField()
     name = serializers.CharField()
     result = serializers.CharField(help_text="a, b or draw (the staff's words)")
@@ -272,7 +272,7 @@ class ReconciliationMatchSerializer(MatchSerializer):
         fields = [*MatchSerializer.Meta.fields, "claims"]
         read_only_fields = fields
 
-    @extend_schema_field(ClaimSerializer(many=True))
+    @extend_schema_field(ReconciliationClaimSerializer(many=True))
     def get_claims(self, match: Match) -> list[dict]:
         lens = self.context["lens"]
         players = {match.player_a_id: match.player_a, match.player_b_id: match.player_b}

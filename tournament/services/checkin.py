@@ -27,7 +27,7 @@ from ._common import (
     _mark_dropped,
     require_event_open,
 )
-from .identity import TEMPORARY_ID_PREFIX, _drop_link, _merge_into, link_player_account, normal_player_id
+from .identity import TEMPORARY_ID_PREFIX, drop_link, link_player_account, merge_into, normal_player_id
 from .registration import check_in, player_id_spellings, register_new_player
 
 #: What the organizer may decide, once, about registered players who did not check in before
@@ -232,12 +232,12 @@ def _replace_id(profile: PlayerProfile, player_id: str, *, actor, game: str = Ga
             return link_player_account(
                 account, actor=actor, player_id=player_id, display_name=profile.display_name
             )
-        _drop_link(
+        drop_link(
             profile, actor=actor, reason=f"real player ID {player_id} given by staff: waits for confirmation"
         )
         addons.request_player_id(account, player_id=player_id, display_name=profile.display_name)
     if real is not None and real.pk != profile.pk:
-        return _merge_into(profile, real, actor=actor)
+        return merge_into(profile, real, actor=actor)
     before = profile.player_id
     profile.player_id = player_id
     profile.is_temporary = False
@@ -318,7 +318,7 @@ def claim_registration(*, user, code: str, player_id: str = "") -> WalkInClaim:
         addons.request_player_id(user, player_id=temp.player_id, display_name=temp.display_name)
         return WalkInClaim(None, temp.player_id)
     if mine is not None:
-        profile = _merge_into(temp, mine, actor=user)
+        profile = merge_into(temp, mine, actor=user)
     else:
         before = {"player_id": temp.player_id, "user": None}
         temp.user = user

@@ -53,7 +53,7 @@ from ._common import (
     require_event_open,
 )
 from ._shared import (
-    _PLAYER_ID_RE,
+    PLAYER_ID_RE,
     _check_not_an_official,
     _check_player_eligibility,
     _concede,
@@ -101,7 +101,7 @@ def create_player_profile(
     ``game`` only picks the document the refusals cite (GA: plain policy, ``citations``)."""
     player_id = tidy_player_id(player_id)
     display_name = (display_name or "").strip()
-    if not _PLAYER_ID_RE.match(player_id):
+    if not PLAYER_ID_RE.match(player_id):
         raise DomainError(
             f"a player ID is 1 to 32 letters, digits or dashes ({cite(game, 'player_id')})", field="player_id"
         )

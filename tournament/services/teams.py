@@ -24,7 +24,7 @@ from ..models import (
     TeamInvitation,
 )
 from ._common import _atomic, _audit, _lock_event, _snapshot_registration, require_event_open
-from ._shared import _PLAYER_ID_RE, _check_not_an_official, _check_player_eligibility, _pairings_started
+from ._shared import PLAYER_ID_RE, _check_not_an_official, _check_player_eligibility, _pairings_started
 from .registration import tidy_player_id
 
 # --------------------------------------------------------------------------- teams (TR&P 9.2)
@@ -140,7 +140,7 @@ def invite_team(
             field="members",
         )
     for i, (pid, _pos) in enumerate(seats):
-        if not _PLAYER_ID_RE.match(pid):
+        if not PLAYER_ID_RE.match(pid):
             raise DomainError(
                 f"a player ID is 1 to 32 letters, digits or dashes ({cite(event, 'player_id')})",
                 field=f"members[{i}].player_id",

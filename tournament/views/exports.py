@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 from core.errors import DomainError
 from core.site import site_url
 
-from .. import access, pdf_tasks, progress, selectors
+from .. import access, exports, pdf_tasks, progress, selectors
 from ..access import document_lens, player_lens
 from ..enums import TEAM_FORMATS, VISIBLE_ROUND_STATUSES
 from ..models import Event
@@ -115,12 +115,12 @@ def pdf_job_file(request: HttpRequest, slug: str, job_id: str) -> HttpResponse:
 
 
 EXPORTS = {
-    ("standings", "csv"): (selectors.standings_csv, "text/csv"),
-    ("standings", "json"): (selectors.standings_json, "application/json"),
-    ("results", "csv"): (selectors.results_csv, "text/csv"),
-    ("results", "json"): (selectors.results_json, "application/json"),
-    ("team-standings", "csv"): (selectors.team_standings_csv, "text/csv"),
-    ("team-standings", "json"): (selectors.team_standings_json, "application/json"),
+    ("standings", "csv"): (exports.standings_csv, "text/csv"),
+    ("standings", "json"): (exports.standings_json, "application/json"),
+    ("results", "csv"): (exports.results_csv, "text/csv"),
+    ("results", "json"): (exports.results_json, "application/json"),
+    ("team-standings", "csv"): (exports.team_standings_csv, "text/csv"),
+    ("team-standings", "json"): (exports.team_standings_json, "application/json"),
 }
 
 
