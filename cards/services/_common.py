@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import django.dispatch
 
+from cards.selectors import forget_status_sources
+
 #: Sent after a new release is committed (``release=``): lists waiting on unknown cards are
 #: re-validated by the decklists app (its receiver), so cards knows nothing about decklists.
 card_data_changed = django.dispatch.Signal()
@@ -16,6 +18,4 @@ card_statuses_changed = django.dispatch.Signal()
 
 
 def _forget_status_sources() -> None:
-    from cards.selectors import forget_status_sources
-
     forget_status_sources()

@@ -7,6 +7,8 @@ from django.utils import timezone
 
 from core.audit import record_audit
 from core.errors import DomainError
+from rules_engine.format_timeline import FormatChange, validate_change
+from rules_engine.formats import UnknownFormat, get_format
 
 from ..models import FormatRuleChange
 from ._common import _forget_status_sources, card_statuses_changed
@@ -41,8 +43,6 @@ def record_format_change(
     values it sets from ``effective_from``, its source, whether it is confirmed. It joins the
     shipped timeline and replaces a shipped entry of the same format and date. Audited.
     Raises DomainError for an unknown format, a value that is not a rule, or no source."""
-    from rules_engine.format_timeline import FormatChange, validate_change
-    from rules_engine.formats import UnknownFormat, get_format
 
     try:
         code = get_format(format_code).code
@@ -74,7 +74,6 @@ def record_format_change(
 def _announce_format_change(fc: FormatRuleChange, actor) -> None:
     """Once committed, tell ``card_statuses_changed`` (as a recorded status does): the lists of
     unfinished events of that format dated on or after the change are re-validated."""
-    from rules_engine.formats import get_format
 
     payload = {
         "game": get_format(fc.format).game,

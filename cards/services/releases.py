@@ -9,10 +9,12 @@ import json
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass
+import urllib.request
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from django.conf import settings
 from django.db import transaction
@@ -31,6 +33,7 @@ from rules_engine.importers import (
     parse_grand_archive,
 )
 from rules_engine.importers.fabcube_csv import parse_fabcube_csv
+from rules_engine.importers.ga_banlist import apply_ga_timeline, parse_ga_timeline
 from rules_engine.pool import SOURCE as POOL_SOURCE
 from rules_engine.pool import build_pool
 from rules_engine.release_dates import (
@@ -336,9 +339,6 @@ GA_TIMELINE_GLOB = "ga_standard_format_timeline_and_banlist_*.json"
 def with_ga_timeline(result: ImportResult, timeline: Path | None = None) -> ImportResult:
     """GA cards with the dated Standard banned list (community timeline, see
     ``rules_engine.importers.ga_banlist``) applied by name; unchanged when no timeline file."""
-    from dataclasses import replace
-
-    from rules_engine.importers.ga_banlist import apply_ga_timeline, parse_ga_timeline
 
     if timeline is None:
         found = (
@@ -383,8 +383,6 @@ MAX_PAGES = 500
 
 
 def _fetch_json(url: str) -> Any:
-    import urllib.request
-
     try:
         with urllib.request.urlopen(url, timeout=60) as resp:  # noqa: S310 (an operator-given URL)
             raw = resp.read(MAX_DOWNLOAD_BYTES + 1)
@@ -402,7 +400,6 @@ def download_json_pages(url: str, folder: Path) -> Path:
     """Fetch a paged JSON API (the GA Index search: ``{"data": [...], "page": 1,
     "total_pages": N}`` or ``"has_more": true``) page by page into ``folder``; a plain JSON
     list is one page. Raises CardImportError naming the URL."""
-    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
     parts = urlsplit(url)
     query = dict(parse_qsl(parts.query))
@@ -441,8 +438,6 @@ def local_copy(location: str | Path):
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(text)
         if text.startswith(("http://", "https://")):
-            import urllib.request
-
             name = text.rstrip("/").rsplit("/", 1)[-1].split("?")[0] or "download"
             path = Path(tmp) / name
             try:
@@ -459,7 +454,7 @@ def local_copy(location: str | Path):
             folder = Path(tmp) / "unpacked"
             unpack_archive(path, folder)
             # An archive with one top folder: use it.
-            entries = [p for p in folder.iterdir()]
+            entries = list(folder.iterdir())
             yield entries[0] if len(entries) == 1 and entries[0].is_dir() else folder
             return
         yield path

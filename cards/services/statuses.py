@@ -4,9 +4,12 @@ signals ``card_statuses_changed`` so the decklists app re-validates."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 
+from cards import selectors
 from core.audit import record_audit
 from core.errors import DomainError
+from rules_engine.cards import format_code as to_code
 
 from ..models import RecordedStatus
 from ._common import _forget_status_sources, card_statuses_changed
@@ -56,8 +59,6 @@ def record_status(
     applies from ``effective_from`` to every release (``cards.selectors.card_database``)
     until a data release states it. Audited. Raises DomainError for bad input.
     """
-    from cards import selectors
-    from rules_engine.cards import format_code as to_code
 
     if status not in RECORDED_STATUSES:
         raise DomainError(f"status must be one of {', '.join(RECORDED_STATUSES)}", field="status")
@@ -109,7 +110,6 @@ def _announce_status_change(rs: RecordedStatus, actor) -> None:
 @transaction.atomic
 def withdraw_status(rs: RecordedStatus, *, actor, reason: str = "") -> RecordedStatus:
     """Stop applying a recorded status (entered by mistake). Audited; the row is kept."""
-    from django.utils import timezone
 
     before = _status_snapshot(rs)
     rs.withdrawn_at = timezone.now()

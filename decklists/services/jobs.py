@@ -13,6 +13,7 @@ from cards.models import CardDataRelease
 from cards.selectors import (
     POOL_SOURCE,
     card_database,
+    forget_status_sources,
     format_timeline,
     release_or_active,
 )
@@ -20,6 +21,8 @@ from core.audit import record_audit
 from core.errors import ConflictError, DomainError
 from core.files import Output, Progress, fail_stale_files, start_generated_file
 from core.models import GeneratedFile
+from rules_engine.formats import UnknownFormat
+from rules_engine.legality import status_lists
 from tournament.enums import EventStatus
 from tournament.models import Event
 
@@ -234,8 +237,6 @@ def lists_covered_by_status(
     date falls in [``effective_from``, ``effective_until``) and whose format consults the
     status's format list (``rules_engine.legality.status_lists``: a CC ban also reaches Team
     CC, a GA Standard ban Team Standard)."""
-    from rules_engine.formats import UnknownFormat
-    from rules_engine.legality import status_lists
 
     events = Event.objects.filter(game=game).exclude(status__in=[EventStatus.FINISHED, EventStatus.CANCELLED])
     wanted: list[int] = []
@@ -267,7 +268,6 @@ def revalidate_status_lists(
     """A ban or restriction was recorded (or withdrawn): re-validate the lists it may change
     (``lists_covered_by_status``) against their events' own card data, audited per changed
     list like any re-validation (``decklist.revalidate``)."""
-    from cards.selectors import forget_status_sources
 
     forget_status_sources()  # a worker process may still hold the statuses it looked up
     lists = lists_covered_by_status(game, format_code, effective_from, effective_until)
@@ -285,7 +285,7 @@ def on_card_statuses_changed(
     **kwargs: Any,
 ) -> None:
     """Receiver of ``cards.services.card_statuses_changed``: queue the re-validation."""
-    from .tasks import task_revalidate_status_lists
+    from ..tasks import task_revalidate_status_lists  # noqa: PLC0415 (tasks import this module: a top-level import would be a cycle)
 
     task_revalidate_status_lists.delay(
         game=game,
@@ -299,6 +299,6 @@ def on_card_statuses_changed(
 def on_card_data_changed(sender: Any, *, release: Any, **kwargs: Any) -> None:
     """Receiver of ``cards.services.card_data_changed``: queue the re-validation."""
     # Imported here: tasks.py imports this module (its tasks call these services).
-    from .tasks import task_revalidate_unknown_card_lists
+    from ..tasks import task_revalidate_unknown_card_lists  # noqa: PLC0415 (tasks import this module: a top-level import would be a cycle)
 
     task_revalidate_unknown_card_lists.delay(game=release.game, release_id=release.pk)

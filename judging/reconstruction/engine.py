@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cards.selectors import card_database
 from core.errors import DomainError
 from decklists.selectors import accepted_decklist_for
 from rules_engine.game.backup import BackupReport, backup
@@ -34,7 +35,6 @@ def card_lookup() -> CardLookup:
     """The active card release as the engine's ``CardLookup``; an empty lookup without card data
     (the engine then reports unknown cards and the judge gives their stats by hand). The lookup of
     the same in-memory release is reused, so its card names are indexed once per process."""
-    from cards.selectors import card_database
 
     try:
         db = card_database()

@@ -82,7 +82,7 @@ def fetch_omnidex(ref: str, get_json: Callable[[str], Any] | None = None, *, max
 
 def _http_get_json(url: str) -> Any:
     # httpx is a dependency already; imported here so the pure readers load without it.
-    import httpx
+    import httpx  # noqa: PLC0415 (a third-party library only this code path needs)
 
     try:
         response = httpx.get(

@@ -149,15 +149,15 @@ class ResultView(APIView):
     def post(self, request, match_id):
         data = validated(ResultSerializer, request)
         match = _match(match_id, request)
-        kwargs = dict(
-            actor=request.user,
-            result=data["result"],
-            games_a=data["games_a"],
-            games_b=data["games_b"],
-            games_drawn=data["games_drawn"],
-            kind=data["kind"],
-            expected_version=data.get("version"),
-        )
+        kwargs = {
+            "actor": request.user,
+            "result": data["result"],
+            "games_a": data["games_a"],
+            "games_b": data["games_b"],
+            "games_drawn": data["games_drawn"],
+            "kind": data["kind"],
+            "expected_version": data.get("version"),
+        }
         if match.result == MatchResult.PENDING:
             match = services.enter_result(match, reason=data["reason"], **kwargs)
         elif data.get("version") is None:

@@ -340,7 +340,7 @@ def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _C
         rows = document.get("rows", {}).get(label, [])
         fields = {(f.attname if f.is_relation else f.name): f for f in model._meta.concrete_fields}
         m2m = {f.name: f for f in _m2m(model)}
-        later = {m for m in order[order.index(model) :]}
+        later = set(order[order.index(model) :])
         for n, entry in enumerate(rows, start=1):
             row_where = f"{label} row {n} (pk {entry['pk']!r})"
             cursor.step(row_where)
