@@ -9,6 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 NPM_DIR := tools/fabrary
 FABRARY_PKG := $(NPM_DIR)/node_modules/@flesh-and-blood/cards/package.json
+AXE_JS := tools/axe/node_modules/axe-core/axe.min.js
 # Two workers by default (the suite is xdist-safe); override with PYTEST_ARGS=...
 PYTEST_ARGS ?= -n auto
 
@@ -64,6 +65,13 @@ browserdeps:
 	  echo "Installing poppler-utils for the PDF text checks (apt-get)"; \
 	  $(call apt_install,poppler-utils); \
 	fi
+	@$(MAKE) --no-print-directory $(AXE_JS)
+
+# axe-core, the accessibility engine the browser tests run on every key page (issue 31).
+$(AXE_JS): tools/axe/package.json
+	@echo "Installing axe-core (npm)"
+	@cd tools/axe && npm install --no-audit --no-fund --loglevel=error
+	@touch $@
 
 define apt_install
 SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

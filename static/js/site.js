@@ -1,6 +1,7 @@
 // Small behaviours that would otherwise be inline handlers (the Content-Security-Policy allows
 // scripts from this site only): a form with data-confirm asks before it is sent; a select with
-// data-autosubmit sends its form when it changes.
+// data-autosubmit sends its form when it changes; a wide table that scrolls sideways in its box
+// can be reached and scrolled with the keyboard.
 document.addEventListener("submit", function (event) {
   var form = event.target;
   if (form instanceof HTMLFormElement && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
@@ -20,3 +21,36 @@ document.addEventListener("click", function (event) {
     window.print();
   }
 });
+// A .table-wrap whose table is wider than the screen scrolls sideways: it becomes a named,
+// focusable region (arrow keys scroll it) while it does, and stops being a tab stop when it fits.
+function markScrollableTables() {
+  var used = {};
+  document.querySelectorAll(".table-wrap[data-scroll-region]").forEach(function (wrap) {
+    used[wrap.getAttribute("aria-label")] = true;
+  });
+  document.querySelectorAll(".table-wrap").forEach(function (wrap) {
+    var scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+    if (scrolls && !wrap.hasAttribute("tabindex")) {
+      var table = wrap.querySelector("table");
+      var caption = table && table.caption ? table.caption.textContent.trim() : "";
+      var section = wrap.closest("section, details, main");
+      var heading = section && section.querySelector("h1, h2, h3, summary");
+      wrap.setAttribute("tabindex", "0");
+      wrap.setAttribute("role", "region");
+      var base = (caption || (heading && heading.textContent.trim()) || "Table") + " (scrolls sideways)";
+      var label = base;
+      for (var n = 2; used[label]; n++) label = base.replace(" (scrolls", ", table " + n + " (scrolls");
+      used[label] = true;
+      wrap.setAttribute("aria-label", label);
+      wrap.dataset.scrollRegion = "1";
+    } else if (!scrolls && wrap.dataset.scrollRegion) {
+      wrap.removeAttribute("tabindex");
+      wrap.removeAttribute("role");
+      wrap.removeAttribute("aria-label");
+      delete wrap.dataset.scrollRegion;
+    }
+  });
+}
+document.addEventListener("DOMContentLoaded", function () { markScrollableTables(); });
+window.addEventListener("resize", function () { markScrollableTables(); });
+document.addEventListener("htmx:afterSettle", function () { markScrollableTables(); });
