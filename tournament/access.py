@@ -132,7 +132,7 @@ ACTIONS: dict[str, frozenset] = {
     "view_staff_pages": frozenset(OFFICIAL_ROLES),
     # Pair, re-pair, edit and publish rounds; seat pods; close team matches.
     "run_rounds": frozenset(RESULT_ROLES),
-    # Enter, correct and accept reported results (TR&P 3.x scorekeeping).
+    # Enter, correct and accept reported results.
     "enter_results": frozenset(RESULT_ROLES),
     # Start, pause and adjust the round clock; extend matches; record no-shows; apply a
     # penalty to a result.
