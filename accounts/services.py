@@ -7,8 +7,6 @@ same answer whether or not the ID is already on file (docs/access.md, "Existence
 
 from __future__ import annotations
 
-import re
-
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
@@ -22,8 +20,6 @@ from tournament.models import Event, PlayerProfile, Registration
 from . import access
 from .enums import ClaimStatus
 from .models import PlayerIdClaim
-
-_PLAYER_ID_RE = re.compile(r"^[A-Za-z0-9-]{1,32}$")
 
 
 def _snapshot(claim: PlayerIdClaim) -> dict:
@@ -62,7 +58,9 @@ def claim_player_id(user, *, player_id: str, display_name: str, event=None) -> P
     display_name = " ".join((display_name or "").split())
     if PlayerProfile.objects.filter(user=user, is_temporary=False).exists():
         raise ConflictError("your account is already linked to a player ID", field="player_id")
-    if not _PLAYER_ID_RE.match(player_id) or player_id.upper().startswith("TMP-"):
+    if not tournament_services.PLAYER_ID_RE.match(player_id) or player_id.upper().startswith(
+        tournament_services.TEMPORARY_ID_PREFIX
+    ):
         raise DomainError("a player ID is 1 to 32 letters, digits or dashes (TR&P 1.5)", field="player_id")
     if not display_name or any(ord(ch) < 32 or ord(ch) == 127 for ch in display_name):
         raise DomainError("enter the name to show on pairings", field="display_name")

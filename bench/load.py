@@ -328,7 +328,7 @@ async def poller(client, stats, urls, poll, stop, rng, cookie: str = "", ready: 
             ready.append(id(validators))
         try:
             await asyncio.wait_for(stop.wait(), poll)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
 
 
@@ -486,7 +486,7 @@ async def storm(base: str, state: dict, args, scenario: str) -> tuple[Stats, flo
             else:
                 print("  pairing failed:", None if r is None else (r.status_code, r.text[:300]))
             await asyncio.sleep(5)  # pollers see the new round
-        except asyncio.TimeoutError:
+        except TimeoutError:
             print(f"  timed out with {remaining} tables unconfirmed")
         finally:
             stop.set()

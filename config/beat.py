@@ -59,7 +59,7 @@ class SingleBeatScheduler(PersistentScheduler):
         if not url.startswith(("redis://", "rediss://", "unix://")):
             return None
         if self._redis is None:
-            import redis
+            import redis  # noqa: PLC0415 (a third-party library only this code path needs)
 
             self._redis = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
         return self._redis

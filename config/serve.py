@@ -41,11 +41,11 @@ def _manage(*args: str) -> None:
 
 def static_fingerprint() -> str:
     """A hash of every static source file's path, size and modification time."""
-    import django
+    import django  # noqa: PLC0415 (runs before Django's settings are configured)
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
-    from django.contrib.staticfiles import finders
+    from django.contrib.staticfiles import finders  # noqa: PLC0415 (runs before Django's settings are configured)
 
     digest = hashlib.sha256()
     for finder in finders.get_finders():
@@ -58,7 +58,7 @@ def static_fingerprint() -> str:
 
 def collect_static_if_changed() -> bool:
     """Run collectstatic when the sources differ from the last collection; True if it ran."""
-    from django.conf import settings
+    from django.conf import settings  # noqa: PLC0415 (runs before Django's settings are configured)
 
     stamp = Path(settings.STATIC_ROOT) / ".arbiter-static-fingerprint"
     fingerprint = static_fingerprint()
@@ -79,7 +79,7 @@ def commands() -> list[tuple[str, list[str]]]:
     gunicorn = str(bin_dir / "gunicorn") if (bin_dir / "gunicorn").exists() else "gunicorn"
     out = [("web", [gunicorn, "config.wsgi:application", "-c", str(ROOT / "config" / "gunicorn.conf.py")])]
     if os.environ.get("CELERY_BROKER_URL"):
-        from django.conf import settings
+        from django.conf import settings  # noqa: PLC0415 (runs before Django's settings are configured)
 
         celery = [sys.executable, "-m", "celery", "-A", "config"]
         worker = [*celery, "worker", "--loglevel=INFO"]

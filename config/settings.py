@@ -406,7 +406,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # memory local to each process. Page fragments and QR codes are the main users.
 def _cache_url_beside_broker(broker: str) -> str:
     """The broker's Redis server, database 2: a cache flush must never empty the task queue."""
-    from config.redis_urls import with_database
+    from config.redis_urls import with_database  # noqa: PLC0415 (settings.py imports nothing of the project at module level)
 
     return with_database(broker, 2) if broker.startswith("redis") else ""
 

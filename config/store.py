@@ -24,6 +24,7 @@ import os
 import secrets
 import socket
 import sys
+from io import StringIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,13 +114,12 @@ def store_environment(address: str | None, port: str, var_dir: Path) -> dict[str
 
 def banner(site: str, address: str | None, port: str) -> str:
     """What the owner reads in the terminal: the address, a QR code, the fixes."""
-    import segno
+    import segno  # noqa: PLC0415 (a third-party library only this code path needs)
 
     lines = []
     if address:
         lines.append(f"Players' phones on this Wi-Fi open:  {site}/")
         qr = segno.make(site + "/", error="m")
-        from io import StringIO
 
         out = StringIO()
         qr.terminal(out=out, compact=True)
@@ -140,7 +140,7 @@ def main() -> int:
     env = store_environment(address, port, Path(os.environ.get("ARBITER_VAR_DIR") or ROOT / "var"))
     os.environ.update(env)
     print(banner(env["ARBITER_SITE_URL"], address, port), flush=True)
-    from config import serve
+    from config import serve  # noqa: PLC0415 (runs before Django's settings are configured)
 
     return serve.main()
 

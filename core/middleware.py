@@ -81,7 +81,7 @@ class ClientErrorsAreNotServerErrors:
         if request.path.startswith("/api/"):
             body = json.dumps({"detail": message, "code": "invalid"})
             return HttpResponse(body, status=status, content_type="application/json")
-        from django.shortcuts import render  # templates only when a page is answered
+        from django.shortcuts import render  # noqa: PLC0415 (templates only when a page is answered)
 
         return render(request, "request_refused.html", {"message": message, "status": status}, status=status)
 

@@ -17,8 +17,8 @@ from core.audit import FULL_VIEW, AuditView
 from core.files import access_generated_file
 from core.models import GeneratedFile
 from tournament.access import (
-    can_see_player_ids,
-    event_is_visible,
+    can,
+    event_for_viewer,
     has_role,
     is_head_judge,
     is_official,
@@ -35,7 +35,6 @@ from .models import Decklist
 
 __all__ = [
     "access_decklist",
-    "access_event",
     "access_event_decklists",
     "access_job",
     "can_view_decklist",
@@ -151,7 +150,7 @@ def decklist_player_id(user, decklist: Decklist) -> str | None:
     player = decklist.registration.player
     if user is not None and getattr(user, "is_authenticated", False) and player.user_id == user.pk:
         return player.player_id
-    if user is not None and can_see_player_ids(user, decklist.registration.event):
+    if user is not None and can(user, decklist.registration.event, "see_player_ids"):
         return player.player_id
     return None
 
@@ -167,18 +166,10 @@ def access_decklist(user, pk) -> Decklist:
     return decklist
 
 
-def access_event(slug: str, user=None) -> Event:
-    """The event ``slug``; Http404 when unknown, or a draft and ``user`` is not on its staff."""
-    event = Event.objects.filter(slug=slug).first()
-    if event is None or not event_is_visible(user, event):
-        raise Http404("No such event.")
-    return event
-
-
 def access_event_decklists(user, slug: str, *, managers_only: bool = False) -> Event:
     """The event if ``user`` is one of its officials (organizer or head judge when
     ``managers_only``); PermissionDenied otherwise."""
-    event = access_event(slug, user)
+    event = event_for_viewer(user, slug)
     allowed = is_list_manager(user, event) if managers_only else is_event_official(user, event)
     if not allowed:
         raise PermissionDenied("Only the event's officials can see its decklists.")

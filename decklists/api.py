@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -132,8 +133,6 @@ class JobSerializer(serializers.ModelSerializer):
         ]
 
     def get_download(self, job) -> str | None:
-        from django.urls import reverse
-
         return reverse("decklists:job_file", args=[job.pk]) if job.file else None
 
 

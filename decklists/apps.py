@@ -6,14 +6,14 @@ class DecklistsConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported here, as Django's app-loading contract requires: receivers need the models.
-        from cards.services import card_data_changed, card_statuses_changed
-        from core.audit import register_audit_policy
-        from tournament.signals import demo_players_registered, round_one_checks
+        from cards.services import card_data_changed, card_statuses_changed  # noqa: PLC0415 (app registry: connected in ready(), once every app is loaded)
+        from core.audit import register_audit_policy  # noqa: PLC0415 (app registry: connected in ready(), once every app is loaded)
+        from tournament.signals import demo_players_registered, round_one_checks  # noqa: PLC0415 (app registry: connected in ready(), once every app is loaded)
 
-        from .access import decklist_audit_view
-        from .demo import add_demo_decklists_on_signal
-        from .selectors import on_round_one_checks
-        from .services import on_card_data_changed, on_card_statuses_changed
+        from .access import decklist_audit_view  # noqa: PLC0415 (app registry: connected in ready(), once every app is loaded)
+        from .demo import add_demo_decklists_on_signal  # noqa: PLC0415 (app registry: connected in ready(), once every app is loaded)
+        from .selectors import on_round_one_checks  # noqa: PLC0415 (app registry: connected in ready(), once every app is loaded)
+        from .services import on_card_data_changed, on_card_statuses_changed  # noqa: PLC0415 (app registry: connected in ready(), once every app is loaded)
 
         register_audit_policy("decklist", decklist_audit_view)
         demo_players_registered.connect(add_demo_decklists_on_signal, dispatch_uid="decklists.demo")

@@ -56,7 +56,7 @@ class DecklistSheet:
     def render_with_progress(self, progress: Callable[[int, int], None] | None = None) -> bytes:
         """The same PDF built list by list, calling ``progress(done, total)`` after each one
         (for the combined PDF of a big event rendered in a Celery task)."""
-        from weasyprint import HTML
+        from weasyprint import HTML  # noqa: PLC0415 (a third-party library only this code path needs)
 
         total = len(self.decklists)
         if total == 0:

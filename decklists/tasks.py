@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import logging
+from datetime import date
 
 from celery import shared_task
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from core.files import Output, Progress, run_generated_file
@@ -78,9 +80,6 @@ def task_revalidate_status_lists(
 ) -> int:
     """A status was recorded or withdrawn: re-check the lists of upcoming and running events of
     ``game`` whose date it covers. Returns how many lists changed."""
-    from datetime import date
-
-    from django.contrib.auth import get_user_model
 
     actor = get_user_model().objects.filter(pk=actor_id).first() if actor_id else None
     changes = revalidate_status_lists(

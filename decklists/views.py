@@ -19,6 +19,7 @@ from core.audit import audit_entries_for, audit_trail_for
 from core.errors import DomainError
 from core.models import GeneratedFile
 from core.parsing import optional_whole_number, whole_number
+from tournament.access import event_for_viewer
 from tournament.citations import is_ga
 from tournament.enums import LIMITED_FORMATS
 from tournament.services import CLOSED_STATUSES
@@ -118,7 +119,7 @@ def my_decklists(request: HttpRequest) -> HttpResponse:
 @login_required
 def submit(request: HttpRequest, slug: str) -> HttpResponse:
     """Paste, upload or fill in a list; save it as a draft or submit it."""
-    event = access.access_event(slug, request.user)
+    event = event_for_viewer(request.user, slug)
     registration = _target_registration(request, event)
     kind = _kind(request, event)
     decklist = Decklist.objects.filter(registration=registration, kind=kind).first()
@@ -403,7 +404,7 @@ def job_file(request: HttpRequest, pk: int) -> HttpResponse:
 
 def published(request: HttpRequest, slug: str) -> HttpResponse:
     """TR&P 3.7: lists the organizer published after the event, for everyone."""
-    event = access.access_event(slug, request.user)
+    event = event_for_viewer(request.user, slug)
     policy = selectors.policy_for(event)
     if policy is None or policy.published_at is None:
         raise Http404("The decklists of this event are not published.")

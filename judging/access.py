@@ -15,7 +15,6 @@ from core.audit import FULL_VIEW, AuditView
 from core.errors import DomainError
 from tournament.access import (
     event_for_staff,
-    has_head_authority,
     has_role,
     is_judge,
     require_role,
@@ -65,7 +64,6 @@ __all__ = [
     "ZONE_ROLES",
     "event_for_penalty_readers",
     "event_for_reports",
-    "has_head_authority",
     "require_judging_role",
     "is_judge",
     "view_flags",

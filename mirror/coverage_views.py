@@ -13,6 +13,7 @@ from core.middleware import remember_version
 from decklists.enums import FROZEN
 from decklists.models import Decklist, DecklistPolicy
 from decklists.selectors import hero_breakdown
+from tournament import access as tournament_access
 from tournament import selectors as tournament_selectors
 from tournament.access import public_lens
 from tournament.enums import VISIBLE_ROUND_STATUSES
@@ -142,7 +143,7 @@ def _table_part(event, round_, table_number: int, lists_public: bool) -> dict:
 
 @require_GET
 def overlay(request: HttpRequest, slug: str, table: int) -> HttpResponse:
-    event = tournament_selectors.event_for_viewer(request.user, slug)
+    event = tournament_access.event_for_viewer(request.user, slug)
     return render(
         request, "mirror/overlay.html", {"event": event, "data": overlay_data(event, table), "table": table}
     )
@@ -153,7 +154,7 @@ def overlay(request: HttpRequest, slug: str, table: int) -> HttpResponse:
 def overlay_json(request: HttpRequest, slug: str, table: int) -> HttpResponse:
     """The overlay's data; 304 to a poller that has the current version (``overlay_etag``).
     Not kept in the anonymous microcache: its clock figure is computed for this moment."""
-    event = tournament_selectors.event_for_viewer(request.user, slug)
+    event = tournament_access.event_for_viewer(request.user, slug)
     etag, state = overlay_etag(event, table)
     unchanged = not_modified(request, etag)
     if unchanged is not None:
@@ -166,7 +167,7 @@ def overlay_json(request: HttpRequest, slug: str, table: int) -> HttpResponse:
 
 @require_GET
 def results_json(request: HttpRequest, slug: str) -> JsonResponse:
-    event = tournament_selectors.event_for_viewer(request.user, slug)
+    event = tournament_access.event_for_viewer(request.user, slug)
     lens = public_lens(event)
     rounds = []
     for rnd in tournament_selectors.visible_rounds(event):
@@ -191,7 +192,7 @@ def results_json(request: HttpRequest, slug: str) -> JsonResponse:
 
 @require_GET
 def heroes_json(request: HttpRequest, slug: str) -> JsonResponse:
-    event = tournament_selectors.event_for_viewer(request.user, slug)
+    event = tournament_access.event_for_viewer(request.user, slug)
     if not _lists_public(event):
         return JsonResponse({"event": event.name, "published": False, "heroes": []})
     return JsonResponse({"event": event.name, "published": True, "heroes": hero_breakdown(event)})

@@ -9,8 +9,8 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from tournament.signals import news
+        from tournament.signals import news  # noqa: PLC0415 (app registry: connected in ready(), once every app is loaded)
 
-        from . import receivers
+        from . import receivers  # noqa: PLC0415 (app registry: connected in ready(), once every app is loaded)
 
         news.connect(receivers.on_news, dispatch_uid="notifications.on_news")

@@ -276,7 +276,7 @@ def _pair_down_lower_bound(players: Sequence[PlayerState]) -> int:
     levels = sorted(set(points), reverse=True)
     above = 0
     bound = 0
-    count = {lv: 0 for lv in levels}
+    count = dict.fromkeys(levels, 0)
     for pt in points:
         count[pt] += 1
     for upper, lower in zip(levels, levels[1:]):

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
+from django.urls import reverse
+
 from reference.seeds import KIND_LABELS
 
 _NUM_STRICT = r"(?:\d{1,2}|X)(?:\.(?:\d{1,3}[a-z]?|[a-z]{1,4}|XX|[A-Z]))*"
@@ -143,7 +145,6 @@ def parse_citation(text: str | None) -> Citation | None:
 
 def rule_url(citation: str | Citation | None) -> str | None:
     """The stable address of a cited rule (``/rules/cr/1.1.3b/``), or None if it cannot be parsed."""
-    from django.urls import reverse
 
     cit = citation if isinstance(citation, Citation) else parse_citation(citation)
     if cit is None:

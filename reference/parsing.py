@@ -741,7 +741,7 @@ def parse_document(raw: str, kind: str) -> ParsedDocument:
     lines = ["" if _is_debris(ln, running_headers) else ln for ln in lines]
     # remove blank lines that only separated debris from the text around it in hard-wrapped docs
     words = set(re.findall(r"[a-z]+(?:-[a-z]+)?", text.lower()))
-    known = {w for w in words}
+    known = set(words)
     lines = _join_wrapped(_collapse_debris_gaps(text, lines), known)
     if kind == "ga":
         rules, glossary = _parse_ga(lines)

@@ -9,6 +9,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from django.conf import settings
+from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank
 from django.db.models import Count, F, Q, QuerySet
 from django.utils.safestring import SafeString, mark_safe
 
@@ -411,8 +412,6 @@ def _fallback_hits(words: list[str], *, kind, version, limit) -> list[SearchHit]
 
 
 def _postgres_hits(q: str, words: list[str], *, kind, version, limit) -> list[SearchHit]:
-    from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank
-
     query = SearchQuery(" ".join(words), config="english", search_type="plain")
     qs = (
         Rule.objects.filter(_docs_filter(kind, version))

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import hashlib
+import http.client
 import logging
+import urllib.request
 from dataclasses import dataclass
 from datetime import date
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.contrib.postgres.search import SearchVector
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -196,8 +200,6 @@ def _store_parsed(document: RulesDocument, parsed: ParsedDocument) -> int:
 
 
 def _fill_search_vectors(document: RulesDocument) -> None:
-    from django.contrib.postgres.search import SearchVector
-
     Rule.objects.filter(document=document).update(
         search_vector=SearchVector("number", weight="A", config="english")
         + SearchVector("title", weight="A", config="english")
@@ -249,7 +251,6 @@ def _decode(raw: bytes, name: str) -> tuple[str, bool]:
 
 def _http_only_opener():
     """An opener that follows redirects only to http(s) addresses (never file: or ftp:)."""
-    import urllib.request
 
     class HttpOnlyRedirects(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, req, fp, code, msg, headers, newurl):
@@ -264,9 +265,6 @@ def fetch_document_url(url: str) -> DocumentSource:
     """Download a rules document (text or PDF) from an http(s) address; DomainError naming the
     address when it is not an http(s) address, cannot be read, is a web page rather than a
     document, or arrives cut short."""
-    import http.client
-    import urllib.request
-    from email.utils import parsedate_to_datetime
 
     try:
         parts = urlsplit(url)

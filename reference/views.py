@@ -137,7 +137,7 @@ def rule_detail(request: HttpRequest, doc: str, number: str, version: str | None
             "previous": (ctx.previous, href(ctx.previous.number)) if ctx.previous else None,
             "next": (ctx.next, href(ctx.next.number)) if ctx.next else None,
             "versions": [(d, _rule_href(d, ctx.rule.number)) for d in ctx.versions],
-            "compare_versions": [d for d in ctx.versions],
+            "compare_versions": list(ctx.versions),
         },
     )
 

@@ -595,7 +595,7 @@ def keyword_values_from_text(
     ``known`` values (from a source that lists them, e.g. "Arcane Barrier 1") win; otherwise
     the value printed after the keyword in the card text is taken. Sorted by keyword.
     """
-    out: dict[str, str] = {k: v for k, v in known}
+    out: dict[str, str] = dict(known)
     plain = (text or "").replace("*", "")
     for kw in keywords:
         if kw in out or not kw:
@@ -703,7 +703,7 @@ class CardDatabase:
         starting with it, then fuzzy matches
         (rapidfuzz QRatio >= 60, best first).
         """
-        from rapidfuzz import fuzz, process
+        from rapidfuzz import fuzz, process  # noqa: PLC0415 (a third-party library only this code path needs)
 
         q = normalise_name(split_pitch_suffix(text)[0])
         if not q or limit <= 0:

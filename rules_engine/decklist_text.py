@@ -504,7 +504,7 @@ def _parse_line(
     if not text:
         return
     low = text.lower()
-    if low.startswith("//") or low.startswith("--") or set(low) <= set("-=_*#~ "):
+    if low.startswith(("//", "--")) or set(low) <= set("-=_*#~ "):
         return
     if low.startswith(_NOISE_PREFIXES) or _URL_ONLY.match(text):
         return

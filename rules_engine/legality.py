@@ -35,6 +35,7 @@ from rules_engine.formats import (
     Format,
     get_format,
 )
+from rules_engine.statuses import status_basis
 
 ERROR = "error"
 WARNING = "warning"
@@ -1045,7 +1046,7 @@ def _check_fixed_list(ctx: _Ctx) -> None:
                 f"{label}: {have.get(key, 0)} listed, the {fmt.name} list has {qty}",
                 fmt.rule("fixed"),
             )
-    for key, n in have.items():
+    for key, _n in have.items():
         if key not in want:
             ctx.error(
                 "FIXED_LIST", [shown[key]], f"{shown[key]} is not in the {fmt.name} list", fmt.rule("fixed")
@@ -1568,7 +1569,6 @@ def legality_basis(
     the ones with ``applies`` True decided findings; the others were checked and were not
     in effect that day (a ban announced later, a living legend from a later date, a lifted ban).
     """
-    from rules_engine.statuses import status_basis
 
     cards = ([pool.hero] if pool.hero is not None else []) + [c for c, _q, _s in pool.entries]
     return status_basis(cards, status_lists(format_code, rules_edition), as_of)

@@ -28,6 +28,7 @@ from typing import Any
 
 from rules_engine.cards import Card, CardDatabase
 from rules_engine.importers.fabcube import parse_fabcube
+from rules_engine.importers.fabcube_csv import parse_fabcube_csv
 from rules_engine.importers.fabrary import parse_fabrary
 from rules_engine.importers.grand_archive import parse_grand_archive
 from rules_engine.legality import CardPool, check_card_for_hero, check_pool
@@ -236,7 +237,6 @@ def load_dated_database(shared_dir: str | Path) -> tuple[CardDatabase, date | No
     """The newest dated status source in ``<shared_dir>/data``: the-fab-cube CSV copy in
     ``fabcube-2026`` with any ``upstream-*`` legality copies merged in, else the JSON copy in
     ``fabcube``; with the date it is current to."""
-    from rules_engine.importers.fabcube_csv import parse_fabcube_csv
 
     folder = Path(shared_dir) / "data" / "fabcube-2026"
     if (folder / "csvs" / "english" / "card.csv").is_file():

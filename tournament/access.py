@@ -2,8 +2,9 @@
 
 Every permission question of the core ("may this user do this to this event?") is answered
 here, from the role vocabulary in ``tournament.enums`` (``JUDGE_ROLES``, ``RESULT_ROLES``...).
-Services call ``require_role``; views, API views and templates call the ``can_*`` predicates
-and the ``event_for_*`` access functions, so all of them give the same answer. The add-ons
+Every action is named once in ``ACTIONS`` (action -> roles): services call ``require``,
+views, API views and templates ``can``/``allowed_actions`` and the ``event_for_*`` access
+functions with the same name, so all of them give the same answer. The add-ons
 (decklists, judging) build their own ``access.py`` on the same primitives.
 
 Conventions:
@@ -31,7 +32,6 @@ from core.models import AuditEntry
 from .enums import (
     CLOCK_ROLES,
     EVENT_EDIT_ROLES,
-    HEAD_ROLES,
     JUDGE_ROLES,
     MANAGE_ROLES,
     OFFICIAL_ROLES,
@@ -118,9 +118,74 @@ def require_self_or_role(
 # --------------------------------------------------------------------------- predicates
 
 
+# --------------------------------------------------------------------------- actions
+#
+# Every action of the tournament app is named once, here, with the roles that may do it.
+# Services check with ``require(actor, event, action, what)``, views, the API and templates
+# ask ``can(user, event, action)`` / ``allowed_actions(user, event)`` /
+# ``event_for_staff(user, slug, action=...)``, and the permission matrix tests
+# (tests/hardening/test_permission_matrix.py) test each name: "who may correct a result" is the
+# ``"enter_results"`` line below and nowhere else.
+
+ACTIONS: dict[str, frozenset] = {
+    # TR&P 2.1 officials: the staff pages, screens, keep-apart list, result sheets.
+    "view_staff_pages": frozenset(OFFICIAL_ROLES),
+    # Pair, re-pair, edit and publish rounds; seat pods; close team matches.
+    "run_rounds": frozenset(RESULT_ROLES),
+    # Enter, correct and accept reported results.
+    "enter_results": frozenset(RESULT_ROLES),
+    # Start, pause and adjust the round clock; extend matches; record no-shows; apply a
+    # penalty to a result.
+    "use_clock": frozenset(CLOCK_ROLES),
+    # Register others, check in, drop, walk-ins, keep apart, feature tables, seat drafts.
+    "manage_players": frozenset(MANAGE_ROLES),
+    "finish_event": frozenset(MANAGE_ROLES),
+    # Edit the event's settings, days and fixed tables; reopen it.
+    "change_event": frozenset(EVENT_EDIT_ROLES),
+    "assign_staff": frozenset(STAFF_ADMIN_ROLES),
+    # The head judge proper: re-enter a dropped player, disqualify (PPG 1.4).
+    "re_enter": frozenset({StaffRole.HEAD_JUDGE}),
+    "disqualify": frozenset({StaffRole.HEAD_JUDGE}),
+    # Every player's ID (see "player privacy" below).
+    "see_player_ids": frozenset(PLAYER_ID_ROLES),
+}
+
+
+def roles_for(action: str, table: dict[str, frozenset] | None = None) -> frozenset:
+    """The roles that may do ``action`` (a ``ValueError`` naming it when it is not in the table)."""
+    table = ACTIONS if table is None else table
+    try:
+        return table[action]
+    except KeyError:
+        raise ValueError(f"unknown action {action!r}: not in the access table") from None
+
+
+def can(user, event: Event, action: str) -> bool:
+    """True if ``user`` may do ``action`` at ``event`` (``ACTIONS``)."""
+    return has_role(user, event, roles_for(action))
+
+
+def require(
+    actor, event: Event, action: str, what: str | None = None, *, message: str | None = None
+) -> set[str]:
+    """``require_role`` for a named ``action``; ``what`` words the refusal ("correct results")."""
+    return require_role(actor, event, roles_for(action), what or action.replace("_", " "), message=message)
+
+
+def allowed_actions(user, event: Event, table: dict[str, frozenset] | None = None) -> dict[str, bool]:
+    """``{action: may user do it}`` for template context (one lookup of the roles):
+    ``{% if can.enter_results %}``."""
+    held = staff_roles(user, event)
+    table = ACTIONS if table is None else table
+    return {action: bool(held & {str(r) for r in roles}) for action, roles in table.items()}
+
+
+# --------------------------------------------------------------------------- who someone is
+
+
 def is_official(user, event: Event) -> bool:
     """TR&P 2.1: organizer, head/appeals/floor judge or scorekeeper at this event."""
-    return has_role(user, event, OFFICIAL_ROLES)
+    return can(user, event, "view_staff_pages")
 
 
 def is_judge(user, event: Event) -> bool:
@@ -132,59 +197,21 @@ def is_head_judge(user, event: Event) -> bool:
     return has_role(user, event, {StaffRole.HEAD_JUDGE})
 
 
-def has_head_authority(user, event: Event) -> bool:
-    """Head judge or appeals judge (EV-09): confirm penalties, decide appeals."""
-    return has_role(user, event, HEAD_ROLES)
-
-
 def is_organizer(user, event: Event) -> bool:
     return has_role(user, event, {StaffRole.ORGANIZER})
-
-
-def can_change_event(user, event: Event) -> bool:
-    """Edit the event's settings and days."""
-    return has_role(user, event, EVENT_EDIT_ROLES)
-
-
-def can_assign_staff(user, event: Event) -> bool:
-    return has_role(user, event, STAFF_ADMIN_ROLES)
-
-
-def can_manage_players(user, event: Event) -> bool:
-    """Register others, check in, drop, set fixed tables, finish the event."""
-    return has_role(user, event, MANAGE_ROLES)
-
-
-def can_run_rounds(user, event: Event) -> bool:
-    """Pair, re-pair, edit and publish rounds; enter and correct results."""
-    return has_role(user, event, RESULT_ROLES)
-
-
-def can_use_clock(user, event: Event) -> bool:
-    """Start, pause and adjust the round clock; extend matches; record no-shows."""
-    return has_role(user, event, CLOCK_ROLES)
-
-
-def dashboard_flags(user, event: Event) -> dict[str, bool]:
-    """What the staff dashboard shows ``user`` (template context: one lookup of the roles)."""
-    roles = staff_roles(user, event)
-    return {
-        "can_results": bool(roles & {str(r) for r in RESULT_ROLES}),
-        "can_manage": bool(roles & {str(r) for r in MANAGE_ROLES}),
-        "can_edit_event": bool(roles & {str(r) for r in EVENT_EDIT_ROLES}),
-        "can_clock": bool(roles & {str(r) for r in CLOCK_ROLES}),
-        "is_head_judge": StaffRole.HEAD_JUDGE in roles,
-    }
 
 
 # --------------------------------------------------------------------------- access functions
 
 
-def event_for_staff(user, slug: str, *, roles=None) -> Event:
-    """The event ``slug`` if ``user`` is on its staff (with one of ``roles`` when given).
+def event_for_staff(user, slug: str, *, action: str | None = None, roles=None) -> Event:
+    """The event ``slug`` if ``user`` is on its staff (and may do ``action`` when given; an
+    add-on passes the roles of its own action as ``roles``).
 
     Raises ``Http404`` for an unknown slug and ``PermissionDenied`` otherwise.
     """
+    if action is not None:
+        roles = roles_for(action)
     event = Event.objects.filter(slug=slug).first()
     if event is None:
         raise Http404(f"no event {slug!r}")
@@ -234,7 +261,7 @@ def event_for_viewer(user, slug: str) -> Event:
 
 def can_see_player_ids(user, event: Event) -> bool:
     """True if ``user`` sees every player's ID at ``event``: its officials (and the system)."""
-    return user is None or has_role(user, event, PLAYER_ID_ROLES)
+    return user is None or can(user, event, "see_player_ids")
 
 
 def shows_short_names(event: Event) -> bool:
@@ -341,7 +368,7 @@ def access_team_invitation(user, pk: int) -> TeamInvitation:
     if invitation is not None and (
         is_invitee(user, invitation)
         or (invitation.invited_by_id is not None and invitation.invited_by_id == getattr(user, "pk", None))
-        or can_manage_players(user, invitation.event)
+        or can(user, invitation.event, "manage_players")
     ):
         return invitation
     raise Http404("no such invitation")

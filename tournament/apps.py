@@ -6,6 +6,6 @@ class TournamentConfig(AppConfig):
 
     def ready(self):
         # Imported here, as Django's app-loading contract requires (addons needs the URL resolver).
-        from . import addons
+        from . import addons  # noqa: PLC0415 (app registry: connected in ready(), once every app is loaded)
 
         addons.autodiscover()

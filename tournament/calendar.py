@@ -4,14 +4,14 @@ organizer's public events. Pure text building; the views in ``views/calendar.py`
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 #: Minutes planned between rounds when an event says nothing else (pairing, reporting, seating).
 BREAK_MINUTES = 10
 
 
 def _stamp(moment: datetime) -> str:
-    return moment.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    return moment.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
 def _text(value: str) -> str:

@@ -317,12 +317,7 @@ def cut_line(event: Event, plan: DayPlan | None) -> dict | None:
     until then, the cut as computed from the standings."""
     if plan is None:
         return None
-    rounds = {
-        number: status
-        for number, status in Round.objects.filter(event=event, stage=RoundStage.SWISS).values_list(
-            "number", "status"
-        )
-    }
+    rounds = dict(Round.objects.filter(event=event, stage=RoundStage.SWISS).values_list("number", "status"))
     for day in reversed(plan.days):
         if not day.has_cut or rounds.get(day.last_round) != RoundStatus.COMPLETE:
             continue

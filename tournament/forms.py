@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django import forms
 
@@ -174,8 +175,6 @@ class EventForm(forms.ModelForm):
                 )
 
     def clean_time_zone(self):
-        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
         value = self.cleaned_data["time_zone"].strip()
         try:
             ZoneInfo(value)

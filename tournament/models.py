@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from .enums import (
     REL,
@@ -67,8 +68,6 @@ class PlayerProfile(models.Model):
         ]
 
     def is_suspended(self, on=None) -> bool:
-        from django.utils import timezone
-
         on = on or timezone.localdate()
         return self.suspended_until is not None and self.suspended_until >= on
 

@@ -12,10 +12,15 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.urls import reverse
+
 from core.pdf import qr_svg_data_uri, render_pdf
 
+from . import progress, selectors
 from .access import STAFF_LENS, PlayerLens, public_lens
 from .enums import MatchResult, RoundStage
+from .services.pods import event_pod_standings, uses_pods
+from .standings import points_before_rounds
 from .standings_policies import PolicySpec, policy_spec
 
 BYE_LABEL = "BYE"
@@ -316,7 +321,6 @@ class PodSheet:
 
 def pod_document(event, kind: str, round_, *, lens: PlayerLens) -> PodSheet:
     """``document_for`` of an event played in pods."""
-    from .services.pods import event_pod_standings
 
     mode = {"pairings-table": "table", "pairings-name": "name", "standings": "standings", "slips": "slips"}[
         kind
@@ -351,16 +355,11 @@ def document_for(event, kind: str, round_number: int, *, site_url: str = "", len
 
     Raises ``ValueError`` for an unknown kind and ``Http404`` for an unknown round.
     """
-    from django.urls import reverse
-
-    from . import progress, selectors
-    from .standings import points_before_rounds
 
     if kind not in DOCUMENT_KINDS:
         raise ValueError(f"unknown document {kind!r}: choose one of {', '.join(DOCUMENT_KINDS)}")
     lens = lens or public_lens(event)
     round_ = selectors.round_by_number(event, round_number)
-    from .services.pods import uses_pods
 
     if uses_pods(event):
         return pod_document(event, kind, round_, lens=STAFF_LENS if kind == "slips" else lens)

@@ -23,7 +23,7 @@ from core.files import (
 )
 from core.models import GeneratedFile, GeneratedFileStatus
 
-from . import selectors
+from . import access
 from .access import STAFF_LENS, document_lens, public_lens
 from .models import Event
 from .pdf import DOCUMENT_KINDS, PUBLIC_KINDS, document_for
@@ -92,7 +92,7 @@ def job_for(user, event: Event, job_id: str) -> GeneratedFile:
         event_id=event.pk,
         allowed=lambda g: (
             (g.kind in PUBLIC_KINDS and not g.params.get("with_ids"))
-            or selectors.is_official(user, event)
+            or access.is_official(user, event)
             or requested_by(user, g)
         ),
         denied=PermissionDenied,

@@ -1,16 +1,13 @@
-"""Reads for the tournament app: querysets, standings, clocks and exports.
+"""Reads for the tournament app: querysets, standings and clocks (the CSV/JSON files are in
+``tournament.exports``).
 
-The permission checks live in ``tournament.access`` (the one access policy); the access
-functions below are re-exported from there for callers that know them as selectors. Querysets come
+The permission checks live in ``tournament.access`` (the one access policy; nothing of it is
+re-exported here). Querysets come
 with ``select_related``/``prefetch_related`` applied so list pages use a constant number of
 queries.
 
 Public API used by the pages, decklist and judging engineers:
 
-- ``staff_roles(user, event) -> set[str]``; ``is_official(user, event)``; ``has_role(...)``
-- ``event_for_staff(user, slug, *, roles=None) -> Event`` (404 unknown slug, 403 not staff)
-- ``event_for_viewer(user, slug) -> Event`` (public pages: 404 for a draft event unless staff),
-  ``event_is_visible(user, event)``
 - ``registration_for_user(user, event) -> Registration | None``
 - ``rounds_for_event(event)``, ``current_round(event)``, ``visible_rounds(event)``
 - ``matches_for_round(round_)`` (ordered by table, players and profiles joined);
@@ -25,13 +22,12 @@ Public API used by the pages, decklist and judging engineers:
 - ``effective_structure(event) -> (swiss_rounds, top_cut)``
 - ``bracket_for_event(event)``, ``elimination_procedure(event)``, ``playoff_higher_standing(match)``,
   ``time_called_procedure(event)``
-- exports: ``standings_csv``, ``standings_json``, ``results_csv``, ``results_json`` (strings)
+- exports (``tournament.exports``): ``standings_csv``, ``standings_json``, ``results_csv``, ``results_json``, ``team_standings_csv``
 """
 
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from types import SimpleNamespace
@@ -42,21 +38,12 @@ from django.utils import timezone
 
 from cards.selectors import format_warnings
 from core.audit import audit_entries_for
-from core.exports import write_csv
 from core.models import AuditEntry
 
-from .access import (  # noqa: F401  (re-exported: the access policy lives in access.py)
+from .access import (
     STAFF_LENS,
     PlayerLens,
-    event_by_slug,
-    event_for_staff,
-    event_for_viewer,
-    event_is_visible,
-    forget_cached_roles,
-    has_role,
-    is_official,
     public_lens,
-    staff_roles,
 )
 from .enums import (
     ACTIVE_REGISTRATION_STATUSES,
@@ -444,40 +431,6 @@ def team_standings_for_event(
     ]
 
 
-def team_standings_columns(event: Event) -> list[str]:
-    """CSV columns of the team standings (the event's policy's tiebreakers)."""
-    spec = policy_spec(event.standings_policy)
-    return [
-        "rank",
-        "team",
-        "members",
-        "match_points",
-        "record",
-        "byes",
-        *(c.key for c in spec.columns),
-        "status",
-    ]
-
-
-def team_standings_csv(event: Event, *, lens: PlayerLens | None = None) -> str:
-    """Team standings as CSV text (members joined by " / "; escaped against spreadsheet formulas)."""
-    rows = [
-        {**row, "members": " / ".join(row["members"])} for row in team_standings_for_event(event, lens=lens)
-    ]
-    return write_csv(rows, team_standings_columns(event))
-
-
-def team_standings_json(event: Event, *, lens: PlayerLens | None = None) -> str:
-    return json.dumps(
-        {
-            "event": event.slug,
-            "standings_policy": event.standings_policy,
-            "team_standings": team_standings_for_event(event, lens=lens),
-        },
-        indent=2,
-    )
-
-
 def standing_dict(standing: Standing, lens: PlayerLens) -> dict:
     """One standings row for the API and exports, with the player ID and name as ``lens`` sees them."""
     return lens.redact(standing.as_dict(), standing.registration)
@@ -612,121 +565,6 @@ def elimination_procedure(event: Event) -> list[dict]:
         return [{"step": s, "rule": rule, "summary": text} for s, rule, text in _GA_ELIMINATION]
     steps = _ELIMINATION_2023 if event.trp_version == TrpVersion.TRP_2023 else _ELIMINATION_2025
     return [{"step": s, "rule": rule, "summary": text} for s, rule, text in steps]
-
-
-# --------------------------------------------------------------------------- exports
-
-STANDINGS_COLUMNS = [
-    "rank",
-    "player_id",
-    "name",
-    "match_points",
-    "record",
-    "byes",
-    "cmp",
-    "mlp",
-    "omlp",
-    "ocmp",
-    "status",
-]
-
-
-def standings_columns(event: Event) -> list[str]:
-    """CSV columns of the standings: FaB's ``STANDINGS_COLUMNS``, or the same with the event's
-    policy's tiebreakers (3/1/0: omw, gw, ogw) in place of cmp, mlp, omlp, ocmp."""
-    spec = policy_spec(event.standings_policy)
-    return [*STANDINGS_COLUMNS[:6], *(c.key for c in spec.columns), "status"]
-
-
-RESULTS_COLUMNS = [
-    "round",
-    "stage",
-    "table",
-    "player_a_id",
-    "player_a",
-    "player_b_id",
-    "player_b",
-    "result",
-    "result_kind",
-    "games_a",
-    "games_b",
-    "games_drawn",
-]
-
-
-def _placed_rows(event: Event, after_round: int | None, lens: PlayerLens, placings) -> list[dict]:
-    """Standings rows; with ``placings`` (``progress.placing_by_registration``: the final places
-    once play is over) each row gains ``place`` and ``finish`` and the rows go in final order."""
-    rows = [
-        (row.registration.pk, standing_dict(row, lens))
-        for row in standings_for_event(event, after_round=after_round)
-    ]
-    if not placings:
-        return [r for _pk, r in rows]
-    for pk, r in rows:
-        placing = placings.get(pk)
-        r["place"] = placing.place if placing else None
-        r["finish"] = placing.label if placing else ""
-    return [r for _pk, r in sorted(rows, key=lambda pr: (pr[1]["place"] is None, pr[1]["place"] or 0))]
-
-
-def standings_csv(
-    event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None, placings=None
-) -> str:
-    """Standings as CSV text (header row first; names escaped against spreadsheet formulas).
-    Player IDs and names as ``lens`` sees them (default: the public's, with no IDs). With
-    ``placings`` (final standings of a finished event) the first columns are place and finish."""
-    lens = lens or public_lens(event)
-    rows = _placed_rows(event, after_round, lens, placings)
-    columns = ["place", "finish", *standings_columns(event)] if placings else standings_columns(event)
-    return write_csv(rows, columns, ignore_extra=True)
-
-
-def standings_json(
-    event: Event, *, after_round: int | None = None, lens: PlayerLens | None = None, placings=None
-) -> str:
-    lens = lens or public_lens(event)
-    rows = _placed_rows(event, after_round, lens, placings)
-    return json.dumps(
-        {
-            "event": event.slug,
-            "after_round": after_round,
-            "standings_policy": event.standings_policy,
-            "final": bool(placings),
-            "standings": rows,
-        },
-        indent=2,
-    )
-
-
-def _result_rows(event: Event, lens: PlayerLens):
-    for m in matches_for_event(event).filter(round__status__in=VISIBLE_ROUND_STATUSES):
-        b = m.player_b if m.player_b_id else None
-        yield {
-            "round": m.round.number,
-            "stage": m.round.stage,
-            "table": m.table_number,
-            "player_a_id": lens.player_id(m.player_a) or "",
-            "player_a": lens.name(m.player_a),
-            "player_b_id": lens.player_id(b) or "",
-            "player_b": lens.name(b),
-            "result": m.result,
-            "result_kind": m.result_kind,
-            "games_a": m.games_a,
-            "games_b": m.games_b,
-            "games_drawn": m.games_drawn,
-        }
-
-
-def results_csv(event: Event, *, lens: PlayerLens | None = None) -> str:
-    """Every published match result as CSV text (names escaped against spreadsheet formulas).
-    Player IDs and names as ``lens`` sees them (default: the public's, with no IDs)."""
-    return write_csv(_result_rows(event, lens or public_lens(event)), RESULTS_COLUMNS)
-
-
-def results_json(event: Event, *, lens: PlayerLens | None = None) -> str:
-    rows = list(_result_rows(event, lens or public_lens(event)))
-    return json.dumps({"event": event.slug, "results": rows}, indent=2)
 
 
 def round_is_public(round_: Round) -> bool:

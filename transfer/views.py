@@ -7,7 +7,6 @@ from django.http import HttpResponse
 from django.views.decorators.http import require_GET
 
 from tournament import access
-from tournament.enums import EVENT_EDIT_ROLES
 
 from . import services
 
@@ -17,7 +16,7 @@ from . import services
 def export(request, slug: str) -> HttpResponse:
     """The event and all its rows as one JSON file (organizer and head judge: it holds player IDs,
     decklists and penalties). Import it elsewhere with ``manage.py import_event FILE``."""
-    event = access.event_for_staff(request.user, slug, roles=EVENT_EDIT_ROLES)
+    event = access.event_for_staff(request.user, slug, action="change_event")
     response = HttpResponse(
         services.dumps(services.export_event(event)), content_type="application/json; charset=utf-8"
     )

@@ -23,6 +23,7 @@ from ..enums import ReconstructionFix
 from ..models import Reconstruction
 from . import engine as recon_engine
 from . import services as recon_services
+from .selectors import players_of
 
 # --------------------------------------------------------------------------- serializers
 
@@ -99,16 +100,6 @@ class FixSerializer(serializers.Serializer):
 
 
 # --------------------------------------------------------------------------- payload
-
-
-def players_of(recon: Reconstruction) -> dict[str, str]:
-    match = recon.call.match
-    if match is None:
-        return {"P1": "Player 1", "P2": "Player 2"}
-    return {
-        "P1": match.player_a.player.display_name,
-        "P2": match.player_b.player.display_name if match.player_b else "BYE",
-    }
 
 
 def reconstruction_payload(recon: Reconstruction, viewer: str) -> dict[str, Any]:

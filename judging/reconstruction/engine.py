@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from cards.selectors import card_database
 from core.errors import DomainError
 from decklists.selectors import accepted_decklist_for
 from rules_engine.game.adjustments import outcome_lines
@@ -38,7 +39,6 @@ def card_lookup(release: Any = None) -> CardLookup:
     the judge gives their stats by hand). The lookup of the same in-memory release is reused, so
     its card names are indexed once per process. The site (``event_lookup``) and the command line
     (``manage.py reconstruct --release``) both read card facts through this function."""
-    from cards.selectors import card_database
 
     try:
         db = card_database(release)

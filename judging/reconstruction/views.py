@@ -30,7 +30,7 @@ from ..enums import CallStatus, ReconstructionFix
 from ..models import Reconstruction
 from . import engine as recon_engine
 from . import services as recon_services
-from .api import players_of
+from .selectors import players_of
 
 #: The buttons above the text area: label -> text inserted at the cursor (compact notation).
 QUICK_ACTIONS = [

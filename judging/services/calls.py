@@ -43,7 +43,7 @@ def clean_citations(citations) -> list[str]:
     if citations is None:
         return []
     if isinstance(citations, str):
-        citations = [part for part in re.split(r"[;,\n]", citations)]
+        citations = list(re.split(r"[;,\n]", citations))
     out: list[str] = []
     for raw in citations:
         cite = " ".join(str(raw).split())

@@ -80,9 +80,7 @@ def plan_deck_checks(
     event = round_.event
     require_judging_role(actor, event, HEAD_ROLES, "plan deck checks")
     tournament_services.require_event_open(event)
-    matches = [
-        m for m in Match.objects.filter(round=round_, player_b__isnull=False, table_number__isnull=False)
-    ]
+    matches = list(Match.objects.filter(round=round_, player_b__isnull=False, table_number__isnull=False))
     by_table = {m.table_number: m for m in matches}
     wanted = set(likely_playoff_unchecked(event))
     priority = [t for t, m in sorted(by_table.items()) if {m.player_a_id, m.player_b_id} & wanted]

@@ -28,6 +28,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rules_engine.importers.fabrary import parse_fabrary
+
 from .backup import backup
 from .cardcoverage import FORMATS, coverage_report, pool, render_text
 from .cardindex import load_indexed
@@ -80,7 +82,7 @@ def load_cards(path: str | None) -> CardLookup | None:
 def load_log(path: str, lookup: CardLookup | None) -> tuple[GameState, list[str], InlineCards, str]:
     text = Path(path).read_text(encoding="utf-8")
     if path.endswith((".yaml", ".yml")):
-        import yaml
+        import yaml  # noqa: PLC0415 (a third-party library only this code path needs)
 
         data = yaml.safe_load(text) or {}
         if not isinstance(data, dict):
@@ -194,8 +196,6 @@ def cmd_cards_index(args: argparse.Namespace) -> int:
 
 
 def cmd_cards_coverage(args: argparse.Namespace) -> int:
-    from rules_engine.importers.fabrary import parse_fabrary
-
     if not args.dump:
         raise ValueError("no card pool: give --dump FABRARY_JSON or set $ARBITER_FABRARY_JSON")
     result = parse_fabrary(args.dump)

@@ -90,7 +90,7 @@ def backup(rep: Replay, to: int) -> BackupReport:
             continue  # a rewind marker is no action of the game (it undoes nothing by itself)
         report.undone.append({"line": s.number, "text": s.text, "reversed": s.reversed})
     seen: dict[str, set[str]] = {pl: set() for pl in PLAYERS}
-    unknown_draws: dict[str, int] = {pl: 0 for pl in PLAYERS}
+    unknown_draws: dict[str, int] = dict.fromkeys(PLAYERS, 0)
     for s in undone:
         for e in s.events:
             if e.kind == "random" or e.kind == "shuffle":
@@ -121,7 +121,7 @@ def backup(rep: Replay, to: int) -> BackupReport:
     after = locate(final)
     cards_after = tracked(final)
     cards_before = tracked(base)
-    for cid, (owner, zone, face, name) in after.items():
+    for cid, (owner, zone, _face, name) in after.items():
         old = before.get(cid)
         card = cards_after[cid][0]
         if old is None:
@@ -141,7 +141,7 @@ def backup(rep: Replay, to: int) -> BackupReport:
                 report.restores.append(
                     {"card": name, "owner": owner, "what": "counters", "now": counters(card), "back_to": was}
                 )
-    for cid, (owner, zone, face, name) in before.items():
+    for cid, (owner, zone, _face, name) in before.items():
         if cid not in after:
             card = cards_before[cid][0]
             what = (

@@ -331,7 +331,7 @@ class Engine:
                 try:
                     for clause in entry.clauses[:done]:
                         self.apply_clause(kept_state, clause, redo)
-                    kept = [f for f in redo.findings]
+                    kept = list(redo.findings)
                     events = redo.events
                 except (Illegal, CannotApply):
                     kept_state = state

@@ -15,6 +15,7 @@ rest of the line still applies. Nothing is guessed.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -1016,7 +1017,7 @@ class Parser:
                 card = A.CardRef(card.name, zone, card.claims)
             elif pl.startswith("targeting"):
                 targets = self.targets(p[len("targeting") :].strip())
-            elif pl.startswith("pitching") or pl.startswith("by pitching"):
+            elif pl.startswith(("pitching", "by pitching")):
                 pitches.extend(self.card_list(re.sub(r"^(?:by )?pitching\s+", "", p, flags=re.I)))
             elif pl.startswith("paying"):
                 mm = re.match(
@@ -2040,7 +2041,6 @@ def suggest_readings(text: str, limit: int = 3, names: NameIndex | None = None) 
     """The nearest readings the grammar knows for an unreadable clause (by the words they share,
     then by spelling), written with the clause's own player and first known card name: suggestions
     for the judge, never applied."""
-    import difflib
 
     player = re.match(r"^(P[12])\b", text, re.I)
     card = None

@@ -382,7 +382,7 @@ def run_file(
 
 
 def load_yaml(path: str) -> list[dict[str, Any]]:
-    import yaml
+    import yaml  # noqa: PLC0415 (a third-party library only this code path needs)
 
     with open(path, encoding="utf-8") as fh:
         data = yaml.safe_load(fh)

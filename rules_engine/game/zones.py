@@ -471,7 +471,7 @@ def shown_by_attempt(before: GameState, attempt: GameState, events: list[Event])
         for viewer in PLAYERS:
             if visible(owner, zone, face, viewer) and (o is None or not visible(o[0], o[1], o[2], viewer)):
                 out.append(Event("shown", viewer, name))
-    for cid, (owner, zone, face, name) in old.items():
+    for cid, (owner, zone, _face, name) in old.items():
         if cid not in new and zone in ("hand", "arsenal"):
             out.append(Event("shown", other(owner), name))
         elif cid not in new and zone in ("deck_top", "deck_bottom"):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -181,7 +182,6 @@ def _attach_faces(cards: list[Card], readers: list[RecordReader], path: Path) ->
     The association file names printings (printing unique_id); other double-sided
     printings (token backs) are not faces of one card and are ignored.
     """
-    from dataclasses import replace
 
     by_printing: dict[str, int] = {}
     for i, r in enumerate(readers):

@@ -15,6 +15,7 @@ restricted (at most n copies), undated.
 from __future__ import annotations
 
 import csv
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -194,7 +195,6 @@ def _speed(r: RecordReader) -> str | None:
 
 def _attach_csv_printings(cards: list[Card], csv_files: list[Path]) -> list[Card]:
     """Attach CSV edition rows to cards whose slug prefixes the edition slug (longest wins)."""
-    from dataclasses import replace
 
     by_slug = {c.identifier: c for c in cards}
     extra: dict[str, dict[str, Printing]] = {}

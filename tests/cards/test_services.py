@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
+from django.db import IntegrityError
 
 from cards import selectors, services
 from cards.models import CardDataRelease, CardRecord
@@ -146,7 +147,7 @@ def test_failure_inside_transaction_stores_nothing(make_release):
     from rules_engine.importers import ImportResult
 
     dup = make_card("Twin", 1)
-    with pytest.raises(Exception):
+    with pytest.raises(IntegrityError):  # card_record_release_identifier_unique
         services.import_release(ImportResult("fab", "other", "dup", (dup, dup)), activate=True)
     assert list(CardDataRelease.objects.all()) == [active]
     active.refresh_from_db()

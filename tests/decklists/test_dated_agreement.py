@@ -6,8 +6,7 @@ current-state release (fabrary-like, statuses undated, published 2026-05-16) and
 from __future__ import annotations
 
 import json
-from datetime import date, datetime
-from datetime import timezone as dt_timezone
+from datetime import UTC, date, datetime
 from io import StringIO
 
 import pytest
@@ -90,9 +89,7 @@ def cli(tmp_path, text, day):
 
 
 def form(text, day):
-    event = EventFactory(
-        format="cc", starts_at=datetime.combine(day, datetime.min.time(), tzinfo=dt_timezone.utc)
-    )
+    event = EventFactory(format="cc", starts_at=datetime.combine(day, datetime.min.time(), tzinfo=UTC))
     reg = RegistrationFactory(event=event)
     return services.save_decklist(reg, actor=reg.player.user, text=text)
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from core.errors import NotAllowed
-from decklists import services
+from decklists import selectors, services
 from decklists.enums import DecklistStatus
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +52,7 @@ def test_the_player_edits_before_the_deadline_but_not_after(event_with_staff, fa
     response = _api(owner).put(f"/api/decklists/{decklist.pk}/", {"text": edited}, format="json")
     assert response.status_code == 200, response.content
     assert response.json()["status"] == DecklistStatus.DRAFT
-    services.submit_decklist(services.selectors.decklist_queryset().get(pk=decklist.pk), actor=owner)
+    services.submit_decklist(selectors.decklist_queryset().get(pk=decklist.pk), actor=owner)
     services.set_decklist_deadline(
         s["event"], actor=s["organizer"], deadline=timezone.now() - timedelta(minutes=1)
     )

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from core.errors import DomainError, NotAllowed
 from core.models import AuditEntry
 from decklists import services
 from decklists.enums import DecklistStatus
@@ -182,11 +183,11 @@ def test_publication_only_after_the_event_then_public(event_with_staff, fab_rele
     decklist = services.accept_decklist(_submitted(s, legal_cc_text), actor=s["head_judge"])
     slug = s["event"].slug
     assert _web(None).get(f"/decklists/e/{slug}/published/").status_code == 404
-    with pytest.raises(services.DomainError):
+    with pytest.raises(DomainError):
         services.publish_event_decklists(s["event"], actor=s["organizer"])
     s["event"].status = EventStatus.FINISHED
     s["event"].save(update_fields=["status"])
-    with pytest.raises(services.NotAllowed):
+    with pytest.raises(NotAllowed):
         services.publish_event_decklists(s["event"], actor=s["head_judge"])
     services.publish_event_decklists(s["event"], actor=s["organizer"])
     assert _web(None).get(f"/decklists/e/{slug}/published/").status_code == 200

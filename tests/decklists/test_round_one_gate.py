@@ -28,9 +28,9 @@ def _event(required=True):
         for name in ("Ana", "Ben", "Cleo", "Dev")
     }
     lists = {
-        "Ana": dict(status=DecklistStatus.ACCEPTED, is_legal=True),
-        "Ben": dict(status=DecklistStatus.SUBMITTED, is_legal=False),
-        "Cleo": dict(status=DecklistStatus.DRAFT, is_legal=True),
+        "Ana": {"status": DecklistStatus.ACCEPTED, "is_legal": True},
+        "Ben": {"status": DecklistStatus.SUBMITTED, "is_legal": False},
+        "Cleo": {"status": DecklistStatus.DRAFT, "is_legal": True},
         # Dev: no list at all
     }
     for name, fields in lists.items():

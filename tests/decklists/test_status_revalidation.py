@@ -6,8 +6,7 @@ test_dated_agreement (Filler Card NN are legal in CC and LL; Lexa is an LL hero)
 
 from __future__ import annotations
 
-from datetime import date, datetime
-from datetime import timezone as dt_timezone
+from datetime import UTC, date, datetime
 
 import pytest
 
@@ -26,7 +25,7 @@ def _list(day, *, fmt="ll", status=EventStatus.REGISTRATION):
     event = EventFactory(
         format=fmt,
         status=EventStatus.REGISTRATION,
-        starts_at=datetime.combine(day, datetime.min.time().replace(hour=12), tzinfo=dt_timezone.utc),
+        starts_at=datetime.combine(day, datetime.min.time().replace(hour=12), tzinfo=UTC),
     )
     reg = RegistrationFactory(event=event)
     decklist = services.save_decklist(reg, actor=reg.player.user, text=list_text())

@@ -162,7 +162,7 @@ def test_no_form_answers_garbage_with_a_server_error(world, role):
         assert "/mirror/" in actions and any(a.startswith("/events/") for a in actions), sorted(actions)
     problems = []
     with transaction.atomic():  # garbage that is accepted changes nothing the next role sees
-        for (action, _), (page, form) in sorted(forms.items(), key=lambda kv: kv[0]):
+        for (action, _), (_page, form) in sorted(forms.items(), key=lambda kv: kv[0]):
             kept = {kind for _, kind, _ in form.fields} & {"hidden", "select", "checkbox", "radio"}
             for kind in KINDS:
                 for spoil_hidden in (False, True) if kept else (True,):

@@ -25,15 +25,10 @@ from rest_framework.test import APIClient
 from core.models import AuditEntry
 from tests.factories import EventFactory, PlayerProfileFactory, RegistrationFactory, StaffAssignmentFactory
 from tests.hardening.test_closed_and_draft_events import EVENT_URLS
-from tournament import services
+from tournament import access, services
 from tournament.enums import (
-    CLOCK_ROLES,
-    EVENT_EDIT_ROLES,
     JUDGE_ROLES,
-    MANAGE_ROLES,
     OFFICIAL_ROLES,
-    RESULT_ROLES,
-    STAFF_ADMIN_ROLES,
     EventStatus,
     MatchResult,
     RegistrationStatus,
@@ -97,17 +92,24 @@ def _client(user):
     return client
 
 
-# action: (method, url, body, roles allowed)
+def _may(action: str) -> set[str]:
+    """The roles of the matrix that ``tournament.access.ACTIONS`` lets do ``action``."""
+    return _roles(access.ACTIONS[action])
+
+
+# row: (method, url, body, roles allowed). A row named after an action of
+# ``tournament.access.ACTIONS`` takes its roles from that table (one name per permission); the
+# judging rows take theirs from the role groups of ``tournament.enums``.
 def _actions(w):
     slug, first, second = w["event"].slug, w["first"], w["second"]
     return {
-        "pair": ("post", f"/api/events/{slug}/rounds/", {}, _roles(RESULT_ROLES)),
-        "publish": ("post", f"/api/events/{slug}/rounds/1/publish/", {}, _roles(RESULT_ROLES)),
-        "enter_result": (
+        "run_rounds": ("post", f"/api/events/{slug}/rounds/", {}, _may("run_rounds")),
+        "run_rounds (publish)": ("post", f"/api/events/{slug}/rounds/1/publish/", {}, _may("run_rounds")),
+        "enter_results": (
             "post",
             f"/api/matches/{second.pk}/result/",
             {"result": "a", "games_a": 1},
-            _roles(RESULT_ROLES),
+            _may("enter_results"),
         ),
         "report": (
             "post",
@@ -115,11 +117,23 @@ def _actions(w):
             {"result": "a", "games_a": 1},
             {"player_of_match"},
         ),
-        "drop": (
+        "manage_players": (
             "post",
             f"/api/events/{slug}/players/{first.player_b_id}/drop/",
             {},
-            _roles(MANAGE_ROLES) | {"player_of_match"},
+            _may("manage_players") | {"player_of_match"},
+        ),
+        "re_enter": (
+            "post",
+            f"/api/events/{slug}/players/{first.player_b_id}/reenter/",
+            {},
+            _may("re_enter"),
+        ),
+        "disqualify": (
+            "post",
+            f"/api/events/{slug}/players/{second.player_b_id}/disqualify/",
+            {"reason": "marked cards"},
+            _may("disqualify"),
         ),
         "penalty": (
             "post",
@@ -133,30 +147,39 @@ def _actions(w):
             {"table_number": second.table_number},
             _roles(OFFICIAL_ROLES),
         ),
-        "clock": ("post", f"/api/events/{slug}/rounds/1/clock/", {"action": "start"}, _roles(CLOCK_ROLES)),
-        "edit_event": ("patch", f"/api/events/{slug}/", {"name": "Renamed"}, _roles(EVENT_EDIT_ROLES)),
+        "use_clock": ("post", f"/api/events/{slug}/rounds/1/clock/", {"action": "start"}, _may("use_clock")),
+        "change_event": ("patch", f"/api/events/{slug}/", {"name": "Renamed"}, _may("change_event")),
+        "change_event (fixed table)": (
+            "post",
+            f"/api/events/{slug}/players/{first.player_a_id}/fixed-table/",
+            {"table_number": 7, "reason": "wheelchair"},
+            _may("change_event"),
+        ),
         "assign_staff": (
             "post",
             f"/api/events/{slug}/staff/",
             {"username": w["users"]["other_player"].username, "role": "scorekeeper"},
-            _roles(STAFF_ADMIN_ROLES),
+            _may("assign_staff"),
         ),
-        "finish": ("post", f"/api/events/{slug}/finish/", {}, _roles(MANAGE_ROLES)),
+        "finish_event": ("post", f"/api/events/{slug}/finish/", {}, _may("finish_event")),
     }
 
 
 ACTIONS = [
-    "pair",
-    "publish",
-    "enter_result",
+    "run_rounds",
+    "run_rounds (publish)",
+    "enter_results",
     "report",
-    "drop",
+    "manage_players",
+    "re_enter",
+    "disqualify",
     "penalty",
     "judge_call",
-    "clock",
-    "edit_event",
+    "use_clock",
+    "change_event",
+    "change_event (fixed table)",
     "assign_staff",
-    "finish",
+    "finish_event",
 ]
 
 
@@ -228,3 +251,20 @@ def test_read_matrix(world, role, state):
             if code != expected:
                 problems.append(f"GET {url}: draft {code}, unknown {expected}")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_staff_pages_and_player_ids_matrix(world, role):
+    """The two reading actions: "view_staff_pages" (the players list of the staff API) and
+    "see_player_ids" (another player's ID in a match's answer)."""
+    event, second = world["event"], world["second"]
+    user = world["users"][role]
+    listing = _client(user).get(f"/api/events/{event.slug}/players/")
+    if role in _may("view_staff_pages"):
+        assert listing.status_code == 200
+    else:
+        assert listing.status_code in (401, 403)
+    hidden_id = second.player_b.player.player_id
+    match = _client(user).get(f"/api/matches/{second.pk}/")
+    assert match.status_code == 200
+    assert (hidden_id in match.content.decode()) == (role in _may("see_player_ids"))

@@ -300,7 +300,7 @@ def test_the_api_refuses_to_pair_a_mirrored_event_with_the_reason(organizer, gem
 def test_import_page_fetches_an_omnidex_address(organizer, client, monkeypatch):
     import json
 
-    from mirror import parsers
+    from mirror.parsers import omnidex
     from tests.mirror.conftest import FIXTURES
 
     answers = json.loads((FIXTURES / "omnidex_api_answers.json").read_text())
@@ -310,7 +310,7 @@ def test_import_page_fetches_an_omnidex_address(organizer, client, monkeypatch):
             raise ImportFileError(f"Omnidex did not answer {url}: 404")
         return answers[url]
 
-    monkeypatch.setattr(parsers, "_http_get_json", fake_http)
+    monkeypatch.setattr(omnidex, "_http_get_json", fake_http)
     client.force_login(organizer)
 
     response = client.post("/mirror/", {"omnidex": "https://omni.gatcg.com/events/4242"}, follow=True)

@@ -60,7 +60,7 @@ def small_field(draw, max_players=10):
             if draw(st.integers(0, 99)) < draw(st.sampled_from([0, 20, 50, 80])):
                 played.add((ids[i], ids[j]))
     players = []
-    for i, pid in enumerate(ids):
+    for pid in ids:
         opponents = tuple(sorted(b if a == pid else a for a, b in played if pid in (a, b)))
         rank = draw(st.one_of(st.none(), st.integers(1, 20)))
         players.append(PlayerState(pid, draw(st.integers(0, 4)), opponents, draw(st.booleans()), rank=rank))

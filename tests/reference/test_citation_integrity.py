@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import tokenize
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -35,7 +35,7 @@ DATA_SUFFIXES = {".json", ".yaml", ".yml", ".csv", ".txt", ".html", ".toml", ".m
 SEEDS_DIR = Path(settings.SHARED_DIR) / "seeds"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _numbers(kind: str, version: str) -> frozenset[str] | None:
     seed = next((s for s in SEEDS if s.kind == kind and s.version == version), None)
     if seed is None or not (SEEDS_DIR / seed.filename).is_file():

@@ -13,7 +13,7 @@ import re
 import shutil
 import subprocess
 import threading
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
@@ -235,7 +235,7 @@ def _publish(root: Path) -> None:
             "Widget Tournament Policy\nLast updated 2 March 2099", "Widget Penalty Guide"
         )
     )
-    changed = datetime(2098, 6, 10, 19, 43, tzinfo=timezone.utc).timestamp()
+    changed = datetime(2098, 6, 10, 19, 43, tzinfo=UTC).timestamp()
     os.utime(ppg, (changed, changed))
 
 
@@ -451,7 +451,7 @@ def test_when_the_pdf_fails_the_text_export_beside_it_is_read(tmp_path, settings
     body = invented_comprehensive()
     export = root / "txt" / "en-widget-cr.txt"
     export.write_text(as_text_export(body[body.index("1 ") :]))
-    changed = datetime(2098, 9, 29, 8, 0, tzinfo=timezone.utc).timestamp()
+    changed = datetime(2098, 9, 29, 8, 0, tzinfo=UTC).timestamp()
     os.utime(export, (changed, changed))
     settings.ARBITER_ONLINE_SOURCES = True
     settings.ARBITER_RULES_URLS = {

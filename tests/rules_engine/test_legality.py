@@ -668,7 +668,7 @@ def _ga_pool(ga_db, *, main_size=60, copies=4, material=8, with_lv0=True, dup_na
     entries = []
     if with_lv0:
         entries.append((lv0, 1, "material"))
-    mat = [c for c in lv1 + regalia][: material - (1 if with_lv0 else 0)]
+    mat = list(lv1 + regalia)[: material - (1 if with_lv0 else 0)]
     entries += [(c, 1, "material") for c in mat]
     n = 0
     for c in main:
@@ -820,7 +820,7 @@ def test_hero_text_any_number_of_a_card(db, hero, expected):
 )
 def test_double_faced_cards_are_listed_by_front_face(db, name, pitch, expected):
     pool = cc_pool(db, hero="Dromai, Ash Artist", extra=[(name, pitch, 1, "deck")])
-    found = [c for c in codes(check_pool(pool, "ll", as_of=TODAY, db=db))]
+    found = list(codes(check_pool(pool, "ll", as_of=TODAY, db=db)))
     assert found == expected
 
 

@@ -39,7 +39,7 @@ def test_installed_add_ons_contribute_tabs_links_and_the_judge_call_panel():
     StaffAssignmentFactory(event=event, user=hj, role=StaffRole.HEAD_JUDGE)
     staff = client_for(hj).get(f"/events/{event.slug}/staff/").content.decode()
     tabs = re.search(r'<nav class="tabs no-print" aria-label="Event">(.*?)</nav>', staff, re.S).group(1)
-    assert [label for label in re.findall(r">([^<>]+)</a>", tabs)][:4] == [
+    assert list(re.findall(r">([^<>]+)</a>", tabs))[:4] == [
         "Public page",
         "Projector clock",
         "Decklists",

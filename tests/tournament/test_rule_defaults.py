@@ -37,7 +37,7 @@ def _as_the_browser_sends(**chosen) -> dict:
     """The new-event form's fields as an untouched browser would post them, plus ``chosen``."""
     form = EventForm()
     data = {}
-    for name, bound in form.fields.items():
+    for name, _bound in form.fields.items():
         value = form[name].value()
         if value is None or value is False:
             continue

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tests.factories import EventFactory, RoundFactory, UserFactory
-from tournament import selectors, services
+from tournament import access, exports, selectors, services
 from tournament.enums import ClockState, MatchResult
 
 pytestmark = pytest.mark.django_db
@@ -93,12 +93,12 @@ def test_clock_status_counts_down_from_stored_fields_only():
 
 def test_exports_are_csv_and_json_strings(add_players):
     event, _ = _event_after_two_rounds(add_players, 6)
-    rows = list(csv.DictReader(io.StringIO(selectors.standings_csv(event))))
+    rows = list(csv.DictReader(io.StringIO(exports.standings_csv(event))))
     assert [int(r["rank"]) for r in rows] == list(range(1, 7))
-    assert json.loads(selectors.standings_json(event))["standings"][0]["rank"] == 1
-    results = list(csv.DictReader(io.StringIO(selectors.results_csv(event))))
+    assert json.loads(exports.standings_json(event))["standings"][0]["rank"] == 1
+    results = list(csv.DictReader(io.StringIO(exports.results_csv(event))))
     assert {r["round"] for r in results} == {"1", "2", "3"}
-    assert len(json.loads(selectors.results_json(event))["results"]) == 9
+    assert len(json.loads(exports.results_json(event))["results"]) == 9
 
 
 def test_standings_after_a_given_round(add_players):
@@ -110,9 +110,9 @@ def test_standings_after_a_given_round(add_players):
 def test_event_for_staff_404_and_403():
     event = EventFactory()
     with pytest.raises(Http404):
-        selectors.event_for_staff(UserFactory(), "missing")
+        access.event_for_staff(UserFactory(), "missing")
     with pytest.raises(PermissionDenied):
-        selectors.event_for_staff(UserFactory(), event.slug)
+        access.event_for_staff(UserFactory(), event.slug)
 
 
 def test_explain_standing_names_the_deciding_tiebreaker(add_players):

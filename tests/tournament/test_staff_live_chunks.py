@@ -111,13 +111,17 @@ def _mixed_round():
     regs = [RegistrationFactory(event=event, player=PlayerProfileFactory(display_name=n)) for n in names]
     round_ = RoundFactory(event=event, number=1, status=RoundStatus.PUBLISHED)
     rows = [
-        dict(
-            result=MatchResult.A_WINS, games_a=2, games_b=1, games_drawn=1, report_status=ReportStatus.STAFF
-        ),
-        dict(result=MatchResult.DRAW, report_status=ReportStatus.CONFIRMED),
-        dict(result=MatchResult.DOUBLE_LOSS, report_status=ReportStatus.STAFF),
-        dict(report_status=ReportStatus.REPORTED, extension_seconds=180),
-        dict(report_status=ReportStatus.DISPUTED),
+        {
+            "result": MatchResult.A_WINS,
+            "games_a": 2,
+            "games_b": 1,
+            "games_drawn": 1,
+            "report_status": ReportStatus.STAFF,
+        },
+        {"result": MatchResult.DRAW, "report_status": ReportStatus.CONFIRMED},
+        {"result": MatchResult.DOUBLE_LOSS, "report_status": ReportStatus.STAFF},
+        {"report_status": ReportStatus.REPORTED, "extension_seconds": 180},
+        {"report_status": ReportStatus.DISPUTED},
     ]
     for i, fields in enumerate(rows):
         MatchFactory(

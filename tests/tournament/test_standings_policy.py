@@ -33,7 +33,7 @@ from django.test.utils import CaptureQueriesContext
 from core.errors import ConflictError, DomainError
 from pairings import tiebreakers
 from tests.factories import EventFactory, MatchFactory, RegistrationFactory, RoundFactory, UserFactory
-from tournament import selectors, services
+from tournament import exports, selectors, services
 from tournament.enums import (
     DEFAULT_STANDINGS_POLICY,
     FormatCode,
@@ -278,8 +278,8 @@ def test_api_my_standing_explains_with_ga_tiebreakers(client):
 def test_standings_csv_and_json_show_ga_columns():
     event, _ = _worked_example(**GA)
 
-    rows = list(csv.DictReader(io.StringIO(selectors.standings_csv(event))))
-    data = json.loads(selectors.standings_json(event))
+    rows = list(csv.DictReader(io.StringIO(exports.standings_csv(event))))
+    data = json.loads(exports.standings_json(event))
 
     assert list(rows[0]) == [
         "rank",
@@ -302,7 +302,7 @@ def test_standings_csv_and_json_show_ga_columns():
 def test_fab_csv_columns_unchanged():
     event, _ = _worked_example()
 
-    header = selectors.standings_csv(event).splitlines()[0]
+    header = exports.standings_csv(event).splitlines()[0]
 
     assert header == "rank,player_id,name,match_points,record,byes,cmp,mlp,omlp,ocmp,status"
 

@@ -136,6 +136,6 @@ def _matches_payload(round_, context: dict) -> list:
 def _visible_round_or_staff(request, slug, number):
     event = _public_event(request, slug)
     rnd = _round(event, number)
-    if not selectors.round_is_public(rnd) and not access.can_run_rounds(request.user, event):
+    if not selectors.round_is_public(rnd) and not access.can(request.user, event, "run_rounds"):
         raise Http404(f"round {number} is not published yet")
     return event, rnd

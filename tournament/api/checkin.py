@@ -124,7 +124,7 @@ class UndoDropView(APIView):
         return Response(RegistrationSerializer(reg, context=_ctx(request, event)).data)
 
 
-class ClaimSerializer(serializers.Serializer):
+class WalkInClaimSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=20)
     player_id = serializers.CharField(max_length=32, required=False, allow_blank=True, default="")
 
@@ -133,7 +133,7 @@ class ClaimView(APIView):
     """A logged-in walk-in claims their registration with the code staff gave them."""
 
     @extend_schema(
-        request=ClaimSerializer,
+        request=WalkInClaimSerializer,
         responses=inline_serializer(
             "Claimed",
             {
@@ -150,7 +150,7 @@ class ClaimView(APIView):
         """The code links only the walk-in's own temporary registration; a real ``player_id``
         given with it waits for the staff (same answer whether or not it is on file)."""
         throttling.raise_if_claims_throttled(request)
-        data = validated(ClaimSerializer, request)
+        data = validated(WalkInClaimSerializer, request)
         try:
             claimed = services.claim_registration(
                 user=request.user, code=data["code"], player_id=data["player_id"]

@@ -285,6 +285,6 @@ class EventAuditView(APIView):
 
     @extend_schema(responses=AuditEntrySerializer(many=True), tags=["events"])
     def get(self, request, slug):
-        event = access.event_for_staff(request.user, slug)
+        event = access.event_for_staff(request.user, slug, action="view_staff_pages")
         entries = selectors.audit_for_event(event, user=request.user)
         return Response(AuditEntrySerializer(entries, many=True).data)

@@ -35,7 +35,7 @@ class StaffWriteSerializer(serializers.Serializer):
 class StaffListView(APIView):
     @extend_schema(responses=StaffSerializer(many=True), tags=["staff"])
     def get(self, request, slug):
-        event = access.event_for_staff(request.user, slug)
+        event = access.event_for_staff(request.user, slug, action="view_staff_pages")
         qs = StaffAssignment.objects.filter(event=event).select_related("user").order_by("role", "id")
         return Response(StaffSerializer(qs, many=True).data)
 

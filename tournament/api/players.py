@@ -37,7 +37,7 @@ class PlayerListView(APIView):
 
     @extend_schema(responses=RegistrationSerializer(many=True), tags=["players"])
     def get(self, request, slug):
-        event = access.event_for_staff(request.user, slug)
+        event = access.event_for_staff(request.user, slug, action="view_staff_pages")
         return Response(
             RegistrationSerializer(
                 selectors.registrations_for_event(event), many=True, context=_ctx(request, event)
@@ -65,7 +65,7 @@ class PlayerListView(APIView):
         whether or not the ID is on file)."""
         event = _event(request, slug)
         data = validated(RegisterSerializer, request)
-        staff = access.can_manage_players(request.user, event)
+        staff = access.can(request.user, event, "manage_players")
         pid = services.tidy_player_id(data.get("player_id") or "")
         options = {"late_entry": data["late_entry"], "approved": data["approved"]}
         new_profile = None

@@ -97,9 +97,9 @@ class PodListView(APIView):
 
     @extend_schema(responses=PodSerializer(many=True), tags=["pods"])
     def get(self, request, slug, number):
-        event = selectors.event_for_viewer(request.user, slug)
+        event = access.event_for_viewer(request.user, slug)
         round_ = selectors.round_by_number(event, number)
-        if not selectors.is_official(request.user, event) and round_.status == "paired":
+        if not access.is_official(request.user, event) and round_.status == "paired":
             raise Http404("no such round")
         lens = access.player_lens(request.user, event)
         return Response([pod_data(p, lens) for p in round_.pods.order_by("number")])
@@ -137,7 +137,7 @@ class PodStandingsView(APIView):
 
     @extend_schema(responses=PodStandingsSerializer, tags=["pods"])
     def get(self, request, slug):
-        event = selectors.event_for_viewer(request.user, slug)
+        event = access.event_for_viewer(request.user, slug)
         lens = access.player_lens(request.user, event)
         return Response(
             {

@@ -16,7 +16,7 @@ from core.api import validated
 from core.errors import ConflictError, DomainError
 
 from .. import access, selectors, services
-from ..enums import PLAYED_RESULT_CHOICES, RESULT_ROLES, MatchResult, ResultKind
+from ..enums import PLAYED_RESULT_CHOICES, MatchResult, ResultKind
 from ..forms import MY_RESULT_CHOICES, PlayerReportForm
 from ..models import Match, Registration
 from ._common import MatchSerializer, _ctx, _event, _match, _registration, _round
@@ -77,8 +77,8 @@ class MatchDetailView(APIView):
         match = _match(match_id, request)
         if not access.event_is_visible(request.user, match.round.event):
             raise Http404("no such match")
-        if not selectors.round_is_public(match.round) and not access.can_run_rounds(
-            request.user, match.round.event
+        if not selectors.round_is_public(match.round) and not access.can(
+            request.user, match.round.event, "run_rounds"
         ):
             raise Http404("no such match")
         return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
@@ -149,19 +149,19 @@ class ResultView(APIView):
     def post(self, request, match_id):
         data = validated(ResultSerializer, request)
         match = _match(match_id, request)
-        kwargs = dict(
-            actor=request.user,
-            result=data["result"],
-            games_a=data["games_a"],
-            games_b=data["games_b"],
-            games_drawn=data["games_drawn"],
-            kind=data["kind"],
-            expected_version=data.get("version"),
-        )
+        kwargs = {
+            "actor": request.user,
+            "result": data["result"],
+            "games_a": data["games_a"],
+            "games_b": data["games_b"],
+            "games_drawn": data["games_drawn"],
+            "kind": data["kind"],
+            "expected_version": data.get("version"),
+        }
         if match.result == MatchResult.PENDING:
             match = services.enter_result(match, reason=data["reason"], **kwargs)
         elif data.get("version") is None:
-            access.require_role(request.user, match.round.event, RESULT_ROLES, "correct results")
+            access.require(request.user, match.round.event, "enter_results", "correct results")
             # Another entry got there first: changing it is a correction of what this client
             # has not seen. It must send the version it saw (then it is a deliberate correction).
             raise ConflictError(
@@ -181,7 +181,7 @@ class PreviewCorrectionView(APIView):
     @extend_schema(request=ResultSerializer, responses=OpenApiTypes.OBJECT, tags=["matches"])
     def post(self, request, match_id):
         match = _match(match_id, request)
-        access.event_for_staff(request.user, match.round.event.slug, roles=RESULT_ROLES)
+        access.event_for_staff(request.user, match.round.event.slug, action="enter_results")
         data = validated(ResultSerializer, request)
         preview = services.preview_result_correction(
             match,
@@ -245,7 +245,7 @@ class PenaltyResultView(APIView):
     @extend_schema(request=PenaltySerializer, responses=MatchSerializer, tags=["matches"])
     def post(self, request, match_id):
         match = _match(match_id, request)
-        access.event_for_staff(request.user, match.round.event.slug, roles=RESULT_ROLES)
+        access.event_for_staff(request.user, match.round.event.slug, action="enter_results")
         data = validated(PenaltySerializer, request)
         loser = _registration(match.round.event, data["loser"])
         match = services.record_penalty_result(
@@ -254,7 +254,7 @@ class PenaltyResultView(APIView):
         return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
 
-class ClaimSerializer(serializers.Serializer):
+class ReconciliationClaimSerializer(serializers.Serializer):
     registration = serializers.IntegerField()
     name = serializers.CharField()
     result = serializers.CharField(help_text="a, b or draw (the staff's words)")
@@ -272,7 +272,7 @@ class ReconciliationMatchSerializer(MatchSerializer):
         fields = [*MatchSerializer.Meta.fields, "claims"]
         read_only_fields = fields
 
-    @extend_schema_field(ClaimSerializer(many=True))
+    @extend_schema_field(ReconciliationClaimSerializer(many=True))
     def get_claims(self, match: Match) -> list[dict]:
         lens = self.context["lens"]
         players = {match.player_a_id: match.player_a, match.player_b_id: match.player_b}
@@ -292,7 +292,7 @@ class ReconciliationMatchSerializer(MatchSerializer):
 class ReconciliationView(APIView):
     @extend_schema(responses=ReconciliationMatchSerializer(many=True), tags=["matches"])
     def get(self, request, slug):
-        event = access.event_for_staff(request.user, slug, roles=RESULT_ROLES)
+        event = access.event_for_staff(request.user, slug, action="enter_results")
         return Response(
             ReconciliationMatchSerializer(
                 selectors.reconciliation_queue(event), many=True, context=_ctx(request, event)

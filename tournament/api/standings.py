@@ -87,7 +87,7 @@ class BracketView(APIView):
         event = _public_event(request, slug)
         context = _ctx(request, event)
         rounds = [
-            MatchSerializer([m for m in ms], many=True, context=context).data
+            MatchSerializer(list(ms), many=True, context=context).data
             for ms in selectors.bracket_for_event(event)
             if selectors.round_is_public(ms[0].round)
         ]

@@ -22,7 +22,6 @@ from core.api import validated
 from core.errors import DomainError
 
 from .. import access, selectors, services
-from ..enums import MANAGE_ROLES, RESULT_ROLES
 from ..models import PlayerProfile, TeamInvitation
 from ..services.drafts import DEFAULT_POD_SIZE, MAX_POD_SIZE
 from ._common import MatchSerializer, RegistrationSerializer, _ctx, _event, _match, _public_event
@@ -73,7 +72,7 @@ class TeamListView(APIView):
     def post(self, request, slug):
         event = _event(request, slug)
         data = validated(TeamSerializer, request)
-        if not access.can_manage_players(request.user, event):
+        if not access.can(request.user, event, "manage_players"):
             invitations = services.invite_team(
                 event,
                 team_name=data["team_name"],
@@ -140,7 +139,7 @@ class CloseTeamMatchView(APIView):
     @extend_schema(request=CloseTeamMatchSerializer, responses=MatchSerializer(many=True), tags=["matches"])
     def post(self, request, match_id):
         match = _match(match_id, request)
-        access.event_for_staff(request.user, match.round.event.slug, roles=RESULT_ROLES)
+        access.event_for_staff(request.user, match.round.event.slug, action="run_rounds")
         data = validated(CloseTeamMatchSerializer, request)
         boards = services.close_decided_team_match(match, actor=request.user, reason=data["reason"])
         return Response(MatchSerializer(boards, many=True, context=_ctx(request, match.round.event)).data)
@@ -168,12 +167,12 @@ class PodsView(APIView):
 
     @extend_schema(responses=dict, tags=["players"])
     def get(self, request, slug):
-        event = access.event_for_staff(request.user, slug)
+        event = access.event_for_staff(request.user, slug, action="view_staff_pages")
         return Response(selectors.draft_seating(event, lens=access.player_lens(request.user, event)))
 
     @extend_schema(request=PodsWriteSerializer, responses=dict, tags=["players"])
     def put(self, request, slug):
-        event = access.event_for_staff(request.user, slug, roles=MANAGE_ROLES)
+        event = access.event_for_staff(request.user, slug, action="manage_players")
         data = validated(PodsWriteSerializer, request)
         seats = {s["registration"]: (s["pod"], s["seat"]) for s in data["seats"]}
         services.set_pod_seating(event, seats=seats, actor=request.user, reason=data["reason"])
@@ -181,7 +180,7 @@ class PodsView(APIView):
 
     @extend_schema(request=RandomPodsSerializer, responses=dict, tags=["players"])
     def post(self, request, slug):
-        event = access.event_for_staff(request.user, slug, roles=MANAGE_ROLES)
+        event = access.event_for_staff(request.user, slug, action="manage_players")
         data = validated(RandomPodsSerializer, request)
         services.seat_pods_at_random(
             event, actor=request.user, pod_size=data["pod_size"], seed=data.get("seed")
@@ -210,14 +209,14 @@ class PlayoffSeatsView(APIView):
 
     @extend_schema(responses=dict, tags=["players"])
     def get(self, request, slug):
-        event = access.event_for_staff(request.user, slug)
+        event = access.event_for_staff(request.user, slug, action="view_staff_pages")
         return Response(
             selectors.draft_seating(event, lens=access.player_lens(request.user, event))["playoff"]
         )
 
     @extend_schema(request=PlayoffSeatsWriteSerializer, responses=dict, tags=["players"])
     def put(self, request, slug):
-        event = access.event_for_staff(request.user, slug, roles=MANAGE_ROLES)
+        event = access.event_for_staff(request.user, slug, action="manage_players")
         data = validated(PlayoffSeatsWriteSerializer, request)
         seats = {s["registration"]: s["seat"] for s in data["seats"]}
         services.set_playoff_seats(event, seats=seats, actor=request.user, reason=data["reason"])
@@ -227,7 +226,7 @@ class PlayoffSeatsView(APIView):
 
     @extend_schema(request=RandomPlayoffSeatsSerializer, responses=dict, tags=["players"])
     def post(self, request, slug):
-        event = access.event_for_staff(request.user, slug, roles=MANAGE_ROLES)
+        event = access.event_for_staff(request.user, slug, action="manage_players")
         data = validated(RandomPlayoffSeatsSerializer, request)
         services.seat_playoff_draft(event, actor=request.user, seed=data.get("seed"))
         return Response(

@@ -1,9 +1,11 @@
 """Every state change of an event, one module per domain; the public names are re-exported here
 so callers keep writing ``from tournament import services`` / ``services.pair_next_round``.
 
-Modules: ``events`` (events, days, rule defaults, finishing), ``staff``, ``registration``
-(players, registrations, drops, DQ, no-shows), ``teams``, ``rounds`` (pairing, edits,
-publishing), ``clock``, ``results`` (reports, entry, corrections, previews); ``_common`` holds
+Modules: ``events`` (events, days, rule defaults, finishing), ``days``, ``staff``,
+``registration`` (players, registrations, drops, DQ, no-shows), ``checkin`` (the desk, walk-ins,
+temporary IDs), ``identity`` (who plays as which player ID), ``teams``, ``team_play``,
+``constraints``, ``coverage``, ``pods``, ``drafts``, ``rounds`` (pairing, edits, publishing),
+``clock``, ``results`` (reports, entry, corrections, previews); ``_common`` holds
 the shared plumbing (retrying transaction, locks, audit, snapshots) and ``_shared`` the steps
 several modules take (eligibility checks, the waitlist, closing a round, conceding a match), so
 no module imports another one's private helpers.
@@ -36,8 +38,6 @@ Index (main object positional, the rest keyword-only):
   ``register_player(event, *, player, actor, late_entry=False)``, ``check_in``,
   ``drop_registration``, ``reenter_registration``, ``undo_drop``, ``disqualify_registration``,
   ``record_no_show(match, *, absent, actor, drop=True)``, ``set_fixed_table``
-- rounds: ``pair_next_round(event, *, actor, seed=None)``, ``repair_round``, ``swap_players``,
-  ``set_table_number``, ``publish_round``, ``day_plan_for_round``
 - teams (TR&P 9.2): ``register_team``, ``invite_team``, ``answer_team_invitation``;
   ``close_decided_team_match(match, *, actor)`` (team_play; a team with two members out is
   dropped by the drop, DQ and no-show services)
@@ -66,6 +66,7 @@ from __future__ import annotations
 
 from ..selectors import clock_status
 from ._common import CLOSED_STATUSES, require_event_open
+from ._shared import PLAYER_ID_RE
 from .checkin import (
     NOT_CHECKED_IN_CHOICES,
     WalkInClaim,
@@ -115,6 +116,7 @@ from .events import (
 )
 from .identity import (
     PENDING_REGISTRATION_MESSAGE,
+    TEMPORARY_ID_PREFIX,
     link_player_account,
     request_self_registration,
     unlink_player_account,
@@ -174,6 +176,8 @@ from .teams import (
 )
 
 __all__ = [
+    "PLAYER_ID_RE",
+    "TEMPORARY_ID_PREFIX",
     "add_feature_table",
     "remove_feature_table",
     "set_coverage_opt_out",

@@ -26,7 +26,7 @@ from ..enums import (
 from ..models import Event, Match, PlayerProfile, Pod, Registration, Round, StaffAssignment
 from ._common import _audit, _snapshot_match
 
-_PLAYER_ID_RE = re.compile(r"^[A-Za-z0-9-]{1,32}$")
+PLAYER_ID_RE = re.compile(r"^[A-Za-z0-9-]{1,32}$")
 
 
 def _pairings_started(event: Event) -> bool:

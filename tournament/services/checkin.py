@@ -17,8 +17,8 @@ from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
 
 from .. import addons, selectors
-from ..access import can_link_player_id, require_role
-from ..enums import MANAGE_ROLES, Game, RegistrationStatus
+from ..access import can_link_player_id, require
+from ..enums import Game, RegistrationStatus
 from ..models import Event, PlayerProfile, Registration
 from ._common import (
     _atomic,
@@ -28,7 +28,7 @@ from ._common import (
     _mark_dropped,
     require_event_open,
 )
-from .identity import TEMPORARY_ID_PREFIX, _drop_link, _merge_into, link_player_account, normal_player_id
+from .identity import TEMPORARY_ID_PREFIX, drop_link, link_player_account, merge_into, normal_player_id
 from .registration import check_in, player_id_spellings, register_new_player
 
 #: What the organizer may decide, once, about registered players who did not check in before
@@ -52,7 +52,7 @@ def check_in_all(event: Event, *, actor) -> int:
     """Check in every registered (not waitlisted, dropped or disqualified) player; how many.
 
     One audit entry per player, like ``check_in`` one at a time."""
-    require_role(actor, event, MANAGE_ROLES, "check in players")
+    require(actor, event, "manage_players", "check in players")
     require_event_open(event)
     event = _lock_event(event)
     now = timezone.now()
@@ -93,7 +93,7 @@ def find_registration(event: Event, text: str) -> Registration:
 @_atomic
 def check_in_by_text(event: Event, *, actor, text: str) -> Registration:
     """Check in the player whose ID or name ``text`` is (the one box of the check-in desk)."""
-    require_role(actor, event, MANAGE_ROLES, "check in players")
+    require(actor, event, "manage_players", "check in players")
     try:
         reg = find_registration(event, text)
     except DomainError as exc:
@@ -218,7 +218,7 @@ def register_walk_in(event: Event, *, actor, display_name: str, late_entry: bool
     """Staff register a player who has no player ID with them (TR&P 1.5): a temporary ID
     (``TMP-`` and six characters, marked ``is_temporary``) and a claim code for the player.
     The walk-in is checked in at once: staff see them at the desk."""
-    require_role(actor, event, MANAGE_ROLES, "register a walk-in")
+    require(actor, event, "manage_players", "register a walk-in")
     require_event_open(event)
     reg = register_new_player(
         event,
@@ -256,12 +256,12 @@ def _replace_id(profile: PlayerProfile, player_id: str, *, actor, game: str = Ga
             return link_player_account(
                 account, actor=actor, player_id=player_id, display_name=profile.display_name
             )
-        _drop_link(
+        drop_link(
             profile, actor=actor, reason=f"real player ID {player_id} given by staff: waits for confirmation"
         )
         addons.request_player_id(account, player_id=player_id, display_name=profile.display_name)
     if real is not None and real.pk != profile.pk:
-        return _merge_into(profile, real, actor=actor)
+        return merge_into(profile, real, actor=actor)
     before = profile.player_id
     profile.player_id = player_id
     profile.is_temporary = False
@@ -285,7 +285,7 @@ def replace_temporary_id(registration: Registration, *, actor, player_id: str) -
     registrations (refused if that player is registered at the same event). Allowed after the
     event finished too: results go to GEM under the real ID."""
     event = registration.event
-    require_role(actor, event, MANAGE_ROLES, "replace a temporary player ID")
+    require(actor, event, "manage_players", "replace a temporary player ID")
     profile = PlayerProfile.objects.select_for_update().get(pk=registration.player_id)
     if not profile.is_temporary:
         raise DomainError(f"{profile.display_name}'s player ID is not a temporary one", code="not_temporary")
@@ -342,7 +342,7 @@ def claim_registration(*, user, code: str, player_id: str = "") -> WalkInClaim:
         addons.request_player_id(user, player_id=temp.player_id, display_name=temp.display_name)
         return WalkInClaim(None, temp.player_id)
     if mine is not None:
-        profile = _merge_into(temp, mine, actor=user)
+        profile = merge_into(temp, mine, actor=user)
     else:
         before = {"player_id": temp.player_id, "user": None}
         temp.user = user

@@ -9,12 +9,9 @@ from django.utils import timezone
 from core.errors import ConflictError, DomainError
 
 from .. import signals
-from ..access import (
-    require_role,
-)
+from ..access import require
 from ..citations import cite
 from ..enums import (
-    CLOCK_ROLES,
     ClockState,
     RoundStage,
     RoundStatus,
@@ -30,7 +27,7 @@ from ._common import _atomic, _audit, _lock_match, require_event_open
 
 
 def _clock_round(round_: Round, actor, what: str) -> Round:
-    require_role(actor, round_.event, CLOCK_ROLES, what)
+    require(actor, round_.event, "use_clock", what)
     require_event_open(round_.event)
     rnd = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS, RoundStatus.COMPLETE):
@@ -159,7 +156,7 @@ def add_match_extension(match: Match, *, seconds: int, reason: str, actor) -> Ma
     """Give one table extra time (judge rulings and deck checks, TR&P 3.2). Judges, the
     organizer and the scorekeeper may; the extension is stored with reason and issuer."""
     event = match.round.event
-    require_role(actor, event, CLOCK_ROLES, "extend a match")
+    require(actor, event, "use_clock", "extend a match")
     require_event_open(event)
     if not isinstance(seconds, int) or not 0 < seconds <= 4 * 3600:
         raise DomainError(

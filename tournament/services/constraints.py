@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from core.errors import ConflictError, DomainError
 
-from ..access import require_role
-from ..enums import MANAGE_ROLES
+from ..access import require
 from ..models import KeepApart, Registration
 from ._common import _atomic, _audit, require_event_open
 
@@ -30,7 +29,7 @@ def _snapshot(pair: KeepApart) -> dict:
 @_atomic
 def keep_apart(event, *, first: Registration, second: Registration, actor, reason: str = "") -> KeepApart:
     """Keep two players of ``event`` from being paired against each other in Swiss rounds."""
-    require_role(actor, event, MANAGE_ROLES, "keep players apart")
+    require(actor, event, "manage_players", "keep players apart")
     require_event_open(event)
     if first.event_id != event.pk or second.event_id != event.pk:
         raise DomainError("both players must be registered in this event", field="second")
@@ -55,7 +54,7 @@ def keep_apart(event, *, first: Registration, second: Registration, actor, reaso
 def end_keep_apart(pair: KeepApart, *, actor, reason: str = "") -> None:
     """Let two players be paired again (the constraint is deleted; the audit keeps it)."""
     event = pair.event
-    require_role(actor, event, MANAGE_ROLES, "change who is kept apart")
+    require(actor, event, "manage_players", "change who is kept apart")
     require_event_open(event)
     locked = KeepApart.objects.select_for_update().filter(pk=pair.pk).first()
     if locked is None:

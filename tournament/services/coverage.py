@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from core.errors import ConflictError, DomainError, NotAllowed
 
-from ..access import has_role, require_role
-from ..enums import MANAGE_ROLES
+from ..access import can, require
 from ..models import FeatureTable, Registration
 from ._common import _atomic, _audit, require_event_open
 
@@ -16,7 +15,7 @@ MAX_TABLE = 10_000
 
 @_atomic
 def add_feature_table(event, *, table_number: int, name: str = "", actor) -> FeatureTable:
-    require_role(actor, event, MANAGE_ROLES, "feature a table")
+    require(actor, event, "manage_players", "feature a table")
     require_event_open(event)
     if not isinstance(table_number, int) or not 1 <= table_number <= MAX_TABLE:
         raise DomainError(f"a table number is a whole number from 1 to {MAX_TABLE}", field="table_number")
@@ -37,7 +36,7 @@ def add_feature_table(event, *, table_number: int, name: str = "", actor) -> Fea
 @_atomic
 def remove_feature_table(table: FeatureTable, *, actor) -> None:
     event = table.event
-    require_role(actor, event, MANAGE_ROLES, "change the feature tables")
+    require(actor, event, "manage_players", "change the feature tables")
     require_event_open(event)
     before = {"table": table.table_number, "name": table.name}
     table.delete()
@@ -49,7 +48,7 @@ def set_coverage_opt_out(registration: Registration, *, opt_out: bool, actor) ->
     """The player themselves, or staff who manage players, say whether the player is covered."""
     event = registration.event
     own = actor is not None and registration.player.user_id == getattr(actor, "pk", None)
-    if not own and not has_role(actor, event, MANAGE_ROLES):
+    if not own and not can(actor, event, "manage_players"):
         raise NotAllowed("only the player or the staff who manage players change this")
     require_event_open(event)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)

@@ -19,9 +19,9 @@ import secrets
 from core.errors import ConflictError, DomainError
 
 from .. import pairing, selectors
-from ..access import require_role
+from ..access import require
 from ..citations import cite
-from ..enums import ACTIVE_REGISTRATION_STATUSES, MANAGE_ROLES, RoundStage, RoundStatus
+from ..enums import ACTIVE_REGISTRATION_STATUSES, RoundStage, RoundStatus
 from ..models import Event, Registration, Round
 from ._common import _atomic, _audit, _lock_event, require_event_open
 
@@ -71,7 +71,7 @@ def seat_pods_at_random(
     one. Replaces any earlier pod seating. Between rounds only. Side effect: one audit record
     with every seat before and after.
     """
-    require_role(actor, event, MANAGE_ROLES, "seat draft pods")
+    require(actor, event, "manage_players", "seat draft pods")
     event = _lock_event(event)
     require_event_open(event)
     if isinstance(pod_size, bool) or not isinstance(pod_size, int) or not 2 <= pod_size <= MAX_POD_SIZE:
@@ -120,7 +120,7 @@ def set_pod_seating(
     """Edit pods and seats: ``seats`` maps registration id to (pod, seat); (None, None) takes a
     player out of the pods. A seat needs a pod; no two players share a seat of the same pod.
     Between rounds only; the next pairing uses the new pods. One audit record."""
-    require_role(actor, event, MANAGE_ROLES, "seat draft pods")
+    require(actor, event, "manage_players", "seat draft pods")
     event = _lock_event(event)
     require_event_open(event)
     _require_no_open_round(event)
@@ -210,7 +210,7 @@ def seat_playoff_draft(
     play-off pairing does). After the Swiss, before the first play-off round is published.
     One audit record.
     """
-    require_role(actor, event, MANAGE_ROLES, "seat the play-off draft")
+    require(actor, event, "manage_players", "seat the play-off draft")
     event = _lock_event(event)
     require_event_open(event)
     top_cut = _playoff_open(event)
@@ -251,7 +251,7 @@ def set_playoff_seats(event: Event, *, seats: dict[int, int], actor, reason: str
     """Edit the play-off draft seating: ``seats`` maps a qualifier's registration id to a seat
     from 1 to the top cut size; no two qualifiers share a seat. Before the play-off is paired.
     One audit record."""
-    require_role(actor, event, MANAGE_ROLES, "seat the play-off draft")
+    require(actor, event, "manage_players", "seat the play-off draft")
     event = _lock_event(event)
     require_event_open(event)
     top_cut = _playoff_open(event)

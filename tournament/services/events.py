@@ -12,19 +12,15 @@ from cards.selectors import active_release
 from core.errors import ConflictError, DomainError
 
 from .. import selectors
-from ..access import (
-    require_role,
-)
+from ..access import require
 from ..citations import cite
 from ..day_plan import check_day_plan
 from ..enums import (
     DEFAULT_STANDINGS_POLICY,
-    EVENT_EDIT_ROLES,
     EVENT_TYPE_DEFAULTS,
     EVENT_TYPE_DEFAULTS_2023,
     GA_EVENT_TYPES,
     GA_FORMATS,
-    MANAGE_ROLES,
     REL,
     ROUND_MINUTES_2023,
     ROUND_MINUTES_2025,
@@ -352,7 +348,7 @@ def update_event(
     ``rule_defaults`` gives (a Road to Nationals raised from Casual turns decklists on), except
     what is pinned once pairings exist.
     """
-    require_role(actor, event, EVENT_EDIT_ROLES, "change the event")
+    require(actor, event, "change_event", "change the event")
     require_event_open(event)
     unknown = (set(changes) - set(EVENT_FIELDS)) | (set(follow_rules) - set(RULE_FIELDS))
     if unknown:
@@ -420,7 +416,7 @@ def set_event_days(event: Event, *, actor, days: list[dict]) -> list[EventDay]:
     (``tournament.day_plan.check_day_plan``). An empty list removes the saved plan (a multi-day
     event then follows the App B default again).
     """
-    require_role(actor, event, EVENT_EDIT_ROLES, "plan event days")
+    require(actor, event, "change_event", "plan event days")
     require_event_open(event)
     played = Round.objects.filter(event=event, stage=RoundStage.SWISS).count()
     checked = check_day_plan(days, event=event, played=played) if days else []
@@ -452,7 +448,7 @@ def rel_for_round(event: Event, round_number: int) -> str:
 @_atomic
 def finish_event(event: Event, *, actor) -> Event:
     """Close the event once its last round is complete (organizer, head judge, scorekeeper)."""
-    require_role(actor, event, MANAGE_ROLES, "finish the event")
+    require(actor, event, "finish_event", "finish the event")
     event = _lock_event(event)
     require_event_open(event)
     last = selectors.current_round(event)
@@ -479,7 +475,7 @@ def reopen_event(event: Event, *, actor, reason: str) -> Event:
     Organizer or head judge, with a reason (audited). The event goes back to running when it
     has rounds, to registration otherwise.
     """
-    require_role(actor, event, EVENT_EDIT_ROLES, "reopen the event")
+    require(actor, event, "change_event", "reopen the event")
     if not (reason or "").strip():
         raise DomainError("reopening an event needs a reason", field="reason")
     event = _lock_event(event)

@@ -20,7 +20,7 @@ from ..citations import cite
 from ..enums import TEAM_FORMATS, EventStatus, Game
 from ..models import Event, PlayerProfile, Registration, Round
 from ._common import CLOSED_STATUSES, _atomic, _audit
-from ._shared import _PLAYER_ID_RE, _check_player_eligibility
+from ._shared import PLAYER_ID_RE, _check_player_eligibility
 from .registration import (
     create_player_profile,
     register_player,
@@ -47,7 +47,7 @@ def _audit_profile(profile: PlayerProfile, *, actor, action: str, before, reason
     )
 
 
-def _drop_link(profile: PlayerProfile, *, actor, reason: str) -> None:
+def drop_link(profile: PlayerProfile, *, actor, reason: str) -> None:
     """Unlink ``profile`` from its account (audited); the caller has checked who may."""
     before = _link_snapshot(profile)
     profile.user = None
@@ -55,7 +55,7 @@ def _drop_link(profile: PlayerProfile, *, actor, reason: str) -> None:
     _audit_profile(profile, actor=actor, action="player.unlink_account", before=before, reason=reason)
 
 
-def _merge_into(temp: PlayerProfile, real: PlayerProfile, *, actor) -> PlayerProfile:
+def merge_into(temp: PlayerProfile, real: PlayerProfile, *, actor) -> PlayerProfile:
     """Move every registration of ``temp`` to ``real`` and delete ``temp``. Matches point at
     registrations, not profiles, so results, standings and decklists move with them.
 
@@ -87,7 +87,7 @@ def normal_player_id(player_id: str, game: str = Game.FAB) -> str:
     """``player_id`` stripped, or a ``DomainError`` for a malformed one (the format only: this
     never looks at whether the ID is on file)."""
     player_id = tidy_player_id(player_id)
-    if not _PLAYER_ID_RE.match(player_id):
+    if not PLAYER_ID_RE.match(player_id):
         raise DomainError(
             f"a player ID is 1 to 32 letters, digits or dashes ({cite(game, 'player_id')})", field="player_id"
         )
@@ -131,8 +131,8 @@ def link_player_account(
         raise ConflictError(f"player ID {profile.player_id} is already linked to another account")
     if profile is not None and profile.pk != getattr(mine, "pk", None):
         if mine is not None:
-            _drop_link(mine, actor=actor, reason=f"walk-in merged into {profile.player_id}")
-            _merge_into(mine, profile, actor=actor)
+            drop_link(mine, actor=actor, reason=f"walk-in merged into {profile.player_id}")
+            merge_into(mine, profile, actor=actor)
         before = _link_snapshot(profile)
         profile.user = user
         try:
@@ -187,7 +187,7 @@ def unlink_player_account(profile: PlayerProfile, *, actor, reason: str) -> Play
     profile = PlayerProfile.objects.select_for_update().get(pk=profile.pk)
     if profile.user_id is None:
         raise ConflictError(f"player ID {profile.player_id} is not linked to an account", code="not_linked")
-    _drop_link(profile, actor=actor, reason=reason.strip()[:500])
+    drop_link(profile, actor=actor, reason=reason.strip()[:500])
     return profile
 
 

@@ -18,10 +18,9 @@ from core.errors import ConflictError, DomainError, NotAllowed
 from pairings.errors import InvalidInput
 from pairings.pods import PodPlayer, PodRecord, PodStandingRow, pod_standings, seat_pods
 
-from ..access import has_role, require_role
+from ..access import can, require
 from ..enums import (
     ACTIVE_REGISTRATION_STATUSES,
-    RESULT_ROLES,
     EventStatus,
     FormatCode,
     RoundStage,
@@ -75,7 +74,7 @@ def event_pod_standings(event: Event) -> list[tuple[PodStandingRow, Registration
 @_atomic
 def pair_pod_round(event: Event, *, actor, seed: int | None = None) -> Round:
     """Seat the next round in pods (status PAIRED, published like any round)."""
-    require_role(actor, event, RESULT_ROLES, "seat a round")
+    require(actor, event, "run_rounds", "seat a round")
     event = _lock_event(event)
     require_event_open(event)
     last = Round.objects.filter(event=event).order_by("-number").first()
@@ -247,7 +246,7 @@ def report_pod_result(pod: Pod, *, actor, places: dict, expected_version: int | 
     event = pod.round.event
     require_event_open(event)
     _pod_open(pod)
-    staff = has_role(actor, event, RESULT_ROLES)
+    staff = can(actor, event, "run_rounds")
     mine = pod.seats.filter(registration__player__user=actor).first() if actor is not None else None
     if not staff and mine is None:
         raise NotAllowed("only a player of this pod or the scorekeeper reports its result")

@@ -15,15 +15,13 @@ from core.models import AuditEntry
 
 from .. import selectors
 from ..access import (
-    can_manage_players,
-    require_role,
+    can,
+    require,
     require_self_or_role,
 )
 from ..citations import cite
 from ..enums import (
     ACTIVE_REGISTRATION_STATUSES,
-    CLOCK_ROLES,
-    EVENT_EDIT_ROLES,
     MANAGE_ROLES,
     MAX_TABLE_NUMBER,
     TEAM_FORMATS,
@@ -35,7 +33,6 @@ from ..enums import (
     ResultKind,
     RoundStage,
     RoundStatus,
-    StaffRole,
 )
 from ..models import (
     Event,
@@ -56,7 +53,7 @@ from ._common import (
     require_event_open,
 )
 from ._shared import (
-    _PLAYER_ID_RE,
+    PLAYER_ID_RE,
     _check_not_an_official,
     _check_player_eligibility,
     _concede,
@@ -104,7 +101,7 @@ def create_player_profile(
     ``game`` only picks the document the refusals cite (GA: plain policy, ``citations``)."""
     player_id = tidy_player_id(player_id)
     display_name = (display_name or "").strip()
-    if not _PLAYER_ID_RE.match(player_id):
+    if not PLAYER_ID_RE.match(player_id):
         raise DomainError(
             f"a player ID is 1 to 32 letters, digits or dashes ({cite(game, 'player_id')})", field="player_id"
         )
@@ -164,7 +161,7 @@ def register_player(
       organizer's approval (``approved=True`` by the organizer) (TR&P 1.4).
     """
     is_self = actor is not None and player.user_id is not None and player.user_id == actor.pk
-    staff = actor is None or can_manage_players(actor, event)
+    staff = actor is None or can(actor, event, "manage_players")
     if not staff and not is_self:
         raise NotAllowed("players register themselves; staff register others", code="role")
     event = _lock_event(event)
@@ -306,10 +303,10 @@ def drop_registration(registration: Registration, *, actor, reason: str = "") ->
 def reenter_registration(registration: Registration, *, actor, reason: str = "") -> Registration:
     """Re-enter a dropped player: the head judge's decision only (TR&P 3.6)."""
     event = registration.event
-    require_role(
+    require(
         actor,
         event,
-        {StaffRole.HEAD_JUDGE},
+        "re_enter",
         "re-enter",
         message=f"only the head judge may re-enter a dropped player ({cite(event, 'drop')})",
     )
@@ -350,7 +347,7 @@ def undo_drop(registration: Registration, *, actor, reason: str) -> Registration
     (TR&P 3.6, ``reenter_registration``).
     """
     event = registration.event
-    require_role(actor, event, MANAGE_ROLES, "undo a drop")
+    require(actor, event, "manage_players", "undo a drop")
     require_event_open(event)
     if not (reason or "").strip():
         raise DomainError("say why the drop is undone", field="reason")
@@ -420,10 +417,10 @@ def disqualify_registration(registration: Registration, *, actor, reason: str) -
     """Disqualify a player (head judge, PPG 1.4): the live match is conceded and the player has
     no place in the standings (everyone below moves up). A DQ after the cut: nobody advances."""
     event = registration.event
-    require_role(
+    require(
         actor,
         event,
-        {StaffRole.HEAD_JUDGE},
+        "disqualify",
         "disqualify",
         message=f"only the head judge may disqualify a player ({cite(event, 'disqualify')})",
     )
@@ -461,7 +458,7 @@ def record_no_show(match: Match, *, absent: list[Registration], actor, drop: boo
     """A player who does not show up concedes the match (TR&P 3.6; PPG 4.1.2); both absent is a
     double loss. Absent players are dropped unless ``drop=False`` (they told the scorekeeper)."""
     event = match.round.event
-    require_role(actor, event, CLOCK_ROLES, "record a no-show")
+    require(actor, event, "use_clock", "record a no-show")
     require_event_open(event)
     match = _lock_match(match)
     ids = {r.pk for r in absent}
@@ -506,10 +503,10 @@ def set_fixed_table(
 ) -> Registration:
     """Pin a player to a table (accessibility, approved by the head judge, TR&P 3.10)."""
     event = registration.event
-    require_role(
+    require(
         actor,
         event,
-        EVENT_EDIT_ROLES,
+        "change_event",
         "fix a table",
         message=f"only the head judge approves a fixed table ({cite(event, 'fixed_table')})",
     )

@@ -10,13 +10,9 @@ from django.utils import timezone
 from core.errors import ConflictError, DomainError, NotAllowed
 
 from .. import selectors, signals
-from ..access import (
-    require_role,
-)
+from ..access import require
 from ..citations import cite
 from ..enums import (
-    CLOCK_ROLES,
-    RESULT_ROLES,
     MatchResult,
     ReportStatus,
     ResultKind,
@@ -326,7 +322,7 @@ def enter_result(
     """Staff enter a match result (scorekeeper, organizer, head/appeals judge). Settles a
     disputed report. A match that already has a result needs ``correct_result``."""
     event = match.round.event
-    require_role(actor, event, RESULT_ROLES, "enter results")
+    require(actor, event, "enter_results", "enter results")
     require_event_open(event)
     match = _lock_match(match)
     _check_version(match, expected_version)
@@ -365,7 +361,7 @@ def accept_report(match: Match, *, actor, expected_version: int | None = None) -
     opponent's (the scorekeeper records results, TR&P 2.7). Refused when no report or two
     disagreeing ones exist (settle those with ``enter_result``). Audit ``match.accept_report``."""
     event = match.round.event
-    require_role(actor, event, RESULT_ROLES, "accept a reported result")
+    require(actor, event, "enter_results", "accept a reported result")
     require_event_open(event)
     match = _lock_match(match)
     _check_version(match, expected_version)
@@ -426,7 +422,7 @@ def correct_result(
     concession, double loss). A reason is required; before and after are audited. Use
     ``preview_result_correction`` first to see which standings and pairings change."""
     event = match.round.event
-    require_role(actor, event, RESULT_ROLES, "correct results")
+    require(actor, event, "enter_results", "correct results")
     require_event_open(event)
     if not (reason or "").strip():
         raise DomainError("a correction needs a reason", field="reason")
@@ -488,7 +484,7 @@ def record_penalty_result(match: Match, *, loser: Registration, kind: str, actor
     match. Judges, the organizer and the scorekeeper may apply it.
     """
     event = match.round.event
-    require_role(actor, event, CLOCK_ROLES, "apply a penalty to a result")
+    require(actor, event, "use_clock", "apply a penalty to a result")
     require_event_open(event)
     if kind not in ("game_loss", "match_loss"):
         raise DomainError("kind is 'game_loss' or 'match_loss'", field="kind")

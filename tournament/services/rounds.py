@@ -11,14 +11,11 @@ from django.utils import timezone
 from core.errors import ConflictError, DomainError
 
 from .. import pairing, selectors, signals
-from ..access import (
-    require_role,
-)
+from ..access import require
 from ..citations import cite
 from ..day_plan import advancing_after, day_plan_for_event
 from ..enums import (
     MAX_TABLE_NUMBER,
-    RESULT_ROLES,
     TEAM_FORMATS,
     EventStatus,
     Game,
@@ -84,7 +81,7 @@ def pair_next_round(
 
     if uses_pods(event):  # multiplayer pods (TR&P 9.3): seated by services.pods
         return pair_pod_round(event, actor=actor, seed=seed)
-    require_role(actor, event, RESULT_ROLES, "pair a round")
+    require(actor, event, "run_rounds", "pair a round")
     event = _lock_event(event)
     require_event_open(event)
     require_not_mirrored(event)
@@ -263,7 +260,7 @@ def repair_round(round_: Round, *, actor, seed: int | None = None, reason: str =
     """Throw away unpublished pairings and pair the round again (a new seed unless given)."""
 
     event = round_.event
-    require_role(actor, event, RESULT_ROLES, "re-pair a round")
+    require(actor, event, "run_rounds", "re-pair a round")
     require_event_open(event)
     require_not_mirrored(event, "re-pair rounds")
     _lock_event(event)
@@ -300,7 +297,7 @@ def swap_players(round_: Round, *, first: Registration, second: Registration, ac
     """Manual pairing edit before publishing: ``first`` and ``second`` trade places (and
     opponents). Recorded with who and why. A player with a bye can be swapped too."""
     event = round_.event
-    require_role(actor, event, RESULT_ROLES, "edit pairings")
+    require(actor, event, "run_rounds", "edit pairings")
     require_event_open(event)
     require_not_mirrored(event, "edit pairings")
     if not (reason or "").strip():
@@ -351,7 +348,7 @@ def swap_players(round_: Round, *, first: Registration, second: Registration, ac
 def set_table_number(match: Match, *, table_number: int, actor, reason: str) -> Match:
     """Move an unpublished match to another table (two matches swap tables if it is taken)."""
     event = match.round.event
-    require_role(actor, event, RESULT_ROLES, "edit pairings")
+    require(actor, event, "run_rounds", "edit pairings")
     require_event_open(event)
     rnd = _editable_round(match.round)
     if not isinstance(table_number, int) or not 1 <= table_number <= MAX_TABLE_NUMBER:
@@ -400,7 +397,7 @@ def publish_round(round_: Round, *, actor, override_reason: str = "") -> Round:
     the override is recorded with the problems it overrode.
     """
     event = round_.event
-    require_role(actor, event, RESULT_ROLES, "publish pairings")
+    require(actor, event, "run_rounds", "publish pairings")
     require_event_open(event)
     rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
     if rnd.status != RoundStatus.PAIRED:

@@ -13,12 +13,11 @@ from core.errors import ConflictError, DomainError, NotAllowed
 
 from ..access import (
     forget_cached_roles,
-    require_role,
+    require,
 )
 from ..citations import cite
 from ..enums import (
     JUDGE_ROLES,
-    STAFF_ADMIN_ROLES,
     RegistrationStatus,
     StaffRole,
 )
@@ -42,7 +41,7 @@ def assign_staff(event: Event, *, user, role: str, actor) -> StaffAssignment:
     a Skirmish or tier 2+ tournament as an official (TR&P 1.4); the organizer as a judge at
     tier 2+ or a judge as organizer at tier 2+ (TR&P 2.1); the same role twice (409).
     """
-    require_role(actor, event, STAFF_ADMIN_ROLES, "assign staff")
+    require(actor, event, "assign_staff", "assign staff")
     _choice(role, StaffRole, "role")
     event = _lock_event(event)
     require_event_open(event)
@@ -95,7 +94,7 @@ def assign_staff(event: Event, *, user, role: str, actor) -> StaffAssignment:
 def end_staff_assignment(assignment: StaffAssignment, *, actor, reason: str = "") -> StaffAssignment:
     """End a role (kept with ``ended_at`` for the trail, EV-09). The last organizer stays."""
     event = assignment.event
-    require_role(actor, event, STAFF_ADMIN_ROLES, "remove staff")
+    require(actor, event, "assign_staff", "remove staff")
     require_event_open(event)
     if assignment.ended_at is not None:
         raise ConflictError("this assignment has already ended")
@@ -131,7 +130,7 @@ def assign_staff_by_username(event: Event, *, username: str, role: str, actor) -
     """``assign_staff`` for the account named ``username`` (any case). An unknown name is a
     plain refusal that says to send an invitation link instead (accounts are found by
     username only, never by e-mail address)."""
-    require_role(actor, event, STAFF_ADMIN_ROLES, "assign staff")
+    require(actor, event, "assign_staff", "assign staff")
     username = (username or "").strip()
     if not username or any(ord(ch) < 32 for ch in username):
         raise DomainError("type the account's username", field="username")
@@ -148,7 +147,7 @@ def assign_staff_by_username(event: Event, *, username: str, role: str, actor) -
 def invite_staff(event: Event, *, role: str, actor) -> StaffInvitation:
     """A one-use link that makes whoever accepts it ``role`` at ``event`` (TR&P 2.2), valid for
     ``INVITATION_DAYS`` days. The role's rules are checked when it is accepted."""
-    require_role(actor, event, STAFF_ADMIN_ROLES, "invite staff")
+    require(actor, event, "assign_staff", "invite staff")
     _choice(role, StaffRole, "role")
     require_event_open(event)
     invitation = StaffInvitation.objects.create(
@@ -224,7 +223,7 @@ def accept_staff_invitation(key: str, *, user) -> StaffAssignment:
 @_atomic
 def revoke_staff_invitation(invitation: StaffInvitation, *, actor) -> StaffInvitation:
     """The link stops working (organizer)."""
-    require_role(actor, invitation.event, STAFF_ADMIN_ROLES, "revoke an invitation")
+    require(actor, invitation.event, "assign_staff", "revoke an invitation")
     invitation = StaffInvitation.objects.select_for_update().get(pk=invitation.pk)
     if invitation.revoked_at is None and invitation.used_at is None:
         invitation.revoked_at = timezone.now()

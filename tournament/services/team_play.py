@@ -14,11 +14,10 @@ from django.db.models import Q
 from core.errors import ConflictError, DomainError
 
 from .. import selectors
-from ..access import require_role
+from ..access import require
 from ..citations import cite
 from ..enums import (
     ACTIVE_REGISTRATION_STATUSES,
-    RESULT_ROLES,
     TEAM_FORMATS,
     MatchResult,
     ReportStatus,
@@ -64,7 +63,7 @@ def close_decided_team_match(match: Match, *, actor, reason: str = "") -> list[M
     """
     match = _lock_match(match)
     event = match.round.event
-    require_role(actor, event, RESULT_ROLES, "close a team match")
+    require(actor, event, "run_rounds", "close a team match")
     require_event_open(event)
     if event.format not in TEAM_FORMATS:
         raise DomainError(f"only a team event has team matches ({cite(event, 'team')})", code="team")

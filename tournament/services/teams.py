@@ -7,7 +7,7 @@ from django.utils import timezone
 from core.errors import ConflictError, DomainError, NotAllowed
 
 from ..access import (
-    can_manage_players,
+    can,
 )
 from ..citations import cite
 from ..enums import (
@@ -24,7 +24,7 @@ from ..models import (
     TeamInvitation,
 )
 from ._common import _atomic, _audit, _lock_event, _snapshot_registration, require_event_open
-from ._shared import _PLAYER_ID_RE, _check_not_an_official, _check_player_eligibility, _pairings_started
+from ._shared import PLAYER_ID_RE, _check_not_an_official, _check_player_eligibility, _pairings_started
 from .registration import tidy_player_id
 
 # --------------------------------------------------------------------------- teams (TR&P 9.2)
@@ -47,7 +47,7 @@ def register_team(
     require_event_open(event)
     if event.format not in TEAM_FORMATS:
         raise DomainError(f"teams register only in a team format ({cite(event, 'team')})", code="team")
-    staff = actor is None or can_manage_players(actor, event)
+    staff = actor is None or can(actor, event, "manage_players")
     member_users = {p.user_id for p, _pos in members if p.user_id}
     if not staff and (actor is None or actor.pk not in member_users):
         raise NotAllowed("a team is registered by one of its members or by staff", code="role")
@@ -140,7 +140,7 @@ def invite_team(
             field="members",
         )
     for i, (pid, _pos) in enumerate(seats):
-        if not _PLAYER_ID_RE.match(pid):
+        if not PLAYER_ID_RE.match(pid):
             raise DomainError(
                 f"a player ID is 1 to 32 letters, digits or dashes ({cite(event, 'player_id')})",
                 field=f"members[{i}].player_id",

@@ -2,7 +2,7 @@
 
 One module per domain (``events``, ``player``, ``staff``, ``checkin``, ``rounds``, ``clock``, ``results``,
 ``exports``); ``tournament/urls.py`` reaches every view through this package. Views parse input,
-call one access function (``selectors.event_for_staff`` and friends) and one service or
+call one access function (``access.event_for_staff`` and friends) and one service or
 selector, map ``DomainError`` to a message (HTML) or its status code (JSON), and render
 templates. The rules live in ``tournament.services`` and ``tournament.selectors``.
 """

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from core.errors import DomainError, NotAllowed
 from core.parsing import whole_number
 
-from .. import selectors
+from .. import access, selectors
 from ..enums import ClockState, MatchResult
 from ..models import Event
 
@@ -55,10 +55,11 @@ def _forbidden(request: HttpRequest, message: str) -> HttpResponse:
     return render(request, "tournament/forbidden.html", {"message": message}, status=403)
 
 
-def staff_action(roles=None, *, anchor: str = ""):
+def staff_action(action: str | None = None, *, anchor: str = ""):
     """Decorate a POST action of the staff dashboard.
 
-    The wrapped function gets ``(request, event)`` and returns a success message (or a
+    ``action`` names the ``tournament.access.ACTIONS`` entry the user needs (any staff role
+    when None). The wrapped function gets ``(request, event)`` and returns a success message (or a
     response). Anonymous users are sent to log in; non-staff get 403; ``DomainError`` becomes
     a message on the dashboard (HTML) or a JSON answer with the error's status code.
     """
@@ -69,7 +70,7 @@ def staff_action(roles=None, *, anchor: str = ""):
         def view(request: HttpRequest, slug: str, *args, **kwargs):
             if not request.user.is_authenticated:
                 return redirect_to_login(reverse("tournament:staff", args=[slug]))
-            event = selectors.event_for_staff(request.user, slug, roles=roles)
+            event = access.event_for_staff(request.user, slug, action=action)
             try:
                 answer = fn(request, event, *args, **kwargs)
             except NotAllowed as exc:

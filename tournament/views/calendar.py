@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from core.site import site_url
 
-from .. import selectors
+from .. import access, selectors
 from ..calendar import calendar, event_entries
 from ..enums import EventStatus, StaffRole
 from ..models import Event
@@ -37,7 +37,7 @@ def _entries(request: HttpRequest, event: Event) -> list[dict]:
 
 @require_GET
 def event_calendar(request: HttpRequest, slug: str) -> HttpResponse:
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     text = calendar(_entries(request, event), name=event.name, now=timezone.now())
     return _ics(text, f"{event.slug}.ics")
 

@@ -16,13 +16,12 @@ from core import throttling
 from core.errors import DomainError
 from core.site import site_url
 
-from .. import selectors, services
-from ..enums import EVENT_EDIT_ROLES, MANAGE_ROLES
+from .. import access, services
 from ..models import Event
 from ._common import posted_registration, staff_action
 
 
-@staff_action(MANAGE_ROLES, anchor="check-in")
+@staff_action("manage_players", anchor="check-in")
 def staff_check_in(request: HttpRequest, event: Event):
     """The check-in desk: ``all`` checks in everyone registered; else ``q`` names one player."""
     if request.POST.get("op") == "all":
@@ -37,7 +36,7 @@ def staff_check_in_code(request: HttpRequest, slug: str, token: str) -> HttpResp
     that checks them in (a GET never changes anything)."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    event = selectors.event_for_staff(request.user, slug, roles=MANAGE_ROLES)
+    event = access.event_for_staff(request.user, slug, action="manage_players")
     error = ""
     registration = None
     try:
@@ -60,7 +59,7 @@ def staff_check_in_code(request: HttpRequest, slug: str, token: str) -> HttpResp
     )
 
 
-@staff_action(MANAGE_ROLES, anchor="players")
+@staff_action("manage_players", anchor="players")
 def staff_walk_in(request: HttpRequest, event: Event):
     """Register a player who has no player ID with them: a temporary ID and a claim code."""
     reg = services.register_walk_in(
@@ -77,7 +76,7 @@ def staff_walk_in(request: HttpRequest, event: Event):
     )
 
 
-@staff_action(MANAGE_ROLES, anchor="players")
+@staff_action("manage_players", anchor="players")
 def staff_replace_id(request: HttpRequest, event: Event):
     """Replace a walk-in's temporary ID with their real player ID (results kept)."""
     reg = posted_registration(event, request)
@@ -86,7 +85,7 @@ def staff_replace_id(request: HttpRequest, event: Event):
     return f"{reg.player.display_name}: player ID {old} replaced by {reg.player.player_id}."
 
 
-@staff_action(MANAGE_ROLES, anchor="players")
+@staff_action("manage_players", anchor="players")
 def staff_undo_drop(request: HttpRequest, event: Event):
     """Undo a drop with a reason (a mistaken drop; after a new round, the head judge's re-entry)."""
     reg = posted_registration(event, request)
@@ -94,13 +93,13 @@ def staff_undo_drop(request: HttpRequest, event: Event):
     return f"{reg.player.display_name} is back in the event."
 
 
-@staff_action(MANAGE_ROLES, anchor="round")
+@staff_action("manage_players", anchor="round")
 def staff_finish(request: HttpRequest, event: Event):
     services.finish_event(event, actor=request.user)
     return "The event is finished: final placings are on the event page."
 
 
-@staff_action(EVENT_EDIT_ROLES, anchor="round")
+@staff_action("change_event", anchor="round")
 def staff_reopen(request: HttpRequest, event: Event):
     services.reopen_event(event, actor=request.user, reason=request.POST.get("reason", ""))
     return "The event is open again."

@@ -11,9 +11,9 @@ from django.views.decorators.http import require_GET
 from core.errors import DomainError
 from core.middleware import remember_version
 
-from .. import live, selectors, services
+from .. import access, live, selectors, services
 from ..access import public_lens
-from ..enums import CLOCK_ROLES, RoundStage
+from ..enums import RoundStage
 from ..models import Event
 from ..pdf import rows_by_name
 from ._common import _clock_label, _current, _int, _remaining_text, staff_action
@@ -27,7 +27,7 @@ def _clock_round(event: Event):
 @require_GET
 def clock_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Full-screen projector: a large countdown and the pairings scrolling."""
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     round_ = _clock_round(event)
     status = selectors.clock_status(round_) if round_ else None
     rows_html = ""
@@ -64,7 +64,7 @@ def clock_json(request: HttpRequest, slug: str) -> HttpResponse:
     Answers 304 to a poller whose ETag names the current clock (``live.clock_token``): nothing
     changed that it cannot count down by itself. Wall screens, projectors and the overlay poll
     this every few seconds, so the unchanged answer costs two small queries and no JSON."""
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     round_ = _clock_round(event)
     etag = live.etag_for("clock", event.pk, live.clock_token(round_))
     unchanged = live.not_modified(request, etag)
@@ -98,7 +98,7 @@ def clock_json(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-@staff_action(CLOCK_ROLES, anchor="clock")
+@staff_action("use_clock", anchor="clock")
 def staff_clock(request: HttpRequest, event: Event):
     rnd, _ = _current(event)
     op = request.POST.get("op")
@@ -125,7 +125,7 @@ def staff_clock(request: HttpRequest, event: Event):
     raise DomainError(f"unknown clock action {op!r}", field="op")
 
 
-@staff_action(CLOCK_ROLES, anchor="clock")
+@staff_action("use_clock", anchor="clock")
 def staff_extension(request: HttpRequest, event: Event):
     """A per-table time extension (judge ruling, deck check: TR&P 3.2)."""
     rnd, _ = _current(event)

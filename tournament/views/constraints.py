@@ -13,7 +13,6 @@ from django.urls import reverse
 from core.errors import DomainError
 
 from .. import access, selectors, services
-from ..enums import MANAGE_ROLES, OFFICIAL_ROLES
 from ..models import KeepApart, Registration
 from ._common import _int, staff_action
 
@@ -25,12 +24,12 @@ def _page(event):
 def staff_keep_apart(request: HttpRequest, slug: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    event = selectors.event_for_staff(request.user, slug, roles=OFFICIAL_ROLES)
+    event = access.event_for_staff(request.user, slug, action="view_staff_pages")
     context = {
         "event": event,
         "pairs": selectors.keep_apart_pairs(event),
         "players": selectors.registrations_for_event(event),
-        "can_change": access.has_role(request.user, event, MANAGE_ROLES),
+        "can_change": access.can(request.user, event, "manage_players"),
     }
     return render(request, "tournament/keep_apart.html", context)
 
@@ -46,7 +45,7 @@ def _registration(event, raw, name: str) -> Registration:
 def _keep_apart_action(fn):
     """A POST of the keep-apart page: the answer comes back on that page."""
 
-    @staff_action(MANAGE_ROLES)
+    @staff_action("manage_players")
     def view(request, event):
         try:
             message = fn(request, event)

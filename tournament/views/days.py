@@ -11,9 +11,9 @@ from django.urls import reverse
 
 from core.errors import DomainError, NotAllowed
 
-from .. import selectors, services
+from .. import access, services
 from ..day_plan import cut_line, day_plan_for_event, default_day_plan, is_multi_day, saved_days
-from ..enums import EVENT_EDIT_ROLES, REL
+from ..enums import REL
 from ._common import _forbidden
 
 
@@ -46,7 +46,7 @@ def staff_days(request: HttpRequest, slug: str) -> HttpResponse:
     numbered in order); ``op=default``: remove the saved plan (the App B default applies)."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    event = selectors.event_for_staff(request.user, slug, roles=EVENT_EDIT_ROLES)
+    event = access.event_for_staff(request.user, slug, action="change_event")
     initial, source = _initial(event)
     if request.method == "POST":
         formset = DayFormSet(request.POST, prefix="day")

@@ -18,10 +18,9 @@ from core.middleware import remember_version
 from core.site import site_url
 from pairings.pods import explain_pod_ranking
 
-from .. import live, progress, selectors, services
+from .. import access, live, progress, selectors, services
 from ..access import public_lens
 from ..enums import (
-    EVENT_EDIT_ROLES,
     GA_EVENT_TYPES,
     GA_FORMATS,
     REL,
@@ -133,14 +132,14 @@ def rule_defaults(request: HttpRequest) -> JsonResponse:
 def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    event = selectors.event_for_staff(request.user, slug, roles=EVENT_EDIT_ROLES)
+    event = access.event_for_staff(request.user, slug, action="change_event")
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
         changes = form.changed_values()
         try:
             # The form validated against a copy; the service re-reads and audits the real row.
             services.update_event(
-                selectors.event_by_slug(slug),
+                access.event_by_slug(slug),
                 actor=request.user,
                 follow_rules=form.cleaned_data.get("follow_rules") or [],
                 **changes,
@@ -176,7 +175,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     results change, shared by every worker; a poller that already has the current version
     gets a 304 before anything is built.
     """
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     rounds, round_ = _visible_round(event, request.GET.get("round"))
     if services.uses_pods(event):
         return _pod_event_detail(request, event, rounds, round_)
@@ -280,7 +279,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "placings": placings,
         "days": days,
         "qr": _qr(site_url(request, reverse("tournament:event_detail", args=[slug]))),
-        "is_staff": selectors.is_official(request.user, event),
+        "is_staff": access.is_official(request.user, event),
         "me_id": me_id,
         "pager": _pager(request, page, pages, show_all),
     }
@@ -361,7 +360,7 @@ def _pod_event_detail(request: HttpRequest, event, rounds, round_) -> HttpRespon
         "pod_standings": standings,
         "why_ranked": why_ranked,
         "pod_points": event.pod_points,
-        "can_enter": selectors.is_official(request.user, event),
+        "can_enter": access.is_official(request.user, event),
         "qr": _qr(site_url(request, reverse("tournament:event_detail", args=[event.slug]))),
     }
     return render(request, "tournament/pods_event.html", context)

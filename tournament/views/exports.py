@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 from core.errors import DomainError
 from core.site import site_url
 
-from .. import pdf_tasks, progress, selectors
+from .. import access, exports, pdf_tasks, progress, selectors
 from ..access import document_lens, player_lens
 from ..enums import TEAM_FORMATS, VISIBLE_ROUND_STATUSES
 from ..models import Event
@@ -26,14 +26,14 @@ PDF_SYNC_MAX_MATCHES = 128
 def _document_allowed(request: HttpRequest, event: Event, kind: str, round_) -> None:
     if kind in PUBLIC_KINDS and round_.status in VISIBLE_ROUND_STATUSES:
         return
-    if not selectors.is_official(request.user, event):
+    if not access.is_official(request.user, event):
         raise PermissionDenied("only the event's staff can print this document")
 
 
 @require_GET
 def pdf_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     """A PDF of pairings (by name/table), standings or match slips; large rounds render in a task."""
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     if kind not in DOCUMENT_KINDS:
         raise Http404(f"no document {kind!r}")
     number = request.GET.get("round")
@@ -86,7 +86,7 @@ def pdf_job_start(request: HttpRequest, event: Event):
 
 
 def _job_for(request: HttpRequest, slug: str, job_id: str):
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     return event, pdf_tasks.job_for(request.user, event, job_id)
 
 
@@ -115,19 +115,19 @@ def pdf_job_file(request: HttpRequest, slug: str, job_id: str) -> HttpResponse:
 
 
 EXPORTS = {
-    ("standings", "csv"): (selectors.standings_csv, "text/csv"),
-    ("standings", "json"): (selectors.standings_json, "application/json"),
-    ("results", "csv"): (selectors.results_csv, "text/csv"),
-    ("results", "json"): (selectors.results_json, "application/json"),
-    ("team-standings", "csv"): (selectors.team_standings_csv, "text/csv"),
-    ("team-standings", "json"): (selectors.team_standings_json, "application/json"),
+    ("standings", "csv"): (exports.standings_csv, "text/csv"),
+    ("standings", "json"): (exports.standings_json, "application/json"),
+    ("results", "csv"): (exports.results_csv, "text/csv"),
+    ("results", "json"): (exports.results_json, "application/json"),
+    ("team-standings", "csv"): (exports.team_standings_csv, "text/csv"),
+    ("team-standings", "json"): (exports.team_standings_json, "application/json"),
 }
 
 
 @require_GET
 def export(request: HttpRequest, slug: str, what: str, fmt: str) -> HttpResponse:
     """Results and standings as CSV or JSON (published rounds only, like the public page)."""
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     if (what, fmt) not in EXPORTS:
         raise Http404(f"no export {what}.{fmt}: choose standings or results, csv or json")
     if what == "team-standings" and event.format not in TEAM_FORMATS:

@@ -13,8 +13,8 @@ from django.views.decorators.http import require_http_methods
 from core.errors import DomainError
 from core.site import site_url
 
-from .. import access, selectors, services
-from ..enums import OFFICIAL_ROLES, STAFF_ADMIN_ROLES, StaffRole
+from .. import access, services
+from ..enums import StaffRole
 from ..models import StaffAssignment, StaffInvitation
 from ._common import _int, staff_action
 from ._fragments import _qr
@@ -27,8 +27,8 @@ def _officials_url(event) -> str:
 def staff_officials(request: HttpRequest, slug: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    event = selectors.event_for_staff(request.user, slug, roles=OFFICIAL_ROLES)
-    can_change = access.has_role(request.user, event, STAFF_ADMIN_ROLES)
+    event = access.event_for_staff(request.user, slug, action="view_staff_pages")
+    can_change = access.can(request.user, event, "assign_staff")
     staff = StaffAssignment.objects.filter(event=event, ended_at__isnull=True).select_related("user")
     invitations = []
     if can_change:
@@ -53,7 +53,7 @@ def _back(event):
 def _officials_action(fn):
     """A POST of the officials page: messages come back on that page, not the dashboard."""
 
-    @staff_action(STAFF_ADMIN_ROLES)
+    @staff_action("assign_staff")
     def view(request, event):
         try:
             message = fn(request, event)

@@ -21,7 +21,7 @@ from core.errors import DomainError, NotAllowed
 from core.site import site_url
 from pairings.tiebreakers import explain_ranking
 
-from .. import addons, live, selectors, services
+from .. import access, addons, live, selectors, services
 from ..access import access_team_invitation, is_invitee, player_lens, team_invitations_for
 from ..enums import (
     TEAM_FORMATS,
@@ -217,7 +217,7 @@ class ProfileForm(djforms.Form):
 @login_required
 def player_page(request: HttpRequest, slug: str) -> HttpResponse:
     """My table, my opponent, report my result, my record, why I am ranked here."""
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     registration = selectors.registration_for_user(request.user, event)
     return render(request, "tournament/player.html", _player_context(request, event, registration))
 
@@ -270,7 +270,7 @@ def _player_action(fn: Callable) -> Callable:
     def view(request: HttpRequest, slug: str):
         if not request.user.is_authenticated:
             return redirect_to_login(reverse("tournament:player", args=[slug]))
-        event = selectors.event_for_viewer(request.user, slug)
+        event = access.event_for_viewer(request.user, slug)
         registration = selectors.registration_for_user(request.user, event)
         try:
             answer = fn(request, event, registration)
@@ -400,7 +400,7 @@ def player_coverage(request: HttpRequest, slug: str) -> HttpResponse:
     """A player opts out of coverage, or back in (issue 30)."""
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("tournament:player", args=[slug]))
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     registration = selectors.registration_for_user(request.user, event)
     if registration is None:
         raise Http404("you are not registered in this event")

@@ -12,13 +12,13 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotAllowed
 
-from .. import selectors, services
+from .. import access, services
 from ..models import Pod
 from ._common import _forbidden, _int
 
 
 def _pod(request: HttpRequest, slug: str, pk: int) -> Pod:
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     return get_object_or_404(Pod.objects.select_related("round__event"), pk=pk, round__event=event)
 
 

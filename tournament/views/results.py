@@ -10,14 +10,14 @@ from django.shortcuts import redirect, render
 
 from core.errors import DomainError, NotAllowed
 
-from .. import selectors, services
-from ..enums import RESULT_ROLES, MatchResult
+from .. import access, selectors, services
+from ..enums import MatchResult
 from ..forms import CorrectionForm, QuickResultForm
 from ..models import Event
 from ._common import _current, _forbidden, _int, _result_text, _staff_url, _wants_json, staff_action
 
 
-@staff_action(RESULT_ROLES, anchor="results")
+@staff_action("enter_results", anchor="results")
 def staff_quick_result(request: HttpRequest, event: Event):
     """Keyboard entry: '<table> <result>' then Enter (JSON for the fetch form, redirect otherwise)."""
     round_, _ = _current(event)
@@ -43,7 +43,7 @@ def staff_quick_result(request: HttpRequest, event: Event):
     return message
 
 
-@staff_action(RESULT_ROLES, anchor="results")
+@staff_action("enter_results", anchor="results")
 def staff_accept_report(request: HttpRequest, event: Event):
     """The scorekeeper takes a lone player's report as the result (the opponent cannot confirm)."""
     match_id = _int(request.POST.get("match"), name="match")
@@ -91,7 +91,7 @@ def staff_correct(request: HttpRequest, slug: str) -> HttpResponse:
     """Correct or settle a result: pick round and table, preview the changes, apply with a reason."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    event = selectors.event_for_staff(request.user, slug, roles=RESULT_ROLES)
+    event = access.event_for_staff(request.user, slug, action="enter_results")
     data = request.POST if request.method == "POST" else request.GET
     try:
         round_ = selectors.round_by_number(event, _int(data.get("round"), name="round"))

@@ -7,13 +7,12 @@ from django.http import HttpRequest
 from core.errors import DomainError
 
 from .. import selectors, services
-from ..enums import RESULT_ROLES
 from ..forms import ReasonForm
 from ..models import Event
 from ._common import _current, _int, staff_action
 
 
-@staff_action(RESULT_ROLES, anchor="round")
+@staff_action("run_rounds", anchor="round")
 def staff_pair(request: HttpRequest, event: Event):
     """Pair the next round. ``expected`` (the round number the button was shown for) makes a
     second press of the same button a clear 'already paired' instead of pairing round N+1."""
@@ -27,7 +26,7 @@ def staff_pair(request: HttpRequest, event: Event):
     return f"Round {rnd.number} paired: review it, then publish."
 
 
-@staff_action(RESULT_ROLES, anchor="round")
+@staff_action("run_rounds", anchor="round")
 def staff_repair(request: HttpRequest, event: Event):
     rnd, _ = _current(event)
     reason = ReasonForm(request.POST)
@@ -37,7 +36,7 @@ def staff_repair(request: HttpRequest, event: Event):
     return f"Round {rnd.number} re-paired."
 
 
-@staff_action(RESULT_ROLES, anchor="round")
+@staff_action("run_rounds", anchor="round")
 def staff_swap(request: HttpRequest, event: Event):
     rnd, _ = _current(event)
     first = (
@@ -58,7 +57,7 @@ def staff_swap(request: HttpRequest, event: Event):
     return f"{first.player.display_name} and {second.player.display_name} swapped."
 
 
-@staff_action(RESULT_ROLES, anchor="round")
+@staff_action("run_rounds", anchor="round")
 def staff_table(request: HttpRequest, event: Event):
     rnd, _ = _current(event)
     match = services.match_at_table(rnd, _int(request.POST.get("table"), name="table"))
@@ -70,7 +69,7 @@ def staff_table(request: HttpRequest, event: Event):
     return f"Match moved to table {new_table}."
 
 
-@staff_action(RESULT_ROLES, anchor="round")
+@staff_action("run_rounds", anchor="round")
 def staff_publish(request: HttpRequest, event: Event):
     rnd, _ = _current(event)
     services.publish_round(rnd, actor=request.user, override_reason=request.POST.get("override_reason", ""))

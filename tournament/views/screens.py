@@ -22,9 +22,9 @@ from core.errors import DomainError
 from core.middleware import remember_version
 from core.site import site_url
 
-from .. import live, selectors, services
+from .. import access, live, selectors, services
 from ..access import has_role, public_lens
-from ..enums import CALL_READ_ROLES, MANAGE_ROLES, OFFICIAL_ROLES
+from ..enums import CALL_READ_ROLES
 from ..models import FeatureTable, Round
 from ..pdf import rows_by_name, rows_by_table, standings_rows
 from ._common import _int, staff_action
@@ -81,7 +81,7 @@ def screen_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     Published pairings do not change, so the page's ETag is the round's and its state: a screen
     polling with it gets a 304 (two small queries, or none from the anonymous microcache) until
     the next round is published."""
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     round_ = _round(event)
     etag = _screen_etag(
         request,
@@ -147,7 +147,7 @@ def screen_standings(request: HttpRequest, slug: str) -> HttpResponse:
 
     The ETag is the standings' token (results, drops, late entries) with the current round's
     state, so a polling screen gets a 304 until the standings it shows change."""
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     round_ = _round(event)
     pods = services.uses_pods(event)
     rounds = list(Round.objects.filter(event=event).only("number", "status", "stage").order_by("number"))
@@ -194,7 +194,7 @@ def screens_index(request: HttpRequest, slug: str) -> HttpResponse:
     from the current round."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    event = selectors.event_for_staff(request.user, slug, roles=OFFICIAL_ROLES)
+    event = access.event_for_staff(request.user, slug, action="view_staff_pages")
     round_ = _round(event)
     tables = 0
     if round_ is not None:
@@ -226,14 +226,14 @@ def screens_index(request: HttpRequest, slug: str) -> HttpResponse:
             "screens": items,
             "round_": round_,
             "overlays": overlays,
-            "can_feature": has_role(request.user, event, MANAGE_ROLES),
+            "can_feature": access.can(request.user, event, "manage_players"),
             # The judges' floor view is for the judges and the organizer (judging.access.FLOOR_ROLES).
             "can_floor": has_role(request.user, event, CALL_READ_ROLES),
         },
     )
 
 
-@staff_action(MANAGE_ROLES)
+@staff_action("manage_players")
 def staff_feature_table(request: HttpRequest, event):
     """Add (table number, optional name) or remove a feature table; back to the screens page."""
     try:

@@ -16,7 +16,6 @@ from .. import access, addons, day_plan, live, progress, selectors, services
 from ..access import STAFF_LENS
 from ..enums import (
     LIMITED_FORMATS,
-    MANAGE_ROLES,
     MatchResult,
     ReportStatus,
     RoundStage,
@@ -139,7 +138,7 @@ def _live_context(request: HttpRequest, event: Event, round_, matches: list, *, 
     )
     # Whether anything may change (a finished event is closed until reopened).
     is_open = progress.next_step(event).kind != progress.CLOSED if is_open is None else is_open
-    flags = access.dashboard_flags(request.user, event)
+    can = access.allowed_actions(request.user, event)
     by_table = rows_by_table(matches)
     chunks = (
         _row_chunks(
@@ -147,7 +146,7 @@ def _live_context(request: HttpRequest, event: Event, round_, matches: list, *, 
             round_,
             by_table,
             matches,
-            edit_links=flags["can_results"] and is_open and round_.status != RoundStatus.PAIRED,
+            edit_links=can["enter_results"] and is_open and round_.status != RoundStatus.PAIRED,
         )
         if round_ is not None
         else {"pairing_chunks": [], "outstanding_chunks": []}
@@ -155,7 +154,7 @@ def _live_context(request: HttpRequest, event: Event, round_, matches: list, *, 
     return {
         "event": event,
         "is_open": is_open,
-        **flags,
+        "can": can,
         "round_": round_,
         "matches": matches,
         "by_table": by_table,
@@ -175,7 +174,7 @@ def staff_live(request: HttpRequest, slug: str) -> HttpResponse:
     anything when nothing changed since the poller's copy (``live.staff_live_token``)."""
     if not request.user.is_authenticated:
         return HttpResponse(status=401)
-    event = selectors.event_for_staff(request.user, slug)
+    event = access.event_for_staff(request.user, slug, action="view_staff_pages")
     round_ = selectors.current_round(event)
     etag = live.etag_for(
         "staff-live",
@@ -205,8 +204,8 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     """Registration, rounds, clock, results outstanding, reconciliation, corrections, paper."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    event = selectors.event_for_staff(request.user, slug)
-    roles = selectors.staff_roles(request.user, event)
+    event = access.event_for_staff(request.user, slug, action="view_staff_pages")
+    roles = access.staff_roles(request.user, event)
     round_ = selectors.current_round(event)
     matches = list(selectors.matches_for_round(round_)) if round_ else []
     status = selectors.clock_status(round_) if round_ else None
@@ -270,7 +269,7 @@ def staff_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournament/staff.html", context)
 
 
-@staff_action(MANAGE_ROLES, anchor="players")
+@staff_action("manage_players", anchor="players")
 def staff_register(request: HttpRequest, event: Event):
     """Register a player by player ID; an unknown ID creates the profile with the given name."""
     typed = request.POST.get("player_id") or ""
@@ -293,7 +292,7 @@ def staff_register(request: HttpRequest, event: Event):
     return registration_sentence(reg, you=False)
 
 
-@staff_action(MANAGE_ROLES, anchor="players")
+@staff_action("manage_players", anchor="players")
 def staff_registration(request: HttpRequest, event: Event):
     """Check in, drop, re-enter (head judge) or disqualify (head judge) one registration."""
     reg = posted_registration(event, request)

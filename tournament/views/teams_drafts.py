@@ -12,7 +12,7 @@ from django.urls import reverse
 from core.errors import DomainError, NotAllowed
 
 from .. import access, pairing, pdf, selectors, services
-from ..enums import MANAGE_ROLES, RESULT_ROLES, TEAM_FORMATS, RoundStage
+from ..enums import TEAM_FORMATS, RoundStage
 from ..models import Event
 from ..services.drafts import DEFAULT_POD_SIZE
 from ..standings_policies import PolicySpec
@@ -27,7 +27,7 @@ def team_standings_rows(event: Event, spec: PolicySpec, *, lens=None) -> list[di
     return pdf.team_standings_rows(selectors.team_standings_for_event(event, lens=lens), spec)
 
 
-@staff_action(RESULT_ROLES, anchor="results")
+@staff_action("run_rounds", anchor="results")
 def staff_close_team_match(request: HttpRequest, event: Event):
     """Close a team match one team has won with two game wins (TR&P 9.2): its unfinished board
     ends without a result."""
@@ -51,7 +51,7 @@ def staff_pods(request: HttpRequest, slug: str) -> HttpResponse:
     """Draft pods and seats (TR&P 8.2): seat at random, edit any seat, seat the play-off draft."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    event = selectors.event_for_staff(request.user, slug)
+    event = access.event_for_staff(request.user, slug, action="view_staff_pages")
     swiss_rounds, top_cut = selectors.effective_structure(event)
     draft_playoff = pairing.draft_playoff_applies(event, top_cut=top_cut)
     playoff_ready = (
@@ -62,7 +62,7 @@ def staff_pods(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "event": event,
         "seating": selectors.draft_seating(event, lens=access.STAFF_LENS),
-        "can_manage": bool(selectors.staff_roles(request.user, event) & {str(r) for r in MANAGE_ROLES}),
+        "can": access.allowed_actions(request.user, event),
         "default_pod_size": DEFAULT_POD_SIZE,
         "draft_playoff": draft_playoff,
         "playoff_ready": playoff_ready,
@@ -77,7 +77,7 @@ def _seat_value(raw: str | None, name: str) -> int | None:
     return _int(raw, name=name) if raw else None
 
 
-@staff_action(MANAGE_ROLES, anchor="pods")
+@staff_action("manage_players", anchor="pods")
 def staff_pods_action(request: HttpRequest, event: Event):
     """The pods page's buttons; answers go back to the pods page (JSON callers get JSON)."""
     if _wants_json(request):

@@ -548,8 +548,8 @@ def _generated() -> dict[str, tuple[list[str], list[list[str]]]]:
             plays.append([f"{subject} {verb} Attack A {target}{pay}"])
     gen["attack, every verb, target and payment"] = ([ATTACK_FORMAL], plays)
     blocks = []
-    for i, verb in enumerate(_BLOCK_VERBS):
-        for j, joiner in enumerate(_JOINERS):
+    for verb in _BLOCK_VERBS:
+        for joiner in _JOINERS:
             first, second = "Card C", "Helm H"
             blocks.append([ATTACK_FORMAL, f"P2 {verb} {first}{joiner}{second}", TO_DAMAGE])
     gen["block, every verb and joiner"] = (

@@ -69,7 +69,7 @@ def test_json_round_trip_keeps_the_hash(sc: dict) -> None:
 @pytest.mark.parametrize("sc", SCENARIOS, ids=[s["id"] for s in SCENARIOS])
 def test_rewind_to_k_equals_a_fresh_replay_of_1_to_k(sc: dict) -> None:
     lines = [str(x) for x in sc["when"]]
-    for k in range(0, len(lines) + 1):
+    for k in range(len(lines) + 1):
         fresh = _run(sc, lines[:k])
         rewound = _run(sc, lines + [f"rewind {k}"])
         assert rewound.final.state_hash() == fresh.final.state_hash()

@@ -1,11 +1,5 @@
-"""Writes for card data: importing a parsed source as a release, activating a release.
-
-Which FaB release is active by default: the npm package @flesh-and-blood/cards
-(fabrary) at the pinned version, because it is current through 2026 (newer sets,
-Silver Age, legal heroes). The-fab-cube copy (mid-2025) is also imported and keeps the
-dated legality history (banned/suspended/living legend/restricted with dates), so
-an event dated before mid-2025 can pin that release instead.
-"""
+"""Card data releases: import a parsed source as a release, activate it, the sources (fabrary,
+the-fab-cube, the pool, official addresses) and the default import."""
 
 from __future__ import annotations
 
@@ -15,12 +9,13 @@ import json
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass
+import urllib.request
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-import django.dispatch
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -38,6 +33,7 @@ from rules_engine.importers import (
     parse_grand_archive,
 )
 from rules_engine.importers.fabcube_csv import parse_fabcube_csv
+from rules_engine.importers.ga_banlist import apply_ga_timeline, parse_ga_timeline
 from rules_engine.pool import SOURCE as POOL_SOURCE
 from rules_engine.pool import build_pool
 from rules_engine.release_dates import (
@@ -47,17 +43,9 @@ from rules_engine.release_dates import (
     set_dates_from_json,
 )
 
-from .archives import unpack_archive
-from .models import CardDataRelease, CardRecord, FormatRuleChange, RecordedStatus
-
-#: Sent after a new release is committed (``release=``): lists waiting on unknown cards are
-#: re-validated by the decklists app (its receiver), so cards knows nothing about decklists.
-card_data_changed = django.dispatch.Signal()
-
-#: Sent after a recorded status is committed or withdrawn (``game=``, ``format_code=``,
-#: ``effective_from=``, ``effective_until=``, ``actor=``): the decklists app re-validates the
-#: lists of unfinished events of that game whose date the status covers (its receiver).
-card_statuses_changed = django.dispatch.Signal()
+from ..archives import unpack_archive
+from ..models import CardDataRelease, CardRecord
+from ._common import _forget_status_sources, card_data_changed
 
 FABRARY_DIR = Path(settings.BASE_DIR) / "tools" / "fabrary"
 FABRARY_PACKAGE = FABRARY_DIR / "node_modules" / "@flesh-and-blood" / "cards"
@@ -351,9 +339,6 @@ GA_TIMELINE_GLOB = "ga_standard_format_timeline_and_banlist_*.json"
 def with_ga_timeline(result: ImportResult, timeline: Path | None = None) -> ImportResult:
     """GA cards with the dated Standard banned list (community timeline, see
     ``rules_engine.importers.ga_banlist``) applied by name; unchanged when no timeline file."""
-    from dataclasses import replace
-
-    from rules_engine.importers.ga_banlist import apply_ga_timeline, parse_ga_timeline
 
     if timeline is None:
         found = (
@@ -398,8 +383,6 @@ MAX_PAGES = 500
 
 
 def _fetch_json(url: str) -> Any:
-    import urllib.request
-
     try:
         with urllib.request.urlopen(url, timeout=60) as resp:  # noqa: S310 (an operator-given URL)
             raw = resp.read(MAX_DOWNLOAD_BYTES + 1)
@@ -417,7 +400,6 @@ def download_json_pages(url: str, folder: Path) -> Path:
     """Fetch a paged JSON API (the GA Index search: ``{"data": [...], "page": 1,
     "total_pages": N}`` or ``"has_more": true``) page by page into ``folder``; a plain JSON
     list is one page. Raises CardImportError naming the URL."""
-    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
     parts = urlsplit(url)
     query = dict(parse_qsl(parts.query))
@@ -456,8 +438,6 @@ def local_copy(location: str | Path):
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(text)
         if text.startswith(("http://", "https://")):
-            import urllib.request
-
             name = text.rstrip("/").rsplit("/", 1)[-1].split("?")[0] or "download"
             path = Path(tmp) / name
             try:
@@ -474,7 +454,7 @@ def local_copy(location: str | Path):
             folder = Path(tmp) / "unpacked"
             unpack_archive(path, folder)
             # An archive with one top folder: use it.
-            entries = [p for p in folder.iterdir()]
+            entries = list(folder.iterdir())
             yield entries[0] if len(entries) == 1 and entries[0].is_dir() else folder
             return
         yield path
@@ -615,221 +595,3 @@ def _import_newer_fab_data(*, actor, folder: Path) -> DefaultImport:
         "imported",
         f"{release.card_count} cards" + (", now active" if release.is_active else ""),
     )
-
-
-# -- statuses recorded by organizers and head judges ------------------------------------------
-
-RECORDED_STATUSES = ("banned", "suspended", "restricted", "living_legend", "lifted")
-
-
-def _status_snapshot(rs: RecordedStatus) -> dict:
-    return {
-        "game": rs.game,
-        "card": rs.card_name,
-        "pitch": rs.pitch,
-        "format": rs.format,
-        "status": rs.status,
-        "effective_from": rs.effective_from,
-        "effective_until": rs.effective_until,
-        "source_url": rs.source_url,
-        "withdrawn_at": rs.withdrawn_at,
-    }
-
-
-def can_record_statuses(actor) -> bool:
-    """Staff (organizers' and head judges' accounts on this site) record statuses."""
-    return bool(actor is not None and getattr(actor, "is_authenticated", False) and actor.is_staff)
-
-
-@transaction.atomic
-def record_status(
-    *,
-    actor,
-    card_name: str,
-    format_code: str,
-    status: str,
-    effective_from,
-    source_url: str,
-    pitch: int | None = None,
-    effective_until=None,
-    game: str = "fab",
-    note: str = "",
-    check_card: bool = True,
-) -> RecordedStatus:
-    """Record a ban/suspension/restriction/living-legend status announced after the newest data.
-
-    The card must exist in some imported release of ``game`` (``check_card``); the status
-    applies from ``effective_from`` to every release (``cards.selectors.card_database``)
-    until a data release states it. Audited. Raises DomainError for bad input.
-    """
-    from cards import selectors
-    from rules_engine.cards import format_code as to_code
-
-    if status not in RECORDED_STATUSES:
-        raise DomainError(f"status must be one of {', '.join(RECORDED_STATUSES)}", field="status")
-    if not (card_name or "").strip():
-        raise DomainError("name the card", field="card_name")
-    if not (source_url or "").strip():
-        raise DomainError("give the URL of the announcement", field="source_url")
-    if effective_until is not None and effective_until <= effective_from:
-        raise DomainError("the end date must be after the start date", field="effective_until")
-    code = to_code(format_code)
-    if check_card:
-        name = selectors.known_card_name(card_name, game=game)
-        if name is None:
-            raise DomainError(
-                f"no card named {card_name!r} in the imported {game} card data", field="card_name"
-            )
-        card_name = name
-    rs = RecordedStatus.objects.create(
-        game=game,
-        card_name=card_name.strip(),
-        pitch=pitch,
-        format=code,
-        status=status,
-        effective_from=effective_from,
-        effective_until=effective_until,
-        source_url=source_url.strip(),
-        note=note,
-        recorded_by=actor if getattr(actor, "is_authenticated", False) else None,
-    )
-    record_audit(rs, actor=actor, action="card_status.record", after=_status_snapshot(rs))
-    _forget_status_sources()
-    transaction.on_commit(_forget_status_sources)
-    _announce_status_change(rs, actor)
-    return rs
-
-
-def _announce_status_change(rs: RecordedStatus, actor) -> None:
-    """Once committed (after the status caches are forgotten), tell ``card_statuses_changed``."""
-    payload = {
-        "game": rs.game,
-        "format_code": rs.format,
-        "effective_from": rs.effective_from,
-        "effective_until": rs.effective_until,
-        "actor": actor if getattr(actor, "is_authenticated", False) else None,
-    }
-    transaction.on_commit(lambda: card_statuses_changed.send(sender=RecordedStatus, **payload))
-
-
-def _forget_status_sources() -> None:
-    from cards.selectors import forget_status_sources
-
-    forget_status_sources()
-
-
-@transaction.atomic
-def withdraw_status(rs: RecordedStatus, *, actor, reason: str = "") -> RecordedStatus:
-    """Stop applying a recorded status (entered by mistake). Audited; the row is kept."""
-    from django.utils import timezone
-
-    before = _status_snapshot(rs)
-    rs.withdrawn_at = timezone.now()
-    rs.save(update_fields=["withdrawn_at"])
-    record_audit(
-        rs,
-        actor=actor,
-        action="card_status.withdraw",
-        before=before,
-        after=_status_snapshot(rs),
-        reason=reason,
-    )
-    _forget_status_sources()
-    transaction.on_commit(_forget_status_sources)
-    _announce_status_change(rs, actor)
-    return rs
-
-
-# -- dated format changes recorded by officials ----------------------------------------------------
-
-
-def _format_change_snapshot(fc: FormatRuleChange) -> dict:
-    return {
-        "format": fc.format,
-        "effective_from": fc.effective_from,
-        "changes": fc.changes,
-        "source": fc.source,
-        "confirmed": fc.confirmed,
-        "note": fc.note,
-        "withdrawn_at": fc.withdrawn_at,
-    }
-
-
-@transaction.atomic
-def record_format_change(
-    *,
-    actor,
-    format_code: str,
-    effective_from,
-    source: str,
-    changes: dict | None = None,
-    confirmed: bool = False,
-    note: str = "",
-) -> FormatRuleChange:
-    """Record a dated change of a format's rules (``rules_engine.format_timeline``): the rule
-    values it sets from ``effective_from``, its source, whether it is confirmed. It joins the
-    shipped timeline and replaces a shipped entry of the same format and date. Audited.
-    Raises DomainError for an unknown format, a value that is not a rule, or no source."""
-    from rules_engine.format_timeline import FormatChange, validate_change
-    from rules_engine.formats import UnknownFormat, get_format
-
-    try:
-        code = get_format(format_code).code
-    except UnknownFormat as exc:
-        raise DomainError(str(exc), field="format") from None
-    if not (source or "").strip():
-        raise DomainError("name the announcement or document that states the change", field="source")
-    values = dict(changes or {})
-    try:
-        validate_change(FormatChange(code, effective_from, values, source=source))
-    except ValueError as exc:
-        raise DomainError(str(exc), field="changes") from None
-    fc = FormatRuleChange.objects.create(
-        format=code,
-        effective_from=effective_from,
-        changes=values,
-        source=source.strip(),
-        confirmed=confirmed,
-        note=note,
-        recorded_by=actor if getattr(actor, "is_authenticated", False) else None,
-    )
-    record_audit(fc, actor=actor, action="format_change.record", after=_format_change_snapshot(fc))
-    _forget_status_sources()
-    transaction.on_commit(_forget_status_sources)
-    _announce_format_change(fc, actor)
-    return fc
-
-
-def _announce_format_change(fc: FormatRuleChange, actor) -> None:
-    """Once committed, tell ``card_statuses_changed`` (as a recorded status does): the lists of
-    unfinished events of that format dated on or after the change are re-validated."""
-    from rules_engine.formats import get_format
-
-    payload = {
-        "game": get_format(fc.format).game,
-        "format_code": fc.format,
-        "effective_from": fc.effective_from,
-        "effective_until": None,
-        "actor": actor if getattr(actor, "is_authenticated", False) else None,
-    }
-    transaction.on_commit(lambda: card_statuses_changed.send(sender=FormatRuleChange, **payload))
-
-
-@transaction.atomic
-def withdraw_format_change(fc: FormatRuleChange, *, actor, reason: str = "") -> FormatRuleChange:
-    """Stop applying a recorded format change. Audited; the row is kept."""
-    before = _format_change_snapshot(fc)
-    fc.withdrawn_at = timezone.now()
-    fc.save(update_fields=["withdrawn_at"])
-    record_audit(
-        fc,
-        actor=actor,
-        action="format_change.withdraw",
-        before=before,
-        after=_format_change_snapshot(fc),
-        reason=reason,
-    )
-    _forget_status_sources()
-    transaction.on_commit(_forget_status_sources)
-    _announce_format_change(fc, actor)
-    return fc

@@ -1,329 +1,43 @@
-"""One event as one file: export it here, import it on another installation.
-
-The file (JSON, ``FORMAT`` version ``FORMAT_VERSION``) carries every row that belongs to the
-event: the event itself and every row of every model that points at it, directly or through
-another such row (days, staff, registrations, rounds, matches, reports, extensions, team
-invitations, decklists, judge calls, penalties, deck checks, reconstructions, and whatever a
-later app adds with a foreign key into that graph), plus the event's audit trail. Nothing here
-names those models: they are found by following foreign keys from ``tournament.Event``
-(``event_models``), so a new model or field moves without a change here.
-
-Rows the event only *refers to* are not copied but matched on the other installation:
-
-- player profiles by their GEM player ID (TR&P 1.5: one profile per person), created when the
-  ID is new there;
-- user accounts through their player profile, else by username, else created (with no usable
-  password: the person sets one through the password reset);
-- card data releases by game, source and version (the event keeps none when that release is not
-  imported there: the import says so);
-- content types by app and model name.
-
-Generated files (PDFs, bundles) are not carried: they are caches, made again on request.
-"""
+"""Import an event document: parse it within limits, check every value against its field, match
+the rows it refers to (users, player profiles, card releases) and write the rows with new keys."""
 
 from __future__ import annotations
 
 import json
-import logging
 import secrets
 import time as clock
-import uuid
-from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
-from decimal import Decimal
 from typing import Any
 
-from django.apps import apps
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
-from django.utils import timezone
-from django.utils.duration import duration_iso_string
 
 from cards.models import CardDataRelease
 from core.audit import record_audit
-from core.errors import ConflictError, DomainError
+from core.errors import DomainError
 from core.models import AuditEntry
 from tournament.models import Event, PlayerProfile
 
-FORMAT = "arbiter-event"
-FORMAT_VERSION = 1
-
-#: Models an event's rows refer to without owning them: matched by a natural key on import.
-MATCHED = ("auth.user", "tournament.playerprofile", "cards.carddatarelease", "contenttypes.contenttype")
-
-#: Models that point into an event's rows but are not carried, each with the reason.
-NOT_CARRIED: dict[str, str] = {
-    "core.generatedfile": "generated PDFs and exports are caches, made again on request",
-    "tournament.staffinvitation": "an invitation link is a secret of the site that made it; the copy's "
-    "organizer makes new ones",
-    "notifications.subscription": "a phone's push subscription is bound to this site's push key: players "
-    "turn notifications on again at the copy",
-}
-
-CHUNK = 2000
-
-log = logging.getLogger(__name__)
-
-Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True)
-class ImportLimits:
-    """What an event file may hold (settings ``TRANSFER_IMPORT_*`` override each one). A real
-    event of a few thousand players with decklists and penalties is far below all of them."""
-
-    max_bytes: int = 200_000_000
-    max_rows: int = 2_000_000
-    max_people: int = 50_000  # user accounts, and player profiles
-    max_depth: int = 32  # nesting of JSON inside the file's values
-    max_digits: int = 19  # a 64-bit integer
-    max_seconds: int = 1800
-
-    @classmethod
-    def from_settings(cls) -> ImportLimits:
-        return cls(
-            **{
-                name: getattr(settings, f"TRANSFER_IMPORT_{name.upper()}", default)
-                for name, default in (
-                    ("max_bytes", cls.max_bytes),
-                    ("max_rows", cls.max_rows),
-                    ("max_people", cls.max_people),
-                    ("max_depth", cls.max_depth),
-                    ("max_digits", cls.max_digits),
-                    ("max_seconds", cls.max_seconds),
-                )
-            }
-        )
-
-
-class TransferError(DomainError):
-    """The file cannot be read or imported as it is."""
-
-
-class EventExists(ConflictError):
-    """An event with the file's slug exists here (import with replace, or another slug)."""
-
-
-# -------------------------------------------------------------------------- the model graph
-
-
-def _label(model) -> str:
-    return model._meta.label_lower
-
-
-def _relations(model) -> list[models.Field]:
-    """Concrete foreign keys and one-to-ones of ``model``."""
-    return [f for f in model._meta.concrete_fields if f.is_relation and f.related_model is not None]
-
-
-def _m2m(model) -> list[models.ManyToManyField]:
-    return [f for f in model._meta.many_to_many if f.remote_field.through._meta.auto_created]
-
-
-def event_models() -> list[type[models.Model]]:
-    """Every model whose rows belong to an event, parents before children (import order).
-
-    A model belongs when it has a foreign key to a model that belongs (``tournament.Event`` to
-    begin with) and is not in ``NOT_CARRIED``. ``core.AuditEntry`` is added last: it names its
-    event and object by plain ids. Raises TransferError when a belonging model points at a model
-    that is neither carried nor matched (a file could not restore that reference).
-    """
-    owned: list[type[models.Model]] = [Event]
-    changed = True
-    candidates = [m for m in apps.get_models() if m is not Event and m is not AuditEntry]
-    while changed:
-        changed = False
-        for model in candidates:
-            label = _label(model)
-            if model in owned or label in NOT_CARRIED or label in MATCHED:
-                continue
-            if any(f.related_model in owned for f in _relations(model)):
-                owned.append(model)
-                changed = True
-    for model in owned:
-        for f in [*_relations(model), *_m2m(model)]:
-            target = f.related_model
-            assert target is not None  # _relations keeps relations with a model
-            if target not in owned and _label(target) not in MATCHED:
-                raise TransferError(
-                    f"{model._meta.label}.{f.name} points at {target._meta.label}, which an event file "
-                    "neither carries nor matches: add it to transfer.services.MATCHED or NOT_CARRIED"
-                )
-    return [*_ordered(owned), AuditEntry]
-
-
-def _ordered(owned: list[type[models.Model]]) -> list[type[models.Model]]:
-    """Parents before children; a cycle is broken at a nullable key (filled in afterwards)."""
-    remaining = list(owned)
-    done: list[type[models.Model]] = []
-    while remaining:
-        ready = [
-            m
-            for m in remaining
-            if all(f.related_model not in remaining or f.related_model is m for f in _relations(m))
-        ]
-        if not ready:  # a cycle: take one whose keys into the rest are all nullable
-            ready = [
-                m
-                for m in remaining
-                if all(
-                    f.null for f in _relations(m) if f.related_model in remaining and f.related_model is not m
-                )
-            ][:1]
-            if not ready:
-                raise TransferError("the event's models reference each other through required keys")
-        for model in ready:
-            remaining.remove(model)
-            done.append(model)
-    return done
-
-
-# -------------------------------------------------------------------------- values
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, datetime | date | time):
-        return value.isoformat()
-    if isinstance(value, timedelta):
-        return duration_iso_string(value)
-    if isinstance(value, Decimal | uuid.UUID):
-        return str(value)
-    if isinstance(value, bytes | memoryview):
-        return bytes(value).hex()
-    raise TypeError(f"cannot write {type(value).__name__} to an event file")
-
-
-def _chunks(values: Iterable, size: int = CHUNK):
-    values = list(values)
-    for start in range(0, len(values), size):
-        yield values[start : start + size]
-
-
-# -------------------------------------------------------------------------- export
-
-
-def collect_rows(event: Event) -> dict[type[models.Model], list[int]]:
-    """The primary keys of every row of ``event`` (see the module doc), per model."""
-    order = event_models()
-    ids: dict[type[models.Model], set] = {m: set() for m in order}
-    ids[Event] = {event.pk}
-    changed = True
-    while changed:  # a row may reach the event only through a model found later
-        changed = False
-        for model in order:
-            if model in (Event, AuditEntry):
-                continue
-            for f in _relations(model):
-                parents = ids.get(f.related_model) if f.related_model is not None else None
-                if not parents or f.related_model is model:
-                    continue
-                for chunk in _chunks(parents):
-                    found = set(
-                        model._base_manager.filter(**{f"{f.name}__in": chunk}).values_list("pk", flat=True)
-                    )
-                    if not found <= ids[model]:
-                        ids[model] |= found
-                        changed = True
-    audit = set(AuditEntry.objects.filter(event_id=event.pk).values_list("pk", flat=True))
-    for model in order[:-1]:
-        ct = ContentType.objects.get_for_model(model)
-        for chunk in _chunks(str(pk) for pk in ids[model]):
-            audit |= set(
-                AuditEntry.objects.filter(content_type=ct, object_id__in=chunk).values_list("pk", flat=True)
-            )
-    ids[AuditEntry] = audit
-    return {model: sorted(ids[model]) for model in order}
-
-
-def _row(obj: models.Model) -> dict:
-    row: dict[str, Any] = {}
-    for f in obj._meta.concrete_fields:
-        if f.primary_key:
-            continue
-        row[f.attname if f.is_relation else f.name] = f.value_from_object(obj)
-    for f in _m2m(type(obj)):
-        row[f.name] = sorted(getattr(obj, f.name).values_list("pk", flat=True))
-    return row
-
-
-def export_event(event: Event) -> dict:
-    """The event file's content (a JSON-able dict) for ``event``."""
-    rows = collect_rows(event)
-    referenced: dict[str, set] = defaultdict(set)
-    data: dict[str, list] = {}
-    for model, pks in rows.items():
-        out = []
-        for chunk in _chunks(pks):
-            for obj in model._base_manager.filter(pk__in=chunk).order_by("pk"):
-                row = _row(obj)
-                for f in _relations(model):
-                    value = row.get(f.attname)
-                    if value is not None and _label(f.related_model) in MATCHED:
-                        referenced[_label(f.related_model)].add(value)
-                for f in _m2m(model):
-                    if _label(f.related_model) in MATCHED:
-                        referenced[_label(f.related_model)].update(row[f.name])
-                out.append({"pk": obj.pk, "fields": row})
-        data[_label(model)] = out
-    User = get_user_model()
-    profiles = list(
-        PlayerProfile.objects.filter(pk__in=referenced["tournament.playerprofile"]).order_by("pk")
-    )
-    user_ids = referenced[_label(User)] | {p.user_id for p in profiles if p.user_id}
-    profile_of_user = dict(
-        PlayerProfile.objects.filter(user_id__in=user_ids).values_list("user_id", "player_id")
-    )
-    users = [
-        {
-            "pk": u.pk,
-            "username": u.get_username(),
-            "first_name": getattr(u, "first_name", ""),
-            "last_name": getattr(u, "last_name", ""),
-            "email": getattr(u, "email", ""),
-            "is_active": u.is_active,
-            "player_id": profile_of_user.get(u.pk),
-        }
-        for u in User._base_manager.filter(pk__in=user_ids).order_by("pk")
-    ]
-    return {
-        "format": FORMAT,
-        "version": FORMAT_VERSION,
-        "exported_at": timezone.now(),
-        "event": event.slug,
-        "users": users,
-        "player_profiles": [
-            {
-                "pk": p.pk,
-                "player_id": p.player_id,
-                "display_name": p.display_name,
-                "banned": p.banned,
-                "suspended_until": p.suspended_until,
-                "user": p.user_id,
-            }
-            for p in profiles
-        ],
-        "card_releases": [
-            {"pk": r.pk, "game": r.game, "source": r.source, "version": r.version}
-            for r in CardDataRelease.objects.filter(pk__in=referenced["cards.carddatarelease"]).order_by("pk")
-        ],
-        "content_types": [
-            {"pk": ct.pk, "app_label": ct.app_label, "model": ct.model}
-            for ct in ContentType.objects.filter(pk__in=referenced["contenttypes.contenttype"]).order_by("pk")
-        ],
-        "rows": data,
-    }
-
-
-def dumps(document: dict) -> str:
-    return json.dumps(document, default=_encode, ensure_ascii=False, indent=1)
-
+from ._common import (
+    CHUNK,
+    FORMAT,
+    FORMAT_VERSION,
+    EventExists,
+    ImportLimits,
+    Progress,
+    TransferError,
+    _chunks,
+    _label,
+    _m2m,
+    event_models,
+    log,
+)
+from .export import collect_rows
 
 # -------------------------------------------------------------------------- import
 
@@ -626,7 +340,7 @@ def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _C
         rows = document.get("rows", {}).get(label, [])
         fields = {(f.attname if f.is_relation else f.name): f for f in model._meta.concrete_fields}
         m2m = {f.name: f for f in _m2m(model)}
-        later = {m for m in order[order.index(model) :]}
+        later = set(order[order.index(model) :])
         for n, entry in enumerate(rows, start=1):
             row_where = f"{label} row {n} (pk {entry['pk']!r})"
             cursor.step(row_where)
