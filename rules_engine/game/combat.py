@@ -54,6 +54,7 @@ def begin_step(s: GameState, step: str, ctx: Ctx) -> None:
         give_priority(s)
     elif step == "reaction":
         give_priority(s)
+        s.fresh = True
     elif step == "damage":
         damage_step(s, ctx)
         if s.game_over:

@@ -162,7 +162,7 @@ class Parser:
         if re.fullmatch(r"(?:nothing|no cards?|none|no card at all)", rest, re.I):
             return refs
         while rest:
-            rest = re.sub(r"^(?:(?:,\s*)?(?:and|then|&)\s+|,\s*)+", "", rest.strip()).strip()
+            rest = re.sub(r"^(?:(?:,\s*)?(?:and|then|&|\+)\s+|,\s*)+", "", rest.strip()).strip()
             if not rest:
                 break
             mu = re.match(r"(?:a|an|one) (?:unknown )?(?:(red|yellow|blue) )?card\b", rest, re.I)
@@ -186,7 +186,7 @@ class Parser:
                 break  # "P2 declares Helm H again": the engine decides whether it may
             name = self.names.prefix(rest)
             if name is None:
-                m = re.match(r"(.+?)(?=\s*\(|,\s|\s+and\s|\s+then\s|\s+from\s|$)", rest)
+                m = re.match(r"(.+?)(?=\s*\(|,\s|\s+and\s|\s+then\s|\s+[+&]\s|\s+from\s|$)", rest)
                 if not m:
                     break
                 name = m.group(1).strip()
@@ -621,12 +621,17 @@ class Parser:
             return [A.Observe(f"{m.group(1).upper()}.{key}", int(m.group(3)))]
         # passing
         if re.fullmatch(
-            r"(?:all|all players|both|both players?|everyone|everybody|each player) pass(?:es|ed)?(?: priority)?",
+            r"(?:all|all players|both|both players?|everyone|everybody|each player) pass(?:es|ed)?(?: priority)?"
+            r"|pass,? pass|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?",
             low,
         ):
             return [A.AllPass("once")]
+        if re.fullmatch(r"no (?:attack |defense )?reactions?(?: from (?:either|anyone|both)(?: player)?)?", low):
+            return [A.AllPass("through", ("reaction",))]
+        if re.fullmatch(r"(?:the )?action phase (?:is )?over", low):
+            return [A.PhaseMarker("end")]
         m = re.fullmatch(
-            r"(?:all|all players|both|both players?|everyone|everybody) pass(?:es|ed)? (to|through|in) (?:the )?(.+?)(?: steps?)?",
+            r"(?:(?:all|all players|both|both players?|everyone|everybody) pass(?:es|ed)?|pass(?:,? pass)?) (to|through|in) (?:the )?(.+?)(?: steps?)?",
             low,
         )
         if m:
@@ -1397,6 +1402,10 @@ def _top_level(text: str, ch: str) -> int | None:
 _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bw/\s*", re.I), "with "),
     (re.compile(r"\bdmg\b", re.I), "damage"),
+    (re.compile(r"\brxns?\b", re.I), "reaction"),
+    (re.compile(r"\bres(?:ol)?\.? step\b", re.I), "resolution step"),
+    (re.compile(r"\btrigger res\b", re.I), "trigger resolves"),
+    (re.compile(r"^\s*(?:->|=>|>)\s*(layer|attack|defend|reaction|damage|resolution)(?: step)?\s*$", re.I), r"all pass to the \1 Step"),
     (re.compile(r"\bGA\b"), "go again"),
     (re.compile(r"\bCC\b"), "combat chain"),
     (re.compile(r"\b(\d+|an?|one) ?APs?\b"), r"\1 action point"),
