@@ -514,6 +514,8 @@ class Parser:
         "then", ", and", "and", ", " or " - " (never inside parentheses or a card name). The next
         part starts with a subject (P1, P2, all, both, a step, a trigger) or with a player's verb,
         which takes the subject of the part before ("P2 didn't block and took the 4")."""
+        # "P1 then played X" / "P1 also played X": the order word after the subject is not a split
+        clause = re.sub(r"^(P[12])\s+(?:then|and then|also|next)\s+", r"\1 ", clause, flags=re.I)
         masked = _mask_parens(clause)
         subject = re.match(r"^(P[12])\b", clause, re.I)
         for m in _SEPARATORS.finditer(masked):
@@ -1401,6 +1403,7 @@ def _top_level(text: str, ch: str) -> int | None:
 #: Abbreviations, rewritten wherever they stand as words (case-sensitive where a word could be a name).
 _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bw/\s*", re.I), "with "),
+    (re.compile(r"^\s*(?:dmg|damage)\s+(\d+)\s*$", re.I), r"\1 damage"),
     (re.compile(r"\bdmg\b", re.I), "damage"),
     (re.compile(r"\brxns?\b", re.I), "reaction"),
     (re.compile(r"\bres(?:ol)?\.? step\b", re.I), "resolution step"),
@@ -1440,7 +1443,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
         "defends with ",
     ),
     (r"(?:declared|declare)\s+", "declares "),
-    (r"(?:casts|cast|played|play|plays)\s+", "plays "),
+    (r"(?:casts|cast|played|play|plays|went for|goes for|go for)\s+", "plays "),
     (
         r"(?:responded|responds|respond|answered|answers|answer)(?: to (?:it|that|this))? (?:with|by playing)\s+",
         "plays ",
@@ -1489,6 +1492,7 @@ _PLAYER_VERBS = (
 )
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS + r")\b"
+    r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never)\s+(?:blocks?|defends?|block|defend|blockers)\b"
     r"|(?:all|both|everyone|everybody|nobody|neither)\b"
     r"|\d+\s+(?:dmg|damage)\b|(?:so\s+)?\d+\s+(?:got|gets|goes|went|came)\s+through\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
@@ -1525,13 +1529,30 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     c = re.sub(
-        r"\s+(?:at|@|on|into|vs\.?|against)\s+(P[12])(?:'s hero)?(?=$|,|\s)",
+        r"\s+(?:at|@|on|into|vs\.?|against|->|=>)\s*(P[12])(?:'s hero)?(?=$|,|\s)",
         r" targeting \1's hero",
         c,
         flags=re.I,
     )
     c = re.sub(r"\s+@\s*(P[12])\b", r" targeting \1's hero", c, flags=re.I)
     c = re.sub(r"\b(targeting|on|onto|at) the (?=[A-Z0-9])", r"\1 ", c)
+    # "paying with the 2 floating resource points", "using the 2 floating resource points"
+    c = re.sub(
+        r",?\s+(?:paying|paid|using|with)(?: for it)?(?: with)? (?:the |their |his |her )?(\d+) (?:floating|banked|leftover|left-over) resource points?\b",
+        r", paying \1 with floating resource points",
+        c,
+        flags=re.I,
+    )
+    # "... and only pitched Card R, which is a 1" / "pitching Card B for 3": the payment and its claim
+    c = re.sub(r",?\s+and (?:only |just )?(?:pitched|pitches|pitching)\s+(?=\S)", ", pitching ", c, flags=re.I)
+    c = re.sub(r",?\s+this time(?=,|\s)", "", c, flags=re.I)
+    c = re.sub(
+        r"(pitching [^,;()]+?),? (?:which|that) (?:is|was) (?:a|an) ([123])\b(?: pitch)?",
+        r"\1 (pitch \2)",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(r"(pitching [^,;()]+?) for ([123])\b(?! resource)", r"\1 (pitch \2)", c, flags=re.I)
     c = re.sub(
         r",?\s+(?:paying|pays|paid)(?: for it)? (?:with|by pitching)\s+(?!\d|(?:the )?floating\b|(?:their |his |her )?(?:resource|chi)\b)",
         ", pitching ",
