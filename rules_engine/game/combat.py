@@ -151,6 +151,10 @@ def after_defending(s: GameState, card: Card, ctx: Ctx) -> None:
     permanent = f.is_equipment or f.is_weapon or card.origin.startswith("equipment")
     if permanent:
         destroyed = False
+        for kw in ("blade break", "battleworn", "temper", "guardwell"):
+            if f.has(kw):  # the close trigger a line may name ("the temper trigger resolves")
+                ctx.events.append(Event("trigger", card.owner, f"{card.name} {kw}"))
+                break
         if f.has("blade break"):
             destroyed = True
             ctx.events.append(Event("destroy", card.owner, card.name))

@@ -92,6 +92,57 @@ def _num(text: str) -> int:
     return int(t) if t.isdigit() else _NUM_WORDS.get(t, 1)
 
 
+def _split_sentences(text: str) -> str:
+    """ "X resolves. P2 does not ..." -> "X resolves; P2 does not ...": a full stop followed by a
+    capital letter outside parentheses separates actions (a trailing full stop is dropped)."""
+    out, depth = "", 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if (
+            ch == "."
+            and depth <= 0
+            and i > 0
+            and re.match(r"[a-z0-9)'\]]", text[i - 1])
+            and re.match(r"\s+[A-Z]", text[i + 1 :])
+        ):
+            out += ";"
+        else:
+            out += ch
+    return out.rstrip().rstrip(".")
+
+
+def _asides(c: str) -> str:
+    """A judge's asides around an action, kept as claims rather than swallowed: "Before P1 passes
+    priority, P2 plays X" says P1 still has priority (checked, CR 1.11.5); "P2 plays X during the
+    Reaction Step" names the step (a claim in parentheses); ", which they can't do since ..." and
+    "before declaring any defenders" are remarks in parentheses (read by the claim grammar, reported
+    when unread)."""
+    m = re.match(
+        r"^(?:before|without waiting for) (P[12]) pass(?:es|ed)?(?: priority)?,?\s+(?=P[12]\b)", c, re.I
+    )
+    if m:
+        c = f"{m.group(1).upper()} has priority; " + c[m.end() :]
+    c = re.sub(
+        r"\s+before (?:declaring|declares|they declare|blocking)(?: any)? (?:defending cards|defenders|blockers|blocks)$",
+        " (before declaring defending cards)",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
+        r",\s+((?:which|since|because|as)\s+(?!(?:is|was) (?:a|an) [123]\b)(?:\w+ )?(?:can'?t|cannot|isn'?t|is not|wasn'?t|was not|shouldn'?t|not allowed|illegal)\b[^()]*)$",
+        r" (\1)",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
+        r"\s+(?:during|in) the (layer|attack|defend|reaction|damage|resolution) step(?=$|\s*\()",
+        r" (\1 Step)",
+        c,
+        flags=re.I,
+    )
+    return c
+
+
 def split_clauses(text: str) -> list[str]:
     out: list[str] = []
     depth = 0
@@ -242,8 +293,10 @@ class Parser:
     def parse(self, number: int, text: str) -> A.Entry:
         entry = A.Entry(number=number, text=text)
         line = " ".join(str(text).replace("’", "'").replace("—", "-").replace("–", "-").split())
+        # sentences: ". P2 ..." ends one action and starts the next, like ";" (outside parentheses)
+        line = _split_sentences(line)
         line = said_resolves(notation_to_english(line))
-        for clause in split_clauses(line):
+        for clause in split_clauses(";".join(_asides(x) for x in split_clauses(line))):
             self.clause(clause, entry)
         return entry
 
@@ -628,7 +681,9 @@ class Parser:
             low,
         ):
             return [A.AllPass("once")]
-        if re.fullmatch(r"no (?:attack |defense )?reactions?(?: from (?:either|anyone|both)(?: player)?)?", low):
+        if re.fullmatch(
+            r"no (?:attack |defense )?reactions?(?: from (?:either|anyone|both)(?: player)?)?", low
+        ):
             return [A.AllPass("through", ("reaction",))]
         if re.fullmatch(r"(?:the )?action phase (?:is )?over", low):
             return [A.PhaseMarker("end")]
@@ -887,6 +942,12 @@ class Parser:
                     pay,
                 )
             ]
+        if re.fullmatch(
+            rf"{_P} (?:declines|does not use|doesn'?t use|did not use|didn'?t use|chooses not to use|skips) (?:its|the|their) optional (?:effect|part|ability|text)",
+            c,
+            re.I,
+        ):
+            return [A.Noop("declined optional")]
         m = re.fullmatch(rf"{_P} declines (arcane barrier|spellvoid|quell)(?: \d+)?(?: of .+)?", c, re.I)
         if m:
             return [A.DeclinePrevention(m.group(1).upper(), m.group(2).casefold())]
@@ -1408,7 +1469,10 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\brxns?\b", re.I), "reaction"),
     (re.compile(r"\bres(?:ol)?\.? step\b", re.I), "resolution step"),
     (re.compile(r"\btrigger res\b", re.I), "trigger resolves"),
-    (re.compile(r"^\s*(?:->|=>|>)\s*(layer|attack|defend|reaction|damage|resolution)(?: step)?\s*$", re.I), r"all pass to the \1 Step"),
+    (
+        re.compile(r"^\s*(?:->|=>|>)\s*(layer|attack|defend|reaction|damage|resolution)(?: step)?\s*$", re.I),
+        r"all pass to the \1 Step",
+    ),
     (re.compile(r"\bGA\b"), "go again"),
     (re.compile(r"\bCC\b"), "combat chain"),
     (re.compile(r"\b(\d+|an?|one) ?APs?\b"), r"\1 action point"),
@@ -1443,6 +1507,11 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
         "defends with ",
     ),
     (r"(?:declared|declare)\s+", "declares "),
+    # "adds Card C (from hand) as a defending card / as a blocker": a declaration
+    (
+        r"(?:adds|added|add|puts|put|throws|threw)\s+(.+?)\s+(?:in\s+)?as (?:a |an )?(?:additional |extra |another )?(?:defending cards?|defenders?|blockers?|blocks?)$",
+        r"declares \2",
+    ),
     (r"(?:casts|cast|played|play|plays|went for|goes for|go for)\s+", "plays "),
     (
         r"(?:responded|responds|respond|answered|answers|answer)(?: to (?:it|that|this))? (?:with|by playing)\s+",
@@ -1544,7 +1613,9 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     # "... and only pitched Card R, which is a 1" / "pitching Card B for 3": the payment and its claim
-    c = re.sub(r",?\s+and (?:only |just )?(?:pitched|pitches|pitching)\s+(?=\S)", ", pitching ", c, flags=re.I)
+    c = re.sub(
+        r",?\s+and (?:only |just )?(?:pitched|pitches|pitching)\s+(?=\S)", ", pitching ", c, flags=re.I
+    )
     c = re.sub(r",?\s+this time(?=,|\s)", "", c, flags=re.I)
     c = re.sub(
         r"(pitching [^,;()]+?),? (?:which|that) (?:is|was) (?:a|an) ([123])\b(?: pitch)?",

@@ -70,6 +70,14 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                     "attack_reaction",
                     f"{player} does not control the attack, so cannot play the attack reaction {card.name}.",
                 )
+        if f.is_("defense reaction"):
+            link = s.active_link()
+            if s.combat_step != "reaction" or link is None or link.target != player:
+                # the card's own timing rule is the more specific reason (CR 8.1.3a)
+                raise Illegal(
+                    "defense_reaction",
+                    f"{player} cannot play the defense reaction {card.name}: only the defending hero may, in the Reaction Step.",
+                )
         after_resolution = s.priority == s.turn_player and s.passes == 0
         raise Illegal(
             "priority",
