@@ -542,7 +542,13 @@ class Parser:
                 # "P2 plays DR D (DR D resolves and defends)", "(it resolves)": the players passed and
                 # the card resolved, checked against the stack like "all pass (DR D resolves)"
                 card = act.play.card.name if isinstance(act, A.Attack) else act.card.name
-                resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
+                first = re.split(r"[;:]", comments[0])[0]
+                # "(resolves, defends)": the subject left out is the card just played
+                first = re.sub(r"^\s*(?=(?:resolves|resolved)\b)", "it ", first, flags=re.I)
+                first = re.sub(
+                    r"^(it (?:resolves|resolved)),\s*(defends|blocks)\s*$", r"\1 and \2", first, flags=re.I
+                )
+                resolved_m = _RESOLVES_SAID.fullmatch(first)
                 if resolved_m and (norm_name(resolved_m.group(1)) in (norm_name(card), "it", "this", "that")):
                     entry.clauses.append(act)
                     act = A.AllPass("once", (), card)
@@ -767,7 +773,7 @@ class Parser:
         if m:
             return [A.NoArsenal((m.group(1) or m.group(2)).upper())]
         m = re.fullmatch(
-            rf"{_P} destroys (.+?) to prevent (\d+)(?: (?:of )?(?:the )?(?:arcane |combat )?damage)?",
+            rf"{_P} destroys (.+?) (?:to prevent|(?:to|and) (?:apply|applies|use|uses) (?:its |their |the )?(?:spellvoid|ward|quell|arcane barrier)) (\d+)(?: (?:of )?(?:the )?(?:arcane |combat )?damage)?",
             c,
             re.I,
         )
@@ -1867,7 +1873,7 @@ def _c_ap(m: re.Match[str]) -> list[A.Action]:
 
 
 @_claim(
-    r"(P[12]) (?:takes|took|is dealt|was dealt|loses|lost) (\d+)(?: damage| life)?(?: and is (?:at|on) (\d+)(?: life)?)?"
+    r"(P[12]) (?:takes|took|is dealt|was dealt|loses|lost) (\d+)(?: (?:arcane |physical |combat )?damage| life)?(?: and is (?:at|on) (\d+)(?: life)?)?"
 )
 def _c_taken(m: re.Match[str]) -> list[A.Action]:
     out: list[A.Action] = [A.Claim("taken", m.group(1).upper(), int(m.group(2)))]
