@@ -25,7 +25,18 @@ from .cards import CardLookup, InlineCards, norm_name
 UNKNOWN = "?"  # the name of a card nobody saw ("a blue card")
 STEPS = ("layer", "attack", "defend", "reaction", "damage", "resolution", "link", "close")
 _P = r"(P[12])"
-_NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_NUM_WORDS = {
+    "a": 1,
+    "an": 1,
+    "the": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+}
 
 
 class NameIndex:
@@ -131,6 +142,12 @@ def _asides(c: str) -> str:
     c = re.sub(
         r",\s+((?:which|since|because|as)\s+(?!(?:is|was) (?:a|an) [123]\b)(?:\w+ )?(?:can'?t|cannot|isn'?t|is not|wasn'?t|was not|shouldn'?t|not allowed|illegal)\b[^()]*)$",
         r" (\1)",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
+        r"\s+but (?:had|has|have) no (action points?|resource points?|resources|priority)(?: left)?$",
+        r" (no \1 left)",
         c,
         flags=re.I,
     )
@@ -492,6 +509,13 @@ class Parser:
         ]
         entry.comments.extend(comments)
         acts = self.shape(c)
+        last = entry.clauses[-1] if entry.clauses else None
+        if re.fullmatch(
+            r"(?:and )?(?:it|that|this)(?: one| card)? (?:resolves|resolved)", c, re.I
+        ) and isinstance(last, (A.Play, A.Attack)):
+            # "P1 plays Action N, it resolves, then ...": "it" is the card the line just played, and
+            # its resolving means the players passed (checked against the stack like "X resolves")
+            acts = [A.AllPass("said", (), (last.play.card if isinstance(last, A.Attack) else last.card).name)]
         if acts is None:
             entry.unparsed.append(written)
             entry.suggestions[written] = suggest_readings(c, names=self.names)
@@ -568,7 +592,7 @@ class Parser:
             entry.clauses.append(act)
         entry.clauses.extend(extra)
 
-    def split_actions(self, clause: str) -> list[str]:
+    def split_actions(self, clause: str, subj: str = "") -> list[str]:
         """A clause holding several actions, split where the next action starts: at ", then",
         "then", ", and", "and", ", " or " - " (never inside parentheses or a card name). The next
         part starts with a subject (P1, P2, all, both, a step, a trigger) or with a player's verb,
@@ -576,19 +600,26 @@ class Parser:
         # "P1 then played X" / "P1 also played X": the order word after the subject is not a split
         clause = re.sub(r"^(P[12])\s+(?:then|and then|also|next)\s+", r"\1 ", clause, flags=re.I)
         masked = _mask_parens(clause)
-        subject = re.match(r"^(P[12])\b", clause, re.I)
+        subject = re.match(r"^(P[12])\b", clause, re.I) or re.match(r"^(P[12])\b", subj, re.I)
         for m in _SEPARATORS.finditer(masked):
             left, right = clause[: m.start()].strip(), clause[m.end() :].strip()
             if not left or not right:
                 continue
             if re.match(r"^\s*-\s*$", m.group(0)) and not re.match(r"^\d", right):
-                return [left, *self.split_actions(right)]
+                return [left, *self.split_actions(right, subject.group(1) if subject else "")]
             if self.names.prefix(right) is not None:
+                if (
+                    subject
+                    and "then" in m.group(0).casefold()
+                    and re.search(r"\b(?:resolves|resolved)\s*$", left, re.I)
+                ):
+                    # "P1 plays Action N, it resolves, then Attack A at P2": the next card played
+                    return [left, *self.split_actions(f"{subject.group(1).upper()} plays {right}")]
                 continue  # the next words are a card's name ("Card R, Card Y")
             if _STARTS_ACTION.match(right) and not re.match(
                 r"^(?:the\s+)?\w+\s+(?:trigger\s+)?(?:on top)$", right, re.I
             ):
-                return [left, *self.split_actions(right)]
+                return [left, *self.split_actions(right, subject.group(1) if subject else "")]
             if (
                 subject
                 and _SUBJECTLESS.match(right)
@@ -1028,7 +1059,7 @@ class Parser:
                 )
             ]
         # narrated automatic events (claims)
-        m = re.fullmatch(rf"{_P} gains (a|an|one|\d+) action points?", c, re.I)
+        m = re.fullmatch(rf"{_P} gains (a|an|one|the|\d+) action points?(?: back)?", c, re.I)
         if m:
             return [A.Claim("gains_ap", m.group(1).upper(), _num(m.group(2)))]
         m = re.fullmatch(r"(.+?) deals (\d+)(?: damage)?(?: to (?:P[12]'s hero|P[12]))?( and hits)?", c, re.I)
@@ -1352,7 +1383,7 @@ _NOTATION: list[tuple[re.Pattern[str], str]] = [
 
 _PASSERS = (
     r"(?:(?:all|both|everyone|everybody|both players|all players|we both|we all|they both|players)\s+"
-    r"pass(?:es|ed)?(?:\s+priority)?(?:\s+again)?|pass,?\s+pass|pass|(?P<who>P[12])\s+pass(?:es|ed)?(?:\s+priority)?"
+    r"pass(?:es|ed)?(?:\s+priority)?(?:\s+again)?|pass,?\s+pass|(?:passes|priority)\s+(?:go|goes|went)\s+(?:a)?round|pass|(?P<who>P[12])\s+pass(?:es|ed)?(?:\s+priority)?"
     r"(?:\s+(?:too|as well|back))?)"
 )
 _RESOLVED = r"(?:resolves|resolved|has resolved|did resolve)"
@@ -1538,7 +1569,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
         r"takes \2 damage",
     ),
     (
-        r"(?:gained|gets|got|gain|gains) (a|an|one|\d+) action points?(?: (?:from|for|thanks to) go again)?$",
+        r"(?:gained|gets|got|gain|gains) (a|an|one|the|\d+) action points?(?: back)?(?: (?:from|for|thanks to) go again)?$",
         r"gains \2 action point",
     ),
     (r"(?:arsenaled|arsenal)\s+", "arsenals "),
@@ -1569,7 +1600,7 @@ _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS + r")\b"
     r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never)\s+(?:blocks?|defends?|block|defend|blockers)\b"
     r"|(?:all|both|everyone|everybody|nobody|neither)\b"
-    r"|\d+\s+(?:dmg|damage)\b|(?:so\s+)?\d+\s+(?:got|gets|goes|went|came)\s+through\b"
+    r"|\d+\s+(?:dmg|damage)\b|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?through\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
     r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
     r"|(?:it|that|this|which)(?:\s+card|\s+one)?\s+(?:resolves|resolved)\b"
@@ -1637,6 +1668,10 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     c = re.sub(r",\s*(?:pitch|pitches|pitched)\s+", ", pitching ", c, flags=re.I)
+    # "P1 plays Attack A at P2 (pitch Card Y)": a card in the parentheses is a payment, not a claim
+    c = re.sub(
+        r"\s*\((?:pitch|pitches|pitched|pitching)\s+(?![0-9])([^)]+)\)", r", pitching \1", c, flags=re.I
+    )
     c = re.sub(r"\s+\+\s*pitch(?:ing)?\s+", ", pitching ", c, flags=re.I)
     return c
 
@@ -1909,7 +1944,7 @@ def _c_priority(m: re.Match[str]) -> list[A.Action]:
     return [A.Observe("priority", m.group(1).upper())]
 
 
-@_claim(r"(P[12]) gains (a|an|one|\d+) action points?(?: (?:from|for) go again)?")
+@_claim(r"(P[12]) gains (a|an|one|the|\d+) action points?(?: back)?(?: (?:from|for) go again)?")
 def _c_gains_ap(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("gains_ap", m.group(1).upper(), _num(m.group(2)))]
 
