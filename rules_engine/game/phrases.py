@@ -456,13 +456,20 @@ class Parser:
                 )
                 entry.clauses.append(A.AllPass("once", (), name))
                 return
-        if re.fullmatch(
-            r"(?:and )?(?:then )?(?:the )?(?:combat )?chain (?:closed|closes|was closed|is closed|got closed)",
+        mclose = re.fullmatch(
+            r"(?:and )?(?:then )?(?:the )?(?:combat )?chain (?:closed|closes|was closed|is closed|got closed)"
+            r"(?:\s*\(([^()]*)\))?",
             c,
             re.I,
-        ):
-            # said as an event: the players passed until it closed (nothing when it already is)
+        )
+        if mclose:
+            # said as an event: the players passed until it closed (nothing when it already is); what
+            # the parentheses say happened as it closed is read as claims, checked after the close
             entry.clauses.append(A.AllPass("through", ("resolution",)))
+            if mclose.group(1):
+                claims, unread = read_claims(mclose.group(1))
+                entry.clauses.extend(claims)
+                entry.unchecked.extend(unread)
             return
         m = re.fullmatch(
             r"(?:(?:and )?(?:we|they|players|both players|the players) (?:went|go|goes|moved?|moves|got|get|"
