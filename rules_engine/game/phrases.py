@@ -932,10 +932,12 @@ class Parser:
         if m:
             return [A.NoArsenal(m.group(1).upper())]
         m = re.fullmatch(rf"{_P} puts (.+?) face[- ]?(down|up) into (?:their|his|her|the) arsenal", c, re.I)
+        if m is None:  # "P1 puts Card K into arsenal (face down)": face down is the default (CR 4.4.3b)
+            m = re.fullmatch(rf"{_P} puts (.+?) (?:in|into) (?:their |his |her |the )?arsenal()", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
             return (
-                [A.Arsenal(m.group(1).upper(), refs[0], m.group(3).casefold(), tuple(refs[1:]))]
+                [A.Arsenal(m.group(1).upper(), refs[0], m.group(3).casefold() or "down", tuple(refs[1:]))]
                 if refs
                 else None
             )
@@ -1511,6 +1513,7 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*(?:dmg|damage)\s+(\d+)\s*$", re.I), r"\1 damage"),
     (re.compile(r"\bdmg\b", re.I), "damage"),
     (re.compile(r"\brxns?\b", re.I), "reaction"),
+    (re.compile(r"\b(?:EOT|end of turn)\b(?! procedure)", re.I), "the end phase"),
     (re.compile(r"\bres(?:ol)?\.? step\b", re.I), "resolution step"),
     (re.compile(r"\btrigger res\b", re.I), "trigger resolves"),
     (
@@ -1566,7 +1569,13 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
         r"ran|runs|run|jammed|jams|jam|chucked|chucks|chuck|dropped|drops|drop)(?: in| out| down)?\s+(?!\d)",
         "plays ",
     ),
-    (r"(?:uses|used|use|activated|activate)\s+", "activates "),
+    (r"(?:uses|used|use|activated|activate|pops|popped|pop|cracks|cracked|crack)\s+", "activates "),
+    (r"(?:DRs|DR'd|DRed)\s+", "plays "),
+    (
+        r"(?:didn'?t|did not|doesn'?t|does not|won'?t) (?:want to )?pay for (?:the |their |his |her )?(?:arcane )?barrier",
+        "declines Arcane Barrier",
+    ),
+    (r"(puts|put|arsenals|arsenaled)\s+(.+?)\s+(?:too|as well)$", r"\2 \3"),
     (r"(?:passed|pass|passes)(?: priority)?(?: back)?(?: too| as well)?$", "passes"),
     (r"(?:pitched|pitch)\s+", "pitches "),
     (r"(?:drew|draw)\s+", "draws "),

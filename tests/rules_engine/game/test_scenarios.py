@@ -45,7 +45,6 @@ KNOWN_GAPS: dict[str, str] = {
     "b26-30": "Oasis Respite's prevention is card text the engine does not compute (manual effect)",
     "b26-31": "'nobody blocked, the Spectral Shield ate 1 of it' is not read",
     "b26-32": "'4 dmg, hit -> Snatch trigger' is read as two trigger sources",
-    "b26-35": "'puts Card K into arsenal too' is not read, so the occupied-arsenal violation is missed",
     "b26-37": "'chain closes, battleworn' is not read",
     "b26-39": "'nothing else happened' and 'the helm broke' are not read",
     "b26-42": "'(blue) with no action points left' after a card's name is not read",
@@ -58,8 +57,7 @@ KNOWN_GAPS: dict[str, str] = {
     "b26-55": "abbreviated names ('C1 + C2' for Card C1, Card C2) are not matched; 7.3.2a is cited, not 8.3.4",
     "b26-58": "'EOT' and 'pitch goes to the bottom' are not read",
     "b26-59": "arcane damage and a ward told on the play's own line are not applied",
-    "b26-60": "'didn't want to pay for the barrier' is not read",
-    "b26-62": "'pops Gold' (an activation) is not read",
+    "b26-62": "'it resolves, P1 draws Card Z' after Gold: the draw Gold made is drawn again, not read as a restatement",
 }
 
 
