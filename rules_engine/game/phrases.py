@@ -113,7 +113,8 @@ def _split_sentences(text: str) -> str:
             ch == "."
             and depth <= 0
             and i > 0
-            and re.match(r"[a-z0-9)'\]]", text[i - 1])
+            and re.match(r"[A-Za-z0-9)'\]]", text[i - 1])
+            and not re.search(r"(?:^|\s)(?:vs|e\.g|i\.e|etc|approx|no|cf)$", text[:i], re.I)
             and re.match(r"\s+[A-Z]", text[i + 1 :])
         ):
             out += ";"
@@ -312,6 +313,7 @@ class Parser:
         line = " ".join(str(text).replace("’", "'").replace("—", "-").replace("–", "-").split())
         # sentences: ". P2 ..." ends one action and starts the next, like ";" (outside parentheses)
         line = _split_sentences(line)
+        line = re.sub(r"\bEOT\b", "end phase", line)
         line = said_resolves(notation_to_english(line))
         for clause in split_clauses(";".join(_asides(x) for x in split_clauses(line))):
             self.clause(clause, entry)
@@ -779,7 +781,7 @@ class Parser:
         if re.fullmatch(r"end-of-turn(?: procedure)? ends|the turn ends|the turn passes to p[12]", low):
             return [A.PhaseMarker("start")]
         if re.fullmatch(
-            r"no pitch zone cards?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
+            r"no pitch zone cards?|(?:the |their )?pitch(?: zone)?(?: cards?)? (?:goes|go|went) (?:to )?(?:the )?bottom(?: of (?:the|their) deck)?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
             low,
         ):
             return [A.Noop("narration")]
@@ -1513,7 +1515,6 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*(?:dmg|damage)\s+(\d+)\s*$", re.I), r"\1 damage"),
     (re.compile(r"\bdmg\b", re.I), "damage"),
     (re.compile(r"\brxns?\b", re.I), "reaction"),
-    (re.compile(r"\b(?:EOT|end of turn)\b(?! procedure)", re.I), "the end phase"),
     (re.compile(r"\bres(?:ol)?\.? step\b", re.I), "resolution step"),
     (re.compile(r"\btrigger res\b", re.I), "trigger resolves"),
     (
@@ -1619,6 +1620,7 @@ _STARTS_ACTION = re.compile(
     r"|\d+\s+(?:dmg|damage)\b|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?through\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
     r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
+    r"|(?:the\s+|their\s+)?pitch(?:\s+zone)?\s+(?:cards?\s+)?(?:goes|go|went)\s+(?:to\s+)?(?:the\s+)?bottom\b"
     r"|(?:it|that|this|which)(?:\s+card|\s+one)?\s+(?:resolves|resolved)\b"
     r"|(?:the\s+)?(?:combat\s+)?chain\s+(?:closed|was\s+closed|got\s+closed)\b"
     r"|(?:we|they|players|both\s+players|the\s+players)\s+(?:went|go|goes|moved?|moves|got|get|proceeded|proceed|headed|head)\b"

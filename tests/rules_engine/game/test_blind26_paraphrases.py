@@ -92,6 +92,17 @@ SITUATIONS: dict[str, dict[str, list[list[str]]]] = {
             ["P1 goes for Attack A at P2 and just pitches Card B"],
         ],
     },
+    # CR 5.3.1, 1.11.4a: "it resolves" names the card just played; then the next card is played
+    "an instant resolves, then an attack": {
+        "formal": [["P1 plays Instant Z", "all pass (Instant Z resolves)", ATTACK_FORMAL]],
+        "terse": [["p1 play Instant Z; pass", "p1 atk Attack A @p2 ^ Card B"]],
+        "conversational": [
+            ["P1 plays Instant Z, it resolves, then Attack A at P2, pitching Card B"],
+            [
+                "P1 casts Instant Z. Passes go round, Instant Z resolves. P1 went for Attack A at P2 (pitch Card B)"
+            ],
+        ],
+    },
 }
 
 
