@@ -123,12 +123,26 @@ def _split_sentences(text: str) -> str:
     return out.rstrip().rstrip(".")
 
 
+def _correction(c: str) -> str:
+    """A judge correcting themselves mid-line, "P2 blocks with Card C, no wait, with Card D": the
+    words after the correction replace the object before it (the corrected line is what is applied)."""
+    m = re.match(
+        r"^(.*?(?:\bwith|\bw/|\bdeclares|\bplays|\bpitching|\bpitches|\btargeting|\bactivates|\bblks?|\bblocks|\bblocked|\bdef)\s+)(.+?),?\s+"
+        r"(?:no wait|no,? wait|sorry|i mean|correction:?|actually|rather|scratch that),?\s+"
+        r"(?:(?:with|it was|it's|make that)\s+)?(.+)$",
+        c,
+        re.I,
+    )
+    return f"{m.group(1)}{m.group(3)}" if m else c
+
+
 def _asides(c: str) -> str:
     """A judge's asides around an action, kept as claims rather than swallowed: "Before P1 passes
     priority, P2 plays X" says P1 still has priority (checked, CR 1.11.5); "P2 plays X during the
     Reaction Step" names the step (a claim in parentheses); ", which they can't do since ..." and
     "before declaring any defenders" are remarks in parentheses (read by the claim grammar, reported
     when unread)."""
+    c = _correction(c)
     m = re.match(
         r"^(?:before|without waiting for) (P[12]) pass(?:es|ed)?(?: priority)?,?\s+(?=P[12]\b)", c, re.I
     )

@@ -103,6 +103,23 @@ SITUATIONS: dict[str, dict[str, list[list[str]]]] = {
             ],
         ],
     },
+    # a correction mid-line: the corrected object is the one applied (CR 7.3.2a)
+    "a block corrected mid-line": {
+        "formal": [[ATTACK_FORMAL, TO_DEFEND, "P2 declares Card D as a defending card", TO_DAMAGE]],
+        "terse": [["p1 atk Attack A @p2 ^ Card B", "p2 blk Card C, correction: Card D", "pass to dmg"]],
+        "conversational": [
+            [
+                "P1 went for Attack A at P2, pitching Card B",
+                "P2 blocks with Card C, no wait, with Card D",
+                TO_DAMAGE,
+            ],
+            [
+                "P1 attacks with Attack A at P2, pitching Card B",
+                "P2 blocked with Card C, sorry, Card D",
+                "pass to damage",
+            ],
+        ],
+    },
 }
 
 

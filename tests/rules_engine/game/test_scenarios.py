@@ -50,7 +50,6 @@ KNOWN_GAPS: dict[str, str] = {
     "b26-42": "'(blue) with no action points left' after a card's name is not read",
     "b26-44": "the remark 'combo is on' is not read",
     "b26-45": "Razor Reflex's modes are card text the engine does not compute (manual effect)",
-    "b26-47": "a correction mid-line ('no wait, with Card D') is not read",
     "b26-48": "'P1 AR Card AR on Attack A (+2)' is not read",
     "b26-52": "a life total said after 'no block' ('P2 20->16') does not imply the passes to the Damage Step",
     "b26-53": "'P2 DRs Sink Below (4), no sink' is not read",
