@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .context import Ctx, Event, give_priority
 from .damage import deal_damage
-from .defending import mark_declared
+from .defending import mark_declared, recheck_grants
 from .layers import resolve_top
 from .state import Card, ChainLink, GameState, Layer
 from .values import defense_of, link_power
@@ -85,6 +85,7 @@ def begin_step(s: GameState, step: str, ctx: Ctx) -> None:
 
 def go_again(s: GameState, link: ChainLink, ctx: Ctx) -> None:
     """CR 8.3.5b / 7.6.2 (older 7.7.2): an attack with go again gives its controller 1 action point."""
+    recheck_grants(s, link, ctx)
     if link.go_again or link.attack.facts.has("go again"):
         s.p(link.controller).action_points += 1
         ctx.events.append(Event("gain_ap", link.controller, link.attack.name, 1))
@@ -95,6 +96,7 @@ def damage_step(s: GameState, ctx: Ctx) -> None:
     link = s.active_link()
     if link is None:
         return
+    recheck_grants(s, link, ctx)
     power = link_power(link)
     defense = sum(max(0, defense_of(s, c)) for c in link.defending)
     link.total_defense = defense

@@ -9,12 +9,12 @@ payment cites the token rule that explains it.
 from __future__ import annotations
 
 from . import actions as A
-from .cards import CardFacts
+from .cards import CardFacts, norm_name
 from .context import Ctx, Event
-from .effects import token_facts
+from .effects import SELF_COSTS_LESS_PER_DRACONIC_LINK, split_sentences, token_facts
 from .rules import VIOLATION, Illegal, cite
 from .state import GameState
-from .zones import check_claims, take
+from .zones import check_claims, take, token_base
 
 
 def pay_resources(
@@ -104,6 +104,16 @@ def cost_modifiers(s: GameState, player: str, facts: CardFacts, is_attack: bool)
             delta += eff.amount
         elif eff.kind == "cost_next_guardian" and is_attack and _guardian(facts):
             delta += eff.amount
+    for sentence in split_sentences(facts.text):
+        m = SELF_COSTS_LESS_PER_DRACONIC_LINK.match(sentence)
+        if m and m.group(1).casefold() == "runechant":
+            # "This costs {r} less to play for each Runechant you control" (CR 5.1.6a)
+            delta -= sum(1 for x in s.p(player).permanents if norm_name(token_base(x.name)) == "runechant")
+        elif m:
+            # "This costs {r} less to play for each Draconic chain link you control" (CR 5.1.6a)
+            delta -= sum(
+                1 for x in s.chain if x.controller == player and "draconic" in x.attack.facts.classes
+            )
     return delta
 
 

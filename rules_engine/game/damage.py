@@ -113,6 +113,8 @@ def finish_damage(s: GameState, d: PendingDamage, ctx: Ctx, check: bool = True) 
             link.damage = amount
             if amount > 0:
                 link.hit = True  # CR 7.5.5
+                if d.target in s.marked and link.controller != d.target:
+                    s.marked.remove(d.target)  # CR 9.3.3: part of the hit event, before hit triggers
                 ctx.events.append(Event("hit", link.controller, link.attack.name, amount))
                 if not dead:
                     hit_triggers(s, link, amount, ctx)

@@ -15,7 +15,7 @@ from .context import Ctx, Event, give_priority
 from .effects import OVERPOWER_IF_BUFFED, defend_sentences, recognise
 from .rules import MANUAL, Illegal
 from .state import Card, ChainLink, GameState, Layer
-from .values import phantasm_defender
+from .values import grant_met, phantasm_defender
 from .zones import check_claims, take
 
 
@@ -57,11 +57,33 @@ def power_overpower(link: ChainLink) -> bool:
     )
 
 
+def recheck_grants(s: GameState, link: ChainLink, ctx: Ctx) -> None:
+    """An attack's "If [condition], this gets +N{p} / go again / dominate" is a static ability
+    (CR 1.4.3c, 6.1.3): a bonus whose growing condition was not met when the attack became a chain
+    link (arcane damage dealt by a Runechant that triggered on the attack) applies once it is, checked
+    before defenders are declared, before damage and before go again."""
+    still = []
+    for item in link.waiting:
+        cond, number, power, keywords = (item.split("|") + ["", "", "", ""])[:4]
+        if not grant_met(s, link, cond, int(number or 0)):
+            still.append(item)
+            continue
+        link.power_bonus += int(power or 0)
+        for kw in [k for k in keywords.split(",") if k]:
+            if kw == "go again":
+                link.go_again = True
+            elif kw not in link.granted:
+                link.granted.append(kw)
+        ctx.events.append(Event("grant", link.controller, link.attack.name, int(power or 0)))
+    link.waiting = still
+
+
 def check_can_defend(
     s: GameState, link: ChainLink, new: list[Card], ctx: Ctx, reaction: bool = False
 ) -> None:
     """The new defending cards need a defense property (CR 7.3.2b) and must fit the attack's
     limits: dominate (CR 8.3.4), Confidence's non-block limit, overpower (CR 8.3.22)."""
+    recheck_grants(s, link, ctx)
     for card in new:
         if card.defense is None and card.facts.defense is None and "defense" not in card.constraints:
             if card.facts.types or card.facts.defense is None and not reaction:

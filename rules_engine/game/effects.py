@@ -38,14 +38,38 @@ _KEYWORD_LINE = re.compile(
 # One thing an effect gives an attack: "+N{p}" or a keyword the combat rules apply.
 _GRANT_ITEM = r"(?:\+\d+\{p\}|go again|dominate|overpower)"
 
+#: The description of an attack a card targets ("target [class/subtype] attack [action card] [with ...]"),
+#: checked against the targeted attack when the card is played (``target_fits``, CR 1.8.5d).
+_CLASS_WORDS = (
+    "warrior ninja assassin mystic draconic guardian brute wizard runeblade illusionist ranger mechanologist "
+    "merchant shapeshifter bard necromancer pirate thief adjudicator light shadow elemental earth ice lightning royal"
+).split()
+_SUBTYPE_WORDS = (
+    "1h 2h dagger sword axe club hammer arrow bow pistol claw scythe staff orb gun scepter polearm fiddle lute "
+    "flail whip"
+).split()
+_WORD = "(?:" + "|".join(_CLASS_WORDS + _SUBTYPE_WORDS + ["weapon"]) + ")"
+TARGET_ATTACK = (
+    r"(?:attack action card|attack|weapon attack|"
+    + _WORD
+    + r"(?: or "
+    + _WORD
+    + r")?(?: "
+    + _WORD
+    + r")? (?:attack action card|attack))"
+    r"(?: with (?:stealth|cost \d+ or (?:less|greater)|\d+ or less base \{p\}))?"
+)
+
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(
-            r"^target (?:attack action card|attack|weapon attack|(?:dagger|sword|axe|club|hammer|arrow|bow|pistol|claw|scythe|staff|orb) attack) (?:gets|gains) ([+-])(\d+)\{p\}(?: until end of turn| this chain link)?$"
+            r"^target "
+            + TARGET_ATTACK
+            + r" (?:gets|gains) ([+-])(\d+)\{p\}(?: until end of turn| this chain link)?$"
         ),
         "target_power",
     ),
-    (re.compile(r"^target (?:attack action card|attack) gains go again$"), "target_go_again"),
+    (re.compile(r"^target " + TARGET_ATTACK + r" (?:gets|gains) go again$"), "target_go_again"),
     (
         re.compile(
             r"^target attack (?:gets|gains) \+x\{p\},? where x is the number of cards defending (?:it|that attack|the attack)$"
@@ -54,13 +78,20 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     (
         re.compile(
-            r"^target (?:attack action card|attack|weapon attack) (?:gets|gains) ("
+            r"^target "
+            + TARGET_ATTACK
+            + r" (?:gets|gains) ("
             + _GRANT_ITEM
             + r"(?:(?:,| and|, and) "
             + _GRANT_ITEM
             + r")+|dominate|overpower)(?: until end of turn| this chain link)?$"
         ),
         "target_grant",
+    ),
+    (
+        # "Target attack action card with stealth gains +3{p} and "When this hits a hero, ..."" (a hit ability)
+        re.compile(r"^target " + TARGET_ATTACK + r" (?:gets|gains) \+(\d+)\{p\} and \"([^\"]+)\"$"),
+        "target_grant_hit",
     ),
     (
         re.compile(r"^your next attack(?: action card)? this turn (?:gets|gains) \+(\d+)\{p\}$"),
@@ -83,6 +114,14 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         re.compile(r"^your next attack(?: action card)? this turn (?:gets|gains) go again$"),
         "next_attack_go_again",
     ),
+    (
+        # "Your next arrow / dagger / weapon / Mechanologist attack this turn gets +N{p}" (CR 5.1.2a)
+        re.compile(
+            r"^your next (?!attack\b)([a-z]+) attack this turn (?:gets|gains) \+(\d+)\{p\}"
+            r"(,? and go again)?(?:,? and (overpower|dominate))?(?:,? and \"([^\"]+)\")?$"
+        ),
+        "next_typed_attack",
+    ),
     (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
     (
         re.compile(
@@ -97,6 +136,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "opponent_lose_life",
     ),
     (re.compile(r"^you lose (\d+)\{h\}$"), "lose_life"),
+    # a hit trigger's "they lose 1{h}" (Kiss of Death): the hit hero
+    (re.compile(r"^they lose (\d+)\{h\}$"), "opponent_lose_life"),
     (re.compile(r"^gain ((?:\{r\})+)$|^gain (\d+)\{r\}$"), "gain_resources"),
     (re.compile(r"^gain (a|an|one|two|\d+) action points?$"), "gain_ap"),
     (
@@ -125,7 +166,9 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "counter_on_defender",
     ),
     (re.compile(r"^destroy all cards in (?:their|the defending hero's) arsenal$"), "destroy_arsenal"),
-    (re.compile(r"^(?:it|this) (?:gets|gains) go again$"), "self_go_again"),
+    (re.compile(r"^(?:it|this|the attack) (?:gets|gains) go again$"), "self_go_again"),
+    # CR 8.5.50: "mark them" in a hit trigger (the hit hero), "mark target opposing hero"
+    (re.compile(r"^mark (?:them|the defending hero|target opposing hero)$"), "mark"),
     (re.compile(r"^(?:they|the defending hero) discards? a card$"), "discard_choice"),
     (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
     (
@@ -135,7 +178,17 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "prevent_next",
     ),
     (re.compile(r"^prevent the next (\d+) damage$"), "prevent_next"),
+    # a shield for one damage event (CR 6.4.10): "the next time you would be dealt damage this turn, prevent N of that damage"
+    (
+        re.compile(r"^the next time you would be dealt damage this turn, prevent (\d+) of that damage$"),
+        "prevent_fixed",
+    ),
     (re.compile(r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "create_token"),
+    # a hit trigger's "create a Frailty token under their control": the hit hero gets it (CR 8.6)
+    (
+        re.compile(r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens? under their control$"),
+        "create_token_opp",
+    ),
     (re.compile(r"^opt (\d+)$"), "opt"),
     (re.compile(r"^return a ([a-z' ,-]+?) from your graveyard to your hand$"), "return_to_hand"),
     (
@@ -146,6 +199,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
 ]
 
+
+#: A card's own "This costs {r} less to play for each Draconic chain link you control" (``costs.cost_modifiers``).
+SELF_COSTS_LESS_PER_DRACONIC_LINK = re.compile(
+    r"^(?:this|[a-z0-9' ,!-]+?) costs \{r\} less to play for each (draconic chain link|runechant) you control\.?$",
+    re.I,
+)
 
 #: Fai's "This ability costs {r} less for each Draconic chain link you control" (``playing.activate``).
 COSTS_LESS_PER_DRACONIC_LINK = re.compile(
@@ -161,6 +220,75 @@ RESOLUTION_CONDITIONS = {
     "you have more {h} than an opposing hero": "more_life",
     "you have more life than an opposing hero": "more_life",
 }
+
+
+#: "At the start of your turn, destroy this[, then EFFECT]" and the same at the beginning of the action
+#: phase: a permanent's trigger as that phase begins (CR 4.2.2, 4.3.1).
+PHASE_DESTROY = re.compile(
+    r"^at the (start of your turn|beginning of your action phase), destroy (?:this|(?!.*\b(?:unless|if|when|for each)\b)[a-z0-9' !.,-]+?)"
+    r"(?:,? (?:then|and) (.+))?$"
+)
+PHASE_TRIGGER_KEYS = {"start of your turn": "turn_start", "beginning of your action phase": "action_phase"}
+#: What such a trigger may do that the engine applies without a choice (no target to pick).
+_PHASE_EFFECTS = frozenset(
+    {
+        "gain_life",
+        "gain_resources",
+        "gain_ap",
+        "draw",
+        "create_token",
+        "next_attack_power",
+        "next_attack_go_again",
+        "next_typed_attack",
+        "next_attack_grant",
+        "next_cheap_attack_power",
+        "your_attacks_power",
+        "opt",
+    }
+)
+
+
+def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None:
+    """Whether an attack (its card's facts; ``weapon`` for a weapon's attack-proxy) fits a card's
+    "target [...] attack" description (CR 1.8.5d); None when a word of it is not one the engine reads."""
+    d = description.casefold().strip()
+    quality = re.search(r" with (stealth|cost (\d+) or (less|greater)|(\d+) or less base \{p\})$", d)
+    if quality:
+        d = d[: quality.start()]
+    m = re.fullmatch(r"(?:(.+) )?(attack action card|attack)", d)
+    if not m:
+        return None
+    if m.group(2) == "attack action card" and (weapon or not facts.is_attack_action):
+        return False
+    words = (m.group(1) or "").split()
+    kinds = {x.casefold() for x in facts.classes | facts.subtypes}
+    if words:
+        if "or" in words:  # "assassin or mystic"
+            i = words.index("or")
+            options, rest = [words[i - 1], words[i + 1]], words[: i - 1] + words[i + 2 :]
+        else:
+            options, rest = [], words
+        for w in rest:
+            if w == "weapon":
+                if not weapon:
+                    return False
+            elif w in _SUBTYPE_WORDS or w in _CLASS_WORDS:
+                if w not in kinds:
+                    return False
+            else:
+                return None
+        if options and not any(o in kinds for o in options):
+            return False
+    if quality:
+        q = quality.group(1)
+        if q == "stealth":
+            return facts.has("stealth")
+        if quality.group(2):
+            cost = facts.cost or 0
+            n = int(quality.group(2))
+            return cost <= n if quality.group(3) == "less" else cost >= n
+        return (facts.power or 0) <= int(quality.group(4))
+    return True
 
 
 def split_sentences(text: str) -> list[str]:
@@ -183,7 +311,11 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         low = low.replace("{p}", "{p}").replace("{d}", "{d}")
         if _KEYWORD_LINE.match(low):
             continue
-        if COSTS_LESS_PER_DRACONIC_LINK.fullmatch(low) or low.startswith("as an additional cost to play "):
+        if (
+            COSTS_LESS_PER_DRACONIC_LINK.fullmatch(low)
+            or SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low)
+            or low.startswith("as an additional cost to play ")
+        ):
             continue  # paid less when activated (playing.activate); an additional cost is reported on play
         trigger = ""
         if (
@@ -194,6 +326,19 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             or re.match(r"^if you've dealt arcane damage this turn, this gets", low)
         ):
             continue  # handled by the combat rules (CR 8.4.1, 8.4.2, 8.5.10)
+        mp = PHASE_DESTROY.match(low)
+        if mp:
+            # a permanent's "At the start of your turn / beginning of your action phase, destroy this,
+            # then [effect]": acts from the arena when that phase begins (layers.permanent_phase_triggers)
+            when = PHASE_TRIGGER_KEYS[mp.group(1)]
+            rest = (mp.group(2) or "").strip()
+            inner, unread = recognise(rest) if rest else ([], [])
+            if not unread and all(not x.trigger and x.kind in _PHASE_EFFECTS for x in inner):
+                effects.append(TextEffect(kind="destroy_self", trigger=when))
+                effects.extend(TextEffect(x.kind, x.amount, when, x.target) for x in inner)
+            else:
+                unknown.append(sentence)
+            continue
         mr = re.match(
             r"^reprise\s*-\s*if the defending hero has defended with a card from their hand this chain link, (.*)$",
             low,
@@ -202,7 +347,12 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             trigger = "reprise"
             low = mr.group(1)
         mc = re.match(r"^if (.+?), (.*)$", low)
-        if mc and mc.group(1) in RESOLUTION_CONDITIONS:
+        md = re.fullmatch(r"you control (\d+) or more draconic chain links", mc.group(1)) if mc else None
+        if mc and md and not mc.group(2).startswith(("instead", "it ", "this ")):
+            # "If you control 2 or more Draconic chain links, create a Fealty token": checked as it resolves
+            trigger = f"cond:draconic_links:{md.group(1)}"
+            low = mc.group(2)
+        elif mc and mc.group(1) in RESOLUTION_CONDITIONS:
             # "If you have less {h} than an opposing hero, gain 1{h}": checked as it resolves (CR 6.1.3)
             trigger = f"cond:{RESOLUTION_CONDITIONS[mc.group(1)]}"
             low = mc.group(2)
@@ -225,7 +375,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 if kind == "gain_resources":
                     g = groups[0] if groups else "1"
                     amount = g.count("{r}") if "{r}" in g else _num(g)
-                elif kind == "create_token":
+                elif kind in ("create_token", "create_token_opp"):
                     amount = _num(groups[0])
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
@@ -245,10 +395,29 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                         continue
                     if ability:
                         inner, unread = recognise(ability)
-                        if unread or not inner or any(x.trigger != "hit" for x in inner):
+                        if (
+                            unread
+                            or not inner
+                            or any(x.trigger != "hit" or x.kind == "manual" for x in inner)
+                        ):
                             continue  # a granted ability the engine cannot compute: left to the judge
                     amount = sum(int(x) for x in re.findall(r"\+(\d+)\{p\}", bonus))
                     target = "|".join([cls, "go again" if "go again" in bonus else "", ability])
+                elif kind == "next_typed_attack":
+                    # word, go again, a keyword and a quoted hit ability, packed for playing.apply_next_card_effects
+                    ability = mm.group(5) or ""
+                    if ability:
+                        inner, unread = recognise(ability)
+                        if (
+                            unread
+                            or not inner
+                            or any(x.trigger != "hit" or x.kind == "manual" for x in inner)
+                        ):
+                            continue  # a granted ability the engine cannot compute: left to the judge
+                    amount = int(mm.group(2))
+                    target = "|".join(
+                        [mm.group(1), "go again" if mm.group(3) else "", mm.group(4) or "", ability]
+                    )
                 elif kind == "next_cheap_attack_power":
                     amount = int(groups[1])
                     target = groups[0]  # the highest cost it applies to
@@ -258,6 +427,12 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     items = re.findall(_GRANT_ITEM, groups[0])
                     amount = sum(int(i[1:-3]) for i in items if i.startswith("+"))
                     target = ",".join(i for i in items if not i.startswith("+"))
+                elif kind == "target_grant_hit":
+                    inner, unread = recognise(mm.group(2))
+                    if unread or not inner or any(x.trigger != "hit" or x.kind == "manual" for x in inner):
+                        continue  # a granted ability the engine cannot compute: left to the judge
+                    amount = int(mm.group(1))
+                    target = mm.group(2)
                 elif kind == "grant_cost_keyword":
                     amount = int(groups[0])
                     target = groups[1]
@@ -505,12 +680,17 @@ def combo(facts: CardFacts) -> Combo | None:
                 return None
         for ability in abilities:
             found, unknown = recognise(ability)
-            if unknown or not found or any(e.trigger != "hit" for e in found):
+            if unknown or not found or any(e.trigger != "hit" or e.kind == "manual" for e in found):
                 return None  # only a hit ability the engine computes is taken in
         after = tuple(x.strip() for x in re.split(r"\s+or\s+|,\s*", m.group(1)) if x.strip())
         return Combo(after, power, tuple(keywords), tuple(abilities))
     return None
 
+
+#: "Crush - When this deals 4 or more damage [to a (Guardian) hero], EFFECT" (CR 8.4.2; ``triggers.crush``).
+CRUSH = re.compile(
+    r"^crush\s*[-–]\s*(?:when|if) this deals 4 or more damage(?: to an? (guardian )?hero)?, (.+?)\.?$", re.I
+)
 
 #: "If this has {p} greater than its base, it gets overpower": checked when defending cards are declared.
 OVERPOWER_IF_BUFFED = re.compile(r"if this has \{p\} greater than its base, it gets overpower", re.I)
@@ -518,7 +698,9 @@ OVERPOWER_IF_BUFFED = re.compile(r"if this has \{p\} greater than its base, it g
 _HANDLED_AT_ATTACK = (
     re.compile(r"^when this attacks(?: a hero)?, intimidate(?: them)?$"),
     re.compile(r"^defense reaction cards can't be played this chain link$"),
-    re.compile(r"^if you've dealt arcane damage this turn, this gets"),
+    re.compile(
+        r"^if you've dealt arcane damage this turn, this gets \""
+    ),  # a hit ability (triggers.hit_triggers)
     re.compile(r"^crush\s*-"),  # triggers in the Damage Step (computed or flagged there)
     re.compile(r"^(?:when|whenever|if) this hits"),  # a hit trigger (computed or flagged there)
 )
@@ -526,6 +708,7 @@ _HANDLED_AT_ATTACK = (
 
 #: What an attack card's own resolution may do at once (CR 5.3.4): Arcanic Crackle's arcane damage.
 _ON_RESOLUTION = frozenset({"arcane", "damage", "draw", "gain_life", "gain_resources", "create_token"})
+_MARKED_ATTACK = re.compile(r"^when(?:ever)? this attacks a marked hero, (.+)$")
 _ATTACK_TRIGGER = re.compile(r"^when(?:ever)? (?:this attacks|you attack with this), (.+)$")
 _RUPTURE = re.compile(
     r"^rupture\s*-\s*if this is played as chain link 4 or higher, (?:it|this) (?:has|gets|gains) \+(\d+)\{p\}$"
@@ -542,6 +725,7 @@ GRANT_CONDITIONS: dict[str, re.Pattern[str]] = {
     "arcane_dealt": re.compile(r"^you've dealt arcane damage(?: to an opposing hero)? this turn$"),
     "less_life": re.compile(r"^you have less (?:\{h\}|life) than an opposing hero$"),
     "more_life": re.compile(r"^you have more (?:\{h\}|life) than an opposing hero$"),
+    "marked": re.compile(r"^this is attacking a marked hero$"),
 }
 _GRANT = re.compile(r"^(?:when this is played, )?if (.+?), (?:it|this) (?:gets|gains|has) (.+)$")
 
@@ -582,6 +766,8 @@ def _grant(low: str) -> Grant | None:
         return None
     for key, pattern in GRANT_CONDITIONS.items():
         mc = pattern.match(m.group(1))
+        if mc and key == "marked" and bonus[1]:
+            return None  # the hit removes the mark (CR 9.3.3): a keyword's moment is the judge's to check
         if mc:
             number = int(mc.group(1)) if mc.groups() else 0
             return Grant(key, number, bonus[0], bonus[1])
@@ -600,6 +786,7 @@ class AttackText:
     arsenal_go_again: bool = False
     unmodelled: tuple[str, ...] = ()
     grants: tuple[Grant, ...] = ()
+    on_marked_attack: tuple[TextEffect, ...] = ()  # "when this attacks a marked hero" (CR 9.3)
 
 
 def _self(sentence: str, facts: CardFacts) -> str:
@@ -617,6 +804,7 @@ def attack_text(facts: CardFacts) -> AttackText:
     rupture = arsenal_power = 0
     arsenal_go_again = False
     grants: list[Grant] = []
+    on_marked: list[TextEffect] = []
     out: list[str] = []
     parsed = combo(facts) is not None
     modes = attack_modes(facts)
@@ -629,6 +817,8 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue
         if _ADDITIONAL_COST.match(sentence):
             continue  # reported when the card is played
+        if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
+            continue  # paid less when played (costs.cost_modifiers)
         if modes_done and (re.match(r"^choose 1", low) or sentence.lstrip().startswith(("-", "–"))):
             continue  # the chosen mode is applied when the attack becomes a chain link
         m = _RUPTURE.match(low)
@@ -645,6 +835,14 @@ def attack_text(facts: CardFacts) -> AttackText:
                 arsenal_power += int(m.group(2))
             else:
                 arsenal_go_again = True
+            continue
+        m = _MARKED_ATTACK.match(low)
+        if m:
+            effects, unknown = recognise(m.group(1))
+            if effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects):
+                on_marked.extend(effects)
+            else:
+                manual.append(sentence)
             continue
         m = _ATTACK_TRIGGER.match(low)
         if m:
@@ -668,6 +866,7 @@ def attack_text(facts: CardFacts) -> AttackText:
         arsenal_go_again,
         tuple(out),
         tuple(grants),
+        tuple(on_marked),
     )
 
 
@@ -757,7 +956,9 @@ HERO_FIRST_HIT = re.compile(
     r"^the first time an attack action card you control (?:hits|deals damage to an opposing hero)(?: each turn)?, (.+)$",
     re.I | re.S,
 )
-_HERO_MODELLED = (DISCARD_SIX_INTIMIDATE, FIRST_STEALTH_GO_AGAIN, HERO_FIRST_HIT)
+#: Ira, Scarlet Revenger (``playing.hero_attack_abilities``).
+SECOND_ATTACK_POWER = re.compile(r"^your second attack each turn gets \+(\d+)\{p\}$", re.I)
+_HERO_MODELLED = (DISCARD_SIX_INTIMIDATE, FIRST_STEALTH_GO_AGAIN, HERO_FIRST_HIT, SECOND_ATTACK_POWER)
 _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 
 
@@ -771,7 +972,7 @@ def _modelled_hero_lines(facts: CardFacts) -> list[str]:
     return [
         line.strip()
         for line in plain(facts.text).split("\n")
-        if any(p.search(line.strip()) for p in _HERO_MODELLED)
+        if any(p.search(line.strip().rstrip(".")) for p in _HERO_MODELLED)
     ]
 
 
@@ -801,7 +1002,16 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not ADDITIONAL_WEAPON_ATTACK.search(sentence)
         and not COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
         and not any(sentence in line for line in modelled)
+        and not _phase_trigger(sentence, facts)
     ]
+
+
+def _phase_trigger(sentence: str, facts: CardFacts) -> bool:
+    """A permanent's start-of-turn / action-phase "destroy this, then ..." the engine applies."""
+    if not (facts.is_("aura") or facts.is_("item")):
+        return False
+    found, unread = recognise(sentence)
+    return bool(found) and not unread and all(e.trigger in PHASE_TRIGGER_KEYS.values() for e in found)
 
 
 def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
@@ -817,6 +1027,8 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
         out.append("go again")
     for g in at.grants:
         out += g.keywords
+    if any(e.kind == "self_go_again" for e in at.on_marked_attack + at.on_attack):
+        out.append("go again")  # "When this attacks [a marked hero], this gets go again"
     modes = [attack_mode(facts, m) for m in attack_modes(facts)]
     if modes and all(m is not None for m in modes) and any(m is not None and m.go_again for m in modes):
         out.append("go again")  # a mode the engine applies when it is chosen
@@ -853,16 +1065,23 @@ def coverage(facts: CardFacts) -> list[TextPart]:
     at = attack_text(facts) if attack else AttackText()
     unmodelled = set(at.unmodelled) | set(at.on_attack_manual)
     for sentence in split_sentences(text):
-        low = sentence.casefold()
+        low = _self(sentence, facts)
         if _KEYWORD_LINE.match(low):
             parts.append(TextPart(sentence, MODELLED, "keyword"))
         elif _ADDITIONAL_COST.match(sentence):
             parts.append(TextPart(sentence, FLAGGED, "play"))
+        elif (attack or resolving) and SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
+            parts.append(TextPart(sentence, MODELLED, "play"))  # costs.cost_modifiers
         elif attack:
             if sentence in unmodelled:
                 parts.append(TextPart(sentence, FLAGGED, "attack"))
             elif re.match(r"^crush\s*-|^(?:when|whenever|if) this hits", low):
-                effects, unknown = recognise(sentence)
+                mc = CRUSH.match(low)
+                if mc:  # as triggers.crush reads it; "to a Guardian hero" is the judge's to check
+                    effects, unknown = recognise(mc.group(2) + ".")
+                    unknown = unknown + ([sentence] if mc.group(1) else [])
+                else:
+                    effects, unknown = recognise(low)
                 ok = effects and not unknown and all(e.kind != "manual" for e in effects)
                 parts.append(TextPart(sentence, MODELLED if ok else FLAGGED, "hit"))
             else:
@@ -873,8 +1092,18 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
             elif unknown or _RULE_LINE.match(low):
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
-            elif effects and all(not e.trigger or e.trigger == "reprise" for e in effects):
+            elif effects and all(
+                not e.trigger or e.trigger == "reprise" or e.trigger.startswith("cond:") for e in effects
+            ):
+                # a "cond:" effect is checked as the card resolves (layers.resolve_text, CR 6.1.3)
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
+            elif (
+                effects
+                and all(e.trigger in PHASE_TRIGGER_KEYS.values() for e in effects)
+                and (facts.is_("aura") or facts.is_("item"))
+            ):
+                # acts from the arena as that phase begins (layers.permanent_phase_triggers)
+                parts.append(TextPart(sentence, MODELLED, effects[0].trigger.replace("_", " ")))
             else:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
         elif _ACTIVATED.search(sentence):

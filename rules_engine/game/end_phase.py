@@ -11,6 +11,8 @@ also happens at the beginning of the end phase.
 
 from __future__ import annotations
 
+import re
+
 from . import actions as A
 from .cards import norm_name
 from .context import Ctx, Event, check_game_over
@@ -261,7 +263,32 @@ def draw_clause(s: GameState, c: A.Draw, ctx: Ctx) -> None:
         elif s.first_turn and all(s.p(pl).hand_size >= (s.p(pl).intellect or 0) for pl in PLAYERS):
             finish_end_phase(s, ctx)
         return
+    told = drawn_by_resolution(ctx, c.player)
+    if c.count and told >= c.count:
+        # "its hit trigger resolves, P1 draws": the line tells what the layer it resolved did
+        ctx.events.append(Event("restated_draw", c.player, "", c.count))
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: {c.player} drew {c.count} as the layer resolved on this line; the draw is read as telling that, not as another draw.",
+            "restated_draw",
+        )
+        return
     draw(s, c.player, c.count, ctx)
+
+
+def drawn_by_resolution(ctx: Ctx, player: str) -> int:
+    """Cards the player drew after a layer resolved on this line, or on the previous line when this
+    one says again that it resolved ("its hit trigger resolves, P1 draws"), not yet told by a draw line."""
+    events = list(ctx.events)
+    if not any(e.kind == "resolve" for e in events) and re.search(r"\bresolve", ctx.entry.text, re.I):
+        events = list(ctx.prev_events) + events
+    last = max((i for i, e in enumerate(events) if e.kind == "resolve"), default=None)
+    if last is None:
+        return 0
+    after = events[last + 1 :]
+    drawn = sum(1 for e in after if e.kind == "draw" and e.player == player)
+    told = sum(e.amount for e in after if e.kind == "restated_draw" and e.player == player)
+    return drawn - told
 
 
 def finish_end_phase(s: GameState, ctx: Ctx) -> None:

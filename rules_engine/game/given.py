@@ -318,6 +318,9 @@ class StateBuilder:
             s.priority = None
         if s.phase == "end":
             s.end_step = str(given.get("end_step", "arsenal"))
+        for pl in PLAYERS:
+            if (given.get(pl) or {}).get("marked"):
+                s.marked.append(pl)  # CR 9.3.1
         facts = given.get("turn_facts") or {}
         if isinstance(facts, dict):
             for key, value in facts.items():

@@ -18,21 +18,24 @@ import re
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
 from .damage import deal_damage
-from .defending import check_can_defend, self_triggers, without_self_triggers
+from .defending import check_can_defend, recheck_grants, self_triggers, without_self_triggers
 from .effects import (
+    PHASE_TRIGGER_KEYS,
     TextEffect,
     attack_mode,
     attack_text,
     attack_unmodelled,
     combo,
     decided_keywords,
+    plain,
     recognise,
     skipped_sentences,
     static_sentences,
+    token_facts,
 )
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
-from .values import phantasm_defender
+from .values import GROWING_CONDITIONS, phantasm_defender
 from .zones import destroy_permanent, draw, make_token, put_bottom, target_player, to_graveyard
 
 
@@ -162,19 +165,11 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
         link.power_bonus += at.arsenal_power
         link.go_again = link.go_again or at.arsenal_go_again
     for g in at.grants:
-        if g.condition == "draconic_links":
-            met = (
-                sum(
-                    1
-                    for x in s.chain
-                    if x.controller == link.controller and "draconic" in x.attack.facts.classes
-                )
-                >= g.number
-            )
-        elif g.condition in ("less_life", "more_life"):
-            met = condition_holds(s, link.controller, g.condition)  # CR 6.1.3
-        else:  # "arcane_dealt"
-            met = link.controller in s.arcane_dealt
+        if g.condition in GROWING_CONDITIONS:
+            # checked again before defending, damage and go again (defending.recheck_grants)
+            link.waiting.append(f"{g.condition}|{g.number}|{g.power}|{','.join(g.keywords)}")
+            continue
+        met = condition_holds(s, link.controller, g.condition)  # CR 6.1.3
         if met:
             link.power_bonus += g.power
             for kw in g.keywords:
@@ -185,6 +180,8 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
     for e in at.on_resolution:
         apply_text_effect(s, link.controller, facts.name, e, ctx, None)
     on_attack = list(at.on_attack)
+    if link.target in s.marked:
+        on_attack += at.on_marked_attack  # "When this attacks a marked hero" (CR 9.3, 6.6)
     if layer.effect.startswith("mode:") and layer.effect[5:]:
         mode = attack_mode(facts, layer.effect[5:])
         if mode is None:
@@ -193,6 +190,7 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
             link.power_bonus += mode.power
             link.go_again = link.go_again or mode.go_again
             on_attack += mode.on_attack
+    recheck_grants(s, link, ctx)
     if on_attack or at.on_attack_manual:
         trig = Layer(
             id=s.new_id(),
@@ -437,6 +435,8 @@ def resolve_text(
                     "condition_unmet",
                 )
                 continue
+        elif e.trigger in PHASE_TRIGGER_KEYS.values():
+            continue  # acts from the arena when that phase begins (permanent_phase_triggers)
         elif e.trigger:
             ctx.add(
                 MANUAL,
@@ -453,8 +453,33 @@ def resolve_text(
         )
 
 
+def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
+    """The turn-player's permanents whose text says "At the start of your turn" (``when`` is
+    "turn_start", CR 4.2.2: such layers resolve at once, as if all players passed) or "At the
+    beginning of your action phase" ("action_phase", CR 4.3.1; resolved at once like Seismic Surge's,
+    CR 8.6.2), "destroy this[, then EFFECT]": the permanent is destroyed and the effect applied."""
+    player = s.turn_player
+    for card in list(s.p(player).permanents):
+        if card.facts.is_token and token_facts(card.name) is not None:
+            continue  # the CR 8.6 tokens' own triggers (triggers.start_phase)
+        effects, _unknown = recognise(plain(card.facts.text))
+        mine = [e for e in effects if e.trigger == when]
+        if not mine:
+            continue
+        destroy_permanent(s, card)
+        ctx.events.append(Event("trigger", player, f"{card.name} {when.replace('_', ' ')} trigger"))
+        for e in mine:
+            if e.kind != "destroy_self":
+                apply_text_effect(s, player, card.name, TextEffect(e.kind, e.amount, "", e.target), ctx, None)
+
+
 def condition_holds(s: GameState, player: str, condition: str) -> bool:
     """A card's "If ..." checked on resolution (CR 6.1.3): life compared with an opposing hero."""
+    if condition.startswith("draconic_links:"):
+        need = int(condition.split(":")[1])
+        return (
+            sum(1 for x in s.chain if x.controller == player and "draconic" in x.attack.facts.classes) >= need
+        )
     mine = s.p(player).life
     theirs = s.p(other(player)).life
     if mine is None or theirs is None:
@@ -478,7 +503,7 @@ def apply_text_effect(
         x = len(link.defending) if link is not None else 0
         e = TextEffect(kind="target_power", amount=x, trigger=e.trigger, target=e.target)
         k = e.kind
-    if k in ("target_power", "target_go_again", "target_grant"):
+    if k in ("target_power", "target_go_again", "target_grant", "target_grant_hit"):
         target = None
         if layer is not None and layer.targets:
             target = layer.targets[0]
@@ -486,7 +511,7 @@ def apply_text_effect(
         bonus = e.amount if k != "target_go_again" else 0
         keywords = [w for w in e.target.split(",") if w] if k == "target_grant" else []
         go_again = k == "target_go_again" or "go again" in keywords
-        others = [w for w in keywords if w != "go again"]
+        others = [w for w in keywords if w != "go again"] + ([e.target] if k == "target_grant_hit" else [])
         defender = (
             next((c for c in link.defending if norm_name(c.name) == norm_name(target)), None)
             if link is not None and target is not None and norm_name(target) != norm_name(link.attack.name)
@@ -567,6 +592,9 @@ def apply_text_effect(
         s.effects.append(Effect("next_cheap_attack_power", player, e.amount, "turn", name, text=e.target))
     elif k == "next_attack_go_again":
         s.effects.append(Effect("next_attack_go_again", player, 0, "turn", name))
+    elif k == "next_typed_attack":
+        # "Your next dagger attack this turn gets +1{p}": applies as a matching attack is played (CR 5.1.2a)
+        s.effects.append(Effect("next_typed_attack", player, e.amount, "turn", name, text=e.target))
     elif k == "gain_life":
         if p.life is not None:
             p.life += e.amount
@@ -601,6 +629,10 @@ def apply_text_effect(
                     to_graveyard(s, lay.card)
                 ctx.events.append(Event("negate", player, lay.name))
                 break
+    elif k == "mark":
+        hit_hero = other(player)  # "mark them" (the hit hero) / "mark target opposing hero" (CR 8.5.50)
+        if hit_hero not in s.marked:
+            s.marked.append(hit_hero)  # an already marked hero stays marked (CR 9.3.2a)
     elif k == "self_go_again":
         link = s.active_link()
         if link is not None:
@@ -636,9 +668,14 @@ def apply_text_effect(
         draw(s, player, e.amount, ctx)
     elif k == "prevent_next":
         s.effects.append(Effect("prevent_next", player, e.amount, "turn", name))
+    elif k == "prevent_fixed":
+        s.effects.append(Effect("prevent_fixed", player, e.amount, "turn", name))
     elif k == "create_token":
         for _ in range(max(1, e.amount)):
             make_token(s, player, e.target, ctx)
+    elif k == "create_token_opp":
+        for _ in range(max(1, e.amount)):
+            make_token(s, other(player), e.target, ctx)  # "under their control": the opposing hero
     elif k == "return_to_hand":
         for card in list(p.graveyard):
             if norm_name(card.name) == norm_name(e.target) or norm_name(card.name).startswith(

@@ -22,10 +22,13 @@ from .effects import (
     ADDITIONAL_WEAPON_ATTACK,
     COSTS_LESS_PER_DRACONIC_LINK,
     FIRST_STEALTH_GO_AGAIN,
+    SECOND_ATTACK_POWER,
+    TARGET_ATTACK,
     TOKEN_RULES,
     activated_ability,
     additional_costs,
     split_sentences,
+    target_fits,
 )
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, Effect, GameState, Layer, other
@@ -236,15 +239,16 @@ def check_targets(s: GameState, player: str, card: Card, targets: tuple[str, ...
                         f"{obj} is not attackable (only living objects, or objects made attackable such as spectra).",
                     )
             continue
-        if "target attack action card" in low and not obj:
-            link = s.active_link()
-            if (
-                link is not None
-                and norm_name(link.attack.name) in norm_name(t)
-                and (link.proxy or not link.attack.facts.is_attack_action)
-            ):
+        link = s.active_link()
+        # a "Choose 1" card's target is checked against its chosen mode (choose_mode)
+        modal = re.search(r"(?:^|\n)\s*choose 1", low)
+        wanted = None if modal else re.search(r"\btarget (" + TARGET_ATTACK + r") (?:gets|gains)\b", low)
+        if wanted and not obj and link is not None and norm_name(link.attack.name) in norm_name(t):
+            weapon = bool(link.proxy) or link.source_zone == "weapon"
+            if target_fits(wanted.group(1), link.attack.facts, weapon) is False:
                 raise Illegal(
-                    "effect_target", f"{card.name} needs an attack action card; {t} is a weapon attack."
+                    "effect_target",
+                    f"{card.name} needs a target {wanted.group(1)}; {link.attack.name}'s attack is not one.",
                 )
         if "negate target" in low:
             if not any(norm_name(layer.name) == norm_name(obj or t) for layer in s.stack):
@@ -330,6 +334,17 @@ def _grant_fits(eff: Effect, layer: Layer) -> bool:
     return not cls or cls in {c.casefold() for c in layer.card.facts.classes}
 
 
+def typed_attack_fits(word: str, layer: Layer) -> bool:
+    """Whether the attack just played is a "[word] attack": a weapon attack for "weapon", else an
+    attack whose card (a weapon's attack-proxy has its weapon's, CR 1.4.3a) has that subtype or class."""
+    if layer.card is None:
+        return False
+    facts = layer.card.facts
+    if word == "weapon":
+        return layer.source_zone == "weapon" or facts.is_weapon
+    return word in {x.casefold() for x in facts.subtypes} | {x.casefold() for x in facts.classes}
+
+
 def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -> None:
     """CR 5.1.2a: effects on "the next attack" apply when the attack is played."""
     if not layer.attack:
@@ -364,6 +379,15 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
             layer.go_again = True
         elif (
             eff.player == player
+            and eff.kind == "next_typed_attack"
+            and typed_attack_fits(eff.text.split("|")[0], layer)
+        ):
+            _word, go_again, keyword, ability = (eff.text.split("|", 3) + ["", "", "", ""])[:4]
+            layer.power_bonus += eff.amount
+            layer.go_again = layer.go_again or bool(go_again)
+            layer.granted.extend(x for x in (keyword, ability) if x and x not in layer.granted)
+        elif (
+            eff.player == player
             and eff.kind == "next_attack_max_nonblock"
             and layer.card is not None
             and layer.card.facts.is_attack_action
@@ -375,10 +399,22 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
 
 
 def hero_attack_abilities(s: GameState, player: str, layer: Layer, f: CardFacts, ctx: Ctx) -> None:
-    """Hero abilities that act on playing an attack: Arakni, Solitary Confinement's first attack
-    with stealth each turn has go again."""
+    """Hero abilities that act on playing an attack (a card or a weapon's, counted from the attacks
+    this log shows this turn): Arakni, Solitary Confinement's first attack with stealth each turn has
+    go again; Ira, Scarlet Revenger's second attack each turn gets +1{p}."""
     hero = s.p(player).hero_card
-    if hero is None or not f.has("stealth"):
+    if hero is None:
+        return
+    for sentence in split_sentences(hero.text):
+        m = SECOND_ATTACK_POWER.match(sentence)
+        if m and player == s.turn_player and len(s.attacks_this_turn) == 2:
+            layer.power_bonus += int(m.group(1))
+            ctx.add(
+                NOTE,
+                f"line {ctx.entry.number}: {hero.name}: {f.name} is the second attack this turn and gets +{m.group(1)}{{p}}.",
+                "hero_ability",
+            )
+    if not f.has("stealth"):
         return
     if any(FIRST_STEALTH_GO_AGAIN.match(x) for x in split_sentences(hero.text)):
         stealthy = [n for n in s.attacks_this_turn if (ctx.lookup.get(n) or f).has("stealth")]
@@ -542,6 +578,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         apply_next_card_effects(s, player, layer, ctx)
         s.stack.append(layer)
         s.attacks_this_turn.append(src.name)
+        hero_attack_abilities(s, player, layer, src.facts, ctx)
         if src.facts.is_weapon and player not in s.weapon_attacked:
             s.weapon_attacked.append(player)
         attack_played_triggers(s, player, layer, ctx, action_card=False)

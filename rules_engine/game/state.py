@@ -172,6 +172,10 @@ class Effect:
             parts += ["go again"] if go_again else []
             parts += [f'"{ability}"'] if ability else []
             return f"Your next {cls + ' ' if cls else ''}attack action card this turn gains {' and '.join(parts)}."
+        if self.kind == "next_typed_attack":
+            word, go_again, keyword, ability = (self.text.split("|", 3) + ["", "", "", ""])[:4]
+            extra = [x for x in (go_again, keyword) if x] + ([f'"{ability}"'] if ability else [])
+            return f"Your next {word} attack this turn gets " + " and ".join([f"+{n}{{p}}", *extra]) + "."
         if self.text and self.kind != "next_cheap_attack_power":
             return self.text
         return {
@@ -304,12 +308,16 @@ class ChainLink:
         default_factory=list
     )  # abilities the attack gained ("If this hits a hero, ...")
     no_hit_triggers: bool = False  # "hit effects don't trigger this chain link" (CR 6.6.5f)
+    # conditional bonuses of the attack's own text whose condition was not met yet, one
+    # "condition|number|power|keyword,keyword" each (``values.grant_met``, ``defending.recheck_grants``)
+    waiting: list[str] = field(default_factory=list)
 
     def clone(self) -> ChainLink:
         out = copy.copy(self)
         out.attack = self.attack.clone()
         out.defending = [c.clone() for c in self.defending]
         out.granted = list(self.granted)
+        out.waiting = list(self.waiting)
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -332,7 +340,7 @@ class ChainLink:
             "max_nonblock": self.max_nonblock,
             "granted": list(self.granted),
             "no_hit_triggers": self.no_hit_triggers,
-        }
+        } | ({"waiting": list(self.waiting)} if self.waiting else {})
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> ChainLink:
@@ -354,6 +362,7 @@ class ChainLink:
             hand_defended=bool(d.get("hand_defended", False)),
             max_nonblock=int(d.get("max_nonblock", 0)),
             granted=[str(x) for x in d.get("granted", [])],
+            waiting=[str(x) for x in d.get("waiting", [])],
             no_hit_triggers=bool(d.get("no_hit_triggers", False)),
         )
 
@@ -526,6 +535,7 @@ class GameState:
     )  # players whose sources dealt arcane damage this turn
     weapon_attacked: list[str] = field(default_factory=list)  # players who attacked with a weapon this turn
     boosted: list[str] = field(default_factory=list)  # players who boosted this turn (CR 8.3.9)
+    marked: list[str] = field(default_factory=list)  # heroes with the marked condition (CR 9.3)
 
     @property
     def chain_open(self) -> bool:
@@ -551,6 +561,7 @@ class GameState:
         out.arcane_dealt = list(self.arcane_dealt)
         out.weapon_attacked = list(self.weapon_attacked)
         out.boosted = list(self.boosted)
+        out.marked = list(self.marked)
         return out
 
     def active_link(self) -> ChainLink | None:
@@ -563,6 +574,8 @@ class GameState:
         out = self._to_json()
         if self.boosted:  # only when set, so the hashes of states without it do not change
             out["boosted"] = list(self.boosted)
+        if self.marked:
+            out["marked"] = list(self.marked)
         return out
 
     def _to_json(self) -> dict[str, Any]:
@@ -619,6 +632,7 @@ class GameState:
             arcane_dealt=list(d.get("arcane_dealt", [])),
             weapon_attacked=list(d.get("weapon_attacked", [])),
             boosted=list(d.get("boosted", [])),
+            marked=list(d.get("marked", [])),
         )
 
     def state_hash(self) -> str:

@@ -15,7 +15,7 @@ import re
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
-from .effects import HERO_FIRST_HIT, TOKEN_RULES, recognise, token_facts
+from .effects import CRUSH, HERO_FIRST_HIT, TOKEN_RULES, recognise, split_sentences, token_facts
 from .rules import MANUAL, MISSED_TRIGGER, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .zones import destroy_permanent, draw, target_player, token_base
@@ -136,14 +136,14 @@ def attack_played_triggers(s: GameState, player: str, layer: Layer, ctx: Ctx, ac
 
 def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx) -> None:
     """CR 7.5.5: effects that trigger on the hit-event go on the stack in the Damage Step."""
-    text = link.attack.facts.text
+    text = own_name_as_this(link.attack.facts)
 
     def granted(m: re.Match[str]) -> str:
         # "If you've dealt arcane damage this turn, this gets "When this hits ..."" (a conditional grant)
         return m.group(1) if link.controller in s.arcane_dealt else ""
 
     text = re.sub(r"if you've dealt arcane damage this turn, this gets \"(.+?)\"", granted, text, flags=re.I)
-    text = " ".join([text] + link.granted)
+    text = "\n".join([text] + link.granted)  # each granted ability its own sentence
     effects, _ = recognise(text)
     hit = [e for e in effects if e.trigger == "hit"]
     if link.no_hit_triggers:
@@ -236,16 +236,21 @@ def order_pending(s: GameState, start: int) -> None:
         s.stack[start:] = sorted(new, key=lambda layer: layer.controller != s.turn_player)
 
 
+def own_name_as_this(facts: CardFacts) -> str:
+    """A card's text with its own name read as "this" ("If Hamstring Shot hits" = "If this hits")."""
+    return re.sub(re.escape(facts.name), "this", facts.text, flags=re.I) if facts.name else facts.text
+
+
 def crush(s: GameState, link: ChainLink, ctx: Ctx) -> None:
     """CR 8.4.2: "Crush - When this deals 4 or more damage, [EFFECTS]" triggers."""
-    m = re.search(
-        r"crush\s*[-–]\s*when this deals 4 or more damage(?: to a hero)?, (.+?)(?:\.|$)",
-        link.attack.facts.text,
-        re.I,
+    m = next(
+        (CRUSH.match(x) for x in split_sentences(own_name_as_this(link.attack.facts)) if CRUSH.match(x)), None
     )
     if not m:
         return
-    effects, unknown = recognise(m.group(1) + ".")
+    effects, unknown = recognise(m.group(2) + ".")
+    if m.group(1):
+        unknown = unknown or ["only against a Guardian hero"]  # the hero's class is the judge's to check
     layer = Layer(
         id=s.new_id(),
         kind="triggered",

@@ -58,3 +58,25 @@ def phantasm_defender(cards: list[Card]) -> Card | None:
         ):
             return card
     return None
+
+
+#: Conditions of an attack's "If ..., this gets ..." that can only become true during a turn or a
+#: chain, so a bonus not yet given is given when the condition is checked again (``defending.recheck_grants``).
+GROWING_CONDITIONS = frozenset({"arcane_dealt", "draconic_links", "marked"})
+
+
+def grant_met(s: GameState, link: ChainLink, condition: str, number: int) -> bool:
+    """Whether a growing condition of the attack's text holds now: arcane damage dealt by the
+    attack's controller this turn, or N or more Draconic chain links they control."""
+    if condition == "draconic_links":
+        return (
+            sum(
+                1 for x in s.chain if x.controller == link.controller and "draconic" in x.attack.facts.classes
+            )
+            >= number
+        )
+    if condition == "arcane_dealt":
+        return link.controller in s.arcane_dealt
+    if condition == "marked":
+        return link.target in s.marked  # until the hit removes it (CR 9.3.3); a power bonus only
+    return False

@@ -111,6 +111,8 @@ def view(s: GameState) -> dict[str, Any]:
             "once_per_turn": list(p.once_per_turn),
             "boosted_this_turn": pl in s.boosted,
         }
+        if pl in s.marked:
+            out[pl]["marked"] = True  # CR 9.3 (only when marked, so older views keep their shape)
     stack = []
     for layer in s.stack:
         item: dict[str, Any] = {"card": layer.name, "controller": layer.controller, "kind": layer.kind}
