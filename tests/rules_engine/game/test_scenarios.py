@@ -55,7 +55,6 @@ KNOWN_GAPS: dict[str, str] = {
     "b26-53": "'P2 DRs Sink Below (4), no sink' is not read",
     "b26-55": "abbreviated names ('C1 + C2' for Card C1, Card C2) are not matched; 7.3.2a is cited, not 8.3.4",
     "b26-59": "arcane damage and a ward told on the play's own line are not applied",
-    "b26-62": "'it resolves, P1 draws Card Z' after Gold: the draw Gold made is drawn again, not read as a restatement",
 }
 
 
