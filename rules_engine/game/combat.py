@@ -54,6 +54,7 @@ def begin_step(s: GameState, step: str, ctx: Ctx) -> None:
         give_priority(s)
     elif step == "reaction":
         give_priority(s)
+        s.fresh = True
     elif step == "damage":
         damage_step(s, ctx)
         if s.game_over:
@@ -152,6 +153,10 @@ def after_defending(s: GameState, card: Card, ctx: Ctx) -> None:
     permanent = f.is_equipment or f.is_weapon or card.origin.startswith("equipment")
     if permanent:
         destroyed = False
+        for kw in ("blade break", "battleworn", "temper", "guardwell"):
+            if f.has(kw):  # the close trigger a line may name ("the temper trigger resolves")
+                ctx.events.append(Event("trigger", card.owner, f"{card.name} {kw}"))
+                break
         if f.has("blade break"):
             destroyed = True
             ctx.events.append(Event("destroy", card.owner, card.name))

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import actions as A
 from .cards import CardLookup
-from .rules import MISMATCH, Finding, cite, fact_rules
+from .rules import MISMATCH, NOTE, Finding, cite, fact_rules
 from .state import PLAYERS, GameState, other
 
 #: The most passes a line that names a step or phase ("all pass to the Damage Step") may imply.
@@ -89,6 +89,21 @@ def give_priority(s: GameState, player: str | None = None) -> None:
     """CR 1.11: the player (by default the turn-player) gets priority; no one has passed since."""
     s.priority = player or s.turn_player
     s.passes = 0
+    s.fresh = False
+
+
+def implied_step_pass(s: GameState, player: str, ctx: Ctx) -> bool:
+    """A play or activation by the player without priority right after a combat step began (the
+    turn-player got priority from the rule, CR 7.4.2, and nobody has acted, the stack empty): the
+    turn-player's pass is the one a judge leaves out (CR 1.11.4), applied and noted. Anywhere else
+    (after a layer was played or resolved, CR 1.11.5, 5.3.7) acting without priority stays illegal."""
+    if not s.fresh or s.stack or s.passes or s.priority is None or s.priority == player:
+        return False
+    ctx.add(NOTE, f"line {ctx.entry.number}: {s.priority}'s pass before {player} acts is implied.")
+    s.passes = 1
+    s.priority = player
+    s.fresh = False
+    return True
 
 
 def check_game_over(s: GameState, ctx: Ctx) -> None:

@@ -312,6 +312,8 @@ class StateBuilder:
             s.stack.append(layer)
         if s.phase == "action" and not (self.version == "older" and s.combat_step in ("damage", "close")):
             s.priority = str(given.get("priority", turn)).upper()
+            # a start position in the Reaction Step: the step has just begun (CR 7.4.2)
+            s.fresh = s.combat_step == "reaction" and not s.stack and "priority" not in given
         else:
             s.priority = None
         if s.phase == "end":

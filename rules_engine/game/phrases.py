@@ -26,7 +26,18 @@ from .cards import CardLookup, InlineCards, norm_name
 UNKNOWN = "?"  # the name of a card nobody saw ("a blue card")
 STEPS = ("layer", "attack", "defend", "reaction", "damage", "resolution", "link", "close")
 _P = r"(P[12])"
-_NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_NUM_WORDS = {
+    "a": 1,
+    "an": 1,
+    "the": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+}
 
 
 class NameIndex:
@@ -91,6 +102,78 @@ def index_for(lookup: CardLookup | None) -> NameIndex | None:
 def _num(text: str) -> int:
     t = text.strip().casefold()
     return int(t) if t.isdigit() else _NUM_WORDS.get(t, 1)
+
+
+def _split_sentences(text: str) -> str:
+    """ "X resolves. P2 does not ..." -> "X resolves; P2 does not ...": a full stop followed by a
+    capital letter outside parentheses separates actions (a trailing full stop is dropped)."""
+    out, depth = "", 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if (
+            ch == "."
+            and depth <= 0
+            and i > 0
+            and re.match(r"[A-Za-z0-9)'\]]", text[i - 1])
+            and not re.search(r"(?:^|\s)(?:vs|e\.g|i\.e|etc|approx|no|cf)$", text[:i], re.I)
+            and re.match(r"\s+[A-Z]", text[i + 1 :])
+        ):
+            out += ";"
+        else:
+            out += ch
+    return out.rstrip().rstrip(".")
+
+
+def _correction(c: str) -> str:
+    """A judge correcting themselves mid-line, "P2 blocks with Card C, no wait, with Card D": the
+    words after the correction replace the object before it (the corrected line is what is applied)."""
+    m = re.match(
+        r"^(.*?(?:\bwith|\bw/|\bdeclares|\bplays|\bpitching|\bpitches|\btargeting|\bactivates|\bblks?|\bblocks|\bblocked|\bdef)\s+)(.+?),?\s+"
+        r"(?:no wait|no,? wait|sorry|i mean|correction:?|actually|rather|scratch that),?\s+"
+        r"(?:(?:with|it was|it's|make that)\s+)?(.+)$",
+        c,
+        re.I,
+    )
+    return f"{m.group(1)}{m.group(3)}" if m else c
+
+
+def _asides(c: str) -> str:
+    """A judge's asides around an action, kept as claims rather than swallowed: "Before P1 passes
+    priority, P2 plays X" says P1 still has priority (checked, CR 1.11.5); "P2 plays X during the
+    Reaction Step" names the step (a claim in parentheses); ", which they can't do since ..." and
+    "before declaring any defenders" are remarks in parentheses (read by the claim grammar, reported
+    when unread)."""
+    c = _correction(c)
+    m = re.match(
+        r"^(?:before|without waiting for) (P[12]) pass(?:es|ed)?(?: priority)?,?\s+(?=P[12]\b)", c, re.I
+    )
+    if m:
+        c = f"{m.group(1).upper()} has priority; " + c[m.end() :]
+    c = re.sub(
+        r"\s+before (?:declaring|declares|they declare|blocking)(?: any)? (?:defending cards|defenders|blockers|blocks)$",
+        " (before declaring defending cards)",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
+        r",\s+((?:which|since|because|as)\s+(?!(?:is|was) (?:a|an) [123]\b)(?:\w+ )?(?:can'?t|cannot|isn'?t|is not|wasn'?t|was not|shouldn'?t|not allowed|illegal)\b[^()]*)$",
+        r" (\1)",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
+        r"\s+but (?:had|has|have) no (action points?|resource points?|resources|priority)(?: left)?$",
+        r" (no \1 left)",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
+        r"\s+(?:during|in) the (layer|attack|defend|reaction|damage|resolution) step(?=$|\s*\()",
+        r" (\1 Step)",
+        c,
+        flags=re.I,
+    )
+    return c
 
 
 def split_clauses(text: str) -> list[str]:
@@ -163,7 +246,7 @@ class Parser:
         if re.fullmatch(r"(?:nothing|no cards?|none|no card at all)", rest, re.I):
             return refs
         while rest:
-            rest = re.sub(r"^(?:(?:,\s*)?(?:and|then|&)\s+|,\s*)+", "", rest.strip()).strip()
+            rest = re.sub(r"^(?:(?:,\s*)?(?:and|then|&|\+)\s+|,\s*)+", "", rest.strip()).strip()
             if not rest:
                 break
             mu = re.match(r"(?:a|an|one) (?:unknown )?(?:(red|yellow|blue) )?card\b", rest, re.I)
@@ -187,7 +270,7 @@ class Parser:
                 break  # "P2 declares Helm H again": the engine decides whether it may
             name = self.names.prefix(rest)
             if name is None:
-                m = re.match(r"(.+?)(?=\s*\(|,\s|\s+and\s|\s+then\s|\s+from\s|$)", rest)
+                m = re.match(r"(.+?)(?=\s*\(|,\s|\s+and\s|\s+then\s|\s+[+&]\s|\s+from\s|$)", rest)
                 if not m:
                     break
                 name = m.group(1).strip()
@@ -243,8 +326,11 @@ class Parser:
     def parse(self, number: int, text: str) -> A.Entry:
         entry = A.Entry(number=number, text=text)
         line = " ".join(str(text).replace("’", "'").replace("—", "-").replace("–", "-").split())
+        # sentences: ". P2 ..." ends one action and starts the next, like ";" (outside parentheses)
+        line = _split_sentences(line)
+        line = re.sub(r"\bEOT\b", "end phase", line)
         line = said_resolves(notation_to_english(line))
-        for clause in split_clauses(line):
+        for clause in split_clauses(";".join(_asides(x) for x in split_clauses(line))):
             self.clause(clause, entry)
         return entry
 
@@ -387,13 +473,20 @@ class Parser:
                 )
                 entry.clauses.append(A.AllPass("once", (), name))
                 return
-        if re.fullmatch(
-            r"(?:and )?(?:then )?(?:the )?(?:combat )?chain (?:closed|closes|was closed|is closed|got closed)",
+        mclose = re.fullmatch(
+            r"(?:and )?(?:then )?(?:the )?(?:combat )?chain (?:closed|closes|was closed|is closed|got closed)"
+            r"(?:\s*\(([^()]*)\))?",
             c,
             re.I,
-        ):
-            # said as an event: the players passed until it closed (nothing when it already is)
+        )
+        if mclose:
+            # said as an event: the players passed until it closed (nothing when it already is); what
+            # the parentheses say happened as it closed is read as claims, checked after the close
             entry.clauses.append(A.AllPass("through", ("resolution",)))
+            if mclose.group(1):
+                claims, unread = read_claims(mclose.group(1))
+                entry.clauses.extend(claims)
+                entry.unchecked.extend(unread)
             return
         m = re.fullmatch(
             r"(?:(?:and )?(?:we|they|players|both players|the players) (?:went|go|goes|moved?|moves|got|get|"
@@ -440,6 +533,13 @@ class Parser:
         ]
         entry.comments.extend(comments)
         acts = self.shape(c)
+        last = entry.clauses[-1] if entry.clauses else None
+        if re.fullmatch(
+            r"(?:and )?(?:it|that|this)(?: one| card)? (?:resolves|resolved)", c, re.I
+        ) and isinstance(last, (A.Play, A.Attack)):
+            # "P1 plays Action N, it resolves, then ...": "it" is the card the line just played, and
+            # its resolving means the players passed (checked against the stack like "X resolves")
+            acts = [A.AllPass("said", (), (last.play.card if isinstance(last, A.Attack) else last.card).name)]
         if acts is None:
             entry.unparsed.append(written)
             entry.suggestions[written] = suggest_readings(c, names=self.names)
@@ -490,7 +590,13 @@ class Parser:
                 # "P2 plays DR D (DR D resolves and defends)", "(it resolves)": the players passed and
                 # the card resolved, checked against the stack like "all pass (DR D resolves)"
                 card = act.play.card.name if isinstance(act, A.Attack) else act.card.name
-                resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
+                first = re.split(r"[;:]", comments[0])[0]
+                # "(resolves, defends)": the subject left out is the card just played
+                first = re.sub(r"^\s*(?=(?:resolves|resolved)\b)", "it ", first, flags=re.I)
+                first = re.sub(
+                    r"^(it (?:resolves|resolved)),\s*(defends|blocks)\s*$", r"\1 and \2", first, flags=re.I
+                )
+                resolved_m = _RESOLVES_SAID.fullmatch(first)
                 if resolved_m and (norm_name(resolved_m.group(1)) in (norm_name(card), "it", "this", "that")):
                     entry.clauses.append(act)
                     act = A.AllPass("once", (), card)
@@ -510,25 +616,34 @@ class Parser:
             entry.clauses.append(act)
         entry.clauses.extend(extra)
 
-    def split_actions(self, clause: str) -> list[str]:
+    def split_actions(self, clause: str, subj: str = "") -> list[str]:
         """A clause holding several actions, split where the next action starts: at ", then",
         "then", ", and", "and", ", " or " - " (never inside parentheses or a card name). The next
         part starts with a subject (P1, P2, all, both, a step, a trigger) or with a player's verb,
         which takes the subject of the part before ("P2 didn't block and took the 4")."""
+        # "P1 then played X" / "P1 also played X": the order word after the subject is not a split
+        clause = re.sub(r"^(P[12])\s+(?:then|and then|also|next)\s+", r"\1 ", clause, flags=re.I)
         masked = _mask_parens(clause)
-        subject = re.match(r"^(P[12])\b", clause, re.I)
+        subject = re.match(r"^(P[12])\b", clause, re.I) or re.match(r"^(P[12])\b", subj, re.I)
         for m in _SEPARATORS.finditer(masked):
             left, right = clause[: m.start()].strip(), clause[m.end() :].strip()
             if not left or not right:
                 continue
             if re.match(r"^\s*-\s*$", m.group(0)) and not re.match(r"^\d", right):
-                return [left, *self.split_actions(right)]
+                return [left, *self.split_actions(right, subject.group(1) if subject else "")]
             if self.names.prefix(right) is not None:
+                if (
+                    subject
+                    and "then" in m.group(0).casefold()
+                    and re.search(r"\b(?:resolves|resolved)\s*$", left, re.I)
+                ):
+                    # "P1 plays Action N, it resolves, then Attack A at P2": the next card played
+                    return [left, *self.split_actions(f"{subject.group(1).upper()} plays {right}")]
                 continue  # the next words are a card's name ("Card R, Card Y")
             if _STARTS_ACTION.match(right) and not re.match(
                 r"^(?:the\s+)?\w+\s+(?:trigger\s+)?(?:on top)$", right, re.I
             ):
-                return [left, *self.split_actions(right)]
+                return [left, *self.split_actions(right, subject.group(1) if subject else "")]
             if (
                 subject
                 and _SUBJECTLESS.match(right)
@@ -622,12 +737,19 @@ class Parser:
             return [A.Observe(f"{m.group(1).upper()}.{key}", int(m.group(3)))]
         # passing
         if re.fullmatch(
-            r"(?:all|all players|both|both players?|everyone|everybody|each player) pass(?:es|ed)?(?: priority)?",
+            r"(?:all|all players|both|both players?|everyone|everybody|each player) pass(?:es|ed)?(?: priority)?"
+            r"|pass,? pass|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?",
             low,
         ):
             return [A.AllPass("once")]
+        if re.fullmatch(
+            r"no (?:attack |defense )?reactions?(?: from (?:either|anyone|both)(?: player)?)?", low
+        ):
+            return [A.AllPass("through", ("reaction",))]
+        if re.fullmatch(r"(?:the )?action phase (?:is )?over", low):
+            return [A.PhaseMarker("end")]
         m = re.fullmatch(
-            r"(?:all|all players|both|both players?|everyone|everybody) pass(?:es|ed)? (to|through|in) (?:the )?(.+?)(?: steps?)?",
+            r"(?:(?:all|all players|both|both players?|everyone|everybody) pass(?:es|ed)?|pass(?:,? pass)?) (to|through|in) (?:the )?(.+?)(?: steps?)?",
             low,
         )
         if m:
@@ -674,7 +796,7 @@ class Parser:
         if re.fullmatch(r"end-of-turn(?: procedure)? ends|the turn ends|the turn passes to p[12]", low):
             return [A.PhaseMarker("start")]
         if re.fullmatch(
-            r"no pitch zone cards?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
+            r"no pitch zone cards?|(?:the |their )?pitch(?: zone)?(?: cards?)? (?:goes|go|went) (?:to )?(?:the )?bottom(?: of (?:the|their) deck)?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
             low,
         ):
             return [A.Noop("narration")]
@@ -706,7 +828,7 @@ class Parser:
         if m:
             return [A.NoArsenal((m.group(1) or m.group(2)).upper())]
         m = re.fullmatch(
-            rf"{_P} destroys (.+?) to prevent (\d+)(?: (?:of )?(?:the )?(?:arcane |combat )?damage)?",
+            rf"{_P} destroys (.+?) (?:to prevent|(?:to|and) (?:apply|applies|use|uses) (?:its |their |the )?(?:spellvoid|ward|quell|arcane barrier)) (\d+)(?: (?:of )?(?:the )?(?:arcane |combat )?damage)?",
             c,
             re.I,
         )
@@ -827,10 +949,12 @@ class Parser:
         if m:
             return [A.NoArsenal(m.group(1).upper())]
         m = re.fullmatch(rf"{_P} puts (.+?) face[- ]?(down|up) into (?:their|his|her|the) arsenal", c, re.I)
+        if m is None:  # "P1 puts Card K into arsenal (face down)": face down is the default (CR 4.4.3b)
+            m = re.fullmatch(rf"{_P} puts (.+?) (?:in|into) (?:their |his |her |the )?arsenal()", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
             return (
-                [A.Arsenal(m.group(1).upper(), refs[0], m.group(3).casefold(), tuple(refs[1:]))]
+                [A.Arsenal(m.group(1).upper(), refs[0], m.group(3).casefold() or "down", tuple(refs[1:]))]
                 if refs
                 else None
             )
@@ -881,6 +1005,12 @@ class Parser:
                     pay,
                 )
             ]
+        if re.fullmatch(
+            rf"{_P} (?:declines|does not use|doesn'?t use|did not use|didn'?t use|chooses not to use|skips) (?:its|the|their) optional (?:effect|part|ability|text)",
+            c,
+            re.I,
+        ):
+            return [A.Noop("declined optional")]
         m = re.fullmatch(rf"{_P} declines (arcane barrier|spellvoid|quell)(?: \d+)?(?: of .+)?", c, re.I)
         if m:
             return [A.DeclinePrevention(m.group(1).upper(), m.group(2).casefold())]
@@ -955,7 +1085,7 @@ class Parser:
                 )
             ]
         # narrated automatic events (claims)
-        m = re.fullmatch(rf"{_P} gains (a|an|one|\d+) action points?", c, re.I)
+        m = re.fullmatch(rf"{_P} gains (a|an|one|the|\d+) action points?(?: back)?", c, re.I)
         if m:
             return [A.Claim("gains_ap", m.group(1).upper(), _num(m.group(2)))]
         m = re.fullmatch(r"(.+?) deals (\d+)(?: damage)?(?: to (?:P[12]'s hero|P[12]))?( and hits)?", c, re.I)
@@ -1325,7 +1455,7 @@ _NOTATION: list[tuple[re.Pattern[str], str]] = [
 
 _PASSERS = (
     r"(?:(?:all|both|everyone|everybody|both players|all players|we both|we all|they both|players)\s+"
-    r"pass(?:es|ed)?(?:\s+priority)?(?:\s+again)?|pass,?\s+pass|pass|(?P<who>P[12])\s+pass(?:es|ed)?(?:\s+priority)?"
+    r"pass(?:es|ed)?(?:\s+priority)?(?:\s+again)?|pass,?\s+pass|(?:passes|priority)\s+(?:go|goes|went)\s+(?:a)?round|pass|(?P<who>P[12])\s+pass(?:es|ed)?(?:\s+priority)?"
     r"(?:\s+(?:too|as well|back))?)"
 )
 _RESOLVED = r"(?:resolves|resolved|has resolved|did resolve)"
@@ -1443,7 +1573,15 @@ def _top_level(text: str, ch: str) -> int | None:
 #: Abbreviations, rewritten wherever they stand as words (case-sensitive where a word could be a name).
 _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bw/\s*", re.I), "with "),
+    (re.compile(r"^\s*(?:dmg|damage)\s+(\d+)\s*$", re.I), r"\1 damage"),
     (re.compile(r"\bdmg\b", re.I), "damage"),
+    (re.compile(r"\brxns?\b", re.I), "reaction"),
+    (re.compile(r"\bres(?:ol)?\.? step\b", re.I), "resolution step"),
+    (re.compile(r"\btrigger res\b", re.I), "trigger resolves"),
+    (
+        re.compile(r"^\s*(?:->|=>|>)\s*(layer|attack|defend|reaction|damage|resolution)(?: step)?\s*$", re.I),
+        r"all pass to the \1 Step",
+    ),
     (re.compile(r"\bGA\b"), "go again"),
     (re.compile(r"\bCC\b"), "combat chain"),
     (re.compile(r"\b(\d+|an?|one) ?APs?\b"), r"\1 action point"),
@@ -1478,7 +1616,12 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
         "defends with ",
     ),
     (r"(?:declared|declare)\s+", "declares "),
-    (r"(?:casts|cast|played|play|plays)\s+", "plays "),
+    # "adds Card C (from hand) as a defending card / as a blocker": a declaration
+    (
+        r"(?:adds|added|add|puts|put|throws|threw)\s+(.+?)\s+(?:in\s+)?as (?:a |an )?(?:additional |extra |another )?(?:defending cards?|defenders?|blockers?|blocks?)$",
+        r"declares \2",
+    ),
+    (r"(?:casts|cast|played|play|plays|went for|goes for|go for)\s+", "plays "),
     (
         r"(?:responded|responds|respond|answered|answers|answer)(?: to (?:it|that|this))? (?:with|by playing)\s+",
         "plays ",
@@ -1488,7 +1631,13 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
         r"ran|runs|run|jammed|jams|jam|chucked|chucks|chuck|dropped|drops|drop)(?: in| out| down)?\s+(?!\d)",
         "plays ",
     ),
-    (r"(?:uses|used|use|activated|activate)\s+", "activates "),
+    (r"(?:uses|used|use|activated|activate|pops|popped|pop|cracks|cracked|crack)\s+", "activates "),
+    (r"(?:DRs|DR'd|DRed)\s+", "plays "),
+    (
+        r"(?:didn'?t|did not|doesn'?t|does not|won'?t) (?:want to )?pay for (?:the |their |his |her )?(?:arcane )?barrier",
+        "declines Arcane Barrier",
+    ),
+    (r"(puts|put|arsenals|arsenaled)\s+(.+?)\s+(?:too|as well)$", r"\2 \3"),
     (r"(?:passed|pass|passes)(?: priority)?(?: back)?(?: too| as well)?$", "passes"),
     (r"(?:pitched|pitch)\s+", "pitches "),
     (r"(?:drew|draw)\s+", "draws "),
@@ -1498,7 +1647,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
         r"takes \2 damage",
     ),
     (
-        r"(?:gained|gets|got|gain|gains) (a|an|one|\d+) action points?(?: (?:from|for|thanks to) go again)?$",
+        r"(?:gained|gets|got|gain|gains) (a|an|one|the|\d+) action points?(?: back)?(?: (?:from|for|thanks to) go again)?$",
         r"gains \2 action point",
     ),
     (r"(?:arsenaled|arsenal)\s+", "arsenals "),
@@ -1527,10 +1676,12 @@ _PLAYER_VERBS = (
 )
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS + r")\b"
+    r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never)\s+(?:blocks?|defends?|block|defend|blockers)\b"
     r"|(?:all|both|everyone|everybody|nobody|neither)\b"
-    r"|\d+\s+(?:dmg|damage)\b|(?:so\s+)?\d+\s+(?:got|gets|goes|went|came)\s+through\b"
+    r"|\d+\s+(?:dmg|damage)\b|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?through\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
     r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
+    r"|(?:the\s+|their\s+)?pitch(?:\s+zone)?\s+(?:cards?\s+)?(?:goes|go|went)\s+(?:to\s+)?(?:the\s+)?bottom\b"
     r"|(?:it|that|this|which)(?:\s+card|\s+one)?\s+(?:resolves|resolved)\b"
     r"|(?:the\s+)?(?:combat\s+)?chain\s+(?:closed|was\s+closed|got\s+closed)\b"
     r"|(?:we|they|players|both\s+players|the\s+players)\s+(?:went|go|goes|moved?|moves|got|get|proceeded|proceed|headed|head)\b"
@@ -1563,13 +1714,32 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     c = re.sub(
-        r"\s+(?:at|@|on|into|vs\.?|against)\s+(P[12])(?:'s hero)?(?=$|,|\s)",
+        r"\s+(?:at|@|on|into|vs\.?|against|->|=>)\s*(P[12])(?:'s hero)?(?=$|,|\s)",
         r" targeting \1's hero",
         c,
         flags=re.I,
     )
     c = re.sub(r"\s+@\s*(P[12])\b", r" targeting \1's hero", c, flags=re.I)
     c = re.sub(r"\b(targeting|on|onto|at) the (?=[A-Z0-9])", r"\1 ", c)
+    # "paying with the 2 floating resource points", "using the 2 floating resource points"
+    c = re.sub(
+        r",?\s+(?:paying|paid|using|with)(?: for it)?(?: with)? (?:the |their |his |her )?(\d+) (?:floating|banked|leftover|left-over) resource points?\b",
+        r", paying \1 with floating resource points",
+        c,
+        flags=re.I,
+    )
+    # "... and only pitched Card R, which is a 1" / "pitching Card B for 3": the payment and its claim
+    c = re.sub(
+        r",?\s+and (?:only |just )?(?:pitched|pitches|pitching)\s+(?=\S)", ", pitching ", c, flags=re.I
+    )
+    c = re.sub(r",?\s+this time(?=,|\s)", "", c, flags=re.I)
+    c = re.sub(
+        r"(pitching [^,;()]+?),? (?:which|that) (?:is|was) (?:a|an) ([123])\b(?: pitch)?",
+        r"\1 (pitch \2)",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(r"(pitching [^,;()]+?) for ([123])\b(?! resource)", r"\1 (pitch \2)", c, flags=re.I)
     c = re.sub(
         r",?\s+(?:paying|pays|paid)(?: for it)? (?:with|by pitching)\s+(?!\d|(?:the )?floating\b|(?:their |his |her )?(?:resource|chi)\b)",
         ", pitching ",
@@ -1577,6 +1747,10 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     c = re.sub(r",\s*(?:pitch|pitches|pitched)\s+", ", pitching ", c, flags=re.I)
+    # "P1 plays Attack A at P2 (pitch Card Y)": a card in the parentheses is a payment, not a claim
+    c = re.sub(
+        r"\s*\((?:pitch|pitches|pitched|pitching)\s+(?![0-9])([^)]+)\)", r", pitching \1", c, flags=re.I
+    )
     c = re.sub(r"\s+\+\s*pitch(?:ing)?\s+", ", pitching ", c, flags=re.I)
     return c
 
@@ -1813,7 +1987,7 @@ def _c_ap(m: re.Match[str]) -> list[A.Action]:
 
 
 @_claim(
-    r"(P[12]) (?:takes|took|is dealt|was dealt|loses|lost) (\d+)(?: damage| life)?(?: and is (?:at|on) (\d+)(?: life)?)?"
+    r"(P[12]) (?:takes|took|is dealt|was dealt|loses|lost) (\d+)(?: (?:arcane |physical |combat )?damage| life)?(?: and is (?:at|on) (\d+)(?: life)?)?"
 )
 def _c_taken(m: re.Match[str]) -> list[A.Action]:
     out: list[A.Action] = [A.Claim("taken", m.group(1).upper(), int(m.group(2)))]
@@ -1849,7 +2023,7 @@ def _c_priority(m: re.Match[str]) -> list[A.Action]:
     return [A.Observe("priority", m.group(1).upper())]
 
 
-@_claim(r"(P[12]) gains (a|an|one|\d+) action points?(?: (?:from|for) go again)?")
+@_claim(r"(P[12]) gains (a|an|one|the|\d+) action points?(?: back)?(?: (?:from|for) go again)?")
 def _c_gains_ap(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("gains_ap", m.group(1).upper(), _num(m.group(2)))]
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from . import actions as A
 from .cards import CardFacts, norm_name
-from .context import Ctx, Event, give_priority
+from .context import Ctx, Event, give_priority, implied_step_pass
 from .costs import consume_cost_effects, cost_modifiers, cost_token_rules, pay_resources
 from .defending import awaiting_defenders, check_can_defend, mark_declared
 from .effects import (
@@ -65,13 +65,21 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     f = card.facts
     if zone not in ("hand", "arsenal") and not c.card.zone:
         raise Illegal("play_zone", f"{card.name} cannot be played from {zone}.")
-    if s.priority != player:
+    if s.priority != player and not implied_step_pass(s, player, ctx):
         if f.is_("attack reaction") and (s.combat_step == "reaction"):
             link = s.active_link()
             if link is not None and link.controller != player:
                 raise Illegal(
                     "attack_reaction",
                     f"{player} does not control the attack, so cannot play the attack reaction {card.name}.",
+                )
+        if f.is_("defense reaction"):
+            link = s.active_link()
+            if s.combat_step != "reaction" or link is None or link.target != player:
+                # the card's own timing rule is the more specific reason (CR 8.1.3a)
+                raise Illegal(
+                    "defense_reaction",
+                    f"{player} cannot play the defense reaction {card.name}: only the defending hero may, in the Reaction Step.",
                 )
         after_resolution = s.priority == s.turn_player and s.passes == 0
         raise Illegal(
@@ -464,7 +472,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     """CR 5.2: activate the (first) activated ability of a permanent; a weapon's attack makes an
     attack-proxy (CR 8.3.1)."""
     player = c.player
-    if s.phase != "action" or s.priority != player:
+    if s.phase != "action" or (s.priority != player and not implied_step_pass(s, player, ctx)):
         raise Illegal("priority", f"{player} activated {c.source} without priority.")
     p = s.p(player)
     src = None

@@ -516,6 +516,9 @@ class GameState:
     combat_step: str = ""  # "" when the chain is closed, else one of COMBAT_STEPS
     priority: str | None = "P1"
     passes: int = 0
+    #: the turn-player got priority when this combat step began and no one has acted since: a play by
+    #: the other player implies the pass a judge leaves out (CR 1.11.4, docs "Omitted obvious passes")
+    fresh: bool = False
     stack: list[Layer] = field(default_factory=list)
     chain: list[ChainLink] = field(default_factory=list)
     players: dict[str, PlayerState] = field(default_factory=lambda: {p: PlayerState() for p in PLAYERS})
@@ -586,6 +589,7 @@ class GameState:
             "combat_step": self.combat_step,
             "priority": self.priority,
             "passes": self.passes,
+            "fresh": self.fresh,
             "stack": [layer.to_json() for layer in self.stack],
             "chain": [link.to_json() for link in self.chain],
             "players": {k: v.to_json() for k, v in sorted(self.players.items())},
@@ -613,6 +617,7 @@ class GameState:
             combat_step=str(d.get("combat_step", "")),
             priority=d.get("priority"),
             passes=int(d.get("passes", 0)),
+            fresh=bool(d.get("fresh", False)),
             stack=[Layer.from_json(x) for x in d.get("stack", [])],
             chain=[ChainLink.from_json(x) for x in d.get("chain", [])],
             players={k: PlayerState.from_json(v) for k, v in d.get("players", {}).items()},
