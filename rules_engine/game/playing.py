@@ -21,6 +21,7 @@ from .defending import awaiting_defenders, check_can_defend, mark_declared
 from .effects import (
     ADDITIONAL_WEAPON_ATTACK,
     COSTS_LESS_PER_DRACONIC_LINK,
+    FEALTY_DAGGER_DISCOUNT,
     FIRST_STEALTH_GO_AGAIN,
     SECOND_ATTACK_POWER,
     TARGET_ATTACK,
@@ -460,6 +461,29 @@ def additional_weapon_attack(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx)
     return True
 
 
+def fealty_dagger_discount(p: Any, src: Card, ab: Any, ctx: Ctx) -> int:
+    """Fang's "If you control 3 or more Fealty tokens, dagger attacks cost you {r} less to activate":
+    1 when ``src`` is a dagger whose ability is an attack and its controller has enough Fealty tokens
+    as the cost is worked out (CR 5.2.2: the cost is determined before it is paid, 1.14.2)."""
+    hero = p.hero_card
+    if hero is None or not ab.attack or "dagger" not in {x.casefold() for x in src.facts.subtypes}:
+        return 0
+    for sentence in split_sentences(hero.text):
+        m = FEALTY_DAGGER_DISCOUNT.match(sentence.strip())
+        if not m:
+            continue
+        fealty = sum(1 for t in p.permanents if norm_name(token_base(t.name)) == "fealty")
+        if fealty < int(m.group(1)):
+            return 0
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: {hero.name}: {src.name}'s attack costs {{r}} less ({fealty} Fealty tokens).",
+            "activate",
+        )
+        return 1
+    return 0
+
+
 def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     """CR 5.2: activate the (first) activated ability of a permanent; a weapon's attack makes an
     attack-proxy (CR 8.3.1)."""
@@ -520,11 +544,12 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             )
         action_cost = 1
     cost = ab.resource_cost
-    if COSTS_LESS_PER_DRACONIC_LINK.search(src.facts.text):  # Fai, Rising Rebellion
+    if COSTS_LESS_PER_DRACONIC_LINK.search(src.facts.text):  # Fai, Rising Rebellion; Cindra
         draconic = sum(
             1 for link in s.chain if link.controller == player and "draconic" in link.attack.facts.classes
         )
         cost = max(0, cost - draconic)
+    cost = max(0, cost - fealty_dagger_discount(p, src, ab, ctx))
     pay_resources(s, player, cost, c.pitches, ctx)
     if ab.other_cost:
         ctx.add(
