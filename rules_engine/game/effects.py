@@ -193,7 +193,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^return a ([a-z' ,-]+?) from your graveyard to your hand$"), "return_to_hand"),
     (
         re.compile(
-            r"^until end of turn, your attack action cards with cost (\d+) or greater gains? (dominate|overpower)$"
+            r"^until end of turn, your attack action cards with cost (\d+) or (?:greater|more) (?:gains?|get) (dominate|overpower)$"
         ),
         "grant_cost_keyword",
     ),
@@ -946,6 +946,17 @@ ADDITIONAL_WEAPON_ATTACK = re.compile(
 DISCARD_SIX_INTIMIDATE = re.compile(
     r"whenever you discard a card with 6 or more \{p\} during your action phase, intimidate", re.I
 )
+#: Kayo's "The first time you discard a card with 6 or more {p} during each of your action phases,
+#: create a Might token" (``zones.discard_triggers``) and his "Attack action cards you own get +1{p}
+#: while they are in any zone other than the combat chain", which counts for that discard's {p}.
+FIRST_DISCARD_SIX_TOKEN = re.compile(
+    r"^the first time you discard a card with (\d+) or more \{p\} during each of your action phases, create an? ([a-z' ]+?) token\.?$",
+    re.I,
+)
+OWN_ATTACKS_POWER_OFF_CHAIN = re.compile(
+    r"^attack action cards you own get \+(\d+)\{p\} while they are in any zone other than the combat chain\.?$",
+    re.I,
+)
 #: Arakni, Solitary Confinement and 5L!p3d 7hRu 7h3 cR4X (``playing.hero_attack_abilities``).
 FIRST_STEALTH_GO_AGAIN = re.compile(
     r"^your first attack with stealth each turn (?:has|gets) go again$|^the first attack with stealth each turn gets go again$",
@@ -973,6 +984,7 @@ _HERO_MODELLED = (
     HERO_FIRST_HIT,
     HERO_MARKED_HIT,
     FEALTY_DAGGER_DISCOUNT,
+    FIRST_DISCARD_SIX_TOKEN,
     SECOND_ATTACK_POWER,
 )
 _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)

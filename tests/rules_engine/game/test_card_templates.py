@@ -716,3 +716,55 @@ def test_cindra_ability_costs_one_less_per_draconic_chain_link(fabcube_cards):
     )
     assert any("Equip up to 2" in m for m in _manual(again))  # the daggers chosen are the judge's
     assert any("once per turn" in m for m in _violations(again))
+
+
+# --- Kayo: the first discard of a card with 6 or more {p} in his action phase creates a Might token ---------
+
+
+def _kayo(hand: list[str]) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"hero": "Kayo", "action_points": 1, "hand": hand},
+        "P2": {"life": 20},
+    }
+
+
+def _might(result: Any) -> int:
+    return sum(1 for c in result.state["P1"].get("permanents", []) if "Might" in str(c))
+
+
+def test_kayo_discarding_a_five_power_attack_counts_his_plus_one(fabcube_cards):
+    # Madcap Charger: Brute attack action, 5{p}; in hand it has 6 under Kayo's second ability
+    lines = ["P1 discards Madcap Charger", "all pass (Kayo's trigger resolves)"]
+    result = _run(_kayo(["Madcap Charger (red)"]), lines, fabcube_cards)
+    assert [f for f in result.findings if f.kind in ("violation", "ambiguity")] == [], result.findings
+    assert _might(result) == 1
+    assert not any("Might" in m for m in _manual(result))
+
+
+def test_kayo_creates_one_might_token_per_action_phase(fabcube_cards):
+    lines = [
+        "P1 discards Madcap Charger",
+        "all pass (Kayo's trigger resolves)",
+        "P1 discards Bam Bam",
+    ]
+    result = _run(_kayo(["Madcap Charger (red)", "Bam Bam (yellow)"]), lines, fabcube_cards)
+    assert _might(result) == 1
+    assert not result.state.get("stack")  # no second trigger
+
+
+def test_a_low_power_discard_creates_no_might_token(fabcube_cards):
+    lines = ["P1 discards Sink Below"]
+    result = _run(_kayo(["Sink Below (red)"]), lines, fabcube_cards)  # a defense reaction, no {p}
+    assert _might(result) == 0
+    assert not result.state.get("stack")
+
+
+def test_young_bravo_wording_compiles_to_the_cost_keyword_grant():
+    effects, unknown = recognise(
+        "Until end of turn, your attack action cards with cost 3 or more get dominate"
+    )
+    assert not unknown
+    assert [(e.kind, e.amount, e.target) for e in effects] == [("grant_cost_keyword", 3, "dominate")]
