@@ -976,6 +976,9 @@ HERO_MARKED_HIT = re.compile(r"^whenever you hit a marked hero, (.+)$", re.I | r
 FEALTY_DAGGER_DISCOUNT = re.compile(
     r"^if you control (\d+) or more fealty tokens, dagger attacks cost you \{r\} less to activate\.?$", re.I
 )
+#: Kassai, Cintari Sellsword's "Your second sword attack each turn costs {r} less" (``playing.activate``;
+#: counted from the attacks the log shows this turn, like Ira's).
+SECOND_SWORD_ATTACK_DISCOUNT = re.compile(r"^your second sword attack each turn costs \{r\} less\.?$", re.I)
 #: Ira, Scarlet Revenger (``playing.hero_attack_abilities``).
 SECOND_ATTACK_POWER = re.compile(r"^your second attack each turn gets \+(\d+)\{p\}$", re.I)
 _HERO_MODELLED = (
@@ -985,6 +988,7 @@ _HERO_MODELLED = (
     HERO_MARKED_HIT,
     FEALTY_DAGGER_DISCOUNT,
     FIRST_DISCARD_SIX_TOKEN,
+    SECOND_SWORD_ATTACK_DISCOUNT,
     SECOND_ATTACK_POWER,
 )
 _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)

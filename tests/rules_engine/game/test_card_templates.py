@@ -768,3 +768,38 @@ def test_young_bravo_wording_compiles_to_the_cost_keyword_grant():
     )
     assert not unknown
     assert [(e.kind, e.amount, e.target) for e in effects] == [("grant_cost_keyword", 3, "dominate")]
+
+
+# --- Kassai, Cintari Sellsword: "Your second sword attack each turn costs {r} less" (CR 5.2.2, 1.14.2) -----
+
+
+def _kassai(resource_points: int) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Kassai, Cintari Sellsword",
+            "action_points": 2,
+            "resource_points": resource_points,
+            "weapons": ["Cintari Saber", "Hot Streak"],  # 1H swords: "Once per Turn Action - {r}: Attack"
+        },
+        "P2": {"life": 20},
+    }
+
+
+def test_kassai_second_sword_attack_costs_nothing(fabcube_cards):
+    lines = [
+        "P1 activates Cintari Saber targeting P2's hero, paying 1 with floating resource points",
+        *_THROUGH,
+        "P1 activates Hot Streak targeting P2's hero",
+        *_THROUGH,
+    ]
+    result = _run(_kassai(1), lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    assert any("second sword attack" in f.message for f in result.findings)
+
+
+def test_kassai_first_sword_attack_costs_its_full_price(fabcube_cards):
+    result = _run(_kassai(0), ["P1 activates Cintari Saber targeting P2's hero"], fabcube_cards)
+    assert _violations(result)  # {r} to pay, no resources (CR 1.14.2)
