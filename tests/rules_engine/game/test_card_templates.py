@@ -803,3 +803,18 @@ def test_kassai_second_sword_attack_costs_nothing(fabcube_cards):
 def test_kassai_first_sword_attack_costs_its_full_price(fabcube_cards):
     result = _run(_kassai(0), ["P1 activates Cintari Saber targeting P2's hero"], fabcube_cards)
     assert _violations(result)  # {r} to pay, no resources (CR 1.14.2)
+
+
+def test_cindra_trigger_also_fires_on_an_attack_card_hitting_a_marked_hero(fabcube_cards):
+    attack = {"name": "Attack A", "type": "attack action", "cost": 0, "pitch": 1, "power": 3, "text": ""}
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"hero": "Cindra", "action_points": 1, "hand": [attack]},
+        "P2": {"life": 20, "marked": True},
+    }
+    result = _run(given, ["P1 plays Attack A targeting P2's hero", *_THROUGH], fabcube_cards)
+    assert [f for f in result.findings if f.kind in ("violation", "ambiguity")] == []
+    assert result.state["P2"]["life"] == 17
+    assert _fealty(result) == 1
