@@ -17,6 +17,7 @@ PYTEST_ARGS ?= -n auto
 
 run: install migrate carddata rulesdata demo
 	@$(PY) manage.py ensure_admin
+	@$(PY) manage.py push_keys
 	@echo "Serving http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
@@ -27,6 +28,7 @@ test: install browserdeps lint pytest
 # QR code for the terminal and what to do when phones cannot reach it).
 store: install migrate carddata rulesdata
 	@$(PY) manage.py ensure_admin
+	@$(PY) manage.py push_keys
 	PORT=$(PORT) exec $(PY) -m config.store
 
 # The production configuration (config/serve.py): DEBUG off unless DJANGO_DEBUG says otherwise

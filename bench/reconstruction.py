@@ -6,7 +6,10 @@ Measures (pure Python, no database):
 * a 6-line table dispute: build the given state, parse the lines, replay and check them;
 * a 3-turn game log of about 200 entries (both players attacking, observations, end phases);
 * a backup report over the second half of that log;
-* the same 6-line dispute with real card names, the-fab-cube card data already loaded.
+* the same 6-line dispute with real card names, the-fab-cube card data already loaded;
+* what a command-line run pays for its card data (issue 27): reading the whole card.json
+  (FabCubeCards.load) against opening the on-disk index (``cardindex.load_indexed``, already
+  built) and reading the dispute's cards, then that whole run (index + 6-line real-card dispute).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules_engine.game.backup import backup  # noqa: E402
+from rules_engine.game.cardindex import load_indexed  # noqa: E402
 from rules_engine.game.cards import CardLookup, FabCubeCards, InlineCards  # noqa: E402
 from rules_engine.game.log import Replay, names_for, replay  # noqa: E402
 from rules_engine.game.start import start_state  # noqa: E402
@@ -196,6 +200,28 @@ def main() -> None:
             )
         )
         print(f"the-fab-cube card.json load (once per process): {load_ms:.0f} ms")
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            t0 = time.perf_counter()
+            load_indexed(fabcube, Path(folder))
+            print(f"card index build (once per card file): {(time.perf_counter() - t0) * 1000:.0f} ms")
+            names = ["Head Jab (red)", "Leg Tap (red)", "Whisper of the Oracle (red)", "Nullrune Hood"]
+
+            def cli_cards() -> None:
+                idx = load_indexed(fabcube, Path(folder))
+                for name in names:
+                    assert idx.get(name) is not None, name
+
+            def cli_run() -> None:
+                idx = load_indexed(fabcube, Path(folder))
+                assert run(REAL_GIVEN, REAL_LINES, idx).final.p("P2").life == 13
+
+            rows.append(
+                ("CLI card data: whole card.json read", timed(lambda: FabCubeCards.load(fabcube), 5), 5)
+            )
+            rows.append(("CLI card data: index open + 4 cards", timed(cli_cards, 200), 200))
+            rows.append(("CLI run: index + 6-line real-card dispute", timed(cli_run, 200), 200))
     print(f"load average {os.getloadavg()[0]:.1f}")
     print(f"{'case':52} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'cpu ms':>8}  n")
     for name, (p50, p95, mx, cpu), n in rows:

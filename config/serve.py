@@ -159,6 +159,7 @@ def main() -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     try:
         _manage("migrate", "--noinput", "-v", "0")
+        _manage("push_keys")  # the Web Push key pair, created once in var/push/ (docs/push.md)
         collect_static_if_changed()
     except subprocess.CalledProcessError as exc:
         return exc.returncode or 1

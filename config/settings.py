@@ -197,6 +197,7 @@ INSTALLED_APPS = [
     "accounts",
     "mirror",
     "transfer",
+    "notifications",
 ]
 
 # Sessions read from the shared cache and kept in the database too (nothing is lost when the
@@ -484,4 +485,20 @@ GENERATED_FILE_PENDING_MINUTES = float(os.environ.get("GENERATED_FILE_PENDING_MI
 CELERY_BEAT_SCHEDULE = {
     "delete-expired-generated-files": {"task": "core.task_delete_expired_files", "schedule": 3600.0},
     "fail-stale-generated-files": {"task": "core.task_fail_stale_files", "schedule": 60.0},
+    # The round's last 10 minutes to its players, tables over time to the staff (docs/push.md).
+    "push-watch-clocks": {"task": "notifications.task_watch_clocks", "schedule": 60.0},
 }
+
+# Web Push (notifications, docs/push.md). The VAPID key pair: PUSH_VAPID_PRIVATE_KEY (PEM text),
+# else the file PUSH_VAPID_KEY_FILE, which `manage.py push_keys` creates once (make run/store/serve).
+PUSH_VAPID_PRIVATE_KEY = os.environ.get("PUSH_VAPID_PRIVATE_KEY", "").replace("\\n", "\n").strip()
+PUSH_VAPID_KEY_FILE = Path(os.environ.get("PUSH_VAPID_KEY_FILE", VAR_DIR / "push" / "vapid_private.pem"))
+#: Who the push services may contact about this server's messages (RFC 8292: a mailto: or https: URL).
+PUSH_VAPID_SUBJECT = os.environ.get("PUSH_VAPID_SUBJECT", "mailto:arbiter@localhost")
+#: Messages per send task (one worker sends a batch over one connection pool).
+PUSH_BATCH_SIZE = int(os.environ.get("PUSH_BATCH_SIZE", "200"))
+#: Minutes after time is called (plus a table's own extension) before the staff hear a table is over time.
+PUSH_OVER_TIME_MINUTES = float(os.environ.get("PUSH_OVER_TIME_MINUTES", "10"))
+#: Push endpoints must be https (a browser's push service always is); tests and bench/push.py
+#: allow http to reach their local endpoint.
+PUSH_ALLOW_HTTP_ENDPOINTS = _env_bool("PUSH_ALLOW_HTTP_ENDPOINTS", False)

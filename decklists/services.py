@@ -31,6 +31,7 @@ from tournament.citations import cite
 from tournament.enums import LIMITED_FORMATS, TEAM_FORMATS, EventStatus, RoundStatus
 from tournament.models import Event, Registration, Round
 from tournament.services import require_event_open
+from tournament.signals import news
 
 from . import access, selectors
 from .enums import FROZEN, DecklistKind, DecklistSource, DecklistStatus, JobKind
@@ -440,6 +441,7 @@ def accept_decklist(decklist: Decklist, *, actor) -> Decklist:
         after=_snapshot(decklist),
         event_id=event.id,
     )
+    news.send(sender="decklist.accept", event=event, decklist=decklist, reason="")
     return decklist
 
 
@@ -467,6 +469,7 @@ def reject_decklist(decklist: Decklist, *, actor, reason: str) -> Decklist:
         reason=reason,
         event_id=event.id,
     )
+    news.send(sender="decklist.reject", event=event, decklist=decklist, reason=reason.strip())
     return decklist
 
 

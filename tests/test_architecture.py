@@ -30,6 +30,7 @@ PACKAGES = (
     "accounts",
     "mirror",
     "transfer",
+    "notifications",
 )
 
 
@@ -89,6 +90,8 @@ def _copy_sources(dest: Path) -> None:
         ("decklists/_probe.py", "from judging import selectors\n", "Add-ons build on each other"),
         ("tournament/_probe.py", "from accounts import models\n", "Apps layer one way"),
         ("accounts/_probe.py", "from judging import models\n", "accounts builds on the core only"),
+        ("notifications/_probe.py", "from judging import models\n", "notifications builds on the core only"),
+        ("tournament/_probe.py", "from notifications import models\n", "Apps layer one way"),
         (
             "judging/_probe.py",
             "from tournament import views\n",

@@ -15,6 +15,10 @@ the app contributes, so the pages show exactly the add-ons that are installed, i
   (``context(event, user)`` when registered ``with_user=True``). With ``live_token(event)``
   (a cheap string that changes whenever the panel's content does) the panel is also refreshed
   by the dashboard's live poll, and the token is part of that poll's ETag.
+- ``register_player_panel(template, context)``: a template fragment included on the player's
+  page (their own, or a walk-in's private page), with ``addon`` set to
+  ``context(event, registration, phone_token=...)`` (``phone_token`` is the private page's
+  token, or "" on the page of a logged-in player).
 - ``register_link_requests(request, pending, desk)``: the app that keeps requests to play as a
   player ID (``accounts``): ``request(user, *, player_id, display_name, event=None)`` records
   one for staff to confirm, ``pending(user)`` is the account's open request (a dict) or None,
@@ -63,6 +67,7 @@ class Panel:
 _staff_links: list[Link] = []
 _player_links: list[Link] = []
 _staff_panels: list[Panel] = []
+_player_panels: list[Panel] = []
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,19 @@ def register_staff_panel(
     # One panel per template: a second registration replaces the context function.
     _staff_panels[:] = [p for p in _staff_panels if p.template != template]
     _staff_panels.append(Panel(template, context, with_user, live_token))
+
+
+def register_player_panel(template: str, context: Callable[..., dict]) -> None:
+    """``context(event, registration, *, phone_token)`` (module docstring)."""
+    _player_panels[:] = [p for p in _player_panels if p.template != template]
+    _player_panels.append(Panel(template, context))
+
+
+def player_panels(event, registration, *, phone_token: str = "") -> list[dict]:
+    return [
+        {"template": p.template, "context": p.context(event, registration, phone_token=phone_token)}
+        for p in _player_panels
+    ]
 
 
 def staff_links(event) -> list[dict]:

@@ -370,3 +370,45 @@ def public_microcache(view: Callable[..., HttpResponse]) -> Callable[..., HttpRe
                 cache.delete(marker)
 
     return wrapper
+
+
+# --------------------------------------------------------------------------- the player's phone
+
+
+def player_state(event: Event, registration: Registration, lens: PlayerLens) -> dict:
+    """What a player's page polls (``player.js``): a ``version`` that changes with anything their
+    page shows about their own match (a new round published, their match's result and reports,
+    the clock, their registration) and, when something needs them, an ``attention`` key with the
+    words to show ("Round 3: table 12 against Ana", "Your opponent reported a result: confirm
+    it"). The key is new for each new thing (the round, the report), so the page raises its
+    banner once per thing. Two queries; the words use ``lens`` (never another player's ID)."""
+    round_ = selectors.visible_rounds(event).last()
+    match = selectors.match_for_registration(round_, registration) if round_ is not None else None
+    version = "|".join(
+        [
+            clock_token(round_),
+            f"{registration.status}.{registration.pk}",
+            f"{match.pk}.{match.version}.{match.report_status}.{match.result}" if match else "-",
+        ]
+    )
+    attention, words = "", ""
+    if match is not None and round_ is not None:
+        title = selectors.round_title(round_)
+        opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
+        if match.report_status == "reported" and match.reported_by_id not in (None, registration.pk):
+            attention, words = (
+                f"confirm-{match.pk}-{match.version}",
+                f"{title}: your opponent reported a result. Confirm it.",
+            )
+        elif match.report_status == "disputed":
+            attention, words = f"disputed-{match.pk}", f"{title}: your reports disagree. See the staff."
+        elif round_.time_called_at is not None and not match.result:
+            attention, words = f"time-{round_.pk}", f"{title}: time is called. Finish your turn."
+        elif opponent is None and round_.status != RoundStatus.COMPLETE:
+            attention, words = f"pairing-{match.pk}", f"{title}: you have a bye."
+        elif not match.result:
+            attention, words = (
+                f"pairing-{match.pk}",
+                f"{title}: table {match.table_number} against {lens.name(opponent)}.",
+            )
+    return {"version": version, "attention": attention, "words": words}

@@ -18,3 +18,12 @@ demo_players_registered = Signal()
 #: "name": str, "problem": str}`` (e.g. decklists: no submitted or no legal list, TR&P App E).
 #: Publishing with problems needs an override with a reason (``publish_round``), recorded.
 round_one_checks = Signal()
+
+#: Sent by the services at a moment someone may want to be told about (issue 29: the phones of
+#: players and staff), inside the service's transaction: a receiver that acts on it must wait
+#: for the commit (``transaction.on_commit``), so a rolled-back change tells nobody. ``sender``
+#: is the audit action of the change (``"round.publish"``, ``"clock.time_called"``,
+#: ``"match.report"``, ``"match.dispute"``, ``"match.correct"``, ``"decklist.accept"``,
+#: ``"decklist.reject"``, ``"judge_call.open"``, ``"judge_call.rule"``); arguments: ``event``
+#: and the object changed (``round_``, ``match``, ``decklist`` with ``reason``, ``call``).
+news = Signal()

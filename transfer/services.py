@@ -63,6 +63,8 @@ NOT_CARRIED: dict[str, str] = {
     "core.generatedfile": "generated PDFs and exports are caches, made again on request",
     "tournament.staffinvitation": "an invitation link is a secret of the site that made it; the copy's "
     "organizer makes new ones",
+    "notifications.subscription": "a phone's push subscription is bound to this site's push key: players "
+    "turn notifications on again at the copy",
 }
 
 CHUNK = 2000

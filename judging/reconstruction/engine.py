@@ -9,15 +9,17 @@ suggests card names. Reads only; every write is in ``judging.reconstruction.serv
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.errors import DomainError
 from decklists.selectors import accepted_decklist_for
+from rules_engine.game.adjustments import outcome_lines
 from rules_engine.game.backup import BackupReport, backup
 from rules_engine.game.cards import CardLookup, DatabaseCards, InlineCards, norm_name
 from rules_engine.game.log import Replay, names_for, replay
-from rules_engine.game.rules import UNREADABLE, VIOLATION, Finding
+from rules_engine.game.rules import MANUAL, UNREADABLE, VIOLATION, Finding
 from rules_engine.game.start import GivenError, start_state
 from rules_engine.game.state import PLAYERS, GameState
 from rules_engine.game.view import view
@@ -27,24 +29,34 @@ from ..models import JudgeCall, Reconstruction
 # --------------------------------------------------------------------------- card data
 
 
-_LOOKUP: list[tuple[Any, DatabaseCards]] = []  # the last release's lookup (its name index is built once)
+_LOOKUPS: dict[Any, tuple[Any, DatabaseCards]] = {}  # release -> (its database, lookup): names indexed once
 
 
-def card_lookup() -> CardLookup:
-    """The active card release as the engine's ``CardLookup``; an empty lookup without card data
-    (the engine then reports unknown cards and the judge gives their stats by hand). The lookup of
-    the same in-memory release is reused, so its card names are indexed once per process."""
+def card_lookup(release: Any = None) -> CardLookup:
+    """The card release ``release`` (instance or id; None: the active release) as the engine's
+    ``CardLookup``; an empty lookup without card data (the engine then reports unknown cards and
+    the judge gives their stats by hand). The lookup of the same in-memory release is reused, so
+    its card names are indexed once per process. The site (``event_lookup``) and the command line
+    (``manage.py reconstruct --release``) both read card facts through this function."""
     from cards.selectors import card_database
 
     try:
-        db = card_database()
+        db = card_database(release)
     except DomainError:
         return InlineCards()
-    if _LOOKUP and _LOOKUP[0][0] is db:
-        return _LOOKUP[0][1]
+    key = getattr(db, "release_id", None) or getattr(release, "pk", release)
+    found = _LOOKUPS.get(key)
+    if found is not None and found[0] is db:
+        return found[1]
     lookup = DatabaseCards(db)
-    _LOOKUP[:] = [(db, lookup)]
+    _LOOKUPS[key] = (db, lookup)
     return lookup
+
+
+def event_lookup(event: Any) -> CardLookup:
+    """The card facts of ``event``: its pinned card-data release, else the active one (issue 27:
+    one source of card facts for the page, the API and the command line)."""
+    return card_lookup(getattr(event, "card_release_id", None))
 
 
 def decklist_names(call: JudgeCall) -> dict[str, list[str]]:
@@ -85,7 +97,7 @@ def suggest_cards(call: JudgeCall, q: str, *, limit: int = 8) -> list[dict[str, 
                 if match(low) and low not in seen:
                     seen.add(low)
                     out.append({"name": name, "source": f"{pl} decklist"})
-    lookup = card_lookup()
+    lookup = event_lookup(call.event)
     if len(out) < limit and hasattr(lookup, "suggest"):
         for name in lookup.suggest(q):
             if norm_name(name) not in seen:
@@ -161,7 +173,7 @@ def start_from_decklists(call: JudgeCall, lookup: CardLookup | None = None) -> d
     """The usual starting state of a dispute: the start of the first player's action phase, both
     heroes as registered (life and intellect of the hero card, the first equipment piece of each
     slot and up to two weapons), four unknown cards in each hand. The judge adjusts the rest."""
-    lookup = lookup or card_lookup()
+    lookup = lookup or event_lookup(call.event)
     match = call.match
     regs = (match.player_a, match.player_b) if match is not None else (None, None)
     start: dict[str, Any] = {"turn": "P1", "phase": "action", "turn_number": 2}
@@ -258,10 +270,54 @@ def summary(v: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+_QUOTED = r"(?P<q>['\"])(?P<sentence>.*?)(?P=q)"
+#: Where a manual-effect finding names its card and sentence (rules_engine.game.layers' messages).
+_MANUAL_SHAPES = (
+    re.compile(r"does not apply (?P<player>P[12])'s \w+ (?P<card>.+?)'s ability " + _QUOTED),
+    re.compile(r"^line \d+: (?P<card>.+?) [a-z ]+; the engine does not apply its text " + _QUOTED),
+    re.compile(r"the engine cannot compute (?P<card>.+?)'s text " + _QUOTED),
+)
+
+
+def offer_adjustment(finding: dict[str, Any], step_text: str, turn: str) -> str:
+    """The adjustment lines a flagged manual effect offers the judge (issue 27), prefilled from the
+    card's text where a shape of it is known (``rules_engine.game.adjustments.outcome_lines``),
+    else a bare ``judge: `` line to complete. The abilities listed at the first line for the judge
+    to watch (a hero's, equipment's, weapon's or permanent's, which have not acted yet) offer only
+    prefilled lines, never a bare one: eight empty offers at line 1 of every dispute are noise. The
+    controller is the finding's, else the first player the step names, else the turn player."""
+    data = finding.get("data") or {}
+    card, sentence, player = (
+        str(data.get("card", "")),
+        str(data.get("sentence", "")),
+        str(data.get("player", "")),
+    )
+    if not (card and sentence):
+        for shape in _MANUAL_SHAPES:
+            m = shape.search(str(finding.get("message", "")))
+            if m:
+                card, sentence = m.group("card"), m.group("sentence")
+                player = player or (m.groupdict().get("player") or "")
+                break
+    kw = re.search(
+        r"^line \d+: (?P<card>.+?) has (?P<kw>[a-z ]+?(?: \d+)?) only under a condition",
+        str(finding.get("message", "")),
+    )
+    if kw and not sentence:
+        return f"judge: {kw.group('card')} gains {kw.group('kw')}"
+    if not player:
+        named = re.search(r"\b(P[12])\b", step_text, re.I)
+        player = named.group(1).upper() if named else turn
+    lines = outcome_lines(card, sentence, player) if card and sentence else []
+    if lines:
+        return "\n".join(lines)
+    return "" if "when it acts" in str(finding.get("message", "")) else "judge: "
+
+
 def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome:
     """Replay ``recon`` from its starting state. Never raises for bad input: an unreadable
     starting state is reported in ``start_error``, unreadable lines as findings in place."""
-    lookup = lookup or card_lookup()
+    lookup = lookup or event_lookup(recon.call.event)
     version = recon.rules_version or "2.13.0"
     start = recon.start or {}
     try:
@@ -280,6 +336,10 @@ def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome:
     )
     steps = []
     for rec in rep.steps:
+        findings = [finding_json(f, version) for f in rec.findings]
+        for f in findings:
+            if f["kind"] == MANUAL:
+                f["adjust"] = offer_adjustment(f, rec.text, rec.state.turn_player)
         steps.append(
             {
                 "line": rec.number,
@@ -288,7 +348,7 @@ def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome:
                 "parent": rec.parent,
                 "reversed": rec.reversed,
                 "unreadable": any(f.kind == UNREADABLE for f in rec.findings),
-                "findings": [finding_json(f, version) for f in rec.findings],
+                "findings": findings,
                 "state": summary(view(rec.state)),
             }
         )

@@ -83,11 +83,11 @@ def rules_version_for(call: JudgeCall) -> str:
     return ReconstructionRules.CR_2_13_0 if call.event.cr_version == "2.13.0" else ReconstructionRules.OLDER
 
 
-def _check_start(start: Any) -> dict[str, Any]:
+def _check_start(start: Any, event: Any = None) -> dict[str, Any]:
     if not isinstance(start, dict):
         raise DomainError("the starting state is a mapping (turn, phase, P1, P2)", field="start")
     try:
-        start_state(start, recon_engine.card_lookup(), "2.13.0")
+        start_state(start, recon_engine.event_lookup(event), "2.13.0")
     except GivenError as exc:
         raise DomainError(f"the starting state cannot be read: {exc}", field="start") from None
     return start
@@ -112,7 +112,7 @@ def create_reconstruction(
     require_fab_reconstruction(call.event)  # the engine plays FaB's rules only
     if game_number is not None and game_number < 1:
         raise DomainError("games are numbered from 1", field="game_number")
-    start = _check_start(start) if start is not None else recon_engine.start_from_decklists(call)
+    start = _check_start(start, call.event) if start is not None else recon_engine.start_from_decklists(call)
     recon = Reconstruction.objects.create(
         call=call,
         game_number=game_number,
@@ -138,7 +138,7 @@ def update_start(
     require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
     require_fab_reconstruction(recon.call.event)
     before = _snapshot(recon)
-    recon.start = _check_start(start)
+    recon.start = _check_start(start, recon.call.event)
     _save(recon, ["start"])
     _audit(recon, actor, "reconstruction.start", before)
     return recon

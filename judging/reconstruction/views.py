@@ -8,6 +8,7 @@ once the call is closed. Every change goes through ``judging.reconstruction.serv
 
 from __future__ import annotations
 
+import re
 from functools import wraps
 from typing import Any
 
@@ -77,15 +78,37 @@ def _int(value: Any, field: str) -> int | None:
     return optional_whole_number(value, field=field)
 
 
+def _split_top(text: str) -> list[str]:
+    """``text`` split at the commas outside square brackets ("Helm [-1{d}, 2 steam], Gold")."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth = max(0, depth - 1)
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    return [part.strip() for part in parts if part.strip()]
+
+
 def _names(text: str, lookup=None) -> list[str]:
     """Card names typed with commas between them. Many card names hold a comma themselves
     ("Dawnblade, Resplendent"): two neighbouring parts that together name a card stay one."""
-    parts = [part.strip() for part in text.split(",") if part.strip()]
+    parts = _split_top(text)
     names: list[str] = []
     i = 0
     while i < len(parts):
         joined = f"{parts[i]}, {parts[i + 1]}" if i + 1 < len(parts) else ""
-        if joined and lookup is not None and lookup.get(joined) is not None:
+        if (
+            joined
+            and "[" not in parts[i]
+            and lookup is not None
+            and lookup.get(joined.split(" [")[0]) is not None
+        ):
             names.append(joined)
             i += 2
         else:
@@ -94,10 +117,96 @@ def _names(text: str, lookup=None) -> list[str]:
     return names
 
 
+_COUNTER_ITEM = re.compile(r"(?:(\d+)\s*x?\s+)?([+-]1\s*\{[pd]\}|[a-z][a-z -]*)", re.I)
+
+
+def card_item(text: str) -> str | dict[str, Any]:
+    """One typed card of the start form: "Name", or "Name [counters and face]" such as
+    "Ironrot Helm [-1{d}]", "Gold [face up]", "Frostbite [2 x -1{p}]", "Hope Merchant's Hood [2 steam]".
+    Counters are CR 1.15 counters (+1 and -1 of a property apart, CR 1.15.4); "face up" / "face
+    down" is the card's face (an arsenal card is face down unless it says so)."""
+    m = re.fullmatch(r"(.+?)\s*\[(.*)\]", text.strip())
+    if not m:
+        return text.strip()
+    name = m.group(1).strip()
+    item: dict[str, Any] = {"name": name}
+    counters: dict[str, int] = {}
+    for raw in re.split(r"[;,]", m.group(2)):
+        part = raw.strip()
+        if not part:
+            continue
+        face = re.fullmatch(r"(?:face[- ]?)?(up|down)", part, re.I)
+        if face:
+            item["face"] = face.group(1).casefold()
+            continue
+        cm = _COUNTER_ITEM.fullmatch(part)
+        if cm is None:
+            raise DomainError(
+                f"cannot read {part!r} in the brackets of {name!r}: write counters such as "
+                "'-1{d}', '2 +1{p}', '3 steam' or 'face up'",
+                field="start",
+            )
+        n = int(cm.group(1) or 1)
+        kind = re.sub(r"\s+", "", cm.group(2)).casefold()
+        stat = re.fullmatch(r"([+-])1\{([pd])\}", kind)
+        if stat:
+            kind = ("" if stat.group(1) == "+" else "-") + ("power" if stat.group(2) == "p" else "defense")
+        else:
+            kind = re.sub(r"\s*counters?$", "", cm.group(2).strip().casefold())
+        counters[kind] = counters.get(kind, 0) + n
+    if counters:
+        item["counters"] = counters
+    return item
+
+
+def _item_text(item: Any) -> str:
+    """A card of the starting state as the start form shows it (the inverse of ``card_item``)."""
+    if not isinstance(item, dict):
+        return str(item)
+    bits: list[str] = []
+    shown = {"power": "+1{p}", "-power": "-1{p}", "defense": "+1{d}", "-defense": "-1{d}"}
+    counters = item.get("counters") or {}
+    if isinstance(counters, dict):
+        for kind, n in counters.items():
+            if str(kind) in ("power", "defense") and int(n) < 0:
+                kind, n = f"-{kind}", -int(n)
+            bits.append(
+                f"{n} {shown.get(str(kind), str(kind))}" if int(n) != 1 else shown.get(str(kind), str(kind))
+            )
+    elif isinstance(counters, list):
+        bits += [str(c) for c in counters]
+    if item.get("face"):
+        bits.append(f"face {item['face']}")
+    name = str(item.get("name", ""))
+    return f"{name} [{', '.join(bits)}]" if bits else name
+
+
+#: The start form's lists of cards, by the ``given`` key they fill.
+START_LISTS = (
+    "hand",
+    "arsenal",
+    "deck_top",
+    "deck_bottom",
+    "graveyard",
+    "banished",
+    "pitch_zone",
+    "permanents",
+    "weapons",
+    "equipment",
+)
+#: The start form's numbers, by the ``given`` key they set.
+START_NUMBERS = ("life", "intellect", "hand_size", "action_points", "resource_points", "deck")
+
+
 def start_from_form(start: dict[str, Any], post, lookup=None) -> dict[str, Any]:
-    """The starting state with the quick-start form's fields applied: a blank field leaves its
-    value unchanged, "-" empties it. The hero, weapons and equipment are typed by name, for a
-    Casual table where no decklist gives them (equipment goes to the slot its card names)."""
+    """The starting state with the start form's fields applied (issue 27: everything a game can
+    have in play): a blank field leaves its value unchanged, "-" empties it. Numbers: life,
+    intellect, hand size, action and resource points, cards in the deck; lists of cards typed by
+    name with commas between them, each with its counters and face in brackets ("Ironrot Helm
+    [-1{d}]", see ``card_item``): known cards in hand, arsenal, the deck's known top and bottom
+    cards (top first), graveyard, banished, pitch zone, permanents and tokens, weapons and
+    equipment (each piece to the slot its card names); the hero; whose turn, phase, turn number
+    and the first-turn flag (CR 4.1.4: no action on the first turn beyond the first player's)."""
     out = {**start}
     if post.get("turn") in ("P1", "P2"):
         out["turn"] = post["turn"]
@@ -106,10 +215,19 @@ def start_from_form(start: dict[str, Any], post, lookup=None) -> dict[str, Any]:
     turn_number = _int(post.get("turn_number"), "turn_number")
     if turn_number:
         out["turn_number"] = turn_number
+    if post.get("first_turn_shown"):
+        if post.get("first_turn"):
+            out["first_turn"] = True
+        else:
+            out.pop("first_turn", None)
     for pl in ("P1", "P2"):
         p = dict(out.get(pl) or {})
-        for key in ("life", "hand_size", "action_points", "resource_points", "deck"):
-            value = _int(post.get(f"{pl}-{key}"), f"{pl}-{key}")
+        for key in START_NUMBERS:
+            raw = str(post.get(f"{pl}-{key}", "")).strip()
+            if raw == "-":
+                p.pop(key, None)
+                continue
+            value = _int(raw, f"{pl}-{key}")
             if value is not None:
                 p[key] = value
         hero = str(post.get(f"{pl}-hero", "")).strip()[:120]
@@ -117,12 +235,12 @@ def start_from_form(start: dict[str, Any], post, lookup=None) -> dict[str, Any]:
             p.pop("hero", None)
         elif hero:
             p["hero"] = hero
-        for key in ("hand", "arsenal", "graveyard", "permanents", "weapons", "equipment"):
+        for key in START_LISTS:
             raw = str(post.get(f"{pl}-{key}", "")).strip()
             if raw == "-":
                 p.pop(key, None)
             elif raw:
-                p[key] = _names(raw, lookup)
+                p[key] = [card_item(name) for name in _names(raw, lookup)]
         out[pl] = p
     return out
 
@@ -148,28 +266,26 @@ def step_groups(steps: list[dict]) -> list[dict]:
     return groups
 
 
-def _name(item: Any) -> str:
-    return str(item.get("name", "")) if isinstance(item, dict) else str(item)
-
-
 def _start_fields(start: dict[str, Any]) -> dict[str, Any]:
-    """The current starting state as the quick-start form shows it."""
+    """The current starting state as the start form shows it (counters and face in brackets)."""
     fields: dict[str, Any] = {
         "turn": start.get("turn", "P1"),
         "phase": start.get("phase", "action"),
         "turn_number": start.get("turn_number", ""),
+        "first_turn": bool(start.get("first_turn")),
     }
     for pl in ("P1", "P2"):
         p = start.get(pl) or {}
         row: dict[str, Any] = {"hero": p.get("hero", "")}
-        for key in ("life", "hand_size", "action_points", "resource_points", "deck"):
-            row[key] = p.get(key, "")
-        for key in ("hand", "arsenal", "graveyard", "permanents"):
+        for key in START_NUMBERS:
+            row[key] = p.get(key, "") if not isinstance(p.get(key), list) else len(p[key])
+        for key in START_LISTS:
             items = p.get(key) or []
-            row[key] = ", ".join(_name(x) for x in items)
-        eq = p.get("equipment") or {}
-        row["equipment"] = ", ".join(_name(v) for v in (eq.values() if isinstance(eq, dict) else eq) if v)
-        row["weapons"] = ", ".join(_name(x) for x in p.get("weapons") or [])
+            if isinstance(items, dict):  # equipment by slot
+                items = [v for v in items.values() if v]
+            elif not isinstance(items, list):
+                items = [items]
+            row[key] = ", ".join(_item_text(x) for x in items)
         fields[pl] = row
     return fields
 
@@ -213,7 +329,9 @@ def _handle_post(request, recon: Reconstruction) -> str | None:
             recon,
             actor=request.user,
             start=recon_engine.with_hero_stats(
-                recon.start, start_from_form(recon.start, request.POST, recon_engine.card_lookup())
+                recon.start,
+                start_from_form(recon.start, request.POST, recon_engine.event_lookup(recon.call.event)),
+                recon_engine.event_lookup(recon.call.event),
             ),
             expected_version=version,
         )
@@ -270,6 +388,9 @@ def reconstruction_page(request, slug, pk):
             return redirect(f"{url}#{anchor}")
         recon, viewer = _recon_for(request, slug, pk)
     outcome = recon_engine.run(recon)
+    if not kept_lines and request.GET.get("adjust"):
+        # "Enter its outcome" of a flagged manual effect: its adjustment lines, prefilled, to edit
+        kept_lines = str(request.GET["adjust"])[:2000]
     backup_to = request.GET.get("backup")
     report = None
     if backup_to not in (None, ""):
@@ -288,6 +409,15 @@ def reconstruction_page(request, slug, pk):
         ]
         rewind_confirm = {"to": to, "undone": undone}
     fields = _start_fields(recon.start or {})
+    if outcome.replay is not None:
+        # a number left blank shows what the engine takes for it (AP 1 for the turn player, ...)
+        first = recon_engine.view(outcome.replay.initial)
+        for pl in ("P1", "P2"):
+            fields[pl]["defaults"] = {
+                "action_points": first[pl]["action_points"],
+                "resource_points": first[pl]["resource_points"],
+                "deck": first[pl]["deck"] if first[pl]["deck"] is not None else "unknown",
+            }
     ctx = {
         "event": recon.call.event,
         "recon": recon,

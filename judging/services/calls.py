@@ -23,6 +23,7 @@ from tournament.enums import (
 )
 from tournament.models import Event, Match
 from tournament.selectors import current_round
+from tournament.signals import news
 
 from ..access import require_judging_role
 from ..enums import (
@@ -122,6 +123,7 @@ def open_call(
         opened_at=opened_at or timezone.now(),
     )
     record_audit(call, actor=actor, action="judge_call.open", after=_call_snapshot(call), event_id=event.pk)
+    news.send(sender="judge_call.open", event=event, call=call)
     return call
 
 
@@ -169,6 +171,7 @@ def record_ruling(call: JudgeCall, *, judge, ruling: str, citations=()) -> Judge
         after=_call_snapshot(call),
         event_id=call.event_id,
     )
+    news.send(sender="judge_call.rule", event=call.event, call=call)
     return call
 
 
@@ -215,6 +218,7 @@ def record_final_ruling(call: JudgeCall, *, head_judge, ruling: str, citations=(
         after=_call_snapshot(call),
         event_id=call.event_id,
     )
+    news.send(sender="judge_call.final_ruling", event=call.event, call=call)
     return call
 
 

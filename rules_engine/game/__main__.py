@@ -30,6 +30,7 @@ from typing import Any
 
 from .backup import backup
 from .cardcoverage import FORMATS, coverage_report, pool, render_text
+from .cardindex import load_indexed
 from .cards import CardLookup, FabCubeCards, InlineCards, facts_from_mapping
 from .log import names_for, replay
 from .scenarios import GivenError, load_yaml, run_file
@@ -49,15 +50,30 @@ def default_cards() -> str | None:
     return str(cube) if cube.exists() else None
 
 
+#: A card lookup given by the caller (``manage.py reconstruct --release``: the database release);
+#: when set it replaces ``--cards`` for every subcommand.
+GIVEN_LOOKUP: list[CardLookup] = []
+
+
 def load_cards(path: str | None) -> CardLookup | None:
+    """The card lookup of ``path``: a the-fab-cube file through its on-disk index (``cardindex``,
+    built once per file and code version, so a run reads only the cards it names), or a compact
+    card file. ``$ARBITER_CARDS_NO_INDEX=1`` reads the whole file instead."""
+    if GIVEN_LOOKUP:
+        return GIVEN_LOOKUP[0]
     if not path:
         return None
     p = Path(path)
-    if p.is_dir() or p.name == "card.json":
-        return FabCubeCards.load(p)
+    fabcube = p.is_dir() or p.name == "card.json"
+    if not fabcube:
+        with p.open(encoding="utf-8") as fh:
+            head = fh.read(4096)
+        fabcube = head.lstrip().startswith("[") and '"unique_id"' in head
+    if fabcube:
+        if os.environ.get("ARBITER_CARDS_NO_INDEX"):
+            return FabCubeCards.load(p)
+        return load_indexed(p)
     data = json.loads(p.read_text(encoding="utf-8"))
-    if isinstance(data, list) and data and isinstance(data[0], dict) and "unique_id" in data[0]:
-        return FabCubeCards.load(p)
     return InlineCards(facts_from_mapping(x) for x in data)
 
 
@@ -92,7 +108,7 @@ def _print_findings(findings: list[Any]) -> None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    lookup = load_cards(None if args.no_cards else (args.cards or default_cards()))
+    lookup = None if args.no_cards else load_cards(args.cards or default_cards())
     state, lines, inline, version = load_log(args.file, lookup)
     version = args.rules_version or version
     idx = names_for(state, lookup=inline)
@@ -124,7 +140,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
-    lookup = load_cards(None if args.no_cards else (args.cards or default_cards()))
+    lookup = None if args.no_cards else load_cards(args.cards or default_cards())
     state, lines, inline, version = load_log(args.file, lookup)
     rep = replay(state, lines, inline, version=version, names=names_for(state, lookup=inline))
     report = backup(rep, args.to)
@@ -148,7 +164,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
-    lookup = load_cards(None if args.no_cards else (args.cards or default_cards()))
+    lookup = None if args.no_cards else load_cards(args.cards or default_cards())
     out: list[dict[str, Any]] = []
     failed = 0
     for path in args.files:
@@ -193,7 +209,10 @@ def cmd_cards_coverage(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, lookup: CardLookup | None = None) -> int:
+    """Run one subcommand; ``lookup`` (the database release of ``manage.py reconstruct``) replaces
+    the card file for replay, scenarios and backup."""
+    GIVEN_LOOKUP[:] = [lookup] if lookup is not None else []
     ap = argparse.ArgumentParser(
         prog="python -m rules_engine.game", description="Flesh and Blood game-state reconstruction"
     )

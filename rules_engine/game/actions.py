@@ -201,12 +201,15 @@ class CounterChange:
 
 @dataclass(frozen=True)
 class KeywordChange:
-    """A judge's correction: the named attack gains (``add``) or loses a keyword."""
+    """A judge's correction: the named attack gains (``add``) or loses a keyword, for the time the
+    line states (``until``: "until end of turn", "this chain link"; an attack's keyword lasts while
+    it is on the combat chain in any case)."""
 
     card: str
     keyword: str
     add: bool = True
     reason: str = ""
+    until: str = ""
 
 
 @dataclass(frozen=True)

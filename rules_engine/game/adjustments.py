@@ -9,6 +9,8 @@ lists the shapes.
 
 from __future__ import annotations
 
+import re
+
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
@@ -83,24 +85,31 @@ def move_card(s: GameState, c: A.MoveCard, ctx: Ctx) -> None:
 
 
 def _find(s: GameState, name: str) -> Card | None:
-    key = norm_name(name)
+    """The card ``name`` names on the chain or in a public zone; "P2's Helm" looks only at P2's.
+    A name both players have, said without whose, is refused (the judge says whose)."""
+    owner = re.match(r"^(P[12])'s\s+(.+)$", name.strip(), re.I)
+    players = [owner.group(1).upper()] if owner else list(PLAYERS)
+    key = norm_name(owner.group(2) if owner else name)
     for link in s.chain:
-        if norm_name(link.attack.name) == key:
+        if norm_name(link.attack.name) == key and (not owner or link.attack.owner in players):
             return link.attack
         for card in link.defending:
-            if norm_name(card.name) == key:
+            if norm_name(card.name) == key and (not owner or card.owner in players):
                 return card
-    for pl in PLAYERS:
+    found: list[tuple[str, Card]] = []
+    for pl in players:
         p = s.p(pl)
-        for card in [c for c in p.equipment.values() if c is not None]:
-            if norm_name(card.name) == key:
-                return card
+        cards = [c for c in p.equipment.values() if c is not None]
         for zone in _SEARCH:
-            found: list[Card] = getattr(p, zone)
-            for card in found:
-                if norm_name(card.name) == key:
-                    return card
-    return None
+            cards += list(getattr(p, zone))
+        match = next((c for c in cards if norm_name(c.name) == key), None)
+        if match is not None:
+            found.append((pl, match))
+    if len(found) > 1:
+        raise CannotApply(
+            f"both players have {found[0][1].name}: say whose (P1's {found[0][1].name} or P2's)"
+        )
+    return found[0][1] if found else None
 
 
 #: the counters of a property, +1 and -1 apart (CR 1.15.4)
@@ -130,6 +139,10 @@ def change_counters(s: GameState, c: A.CounterChange, ctx: Ctx) -> None:
     )
 
 
+def _until(c: A.KeywordChange) -> str:
+    return f" {c.until}" if c.until else ""
+
+
 def change_keyword(s: GameState, c: A.KeywordChange, ctx: Ctx) -> None:
     """An attack on the chain (or on the stack) gains or loses a keyword the combat rules read."""
     key = norm_name(c.card)
@@ -141,7 +154,7 @@ def change_keyword(s: GameState, c: A.KeywordChange, ctx: Ctx) -> None:
                 link.granted.append(c.keyword)
             elif not c.add and c.keyword in link.granted:
                 link.granted.remove(c.keyword)
-            _note(ctx, f"{link.attack.name} {'gains' if c.add else 'loses'} {c.keyword}", c.reason)
+            _note(ctx, f"{link.attack.name} {'gains' if c.add else 'loses'} {c.keyword}{_until(c)}", c.reason)
             return
     for layer in reversed(s.stack):
         if layer.attack and (norm_name(layer.name) == key or key in ("the attack", "attack", "")):
@@ -151,14 +164,21 @@ def change_keyword(s: GameState, c: A.KeywordChange, ctx: Ctx) -> None:
                 layer.granted.append(c.keyword)
             elif not c.add and c.keyword in layer.granted:
                 layer.granted.remove(c.keyword)
-            _note(ctx, f"{layer.name} {'gains' if c.add else 'loses'} {c.keyword}", c.reason)
+            _note(ctx, f"{layer.name} {'gains' if c.add else 'loses'} {c.keyword}{_until(c)}", c.reason)
             return
     raise CannotApply(f"no attack named {c.card!r} on the combat chain or the stack")
 
 
 def destroy(s: GameState, c: A.Destroy, ctx: Ctx) -> None:
-    key = norm_name(c.card)
-    for pl in PLAYERS:
+    """Destroy a permanent, token, weapon or equipment: "Runechant", "a Gold token", "P2's Helm H"."""
+    text = c.card.strip()
+    owner = re.match(r"^(P[12])'s\s+(.+)$", text, re.I)
+    players = [owner.group(1).upper()] if owner else list(PLAYERS)
+    text = owner.group(2) if owner else text
+    text = re.sub(r"^(?:an?|one|the)\s+", "", text, flags=re.I)
+    text = re.sub(r"\s+token$", "", text, flags=re.I)
+    key = norm_name(text)
+    for pl in players:
         p = s.p(pl)
         for card in list(p.permanents) + list(p.weapons) + [x for x in p.equipment.values() if x is not None]:
             if norm_name(card.name) == key or norm_name(card.name).startswith(key + " "):
@@ -167,3 +187,79 @@ def destroy(s: GameState, c: A.Destroy, ctx: Ctx) -> None:
                 _note(ctx, f"{pl}'s {card.name} destroyed", c.reason)
                 return
     raise CannotApply(f"no permanent, weapon or equipment named {c.card!r}")
+
+
+# --------------------------------------------------------------------------- outcomes to enter
+
+_N = r"(a|an|one|two|three|four|five|\d+|x)"
+_NUMS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _n(word: str) -> str:
+    w = word.casefold()
+    return str(_NUMS.get(w, w if w.isdigit() else "N"))
+
+
+def outcome_lines(card: str, sentence: str, controller: str) -> list[str]:
+    """The adjustment lines that enter what ``sentence`` of ``card`` did, prefilled from its words
+    (issue 27: a flagged manual effect offers the adjustment that enters its outcome). ``N`` and
+    ``CARD`` stand where the text leaves a number or a card to the table; the judge edits the
+    lines before adding them. An empty list when no shape of the text is known; the judge then
+    writes the line (docs/reconstruction.md, "The judge's fixes")."""
+    ctrl = controller if controller in PLAYERS else "P1"
+    opp = "P2" if ctrl == "P1" else "P1"
+    t = " ".join(re.sub(r"\*\*|__", "", sentence).split())
+    low = t.casefold()
+
+    def who(before: str) -> str:
+        """The player a clause is about: 'you' is the controller, a hero or opponent the other."""
+        b = before.casefold()
+        if re.search(r"\b(opponent|target hero|defending hero|each hero|their)\b", b):
+            return opp
+        return ctrl
+
+    out: list[str] = []
+    for m in re.finditer(rf"deals? {_N} (arcane )?damage", low):
+        out.append(f"judge: {card} deals {_n(m.group(1))} {m.group(2) or ''}damage to {opp}")
+    for m in re.finditer(rf"(.{{0,40}}?)\bgains? {_N} ?(?:\{{h\}}|life)", low):
+        out.append(f"judge: {who(m.group(1))} gains {_n(m.group(2))} life")
+    for m in re.finditer(rf"(.{{0,40}}?)\bloses? {_N} ?(?:\{{h\}}|life)", low):
+        out.append(f"judge: {opp if 'you' not in m.group(1) else ctrl} loses {_n(m.group(2))} life")
+    for m in re.finditer(rf"(.{{0,40}}?)\bgains? {_N} ?(?:\{{r\}}|resources?(?: points?)?)", low):
+        out.append(f"judge: {who(m.group(1))} gains {_n(m.group(2))} resource points")
+    if re.search(r"gains? (?:an? |1 )?action point", low):
+        out.append(f"judge: {ctrl} gains 1 action points")
+    for m in re.finditer(rf"(.{{0,40}}?)\bcreates? {_N} (.+?) tokens?", low):
+        name = " ".join(w.capitalize() for w in m.group(3).split())
+        out.append(f"judge: {who(m.group(1))} creates {_n(m.group(2))} {name} token")
+    for m in re.finditer(rf"(.{{0,40}}?)\bdraws? {_N} cards?", low):
+        out.append(f"judge: {who(m.group(1))} draws {_n(m.group(2))}")
+    for m in re.finditer(r"gets? \+(\d+|x)\s*(?:\{p\}|power)", low):
+        out.append(f"judge: the attack gets +{_n(m.group(1))}")
+    for kw in ("go again", "dominate", "overpower", "piercing", "intimidate"):
+        if re.search(rf"\b(?:gets?|gains?|has) {kw}\b", low):
+            out.append(
+                "judge: the attack gains go again" if kw == "go again" else f"judge: the attack gains {kw}"
+            )
+    for m in re.finditer(
+        rf"(?:put|place)s? {_N} (\+1\{{[pd]\}}|-1\{{[pd]\}}|[a-z]+) counters? on (.+?)(?:[.,]|$)", low
+    ):
+        target = card if m.group(3).strip() in ("it", "this", f"{card.casefold()}") else "CARD"
+        out.append(f"judge: add {_n(m.group(1))} {m.group(2)} counter to {target}")
+    if re.search(r"\bdiscards?\b", low):
+        out.append(f"judge: {who(low.split('discard')[0])} discards CARD from hand")
+    banish = re.search(
+        r"\bbanish(?:es)? (.+?) from (?:your |their |its owner's )?(hand|graveyard|arsenal|deck)", low
+    )
+    if banish:
+        whose = opp if re.search(r"their|opponent", banish.group(0)) else ctrl
+        out.append(f"judge: banish CARD from {whose}'s {banish.group(2)}")
+    if re.search(r"\bput (?:it|a card|.+?) (?:face[- ]down )?into your arsenal", low):
+        out.append(f"judge: move CARD from {ctrl}'s hand to {ctrl}'s arsenal face down")
+    if re.search(r"\bdestroy (?:target|a|an|the)\b", low):
+        out.append("judge: destroy CARD")
+    seen: list[str] = []
+    for line in out:
+        if line not in seen:
+            seen.append(line)
+    return seen

@@ -1148,6 +1148,31 @@ class Parser:
                 return None
             face = (m.group("face") or "").casefold()
             return [A.MoveCard(player, ref, src, dest, face, reason)]
+        m = _TOP_CARD.fullmatch(t)
+        if m:
+            player = (m.group("who") or m.group("from_p") or m.group("to_p") or "").upper()
+            dest = _zone_key(m.group("dest"))
+            if not player or dest is None:
+                return None
+            face = (m.group("face") or "").casefold()
+            return [A.MoveCard(player, A.CardRef("?"), "deck_top", dest, face, reason)]
+        m = _VERB_MOVE.fullmatch(t)
+        if m:
+            player = (m.group("who") or m.group("from_p") or "").upper()
+            src = _zone_key(m.group("src"))
+            if not player or src is None:
+                return None
+            dest = {"banish": "banished", "discard": "graveyard"}[
+                re.sub(r"(?:es|s|ed)$", "", m.group("verb").casefold())
+            ]
+            face = (m.group("face") or "").casefold()
+            name = m.group("card").strip()
+            ref = (
+                A.CardRef("?")
+                if re.fullmatch(r"(?:an? |the )?(?:unknown |face-?down |random )?card", name, re.I)
+                else (self.card_list(name) or [A.CardRef(name)])[0]
+            )
+            return [A.MoveCard(player, ref, src, dest, face, reason)]
         m = _COUNTERS.fullmatch(t)
         if m:
             n = _num(m.group("n"))
@@ -1164,7 +1189,8 @@ class Parser:
         m = _KEYWORD.fullmatch(t)
         if m:
             add = m.group("verb").casefold() not in ("loses", "lose", "lost")
-            return [A.KeywordChange(m.group("card").strip(), m.group("kw").casefold(), add, reason)]
+            until = " ".join((m.group("until") or "").split())
+            return [A.KeywordChange(m.group("card").strip(), m.group("kw").casefold(), add, reason, until)]
         m = re.fullmatch(r"destroys? (.+)", t, re.I)
         if m:
             return [A.Destroy(m.group(1).strip(), reason)]
@@ -1193,10 +1219,30 @@ _COUNTERS = re.compile(
     r"(?P<kind>[+-]1 ?(?:\{[pd]\}|power|defen[cs]e)|[a-z]+) counters? (?:to|on|onto|from|off(?: of)?) (?P<card>.+)",
     re.I,
 )
+#: "P1 moves the top card of their deck to banished face down" (an unknown card off the top)
+_TOP_CARD = re.compile(
+    r"(?:(?P<who>P[12]) )?(?:moves?|moved|puts?|places?|turns?) the top card of "
+    + _OWNER.format("from_p")
+    + r"deck (?:to|into|onto|on|in) (?:the )?"
+    + _OWNER.format("to_p")
+    + r"(?P<dest>"
+    + _ZONE_WORDS
+    + r")(?:,? face[- ]?(?P<face>up|down))?",
+    re.I,
+)
+#: "banish Snatch from P1's hand", "P2 discards Sink Below from hand" (to banished / graveyard)
+_VERB_MOVE = re.compile(
+    r"(?:(?P<who>P[12]) )?(?P<verb>banish(?:es|ed)?|discards?|discarded) (?P<card>.+?) from "
+    + _OWNER.format("from_p")
+    + r"(?P<src>"
+    + _ZONE_WORDS
+    + r")(?:,? face[- ]?(?P<face>up|down))?",
+    re.I,
+)
 _KEYWORD = re.compile(
     r"(?P<card>.+?) (?P<verb>gains|gain|gets|get|has|loses|lose|lost) "
     r"(?P<kw>go again|dominate|overpower|piercing(?: \d+)?|intimidate|stealth)"
-    r"(?: until (?:the )?end of (?:the )?turn| this chain link| for this chain link)?",
+    r"(?P<until> until (?:the )?end of (?:the )?turn| this chain link| for this chain link| until the chain closes)?",
     re.I,
 )
 

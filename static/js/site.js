@@ -21,6 +21,14 @@ document.addEventListener("click", function (event) {
     window.print();
   }
 });
+// Logging out forgets the copies of the player's pages the service worker kept for offline use
+// (notifications/sw.js): a borrowed phone keeps nothing of its last user.
+document.addEventListener("submit", function (event) {
+  var form = event.target;
+  if (form instanceof HTMLFormElement && /\/accounts\/logout\/$/.test(form.action) && window.caches) {
+    window.caches.delete("arbiter-player-v1");
+  }
+});
 // A .table-wrap whose table is wider than the screen scrolls sideways: it becomes a named,
 // focusable region (arrow keys scroll it) while it does, and stops being a tab stop when it fits.
 function markScrollableTables() {

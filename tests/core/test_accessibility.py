@@ -225,3 +225,75 @@ def test_a_scorekeeper_pairs_publishes_and_enters_a_result_with_the_keyboard_onl
     match.refresh_from_db()
     assert match.result == MatchResult.A_WINS
     context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_judge_opens_a_call_and_records_a_penalty_with_the_keyboard_only(live_server, chromium_browser):
+    """Issue 31: a floor judge's flows without a mouse: open a call at a table (number, who
+    called, the question) and record a penalty (player, infraction, the recommendation, issue),
+    with Tab, the arrow keys, typing and Enter only."""
+    from judging.models import JudgeCall, Penalty
+    from tests.factories import (
+        EventFactory,
+        PlayerProfileFactory,
+        RegistrationFactory,
+        StaffAssignmentFactory,
+        UserFactory,
+    )
+    from tournament import services
+    from tournament.enums import StaffRole
+
+    event = EventFactory(
+        slug="keyboard-judging", name="Keyboard Judging", swiss_rounds=3, top_cut=0, rel="competitive"
+    )
+    sk = UserFactory(username="sk")
+    StaffAssignmentFactory(event=event, user=sk, role=StaffRole.SCOREKEEPER)
+    StaffAssignmentFactory(event=event, user=UserFactory(username="fj"), role=StaffRole.FLOOR_JUDGE)
+    for name in ("Ana", "Ben", "Cleo", "Dev"):
+        RegistrationFactory(
+            event=event,
+            player=PlayerProfileFactory(user=UserFactory(username=name.lower()), display_name=name),
+        )
+    services.publish_round(services.pair_next_round(event, actor=sk), actor=sk)
+
+    context = chromium_browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    _tab_to(page, "input[name=username]")
+    page.keyboard.type("fj")
+    _tab_to(page, "input[name=password]")
+    page.keyboard.type("pw-fj")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+
+    page.goto(f"{live_server.url}/judging/keyboard-judging/")
+    _tab_to(page, "form.quick-call [name=table_number]")
+    page.keyboard.type("1")
+    _tab_to(page, "form.quick-call [name=caller]")
+    page.keyboard.press("ArrowDown")  # the second kind of caller
+    _tab_to(page, "form.quick-call [name=question]")
+    page.keyboard.type("Did the attack have go again?")
+    _tab_to(page, "form.quick-call button[type=submit]")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    call = JudgeCall.objects.get(event=event)
+    assert (call.table_number, call.question) == (1, "Did the attack have go again?")
+
+    page.goto(f"{live_server.url}/judging/keyboard-judging/penalties/new/")
+    _tab_to(page, "#penalty-form [name=registration]")
+    page.keyboard.press("ArrowDown")  # the first player
+    _tab_to(page, "#penalty-form [name=infraction]")
+    page.keyboard.press("ArrowDown")
+    chosen = page.eval_on_selector("#penalty-form [name=infraction]", "el => el.value")
+    assert chosen
+    _tab_to(page, "#preview")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    _tab_to(page, "#issue")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    penalty = Penalty.objects.get(registration__event=event)
+    assert penalty.infraction == chosen
+    context.close()

@@ -6,6 +6,7 @@ import pytest
 
 from judging.models import Penalty
 from tests.conftest import login_in_browser
+from tests.decklists.conftest import card_db, fab_release, legal_cc_text  # noqa: F401 (fixtures)
 from tests.judging.conftest import make_world
 from tournament.enums import MatchResult
 
@@ -272,3 +273,105 @@ def test_floor_view_on_a_phone_shows_a_judge_only_their_zone(live_server, phone_
     page.click("tr[data-table='4'] button:has-text('Call')")
     page.wait_for_load_state()
     assert "Call at table 4" in page.inner_text("h1")
+
+
+TEN_LINES = [
+    "p1 play Snatch @p2",
+    ">defend",
+    "p2 def -",
+    ">>reaction",
+    "p1 pass",
+    "p2 pass",
+    "obs p2.life 16",
+    "judge: add a -1{d} counter to P2's Helm of Sharp Eye ! worn before the dispute",
+    "p1 pass",
+    "p2 pass",
+]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_judge_types_a_ten_line_real_card_dispute_at_390_px(live_server, phone_page, fab_release):  # noqa: F811
+    """Issue 27: the start form prefilled from both accepted decklists (real card data), ten
+    typed lines with one adjustment, a rewind with its confirmation, and the resulting state."""
+    from decklists.models import Decklist
+    from judging.models import Reconstruction
+    from judging.services import calls as call_services
+    from rules_engine.decklist_text import parse_decklist
+    from tests.decklists.conftest import LEGAL_CC
+
+    w = make_world()
+    parsed = parse_decklist(LEGAL_CC)
+    cards = [
+        {"name": line.name, "pitch": line.pitch, "qty": line.quantity, "section": line.section}
+        for line in parsed.lines
+    ]
+    for reg in (w.alice, w.bob):
+        Decklist.objects.create(registration=reg, status="accepted", hero="Dorinthea Ironsong", cards=cards)
+    call = call_services.open_call(w.event, actor=w.fj, match=w.match, question="how much did Snatch deal?")
+    page = phone_page
+    login_in_browser(page, live_server, w.fj.username, "pw-" + w.fj.username)
+    page.goto(f"{live_server.url}/judging/{w.event.slug}/calls/{call.pk}/")
+    page.click("#start-reconstruction")
+    page.wait_for_load_state()
+
+    # The start form, prefilled from the decklists: heroes, weapons, equipment, the hero's life.
+    assert page.input_value("input[name=P1-hero]") == "Dorinthea Ironsong"
+    assert page.input_value("input[name=P1-weapons]") == "Dawnblade, Resplendent"
+    assert "Helm of Sharp Eye" in page.input_value("input[name=P2-equipment]")
+    assert page.input_value("input[name=P1-life]") == "40"
+    if os.environ.get("ARBITER_SCREENSHOTS"):
+        page.locator("#start-card").screenshot(
+            path=os.path.join(os.environ["ARBITER_SCREENSHOTS"], "recon27-start-390.png")
+        )
+    page.fill("input[name=P2-life]", "20")
+    page.fill("input[name=P1-hand]", "Snatch")
+    page.fill("input[name=P1-deck]", "30")
+    page.fill("input[name=P1-resource_points]", "0")
+    page.click("#save-start")
+    page.wait_for_load_state()
+    assert page.url.endswith("#start-card")
+    assert "♥ 20" in page.inner_text("#state-panel")
+
+    # Ten lines typed into the text area, one of them a judge's adjustment.
+    page.fill("#lines", "\n".join(TEN_LINES))
+    page.click("#add-steps")
+    page.wait_for_load_state()
+    assert page.url.endswith("#steps-form")
+    assert page.locator("li.step[data-line]").count() == 10
+    assert "worn before the dispute" in page.inner_text("#step-8")
+    assert page.locator(".finding.violation").count() == 0
+    page.click("#full-state summary")
+    full = page.inner_text("#full-state")
+    assert "Helm of Sharp Eye (-1{d})" in full
+    panel = page.inner_text("#state-panel")
+    assert "♥ 16" in panel and "resolution step" in panel
+    width = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert width[0] <= width[1], f"page scrolls sideways on a phone: {width}"
+    if os.environ.get("ARBITER_SCREENSHOTS"):
+        page.screenshot(
+            path=os.path.join(os.environ["ARBITER_SCREENSHOTS"], "recon27-390.png"), full_page=True
+        )
+
+    # Rewind to step 7 asks first and names what it sets aside, the adjustment among them.
+    page.click("#step-7 a.rewind")
+    page.wait_for_load_state()
+    confirm = page.inner_text("#rewind-confirm")
+    assert "Rewind to step 7?" in confirm and "These 3 steps will be set aside" in confirm
+    assert "judge: add a -1{d} counter to P2's Helm of Sharp Eye" in confirm
+    if os.environ.get("ARBITER_SCREENSHOTS"):
+        page.screenshot(path=os.path.join(os.environ["ARBITER_SCREENSHOTS"], "recon27-rewind-390.png"))
+    recon = Reconstruction.objects.get()
+    assert len(recon.lines) == 10  # nothing done before the confirmation
+    page.click("#rewind-yes")
+    page.wait_for_load_state()
+    assert page.url.endswith("#steps-form")
+    recon.refresh_from_db()
+    assert recon.lines[-1] == "rewind 7"
+    page.click("#full-state summary")
+    full = page.inner_text("#full-state")
+    assert "Helm of Sharp Eye" in full and "-1{d}" not in full  # the adjustment is undone
+    panel = page.inner_text("#state-panel")
+    assert "♥ 16" in panel and "damage step" in panel

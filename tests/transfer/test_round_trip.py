@@ -44,6 +44,8 @@ NOT_EVENT_DATA = {
     "core.generatedfile": "caches",
     "accounts.playeridclaim": "a player's account request, kept by the installation where it was made",
     "tournament.staffinvitation": "an invitation link is a secret of the site that made it",
+    "notifications.subscription": "a phone's push subscription is bound to the site's push key",
+    "notifications.notice": "the clock watcher's once-only notices, of the site that sent them",
 }
 
 

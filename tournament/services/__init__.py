@@ -25,7 +25,8 @@ Index (main object positional, the rest keyword-only):
   defaults ``default_round_minutes``, ``default_decklists_required``,
   ``default_regular_deck_checks``, ``event_type_defaults``, ``rel_for_round``
 - check-in and walk-ins (``checkin``): ``check_in_all``, ``check_in_by_text``, ``check_in_token`` /
-  ``registration_for_token`` (the player's QR code), ``register_walk_in`` (temporary ID, claim
+  ``registration_for_token`` (the player's QR code), ``phone_token`` /
+  ``registration_for_phone_token`` (a walk-in's private page), ``register_walk_in`` (temporary ID, claim
   code), ``replace_temporary_id``, ``claim_registration(*, user, code, player_id="") -> WalkInClaim``
 - who plays as which player ID (``identity``): ``link_player_account(user, *, actor, player_id,
   display_name, event=None)``, ``unlink_player_account(profile, *, actor, reason)`` (site
@@ -73,7 +74,9 @@ from .checkin import (
     check_in_token,
     claim_registration,
     find_registration,
+    phone_token,
     register_walk_in,
+    registration_for_phone_token,
     registration_for_token,
     replace_temporary_id,
 )
@@ -185,6 +188,8 @@ __all__ = [
     "check_in_all",
     "check_in_by_text",
     "check_in_token",
+    "phone_token",
+    "registration_for_phone_token",
     "claim_registration",
     "WalkInClaim",
     "link_player_account",

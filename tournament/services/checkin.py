@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.core import signing
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
@@ -38,6 +39,7 @@ NOT_CHECKED_IN_CHOICES = {
 }
 
 _CHECK_IN_SALT = "arbiter.tournament.check-in"
+_PHONE_SALT = "arbiter.tournament.phone"
 # No 0/O, 1/I/L: a claim code is read off paper or a phone screen and typed.
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
@@ -113,6 +115,28 @@ def check_in_by_text(event: Event, *, actor, text: str) -> Registration:
 def check_in_token(registration: Registration) -> str:
     """The signed token of ``registration``'s check-in QR code (staff open its URL to check in)."""
     return signing.Signer(salt=_CHECK_IN_SALT).sign(f"{registration.event_id}.{registration.pk}")
+
+
+def phone_token(registration: Registration) -> str:
+    """The token of ``registration``'s private page (``tournament:player_phone``): a walk-in with
+    no account follows their pairing, and turns notifications on, through it. Whoever holds it
+    sees what the player sees, so it is shown only to the player (at the desk, when registered).
+    Signed with the secret key over the event and the registration: it cannot be guessed from
+    another player's."""
+    signature = signing.Signer(salt=_PHONE_SALT).signature(f"{registration.event_id}.{registration.pk}")
+    return f"{registration.pk}-{signature}"
+
+
+def registration_for_phone_token(event: Event, token: str) -> Registration | None:
+    """The registration a private-page token names at ``event``; None for a forged, altered or
+    other event's token (the caller answers 404: the address tells nothing about who exists)."""
+    reg_id, _, signature = (token or "").partition("-")
+    if not reg_id.isdigit() or not signature:
+        return None
+    expected = signing.Signer(salt=_PHONE_SALT).signature(f"{event.pk}.{int(reg_id)}")
+    if not constant_time_compare(expected, signature):
+        return None
+    return selectors.registrations_for_event(event).filter(pk=int(reg_id)).first()
 
 
 def registration_for_token(event: Event, token: str) -> Registration:

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from core.errors import ConflictError, DomainError
 
+from .. import signals
 from ..access import (
     require_role,
 )
@@ -113,6 +114,7 @@ def call_time(round_: Round, *, actor, now=None) -> Round:
     rnd.time_called_at = now
     rnd.save()
     _clock_audit(rnd, before, actor, "clock.time_called")
+    signals.news.send(sender="clock.time_called", event=rnd.event, round_=rnd)
     return rnd
 
 

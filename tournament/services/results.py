@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from core.errors import ConflictError, DomainError, NotAllowed
 
-from .. import selectors
+from .. import selectors, signals
 from ..access import (
     require_role,
 )
@@ -174,6 +174,7 @@ def report_result(
     if other is not None:
         after["opponent_claim"] = _claim(other, _opponent(match, reg))
     _audit(match, event=event, actor=actor, action=action, before=before, after=after)
+    signals.news.send(sender=action, event=event, match=match)
     if match.result != MatchResult.PENDING:
         _maybe_close_round(match.round, actor=actor)
     return match
@@ -473,6 +474,7 @@ def _store_staff_result(
         after=_snapshot_match(match),
         reason=reason,
     )
+    signals.news.send(sender=action, event=event, match=match)
     _maybe_close_round(match.round, actor=actor)
     return match
 

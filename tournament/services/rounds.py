@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from core.errors import ConflictError, DomainError
 
-from .. import pairing, selectors
+from .. import pairing, selectors, signals
 from ..access import (
     require_role,
 )
@@ -439,5 +439,6 @@ def publish_round(round_: Round, *, actor, override_reason: str = "") -> Round:
         before={"status": "paired"},
         after={"status": "published"},
     )
+    signals.news.send(sender="round.publish", event=event, round_=rnd)
     _maybe_close_round(rnd, actor=actor)  # a round of byes only is complete at once
     return rnd

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from core import throttling
 from core.errors import DomainError
+from core.site import site_url
 
 from .. import selectors, services
 from ..enums import EVENT_EDIT_ROLES, MANAGE_ROLES
@@ -68,9 +69,11 @@ def staff_walk_in(request: HttpRequest, event: Event):
         display_name=request.POST.get("display_name", ""),
         late_entry=request.POST.get("late_entry") == "on",
     )
+    phone_page = reverse("tournament:player_phone", args=[event.slug, services.phone_token(reg)])
     return (
         f"{reg.player.display_name} registered as a walk-in with the temporary ID {reg.player.player_id}. "
-        f"Claim code for the player: {reg.player.claim_code}."
+        f"Claim code for the player: {reg.player.claim_code}. Their own page for their phone, no account "
+        f"needed (give it to them only): {site_url(request, phone_page)}"
     )
 
 

@@ -10,9 +10,10 @@ from django import forms as djforms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from core import parsing
@@ -37,7 +38,9 @@ from ._common import _clock_label, _forbidden, _result_text, claim_for_reader, r
 from ._fragments import _cached_standings, _qr
 
 
-def _player_context(request: HttpRequest, event: Event, registration, report_form=None) -> dict:
+def _player_context(
+    request: HttpRequest, event: Event, registration, report_form=None, *, phone_token: str = ""
+) -> dict:
     rounds = list(selectors.visible_rounds(event))
     round_ = rounds[-1] if rounds else None
     match = selectors.match_for_registration(round_, registration) if (round_ and registration) else None
@@ -69,8 +72,18 @@ def _player_context(request: HttpRequest, event: Event, registration, report_for
         context["team_invitations"] = list(team_invitations_for(request.user, event=event))
         context["can_self_register"] = context["can_self_register"] and not context["is_team_event"]
         return context
-    context["addon_links"] = addons.player_links(event)
+    # The add-ons' pages (decklist, penalties, calls) need an account: not on the private page.
+    context["addon_links"] = [] if phone_token else addons.player_links(event)
     context["event_closed"] = event.status in services.CLOSED_STATUSES
+    # The walk-in's private page (no account): the same page, read-only (reporting needs an account).
+    context["phone_token"] = phone_token
+    context["state_url"] = (
+        reverse("tournament:player_phone_state", args=[event.slug, phone_token])
+        if phone_token
+        else reverse("tournament:player_state", args=[event.slug])
+    )
+    context["rendered_at"] = timezone.now()
+    context["player_panels"] = addons.player_panels(event, registration, phone_token=phone_token)
     if registration.status == RegistrationStatus.REGISTERED and not context["event_closed"]:
         # The staff's phone opens this URL from the QR code and checks the player in.
         token = services.check_in_token(registration)
@@ -207,6 +220,48 @@ def player_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = selectors.event_for_viewer(request.user, slug)
     registration = selectors.registration_for_user(request.user, event)
     return render(request, "tournament/player.html", _player_context(request, event, registration))
+
+
+@login_required
+def player_state(request: HttpRequest, slug: str) -> HttpResponse:
+    """What the player's page polls (``live.player_state``), with an ETag: 304 while unchanged."""
+    event = selectors.event_for_viewer(request.user, slug)
+    registration = selectors.registration_for_user(request.user, event)
+    if registration is None:
+        raise Http404("you are not registered in this event")
+    return _state_answer(request, event, registration)
+
+
+def player_phone(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """A walk-in's private page (``services.phone_token``): their own page without an account."""
+    event = selectors.event_for_viewer(request.user, slug)
+    registration = services.registration_for_phone_token(event, token)
+    if registration is None:
+        raise Http404("no such page")
+    context = _player_context(request, event, registration, phone_token=token)
+    response = render(request, "tournament/player.html", context)
+    response["Referrer-Policy"] = "no-referrer"  # the token is the key to this page
+    return response
+
+
+def player_phone_state(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """``player_state`` for the private page."""
+    event = selectors.event_for_viewer(request.user, slug)
+    registration = services.registration_for_phone_token(event, token)
+    if registration is None:
+        raise Http404("no such page")
+    return _state_answer(request, event, registration)
+
+
+def _state_answer(request: HttpRequest, event: Event, registration) -> HttpResponse:
+    state = live.player_state(event, registration, player_lens(request.user, event))
+    etag = live.etag_for(state["version"], state["attention"], state["words"])
+    answer: HttpResponse | None = live.not_modified(request, etag)
+    if answer is None:
+        answer = JsonResponse(state)
+        answer["ETag"] = etag
+    answer["Cache-Control"] = "private, no-cache"
+    return answer
 
 
 def _player_action(fn: Callable) -> Callable:

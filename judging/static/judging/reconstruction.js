@@ -33,6 +33,19 @@
       }));
     }, 150);
   });
+  // a flagged manual effect: its prefilled adjustment goes into the text area without a reload
+  document.querySelectorAll(".enter-outcome").forEach((link) => {
+    link.addEventListener("click", (ev) => {
+      ev.preventDefault();
+      const text = link.dataset.adjust;
+      const sep = lines.value && !lines.value.endsWith("\n") ? "\n" : "";
+      lines.value += sep + text;
+      lines.scrollIntoView({ block: "center" });
+      lines.focus();
+      const at = lines.value.length;
+      lines.setSelectionRange(at, at);
+    });
+  });
   document.getElementById("card-add").addEventListener("click", () => {
     if (q.value.trim()) insert(q.value.trim());
     q.value = "";

@@ -1,0 +1,155 @@
+// The "On this phone" panel (issue 29, docs/push.md): says which mode is on and why, and turns
+// Web Push notifications on or off for this event. Over plain HTTP (a store laptop's address on
+// the local network) browsers allow neither service workers nor notifications: the page then
+// relies on tournament/player.js, which polls and raises a banner, a title and a sound.
+(function () {
+  "use strict";
+  var panels = document.querySelectorAll("[data-push-panel]");
+  if (!panels.length) { return; }
+
+  function keyBytes(base64url) {
+    var padded = (base64url + "===".slice((base64url.length + 3) % 4)).replace(/-/g, "+").replace(/_/g, "/");
+    var raw = window.atob(padded);
+    var out = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i++) { out[i] = raw.charCodeAt(i); }
+    return out;
+  }
+
+  function post(url, body, panel) {
+    var csrf = panel.querySelector("input[name=csrfmiddlewaretoken]");
+    return fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf ? csrf.value : "" },
+      body: JSON.stringify(body)
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (data) {
+        if (!response.ok) { throw new Error(data.error || ("the server answered " + response.status)); }
+        return data;
+      });
+    });
+  }
+
+  var ios = /iPhone|iPad|iPod/.test(navigator.userAgent) ||
+    (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+  var standalone = (window.matchMedia && window.matchMedia("(display-mode: standalone)").matches) ||
+    navigator.standalone === true;
+  var canWork = window.isSecureContext && "serviceWorker" in navigator;
+  var canPush = canWork && "PushManager" in window && "Notification" in window;
+  var worker = canWork ? navigator.serviceWorker.register("/sw.js", { scope: "/" }) : null;
+  if (worker) { worker.catch(function () { return null; }); }
+
+  Array.prototype.forEach.call(panels, function (panel) {
+    var mode = panel.querySelector("[data-mode]");
+    var why = panel.querySelector("[data-mode-why]");
+    var controls = panel.querySelector("[data-push-controls]");
+    var on = panel.querySelector("[data-push-on]");
+    var off = panel.querySelector("[data-push-off]");
+    var status = panel.querySelector("[data-push-status]");
+    var staff = panel.dataset.audience === "staff";
+    var remembered = "arbiter-push:" + panel.dataset.subscribeUrl + ":" + panel.dataset.audience;
+    panel.dataset.mode = "lan";
+
+    function say(what, reason) {
+      mode.textContent = what;
+      why.textContent = reason || "";
+      // The player's page shows the mode in one line at the top too, linking to the details.
+      var line = document.querySelector("[data-mode-line]");
+      if (line && !staff && panel.id) {
+        line.textContent = "";
+        var link = document.createElement("a");
+        link.href = "#" + panel.id;
+        link.textContent = panel.dataset.mode === "push" ? "Notifications mode" : "Updates itself (no notifications here)";
+        line.appendChild(link);
+        line.hidden = false;
+      }
+    }
+
+    if (!window.isSecureContext) {
+      say(staff ? "No notifications here: the site is on plain HTTP." : "Local network mode: this page updates itself.",
+        "The site is served over plain HTTP (" + window.location.host + "), and browsers allow " +
+        "notifications and an offline copy only over HTTPS. " +
+        (staff ? "" : "Keep this page open: it checks every few seconds and shows a banner, changes its " +
+          "title and beeps when your pairing or a result needs you (tap anywhere once so it may beep)."));
+      return;
+    }
+    if (!canPush) {
+      if (ios && !standalone) {
+        panel.querySelector("[data-ios-hint]").hidden = false;
+        say("This page updates itself while it is open.", "");
+      } else {
+        say("This page updates itself while it is open.", "This browser cannot receive notifications.");
+      }
+      return;
+    }
+    if (!panel.dataset.key) {
+      say("This page updates itself while it is open.", "Notifications are not set up on this server (it has no push key).");
+      return;
+    }
+    if (panel.dataset.sends !== "1") {
+      say("This page updates itself while it is open.", "Nothing is sent for this event now: it is not running, or you no longer play in it.");
+      return;
+    }
+    panel.dataset.mode = "push";
+    say(staff ? "Disputed results, judge calls opened and tables over time can reach this phone, even with the page closed." :
+      "Notifications mode: this phone can be told when your pairing or a result needs you, even with the page closed.",
+      staff ? "" : "This page also keeps a copy of itself for when the network is gone, and shows when it was last updated.");
+    controls.hidden = false;
+
+    function show(subscribed, text) {
+      on.hidden = subscribed;
+      off.hidden = !subscribed;
+      status.textContent = text || (subscribed ? "Notifications are on for this event." : "");
+    }
+
+    worker.then(function (registration) {
+      return registration ? registration.pushManager.getSubscription() : null;
+    }).then(function (existing) {
+      show(Boolean(existing) && window.localStorage.getItem(remembered) === "on");
+    }).catch(function () { show(false); });
+
+    on.addEventListener("click", function () {
+      on.disabled = true;
+      Notification.requestPermission().then(function (permission) {
+        if (permission !== "granted") { throw new Error("notifications are blocked for this site in the browser's settings"); }
+        return navigator.serviceWorker.ready;
+      }).then(function (registration) {
+        return registration.pushManager.getSubscription().then(function (existing) {
+          return existing || registration.pushManager.subscribe({
+            userVisibleOnly: true,
+            applicationServerKey: keyBytes(panel.dataset.key)
+          });
+        });
+      }).then(function (subscription) {
+        return post(panel.dataset.subscribeUrl, {
+          subscription: subscription.toJSON(),
+          audience: panel.dataset.audience,
+          token: panel.dataset.token
+        }, panel);
+      }).then(function () {
+        window.localStorage.setItem(remembered, "on");
+        show(true);
+      }).catch(function (error) {
+        show(false, "Notifications could not be turned on: " + error.message + ".");
+      }).then(function () { on.disabled = false; });
+    });
+
+    off.addEventListener("click", function () {
+      navigator.serviceWorker.ready.then(function (registration) {
+        return registration.pushManager.getSubscription();
+      }).then(function (subscription) {
+        // The browser keeps one subscription for every event: only this event's is forgotten.
+        return post(panel.dataset.unsubscribeUrl, {
+          endpoint: subscription ? subscription.endpoint : "",
+          audience: panel.dataset.audience,
+          token: panel.dataset.token
+        }, panel);
+      }).then(function () {
+        window.localStorage.removeItem(remembered);
+        show(false, "Notifications are off for this event.");
+      }).catch(function (error) {
+        status.textContent = "Could not turn notifications off: " + error.message + ".";
+      });
+    });
+  });
+})();

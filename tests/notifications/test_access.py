@@ -1,0 +1,218 @@
+"""Who may turn notifications on for what, and what a message may say (issue 29: privacy)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from notifications.messages import news_messages
+from notifications.models import Subscription
+from tests.factories.tournament import (
+    EventFactory,
+    MatchFactory,
+    PlayerProfileFactory,
+    RegistrationFactory,
+    RoundFactory,
+    StaffAssignmentFactory,
+    UserFactory,
+)
+from tests.notifications.conftest import BrowserKeys
+from tournament import services
+from tournament.enums import EventStatus, RegistrationStatus, RoundStatus, StaffRole
+
+
+@pytest.fixture
+def world(db, settings):
+    settings.PUSH_ALLOW_HTTP_ENDPOINTS = True
+    event = EventFactory(status=EventStatus.RUNNING)
+    ana = RegistrationFactory(
+        event=event, player=PlayerProfileFactory(display_name="Ana", player_id="GEM111")
+    )
+    bo = RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Bo", player_id="GEM222"))
+    walk_in = RegistrationFactory(
+        event=event, player=PlayerProfileFactory(user=None, display_name="Cy", player_id="T-1")
+    )
+    rnd = RoundFactory(event=event, number=1, status=RoundStatus.PAIRED)
+    match = MatchFactory(round=rnd, table_number=4, player_a=ana, player_b=bo)
+    return event, ana, bo, walk_in, rnd, match
+
+
+def _post(client, event, body) -> tuple[int, dict]:
+    answer = client.post(
+        f"/push/{event.slug}/subscribe/", data=json.dumps(body), content_type="application/json"
+    )
+    is_json = answer["Content-Type"].startswith("application/json")
+    return answer.status_code, answer.json() if is_json else {}
+
+
+def _sub(name: str) -> dict:
+    return BrowserKeys.new().subscription(f"http://127.0.0.1:9/{name}")
+
+
+def test_a_player_subscribes_only_their_own_registration(client, world):
+    event, ana, bo, walk_in, rnd, match = world
+    client.force_login(ana.player.user)
+    status, _ = _post(client, event, {"subscription": _sub("a"), "audience": "player", "registration": bo.pk})
+    assert status == 200
+    assert list(Subscription.objects.values_list("registration_id", flat=True)) == [ana.pk]
+
+
+def test_someone_not_registered_cannot_subscribe_as_a_player(client, world):
+    event, *_ = world
+    client.force_login(UserFactory(username="stranger"))
+    status, body = _post(client, event, {"subscription": _sub("x"), "audience": "player"})
+    assert (status, body["error"]) == (403, "you are not registered in this event")
+    assert not Subscription.objects.exists()
+
+
+def test_anonymous_needs_the_private_page_token(client, world):
+    event, ana, bo, walk_in, rnd, match = world
+    status, _ = _post(client, event, {"subscription": _sub("x"), "audience": "player"})
+    assert status == 403
+    status, _ = _post(
+        client, event, {"subscription": _sub("x"), "audience": "player", "token": f"{walk_in.pk}-forged"}
+    )
+    assert status == 404
+    token = services.phone_token(walk_in)
+    status, _ = _post(client, event, {"subscription": _sub("cy"), "audience": "player", "token": token})
+    assert status == 200
+    sub = Subscription.objects.get()
+    assert (sub.registration_id, sub.page) == (walk_in.pk, f"/events/{event.slug}/phone/{token}/")
+
+
+def test_a_private_token_of_another_event_is_refused(client, world):
+    event, ana, bo, walk_in, rnd, match = world
+    other = EventFactory(status=EventStatus.RUNNING)
+    stranger = RegistrationFactory(event=other, player=PlayerProfileFactory(user=None))
+    status, _ = _post(client, event, {"subscription": _sub("x"), "token": services.phone_token(stranger)})
+    assert status == 404
+    assert client.get(f"/events/{event.slug}/phone/{services.phone_token(stranger)}/").status_code == 404
+
+
+def test_only_officials_subscribe_for_staff_news(client, world):
+    event, ana, *_ = world
+    client.force_login(ana.player.user)
+    status, _ = _post(client, event, {"subscription": _sub("a"), "audience": "staff"})
+    assert status == 403
+    judge = UserFactory(username="judge")
+    StaffAssignmentFactory(event=event, user=judge, role=StaffRole.FLOOR_JUDGE)
+    client.force_login(judge)
+    status, _ = _post(client, event, {"subscription": _sub("j"), "audience": "staff"})
+    assert status == 200
+
+
+def test_a_bad_subscription_is_refused_with_what_is_wrong(client, world):
+    event, ana, *_ = world
+    client.force_login(ana.player.user)
+    bad = _sub("a")
+    bad["keys"]["auth"] = "short"
+    status, body = _post(client, event, {"subscription": bad})
+    assert (status, body["field"]) == (400, "auth")
+
+
+def test_https_only_unless_allowed(client, world, settings):
+    event, ana, *_ = world
+    settings.PUSH_ALLOW_HTTP_ENDPOINTS = False
+    client.force_login(ana.player.user)
+    status, body = _post(client, event, {"subscription": _sub("a")})
+    assert (status, body["field"]) == (400, "endpoint")
+
+
+def _subscribe_all(world) -> None:
+    event, ana, bo, walk_in, rnd, match = world
+    for reg in (ana, bo):
+        Subscription.objects.create(
+            event=event, audience="player", registration=reg, page="/p/", **_flat(_sub(str(reg.pk)))
+        )
+
+
+def _flat(sub: dict) -> dict:
+    return {"endpoint": sub["endpoint"], "p256dh": sub["keys"]["p256dh"], "auth": sub["keys"]["auth"]}
+
+
+def test_messages_carry_no_player_id(world):
+    event, ana, bo, walk_in, rnd, match = world
+    _subscribe_all(world)
+    services.publish_round(rnd, actor=None)
+    messages = news_messages("round.publish", event_id=event.pk, round_id=rnd.pk)
+    assert len(messages) == 2
+    text = json.dumps([payload for _, payload in messages])
+    assert "GEM111" not in text and "GEM222" not in text
+    assert "Ana" in text and "Bo" in text
+
+
+def test_a_draft_event_sends_nothing(world):
+    event, ana, bo, walk_in, rnd, match = world
+    _subscribe_all(world)
+    event.status = EventStatus.DRAFT
+    event.save(update_fields=["status"])
+    assert news_messages("round.publish", event_id=event.pk, round_id=rnd.pk) == []
+
+
+def test_a_player_who_dropped_gets_nothing(world):
+    event, ana, bo, walk_in, rnd, match = world
+    _subscribe_all(world)
+    bo.status = RegistrationStatus.DROPPED
+    bo.save(update_fields=["status"])
+    messages = news_messages("round.publish", event_id=event.pk, round_id=rnd.pk)
+    subscriptions = Subscription.objects.in_bulk([sub_id for sub_id, _ in messages])
+    assert [subscriptions[sub_id].registration_id for sub_id, _ in messages] == [ana.pk]
+
+
+def test_the_player_state_says_what_needs_them_with_an_etag(client, world):
+    event, ana, bo, walk_in, rnd, match = world
+    client.force_login(ana.player.user)
+    before = client.get(f"/events/{event.slug}/me/state/")
+    assert before.json()["attention"] == ""
+    again = client.get(f"/events/{event.slug}/me/state/", HTTP_IF_NONE_MATCH=before["ETag"])
+    assert again.status_code == 304
+    services.publish_round(rnd, actor=None)
+    after = client.get(f"/events/{event.slug}/me/state/", HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200
+    assert after.json()["words"] == "Round 1: table 4 against Bo."
+    assert "GEM222" not in after.content.decode()
+
+
+def test_the_private_page_is_the_players_own_page_read_only(client, world):
+    event, ana, bo, walk_in, rnd, match = world
+    MatchFactory(round=rnd, table_number=5, player_a=walk_in, player_b=None)
+    services.publish_round(rnd, actor=None)
+    answer = client.get(f"/events/{event.slug}/phone/{services.phone_token(walk_in)}/")
+    page = answer.content.decode()
+    assert answer.status_code == 200
+    assert answer["Referrer-Policy"] == "no-referrer"
+    assert "Cy" in page and "data-push-panel" in page
+    assert "player_report" not in page and 'name="outcome"' not in page
+    assert "Drop from the event" not in page
+    state = client.get(f"/events/{event.slug}/phone/{services.phone_token(walk_in)}/state/").json()
+    assert state["words"] == "Round 1: you have a bye."
+
+
+def test_the_walk_in_desk_message_gives_the_private_page(client, world):
+    event, *_ = world
+    organizer = UserFactory(username="organizer")
+    StaffAssignmentFactory(event=event, user=organizer, role=StaffRole.ORGANIZER)
+    client.force_login(organizer)
+    answer = client.post(
+        f"/events/{event.slug}/staff/walk-in/", {"display_name": "Dee Walk", "late_entry": "on"}, follow=True
+    )
+    text = " ".join(str(m) for m in answer.context["messages"])
+    reg = event.registrations.get(player__display_name="Dee Walk")
+    assert f"/events/{event.slug}/phone/{services.phone_token(reg)}/" in text
+
+
+@pytest.mark.parametrize("players", [4, 40])
+def test_the_player_state_costs_the_same_queries_at_any_size(
+    client, db, settings, players, django_assert_max_num_queries
+):
+    event = EventFactory(status=EventStatus.RUNNING)
+    regs = [RegistrationFactory(event=event) for _ in range(players)]
+    rnd = RoundFactory(event=event, number=1, status=RoundStatus.PUBLISHED)
+    for i in range(0, players, 2):
+        MatchFactory(round=rnd, table_number=i // 2 + 1, player_a=regs[i], player_b=regs[i + 1])
+    client.force_login(regs[0].player.user)
+    client.get(f"/events/{event.slug}/me/state/")  # the session and the user, cached
+    # session, user, event, registration, rounds, match, and the lens: the same at any size
+    with django_assert_max_num_queries(7):
+        assert client.get(f"/events/{event.slug}/me/state/").status_code == 200

@@ -1,0 +1,124 @@
+"""The player's page on a phone (real chromium at 390 px), as at a store whose laptop serves the
+site over plain HTTP on the local network: no service worker, no notifications; the page updates
+itself and raises its banner when the pairings go up (issue 29)."""
+
+from __future__ import annotations
+
+import os
+import time
+from types import SimpleNamespace
+
+import pytest
+
+from tests.conftest import CHROMIUM, login_in_browser
+from tests.factories.tournament import (
+    EventFactory,
+    MatchFactory,
+    PlayerProfileFactory,
+    RegistrationFactory,
+    RoundFactory,
+)
+from tournament import services
+from tournament.enums import EventStatus, RoundStatus
+
+#: A name that is not the loopback: browsers treat http://localhost and 127.0.0.1 as secure
+#: contexts, a laptop's address on the shop's network is not. Chromium resolves it to the
+#: loopback (--host-resolver-rules), so the page is served as plain HTTP from "another machine".
+LAN_HOST = "arbiter-laptop.lan"
+
+
+@pytest.fixture
+def lan_phone(_playwright, live_server, settings):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, LAN_HOST]
+    browser = _playwright.chromium.launch(
+        executable_path=CHROMIUM,
+        headless=True,
+        args=["--no-sandbox", "--disable-gpu", f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1"],
+    )
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    port = live_server.url.rsplit(":", 1)[1]
+    yield page, f"http://{LAN_HOST}:{port}"
+    context.close()
+    browser.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_lan_player_page_updates_itself_within_5_s_of_the_pairings(lan_phone):
+    page, site = lan_phone
+    event = EventFactory(status=EventStatus.RUNNING, name="Friday Armory")
+    ana = RegistrationFactory(
+        event=event, player=PlayerProfileFactory(display_name="Ana", player_id="GEM111")
+    )
+    bo = RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Bo", player_id="GEM222"))
+    rnd = RoundFactory(event=event, number=1, status=RoundStatus.PAIRED)
+    MatchFactory(round=rnd, table_number=4, player_a=ana, player_b=bo)
+
+    login_in_browser(
+        page, SimpleNamespace(url=site), ana.player.user.username, "pw-" + ana.player.user.username
+    )
+    page.goto(f"{site}/events/{event.slug}/me/")
+    assert page.evaluate("() => window.isSecureContext") is False
+    assert "No pairing yet" in page.inner_text("#my-match")
+    mode = page.inner_text("#phone")
+    assert "Local network mode: this page updates itself." in mode
+    assert "plain HTTP" in mode and "HTTPS" in mode
+    assert page.is_hidden("[data-push-controls]")
+    page.mouse.click(200, 400)  # the first tap lets the page beep later
+    page.wait_for_timeout(3500)  # at least one poll has seen the page as it is
+
+    services.publish_round(rnd, actor=None)
+    published = time.monotonic()
+    page.wait_for_selector("#attention:not([hidden])", timeout=5_000)
+    page.wait_for_selector(
+        "[data-my-table]", timeout=max(100, int((5 - (time.monotonic() - published)) * 1000))
+    )
+    assert time.monotonic() - published < 5
+    assert page.inner_text("#attention") == "Round 1: table 4 against Bo."
+    assert page.inner_text("[data-my-table]") == "Table 4"
+    assert page.inner_text("[data-opponent]") == "Bo"
+    assert page.title().startswith("(!) Round 1: table 4")
+    width = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert width[0] <= width[1], f"page scrolls sideways on a phone: {width}"
+    if os.environ.get("ARBITER_SCREENSHOTS"):
+        page.screenshot(
+            path=os.path.join(os.environ["ARBITER_SCREENSHOTS"], "lan-player.png"), full_page=True
+        )
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_over_https_the_players_page_is_kept_for_offline_use(live_server, phone_page, vapid_key):
+    """``localhost`` is a secure context like an HTTPS site: the service worker installs, and the
+    player's page still shows their table with the network gone, saying it is the last copy."""
+    page = phone_page
+    event = EventFactory(status=EventStatus.RUNNING, name="Friday Armory")
+    ana = RegistrationFactory(
+        event=event, player=PlayerProfileFactory(display_name="Ana", player_id="GEM111")
+    )
+    bo = RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Bo", player_id="GEM222"))
+    rnd = RoundFactory(event=event, number=1, status=RoundStatus.PAIRED)
+    MatchFactory(round=rnd, table_number=4, player_a=ana, player_b=bo)
+    services.publish_round(rnd, actor=None)
+
+    login_in_browser(page, live_server, ana.player.user.username, "pw-" + ana.player.user.username)
+    page.goto(f"{live_server.url}/events/{event.slug}/me/")
+    assert page.evaluate("() => window.isSecureContext") is True
+    assert "Notifications mode" in page.inner_text("#phone")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now the worker controls the page and keeps a copy of it
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        assert page.inner_text("[data-my-table]") == "Table 4"
+        page.wait_for_selector("[data-last-updated][data-state=offline]", timeout=10_000)
+        assert "offline: this is the last copy" in page.inner_text("[data-last-updated]")
+    finally:
+        page.context.set_offline(False)
