@@ -113,11 +113,12 @@ def finish_damage(s: GameState, d: PendingDamage, ctx: Ctx, check: bool = True) 
             link.damage = amount
             if amount > 0:
                 link.hit = True  # CR 7.5.5
-                if d.target in s.marked and link.controller != d.target:
+                marked = d.target in s.marked and link.controller != d.target
+                if marked:
                     s.marked.remove(d.target)  # CR 9.3.3: part of the hit event, before hit triggers
                 ctx.events.append(Event("hit", link.controller, link.attack.name, amount))
                 if not dead:
-                    hit_triggers(s, link, amount, ctx)
+                    hit_triggers(s, link, amount, ctx, marked=marked)
             if amount >= 4 and not dead:
                 crush(s, link, ctx)
     if amount > 0 and not dead:

@@ -193,7 +193,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^return a ([a-z' ,-]+?) from your graveyard to your hand$"), "return_to_hand"),
     (
         re.compile(
-            r"^until end of turn, your attack action cards with cost (\d+) or greater gains? (dominate|overpower)$"
+            r"^until end of turn, your attack action cards with cost (\d+) or (?:greater|more) (?:gains?|get) (dominate|overpower)$"
         ),
         "grant_cost_keyword",
     ),
@@ -206,9 +206,10 @@ SELF_COSTS_LESS_PER_DRACONIC_LINK = re.compile(
     re.I,
 )
 
-#: Fai's "This ability costs {r} less for each Draconic chain link you control" (``playing.activate``).
+#: Fai's "This ability costs {r} less for each Draconic chain link you control" and Cindra's "This
+#: costs {r} less to activate for each Draconic chain link you control" (``playing.activate``).
 COSTS_LESS_PER_DRACONIC_LINK = re.compile(
-    r"this ability costs \{r\} less for each draconic chain link you control", re.I
+    r"this (?:ability )?costs \{r\} less (?:to activate )?for each draconic chain link you control\.?", re.I
 )
 
 
@@ -945,6 +946,17 @@ ADDITIONAL_WEAPON_ATTACK = re.compile(
 DISCARD_SIX_INTIMIDATE = re.compile(
     r"whenever you discard a card with 6 or more \{p\} during your action phase, intimidate", re.I
 )
+#: Kayo's "The first time you discard a card with 6 or more {p} during each of your action phases,
+#: create a Might token" (``zones.discard_triggers``) and his "Attack action cards you own get +1{p}
+#: while they are in any zone other than the combat chain", which counts for that discard's {p}.
+FIRST_DISCARD_SIX_TOKEN = re.compile(
+    r"^the first time you discard a card with (\d+) or more \{p\} during each of your action phases, create an? ([a-z' ]+?) token\.?$",
+    re.I,
+)
+OWN_ATTACKS_POWER_OFF_CHAIN = re.compile(
+    r"^attack action cards you own get \+(\d+)\{p\} while they are in any zone other than the combat chain\.?$",
+    re.I,
+)
 #: Arakni, Solitary Confinement and 5L!p3d 7hRu 7h3 cR4X (``playing.hero_attack_abilities``).
 FIRST_STEALTH_GO_AGAIN = re.compile(
     r"^your first attack with stealth each turn (?:has|gets) go again$|^the first attack with stealth each turn gets go again$",
@@ -956,9 +968,29 @@ HERO_FIRST_HIT = re.compile(
     r"^the first time an attack action card you control (?:hits|deals damage to an opposing hero)(?: each turn)?, (.+)$",
     re.I | re.S,
 )
+#: Cindra's and Fang's "Whenever you hit a marked hero, [effect]": a trigger on each hit of a hero
+#: who was marked as the hit happened (the hit removes the mark, CR 9.3.3; ``triggers.hero_hit_abilities``).
+HERO_MARKED_HIT = re.compile(r"^whenever you hit a marked hero, (.+)$", re.I | re.S)
+#: Fang's "If you control 3 or more Fealty tokens, dagger attacks cost you {r} less to activate"
+#: (``playing.activate``, CR 5.2.2's cost, 1.14.2).
+FEALTY_DAGGER_DISCOUNT = re.compile(
+    r"^if you control (\d+) or more fealty tokens, dagger attacks cost you \{r\} less to activate\.?$", re.I
+)
+#: Kassai, Cintari Sellsword's "Your second sword attack each turn costs {r} less" (``playing.activate``;
+#: counted from the attacks the log shows this turn, like Ira's).
+SECOND_SWORD_ATTACK_DISCOUNT = re.compile(r"^your second sword attack each turn costs \{r\} less\.?$", re.I)
 #: Ira, Scarlet Revenger (``playing.hero_attack_abilities``).
 SECOND_ATTACK_POWER = re.compile(r"^your second attack each turn gets \+(\d+)\{p\}$", re.I)
-_HERO_MODELLED = (DISCARD_SIX_INTIMIDATE, FIRST_STEALTH_GO_AGAIN, HERO_FIRST_HIT, SECOND_ATTACK_POWER)
+_HERO_MODELLED = (
+    DISCARD_SIX_INTIMIDATE,
+    FIRST_STEALTH_GO_AGAIN,
+    HERO_FIRST_HIT,
+    HERO_MARKED_HIT,
+    FEALTY_DAGGER_DISCOUNT,
+    FIRST_DISCARD_SIX_TOKEN,
+    SECOND_SWORD_ATTACK_DISCOUNT,
+    SECOND_ATTACK_POWER,
+)
 _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 
 
@@ -979,7 +1011,7 @@ def _modelled_hero_lines(facts: CardFacts) -> list[str]:
 def _hero_line_status(line: str) -> str:
     """A modelled hero line is computed unless it is a first-hit trigger whose effect the engine
     cannot compute (Katsu's): that one is reported when the trigger resolves."""
-    m = HERO_FIRST_HIT.match(line)
+    m = HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line)
     if not m:
         return MODELLED
     effects, unknown = recognise(m.group(1).rstrip("."))
@@ -1111,7 +1143,11 @@ def coverage(facts: CardFacts) -> list[TextPart]:
         elif any(sentence in line for line in _modelled_hero_lines(facts)):
             line = next(x for x in _modelled_hero_lines(facts) if sentence in x)
             parts.append(
-                TextPart(sentence, _hero_line_status(line), "hit" if HERO_FIRST_HIT.match(line) else "start")
+                TextPart(
+                    sentence,
+                    _hero_line_status(line),
+                    "hit" if HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line) else "start",
+                )
             )
         elif (
             ADDITIONAL_WEAPON_ATTACK.search(sentence) and "once per turn" in low

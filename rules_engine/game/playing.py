@@ -21,8 +21,10 @@ from .defending import awaiting_defenders, check_can_defend, mark_declared
 from .effects import (
     ADDITIONAL_WEAPON_ATTACK,
     COSTS_LESS_PER_DRACONIC_LINK,
+    FEALTY_DAGGER_DISCOUNT,
     FIRST_STEALTH_GO_AGAIN,
     SECOND_ATTACK_POWER,
+    SECOND_SWORD_ATTACK_DISCOUNT,
     TARGET_ATTACK,
     TOKEN_RULES,
     activated_ability,
@@ -468,6 +470,49 @@ def additional_weapon_attack(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx)
     return True
 
 
+def hero_weapon_discount(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx) -> int:
+    """A hero's reduction of a weapon attack's cost, worked out as the cost is determined (CR 5.2.2,
+    1.14.2): Fang's "If you control 3 or more Fealty tokens, dagger attacks cost you {r} less to
+    activate" and Kassai, Cintari Sellsword's "Your second sword attack each turn costs {r} less" (the
+    sword attacks counted from the log's attacks this turn). 1 when one applies, else 0."""
+    hero = p.hero_card
+    if hero is None or not ab.attack:
+        return 0
+    subtypes = {x.casefold() for x in src.facts.subtypes}
+    for sentence in split_sentences(hero.text):
+        sentence = sentence.strip()
+        m = FEALTY_DAGGER_DISCOUNT.match(sentence)
+        if m and "dagger" in subtypes:
+            fealty = sum(1 for t in p.permanents if norm_name(token_base(t.name)) == "fealty")
+            if fealty < int(m.group(1)):
+                continue
+            why = f"{fealty} Fealty tokens"
+        elif SECOND_SWORD_ATTACK_DISCOUNT.match(sentence) and "sword" in subtypes:
+            owned = {norm_name(w.name): w.facts for w in p.weapons}
+            swords = sum(
+                1
+                for name in s.attacks_this_turn
+                if "sword"
+                in {
+                    x.casefold()
+                    for x in (owned.get(norm_name(name)) or ctx.lookup.get(name) or src.facts).subtypes
+                }
+                and (norm_name(name) in owned or ctx.lookup.get(name) is not None)
+            )
+            if s.turn_player != src.owner or swords != 1:
+                continue
+            why = "the second sword attack this turn"
+        else:
+            continue
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: {hero.name}: {src.name}'s attack costs {{r}} less ({why}).",
+            "activate",
+        )
+        return 1
+    return 0
+
+
 def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     """CR 5.2: activate the (first) activated ability of a permanent; a weapon's attack makes an
     attack-proxy (CR 8.3.1)."""
@@ -528,11 +573,12 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             )
         action_cost = 1
     cost = ab.resource_cost
-    if COSTS_LESS_PER_DRACONIC_LINK.search(src.facts.text):  # Fai, Rising Rebellion
+    if COSTS_LESS_PER_DRACONIC_LINK.search(src.facts.text):  # Fai, Rising Rebellion; Cindra
         draconic = sum(
             1 for link in s.chain if link.controller == player and "draconic" in link.attack.facts.classes
         )
         cost = max(0, cost - draconic)
+    cost = max(0, cost - hero_weapon_discount(s, p, src, ab, ctx))
     pay_resources(s, player, cost, c.pitches, ctx)
     if ab.other_cost:
         ctx.add(

@@ -15,7 +15,15 @@ import re
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
-from .effects import CRUSH, HERO_FIRST_HIT, TOKEN_RULES, recognise, split_sentences, token_facts
+from .effects import (
+    CRUSH,
+    HERO_FIRST_HIT,
+    HERO_MARKED_HIT,
+    TOKEN_RULES,
+    recognise,
+    split_sentences,
+    token_facts,
+)
 from .rules import MANUAL, MISSED_TRIGGER, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .zones import destroy_permanent, draw, target_player, token_base
@@ -134,8 +142,9 @@ def attack_played_triggers(s: GameState, player: str, layer: Layer, ctx: Ctx, ac
         ctx.events.append(Event("trigger", player, trig.name))
 
 
-def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx) -> None:
-    """CR 7.5.5: effects that trigger on the hit-event go on the stack in the Damage Step."""
+def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx, marked: bool = False) -> None:
+    """CR 7.5.5: effects that trigger on the hit-event go on the stack in the Damage Step; ``marked``:
+    the hit hero was marked as the hit happened (CR 9.3.3)."""
     text = own_name_as_this(link.attack.facts)
 
     def granted(m: re.Match[str]) -> str:
@@ -150,7 +159,7 @@ def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx) -> None:
         # CR 6.6.5f: a trigger stopped from triggering still counts for "the first time ..." limits
         if hit:
             ctx.events.append(Event("trigger_prevented", link.controller, f"{link.attack.name} hit trigger"))
-        hero_hit_abilities(s, link, ctx, prevented=True)
+        hero_hit_abilities(s, link, ctx, prevented=True, marked=marked)
         return
     if hit:
         layer = Layer(
@@ -163,25 +172,34 @@ def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx) -> None:
         layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in hit]
         s.stack.append(layer)
         ctx.events.append(Event("trigger", link.controller, layer.name))
-    hero_hit_abilities(s, link, ctx)
+    hero_hit_abilities(s, link, ctx, marked=marked)
 
 
-def hero_hit_abilities(s: GameState, link: ChainLink, ctx: Ctx, prevented: bool = False) -> None:
+def hero_hit_abilities(
+    s: GameState, link: ChainLink, ctx: Ctx, prevented: bool = False, marked: bool = False
+) -> None:
     """A hero's "The first time an attack action card you control hits (each turn), ..." (Katsu,
-    Briar): a triggered layer once per turn (CR 6.6); an effect the engine cannot compute is reported
-    when the layer resolves."""
+    Briar): a triggered layer once per turn (CR 6.6); "Whenever you hit a marked hero, ..." (Cindra,
+    Fang): a triggered layer on each hit of a hero who was marked when the hit happened (``marked``;
+    the hit itself removes the mark, CR 9.3.3, so the trigger reads the state before it). An effect
+    the engine cannot compute is reported when the layer resolves."""
     p = s.p(link.controller)
     hero = p.hero_card
-    if hero is None or not link.attack.facts.is_attack_action:
+    if hero is None:
         return
     for sentence in [x.strip() for x in hero.text.split("\n") if x.strip()]:  # one ability per line
         m = HERO_FIRST_HIT.match(sentence)
-        if not m:
-            continue
-        key = f"{link.controller}-hero-first-hit"
-        if key in p.once_per_turn:
-            continue
-        p.once_per_turn.append(key)
+        if m:
+            if not link.attack.facts.is_attack_action:
+                continue
+            key = f"{link.controller}-hero-first-hit"
+            if key in p.once_per_turn:
+                continue
+            p.once_per_turn.append(key)
+        else:
+            m = HERO_MARKED_HIT.match(sentence)
+            if not m or not marked:
+                continue
         if prevented:
             ctx.events.append(Event("trigger_prevented", link.controller, f"{hero.name} trigger"))
             continue

@@ -14,7 +14,13 @@ import re
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
-from .effects import DISCARD_SIX_INTIMIDATE, token_facts
+from .effects import (
+    DISCARD_SIX_INTIMIDATE,
+    FIRST_DISCARD_SIX_TOKEN,
+    OWN_ATTACKS_POWER_OFF_CHAIN,
+    split_sentences,
+    token_facts,
+)
 from .rules import MISMATCH, NOTE, UNKNOWN_CARD, CannotApply, Illegal
 from .state import PLAYERS, Card, Effect, GameState, Layer, PlayerState, other
 from .values import same_card
@@ -346,9 +352,31 @@ def shuffle(s: GameState, c: A.Shuffle, ctx: Ctx) -> None:
 
 def discard_triggers(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
     """Rhinar: discarding a card with 6 or more {p} during the player's action phase intimidates
-    (a triggered layer, CR 6.6, whose effect is CR 8.5.10)."""
+    (a triggered layer, CR 6.6, whose effect is CR 8.5.10). Kayo: the first such discard in each of
+    his action phases creates a Might token; his "attack action cards you own get +1{p} while ...
+    in any zone other than the combat chain" counts, since the card's {p} is its last in hand."""
     hero = s.p(player).hero_card
-    if hero is None or not DISCARD_SIX_INTIMIDATE.search(hero.text):
+    if hero is None:
+        return
+    sentences = [x.strip() for x in split_sentences(hero.text)]
+    for sentence in sentences:
+        m = FIRST_DISCARD_SIX_TOKEN.match(sentence)
+        if not m or s.phase != "action" or s.turn_player != player:
+            continue
+        power = card.facts.power or 0
+        if card.facts.is_attack_action:
+            power += sum(int(b.group(1)) for b in map(OWN_ATTACKS_POWER_OFF_CHAIN.match, sentences) if b)
+        key = f"{player}-hero-first-discard"
+        if power < int(m.group(1)) or key in s.p(player).once_per_turn:
+            continue
+        s.p(player).once_per_turn.append(key)
+        layer = Layer(
+            id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=player, effect="text"
+        )
+        layer.targets = [f"create_token:1:{m.group(2).strip().title()}"]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", player, layer.name))
+    if not DISCARD_SIX_INTIMIDATE.search(hero.text):
         return
     if s.phase != "action" or s.turn_player != player or (card.facts.power or 0) < 6:
         return

@@ -612,3 +612,209 @@ def test_endear_devotion_replay_creates_fealty_with_two_draconic_links_only(fabc
     assert [p["name"] for p in two.state["P1"]["permanents"]] == ["Fealty"]
     one = run(1)
     assert one.state["P1"]["permanents"] == []
+
+
+# --- Cindra and Fang: "Whenever you hit a marked hero, create a Fealty token" (CR 9.3.3, 6.6) ------------
+# --- Fang: "If you control 3 or more Fealty tokens, dagger attacks cost you {r} less to activate" -----------
+
+
+def _fang(fealty: int, resource_points: int, marked: bool) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Fang, Dracai of Blades",
+            "action_points": 1,
+            "resource_points": resource_points,
+            "weapons": ["Claw of Vynserakai"],  # 1H dagger, power 1: "Once per Turn Action - {r}: Attack"
+            "permanents": ["Fealty"] * fealty,
+        },
+        "P2": {"life": 20, "marked": marked},
+    }
+
+
+_CLAW = "P1 activates Claw of Vynserakai targeting P2's hero"
+
+
+def _fealty(result: Any) -> int:
+    return sum(1 for c in result.state["P1"].get("permanents", []) if "Fealty" in str(c))
+
+
+def test_fang_hitting_a_marked_hero_creates_a_fealty_token(fabcube_cards):
+    lines = [_CLAW + ", paying 1 with floating resource points", *_THROUGH]  # the trigger resolves there
+    result = _run(_fang(0, 1, True), lines, fabcube_cards)
+    assert [f for f in result.findings if f.kind in ("violation", "ambiguity")] == []
+    assert result.state["P2"]["life"] == 19
+    assert "marked" not in result.state["P2"]  # the hit removed it, after the trigger saw it (CR 9.3.3)
+    assert _fealty(result) == 1
+    assert not any("Fealty" in m for m in _manual(result))
+    unmarked = _run(_fang(0, 1, False), lines, fabcube_cards)
+    assert _fealty(unmarked) == 0
+
+
+def test_cindra_hitting_a_marked_hero_creates_a_fealty_token(fabcube_cards):
+    given = _fang(0, 1, True)
+    given["P1"]["hero"] = "Cindra, Dracai of Retribution"
+    given["P1"]["weapons"] = ["Kunai of Retribution"]
+    lines = [
+        "P1 activates Kunai of Retribution targeting P2's hero, paying 1 with floating resource points",
+        *_THROUGH,
+    ]
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _fealty(result) == 1
+
+
+def test_fang_with_three_fealty_tokens_attacks_with_a_dagger_for_nothing(fabcube_cards):
+    result = _run(_fang(3, 0, False), [_CLAW, *_THROUGH], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert result.state["P2"]["life"] == 19
+    assert any("costs {r} less" in f.message for f in result.findings)
+
+
+def test_fang_with_two_fealty_tokens_pays_the_daggers_full_cost(fabcube_cards):
+    result = _run(_fang(2, 0, False), [_CLAW], fabcube_cards)
+    assert _violations(result)  # {r} to pay, no resources (CR 1.14.2)
+    full = _run(_fang(2, 1, False), [_CLAW + ", paying 1 with floating resource points"], fabcube_cards)
+    assert not _violations(full), full.findings
+    assert full.state["P1"]["resource_points"] == 0
+
+
+def test_cindra_and_fang_lines_are_computed(fabcube_cards):
+    for name in ("Fang, Dracai of Blades", "Fang"):
+        hero = fabcube_cards.get(name)
+        assert hero is not None
+        assert {p.status for p in coverage(hero)} == {MODELLED}
+    cindra = fabcube_cards.get("Cindra, Dracai of Retribution")
+    assert cindra is not None
+    statuses = [p.status for p in coverage(cindra)]
+    assert statuses == [MODELLED, FLAGGED, MODELLED]  # equipping daggers from the graveyard is a choice
+
+
+def test_cindra_ability_costs_one_less_per_draconic_chain_link(fabcube_cards):
+    given = _fang(0, 3, False)
+    given["P1"]["hero"] = "Cindra, Dracai of Retribution"
+    given["P1"]["weapons"] = ["Kunai of Retribution"]  # Draconic Ninja dagger
+    lines = [
+        "P1 activates Kunai of Retribution targeting P2's hero, paying 1 with floating resource points",
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        "P1 activates Cindra, paying 2 with floating resource points",
+    ]
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    assert result.state["P1"]["resource_points"] == 0  # 3 - 1 (Kunai) - 2 (Cindra: {r}{r}{r} less 1)
+    again = _run(
+        given,
+        [
+            *lines,
+            "all pass (Cindra's ability resolves)",
+            "P1 activates Cindra, paying 0 with floating resource points",
+        ],
+        fabcube_cards,
+    )
+    assert any("Equip up to 2" in m for m in _manual(again))  # the daggers chosen are the judge's
+    assert any("once per turn" in m for m in _violations(again))
+
+
+# --- Kayo: the first discard of a card with 6 or more {p} in his action phase creates a Might token ---------
+
+
+def _kayo(hand: list[str]) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"hero": "Kayo", "action_points": 1, "hand": hand},
+        "P2": {"life": 20},
+    }
+
+
+def _might(result: Any) -> int:
+    return sum(1 for c in result.state["P1"].get("permanents", []) if "Might" in str(c))
+
+
+def test_kayo_discarding_a_five_power_attack_counts_his_plus_one(fabcube_cards):
+    # Madcap Charger: Brute attack action, 5{p}; in hand it has 6 under Kayo's second ability
+    lines = ["P1 discards Madcap Charger", "all pass (Kayo's trigger resolves)"]
+    result = _run(_kayo(["Madcap Charger (red)"]), lines, fabcube_cards)
+    assert [f for f in result.findings if f.kind in ("violation", "ambiguity")] == [], result.findings
+    assert _might(result) == 1
+    assert not any("Might" in m for m in _manual(result))
+
+
+def test_kayo_creates_one_might_token_per_action_phase(fabcube_cards):
+    lines = [
+        "P1 discards Madcap Charger",
+        "all pass (Kayo's trigger resolves)",
+        "P1 discards Bam Bam",
+    ]
+    result = _run(_kayo(["Madcap Charger (red)", "Bam Bam (yellow)"]), lines, fabcube_cards)
+    assert _might(result) == 1
+    assert not result.state.get("stack")  # no second trigger
+
+
+def test_a_low_power_discard_creates_no_might_token(fabcube_cards):
+    lines = ["P1 discards Sink Below"]
+    result = _run(_kayo(["Sink Below (red)"]), lines, fabcube_cards)  # a defense reaction, no {p}
+    assert _might(result) == 0
+    assert not result.state.get("stack")
+
+
+def test_young_bravo_wording_compiles_to_the_cost_keyword_grant():
+    effects, unknown = recognise(
+        "Until end of turn, your attack action cards with cost 3 or more get dominate"
+    )
+    assert not unknown
+    assert [(e.kind, e.amount, e.target) for e in effects] == [("grant_cost_keyword", 3, "dominate")]
+
+
+# --- Kassai, Cintari Sellsword: "Your second sword attack each turn costs {r} less" (CR 5.2.2, 1.14.2) -----
+
+
+def _kassai(resource_points: int) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Kassai, Cintari Sellsword",
+            "action_points": 2,
+            "resource_points": resource_points,
+            "weapons": ["Cintari Saber", "Hot Streak"],  # 1H swords: "Once per Turn Action - {r}: Attack"
+        },
+        "P2": {"life": 20},
+    }
+
+
+def test_kassai_second_sword_attack_costs_nothing(fabcube_cards):
+    lines = [
+        "P1 activates Cintari Saber targeting P2's hero, paying 1 with floating resource points",
+        *_THROUGH,
+        "P1 activates Hot Streak targeting P2's hero",
+        *_THROUGH,
+    ]
+    result = _run(_kassai(1), lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    assert any("second sword attack" in f.message for f in result.findings)
+
+
+def test_kassai_first_sword_attack_costs_its_full_price(fabcube_cards):
+    result = _run(_kassai(0), ["P1 activates Cintari Saber targeting P2's hero"], fabcube_cards)
+    assert _violations(result)  # {r} to pay, no resources (CR 1.14.2)
+
+
+def test_cindra_trigger_also_fires_on_an_attack_card_hitting_a_marked_hero(fabcube_cards):
+    attack = {"name": "Attack A", "type": "attack action", "cost": 0, "pitch": 1, "power": 3, "text": ""}
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"hero": "Cindra", "action_points": 1, "hand": [attack]},
+        "P2": {"life": 20, "marked": True},
+    }
+    result = _run(given, ["P1 plays Attack A targeting P2's hero", *_THROUGH], fabcube_cards)
+    assert [f for f in result.findings if f.kind in ("violation", "ambiguity")] == []
+    assert result.state["P2"]["life"] == 17
+    assert _fealty(result) == 1
