@@ -12,7 +12,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import DomainError
-from tournament import selectors as tournament_selectors
+from tournament import access as tournament_access
 
 from . import access, services
 from .enums import Audience
@@ -36,7 +36,7 @@ def _error(exc: DomainError) -> JsonResponse:
 def subscribe(request: HttpRequest, slug: str) -> HttpResponse:
     """Turn this phone's notifications on for the event: ``{"subscription": ..., "audience":
     "player" | "staff", "token": <a walk-in's private-page token, or empty>}``."""
-    event = tournament_selectors.event_for_viewer(request.user, slug)
+    event = tournament_access.event_for_viewer(request.user, slug)
     try:
         data = _body(request)
         audience = str(data.get("audience") or Audience.PLAYER)
@@ -75,7 +75,7 @@ def subscribe(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def unsubscribe(request: HttpRequest, slug: str) -> HttpResponse:
     """Turn this phone's notifications off for the event (``{"endpoint": ..., "audience", "token"}``)."""
-    event = tournament_selectors.event_for_viewer(request.user, slug)
+    event = tournament_access.event_for_viewer(request.user, slug)
     try:
         data = _body(request)
         audience = str(data.get("audience") or Audience.PLAYER)

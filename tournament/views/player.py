@@ -225,7 +225,7 @@ def player_page(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def player_state(request: HttpRequest, slug: str) -> HttpResponse:
     """What the player's page polls (``live.player_state``), with an ETag: 304 while unchanged."""
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     registration = selectors.registration_for_user(request.user, event)
     if registration is None:
         raise Http404("you are not registered in this event")
@@ -234,7 +234,7 @@ def player_state(request: HttpRequest, slug: str) -> HttpResponse:
 
 def player_phone(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     """A walk-in's private page (``services.phone_token``): their own page without an account."""
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     registration = services.registration_for_phone_token(event, token)
     if registration is None:
         raise Http404("no such page")
@@ -246,7 +246,7 @@ def player_phone(request: HttpRequest, slug: str, token: str) -> HttpResponse:
 
 def player_phone_state(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     """``player_state`` for the private page."""
-    event = selectors.event_for_viewer(request.user, slug)
+    event = access.event_for_viewer(request.user, slug)
     registration = services.registration_for_phone_token(event, token)
     if registration is None:
         raise Http404("no such page")
