@@ -57,7 +57,6 @@ import urllib.error
 import urllib.request
 from collections import Counter, defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -281,13 +280,14 @@ class Stats:
             )
 
 
-@dataclass
 class Answer:
-    """What a request answered, read in full (the client's own response object is gone)."""
+    """What a request answered, read in full (the client's own response object is gone). A plain
+    class: the tests load this file without registering it as a module, which a dataclass needs."""
 
-    status_code: int
-    headers: Mapping[str, str]
-    content: bytes
+    __slots__ = ("content", "headers", "status_code")
+
+    def __init__(self, status_code: int, headers: Mapping[str, str], content: bytes) -> None:
+        self.status_code, self.headers, self.content = status_code, headers, content
 
     @property
     def text(self) -> str:
