@@ -303,6 +303,13 @@ def split_sentences(text: str) -> list[str]:
     return out
 
 
+def _computable_hit_ability(text: str) -> bool:
+    """A quoted ability an effect grants ("If this hits, draw a card") that the engine computes:
+    every part read, each a hit trigger with a computed effect."""
+    inner, unread = recognise(text)
+    return bool(inner) and not unread and all(x.trigger == "hit" and x.kind != "manual" for x in inner)
+
+
 def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
     """Split a card's text into recognised effects and sentences the engine cannot compute."""
     effects: list[TextEffect] = []
@@ -394,27 +401,15 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     ability = mm.group(3) or ""
                     if not bonus and not ability:
                         continue
-                    if ability:
-                        inner, unread = recognise(ability)
-                        if (
-                            unread
-                            or not inner
-                            or any(x.trigger != "hit" or x.kind == "manual" for x in inner)
-                        ):
-                            continue  # a granted ability the engine cannot compute: left to the judge
+                    if ability and not _computable_hit_ability(ability):
+                        continue  # a granted ability the engine cannot compute: left to the judge
                     amount = sum(int(x) for x in re.findall(r"\+(\d+)\{p\}", bonus))
                     target = "|".join([cls, "go again" if "go again" in bonus else "", ability])
                 elif kind == "next_typed_attack":
                     # word, go again, a keyword and a quoted hit ability, packed for playing.apply_next_card_effects
                     ability = mm.group(5) or ""
-                    if ability:
-                        inner, unread = recognise(ability)
-                        if (
-                            unread
-                            or not inner
-                            or any(x.trigger != "hit" or x.kind == "manual" for x in inner)
-                        ):
-                            continue  # a granted ability the engine cannot compute: left to the judge
+                    if ability and not _computable_hit_ability(ability):
+                        continue  # a granted ability the engine cannot compute: left to the judge
                     amount = int(mm.group(2))
                     target = "|".join(
                         [mm.group(1), "go again" if mm.group(3) else "", mm.group(4) or "", ability]
@@ -429,8 +424,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     amount = sum(int(i[1:-3]) for i in items if i.startswith("+"))
                     target = ",".join(i for i in items if not i.startswith("+"))
                 elif kind == "target_grant_hit":
-                    inner, unread = recognise(mm.group(2))
-                    if unread or not inner or any(x.trigger != "hit" or x.kind == "manual" for x in inner):
+                    if not _computable_hit_ability(mm.group(2)):
                         continue  # a granted ability the engine cannot compute: left to the judge
                     amount = int(mm.group(1))
                     target = mm.group(2)
