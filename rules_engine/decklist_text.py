@@ -260,6 +260,9 @@ class ParsedLine:
     name: str
     pitch: int | None
     section: str | None
+    #: True for a first bare line taken as the hero only because it comes first (TR&P App E);
+    #: a deck builder's title line ("Boltyn Aggro") is read this way too, see ``resolve``.
+    hero_guess: bool = False
 
     def label(self) -> str:
         return f"{self.name} ({PITCH_NAMES[self.pitch]})" if self.pitch in PITCH_NAMES else self.name
@@ -570,11 +573,13 @@ def _add_card(
         return
     if pitch is None and pitch_hint is not None:
         pitch = pitch_hint
+    guessed = False
     if quantity is None:
         quantity = 1
         if hero_if_bare:
             section = HERO
-    result.lines.append(ParsedLine(line_no, shown, quantity, name, pitch, section))
+            guessed = True
+    result.lines.append(ParsedLine(line_no, shown, quantity, name, pitch, section, guessed))
 
 
 # --- resolving against a card database -------------------------------------------------------------
@@ -659,6 +664,7 @@ def resolve(parsed: ParsedList, db: Any) -> tuple[list[tuple[Any, int, str]], li
     problems: list[ResolveProblem] = []
     lines = list(parsed.lines)
     suggestions: dict[str, tuple[str, ...]] = {}
+    named_hero = any(ln.section in (HERO, CHAMPION) and not ln.hero_guess for ln in lines)
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -678,6 +684,7 @@ def resolve(parsed: ParsedList, db: Any) -> tuple[list[tuple[Any, int, str]], li
                 f"{line.name}, {lines[i].name}",
                 lines[i].pitch,
                 line.section,
+                line.hero_guess,
             )
             variants = _variants(db, line.name)
             i += 1
@@ -689,8 +696,15 @@ def resolve(parsed: ParsedList, db: Any) -> tuple[list[tuple[Any, int, str]], li
                 found = _variants(db, name)
                 if found:
                     pitch = _pitch_of(bare.group(1) or bare.group(4))
-                    line = ParsedLine(line.line_no, line.raw, line.quantity, name, pitch, line.section)
+                    line = ParsedLine(
+                        line.line_no, line.raw, line.quantity, name, pitch, line.section, line.hero_guess
+                    )
                     variants = found
+        if not variants and line.hero_guess and named_hero:
+            # A deck builder's title line ("Boltyn Aggro" above "Hero: Ser Boltyn"): the list
+            # names its hero elsewhere, so the first bare line that is no card is its name.
+            parsed.metadata.setdefault("name", line.name)
+            continue
         if not variants:
             if line.name not in suggestions:
                 suggestions[line.name] = _suggest(db, line.name)

@@ -143,7 +143,8 @@ Equipment: Ironrot Helm, Nullrune Boots
 
 def test_fabdb_style_export(db):
     parsed = parse_decklist(FABDB_EXPORT)
-    # "Boltyn Aggro" is the deck name line: read as a card line, reported unknown by resolve.
+    # "Boltyn Aggro" is the deck's title line: no card, and the list names its hero on a
+    # "Hero:" line, so it is the list's name, not an unknown card.
     entries, problems = resolve(parsed, db)
     assert [(c.display_name, q, s) for c, q, s in entries] == [
         ("Ser Boltyn, Breaker of Dawn", 1, "hero"),
@@ -153,7 +154,26 @@ def test_fabdb_style_export(db):
         ("Snatch (red)", 3, "deck"),
         ("Sink Below (red)", 2, "deck"),
     ]
-    assert [(p.line_no, p.code) for p in problems] == [(3, "UNKNOWN_CARD")]
+    assert problems == []
+    assert parsed.metadata["name"] == "Boltyn Aggro"
+
+
+def test_a_first_bare_line_that_is_no_card_is_unknown_when_no_hero_is_named(db):
+    # With no "Hero:" line or hero section, the first bare line is the hero (TR&P App E): a
+    # misspelt hero is an unknown card with suggestions, never silently taken as a title.
+    parsed = parse_decklist("Ser Boltyn, Breker of Dawn\n(3) Snatch (red)\n")
+    entries, problems = resolve(parsed, db)
+    assert [(p.line_no, p.code) for p in problems] == [(1, "UNKNOWN_CARD")]
+    assert "Ser Boltyn, Breaker of Dawn" in problems[0].suggestions
+    assert "name" not in parsed.metadata
+
+
+def test_a_title_line_that_is_a_card_name_is_still_a_card(db):
+    # Only a line that names no card becomes the title: a hero on the first line stays the hero.
+    parsed = parse_decklist("Ser Boltyn, Breaker of Dawn\n(3) Snatch (red)\n")
+    entries, problems = resolve(parsed, db)
+    assert problems == []
+    assert entries[0][0].display_name == "Ser Boltyn, Breaker of Dawn" and entries[0][2] == "hero"
 
 
 GA_EXPORT = """# Champions
