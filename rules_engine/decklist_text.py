@@ -57,7 +57,14 @@ PITCH_WORDS = {
     "2": 2,
     "pitch 2": 2,
     "p2": 2,
+    "red pitch": 1,
+    "rd": 1,
+    "yellow pitch": 2,
+    "yel": 2,
+    "ylw": 2,
     "blue": 3,
+    "blue pitch": 3,
+    "blu": 3,
     "b": 3,
     "u": 3,
     "3": 3,
@@ -202,9 +209,17 @@ _TRANSLATE = str.maketrans(
     }
 )
 
-_PITCH_ALT = r"red|yellow|blue|r|y|b|u|1|2|3|pitch\s*[123]|p[123]"
+_PITCH_ALT = r"(?:red|yellow|blue)(?:\s+pitch)?|rd|yel|ylw|blu|r|y|b|u|1|2|3|pitch\s*[123]|p[123]"
 _QTY_PREFIX = re.compile(r"^(?:\((\d+)\)|\[(\d+)\]|(\d+)\s*(?:x\b|x(?=\s)|\*|\.|:|-(?=\s))?)\s*(.*)$", re.I)
 _QTY_SUFFIX = re.compile(r"^(.*?)\s*(?:(?:\bx|\*)\s*(\d+)|\((\d+)x\))$", re.I)
+# "Snatch x3 red": the quantity between the name and a pitch word.
+_QTY_THEN_PITCH = re.compile(r"^(.+?)\s+(?:x\s*(\d+)|(\d+)\s*x)\s+(" + _PITCH_ALT + r")$", re.I)
+# "Snatch (red) - 3": a quantity after a bracketed pitch, behind a dash.
+_DASH_QTY_AFTER_PITCH = re.compile(r"^(.+?[\)\]])\s*-\s*(\d+)$")
+# "3 Snatch - 1", "3 Snatch Red (1)": with the quantity in front, a last pitch number after a
+# dash, or a pitch word followed by the same pitch's number, is the pitch.
+_DASH_PITCH_NUMBER = re.compile(r"^(.+?)\s+-\s*([123])$")
+_WORD_AND_NUMBER = re.compile(r"^(.+?)\s+(red|yellow|blue)\s*[\(\[]([123])[\)\]]$", re.I)
 _PITCH_SUFFIX = re.compile(
     r"^(.*?)\s*(?:[\(\[\{]\s*("
     + _PITCH_ALT
@@ -222,7 +237,7 @@ _LOOSE_SET_CODE = re.compile(
 )
 # "// a note" after a card; not the "//" inside a two-sided card's name ("Vaporize // Shock"),
 # so only after a closing bracket or when the note starts in lower case.
-_COLOUR_WORD = re.compile(r"^(?:(red|yellow|blue)\s+(.+)|(.+?)\s+-?\s*(red|yellow|blue))$", re.I)
+_COLOUR_WORD = re.compile(r"^(?:(red|yellow|blue)\s+(.+)|(.+?)\s+-?\s*(red|yellow|blue|r|y|b))$", re.I)
 _TRAILING_COMMENT = re.compile(r"(?:(?<=[\)\]])\s*//.*|\s+//\s*(?=[a-z0-9(\[]).*)$")
 _LEADING_X_QTY = re.compile(r"^x\s*(\d+)\s+(?=\S)", re.I)
 _COPIES_OF = re.compile(r"^(\d+)\s*(?:x\s*)?(?:copies|copy|cop\.)\s+(?:of\s+)?", re.I)
@@ -378,6 +393,11 @@ def _tidy_card_text(text: str) -> str | None:
         line = _cells_to_line([c for c in cells if c], " ")
         if line is not None:
             text = line
+    elif ";" in text:
+        # Spreadsheets in many European locales separate CSV cells with semicolons.
+        line = _cells_to_line([c for c in text.split(";") if c.strip()], " ")
+        if line is not None:
+            text = line
     elif "," in text:
         cells = text.split(",")
         first, last = cells[0].strip(), cells[-1].strip()
@@ -392,6 +412,9 @@ def _tidy_card_text(text: str) -> str | None:
             line = _cells_to_line(cells, ",")
             if line is not None:
                 text = line
+        elif len(cells) >= 2 and last.lower() in ("red", "yellow", "blue"):
+            # "3 Snatch, red": the colour after a comma (no card name ends in a colour word).
+            text = f"{','.join(cells[:-1]).strip()} ({last})"
     m = _LEADING_X_QTY.match(text)
     if m:
         text = f"{m.group(1)} {text[m.end() :]}"
@@ -436,6 +459,22 @@ def _split_card(text: str) -> tuple[int | None, str, int | None, str | None]:
     m = _SET_CODE_SUFFIX.match(rest)
     if m and m.group(1):
         rest = m.group(1)
+    m = _WORD_AND_NUMBER.match(rest)
+    if m and _pitch_of(m.group(2)) == int(m.group(3)):
+        rest = f"{m.group(1)} ({m.group(3)})"
+    if quantity is None:
+        m = _QTY_THEN_PITCH.match(rest)
+        if m and _pitch_of(m.group(4)) is not None:
+            quantity = int((m.group(2) or m.group(3))[:6])
+            rest = f"{m.group(1)} ({m.group(4)})"
+        m = _DASH_QTY_AFTER_PITCH.match(rest)
+        if quantity is None and m:
+            quantity = int(m.group(2)[:6])
+            rest = m.group(1)
+    else:
+        m = _DASH_PITCH_NUMBER.match(rest)
+        if m:
+            rest = f"{m.group(1)} ({m.group(2)})"
     if quantity is None:
         m = _QTY_SUFFIX.match(rest)
         if m and m.group(1):
@@ -608,7 +647,12 @@ class ResolveProblem:
 
 def _variants(db: Any, name: str) -> list[Any]:
     try:
-        return list(db.variants(name) or [])
+        found = list(db.variants(name) or [])
+        if not found and re.search(r"&|\band\b", name, re.I):
+            # "Command & Conquer" for "Command and Conquer", and the other way round.
+            other = re.sub(r"\s*&\s*", " and ", name) if "&" in name else re.sub(r"\band\b", "&", name)
+            found = list(db.variants(other) or [])
+        return found
     except Exception:
         return []
 

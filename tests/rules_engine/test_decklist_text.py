@@ -315,3 +315,32 @@ def test_ten_thousand_lines(db):
 def test_non_text_input_is_an_error_not_a_crash():
     parsed = parse_decklist(None)  # type: ignore[arg-type]
     assert [e.reason for e in parsed.errors] == ["the decklist is not text"]
+
+
+@pytest.mark.parametrize(
+    ("line", "card", "qty"),
+    [
+        ("3 Snatch - 1", "Snatch (red)", 3),
+        ("3 Snatch Red (1)", "Snatch (red)", 3),
+        ("Snatch x3 red", "Snatch (red)", 3),
+        ("Snatch 3x blue", "Snatch (blue)", 3),
+        ("Snatch (red) - 3", "Snatch (red)", 3),
+        ("3;Snatch;red", "Snatch (red)", 3),
+        ("2;Sink Below;Yellow", "Sink Below (yellow)", 2),
+        ("3 Snatch, red", "Snatch (red)", 3),
+        ("3 Snatch (Red Pitch)", "Snatch (red)", 3),
+        ("3 Snatch (blu)", "Snatch (blue)", 3),
+        ("2 Sink Below (ylw)", "Sink Below (yellow)", 2),
+        ("3 Snatch r", "Snatch (red)", 3),
+        ("3 Command & Conquer", "Command and Conquer (red)", 3),
+        ("1 Dawnblade, Resplendent", "Dawnblade, Resplendent", 1),
+    ],
+)
+def test_more_shapes_people_type_resolve_to_one_card(db, line, card, qty):
+    """Shapes seen in hand-typed lists and spreadsheet exports: a pitch number after a dash, a
+    quantity between name and colour, semicolon CSV, a colour after a comma, abbreviated colours,
+    '&' for 'and'. Each names one card, with its pitch (PPG 4.4 would otherwise ask)."""
+    parsed = parse_decklist("Hero: Katsu, the Wanderer\n" + line)
+    entries, problems = resolve(parsed, db)
+    assert problems == [] and parsed.errors == []
+    assert [(c.display_name, q) for c, q, _ in entries[1:]] == [(card, qty)]
