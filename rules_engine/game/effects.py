@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import conditions
 from .cards import ACTING_KEYWORDS, CardFacts, parse_keywords
 
 _NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -363,6 +364,11 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         elif mc and mc.group(1) in RESOLUTION_CONDITIONS:
             # "If you have less {h} than an opposing hero, gain 1{h}": checked as it resolves (CR 6.1.3)
             trigger = f"cond:{RESOLUTION_CONDITIONS[mc.group(1)]}"
+            low = mc.group(2)
+        elif mc and not mc.group(2).startswith(("instead", "it ", "this ")) and conditions.parse(mc.group(1)):
+            # "If you've played a blue card this turn, draw a card": the condition grammar's key,
+            # checked as the card resolves (CR 6.1.3, layers.condition_holds)
+            trigger = f"cond:{conditions.parse(mc.group(1))}"
             low = mc.group(2)
         m = re.match(r"^(?:when|whenever|if) this hits(?: a hero)?, (.*)$", low)
         if m:
@@ -722,7 +728,9 @@ GRANT_CONDITIONS: dict[str, re.Pattern[str]] = {
     "more_life": re.compile(r"^you have more (?:\{h\}|life) than an opposing hero$"),
     "marked": re.compile(r"^this is attacking a marked hero$"),
 }
-_GRANT = re.compile(r"^(?:when this is played, )?if (.+?), (?:it|this) (?:gets|gains|has) (.+)$")
+_GRANT = re.compile(
+    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?(?:when this is played, )?if (.+?), (?:it|this) (?:gets|gains|has) (.+)$"
+)
 
 
 @dataclass(frozen=True)
@@ -766,6 +774,9 @@ def _grant(low: str) -> Grant | None:
         if mc:
             number = int(mc.group(1)) if mc.groups() else 0
             return Grant(key, number, bonus[0], bonus[1])
+    parsed = conditions.parse(m.group(1))
+    if parsed is not None:
+        return Grant(parsed, 0, bonus[0], bonus[1])  # the condition grammar's key (conditions.holds)
     return None
 
 
@@ -1119,7 +1130,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             elif unknown or _RULE_LINE.match(low):
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
             elif effects and all(
-                not e.trigger or e.trigger == "reprise" or e.trigger.startswith("cond:") for e in effects
+                e.kind != "manual"
+                and (not e.trigger or e.trigger == "reprise" or e.trigger.startswith("cond:"))
+                for e in effects
             ):
                 # a "cond:" effect is checked as the card resolves (layers.resolve_text, CR 6.1.3)
                 parts.append(TextPart(sentence, MODELLED, "resolve"))

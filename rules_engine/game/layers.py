@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
 from .damage import deal_damage
@@ -165,11 +166,14 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
         link.power_bonus += at.arsenal_power
         link.go_again = link.go_again or at.arsenal_go_again
     for g in at.grants:
-        if g.condition in GROWING_CONDITIONS:
+        if g.condition in GROWING_CONDITIONS or conditions.growing(g.condition):
             # checked again before defending, damage and go again (defending.recheck_grants)
             link.waiting.append(f"{g.condition}|{g.number}|{g.power}|{','.join(g.keywords)}")
             continue
-        met = condition_holds(s, link.controller, g.condition)  # CR 6.1.3
+        if ";" in g.condition:  # the condition grammar's key (CR 6.1.3)
+            met = conditions.holds(s, link.controller, g.condition, facts, link.number)
+        else:
+            met = condition_holds(s, link.controller, g.condition)  # CR 6.1.3
         if met:
             link.power_bonus += g.power
             for kw in g.keywords:
@@ -475,6 +479,8 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
 
 def condition_holds(s: GameState, player: str, condition: str) -> bool:
     """A card's "If ..." checked on resolution (CR 6.1.3): life compared with an opposing hero."""
+    if ";" in condition:
+        return conditions.holds(s, player, condition)  # the condition grammar's key
     if condition.startswith("draconic_links:"):
         need = int(condition.split(":")[1])
         return (

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from . import actions as A
+from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, give_priority, implied_step_pass
 from .costs import consume_cost_effects, cost_modifiers, cost_token_rules, pay_resources
@@ -179,6 +180,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         boost(s, player, layer, c.boost_card, ctx)
     apply_next_card_effects(s, player, layer, ctx)
     s.stack.append(layer)
+    conditions.record_play(s, player, f, card.pitch)  # the turn's facts card texts ask about
     play_triggers(s, player, ctx)
     if "non-attack" in f.subtypes and f.is_action:
         nonattack_triggers(s, player, layer, ctx)
@@ -324,6 +326,7 @@ def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> None:
     ctx.events.append(Event("random", player, f"boost banished {top.name} from the top of the deck"))
     if player not in s.boosted:
         s.boosted.append(player)  # CR 8.3.9a: the player has boosted this turn
+    conditions.record(s, player, "boosted")
     if "mechanologist" in top.facts.classes or "mechanologist" in top.facts.subtypes:
         layer.go_again = True
 

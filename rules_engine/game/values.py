@@ -6,6 +6,7 @@ by the phases that apply lines and by ``view`` (the JSON contract), so they live
 
 from __future__ import annotations
 
+from . import conditions
 from .cards import norm_name, split_colour
 from .state import Card, ChainLink, GameState
 
@@ -68,6 +69,8 @@ GROWING_CONDITIONS = frozenset({"arcane_dealt", "draconic_links", "marked"})
 def grant_met(s: GameState, link: ChainLink, condition: str, number: int) -> bool:
     """Whether a growing condition of the attack's text holds now: arcane damage dealt by the
     attack's controller this turn, or N or more Draconic chain links they control."""
+    if ";" in condition:  # the condition grammar's key (``conditions``)
+        return conditions.holds(s, link.controller, condition, link.attack.facts, link.number)
     if condition == "draconic_links":
         return (
             sum(

@@ -1,0 +1,193 @@
+"""Conditions of card texts ("If you've played a blue card this turn, ...") and the turn's facts
+they read.
+
+A small grammar: a condition is a fact of the turn (cards played, pitched, drawn, boosts), of the
+arena (permanents a player controls, cards in the pitch zone) or of the combat chain (the attack's
+chain link number, the last attack) with a descriptor of cards (colour, type, subtype, class or
+talent words) and a count. ``parse`` compiles a condition's words to a key, ``holds`` checks a key
+against the state. A condition is checked when its effect applies (CR 6.1.3: a static ability's
+condition while it applies, a resolving card's "if" as it resolves); one the grammar does not read
+is never guessed and stays the judge's to decide.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .cards import CardFacts
+from .state import GameState, other
+
+_COUNT_WORDS = {"a": 1, "an": 1, "another": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_COLOURS = {1: "red", 2: "yellow", 3: "blue"}
+
+#: Words a descriptor of cards may use (everything else makes the condition unread).
+_DESCRIPTOR_WORDS = frozenset(
+    (
+        "red yellow blue action attack non-attack instant reaction defense aura item equipment weapon "
+        "warrior ninja assassin mystic draconic guardian brute wizard runeblade illusionist ranger "
+        "mechanologist merchant shapeshifter bard necromancer pirate thief adjudicator light shadow "
+        "elemental earth ice lightning royal chaos generic arrow dagger sword axe evo"
+    ).split()
+)
+
+
+def tags(facts: CardFacts, pitch: int | None = None) -> list[str]:
+    """The words a card answers to in a descriptor: its colour, types, subtypes, classes and
+    talents (CR 2.2 colour from pitch, 2.12 types, 1.3.2 class and talent supertypes)."""
+    out: list[str] = []
+    colour = _COLOURS.get(pitch if pitch is not None else facts.pitch or 0)
+    if colour:
+        out.append(colour)
+    for group in (facts.types, facts.subtypes, facts.classes):
+        for t in sorted(group):
+            out += [w for w in t.casefold().replace("'", "").split() if w not in out]
+    return out
+
+
+def record_play(s: GameState, player: str, facts: CardFacts, pitch: int | None = None) -> None:
+    """The turn's log of played cards (CR 5.1: a card is played when it is put on the stack)."""
+    s.turn_log.append(" ".join([player, "played", *tags(facts, pitch)]))
+
+
+def record(s: GameState, player: str, what: str) -> None:
+    """One more "drew" / "boosted" fact of the turn."""
+    s.turn_log.append(f"{player} {what}")
+
+
+def _count(word: str) -> int | None:
+    w = word.strip()
+    if w.isdigit():
+        return int(w)
+    return _COUNT_WORDS.get(w)
+
+
+def _descriptor(words: str) -> str | None:
+    """ "blue", "attack action", "'non-attack' action", "lightning" -> space-joined descriptor words;
+    None when a word is not one the grammar reads."""
+    ws = [w for w in words.replace("'", "").split() if w not in ("card", "cards")]
+    if not ws or any(w not in _DESCRIPTOR_WORDS for w in ws):
+        return None
+    return " ".join(ws)
+
+
+_PLAYED = re.compile(
+    r"^you(?:'ve| have) played (a|an|another|\w+ or more) ((?:[a-z'-]+ )*?)(?:card|cards)? ?this turn$"
+)
+_PITCHED = re.compile(r"^you(?:'ve| have) pitched (a|an|another|\w+ or more) ([a-z' -]+?) cards? this turn$")
+_IN_PITCH = re.compile(r"^there (?:are|is) (\w+) or more ([a-z' -]+?) cards? in your pitch zone$")
+_HAVE_IN_PITCH = re.compile(r"^you have (a|an) ([a-z' -]+?) card in your pitch zone$")
+_DREW = re.compile(r"^you(?:'ve| have) drawn (a|\w+ or more) cards? this turn$")
+_BOOSTED = re.compile(r"^you(?:'ve| have) boosted(?: (\w+) or more times)? this turn$")
+_CONTROL_N = re.compile(r"^you control (\w+) or more (auras|items)$")
+_LINK_NUMBER = re.compile(r"^(?:this|it) (?:is|was) played as chain link (\d+) or higher$")
+_LAST_ATTACK = re.compile(
+    r"^(?:an? ([a-z' -]+?) attack|([a-z0-9' ,!-]+?)) was the last attack this combat chain$"
+)
+_LESS_LIFE = re.compile(
+    r"^you have less (?:\{h\}|life) than (?:your opponent|each other hero|an opposing hero)$"
+)
+_YOUR_TURN = re.compile(r"^it'?s your turn$")
+
+
+def parse(text: str, name: str = "") -> str | None:
+    """A condition's words (lower case, the card's own name read as "this") compiled to a key:
+    ``kind;number;other;descriptor``; None when the grammar does not read them."""
+    t = text.strip().casefold()
+    m = _PLAYED.match(t)
+    if m:
+        n = _count(m.group(1).split()[0])
+        d = _descriptor(m.group(2)) if m.group(2).strip() else ""
+        if n is not None and d is not None:
+            return f"played;{n};{'1' if m.group(1) == 'another' else '0'};{d}"
+    m = _PITCHED.match(t)
+    if m:
+        n = _count(m.group(1).split()[0])
+        d = _descriptor(m.group(2))
+        if n is not None and d is not None and m.group(1) != "another":
+            return f"pitch;{n};0;{d}"
+    m = _IN_PITCH.match(t) or _HAVE_IN_PITCH.match(t)
+    if m:
+        n = _count(m.group(1))
+        d = _descriptor(m.group(2))
+        if n is not None and d is not None:
+            return f"pitch;{n};0;{d}"
+    m = _DREW.match(t)
+    if m:
+        n = _count(m.group(1).split()[0])
+        if n is not None:
+            return f"drew;{n};0;"
+    m = _BOOSTED.match(t)
+    if m:
+        n = _count(m.group(1)) if m.group(1) else 1
+        if n is not None:
+            return f"boosted;{n};0;"
+    m = _CONTROL_N.match(t)
+    if m:
+        n = _count(m.group(1))
+        if n is not None:
+            return f"control;{n};0;{m.group(2)[:-1]}"
+    m = _LINK_NUMBER.match(t)
+    if m:
+        return f"link;{m.group(1)};0;"
+    m = _LAST_ATTACK.match(t)
+    if m and m.group(1):
+        d = _descriptor(m.group(1))
+        if d is not None:
+            return f"last;1;0;{d}"
+    elif m and m.group(2) and m.group(2) != "this":
+        return f"lastname;1;0;{m.group(2)}"
+    if _LESS_LIFE.match(t):
+        return "less_life;0;0;"
+    if _YOUR_TURN.match(t):
+        return "your_turn;0;0;"
+    return None
+
+
+def _fits(words: list[str], descriptor: str) -> bool:
+    return all(w in words for w in descriptor.split())
+
+
+def growing(key: str) -> bool:
+    """A condition that can only become true during a turn (more cards played, pitched, drawn):
+    an attack's bonus not given yet is given when it is checked again (``defending.recheck_grants``)."""
+    return key.split(";")[0] in ("played", "pitch", "drew", "boosted")
+
+
+def holds(s: GameState, player: str, key: str, this: CardFacts | None = None, link_number: int = 0) -> bool:
+    """Whether a condition (a ``parse`` key) holds now for ``player``; ``this`` is the card whose
+    text it is ("another" leaves it out once), ``link_number`` its chain link when it is an attack."""
+    kind, number_s, other_s, descriptor = (key.split(";") + ["", "", "", ""])[:4]
+    n = int(number_s or 0)
+    if kind == "played":
+        found = [
+            e.split()[2:]
+            for e in s.turn_log
+            if e.startswith(f"{player} played") and _fits(e.split()[2:], descriptor)
+        ]
+        if other_s == "1" and this is not None and _fits(tags(this), descriptor):
+            return len(found) - 1 >= n  # "another": not the card itself (it is in the log as played)
+        return len(found) >= n
+    if kind == "pitch":
+        cards = s.p(player).pitch_zone
+        return sum(1 for c in cards if _fits(tags(c.facts, c.pitch), descriptor)) >= n
+    if kind in ("drew", "boosted"):
+        return sum(1 for e in s.turn_log if e == f"{player} {kind}") >= n
+    if kind == "control":
+        return sum(1 for c in s.p(player).permanents if c.facts.is_(descriptor)) >= n
+    if kind == "link":
+        return link_number >= n
+    if kind in ("last", "lastname"):
+        # the attack before this one on the chain (CR 8.4.1's "last attack this combat chain")
+        links = [x for x in s.chain if x.number < link_number] if link_number else list(s.chain)
+        if not links:
+            return False
+        last = links[-1]
+        if kind == "lastname":
+            return last.attack.name.casefold() == descriptor or (last.proxy or "").casefold() == descriptor
+        return _fits(tags(last.attack.facts, last.attack.pitch), descriptor)
+    if kind == "less_life":
+        mine, theirs = s.p(player).life, s.p(other(player)).life
+        return mine is None or theirs is None or mine < theirs  # unknown life: the log decides
+    if kind == "your_turn":
+        return s.turn_player == player
+    return False

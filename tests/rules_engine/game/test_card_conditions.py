@@ -1,0 +1,235 @@
+"""Conditions over the turn's facts (issue 27): "If you've played another red card this turn, this gets
+go again", "If there are 2 or more blue cards in your pitch zone", "If you've drawn a card this turn",
+"If a Draconic attack was the last attack this combat chain", "If this was played as chain link 3 or
+higher". Each replays a real card with and without its condition met and checks the state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules_engine.game import conditions
+from rules_engine.game.effects import MODELLED, coverage, decided_keywords, recognise
+from rules_engine.game.scenarios import run_scenario
+
+_THROUGH = [
+    "all pass to the Defend Step",
+    "P2 declares no defending cards",
+    "all pass through the Reaction and Damage Steps",
+]
+
+
+def _run(given: dict[str, Any], when: list[str], lookup: Any = None) -> Any:
+    result = run_scenario({"id": "t", "given": given, "when": when, "expect": {}}, lookup)
+    assert result.error is None, result.error
+    return result
+
+
+def _kinds(result: Any, kind: str) -> list[str]:
+    return [f.message for f in result.findings if f.kind == kind]
+
+
+def _card(name: str, pitch: int, *, attack: bool = False, power: int = 3, cls: str = "") -> dict[str, Any]:
+    card: dict[str, Any] = {
+        "name": name,
+        "type": (cls + " " if cls else "") + ("attack action" if attack else "action"),
+        "cost": 0,
+        "pitch": pitch,
+        "keywords": ["go again"],
+    }
+    if attack:
+        card["power"] = power
+    return card
+
+
+def _given(hand: list[Any], ap: int = 1, resources: int = 0, **p1: Any) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": ap, "resource_points": resources, "hand": hand, **p1},
+        "P2": {"life": 20},
+    }
+
+
+# --- the grammar ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("words", "key"),
+    [
+        ("you've played another blue card this turn", "played;1;1;blue"),
+        ("you have played a 'non-attack' action card this turn", "played;1;0;non-attack action"),
+        ("you've played a lightning card this turn", "played;1;0;lightning"),
+        ("there are 2 or more blue cards in your pitch zone", "pitch;2;0;blue"),
+        ("you have a yellow card in your pitch zone", "pitch;1;0;yellow"),
+        ("you've drawn a card this turn", "drew;1;0;"),
+        ("you've boosted 2 or more times this turn", "boosted;2;0;"),
+        ("you control 3 or more auras", "control;3;0;aura"),
+        ("this was played as chain link 3 or higher", "link;3;0;"),
+        ("a draconic attack was the last attack this combat chain", "last;1;0;draconic"),
+        ("you have less {h} than each other hero", "less_life;0;0;"),
+    ],
+)
+def test_condition_words_compile_to_keys(words, key):
+    assert conditions.parse(words) == key
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "you've played a card with 6 or more {p} this turn",  # a property, not a descriptor word
+        "you've been cheered this turn",
+        "you've played another blorp card this turn",
+        "the defending hero is marked",
+    ],
+)
+def test_words_the_grammar_does_not_read_stay_unread(words):
+    assert conditions.parse(words) is None
+
+
+def test_a_resolving_cards_condition_gates_its_effect_and_an_unread_effect_stays_manual():
+    found, unread = recognise("If you have boosted this turn, draw a card.")
+    assert not unread and [(e.kind, e.trigger) for e in found] == [("draw", "cond:boosted;1;0;")]
+    found, unread = recognise("If you've played another blue card this turn, transcend.")
+    assert [e.kind for e in found] == ["manual"]  # transcend is not computed: the judge's
+
+
+# --- "If you've played another red card this turn, this gets go again" ------------------------------
+
+
+def test_blaze_headlong_gets_go_again_after_another_red_card(fabcube_cards):
+    result = _run(
+        _given(["Blaze Headlong", _card("Red Spark", 1)]),
+        [
+            "P1 plays Red Spark",
+            "all pass (Red Spark resolves)",
+            "P1 plays Blaze Headlong",
+            *_THROUGH,
+            "all pass",
+        ],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 16
+    assert result.state["P1"]["action_points"] == 1  # go again (CR 8.3.1)
+    assert not any("Blaze Headlong" in m for m in _kinds(result, "manual_effect"))
+
+
+def test_blaze_headlong_after_a_blue_card_has_no_go_again(fabcube_cards):
+    result = _run(
+        _given(["Blaze Headlong", _card("Blue Spark", 3)]),
+        [
+            "P1 plays Blue Spark",
+            "all pass (Blue Spark resolves)",
+            "P1 plays Blaze Headlong",
+            *_THROUGH,
+            "all pass",
+        ],
+        fabcube_cards,
+    )
+    assert result.state["P1"]["action_points"] == 0
+
+
+def test_blaze_headlong_alone_does_not_count_itself_as_another_red_card(fabcube_cards):
+    result = _run(
+        _given(["Blaze Headlong"]), ["P1 plays Blaze Headlong", *_THROUGH, "all pass"], fabcube_cards
+    )
+    assert result.state["P1"]["action_points"] == 0
+
+
+# --- "High Tide - If there are 2 or more blue cards in your pitch zone, this gets go again" ---------
+
+
+def test_swiftwater_sloop_high_tide_with_two_blue_cards_in_the_pitch_zone(fabcube_cards):
+    """One blue card pitched earlier this turn and one for Sloop."""
+    blue_a, blue_b = _card("Blue A", 3), _card("Blue B", 3)
+    result = _run(
+        _given(["Swiftwater Sloop (red)", blue_b], pitch_zone=[blue_a]),
+        ["P1 plays Swiftwater Sloop (red), pitching Blue B", *_THROUGH, "all pass"],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 14
+    assert result.state["P1"]["action_points"] == 1
+
+
+def test_swiftwater_sloop_with_one_blue_card_in_the_pitch_zone_has_no_go_again(fabcube_cards):
+    result = _run(
+        _given(["Swiftwater Sloop (red)", _card("Blue A", 3)]),
+        ["P1 plays Swiftwater Sloop (red), pitching Blue A", *_THROUGH, "all pass"],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P1"]["action_points"] == 0
+
+
+# --- "If you've drawn a card this turn, this gets +1{p}" -------------------------------------------
+
+
+def test_rising_power_after_a_draw_gets_one_more(fabcube_cards):
+    result = _run(
+        _given(["Rising Power (red)"], resources=2, deck_count=10),
+        ["P1 draws a card", "P1 plays Rising Power (red)", *_THROUGH],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 20 - 7
+
+
+def test_rising_power_without_a_draw_has_its_printed_power(fabcube_cards):
+    result = _run(
+        _given(["Rising Power (red)"], resources=2), ["P1 plays Rising Power (red)", *_THROUGH], fabcube_cards
+    )
+    assert result.state["P2"]["life"] == 20 - 6
+
+
+# --- chain facts: the last attack, the chain link's number -----------------------------------------
+
+
+def test_grow_claws_after_a_draconic_attack_gets_one_more(fabcube_cards):
+    drake = _card("Drake", 1, attack=True, power=1, cls="draconic")
+    result = _run(
+        _given([drake, "Grow Claws (red)"], resources=1),
+        ["P1 plays Drake", *_THROUGH, "P1 plays Grow Claws (red)", *_THROUGH],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 20 - 1 - 5
+
+
+def test_grow_claws_after_a_ninja_attack_has_its_printed_power(fabcube_cards):
+    kick = _card("Kick", 1, attack=True, power=1, cls="ninja")
+    result = _run(
+        _given([kick, "Grow Claws (red)"], resources=1),
+        ["P1 plays Kick", *_THROUGH, "P1 plays Grow Claws (red)", *_THROUGH],
+        fabcube_cards,
+    )
+    assert result.state["P2"]["life"] == 20 - 1 - 4
+
+
+@pytest.mark.parametrize(("before", "power"), [(2, 7), (1, 5)])
+def test_flying_kick_gets_two_at_chain_link_three(fabcube_cards, before, power):
+    hand: list[Any] = [_card(f"Jab {i}", 1, attack=True, power=1) for i in range(before)]
+    lines: list[str] = []
+    for i in range(before):
+        lines += [f"P1 plays Jab {i}", *_THROUGH]  # the chain stays open (CR 7.6)
+    result = _run(
+        _given([*hand, "Flying Kick (red)"], resources=2),
+        [*lines, "P1 plays Flying Kick (red)", *_THROUGH],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 20 - before - power
+
+
+# --- the coverage follows what is applied --------------------------------------------------------
+
+
+def test_conditional_keywords_read_by_the_grammar_are_decided_and_computed(fabcube_cards):
+    for name in ("Blaze Headlong", "Swiftwater Sloop (red)", "Rising Power (red)", "Flying Kick (red)"):
+        facts = fabcube_cards.get(name)
+        parts = coverage(facts)
+        assert parts and all(p.status == MODELLED for p in parts), (name, parts)
+    assert "go again" in decided_keywords(fabcube_cards.get("Blaze Headlong"))
