@@ -83,6 +83,16 @@ _LINK_NUMBER = re.compile(r"^(?:this|it) (?:is|was) played as chain link (\d+) o
 _LAST_ATTACK = re.compile(
     r"^(?:an? ([a-z' -]+?) attack|([a-z0-9' ,!-]+?)) was the last attack this combat chain$"
 )
+_IN_ZONE = re.compile(
+    r"^there (?:are|is) (\w+) or more ([a-z' -]+?) cards? in your (banished zone|graveyard)$"
+)
+_CONTROL_NAMED = re.compile(r"^you control an? ([a-z0-9' -]+?)(?: token)?$")
+_POWER_AT_LEAST = re.compile(r"^(?:this|it) has (\d+) or more \{p\}$")
+_POWER_BUFFED = re.compile(
+    r"^(?:this|it) has \{p\} greater than its base|this's \{p\} is greater than its base \{p\}$"
+)
+_HAS_GO_AGAIN = re.compile(r"^(?:this|it) has go again$")
+_ARCANE = re.compile(r"^you(?:'ve| have) dealt arcane damage(?: to an opposing hero)? this turn$")
 _LESS_LIFE = re.compile(
     r"^you have less (?:\{h\}|life) than (?:your opponent|each other hero|an opposing hero)$"
 )
@@ -136,11 +146,35 @@ def parse(text: str, name: str = "") -> str | None:
             return f"last;1;0;{d}"
     elif m and m.group(2) and m.group(2) != "this":
         return f"lastname;1;0;{m.group(2)}"
+    m = _IN_ZONE.match(t)
+    if m:
+        n = _count(m.group(1))
+        d = _descriptor(m.group(2))
+        if n is not None and d is not None:
+            return f"{'banished' if m.group(3) == 'banished zone' else 'graveyard'};{n};0;{d}"
+    m = _POWER_AT_LEAST.match(t)
+    if m:
+        return f"power;{m.group(1)};0;"
+    if _POWER_BUFFED.match(t):
+        return "buffed;0;0;"
+    if _HAS_GO_AGAIN.match(t):
+        return "go_again;0;0;"
+    if _ARCANE.match(t):
+        return "arcane;0;0;"
+    m = _CONTROL_NAMED.match(t)
+    if m and not re.search(r"\b(?:or|and|no|more|less|chain|links?)\b", m.group(1)):
+        return f"control_named;1;0;{m.group(1)}"
     if _LESS_LIFE.match(t):
         return "less_life;0;0;"
     if _YOUR_TURN.match(t):
         return "your_turn;0;0;"
     return None
+
+
+def _named(name: str, words: str) -> bool:
+    """A permanent answers to "a Hyper Driver" / "a Might token": its name without a colour."""
+    base = re.sub(r"\s*\((?:red|yellow|blue)\)$", "", name.casefold())
+    return base == words or base == f"{words} token"
 
 
 def _fits(words: list[str], descriptor: str) -> bool:
@@ -150,7 +184,32 @@ def _fits(words: list[str], descriptor: str) -> bool:
 def growing(key: str) -> bool:
     """A condition that can only become true during a turn (more cards played, pitched, drawn):
     an attack's bonus not given yet is given when it is checked again (``defending.recheck_grants``)."""
-    return key.split(";")[0] in ("played", "pitch", "drew", "boosted")
+    return key.split(";")[0] in ("played", "pitch", "drew", "boosted", "arcane") or attack_fact(key)
+
+
+def on_resolution(key: str) -> bool:
+    """A condition a resolving card can check of its own (CR 6.1.3): not one about an attack's
+    chain link ("if this has 6 or more {p}", "if it's played as chain link 3 or higher")."""
+    return key.split(";")[0] in (
+        "played",
+        "pitch",
+        "drew",
+        "boosted",
+        "arcane",
+        "control",
+        "control_named",
+        "banished",
+        "graveyard",
+        "less_life",
+        "your_turn",
+    )
+
+
+def attack_fact(key: str) -> bool:
+    """A condition on the attack's own chain link (its power, go again): ``values.grant_met`` checks it
+    with the link's power as the rules count it. Checked as the attack becomes a chain link and again
+    before defenders, damage and go again; a bonus once given stays for the chain link."""
+    return key.split(";")[0] in ("power", "buffed", "go_again")
 
 
 def holds(s: GameState, player: str, key: str, this: CardFacts | None = None, link_number: int = 0) -> bool:
@@ -172,6 +231,13 @@ def holds(s: GameState, player: str, key: str, this: CardFacts | None = None, li
         return sum(1 for c in cards if _fits(tags(c.facts, c.pitch), descriptor)) >= n
     if kind in ("drew", "boosted"):
         return sum(1 for e in s.turn_log if e == f"{player} {kind}") >= n
+    if kind in ("banished", "graveyard"):
+        zone = s.p(player).banished if kind == "banished" else s.p(player).graveyard
+        return sum(1 for c in zone if c.facts.known and _fits(tags(c.facts, c.pitch), descriptor)) >= n
+    if kind == "arcane":
+        return player in s.arcane_dealt
+    if kind == "control_named":
+        return any(_named(c.name, descriptor) for c in s.p(player).permanents)
     if kind == "control":
         return sum(1 for c in s.p(player).permanents if c.facts.is_(descriptor)) >= n
     if kind == "link":

@@ -365,7 +365,11 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             # "If you have less {h} than an opposing hero, gain 1{h}": checked as it resolves (CR 6.1.3)
             trigger = f"cond:{RESOLUTION_CONDITIONS[mc.group(1)]}"
             low = mc.group(2)
-        elif mc and not mc.group(2).startswith(("instead", "it ", "this ")) and conditions.parse(mc.group(1)):
+        elif (
+            mc
+            and not mc.group(2).startswith(("instead", "it ", "this "))
+            and conditions.on_resolution(conditions.parse(mc.group(1)) or "")
+        ):
             # "If you've played a blue card this turn, draw a card": the condition grammar's key,
             # checked as the card resolves (CR 6.1.3, layers.condition_holds)
             trigger = f"cond:{conditions.parse(mc.group(1))}"

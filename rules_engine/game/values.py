@@ -69,6 +69,13 @@ GROWING_CONDITIONS = frozenset({"arcane_dealt", "draconic_links", "marked"})
 def grant_met(s: GameState, link: ChainLink, condition: str, number: int) -> bool:
     """Whether a growing condition of the attack's text holds now: arcane damage dealt by the
     attack's controller this turn, or N or more Draconic chain links they control."""
+    if conditions.attack_fact(condition):  # the attack's own power / go again, as the rules count them
+        kind, n = condition.split(";")[0], int(condition.split(";")[1] or 0)
+        if kind == "power":
+            return link_power(link) >= n
+        if kind == "buffed":
+            return link_power(link) > (link.attack.facts.power or 0)
+        return link.go_again
     if ";" in condition:  # the condition grammar's key (``conditions``)
         return conditions.holds(s, link.controller, condition, link.attack.facts, link.number)
     if condition == "draconic_links":

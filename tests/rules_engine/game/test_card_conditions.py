@@ -233,3 +233,110 @@ def test_conditional_keywords_read_by_the_grammar_are_decided_and_computed(fabcu
         parts = coverage(facts)
         assert parts and all(p.status == MODELLED for p in parts), (name, parts)
     assert "go again" in decided_keywords(fabcube_cards.get("Blaze Headlong"))
+
+
+# --- the arena and the attack itself: banished zone, a named permanent, the attack's go again ------
+
+
+def _earth(i: int) -> dict[str, Any]:
+    return {"name": f"Earth {i}", "type": "earth action", "cost": 0, "pitch": 1}
+
+
+@pytest.mark.parametrize(("earth", "damage"), [(4, 8), (3, 4)])
+def test_strength_of_four_seasons_counts_earth_cards_in_the_banished_zone(fabcube_cards, earth, damage):
+    given = _given(
+        ["Strength of Four Seasons (red)"], resources=2, banished=[_earth(i) for i in range(earth)]
+    )
+    result = _run(given, ["P1 plays Strength of Four Seasons (red)", *_THROUGH], fabcube_cards)
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+def _bull_bar(permanents: list[Any]) -> Any:
+    given = _given(["Bull Bar (red)"], resources=2, permanents=permanents)
+    given["P2"]["hand"] = [_card("Block A", 2), _card("Block B", 2)]
+    for card in given["P2"]["hand"]:
+        card["defense"] = 3
+    return given
+
+
+def test_bull_bar_with_a_hyper_driver_has_overpower(fabcube_cards):
+    result = run_scenario(
+        {
+            "id": "t",
+            "given": _bull_bar(["Hyper Driver (red)"]),
+            "when": [
+                "P1 plays Bull Bar (red)",
+                "all pass to the Defend Step",
+                "P2 declares Block A and Block B as defending cards",
+            ],
+            "expect": {},
+        },
+        fabcube_cards,
+    )
+    assert result.error is None, result.error
+    assert any("overpower" in v["message"] for v in result.violations), result.violations
+
+
+def test_bull_bar_without_a_hyper_driver_may_be_defended_by_two_action_cards(fabcube_cards):
+    result = _run(
+        _bull_bar([]),
+        [
+            "P1 plays Bull Bar (red)",
+            "all pass to the Defend Step",
+            "P2 declares Block A and Block B as defending cards",
+        ],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+
+
+def test_skyzyk_gets_one_more_once_it_has_go_again(fabcube_cards):
+    hasten = {
+        "name": "Hasten",
+        "type": "attack reaction",
+        "cost": 0,
+        "pitch": 1,
+        "text": "Target attack gets go again.",
+    }
+    result = _run(
+        _given(["Skyzyk (red)", hasten]),
+        [
+            "P1 plays Skyzyk (red)",
+            "all pass to the Defend Step",
+            "P2 declares no defending cards",
+            "all pass (Defend Step ends; Reaction Step)",
+            "P1 plays Hasten targeting Skyzyk",
+            "all pass (Hasten resolves)",
+            "all pass (Reaction Step ends); Damage Step",
+            "all pass",
+        ],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 20 - 4
+
+
+def test_skyzyk_without_go_again_has_its_printed_power(fabcube_cards):
+    result = _run(_given(["Skyzyk (red)"]), ["P1 plays Skyzyk (red)", *_THROUGH], fabcube_cards)
+    assert result.state["P2"]["life"] == 20 - 3
+
+
+# --- a resolving card's "If ..., [effect]" ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("dealt", [True, False])
+def test_written_in_the_stars_draws_only_after_arcane_damage(fabcube_cards, dealt):
+    given = _given(["Written in the Stars"], deck_count=10)
+    given["P1"]["deck_top"] = ["Card X"]
+    given["turn_facts"] = {"P1_dealt_arcane_damage_this_turn": dealt}
+    given["P1"]["hand"].append({"name": "Card X", "type": "action", "cost": 0, "pitch": 1})
+    given["P1"]["hand"] = given["P1"]["hand"][:1]
+    result = _run(
+        given, ["P1 plays Written in the Stars", "all pass (Written in the Stars resolves)"], fabcube_cards
+    )
+    assert not _kinds(result, "violation"), result.findings
+    hand = result.state["P1"]["hand"]
+    assert (len(hand) if isinstance(hand, list) else hand) == (1 if dealt else 0), hand
+    unmet = [f.message for f in result.findings if f.kind == "note" and "condition is not met" in f.message]
+    assert bool(unmet) is not dealt
