@@ -91,6 +91,7 @@ _POWER_AT_LEAST = re.compile(r"^(?:this|it) has (\d+) or more \{p\}$")
 _POWER_BUFFED = re.compile(
     r"^(?:this|it) has \{p\} greater than its base|this's \{p\} is greater than its base \{p\}$"
 )
+_HAS_COUNTER = re.compile(r"^(?:this|it) has (an?|\w+ or more) ([a-z]+) counters?(?: on it)?$")
 _HAS_GO_AGAIN = re.compile(r"^(?:this|it) has go again$")
 _ARCANE = re.compile(r"^you(?:'ve| have) dealt arcane damage(?: to an opposing hero)? this turn$")
 _LESS_LIFE = re.compile(
@@ -157,6 +158,9 @@ def parse(text: str, name: str = "") -> str | None:
         return f"power;{m.group(1)};0;"
     if _POWER_BUFFED.match(t):
         return "buffed;0;0;"
+    m = _HAS_COUNTER.match(t)
+    if m and _count(m.group(1).split()[0]) is not None:
+        return f"counter;{_count(m.group(1).split()[0])};0;{m.group(2)}"
     if _HAS_GO_AGAIN.match(t):
         return "go_again;0;0;"
     if _ARCANE.match(t):
@@ -209,7 +213,7 @@ def attack_fact(key: str) -> bool:
     """A condition on the attack's own chain link (its power, go again): ``values.grant_met`` checks it
     with the link's power as the rules count it. Checked as the attack becomes a chain link and again
     before defenders, damage and go again; a bonus once given stays for the chain link."""
-    return key.split(";")[0] in ("power", "buffed", "go_again")
+    return key.split(";")[0] in ("power", "buffed", "go_again", "counter")
 
 
 def holds(s: GameState, player: str, key: str, this: CardFacts | None = None, link_number: int = 0) -> bool:

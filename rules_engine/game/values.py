@@ -75,6 +75,8 @@ def grant_met(s: GameState, link: ChainLink, condition: str, number: int) -> boo
             return link_power(link) >= n
         if kind == "buffed":
             return link_power(link) > (link.attack.facts.power or 0)
+        if kind == "counter":  # an aim counter the arrow had in the arsenal (CR 1.15, a judge's adjustment)
+            return link.attack.counters.get(condition.split(";")[3], 0) >= n
         return link.go_again
     if ";" in condition:  # the condition grammar's key (``conditions``)
         return conditions.holds(s, link.controller, condition, link.attack.facts, link.number)

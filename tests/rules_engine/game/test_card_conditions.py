@@ -340,3 +340,14 @@ def test_written_in_the_stars_draws_only_after_arcane_damage(fabcube_cards, deal
     assert (len(hand) if isinstance(hand, list) else hand) == (1 if dealt else 0), hand
     unmet = [f.message for f in result.findings if f.kind == "note" and "condition is not met" in f.message]
     assert bool(unmet) is not dealt
+
+
+@pytest.mark.parametrize(("counters", "damage"), [({"aim": 1}, 6), ({}, 5)])
+def test_withering_shot_has_one_more_with_an_aim_counter(fabcube_cards, counters, damage):
+    arrow: dict[str, Any] = {"name": "Withering Shot (red)"}
+    if counters:
+        arrow["counters"] = counters
+    given = _given([], resources=1, arsenal=[arrow], weapons=["Death Dealer"])
+    result = _run(given, ["P1 plays Withering Shot (red) from arsenal", *_THROUGH], fabcube_cards)
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 20 - damage
