@@ -749,19 +749,24 @@ class Grant:
 
 
 def _bonus(items: str) -> tuple[int, tuple[str, ...]] | None:
-    """ "+1{p} and go again" -> (1, ("go again",)); None when an item is not a bonus the engine knows."""
+    """ "+1{p} and go again" -> (1, ("go again",)); a quoted hit ability the engine computes ("When this
+    hits a hero, mark them.") is kept as one more item, read by ``triggers.hit_triggers`` from the
+    chain link's granted abilities; None when an item is not a bonus the engine knows."""
     power = 0
     keywords: list[str] = []
-    for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", items):
+    abilities = [a.strip().rstrip(".,") for a in re.findall(r'"([^"]+)"', items)]
+    if any(not _computable_hit_ability(a) or "|" in a or ";" in a for a in abilities):
+        return None  # an ability the engine cannot compute (or not kept in a waiting bonus) is the judge's
+    for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", re.sub(r'"[^"]+"', "ABILITY", items)):
         item = item.strip()
         mp = re.fullmatch(r"\+(\d+)\{p\}", item)
         if mp:
             power += int(mp.group(1))
         elif item in ACTING_KEYWORDS and item != "intimidate":
             keywords.append(item)
-        else:
+        elif item != "ABILITY":
             return None
-    return power, tuple(keywords)
+    return power, tuple(keywords + abilities)
 
 
 def _grant(low: str) -> Grant | None:

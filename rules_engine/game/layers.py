@@ -168,7 +168,8 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
     for g in at.grants:
         if g.condition in GROWING_CONDITIONS or conditions.growing(g.condition):
             # checked again before defending, damage and go again (defending.recheck_grants)
-            link.waiting.append(f"{g.condition}|{g.number}|{g.power}|{','.join(g.keywords)}")
+            # keywords and granted abilities each end with ";" (an ability may hold a comma)
+            link.waiting.append(f"{g.condition}|{g.number}|{g.power}|{''.join(k + ';' for k in g.keywords)}")
             continue
         if ";" in g.condition:  # the condition grammar's key (CR 6.1.3)
             met = conditions.holds(s, link.controller, g.condition, facts, link.number)

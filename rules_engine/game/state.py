@@ -309,7 +309,7 @@ class ChainLink:
     )  # abilities the attack gained ("If this hits a hero, ...")
     no_hit_triggers: bool = False  # "hit effects don't trigger this chain link" (CR 6.6.5f)
     # conditional bonuses of the attack's own text whose condition was not met yet, one
-    # "condition|number|power|keyword,keyword" each (``values.grant_met``, ``defending.recheck_grants``)
+    # "condition|number|power|keyword;ability;" each (``values.grant_met``, ``defending.recheck_grants``)
     waiting: list[str] = field(default_factory=list)
 
     def clone(self) -> ChainLink:

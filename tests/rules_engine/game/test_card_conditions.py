@@ -33,13 +33,15 @@ def _kinds(result: Any, kind: str) -> list[str]:
 def _card(name: str, pitch: int, *, attack: bool = False, power: int = 3, cls: str = "") -> dict[str, Any]:
     card: dict[str, Any] = {
         "name": name,
-        "type": (cls + " " if cls else "") + ("attack action" if attack else "action"),
+        "type": "attack action" if attack else "action",
         "cost": 0,
         "pitch": pitch,
         "keywords": ["go again"],
     }
     if attack:
         card["power"] = power
+    if cls:
+        card["classes"] = [cls]
     return card
 
 
@@ -239,7 +241,7 @@ def test_conditional_keywords_read_by_the_grammar_are_decided_and_computed(fabcu
 
 
 def _earth(i: int) -> dict[str, Any]:
-    return {"name": f"Earth {i}", "type": "earth action", "cost": 0, "pitch": 1}
+    return {"name": f"Earth {i}", "type": "action", "classes": ["earth"], "cost": 0, "pitch": 1}
 
 
 @pytest.mark.parametrize(("earth", "damage"), [(4, 8), (3, 4)])
@@ -351,3 +353,21 @@ def test_withering_shot_has_one_more_with_an_aim_counter(fabcube_cards, counters
     result = _run(given, ["P1 plays Withering Shot (red) from arsenal", *_THROUGH], fabcube_cards)
     assert not _kinds(result, "violation"), result.findings
     assert result.state["P2"]["life"] == 20 - damage
+
+
+# --- a granted hit ability under a condition -------------------------------------------------------
+
+
+@pytest.mark.parametrize("second", [True, False])
+def test_mark_with_magma_at_two_draconic_links_has_go_again_and_marks_on_hit(fabcube_cards, second):
+    drake = _card("Drake", 1, attack=True, power=1, cls="draconic")
+    lines = ["P1 plays Drake", *_THROUGH] if second else []
+    result = _run(
+        _given([drake, "Mark with Magma (red)"], resources=1),
+        [*lines, "P1 plays Mark with Magma (red)", *_THROUGH, "all pass"],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 20 - 4 - (1 if second else 0)
+    assert bool(result.state["P2"].get("marked")) is second
+    assert result.state["P1"]["action_points"] == (1 if second else 0)
