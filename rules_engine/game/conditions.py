@@ -91,6 +91,9 @@ _POWER_AT_LEAST = re.compile(r"^(?:this|it) has (\d+) or more \{p\}$")
 _POWER_BUFFED = re.compile(
     r"^(?:this|it) has \{p\} greater than its base|this's \{p\} is greater than its base \{p\}$"
 )
+_CONTROL_BOTH = re.compile(r"^you control an? ([a-z' -]+?) and an? ([a-z' -]+?)(?: tokens?)?$")
+_CONTROL_MANY = re.compile(r"^you control (\w+) or more ([a-z' -]+?) tokens$")
+_EMPTY_HAND = re.compile(r"^you have no cards in your hand$")
 _HAS_COUNTER = re.compile(r"^(?:this|it) has (an?|\w+ or more) ([a-z]+) counters?(?: on it)?$")
 _HAS_GO_AGAIN = re.compile(r"^(?:this|it) has go again$")
 _ARCANE = re.compile(r"^you(?:'ve| have) dealt arcane damage(?: to an opposing hero)? this turn$")
@@ -165,6 +168,14 @@ def parse(text: str, name: str = "") -> str | None:
         return "go_again;0;0;"
     if _ARCANE.match(t):
         return "arcane;0;0;"
+    m = _CONTROL_BOTH.match(t)
+    if m and not any(re.search(r"\b(?:or|and|no|more|less)\b", g) for g in m.groups()):
+        return f"control_named;1;0;{m.group(1)}+{m.group(2)}"
+    m = _CONTROL_MANY.match(t)
+    if m and _count(m.group(1)) is not None:
+        return f"control_named;{_count(m.group(1))};0;{m.group(2)}"
+    if _EMPTY_HAND.match(t):
+        return "empty_hand;0;0;"
     m = _CONTROL_NAMED.match(t)
     if m and not re.search(r"\b(?:or|and|no|more|less|chain|links?)\b", m.group(1)):
         return f"control_named;1;0;{m.group(1)}"
@@ -206,6 +217,7 @@ def on_resolution(key: str) -> bool:
         "graveyard",
         "less_life",
         "your_turn",
+        "empty_hand",
     )
 
 
@@ -240,8 +252,13 @@ def holds(s: GameState, player: str, key: str, this: CardFacts | None = None, li
         return sum(1 for c in zone if c.facts.known and _fits(tags(c.facts, c.pitch), descriptor)) >= n
     if kind == "arcane":
         return player in s.arcane_dealt
-    if kind == "control_named":
-        return any(_named(c.name, descriptor) for c in s.p(player).permanents)
+    if kind == "control_named":  # "a Might and a Vigor token": one of each; "3 or more Fealty tokens"
+        return all(
+            sum(1 for c in s.p(player).permanents if _named(c.name, name)) >= max(n, 1)
+            for name in descriptor.split("+")
+        )
+    if kind == "empty_hand":
+        return s.p(player).hand_size == 0
     if kind == "control":
         return sum(1 for c in s.p(player).permanents if c.facts.is_(descriptor)) >= n
     if kind == "link":

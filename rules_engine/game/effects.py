@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import conditions
 from .cards import ACTING_KEYWORDS, CardFacts, parse_keywords
@@ -326,6 +327,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             or low.startswith("as an additional cost to play ")
         ):
             continue  # paid less when activated (playing.activate); an additional cost is reported on play
+        if _defense_key(low.replace("{d}", "{d}")):
+            continue  # counted in the card's defense when it defends (values.defense_of)
         trigger = ""
         if (
             re.match(r"^(?:combo|crush)\s*-", low)
@@ -811,6 +814,33 @@ def _self(sentence: str, facts: CardFacts) -> str:
     return low.replace(name, "this") if name else low
 
 
+#: "If [condition], this gets +N{d}" on a card that defends (equipment, a defense reaction, a block):
+#: a static ability counted in its defense while the condition holds (CR 6.1.3; ``values.defense_of``).
+_DEFENSE_GRANT = re.compile(
+    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?if (.+?), this (?:gets|gains|has) \+(\d+)\{d\}\.?$"
+)
+
+
+def _defense_key(low: str) -> tuple[str, int] | None:
+    m = _DEFENSE_GRANT.match(low)
+    key = conditions.parse(m.group(1)) if m else None
+    if m is None or key is None or not conditions.on_resolution(key):
+        return None
+    return key, int(m.group(2))
+
+
+def defense_grant(sentence: str, facts: CardFacts) -> tuple[str, int] | None:
+    """A sentence's conditional +N{d} the engine counts (its condition key and N); None otherwise."""
+    return _defense_key(_self(sentence, facts))
+
+
+@lru_cache(maxsize=4096)
+def defense_grants(facts: CardFacts) -> tuple[tuple[str, int], ...]:
+    """The card's conditional +N{d} bonuses (``defense_grant`` of each sentence)."""
+    found = [defense_grant(x, facts) for x in split_sentences(plain(facts.text))]
+    return tuple(g for g in found if g is not None)
+
+
 def attack_text(facts: CardFacts) -> AttackText:
     """Sort an attacking card's sentences into what the engine computes and what it reports."""
     on_res: list[TextEffect] = []
@@ -832,6 +862,8 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue
         if _ADDITIONAL_COST.match(sentence):
             continue  # reported when the card is played
+        if _defense_key(low):
+            continue  # counted in its defense when it defends (values.defense_of)
         if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
             continue  # paid less when played (costs.cost_modifiers)
         if modes_done and (re.match(r"^choose 1", low) or sentence.lstrip().startswith(("-", "–"))):
@@ -942,7 +974,11 @@ def defend_sentences(facts: CardFacts) -> list[str]:
     """Sentences of a defending card that act when it defends ("When this defends, ..."); all of a
     block card's (it has no other moment)."""
     if "block" in facts.types:
-        return [x for x in split_sentences(plain(facts.text)) if not _KEYWORD_LINE.match(x.casefold())]
+        return [
+            x
+            for x in split_sentences(plain(facts.text))
+            if not _KEYWORD_LINE.match(x.casefold()) and defense_grant(x, facts) is None
+        ]
     return [
         s
         for s in split_sentences(plain(facts.text))
@@ -1049,6 +1085,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
         and not any(sentence in line for line in modelled)
         and not _phase_trigger(sentence, facts)
+        and defense_grant(sentence, facts) is None
     ]
 
 
@@ -1114,6 +1151,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
         low = _self(sentence, facts)
         if _KEYWORD_LINE.match(low):
             parts.append(TextPart(sentence, MODELLED, "keyword"))
+        elif _defense_key(low):
+            parts.append(TextPart(sentence, MODELLED, "defend"))  # values.defense_of
         elif _ADDITIONAL_COST.match(sentence):
             parts.append(TextPart(sentence, FLAGGED, "play"))
         elif (attack or resolving) and SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import conditions
 from .cards import norm_name, split_colour
+from .effects import defense_grants
 from .state import Card, ChainLink, GameState
 
 
@@ -37,6 +38,9 @@ def defense_of(s: GameState, card: Card) -> int:
         norm_name(t.name).startswith("embodiment of earth") for t in s.p(card.owner).permanents
     ):
         d += 1
+    for key, bonus in defense_grants(f):  # "If you control a Seismic Surge token, this gets +1{d}"
+        if conditions.holds(s, card.owner, key, f):
+            d += bonus
     return d
 
 

@@ -371,3 +371,54 @@ def test_mark_with_magma_at_two_draconic_links_has_go_again_and_marks_on_hit(fab
     assert result.state["P2"]["life"] == 20 - 4 - (1 if second else 0)
     assert bool(result.state["P2"].get("marked")) is second
     assert result.state["P1"]["action_points"] == (1 if second else 0)
+
+
+# --- "If [condition], this gets +N{d}" on a card that defends ---------------------------------------
+
+
+@pytest.mark.parametrize(("earth", "damage"), [(4, 3), (3, 4)])
+def test_helm_of_lignum_vitae_defends_for_two_with_four_earth_cards_banished(fabcube_cards, earth, damage):
+    given = _given([_card("Hammer", 1, attack=True, power=5)])
+    given["P2"] = {
+        "life": 20,
+        "equipment": {"head": "Helm of Lignum Vitae"},
+        "banished": [_earth(i) for i in range(earth)],
+    }
+    result = _run(
+        given,
+        [
+            "P1 plays Hammer",
+            "all pass to the Defend Step",
+            "P2 declares Helm of Lignum Vitae as a defending card",
+            "all pass through the Reaction and Damage Steps",
+        ],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+@pytest.mark.parametrize(("blue_first", "damage"), [(True, 1), (False, 3)])
+def test_wash_away_defends_for_two_more_after_another_blue_card(fabcube_cards, blue_first, damage):
+    trick = {"name": "Blue Trick", "type": "instant", "cost": 0, "pitch": 3}
+    given = _given([_card("Hammer", 1, attack=True, power=6)])
+    given["P2"] = {"life": 20, "hand": ["Wash Away", trick], "resource_points": 2}
+    before = ["P2 plays Blue Trick", "all pass (Blue Trick resolves)"] if blue_first else []
+    result = _run(
+        given,
+        [
+            "P1 plays Hammer",
+            "all pass to the Defend Step; P2 declares no defending cards",
+            "all pass (Defend Step ends; Reaction Step)",
+            "P1 passes",
+            *before,
+            *(["P1 passes"] if blue_first else []),
+            "P2 plays Wash Away",
+            "all pass (Wash Away resolves)",
+            "all pass (Reaction Step ends); Damage Step",
+        ],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 20 - damage
+    assert not any("Wash Away" in m for m in _kinds(result, "manual_effect"))
