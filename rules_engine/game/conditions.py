@@ -44,9 +44,21 @@ def tags(facts: CardFacts, pitch: int | None = None) -> list[str]:
     return out
 
 
+def _link_tag(s: GameState) -> str:
+    """The active chain link by its attack's object id: link numbers start again with each chain."""
+    link = s.active_link()
+    return f"link:{link.attack.id if link else '-'}"
+
+
 def record_play(s: GameState, player: str, facts: CardFacts, pitch: int | None = None) -> None:
-    """The turn's log of played cards (CR 5.1: a card is played when it is put on the stack)."""
-    s.turn_log.append(" ".join([player, "played", *tags(facts, pitch)]))
+    """The turn's log of played cards (CR 5.1: a card is played when it is put on the stack), with
+    the chain link it was played during ("link:-" when none is active)."""
+    s.turn_log.append(" ".join([player, "played", *tags(facts, pitch), _link_tag(s)]))
+
+
+def record_activation(s: GameState, player: str, ability_type: str) -> None:
+    """An activated ability of a type ("attack reaction", CR 5.2) put on the stack this turn."""
+    s.turn_log.append(" ".join([player, "activated", *ability_type.casefold().split(), _link_tag(s)]))
 
 
 def record(s: GameState, player: str, what: str) -> None:
@@ -94,6 +106,10 @@ _POWER_BUFFED = re.compile(
 _CONTROL_BOTH = re.compile(r"^you control an? ([a-z' -]+?) and an? ([a-z' -]+?)(?: tokens?)?$")
 _CONTROL_MANY = re.compile(r"^you control (\w+) or more ([a-z' -]+?) tokens$")
 _EMPTY_HAND = re.compile(r"^you have no cards in your hand$")
+_LINK_ANY = re.compile(r"^an? ([a-z' -]+?) has been played(?: or activated)? this chain link$")
+_LINK_MINE = re.compile(
+    r"^you(?:'ve| have) played( or activated)? (an?|\w+ or more) ([a-z' -]+?) (?:cards? )?this chain link$"
+)
 _HAS_COUNTER = re.compile(r"^(?:this|it) has (an?|\w+ or more) ([a-z]+) counters?(?: on it)?$")
 _HAS_GO_AGAIN = re.compile(r"^(?:this|it) has go again$")
 _ARCANE = re.compile(r"^you(?:'ve| have) dealt arcane damage(?: to an opposing hero)? this turn$")
@@ -161,6 +177,16 @@ def parse(text: str, name: str = "") -> str | None:
         return f"power;{m.group(1)};0;"
     if _POWER_BUFFED.match(t):
         return "buffed;0;0;"
+    m = _LINK_ANY.match(t)
+    if m and _descriptor(m.group(1)) is not None:
+        kind = "linkuse_any" if "or activated" in t else "linkplay_any"
+        return f"{kind};1;0;{_descriptor(m.group(1))}"
+    m = _LINK_MINE.match(t)
+    if m:
+        n = _count(m.group(2).split()[0])
+        d = _descriptor(re.sub(r"s$", "", m.group(3)))
+        if n is not None and d is not None:
+            return f"{'linkuse' if m.group(1) else 'linkplay'};{n};0;{d}"
     m = _HAS_COUNTER.match(t)
     if m and _count(m.group(1).split()[0]) is not None:
         return f"counter;{_count(m.group(1).split()[0])};0;{m.group(2)}"
@@ -199,7 +225,9 @@ def _fits(words: list[str], descriptor: str) -> bool:
 def growing(key: str) -> bool:
     """A condition that can only become true during a turn (more cards played, pitched, drawn):
     an attack's bonus not given yet is given when it is checked again (``defending.recheck_grants``)."""
-    return key.split(";")[0] in ("played", "pitch", "drew", "boosted", "arcane") or attack_fact(key)
+    return key.split(";")[0].startswith(
+        ("played", "pitch", "drew", "boosted", "arcane", "linkplay", "linkuse")
+    ) or (attack_fact(key))
 
 
 def on_resolution(key: str) -> bool:
@@ -218,6 +246,10 @@ def on_resolution(key: str) -> bool:
         "less_life",
         "your_turn",
         "empty_hand",
+        "linkplay",
+        "linkuse",
+        "linkplay_any",
+        "linkuse_any",
     )
 
 
@@ -245,6 +277,20 @@ def holds(s: GameState, player: str, key: str, this: CardFacts | None = None, li
     if kind == "pitch":
         cards = s.p(player).pitch_zone
         return sum(1 for c in cards if _fits(tags(c.facts, c.pitch), descriptor)) >= n
+    if kind.startswith(("linkplay", "linkuse")):
+        # cards played (and abilities activated) during the active chain link (CR 7.0.3b)
+        link = s.active_link()
+        if link is None:
+            return False
+        verbs = ("played", "activated") if kind.startswith("linkuse") else ("played",)
+        found = 0
+        for e in s.turn_log:
+            words = e.split()
+            if len(words) < 3 or words[1] not in verbs or words[-1] != f"link:{link.attack.id}":
+                continue
+            if (kind.endswith("_any") or words[0] == player) and _fits(words[2:], descriptor):
+                found += 1
+        return found >= n
     if kind in ("drew", "boosted"):
         return sum(1 for e in s.turn_log if e == f"{player} {kind}") >= n
     if kind in ("banished", "graveyard"):

@@ -422,3 +422,65 @@ def test_wash_away_defends_for_two_more_after_another_blue_card(fabcube_cards, b
     assert not _kinds(result, "violation"), result.findings
     assert result.state["P2"]["life"] == 20 - damage
     assert not any("Wash Away" in m for m in _kinds(result, "manual_effect"))
+
+
+# --- what was played during this chain link -------------------------------------------------------
+
+_LUNGE = {
+    "name": "Lunge",
+    "type": "attack reaction",
+    "cost": 0,
+    "pitch": 1,
+    "text": "Target attack gets +1{p}.",
+}
+
+
+def _reaction_lines(attack: str, reaction: bool, defender: str = "") -> list[str]:
+    declare = f"P2 declares {defender} as a defending card" if defender else "P2 declares no defending cards"
+    return [
+        f"P1 plays {attack}",
+        f"all pass to the Defend Step; {declare}",
+        "all pass (Defend Step ends; Reaction Step)",
+        *([f"P1 plays Lunge targeting {attack}", "all pass (Lunge resolves)"] if reaction else []),
+        "all pass (Reaction Step ends); Damage Step",
+    ]
+
+
+@pytest.mark.parametrize(("reaction", "damage"), [(True, 6 + 1 - 2), (False, 6 - 1)])
+def test_red_alert_visor_defends_for_one_more_once_an_attack_reaction_is_played(
+    fabcube_cards, reaction, damage
+):
+    given = _given([_card("Hammer", 1, attack=True, power=6), _LUNGE])
+    given["P2"] = {"life": 20, "equipment": {"head": "Red Alert Visor"}}
+    result = _run(given, _reaction_lines("Hammer", reaction, "Red Alert Visor"), fabcube_cards)
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+@pytest.mark.parametrize(("reaction", "damage"), [(True, 3 + 4 + 1), (False, 3)])
+def test_sneak_attack_gets_four_once_an_attack_reaction_is_played_on_its_chain_link(
+    fabcube_cards, reaction, damage
+):
+    result = _run(
+        _given(["Sneak Attack (red)", _LUNGE], resources=2),
+        _reaction_lines("Sneak Attack", reaction),
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+@pytest.mark.parametrize("close", [False, True])
+def test_an_attack_reaction_on_an_earlier_chain_link_does_not_count(fabcube_cards, close):
+    """Not on the chain's next link, nor on link 1 of a new chain the same turn."""
+    jab = _card("Jab", 1, attack=True, power=1)
+    closing = ["all pass (Damage Step ends)", *(["all pass (the combat chain closes)"] if close else [])]
+    result = _run(
+        _given([jab, _LUNGE, "Sneak Attack (red)"], resources=2),
+        [*_reaction_lines("Jab", True), *closing, *_reaction_lines("Sneak Attack", False)],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    links = result.state["combat_chain"]["links"]
+    assert [x["link"] for x in links][-1] == (1 if close else 2)
+    assert result.state["P2"]["life"] == 20 - 2 - 3
