@@ -283,14 +283,14 @@ def holds(s: GameState, player: str, key: str, this: CardFacts | None = None, li
         if link is None:
             return False
         verbs = ("played", "activated") if kind.startswith("linkuse") else ("played",)
-        found = 0
+        uses = 0
         for e in s.turn_log:
             words = e.split()
             if len(words) < 3 or words[1] not in verbs or words[-1] != f"link:{link.attack.id}":
                 continue
             if (kind.endswith("_any") or words[0] == player) and _fits(words[2:], descriptor):
-                found += 1
-        return found >= n
+                uses += 1
+        return uses >= n
     if kind in ("drew", "boosted"):
         return sum(1 for e in s.turn_log if e == f"{player} {kind}") >= n
     if kind in ("banished", "graveyard"):
