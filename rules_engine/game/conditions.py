@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from .cards import CardFacts
-from .state import GameState, other
+from .state import Card, GameState, other
 
 _COUNT_WORDS = {"a": 1, "an": 1, "another": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _COLOURS = {1: "red", 2: "yellow", 3: "blue"}
@@ -26,7 +26,7 @@ _DESCRIPTOR_WORDS = frozenset(
         "red yellow blue action attack non-attack instant reaction defense aura item equipment weapon "
         "warrior ninja assassin mystic draconic guardian brute wizard runeblade illusionist ranger "
         "mechanologist merchant shapeshifter bard necromancer pirate thief adjudicator light shadow "
-        "elemental earth ice lightning royal chaos generic arrow dagger sword axe evo"
+        "elemental earth ice lightning royal chaos generic arrow dagger sword axe evo chi cannon gun bow"
     ).split()
 )
 
@@ -50,10 +50,24 @@ def _link_tag(s: GameState) -> str:
     return f"link:{link.attack.id if link else '-'}"
 
 
-def record_play(s: GameState, player: str, facts: CardFacts, pitch: int | None = None) -> None:
+def record_play(
+    s: GameState,
+    player: str,
+    facts: CardFacts,
+    pitch: int | None = None,
+    card_id: str = "",
+    pitched: list[Card] | None = None,
+) -> None:
     """The turn's log of played cards (CR 5.1: a card is played when it is put on the stack), with
-    the chain link it was played during ("link:-" when none is active)."""
-    s.turn_log.append(" ".join([player, "played", *tags(facts, pitch), _link_tag(s)]))
+    the chain link it was played during ("link:-" when none is active), the card's object id and the
+    words of each card pitched to play it ("pitched=blue+action+earth", CR 1.14.3)."""
+    paid = ["pitched=" + "+".join(tags(c.facts, c.pitch)) for c in pitched or []]
+    s.turn_log.append(" ".join([player, "played", *tags(facts, pitch), _link_tag(s), f"id:{card_id}", *paid]))
+
+
+def record_creation(s: GameState, player: str, card: Card) -> None:
+    """A token (or other card) created this turn (CR 1.3.1b), for "played or created"."""
+    s.turn_log.append(" ".join([player, "created", *tags(card.facts, card.pitch), _link_tag(s)]))
 
 
 def record_activation(s: GameState, player: str, ability_type: str) -> None:
@@ -83,8 +97,11 @@ def _descriptor(words: str) -> str | None:
 
 
 _PLAYED = re.compile(
-    r"^you(?:'ve| have) played (a|an|another|\w+ or more) ((?:[a-z'-]+ )*?)(?:card|cards)? ?this turn$"
+    r"^you(?:'ve| have) played( or created)? (a|an|another|\w+ or more) ((?:[a-z'-]+ )*?)(?:card|cards)? ?this turn$"
 )
+_PITCHED_FOR = re.compile(r"^an? ([a-z' -]+?)(?: card)? was pitched to play this$")
+_FROM_ARSENAL = re.compile(r"^(?:this|it) (?:is|was) played from (?:your )?arsenal$")
+_ACTIVATED = re.compile(r"^you(?:'ve| have) activated (a|an|\w+ or more) ([a-z' -]+?) this turn$")
 _PITCHED = re.compile(r"^you(?:'ve| have) pitched (a|an|another|\w+ or more) ([a-z' -]+?) cards? this turn$")
 _IN_PITCH = re.compile(r"^there (?:are|is) (\w+) or more ([a-z' -]+?) cards? in your pitch zone$")
 _HAVE_IN_PITCH = re.compile(r"^you have (a|an) ([a-z' -]+?) card in your pitch zone$")
@@ -125,10 +142,19 @@ def parse(text: str, name: str = "") -> str | None:
     t = text.strip().casefold()
     m = _PLAYED.match(t)
     if m:
-        n = _count(m.group(1).split()[0])
-        d = _descriptor(m.group(2)) if m.group(2).strip() else ""
+        n = _count(m.group(2).split()[0])
+        d = _descriptor(m.group(3)) if m.group(3).strip() else ""
         if n is not None and d is not None:
-            return f"played;{n};{'1' if m.group(1) == 'another' else '0'};{d}"
+            kind = "played_created" if m.group(1) else "played"
+            return f"{kind};{n};{'1' if m.group(2) == 'another' else '0'};{d}"
+    m = _PITCHED_FOR.match(t)
+    if m and _descriptor(m.group(1)) is not None:
+        return f"pitched_for;1;0;{_descriptor(m.group(1))}"
+    if _FROM_ARSENAL.match(t):
+        return "from_arsenal;0;0;"
+    m = _ACTIVATED.match(t)
+    if m and _count(m.group(1).split()[0]) is not None and _descriptor(m.group(2)) is not None:
+        return f"activated;{_count(m.group(1).split()[0])};0;{_descriptor(m.group(2))}"
     m = _PITCHED.match(t)
     if m:
         n = _count(m.group(1).split()[0])
@@ -226,7 +252,7 @@ def growing(key: str) -> bool:
     """A condition that can only become true during a turn (more cards played, pitched, drawn):
     an attack's bonus not given yet is given when it is checked again (``defending.recheck_grants``)."""
     return key.split(";")[0].startswith(
-        ("played", "pitch", "drew", "boosted", "arcane", "linkplay", "linkuse")
+        ("played", "pitch", "drew", "boosted", "arcane", "linkplay", "linkuse", "activated")
     ) or (attack_fact(key))
 
 
@@ -246,6 +272,10 @@ def on_resolution(key: str) -> bool:
         "less_life",
         "your_turn",
         "empty_hand",
+        "played_created",
+        "activated",
+        "pitched_for",
+        "from_arsenal",
         "linkplay",
         "linkuse",
         "linkplay_any",
@@ -260,20 +290,40 @@ def attack_fact(key: str) -> bool:
     return key.split(";")[0] in ("power", "buffed", "go_again", "counter")
 
 
-def holds(s: GameState, player: str, key: str, this: CardFacts | None = None, link_number: int = 0) -> bool:
+def holds(
+    s: GameState,
+    player: str,
+    key: str,
+    this: CardFacts | None = None,
+    link_number: int = 0,
+    card_id: str = "",
+    zone: str = "",
+) -> bool:
     """Whether a condition (a ``parse`` key) holds now for ``player``; ``this`` is the card whose
-    text it is ("another" leaves it out once), ``link_number`` its chain link when it is an attack."""
+    text it is ("another" leaves it out once), ``link_number`` its chain link when it is an attack,
+    ``card_id`` its object and ``zone`` where it was played from."""
     kind, number_s, other_s, descriptor = (key.split(";") + ["", "", "", ""])[:4]
     n = int(number_s or 0)
-    if kind == "played":
+    if kind in ("played", "played_created", "activated"):
+        verbs = {"played": ("played",), "played_created": ("played", "created"), "activated": ("activated",)}[
+            kind
+        ]
         found = [
             e.split()[2:]
             for e in s.turn_log
-            if e.startswith(f"{player} played") and _fits(e.split()[2:], descriptor)
+            if e.split()[0] == player and e.split()[1] in verbs and _fits(e.split()[2:], descriptor)
         ]
         if other_s == "1" and this is not None and _fits(tags(this), descriptor):
             return len(found) - 1 >= n  # "another": not the card itself (it is in the log as played)
         return len(found) >= n
+    if kind == "pitched_for":  # the cards pitched to play this card (its entry in the turn's log)
+        entry = next(
+            (e.split() for e in reversed(s.turn_log) if card_id and f"id:{card_id}" in e.split()), []
+        )
+        paid = [w[len("pitched=") :].split("+") for w in entry if w.startswith("pitched=")]
+        return any(_fits(words, descriptor) for words in paid)
+    if kind == "from_arsenal":
+        return zone == "arsenal"
     if kind == "pitch":
         cards = s.p(player).pitch_zone
         return sum(1 for c in cards if _fits(tags(c.facts, c.pitch), descriptor)) >= n
@@ -286,7 +336,7 @@ def holds(s: GameState, player: str, key: str, this: CardFacts | None = None, li
         uses = 0
         for e in s.turn_log:
             words = e.split()
-            if len(words) < 3 or words[1] not in verbs or words[-1] != f"link:{link.attack.id}":
+            if len(words) < 3 or words[1] not in verbs or f"link:{link.attack.id}" not in words:
                 continue
             if (kind.endswith("_any") or words[0] == player) and _fits(words[2:], descriptor):
                 uses += 1
@@ -294,8 +344,8 @@ def holds(s: GameState, player: str, key: str, this: CardFacts | None = None, li
     if kind in ("drew", "boosted"):
         return sum(1 for e in s.turn_log if e == f"{player} {kind}") >= n
     if kind in ("banished", "graveyard"):
-        zone = s.p(player).banished if kind == "banished" else s.p(player).graveyard
-        return sum(1 for c in zone if c.facts.known and _fits(tags(c.facts, c.pitch), descriptor)) >= n
+        cards = s.p(player).banished if kind == "banished" else s.p(player).graveyard
+        return sum(1 for c in cards if c.facts.known and _fits(tags(c.facts, c.pitch), descriptor)) >= n
     if kind == "arcane":
         return player in s.arcane_dealt
     if kind == "control_named":  # "a Might and a Vigor token": one of each; "3 or more Fealty tokens"

@@ -139,6 +139,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             claimed=c.floating,
             derived=s.p(player).resource_points,
         )
+    pitched_from = len(s.p(player).pitch_zone)  # the cards pitched to play this one follow (turn_log)
     try:
         pay_resources(s, player, cost, c.pitches, ctx, chi_cost=f.chi_cost or 0)
     except Illegal as exc:
@@ -180,7 +181,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         boost(s, player, layer, c.boost_card, ctx)
     apply_next_card_effects(s, player, layer, ctx)
     s.stack.append(layer)
-    conditions.record_play(s, player, f, card.pitch)  # the turn's facts card texts ask about
+    # the turn's facts card texts ask about
+    conditions.record_play(s, player, f, card.pitch, card.id, s.p(player).pitch_zone[pitched_from:])
     play_triggers(s, player, ctx)
     if "non-attack" in f.subtypes and f.is_action:
         nonattack_triggers(s, player, layer, ctx)

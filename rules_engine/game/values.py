@@ -39,7 +39,7 @@ def defense_of(s: GameState, card: Card) -> int:
     ):
         d += 1
     for key, bonus in defense_grants(f):  # "If you control a Seismic Surge token, this gets +1{d}"
-        if conditions.holds(s, card.owner, key, f):
+        if conditions.holds(s, card.owner, key, f, card_id=card.id):
             d += bonus
     return d
 
@@ -83,7 +83,9 @@ def grant_met(s: GameState, link: ChainLink, condition: str, number: int) -> boo
             return link.attack.counters.get(condition.split(";")[3], 0) >= n
         return link.go_again
     if ";" in condition:  # the condition grammar's key (``conditions``)
-        return conditions.holds(s, link.controller, condition, link.attack.facts, link.number)
+        return conditions.holds(
+            s, link.controller, condition, link.attack.facts, link.number, link.attack.id, link.source_zone
+        )
     if condition == "draconic_links":
         return (
             sum(

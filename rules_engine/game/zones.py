@@ -254,6 +254,7 @@ def make_token(s: GameState, player: str, name: str, ctx: Ctx) -> Card:
         facts = CardFacts(name=name, types=frozenset({"token"}))
     card = Card(id=s.new_id(), facts=facts, owner=player)
     s.p(player).permanents.append(card)
+    conditions.record_creation(s, player, card)  # "if you've played or created an aura this turn"
     return card
 
 

@@ -484,3 +484,72 @@ def test_an_attack_reaction_on_an_earlier_chain_link_does_not_count(fabcube_card
     links = result.state["combat_chain"]["links"]
     assert [x["link"] for x in links][-1] == (1 if close else 2)
     assert result.state["P2"]["life"] == 20 - 2 - 3
+
+
+# --- what paid for the card, where it came from, what was created --------------------------------
+
+
+@pytest.mark.parametrize(("earth", "damage"), [(True, 7), (False, 6)])
+def test_strong_wood_gets_one_more_when_an_earth_card_paid_for_it(fabcube_cards, earth, damage):
+    payer: dict[str, Any] = {"name": "Payer", "type": "action", "cost": 0, "pitch": 3}
+    if earth:
+        payer["classes"] = ["earth"]
+    result = _run(
+        _given(["Strong Wood (red)", payer]),
+        ["P1 plays Strong Wood (red), pitching Payer", *_THROUGH],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+def test_an_earth_card_pitched_for_an_earlier_card_does_not_count(fabcube_cards):
+    earth = {"name": "Earth Payer", "type": "action", "classes": ["earth"], "cost": 0, "pitch": 3}
+    plain = {"name": "Plain Payer", "type": "action", "cost": 0, "pitch": 3}
+    starter = {"name": "Starter", "type": "action", "cost": 1, "pitch": 1, "keywords": ["go again"]}
+    result = _run(
+        _given(["Strong Wood (red)", earth, plain, starter]),
+        [
+            "P1 plays Starter, pitching Earth Payer",
+            "all pass (Starter resolves)",
+            "P1 plays Strong Wood (red), pitching Plain Payer",
+            *_THROUGH,
+        ],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 20 - 6
+
+
+@pytest.mark.parametrize("created", [True, False])
+def test_runerager_swarm_has_go_again_after_an_aura_is_created(fabcube_cards, created):
+    maker = {"name": "Rune Maker", "type": "action", "cost": 0, "pitch": 1, "keywords": ["go again"]}
+    maker["text"] = "Create a Runechant token." if created else "Gain 1{h}."
+    result = _run(
+        _given(["Runerager Swarm (red)", maker]),
+        [
+            "P1 plays Rune Maker",
+            "all pass (Rune Maker resolves)",
+            "P1 plays Runerager Swarm (red)",
+            *_THROUGH,
+            "all pass",
+        ],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P1"]["action_points"] == (1 if created else 0)
+
+
+@pytest.mark.parametrize(("zone", "drawn"), [("arsenal", 1), ("hand", 0)])
+def test_seduce_secrets_draws_only_when_played_from_arsenal(fabcube_cards, zone, drawn):
+    given = _given([], deck_count=10, deck_top=["Card X"])
+    given["P1"][zone] = ["Seduce Secrets"]
+    where = " from arsenal" if zone == "arsenal" else ""
+    result = _run(
+        given,
+        [f"P1 plays Seduce Secrets{where} targeting P2's hero", "all pass (Seduce Secrets resolves)"],
+        fabcube_cards,
+    )
+    assert not _kinds(result, "violation"), result.findings
+    hand = result.state["P1"]["hand"]
+    assert [c if isinstance(c, str) else c.get("name") for c in hand] == (["Card X"] if drawn else [])
