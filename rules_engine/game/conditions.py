@@ -70,9 +70,13 @@ def record_creation(s: GameState, player: str, card: Card) -> None:
     s.turn_log.append(" ".join([player, "created", *tags(card.facts, card.pitch), _link_tag(s)]))
 
 
-def record_activation(s: GameState, player: str, ability_type: str) -> None:
-    """An activated ability of a type ("attack reaction", CR 5.2) put on the stack this turn."""
-    s.turn_log.append(" ".join([player, "activated", *ability_type.casefold().split(), _link_tag(s)]))
+def record_activation(s: GameState, player: str, ability_type: str, source: CardFacts) -> None:
+    """An activated ability of a type ("attack reaction", CR 5.2) put on the stack this turn, with
+    its source's words ("you've activated a cannon this turn")."""
+    words = ability_type.casefold().split() + [
+        w for w in tags(source) if w not in ability_type.casefold().split()
+    ]
+    s.turn_log.append(" ".join([player, "activated", *words, _link_tag(s)]))
 
 
 def record(s: GameState, player: str, what: str) -> None:

@@ -542,7 +542,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             "manual_effect",
         )
         return
-    conditions.record_activation(s, player, ab.type)  # the turn's facts card texts ask about
+    conditions.record_activation(s, player, ab.type, src.facts)  # the turn's facts card texts ask about
     if (
         "can only attack if you've attacked with a weapon this turn" in src.facts.text.casefold()
         and player not in s.weapon_attacked

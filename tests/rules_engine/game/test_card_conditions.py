@@ -72,6 +72,16 @@ def _given(hand: list[Any], ap: int = 1, resources: int = 0, **p1: Any) -> dict[
         ("this was played as chain link 3 or higher", "link;3;0;"),
         ("a draconic attack was the last attack this combat chain", "last;1;0;draconic"),
         ("you have less {h} than each other hero", "less_life;0;0;"),
+        ("you've activated a cannon this turn", "activated;1;0;cannon"),
+        ("an earth card was pitched to play this", "pitched_for;1;0;earth"),
+        ("you have played or created an aura this turn", "played_created;1;0;aura"),
+        ("this was played from arsenal", "from_arsenal;0;0;"),
+        (
+            "an attack reaction has been played or activated this chain link",
+            "linkuse_any;1;0;attack reaction",
+        ),
+        ("you control a might and a vigor token", "control_named;1;0;might+vigor"),
+        ("this has an aim counter", "counter;1;0;aim"),
     ],
 )
 def test_condition_words_compile_to_keys(words, key):
@@ -553,3 +563,16 @@ def test_seduce_secrets_draws_only_when_played_from_arsenal(fabcube_cards, zone,
     assert not _kinds(result, "violation"), result.findings
     hand = result.state["P1"]["hand"]
     assert [c if isinstance(c, str) else c.get("name") for c in hand] == (["Card X"] if drawn else [])
+
+
+def test_an_activation_is_told_by_its_source_and_its_ability_type():
+    from rules_engine.game.cards import facts_from_mapping
+    from rules_engine.game.state import GameState
+
+    cannon = facts_from_mapping({"name": "Big Gun", "type": "pirate weapon - cannon", "classes": ["pirate"]})
+    s = GameState()
+    assert not conditions.holds(s, "P1", "activated;1;0;cannon")
+    conditions.record_activation(s, "P1", "instant", cannon)
+    assert conditions.holds(s, "P1", "activated;1;0;cannon")
+    assert not conditions.holds(s, "P2", "activated;1;0;cannon")
+    assert not conditions.holds(s, "P1", "activated;1;0;attack reaction")
