@@ -114,8 +114,22 @@ _BOOSTED = re.compile(r"^you(?:'ve| have) boosted(?: (\w+) or more times)? this 
 _CONTROL_N = re.compile(r"^you control (\w+) or more (auras|items)$")
 _LINK_NUMBER = re.compile(r"^(?:this|it) (?:is|was) played as chain link (\d+) or higher$")
 _LAST_ATTACK = re.compile(
-    r"^(?:an? ([a-z' -]+?) attack|([a-z0-9' ,!-]+?)) was the last attack this combat chain$"
+    r"^(?:an? ([a-z' -]+?) attack(?: action card)?|([a-z0-9' ,!-]+?)) was the last attack this combat chain$"
 )
+#: Words that make a phrase a description ("a card with Sigil in its name", "a Guardian off-hand"), not a name.
+_NOT_A_NAME = frozenset(
+    {"a", "an", "card", "cards", "with", "its", "name", "permanent", "off-hand", "weapon", "equipment"}
+)
+
+
+def _plain_names(text: str) -> list[str] | None:
+    """ "head jab", "rushing river or this" -> the names; None when a part is a description."""
+    names = [x.strip() for x in text.split(" or ")]
+    if any(not x or set(x.split()) & _NOT_A_NAME for x in names):
+        return None
+    return names
+
+
 _IN_ZONE = re.compile(
     r"^there (?:are|is) (\w+) or more ([a-z' -]+?) cards? in your (banished zone|graveyard)$"
 )
@@ -194,8 +208,8 @@ def parse(text: str, name: str = "") -> str | None:
         d = _descriptor(m.group(1))
         if d is not None:
             return f"last;1;0;{d}"
-    elif m and m.group(2) and m.group(2) != "this":
-        return f"lastname;1;0;{m.group(2)}"
+    elif m and m.group(2) and m.group(2) != "this" and _plain_names(m.group(2)) is not None:
+        return f"lastname;1;0;{'+'.join(_plain_names(m.group(2)) or [])}"
     m = _IN_ZONE.match(t)
     if m:
         n = _count(m.group(1))
@@ -225,15 +239,23 @@ def parse(text: str, name: str = "") -> str | None:
     if _ARCANE.match(t):
         return "arcane;0;0;"
     m = _CONTROL_BOTH.match(t)
-    if m and not any(re.search(r"\b(?:or|and|no|more|less)\b", g) for g in m.groups()):
+    if (
+        m
+        and not any(re.search(r"\b(?:or|and|no|more|less)\b", g) for g in m.groups())
+        and all(_plain_names(g) is not None for g in m.groups())
+    ):
         return f"control_named;1;0;{m.group(1)}+{m.group(2)}"
     m = _CONTROL_MANY.match(t)
-    if m and _count(m.group(1)) is not None:
+    if m and _count(m.group(1)) is not None and _plain_names(m.group(2)) is not None:
         return f"control_named;{_count(m.group(1))};0;{m.group(2)}"
     if _EMPTY_HAND.match(t):
         return "empty_hand;0;0;"
     m = _CONTROL_NAMED.match(t)
-    if m and not re.search(r"\b(?:or|and|no|more|less|chain|links?)\b", m.group(1)):
+    if (
+        m
+        and not re.search(r"\b(?:or|and|no|more|less|chain|links?)\b", m.group(1))
+        and _plain_names(m.group(1)) is not None
+    ):
         return f"control_named;1;0;{m.group(1)}"
     if _LESS_LIFE.match(t):
         return "less_life;0;0;"
@@ -353,9 +375,10 @@ def holds(
     if kind == "arcane":
         return player in s.arcane_dealt
     if kind == "control_named":  # "a Might and a Vigor token": one of each; "3 or more Fealty tokens"
+        p = s.p(player)
+        arena = [*p.permanents, *p.weapons, *[c for c in p.equipment.values() if c is not None]]
         return all(
-            sum(1 for c in s.p(player).permanents if _named(c.name, name)) >= max(n, 1)
-            for name in descriptor.split("+")
+            sum(1 for c in arena if _named(c.name, name)) >= max(n, 1) for name in descriptor.split("+")
         )
     if kind == "empty_hand":
         return s.p(player).hand_size == 0
@@ -369,8 +392,11 @@ def holds(
         if not links:
             return False
         last = links[-1]
-        if kind == "lastname":
-            return last.attack.name.casefold() == descriptor or (last.proxy or "").casefold() == descriptor
+        if kind == "lastname":  # "Head Jab", "Rushing River or [this card's name]"
+            names = [
+                this.name.casefold() if x == "this" and this is not None else x for x in descriptor.split("+")
+            ]
+            return any(_named(last.attack.name, x) or _named(last.proxy or "", x) for x in names)
         return _fits(tags(last.attack.facts, last.attack.pitch), descriptor)
     if kind == "less_life":
         mine, theirs = s.p(player).life, s.p(other(player)).life

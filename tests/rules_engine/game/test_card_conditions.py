@@ -82,6 +82,8 @@ def _given(hand: list[Any], ap: int = 1, resources: int = 0, **p1: Any) -> dict[
         ),
         ("you control a might and a vigor token", "control_named;1;0;might+vigor"),
         ("this has an aim counter", "counter;1;0;aim"),
+        ("rushing river or this was the last attack this combat chain", "lastname;1;0;rushing river+this"),
+        ("a red attack action card was the last attack this combat chain", "last;1;0;red"),
     ],
 )
 def test_condition_words_compile_to_keys(words, key):
@@ -95,6 +97,8 @@ def test_condition_words_compile_to_keys(words, key):
         "you've been cheered this turn",
         "you've played another blorp card this turn",
         "the defending hero is marked",
+        "you control a guardian off-hand",  # a description, not a name
+        "edge of autumn or a card with vengeance in its name was the last attack this combat chain",
     ],
 )
 def test_words_the_grammar_does_not_read_stay_unread(words):
@@ -576,3 +580,17 @@ def test_an_activation_is_told_by_its_source_and_its_ability_type():
     assert conditions.holds(s, "P1", "activated;1;0;cannon")
     assert not conditions.holds(s, "P2", "activated;1;0;cannon")
     assert not conditions.holds(s, "P1", "activated;1;0;attack reaction")
+
+
+def test_a_named_permanent_may_be_a_weapon_or_an_equipment_too():
+    from rules_engine.game.cards import facts_from_mapping
+    from rules_engine.game.state import Card, GameState
+
+    s = GameState()
+    key = conditions.parse("you control an orbitoclast")
+    assert key == "control_named;1;0;orbitoclast"
+    assert not conditions.holds(s, "P1", key)
+    s.p("P1").weapons.append(
+        Card(id="w1", facts=facts_from_mapping({"name": "Orbitoclast", "type": "weapon"}), owner="P1")
+    )
+    assert conditions.holds(s, "P1", key)
