@@ -69,7 +69,8 @@ def recheck_grants(s: GameState, link: ChainLink, ctx: Ctx) -> None:
             still.append(item)
             continue
         link.power_bonus += int(power or 0)
-        for kw in [k for k in keywords.split(",") if k]:
+        # "go again;When this hits a hero, mark them;" (a state saved before abilities were kept: "a,b")
+        for kw in [k for k in keywords.split(";" if ";" in keywords else ",") if k]:
             if kw == "go again":
                 link.go_again = True
             elif kw not in link.granted:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
+from . import conditions
 from .cards import ACTING_KEYWORDS, CardFacts, parse_keywords
 
 _NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -325,6 +327,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             or low.startswith("as an additional cost to play ")
         ):
             continue  # paid less when activated (playing.activate); an additional cost is reported on play
+        if _defense_key(low.replace("{d}", "{d}")):
+            continue  # counted in the card's defense when it defends (values.defense_of)
         trigger = ""
         if (
             re.match(r"^(?:combo|crush)\s*-", low)
@@ -363,6 +367,15 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         elif mc and mc.group(1) in RESOLUTION_CONDITIONS:
             # "If you have less {h} than an opposing hero, gain 1{h}": checked as it resolves (CR 6.1.3)
             trigger = f"cond:{RESOLUTION_CONDITIONS[mc.group(1)]}"
+            low = mc.group(2)
+        elif (
+            mc
+            and not mc.group(2).startswith(("instead", "it ", "this "))
+            and conditions.on_resolution(conditions.parse(mc.group(1)) or "")
+        ):
+            # "If you've played a blue card this turn, draw a card": the condition grammar's key,
+            # checked as the card resolves (CR 6.1.3, layers.condition_holds)
+            trigger = f"cond:{conditions.parse(mc.group(1))}"
             low = mc.group(2)
         m = re.match(r"^(?:when|whenever|if) this hits(?: a hero)?, (.*)$", low)
         if m:
@@ -722,7 +735,9 @@ GRANT_CONDITIONS: dict[str, re.Pattern[str]] = {
     "more_life": re.compile(r"^you have more (?:\{h\}|life) than an opposing hero$"),
     "marked": re.compile(r"^this is attacking a marked hero$"),
 }
-_GRANT = re.compile(r"^(?:when this is played, )?if (.+?), (?:it|this) (?:gets|gains|has) (.+)$")
+_GRANT = re.compile(
+    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?(?:when this is played, )?if (.+?), (?:it|this) (?:gets|gains|has) (.+)$"
+)
 
 
 @dataclass(frozen=True)
@@ -737,19 +752,24 @@ class Grant:
 
 
 def _bonus(items: str) -> tuple[int, tuple[str, ...]] | None:
-    """ "+1{p} and go again" -> (1, ("go again",)); None when an item is not a bonus the engine knows."""
+    """ "+1{p} and go again" -> (1, ("go again",)); a quoted hit ability the engine computes ("When this
+    hits a hero, mark them.") is kept as one more item, read by ``triggers.hit_triggers`` from the
+    chain link's granted abilities; None when an item is not a bonus the engine knows."""
     power = 0
     keywords: list[str] = []
-    for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", items):
+    abilities = [a.strip().rstrip(".,") for a in re.findall(r'"([^"]+)"', items)]
+    if any(not _computable_hit_ability(a) or "|" in a or ";" in a for a in abilities):
+        return None  # an ability the engine cannot compute (or not kept in a waiting bonus) is the judge's
+    for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", re.sub(r'"[^"]+"', "ABILITY", items)):
         item = item.strip()
         mp = re.fullmatch(r"\+(\d+)\{p\}", item)
         if mp:
             power += int(mp.group(1))
         elif item in ACTING_KEYWORDS and item != "intimidate":
             keywords.append(item)
-        else:
+        elif item != "ABILITY":
             return None
-    return power, tuple(keywords)
+    return power, tuple(keywords + abilities)
 
 
 def _grant(low: str) -> Grant | None:
@@ -766,6 +786,9 @@ def _grant(low: str) -> Grant | None:
         if mc:
             number = int(mc.group(1)) if mc.groups() else 0
             return Grant(key, number, bonus[0], bonus[1])
+    parsed = conditions.parse(m.group(1))
+    if parsed is not None:
+        return Grant(parsed, 0, bonus[0], bonus[1])  # the condition grammar's key (conditions.holds)
     return None
 
 
@@ -791,6 +814,33 @@ def _self(sentence: str, facts: CardFacts) -> str:
     return low.replace(name, "this") if name else low
 
 
+#: "If [condition], this gets +N{d}" on a card that defends (equipment, a defense reaction, a block):
+#: a static ability counted in its defense while the condition holds (CR 6.1.3; ``values.defense_of``).
+_DEFENSE_GRANT = re.compile(
+    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?if (.+?), this (?:gets|gains|has) \+(\d+)\{d\}\.?$"
+)
+
+
+def _defense_key(low: str) -> tuple[str, int] | None:
+    m = _DEFENSE_GRANT.match(low)
+    key = conditions.parse(m.group(1)) if m else None
+    if m is None or key is None or not conditions.on_resolution(key):
+        return None
+    return key, int(m.group(2))
+
+
+def defense_grant(sentence: str, facts: CardFacts) -> tuple[str, int] | None:
+    """A sentence's conditional +N{d} the engine counts (its condition key and N); None otherwise."""
+    return _defense_key(_self(sentence, facts))
+
+
+@lru_cache(maxsize=4096)
+def defense_grants(facts: CardFacts) -> tuple[tuple[str, int], ...]:
+    """The card's conditional +N{d} bonuses (``defense_grant`` of each sentence)."""
+    found = [defense_grant(x, facts) for x in split_sentences(plain(facts.text))]
+    return tuple(g for g in found if g is not None)
+
+
 def attack_text(facts: CardFacts) -> AttackText:
     """Sort an attacking card's sentences into what the engine computes and what it reports."""
     on_res: list[TextEffect] = []
@@ -812,6 +862,8 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue
         if _ADDITIONAL_COST.match(sentence):
             continue  # reported when the card is played
+        if _defense_key(low):
+            continue  # counted in its defense when it defends (values.defense_of)
         if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
             continue  # paid less when played (costs.cost_modifiers)
         if modes_done and (re.match(r"^choose 1", low) or sentence.lstrip().startswith(("-", "–"))):
@@ -922,7 +974,11 @@ def defend_sentences(facts: CardFacts) -> list[str]:
     """Sentences of a defending card that act when it defends ("When this defends, ..."); all of a
     block card's (it has no other moment)."""
     if "block" in facts.types:
-        return [x for x in split_sentences(plain(facts.text)) if not _KEYWORD_LINE.match(x.casefold())]
+        return [
+            x
+            for x in split_sentences(plain(facts.text))
+            if not _KEYWORD_LINE.match(x.casefold()) and defense_grant(x, facts) is None
+        ]
     return [
         s
         for s in split_sentences(plain(facts.text))
@@ -1029,6 +1085,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
         and not any(sentence in line for line in modelled)
         and not _phase_trigger(sentence, facts)
+        and defense_grant(sentence, facts) is None
     ]
 
 
@@ -1094,6 +1151,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
         low = _self(sentence, facts)
         if _KEYWORD_LINE.match(low):
             parts.append(TextPart(sentence, MODELLED, "keyword"))
+        elif _defense_key(low):
+            parts.append(TextPart(sentence, MODELLED, "defend"))  # values.defense_of
         elif _ADDITIONAL_COST.match(sentence):
             parts.append(TextPart(sentence, FLAGGED, "play"))
         elif (attack or resolving) and SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
@@ -1119,7 +1178,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             elif unknown or _RULE_LINE.match(low):
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
             elif effects and all(
-                not e.trigger or e.trigger == "reprise" or e.trigger.startswith("cond:") for e in effects
+                e.kind != "manual"
+                and (not e.trigger or e.trigger == "reprise" or e.trigger.startswith("cond:"))
+                for e in effects
             ):
                 # a "cond:" effect is checked as the card resolves (layers.resolve_text, CR 6.1.3)
                 parts.append(TextPart(sentence, MODELLED, "resolve"))

@@ -310,6 +310,7 @@ def finish_end_phase(s: GameState, ctx: Ctx) -> None:
     s.arcane_dealt = []
     s.weapon_attacked = []
     s.boosted = []
+    s.turn_log = []
     start_phase(s, ctx)
 
 

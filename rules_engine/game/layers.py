@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
 from .damage import deal_damage
@@ -165,11 +166,17 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
         link.power_bonus += at.arsenal_power
         link.go_again = link.go_again or at.arsenal_go_again
     for g in at.grants:
-        if g.condition in GROWING_CONDITIONS:
+        if g.condition in GROWING_CONDITIONS or conditions.growing(g.condition):
             # checked again before defending, damage and go again (defending.recheck_grants)
-            link.waiting.append(f"{g.condition}|{g.number}|{g.power}|{','.join(g.keywords)}")
+            # keywords and granted abilities each end with ";" (an ability may hold a comma)
+            link.waiting.append(f"{g.condition}|{g.number}|{g.power}|{''.join(k + ';' for k in g.keywords)}")
             continue
-        met = condition_holds(s, link.controller, g.condition)  # CR 6.1.3
+        if ";" in g.condition:  # the condition grammar's key (CR 6.1.3)
+            met = conditions.holds(
+                s, link.controller, g.condition, facts, link.number, link.attack.id, link.source_zone
+            )
+        else:
+            met = condition_holds(s, link.controller, g.condition)  # CR 6.1.3
         if met:
             link.power_bonus += g.power
             for kw in g.keywords:
@@ -428,7 +435,7 @@ def resolve_text(
             if link is None or not any(c.origin == "hand" for c in link.defending):
                 continue
         elif e.trigger.startswith("cond:"):
-            if not condition_holds(s, player, e.trigger[5:]):
+            if not condition_holds(s, player, e.trigger[5:], layer):
                 ctx.add(
                     NOTE,
                     f"line {ctx.entry.number}: {name}'s condition is not met as it resolves, so it does nothing (CR 6.1.3).",
@@ -473,8 +480,19 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
                 apply_text_effect(s, player, card.name, TextEffect(e.kind, e.amount, "", e.target), ctx, None)
 
 
-def condition_holds(s: GameState, player: str, condition: str) -> bool:
-    """A card's "If ..." checked on resolution (CR 6.1.3): life compared with an opposing hero."""
+def condition_holds(s: GameState, player: str, condition: str, layer: Layer | None = None) -> bool:
+    """A card's "If ..." checked on resolution (CR 6.1.3): life compared with an opposing hero, or a
+    key of the condition grammar checked for the resolving card (``layer``: "another", its pitch)."""
+    if ";" in condition:
+        card = layer.card if layer is not None else None
+        return conditions.holds(
+            s,
+            player,
+            condition,
+            card.facts if card is not None else None,
+            card_id=card.id if card is not None else "",
+            zone=layer.source_zone if layer is not None else "",
+        )
     if condition.startswith("draconic_links:"):
         need = int(condition.split(":")[1])
         return (

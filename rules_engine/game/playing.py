@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from . import actions as A
+from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, give_priority, implied_step_pass
 from .costs import consume_cost_effects, cost_modifiers, cost_token_rules, pay_resources
@@ -138,6 +139,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             claimed=c.floating,
             derived=s.p(player).resource_points,
         )
+    pitched_from = len(s.p(player).pitch_zone)  # the cards pitched to play this one follow (turn_log)
     try:
         pay_resources(s, player, cost, c.pitches, ctx, chi_cost=f.chi_cost or 0)
     except Illegal as exc:
@@ -179,6 +181,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         boost(s, player, layer, c.boost_card, ctx)
     apply_next_card_effects(s, player, layer, ctx)
     s.stack.append(layer)
+    # the turn's facts card texts ask about
+    conditions.record_play(s, player, f, card.pitch, card.id, s.p(player).pitch_zone[pitched_from:])
     play_triggers(s, player, ctx)
     if "non-attack" in f.subtypes and f.is_action:
         nonattack_triggers(s, player, layer, ctx)
@@ -324,6 +328,7 @@ def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> None:
     ctx.events.append(Event("random", player, f"boost banished {top.name} from the top of the deck"))
     if player not in s.boosted:
         s.boosted.append(player)  # CR 8.3.9a: the player has boosted this turn
+    conditions.record(s, player, "boosted")
     if "mechanologist" in top.facts.classes or "mechanologist" in top.facts.subtypes:
         layer.go_again = True
 
@@ -537,6 +542,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             "manual_effect",
         )
         return
+    conditions.record_activation(s, player, ab.type, src.facts)  # the turn's facts card texts ask about
     if (
         "can only attack if you've attacked with a weapon this turn" in src.facts.text.casefold()
         and player not in s.weapon_attacked

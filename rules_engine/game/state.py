@@ -309,7 +309,7 @@ class ChainLink:
     )  # abilities the attack gained ("If this hits a hero, ...")
     no_hit_triggers: bool = False  # "hit effects don't trigger this chain link" (CR 6.6.5f)
     # conditional bonuses of the attack's own text whose condition was not met yet, one
-    # "condition|number|power|keyword,keyword" each (``values.grant_met``, ``defending.recheck_grants``)
+    # "condition|number|power|keyword;ability;" each (``values.grant_met``, ``defending.recheck_grants``)
     waiting: list[str] = field(default_factory=list)
 
     def clone(self) -> ChainLink:
@@ -536,6 +536,10 @@ class GameState:
     weapon_attacked: list[str] = field(default_factory=list)  # players who attacked with a weapon this turn
     boosted: list[str] = field(default_factory=list)  # players who boosted this turn (CR 8.3.9)
     marked: list[str] = field(default_factory=list)  # heroes with the marked condition (CR 9.3)
+    #: what happened this turn that card texts ask about, one "P1 played WORD WORD ..." (the card's
+    #: colour, types, subtypes, classes and talents), "P1 drew" or "P1 boosted" each, in order
+    #: (``conditions``); cleared when the turn ends
+    turn_log: list[str] = field(default_factory=list)
 
     @property
     def chain_open(self) -> bool:
@@ -562,6 +566,7 @@ class GameState:
         out.weapon_attacked = list(self.weapon_attacked)
         out.boosted = list(self.boosted)
         out.marked = list(self.marked)
+        out.turn_log = list(self.turn_log)
         return out
 
     def active_link(self) -> ChainLink | None:
@@ -576,6 +581,8 @@ class GameState:
             out["boosted"] = list(self.boosted)
         if self.marked:
             out["marked"] = list(self.marked)
+        if self.turn_log:
+            out["turn_log"] = list(self.turn_log)
         return out
 
     def _to_json(self) -> dict[str, Any]:
@@ -633,6 +640,7 @@ class GameState:
             weapon_attacked=list(d.get("weapon_attacked", [])),
             boosted=list(d.get("boosted", [])),
             marked=list(d.get("marked", [])),
+            turn_log=[str(x) for x in d.get("turn_log", [])],
         )
 
     def state_hash(self) -> str:

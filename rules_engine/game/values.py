@@ -6,7 +6,9 @@ by the phases that apply lines and by ``view`` (the JSON contract), so they live
 
 from __future__ import annotations
 
+from . import conditions
 from .cards import norm_name, split_colour
+from .effects import defense_grants
 from .state import Card, ChainLink, GameState
 
 
@@ -36,6 +38,9 @@ def defense_of(s: GameState, card: Card) -> int:
         norm_name(t.name).startswith("embodiment of earth") for t in s.p(card.owner).permanents
     ):
         d += 1
+    for key, bonus in defense_grants(f):  # "If you control a Seismic Surge token, this gets +1{d}"
+        if conditions.holds(s, card.owner, key, f, card_id=card.id):
+            d += bonus
     return d
 
 
@@ -68,6 +73,19 @@ GROWING_CONDITIONS = frozenset({"arcane_dealt", "draconic_links", "marked"})
 def grant_met(s: GameState, link: ChainLink, condition: str, number: int) -> bool:
     """Whether a growing condition of the attack's text holds now: arcane damage dealt by the
     attack's controller this turn, or N or more Draconic chain links they control."""
+    if conditions.attack_fact(condition):  # the attack's own power / go again, as the rules count them
+        kind, n = condition.split(";")[0], int(condition.split(";")[1] or 0)
+        if kind == "power":
+            return link_power(link) >= n
+        if kind == "buffed":
+            return link_power(link) > (link.attack.facts.power or 0)
+        if kind == "counter":  # an aim counter the arrow had in the arsenal (CR 1.15, a judge's adjustment)
+            return link.attack.counters.get(condition.split(";")[3], 0) >= n
+        return link.go_again
+    if ";" in condition:  # the condition grammar's key (``conditions``)
+        return conditions.holds(
+            s, link.controller, condition, link.attack.facts, link.number, link.attack.id, link.source_zone
+        )
     if condition == "draconic_links":
         return (
             sum(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from . import actions as A
+from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import (
@@ -236,6 +237,7 @@ def draw(s: GameState, player: str, n: int, ctx: Ctx) -> None:
         else:
             p.hand_unknown += 1
             ctx.events.append(Event("draw", player, "unknown"))
+        conditions.record(s, player, "drew")
         if p.deck_count is not None:
             p.deck_count -= 1
 
@@ -252,6 +254,7 @@ def make_token(s: GameState, player: str, name: str, ctx: Ctx) -> Card:
         facts = CardFacts(name=name, types=frozenset({"token"}))
     card = Card(id=s.new_id(), facts=facts, owner=player)
     s.p(player).permanents.append(card)
+    conditions.record_creation(s, player, card)  # "if you've played or created an aura this turn"
     return card
 
 
