@@ -571,7 +571,27 @@ class ActivatedAbility:
     attack: bool
     go_again: bool
     ability_text: str
-    other_cost: str = ""  # a cost part besides resources and destroying the source ("discard a card")
+    other_cost: str = ""  # a cost part the engine does not pay ("discard a card")
+    chi_cost: int = 0  # "{c}" each: paid with chi points only (CR 1.14.2c)
+    tap: bool = (
+        False  # "{t}": tap the source, an effect-cost that fails if it is tapped (CR 8.5.55a, 1.14.4b)
+    )
+    destroy_named: str = ""  # "destroy a Gold you control": the named permanent (CR 1.14.4)
+    soul_cost: int = 0  # "banish a card from Prism's soul" (CR 3.11.5, 1.14.4)
+
+
+#: The effect-cost parts of an activated ability the engine pays (``_cost_part``).
+_DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
+_SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
+
+
+def _cost_part(part: str) -> bool:
+    """A comma-separated part of an activated ability's cost that ``playing.activate`` pays."""
+    return bool(
+        re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|\{t\}", part)
+        or _DESTROY_NAMED.match(part)
+        or _SOUL_COST.match(part)
+    )
 
 
 def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
@@ -591,6 +611,9 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             r = int(cost_text.strip())
         body = m.group(4).strip()
         low = body.casefold()
+        parts = [x.strip() for x in cost_text.split(",") if x.strip()]
+        named = next((_DESTROY_NAMED.match(x) for x in parts if _DESTROY_NAMED.match(x)), None)
+        soul = next((_SOUL_COST.match(x) for x in parts if _SOUL_COST.match(x)), None)
         return ActivatedAbility(
             once_per_turn=bool(m.group(1)),
             type=m.group(2).casefold(),
@@ -599,11 +622,11 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             attack=low.startswith("attack"),
             go_again="go again" in low,
             ability_text=body,
-            other_cost=", ".join(
-                x.strip()
-                for x in cost_text.split(",")
-                if x.strip() and not re.fullmatch(r"(?:\{r\}|\d+|\s)*|destroy this", x.strip())
-            ),
+            other_cost=", ".join(x for x in parts if not _cost_part(x)),
+            chi_cost=cost_text.count("{c}"),
+            tap="{t}" in parts,
+            destroy_named=named.group(1) if named else "",
+            soul_cost=(int(soul.group(1) or 1)) if soul else 0,
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
@@ -1066,9 +1089,8 @@ def _activated_status(sentence: str) -> str:
     and its effect is an attack or recognised sentences; else its outcome is flagged when activated."""
     m = _ACTIVATED.search(sentence)
     assert m is not None
-    cost = re.sub(r"\{r\}|\d+|destroy this|[,\s]", "", m.group(3).casefold())
     body = m.group(4).strip().casefold()
-    if cost:
+    if not all(_cost_part(x.strip()) for x in m.group(3).casefold().split(",")):
         return FLAGGED
     if re.fullmatch(r"attack(?:\. go again)?\.?", body):
         return MODELLED

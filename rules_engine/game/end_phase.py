@@ -227,6 +227,7 @@ def finish_pitch_and_assets(s: GameState, ctx: Ctx) -> None:
         if ctx.version != "older":
             for card in permanents_of(s, s.turn_player):
                 card.tapped = False  # CR 4.4.3d
+            s.p(s.turn_player).hero_tapped = False  # the hero is a permanent too (CR 1.3.3b)
         for pl in PLAYERS:
             s.p(pl).action_points = 0  # CR 4.4.3e (older 4.4.3d)
             s.p(pl).resource_points = 0

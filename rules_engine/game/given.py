@@ -399,6 +399,9 @@ class StateBuilder:
                 p.equipment[str(slot)] = self.card(s, item, pl) if item else None
         p.weapons = self.cards(s, g.get("weapons"), pl)
         p.permanents = self.cards(s, g.get("permanents"), pl)
+        p.soul = self.cards(s, g.get("soul"), pl)  # CR 3.11.5
+        p.soul_known = "soul" in g
+        p.hero_tapped = bool(g.get("hero_tapped", False))
         for c in p.permanents:
             tok = token_facts(c.name)
             if tok is not None and not c.facts.keywords and not c.facts.text:

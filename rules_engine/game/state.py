@@ -421,6 +421,7 @@ _ZONES = (
     "banished",
     "weapons",
     "permanents",
+    "soul",
 )
 
 
@@ -446,6 +447,11 @@ class PlayerState:
     equipment: dict[str, Card | None] = field(default_factory=dict)
     weapons: list[Card] = field(default_factory=list)
     permanents: list[Card] = field(default_factory=list)
+    #: the cards under the hero card (CR 3.11.5): charged (8.5.29) or put there by effects
+    soul: list[Card] = field(default_factory=list)
+    soul_known: bool = False  # the start state gave the soul (else a cost from it is not checked)
+    #: the hero is a permanent that can be tapped to pay a "{t}" cost (CR 1.3.3b, 8.5.55)
+    hero_tapped: bool = False
     once_per_turn: list[str] = field(default_factory=list)
     hero_card: CardFacts | None = None
     decklist: list[tuple[CardFacts, int]] = field(default_factory=list)
@@ -475,6 +481,8 @@ class PlayerState:
             "hand_unknown": self.hand_unknown,
             "equipment": {k: (v.to_json() if v else None) for k, v in sorted(self.equipment.items())},
             "once_per_turn": list(self.once_per_turn),
+            "hero_tapped": self.hero_tapped,
+            "soul_known": self.soul_known,
             "hero_card": self.hero_card.to_json() if self.hero_card else None,
             "decklist": [{"facts": f.to_json(), "copies": n} for f, n in self.decklist],
         }
@@ -495,6 +503,8 @@ class PlayerState:
             hand_unknown=int(d.get("hand_unknown", 0)),
             equipment={k: (Card.from_json(v) if v else None) for k, v in d.get("equipment", {}).items()},
             once_per_turn=list(d.get("once_per_turn", [])),
+            hero_tapped=bool(d.get("hero_tapped", False)),
+            soul_known=bool(d.get("soul_known", False)),
             hero_card=CardFacts.from_json(d["hero_card"]) if d.get("hero_card") else None,
             decklist=[(CardFacts.from_json(x["facts"]), int(x["copies"])) for x in d.get("decklist", [])],
         )
