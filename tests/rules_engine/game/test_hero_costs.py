@@ -141,3 +141,30 @@ def test_effect_costs_are_parsed_and_counted_computed():
         }
     )
     assert [p.status for p in coverage(oscilio)] == [FLAGGED]
+
+
+def test_a_weapon_with_a_tap_cost_attacks_once_until_it_untaps(fabcube_cards):
+    claw = {"name": "Savage Claw", "type": "weapon", "power": 3, "text": "Action - {r}{r}, {t}: Attack"}
+    given = _given("Kayo", action_points=2, resource_points=4, weapons=[claw])
+    lines = [
+        "P1 activates Savage Claw targeting P2's hero",
+        "all pass to the Defend Step; P2 declares no defending cards",
+        "all pass through the Reaction and Damage Steps",
+        "P1 activates Savage Claw targeting P2's hero",
+    ]
+    result = _run(given, lines, fabcube_cards)
+    assert [f.action for f in result.findings if f.kind == "violation"] == [4]
+    assert result.state["P2"]["life"] == 17
+
+
+def test_dead_threads_taps_for_a_resource(fabcube_cards):
+    given = _given("Kayo", equipment=["Dead Threads"])  # "Instant - {t}: Gain {r}."
+    result = _run(given, ["P1 activates Dead Threads", "P1 passes; P2 passes"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert result.state["P1"]["resource_points"] == 1
+    again = _run(
+        given,
+        ["P1 activates Dead Threads", "P1 passes; P2 passes", "P1 activates Dead Threads"],
+        fabcube_cards,
+    )
+    assert any("is tapped" in m for m in _violations(again))
