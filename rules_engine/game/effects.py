@@ -580,6 +580,16 @@ class ActivatedAbility:
     soul_cost: int = 0  # "banish a card from Prism's soul" (CR 3.11.5, 1.14.4)
 
 
+#: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
+#: [twice]", "sharpen target weapon you control", "sharpen this / it" (group 1: a weapon subtype or
+#: "weapon"; group 2: "twice").
+SHARPEN = re.compile(
+    r"\bsharpen (?:target (weapon|sword|dagger|axe|hammer|club|scepter|staff) you control|a weapon you control|this|it)"
+    r"(?: (twice))?\s*\.?",
+    re.I,
+)
+
+
 #: The effect-cost parts of an activated ability the engine pays (``_cost_part``).
 _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
 _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
@@ -1092,7 +1102,7 @@ def _activated_status(sentence: str) -> str:
     body = m.group(4).strip().casefold()
     if not all(_cost_part(x.strip()) for x in m.group(3).casefold().split(",")):
         return FLAGGED
-    if re.fullmatch(r"attack(?:\. go again)?\.?", body):
+    if re.fullmatch(r"attack(?:\. go again)?\.?", body) or SHARPEN.fullmatch(body):
         return MODELLED
     effects, unknown = recognise(body)
     done = effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
@@ -1136,7 +1146,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 parts.append(TextPart(sentence, MODELLED, "attack"))
         elif resolving:
             effects, unknown = recognise(sentence)
-            if re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low):
+            if re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low) or (
+                SHARPEN.fullmatch(low) and "target" in low
+            ):  # sharpen: layers.sharpen_text
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
             elif unknown or _RULE_LINE.match(low):
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))

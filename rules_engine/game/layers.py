@@ -21,6 +21,7 @@ from .damage import deal_damage
 from .defending import check_can_defend, recheck_grants, self_triggers, without_self_triggers
 from .effects import (
     PHASE_TRIGGER_KEYS,
+    SHARPEN,
     TextEffect,
     attack_mode,
     attack_text,
@@ -381,17 +382,17 @@ def bump_attack(s: GameState, layer: Layer, power: int = 0, go_again: bool = Fal
         link.go_again = link.go_again or go_again
 
 
-_SHARPEN = re.compile(r"\bsharpen (target weapon you control|a weapon you control|this|it)\s*\.?", re.I)
-
-
 def sharpen_text(s: GameState, player: str, name: str, text: str, ctx: Ctx, layer: Layer | None) -> str:
     """Sharpen (CR 8.5.58): a +1{p} counter on the weapon, and at the beginning of the end phase all
     +1{p} counters come off it (a delayed trigger, kept as an effect until then). Returns the text
     without the sentence; a weapon the engine cannot tell is reported for the judge."""
-    m = _SHARPEN.search(text)
+    m = SHARPEN.search(text)
     if m is None:
         return text
-    weapons = s.p(player).weapons
+    kind = (m.group(1) or "weapon").casefold()
+    weapons = [
+        w for w in s.p(player).weapons if kind == "weapon" or kind in {x.casefold() for x in w.facts.subtypes}
+    ]
     named = [t for t in (layer.targets if layer is not None else []) if not t.startswith(("P1", "P2"))]
     weapon = next((w for w in weapons for t in named if norm_name(w.name) == norm_name(t)), None)
     if weapon is None and len(weapons) == 1:
@@ -403,10 +404,11 @@ def sharpen_text(s: GameState, player: str, name: str, text: str, ctx: Ctx, laye
             "sharpen",
         )
     else:
-        weapon.counters["power"] = weapon.counters.get("power", 0) + 1
+        times = 2 if m.group(2) else 1
+        weapon.counters["power"] = weapon.counters.get("power", 0) + times
         if not any(e.kind == "sharpen" and e.card_id == weapon.id for e in s.effects):
             s.effects.append(Effect("sharpen", player, 1, "end", name, weapon.id))
-        ctx.events.append(Event("sharpen", player, weapon.name, 1))
+        ctx.events.append(Event("sharpen", player, weapon.name, times))
     return (text[: m.start()] + text[m.end() :]).strip()
 
 

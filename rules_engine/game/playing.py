@@ -691,5 +691,6 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         if not s.combat_step or s.combat_step in ("resolution", "link"):
             s.combat_step = "layer"
     else:
+        layer.targets = list(c.targets)  # a named target ("targeting Cintari Saber": Hala's sharpen)
         s.stack.append(layer)
     give_priority(s, player)

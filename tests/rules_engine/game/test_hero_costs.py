@@ -168,3 +168,31 @@ def test_dead_threads_taps_for_a_resource(fabcube_cards):
         fabcube_cards,
     )
     assert any("is tapped" in m for m in _violations(again))
+
+
+HALA = {
+    "name": "Hala, Bladesaint of the Vow",
+    "type": "hero",
+    "text": "Action - {r}{r}{r}, {t}: Sharpen target sword you control. Go again",
+}
+
+
+def test_hala_sharpens_the_named_sword_and_the_counter_leaves_at_the_end_phase(fabcube_cards):
+    dagger = {"name": "Dagger D", "type": "weapon", "subtypes": ["dagger", "1h"], "power": 1, "text": ""}
+    given = _given(HALA, resource_points=3, weapons=[dagger, "Cintari Saber"])
+    lines = ["P1 activates Hala targeting Cintari Saber", "P1 passes; P2 passes"]
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    weapons = {w["name"]: w["counters"] for w in result.state["P1"]["weapons"]}
+    assert weapons == {"Dagger D": [], "Cintari Saber": ["+1{p}"]}
+    assert result.state["P1"]["action_points"] == 1  # the ability's go again
+    ended = _run(given, [*lines, "all pass"], fabcube_cards)
+    assert all(w["counters"] == [] for w in ended.state["P1"]["weapons"])  # CR 8.5.58
+
+
+def test_hala_sharpens_only_a_sword(fabcube_cards):
+    dagger = {"name": "Dagger D", "type": "weapon", "subtypes": ["dagger", "1h"], "power": 1, "text": ""}
+    given = _given(HALA, resource_points=3, weapons=[dagger])
+    result = _run(given, ["P1 activates Hala", "P1 passes; P2 passes"], fabcube_cards)
+    assert [w["counters"] for w in result.state["P1"]["weapons"]] == [[]]
+    assert any(f.kind == "manual_effect" and "sharpens" in f.message for f in result.findings)
