@@ -481,13 +481,18 @@ class PlayerState:
             "hand_unknown": self.hand_unknown,
             "equipment": {k: (v.to_json() if v else None) for k, v in sorted(self.equipment.items())},
             "once_per_turn": list(self.once_per_turn),
-            "hero_tapped": self.hero_tapped,
-            "soul_known": self.soul_known,
             "hero_card": self.hero_card.to_json() if self.hero_card else None,
             "decklist": [{"facts": f.to_json(), "copies": n} for f, n in self.decklist],
         }
         for z in _ZONES:
             out[z] = [c.to_json() for c in getattr(self, z)]
+        # kept only when set, so the hashes of states without them do not change
+        if not self.soul:
+            del out["soul"]
+        if self.hero_tapped:
+            out["hero_tapped"] = True
+        if self.soul_known:
+            out["soul_known"] = True
         return out
 
     @classmethod
