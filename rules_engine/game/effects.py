@@ -590,6 +590,14 @@ SHARPEN = re.compile(
 )
 
 
+#: Azalea's ability (``heroes.resolve_ability``): group 1 is the arrow's dominate sentence.
+ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL = re.compile(
+    r"put a card from your arsenal on the bottom of your deck\. if you do, put the top card of your deck "
+    r"face up into your arsenal\.(\s*if it's an arrow card, it gains dominate until end of turn\.?)?",
+    re.I,
+)
+
+
 #: The effect-cost parts of an activated ability the engine pays (``_cost_part``).
 _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
 _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
@@ -1053,10 +1061,12 @@ def static_sentences(facts: CardFacts) -> list[str]:
     if facts.is_token and token_facts(facts.name) is not None:
         return []
     modelled = _modelled_hero_lines(facts)
+    cycle = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(plain(facts.text)) if facts.is_("hero") else None
     return [
         sentence
         for sentence in split_sentences(plain(facts.text))
         if not _KEYWORD_LINE.match(sentence.casefold())
+        and not (cycle and sentence.casefold() in cycle.group(0).casefold())
         and not _ACTIVATED.search(sentence)
         and not ADDITIONAL_WEAPON_ATTACK.search(sentence)
         and not COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
@@ -1094,7 +1104,7 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _activated_status(sentence: str) -> str:
+def _activated_status(sentence: str, computed_body: bool = False) -> str:
     """An activated ability is computed when its cost is only resources (and destroying the source)
     and its effect is an attack or recognised sentences; else its outcome is flagged when activated."""
     m = _ACTIVATED.search(sentence)
@@ -1102,7 +1112,7 @@ def _activated_status(sentence: str) -> str:
     body = m.group(4).strip().casefold()
     if not all(_cost_part(x.strip()) for x in m.group(3).casefold().split(",")):
         return FLAGGED
-    if re.fullmatch(r"attack(?:\. go again)?\.?", body) or SHARPEN.fullmatch(body):
+    if computed_body or re.fullmatch(r"attack(?:\. go again)?\.?", body) or SHARPEN.fullmatch(body):
         return MODELLED
     effects, unknown = recognise(body)
     done = effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
@@ -1122,10 +1132,17 @@ def coverage(facts: CardFacts) -> list[TextPart]:
     )
     at = attack_text(facts) if attack else AttackText()
     unmodelled = set(at.unmodelled) | set(at.on_attack_manual)
+    cycle = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(text) if facts.is_("hero") else None
     for sentence in split_sentences(text):
         low = _self(sentence, facts)
         if _KEYWORD_LINE.match(low):
             parts.append(TextPart(sentence, MODELLED, "keyword"))
+        elif cycle and sentence.split(":", 1)[-1].strip().casefold() in cycle.group(0).casefold():
+            # Azalea's ability: heroes.resolve_ability (its cost is checked with the activation)
+            paid = (
+                not _ACTIVATED.search(sentence) or _activated_status(sentence, computed_body=True) == MODELLED
+            )
+            parts.append(TextPart(sentence, MODELLED if paid else FLAGGED, "activate"))
         elif _ADDITIONAL_COST.match(sentence):
             parts.append(TextPart(sentence, FLAGGED, "play"))
         elif (attack or resolving) and SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):

@@ -34,6 +34,7 @@ from .effects import (
     static_sentences,
     token_facts,
 )
+from .heroes import resolve_ability
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import GROWING_CONDITIONS, phantasm_defender
@@ -52,7 +53,8 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
     if layer.kind == "triggered":
         chain_ends = resolve_trigger(s, layer, ctx)
     elif layer.kind == "activated":
-        resolve_text(s, layer.controller, layer.name, layer.effect, ctx, layer)
+        text = resolve_ability(s, layer, ctx)  # a hero ability's modelled parts (Azalea's)
+        resolve_text(s, layer.controller, layer.name, text, ctx, layer)
         if re.search(r"\bgo again\b", layer.effect, re.I):
             gain_ap(s, layer.controller, layer.name, ctx)
     elif layer.card is not None:

@@ -196,3 +196,46 @@ def test_hala_sharpens_only_a_sword(fabcube_cards):
     result = _run(given, ["P1 activates Hala", "P1 passes; P2 passes"], fabcube_cards)
     assert [w["counters"] for w in result.state["P1"]["weapons"]] == [[]]
     assert any(f.kind == "manual_effect" and "sharpens" in f.message for f in result.findings)
+
+
+# --- Azalea: arsenal to the bottom, the top card face up into the arsenal, an arrow gains dominate -----
+
+
+def _azalea(deck_top: list[Any], arsenal: list[Any]) -> dict[str, Any]:
+    return _given("Azalea", resource_points=1, arsenal=arsenal, deck_top=deck_top, deck=10)
+
+
+def test_azalea_puts_the_known_top_arrow_face_up_with_dominate(fabcube_cards):
+    given = _azalea(["Red in the Ledger (red)"], ["Sink Below (red)"])
+    result = _run(given, ["P1 activates Azalea", "P1 passes; P2 passes"], fabcube_cards)
+    assert not _violations(result), result.findings
+    p1 = result.state["P1"]
+    assert [(c["name"], c["face"]) for c in p1["arsenal"]] == [("Red in the Ledger", "up")]
+    assert p1["deck_bottom"] == ["Sink Below"] and p1["deck"] == 10
+    assert p1["action_points"] == 1  # the ability's go again
+    defend = [
+        "P1 plays Red in the Ledger from arsenal targeting P2's hero, paying 1 with floating resource points",
+        "all pass to the Defend Step",
+        "P2 declares Wounding Blow (red) and Wounding Blow (yellow) as defending cards",
+    ]
+    given["P2"] = {"life": 20, "hand": ["Wounding Blow (red)", "Wounding Blow (yellow)"]}
+    blocked = _run(given, ["P1 activates Azalea", "P1 passes; P2 passes", *defend], fabcube_cards)
+    assert [f.action for f in blocked.findings if f.kind == "violation"] == [5]  # dominate (CR 8.3.4)
+
+
+def test_azalea_non_arrow_gets_no_dominate(fabcube_cards):
+    given = _azalea(["Sink Below (blue)"], ["Sink Below (red)"])
+    result = _run(given, ["P1 activates Azalea", "P1 passes; P2 passes"], fabcube_cards)
+    assert [c["name"] for c in result.state["P1"]["arsenal"]] == ["Sink Below"]
+    assert not any("dominate" in f.message for f in result.findings)
+
+
+def test_azalea_unknown_top_card_is_asked_of_the_judge(fabcube_cards):
+    given = _azalea([], ["Sink Below (red)"])
+    result = _run(given, ["P1 activates Azalea", "P1 passes; P2 passes"], fabcube_cards)
+    assert result.state["P1"]["arsenal"] == []
+    assert any(f.kind == "manual_effect" and "top card" in f.message for f in result.findings)
+
+
+def test_azalea_is_computed_in_full(fabcube_cards):
+    assert {p.status for p in coverage(fabcube_cards.get("Azalea"))} == {MODELLED}

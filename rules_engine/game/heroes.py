@@ -1,0 +1,72 @@
+"""Hero abilities whose resolution is more than a recognised sentence (issue 27).
+
+``resolve_ability`` is called as a hero's activated-layer resolves (``layers.resolve_top``, CR 5.3):
+it applies the parts of the ability it models and returns the rest of the text for the generic
+sentence recogniser (``layers.resolve_text``). Modelled here:
+
+- Azalea's "Put a card from your arsenal on the bottom of your deck. If you do, put the top card of
+  your deck face up into your arsenal. If it's an arrow card, it gains dominate until end of turn."
+  The top card is the one the state knows (a known top card, or the card just put on the bottom of an
+  otherwise empty deck); when the state does not know it, the judge is asked to enter it.
+"""
+
+from __future__ import annotations
+
+from .context import Ctx, Event
+from .effects import ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL
+from .rules import MANUAL, NOTE
+from .state import Card, Effect, GameState, Layer
+from .zones import put_bottom
+
+
+def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
+    """Apply the modelled parts of a hero's activated ability; return the text left to resolve."""
+    text = layer.effect
+    m = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(text)
+    if m is None:
+        return text
+    _arsenal_cycle(s, layer.controller, layer.name, bool(m.group(1)), ctx)
+    return (text[: m.start()] + text[m.end() :]).strip()
+
+
+def _arsenal_cycle(s: GameState, player: str, name: str, arrow_dominate: bool, ctx: Ctx) -> None:
+    """CR 8.5 discrete effects in order; "If you do" needs a card moved from the arsenal (CR 1.9.3)."""
+    p = s.p(player)
+    if not p.arsenal:
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: {name}: {player}'s arsenal is empty, so no card goes to the bottom of the deck and nothing more happens.",
+            "hero_ability",
+        )
+        return
+    moved = p.arsenal.pop(0)
+    moved.face = "down"
+    moved.private_to = player
+    put_bottom(p, [moved])
+    ctx.events.append(Event("move", player, f"{moved.name}: arsenal -> deck_bottom"))
+    top: Card | None = None
+    if p.deck_top:
+        top = p.deck_top.pop(0)
+    elif p.deck_count is not None and p.deck_count == len(p.deck_bottom):
+        top = p.deck_bottom.pop(0)  # the whole deck is known from the bottom: its first card is on top
+    if top is None:
+        ctx.add(
+            MANUAL,
+            f"line {ctx.entry.number}: {name}: the state does not know the top card of {player}'s deck; enter it "
+            f"('adj: {player} moves CARD from the top of their deck to arsenal face up'); an arrow card "
+            f"gains dominate until end of turn ('adj: CARD gains dominate until end of turn').",
+            "manual_effect",
+        )
+        return
+    if p.deck_count is not None:
+        p.deck_count -= 1
+    top.face = "up"
+    top.private_to = ""
+    top.origin = ""
+    p.arsenal.append(top)
+    ctx.events.append(Event("move", player, f"{top.name}: deck_top -> arsenal"))
+    note = f"line {ctx.entry.number}: {name}: {moved.name} goes to the bottom of the deck and {top.name} face up into the arsenal"
+    if arrow_dominate and "arrow" in {x.casefold() for x in top.facts.subtypes}:
+        s.effects.append(Effect("grant_keyword_card", player, 0, "turn", name, top.id, "dominate"))
+        note += "; an arrow card, it gains dominate until end of turn"
+    ctx.add(NOTE, note + ".", "hero_ability")
