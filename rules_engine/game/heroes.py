@@ -30,7 +30,7 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
 
 
 def _arsenal_cycle(s: GameState, player: str, name: str, arrow_dominate: bool, ctx: Ctx) -> None:
-    """CR 8.5 discrete effects in order; "If you do" needs a card moved from the arsenal (CR 1.9.3)."""
+    """CR 8.5 discrete effects in order; "If you do" needs a card moved from the arsenal (a conditional effect, CR 1.8.4)."""
     p = s.p(player)
     if not p.arsenal:
         ctx.add(
