@@ -598,6 +598,14 @@ ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL = re.compile(
 )
 
 
+#: Kassai, Cintari Sellsword's end-phase trigger (``heroes.end_phase_abilities``).
+WEAPON_HITS_COPPER = re.compile(
+    r"^at the beginning of your end phase, if you have attacked (\d+) or more times with weapons this turn, "
+    r"create an? (copper|silver|gold) token for each weapon attack that hit\.?$",
+    re.I,
+)
+
+
 #: The effect-cost parts of an activated ability the engine pays (``_cost_part``).
 _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
 _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
@@ -1017,6 +1025,7 @@ SECOND_SWORD_ATTACK_DISCOUNT = re.compile(r"^your second sword attack each turn 
 #: Ira, Scarlet Revenger (``playing.hero_attack_abilities``).
 SECOND_ATTACK_POWER = re.compile(r"^your second attack each turn gets \+(\d+)\{p\}$", re.I)
 _HERO_MODELLED = (
+    WEAPON_HITS_COPPER,
     DISCARD_SIX_INTIMIDATE,
     FIRST_STEALTH_GO_AGAIN,
     HERO_FIRST_HIT,

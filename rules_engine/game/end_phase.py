@@ -18,6 +18,7 @@ from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
 from .effects import token_facts
+from .heroes import end_phase_abilities
 from .rules import MANUAL, NOTE, CannotApply, Illegal
 from .state import PLAYERS, GameState, PendingDamage, other
 from .triggers import start_phase
@@ -28,6 +29,7 @@ def begin_end_phase(s: GameState, ctx: Ctx) -> None:
     """CR 4.3.4 -> 4.4.2: the action phase ends; beginning-of-end-phase effects happen."""
     s.phase = "end"
     s.end_step = "arsenal"
+    end_phase_abilities(s, ctx)  # the hero's "at the beginning of your end phase" (Kassai's)
     s.priority = None
     s.passes = 0
     keep = []

@@ -8,15 +8,22 @@ sentence recogniser (``layers.resolve_text``). Modelled here:
   your deck face up into your arsenal. If it's an arrow card, it gains dominate until end of turn."
   The top card is the one the state knows (a known top card, or the card just put on the bottom of an
   otherwise empty deck); when the state does not know it, the judge is asked to enter it.
+
+``end_phase_abilities`` acts at the beginning of the turn-player's end phase (CR 4.4.2):
+
+- Kassai, Cintari Sellsword's "if you have attacked 2 or more times with weapons this turn, create a
+  Copper token for each weapon attack that hit", counted from the attacks and hits the log shows this
+  turn (a log that starts mid-turn shows only its own lines, as for Ira's and Kassai's other ability).
 """
 
 from __future__ import annotations
 
+from .cards import norm_name
 from .context import Ctx, Event
-from .effects import ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL
+from .effects import ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL, WEAPON_HITS_COPPER, split_sentences
 from .rules import MANUAL, NOTE
 from .state import Card, Effect, GameState, Layer
-from .zones import put_bottom
+from .zones import make_token, put_bottom
 
 
 def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
@@ -70,3 +77,37 @@ def _arsenal_cycle(s: GameState, player: str, name: str, arrow_dominate: bool, c
         s.effects.append(Effect("grant_keyword_card", player, 0, "turn", name, top.id, "dominate"))
         note += "; an arrow card, it gains dominate until end of turn"
     ctx.add(NOTE, note + ".", "hero_ability")
+
+
+def end_phase_abilities(s: GameState, ctx: Ctx) -> None:
+    """The turn-player's hero abilities at the beginning of the end phase (CR 4.4.2)."""
+    player = s.turn_player
+    p = s.p(player)
+    hero = p.hero_card
+    if hero is None:
+        return
+    for sentence in split_sentences(hero.text):
+        m = WEAPON_HITS_COPPER.match(sentence.strip())
+        if m is None:
+            continue
+        weapons = {norm_name(w.name) for w in p.weapons}
+        attacks = [n for n in s.attacks_this_turn if norm_name(n) in weapons]
+        if len(attacks) < int(m.group(1)):
+            continue
+        # the earlier lines' events of this turn (the previous line's are among them when there is a history)
+        events = list(ctx.history or ctx.prev_events) + list(ctx.events)
+        hits = sum(
+            1
+            for e in events
+            if e.kind == "hit" and e.player == player and norm_name(str(e.subject)) in weapons
+        )
+        token = m.group(2).title()
+        for _ in range(hits):
+            make_token(s, player, token, ctx)
+        ctx.events.append(Event("trigger", player, f"{hero.name} end phase"))
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: {hero.name}: {len(attacks)} weapon attacks this turn, {hits} of them hit: "
+            f"{hits} {token} token{'s' if hits != 1 else ''}.",
+            "hero_ability",
+        )

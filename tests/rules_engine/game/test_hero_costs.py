@@ -239,3 +239,39 @@ def test_azalea_unknown_top_card_is_asked_of_the_judge(fabcube_cards):
 
 def test_azalea_is_computed_in_full(fabcube_cards):
     assert {p.status for p in coverage(fabcube_cards.get("Azalea"))} == {MODELLED}
+
+
+# --- Kassai, Cintari Sellsword: Copper tokens for the weapon attacks that hit (CR 4.4.2) -----------------
+
+_SWORD_ATTACK = [
+    "all pass to the Defend Step; P2 declares no defending cards",
+    "all pass through the Reaction and Damage Steps",
+]
+
+
+def _kassai_turn(second: bool) -> list[str]:
+    lines = [
+        "P1 activates Cintari Saber targeting P2's hero, paying 1 with floating resource points",
+        *_SWORD_ATTACK,
+    ]
+    if second:
+        lines += ["P1 activates Hot Streak targeting P2's hero", *_SWORD_ATTACK]
+    return [*lines, "all pass (the action phase ends); End Phase begins"]
+
+
+def test_kassai_creates_a_copper_token_per_weapon_hit(fabcube_cards):
+    given = _given(
+        "Kassai, Cintari Sellsword",
+        action_points=2,
+        resource_points=1,
+        weapons=["Cintari Saber", "Hot Streak"],
+    )
+    result = _run(given, _kassai_turn(True), fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _names(result.state["P1"]["permanents"]) == ["Copper", "Copper"]
+    once = _run(given, _kassai_turn(False), fabcube_cards)
+    assert _names(once.state["P1"]["permanents"]) == []  # one weapon attack is not "2 or more"
+
+
+def test_kassai_end_phase_line_is_computed(fabcube_cards):
+    assert {p.status for p in coverage(fabcube_cards.get("Kassai, Cintari Sellsword"))} == {MODELLED}
