@@ -606,6 +606,38 @@ WEAPON_HITS_COPPER = re.compile(
 )
 
 
+#: Hero triggers on playing a card, counted from ``GameState.played_this_turn`` (``heroes.play_abilities``):
+#: Viserai's "Whenever you play a Runeblade card, if you have played another 'non-attack' action card
+#: this turn, create a Runechant token" and Briar's "Whenever you play your second 'non-attack' action
+#: card each turn, create an Embodiment of Lightning token".
+PLAY_CLASS_AFTER_NONATTACK = re.compile(
+    r"^whenever you play an? ([a-z]+) card, if you have played another 'non-attack' action card this turn, "
+    r"create an? ([a-z' ]+?) token\.?$",
+    re.I,
+)
+SECOND_NONATTACK_TOKEN = re.compile(
+    r"^whenever you play your second 'non-attack' action card each turn, create an? ([a-z' ]+?) token\.?$",
+    re.I,
+)
+#: Aurora's "Activate this only if you've played a Lightning card this turn" (CR 5.2.1e;
+#: ``heroes.check_activation_condition``).
+PLAYED_THIS_TURN_CONDITION = re.compile(
+    r"activate this only if you've played an? ([a-z]+) card this turn\.?", re.I
+)
+
+
+_COLOURS = {1: "red", 2: "yellow", 3: "blue"}
+
+
+def played_tags(f: CardFacts) -> str:
+    """A played card's words for "if you've played a ... card this turn": its types, subtypes, classes
+    and talents and its colour, lower case, space-separated (``GameState.played_this_turn``)."""
+    words = set(f.types) | set(f.subtypes) | set(f.classes)
+    if f.pitch in _COLOURS:
+        words.add(_COLOURS[f.pitch])
+    return " ".join(sorted(w.casefold() for w in words))
+
+
 #: The effect-cost parts of an activated ability the engine pays (``_cost_part``).
 _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
 _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
@@ -1026,6 +1058,9 @@ SECOND_SWORD_ATTACK_DISCOUNT = re.compile(r"^your second sword attack each turn 
 SECOND_ATTACK_POWER = re.compile(r"^your second attack each turn gets \+(\d+)\{p\}$", re.I)
 _HERO_MODELLED = (
     WEAPON_HITS_COPPER,
+    PLAY_CLASS_AFTER_NONATTACK,
+    SECOND_NONATTACK_TOKEN,
+    PLAYED_THIS_TURN_CONDITION,
     DISCARD_SIX_INTIMIDATE,
     FIRST_STEALTH_GO_AGAIN,
     HERO_FIRST_HIT,

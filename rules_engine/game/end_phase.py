@@ -310,6 +310,7 @@ def finish_end_phase(s: GameState, ctx: Ctx) -> None:
     s.end_step = ""
     s.priority = None
     s.attacks_this_turn = []
+    s.played_this_turn = []
     s.arcane_dealt = []
     s.weapon_attacked = []
     s.boosted = []

@@ -9,6 +9,13 @@ sentence recogniser (``layers.resolve_text``). Modelled here:
   The top card is the one the state knows (a known top card, or the card just put on the bottom of an
   otherwise empty deck); when the state does not know it, the judge is asked to enter it.
 
+``record_play`` keeps each card played this turn (``GameState.played_this_turn``) and
+``play_abilities`` puts the hero's "whenever you play" triggers on the stack (CR 6.6): Viserai's
+Runechant after another 'non-attack' action card this turn, Briar's Embodiment of Lightning on the
+second 'non-attack' action card. ``check_activation_condition`` checks Aurora's "Activate this only if
+you've played a Lightning card this turn" (CR 5.2.1e). A log that starts mid-turn knows only the cards
+its own lines play (a start state can list earlier ones as ``played_this_turn``).
+
 ``end_phase_abilities`` acts at the beginning of the turn-player's end phase (CR 4.4.2):
 
 - Kassai, Cintari Sellsword's "if you have attacked 2 or more times with weapons this turn, create a
@@ -18,10 +25,18 @@ sentence recogniser (``layers.resolve_text``). Modelled here:
 
 from __future__ import annotations
 
-from .cards import norm_name
+from .cards import CardFacts, norm_name
 from .context import Ctx, Event
-from .effects import ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL, WEAPON_HITS_COPPER, split_sentences
-from .rules import MANUAL, NOTE
+from .effects import (
+    ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL,
+    PLAY_CLASS_AFTER_NONATTACK,
+    PLAYED_THIS_TURN_CONDITION,
+    SECOND_NONATTACK_TOKEN,
+    WEAPON_HITS_COPPER,
+    played_tags,
+    split_sentences,
+)
+from .rules import MANUAL, NOTE, Illegal
 from .state import Card, Effect, GameState, Layer
 from .zones import make_token, put_bottom
 
@@ -111,3 +126,63 @@ def end_phase_abilities(s: GameState, ctx: Ctx) -> None:
             f"{hits} {token} token{'s' if hits != 1 else ''}.",
             "hero_ability",
         )
+
+
+def _is_nonattack_action(tags: str) -> bool:
+    words = tags.split()
+    return "action" in words and "non-attack" in words
+
+
+def record_play(s: GameState, player: str, f: CardFacts) -> None:
+    """The card is played (CR 5.1): kept for this turn's conditions."""
+    s.played_this_turn.append([player, f.name, played_tags(f)])
+
+
+def played(s: GameState, player: str) -> list[str]:
+    """The tags of the cards the player played this turn, in order."""
+    return [tags for who, _name, tags in s.played_this_turn if who == player]
+
+
+def play_abilities(s: GameState, player: str, f: CardFacts, ctx: Ctx) -> None:
+    """The hero's triggers on playing a card (recorded by ``record_play`` just before)."""
+    hero = s.p(player).hero_card
+    if hero is None:
+        return
+    mine = played(s, player)
+    for sentence in split_sentences(hero.text):
+        sentence = sentence.strip()
+        token = ""
+        m = PLAY_CLASS_AFTER_NONATTACK.match(sentence)
+        if m and m.group(1).casefold() in mine[-1].split():
+            if any(_is_nonattack_action(t) for t in mine[:-1]):
+                token = m.group(2)
+        m2 = SECOND_NONATTACK_TOKEN.match(sentence)
+        if m2 and _is_nonattack_action(mine[-1]) and sum(_is_nonattack_action(t) for t in mine) == 2:
+            token = m2.group(1)
+        if not token:
+            continue
+        s.stack.append(
+            Layer(
+                id=s.new_id(),
+                kind="triggered",
+                name=f"{hero.name} trigger",
+                controller=player,
+                effect=f"Create a {token.title()} token.",
+            )
+        )
+        ctx.events.append(Event("trigger", player, f"{hero.name}: {f.name}"))
+
+
+def check_activation_condition(s: GameState, player: str, src: Card) -> str:
+    """Raise when the ability's "Activate this only if you've played a X card this turn" is not met
+    (CR 5.2.1e); return the ability's text without the condition (it is not an effect)."""
+    m = PLAYED_THIS_TURN_CONDITION.search(src.facts.text)
+    if m is None:
+        return ""
+    word = m.group(1).casefold()
+    if not any(word in tags.split() for tags in played(s, player)):
+        raise Illegal(
+            "activation_condition",
+            f"{src.name}'s ability can be activated only if {player} has played a {m.group(1)} card this turn; this log shows none.",
+        )
+    return m.group(0)

@@ -32,6 +32,7 @@ from .effects import (
     split_sentences,
     target_fits,
 )
+from .heroes import check_activation_condition, play_abilities, record_play
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, Effect, GameState, Layer, other
 from .triggers import attack_played_triggers, nonattack_triggers, play_triggers, spectra_trigger
@@ -179,6 +180,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         boost(s, player, layer, c.boost_card, ctx)
     apply_next_card_effects(s, player, layer, ctx)
     s.stack.append(layer)
+    record_play(s, player, f)
+    play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
     if "non-attack" in f.subtypes and f.is_action:
         nonattack_triggers(s, player, layer, ctx)
@@ -637,6 +640,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         cost = max(0, cost - draconic)
     cost = max(0, cost - hero_weapon_discount(s, p, src, ab, ctx))
     is_hero = src.id == f"{player}-hero"
+    condition = check_activation_condition(s, player, src) if is_hero else ""
     check_effect_costs(s, p, src, ab, is_hero)
     pay_resources(s, player, cost, c.pitches, ctx, chi_cost=ab.chi_cost)
     pay_effect_costs(s, p, src, ab, is_hero, ctx)
@@ -662,7 +666,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         name=f"{src.name} ability",
         controller=player,
         card=None,
-        effect=ab.ability_text,
+        effect=ab.ability_text.replace(condition, "").strip() if condition else ab.ability_text,
     )
     if ab.attack:
         proxy = Card(id=s.new_id(), facts=src.facts, owner=player)

@@ -93,6 +93,7 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "once_per_turn": ("5.2.1a",),
     "tapped": ("8.5.55a", "1.14.4b"),
     "effect_cost": ("1.14.4b",),
+    "activation_condition": ("5.2.1e",),
     "start_phase": ("4.2.2",),
     "action_phase_ends": ("4.3.4",),
     "draw_empty": ("8.5.6",),

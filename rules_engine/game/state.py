@@ -551,6 +551,10 @@ class GameState:
     weapon_attacked: list[str] = field(default_factory=list)  # players who attacked with a weapon this turn
     boosted: list[str] = field(default_factory=list)  # players who boosted this turn (CR 8.3.9)
     marked: list[str] = field(default_factory=list)  # heroes with the marked condition (CR 9.3)
+    #: the cards played this turn, in order: [player, card name, tags] where tags are the card's types,
+    #: subtypes, classes and talents and its colour, lower case, space-separated ("action non-attack
+    #: lightning wizard red"); read by conditions such as "if you've played a Lightning card this turn"
+    played_this_turn: list[list[str]] = field(default_factory=list)
 
     @property
     def chain_open(self) -> bool:
@@ -577,6 +581,7 @@ class GameState:
         out.weapon_attacked = list(self.weapon_attacked)
         out.boosted = list(self.boosted)
         out.marked = list(self.marked)
+        out.played_this_turn = [list(x) for x in self.played_this_turn]
         return out
 
     def active_link(self) -> ChainLink | None:
@@ -591,6 +596,8 @@ class GameState:
             out["boosted"] = list(self.boosted)
         if self.marked:
             out["marked"] = list(self.marked)
+        if self.played_this_turn:
+            out["played_this_turn"] = [list(x) for x in self.played_this_turn]
         return out
 
     def _to_json(self) -> dict[str, Any]:
@@ -648,6 +655,7 @@ class GameState:
             weapon_attacked=list(d.get("weapon_attacked", [])),
             boosted=list(d.get("boosted", [])),
             marked=list(d.get("marked", [])),
+            played_this_turn=[list(map(str, x)) for x in d.get("played_this_turn", [])],
         )
 
     def state_hash(self) -> str:

@@ -275,3 +275,62 @@ def test_kassai_creates_a_copper_token_per_weapon_hit(fabcube_cards):
 
 def test_kassai_end_phase_line_is_computed(fabcube_cards):
     assert {p.status for p in coverage(fabcube_cards.get("Kassai, Cintari Sellsword"))} == {MODELLED}
+
+
+# --- Cards played this turn: Viserai, Briar, Aurora (GameState.played_this_turn) -------------------------
+
+_NONATTACK = {
+    "name": "Card N",
+    "type": "Generic Action - Non-Attack",
+    "cost": 0,
+    "pitch": 1,
+    "keywords": ["go again"],
+}
+_RUNE = {"name": "Rune R", "type": "Runeblade Action - Attack", "cost": 0, "pitch": 1, "power": 3}
+
+
+def test_a_start_state_lists_the_cards_played_earlier_this_turn(fabcube_cards):
+    from rules_engine.game.given import StateBuilder  # noqa: PLC0415 (only this test builds a state by hand)
+
+    s = StateBuilder(fabcube_cards, "2.13.0").build(
+        {"turn": "P1", "played_this_turn": ["P1: Lightning Press"], "P1": {"hero": "Aurora"}, "P2": {}}
+    )
+    assert s.played_this_turn == [["P1", "Lightning Press", "instant lightning red"]]
+
+
+def test_viserai_runechant_needs_another_nonattack_card_first(fabcube_cards):
+    given = _given("Viserai", hand=[_NONATTACK, _RUNE])
+    lines = [
+        "P1 plays Card N",
+        "P1 passes; P2 passes",
+        "P1 plays Rune R targeting P2's hero",
+        "P1 passes; P2 passes",
+    ]
+    result = _run(given, lines, fabcube_cards)
+    assert _names(result.state["P1"]["permanents"]) == ["Runechant"]
+    first = _run(_given("Viserai", hand=[_RUNE]), ["P1 plays Rune R targeting P2's hero"], fabcube_cards)
+    assert first.state["stack"] and len(first.state["stack"]) == 1  # the attack alone, no trigger
+
+
+def test_briar_second_nonattack_card_makes_an_embodiment_of_lightning(fabcube_cards):
+    second = dict(_NONATTACK, name="Card M")
+    given = _given("Briar", hand=[_NONATTACK, second])
+    one = _run(given, ["P1 plays Card N", "P1 passes; P2 passes"], fabcube_cards)
+    assert _names(one.state["P1"]["permanents"]) == []
+    lines = ["P1 plays Card N", "P1 passes; P2 passes", "P1 plays Card M", "P1 passes; P2 passes"]
+    two = _run(given, lines, fabcube_cards)
+    assert _names(two.state["P1"]["permanents"]) == ["Embodiment of Lightning"]
+
+
+def test_aurora_needs_a_lightning_card_played_this_turn(fabcube_cards):
+    denied = _run(_given("Aurora", resource_points=2), ["P1 activates Aurora"], fabcube_cards)
+    assert any("Lightning card" in m for m in _violations(denied))
+    given = dict(_given("Aurora", resource_points=2), played_this_turn=["P1: Lightning Press"])
+    result = _run(given, ["P1 activates Aurora", "P1 passes; P2 passes"], fabcube_cards)
+    assert not _violations(result) and not [f for f in result.findings if f.kind == "manual_effect"]
+    assert _names(result.state["P1"]["permanents"]) == ["Embodiment of Lightning"]
+
+
+def test_the_three_heroes_are_computed_in_full(fabcube_cards):
+    for name in ("Viserai", "Briar", "Aurora"):
+        assert {p.status for p in coverage(fabcube_cards.get(name))} == {MODELLED}, name
