@@ -174,7 +174,7 @@ def play_abilities(s: GameState, player: str, f: CardFacts, ctx: Ctx) -> None:
 
 
 def check_activation_condition(s: GameState, player: str, src: Card) -> str:
-    """Raise when the ability's "Activate this only if you've played a X card this turn" is not met
+    """Raise when a hero's or equipment's "Activate this only if you've played a X card this turn" is not met
     (CR 5.2.1e); return the ability's text without the condition (it is not an effect)."""
     m = PLAYED_THIS_TURN_CONDITION.search(src.facts.text)
     if m is None:

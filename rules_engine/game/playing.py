@@ -640,7 +640,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         cost = max(0, cost - draconic)
     cost = max(0, cost - hero_weapon_discount(s, p, src, ab, ctx))
     is_hero = src.id == f"{player}-hero"
-    condition = check_activation_condition(s, player, src) if is_hero else ""
+    condition = check_activation_condition(s, player, src)  # a hero's or equipment's (CR 5.2.1e)
     check_effect_costs(s, p, src, ab, is_hero)
     pay_resources(s, player, cost, c.pitches, ctx, chi_cost=ab.chi_cost)
     pay_effect_costs(s, p, src, ab, is_hero, ctx)

@@ -334,3 +334,14 @@ def test_aurora_needs_a_lightning_card_played_this_turn(fabcube_cards):
 def test_the_three_heroes_are_computed_in_full(fabcube_cards):
     for name in ("Viserai", "Briar", "Aurora"):
         assert {p.status for p in coverage(fabcube_cards.get(name))} == {MODELLED}, name
+
+
+def test_an_equipments_activation_condition_is_checked_too(fabcube_cards):
+    # Twinkle Toes: "Instant - Destroy this: Prevent the next 2 damage ... Activate this only if you've
+    # played an instant card this turn."
+    given = _given("Aurora", equipment=["Twinkle Toes"])
+    denied = _run(given, ["P1 activates Twinkle Toes"], fabcube_cards)
+    assert any("instant card" in m for m in _violations(denied))
+    given["played_this_turn"] = ["P1: Lightning Press"]
+    allowed = _run(given, ["P1 activates Twinkle Toes"], fabcube_cards)
+    assert not _violations(allowed), allowed.findings
