@@ -345,3 +345,16 @@ def test_an_equipments_activation_condition_is_checked_too(fabcube_cards):
     given["played_this_turn"] = ["P1: Lightning Press"]
     allowed = _run(given, ["P1 activates Twinkle Toes"], fabcube_cards)
     assert not _violations(allowed), allowed.findings
+
+
+def test_the_cards_played_this_turn_are_forgotten_as_the_turn_ends(fabcube_cards):
+    from rules_engine.game import actions as A  # noqa: PLC0415 (only this test drives the end phase)
+    from rules_engine.game.context import Ctx  # noqa: PLC0415
+    from rules_engine.game.end_phase import finish_end_phase  # noqa: PLC0415
+
+    s = GameState()
+    s.phase = "end"
+    s.played_this_turn = [["P1", "Lightning Press", "instant lightning red"]]
+    assert GameState.from_json(s.to_json()).played_this_turn == s.played_this_turn  # kept in a saved state
+    finish_end_phase(s, Ctx(A.Entry(1, "P1 draws 4"), "2.13.0", [], lookup=fabcube_cards, warned=set()))
+    assert s.turn_player == "P2" and s.played_this_turn == []
