@@ -26,6 +26,7 @@ MOVE_ZONES = (
     "banished",
     "pitch_zone",
     "permanents",
+    "soul",
     "deck_top",
     "deck_bottom",
     "deck",

@@ -38,6 +38,11 @@ def granted(s: GameState, link: ChainLink, keyword: str) -> bool:
     effect for attack action cards of a cost or more (Bravo, Showstopper's "grant_keyword")."""
     if keyword in link.granted:
         return True
+    if any(  # a keyword an effect gave this very card (Azalea's arrow: dominate until end of turn)
+        eff.kind == "grant_keyword_card" and eff.card_id == link.attack.id and eff.text == keyword
+        for eff in s.effects
+    ):
+        return True
     facts = link.attack.facts
     return facts.is_attack_action and any(
         eff.kind == "grant_keyword"

@@ -584,7 +584,85 @@ class ActivatedAbility:
     attack: bool
     go_again: bool
     ability_text: str
-    other_cost: str = ""  # a cost part besides resources and destroying the source ("discard a card")
+    other_cost: str = ""  # a cost part the engine does not pay ("discard a card")
+    chi_cost: int = 0  # "{c}" each: paid with chi points only (CR 1.14.2c)
+    tap: bool = (
+        False  # "{t}": tap the source, an effect-cost that fails if it is tapped (CR 8.5.55a, 1.14.4b)
+    )
+    destroy_named: str = ""  # "destroy a Gold you control": the named permanent (CR 1.14.4)
+    soul_cost: int = 0  # "banish a card from Prism's soul" (CR 3.11.5, 1.14.4)
+
+
+#: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
+#: [twice]", "sharpen target weapon you control", "sharpen this / it" (group 1: a weapon subtype or
+#: "weapon"; group 2: "twice").
+SHARPEN = re.compile(
+    r"\bsharpen (?:target (weapon|sword|dagger|axe|hammer|club|scepter|staff) you control|a weapon you control|this|it)"
+    r"(?: (twice))?\s*\.?",
+    re.I,
+)
+
+
+#: Azalea's ability (``heroes.resolve_ability``): group 1 is the arrow's dominate sentence.
+ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL = re.compile(
+    r"put a card from your arsenal on the bottom of your deck\. if you do, put the top card of your deck "
+    r"face up into your arsenal\.(\s*if it's an arrow card, it gains dominate until end of turn\.?)?",
+    re.I,
+)
+
+
+#: Kassai, Cintari Sellsword's end-phase trigger (``heroes.end_phase_abilities``).
+WEAPON_HITS_COPPER = re.compile(
+    r"^at the beginning of your end phase, if you have attacked (\d+) or more times with weapons this turn, "
+    r"create an? (copper|silver|gold) token for each weapon attack that hit\.?$",
+    re.I,
+)
+
+
+#: Hero triggers on playing a card, counted from ``GameState.played_this_turn`` (``heroes.play_abilities``):
+#: Viserai's "Whenever you play a Runeblade card, if you have played another 'non-attack' action card
+#: this turn, create a Runechant token" and Briar's "Whenever you play your second 'non-attack' action
+#: card each turn, create an Embodiment of Lightning token".
+PLAY_CLASS_AFTER_NONATTACK = re.compile(
+    r"^whenever you play an? ([a-z]+) card, if you have played another 'non-attack' action card this turn, "
+    r"create an? ([a-z' ]+?) token\.?$",
+    re.I,
+)
+SECOND_NONATTACK_TOKEN = re.compile(
+    r"^whenever you play your second 'non-attack' action card each turn, create an? ([a-z' ]+?) token\.?$",
+    re.I,
+)
+#: Aurora's "Activate this only if you've played a Lightning card this turn" (CR 5.2.1e;
+#: ``heroes.check_activation_condition``).
+PLAYED_THIS_TURN_CONDITION = re.compile(
+    r"activate this only if you've played an? ([a-z]+) card this turn\.?", re.I
+)
+
+
+_COLOURS = {1: "red", 2: "yellow", 3: "blue"}
+
+
+def played_tags(f: CardFacts) -> str:
+    """A played card's words for "if you've played a ... card this turn": its types, subtypes, classes
+    and talents and its colour, lower case, space-separated (``GameState.played_this_turn``)."""
+    words = set(f.types) | set(f.subtypes) | set(f.classes)
+    if f.pitch in _COLOURS:
+        words.add(_COLOURS[f.pitch])
+    return " ".join(sorted(w.casefold() for w in words))
+
+
+#: The effect-cost parts of an activated ability the engine pays (``_cost_part``).
+_DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
+_SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
+
+
+def _cost_part(part: str) -> bool:
+    """A comma-separated part of an activated ability's cost that ``playing.activate`` pays."""
+    return bool(
+        re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|\{t\}", part)
+        or _DESTROY_NAMED.match(part)
+        or _SOUL_COST.match(part)
+    )
 
 
 def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
@@ -604,6 +682,9 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             r = int(cost_text.strip())
         body = m.group(4).strip()
         low = body.casefold()
+        parts = [x.strip() for x in cost_text.split(",") if x.strip()]
+        named = next((_DESTROY_NAMED.match(x) for x in parts if _DESTROY_NAMED.match(x)), None)
+        soul = next((_SOUL_COST.match(x) for x in parts if _SOUL_COST.match(x)), None)
         return ActivatedAbility(
             once_per_turn=bool(m.group(1)),
             type=m.group(2).casefold(),
@@ -612,11 +693,11 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             attack=low.startswith("attack"),
             go_again="go again" in low,
             ability_text=body,
-            other_cost=", ".join(
-                x.strip()
-                for x in cost_text.split(",")
-                if x.strip() and not re.fullmatch(r"(?:\{r\}|\d+|\s)*|destroy this", x.strip())
-            ),
+            other_cost=", ".join(x for x in parts if not _cost_part(x)),
+            chi_cost=cost_text.count("{c}"),
+            tap="{t}" in parts,
+            destroy_named=named.group(1) if named else "",
+            soul_cost=(int(soul.group(1) or 1)) if soul else 0,
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
@@ -1032,6 +1113,10 @@ SECOND_SWORD_ATTACK_DISCOUNT = re.compile(r"^your second sword attack each turn 
 #: Ira, Scarlet Revenger (``playing.hero_attack_abilities``).
 SECOND_ATTACK_POWER = re.compile(r"^your second attack each turn gets \+(\d+)\{p\}$", re.I)
 _HERO_MODELLED = (
+    WEAPON_HITS_COPPER,
+    PLAY_CLASS_AFTER_NONATTACK,
+    SECOND_NONATTACK_TOKEN,
+    PLAYED_THIS_TURN_CONDITION,
     DISCARD_SIX_INTIMIDATE,
     FIRST_STEALTH_GO_AGAIN,
     HERO_FIRST_HIT,
@@ -1076,10 +1161,12 @@ def static_sentences(facts: CardFacts) -> list[str]:
     if facts.is_token and token_facts(facts.name) is not None:
         return []
     modelled = _modelled_hero_lines(facts)
+    cycle = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(plain(facts.text)) if facts.is_("hero") else None
     return [
         sentence
         for sentence in split_sentences(plain(facts.text))
         if not _KEYWORD_LINE.match(sentence.casefold())
+        and not (cycle and sentence.casefold() in cycle.group(0).casefold())
         and not _ACTIVATED.search(sentence)
         and not ADDITIONAL_WEAPON_ATTACK.search(sentence)
         and not COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
@@ -1118,16 +1205,15 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _activated_status(sentence: str) -> str:
+def _activated_status(sentence: str, computed_body: bool = False) -> str:
     """An activated ability is computed when its cost is only resources (and destroying the source)
     and its effect is an attack or recognised sentences; else its outcome is flagged when activated."""
     m = _ACTIVATED.search(sentence)
     assert m is not None
-    cost = re.sub(r"\{r\}|\d+|destroy this|[,\s]", "", m.group(3).casefold())
     body = m.group(4).strip().casefold()
-    if cost:
+    if not all(_cost_part(x.strip()) for x in m.group(3).casefold().split(",")):
         return FLAGGED
-    if re.fullmatch(r"attack(?:\. go again)?\.?", body):
+    if computed_body or re.fullmatch(r"attack(?:\. go again)?\.?", body) or SHARPEN.fullmatch(body):
         return MODELLED
     effects, unknown = recognise(body)
     done = effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
@@ -1147,12 +1233,19 @@ def coverage(facts: CardFacts) -> list[TextPart]:
     )
     at = attack_text(facts) if attack else AttackText()
     unmodelled = set(at.unmodelled) | set(at.on_attack_manual)
+    cycle = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(text) if facts.is_("hero") else None
     for sentence in split_sentences(text):
         low = _self(sentence, facts)
         if _KEYWORD_LINE.match(low):
             parts.append(TextPart(sentence, MODELLED, "keyword"))
         elif _defense_key(low):
             parts.append(TextPart(sentence, MODELLED, "defend"))  # values.defense_of
+        elif cycle and sentence.split(":", 1)[-1].strip().casefold() in cycle.group(0).casefold():
+            # Azalea's ability: heroes.resolve_ability (its cost is checked with the activation)
+            paid = (
+                not _ACTIVATED.search(sentence) or _activated_status(sentence, computed_body=True) == MODELLED
+            )
+            parts.append(TextPart(sentence, MODELLED if paid else FLAGGED, "activate"))
         elif _ADDITIONAL_COST.match(sentence):
             parts.append(TextPart(sentence, FLAGGED, "play"))
         elif (attack or resolving) and SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
@@ -1173,7 +1266,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 parts.append(TextPart(sentence, MODELLED, "attack"))
         elif resolving:
             effects, unknown = recognise(sentence)
-            if re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low):
+            if re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low) or (
+                SHARPEN.fullmatch(low) and "target" in low
+            ):  # sharpen: layers.sharpen_text
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
             elif unknown or _RULE_LINE.match(low):
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))

@@ -18,6 +18,7 @@ from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
 from .effects import token_facts
+from .heroes import end_phase_abilities
 from .rules import MANUAL, NOTE, CannotApply, Illegal
 from .state import PLAYERS, GameState, PendingDamage, other
 from .triggers import start_phase
@@ -28,6 +29,7 @@ def begin_end_phase(s: GameState, ctx: Ctx) -> None:
     """CR 4.3.4 -> 4.4.2: the action phase ends; beginning-of-end-phase effects happen."""
     s.phase = "end"
     s.end_step = "arsenal"
+    end_phase_abilities(s, ctx)  # the hero's "at the beginning of your end phase" (Kassai's)
     s.priority = None
     s.passes = 0
     keep = []
@@ -227,6 +229,7 @@ def finish_pitch_and_assets(s: GameState, ctx: Ctx) -> None:
         if ctx.version != "older":
             for card in permanents_of(s, s.turn_player):
                 card.tapped = False  # CR 4.4.3d
+            s.p(s.turn_player).hero_tapped = False  # the hero is a permanent too (CR 1.3.3b)
         for pl in PLAYERS:
             s.p(pl).action_points = 0  # CR 4.4.3e (older 4.4.3d)
             s.p(pl).resource_points = 0
@@ -307,6 +310,7 @@ def finish_end_phase(s: GameState, ctx: Ctx) -> None:
     s.end_step = ""
     s.priority = None
     s.attacks_this_turn = []
+    s.played_this_turn = []
     s.arcane_dealt = []
     s.weapon_attacked = []
     s.boosted = []

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from .cards import CardFacts, CardLookup, facts_from_mapping, norm_name, split_colour
-from .effects import token_facts
+from .effects import played_tags, token_facts
 from .state import PLAYERS, SLOTS, Card, ChainLink, Effect, GameState, Layer, PlayerState, split_counters
 
 __all__ = ["GivenError", "StateBuilder", "collect_cards", "given_effect", "names_in", "parse_counters"]
@@ -329,6 +329,13 @@ class StateBuilder:
                     (s.arcane_dealt if m.group(2) == "dealt_arcane_damage" else s.weapon_attacked).append(
                         m.group(1)
                     )
+        for item in given.get("played_this_turn") or []:
+            # "P1: Lightning Press": a card played earlier this turn, before the log starts
+            mp = re.match(r"\s*(P[12])\s*:\s*(.+?)\s*$", str(item), re.I)
+            if mp is None:
+                raise GivenError(f"played_this_turn: {item!r} is not 'P1: Card name'")
+            found = self.lookup.get(mp.group(2)) or CardFacts(name=mp.group(2))
+            s.played_this_turn.append([mp.group(1).upper(), found.name, played_tags(found)])
         for text in given.get("effects") or []:
             # a game-wide list: the effect belongs to the player the sentence names first
             who = re.match(r"\s*(P[12])\b", str(text), re.I)
@@ -399,6 +406,9 @@ class StateBuilder:
                 p.equipment[str(slot)] = self.card(s, item, pl) if item else None
         p.weapons = self.cards(s, g.get("weapons"), pl)
         p.permanents = self.cards(s, g.get("permanents"), pl)
+        p.soul = self.cards(s, g.get("soul"), pl)  # CR 3.11.5
+        p.soul_known = "soul" in g
+        p.hero_tapped = bool(g.get("hero_tapped", False))
         for c in p.permanents:
             tok = token_facts(c.name)
             if tok is not None and not c.facts.keywords and not c.facts.text:

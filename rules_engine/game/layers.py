@@ -22,6 +22,7 @@ from .damage import deal_damage
 from .defending import check_can_defend, recheck_grants, self_triggers, without_self_triggers
 from .effects import (
     PHASE_TRIGGER_KEYS,
+    SHARPEN,
     TextEffect,
     attack_mode,
     attack_text,
@@ -34,6 +35,7 @@ from .effects import (
     static_sentences,
     token_facts,
 )
+from .heroes import resolve_ability
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import GROWING_CONDITIONS, phantasm_defender
@@ -52,7 +54,8 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
     if layer.kind == "triggered":
         chain_ends = resolve_trigger(s, layer, ctx)
     elif layer.kind == "activated":
-        resolve_text(s, layer.controller, layer.name, layer.effect, ctx, layer)
+        text = resolve_ability(s, layer, ctx)  # a hero ability's modelled parts (Azalea's)
+        resolve_text(s, layer.controller, layer.name, text, ctx, layer)
         if re.search(r"\bgo again\b", layer.effect, re.I):
             gain_ap(s, layer.controller, layer.name, ctx)
     elif layer.card is not None:
@@ -388,17 +391,17 @@ def bump_attack(s: GameState, layer: Layer, power: int = 0, go_again: bool = Fal
         link.go_again = link.go_again or go_again
 
 
-_SHARPEN = re.compile(r"\bsharpen (target weapon you control|a weapon you control|this|it)\s*\.?", re.I)
-
-
 def sharpen_text(s: GameState, player: str, name: str, text: str, ctx: Ctx, layer: Layer | None) -> str:
     """Sharpen (CR 8.5.58): a +1{p} counter on the weapon, and at the beginning of the end phase all
     +1{p} counters come off it (a delayed trigger, kept as an effect until then). Returns the text
     without the sentence; a weapon the engine cannot tell is reported for the judge."""
-    m = _SHARPEN.search(text)
+    m = SHARPEN.search(text)
     if m is None:
         return text
-    weapons = s.p(player).weapons
+    kind = (m.group(1) or "weapon").casefold()
+    weapons = [
+        w for w in s.p(player).weapons if kind == "weapon" or kind in {x.casefold() for x in w.facts.subtypes}
+    ]
     named = [t for t in (layer.targets if layer is not None else []) if not t.startswith(("P1", "P2"))]
     weapon = next((w for w in weapons for t in named if norm_name(w.name) == norm_name(t)), None)
     if weapon is None and len(weapons) == 1:
@@ -410,10 +413,11 @@ def sharpen_text(s: GameState, player: str, name: str, text: str, ctx: Ctx, laye
             "sharpen",
         )
     else:
-        weapon.counters["power"] = weapon.counters.get("power", 0) + 1
+        times = 2 if m.group(2) else 1
+        weapon.counters["power"] = weapon.counters.get("power", 0) + times
         if not any(e.kind == "sharpen" and e.card_id == weapon.id for e in s.effects):
             s.effects.append(Effect("sharpen", player, 1, "end", name, weapon.id))
-        ctx.events.append(Event("sharpen", player, weapon.name, 1))
+        ctx.events.append(Event("sharpen", player, weapon.name, times))
     return (text[: m.start()] + text[m.end() :]).strip()
 
 

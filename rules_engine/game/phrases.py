@@ -1330,7 +1330,7 @@ class Parser:
 
 _ZONE_WORDS = (
     r"hand|arsenal|graveyard|gy|discard(?: pile)?|banished zone|banishment|banish(?:ed)?|pitch(?: zone)?|arena|play|"
-    r"permanents|(?:the )?(?:top|bottom) of (?:the |their |his |her |P[12]'s )?deck|deck (?:top|bottom)|deck"
+    r"permanents|(?:hero's )?soul|(?:the )?(?:top|bottom) of (?:the |their |his |her |P[12]'s )?deck|deck (?:top|bottom)|deck"
 )
 _OWNER = r"(?:(?P<{0}>P[12])'s |their |his |her |the )?"
 _MOVE = re.compile(
@@ -1401,6 +1401,8 @@ def _zone_key(word: str) -> str | None:
         "arena": "permanents",
         "play": "permanents",
         "permanents": "permanents",
+        "soul": "soul",  # CR 3.11.5
+        "hero's soul": "soul",
         "deck": "deck",
     }.get(w)
 

@@ -33,6 +33,7 @@ from .effects import (
     split_sentences,
     target_fits,
 )
+from .heroes import check_activation_condition, play_abilities, record_play
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, Effect, GameState, Layer, other
 from .triggers import attack_played_triggers, nonattack_triggers, play_triggers, spectra_trigger
@@ -183,6 +184,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     s.stack.append(layer)
     # the turn's facts card texts ask about
     conditions.record_play(s, player, f, card.pitch, card.id, s.p(player).pitch_zone[pitched_from:])
+    record_play(s, player, f)
+    play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
     if "non-attack" in f.subtypes and f.is_action:
         nonattack_triggers(s, player, layer, ctx)
@@ -518,6 +521,63 @@ def hero_weapon_discount(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx) -> 
     return 0
 
 
+def _named_permanent(p: Any, name: str) -> Card | None:
+    want = norm_name(name)
+    return next((x for x in p.permanents if norm_name(token_base(x.name)) == want), None)
+
+
+def check_effect_costs(s: GameState, p: Any, src: Card, ab: Any, is_hero: bool) -> None:
+    """Before an activation's costs are paid, each effect-cost the engine pays must be payable
+    (CR 1.14.4b): the source untapped for "{t}" (8.5.55a; a hero's tapped state is
+    ``PlayerState.hero_tapped``), the named permanent for "destroy a Gold you control", enough cards
+    in the hero's soul (3.11.5) for "banish a card from Prism's soul"."""
+    if ab.tap and (p.hero_tapped if is_hero else src.tapped):
+        raise Illegal(
+            "tapped", f"{src.name} is tapped: the {{t}} in its ability's cost cannot be paid until it untaps."
+        )
+    if ab.destroy_named and _named_permanent(p, ab.destroy_named) is None:
+        raise Illegal(
+            "effect_cost",
+            f"{src.name}'s ability costs destroying a {ab.destroy_named.title()}; none is in the arena.",
+        )
+    if ab.soul_cost and p.soul_known and len(p.soul) < ab.soul_cost:
+        raise Illegal(
+            "effect_cost",
+            f"{src.name}'s ability costs banishing {ab.soul_cost} card(s) from the hero's soul, which holds {len(p.soul)}.",
+        )
+
+
+def pay_effect_costs(s: GameState, p: Any, src: Card, ab: Any, is_hero: bool, ctx: Ctx) -> None:
+    """Pay the effect-costs ``check_effect_costs`` allowed (CR 1.14.4): tap the source, destroy the
+    named permanent, banish from the soul (the cards are public there, so the first one stands for
+    the one the player chose when the log does not say)."""
+    if ab.tap:
+        if is_hero:
+            p.hero_tapped = True
+        else:
+            src.tapped = True
+    if ab.destroy_named:
+        target = _named_permanent(p, ab.destroy_named)
+        assert target is not None  # checked above
+        destroy_permanent(s, target)
+    if ab.soul_cost and not p.soul_known:
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: the start state does not give {p.hero}'s soul; {src.name}'s cost of banishing from it is taken as paid (give 'soul: [...]' to check it).",
+            "activate",
+        )
+        return
+    for _ in range(ab.soul_cost):
+        card = p.soul.pop(0)
+        card.face = "up"
+        p.banished.append(card)
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: {card.name} is banished from {p.hero}'s soul to pay {src.name}'s ability.",
+            "activate",
+        )
+
+
 def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     """CR 5.2: activate the (first) activated ability of a permanent; a weapon's attack makes an
     attack-proxy (CR 8.3.1)."""
@@ -585,7 +645,11 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         )
         cost = max(0, cost - draconic)
     cost = max(0, cost - hero_weapon_discount(s, p, src, ab, ctx))
-    pay_resources(s, player, cost, c.pitches, ctx)
+    is_hero = src.id == f"{player}-hero"
+    condition = check_activation_condition(s, player, src)  # a hero's or equipment's (CR 5.2.1e)
+    check_effect_costs(s, p, src, ab, is_hero)
+    pay_resources(s, player, cost, c.pitches, ctx, chi_cost=ab.chi_cost)
+    pay_effect_costs(s, p, src, ab, is_hero, ctx)
     if ab.other_cost:
         ctx.add(
             MANUAL,
@@ -608,7 +672,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         name=f"{src.name} ability",
         controller=player,
         card=None,
-        effect=ab.ability_text,
+        effect=ab.ability_text.replace(condition, "").strip() if condition else ab.ability_text,
     )
     if ab.attack:
         proxy = Card(id=s.new_id(), facts=src.facts, owner=player)
@@ -637,5 +701,6 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         if not s.combat_step or s.combat_step in ("resolution", "link"):
             s.combat_step = "layer"
     else:
+        layer.targets = list(c.targets)  # a named target ("targeting Cintari Saber": Hala's sharpen)
         s.stack.append(layer)
     give_priority(s, player)

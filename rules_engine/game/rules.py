@@ -91,6 +91,9 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "life_floor": ("2.5.3e",),
     "activate": ("5.2.2",),
     "once_per_turn": ("5.2.1a",),
+    "tapped": ("8.5.55a", "1.14.4b"),
+    "effect_cost": ("1.14.4b",),
+    "activation_condition": ("5.2.1e",),
     "start_phase": ("4.2.2",),
     "action_phase_ends": ("4.3.4",),
     "draw_empty": ("8.5.6",),
@@ -150,6 +153,7 @@ RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
     "dominate_dr": ("8.3.4c", "8.3.4"),
     "non_turn_ap": ("1.13.2b",),
     "chi_cost": ("1.14.3b",),
+    "tapped": ("1.14.4b",),  # the older edition has no tap rule of its own
     "boost_no_card": ("8.3.9",),
     "blood_debt": ("8.3.11",),
     "crush": ("8.4.2",),

@@ -137,6 +137,7 @@ _UNORDERED = {
     "pitch_zone",
     "banished",
     "permanents",
+    "soul",
     "weapons",
     "defending",
     "hand_includes",

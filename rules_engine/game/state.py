@@ -421,6 +421,7 @@ _ZONES = (
     "banished",
     "weapons",
     "permanents",
+    "soul",
 )
 
 
@@ -446,6 +447,11 @@ class PlayerState:
     equipment: dict[str, Card | None] = field(default_factory=dict)
     weapons: list[Card] = field(default_factory=list)
     permanents: list[Card] = field(default_factory=list)
+    #: the cards under the hero card (CR 3.11.5): charged (8.5.29) or put there by effects
+    soul: list[Card] = field(default_factory=list)
+    soul_known: bool = False  # the start state gave the soul (else a cost from it is not checked)
+    #: the hero is a permanent that can be tapped to pay a "{t}" cost (CR 1.3.3b, 8.5.55)
+    hero_tapped: bool = False
     once_per_turn: list[str] = field(default_factory=list)
     hero_card: CardFacts | None = None
     decklist: list[tuple[CardFacts, int]] = field(default_factory=list)
@@ -480,6 +486,13 @@ class PlayerState:
         }
         for z in _ZONES:
             out[z] = [c.to_json() for c in getattr(self, z)]
+        # kept only when set, so the hashes of states without them do not change
+        if not self.soul:
+            del out["soul"]
+        if self.hero_tapped:
+            out["hero_tapped"] = True
+        if self.soul_known:
+            out["soul_known"] = True
         return out
 
     @classmethod
@@ -495,6 +508,8 @@ class PlayerState:
             hand_unknown=int(d.get("hand_unknown", 0)),
             equipment={k: (Card.from_json(v) if v else None) for k, v in d.get("equipment", {}).items()},
             once_per_turn=list(d.get("once_per_turn", [])),
+            hero_tapped=bool(d.get("hero_tapped", False)),
+            soul_known=bool(d.get("soul_known", False)),
             hero_card=CardFacts.from_json(d["hero_card"]) if d.get("hero_card") else None,
             decklist=[(CardFacts.from_json(x["facts"]), int(x["copies"])) for x in d.get("decklist", [])],
         )
@@ -540,6 +555,10 @@ class GameState:
     #: colour, types, subtypes, classes and talents), "P1 drew" or "P1 boosted" each, in order
     #: (``conditions``); cleared when the turn ends
     turn_log: list[str] = field(default_factory=list)
+    #: the cards played this turn, in order: [player, card name, tags] where tags are the card's types,
+    #: subtypes, classes and talents and its colour, lower case, space-separated ("action non-attack
+    #: lightning wizard red"); read by conditions such as "if you've played a Lightning card this turn"
+    played_this_turn: list[list[str]] = field(default_factory=list)
 
     @property
     def chain_open(self) -> bool:
@@ -567,6 +586,7 @@ class GameState:
         out.boosted = list(self.boosted)
         out.marked = list(self.marked)
         out.turn_log = list(self.turn_log)
+        out.played_this_turn = [list(x) for x in self.played_this_turn]
         return out
 
     def active_link(self) -> ChainLink | None:
@@ -583,6 +603,8 @@ class GameState:
             out["marked"] = list(self.marked)
         if self.turn_log:
             out["turn_log"] = list(self.turn_log)
+        if self.played_this_turn:
+            out["played_this_turn"] = [list(x) for x in self.played_this_turn]
         return out
 
     def _to_json(self) -> dict[str, Any]:
@@ -641,6 +663,7 @@ class GameState:
             boosted=list(d.get("boosted", [])),
             marked=list(d.get("marked", [])),
             turn_log=[str(x) for x in d.get("turn_log", [])],
+            played_this_turn=[list(map(str, x)) for x in d.get("played_this_turn", [])],
         )
 
     def state_hash(self) -> str:

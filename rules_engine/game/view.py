@@ -111,6 +111,9 @@ def view(s: GameState) -> dict[str, Any]:
             "once_per_turn": list(p.once_per_turn),
             "boosted_this_turn": pl in s.boosted,
         }
+        if p.soul or p.hero_tapped:  # only when there is one, so older views keep their shape
+            out[pl]["soul"] = _names(p.soul)
+            out[pl]["hero_tapped"] = p.hero_tapped
         if pl in s.marked:
             out[pl]["marked"] = True  # CR 9.3 (only when marked, so older views keep their shape)
     stack = []

@@ -48,6 +48,9 @@ def test_no_sentence_is_silent_in_any_format(dump, fmt, capsys):
     assert totals["silent"] == 0
     assert totals["computed"] + totals["manual"] == totals["cards"]
     assert sum(totals["sentences"].values()) == sum(len(c["sentences"]) for c in report["cards"])
+    heroes = totals["heroes"]
+    assert 0 < heroes["computed"] < heroes["cards"] < totals["cards"]
+    assert heroes["sentences"]["silent"] == 0
 
 
 def test_report_states_and_compiled_effects():
@@ -72,6 +75,36 @@ def test_report_states_and_compiled_effects():
     assert press["state"] == "computed"
     assert press["effects"] and press["effects"][0]["amount"] == 1
     assert report["totals"]["computed"] == 2 and report["totals"]["manual"] == 1
+    assert report["totals"]["heroes"] == {
+        "cards": 0,
+        "computed": 0,
+        "sentences": {"computed": 0, "manual": 0, "silent": 0},
+    }
+
+
+def test_hero_totals_count_heroes_and_their_sentences():
+    heroes = {
+        "Prism": facts_from_mapping(
+            {
+                "name": "Prism",
+                "type": "Illusionist Hero",
+                "text": "Once per Turn Instant - {r}{r}, banish a card from Prism's soul: Create a Spectral Shield token.",
+            }
+        ),
+        "Zen": facts_from_mapping(
+            {
+                "name": "Zen",
+                "type": "Ninja Hero",
+                "text": "Once per Turn Instant - {c}{c}{c}: Create a Crouching Tiger in your hand. Search your deck for a card with combo, banish it, then shuffle.",
+            }
+        ),
+    }
+    report = coverage_report(heroes, fmt="sage", source="inline")
+    assert report["totals"]["heroes"] == {
+        "cards": 2,
+        "computed": 1,
+        "sentences": {"computed": 1, "manual": 2, "silent": 0},
+    }
 
 
 def test_missing_pool_is_a_clear_error(capsys, monkeypatch):
