@@ -179,16 +179,16 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     decklist = access.access_decklist(request.user, pk)
     event = decklist.registration.event
     groups, general = annotate_groups(decklist)
-    is_official = access.is_event_official(request.user, event)
+    can = access.allowed_actions(request.user, event)
+    is_official = can["review_decklists"]
     context = {
         "decklist": decklist,
         "event": event,
         "groups": groups,
         "general_findings": general,
         "is_owner": request.user.is_authenticated and decklist.registration.player.user_id == request.user.pk,
-        "is_official": is_official,
+        "can": can,
         "player_id": access.decklist_player_id(request.user, decklist),
-        "is_head_judge": access.is_head_judge(request.user, event),
         "audit": audit_entries_for(request.user, event, audit_trail_for(decklist), limit=50)
         if is_official
         else [],
@@ -274,10 +274,10 @@ def decklist_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 # -- officials -----------------------------------------------------------------------------
 
 
-def _event_for_official(request: HttpRequest, slug: str, *, managers_only: bool = False):
+def _event_for_official(request: HttpRequest, slug: str):
     if not request.user.is_authenticated:
         raise PermissionDenied("Log in as an official of this event.")
-    return access.access_event_decklists(request.user, slug, managers_only=managers_only)
+    return access.access_event_decklists(request.user, slug)
 
 
 @login_required
@@ -320,9 +320,8 @@ def event_decklists(request: HttpRequest, slug: str) -> HttpResponse:
             },
             ga=is_ga(event),
         ),
-        "is_manager": access.is_list_manager(request.user, event),
+        "can": access.allowed_actions(request.user, event),
         "releases": selectors.card_releases_for(event),
-        "is_organizer": access.is_organizer(request.user, event),
         # Lock, re-validate and the deadline change lists: refused once the event is closed.
         "event_closed": event.status in CLOSED_STATUSES,
     }

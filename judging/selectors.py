@@ -8,8 +8,7 @@ from statistics import median
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from core.exports import write_csv
-from tournament.enums import PENALTY_READ_ROLES
-from tournament.models import Event, PlayerProfile, StaffAssignment
+from tournament.models import Event, PlayerProfile
 
 from .enums import OPEN_CALL_STATUSES, CallStatus, EffectStatus, PenaltyStatus
 from .models import DeckCheck, JudgeCall, Penalty, Reconstruction
@@ -115,25 +114,15 @@ def deferred_penalties(event: Event) -> QuerySet[Penalty]:
     )
 
 
-def penalties_for_player(player: PlayerProfile, *, viewer=None) -> QuerySet[Penalty]:
-    """A player's penalties across events, newest first (rejected ones left out).
-
-    With ``viewer``, only what that user may read: everything for the player themself and
-    superusers; for an official, the penalties of the events where they read penalties
-    (PPG 1.2 upgrades count within one tournament, so no role needs other events' records).
-    """
-    qs = (
+def penalties_for_player(player: PlayerProfile) -> QuerySet[Penalty]:
+    """A player's penalties across events, newest first (rejected ones left out). What a viewer
+    may read of them is ``judging.access.penalties_for_viewer``."""
+    return (
         penalty_queryset()
         .filter(registration__player=player)
         .exclude(status=PenaltyStatus.REJECTED)
         .order_by("-issued_at", "-id")
     )
-    if viewer is None or viewer.is_superuser or (player.user_id and player.user_id == viewer.pk):
-        return qs
-    staffed = StaffAssignment.objects.filter(
-        user=viewer, ended_at__isnull=True, role__in=[str(r) for r in PENALTY_READ_ROLES]
-    ).values("event_id")
-    return qs.filter(event_id__in=staffed)
 
 
 REPORT_COLUMNS = [
