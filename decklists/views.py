@@ -7,6 +7,8 @@ same services, so the web form and the API behave the same.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -88,7 +90,7 @@ def _target_registration(request: HttpRequest, event):
 @login_required
 def my_decklists(request: HttpRequest) -> HttpResponse:
     registrations = (
-        selectors.Registration.objects.filter(player__user=request.user)
+        selectors.Registration.objects.filter(player__user_id=cast(int, request.user.pk))
         .select_related("event", "player")
         .prefetch_related("decklists")
         .order_by("-event__starts_at", "-id")
@@ -241,14 +243,14 @@ def action(request: HttpRequest, pk: int, name: str) -> HttpResponse:
                 services.grant_exception(decklist, actor=request.user, reason=form.cleaned_data["reason"])
                 messages.success(request, "Exception recorded.")
         elif name == "fix":
-            form = FixForm(request.POST)
-            if not form.is_valid():
+            fix_form = FixForm(request.POST)
+            if not fix_form.is_valid():
                 raise DomainError("A correction needs the new list and a reason.")
             services.fix_decklist(
                 decklist,
                 actor=request.user,
-                text=form.cleaned_data["text"],
-                reason=form.cleaned_data["reason"],
+                text=fix_form.cleaned_data["text"],
+                reason=fix_form.cleaned_data["reason"],
             )
             messages.success(request, "Correction recorded.")
     except DomainError as exc:
@@ -392,7 +394,7 @@ def job_status(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def job_file(request: HttpRequest, pk: int) -> HttpResponse:
+def job_file(request: HttpRequest, pk: int) -> FileResponse:
     job, event = access.access_job(request.user, pk)
     if not job.file:
         raise Http404("The file is not ready yet.")

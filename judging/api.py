@@ -6,6 +6,8 @@ errors become 400/403/409 through ``core.api.exception_handler``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -455,7 +457,7 @@ class CallActionView(APIView):
 
     def post(self, request, pk):
         call = access.access_call(request.user, pk)
-        data = validated(self.serializer, request) if self.serializer else {}
+        data: dict[str, Any] = validated(self.serializer, request) if self.serializer else {}
         user = request.user
         if self.action_name == "claim":
             call = call_services.claim_call(call, judge=user)
@@ -485,7 +487,7 @@ def _call_action(name, serializer=None):
         responses=JudgeCallSerializer,
         operation_id=f"judging_call_{name.replace('-', '_')}",
     )(post)
-    view = type(
+    view: Any = type(
         f"Call{name.title().replace('-', '')}View",
         (CallActionView,),
         {"action_name": name, "serializer": serializer, "post": post},

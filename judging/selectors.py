@@ -74,9 +74,9 @@ def call_statistics(event: Event) -> dict:
     )
     closed = [c for c in calls if c.status == CallStatus.CLOSED and c.duration_seconds is not None]
     responses = [(c.claimed_at - c.opened_at).total_seconds() for c in calls if c.claimed_at is not None]
-    by_judge = Counter(c.claimed_by.username for c in calls if c.claimed_by_id)
+    by_judge = Counter(c.claimed_by.username for c in calls if c.claimed_by is not None)
     citations = Counter(cite for c in calls for cite in (c.citations or []))
-    durations = [c.duration_seconds for c in closed]
+    durations = [c.duration_seconds for c in closed if c.duration_seconds is not None]
     return {
         "total": len(calls),
         "open": sum(1 for c in calls if c.status != CallStatus.CLOSED),
@@ -155,8 +155,8 @@ def penalty_report_rows(event: Event) -> list[dict]:
         rows.append(
             {
                 "issued_at": p.issued_at.strftime("%Y-%m-%d %H:%M"),
-                "round": p.match.round.number if p.match_id else "",
-                "table": p.match.table_number if p.match_id and p.match.table_number else "",
+                "round": p.match.round.number if p.match is not None else "",
+                "table": p.match.table_number if p.match is not None and p.match.table_number else "",
                 "game": p.game_number or "",
                 "player_id": p.registration.player.player_id,
                 "player": p.registration.player.display_name,
@@ -169,8 +169,8 @@ def penalty_report_rows(event: Event) -> list[dict]:
                 "deviation_reason": p.deviation_reason,
                 "status": p.get_status_display(),
                 "effect": p.get_effect_display(),
-                "issued_by": p.issued_by.username if p.issued_by_id else "",
-                "confirmed_by": p.confirmed_by.username if p.confirmed_by_id else "",
+                "issued_by": p.issued_by.username if p.issued_by is not None else "",
+                "confirmed_by": p.confirmed_by.username if p.confirmed_by is not None else "",
                 "description": p.description,
                 "statement": p.statement,
             }

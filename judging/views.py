@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
+from django.forms import BaseForm
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -106,7 +107,7 @@ def call_detail(request, slug, pk):
     close_form = forms.CloseCallForm()
     if request.method == "POST":
         action = request.POST.get("action")
-        form = None
+        form: BaseForm | None = None
         try:
             if action == "claim":
                 call_services.claim_call(call, judge=request.user)
@@ -407,7 +408,7 @@ def deck_checks(request, slug):
     )
     new_form = forms.NewDeckCheckForm(registrations=registrations)
     if request.method == "POST":
-        form = None
+        form: BaseForm | None = None
         try:
             if request.POST.get("action") == "plan":
                 form = plan_form = forms.PlanForm(request.POST)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta
+from typing import cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -112,7 +113,7 @@ def open_call(
     call = JudgeCall.objects.create(
         event=event,
         match=match,
-        table_number=table_number if table_number is not None else match.table_number,
+        table_number=table_number if table_number is not None else cast(Match, match).table_number,
         caller=caller,
         question=question.strip(),
         opened_by=actor,

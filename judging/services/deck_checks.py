@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -102,7 +103,7 @@ def plan_deck_checks(
         m = by_table[table]
         reason = "likely play-off player" if table in priority else "random table"
         for reg_id in (m.player_a_id, m.player_b_id):
-            if reg_id in already:
+            if reg_id is None or reg_id in already:
                 continue
             created.append(
                 DeckCheck.objects.create(
@@ -184,7 +185,7 @@ def listed_counts(registration: Registration) -> dict[str, int] | None:
     return decklist_card_counts(decklist)
 
 
-def _clean_counts(presented: Mapping[str, object]) -> dict[str, int]:
+def _clean_counts(presented: Mapping[str, Any]) -> dict[str, int]:
     out: dict[str, int] = {}
     for name, value in presented.items():
         key = " ".join(str(name).split())
