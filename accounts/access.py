@@ -6,14 +6,17 @@ home event, or, for an ID not on file, of the event where the player asked to re
 or where their walk-in plays; never the claimant themself. The staff of the event where a player
 asked to register may also register them there while the link waits for someone who may
 confirm it. Nobody else sees a claim but the account that made it.
+
+The app names no action of its own (no ``ACTIONS`` table): the one role it asks about is the
+tournament's ``"manage_players"`` (register a player at the desk), and a link is decided by
+evidence (``link_evidence_events``), not by a role.
 """
 
 from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from tournament.access import can_link_player_id, is_site_official
-from tournament.enums import MANAGE_ROLES
+from tournament.access import can_link_player_id, is_site_official, roles_for
 from tournament.models import PlayerProfile, StaffAssignment
 
 from .enums import ClaimStatus
@@ -26,7 +29,7 @@ _CANDIDATES = 500
 def _managed_event_ids(user) -> list[int]:
     return list(
         StaffAssignment.objects.filter(
-            user=user, ended_at__isnull=True, role__in=[str(r) for r in MANAGE_ROLES]
+            user=user, ended_at__isnull=True, role__in=[str(r) for r in roles_for("manage_players")]
         ).values_list("event_id", flat=True)
     )
 

@@ -49,7 +49,7 @@ class RecordedStatusForm(forms.ModelForm):
         fields = "__all__"
 
     def clean(self):
-        data = super().clean()
+        data = super().clean() or {}
         if self.instance.pk is None and data.get("card_name"):
             if selectors.known_card_name(data["card_name"], game=data.get("game") or "fab") is None:
                 self.add_error("card_name", "No card of that name in the imported card data.")

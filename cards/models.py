@@ -81,7 +81,7 @@ class CardRecord(models.Model):
         indexes = [models.Index(fields=["release", "name_key", "pitch"], name="card_record_name_idx")]
 
     def __str__(self) -> str:
-        colour = {1: "red", 2: "yellow", 3: "blue"}.get(self.pitch)
+        colour = {1: "red", 2: "yellow", 3: "blue"}.get(self.pitch or 0)
         return f"{self.name} ({colour})" if colour else self.name
 
 

@@ -323,7 +323,10 @@ _FACETS: dict[tuple, dict[str, list[str]]] = {}
 
 
 def _facets(db: CardDatabase) -> dict[str, list[str]]:
-    classes, talents, types, formats = set(), set(), set(), set()
+    classes: set[str] = set()
+    talents: set[str] = set()
+    types: set[str] = set()
+    formats: set[str] = set()
     for card in db:
         classes |= card.classes
         talents |= card.talents

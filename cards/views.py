@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -28,7 +29,7 @@ def _release(request, game: str = "fab"):
 def card_search(request):
     """/cards/: search by name, class, talent, type, pitch and format legality."""
     filters = {f: request.GET.get(f, "").strip() for f in selectors.SEARCH_FIELDS}
-    context = {
+    context: dict[str, Any] = {
         "filters": filters,
         "error": "",
         "page": None,

@@ -265,7 +265,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": VAR_DIR / "arbiter.sqlite3",
+            "NAME": str(VAR_DIR / "arbiter.sqlite3"),
             "OPTIONS": {
                 # IMMEDIATE takes the write lock at BEGIN, so two concurrent
                 # writers queue instead of failing with "database is locked".

@@ -146,7 +146,7 @@ def exception_handler(exc, context):
         body: dict[str, Any] = {"detail": exc.message, "code": exc.code}
         if exc.field:
             body["field"] = exc.field
-        if getattr(exc, "errors", None):
+        if isinstance(exc, InvalidInput) and exc.errors:
             body["errors"] = exc.errors
         if getattr(exc, "current", None) is not None:
             body["current"] = exc.current

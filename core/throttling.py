@@ -231,7 +231,7 @@ def raise_if_claims_throttled(request) -> None:
 # -- API ---------------------------------------------------------------------------------------
 
 
-class _SettingsRate:
+class _SettingsRate(SimpleRateThrottle):
     """Rates from ``ARBITER_API_THROTTLE_RATES`` at request time; off when throttling is."""
 
     scope: str

@@ -1,9 +1,9 @@
 """Who may do what with decklists (TR&P 3.7 privacy, PPG 4.4).
 
 Built on the core's access policy (``tournament.access``) and role vocabulary
-(``tournament.enums``). Every view and API view gets a decklist through ``access_decklist``
-or an event through ``access_event_decklists`` so no page forgets the privacy rule; the
-services check roles with ``require_official``, ``require_head_judge`` and ``require_manager``.
+(``tournament.enums``). Every action is named once in ``ACTIONS``. Every view and API view
+gets a decklist through ``access_decklist`` or an event through ``access_event_decklists`` so
+no page forgets the privacy rule; the services check with ``require(actor, event, action)``.
 ``actor=None`` is the system, as everywhere (see ``tournament.access``).
 """
 
@@ -16,15 +16,8 @@ from django.http import Http404
 from core.audit import FULL_VIEW, AuditView
 from core.files import access_generated_file
 from core.models import GeneratedFile
-from tournament.access import (
-    can,
-    event_for_viewer,
-    has_role,
-    is_head_judge,
-    is_official,
-    is_organizer,
-    require_role,
-)
+from tournament import access as core_access
+from tournament.access import event_for_viewer
 from tournament.citations import cite
 from tournament.enums import EVENT_EDIT_ROLES, LIMITED_FORMATS, OFFICIAL_ROLES, REL, RoundStage, StaffRole
 from tournament.models import Event, Match, Registration
@@ -34,75 +27,61 @@ from .enums import FROZEN, DecklistKind
 from .models import Decklist
 
 __all__ = [
+    "ACTIONS",
     "access_decklist",
     "access_event_decklists",
     "access_job",
+    "allowed_actions",
+    "can",
     "can_view_decklist",
-    "is_event_official",
-    "is_head_judge",
-    "is_list_manager",
-    "is_organizer",
-    "require_head_judge",
-    "require_manager",
-    "require_official",
-    "require_organizer",
+    "require",
 ]
 
-#: Roles that manage an event's lists: lock, publish, re-validate, set the deadline.
-MANAGER_ROLES = EVENT_EDIT_ROLES
+# -- actions -------------------------------------------------------------------------------
+#
+# Every action of the decklists app is named once, here, with the roles that may do it (the
+# tournament's mechanism: ``tournament.access.can``/``require`` with ``table=ACTIONS``).
+
+ACTIONS: dict[str, frozenset] = {
+    # TR&P 2.1, 3.7: any official of the event reads its lists, accepts or rejects them,
+    # transcribes a paper list, signs off a pool's correction and exports the lists.
+    "review_decklists": frozenset(OFFICIAL_ROLES),
+    # PPG 4.4: the head judge alone changes an accepted list or grants an exception.
+    "change_accepted_lists": frozenset({StaffRole.HEAD_JUDGE}),
+    # Lock the lists, set the deadline, re-validate, correct a list not yet accepted.
+    "manage_decklists": frozenset(EVENT_EDIT_ROLES),
+    # TR&P 3.7: the organizer publishes the event's lists.
+    "publish_decklists": frozenset({StaffRole.ORGANIZER}),
+}
+
 # The decklist API has always answered a refused action with the generic error code.
 _CODE = "invalid"
 
 
-# -- roles ---------------------------------------------------------------------------------
-
-#: TR&P 2.1: any official of the event.
-is_event_official = is_official
-
-
-def is_list_manager(user, event: Event) -> bool:
-    return has_role(user, event, MANAGER_ROLES)
-
-
-def require_official(actor, event: Event) -> None:
-    require_role(
-        actor, event, OFFICIAL_ROLES, "", message="Only an official of this event can do this.", code=_CODE
-    )
+def _refusal(action: str, event: Event) -> str:
+    if action == "change_accepted_lists":
+        return f"Only the head judge can do this ({cite(event, 'head_judge_changes_list')})."
+    return {
+        "review_decklists": "Only an official of this event can do this.",
+        "manage_decklists": "Only the organizer or the head judge can do this.",
+        "publish_decklists": "Only the organizer can publish the decklists.",
+    }[action]
 
 
-def require_head_judge(actor, event: Event) -> None:
-    """PPG 4.4: the head judge alone changes an accepted list."""
-    require_role(
-        actor,
-        event,
-        {StaffRole.HEAD_JUDGE},
-        "",
-        message=f"Only the head judge can do this ({cite(event, 'head_judge_changes_list')}).",
-        code=_CODE,
-    )
+def can(user, event: Event, action: str) -> bool:
+    """True if ``user`` may do ``action`` (of ``ACTIONS``) at ``event``."""
+    return core_access.can(user, event, action, table=ACTIONS)
 
 
-def require_manager(actor, event: Event) -> None:
-    require_role(
-        actor,
-        event,
-        MANAGER_ROLES,
-        "",
-        message="Only the organizer or the head judge can do this.",
-        code=_CODE,
-    )
+def require(actor, event: Event, action: str) -> None:
+    """Raise ``NotAllowed`` (code "invalid") unless ``actor`` may do ``action`` at ``event``;
+    ``actor=None`` (the system) passes."""
+    core_access.require(actor, event, action, message=_refusal(action, event), code=_CODE, table=ACTIONS)
 
 
-def require_organizer(actor, event: Event) -> None:
-    """TR&P 3.7: the organizer publishes the event's lists."""
-    require_role(
-        actor,
-        event,
-        {StaffRole.ORGANIZER},
-        "",
-        message="Only the organizer can publish the decklists.",
-        code=_CODE,
-    )
+def allowed_actions(user, event: Event) -> dict[str, bool]:
+    """``{action: may user do it}`` for the decklist templates (``{% if can.manage_decklists %}``)."""
+    return core_access.allowed_actions(user, event, ACTIONS)
 
 
 # -- privacy (TR&P 3.7) --------------------------------------------------------------------
@@ -138,7 +117,7 @@ def can_view_decklist(user, decklist: Decklist) -> bool:
         return True
     if decklist.registered_by_id == user.pk and decklist.kind == DecklistKind.POOL:
         return True
-    if is_event_official(user, event):
+    if can(user, event, "review_decklists"):
         return True
     viewer_registration = selectors.registration_of(user, event)
     return viewer_registration is not None and _playoff_opponents(decklist, viewer_registration)
@@ -150,7 +129,7 @@ def decklist_player_id(user, decklist: Decklist) -> str | None:
     player = decklist.registration.player
     if user is not None and getattr(user, "is_authenticated", False) and player.user_id == user.pk:
         return player.player_id
-    if user is not None and can(user, decklist.registration.event, "see_player_ids"):
+    if user is not None and core_access.can(user, decklist.registration.event, "see_player_ids"):
         return player.player_id
     return None
 
@@ -166,12 +145,11 @@ def access_decklist(user, pk) -> Decklist:
     return decklist
 
 
-def access_event_decklists(user, slug: str, *, managers_only: bool = False) -> Event:
-    """The event if ``user`` is one of its officials (organizer or head judge when
-    ``managers_only``); PermissionDenied otherwise."""
+def access_event_decklists(user, slug: str, *, action: str = "review_decklists") -> Event:
+    """The event if ``user`` may do ``action`` there (by default: one of its officials, who
+    read its lists); PermissionDenied otherwise."""
     event = event_for_viewer(user, slug)
-    allowed = is_list_manager(user, event) if managers_only else is_event_official(user, event)
-    if not allowed:
+    if not can(user, event, action):
         raise PermissionDenied("Only the event's officials can see its decklists.")
     return event
 
@@ -184,7 +162,7 @@ def access_job(user, pk: int) -> tuple[GeneratedFile, Event]:
     def official(generated: GeneratedFile) -> bool:
         found = Event.objects.filter(pk=generated.event_id).first() if generated.event_id else None
         event = events.setdefault(generated.pk, found)
-        return event is not None and is_event_official(user, event)
+        return event is not None and can(user, event, "review_decklists")
 
     generated = access_generated_file(user, app_label=selectors.JOBS_APP, pk=pk, allowed=official)
     event = events[generated.pk]
@@ -195,4 +173,4 @@ def access_job(user, pk: int) -> tuple[GeneratedFile, Event]:
 def decklist_audit_view(user, event: Event) -> AuditView | None:
     """The ``decklist.*`` audit entries copy the list (its text and cards): the event's officials
     read them, as they read the lists (TR&P 3.7); the trail has no other reader."""
-    return FULL_VIEW if is_event_official(user, event) else None
+    return FULL_VIEW if can(user, event, "review_decklists") else None

@@ -264,7 +264,8 @@ class EventDecklistJobAPI(APIView):
     def post(self, request, slug: str, kind: str):
         if kind not in (JobKind.REVALIDATE, JobKind.RENDER):
             raise Http404("Unknown job.")
-        event = access.access_event_decklists(request.user, slug, managers_only=kind == JobKind.REVALIDATE)
+        action = "manage_decklists" if kind == JobKind.REVALIDATE else "review_decklists"
+        event = access.access_event_decklists(request.user, slug, action=action)
         release = request.data.get("release") if hasattr(request.data, "get") else None
         job = start_event_job(event, actor=request.user, kind=kind, release=release)
         return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)

@@ -55,7 +55,7 @@ class DecklistForm(forms.Form):
         self.source = DecklistSource.TEXT
 
     def clean(self):
-        data = super().clean()
+        data = super().clean() or {}
         upload = data.get("file")
         text = data.get("text") or ""
         if upload is not None:

@@ -76,6 +76,8 @@ class DecklistSheet:
             pages.extend(document.pages)
             if progress is not None:
                 progress(i, total)
+        if first is None:
+            raise ValueError("no decklists to render")
         return first.copy(pages).write_pdf()
 
 

@@ -98,7 +98,7 @@ def read_text(text: str, db: Any) -> tuple[list[tuple[Any, int, str]], list[dict
     (nearest names, or the pitches when the pitch is missing).
     """
     parsed = decklist_text.parse_decklist(text_for_parser(text))
-    problems = [
+    problems: list[dict[str, Any]] = [
         {
             "line": e.line_no,
             "text": e.raw,

@@ -7,6 +7,8 @@ same services, so the web form and the API behave the same.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -88,7 +90,7 @@ def _target_registration(request: HttpRequest, event):
 @login_required
 def my_decklists(request: HttpRequest) -> HttpResponse:
     registrations = (
-        selectors.Registration.objects.filter(player__user=request.user)
+        selectors.Registration.objects.filter(player__user_id=cast(int, request.user.pk))
         .select_related("event", "player")
         .prefetch_related("decklists")
         .order_by("-event__starts_at", "-id")
@@ -179,16 +181,16 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     decklist = access.access_decklist(request.user, pk)
     event = decklist.registration.event
     groups, general = annotate_groups(decklist)
-    is_official = access.is_event_official(request.user, event)
+    can = access.allowed_actions(request.user, event)
+    is_official = can["review_decklists"]
     context = {
         "decklist": decklist,
         "event": event,
         "groups": groups,
         "general_findings": general,
         "is_owner": request.user.is_authenticated and decklist.registration.player.user_id == request.user.pk,
-        "is_official": is_official,
+        "can": can,
         "player_id": access.decklist_player_id(request.user, decklist),
-        "is_head_judge": access.is_head_judge(request.user, event),
         "audit": audit_entries_for(request.user, event, audit_trail_for(decklist), limit=50)
         if is_official
         else [],
@@ -241,14 +243,14 @@ def action(request: HttpRequest, pk: int, name: str) -> HttpResponse:
                 services.grant_exception(decklist, actor=request.user, reason=form.cleaned_data["reason"])
                 messages.success(request, "Exception recorded.")
         elif name == "fix":
-            form = FixForm(request.POST)
-            if not form.is_valid():
+            fix_form = FixForm(request.POST)
+            if not fix_form.is_valid():
                 raise DomainError("A correction needs the new list and a reason.")
             services.fix_decklist(
                 decklist,
                 actor=request.user,
-                text=form.cleaned_data["text"],
-                reason=form.cleaned_data["reason"],
+                text=fix_form.cleaned_data["text"],
+                reason=fix_form.cleaned_data["reason"],
             )
             messages.success(request, "Correction recorded.")
     except DomainError as exc:
@@ -274,10 +276,10 @@ def decklist_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 # -- officials -----------------------------------------------------------------------------
 
 
-def _event_for_official(request: HttpRequest, slug: str, *, managers_only: bool = False):
+def _event_for_official(request: HttpRequest, slug: str):
     if not request.user.is_authenticated:
         raise PermissionDenied("Log in as an official of this event.")
-    return access.access_event_decklists(request.user, slug, managers_only=managers_only)
+    return access.access_event_decklists(request.user, slug)
 
 
 @login_required
@@ -320,9 +322,8 @@ def event_decklists(request: HttpRequest, slug: str) -> HttpResponse:
             },
             ga=is_ga(event),
         ),
-        "is_manager": access.is_list_manager(request.user, event),
+        "can": access.allowed_actions(request.user, event),
         "releases": selectors.card_releases_for(event),
-        "is_organizer": access.is_organizer(request.user, event),
         # Lock, re-validate and the deadline change lists: refused once the event is closed.
         "event_closed": event.status in CLOSED_STATUSES,
     }
@@ -393,7 +394,7 @@ def job_status(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def job_file(request: HttpRequest, pk: int) -> HttpResponse:
+def job_file(request: HttpRequest, pk: int) -> FileResponse:
     job, event = access.access_job(request.user, pk)
     if not job.file:
         raise Http404("The file is not ready yet.")

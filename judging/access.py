@@ -1,7 +1,8 @@
 """Who may do what in the judging app: judge calls, penalties, deck checks, reports.
 
-Built on the core's access policy (``tournament.access``) and role vocabulary
-(``tournament.enums``); services, views, API views and templates all ask here.
+Every action is named once in ``ACTIONS`` (action -> roles), on the core's mechanism
+(``tournament.access``: ``can``, ``require``, ``event_for_staff`` with ``table=``) and role
+vocabulary (``tournament.enums``); services, views, API views and templates all ask here.
 ``actor=None`` is the system, as everywhere (see ``tournament.access``).
 """
 
@@ -13,19 +14,15 @@ from django.http import Http404
 
 from core.audit import FULL_VIEW, AuditView
 from core.errors import DomainError
-from tournament.access import (
-    event_for_staff,
-    has_role,
-    is_judge,
-    require_role,
-    staff_roles,
-)
+from tournament import access as core_access
+from tournament.access import event_for_staff, staff_roles
 from tournament.citations import is_ga
 from tournament.enums import (
     CALL_EXTENSION_ROLES,
     CALL_READ_ROLES,
     HEAD_ROLES,
     JUDGE_ROLES,
+    OFFICIAL_ROLES,
     PENALTY_READ_ROLES,
     RECONSTRUCTION_ROLES,
     REPORT_ROLES,
@@ -38,101 +35,111 @@ from .enums import CallStatus, PenaltyType
 from .models import DeckCheck, JudgeCall, Penalty
 
 __all__ = [
+    "ACTIONS",
+    "ALL_ACTIONS",
+    "AUDIT_POLICIES",
     "CallView",
     "access_call",
-    "call_view",
-    "calls_at_my_table",
-    "can_read_calls",
-    "can_see_call_extensions",
-    "event_for_call_readers",
+    "access_call_for_reconstruction",
     "access_deck_check",
     "access_penalty",
+    "access_player_history",
     "access_reconstruction",
     "access_reconstruction_for_edit",
-    "access_call_for_reconstruction",
-    "can_edit_reconstructions",
+    "allowed_actions",
+    "call_view",
+    "calls_at_my_table",
+    "can",
+    "confirm_action",
+    "event_for",
+    "penalties_for_viewer",
     "reconstruction_viewer",
-    "access_player_history",
-    "AUDIT_POLICIES",
-    "can_read_penalties",
-    "can_report",
-    "confirmer_roles",
-    "event_for_judge",
-    "event_for_floor",
-    "can_divide_floor",
-    "FLOOR_ROLES",
-    "ZONE_ROLES",
-    "event_for_penalty_readers",
-    "event_for_reports",
-    "require_judging_role",
-    "is_judge",
-    "view_flags",
+    "require",
+    "roles_for",
 ]
 
+# --------------------------------------------------------------------------- actions
+#
+# Every action of the judging app is named once, here, with the roles that may do it (the
+# mechanism is the tournament's: ``tournament.access.ACTIONS``, ``can``, ``require``,
+# ``event_for_staff``). Services check with ``require``, views, the API and templates ask
+# ``can``/``event_for``/``allowed_actions`` (``{% if can.issue_penalties %}``), and the
+# permission matrix (tests/hardening/test_permission_matrix.py) tests each name.
 
-def require_judging_role(actor, event: Event, roles, what: str) -> set[str]:
-    """``tournament.access.require_role`` with the judging pages' wording ("your role at this
-    event cannot ..."); same argument order, same ``actor=None`` (the system passes)."""
-    return require_role(actor, event, roles, what, message=f"your role at this event cannot {what}")
+ACTIONS: dict[str, frozenset] = {
+    # TR&P 3.9: any official of the event opens a judge call for a table.
+    "open_calls": frozenset(OFFICIAL_ROLES),
+    # Read a whole call (question, rulings, notes) and the list of calls.
+    "read_calls": frozenset(CALL_READ_ROLES),
+    # A call's table, status and time extension only (the scorekeeper runs the clock with it).
+    "see_call_extensions": frozenset(CALL_EXTENSION_ROLES),
+    # Claim, answer, rule on and close calls, record a reconstruction's ruling; the judges
+    # assigned to floor zones and the readers of the zones' trail.
+    "rule_on_calls": frozenset(JUDGE_ROLES),
+    # Record that a player appeals a ruling (whoever reads the call takes the appeal to the head).
+    "record_appeals": frozenset(CALL_READ_ROLES),
+    # TR&P 2.1, EV-09: the head judge (or their appeals judge) decides appeals.
+    "decide_appeals": frozenset(HEAD_ROLES),
+    # Issue a penalty and apply a deferred one (PPG 1.2).
+    "issue_penalties": frozenset(JUDGE_ROLES),
+    # Confirm or reject a pending penalty (EV-09); a Disqualification is the head judge's
+    # own, the tournament's "disqualify" (PPG 1.4, ``confirm_action``).
+    "confirm_penalties": frozenset(HEAD_ROLES),
+    # An event's penalties, and a player's history at the events where one reads them.
+    "read_penalties": frozenset(PENALTY_READ_ROLES),
+    # Requirements "Reports": statistics and penalty reports.
+    "see_reports": frozenset(REPORT_ROLES),
+    # Run a regular deck check and read the event's deck checks.
+    "run_deck_checks": frozenset(JUDGE_ROLES),
+    # Plan the deck checks of a round and start the other kinds (the head judge's call).
+    "plan_deck_checks": frozenset(HEAD_ROLES),
+    # See and edit the game-state reconstructions of the event's calls.
+    "reconstruct": frozenset(RECONSTRUCTION_ROLES),
+    # The judges' floor view (issue 30): every call reader.
+    "view_floor": frozenset(CALL_READ_ROLES),
+    # TR&P 2.1: divide the floor into zones, assign judges and see every zone at once: the head
+    # judge, their appeals judge, and the organizer who sets the hall up before one is named.
+    "divide_floor": frozenset(HEAD_ROLES | {StaffRole.ORGANIZER}),
+}
 
-
-def can_report(user, event: Event) -> bool:
-    """Requirements "Reports": statistics and penalty reports."""
-    return has_role(user, event, REPORT_ROLES)
-
-
-def can_read_penalties(user, event: Event) -> bool:
-    return has_role(user, event, PENALTY_READ_ROLES)
-
-
-def confirmer_roles(penalty_type: str) -> frozenset:
-    """Who confirms a penalty: the head judge proper for a Disqualification (PPG 1.4), the head
-    or appeals judge for everything else (EV-09)."""
-    return frozenset({StaffRole.HEAD_JUDGE}) if penalty_type == PenaltyType.DISQUALIFICATION else HEAD_ROLES
-
-
-def view_flags(user, event: Event) -> dict:
-    """Template context for the judging pages (one lookup of the roles)."""
-    roles = staff_roles(user, event)
-    return {
-        "roles": roles,
-        "is_judge": bool(roles & {str(r) for r in JUDGE_ROLES}),
-        "is_head": bool(roles & {str(r) for r in HEAD_ROLES}),
-        "can_report": bool(roles & {str(r) for r in REPORT_ROLES}),
-    }
-
-
-# --------------------------------------------------------------------------- access functions
-
-
-def event_for_judge(user, slug: str) -> Event:
-    """The event if ``user`` is a judge there (404 unknown, 403 otherwise)."""
-    return event_for_staff(user, slug, roles=JUDGE_ROLES)
-
-
-#: The judges' floor view (issue 30): every judge, and the organizer who runs the hall.
-FLOOR_ROLES = CALL_READ_ROLES
-#: Who divides the floor into zones and assigns judges: the head judge (TR&P 2.1), their appeals
-#: judge, and the organizer who sets the hall up before a head judge is named. They also see
-#: every zone at once.
-ZONE_ROLES = HEAD_ROLES | {StaffRole.ORGANIZER}
-
-
-def event_for_floor(user, slug: str) -> Event:
-    """The event if ``user`` may open its floor view (404 unknown, 403 otherwise)."""
-    return event_for_staff(user, slug, roles=FLOOR_ROLES)
+#: The judging pages ask about the tournament's actions too (``disqualify``, ``use_clock``); the
+#: add-ons above judging (mirror) extend this one.
+ALL_ACTIONS = {**core_access.ACTIONS, **ACTIONS}
 
 
-def can_divide_floor(user, event: Event) -> bool:
-    return has_role(user, event, ZONE_ROLES)
+def roles_for(action: str) -> frozenset:
+    """The roles that may do ``action`` (a judging action or the tournament's)."""
+    return core_access.roles_for(action, ALL_ACTIONS)
 
 
-def event_for_reports(user, slug: str) -> Event:
-    return event_for_staff(user, slug, roles=REPORT_ROLES)
+def can(user, event: Event, action: str) -> bool:
+    """True if ``user`` may do ``action`` at ``event``."""
+    return core_access.can(user, event, action, table=ALL_ACTIONS)
 
 
-def event_for_penalty_readers(user, slug: str) -> Event:
-    return event_for_staff(user, slug, roles=PENALTY_READ_ROLES)
+def require(actor, event: Event, action: str, what: str) -> set[str]:
+    """``tournament.access.require`` with the judging pages' wording ("your role at this event
+    cannot ..."); ``actor=None`` (the system) passes. Returns the roles ``actor`` holds."""
+    return core_access.require(
+        actor, event, action, what, message=f"your role at this event cannot {what}", table=ALL_ACTIONS
+    )
+
+
+def allowed_actions(user, event: Event) -> dict[str, bool]:
+    """``{action: may user do it}`` for the judging templates (``{% if can.decide_appeals %}``)."""
+    return core_access.allowed_actions(user, event, ALL_ACTIONS)
+
+
+def event_for(user, slug: str, action: str | None = None) -> Event:
+    """The event ``slug`` if ``user`` is on its staff and may do ``action`` (any staff role
+    when None); 404 unknown, 403 otherwise."""
+    return event_for_staff(user, slug, action=action, table=ALL_ACTIONS)
+
+
+def confirm_action(penalty_type: str) -> str:
+    """The action that confirms a penalty: ``"disqualify"`` (the head judge proper, PPG 1.4)
+    for a Disqualification, ``"confirm_penalties"`` (head or appeals judge, EV-09) otherwise."""
+    return "disqualify" if penalty_type == PenaltyType.DISQUALIFICATION else "confirm_penalties"
 
 
 # --------------------------------------------------------------------------- judge calls
@@ -151,16 +158,6 @@ class CallView:
     PLAYER = "player"
 
 
-def can_read_calls(user, event: Event) -> bool:
-    """Judges, the head judge and the organizer: the whole call with its notes."""
-    return has_role(user, event, CALL_READ_ROLES)
-
-
-def can_see_call_extensions(user, event: Event) -> bool:
-    """Call readers and the scorekeeper: a call's table, status and time extension."""
-    return has_role(user, event, CALL_EXTENSION_ROLES)
-
-
 def _my_registration_ids(user, event: Event) -> set[int]:
     if not getattr(user, "is_authenticated", False):
         return set()
@@ -175,9 +172,9 @@ def _at_my_table(call: JudgeCall, registration_ids: set[int]) -> bool:
 def call_view(user, call: JudgeCall) -> str | None:
     """``CallView.FULL``, ``EXTENSION`` or ``PLAYER`` (a call at the user's own table), or
     None when ``user`` may not see the call at all."""
-    if can_read_calls(user, call.event):
+    if can(user, call.event, "read_calls"):
         return CallView.FULL
-    if can_see_call_extensions(user, call.event):
+    if can(user, call.event, "see_call_extensions"):
         return CallView.EXTENSION
     if _at_my_table(call, _my_registration_ids(user, call.event)):
         return CallView.PLAYER
@@ -198,11 +195,6 @@ def access_call(user, pk: int, *, views=(CallView.FULL,)) -> JudgeCall:
     raise Http404("no such judge call")
 
 
-def event_for_call_readers(user, slug: str) -> Event:
-    """The event if ``user`` reads its judge calls (404 unknown, 403 otherwise)."""
-    return event_for_staff(user, slug, roles=CALL_READ_ROLES)
-
-
 def calls_at_my_table(user, event: Event) -> list[JudgeCall]:
     """The calls at ``user``'s own matches at ``event``, newest first (the player's view)."""
     mine = _my_registration_ids(user, event)
@@ -220,7 +212,7 @@ def access_penalty(user, pk: int) -> Penalty:
     p = selectors.penalty_queryset().filter(pk=pk).first()
     if p is None:
         raise Http404("no such penalty")
-    if can_read_penalties(user, p.event):
+    if can(user, p.event, "read_penalties"):
         return p
     if p.registration.player.user_id and p.registration.player.user_id == getattr(user, "pk", None):
         return p
@@ -232,7 +224,7 @@ def access_deck_check(user, pk: int) -> DeckCheck:
     check = selectors.deck_checks_queryset().filter(pk=pk).first()
     if check is None:
         raise Http404("no such deck check")
-    if not is_judge(user, check.event):
+    if not can(user, check.event, "run_deck_checks"):
         raise PermissionDenied("only judges of this event see its deck checks")
     return check
 
@@ -253,18 +245,27 @@ def access_player_history(user, player_id: str) -> PlayerProfile:
         user=user,
         ended_at__isnull=True,
         event__registrations__player=player,
-        role__in=[str(r) for r in PENALTY_READ_ROLES],
+        role__in=[str(r) for r in roles_for("read_penalties")],
     ).exists()
     if is_staff_of_their_event:
         return player
     raise Http404("no such player, or not yours to see")
 
 
+def penalties_for_viewer(user, player: PlayerProfile):
+    """``player``'s penalties as ``user`` may read them: all of them for the player themself and
+    superusers; for an official, those of the events where they may ``read_penalties`` (PPG 1.2
+    upgrades count within one tournament, so no role needs other events' records)."""
+    qs = selectors.penalties_for_player(player)
+    if user is None or user.is_superuser or (player.user_id and player.user_id == user.pk):
+        return qs
+    staffed = StaffAssignment.objects.filter(
+        user=user, ended_at__isnull=True, role__in=[str(r) for r in roles_for("read_penalties")]
+    ).values("event_id")
+    return qs.filter(event_id__in=staffed)
+
+
 # --------------------------------------------------------------------------- reconstructions
-
-
-def can_edit_reconstructions(user, event: Event) -> bool:
-    return has_role(user, event, RECONSTRUCTION_ROLES)
 
 
 def reconstruction_viewer(user, recon) -> str | None:
@@ -272,7 +273,7 @@ def reconstruction_viewer(user, recon) -> str | None:
     ``"P2"`` (a player of the match, once the call is closed: the final state without the other
     player's hidden cards, and the ruling), or None (sees nothing)."""
     call = recon.call
-    if can_edit_reconstructions(user, call.event):
+    if can(user, call.event, "reconstruct"):
         return "judge"
     if call.status != CallStatus.CLOSED or call.match is None or not getattr(user, "is_authenticated", False):
         return None
@@ -322,7 +323,7 @@ def access_call_for_reconstruction(user, pk: int) -> JudgeCall:
     call = selectors.call_queryset().filter(pk=pk).first()
     if call is None:
         raise Http404("no such judge call")
-    if not can_edit_reconstructions(user, call.event):
+    if not can(user, call.event, "reconstruct"):
         raise PermissionDenied("only the event's judges and organizer work on reconstructions")
     require_fab_reconstruction(call.event)
     return call
@@ -340,16 +341,16 @@ CALL_EXTENSION_KEYS = frozenset({"status", "table", "match", "extension_seconds"
 
 
 def _call_audit_view(user, event: Event) -> AuditView | None:
-    if can_read_calls(user, event):
+    if can(user, event, "read_calls"):
         return FULL_VIEW
-    if can_see_call_extensions(user, event):
+    if can(user, event, "see_call_extensions"):
         return AuditView(keys=CALL_EXTENSION_KEYS, reason=False)
     return None
 
 
-def _readable_by(predicate):
+def _readable_by(action: str):
     def policy(user, event: Event) -> AuditView | None:
-        return FULL_VIEW if predicate(user, event) else None
+        return FULL_VIEW if can(user, event, action) else None
 
     return policy
 
@@ -357,8 +358,8 @@ def _readable_by(predicate):
 #: Audit action namespace -> how a reader sees its entries (registered in ``JudgingConfig.ready``).
 AUDIT_POLICIES = {
     "judge_call": _call_audit_view,
-    "penalty": _readable_by(can_read_penalties),
-    "deck_check": _readable_by(is_judge),
-    "floor_zone": _readable_by(is_judge),
-    "reconstruction": _readable_by(can_edit_reconstructions),
+    "penalty": _readable_by("read_penalties"),
+    "deck_check": _readable_by("run_deck_checks"),
+    "floor_zone": _readable_by("rule_on_calls"),
+    "reconstruction": _readable_by("reconstruct"),
 }

@@ -6,6 +6,8 @@ errors become 400/403/409 through ``core.api.exception_handler``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -15,9 +17,9 @@ from rest_framework.views import APIView
 
 from core.api import referenced, validated
 from core.errors import DomainError
-from tournament.access import event_for_staff, event_for_viewer
+from tournament.access import event_for_viewer
 from tournament.citations import both_games
-from tournament.enums import CALL_EXTENSION_ROLES, MAX_TABLE_NUMBER
+from tournament.enums import MAX_TABLE_NUMBER
 from tournament.models import Match, Registration, Round
 
 from . import access, catalogue, selectors
@@ -374,7 +376,7 @@ class EventCallsView(APIView):
     def get(self, request, slug):
         """The event's calls: in full for its judges and organizer, as time extensions for
         the scorekeeper (judging.access)."""
-        event = event_for_staff(request.user, slug, roles=CALL_EXTENSION_ROLES)
+        event = access.event_for(request.user, slug, "see_call_extensions")
         if request.query_params.get("open") in ("1", "true", "yes"):
             qs = selectors.open_calls_for_event(
                 event, oldest_first=request.query_params.get("order") == "oldest"
@@ -382,13 +384,13 @@ class EventCallsView(APIView):
         else:
             qs = selectors.calls_for_event(event)
         serializer = (
-            JudgeCallSerializer if access.can_read_calls(request.user, event) else CallExtensionSerializer
+            JudgeCallSerializer if access.can(request.user, event, "read_calls") else CallExtensionSerializer
         )
         return Response(serializer(qs, many=True).data)
 
     @extend_schema(request=OpenCallSerializer, responses={201: JudgeCallSerializer})
     def post(self, request, slug):
-        event = event_for_staff(request.user, slug)
+        event = access.event_for(request.user, slug)
         data = validated(OpenCallSerializer, request)
         call = call_services.open_call(
             event,
@@ -424,7 +426,7 @@ class CallStatisticsView(APIView):
         )
     )
     def get(self, request, slug):
-        event = access.event_for_reports(request.user, slug)
+        event = access.event_for(request.user, slug, "see_reports")
         return Response(selectors.call_statistics(event))
 
 
@@ -455,7 +457,7 @@ class CallActionView(APIView):
 
     def post(self, request, pk):
         call = access.access_call(request.user, pk)
-        data = validated(self.serializer, request) if self.serializer else {}
+        data: dict[str, Any] = validated(self.serializer, request) if self.serializer else {}
         user = request.user
         if self.action_name == "claim":
             call = call_services.claim_call(call, judge=user)
@@ -485,7 +487,7 @@ def _call_action(name, serializer=None):
         responses=JudgeCallSerializer,
         operation_id=f"judging_call_{name.replace('-', '_')}",
     )(post)
-    view = type(
+    view: Any = type(
         f"Call{name.title().replace('-', '')}View",
         (CallActionView,),
         {"action_name": name, "serializer": serializer, "post": post},
@@ -499,12 +501,12 @@ def _call_action(name, serializer=None):
 class EventPenaltiesView(APIView):
     @extend_schema(responses=PenaltySerializer(many=True))
     def get(self, request, slug):
-        event = access.event_for_penalty_readers(request.user, slug)
+        event = access.event_for(request.user, slug, "read_penalties")
         return Response(PenaltySerializer(selectors.penalties_for_event(event), many=True).data)
 
     @extend_schema(request=IssuePenaltySerializer, responses={201: PenaltySerializer})
     def post(self, request, slug):
-        event = access.event_for_judge(request.user, slug)
+        event = access.event_for(request.user, slug, "issue_penalties")
         data = validated(IssuePenaltySerializer, request)
         p = penalty_services.issue_penalty(
             _registration(event, data["registration"]),
@@ -533,7 +535,7 @@ class RecommendationView(APIView):
         ],
     )
     def get(self, request, slug):
-        event = access.event_for_judge(request.user, slug)
+        event = access.event_for(request.user, slug, "issue_penalties")
         try:
             reg_id = int(request.query_params.get("registration", ""))
         except ValueError:
@@ -560,7 +562,7 @@ class TardinessView(APIView):
 
     @extend_schema(request=TardinessSerializer, responses={201: PenaltySerializer, 200: None})
     def post(self, request, slug):
-        event = access.event_for_judge(request.user, slug)
+        event = access.event_for(request.user, slug, "issue_penalties")
         data = validated(TardinessSerializer, request)
         p = penalty_services.issue_tardiness(
             _registration(event, data["registration"]),
@@ -602,9 +604,7 @@ class PlayerPenaltiesView(APIView):
     @extend_schema(responses=PenaltySerializer(many=True))
     def get(self, request, player_id):
         player = access.access_player_history(request.user, player_id)
-        return Response(
-            PenaltySerializer(selectors.penalties_for_player(player, viewer=request.user), many=True).data
-        )
+        return Response(PenaltySerializer(access.penalties_for_viewer(request.user, player), many=True).data)
 
 
 class InfractionCatalogueView(APIView):
@@ -644,12 +644,12 @@ class InfractionCatalogueView(APIView):
 class EventDeckChecksView(APIView):
     @extend_schema(responses=DeckCheckSerializer(many=True))
     def get(self, request, slug):
-        event = access.event_for_judge(request.user, slug)
+        event = access.event_for(request.user, slug, "run_deck_checks")
         return Response(DeckCheckSerializer(selectors.deck_checks_for_event(event), many=True).data)
 
     @extend_schema(request=CreateDeckCheckSerializer, responses={201: DeckCheckSerializer})
     def post(self, request, slug):
-        event = access.event_for_judge(request.user, slug)
+        event = access.event_for(request.user, slug, "run_deck_checks")
         data = validated(CreateDeckCheckSerializer, request)
         check = deck_check_services.create_deck_check(
             _registration(event, data["registration"]),
@@ -664,7 +664,7 @@ class EventDeckChecksView(APIView):
 class DeckCheckPlanView(APIView):
     @extend_schema(request=PlanSerializer, responses={201: DeckCheckSerializer(many=True)})
     def post(self, request, slug):
-        event = access.event_for_judge(request.user, slug)
+        event = access.event_for(request.user, slug, "run_deck_checks")
         data = validated(PlanSerializer, request)
         round_ = get_object_or_404(Round, event=event, number=data["round"])
         checks = deck_check_services.plan_deck_checks(

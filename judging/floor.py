@@ -31,11 +31,11 @@ from django.db.models import Count, Max, Q, Sum
 from core.audit import record_audit
 from core.errors import DomainError
 from tournament import selectors as tournament_selectors
-from tournament.enums import JUDGE_ROLES, MAX_TABLE_NUMBER
+from tournament.enums import MAX_TABLE_NUMBER
 from tournament.live import pods_token, results_token
 from tournament.models import Event, FeatureTable, Round, StaffAssignment
 
-from .access import ZONE_ROLES, can_divide_floor, require_judging_role
+from .access import can, require, roles_for
 from .enums import CallStatus, DeckCheckStatus
 from .models import DeckCheck, FloorZone, JudgeCall
 
@@ -122,7 +122,7 @@ def save_zone(
     """Create ``zone`` (or change it): its name, table ranges (``parse_tables`` text), feature
     tables and judges. The judges must be judges of the event (TR&P 2.1); no table may be in two
     zones, and at most one zone holds the feature tables. Audited (``floor_zone.save``)."""
-    require_judging_role(actor, event, ZONE_ROLES, "divide the floor into zones")
+    require(actor, event, "divide_floor", "divide the floor into zones")
     name = (name or "").strip()
     if not name:
         raise DomainError("give the zone a name (e.g. Zone A, or Tables 1-40)", field="name")
@@ -148,7 +148,10 @@ def save_zone(
     judge_ids = {int(j) for j in judges}
     allowed = set(
         StaffAssignment.objects.filter(
-            event=event, role__in=list(JUDGE_ROLES), ended_at__isnull=True, user_id__in=judge_ids
+            event=event,
+            role__in=list(roles_for("rule_on_calls")),
+            ended_at__isnull=True,
+            user_id__in=judge_ids,
         ).values_list("user_id", flat=True)
     )
     if judge_ids - allowed:
@@ -176,7 +179,7 @@ def save_zone(
 @transaction.atomic
 def delete_zone(zone: FloorZone, *, actor) -> None:
     """Remove a zone; its tables go back to the head judge's "no zone" list. Audited."""
-    require_judging_role(actor, zone.event, ZONE_ROLES, "divide the floor into zones")
+    require(actor, zone.event, "divide_floor", "divide the floor into zones")
     before = _snapshot(zone)
     record_audit(zone, actor=actor, action="floor_zone.delete", before=before, event_id=zone.event_id)
     zone.delete()
@@ -250,7 +253,7 @@ def visible_zones(event: Event, user) -> tuple[list[FloorZone], bool, bool]:
     """(zones ``user`` watches, whether they see the whole floor, whether they are a judge with
     no zone of their own while zones exist)."""
     zones = list(FloorZone.objects.filter(event=event).prefetch_related("judges"))
-    whole = can_divide_floor(user, event)
+    whole = can(user, event, "divide_floor")
     if whole:
         return zones, True, False
     mine = [z for z in zones if any(j.pk == user.pk for j in z.judges.all())]

@@ -17,7 +17,6 @@ from django.views.decorators.http import require_GET, require_POST
 from core.errors import DomainError
 from core.parsing import whole_number
 from tournament import live
-from tournament.enums import JUDGE_ROLES
 from tournament.models import StaffAssignment
 from tournament.selectors import current_round
 
@@ -43,10 +42,10 @@ def _live_context(request: HttpRequest, event) -> dict:
 @require_GET
 def floor_page(request: HttpRequest, slug: str) -> HttpResponse:
     """A judge's zone(s) now; the head judge's every zone and the zone editor."""
-    event = access.event_for_floor(request.user, slug)
-    editor = access.can_divide_floor(request.user, event)
+    event = access.event_for(request.user, slug, "view_floor")
+    editor = access.can(request.user, event, "divide_floor")
     context = {
-        **access.view_flags(request.user, event),
+        "can": access.allowed_actions(request.user, event),
         **_live_context(request, event),
         "editor": editor,
         "open_form": forms.OpenCallForm(initial={"caller": "official"}),
@@ -63,7 +62,9 @@ def floor_page(request: HttpRequest, slug: str) -> HttpResponse:
 def _event_judges(event) -> list:
     seen: dict[int, object] = {}
     for a in (
-        StaffAssignment.objects.filter(event=event, role__in=list(JUDGE_ROLES), ended_at__isnull=True)
+        StaffAssignment.objects.filter(
+            event=event, role__in=list(access.roles_for("rule_on_calls")), ended_at__isnull=True
+        )
         .select_related("user")
         .order_by("user__username")
     ):
@@ -91,7 +92,7 @@ def floor_live(request: HttpRequest, slug: str) -> HttpResponse:
     """The polled part of the floor view: 304 while nothing it shows changed."""
     if not request.user.is_authenticated:
         return HttpResponse(status=401)
-    event = access.event_for_floor(request.user, slug)
+    event = access.event_for(request.user, slug, "view_floor")
     etag = live.etag_for("floor", event.pk, request.user.pk, int(_sweep(request)), _floor_token(event))
     unchanged = live.not_modified(request, etag)
     if unchanged is not None:
@@ -107,7 +108,7 @@ def floor_live(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def floor_zone(request: HttpRequest, slug: str) -> HttpResponse:
     """Save (create or change) or delete a zone; back to the floor view's editor."""
-    event = access.event_for_floor(request.user, slug)
+    event = access.event_for(request.user, slug, "view_floor")
     back = reverse("judging:floor", args=[slug]) + "#zones"
     try:
         zone = None

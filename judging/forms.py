@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 
 from tournament.enums import MAX_TABLE_NUMBER
 
 from . import catalogue
 from .enums import DECK_CHECK_ITEMS, CallerKind, DeckCheckKind, PenaltyType
+
+
+def _choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """``form``'s choice field ``name`` (typed as one, to set its ``choices``)."""
+    return cast(forms.ChoiceField, form.fields[name])
 
 
 class OpenCallForm(forms.Form):
@@ -83,7 +90,7 @@ class PenaltyForm(forms.Form):
     def __init__(self, *args, registrations=(), version=catalogue.DEFAULT_VERSION, ga=False, **kwargs):
         """``ga``: a Grand Archive event: GA IPG names, no FaB situations, no PPG numbers."""
         super().__init__(*args, **kwargs)
-        self.fields["registration"].choices = [("", "Choose the player")] + [
+        _choice_field(self, "registration").choices = [("", "Choose the player")] + [
             (r.pk, f"{r.player.display_name} ({r.player.player_id})") for r in registrations
         ]
         entries = catalogue.catalogue(version)
@@ -95,7 +102,7 @@ class PenaltyForm(forms.Form):
         for category in catalogue.CATEGORIES:
             items = [(i.code, f"{i.name} ({i.rule})") for i in entries if i.category == category]
             groups.append((category.title(), items))
-        self.fields["infraction"].choices = [("", "Choose the infraction")] + groups
+        _choice_field(self, "infraction").choices = [("", "Choose the infraction"), *groups]
         # The situations of the chosen infraction only; before one is chosen, every infraction's
         # situations grouped under its name (the option text of the infraction list, which
         # penalty_form.js matches to show one group without reloading).
@@ -107,7 +114,7 @@ class PenaltyForm(forms.Form):
             if item.variants and (not chosen or item.code == chosen):
                 variants.append((f"{item.name} ({item.rule})", [(v.code, v.label) for v in item.variants]))
         self.fields["variant"].widget.choices = variants
-        self.fields["penalty"].choices = [("", "Recommended")] + list(PenaltyType.choices)
+        _choice_field(self, "penalty").choices = [("", "Recommended")] + list(PenaltyType.choices)
 
 
 class RejectForm(forms.Form):
@@ -131,7 +138,7 @@ class NewDeckCheckForm(forms.Form):
 
     def __init__(self, *args, registrations=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["registration"].choices = [("", "Choose the player")] + [
+        _choice_field(self, "registration").choices = [("", "Choose the player")] + [
             (r.pk, f"{r.player.display_name} ({r.player.player_id})") for r in registrations
         ]
 
@@ -165,7 +172,7 @@ class TardinessForm(forms.Form):
 
     def __init__(self, *args, registrations=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["registration"].choices = [("", "Choose the player")] + [
+        _choice_field(self, "registration").choices = [("", "Choose the player")] + [
             (r.pk, f"{r.player.display_name} ({r.player.player_id})") for r in registrations
         ]
 

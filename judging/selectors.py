@@ -8,8 +8,7 @@ from statistics import median
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from core.exports import write_csv
-from tournament.enums import PENALTY_READ_ROLES
-from tournament.models import Event, PlayerProfile, StaffAssignment
+from tournament.models import Event, PlayerProfile
 
 from .enums import OPEN_CALL_STATUSES, CallStatus, EffectStatus, PenaltyStatus
 from .models import DeckCheck, JudgeCall, Penalty, Reconstruction
@@ -75,9 +74,9 @@ def call_statistics(event: Event) -> dict:
     )
     closed = [c for c in calls if c.status == CallStatus.CLOSED and c.duration_seconds is not None]
     responses = [(c.claimed_at - c.opened_at).total_seconds() for c in calls if c.claimed_at is not None]
-    by_judge = Counter(c.claimed_by.username for c in calls if c.claimed_by_id)
+    by_judge = Counter(c.claimed_by.username for c in calls if c.claimed_by is not None)
     citations = Counter(cite for c in calls for cite in (c.citations or []))
-    durations = [c.duration_seconds for c in closed]
+    durations = [c.duration_seconds for c in closed if c.duration_seconds is not None]
     return {
         "total": len(calls),
         "open": sum(1 for c in calls if c.status != CallStatus.CLOSED),
@@ -115,25 +114,15 @@ def deferred_penalties(event: Event) -> QuerySet[Penalty]:
     )
 
 
-def penalties_for_player(player: PlayerProfile, *, viewer=None) -> QuerySet[Penalty]:
-    """A player's penalties across events, newest first (rejected ones left out).
-
-    With ``viewer``, only what that user may read: everything for the player themself and
-    superusers; for an official, the penalties of the events where they read penalties
-    (PPG 1.2 upgrades count within one tournament, so no role needs other events' records).
-    """
-    qs = (
+def penalties_for_player(player: PlayerProfile) -> QuerySet[Penalty]:
+    """A player's penalties across events, newest first (rejected ones left out). What a viewer
+    may read of them is ``judging.access.penalties_for_viewer``."""
+    return (
         penalty_queryset()
         .filter(registration__player=player)
         .exclude(status=PenaltyStatus.REJECTED)
         .order_by("-issued_at", "-id")
     )
-    if viewer is None or viewer.is_superuser or (player.user_id and player.user_id == viewer.pk):
-        return qs
-    staffed = StaffAssignment.objects.filter(
-        user=viewer, ended_at__isnull=True, role__in=[str(r) for r in PENALTY_READ_ROLES]
-    ).values("event_id")
-    return qs.filter(event_id__in=staffed)
 
 
 REPORT_COLUMNS = [
@@ -166,8 +155,8 @@ def penalty_report_rows(event: Event) -> list[dict]:
         rows.append(
             {
                 "issued_at": p.issued_at.strftime("%Y-%m-%d %H:%M"),
-                "round": p.match.round.number if p.match_id else "",
-                "table": p.match.table_number if p.match_id and p.match.table_number else "",
+                "round": p.match.round.number if p.match is not None else "",
+                "table": p.match.table_number if p.match is not None and p.match.table_number else "",
                 "game": p.game_number or "",
                 "player_id": p.registration.player.player_id,
                 "player": p.registration.player.display_name,
@@ -180,8 +169,8 @@ def penalty_report_rows(event: Event) -> list[dict]:
                 "deviation_reason": p.deviation_reason,
                 "status": p.get_status_display(),
                 "effect": p.get_effect_display(),
-                "issued_by": p.issued_by.username if p.issued_by_id else "",
-                "confirmed_by": p.confirmed_by.username if p.confirmed_by_id else "",
+                "issued_by": p.issued_by.username if p.issued_by is not None else "",
+                "confirmed_by": p.confirmed_by.username if p.confirmed_by is not None else "",
                 "description": p.description,
                 "statement": p.statement,
             }

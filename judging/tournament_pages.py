@@ -13,7 +13,7 @@ addons.register_player_link("Judge calls at my table", "judging:my_calls")
 
 def _open_calls(event, user) -> dict:
     """Open calls for the call readers; the time extensions only for the scorekeeper."""
-    if access.can_read_calls(user, event):
+    if access.can(user, event, "read_calls"):
         return {"calls": list(selectors.open_calls_for_event(event)), "can_read_calls": True}
     return {"extensions": list(selectors.call_extensions_for_event(event)[:20]), "can_read_calls": False}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
+from django.forms import BaseForm
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -12,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 from core.parsing import whole_number
-from tournament.access import event_by_slug, event_for_staff, event_for_viewer, event_is_visible
+from tournament.access import event_by_slug, event_for_viewer, event_is_visible
 from tournament.citations import is_ga
 from tournament.enums import ACTIVE_REGISTRATION_STATUSES
 from tournament.models import Match, PlayerProfile, Registration, Round
@@ -34,7 +35,7 @@ def _form_error(request, form, exc: DomainError) -> None:
 
 
 def _ctx(request, event, **extra) -> dict:
-    return {"event": event, **access.view_flags(request.user, event), **extra}
+    return {"event": event, "can": access.allowed_actions(request.user, event), **extra}
 
 
 # --------------------------------------------------------------------------- dashboard and calls
@@ -43,9 +44,9 @@ def _ctx(request, event, **extra) -> dict:
 @login_required
 def event_home(request, slug):
     """The live queue of open calls (TR&P 3.9), pending confirmations, and a quick call form."""
-    event = event_for_staff(request.user, slug)
+    event = access.event_for(request.user, slug)
     oldest = request.GET.get("order") == "oldest"
-    readable = access.can_read_calls(request.user, event)
+    readable = access.can(request.user, event, "read_calls")
     ctx = _ctx(
         request,
         event,
@@ -64,7 +65,7 @@ def event_home(request, slug):
 @login_required
 @require_POST
 def call_open(request, slug):
-    event = event_for_staff(request.user, slug)
+    event = access.event_for(request.user, slug)
     form = forms.OpenCallForm(request.POST)
     if form.is_valid():
         try:
@@ -79,7 +80,7 @@ def call_open(request, slug):
             messages.error(request, exc.message)
         else:
             messages.success(request, f"Call opened at table {call.table_number}.")
-            if access.can_read_calls(request.user, event):
+            if access.can(request.user, event, "read_calls"):
                 return redirect("judging:call", slug=slug, pk=call.pk)
     else:
         messages.error(request, "Give the table number.")
@@ -106,7 +107,7 @@ def call_detail(request, slug, pk):
     close_form = forms.CloseCallForm()
     if request.method == "POST":
         action = request.POST.get("action")
-        form = None
+        form: BaseForm | None = None
         try:
             if action == "claim":
                 call_services.claim_call(call, judge=request.user)
@@ -167,7 +168,7 @@ def call_detail(request, slug, pk):
         statuses=CallStatus,
         penalties=call.penalties.select_related("registration__player"),
         reconstructions=selectors.reconstructions_for_call(call),
-        can_reconstruct=access.can_edit_reconstructions(request.user, call.event),
+        can_reconstruct=access.can(request.user, call.event, "reconstruct"),
     )
     return render(request, "judging/call_detail.html", ctx)
 
@@ -196,7 +197,7 @@ def _id_or_404(value) -> int:
 def penalty_new(request, slug):
     """Pick the player and infraction; the page shows the recommendation for this REL and the
     player's repeats, then issues (PPG 1.2). ``?call=``, ``?deck_check=``, ``?match=`` link it."""
-    event = access.event_for_judge(request.user, slug)
+    event = access.event_for(request.user, slug, "issue_penalties")
     source = request.POST if request.method == "POST" else request.GET
     call = deck_check = match = None
     if source.get("call"):
@@ -321,7 +322,7 @@ def penalty_new(request, slug):
 def tardiness(request, slug):
     """PPG 4.1 / 2.3: the judge enters how late the player was; the system picks Minor or Major by
     the REL's thresholds, issues it and extends the table by the delay."""
-    event = access.event_for_judge(request.user, slug)
+    event = access.event_for(request.user, slug, "issue_penalties")
     registrations = _registrations_for_form(event, None)
     form = forms.TardinessForm(request.POST or None, registrations=registrations)
     if request.method == "POST" and form.is_valid():
@@ -383,7 +384,7 @@ def penalty_detail(request, slug, pk):
 
 @login_required
 def penalty_list(request, slug):
-    event = access.event_for_penalty_readers(request.user, slug)
+    event = access.event_for(request.user, slug, "read_penalties")
     return render(
         request,
         "judging/penalty_list.html",
@@ -397,7 +398,7 @@ def penalty_list(request, slug):
 @login_required
 def deck_checks(request, slug):
     """Plan regular checks for a round (TR&P 3.8), start a check, see who still needs one."""
-    event = access.event_for_judge(request.user, slug)
+    event = access.event_for(request.user, slug, "run_deck_checks")
     rnd = current_round(event)
     plan_form = forms.PlanForm(initial={"round_number": rnd.number if rnd else 1})
     registrations = list(
@@ -407,7 +408,7 @@ def deck_checks(request, slug):
     )
     new_form = forms.NewDeckCheckForm(registrations=registrations)
     if request.method == "POST":
-        form = None
+        form: BaseForm | None = None
         try:
             if request.POST.get("action") == "plan":
                 form = plan_form = forms.PlanForm(request.POST)
@@ -494,7 +495,7 @@ def deck_check_detail(request, slug, pk):
 @login_required
 def reports(request, slug):
     """Judge-call statistics and the penalty report for the organizer and head judge."""
-    event = access.event_for_reports(request.user, slug)
+    event = access.event_for(request.user, slug, "see_reports")
     ctx = _ctx(
         request, event, stats=selectors.call_statistics(event), rows=selectors.penalty_report_rows(event)
     )
@@ -503,7 +504,7 @@ def reports(request, slug):
 
 @login_required
 def report_csv(request, slug):
-    event = access.event_for_reports(request.user, slug)
+    event = access.event_for(request.user, slug, "see_reports")
     response = HttpResponse(selectors.penalty_report_csv(event), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-penalties.csv"'
     return response
@@ -516,7 +517,7 @@ INLINE_PDF_LIMIT = 100
 @login_required
 def report_pdf(request, slug):
     """The PenaltyReport document (core.pdf); large reports come from the background task."""
-    event = access.event_for_reports(request.user, slug)
+    event = access.event_for(request.user, slug, "see_reports")
     count = selectors.penalties_for_event(event).count()
     if count <= INLINE_PDF_LIMIT:
         pdf = tasks.render_penalty_report(event)
@@ -545,7 +546,7 @@ def player_history(request, player_id):
         "judging/player_history.html",
         {
             "player": player,
-            "penalties": selectors.penalties_for_player(player, viewer=request.user),
+            "penalties": access.penalties_for_viewer(request.user, player),
             "is_self": player.user_id == request.user.pk,
             "reconstructions": (
                 selectors.closed_reconstructions_for_player(player)

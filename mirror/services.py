@@ -22,9 +22,7 @@ from decklists import services as decklist_services
 from decklists.enums import DecklistSource, DecklistStatus
 from decklists.models import Decklist
 from tournament import services as tournament_services
-from tournament.access import require_role
 from tournament.enums import (
-    RESULT_ROLES,
     FormatCode,
     Game,
     MatchResult,
@@ -37,6 +35,7 @@ from tournament.enums import (
 )
 from tournament.models import Event, Match, PlayerProfile, Registration, Round
 
+from . import access
 from .limits import check_parsed, check_submission
 from .models import MirrorImport, SourceMatch, SourcePlayer, SourceStanding
 from .parsers import (
@@ -213,7 +212,7 @@ def import_event(
     _check_source_consistency(parsed)
     event, created = _find_or_create_event(parsed, actor=actor, event=event, name=name, fmt=format)
     if not created:
-        require_role(actor, event, RESULT_ROLES, "import into a mirrored event")
+        access.require(actor, event, "reimport_events", "import into a mirrored event")
     event = Event.objects.select_for_update().get(pk=event.pk)
     tournament_services.require_event_open(event)
     changes: list[str] = []

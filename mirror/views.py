@@ -122,10 +122,10 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The mirror of one event: its imports and what each changed, re-import, hand-back links."""
-    event = access.event_for_mirror_staff(request.user, slug)
-    can_import = access.can_import_into(request.user, event)
+    event = access.event_for(request.user, slug)
+    can = access.allowed_actions(request.user, event)
     if request.method == "POST":
-        if not can_import:
+        if not can["reimport_events"]:
             raise PermissionDenied("only the organizer, head judge or scorekeeper may re-import")
         if not event.is_mirrored:
             raise Http404("this event is not mirrored")
@@ -143,8 +143,7 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
             "imports": imports,
             "rounds": rounds,
             "players": list(selectors.source_players(event)),
-            "can_import": can_import,
-            "can_read_penalty_log": access.can_read_penalty_log(request.user, event),
+            "can": can,
         },
     )
 
@@ -152,8 +151,8 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
 def _official_event(request: HttpRequest, slug: str):
     if not request.user.is_authenticated:
         raise PermissionDenied("log in")
-    event = access.event_for_mirror_staff(request.user, slug)
-    if not access.can_read_handback(request.user, event):
+    event = access.event_for(request.user, slug)
+    if not access.can(request.user, event, "read_handback"):
         raise PermissionDenied("only the event's officials")
     return event
 
@@ -232,8 +231,8 @@ def results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def _penalty_event(request: HttpRequest, slug: str):
     if not request.user.is_authenticated:
         raise PermissionDenied("log in")
-    event = access.event_for_mirror_staff(request.user, slug)
-    if not access.can_read_penalty_log(request.user, event):
+    event = access.event_for(request.user, slug)
+    if not access.can(request.user, event, "read_penalties"):
         raise PermissionDenied("only the judges, the organizer and the scorekeeper read penalties")
     return event
 

@@ -207,8 +207,10 @@ def _join_wrapped(lines: list[str], known_words: set[str]) -> list[str]:
             if ends_word_hyphen and re.match(r"\s*[A-Za-z]", line):
                 # "tour-" + "nament": a word broken by the typesetter when the joined word is one the
                 # document uses; "end-of-" + "match", "Deck-" + "Checks": a compound broken at its hyphen.
-                head = re.search(r"([A-Za-z]+)-$", prev).group(1)
-                tail = re.match(r"\s*([A-Za-z]+)", line).group(1)
+                head_match = re.search(r"([A-Za-z]+)-$", prev)
+                tail_match = re.match(r"\s*([A-Za-z]+)", line)
+                assert head_match is not None and tail_match is not None  # the two tests above
+                head, tail = head_match.group(1), tail_match.group(1)
                 if (
                     tail[0].islower()
                     and (head + tail).lower() in known_words

@@ -87,28 +87,28 @@ def _link_inline(text: str, index: DocumentIndex | None, used_terms: set[str]) -
                 )
             )
     if index is not None:
-        for m in _INTERNAL_REF.finditer(text):
-            key = "b" if m.group("b") else ("w" if m.group("w") else "p")
-            number = m.group(key)
+        for ref in _INTERNAL_REF.finditer(text):
+            key = "b" if ref.group("b") else ("w" if ref.group("w") else "p")
+            number = ref.group(key)
             if number not in index.numbers:
                 continue
-            s, e = m.span(key)
+            s, e = ref.span(key)
             spans.append(
                 (s, e, f'<a class="rule-ref" href="{escape(index.rule_href(number))}">{escape(number)}</a>')
             )
         if index.glossary_re is not None:
-            for m in index.glossary_re.finditer(text):
-                key = m.group(1).lower()
+            for gm in index.glossary_re.finditer(text):
+                key = gm.group(1).lower()
                 if key in used_terms or key not in index.glossary:
                     continue
                 used_terms.add(key)
                 slug, definition = index.glossary[key]
                 spans.append(
                     (
-                        m.start(),
-                        m.end(),
+                        gm.start(),
+                        gm.end(),
                         f'<a class="gloss" href="{escape(index.glossary_href(slug))}" '
-                        f'title="{escape(symbols_words(definition[:200]))}">{escape(m.group(0))}</a>',
+                        f'title="{escape(symbols_words(definition[:200]))}">{escape(gm.group(0))}</a>',
                     )
                 )
     spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))

@@ -131,7 +131,7 @@ def rule_context(document: RulesDocument, number: str) -> RuleContext | None:
                 "id", "number", "title", "parent_id", "depth", "document_id"
             )
         }
-        pid = rule.parent_id
+        pid: int | None = rule.parent_id
         while pid and pid in by_id:
             ancestors.insert(0, by_id[pid])
             pid = by_id[pid].parent_id

@@ -122,7 +122,7 @@ def import_rules_document(
             field="file",
         )
     created = existing is None
-    if created:
+    if existing is None:
         document = RulesDocument(kind=kind, version=version)
     else:
         document = existing

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from .enums import DocumentKind
+from .models import RulesDocument
 from .rendering import document_index, render_rule_text
 from .selectors import (
     DocumentNotFound,
@@ -35,7 +36,7 @@ class _NotFound(Exception):
 _SHORT_LABELS = {"cr": "CR", "trp": "TR&P", "ppg": "PPG", "ga": "GA"}
 
 
-def _document_or_404(doc: str, version: str | None) -> object:
+def _document_or_404(doc: str, version: str | None) -> RulesDocument:
     if doc not in DocumentKind.values:
         raise _NotFound(f"There is no rules document called {doc!r}: try cr, trp, ppg or ga.")
     try:

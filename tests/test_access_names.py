@@ -17,12 +17,19 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-MATRIX_TESTS = (ROOT / "tests" / "hardening" / "test_permission_matrix.py",)
+#: The permission matrices: each takes its expectations from the access tables by action name.
+MATRIX_TESTS = (
+    ROOT / "tests" / "hardening" / "test_permission_matrix.py",
+    ROOT / "tests" / "judging" / "test_permissions_audit.py",
+    ROOT / "tests" / "decklists" / "test_permissions_audit.py",
+    ROOT / "tests" / "mirror" / "test_permissions.py",
+)
 APPS = ("accounts", "cards", "decklists", "judging", "mirror", "reference", "tournament", "transfer")
 
-#: Access modules that still answer with one predicate per role group rather than a table of
-#: named actions (issue 33 converts them one app at a time; this list only shrinks).
-NOT_YET_TABLED = {"accounts", "decklists", "judging", "mirror"}
+#: Access modules with no action of their own: they ask other apps' tables by name and use no
+#: role group themselves (accounts: a link is decided by evidence; its desk check is the
+#: tournament's "manage_players").
+NO_OWN_ACTIONS = {"accounts"}
 
 
 def _access_modules() -> list[str]:
@@ -51,9 +58,11 @@ def test_every_action_is_used_by_the_code_and_the_matrix(app):
     module = importlib.import_module(f"{app}.access")
     actions = getattr(module, "ACTIONS", None)
     if actions is None:
-        assert app in NOT_YET_TABLED, f"{app}.access has no ACTIONS table"
+        assert app in NO_OWN_ACTIONS, f"{app}.access has no ACTIONS table"
+        source = (ROOT / app / "access.py").read_text(encoding="utf-8")
+        assert "_ROLES" not in source, f"{app}.access asks a role group instead of an action name"
         return
-    assert app not in NOT_YET_TABLED, f"{app}.access has its ACTIONS table: take it off NOT_YET_TABLED"
+    assert app not in NO_OWN_ACTIONS, f"{app}.access has its ACTIONS table: take it off NO_OWN_ACTIONS"
     assert actions, f"{app}.access.ACTIONS is empty"
     code = _app_sources(app)
     matrix = "\n".join(path.read_text(encoding="utf-8") for path in MATRIX_TESTS)
@@ -63,10 +72,31 @@ def test_every_action_is_used_by_the_code_and_the_matrix(app):
     assert not untested, f"{app}.access.ACTIONS names actions the permission matrix does not test: {untested}"
 
 
+def _tables() -> dict[str, dict]:
+    tables = {}
+    for app in _access_modules():
+        actions = getattr(importlib.import_module(f"{app}.access"), "ACTIONS", None)
+        if actions is not None:
+            tables[app] = actions
+    return tables
+
+
+def test_each_action_is_named_in_one_table_only():
+    """One name per permission: no two apps' tables name the same action."""
+    seen: dict[str, str] = {}
+    twice = []
+    for app, actions in _tables().items():
+        for name in actions:
+            if name in seen:
+                twice.append(f"{name} ({seen[name]}, {app})")
+            seen[name] = app
+    assert not twice, f"actions named in two tables: {twice}"
+
+
 def test_the_code_asks_only_for_named_actions():
-    """``require(..., "x")``, ``can(..., "x")``, ``action="x"`` and ``can.x`` name an action of the
-    tournament table (the other apps' tables join when they have one)."""
-    from tournament.access import ACTIONS
+    """``require(..., "x")``, ``can(..., "x")``, ``event_for(..., "x")``, ``roles_for("x")``,
+    ``action="x"`` and ``can.x`` name an action of some app's table."""
+    known = {name for actions in _tables().values() for name in actions}
 
     asked: set[str] = set()
     for path in ROOT.rglob("*"):
@@ -75,9 +105,20 @@ def test_the_code_asks_only_for_named_actions():
             continue
         text = path.read_text(encoding="utf-8")
         asked |= set(re.findall(r"""\b(?:require|can)\([^()"']*?,\s*[^()"']*?,\s*"([a-z_]+)\"""", text))
-        asked |= set(re.findall(r"""event_for_staff\([^)]*\baction="([a-z_]+)\"""", text))
+        asked |= set(
+            re.findall(r"""\b(?:event_for_staff|access_event_decklists)\([^)]*\baction="([a-z_]+)\"""", text)
+        )
+        asked |= set(re.findall(r"""\bevent_for\([^()"']*?,\s*[^()"']*?,\s*"([a-z_]+)\"""", text))
+        asked |= set(re.findall(r"""\broles_for\("([a-z_]+)\"""", text))
         asked |= set(re.findall(r"""@staff_action\("([a-z_]+)\"""", text))
         asked |= set(re.findall(r"""\{%[^%]*\bcan\.([a-z_]+)""", text))
-    unknown = sorted(asked - set(ACTIONS))
-    assert not unknown, f"actions asked for but not in tournament.access.ACTIONS: {unknown}"
-    assert {"enter_results", "run_rounds", "manage_players"} <= asked  # the scan finds the calls
+    unknown = sorted(asked - known)
+    assert not unknown, f"actions asked for but in no access table: {unknown}"
+    # the scan finds the calls of every app
+    assert {
+        "enter_results",
+        "issue_penalties",
+        "divide_floor",
+        "manage_decklists",
+        "reimport_events",
+    } <= asked

@@ -5,7 +5,8 @@ here, from the role vocabulary in ``tournament.enums`` (``JUDGE_ROLES``, ``RESUL
 Every action is named once in ``ACTIONS`` (action -> roles): services call ``require``,
 views, API views and templates ``can``/``allowed_actions`` and the ``event_for_*`` access
 functions with the same name, so all of them give the same answer. The add-ons
-(decklists, judging) build their own ``access.py`` on the same primitives.
+(decklists, judging, mirror) name their own actions in their ``access.ACTIONS`` tables and
+ask the same functions with ``table=ACTIONS``: one mechanism, one table per app.
 
 Conventions:
 
@@ -32,7 +33,6 @@ from core.models import AuditEntry
 from .enums import (
     CLOCK_ROLES,
     EVENT_EDIT_ROLES,
-    JUDGE_ROLES,
     MANAGE_ROLES,
     OFFICIAL_ROLES,
     PLAYER_ID_ROLES,
@@ -160,16 +160,26 @@ def roles_for(action: str, table: dict[str, frozenset] | None = None) -> frozens
         raise ValueError(f"unknown action {action!r}: not in the access table") from None
 
 
-def can(user, event: Event, action: str) -> bool:
-    """True if ``user`` may do ``action`` at ``event`` (``ACTIONS``)."""
-    return has_role(user, event, roles_for(action))
+def can(user, event: Event, action: str, *, table: dict[str, frozenset] | None = None) -> bool:
+    """True if ``user`` may do ``action`` at ``event`` (``ACTIONS``, or an add-on's ``table``)."""
+    return has_role(user, event, roles_for(action, table))
 
 
 def require(
-    actor, event: Event, action: str, what: str | None = None, *, message: str | None = None
+    actor,
+    event: Event,
+    action: str,
+    what: str | None = None,
+    *,
+    message: str | None = None,
+    code: str = "role",
+    table: dict[str, frozenset] | None = None,
 ) -> set[str]:
-    """``require_role`` for a named ``action``; ``what`` words the refusal ("correct results")."""
-    return require_role(actor, event, roles_for(action), what or action.replace("_", " "), message=message)
+    """``require_role`` for a named ``action``; ``what`` words the refusal ("correct results").
+    An add-on passes its own ``table`` (its ``access.ACTIONS``)."""
+    return require_role(
+        actor, event, roles_for(action, table), what or action.replace("_", " "), message=message, code=code
+    )
 
 
 def allowed_actions(user, event: Event, table: dict[str, frozenset] | None = None) -> dict[str, bool]:
@@ -188,10 +198,6 @@ def is_official(user, event: Event) -> bool:
     return can(user, event, "view_staff_pages")
 
 
-def is_judge(user, event: Event) -> bool:
-    return has_role(user, event, JUDGE_ROLES)
-
-
 def is_head_judge(user, event: Event) -> bool:
     """The head judge proper (PPG 1.4 disqualifications, PPG 4.4 decklist changes, re-entries)."""
     return has_role(user, event, {StaffRole.HEAD_JUDGE})
@@ -204,14 +210,15 @@ def is_organizer(user, event: Event) -> bool:
 # --------------------------------------------------------------------------- access functions
 
 
-def event_for_staff(user, slug: str, *, action: str | None = None, roles=None) -> Event:
+def event_for_staff(
+    user, slug: str, *, action: str | None = None, table: dict[str, frozenset] | None = None
+) -> Event:
     """The event ``slug`` if ``user`` is on its staff (and may do ``action`` when given; an
-    add-on passes the roles of its own action as ``roles``).
+    add-on's action is looked up in its own ``table``).
 
     Raises ``Http404`` for an unknown slug and ``PermissionDenied`` otherwise.
     """
-    if action is not None:
-        roles = roles_for(action)
+    roles = roles_for(action, table) if action is not None else None
     event = Event.objects.filter(slug=slug).first()
     if event is None:
         raise Http404(f"no event {slug!r}")
@@ -478,5 +485,5 @@ def can_link_player_id(
         user=actor,
         event_id__in=events,
         ended_at__isnull=True,
-        role__in=[str(r) for r in MANAGE_ROLES],
+        role__in=[str(r) for r in roles_for("manage_players")],
     ).exists()

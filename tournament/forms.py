@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django import forms
@@ -47,6 +48,11 @@ EVENT_LABELS = {
         "First place first, comma-separated, e.g. 3,2,1,0 (or 3,0 for the winner only).",
     ),
 }
+
+
+def _choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """``form``'s choice field ``name`` (typed as one, to set its ``choices``)."""
+    return cast(forms.ChoiceField, form.fields[name])
 
 
 class EventForm(forms.ModelForm):
@@ -100,8 +106,8 @@ class EventForm(forms.ModelForm):
             for name in RULE_FIELDS:
                 if name in self.fields and name not in overrides:
                     note = "From the rules: follows the game, event type, format and REL until you change it."
-                    help_text = self.fields[name].help_text
-                    self.fields[name].help_text = f"{help_text} {note}" if help_text else note
+                    current = self.fields[name].help_text
+                    self.fields[name].help_text = f"{current} {note}" if current else note
             if overrides:
                 self.fields["follow_rules"] = forms.MultipleChoiceField(
                     required=False,
@@ -120,7 +126,7 @@ class EventForm(forms.ModelForm):
                 ].help_text = "Empty: the default for the format (GA TRG Round Times)."
                 self.fields["swiss_rounds"].help_text = "Empty: our default from attendance."
                 self.fields["top_cut"].help_text = "Empty: our default from attendance; 0 means no play-off."
-                self.fields["standings_policy"].choices = [
+                _choice_field(self, "standings_policy").choices = [
                     (value, str(label).replace("TR&P App D: ", ""))
                     for value, label in StandingsPolicy.choices
                 ]
@@ -129,7 +135,7 @@ class EventForm(forms.ModelForm):
             self.fields["slug"].required = False
             self.fields["slug"].help_text += " Empty: made from the name."
             self.fields["rel"].required = False
-            self.fields["rel"].choices = [
+            _choice_field(self, "rel").choices = [
                 ("", "From the rules: by the event type (TR&P App A)"),
                 *REL.choices,
             ]
@@ -140,15 +146,15 @@ class EventForm(forms.ModelForm):
                     self.fields[name].initial = None
                     self.initial.pop(name, None)
             self.fields["format"].required = False
-            self.fields["format"].choices = [
+            _choice_field(self, "format").choices = [
                 ("", "From the rules: by the game"),
-                *(c for c in self.fields["format"].choices if c[0] != ""),
+                *(c for c in cast(list, _choice_field(self, "format").choices) if c[0] != ""),
             ]
             self.fields["tier"].widget.attrs["placeholder"] = "from the rules (TR&P App A)"
             self.fields["round_minutes"].widget.attrs["placeholder"] = "from the rules (TR&P App C)"
             # Untouched, the service picks the game's policy (GA: 3/1/0; FaB: TR&P App D).
             self.fields["standings_policy"].required = False
-            self.fields["standings_policy"].choices = [
+            _choice_field(self, "standings_policy").choices = [
                 ("", "From the rules: by the game"),
                 *StandingsPolicy.choices,
             ]
@@ -156,9 +162,9 @@ class EventForm(forms.ModelForm):
             self.initial.pop("games_per_match", None)
             # Untouched, the service picks the game's ladder (GA: regular store event; FaB: Armory).
             self.fields["event_type"].required = False
-            self.fields["event_type"].choices = [
+            _choice_field(self, "event_type").choices = [
                 ("", "From the rules: by the game"),
-                *self.fields["event_type"].choices,
+                *cast(list, _choice_field(self, "event_type").choices),
             ]
             self.initial.pop("event_type", None)
             for name, rule in (
@@ -304,7 +310,7 @@ class PlayerReportForm(forms.Form):
         self.games_to_win = games_to_win
 
     def clean(self):
-        data = super().clean()
+        data = super().clean() or {}
         outcome = data.get("outcome")
         mine, theirs = data.get("my_games"), data.get("their_games")
         if outcome == "win":

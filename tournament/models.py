@@ -505,7 +505,7 @@ class Match(models.Model):
         indexes = [models.Index(fields=["round", "result"])]
 
     def __str__(self) -> str:
-        b = self.player_b.player.display_name if self.player_b_id else "BYE"
+        b = self.player_b.player.display_name if self.player_b is not None else "BYE"
         return f"R{self.round.number} T{self.table_number}: {self.player_a.player.display_name} v {b}"
 
     @property

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import functools
 from dataclasses import asdict, dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from types import SimpleNamespace
+from typing import Any, cast
 
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
@@ -233,7 +234,7 @@ class MatchRow:
 @functools.cache
 def _match_choice_labels(field: str) -> dict:
     """The labels ``Match.get_<field>_display()`` answers, by stored value."""
-    return dict(Match._meta.get_field(field).flatchoices)
+    return dict(cast(Any, Match._meta.get_field(field)).flatchoices)
 
 
 _MATCH_ROW_COLUMNS = (
@@ -358,7 +359,7 @@ def clock_status(round_: Round, *, now: datetime | None = None) -> ClockStatus:
     remaining = round_.duration_seconds - elapsed
     ends_at = None
     if round_.clock_state == ClockState.RUNNING and round_.started_at:
-        ends_at = now + timezone.timedelta(seconds=remaining)
+        ends_at = now + timedelta(seconds=remaining)
     return ClockStatus(
         state=round_.clock_state,
         duration_seconds=round_.duration_seconds,
@@ -611,7 +612,7 @@ def decided_open_team_matches(round_: Round | None) -> list[dict]:
         return []
     groups: dict[tuple[str | None, str | None], list[Match]] = {}
     for m in matches_for_round(round_):
-        if m.player_b_id:
+        if m.player_a is not None and m.player_b is not None:
             groups.setdefault((m.player_a.team_name, m.player_b.team_name), []).append(m)
     out = []
     for (a, b), boards in groups.items():

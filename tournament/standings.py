@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from core.errors import DomainError
 from pairings.errors import InvalidInput
-from pairings.tiebreakers import MatchRecord, compute_standings, explain_ranking
+from pairings.tiebreakers import MatchRecord, StandingRow, compute_standings, explain_ranking
 
 from .enums import (
     ACTIVE_REGISTRATION_STATUSES,
@@ -53,7 +53,7 @@ class Standing:
     omlp: float
     ocmp: float
     status: str
-    row: object  # the engine's StandingRow, for explain_ranking
+    row: StandingRow  # the engine's row, for explain_ranking
     # filled under the 3/1/0 policy only (Grand Archive, ga-organized-play.md section 4)
     omw: float | None = None
     gw: float | None = None

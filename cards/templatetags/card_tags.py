@@ -30,7 +30,7 @@ def sorted_join(values, sep=", "):
 def card_text(text):
     """Card text as HTML: escaped, **bold** kept as <strong>, {r}/{p}/{d} icons spelled out,
     paragraphs on blank lines."""
-    html = escape(text or "")
+    html: str = escape(text or "")
     html = _BOLD.sub(r"<strong>\1</strong>", html)
     html = _ICON_RE.sub(lambda m: f'<span class="icon">{_ICONS[m.group(0)]}</span>', html)
     paras = [p.strip().replace("\n", "<br>") for p in re.split(r"\n\s*\n", html) if p.strip()]

@@ -149,7 +149,7 @@ def _check_player_or_official(decklist_registration: Registration, actor, *, kin
         raise NotAllowed("Log in to submit a decklist.")
     if decklist_registration.player.user_id == actor.pk:
         return
-    if access.is_event_official(actor, event):
+    if access.can(actor, event, "review_decklists"):
         return
     if kind == DecklistKind.POOL and selectors.registration_of(actor, event) is not None:
         # TR&P 8.1.1 / 8.2.2 "swap, register, swap": another player registers this pool.
@@ -172,7 +172,7 @@ def _check_author(decklist_registration: Registration, actor, *, kind: str) -> b
         return False
     if kind == DecklistKind.POOL and selectors.registration_of(actor, event) is not None:
         return False
-    if access.is_event_official(actor, event):
+    if access.can(actor, event, "review_decklists"):
         return True
     raise NotAllowed("Only the player can change this decklist.")
 

@@ -53,9 +53,9 @@ def start_job(event: Event, *, actor, kind: str, release=None) -> GeneratedFile:
     Raises ConflictError when the same job is already pending or running.
     """
     if kind == JobKind.REVALIDATE:
-        access.require_manager(actor, event)
+        access.require(actor, event, "manage_decklists")
     else:
-        access.require_official(actor, event)
+        access.require(actor, event, "review_decklists")
     result: dict = {}
     if release not in (None, ""):
         chosen = release_or_active(release, game=event.game)

@@ -34,7 +34,7 @@ def accept_decklist(decklist: Decklist, *, actor) -> Decklist:
     """
     decklist = _lock_row(decklist.registration, decklist.kind)
     event = decklist.registration.event
-    access.require_official(actor, event)
+    access.require(actor, event, "review_decklists")
     require_event_open(event)
     if decklist.status in FROZEN:
         return decklist
@@ -67,7 +67,7 @@ def reject_decklist(decklist: Decklist, *, actor, reason: str) -> Decklist:
     """TR&P 3.7: an illegal, illegible or badly formatted list may be rejected: back to draft."""
     decklist = _lock_row(decklist.registration, decklist.kind)
     event = decklist.registration.event
-    access.require_official(actor, event)
+    access.require(actor, event, "review_decklists")
     require_event_open(event)
     if not (reason or "").strip():
         raise DomainError("Say why the list is rejected.", field="reason")
@@ -95,7 +95,7 @@ def grant_exception(decklist: Decklist, *, actor, reason: str) -> Decklist:
     """The head judge accepts a list despite its errors; the exception and reason are recorded."""
     decklist = _lock_row(decklist.registration, decklist.kind)
     event = decklist.registration.event
-    access.require_head_judge(actor, event)
+    access.require(actor, event, "change_accepted_lists")
     require_event_open(event)
     if not (reason or "").strip():
         raise DomainError("An exception needs a reason.", field="reason")
@@ -126,11 +126,11 @@ def fix_decklist(decklist: Decklist, *, actor, text: str, reason: str, db: Any =
     decklist = _lock_row(decklist.registration, decklist.kind)
     event = decklist.registration.event
     if decklist.kind == DecklistKind.POOL and decklist.status == DecklistStatus.SUBMITTED:
-        access.require_official(actor, event)
+        access.require(actor, event, "review_decklists")
     elif decklist.status in FROZEN:
-        access.require_head_judge(actor, event)
+        access.require(actor, event, "change_accepted_lists")
     else:
-        access.require_manager(actor, event)
+        access.require(actor, event, "manage_decklists")
     require_event_open(event)
     if not (reason or "").strip():
         raise DomainError("A correction needs a reason.", field="reason")
@@ -159,7 +159,7 @@ def fix_decklist(decklist: Decklist, *, actor, text: str, reason: str, db: Any =
 @transaction.atomic
 def lock_event_decklists(event: Event, *, actor) -> int:
     """Lock every accepted list of the event (e.g. when round 1 begins). Returns how many."""
-    access.require_manager(actor, event)
+    access.require(actor, event, "manage_decklists")
     require_event_open(event)
     now = timezone.now()
     count = 0
@@ -198,7 +198,7 @@ def set_decklist_deadline(
 ) -> DecklistPolicy:
     """TR&P 3.7: the organizer may set another time for handing lists in; for limited
     events also the end of deck construction and the set(s) used (TR&P 8.1, 8.2)."""
-    access.require_manager(actor, event)
+    access.require(actor, event, "manage_decklists")
     policy = _policy_for_update(event)
     before = {
         "deadline": policy.deadline,
@@ -235,7 +235,7 @@ def set_decklist_deadline(
 @transaction.atomic
 def publish_event_decklists(event: Event, *, actor) -> DecklistPolicy:
     """TR&P 3.7: after the event the organizer may publish its accepted lists."""
-    access.require_organizer(actor, event)
+    access.require(actor, event, "publish_decklists")
     if event.status != EventStatus.FINISHED:
         raise DomainError("Decklists can be published once the event is finished.", code="not_finished")
     policy = _policy_for_update(event)

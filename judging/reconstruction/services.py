@@ -1,6 +1,6 @@
 """Every change to a game-state reconstruction (issue 12), on top of ``rules_engine.game``.
 
-Each service is atomic, checks the actor's role (``tournament.enums.RECONSTRUCTION_ROLES``),
+Each service is atomic, checks the actor may ``reconstruct`` (``judging.access.ACTIONS``),
 refuses a stale ``expected_version`` (two judges typing at once never overwrite each other's
 steps: the second one is told to reload, and the web page keeps what they typed), and leaves an
 audit entry with the state before and after. The log is append-only: a rewind is a line of the
@@ -17,9 +17,8 @@ from django.utils import timezone
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
 from rules_engine.game.start import GivenError, start_state
-from tournament.enums import JUDGE_ROLES, RECONSTRUCTION_ROLES
 
-from ..access import require_fab_reconstruction, require_judging_role
+from ..access import require, require_fab_reconstruction
 from ..enums import ReconstructionFix, ReconstructionRules
 from ..models import JudgeCall, Reconstruction
 from ..services.calls import record_ruling
@@ -108,7 +107,7 @@ def create_reconstruction(
     (``recon_engine.start_from_decklists``). The CR edition is the event's pinned one.
     Side effects: audit entry ``reconstruction.create``.
     """
-    require_judging_role(actor, call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require(actor, call.event, "reconstruct", "reconstruct game states")
     require_fab_reconstruction(call.event)  # the engine plays FaB's rules only
     if game_number is not None and game_number < 1:
         raise DomainError("games are numbered from 1", field="game_number")
@@ -135,7 +134,7 @@ def update_start(
     Side effects: audit entry ``reconstruction.start`` with the old and new state.
     """
     recon = _lock(recon, expected_version)
-    require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require(actor, recon.call.event, "reconstruct", "reconstruct game states")
     require_fab_reconstruction(recon.call.event)
     before = _snapshot(recon)
     recon.start = _check_start(start, recon.call.event)
@@ -167,7 +166,7 @@ def append_steps(
     if not new:
         raise DomainError("type at least one step", field="lines")
     recon = _lock(recon, expected_version)
-    require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require(actor, recon.call.event, "reconstruct", "reconstruct game states")
     require_fab_reconstruction(recon.call.event)
     if len(recon.lines) + len(new) > MAX_LINES:
         raise DomainError(f"a reconstruction holds at most {MAX_LINES} steps", field="lines")
@@ -187,7 +186,7 @@ def rewind(recon: Reconstruction, *, actor, to: int, expected_version: int | Non
     report of what the rewind undid.
     """
     recon = _lock(recon, expected_version)
-    require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require(actor, recon.call.event, "reconstruct", "reconstruct game states")
     require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     report = outcome.backup_report(int(to))
@@ -217,7 +216,7 @@ def record_fix(
     if fix not in ReconstructionFix.values:
         raise DomainError(f"unknown fix {fix!r}", field="fix")
     recon = _lock(recon, expected_version)
-    require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require(actor, recon.call.event, "reconstruct", "reconstruct game states")
     require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     report: dict[str, Any] = {"findings": outcome.findings()}
@@ -254,7 +253,7 @@ def cite_in_ruling(recon: Reconstruction, *, judge) -> JudgeCall:
     """Cite the reconstruction's findings (and the PPG sections of its fix) in the call's ruling
     in one tap: the citations are added to the ruling's, and a ruling not written yet gets a
     summary of the findings. Goes through ``services.record_ruling`` (its checks and audit)."""
-    require_judging_role(judge, recon.call.event, JUDGE_ROLES, "rule on judge calls")
+    require(judge, recon.call.event, "rule_on_calls", "rule on judge calls")
     require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     citations = list(recon.call.citations)

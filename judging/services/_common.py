@@ -73,8 +73,15 @@ def _grant_stopped_time(
     checks = DeckCheck.objects.filter(
         match=match, kind=DeckCheckKind.MID_GAME, status=DeckCheckStatus.DONE, ended_at__isnull=False
     ).exclude(pk=exclude_check)
-    spans = [(c.closed_at - timedelta(seconds=c.duration_seconds), c.closed_at) for c in calls]
-    spans += [(c.started_at, c.ended_at) for c in checks]
+    # The querysets leave out calls and checks without their times; the checks here say so to mypy.
+    spans: list[tuple[datetime, datetime]] = [
+        (c.closed_at - timedelta(seconds=c.duration_seconds), c.closed_at)
+        for c in calls
+        if c.closed_at is not None and c.duration_seconds is not None
+    ]
+    spans += [
+        (c.started_at, c.ended_at) for c in checks if c.started_at is not None and c.ended_at is not None
+    ]
     spans.append(stop)
     origin = min(start for start, _ in spans)
     owed = rules.stopped_time_extension_seconds(

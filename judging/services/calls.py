@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta
+from typing import cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -15,17 +16,13 @@ from reference import selectors as reference_selectors
 from tournament import services as tournament_services
 from tournament.citations import cite
 from tournament.enums import (
-    CALL_READ_ROLES,
-    HEAD_ROLES,
-    JUDGE_ROLES,
     MAX_TABLE_NUMBER,
-    OFFICIAL_ROLES,
 )
 from tournament.models import Event, Match
 from tournament.selectors import current_round
 from tournament.signals import news
 
-from ..access import require_judging_role
+from ..access import require
 from ..enums import (
     CallerKind,
     CallStatus,
@@ -100,7 +97,7 @@ def open_call(
     With only a table number, the match at that table in the current round is linked.
     Side effects: audit entry.
     """
-    require_judging_role(actor, event, OFFICIAL_ROLES, "open a judge call")
+    require(actor, event, "open_calls", "open a judge call")
     tournament_services.require_event_open(event)
     if caller not in CallerKind.values:
         raise DomainError(f"unknown caller {caller!r}", field="caller")
@@ -116,7 +113,7 @@ def open_call(
     call = JudgeCall.objects.create(
         event=event,
         match=match,
-        table_number=table_number if table_number is not None else match.table_number,
+        table_number=table_number if table_number is not None else cast(Match, match).table_number,
         caller=caller,
         question=question.strip(),
         opened_by=actor,
@@ -131,7 +128,7 @@ def open_call(
 def claim_call(call: JudgeCall, *, judge) -> JudgeCall:
     """A judge takes an open call (TR&P 3.9: a floor judge should respond first)."""
     call = _lock_call(call)
-    require_judging_role(judge, call.event, JUDGE_ROLES, "answer judge calls")
+    require(judge, call.event, "rule_on_calls", "answer judge calls")
     if call.status != CallStatus.OPEN:
         raise ConflictError(f"call #{call.pk} is already {call.get_status_display().lower()}")
     call.status = CallStatus.CLAIMED
@@ -148,7 +145,7 @@ def claim_call(call: JudgeCall, *, judge) -> JudgeCall:
 def record_ruling(call: JudgeCall, *, judge, ruling: str, citations=()) -> JudgeCall:
     """The responding judge's ruling with rule citations (TR&P 3.9). Claims the call if open."""
     call = _lock_call(call)
-    require_judging_role(judge, call.event, JUDGE_ROLES, "rule on judge calls")
+    require(judge, call.event, "rule_on_calls", "rule on judge calls")
     if call.status not in (CallStatus.OPEN, CallStatus.CLAIMED, CallStatus.RULED):
         raise ConflictError(f"call #{call.pk} is {call.get_status_display().lower()}; no new ruling")
     if not ruling.strip():
@@ -179,7 +176,7 @@ def record_ruling(call: JudgeCall, *, judge, ruling: str, citations=()) -> Judge
 def appeal_call(call: JudgeCall, *, actor, appealed_by: str = CallerKind.PLAYER_A) -> JudgeCall:
     """TR&P 3.9: a player appeals a ruling before it is applied; the head judge decides."""
     call = _lock_call(call)
-    require_judging_role(actor, call.event, CALL_READ_ROLES, "record an appeal")
+    require(actor, call.event, "record_appeals", "record an appeal")
     if call.status != CallStatus.RULED or call.appealed_at is not None:
         raise ConflictError("only a ruled call that was not appealed yet can be appealed")
     if appealed_by not in (CallerKind.PLAYER_A, CallerKind.PLAYER_B):
@@ -198,7 +195,7 @@ def appeal_call(call: JudgeCall, *, actor, appealed_by: str = CallerKind.PLAYER_
 def record_final_ruling(call: JudgeCall, *, head_judge, ruling: str, citations=()) -> JudgeCall:
     """TR&P 3.9: the head judge (or an appeals judge) makes the final ruling on an appeal."""
     call = _lock_call(call)
-    require_judging_role(head_judge, call.event, HEAD_ROLES, "decide appeals")
+    require(head_judge, call.event, "decide_appeals", "decide appeals")
     if call.status != CallStatus.APPEALED:
         raise ConflictError("there is no open appeal on this call")
     if not ruling.strip():
@@ -235,7 +232,7 @@ def close_call(
     An appeal must be decided first.
     """
     call = _lock_call(call)
-    require_judging_role(judge, call.event, JUDGE_ROLES, "close judge calls")
+    require(judge, call.event, "rule_on_calls", "close judge calls")
     if call.status == CallStatus.CLOSED:
         raise ConflictError(f"call #{call.pk} is already closed")
     if call.status == CallStatus.APPEALED:

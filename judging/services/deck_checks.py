@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -16,8 +17,6 @@ from decklists.selectors import accepted_decklist_for, decklist_card_counts
 from tournament import services as tournament_services
 from tournament.citations import cite, is_ga
 from tournament.enums import (
-    HEAD_ROLES,
-    JUDGE_ROLES,
     RegistrationStatus,
 )
 from tournament.models import Event, Match, Registration, Round
@@ -25,7 +24,7 @@ from tournament.selectors import standings_for_event
 
 from .. import catalogue
 from .. import penalty_rules as rules
-from ..access import require_judging_role
+from ..access import require
 from ..enums import (
     DeckCheckKind,
     DeckCheckStatus,
@@ -78,7 +77,7 @@ def plan_deck_checks(
     Side effects: DeckCheck rows and an audit entry on the round.
     """
     event = round_.event
-    require_judging_role(actor, event, HEAD_ROLES, "plan deck checks")
+    require(actor, event, "plan_deck_checks", "plan deck checks")
     tournament_services.require_event_open(event)
     matches = list(Match.objects.filter(round=round_, player_b__isnull=False, table_number__isnull=False))
     by_table = {m.table_number: m for m in matches}
@@ -104,7 +103,7 @@ def plan_deck_checks(
         m = by_table[table]
         reason = "likely play-off player" if table in priority else "random table"
         for reg_id in (m.player_a_id, m.player_b_id):
-            if reg_id in already:
+            if reg_id is None or reg_id in already:
                 continue
             created.append(
                 DeckCheck.objects.create(
@@ -133,8 +132,8 @@ def create_deck_check(
     event = registration.event
     if kind not in DeckCheckKind.values:
         raise DomainError(f"unknown deck-check kind {kind!r}", field="kind")
-    roles = JUDGE_ROLES if kind == DeckCheckKind.REGULAR else HEAD_ROLES
-    require_judging_role(judge, event, roles, "start this kind of deck check")
+    action = "run_deck_checks" if kind == DeckCheckKind.REGULAR else "plan_deck_checks"
+    require(judge, event, action, "start this kind of deck check")
     tournament_services.require_event_open(event)
     match = _match_in_event(match, event)
     if match is None and kind != DeckCheckKind.BETWEEN_ROUNDS:
@@ -160,7 +159,7 @@ def create_deck_check(
 def start_deck_check(check: DeckCheck, *, judge, started_at: datetime | None = None) -> DeckCheck:
     """Collect the deck: the clock of the check starts now."""
     check = DeckCheck.objects.select_for_update(of=("self",)).select_related("event").get(pk=check.pk)
-    require_judging_role(judge, check.event, JUDGE_ROLES, "run deck checks")
+    require(judge, check.event, "run_deck_checks", "run deck checks")
     if check.status != DeckCheckStatus.PLANNED:
         raise ConflictError(f"deck check #{check.pk} is {check.get_status_display().lower()}")
     check.status = DeckCheckStatus.IN_PROGRESS
@@ -186,7 +185,7 @@ def listed_counts(registration: Registration) -> dict[str, int] | None:
     return decklist_card_counts(decklist)
 
 
-def _clean_counts(presented: Mapping[str, object]) -> dict[str, int]:
+def _clean_counts(presented: Mapping[str, Any]) -> dict[str, int]:
     out: dict[str, int] = {}
     for name, value in presented.items():
         key = " ".join(str(name).split())
@@ -227,7 +226,7 @@ def finish_deck_check(
         .select_related("event", "match__round", "registration")
         .get(pk=check.pk)
     )
-    require_judging_role(judge, check.event, JUDGE_ROLES, "run deck checks")
+    require(judge, check.event, "run_deck_checks", "run deck checks")
     if check.status != DeckCheckStatus.IN_PROGRESS:
         raise ConflictError(
             f"deck check #{check.pk} is {check.get_status_display().lower()}, not in progress"

@@ -14,8 +14,6 @@ from core.errors import ConflictError, DomainError
 from tournament import services as tournament_services
 from tournament.citations import cite, is_ga
 from tournament.enums import (
-    HEAD_ROLES,
-    JUDGE_ROLES,
     MatchResult,
     RegistrationStatus,
     ResultKind,
@@ -24,7 +22,7 @@ from tournament.models import Event, Match, Registration
 from tournament.selectors import current_round
 
 from .. import penalty_rules as rules
-from ..access import confirmer_roles, require_judging_role
+from ..access import confirm_action, require, roles_for
 from ..enums import (
     EffectStatus,
     PenaltyStatus,
@@ -201,7 +199,7 @@ def issue_penalty(
     Side effects: audit entry; once issued, the effect of ``_apply_effect``.
     """
     event = registration.event
-    held = require_judging_role(judge, event, JUDGE_ROLES, "issue penalties")
+    held = require(judge, event, "issue_penalties", "issue penalties")
     tournament_services.require_event_open(event)
     # PPG 1.2: the recommendation counts the player's earlier penalties, so penalties of one
     # player are issued one at a time: lock the registration row before counting them.
@@ -245,7 +243,7 @@ def issue_penalty(
     if game_number is not None and game_number < 1:
         raise DomainError("game numbers start at 1", field="game_number")
     needs = needs_head_judge(event, infraction, applied, deviation=deviation)
-    is_head_judge = bool(held & {str(r) for r in confirmer_roles(applied)})
+    is_head_judge = bool(held & {str(r) for r in roles_for(confirm_action(applied))})
     now = timezone.now()
     entry = rec.infraction
     p = Penalty(
@@ -313,7 +311,7 @@ def issue_simultaneous_penalties(
     take effect normally.
     """
     event = match.round.event
-    require_judging_role(judge, event, JUDGE_ROLES, "issue penalties")
+    require(judge, event, "issue_penalties", "issue penalties")
     tournament_services.require_event_open(event)
     if match.is_bye:
         raise DomainError("a bye has only one player", field="match")
@@ -344,7 +342,7 @@ def issue_simultaneous_penalties(
 def apply_deferred_penalty(p: Penalty, *, judge) -> Penalty:
     """PPG 1.4: a Game Loss or Match Loss issued between matches applies to the player's next match."""
     p = _lock_penalty(p)
-    require_judging_role(judge, p.event, JUDGE_ROLES, "apply penalties")
+    require(judge, p.event, "issue_penalties", "apply penalties")
     tournament_services.require_event_open(p.event)
     if p.status != PenaltyStatus.ISSUED or p.effect != EffectStatus.NEXT_MATCH:
         raise ConflictError(f"penalty #{p.pk} is not waiting for a next match")
@@ -378,7 +376,7 @@ def _lock_penalty(p: Penalty) -> Penalty:
 def confirm_penalty(p: Penalty, *, head_judge) -> Penalty:
     """PPG 1.2: the head judge confirms a pending penalty; its effect then applies."""
     p = _lock_penalty(p)
-    require_judging_role(head_judge, p.event, confirmer_roles(p.penalty), "confirm this penalty")
+    require(head_judge, p.event, confirm_action(p.penalty), "confirm this penalty")
     tournament_services.require_event_open(p.event)
     if p.status != PenaltyStatus.PENDING:
         raise ConflictError(f"penalty #{p.pk} is {p.get_status_display().lower()}, not awaiting confirmation")
@@ -406,7 +404,7 @@ def confirm_penalty(p: Penalty, *, head_judge) -> Penalty:
 def reject_penalty(p: Penalty, *, head_judge, reason: str) -> Penalty:
     """The head judge declines a pending penalty (it never takes effect; kept for the record)."""
     p = _lock_penalty(p)
-    require_judging_role(head_judge, p.event, HEAD_ROLES, "reject penalties")
+    require(head_judge, p.event, "confirm_penalties", "reject penalties")
     if p.status != PenaltyStatus.PENDING:
         raise ConflictError(f"penalty #{p.pk} is not awaiting confirmation")
     if not reason.strip():
@@ -441,7 +439,7 @@ def issue_tardiness(
     a Match Loss; the table gets the delay back.
     """
     event = registration.event
-    require_judging_role(judge, event, JUDGE_ROLES, "issue penalties")
+    require(judge, event, "issue_penalties", "issue penalties")
     tournament_services.require_event_open(event)
     match = _match_in_event(match, event) or _current_match_for(registration)
     rel = rel_in_force(event, match)

@@ -21,6 +21,7 @@ register = template.Library()
 def rule_link(value):
     if value is None or value == "":
         return ""
+    citation: Citation | None
     if isinstance(value, Citation):
         citation, text = value, value.label()
     elif isinstance(value, tuple) and len(value) == 2:

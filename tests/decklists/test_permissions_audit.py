@@ -8,16 +8,17 @@ change leaves an audit record.
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from rest_framework.test import APIClient
 
 from core.errors import DomainError, NotAllowed
 from core.models import AuditEntry
-from decklists import services
+from decklists import access, services
 from decklists.enums import DecklistStatus
 from decklists.models import Decklist
 from tests.factories import MatchFactory, RoundFactory, UserFactory
-from tournament.enums import OFFICIAL_ROLES, REL, EventStatus, RoundStage, RoundStatus
+from tournament.enums import REL, EventStatus, RoundStage, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -31,9 +32,16 @@ ROLES = [
     "floor_judge",
     "scorekeeper",
 ]
-# Expected access comes from the one access policy (tournament.enums role vocabulary, pinned in
-# tests/tournament/test_access.py).
-OFFICIALS = {str(r) for r in OFFICIAL_ROLES} & set(ROLES)
+
+
+def _may(action: str) -> set[str]:
+    """The roles of this matrix that ``decklists.access.ACTIONS`` lets do ``action`` (one name per
+    permission: the expectation is the table's line, the role vocabulary is pinned in
+    tests/tournament/test_access.py)."""
+    return {str(r) for r in access.ACTIONS[action]} & set(ROLES)
+
+
+OFFICIALS = _may("review_decklists")
 
 
 def _users(s):
@@ -127,9 +135,9 @@ def test_a_player_cannot_write_another_players_list(event_with_staff, fab_releas
 
 
 ACTIONS = [
-    ("accept", {}, OFFICIALS),
-    ("reject", {"reason": "illegible"}, OFFICIALS),
-    ("exception", {"reason": "PPG 4.4"}, {"head_judge"}),
+    ("accept", {}, _may("review_decklists")),
+    ("reject", {"reason": "illegible"}, _may("review_decklists")),
+    ("exception", {"reason": "PPG 4.4"}, _may("change_accepted_lists")),
 ]
 
 
@@ -161,7 +169,7 @@ def test_only_the_head_judge_fixes_an_accepted_list(event_with_staff, fab_releas
         format="json",
     )
     decklist.refresh_from_db()
-    if role == "head_judge":
+    if role in _may("change_accepted_lists"):
         assert (resp.status_code, decklist.raw_text) == (200, fixed_text)
         entry = AuditEntry.objects.order_by("-id").first()
         assert (entry.action, entry.actor, entry.reason) == (
@@ -175,6 +183,29 @@ def test_only_the_head_judge_fixes_an_accepted_list(event_with_staff, fab_releas
             legal_cc_text,
             before,
         )
+
+
+@pytest.mark.parametrize("action", ["manage_decklists", "publish_decklists"])
+@pytest.mark.parametrize("role", ROLES)
+def test_event_list_actions_by_role(event_with_staff, fab_release, legal_cc_text, action, role):
+    """Locking an event's lists ("manage_decklists") and publishing them once the event is over
+    ("publish_decklists"): the roles of the table succeed, every other user is refused with
+    nothing written."""
+    s = event_with_staff
+    services.accept_decklist(_submitted(s, legal_cc_text), actor=s["head_judge"])
+    if action == "publish_decklists":
+        s["event"].status = EventStatus.FINISHED
+        s["event"].save(update_fields=["status"])
+    run = services.lock_event_decklists if action == "manage_decklists" else services.publish_event_decklists
+    user = _users(s)[role]
+    before = AuditEntry.objects.count()
+    if role in _may(action):
+        run(s["event"], actor=user)
+        assert AuditEntry.objects.count() > before
+    else:
+        with pytest.raises(NotAllowed):
+            run(s["event"], actor=user if user is not None else AnonymousUser())
+        assert AuditEntry.objects.count() == before
 
 
 def test_publication_only_after_the_event_then_public(event_with_staff, fab_release, legal_cc_text):

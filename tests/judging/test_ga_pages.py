@@ -424,7 +424,7 @@ def test_decklist_refusals_cite_ga_ipg_decklist_issue_or_trp_3_7_ppg_4_4(game):
     with pytest.raises(ConflictError) as frozen:
         decklists.save_decklist(w.alice, actor=w.alice.player.user, text="1 A hero", kind="constructed")
     with pytest.raises(NotAllowed) as not_head:
-        decklist_access.require_head_judge(w.fj, w.event)
+        decklist_access.require(w.fj, w.event, "change_accepted_lists")
 
     messages = [frozen.value.message, not_head.value.message]
     if game == Game.GA:

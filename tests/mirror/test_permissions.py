@@ -1,4 +1,5 @@
-"""Who may open the mirror pages and re-import, from the role groups of ``tournament.enums``."""
+"""Who may open the mirror pages and re-import, by the action names of ``mirror.access.ACTIONS``
+(and judging's ``read_penalties`` for the penalty log): one name per permission."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import io
 
 import pytest
 
+from mirror import access
 from tests.factories import EventFactory, StaffAssignmentFactory, UserFactory
 from tests.mirror.conftest import fixture
-from tournament.enums import OFFICIAL_ROLES, PENALTY_READ_ROLES, RESULT_ROLES, StaffRole
+from tournament.enums import StaffRole
 from tournament.models import Registration
 
 STAFF = {
@@ -36,6 +38,11 @@ def users(gem_event, organizer):
     return out
 
 
+def _may(action: str) -> frozenset:
+    """The staff roles that may do ``action`` (a mirror action, or judging's/the tournament's)."""
+    return access.ALL_ACTIONS[action]
+
+
 def _role(name: str):
     return StaffRole.ORGANIZER if name == "organizer" else STAFF.get(name)
 
@@ -52,12 +59,12 @@ def test_mirror_pages_by_role(role, users, gem_event, client):
         client.force_login(users[role])
     slug = gem_event.slug
     pages = {
-        f"/mirror/{slug}/": OFFICIAL_ROLES,
-        f"/mirror/{slug}/standings/": OFFICIAL_ROLES,
-        f"/mirror/{slug}/results/2/": OFFICIAL_ROLES,
-        f"/mirror/{slug}/results/2.csv": OFFICIAL_ROLES,
-        f"/mirror/{slug}/penalties/": PENALTY_READ_ROLES,
-        f"/mirror/{slug}/penalties.csv": PENALTY_READ_ROLES,
+        f"/mirror/{slug}/": _may("view_staff_pages"),
+        f"/mirror/{slug}/standings/": _may("read_handback"),
+        f"/mirror/{slug}/results/2/": _may("read_handback"),
+        f"/mirror/{slug}/results/2.csv": _may("read_handback"),
+        f"/mirror/{slug}/penalties/": _may("read_penalties"),
+        f"/mirror/{slug}/penalties.csv": _may("read_penalties"),
     }
 
     answers = {url: client.get(url).status_code for url in pages}
@@ -74,7 +81,7 @@ def test_reimport_by_role(role, users, gem_event, client):
 
     response = client.post(f"/mirror/{gem_event.slug}/", {"files": [upload]})
 
-    allowed = _role(role) in RESULT_ROLES
+    allowed = _role(role) in _may("reimport_events")
     if role == "anonymous":
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     else:

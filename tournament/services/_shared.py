@@ -119,7 +119,7 @@ def _maybe_close_round(round_: Round, *, actor) -> bool:
     now = timezone.now()
     rnd.status = RoundStatus.COMPLETE
     rnd.completed_at = now
-    if rnd.clock_state == ClockState.RUNNING:
+    if rnd.clock_state == ClockState.RUNNING and rnd.started_at is not None:
         rnd.elapsed_before_pause += (now - rnd.started_at).total_seconds()
         rnd.started_at = None
         rnd.clock_state = ClockState.FINISHED

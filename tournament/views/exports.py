@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -114,7 +116,7 @@ def pdf_job_file(request: HttpRequest, slug: str, job_id: str) -> HttpResponse:
     )
 
 
-EXPORTS = {
+EXPORTS: dict[tuple[str, str], tuple[Callable[..., str], str]] = {
     ("standings", "csv"): (exports.standings_csv, "text/csv"),
     ("standings", "json"): (exports.standings_json, "application/json"),
     ("results", "csv"): (exports.results_csv, "text/csv"),

@@ -32,7 +32,7 @@ from ..enums import (
     RoundStatus,
 )
 from ..forms import PlayerReportForm
-from ..models import Event, PlayerProfile
+from ..models import Event, Match, PlayerProfile
 from ..standings_policies import FAB_SPEC, policy_spec
 from ._common import _clock_label, _forbidden, _result_text, claim_for_reader, registration_sentence
 from ._fragments import _cached_standings, _qr
@@ -93,7 +93,7 @@ def _player_context(
     # that chose it); never their player IDs.
     lens = player_lens(request.user, event)
     games_to_win = event.games_per_match
-    if match is not None:
+    if match is not None and round_ is not None:
         i_am_a = match.player_a_id == registration.pk
         opponent = match.player_b if i_am_a else match.player_a
         reports = {r.registration_id: r for r in match.reports.all()} if match.report_status else {}
@@ -291,7 +291,7 @@ def _player_action(fn: Callable) -> Callable:
     return view
 
 
-def _my_match(event: Event, registration, match_id) -> object:
+def _my_match(event: Event, registration, match_id) -> Match:
     if registration is None:
         raise NotAllowed("you are not registered for this event")
     rounds = list(selectors.visible_rounds(event))

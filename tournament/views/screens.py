@@ -227,7 +227,8 @@ def screens_index(request: HttpRequest, slug: str) -> HttpResponse:
             "round_": round_,
             "overlays": overlays,
             "can_feature": access.can(request.user, event, "manage_players"),
-            # The judges' floor view is for the judges and the organizer (judging.access.FLOOR_ROLES).
+            # The judges' floor view is judging's "view_floor" (judging.access.ACTIONS: the call
+            # readers); the core cannot import judging, so it asks the same role group here.
             "can_floor": has_role(request.user, event, CALL_READ_ROLES),
         },
     )

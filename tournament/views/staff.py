@@ -55,7 +55,8 @@ def _tables_over_time(round_, matches) -> list[dict]:
     if not total:
         return []
     last = max(finished[-1] if finished else 0, (timezone.now() - start).total_seconds() / 60)
-    points, minute = [], 0
+    points: list[dict[str, int]] = []
+    minute = 0
     while minute <= last + 5 and len(points) < 60:
         done = sum(1 for f in finished if f <= minute)
         playing = total - done

@@ -137,7 +137,7 @@ class Command(BaseCommand):
     def _parse(self, opts: dict, path: str, db: Any) -> tuple[list, list[dict]]:
         text = self._read(path)
         parsed = parse_decklist(even_out(text))
-        problems = [
+        problems: list[dict[str, Any]] = [
             {
                 "line_no": e.line_no,
                 "text": e.raw,

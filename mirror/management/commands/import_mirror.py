@@ -48,7 +48,7 @@ class Command(BaseCommand):
             event = Event.objects.filter(slug=options["event"]).first()
             if event is None:
                 raise CommandError(f"no event {options['event']!r}")
-        files = []
+        files: list[tuple[str, bytes | str]] = []
         for name in options["files"]:
             path = Path(name)
             if not path.is_file():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -113,7 +114,7 @@ class Command(BaseCommand):
 
         rng = random.Random(7)
         round1 = services.publish_round(services.pair_next_round(event, actor=sk), actor=sk)
-        services.start_clock(round1, actor=sk, now=timezone.now() - timezone.timedelta(minutes=70))
+        services.start_clock(round1, actor=sk, now=timezone.now() - timedelta(minutes=70))
         for m in selectors.outstanding_matches(round1):
             a_wins = rng.random() < 0.5
             services.enter_result(
@@ -124,7 +125,7 @@ class Command(BaseCommand):
                 games_b=int(not a_wins),
             )
         round2 = services.publish_round(services.pair_next_round(event, actor=sk), actor=sk)
-        services.start_clock(round2, actor=sk, now=timezone.now() - timezone.timedelta(minutes=12))
+        services.start_clock(round2, actor=sk, now=timezone.now() - timedelta(minutes=12))
         matches = list(selectors.outstanding_matches(round2))
         for m in matches[-4:]:
             services.enter_result(m, actor=sk, result=MatchResult.A_WINS, games_a=1)
