@@ -36,6 +36,10 @@ EVENT_LABELS = {
     "ppg_version": ("Penalty guide (PPG) edition", None),
     "cr_version": ("Comprehensive rules edition", None),
     "status": ("Event status", None),
+    "print_language": (
+        "Language of printed sheets",
+        "Pairings, standings, match slips and pods are printed in it.",
+    ),
     "pod_play": (
         "Play in pods",
         "Multiplayer pods instead of one-on-one matches; by format means pods for Ultimate Pit Fight.",
