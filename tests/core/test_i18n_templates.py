@@ -140,7 +140,7 @@ def template_files() -> list[Path]:
 def test_the_scanner_finds_an_unmarked_word():
     sample = (
         "{% load i18n %}<h1>{% translate 'Standings' %}</h1>"
-        "<p>Round {{ round.number }}</p><button title=\"Close\">×</button>"
+        '<p>Round {{ round.number }}</p><button title="Close">×</button>'
     )
     assert unmarked_strings(sample) == ["Round", "Close"]
 
@@ -169,4 +169,6 @@ def test_every_word_of_the_template_is_marked(path):
 def test_a_template_that_translates_loads_i18n(path):
     source = path.read_text(encoding="utf-8")
     if re.search(r"{%\s*(translate|blocktranslate|trans|blocktrans)\b", source):
-        assert re.search(r"{%\s*load\b[^%]*\bi18n\b", source), f"{path.relative_to(ROOT)} needs {{% load i18n %}}"
+        assert re.search(r"{%\s*load\b[^%]*\bi18n\b", source), (
+            f"{path.relative_to(ROOT)} needs {{% load i18n %}}"
+        )
