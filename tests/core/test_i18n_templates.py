@@ -2,7 +2,8 @@
 
 The scanner reads each template as Django's lexer does, drops what is not text the template
 writes itself (variables, tags, comments, ``{% blocktranslate %}`` bodies, which are marked),
-then reads the rest as HTML: any text node outside ``<script>``/``<style>``, and any
+then reads the rest as HTML: any text node outside ``<script>``/``<style>`` (and a PDF template's
+``{% block style %}``, CSS), and any
 ``title``/``placeholder``/``aria-label``/``alt``/``data-confirm`` value, that still has a word in
 it is an unmarked string. Words that are the same in every language are allowed (``ALLOWED``):
 names of products and documents, abbreviations printed as is on cards and in the rules, and
@@ -85,6 +86,8 @@ def written_text(source: str) -> str:
         if token.token_type == TokenType.BLOCK:
             name = token.contents.split()[0] if token.contents else ""
             closing = SKIPPED_BLOCKS.get(name)
+            if token.contents.split()[:2] == ["block", "style"]:  # a PDF's CSS (templates/pdf/base.html)
+                closing = "endblock"
         parts.append(SEPARATOR)
     return "".join(parts)
 
