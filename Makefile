@@ -13,20 +13,20 @@ AXE_JS := tools/axe/node_modules/axe-core/axe.min.js
 # Two workers by default (the suite is xdist-safe); override with PYTEST_ARGS=...
 PYTEST_ARGS ?= -n auto
 
-.PHONY: run store serve static test install sysdeps browserdeps python-deps card-package migrate carddata rulesdata demo lint pytest clean
+.PHONY: run store serve static test install sysdeps browserdeps python-deps card-package migrate messages carddata rulesdata demo lint pytest clean
 
-run: install migrate carddata rulesdata demo
+run: install migrate messages carddata rulesdata demo
 	@$(PY) manage.py ensure_admin
 	@$(PY) manage.py push_keys
 	@echo "Serving http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: install browserdeps lint pytest
+test: install browserdeps messages lint pytest
 
 # A store's evening: the site on the laptop's local-network address for the players' phones, DEBUG
 # off with plain error pages, every QR code carrying that address (config/store.py prints it with a
 # QR code for the terminal and what to do when phones cannot reach it).
-store: install migrate carddata rulesdata
+store: install migrate messages carddata rulesdata
 	@$(PY) manage.py ensure_admin
 	@$(PY) manage.py push_keys
 	PORT=$(PORT) exec $(PY) -m config.store
@@ -45,7 +45,7 @@ static:
 
 install: sysdeps python-deps card-package
 
-# WeasyPrint needs Pango; rules documents published as PDFs are read with poppler's pdftotext.
+# WeasyPrint needs Pango (and a Japanese font for sheets printed in Japanese); rules documents published as PDFs are read with poppler's pdftotext.
 # Installed with apt-get only when missing.
 sysdeps:
 	@if ! ldconfig -p 2>/dev/null | grep -q libpango-1.0; then \
@@ -55,6 +55,10 @@ sysdeps:
 	@if ! command -v pdftotext >/dev/null 2>&1; then \
 	  echo "Installing poppler-utils to read rules documents published as PDFs (apt-get)"; \
 	  $(call apt_install,poppler-utils); \
+	fi
+	@if command -v fc-list >/dev/null 2>&1 && [ -z "$$(fc-list :lang=ja 2>/dev/null)" ]; then \
+	  echo "Installing a Japanese font for PDFs printed in Japanese (apt-get)"; \
+	  $(call apt_install,fonts-ipafont-gothic); \
 	fi
 
 # Browser tests drive Debian's chromium headless; the privacy crawl reads PDFs with pdftotext.
@@ -100,6 +104,17 @@ $(FABRARY_PKG): $(NPM_DIR)/package.json
 migrate:
 	@mkdir -p var
 	@$(PY) manage.py migrate --noinput -v 0
+
+# The translation catalogues (locale/<code>/LC_MESSAGES/django.po, docs/i18n.md) compiled to the .mo
+# files Django reads; gettext's msgfmt is installed with apt-get when missing. With no catalogue yet
+# there is nothing to compile and the pages stay in English.
+messages:
+	@if ! find locale -name '*.po' 2>/dev/null | grep -q .; then exit 0; fi; \
+	if ! command -v msgfmt >/dev/null 2>&1; then \
+	  echo "Installing gettext to compile the translation catalogues (apt-get)"; \
+	  $(call apt_install,gettext); \
+	fi; \
+	$(PY) manage.py compilemessages --ignore '.venv' --ignore 'tools' --ignore 'var' -v 0
 
 # Imports each card-data source once; a source already imported at the same version is skipped.
 carddata:

@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
 
 
 class SignUpForm(UserCreationForm):
@@ -29,3 +31,13 @@ class DecideClaimForm(forms.Form):
 class UnlinkForm(forms.Form):
     player_id = forms.CharField(label="Player ID", max_length=32)
     reason = forms.CharField(label="Reason", max_length=500)
+
+
+class LanguageForm(forms.Form):
+    """The account's language: one of settings.LANGUAGES, or the browser's (empty)."""
+
+    language = forms.ChoiceField(
+        label=_("Language"),
+        required=False,
+        choices=[("", _("The browser's language")), *settings.LANGUAGES],
+    )

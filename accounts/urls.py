@@ -11,6 +11,7 @@ urlpatterns = [
     # Before Django's own view at the same address (config/urls.py): the throttled one.
     path("password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
     path("token/", views.token, name="token"),
+    path("language/", views.language, name="language"),
     path("claims/decide/", views.decide, name="decide"),
     path("links/undo/", views.unlink, name="unlink"),
 ]

@@ -6,6 +6,7 @@ Logging in, logging out and resetting a forgotten password are Django's own view
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -13,10 +14,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
-from core import throttling
+from core import i18n, throttling
 from core.errors import DomainError
 from tournament import services as tournament_services
 from tournament.access import is_site_official
@@ -24,7 +26,7 @@ from tournament.models import PlayerProfile
 
 from . import access, services
 from .enums import ClaimStatus
-from .forms import DecideClaimForm, PlayerIdForm, SignUpForm, UnlinkForm
+from .forms import DecideClaimForm, LanguageForm, PlayerIdForm, SignUpForm, UnlinkForm
 from .models import PlayerIdClaim
 
 
@@ -78,6 +80,7 @@ def _account_context(request: HttpRequest, form=None) -> dict:
         "pending_claims": access.decidable_claims(user)[:200],
         "is_site_official": is_site_official(user),
         "ClaimStatus": ClaimStatus,
+        "language_form": LanguageForm(initial={"language": i18n.account_language(uid)}),
     }
 
 
@@ -107,6 +110,31 @@ def account(request: HttpRequest) -> HttpResponse:
                 return redirect("accounts:account")
         status = 400
     return render(request, "accounts/account.html", _account_context(request, form), status=status)
+
+
+@login_required
+@require_POST
+def language(request: HttpRequest) -> HttpResponse:
+    """The account's language (issue 31): it wins over the browser's from the next page on. The
+    switcher's cookie is set too, so the pages keep it after logging out."""
+    form = LanguageForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the languages offered."))
+        return redirect("accounts:account")
+    chosen = form.cleaned_data["language"]
+    i18n.set_account_language(request.user, language=chosen)
+    request.session[i18n.SESSION_KEY] = [request.user.pk, chosen]
+    with i18n.in_language(chosen):
+        messages.success(request, _("Your language is saved."))
+    response = redirect("accounts:account")
+    if chosen:
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            chosen,
+            max_age=settings.LANGUAGE_COOKIE_AGE,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        )
+    return response
 
 
 @login_required

@@ -222,6 +222,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's LocaleMiddleware, after sessions and authentication: the account's language wins
+    # over the cookie and Accept-Language (docs/i18n.md). No i18n_patterns, so CommonMiddleware
+    # before it loses nothing.
+    "core.middleware.AccountLocale",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: turns a locked-out login into core.throttling.lockout_response.
@@ -292,6 +296,18 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The languages Flesh and Blood is printed in (issue 31; docs/i18n.md). A page's language is the
+# account's choice, else the language cookie set by the switcher, else the browser's Accept-Language
+# (core.middleware.AccountLocale). Catalogues live in locale/<code>/LC_MESSAGES/django.po.
+LANGUAGES = [
+    ("en", "English"),
+    ("fr", "Français"),
+    ("de", "Deutsch"),
+    ("it", "Italiano"),
+    ("es", "Español"),
+    ("ja", "日本語"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -35,8 +35,11 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import DataError
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseNotModified
+from django.middleware.locale import LocaleMiddleware
+from django.utils import translation
 from django.utils.http import parse_etags
 
+from . import i18n
 from .errors import DomainError
 
 NUL_MESSAGE = "The request contains a NUL character (%00), which no field accepts."
@@ -113,12 +116,14 @@ def is_anonymous_poll(request: HttpRequest) -> bool:
 
 def version_key(request: HttpRequest) -> str:
     """The shared-cache key of the version an anonymous poller of this URL was last answered
-    with: the full URL, Accept (JSON or page) and Accept-Language (the page's language)."""
+    with: the full URL, Accept (JSON or page), and Accept-Language and the switcher's cookie
+    (the page's language)."""
     varies = "|".join(
         (
             request.build_absolute_uri(),
             request.headers.get("Accept", ""),
             request.headers.get("Accept-Language", ""),
+            request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, ""),
         )
     )
     return "core:version:" + hashlib.blake2b(varies.encode(), digest_size=16).hexdigest()
@@ -178,3 +183,26 @@ class KnownVersions:
                         response["Cache-Control"] = cache_control
                     return response
         return self.get_response(request)
+
+
+class AccountLocale(LocaleMiddleware):
+    """Django's ``LocaleMiddleware`` (cookie set by the switcher, then Accept-Language), with the
+    account's own choice first for a logged-in user (core.i18n; docs/i18n.md). The choice is
+    kept in the session with the account's id, so it costs one query per session."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        super().process_request(request)
+        user = getattr(request, "user", None)
+        if user is None or not user.is_authenticated:
+            return
+        session = getattr(request, "session", None)
+        kept = session.get(i18n.SESSION_KEY) if session is not None else None
+        if isinstance(kept, list | tuple) and len(kept) == 2 and kept[0] == user.pk:
+            language = kept[1]
+        else:
+            language = i18n.account_language(user.pk)
+            if session is not None:
+                session[i18n.SESSION_KEY] = [user.pk, language]
+        if language:
+            translation.activate(language)
+            request.LANGUAGE_CODE = language

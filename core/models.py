@@ -104,3 +104,16 @@ class GeneratedFile(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status in (GeneratedFileStatus.DONE, GeneratedFileStatus.FAILED)
+
+
+class AccountPreferences(models.Model):
+    """An account's own settings: the language its pages, mails and own PDFs are shown in
+    (issue 31; empty: the browser's language). One row per account, made when first chosen."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    language = models.CharField("language", max_length=8, blank=True, default="", choices=settings.LANGUAGES)
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.language or 'browser language'})"

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from core.files import Output, Progress, run_generated_file
+from core.i18n import in_language
 from core.models import GeneratedFile
 from tournament.models import Event
 
@@ -27,7 +28,8 @@ def combined_pdf_output(job: GeneratedFile, progress: Progress) -> Output:
     event = Event.objects.get(pk=job.event_pk)
     decklists = [d for d in decklists_for_event(event) if d.status != "draft"]
     progress(0, len(decklists))
-    pdf = DecklistSheet(decklists, title=f"Decklists: {event.name}").render_with_progress(progress)
+    with in_language(event.print_language):  # the event's language of printed sheets (issue 31)
+        pdf = DecklistSheet(decklists, title=f"Decklists: {event.name}").render_with_progress(progress)
     return Output(
         content=pdf,
         filename=f"decklists-{event.slug}-{job.pk}.pdf",

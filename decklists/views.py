@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from core.audit import audit_entries_for, audit_trail_for
 from core.errors import DomainError
+from core.i18n import account_language, in_language
 from core.models import GeneratedFile
 from core.parsing import optional_whole_number, whole_number
 from tournament.access import event_for_viewer
@@ -262,12 +263,14 @@ def decklist_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     decklist = access.access_decklist(request.user, pk)
     # A published list's reader sees the player's name, not the player ID.
     show_id = access.decklist_player_id(request.user, decklist) is not None
-    if decklist.kind == DecklistKind.POOL:
-        pdf = PoolRegistrationSheet(
-            [decklist], title="Card-pool registration", show_player_id=show_id
-        ).render()
-    else:
-        pdf = DecklistSheet([decklist], show_player_id=show_id).render()
+    # The player's own sheet in the player's language when they chose one (issue 31), else the page's.
+    with in_language(account_language(decklist.registration.player.user_id)):
+        if decklist.kind == DecklistKind.POOL:
+            pdf = PoolRegistrationSheet(
+                [decklist], title="Card-pool registration", show_player_id=show_id
+            ).render()
+        else:
+            pdf = DecklistSheet([decklist], show_player_id=show_id).render()
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="decklist-{decklist.pk}.pdf"'
     return response

@@ -8,6 +8,7 @@ from typing import cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django import forms
+from django.conf import settings
 
 from .citations import is_ga
 from .enums import REL, MatchResult, StandingsPolicy
@@ -37,6 +38,10 @@ EVENT_LABELS = {
     "ppg_version": ("Penalty guide (PPG) edition", None),
     "cr_version": ("Comprehensive rules edition", None),
     "status": ("Event status", None),
+    "print_language": (
+        "Language of printed sheets",
+        "Pairings, standings, match slips and pods are printed in it.",
+    ),
     "pod_play": (
         "Play in pods",
         "Multiplayer pods instead of one-on-one matches; by format means pods for Ultimate Pit Fight.",
@@ -65,10 +70,17 @@ class EventForm(forms.ModelForm):
             "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
         }
 
+    def clean_print_language(self) -> str:
+        return (
+            self.cleaned_data.get("print_language") or self.instance.print_language or settings.LANGUAGE_CODE
+        )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for name in ("round_minutes", "tier", "games_per_match", "pod_policy", "pod_points"):
             self.fields[name].required = False
+        # Forms that predate the field leave it out: the site's language (English) then.
+        self.fields["print_language"].required = False
         for name, (label, help_text) in EVENT_LABELS.items():
             if name in self.fields:
                 self.fields[name].label = label

@@ -309,9 +309,10 @@ def _replay(request: HttpRequest, headers: list, content: bytes) -> HttpResponse
 
 
 def microcache_key(request: HttpRequest) -> str:
-    """The cache key of an anonymous answer: the full URL and the Accept header (which chooses
-    between the API's JSON and its browsable page)."""
-    varies = f"{request.build_absolute_uri()} {request.headers.get('Accept', '')}"
+    """The cache key of an anonymous answer: the full URL, the Accept header (which chooses
+    between the API's JSON and its browsable page) and the page's language (from the switcher's
+    cookie or Accept-Language: core.middleware.AccountLocale)."""
+    varies = f"{request.build_absolute_uri()} {request.headers.get('Accept', '')} {get_language()}"
     return "tournament:micro:" + hashlib.blake2b(varies.encode(), digest_size=16).hexdigest()
 
 

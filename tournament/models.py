@@ -135,6 +135,11 @@ class Event(models.Model):
             "Grand Archive recommends closing entries at the round-1 pairings (off by default there)."
         ),
     )
+    # The language of the event's printed sheets (pairings, standings, slips, pods), whoever
+    # prints them (issue 31; core.i18n.in_language).
+    print_language = models.CharField(
+        "language of printed sheets", max_length=8, choices=settings.LANGUAGES, default="en"
+    )
     pod_play = models.CharField(
         max_length=8,
         choices=[

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.urls import reverse
 
+from core.i18n import in_language
 from core.pdf import qr_svg_data_uri, render_pdf
 
 from . import progress, selectors
@@ -145,7 +146,8 @@ class PairingsSheet:
         }
 
     def render(self) -> bytes:
-        return render_pdf(self.template_name, self.context())
+        with in_language(getattr(self.event, "print_language", "")):  # the event's language of printed sheets
+            return render_pdf(self.template_name, self.context())
 
 
 @dataclass
@@ -181,7 +183,8 @@ class StandingsSheet:
         }
 
     def render(self) -> bytes:
-        return render_pdf(self.template_name, self.context())
+        with in_language(getattr(self.event, "print_language", "")):  # the event's language of printed sheets
+            return render_pdf(self.template_name, self.context())
 
 
 @dataclass
@@ -212,7 +215,8 @@ class MatchSlips:
         }
 
     def render(self) -> bytes:
-        return render_pdf(self.template_name, self.context())
+        with in_language(getattr(self.event, "print_language", "")):  # the event's language of printed sheets
+            return render_pdf(self.template_name, self.context())
 
 
 def standings_rows(standings: Iterable, *, lens: PlayerLens = STAFF_LENS) -> list[dict[str, Any]]:
@@ -316,7 +320,8 @@ class PodSheet:
         }
 
     def render(self) -> bytes:
-        return render_pdf(self.template_name, self.context())
+        with in_language(getattr(self.event, "print_language", "")):  # the event's language of printed sheets
+            return render_pdf(self.template_name, self.context())
 
 
 def pod_document(event, kind: str, round_, *, lens: PlayerLens) -> PodSheet:

@@ -418,3 +418,27 @@ def test_a_list_after_the_deadline_is_not_late_where_lists_are_not_required(
     type(s["event"]).objects.filter(pk=s["event"].pk).update(decklists_required=False, rel="casual")
     page = client.get(url).content.decode()
     assert "late (" not in page and "does not matter" in page
+
+
+def test_a_players_decklist_sheet_is_in_the_players_language(
+    client, event_with_staff, fab_release, legal_cc_text, monkeypatch
+):
+    """Issue 31: the player chose Italian; the head judge's browser asks for German."""
+    from django.utils import translation  # noqa: PLC0415 (only this test needs it)
+
+    from core.i18n import set_account_language  # noqa: PLC0415 (only this test needs it)
+    from decklists import views  # noqa: PLC0415 (only this test needs it)
+
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    client.post(_submit_url(s["event"]), {"text": legal_cc_text, "save": "1"})
+    decklist = Decklist.objects.get(registration=s["alice"])
+    set_account_language(s["alice"].player.user, language="it")
+    seen = []
+    monkeypatch.setattr(
+        views.DecklistSheet, "render", lambda self: seen.append(translation.get_language()) or b"%PDF"
+    )
+    _login(client, s["head_judge"])
+    response = client.get(reverse("decklists:pdf", args=[decklist.pk]), HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 200
+    assert seen == ["it"]

@@ -42,6 +42,7 @@ NOT_EVENT_DATA = {
     "reference.rule": "rules documents",
     "reference.glossaryterm": "rules documents",
     "core.generatedfile": "caches",
+    "core.accountpreferences": "an account's own settings (its language), kept by its installation",
     "accounts.playeridclaim": "a player's account request, kept by the installation where it was made",
     "tournament.staffinvitation": "an invitation link is a secret of the site that made it",
     "notifications.subscription": "a phone's push subscription is bound to the site's push key",

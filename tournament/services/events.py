@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 import zoneinfo
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
@@ -162,6 +163,7 @@ EVENT_FIELDS = (
     "pod_policy",
     "pod_allow_two",
     "pod_points",
+    "print_language",
 )
 _PINNED_AFTER_START = (
     "game",
@@ -218,6 +220,10 @@ def _validate_event_values(values: dict) -> None:
         )
     if values.get("pod_play", "") not in ("", "swiss", "pods", "social"):
         raise DomainError("pod_play must be empty (by format), swiss, pods or social", field="pod_play")
+    if "print_language" in values and values["print_language"] not in dict(settings.LANGUAGES):
+        raise DomainError(
+            f"print_language must be one of {', '.join(dict(settings.LANGUAGES))}", field="print_language"
+        )
     if values.get("pod_policy", "fives") not in ("fives", "threes"):
         raise DomainError("pod_policy must be fives or threes", field="pod_policy")
     if "pod_points" in values:

@@ -1,0 +1,62 @@
+"""Which language a page or a document is shown in (issue 31; docs/i18n.md).
+
+A page: the account's choice (``AccountPreferences.language``), else the switcher's cookie,
+else the browser's Accept-Language (``core.middleware.AccountLocale``). A printed sheet of an
+event: the event's ``print_language``. A player's own PDF (their decklist): the player's
+account language when they chose one, else the page's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from .errors import DomainError
+from .models import AccountPreferences
+
+# Where the middleware keeps the account's choice in the session: (user id, language), so a page
+# costs no query once the session knows it, and a session that changes hands is looked up again.
+SESSION_KEY = "_account_language"
+
+
+def language_codes() -> tuple[str, ...]:
+    return tuple(code for code, _name in settings.LANGUAGES)
+
+
+def account_language(user_id: int | None) -> str:
+    """The language the account chose, or "" (none chosen, or no account)."""
+    if not user_id:
+        return ""
+    language = AccountPreferences.objects.filter(user_id=user_id).values_list("language", flat=True).first()
+    return language if language in language_codes() else ""
+
+
+@contextmanager
+def in_language(code: str | None) -> Iterator[None]:
+    """Render in ``code`` (Django's ``translation.override``); an empty or unknown code keeps the
+    language already active (the request's)."""
+    if code and code in language_codes():
+        with translation.override(code):
+            yield
+    else:
+        yield
+
+
+@transaction.atomic
+def set_account_language(user, *, language: str) -> AccountPreferences:
+    """The language the account's pages, mails and own PDFs are shown in ("" for the browser's).
+
+    Side effects: creates the account's preferences row on first use. Not audited: a display
+    preference, not a result, decklist or penalty.
+    """
+    if language and language not in language_codes():
+        raise DomainError(_("Choose one of the languages offered."), field="language")
+    preferences, _created = AccountPreferences.objects.select_for_update().get_or_create(user=user)
+    preferences.language = language
+    preferences.save(update_fields=["language"])
+    return preferences
