@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy
 
 from core.errors import DomainError
 
@@ -42,7 +43,9 @@ class CardRecordAdmin(admin.ModelAdmin):
 
 
 class RecordedStatusForm(forms.ModelForm):
-    source_url = forms.URLField(max_length=500, assume_scheme="https", help_text="The announcement.")
+    source_url = forms.URLField(
+        max_length=500, assume_scheme="https", help_text=gettext_lazy("The announcement.")
+    )
 
     class Meta:
         model = RecordedStatus

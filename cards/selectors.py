@@ -8,6 +8,7 @@ import time
 from datetime import date
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from rules_engine.cards import FORMAT_CODES, Card, CardDatabase, format_code, normalise_name
@@ -31,11 +32,15 @@ def release_by_id(release_id) -> CardDataRelease:
         return CardDataRelease.objects.get(pk=int(release_id))
     except (TypeError, ValueError):
         raise DomainError(
-            f"release must be a number, got {release_id!r}", code="release", field="release"
+            _("release must be a number, got %(release_id)s") % {"release_id": repr(release_id)},
+            code="release",
+            field="release",
         ) from None
     except CardDataRelease.DoesNotExist:
         raise DomainError(
-            f"no card-data release with id {release_id}", code="release", field="release"
+            _("no card-data release with id %(release_id)s") % {"release_id": release_id},
+            code="release",
+            field="release",
         ) from None
 
 
@@ -48,7 +53,8 @@ def release_or_active(release=None, *, game: str = "fab") -> CardDataRelease:
     found = active_release(game)
     if found is None:
         raise DomainError(
-            f"no {game} card data imported: run `python manage.py import_cards --defaults`",
+            _("no %(game)s card data imported: run `python manage.py import_cards --defaults`")
+            % {"game": game},
             code="no_card_data",
         )
     return found
@@ -268,7 +274,11 @@ def parse_pitch(value) -> int | None:
         return named[text]
     if text in {"0", "1", "2", "3"}:
         return int(text)
-    raise DomainError(f"pitch must be 0-3 or red/yellow/blue, got {value!r}", code="pitch", field="pitch")
+    raise DomainError(
+        _("pitch must be 0-3 or red/yellow/blue, got %(value)s") % {"value": repr(value)},
+        code="pitch",
+        field="pitch",
+    )
 
 
 def parse_format(value) -> str:

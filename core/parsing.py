@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from .errors import DomainError
 
 #: Largest whole number any column stores (a signed 64-bit integer).
@@ -37,7 +39,7 @@ def whole_number(
     an optional sign, spaces around allowed; DomainError (400) naming ``field`` otherwise."""
     what = label or field.replace("_", " ")
     if isinstance(value, bool):
-        raise DomainError(f"{what} must be a whole number", field=field)
+        raise DomainError(_("%(what)s must be a whole number") % {"what": what}, field=field)
     if isinstance(value, int):
         number = value
     else:
@@ -45,12 +47,19 @@ def whole_number(
         digits = text[1:] if text[:1] in "+-" else text
         if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(MAX_INT64)):
             shown = text if len(text) <= 20 else text[:20] + "…"
-            raise DomainError(f"{what} must be a whole number, not {shown!r}", field=field)
+            raise DomainError(
+                _("%(what)s must be a whole number, not %(shown)s") % {"what": what, "shown": repr(shown)},
+                field=field,
+            )
         number = int(text)
     if minimum is not None and number < minimum:
-        raise DomainError(f"{what} must be at least {minimum}", field=field)
+        raise DomainError(
+            _("%(what)s must be at least %(minimum)s") % {"what": what, "minimum": minimum}, field=field
+        )
     if number > maximum:
-        raise DomainError(f"{what} must be at most {maximum}", field=field)
+        raise DomainError(
+            _("%(what)s must be at most %(maximum)s") % {"what": what, "maximum": maximum}, field=field
+        )
     return number
 
 

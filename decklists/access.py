@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from core.audit import FULL_VIEW, AuditView
 from core.files import access_generated_file
@@ -160,9 +161,9 @@ def access_decklist(user, pk) -> Decklist:
     try:
         decklist = selectors.decklist_queryset().get(pk=int(pk))
     except (Decklist.DoesNotExist, TypeError, ValueError):
-        raise Http404("No such decklist.") from None
+        raise Http404(_("No such decklist.")) from None
     if not can_view_decklist(user, decklist):
-        raise Http404("No such decklist.")
+        raise Http404(_("No such decklist."))
     return decklist
 
 
@@ -172,7 +173,7 @@ def access_event_decklists(user, slug: str, *, managers_only: bool = False) -> E
     event = event_for_viewer(user, slug)
     allowed = is_list_manager(user, event) if managers_only else is_event_official(user, event)
     if not allowed:
-        raise PermissionDenied("Only the event's officials can see its decklists.")
+        raise PermissionDenied(_("Only the event's officials can see its decklists."))
     return event
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.errors import DomainError
 from tournament.citations import cite
@@ -44,9 +46,9 @@ class DecklistForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}),
         required=False,
         strip=False,
-        label="Decklist text",
+        label=gettext_lazy("Decklist text"),
     )
-    file = forms.FileField(required=False, label="…or upload a text file")
+    file = forms.FileField(required=False, label=gettext_lazy("…or upload a text file"))
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, rows: tuple[list[str], list[str], list[str]] | None = None, **kwargs):
@@ -61,7 +63,8 @@ class DecklistForm(forms.Form):
         if upload is not None:
             if upload.size > MAX_UPLOAD_BYTES:
                 raise forms.ValidationError(
-                    f"The file is {upload.size:,} bytes; at most {MAX_UPLOAD_BYTES:,} are accepted."
+                    _("The file is %(size)s bytes; at most %(max_upload_bytes)s are accepted.")
+                    % {"size": format(upload.size, ","), "max_upload_bytes": format(MAX_UPLOAD_BYTES, ",")}
                 )
             try:
                 text = decode_upload(upload.read(), filename=upload.name)
@@ -75,7 +78,9 @@ class DecklistForm(forms.Form):
             text = (text.rstrip("\n") + "\n" + row_text).strip("\n") if text.strip() else row_text
             self.source = DecklistSource.FORM
         if not text.strip():
-            raise forms.ValidationError("Enter the list: paste text, upload a file, or fill the card rows.")
+            raise forms.ValidationError(
+                _("Enter the list: paste text, upload a file, or fill the card rows.")
+            )
         data["text"] = text
         return data
 
@@ -89,7 +94,7 @@ class FixForm(forms.Form):
     reason = forms.CharField(
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="PPG 4.4: what the player intended, or which illegal cards were removed.",
+        help_text=gettext_lazy("PPG 4.4: what the player intended, or which illegal cards were removed."),
     )
 
     def __init__(self, *args, ga=False, **kwargs):
@@ -109,7 +114,9 @@ class DeadlineForm(forms.Form):
         required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
     )
     limited_sets = forms.CharField(
-        required=False, max_length=100, help_text="Limited events: set codes used, e.g. HNT (TR&P 8.1, 8.2)."
+        required=False,
+        max_length=100,
+        help_text=gettext_lazy("Limited events: set codes used, e.g. HNT (TR&P 8.1, 8.2)."),
     )
 
     def __init__(self, *args, ga=False, **kwargs):

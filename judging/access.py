@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from core.audit import FULL_VIEW, AuditView
 from core.errors import DomainError
@@ -189,13 +190,13 @@ def access_call(user, pk: int, *, views=(CallView.FULL,)) -> JudgeCall:
     default). 404 unknown; 403 for the event's other officials; 404 for anyone else."""
     call = selectors.call_queryset().filter(pk=pk).first()
     if call is None:
-        raise Http404("no such judge call")
+        raise Http404(_("no such judge call"))
     view = call_view(user, call)
     if view in views:
         return call
     if staff_roles(user, call.event):
-        raise PermissionDenied("judge calls are for the event's judges and organizer")
-    raise Http404("no such judge call")
+        raise PermissionDenied(_("judge calls are for the event's judges and organizer"))
+    raise Http404(_("no such judge call"))
 
 
 def event_for_call_readers(user, slug: str) -> Event:
@@ -219,21 +220,21 @@ def access_penalty(user, pk: int) -> Penalty:
     """A penalty for its event's penalty readers and for the penalised player."""
     p = selectors.penalty_queryset().filter(pk=pk).first()
     if p is None:
-        raise Http404("no such penalty")
+        raise Http404(_("no such penalty"))
     if can_read_penalties(user, p.event):
         return p
     if p.registration.player.user_id and p.registration.player.user_id == getattr(user, "pk", None):
         return p
-    raise PermissionDenied("you can only see your own penalties")
+    raise PermissionDenied(_("you can only see your own penalties"))
 
 
 def access_deck_check(user, pk: int) -> DeckCheck:
     """A deck check for the judges of its event."""
     check = selectors.deck_checks_queryset().filter(pk=pk).first()
     if check is None:
-        raise Http404("no such deck check")
+        raise Http404(_("no such deck check"))
     if not is_judge(user, check.event):
-        raise PermissionDenied("only judges of this event see its deck checks")
+        raise PermissionDenied(_("only judges of this event see its deck checks"))
     return check
 
 
@@ -241,12 +242,12 @@ def access_player_history(user, player_id: str) -> PlayerProfile:
     """A player's history by GEM ID: the player themself, or an official of an event the player
     entered. Anyone else gets the same 404 as for an unknown ID (anonymous users: 403)."""
     if not getattr(user, "is_authenticated", False):
-        raise PermissionDenied("log in to see penalties")
+        raise PermissionDenied(_("log in to see penalties"))
     player = PlayerProfile.objects.filter(player_id=player_id).select_related("user").first()
     # An unknown ID and someone else's ID get the same answer: the page never confirms that a
     # player ID exists to a user who may not see it.
     if player is None:
-        raise Http404("no such player, or not yours to see")
+        raise Http404(_("no such player, or not yours to see"))
     if user.is_superuser or (player.user_id and player.user_id == user.pk):
         return player
     is_staff_of_their_event = StaffAssignment.objects.filter(
@@ -257,7 +258,7 @@ def access_player_history(user, player_id: str) -> PlayerProfile:
     ).exists()
     if is_staff_of_their_event:
         return player
-    raise Http404("no such player, or not yours to see")
+    raise Http404(_("no such player, or not yours to see"))
 
 
 # --------------------------------------------------------------------------- reconstructions
@@ -301,10 +302,10 @@ def access_reconstruction(user, pk: int):
     Grand Archive event's is refused with ``fab_only``)."""
     recon = selectors.reconstruction_queryset().filter(pk=pk).first()
     if recon is None:
-        raise Http404("no such reconstruction")
+        raise Http404(_("no such reconstruction"))
     viewer = reconstruction_viewer(user, recon)
     if viewer is None:
-        raise PermissionDenied("only the event's judges and organizer see reconstructions")
+        raise PermissionDenied(_("only the event's judges and organizer see reconstructions"))
     require_fab_reconstruction(recon.call.event)
     return recon, viewer
 
@@ -313,7 +314,7 @@ def access_reconstruction_for_edit(user, pk: int):
     """A reconstruction its event's judges and organizer may change (404 unknown, 403 otherwise)."""
     recon, viewer = access_reconstruction(user, pk)
     if viewer != "judge":
-        raise PermissionDenied("only the event's judges and organizer change reconstructions")
+        raise PermissionDenied(_("only the event's judges and organizer change reconstructions"))
     return recon
 
 
@@ -321,9 +322,9 @@ def access_call_for_reconstruction(user, pk: int) -> JudgeCall:
     """A judge call whose reconstructions ``user`` may list and start."""
     call = selectors.call_queryset().filter(pk=pk).first()
     if call is None:
-        raise Http404("no such judge call")
+        raise Http404(_("no such judge call"))
     if not can_edit_reconstructions(user, call.event):
-        raise PermissionDenied("only the event's judges and organizer work on reconstructions")
+        raise PermissionDenied(_("only the event's judges and organizer work on reconstructions"))
     require_fab_reconstruction(call.event)
     return call
 

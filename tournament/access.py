@@ -25,6 +25,7 @@ from datetime import timedelta
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from core.errors import NotAllowed
 from core.models import AuditEntry
@@ -214,10 +215,12 @@ def event_for_staff(user, slug: str, *, action: str | None = None, roles=None) -
         roles = roles_for(action)
     event = Event.objects.filter(slug=slug).first()
     if event is None:
-        raise Http404(f"no event {slug!r}")
+        raise Http404(_("no event %(slug)s") % {"slug": repr(slug)})
     held = staff_roles(user, event)
     if not held and event.status == EventStatus.DRAFT:
-        raise Http404(f"no event {slug!r}")  # a draft event does not exist for non-staff
+        raise Http404(
+            _("no event %(slug)s") % {"slug": repr(slug)}
+        )  # a draft event does not exist for non-staff
     if not held or (roles is not None and not held & {str(r) for r in roles}):
         raise PermissionDenied(
             "you are not on this event's staff" if not held else "your role cannot do this"
@@ -229,7 +232,7 @@ def event_by_slug(slug: str) -> Event:
     """The event ``slug`` or ``Http404`` (public pages)."""
     event = Event.objects.filter(slug=slug).first()
     if event is None:
-        raise Http404(f"no event {slug!r}")
+        raise Http404(_("no event %(slug)s") % {"slug": repr(slug)})
     return event
 
 
@@ -246,7 +249,7 @@ def event_for_viewer(user, slug: str) -> Event:
     """
     event = event_by_slug(slug)
     if not event_is_visible(user, event):
-        raise Http404(f"no event {slug!r}")
+        raise Http404(_("no event %(slug)s") % {"slug": repr(slug)})
     return event
 
 
@@ -371,7 +374,7 @@ def access_team_invitation(user, pk: int) -> TeamInvitation:
         or can(user, invitation.event, "manage_players")
     ):
         return invitation
-    raise Http404("no such invitation")
+    raise Http404(_("no such invitation"))
 
 
 def team_invitations_for(user, *, event: Event | None = None):

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from pairings.structure import recommended_structure
@@ -186,10 +187,10 @@ def check_day_plan(days: Sequence[dict], *, event: Event | None = None, played: 
     ``played`` Swiss rounds already paired."""
     problems: list[str] = []
     if not days:
-        raise DomainError("a day plan needs at least one day", field="days")
+        raise DomainError(_("a day plan needs at least one day"), field="days")
     numbers = [d.get("number") for d in days]
     if sorted(n for n in numbers if isinstance(n, int)) != list(range(1, len(days) + 1)):
-        raise DomainError("days must be numbered 1, 2, 3, ... without gaps", field="days")
+        raise DomainError(_("days must be numbered 1, 2, 3, ... without gaps"), field="days")
     ordered = sorted(days, key=lambda d: d["number"])
     out = []
     last = len(ordered)
@@ -241,7 +242,9 @@ def check_day_plan(days: Sequence[dict], *, event: Event | None = None, played: 
         if total < played:
             problems.append(f"{played} Swiss rounds are already paired; the days add up to {total}")
     if problems:
-        raise DomainError("the day plan is incomplete: " + "; ".join(problems) + ".", field="days")
+        raise DomainError(
+            _("the day plan is incomplete: %(problems)s.") % {"problems": "; ".join(problems)}, field="days"
+        )
     return out
 
 

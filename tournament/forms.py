@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .citations import is_ga
 from .enums import REL, MatchResult, StandingsPolicy
@@ -79,14 +81,14 @@ class EventForm(forms.ModelForm):
         if current and current > 3:
             wins.append((current, f"{current} game wins (best of {2 * current - 1})"))
         self.fields["games_per_match"] = forms.TypedChoiceField(
-            label="Game wins needed to win a match",
+            label=_("Game wins needed to win a match"),
             coerce=int,
             empty_value=None,
             required=False,
             choices=wins
             if self.instance.pk
             else [("", "From the rules: by the game (FaB: one game; GA: best of three)"), *wins],
-            help_text="Not the number of games: 2 means best of three.",
+            help_text=_("Not the number of games: 2 means best of three."),
         )
         self.fields["round_minutes"].help_text = "Empty: the TR&P Appendix C default for the format."
         self.fields[
@@ -105,10 +107,12 @@ class EventForm(forms.ModelForm):
             if overrides:
                 self.fields["follow_rules"] = forms.MultipleChoiceField(
                     required=False,
-                    label="Give back to the rules",
+                    label=_("Give back to the rules"),
                     choices=[(n, str(self.fields[n].label)) for n in overrides],
                     widget=forms.CheckboxSelectMultiple,
-                    help_text="Set by hand so far; ticked, each takes the value the rules give and follows them again.",
+                    help_text=_(
+                        "Set by hand so far; ticked, each takes the value the rules give and follows them again."
+                    ),
                 )
             if is_ga(self.instance):
                 # A Grand Archive event: FaB's rules editions and its CMP tiebreaker do not apply
@@ -180,7 +184,7 @@ class EventForm(forms.ModelForm):
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError):
             raise forms.ValidationError(
-                f"Unknown time zone {value!r}; use a name like Europe/London."
+                _("Unknown time zone %(value)s; use a name like Europe/London.") % {"value": repr(value)}
             ) from None
         return value
 
@@ -253,7 +257,9 @@ def parse_quick_result(text: str, *, games_to_win: int = 1) -> ParsedResult:
     """Parse one line of keyboard result entry; raises ValidationError naming the problem."""
     match = QUICK_RE.match(text or "")
     if not match:
-        raise forms.ValidationError(f"Could not read {text!r}. {QUICK_HELP}")
+        raise forms.ValidationError(
+            _("Could not read %(text)s. %(quick_help)s") % {"text": repr(text), "quick_help": QUICK_HELP}
+        )
     table = int(match["table"])
     res = match["res"].replace(" ", "").lower()
     if res in WORD_RESULTS:
@@ -262,7 +268,9 @@ def parse_quick_result(text: str, *, games_to_win: int = 1) -> ParsedResult:
         games_b = games_to_win if result == MatchResult.B_WINS else 0
         return ParsedResult(table, result, games_a, games_b, 0)
     if res[0].isalpha():
-        raise forms.ValidationError(f"Unknown result {res!r}. {QUICK_HELP}")
+        raise forms.ValidationError(
+            _("Unknown result %(res)s. %(quick_help)s") % {"res": repr(res), "quick_help": QUICK_HELP}
+        )
     numbers = [int(n) for n in res.split("-")]
     games_a, games_b = numbers[0], numbers[1]
     drawn = numbers[2] if len(numbers) == 3 else 0
@@ -294,8 +302,10 @@ class PlayerReportForm(forms.Form):
     """A player's own report: outcome from their side plus games, mapped to A/B by ``as_match_result``."""
 
     outcome = forms.ChoiceField(choices=MY_RESULT_CHOICES, widget=forms.RadioSelect)
-    my_games = forms.IntegerField(min_value=0, max_value=9, required=False, label="Games I won")
-    their_games = forms.IntegerField(min_value=0, max_value=9, required=False, label="Games my opponent won")
+    my_games = forms.IntegerField(min_value=0, max_value=9, required=False, label=gettext_lazy("Games I won"))
+    their_games = forms.IntegerField(
+        min_value=0, max_value=9, required=False, label=gettext_lazy("Games my opponent won")
+    )
     games_drawn = forms.IntegerField(min_value=0, max_value=9, required=False, initial=0)
     version = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
 
@@ -312,18 +322,20 @@ class PlayerReportForm(forms.Form):
             theirs = 0 if theirs is None else theirs
             if mine <= theirs:
                 raise forms.ValidationError(
-                    "You reported a win, so you must have won more games than your opponent."
+                    _("You reported a win, so you must have won more games than your opponent.")
                 )
         elif outcome == "loss":
             theirs = self.games_to_win if theirs is None else theirs
             mine = 0 if mine is None else mine
             if theirs <= mine:
-                raise forms.ValidationError("You reported a loss, so your opponent must have won more games.")
+                raise forms.ValidationError(
+                    _("You reported a loss, so your opponent must have won more games.")
+                )
         elif outcome == "draw":
             mine = 0 if mine is None else mine
             theirs = 0 if theirs is None else theirs
             if mine != theirs:
-                raise forms.ValidationError("A drawn match has equal game wins on both sides.")
+                raise forms.ValidationError(_("A drawn match has equal game wins on both sides."))
         data["my_games"], data["their_games"] = mine, theirs
         data["games_drawn"] = data.get("games_drawn") or 0
         return data
@@ -343,7 +355,7 @@ class PlayerReportForm(forms.Form):
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(max_length=500, help_text="Recorded in the audit trail.")
+    reason = forms.CharField(max_length=500, help_text=gettext_lazy("Recorded in the audit trail."))
 
 
 class CorrectionForm(forms.Form):

@@ -35,6 +35,7 @@ from types import SimpleNamespace
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from cards.selectors import format_warnings
 from core.audit import audit_entries_for
@@ -181,7 +182,7 @@ def current_round(event: Event) -> Round | None:
 def round_by_number(event: Event, number: int) -> Round:
     rnd = Round.objects.filter(event=event, number=number).select_related("event").first()
     if rnd is None:
-        raise Http404(f"no round {number} in {event.slug}")
+        raise Http404(_("no round %(number)s in %(slug)s") % {"number": number, "slug": event.slug})
     return rnd
 
 

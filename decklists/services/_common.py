@@ -7,6 +7,7 @@ from datetime import date, datetime
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from cards.selectors import (
     card_database,
@@ -146,7 +147,7 @@ def _check_player_or_official(decklist_registration: Registration, actor, *, kin
     if actor is None:  # the system (see tournament.access)
         return
     if not getattr(actor, "is_authenticated", False):
-        raise NotAllowed("Log in to submit a decklist.")
+        raise NotAllowed(_("Log in to submit a decklist."))
     if decklist_registration.player.user_id == actor.pk:
         return
     if access.is_event_official(actor, event):
@@ -154,7 +155,7 @@ def _check_player_or_official(decklist_registration: Registration, actor, *, kin
     if kind == DecklistKind.POOL and selectors.registration_of(actor, event) is not None:
         # TR&P 8.1.1 / 8.2.2 "swap, register, swap": another player registers this pool.
         return
-    raise NotAllowed("Only the player or an official of this event can change this decklist.")
+    raise NotAllowed(_("Only the player or an official of this event can change this decklist."))
 
 
 def _check_author(decklist_registration: Registration, actor, *, kind: str) -> bool:
@@ -167,14 +168,14 @@ def _check_author(decklist_registration: Registration, actor, *, kind: str) -> b
     if actor is None:  # the system (see tournament.access)
         return False
     if not getattr(actor, "is_authenticated", False):
-        raise NotAllowed("Log in to submit a decklist.")
+        raise NotAllowed(_("Log in to submit a decklist."))
     if decklist_registration.player.user_id == actor.pk:
         return False
     if kind == DecklistKind.POOL and selectors.registration_of(actor, event) is not None:
         return False
     if access.is_event_official(actor, event):
         return True
-    raise NotAllowed("Only the player can change this decklist.")
+    raise NotAllowed(_("Only the player can change this decklist."))
 
 
 def _default_kind(event: Event) -> str:

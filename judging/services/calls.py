@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
@@ -51,7 +52,8 @@ def clean_citations(citations) -> list[str]:
             continue
         if not CITATION_RE.match(cite):
             raise DomainError(
-                f"citation {cite!r} is not a rule number such as 'CR 1.1.3b', 'TR&P 3.2' or 'PPG 4.4'",
+                _("citation %(cite)s is not a rule number such as 'CR 1.1.3b', 'TR&P 3.2' or 'PPG 4.4'")
+                % {"cite": repr(cite)},
                 field="citations",
             )
         problem = reference_selectors.citation_problem(cite)
@@ -103,12 +105,15 @@ def open_call(
     require_judging_role(actor, event, OFFICIAL_ROLES, "open a judge call")
     tournament_services.require_event_open(event)
     if caller not in CallerKind.values:
-        raise DomainError(f"unknown caller {caller!r}", field="caller")
+        raise DomainError(_("unknown caller %(caller)s") % {"caller": repr(caller)}, field="caller")
     match = _match_in_event(match, event)
     if match is None and table_number is None:
-        raise DomainError("give the table number or the match", field="table_number")
+        raise DomainError(_("give the table number or the match"), field="table_number")
     if table_number is not None and not 1 <= table_number <= MAX_TABLE_NUMBER:
-        raise DomainError(f"table numbers go from 1 to {MAX_TABLE_NUMBER}", field="table_number")
+        raise DomainError(
+            _("table numbers go from 1 to %(max_table_number)s") % {"max_table_number": MAX_TABLE_NUMBER},
+            field="table_number",
+        )
     if match is None:
         rnd = current_round(event)
         if rnd is not None:
@@ -133,7 +138,10 @@ def claim_call(call: JudgeCall, *, judge) -> JudgeCall:
     call = _lock_call(call)
     require_judging_role(judge, call.event, JUDGE_ROLES, "answer judge calls")
     if call.status != CallStatus.OPEN:
-        raise ConflictError(f"call #{call.pk} is already {call.get_status_display().lower()}")
+        raise ConflictError(
+            _("call #%(pk)s is already %(status)s")
+            % {"pk": call.pk, "status": call.get_status_display().lower()}
+        )
     call.status = CallStatus.CLAIMED
     call.claimed_by = judge
     call.claimed_at = timezone.now()
@@ -150,9 +158,12 @@ def record_ruling(call: JudgeCall, *, judge, ruling: str, citations=()) -> Judge
     call = _lock_call(call)
     require_judging_role(judge, call.event, JUDGE_ROLES, "rule on judge calls")
     if call.status not in (CallStatus.OPEN, CallStatus.CLAIMED, CallStatus.RULED):
-        raise ConflictError(f"call #{call.pk} is {call.get_status_display().lower()}; no new ruling")
+        raise ConflictError(
+            _("call #%(pk)s is %(status)s; no new ruling")
+            % {"pk": call.pk, "status": call.get_status_display().lower()}
+        )
     if not ruling.strip():
-        raise DomainError("write the ruling", field="ruling")
+        raise DomainError(_("write the ruling"), field="ruling")
     before = _call_snapshot(call)
     now = timezone.now()
     if call.claimed_by_id is None:
@@ -181,9 +192,9 @@ def appeal_call(call: JudgeCall, *, actor, appealed_by: str = CallerKind.PLAYER_
     call = _lock_call(call)
     require_judging_role(actor, call.event, CALL_READ_ROLES, "record an appeal")
     if call.status != CallStatus.RULED or call.appealed_at is not None:
-        raise ConflictError("only a ruled call that was not appealed yet can be appealed")
+        raise ConflictError(_("only a ruled call that was not appealed yet can be appealed"))
     if appealed_by not in (CallerKind.PLAYER_A, CallerKind.PLAYER_B):
-        raise DomainError("only a player of the match can appeal", field="appealed_by")
+        raise DomainError(_("only a player of the match can appeal"), field="appealed_by")
     call.status = CallStatus.APPEALED
     call.appealed_at = timezone.now()
     call.appealed_by = appealed_by
@@ -200,9 +211,9 @@ def record_final_ruling(call: JudgeCall, *, head_judge, ruling: str, citations=(
     call = _lock_call(call)
     require_judging_role(head_judge, call.event, HEAD_ROLES, "decide appeals")
     if call.status != CallStatus.APPEALED:
-        raise ConflictError("there is no open appeal on this call")
+        raise ConflictError(_("there is no open appeal on this call"))
     if not ruling.strip():
-        raise DomainError("write the final ruling", field="ruling")
+        raise DomainError(_("write the final ruling"), field="ruling")
     before = _call_snapshot(call)
     call.final_ruling = ruling.strip()
     call.final_citations = clean_citations(citations)
@@ -237,14 +248,14 @@ def close_call(
     call = _lock_call(call)
     require_judging_role(judge, call.event, JUDGE_ROLES, "close judge calls")
     if call.status == CallStatus.CLOSED:
-        raise ConflictError(f"call #{call.pk} is already closed")
+        raise ConflictError(_("call #%(pk)s is already closed") % {"pk": call.pk})
     if call.status == CallStatus.APPEALED:
-        raise ConflictError("the head judge has not decided the appeal yet")
+        raise ConflictError(_("the head judge has not decided the appeal yet"))
     closed_at = closed_at or timezone.now()
     if duration_seconds is None:
         duration_seconds = max(0, int((closed_at - call.opened_at).total_seconds()))
     elif duration_seconds < 0:
-        raise DomainError("the call length cannot be negative", field="duration_seconds")
+        raise DomainError(_("the call length cannot be negative"), field="duration_seconds")
     before = _call_snapshot(call)
     call.status = CallStatus.CLOSED
     call.closed_by = judge

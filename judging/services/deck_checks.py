@@ -9,6 +9,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
@@ -132,7 +133,7 @@ def create_deck_check(
     """Start a check now. Non-regular checks are the head judge's call (TR&P 3.8)."""
     event = registration.event
     if kind not in DeckCheckKind.values:
-        raise DomainError(f"unknown deck-check kind {kind!r}", field="kind")
+        raise DomainError(_("unknown deck-check kind %(kind)s") % {"kind": repr(kind)}, field="kind")
     roles = JUDGE_ROLES if kind == DeckCheckKind.REGULAR else HEAD_ROLES
     require_judging_role(judge, event, roles, "start this kind of deck check")
     tournament_services.require_event_open(event)
@@ -162,7 +163,10 @@ def start_deck_check(check: DeckCheck, *, judge, started_at: datetime | None = N
     check = DeckCheck.objects.select_for_update(of=("self",)).select_related("event").get(pk=check.pk)
     require_judging_role(judge, check.event, JUDGE_ROLES, "run deck checks")
     if check.status != DeckCheckStatus.PLANNED:
-        raise ConflictError(f"deck check #{check.pk} is {check.get_status_display().lower()}")
+        raise ConflictError(
+            _("deck check #%(pk)s is %(status)s")
+            % {"pk": check.pk, "status": check.get_status_display().lower()}
+        )
     check.status = DeckCheckStatus.IN_PROGRESS
     check.judge = judge
     check.started_at = started_at or timezone.now()
@@ -195,9 +199,13 @@ def _clean_counts(presented: Mapping[str, object]) -> dict[str, int]:
         try:
             count = int(value)
         except (TypeError, ValueError):
-            raise DomainError(f"count for {key!r} must be a whole number", field="presented") from None
+            raise DomainError(
+                _("count for %(key)s must be a whole number") % {"key": repr(key)}, field="presented"
+            ) from None
         if count < 0:
-            raise DomainError(f"count for {key!r} cannot be negative", field="presented")
+            raise DomainError(
+                _("count for %(key)s cannot be negative") % {"key": repr(key)}, field="presented"
+            )
         out[key] = count
     return out
 
@@ -230,11 +238,12 @@ def finish_deck_check(
     require_judging_role(judge, check.event, JUDGE_ROLES, "run deck checks")
     if check.status != DeckCheckStatus.IN_PROGRESS:
         raise ConflictError(
-            f"deck check #{check.pk} is {check.get_status_display().lower()}, not in progress"
+            _("deck check #%(pk)s is %(status)s, not in progress")
+            % {"pk": check.pk, "status": check.get_status_display().lower()}
         )
     ended_at = ended_at or timezone.now()
     if ended_at < check.started_at:
-        raise DomainError("the check cannot end before it started", field="ended_at")
+        raise DomainError(_("the check cannot end before it started"), field="ended_at")
     counts = _clean_counts(presented)
     listed = listed_counts(check.registration)
     if listed is None:

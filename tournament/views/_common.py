@@ -12,6 +12,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotAllowed
@@ -41,7 +42,9 @@ def posted_registration(event: Event, request: HttpRequest):
     reg_id = _int(request.POST.get("registration"), name="registration")
     reg = selectors.registrations_for_event(event).filter(pk=reg_id).first()
     if reg is None:
-        raise DomainError(f"no registration {reg_id} at this event", field="registration")
+        raise DomainError(
+            _("no registration %(reg_id)s at this event") % {"reg_id": reg_id}, field="registration"
+        )
     return reg
 
 
@@ -102,7 +105,7 @@ def staff_action(action: str | None = None, *, anchor: str = ""):
 def _current(event: Event):
     rnd = selectors.current_round(event)
     if rnd is None:
-        raise DomainError("no round has been paired yet")
+        raise DomainError(_("no round has been paired yet"))
     number = rnd.number
     return rnd, number
 

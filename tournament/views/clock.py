@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -119,10 +120,13 @@ def staff_clock(request: HttpRequest, event: Event):
         try:
             seconds = int(round(float(minutes) * 60))
         except (ValueError, OverflowError):  # "abc", "nan", "1e309"
-            raise DomainError(f"minutes must be a number, not {minutes!r}", field="minutes") from None
+            raise DomainError(
+                gettext("minutes must be a number, not %(minutes)s") % {"minutes": repr(minutes)},
+                field="minutes",
+            ) from None
         services.adjust_clock(rnd, seconds=seconds, actor=request.user, reason=request.POST.get("reason", ""))
         return f"Clock adjusted by {minutes} min."
-    raise DomainError(f"unknown clock action {op!r}", field="op")
+    raise DomainError(gettext("unknown clock action %(op)s") % {"op": repr(op)}, field="op")
 
 
 @staff_action("use_clock", anchor="clock")

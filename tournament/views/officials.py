@@ -8,6 +8,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from core.errors import DomainError
@@ -91,7 +92,7 @@ def staff_officials_revoke(request, event) -> str:
         event=event, pk=_int(request.POST.get("invitation"), name="invitation")
     ).first()
     if invitation is None:
-        raise DomainError("that invitation is not one of this event's")
+        raise DomainError(_("that invitation is not one of this event's"))
     services.revoke_staff_invitation(invitation, actor=request.user)
     return "The invitation link no longer works."
 
@@ -106,7 +107,7 @@ def staff_officials_end(request, event) -> str:
         .first()
     )
     if assignment is None:
-        raise DomainError("that role is not held at this event any more; reload")
+        raise DomainError(_("that role is not held at this event any more; reload"))
     services.end_staff_assignment(assignment, actor=request.user, reason=request.POST.get("reason", "")[:500])
     return f"{assignment.user.get_username()} is no longer {assignment.get_role_display().lower()}."
 
@@ -127,7 +128,9 @@ def staff_invitation(request: HttpRequest, key: str) -> HttpResponse:
             context = {"invitation": invitation, "error": exc.message}
             return render(request, "tournament/staff_invitation.html", context, status=exc.status_code)
         messages.success(
-            request, f"You are now {assignment.get_role_display().lower()} at {assignment.event.name}."
+            request,
+            _("You are now %(role)s at %(name)s.")
+            % {"role": assignment.get_role_display().lower(), "name": assignment.event.name},
         )
         return redirect(reverse("tournament:staff", args=[assignment.event.slug]))
     return render(request, "tournament/staff_invitation.html", {"invitation": invitation})

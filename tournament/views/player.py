@@ -14,6 +14,8 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core import parsing
@@ -210,7 +212,7 @@ def _explain_text(steps, mine, other, spec=FAB_SPEC) -> str:
 
 
 class ProfileForm(djforms.Form):
-    player_id = djforms.CharField(max_length=32, label="Player ID (GEM ID)")
+    player_id = djforms.CharField(max_length=32, label=gettext_lazy("Player ID (GEM ID)"))
     display_name = djforms.CharField(max_length=120)
 
 
@@ -228,7 +230,7 @@ def player_state(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.event_for_viewer(request.user, slug)
     registration = selectors.registration_for_user(request.user, event)
     if registration is None:
-        raise Http404("you are not registered in this event")
+        raise Http404(_("you are not registered in this event"))
     return _state_answer(request, event, registration)
 
 
@@ -237,7 +239,7 @@ def player_phone(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     event = access.event_for_viewer(request.user, slug)
     registration = services.registration_for_phone_token(event, token)
     if registration is None:
-        raise Http404("no such page")
+        raise Http404(_("no such page"))
     context = _player_context(request, event, registration, phone_token=token)
     response = render(request, "tournament/player.html", context)
     response["Referrer-Policy"] = "no-referrer"  # the token is the key to this page
@@ -249,7 +251,7 @@ def player_phone_state(request: HttpRequest, slug: str, token: str) -> HttpRespo
     event = access.event_for_viewer(request.user, slug)
     registration = services.registration_for_phone_token(event, token)
     if registration is None:
-        raise Http404("no such page")
+        raise Http404(_("no such page"))
     return _state_answer(request, event, registration)
 
 
@@ -293,11 +295,11 @@ def _player_action(fn: Callable) -> Callable:
 
 def _my_match(event: Event, registration, match_id) -> object:
     if registration is None:
-        raise NotAllowed("you are not registered for this event")
+        raise NotAllowed(_("you are not registered for this event"))
     rounds = list(selectors.visible_rounds(event))
     match = selectors.match_for_registration(rounds[-1], registration) if rounds else None
     if match is None or str(match.pk) != str(match_id):
-        raise DomainError("that match is not your current match; reload the page", code="stale")
+        raise DomainError(_("that match is not your current match; reload the page"), code="stale")
     return match
 
 
@@ -310,7 +312,7 @@ def player_register(request, event, registration):
         form = ProfileForm(request.POST)
         if not form.is_valid():
             raise DomainError(
-                "enter your player ID (GEM ID) and the name to show on pairings", field="player_id"
+                _("enter your player ID (GEM ID) and the name to show on pairings"), field="player_id"
             )
         # Nothing is linked on the player's word (TR&P 1.5): the staff confirm the ID at the desk.
         services.request_self_registration(event, user=request.user, **form.cleaned_data)
@@ -356,7 +358,7 @@ def player_confirm(request, event, registration):
 @_player_action
 def player_drop(request, event, registration):
     if registration is None:
-        raise NotAllowed("you are not registered for this event")
+        raise NotAllowed(_("you are not registered for this event"))
     services.drop_registration(registration, actor=request.user, reason="dropped by the player")
     return "You have dropped from the event."
 
@@ -378,7 +380,7 @@ def player_team_answer(request, event, registration):
     """Accept or decline a team invitation addressed to the player's own ID."""
     invitation = access_team_invitation(request.user, _int_or_404(request.POST.get("invitation")))
     if invitation.event_id != event.pk or not is_invitee(request.user, invitation):
-        raise Http404("no such invitation")
+        raise Http404(_("no such invitation"))
     accept = request.POST.get("answer") == "accept"
     services.answer_team_invitation(invitation, actor=request.user, accept=accept)
     if not accept:
@@ -392,7 +394,7 @@ def _int_or_404(value) -> int:
     try:
         return parsing.whole_number(value, field="invitation")
     except DomainError:
-        raise Http404("no such invitation") from None
+        raise Http404(_("no such invitation")) from None
 
 
 @require_POST
@@ -403,7 +405,7 @@ def player_coverage(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.event_for_viewer(request.user, slug)
     registration = selectors.registration_for_user(request.user, event)
     if registration is None:
-        raise Http404("you are not registered in this event")
+        raise Http404(_("you are not registered in this event"))
     try:
         services.set_coverage_opt_out(
             registration, opt_out=request.POST.get("opt_out") == "1", actor=request.user
@@ -411,5 +413,5 @@ def player_coverage(request: HttpRequest, slug: str) -> HttpResponse:
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "Coverage choice saved.")
+        messages.success(request, _("Coverage choice saved."))
     return redirect(reverse("tournament:player", args=[slug]) + "#coverage")

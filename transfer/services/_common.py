@@ -15,6 +15,7 @@ from django.apps import apps
 from django.conf import settings
 from django.db import models
 from django.utils.duration import duration_iso_string
+from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, DomainError
 from core.models import AuditEntry
@@ -121,8 +122,10 @@ def event_models() -> list[type[models.Model]]:
             assert target is not None  # _relations keeps relations with a model
             if target not in owned and _label(target) not in MATCHED:
                 raise TransferError(
-                    f"{model._meta.label}.{f.name} points at {target._meta.label}, which an event file "
-                    "neither carries nor matches: add it to transfer.services.MATCHED or NOT_CARRIED"
+                    _(
+                        "%(label)s.%(name)s points at %(label2)s, which an event file neither carries nor matches: add it to transfer.services.MATCHED or NOT_CARRIED"
+                    )
+                    % {"label": model._meta.label, "name": f.name, "label2": target._meta.label}
                 )
     return [*_ordered(owned), AuditEntry]
 
@@ -146,7 +149,7 @@ def _ordered(owned: list[type[models.Model]]) -> list[type[models.Model]]:
                 )
             ][:1]
             if not ready:
-                raise TransferError("the event's models reference each other through required keys")
+                raise TransferError(_("the event's models reference each other through required keys"))
         for model in ready:
             remaining.remove(model)
             done.append(model)
