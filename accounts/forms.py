@@ -25,7 +25,9 @@ class PlayerIdForm(forms.Form):
 
 class DecideClaimForm(forms.Form):
     claim = forms.IntegerField(widget=forms.HiddenInput)
-    decision = forms.ChoiceField(choices=[("confirm", "Confirm"), ("refuse", "Refuse")])
+    decision = forms.ChoiceField(
+        choices=[("confirm", gettext_lazy("Confirm")), ("refuse", gettext_lazy("Refuse"))]
+    )
     reason = forms.CharField(label=gettext_lazy("Reason"), max_length=500, required=False)
 
 

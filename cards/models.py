@@ -102,11 +102,11 @@ class RecordedStatus(models.Model):
     """
 
     STATUS_CHOICES = [
-        ("banned", "Banned"),
-        ("suspended", "Suspended"),
-        ("restricted", "Restricted"),
-        ("living_legend", "Living legend"),
-        ("lifted", "Lifted (ends a ban or suspension the data has open)"),
+        ("banned", gettext_lazy("Banned")),
+        ("suspended", gettext_lazy("Suspended")),
+        ("restricted", gettext_lazy("Restricted")),
+        ("living_legend", gettext_lazy("Living legend")),
+        ("lifted", gettext_lazy("Lifted (ends a ban or suspension the data has open)")),
     ]
 
     game = models.CharField(max_length=8, choices=CardGame.choices, default=CardGame.FAB)

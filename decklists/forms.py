@@ -13,7 +13,12 @@ from tournament.enums import Game
 from .enums import DecklistSource
 from .text import MAX_UPLOAD_BYTES, decode_upload
 
-PITCH_CHOICES = [("", "no pitch"), ("1", "red (1)"), ("2", "yellow (2)"), ("3", "blue (3)")]
+PITCH_CHOICES = [
+    ("", gettext_lazy("no pitch")),
+    ("1", gettext_lazy("red (1)")),
+    ("2", gettext_lazy("yellow (2)")),
+    ("3", gettext_lazy("blue (3)")),
+]
 PITCH_WORDS = {"1": "red", "2": "yellow", "3": "blue"}
 
 

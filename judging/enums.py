@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from . import catalogue
 
@@ -10,51 +11,51 @@ from . import catalogue
 class PenaltyType(models.TextChoices):
     """PPG 1.4, in ascending severity."""
 
-    CAUTION = catalogue.CAUTION, "Caution"
-    WARNING = catalogue.WARNING, "Warning"
-    IP2 = catalogue.IP2, "Intellect Penalty (IP2)"
-    IP3 = catalogue.IP3, "Intellect Penalty (IP3)"
-    GAME_LOSS = catalogue.GAME_LOSS, "Game Loss"
-    MATCH_LOSS = catalogue.MATCH_LOSS, "Match Loss"
-    DISQUALIFICATION = catalogue.DISQUALIFICATION, "Disqualification"
+    CAUTION = catalogue.CAUTION, gettext_lazy("Caution")
+    WARNING = catalogue.WARNING, gettext_lazy("Warning")
+    IP2 = catalogue.IP2, gettext_lazy("Intellect Penalty (IP2)")
+    IP3 = catalogue.IP3, gettext_lazy("Intellect Penalty (IP3)")
+    GAME_LOSS = catalogue.GAME_LOSS, gettext_lazy("Game Loss")
+    MATCH_LOSS = catalogue.MATCH_LOSS, gettext_lazy("Match Loss")
+    DISQUALIFICATION = catalogue.DISQUALIFICATION, gettext_lazy("Disqualification")
 
 
 class InfractionCategory(models.TextChoices):
     """PPG 1.1."""
 
-    GAMEPLAY = catalogue.GAMEPLAY, "Gameplay"
-    TOURNAMENT = catalogue.TOURNAMENT, "Tournament"
-    CONDUCT = catalogue.CONDUCT, "Conduct"
+    GAMEPLAY = catalogue.GAMEPLAY, gettext_lazy("Gameplay")
+    TOURNAMENT = catalogue.TOURNAMENT, gettext_lazy("Tournament")
+    CONDUCT = catalogue.CONDUCT, gettext_lazy("Conduct")
 
 
 INFRACTION_CHOICES = catalogue.infraction_choices()
 
 
 class PenaltyStatus(models.TextChoices):
-    PENDING = "pending", "Awaiting head-judge confirmation"
-    ISSUED = "issued", "Issued"
-    REJECTED = "rejected", "Rejected by the head judge"
+    PENDING = "pending", gettext_lazy("Awaiting head-judge confirmation")
+    ISSUED = "issued", gettext_lazy("Issued")
+    REJECTED = "rejected", gettext_lazy("Rejected by the head judge")
 
 
 class EffectStatus(models.TextChoices):
     """What the penalty did to the match, the registration or the game (PPG 1.4)."""
 
-    NONE = "", "Recorded only"
-    WAITING = "waiting", "Waits for head-judge confirmation"
-    APPLIED = "applied", "Applied"
-    NEXT_MATCH = "next_match", "Applies to the player's next match"
-    GAME_RECORD = "game_record", "Recorded against the game"
-    NO_EFFECT = "no_effect", "Simultaneous: recorded, no game effect"
+    NONE = "", gettext_lazy("Recorded only")
+    WAITING = "waiting", gettext_lazy("Waits for head-judge confirmation")
+    APPLIED = "applied", gettext_lazy("Applied")
+    NEXT_MATCH = "next_match", gettext_lazy("Applies to the player's next match")
+    GAME_RECORD = "game_record", gettext_lazy("Recorded against the game")
+    NO_EFFECT = "no_effect", gettext_lazy("Simultaneous: recorded, no game effect")
 
 
 class CallStatus(models.TextChoices):
     """TR&P 3.9: open, claimed by a judge, ruled, under appeal, closed."""
 
-    OPEN = "open", "Open"
-    CLAIMED = "claimed", "Claimed"
-    RULED = "ruled", "Ruled"
-    APPEALED = "appealed", "Appealed to the head judge"
-    CLOSED = "closed", "Closed"
+    OPEN = "open", gettext_lazy("Open")
+    CLAIMED = "claimed", gettext_lazy("Claimed")
+    RULED = "ruled", gettext_lazy("Ruled")
+    APPEALED = "appealed", gettext_lazy("Appealed to the head judge")
+    CLOSED = "closed", gettext_lazy("Closed")
 
 
 OPEN_CALL_STATUSES = (CallStatus.OPEN, CallStatus.CLAIMED, CallStatus.RULED, CallStatus.APPEALED)
@@ -63,25 +64,25 @@ OPEN_CALL_STATUSES = (CallStatus.OPEN, CallStatus.CLAIMED, CallStatus.RULED, Cal
 class CallerKind(models.TextChoices):
     """TR&P 3.9: who raised the call (spectators may only bring it to a judge's attention)."""
 
-    PLAYER_A = "player_a", "Player A"
-    PLAYER_B = "player_b", "Player B"
-    OFFICIAL = "official", "Official on the players' behalf"
-    SPECTATOR = "spectator", "Spectator (brought to a judge's attention)"
+    PLAYER_A = "player_a", gettext_lazy("Player A")
+    PLAYER_B = "player_b", gettext_lazy("Player B")
+    OFFICIAL = "official", gettext_lazy("Official on the players' behalf")
+    SPECTATOR = "spectator", gettext_lazy("Spectator (brought to a judge's attention)")
 
 
 class DeckCheckKind(models.TextChoices):
     """TR&P 3.8."""
 
-    REGULAR = "regular", "Regular (before the opening hand)"
-    MID_GAME = "mid_game", "Non-regular, mid-game"
-    BETWEEN_ROUNDS = "between_rounds", "Non-regular, between rounds"
+    REGULAR = "regular", gettext_lazy("Regular (before the opening hand)")
+    MID_GAME = "mid_game", gettext_lazy("Non-regular, mid-game")
+    BETWEEN_ROUNDS = "between_rounds", gettext_lazy("Non-regular, between rounds")
 
 
 class DeckCheckStatus(models.TextChoices):
-    PLANNED = "planned", "Planned"
-    IN_PROGRESS = "in_progress", "In progress"
-    DONE = "done", "Done"
-    CANCELLED = "cancelled", "Cancelled"
+    PLANNED = "planned", gettext_lazy("Planned")
+    IN_PROGRESS = "in_progress", gettext_lazy("In progress")
+    DONE = "done", gettext_lazy("Done")
+    CANCELLED = "cancelled", gettext_lazy("Cancelled")
 
 
 #: TR&P 3.8 and requirements DC-06: the checklist the judge ticks.
@@ -116,13 +117,13 @@ GA_DECK_CHECK_ITEMS: tuple[tuple[str, str], ...] = (
 class ReconstructionFix(models.TextChoices):
     """The fix a judge records after a game-state reconstruction (PPG 1.3, 3.1)."""
 
-    BACKUP = "backup", "Back up to a step"
-    PARTIAL = "partial", "Partial fix"
-    LEAVE = "leave", "Leave the game state as is"
+    BACKUP = "backup", gettext_lazy("Back up to a step")
+    PARTIAL = "partial", gettext_lazy("Partial fix")
+    LEAVE = "leave", gettext_lazy("Leave the game state as is")
 
 
 class ReconstructionRules(models.TextChoices):
     """The Comprehensive Rules edition a replay is judged by (the engine's version names)."""
 
-    CR_2_13_0 = "2.13.0", "CR 2.13.0"
-    OLDER = "older", "CR (older edition)"
+    CR_2_13_0 = "2.13.0", gettext_lazy("CR 2.13.0")
+    OLDER = "older", gettext_lazy("CR (older edition)")

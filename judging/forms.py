@@ -43,7 +43,10 @@ class RulingForm(forms.Form):
 
 class AppealForm(forms.Form):
     appealed_by = forms.ChoiceField(
-        choices=[(CallerKind.PLAYER_A, "Player A"), (CallerKind.PLAYER_B, "Player B")]
+        choices=[
+            (CallerKind.PLAYER_A, gettext_lazy("Player A")),
+            (CallerKind.PLAYER_B, gettext_lazy("Player B")),
+        ]
     )
 
 

@@ -111,7 +111,7 @@ def job_page(request: HttpRequest, key: str) -> HttpResponse:
 
 
 def _formats() -> list[tuple[str, str]]:
-    return [(c.value, c.label) for c in FormatCode]
+    return [(c.value, str(c.label)) for c in FormatCode]
 
 
 @login_required

@@ -67,7 +67,7 @@ class PlannedDay:
 
     @property
     def rel_label(self) -> str:
-        return REL(self.rel).label
+        return str(REL(self.rel).label)
 
     @property
     def cut_text(self) -> str:

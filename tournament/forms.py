@@ -145,7 +145,7 @@ class EventForm(forms.ModelForm):
                     self.initial.pop(name, None)
             self.fields["format"].required = False
             self.fields["format"].choices = [
-                ("", "From the rules: by the game"),
+                ("", _("From the rules: by the game")),
                 *(c for c in self.fields["format"].choices if c[0] != ""),
             ]
             self.fields["tier"].widget.attrs["placeholder"] = "from the rules (TR&P App A)"
@@ -153,7 +153,7 @@ class EventForm(forms.ModelForm):
             # Untouched, the service picks the game's policy (GA: 3/1/0; FaB: TR&P App D).
             self.fields["standings_policy"].required = False
             self.fields["standings_policy"].choices = [
-                ("", "From the rules: by the game"),
+                ("", _("From the rules: by the game")),
                 *StandingsPolicy.choices,
             ]
             self.initial.pop("standings_policy", None)
@@ -161,20 +161,24 @@ class EventForm(forms.ModelForm):
             # Untouched, the service picks the game's ladder (GA: regular store event; FaB: Armory).
             self.fields["event_type"].required = False
             self.fields["event_type"].choices = [
-                ("", "From the rules: by the game"),
+                ("", _("From the rules: by the game")),
                 *self.fields["event_type"].choices,
             ]
             self.initial.pop("event_type", None)
             for name, rule in (
                 ("decklists_required", "TR&P App E"),
                 ("regular_deck_checks", "TR&P 3.8"),
-                ("allow_late_entries", "by the game: FaB yes, Grand Archive closed at round 1"),
+                ("allow_late_entries", _("by the game: FaB yes, Grand Archive closed at round 1")),
             ):
                 self.fields[name] = forms.NullBooleanField(
                     required=False,
                     label=self.fields[name].label,
                     widget=forms.Select(
-                        choices=[("unknown", f"From the rules ({rule})"), ("true", "Yes"), ("false", "No")]
+                        choices=[
+                            ("unknown", _("From the rules (%(rule)s)") % {"rule": rule}),
+                            ("true", _("Yes")),
+                            ("false", _("No")),
+                        ]
                     ),
                 )
 
@@ -295,7 +299,11 @@ class QuickResultForm(forms.Form):
         return parse_quick_result(self.cleaned_data["entry"], games_to_win=self.games_to_win)
 
 
-MY_RESULT_CHOICES = [("win", "I won"), ("loss", "I lost"), ("draw", "Draw")]
+MY_RESULT_CHOICES = [
+    ("win", gettext_lazy("I won")),
+    ("loss", gettext_lazy("I lost")),
+    ("draw", gettext_lazy("Draw")),
+]
 
 
 class PlayerReportForm(forms.Form):

@@ -149,10 +149,10 @@ class Event(models.Model):
     pod_play = models.CharField(
         max_length=8,
         choices=[
-            ("", "By format (pods for Ultimate Pit Fight)"),
-            ("swiss", "Swiss matches"),
-            ("pods", "Pods with standings"),
-            ("social", "Pods without standings (social play)"),
+            ("", gettext_lazy("By format (pods for Ultimate Pit Fight)")),
+            ("swiss", gettext_lazy("Swiss matches")),
+            ("pods", gettext_lazy("Pods with standings")),
+            ("social", gettext_lazy("Pods without standings (social play)")),
         ],
         default="",
         blank=True,
@@ -162,7 +162,10 @@ class Event(models.Model):
     )
     pod_policy = models.CharField(
         max_length=8,
-        choices=[("fives", "Pods of 5 where 4s do not fit"), ("threes", "Pods of 3 where 4s do not fit")],
+        choices=[
+            ("fives", gettext_lazy("Pods of 5 where 4s do not fit")),
+            ("threes", gettext_lazy("Pods of 3 where 4s do not fit")),
+        ],
         default="fives",
     )
     pod_allow_two = models.BooleanField(

@@ -43,7 +43,7 @@ class RoundSerializer(serializers.Serializer):
 class PairSerializer(serializers.Serializer):
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
     not_checked_in = serializers.ChoiceField(
-        choices=[("drop", "drop them"), ("pair", "pair them anyway")],
+        choices=[("drop", gettext_lazy("drop them")), ("pair", gettext_lazy("pair them anyway"))],
         required=False,
         allow_null=True,
         help_text=gettext_lazy(

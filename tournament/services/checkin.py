@@ -12,7 +12,7 @@ from django.core import signing
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
@@ -35,8 +35,8 @@ from .registration import check_in, player_id_spellings, register_new_player
 #: What the organizer may decide, once, about registered players who did not check in before
 #: round 1 of an event that uses check-in: drop them all, or pair them anyway.
 NOT_CHECKED_IN_CHOICES = {
-    "drop": "Drop everyone who did not check in",
-    "pair": "Pair them anyway",
+    "drop": gettext_lazy("Drop everyone who did not check in"),
+    "pair": gettext_lazy("Pair them anyway"),
 }
 
 _CHECK_IN_SALT = "arbiter.tournament.check-in"
