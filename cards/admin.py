@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin, messages
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import DomainError
@@ -55,10 +56,10 @@ class RecordedStatusForm(forms.ModelForm):
         data = super().clean()
         if self.instance.pk is None and data.get("card_name"):
             if selectors.known_card_name(data["card_name"], game=data.get("game") or "fab") is None:
-                self.add_error("card_name", "No card of that name in the imported card data.")
+                self.add_error("card_name", _("No card of that name in the imported card data."))
         start, end = data.get("effective_from"), data.get("effective_until")
         if start and end and end <= start:
-            self.add_error("effective_until", "The end date must be after the start date.")
+            self.add_error("effective_until", _("The end date must be after the start date."))
         return data
 
 

@@ -35,10 +35,16 @@ def rows_to_text(quantities: list[str], names: list[str], pitches: list[str]) ->
         # ASCII digits only: "²".isdigit() is true but int("²") fails, and a 5,000-digit number
         # is past int()'s limit.
         if not (qty.isascii() and qty.isdigit() and len(qty) <= 3) or not 1 <= int(qty) <= 999:
-            errors.append(f"Row {i} ({name}): the quantity must be a whole number from 1 to 999.")
+            errors.append(
+                _("Row %(i)s (%(name)s): the quantity must be a whole number from 1 to 999.")
+                % {"i": i, "name": name}
+            )
             continue
         if pitch and pitch not in PITCH_WORDS:
-            errors.append(f"Row {i} ({name}): unknown pitch {pitch!r}.")
+            errors.append(
+                _("Row %(i)s (%(name)s): unknown pitch %(pitch)s.")
+                % {"i": i, "name": name, "pitch": repr(pitch)}
+            )
             continue
         lines.append(f"{int(qty)} {name}" + (f" ({PITCH_WORDS[pitch]})" if pitch else ""))
     return "\n".join(lines), errors

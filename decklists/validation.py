@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from django.utils.translation import gettext
+
 from rules_engine import decklist_text, legality
 from rules_engine.format_timeline import FormatChange
 
@@ -246,7 +248,7 @@ def validate_text(
                 "line": 0,
                 "text": "",
                 "code": "NO_CARDS",
-                "reason": "the list names no cards",
+                "reason": gettext("the list names no cards"),
                 "suggestions": [],
                 "rule": "TR&P App E",
             }

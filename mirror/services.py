@@ -237,7 +237,10 @@ def import_event(
     _import_standings(event, parsed, regs, changes, notes)
     _import_decklists(event, parsed, regs, changes, notes, actor)
     if parsed.judges:
-        notes.append(f"judges listed by the source (not staff here unless assigned): {_names(parsed.judges)}")
+        notes.append(
+            _("judges listed by the source (not staff here unless assigned): %(names)s")
+            % {"names": _names(parsed.judges)}
+        )
     record = MirrorImport.objects.create(
         event=event,
         source=event.mirror_source,
@@ -586,7 +589,10 @@ def _import_standings(
             number = last_complete
             s.round = number
             if not by_round[number]:
-                notes.append(f"a standings file names no round: read as the standings after round {number}")
+                notes.append(
+                    _("a standings file names no round: read as the standings after round %(number)s")
+                    % {"number": number}
+                )
         by_round[number].append(s)
     for number, rows in sorted(by_round.items()):
         wanted = {regs[s.player_id].pk: (s.rank, s.wins, s.points, s.omw, s.gw, s.ogw) for s in rows}
@@ -630,7 +636,9 @@ def _import_decklists(
     for deck in parsed.decklists:
         reg = regs.get(deck.player_id)
         if reg is None:
-            notes.append(f"decklist of unknown player {deck.player_id} not imported")
+            notes.append(
+                _("decklist of unknown player %(player_id)s not imported") % {"player_id": deck.player_id}
+            )
             continue
         text = deck.as_text()
         current = Decklist.objects.filter(registration=reg).order_by("-id").first()
@@ -639,7 +647,10 @@ def _import_decklists(
         try:
             decklist = decklist_services.save_decklist(reg, actor=actor, text=text, source=DecklistSource.API)
         except DomainError as exc:
-            notes.append(f"decklist of {reg.player.display_name} not imported: {exc.message}")
+            notes.append(
+                _("decklist of %(display_name)s not imported: %(message)s")
+                % {"display_name": reg.player.display_name, "message": exc.message}
+            )
             continue
         try:
             decklist = decklist_services.submit_decklist(decklist, actor=actor)
@@ -647,7 +658,8 @@ def _import_decklists(
                 decklist_services.accept_decklist(decklist, actor=actor)
         except DomainError as exc:
             notes.append(
-                f"decklist of {reg.player.display_name} saved as a draft, not accepted: {exc.message}"
+                _("decklist of %(display_name)s saved as a draft, not accepted: %(message)s")
+                % {"display_name": reg.player.display_name, "message": exc.message}
             )
         saved.append(reg.player.display_name)
     if saved:

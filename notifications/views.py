@@ -130,7 +130,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
     data = {
         "name": "Arbiter",
         "short_name": "Arbiter",
-        "description": "Your pairing, table, opponent, clock and results at the event.",
+        "description": _("Your pairing, table, opponent, clock and results at the event."),
         "start_url": "/events/",
         "scope": "/",
         "display": "standalone",

@@ -23,6 +23,7 @@ from datetime import date
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import DomainError
 from pairings.structure import recommended_structure
@@ -198,29 +199,38 @@ def check_day_plan(days: Sequence[dict], *, event: Event | None = None, played: 
         n = d["number"]
         rel = d.get("rel")
         if _blank(rel):
-            problems.append(f"day {n} has no REL")
+            problems.append(_("day %(n)s has no REL") % {"n": n})
         elif rel not in REL.values:
-            problems.append(f"day {n}: unknown REL {rel!r}")
+            problems.append(_("day %(n)s: unknown REL %(rel)s") % {"n": n, "rel": repr(rel)})
         rounds = d.get("swiss_rounds")
         if _blank(rounds):
-            problems.append(f"day {n} has no number of Swiss rounds")
+            problems.append(_("day %(n)s has no number of Swiss rounds") % {"n": n})
         elif not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
-            problems.append(f"day {n}: Swiss rounds must be a whole number of at least 1")
+            problems.append(_("day %(n)s: Swiss rounds must be a whole number of at least 1") % {"n": n})
         size, losses = d.get("cut_size"), d.get("cut_max_losses")
         if n < last:
             if _blank(size) and _blank(losses):
-                problems.append(f"day {n} has no cut to day {n + 1} (a top N, an X-N record, or both)")
+                problems.append(
+                    _("day %(n)s has no cut to day %(next_day)s (a top N, an X-N record, or both)")
+                    % {"n": n, "next_day": n + 1}
+                )
             if not _blank(size) and (not isinstance(size, int) or size < 2):
-                problems.append(f"day {n}: the cut must keep at least 2 players")
+                problems.append(_("day %(n)s: the cut must keep at least 2 players") % {"n": n})
             if not _blank(losses) and (not isinstance(losses, int) or losses < 0):
-                problems.append(f"day {n}: the X-N cut must be a whole number of at least 0")
+                problems.append(_("day %(n)s: the X-N cut must be a whole number of at least 0") % {"n": n})
             elif isinstance(losses, int) and isinstance(rounds, int) and losses >= rounds and rounds >= 1:
                 problems.append(
-                    f"day {n}: an X-{losses} cut after {rounds} round{'s' if rounds > 1 else ''} keeps everyone"
+                    ngettext(
+                        "day %(n)s: an X-%(losses)s cut after %(rounds)s round keeps everyone",
+                        "day %(n)s: an X-%(losses)s cut after %(rounds)s rounds keeps everyone",
+                        rounds,
+                    )
+                    % {"n": n, "losses": losses, "rounds": rounds}
                 )
         elif not (_blank(size) and _blank(losses)):
             problems.append(
-                f"day {n} is the last day: it has no cut (the play-off after it is the event's top cut)"
+                _("day %(n)s is the last day: it has no cut (the play-off after it is the event's top cut)")
+                % {"n": n}
             )
         out.append(
             {
@@ -236,11 +246,16 @@ def check_day_plan(days: Sequence[dict], *, event: Event | None = None, played: 
         total = sum(d["swiss_rounds"] for d in out)
         if event.swiss_rounds is not None and event.swiss_rounds != total:
             problems.append(
-                f"the days add up to {total} Swiss rounds but the event is set to {event.swiss_rounds}; "
-                "change one or clear the event's Swiss rounds"
+                _(
+                    "the days add up to %(total)s Swiss rounds but the event is set to %(swiss_rounds)s; change one or clear the event's Swiss rounds"
+                )
+                % {"total": total, "swiss_rounds": event.swiss_rounds}
             )
         if total < played:
-            problems.append(f"{played} Swiss rounds are already paired; the days add up to {total}")
+            problems.append(
+                _("%(played)s Swiss rounds are already paired; the days add up to %(total)s")
+                % {"played": played, "total": total}
+            )
     if problems:
         raise DomainError(
             _("the day plan is incomplete: %(problems)s.") % {"problems": "; ".join(problems)}, field="days"

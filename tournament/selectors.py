@@ -577,12 +577,15 @@ def round_title(round_: Round) -> str:
     (TR&P 3.1): "Top 8 (quarterfinals)", "Top 4 (semifinals)", "Final", "Top 16". One count
     query for a play-off round, remembered on the instance."""
     if round_.stage != RoundStage.TOP_CUT:
-        return f"Round {round_.number}"
+        return _("Round %(number)s") % {"number": round_.number}
     cached = getattr(round_, "_title", None)
     if cached is None:
         size = 2 * round_.matches.count()  # a bye in the cut is a match without player B
-        names = {2: "Final", 4: "Top 4 (semifinals)", 8: "Top 8 (quarterfinals)"}
-        cached = names.get(size, f"Top {size}" if size else f"Round {round_.number}")
+        names = {2: _("Final"), 4: _("Top 4 (semifinals)"), 8: _("Top 8 (quarterfinals)")}
+        cached = names.get(
+            size,
+            _("Top %(size)s") % {"size": size} if size else _("Round %(number)s") % {"number": round_.number},
+        )
         setattr(round_, "_title", cached)
     return cached
 

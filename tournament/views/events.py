@@ -257,7 +257,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     placings = []
     if event.status == EventStatus.FINISHED:  # every place: bracket first, then the Swiss
         final = progress.final_placings(event)
-        after_cut = "Swiss standings" if any(p.label not in ("", "Winner") for p in final) else ""
+        after_cut = (
+            gettext("Swiss standings") if any(p.label not in ("", gettext("Winner")) for p in final) else ""
+        )
         placings = [
             {
                 "place": p.place,

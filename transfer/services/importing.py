@@ -287,8 +287,14 @@ def _keep_mirror_link_unique(event: Event, summary: ImportSummary) -> None:
     ).first()
     if taken is not None:
         summary.warnings.append(
-            f"event {event.mirror_source_id!r} of {event.get_mirror_source_display()} is already mirrored "
-            f"here by {taken.slug!r}: this copy is not linked to it (re-imports update the original)"
+            _(
+                "event %(mirror_source_id)s of %(mirror_source)s is already mirrored here by %(slug)s: this copy is not linked to it (re-imports update the original)"
+            )
+            % {
+                "mirror_source_id": repr(event.mirror_source_id),
+                "mirror_source": event.get_mirror_source_display(),
+                "slug": repr(taken.slug),
+            }
         )
         event.mirror_source_id = ""
 
@@ -533,8 +539,10 @@ def _match_references(document: dict, summary: ImportSummary, cursor: _Cursor) -
         ).first()
         if release is None:
             summary.warnings.append(
-                f"card data {rel['source']}@{rel['version']} ({rel['game']}) is not imported here: "
-                "rows that named it keep none (run manage.py import_cards, then set the event's card data)"
+                _(
+                    "card data %(source)s@%(version)s (%(game)s) is not imported here: rows that named it keep none (run manage.py import_cards, then set the event's card data)"
+                )
+                % {"source": rel["source"], "version": rel["version"], "game": rel["game"]}
             )
         else:
             pk_map[("cards.carddatarelease", rel["pk"])] = release.pk
