@@ -31,7 +31,7 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["content_type", "object_id"])]
-        verbose_name_plural = "audit entries"
+        verbose_name_plural = gettext_lazy("audit entries")
 
     def __str__(self) -> str:
         who = self.actor or "system"

@@ -286,10 +286,10 @@ def grouped_cards(cards: list[dict], *, game: str = "fab") -> list[dict]:
     yellow = [c for c in deck if c.get("pitch") == 2]
     blue = [c for c in deck if c.get("pitch") == 3]
     return [
-        {"title": "Arena-cards (hero, equipment, weapons)", "cards": _rows(arena, keep_order=True)},
-        {"title": "Deck-cards: pitch 1 (red) or no pitch (pearl)", "cards": _rows(red)},
-        {"title": "Deck-cards: pitch 2 (yellow)", "cards": _rows(yellow)},
-        {"title": "Deck-cards: pitch 3 (blue)", "cards": _rows(blue)},
+        {"title": gettext("Arena-cards (hero, equipment, weapons)"), "cards": _rows(arena, keep_order=True)},
+        {"title": gettext("Deck-cards: pitch 1 (red) or no pitch (pearl)"), "cards": _rows(red)},
+        {"title": gettext("Deck-cards: pitch 2 (yellow)"), "cards": _rows(yellow)},
+        {"title": gettext("Deck-cards: pitch 3 (blue)"), "cards": _rows(blue)},
     ]
 
 

@@ -177,7 +177,7 @@ class Penalty(models.Model):
 
     class Meta:
         ordering = ["-issued_at", "-id"]
-        verbose_name_plural = "penalties"
+        verbose_name_plural = gettext_lazy("penalties")
         indexes = [
             models.Index(fields=["event", "registration", "infraction", "day"]),
             models.Index(fields=["event", "status"]),

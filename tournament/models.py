@@ -533,7 +533,7 @@ class Match(models.Model):
 
     class Meta:
         ordering = ["round", "table_number", "id"]
-        verbose_name_plural = "matches"
+        verbose_name_plural = gettext_lazy("matches")
         constraints = [
             models.UniqueConstraint(
                 fields=["round", "table_number"],

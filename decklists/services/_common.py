@@ -91,8 +91,12 @@ def team_findings(decklist: Decklist, hero: str) -> list[dict]:
             "code": "TEAM_DUPLICATE_HERO",
             "severity": "error",
             "cards": [hero],
-            "message": f"{clash.registration.player.display_name} of team {registration.team_name} already "
-            f"registered {hero}",
+            "message": _("%(display_name)s of team %(team_name)s already registered %(hero)s")
+            % {
+                "display_name": clash.registration.player.display_name,
+                "team_name": registration.team_name,
+                "hero": hero,
+            },
             "rule": "TR&P 9.2.1",
             "data_version": "",
         }

@@ -184,7 +184,7 @@ def _standings_context(request: HttpRequest, event, round_, pods: bool) -> dict:
         "round_": round_,
         "kind": "standings",
         "rows": rows,
-        "title": "Standings",
+        "title": _("Standings"),
         "seconds": _seconds(request),
     }
 
