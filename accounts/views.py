@@ -61,8 +61,10 @@ class PasswordResetView(auth_views.PasswordResetView):
             return throttling.too_many_response(
                 request,
                 wait,
-                "Too many password-reset requests. Check your inbox (and its spam folder) for the "
-                "link already sent, or ask again later.",
+                _(
+                    "Too many password-reset requests. Check your inbox (and its spam folder) for the "
+                    "link already sent, or ask again later."
+                ),
             )
         throttling.count_attempt(rules)
         return super().post(request, *args, **kwargs)

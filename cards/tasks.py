@@ -43,7 +43,7 @@ def start_import_job(
     return start_generated_file(
         APP_LABEL,
         KIND,
-        title=f"Import {source} card data"[:120],
+        title=(_("Import %(source)s card data") % {"source": source})[:120],
         params={
             "source": source,
             "path": str(path) if path else "",

@@ -6,6 +6,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from .enums import DocumentKind
@@ -166,7 +167,10 @@ def glossary(request: HttpRequest, doc: str) -> HttpResponse:
 @require_GET
 def compare(request: HttpRequest, doc: str) -> HttpResponse:
     if doc not in DocumentKind.values:
-        return _not_found(request, f"There is no rules document called {doc!r}: try cr, trp, ppg or ga.")
+        return _not_found(
+            request,
+            _("There is no rules document called %(doc)s: try cr, trp, ppg or ga.") % {"doc": repr(doc)},
+        )
     versions = [d for d in all_documents() if d.kind == doc]
     old_v, new_v = request.GET.get("from", ""), request.GET.get("to", "")
     status = request.GET.get("show") or None

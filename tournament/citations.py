@@ -12,6 +12,8 @@ documents say nothing on a topic, the GA text is a plain statement of whose deci
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from .enums import Game
 
 ORGANIZER_POLICY = "organizer's policy"
@@ -90,7 +92,7 @@ def both_games(topic: str) -> str:
     """Both games' citations of ``topic``, for a text that serves every event (an API help
     text): ``"FaB TR&P 3.6; Grand Archive: GA TRG Dropping from Tournaments"``."""
     fab, ga = CITATIONS[topic]
-    return f"FaB {fab}; Grand Archive: {ga}"
+    return _("FaB %(fab)s; Grand Archive: %(ga)s") % {"fab": fab, "ga": ga}
 
 
 def cite(event_or_game, topic: str) -> str:

@@ -251,11 +251,11 @@ def record_fix(
 
 def fix_sentence(recon: Reconstruction) -> str:
     if recon.fix == ReconstructionFix.BACKUP:
-        return f"Backed up to the state after step {recon.fix_step}."
+        return _("Backed up to the state after step %(fix_step)s.") % {"fix_step": recon.fix_step}
     if recon.fix == ReconstructionFix.PARTIAL:
-        return f"Partial fix: {recon.fix_note}"
+        return _("Partial fix: %(fix_note)s") % {"fix_note": recon.fix_note}
     if recon.fix == ReconstructionFix.LEAVE:
-        return "The game state was left as it is." + (f" {recon.fix_note}" if recon.fix_note else "")
+        return _("The game state was left as it is.") + (f" {recon.fix_note}" if recon.fix_note else "")
     return ""
 
 

@@ -59,6 +59,10 @@ def organizer_calendar(request: HttpRequest, username: str) -> HttpResponse:
     for event in events:
         entries.extend(_entries(request, event)[:1])  # the events themselves, not every round
     return _ics(
-        calendar(entries, name=f"Events organized by {user.get_username()}", now=timezone.now()),
+        calendar(
+            entries,
+            name=_("Events organized by %(username)s") % {"username": user.get_username()},
+            now=timezone.now(),
+        ),
         f"{username}.ics",
     )

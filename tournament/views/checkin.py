@@ -100,13 +100,13 @@ def staff_undo_drop(request: HttpRequest, event: Event):
 @staff_action("manage_players", anchor="round")
 def staff_finish(request: HttpRequest, event: Event):
     services.finish_event(event, actor=request.user)
-    return "The event is finished: final placings are on the event page."
+    return _("The event is finished: final placings are on the event page.")
 
 
 @staff_action("change_event", anchor="round")
 def staff_reopen(request: HttpRequest, event: Event):
     services.reopen_event(event, actor=request.user, reason=request.POST.get("reason", ""))
-    return "The event is open again."
+    return _("The event is open again.")
 
 
 @login_required

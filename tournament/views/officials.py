@@ -80,10 +80,9 @@ def staff_officials_add(request, event) -> str:
 @_officials_action
 def staff_officials_invite(request, event) -> str:
     invitation = services.invite_staff(event, role=request.POST.get("role", ""), actor=request.user)
-    return (
-        f"Invitation link for a {invitation.get_role_display().lower()} made: send it to them; it works once, "
-        f"for {services.INVITATION_DAYS} days."
-    )
+    return _(
+        "Invitation link for a %(role)s made: send it to them; it works once, for %(invitation_days)s days."
+    ) % {"role": invitation.get_role_display().lower(), "invitation_days": services.INVITATION_DAYS}
 
 
 @_officials_action
@@ -94,7 +93,7 @@ def staff_officials_revoke(request, event) -> str:
     if invitation is None:
         raise DomainError(_("that invitation is not one of this event's"))
     services.revoke_staff_invitation(invitation, actor=request.user)
-    return "The invitation link no longer works."
+    return _("The invitation link no longer works.")
 
 
 @_officials_action

@@ -306,7 +306,9 @@ def _my_match(event: Event, registration, match_id) -> object:
 @_player_action
 def player_register(request, event, registration):
     if registration is not None:
-        return "You already have a place at this event. " + registration_sentence(registration, you=True)
+        return _("You already have a place at this event. %(registration)s") % {
+            "registration": registration_sentence(registration, you=True)
+        }
     profile = PlayerProfile.objects.filter(user=request.user).first()
     if profile is None:
         form = ProfileForm(request.POST)
@@ -338,21 +340,21 @@ def player_report(request, event, registration):
         games_drawn=parsed.games_drawn,
     )
     if match.result:
-        return "Result confirmed: both of you agree."
+        return _("Result confirmed: both of you agree.")
     if match.report_status == "disputed":
-        return "Your report differs from your opponent's: the scorekeeper will sort it out."
+        return _("Your report differs from your opponent's: the scorekeeper will sort it out.")
     opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
     if opponent is None or opponent.player.user_id is None:
         # A player registered at the desk has no account to confirm with: the staff do it.
-        return "Result sent. Your opponent has no account here, so the scorekeeper confirms it."
-    return "Result sent. Your opponent confirms it on their phone."
+        return _("Result sent. Your opponent has no account here, so the scorekeeper confirms it.")
+    return _("Result sent. Your opponent confirms it on their phone.")
 
 
 @_player_action
 def player_confirm(request, event, registration):
     match = _my_match(event, registration, request.POST.get("match"))
     services.confirm_result(match, actor=request.user)
-    return "Result confirmed."
+    return _("Result confirmed.")
 
 
 @_player_action
@@ -360,19 +362,21 @@ def player_drop(request, event, registration):
     if registration is None:
         raise NotAllowed(_("you are not registered for this event"))
     services.drop_registration(registration, actor=request.user, reason="dropped by the player")
-    return "You have dropped from the event."
+    return _("You have dropped from the event.")
 
 
 @_player_action
 def player_team(request, event, registration):
     """Form a team (TR&P 9.2): the player's own seat and two invited teammates by player ID."""
     if registration is not None:
-        return "You already have a place at this event. " + registration_sentence(registration, you=True)
+        return _("You already have a place at this event. %(registration)s") % {
+            "registration": registration_sentence(registration, you=True)
+        }
     members = [((request.POST.get(f"member_{pos}") or "").strip(), pos) for pos in ("A", "B", "C")]
     services.invite_team(
         event, team_name=request.POST.get("team_name", ""), members=members, actor=request.user
     )
-    return "Team formed: your teammates are invited. The team is registered once both accept."
+    return _("Team formed: your teammates are invited. The team is registered once both accept.")
 
 
 @_player_action
@@ -384,10 +388,12 @@ def player_team_answer(request, event, registration):
     accept = request.POST.get("answer") == "accept"
     services.answer_team_invitation(invitation, actor=request.user, accept=accept)
     if not accept:
-        return f"You declined to play for {invitation.team_name}."
+        return _("You declined to play for %(team_name)s.") % {"team_name": invitation.team_name}
     if selectors.registration_for_user(request.user, event) is not None:
         return f"{invitation.team_name} is complete and registered."
-    return f"You joined {invitation.team_name}; the team is registered once every teammate accepts."
+    return _("You joined %(team_name)s; the team is registered once every teammate accepts.") % {
+        "team_name": invitation.team_name
+    }
 
 
 def _int_or_404(value) -> int:

@@ -26,7 +26,7 @@ def staff_pair(request: HttpRequest, event: Event):
             )
     choice = request.POST.get("not_checked_in") or None
     rnd = services.pair_next_round(event, actor=request.user, not_checked_in=choice)
-    return f"Round {rnd.number} paired: review it, then publish."
+    return gettext("Round %(number)s paired: review it, then publish.") % {"number": rnd.number}
 
 
 @staff_action("run_rounds", anchor="round")
@@ -36,7 +36,7 @@ def staff_repair(request: HttpRequest, event: Event):
     if not reason.is_valid():
         raise DomainError(gettext("say why the round is re-paired"), field="reason")
     services.repair_round(rnd, actor=request.user, reason=reason.cleaned_data["reason"])
-    return f"Round {rnd.number} re-paired."
+    return gettext("Round %(number)s re-paired.") % {"number": rnd.number}
 
 
 @staff_action("run_rounds", anchor="round")
@@ -69,11 +69,11 @@ def staff_table(request: HttpRequest, event: Event):
     if not reason:
         raise DomainError(gettext("say why the table changes"), field="reason")
     services.set_table_number(match, table_number=new_table, actor=request.user, reason=reason)
-    return f"Match moved to table {new_table}."
+    return gettext("Match moved to table %(new_table)s.") % {"new_table": new_table}
 
 
 @staff_action("run_rounds", anchor="round")
 def staff_publish(request: HttpRequest, event: Event):
     rnd, _ = _current(event)
     services.publish_round(rnd, actor=request.user, override_reason=request.POST.get("override_reason", ""))
-    return f"Round {rnd.number} published."
+    return gettext("Round %(number)s published.") % {"number": rnd.number}

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import DomainError, NotAllowed
 
@@ -116,7 +117,13 @@ def _pods_op(request: HttpRequest, event: Event, done):
                 _seat_value(request.POST.get(f"seat-{rid}"), "seat"),
             )
         changed = services.set_pod_seating(event, seats=seats, actor=request.user, reason=reason)
-        return done(request, f"Seating saved for {len(changed)} players.")
+        return done(
+            request,
+            ngettext(
+                "Seating saved for %(count)s player.", "Seating saved for %(count)s players.", len(changed)
+            )
+            % {"count": len(changed)},
+        )
     if op == "playoff_random":
         regs = services.seat_playoff_draft(event, actor=request.user)
         return done(request, f"{len(regs)} play-off players seated at random.")
@@ -126,5 +133,5 @@ def _pods_op(request: HttpRequest, event: Event, done):
             for reg_id in request.POST.getlist("registration")
         }
         services.set_playoff_seats(event, seats=seats, actor=request.user, reason=reason)
-        return done(request, "Play-off draft seating saved.")
+        return done(request, _("Play-off draft seating saved."))
     raise DomainError(_("unknown action %(op)s") % {"op": repr(op)}, field="op")
