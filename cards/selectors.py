@@ -167,7 +167,7 @@ def card_database(release=None, *, game: str = "fab") -> CardDatabase:
                             r.status,
                             r.effective_from,
                             r.effective_until,
-                            f"recorded by an official: {r.source_url}",
+                            _("recorded by an official: %(source_url)s") % {"source_url": r.source_url},
                         )
                         for r in recorded
                     ],
@@ -186,7 +186,7 @@ def release_for_date(game: str, day: date) -> tuple[CardDataRelease | None, str]
     """
     rels = list(CardDataRelease.objects.filter(game=game))
     if not rels:
-        return None, "no card data imported (run: python manage.py import_cards --defaults)"
+        return None, _("no card data imported (run: python manage.py import_cards --defaults)")
     pools = [r for r in rels if r.source == POOL_SOURCE]
     if pools:
         pool = max(pools, key=lambda r: (r.current_from, r.imported_at, r.pk))
@@ -197,17 +197,18 @@ def release_for_date(game: str, day: date) -> tuple[CardDataRelease | None, str]
         return rel, f"{rel.label} (data of {rel.current_from.isoformat()}) was current on {day.isoformat()}"
     rel = min(rels, key=lambda r: (r.current_from, r.imported_at, r.pk))
     return rel, (
-        f"no imported data is as old as {day.isoformat()}; {rel.label} (data of "
-        f"{rel.current_from.isoformat()}) is the oldest imported release"
+        _(
+            "no imported data is as old as %(day)s; %(label)s (data of %(current_from)s) is the oldest imported release"
+        )
+        % {"day": day.isoformat(), "label": rel.label, "current_from": rel.current_from.isoformat()}
     )
 
 
 def pool_note(pool: CardDataRelease, day: date, singles: list[CardDataRelease]) -> str:
     """Why the pool checks ``day``, and which single release was current then (a label only)."""
-    text = (
-        f"one card pool, every card as of its own first release; a card released "
-        f"after {day.isoformat()} is not yet legal"
-    )
+    text = _(
+        "one card pool, every card as of its own first release; a card released after %(day)s is not yet legal"
+    ) % {"day": day.isoformat()}
     current = [r for r in singles if r.current_from <= day]
     if current:
         rel = max(current, key=lambda r: (r.current_from, r.imported_at, r.pk))
@@ -229,7 +230,8 @@ def release_for_event_date(
         if not CardDataRelease.objects.filter(game=game, source=POOL_SOURCE).exists():
             return (
                 pinned,
-                f"{pinned.label} is the release the event uses (data of {pinned.current_from.isoformat()})",
+                _("%(label)s is the release the event uses (data of %(current_from)s)")
+                % {"label": pinned.label, "current_from": pinned.current_from.isoformat()},
             )
     return release_for_date(game, day)
 
@@ -365,7 +367,7 @@ def format_timeline() -> list[FormatChange]:
             r.format,
             r.effective_from,
             dict(r.changes or {}),
-            source=f"recorded by an official: {r.source}",
+            source=_("recorded by an official: %(source)s") % {"source": r.source},
             confirmed=r.confirmed,
             note=r.note,
         )

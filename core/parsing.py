@@ -120,12 +120,12 @@ class BadJSON(ValueError):
 
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > _MAX_JSON_DIGITS:
-        raise BadJSON(f"a number of {len(text)} digits is out of range")
+        raise BadJSON(_("a number of %(count)s digits is out of range") % {"count": len(text)})
     return int(text)
 
 
 def _no_constant(name: str) -> Any:
-    raise BadJSON(f"{name} is not a JSON number")
+    raise BadJSON(_("%(name)s is not a JSON number") % {"name": name})
 
 
 def load_json(raw: bytes | str, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
@@ -133,12 +133,15 @@ def load_json(raw: bytes | str, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
     int-conversion ValueError) when it is not JSON, nests deeper than ``max_depth``, carries a
     number longer than 20 digits, or NaN/Infinity."""
     if json_depth_exceeds(raw, max_depth):
-        raise BadJSON(f"the JSON is nested deeper than {max_depth} levels")
+        raise BadJSON(_("the JSON is nested deeper than %(max_depth)s levels") % {"max_depth": max_depth})
     try:
         return json.loads(raw, parse_int=_bounded_int, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise BadJSON(f"not valid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from None
+        raise BadJSON(
+            _("not valid JSON: %(msg)s (column %(colno)s)") % {"msg": exc.msg, "colno": exc.colno},
+            line=exc.lineno,
+        ) from None
     except RecursionError:
-        raise BadJSON("the JSON is nested too deeply") from None
+        raise BadJSON(_("the JSON is nested too deeply")) from None
     except UnicodeDecodeError:
-        raise BadJSON("the JSON is not UTF-8 text") from None
+        raise BadJSON(_("the JSON is not UTF-8 text")) from None

@@ -67,7 +67,7 @@ def is_list_manager(user, event: Event) -> bool:
 
 def require_official(actor, event: Event) -> None:
     require_role(
-        actor, event, OFFICIAL_ROLES, "", message="Only an official of this event can do this.", code=_CODE
+        actor, event, OFFICIAL_ROLES, "", message=_("Only an official of this event can do this."), code=_CODE
     )
 
 
@@ -78,7 +78,8 @@ def require_head_judge(actor, event: Event) -> None:
         event,
         {StaffRole.HEAD_JUDGE},
         "",
-        message=f"Only the head judge can do this ({cite(event, 'head_judge_changes_list')}).",
+        message=_("Only the head judge can do this (%(cite)s).")
+        % {"cite": cite(event, "head_judge_changes_list")},
         code=_CODE,
     )
 
@@ -89,7 +90,7 @@ def require_manager(actor, event: Event) -> None:
         event,
         MANAGER_ROLES,
         "",
-        message="Only the organizer or the head judge can do this.",
+        message=_("Only the organizer or the head judge can do this."),
         code=_CODE,
     )
 
@@ -101,7 +102,7 @@ def require_organizer(actor, event: Event) -> None:
         event,
         {StaffRole.ORGANIZER},
         "",
-        message="Only the organizer can publish the decklists.",
+        message=_("Only the organizer can publish the decklists."),
         code=_CODE,
     )
 

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.audit import FULL_VIEW, AuditView
 from core.errors import DomainError
@@ -74,7 +75,9 @@ __all__ = [
 def require_judging_role(actor, event: Event, roles, what: str) -> set[str]:
     """``tournament.access.require_role`` with the judging pages' wording ("your role at this
     event cannot ..."); same argument order, same ``actor=None`` (the system passes)."""
-    return require_role(actor, event, roles, what, message=f"your role at this event cannot {what}")
+    return require_role(
+        actor, event, roles, what, message=_("your role at this event cannot %(what)s") % {"what": what}
+    )
 
 
 def can_report(user, event: Event) -> bool:
@@ -285,7 +288,7 @@ def reconstruction_viewer(user, recon) -> str | None:
 
 #: The reconstruction engine (``rules_engine.game``) plays Flesh and Blood's Comprehensive Rules
 #: only: its findings and citations would be wrong for a Grand Archive game.
-FAB_ONLY_RECONSTRUCTION = (
+FAB_ONLY_RECONSTRUCTION = gettext_lazy(
     "reconstruction covers Flesh and Blood games only: a Grand Archive game state is "
     "reconstructed by hand, under GA's own rules"
 )
@@ -294,7 +297,7 @@ FAB_ONLY_RECONSTRUCTION = (
 def require_fab_reconstruction(event) -> None:
     """DomainError ``fab_only`` for a Grand Archive event (no reconstruction there)."""
     if is_ga(event):
-        raise DomainError(FAB_ONLY_RECONSTRUCTION, code="fab_only")
+        raise DomainError(str(FAB_ONLY_RECONSTRUCTION), code="fab_only")
 
 
 def access_reconstruction(user, pk: int):

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 from . import catalogue
+
+#: A label: text, or text translated when shown.
+StrOrPromise = str | Promise
 
 
 class PenaltyType(models.TextChoices):
@@ -86,31 +90,41 @@ class DeckCheckStatus(models.TextChoices):
 
 
 #: TR&P 3.8 and requirements DC-06: the checklist the judge ticks.
-DECK_CHECK_ITEMS: tuple[tuple[str, str], ...] = (
-    ("hero", "Registered hero matches (PPG 4.4)"),
-    ("counts", "Every card stored with the pool matches the list by name, pitch and quantity (PPG 4.5)"),
+DECK_CHECK_ITEMS: tuple[tuple[str, StrOrPromise], ...] = (
+    ("hero", gettext_lazy("Registered hero matches (PPG 4.4)")),
+    (
+        "counts",
+        gettext_lazy(
+            "Every card stored with the pool matches the list by name, pitch and quantity (PPG 4.5)"
+        ),
+    ),
     (
         "presented_legal",
-        "Presented deck is legal: size, no arena-cards in the deck, starting cards (PPG 4.6)",
+        gettext_lazy("Presented deck is legal: size, no arena-cards in the deck, starting cards (PPG 4.6)"),
     ),
-    ("not_marked", "No marked cards; sleeves identical (TR&P 5.13; PPG 4.8)"),
-    ("tokens", "Tokens for registered token-creating cards (TR&P 4.5)"),
-    ("proxies", "Proxies from this head judge only; placeholders legible (TR&P 4.3, 4.4)"),
+    ("not_marked", gettext_lazy("No marked cards; sleeves identical (TR&P 5.13; PPG 4.8)")),
+    ("tokens", gettext_lazy("Tokens for registered token-creating cards (TR&P 4.5)")),
+    ("proxies", gettext_lazy("Proxies from this head judge only; placeholders legible (TR&P 4.3, 4.4)")),
 )
 
 #: The same checks (same keys: the suggestions read them) in a Grand Archive event, worded for
 #: GA's decks (main deck, material deck with the champion, sideboard) and citing GA's IPG
 #: (Deck Issue, Marked Cards) and TRG (Format Conventions) as ga-organized-play.md section 6 does.
-GA_DECK_CHECK_ITEMS: tuple[tuple[str, str], ...] = (
-    ("hero", "Registered champion and material deck match (GA IPG Deck Issue)"),
+GA_DECK_CHECK_ITEMS: tuple[tuple[str, StrOrPromise], ...] = (
+    ("hero", gettext_lazy("Registered champion and material deck match (GA IPG Deck Issue)")),
     (
         "counts",
-        "Main deck, material deck and sideboard match the list by name and quantity (GA IPG Deck Issue)",
+        gettext_lazy(
+            "Main deck, material deck and sideboard match the list by name and quantity (GA IPG Deck Issue)"
+        ),
     ),
-    ("presented_legal", "Presented deck is legal for the format (GA TRG Format Conventions)"),
-    ("not_marked", "No marked cards; sleeves identical (GA IPG Marked Cards)"),
-    ("tokens", "No extra generated cards or stand-ins left in the deck (GA IPG Deck Issue)"),
-    ("proxies", "Proxies from this head judge only; placeholders legible (head judge's decision)"),
+    ("presented_legal", gettext_lazy("Presented deck is legal for the format (GA TRG Format Conventions)")),
+    ("not_marked", gettext_lazy("No marked cards; sleeves identical (GA IPG Marked Cards)")),
+    ("tokens", gettext_lazy("No extra generated cards or stand-ins left in the deck (GA IPG Deck Issue)")),
+    (
+        "proxies",
+        gettext_lazy("Proxies from this head judge only; placeholders legible (head judge's decision)"),
+    ),
 )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from tournament.enums import MAX_TABLE_NUMBER
 
@@ -38,7 +38,7 @@ class RulingForm(forms.Form):
         """``ga``: a Grand Archive event: the example cites GA's rules, not FaB's."""
         super().__init__(*args, **kwargs)
         if ga:
-            self.fields["citations"].help_text = "Rule numbers, comma separated: GA 1.7.h.3a"
+            self.fields["citations"].help_text = gettext("Rule numbers, comma separated: GA 1.7.h.3a")
 
 
 class AppealForm(forms.Form):
@@ -97,19 +97,19 @@ class PenaltyForm(forms.Form):
     def __init__(self, *args, registrations=(), version=catalogue.DEFAULT_VERSION, ga=False, **kwargs):
         """``ga``: a Grand Archive event: GA IPG names, no FaB situations, no PPG numbers."""
         super().__init__(*args, **kwargs)
-        self.fields["registration"].choices = [("", "Choose the player")] + [
+        self.fields["registration"].choices = [("", gettext("Choose the player"))] + [
             (r.pk, f"{r.player.display_name} ({r.player.player_id})") for r in registrations
         ]
         entries = catalogue.catalogue(version)
         if ga:
             entries = tuple(catalogue.ga_infraction(i.code, version) for i in entries)
-            self.fields["deviation_reason"].label = "Reason for deviating (GA IPG Issuing Penalties)"
-            self.fields["statement"].label = "Written statement (Disqualification)"
+            self.fields["deviation_reason"].label = gettext("Reason for deviating (GA IPG Issuing Penalties)")
+            self.fields["statement"].label = gettext("Written statement (Disqualification)")
         groups = []
         for category in catalogue.CATEGORIES:
             items = [(i.code, f"{i.name} ({i.rule})") for i in entries if i.category == category]
             groups.append((category.title(), items))
-        self.fields["infraction"].choices = [("", "Choose the infraction")] + groups
+        self.fields["infraction"].choices = [("", gettext("Choose the infraction"))] + groups
         # The situations of the chosen infraction only; before one is chosen, every infraction's
         # situations grouped under its name (the option text of the infraction list, which
         # penalty_form.js matches to show one group without reloading).
@@ -145,7 +145,7 @@ class NewDeckCheckForm(forms.Form):
 
     def __init__(self, *args, registrations=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["registration"].choices = [("", "Choose the player")] + [
+        self.fields["registration"].choices = [("", gettext("Choose the player"))] + [
             (r.pk, f"{r.player.display_name} ({r.player.player_id})") for r in registrations
         ]
 
@@ -162,7 +162,7 @@ def parse_presented(post, listed_names) -> dict[str, str]:
             continue
         qty, _, name = line.partition(" ")
         if not name.strip():
-            presented[line] = "not a number"
+            presented[line] = gettext("not a number")
             continue
         presented[name.strip()] = qty
     return presented
@@ -181,7 +181,7 @@ class TardinessForm(forms.Form):
 
     def __init__(self, *args, registrations=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["registration"].choices = [("", "Choose the player")] + [
+        self.fields["registration"].choices = [("", gettext("Choose the player"))] + [
             (r.pk, f"{r.player.display_name} ({r.player.player_id})") for r in registrations
         ]
 

@@ -491,14 +491,17 @@ def import_missing_official_documents(
         if kind in present_kinds or RulesDocument.objects.filter(kind=kind).exists():
             continue
         names = ", ".join(seed.filename for seed in SEEDS if seed.kind == kind and seed.current)
-        how = (
-            f"put its text or PDF in {folder} ({names}) or run "
-            f"`manage.py import_rules FILE_OR_URL --document {kind}`"
-        )
+        how = _(
+            "put its text or PDF in %(folder)s (%(names)s) or run `manage.py import_rules FILE_OR_URL --document %(kind)s`"
+        ) % {"folder": folder, "names": names, "kind": kind}
         url = " or ".join(official_addresses(kind))
         if not url:
             outcomes.append(
-                OfficialOutcome(kind, "missing", f"not found, and its publisher offers no single file: {how}")
+                OfficialOutcome(
+                    kind,
+                    "missing",
+                    _("not found, and its publisher offers no single file: %(how)s") % {"how": how},
+                )
             )
             continue
         if not settings.ARBITER_ONLINE_SOURCES:
@@ -506,7 +509,8 @@ def import_missing_official_documents(
                 OfficialOutcome(
                     kind,
                     "missing",
-                    f"not found ({how}; ARBITER_ONLINE_SOURCES=0 keeps {url} from being read)",
+                    _("not found (%(how)s; ARBITER_ONLINE_SOURCES=0 keeps %(url)s from being read)")
+                    % {"how": how, "url": url},
                 )
             )
             continue
@@ -520,7 +524,15 @@ def import_missing_official_documents(
             OfficialOutcome(
                 kind,
                 "imported" if result.changed else "unchanged",
-                f"{document.version} from {document.source_name} ({result.rule_count} rules, {result.glossary_count} glossary terms)",
+                _(
+                    "%(version)s from %(source_name)s (%(rule_count)s rules, %(glossary_count)s glossary terms)"
+                )
+                % {
+                    "version": document.version,
+                    "source_name": document.source_name,
+                    "rule_count": result.rule_count,
+                    "glossary_count": result.glossary_count,
+                },
             )
         )
     return outcomes

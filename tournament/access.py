@@ -98,7 +98,11 @@ def require_role(
         return {r.value for r in StaffRole}
     held = staff_roles(actor, event)
     if not held & {str(r) for r in roles}:
-        raise NotAllowed(message or f"only the {role_names(roles)} may {what}", code=code)
+        raise NotAllowed(
+            message
+            or _("only the %(role_names)s may %(what)s") % {"role_names": role_names(roles), "what": what},
+            code=code,
+        )
     return held
 
 
@@ -113,7 +117,9 @@ def require_self_or_role(
         return
     if has_role(actor, registration.event, roles):
         return
-    raise NotAllowed(message or f"only the player or the scorekeeper may {what}", code="role")
+    raise NotAllowed(
+        message or _("only the player or the scorekeeper may %(what)s") % {"what": what}, code="role"
+    )
 
 
 # --------------------------------------------------------------------------- predicates
@@ -158,7 +164,9 @@ def roles_for(action: str, table: dict[str, frozenset] | None = None) -> frozens
     try:
         return table[action]
     except KeyError:
-        raise ValueError(f"unknown action {action!r}: not in the access table") from None
+        raise ValueError(
+            _("unknown action %(action)s: not in the access table") % {"action": repr(action)}
+        ) from None
 
 
 def can(user, event: Event, action: str) -> bool:
@@ -223,7 +231,7 @@ def event_for_staff(user, slug: str, *, action: str | None = None, roles=None) -
         )  # a draft event does not exist for non-staff
     if not held or (roles is not None and not held & {str(r) for r in roles}):
         raise PermissionDenied(
-            "you are not on this event's staff" if not held else "your role cannot do this"
+            _("you are not on this event's staff") if not held else _("your role cannot do this")
         )
     return event
 

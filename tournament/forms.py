@@ -22,31 +22,33 @@ EVENT_FIELDS = ["slug", *(f for f in EVENT_SETTINGS if f not in ("pairing_seed",
 
 # Labels and help in words for the organizer (the model's names are field names).
 EVENT_LABELS = {
-    "slug": ("Web address name", None),
-    "rel": ("Rules enforcement level (REL)", None),
+    "slug": (gettext_lazy("Web address name"), None),
+    "rel": (gettext_lazy("Rules enforcement level (REL)"), None),
     "starts_at": ("Starts", None),
-    "round_minutes": ("Round length (minutes)", None),
-    "games_per_match": ("Games to win a match", None),
+    "round_minutes": (gettext_lazy("Round length (minutes)"), None),
+    "games_per_match": (gettext_lazy("Games to win a match"), None),
     "structure_kind": ("Event structure", None),
     "bye_counts_in_cmp": (
-        "A bye counts as a win in cumulative match points (CMP)",
-        "The CMP tiebreaker (TR&P Appendix D) counts the rounds won; on, a bye counts as won.",
+        gettext_lazy("A bye counts as a win in cumulative match points (CMP)"),
+        gettext_lazy("The CMP tiebreaker (TR&P Appendix D) counts the rounds won; on, a bye counts as won."),
     ),
-    "standings_policy": ("Standings and tiebreakers", None),
-    "allow_self_registration": ("Players can register themselves", None),
-    "trp_version": ("Tournament rules (TR&P) edition", None),
-    "ppg_version": ("Penalty guide (PPG) edition", None),
-    "cr_version": ("Comprehensive rules edition", None),
+    "standings_policy": (gettext_lazy("Standings and tiebreakers"), None),
+    "allow_self_registration": (gettext_lazy("Players can register themselves"), None),
+    "trp_version": (gettext_lazy("Tournament rules (TR&P) edition"), None),
+    "ppg_version": (gettext_lazy("Penalty guide (PPG) edition"), None),
+    "cr_version": (gettext_lazy("Comprehensive rules edition"), None),
     "status": ("Event status", None),
     "pod_play": (
-        "Play in pods",
-        "Multiplayer pods instead of one-on-one matches; by format means pods for Ultimate Pit Fight.",
+        gettext_lazy("Play in pods"),
+        gettext_lazy(
+            "Multiplayer pods instead of one-on-one matches; by format means pods for Ultimate Pit Fight."
+        ),
     ),
-    "pod_policy": ("When pods of 4 do not fit", None),
-    "pod_allow_two": ("Allow a pod of two players", None),
+    "pod_policy": (gettext_lazy("When pods of 4 do not fit"), None),
+    "pod_allow_two": (gettext_lazy("Allow a pod of two players"), None),
     "pod_points": (
-        "Points per place in a pod",
-        "First place first, comma-separated, e.g. 3,2,1,0 (or 3,0 for the winner only).",
+        gettext_lazy("Points per place in a pod"),
+        gettext_lazy("First place first, comma-separated, e.g. 3,2,1,0 (or 3,0 for the winner only)."),
     ),
 }
 
@@ -70,7 +72,7 @@ class EventForm(forms.ModelForm):
                 self.fields[name].label = label
                 if help_text is not None:
                     self.fields[name].help_text = help_text
-        self.fields["slug"].help_text = "Used in the event's web address, e.g. friday-armory."
+        self.fields["slug"].help_text = _("Used in the event's web address, e.g. friday-armory.")
         # The stored name says "games per match"; the number is the game wins needed (TR&P 3.1).
         wins = [
             (1, "1 game win (a single game)"),
@@ -79,7 +81,13 @@ class EventForm(forms.ModelForm):
         ]
         current = self.instance.games_per_match if self.instance.pk else None
         if current and current > 3:
-            wins.append((current, f"{current} game wins (best of {2 * current - 1})"))
+            wins.append(
+                (
+                    current,
+                    _("%(current)s game wins (best of %(value)s)")
+                    % {"current": current, "value": 2 * current - 1},
+                )
+            )
         self.fields["games_per_match"] = forms.TypedChoiceField(
             label=_("Game wins needed to win a match"),
             coerce=int,
@@ -87,13 +95,13 @@ class EventForm(forms.ModelForm):
             required=False,
             choices=wins
             if self.instance.pk
-            else [("", "From the rules: by the game (FaB: one game; GA: best of three)"), *wins],
+            else [("", _("From the rules: by the game (FaB: one game; GA: best of three)")), *wins],
             help_text=_("Not the number of games: 2 means best of three."),
         )
-        self.fields["round_minutes"].help_text = "Empty: the TR&P Appendix C default for the format."
-        self.fields[
-            "standings_policy"
-        ].help_text = "Pinned once the first round is paired. Grand Archive: 3/1/0 points, OMW%, GW%, OGW%."
+        self.fields["round_minutes"].help_text = _("Empty: the TR&P Appendix C default for the format.")
+        self.fields["standings_policy"].help_text = _(
+            "Pinned once the first round is paired. Grand Archive: 3/1/0 points, OMW%, GW%, OGW%."
+        )
         if self.instance.pk:
             self.fields["slug"].disabled = True
             overrides = [
@@ -101,7 +109,9 @@ class EventForm(forms.ModelForm):
             ]
             for name in RULE_FIELDS:
                 if name in self.fields and name not in overrides:
-                    note = "From the rules: follows the game, event type, format and REL until you change it."
+                    note = _(
+                        "From the rules: follows the game, event type, format and REL until you change it."
+                    )
                     help_text = self.fields[name].help_text
                     self.fields[name].help_text = f"{help_text} {note}" if help_text else note
             if overrides:
@@ -119,11 +129,13 @@ class EventForm(forms.ModelForm):
                 # (their values stay as stored), and no FaB document is named (tournament.citations).
                 for name in ("trp_version", "ppg_version", "bye_counts_in_cmp"):
                     self.fields.pop(name, None)
-                self.fields[
-                    "round_minutes"
-                ].help_text = "Empty: the default for the format (GA TRG Round Times)."
-                self.fields["swiss_rounds"].help_text = "Empty: our default from attendance."
-                self.fields["top_cut"].help_text = "Empty: our default from attendance; 0 means no play-off."
+                self.fields["round_minutes"].help_text = _(
+                    "Empty: the default for the format (GA TRG Round Times)."
+                )
+                self.fields["swiss_rounds"].help_text = _("Empty: our default from attendance.")
+                self.fields["top_cut"].help_text = _(
+                    "Empty: our default from attendance; 0 means no play-off."
+                )
                 self.fields["standings_policy"].choices = [
                     (value, str(label).replace("TR&P App D: ", ""))
                     for value, label in StandingsPolicy.choices
@@ -131,10 +143,10 @@ class EventForm(forms.ModelForm):
         else:
             # On creation an untouched choice means "the rule default" (TR&P App A, E; 3.8).
             self.fields["slug"].required = False
-            self.fields["slug"].help_text += " Empty: made from the name."
+            self.fields["slug"].help_text += _(" Empty: made from the name.")
             self.fields["rel"].required = False
             self.fields["rel"].choices = [
-                ("", "From the rules: by the event type (TR&P App A)"),
+                ("", _("From the rules: by the event type (TR&P App A)")),
                 *REL.choices,
             ]
             # An untouched rule field is left blank (the model's own default would otherwise be
@@ -148,8 +160,8 @@ class EventForm(forms.ModelForm):
                 ("", _("From the rules: by the game")),
                 *(c for c in self.fields["format"].choices if c[0] != ""),
             ]
-            self.fields["tier"].widget.attrs["placeholder"] = "from the rules (TR&P App A)"
-            self.fields["round_minutes"].widget.attrs["placeholder"] = "from the rules (TR&P App C)"
+            self.fields["tier"].widget.attrs["placeholder"] = _("from the rules (TR&P App A)")
+            self.fields["round_minutes"].widget.attrs["placeholder"] = _("from the rules (TR&P App C)")
             # Untouched, the service picks the game's policy (GA: 3/1/0; FaB: TR&P App D).
             self.fields["standings_policy"].required = False
             self.fields["standings_policy"].choices = [
@@ -251,7 +263,7 @@ WORD_RESULTS = {
     "double_loss": MatchResult.DOUBLE_LOSS,
     "double-loss": MatchResult.DOUBLE_LOSS,
 }
-QUICK_HELP = (
+QUICK_HELP = gettext_lazy(
     "Type the table number and the result, then Enter: '12 2-1' (games A-B, optional -drawn), "
     "'12 a' or '12 b' (winner), '12 d' (draw), '12 dl' (double loss)."
 )

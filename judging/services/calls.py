@@ -102,7 +102,7 @@ def open_call(
     With only a table number, the match at that table in the current round is linked.
     Side effects: audit entry.
     """
-    require_judging_role(actor, event, OFFICIAL_ROLES, "open a judge call")
+    require_judging_role(actor, event, OFFICIAL_ROLES, _("open a judge call"))
     tournament_services.require_event_open(event)
     if caller not in CallerKind.values:
         raise DomainError(_("unknown caller %(caller)s") % {"caller": repr(caller)}, field="caller")
@@ -136,7 +136,7 @@ def open_call(
 def claim_call(call: JudgeCall, *, judge) -> JudgeCall:
     """A judge takes an open call (TR&P 3.9: a floor judge should respond first)."""
     call = _lock_call(call)
-    require_judging_role(judge, call.event, JUDGE_ROLES, "answer judge calls")
+    require_judging_role(judge, call.event, JUDGE_ROLES, _("answer judge calls"))
     if call.status != CallStatus.OPEN:
         raise ConflictError(
             _("call #%(pk)s is already %(status)s")
@@ -156,7 +156,7 @@ def claim_call(call: JudgeCall, *, judge) -> JudgeCall:
 def record_ruling(call: JudgeCall, *, judge, ruling: str, citations=()) -> JudgeCall:
     """The responding judge's ruling with rule citations (TR&P 3.9). Claims the call if open."""
     call = _lock_call(call)
-    require_judging_role(judge, call.event, JUDGE_ROLES, "rule on judge calls")
+    require_judging_role(judge, call.event, JUDGE_ROLES, _("rule on judge calls"))
     if call.status not in (CallStatus.OPEN, CallStatus.CLAIMED, CallStatus.RULED):
         raise ConflictError(
             _("call #%(pk)s is %(status)s; no new ruling")
@@ -190,7 +190,7 @@ def record_ruling(call: JudgeCall, *, judge, ruling: str, citations=()) -> Judge
 def appeal_call(call: JudgeCall, *, actor, appealed_by: str = CallerKind.PLAYER_A) -> JudgeCall:
     """TR&P 3.9: a player appeals a ruling before it is applied; the head judge decides."""
     call = _lock_call(call)
-    require_judging_role(actor, call.event, CALL_READ_ROLES, "record an appeal")
+    require_judging_role(actor, call.event, CALL_READ_ROLES, _("record an appeal"))
     if call.status != CallStatus.RULED or call.appealed_at is not None:
         raise ConflictError(_("only a ruled call that was not appealed yet can be appealed"))
     if appealed_by not in (CallerKind.PLAYER_A, CallerKind.PLAYER_B):
@@ -246,7 +246,7 @@ def close_call(
     An appeal must be decided first.
     """
     call = _lock_call(call)
-    require_judging_role(judge, call.event, JUDGE_ROLES, "close judge calls")
+    require_judging_role(judge, call.event, JUDGE_ROLES, _("close judge calls"))
     if call.status == CallStatus.CLOSED:
         raise ConflictError(_("call #%(pk)s is already closed") % {"pk": call.pk})
     if call.status == CallStatus.APPEALED:

@@ -37,13 +37,19 @@ EVENT_FIELDS = ["slug", *(f for f in services.EVENT_FIELDS if f != "pairing_seed
 
 #: The model's help texts name FaB's TR&P only; the API serves both games' events.
 EVENT_HELP = {
-    "swiss_rounds": {"help_text": f"Empty: the default from attendance ({both_games('structure_default')})."},
+    "swiss_rounds": {
+        "help_text": gettext_lazy("Empty: the default from attendance (%(both_games)s).")
+        % {"both_games": both_games("structure_default")}
+    },
     "top_cut": {
-        "help_text": f"Empty: the default from attendance ({both_games('structure_default')}); 0 means no play-off."
+        "help_text": gettext_lazy("Empty: the default from attendance (%(both_games)s); 0 means no play-off.")
+        % {"both_games": both_games("structure_default")}
     },
     "games_per_match": {
-        "help_text": "Game wins a player needs to win the match: 1 = a single game, 2 = best of three, "
-        f"3 = best of five ({both_games('game_wins')}; Grand Archive Swiss is usually best of three)."
+        "help_text": gettext_lazy(
+            "Game wins a player needs to win the match: 1 = a single game, 2 = best of three, 3 = best of five (%(both_games)s; Grand Archive Swiss is usually best of three)."
+        )
+        % {"both_games": both_games("game_wins")}
     },
 }
 
@@ -184,16 +190,20 @@ class EventWriteSerializer(serializers.Serializer):
         if "best_of" in attrs:
             best_of = int(attrs.pop("best_of"))
             wanted["best_of"] = (best_of + 1) // 2
-            said.append(f"best_of {best_of} ({wanted['best_of']} game wins)")
+            said.append(
+                _("best_of %(best_of)s (%(best_of2)s game wins)")
+                % {"best_of": best_of, "best_of2": wanted["best_of"]}
+            )
         if "games_per_match" in attrs:
             legacy = attrs.pop("games_per_match")
             if legacy > 2 and not wanted:
                 raise serializers.ValidationError(
                     {
                         "games_per_match": (
-                            f"games_per_match {legacy} is ambiguous (best of {legacy}, or first to {legacy} "
-                            f"game wins?): send game_wins_needed ({(legacy + 1) // 2} for best of {legacy}) "
-                            "or best_of instead"
+                            _(
+                                "games_per_match %(legacy)s is ambiguous (best of %(legacy)s, or first to %(legacy)s game wins?): send game_wins_needed (%(value)s for best of %(legacy)s) or best_of instead"
+                            )
+                            % {"legacy": legacy, "value": (legacy + 1) // 2}
                         )
                     }
                 )
@@ -203,7 +213,8 @@ class EventWriteSerializer(serializers.Serializer):
         if len(values) > 1:
             raise serializers.ValidationError(
                 {
-                    "game_wins_needed": f"the match length is given more than once and disagrees: {', '.join(said)}"
+                    "game_wins_needed": _("the match length is given more than once and disagrees: %(said)s")
+                    % {"said": ", ".join(said)}
                 }
             )
         if values:

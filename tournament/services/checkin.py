@@ -53,7 +53,7 @@ def check_in_all(event: Event, *, actor) -> int:
     """Check in every registered (not waitlisted, dropped or disqualified) player; how many.
 
     One audit entry per player, like ``check_in`` one at a time."""
-    require(actor, event, "manage_players", "check in players")
+    require(actor, event, "manage_players", gettext("check in players"))
     require_event_open(event)
     event = _lock_event(event)
     now = timezone.now()
@@ -101,7 +101,7 @@ def find_registration(event: Event, text: str) -> Registration:
 @_atomic
 def check_in_by_text(event: Event, *, actor, text: str) -> Registration:
     """Check in the player whose ID or name ``text`` is (the one box of the check-in desk)."""
-    require(actor, event, "manage_players", "check in players")
+    require(actor, event, "manage_players", gettext("check in players"))
     try:
         reg = find_registration(event, text)
     except DomainError as exc:
@@ -235,7 +235,7 @@ def register_walk_in(event: Event, *, actor, display_name: str, late_entry: bool
     """Staff register a player who has no player ID with them (TR&P 1.5): a temporary ID
     (``TMP-`` and six characters, marked ``is_temporary``) and a claim code for the player.
     The walk-in is checked in at once: staff see them at the desk."""
-    require(actor, event, "manage_players", "register a walk-in")
+    require(actor, event, "manage_players", gettext("register a walk-in"))
     require_event_open(event)
     reg = register_new_player(
         event,
@@ -302,7 +302,7 @@ def replace_temporary_id(registration: Registration, *, actor, player_id: str) -
     registrations (refused if that player is registered at the same event). Allowed after the
     event finished too: results go to GEM under the real ID."""
     event = registration.event
-    require(actor, event, "manage_players", "replace a temporary player ID")
+    require(actor, event, "manage_players", gettext("replace a temporary player ID"))
     profile = PlayerProfile.objects.select_for_update().get(pk=registration.player_id)
     if not profile.is_temporary:
         raise DomainError(

@@ -59,7 +59,7 @@ def _clock_audit(rnd: Round, before: str, actor, action: str, reason: str = "") 
 @_atomic
 def start_clock(round_: Round, *, actor, now=None) -> Round:
     """Start the round timer (TR&P 3.2). The round moves to IN_PROGRESS."""
-    rnd = _clock_round(round_, actor, "start the clock")
+    rnd = _clock_round(round_, actor, _("start the clock"))
     if rnd.clock_state != ClockState.NOT_STARTED:
         raise ConflictError(
             _("the clock of round %(number)s has already been started") % {"number": rnd.number}
@@ -77,7 +77,7 @@ def start_clock(round_: Round, *, actor, now=None) -> Round:
 
 @_atomic
 def pause_clock(round_: Round, *, actor, now=None, reason: str = "") -> Round:
-    rnd = _clock_round(round_, actor, "pause the clock")
+    rnd = _clock_round(round_, actor, _("pause the clock"))
     if rnd.clock_state != ClockState.RUNNING:
         raise ConflictError(_("the clock is not running"))
     now = now or timezone.now()
@@ -92,7 +92,7 @@ def pause_clock(round_: Round, *, actor, now=None, reason: str = "") -> Round:
 
 @_atomic
 def resume_clock(round_: Round, *, actor, now=None) -> Round:
-    rnd = _clock_round(round_, actor, "resume the clock")
+    rnd = _clock_round(round_, actor, _("resume the clock"))
     if rnd.clock_state != ClockState.PAUSED:
         raise ConflictError(_("the clock is not paused"))
     rnd.started_at = now or timezone.now()
@@ -125,7 +125,7 @@ def call_time(round_: Round, *, actor, now=None) -> Round:
 @_atomic
 def adjust_clock(round_: Round, *, seconds: int, actor, reason: str) -> Round:
     """Add (positive) or remove (negative) time for the whole round."""
-    rnd = _clock_round(round_, actor, "adjust the clock")
+    rnd = _clock_round(round_, actor, _("adjust the clock"))
     if not isinstance(seconds, int) or seconds == 0 or abs(seconds) > 4 * 3600:
         raise DomainError(_("seconds must be a non-zero whole number up to four hours"), field="seconds")
     before = rnd.duration_seconds
@@ -163,7 +163,7 @@ def add_match_extension(match: Match, *, seconds: int, reason: str, actor) -> Ma
     """Give one table extra time (judge rulings and deck checks, TR&P 3.2). Judges, the
     organizer and the scorekeeper may; the extension is stored with reason and issuer."""
     event = match.round.event
-    require(actor, event, "use_clock", "extend a match")
+    require(actor, event, "use_clock", _("extend a match"))
     require_event_open(event)
     if not isinstance(seconds, int) or not 0 < seconds <= 4 * 3600:
         raise DomainError(

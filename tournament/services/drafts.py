@@ -74,7 +74,7 @@ def seat_pods_at_random(
     one. Replaces any earlier pod seating. Between rounds only. Side effect: one audit record
     with every seat before and after.
     """
-    require(actor, event, "manage_players", "seat draft pods")
+    require(actor, event, "manage_players", _("seat draft pods"))
     event = _lock_event(event)
     require_event_open(event)
     if isinstance(pod_size, bool) or not isinstance(pod_size, int) or not 2 <= pod_size <= MAX_POD_SIZE:
@@ -130,7 +130,7 @@ def set_pod_seating(
     """Edit pods and seats: ``seats`` maps registration id to (pod, seat); (None, None) takes a
     player out of the pods. A seat needs a pod; no two players share a seat of the same pod.
     Between rounds only; the next pairing uses the new pods. One audit record."""
-    require(actor, event, "manage_players", "seat draft pods")
+    require(actor, event, "manage_players", _("seat draft pods"))
     event = _lock_event(event)
     require_event_open(event)
     _require_no_open_round(event)
@@ -226,7 +226,7 @@ def seat_playoff_draft(
     play-off pairing does). After the Swiss, before the first play-off round is published.
     One audit record.
     """
-    require(actor, event, "manage_players", "seat the play-off draft")
+    require(actor, event, "manage_players", _("seat the play-off draft"))
     event = _lock_event(event)
     require_event_open(event)
     top_cut = _playoff_open(event)
@@ -267,7 +267,7 @@ def set_playoff_seats(event: Event, *, seats: dict[int, int], actor, reason: str
     """Edit the play-off draft seating: ``seats`` maps a qualifier's registration id to a seat
     from 1 to the top cut size; no two qualifiers share a seat. Before the play-off is paired.
     One audit record."""
-    require(actor, event, "manage_players", "seat the play-off draft")
+    require(actor, event, "manage_players", _("seat the play-off draft"))
     event = _lock_event(event)
     require_event_open(event)
     top_cut = _playoff_open(event)

@@ -270,7 +270,7 @@ def pod_points_table(text) -> tuple[int, ...]:
 def _check_event_type_game(event_type: str, game: str) -> None:
     """A Grand Archive event takes a type of GA's ladder; a FaB event one of TR&P App A."""
     if (event_type in GA_EVENT_TYPES) != (game == Game.GA):
-        which = "Grand Archive's event ladder" if game == Game.GA else "TR&P Appendix A"
+        which = gettext("Grand Archive's event ladder") if game == Game.GA else "TR&P Appendix A"
         raise DomainError(
             gettext("event type %(event_type)s is not one of %(which)s for a %(label)s event")
             % {"event_type": repr(event_type), "which": which, "label": Game(game).label},
@@ -376,7 +376,7 @@ def update_event(
     ``rule_defaults`` gives (a Road to Nationals raised from Casual turns decklists on), except
     what is pinned once pairings exist.
     """
-    require(actor, event, "change_event", "change the event")
+    require(actor, event, "change_event", gettext("change the event"))
     require_event_open(event)
     unknown = (set(changes) - set(EVENT_FIELDS)) | (set(follow_rules) - set(RULE_FIELDS))
     if unknown:
@@ -428,7 +428,7 @@ def update_event(
     if after:
         event.save()
         if followed:
-            note = "follows the rules: " + ", ".join(sorted(set(followed) & set(after)))
+            note = gettext("follows the rules: ") + ", ".join(sorted(set(followed) & set(after)))
             reason = f"{reason}; {note}" if reason else note
         _audit(
             event, event=event, actor=actor, action="event.update", before=before, after=after, reason=reason
@@ -449,7 +449,7 @@ def set_event_days(event: Event, *, actor, days: list[dict]) -> list[EventDay]:
     (``tournament.day_plan.check_day_plan``). An empty list removes the saved plan (a multi-day
     event then follows the App B default again).
     """
-    require(actor, event, "change_event", "plan event days")
+    require(actor, event, "change_event", gettext("plan event days"))
     require_event_open(event)
     played = Round.objects.filter(event=event, stage=RoundStage.SWISS).count()
     checked = check_day_plan(days, event=event, played=played) if days else []
@@ -481,7 +481,7 @@ def rel_for_round(event: Event, round_number: int) -> str:
 @_atomic
 def finish_event(event: Event, *, actor) -> Event:
     """Close the event once its last round is complete (organizer, head judge, scorekeeper)."""
-    require(actor, event, "finish_event", "finish the event")
+    require(actor, event, "finish_event", gettext("finish the event"))
     event = _lock_event(event)
     require_event_open(event)
     last = selectors.current_round(event)
@@ -508,7 +508,7 @@ def reopen_event(event: Event, *, actor, reason: str) -> Event:
     Organizer or head judge, with a reason (audited). The event goes back to running when it
     has rounds, to registration otherwise.
     """
-    require(actor, event, "change_event", "reopen the event")
+    require(actor, event, "change_event", gettext("reopen the event"))
     if not (reason or "").strip():
         raise DomainError(gettext("reopening an event needs a reason"), field="reason")
     event = _lock_event(event)

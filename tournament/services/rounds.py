@@ -82,7 +82,7 @@ def pair_next_round(
 
     if uses_pods(event):  # multiplayer pods (TR&P 9.3): seated by services.pods
         return pair_pod_round(event, actor=actor, seed=seed)
-    require(actor, event, "run_rounds", "pair a round")
+    require(actor, event, "run_rounds", gettext("pair a round"))
     event = _lock_event(event)
     require_event_open(event)
     require_not_mirrored(event)
@@ -114,10 +114,12 @@ def pair_next_round(
             before=before,
             after={"swiss_rounds": swiss_rounds, "top_cut": top_cut},
             reason=(
-                "default from attendance (our table, borrowed from Flesh and Blood: Grand Archive "
-                "publishes none; organizer's policy), fixed at the first pairings"
+                gettext(
+                    "default from attendance (our table, borrowed from Flesh and Blood: Grand Archive "
+                    "publishes none; organizer's policy), fixed at the first pairings"
+                )
                 if event.game == Game.GA
-                else "TR&P App B default from attendance, fixed at the first pairings"
+                else gettext("TR&P App B default from attendance, fixed at the first pairings")
             ),
         )
     swiss_played = selectors.swiss_rounds_played(event)
@@ -185,7 +187,7 @@ def pair_next_round(
             **({"kept_apart_met": [[a.pk, b.pk] for a, b in plan.kept_apart]} if plan.kept_apart else {}),
             **({"not_checked_in": unchecked} if unchecked else {}),
         },
-        reason=f"not checked in: {unchecked['choice']}" if unchecked else "",
+        reason=gettext("not checked in: %(choice)s") % {"choice": unchecked["choice"]} if unchecked else "",
     )
     return rnd
 
@@ -270,7 +272,7 @@ def repair_round(round_: Round, *, actor, seed: int | None = None, reason: str =
     """Throw away unpublished pairings and pair the round again (a new seed unless given)."""
 
     event = round_.event
-    require(actor, event, "run_rounds", "re-pair a round")
+    require(actor, event, "run_rounds", gettext("re-pair a round"))
     require_event_open(event)
     require_not_mirrored(event, "re-pair rounds")
     _lock_event(event)

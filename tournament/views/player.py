@@ -135,7 +135,7 @@ def _player_context(
         if number not in played_rounds and any(
             r.number == number and r.stage == RoundStage.SWISS for r in rounds
         ):
-            record.append({"round": number, "opponent": "–", "outcome": "Loss (missed: late entry)"})
+            record.append({"round": number, "opponent": "–", "outcome": _("Loss (missed: late entry)")})
     record.sort(key=lambda row: row["round"])
     context["record"] = record
     standings_round, token = live.standings_state(event, rounds)
@@ -176,33 +176,42 @@ def _explain_text(steps, mine, other, spec=FAB_SPEC) -> str:
         return steps
     deciding = next((s for s in steps if s.get("ahead") is not None), None)
     if deciding is None:
-        return "tied on every tiebreaker"
+        return _("tied on every tiebreaker")
     names = {
         "match_points": "match points",
         "cmp": "CMP",
         "mlp": "MLP",
         "omlp": "opponents' MLP",
         "ocmp": "opponents' CMP",
-        "omw": "opponents' match-win % (OMW%)",
-        "gw": "game-win % (GW%)",
-        "ogw": "opponents' game-win % (OGW%)",
+        "omw": _("opponents' match-win % (OMW%)"),
+        "gw": _("game-win % (GW%)"),
+        "ogw": _("opponents' game-win % (OGW%)"),
         "random": "random tiebreak",
     }
     name = names.get(deciding["tiebreaker"], deciding["tiebreaker"])
     better = "higher" if deciding.get("prefer") == "higher" else "lower"
     who = "you are" if str(deciding["ahead"]) == str(mine.registration_id) else "they are"
     earlier = [names.get(s["tiebreaker"], s["tiebreaker"]) for s in steps if s is not deciding]
-    tied = f"tied on {', '.join(earlier)}; " if earlier else ""
+    tied = _("tied on %(earlier)s; ") % {"earlier": ", ".join(earlier)} if earlier else ""
     column = next((c for c in spec.columns if c.key == deciding["tiebreaker"]), None)
     mine_value, their_value = deciding["a"], deciding["b"]
     if column is not None and column.percent:
         mine_value, their_value = column.show(Fraction(mine_value)), column.show(Fraction(their_value))
-    text = (
-        f"{tied}decided by {name} ({better} is better): you {mine_value}, them {their_value}, "
-        f"so {who} ahead ({spec.rule} step {deciding['step']})."
-    )
+    text = _(
+        "%(tied)sdecided by %(name)s (%(better)s is better): you %(mine_value)s, them %(their_value)s, so %(who)s ahead (%(rule)s step %(step)s)."
+    ) % {
+        "tied": tied,
+        "name": name,
+        "better": better,
+        "mine_value": mine_value,
+        "their_value": their_value,
+        "who": who,
+        "rule": spec.rule,
+        "step": deciding["step"],
+    }
     late = [
-        f"{who_} missed {n} round{'s' if n > 1 else ''} as a late entry"
+        _("%(who)s missed %(n)s round%(value)s as a late entry")
+        % {"who": who_, "n": n, "value": "s" if n > 1 else ""}
         for who_, n in (("you", getattr(mine.row, "missed", 0)), ("they", getattr(other.row, "missed", 0)))
         if n
     ]
@@ -329,7 +338,7 @@ def player_report(request, event, registration):
     form = PlayerReportForm(request.POST, games_to_win=event.games_per_match)
     if not form.is_valid():
         errors = " ".join(e for errs in form.errors.values() for e in errs)
-        raise DomainError(errors or "choose your result")
+        raise DomainError(errors or _("choose your result"))
     parsed = form.as_match_result(i_am_a=match.player_a_id == registration.pk)
     match = services.report_result(
         match,
@@ -390,7 +399,7 @@ def player_team_answer(request, event, registration):
     if not accept:
         return _("You declined to play for %(team_name)s.") % {"team_name": invitation.team_name}
     if selectors.registration_for_user(request.user, event) is not None:
-        return f"{invitation.team_name} is complete and registered."
+        return _("%(team_name)s is complete and registered.") % {"team_name": invitation.team_name}
     return _("You joined %(team_name)s; the team is registered once every teammate accepts.") % {
         "team_name": invitation.team_name
     }
