@@ -225,7 +225,7 @@ def import_event(
     _check_source_consistency(parsed)
     event, created = _find_or_create_event(parsed, actor=actor, event=event, name=name, fmt=format)
     if not created:
-        require_role(actor, event, RESULT_ROLES, "import into a mirrored event")
+        require_role(actor, event, RESULT_ROLES, _("import into a mirrored event"))
     event = Event.objects.select_for_update().get(pk=event.pk)
     tournament_services.require_event_open(event)
     changes: list[str] = []

@@ -46,7 +46,7 @@ class PlayerProfile(models.Model):
         null=True,
         blank=True,
     )
-    player_id = models.CharField("GEM player ID", max_length=32, unique=True)
+    player_id = models.CharField(gettext_lazy("GEM player ID"), max_length=32, unique=True)
     display_name = models.CharField(max_length=120)
     banned = models.BooleanField(default=False, help_text=gettext_lazy("Banned by LSS (TR&P 1.4)."))
     suspended_until = models.DateField(
@@ -55,7 +55,7 @@ class PlayerProfile(models.Model):
     # A walk-in registered by staff without a player ID gets a temporary one (TR&P 1.5: the real
     # ID replaces it later, results kept); the claim code lets the player link it to an account.
     is_temporary = models.BooleanField(
-        "Temporary player ID",
+        gettext_lazy("Temporary player ID"),
         default=False,
         help_text=gettext_lazy("Made for a walk-in; replace it with the real ID."),
     )
@@ -99,7 +99,7 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(default=55)
     # The name is kept (the data contract only grows); it means game wins needed, not "best of".
     games_per_match = models.PositiveSmallIntegerField(
-        "game wins needed to win a match",
+        gettext_lazy("game wins needed to win a match"),
         default=1,
         help_text=(
             gettext_lazy(
@@ -133,7 +133,7 @@ class Event(models.Model):
     # follow the game, event type, format and REL when those change.
     rule_overrides = models.JSONField(default=list, blank=True)
     check_in_required = models.BooleanField(
-        "Players check in before round 1",
+        gettext_lazy("Players check in before round 1"),
         default=False,
         help_text=gettext_lazy("Only checked-in players are paired. Off: every registered player is paired."),
     )
@@ -177,7 +177,7 @@ class Event(models.Model):
         help_text=gettext_lazy("Points for 1st, 2nd, 3rd... place in a pod, comma-separated."),
     )
     short_public_names = models.BooleanField(
-        "Public names as first name and initial",
+        gettext_lazy("Public names as first name and initial"),
         default=False,
         help_text=gettext_lazy(
             "Casual events only: the public sees first names and the initial of the last name."
@@ -608,7 +608,7 @@ class TeamInvitation(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="team_invitations")
     team_name = models.CharField(max_length=120)
     position = models.CharField(max_length=1)
-    player_id = models.CharField("invited player ID", max_length=32)
+    player_id = models.CharField(gettext_lazy("invited player ID"), max_length=32)
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -112,7 +112,7 @@ def create_reconstruction(
     (``recon_engine.start_from_decklists``). The CR edition is the event's pinned one.
     Side effects: audit entry ``reconstruction.create``.
     """
-    require_judging_role(actor, call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require_judging_role(actor, call.event, RECONSTRUCTION_ROLES, _("reconstruct game states"))
     require_fab_reconstruction(call.event)  # the engine plays FaB's rules only
     if game_number is not None and game_number < 1:
         raise DomainError(_("games are numbered from 1"), field="game_number")
@@ -139,7 +139,7 @@ def update_start(
     Side effects: audit entry ``reconstruction.start`` with the old and new state.
     """
     recon = _lock(recon, expected_version)
-    require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, _("reconstruct game states"))
     require_fab_reconstruction(recon.call.event)
     before = _snapshot(recon)
     recon.start = _check_start(start, recon.call.event)
@@ -175,7 +175,7 @@ def append_steps(
     if not new:
         raise DomainError(_("type at least one step"), field="lines")
     recon = _lock(recon, expected_version)
-    require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, _("reconstruct game states"))
     require_fab_reconstruction(recon.call.event)
     if len(recon.lines) + len(new) > MAX_LINES:
         raise DomainError(
@@ -197,7 +197,7 @@ def rewind(recon: Reconstruction, *, actor, to: int, expected_version: int | Non
     report of what the rewind undid.
     """
     recon = _lock(recon, expected_version)
-    require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, _("reconstruct game states"))
     require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     report = outcome.backup_report(int(to))
@@ -227,7 +227,7 @@ def record_fix(
     if fix not in ReconstructionFix.values:
         raise DomainError(_("unknown fix %(fix)s") % {"fix": repr(fix)}, field="fix")
     recon = _lock(recon, expected_version)
-    require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, "reconstruct game states")
+    require_judging_role(actor, recon.call.event, RECONSTRUCTION_ROLES, _("reconstruct game states"))
     require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     report: dict[str, Any] = {"findings": outcome.findings()}
@@ -264,7 +264,7 @@ def cite_in_ruling(recon: Reconstruction, *, judge) -> JudgeCall:
     """Cite the reconstruction's findings (and the PPG sections of its fix) in the call's ruling
     in one tap: the citations are added to the ruling's, and a ruling not written yet gets a
     summary of the findings. Goes through ``services.record_ruling`` (its checks and audit)."""
-    require_judging_role(judge, recon.call.event, JUDGE_ROLES, "rule on judge calls")
+    require_judging_role(judge, recon.call.event, JUDGE_ROLES, _("rule on judge calls"))
     require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     citations = list(recon.call.citations)

@@ -79,7 +79,7 @@ def plan_deck_checks(
     Side effects: DeckCheck rows and an audit entry on the round.
     """
     event = round_.event
-    require_judging_role(actor, event, HEAD_ROLES, "plan deck checks")
+    require_judging_role(actor, event, HEAD_ROLES, _("plan deck checks"))
     tournament_services.require_event_open(event)
     matches = list(Match.objects.filter(round=round_, player_b__isnull=False, table_number__isnull=False))
     by_table = {m.table_number: m for m in matches}
@@ -135,7 +135,7 @@ def create_deck_check(
     if kind not in DeckCheckKind.values:
         raise DomainError(_("unknown deck-check kind %(kind)s") % {"kind": repr(kind)}, field="kind")
     roles = JUDGE_ROLES if kind == DeckCheckKind.REGULAR else HEAD_ROLES
-    require_judging_role(judge, event, roles, "start this kind of deck check")
+    require_judging_role(judge, event, roles, _("start this kind of deck check"))
     tournament_services.require_event_open(event)
     match = _match_in_event(match, event)
     if match is None and kind != DeckCheckKind.BETWEEN_ROUNDS:
@@ -161,7 +161,7 @@ def create_deck_check(
 def start_deck_check(check: DeckCheck, *, judge, started_at: datetime | None = None) -> DeckCheck:
     """Collect the deck: the clock of the check starts now."""
     check = DeckCheck.objects.select_for_update(of=("self",)).select_related("event").get(pk=check.pk)
-    require_judging_role(judge, check.event, JUDGE_ROLES, "run deck checks")
+    require_judging_role(judge, check.event, JUDGE_ROLES, _("run deck checks"))
     if check.status != DeckCheckStatus.PLANNED:
         raise ConflictError(
             _("deck check #%(pk)s is %(status)s")
@@ -235,7 +235,7 @@ def finish_deck_check(
         .select_related("event", "match__round", "registration")
         .get(pk=check.pk)
     )
-    require_judging_role(judge, check.event, JUDGE_ROLES, "run deck checks")
+    require_judging_role(judge, check.event, JUDGE_ROLES, _("run deck checks"))
     if check.status != DeckCheckStatus.IN_PROGRESS:
         raise ConflictError(
             _("deck check #%(pk)s is %(status)s, not in progress")
@@ -295,12 +295,18 @@ def deck_check_suggestions(check: DeckCheck) -> list[dict]:
         out.append({"infraction": s.infraction, "variant": s.variant, "reason": s.reason})
     checklist = check.checklist or {}
     if checklist.get("hero") is False:
-        out.append({"infraction": "decklist_error", "variant": "", "reason": "Hero does not match the list"})
+        out.append(
+            {"infraction": "decklist_error", "variant": "", "reason": _("Hero does not match the list")}
+        )
     if checklist.get("not_marked") is False:
-        out.append({"infraction": "marked_cards", "variant": "", "reason": "Marked cards found"})
+        out.append({"infraction": "marked_cards", "variant": "", "reason": _("Marked cards found")})
     if checklist.get("presented_legal") is False:
         out.append(
-            {"infraction": "presenting_cards_error", "variant": "", "reason": "Presented deck is not legal"}
+            {
+                "infraction": "presenting_cards_error",
+                "variant": "",
+                "reason": _("Presented deck is not legal"),
+            }
         )
     ga = is_ga(check.event)
     for item in out:

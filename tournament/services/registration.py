@@ -141,11 +141,11 @@ def create_player_profile(
 def late_entries_closed_message(event: Event) -> str:
     """Why a late entry is refused, in the event's own game's terms."""
     if event.game == Game.GA:
-        return (
+        return _(
             "entries closed when round 1 was paired (Grand Archive's recommended cut-off for late "
             "registration); the organizer can allow late entries in the event settings"
         )
-    return "this event takes no late entries; the organizer can allow them in the event settings"
+    return _("this event takes no late entries; the organizer can allow them in the event settings")
 
 
 def _next_round_number(event: Event) -> int:
@@ -289,7 +289,7 @@ def drop_registration(registration: Registration, *, actor, reason: str = "") ->
     standings). After pairings for a round the player concedes that round's match, then drops.
     A freed seat before the first pairings promotes the first waitlisted player.
     """
-    require_self_or_role(actor, registration, MANAGE_ROLES, "drop a player")
+    require_self_or_role(actor, registration, MANAGE_ROLES, _("drop a player"))
     event = registration.event
     require_event_open(event)
     reg = Registration.objects.select_for_update().select_related("player", "event").get(pk=registration.pk)
@@ -330,7 +330,8 @@ def reenter_registration(registration: Registration, *, actor, reason: str = "")
         event,
         "re_enter",
         "re-enter",
-        message=f"only the head judge may re-enter a dropped player ({cite(event, 'drop')})",
+        message=_("only the head judge may re-enter a dropped player (%(cite)s)")
+        % {"cite": cite(event, "drop")},
     )
     require_event_open(event)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
@@ -371,7 +372,7 @@ def undo_drop(registration: Registration, *, actor, reason: str) -> Registration
     (TR&P 3.6, ``reenter_registration``).
     """
     event = registration.event
-    require(actor, event, "manage_players", "undo a drop")
+    require(actor, event, "manage_players", _("undo a drop"))
     require_event_open(event)
     if not (reason or "").strip():
         raise DomainError(_("say why the drop is undone"), field="reason")
@@ -449,7 +450,8 @@ def disqualify_registration(registration: Registration, *, actor, reason: str) -
         event,
         "disqualify",
         "disqualify",
-        message=f"only the head judge may disqualify a player ({cite(event, 'disqualify')})",
+        message=_("only the head judge may disqualify a player (%(cite)s)")
+        % {"cite": cite(event, "disqualify")},
     )
     require_event_open(event)
     if not (reason or "").strip():
@@ -487,7 +489,7 @@ def record_no_show(match: Match, *, absent: list[Registration], actor, drop: boo
     """A player who does not show up concedes the match (TR&P 3.6; PPG 4.1.2); both absent is a
     double loss. Absent players are dropped unless ``drop=False`` (they told the scorekeeper)."""
     event = match.round.event
-    require(actor, event, "use_clock", "record a no-show")
+    require(actor, event, "use_clock", _("record a no-show"))
     require_event_open(event)
     match = _lock_match(match)
     ids = {r.pk for r in absent}
@@ -539,8 +541,9 @@ def set_fixed_table(
         actor,
         event,
         "change_event",
-        "fix a table",
-        message=f"only the head judge approves a fixed table ({cite(event, 'fixed_table')})",
+        _("fix a table"),
+        message=_("only the head judge approves a fixed table (%(cite)s)")
+        % {"cite": cite(event, "fixed_table")},
     )
     require_event_open(event)
     if table_number is not None and (
