@@ -233,9 +233,11 @@ def _value_reasons(src: SourceStanding, mine, spec, event: Event) -> list[str]:
             continue
         if abs(float(theirs) - float(ours)) > 0.0015:
             why = {
-                "omw": "opponents' records are counted differently (a floor, a bye, or a dropped opponent)",
-                "gw": "games are counted differently (the source's game scores, or a bye's games)",
-                "ogw": "opponents' game-win percentages are counted differently",
+                "omw": _(
+                    "opponents' records are counted differently (a floor, a bye, or a dropped opponent)"
+                ),
+                "gw": _("games are counted differently (the source's game scores, or a bye's games)"),
+                "ogw": _("opponents' game-win percentages are counted differently"),
             }[key]
             reasons.append(
                 _("%(label)s: source %(fmt)s, recomputed %(fmt2)s: %(why)s")
@@ -250,8 +252,8 @@ def _order_reasons(rows: list[ComparedRow], ours, spec) -> list[dict]:
     ranked = [r for r in rows if r.source_rank is not None and r.rank is not None]
     out = []
     labels = {c.key: c.label for c in spec.columns} | {
-        "match_points": "match points",
-        "random_key": "random draw",
+        "match_points": _("match points"),
+        "random_key": _("random draw"),
     }
     for above, below in zip(ranked, ranked[1:], strict=False):
         if above.rank is None or below.rank is None or above.rank < below.rank:
@@ -259,7 +261,7 @@ def _order_reasons(rows: list[ComparedRow], ours, spec) -> list[dict]:
         steps = explain_rows(engine_rows, str(above.registration.pk), str(below.registration.pk))
         deciding = next((s for s in steps if s.get("decides")), None)
         if deciding is None or deciding.get("tiebreaker") in ("random_key", "random"):
-            why = (
+            why = _(
                 "they are tied on every tiebreaker; Arbiter breaks the tie with its own random draw, "
                 "the source with its own"
             )
