@@ -12,8 +12,6 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext as _
-
 from .catalogue import (
     CASUAL,
     CAUTION,
@@ -130,25 +128,16 @@ def recommend(
     if rel != CASUAL:
         if infraction.repeat == REPEAT_GAMEPLAY and prior_today >= 2:
             penalty, upgraded = shift(penalty, 1), True
-            notes.append(
-                _("PPG ch.3: instance %(instance)s of this gameplay infraction today -> +1")
-                % {"instance": prior_today + 1}
-            )
+            notes.append(f"PPG ch.3: instance {prior_today + 1} of this gameplay infraction today -> +1")
         elif infraction.repeat == REPEAT_TOURNAMENT and prior_today >= 1:
             penalty, upgraded = shift(penalty, 1), True
-            notes.append(
-                _("PPG ch.4: instance %(instance)s of this tournament infraction today -> +1")
-                % {"instance": prior_today + 1}
-            )
+            notes.append(f"PPG ch.4: instance {prior_today + 1} of this tournament infraction today -> +1")
         elif infraction.repeat == REPEAT_LADDER and not variant:
             count = prior_today if infraction.ladder_per_day else prior_in_event
             if count:
                 penalty = infraction.ladder[min(count, len(infraction.ladder) - 1)]
                 upgraded = penalty != base
-                notes.append(
-                    _("%(rule)s: repeat %(repeat)s -> %(penalty)s")
-                    % {"rule": infraction.rule, "repeat": count + 1, "penalty": PENALTY_LABELS[penalty]}
-                )
+                notes.append(f"{infraction.rule}: repeat {count + 1} -> {PENALTY_LABELS[penalty]}")
     return Recommendation(
         infraction=infraction,
         rel=rel,
@@ -207,19 +196,13 @@ def recommend_ga(
     penalty, upgraded = base, False
     if ga.category == GA_TOURNAMENT and base == WARNING and prior_today >= 1:
         penalty, upgraded = GAME_LOSS, True
-        notes.append(
-            _("GA IPG Tournament Errors: an earlier %(name)s today -> %(penalty)s")
-            % {"name": ga.name, "penalty": PENALTY_LABELS[penalty]}
-        )
+        notes.append(f"GA IPG Tournament Errors: an earlier {ga.name} today -> {PENALTY_LABELS[penalty]}")
     elif ga.category == GA_CONDUCT and ga.subclass == "Minor" and prior_in_event >= 1:
         penalty, upgraded = GAME_LOSS, True
-        notes.append(
-            _("GA IPG %(name)s: repeated -> %(penalty)s")
-            % {"name": ga.name, "penalty": PENALTY_LABELS[penalty]}
-        )
+        notes.append(f"GA IPG {ga.name}: repeated -> {PENALTY_LABELS[penalty]}")
     if rel == CASUAL:
         notes.append(
-            _("GA IPG Variable Enforcement: below Store Championship tier the head judge may be more lenient")
+            "GA IPG Variable Enforcement: below Store Championship tier the head judge may be more lenient"
         )
     return Recommendation(
         infraction=infraction,
