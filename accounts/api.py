@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.contrib.auth import authenticate
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication
@@ -24,9 +26,13 @@ from .models import PlayerIdClaim
 
 
 class TokenRequestSerializer(serializers.Serializer):
-    username = serializers.CharField(required=False, help_text="with password; not needed when logged in")
+    username = serializers.CharField(
+        required=False, help_text=gettext_lazy("with password; not needed when logged in")
+    )
     password = serializers.CharField(required=False, style={"input_type": "password"})
-    renew = serializers.BooleanField(default=False, help_text="replace the token (the old one stops working)")
+    renew = serializers.BooleanField(
+        default=False, help_text=gettext_lazy("replace the token (the old one stops working)")
+    )
 
 
 class AuthTokenView(APIView):
@@ -55,12 +61,12 @@ class AuthTokenView(APIView):
                 request._request, username=data.get("username", ""), password=data.get("password", "")
             )
             if user is None:
-                raise DomainError("wrong username or password", code="credentials")
+                raise DomainError(_("wrong username or password"), code="credentials")
         else:
             if request.user is not None and request.user.is_authenticated:
                 user = request.user
         if user is None:
-            raise DomainError("give username and password, or log in first", code="credentials")
+            raise DomainError(_("give username and password, or log in first"), code="credentials")
         token = services.api_token_for(user, renew=data["renew"])
         return Response({"token": token.key, "username": user.get_username()})
 
@@ -154,7 +160,7 @@ class ClaimDecideView(APIView):
         data = validated(DecideClaimSerializer, request)
         claim = PlayerIdClaim.objects.filter(pk=pk, status=ClaimStatus.PENDING).first()
         if claim is None or not access.can_decide_claim(request.user, claim):
-            raise Http404("no such request")
+            raise Http404(_("no such request"))
         claim = services.decide_claim(
             claim, actor=request.user, confirm=data["decision"] == "confirm", reason=data["reason"]
         )
@@ -174,10 +180,10 @@ class UnlinkView(APIView):
     def post(self, request):
         data = validated(UnlinkSerializer, request)
         if not is_site_official(request.user):
-            raise NotAllowed("only a site official can undo a player ID link", code="role")
+            raise NotAllowed(_("only a site official can undo a player ID link"), code="role")
         profile = PlayerProfile.objects.filter(player_id__iexact=data["player_id"].strip()).first()
         if profile is None:
-            raise Http404("no player has this ID")
+            raise Http404(_("no player has this ID"))
         profile = tournament_services.unlink_player_account(
             profile, actor=request.user, reason=data["reason"]
         )

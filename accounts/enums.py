@@ -1,8 +1,9 @@
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class ClaimStatus(models.TextChoices):
-    PENDING = "pending", "Waiting for staff to confirm"
-    CONFIRMED = "confirmed", "Confirmed"
-    REFUSED = "refused", "Refused"
-    WITHDRAWN = "withdrawn", "Withdrawn"
+    PENDING = "pending", gettext_lazy("Waiting for staff to confirm")
+    CONFIRMED = "confirmed", gettext_lazy("Confirmed")
+    REFUSED = "refused", gettext_lazy("Refused")
+    WITHDRAWN = "withdrawn", gettext_lazy("Withdrawn")

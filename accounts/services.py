@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from core.audit import record_audit
@@ -38,7 +39,7 @@ def create_account(*, username: str, email: str, password: str):
     User = get_user_model()
     username = (username or "").strip()
     if User.objects.filter(username__iexact=username).exists():
-        raise ConflictError("that username is taken; choose another", field="username")
+        raise ConflictError(_("that username is taken; choose another"), field="username")
     user = User.objects.create_user(username=username, email=(email or "").strip(), password=password)
     record_audit(user, actor=user, action="account.create", after={"username": user.username})
     return user
@@ -57,13 +58,13 @@ def claim_player_id(user, *, player_id: str, display_name: str, event=None) -> P
     player_id = tournament_services.tidy_player_id(player_id)
     display_name = " ".join((display_name or "").split())
     if PlayerProfile.objects.filter(user=user, is_temporary=False).exists():
-        raise ConflictError("your account is already linked to a player ID", field="player_id")
+        raise ConflictError(_("your account is already linked to a player ID"), field="player_id")
     if not tournament_services.PLAYER_ID_RE.match(player_id) or player_id.upper().startswith(
         tournament_services.TEMPORARY_ID_PREFIX
     ):
-        raise DomainError("a player ID is 1 to 32 letters, digits or dashes (TR&P 1.5)", field="player_id")
+        raise DomainError(_("a player ID is 1 to 32 letters, digits or dashes (TR&P 1.5)"), field="player_id")
     if not display_name or any(ord(ch) < 32 or ord(ch) == 127 for ch in display_name):
-        raise DomainError("enter the name to show on pairings", field="display_name")
+        raise DomainError(_("enter the name to show on pairings"), field="display_name")
     old = PlayerIdClaim.objects.select_for_update().filter(user=user, status=ClaimStatus.PENDING).first()
     if old is not None:
         old.status = ClaimStatus.WITHDRAWN
@@ -98,9 +99,13 @@ def decide_claim(claim: PlayerIdClaim, *, actor, confirm: bool, reason: str = ""
     """
     claim = PlayerIdClaim.objects.select_for_update().select_related("user").get(pk=claim.pk)
     if not access.can_decide_claim(actor, claim):
-        raise NotAllowed("only a site official or the staff of this player ID's home event can confirm this")
+        raise NotAllowed(
+            _("only a site official or the staff of this player ID's home event can confirm this")
+        )
     if claim.status != ClaimStatus.PENDING:
-        raise ConflictError(f"this claim is already {claim.get_status_display().lower()}")
+        raise ConflictError(
+            _("this claim is already %(status)s") % {"status": claim.get_status_display().lower()}
+        )
     before = _snapshot(claim)
     event = _event_of(claim)
     if confirm and not access.may_link(actor, claim):
@@ -118,7 +123,7 @@ def decide_claim(claim: PlayerIdClaim, *, actor, confirm: bool, reason: str = ""
         claim.status = ClaimStatus.CONFIRMED
     else:
         if not (reason or "").strip():
-            raise DomainError("say why the claim is refused (the player sees it)", field="reason")
+            raise DomainError(_("say why the claim is refused (the player sees it)"), field="reason")
         claim.status = ClaimStatus.REFUSED
     claim.reason = (reason or "").strip()[:500]
     claim.decided_at = timezone.now()
@@ -140,10 +145,12 @@ def _register_only(claim: PlayerIdClaim, *, actor, event: Event | None, before: 
     """The desk of the event the player asked to register at registers them under the ID they
     gave (as staff may register any ID); the claim stays pending for the link itself."""
     if event is None:
-        raise NotAllowed("only a site official or the staff of this player ID's home event can confirm this")
+        raise NotAllowed(
+            _("only a site official or the staff of this player ID's home event can confirm this")
+        )
     profile = PlayerProfile.objects.filter(player_id__iexact=claim.player_id).first()
     if profile is None:  # may_link covers an ID not on file; kept for a race with another desk
-        raise ConflictError("reload the page: this player ID changed meanwhile")
+        raise ConflictError(_("reload the page: this player ID changed meanwhile"))
     if not Registration.objects.filter(event=event, player=profile).exists():
         tournament_services.register_player(event, player=profile, actor=actor)
     claim.event_id = None

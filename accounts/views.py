@@ -45,7 +45,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, "Welcome! Link your player ID below to see your events.")
+            messages.success(request, _("Welcome! Link your player ID below to see your events."))
             return redirect("accounts:account")
     return render(request, "accounts/signup.html", {"form": form}, status=400 if form.errors else 200)
 
@@ -62,8 +62,10 @@ class PasswordResetView(auth_views.PasswordResetView):
             return throttling.too_many_response(
                 request,
                 wait,
-                "Too many password-reset requests. Check your inbox (and its spam folder) for the "
-                "link already sent, or ask again later.",
+                _(
+                    "Too many password-reset requests. Check your inbox (and its spam folder) for the "
+                    "link already sent, or ask again later."
+                ),
             )
         throttling.count_attempt(rules)
         return super().post(request, *args, **kwargs)
@@ -104,8 +106,10 @@ def account(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(
                     request,
-                    "Thanks. An organizer or scorekeeper confirms your player ID (at your next event, or "
-                    "sooner); your account then shows your events and you can report results.",
+                    _(
+                        "Thanks. An organizer or scorekeeper confirms your player ID (at your next event, or "
+                        "sooner); your account then shows your events and you can report results."
+                    ),
                 )
                 return redirect("accounts:account")
         status = 400
@@ -142,7 +146,7 @@ def language(request: HttpRequest) -> HttpResponse:
 def token(request: HttpRequest) -> HttpResponse:
     """Create (or, with ``renew``, replace) the API token; the account page shows it."""
     services.api_token_for(request.user, renew=request.POST.get("renew") == "1")
-    messages.success(request, "Your API token is below. Send it as 'Authorization: Token <key>'.")
+    messages.success(request, _("Your API token is below. Send it as 'Authorization: Token <key>'."))
     return redirect("accounts:account")
 
 
@@ -160,11 +164,11 @@ def decide(request: HttpRequest) -> HttpResponse:
     """Confirm or refuse a claim (the account page's list, or one tap at the check-in desk)."""
     form = DecideClaimForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "choose confirm or refuse")
+        messages.error(request, _("choose confirm or refuse"))
         return _back(request)
     claim = PlayerIdClaim.objects.filter(pk=form.cleaned_data["claim"], status=ClaimStatus.PENDING).first()
     if claim is None or not access.can_decide_claim(request.user, claim):
-        messages.error(request, "that claim is not waiting for you")
+        messages.error(request, _("that claim is not waiting for you"))
         return _back(request)
     confirm = form.cleaned_data["decision"] == "confirm"
     links = confirm and access.may_link(request.user, claim)
@@ -174,15 +178,25 @@ def decide(request: HttpRequest) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         if links:
-            messages.success(request, f"{claim.user.username} now plays as {claim.player_id}.")
+            messages.success(
+                request,
+                _("%(username)s now plays as %(player_id)s.")
+                % {"username": claim.user.username, "player_id": claim.player_id},
+            )
         elif confirm:
             messages.success(
                 request,
-                f"{claim.display_name} ({claim.player_id}) is registered; the account link waits for a site "
-                "official or the staff of the event where this ID was first registered.",
+                _(
+                    "%(display_name)s (%(player_id)s) is registered; the account link waits for a site official or the staff of the event where this ID was first registered."
+                )
+                % {"display_name": claim.display_name, "player_id": claim.player_id},
             )
         else:
-            messages.success(request, f"{claim.user.username} does not play as {claim.player_id}.")
+            messages.success(
+                request,
+                _("%(username)s does not play as %(player_id)s.")
+                % {"username": claim.user.username, "player_id": claim.player_id},
+            )
     return _back(request)
 
 
@@ -192,14 +206,14 @@ def unlink(request: HttpRequest) -> HttpResponse:
     """A site official undoes a player ID link, with a reason (audited)."""
     form = UnlinkForm(request.POST)
     if not is_site_official(request.user):
-        messages.error(request, "only a site official can undo a player ID link")
+        messages.error(request, _("only a site official can undo a player ID link"))
         return redirect("accounts:account")
     if not form.is_valid():
-        messages.error(request, "give the player ID and a reason")
+        messages.error(request, _("give the player ID and a reason"))
         return redirect("accounts:account")
     profile = PlayerProfile.objects.filter(player_id__iexact=form.cleaned_data["player_id"].strip()).first()
     if profile is None:
-        messages.error(request, "no player has this ID")
+        messages.error(request, _("no player has this ID"))
         return redirect("accounts:account")
     try:
         tournament_services.unlink_player_account(
@@ -208,5 +222,9 @@ def unlink(request: HttpRequest) -> HttpResponse:
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"Player ID {profile.player_id} is no longer linked to an account.")
+        messages.success(
+            request,
+            _("Player ID %(player_id)s is no longer linked to an account.")
+            % {"player_id": profile.player_id},
+        )
     return redirect("accounts:account")

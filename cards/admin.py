@@ -1,5 +1,7 @@
 from django import forms
 from django.contrib import admin, messages
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.errors import DomainError
 
@@ -42,7 +44,9 @@ class CardRecordAdmin(admin.ModelAdmin):
 
 
 class RecordedStatusForm(forms.ModelForm):
-    source_url = forms.URLField(max_length=500, assume_scheme="https", help_text="The announcement.")
+    source_url = forms.URLField(
+        max_length=500, assume_scheme="https", help_text=gettext_lazy("The announcement.")
+    )
 
     class Meta:
         model = RecordedStatus
@@ -52,10 +56,10 @@ class RecordedStatusForm(forms.ModelForm):
         data = super().clean() or {}
         if self.instance.pk is None and data.get("card_name"):
             if selectors.known_card_name(data["card_name"], game=data.get("game") or "fab") is None:
-                self.add_error("card_name", "No card of that name in the imported card data.")
+                self.add_error("card_name", _("No card of that name in the imported card data."))
         start, end = data.get("effective_from"), data.get("effective_until")
         if start and end and end <= start:
-            self.add_error("effective_until", "The end date must be after the start date.")
+            self.add_error("effective_until", _("The end date must be after the start date."))
         return data
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.generics import ListAPIView
@@ -132,7 +133,12 @@ class CardDetailAPI(APIView):
         card = selectors.card_database(release).by_identifier(identifier)
         if card is None:
             return Response(
-                {"detail": f"no card {identifier!r} in {release.label}", "code": "not_found"}, status=404
+                {
+                    "detail": _("no card %(identifier)s in %(label)s")
+                    % {"identifier": repr(identifier), "label": release.label},
+                    "code": "not_found",
+                },
+                status=404,
             )
         data = card.to_dict()
         data.update(
@@ -166,9 +172,9 @@ class CardAutocompleteAPI(APIView):
         try:
             limit = int(request.query_params.get("limit", 8))
         except ValueError:
-            raise DomainError("limit must be a number", code="limit", field="limit") from None
+            raise DomainError(_("limit must be a number"), code="limit", field="limit") from None
         if not 1 <= limit <= 20:
-            raise DomainError("limit must be between 1 and 20", code="limit", field="limit")
+            raise DomainError(_("limit must be between 1 and 20"), code="limit", field="limit")
         release = _release(request)
         db = selectors.card_database(release)
         results = []

@@ -9,6 +9,7 @@ for new events).
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from .enums import CardGame, CardSource
 
@@ -20,13 +21,17 @@ class CardDataRelease(models.Model):
     imported_at = models.DateTimeField(default=timezone.now)
     is_active = models.BooleanField(default=False)
     card_count = models.PositiveIntegerField(default=0)
-    files = models.JSONField(default=list, blank=True, help_text="Source files the release was read from.")
+    files = models.JSONField(
+        default=list, blank=True, help_text=gettext_lazy("Source files the release was read from.")
+    )
     notes = models.TextField(blank=True)
     published_on = models.DateField(
         null=True,
         blank=True,
-        help_text="The date the data is current to (package publication, newest dated change). "
-        "Statuses the source states without dates apply from this date, never before.",
+        help_text=gettext_lazy(
+            "The date the data is current to (package publication, newest dated change). "
+            "Statuses the source states without dates apply from this date, never before."
+        ),
     )
 
     class Meta:
@@ -62,7 +67,9 @@ class CardRecord(models.Model):
     release = models.ForeignKey(CardDataRelease, on_delete=models.CASCADE, related_name="cards")
     identifier = models.CharField(max_length=200)
     name = models.CharField(max_length=200)
-    name_key = models.CharField(max_length=200, help_text="Normalised name (case, quotes, spaces).")
+    name_key = models.CharField(
+        max_length=200, help_text=gettext_lazy("Normalised name (case, quotes, spaces).")
+    )
     pitch = models.SmallIntegerField(null=True, blank=True)
     type_text = models.CharField(max_length=200, blank=True)
     types_text = models.CharField(max_length=300, blank=True)
@@ -95,21 +102,27 @@ class RecordedStatus(models.Model):
     """
 
     STATUS_CHOICES = [
-        ("banned", "Banned"),
-        ("suspended", "Suspended"),
-        ("restricted", "Restricted"),
-        ("living_legend", "Living legend"),
-        ("lifted", "Lifted (ends a ban or suspension the data has open)"),
+        ("banned", gettext_lazy("Banned")),
+        ("suspended", gettext_lazy("Suspended")),
+        ("restricted", gettext_lazy("Restricted")),
+        ("living_legend", gettext_lazy("Living legend")),
+        ("lifted", gettext_lazy("Lifted (ends a ban or suspension the data has open)")),
     ]
 
     game = models.CharField(max_length=8, choices=CardGame.choices, default=CardGame.FAB)
     card_name = models.CharField(max_length=200)
-    pitch = models.SmallIntegerField(null=True, blank=True, help_text="Empty: every pitch of the name.")
-    format = models.CharField(max_length=32, help_text="Format code, e.g. cc, blitz, sage, ll, ga-standard.")
+    pitch = models.SmallIntegerField(
+        null=True, blank=True, help_text=gettext_lazy("Empty: every pitch of the name.")
+    )
+    format = models.CharField(
+        max_length=32, help_text=gettext_lazy("Format code, e.g. cc, blitz, sage, ll, ga-standard.")
+    )
     status = models.CharField(max_length=16, choices=STATUS_CHOICES)
     effective_from = models.DateField()
-    effective_until = models.DateField(null=True, blank=True, help_text="Empty: still in effect.")
-    source_url = models.URLField(max_length=500, help_text="The announcement.")
+    effective_until = models.DateField(
+        null=True, blank=True, help_text=gettext_lazy("Empty: still in effect.")
+    )
+    source_url = models.URLField(max_length=500, help_text=gettext_lazy("The announcement."))
     note = models.TextField(blank=True)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -135,17 +148,23 @@ class FormatRuleChange(models.Model):
     verdicts and never applied. Withdrawn, never deleted.
     """
 
-    format = models.CharField(max_length=32, help_text="Format code, e.g. blitz, sage, cc, commoner.")
+    format = models.CharField(
+        max_length=32, help_text=gettext_lazy("Format code, e.g. blitz, sage, cc, commoner.")
+    )
     effective_from = models.DateField()
     changes = models.JSONField(
         default=dict,
         blank=True,
-        help_text='Rule values from this date, e.g. {"deck_min": 40, "retired": true}; empty: a note only.',
+        help_text=gettext_lazy(
+            'Rule values from this date, e.g. {"deck_min": 40, "retired": true}; empty: a note only.'
+        ),
     )
     source = models.CharField(
-        max_length=500, help_text="The announcement or document that states the change."
+        max_length=500, help_text=gettext_lazy("The announcement or document that states the change.")
     )
-    confirmed = models.BooleanField(default=False, help_text="Only confirmed changes are applied.")
+    confirmed = models.BooleanField(
+        default=False, help_text=gettext_lazy("Only confirmed changes are applied.")
+    )
     note = models.TextField(blank=True)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -8,6 +8,7 @@ import time
 from datetime import date
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from rules_engine.cards import FORMAT_CODES, Card, CardDatabase, format_code, normalise_name
@@ -31,11 +32,15 @@ def release_by_id(release_id) -> CardDataRelease:
         return CardDataRelease.objects.get(pk=int(release_id))
     except (TypeError, ValueError):
         raise DomainError(
-            f"release must be a number, got {release_id!r}", code="release", field="release"
+            _("release must be a number, got %(release_id)s") % {"release_id": repr(release_id)},
+            code="release",
+            field="release",
         ) from None
     except CardDataRelease.DoesNotExist:
         raise DomainError(
-            f"no card-data release with id {release_id}", code="release", field="release"
+            _("no card-data release with id %(release_id)s") % {"release_id": release_id},
+            code="release",
+            field="release",
         ) from None
 
 
@@ -48,7 +53,8 @@ def release_or_active(release=None, *, game: str = "fab") -> CardDataRelease:
     found = active_release(game)
     if found is None:
         raise DomainError(
-            f"no {game} card data imported: run `python manage.py import_cards --defaults`",
+            _("no %(game)s card data imported: run `python manage.py import_cards --defaults`")
+            % {"game": game},
             code="no_card_data",
         )
     return found
@@ -161,7 +167,7 @@ def card_database(release=None, *, game: str = "fab") -> CardDatabase:
                             r.status,
                             r.effective_from,
                             r.effective_until,
-                            f"recorded by an official: {r.source_url}",
+                            _("recorded by an official: %(source_url)s") % {"source_url": r.source_url},
                         )
                         for r in recorded
                     ],
@@ -180,7 +186,7 @@ def release_for_date(game: str, day: date) -> tuple[CardDataRelease | None, str]
     """
     rels = list(CardDataRelease.objects.filter(game=game))
     if not rels:
-        return None, "no card data imported (run: python manage.py import_cards --defaults)"
+        return None, _("no card data imported (run: python manage.py import_cards --defaults)")
     pools = [r for r in rels if r.source == POOL_SOURCE]
     if pools:
         pool = max(pools, key=lambda r: (r.current_from, r.imported_at, r.pk))
@@ -191,17 +197,18 @@ def release_for_date(game: str, day: date) -> tuple[CardDataRelease | None, str]
         return rel, f"{rel.label} (data of {rel.current_from.isoformat()}) was current on {day.isoformat()}"
     rel = min(rels, key=lambda r: (r.current_from, r.imported_at, r.pk))
     return rel, (
-        f"no imported data is as old as {day.isoformat()}; {rel.label} (data of "
-        f"{rel.current_from.isoformat()}) is the oldest imported release"
+        _(
+            "no imported data is as old as %(day)s; %(label)s (data of %(current_from)s) is the oldest imported release"
+        )
+        % {"day": day.isoformat(), "label": rel.label, "current_from": rel.current_from.isoformat()}
     )
 
 
 def pool_note(pool: CardDataRelease, day: date, singles: list[CardDataRelease]) -> str:
     """Why the pool checks ``day``, and which single release was current then (a label only)."""
-    text = (
-        f"one card pool, every card as of its own first release; a card released "
-        f"after {day.isoformat()} is not yet legal"
-    )
+    text = _(
+        "one card pool, every card as of its own first release; a card released after %(day)s is not yet legal"
+    ) % {"day": day.isoformat()}
     current = [r for r in singles if r.current_from <= day]
     if current:
         rel = max(current, key=lambda r: (r.current_from, r.imported_at, r.pk))
@@ -223,7 +230,8 @@ def release_for_event_date(
         if not CardDataRelease.objects.filter(game=game, source=POOL_SOURCE).exists():
             return (
                 pinned,
-                f"{pinned.label} is the release the event uses (data of {pinned.current_from.isoformat()})",
+                _("%(label)s is the release the event uses (data of %(current_from)s)")
+                % {"label": pinned.label, "current_from": pinned.current_from.isoformat()},
             )
     return release_for_date(game, day)
 
@@ -268,7 +276,11 @@ def parse_pitch(value) -> int | None:
         return named[text]
     if text in {"0", "1", "2", "3"}:
         return int(text)
-    raise DomainError(f"pitch must be 0-3 or red/yellow/blue, got {value!r}", code="pitch", field="pitch")
+    raise DomainError(
+        _("pitch must be 0-3 or red/yellow/blue, got %(value)s") % {"value": repr(value)},
+        code="pitch",
+        field="pitch",
+    )
 
 
 def parse_format(value) -> str:
@@ -358,7 +370,7 @@ def format_timeline() -> list[FormatChange]:
             r.format,
             r.effective_from,
             dict(r.changes or {}),
-            source=f"recorded by an official: {r.source}",
+            source=_("recorded by an official: %(source)s") % {"source": r.source},
             confirmed=r.confirmed,
             note=r.note,
         )

@@ -15,6 +15,7 @@ from datetime import date
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from core.files import Output, Progress, run_generated_file, start_generated_file
@@ -35,11 +36,14 @@ def start_import_job(
 ) -> GeneratedFile:
     """A pending import job of ``source`` (one of ``services.SOURCES``) from ``path``."""
     if source not in services.SOURCES:
-        raise DomainError(f"unknown card source {source!r}; choose one of {', '.join(services.SOURCES)}")
+        raise DomainError(
+            _("unknown card source %(source)s; choose one of %(sources)s")
+            % {"source": repr(source), "sources": ", ".join(services.SOURCES)}
+        )
     return start_generated_file(
         APP_LABEL,
         KIND,
-        title=f"Import {source} card data"[:120],
+        title=(_("Import %(source)s card data") % {"source": source})[:120],
         params={
             "source": source,
             "path": str(path) if path else "",
@@ -62,9 +66,11 @@ def import_output(generated: GeneratedFile, progress: Progress) -> Output:
             result, activate=bool(params.get("activate")), actor=generated.created_by
         )
     except CardImportError as exc:
-        raise DomainError(f"card data rejected, nothing imported: {exc}") from None
+        raise DomainError(_("card data rejected, nothing imported: %(exc)s") % {"exc": exc}) from None
     except SoftTimeLimitExceeded:
-        raise DomainError(f"the import took longer than {SECONDS} s: nothing imported") from None
+        raise DomainError(
+            _("the import took longer than %(seconds)s s: nothing imported") % {"seconds": SECONDS}
+        ) from None
     release.refresh_from_db()
     return Output(
         result={

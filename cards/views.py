@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from rules_engine.cards import PITCH_COLOURS
@@ -72,7 +73,10 @@ def card_detail(request, identifier: str):
         )
     card = db.by_identifier(identifier)
     if card is None:
-        raise Http404(f"No card {identifier!r} in {release.label}")
+        raise Http404(
+            _("No card %(identifier)s in %(label)s")
+            % {"identifier": repr(identifier), "label": release.label}
+        )
     legality = []
     for fmt in sorted({e.format for e in card.legality_history} | set(card.legal_formats)):
         legality.append(
@@ -103,14 +107,14 @@ def _parse_day(value: str, field: str) -> date | None:
     try:
         return date.fromisoformat(value.strip())
     except ValueError:
-        raise DomainError(f"{field} must be a date YYYY-MM-DD", field=field) from None
+        raise DomainError(_("%(field)s must be a date YYYY-MM-DD") % {"field": field}, field=field) from None
 
 
 def recorded_statuses(request):
     """/cards/statuses/ (staff): bans, suspensions, restrictions and living legends announced
     after the newest card data; recording one goes through ``services.record_status`` (audited)."""
     if not services.can_record_statuses(request.user):
-        raise PermissionDenied("Only staff record card statuses.")
+        raise PermissionDenied(_("Only staff record card statuses."))
     error = ""
     form = {
         k: request.POST.get(k, "")
@@ -131,7 +135,7 @@ def recorded_statuses(request):
             pitch = form["pitch"].strip()
             start = _parse_day(form["effective_from"], "effective_from")
             if start is None:
-                raise DomainError("give the date the status takes effect", field="effective_from")
+                raise DomainError(_("give the date the status takes effect"), field="effective_from")
             services.record_status(
                 actor=request.user,
                 card_name=form["card_name"],
@@ -147,7 +151,7 @@ def recorded_statuses(request):
         except DomainError as exc:
             error = exc.message
         else:
-            messages.success(request, "Status recorded; lists checked from now on apply it from its date.")
+            messages.success(request, _("Status recorded; lists checked from now on apply it from its date."))
             return redirect("cards:statuses")
     return render(
         request,

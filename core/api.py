@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.db import DataError
 from django.db.models import Model, QuerySet
+from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import JSONParser
@@ -75,7 +76,7 @@ def referenced(queryset: QuerySet[M], pk: Any, *, field: str, label: str | None 
     obj = queryset.filter(pk=pk).first()
     if obj is None:
         what = label or field.replace("_", " ")
-        raise DomainError(f"no {what} {pk} at this event", field=field)
+        raise DomainError(_("no %(what)s %(pk)s at this event") % {"what": what, "pk": pk}, field=field)
     return obj
 
 
@@ -100,15 +101,18 @@ def _check_values(data: Any) -> None:
         if isinstance(value, dict):
             for key, item in value.items():
                 if "\x00" in key:
-                    raise ParseError("JSON keys must not contain null characters (NUL).")
+                    raise ParseError(_("JSON keys must not contain null characters (NUL)."))
                 stack.append(item)
         elif isinstance(value, list):
             stack.extend(value)
         elif isinstance(value, str):
             if "\x00" in value:
-                raise ParseError("JSON strings must not contain null characters (NUL, \\u0000).")
+                raise ParseError(_("JSON strings must not contain null characters (NUL, \\u0000)."))
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_JSON_INTEGER:
-            raise ParseError(f"A number in the body is out of range (at most {MAX_JSON_INTEGER}).")
+            raise ParseError(
+                _("A number in the body is out of range (at most %(max_json_integer)s).")
+                % {"max_json_integer": MAX_JSON_INTEGER}
+            )
 
 
 class SafeJSONParser(JSONParser):
@@ -122,13 +126,18 @@ class SafeJSONParser(JSONParser):
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         raw = (stream.read() if limit is None else stream.read(limit + 1)) if stream is not None else b""
         if limit is not None and len(raw) > limit:
-            raise ParseError(f"JSON parse error - the body is larger than {limit} bytes.")
+            raise ParseError(
+                _("JSON parse error - the body is larger than %(limit)s bytes.") % {"limit": limit}
+            )
         if json_depth_exceeds(raw, MAX_JSON_DEPTH):
-            raise ParseError(f"JSON parse error - the body is nested deeper than {MAX_JSON_DEPTH} levels.")
+            raise ParseError(
+                _("JSON parse error - the body is nested deeper than %(max_json_depth)s levels.")
+                % {"max_json_depth": MAX_JSON_DEPTH}
+            )
         try:
             data = super().parse(io.BytesIO(raw), media_type, parser_context)
         except RecursionError:
-            raise ParseError("JSON parse error - the body is nested too deeply.") from None
+            raise ParseError(_("JSON parse error - the body is nested too deeply.")) from None
         _check_values(data)
         return data
 
@@ -141,7 +150,7 @@ def exception_handler(exc, context):
     if isinstance(exc, (DataError, OverflowError)):
         # A value the database cannot store (a number out of its column's range): the input is
         # wrong, not the server. Fields should bound their numbers; this is the safety net.
-        exc = DomainError("a value in the request is out of range", code="out_of_range")
+        exc = DomainError(_("a value in the request is out of range"), code="out_of_range")
     if isinstance(exc, DomainError):
         body: dict[str, Any] = {"detail": exc.message, "code": exc.code}
         if exc.field:

@@ -41,6 +41,7 @@ from django.db import connection, connections, transaction
 from django.db.models import Q
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from .models import GeneratedFile, GeneratedFileStatus
 
@@ -256,18 +257,18 @@ def find_generated_file(
         try:
             rows = rows.filter(key=uuid.UUID(hex=key))
         except (TypeError, ValueError):
-            raise Http404("no such file") from None
+            raise Http404(gettext("no such file")) from None
     elif pk is not None:
         rows = rows.filter(pk=pk)
     else:
-        raise Http404("no such file")
+        raise Http404(gettext("no such file"))
     if kinds is not None:
         rows = rows.filter(kind__in=list(kinds))
     if event_id is not None:
         rows = rows.filter(event_id=event_id)
     generated = rows.first()
     if generated is None:
-        raise Http404("no such file")
+        raise Http404(gettext("no such file"))
     if is_stale(generated) and fail_stale_files(pk=generated.pk):
         generated.refresh_from_db()
     return generated

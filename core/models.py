@@ -8,6 +8,7 @@ import uuid
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class AuditEntry(models.Model):
@@ -30,7 +31,7 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["content_type", "object_id"])]
-        verbose_name_plural = "audit entries"
+        verbose_name_plural = gettext_lazy("audit entries")
 
     def __str__(self) -> str:
         who = self.actor or "system"
@@ -38,10 +39,10 @@ class AuditEntry(models.Model):
 
 
 class GeneratedFileStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
+    PENDING = "pending", gettext_lazy("Pending")
+    RUNNING = "running", gettext_lazy("Running")
+    DONE = "done", gettext_lazy("Done")
+    FAILED = "failed", gettext_lazy("Failed")
 
 
 def _generated_upload_to(instance: GeneratedFile, filename: str) -> str:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from .errors import DomainError
 
 #: Largest whole number any column stores (a signed 64-bit integer).
@@ -37,7 +39,7 @@ def whole_number(
     an optional sign, spaces around allowed; DomainError (400) naming ``field`` otherwise."""
     what = label or field.replace("_", " ")
     if isinstance(value, bool):
-        raise DomainError(f"{what} must be a whole number", field=field)
+        raise DomainError(_("%(what)s must be a whole number") % {"what": what}, field=field)
     if isinstance(value, int):
         number = value
     else:
@@ -45,12 +47,19 @@ def whole_number(
         digits = text[1:] if text[:1] in "+-" else text
         if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(MAX_INT64)):
             shown = text if len(text) <= 20 else text[:20] + "…"
-            raise DomainError(f"{what} must be a whole number, not {shown!r}", field=field)
+            raise DomainError(
+                _("%(what)s must be a whole number, not %(shown)s") % {"what": what, "shown": repr(shown)},
+                field=field,
+            )
         number = int(text)
     if minimum is not None and number < minimum:
-        raise DomainError(f"{what} must be at least {minimum}", field=field)
+        raise DomainError(
+            _("%(what)s must be at least %(minimum)s") % {"what": what, "minimum": minimum}, field=field
+        )
     if number > maximum:
-        raise DomainError(f"{what} must be at most {maximum}", field=field)
+        raise DomainError(
+            _("%(what)s must be at most %(maximum)s") % {"what": what, "maximum": maximum}, field=field
+        )
     return number
 
 
@@ -111,12 +120,12 @@ class BadJSON(ValueError):
 
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > _MAX_JSON_DIGITS:
-        raise BadJSON(f"a number of {len(text)} digits is out of range")
+        raise BadJSON(_("a number of %(count)s digits is out of range") % {"count": len(text)})
     return int(text)
 
 
 def _no_constant(name: str) -> Any:
-    raise BadJSON(f"{name} is not a JSON number")
+    raise BadJSON(_("%(name)s is not a JSON number") % {"name": name})
 
 
 def load_json(raw: bytes | str, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
@@ -124,12 +133,15 @@ def load_json(raw: bytes | str, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
     int-conversion ValueError) when it is not JSON, nests deeper than ``max_depth``, carries a
     number longer than 20 digits, or NaN/Infinity."""
     if json_depth_exceeds(raw, max_depth):
-        raise BadJSON(f"the JSON is nested deeper than {max_depth} levels")
+        raise BadJSON(_("the JSON is nested deeper than %(max_depth)s levels") % {"max_depth": max_depth})
     try:
         return json.loads(raw, parse_int=_bounded_int, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise BadJSON(f"not valid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from None
+        raise BadJSON(
+            _("not valid JSON: %(msg)s (column %(colno)s)") % {"msg": exc.msg, "colno": exc.colno},
+            line=exc.lineno,
+        ) from None
     except RecursionError:
-        raise BadJSON("the JSON is nested too deeply") from None
+        raise BadJSON(_("the JSON is nested too deeply")) from None
     except UnicodeDecodeError:
-        raise BadJSON("the JSON is not UTF-8 text") from None
+        raise BadJSON(_("the JSON is not UTF-8 text")) from None

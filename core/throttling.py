@@ -43,6 +43,7 @@ from django.db.models import Max, QuerySet, Sum
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import gettext
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed, Throttled
 from rest_framework.throttling import SimpleRateThrottle
@@ -146,7 +147,7 @@ def lockout_response(request: HttpRequest, original_response=None, credentials=N
             f"{_minutes(wait)}; other accounts are not affected. Forgotten your password? "
             "Reset it from the login page."
         )
-    return too_many_response(request, wait, message, title="Too many failed logins")
+    return too_many_response(request, wait, message, title=gettext("Too many failed logins"))
 
 
 # -- form throttles (password reset, claims) ---------------------------------------------------

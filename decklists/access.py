@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from core.audit import FULL_VIEW, AuditView
 from core.files import access_generated_file
@@ -60,11 +61,13 @@ _CODE = "invalid"
 
 def _refusal(action: str, event: Event) -> str:
     if action == "change_accepted_lists":
-        return f"Only the head judge can do this ({cite(event, 'head_judge_changes_list')})."
+        return _("Only the head judge can do this (%(cite)s).") % {
+            "cite": cite(event, "head_judge_changes_list")
+        }
     return {
-        "review_decklists": "Only an official of this event can do this.",
-        "manage_decklists": "Only the organizer or the head judge can do this.",
-        "publish_decklists": "Only the organizer can publish the decklists.",
+        "review_decklists": _("Only an official of this event can do this."),
+        "manage_decklists": _("Only the organizer or the head judge can do this."),
+        "publish_decklists": _("Only the organizer can publish the decklists."),
     }[action]
 
 
@@ -139,9 +142,9 @@ def access_decklist(user, pk) -> Decklist:
     try:
         decklist = selectors.decklist_queryset().get(pk=int(pk))
     except (Decklist.DoesNotExist, TypeError, ValueError):
-        raise Http404("No such decklist.") from None
+        raise Http404(_("No such decklist.")) from None
     if not can_view_decklist(user, decklist):
-        raise Http404("No such decklist.")
+        raise Http404(_("No such decklist."))
     return decklist
 
 
@@ -150,7 +153,7 @@ def access_event_decklists(user, slug: str, *, action: str = "review_decklists")
     read its lists); PermissionDenied otherwise."""
     event = event_for_viewer(user, slug)
     if not can(user, event, action):
-        raise PermissionDenied("Only the event's officials can see its decklists.")
+        raise PermissionDenied(_("Only the event's officials can see its decklists."))
     return event
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -26,7 +28,9 @@ from .text import decode_upload
 class DecklistSerializer(serializers.ModelSerializer):
     event = serializers.CharField(source="registration.event.slug", read_only=True)
     player = serializers.CharField(source="registration.player.display_name", read_only=True)
-    player_id = serializers.SerializerMethodField(help_text="null unless you are the player or an official")
+    player_id = serializers.SerializerMethodField(
+        help_text=gettext_lazy("null unless you are the player or an official")
+    )
     error_count = serializers.IntegerField(read_only=True)
     registered_by = serializers.CharField(source="registered_by.username", read_only=True, default=None)
 
@@ -71,8 +75,10 @@ class DecklistDetailSerializer(DecklistSerializer):
     """One list, with what the officials changed in it: the player is told every fix."""
 
     official_changes = serializers.SerializerMethodField(
-        help_text="Changes an official made to this list (FaB PPG 4.4; Grand Archive: GA IPG Decklist Issue), "
-        "with their reasons."
+        help_text=gettext_lazy(
+            "Changes an official made to this list (FaB PPG 4.4; Grand Archive: GA IPG Decklist Issue), "
+            "with their reasons."
+        )
     )
 
     class Meta(DecklistSerializer.Meta):
@@ -86,9 +92,11 @@ class DecklistDetailSerializer(DecklistSerializer):
 
 
 class DecklistWriteSerializer(serializers.Serializer):
-    registration = serializers.IntegerField(required=False, help_text="Registration id (create only).")
+    registration = serializers.IntegerField(
+        required=False, help_text=gettext_lazy("Registration id (create only).")
+    )
     text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=200_000)
-    file = serializers.FileField(required=False, help_text="A text file instead of ``text``.")
+    file = serializers.FileField(required=False, help_text=gettext_lazy("A text file instead of ``text``."))
     kind = serializers.ChoiceField(choices=DecklistKind.choices, required=False)
     version = serializers.IntegerField(required=False, min_value=0)
     submit = serializers.BooleanField(required=False, default=False)
@@ -99,7 +107,7 @@ class DecklistWriteSerializer(serializers.Serializer):
         if upload is not None:
             return decode_upload(upload.read(), filename=upload.name), DecklistSource.FILE
         if "text" not in data:
-            raise DomainError("Send the list as `text` or as a `file`.", code="empty", field="text")
+            raise DomainError(_("Send the list as `text` or as a `file`."), code="empty", field="text")
         return data["text"], default_source
 
 
@@ -147,7 +155,7 @@ def _save_and_maybe_submit(serializer, *, registration, actor, kind, version):
         except DomainError as exc:
             return Response(
                 {
-                    "detail": f"Saved as a draft, not submitted: {exc.message}",
+                    "detail": _("Saved as a draft, not submitted: %(message)s") % {"message": exc.message},
                     "code": exc.code,
                     "decklist": DecklistSerializer(decklist, context={"user": actor}).data,
                 },
@@ -177,12 +185,16 @@ class DecklistListAPI(APIView):
         serializer = valid_serializer(DecklistWriteSerializer, request)
         reg_id = serializer.validated_data.get("registration")
         if reg_id is None:
-            raise DomainError("registration: this field is required.", field="registration")
+            raise DomainError(_("registration: this field is required."), field="registration")
         registration = (
             selectors.Registration.objects.select_related("event", "player__user").filter(pk=reg_id).first()
         )
         if registration is None:
-            raise DomainError(f"No registration with id {reg_id}.", code="not_found", field="registration")
+            raise DomainError(
+                _("No registration with id %(reg_id)s.") % {"reg_id": reg_id},
+                code="not_found",
+                field="registration",
+            )
         result = _save_and_maybe_submit(
             serializer,
             registration=registration,
@@ -252,7 +264,7 @@ class DecklistActionAPI(APIView):
                 decklist, actor=request.user, text=data["text"], reason=data["reason"]
             )
         else:
-            raise Http404("Unknown action.")
+            raise Http404(_("Unknown action."))
         return Response(DecklistSerializer(decklist, context={"user": request.user}).data)
 
 
@@ -263,7 +275,7 @@ class EventDecklistJobAPI(APIView):
     @extend_schema(operation_id="decklists_event_job_start", request=None, responses={202: JobSerializer})
     def post(self, request, slug: str, kind: str):
         if kind not in (JobKind.REVALIDATE, JobKind.RENDER):
-            raise Http404("Unknown job.")
+            raise Http404(_("Unknown job."))
         action = "manage_decklists" if kind == JobKind.REVALIDATE else "review_decklists"
         event = access.access_event_decklists(request.user, slug, action=action)
         release = request.data.get("release") if hasattr(request.data, "get") else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class DecklistKind(models.TextChoices):
@@ -13,32 +14,32 @@ class DecklistKind(models.TextChoices):
     (hero + the cards played, a subset of the pool; TR&P 8.1, 8.2).
     """
 
-    CONSTRUCTED = "constructed", "Constructed decklist"
-    POOL = "pool", "Limited pool registration"
-    DECK = "deck", "Limited deck"
+    CONSTRUCTED = "constructed", gettext_lazy("Constructed decklist")
+    POOL = "pool", gettext_lazy("Limited pool registration")
+    DECK = "deck", gettext_lazy("Limited deck")
 
 
 class DecklistStatus(models.TextChoices):
     """Lifecycle, TR&P 3.7: a list is altered by the player only until it is accepted."""
 
-    DRAFT = "draft", "Draft"
-    SUBMITTED = "submitted", "Submitted"
-    ACCEPTED = "accepted", "Accepted"
-    LOCKED = "locked", "Locked"
+    DRAFT = "draft", gettext_lazy("Draft")
+    SUBMITTED = "submitted", gettext_lazy("Submitted")
+    ACCEPTED = "accepted", gettext_lazy("Accepted")
+    LOCKED = "locked", gettext_lazy("Locked")
 
 
 class DecklistSource(models.TextChoices):
-    FORM = "form", "Card form"
-    TEXT = "text", "Pasted text"
-    FILE = "file", "Uploaded file"
-    API = "api", "API"
-    JUDGE_FIX = "judge_fix", "Head judge correction"
-    DEMO = "demo", "Demo data"
+    FORM = "form", gettext_lazy("Card form")
+    TEXT = "text", gettext_lazy("Pasted text")
+    FILE = "file", gettext_lazy("Uploaded file")
+    API = "api", gettext_lazy("API")
+    JUDGE_FIX = "judge_fix", gettext_lazy("Head judge correction")
+    DEMO = "demo", gettext_lazy("Demo data")
 
 
 class JobKind(models.TextChoices):
-    RENDER = "render", "Combined decklist PDF"
-    REVALIDATE = "revalidate", "Re-validation"
+    RENDER = "render", gettext_lazy("Combined decklist PDF")
+    REVALIDATE = "revalidate", gettext_lazy("Re-validation")
 
 
 #: Statuses in which the player may still change the list (TR&P 3.7).

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.errors import DomainError
 from tournament.citations import cite
@@ -11,7 +13,12 @@ from tournament.enums import Game
 from .enums import DecklistSource
 from .text import MAX_UPLOAD_BYTES, decode_upload
 
-PITCH_CHOICES = [("", "no pitch"), ("1", "red (1)"), ("2", "yellow (2)"), ("3", "blue (3)")]
+PITCH_CHOICES = [
+    ("", gettext_lazy("no pitch")),
+    ("1", gettext_lazy("red (1)")),
+    ("2", gettext_lazy("yellow (2)")),
+    ("3", gettext_lazy("blue (3)")),
+]
 PITCH_WORDS = {"1": "red", "2": "yellow", "3": "blue"}
 
 
@@ -28,10 +35,16 @@ def rows_to_text(quantities: list[str], names: list[str], pitches: list[str]) ->
         # ASCII digits only: "²".isdigit() is true but int("²") fails, and a 5,000-digit number
         # is past int()'s limit.
         if not (qty.isascii() and qty.isdigit() and len(qty) <= 3) or not 1 <= int(qty) <= 999:
-            errors.append(f"Row {i} ({name}): the quantity must be a whole number from 1 to 999.")
+            errors.append(
+                _("Row %(i)s (%(name)s): the quantity must be a whole number from 1 to 999.")
+                % {"i": i, "name": name}
+            )
             continue
         if pitch and pitch not in PITCH_WORDS:
-            errors.append(f"Row {i} ({name}): unknown pitch {pitch!r}.")
+            errors.append(
+                _("Row %(i)s (%(name)s): unknown pitch %(pitch)s.")
+                % {"i": i, "name": name, "pitch": repr(pitch)}
+            )
             continue
         lines.append(f"{int(qty)} {name}" + (f" ({PITCH_WORDS[pitch]})" if pitch else ""))
     return "\n".join(lines), errors
@@ -44,9 +57,9 @@ class DecklistForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}),
         required=False,
         strip=False,
-        label="Decklist text",
+        label=gettext_lazy("Decklist text"),
     )
-    file = forms.FileField(required=False, label="…or upload a text file")
+    file = forms.FileField(required=False, label=gettext_lazy("…or upload a text file"))
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, rows: tuple[list[str], list[str], list[str]] | None = None, **kwargs):
@@ -61,7 +74,8 @@ class DecklistForm(forms.Form):
         if upload is not None:
             if upload.size > MAX_UPLOAD_BYTES:
                 raise forms.ValidationError(
-                    f"The file is {upload.size:,} bytes; at most {MAX_UPLOAD_BYTES:,} are accepted."
+                    _("The file is %(size)s bytes; at most %(max_upload_bytes)s are accepted.")
+                    % {"size": format(upload.size, ","), "max_upload_bytes": format(MAX_UPLOAD_BYTES, ",")}
                 )
             try:
                 text = decode_upload(upload.read(), filename=upload.name)
@@ -75,7 +89,9 @@ class DecklistForm(forms.Form):
             text = (text.rstrip("\n") + "\n" + row_text).strip("\n") if text.strip() else row_text
             self.source = DecklistSource.FORM
         if not text.strip():
-            raise forms.ValidationError("Enter the list: paste text, upload a file, or fill the card rows.")
+            raise forms.ValidationError(
+                _("Enter the list: paste text, upload a file, or fill the card rows.")
+            )
         data["text"] = text
         return data
 
@@ -89,7 +105,7 @@ class FixForm(forms.Form):
     reason = forms.CharField(
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="PPG 4.4: what the player intended, or which illegal cards were removed.",
+        help_text=gettext_lazy("PPG 4.4: what the player intended, or which illegal cards were removed."),
     )
 
     def __init__(self, *args, ga=False, **kwargs):
@@ -109,7 +125,9 @@ class DeadlineForm(forms.Form):
         required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
     )
     limited_sets = forms.CharField(
-        required=False, max_length=100, help_text="Limited events: set codes used, e.g. HNT (TR&P 8.1, 8.2)."
+        required=False,
+        max_length=100,
+        help_text=gettext_lazy("Limited events: set codes used, e.g. HNT (TR&P 8.1, 8.2)."),
     )
 
     def __init__(self, *args, ga=False, **kwargs):

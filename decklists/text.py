@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from django.utils.translation import gettext as _
+
 from core.errors import DomainError
 from rules_engine.decklist_text import even_out
 
@@ -38,19 +40,21 @@ def check_text(text: str, *, field: str = "text") -> str:
     and control characters (binary data such as NUL bytes, which PostgreSQL cannot store).
     """
     if text is None or not isinstance(text, str):
-        raise DomainError("The decklist text is missing.", code="empty", field=field)
+        raise DomainError(_("The decklist text is missing."), code="empty", field=field)
     if not text.strip():
-        raise DomainError("The decklist is empty: enter at least one card.", code="empty", field=field)
+        raise DomainError(_("The decklist is empty: enter at least one card."), code="empty", field=field)
     lines = len(text.splitlines())
     if lines > MAX_LINES:
         raise DomainError(
-            f"The decklist has {lines:,} lines; at most {MAX_LINES:,} are accepted.",
+            _("The decklist has %(lines)s lines; at most %(max_lines)s are accepted.")
+            % {"lines": format(lines, ","), "max_lines": format(MAX_LINES, ",")},
             code="too_many_lines",
             field=field,
         )
     if len(text) > MAX_CHARS:
         raise DomainError(
-            f"The decklist is {len(text):,} characters long; at most {MAX_CHARS:,} are accepted.",
+            _("The decklist is %(count)s characters long; at most %(max_chars)s are accepted.")
+            % {"count": format(len(text), ","), "max_chars": format(MAX_CHARS, ",")},
             code="too_long",
             field=field,
         )
@@ -58,8 +62,10 @@ def check_text(text: str, *, field: str = "text") -> str:
     if bad is not None:
         line_no, code_point = bad
         raise DomainError(
-            f"The decklist contains binary data (control character {code_point} on line {line_no}); "
-            "paste or upload plain text.",
+            _(
+                "The decklist contains binary data (control character %(code_point)s on line %(line_no)s); paste or upload plain text."
+            )
+            % {"code_point": code_point, "line_no": line_no},
             code="binary",
             field=field,
         )
@@ -73,10 +79,15 @@ def decode_upload(data: bytes, *, filename: str = "") -> str:
     """
     label = f"The file {filename!r}" if filename else "The file"
     if not data:
-        raise DomainError(f"{label} is empty.", code="empty", field="file")
+        raise DomainError(_("%(label)s is empty.") % {"label": label}, code="empty", field="file")
     if len(data) > MAX_UPLOAD_BYTES:
         raise DomainError(
-            f"{label} is {len(data):,} bytes; at most {MAX_UPLOAD_BYTES:,} are accepted.",
+            _("%(label)s is %(count)s bytes; at most %(max_upload_bytes)s are accepted.")
+            % {
+                "label": label,
+                "count": format(len(data), ","),
+                "max_upload_bytes": format(MAX_UPLOAD_BYTES, ","),
+            },
             code="too_long",
             field="file",
         )
@@ -84,10 +95,13 @@ def decode_upload(data: bytes, *, filename: str = "") -> str:
         try:
             text = data.decode("utf-16")
         except UnicodeDecodeError:
-            raise DomainError(f"{label} is not readable text.", code="binary", field="file") from None
+            raise DomainError(
+                _("%(label)s is not readable text.") % {"label": label}, code="binary", field="file"
+            ) from None
     elif b"\x00" in data:
         raise DomainError(
-            f"{label} is not a text file (it contains binary data); upload a .txt export.",
+            _("%(label)s is not a text file (it contains binary data); upload a .txt export.")
+            % {"label": label},
             code="binary",
             field="file",
         )
@@ -101,7 +115,8 @@ def decode_upload(data: bytes, *, filename: str = "") -> str:
     except DomainError as exc:
         if exc.code == "binary":
             raise DomainError(
-                f"{label} is not a text file (it contains binary data); upload a .txt export.",
+                _("%(label)s is not a text file (it contains binary data); upload a .txt export.")
+                % {"label": label},
                 code="binary",
                 field="file",
             ) from None

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from django.utils.translation import gettext
+
 from rules_engine import decklist_text, legality
 from rules_engine.format_timeline import FormatChange
 
@@ -246,7 +248,7 @@ def validate_text(
                 "line": 0,
                 "text": "",
                 "code": "NO_CARDS",
-                "reason": "the list names no cards",
+                "reason": gettext("the list names no cards"),
                 "suggestions": [],
                 "rule": "TR&P App E",
             }
@@ -284,10 +286,10 @@ def grouped_cards(cards: list[dict], *, game: str = "fab") -> list[dict]:
     yellow = [c for c in deck if c.get("pitch") == 2]
     blue = [c for c in deck if c.get("pitch") == 3]
     return [
-        {"title": "Arena-cards (hero, equipment, weapons)", "cards": _rows(arena, keep_order=True)},
-        {"title": "Deck-cards: pitch 1 (red) or no pitch (pearl)", "cards": _rows(red)},
-        {"title": "Deck-cards: pitch 2 (yellow)", "cards": _rows(yellow)},
-        {"title": "Deck-cards: pitch 3 (blue)", "cards": _rows(blue)},
+        {"title": gettext("Arena-cards (hero, equipment, weapons)"), "cards": _rows(arena, keep_order=True)},
+        {"title": gettext("Deck-cards: pitch 1 (red) or no pitch (pearl)"), "cards": _rows(red)},
+        {"title": gettext("Deck-cards: pitch 2 (yellow)"), "cards": _rows(yellow)},
+        {"title": gettext("Deck-cards: pitch 3 (blue)"), "cards": _rows(blue)},
     ]
 
 

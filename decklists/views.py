@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.audit import audit_entries_for, audit_trail_for
@@ -64,7 +65,7 @@ def annotate_groups(decklist: Decklist) -> tuple[list[dict], list[dict]]:
 def _kind(request: HttpRequest, event) -> str:
     kind = request.POST.get("kind") or request.GET.get("kind") or selectors.primary_kind(event)
     if kind not in DecklistKind.values:
-        raise Http404("Unknown kind of decklist.")
+        raise Http404(_("Unknown kind of decklist."))
     return kind
 
 
@@ -77,11 +78,11 @@ def _target_registration(request: HttpRequest, event):
             pk = whole_number(target, field="for")
             registration = event.registrations.select_related("player__user", "event").get(pk=pk)
         except (DomainError, event.registrations.model.DoesNotExist):
-            raise Http404("No such registration in this event.") from None
+            raise Http404(_("No such registration in this event.")) from None
         return registration
     registration = selectors.registration_of(request.user, event)
     if registration is None:
-        raise Http404("You are not registered for this event.")
+        raise Http404(_("You are not registered for this event."))
     return registration
 
 
@@ -127,7 +128,7 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
     kind = _kind(request, event)
     decklist = Decklist.objects.filter(registration=registration, kind=kind).first()
     if decklist is not None and not access.can_view_decklist(request.user, decklist):
-        raise Http404("No such decklist.")
+        raise Http404(_("No such decklist."))
     if request.method == "POST":
         rows = (
             request.POST.getlist("row_qty"),
@@ -151,11 +152,14 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
                 if "submit" in request.POST:
                     try:
                         services.submit_decklist(decklist, actor=request.user)
-                        messages.success(request, "Decklist submitted.")
+                        messages.success(request, _("Decklist submitted."))
                     except DomainError as exc:
-                        messages.error(request, f"Saved as a draft, not submitted: {exc.message}")
+                        messages.error(
+                            request,
+                            _("Saved as a draft, not submitted: %(message)s") % {"message": exc.message},
+                        )
                 else:
-                    messages.success(request, "Draft saved.")
+                    messages.success(request, _("Draft saved."))
                 return redirect(reverse("decklists:detail", args=[decklist.pk]))
         status = 400
     else:
@@ -214,7 +218,7 @@ ACTIONS = ("submit", "accept", "reject", "exception", "fix", "use-suggestion")
 def action(request: HttpRequest, pk: int, name: str) -> HttpResponse:
     """One lifecycle step on one list (submit, accept, reject, exception, fix)."""
     if name not in ACTIONS:
-        raise Http404("Unknown action.")
+        raise Http404(_("Unknown action."))
     decklist = access.access_decklist(request.user, pk)
     try:
         if name == "use-suggestion":
@@ -225,35 +229,39 @@ def action(request: HttpRequest, pk: int, name: str) -> HttpResponse:
                 line=line,
                 suggestion=request.POST.get("suggestion", ""),
             )
-            messages.success(request, f"Line {line} now reads {request.POST.get('suggestion', '')}.")
+            messages.success(
+                request,
+                _("Line %(line)s now reads %(get)s.")
+                % {"line": line, "get": request.POST.get("suggestion", "")},
+            )
         elif name == "submit":
             version = optional_whole_number(request.POST.get("version"), field="version")
             services.submit_decklist(decklist, actor=request.user, version=version)
-            messages.success(request, "Decklist submitted.")
+            messages.success(request, _("Decklist submitted."))
         elif name == "accept":
             services.accept_decklist(decklist, actor=request.user)
-            messages.success(request, "Decklist accepted.")
+            messages.success(request, _("Decklist accepted."))
         elif name in ("reject", "exception"):
             form = ReasonForm(request.POST)
             if not form.is_valid():
-                raise DomainError("Give a reason.", field="reason")
+                raise DomainError(_("Give a reason."), field="reason")
             if name == "reject":
                 services.reject_decklist(decklist, actor=request.user, reason=form.cleaned_data["reason"])
-                messages.success(request, "Decklist sent back to the player.")
+                messages.success(request, _("Decklist sent back to the player."))
             else:
                 services.grant_exception(decklist, actor=request.user, reason=form.cleaned_data["reason"])
-                messages.success(request, "Exception recorded.")
+                messages.success(request, _("Exception recorded."))
         elif name == "fix":
             fix_form = FixForm(request.POST)
             if not fix_form.is_valid():
-                raise DomainError("A correction needs the new list and a reason.")
+                raise DomainError(_("A correction needs the new list and a reason."))
             services.fix_decklist(
                 decklist,
                 actor=request.user,
                 text=fix_form.cleaned_data["text"],
                 reason=fix_form.cleaned_data["reason"],
             )
-            messages.success(request, "Correction recorded.")
+            messages.success(request, _("Correction recorded."))
     except DomainError as exc:
         messages.error(request, exc.message)
     return redirect(reverse("decklists:detail", args=[decklist.pk]))
@@ -281,7 +289,7 @@ def decklist_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _event_for_official(request: HttpRequest, slug: str):
     if not request.user.is_authenticated:
-        raise PermissionDenied("Log in as an official of this event.")
+        raise PermissionDenied(_("Log in as an official of this event."))
     return access.access_event_decklists(request.user, slug)
 
 
@@ -340,19 +348,19 @@ EVENT_ACTIONS = ("lock", "publish", "revalidate", "render", "deadline")
 @require_POST
 def event_action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
     if name not in EVENT_ACTIONS:
-        raise Http404("Unknown action.")
+        raise Http404(_("Unknown action."))
     event = _event_for_official(request, slug)
     try:
         if name == "lock":
             n = services.lock_event_decklists(event, actor=request.user)
-            messages.success(request, f"{n} decklist(s) locked.")
+            messages.success(request, _("%(n)s decklist(s) locked.") % {"n": n})
         elif name == "publish":
             services.publish_event_decklists(event, actor=request.user)
-            messages.success(request, "Decklists published.")
+            messages.success(request, _("Decklists published."))
         elif name == "deadline":
             form = DeadlineForm(request.POST)
             if not form.is_valid():
-                raise DomainError("Enter a valid date and time.")
+                raise DomainError(_("Enter a valid date and time."))
             services.set_decklist_deadline(
                 event,
                 actor=request.user,
@@ -360,7 +368,7 @@ def event_action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
                 construction_ends_at=form.cleaned_data["construction_ends_at"],
                 limited_sets=form.cleaned_data["limited_sets"],
             )
-            messages.success(request, "Deadline saved.")
+            messages.success(request, _("Deadline saved."))
         else:
             job = start_event_job(
                 event,
@@ -400,7 +408,7 @@ def job_status(request: HttpRequest, pk: int) -> HttpResponse:
 def job_file(request: HttpRequest, pk: int) -> FileResponse:
     job, event = access.access_job(request.user, pk)
     if not job.file:
-        raise Http404("The file is not ready yet.")
+        raise Http404(_("The file is not ready yet."))
     return FileResponse(
         job.file.open("rb"), content_type=job.content_type, filename=f"decklists-{event.slug}.pdf"
     )
@@ -411,7 +419,7 @@ def published(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_for_viewer(request.user, slug)
     policy = selectors.policy_for(event)
     if policy is None or policy.published_at is None:
-        raise Http404("The decklists of this event are not published.")
+        raise Http404(_("The decklists of this event are not published."))
     decklists = [
         d
         for d in selectors.decklists_for_event(event, kind=selectors.primary_kind(event))

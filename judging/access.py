@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.audit import FULL_VIEW, AuditView
 from core.errors import DomainError
@@ -121,7 +123,12 @@ def require(actor, event: Event, action: str, what: str) -> set[str]:
     """``tournament.access.require`` with the judging pages' wording ("your role at this event
     cannot ..."); ``actor=None`` (the system) passes. Returns the roles ``actor`` holds."""
     return core_access.require(
-        actor, event, action, what, message=f"your role at this event cannot {what}", table=ALL_ACTIONS
+        actor,
+        event,
+        action,
+        what,
+        message=_("your role at this event cannot %(what)s") % {"what": what},
+        table=ALL_ACTIONS,
     )
 
 
@@ -186,13 +193,13 @@ def access_call(user, pk: int, *, views=(CallView.FULL,)) -> JudgeCall:
     default). 404 unknown; 403 for the event's other officials; 404 for anyone else."""
     call = selectors.call_queryset().filter(pk=pk).first()
     if call is None:
-        raise Http404("no such judge call")
+        raise Http404(_("no such judge call"))
     view = call_view(user, call)
     if view in views:
         return call
     if staff_roles(user, call.event):
-        raise PermissionDenied("judge calls are for the event's judges and organizer")
-    raise Http404("no such judge call")
+        raise PermissionDenied(_("judge calls are for the event's judges and organizer"))
+    raise Http404(_("no such judge call"))
 
 
 def calls_at_my_table(user, event: Event) -> list[JudgeCall]:
@@ -211,21 +218,21 @@ def access_penalty(user, pk: int) -> Penalty:
     """A penalty for its event's penalty readers and for the penalised player."""
     p = selectors.penalty_queryset().filter(pk=pk).first()
     if p is None:
-        raise Http404("no such penalty")
+        raise Http404(_("no such penalty"))
     if can(user, p.event, "read_penalties"):
         return p
     if p.registration.player.user_id and p.registration.player.user_id == getattr(user, "pk", None):
         return p
-    raise PermissionDenied("you can only see your own penalties")
+    raise PermissionDenied(_("you can only see your own penalties"))
 
 
 def access_deck_check(user, pk: int) -> DeckCheck:
     """A deck check for the judges of its event."""
     check = selectors.deck_checks_queryset().filter(pk=pk).first()
     if check is None:
-        raise Http404("no such deck check")
+        raise Http404(_("no such deck check"))
     if not can(user, check.event, "run_deck_checks"):
-        raise PermissionDenied("only judges of this event see its deck checks")
+        raise PermissionDenied(_("only judges of this event see its deck checks"))
     return check
 
 
@@ -233,12 +240,12 @@ def access_player_history(user, player_id: str) -> PlayerProfile:
     """A player's history by GEM ID: the player themself, or an official of an event the player
     entered. Anyone else gets the same 404 as for an unknown ID (anonymous users: 403)."""
     if not getattr(user, "is_authenticated", False):
-        raise PermissionDenied("log in to see penalties")
+        raise PermissionDenied(_("log in to see penalties"))
     player = PlayerProfile.objects.filter(player_id=player_id).select_related("user").first()
     # An unknown ID and someone else's ID get the same answer: the page never confirms that a
     # player ID exists to a user who may not see it.
     if player is None:
-        raise Http404("no such player, or not yours to see")
+        raise Http404(_("no such player, or not yours to see"))
     if user.is_superuser or (player.user_id and player.user_id == user.pk):
         return player
     is_staff_of_their_event = StaffAssignment.objects.filter(
@@ -249,7 +256,7 @@ def access_player_history(user, player_id: str) -> PlayerProfile:
     ).exists()
     if is_staff_of_their_event:
         return player
-    raise Http404("no such player, or not yours to see")
+    raise Http404(_("no such player, or not yours to see"))
 
 
 def penalties_for_viewer(user, player: PlayerProfile):
@@ -285,7 +292,7 @@ def reconstruction_viewer(user, recon) -> str | None:
 
 #: The reconstruction engine (``rules_engine.game``) plays Flesh and Blood's Comprehensive Rules
 #: only: its findings and citations would be wrong for a Grand Archive game.
-FAB_ONLY_RECONSTRUCTION = (
+FAB_ONLY_RECONSTRUCTION = gettext_lazy(
     "reconstruction covers Flesh and Blood games only: a Grand Archive game state is "
     "reconstructed by hand, under GA's own rules"
 )
@@ -294,7 +301,7 @@ FAB_ONLY_RECONSTRUCTION = (
 def require_fab_reconstruction(event) -> None:
     """DomainError ``fab_only`` for a Grand Archive event (no reconstruction there)."""
     if is_ga(event):
-        raise DomainError(FAB_ONLY_RECONSTRUCTION, code="fab_only")
+        raise DomainError(str(FAB_ONLY_RECONSTRUCTION), code="fab_only")
 
 
 def access_reconstruction(user, pk: int):
@@ -302,10 +309,10 @@ def access_reconstruction(user, pk: int):
     Grand Archive event's is refused with ``fab_only``)."""
     recon = selectors.reconstruction_queryset().filter(pk=pk).first()
     if recon is None:
-        raise Http404("no such reconstruction")
+        raise Http404(_("no such reconstruction"))
     viewer = reconstruction_viewer(user, recon)
     if viewer is None:
-        raise PermissionDenied("only the event's judges and organizer see reconstructions")
+        raise PermissionDenied(_("only the event's judges and organizer see reconstructions"))
     require_fab_reconstruction(recon.call.event)
     return recon, viewer
 
@@ -314,7 +321,7 @@ def access_reconstruction_for_edit(user, pk: int):
     """A reconstruction its event's judges and organizer may change (404 unknown, 403 otherwise)."""
     recon, viewer = access_reconstruction(user, pk)
     if viewer != "judge":
-        raise PermissionDenied("only the event's judges and organizer change reconstructions")
+        raise PermissionDenied(_("only the event's judges and organizer change reconstructions"))
     return recon
 
 
@@ -322,9 +329,9 @@ def access_call_for_reconstruction(user, pk: int) -> JudgeCall:
     """A judge call whose reconstructions ``user`` may list and start."""
     call = selectors.call_queryset().filter(pk=pk).first()
     if call is None:
-        raise Http404("no such judge call")
+        raise Http404(_("no such judge call"))
     if not can(user, call.event, "reconstruct"):
-        raise PermissionDenied("only the event's judges and organizer work on reconstructions")
+        raise PermissionDenied(_("only the event's judges and organizer work on reconstructions"))
     require_fab_reconstruction(call.event)
     return call
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -39,7 +41,9 @@ class JudgeCallSerializer(serializers.ModelSerializer):
     appeal_judge = serializers.SlugRelatedField(slug_field="username", read_only=True)
     caller = serializers.CharField(read_only=True)
     appealed_by = serializers.CharField(read_only=True)
-    status = serializers.CharField(read_only=True, help_text="open, claimed, ruled, appealed or closed")
+    status = serializers.CharField(
+        read_only=True, help_text=gettext_lazy("open, claimed, ruled, appealed or closed")
+    )
 
     class Meta:
         model = JudgeCall
@@ -133,7 +137,7 @@ def call_payload(user, call) -> dict:
 
 class OpenCallSerializer(serializers.Serializer):
     table_number = serializers.IntegerField(min_value=1, max_value=MAX_TABLE_NUMBER, required=False)
-    match = serializers.IntegerField(required=False, help_text="Match id")
+    match = serializers.IntegerField(required=False, help_text=gettext_lazy("Match id"))
     caller = serializers.ChoiceField(choices=CallerKind.choices, default=CallerKind.PLAYER_A)
     question = serializers.CharField(required=False, allow_blank=True, default="")
 
@@ -149,7 +153,9 @@ class AppealSerializer(serializers.Serializer):
 
 class CloseSerializer(serializers.Serializer):
     duration_seconds = serializers.IntegerField(
-        min_value=0, required=False, help_text="How long the call held the match; default opened -> now"
+        min_value=0,
+        required=False,
+        help_text=gettext_lazy("How long the call held the match; default opened -> now"),
     )
 
 
@@ -161,12 +167,17 @@ class PenaltySerializer(serializers.ModelSerializer):
     confirmed_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
     recommended = serializers.CharField(
         read_only=True,
-        help_text=f"The recommended penalty, a PenaltyType value ({both_games('recommendation')})",
+        help_text=gettext_lazy("The recommended penalty, a PenaltyType value (%(both_games)s)")
+        % {"both_games": both_games("recommendation")},
     )
-    penalty = serializers.CharField(read_only=True, help_text="Penalty applied (a PenaltyType value)")
-    status = serializers.CharField(read_only=True, help_text="pending, issued or rejected")
+    penalty = serializers.CharField(
+        read_only=True, help_text=gettext_lazy("Penalty applied (a PenaltyType value)")
+    )
+    status = serializers.CharField(read_only=True, help_text=gettext_lazy("pending, issued or rejected"))
     effect = serializers.CharField(
-        read_only=True, help_text=f"What the penalty did ({both_games('penalty_effect')})"
+        read_only=True,
+        help_text=gettext_lazy("What the penalty did (%(both_games)s)")
+        % {"both_games": both_games("penalty_effect")},
     )
 
     class Meta:
@@ -219,7 +230,7 @@ class IssuePenaltySerializer(serializers.Serializer):
         choices=PenaltyType.choices,
         required=False,
         allow_blank=True,
-        help_text="Leave empty for the recommended penalty",
+        help_text=gettext_lazy("Leave empty for the recommended penalty"),
     )
     variant = serializers.CharField(required=False, allow_blank=True, default="")
     match = serializers.IntegerField(required=False)
@@ -254,8 +265,12 @@ class DeckCheckSerializer(serializers.ModelSerializer):
     judge = serializers.SlugRelatedField(slug_field="username", read_only=True)
     round = serializers.SerializerMethodField()
     table_number = serializers.SerializerMethodField()
-    kind = serializers.CharField(read_only=True, help_text="regular, mid_game or between_rounds")
-    status = serializers.CharField(read_only=True, help_text="planned, in_progress, done or cancelled")
+    kind = serializers.CharField(
+        read_only=True, help_text=gettext_lazy("regular, mid_game or between_rounds")
+    )
+    status = serializers.CharField(
+        read_only=True, help_text=gettext_lazy("planned, in_progress, done or cancelled")
+    )
 
     class Meta:
         model = DeckCheck
@@ -292,14 +307,14 @@ class CreateDeckCheckSerializer(serializers.Serializer):
     registration = serializers.IntegerField()
     kind = serializers.CharField(
         default=DeckCheckKind.REGULAR,
-        help_text="regular, mid_game (head judge) or between_rounds (head judge)",
+        help_text=gettext_lazy("regular, mid_game (head judge) or between_rounds (head judge)"),
     )
     match = serializers.IntegerField(required=False)
     game_number = serializers.IntegerField(min_value=1, required=False)
 
 
 class PlanSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1, help_text="Round number")
+    round = serializers.IntegerField(min_value=1, help_text=gettext_lazy("Round number"))
     seed = serializers.IntegerField(required=False)
     rate = serializers.FloatField(min_value=0, max_value=1, required=False)
 
@@ -307,7 +322,7 @@ class PlanSerializer(serializers.Serializer):
 class FinishDeckCheckSerializer(serializers.Serializer):
     presented = serializers.DictField(
         child=serializers.IntegerField(min_value=0),
-        help_text='Presented counts by card, e.g. {"Snatch (red)": 3}',
+        help_text=gettext_lazy('Presented counts by card, e.g. {"Snatch (red)": 3}'),
     )
     checklist = serializers.DictField(child=serializers.BooleanField(), required=False, default=dict)
     findings = serializers.CharField(required=False, allow_blank=True, default="")
@@ -334,7 +349,7 @@ def _registration(event, pk) -> Registration:
     queryset = Registration.objects.select_related("player", "event").filter(event=event)
     reg = referenced(queryset, pk, field="registration")
     if reg is None:
-        raise DomainError(f"no registration {pk} at this event", field="registration")
+        raise DomainError(_("no registration %(pk)s at this event") % {"pk": pk}, field="registration")
     return reg
 
 
@@ -539,7 +554,7 @@ class RecommendationView(APIView):
         try:
             reg_id = int(request.query_params.get("registration", ""))
         except ValueError:
-            raise DomainError("registration must be a registration id", field="registration") from None
+            raise DomainError(_("registration must be a registration id"), field="registration") from None
         registration = _registration(event, reg_id)
         payload = recommendation_payload(
             event,

@@ -27,6 +27,7 @@ from datetime import datetime
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Count, Max, Q, Sum
+from django.utils.translation import gettext as _
 
 from core.audit import record_audit
 from core.errors import DomainError
@@ -63,14 +64,24 @@ def parse_tables(text: str) -> list[list[int]]:
         found = _RANGE.match(part)
         if found is None:
             raise DomainError(
-                f"{part!r} is not a table or a range of tables (write e.g. 1-40, 55)", field="tables"
+                _("%(part)s is not a table or a range of tables (write e.g. 1-40, 55)")
+                % {"part": repr(part)},
+                field="tables",
             )
         lo = int(found.group(1))
         hi = int(found.group(2) or lo)
         if lo > hi:
-            raise DomainError(f"{part!r}: the range runs backwards (write {hi}-{lo})", field="tables")
+            raise DomainError(
+                _("%(part)s: the range runs backwards (write %(hi)s-%(lo)s)")
+                % {"part": repr(part), "hi": hi, "lo": lo},
+                field="tables",
+            )
         if lo < 1 or hi > MAX_TABLE_NUMBER:
-            raise DomainError(f"{part!r}: tables go from 1 to {MAX_TABLE_NUMBER}", field="tables")
+            raise DomainError(
+                _("%(part)s: tables go from 1 to %(max_table_number)s")
+                % {"part": repr(part), "max_table_number": MAX_TABLE_NUMBER},
+                field="tables",
+            )
         ranges.append([lo, hi])
     ranges.sort()
     merged: list[list[int]] = []
@@ -125,26 +136,33 @@ def save_zone(
     require(actor, event, "divide_floor", "divide the floor into zones")
     name = (name or "").strip()
     if not name:
-        raise DomainError("give the zone a name (e.g. Zone A, or Tables 1-40)", field="name")
+        raise DomainError(_("give the zone a name (e.g. Zone A, or Tables 1-40)"), field="name")
     if len(name) > 60:
-        raise DomainError("a zone's name is at most 60 characters", field="name")
+        raise DomainError(_("a zone's name is at most 60 characters"), field="name")
     ranges = parse_tables(tables)
     if not ranges and not feature:
-        raise DomainError("give the zone's tables (e.g. 1-40) or the feature tables", field="tables")
+        raise DomainError(_("give the zone's tables (e.g. 1-40) or the feature tables"), field="tables")
     others = FloorZone.objects.select_for_update().filter(event=event)
     if zone is not None:
         if zone.event_id != event.pk:
-            raise DomainError("that zone belongs to another event", field="zone")
+            raise DomainError(_("that zone belongs to another event"), field="zone")
         others = others.exclude(pk=zone.pk)
     for other in others:
         if other.name.casefold() == name.casefold():
-            raise DomainError(f"there is already a zone called {other.name!r}", field="name")
+            raise DomainError(
+                _("there is already a zone called %(name)s") % {"name": repr(other.name)}, field="name"
+            )
         shared = _overlap(ranges, other.tables)
         if shared:
             where = str(shared[0]) if shared[0] == shared[1] else f"{shared[0]}-{shared[1]}"
-            raise DomainError(f"tables {where} are already in {other.name}", field="tables")
+            raise DomainError(
+                _("tables %(where)s are already in %(name)s") % {"where": where, "name": other.name},
+                field="tables",
+            )
         if feature and other.feature:
-            raise DomainError(f"the feature tables are already in {other.name}", field="feature")
+            raise DomainError(
+                _("the feature tables are already in %(name)s") % {"name": other.name}, field="feature"
+            )
     judge_ids = {int(j) for j in judges}
     allowed = set(
         StaffAssignment.objects.filter(
@@ -157,7 +175,8 @@ def save_zone(
     if judge_ids - allowed:
         names = get_user_model().objects.filter(pk__in=judge_ids - allowed).values_list("username", flat=True)
         raise DomainError(
-            f"not a judge at this event: {', '.join(sorted(names)) or 'unknown user'}", field="judges"
+            _("not a judge at this event: %(value)s") % {"value": ", ".join(sorted(names)) or "unknown user"},
+            field="judges",
         )
     before = _snapshot(zone) if zone is not None else None
     if zone is None:

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import DomainError
@@ -116,10 +117,12 @@ def floor_zone(request: HttpRequest, slug: str) -> HttpResponse:
         if raw:
             zone = FloorZone.objects.filter(event=event, pk=whole_number(raw, field="zone")).first()
             if zone is None:
-                raise DomainError("that zone no longer exists", field="zone")
+                raise DomainError(_("that zone no longer exists"), field="zone")
         if request.POST.get("delete") and zone is not None:
             floor.delete_zone(zone, actor=request.user)
-            messages.success(request, f"{zone.name} removed: its tables are back in \u201cNo zone\u201d.")
+            messages.success(
+                request, _("%(name)s removed: its tables are back in “No zone”.") % {"name": zone.name}
+            )
             return redirect(back)
         judges = [whole_number(j, field="judges") for j in request.POST.getlist("judges")]
         saved = floor.save_zone(
@@ -131,7 +134,11 @@ def floor_zone(request: HttpRequest, slug: str) -> HttpResponse:
             feature=bool(request.POST.get("feature")),
             zone=zone,
         )
-        messages.success(request, f"{saved.name} saved: tables {floor.tables_text(saved.tables) or '-'}.")
+        messages.success(
+            request,
+            _("%(name)s saved: tables %(value)s.")
+            % {"name": saved.name, "value": floor.tables_text(saved.tables) or "-"},
+        )
     except DomainError as exc:
         messages.error(request, exc.message)
     return redirect(back)

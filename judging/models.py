@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from tournament.citations import is_ga
 
@@ -157,9 +158,11 @@ class Penalty(models.Model):
     deviation_reason = models.TextField(blank=True)
     description = models.TextField(blank=True)
     game_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    statement = models.TextField(blank=True, help_text="Written statement for a Disqualification (PPG 1.4).")
+    statement = models.TextField(
+        blank=True, help_text=gettext_lazy("Written statement for a Disqualification (PPG 1.4).")
+    )
     simultaneous = models.BooleanField(
-        default=False, help_text="Issued to every player of the match at once (PPG 1.4)."
+        default=False, help_text=gettext_lazy("Issued to every player of the match at once (PPG 1.4).")
     )
     status = models.CharField(max_length=12, choices=PenaltyStatus.choices, default=PenaltyStatus.ISSUED)
     needs_confirmation = models.BooleanField(default=False)
@@ -174,7 +177,7 @@ class Penalty(models.Model):
 
     class Meta:
         ordering = ["-issued_at", "-id"]
-        verbose_name_plural = "penalties"
+        verbose_name_plural = gettext_lazy("penalties")
         indexes = [
             models.Index(fields=["event", "registration", "infraction", "day"]),
             models.Index(fields=["event", "status"]),
@@ -246,7 +249,9 @@ class FloorZone(models.Model):
     event = models.ForeignKey("tournament.Event", on_delete=models.CASCADE, related_name="floor_zones")
     name = models.CharField(max_length=60)
     tables = models.JSONField(default=list, blank=True)
-    feature = models.BooleanField(default=False, help_text="Includes the event's feature tables.")
+    feature = models.BooleanField(
+        default=False, help_text=gettext_lazy("Includes the event's feature tables.")
+    )
     judges: models.ManyToManyField = models.ManyToManyField(USER, blank=True, related_name="+")
     updated_at = models.DateTimeField(auto_now=True)
 

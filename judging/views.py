@@ -9,6 +9,7 @@ from django.forms import BaseForm
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
@@ -79,18 +80,20 @@ def call_open(request, slug):
         except DomainError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(request, f"Call opened at table {call.table_number}.")
+            messages.success(
+                request, _("Call opened at table %(table_number)s.") % {"table_number": call.table_number}
+            )
             if access.can(request.user, event, "read_calls"):
                 return redirect("judging:call", slug=slug, pk=call.pk)
     else:
-        messages.error(request, "Give the table number.")
+        messages.error(request, _("Give the table number."))
     return redirect("judging:home", slug=slug)
 
 
 def _call_for(request, slug, pk) -> JudgeCall:
     call = access.access_call(request.user, pk)
     if call.event.slug != slug:
-        raise Http404("no such call at this event")
+        raise Http404(_("no such call at this event"))
     return call
 
 
@@ -114,7 +117,7 @@ def call_detail(request, slug, pk):
             elif action == "rule":
                 form = ruling_form = forms.RulingForm(request.POST, ga=ga)
                 if not form.is_valid():
-                    raise DomainError("write the ruling", field="ruling")
+                    raise DomainError(_("write the ruling"), field="ruling")
                 call_services.record_ruling(
                     call,
                     judge=request.user,
@@ -124,14 +127,14 @@ def call_detail(request, slug, pk):
             elif action == "appeal":
                 form = appeal_form = forms.AppealForm(request.POST)
                 if not form.is_valid():
-                    raise DomainError("say which player appeals", field="appealed_by")
+                    raise DomainError(_("say which player appeals"), field="appealed_by")
                 call_services.appeal_call(
                     call, actor=request.user, appealed_by=form.cleaned_data["appealed_by"]
                 )
             elif action == "final":
                 form = final_form = forms.RulingForm(request.POST, prefix="final", ga=ga)
                 if not form.is_valid():
-                    raise DomainError("write the final ruling", field="ruling")
+                    raise DomainError(_("write the final ruling"), field="ruling")
                 call_services.record_final_ruling(
                     call,
                     head_judge=request.user,
@@ -141,17 +144,19 @@ def call_detail(request, slug, pk):
             elif action == "close":
                 form = close_form = forms.CloseCallForm(request.POST)
                 if not form.is_valid():
-                    raise DomainError("the call length must be whole minutes and seconds")
+                    raise DomainError(_("the call length must be whole minutes and seconds"))
                 closed = call_services.close_call(call, judge=request.user, duration_seconds=form.duration())
                 if closed.extension_seconds:
                     messages.success(
-                        request, f"Call closed; the match gets +{closed.extension_seconds // 60} min."
+                        request,
+                        _("Call closed; the match gets +%(value)s min.")
+                        % {"value": closed.extension_seconds // 60},
                     )
                 else:
-                    messages.success(request, "Call closed; no extension (one minute or less).")
+                    messages.success(request, _("Call closed; no extension (one minute or less)."))
                 return redirect("judging:home", slug=slug)
             else:
-                raise DomainError("unknown action")
+                raise DomainError(_("unknown action"))
         except DomainError as exc:
             _form_error(request, form, exc)
         else:
@@ -190,7 +195,7 @@ def _id_or_404(value) -> int:
     try:
         return whole_number(value, field="id")
     except DomainError:
-        raise Http404("no such object") from None
+        raise Http404(_("no such object")) from None
 
 
 @login_required
@@ -226,7 +231,7 @@ def penalty_new(request, slug):
         registration = next((r for r in registrations if str(r.pk) == str(reg_id)), None)
         try:
             if registration is None:
-                raise DomainError("choose a player of this event", field="registration")
+                raise DomainError(_("choose a player of this event"), field="registration")
             recommendation = penalty_services.recommendation_for(
                 registration, code, variant=source.get("variant", ""), match=match
             )
@@ -252,22 +257,24 @@ def penalty_new(request, slug):
             except DomainError as exc:
                 _form_error(request, form, exc)
             else:
-                messages.success(
-                    request,
-                    f"{issued[0].get_penalty_display()} recorded for both players"
-                    + (
-                        f" (no game effect{'' if is_ga(event) else ', PPG 1.4'})."
-                        if issued[0].simultaneous
-                        else "."
-                    ),
-                )
+                penalty = issued[0].get_penalty_display()
+                if not issued[0].simultaneous:
+                    text = _("%(penalty)s recorded for both players.") % {"penalty": penalty}
+                elif is_ga(event):
+                    text = _("%(penalty)s recorded for both players (no game effect).") % {"penalty": penalty}
+                else:
+                    text = _("%(penalty)s recorded for both players (no game effect, %(cite)s).") % {
+                        "penalty": penalty,
+                        "cite": "PPG 1.4",
+                    }
+                messages.success(request, text)
                 return redirect("judging:penalties", slug=slug)
     if request.method == "POST" and request.POST.get("step") == "issue" and form.is_valid():
         data = form.cleaned_data
         registration = next((r for r in registrations if r.pk == data["registration"]), None)
         try:
             if registration is None:
-                raise DomainError("choose a player of this event", field="registration")
+                raise DomainError(_("choose a player of this event"), field="registration")
             p = penalty_services.issue_penalty(
                 registration,
                 infraction=data["infraction"],
@@ -288,11 +295,15 @@ def penalty_new(request, slug):
             if p.status == PenaltyStatus.PENDING:
                 why = "GA Judge Handbook" if is_ga(event) else "PPG 1.2"
                 messages.success(
-                    request, f"{p.get_penalty_display()} recorded; waiting for the head judge ({why})."
+                    request,
+                    _("%(penalty)s recorded; waiting for the head judge (%(why)s).")
+                    % {"penalty": p.get_penalty_display(), "why": why},
                 )
             else:
                 messages.success(
-                    request, f"{p.get_penalty_display()} issued to {registration.player.display_name}."
+                    request,
+                    _("%(penalty)s issued to %(display_name)s.")
+                    % {"penalty": p.get_penalty_display(), "display_name": registration.player.display_name},
                 )
             return redirect("judging:penalty", slug=slug, pk=p.pk)
     if entry is not None:  # once the infraction is known, offer only its own situations
@@ -335,7 +346,7 @@ def tardiness(request, slug):
             _form_error(request, form, exc)
         else:
             if p is None:
-                messages.success(request, "Under the threshold: no penalty; the table gets the time back.")
+                messages.success(request, _("Under the threshold: no penalty; the table gets the time back."))
                 return redirect("judging:home", slug=slug)
             messages.success(request, f"{p.get_infraction_display()}: {p.get_penalty_display()}.")
             return redirect("judging:penalty", slug=slug, pk=p.pk)
@@ -345,7 +356,7 @@ def tardiness(request, slug):
 def _penalty_for(request, slug, pk) -> Penalty:
     p = access.access_penalty(request.user, pk)
     if p.event.slug != slug:
-        raise Http404("no such penalty at this event")
+        raise Http404(_("no such penalty at this event"))
     return p
 
 
@@ -357,20 +368,20 @@ def penalty_detail(request, slug, pk):
         try:
             if request.POST.get("action") == "apply_next":
                 penalty_services.apply_deferred_penalty(p, judge=request.user)
-                messages.success(request, "Applied to the player's current match.")
+                messages.success(request, _("Applied to the player's current match."))
             elif request.POST.get("action") == "confirm":
                 penalty_services.confirm_penalty(p, head_judge=request.user)
-                messages.success(request, "Penalty confirmed.")
+                messages.success(request, _("Penalty confirmed."))
             elif request.POST.get("action") == "reject":
                 reject_form = forms.RejectForm(request.POST)
                 if not reject_form.is_valid():
-                    raise DomainError("say why the penalty is rejected", field="reason")
+                    raise DomainError(_("say why the penalty is rejected"), field="reason")
                 penalty_services.reject_penalty(
                     p, head_judge=request.user, reason=reject_form.cleaned_data["reason"]
                 )
-                messages.success(request, "Penalty rejected.")
+                messages.success(request, _("Penalty rejected."))
             else:
-                raise DomainError("unknown action")
+                raise DomainError(_("unknown action"))
         except DomainError as exc:
             _form_error(request, reject_form, exc)
         else:
@@ -413,18 +424,22 @@ def deck_checks(request, slug):
             if request.POST.get("action") == "plan":
                 form = plan_form = forms.PlanForm(request.POST)
                 if not form.is_valid():
-                    raise DomainError("give the round number", field="round_number")
+                    raise DomainError(_("give the round number"), field="round_number")
                 round_ = Round.objects.filter(event=event, number=form.cleaned_data["round_number"]).first()
                 if round_ is None:
-                    raise DomainError("there is no such round yet", field="round_number")
+                    raise DomainError(_("there is no such round yet"), field="round_number")
                 planned = deck_check_services.plan_deck_checks(
                     round_, actor=request.user, rate=form.cleaned_data["rate"]
                 )
-                messages.success(request, f"{len(planned)} deck check(s) planned for round {round_.number}.")
+                messages.success(
+                    request,
+                    _("%(count)s deck check(s) planned for round %(number)s.")
+                    % {"count": len(planned), "number": round_.number},
+                )
             else:
                 form = new_form = forms.NewDeckCheckForm(request.POST, registrations=registrations)
                 if not form.is_valid():
-                    raise DomainError("choose the player", field="registration")
+                    raise DomainError(_("choose the player"), field="registration")
                 registration = next(r for r in registrations if r.pk == form.cleaned_data["registration"])
                 check = deck_check_services.create_deck_check(
                     registration, judge=request.user, kind=form.cleaned_data["kind"]
@@ -452,7 +467,7 @@ def deck_check_detail(request, slug, pk):
     """Collect, time and compare: listed and presented counts side by side (PPG 4.4-4.5)."""
     check = access.access_deck_check(request.user, pk)
     if check.event.slug != slug:
-        raise Http404("no such deck check at this event")
+        raise Http404(_("no such deck check at this event"))
     listed = deck_check_services.listed_counts(check.registration) or {}
     listed_names = sorted(listed, key=str.lower)
     if request.method == "POST":
@@ -572,7 +587,7 @@ def my_calls(request, slug):
 def my_penalties(request):
     player = PlayerProfile.objects.filter(user=request.user).first()
     if player is None:
-        raise Http404("your account has no player profile")
+        raise Http404(_("your account has no player profile"))
     return redirect("judging:player", player_id=player.player_id)
 
 

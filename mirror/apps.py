@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class MirrorConfig(AppConfig):
@@ -6,4 +7,4 @@ class MirrorConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "mirror"
-    verbose_name = "Mirrored events (GEM, Omnidex)"
+    verbose_name = gettext_lazy("Mirrored events (GEM, Omnidex)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from core.middleware import remember_version
@@ -45,7 +46,7 @@ def _overlay_state(event, table_number: int):
     """(feature table, current round, token of the players' part, whether lists are public)."""
     feature = FeatureTable.objects.filter(event=event, table_number=table_number).first()
     if feature is None:
-        raise Http404("not a feature table")
+        raise Http404(gettext("not a feature table"))
     rounds = list(Round.objects.filter(event=event).order_by("number"))
     visible = [r for r in rounds if r.status in VISIBLE_ROUND_STATUSES]
     round_ = visible[-1] if visible else None

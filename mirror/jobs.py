@@ -26,6 +26,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.errors import DomainError, NotAllowed
 from core.files import Output, Progress, access_generated_file, requested_by, start_generated_file
@@ -63,7 +64,9 @@ def check_rate(actor) -> None:
         status__in=(GeneratedFileStatus.PENDING, GeneratedFileStatus.RUNNING), created_at__gt=stale
     ).exists():
         raise TooManyImports(
-            "your previous import is still running: wait for it to finish", code="rate_limited", field="files"
+            gettext("your previous import is still running: wait for it to finish"),
+            code="rate_limited",
+            field="files",
         )
     staffs = StaffAssignment.objects.filter(user=actor).exists()
     per_day = (
@@ -74,7 +77,10 @@ def check_rate(actor) -> None:
     if mine.filter(created_at__gt=now - timedelta(days=1)).count() >= per_day:
         who = "an account" if staffs else "an account that staffs no event yet"
         raise TooManyImports(
-            f"{who} may start {per_day} imports a day: try again tomorrow, or ask an administrator",
+            gettext(
+                "%(who)s may start %(per_day)s imports a day: try again tomorrow, or ask an administrator"
+            )
+            % {"who": who, "per_day": per_day},
             code="rate_limited",
             field="files",
         )
@@ -98,7 +104,7 @@ def start_import_job(
     large, and (``TooManyImports``) what ``check_rate`` does not allow; ``NotAllowed`` for an
     anonymous actor. Re-imports name their ``event`` (checked again by the import itself)."""
     if actor is None or not getattr(actor, "is_authenticated", False):
-        raise NotAllowed("log in to import an event")
+        raise NotAllowed(gettext("log in to import an event"))
     files = list(files)
     if not omnidex.strip():
         check_submission(files, text)
@@ -150,13 +156,17 @@ def import_output(generated: GeneratedFile, progress: Progress) -> Output:
         )
     except SoftTimeLimitExceeded:
         seconds = _setting("MIRROR_IMPORT_SECONDS", 600)
-        raise DomainError(f"the import took longer than {seconds} s: nothing was imported") from None
+        raise DomainError(
+            gettext("the import took longer than %(seconds)s s: nothing was imported") % {"seconds": seconds}
+        ) from None
     except (DomainError, ImportFileError):
         raise
     except Exception:  # the uploader sees a sentence, the log keeps the traceback
         log.exception("mirror import %s failed", generated.pk)
         raise DomainError(
-            "the files could not be imported (the error is logged for the administrators): nothing was imported"
+            gettext(
+                "the files could not be imported (the error is logged for the administrators): nothing was imported"
+            )
         ) from None
     finally:
         generated.file.delete(save=False)

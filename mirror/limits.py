@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 
@@ -40,7 +41,8 @@ class MirrorLimits:
 
 def _too_many(what: str, limit: int, field: str = "files") -> DomainError:
     return DomainError(
-        f"more {what} than a real event has (at most {limit:,}): nothing was imported",
+        _("more %(what)s than a real event has (at most %(limit)s): nothing was imported")
+        % {"what": what, "limit": format(limit, ",")},
         code="too_large",
         field=field,
     )
@@ -52,14 +54,19 @@ def check_submission(
     """Refuse, before reading them, files too many, too large or with too many lines."""
     limits = limits or MirrorLimits.from_settings()
     if len(files) > limits.max_files:
-        raise DomainError(f"at most {limits.max_files} files at once", code="too_large", field="files")
+        raise DomainError(
+            _("at most %(max_files)s files at once") % {"max_files": limits.max_files},
+            code="too_large",
+            field="files",
+        )
     total = len(text.encode("utf-8", "surrogatepass")) if text else 0
     lines = text.count("\n") + 1 if text else 0
     for name, content in files:
         size = len(content.encode("utf-8", "surrogatepass") if isinstance(content, str) else content)
         if size > limits.max_file_bytes:
             raise DomainError(
-                f"{name} is larger than {limits.max_file_bytes / 1_000_000:g} MB",
+                _("%(name)s is larger than %(value)s MB")
+                % {"name": name, "value": format(limits.max_file_bytes / 1_000_000, "g")},
                 code="too_large",
                 field="files",
             )
@@ -67,7 +74,8 @@ def check_submission(
         lines += (content.count("\n") if isinstance(content, str) else content.count(b"\n")) + 1
     if total > limits.max_total_bytes:
         raise DomainError(
-            f"the files are larger than {limits.max_total_bytes / 1_000_000:g} MB together",
+            _("the files are larger than %(value)s MB together")
+            % {"value": format(limits.max_total_bytes / 1_000_000, "g")},
             code="too_large",
             field="files",
         )
@@ -90,7 +98,8 @@ def check_parsed(parsed: ParsedEvent, *, limits: MirrorLimits | None = None) -> 
     rounds = [m.round for m in parsed.matches] + [s.round for s in parsed.standings if s.round is not None]
     if rounds and (max(rounds) > limits.max_rounds or min(rounds) < 1):
         raise DomainError(
-            f"a round number outside 1 to {limits.max_rounds}: nothing was imported",
+            _("a round number outside 1 to %(max_rounds)s: nothing was imported")
+            % {"max_rounds": limits.max_rounds},
             code="too_large",
             field="files",
         )

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from core.exports import write_csv
 from judging import selectors as judging_selectors
@@ -163,11 +164,13 @@ def standings_comparison(event: Event, round_number: int | None = None) -> dict:
         )
         if src is None:
             row.reasons.append(
-                "only in the recomputed standings: the source's standings do not list this player"
+                _("only in the recomputed standings: the source's standings do not list this player")
             )
         elif mine is None:
             row.reasons.append(
-                "only in the source's standings: not in ours (dropped before the first round or disqualified here)"
+                _(
+                    "only in the source's standings: not in ours (dropped before the first round or disqualified here)"
+                )
             )
         else:
             row.reasons.extend(_value_reasons(src, mine, spec, event))
@@ -186,8 +189,10 @@ def standings_comparison(event: Event, round_number: int | None = None) -> dict:
             and not row.reasons
         ):
             row.reasons.append(
-                f"source rank {row.source_rank}, recomputed {row.rank}: moved by the players around it "
-                "(see their rows)"
+                _(
+                    "source rank %(source_rank)s, recomputed %(rank)s: moved by the players around it (see their rows)"
+                )
+                % {"source_rank": row.source_rank, "rank": row.rank}
             )
     return {
         "round": round_number,
@@ -204,13 +209,22 @@ def _value_reasons(src: SourceStanding, mine, spec, event: Event) -> list[str]:
     wins_here = mine.wins + mine.byes
     if src.points is not None and float(src.points) != float(mine.match_points):
         reasons.append(
-            f"source gives {_fmt(src.points)} points, the imported results give {mine.match_points} "
-            f"({mine.record}, {mine.byes} bye(s)): a result or a bye is counted differently"
+            _(
+                "source gives %(fmt)s points, the imported results give %(match_points)s (%(record)s, %(byes)s bye(s)): a result or a bye is counted differently"
+            )
+            % {
+                "fmt": _fmt(src.points),
+                "match_points": mine.match_points,
+                "record": mine.record,
+                "byes": mine.byes,
+            }
         )
     elif src.wins is not None and src.wins not in (wins_here, mine.wins):
         reasons.append(
-            f"source counts {src.wins} win(s), the imported results give {mine.wins} win(s) and {mine.byes} bye(s) "
-            f"({mine.record}): a result differs from the source's standings"
+            _(
+                "source counts %(wins)s win(s), the imported results give %(wins2)s win(s) and %(byes)s bye(s) (%(record)s): a result differs from the source's standings"
+            )
+            % {"wins": src.wins, "wins2": mine.wins, "byes": mine.byes, "record": mine.record}
         )
     for key, label in (("omw", "OMW%"), ("gw", "GW%"), ("ogw", "OGW%")):
         theirs = getattr(src, key)
@@ -219,11 +233,16 @@ def _value_reasons(src: SourceStanding, mine, spec, event: Event) -> list[str]:
             continue
         if abs(float(theirs) - float(ours)) > 0.0015:
             why = {
-                "omw": "opponents' records are counted differently (a floor, a bye, or a dropped opponent)",
-                "gw": "games are counted differently (the source's game scores, or a bye's games)",
-                "ogw": "opponents' game-win percentages are counted differently",
+                "omw": _(
+                    "opponents' records are counted differently (a floor, a bye, or a dropped opponent)"
+                ),
+                "gw": _("games are counted differently (the source's game scores, or a bye's games)"),
+                "ogw": _("opponents' game-win percentages are counted differently"),
             }[key]
-            reasons.append(f"{label}: source {_fmt(theirs, True)}, recomputed {_fmt(ours, True)}: {why}")
+            reasons.append(
+                _("%(label)s: source %(fmt)s, recomputed %(fmt2)s: %(why)s")
+                % {"label": label, "fmt": _fmt(theirs, True), "fmt2": _fmt(ours, True), "why": why}
+            )
     return reasons
 
 
@@ -233,8 +252,8 @@ def _order_reasons(rows: list[ComparedRow], ours, spec) -> list[dict]:
     ranked = [r for r in rows if r.source_rank is not None and r.rank is not None]
     out = []
     labels = {c.key: c.label for c in spec.columns} | {
-        "match_points": "match points",
-        "random_key": "random draw",
+        "match_points": _("match points"),
+        "random_key": _("random draw"),
     }
     for above, below in zip(ranked, ranked[1:], strict=False):
         if above.rank is None or below.rank is None or above.rank < below.rank:
@@ -242,7 +261,7 @@ def _order_reasons(rows: list[ComparedRow], ours, spec) -> list[dict]:
         steps = explain_rows(engine_rows, str(above.registration.pk), str(below.registration.pk))
         deciding = next((s for s in steps if s.get("decides")), None)
         if deciding is None or deciding.get("tiebreaker") in ("random_key", "random"):
-            why = (
+            why = _(
                 "they are tied on every tiebreaker; Arbiter breaks the tie with its own random draw, "
                 "the source with its own"
             )

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
@@ -128,27 +129,37 @@ def _find_or_create_event(
     if event is not None:
         if not event.is_mirrored:
             raise ConflictError(
-                f"{event.name} is not a mirrored event; import into a new event instead", code="mirrored"
+                _("%(name)s is not a mirrored event; import into a new event instead") % {"name": event.name},
+                code="mirrored",
             )
         if event.mirror_source != source:
             raise DomainError(
-                f"{event.name} is mirrored from {event.get_mirror_source_display()}, these files are from "
-                f"{source.label}",
+                _("%(name)s is mirrored from %(mirror_source)s, these files are from %(label)s")
+                % {
+                    "name": event.name,
+                    "mirror_source": event.get_mirror_source_display(),
+                    "label": source.label,
+                },
                 field="files",
             )
         if parsed.source_id and parsed.source_id != event.mirror_source_id:
             raise DomainError(
-                f"these files are of {source.label} event {parsed.source_id}, not {event.mirror_source_id}",
+                _("these files are of %(label)s event %(source_id)s, not %(mirror_source_id)s")
+                % {
+                    "label": source.label,
+                    "source_id": parsed.source_id,
+                    "mirror_source_id": event.mirror_source_id,
+                },
                 field="files",
             )
         return event, False
     if not parsed.source_id:
-        raise DomainError(f"give the event's {source.label} id", field="source_id")
+        raise DomainError(_("give the event's %(label)s id") % {"label": source.label}, field="source_id")
     existing = Event.objects.filter(mirror_source=source, mirror_source_id=parsed.source_id).first()
     if existing is not None:
         return existing, False
     if actor is None or not getattr(actor, "is_authenticated", False):
-        raise NotAllowed("log in to import an event")
+        raise NotAllowed(_("log in to import an event"))
     game = Game.GA if source == MirrorSource.OMNIDEX else Game.FAB
     fmt = (
         fmt
@@ -173,7 +184,8 @@ def _find_or_create_event(
             new.save(update_fields=["mirror_source", "mirror_source_id", "status", "updated_at"])
     except IntegrityError as exc:  # two first imports of one event at once: the other one won
         raise ConflictError(
-            f"{source.label} event {parsed.source_id} was just imported by someone else; import again to update it",
+            _("%(label)s event %(source_id)s was just imported by someone else; import again to update it")
+            % {"label": source.label, "source_id": parsed.source_id},
             code="mirrored",
         ) from exc
     record_audit(
@@ -207,12 +219,12 @@ def import_event(
     ``ConflictError`` for a finished event.
     """
     if not parsed.players and not parsed.matches:
-        raise DomainError("the files name no players and no matches: nothing to import", field="files")
+        raise DomainError(_("the files name no players and no matches: nothing to import"), field="files")
     check_parsed(parsed)
     _check_source_consistency(parsed)
     event, created = _find_or_create_event(parsed, actor=actor, event=event, name=name, fmt=format)
     if not created:
-        access.require(actor, event, "reimport_events", "import into a mirrored event")
+        access.require(actor, event, "reimport_events", _("import into a mirrored event"))
     event = Event.objects.select_for_update().get(pk=event.pk)
     tournament_services.require_event_open(event)
     changes: list[str] = []
@@ -224,7 +236,10 @@ def import_event(
     _import_standings(event, parsed, regs, changes, notes)
     _import_decklists(event, parsed, regs, changes, notes, actor)
     if parsed.judges:
-        notes.append(f"judges listed by the source (not staff here unless assigned): {_names(parsed.judges)}")
+        notes.append(
+            _("judges listed by the source (not staff here unless assigned): %(names)s")
+            % {"names": _names(parsed.judges)}
+        )
     record = MirrorImport.objects.create(
         event=event,
         source=event.mirror_source,
@@ -565,13 +580,18 @@ def _import_standings(
         if number is None:
             if last_complete is None:
                 raise DomainError(
-                    "a standings file says no round (no round column, none in its name) and no round is complete",
+                    _(
+                        "a standings file says no round (no round column, none in its name) and no round is complete"
+                    ),
                     field="files",
                 )
             number = last_complete
             s.round = number
             if not by_round[number]:
-                notes.append(f"a standings file names no round: read as the standings after round {number}")
+                notes.append(
+                    _("a standings file names no round: read as the standings after round %(number)s")
+                    % {"number": number}
+                )
         by_round[number].append(s)
     for number, rows in sorted(by_round.items()):
         wanted = {regs[s.player_id].pk: (s.rank, s.wins, s.points, s.omw, s.gw, s.ogw) for s in rows}
@@ -615,7 +635,9 @@ def _import_decklists(
     for deck in parsed.decklists:
         reg = regs.get(deck.player_id)
         if reg is None:
-            notes.append(f"decklist of unknown player {deck.player_id} not imported")
+            notes.append(
+                _("decklist of unknown player %(player_id)s not imported") % {"player_id": deck.player_id}
+            )
             continue
         text = deck.as_text()
         current = Decklist.objects.filter(registration=reg).order_by("-id").first()
@@ -624,7 +646,10 @@ def _import_decklists(
         try:
             decklist = decklist_services.save_decklist(reg, actor=actor, text=text, source=DecklistSource.API)
         except DomainError as exc:
-            notes.append(f"decklist of {reg.player.display_name} not imported: {exc.message}")
+            notes.append(
+                _("decklist of %(display_name)s not imported: %(message)s")
+                % {"display_name": reg.player.display_name, "message": exc.message}
+            )
             continue
         try:
             decklist = decklist_services.submit_decklist(decklist, actor=actor)
@@ -632,7 +657,8 @@ def _import_decklists(
                 decklist_services.accept_decklist(decklist, actor=actor)
         except DomainError as exc:
             notes.append(
-                f"decklist of {reg.player.display_name} saved as a draft, not accepted: {exc.message}"
+                _("decklist of %(display_name)s saved as a draft, not accepted: %(message)s")
+                % {"display_name": reg.player.display_name, "message": exc.message}
             )
         saved.append(reg.player.display_name)
     if saved:
@@ -655,7 +681,7 @@ def read_submission(
     sizes and lines are counted before anything is parsed)."""
     if omnidex.strip():
         if files or text.strip():
-            raise DomainError("give an Omnidex address or files, not both", field="omnidex")
+            raise DomainError(_("give an Omnidex address or files, not both"), field="omnidex")
         try:
             bundle = fetch_omnidex(omnidex, get_json)
         except ValueError as exc:
@@ -670,7 +696,7 @@ def read_submission(
             given.append(("pasted text", text))
         if not given:
             raise DomainError(
-                "upload the event's files, paste a GEM page or give an Omnidex address", field="files"
+                _("upload the event's files, paste a GEM page or give an Omnidex address"), field="files"
             )
         parsed = parse_files(given, standings_round=standings_round)
     check_parsed(parsed)
@@ -678,7 +704,9 @@ def read_submission(
     if source_id:
         if parsed.source_id and parsed.source_id != source_id:
             raise DomainError(
-                f"the files are of event {parsed.source_id}, not {source_id}", field="source_id"
+                _("the files are of event %(source_id)s, not %(source_id2)s")
+                % {"source_id": parsed.source_id, "source_id2": source_id},
+                field="source_id",
             )
         parsed.source_id = source_id
     return parsed

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import parsing
 from core.errors import DomainError
@@ -25,22 +26,28 @@ def _submission(request: HttpRequest) -> dict:
     limits = MirrorLimits.from_settings()
     uploads = request.FILES.getlist("files")
     if len(uploads) > limits.max_files:
-        raise DomainError(f"at most {limits.max_files} files at once", field="files")
+        raise DomainError(
+            _("at most %(max_files)s files at once") % {"max_files": limits.max_files}, field="files"
+        )
     total = 0
     for upload in uploads:
         size = upload.size or 0
         total += size
         if size > limits.max_file_bytes:
             raise DomainError(
-                f"{upload.name} is larger than {limits.max_file_bytes / 1_000_000:g} MB", field="files"
+                _("%(name)s is larger than %(value)s MB")
+                % {"name": upload.name, "value": format(limits.max_file_bytes / 1_000_000, "g")},
+                field="files",
             )
         if total > limits.max_total_bytes:
             raise DomainError(
-                f"the files are larger than {limits.max_total_bytes / 1_000_000:g} MB together", field="files"
+                _("the files are larger than %(value)s MB together")
+                % {"value": format(limits.max_total_bytes / 1_000_000, "g")},
+                field="files",
             )
     standings_round = (request.POST.get("standings_round") or "").strip()
     if standings_round and not parsing.is_whole_number(standings_round, maximum=999):
-        raise DomainError("the standings round is a whole number from 0 to 999", field="standings_round")
+        raise DomainError(_("the standings round is a whole number from 0 to 999"), field="standings_round")
     return {
         "files": [(upload.name, upload.read()) for upload in uploads],
         "text": request.POST.get("text") or "",
@@ -58,7 +65,7 @@ def _start_import(request: HttpRequest, *, event=None) -> GeneratedFile | None:
     try:
         job = jobs.start_import_job(actor=request.user, event=event, **_submission(request))
     except DomainError as exc:
-        messages.error(request, f"Nothing was imported: {exc.message}")
+        messages.error(request, _("Nothing was imported: %(message)s") % {"message": exc.message})
         return None
     return tasks.queue_import(job)
 
@@ -67,7 +74,7 @@ def _after_import(request: HttpRequest, job: GeneratedFile, *, reimport: bool) -
     """Where the browser goes once the import is queued: the event when it is done already (no
     broker), the job's page while it runs; None (the form again) when it failed."""
     if job.status == GeneratedFileStatus.FAILED:
-        messages.error(request, f"Nothing was imported. {job.error}")
+        messages.error(request, _("Nothing was imported. %(error)s") % {"error": job.error})
         return None
     if job.status != GeneratedFileStatus.DONE:
         return redirect("mirror:job", key=job.key.hex)
@@ -84,8 +91,12 @@ def _announce(request: HttpRequest, job: GeneratedFile, *, reimport: bool) -> No
     else:
         messages.success(
             request,
-            f"{'Imported' if job.result.get('created') else 'Updated'} {job.result.get('name', '')}: "
-            f"{changes} change(s).",
+            _("%(value)s %(get)s: %(changes)s change(s).")
+            % {
+                "value": "Imported" if job.result.get("created") else "Updated",
+                "get": job.result.get("name", ""),
+                "changes": changes,
+            },
         )
 
 
@@ -100,7 +111,7 @@ def job_page(request: HttpRequest, key: str) -> HttpResponse:
 
 
 def _formats() -> list[tuple[str, str]]:
-    return [(c.value, c.label) for c in FormatCode]
+    return [(c.value, str(c.label)) for c in FormatCode]
 
 
 @login_required
@@ -126,9 +137,9 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     can = access.allowed_actions(request.user, event)
     if request.method == "POST":
         if not can["reimport_events"]:
-            raise PermissionDenied("only the organizer, head judge or scorekeeper may re-import")
+            raise PermissionDenied(_("only the organizer, head judge or scorekeeper may re-import"))
         if not event.is_mirrored:
-            raise Http404("this event is not mirrored")
+            raise Http404(_("this event is not mirrored"))
         job = _start_import(request, event=event)
         answer = _after_import(request, job, reimport=True) if job is not None else None
         if answer is not None:
@@ -150,10 +161,10 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _official_event(request: HttpRequest, slug: str):
     if not request.user.is_authenticated:
-        raise PermissionDenied("log in")
+        raise PermissionDenied(_("log in"))
     event = access.event_for(request.user, slug)
     if not access.can(request.user, event, "read_handback"):
-        raise PermissionDenied("only the event's officials")
+        raise PermissionDenied(_("only the event's officials"))
     return event
 
 
@@ -168,7 +179,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _round_number(event, number: int) -> int:
     if not selectors.rounds_for_handback(event).filter(number=number).exists():
-        raise Http404(f"no round {number}")
+        raise Http404(_("no round %(number)s") % {"number": number})
     return number
 
 
@@ -206,7 +217,7 @@ def gem_layout_csv(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     elif kind == "heroes":
         text = coverage.gem_heroes_csv(event)
     else:
-        raise Http404("choose pairings, standings or heroes")
+        raise Http404(_("choose pairings, standings or heroes"))
     return _download(text, f"{event.slug}-gem-{kind}.csv", "text/csv; charset=utf-8")
 
 
@@ -230,10 +241,10 @@ def results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def _penalty_event(request: HttpRequest, slug: str):
     if not request.user.is_authenticated:
-        raise PermissionDenied("log in")
+        raise PermissionDenied(_("log in"))
     event = access.event_for(request.user, slug)
     if not access.can(request.user, event, "read_penalties"):
-        raise PermissionDenied("only the judges, the organizer and the scorekeeper read penalties")
+        raise PermissionDenied(_("only the judges, the organizer and the scorekeeper read penalties"))
     return event
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from core.errors import NotAllowed
 from tournament import selectors as tournament_selectors
@@ -19,20 +20,20 @@ def registration_for_phone(user, event: Event, *, phone_token: str = "") -> Regi
     if phone_token:
         registration = tournament_services.registration_for_phone_token(event, phone_token)
         if registration is None:
-            raise Http404("no such page")
+            raise Http404(_("no such page"))
     else:
         registration = tournament_selectors.registration_for_user(user, event)
         if registration is None:
-            raise NotAllowed("you are not registered in this event")
+            raise NotAllowed(_("you are not registered in this event"))
     if registration.status not in ACTIVE_REGISTRATION_STATUSES:
-        raise NotAllowed("you no longer play in this event")
+        raise NotAllowed(_("you no longer play in this event"))
     return registration
 
 
 def require_staff(user, event: Event) -> None:
     """Staff notifications are for the event's officials (TR&P 2.1 roles)."""
     if not is_official(user, event):
-        raise NotAllowed("only the event's officials get staff notifications")
+        raise NotAllowed(_("only the event's officials get staff notifications"))
 
 
 def event_sends(event: Event) -> bool:

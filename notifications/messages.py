@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
 
 from tournament import selectors as tournament_selectors
 from tournament.access import public_lens
@@ -76,13 +77,19 @@ def round_published(round_: Round) -> list[Message]:
             for sub in subs.get(reg_id, ()):
                 opponent = _opponent(match, reg_id)
                 if opponent is None:
-                    body = "You have a bye this round."
-                    heading = f"{title}: bye"
+                    body = _("You have a bye this round.")
+                    heading = _("%(title)s: bye") % {"title": title}
                 else:
-                    heading = f"{title}: table {match.table_number}"
-                    body = f"You play {lens.name(opponent)} at table {match.table_number}."
+                    heading = _("%(title)s: table %(table_number)s") % {
+                        "title": title,
+                        "table_number": match.table_number,
+                    }
+                    body = _("You play %(name)s at table %(table_number)s.") % {
+                        "name": lens.name(opponent),
+                        "table_number": match.table_number,
+                    }
                 if first_of_cut:
-                    heading = f"You made the cut! {heading}"
+                    heading = _("You made the cut! %(heading)s") % {"heading": heading}
                 out.append((sub.pk, _payload(heading, body, sub.page, f"round-{round_.pk}")))
     return out
 
@@ -100,11 +107,14 @@ def round_clock(round_: Round, *, what: str) -> list[Message]:
         round_.event, [pid for m in matches for pid in (m.player_a_id, m.player_b_id)]
     )
     if what == "last10":
-        heading, body = f"{title}: 10 minutes left", "Ten minutes left in the round."
+        heading, body = (
+            _("%(title)s: 10 minutes left") % {"title": title},
+            _("Ten minutes left in the round."),
+        )
     else:
         heading, body = (
-            f"{title}: time is called",
-            "Time is called: play out the end-of-round turns, then report your result.",
+            _("%(title)s: time is called") % {"title": title},
+            _("Time is called: play out the end-of-round turns, then report your result."),
         )
     out: list[Message] = []
     for match in matches:
@@ -118,18 +128,21 @@ def match_news(match: Match, *, action: str) -> list[Message]:
     """A result reported (to the opponent, to confirm), disputed (to both players and to the
     staff) or corrected by the staff (to both players)."""
     event = match.round.event
-    where = f"{tournament_selectors.round_title(match.round)}, table {match.table_number}"
+    where = _("%(round_title)s, table %(table_number)s") % {
+        "round_title": tournament_selectors.round_title(match.round),
+        "table_number": match.table_number,
+    }
     players = [pid for pid in (match.player_a_id, match.player_b_id) if pid]
     if action == "match.report":
         players = [pid for pid in players if pid != match.reported_by_id]
-        heading, body = where, "Your opponent reported your result. Open your page to confirm it."
+        heading, body = where, _("Your opponent reported your result. Open your page to confirm it.")
     elif action == "match.dispute":
         heading, body = (
             where,
-            "Your reports disagree: the scorekeeper will sort it out. Please see the staff.",
+            _("Your reports disagree: the scorekeeper will sort it out. Please see the staff."),
         )
     else:
-        heading, body = where, "The staff corrected your result. Open your page to see it."
+        heading, body = where, _("The staff corrected your result. Open your page to see it.")
     subs = player_subscriptions(event, players)
     out: list[Message] = [
         (sub.pk, _payload(heading, body, sub.page, f"match-{match.pk}"))
@@ -143,8 +156,8 @@ def match_news(match: Match, *, action: str) -> list[Message]:
                 (
                     sub.pk,
                     _payload(
-                        f"Result disputed: {where}",
-                        "The players' reports disagree.",
+                        _("Result disputed: %(where)s") % {"where": where},
+                        _("The players' reports disagree."),
                         url,
                         f"dispute-{match.pk}",
                     ),
@@ -159,9 +172,12 @@ def decklist_news(
     """The player's decklist accepted, or rejected with the official's reason (TR&P 3.7)."""
     subs = player_subscriptions(event, [registration_id])
     if accepted:
-        heading, body = "Decklist accepted", "An official accepted your decklist."
+        heading, body = _("Decklist accepted"), _("An official accepted your decklist.")
     else:
-        heading, body = "Decklist rejected", f"Reason: {reason}. Fix it and submit it again."
+        heading, body = (
+            _("Decklist rejected"),
+            _("Reason: %(reason)s. Fix it and submit it again.") % {"reason": reason},
+        )
     return [
         (sub.pk, _payload(heading, body, _decklist_url(decklist_id, sub), f"decklist-{decklist_id}"))
         for sub in subs.get(registration_id, ())
@@ -185,8 +201,10 @@ def call_answered(event: Event, *, match_id: int | None, table_number: int | Non
         return []
     players = [pid for pid in (match.player_a_id, match.player_b_id) if pid]
     subs = player_subscriptions(event, players)
-    heading = f"Table {table_number or match.table_number}: the judge's ruling"
-    body = "The judge answered the call at your table."
+    heading = _("Table %(table_number)s: the judge's ruling") % {
+        "table_number": table_number or match.table_number
+    }
+    body = _("The judge answered the call at your table.")
     return [
         (sub.pk, _payload(heading, body, sub.page, f"call-{match.pk}"))
         for pid in players
@@ -200,9 +218,13 @@ def call_opened(event: Event, *, call_id: int, table_number: int | None) -> list
         url = reverse("judging:call", args=[event.slug, call_id])
     except NoReverseMatch:
         url = _url("tournament:staff", event.slug)
-    heading = f"Judge call at table {table_number}" if table_number else "Judge call"
+    heading = (
+        _("Judge call at table %(table_number)s") % {"table_number": table_number}
+        if table_number
+        else _("Judge call")
+    )
     return [
-        (sub.pk, _payload(heading, "A judge is needed.", url, f"call-{call_id}"))
+        (sub.pk, _payload(heading, _("A judge is needed."), url, f"call-{call_id}"))
         for sub in staff_subscriptions(event)
     ]
 
@@ -215,7 +237,7 @@ def tables_over_time(event: Event, matches: list[Match]) -> list[Message]:
     subs = staff_subscriptions(event)
     out: list[Message] = []
     for match in matches:
-        heading = f"Table {match.table_number} is over time"
+        heading = _("Table %(table_number)s is over time") % {"table_number": match.table_number}
         body = f"{tournament_selectors.round_title(match.round)}: no result yet, time was called a while ago."
         out.extend((sub.pk, _payload(heading, body, url, f"over-{match.pk}")) for sub in subs)
     return out

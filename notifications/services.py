@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 from pywebpush import WebPusher
 
 from core.errors import DomainError
@@ -40,7 +41,9 @@ def _key(value, *, field: str, size: int | None = None) -> str:
     except (binascii.Error, ValueError):
         raw = b""
     if not raw or (size is not None and len(raw) != size):
-        raise DomainError(f"the subscription's {field} key is not a valid key", field=field)
+        raise DomainError(
+            gettext("the subscription's %(field)s key is not a valid key") % {"field": field}, field=field
+        )
     return text
 
 
@@ -50,7 +53,7 @@ def _endpoint(value) -> str:
     allowed = ("https", "http") if settings.PUSH_ALLOW_HTTP_ENDPOINTS else ("https",)
     if parts.scheme not in allowed or not parts.netloc or len(endpoint) > 1000:
         raise DomainError(
-            "the subscription's endpoint is not a push service's https address", field="endpoint"
+            gettext("the subscription's endpoint is not a push service's https address"), field="endpoint"
         )
     return endpoint
 
@@ -70,14 +73,16 @@ def subscribe(
     a staff member's (``user``, checked with ``access.require_staff``). Subscribing the same
     browser again updates its keys. No audit entry: it changes only what this phone is told."""
     if not isinstance(subscription, dict):
-        raise DomainError("send the browser's push subscription", field="subscription")
+        raise DomainError(gettext("send the browser's push subscription"), field="subscription")
     endpoint = _endpoint(subscription.get("endpoint"))
     given = subscription.get("keys")
     sub_keys: dict = given if isinstance(given, dict) else {}
     p256dh = _key(sub_keys.get("p256dh"), field="p256dh", size=65)
     auth = _key(sub_keys.get("auth"), field="auth", size=16)
     if audience not in Audience.values:
-        raise DomainError(f"unknown audience {audience!r}", field="audience")
+        raise DomainError(
+            gettext("unknown audience %(audience)s") % {"audience": repr(audience)}, field="audience"
+        )
     sub, _ = Subscription.objects.update_or_create(
         event=event,
         audience=audience,

@@ -8,6 +8,7 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
@@ -22,9 +23,9 @@ def _body(request: HttpRequest) -> dict:
     try:
         data = json.loads(request.body or b"{}")
     except ValueError:
-        raise DomainError("send the subscription as JSON") from None
+        raise DomainError(_("send the subscription as JSON")) from None
     if not isinstance(data, dict):
-        raise DomainError("send the subscription as a JSON object")
+        raise DomainError(_("send the subscription as a JSON object"))
     return data
 
 
@@ -129,7 +130,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
     data = {
         "name": "Arbiter",
         "short_name": "Arbiter",
-        "description": "Your pairing, table, opponent, clock and results at the event.",
+        "description": _("Your pairing, table, opponent, clock and results at the event."),
         "start_url": "/events/",
         "scope": "/",
         "display": "standalone",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
@@ -114,14 +115,20 @@ class RuleDetailAPI(APIView):
     @extend_schema(parameters=[OpenApiParameter("version", str)], responses=RuleDetailResponseSerializer)
     def get(self, request, doc: str, number: str):
         if doc not in DocumentKind.values:
-            raise NotFound(f"Unknown document {doc!r}: expected one of {', '.join(DocumentKind.values)}.")
+            raise NotFound(
+                _("Unknown document %(doc)s: expected one of %(values)s.")
+                % {"doc": repr(doc), "values": ", ".join(DocumentKind.values)}
+            )
         try:
             document = document_for(doc, request.query_params.get("version") or None)
         except DocumentNotFound as exc:
             raise NotFound(str(exc)) from exc
         ctx = rule_context(document, number)
         if ctx is None:
-            raise NotFound(f"{document.short_label} {document.version} has no rule {number}.")
+            raise NotFound(
+                _("%(short_label)s %(version)s has no rule %(number)s.")
+                % {"short_label": document.short_label, "version": document.version, "number": number}
+            )
         data = RuleSerializer(ctx.rule).data
         refs = {"document": document}
         data["parent"] = RuleRefSerializer(ctx.ancestors[-1], context=refs).data if ctx.ancestors else None

@@ -1,8 +1,9 @@
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class DocumentKind(models.TextChoices):
-    CR = "cr", "Flesh and Blood Comprehensive Rules"
-    TRP = "trp", "Flesh and Blood Tournament Rules and Policy"
-    PPG = "ppg", "Flesh and Blood Procedure and Penalty Guide"
-    GA = "ga", "Grand Archive Comprehensive Rules"
+    CR = "cr", gettext_lazy("Flesh and Blood Comprehensive Rules")
+    TRP = "trp", gettext_lazy("Flesh and Blood Tournament Rules and Policy")
+    PPG = "ppg", gettext_lazy("Flesh and Blood Procedure and Penalty Guide")
+    GA = "ga", gettext_lazy("Grand Archive Comprehensive Rules")

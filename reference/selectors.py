@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank
 from django.db.models import Count, F, Q, QuerySet
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from .citations import NUMBER_RE, Citation, parse_citation
 from .enums import DocumentKind
@@ -319,7 +320,7 @@ def search_rules(
     if not q:
         return SearchResults(q, [], [], False)
     if kind and kind not in DocumentKind.values:
-        return SearchResults(q, [], [], False, error=f"Unknown document {kind!r}.")
+        return SearchResults(q, [], [], False, error=_("Unknown document %(kind)s.") % {"kind": repr(kind)})
     citation = parse_citation(q)
     bare = q.rstrip(".")
     if citation is not None or NUMBER_RE.match(bare):
@@ -328,7 +329,7 @@ def search_rules(
             return SearchResults(q, hits, [], True)
     words = [w.lower() for w in _WORD.findall(q) if w.lower() not in _STOPWORDS][:10]
     if not words:
-        return SearchResults(q, [], [], False, error="Type a rule number or some words.")
+        return SearchResults(q, [], [], False, error=_("Type a rule number or some words."))
     if settings.IS_POSTGRES:
         hits = _postgres_hits(q, words, kind=kind, version=version, limit=limit)
     else:

@@ -17,6 +17,7 @@ from django.contrib.postgres.search import SearchVector
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 
@@ -62,7 +63,9 @@ def _check_kind(kind: str) -> str:
     kind = (kind or "").lower()
     if kind not in DocumentKind.values:
         raise DomainError(
-            f"Unknown document {kind!r}: expected one of {', '.join(DocumentKind.values)}.", field="document"
+            _("Unknown document %(kind)s: expected one of %(values)s.")
+            % {"kind": repr(kind), "values": ", ".join(DocumentKind.values)},
+            field="document",
         )
     return kind
 
@@ -71,7 +74,7 @@ def _check_version(version: str) -> str:
     version = (version or "").strip()
     if not version or len(version) > 40 or "/" in version or not version.isprintable():
         raise DomainError(
-            "A version is required (up to 40 characters, no '/'), e.g. 2.13.0 or 2025.", field="version"
+            _("A version is required (up to 40 characters, no '/'), e.g. 2.13.0 or 2025."), field="version"
         )
     return version
 
@@ -110,7 +113,7 @@ def import_rules_document(
     kind = _check_kind(kind)
     version = _check_version(version)
     if not isinstance(text, str) or not text.strip():
-        raise DomainError("The document is empty.", field="file")
+        raise DomainError(_("The document is empty."), field="file")
     digest = content_hash(text)
     existing = RulesDocument.objects.select_for_update().filter(kind=kind, version=version).first()
     if existing is not None and existing.content_hash == digest and not force:
@@ -118,7 +121,8 @@ def import_rules_document(
     parsed = parse_document(text, kind)
     if len(parsed.rules) < 2:
         raise DomainError(
-            f"No numbered rules found in {source_name or 'the text'}: is it a {DocumentKind(kind).label}?",
+            _("No numbered rules found in %(value)s: is it a %(label)s?")
+            % {"value": source_name or "the text", "label": DocumentKind(kind).label},
             field="file",
         )
     created = existing is None
@@ -128,7 +132,7 @@ def import_rules_document(
         document = existing
         document.rules.all().delete()
         document.glossary_terms.all().delete()
-    document.title = DocumentKind(kind).label
+    document.title = str(DocumentKind(kind).label)
     document.source_name = source_name[:200]
     document.content_hash = digest
     document.imported_at = timezone.now()
@@ -255,7 +259,10 @@ def _http_only_opener():
     class HttpOnlyRedirects(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, req, fp, code, msg, headers, newurl):
             if urlsplit(newurl).scheme not in ("http", "https"):  # urllib itself allows ftp:
-                raise DomainError(f"{req.full_url} redirects to {newurl}, which is not an http(s) address")
+                raise DomainError(
+                    _("%(full_url)s redirects to %(newurl)s, which is not an http(s) address")
+                    % {"full_url": req.full_url, "newurl": newurl}
+                )
             return super().redirect_request(req, fp, code, msg, headers, newurl)
 
     return urllib.request.build_opener(HttpOnlyRedirects)
@@ -269,9 +276,11 @@ def fetch_document_url(url: str) -> DocumentSource:
     try:
         parts = urlsplit(url)
     except ValueError as exc:  # "http://[::1/x": a bracket left open
-        raise DomainError(f"{url!r} is not an address ({exc}).", field="file") from None
+        raise DomainError(
+            _("%(url)s is not an address (%(exc)s).") % {"url": repr(url), "exc": exc}, field="file"
+        ) from None
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise DomainError(f"{url!r} is not an http(s) address.", field="file")
+        raise DomainError(_("%(url)s is not an http(s) address.") % {"url": repr(url)}, field="file")
     try:
         request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
         with _http_only_opener().open(request, timeout=60) as resp:
@@ -282,13 +291,26 @@ def fetch_document_url(url: str) -> DocumentSource:
     except DomainError as exc:
         raise DomainError(f"{url}: {exc.message}", field="file") from None
     except (OSError, ValueError, http.client.HTTPException) as exc:
-        raise DomainError(f"{url}: download failed ({exc})", field="file") from None
+        raise DomainError(
+            _("%(url)s: download failed (%(exc)s)") % {"url": url, "exc": exc}, field="file"
+        ) from None
     if len(raw) > MAX_DOCUMENT_BYTES:
-        raise DomainError(f"{url} is larger than {MAX_DOCUMENT_BYTES // 1_000_000} MB.", field="file")
+        raise DomainError(
+            _("%(url)s is larger than %(value)s MB.")
+            % {"url": url, "value": MAX_DOCUMENT_BYTES // 1_000_000},
+            field="file",
+        )
     if announced and announced.isdigit() and int(announced) != len(raw):
-        raise DomainError(f"{url}: the download stopped after {len(raw)} of {announced} bytes.", field="file")
+        raise DomainError(
+            _("%(url)s: the download stopped after %(count)s of %(announced)s bytes.")
+            % {"url": url, "count": len(raw), "announced": announced},
+            field="file",
+        )
     if content_type in ("text/html", "application/xhtml+xml") and not is_pdf(raw):
-        raise DomainError(f"{url} is a web page, not a rules document (a PDF or a text file).", field="file")
+        raise DomainError(
+            _("%(url)s is a web page, not a rules document (a PDF or a text file).") % {"url": url},
+            field="file",
+        )
     last_modified = None
     if modified:
         try:
@@ -308,9 +330,13 @@ def fetch_document_file(path: Path | str) -> DocumentSource:
     """Read a rules document file, text or PDF; DomainError for a missing or unreadable file."""
     path = Path(path)
     if not path.is_file():
-        raise DomainError(f"File not found: {path}", field="file")
+        raise DomainError(_("File not found: %(path)s") % {"path": path}, field="file")
     if path.stat().st_size > MAX_DOCUMENT_BYTES:
-        raise DomainError(f"{path.name} is larger than {MAX_DOCUMENT_BYTES // 1_000_000} MB.", field="file")
+        raise DomainError(
+            _("%(name)s is larger than %(value)s MB.")
+            % {"name": path.name, "value": MAX_DOCUMENT_BYTES // 1_000_000},
+            field="file",
+        )
     text, from_pdf = _decode(path.read_bytes(), path.name)
     return DocumentSource(text, path.name, None, from_pdf)
 
@@ -341,7 +367,8 @@ def import_document_source(
     version = version or source.edition(kind)
     if not version:
         raise DomainError(
-            f"{source.name}: its front page names no edition (version or date): give --version.",
+            _("%(name)s: its front page names no edition (version or date): give --version.")
+            % {"name": source.name},
             field="version",
         )
     return import_rules_document(
@@ -432,8 +459,10 @@ def import_official_document(kind: str, *, make_current: bool | None = None) -> 
     addresses = official_addresses(kind)
     if not addresses:
         raise DomainError(
-            f"No address is set for the {DocumentKind(kind).label} (its publisher offers no single "
-            f"file): name a file or an address with `manage.py import_rules FILE_OR_URL --document {kind}`.",
+            _(
+                "No address is set for the %(label)s (its publisher offers no single file): name a file or an address with `manage.py import_rules FILE_OR_URL --document %(kind)s`."
+            )
+            % {"label": DocumentKind(kind).label, "kind": kind},
             field="document",
         )
     failures: list[str] = []
@@ -462,14 +491,17 @@ def import_missing_official_documents(
         if kind in present_kinds or RulesDocument.objects.filter(kind=kind).exists():
             continue
         names = ", ".join(seed.filename for seed in SEEDS if seed.kind == kind and seed.current)
-        how = (
-            f"put its text or PDF in {folder} ({names}) or run "
-            f"`manage.py import_rules FILE_OR_URL --document {kind}`"
-        )
+        how = _(
+            "put its text or PDF in %(folder)s (%(names)s) or run `manage.py import_rules FILE_OR_URL --document %(kind)s`"
+        ) % {"folder": folder, "names": names, "kind": kind}
         url = " or ".join(official_addresses(kind))
         if not url:
             outcomes.append(
-                OfficialOutcome(kind, "missing", f"not found, and its publisher offers no single file: {how}")
+                OfficialOutcome(
+                    kind,
+                    "missing",
+                    _("not found, and its publisher offers no single file: %(how)s") % {"how": how},
+                )
             )
             continue
         if not settings.ARBITER_ONLINE_SOURCES:
@@ -477,7 +509,8 @@ def import_missing_official_documents(
                 OfficialOutcome(
                     kind,
                     "missing",
-                    f"not found ({how}; ARBITER_ONLINE_SOURCES=0 keeps {url} from being read)",
+                    _("not found (%(how)s; ARBITER_ONLINE_SOURCES=0 keeps %(url)s from being read)")
+                    % {"how": how, "url": url},
                 )
             )
             continue
@@ -491,7 +524,15 @@ def import_missing_official_documents(
             OfficialOutcome(
                 kind,
                 "imported" if result.changed else "unchanged",
-                f"{document.version} from {document.source_name} ({result.rule_count} rules, {result.glossary_count} glossary terms)",
+                _(
+                    "%(version)s from %(source_name)s (%(rule_count)s rules, %(glossary_count)s glossary terms)"
+                )
+                % {
+                    "version": document.version,
+                    "source_name": document.source_name,
+                    "rule_count": result.rule_count,
+                    "glossary_count": result.glossary_count,
+                },
             )
         )
     return outcomes

@@ -6,6 +6,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from .enums import DocumentKind
@@ -38,7 +39,9 @@ _SHORT_LABELS = {"cr": "CR", "trp": "TR&P", "ppg": "PPG", "ga": "GA"}
 
 def _document_or_404(doc: str, version: str | None) -> RulesDocument:
     if doc not in DocumentKind.values:
-        raise _NotFound(f"There is no rules document called {doc!r}: try cr, trp, ppg or ga.")
+        raise _NotFound(
+            _("There is no rules document called %(doc)s: try cr, trp, ppg or ga.") % {"doc": repr(doc)}
+        )
     try:
         return document_for(doc, version or None)
     except DocumentNotFound as exc:
@@ -121,7 +124,10 @@ def rule_detail(request: HttpRequest, doc: str, number: str, version: str | None
     document = _document_or_404(doc, version or request.GET.get("version"))
     ctx = rule_context(document, number)
     if ctx is None:
-        raise _NotFound(f"{document.short_label} {document.version} has no rule {number}.")
+        raise _NotFound(
+            _("%(short_label)s %(version)s has no rule %(number)s.")
+            % {"short_label": document.short_label, "version": document.version, "number": number}
+        )
     index_ = document_index(document)
     linked: set[str] = set()
     body = [(r, render_rule_text(r.text, index_, linked_terms=linked)) for r in ctx.body]
@@ -167,7 +173,10 @@ def glossary(request: HttpRequest, doc: str) -> HttpResponse:
 @require_GET
 def compare(request: HttpRequest, doc: str) -> HttpResponse:
     if doc not in DocumentKind.values:
-        return _not_found(request, f"There is no rules document called {doc!r}: try cr, trp, ppg or ga.")
+        return _not_found(
+            request,
+            _("There is no rules document called %(doc)s: try cr, trp, ppg or ga.") % {"doc": repr(doc)},
+        )
     versions = [d for d in all_documents() if d.kind == doc]
     old_v, new_v = request.GET.get("from", ""), request.GET.get("to", "")
     status = request.GET.get("show") or None
@@ -179,12 +188,12 @@ def compare(request: HttpRequest, doc: str) -> HttpResponse:
         by_version = {d.version: d for d in versions}
         if old_v not in by_version or new_v not in by_version:
             error = (
-                "Choose two imported versions: " + ", ".join(by_version)
+                _("Choose two imported versions: ") + ", ".join(by_version)
                 if by_version
-                else "No versions imported."
+                else _("No versions imported.")
             )
         elif old_v == new_v:
-            error = "Choose two different versions."
+            error = _("Choose two different versions.")
         else:
             comparison = compare_documents(by_version[old_v], by_version[new_v], status=status)
     page = Paginator(comparison.changes if comparison else [], COMPARE_PAGE_SIZE).get_page(

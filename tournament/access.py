@@ -26,6 +26,7 @@ from datetime import timedelta
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from core.errors import NotAllowed
 from core.models import AuditEntry
@@ -97,7 +98,11 @@ def require_role(
         return {r.value for r in StaffRole}
     held = staff_roles(actor, event)
     if not held & {str(r) for r in roles}:
-        raise NotAllowed(message or f"only the {role_names(roles)} may {what}", code=code)
+        raise NotAllowed(
+            message
+            or _("only the %(role_names)s may %(what)s") % {"role_names": role_names(roles), "what": what},
+            code=code,
+        )
     return held
 
 
@@ -112,7 +117,9 @@ def require_self_or_role(
         return
     if has_role(actor, registration.event, roles):
         return
-    raise NotAllowed(message or f"only the player or the scorekeeper may {what}", code="role")
+    raise NotAllowed(
+        message or _("only the player or the scorekeeper may %(what)s") % {"what": what}, code="role"
+    )
 
 
 # --------------------------------------------------------------------------- predicates
@@ -157,7 +164,9 @@ def roles_for(action: str, table: dict[str, frozenset] | None = None) -> frozens
     try:
         return table[action]
     except KeyError:
-        raise ValueError(f"unknown action {action!r}: not in the access table") from None
+        raise ValueError(
+            _("unknown action %(action)s: not in the access table") % {"action": repr(action)}
+        ) from None
 
 
 def can(user, event: Event, action: str, *, table: dict[str, frozenset] | None = None) -> bool:
@@ -221,13 +230,15 @@ def event_for_staff(
     roles = roles_for(action, table) if action is not None else None
     event = Event.objects.filter(slug=slug).first()
     if event is None:
-        raise Http404(f"no event {slug!r}")
+        raise Http404(_("no event %(slug)s") % {"slug": repr(slug)})
     held = staff_roles(user, event)
     if not held and event.status == EventStatus.DRAFT:
-        raise Http404(f"no event {slug!r}")  # a draft event does not exist for non-staff
+        raise Http404(
+            _("no event %(slug)s") % {"slug": repr(slug)}
+        )  # a draft event does not exist for non-staff
     if not held or (roles is not None and not held & {str(r) for r in roles}):
         raise PermissionDenied(
-            "you are not on this event's staff" if not held else "your role cannot do this"
+            _("you are not on this event's staff") if not held else _("your role cannot do this")
         )
     return event
 
@@ -236,7 +247,7 @@ def event_by_slug(slug: str) -> Event:
     """The event ``slug`` or ``Http404`` (public pages)."""
     event = Event.objects.filter(slug=slug).first()
     if event is None:
-        raise Http404(f"no event {slug!r}")
+        raise Http404(_("no event %(slug)s") % {"slug": repr(slug)})
     return event
 
 
@@ -253,7 +264,7 @@ def event_for_viewer(user, slug: str) -> Event:
     """
     event = event_by_slug(slug)
     if not event_is_visible(user, event):
-        raise Http404(f"no event {slug!r}")
+        raise Http404(_("no event %(slug)s") % {"slug": repr(slug)})
     return event
 
 
@@ -378,7 +389,7 @@ def access_team_invitation(user, pk: int) -> TeamInvitation:
         or can(user, invitation.event, "manage_players")
     ):
         return invitation
-    raise Http404("no such invitation")
+    raise Http404(_("no such invitation"))
 
 
 def team_invitations_for(user, *, event: Event | None = None):

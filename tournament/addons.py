@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils.module_loading import autodiscover_modules
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 
@@ -153,7 +154,7 @@ def register_link_requests(
 def request_player_id(user, *, player_id: str, display_name: str, event=None) -> None:
     """Record that ``user`` asks to play as ``player_id`` (at ``event``), for staff to confirm."""
     if not _link_requests:
-        raise DomainError("ask the staff to register you with your player ID", code="no_accounts")
+        raise DomainError(_("ask the staff to register you with your player ID"), code="no_accounts")
     _link_requests[0].request(user, player_id=player_id, display_name=display_name, event=event)
 
 

@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
+from django.utils.translation import gettext_lazy
 
 from core.errors import DomainError
 
@@ -8,7 +9,7 @@ from . import models, services
 
 
 class UnlinkActionForm(ActionForm):
-    reason = forms.CharField(required=False, max_length=500, label="Reason (to undo a link)")
+    reason = forms.CharField(required=False, max_length=500, label=gettext_lazy("Reason (to undo a link)"))
 
 
 class StaffInline(admin.TabularInline):

@@ -12,10 +12,15 @@ documents say nothing on a topic, the GA text is a plain statement of whose deci
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from .enums import Game
 
-ORGANIZER_POLICY = "organizer's policy"
-HEAD_JUDGE_DECIDES = "head judge's decision"
+# The few entries that are words rather than a rule number are marked for the catalogue here
+# (``gettext_noop``) and translated when cited; a rule number passes through gettext unchanged.
+ORGANIZER_POLICY = gettext_noop("organizer's policy")
+HEAD_JUDGE_DECIDES = gettext_noop("head judge's decision")
 
 #: topic -> (FaB citation, GA citation). The FaB side is the text the messages always had.
 CITATIONS: dict[str, tuple[str, str]] = {
@@ -37,8 +42,8 @@ CITATIONS: dict[str, tuple[str, str]] = {
     "playoff_intentional_draw": ("TR&P 3.5", "GA TRG Round Structure"),
     "untimed_playoff": ("TR&P 3.1", "GA TRG Round Structure"),
     # Game wins needed: GA matches are best of 1, 3 or 5 as the event sets it.
-    "game_wins": ("TR&P 3.1", "the event's match setting"),
-    "tier": ("TR&P 1.1", "our tiers for GA's event ladder"),
+    "game_wins": ("TR&P 3.1", gettext_noop("the event's match setting")),
+    "tier": ("TR&P 1.1", gettext_noop("our tiers for GA's event ladder")),
     # Teams: GA Team Standard is a GA TRG format; booster-draft seating is not in GA's texts.
     "team": ("TR&P 9.2", "GA TRG Team Standard Constructed"),
     "draft_seating": ("TR&P 8.2", ORGANIZER_POLICY),
@@ -71,7 +76,7 @@ CITATIONS: dict[str, tuple[str, str]] = {
     # Multi-day events: GA has no named REL and no day-2 cut rule.
     "day_cut": ("TR&P Appendix B", ORGANIZER_POLICY),
     # API help texts, which serve events of both games (``both_games``).
-    "structure_default": ("TR&P App B", "our default from attendance"),
+    "structure_default": ("TR&P App B", gettext_noop("our default from attendance")),
     "penalty_effect": ("PPG 1.4", "GA IPG"),
     "recommendation": ("PPG", "GA IPG"),
 }
@@ -90,10 +95,14 @@ def both_games(topic: str) -> str:
     """Both games' citations of ``topic``, for a text that serves every event (an API help
     text): ``"FaB TR&P 3.6; Grand Archive: GA TRG Dropping from Tournaments"``."""
     fab, ga = CITATIONS[topic]
-    return f"FaB {fab}; Grand Archive: {ga}"
+    return _("FaB %(fab)s; Grand Archive: %(ga)s") % {
+        "fab": _(fab) if fab else fab,
+        "ga": _(ga) if ga else ga,
+    }
 
 
 def cite(event_or_game, topic: str) -> str:
     """The citation of ``topic`` for this event's game (an Event, or a ``Game`` value)."""
     fab, ga = CITATIONS[topic]
-    return ga if is_ga(event_or_game) else fab
+    text = ga if is_ga(event_or_game) else fab
+    return _(text) if text else text  # gettext("") would answer the catalogue's header

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import DomainError
 from pairings.structure import recommended_structure
@@ -66,7 +68,7 @@ class PlannedDay:
 
     @property
     def rel_label(self) -> str:
-        return REL(self.rel).label
+        return str(REL(self.rel).label)
 
     @property
     def cut_text(self) -> str:
@@ -186,10 +188,10 @@ def check_day_plan(days: Sequence[dict], *, event: Event | None = None, played: 
     ``played`` Swiss rounds already paired."""
     problems: list[str] = []
     if not days:
-        raise DomainError("a day plan needs at least one day", field="days")
+        raise DomainError(_("a day plan needs at least one day"), field="days")
     numbers = [d.get("number") for d in days]
     if sorted(n for n in numbers if isinstance(n, int)) != list(range(1, len(days) + 1)):
-        raise DomainError("days must be numbered 1, 2, 3, ... without gaps", field="days")
+        raise DomainError(_("days must be numbered 1, 2, 3, ... without gaps"), field="days")
     ordered = sorted(days, key=lambda d: d["number"])
     out = []
     last = len(ordered)
@@ -197,29 +199,38 @@ def check_day_plan(days: Sequence[dict], *, event: Event | None = None, played: 
         n = d["number"]
         rel = d.get("rel")
         if _blank(rel):
-            problems.append(f"day {n} has no REL")
+            problems.append(_("day %(n)s has no REL") % {"n": n})
         elif rel not in REL.values:
-            problems.append(f"day {n}: unknown REL {rel!r}")
+            problems.append(_("day %(n)s: unknown REL %(rel)s") % {"n": n, "rel": repr(rel)})
         rounds = d.get("swiss_rounds")
         if _blank(rounds):
-            problems.append(f"day {n} has no number of Swiss rounds")
+            problems.append(_("day %(n)s has no number of Swiss rounds") % {"n": n})
         elif not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
-            problems.append(f"day {n}: Swiss rounds must be a whole number of at least 1")
+            problems.append(_("day %(n)s: Swiss rounds must be a whole number of at least 1") % {"n": n})
         size, losses = d.get("cut_size"), d.get("cut_max_losses")
         if n < last:
             if _blank(size) and _blank(losses):
-                problems.append(f"day {n} has no cut to day {n + 1} (a top N, an X-N record, or both)")
+                problems.append(
+                    _("day %(n)s has no cut to day %(next_day)s (a top N, an X-N record, or both)")
+                    % {"n": n, "next_day": n + 1}
+                )
             if not _blank(size) and (not isinstance(size, int) or size < 2):
-                problems.append(f"day {n}: the cut must keep at least 2 players")
+                problems.append(_("day %(n)s: the cut must keep at least 2 players") % {"n": n})
             if not _blank(losses) and (not isinstance(losses, int) or losses < 0):
-                problems.append(f"day {n}: the X-N cut must be a whole number of at least 0")
+                problems.append(_("day %(n)s: the X-N cut must be a whole number of at least 0") % {"n": n})
             elif isinstance(losses, int) and isinstance(rounds, int) and losses >= rounds and rounds >= 1:
                 problems.append(
-                    f"day {n}: an X-{losses} cut after {rounds} round{'s' if rounds > 1 else ''} keeps everyone"
+                    ngettext(
+                        "day %(n)s: an X-%(losses)s cut after %(rounds)s round keeps everyone",
+                        "day %(n)s: an X-%(losses)s cut after %(rounds)s rounds keeps everyone",
+                        rounds,
+                    )
+                    % {"n": n, "losses": losses, "rounds": rounds}
                 )
         elif not (_blank(size) and _blank(losses)):
             problems.append(
-                f"day {n} is the last day: it has no cut (the play-off after it is the event's top cut)"
+                _("day %(n)s is the last day: it has no cut (the play-off after it is the event's top cut)")
+                % {"n": n}
             )
         out.append(
             {
@@ -235,13 +246,20 @@ def check_day_plan(days: Sequence[dict], *, event: Event | None = None, played: 
         total = sum(d["swiss_rounds"] for d in out)
         if event.swiss_rounds is not None and event.swiss_rounds != total:
             problems.append(
-                f"the days add up to {total} Swiss rounds but the event is set to {event.swiss_rounds}; "
-                "change one or clear the event's Swiss rounds"
+                _(
+                    "the days add up to %(total)s Swiss rounds but the event is set to %(swiss_rounds)s; change one or clear the event's Swiss rounds"
+                )
+                % {"total": total, "swiss_rounds": event.swiss_rounds}
             )
         if total < played:
-            problems.append(f"{played} Swiss rounds are already paired; the days add up to {total}")
+            problems.append(
+                _("%(played)s Swiss rounds are already paired; the days add up to %(total)s")
+                % {"played": played, "total": total}
+            )
     if problems:
-        raise DomainError("the day plan is incomplete: " + "; ".join(problems) + ".", field="days")
+        raise DomainError(
+            _("the day plan is incomplete: %(problems)s.") % {"problems": "; ".join(problems)}, field="days"
+        )
     return out
 
 

@@ -7,29 +7,30 @@ of rule defaults (TR&P Appendix A, C, E; TR&P 3.8).
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class Game(models.TextChoices):
-    FAB = "fab", "Flesh and Blood"
-    GA = "ga", "Grand Archive"
+    FAB = "fab", gettext_lazy("Flesh and Blood")
+    GA = "ga", gettext_lazy("Grand Archive")
 
 
 class FormatCode(models.TextChoices):
     """Formats of TR&P 1.3 and chapters 7-9, plus the Grand Archive formats."""
 
-    CLASSIC_CONSTRUCTED = "cc", "Classic Constructed"
-    LIVING_LEGEND = "ll", "Living Legend"
-    BLITZ = "blitz", "Blitz"
-    SAGE = "sage", "Silver Age"
-    COMMONER = "commoner", "Commoner"
-    UPF = "upf", "Ultimate Pit Fight"
-    SEALED = "sealed", "Sealed Deck"
-    DRAFT = "draft", "Booster Draft"
-    BLITZ_PRECON = "blitz-precon", "Blitz Preconstructed"
-    IRA = "ira", "Welcome Deck (Ira)"
-    TEAM_CC = "team-cc", "Team Classic Constructed"
-    GA_STANDARD = "ga-standard", "Grand Archive Standard"
-    GA_DRAFT = "ga-draft", "Grand Archive Draft"
+    CLASSIC_CONSTRUCTED = "cc", gettext_lazy("Classic Constructed")
+    LIVING_LEGEND = "ll", gettext_lazy("Living Legend")
+    BLITZ = "blitz", gettext_lazy("Blitz")
+    SAGE = "sage", gettext_lazy("Silver Age")
+    COMMONER = "commoner", gettext_lazy("Commoner")
+    UPF = "upf", gettext_lazy("Ultimate Pit Fight")
+    SEALED = "sealed", gettext_lazy("Sealed Deck")
+    DRAFT = "draft", gettext_lazy("Booster Draft")
+    BLITZ_PRECON = "blitz-precon", gettext_lazy("Blitz Preconstructed")
+    IRA = "ira", gettext_lazy("Welcome Deck (Ira)")
+    TEAM_CC = "team-cc", gettext_lazy("Team Classic Constructed")
+    GA_STANDARD = "ga-standard", gettext_lazy("Grand Archive Standard")
+    GA_DRAFT = "ga-draft", gettext_lazy("Grand Archive Draft")
 
 
 LIMITED_FORMATS = frozenset({FormatCode.SEALED, FormatCode.DRAFT, FormatCode.GA_DRAFT})
@@ -40,37 +41,37 @@ GA_FORMATS = frozenset({FormatCode.GA_STANDARD, FormatCode.GA_DRAFT})
 class REL(models.TextChoices):
     """Rules Enforcement Levels, TR&P 1.2."""
 
-    CASUAL = "casual", "Casual"
-    COMPETITIVE = "competitive", "Competitive"
-    PROFESSIONAL = "professional", "Professional"
+    CASUAL = "casual", gettext_lazy("Casual")
+    COMPETITIVE = "competitive", gettext_lazy("Competitive")
+    PROFESSIONAL = "professional", gettext_lazy("Professional")
 
 
 class EventType(models.TextChoices):
     """Tournament catalogue of TR&P Appendix A (2025). Defaults in ``EVENT_TYPE_DEFAULTS``."""
 
-    WORLDS = "worlds", "World Championship"
-    PRO_TOUR = "pro-tour", "Pro Tour"
-    NATIONALS_USA = "nationals-usa", "National Championship (USA)"
-    NATIONALS = "nationals", "National Championship"
-    CALLING = "calling", "Calling"
-    BATTLE_HARDENED = "battle-hardened", "Battle Hardened"
-    PROQUEST_PLUS = "proquest-plus", "ProQuest+"
-    PROQUEST = "proquest", "ProQuest"
-    ROAD_TO_NATIONALS = "road-to-nationals", "Road to Nationals"
-    SKIRMISH = "skirmish", "Skirmish"
-    WORLD_PREMIERE = "world-premiere", "World Premiere"
-    PRERELEASE = "prerelease", "Prerelease"
-    ARMORY = "armory", "Armory"
-    ON_DEMAND = "on-demand", "On-demand"
-    PLAY_ANYWHERE = "play-anywhere", "Play Anywhere"
-    OTHER = "other", "Other (TO-configured)"
+    WORLDS = "worlds", gettext_lazy("World Championship")
+    PRO_TOUR = "pro-tour", gettext_lazy("Pro Tour")
+    NATIONALS_USA = "nationals-usa", gettext_lazy("National Championship (USA)")
+    NATIONALS = "nationals", gettext_lazy("National Championship")
+    CALLING = "calling", gettext_lazy("Calling")
+    BATTLE_HARDENED = "battle-hardened", gettext_lazy("Battle Hardened")
+    PROQUEST_PLUS = "proquest-plus", gettext_lazy("ProQuest+")
+    PROQUEST = "proquest", gettext_lazy("ProQuest")
+    ROAD_TO_NATIONALS = "road-to-nationals", gettext_lazy("Road to Nationals")
+    SKIRMISH = "skirmish", gettext_lazy("Skirmish")
+    WORLD_PREMIERE = "world-premiere", gettext_lazy("World Premiere")
+    PRERELEASE = "prerelease", gettext_lazy("Prerelease")
+    ARMORY = "armory", gettext_lazy("Armory")
+    ON_DEMAND = "on-demand", gettext_lazy("On-demand")
+    PLAY_ANYWHERE = "play-anywhere", gettext_lazy("Play Anywhere")
+    OTHER = "other", gettext_lazy("Other (TO-configured)")
     # Grand Archive's own event ladder (ga-organized-play.md section 2), not FaB's App A.
-    GA_REGULAR = "ga-regular", "Grand Archive: regular store event"
-    GA_STORE_CHAMPIONSHIP = "ga-store-championship", "Grand Archive: Store Championship"
-    GA_REGIONALS = "ga-regionals", "Grand Archive: Regionals"
-    GA_ASCENT = "ga-ascent", "Grand Archive: Ascent"
-    GA_NATIONALS = "ga-nationals", "Grand Archive: Nationals"
-    GA_WORLDS = "ga-worlds", "Grand Archive: World Championship"
+    GA_REGULAR = "ga-regular", gettext_lazy("Grand Archive: regular store event")
+    GA_STORE_CHAMPIONSHIP = "ga-store-championship", gettext_lazy("Grand Archive: Store Championship")
+    GA_REGIONALS = "ga-regionals", gettext_lazy("Grand Archive: Regionals")
+    GA_ASCENT = "ga-ascent", gettext_lazy("Grand Archive: Ascent")
+    GA_NATIONALS = "ga-nationals", gettext_lazy("Grand Archive: Nationals")
+    GA_WORLDS = "ga-worlds", gettext_lazy("Grand Archive: World Championship")
 
 
 #: Event types of Grand Archive's ladder; FaB events use the others (TR&P App A).
@@ -150,53 +151,53 @@ ROUND_MINUTES_2023: dict[str, int] = {
 
 
 class TrpVersion(models.TextChoices):
-    TRP_2025 = "2025", "TR&P 2025-01-31"
-    TRP_2023 = "2023", "TR&P 2023-03-31"
+    TRP_2025 = "2025", gettext_lazy("TR&P 2025-01-31")
+    TRP_2023 = "2023", gettext_lazy("TR&P 2023-03-31")
 
 
 class PpgVersion(models.TextChoices):
-    PPG_2023 = "2023", "PPG 2023-03-31"
+    PPG_2023 = "2023", gettext_lazy("PPG 2023-03-31")
 
 
 class CrVersion(models.TextChoices):
-    CR_2_13_0 = "2.13.0", "CR 2.13.0"
-    CR_OLD = "old", "CR (2023 era)"
+    CR_2_13_0 = "2.13.0", gettext_lazy("CR 2.13.0")
+    CR_OLD = "old", gettext_lazy("CR (2023 era)")
 
 
 class StructureKind(models.TextChoices):
     """Which TR&P Appendix B table gives the default structure."""
 
-    SINGLE_DAY = "single_day", "Single day"
-    SINGLE_DAY_DRAFT_PLAYOFF = "single_day_draft_playoff", "Single day, booster draft play-off"
-    TEAM = "team", "Team"
-    MULTI_DAY_CONSTRUCTED = "multi_day_constructed", "Multi-day constructed"
-    MULTI_DAY_LIMITED = "multi_day_limited", "Multi-day limited"
+    SINGLE_DAY = "single_day", gettext_lazy("Single day")
+    SINGLE_DAY_DRAFT_PLAYOFF = "single_day_draft_playoff", gettext_lazy("Single day, booster draft play-off")
+    TEAM = "team", gettext_lazy("Team")
+    MULTI_DAY_CONSTRUCTED = "multi_day_constructed", gettext_lazy("Multi-day constructed")
+    MULTI_DAY_LIMITED = "multi_day_limited", gettext_lazy("Multi-day limited")
 
 
 class MirrorSource(models.TextChoices):
     """The official system a mirrored event is imported from (the ``mirror`` add-on)."""
 
-    NONE = "", "Not mirrored"
-    GEM = "gem", "GEM (Flesh and Blood)"
-    OMNIDEX = "omnidex", "Omnidex (Grand Archive)"
+    NONE = "", gettext_lazy("Not mirrored")
+    GEM = "gem", gettext_lazy("GEM (Flesh and Blood)")
+    OMNIDEX = "omnidex", gettext_lazy("Omnidex (Grand Archive)")
 
 
 class EventStatus(models.TextChoices):
-    DRAFT = "draft", "Draft (not announced)"
-    REGISTRATION = "registration", "Registration open"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
-    CANCELLED = "cancelled", "Cancelled"
+    DRAFT = "draft", gettext_lazy("Draft (not announced)")
+    REGISTRATION = "registration", gettext_lazy("Registration open")
+    RUNNING = "running", gettext_lazy("Running")
+    FINISHED = "finished", gettext_lazy("Finished")
+    CANCELLED = "cancelled", gettext_lazy("Cancelled")
 
 
 class StaffRole(models.TextChoices):
     """Officials of TR&P 2.1."""
 
-    ORGANIZER = "organizer", "Tournament organizer"
-    HEAD_JUDGE = "head_judge", "Head judge"
-    APPEALS_JUDGE = "appeals_judge", "Appeals judge"
-    FLOOR_JUDGE = "floor_judge", "Floor judge"
-    SCOREKEEPER = "scorekeeper", "Scorekeeper"
+    ORGANIZER = "organizer", gettext_lazy("Tournament organizer")
+    HEAD_JUDGE = "head_judge", gettext_lazy("Head judge")
+    APPEALS_JUDGE = "appeals_judge", gettext_lazy("Appeals judge")
+    FLOOR_JUDGE = "floor_judge", gettext_lazy("Floor judge")
+    SCOREKEEPER = "scorekeeper", gettext_lazy("Scorekeeper")
 
 
 # --- Role vocabulary: the one place that says which staff roles make up each kind of authority.
@@ -235,11 +236,11 @@ CALL_EXTENSION_ROLES = CALL_READ_ROLES | {StaffRole.SCOREKEEPER}
 
 
 class RegistrationStatus(models.TextChoices):
-    REGISTERED = "registered", "Registered"
-    WAITLISTED = "waitlisted", "Waitlisted"
-    CHECKED_IN = "checked_in", "Checked in"
-    DROPPED = "dropped", "Dropped"
-    DISQUALIFIED = "disqualified", "Disqualified"
+    REGISTERED = "registered", gettext_lazy("Registered")
+    WAITLISTED = "waitlisted", gettext_lazy("Waitlisted")
+    CHECKED_IN = "checked_in", gettext_lazy("Checked in")
+    DROPPED = "dropped", gettext_lazy("Dropped")
+    DISQUALIFIED = "disqualified", gettext_lazy("Disqualified")
 
 
 ACTIVE_REGISTRATION_STATUSES = frozenset({RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN})
@@ -248,67 +249,67 @@ ACTIVE_REGISTRATION_STATUSES = frozenset({RegistrationStatus.REGISTERED, Registr
 class TeamInvitationStatus(models.TextChoices):
     """A teammate's seat on a team being formed (TR&P 9.2): the team registers once all accept."""
 
-    PENDING = "pending", "Invited"
-    ACCEPTED = "accepted", "Accepted"
-    DECLINED = "declined", "Declined"
-    CANCELLED = "cancelled", "Cancelled"
+    PENDING = "pending", gettext_lazy("Invited")
+    ACCEPTED = "accepted", gettext_lazy("Accepted")
+    DECLINED = "declined", gettext_lazy("Declined")
+    CANCELLED = "cancelled", gettext_lazy("Cancelled")
 
 
 class RoundStage(models.TextChoices):
-    SWISS = "swiss", "Swiss"
-    TOP_CUT = "top_cut", "Top cut"
+    SWISS = "swiss", gettext_lazy("Swiss")
+    TOP_CUT = "top_cut", gettext_lazy("Top cut")
 
 
 class RoundStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    PAIRED = "paired", "Paired (not published)"
-    PUBLISHED = "published", "Published"
-    IN_PROGRESS = "in_progress", "In progress"
-    COMPLETE = "complete", "Complete"
+    PENDING = "pending", gettext_lazy("Pending")
+    PAIRED = "paired", gettext_lazy("Paired (not published)")
+    PUBLISHED = "published", gettext_lazy("Published")
+    IN_PROGRESS = "in_progress", gettext_lazy("In progress")
+    COMPLETE = "complete", gettext_lazy("Complete")
 
 
 VISIBLE_ROUND_STATUSES = frozenset({RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS, RoundStatus.COMPLETE})
 
 
 class MatchResult(models.TextChoices):
-    PENDING = "", "Pending"
-    A_WINS = "a", "Player A wins"
-    B_WINS = "b", "Player B wins"
-    DRAW = "draw", "Draw"
-    DOUBLE_LOSS = "double_loss", "Double loss"
-    BYE = "bye", "Bye"
+    PENDING = "", gettext_lazy("Pending")
+    A_WINS = "a", gettext_lazy("Player A wins")
+    B_WINS = "b", gettext_lazy("Player B wins")
+    DRAW = "draw", gettext_lazy("Draw")
+    DOUBLE_LOSS = "double_loss", gettext_lazy("Double loss")
+    BYE = "bye", gettext_lazy("Bye")
     # TR&P 9.2: a board whose game ended because the team match was already decided; it has
     # no winner and counts in no individual record.
-    UNFINISHED = "unfinished", "Not finished (team match decided)"
+    UNFINISHED = "unfinished", gettext_lazy("Not finished (team match decided)")
 
 
 class ResultKind(models.TextChoices):
     """How a result came about (kept for audit and the reconciliation queue)."""
 
-    PLAYED = "played", "Played"
-    INTENTIONAL_DRAW = "intentional_draw", "Intentional draw (TR&P 3.5)"
-    CONCESSION = "concession", "Concession (TR&P 3.5)"
-    DROP = "drop", "Drop (TR&P 3.6)"
-    NO_SHOW = "no_show", "No-show (TR&P 3.6)"
-    PENALTY = "penalty", "Penalty (PPG 1.4)"
-    BYE = "bye", "Bye"
-    LATE_ENTRY = "late_entry", "Missed round (late entry)"
-    TEAM_DECIDED = "team_decided", "Ended: team match decided (TR&P 9.2)"
+    PLAYED = "played", gettext_lazy("Played")
+    INTENTIONAL_DRAW = "intentional_draw", gettext_lazy("Intentional draw (TR&P 3.5)")
+    CONCESSION = "concession", gettext_lazy("Concession (TR&P 3.5)")
+    DROP = "drop", gettext_lazy("Drop (TR&P 3.6)")
+    NO_SHOW = "no_show", gettext_lazy("No-show (TR&P 3.6)")
+    PENALTY = "penalty", gettext_lazy("Penalty (PPG 1.4)")
+    BYE = "bye", gettext_lazy("Bye")
+    LATE_ENTRY = "late_entry", gettext_lazy("Missed round (late entry)")
+    TEAM_DECIDED = "team_decided", gettext_lazy("Ended: team match decided (TR&P 9.2)")
 
 
 class ReportStatus(models.TextChoices):
-    NONE = "", "Not reported"
-    REPORTED = "reported", "Reported, awaiting confirmation"
-    DISPUTED = "disputed", "Disputed (reconciliation queue)"
-    CONFIRMED = "confirmed", "Confirmed by both players"
-    STAFF = "staff", "Entered by staff"
+    NONE = "", gettext_lazy("Not reported")
+    REPORTED = "reported", gettext_lazy("Reported, awaiting confirmation")
+    DISPUTED = "disputed", gettext_lazy("Disputed (reconciliation queue)")
+    CONFIRMED = "confirmed", gettext_lazy("Confirmed by both players")
+    STAFF = "staff", gettext_lazy("Entered by staff")
 
 
 class ClockState(models.TextChoices):
-    NOT_STARTED = "not_started", "Not started"
-    RUNNING = "running", "Running"
-    PAUSED = "paused", "Paused"
-    FINISHED = "finished", "Time called"
+    NOT_STARTED = "not_started", gettext_lazy("Not started")
+    RUNNING = "running", gettext_lazy("Running")
+    PAUSED = "paused", gettext_lazy("Paused")
+    FINISHED = "finished", gettext_lazy("Time called")
 
 
 # Results staff may record (no pending, no bye): a named list so the OpenAPI enum has a stable name.
@@ -318,8 +319,8 @@ PLAYED_RESULT_CHOICES = [c for c in MatchResult.choices if c[0] not in ("", "bye
 class StandingsPolicy(models.TextChoices):
     """How Swiss standings are scored and ordered (the engine's ``policy`` argument)."""
 
-    FAB = "fab", "Flesh and Blood (TR&P App D: MP, CMP, MLP, OMLP, OCMP)"
-    POINTS_3_1_0 = "points_3_1_0", "3/1/0 points, OMW%, GW%, OGW% (Grand Archive)"
+    FAB = "fab", gettext_lazy("Flesh and Blood (TR&P App D: MP, CMP, MLP, OMLP, OCMP)")
+    POINTS_3_1_0 = "points_3_1_0", gettext_lazy("3/1/0 points, OMW%, GW%, OGW% (Grand Archive)")
 
 
 # The default standings policy of each game (create_event; editable until the first pairings).

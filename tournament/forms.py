@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .citations import is_ga
 from .enums import REL, MatchResult, StandingsPolicy
@@ -21,36 +23,38 @@ EVENT_FIELDS = ["slug", *(f for f in EVENT_SETTINGS if f not in ("pairing_seed",
 
 
 # Labels and help in words for the organizer (the model's names are field names).
-EVENT_LABELS = {
-    "slug": ("Web address name", None),
-    "rel": ("Rules enforcement level (REL)", None),
+EVENT_LABELS: dict[str, tuple[Any, Any]] = {
+    "slug": (gettext_lazy("Web address name"), None),
+    "rel": (gettext_lazy("Rules enforcement level (REL)"), None),
     "starts_at": ("Starts", None),
-    "round_minutes": ("Round length (minutes)", None),
-    "games_per_match": ("Games to win a match", None),
+    "round_minutes": (gettext_lazy("Round length (minutes)"), None),
+    "games_per_match": (gettext_lazy("Games to win a match"), None),
     "structure_kind": ("Event structure", None),
     "bye_counts_in_cmp": (
-        "A bye counts as a win in cumulative match points (CMP)",
-        "The CMP tiebreaker (TR&P Appendix D) counts the rounds won; on, a bye counts as won.",
+        gettext_lazy("A bye counts as a win in cumulative match points (CMP)"),
+        gettext_lazy("The CMP tiebreaker (TR&P Appendix D) counts the rounds won; on, a bye counts as won."),
     ),
-    "standings_policy": ("Standings and tiebreakers", None),
-    "allow_self_registration": ("Players can register themselves", None),
-    "trp_version": ("Tournament rules (TR&P) edition", None),
-    "ppg_version": ("Penalty guide (PPG) edition", None),
-    "cr_version": ("Comprehensive rules edition", None),
+    "standings_policy": (gettext_lazy("Standings and tiebreakers"), None),
+    "allow_self_registration": (gettext_lazy("Players can register themselves"), None),
+    "trp_version": (gettext_lazy("Tournament rules (TR&P) edition"), None),
+    "ppg_version": (gettext_lazy("Penalty guide (PPG) edition"), None),
+    "cr_version": (gettext_lazy("Comprehensive rules edition"), None),
     "status": ("Event status", None),
     "print_language": (
-        "Language of printed sheets",
-        "Pairings, standings, match slips and pods are printed in it.",
+        gettext_lazy("Language of printed sheets"),
+        gettext_lazy("Pairings, standings, match slips and pods are printed in it."),
     ),
     "pod_play": (
-        "Play in pods",
-        "Multiplayer pods instead of one-on-one matches; by format means pods for Ultimate Pit Fight.",
+        gettext_lazy("Play in pods"),
+        gettext_lazy(
+            "Multiplayer pods instead of one-on-one matches; by format means pods for Ultimate Pit Fight."
+        ),
     ),
-    "pod_policy": ("When pods of 4 do not fit", None),
-    "pod_allow_two": ("Allow a pod of two players", None),
+    "pod_policy": (gettext_lazy("When pods of 4 do not fit"), None),
+    "pod_allow_two": (gettext_lazy("Allow a pod of two players"), None),
     "pod_points": (
-        "Points per place in a pod",
-        "First place first, comma-separated, e.g. 3,2,1,0 (or 3,0 for the winner only).",
+        gettext_lazy("Points per place in a pod"),
+        gettext_lazy("First place first, comma-separated, e.g. 3,2,1,0 (or 3,0 for the winner only)."),
     ),
 }
 
@@ -86,7 +90,7 @@ class EventForm(forms.ModelForm):
                 self.fields[name].label = label
                 if help_text is not None:
                     self.fields[name].help_text = help_text
-        self.fields["slug"].help_text = "Used in the event's web address, e.g. friday-armory."
+        self.fields["slug"].help_text = _("Used in the event's web address, e.g. friday-armory.")
         # The stored name says "games per match"; the number is the game wins needed (TR&P 3.1).
         wins = [
             (1, "1 game win (a single game)"),
@@ -95,21 +99,27 @@ class EventForm(forms.ModelForm):
         ]
         current = self.instance.games_per_match if self.instance.pk else None
         if current and current > 3:
-            wins.append((current, f"{current} game wins (best of {2 * current - 1})"))
+            wins.append(
+                (
+                    current,
+                    _("%(current)s game wins (best of %(value)s)")
+                    % {"current": current, "value": 2 * current - 1},
+                )
+            )
         self.fields["games_per_match"] = forms.TypedChoiceField(
-            label="Game wins needed to win a match",
+            label=_("Game wins needed to win a match"),
             coerce=int,
             empty_value=None,
             required=False,
             choices=wins
             if self.instance.pk
-            else [("", "From the rules: by the game (FaB: one game; GA: best of three)"), *wins],
-            help_text="Not the number of games: 2 means best of three.",
+            else [("", _("From the rules: by the game (FaB: one game; GA: best of three)")), *wins],
+            help_text=_("Not the number of games: 2 means best of three."),
         )
-        self.fields["round_minutes"].help_text = "Empty: the TR&P Appendix C default for the format."
-        self.fields[
-            "standings_policy"
-        ].help_text = "Pinned once the first round is paired. Grand Archive: 3/1/0 points, OMW%, GW%, OGW%."
+        self.fields["round_minutes"].help_text = _("Empty: the TR&P Appendix C default for the format.")
+        self.fields["standings_policy"].help_text = _(
+            "Pinned once the first round is paired. Grand Archive: 3/1/0 points, OMW%, GW%, OGW%."
+        )
         if self.instance.pk:
             self.fields["slug"].disabled = True
             overrides = [
@@ -117,27 +127,33 @@ class EventForm(forms.ModelForm):
             ]
             for name in RULE_FIELDS:
                 if name in self.fields and name not in overrides:
-                    note = "From the rules: follows the game, event type, format and REL until you change it."
+                    note = _(
+                        "From the rules: follows the game, event type, format and REL until you change it."
+                    )
                     current = self.fields[name].help_text
                     self.fields[name].help_text = f"{current} {note}" if current else note
             if overrides:
                 self.fields["follow_rules"] = forms.MultipleChoiceField(
                     required=False,
-                    label="Give back to the rules",
+                    label=_("Give back to the rules"),
                     choices=[(n, str(self.fields[n].label)) for n in overrides],
                     widget=forms.CheckboxSelectMultiple,
-                    help_text="Set by hand so far; ticked, each takes the value the rules give and follows them again.",
+                    help_text=_(
+                        "Set by hand so far; ticked, each takes the value the rules give and follows them again."
+                    ),
                 )
             if is_ga(self.instance):
                 # A Grand Archive event: FaB's rules editions and its CMP tiebreaker do not apply
                 # (their values stay as stored), and no FaB document is named (tournament.citations).
                 for name in ("trp_version", "ppg_version", "bye_counts_in_cmp"):
                     self.fields.pop(name, None)
-                self.fields[
-                    "round_minutes"
-                ].help_text = "Empty: the default for the format (GA TRG Round Times)."
-                self.fields["swiss_rounds"].help_text = "Empty: our default from attendance."
-                self.fields["top_cut"].help_text = "Empty: our default from attendance; 0 means no play-off."
+                self.fields["round_minutes"].help_text = _(
+                    "Empty: the default for the format (GA TRG Round Times)."
+                )
+                self.fields["swiss_rounds"].help_text = _("Empty: our default from attendance.")
+                self.fields["top_cut"].help_text = _(
+                    "Empty: our default from attendance; 0 means no play-off."
+                )
                 _choice_field(self, "standings_policy").choices = [
                     (value, str(label).replace("TR&P App D: ", ""))
                     for value, label in StandingsPolicy.choices
@@ -145,10 +161,10 @@ class EventForm(forms.ModelForm):
         else:
             # On creation an untouched choice means "the rule default" (TR&P App A, E; 3.8).
             self.fields["slug"].required = False
-            self.fields["slug"].help_text += " Empty: made from the name."
+            self.fields["slug"].help_text += _(" Empty: made from the name.")
             self.fields["rel"].required = False
             _choice_field(self, "rel").choices = [
-                ("", "From the rules: by the event type (TR&P App A)"),
+                ("", _("From the rules: by the event type (TR&P App A)")),
                 *REL.choices,
             ]
             # An untouched rule field is left blank (the model's own default would otherwise be
@@ -159,15 +175,15 @@ class EventForm(forms.ModelForm):
                     self.initial.pop(name, None)
             self.fields["format"].required = False
             _choice_field(self, "format").choices = [
-                ("", "From the rules: by the game"),
+                ("", _("From the rules: by the game")),
                 *(c for c in cast(list, _choice_field(self, "format").choices) if c[0] != ""),
             ]
-            self.fields["tier"].widget.attrs["placeholder"] = "from the rules (TR&P App A)"
-            self.fields["round_minutes"].widget.attrs["placeholder"] = "from the rules (TR&P App C)"
+            self.fields["tier"].widget.attrs["placeholder"] = _("from the rules (TR&P App A)")
+            self.fields["round_minutes"].widget.attrs["placeholder"] = _("from the rules (TR&P App C)")
             # Untouched, the service picks the game's policy (GA: 3/1/0; FaB: TR&P App D).
             self.fields["standings_policy"].required = False
             _choice_field(self, "standings_policy").choices = [
-                ("", "From the rules: by the game"),
+                ("", _("From the rules: by the game")),
                 *StandingsPolicy.choices,
             ]
             self.initial.pop("standings_policy", None)
@@ -175,20 +191,24 @@ class EventForm(forms.ModelForm):
             # Untouched, the service picks the game's ladder (GA: regular store event; FaB: Armory).
             self.fields["event_type"].required = False
             _choice_field(self, "event_type").choices = [
-                ("", "From the rules: by the game"),
+                ("", _("From the rules: by the game")),
                 *cast(list, _choice_field(self, "event_type").choices),
             ]
             self.initial.pop("event_type", None)
             for name, rule in (
                 ("decklists_required", "TR&P App E"),
                 ("regular_deck_checks", "TR&P 3.8"),
-                ("allow_late_entries", "by the game: FaB yes, Grand Archive closed at round 1"),
+                ("allow_late_entries", _("by the game: FaB yes, Grand Archive closed at round 1")),
             ):
                 self.fields[name] = forms.NullBooleanField(
                     required=False,
                     label=self.fields[name].label,
                     widget=forms.Select(
-                        choices=[("unknown", f"From the rules ({rule})"), ("true", "Yes"), ("false", "No")]
+                        choices=[
+                            ("unknown", _("From the rules (%(rule)s)") % {"rule": rule}),
+                            ("true", _("Yes")),
+                            ("false", _("No")),
+                        ]
                     ),
                 )
 
@@ -198,7 +218,7 @@ class EventForm(forms.ModelForm):
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError):
             raise forms.ValidationError(
-                f"Unknown time zone {value!r}; use a name like Europe/London."
+                _("Unknown time zone %(value)s; use a name like Europe/London.") % {"value": repr(value)}
             ) from None
         return value
 
@@ -261,7 +281,7 @@ WORD_RESULTS = {
     "double_loss": MatchResult.DOUBLE_LOSS,
     "double-loss": MatchResult.DOUBLE_LOSS,
 }
-QUICK_HELP = (
+QUICK_HELP = gettext_lazy(
     "Type the table number and the result, then Enter: '12 2-1' (games A-B, optional -drawn), "
     "'12 a' or '12 b' (winner), '12 d' (draw), '12 dl' (double loss)."
 )
@@ -271,7 +291,9 @@ def parse_quick_result(text: str, *, games_to_win: int = 1) -> ParsedResult:
     """Parse one line of keyboard result entry; raises ValidationError naming the problem."""
     match = QUICK_RE.match(text or "")
     if not match:
-        raise forms.ValidationError(f"Could not read {text!r}. {QUICK_HELP}")
+        raise forms.ValidationError(
+            _("Could not read %(text)s. %(quick_help)s") % {"text": repr(text), "quick_help": QUICK_HELP}
+        )
     table = int(match["table"])
     res = match["res"].replace(" ", "").lower()
     if res in WORD_RESULTS:
@@ -280,7 +302,9 @@ def parse_quick_result(text: str, *, games_to_win: int = 1) -> ParsedResult:
         games_b = games_to_win if result == MatchResult.B_WINS else 0
         return ParsedResult(table, result, games_a, games_b, 0)
     if res[0].isalpha():
-        raise forms.ValidationError(f"Unknown result {res!r}. {QUICK_HELP}")
+        raise forms.ValidationError(
+            _("Unknown result %(res)s. %(quick_help)s") % {"res": repr(res), "quick_help": QUICK_HELP}
+        )
     numbers = [int(n) for n in res.split("-")]
     games_a, games_b = numbers[0], numbers[1]
     drawn = numbers[2] if len(numbers) == 3 else 0
@@ -305,15 +329,21 @@ class QuickResultForm(forms.Form):
         return parse_quick_result(self.cleaned_data["entry"], games_to_win=self.games_to_win)
 
 
-MY_RESULT_CHOICES = [("win", "I won"), ("loss", "I lost"), ("draw", "Draw")]
+MY_RESULT_CHOICES = [
+    ("win", gettext_lazy("I won")),
+    ("loss", gettext_lazy("I lost")),
+    ("draw", gettext_lazy("Draw")),
+]
 
 
 class PlayerReportForm(forms.Form):
     """A player's own report: outcome from their side plus games, mapped to A/B by ``as_match_result``."""
 
     outcome = forms.ChoiceField(choices=MY_RESULT_CHOICES, widget=forms.RadioSelect)
-    my_games = forms.IntegerField(min_value=0, max_value=9, required=False, label="Games I won")
-    their_games = forms.IntegerField(min_value=0, max_value=9, required=False, label="Games my opponent won")
+    my_games = forms.IntegerField(min_value=0, max_value=9, required=False, label=gettext_lazy("Games I won"))
+    their_games = forms.IntegerField(
+        min_value=0, max_value=9, required=False, label=gettext_lazy("Games my opponent won")
+    )
     games_drawn = forms.IntegerField(min_value=0, max_value=9, required=False, initial=0)
     version = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
 
@@ -330,18 +360,20 @@ class PlayerReportForm(forms.Form):
             theirs = 0 if theirs is None else theirs
             if mine <= theirs:
                 raise forms.ValidationError(
-                    "You reported a win, so you must have won more games than your opponent."
+                    _("You reported a win, so you must have won more games than your opponent.")
                 )
         elif outcome == "loss":
             theirs = self.games_to_win if theirs is None else theirs
             mine = 0 if mine is None else mine
             if theirs <= mine:
-                raise forms.ValidationError("You reported a loss, so your opponent must have won more games.")
+                raise forms.ValidationError(
+                    _("You reported a loss, so your opponent must have won more games.")
+                )
         elif outcome == "draw":
             mine = 0 if mine is None else mine
             theirs = 0 if theirs is None else theirs
             if mine != theirs:
-                raise forms.ValidationError("A drawn match has equal game wins on both sides.")
+                raise forms.ValidationError(_("A drawn match has equal game wins on both sides."))
         data["my_games"], data["their_games"] = mine, theirs
         data["games_drawn"] = data.get("games_drawn") or 0
         return data
@@ -361,7 +393,7 @@ class PlayerReportForm(forms.Form):
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(max_length=500, help_text="Recorded in the audit trail.")
+    reason = forms.CharField(max_length=500, help_text=gettext_lazy("Recorded in the audit trail."))
 
 
 class CorrectionForm(forms.Form):

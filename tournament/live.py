@@ -32,6 +32,7 @@ from django.template import Context, Engine
 from django.utils.http import parse_etags, quote_etag
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from core.middleware import is_anonymous_poll
 
@@ -88,7 +89,10 @@ def cached_fragment(key: str, build: Callable[[], dict], timeout: int = FRAGMENT
     (atomic in every cache backend, so on Redis this holds across processes and machines); the
     others poll for the value, and build it themselves if the builder fails or takes longer
     than ``BUILD_WAIT_SECONDS``.
+
+    Fragments hold words (result labels, badges), so each language has its own copy.
     """
+    key = f"{key}:{get_language()}"
     value = cache.get(key)
     if value is not None:
         return value
@@ -399,17 +403,24 @@ def player_state(event: Event, registration: Registration, lens: PlayerLens) -> 
         if match.report_status == "reported" and match.reported_by_id not in (None, registration.pk):
             attention, words = (
                 f"confirm-{match.pk}-{match.version}",
-                f"{title}: your opponent reported a result. Confirm it.",
+                _("%(title)s: your opponent reported a result. Confirm it.") % {"title": title},
             )
         elif match.report_status == "disputed":
-            attention, words = f"disputed-{match.pk}", f"{title}: your reports disagree. See the staff."
+            attention, words = (
+                f"disputed-{match.pk}",
+                _("%(title)s: your reports disagree. See the staff.") % {"title": title},
+            )
         elif round_.time_called_at is not None and not match.result:
-            attention, words = f"time-{round_.pk}", f"{title}: time is called. Finish your turn."
+            attention, words = (
+                f"time-{round_.pk}",
+                _("%(title)s: time is called. Finish your turn.") % {"title": title},
+            )
         elif opponent is None and round_.status != RoundStatus.COMPLETE:
-            attention, words = f"pairing-{match.pk}", f"{title}: you have a bye."
+            attention, words = f"pairing-{match.pk}", _("%(title)s: you have a bye.") % {"title": title}
         elif not match.result:
             attention, words = (
                 f"pairing-{match.pk}",
-                f"{title}: table {match.table_number} against {lens.name(opponent)}.",
+                _("%(title)s: table %(table_number)s against %(name)s.")
+                % {"title": title, "table_number": match.table_number, "name": lens.name(opponent)},
             )
     return {"version": version, "attention": attention, "words": words}

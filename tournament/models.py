@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from .enums import (
     REL,
@@ -45,16 +46,18 @@ class PlayerProfile(models.Model):
         null=True,
         blank=True,
     )
-    player_id = models.CharField("GEM player ID", max_length=32, unique=True)
+    player_id = models.CharField(gettext_lazy("GEM player ID"), max_length=32, unique=True)
     display_name = models.CharField(max_length=120)
-    banned = models.BooleanField(default=False, help_text="Banned by LSS (TR&P 1.4).")
+    banned = models.BooleanField(default=False, help_text=gettext_lazy("Banned by LSS (TR&P 1.4)."))
     suspended_until = models.DateField(
-        null=True, blank=True, help_text="Suspended by LSS until this date (TR&P 1.4)."
+        null=True, blank=True, help_text=gettext_lazy("Suspended by LSS until this date (TR&P 1.4).")
     )
     # A walk-in registered by staff without a player ID gets a temporary one (TR&P 1.5: the real
     # ID replaces it later, results kept); the claim code lets the player link it to an account.
     is_temporary = models.BooleanField(
-        "Temporary player ID", default=False, help_text="Made for a walk-in; replace it with the real ID."
+        gettext_lazy("Temporary player ID"),
+        default=False,
+        help_text=gettext_lazy("Made for a walk-in; replace it with the real ID."),
     )
     claim_code = models.CharField(max_length=16, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -90,49 +93,57 @@ class Event(models.Model):
     starts_at = models.DateTimeField(null=True, blank=True)
     time_zone = models.CharField(max_length=64, default="UTC")
     venue = models.CharField(max_length=200, blank=True)
-    capacity = models.PositiveIntegerField(null=True, blank=True, help_text="Empty means no limit.")
+    capacity = models.PositiveIntegerField(
+        null=True, blank=True, help_text=gettext_lazy("Empty means no limit.")
+    )
     round_minutes = models.PositiveSmallIntegerField(default=55)
     # The name is kept (the data contract only grows); it means game wins needed, not "best of".
     games_per_match = models.PositiveSmallIntegerField(
-        "game wins needed to win a match",
+        gettext_lazy("game wins needed to win a match"),
         default=1,
         help_text=(
-            "Game wins a player needs to win the match: 1 = a single game, 2 = best of three, "
-            "3 = best of five (TR&P 3.1; Grand Archive Swiss is usually best of three)."
+            gettext_lazy(
+                "Game wins a player needs to win the match: 1 = a single game, 2 = best of three, "
+                "3 = best of five (TR&P 3.1; Grand Archive Swiss is usually best of three)."
+            )
         ),
     )
     swiss_rounds = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Empty: the TR&P App B default from attendance."
+        null=True, blank=True, help_text=gettext_lazy("Empty: the TR&P App B default from attendance.")
     )
     top_cut = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Empty: the TR&P App B default; 0 means no play-off."
+        null=True, blank=True, help_text=gettext_lazy("Empty: the TR&P App B default; 0 means no play-off.")
     )
     structure_kind = models.CharField(
         max_length=32, choices=StructureKind.choices, default=StructureKind.SINGLE_DAY
     )
     decklists_required = models.BooleanField(default=False)
     regular_deck_checks = models.BooleanField(default=False)
-    bye_counts_in_cmp = models.BooleanField(default=True, help_text="OPEN-16: a bye counts as a win in CMP.")
+    bye_counts_in_cmp = models.BooleanField(
+        default=True, help_text=gettext_lazy("OPEN-16: a bye counts as a win in CMP.")
+    )
     standings_policy = models.CharField(
         max_length=16,
         choices=StandingsPolicy.choices,
         default=StandingsPolicy.FAB,
-        help_text="How Swiss standings are scored and ordered (Grand Archive: 3/1/0 points).",
+        help_text=gettext_lazy("How Swiss standings are scored and ordered (Grand Archive: 3/1/0 points)."),
     )
     allow_self_registration = models.BooleanField(default=True)
     # The rule-given settings the organizer set by hand (services.events.RULE_FIELDS); the others
     # follow the game, event type, format and REL when those change.
     rule_overrides = models.JSONField(default=list, blank=True)
     check_in_required = models.BooleanField(
-        "Players check in before round 1",
+        gettext_lazy("Players check in before round 1"),
         default=False,
-        help_text="Only checked-in players are paired. Off: every registered player is paired.",
+        help_text=gettext_lazy("Only checked-in players are paired. Off: every registered player is paired."),
     )
     allow_late_entries = models.BooleanField(
         default=True,
         help_text=(
-            "Staff may enter players after round 1 is paired; each round they missed is a loss. "
-            "Grand Archive recommends closing entries at the round-1 pairings (off by default there)."
+            gettext_lazy(
+                "Staff may enter players after round 1 is paired; each round they missed is a loss. "
+                "Grand Archive recommends closing entries at the round-1 pairings (off by default there)."
+            )
         ),
     )
     # The language of the event's printed sheets (pairings, standings, slips, pods), whoever
@@ -143,32 +154,39 @@ class Event(models.Model):
     pod_play = models.CharField(
         max_length=8,
         choices=[
-            ("", "By format (pods for Ultimate Pit Fight)"),
-            ("swiss", "Swiss matches"),
-            ("pods", "Pods with standings"),
-            ("social", "Pods without standings (social play)"),
+            ("", gettext_lazy("By format (pods for Ultimate Pit Fight)")),
+            ("swiss", gettext_lazy("Swiss matches")),
+            ("pods", gettext_lazy("Pods with standings")),
+            ("social", gettext_lazy("Pods without standings (social play)")),
         ],
         default="",
         blank=True,
-        help_text="Multiplayer pods (as in Ultimate Pit Fight) instead of one-on-one Swiss matches.",
+        help_text=gettext_lazy(
+            "Multiplayer pods (as in Ultimate Pit Fight) instead of one-on-one Swiss matches."
+        ),
     )
     pod_policy = models.CharField(
         max_length=8,
-        choices=[("fives", "Pods of 5 where 4s do not fit"), ("threes", "Pods of 3 where 4s do not fit")],
+        choices=[
+            ("fives", gettext_lazy("Pods of 5 where 4s do not fit")),
+            ("threes", gettext_lazy("Pods of 3 where 4s do not fit")),
+        ],
         default="fives",
     )
     pod_allow_two = models.BooleanField(
-        default=False, help_text="Allow a pod of two players when the count forces it."
+        default=False, help_text=gettext_lazy("Allow a pod of two players when the count forces it.")
     )
     pod_points = models.CharField(
         max_length=40,
         default="3,2,1,0",
-        help_text="Points for 1st, 2nd, 3rd... place in a pod, comma-separated.",
+        help_text=gettext_lazy("Points for 1st, 2nd, 3rd... place in a pod, comma-separated."),
     )
     short_public_names = models.BooleanField(
-        "Public names as first name and initial",
+        gettext_lazy("Public names as first name and initial"),
         default=False,
-        help_text="Casual events only: the public sees first names and the initial of the last name.",
+        help_text=gettext_lazy(
+            "Casual events only: the public sees first names and the initial of the last name."
+        ),
     )
     trp_version = models.CharField(max_length=8, choices=TrpVersion.choices, default=TrpVersion.TRP_2025)
     ppg_version = models.CharField(max_length=8, choices=PpgVersion.choices, default=PpgVersion.PPG_2023)
@@ -179,19 +197,25 @@ class Event(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="Card data pinned for this event (empty: the game's active release).",
+        help_text=gettext_lazy("Card data pinned for this event (empty: the game's active release)."),
     )
     status = models.CharField(max_length=16, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
-    pairing_seed = models.BigIntegerField(default=0, help_text="Base seed for pairings and random tiebreaks.")
+    pairing_seed = models.BigIntegerField(
+        default=0, help_text=gettext_lazy("Base seed for pairings and random tiebreaks.")
+    )
     mirror_source = models.CharField(
         max_length=16,
         choices=MirrorSource.choices,
         default=MirrorSource.NONE,
         blank=True,
-        help_text="Mirrored from an official system: its pairings are imported, never made here.",
+        help_text=gettext_lazy(
+            "Mirrored from an official system: its pairings are imported, never made here."
+        ),
     )
     mirror_source_id = models.CharField(
-        max_length=64, blank=True, help_text="The event's id in the official system it is mirrored from."
+        max_length=64,
+        blank=True,
+        help_text=gettext_lazy("The event's id in the official system it is mirrored from."),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -241,10 +265,14 @@ class EventDay(models.Model):
     rel = models.CharField("REL", max_length=16, choices=REL.choices)
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     cut_size = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Players advancing to the next day (TR&P App B: top N or X-2)."
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Players advancing to the next day (TR&P App B: top N or X-2)."),
     )
     cut_max_losses = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="X-2 rule: records with at most this many non-wins also advance."
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("X-2 rule: records with at most this many non-wins also advance."),
     )
 
     class Meta:
@@ -325,23 +353,32 @@ class Registration(models.Model):
     team_position = models.CharField(max_length=1, null=True, blank=True)
     joined_in_round = models.PositiveSmallIntegerField(
         default=1,
-        help_text="Late entry: the first round this player is paired in; earlier rounds are losses.",
+        help_text=gettext_lazy(
+            "Late entry: the first round this player is paired in; earlier rounds are losses."
+        ),
     )
     fixed_table = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Pinned table (accessibility, TR&P 3.10)."
+        null=True, blank=True, help_text=gettext_lazy("Pinned table (accessibility, TR&P 3.10).")
     )
-    pod = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Draft pod (TR&P 8.2).")
+    pod = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=gettext_lazy("Draft pod (TR&P 8.2).")
+    )
     seat = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Seat at the pod's draft table, clockwise from 1 (TR&P 8.2)."
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Seat at the pod's draft table, clockwise from 1 (TR&P 8.2)."),
     )
     playoff_seat = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="Seat at the play-off draft table; the draft play-off bracket follows it (TR&P 8.2).",
+        help_text=gettext_lazy(
+            "Seat at the play-off draft table; the draft play-off bracket follows it (TR&P 8.2)."
+        ),
     )
     disqualified_at = models.DateTimeField(null=True, blank=True)
     coverage_opt_out = models.BooleanField(
-        default=False, help_text="Not seated at a feature table; no overlay or coverage feed shows the name."
+        default=False,
+        help_text=gettext_lazy("Not seated at a feature table; no overlay or coverage feed shows the name."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -364,7 +401,7 @@ class FeatureTable(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="feature_tables")
     table_number = models.PositiveIntegerField()
-    name = models.CharField(max_length=60, blank=True, help_text='e.g. "Feature table"')
+    name = models.CharField(max_length=60, blank=True, help_text=gettext_lazy('e.g. "Feature table"'))
 
     class Meta:
         ordering = ["event", "table_number"]
@@ -415,7 +452,9 @@ class Round(models.Model):
     duration_seconds = models.PositiveIntegerField(default=55 * 60)
     started_at = models.DateTimeField(null=True, blank=True)
     paused_at = models.DateTimeField(null=True, blank=True)
-    elapsed_before_pause = models.FloatField(default=0.0, help_text="Seconds run before the current start.")
+    elapsed_before_pause = models.FloatField(
+        default=0.0, help_text=gettext_lazy("Seconds run before the current start.")
+    )
     clock_state = models.CharField(max_length=16, choices=ClockState.choices, default=ClockState.NOT_STARTED)
     time_called_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -434,7 +473,7 @@ class Pod(models.Model):
     by staff. A pod of one is a bye."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pods")
-    number = models.PositiveIntegerField(help_text="Table number.")
+    number = models.PositiveIntegerField(help_text=gettext_lazy("Table number."))
     report_status = models.CharField(max_length=16, default="", blank=True)  # "", "reported", "confirmed"
     reported_by = models.ForeignKey(
         "Registration", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -499,7 +538,7 @@ class Match(models.Model):
 
     class Meta:
         ordering = ["round", "table_number", "id"]
-        verbose_name_plural = "matches"
+        verbose_name_plural = gettext_lazy("matches")
         constraints = [
             models.UniqueConstraint(
                 fields=["round", "table_number"],
@@ -574,7 +613,7 @@ class TeamInvitation(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="team_invitations")
     team_name = models.CharField(max_length=120)
     position = models.CharField(max_length=1)
-    player_id = models.CharField("invited player ID", max_length=32)
+    player_id = models.CharField(gettext_lazy("invited player ID"), max_length=32)
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

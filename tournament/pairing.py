@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from core.errors import DomainError
 from pairings.errors import InvalidInput
 from pairings.structure import assign_tables, recommended_structure, rounds_without_rematch
@@ -147,8 +149,14 @@ def check_pods(regs: list[Registration]) -> None:
     if missing:
         names = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
         raise DomainError(
-            f"this event uses draft pods and {names} {'has' if len(missing) == 1 else 'have'} no pod: "
-            f"seat them in a pod before pairing ({cite(regs[0].event, 'draft_seating')})",
+            gettext(
+                "this event uses draft pods and %(names)s %(value)s no pod: seat them in a pod before pairing (%(cite)s)"
+            )
+            % {
+                "names": names,
+                "value": "has" if len(missing) == 1 else "have",
+                "cite": cite(regs[0].event, "draft_seating"),
+            },
             code="pod",
             field="pod",
         )
@@ -173,7 +181,10 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -
     if only is not None:  # a day-2 cut: only the advancing players are paired
         regs = [r for r in regs if r.pk in only]
     if len(regs) < 2:
-        raise DomainError(f"round {round_number} needs at least two active players; there are {len(regs)}")
+        raise DomainError(
+            gettext("round %(round_number)s needs at least two active players; there are %(count)s")
+            % {"round_number": round_number, "count": len(regs)}
+        )
     check_pods(regs)
     by_id = {str(r.pk): r for r in regs}
     all_rows = list(swiss_matches(event, through_round=None, completed_only=False))
@@ -209,7 +220,9 @@ def plan_swiss_round(event: Event, *, round_number: int, seed: int, only=None) -
         pinned = {str(r.pk): r.fixed_table for r in regs if r.fixed_table}
         tabled = assign_tables(result.pairings, ranks=ranks, pinned=pinned, first_table=1)
     except InvalidInput as exc:
-        raise DomainError(f"pairing failed: {exc}", code="engine", field=exc.field) from exc
+        raise DomainError(
+            gettext("pairing failed: %(exc)s") % {"exc": exc}, code="engine", field=exc.field
+        ) from exc
     tabled = keep_opted_out_off_feature_tables(event, tabled, by_id, pinned)
     byes = [by_id[b] for b in (result.byes or ((result.bye,) if result.bye else ()))]
     return PairingPlan(
@@ -294,8 +307,8 @@ def _plan_draft_playoff(qualified: list[Registration], *, seeds: dict[int, int],
     for reg in qualified:
         if reg.playoff_seat is None or not 1 <= reg.playoff_seat <= top_cut or reg.playoff_seat in by_seat:
             raise DomainError(
-                f"{reg.player.display_name} has no valid seat at the play-off draft table "
-                f"({cite(reg.event, 'draft_seating')})",
+                gettext("%(display_name)s has no valid seat at the play-off draft table (%(cite)s)")
+                % {"display_name": reg.player.display_name, "cite": cite(reg.event, "draft_seating")},
                 code="seat",
                 field="playoff_seat",
             )
@@ -340,7 +353,7 @@ def plan_top_cut_round(event: Event, *, round_number: int, top_cut: int) -> Pair
     if prev is None:
         qualified = top_cut_qualifiers(event, top_cut=top_cut)
         if len(qualified) < 2:
-            raise DomainError("a play-off needs at least two qualified players", code="top_cut")
+            raise DomainError(gettext("a play-off needs at least two qualified players"), code="top_cut")
         seeds = {r.pk: i + 1 for i, r in enumerate(qualified)}
         if draft_playoff_applies(event, top_cut=top_cut):
             return _plan_draft_playoff(qualified, seeds=seeds, top_cut=top_cut)
@@ -348,7 +361,10 @@ def plan_top_cut_round(event: Event, *, round_number: int, top_cut: int) -> Pair
         try:
             bracket = single_elimination([str(n) for n in range(1, top_cut + 1)])
         except InvalidInput as exc:
-            raise DomainError(f"top cut {top_cut}: {exc.message}", field="top_cut") from exc
+            raise DomainError(
+                gettext("top cut %(top_cut)s: %(message)s") % {"top_cut": top_cut, "message": exc.message},
+                field="top_cut",
+            ) from exc
         pairs, slots, byes, bye_slots = [], [], [], []
         for slot, (a_seed, b_seed) in enumerate(bracket, start=1):
             a, b = by_seed.get(a_seed), by_seed.get(b_seed)
@@ -423,7 +439,10 @@ def plan_team_round(event: Event, *, round_number: int, seed: int) -> PairingPla
         if sum(1 for r in members.values() if r.is_active) >= 2 and len(members) == 3
     }  # fmt: skip
     if len(active) < 2:
-        raise DomainError(f"round {round_number} needs at least two teams with two or more active players")
+        raise DomainError(
+            gettext("round %(round_number)s needs at least two teams with two or more active players")
+            % {"round_number": round_number}
+        )
     opponents: dict[str, set[str]] = {t: set() for t in active}
     had_bye: set[str] = set()
     for rec in team_records(event, completed_only=False):
@@ -435,7 +454,9 @@ def plan_team_round(event: Event, *, round_number: int, seed: int) -> PairingPla
     try:
         standings = team_standings(event)
     except InvalidInput as exc:
-        raise DomainError(f"team standings cannot be computed: {exc}", field=exc.field) from exc
+        raise DomainError(
+            gettext("team standings cannot be computed: %(exc)s") % {"exc": exc}, field=exc.field
+        ) from exc
     points = {row.id: row.match_points for row in standings}
     ranks = {row.id: row.rank for row in standings}
     states = [
@@ -447,7 +468,9 @@ def plan_team_round(event: Event, *, round_number: int, seed: int) -> PairingPla
         result = pair_round(states, round_number=round_number, seed=seed)
         tabled = assign_tables(result.pairings, ranks=ranks, first_table=1)
     except InvalidInput as exc:
-        raise DomainError(f"pairing failed: {exc}", code="engine", field=exc.field) from exc
+        raise DomainError(
+            gettext("pairing failed: %(exc)s") % {"exc": exc}, code="engine", field=exc.field
+        ) from exc
     pairs, tables, byes, forfeits = [], [], [], []
     for k, (_t, ta, tb) in enumerate(tabled, start=1):
         for i, pos in enumerate(("A", "B", "C")):
@@ -481,12 +504,15 @@ def plan_team_top_cut(event: Event, *, round_number: int, top_cut: int) -> Pairi
             row.id for row in standings if sum(1 for r in teams[row.id].values() if r.is_active) >= 2
         ][:top_cut]
         if len(qualified) < 2:
-            raise DomainError("a play-off needs at least two qualified teams", code="top_cut")
+            raise DomainError(gettext("a play-off needs at least two qualified teams"), code="top_cut")
         seeds = {t: i + 1 for i, t in enumerate(qualified)}
         try:
             bracket = single_elimination([str(n) for n in range(1, top_cut + 1)])
         except InvalidInput as exc:
-            raise DomainError(f"top cut {top_cut}: {exc.message}", field="top_cut") from exc
+            raise DomainError(
+                gettext("top cut %(top_cut)s: %(message)s") % {"top_cut": top_cut, "message": exc.message},
+                field="top_cut",
+            ) from exc
         by_seed = {str(s): t for t, s in seeds.items()}
         order = [(by_seed.get(a), by_seed.get(b)) for a, b in bracket]
     else:

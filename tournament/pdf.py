@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from core.i18n import in_language
 from core.pdf import qr_svg_data_uri, render_pdf
@@ -248,7 +249,7 @@ def placing_rows(placings: Iterable, *, lens: PlayerLens = STAFF_LENS) -> list[d
     label ("Swiss standings" for the places after a top cut), name and player ID as ``lens`` sees
     them, Swiss record and points."""
     placings = list(placings)
-    after_cut = "Swiss standings" if any(p.label not in ("", "Winner") for p in placings) else ""
+    after_cut = _("Swiss standings") if any(p.label not in ("", _("Winner")) for p in placings) else ""
     return [
         {
             "place": p.place,

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from . import pairing, selectors
 from .enums import TEAM_FORMATS, MatchResult, RoundStage, RoundStatus
 from .models import Event, Match, Registration, Round
@@ -35,10 +37,10 @@ class NextStep:
 
 def _playoff_round_label(players: int) -> str:
     if players == 2:
-        return "Pair the final"
+        return _("Pair the final")
     if players == 4:
-        return "Pair the semifinals"
-    return f"Pair the play-off round of {players}"
+        return _("Pair the semifinals")
+    return _("Pair the play-off round of %(players)s") % {"players": players}
 
 
 def _playoff_over(event: Event, last: Round, top_cut: int) -> tuple[bool, int]:
@@ -59,20 +61,22 @@ def next_step(event: Event) -> NextStep:
         return NextStep(CLOSED, "")
     last = selectors.current_round(event)
     if last is None:
-        return NextStep(PAIR, "Pair round 1", 1)
+        return NextStep(PAIR, _("Pair round 1"), 1)
     if last.status != RoundStatus.COMPLETE:
         return NextStep(ROUND_OPEN, "")
     number = last.number + 1
     swiss_rounds, top_cut = selectors.effective_structure(event)
     if last.stage == RoundStage.SWISS:
         if selectors.swiss_rounds_played(event) < swiss_rounds:
-            return NextStep(PAIR, f"Pair round {number}", number)
+            return NextStep(PAIR, _("Pair round %(number)s") % {"number": number}, number)
         if top_cut:
-            return NextStep(START_TOP_CUT, f"Start top cut (top {top_cut})", number)
-        return NextStep(FINISH, "Finish event")
+            return NextStep(
+                START_TOP_CUT, _("Start top cut (top %(top_cut)s)") % {"top_cut": top_cut}, number
+            )
+        return NextStep(FINISH, _("Finish event"))
     over, left = _playoff_over(event, last, top_cut)
     if over:
-        return NextStep(FINISH, "Finish event")
+        return NextStep(FINISH, _("Finish event"))
     return NextStep(PAIR, _playoff_round_label(left), number)
 
 

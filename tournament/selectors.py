@@ -36,6 +36,8 @@ from typing import Any, cast
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from cards.selectors import format_warnings
 from core.audit import audit_entries_for
@@ -182,7 +184,7 @@ def current_round(event: Event) -> Round | None:
 def round_by_number(event: Event, number: int) -> Round:
     rnd = Round.objects.filter(event=event, number=number).select_related("event").first()
     if rnd is None:
-        raise Http404(f"no round {number} in {event.slug}")
+        raise Http404(_("no round %(number)s in %(slug)s") % {"number": number, "slug": event.slug})
     return rnd
 
 
@@ -495,51 +497,83 @@ def bracket_for_event(event: Event) -> list[list[Match]]:
 
 # Short summaries of the elimination end-of-match procedure (our wording; see the rule text).
 _ELIMINATION_2025 = (
-    ("1", "TR&P 3.4 step 1", "Warn both players: without progress, highest life total decides the game."),
-    ("2", "TR&P 3.4 step 2", "Game to the hero with the higher life total; equal life: step 3."),
+    (
+        "1",
+        "TR&P 3.4 step 1",
+        gettext_lazy("Warn both players: without progress, highest life total decides the game."),
+    ),
+    (
+        "2",
+        "TR&P 3.4 step 2",
+        gettext_lazy("Game to the hero with the higher life total; equal life: step 3."),
+    ),
     (
         "3",
         "TR&P 3.4 step 3",
-        "Match to the player with more game wins; tied with a game on: step 2; "
-        "tied otherwise: a 4-turn tiebreaker game (2 turns each), then step 4.",
+        gettext_lazy(
+            "Match to the player with more game wins; tied with a game on: step 2; "
+            "tied otherwise: a 4-turn tiebreaker game (2 turns each), then step 4."
+        ),
     ),
-    ("4", "TR&P 3.4 step 4", "Tiebreaker game goes on until one hero leads on life; a draw: step 5."),
-    ("5", "TR&P 3.4 step 5", "Match to the player with the higher standing before the match (the seed)."),
+    (
+        "4",
+        "TR&P 3.4 step 4",
+        gettext_lazy("Tiebreaker game goes on until one hero leads on life; a draw: step 5."),
+    ),
+    (
+        "5",
+        "TR&P 3.4 step 5",
+        gettext_lazy("Match to the player with the higher standing before the match (the seed)."),
+    ),
 )
 _ELIMINATION_2023 = (
-    ("1", "TR&P'23 3.4 step 1", "More game wins takes the match; tied with a game on: step 2, else step 4."),
-    ("2", "TR&P'23 3.4 step 2", "Higher life total wins; equal life: step 3."),
-    ("3", "TR&P'23 3.4 step 3", "Game goes on until one hero leads on life; a draw: step 4."),
-    ("4", "TR&P'23 3.4 step 4", "New game of 4 turns (2 each), then step 2."),
+    (
+        "1",
+        "TR&P'23 3.4 step 1",
+        gettext_lazy("More game wins takes the match; tied with a game on: step 2, else step 4."),
+    ),
+    ("2", "TR&P'23 3.4 step 2", gettext_lazy("Higher life total wins; equal life: step 3.")),
+    ("3", "TR&P'23 3.4 step 3", gettext_lazy("Game goes on until one hero leads on life; a draw: step 4.")),
+    ("4", "TR&P'23 3.4 step 4", gettext_lazy("New game of 4 turns (2 each), then step 2.")),
 )
 
 
 _TIME_CALLED = (
-    ("1", "TR&P 3.4", "The player whose turn it is finishes that turn."),
-    ("2", "TR&P 3.4", "One more turn is played."),
-    ("3", "TR&P 3.4", "Still no winner: that game is a draw."),
-    ("4", "TR&P 3.4", "More game wins takes the match; equal game wins: the match is a draw."),
+    ("1", "TR&P 3.4", gettext_lazy("The player whose turn it is finishes that turn.")),
+    ("2", "TR&P 3.4", gettext_lazy("One more turn is played.")),
+    ("3", "TR&P 3.4", gettext_lazy("Still no winner: that game is a draw.")),
+    ("4", "TR&P 3.4", gettext_lazy("More game wins takes the match; equal game wins: the match is a draw.")),
 )
 
 
 # Grand Archive (ga-organized-play.md section 3, our words). What decides a game still going
 # when overtime ends is in a GA page our reference has not verified: we say so, not FaB's rule.
 _GA_TIME_CALLED = (
-    ("1", "GA TRG Round Times", "Overtime: 3 more turns or 5 minutes, whichever comes first."),
+    ("1", "GA TRG Round Times", gettext_lazy("Overtime: 3 more turns or 5 minutes, whichever comes first.")),
     (
         "2",
         "GA TRG Time Extensions",
-        "Judges add their extensions to the table's time before overtime starts.",
+        gettext_lazy("Judges add their extensions to the table's time before overtime starts."),
     ),
     (
         "3",
         "GA TRG End of Match Procedures",
-        "A game unfinished when overtime ends: the head judge applies GA's end-of-match procedure.",
+        gettext_lazy(
+            "A game unfinished when overtime ends: the head judge applies GA's end-of-match procedure."
+        ),
     ),
 )
 _GA_ELIMINATION = (
-    ("1", "GA TRG Round Structure", "Play-off rounds are untimed: play until a player has won the match."),
-    ("2", "GA TRG Round Structure", "The winner advances; the bracket follows the Swiss standings."),
+    (
+        "1",
+        "GA TRG Round Structure",
+        gettext_lazy("Play-off rounds are untimed: play until a player has won the match."),
+    ),
+    (
+        "2",
+        "GA TRG Round Structure",
+        gettext_lazy("The winner advances; the bracket follows the Swiss standings."),
+    ),
 )
 
 
@@ -577,12 +611,15 @@ def round_title(round_: Round) -> str:
     (TR&P 3.1): "Top 8 (quarterfinals)", "Top 4 (semifinals)", "Final", "Top 16". One count
     query for a play-off round, remembered on the instance."""
     if round_.stage != RoundStage.TOP_CUT:
-        return f"Round {round_.number}"
+        return _("Round %(number)s") % {"number": round_.number}
     cached = getattr(round_, "_title", None)
     if cached is None:
         size = 2 * round_.matches.count()  # a bye in the cut is a match without player B
-        names = {2: "Final", 4: "Top 4 (semifinals)", 8: "Top 8 (quarterfinals)"}
-        cached = names.get(size, f"Top {size}" if size else f"Round {round_.number}")
+        names = {2: _("Final"), 4: _("Top 4 (semifinals)"), 8: _("Top 8 (quarterfinals)")}
+        cached = names.get(
+            size,
+            _("Top %(size)s") % {"size": size} if size else _("Round %(number)s") % {"number": round_.number},
+        )
         setattr(round_, "_title", cached)
     return cached
 

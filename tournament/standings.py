@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from core.errors import DomainError
 from pairings.errors import InvalidInput
 from pairings.tiebreakers import MatchRecord, StandingRow, compute_standings, explain_ranking
@@ -192,7 +194,9 @@ def compute_event_standings(event: Event, *, after_round: int | None = None, ove
             joined={k: r.joined_in_round for k, r in by_id.items() if r.joined_in_round > 1},
         )
     except InvalidInput as exc:
-        raise DomainError(f"standings cannot be computed: {exc}", code="engine", field=exc.field) from exc
+        raise DomainError(
+            gettext("standings cannot be computed: %(exc)s") % {"exc": exc}, code="engine", field=exc.field
+        ) from exc
     standing_rows = _ranked_by_policy(standing_rows, spec)
     out = []
     for row in standing_rows:

@@ -25,6 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
+
 from pairings.tiebreakers import FAB_STEPS, POINTS_3_1_0_STEPS
 
 from .enums import StandingsPolicy
@@ -37,7 +40,7 @@ class Column:
 
     key: str
     label: str
-    title: str
+    title: str | Promise
     digits: int
     percent: bool = False
 
@@ -59,7 +62,7 @@ class PolicySpec:
     steps: tuple[tuple[str, str], ...]
     floor: Fraction | None
     columns: tuple[Column, ...]
-    summary: str
+    summary: str | Promise
 
     def points_for(self, outcome: str) -> int:
         """Match points for ``outcome`` in win, bye, draw, loss, double_loss."""
@@ -73,10 +76,15 @@ FAB_SPEC = PolicySpec(
     steps=FAB_STEPS,
     floor=None,
     columns=(
-        Column("cmp", "CMP", "cumulative match points", 2),
-        Column("mlp", "MLP", "match loss percentage (lower is better)", 3),
-        Column("omlp", "OMLP", "opponents' match loss percentage (lower is better)", 3),
-        Column("ocmp", "OCMP", "opponents' cumulative match points", 2),
+        Column("cmp", "CMP", gettext_lazy("cumulative match points"), 2),
+        Column("mlp", "MLP", gettext_lazy("match loss percentage (lower is better)"), 3),
+        Column(
+            "omlp",
+            "OMLP",
+            gettext_lazy("opponents' match loss percentage (lower is better)"),
+            3,
+        ),
+        Column("ocmp", "OCMP", gettext_lazy("opponents' cumulative match points"), 2),
     ),
     summary="TR&P Appendix D order: match points, then CMP, MLP (lower is better), OMLP (lower), OCMP.",
 )
@@ -88,9 +96,9 @@ GA_SPEC = PolicySpec(
     steps=POINTS_3_1_0_STEPS,
     floor=Fraction(1, 3),
     columns=(
-        Column("omw", "OMW%", "opponents' match-win percentage", 1, percent=True),
-        Column("gw", "GW%", "game-win percentage", 1, percent=True),
-        Column("ogw", "OGW%", "opponents' game-win percentage", 1, percent=True),
+        Column("omw", "OMW%", gettext_lazy("opponents' match-win percentage"), 1, percent=True),
+        Column("gw", "GW%", gettext_lazy("game-win percentage"), 1, percent=True),
+        Column("ogw", "OGW%", gettext_lazy("opponents' game-win percentage"), 1, percent=True),
     ),
     summary=(
         "Grand Archive order (3/1/0 points; as observed in Omnidex, not officially confirmed): "

@@ -11,6 +11,7 @@ import logging
 
 from celery import shared_task
 from django.core.files.base import ContentFile
+from django.utils.translation import gettext as _
 
 from core.files import Output, Progress, run_generated_file, start_generated_file
 from core.models import GeneratedFile
@@ -30,7 +31,10 @@ def start_import_job(
     the caller runs it (``run_import_job``) or queues ``task_import_event``."""
     limits = services.ImportLimits.from_settings()
     if len(content) > limits.max_bytes:
-        raise services.TransferError(f"{filename} is larger than {limits.max_bytes:,} bytes")
+        raise services.TransferError(
+            _("%(filename)s is larger than %(max_bytes)s bytes")
+            % {"filename": filename, "max_bytes": format(limits.max_bytes, ",")}
+        )
     generated = start_generated_file(
         APP_LABEL,
         KIND,

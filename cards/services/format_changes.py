@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.audit import record_audit
 from core.errors import DomainError
@@ -49,7 +50,7 @@ def record_format_change(
     except UnknownFormat as exc:
         raise DomainError(str(exc), field="format") from None
     if not (source or "").strip():
-        raise DomainError("name the announcement or document that states the change", field="source")
+        raise DomainError(_("name the announcement or document that states the change"), field="source")
     values = dict(changes or {})
     try:
         validate_change(FormatChange(code, effective_from, values, source=source))

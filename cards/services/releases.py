@@ -19,6 +19,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.audit import record_audit
 from core.errors import DomainError
@@ -93,7 +94,9 @@ def import_release(
             activate_release(existing, actor=actor)
         return existing, False
     if not result.cards:
-        raise DomainError(f"{result.release}: no cards to import", code="empty_release")
+        raise DomainError(
+            gettext("%(release)s: no cards to import") % {"release": result.release}, code="empty_release"
+        )
     release = CardDataRelease.objects.create(
         game=result.game,
         source=result.source,
@@ -215,7 +218,11 @@ def parse_source(
             return parse_fabcube_csv(Path(folder), newer=newer_fabcube_copies(Path(folder)))
     if source == "pool":
         return pool_from_releases(shared_dir=Path(path) if path else None)
-    raise DomainError(f"unknown card source {source!r}; choose one of {', '.join(SOURCES)}", code="source")
+    raise DomainError(
+        gettext("unknown card source %(source)s; choose one of %(sources)s")
+        % {"source": repr(source), "sources": ", ".join(SOURCES)},
+        code="source",
+    )
 
 
 def newer_fabcube_copies(folder: Path) -> list[tuple[str, Path]]:
@@ -265,7 +272,7 @@ def pool_from_releases(*, shared_dir: Path | None = None) -> ImportResult:
     current = _newest("cards-2026", "fabrary-cards")
     dated = _newest("fabcube")
     if current is None and dated is None:
-        raise DomainError("no FaB card data imported to build a pool from", code="no_card_data")
+        raise DomainError(gettext("no FaB card data imported to build a pool from"), code="no_card_data")
     others = [
         r
         for r in CardDataRelease.objects.filter(game="fab", source="fabcube").order_by("-published_on", "-pk")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from cards import selectors
 from core.audit import record_audit
@@ -61,19 +62,25 @@ def record_status(
     """
 
     if status not in RECORDED_STATUSES:
-        raise DomainError(f"status must be one of {', '.join(RECORDED_STATUSES)}", field="status")
+        raise DomainError(
+            _("status must be one of %(recorded_statuses)s")
+            % {"recorded_statuses": ", ".join(RECORDED_STATUSES)},
+            field="status",
+        )
     if not (card_name or "").strip():
-        raise DomainError("name the card", field="card_name")
+        raise DomainError(_("name the card"), field="card_name")
     if not (source_url or "").strip():
-        raise DomainError("give the URL of the announcement", field="source_url")
+        raise DomainError(_("give the URL of the announcement"), field="source_url")
     if effective_until is not None and effective_until <= effective_from:
-        raise DomainError("the end date must be after the start date", field="effective_until")
+        raise DomainError(_("the end date must be after the start date"), field="effective_until")
     code = to_code(format_code)
     if check_card:
         name = selectors.known_card_name(card_name, game=game)
         if name is None:
             raise DomainError(
-                f"no card named {card_name!r} in the imported {game} card data", field="card_name"
+                _("no card named %(card_name)s in the imported %(game)s card data")
+                % {"card_name": repr(card_name), "game": game},
+                field="card_name",
             )
         card_name = name
     rs = RecordedStatus.objects.create(

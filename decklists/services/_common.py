@@ -7,6 +7,7 @@ from datetime import date, datetime
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from cards.selectors import (
     card_database,
@@ -90,8 +91,12 @@ def team_findings(decklist: Decklist, hero: str) -> list[dict]:
             "code": "TEAM_DUPLICATE_HERO",
             "severity": "error",
             "cards": [hero],
-            "message": f"{clash.registration.player.display_name} of team {registration.team_name} already "
-            f"registered {hero}",
+            "message": _("%(display_name)s of team %(team_name)s already registered %(hero)s")
+            % {
+                "display_name": clash.registration.player.display_name,
+                "team_name": registration.team_name,
+                "hero": hero,
+            },
             "rule": "TR&P 9.2.1",
             "data_version": "",
         }
@@ -146,7 +151,7 @@ def _check_player_or_official(decklist_registration: Registration, actor, *, kin
     if actor is None:  # the system (see tournament.access)
         return
     if not getattr(actor, "is_authenticated", False):
-        raise NotAllowed("Log in to submit a decklist.")
+        raise NotAllowed(_("Log in to submit a decklist."))
     if decklist_registration.player.user_id == actor.pk:
         return
     if access.can(actor, event, "review_decklists"):
@@ -154,7 +159,7 @@ def _check_player_or_official(decklist_registration: Registration, actor, *, kin
     if kind == DecklistKind.POOL and selectors.registration_of(actor, event) is not None:
         # TR&P 8.1.1 / 8.2.2 "swap, register, swap": another player registers this pool.
         return
-    raise NotAllowed("Only the player or an official of this event can change this decklist.")
+    raise NotAllowed(_("Only the player or an official of this event can change this decklist."))
 
 
 def _check_author(decklist_registration: Registration, actor, *, kind: str) -> bool:
@@ -167,14 +172,14 @@ def _check_author(decklist_registration: Registration, actor, *, kind: str) -> b
     if actor is None:  # the system (see tournament.access)
         return False
     if not getattr(actor, "is_authenticated", False):
-        raise NotAllowed("Log in to submit a decklist.")
+        raise NotAllowed(_("Log in to submit a decklist."))
     if decklist_registration.player.user_id == actor.pk:
         return False
     if kind == DecklistKind.POOL and selectors.registration_of(actor, event) is not None:
         return False
     if access.can(actor, event, "review_decklists"):
         return True
-    raise NotAllowed("Only the player can change this decklist.")
+    raise NotAllowed(_("Only the player can change this decklist."))
 
 
 def _default_kind(event: Event) -> str:

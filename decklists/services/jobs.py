@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from cards.models import CardDataRelease
 from cards.selectors import (
@@ -60,11 +61,11 @@ def start_job(event: Event, *, actor, kind: str, release=None) -> GeneratedFile:
     if release not in (None, ""):
         chosen = release_or_active(release, game=event.game)
         if chosen.game != event.game:
-            raise DomainError("That card-data release is for another game.", field="release")
+            raise DomainError(_("That card-data release is for another game."), field="release")
         result = {"release_id": chosen.pk, "release": chosen.label}
     fail_stale_files(app_label=selectors.JOBS_APP, event_id=event.pk, kind=kind)  # a dead worker's job
     if selectors.jobs_for_event(event, kind=kind).filter(status__in=["pending", "running"]).exists():
-        raise ConflictError("The same job is already running for this event.", code="running")
+        raise ConflictError(_("The same job is already running for this event."), code="running")
     return start_generated_file(
         selectors.JOBS_APP,
         kind,

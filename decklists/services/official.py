@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
@@ -39,10 +40,13 @@ def accept_decklist(decklist: Decklist, *, actor) -> Decklist:
     if decklist.status in FROZEN:
         return decklist
     if decklist.status != DecklistStatus.SUBMITTED:
-        raise DomainError("Only a submitted list can be accepted; this one is still a draft.", code="draft")
+        raise DomainError(
+            gettext("Only a submitted list can be accepted; this one is still a draft."), code="draft"
+        )
     if decklist.error_count and not decklist.has_exception:
         raise DomainError(
-            f"The list has {decklist.error_count} error(s); the head judge must accept an exception first.",
+            gettext("The list has %(error_count)s error(s); the head judge must accept an exception first.")
+            % {"error_count": decklist.error_count},
             code="illegal",
         )
     before = _snapshot(decklist)
@@ -70,9 +74,9 @@ def reject_decklist(decklist: Decklist, *, actor, reason: str) -> Decklist:
     access.require(actor, event, "review_decklists")
     require_event_open(event)
     if not (reason or "").strip():
-        raise DomainError("Say why the list is rejected.", field="reason")
+        raise DomainError(gettext("Say why the list is rejected."), field="reason")
     if decklist.status != DecklistStatus.SUBMITTED:
-        raise ConflictError("Only a submitted list can be rejected.", code="not_submitted")
+        raise ConflictError(gettext("Only a submitted list can be rejected."), code="not_submitted")
     before = _snapshot(decklist)
     decklist.status = DecklistStatus.DRAFT
     decklist.submitted_at = None
@@ -98,7 +102,7 @@ def grant_exception(decklist: Decklist, *, actor, reason: str) -> Decklist:
     access.require(actor, event, "change_accepted_lists")
     require_event_open(event)
     if not (reason or "").strip():
-        raise DomainError("An exception needs a reason.", field="reason")
+        raise DomainError(gettext("An exception needs a reason."), field="reason")
     before = {**_snapshot(decklist), "exception_reason": decklist.exception_reason}
     decklist.exception_by = actor
     decklist.exception_reason = reason.strip()
@@ -133,7 +137,7 @@ def fix_decklist(decklist: Decklist, *, actor, text: str, reason: str, db: Any =
         access.require(actor, event, "manage_decklists")
     require_event_open(event)
     if not (reason or "").strip():
-        raise DomainError("A correction needs a reason.", field="reason")
+        raise DomainError(gettext("A correction needs a reason."), field="reason")
     check_text(text)
     before = _snapshot(decklist)
     result = run_validation(decklist, text, db=db)
@@ -212,7 +216,8 @@ def set_decklist_deadline(
         bad = [c for c in codes if not c.isalnum() or len(c) > 6]
         if bad:
             raise DomainError(
-                f"Set codes are short letters and digits such as HNT; not {', '.join(bad)}.",
+                gettext("Set codes are short letters and digits such as HNT; not %(bad)s.")
+                % {"bad": ", ".join(bad)},
                 field="limited_sets",
             )
         policy.limited_sets = ", ".join(codes)
@@ -237,7 +242,9 @@ def publish_event_decklists(event: Event, *, actor) -> DecklistPolicy:
     """TR&P 3.7: after the event the organizer may publish its accepted lists."""
     access.require(actor, event, "publish_decklists")
     if event.status != EventStatus.FINISHED:
-        raise DomainError("Decklists can be published once the event is finished.", code="not_finished")
+        raise DomainError(
+            gettext("Decklists can be published once the event is finished."), code="not_finished"
+        )
     policy = _policy_for_update(event)
     if policy.published_at is not None:
         return policy

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
@@ -52,13 +53,19 @@ def save_decklist(
     """
     kind = kind or _default_kind(registration.event)
     if kind not in DecklistKind.values:
-        raise DomainError(f"Unknown decklist kind {kind!r}.", code="invalid", field="kind")
+        raise DomainError(
+            _("Unknown decklist kind %(kind)s.") % {"kind": repr(kind)}, code="invalid", field="kind"
+        )
     limited = registration.event.format in LIMITED_FORMATS
     if limited != (kind in (DecklistKind.POOL, DecklistKind.DECK)):
         expected = "a pool registration or a deck" if limited else "a constructed decklist"
         raise DomainError(
-            f"{registration.event.get_format_display()} takes {expected} "
-            f"({cite(registration.event, 'decklist_kind')}).",
+            _("%(format)s takes %(expected)s (%(cite)s).")
+            % {
+                "format": registration.event.get_format_display(),
+                "expected": expected,
+                "cite": cite(registration.event, "decklist_kind"),
+            },
             code="invalid",
             field="kind",
         )
@@ -69,22 +76,24 @@ def save_decklist(
     created = decklist is None
     if transcribing and not created:
         raise NotAllowed(
-            "Only the player edits their own list; an official changes a submitted list through a "
-            f"fix with a reason ({cite(registration.event, 'decklist_frozen')})."
+            _(
+                "Only the player edits their own list; an official changes a submitted list through a fix with a reason (%(cite)s)."
+            )
+            % {"cite": cite(registration.event, "decklist_frozen")}
         )
     if created:
         decklist = Decklist(registration=registration, kind=kind, version=0)
     else:
         if decklist.status in FROZEN:
             raise ConflictError(
-                "This decklist was accepted; only the head judge can change it now "
-                f"({cite(registration.event, 'decklist_frozen')}).",
+                _("This decklist was accepted; only the head judge can change it now (%(cite)s).")
+                % {"cite": cite(registration.event, "decklist_frozen")},
                 code="accepted",
             )
         if kind == DecklistKind.POOL and decklist.status != DecklistStatus.DRAFT:
             raise ConflictError(
-                "This pool registration was handed in; corrections need a judge's sign-off "
-                f"({cite(registration.event, 'pool_registration')}).",
+                _("This pool registration was handed in; corrections need a judge's sign-off (%(cite)s).")
+                % {"cite": cite(registration.event, "pool_registration")},
                 code="submitted",
             )
         if (
@@ -93,14 +102,18 @@ def save_decklist(
             and is_past_deadline(registration.event)
         ):
             raise ConflictError(
-                "This list was submitted and the deadline has passed; only the head judge or the "
-                f"organizer changes it now, with a reason ({cite(registration.event, 'decklist_frozen')}).",
+                _(
+                    "This list was submitted and the deadline has passed; only the head judge or the organizer changes it now, with a reason (%(cite)s)."
+                )
+                % {"cite": cite(registration.event, "decklist_frozen")},
                 code="submitted",
             )
         if version is not None and int(version) != decklist.version:
             raise ConflictError(
-                f"This decklist changed meanwhile (version {decklist.version}, you edited {version}); "
-                "reload it and try again.",
+                _(
+                    "This decklist changed meanwhile (version %(version)s, you edited %(version2)s); reload it and try again."
+                )
+                % {"version": decklist.version, "version2": version},
                 code="stale",
             )
     before = None if created else _snapshot(decklist)
@@ -119,7 +132,9 @@ def save_decklist(
         with transaction.atomic():
             decklist.save()
     except IntegrityError:
-        raise ConflictError("A decklist for this registration was saved at the same time; reload.") from None
+        raise ConflictError(
+            _("A decklist for this registration was saved at the same time; reload.")
+        ) from None
     record_audit(
         decklist,
         actor=actor,
@@ -146,14 +161,14 @@ def use_suggestion(decklist: Decklist, *, actor, line: int, suggestion: str) -> 
     )
     if problem is None:
         raise DomainError(
-            "That suggestion is not offered for that line; edit the list instead.", field="line"
+            _("That suggestion is not offered for that line; edit the list instead."), field="line"
         )
     lines = decklist.raw_text.split("\n")
     if not 0 < line <= len(lines):
-        raise DomainError("That line is no longer in the list; edit the list instead.", field="line")
+        raise DomainError(_("That line is no longer in the list; edit the list instead."), field="line")
     parsed = decklist_text.parse_decklist(text_for_parser(lines[line - 1])).lines
     if len(parsed) != 1:
-        raise DomainError("That line names several cards: edit it by hand.", field="line")
+        raise DomainError(_("That line names several cards: edit it by hand."), field="line")
     entry = parsed[0]
     fixed = f"{entry.quantity} {suggestion}"
     if entry.pitch in decklist_text.PITCH_NAMES and not suggestion.rstrip().endswith(")"):
@@ -182,19 +197,22 @@ def submit_decklist(decklist: Decklist, *, actor, version: int | None = None) ->
     require_event_open(decklist.registration.event)
     if version is not None and int(version) != decklist.version:
         raise ConflictError(
-            f"This decklist changed meanwhile (version {decklist.version}, you saw {version}); reload it.",
+            _("This decklist changed meanwhile (version %(version)s, you saw %(version2)s); reload it.")
+            % {"version": decklist.version, "version2": version},
             code="stale",
         )
     if decklist.status == DecklistStatus.SUBMITTED:
         return decklist
     if decklist.status in FROZEN:
-        raise ConflictError("This decklist was already accepted.", code="accepted")
+        raise ConflictError(_("This decklist was already accepted."), code="accepted")
     if not decklist.cards:
-        raise DomainError("The list names no cards yet.", code="empty")
+        raise DomainError(_("The list names no cards yet."), code="empty")
     if decklist.error_count and not decklist.has_exception:
         raise DomainError(
-            f"The list has {decklist.error_count} error(s); fix them, or ask the head judge to accept "
-            "an exception. It stays saved as a draft.",
+            _(
+                "The list has %(error_count)s error(s); fix them, or ask the head judge to accept an exception. It stays saved as a draft."
+            )
+            % {"error_count": decklist.error_count},
             code="illegal",
         )
     before = _snapshot(decklist)

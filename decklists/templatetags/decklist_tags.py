@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import gettext_lazy
 
 from reference.templatetags.rules import rule_link
 
@@ -19,16 +20,16 @@ def rule_ref(value):
 
 #: What happened to a list, in words (audit entries are stored with codes such as "decklist.submit").
 ACTION_WORDS = {
-    "decklist.save": "saved as a draft",
-    "decklist.submit": "submitted",
-    "decklist.accept": "accepted",
-    "decklist.reject": "sent back to the player",
-    "decklist.exception": "exception by the head judge",
-    "decklist.fix": "corrected by a judge",
-    "decklist.lock": "locked",
-    "decklist.publish": "published",
-    "decklist.revalidate": "checked again against new card data",
-    "decklist.deadline": "deadline passed",
+    "decklist.save": gettext_lazy("saved as a draft"),
+    "decklist.submit": gettext_lazy("submitted"),
+    "decklist.accept": gettext_lazy("accepted"),
+    "decklist.reject": gettext_lazy("sent back to the player"),
+    "decklist.exception": gettext_lazy("exception by the head judge"),
+    "decklist.fix": gettext_lazy("corrected by a judge"),
+    "decklist.lock": gettext_lazy("locked"),
+    "decklist.publish": gettext_lazy("published"),
+    "decklist.revalidate": gettext_lazy("checked again against new card data"),
+    "decklist.deadline": gettext_lazy("deadline passed"),
 }
 
 
@@ -36,4 +37,4 @@ ACTION_WORDS = {
 def action_words(code) -> str:
     """An audit action in words: "submitted" for ``decklist.submit``, never the code."""
     code = str(code)
-    return ACTION_WORDS.get(code, code.rsplit(".", 1)[-1].replace("_", " "))
+    return str(ACTION_WORDS.get(code, code.rsplit(".", 1)[-1].replace("_", " ")))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -30,40 +32,52 @@ from .selectors import players_of
 
 class FindingSerializer(serializers.Serializer):
     kind = serializers.CharField(
-        help_text="violation, observation_mismatch, missed_trigger, manual_effect, ..."
+        help_text=gettext_lazy("violation, observation_mismatch, missed_trigger, manual_effect, ...")
     )
-    action = serializers.IntegerField(help_text="The step the finding is about")
+    action = serializers.IntegerField(help_text=gettext_lazy("The step the finding is about"))
     message = serializers.CharField()
-    rules = serializers.ListField(child=serializers.CharField(), help_text="Rule numbers of its edition")
-    citations = serializers.ListField(child=serializers.CharField(), help_text='"CR 1.10.3", "CR-old 7.7"')
+    rules = serializers.ListField(
+        child=serializers.CharField(), help_text=gettext_lazy("Rule numbers of its edition")
+    )
+    citations = serializers.ListField(
+        child=serializers.CharField(), help_text=gettext_lazy('"CR 1.10.3", "CR-old 7.7"')
+    )
     version = serializers.CharField()
     line = serializers.CharField()
 
 
 class StepSerializer(serializers.Serializer):
-    line = serializers.IntegerField(help_text="Step number (1-based)")
-    text = serializers.CharField(help_text="The line exactly as typed")
-    active = serializers.BooleanField(help_text="False once a rewind superseded it")
-    parent = serializers.IntegerField(help_text="The step whose state it applied to (0 = start)")
-    reversed = serializers.BooleanField(help_text="An illegal action reversed (CR 1.10.3)")
+    line = serializers.IntegerField(help_text=gettext_lazy("Step number (1-based)"))
+    text = serializers.CharField(help_text=gettext_lazy("The line exactly as typed"))
+    active = serializers.BooleanField(help_text=gettext_lazy("False once a rewind superseded it"))
+    parent = serializers.IntegerField(
+        help_text=gettext_lazy("The step whose state it applied to (0 = start)")
+    )
+    reversed = serializers.BooleanField(help_text=gettext_lazy("An illegal action reversed (CR 1.10.3)"))
     unreadable = serializers.BooleanField()
     findings = FindingSerializer(many=True)
-    state = serializers.DictField(help_text="Life, points, hand size, chain and stack after the step")
+    state = serializers.DictField(
+        help_text=gettext_lazy("Life, points, hand size, chain and stack after the step")
+    )
 
 
 class ReconstructionSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     call = serializers.IntegerField()
-    viewer = serializers.CharField(help_text='"judge", or "P1"/"P2" for a player of the match')
+    viewer = serializers.CharField(help_text=gettext_lazy('"judge", or "P1"/"P2" for a player of the match'))
     game_number = serializers.IntegerField(allow_null=True)
     title = serializers.CharField()
     rules_version = serializers.CharField()
-    version = serializers.IntegerField(help_text="Send it back with every change")
-    players = serializers.DictField(child=serializers.CharField(), help_text="P1/P2 -> player name")
-    start = serializers.DictField(required=False, help_text="The starting state (judges only)")
+    version = serializers.IntegerField(help_text=gettext_lazy("Send it back with every change"))
+    players = serializers.DictField(
+        child=serializers.CharField(), help_text=gettext_lazy("P1/P2 -> player name")
+    )
+    start = serializers.DictField(required=False, help_text=gettext_lazy("The starting state (judges only)"))
     start_error = serializers.CharField()
-    steps = StepSerializer(many=True, required=False, help_text="Judges only")
-    final_state = serializers.DictField(allow_null=True, help_text="Without the other player's hidden cards")
+    steps = StepSerializer(many=True, required=False, help_text=gettext_lazy("Judges only"))
+    final_state = serializers.DictField(
+        allow_null=True, help_text=gettext_lazy("Without the other player's hidden cards")
+    )
     fix = serializers.CharField()
     fix_step = serializers.IntegerField(allow_null=True)
     fix_note = serializers.CharField()
@@ -74,16 +88,22 @@ class ReconstructionSerializer(serializers.Serializer):
 class CreateReconstructionSerializer(serializers.Serializer):
     game_number = serializers.IntegerField(min_value=1, required=False, allow_null=True)
     title = serializers.CharField(required=False, allow_blank=True, default="")
-    start = serializers.DictField(required=False, help_text="Default: from the players' accepted decklists")
+    start = serializers.DictField(
+        required=False, help_text=gettext_lazy("Default: from the players' accepted decklists")
+    )
 
 
 class StepsInputSerializer(serializers.Serializer):
-    lines = serializers.CharField(help_text="One step per line, in the engine's notation; kept as typed")
+    lines = serializers.CharField(
+        help_text=gettext_lazy("One step per line, in the engine's notation; kept as typed")
+    )
     version = serializers.IntegerField()
 
 
 class RewindSerializer(serializers.Serializer):
-    to = serializers.IntegerField(min_value=0, help_text="Step to return to (0 = the starting state)")
+    to = serializers.IntegerField(
+        min_value=0, help_text=gettext_lazy("Step to return to (0 = the starting state)")
+    )
     version = serializers.IntegerField()
 
 
@@ -249,7 +269,7 @@ class ReconstructionBackupView(APIView):
         try:
             to = int(request.query_params.get("to", ""))
         except ValueError:
-            raise DomainError("to must be a step number", field="to") from None
+            raise DomainError(_("to must be a step number"), field="to") from None
         return Response(recon_engine.run(recon).backup_report(to))
 
 

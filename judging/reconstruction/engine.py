@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from cards.selectors import card_database
 from core.errors import DomainError
 from decklists.selectors import accepted_decklist_for
@@ -237,9 +239,9 @@ class Outcome:
     def backup_report(self, to: int) -> dict[str, Any]:
         """What a backup to the state after step ``to`` would undo and reveal (PPG 1.3, 3.1)."""
         if self.replay is None:
-            raise DomainError("the starting state cannot be read; fix it first", field="start")
+            raise DomainError(_("the starting state cannot be read; fix it first"), field="start")
         if to != 0 and to not in self.path_numbers():
-            raise DomainError(f"step {to} is not on the current path", field="to")
+            raise DomainError(_("step %(to)s is not on the current path") % {"to": to}, field="to")
         report: BackupReport = backup(self.replay, to)
         return report.to_json()
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
@@ -59,9 +60,10 @@ def _lock(recon: Reconstruction, expected_version: int | None) -> Reconstruction
     )
     if expected_version is not None and int(expected_version) != locked.version:
         raise ConflictError(
-            f"another judge changed this reconstruction while you were typing (you had version "
-            f"{expected_version}, it is now {locked.version}); nothing of yours was saved: reload, "
-            f"check their steps and add yours again",
+            _(
+                "another judge changed this reconstruction while you were typing (you had version %(expected_version)s, it is now %(version)s); nothing of yours was saved: reload, check their steps and add yours again"
+            )
+            % {"expected_version": expected_version, "version": locked.version},
             code="stale_version",
         )
     return locked
@@ -84,11 +86,13 @@ def rules_version_for(call: JudgeCall) -> str:
 
 def _check_start(start: Any, event: Any = None) -> dict[str, Any]:
     if not isinstance(start, dict):
-        raise DomainError("the starting state is a mapping (turn, phase, P1, P2)", field="start")
+        raise DomainError(_("the starting state is a mapping (turn, phase, P1, P2)"), field="start")
     try:
         start_state(start, recon_engine.event_lookup(event), "2.13.0")
     except GivenError as exc:
-        raise DomainError(f"the starting state cannot be read: {exc}", field="start") from None
+        raise DomainError(
+            _("the starting state cannot be read: %(exc)s") % {"exc": exc}, field="start"
+        ) from None
     return start
 
 
@@ -107,10 +111,10 @@ def create_reconstruction(
     (``recon_engine.start_from_decklists``). The CR edition is the event's pinned one.
     Side effects: audit entry ``reconstruction.create``.
     """
-    require(actor, call.event, "reconstruct", "reconstruct game states")
+    require(actor, call.event, "reconstruct", _("reconstruct game states"))
     require_fab_reconstruction(call.event)  # the engine plays FaB's rules only
     if game_number is not None and game_number < 1:
-        raise DomainError("games are numbered from 1", field="game_number")
+        raise DomainError(_("games are numbered from 1"), field="game_number")
     start = _check_start(start, call.event) if start is not None else recon_engine.start_from_decklists(call)
     recon = Reconstruction.objects.create(
         call=call,
@@ -134,7 +138,7 @@ def update_start(
     Side effects: audit entry ``reconstruction.start`` with the old and new state.
     """
     recon = _lock(recon, expected_version)
-    require(actor, recon.call.event, "reconstruct", "reconstruct game states")
+    require(actor, recon.call.event, "reconstruct", _("reconstruct game states"))
     require_fab_reconstruction(recon.call.event)
     before = _snapshot(recon)
     recon.start = _check_start(start, recon.call.event)
@@ -149,7 +153,11 @@ def split_lines(text: str | list[str]) -> list[str]:
     lines = [line.rstrip("\r\n") for line in raw if str(line).strip()]
     for line in lines:
         if len(line) > MAX_LINE_LENGTH:
-            raise DomainError(f"a line is longer than {MAX_LINE_LENGTH} characters", field="lines")
+            raise DomainError(
+                _("a line is longer than %(max_line_length)s characters")
+                % {"max_line_length": MAX_LINE_LENGTH},
+                field="lines",
+            )
     return lines
 
 
@@ -164,12 +172,14 @@ def append_steps(
     """
     new = split_lines(lines)
     if not new:
-        raise DomainError("type at least one step", field="lines")
+        raise DomainError(_("type at least one step"), field="lines")
     recon = _lock(recon, expected_version)
-    require(actor, recon.call.event, "reconstruct", "reconstruct game states")
+    require(actor, recon.call.event, "reconstruct", _("reconstruct game states"))
     require_fab_reconstruction(recon.call.event)
     if len(recon.lines) + len(new) > MAX_LINES:
-        raise DomainError(f"a reconstruction holds at most {MAX_LINES} steps", field="lines")
+        raise DomainError(
+            _("a reconstruction holds at most %(max_lines)s steps") % {"max_lines": MAX_LINES}, field="lines"
+        )
     before = _snapshot(recon)
     recon.lines = [*recon.lines, *new]
     _save(recon, ["lines"])
@@ -186,7 +196,7 @@ def rewind(recon: Reconstruction, *, actor, to: int, expected_version: int | Non
     report of what the rewind undid.
     """
     recon = _lock(recon, expected_version)
-    require(actor, recon.call.event, "reconstruct", "reconstruct game states")
+    require(actor, recon.call.event, "reconstruct", _("reconstruct game states"))
     require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     report = outcome.backup_report(int(to))
@@ -214,18 +224,18 @@ def record_fix(
     Side effects: audit entry ``reconstruction.fix``.
     """
     if fix not in ReconstructionFix.values:
-        raise DomainError(f"unknown fix {fix!r}", field="fix")
+        raise DomainError(_("unknown fix %(fix)s") % {"fix": repr(fix)}, field="fix")
     recon = _lock(recon, expected_version)
-    require(actor, recon.call.event, "reconstruct", "reconstruct game states")
+    require(actor, recon.call.event, "reconstruct", _("reconstruct game states"))
     require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     report: dict[str, Any] = {"findings": outcome.findings()}
     if fix == ReconstructionFix.BACKUP:
         if step is None:
-            raise DomainError("say which step to back up to", field="step")
+            raise DomainError(_("say which step to back up to"), field="step")
         report["backup"] = outcome.backup_report(int(step))
     elif fix == ReconstructionFix.PARTIAL and not note.strip():
-        raise DomainError("say what the partial fix puts right", field="note")
+        raise DomainError(_("say what the partial fix puts right"), field="note")
     before = _snapshot(recon)
     recon.fix = fix
     recon.fix_step = int(step) if fix == ReconstructionFix.BACKUP and step is not None else None
@@ -240,11 +250,11 @@ def record_fix(
 
 def fix_sentence(recon: Reconstruction) -> str:
     if recon.fix == ReconstructionFix.BACKUP:
-        return f"Backed up to the state after step {recon.fix_step}."
+        return _("Backed up to the state after step %(fix_step)s.") % {"fix_step": recon.fix_step}
     if recon.fix == ReconstructionFix.PARTIAL:
-        return f"Partial fix: {recon.fix_note}"
+        return _("Partial fix: %(fix_note)s") % {"fix_note": recon.fix_note}
     if recon.fix == ReconstructionFix.LEAVE:
-        return "The game state was left as it is." + (f" {recon.fix_note}" if recon.fix_note else "")
+        return _("The game state was left as it is.") + (f" {recon.fix_note}" if recon.fix_note else "")
     return ""
 
 
@@ -253,7 +263,7 @@ def cite_in_ruling(recon: Reconstruction, *, judge) -> JudgeCall:
     """Cite the reconstruction's findings (and the PPG sections of its fix) in the call's ruling
     in one tap: the citations are added to the ruling's, and a ruling not written yet gets a
     summary of the findings. Goes through ``services.record_ruling`` (its checks and audit)."""
-    require(judge, recon.call.event, "rule_on_calls", "rule on judge calls")
+    require(judge, recon.call.event, "rule_on_calls", _("rule on judge calls"))
     require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     citations = list(recon.call.citations)

@@ -19,6 +19,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
@@ -70,7 +71,7 @@ def _fab_only(view):
 def _recon_for(request, slug, pk) -> tuple[Reconstruction, str]:
     recon, viewer = access.access_reconstruction(request.user, pk)
     if recon.call.event.slug != slug:
-        raise Http404("no such reconstruction at this event")
+        raise Http404(_("no such reconstruction at this event"))
     return recon, viewer
 
 
@@ -142,8 +143,10 @@ def card_item(text: str) -> str | dict[str, Any]:
         cm = _COUNTER_ITEM.fullmatch(part)
         if cm is None:
             raise DomainError(
-                f"cannot read {part!r} in the brackets of {name!r}: write counters such as "
-                "'-1{d}', '2 +1{p}', '3 steam' or 'face up'",
+                _(
+                    "cannot read %(part)s in the brackets of %(name)s: write counters such as '-1{d}', '2 +1{p}', '3 steam' or 'face up'"
+                )
+                % {"part": repr(part), "name": repr(name)},
                 field="start",
             )
         n = int(cm.group(1) or 1)
@@ -297,7 +300,7 @@ def reconstruction_new(request, slug, pk):
     """Start a reconstruction from the call page (the starting state from the decklists)."""
     call = access.access_call_for_reconstruction(request.user, pk)
     if call.event.slug != slug:
-        raise Http404("no such call at this event")
+        raise Http404(_("no such call at this event"))
     try:
         recon = recon_services.create_reconstruction(
             call,
@@ -321,9 +324,9 @@ def _handle_post(request, recon: Reconstruction) -> str | None:
     elif action == "rewind":
         to = _int(request.POST.get("to"), "to")
         if to is None:
-            raise DomainError("say which step to return to", field="to")
+            raise DomainError(_("say which step to return to"), field="to")
         recon_services.rewind(recon, actor=request.user, to=to, expected_version=version)
-        messages.success(request, f"Rewound to step {to}: the next steps start a branch.")
+        messages.success(request, _("Rewound to step %(to)s: the next steps start a branch.") % {"to": to})
     elif action == "start":
         recon_services.update_start(
             recon,
@@ -344,12 +347,12 @@ def _handle_post(request, recon: Reconstruction) -> str | None:
             note=request.POST.get("note", ""),
             expected_version=version,
         )
-        messages.success(request, "Fix recorded.")
+        messages.success(request, _("Fix recorded."))
     elif action == "cite":
         recon_services.cite_in_ruling(recon, judge=request.user)
-        messages.success(request, "The findings are cited in the call's ruling.")
+        messages.success(request, _("The findings are cited in the call's ruling."))
     else:
-        raise DomainError("unknown action")
+        raise DomainError(_("unknown action"))
     return None
 
 
@@ -361,7 +364,7 @@ def reconstruction_page(request, slug, pk):
     recon, viewer = _recon_for(request, slug, pk)
     if viewer != "judge":
         if request.method == "POST":
-            raise PermissionDenied("only the event's judges and organizer change reconstructions")
+            raise PermissionDenied(_("only the event's judges and organizer change reconstructions"))
         outcome = recon_engine.run(recon)
         ctx = {
             "event": recon.call.event,
@@ -472,7 +475,7 @@ def reconstruction_print(request, slug, pk):
     """The printable record of a reconstruction (judges and organizer), for appeals and reports."""
     recon, viewer = _recon_for(request, slug, pk)
     if viewer != "judge":
-        raise PermissionDenied("only the event's judges and organizer print reconstructions")
+        raise PermissionDenied(_("only the event's judges and organizer print reconstructions"))
     return render(request, "judging/reconstruction_print.html", _document_context(recon))
 
 
@@ -486,7 +489,7 @@ def render_reconstruction_pdf(recon: Reconstruction) -> bytes:
 def reconstruction_pdf(request, slug, pk):
     recon, viewer = _recon_for(request, slug, pk)
     if viewer != "judge":
-        raise PermissionDenied("only the event's judges and organizer print reconstructions")
+        raise PermissionDenied(_("only the event's judges and organizer print reconstructions"))
     response = HttpResponse(render_reconstruction_pdf(recon), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{slug}-reconstruction-{recon.pk}.pdf"'
     return response

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from core.errors import DomainError
 from tournament import services as tournament_services
@@ -38,7 +39,7 @@ def _timed(match: Match | None) -> bool:
 
 def _match_in_event(match: Match | None, event: Event) -> Match | None:
     if match is not None and match.round.event_id != event.pk:
-        raise DomainError("that match belongs to another event", field="match")
+        raise DomainError(gettext("that match belongs to another event"), field="match")
     return match
 
 

@@ -9,6 +9,7 @@ from typing import cast
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
@@ -48,7 +49,8 @@ def clean_citations(citations) -> list[str]:
             continue
         if not CITATION_RE.match(cite):
             raise DomainError(
-                f"citation {cite!r} is not a rule number such as 'CR 1.1.3b', 'TR&P 3.2' or 'PPG 4.4'",
+                _("citation %(cite)s is not a rule number such as 'CR 1.1.3b', 'TR&P 3.2' or 'PPG 4.4'")
+                % {"cite": repr(cite)},
                 field="citations",
             )
         problem = reference_selectors.citation_problem(cite)
@@ -97,15 +99,18 @@ def open_call(
     With only a table number, the match at that table in the current round is linked.
     Side effects: audit entry.
     """
-    require(actor, event, "open_calls", "open a judge call")
+    require(actor, event, "open_calls", _("open a judge call"))
     tournament_services.require_event_open(event)
     if caller not in CallerKind.values:
-        raise DomainError(f"unknown caller {caller!r}", field="caller")
+        raise DomainError(_("unknown caller %(caller)s") % {"caller": repr(caller)}, field="caller")
     match = _match_in_event(match, event)
     if match is None and table_number is None:
-        raise DomainError("give the table number or the match", field="table_number")
+        raise DomainError(_("give the table number or the match"), field="table_number")
     if table_number is not None and not 1 <= table_number <= MAX_TABLE_NUMBER:
-        raise DomainError(f"table numbers go from 1 to {MAX_TABLE_NUMBER}", field="table_number")
+        raise DomainError(
+            _("table numbers go from 1 to %(max_table_number)s") % {"max_table_number": MAX_TABLE_NUMBER},
+            field="table_number",
+        )
     if match is None:
         rnd = current_round(event)
         if rnd is not None:
@@ -128,9 +133,12 @@ def open_call(
 def claim_call(call: JudgeCall, *, judge) -> JudgeCall:
     """A judge takes an open call (TR&P 3.9: a floor judge should respond first)."""
     call = _lock_call(call)
-    require(judge, call.event, "rule_on_calls", "answer judge calls")
+    require(judge, call.event, "rule_on_calls", _("answer judge calls"))
     if call.status != CallStatus.OPEN:
-        raise ConflictError(f"call #{call.pk} is already {call.get_status_display().lower()}")
+        raise ConflictError(
+            _("call #%(pk)s is already %(status)s")
+            % {"pk": call.pk, "status": call.get_status_display().lower()}
+        )
     call.status = CallStatus.CLAIMED
     call.claimed_by = judge
     call.claimed_at = timezone.now()
@@ -145,11 +153,14 @@ def claim_call(call: JudgeCall, *, judge) -> JudgeCall:
 def record_ruling(call: JudgeCall, *, judge, ruling: str, citations=()) -> JudgeCall:
     """The responding judge's ruling with rule citations (TR&P 3.9). Claims the call if open."""
     call = _lock_call(call)
-    require(judge, call.event, "rule_on_calls", "rule on judge calls")
+    require(judge, call.event, "rule_on_calls", _("rule on judge calls"))
     if call.status not in (CallStatus.OPEN, CallStatus.CLAIMED, CallStatus.RULED):
-        raise ConflictError(f"call #{call.pk} is {call.get_status_display().lower()}; no new ruling")
+        raise ConflictError(
+            _("call #%(pk)s is %(status)s; no new ruling")
+            % {"pk": call.pk, "status": call.get_status_display().lower()}
+        )
     if not ruling.strip():
-        raise DomainError("write the ruling", field="ruling")
+        raise DomainError(_("write the ruling"), field="ruling")
     before = _call_snapshot(call)
     now = timezone.now()
     if call.claimed_by_id is None:
@@ -176,11 +187,11 @@ def record_ruling(call: JudgeCall, *, judge, ruling: str, citations=()) -> Judge
 def appeal_call(call: JudgeCall, *, actor, appealed_by: str = CallerKind.PLAYER_A) -> JudgeCall:
     """TR&P 3.9: a player appeals a ruling before it is applied; the head judge decides."""
     call = _lock_call(call)
-    require(actor, call.event, "record_appeals", "record an appeal")
+    require(actor, call.event, "record_appeals", _("record an appeal"))
     if call.status != CallStatus.RULED or call.appealed_at is not None:
-        raise ConflictError("only a ruled call that was not appealed yet can be appealed")
+        raise ConflictError(_("only a ruled call that was not appealed yet can be appealed"))
     if appealed_by not in (CallerKind.PLAYER_A, CallerKind.PLAYER_B):
-        raise DomainError("only a player of the match can appeal", field="appealed_by")
+        raise DomainError(_("only a player of the match can appeal"), field="appealed_by")
     call.status = CallStatus.APPEALED
     call.appealed_at = timezone.now()
     call.appealed_by = appealed_by
@@ -197,9 +208,9 @@ def record_final_ruling(call: JudgeCall, *, head_judge, ruling: str, citations=(
     call = _lock_call(call)
     require(head_judge, call.event, "decide_appeals", "decide appeals")
     if call.status != CallStatus.APPEALED:
-        raise ConflictError("there is no open appeal on this call")
+        raise ConflictError(_("there is no open appeal on this call"))
     if not ruling.strip():
-        raise DomainError("write the final ruling", field="ruling")
+        raise DomainError(_("write the final ruling"), field="ruling")
     before = _call_snapshot(call)
     call.final_ruling = ruling.strip()
     call.final_citations = clean_citations(citations)
@@ -232,16 +243,16 @@ def close_call(
     An appeal must be decided first.
     """
     call = _lock_call(call)
-    require(judge, call.event, "rule_on_calls", "close judge calls")
+    require(judge, call.event, "rule_on_calls", _("close judge calls"))
     if call.status == CallStatus.CLOSED:
-        raise ConflictError(f"call #{call.pk} is already closed")
+        raise ConflictError(_("call #%(pk)s is already closed") % {"pk": call.pk})
     if call.status == CallStatus.APPEALED:
-        raise ConflictError("the head judge has not decided the appeal yet")
+        raise ConflictError(_("the head judge has not decided the appeal yet"))
     closed_at = closed_at or timezone.now()
     if duration_seconds is None:
         duration_seconds = max(0, int((closed_at - call.opened_at).total_seconds()))
     elif duration_seconds < 0:
-        raise DomainError("the call length cannot be negative", field="duration_seconds")
+        raise DomainError(_("the call length cannot be negative"), field="duration_seconds")
     before = _call_snapshot(call)
     call.status = CallStatus.CLOSED
     call.closed_by = judge

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
@@ -77,7 +78,7 @@ def plan_deck_checks(
     Side effects: DeckCheck rows and an audit entry on the round.
     """
     event = round_.event
-    require(actor, event, "plan_deck_checks", "plan deck checks")
+    require(actor, event, "plan_deck_checks", _("plan deck checks"))
     tournament_services.require_event_open(event)
     matches = list(Match.objects.filter(round=round_, player_b__isnull=False, table_number__isnull=False))
     by_table = {m.table_number: m for m in matches}
@@ -131,9 +132,9 @@ def create_deck_check(
     """Start a check now. Non-regular checks are the head judge's call (TR&P 3.8)."""
     event = registration.event
     if kind not in DeckCheckKind.values:
-        raise DomainError(f"unknown deck-check kind {kind!r}", field="kind")
+        raise DomainError(_("unknown deck-check kind %(kind)s") % {"kind": repr(kind)}, field="kind")
     action = "run_deck_checks" if kind == DeckCheckKind.REGULAR else "plan_deck_checks"
-    require(judge, event, action, "start this kind of deck check")
+    require(judge, event, action, _("start this kind of deck check"))
     tournament_services.require_event_open(event)
     match = _match_in_event(match, event)
     if match is None and kind != DeckCheckKind.BETWEEN_ROUNDS:
@@ -159,9 +160,12 @@ def create_deck_check(
 def start_deck_check(check: DeckCheck, *, judge, started_at: datetime | None = None) -> DeckCheck:
     """Collect the deck: the clock of the check starts now."""
     check = DeckCheck.objects.select_for_update(of=("self",)).select_related("event").get(pk=check.pk)
-    require(judge, check.event, "run_deck_checks", "run deck checks")
+    require(judge, check.event, "run_deck_checks", _("run deck checks"))
     if check.status != DeckCheckStatus.PLANNED:
-        raise ConflictError(f"deck check #{check.pk} is {check.get_status_display().lower()}")
+        raise ConflictError(
+            _("deck check #%(pk)s is %(status)s")
+            % {"pk": check.pk, "status": check.get_status_display().lower()}
+        )
     check.status = DeckCheckStatus.IN_PROGRESS
     check.judge = judge
     check.started_at = started_at or timezone.now()
@@ -194,9 +198,13 @@ def _clean_counts(presented: Mapping[str, Any]) -> dict[str, int]:
         try:
             count = int(value)
         except (TypeError, ValueError):
-            raise DomainError(f"count for {key!r} must be a whole number", field="presented") from None
+            raise DomainError(
+                _("count for %(key)s must be a whole number") % {"key": repr(key)}, field="presented"
+            ) from None
         if count < 0:
-            raise DomainError(f"count for {key!r} cannot be negative", field="presented")
+            raise DomainError(
+                _("count for %(key)s cannot be negative") % {"key": repr(key)}, field="presented"
+            )
         out[key] = count
     return out
 
@@ -226,14 +234,15 @@ def finish_deck_check(
         .select_related("event", "match__round", "registration")
         .get(pk=check.pk)
     )
-    require(judge, check.event, "run_deck_checks", "run deck checks")
+    require(judge, check.event, "run_deck_checks", _("run deck checks"))
     if check.status != DeckCheckStatus.IN_PROGRESS:
         raise ConflictError(
-            f"deck check #{check.pk} is {check.get_status_display().lower()}, not in progress"
+            _("deck check #%(pk)s is %(status)s, not in progress")
+            % {"pk": check.pk, "status": check.get_status_display().lower()}
         )
     ended_at = ended_at or timezone.now()
     if ended_at < check.started_at:
-        raise DomainError("the check cannot end before it started", field="ended_at")
+        raise DomainError(_("the check cannot end before it started"), field="ended_at")
     counts = _clean_counts(presented)
     listed = listed_counts(check.registration)
     if listed is None:
@@ -285,12 +294,18 @@ def deck_check_suggestions(check: DeckCheck) -> list[dict]:
         out.append({"infraction": s.infraction, "variant": s.variant, "reason": s.reason})
     checklist = check.checklist or {}
     if checklist.get("hero") is False:
-        out.append({"infraction": "decklist_error", "variant": "", "reason": "Hero does not match the list"})
+        out.append(
+            {"infraction": "decklist_error", "variant": "", "reason": _("Hero does not match the list")}
+        )
     if checklist.get("not_marked") is False:
-        out.append({"infraction": "marked_cards", "variant": "", "reason": "Marked cards found"})
+        out.append({"infraction": "marked_cards", "variant": "", "reason": _("Marked cards found")})
     if checklist.get("presented_legal") is False:
         out.append(
-            {"infraction": "presenting_cards_error", "variant": "", "reason": "Presented deck is not legal"}
+            {
+                "infraction": "presenting_cards_error",
+                "variant": "",
+                "reason": _("Presented deck is not legal"),
+            }
         )
     ga = is_ga(check.event)
     for item in out:

@@ -8,6 +8,7 @@ import dataclasses
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
@@ -205,14 +206,14 @@ def issue_penalty(
     # player are issued one at a time: lock the registration row before counting them.
     registration = _lock_registration(registration)
     if registration.status == RegistrationStatus.DISQUALIFIED:
-        raise ConflictError("this player is already disqualified")
+        raise ConflictError(_("this player is already disqualified"))
     match = _match_in_event(match, event)
     if match is not None and registration.pk not in (match.player_a_id, match.player_b_id):
-        raise DomainError("the player is not in that match", field="match")
+        raise DomainError(_("the player is not in that match"), field="match")
     if call is not None and call.event_id != event.pk:
-        raise DomainError("that call belongs to another event", field="call")
+        raise DomainError(_("that call belongs to another event"), field="call")
     if deck_check is not None and deck_check.registration_id != registration.pk:
-        raise DomainError("that deck check is of another player", field="deck_check")
+        raise DomainError(_("that deck check is of another player"), field="deck_check")
     if match is None:
         match = (call.match if call is not None else None) or (deck_check.match if deck_check else None)
     if match is None:
@@ -220,28 +221,29 @@ def issue_penalty(
     rec = recommendation_for(registration, infraction, variant=variant, match=match)
     applied = penalty or rec.penalty
     if applied not in PenaltyType.values:
-        raise DomainError(f"unknown penalty {applied!r}", field="penalty")
+        raise DomainError(_("unknown penalty %(applied)s") % {"applied": repr(applied)}, field="penalty")
     ga = is_ga(event)
     if ga and not rules.allowed_in_ga(applied):
         raise DomainError(
-            "GA IPG penalties are Warning, Game Loss, Match Loss and Disqualification", field="penalty"
+            _("GA IPG penalties are Warning, Game Loss, Match Loss and Disqualification"), field="penalty"
         )
     if not ga and not rules.allowed_at_rel(applied, rec.rel):
-        raise DomainError("Casual REL has no Warnings or Intellect Penalties (PPG 2.1)", field="penalty")
+        raise DomainError(_("Casual REL has no Warnings or Intellect Penalties (PPG 2.1)"), field="penalty")
     deviation = applied != rec.penalty
     if deviation and not deviation_reason.strip():
         raise DomainError(
-            f"the recommended penalty is {rec.label}; a different penalty needs a reason "
-            f"({cite(event, 'penalty_deviation')})",
+            _("the recommended penalty is %(label)s; a different penalty needs a reason (%(cite)s)")
+            % {"label": rec.label, "cite": cite(event, "penalty_deviation")},
             field="deviation_reason",
         )
     if applied == PenaltyType.DISQUALIFICATION and not statement.strip():
         raise DomainError(
-            f"a Disqualification needs the written statement ({cite(event, 'dq_statement')})",
+            _("a Disqualification needs the written statement (%(cite)s)")
+            % {"cite": cite(event, "dq_statement")},
             field="statement",
         )
     if game_number is not None and game_number < 1:
-        raise DomainError("game numbers start at 1", field="game_number")
+        raise DomainError(_("game numbers start at 1"), field="game_number")
     needs = needs_head_judge(event, infraction, applied, deviation=deviation)
     is_head_judge = bool(held & {str(r) for r in roles_for(confirm_action(applied))})
     now = timezone.now()
@@ -314,7 +316,7 @@ def issue_simultaneous_penalties(
     require(judge, event, "issue_penalties", "issue penalties")
     tournament_services.require_event_open(event)
     if match.is_bye:
-        raise DomainError("a bye has only one player", field="match")
+        raise DomainError(_("a bye has only one player"), field="match")
     players = [match.player_a, match.player_b]
     applied = []
     for registration in players:
@@ -345,10 +347,10 @@ def apply_deferred_penalty(p: Penalty, *, judge) -> Penalty:
     require(judge, p.event, "issue_penalties", "apply penalties")
     tournament_services.require_event_open(p.event)
     if p.status != PenaltyStatus.ISSUED or p.effect != EffectStatus.NEXT_MATCH:
-        raise ConflictError(f"penalty #{p.pk} is not waiting for a next match")
+        raise ConflictError(_("penalty #%(pk)s is not waiting for a next match") % {"pk": p.pk})
     match = _current_match_for(p.registration)
     if match is None or match.pk == p.match_id or match.result != MatchResult.PENDING:
-        raise ConflictError("the player has no new match yet; apply it once the next round is paired")
+        raise ConflictError(_("the player has no new match yet; apply it once the next round is paired"))
     before = _penalty_snapshot(p)
     p.match = match
     _apply_effect(p, judge)
@@ -379,7 +381,10 @@ def confirm_penalty(p: Penalty, *, head_judge) -> Penalty:
     require(head_judge, p.event, confirm_action(p.penalty), "confirm this penalty")
     tournament_services.require_event_open(p.event)
     if p.status != PenaltyStatus.PENDING:
-        raise ConflictError(f"penalty #{p.pk} is {p.get_status_display().lower()}, not awaiting confirmation")
+        raise ConflictError(
+            _("penalty #%(pk)s is %(status)s, not awaiting confirmation")
+            % {"pk": p.pk, "status": p.get_status_display().lower()}
+        )
     before = _penalty_snapshot(p)
     p.status = PenaltyStatus.ISSUED
     p.confirmed_by = head_judge
@@ -406,9 +411,9 @@ def reject_penalty(p: Penalty, *, head_judge, reason: str) -> Penalty:
     p = _lock_penalty(p)
     require(head_judge, p.event, "confirm_penalties", "reject penalties")
     if p.status != PenaltyStatus.PENDING:
-        raise ConflictError(f"penalty #{p.pk} is not awaiting confirmation")
+        raise ConflictError(_("penalty #%(pk)s is not awaiting confirmation") % {"pk": p.pk})
     if not reason.strip():
-        raise DomainError("say why the penalty is rejected", field="reason")
+        raise DomainError(_("say why the penalty is rejected"), field="reason")
     before = _penalty_snapshot(p)
     p.status = PenaltyStatus.REJECTED
     p.effect = EffectStatus.NONE

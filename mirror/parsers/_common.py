@@ -7,6 +7,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 GEM = "gem"
 OMNIDEX = "omnidex"
 
@@ -128,7 +130,10 @@ class ParsedEvent:
         if len(player_id) > MAX_PLAYER_ID or len(name) > MAX_PLAYER_NAME:
             what = "player ID" if len(player_id) > MAX_PLAYER_ID else "player name"
             limit = MAX_PLAYER_ID if what == "player ID" else MAX_PLAYER_NAME
-            raise ImportFileError(f"a {what} is longer than {limit} characters", file=", ".join(self.files))
+            raise ImportFileError(
+                _("a %(what)s is longer than %(limit)s characters") % {"what": what, "limit": limit},
+                file=", ".join(self.files),
+            )
         p = self.players.get(player_id)
         if p is None:
             p = self.players[player_id] = ParsedPlayer(player_id, name)
@@ -140,7 +145,8 @@ class ParsedEvent:
         """Add what ``other`` (another file of the same event) read."""
         if other.source != self.source:
             raise ImportFileError(
-                f"{other.files} are from {other.source}, the other files from {self.source}"
+                _("%(files)s are from %(source)s, the other files from %(source2)s")
+                % {"files": other.files, "source": other.source, "source2": self.source}
             )
         for attr in ("source_id", "name", "format", "status", "swiss_rounds", "cut_size", "games_per_match"):
             if not getattr(self, attr) and getattr(other, attr):
@@ -184,11 +190,13 @@ def decode(data: bytes | str, *, file: str = "") -> str:
     text = text.lstrip("\ufeff")
     if len(text) > MAX_FILE_CHARS:
         raise ImportFileError(
-            f"the file is {len(text):,} characters long; at most {MAX_FILE_CHARS:,}", file=file
+            _("the file is %(count)s characters long; at most %(max_file_chars)s")
+            % {"count": format(len(text), ","), "max_file_chars": format(MAX_FILE_CHARS, ",")},
+            file=file,
         )
     if "\x00" in text:
         raise ImportFileError(
-            "the file is binary, not text", file=file, line=text[: text.index("\x00")].count("\n") + 1
+            _("the file is binary, not text"), file=file, line=text[: text.index("\x00")].count("\n") + 1
         )
     return text
 
@@ -200,7 +208,11 @@ def _int(value: str, *, what: str, file: str, line: int, allow_empty: bool = Fal
     # ASCII digits, at most nine: "١٢" or a 5,000-digit number is not a round, table or rank.
     digits = re.fullmatch(r"[#A-Za-z .]*?([0-9]{1,9})\.?", value, re.ASCII)
     if not digits:
-        raise ImportFileError(f"{what} {value!r} is not a whole number", file=file, line=line)
+        raise ImportFileError(
+            _("%(what)s %(value)s is not a whole number") % {"what": what, "value": repr(value)},
+            file=file,
+            line=line,
+        )
     return int(digits.group(1))
 
 

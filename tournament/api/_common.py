@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from .. import access, selectors
@@ -65,7 +67,9 @@ class MatchSerializer(serializers.ModelSerializer):
     player_a = RegistrationSerializer(read_only=True)
     player_b = RegistrationSerializer(read_only=True, allow_null=True)
     my_outcome = serializers.SerializerMethodField(
-        help_text="for a player of this match: win, loss, draw, double_loss or bye from their side"
+        help_text=gettext_lazy(
+            "for a player of this match: win, loss, draw, double_loss or bye from their side"
+        )
     )
 
     class Meta:
@@ -120,7 +124,7 @@ def _match(match_id: int, request=None) -> Match:
         pk=match_id,
     )
     if request is not None and not access.event_is_visible(request.user, match.round.event):
-        raise Http404("no such match")
+        raise Http404(_("no such match"))
     return match
 
 
@@ -137,5 +141,5 @@ def _visible_round_or_staff(request, slug, number):
     event = _public_event(request, slug)
     rnd = _round(event, number)
     if not selectors.round_is_public(rnd) and not access.can(request.user, event, "run_rounds"):
-        raise Http404(f"round {number} is not published yet")
+        raise Http404(_("round %(number)s is not published yet") % {"number": number})
     return event, rnd

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -18,10 +20,14 @@ from ._common import RegistrationSerializer, _ctx, _event, _registration
 
 class CheckInDeskSerializer(serializers.Serializer):
     all = serializers.BooleanField(
-        required=False, default=False, help_text="check in every registered player"
+        required=False, default=False, help_text=gettext_lazy("check in every registered player")
     )
     q = serializers.CharField(
-        required=False, allow_blank=True, default="", max_length=120, help_text="a player ID or a name"
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=120,
+        help_text=gettext_lazy("a player ID or a name"),
     )
 
 
@@ -46,7 +52,7 @@ class CheckInDeskView(APIView):
             n = services.check_in_all(event, actor=request.user)
             return Response({"checked_in": n, "registration": None})
         if not data["q"].strip():
-            raise DomainError("give q (a player ID or name) or all=true", field="q")
+            raise DomainError(_("give q (a player ID or name) or all=true"), field="q")
         reg = services.check_in_by_text(event, actor=request.user, text=data["q"])
         return Response(
             {"checked_in": 1, "registration": RegistrationSerializer(reg, context=_ctx(request, event)).data}
@@ -140,7 +146,7 @@ class ClaimView(APIView):
                 "player_id": serializers.CharField(allow_null=True),
                 "display_name": serializers.CharField(allow_null=True),
                 "pending_player_id": serializers.CharField(
-                    allow_null=True, help_text="a real player ID waiting for the staff to confirm it"
+                    allow_null=True, help_text=_("a real player ID waiting for the staff to confirm it")
                 ),
             },
         ),

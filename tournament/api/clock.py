@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -26,7 +28,9 @@ class ClockSerializer(serializers.Serializer):
 
 class ClockActionSerializer(serializers.Serializer):
     action = serializers.ChoiceField(["start", "pause", "resume", "call_time", "adjust"])
-    seconds = serializers.IntegerField(required=False, help_text="adjust only: + adds time, - removes")
+    seconds = serializers.IntegerField(
+        required=False, help_text=gettext_lazy("adjust only: + adds time, - removes")
+    )
     reason = serializers.CharField(required=False, allow_blank=True, default="")
 
 
@@ -66,7 +70,7 @@ class ClockView(APIView):
             rnd = services.call_time(rnd, actor=request.user)
         else:
             if data.get("seconds") is None:
-                raise DomainError("adjust needs seconds", field="seconds")
+                raise DomainError(_("adjust needs seconds"), field="seconds")
             rnd = services.adjust_clock(
                 rnd, seconds=data["seconds"], actor=request.user, reason=data["reason"]
             )

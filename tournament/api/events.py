@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -35,13 +37,19 @@ EVENT_FIELDS = ["slug", *(f for f in services.EVENT_FIELDS if f != "pairing_seed
 
 #: The model's help texts name FaB's TR&P only; the API serves both games' events.
 EVENT_HELP = {
-    "swiss_rounds": {"help_text": f"Empty: the default from attendance ({both_games('structure_default')})."},
+    "swiss_rounds": {
+        "help_text": gettext_lazy("Empty: the default from attendance (%(both_games)s).")
+        % {"both_games": both_games("structure_default")}
+    },
     "top_cut": {
-        "help_text": f"Empty: the default from attendance ({both_games('structure_default')}); 0 means no play-off."
+        "help_text": gettext_lazy("Empty: the default from attendance (%(both_games)s); 0 means no play-off.")
+        % {"both_games": both_games("structure_default")}
     },
     "games_per_match": {
-        "help_text": "Game wins a player needs to win the match: 1 = a single game, 2 = best of three, "
-        f"3 = best of five ({both_games('game_wins')}; Grand Archive Swiss is usually best of three)."
+        "help_text": gettext_lazy(
+            "Game wins a player needs to win the match: 1 = a single game, 2 = best of three, 3 = best of five (%(both_games)s; Grand Archive Swiss is usually best of three)."
+        )
+        % {"both_games": both_games("game_wins")}
     },
 }
 
@@ -118,20 +126,24 @@ class EventWriteSerializer(serializers.Serializer):
         min_value=1,
         max_value=3,
         required=False,
-        help_text="game wins a player needs to win the match: 1 (one game), 2 (best of 3), 3 (best of 5)",
+        help_text=gettext_lazy(
+            "game wins a player needs to win the match: 1 (one game), 2 (best of 3), 3 (best of 5)"
+        ),
     )
     best_of = serializers.ChoiceField(
         [1, 3, 5],
         required=False,
-        help_text="the same as best of N games: 1, 3 or 5 (game_wins_needed 1, 2, 3)",
+        help_text=gettext_lazy("the same as best of N games: 1, 3 or 5 (game_wins_needed 1, 2, 3)"),
     )
     games_per_match = serializers.IntegerField(
         min_value=1,
         max_value=5,
         required=False,
         help_text=(
-            "deprecated name of game_wins_needed (game wins needed, not best of N); "
-            "only 1 or 2 are accepted under this name, since 3 could mean best of 3 or first to 3"
+            gettext_lazy(
+                "deprecated name of game_wins_needed (game wins needed, not best of N); "
+                "only 1 or 2 are accepted under this name, since 3 could mean best of 3 or first to 3"
+            )
         ),
     )
     swiss_rounds = serializers.IntegerField(min_value=1, max_value=30, required=False, allow_null=True)
@@ -143,17 +155,20 @@ class EventWriteSerializer(serializers.Serializer):
     standings_policy = serializers.ChoiceField(
         StandingsPolicy.choices,
         required=False,
-        help_text="default by game (GA: points_3_1_0); pinned once paired",
+        help_text=gettext_lazy("default by game (GA: points_3_1_0); pinned once paired"),
     )
     allow_self_registration = serializers.BooleanField(required=False)
     check_in_required = serializers.BooleanField(
-        required=False, help_text="only checked-in players are paired (round 1 asks about the others)"
+        required=False,
+        help_text=gettext_lazy("only checked-in players are paired (round 1 asks about the others)"),
     )
     allow_late_entries = serializers.BooleanField(
-        required=False, help_text="staff may enter players after round 1 is paired (default: FaB yes, GA no)"
+        required=False,
+        help_text=gettext_lazy("staff may enter players after round 1 is paired (default: FaB yes, GA no)"),
     )
     short_public_names = serializers.BooleanField(
-        required=False, help_text="Casual only: the public sees first names and last-name initials"
+        required=False,
+        help_text=gettext_lazy("Casual only: the public sees first names and last-name initials"),
     )
     trp_version = serializers.ChoiceField(TrpVersion.choices, required=False)
     ppg_version = serializers.ChoiceField(PpgVersion.choices, required=False)
@@ -175,16 +190,20 @@ class EventWriteSerializer(serializers.Serializer):
         if "best_of" in attrs:
             best_of = int(attrs.pop("best_of"))
             wanted["best_of"] = (best_of + 1) // 2
-            said.append(f"best_of {best_of} ({wanted['best_of']} game wins)")
+            said.append(
+                _("best_of %(best_of)s (%(best_of2)s game wins)")
+                % {"best_of": best_of, "best_of2": wanted["best_of"]}
+            )
         if "games_per_match" in attrs:
             legacy = attrs.pop("games_per_match")
             if legacy > 2 and not wanted:
                 raise serializers.ValidationError(
                     {
                         "games_per_match": (
-                            f"games_per_match {legacy} is ambiguous (best of {legacy}, or first to {legacy} "
-                            f"game wins?): send game_wins_needed ({(legacy + 1) // 2} for best of {legacy}) "
-                            "or best_of instead"
+                            _(
+                                "games_per_match %(legacy)s is ambiguous (best of %(legacy)s, or first to %(legacy)s game wins?): send game_wins_needed (%(value)s for best of %(legacy)s) or best_of instead"
+                            )
+                            % {"legacy": legacy, "value": (legacy + 1) // 2}
                         )
                     }
                 )
@@ -194,7 +213,8 @@ class EventWriteSerializer(serializers.Serializer):
         if len(values) > 1:
             raise serializers.ValidationError(
                 {
-                    "game_wins_needed": f"the match length is given more than once and disagrees: {', '.join(said)}"
+                    "game_wins_needed": _("the match length is given more than once and disagrees: %(said)s")
+                    % {"said": ", ".join(said)}
                 }
             )
         if values:
@@ -219,7 +239,7 @@ class EventListView(APIView):
         data.pop("reason", None)
         name = data.pop("name", None)
         if not name:
-            raise DomainError("the event needs a name", field="name")
+            raise DomainError(_("the event needs a name"), field="name")
         event = services.create_event(actor=request.user, name=name, **data)
         body = dict(EventSerializer(event).data)
         body["warnings"] = selectors.event_format_warnings(event)
@@ -252,7 +272,9 @@ class FinishEventView(APIView):
 
 
 class ReopenSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=2000, help_text="why the finished event is opened again")
+    reason = serializers.CharField(
+        max_length=2000, help_text=gettext_lazy("why the finished event is opened again")
+    )
 
 
 class ReopenEventView(APIView):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -45,7 +46,9 @@ class StaffListView(APIView):
         data = validated(StaffWriteSerializer, request)
         user = get_user_model().objects.filter(username=data["username"]).first()
         if user is None:
-            raise DomainError(f"no user {data['username']!r}", field="username")
+            raise DomainError(
+                _("no user %(username)s") % {"username": repr(data["username"])}, field="username"
+            )
         assignment = services.assign_staff(event, user=user, role=data["role"], actor=request.user)
         return Response(StaffSerializer(assignment).data, status=status.HTTP_201_CREATED)
 

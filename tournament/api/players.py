@@ -3,6 +3,8 @@ drop, re-entry, disqualification and a fixed table."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -28,7 +30,8 @@ class RegisterSerializer(serializers.Serializer):
     approved = serializers.BooleanField(
         required=False,
         default=False,
-        help_text=f"organizer's approval of a suspended player ({both_games('eligibility')})",
+        help_text=gettext_lazy("organizer's approval of a suspended player (%(both_games)s)")
+        % {"both_games": both_games("eligibility")},
     )
 
 
@@ -74,7 +77,8 @@ class PlayerListView(APIView):
             if profile is None:
                 if not data.get("display_name"):
                     raise DomainError(
-                        f"no player with ID {pid}: give a display_name to create one", field="player_id"
+                        _("no player with ID %(pid)s: give a display_name to create one") % {"pid": pid},
+                        field="player_id",
                     )
                 new_profile = {"player_id": pid, "display_name": data["display_name"]}
         else:
@@ -82,7 +86,7 @@ class PlayerListView(APIView):
             if profile is None:
                 if not pid or not data.get("display_name"):
                     raise DomainError(
-                        "you have no player profile yet: send your player_id and display_name",
+                        _("you have no player profile yet: send your player_id and display_name"),
                         field="player_id",
                     )
                 # Nothing is linked on the player's word (TR&P 1.5): staff confirm it at the desk,

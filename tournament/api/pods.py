@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -20,7 +22,7 @@ from ..models import Pod
 class PodReportSerializer(serializers.Serializer):
     places = serializers.DictField(
         child=serializers.IntegerField(min_value=1),
-        help_text="registration id -> finishing place (1 = first)",
+        help_text=gettext_lazy("registration id -> finishing place (1 = first)"),
     )
     version = serializers.IntegerField(required=False, min_value=0)
 
@@ -41,7 +43,7 @@ class PodSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     round = serializers.IntegerField()
     table = serializers.IntegerField()
-    status = serializers.CharField(help_text="playing, reported or confirmed")
+    status = serializers.CharField(help_text=gettext_lazy("playing, reported or confirmed"))
     version = serializers.IntegerField()
     seats = PodSeatSerializer(many=True)
 
@@ -51,7 +53,7 @@ class PodStandingRowSerializer(serializers.Serializer):
     registration = serializers.IntegerField()
     name = serializers.CharField()
     points = serializers.IntegerField()
-    mates_average = serializers.CharField(help_text="an exact fraction, e.g. 7/3")
+    mates_average = serializers.CharField(help_text=gettext_lazy("an exact fraction, e.g. 7/3"))
     firsts = serializers.IntegerField()
     pods = serializers.IntegerField()
     byes = serializers.IntegerField()
@@ -65,7 +67,7 @@ class PodStandingsSerializer(serializers.Serializer):
 def _pod(pod_id: int, request) -> Pod:
     pod = get_object_or_404(Pod.objects.select_related("round__event"), pk=pod_id)
     if not access.event_is_visible(request.user, pod.round.event):
-        raise Http404("no such pod")
+        raise Http404(_("no such pod"))
     return pod
 
 
@@ -100,7 +102,7 @@ class PodListView(APIView):
         event = access.event_for_viewer(request.user, slug)
         round_ = selectors.round_by_number(event, number)
         if not access.is_official(request.user, event) and round_.status == "paired":
-            raise Http404("no such round")
+            raise Http404(_("no such round"))
         lens = access.player_lens(request.user, event)
         return Response([pod_data(p, lens) for p in round_.pods.order_by("number")])
 

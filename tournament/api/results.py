@@ -5,6 +5,8 @@ reconciliation queue of disputed reports."""
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
@@ -28,24 +30,31 @@ class ReportSerializer(serializers.Serializer):
     ``games_a``, ``games_b``) are still accepted in place of ``outcome``."""
 
     outcome = serializers.ChoiceField(
-        MY_RESULT_CHOICES, required=False, help_text="the result from your side: win, loss or draw"
+        MY_RESULT_CHOICES,
+        required=False,
+        help_text=gettext_lazy("the result from your side: win, loss or draw"),
     )
     my_games = serializers.IntegerField(
-        min_value=0, max_value=9, required=False, help_text="games you won (default: what the result implies)"
+        min_value=0,
+        max_value=9,
+        required=False,
+        help_text=gettext_lazy("games you won (default: what the result implies)"),
     )
     their_games = serializers.IntegerField(
-        min_value=0, max_value=9, required=False, help_text="games your opponent won"
+        min_value=0, max_value=9, required=False, help_text=gettext_lazy("games your opponent won")
     )
     result = serializers.ChoiceField(
         [c for c in MatchResult.choices if c[0] not in ("", "bye", "double_loss", "unfinished")],
         required=False,
-        help_text="staff words (player A / player B), instead of outcome",
+        help_text=gettext_lazy("staff words (player A / player B), instead of outcome"),
     )
     games_a = serializers.IntegerField(min_value=0, max_value=20, default=0)
     games_b = serializers.IntegerField(min_value=0, max_value=20, default=0)
     games_drawn = serializers.IntegerField(min_value=0, max_value=20, default=0)
     intentional_draw = serializers.BooleanField(default=False)
-    version = serializers.IntegerField(required=False, help_text="the match version you saw (409 if stale)")
+    version = serializers.IntegerField(
+        required=False, help_text=gettext_lazy("the match version you saw (409 if stale)")
+    )
 
 
 class ConfirmSerializer(serializers.Serializer):
@@ -59,7 +68,7 @@ class ResultSerializer(serializers.Serializer):
     games_drawn = serializers.IntegerField(min_value=0, max_value=20, default=0)
     kind = serializers.ChoiceField(ResultKind.choices, default=ResultKind.PLAYED)
     reason = serializers.CharField(
-        required=False, allow_blank=True, default="", help_text="required to correct"
+        required=False, allow_blank=True, default="", help_text=gettext_lazy("required to correct")
     )
     version = serializers.IntegerField(required=False)
 
@@ -76,11 +85,11 @@ class MatchDetailView(APIView):
     def get(self, request, match_id):
         match = _match(match_id, request)
         if not access.event_is_visible(request.user, match.round.event):
-            raise Http404("no such match")
+            raise Http404(_("no such match"))
         if not selectors.round_is_public(match.round) and not access.can(
             request.user, match.round.event, "run_rounds"
         ):
-            raise Http404("no such match")
+            raise Http404(_("no such match"))
         return Response(MatchSerializer(match, context=_ctx(request, match.round.event)).data)
 
 
@@ -89,7 +98,7 @@ def _reported_result(match: Match, user, data: dict) -> tuple[str, int, int]:
     form reads it (same defaults, same refusals); ``result`` in A/B words as given."""
     if data.get("outcome"):
         if data.get("result"):
-            raise DomainError("send either outcome (win, loss, draw) or result (a, b, draw), not both")
+            raise DomainError(_("send either outcome (win, loss, draw) or result (a, b, draw), not both"))
         form = PlayerReportForm(
             {
                 "outcome": data["outcome"],
@@ -106,7 +115,7 @@ def _reported_result(match: Match, user, data: dict) -> tuple[str, int, int]:
         parsed = form.as_match_result(i_am_a=i_am_a)
         return parsed.result, parsed.games_a, parsed.games_b
     if not data.get("result"):
-        raise DomainError("say how the match ended: outcome is win, loss or draw", field="outcome")
+        raise DomainError(_("say how the match ended: outcome is win, loss or draw"), field="outcome")
     return data["result"], data["games_a"], data["games_b"]
 
 
@@ -165,8 +174,10 @@ class ResultView(APIView):
             # Another entry got there first: changing it is a correction of what this client
             # has not seen. It must send the version it saw (then it is a deliberate correction).
             raise ConflictError(
-                f"table {match.table_number} already has a result ({match.get_result_display()}); "
-                "send the version you saw to correct it",
+                _(
+                    "table %(table_number)s already has a result (%(result)s); send the version you saw to correct it"
+                )
+                % {"table_number": match.table_number, "result": match.get_result_display()},
                 code="has_result",
                 current=MatchSerializer(match).data,
             )
@@ -231,7 +242,7 @@ class TableResultView(APIView):
 
 
 class PenaltySerializer(serializers.Serializer):
-    loser = serializers.IntegerField(help_text="registration id of the penalised player")
+    loser = serializers.IntegerField(help_text=gettext_lazy("registration id of the penalised player"))
     kind = serializers.ChoiceField(["game_loss", "match_loss"])
     reason = serializers.CharField()
 
@@ -257,7 +268,7 @@ class PenaltyResultView(APIView):
 class ReconciliationClaimSerializer(serializers.Serializer):
     registration = serializers.IntegerField()
     name = serializers.CharField()
-    result = serializers.CharField(help_text="a, b or draw (the staff's words)")
+    result = serializers.CharField(help_text=gettext_lazy("a, b or draw (the staff's words)"))
     games_a = serializers.IntegerField()
     games_b = serializers.IntegerField()
     games_drawn = serializers.IntegerField()

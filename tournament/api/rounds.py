@@ -3,6 +3,7 @@ re-pairing, swapping two players and moving a match to another table."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -42,16 +43,18 @@ class RoundSerializer(serializers.Serializer):
 class PairSerializer(serializers.Serializer):
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
     not_checked_in = serializers.ChoiceField(
-        choices=[("drop", "drop them"), ("pair", "pair them anyway")],
+        choices=[("drop", gettext_lazy("drop them")), ("pair", gettext_lazy("pair them anyway"))],
         required=False,
         allow_null=True,
-        help_text="round 1 of an event that uses check-in, when registered players have not checked in",
+        help_text=gettext_lazy(
+            "round 1 of an event that uses check-in, when registered players have not checked in"
+        ),
     )
 
 
 class SwapSerializer(serializers.Serializer):
-    first = serializers.IntegerField(help_text="registration id")
-    second = serializers.IntegerField(help_text="registration id")
+    first = serializers.IntegerField(help_text=gettext_lazy("registration id"))
+    second = serializers.IntegerField(help_text=gettext_lazy("registration id"))
     reason = serializers.CharField()
 
 
@@ -118,7 +121,9 @@ class PublishSerializer(serializers.Serializer):
         allow_blank=True,
         default="",
         max_length=2000,
-        help_text="round 1 with problems (e.g. missing or illegal decklists): why it is published anyway",
+        help_text=gettext_lazy(
+            "round 1 with problems (e.g. missing or illegal decklists): why it is published anyway"
+        ),
     )
 
 

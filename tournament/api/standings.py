@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -22,18 +24,20 @@ class StandingSerializer(serializers.Serializer):
 
     rank = serializers.IntegerField()
     registration_id = serializers.IntegerField()
-    player_id = serializers.CharField(allow_null=True, help_text="null unless you are the player or staff")
+    player_id = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("null unless you are the player or staff")
+    )
     name = serializers.CharField()
     match_points = serializers.IntegerField()
     record = serializers.CharField()
     byes = serializers.IntegerField()
-    cmp = serializers.FloatField(required=False, help_text="standings_policy fab")
-    mlp = serializers.FloatField(required=False, help_text="standings_policy fab")
-    omlp = serializers.FloatField(required=False, help_text="standings_policy fab")
-    ocmp = serializers.FloatField(required=False, help_text="standings_policy fab")
-    omw = serializers.FloatField(required=False, help_text="standings_policy points_3_1_0")
-    gw = serializers.FloatField(required=False, help_text="standings_policy points_3_1_0")
-    ogw = serializers.FloatField(required=False, help_text="standings_policy points_3_1_0")
+    cmp = serializers.FloatField(required=False, help_text=gettext_lazy("standings_policy fab"))
+    mlp = serializers.FloatField(required=False, help_text=gettext_lazy("standings_policy fab"))
+    omlp = serializers.FloatField(required=False, help_text=gettext_lazy("standings_policy fab"))
+    ocmp = serializers.FloatField(required=False, help_text=gettext_lazy("standings_policy fab"))
+    omw = serializers.FloatField(required=False, help_text=gettext_lazy("standings_policy points_3_1_0"))
+    gw = serializers.FloatField(required=False, help_text=gettext_lazy("standings_policy points_3_1_0"))
+    ogw = serializers.FloatField(required=False, help_text=gettext_lazy("standings_policy points_3_1_0"))
     status = serializers.CharField()
 
 
@@ -55,7 +59,7 @@ class StandingsView(APIView):
             try:
                 after_round = int(after)
             except ValueError:
-                raise DomainError("after_round must be a round number", field="after_round") from None
+                raise DomainError(_("after_round must be a round number"), field="after_round") from None
         # Computed once per results change and shared by every worker; pollers that already
         # have this version get a 304 before anything is read or serialised.
         etag, payload = live.standings_payload(
@@ -106,5 +110,5 @@ class MyStandingView(APIView):
             event, _registration(event, reg_id), lens=access.player_lens(request.user, event)
         )
         if data is None:
-            raise Http404("this player is not in the standings")
+            raise Http404(_("this player is not in the standings"))
         return Response(data)

@@ -11,6 +11,8 @@ Every write calls one service; errors map to 400/403/409 as everywhere in the AP
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -86,7 +88,10 @@ class TeamListView(APIView):
         for i, m in enumerate(data["members"]):
             profile = PlayerProfile.objects.filter(player_id__iexact=m["player_id"]).first()
             if profile is None:
-                raise DomainError(f"no player with ID {m['player_id']}", field=f"members[{i}].player_id")
+                raise DomainError(
+                    _("no player with ID %(player_id)s") % {"player_id": m["player_id"]},
+                    field=f"members[{i}].player_id",
+                )
             members.append((profile, m["position"]))
         regs = services.register_team(event, team_name=data["team_name"], members=members, actor=request.user)
         return Response(
@@ -115,7 +120,7 @@ class TeamInvitationAnswerView(APIView):
     def post(self, request, invitation_id):
         invitation = access.access_team_invitation(request.user, invitation_id)
         if not access.is_invitee(request.user, invitation):
-            raise Http404("no such invitation")
+            raise Http404(_("no such invitation"))
         invitation = services.answer_team_invitation(invitation, actor=request.user, accept=self.accept)
         return Response(TeamInvitationSerializer(invitation).data)
 
@@ -158,7 +163,9 @@ class PodsWriteSerializer(serializers.Serializer):
 
 class RandomPodsSerializer(serializers.Serializer):
     pod_size = serializers.IntegerField(min_value=2, max_value=MAX_POD_SIZE, default=DEFAULT_POD_SIZE)
-    seed = serializers.IntegerField(required=False, min_value=0, help_text="for a reproducible seating")
+    seed = serializers.IntegerField(
+        required=False, min_value=0, help_text=gettext_lazy("for a reproducible seating")
+    )
 
 
 class PodsView(APIView):

@@ -8,6 +8,7 @@ import time
 
 from django.db import OperationalError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
@@ -68,7 +69,8 @@ def require_event_open(event: Event) -> None:
     """
     if event.status in CLOSED_STATUSES:
         raise ConflictError(
-            f"the event is {event.get_status_display().lower()}: nothing can change until it is reopened",
+            _("the event is %(status)s: nothing can change until it is reopened")
+            % {"status": event.get_status_display().lower()},
             code="event_closed",
         )
 
@@ -89,8 +91,14 @@ def _lock_match(match: Match) -> Match:
 def _check_version(match: Match, expected_version: int | None) -> None:
     if expected_version is not None and match.version != expected_version:
         raise ConflictError(
-            f"table {match.table_number} changed since you loaded it (version {expected_version}, "
-            f"now {match.version}); reload and try again",
+            _(
+                "table %(table_number)s changed since you loaded it (version %(expected_version)s, now %(version)s); reload and try again"
+            )
+            % {
+                "table_number": match.table_number,
+                "expected_version": expected_version,
+                "version": match.version,
+            },
             code="stale",
         )
 
@@ -169,5 +177,10 @@ def _mark_checked_in(reg: Registration, *, event: Event, actor, when=None, reaso
 def _choice(value, enum, field_name: str):
     if value not in enum.values:
         allowed = ", ".join(str(v) for v in enum.values)
-        raise DomainError(f"{field_name} {value!r} is not one of: {allowed}", code="choice", field=field_name)
+        raise DomainError(
+            _("%(field_name)s %(value)s is not one of: %(allowed)s")
+            % {"field_name": field_name, "value": repr(value), "allowed": allowed},
+            code="choice",
+            field=field_name,
+        )
     return value

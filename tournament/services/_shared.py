@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 
@@ -50,8 +51,10 @@ def _check_not_an_official(event: Event, player: PlayerProfile, *, field: str | 
         ).exists()
     ):
         raise DomainError(
-            f"{player.display_name} is an official of this event; at a Skirmish or tier 2+ tournament "
-            f"officials cannot play ({cite(event, 'officials_play')})",
+            _(
+                "%(display_name)s is an official of this event; at a Skirmish or tier 2+ tournament officials cannot play (%(cite)s)"
+            )
+            % {"display_name": player.display_name, "cite": cite(event, "officials_play")},
             code="rule",
             field=field,
         )
@@ -62,20 +65,22 @@ def _check_player_eligibility(event: Event, player: PlayerProfile, *, actor, app
     with the organizer's approval."""
     if player.banned:
         raise DomainError(
-            f"{player.display_name} is banned and may not play ({cite(event, 'eligibility')})", code="rule"
+            _("%(display_name)s is banned and may not play (%(cite)s)")
+            % {"display_name": player.display_name, "cite": cite(event, "eligibility")},
+            code="rule",
         )
     if player.is_suspended():
         if event.tier >= 2 or event.rel != REL.CASUAL:
             raise DomainError(
-                f"{player.display_name} is suspended: no tier 2+ or Competitive/Professional play "
-                f"({cite(event, 'eligibility')})",
+                _("%(display_name)s is suspended: no tier 2+ or Competitive/Professional play (%(cite)s)")
+                % {"display_name": player.display_name, "cite": cite(event, "eligibility")},
                 code="rule",
             )
         organizer = actor is None or is_organizer(actor, event)
         if not (approved and organizer):
             raise DomainError(
-                f"{player.display_name} is suspended: the organizer must approve this entry "
-                f"({cite(event, 'eligibility')})",
+                _("%(display_name)s is suspended: the organizer must approve this entry (%(cite)s)")
+                % {"display_name": player.display_name, "cite": cite(event, "eligibility")},
                 code="approval",
             )
 
@@ -85,7 +90,11 @@ def _check_official_eligibility(user, event: Event | None = None) -> None:
     profile = PlayerProfile.objects.filter(user=user).first()
     if profile is not None and (profile.banned or profile.is_suspended()):
         rule = cite(event if event is not None else Game.FAB, "eligibility")
-        raise DomainError(f"{user} is suspended or banned and cannot be an official ({rule})", code="rule")
+        raise DomainError(
+            _("%(user)s is suspended or banned and cannot be an official (%(rule)s)")
+            % {"user": user, "rule": rule},
+            code="rule",
+        )
 
 
 def _promote_waitlist(event: Event, *, actor) -> Registration | None:

@@ -12,6 +12,7 @@ from django.core import signing
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
+from django.utils.translation import gettext, gettext_lazy
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
@@ -34,8 +35,8 @@ from .registration import check_in, player_id_spellings, register_new_player
 #: What the organizer may decide, once, about registered players who did not check in before
 #: round 1 of an event that uses check-in: drop them all, or pair them anyway.
 NOT_CHECKED_IN_CHOICES = {
-    "drop": "Drop everyone who did not check in",
-    "pair": "Pair them anyway",
+    "drop": gettext_lazy("Drop everyone who did not check in"),
+    "pair": gettext_lazy("Pair them anyway"),
 }
 
 _CHECK_IN_SALT = "arbiter.tournament.check-in"
@@ -52,7 +53,7 @@ def check_in_all(event: Event, *, actor) -> int:
     """Check in every registered (not waitlisted, dropped or disqualified) player; how many.
 
     One audit entry per player, like ``check_in`` one at a time."""
-    require(actor, event, "manage_players", "check in players")
+    require(actor, event, "manage_players", gettext("check in players"))
     require_event_open(event)
     event = _lock_event(event)
     now = timezone.now()
@@ -69,7 +70,7 @@ def find_registration(event: Event, text: str) -> Registration:
     then a unique part of one). None or several matches is a ``DomainError`` that says which."""
     text = (text or "").strip()
     if not text or "\x00" in text:
-        raise DomainError("type a player ID or a name", field="q")
+        raise DomainError(gettext("type a player ID or a name"), field="q")
     regs = selectors.registrations_for_event(event)
     by_id = None
     for spelling in player_id_spellings(text):
@@ -81,11 +82,18 @@ def find_registration(event: Event, text: str) -> Registration:
         return exact[0]
     found = exact or list(regs.filter(Q(player__display_name__icontains=text))[:6])
     if not found:
-        raise DomainError(f"nobody registered here matches {text!r}", field="q", code="not_found")
+        raise DomainError(
+            gettext("nobody registered here matches %(text)s") % {"text": repr(text)},
+            field="q",
+            code="not_found",
+        )
     if len(found) > 1:
         names = ", ".join(r.player.display_name for r in found[:5])
         raise DomainError(
-            f"{text!r} matches several players ({names}): type more", field="q", code="ambiguous"
+            gettext("%(text)s matches several players (%(names)s): type more")
+            % {"text": repr(text), "names": names},
+            field="q",
+            code="ambiguous",
         )
     return found[0]
 
@@ -93,7 +101,7 @@ def find_registration(event: Event, text: str) -> Registration:
 @_atomic
 def check_in_by_text(event: Event, *, actor, text: str) -> Registration:
     """Check in the player whose ID or name ``text`` is (the one box of the check-in desk)."""
-    require(actor, event, "manage_players", "check in players")
+    require(actor, event, "manage_players", gettext("check in players"))
     try:
         reg = find_registration(event, text)
     except DomainError as exc:
@@ -103,8 +111,10 @@ def check_in_by_text(event: Event, *, actor, text: str) -> Registration:
         for row in addons.link_requests_at_desk(event, actor):
             if wanted in (row["player_id"].lower(), row["name"].lower()):
                 raise DomainError(
-                    f"{row['name']} ({row['player_id']}) registered themself and is waiting for you to "
-                    "confirm their player ID: confirm it under 'Waiting for you to confirm'",
+                    gettext(
+                        "%(name)s (%(player_id)s) registered themself and is waiting for you to confirm their player ID: confirm it under 'Waiting for you to confirm'"
+                    )
+                    % {"name": row["name"], "player_id": row["player_id"]},
                     field="q",
                     code="pending_link",
                 ) from None
@@ -145,10 +155,10 @@ def registration_for_token(event: Event, token: str) -> Registration:
         value = signing.Signer(salt=_CHECK_IN_SALT).unsign(token)
         event_id, reg_id = (int(part) for part in value.split("."))
     except (signing.BadSignature, ValueError):
-        raise DomainError("this check-in code is not valid", code="token") from None
+        raise DomainError(gettext("this check-in code is not valid"), code="token") from None
     reg = selectors.registrations_for_event(event).filter(pk=reg_id).first()
     if event_id != event.pk or reg is None:
-        raise DomainError("this check-in code belongs to another event", code="token")
+        raise DomainError(gettext("this check-in code belongs to another event"), code="token")
     return reg
 
 
@@ -173,8 +183,15 @@ def resolve_not_checked_in(event: Event, *, actor, choice: str | None) -> dict |
         names = ", ".join(r.player.display_name for r in missing[:10])
         more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
         raise ConflictError(
-            f"{len(missing)} registered player{'s have' if len(missing) != 1 else ' has'} not checked in: "
-            f"{names}{more}. Check them in, or choose to drop them or to pair them anyway.",
+            gettext(
+                "%(count)s registered player%(value)s not checked in: %(names)s%(more)s. Check them in, or choose to drop them or to pair them anyway."
+            )
+            % {
+                "count": len(missing),
+                "value": "s have" if len(missing) != 1 else " has",
+                "names": names,
+                "more": more,
+            },
             code="not_checked_in",
             field="not_checked_in",
         )
@@ -218,7 +235,7 @@ def register_walk_in(event: Event, *, actor, display_name: str, late_entry: bool
     """Staff register a player who has no player ID with them (TR&P 1.5): a temporary ID
     (``TMP-`` and six characters, marked ``is_temporary``) and a claim code for the player.
     The walk-in is checked in at once: staff see them at the desk."""
-    require(actor, event, "manage_players", "register a walk-in")
+    require(actor, event, "manage_players", gettext("register a walk-in"))
     require_event_open(event)
     reg = register_new_player(
         event,
@@ -285,10 +302,14 @@ def replace_temporary_id(registration: Registration, *, actor, player_id: str) -
     registrations (refused if that player is registered at the same event). Allowed after the
     event finished too: results go to GEM under the real ID."""
     event = registration.event
-    require(actor, event, "manage_players", "replace a temporary player ID")
+    require(actor, event, "manage_players", gettext("replace a temporary player ID"))
     profile = PlayerProfile.objects.select_for_update().get(pk=registration.player_id)
     if not profile.is_temporary:
-        raise DomainError(f"{profile.display_name}'s player ID is not a temporary one", code="not_temporary")
+        raise DomainError(
+            gettext("%(display_name)s's player ID is not a temporary one")
+            % {"display_name": profile.display_name},
+            code="not_temporary",
+        )
     _replace_id(profile, player_id, actor=actor, game=event.game)
     return Registration.objects.select_related("player", "event").get(pk=registration.pk)
 
@@ -318,27 +339,32 @@ def claim_registration(*, user, code: str, player_id: str = "") -> WalkInClaim:
     ``registration.claim``.
     """
     if user is None or not getattr(user, "is_authenticated", False):
-        raise NotAllowed("log in to claim a registration", code="login")
+        raise NotAllowed(gettext("log in to claim a registration"), code="login")
     code = _CODE_RE.sub("", (code or "").upper())
     if not code:
-        raise DomainError("type the claim code you were given", field="code")
+        raise DomainError(gettext("type the claim code you were given"), field="code")
     wanted = normal_player_id(player_id) if (player_id or "").strip() else ""
     temp = PlayerProfile.objects.select_for_update().filter(claim_code=code).first()
     if temp is None:
-        raise DomainError("no registration has this claim code", field="code", code="not_found")
+        raise DomainError(gettext("no registration has this claim code"), field="code", code="not_found")
     if temp.user_id and temp.user_id != user.pk:
-        raise ConflictError("this registration was already claimed by someone else", field="code")
+        raise ConflictError(gettext("this registration was already claimed by someone else"), field="code")
     mine = PlayerProfile.objects.select_for_update().filter(user=user).exclude(pk=temp.pk).first()
     if mine is not None and not mine.is_temporary and wanted and wanted.upper() != mine.player_id.upper():
         raise DomainError(
-            f"your account plays as {mine.player_id}: leave the player ID empty", field="player_id"
+            gettext("your account plays as %(player_id)s: leave the player ID empty")
+            % {"player_id": mine.player_id},
+            field="player_id",
         )
     temp.claim_code = ""
     temp.save(update_fields=["claim_code"])
     if not temp.is_temporary:
         # Staff already wrote a real ID on this walk-in: that ID is linked only once confirmed.
         if mine is not None and not mine.is_temporary:
-            raise ConflictError(f"your account already plays as {mine.player_id}", field="code")
+            raise ConflictError(
+                gettext("your account already plays as %(player_id)s") % {"player_id": mine.player_id},
+                field="code",
+            )
         addons.request_player_id(user, player_id=temp.player_id, display_name=temp.display_name)
         return WalkInClaim(None, temp.player_id)
     if mine is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, DomainError
 
@@ -31,10 +32,14 @@ def _clock_round(round_: Round, actor, what: str) -> Round:
     require_event_open(round_.event)
     rnd = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS, RoundStatus.COMPLETE):
-        raise DomainError(f"publish round {rnd.number} before using its clock", code="not_published")
+        raise DomainError(
+            _("publish round %(number)s before using its clock") % {"number": rnd.number},
+            code="not_published",
+        )
     if rnd.stage == RoundStage.TOP_CUT:
         raise DomainError(
-            f"play-off rounds are untimed ({cite(rnd.event, 'untimed_playoff')})", code="untimed"
+            _("play-off rounds are untimed (%(cite)s)") % {"cite": cite(rnd.event, "untimed_playoff")},
+            code="untimed",
         )
     return rnd
 
@@ -54,9 +59,11 @@ def _clock_audit(rnd: Round, before: str, actor, action: str, reason: str = "") 
 @_atomic
 def start_clock(round_: Round, *, actor, now=None) -> Round:
     """Start the round timer (TR&P 3.2). The round moves to IN_PROGRESS."""
-    rnd = _clock_round(round_, actor, "start the clock")
+    rnd = _clock_round(round_, actor, _("start the clock"))
     if rnd.clock_state != ClockState.NOT_STARTED:
-        raise ConflictError(f"the clock of round {rnd.number} has already been started")
+        raise ConflictError(
+            _("the clock of round %(number)s has already been started") % {"number": rnd.number}
+        )
     before = rnd.clock_state
     rnd.clock_state = ClockState.RUNNING
     rnd.started_at = now or timezone.now()
@@ -70,9 +77,9 @@ def start_clock(round_: Round, *, actor, now=None) -> Round:
 
 @_atomic
 def pause_clock(round_: Round, *, actor, now=None, reason: str = "") -> Round:
-    rnd = _clock_round(round_, actor, "pause the clock")
+    rnd = _clock_round(round_, actor, _("pause the clock"))
     if rnd.clock_state != ClockState.RUNNING:
-        raise ConflictError("the clock is not running")
+        raise ConflictError(_("the clock is not running"))
     now = now or timezone.now()
     rnd.elapsed_before_pause += (now - rnd.started_at).total_seconds()
     rnd.paused_at = now
@@ -85,9 +92,9 @@ def pause_clock(round_: Round, *, actor, now=None, reason: str = "") -> Round:
 
 @_atomic
 def resume_clock(round_: Round, *, actor, now=None) -> Round:
-    rnd = _clock_round(round_, actor, "resume the clock")
+    rnd = _clock_round(round_, actor, _("resume the clock"))
     if rnd.clock_state != ClockState.PAUSED:
-        raise ConflictError("the clock is not paused")
+        raise ConflictError(_("the clock is not paused"))
     rnd.started_at = now or timezone.now()
     rnd.paused_at = None
     rnd.clock_state = ClockState.RUNNING
@@ -101,7 +108,7 @@ def call_time(round_: Round, *, actor, now=None) -> Round:
     """Time is called: the clock stops at zero or wherever it is (end-of-round, TR&P 3.4)."""
     rnd = _clock_round(round_, actor, "call time")
     if rnd.clock_state == ClockState.FINISHED:
-        raise ConflictError("time has already been called")
+        raise ConflictError(_("time has already been called"))
     now = now or timezone.now()
     before = rnd.clock_state
     if rnd.clock_state == ClockState.RUNNING:
@@ -118,9 +125,9 @@ def call_time(round_: Round, *, actor, now=None) -> Round:
 @_atomic
 def adjust_clock(round_: Round, *, seconds: int, actor, reason: str) -> Round:
     """Add (positive) or remove (negative) time for the whole round."""
-    rnd = _clock_round(round_, actor, "adjust the clock")
+    rnd = _clock_round(round_, actor, _("adjust the clock"))
     if not isinstance(seconds, int) or seconds == 0 or abs(seconds) > 4 * 3600:
-        raise DomainError("seconds must be a non-zero whole number up to four hours", field="seconds")
+        raise DomainError(_("seconds must be a non-zero whole number up to four hours"), field="seconds")
     before = rnd.duration_seconds
     rnd.duration_seconds = max(0, rnd.duration_seconds + seconds)
     rnd.save(update_fields=["duration_seconds"])
@@ -156,19 +163,22 @@ def add_match_extension(match: Match, *, seconds: int, reason: str, actor) -> Ma
     """Give one table extra time (judge rulings and deck checks, TR&P 3.2). Judges, the
     organizer and the scorekeeper may; the extension is stored with reason and issuer."""
     event = match.round.event
-    require(actor, event, "use_clock", "extend a match")
+    require(actor, event, "use_clock", _("extend a match"))
     require_event_open(event)
     if not isinstance(seconds, int) or not 0 < seconds <= 4 * 3600:
         raise DomainError(
-            "an extension is a positive whole number of seconds up to four hours", field="seconds"
+            _("an extension is a positive whole number of seconds up to four hours"), field="seconds"
         )
     if not (reason or "").strip():
-        raise DomainError("an extension needs a reason", field="reason")
+        raise DomainError(_("an extension needs a reason"), field="reason")
     match = _lock_match(match)
     if match.is_bye:
-        raise DomainError("a bye has no clock", field="match")
+        raise DomainError(_("a bye has no clock"), field="match")
     if match.round.stage == RoundStage.TOP_CUT:
-        raise DomainError(f"play-off rounds are untimed ({cite(event, 'untimed_playoff')})", code="untimed")
+        raise DomainError(
+            _("play-off rounds are untimed (%(cite)s)") % {"cite": cite(event, "untimed_playoff")},
+            code="untimed",
+        )
     before = match.extension_seconds
     MatchExtension.objects.create(
         match=match,

@@ -8,6 +8,8 @@ the event; each change is audited. The reason is shown to staff only.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from core.errors import ConflictError, DomainError
 
 from ..access import require
@@ -32,17 +34,20 @@ def keep_apart(event, *, first: Registration, second: Registration, actor, reaso
     require(actor, event, "manage_players", "keep players apart")
     require_event_open(event)
     if first.event_id != event.pk or second.event_id != event.pk:
-        raise DomainError("both players must be registered in this event", field="second")
+        raise DomainError(_("both players must be registered in this event"), field="second")
     if first.pk == second.pk:
-        raise DomainError("choose two different players to keep apart", field="second")
+        raise DomainError(_("choose two different players to keep apart"), field="second")
     reason = (reason or "").strip()
     if len(reason) > MAX_REASON:
-        raise DomainError(f"the reason is at most {MAX_REASON} characters", field="reason")
+        raise DomainError(
+            _("the reason is at most %(max_reason)s characters") % {"max_reason": MAX_REASON}, field="reason"
+        )
     low, high = sorted((first, second), key=lambda r: r.pk)
     existing = KeepApart.objects.filter(event=event, first=low, second=high).first()
     if existing is not None:
         raise ConflictError(
-            f"{low.player.display_name} and {high.player.display_name} are already kept apart",
+            _("%(display_name)s and %(display_name2)s are already kept apart")
+            % {"display_name": low.player.display_name, "display_name2": high.player.display_name},
             code="duplicate",
         )
     pair = KeepApart.objects.create(event=event, first=low, second=high, reason=reason, created_by=actor)
@@ -58,7 +63,7 @@ def end_keep_apart(pair: KeepApart, *, actor, reason: str = "") -> None:
     require_event_open(event)
     locked = KeepApart.objects.select_for_update().filter(pk=pair.pk).first()
     if locked is None:
-        raise ConflictError("those players are no longer kept apart", code="gone")
+        raise ConflictError(_("those players are no longer kept apart"), code="gone")
     before = _snapshot(pair)
     locked.delete()
     _audit(pair, event=event, actor=actor, action="pairing.keep_apart_end", before=before, reason=reason)

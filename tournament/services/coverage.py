@@ -4,6 +4,8 @@ name). Every change is audited."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from core.errors import ConflictError, DomainError, NotAllowed
 
 from ..access import can, require
@@ -18,10 +20,15 @@ def add_feature_table(event, *, table_number: int, name: str = "", actor) -> Fea
     require(actor, event, "manage_players", "feature a table")
     require_event_open(event)
     if not isinstance(table_number, int) or not 1 <= table_number <= MAX_TABLE:
-        raise DomainError(f"a table number is a whole number from 1 to {MAX_TABLE}", field="table_number")
+        raise DomainError(
+            _("a table number is a whole number from 1 to %(max_table)s") % {"max_table": MAX_TABLE},
+            field="table_number",
+        )
     name = (name or "").strip()[:60]
     if FeatureTable.objects.filter(event=event, table_number=table_number).exists():
-        raise ConflictError(f"table {table_number} is already featured", code="duplicate")
+        raise ConflictError(
+            _("table %(table_number)s is already featured") % {"table_number": table_number}, code="duplicate"
+        )
     table = FeatureTable.objects.create(event=event, table_number=table_number, name=name)
     _audit(
         table,
@@ -49,7 +56,7 @@ def set_coverage_opt_out(registration: Registration, *, opt_out: bool, actor) ->
     event = registration.event
     own = actor is not None and registration.player.user_id == getattr(actor, "pk", None)
     if not own and not can(actor, event, "manage_players"):
-        raise NotAllowed("only the player or the staff who manage players change this")
+        raise NotAllowed(_("only the player or the staff who manage players change this"))
     require_event_open(event)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     if reg.coverage_opt_out == bool(opt_out):

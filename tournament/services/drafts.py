@@ -16,6 +16,8 @@ from __future__ import annotations
 import random
 import secrets
 
+from django.utils.translation import gettext as _
+
 from core.errors import ConflictError, DomainError
 
 from .. import pairing, selectors
@@ -56,7 +58,8 @@ def _require_no_open_round(event: Event) -> None:
     last = selectors.current_round(event)
     if last is not None and last.status != RoundStatus.COMPLETE:
         raise ConflictError(
-            f"round {last.number} is {last.get_status_display().lower()}: seat players between rounds",
+            _("round %(number)s is %(status)s: seat players between rounds")
+            % {"number": last.number, "status": last.get_status_display().lower()},
             code="round_open",
         )
 
@@ -71,15 +74,17 @@ def seat_pods_at_random(
     one. Replaces any earlier pod seating. Between rounds only. Side effect: one audit record
     with every seat before and after.
     """
-    require(actor, event, "manage_players", "seat draft pods")
+    require(actor, event, "manage_players", _("seat draft pods"))
     event = _lock_event(event)
     require_event_open(event)
     if isinstance(pod_size, bool) or not isinstance(pod_size, int) or not 2 <= pod_size <= MAX_POD_SIZE:
-        raise DomainError(f"a pod seats 2 to {MAX_POD_SIZE} players", field="pod_size")
+        raise DomainError(
+            _("a pod seats 2 to %(max_pod_size)s players") % {"max_pod_size": MAX_POD_SIZE}, field="pod_size"
+        )
     _require_no_open_round(event)
     regs = _seatable(event)
     if len(regs) < 2:
-        raise DomainError("seating needs at least two active players", field="pod_size")
+        raise DomainError(_("seating needs at least two active players"), field="pod_size")
     before = _seat_snapshot(regs)
     rng = random.Random(seed if seed is not None else secrets.randbits(63))
     order = regs[:]
@@ -107,7 +112,12 @@ def _check_unique(pairs: list[tuple[tuple, Registration]], what: str) -> None:
     for key, reg in pairs:
         if key in seen:
             raise DomainError(
-                f"{reg.player.display_name} and {seen[key].player.display_name} have the same {what}",
+                _("%(display_name)s and %(display_name2)s have the same %(what)s")
+                % {
+                    "display_name": reg.player.display_name,
+                    "display_name2": seen[key].player.display_name,
+                    "what": what,
+                },
                 field="seats",
             )
         seen[key] = reg
@@ -120,7 +130,7 @@ def set_pod_seating(
     """Edit pods and seats: ``seats`` maps registration id to (pod, seat); (None, None) takes a
     player out of the pods. A seat needs a pod; no two players share a seat of the same pod.
     Between rounds only; the next pairing uses the new pods. One audit record."""
-    require(actor, event, "manage_players", "seat draft pods")
+    require(actor, event, "manage_players", _("seat draft pods"))
     event = _lock_event(event)
     require_event_open(event)
     _require_no_open_round(event)
@@ -131,14 +141,19 @@ def set_pod_seating(
     for rid, (pod, seat) in seats.items():
         reg = regs.get(rid)
         if reg is None:
-            raise DomainError(f"no registration {rid} at this event", field="seats")
+            raise DomainError(_("no registration %(rid)s at this event") % {"rid": rid}, field="seats")
         for name, value in (("pod", pod), ("seat", seat)):
             if value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 999
             ):
-                raise DomainError(f"a {name} is a whole number from 1 to 999", field=name)
+                raise DomainError(
+                    _("a %(name)s is a whole number from 1 to 999") % {"name": name}, field=name
+                )
         if seat is not None and pod is None:
-            raise DomainError(f"{reg.player.display_name}: a seat needs a pod", field="pod")
+            raise DomainError(
+                _("%(display_name)s: a seat needs a pod") % {"display_name": reg.player.display_name},
+                field="pod",
+            )
         reg.pod, reg.seat = pod, seat
     seated = [
         ((r.pod, r.seat), r)
@@ -165,13 +180,14 @@ def _playoff_open(event: Event) -> int:
     swiss_rounds, top_cut = selectors.effective_structure(event)
     if not pairing.draft_playoff_applies(event, top_cut=top_cut):
         raise DomainError(
-            f"this event's play-off is not a booster draft of 4 or 8 players ({cite(event, 'draft_seating')})",
+            _("this event's play-off is not a booster draft of 4 or 8 players (%(cite)s)")
+            % {"cite": cite(event, "draft_seating")},
             code="not_draft",
         )
     if selectors.swiss_rounds_played(event) < swiss_rounds:
-        raise DomainError("the play-off draft is seated once the Swiss rounds are over", code="too_early")
+        raise DomainError(_("the play-off draft is seated once the Swiss rounds are over"), code="too_early")
     if Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).exists():
-        raise ConflictError("the play-off is paired: its seating is fixed", code="started")
+        raise ConflictError(_("the play-off is paired: its seating is fixed"), code="started")
     return top_cut
 
 
@@ -210,7 +226,7 @@ def seat_playoff_draft(
     play-off pairing does). After the Swiss, before the first play-off round is published.
     One audit record.
     """
-    require(actor, event, "manage_players", "seat the play-off draft")
+    require(actor, event, "manage_players", _("seat the play-off draft"))
     event = _lock_event(event)
     require_event_open(event)
     top_cut = _playoff_open(event)
@@ -251,7 +267,7 @@ def set_playoff_seats(event: Event, *, seats: dict[int, int], actor, reason: str
     """Edit the play-off draft seating: ``seats`` maps a qualifier's registration id to a seat
     from 1 to the top cut size; no two qualifiers share a seat. Before the play-off is paired.
     One audit record."""
-    require(actor, event, "manage_players", "seat the play-off draft")
+    require(actor, event, "manage_players", _("seat the play-off draft"))
     event = _lock_event(event)
     require_event_open(event)
     top_cut = _playoff_open(event)
@@ -265,11 +281,14 @@ def set_playoff_seats(event: Event, *, seats: dict[int, int], actor, reason: str
     before = _seat_snapshot(regs.values())
     for rid, seat in seats.items():
         if rid not in regs:
-            raise DomainError(f"registration {rid} is not in the play-off", field="seats")
+            raise DomainError(_("registration %(rid)s is not in the play-off") % {"rid": rid}, field="seats")
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= top_cut
         ):
-            raise DomainError(f"a play-off seat is a whole number from 1 to {top_cut}", field="seats")
+            raise DomainError(
+                _("a play-off seat is a whole number from 1 to %(top_cut)s") % {"top_cut": top_cut},
+                field="seats",
+            )
         regs[rid].playoff_seat = seat
     _check_unique(
         [((r.playoff_seat,), r) for r in regs.values() if r.playoff_seat is not None], "play-off seat"

@@ -8,6 +8,7 @@ import zoneinfo
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from cards.selectors import active_release
 from core.errors import ConflictError, DomainError
@@ -199,33 +200,47 @@ def _validate_event_values(values: dict) -> None:
         if name in values:
             _choice(values[name], enum, name)
     if "name" in values and not str(values["name"]).strip():
-        raise DomainError("the event needs a name", field="name")
+        raise DomainError(gettext("the event needs a name"), field="name")
     if "tier" in values and (not isinstance(values["tier"], int) or not 1 <= values["tier"] <= 4):
         raise DomainError(
-            f"tier must be 1, 2, 3 or 4 ({cite(values.get('game', Game.FAB), 'tier')})", field="tier"
+            gettext("tier must be 1, 2, 3 or 4 (%(cite)s)")
+            % {"cite": cite(values.get("game", Game.FAB), "tier")},
+            field="tier",
         )
     for name, low in (("capacity", 2), ("round_minutes", 1), ("games_per_match", 1), ("swiss_rounds", 1)):
         value = values.get(name)
         if value is not None and (not isinstance(value, int) or value < low):
-            raise DomainError(f"{name} must be a whole number of at least {low}", field=name)
+            raise DomainError(
+                gettext("%(name)s must be a whole number of at least %(low)s") % {"name": name, "low": low},
+                field=name,
+            )
     top_cut = values.get("top_cut")
     if top_cut is not None and top_cut not in (0, 2, 4, 8, 16, 32, 64):
-        raise DomainError("top_cut must be 0 (none) or a power of two from 2 to 64", field="top_cut")
+        raise DomainError(gettext("top_cut must be 0 (none) or a power of two from 2 to 64"), field="top_cut")
     game, fmt = values.get("game"), values.get("format")
     if game and fmt and (game == Game.GA) != (fmt in GA_FORMATS):
-        raise DomainError(f"format {fmt!r} does not belong to game {game!r} (G-05)", field="format")
+        raise DomainError(
+            gettext("format %(fmt)s does not belong to game %(game)s (G-05)")
+            % {"fmt": repr(fmt), "game": repr(game)},
+            field="format",
+        )
     if values.get("short_public_names") and values.get("rel", REL.CASUAL) != REL.CASUAL:
         raise DomainError(
-            "only a Casual event can show first names and initials to the public", field="short_public_names"
+            gettext("only a Casual event can show first names and initials to the public"),
+            field="short_public_names",
         )
     if values.get("pod_play", "") not in ("", "swiss", "pods", "social"):
-        raise DomainError("pod_play must be empty (by format), swiss, pods or social", field="pod_play")
+        raise DomainError(
+            gettext("pod_play must be empty (by format), swiss, pods or social"), field="pod_play"
+        )
     if "print_language" in values and values["print_language"] not in dict(settings.LANGUAGES):
         raise DomainError(
-            f"print_language must be one of {', '.join(dict(settings.LANGUAGES))}", field="print_language"
+            gettext("print_language must be one of %(codes)s")
+            % {"codes": ", ".join(dict(settings.LANGUAGES))},
+            field="print_language",
         )
     if values.get("pod_policy", "fives") not in ("fives", "threes"):
-        raise DomainError("pod_policy must be fives or threes", field="pod_policy")
+        raise DomainError(gettext("pod_policy must be fives or threes"), field="pod_policy")
     if "pod_points" in values:
         pod_points_table(values["pod_points"])  # refuses a bad table by name
     tz = values.get("time_zone")
@@ -233,7 +248,9 @@ def _validate_event_values(values: dict) -> None:
         try:
             zoneinfo.ZoneInfo(tz)
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-            raise DomainError(f"unknown time zone {tz!r}", field="time_zone") from None
+            raise DomainError(
+                gettext("unknown time zone %(tz)s") % {"tz": repr(tz)}, field="time_zone"
+            ) from None
 
 
 def pod_points_table(text) -> tuple[int, ...]:
@@ -242,12 +259,17 @@ def pod_points_table(text) -> tuple[int, ...]:
         table = tuple(int(x) for x in str(text).replace(" ", "").split(",") if x != "")
     except ValueError:
         raise DomainError(
-            f"pod points are whole numbers separated by commas, first place first (like 3,2,1,0), not {text!r}",
+            gettext(
+                "pod points are whole numbers separated by commas, first place first (like 3,2,1,0), not %(text)s"
+            )
+            % {"text": repr(text)},
             field="pod_points",
         ) from None
     if not table or any(x < 0 for x in table) or any(a < b for a, b in zip(table, table[1:])):
         raise DomainError(
-            "pod points need at least one number, none negative, and a place never worth more than the one above it",
+            gettext(
+                "pod points need at least one number, none negative, and a place never worth more than the one above it"
+            ),
             field="pod_points",
         )
     return table
@@ -256,9 +278,10 @@ def pod_points_table(text) -> tuple[int, ...]:
 def _check_event_type_game(event_type: str, game: str) -> None:
     """A Grand Archive event takes a type of GA's ladder; a FaB event one of TR&P App A."""
     if (event_type in GA_EVENT_TYPES) != (game == Game.GA):
-        which = "Grand Archive's event ladder" if game == Game.GA else "TR&P Appendix A"
+        which = gettext("Grand Archive's event ladder") if game == Game.GA else "TR&P Appendix A"
         raise DomainError(
-            f"event type {event_type!r} is not one of {which} for a {Game(game).label} event",
+            gettext("event type %(event_type)s is not one of %(which)s for a %(label)s event")
+            % {"event_type": repr(event_type), "which": which, "label": Game(game).label},
             field="event_type",
         )
 
@@ -287,7 +310,10 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
     """
     unknown = set(fields) - set(EVENT_FIELDS)
     if unknown:
-        raise DomainError(f"unknown event field(s): {', '.join(sorted(unknown))}", field=sorted(unknown)[0])
+        raise DomainError(
+            gettext("unknown event field(s): %(sorted)s") % {"sorted": ", ".join(sorted(unknown))},
+            field=sorted(unknown)[0],
+        )
     values = {"name": name, **fields}
     values.setdefault("game", Game.GA if values.get("format") in GA_FORMATS else Game.FAB)
     values.setdefault("trp_version", TrpVersion.TRP_2025)
@@ -306,13 +332,15 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
     if "card_release" not in values:
         values["card_release"] = active_release(values["game"])
     elif values["card_release"] is not None and values["card_release"].game != values["game"]:
-        raise DomainError("the card-data release is for another game", field="card_release")
+        raise DomainError(gettext("the card-data release is for another game"), field="card_release")
     if slug:
         slug = slugify(slug)
         if not slug:
-            raise DomainError("the slug must contain letters or digits", field="slug")
+            raise DomainError(gettext("the slug must contain letters or digits"), field="slug")
         if Event.objects.filter(slug=slug).exists():
-            raise ConflictError(f"an event with slug {slug!r} already exists", field="slug")
+            raise ConflictError(
+                gettext("an event with slug %(slug)s already exists") % {"slug": repr(slug)}, field="slug"
+            )
     else:
         slug = _unique_slug(name)
     created_by = actor if actor is not None and actor.is_authenticated else None
@@ -320,7 +348,9 @@ def create_event(*, actor, name: str, slug: str | None = None, **fields) -> Even
         with transaction.atomic():
             event = Event.objects.create(slug=slug, created_by=created_by, **values)
     except IntegrityError as exc:
-        raise ConflictError(f"an event with slug {slug!r} already exists", field="slug") from exc
+        raise ConflictError(
+            gettext("an event with slug %(slug)s already exists") % {"slug": repr(slug)}, field="slug"
+        ) from exc
     _audit(
         event,
         event=event,
@@ -354,11 +384,14 @@ def update_event(
     ``rule_defaults`` gives (a Road to Nationals raised from Casual turns decklists on), except
     what is pinned once pairings exist.
     """
-    require(actor, event, "change_event", "change the event")
+    require(actor, event, "change_event", gettext("change the event"))
     require_event_open(event)
     unknown = (set(changes) - set(EVENT_FIELDS)) | (set(follow_rules) - set(RULE_FIELDS))
     if unknown:
-        raise DomainError(f"unknown event field(s): {', '.join(sorted(unknown))}", field=sorted(unknown)[0])
+        raise DomainError(
+            gettext("unknown event field(s): %(sorted)s") % {"sorted": ", ".join(sorted(unknown))},
+            field=sorted(unknown)[0],
+        )
     event = _lock_event(event)
     merged = {f: getattr(event, f) for f in EVENT_FIELDS} | changes
     _validate_event_values(merged)
@@ -389,7 +422,9 @@ def update_event(
         if old == value:
             continue
         if started and name in _PINNED_AFTER_START:
-            raise ConflictError(f"{name} is pinned once pairings exist (G-01)", field=name)
+            raise ConflictError(
+                gettext("%(name)s is pinned once pairings exist (G-01)") % {"name": name}, field=name
+            )
         before[name], after[name] = _plain(old), _plain(value)
         setattr(event, name, value)
     if sorted(hand) != old_overrides:
@@ -401,7 +436,7 @@ def update_event(
     if after:
         event.save()
         if followed:
-            note = "follows the rules: " + ", ".join(sorted(set(followed) & set(after)))
+            note = gettext("follows the rules: ") + ", ".join(sorted(set(followed) & set(after)))
             reason = f"{reason}; {note}" if reason else note
         _audit(
             event, event=event, actor=actor, action="event.update", before=before, after=after, reason=reason
@@ -422,7 +457,7 @@ def set_event_days(event: Event, *, actor, days: list[dict]) -> list[EventDay]:
     (``tournament.day_plan.check_day_plan``). An empty list removes the saved plan (a multi-day
     event then follows the App B default again).
     """
-    require(actor, event, "change_event", "plan event days")
+    require(actor, event, "change_event", gettext("plan event days"))
     require_event_open(event)
     played = Round.objects.filter(event=event, stage=RoundStage.SWISS).count()
     checked = check_day_plan(days, event=event, played=played) if days else []
@@ -454,12 +489,12 @@ def rel_for_round(event: Event, round_number: int) -> str:
 @_atomic
 def finish_event(event: Event, *, actor) -> Event:
     """Close the event once its last round is complete (organizer, head judge, scorekeeper)."""
-    require(actor, event, "finish_event", "finish the event")
+    require(actor, event, "finish_event", gettext("finish the event"))
     event = _lock_event(event)
     require_event_open(event)
     last = selectors.current_round(event)
     if last is None or last.status != RoundStatus.COMPLETE:
-        raise ConflictError("the last round is not complete")
+        raise ConflictError(gettext("the last round is not complete"))
     before = event.status
     event.status = EventStatus.FINISHED
     event.save(update_fields=["status", "updated_at"])
@@ -481,12 +516,12 @@ def reopen_event(event: Event, *, actor, reason: str) -> Event:
     Organizer or head judge, with a reason (audited). The event goes back to running when it
     has rounds, to registration otherwise.
     """
-    require(actor, event, "change_event", "reopen the event")
+    require(actor, event, "change_event", gettext("reopen the event"))
     if not (reason or "").strip():
-        raise DomainError("reopening an event needs a reason", field="reason")
+        raise DomainError(gettext("reopening an event needs a reason"), field="reason")
     event = _lock_event(event)
     if event.status not in CLOSED_STATUSES:
-        raise ConflictError("the event is not finished", code="not_closed")
+        raise ConflictError(gettext("the event is not finished"), code="not_closed")
     before = event.status
     event.status = (
         EventStatus.RUNNING if Round.objects.filter(event=event).exists() else EventStatus.REGISTRATION

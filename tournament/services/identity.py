@@ -10,6 +10,7 @@ official undoes a link. Every link and unlink is audited (``player.link_account`
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
@@ -64,7 +65,8 @@ def merge_into(temp: PlayerProfile, real: PlayerProfile, *, actor) -> PlayerProf
     for reg in regs:
         if Registration.objects.filter(event=reg.event, player=real).exists():
             raise ConflictError(
-                f"{real.display_name} ({real.player_id}) is already registered at {reg.event.name}",
+                _("%(display_name)s (%(player_id)s) is already registered at %(name)s")
+                % {"display_name": real.display_name, "player_id": real.player_id, "name": reg.event.name},
                 field="player_id",
             )
         _check_player_eligibility(reg.event, real, actor=actor, approved=True)
@@ -89,10 +91,12 @@ def normal_player_id(player_id: str, game: str = Game.FAB) -> str:
     player_id = tidy_player_id(player_id)
     if not PLAYER_ID_RE.match(player_id):
         raise DomainError(
-            f"a player ID is 1 to 32 letters, digits or dashes ({cite(game, 'player_id')})", field="player_id"
+            _("a player ID is 1 to 32 letters, digits or dashes (%(cite)s)")
+            % {"cite": cite(game, "player_id")},
+            field="player_id",
         )
     if player_id.upper().startswith(TEMPORARY_ID_PREFIX):
-        raise DomainError("give the player's real ID, not a temporary one", field="player_id")
+        raise DomainError(_("give the player's real ID, not a temporary one"), field="player_id")
     return player_id
 
 
@@ -118,17 +122,22 @@ def link_player_account(
         actor, claimant=user, player_id=player_id, event_id=event.pk if event else None, asked_at=asked_at
     ):
         raise NotAllowed(
-            "only a site official, or the staff of the event where this player ID was first "
-            "registered, can confirm it (never the player's own account)",
+            _(
+                "only a site official, or the staff of the event where this player ID was first "
+                "registered, can confirm it (never the player's own account)"
+            ),
             code="role",
         )
     player_id = normal_player_id(player_id)
     mine = PlayerProfile.objects.select_for_update().filter(user=user).first()
     if mine is not None and not mine.is_temporary:
-        raise ConflictError("that account is already linked to a player ID")
+        raise ConflictError(_("that account is already linked to a player ID"))
     profile = PlayerProfile.objects.select_for_update().filter(player_id__iexact=player_id).first()
     if profile is not None and profile.user_id is not None and profile.user_id != user.pk:
-        raise ConflictError(f"player ID {profile.player_id} is already linked to another account")
+        raise ConflictError(
+            _("player ID %(player_id)s is already linked to another account")
+            % {"player_id": profile.player_id}
+        )
     if profile is not None and profile.pk != getattr(mine, "pk", None):
         if mine is not None:
             drop_link(mine, actor=actor, reason=f"walk-in merged into {profile.player_id}")
@@ -139,7 +148,7 @@ def link_player_account(
             with transaction.atomic():
                 profile.save(update_fields=["user"])
         except IntegrityError as exc:
-            raise ConflictError("that account was just linked to another player ID") from exc
+            raise ConflictError(_("that account was just linked to another player ID")) from exc
     elif mine is not None:
         before = _link_snapshot(mine)
         mine.player_id = player_id
@@ -181,12 +190,15 @@ def unlink_player_account(profile: PlayerProfile, *, actor, reason: str) -> Play
     """Undo a link (a site official only, with a reason): the account no longer acts as that
     player; the profile, its registrations and results stay. Audit ``player.unlink_account``."""
     if actor is not None and not is_site_official(actor):
-        raise NotAllowed("only a site official can undo a player ID link", code="role")
+        raise NotAllowed(_("only a site official can undo a player ID link"), code="role")
     if not (reason or "").strip():
-        raise DomainError("say why the link is undone", field="reason")
+        raise DomainError(_("say why the link is undone"), field="reason")
     profile = PlayerProfile.objects.select_for_update().get(pk=profile.pk)
     if profile.user_id is None:
-        raise ConflictError(f"player ID {profile.player_id} is not linked to an account", code="not_linked")
+        raise ConflictError(
+            _("player ID %(player_id)s is not linked to an account") % {"player_id": profile.player_id},
+            code="not_linked",
+        )
     drop_link(profile, actor=actor, reason=reason.strip()[:500])
     return profile
 
@@ -200,18 +212,21 @@ def request_self_registration(event: Event, *, user, player_id: str, display_nam
     is the same whether or not the ID is on file. Returns the ID asked for.
     """
     if user is None or not getattr(user, "is_authenticated", False):
-        raise NotAllowed("log in to register", code="login")
+        raise NotAllowed(_("log in to register"), code="login")
     if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED):
-        raise DomainError(f"the event is {event.get_status_display().lower()}", code="closed")
+        raise DomainError(
+            _("the event is %(status)s") % {"status": event.get_status_display().lower()}, code="closed"
+        )
     if not event.allow_self_registration or event.status != EventStatus.REGISTRATION:
-        raise DomainError("self-registration is closed for this event; ask the scorekeeper", code="closed")
+        raise DomainError(_("self-registration is closed for this event; ask the scorekeeper"), code="closed")
     if event.format in TEAM_FORMATS:
         raise DomainError(
-            f"this is a team event: register a team of three ({cite(event, 'team')})", code="team"
+            _("this is a team event: register a team of three (%(cite)s)") % {"cite": cite(event, "team")},
+            code="team",
         )
     player_id = normal_player_id(player_id, event.game)
     display_name = " ".join((display_name or "").split())
     if not display_name:
-        raise DomainError("enter the name to show on pairings", field="display_name")
+        raise DomainError(_("enter the name to show on pairings"), field="display_name")
     addons.request_player_id(user, player_id=player_id, display_name=display_name, event=event)
     return player_id

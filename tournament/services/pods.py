@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, DomainError, NotAllowed
 from pairings.errors import InvalidInput
@@ -80,7 +81,8 @@ def pair_pod_round(event: Event, *, actor, seed: int | None = None) -> Round:
     last = Round.objects.filter(event=event).order_by("-number").first()
     if last is not None and last.status != RoundStatus.COMPLETE:
         raise ConflictError(
-            f"round {last.number} is {last.get_status_display().lower()}: finish it before seating the next",
+            _("round %(number)s is %(status)s: finish it before seating the next")
+            % {"number": last.number, "status": last.get_status_display().lower()},
             code="round_open",
         )
     number = (last.number + 1) if last else 1
@@ -90,7 +92,7 @@ def pair_pod_round(event: Event, *, actor, seed: int | None = None) -> Round:
         ).select_related("player")
     )
     if not regs:
-        raise DomainError(f"round {number} needs players; there are none active")
+        raise DomainError(_("round %(number)s needs players; there are none active") % {"number": number})
     table = pod_points_table(event.pod_points)
     points = {
         row.id: row.points
@@ -119,7 +121,7 @@ def pair_pod_round(event: Event, *, actor, seed: int | None = None) -> Round:
             players, round_number=number, seed=seed, policy=event.pod_policy, allow_two=event.pod_allow_two
         )
     except InvalidInput as exc:
-        raise DomainError(f"seating failed: {exc}", field=exc.field) from exc
+        raise DomainError(_("seating failed: %(exc)s") % {"exc": exc}, field=exc.field) from exc
     try:
         with transaction.atomic():
             rnd = Round.objects.create(
@@ -131,7 +133,9 @@ def pair_pod_round(event: Event, *, actor, seed: int | None = None) -> Round:
                 duration_seconds=event.round_minutes * 60,
             )
     except IntegrityError as exc:
-        raise ConflictError(f"round {number} was just seated by someone else", code="round_open") from exc
+        raise ConflictError(
+            _("round %(number)s was just seated by someone else") % {"number": number}, code="round_open"
+        ) from exc
     by_id = {str(r.pk): r for r in regs}
     table_no = 0
     for ids in seating.pods:
@@ -174,10 +178,13 @@ def _winner_only(pod: Pod, places: dict) -> dict:
     try:
         winner = int(places["winner"])
     except (TypeError, ValueError):
-        raise DomainError("say who won the pod", field="places") from None
+        raise DomainError(_("say who won the pod"), field="places") from None
     ids = [s.registration_id for s in pod.seats.all()]
     if winner not in ids:
-        raise DomainError(f"player {winner} is not seated at pod {pod.number}", field="places")
+        raise DomainError(
+            _("player %(winner)s is not seated at pod %(number)s") % {"winner": winner, "number": pod.number},
+            field="places",
+        )
     return {reg: (1 if reg == winner else 2) for reg in ids}
 
 
@@ -190,24 +197,37 @@ def _places(pod: Pod, places: dict) -> dict[int, int]:
         try:
             reg_id, place = int(key), int(value)
         except (TypeError, ValueError):
-            raise DomainError(f"a place is a whole number, not {value!r}", field="places") from None
+            raise DomainError(
+                _("a place is a whole number, not %(value)s") % {"value": repr(value)}, field="places"
+            ) from None
         if reg_id not in seats:
-            raise DomainError(f"player {reg_id} is not seated at pod {pod.number}", field="places")
+            raise DomainError(
+                _("player %(reg_id)s is not seated at pod %(number)s")
+                % {"reg_id": reg_id, "number": pod.number},
+                field="places",
+            )
         if not 1 <= place <= len(seats):
-            raise DomainError(f"places at a pod of {len(seats)} run from 1 to {len(seats)}", field="places")
+            raise DomainError(
+                _("places at a pod of %(count)s run from 1 to %(count)s") % {"count": len(seats)},
+                field="places",
+            )
         got[reg_id] = place
     missing = [s.registration.player.display_name for s in seats.values() if s.registration_id not in got]
     if missing:
-        raise DomainError(f"give a place for every player: missing {', '.join(missing)}", field="places")
+        raise DomainError(
+            _("give a place for every player: missing %(missing)s") % {"missing": ", ".join(missing)},
+            field="places",
+        )
     if 1 not in got.values():
-        raise DomainError("someone finishes first (tied players share a place)", field="places")
+        raise DomainError(_("someone finishes first (tied players share a place)"), field="places")
     return got
 
 
 def _pod_open(pod: Pod) -> None:
     if pod.round.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS):
         raise DomainError(
-            f"round {pod.round.number} is {pod.round.get_status_display().lower()}: results go in while it runs",
+            _("round %(number)s is %(status)s: results go in while it runs")
+            % {"number": pod.round.number, "status": pod.round.get_status_display().lower()},
             code="round_closed",
         )
 
@@ -216,7 +236,9 @@ def _locked(pod: Pod, expected_version: int | None) -> Pod:
     locked = Pod.objects.select_for_update().select_related("round__event").get(pk=pod.pk)
     if expected_version is not None and locked.version != expected_version:
         raise ConflictError(
-            f"pod {locked.number}'s result changed while you were looking: reload and check it", code="stale"
+            _("pod %(number)s's result changed while you were looking: reload and check it")
+            % {"number": locked.number},
+            code="stale",
         )
     return locked
 
@@ -249,10 +271,10 @@ def report_pod_result(pod: Pod, *, actor, places: dict, expected_version: int | 
     staff = can(actor, event, "run_rounds")
     mine = pod.seats.filter(registration__player__user=actor).first() if actor is not None else None
     if not staff and mine is None:
-        raise NotAllowed("only a player of this pod or the scorekeeper reports its result")
+        raise NotAllowed(_("only a player of this pod or the scorekeeper reports its result"))
     if pod.report_status == "confirmed" and not staff:
         raise ConflictError(
-            "this pod's result is confirmed: ask the scorekeeper to correct it", code="confirmed"
+            _("this pod's result is confirmed: ask the scorekeeper to correct it"), code="confirmed"
         )
     got = _places(pod, _winner_only(pod, places))
     before = _snapshot(pod)
@@ -280,9 +302,11 @@ def confirm_pod_result(pod: Pod, *, actor, expected_version: int | None = None) 
     _pod_open(pod)
     mine = pod.seats.filter(registration__player__user=actor).first() if actor is not None else None
     if mine is None:
-        raise NotAllowed("only a player of this pod confirms its result")
+        raise NotAllowed(_("only a player of this pod confirms its result"))
     if pod.report_status != "reported":
-        raise ConflictError("there is no reported result to confirm at this pod", code="nothing_to_confirm")
+        raise ConflictError(
+            _("there is no reported result to confirm at this pod"), code="nothing_to_confirm"
+        )
     before = _snapshot(pod)
     if not mine.confirmed:
         mine.confirmed = True

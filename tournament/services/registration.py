@@ -8,6 +8,7 @@ import re
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
@@ -103,26 +104,34 @@ def create_player_profile(
     display_name = (display_name or "").strip()
     if not PLAYER_ID_RE.match(player_id):
         raise DomainError(
-            f"a player ID is 1 to 32 letters, digits or dashes ({cite(game, 'player_id')})", field="player_id"
+            _("a player ID is 1 to 32 letters, digits or dashes (%(cite)s)")
+            % {"cite": cite(game, "player_id")},
+            field="player_id",
         )
     if not display_name:
-        raise DomainError("a player needs a display name", field="display_name")
+        raise DomainError(_("a player needs a display name"), field="display_name")
     longest = PlayerProfile._meta.get_field("display_name").max_length or 0
     if len(display_name) > longest:
-        raise DomainError(f"a display name is at most {longest} characters", field="display_name")
+        raise DomainError(
+            _("a display name is at most %(longest)s characters") % {"longest": longest}, field="display_name"
+        )
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in display_name):
-        raise DomainError("a display name cannot contain control characters", field="display_name")
+        raise DomainError(_("a display name cannot contain control characters"), field="display_name")
     if PlayerProfile.objects.filter(player_id__iexact=player_id).exists():
         raise ConflictError(
-            f"player ID {player_id} belongs to another profile ({cite(game, 'player_id')})", field="player_id"
+            _("player ID %(player_id)s belongs to another profile (%(cite)s)")
+            % {"player_id": player_id, "cite": cite(game, "player_id")},
+            field="player_id",
         )
     if user is not None and PlayerProfile.objects.filter(user=user).exists():
-        raise ConflictError(f"{user} already has a player profile", field="user")
+        raise ConflictError(_("%(user)s already has a player profile") % {"user": user}, field="user")
     try:
         with transaction.atomic():
             profile = PlayerProfile.objects.create(user=user, player_id=player_id, display_name=display_name)
     except IntegrityError as exc:
-        raise ConflictError(f"player ID {player_id} was just taken", field="player_id") from exc
+        raise ConflictError(
+            _("player ID %(player_id)s was just taken") % {"player_id": player_id}, field="player_id"
+        ) from exc
     record_audit(
         profile, actor=actor, action="player.create", after={"player_id": player_id, "name": display_name}
     )
@@ -132,11 +141,11 @@ def create_player_profile(
 def late_entries_closed_message(event: Event) -> str:
     """Why a late entry is refused, in the event's own game's terms."""
     if event.game == Game.GA:
-        return (
+        return _(
             "entries closed when round 1 was paired (Grand Archive's recommended cut-off for late "
             "registration); the organizer can allow late entries in the event settings"
         )
-    return "this event takes no late entries; the organizer can allow them in the event settings"
+    return _("this event takes no late entries; the organizer can allow them in the event settings")
 
 
 def _next_round_number(event: Event) -> int:
@@ -163,35 +172,40 @@ def register_player(
     is_self = actor is not None and player.user_id is not None and player.user_id == actor.pk
     staff = actor is None or can(actor, event, "manage_players")
     if not staff and not is_self:
-        raise NotAllowed("players register themselves; staff register others", code="role")
+        raise NotAllowed(_("players register themselves; staff register others"), code="role")
     event = _lock_event(event)
     if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED):
-        raise DomainError(f"the event is {event.get_status_display().lower()}", code="closed")
+        raise DomainError(
+            _("the event is %(status)s") % {"status": event.get_status_display().lower()}, code="closed"
+        )
     if not staff:
         if not event.allow_self_registration or event.status != EventStatus.REGISTRATION:
             raise DomainError(
-                "self-registration is closed for this event; ask the scorekeeper", code="closed"
+                _("self-registration is closed for this event; ask the scorekeeper"), code="closed"
             )
     if event.format in TEAM_FORMATS:
         raise DomainError(
-            f"this is a team event: register a team of three ({cite(event, 'team')})", code="team"
+            _("this is a team event: register a team of three (%(cite)s)") % {"cite": cite(event, "team")},
+            code="team",
         )
     _check_player_eligibility(event, player, actor=actor, approved=approved)
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing is not None:
-        raise ConflictError(f"{player.display_name} is already registered at this event")
+        raise ConflictError(
+            _("%(display_name)s is already registered at this event") % {"display_name": player.display_name}
+        )
     _check_not_an_official(event, player)
     started = _pairings_started(event)
     joined = 1
     if started:
         if not staff:
-            raise DomainError("pairings have started: only staff can add a late entry", code="closed")
+            raise DomainError(_("pairings have started: only staff can add a late entry"), code="closed")
         if not late_entry:
             raise DomainError(
-                "pairings have started: register as a late entry (late_entry=true)", code="late"
+                _("pairings have started: register as a late entry (late_entry=true)"), code="late"
             )
         if Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).exists():
-            raise DomainError("the play-off has started: no more entries", code="closed")
+            raise DomainError(_("the play-off has started: no more entries"), code="closed")
         if not event.allow_late_entries:
             raise DomainError(late_entries_closed_message(event), code="closed", field="late_entry")
         joined = _next_round_number(event)
@@ -202,7 +216,9 @@ def register_player(
                 event=event, player=player, status=status, joined_in_round=joined
             )
     except IntegrityError as exc:
-        raise ConflictError(f"{player.display_name} is already registered") from exc
+        raise ConflictError(
+            _("%(display_name)s is already registered") % {"display_name": player.display_name}
+        ) from exc
     _audit(
         reg,
         event=event,
@@ -246,7 +262,10 @@ def check_in(registration: Registration, *, actor) -> Registration:
     if reg.status == RegistrationStatus.CHECKED_IN:
         return reg
     if reg.status != RegistrationStatus.REGISTERED:
-        raise DomainError(f"cannot check in a registration that is {reg.get_status_display().lower()}")
+        raise DomainError(
+            _("cannot check in a registration that is %(status)s")
+            % {"status": reg.get_status_display().lower()}
+        )
     _mark_checked_in(reg, event=event, actor=actor)
     return reg
 
@@ -270,12 +289,15 @@ def drop_registration(registration: Registration, *, actor, reason: str = "") ->
     standings). After pairings for a round the player concedes that round's match, then drops.
     A freed seat before the first pairings promotes the first waitlisted player.
     """
-    require_self_or_role(actor, registration, MANAGE_ROLES, "drop a player")
+    require_self_or_role(actor, registration, MANAGE_ROLES, _("drop a player"))
     event = registration.event
     require_event_open(event)
     reg = Registration.objects.select_for_update().select_related("player", "event").get(pk=registration.pk)
     if reg.status in (RegistrationStatus.DROPPED, RegistrationStatus.DISQUALIFIED):
-        raise ConflictError(f"{reg.player.display_name} is already {reg.get_status_display().lower()}")
+        raise ConflictError(
+            _("%(display_name)s is already %(status)s")
+            % {"display_name": reg.player.display_name, "status": reg.get_status_display().lower()}
+        )
     before = _snapshot_registration(reg)
     was_waitlisted = reg.status == RegistrationStatus.WAITLISTED
     live = _live_match(reg)
@@ -308,17 +330,20 @@ def reenter_registration(registration: Registration, *, actor, reason: str = "")
         event,
         "re_enter",
         "re-enter",
-        message=f"only the head judge may re-enter a dropped player ({cite(event, 'drop')})",
+        message=_("only the head judge may re-enter a dropped player (%(cite)s)")
+        % {"cite": cite(event, "drop")},
     )
     require_event_open(event)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     if reg.status != RegistrationStatus.DROPPED:
         raise DomainError(
-            f"only a dropped player can re-enter; this one is {reg.get_status_display().lower()}"
+            _("only a dropped player can re-enter; this one is %(status)s")
+            % {"status": reg.get_status_display().lower()}
         )
     if Round.objects.filter(event=event, stage=RoundStage.TOP_CUT).exists():
         raise DomainError(
-            f"the play-off has started: a dropped player cannot come back ({cite(event, 'drop')})",
+            _("the play-off has started: a dropped player cannot come back (%(cite)s)")
+            % {"cite": cite(event, "drop")},
             code="rule",
         )
     before = _snapshot_registration(reg)
@@ -347,13 +372,16 @@ def undo_drop(registration: Registration, *, actor, reason: str) -> Registration
     (TR&P 3.6, ``reenter_registration``).
     """
     event = registration.event
-    require(actor, event, "manage_players", "undo a drop")
+    require(actor, event, "manage_players", _("undo a drop"))
     require_event_open(event)
     if not (reason or "").strip():
-        raise DomainError("say why the drop is undone", field="reason")
+        raise DomainError(_("say why the drop is undone"), field="reason")
     reg = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
     if reg.status != RegistrationStatus.DROPPED:
-        raise DomainError(f"{reg.player.display_name} is not dropped", code="not_dropped")
+        raise DomainError(
+            _("%(display_name)s is not dropped") % {"display_name": reg.player.display_name},
+            code="not_dropped",
+        )
     if (
         reg.dropped_at is not None
         and Round.objects.filter(event=event, created_at__gt=reg.dropped_at).exists()
@@ -422,14 +450,17 @@ def disqualify_registration(registration: Registration, *, actor, reason: str) -
         event,
         "disqualify",
         "disqualify",
-        message=f"only the head judge may disqualify a player ({cite(event, 'disqualify')})",
+        message=_("only the head judge may disqualify a player (%(cite)s)")
+        % {"cite": cite(event, "disqualify")},
     )
     require_event_open(event)
     if not (reason or "").strip():
-        raise DomainError("a disqualification needs a reason", field="reason")
+        raise DomainError(_("a disqualification needs a reason"), field="reason")
     reg = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
     if reg.status == RegistrationStatus.DISQUALIFIED:
-        raise ConflictError(f"{reg.player.display_name} is already disqualified")
+        raise ConflictError(
+            _("%(display_name)s is already disqualified") % {"display_name": reg.player.display_name}
+        )
     before = _snapshot_registration(reg)
     live = _live_match(reg)
     if live is not None and not live.is_bye:
@@ -458,16 +489,19 @@ def record_no_show(match: Match, *, absent: list[Registration], actor, drop: boo
     """A player who does not show up concedes the match (TR&P 3.6; PPG 4.1.2); both absent is a
     double loss. Absent players are dropped unless ``drop=False`` (they told the scorekeeper)."""
     event = match.round.event
-    require(actor, event, "use_clock", "record a no-show")
+    require(actor, event, "use_clock", _("record a no-show"))
     require_event_open(event)
     match = _lock_match(match)
     ids = {r.pk for r in absent}
     if not ids or not ids <= {match.player_a_id, match.player_b_id}:
-        raise DomainError("the absent players must be the players of this match", field="absent")
+        raise DomainError(_("the absent players must be the players of this match"), field="absent")
     if match.is_bye:
-        raise DomainError("a bye has no opponent to concede to")
+        raise DomainError(_("a bye has no opponent to concede to"))
     if match.result != MatchResult.PENDING:
-        raise ConflictError(f"table {match.table_number} already has a result; correct it instead")
+        raise ConflictError(
+            _("table %(table_number)s already has a result; correct it instead")
+            % {"table_number": match.table_number}
+        )
     before = _snapshot_match(match)
     if len(ids) == 2:
         match.result, match.games_a, match.games_b = MatchResult.DOUBLE_LOSS, 0, 0
@@ -507,15 +541,18 @@ def set_fixed_table(
         actor,
         event,
         "change_event",
-        "fix a table",
-        message=f"only the head judge approves a fixed table ({cite(event, 'fixed_table')})",
+        _("fix a table"),
+        message=_("only the head judge approves a fixed table (%(cite)s)")
+        % {"cite": cite(event, "fixed_table")},
     )
     require_event_open(event)
     if table_number is not None and (
         not isinstance(table_number, int) or not 1 <= table_number <= MAX_TABLE_NUMBER
     ):
         raise DomainError(
-            f"a table number is a whole number from 1 to {MAX_TABLE_NUMBER}", field="table_number"
+            _("a table number is a whole number from 1 to %(max_table_number)s")
+            % {"max_table_number": MAX_TABLE_NUMBER},
+            field="table_number",
         )
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     before = _snapshot_registration(reg)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, DomainError, NotAllowed
 
@@ -47,37 +48,40 @@ def _validate_result(
     """Check a result is coherent with the games and the round (TR&P 3.1, 3.4, 3.5)."""
     _choice(result, MatchResult, "result")
     if result in (MatchResult.PENDING, MatchResult.BYE, MatchResult.UNFINISHED):
-        raise DomainError("report a win, a draw or a double loss", field="result")
+        raise DomainError(_("report a win, a draw or a double loss"), field="result")
     for name, v in (("games_a", games_a), ("games_b", games_b), ("games_drawn", games_drawn)):
         if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 20:
-            raise DomainError(f"{name} must be a whole number from 0 to 20", field=name)
+            raise DomainError(_("%(name)s must be a whole number from 0 to 20") % {"name": name}, field=name)
     if match.is_bye:
-        raise DomainError("a bye needs no result", field="match")
+        raise DomainError(_("a bye needs no result"), field="match")
     event = match.round.event
     need = event.games_per_match
     elimination = match.round.stage == RoundStage.TOP_CUT
     if result == MatchResult.DRAW:
         if elimination:
             raise DomainError(
-                f"play-off matches cannot end in a draw ({cite(event, 'playoff_draw')})",
+                _("play-off matches cannot end in a draw (%(cite)s)") % {"cite": cite(event, "playoff_draw")},
                 code="rule",
                 field="result",
             )
         if games_a != games_b:
-            raise DomainError("a drawn match has equal game wins", field="games_a")
+            raise DomainError(_("a drawn match has equal game wins"), field="games_a")
     if kind == ResultKind.INTENTIONAL_DRAW and elimination:
         raise DomainError(
-            f"no intentional draws in play-off rounds ({cite(event, 'playoff_intentional_draw')})",
+            _("no intentional draws in play-off rounds (%(cite)s)")
+            % {"cite": cite(event, "playoff_intentional_draw")},
             code="rule",
             field="result",
         )
     if result == MatchResult.A_WINS and kind == ResultKind.PLAYED and games_a <= games_b:
-        raise DomainError("the winner must have won more games", field="games_a")
+        raise DomainError(_("the winner must have won more games"), field="games_a")
     if result == MatchResult.B_WINS and kind == ResultKind.PLAYED and games_b <= games_a:
-        raise DomainError("the winner must have won more games", field="games_b")
+        raise DomainError(_("the winner must have won more games"), field="games_b")
     if games_a > need or games_b > need:
         raise DomainError(
-            f"a match is won with {need} game win(s) ({cite(event, 'game_wins')})", field="games_a"
+            _("a match is won with %(need)s game win(s) (%(cite)s)")
+            % {"need": need, "cite": cite(event, "game_wins")},
+            field="games_a",
         )
 
 
@@ -92,7 +96,8 @@ def _apply_result(match: Match, *, result, games_a, games_b, games_drawn, kind, 
 def _match_open_for_results(match: Match) -> None:
     if match.round.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS):
         raise DomainError(
-            f"round {match.round.number} is {match.round.get_status_display().lower()}: results go in while it runs",
+            _("round %(number)s is %(status)s: results go in while it runs")
+            % {"number": match.round.number, "status": match.round.get_status_display().lower()},
             code="round_closed",
         )
 
@@ -123,13 +128,16 @@ def report_result(
         return match  # a double tap or a retry: already stored, nothing changes (no bump, no audit)
     _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
-        raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
+        raise ConflictError(
+            _("table %(table_number)s already has a result") % {"table_number": match.table_number},
+            code="has_result",
+        )
     _match_open_for_results(match)
     if result == MatchResult.DOUBLE_LOSS:
-        raise DomainError("a double loss is entered by staff", field="result")
+        raise DomainError(_("a double loss is entered by staff"), field="result")
     kind = ResultKind.INTENTIONAL_DRAW if intentional_draw else ResultKind.PLAYED
     if intentional_draw and result != MatchResult.DRAW:
-        raise DomainError("an intentional draw is a draw", field="result")
+        raise DomainError(_("an intentional draw is a draw"), field="result")
     _validate_result(
         match, result=result, games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind
     )
@@ -189,15 +197,20 @@ def confirm_result(match: Match, *, actor, expected_version: int | None = None) 
         return match  # a double tap or a retry of this confirmation: nothing changes
     _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
-        raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
+        raise ConflictError(
+            _("table %(table_number)s already has a result") % {"table_number": match.table_number},
+            code="has_result",
+        )
     _match_open_for_results(match)
     if report is None:
         if earlier is not None:
-            raise DomainError("you reported this result: your opponent confirms it", code="own_report")
-        raise DomainError("your opponent has not reported a result yet; report it yourself", code="no_report")
+            raise DomainError(_("you reported this result: your opponent confirms it"), code="own_report")
+        raise DomainError(
+            _("your opponent has not reported a result yet; report it yourself"), code="no_report"
+        )
     if match.report_status == ReportStatus.DISPUTED:
         raise ConflictError(
-            "the reports disagree: a judge or the scorekeeper will settle it", code="disputed"
+            _("the reports disagree: a judge or the scorekeeper will settle it"), code="disputed"
         )
     mine = _store_claim(
         match, reg, earlier, (report.result, report.games_a, report.games_b, report.games_drawn)
@@ -257,7 +270,7 @@ def _opponent(match: Match, reg: Registration) -> Registration:
     """The other player of ``match`` (loaded with the locked match, no query)."""
     opponent = match.player_b if match.player_a_id == reg.pk else match.player_a
     if opponent is None:  # a bye has no reports; reached only by a caller's mistake
-        raise DomainError("this match has no opponent", code="bye")
+        raise DomainError(_("this match has no opponent"), code="bye")
     return opponent
 
 
@@ -299,11 +312,11 @@ def _repeats_own_claim(match: Match, own: MatchReport | None, claim: tuple) -> b
 
 def _player_side(match: Match, actor) -> Registration:
     if actor is None or not actor.is_authenticated:
-        raise NotAllowed("log in to report your match", code="auth")
+        raise NotAllowed(_("log in to report your match"), code="auth")
     for reg in (match.player_a, match.player_b):
         if reg is not None and reg.player.user_id == actor.pk:
             return reg
-    raise NotAllowed("only the two players of this match may report or confirm it", code="role")
+    raise NotAllowed(_("only the two players of this match may report or confirm it"), code="role")
 
 
 @_atomic
@@ -328,7 +341,8 @@ def enter_result(
     _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
         raise ConflictError(
-            f"table {match.table_number} already has a result ({match.get_result_display()}); correct it instead",
+            _("table %(table_number)s already has a result (%(result)s); correct it instead")
+            % {"table_number": match.table_number, "result": match.get_result_display()},
             code="has_result",
             current=_snapshot_match(match),
         )
@@ -366,12 +380,15 @@ def accept_report(match: Match, *, actor, expected_version: int | None = None) -
     match = _lock_match(match)
     _check_version(match, expected_version)
     if match.result != MatchResult.PENDING:
-        raise ConflictError(f"table {match.table_number} already has a result", code="has_result")
+        raise ConflictError(
+            _("table %(table_number)s already has a result") % {"table_number": match.table_number},
+            code="has_result",
+        )
     _match_open_for_results(match)
     reports = list(MatchReport.objects.filter(match=match).select_related("registration__player"))
     if match.report_status == ReportStatus.DISPUTED or len(reports) != 1:
         raise ConflictError(
-            "this table has no single report to accept: enter the result instead", code="no_single_report"
+            _("this table has no single report to accept: enter the result instead"), code="no_single_report"
         )
     report = reports[0]
     before = _snapshot_match(match)
@@ -396,7 +413,11 @@ def match_at_table(round_: Round, table_number: int) -> Match:
         Match.objects.filter(round=round_, table_number=table_number).select_related("round__event").first()
     )
     if match is None:
-        raise DomainError(f"round {round_.number} has no table {table_number}", field="table_number")
+        raise DomainError(
+            _("round %(number)s has no table %(table_number)s")
+            % {"number": round_.number, "table_number": table_number},
+            field="table_number",
+        )
     return match
 
 
@@ -425,11 +446,11 @@ def correct_result(
     require(actor, event, "enter_results", "correct results")
     require_event_open(event)
     if not (reason or "").strip():
-        raise DomainError("a correction needs a reason", field="reason")
+        raise DomainError(_("a correction needs a reason"), field="reason")
     match = _lock_match(match)
     _check_version(match, expected_version)
     if match.round.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS, RoundStatus.COMPLETE):
-        raise DomainError("publish the round before entering results", code="not_published")
+        raise DomainError(_("publish the round before entering results"), code="not_published")
     _choice(kind, ResultKind, "kind")
     _validate_result(
         match, result=result, games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind
@@ -437,7 +458,9 @@ def correct_result(
     if match.round.stage == RoundStage.TOP_CUT and match.result not in (MatchResult.PENDING, result):
         later = Round.objects.filter(event=event, number__gt=match.round.number).exists()
         if later:
-            raise ConflictError("the next play-off round is already paired from this result", code="bracket")
+            raise ConflictError(
+                _("the next play-off round is already paired from this result"), code="bracket"
+            )
     before = _snapshot_match(match)
     return _store_staff_result(
         match,
@@ -487,10 +510,10 @@ def record_penalty_result(match: Match, *, loser: Registration, kind: str, actor
     require(actor, event, "use_clock", "apply a penalty to a result")
     require_event_open(event)
     if kind not in ("game_loss", "match_loss"):
-        raise DomainError("kind is 'game_loss' or 'match_loss'", field="kind")
+        raise DomainError(_("kind is 'game_loss' or 'match_loss'"), field="kind")
     match = _lock_match(match)
     if loser.pk not in (match.player_a_id, match.player_b_id) or match.is_bye:
-        raise DomainError("the penalised player does not play this match", field="loser")
+        raise DomainError(_("the penalised player does not play this match"), field="loser")
     before = _snapshot_match(match)
     loser_is_a = loser.pk == match.player_a_id
     need = event.games_per_match

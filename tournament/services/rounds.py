@@ -7,6 +7,7 @@ import secrets
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.errors import ConflictError, DomainError
 
@@ -81,14 +82,15 @@ def pair_next_round(
 
     if uses_pods(event):  # multiplayer pods (TR&P 9.3): seated by services.pods
         return pair_pod_round(event, actor=actor, seed=seed)
-    require(actor, event, "run_rounds", "pair a round")
+    require(actor, event, "run_rounds", gettext("pair a round"))
     event = _lock_event(event)
     require_event_open(event)
     require_not_mirrored(event)
     last = selectors.current_round(event)
     if last is not None and last.status != RoundStatus.COMPLETE:
         raise ConflictError(
-            f"round {last.number} is {last.get_status_display().lower()}: finish it before pairing the next",
+            gettext("round %(number)s is %(status)s: finish it before pairing the next")
+            % {"number": last.number, "status": last.get_status_display().lower()},
             code="round_open",
         )
     number = (last.number + 1) if last else 1
@@ -112,10 +114,12 @@ def pair_next_round(
             before=before,
             after={"swiss_rounds": swiss_rounds, "top_cut": top_cut},
             reason=(
-                "default from attendance (our table, borrowed from Flesh and Blood: Grand Archive "
-                "publishes none; organizer's policy), fixed at the first pairings"
+                gettext(
+                    "default from attendance (our table, borrowed from Flesh and Blood: Grand Archive "
+                    "publishes none; organizer's policy), fixed at the first pairings"
+                )
                 if event.game == Game.GA
-                else "TR&P App B default from attendance, fixed at the first pairings"
+                else gettext("TR&P App B default from attendance, fixed at the first pairings")
             ),
         )
     swiss_played = selectors.swiss_rounds_played(event)
@@ -132,17 +136,19 @@ def pair_next_round(
         stage = RoundStage.TOP_CUT
         plan = pairing.plan_team_top_cut(event, round_number=number, top_cut=top_cut)
         if plan is None:
-            raise DomainError("the play-off is over: the event has a winner", code="finished")
+            raise DomainError(gettext("the play-off is over: the event has a winner"), code="finished")
     elif top_cut:
         stage = RoundStage.TOP_CUT
         if last.stage == RoundStage.SWISS and pairing.draft_playoff_applies(event, top_cut=top_cut):
             ensure_playoff_seating(event, top_cut=top_cut, actor=actor, seed=seed)  # TR&P 8.2
         plan = pairing.plan_top_cut_round(event, round_number=number, top_cut=top_cut)
         if plan is None:
-            raise DomainError("the play-off is over: the event has a winner", code="finished")
+            raise DomainError(gettext("the play-off is over: the event has a winner"), code="finished")
     else:
         raise DomainError(
-            f"all {swiss_rounds} Swiss rounds are played and there is no top cut", code="finished"
+            gettext("all %(swiss_rounds)s Swiss rounds are played and there is no top cut")
+            % {"swiss_rounds": swiss_rounds},
+            code="finished",
         )
     duration = event.round_minutes * 60 if stage == RoundStage.SWISS else 0
     try:
@@ -157,7 +163,10 @@ def pair_next_round(
                 day=day if stage == RoundStage.SWISS else (last.day if last else 1),
             )
     except IntegrityError as exc:
-        raise ConflictError(f"round {number} was just paired by someone else", code="round_open") from exc
+        raise ConflictError(
+            gettext("round %(number)s was just paired by someone else") % {"number": number},
+            code="round_open",
+        ) from exc
     _create_matches(rnd, plan)
     _apply_forfeits(rnd, plan, actor=actor)
     if event.status == EventStatus.REGISTRATION:
@@ -178,7 +187,7 @@ def pair_next_round(
             **({"kept_apart_met": [[a.pk, b.pk] for a, b in plan.kept_apart]} if plan.kept_apart else {}),
             **({"not_checked_in": unchecked} if unchecked else {}),
         },
-        reason=f"not checked in: {unchecked['choice']}" if unchecked else "",
+        reason=gettext("not checked in: %(choice)s") % {"choice": unchecked["choice"]} if unchecked else "",
     )
     return rnd
 
@@ -188,8 +197,10 @@ def require_not_mirrored(event: Event, what: str = "pair rounds") -> None:
     the official system pairs it and its pairings are imported (the ``mirror`` add-on)."""
     if event.is_mirrored:
         raise ConflictError(
-            f"this event is mirrored from {event.get_mirror_source_display()}: Arbiter does not {what} "
-            f"for it. Pair the round there, then re-import the event.",
+            gettext(
+                "this event is mirrored from %(mirror_source)s: Arbiter does not %(what)s for it. Pair the round there, then re-import the event."
+            )
+            % {"mirror_source": event.get_mirror_source_display(), "what": what},
             code="mirrored",
         )
 
@@ -249,7 +260,8 @@ def _editable_round(round_: Round) -> Round:
     rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
     if rnd.status != RoundStatus.PAIRED:
         raise ConflictError(
-            f"round {rnd.number} is {rnd.get_status_display().lower()}: pairings can only change before publishing",
+            gettext("round %(number)s is %(status)s: pairings can only change before publishing")
+            % {"number": rnd.number, "status": rnd.get_status_display().lower()},
             code="published",
         )
     return rnd
@@ -260,7 +272,7 @@ def repair_round(round_: Round, *, actor, seed: int | None = None, reason: str =
     """Throw away unpublished pairings and pair the round again (a new seed unless given)."""
 
     event = round_.event
-    require(actor, event, "run_rounds", "re-pair a round")
+    require(actor, event, "run_rounds", gettext("re-pair a round"))
     require_event_open(event)
     require_not_mirrored(event, "re-pair rounds")
     _lock_event(event)
@@ -301,12 +313,12 @@ def swap_players(round_: Round, *, first: Registration, second: Registration, ac
     require_event_open(event)
     require_not_mirrored(event, "edit pairings")
     if not (reason or "").strip():
-        raise DomainError("say why the pairings are edited", field="reason")
+        raise DomainError(gettext("say why the pairings are edited"), field="reason")
     rnd = _editable_round(round_)
     if rnd.stage != RoundStage.SWISS:
-        raise DomainError("play-off pairings follow the bracket and cannot be edited", code="rule")
+        raise DomainError(gettext("play-off pairings follow the bracket and cannot be edited"), code="rule")
     if first.pk == second.pk:
-        raise DomainError("choose two different players", field="second")
+        raise DomainError(gettext("choose two different players"), field="second")
     matches = list(
         rnd.matches.select_for_update().filter(
             Q(player_a__in=[first, second]) | Q(player_b__in=[first, second])
@@ -320,11 +332,15 @@ def swap_players(round_: Round, *, first: Registration, second: Registration, ac
                 slots[rid] = (m, side)
     for reg in (first, second):
         if reg.pk not in slots:
-            raise DomainError(f"{reg.player.display_name} is not paired in round {rnd.number}", field="first")
+            raise DomainError(
+                gettext("%(display_name)s is not paired in round %(number)s")
+                % {"display_name": reg.player.display_name, "number": rnd.number},
+                field="first",
+            )
     before = [_snapshot_match(m) for m in matches]
     (m1, s1), (m2, s2) = slots[first.pk], slots[second.pk]
     if m1.pk == m2.pk:
-        raise DomainError("those two players already play each other", field="second")
+        raise DomainError(gettext("those two players already play each other"), field="second")
     setattr(m1, f"{s1}_id", second.pk)
     setattr(m2, f"{s2}_id", first.pk)
     for m in (m1, m2):
@@ -353,11 +369,13 @@ def set_table_number(match: Match, *, table_number: int, actor, reason: str) -> 
     rnd = _editable_round(match.round)
     if not isinstance(table_number, int) or not 1 <= table_number <= MAX_TABLE_NUMBER:
         raise DomainError(
-            f"a table number is a whole number from 1 to {MAX_TABLE_NUMBER}", field="table_number"
+            gettext("a table number is a whole number from 1 to %(max_table_number)s")
+            % {"max_table_number": MAX_TABLE_NUMBER},
+            field="table_number",
         )
     match = _lock_match(match)
     if match.is_bye:
-        raise DomainError("a bye has no table", field="table_number")
+        raise DomainError(gettext("a bye has no table"), field="table_number")
     before = _snapshot_match(match)
     other = (
         Match.objects.select_for_update()
@@ -402,7 +420,8 @@ def publish_round(round_: Round, *, actor, override_reason: str = "") -> Round:
     rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_.pk)
     if rnd.status != RoundStatus.PAIRED:
         raise ConflictError(
-            f"round {rnd.number} is {rnd.get_status_display().lower()}, not waiting to be published"
+            gettext("round %(number)s is %(status)s, not waiting to be published")
+            % {"number": rnd.number, "status": rnd.get_status_display().lower()}
         )
     problems = selectors.publish_problems(rnd)
     override_reason = (override_reason or "").strip()
@@ -410,8 +429,15 @@ def publish_round(round_: Round, *, actor, override_reason: str = "") -> Round:
         shown = "; ".join(f"{p['name']}: {p['problem']}" for p in problems[:10])
         more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
         raise ConflictError(
-            f"{len(problems)} problem{'s' if len(problems) != 1 else ''} before round 1: {shown}{more}. "
-            "Fix them, or publish anyway with a reason.",
+            gettext(
+                "%(count)s problem%(value)s before round 1: %(shown)s%(more)s. Fix them, or publish anyway with a reason."
+            )
+            % {
+                "count": len(problems),
+                "value": "s" if len(problems) != 1 else "",
+                "shown": shown,
+                "more": more,
+            },
             code="publish_problems",
             field="override_reason",
         )

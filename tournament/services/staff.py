@@ -8,6 +8,7 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, DomainError, NotAllowed
 
@@ -48,11 +49,16 @@ def assign_staff(event: Event, *, user, role: str, actor) -> StaffAssignment:
     active = StaffAssignment.objects.filter(event=event, ended_at__isnull=True)
     held = set(active.filter(user=user).values_list("role", flat=True))
     if role in held:
-        raise ConflictError(f"{user} is already {StaffRole(role).label.lower()} at this event", field="role")
+        raise ConflictError(
+            _("%(user)s is already %(label)s at this event")
+            % {"user": user, "label": StaffRole(role).label.lower()},
+            field="role",
+        )
     _check_official_eligibility(user, event)
     if role == StaffRole.HEAD_JUDGE and active.filter(role=StaffRole.HEAD_JUDGE).exists():
         raise DomainError(
-            f"this event already has a head judge; add appeals judges instead ({cite(event, 'officials')})",
+            _("this event already has a head judge; add appeals judges instead (%(cite)s)")
+            % {"cite": cite(event, "officials")},
             code="rule",
             field="role",
         )
@@ -62,21 +68,25 @@ def assign_staff(event: Event, *, user, role: str, actor) -> StaffAssignment:
         )
         if played.exists():
             raise DomainError(
-                f"{user} is registered as a player; at a Skirmish or tier 2+ tournament a player "
-                f"cannot also be an official ({cite(event, 'officials_play')})",
+                _(
+                    "%(user)s is registered as a player; at a Skirmish or tier 2+ tournament a player cannot also be an official (%(cite)s)"
+                )
+                % {"user": user, "cite": cite(event, "officials_play")},
                 code="rule",
                 field="user",
             )
     if event.organizer_cannot_judge:
         if role in JUDGE_ROLES and StaffRole.ORGANIZER in held:
             raise DomainError(
-                f"{user} is the organizer; at tier 2+ the organizer cannot be a judge ({cite(event, 'officials')})",
+                _("%(user)s is the organizer; at tier 2+ the organizer cannot be a judge (%(cite)s)")
+                % {"user": user, "cite": cite(event, "officials")},
                 code="rule",
                 field="role",
             )
         if role == StaffRole.ORGANIZER and held & JUDGE_ROLES:
             raise DomainError(
-                f"{user} is a judge; at tier 2+ the organizer cannot be a judge ({cite(event, 'officials')})",
+                _("%(user)s is a judge; at tier 2+ the organizer cannot be a judge (%(cite)s)")
+                % {"user": user, "cite": cite(event, "officials")},
                 code="rule",
                 field="role",
             )
@@ -84,7 +94,7 @@ def assign_staff(event: Event, *, user, role: str, actor) -> StaffAssignment:
         with transaction.atomic():
             assignment = StaffAssignment.objects.create(event=event, user=user, role=role)
     except IntegrityError as exc:
-        raise ConflictError("that role was just assigned by someone else; reload", field="role") from exc
+        raise ConflictError(_("that role was just assigned by someone else; reload"), field="role") from exc
     forget_cached_roles(user)
     _audit(assignment, event=event, actor=actor, action="staff.assign", after={"user": user.pk, "role": role})
     return assignment
@@ -97,14 +107,17 @@ def end_staff_assignment(assignment: StaffAssignment, *, actor, reason: str = ""
     require(actor, event, "assign_staff", "remove staff")
     require_event_open(event)
     if assignment.ended_at is not None:
-        raise ConflictError("this assignment has already ended")
+        raise ConflictError(_("this assignment has already ended"))
     if (
         assignment.role == StaffRole.ORGANIZER
         and not StaffAssignment.objects.filter(event=event, role=StaffRole.ORGANIZER, ended_at__isnull=True)
         .exclude(pk=assignment.pk)
         .exists()
     ):
-        raise DomainError(f"an event keeps at least one organizer ({cite(event, 'officials')})", code="rule")
+        raise DomainError(
+            _("an event keeps at least one organizer (%(cite)s)") % {"cite": cite(event, "officials")},
+            code="rule",
+        )
     assignment.ended_at = timezone.now()
     assignment.save(update_fields=["ended_at"])
     forget_cached_roles(assignment.user)
@@ -133,11 +146,12 @@ def assign_staff_by_username(event: Event, *, username: str, role: str, actor) -
     require(actor, event, "assign_staff", "assign staff")
     username = (username or "").strip()
     if not username or any(ord(ch) < 32 for ch in username):
-        raise DomainError("type the account's username", field="username")
+        raise DomainError(_("type the account's username"), field="username")
     user = get_user_model().objects.filter(username__iexact=username[:150]).first()
     if user is None:
         raise DomainError(
-            f"no account is called {username[:150]!r}: check the spelling, or send an invitation link",
+            _("no account is called %(username)s: check the spelling, or send an invitation link")
+            % {"username": repr(username[:150])},
             field="username",
         )
     return assign_staff(event, user=user, role=role, actor=actor)
@@ -171,15 +185,16 @@ def open_invitation(key: str) -> StaffInvitation:
     )
     if invitation is None or invitation.revoked_at is not None:
         raise DomainError(
-            "this invitation link is not valid: ask the organizer for a new one", code="invitation"
+            _("this invitation link is not valid: ask the organizer for a new one"), code="invitation"
         )
     if invitation.used_at is not None:
         raise DomainError(
-            "this invitation link has already been used: ask the organizer for a new one", code="invitation"
+            _("this invitation link has already been used: ask the organizer for a new one"),
+            code="invitation",
         )
     if invitation.expires_at <= timezone.now():
         raise DomainError(
-            "this invitation link has expired: ask the organizer for a new one", code="invitation"
+            _("this invitation link has expired: ask the organizer for a new one"), code="invitation"
         )
     return invitation
 
@@ -189,7 +204,7 @@ def accept_staff_invitation(key: str, *, user) -> StaffAssignment:
     """``user`` takes the role an invitation offers. The organizer who made it must still be
     able to assign staff; every eligibility rule of ``assign_staff`` applies (TR&P 1.4, 2.1)."""
     if user is None or not getattr(user, "is_authenticated", False):
-        raise NotAllowed("log in to accept the invitation", code="login")
+        raise NotAllowed(_("log in to accept the invitation"), code="login")
     invitation = open_invitation(key)
     invitation = (
         StaffInvitation.objects.select_for_update(of=("self",))
@@ -199,12 +214,12 @@ def accept_staff_invitation(key: str, *, user) -> StaffAssignment:
     open_invitation(invitation.key)  # again, under the lock: used once
     inviter = invitation.created_by
     if inviter is None:
-        raise DomainError("the organizer who sent this link no longer has an account: ask for a new one")
+        raise DomainError(_("the organizer who sent this link no longer has an account: ask for a new one"))
     try:
         assignment = assign_staff(invitation.event, user=user, role=invitation.role, actor=inviter)
     except NotAllowed:
         raise DomainError(
-            "the person who sent this link can no longer add staff to this event: ask the organizer",
+            _("the person who sent this link can no longer add staff to this event: ask the organizer"),
             code="invitation",
         ) from None
     invitation.used_by = user

@@ -10,6 +10,7 @@ left out of both players' individual records (no invented win, loss or draw).
 from __future__ import annotations
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, DomainError
 
@@ -66,24 +67,27 @@ def close_decided_team_match(match: Match, *, actor, reason: str = "") -> list[M
     require(actor, event, "run_rounds", "close a team match")
     require_event_open(event)
     if event.format not in TEAM_FORMATS:
-        raise DomainError(f"only a team event has team matches ({cite(event, 'team')})", code="team")
+        raise DomainError(
+            _("only a team event has team matches (%(cite)s)") % {"cite": cite(event, "team")}, code="team"
+        )
     if match.is_bye:
-        raise DomainError("a bye needs no result", field="match")
+        raise DomainError(_("a bye needs no result"), field="match")
     if match.round.status not in (RoundStatus.PUBLISHED, RoundStatus.IN_PROGRESS):
         raise DomainError(
-            f"round {match.round.number} is {match.round.get_status_display().lower()}: "
-            "team matches are closed while it runs",
+            _("round %(number)s is %(status)s: team matches are closed while it runs")
+            % {"number": match.round.number, "status": match.round.get_status_display().lower()},
             code="round_closed",
         )
     boards = team_boards(match)
     pending = [b for b in boards if b.result == MatchResult.PENDING]
     if not pending:
-        raise ConflictError("every board of this team match already has a result")
+        raise ConflictError(_("every board of this team match already has a result"))
     decided = [(b.result, b.games_a, b.games_b) for b in boards if b.result != MatchResult.PENDING]
     winner = team_match_result(decided + [(MatchResult.PENDING, 0, 0)])
     if not winner:
         raise DomainError(
-            f"no team has two game wins yet: the remaining games are played out ({cite(event, 'team')})",
+            _("no team has two game wins yet: the remaining games are played out (%(cite)s)")
+            % {"cite": cite(event, "team")},
             code="undecided",
         )
     team = (match.player_a if winner == "a" else match.player_b).team_name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, DomainError, NotAllowed
 
@@ -46,36 +47,45 @@ def register_team(
     event = _lock_event(event)
     require_event_open(event)
     if event.format not in TEAM_FORMATS:
-        raise DomainError(f"teams register only in a team format ({cite(event, 'team')})", code="team")
+        raise DomainError(
+            _("teams register only in a team format (%(cite)s)") % {"cite": cite(event, "team")}, code="team"
+        )
     staff = actor is None or can(actor, event, "manage_players")
     member_users = {p.user_id for p, _pos in members if p.user_id}
     if not staff and (actor is None or actor.pk not in member_users):
-        raise NotAllowed("a team is registered by one of its members or by staff", code="role")
+        raise NotAllowed(_("a team is registered by one of its members or by staff"), code="role")
     if not staff and (not event.allow_self_registration or event.status != EventStatus.REGISTRATION):
-        raise DomainError("self-registration is closed for this event; ask the scorekeeper", code="closed")
+        raise DomainError(_("self-registration is closed for this event; ask the scorekeeper"), code="closed")
     if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED) or _pairings_started(event):
-        raise DomainError("teams register before the first pairings", code="closed")
+        raise DomainError(_("teams register before the first pairings"), code="closed")
     team_name = (team_name or "").strip()
     if not team_name:
-        raise DomainError("the team needs a name", field="team_name")
+        raise DomainError(_("the team needs a name"), field="team_name")
     if Registration.objects.filter(event=event, team_name__iexact=team_name).exists():
-        raise ConflictError(f"a team named {team_name!r} is already registered", field="team_name")
+        raise ConflictError(
+            _("a team named %(team_name)s is already registered") % {"team_name": repr(team_name)},
+            field="team_name",
+        )
     if len(members) != 3 or sorted(pos for _p, pos in members) != list(TEAM_POSITIONS):
         raise DomainError(
-            f"a team has exactly three members at positions A, B and C ({cite(event, 'team')})",
+            _("a team has exactly three members at positions A, B and C (%(cite)s)")
+            % {"cite": cite(event, "team")},
             field="members",
         )
     if len({p.pk for p, _pos in members}) != 3:
-        raise DomainError("the three members must be different players", field="members")
+        raise DomainError(_("the three members must be different players"), field="members")
     for player, _pos in members:
         _check_player_eligibility(event, player, actor=actor)
         if Registration.objects.filter(event=event, player=player).exists():
-            raise ConflictError(f"{player.display_name} is already registered", field="members")
+            raise ConflictError(
+                _("%(display_name)s is already registered") % {"display_name": player.display_name},
+                field="members",
+            )
         _check_not_an_official(event, player, field="members")
     if event.capacity is not None:
         taken = Registration.objects.filter(event=event, status__in=ACTIVE_REGISTRATION_STATUSES).count()
         if taken + 3 > event.capacity:
-            raise DomainError("the event has no room for three more players", code="full")
+            raise DomainError(_("the event has no room for three more players"), code="full")
     regs = []
     for player, pos in sorted(members, key=lambda m: m[1]):
         reg = Registration.objects.create(
@@ -109,11 +119,13 @@ OPEN_INVITATION_STATUSES = (TeamInvitationStatus.PENDING, TeamInvitationStatus.A
 
 def _check_team_can_form(event: Event) -> None:
     if event.format not in TEAM_FORMATS:
-        raise DomainError(f"teams register only in a team format ({cite(event, 'team')})", code="team")
+        raise DomainError(
+            _("teams register only in a team format (%(cite)s)") % {"cite": cite(event, "team")}, code="team"
+        )
     if not event.allow_self_registration or event.status != EventStatus.REGISTRATION:
-        raise DomainError("self-registration is closed for this event; ask the scorekeeper", code="closed")
+        raise DomainError(_("self-registration is closed for this event; ask the scorekeeper"), code="closed")
     if _pairings_started(event):
-        raise DomainError("teams register before the first pairings", code="closed")
+        raise DomainError(_("teams register before the first pairings"), code="closed")
 
 
 @_atomic
@@ -128,29 +140,31 @@ def invite_team(
     own = PlayerProfile.objects.filter(user=actor).first() if actor is not None else None
     if own is None:
         raise NotAllowed(
-            "a team is registered by one of its members: create your player profile first", code="role"
+            _("a team is registered by one of its members: create your player profile first"), code="role"
         )
     team_name = (team_name or "").strip()
     if not team_name:
-        raise DomainError("the team needs a name", field="team_name")
+        raise DomainError(_("the team needs a name"), field="team_name")
     seats = [(tidy_player_id(pid).upper(), pos) for pid, pos in members]
     if len(seats) != 3 or sorted(pos for _pid, pos in seats) != list(TEAM_POSITIONS):
         raise DomainError(
-            f"a team has exactly three members at positions A, B and C ({cite(event, 'team')})",
+            _("a team has exactly three members at positions A, B and C (%(cite)s)")
+            % {"cite": cite(event, "team")},
             field="members",
         )
     for i, (pid, _pos) in enumerate(seats):
         if not PLAYER_ID_RE.match(pid):
             raise DomainError(
-                f"a player ID is 1 to 32 letters, digits or dashes ({cite(event, 'player_id')})",
+                _("a player ID is 1 to 32 letters, digits or dashes (%(cite)s)")
+                % {"cite": cite(event, "player_id")},
                 field=f"members[{i}].player_id",
             )
     if len({pid for pid, _pos in seats}) != 3:
-        raise DomainError("the three members must be different players", field="members")
+        raise DomainError(_("the three members must be different players"), field="members")
     mine = [pos for pid, pos in seats if pid == own.player_id.upper()]
     if not mine:
         raise NotAllowed(
-            "a team is registered by one of its members: include your own player ID", code="role"
+            _("a team is registered by one of its members: include your own player ID"), code="role"
         )
     taken = Registration.objects.filter(event=event, team_name__iexact=team_name).exists() or (
         TeamInvitation.objects.filter(
@@ -158,12 +172,15 @@ def invite_team(
         ).exists()
     )
     if taken:
-        raise ConflictError(f"a team named {team_name!r} is already registered or forming", field="team_name")
+        raise ConflictError(
+            _("a team named %(team_name)s is already registered or forming") % {"team_name": repr(team_name)},
+            field="team_name",
+        )
     # The actor's own checks only: nothing is said about the teammates until they answer.
     _check_player_eligibility(event, own, actor=actor)
     _check_not_an_official(event, own, field="members")
     if Registration.objects.filter(event=event, player=own).exists():
-        raise ConflictError("you are already registered for this event", field="members")
+        raise ConflictError(_("you are already registered for this event"), field="members")
     now = timezone.now()
     invitations = []
     for pid, pos in sorted(seats, key=lambda seat: seat[1]):
@@ -201,9 +218,11 @@ def answer_team_invitation(invitation: TeamInvitation, *, actor, accept: bool) -
     own = PlayerProfile.objects.filter(user=actor).first() if actor is not None else None
     invitation = TeamInvitation.objects.select_for_update().get(pk=invitation.pk)
     if own is None or own.player_id.upper() != invitation.player_id.upper():
-        raise NotAllowed("this invitation is not yours", code="role")
+        raise NotAllowed(_("this invitation is not yours"), code="role")
     if invitation.status != TeamInvitationStatus.PENDING:
-        raise ConflictError(f"this invitation is already {invitation.get_status_display().lower()}")
+        raise ConflictError(
+            _("this invitation is already %(status)s") % {"status": invitation.get_status_display().lower()}
+        )
     now = timezone.now()
     seats = list(_team_seats(invitation))
     if not accept:

@@ -12,6 +12,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotAllowed
@@ -41,7 +43,9 @@ def posted_registration(event: Event, request: HttpRequest):
     reg_id = _int(request.POST.get("registration"), name="registration")
     reg = selectors.registrations_for_event(event).filter(pk=reg_id).first()
     if reg is None:
-        raise DomainError(f"no registration {reg_id} at this event", field="registration")
+        raise DomainError(
+            _("no registration %(reg_id)s at this event") % {"reg_id": reg_id}, field="registration"
+        )
     return reg
 
 
@@ -102,20 +106,20 @@ def staff_action(action: str | None = None, *, anchor: str = ""):
 def _current(event: Event):
     rnd = selectors.current_round(event)
     if rnd is None:
-        raise DomainError("no round has been paired yet")
+        raise DomainError(_("no round has been paired yet"))
     number = rnd.number
     return rnd, number
 
 
 def _clock_label(status) -> str:
     if status is None:
-        return "No round running"
+        return _("No round running")
     if not status.duration_seconds:
-        return "No time limit in this round"  # a play-off round, TR&P 3.1: no clock to start or call
+        return _("No time limit in this round")  # a play-off round, TR&P 3.1: no clock to start or call
     if status.state == ClockState.RUNNING and status.time_called:
         return "Time"
     if status.state == ClockState.FINISHED and not status.time_called:
-        return "Stopped: every result is in"
+        return _("Stopped: every result is in")
     return ClockState(status.state).label
 
 
@@ -132,7 +136,7 @@ def _remaining_text(status, *, idle: str) -> str:
     if status is None:
         return idle
     if not status.duration_seconds:
-        return "Untimed"
+        return _("Untimed")
     return _fmt_seconds(status.remaining_seconds)
 
 
@@ -141,22 +145,24 @@ def _result_text(match, *, as_registration=None) -> str:
     if match.result == MatchResult.PENDING:
         return "pending"
     if match.result == MatchResult.BYE:
-        return "Bye (win)"
+        return _("Bye (win)")
     if match.result == MatchResult.UNFINISHED:
         # No citation: the text serves FaB (TR&P 9.2) and GA Team Standard events alike.
-        return "Not finished: the team match was decided"
+        return _("Not finished: the team match was decided")
     score = f"{match.games_a}-{match.games_b}" + (f"-{match.games_drawn}" if match.games_drawn else "")
     if as_registration is not None and as_registration.pk == match.player_b_id:
         score = f"{match.games_b}-{match.games_a}" + (f"-{match.games_drawn}" if match.games_drawn else "")
     if match.result == MatchResult.DRAW:
-        return f"Draw {score}"
+        return _("Draw %(score)s") % {"score": score}
     if match.result == MatchResult.DOUBLE_LOSS:
-        return "Double loss"
+        return _("Double loss")
     if as_registration is None:
         winner = match.player_a if match.result == MatchResult.A_WINS else match.player_b
-        return f"{winner.player.display_name} won {score}"
+        return _("%(name)s won %(score)s") % {"name": winner.player.display_name, "score": score}
     won = (match.result == MatchResult.A_WINS) == (as_registration.pk == match.player_a_id)
-    return f"{'Won' if won else 'Lost'} {score}"
+    if won:
+        return _("Won %(score)s") % {"score": score}
+    return _("Lost %(score)s") % {"score": score}
 
 
 def report_in_words(report, match, names: dict) -> str:
@@ -166,12 +172,30 @@ def report_in_words(report, match, names: dict) -> str:
     name_a, name_b = names.get(match.player_a_id, "?"), names.get(match.player_b_id, "?")
     drawn = f"-{report.games_drawn}" if report.games_drawn else ""
     if report.result == MatchResult.DRAW:
-        return f"{name_a} and {name_b} drew {report.games_a}-{report.games_b}{drawn}"
+        return _("%(name_a)s and %(name_b)s drew %(games_a)s-%(games_b)s%(drawn)s") % {
+            "name_a": name_a,
+            "name_b": name_b,
+            "games_a": report.games_a,
+            "games_b": report.games_b,
+            "drawn": drawn,
+        }
     if report.result == MatchResult.DOUBLE_LOSS:
-        return f"a double loss for {name_a} and {name_b}"
+        return _("a double loss for %(name_a)s and %(name_b)s") % {"name_a": name_a, "name_b": name_b}
     if report.result == MatchResult.A_WINS:
-        return f"{name_a} won {report.games_a}-{report.games_b}{drawn} against {name_b}"
-    return f"{name_b} won {report.games_b}-{report.games_a}{drawn} against {name_a}"
+        return _("%(name_a)s won %(games_a)s-%(games_b)s%(drawn)s against %(name_b)s") % {
+            "name_a": name_a,
+            "games_a": report.games_a,
+            "games_b": report.games_b,
+            "drawn": drawn,
+            "name_b": name_b,
+        }
+    return _("%(name_b)s won %(games_b)s-%(games_a)s%(drawn)s against %(name_a)s") % {
+        "name_b": name_b,
+        "games_b": report.games_b,
+        "games_a": report.games_a,
+        "drawn": drawn,
+        "name_a": name_a,
+    }
 
 
 def claim_for_reader(report, match, reader) -> str:
@@ -181,30 +205,35 @@ def claim_for_reader(report, match, reader) -> str:
     ours, theirs = (report.games_a, report.games_b) if mine_first else (report.games_b, report.games_a)
     score = f"{ours}-{theirs}" + (f"-{report.games_drawn}" if report.games_drawn else "")
     if report.result == MatchResult.DRAW:
-        return f"a draw, {score}"
+        return _("a draw, %(score)s") % {"score": score}
     if report.result == MatchResult.DOUBLE_LOSS:
-        return "a double loss"
+        return _("a double loss")
     won = (report.result == MatchResult.A_WINS) == mine_first
-    return f"that you {'won' if won else 'lost'} {score}"
+    if won:
+        return _("that you won %(score)s") % {"score": score}
+    return _("that you lost %(score)s") % {"score": score}
 
 
 # A registration's status as a sentence, for the player ("you") and for staff (the name).
 _STATUS_SENTENCES = {
-    "registered": ("You are registered.", "{name} is registered."),
-    "checked_in": ("You are checked in.", "{name} is checked in."),
+    "registered": (gettext_lazy("You are registered."), gettext_lazy("{name} is registered.")),
+    "checked_in": (gettext_lazy("You are checked in."), gettext_lazy("{name} is checked in.")),
     "waitlisted": (
-        "The event is full: you are on the waitlist and get a place when one frees up.",
-        "The event is full: {name} is on the waitlist.",
+        gettext_lazy("The event is full: you are on the waitlist and get a place when one frees up."),
+        gettext_lazy("The event is full: {name} is on the waitlist."),
     ),
-    "dropped": ("You have dropped from this event.", "{name} has dropped."),
-    "disqualified": ("You are disqualified from this event.", "{name} is disqualified."),
+    "dropped": (gettext_lazy("You have dropped from this event."), gettext_lazy("{name} has dropped.")),
+    "disqualified": (
+        gettext_lazy("You are disqualified from this event."),
+        gettext_lazy("{name} is disqualified."),
+    ),
 }
 
 
 def registration_sentence(registration, *, you: bool) -> str:
     """ "You are on the waitlist..." rather than "Registered (waitlisted)"."""
     mine, theirs = _STATUS_SENTENCES.get(
-        registration.status, ("Your registration is {status}.", "{name}: {status}.")
+        registration.status, (_("Your registration is {status}."), _("{name}: {status}."))
     )
     return (mine if you else theirs).format(
         name=registration.player.display_name, status=registration.get_status_display().lower()

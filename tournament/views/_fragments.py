@@ -12,6 +12,7 @@ from typing import NamedTuple
 from django.core.cache import cache
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from core.pdf import qr_svg_data_uri
 from pairings.tiebreakers import StandingRow
@@ -36,10 +37,16 @@ _BY_TABLE = (
     '<tr data-table="{}"><td class="num"><strong>{}</strong></td><td>{}{}</td><td>{}{}</td><td>{}</td></tr>'
 )
 _MUTED_POINTS = ' <span class="muted">({})</span>'
-_PLAYING = format_html('<span class="muted">{}</span>', "playing")
 _STANDING = '<tr data-reg="{}"><td class="num">{}</td><td>{}{}</td><td>{}</td><td class="num">{}</td>{}</tr>'
-_DROPPED = format_html(' <span class="badge">{}</span>', "dropped")
 _NUM_CELL = '<td class="num">{}</td>'
+
+
+def _playing() -> SafeString:
+    return format_html('<span class="muted">{}</span>', _("playing"))
+
+
+def _dropped() -> SafeString:
+    return format_html(' <span class="badge">{}</span>', _("dropped"))
 
 
 def _dash(value):
@@ -56,7 +63,7 @@ def by_table_row(r: dict) -> SafeString:
     """One table (a row of ``tournament.pdf.rows_by_table``) with its result as a table row."""
     a_points = format_html(_MUTED_POINTS, r["a_points"]) if r["a_points"] is not None else ""
     b_points = format_html(_MUTED_POINTS, r["b_points"]) if r["b_points"] is not None else ""
-    result = format_html("{} {}", r["result_label"], r["score"]) if r["result"] else _PLAYING
+    result = format_html("{} {}", r["result_label"], r["score"]) if r["result"] else _playing()
     table = "" if r["table"] is None else r["table"]
     return format_html(
         _BY_TABLE, table, _dash(r["table"]), r["a_name"], a_points, r["b_name"], b_points, result
@@ -67,9 +74,9 @@ def standing_row(s, spec=FAB_SPEC, *, below_cut: bool = False) -> SafeString:
     """One standings line (``StandingLine``) with the tiebreaker columns of the policy ``spec``;
     ``below_cut`` marks a player who did not make a multi-day event's cut (TR&P App B)."""
     cells = format_html_join("", _NUM_CELL, ((c.show(s.figure(c.key)),) for c in spec.columns))
-    badge = _DROPPED if s.status == "dropped" else ""
+    badge = _dropped() if s.status == "dropped" else ""
     if below_cut:
-        badge = format_html('{} <span class="badge below-cut">{}</span>', badge, "below the cut")
+        badge = format_html('{} <span class="badge below-cut">{}</span>', badge, _("below the cut"))
     return format_html(_STANDING, s.registration_id, s.rank, s.name, badge, s.record, s.match_points, cells)
 
 

@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from core.site import site_url
@@ -47,7 +48,7 @@ def organizer_calendar(request: HttpRequest, username: str) -> HttpResponse:
     """The public (not draft) events someone organizes."""
     user = get_user_model().objects.filter(username__iexact=username).first()
     if user is None:
-        raise Http404("no such organizer")
+        raise Http404(_("no such organizer"))
     events = (
         Event.objects.filter(staff__user=user, staff__role=StaffRole.ORGANIZER, staff__ended_at__isnull=True)
         .exclude(status=EventStatus.DRAFT)
@@ -58,6 +59,10 @@ def organizer_calendar(request: HttpRequest, username: str) -> HttpResponse:
     for event in events:
         entries.extend(_entries(request, event)[:1])  # the events themselves, not every round
     return _ics(
-        calendar(entries, name=f"Events organized by {user.get_username()}", now=timezone.now()),
+        calendar(
+            entries,
+            name=_("Events organized by %(username)s") % {"username": user.get_username()},
+            now=timezone.now(),
+        ),
         f"{username}.ics",
     )

@@ -11,6 +11,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from core import throttling
 from core.errors import DomainError
@@ -49,7 +50,10 @@ def staff_check_in_code(request: HttpRequest, slug: str, token: str) -> HttpResp
         except DomainError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(request, f"{registration.player.display_name} checked in.")
+            messages.success(
+                request,
+                _("%(display_name)s checked in.") % {"display_name": registration.player.display_name},
+            )
         return redirect(reverse("tournament:staff", args=[event.slug]) + "#check-in")
     return render(
         request,
@@ -96,13 +100,13 @@ def staff_undo_drop(request: HttpRequest, event: Event):
 @staff_action("manage_players", anchor="round")
 def staff_finish(request: HttpRequest, event: Event):
     services.finish_event(event, actor=request.user)
-    return "The event is finished: final placings are on the event page."
+    return _("The event is finished: final placings are on the event page.")
 
 
 @staff_action("change_event", anchor="round")
 def staff_reopen(request: HttpRequest, event: Event):
     services.reopen_event(event, actor=request.user, reason=request.POST.get("reason", ""))
-    return "The event is open again."
+    return _("The event is open again.")
 
 
 @login_required
@@ -126,13 +130,16 @@ def claim_registration(request: HttpRequest) -> HttpResponse:
             profile = claimed.profile
             if profile is not None:
                 messages.success(
-                    request, f"Claimed: you play as {profile.display_name} ({profile.player_id})."
+                    request,
+                    _("Claimed: you play as %(display_name)s (%(player_id)s).")
+                    % {"display_name": profile.display_name, "player_id": profile.player_id},
                 )
             if claimed.pending_player_id:
                 # The same words whether or not the ID is on file (docs/access.md).
                 messages.info(
                     request,
-                    f"Your player ID {claimed.pending_player_id} is waiting for the staff to confirm it.",
+                    _("Your player ID %(pending_player_id)s is waiting for the staff to confirm it.")
+                    % {"pending_player_id": claimed.pending_player_id},
                 )
             if profile is None:
                 return redirect(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -104,25 +105,28 @@ def staff_clock(request: HttpRequest, event: Event):
     op = request.POST.get("op")
     if op == "start":
         services.start_clock(rnd, actor=request.user)
-        return f"Round {rnd.number} clock started."
+        return gettext("Round %(number)s clock started.") % {"number": rnd.number}
     if op == "pause":
         services.pause_clock(rnd, actor=request.user, reason=request.POST.get("reason", ""))
-        return "Clock paused."
+        return gettext("Clock paused.")
     if op == "resume":
         services.resume_clock(rnd, actor=request.user)
-        return "Clock resumed."
+        return gettext("Clock resumed.")
     if op == "call":
         services.call_time(rnd, actor=request.user)
-        return "Time called."
+        return gettext("Time called.")
     if op == "adjust":
         minutes = request.POST.get("minutes", "")
         try:
             seconds = int(round(float(minutes) * 60))
         except (ValueError, OverflowError):  # "abc", "nan", "1e309"
-            raise DomainError(f"minutes must be a number, not {minutes!r}", field="minutes") from None
+            raise DomainError(
+                gettext("minutes must be a number, not %(minutes)s") % {"minutes": repr(minutes)},
+                field="minutes",
+            ) from None
         services.adjust_clock(rnd, seconds=seconds, actor=request.user, reason=request.POST.get("reason", ""))
-        return f"Clock adjusted by {minutes} min."
-    raise DomainError(f"unknown clock action {op!r}", field="op")
+        return gettext("Clock adjusted by %(minutes)s min.") % {"minutes": minutes}
+    raise DomainError(gettext("unknown clock action %(op)s") % {"op": repr(op)}, field="op")
 
 
 @staff_action("use_clock", anchor="clock")
@@ -134,4 +138,7 @@ def staff_extension(request: HttpRequest, event: Event):
     services.add_match_extension(
         match, seconds=minutes * 60, reason=request.POST.get("reason", ""), actor=request.user
     )
-    return f"Table {match.table_number}: +{minutes} min."
+    return gettext("Table %(table_number)s: +%(minutes)s min.") % {
+        "table_number": match.table_number,
+        "minutes": minutes,
+    }

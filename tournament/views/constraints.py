@@ -9,6 +9,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 
@@ -38,7 +39,9 @@ def _registration(event, raw, name: str) -> Registration:
     pk = _int(raw, name=name)
     reg = Registration.objects.filter(event=event, pk=pk).select_related("player").first()
     if reg is None:
-        raise DomainError(f"no player of this event has {name} {pk}", field=name)
+        raise DomainError(
+            _("no player of this event has %(name)s %(pk)s") % {"name": name, "pk": pk}, field=name
+        )
     return reg
 
 
@@ -78,6 +81,6 @@ def staff_keep_apart_end(request, event) -> str:
         KeepApart.objects.filter(event=event, pk=pk).select_related("first__player", "second__player").first()
     )
     if pair is None:
-        raise DomainError("those players are no longer kept apart", field="pair")
+        raise DomainError(_("those players are no longer kept apart"), field="pair")
     services.end_keep_apart(pair, actor=request.user, reason=request.POST.get("reason", ""))
     return f"{pair.first.player.display_name} and {pair.second.player.display_name} may be paired again."

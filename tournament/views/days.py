@@ -8,6 +8,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.errors import DomainError, NotAllowed
 
@@ -21,10 +23,16 @@ class DayForm(djforms.Form):
     """One day: every field may be left empty in the form; the service says what is missing."""
 
     date = djforms.DateField(required=False, widget=djforms.DateInput(attrs={"type": "date"}))
-    rel = djforms.ChoiceField(label="REL", required=False, choices=[("", "–"), *REL.choices])
-    swiss_rounds = djforms.IntegerField(label="Swiss rounds", required=False, min_value=1, max_value=30)
-    cut_size = djforms.IntegerField(label="Cut: top N", required=False, min_value=2, max_value=4096)
-    cut_max_losses = djforms.IntegerField(label="Cut: X-N", required=False, min_value=0, max_value=30)
+    rel = djforms.ChoiceField(label=gettext_lazy("REL"), required=False, choices=[("", "–"), *REL.choices])
+    swiss_rounds = djforms.IntegerField(
+        label=gettext_lazy("Swiss rounds"), required=False, min_value=1, max_value=30
+    )
+    cut_size = djforms.IntegerField(
+        label=gettext_lazy("Cut: top N"), required=False, min_value=2, max_value=4096
+    )
+    cut_max_losses = djforms.IntegerField(
+        label=gettext_lazy("Cut: X-N"), required=False, min_value=0, max_value=30
+    )
 
     def is_blank(self) -> bool:
         return all(self.cleaned_data.get(k) in (None, "") for k in self.fields)
@@ -58,14 +66,18 @@ def staff_days(request: HttpRequest, slug: str) -> HttpResponse:
             if request.POST.get("op") == "default":
                 services.set_event_days(event, actor=request.user, days=[])
                 messages.success(
-                    request, "Saved day plan removed: the default plan for this attendance applies."
+                    request, _("Saved day plan removed: the default plan for this attendance applies.")
                 )
                 return redirect(reverse("tournament:staff_days", args=[event.slug]))
             if formset.is_valid():
                 rows = [f.cleaned_data for f in formset.forms if f.cleaned_data and not f.is_blank()]
                 days = [{**row, "number": n} for n, row in enumerate(rows, start=1)]
                 services.set_event_days(event, actor=request.user, days=days)
-                messages.success(request, f"Day plan saved: {len(days)} day{'s' if len(days) != 1 else ''}.")
+                messages.success(
+                    request,
+                    _("Day plan saved: %(count)s day%(value)s.")
+                    % {"count": len(days), "value": "s" if len(days) != 1 else ""},
+                )
                 return redirect(reverse("tournament:staff_days", args=[event.slug]))
             error = "Check the marked fields."
         except NotAllowed as exc:

@@ -10,6 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from core import parsing
@@ -56,7 +57,7 @@ def _visible_round(event: Event, number: str | None):
     if number:
         wanted = next((r for r in rounds if str(r.number) == str(number)), None)
         if wanted is None:
-            raise Http404(f"round {number} is not published")
+            raise Http404(gettext("round %(number)s is not published") % {"number": number})
         return rounds, wanted
     return rounds, rounds[-1]
 
@@ -78,7 +79,9 @@ def event_create(request: HttpRequest) -> HttpResponse:
         except DomainError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
-            messages.success(request, f"Event {event.name} created. You are its organizer.")
+            messages.success(
+                request, gettext("Event %(name)s created. You are its organizer.") % {"name": event.name}
+            )
             for warning in selectors.event_format_warnings(event):
                 messages.warning(request, warning)
             return redirect(_staff_url(event))
@@ -104,7 +107,14 @@ def rule_defaults(request: HttpRequest) -> JsonResponse:
         value = (request.GET.get(name) or "").strip()
         if value:
             if value not in enum.values:
-                return JsonResponse({"detail": f"unknown {name} {value[:40]!r}", "field": name}, status=400)
+                return JsonResponse(
+                    {
+                        "detail": gettext("unknown %(name)s %(value)s")
+                        % {"name": name, "value": repr(value[:40])},
+                        "field": name,
+                    },
+                    status=400,
+                )
             given[name] = value
     if (
         given.get("format")
@@ -247,7 +257,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     placings = []
     if event.status == EventStatus.FINISHED:  # every place: bracket first, then the Swiss
         final = progress.final_placings(event)
-        after_cut = "Swiss standings" if any(p.label not in ("", "Winner") for p in final) else ""
+        after_cut = (
+            gettext("Swiss standings") if any(p.label not in ("", gettext("Winner")) for p in final) else ""
+        )
         placings = [
             {
                 "place": p.place,

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -29,7 +30,7 @@ def _document_allowed(request: HttpRequest, event: Event, kind: str, round_) -> 
     if kind in PUBLIC_KINDS and round_.status in VISIBLE_ROUND_STATUSES:
         return
     if not access.is_official(request.user, event):
-        raise PermissionDenied("only the event's staff can print this document")
+        raise PermissionDenied(_("only the event's staff can print this document"))
 
 
 @require_GET
@@ -37,12 +38,12 @@ def pdf_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     """A PDF of pairings (by name/table), standings or match slips; large rounds render in a task."""
     event = access.event_for_viewer(request.user, slug)
     if kind not in DOCUMENT_KINDS:
-        raise Http404(f"no document {kind!r}")
+        raise Http404(_("no document %(kind)s") % {"kind": repr(kind)})
     number = request.GET.get("round")
     if number is None:
         last = selectors.current_round(event)
         if last is None:
-            raise Http404("no rounds yet")
+            raise Http404(_("no rounds yet"))
         number = last.number
     try:
         wanted = _int(number, name="round")
@@ -75,7 +76,7 @@ def pdf_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
 def pdf_job_start(request: HttpRequest, event: Event):
     kind = request.POST.get("kind", "")
     if kind not in DOCUMENT_KINDS:
-        raise DomainError(f"unknown document {kind!r}", field="kind")
+        raise DomainError(_("unknown document %(kind)s") % {"kind": repr(kind)}, field="kind")
     round_ = selectors.round_by_number(event, _int(request.POST.get("round"), name="round"))
     job = pdf_tasks.start_pdf_job(
         event=event,
@@ -110,7 +111,7 @@ def pdf_job(request: HttpRequest, slug: str, job_id: str) -> HttpResponse:
 def pdf_job_file(request: HttpRequest, slug: str, job_id: str) -> HttpResponse:
     event, generated = _job_for(request, slug, job_id)
     if generated.status != "done" or not generated.file:
-        raise Http404("the document is not ready yet")
+        raise Http404(_("the document is not ready yet"))
     return FileResponse(
         generated.file.open("rb"), content_type=generated.content_type, filename=generated.filename
     )
@@ -131,9 +132,12 @@ def export(request: HttpRequest, slug: str, what: str, fmt: str) -> HttpResponse
     """Results and standings as CSV or JSON (published rounds only, like the public page)."""
     event = access.event_for_viewer(request.user, slug)
     if (what, fmt) not in EXPORTS:
-        raise Http404(f"no export {what}.{fmt}: choose standings or results, csv or json")
+        raise Http404(
+            _("no export %(what)s.%(fmt)s: choose standings or results, csv or json")
+            % {"what": what, "fmt": fmt}
+        )
     if what == "team-standings" and event.format not in TEAM_FORMATS:
-        raise Http404("team standings exist in team events only (TR&P 9.2)")
+        raise Http404(_("team standings exist in team events only (TR&P 9.2)"))
     build, content_type = EXPORTS[(what, fmt)]
     lens = player_lens(request.user, event)  # player IDs: the player's own and the staff's only
     if what == "standings":

@@ -8,6 +8,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from core.errors import DomainError
@@ -79,10 +80,9 @@ def staff_officials_add(request, event) -> str:
 @_officials_action
 def staff_officials_invite(request, event) -> str:
     invitation = services.invite_staff(event, role=request.POST.get("role", ""), actor=request.user)
-    return (
-        f"Invitation link for a {invitation.get_role_display().lower()} made: send it to them; it works once, "
-        f"for {services.INVITATION_DAYS} days."
-    )
+    return _(
+        "Invitation link for a %(role)s made: send it to them; it works once, for %(invitation_days)s days."
+    ) % {"role": invitation.get_role_display().lower(), "invitation_days": services.INVITATION_DAYS}
 
 
 @_officials_action
@@ -91,9 +91,9 @@ def staff_officials_revoke(request, event) -> str:
         event=event, pk=_int(request.POST.get("invitation"), name="invitation")
     ).first()
     if invitation is None:
-        raise DomainError("that invitation is not one of this event's")
+        raise DomainError(_("that invitation is not one of this event's"))
     services.revoke_staff_invitation(invitation, actor=request.user)
-    return "The invitation link no longer works."
+    return _("The invitation link no longer works.")
 
 
 @_officials_action
@@ -106,7 +106,7 @@ def staff_officials_end(request, event) -> str:
         .first()
     )
     if assignment is None:
-        raise DomainError("that role is not held at this event any more; reload")
+        raise DomainError(_("that role is not held at this event any more; reload"))
     services.end_staff_assignment(assignment, actor=request.user, reason=request.POST.get("reason", "")[:500])
     return f"{assignment.user.get_username()} is no longer {assignment.get_role_display().lower()}."
 
@@ -127,7 +127,9 @@ def staff_invitation(request: HttpRequest, key: str) -> HttpResponse:
             context = {"invitation": invitation, "error": exc.message}
             return render(request, "tournament/staff_invitation.html", context, status=exc.status_code)
         messages.success(
-            request, f"You are now {assignment.get_role_display().lower()} at {assignment.event.name}."
+            request,
+            _("You are now %(role)s at %(name)s.")
+            % {"role": assignment.get_role_display().lower(), "name": assignment.event.name},
         )
         return redirect(reverse("tournament:staff", args=[assignment.event.slug]))
     return render(request, "tournament/staff_invitation.html", {"invitation": invitation})

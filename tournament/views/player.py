@@ -14,6 +14,8 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core import parsing
@@ -133,7 +135,7 @@ def _player_context(
         if number not in played_rounds and any(
             r.number == number and r.stage == RoundStage.SWISS for r in rounds
         ):
-            record.append({"round": number, "opponent": "–", "outcome": "Loss (missed: late entry)"})
+            record.append({"round": number, "opponent": "–", "outcome": _("Loss (missed: late entry)")})
     record.sort(key=lambda row: row["round"])
     context["record"] = record
     standings_round, token = live.standings_state(event, rounds)
@@ -174,33 +176,42 @@ def _explain_text(steps, mine, other, spec=FAB_SPEC) -> str:
         return steps
     deciding = next((s for s in steps if s.get("ahead") is not None), None)
     if deciding is None:
-        return "tied on every tiebreaker"
+        return _("tied on every tiebreaker")
     names = {
         "match_points": "match points",
         "cmp": "CMP",
         "mlp": "MLP",
         "omlp": "opponents' MLP",
         "ocmp": "opponents' CMP",
-        "omw": "opponents' match-win % (OMW%)",
-        "gw": "game-win % (GW%)",
-        "ogw": "opponents' game-win % (OGW%)",
+        "omw": _("opponents' match-win % (OMW%)"),
+        "gw": _("game-win % (GW%)"),
+        "ogw": _("opponents' game-win % (OGW%)"),
         "random": "random tiebreak",
     }
     name = names.get(deciding["tiebreaker"], deciding["tiebreaker"])
     better = "higher" if deciding.get("prefer") == "higher" else "lower"
     who = "you are" if str(deciding["ahead"]) == str(mine.registration_id) else "they are"
     earlier = [names.get(s["tiebreaker"], s["tiebreaker"]) for s in steps if s is not deciding]
-    tied = f"tied on {', '.join(earlier)}; " if earlier else ""
+    tied = _("tied on %(earlier)s; ") % {"earlier": ", ".join(earlier)} if earlier else ""
     column = next((c for c in spec.columns if c.key == deciding["tiebreaker"]), None)
     mine_value, their_value = deciding["a"], deciding["b"]
     if column is not None and column.percent:
         mine_value, their_value = column.show(Fraction(mine_value)), column.show(Fraction(their_value))
-    text = (
-        f"{tied}decided by {name} ({better} is better): you {mine_value}, them {their_value}, "
-        f"so {who} ahead ({spec.rule} step {deciding['step']})."
-    )
+    text = _(
+        "%(tied)sdecided by %(name)s (%(better)s is better): you %(mine_value)s, them %(their_value)s, so %(who)s ahead (%(rule)s step %(step)s)."
+    ) % {
+        "tied": tied,
+        "name": name,
+        "better": better,
+        "mine_value": mine_value,
+        "their_value": their_value,
+        "who": who,
+        "rule": spec.rule,
+        "step": deciding["step"],
+    }
     late = [
-        f"{who_} missed {n} round{'s' if n > 1 else ''} as a late entry"
+        _("%(who)s missed %(n)s round%(value)s as a late entry")
+        % {"who": who_, "n": n, "value": "s" if n > 1 else ""}
         for who_, n in (("you", getattr(mine.row, "missed", 0)), ("they", getattr(other.row, "missed", 0)))
         if n
     ]
@@ -210,7 +221,7 @@ def _explain_text(steps, mine, other, spec=FAB_SPEC) -> str:
 
 
 class ProfileForm(djforms.Form):
-    player_id = djforms.CharField(max_length=32, label="Player ID (GEM ID)")
+    player_id = djforms.CharField(max_length=32, label=gettext_lazy("Player ID (GEM ID)"))
     display_name = djforms.CharField(max_length=120)
 
 
@@ -228,7 +239,7 @@ def player_state(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.event_for_viewer(request.user, slug)
     registration = selectors.registration_for_user(request.user, event)
     if registration is None:
-        raise Http404("you are not registered in this event")
+        raise Http404(_("you are not registered in this event"))
     return _state_answer(request, event, registration)
 
 
@@ -237,7 +248,7 @@ def player_phone(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     event = access.event_for_viewer(request.user, slug)
     registration = services.registration_for_phone_token(event, token)
     if registration is None:
-        raise Http404("no such page")
+        raise Http404(_("no such page"))
     context = _player_context(request, event, registration, phone_token=token)
     response = render(request, "tournament/player.html", context)
     response["Referrer-Policy"] = "no-referrer"  # the token is the key to this page
@@ -249,7 +260,7 @@ def player_phone_state(request: HttpRequest, slug: str, token: str) -> HttpRespo
     event = access.event_for_viewer(request.user, slug)
     registration = services.registration_for_phone_token(event, token)
     if registration is None:
-        raise Http404("no such page")
+        raise Http404(_("no such page"))
     return _state_answer(request, event, registration)
 
 
@@ -293,24 +304,26 @@ def _player_action(fn: Callable) -> Callable:
 
 def _my_match(event: Event, registration, match_id) -> Match:
     if registration is None:
-        raise NotAllowed("you are not registered for this event")
+        raise NotAllowed(_("you are not registered for this event"))
     rounds = list(selectors.visible_rounds(event))
     match = selectors.match_for_registration(rounds[-1], registration) if rounds else None
     if match is None or str(match.pk) != str(match_id):
-        raise DomainError("that match is not your current match; reload the page", code="stale")
+        raise DomainError(_("that match is not your current match; reload the page"), code="stale")
     return match
 
 
 @_player_action
 def player_register(request, event, registration):
     if registration is not None:
-        return "You already have a place at this event. " + registration_sentence(registration, you=True)
+        return _("You already have a place at this event. %(registration)s") % {
+            "registration": registration_sentence(registration, you=True)
+        }
     profile = PlayerProfile.objects.filter(user=request.user).first()
     if profile is None:
         form = ProfileForm(request.POST)
         if not form.is_valid():
             raise DomainError(
-                "enter your player ID (GEM ID) and the name to show on pairings", field="player_id"
+                _("enter your player ID (GEM ID) and the name to show on pairings"), field="player_id"
             )
         # Nothing is linked on the player's word (TR&P 1.5): the staff confirm the ID at the desk.
         services.request_self_registration(event, user=request.user, **form.cleaned_data)
@@ -325,7 +338,7 @@ def player_report(request, event, registration):
     form = PlayerReportForm(request.POST, games_to_win=event.games_per_match)
     if not form.is_valid():
         errors = " ".join(e for errs in form.errors.values() for e in errs)
-        raise DomainError(errors or "choose your result")
+        raise DomainError(errors or _("choose your result"))
     parsed = form.as_match_result(i_am_a=match.player_a_id == registration.pk)
     match = services.report_result(
         match,
@@ -336,41 +349,43 @@ def player_report(request, event, registration):
         games_drawn=parsed.games_drawn,
     )
     if match.result:
-        return "Result confirmed: both of you agree."
+        return _("Result confirmed: both of you agree.")
     if match.report_status == "disputed":
-        return "Your report differs from your opponent's: the scorekeeper will sort it out."
+        return _("Your report differs from your opponent's: the scorekeeper will sort it out.")
     opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
     if opponent is None or opponent.player.user_id is None:
         # A player registered at the desk has no account to confirm with: the staff do it.
-        return "Result sent. Your opponent has no account here, so the scorekeeper confirms it."
-    return "Result sent. Your opponent confirms it on their phone."
+        return _("Result sent. Your opponent has no account here, so the scorekeeper confirms it.")
+    return _("Result sent. Your opponent confirms it on their phone.")
 
 
 @_player_action
 def player_confirm(request, event, registration):
     match = _my_match(event, registration, request.POST.get("match"))
     services.confirm_result(match, actor=request.user)
-    return "Result confirmed."
+    return _("Result confirmed.")
 
 
 @_player_action
 def player_drop(request, event, registration):
     if registration is None:
-        raise NotAllowed("you are not registered for this event")
+        raise NotAllowed(_("you are not registered for this event"))
     services.drop_registration(registration, actor=request.user, reason="dropped by the player")
-    return "You have dropped from the event."
+    return _("You have dropped from the event.")
 
 
 @_player_action
 def player_team(request, event, registration):
     """Form a team (TR&P 9.2): the player's own seat and two invited teammates by player ID."""
     if registration is not None:
-        return "You already have a place at this event. " + registration_sentence(registration, you=True)
+        return _("You already have a place at this event. %(registration)s") % {
+            "registration": registration_sentence(registration, you=True)
+        }
     members = [((request.POST.get(f"member_{pos}") or "").strip(), pos) for pos in ("A", "B", "C")]
     services.invite_team(
         event, team_name=request.POST.get("team_name", ""), members=members, actor=request.user
     )
-    return "Team formed: your teammates are invited. The team is registered once both accept."
+    return _("Team formed: your teammates are invited. The team is registered once both accept.")
 
 
 @_player_action
@@ -378,21 +393,23 @@ def player_team_answer(request, event, registration):
     """Accept or decline a team invitation addressed to the player's own ID."""
     invitation = access_team_invitation(request.user, _int_or_404(request.POST.get("invitation")))
     if invitation.event_id != event.pk or not is_invitee(request.user, invitation):
-        raise Http404("no such invitation")
+        raise Http404(_("no such invitation"))
     accept = request.POST.get("answer") == "accept"
     services.answer_team_invitation(invitation, actor=request.user, accept=accept)
     if not accept:
-        return f"You declined to play for {invitation.team_name}."
+        return _("You declined to play for %(team_name)s.") % {"team_name": invitation.team_name}
     if selectors.registration_for_user(request.user, event) is not None:
-        return f"{invitation.team_name} is complete and registered."
-    return f"You joined {invitation.team_name}; the team is registered once every teammate accepts."
+        return _("%(team_name)s is complete and registered.") % {"team_name": invitation.team_name}
+    return _("You joined %(team_name)s; the team is registered once every teammate accepts.") % {
+        "team_name": invitation.team_name
+    }
 
 
 def _int_or_404(value) -> int:
     try:
         return parsing.whole_number(value, field="invitation")
     except DomainError:
-        raise Http404("no such invitation") from None
+        raise Http404(_("no such invitation")) from None
 
 
 @require_POST
@@ -403,7 +420,7 @@ def player_coverage(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.event_for_viewer(request.user, slug)
     registration = selectors.registration_for_user(request.user, event)
     if registration is None:
-        raise Http404("you are not registered in this event")
+        raise Http404(_("you are not registered in this event"))
     try:
         services.set_coverage_opt_out(
             registration, opt_out=request.POST.get("opt_out") == "1", actor=request.user
@@ -411,5 +428,5 @@ def player_coverage(request: HttpRequest, slug: str) -> HttpResponse:
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "Coverage choice saved.")
+        messages.success(request, _("Coverage choice saved."))
     return redirect(reverse("tournament:player", args=[slug]) + "#coverage")

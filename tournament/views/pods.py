@@ -8,6 +8,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotAllowed
@@ -46,7 +47,7 @@ def pod_report(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"Places at table {pod.number} recorded.")
+        messages.success(request, _("Places at table %(number)s recorded.") % {"number": pod.number})
     return _back(slug)
 
 
@@ -64,5 +65,5 @@ def pod_confirm(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "You confirmed the places.")
+        messages.success(request, _("You confirmed the places."))
     return _back(slug)

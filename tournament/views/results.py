@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 
 from core.errors import DomainError, NotAllowed
 
@@ -49,7 +50,9 @@ def staff_accept_report(request: HttpRequest, event: Event):
     match_id = _int(request.POST.get("match"), name="match")
     match = selectors.matches_for_event(event).filter(pk=match_id).first()
     if match is None:
-        raise DomainError(f"no match {match_id} at this event", field="match")
+        raise DomainError(
+            gettext("no match %(match_id)s at this event") % {"match_id": match_id}, field="match"
+        )
     match = services.accept_report(match, actor=request.user)
     message = f"Table {match.table_number}: {_result_text(match)} (the player's report, accepted)."
     if _wants_json(request):
@@ -126,11 +129,18 @@ def staff_correct(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             if match.result == MatchResult.PENDING:
                 services.enter_result(match, actor=request.user, reason=d["reason"], **values, **expected)
-                messages.success(request, f"Table {match.table_number}: result entered.")
+                messages.success(
+                    request,
+                    gettext("Table %(table_number)s: result entered.") % {"table_number": match.table_number},
+                )
                 return redirect(_staff_url(event, "results"))
             if d["confirm"]:
                 services.correct_result(match, actor=request.user, reason=d["reason"], **values, **expected)
-                messages.success(request, f"Round {round_.number} table {match.table_number} corrected.")
+                messages.success(
+                    request,
+                    gettext("Round %(number)s table %(table_number)s corrected.")
+                    % {"number": round_.number, "table_number": match.table_number},
+                )
                 return redirect(_staff_url(event, "results"))
             preview = services.preview_result_correction(match, **values)
         except NotAllowed as exc:

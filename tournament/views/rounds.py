@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpRequest
+from django.utils.translation import gettext
 
 from core.errors import DomainError
 
@@ -20,10 +21,12 @@ def staff_pair(request: HttpRequest, event: Event):
     if expected:
         last = selectors.current_round(event)
         if last is not None and last.number >= _int(expected, name="expected"):
-            raise DomainError(f"round {last.number} is already paired", code="already_paired")
+            raise DomainError(
+                gettext("round %(number)s is already paired") % {"number": last.number}, code="already_paired"
+            )
     choice = request.POST.get("not_checked_in") or None
     rnd = services.pair_next_round(event, actor=request.user, not_checked_in=choice)
-    return f"Round {rnd.number} paired: review it, then publish."
+    return gettext("Round %(number)s paired: review it, then publish.") % {"number": rnd.number}
 
 
 @staff_action("run_rounds", anchor="round")
@@ -31,9 +34,9 @@ def staff_repair(request: HttpRequest, event: Event):
     rnd, _ = _current(event)
     reason = ReasonForm(request.POST)
     if not reason.is_valid():
-        raise DomainError("say why the round is re-paired", field="reason")
+        raise DomainError(gettext("say why the round is re-paired"), field="reason")
     services.repair_round(rnd, actor=request.user, reason=reason.cleaned_data["reason"])
-    return f"Round {rnd.number} re-paired."
+    return gettext("Round %(number)s re-paired.") % {"number": rnd.number}
 
 
 @staff_action("run_rounds", anchor="round")
@@ -50,7 +53,7 @@ def staff_swap(request: HttpRequest, event: Event):
         .first()
     )
     if first is None or second is None:
-        raise DomainError("choose two players of this event", field="first")
+        raise DomainError(gettext("choose two players of this event"), field="first")
     services.swap_players(
         rnd, first=first, second=second, actor=request.user, reason=request.POST.get("reason", "")
     )
@@ -64,13 +67,13 @@ def staff_table(request: HttpRequest, event: Event):
     new_table = _int(request.POST.get("new_table"), name="new table")
     reason = (request.POST.get("reason") or "").strip()
     if not reason:
-        raise DomainError("say why the table changes", field="reason")
+        raise DomainError(gettext("say why the table changes"), field="reason")
     services.set_table_number(match, table_number=new_table, actor=request.user, reason=reason)
-    return f"Match moved to table {new_table}."
+    return gettext("Match moved to table %(new_table)s.") % {"new_table": new_table}
 
 
 @staff_action("run_rounds", anchor="round")
 def staff_publish(request: HttpRequest, event: Event):
     rnd, _ = _current(event)
     services.publish_round(rnd, actor=request.user, override_reason=request.POST.get("override_reason", ""))
-    return f"Round {rnd.number} published."
+    return gettext("Round %(number)s published.") % {"number": rnd.number}

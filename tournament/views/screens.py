@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from core.errors import DomainError
@@ -183,7 +184,7 @@ def _standings_context(request: HttpRequest, event, round_, pods: bool) -> dict:
         "round_": round_,
         "kind": "standings",
         "rows": rows,
-        "title": "Standings",
+        "title": _("Standings"),
         "seconds": _seconds(request),
     }
 
@@ -213,7 +214,7 @@ def screens_index(request: HttpRequest, slug: str) -> HttpResponse:
         url = site_url(request, path)
         items.append({"label": label, "url": url, "qr": _qr(url)})
     if not items:
-        raise Http404("no screens")
+        raise Http404(_("no screens"))
     overlays = [
         {"table": t, "url": site_url(request, f"/coverage/{slug}/overlay/{t.table_number}/")}
         for t in FeatureTable.objects.filter(event=event)
@@ -243,9 +244,12 @@ def staff_feature_table(request: HttpRequest, event):
                 event=event, pk=_int(request.POST["remove"], name="remove")
             ).first()
             if table is None:
-                raise DomainError("that table is no longer featured", field="remove")
+                raise DomainError(_("that table is no longer featured"), field="remove")
             services.remove_feature_table(table, actor=request.user)
-            messages.success(request, f"Table {table.table_number} is no longer featured.")
+            messages.success(
+                request,
+                _("Table %(table_number)s is no longer featured.") % {"table_number": table.table_number},
+            )
         else:
             number = _int(request.POST.get("table_number"), name="table_number")
             services.add_feature_table(
@@ -253,7 +257,8 @@ def staff_feature_table(request: HttpRequest, event):
             )
             messages.success(
                 request,
-                f"Table {number} is featured: players who opted out of coverage are not seated there.",
+                _("Table %(number)s is featured: players who opted out of coverage are not seated there.")
+                % {"number": number},
             )
     except DomainError as exc:
         messages.error(request, exc.message)

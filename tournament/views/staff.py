@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from core.site import site_url
@@ -277,7 +278,7 @@ def staff_register(request: HttpRequest, event: Event):
     player_id = services.tidy_player_id(typed)
     name = (request.POST.get("display_name") or "").strip()
     if not player_id:
-        raise DomainError("enter the player's ID (GEM ID)", field="player_id")
+        raise DomainError(_("enter the player's ID (GEM ID)"), field="player_id")
     # PostgreSQL refuses NUL in a query; such an ID is never on file and the service rejects it.
     profile = None
     if "\x00" not in typed:  # as typed ("GEM100022" on file), else tidied ("GEM# 1234" is 1234)
@@ -312,4 +313,4 @@ def staff_registration(request: HttpRequest, event: Event):
     if op == "disqualify":
         services.disqualify_registration(reg, actor=request.user, reason=reason)
         return f"{name} disqualified."
-    raise DomainError(f"unknown action {op!r}", field="op")
+    raise DomainError(_("unknown action %(op)s") % {"op": repr(op)}, field="op")

@@ -8,6 +8,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import DomainError, NotAllowed
 
@@ -34,7 +36,7 @@ def staff_close_team_match(request: HttpRequest, event: Event):
     match_id = _int(request.POST.get("match"), name="match")
     match = selectors.matches_for_event(event).filter(pk=match_id).first()
     if match is None:
-        raise DomainError(f"no match {match_id} at this event", field="match")
+        raise DomainError(_("no match %(match_id)s at this event") % {"match_id": match_id}, field="match")
     boards = services.close_decided_team_match(
         match, actor=request.user, reason=request.POST.get("reason", "")
     )
@@ -115,7 +117,13 @@ def _pods_op(request: HttpRequest, event: Event, done):
                 _seat_value(request.POST.get(f"seat-{rid}"), "seat"),
             )
         changed = services.set_pod_seating(event, seats=seats, actor=request.user, reason=reason)
-        return done(request, f"Seating saved for {len(changed)} players.")
+        return done(
+            request,
+            ngettext(
+                "Seating saved for %(count)s player.", "Seating saved for %(count)s players.", len(changed)
+            )
+            % {"count": len(changed)},
+        )
     if op == "playoff_random":
         regs = services.seat_playoff_draft(event, actor=request.user)
         return done(request, f"{len(regs)} play-off players seated at random.")
@@ -125,5 +133,5 @@ def _pods_op(request: HttpRequest, event: Event, done):
             for reg_id in request.POST.getlist("registration")
         }
         services.set_playoff_seats(event, seats=seats, actor=request.user, reason=reason)
-        return done(request, "Play-off draft seating saved.")
-    raise DomainError(f"unknown action {op!r}", field="op")
+        return done(request, _("Play-off draft seating saved."))
+    raise DomainError(_("unknown action %(op)s") % {"op": repr(op)}, field="op")

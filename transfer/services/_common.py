@@ -15,6 +15,9 @@ from django.apps import apps
 from django.conf import settings
 from django.db import models
 from django.utils.duration import duration_iso_string
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.errors import ConflictError, DomainError
 from core.models import AuditEntry
@@ -27,12 +30,15 @@ FORMAT_VERSION = 1
 MATCHED = ("auth.user", "tournament.playerprofile", "cards.carddatarelease", "contenttypes.contenttype")
 
 #: Models that point into an event's rows but are not carried, each with the reason.
-NOT_CARRIED: dict[str, str] = {
-    "core.generatedfile": "generated PDFs and exports are caches, made again on request",
-    "tournament.staffinvitation": "an invitation link is a secret of the site that made it; the copy's "
-    "organizer makes new ones",
-    "notifications.subscription": "a phone's push subscription is bound to this site's push key: players "
-    "turn notifications on again at the copy",
+NOT_CARRIED: dict[str, str | Promise] = {
+    "core.generatedfile": gettext_lazy("generated PDFs and exports are caches, made again on request"),
+    "tournament.staffinvitation": gettext_lazy(
+        "an invitation link is a secret of the site that made it; the copy's organizer makes new ones"
+    ),
+    "notifications.subscription": gettext_lazy(
+        "a phone's push subscription is bound to this site's push key: players "
+        "turn notifications on again at the copy"
+    ),
 }
 
 CHUNK = 2000
@@ -121,8 +127,10 @@ def event_models() -> list[type[models.Model]]:
             assert target is not None  # _relations keeps relations with a model
             if target not in owned and _label(target) not in MATCHED:
                 raise TransferError(
-                    f"{model._meta.label}.{f.name} points at {target._meta.label}, which an event file "
-                    "neither carries nor matches: add it to transfer.services.MATCHED or NOT_CARRIED"
+                    _(
+                        "%(label)s.%(name)s points at %(label2)s, which an event file neither carries nor matches: add it to transfer.services.MATCHED or NOT_CARRIED"
+                    )
+                    % {"label": model._meta.label, "name": f.name, "label2": target._meta.label}
                 )
     return [*_ordered(owned), AuditEntry]
 
@@ -146,7 +154,7 @@ def _ordered(owned: list[type[models.Model]]) -> list[type[models.Model]]:
                 )
             ][:1]
             if not ready:
-                raise TransferError("the event's models reference each other through required keys")
+                raise TransferError(_("the event's models reference each other through required keys"))
         for model in ready:
             remaining.remove(model)
             done.append(model)
@@ -165,7 +173,7 @@ def _encode(value: Any) -> Any:
         return str(value)
     if isinstance(value, bytes | memoryview):
         return bytes(value).hex()
-    raise TypeError(f"cannot write {type(value).__name__} to an event file")
+    raise TypeError(_("cannot write %(name)s to an event file") % {"name": type(value).__name__})
 
 
 def _chunks(values: Iterable, size: int = CHUNK):

@@ -16,6 +16,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
+from django.utils.translation import gettext as _
 
 from cards.models import CardDataRelease
 from core.audit import record_audit
@@ -83,7 +84,8 @@ def _bounded_int(limits: ImportLimits) -> Callable[[str], int]:
     def parse(text: str) -> int:
         if len(text.lstrip("-")) > limits.max_digits:
             raise TransferError(
-                f"a number in the file has more than {limits.max_digits} digits: {text[:30]}..."
+                _("a number in the file has more than %(max_digits)s digits: %(text)s...")
+                % {"max_digits": limits.max_digits, "text": text[:30]}
             )
         return int(text)
 
@@ -91,7 +93,9 @@ def _bounded_int(limits: ImportLimits) -> Callable[[str], int]:
 
 
 def _no_constant(name: str) -> Any:
-    raise TransferError(f"the file contains {name}, which is not a number an event file holds")
+    raise TransferError(
+        _("the file contains %(name)s, which is not a number an event file holds") % {"name": name}
+    )
 
 
 def loads(text: str | bytes, *, limits: ImportLimits | None = None) -> dict:
@@ -99,22 +103,28 @@ def loads(text: str | bytes, *, limits: ImportLimits | None = None) -> dict:
     the reason when it is not one, is too large, or holds what no event file holds."""
     limits = limits or ImportLimits.from_settings()
     if len(text) > limits.max_bytes:
-        raise TransferError(f"the file is larger than {limits.max_bytes:,} bytes")
+        raise TransferError(
+            _("the file is larger than %(max_bytes)s bytes") % {"max_bytes": format(limits.max_bytes, ",")}
+        )
     try:
         document = json.loads(text, parse_int=_bounded_int(limits), parse_constant=_no_constant)
     except RecursionError:
-        raise TransferError(f"not an event file (nested deeper than {limits.max_depth} levels)") from None
+        raise TransferError(
+            _("not an event file (nested deeper than %(max_depth)s levels)") % {"max_depth": limits.max_depth}
+        ) from None
     except (ValueError, UnicodeDecodeError) as exc:
         if isinstance(exc, TransferError):
             raise
-        raise TransferError(f"not an event file (invalid JSON: {exc})") from None
+        raise TransferError(_("not an event file (invalid JSON: %(exc)s)") % {"exc": exc}) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise TransferError(f"not an event file (format is not {FORMAT!r})")
+        raise TransferError(_("not an event file (format is not %(format)s)") % {"format": repr(FORMAT)})
     version = document.get("version")
     if not isinstance(version, int) or version > FORMAT_VERSION:
         raise TransferError(
-            f"event file version {version!r} is newer than this installation reads ({FORMAT_VERSION}): "
-            "update Arbiter here first"
+            _(
+                "event file version %(version)s is newer than this installation reads (%(format_version)s): update Arbiter here first"
+            )
+            % {"version": repr(version), "format_version": FORMAT_VERSION}
         )
     check_document(document, limits=limits)
     return document
@@ -136,17 +146,22 @@ def _walk_values(document: dict, limits: ImportLimits) -> None:
         value, depth, path = stack.pop()
         if depth > limits.max_depth:
             raise TransferError(
-                f"{'.'.join(map(str, path[:6]))}...: nested deeper than {limits.max_depth} levels"
+                _("%(map)s...: nested deeper than %(max_depth)s levels")
+                % {"map": ".".join(map(str, path[:6])), "max_depth": limits.max_depth}
             )
         if isinstance(value, dict):
             for key, item in value.items():
                 if "\x00" in key:
-                    raise TransferError(f"{'.'.join(map(str, path))}: a key contains a NUL character")
+                    raise TransferError(
+                        _("%(map)s: a key contains a NUL character") % {"map": ".".join(map(str, path))}
+                    )
                 stack.append((item, depth + 1, (*path, key)))
         elif isinstance(value, list):
             stack.extend((item, depth + 1, (*path, n)) for n, item in enumerate(value))
         elif isinstance(value, str) and "\x00" in value:
-            raise TransferError(f"{'.'.join(map(str, path))}: a text contains a NUL character")
+            raise TransferError(
+                _("%(map)s: a text contains a NUL character") % {"map": ".".join(map(str, path))}
+            )
 
 
 def check_document(document: dict, *, limits: ImportLimits | None = None) -> int:
@@ -159,35 +174,57 @@ def check_document(document: dict, *, limits: ImportLimits | None = None) -> int
     for section, keys in _SECTIONS.items():
         entries = document.get(section, [])
         if not isinstance(entries, list):
-            raise TransferError(f"{section}: a list was expected, not {type(entries).__name__}")
+            raise TransferError(
+                _("%(section)s: a list was expected, not %(name)s")
+                % {"section": section, "name": type(entries).__name__}
+            )
         if len(entries) > limits.max_people:
-            raise TransferError(f"{section}: more than {limits.max_people:,} entries")
+            raise TransferError(
+                _("%(section)s: more than %(max_people)s entries")
+                % {"section": section, "max_people": format(limits.max_people, ",")}
+            )
         for n, entry in enumerate(entries, start=1):
             if not isinstance(entry, dict):
-                raise TransferError(f"{section} entry {n}: an object was expected")
+                raise TransferError(
+                    _("%(section)s entry %(n)s: an object was expected") % {"section": section, "n": n}
+                )
             for key, kind in keys.items():
                 value = entry.get(key)
                 if not isinstance(value, kind) or isinstance(value, bool) or value == "":
-                    raise TransferError(f"{section} entry {n}: {key!r} is missing or not a {_kind(kind)}")
+                    raise TransferError(
+                        _("%(section)s entry %(n)s: %(key)s is missing or not a %(kind)s")
+                        % {"section": section, "n": n, "key": repr(key), "kind": _kind(kind)}
+                    )
     rows = document.get("rows", {})
     if not isinstance(rows, dict):
-        raise TransferError("rows: an object of model labels was expected")
+        raise TransferError(_("rows: an object of model labels was expected"))
     total = 0
     for label, entries in rows.items():
         if not isinstance(entries, list):
-            raise TransferError(f"rows.{label}: a list was expected")
+            raise TransferError(_("rows.%(label)s: a list was expected") % {"label": label})
         total += len(entries)
         if total > limits.max_rows:
-            raise TransferError(f"the file has more than {limits.max_rows:,} rows")
+            raise TransferError(
+                _("the file has more than %(max_rows)s rows") % {"max_rows": format(limits.max_rows, ",")}
+            )
         seen: set = set()
         for n, entry in enumerate(entries, start=1):
             if not isinstance(entry, dict) or not isinstance(entry.get("fields"), dict):
-                raise TransferError(f"{label} row {n}: an object with 'pk' and 'fields' was expected")
+                raise TransferError(
+                    _("%(label)s row %(n)s: an object with 'pk' and 'fields' was expected")
+                    % {"label": label, "n": n}
+                )
             pk = entry.get("pk")
             if not isinstance(pk, int | str) or isinstance(pk, bool):
-                raise TransferError(f"{label} row {n}: 'pk' is missing or not a number or text")
+                raise TransferError(
+                    _("%(label)s row %(n)s: 'pk' is missing or not a number or text")
+                    % {"label": label, "n": n}
+                )
             if pk in seen:
-                raise TransferError(f"{label} row {n}: pk {pk!r} appears twice")
+                raise TransferError(
+                    _("%(label)s row %(n)s: pk %(pk)s appears twice")
+                    % {"label": label, "n": n, "pk": repr(pk)}
+                )
             seen.add(pk)
     _walk_values(document, limits)
     return total
@@ -203,10 +240,13 @@ def _checked(f: models.Field, value: Any, where: str) -> Any:
     naming ``where`` otherwise."""
     if value is None:
         if not f.null:
-            raise TransferError(f"{where}: may not be empty (null)")
+            raise TransferError(_("%(where)s: may not be empty (null)") % {"where": where})
         return None
     if isinstance(value, dict | list) and not isinstance(f, models.JSONField):
-        raise TransferError(f"{where}: a single value was expected, not {type(value).__name__}")
+        raise TransferError(
+            _("%(where)s: a single value was expected, not %(name)s")
+            % {"where": where, "name": type(value).__name__}
+        )
     try:
         value = f.to_python(value)
         f.run_validators(value)
@@ -215,12 +255,16 @@ def _checked(f: models.Field, value: Any, where: str) -> Any:
         bounds = BaseDatabaseOperations.integer_field_ranges.get(f.get_internal_type())
         if bounds is not None and isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
             raise ValidationError(
-                f"Ensure this value is less than or equal to {bounds[1]} and at least {bounds[0]}."
+                _("Ensure this value is less than or equal to %(bounds)s and at least %(bounds2)s.")
+                % {"bounds": bounds[1], "bounds2": bounds[0]}
             )
     except ValidationError as exc:
-        raise TransferError(f"{where}: {' '.join(exc.messages)} (value {str(value)[:60]!r})") from None
+        raise TransferError(
+            _("%(where)s: %(messages)s (value %(str)s)")
+            % {"where": where, "messages": " ".join(exc.messages), "str": repr(str(value)[:60])}
+        ) from None
     except (TypeError, ValueError, OverflowError, ArithmeticError) as exc:
-        raise TransferError(f"{where}: cannot be read ({exc})") from None
+        raise TransferError(_("%(where)s: cannot be read (%(exc)s)") % {"where": where, "exc": exc}) from None
     return value
 
 
@@ -243,8 +287,14 @@ def _keep_mirror_link_unique(event: Event, summary: ImportSummary) -> None:
     ).first()
     if taken is not None:
         summary.warnings.append(
-            f"event {event.mirror_source_id!r} of {event.get_mirror_source_display()} is already mirrored "
-            f"here by {taken.slug!r}: this copy is not linked to it (re-imports update the original)"
+            _(
+                "event %(mirror_source_id)s of %(mirror_source)s is already mirrored here by %(slug)s: this copy is not linked to it (re-imports update the original)"
+            )
+            % {
+                "mirror_source_id": repr(event.mirror_source_id),
+                "mirror_source": event.get_mirror_source_display(),
+                "slug": repr(taken.slug),
+            }
         )
         event.mirror_source_id = ""
 
@@ -266,7 +316,8 @@ class _Cursor:
         if self.done % 200 == 0:
             if clock.monotonic() - self.started > self.limits.max_seconds:
                 raise TransferError(
-                    f"the import took longer than {self.limits.max_seconds} s: stopped at {where}"
+                    _("the import took longer than %(max_seconds)s s: stopped at %(where)s")
+                    % {"max_seconds": self.limits.max_seconds, "where": where}
                 )
             if self.progress is not None and self.done % CHUNK == 0:
                 self.progress(self.done, self.total)
@@ -294,7 +345,7 @@ def import_event(
     total = check_document(document, limits=limits)
     slug = slug or str(document.get("event") or "")
     if not slug:
-        raise TransferError("the file names no event slug: give one (--slug)")
+        raise TransferError(_("the file names no event slug: give one (--slug)"))
     slug_field = Event._meta.get_field("slug")
     slug = _checked(slug_field, slug, "the event's slug")
     cursor = _Cursor(limits, total, progress)
@@ -306,12 +357,17 @@ def import_event(
     except DatabaseError as exc:
         log.warning("event import refused by the database at %s", cursor.where, exc_info=True)
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
-        raise TransferError(f"{cursor.where}: the database refused it ({reason})") from None
+        raise TransferError(
+            _("%(where)s: the database refused it (%(reason)s)") % {"where": cursor.where, "reason": reason}
+        ) from None
     except DomainError:
         raise
     except Exception as exc:  # a hostile file gets a message naming the row, never a traceback
         log.exception("event import failed at %s", cursor.where)
-        raise TransferError(f"{cursor.where}: cannot be imported ({exc.__class__.__name__}: {exc})") from None
+        raise TransferError(
+            _("%(where)s: cannot be imported (%(name)s: %(exc)s)")
+            % {"where": cursor.where, "name": exc.__class__.__name__, "exc": exc}
+        ) from None
 
 
 def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _Cursor) -> ImportSummary:
@@ -319,7 +375,8 @@ def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _C
     if existing is not None:
         if not replace:
             raise EventExists(
-                f"an event {slug!r} exists here: import with --replace to overwrite it, or --slug NEW",
+                _("an event %(slug)s exists here: import with --replace to overwrite it, or --slug NEW")
+                % {"slug": repr(slug)},
                 code="event_exists",
             )
         cursor.where = f"removing the event {slug!r} it replaces"
@@ -332,7 +389,8 @@ def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _C
     unknown = set(document.get("rows", {})) - set(by_label)
     if unknown:
         raise TransferError(
-            "the file has rows of models this installation does not have: " + ", ".join(sorted(unknown))
+            _("the file has rows of models this installation does not have: %(models)s")
+            % {"models": ", ".join(sorted(unknown))}
         )
     deferred: list[tuple[type[models.Model], Any, str, str, Any, str]] = []
     for model in order:
@@ -347,7 +405,10 @@ def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _C
             values = dict(entry["fields"])
             extra = set(values) - set(fields) - set(m2m)
             if extra:
-                raise TransferError(f"{row_where}: fields unknown here: {', '.join(sorted(extra))}")
+                raise TransferError(
+                    _("%(row_where)s: fields unknown here: %(sorted)s")
+                    % {"row_where": row_where, "sorted": ", ".join(sorted(extra))}
+                )
             obj = model()
             pending: list[tuple[str, str, Any]] = []
             for name, value in values.items():
@@ -358,10 +419,12 @@ def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _C
                     continue
                 where = f"{row_where}, field {name!r}"
                 if f.is_relation and value is None and not f.null:
-                    raise TransferError(f"{where}: may not be empty (null)")
+                    raise TransferError(_("%(where)s: may not be empty (null)") % {"where": where})
                 if f.is_relation and value is not None:
                     if not isinstance(value, int | str) or isinstance(value, bool):
-                        raise TransferError(f"{where}: a key (number or text) was expected")
+                        raise TransferError(
+                            _("%(where)s: a key (number or text) was expected") % {"where": where}
+                        )
                     target = _label(f.related_model)
                     if f.related_model in later:  # inserted later (or this model): filled in afterwards
                         pending.append((f.attname, target, value))
@@ -384,7 +447,10 @@ def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _C
             for name, f in m2m.items():
                 keys = values.get(name, [])
                 if not isinstance(keys, list):
-                    raise TransferError(f"{row_where}, field {name!r}: a list of keys was expected")
+                    raise TransferError(
+                        _("%(row_where)s, field %(name)s: a list of keys was expected")
+                        % {"row_where": row_where, "name": repr(name)}
+                    )
                 targets = [pk_map.get((_label(f.related_model), v)) for v in keys if isinstance(v, int | str)]
                 cursor.where = f"{row_where}, field {name!r}"
                 getattr(obj, name).set([t for t in targets if t is not None])
@@ -395,7 +461,7 @@ def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _C
         model._base_manager.filter(pk=pk).update(**{attname: new})
     event = Event.objects.filter(slug=slug).first()
     if event is None:
-        raise TransferError("the file has no tournament.event row")
+        raise TransferError(_("the file has no tournament.event row"))
     summary.event = event
     record_audit(
         event,
@@ -420,7 +486,10 @@ def _mapped(pk_map: dict, target: str, value: Any, summary: ImportSummary, where
         return pk_map[key]
     if target == "cards.carddatarelease":
         return None  # reported by _match_references
-    raise TransferError(f"{where} refers to {target} {value!r}, which the file does not carry")
+    raise TransferError(
+        _("%(where)s refers to %(target)s %(value)s, which the file does not carry")
+        % {"where": where, "target": target, "value": repr(value)}
+    )
 
 
 def _remap_audit(entry: AuditEntry, pk_map: dict) -> None:
@@ -460,7 +529,8 @@ def _match_references(document: dict, summary: ImportSummary, cursor: _Cursor) -
             content_type = ContentType.objects.get_by_natural_key(ct["app_label"], ct["model"])
         except ContentType.DoesNotExist:
             raise TransferError(
-                f"content_types entry {n}: {ct['app_label']}.{ct['model']} is not a model of this installation"
+                _("content_types entry %(n)s: %(app_label)s.%(model)s is not a model of this installation")
+                % {"n": n, "app_label": ct["app_label"], "model": ct["model"]}
             ) from None
         pk_map[("contenttypes.contenttype", ct["pk"])] = content_type.pk
     for rel in document.get("card_releases", []):
@@ -469,8 +539,10 @@ def _match_references(document: dict, summary: ImportSummary, cursor: _Cursor) -
         ).first()
         if release is None:
             summary.warnings.append(
-                f"card data {rel['source']}@{rel['version']} ({rel['game']}) is not imported here: "
-                "rows that named it keep none (run manage.py import_cards, then set the event's card data)"
+                _(
+                    "card data %(source)s@%(version)s (%(game)s) is not imported here: rows that named it keep none (run manage.py import_cards, then set the event's card data)"
+                )
+                % {"source": rel["source"], "version": rel["version"], "game": rel["game"]}
             )
         else:
             pk_map[("cards.carddatarelease", rel["pk"])] = release.pk
@@ -482,7 +554,7 @@ def _match_references(document: dict, summary: ImportSummary, cursor: _Cursor) -
         cursor.step(where)
         player_id = u.get("player_id")
         if player_id is not None and not isinstance(player_id, str):
-            raise TransferError(f"{where}: 'player_id' is not text")
+            raise TransferError(_("%(where)s: 'player_id' is not text") % {"where": where})
         user = None
         if player_id:
             here = PlayerProfile.objects.filter(player_id=player_id).select_related("user").first()
@@ -523,7 +595,7 @@ def _match_references(document: dict, summary: ImportSummary, cursor: _Cursor) -
             summary.profiles_matched += 1
         else:
             if not isinstance(p.get("user"), int | str | None) or isinstance(p.get("user"), bool):
-                raise TransferError(f"{where}: 'user' is not a key (number or text)")
+                raise TransferError(_("%(where)s: 'user' is not a key (number or text)") % {"where": where})
             user_pk = pk_map.get((user_label, p.get("user")))
             if user_pk is not None and PlayerProfile.objects.filter(user_id=user_pk).exists():
                 user_pk = None
