@@ -99,6 +99,9 @@ def _storm_counts(client, players: int) -> dict[str, int]:
         HTTP_AUTHORIZATION=f"Token {b_token}",
     )
     client.force_login(sk)
+    # A session's first page also looks up the account's language once (docs/i18n.md); the
+    # fragment is polled every few seconds, so the pin is for the polls after it.
+    client.get(f"/events/{event.slug}/staff/live/")
     counts["staff fragment"], _ = _count(client, "get", f"/events/{event.slug}/staff/live/")
     client.logout()
     counts["event page (warm)"], _ = _count(client, "get", f"/events/{event.slug}/")
