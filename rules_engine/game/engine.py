@@ -168,6 +168,30 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         if link is not None and link.damage is None and (clause.kind == "taken" or link.declared):
             all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
             ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Damage Step are implied.")
+    elif isinstance(clause, A.Observe) and not s.stack and s.combat_step in order:
+        # "no block; P2 20->16": a lower life total of the attack's target, said once the defence is
+        # declared, is the damage the Damage Step deals (CR 7.5.2), so the passes to it are implied
+        link = s.active_link()
+        step = order.index(s.combat_step)
+        if (
+            link is not None
+            and link.damage is None
+            and (link.declared or _declared_on_line(ctx))
+            and clause.path == f"{link.target}.life"
+            and isinstance(clause.value, int)
+            and clause.value < s.p(link.target).life
+            and order.index("defend") <= step < order.index("damage")
+        ):
+            all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
+            ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Damage Step are implied.")
+
+
+def _declared_on_line(ctx: Ctx) -> bool:
+    """Whether the line being read declared the defence ("no block", "P2 blocks with ...")."""
+    return any(
+        isinstance(c, A.Defend) or (isinstance(c, A.Claim) and c.kind == "no_defenders")
+        for c in ctx.entry.clauses
+    )
 
 
 def _parts(text: str) -> list[str]:

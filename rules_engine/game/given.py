@@ -144,7 +144,7 @@ def names_in(node: Any, acc: set[str]) -> None:
             acc.add(node["name"])
             acc.add(split_colour(node["name"])[0])
         for k, v in node.items():
-            if k in ("text", "notes", "title", "reason"):
+            if k in ("text", "notes", "title", "reason", "keywords", "counters"):  # not names
                 continue
             names_in(v, acc)
     elif isinstance(node, list):

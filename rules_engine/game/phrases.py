@@ -162,7 +162,7 @@ def _asides(c: str) -> str:
         flags=re.I,
     )
     c = re.sub(
-        r"\s+but (?:had|has|have) no (action points?|resource points?|resources|priority)(?: left)?$",
+        r"\s+(?:but (?:had|has|have)|with) no (action points?|resource points?|resources|priority)(?: left)?(?=$|,)",
         r" (no \1 left)",
         c,
         flags=re.I,
@@ -174,6 +174,12 @@ def _asides(c: str) -> str:
         flags=re.I,
     )
     return c
+
+
+def _uncoloured(name: str) -> str:
+    """A card's name without the colour a judge adds after it, "Sigil of Solace (blue)": the layer on
+    the stack is named without it (the colour chooses the pitch variant, CR 1.3.4)."""
+    return re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", name, flags=re.I)
 
 
 def split_clauses(text: str) -> list[str]:
@@ -330,7 +336,18 @@ class Parser:
         line = _split_sentences(line)
         line = re.sub(r"\bEOT\b", "end phase", line)
         line = said_resolves(notation_to_english(line))
+        subject = ""
         for clause in split_clauses(";".join(_asides(x) for x in split_clauses(line))):
+            # "P2 AB1, pitch Card R; takes 1": a clause opening with a player's verb takes the subject
+            # of the clause before it, as "and took 1" does inside a clause (split_actions)
+            if (
+                subject
+                and _SUBJECTLESS.match(clause)
+                and not re.match(r"^(?:is|was|did|does)\b", clause, re.I)
+            ):
+                clause = f"{subject} {clause}"
+            named = re.match(r"^(P[12])\b", clause, re.I)
+            subject = named.group(1).upper() if named else ""
             self.clause(clause, entry)
         return entry
 
@@ -450,6 +467,10 @@ class Parser:
                     A.MoveCard(mp.group(1).upper(), ref, "hand", "deck_bottom", "", "additional cost")
                 )
             return
+        m = re.match(r"^(P[12]) (?:ARs?|DR|AR'd|ARed|ARd) (.+)$", c)
+        if m and self.names.prefix(m.group(2)) and not self.names.prefix(c[len(m.group(1)) + 1 :]):
+            # "P1 AR Card AR on Attack A": the card type as a verb (plays an attack / defense reaction)
+            c = f"{m.group(1)} plays {m.group(2)}"
         m = re.match(r"^(P[12]) (?!(?:" + _PLAYER_VERBS + r")\b)(.+)$", c, re.I)
         if m and self.names.prefix(m.group(2)):
             # "P1 AR Press on Attack A": a card name right after the player is the card played
@@ -471,7 +492,7 @@ class Parser:
                     if isinstance(last, A.Activate)
                     else (last.play.card.name if isinstance(last, A.Attack) else last.card.name)
                 )
-                entry.clauses.append(A.AllPass("once", (), name))
+                entry.clauses.append(A.AllPass("once", (), _uncoloured(name)))
                 return
         mclose = re.fullmatch(
             r"(?:and )?(?:then )?(?:the )?(?:combat )?chain (?:closed|closes|was closed|is closed|got closed)"
@@ -539,7 +560,13 @@ class Parser:
         ) and isinstance(last, (A.Play, A.Attack)):
             # "P1 plays Action N, it resolves, then ...": "it" is the card the line just played, and
             # its resolving means the players passed (checked against the stack like "X resolves")
-            acts = [A.AllPass("said", (), (last.play.card if isinstance(last, A.Attack) else last.card).name)]
+            acts = [
+                A.AllPass(
+                    "said",
+                    (),
+                    _uncoloured((last.play.card if isinstance(last, A.Attack) else last.card).name),
+                )
+            ]
         if acts is None:
             entry.unparsed.append(written)
             entry.suggestions[written] = suggest_readings(c, names=self.names)
@@ -599,7 +626,7 @@ class Parser:
                 resolved_m = _RESOLVES_SAID.fullmatch(first)
                 if resolved_m and (norm_name(resolved_m.group(1)) in (norm_name(card), "it", "this", "that")):
                     entry.clauses.append(act)
-                    act = A.AllPass("once", (), card)
+                    act = A.AllPass("once", (), _uncoloured(card))
             if isinstance(act, A.Pass) and comments and act is acts[-1]:
                 # "P1 passes; P2 passes (Instant Z resolves)": checked like "all pass (... resolves)"
                 resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
@@ -738,7 +765,8 @@ class Parser:
         # passing
         if re.fullmatch(
             r"(?:all|all players|both|both players?|everyone|everybody|each player) pass(?:es|ed)?(?: priority)?"
-            r"|pass,? pass|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?",
+            r"|pass,? pass|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?"
+            r"|nothing(?: else)? happen(?:s|ed)",
             low,
         ):
             return [A.AllPass("once")]
@@ -800,6 +828,15 @@ class Parser:
             low,
         ):
             return [A.Noop("narration")]
+        # "chain closes, battleworn": a close-step keyword named alone is its trigger (CR 7.7.2)
+        low = re.sub(
+            r"^(blade break|battleworn|temper|guardwell)(?: (?:applies|applied|happens|happened|triggers|triggered))?$",
+            r"\1 trigger resolves",
+            low,
+        )
+        m = re.fullmatch(r"(.+?) (?:broke|breaks|shattered|shatters|is broken|was broken|got broken)", low)
+        if m:  # "the helm broke": a claim that it was destroyed (blade break, CR 8.3.x), checked
+            return [A.Claim("destroyed", _slot_subject(m.group(1)))]
         m = re.fullmatch(r"(?:p[12]'s )?(?:the )?(.+?) trigger (?:resolves|resolved)", low)
         if m and m.group(1) in ("its attack", "its defend", "its", "attack", "defend", "its hit", "its play"):
             kind = m.group(1).replace("its", "").strip()
@@ -1583,6 +1620,16 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
         r"all pass to the \1 Step",
     ),
     (re.compile(r"\bGA\b"), "go again"),
+    # "P2 AB1": arcane barrier N (CR 8.3.8) written as its initials
+    (re.compile(r"\bAB ?(\d+)\b"), r"Arcane Barrier \1"),
+    # "their legs, Legs L": the equipment named by its slot, then by its name; the name is kept
+    (
+        re.compile(
+            r"\b(?:their|his|her|the) (?:head|helm|helmet|chest|chest piece|arms|gloves|legs|boots|weapon)"
+            r"(?: slot| piece| equipment)?,\s+(?=[A-Z])"
+        ),
+        "",
+    ),
     (re.compile(r"\bCC\b"), "combat chain"),
     (re.compile(r"\b(\d+|an?|one) ?APs?\b"), r"\1 action point"),
     (re.compile(r"\b(\d+) ?RPs?\b"), r"\1 resource points"),
@@ -1633,6 +1680,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     ),
     (r"(?:uses|used|use|activated|activate|pops|popped|pop|cracks|cracked|crack)\s+", "activates "),
     (r"(?:DRs|DR'd|DRed)\s+", "plays "),
+    (r"(?=(?:arcane barrier|spellvoid) \d+\b)", "applies "),
     (
         r"(?:didn'?t|did not|doesn'?t|does not|won'?t) (?:want to )?pay for (?:the |their |his |her )?(?:arcane )?barrier",
         "declines Arcane Barrier",
@@ -1684,6 +1732,8 @@ _STARTS_ACTION = re.compile(
     r"|(?:the\s+|their\s+)?pitch(?:\s+zone)?\s+(?:cards?\s+)?(?:goes|go|went)\s+(?:to\s+)?(?:the\s+)?bottom\b"
     r"|(?:it|that|this|which)(?:\s+card|\s+one)?\s+(?:resolves|resolved)\b"
     r"|(?:the\s+)?(?:combat\s+)?chain\s+(?:closed|was\s+closed|got\s+closed)\b"
+    r"|(?:blade\s+break|battleworn|temper|guardwell)\s*$|nothing(?:\s+else)?\s+happen"
+    r"|(?:the\s+|their\s+|his\s+|her\s+)?[\w' ]{1,30}?\s+(?:broke|breaks|shattered|shatters)\s*$"
     r"|(?:we|they|players|both\s+players|the\s+players)\s+(?:went|go|goes|moved?|moves|got|get|proceeded|proceed|headed|head)\b"
     r"|(?:the\s+|its\s+|both\s+)?[\w' ]{0,30}?\btriggers?\b(?:\s+(?:is|are|goes|go|resolves?|targeting|and)\b|$))",
     re.I,
@@ -2103,6 +2153,18 @@ def _c_resolves_in(m: re.Match[str]) -> list[A.Action]:
 @_claim(r"(it|(?:the |its |both |(?:the )?(?:top|second|first|next) )?.+?) (?:resolves?|resolved)")
 def _c_resolves(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("resolved", _subject(m.group(1)))]
+
+
+#: The words a judge uses for an equipment slot (CR 1.3.x subtypes head, chest, arms, legs).
+_SLOT_WORDS = {"helm": "head", "helmet": "head", "boots": "legs", "gloves": "arms", "chest piece": "chest"}
+
+
+def _slot_subject(text: str) -> str:
+    """The subject of "the helm broke": a name ("Helm B"), or an equipment slot said as "slot:head"."""
+    t = re.sub(r"^(?:the|their|his|her|its|p[12]'s)\s+", "", text.strip(), flags=re.I).casefold()
+    if t in _SLOT_WORDS or t in ("head", "chest", "arms", "legs"):
+        return "slot:" + _SLOT_WORDS.get(t, t)
+    return _subject(text)
 
 
 def _subject(text: str) -> str:
