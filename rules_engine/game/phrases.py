@@ -76,6 +76,19 @@ class NameIndex:
                 return other
         return found
 
+    def short(self, word: str) -> str | None:
+        """The one known name a judge's short form ends it ("C1" for "Card C1", "AR" for "Card AR"):
+        a single word with a digit or in capitals that is the last word of exactly one of this
+        index's own names (the card database's names are not searched: a short form names a card of
+        the scenario). None when no name or several names end with it."""
+        low = norm_name(word)
+        if not re.fullmatch(r"[a-z0-9'-]{1,6}", low) or not (
+            any(ch.isdigit() for ch in word) or word.isupper()
+        ):
+            return None
+        found = {n for lst in self._by_first.values() for n in lst if norm_name(n).endswith(" " + low)}
+        return found.pop() if len(found) == 1 else None
+
 
 def index_for(lookup: CardLookup | None) -> NameIndex | None:
     """A name index over a card lookup's names (built once per lookup object and kept on it).
@@ -280,6 +293,7 @@ class Parser:
                 if not m:
                     break
                 name = m.group(1).strip()
+                name = self.names.short(name) or name  # "C1 + C2" for Card C1 and Card C2
                 after = rest[m.end() :]
                 mcol = re.match(r"\s*\((red|yellow|blue)\)", after, re.I)
                 if mcol:  # "Snatch (blue)": the colour names the pitch variant
@@ -304,6 +318,11 @@ class Parser:
                 if m3:
                     zone = m3.group(1).casefold().replace(" zone", "")
                     after = after[m3.end() :]
+                    continue
+                mval = re.match(r"\(\s*(\d+)\s*\)", after)
+                if mval and self.names.prefix(name) is not None:
+                    claims.append(("value", int(mval.group(1))))  # "Sink Below (4)": a printed value
+                    after = after[mval.end() :]
                     continue
                 mcol2 = re.match(r"\((red|yellow|blue)\)", after, re.I)
                 if mcol2 and not re.search(r"\((?:red|yellow|blue)\)$", name, re.I):
@@ -483,6 +502,12 @@ class Parser:
                 r"^\s+(?:on|onto)\s+(?=\S)", " targeting ", m.group(2)[len(name) :], count=1, flags=re.I
             )
             c = f"{m.group(1)}{m.group(2)[: len(name)]}{rest}"
+        m = re.fullmatch(r"(?:and )?(?:but )?no ([\w']+)", c, re.I)
+        played = [x for x in entry.clauses if isinstance(x, A.Play)]
+        if m and played and norm_name(played[-1].card.name).split(" ")[0] == m.group(1).casefold():
+            # "P2 DRs Sink Below, no sink": the card's first word for its optional effect, declined
+            entry.clauses.append(A.Noop("declined optional"))
+            return
         if re.fullmatch(r"(?:and )?(?:it|that|this|which)(?: card| one)? (?:resolves|resolved)", c, re.I):
             last = entry.clauses[-1] if entry.clauses else None
             if isinstance(last, (A.Play, A.Attack, A.Activate)):
@@ -548,9 +573,11 @@ class Parser:
             return
         # comments in parentheses (the stat claims stay with their card)
         comments = [
-            x
-            for x in re.findall(r"\(([^)]*)\)", c)
-            if not _CLAIM_PAREN.fullmatch(f"({x})") and x.strip().casefold() not in ("red", "yellow", "blue")
+            m_.group(1)
+            for m_ in re.finditer(r"\(([^)]*)\)", c)
+            if not _CLAIM_PAREN.fullmatch(m_.group(0))
+            and m_.group(1).strip().casefold() not in ("red", "yellow", "blue")
+            and not (m_.group(1).strip().isdigit() and self.ends_with_name(c[: m_.start()]))
         ]
         entry.comments.extend(comments)
         acts = self.shape(c)
@@ -643,6 +670,17 @@ class Parser:
             entry.clauses.append(act)
         entry.clauses.extend(extra)
 
+    def ends_with_name(self, text: str) -> bool:
+        """Whether the text ends with a known card name ("P2 plays Sink Below"), so a bare number in
+        parentheses after it is the card's printed value, not damage (kept as a claim on the card)."""
+        words = text.rstrip().split()
+        for k in range(1, min(6, len(words)) + 1):
+            tail = " ".join(words[-k:])
+            found = self.names.prefix(tail)
+            if found is not None and norm_name(found) == norm_name(tail):
+                return True
+        return False
+
     def split_actions(self, clause: str, subj: str = "") -> list[str]:
         """A clause holding several actions, split where the next action starts: at ", then",
         "then", ", and", "and", ", " or " - " (never inside parentheses or a card name). The next
@@ -687,6 +725,7 @@ class Parser:
                 _CLAIM_PAREN.fullmatch(m.group(0))
                 or all(parts)
                 or re.fullmatch(r"\((?:red|yellow|blue)\)", m.group(0), re.I)
+                or (re.fullmatch(r"\(\s*\d+\s*\)", m.group(0)) and self.ends_with_name(c[: m.start()]))
             )
             return m.group(0) if keep_it else ""
 
@@ -1732,7 +1771,7 @@ _STARTS_ACTION = re.compile(
     r"|(?:the\s+|their\s+)?pitch(?:\s+zone)?\s+(?:cards?\s+)?(?:goes|go|went)\s+(?:to\s+)?(?:the\s+)?bottom\b"
     r"|(?:it|that|this|which)(?:\s+card|\s+one)?\s+(?:resolves|resolved)\b"
     r"|(?:the\s+)?(?:combat\s+)?chain\s+(?:closed|was\s+closed|got\s+closed)\b"
-    r"|(?:blade\s+break|battleworn|temper|guardwell)\s*$|nothing(?:\s+else)?\s+happen"
+    r"|(?:blade\s+break|battleworn|temper|guardwell)\s*$|nothing(?:\s+else)?\s+happen|no\s+[\w']+\s*$"
     r"|(?:the\s+|their\s+|his\s+|her\s+)?[\w' ]{1,30}?\s+(?:broke|breaks|shattered|shatters)\s*$"
     r"|(?:we|they|players|both\s+players|the\s+players)\s+(?:went|go|goes|moved?|moves|got|get|proceeded|proceed|headed|head)\b"
     r"|(?:the\s+|its\s+|both\s+)?[\w' ]{0,30}?\btriggers?\b(?:\s+(?:is|are|goes|go|resolves?|targeting|and)\b|$))",
@@ -1757,6 +1796,14 @@ def canonical(clause: str) -> str:
             c = pat2.sub(rep2, c, count=1)
         if c == before:
             break
+    # "P2 blk C1 + C2 vs the dominate atk": the attack defended is the active one (CR 7.3.2)
+    c = re.sub(
+        r"^(P[12] (?:defends with|declares) .+?)\s+(?:vs\.?|against|versus|on|into|to) (?:the|their|his|her|that|this|P[12]'s) "
+        r"(?:[\w-]+ ){0,2}(?:attack|atk)$",
+        r"\1",
+        c,
+        flags=re.I,
+    )
     c = re.sub(
         r"^(P[12]) attacks with (.+?)\s+(?:at|on|into|vs\.?|against)\s+(P[12]|the opponent)(?:'s hero)?\b",
         r"\1 attacks with \2 targeting \3's hero",
