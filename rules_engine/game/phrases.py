@@ -354,6 +354,10 @@ class Parser:
         # sentences: ". P2 ..." ends one action and starts the next, like ";" (outside parentheses)
         line = _split_sentences(line)
         line = re.sub(r"\bEOT\b", "end phase", line)
+        # "4 dmg, hit -> Snatch trigger": the arrow says why the trigger came (the hit); its source is Snatch
+        line = re.sub(
+            r"\b(?:on[- ])?hits?\s*(?:->|=>|>)\s*(?=[A-Za-z][\w' ]*\btrigger)", "", line, flags=re.I
+        )
         line = said_resolves(notation_to_english(line))
         subject = ""
         for clause in split_clauses(";".join(_asides(x) for x in split_clauses(line))):
@@ -502,6 +506,15 @@ class Parser:
                 r"^\s+(?:on|onto)\s+(?=\S)", " targeting ", m.group(2)[len(name) :], count=1, flags=re.I
             )
             c = f"{m.group(1)}{m.group(2)[: len(name)]}{rest}"
+        if re.fullmatch(
+            r"(?:and )?(?:the )?(?:combo|reprise|rupture|crush|boost)(?: is| was)? (?:on|active|live|met|applies|applied|on here|satisfied)",
+            c,
+            re.I,
+        ):
+            # "combo is on": a remark that a condition holds; the engine decides it from the chain
+            # itself (CR 8.4.x), so it is reported as a claim it did not check, never dropped
+            entry.unchecked.append(c)
+            return
         m = re.fullmatch(r"(?:and )?(?:but )?no ([\w']+)", c, re.I)
         played = [x for x in entry.clauses if isinstance(x, A.Play)]
         if m and played and norm_name(played[-1].card.name).split(" ")[0] == m.group(1).casefold():
@@ -509,7 +522,8 @@ class Parser:
             entry.clauses.append(A.Noop("declined optional"))
             return
         if re.fullmatch(r"(?:and )?(?:it|that|this|which)(?: card| one)? (?:resolves|resolved)", c, re.I):
-            last = entry.clauses[-1] if entry.clauses else None
+            # "P1 plays Action E, passes, it resolves": "it" is the card played before the passes
+            last = next((x for x in reversed(entry.clauses) if not isinstance(x, A.Pass)), None)
             if isinstance(last, (A.Play, A.Attack, A.Activate)):
                 # "P1 played X and it resolved": both players passed and X resolved (checked: X on top)
                 name = (
@@ -696,7 +710,20 @@ class Parser:
                 continue
             if re.match(r"^\s*-\s*$", m.group(0)) and not re.match(r"^\d", right):
                 return [left, *self.split_actions(right, subject.group(1) if subject else "")]
-            if self.names.prefix(right) is not None:
+            known = self.names.prefix(right)
+            if (
+                known is not None
+                and "," in m.group(0)
+                and re.fullmatch(
+                    re.escape(known) + r"(?:'s)?\s+(?:hit\s+|attack\s+|on-hit\s+)?triggers?"
+                    r"(?:\s+(?:is added|goes on|went on|resolves|resolved)\b.*)?",
+                    right,
+                    re.I,
+                )
+            ):
+                # "4 dmg, Snatch trigger": a card's trigger starts an action, not a card list
+                return [left, *self.split_actions(right, subject.group(1) if subject else "")]
+            if known is not None:
                 if (
                     subject
                     and "then" in m.group(0).casefold()
@@ -1771,6 +1798,7 @@ _STARTS_ACTION = re.compile(
     r"|(?:the\s+|their\s+)?pitch(?:\s+zone)?\s+(?:cards?\s+)?(?:goes|go|went)\s+(?:to\s+)?(?:the\s+)?bottom\b"
     r"|(?:it|that|this|which)(?:\s+card|\s+one)?\s+(?:resolves|resolved)\b"
     r"|(?:the\s+)?(?:combat\s+)?chain\s+(?:closed|was\s+closed|got\s+closed)\b"
+    r"|(?:the\s+)?[\w' ]{1,30}?\s+(?:ate|eats|soaked|soaks|absorbed|absorbs)\s+\d+\b"
     r"|(?:blade\s+break|battleworn|temper|guardwell)\s*$|nothing(?:\s+else)?\s+happen|no\s+[\w']+\s*$"
     r"|(?:the\s+|their\s+|his\s+|her\s+)?[\w' ]{1,30}?\s+(?:broke|breaks|shattered|shatters)\s*$"
     r"|(?:we|they|players|both\s+players|the\s+players)\s+(?:went|go|goes|moved?|moves|got|get|proceeded|proceed|headed|head)\b"
@@ -1796,6 +1824,24 @@ def canonical(clause: str) -> str:
             c = pat2.sub(rep2, c, count=1)
         if c == before:
             break
+    # "P2 pitches Card B to pay for Arcane Barrier 2 (against ...)": the payment of a prevention
+    # keyword (CR 8.3.8, 8.3.x spellvoid) is that keyword applied, paid with the pitched card
+    c = re.sub(
+        r"^(P[12]) pitches (.+?),? (?:to pay|paying) for (?:their |the |its |P[12]'s )?(arcane barrier|spellvoid) (\d+)\b,?\s*(.*)$",
+        lambda m: (
+            f"{m.group(1)} applies {m.group(3)} {m.group(4)}, pitching {m.group(2)}"
+            + (f" ({m.group(5)})" if m.group(5) else "")
+        ),
+        c,
+        flags=re.I,
+    )
+    # "the Spectral Shield ate 1 of it": a prevention said as eating or soaking (checked as "prevents")
+    c = re.sub(
+        r"^((?:the )?(?!P[12]\b)[\w' ]{1,40}?) (?:ate|eats|soaked|soaks|absorbed|absorbs) (\d+)(?: of (?:it|that|them|the damage))?$",
+        r"\1 prevents \2",
+        c,
+        flags=re.I,
+    )
     # "P2 blk C1 + C2 vs the dominate atk": the attack defended is the active one (CR 7.3.2)
     c = re.sub(
         r"^(P[12] (?:defends with|declares) .+?)\s+(?:vs\.?|against|versus|on|into|to) (?:the|their|his|her|that|this|P[12]'s) "
@@ -1925,7 +1971,7 @@ def _c_deals(m: re.Match[str]) -> list[A.Action]:
 
 
 @_claim(
-    r"(?:(?:\d+\s*[-+]\s*)*\d+\s*=\s*)?(\d+)(?: (?:arcane |combat )?damage)?(?: (?:is |was )?(dealt|prevented))?(?: to P[12](?:'s hero)?)?"
+    r"(?:(?:\d+\s*[-+]\s*)*\d+\s*=\s*)?(\d+)(?: (?:arcane |combat )?damage| arcane)?(?: (?:is |was )?(dealt|prevented))?(?: to P[12](?:'s hero)?)?"
 )
 def _c_amount(m: re.Match[str]) -> list[A.Action]:
     if (m.group(2) or "").casefold() == "prevented":
@@ -2003,6 +2049,7 @@ def _c_prevents(m: re.Match[str]) -> list[A.Action]:
 
 @_claim(
     r"no (?:defenders|defending cards|blocks?|blockers)(?: (?:declared|were declared))?|(?:P[12] )?(?:didn't|did not) (?:block|defend)"
+    r"|(?:nobody|no one|no-one) (?:blocked|blocks|defended|defends)"
 )
 def _c_no_defenders(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("no_defenders")]
@@ -2279,6 +2326,15 @@ def read_claims(text: str, skip_resolves: bool = False) -> tuple[list[A.Action],
         if not done:
             unread.append(part)
         first = False
+    # "3 arcane, the Spectral Shield prevents 1": the amount said before a prevention is the damage
+    # that would be dealt (CR 8.5.3f: prevention reduces it before it is dealt), not what was dealt
+    for i, c in enumerate(claims):
+        if (
+            isinstance(c, A.Claim)
+            and c.kind == "dealt"
+            and any(isinstance(x, A.Claim) and x.kind == "prevents" for x in claims[i + 1 :])
+        ):
+            claims[i] = A.Claim("would_deal", "", c.value)
     return claims, unread
 
 
