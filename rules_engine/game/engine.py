@@ -151,11 +151,19 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
     if s.phase != "action" or s.pending is not None or not s.combat_step:
         return
     order = COMBAT_STEPS[ctx.version]
-    if isinstance(clause, A.Defend) and s.combat_step in ("layer", "attack"):
+    declares = isinstance(clause, A.Defend) or (isinstance(clause, A.Claim) and clause.kind == "no_defenders")
+    if declares and s.combat_step in ("layer", "attack"):
+        # "no block" said while the attack waits alone on the stack is the defence too (CR 7.3.2)
         if len(s.stack) <= 1 and (not s.stack or s.stack[0].attack):
             all_pass_clause(s, A.AllPass("to", ("defend",)), ctx)
             ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Defend Step are implied.")
-    elif (
+    if isinstance(clause, A.Claim) and clause.kind == "no_defenders" and s.combat_step == "defend":
+        link = s.active_link()
+        if link is not None and not link.declared and not link.defending:
+            # "nobody blocked" in the Defend Step: the attack's target declared no defending cards
+            HANDLERS[A.Defend](s, A.Defend(link.target, ()), ctx)
+        return
+    if (
         isinstance(clause, A.Claim)
         and clause.kind in ("taken", "dealt")
         and not s.stack

@@ -174,9 +174,14 @@ def _asides(c: str) -> str:
         c,
         flags=re.I,
     )
+    who = re.match(r"^(P[12])\b", c, re.I)
     c = re.sub(
         r"\s+(?:but (?:had|has|have)|with) no (action points?|resource points?|resources|priority)(?: left)?(?=$|,)",
-        r" (no \1 left)",
+        lambda m: (
+            f" ({who.group(1).upper()} has no action points)"
+            if who and m.group(1).startswith("action")
+            else f" (no {m.group(1)} left)"
+        ),
         c,
         flags=re.I,
     )
@@ -523,7 +528,9 @@ class Parser:
             return
         if re.fullmatch(r"(?:and )?(?:it|that|this|which)(?: card| one)? (?:resolves|resolved)", c, re.I):
             # "P1 plays Action E, passes, it resolves": "it" is the card played before the passes
-            last = next((x for x in reversed(entry.clauses) if not isinstance(x, A.Pass)), None)
+            last = next(
+                (x for x in reversed(entry.clauses) if not isinstance(x, (A.Pass, A.Observe, A.Claim))), None
+            )
             if isinstance(last, (A.Play, A.Attack, A.Activate)):
                 # "P1 played X and it resolved": both players passed and X resolved (checked: X on top)
                 name = (
@@ -715,13 +722,16 @@ class Parser:
                 known is not None
                 and "," in m.group(0)
                 and re.fullmatch(
-                    re.escape(known) + r"(?:'s)?\s+(?:hit\s+|attack\s+|on-hit\s+)?triggers?"
-                    r"(?:\s+(?:is added|goes on|went on|resolves|resolved)\b.*)?",
+                    re.escape(known) + r"(?:'s)?\s+(?:(?:hit\s+|attack\s+|on-hit\s+)?triggers?"
+                    r"(?:\s+(?:is added|goes on|went on|resolves|resolved)\b.*)?"
+                    r"|(?:ate|eats|soaked|soaks|absorbed|absorbs|prevents|prevented)\s+\d+.*"
+                    r"|(?:broke|breaks|shattered|shatters))",
                     right,
                     re.I,
                 )
             ):
-                # "4 dmg, Snatch trigger": a card's trigger starts an action, not a card list
+                # "4 dmg, Snatch trigger", "no block, Spectral Shield ate 1": a card's trigger or what a
+                # card did starts an action, not a card list
                 return [left, *self.split_actions(right, subject.group(1) if subject else "")]
             if known is not None:
                 if (
@@ -741,6 +751,15 @@ class Parser:
                 and _SUBJECTLESS.match(right)
                 and not re.match(r"^(?:is|was) (?:on|in)\b|^(?:pays|paid|pay) (?:with|for|by)\b", right, re.I)
                 and not (m.group(0).strip() == "," and re.match(r"^(?:pitched|pitches|pitch)\b", right, re.I))
+                and not (
+                    # "P1 swung Attack A at P2 and pitched Card B for it": the payment of the play
+                    re.match(r"^(?:pitched|pitches|pitch)\b", right, re.I)
+                    and re.search(
+                        r"\b(?:plays|played|play|attacks|attacked|swung|swings|atk|casts|cast|went for)\b",
+                        left,
+                        re.I,
+                    )
+                )
             ):
                 return [left, *self.split_actions(f"{subject.group(1).upper()} {right}")]
         return [clause]
@@ -832,12 +851,13 @@ class Parser:
         if re.fullmatch(
             r"(?:all|all players|both|both players?|everyone|everybody|each player) pass(?:es|ed)?(?: priority)?"
             r"|pass,? pass|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?"
-            r"|nothing(?: else)? happen(?:s|ed)",
+            r"|nothing(?: else)? happen(?:s|ed)|(?:nobody|no one|no-one|neither player) (?:responded|responds|did anything)|no responses?",
             low,
         ):
             return [A.AllPass("once")]
         if re.fullmatch(
-            r"no (?:attack |defense )?reactions?(?: from (?:either|anyone|both)(?: player)?)?", low
+            r"no (?:more |further |other )?(?:attack |defense )?reactions?(?: from (?:either|anyone|both)(?: player)?)?",
+            low,
         ):
             return [A.AllPass("through", ("reaction",))]
         if re.fullmatch(r"(?:the )?action phase (?:is )?over", low):
@@ -904,8 +924,17 @@ class Parser:
         if m:  # "the helm broke": a claim that it was destroyed (blade break, CR 8.3.x), checked
             return [A.Claim("destroyed", _slot_subject(m.group(1)))]
         m = re.fullmatch(r"(?:p[12]'s )?(?:the )?(.+?) trigger (?:resolves|resolved)", low)
-        if m and m.group(1) in ("its attack", "its defend", "its", "attack", "defend", "its hit", "its play"):
-            kind = m.group(1).replace("its", "").strip()
+        if m and m.group(1) in (
+            "its attack",
+            "its defend",
+            "its",
+            "attack",
+            "defend",
+            "its hit",
+            "its play",
+            "the",
+        ):
+            kind = m.group(1).replace("its", "").replace("the", "").strip()
             return [
                 A.AllPass("if_top", (), f"{kind} trigger" if kind else "trigger"),
                 A.Claim("resolved", ""),
@@ -924,7 +953,7 @@ class Parser:
         if m:
             return [A.Observe("priority", m.group(1).upper())]
         m = re.fullmatch(
-            rf"{_P} (?:does not|doesn't|did not|didn't) (?:put (?:a card|anything) (?:in|into) (?:their |the )?arsenal|arsenal(?: anything)?)|{_P} (?:skips|has no) arsenal",
+            rf"{_P} (?:does not|doesn't|did not|didn't) (?:put (?:a card|anything) (?:in|into) (?:their |the )?arsenal|arsenal(?: anything)?)|{_P} (?:skips|has no|no) arsenal",
             c,
             re.I,
         )
@@ -1538,7 +1567,7 @@ _NOTATION: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*(p[12])\s+act\s+", re.I), r"\1 activates "),
     (re.compile(r"^\s*(p[12])\s+def\s+-\s*$", re.I), r"\1 declares no defending cards"),
     (re.compile(r"^\s*(p[12])\s+def\s+", re.I), r"\1 declares "),
-    (re.compile(r"^\s*(p[12])\s+ars\s+(.+)$", re.I), r"\1 puts \2 face-down into their arsenal"),
+    (re.compile(r"^\s*([pP][12])\s+(?:ars|Ars)\s+(.+)$"), r"\1 puts \2 face-down into their arsenal"),
     (re.compile(r"^\s*(p[12])\s+bottom\s+(.+)$", re.I), r"\1 puts \2 on the bottom of their deck"),
     (re.compile(r"^\s*(p[12])\s+draw\s+(\d+)$", re.I), r"\1 draws \2"),
     (re.compile(r"^\s*(p[12])\s+pass$", re.I), r"\1 passes"),
@@ -1681,6 +1710,8 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\brxns?\b", re.I), "reaction"),
     (re.compile(r"\bres(?:ol)?\.? step\b", re.I), "resolution step"),
     (re.compile(r"\btrigger res\b", re.I), "trigger resolves"),
+    (re.compile(r"\bthru\b", re.I), "through"),
+    (re.compile(r"^\s*(?:->|=>|>)\s*res\b", re.I), "-> resolution"),
     (
         re.compile(r"^\s*(?:->|=>|>)\s*(layer|attack|defend|reaction|damage|resolution)(?: step)?\s*$", re.I),
         r"all pass to the \1 Step",
@@ -1712,7 +1743,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
         "declares no defending cards",
     ),
     (
-        r"(?:no[- ]blocks?|blocks? nothing|defends? with nothing|takes it(?: all)?)$",
+        r"(?:no[- ](?:blocks?|blks?)|blocks? nothing|blks? nothing|defends? with nothing|takes it(?: all)?|took it(?: all)?)$",
         "declares no defending cards",
     ),
     (
@@ -1788,8 +1819,10 @@ _PLAYER_VERBS = (
     r"shuffles|shuffled|is|was|didn't|didnt|did|doesn't|doesnt|does|goes|went|opts|heaves|adds|added|eats|ate|selects|"
     r"chooses|chose"
 )
+#: Words that start a player's action but may also begin a card's name ("P2 DR D": DR D is a card)
+_PLAYER_VERBS_MORE = _PLAYER_VERBS + r"|tried|tries|wanted|wants|attempted|attempts|DRs|DR|ARs|AR"
 _STARTS_ACTION = re.compile(
-    r"^(?:P[12]\s+(?:" + _PLAYER_VERBS + r")\b"
+    r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
     r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never)\s+(?:blocks?|defends?|block|defend|blockers)\b"
     r"|(?:all|both|everyone|everybody|nobody|neither)\b"
     r"|\d+\s+(?:dmg|damage)\b|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?through\b"
@@ -1837,10 +1870,28 @@ def canonical(clause: str) -> str:
     )
     # "the Spectral Shield ate 1 of it": a prevention said as eating or soaking (checked as "prevents")
     c = re.sub(
-        r"^((?:the )?(?!P[12]\b)[\w' ]{1,40}?) (?:ate|eats|soaked|soaks|absorbed|absorbs) (\d+)(?: of (?:it|that|them|the damage))?$",
+        r"^((?:the )?(?!P[12]\b)[\w' ]{1,40}?) (?:ate|eats|soaked|soaks|absorbed|absorbs) (\d+)(?: of (?:it|that|them|the damage|the \d+|\d+))?$",
         r"\1 prevents \2",
         c,
         flags=re.I,
+    )
+    # "P2 wanted to block the dominate attack with both Card C and Card D": the attack is the active one
+    c = re.sub(
+        r"^(P[12]) defends with (?:the |their |that |this |P[12]'s )(?:[\w-]+ ){0,2}(?:attack|atk) (?:with|using) (?:both )?",
+        r"\1 defends with ",
+        c,
+        flags=re.I,
+    )
+    # "P2 paid for the arcane barrier by pitching Card R": the keyword applied (CR 8.3.8, 8.3.15)
+    c = re.sub(
+        r"^(P[12]) pays for (?:the |their |his |her )?(arcane barrier|spellvoid)( \d+)?,? (?:by pitching|pitching|with) ",
+        r"\1 applies \2\3, pitching ",
+        c,
+        flags=re.I,
+    )
+    # "P2 took nothing": no damage
+    c = re.sub(
+        r"^(P[12]) (?:took|takes|take) (?:nothing|no damage|zero)$", r"\1 takes 0 damage", c, flags=re.I
     )
     # "P2 blk C1 + C2 vs the dominate atk": the attack defended is the active one (CR 7.3.2)
     c = re.sub(
@@ -1883,6 +1934,14 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     c = re.sub(r"(pitching [^,;()]+?) for ([123])\b(?! resource)", r"\1 (pitch \2)", c, flags=re.I)
+    # "P1 swung Attack A at P2 and pitched Card B for it": "for it" is the card played
+    c = re.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I)
+    # "P1 atk w/ Attack A pitch Card B": the payment without a comma
+    c = re.sub(
+        r"^(P[12] (?:plays|attacks with) [^,;()]+?)\s+(?:pitch|pitches|pitching)\s+(?=[A-Z0-9])",
+        r"\1, pitching ",
+        c,
+    )
     c = re.sub(
         r",?\s+(?:paying|pays|paid)(?: for it)? (?:with|by pitching)\s+(?!\d|(?:the )?floating\b|(?:their |his |her )?(?:resource|chi)\b)",
         ", pitching ",
