@@ -52,7 +52,7 @@ from .rules import (
     Illegal,
     cite,
 )
-from .state import COMBAT_STEPS, GameState
+from .state import COMBAT_STEPS, GameState, other
 from .triggers import trigger
 from .turn import all_pass_clause, begin_action_phase, pass_priority, phase_marker, step_marker
 from .zones import banish, create_token, discard, opt, reveal, shown_by_attempt, shuffle
@@ -185,9 +185,14 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
             link is not None
             and link.damage is None
             and (link.declared or _declared_on_line(ctx))
-            and clause.path == f"{link.target}.life"
-            and isinstance(clause.value, int)
-            and clause.value < s.p(link.target).life
+            and (
+                (
+                    clause.path == f"{link.target}.life"
+                    and isinstance(clause.value, int)
+                    and clause.value < s.p(link.target).life
+                )
+                or (clause.path == "game.over" and clause.value is True)  # "took it all and that was game"
+            )
             and order.index("defend") <= step < order.index("damage")
         ):
             all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
@@ -471,6 +476,16 @@ class Engine:
         clause needs a game in progress and begins the action phase if the start phase is over."""
         if isinstance(c, (A.Observe,)):
             observe(s, c, ctx)
+            return
+        if isinstance(c, A.Noop) and c.text.startswith("responds:"):
+            responder = c.text.partition(":")[2]
+            holder_ = other(responder)
+            if s.stack and s.priority == holder_ and not s.game_over:
+                # CR 1.11.4a: a response comes after the player holding priority passed it
+                ctx.add(
+                    NOTE, f"line {ctx.entry.number}: {holder_}'s pass is implied by '{responder} responds'."
+                )
+                HANDLERS[A.Pass](s, A.Pass(holder_), ctx)
             return
         if isinstance(c, A.Noop):
             noop(s, c, ctx)

@@ -359,6 +359,7 @@ class Parser:
         # sentences: ". P2 ..." ends one action and starts the next, like ";" (outside parentheses)
         line = _split_sentences(line)
         line = re.sub(r"\bEOT\b", "end phase", line)
+        line = re.sub(r"\b(res|rslv|rslvs)\)", "resolves)", line, flags=re.I)  # "(Y res)"
         # "4 dmg, hit -> Snatch trigger": the arrow says why the trigger came (the hit); its source is Snatch
         line = re.sub(
             r"\b(?:on[- ])?hits?\s*(?:->|=>|>)\s*(?=[A-Za-z][\w' ]*\btrigger)", "", line, flags=re.I
@@ -477,6 +478,14 @@ class Parser:
                 entry.unchecked.extend(unread)
             return
         written = c
+        mresp = re.match(
+            r"^(P[12]) (?:responded|responds|respond|answered|answers|answer)(?: to (?:it|that|this|[^,()]+?))? (?:with|w/|by playing)\s+",
+            c,
+            re.I,
+        )
+        if mresp:
+            # "P2 responds with Instant Y": responding says the player holding priority passed it
+            entry.clauses.append(A.Noop(f"responds:{mresp.group(1).upper()}"))
         c = canonical(c)
         m = re.search(
             r",?\s+(?:by |as an additional cost,? )?(?:putting|puts|put) (.+?) (?:on the bottom of|at the bottom of|on the bottom of) "
@@ -660,7 +669,8 @@ class Parser:
                 # "all pass (Instant Z resolves; ...)": the first thing said is what the pass resolves
                 resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
                 if resolved_m:
-                    act = A.AllPass(act.mode, act.steps, resolved_m.group(1).strip())
+                    said_name = resolved_m.group(1).strip()  # "(Y resolves)": a short name too
+                    act = A.AllPass(act.mode, act.steps, self.names.short(said_name) or said_name)
             if isinstance(act, (A.Play, A.Attack)) and comments and act is acts[-1]:
                 # "P2 plays DR D (DR D resolves and defends)", "(it resolves)": the players passed and
                 # the card resolved, checked against the stack like "all pass (DR D resolves)"
@@ -725,7 +735,8 @@ class Parser:
                     re.escape(known) + r"(?:'s)?\s+(?:(?:hit\s+|attack\s+|on-hit\s+)?triggers?"
                     r"(?:\s+(?:is added|goes on|went on|resolves|resolved)\b.*)?"
                     r"|(?:ate|eats|soaked|soaks|absorbed|absorbs|prevents|prevented)\s+\d+.*"
-                    r"|(?:broke|breaks|shattered|shatters))",
+                    r"|(?:broke|breaks|shattered|shatters)"
+                    r"|(?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom\b.*)",
                     right,
                     re.I,
                 )
@@ -910,10 +921,18 @@ class Parser:
         if re.fullmatch(r"end-of-turn(?: procedure)? ends|the turn ends|the turn passes to p[12]", low):
             return [A.PhaseMarker("start")]
         if re.fullmatch(
-            r"no pitch zone cards?|(?:the |their )?pitch(?: zone)?(?: cards?)? (?:goes|go|went) (?:to )?(?:the )?bottom(?: of (?:the|their) deck)?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
+            r"no pitch zone cards?|(?:the |their )?pitch(?: zone)?(?: cards?)? (?:goes|go|went) (?:to )?(?:the )?bottom(?: of (?:the|their) deck)?|(?!p[12] ).+ (?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom(?: of (?:the|their|p[12]'s) deck)?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
             low,
         ):
             return [A.Noop("narration")]
+        if re.fullmatch(
+            r"(?:and )?(?:(?:that|it)(?:'s| was| is) (?:the )?game|game over|the game (?:is|was) over)", low
+        ):
+            # "and that was game": a claim that the game is over (CR 1.10.2), checked
+            return [A.Observe("game.over", True)]
+        m = re.fullmatch(rf"{_P} (?:wins|won)(?: the game)?", c, re.I)
+        if m:
+            return [A.Observe("game.result", f"{m.group(1).upper()} wins")]
         # "chain closes, battleworn": a close-step keyword named alone is its trigger (CR 7.7.2)
         low = re.sub(
             r"^(blade break|battleworn|temper|guardwell)(?: (?:applies|applied|happens|happened|triggers|triggered))?$",
@@ -1824,7 +1843,7 @@ _PLAYER_VERBS_MORE = _PLAYER_VERBS + r"|tried|tries|wanted|wants|attempted|attem
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
     r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never)\s+(?:blocks?|defends?|block|defend|blockers)\b"
-    r"|(?:all|both|everyone|everybody|nobody|neither)\b"
+    r"|(?:all|both|everyone|everybody|nobody|neither)\b|pass,?\s+pass\b"
     r"|\d+\s+(?:dmg|damage)\b|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?through\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
     r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
@@ -1832,6 +1851,7 @@ _STARTS_ACTION = re.compile(
     r"|(?:it|that|this|which)(?:\s+card|\s+one)?\s+(?:resolves|resolved)\b"
     r"|(?:the\s+)?(?:combat\s+)?chain\s+(?:closed|was\s+closed|got\s+closed)\b"
     r"|(?:the\s+)?[\w' ]{1,30}?\s+(?:ate|eats|soaked|soaks|absorbed|absorbs)\s+\d+\b"
+    r"|(?:that|it)(?:'s|\s+was|\s+is)\s+(?:the\s+)?game\b|game\s+over\b"
     r"|(?:blade\s+break|battleworn|temper|guardwell)\s*$|nothing(?:\s+else)?\s+happen|no\s+[\w']+\s*$"
     r"|(?:the\s+|their\s+|his\s+|her\s+)?[\w' ]{1,30}?\s+(?:broke|breaks|shattered|shatters)\s*$"
     r"|(?:we|they|players|both\s+players|the\s+players)\s+(?:went|go|goes|moved?|moves|got|get|proceeded|proceed|headed|head)\b"
@@ -1886,6 +1906,13 @@ def canonical(clause: str) -> str:
     c = re.sub(
         r"^(P[12]) pays for (?:the |their |his |her )?(arcane barrier|spellvoid)( \d+)?,? (?:by pitching|pitching|with) ",
         r"\1 applies \2\3, pitching ",
+        c,
+        flags=re.I,
+    )
+    # "P2 declares Helm H as a defending card on chain link 2": the link named is the active one
+    c = re.sub(
+        r"^(P[12] (?:declares|defends with) .+?)\s+(?:on|for|to) (?:the )?(?:chain )?link (?:\d+|#\d+)$",
+        r"\1",
         c,
         flags=re.I,
     )

@@ -41,6 +41,8 @@ KNOWN_GAPS: dict[str, str] = {
     "b26-26": "the card text 'Intimidate.' is a manual effect; the banish said in parentheses is only a claim",
     "b26-30": "Oasis Respite's prevention is card text the engine does not compute (manual effect)",
     "b26-45": "Razor Reflex's modes are card text the engine does not compute (manual effect)",
+    # the second blind batch (scenarios/blind-26b.yaml)
+    "b26b-21": "'the temper counter finished the gauntlets off' (an idiom for the close-step trigger) is not read",
 }
 
 
