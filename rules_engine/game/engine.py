@@ -189,7 +189,7 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
                 (
                     clause.path == f"{link.target}.life"
                     and isinstance(clause.value, int)
-                    and clause.value < s.p(link.target).life
+                    and clause.value < (s.p(link.target).life or 0)
                 )
                 or (clause.path == "game.over" and clause.value is True)  # "took it all and that was game"
             )

@@ -537,15 +537,17 @@ class Parser:
             return
         if re.fullmatch(r"(?:and )?(?:it|that|this|which)(?: card| one)? (?:resolves|resolved)", c, re.I):
             # "P1 plays Action E, passes, it resolves": "it" is the card played before the passes
-            last = next(
+            said_card = next(
                 (x for x in reversed(entry.clauses) if not isinstance(x, (A.Pass, A.Observe, A.Claim))), None
             )
-            if isinstance(last, (A.Play, A.Attack, A.Activate)):
+            if isinstance(said_card, (A.Play, A.Attack, A.Activate)):
                 # "P1 played X and it resolved": both players passed and X resolved (checked: X on top)
                 name = (
-                    last.source
-                    if isinstance(last, A.Activate)
-                    else (last.play.card.name if isinstance(last, A.Attack) else last.card.name)
+                    said_card.source
+                    if isinstance(said_card, A.Activate)
+                    else (
+                        said_card.play.card.name if isinstance(said_card, A.Attack) else said_card.card.name
+                    )
                 )
                 entry.clauses.append(A.AllPass("once", (), _uncoloured(name)))
                 return
@@ -1839,7 +1841,10 @@ _PLAYER_VERBS = (
     r"chooses|chose"
 )
 #: Words that start a player's action but may also begin a card's name ("P2 DR D": DR D is a card)
-_PLAYER_VERBS_MORE = _PLAYER_VERBS + r"|tried|tries|wanted|wants|attempted|attempts|DRs|DR|ARs|AR"
+_PLAYER_VERBS_MORE = (
+    _PLAYER_VERBS
+    + r"|tried|tries|wanted|wants|attempted|attempts|DRs|DR|ARs|AR|responds|responded|answers|answered"
+)
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
     r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never)\s+(?:blocks?|defends?|block|defend|blockers)\b"
@@ -1965,7 +1970,7 @@ def canonical(clause: str) -> str:
     c = re.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I)
     # "P1 atk w/ Attack A pitch Card B": the payment without a comma
     c = re.sub(
-        r"^(P[12] (?:plays|attacks with) [^,;()]+?)\s+(?:pitch|pitches|pitching)\s+(?=[A-Z0-9])",
+        r"^(P[12] (?:plays|attacks with) [^,;()+]+?)\s+(?:pitch|pitches|pitching)\s+(?=[A-Z0-9])",
         r"\1, pitching ",
         c,
     )

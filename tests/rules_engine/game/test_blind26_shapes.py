@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rules_engine.game.log import Replay, names_for, replay
-from rules_engine.game.rules import MISMATCH, UNREADABLE, VIOLATION
+from rules_engine.game.rules import MISMATCH, NOTE, UNREADABLE, VIOLATION
 from rules_engine.game.start import start_state
 from rules_engine.game.view import view
 
@@ -45,6 +45,9 @@ SINK = {
 }
 
 
+INSTANT_W = {"name": "Instant W", "type": "instant", "cost": 0, "pitch": 1, "text": "Gain 2{h}."}
+
+
 def _start(kind: str) -> dict[str, Any]:
     """The shared start position of test_paraphrases with what one situation adds."""
     g = _given()
@@ -59,6 +62,10 @@ def _start(kind: str) -> dict[str, Any]:
         g["P2"]["permanents"] = [SHIELD]
     if kind == "sink":
         g["P2"]["hand"].append(SINK)
+    if kind == "respond":
+        g["P2"]["hand"].append(INSTANT_W)
+    if kind == "lethal":
+        g["P2"]["life"] = 3
     return g
 
 
@@ -86,7 +93,11 @@ SITUATIONS: dict[str, tuple[str, dict[str, list[list[str]]]]] = {
                     "P1 played Spark S at P2",
                     "both players pass",
                     "P2 pitches Card C to pay for Arcane Barrier 1, and took 1",
-                ]
+                ],
+                [
+                    "P1 cast Spark S at P2. Nobody responded.",
+                    "P2 paid for the arcane barrier by pitching Card C and took 1",
+                ],
             ],
         },
     ),
@@ -133,12 +144,20 @@ SITUATIONS: dict[str, tuple[str, dict[str, list[list[str]]]]] = {
             "formal": [
                 [ATTACK_FORMAL, TO_DEFEND, "P2 declares Card C and Helm H as defending cards", TO_DAMAGE]
             ],
-            "terse": [["p1 atk Attack A @p2 ^ Card B", "p2 blk C + H vs the atk", "pass to dmg"]],
+            "terse": [
+                ["p1 atk Attack A @p2 ^ Card B", "p2 blk C + H vs the atk", "pass to dmg"],
+                ["P1 atk w/ Attack A pitch Card B, P2 blocks C + H, 0 dmg"],
+            ],
             "conversational": [
                 [
                     "P1 attacks with Attack A at P2, pitching Card B",
                     "P2 blocked with Card C and their helmet, Helm H, and took 0",
-                ]
+                ],
+                [
+                    "P1 swung Attack A at P2 and pitched Card B for it",
+                    "P2 blocked with Card C and Helm H",
+                    "no more reactions, P2 took nothing",
+                ],
             ],
         },
     ),
@@ -255,6 +274,40 @@ SITUATIONS: dict[str, tuple[str, dict[str, list[list[str]]]]] = {
             ],
         },
     ),
+    # CR 1.11.4a: "responds" says the player holding priority passed it
+    "a response implies the holder's pass": (
+        "respond",
+        {
+            "formal": [
+                [
+                    "P1 plays Instant Z",
+                    "P1 passes",
+                    "P2 plays Instant W",
+                    "all pass (Instant W resolves)",
+                    "all pass (Instant Z resolves)",
+                ]
+            ],
+            "terse": [["P1 Instant Z; P2 responds w/ Instant W", "pass pass (W res), pass pass (Z res)"]],
+            "conversational": [
+                [
+                    "P1 played Instant Z and P2 responded with Instant W",
+                    "all pass (Instant W resolves)",
+                    "everyone passed",
+                ]
+            ],
+        },
+    ),
+    # CR 1.10.2, 7.5.2: "that was game" is a checked claim, and implies the passes to the Damage Step
+    "lethal damage said as the end of the game": (
+        "lethal",
+        {
+            "formal": [[ATTACK_FORMAL, TO_DEFEND, "P2 declares no defending cards", TO_DAMAGE]],
+            "terse": [["p1 atk Attack A @p2 ^ Card B", "P2 no blk, game over"]],
+            "conversational": [
+                ["P1 went for Attack A at P2, pitching Card B", "P2 took it all and that was game"]
+            ],
+        },
+    ),
 }
 
 
@@ -279,3 +332,59 @@ def test_three_registers_derive_the_same_state(name: str, lines: list[str]) -> N
 def test_each_situation_has_three_registers() -> None:
     for _, registers in SITUATIONS.values():
         assert all(registers[r] for r in ("formal", "terse", "conversational"))
+
+
+def _kinds(rep: Replay, kind: str) -> list[str]:
+    return [f.message for s in rep.steps for f in s.findings if f.kind == kind]
+
+
+def test_a_bare_number_after_a_card_is_checked_against_its_printed_values() -> None:
+    """CR 2.3: "Sink S (5)" names no printed value of Sink S (defense 4, pitch 1): a mismatch, not damage."""
+    lines = [ATTACK_FORMAL, TO_DEFEND, "P2 declares no defending cards", TO_REACTION, "P1 passes"]
+    assert _kinds(_run("sink", [*lines, "P2 plays Sink S (4)"]), MISMATCH) == []
+    wrong = _kinds(_run("sink", [*lines, "P2 plays Sink S (5)"]), MISMATCH)
+    assert len(wrong) == 1 and "5 after Sink S" in wrong[0]
+
+
+def test_a_broken_helm_is_checked_by_its_slot() -> None:
+    """Blade break (CR 8.3.3) destroys the helm as the chain closes; without it, "the helm broke" is a mismatch."""
+    lines = [ATTACK_FORMAL, "P2 blocked with Helm H and took 3", "the chain closed and the helm broke"]
+    assert _kinds(_run("blade", lines), MISMATCH) == []
+    assert len(_kinds(_run("", lines), MISMATCH)) == 1
+
+
+def test_a_remark_about_combo_is_reported_not_dropped() -> None:
+    rep = _run("", [f"{ATTACK_FORMAL}; combo is on"])
+    assert any("combo is on" in m for m in _kinds(rep, UNREADABLE))
+    assert rep.steps[0].entry.unparsed == []
+
+
+def test_passing_through_damage_tells_the_judge_about_go_again() -> None:
+    """CR 7.5.4, 7.6.2 (shared scenario def-15): a line ending "through ... Damage" begins the
+    Resolution Step, so go again's action point is already there; the finding says so."""
+    g = _start("")
+    g["P1"]["hand"].append(
+        {
+            "name": "Attack G",
+            "type": "attack action",
+            "cost": 0,
+            "pitch": 1,
+            "power": 3,
+            "defense": 2,
+            "keywords": ["go again"],
+        }
+    )
+    state, cards = start_state(g)
+    rep = replay(
+        state,
+        [
+            "P1 plays Attack G targeting P2's hero",
+            TO_DEFEND,
+            "P2 declares no defending cards; all pass through the Reaction and Damage Steps",
+        ],
+        cards,
+        names=names_for(state, lookup=cards),
+    )
+    notes = [m for m in _kinds(rep, NOTE) if "7.6.2" in m]
+    assert len(notes) == 1 and "P1 has 1 after this line" in notes[0]
+    assert view(rep.final)["P1"]["action_points"] == 1
