@@ -1848,7 +1848,7 @@ _PLAYER_VERBS_MORE = (
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
     r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never)\s+(?:blocks?|defends?|block|defend|blockers)\b"
-    r"|(?:all|both|everyone|everybody|nobody|neither)\b|pass,?\s+pass\b"
+    r"|(?:all|both|everyone|everybody|nobody|neither)\b|pass,?\s+pass\b|pass(?:es|ed)?\s+(?:to|thru|through)\b"
     r"|\d+\s+(?:dmg|damage)\b|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?through\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
     r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"

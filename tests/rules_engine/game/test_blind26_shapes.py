@@ -14,7 +14,7 @@ from rules_engine.game.rules import MISMATCH, NOTE, UNREADABLE, VIOLATION
 from rules_engine.game.start import start_state
 from rules_engine.game.view import view
 
-from .test_paraphrases import ATTACK_FORMAL, TO_DAMAGE, TO_DEFEND, TO_REACTION, _given
+from .test_paraphrases import ATTACK_FORMAL, CARD_B, TO_DAMAGE, TO_DEFEND, TO_REACTION, _given
 
 SPARK = {
     "name": "Spark S",
@@ -45,6 +45,15 @@ SINK = {
 }
 
 
+ATTACK_G = {
+    "name": "Attack G",
+    "type": "attack action",
+    "cost": 0,
+    "pitch": 1,
+    "power": 3,
+    "defense": 2,
+    "keywords": ["go again"],
+}
 INSTANT_W = {"name": "Instant W", "type": "instant", "cost": 0, "pitch": 1, "text": "Gain 2{h}."}
 
 
@@ -66,6 +75,13 @@ def _start(kind: str) -> dict[str, Any]:
         g["P2"]["hand"].append(INSTANT_W)
     if kind == "lethal":
         g["P2"]["life"] = 3
+    if kind == "goagain":
+        g["P1"]["hand"].append(ATTACK_G)
+    if kind == "end":
+        g["phase"] = "end"
+        g["first_turn"] = False
+        g["P1"]["hand"] = [c for c in g["P1"]["hand"] if c["name"] != "Card B"]
+        g["P1"]["pitch_zone"] = [CARD_B]
     return g
 
 
@@ -305,6 +321,33 @@ SITUATIONS: dict[str, tuple[str, dict[str, list[list[str]]]]] = {
             "terse": [["p1 atk Attack A @p2 ^ Card B", "P2 no blk, game over"]],
             "conversational": [
                 ["P1 went for Attack A at P2, pitching Card B", "P2 took it all and that was game"]
+            ],
+        },
+    ),
+    # CR 8.3.5, 7.6.2: go again's action point in the Resolution Step, the steps abbreviated
+    "go again told with abbreviated steps": (
+        "goagain",
+        {
+            "formal": [
+                [
+                    "P1 plays Attack G targeting P2's hero",
+                    TO_DEFEND,
+                    "P2 declares no defending cards",
+                    "all pass through the Reaction and Damage Steps",
+                ]
+            ],
+            "terse": [["P1 atk Attack G @P2; P2 no blocks; 3 dmg", "-> res, P1 gets 1 AP from GA"]],
+            "conversational": [["P1 swung Attack G at P2", "P2 took it, pass thru rxn and dmg"]],
+        },
+    ),
+    # CR 4.4.3b, 4.4.3c, 4.4.3f: the end of the turn told in one line
+    "the end of the turn in one line": (
+        "end",
+        {
+            "formal": [["P1 does not put a card into their arsenal", "P1 draws 4"]],
+            "terse": [["P1 no arsenal; P1 draws 4"]],
+            "conversational": [
+                ["P1 doesn't arsenal anything, Card B goes to the bottom of the deck, and P1 draws 4"]
             ],
         },
     ),
