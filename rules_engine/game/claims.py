@@ -260,6 +260,16 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
     elif c.kind == "no_defenders":
         derived = [x.name for x in link.defending] if link is not None else []
         ok = not derived
+    elif c.kind == "destroyed" and c.subject.startswith("slot:"):
+        # "the helm broke": an equipment of that slot was destroyed on this line or the one before
+        slot = c.subject.partition(":")[2]
+        derived = [
+            x.name
+            for p in s.players.values()
+            for x in p.graveyard
+            if x.facts.slot == slot and any(e.kind == "destroy" and _named(x.name, e.subject) for e in events)
+        ]
+        ok = bool(derived)
     elif c.kind == "destroyed":
         arena = [
             x.name

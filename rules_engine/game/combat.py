@@ -10,10 +10,13 @@ break, battleworn, temper and guardwell to the equipment that defended and retur
 
 from __future__ import annotations
 
+import re
+
 from .context import Ctx, Event, give_priority
 from .damage import deal_damage
 from .defending import mark_declared, recheck_grants
 from .layers import resolve_top
+from .rules import NOTE
 from .state import Card, ChainLink, GameState, Layer
 from .values import defense_of, link_power
 from .zones import to_graveyard
@@ -89,6 +92,20 @@ def go_again(s: GameState, link: ChainLink, ctx: Ctx) -> None:
     if link.go_again or link.attack.facts.has("go again"):
         s.p(link.controller).action_points += 1
         ctx.events.append(Event("gain_ap", link.controller, link.attack.name, 1))
+        said = ctx.entry.text
+        if (
+            ctx.version != "older"
+            and re.search(r"\bthrough\b[^;]*\bdamage\b", said, re.I)
+            and not re.search(r"\bresolution\b|\bres\b", said[said.casefold().rfind("through") :], re.I)
+        ):
+            # the line stopped "through ... Damage": the judge may not expect the Resolution Step's
+            # action point yet (shared scenario def-15; docs/reconstruction.md)
+            ctx.add(
+                NOTE,
+                f"line {ctx.entry.number}: passing through the Damage Step ends it and begins the Resolution Step "
+                f"(CR 7.5.4), where {link.attack.name}'s go again gives {link.controller} 1 action point (CR 7.6.2): "
+                f"{link.controller} has {s.p(link.controller).action_points} after this line.",
+            )
 
 
 def damage_step(s: GameState, ctx: Ctx) -> None:

@@ -236,6 +236,25 @@ def finish_pitch_and_assets(s: GameState, ctx: Ctx) -> None:
         s.end_step = "draw"
 
 
+def _restates_draw(c: A.Draw, ctx: Ctx) -> bool:
+    """ "Trigger res, P1 draws": the draw said right after a layer resolved on this line is that
+    layer's effect told again when the resolution already drew as many cards for that player (each
+    draw is restated once; a draw beyond them is a draw of its own)."""
+    if not any(isinstance(x, A.AllPass) and x.resolves for x in ctx.entry.clauses):
+        return False  # the line names no resolution
+    events = ctx.prev_events + ctx.events  # the layer may have resolved as the line before ended
+    at = max((i for i, e in enumerate(events) if e.kind == "resolve"), default=None)
+    if at is None:
+        return False
+    after = events[at + 1 :]
+    drawn = sum(1 for e in after if e.kind == "draw" and e.player == c.player)
+    said = sum(e.amount for e in after if e.kind == "draw_said" and e.player == c.player)
+    if drawn - said < c.count:
+        return False
+    ctx.events.append(Event("draw_said", c.player, "", c.count))
+    return True
+
+
 def draw_clause(s: GameState, c: A.Draw, ctx: Ctx) -> None:
     """A draw line. In the end phase it is drawing up to intellect (CR 4.4.3f), which must be exact
     and, once the turn-player's hand is full, ends the turn; "draws for X" needs X to have happened
@@ -245,6 +264,13 @@ def draw_clause(s: GameState, c: A.Draw, ctx: Ctx) -> None:
         if not any(e.kind in ("trigger", "resolve") and c.because in e.subject.casefold() for e in events):
             key = {"crush": "crush"}.get(c.because, "missed_trigger")
             raise Illegal(key, f"the line draws for {c.because}, but {c.because} did not happen here.")
+    if s.phase != "end" and _restates_draw(c, ctx):
+        ctx.add(
+            NOTE,
+            f"line {ctx.entry.number}: {c.player} draws {c.count}: what the layer that just resolved did "
+            "(its effect drew the card, CR 5.3.4); not drawn again.",
+        )
+        return
     if s.phase == "end":
         # CR 4.4.3f: drawing up to intellect; the steps before it happen first if not logged
         finish_pitch_and_assets(s, ctx)

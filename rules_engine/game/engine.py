@@ -52,7 +52,7 @@ from .rules import (
     Illegal,
     cite,
 )
-from .state import COMBAT_STEPS, GameState
+from .state import COMBAT_STEPS, GameState, other
 from .triggers import trigger
 from .turn import all_pass_clause, begin_action_phase, pass_priority, phase_marker, step_marker
 from .zones import banish, create_token, discard, opt, reveal, shown_by_attempt, shuffle
@@ -151,11 +151,19 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
     if s.phase != "action" or s.pending is not None or not s.combat_step:
         return
     order = COMBAT_STEPS[ctx.version]
-    if isinstance(clause, A.Defend) and s.combat_step in ("layer", "attack"):
+    declares = isinstance(clause, A.Defend) or (isinstance(clause, A.Claim) and clause.kind == "no_defenders")
+    if declares and s.combat_step in ("layer", "attack"):
+        # "no block" said while the attack waits alone on the stack is the defence too (CR 7.3.2)
         if len(s.stack) <= 1 and (not s.stack or s.stack[0].attack):
             all_pass_clause(s, A.AllPass("to", ("defend",)), ctx)
             ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Defend Step are implied.")
-    elif (
+    if isinstance(clause, A.Claim) and clause.kind == "no_defenders" and s.combat_step == "defend":
+        link = s.active_link()
+        if link is not None and not link.declared and not link.defending:
+            # "nobody blocked" in the Defend Step: the attack's target declared no defending cards
+            HANDLERS[A.Defend](s, A.Defend(link.target, ()), ctx)
+        return
+    if (
         isinstance(clause, A.Claim)
         and clause.kind in ("taken", "dealt")
         and not s.stack
@@ -168,6 +176,35 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         if link is not None and link.damage is None and (clause.kind == "taken" or link.declared):
             all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
             ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Damage Step are implied.")
+    elif isinstance(clause, A.Observe) and not s.stack and s.combat_step in order:
+        # "no block; P2 20->16": a lower life total of the attack's target, said once the defence is
+        # declared, is the damage the Damage Step deals (CR 7.5.2), so the passes to it are implied
+        link = s.active_link()
+        step = order.index(s.combat_step)
+        if (
+            link is not None
+            and link.damage is None
+            and (link.declared or _declared_on_line(ctx))
+            and (
+                (
+                    clause.path == f"{link.target}.life"
+                    and isinstance(clause.value, int)
+                    and clause.value < (s.p(link.target).life or 0)
+                )
+                or (clause.path == "game.over" and clause.value is True)  # "took it all and that was game"
+            )
+            and order.index("defend") <= step < order.index("damage")
+        ):
+            all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
+            ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Damage Step are implied.")
+
+
+def _declared_on_line(ctx: Ctx) -> bool:
+    """Whether the line being read declared the defence ("no block", "P2 blocks with ...")."""
+    return any(
+        isinstance(c, A.Defend) or (isinstance(c, A.Claim) and c.kind == "no_defenders")
+        for c in ctx.entry.clauses
+    )
 
 
 def _parts(text: str) -> list[str]:
@@ -439,6 +476,16 @@ class Engine:
         clause needs a game in progress and begins the action phase if the start phase is over."""
         if isinstance(c, (A.Observe,)):
             observe(s, c, ctx)
+            return
+        if isinstance(c, A.Noop) and c.text.startswith("responds:"):
+            responder = c.text.partition(":")[2]
+            holder_ = other(responder)
+            if s.stack and s.priority == holder_ and not s.game_over:
+                # CR 1.11.4a: a response comes after the player holding priority passed it
+                ctx.add(
+                    NOTE, f"line {ctx.entry.number}: {holder_}'s pass is implied by '{responder} responds'."
+                )
+                HANDLERS[A.Pass](s, A.Pass(holder_), ctx)
             return
         if isinstance(c, A.Noop):
             noop(s, c, ctx)

@@ -144,7 +144,7 @@ def names_in(node: Any, acc: set[str]) -> None:
             acc.add(node["name"])
             acc.add(split_colour(node["name"])[0])
         for k, v in node.items():
-            if k in ("text", "notes", "title", "reason"):
+            if k in ("text", "notes", "title", "reason", "keywords", "counters"):  # not names
                 continue
             names_in(v, acc)
     elif isinstance(node, list):
@@ -270,6 +270,27 @@ class StateBuilder:
             target = link.target
             for d in lm.get("defending") or []:
                 dm = _card_map(d)
+                owner = str(dm.get("owner", target)).upper()[:2]
+                worn = (
+                    next(
+                        (
+                            (slot, c)
+                            for slot, c in s.players[owner].equipment.items()
+                            if c is not None and norm_name(c.name) == norm_name(str(dm.get("name", "")))
+                        ),
+                        None,
+                    )
+                    if owner in s.players
+                    else None
+                )
+                if worn is not None:
+                    # the position lists an equipment both in its zone and defending: one card, which is
+                    # on the chain link while it defends (CR 7.0.5a) and goes back when the chain closes
+                    slot, card = worn
+                    s.players[owner].equipment[slot] = None
+                    card.origin = f"equipment:{slot}"
+                    link.defending.append(card)
+                    continue
                 card = self.card(s, dm, str(dm.get("owner", target)))
                 if not card.origin:
                     card.origin = (

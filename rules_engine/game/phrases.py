@@ -76,6 +76,19 @@ class NameIndex:
                 return other
         return found
 
+    def short(self, word: str) -> str | None:
+        """The one known name a judge's short form ends it ("C1" for "Card C1", "AR" for "Card AR"):
+        a single word with a digit or in capitals that is the last word of exactly one of this
+        index's own names (the card database's names are not searched: a short form names a card of
+        the scenario). None when no name or several names end with it."""
+        low = norm_name(word)
+        if not re.fullmatch(r"[a-z0-9'-]{1,6}", low) or not (
+            any(ch.isdigit() for ch in word) or word.isupper()
+        ):
+            return None
+        found = {n for lst in self._by_first.values() for n in lst if norm_name(n).endswith(" " + low)}
+        return found.pop() if len(found) == 1 else None
+
 
 def index_for(lookup: CardLookup | None) -> NameIndex | None:
     """A name index over a card lookup's names (built once per lookup object and kept on it).
@@ -161,9 +174,14 @@ def _asides(c: str) -> str:
         c,
         flags=re.I,
     )
+    who = re.match(r"^(P[12])\b", c, re.I)
     c = re.sub(
-        r"\s+but (?:had|has|have) no (action points?|resource points?|resources|priority)(?: left)?$",
-        r" (no \1 left)",
+        r"\s+(?:but (?:had|has|have)|with) no (action points?|resource points?|resources|priority)(?: left)?(?=$|,)",
+        lambda m: (
+            f" ({who.group(1).upper()} has no action points)"
+            if who and m.group(1).startswith("action")
+            else f" (no {m.group(1)} left)"
+        ),
         c,
         flags=re.I,
     )
@@ -174,6 +192,12 @@ def _asides(c: str) -> str:
         flags=re.I,
     )
     return c
+
+
+def _uncoloured(name: str) -> str:
+    """A card's name without the colour a judge adds after it, "Sigil of Solace (blue)": the layer on
+    the stack is named without it (the colour chooses the pitch variant, CR 1.3.4)."""
+    return re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", name, flags=re.I)
 
 
 def split_clauses(text: str) -> list[str]:
@@ -274,6 +298,7 @@ class Parser:
                 if not m:
                     break
                 name = m.group(1).strip()
+                name = self.names.short(name) or name  # "C1 + C2" for Card C1 and Card C2
                 after = rest[m.end() :]
                 mcol = re.match(r"\s*\((red|yellow|blue)\)", after, re.I)
                 if mcol:  # "Snatch (blue)": the colour names the pitch variant
@@ -298,6 +323,11 @@ class Parser:
                 if m3:
                     zone = m3.group(1).casefold().replace(" zone", "")
                     after = after[m3.end() :]
+                    continue
+                mval = re.match(r"\(\s*(\d+)\s*\)", after)
+                if mval and self.names.prefix(name) is not None:
+                    claims.append(("value", int(mval.group(1))))  # "Sink Below (4)": a printed value
+                    after = after[mval.end() :]
                     continue
                 mcol2 = re.match(r"\((red|yellow|blue)\)", after, re.I)
                 if mcol2 and not re.search(r"\((?:red|yellow|blue)\)$", name, re.I):
@@ -329,8 +359,24 @@ class Parser:
         # sentences: ". P2 ..." ends one action and starts the next, like ";" (outside parentheses)
         line = _split_sentences(line)
         line = re.sub(r"\bEOT\b", "end phase", line)
+        line = re.sub(r"\b(res|rslv|rslvs)\)", "resolves)", line, flags=re.I)  # "(Y res)"
+        # "4 dmg, hit -> Snatch trigger": the arrow says why the trigger came (the hit); its source is Snatch
+        line = re.sub(
+            r"\b(?:on[- ])?hits?\s*(?:->|=>|>)\s*(?=[A-Za-z][\w' ]*\btrigger)", "", line, flags=re.I
+        )
         line = said_resolves(notation_to_english(line))
+        subject = ""
         for clause in split_clauses(";".join(_asides(x) for x in split_clauses(line))):
+            # "P2 AB1, pitch Card R; takes 1": a clause opening with a player's verb takes the subject
+            # of the clause before it, as "and took 1" does inside a clause (split_actions)
+            if (
+                subject
+                and _SUBJECTLESS.match(clause)
+                and not re.match(r"^(?:is|was|did|does)\b", clause, re.I)
+            ):
+                clause = f"{subject} {clause}"
+            named = re.match(r"^(P[12])\b", clause, re.I)
+            subject = named.group(1).upper() if named else ""
             self.clause(clause, entry)
         return entry
 
@@ -432,6 +478,14 @@ class Parser:
                 entry.unchecked.extend(unread)
             return
         written = c
+        mresp = re.match(
+            r"^(P[12]) (?:responded|responds|respond|answered|answers|answer)(?: to (?:it|that|this|[^,()]+?))? (?:with|w/|by playing)\s+",
+            c,
+            re.I,
+        )
+        if mresp:
+            # "P2 responds with Instant Y": responding says the player holding priority passed it
+            entry.clauses.append(A.Noop(f"responds:{mresp.group(1).upper()}"))
         c = canonical(c)
         m = re.search(
             r",?\s+(?:by |as an additional cost,? )?(?:putting|puts|put) (.+?) (?:on the bottom of|at the bottom of|on the bottom of) "
@@ -450,6 +504,10 @@ class Parser:
                     A.MoveCard(mp.group(1).upper(), ref, "hand", "deck_bottom", "", "additional cost")
                 )
             return
+        m = re.match(r"^(P[12]) (?:ARs?|DR|AR'd|ARed|ARd) (.+)$", c)
+        if m and self.names.prefix(m.group(2)) and not self.names.prefix(c[len(m.group(1)) + 1 :]):
+            # "P1 AR Card AR on Attack A": the card type as a verb (plays an attack / defense reaction)
+            c = f"{m.group(1)} plays {m.group(2)}"
         m = re.match(r"^(P[12]) (?!(?:" + _PLAYER_VERBS + r")\b)(.+)$", c, re.I)
         if m and self.names.prefix(m.group(2)):
             # "P1 AR Press on Attack A": a card name right after the player is the card played
@@ -462,16 +520,36 @@ class Parser:
                 r"^\s+(?:on|onto)\s+(?=\S)", " targeting ", m.group(2)[len(name) :], count=1, flags=re.I
             )
             c = f"{m.group(1)}{m.group(2)[: len(name)]}{rest}"
+        if re.fullmatch(
+            r"(?:and )?(?:the )?(?:combo|reprise|rupture|crush|boost)(?: is| was)? (?:on|active|live|met|applies|applied|on here|satisfied)",
+            c,
+            re.I,
+        ):
+            # "combo is on": a remark that a condition holds; the engine decides it from the chain
+            # itself (CR 8.4.x), so it is reported as a claim it did not check, never dropped
+            entry.unchecked.append(c)
+            return
+        m = re.fullmatch(r"(?:and )?(?:but )?no ([\w']+)", c, re.I)
+        played = [x for x in entry.clauses if isinstance(x, A.Play)]
+        if m and played and norm_name(played[-1].card.name).split(" ")[0] == m.group(1).casefold():
+            # "P2 DRs Sink Below, no sink": the card's first word for its optional effect, declined
+            entry.clauses.append(A.Noop("declined optional"))
+            return
         if re.fullmatch(r"(?:and )?(?:it|that|this|which)(?: card| one)? (?:resolves|resolved)", c, re.I):
-            last = entry.clauses[-1] if entry.clauses else None
-            if isinstance(last, (A.Play, A.Attack, A.Activate)):
+            # "P1 plays Action E, passes, it resolves": "it" is the card played before the passes
+            said_card = next(
+                (x for x in reversed(entry.clauses) if not isinstance(x, (A.Pass, A.Observe, A.Claim))), None
+            )
+            if isinstance(said_card, (A.Play, A.Attack, A.Activate)):
                 # "P1 played X and it resolved": both players passed and X resolved (checked: X on top)
                 name = (
-                    last.source
-                    if isinstance(last, A.Activate)
-                    else (last.play.card.name if isinstance(last, A.Attack) else last.card.name)
+                    said_card.source
+                    if isinstance(said_card, A.Activate)
+                    else (
+                        said_card.play.card.name if isinstance(said_card, A.Attack) else said_card.card.name
+                    )
                 )
-                entry.clauses.append(A.AllPass("once", (), name))
+                entry.clauses.append(A.AllPass("once", (), _uncoloured(name)))
                 return
         mclose = re.fullmatch(
             r"(?:and )?(?:then )?(?:the )?(?:combat )?chain (?:closed|closes|was closed|is closed|got closed)"
@@ -527,9 +605,11 @@ class Parser:
             return
         # comments in parentheses (the stat claims stay with their card)
         comments = [
-            x
-            for x in re.findall(r"\(([^)]*)\)", c)
-            if not _CLAIM_PAREN.fullmatch(f"({x})") and x.strip().casefold() not in ("red", "yellow", "blue")
+            m_.group(1)
+            for m_ in re.finditer(r"\(([^)]*)\)", c)
+            if not _CLAIM_PAREN.fullmatch(m_.group(0))
+            and m_.group(1).strip().casefold() not in ("red", "yellow", "blue")
+            and not (m_.group(1).strip().isdigit() and self.ends_with_name(c[: m_.start()]))
         ]
         entry.comments.extend(comments)
         acts = self.shape(c)
@@ -539,7 +619,13 @@ class Parser:
         ) and isinstance(last, (A.Play, A.Attack)):
             # "P1 plays Action N, it resolves, then ...": "it" is the card the line just played, and
             # its resolving means the players passed (checked against the stack like "X resolves")
-            acts = [A.AllPass("said", (), (last.play.card if isinstance(last, A.Attack) else last.card).name)]
+            acts = [
+                A.AllPass(
+                    "said",
+                    (),
+                    _uncoloured((last.play.card if isinstance(last, A.Attack) else last.card).name),
+                )
+            ]
         if acts is None:
             entry.unparsed.append(written)
             entry.suggestions[written] = suggest_readings(c, names=self.names)
@@ -585,7 +671,8 @@ class Parser:
                 # "all pass (Instant Z resolves; ...)": the first thing said is what the pass resolves
                 resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
                 if resolved_m:
-                    act = A.AllPass(act.mode, act.steps, resolved_m.group(1).strip())
+                    said_name = resolved_m.group(1).strip()  # "(Y resolves)": a short name too
+                    act = A.AllPass(act.mode, act.steps, self.names.short(said_name) or said_name)
             if isinstance(act, (A.Play, A.Attack)) and comments and act is acts[-1]:
                 # "P2 plays DR D (DR D resolves and defends)", "(it resolves)": the players passed and
                 # the card resolved, checked against the stack like "all pass (DR D resolves)"
@@ -599,7 +686,7 @@ class Parser:
                 resolved_m = _RESOLVES_SAID.fullmatch(first)
                 if resolved_m and (norm_name(resolved_m.group(1)) in (norm_name(card), "it", "this", "that")):
                     entry.clauses.append(act)
-                    act = A.AllPass("once", (), card)
+                    act = A.AllPass("once", (), _uncoloured(card))
             if isinstance(act, A.Pass) and comments and act is acts[-1]:
                 # "P1 passes; P2 passes (Instant Z resolves)": checked like "all pass (... resolves)"
                 resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
@@ -616,6 +703,17 @@ class Parser:
             entry.clauses.append(act)
         entry.clauses.extend(extra)
 
+    def ends_with_name(self, text: str) -> bool:
+        """Whether the text ends with a known card name ("P2 plays Sink Below"), so a bare number in
+        parentheses after it is the card's printed value, not damage (kept as a claim on the card)."""
+        words = text.rstrip().split()
+        for k in range(1, min(6, len(words)) + 1):
+            tail = " ".join(words[-k:])
+            found = self.names.prefix(tail)
+            if found is not None and norm_name(found) == norm_name(tail):
+                return True
+        return False
+
     def split_actions(self, clause: str, subj: str = "") -> list[str]:
         """A clause holding several actions, split where the next action starts: at ", then",
         "then", ", and", "and", ", " or " - " (never inside parentheses or a card name). The next
@@ -631,7 +729,24 @@ class Parser:
                 continue
             if re.match(r"^\s*-\s*$", m.group(0)) and not re.match(r"^\d", right):
                 return [left, *self.split_actions(right, subject.group(1) if subject else "")]
-            if self.names.prefix(right) is not None:
+            known = self.names.prefix(right)
+            if (
+                known is not None
+                and "," in m.group(0)
+                and re.fullmatch(
+                    re.escape(known) + r"(?:'s)?\s+(?:(?:hit\s+|attack\s+|on-hit\s+)?triggers?"
+                    r"(?:\s+(?:is added|goes on|went on|resolves|resolved)\b.*)?"
+                    r"|(?:ate|eats|soaked|soaks|absorbed|absorbs|prevents|prevented)\s+\d+.*"
+                    r"|(?:broke|breaks|shattered|shatters)"
+                    r"|(?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom\b.*)",
+                    right,
+                    re.I,
+                )
+            ):
+                # "4 dmg, Snatch trigger", "no block, Spectral Shield ate 1": a card's trigger or what a
+                # card did starts an action, not a card list
+                return [left, *self.split_actions(right, subject.group(1) if subject else "")]
+            if known is not None:
                 if (
                     subject
                     and "then" in m.group(0).casefold()
@@ -649,6 +764,15 @@ class Parser:
                 and _SUBJECTLESS.match(right)
                 and not re.match(r"^(?:is|was) (?:on|in)\b|^(?:pays|paid|pay) (?:with|for|by)\b", right, re.I)
                 and not (m.group(0).strip() == "," and re.match(r"^(?:pitched|pitches|pitch)\b", right, re.I))
+                and not (
+                    # "P1 swung Attack A at P2 and pitched Card B for it": the payment of the play
+                    re.match(r"^(?:pitched|pitches|pitch)\b", right, re.I)
+                    and re.search(
+                        r"\b(?:plays|played|play|attacks|attacked|swung|swings|atk|casts|cast|went for)\b",
+                        left,
+                        re.I,
+                    )
+                )
             ):
                 return [left, *self.split_actions(f"{subject.group(1).upper()} {right}")]
         return [clause]
@@ -660,6 +784,7 @@ class Parser:
                 _CLAIM_PAREN.fullmatch(m.group(0))
                 or all(parts)
                 or re.fullmatch(r"\((?:red|yellow|blue)\)", m.group(0), re.I)
+                or (re.fullmatch(r"\(\s*\d+\s*\)", m.group(0)) and self.ends_with_name(c[: m.start()]))
             )
             return m.group(0) if keep_it else ""
 
@@ -738,12 +863,14 @@ class Parser:
         # passing
         if re.fullmatch(
             r"(?:all|all players|both|both players?|everyone|everybody|each player) pass(?:es|ed)?(?: priority)?"
-            r"|pass,? pass|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?",
+            r"|pass,? pass|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?"
+            r"|nothing(?: else)? happen(?:s|ed)|(?:nobody|no one|no-one|neither player) (?:responded|responds|did anything)|no responses?",
             low,
         ):
             return [A.AllPass("once")]
         if re.fullmatch(
-            r"no (?:attack |defense )?reactions?(?: from (?:either|anyone|both)(?: player)?)?", low
+            r"no (?:more |further |other )?(?:attack |defense )?reactions?(?: from (?:either|anyone|both)(?: player)?)?",
+            low,
         ):
             return [A.AllPass("through", ("reaction",))]
         if re.fullmatch(r"(?:the )?action phase (?:is )?over", low):
@@ -796,13 +923,39 @@ class Parser:
         if re.fullmatch(r"end-of-turn(?: procedure)? ends|the turn ends|the turn passes to p[12]", low):
             return [A.PhaseMarker("start")]
         if re.fullmatch(
-            r"no pitch zone cards?|(?:the |their )?pitch(?: zone)?(?: cards?)? (?:goes|go|went) (?:to )?(?:the )?bottom(?: of (?:the|their) deck)?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
+            r"no pitch zone cards?|(?:the |their )?pitch(?: zone)?(?: cards?)? (?:goes|go|went) (?:to )?(?:the )?bottom(?: of (?:the|their) deck)?|(?!p[12] ).+ (?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom(?: of (?:the|their|p[12]'s) deck)?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
             low,
         ):
             return [A.Noop("narration")]
+        if re.fullmatch(
+            r"(?:and )?(?:(?:that|it)(?:'s| was| is) (?:the )?game|game over|the game (?:is|was) over)", low
+        ):
+            # "and that was game": a claim that the game is over (CR 1.10.2), checked
+            return [A.Observe("game.over", True)]
+        m = re.fullmatch(rf"{_P} (?:wins|won)(?: the game)?", c, re.I)
+        if m:
+            return [A.Observe("game.result", f"{m.group(1).upper()} wins")]
+        # "chain closes, battleworn": a close-step keyword named alone is its trigger (CR 7.7.2)
+        low = re.sub(
+            r"^(blade break|battleworn|temper|guardwell)(?: (?:applies|applied|happens|happened|triggers|triggered))?$",
+            r"\1 trigger resolves",
+            low,
+        )
+        m = re.fullmatch(r"(.+?) (?:broke|breaks|shattered|shatters|is broken|was broken|got broken)", low)
+        if m:  # "the helm broke": a claim that it was destroyed (blade break, CR 8.3.x), checked
+            return [A.Claim("destroyed", _slot_subject(m.group(1)))]
         m = re.fullmatch(r"(?:p[12]'s )?(?:the )?(.+?) trigger (?:resolves|resolved)", low)
-        if m and m.group(1) in ("its attack", "its defend", "its", "attack", "defend", "its hit", "its play"):
-            kind = m.group(1).replace("its", "").strip()
+        if m and m.group(1) in (
+            "its attack",
+            "its defend",
+            "its",
+            "attack",
+            "defend",
+            "its hit",
+            "its play",
+            "the",
+        ):
+            kind = m.group(1).replace("its", "").replace("the", "").strip()
             return [
                 A.AllPass("if_top", (), f"{kind} trigger" if kind else "trigger"),
                 A.Claim("resolved", ""),
@@ -821,7 +974,7 @@ class Parser:
         if m:
             return [A.Observe("priority", m.group(1).upper())]
         m = re.fullmatch(
-            rf"{_P} (?:does not|doesn't|did not|didn't) (?:put (?:a card|anything) (?:in|into) (?:their |the )?arsenal|arsenal(?: anything)?)|{_P} (?:skips|has no) arsenal",
+            rf"{_P} (?:does not|doesn't|did not|didn't) (?:put (?:a card|anything) (?:in|into) (?:their |the )?arsenal|arsenal(?: anything)?)|{_P} (?:skips|has no|no) arsenal",
             c,
             re.I,
         )
@@ -1437,7 +1590,7 @@ _NOTATION: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*(p[12])\s+act\s+", re.I), r"\1 activates "),
     (re.compile(r"^\s*(p[12])\s+def\s+-\s*$", re.I), r"\1 declares no defending cards"),
     (re.compile(r"^\s*(p[12])\s+def\s+", re.I), r"\1 declares "),
-    (re.compile(r"^\s*(p[12])\s+ars\s+(.+)$", re.I), r"\1 puts \2 face-down into their arsenal"),
+    (re.compile(r"^\s*([pP][12])\s+(?:ars|Ars)\s+(.+)$"), r"\1 puts \2 face-down into their arsenal"),
     (re.compile(r"^\s*(p[12])\s+bottom\s+(.+)$", re.I), r"\1 puts \2 on the bottom of their deck"),
     (re.compile(r"^\s*(p[12])\s+draw\s+(\d+)$", re.I), r"\1 draws \2"),
     (re.compile(r"^\s*(p[12])\s+pass$", re.I), r"\1 passes"),
@@ -1580,11 +1733,23 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\brxns?\b", re.I), "reaction"),
     (re.compile(r"\bres(?:ol)?\.? step\b", re.I), "resolution step"),
     (re.compile(r"\btrigger res\b", re.I), "trigger resolves"),
+    (re.compile(r"\bthru\b", re.I), "through"),
+    (re.compile(r"^\s*(?:->|=>|>)\s*res\b", re.I), "-> resolution"),
     (
         re.compile(r"^\s*(?:->|=>|>)\s*(layer|attack|defend|reaction|damage|resolution)(?: step)?\s*$", re.I),
         r"all pass to the \1 Step",
     ),
     (re.compile(r"\bGA\b"), "go again"),
+    # "P2 AB1": arcane barrier N (CR 8.3.8) written as its initials
+    (re.compile(r"\bAB ?(\d+)\b"), r"Arcane Barrier \1"),
+    # "their legs, Legs L": the equipment named by its slot, then by its name; the name is kept
+    (
+        re.compile(
+            r"\b(?:their|his|her|the) (?:head|helm|helmet|chest|chest piece|arms|gloves|legs|boots|weapon)"
+            r"(?: slot| piece| equipment)?,\s+(?=[A-Z])"
+        ),
+        "",
+    ),
     (re.compile(r"\bCC\b"), "combat chain"),
     (re.compile(r"\b(\d+|an?|one) ?APs?\b"), r"\1 action point"),
     (re.compile(r"\b(\d+) ?RPs?\b"), r"\1 resource points"),
@@ -1601,7 +1766,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
         "declares no defending cards",
     ),
     (
-        r"(?:no[- ]blocks?|blocks? nothing|defends? with nothing|takes it(?: all)?)$",
+        r"(?:no[- ](?:blocks?|blks?)|blocks? nothing|blks? nothing|defends? with nothing|takes it(?: all)?|took it(?: all)?)$",
         "declares no defending cards",
     ),
     (
@@ -1635,6 +1800,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     ),
     (r"(?:uses|used|use|activated|activate|pops|popped|pop|cracks|cracked|crack)\s+", "activates "),
     (r"(?:DRs|DR'd|DRed)\s+", "plays "),
+    (r"(?=(?:arcane barrier|spellvoid) \d+\b)", "applies "),
     (
         r"(?:didn'?t|did not|doesn'?t|does not|won'?t) (?:want to )?pay for (?:the |their |his |her )?(?:arcane )?barrier",
         "declines Arcane Barrier",
@@ -1676,16 +1842,25 @@ _PLAYER_VERBS = (
     r"shuffles|shuffled|is|was|didn't|didnt|did|doesn't|doesnt|does|goes|went|opts|heaves|adds|added|eats|ate|selects|"
     r"chooses|chose"
 )
+#: Words that start a player's action but may also begin a card's name ("P2 DR D": DR D is a card)
+_PLAYER_VERBS_MORE = (
+    _PLAYER_VERBS
+    + r"|tried|tries|wanted|wants|attempted|attempts|DRs|DR|ARs|AR|responds|responded|answers|answered"
+)
 _STARTS_ACTION = re.compile(
-    r"^(?:P[12]\s+(?:" + _PLAYER_VERBS + r")\b"
+    r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
     r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never)\s+(?:blocks?|defends?|block|defend|blockers)\b"
-    r"|(?:all|both|everyone|everybody|nobody|neither)\b"
+    r"|(?:all|both|everyone|everybody|nobody|neither)\b|pass,?\s+pass\b|pass(?:es|ed)?\s+(?:to|thru|through)\b"
     r"|\d+\s+(?:dmg|damage)\b|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?through\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
     r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
     r"|(?:the\s+|their\s+)?pitch(?:\s+zone)?\s+(?:cards?\s+)?(?:goes|go|went)\s+(?:to\s+)?(?:the\s+)?bottom\b"
     r"|(?:it|that|this|which)(?:\s+card|\s+one)?\s+(?:resolves|resolved)\b"
     r"|(?:the\s+)?(?:combat\s+)?chain\s+(?:closed|was\s+closed|got\s+closed)\b"
+    r"|(?:the\s+)?[\w' ]{1,30}?\s+(?:ate|eats|soaked|soaks|absorbed|absorbs)\s+\d+\b"
+    r"|(?:that|it)(?:'s|\s+was|\s+is)\s+(?:the\s+)?game\b|game\s+over\b"
+    r"|(?:blade\s+break|battleworn|temper|guardwell)\s*$|nothing(?:\s+else)?\s+happen|no\s+[\w']+\s*$"
+    r"|(?:the\s+|their\s+|his\s+|her\s+)?[\w' ]{1,30}?\s+(?:broke|breaks|shattered|shatters)\s*$"
     r"|(?:we|they|players|both\s+players|the\s+players)\s+(?:went|go|goes|moved?|moves|got|get|proceeded|proceed|headed|head)\b"
     r"|(?:the\s+|its\s+|both\s+)?[\w' ]{0,30}?\btriggers?\b(?:\s+(?:is|are|goes|go|resolves?|targeting|and)\b|$))",
     re.I,
@@ -1709,6 +1884,57 @@ def canonical(clause: str) -> str:
             c = pat2.sub(rep2, c, count=1)
         if c == before:
             break
+    # "P2 pitches Card B to pay for Arcane Barrier 2 (against ...)": the payment of a prevention
+    # keyword (CR 8.3.8, 8.3.x spellvoid) is that keyword applied, paid with the pitched card
+    c = re.sub(
+        r"^(P[12]) pitches (.+?),? (?:to pay|paying) for (?:their |the |its |P[12]'s )?(arcane barrier|spellvoid) (\d+)\b,?\s*(.*)$",
+        lambda m: (
+            f"{m.group(1)} applies {m.group(3)} {m.group(4)}, pitching {m.group(2)}"
+            + (f" ({m.group(5)})" if m.group(5) else "")
+        ),
+        c,
+        flags=re.I,
+    )
+    # "the Spectral Shield ate 1 of it": a prevention said as eating or soaking (checked as "prevents")
+    c = re.sub(
+        r"^((?:the )?(?!P[12]\b)[\w' ]{1,40}?) (?:ate|eats|soaked|soaks|absorbed|absorbs) (\d+)(?: of (?:it|that|them|the damage|the \d+|\d+))?$",
+        r"\1 prevents \2",
+        c,
+        flags=re.I,
+    )
+    # "P2 wanted to block the dominate attack with both Card C and Card D": the attack is the active one
+    c = re.sub(
+        r"^(P[12]) defends with (?:the |their |that |this |P[12]'s )(?:[\w-]+ ){0,2}(?:attack|atk) (?:with|using) (?:both )?",
+        r"\1 defends with ",
+        c,
+        flags=re.I,
+    )
+    # "P2 paid for the arcane barrier by pitching Card R": the keyword applied (CR 8.3.8, 8.3.15)
+    c = re.sub(
+        r"^(P[12]) pays for (?:the |their |his |her )?(arcane barrier|spellvoid)( \d+)?,? (?:by pitching|pitching|with) ",
+        r"\1 applies \2\3, pitching ",
+        c,
+        flags=re.I,
+    )
+    # "P2 declares Helm H as a defending card on chain link 2": the link named is the active one
+    c = re.sub(
+        r"^(P[12] (?:declares|defends with) .+?)\s+(?:on|for|to) (?:the )?(?:chain )?link (?:\d+|#\d+)$",
+        r"\1",
+        c,
+        flags=re.I,
+    )
+    # "P2 took nothing": no damage
+    c = re.sub(
+        r"^(P[12]) (?:took|takes|take) (?:nothing|no damage|zero)$", r"\1 takes 0 damage", c, flags=re.I
+    )
+    # "P2 blk C1 + C2 vs the dominate atk": the attack defended is the active one (CR 7.3.2)
+    c = re.sub(
+        r"^(P[12] (?:defends with|declares) .+?)\s+(?:vs\.?|against|versus|on|into|to) (?:the|their|his|her|that|this|P[12]'s) "
+        r"(?:[\w-]+ ){0,2}(?:attack|atk)$",
+        r"\1",
+        c,
+        flags=re.I,
+    )
     c = re.sub(
         r"^(P[12]) attacks with (.+?)\s+(?:at|on|into|vs\.?|against)\s+(P[12]|the opponent)(?:'s hero)?\b",
         r"\1 attacks with \2 targeting \3's hero",
@@ -1742,6 +1968,14 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     c = re.sub(r"(pitching [^,;()]+?) for ([123])\b(?! resource)", r"\1 (pitch \2)", c, flags=re.I)
+    # "P1 swung Attack A at P2 and pitched Card B for it": "for it" is the card played
+    c = re.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I)
+    # "P1 atk w/ Attack A pitch Card B": the payment without a comma
+    c = re.sub(
+        r"^(P[12] (?:plays|attacks with) [^,;()+]+?)\s+(?:pitch|pitches|pitching)\s+(?=[A-Z0-9])",
+        r"\1, pitching ",
+        c,
+    )
     c = re.sub(
         r",?\s+(?:paying|pays|paid)(?: for it)? (?:with|by pitching)\s+(?!\d|(?:the )?floating\b|(?:their |his |her )?(?:resource|chi)\b)",
         ", pitching ",
@@ -1830,7 +2064,7 @@ def _c_deals(m: re.Match[str]) -> list[A.Action]:
 
 
 @_claim(
-    r"(?:(?:\d+\s*[-+]\s*)*\d+\s*=\s*)?(\d+)(?: (?:arcane |combat )?damage)?(?: (?:is |was )?(dealt|prevented))?(?: to P[12](?:'s hero)?)?"
+    r"(?:(?:\d+\s*[-+]\s*)*\d+\s*=\s*)?(\d+)(?: (?:arcane |combat )?damage| arcane)?(?: (?:is |was )?(dealt|prevented))?(?: to P[12](?:'s hero)?)?"
 )
 def _c_amount(m: re.Match[str]) -> list[A.Action]:
     if (m.group(2) or "").casefold() == "prevented":
@@ -1908,6 +2142,7 @@ def _c_prevents(m: re.Match[str]) -> list[A.Action]:
 
 @_claim(
     r"no (?:defenders|defending cards|blocks?|blockers)(?: (?:declared|were declared))?|(?:P[12] )?(?:didn't|did not) (?:block|defend)"
+    r"|(?:nobody|no one|no-one) (?:blocked|blocks|defended|defends)"
 )
 def _c_no_defenders(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("no_defenders")]
@@ -2107,6 +2342,18 @@ def _c_resolves(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("resolved", _subject(m.group(1)))]
 
 
+#: The words a judge uses for an equipment slot (CR 1.3.x subtypes head, chest, arms, legs).
+_SLOT_WORDS = {"helm": "head", "helmet": "head", "boots": "legs", "gloves": "arms", "chest piece": "chest"}
+
+
+def _slot_subject(text: str) -> str:
+    """The subject of "the helm broke": a name ("Helm B"), or an equipment slot said as "slot:head"."""
+    t = re.sub(r"^(?:the|their|his|her|its|p[12]'s)\s+", "", text.strip(), flags=re.I).casefold()
+    if t in _SLOT_WORDS or t in ("head", "chest", "arms", "legs"):
+        return "slot:" + _SLOT_WORDS.get(t, t)
+    return _subject(text)
+
+
 def _subject(text: str) -> str:
     """A claim's subject without articles or pronouns ("the hit trigger" -> "hit trigger"; "it" -> "")."""
     t = re.sub(r"^(?:the|its|both|all|a|an|top|second|first|next)\s+", "", text.strip(), flags=re.I)
@@ -2172,6 +2419,15 @@ def read_claims(text: str, skip_resolves: bool = False) -> tuple[list[A.Action],
         if not done:
             unread.append(part)
         first = False
+    # "3 arcane, the Spectral Shield prevents 1": the amount said before a prevention is the damage
+    # that would be dealt (CR 8.5.3f: prevention reduces it before it is dealt), not what was dealt
+    for i, c in enumerate(claims):
+        if (
+            isinstance(c, A.Claim)
+            and c.kind == "dealt"
+            and any(isinstance(x, A.Claim) and x.kind == "prevents" for x in claims[i + 1 :])
+        ):
+            claims[i] = A.Claim("would_deal", "", c.value)
     return claims, unread
 
 

@@ -156,6 +156,19 @@ def check_claims(card: Card, ref: A.CardRef, ctx: Ctx) -> None:
                     derived=sorted(facts.types),
                 )
             continue
+        if k == "value":
+            # "Sink Below (4)", "pitching Card R (3)": a bare number after a card names one of its
+            # printed values (defense, power or pitch; CR 2.3, 2.9, 2.10); it holds if any of them is it
+            printed = [x for x in (card.facts.power, card.defense, card.facts.pitch) if x is not None]
+            if printed and v not in printed:
+                ctx.add(
+                    MISMATCH,
+                    f"line {ctx.entry.number}: the line says {v} after {card.name}, which has no printed value {v}",
+                    fact=f"{card.name}.value",
+                    claimed=v,
+                    derived=printed,
+                )
+            continue
         actual = getattr(card.facts, k, None)
         if actual is None:
             card.constraints[k] = v
