@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from core.pdf import qr_svg_data_uri
 from notifications.messages import news_messages
 from notifications.models import Subscription
 from tests.factories.tournament import (
@@ -189,7 +190,7 @@ def test_the_private_page_is_the_players_own_page_read_only(client, world):
     assert state["words"] == "Round 1: you have a bye."
 
 
-def test_the_walk_in_desk_message_gives_the_private_page(client, world):
+def test_the_walk_in_desk_shows_the_private_page_as_a_qr_code(client, world):
     event, *_ = world
     organizer = UserFactory(username="organizer")
     StaffAssignmentFactory(event=event, user=organizer, role=StaffRole.ORGANIZER)
@@ -199,7 +200,35 @@ def test_the_walk_in_desk_message_gives_the_private_page(client, world):
     )
     text = " ".join(str(m) for m in answer.context["messages"])
     reg = event.registrations.get(player__display_name="Dee Walk")
-    assert f"/events/{event.slug}/phone/{services.phone_token(reg)}/" in text
+    phone_url = f"http://testserver/events/{event.slug}/phone/{services.phone_token(reg)}/"
+    assert phone_url in text
+    # The desk lands on the walk-in's slip: the QR code of that page, to scan or print.
+    assert answer.redirect_chain[-1][0] == f"/events/{event.slug}/staff/walk-in/{reg.pk}/slip/"
+    page = answer.content.decode()
+    assert f'src="{qr_svg_data_uri(phone_url)}"' in page
+    assert reg.player.claim_code in page and "Dee Walk" in page
+    assert answer["Referrer-Policy"] == "no-referrer"
+    assert "no-store" in answer["Cache-Control"]
+    # The players list links it for every player without an account, and for no other.
+    dashboard = client.get(f"/events/{event.slug}/staff/").content.decode()
+    assert f"/events/{event.slug}/staff/walk-in/{reg.pk}/slip/" in dashboard
+    assert dashboard.count("data-walk-in-slip-link") == 2  # Dee and the world's walk-in Cy
+
+
+def test_the_walk_in_slip_is_for_the_desk_and_walk_ins_only(client, world):
+    event, ana, bo, walk_in, rnd, match = world
+    slip = f"/events/{event.slug}/staff/walk-in/{walk_in.pk}/slip/"
+    assert client.get(slip).status_code == 302  # log in first
+    client.force_login(ana.player.user)
+    assert client.get(slip).status_code in (403, 404)  # a player is not the desk
+    organizer = UserFactory(username="organizer")
+    StaffAssignmentFactory(event=event, user=organizer, role=StaffRole.ORGANIZER)
+    client.force_login(organizer)
+    assert client.get(slip).status_code == 200
+    # A player with an account signs in instead; another event's walk-in is not this desk's.
+    assert client.get(f"/events/{event.slug}/staff/walk-in/{ana.pk}/slip/").status_code == 404
+    elsewhere = RegistrationFactory(player=PlayerProfileFactory(user=None, player_id="T-9"))
+    assert client.get(f"/events/{event.slug}/staff/walk-in/{elsewhere.pk}/slip/").status_code == 404
 
 
 @pytest.mark.parametrize("players", [4, 40])
