@@ -27,6 +27,17 @@ from tournament.enums import EventStatus, RoundStatus
 LAN_HOST = "arbiter-laptop.lan"
 
 
+BEEP_COUNTER = """
+(() => {
+  window.__tones = 0;
+  window.__vibrations = 0;
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (...args) { window.__tones += 1; return start.apply(this, args); };
+  navigator.vibrate = () => { window.__vibrations += 1; return true; };
+})();
+"""
+
+
 @pytest.fixture
 def lan_phone(_playwright, live_server, settings):
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, LAN_HOST]
@@ -58,6 +69,9 @@ def test_lan_player_page_updates_itself_within_5_s_of_the_pairings(lan_phone):
     rnd = RoundFactory(event=event, number=1, status=RoundStatus.PAIRED)
     MatchFactory(round=rnd, table_number=4, player_a=ana, player_b=bo)
 
+    # Count the tones the page starts and the vibrations it asks for (the page's own audio code
+    # runs unchanged; headless Chromium has no speaker to listen to).
+    page.context.add_init_script(BEEP_COUNTER)
     login_in_browser(
         page, SimpleNamespace(url=site), ana.player.user.username, "pw-" + ana.player.user.username
     )
@@ -82,6 +96,8 @@ def test_lan_player_page_updates_itself_within_5_s_of_the_pairings(lan_phone):
     assert page.inner_text("[data-my-table]") == "Table 4"
     assert page.inner_text("[data-opponent]") == "Bo"
     assert page.title().startswith("(!) Round 1: table 4")
+    # The sound: two tones from the audio the first tap unlocked; and a vibration.
+    assert page.evaluate("() => [window.__tones, window.__vibrations]") == [2, 1]
     width = page.evaluate(
         "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
     )
@@ -111,6 +127,7 @@ def test_over_https_the_players_page_is_kept_for_offline_use(live_server, phone_
     page.goto(f"{live_server.url}/events/{event.slug}/me/")
     assert page.evaluate("() => window.isSecureContext") is True
     assert "Notifications mode" in page.inner_text("#phone")
+    assert page.is_hidden("[data-ios-hint]")  # an Android phone needs no home screen icon
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # now the worker controls the page and keeps a copy of it
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
@@ -122,3 +139,42 @@ def test_over_https_the_players_page_is_kept_for_offline_use(live_server, phone_
         assert "offline: this is the last copy" in page.inner_text("[data-last-updated]")
     finally:
         page.context.set_offline(False)
+
+
+IPHONE_SAFARI = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_on_an_iphone_the_page_says_to_add_it_to_the_home_screen(live_server, chromium_browser, vapid_key):
+    """iOS Safari offers Web Push only to a site opened from the home screen: in a Safari tab it
+    has no PushManager nor Notification. Chromium plays that tab (an iPhone's user agent, those
+    two removed before the page's scripts run) over a secure origin; the panel tells how."""
+    event = EventFactory(status=EventStatus.RUNNING, name="Friday Armory")
+    ana = RegistrationFactory(
+        event=event, player=PlayerProfileFactory(display_name="Ana", player_id="GEM111")
+    )
+    context = chromium_browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=3,
+        user_agent=IPHONE_SAFARI,
+    )
+    context.add_init_script("delete window.PushManager; delete window.Notification;")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        login_in_browser(page, live_server, ana.player.user.username, "pw-" + ana.player.user.username)
+        page.goto(f"{live_server.url}/events/{event.slug}/me/")
+        assert page.evaluate("() => window.isSecureContext && !('PushManager' in window)") is True
+        page.wait_for_selector("[data-ios-hint]:not([hidden])")
+        hint = page.inner_text("[data-ios-hint]")
+        assert "tap Share, then “Add to Home Screen”" in hint
+        assert page.inner_text("#phone [data-mode]") == "This page updates itself while it is open."
+        assert page.is_hidden("[data-push-controls]")
+    finally:
+        context.close()
