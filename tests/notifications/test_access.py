@@ -20,7 +20,7 @@ from tests.factories.tournament import (
 )
 from tests.notifications.conftest import BrowserKeys
 from tournament import services
-from tournament.enums import EventStatus, RegistrationStatus, RoundStatus, StaffRole
+from tournament.enums import EventStatus, MatchResult, RegistrationStatus, RoundStatus, StaffRole
 
 
 @pytest.fixture
@@ -173,6 +173,31 @@ def test_the_player_state_says_what_needs_them_with_an_etag(client, world):
     assert after.status_code == 200
     assert after.json()["words"] == "Round 1: table 4 against Bo."
     assert "GEM222" not in after.content.decode()
+
+
+def test_the_player_state_says_time_called_then_asks_to_confirm_the_opponents_report(client, world):
+    event, ana, bo, walk_in, rnd, match = world
+    services.publish_round(rnd, actor=None)
+    services.start_clock(rnd, actor=None)
+    services.call_time(rnd, actor=None)
+    client.force_login(ana.player.user)
+    assert client.get(f"/events/{event.slug}/me/state/").json()["words"] == (
+        "Round 1: time is called. Finish your turn."
+    )
+    services.report_result(match, actor=bo.player.user, result=MatchResult.B_WINS, games_b=1)
+    assert client.get(f"/events/{event.slug}/me/state/").json()["words"] == (
+        "Round 1: your opponent reported a result. Confirm it."
+    )
+    client.force_login(bo.player.user)  # who reported waits: no banner asks them anything new
+    assert client.get(f"/events/{event.slug}/me/state/").json()["words"] == (
+        "Round 1: time is called. Finish your turn."
+    )
+    services.report_result(match, actor=ana.player.user, result=MatchResult.A_WINS, games_a=1)
+    for player in (ana, bo):
+        client.force_login(player.player.user)
+        assert client.get(f"/events/{event.slug}/me/state/").json()["words"] == (
+            "Round 1: your reports disagree. See the staff."
+        )
 
 
 def test_the_private_page_is_the_players_own_page_read_only(client, world):

@@ -19,7 +19,7 @@ from tests.factories.tournament import (
     RoundFactory,
 )
 from tournament import services
-from tournament.enums import EventStatus, RoundStatus
+from tournament.enums import EventStatus, MatchResult, RoundStatus
 
 #: A name that is not the loopback: browsers treat http://localhost and 127.0.0.1 as secure
 #: contexts, a laptop's address on the shop's network is not. Chromium resolves it to the
@@ -67,7 +67,7 @@ def test_lan_player_page_updates_itself_within_5_s_of_the_pairings(lan_phone):
     )
     bo = RegistrationFactory(event=event, player=PlayerProfileFactory(display_name="Bo", player_id="GEM222"))
     rnd = RoundFactory(event=event, number=1, status=RoundStatus.PAIRED)
-    MatchFactory(round=rnd, table_number=4, player_a=ana, player_b=bo)
+    match = MatchFactory(round=rnd, table_number=4, player_a=ana, player_b=bo)
 
     # Count the tones the page starts and the vibrations it asks for (the page's own audio code
     # runs unchanged; headless Chromium has no speaker to listen to).
@@ -98,6 +98,15 @@ def test_lan_player_page_updates_itself_within_5_s_of_the_pairings(lan_phone):
     assert page.title().startswith("(!) Round 1: table 4")
     # The sound: two tones from the audio the first tap unlocked; and a vibration.
     assert page.evaluate("() => [window.__tones, window.__vibrations]") == [2, 1]
+    # Bo reports a result: Ana's page asks her to confirm it, by itself, within 5 s too.
+    services.report_result(match, actor=bo.player.user, result=MatchResult.B_WINS, games_b=1)
+    reported = time.monotonic()
+    page.wait_for_function(
+        "() => document.getElementById('attention').textContent.includes('Confirm it')", timeout=5_000
+    )
+    assert time.monotonic() - reported < 5
+    assert page.inner_text("#attention") == "Round 1: your opponent reported a result. Confirm it."
+    assert page.title() == "(!) Round 1: your opponent reported a result. Confirm it."
     width = page.evaluate(
         "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
     )
