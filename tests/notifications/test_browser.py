@@ -10,6 +10,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from decklists.enums import DecklistStatus
+from decklists.models import Decklist
 from tests.conftest import CHROMIUM, login_in_browser
 from tests.factories.tournament import (
     EventFactory,
@@ -121,7 +123,8 @@ def test_lan_player_page_updates_itself_within_5_s_of_the_pairings(lan_phone):
 @pytest.mark.django_db(transaction=True)
 def test_over_https_the_players_page_is_kept_for_offline_use(live_server, phone_page, vapid_key):
     """``localhost`` is a secure context like an HTTPS site: the service worker installs, and the
-    player's page still shows their table with the network gone, saying it is the last copy."""
+    player's page still shows their table, opponent and record with the network gone, saying when
+    it was last updated and that it is the last copy; their decklist, seen once, opens too."""
     page = phone_page
     event = EventFactory(status=EventStatus.RUNNING, name="Friday Armory")
     ana = RegistrationFactory(
@@ -131,6 +134,7 @@ def test_over_https_the_players_page_is_kept_for_offline_use(live_server, phone_
     rnd = RoundFactory(event=event, number=1, status=RoundStatus.PAIRED)
     MatchFactory(round=rnd, table_number=4, player_a=ana, player_b=bo)
     services.publish_round(rnd, actor=None)
+    decklist = Decklist.objects.create(registration=ana, status=DecklistStatus.ACCEPTED, raw_text="x")
 
     login_in_browser(page, live_server, ana.player.user.username, "pw-" + ana.player.user.username)
     page.goto(f"{live_server.url}/events/{event.slug}/me/")
@@ -140,12 +144,23 @@ def test_over_https_the_players_page_is_kept_for_offline_use(live_server, phone_
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # now the worker controls the page and keeps a copy of it
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    decklist_url = f"{live_server.url}/decklists/{decklist.pk}/"
+    page.goto(decklist_url)  # seen once online: kept too
+    online_decklist = page.inner_text("main")
+    page.goto(f"{live_server.url}/events/{event.slug}/me/")
     page.context.set_offline(True)
     try:
         page.reload()
         assert page.inner_text("[data-my-table]") == "Table 4"
+        assert page.inner_text("[data-opponent]") == "Bo"
+        assert "My record" in page.inner_text("#player-live")
         page.wait_for_selector("[data-last-updated][data-state=offline]", timeout=10_000)
-        assert "offline: this is the last copy" in page.inner_text("[data-last-updated]")
+        last_updated = page.inner_text("[data-last-updated]")
+        assert last_updated.startswith("Last updated")
+        assert "offline: this is the last copy" in last_updated
+        page.goto(decklist_url)
+        assert page.inner_text("main") == online_decklist
+        assert online_decklist.startswith("Constructed decklist: Ana") and "Accepted" in online_decklist
     finally:
         page.context.set_offline(False)
 
