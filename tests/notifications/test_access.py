@@ -143,18 +143,40 @@ def test_messages_carry_no_player_id(world):
     assert "Ana" in text and "Bo" in text
 
 
-def test_a_draft_event_sends_nothing(world):
+def test_messages_name_the_opponent_as_the_public_sees_them(world):
+    """A Casual event that shows short names to the public: the message says "Bo B.", as the
+    public pages do, never the opponent's full name (nor ID)."""
+    event, ana, bo, walk_in, rnd, match = world
+    event.short_public_names = True
+    event.save(update_fields=["short_public_names"])
+    bo.player.display_name = "Bo Baker"
+    bo.player.save(update_fields=["display_name"])
+    _subscribe_all(world)
+    services.publish_round(rnd, actor=None)
+    by_registration = {
+        sub.registration_id: payload
+        for sub_id, payload in news_messages("round.publish", event_id=event.pk, round_id=rnd.pk)
+        for sub in [Subscription.objects.get(pk=sub_id)]
+    }
+    assert by_registration[ana.pk]["body"] == "You play Bo B. at table 4."
+    assert "Baker" not in json.dumps(by_registration[ana.pk])
+
+
+@pytest.mark.parametrize("status", [EventStatus.DRAFT, EventStatus.FINISHED, EventStatus.CANCELLED])
+def test_a_draft_finished_or_cancelled_event_sends_nothing(world, status):
     event, ana, bo, walk_in, rnd, match = world
     _subscribe_all(world)
-    event.status = EventStatus.DRAFT
+    assert len(news_messages("round.publish", event_id=event.pk, round_id=rnd.pk)) == 2  # running
+    event.status = status
     event.save(update_fields=["status"])
     assert news_messages("round.publish", event_id=event.pk, round_id=rnd.pk) == []
 
 
-def test_a_player_who_dropped_gets_nothing(world):
+@pytest.mark.parametrize("status", [RegistrationStatus.DROPPED, RegistrationStatus.DISQUALIFIED])
+def test_a_player_who_dropped_or_was_disqualified_gets_nothing(world, status):
     event, ana, bo, walk_in, rnd, match = world
     _subscribe_all(world)
-    bo.status = RegistrationStatus.DROPPED
+    bo.status = status
     bo.save(update_fields=["status"])
     messages = news_messages("round.publish", event_id=event.pk, round_id=rnd.pk)
     subscriptions = Subscription.objects.in_bulk([sub_id for sub_id, _ in messages])
