@@ -292,3 +292,23 @@ def test_the_player_state_costs_the_same_queries_at_any_size(
     # session, user, event, registration, rounds, match, and the lens: the same at any size
     with django_assert_max_num_queries(7):
         assert client.get(f"/events/{event.slug}/me/state/").status_code == 200
+
+
+def test_the_pages_offer_notifications_only_where_something_would_be_sent(client, world):
+    """The staff dashboard offers an official the staff's notifications (disputes, judge calls,
+    tables over time) while the event runs; the player's panel says when nothing is sent to them
+    (they dropped), so the button is not offered."""
+    event, ana, bo, walk_in, rnd, match = world
+    organizer = UserFactory(username="organizer")
+    StaffAssignmentFactory(event=event, user=organizer, role=StaffRole.ORGANIZER)
+    client.force_login(organizer)
+    assert 'data-audience="staff"' in client.get(f"/events/{event.slug}/staff/").content.decode()
+    client.force_login(ana.player.user)
+    assert 'data-audience="player"' in (page := client.get(f"/events/{event.slug}/me/").content.decode())
+    assert 'data-sends="1"' in page
+    services.drop_registration(ana, actor=ana.player.user)
+    assert 'data-sends="0"' in client.get(f"/events/{event.slug}/me/").content.decode()
+    event.status = EventStatus.DRAFT
+    event.save(update_fields=["status"])
+    client.force_login(organizer)
+    assert 'data-audience="staff"' not in client.get(f"/events/{event.slug}/staff/").content.decode()
