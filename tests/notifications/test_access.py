@@ -80,6 +80,19 @@ def test_anonymous_needs_the_private_page_token(client, world):
     assert status == 200
     sub = Subscription.objects.get()
     assert (sub.registration_id, sub.page) == (walk_in.pk, f"/events/{event.slug}/phone/{token}/")
+    # And off again from the same page: without the token nobody can turn it off.
+    off = {"endpoint": sub.endpoint, "audience": "player"}
+    answer = client.post(
+        f"/push/{event.slug}/unsubscribe/", data=json.dumps(off), content_type="application/json"
+    )
+    assert answer.status_code == 403 and Subscription.objects.exists()
+    answer = client.post(
+        f"/push/{event.slug}/unsubscribe/",
+        data=json.dumps({**off, "token": token}),
+        content_type="application/json",
+    )
+    assert answer.json() == {"subscribed": False, "removed": 1}
+    assert not Subscription.objects.exists()
 
 
 def test_a_private_token_of_another_event_is_refused(client, world):
