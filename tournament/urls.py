@@ -55,6 +55,11 @@ urlpatterns = [
     path("<slug:slug>/staff/check-in/", views.staff_check_in, name="staff_check_in"),
     path("<slug:slug>/staff/check-in/<str:token>/", views.staff_check_in_code, name="staff_check_in_code"),
     path("<slug:slug>/staff/walk-in/", views.staff_walk_in, name="staff_walk_in"),
+    path(
+        "<slug:slug>/staff/walk-in/<int:registration_id>/slip/",
+        views.staff_walk_in_slip,
+        name="staff_walk_in_slip",
+    ),
     path("<slug:slug>/staff/replace-id/", views.staff_replace_id, name="staff_replace_id"),
     path("<slug:slug>/staff/undo-drop/", views.staff_undo_drop, name="staff_undo_drop"),
     path("<slug:slug>/staff/finish/", views.staff_finish, name="staff_finish"),

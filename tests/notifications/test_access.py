@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from core.pdf import qr_svg_data_uri
 from notifications.messages import news_messages
 from notifications.models import Subscription
 from tests.factories.tournament import (
@@ -19,7 +20,7 @@ from tests.factories.tournament import (
 )
 from tests.notifications.conftest import BrowserKeys
 from tournament import services
-from tournament.enums import EventStatus, RegistrationStatus, RoundStatus, StaffRole
+from tournament.enums import EventStatus, MatchResult, RegistrationStatus, RoundStatus, StaffRole
 
 
 @pytest.fixture
@@ -79,6 +80,19 @@ def test_anonymous_needs_the_private_page_token(client, world):
     assert status == 200
     sub = Subscription.objects.get()
     assert (sub.registration_id, sub.page) == (walk_in.pk, f"/events/{event.slug}/phone/{token}/")
+    # And off again from the same page: without the token nobody can turn it off.
+    off = {"endpoint": sub.endpoint, "audience": "player"}
+    answer = client.post(
+        f"/push/{event.slug}/unsubscribe/", data=json.dumps(off), content_type="application/json"
+    )
+    assert answer.status_code == 403 and Subscription.objects.exists()
+    answer = client.post(
+        f"/push/{event.slug}/unsubscribe/",
+        data=json.dumps({**off, "token": token}),
+        content_type="application/json",
+    )
+    assert answer.json() == {"subscribed": False, "removed": 1}
+    assert not Subscription.objects.exists()
 
 
 def test_a_private_token_of_another_event_is_refused(client, world):
@@ -142,18 +156,40 @@ def test_messages_carry_no_player_id(world):
     assert "Ana" in text and "Bo" in text
 
 
-def test_a_draft_event_sends_nothing(world):
+def test_messages_name_the_opponent_as_the_public_sees_them(world):
+    """A Casual event that shows short names to the public: the message says "Bo B.", as the
+    public pages do, never the opponent's full name (nor ID)."""
+    event, ana, bo, walk_in, rnd, match = world
+    event.short_public_names = True
+    event.save(update_fields=["short_public_names"])
+    bo.player.display_name = "Bo Baker"
+    bo.player.save(update_fields=["display_name"])
+    _subscribe_all(world)
+    services.publish_round(rnd, actor=None)
+    by_registration = {
+        sub.registration_id: payload
+        for sub_id, payload in news_messages("round.publish", event_id=event.pk, round_id=rnd.pk)
+        for sub in [Subscription.objects.get(pk=sub_id)]
+    }
+    assert by_registration[ana.pk]["body"] == "You play Bo B. at table 4."
+    assert "Baker" not in json.dumps(by_registration[ana.pk])
+
+
+@pytest.mark.parametrize("status", [EventStatus.DRAFT, EventStatus.FINISHED, EventStatus.CANCELLED])
+def test_a_draft_finished_or_cancelled_event_sends_nothing(world, status):
     event, ana, bo, walk_in, rnd, match = world
     _subscribe_all(world)
-    event.status = EventStatus.DRAFT
+    assert len(news_messages("round.publish", event_id=event.pk, round_id=rnd.pk)) == 2  # running
+    event.status = status
     event.save(update_fields=["status"])
     assert news_messages("round.publish", event_id=event.pk, round_id=rnd.pk) == []
 
 
-def test_a_player_who_dropped_gets_nothing(world):
+@pytest.mark.parametrize("status", [RegistrationStatus.DROPPED, RegistrationStatus.DISQUALIFIED])
+def test_a_player_who_dropped_or_was_disqualified_gets_nothing(world, status):
     event, ana, bo, walk_in, rnd, match = world
     _subscribe_all(world)
-    bo.status = RegistrationStatus.DROPPED
+    bo.status = status
     bo.save(update_fields=["status"])
     messages = news_messages("round.publish", event_id=event.pk, round_id=rnd.pk)
     subscriptions = Subscription.objects.in_bulk([sub_id for sub_id, _ in messages])
@@ -174,6 +210,31 @@ def test_the_player_state_says_what_needs_them_with_an_etag(client, world):
     assert "GEM222" not in after.content.decode()
 
 
+def test_the_player_state_says_time_called_then_asks_to_confirm_the_opponents_report(client, world):
+    event, ana, bo, walk_in, rnd, match = world
+    services.publish_round(rnd, actor=None)
+    services.start_clock(rnd, actor=None)
+    services.call_time(rnd, actor=None)
+    client.force_login(ana.player.user)
+    assert client.get(f"/events/{event.slug}/me/state/").json()["words"] == (
+        "Round 1: time is called. Finish your turn."
+    )
+    services.report_result(match, actor=bo.player.user, result=MatchResult.B_WINS, games_b=1)
+    assert client.get(f"/events/{event.slug}/me/state/").json()["words"] == (
+        "Round 1: your opponent reported a result. Confirm it."
+    )
+    client.force_login(bo.player.user)  # who reported waits: no banner asks them anything new
+    assert client.get(f"/events/{event.slug}/me/state/").json()["words"] == (
+        "Round 1: time is called. Finish your turn."
+    )
+    services.report_result(match, actor=ana.player.user, result=MatchResult.A_WINS, games_a=1)
+    for player in (ana, bo):
+        client.force_login(player.player.user)
+        assert client.get(f"/events/{event.slug}/me/state/").json()["words"] == (
+            "Round 1: your reports disagree. See the staff."
+        )
+
+
 def test_the_private_page_is_the_players_own_page_read_only(client, world):
     event, ana, bo, walk_in, rnd, match = world
     MatchFactory(round=rnd, table_number=5, player_a=walk_in, player_b=None)
@@ -189,7 +250,7 @@ def test_the_private_page_is_the_players_own_page_read_only(client, world):
     assert state["words"] == "Round 1: you have a bye."
 
 
-def test_the_walk_in_desk_message_gives_the_private_page(client, world):
+def test_the_walk_in_desk_shows_the_private_page_as_a_qr_code(client, world):
     event, *_ = world
     organizer = UserFactory(username="organizer")
     StaffAssignmentFactory(event=event, user=organizer, role=StaffRole.ORGANIZER)
@@ -199,7 +260,35 @@ def test_the_walk_in_desk_message_gives_the_private_page(client, world):
     )
     text = " ".join(str(m) for m in answer.context["messages"])
     reg = event.registrations.get(player__display_name="Dee Walk")
-    assert f"/events/{event.slug}/phone/{services.phone_token(reg)}/" in text
+    phone_url = f"http://testserver/events/{event.slug}/phone/{services.phone_token(reg)}/"
+    assert phone_url in text
+    # The desk lands on the walk-in's slip: the QR code of that page, to scan or print.
+    assert answer.redirect_chain[-1][0] == f"/events/{event.slug}/staff/walk-in/{reg.pk}/slip/"
+    page = answer.content.decode()
+    assert f'src="{qr_svg_data_uri(phone_url)}"' in page
+    assert reg.player.claim_code in page and "Dee Walk" in page
+    assert answer["Referrer-Policy"] == "no-referrer"
+    assert "no-store" in answer["Cache-Control"]
+    # The players list links it for every player without an account, and for no other.
+    dashboard = client.get(f"/events/{event.slug}/staff/").content.decode()
+    assert f"/events/{event.slug}/staff/walk-in/{reg.pk}/slip/" in dashboard
+    assert dashboard.count("data-walk-in-slip-link") == 2  # Dee and the world's walk-in Cy
+
+
+def test_the_walk_in_slip_is_for_the_desk_and_walk_ins_only(client, world):
+    event, ana, bo, walk_in, rnd, match = world
+    slip = f"/events/{event.slug}/staff/walk-in/{walk_in.pk}/slip/"
+    assert client.get(slip).status_code == 302  # log in first
+    client.force_login(ana.player.user)
+    assert client.get(slip).status_code in (403, 404)  # a player is not the desk
+    organizer = UserFactory(username="organizer")
+    StaffAssignmentFactory(event=event, user=organizer, role=StaffRole.ORGANIZER)
+    client.force_login(organizer)
+    assert client.get(slip).status_code == 200
+    # A player with an account signs in instead; another event's walk-in is not this desk's.
+    assert client.get(f"/events/{event.slug}/staff/walk-in/{ana.pk}/slip/").status_code == 404
+    elsewhere = RegistrationFactory(player=PlayerProfileFactory(user=None, player_id="T-9"))
+    assert client.get(f"/events/{event.slug}/staff/walk-in/{elsewhere.pk}/slip/").status_code == 404
 
 
 @pytest.mark.parametrize("players", [4, 40])
@@ -216,3 +305,23 @@ def test_the_player_state_costs_the_same_queries_at_any_size(
     # session, user, event, registration, rounds, match, and the lens: the same at any size
     with django_assert_max_num_queries(7):
         assert client.get(f"/events/{event.slug}/me/state/").status_code == 200
+
+
+def test_the_pages_offer_notifications_only_where_something_would_be_sent(client, world):
+    """The staff dashboard offers an official the staff's notifications (disputes, judge calls,
+    tables over time) while the event runs; the player's panel says when nothing is sent to them
+    (they dropped), so the button is not offered."""
+    event, ana, bo, walk_in, rnd, match = world
+    organizer = UserFactory(username="organizer")
+    StaffAssignmentFactory(event=event, user=organizer, role=StaffRole.ORGANIZER)
+    client.force_login(organizer)
+    assert 'data-audience="staff"' in client.get(f"/events/{event.slug}/staff/").content.decode()
+    client.force_login(ana.player.user)
+    assert 'data-audience="player"' in (page := client.get(f"/events/{event.slug}/me/").content.decode())
+    assert 'data-sends="1"' in page
+    services.drop_registration(ana, actor=ana.player.user)
+    assert 'data-sends="0"' in client.get(f"/events/{event.slug}/me/").content.decode()
+    event.status = EventStatus.DRAFT
+    event.save(update_fields=["status"])
+    client.force_login(organizer)
+    assert 'data-audience="staff"' not in client.get(f"/events/{event.slug}/staff/").content.decode()

@@ -58,7 +58,12 @@ class Phones:
         assert answer.status_code == 200, answer.content
 
     def said(self, name: str) -> list[dict]:
-        return [self.keys[name].decrypt(r) for r in self.service.for_path(f"/{name}")]
+        told = [self.keys[name].decrypt(r) for r in self.service.for_path(f"/{name}")]
+        # Privacy (issue 29): whatever the news, no message carries a player ID, the opponent's
+        # least of all.
+        for player_id in ("GEM111", "GEM222"):
+            assert player_id not in json.dumps(told), (name, told)
+        return told
 
 
 @pytest.fixture
@@ -111,6 +116,23 @@ def test_a_rejected_decklist_tells_its_player_the_reason(world, django_capture_o
         "Reason: the hero is illegible. Fix it and submit it again.",
     )
     assert phones.said("bo") == []
+
+
+def test_an_accepted_decklist_tells_its_player_and_links_the_decklist(
+    world, django_capture_on_commit_callbacks
+):
+    event, judge, ana, bo, rnd, match, phones = world
+    decklist = Decklist.objects.create(registration=ana, status=DecklistStatus.SUBMITTED, raw_text="x")
+    with django_capture_on_commit_callbacks(execute=True):
+        decklist_services.accept_decklist(decklist, actor=judge)
+    [told] = phones.said("ana")
+    assert (told["title"], told["body"], told["url"]) == (
+        "Decklist accepted",
+        "An official accepted your decklist.",
+        f"/decklists/{decklist.pk}/",
+    )
+    assert phones.said("bo") == []
+    assert phones.said("judge") == []
 
 
 def test_judge_calls_opened_to_the_staff_and_answered_to_the_table(world, django_capture_on_commit_callbacks):

@@ -82,6 +82,10 @@ def test_check_in_desk_then_pair_round_one(live_server, browser_page, phone_page
     wes = Registration.objects.get(event=event, player__display_name="Wes Walkin")
     assert wes.player.is_temporary and wes.status == RegistrationStatus.CHECKED_IN
     assert wes.player.claim_code in staff.locator(".messages").inner_text()
+    # The desk now shows Wes the QR code of his own page, then goes back to the players.
+    phone_url = f"{live_server.url}/events/friday-cc/phone/{services.phone_token(wes)}/"
+    assert staff.locator("[data-phone-qr]").get_attribute("src") == qr_svg_data_uri(phone_url)
+    staff.click("text=Back to the players")
 
     # Dev and Eve never came: pairing needs one explicit choice.
     notice = staff.locator("[data-not-checked-in]").inner_text()

@@ -287,6 +287,11 @@ def test_api_check_in_desk_walk_in_replace_id_and_claim(api_client):
     body = walk.json()
     assert body["temporary_id"].startswith("TMP-") and len(body["claim_code"]) == 8
     reg_id = body["registration"]["id"]
+    walk_in = Registration.objects.get(pk=reg_id)
+    assert (
+        body["phone_page"] == f"http://testserver/events/{event.slug}/phone/{services.phone_token(walk_in)}/"
+    )
+    assert body["slip"] == f"http://testserver/events/{event.slug}/staff/walk-in/{reg_id}/slip/"
     replaced = api_client.post(
         f"{base}/players/{reg_id}/replace-id/", {"player_id": "GEM4321"}, format="json"
     )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -13,6 +14,7 @@ from rest_framework.views import APIView
 from core import throttling
 from core.api import validated
 from core.errors import DomainError
+from core.site import site_url
 
 from .. import services
 from ._common import RegistrationSerializer, _ctx, _event, _registration
@@ -76,6 +78,14 @@ class WalkInView(APIView):
                     "registration": RegistrationSerializer(),
                     "temporary_id": serializers.CharField(),
                     "claim_code": serializers.CharField(),
+                    "phone_page": serializers.URLField(
+                        help_text=gettext_lazy(
+                            "The walk-in's private page (no account needed): give it to them only."
+                        )
+                    ),
+                    "slip": serializers.URLField(
+                        help_text=gettext_lazy("The desk's slip with the QR code of that page.")
+                    ),
                 },
             )
         },
@@ -92,6 +102,12 @@ class WalkInView(APIView):
                 "registration": RegistrationSerializer(reg, context=_ctx(request, event)).data,
                 "temporary_id": reg.player.player_id,
                 "claim_code": reg.player.claim_code,
+                "phone_page": site_url(
+                    request, reverse("tournament:player_phone", args=[event.slug, services.phone_token(reg)])
+                ),
+                "slip": site_url(
+                    request, reverse("tournament:staff_walk_in_slip", args=[event.slug, reg.pk])
+                ),
             },
             status=status.HTTP_201_CREATED,
         )

@@ -17,6 +17,7 @@ from .checkin import (
     staff_replace_id,
     staff_undo_drop,
     staff_walk_in,
+    staff_walk_in_slip,
 )
 from .clock import clock_json, clock_page, staff_clock, staff_extension
 from .constraints import staff_keep_apart, staff_keep_apart_add, staff_keep_apart_end
@@ -72,6 +73,7 @@ __all__ = [
     "staff_replace_id",
     "staff_undo_drop",
     "staff_walk_in",
+    "staff_walk_in_slip",
     "clock_json",
     "clock_page",
     "event_create",

@@ -8,16 +8,17 @@ from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from core import throttling
 from core.errors import DomainError
+from core.pdf import qr_svg_data_uri
 from core.site import site_url
 
-from .. import access, services
+from .. import access, selectors, services
 from ..models import Event
 from ._common import posted_registration, staff_action
 
@@ -73,11 +74,41 @@ def staff_walk_in(request: HttpRequest, event: Event):
         late_entry=request.POST.get("late_entry") == "on",
     )
     phone_page = reverse("tournament:player_phone", args=[event.slug, services.phone_token(reg)])
-    return (
+    said = (
         f"{reg.player.display_name} registered as a walk-in with the temporary ID {reg.player.player_id}. "
         f"Claim code for the player: {reg.player.claim_code}. Their own page for their phone, no account "
         f"needed (give it to them only): {site_url(request, phone_page)}"
     )
+    # The desk shows (or prints) the slip with the QR code of that page for the player to scan.
+    messages.success(request, said)
+    return redirect("tournament:staff_walk_in_slip", event.slug, reg.pk)
+
+
+def staff_walk_in_slip(request: HttpRequest, slug: str, registration_id: int) -> HttpResponse:
+    """The walk-in's slip for the desk to show or print: their name, temporary ID, claim code and
+    the QR code of their private page (``services.phone_token``), so a phone without an account
+    follows their pairings and turns notifications on (issue 29). Only for a player without an
+    account: one with an account signs in instead. The QR code is made afresh each time, never
+    cached, because its address is the key to the player's page."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    event = access.event_for_staff(request.user, slug, action="manage_players")
+    registration = (
+        selectors.registrations_for_event(event).filter(pk=registration_id, player__user__isnull=True).first()
+    )
+    if registration is None:
+        raise Http404(_("no walk-in without an account has this registration at this event"))
+    url = site_url(
+        request, reverse("tournament:player_phone", args=[event.slug, services.phone_token(registration)])
+    )
+    response = render(
+        request,
+        "tournament/walk_in_slip.html",
+        {"event": event, "registration": registration, "phone_url": url, "phone_qr": qr_svg_data_uri(url)},
+    )
+    response["Referrer-Policy"] = "no-referrer"
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 @staff_action("manage_players", anchor="players")
