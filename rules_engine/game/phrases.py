@@ -526,7 +526,7 @@ class Parser:
             re.I,
         ):
             # "combo is on": a remark that a condition holds; the engine decides it from the chain
-            # itself (CR 8.4.x), so it is reported as a claim it did not check, never dropped
+            # itself (CR 8.4.1), so it is reported as a claim it did not check, never dropped
             entry.unchecked.append(c)
             return
         m = re.fullmatch(r"(?:and )?(?:but )?no ([\w']+)", c, re.I)
@@ -942,7 +942,7 @@ class Parser:
             low,
         )
         m = re.fullmatch(r"(.+?) (?:broke|breaks|shattered|shatters|is broken|was broken|got broken)", low)
-        if m:  # "the helm broke": a claim that it was destroyed (blade break, CR 8.3.x), checked
+        if m:  # "the helm broke": a claim that it was destroyed (blade break, CR 8.3.3), checked
             return [A.Claim("destroyed", _slot_subject(m.group(1)))]
         m = re.fullmatch(r"(?:p[12]'s )?(?:the )?(.+?) trigger (?:resolves|resolved)", low)
         if m and m.group(1) in (
@@ -1885,7 +1885,7 @@ def canonical(clause: str) -> str:
         if c == before:
             break
     # "P2 pitches Card B to pay for Arcane Barrier 2 (against ...)": the payment of a prevention
-    # keyword (CR 8.3.8, 8.3.x spellvoid) is that keyword applied, paid with the pitched card
+    # keyword (CR 8.3.8, 8.3.15 spellvoid) is that keyword applied, paid with the pitched card
     c = re.sub(
         r"^(P[12]) pitches (.+?),? (?:to pay|paying) for (?:their |the |its |P[12]'s )?(arcane barrier|spellvoid) (\d+)\b,?\s*(.*)$",
         lambda m: (
@@ -2342,7 +2342,7 @@ def _c_resolves(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("resolved", _subject(m.group(1)))]
 
 
-#: The words a judge uses for an equipment slot (CR 1.3.x subtypes head, chest, arms, legs).
+#: The words a judge uses for an equipment slot (CR 2.10.6b subtypes Head, Chest, Arms, Legs; zones CR 3.0.1a).
 _SLOT_WORDS = {"helm": "head", "helmet": "head", "boots": "legs", "gloves": "arms", "chest piece": "chest"}
 
 
