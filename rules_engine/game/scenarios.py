@@ -8,6 +8,7 @@ English steps, numbered from 1) and ``expect`` (facts, ``checkpoints``, ``violat
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -70,7 +71,15 @@ class ScenarioResult:
 
 
 def run_scenario(sc: dict[str, Any], lookup: CardLookup | None = None) -> ScenarioResult:
-    """Build the given state, replay the ``when`` steps, and compare with ``expect``. Never raises."""
+    """Build the given state, replay the ``when`` steps, and compare with ``expect``. Never raises.
+    A Grand Archive scenario (``given.game: ga``) runs on the GA engine (:mod:`rules_engine.ga`)."""
+    given0 = sc.get("given")
+    if isinstance(given0, dict) and str(given0.get("game", "")).casefold() == "ga":
+        # The GA runner builds on this module's result and comparison: importing it at the top
+        # would be circular.
+        from rules_engine.ga.scenarios import run_ga_scenario  # noqa: PLC0415
+
+        return run_ga_scenario(sc)
     sid = str(sc.get("id", "?"))
     version = str(sc.get("rules_version", "2.13.0"))
     if version not in ("2.13.0", "older"):
@@ -142,6 +151,11 @@ _UNORDERED = {
     "defending",
     "hand_includes",
     "arsenal",
+    # Grand Archive zones (rules_engine.ga)
+    "banishment",
+    "memory_cards",
+    "material_deck",
+    "field",
 }
 _IGNORED = {"notes", "reason", "title"}
 
@@ -387,6 +401,18 @@ def load_yaml(path: str) -> list[dict[str, Any]]:
 
     with open(path, encoding="utf-8") as fh:
         data = yaml.safe_load(fh)
+    shared_cards: list[Any] = []
     if isinstance(data, dict):
+        # A file may list its cards once (``cards:`` beside ``scenarios:``) for all its scenarios.
+        shared_cards = list(data.get("cards") or []) if "scenarios" in data else []
+        if "scenarios" in data and data.get("cards_from"):
+            # ... or names a card file beside it (a YAML list of cards).
+            other = os.path.join(os.path.dirname(path), str(data["cards_from"]))
+            with open(other, encoding="utf-8") as fh:
+                shared_cards += list(yaml.safe_load(fh) or [])
         data = data.get("scenarios", [data])
-    return [x for x in (data or []) if isinstance(x, dict)]
+    out = [x for x in (data or []) if isinstance(x, dict)]
+    if shared_cards:
+        for sc in out:
+            sc["cards"] = list(sc.get("cards") or []) + shared_cards
+    return out
