@@ -503,7 +503,9 @@ class GAEngine:
             self._resolve_top(st, c)
             return
         if st.combat is not None:
-            if st.combat.step == "retaliation":
+            # A judge's "all pass" in a combat means the rest of it happened: nobody else
+            # retaliated and the damage was dealt (2.2.g.i.3, 2.2.g.ii.2).
+            if "damage step" in c.text.casefold() and st.combat.step == "retaliation":
                 st.combat.step = "damage"
             else:
                 self._combat_damage(st, c)
@@ -606,8 +608,11 @@ class GAEngine:
             self._attack_card(st, c, who, named)
             return
         if c.card and named is None:
-            self._card(c.card, c)
-            return
+            own = st.find(c.card, who)
+            if own is None or not own.is_champion:
+                self._card(c.card, c)
+                return
+            named = own.card
         self._slow_ok(st, who, "attack", c)
         attacker: GAObject | None
         weapon: GAObject | None = None
@@ -663,8 +668,10 @@ class GAEngine:
         if ally is None or not ally.is_ally:
             raise _Cannot(f"no ally called {c.card} to intercept with")
         tgt = st.obj(cb.target)
-        if ally.card is not None and ally.card.keywords and "intercept" not in ally.card.keywords:
-            raise GAIllegal("intercept", f"{ally.name} does not have intercept")
+        if ally.card is not None and "intercept" not in ally.card.keywords:
+            raise GAIllegal(
+                "intercept", f"{ally.name} does not have intercept (in the card data the engine reads)"
+            )
         if ally.rested:
             raise GAIllegal("intercept", f"{ally.name} is rested and cannot intercept")
         if tgt is None or not tgt.is_champion or tgt.controller != ally.controller:

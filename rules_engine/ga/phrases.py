@@ -49,6 +49,19 @@ _PLAYER = re.compile(
     r"non[- ]turn[- ]player)(?:'s)?)\b",
     re.IGNORECASE,
 )
+_CLAUSE_START = re.compile(
+    r"^(?:p1|p2|player ?[12]|tp|ntp|no\b|nobody|none\b|all\b|both\b|everyone|it\b|he\b|she\b|they\b|"
+    r"then\b|and then\b|(?:\d+ )?damage\b|takes?\b|deals?\b|resolves?\b|passes\b|pass\b)",
+    re.IGNORECASE,
+)
+_LEAD_IN = re.compile(
+    r"^(?:in response(?: to .*)?|due to .*|because of .*|thanks to .*|via .*|while .*|before .*|after .*|"
+    r"meanwhile|next|later|on (?:enter|attack|hit|death)\b.*|.*'s on (?:enter|attack|hit|death)\b.*)$",
+    re.IGNORECASE,
+)
+_ACTOR_VERB = re.compile(
+    r"^(?:attacks?|swings?|retaliates?|intercepts?|resolves?|dies|died|is destroyed|takes?|deals?|rests?|wakes?)\b"
+)
 _PAYMENT_TAIL = re.compile(
     r",?\s*\b(?:reserving|paying|putting|placing|banishing|memori[sz]ing|reserves|pays)\b", re.IGNORECASE
 )
@@ -106,6 +119,7 @@ class GAParser:
                 seen.setdefault(norm(n), n)
         self.names = sorted(seen.values(), key=len, reverse=True)
         self.player_names = dict(player_names or {})
+        self._comma_names = [n for n in self.names if "," in n]
         self._name_res = [
             (n, re.compile(r"(?<![\w])" + re.escape(norm(n)) + r"(?![\w])")) for n in self.names
         ]
@@ -131,7 +145,10 @@ class GAParser:
     # -- lines ----------------------------------------------------------------------------------
     def parse(self, line: str, turn: str) -> list[Clause]:
         text = _shorthand(line.strip().rstrip("."))
-        parts = [p for p in _SPLIT.split(text) if p and p.strip()]
+        parts: list[str] = []
+        for p in _SPLIT.split(text):
+            if p and p.strip():
+                parts.extend(self._comma_clauses(p))
         out: list[Clause] = []
         last_player: str | None = None
         for part in parts:
@@ -140,6 +157,40 @@ class GAParser:
                 last_player = clause.player
             out.append(clause)
         return out
+
+    def _comma_clauses(self, text: str) -> list[str]:
+        """Split at a comma only where a new clause starts ("..., no retaliation, Silvie takes 2"),
+        never inside a card name ("Lorraine, Wandering Warrior") or a list of reserved cards."""
+        pieces = text.split(",")
+        out = [pieces[0]]
+        for piece in pieces[1:]:
+            joined = out[-1] + "," + piece
+            inside_name = any(
+                norm(n) in norm(joined) and norm(n) not in norm(out[-1]) and "," in n
+                for n in self._comma_names
+            )
+            if (
+                not inside_name
+                and _CLAUSE_START.match(piece.strip())
+                or (not inside_name and self._starts_with_actor(piece.strip()))
+            ):
+                out.append(piece)
+            else:
+                out[-1] = joined
+        merged: list[str] = []
+        for p in (p.strip() for p in out if p.strip()):
+            if merged and _LEAD_IN.match(merged[-1]):
+                merged[-1] = merged[-1] + ", " + p  # "in response, P1 plays ...": one clause
+            else:
+                merged.append(p)
+        return merged
+
+    def _starts_with_actor(self, text: str) -> bool:
+        found = self.cards_in(text)
+        if not found or found[0][0] != 0:
+            return False
+        rest = norm(text)[len(norm(found[0][1])) :]
+        return bool(_ACTOR_VERB.match(rest.strip()))
 
     def clause(self, text: str, turn: str, last_player: str | None) -> Clause:
         low = norm(text)
@@ -310,9 +361,11 @@ class GAParser:
                     tail = tail[: wm.start()] + " " + tail[wm.end(1) :]
             c.target, c.target_player = self._target(tail, turn, None)
             return c
-        m = re.search(r"\b(\d+)\s+damage\b", r)
+        m = re.search(r"\b(\d+)\s+damage\b", r) or re.search(r"\b(?:takes?|took|dealt|deals?)\s+(\d+)\b", r)
+        if m and re.match(r"^\d+\s+damage$", r):
+            return Clause("damage", rest, amount=int(m.group(1)))
         if m and re.search(r"\b(?:deals?|dealt|takes?|took|does|did|hits? for|for)\b", r):
-            c = Clause("damage", rest, amount=int(m.group(1)))
+            c = Clause("damage", rest, amount=int(next(g for g in m.groups() if g)))
             after = r[m.end() :]
             names_after = self._names_list(after)
             if re.search(r"\b(?:takes?|took|is dealt)\b", r):
@@ -341,6 +394,17 @@ class GAParser:
         return Clause("unreadable", rest, card=first)
 
     def _after_verb(self, rest: str, names: list[str]) -> str | None:
+        """The first card named after the line's verb ("Lorraine's On Enter: P1 materializes X")."""
+        m = re.search(
+            r"\b(?:materiali[sz]\w*|levels?\W*up|lvl\w*|level\w* (?:in)?to|plays?|played|activates?|activated|"
+            r"casts?|uses?|summons?|deploys?|equips?|responds? with|responded with)\b",
+            rest,
+            re.IGNORECASE,
+        )
+        if m:
+            after = [n for pos, n in self.cards_in(rest[m.end() :])]
+            if after:
+                return after[0]
         return names[0] if names else None
 
     def _attack(self, rest: str, names: list[str], turn: str) -> Clause:

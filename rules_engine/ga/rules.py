@@ -85,7 +85,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "stealth": ("X.A.22a",),
     "intercept": ("X.A.10a", "X.A.10b"),
     "retaliate": ("2.2.g.i.2",),
-    "retaliate_rested": ("2.2.g.i.2", "1.7.b.5"),
+    "retaliate_rested": ("X.B.30a.i", "2.2.g.i.2", "1.7.b.5"),
     "retaliate_power": ("2.2.g.i.2b",),
     "retaliate_not_defending": ("2.2.g.i.2", "X.B.30a"),
     "damage_step": ("2.2.g.ii.2",),

@@ -75,6 +75,14 @@ def _names(v: Any) -> list[str]:
     return [_name(x) for x in v]
 
 
+def card_names_with_aliases(cards: GACards) -> list[str]:
+    """Every card name, and a champion's lineage name ("Lorraine" for "Lorraine, Wandering
+    Warrior", GA 1.7.a.10) as judges write it; the engine finds the champion on the field by it."""
+    names = cards.names()
+    aliases = {n.split(",")[0].strip() for n in names if "," in n and (c := cards.get(n)) and c.is_champion}
+    return names + sorted(aliases - set(names))
+
+
 def build_state(given: dict[str, Any], cards: GACards) -> GAState:
     """The start position of a GA scenario. Raises :class:`GivenError` on a bad one."""
     players = [k for k in given if isinstance(k, str) and k.upper().startswith("P") and k[1:].isdigit()]
@@ -148,7 +156,7 @@ def run_ga_scenario(sc: dict[str, Any], fallback: GACards | None = None) -> Scen
         )
         state = build_state(given, cards)
         names = dict(given.get("names") or {})
-        parser = GAParser(cards.names(), {str(k).upper(): str(v) for k, v in names.items()})
+        parser = GAParser(card_names_with_aliases(cards), {str(k).upper(): str(v) for k, v in names.items()})
         engine = GAEngine(cards, parser)
         for i, text in enumerate(sc.get("when") or [], start=1):
             step = engine.apply(state, i, str(text))
