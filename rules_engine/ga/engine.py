@@ -646,6 +646,8 @@ class GAEngine:
             power = (power or 0) + (weapon.power() or 0)
         if power is None or power <= 0:
             raise GAIllegal("attack_power", f"{attacker.name} would attack with {power or 0} power")
+        if c.target is None:
+            c.target = self._partial_target(st, who, c, attacker)
         target = self._target_object(st, who, c) if c.target else self._opponent_champion(st, who, None)
         if c.target and target is None:
             raise _Cannot(f"nothing called {c.target} is on the field to attack")
@@ -659,6 +661,21 @@ class GAEngine:
         )
         st.phase = "combat"
         st.passes = 0
+
+    def _partial_target(self, st: GAState, who: str, c: Clause, attacker: GAObject) -> str | None:
+        """An opponent's object named by one word of its name ("attacks the Tortoise"), when
+        exactly one of their objects has that word."""
+        words = set(re.findall(r"[a-z']{4,}", c.text.casefold())) - set(
+            re.findall(r"[a-z']+", attacker.name.casefold())
+        )
+        hits = [
+            o
+            for o in st.field
+            if o.controller != who
+            and not o.is_champion
+            and words & set(re.findall(r"[a-z']{4,}", o.name.casefold()))
+        ]
+        return hits[0].name if len(hits) == 1 else None
 
     def _do_intercept(self, st: GAState, c: Clause) -> None:
         cb = st.combat
@@ -748,7 +765,8 @@ class GAEngine:
         cb = st.combat
         if cb is not None and not st.stack:
             target = st.obj(cb.target)
-            claim_target = self._damage_target(st, c)
+            named = c.target is not None or re.search(r"\b(?:p[12]|player ?[12])\b", c.text, re.I)
+            claim_target = self._damage_target(st, c) if named else None
             if claim_target is None or (target is not None and claim_target.oid == target.oid):
                 before = target.damage if target else 0
                 ref = target

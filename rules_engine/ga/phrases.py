@@ -225,6 +225,8 @@ class GAParser:
             owner = _player_code(pm.group(1), self.player_names, turn)
         if names:
             return names[0], owner
+        if pm and pm.start() == 0 and not re.search(r"'s\s+\w", tail[pm.end() - 2 :]):
+            return "champion", owner  # "targeting P2": the player's champion
         cm = _CHAMPION_REF.search(tail)
         if cm:
             who = cm.group(1)
@@ -437,7 +439,7 @@ class GAParser:
                     c.target = "champion"
                     if pm:
                         c.target_player = _player_code(pm.group(1), self.player_names, turn)
-        if c.target is None and c.card is None and names:
-            c.card = names[0]
+        if c.card is None and names:
+            c.card = next((n for n in names if n != c.target), None)
         self._payment(rest, c)
         return c
