@@ -62,6 +62,9 @@ class GACard:
     keywords: frozenset[str] = frozenset()
     costless: bool = False
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> GACard:
+        return self  # immutable: a state copy shares its cards
+
     @property
     def is_champion(self) -> bool:
         return "champion" in self.types

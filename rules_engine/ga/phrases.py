@@ -89,6 +89,11 @@ def _player_code(word: str, names: dict[str, str], turn: str) -> str | None:
     return None
 
 
+def _bare(word: str) -> str:
+    """A word without the punctuation around or inside it (apostrophes kept)."""
+    return re.sub(r"[^\w']", "", word).strip("'")
+
+
 _SHORT = [
     (re.compile(r"\bw/\s*", re.I), "with "),
     (re.compile(r"\s*->\s*", re.I), " targeting "),
@@ -109,35 +114,54 @@ def _shorthand(text: str) -> str:
     return text
 
 
-class GAParser:
-    """Turns one log line into clauses, knowing the card names and the players' names."""
+class NameIndex:
+    """Card names looked up by their words: built once per card pool and shared by parsers."""
 
-    def __init__(self, card_names: list[str], player_names: dict[str, str] | None = None) -> None:
+    def __init__(self, card_names: list[str], parent: NameIndex | None = None) -> None:
         seen: dict[str, str] = {}
         for n in card_names:
             if n:
                 seen.setdefault(norm(n), n)
-        self.names = sorted(seen.values(), key=len, reverse=True)
+        self.by_tokens: dict[tuple[str, ...], str] = dict(parent.by_tokens) if parent else {}
+        self.comma_names: list[str] = list(parent.comma_names) if parent else []
+        for n in sorted(seen.values(), key=len, reverse=True):
+            key = tuple(t for t in (_bare(w) for w in norm(n).split()) if t)
+            if key and key not in self.by_tokens:
+                self.by_tokens[key] = n
+                if "," in n:
+                    self.comma_names.append(n)
+        self.longest = max((len(k) for k in self.by_tokens), default=1)
+
+
+class GAParser:
+    """Turns one log line into clauses, knowing the card names and the players' names."""
+
+    def __init__(self, card_names: list[str] | NameIndex, player_names: dict[str, str] | None = None) -> None:
+        index = card_names if isinstance(card_names, NameIndex) else NameIndex(card_names)
         self.player_names = dict(player_names or {})
-        self._comma_names = [n for n in self.names if "," in n]
-        self._name_res = [
-            (n, re.compile(r"(?<![\w])" + re.escape(norm(n)) + r"(?![\w])")) for n in self.names
-        ]
+        self._comma_names = index.comma_names
+        self._by_tokens = index.by_tokens
+        self._longest = index.longest
 
     # -- names ----------------------------------------------------------------------------------
     def cards_in(self, text: str) -> list[tuple[int, str]]:
-        """Card names in ``text`` with their positions, longest names first, not overlapping."""
+        """Card names in ``text`` with their positions, longest first, never overlapping: the
+        text's words are looked up as runs of words (punctuation aside), so a long card pool costs
+        no more than a short one."""
         low = norm(text)
-        taken: list[tuple[int, int]] = []
+        words = [(m.start(), _bare(m.group(0))) for m in re.finditer(r"\S+", low)]
         found: list[tuple[int, str]] = []
-        for name, rx in self._name_res:
-            for m in rx.finditer(low):
-                s, e = m.span()
-                if any(s < te and e > ts for ts, te in taken):
-                    continue
-                taken.append((s, e))
-                found.append((s, name))
-        return sorted(found)
+        i = 0
+        while i < len(words):
+            for size in range(min(self._longest, len(words) - i), 0, -1):
+                key = tuple(w for _, w in words[i : i + size])
+                if key[0] and key in self._by_tokens:
+                    found.append((words[i][0], self._by_tokens[key]))
+                    i += size
+                    break
+            else:
+                i += 1
+        return found
 
     def _names_list(self, text: str) -> list[str]:
         return [n for _, n in self.cards_in(text)]

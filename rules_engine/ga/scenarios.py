@@ -21,7 +21,7 @@ from rules_engine.game.scenarios import ScenarioResult, compare_expect
 
 from .cards import GACards, card_from_mapping
 from .engine import GAEngine
-from .phrases import GAParser
+from .phrases import GAParser, NameIndex
 from .rules import MISMATCH, VERSION, VIOLATION
 from .state import PHASES, UNKNOWN, GAPlayer, GAState, view
 
@@ -81,6 +81,20 @@ def card_names_with_aliases(cards: GACards) -> list[str]:
     names = cards.names()
     aliases = {n.split(",")[0].strip() for n in names if "," in n and (c := cards.get(n)) and c.is_champion}
     return names + sorted(aliases - set(names))
+
+
+_POOL_INDEXES: dict[int, tuple[GACards, NameIndex]] = {}
+
+
+def _pool_index(pool: GACards | None) -> NameIndex | None:
+    """The name index of a card pool, built once per pool object."""
+    if pool is None:
+        return None
+    hit = _POOL_INDEXES.get(id(pool))
+    if hit is None or hit[0] is not pool:
+        hit = (pool, NameIndex(card_names_with_aliases(pool)))
+        _POOL_INDEXES[id(pool)] = hit
+    return hit[1]
 
 
 def build_state(given: dict[str, Any], cards: GACards) -> GAState:
@@ -156,7 +170,9 @@ def run_ga_scenario(sc: dict[str, Any], fallback: GACards | None = None) -> Scen
         )
         state = build_state(given, cards)
         names = dict(given.get("names") or {})
-        parser = GAParser(card_names_with_aliases(cards), {str(k).upper(): str(v) for k, v in names.items()})
+        inline = GACards(card_from_mapping(m) for m in _inline(given, sc.get("cards") or []))
+        index = NameIndex(card_names_with_aliases(inline), parent=_pool_index(fallback))
+        parser = GAParser(index, {str(k).upper(): str(v) for k, v in names.items()})
         engine = GAEngine(cards, parser)
         for i, text in enumerate(sc.get("when") or [], start=1):
             step = engine.apply(state, i, str(text))

@@ -12,7 +12,7 @@ back to any line.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from dataclasses import field as _field
 from typing import Any
 
@@ -144,7 +144,29 @@ class GAState:
     result: str | None = None
 
     def copy(self) -> GAState:
-        return copy.deepcopy(self)
+        """A copy for the next line: cards are immutable and shared, everything else is new."""
+        out = copy.copy(self)
+        out.players = {
+            k: replace(
+                p,
+                hand=list(p.hand),
+                memory=list(p.memory),
+                deck=list(p.deck),
+                material=list(p.material),
+                graveyard=list(p.graveyard),
+                banishment=list(p.banishment),
+            )
+            for k, p in self.players.items()
+        }
+        out.field = [
+            replace(
+                o, counters=dict(o.counters), lineage=list(o.lineage), lineage_cards=list(o.lineage_cards)
+            )
+            for o in self.field
+        ]
+        out.stack = [replace(s) for s in self.stack]
+        out.combat = replace(self.combat, retaliators=list(self.combat.retaliators)) if self.combat else None
+        return out
 
     def other(self, player: str) -> str:
         return "P2" if player == "P1" else "P1"
