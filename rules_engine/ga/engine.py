@@ -68,6 +68,7 @@ class GAEngine:
     def __init__(self, cards: GACards, parser: GAParser) -> None:
         self.cards = cards
         self.parser = parser
+        self._reverted = -9  # the last line with a reverted (illegal) action
 
     # -- entry point -----------------------------------------------------------------------------
     def apply(self, state: GAState, action: int, line: str) -> Step:
@@ -85,6 +86,7 @@ class GAEngine:
             except GAIllegal as exc:
                 st = before
                 self._find(VIOLATION, exc.message, rule(exc.key), clause)
+                self._reverted = action
             except _Cannot as exc:
                 st = before
                 self._find(CANNOT_APPLY, exc.args[0], [], clause)
@@ -359,7 +361,7 @@ class GAEngine:
                     f"so only a level {printed + 1} champion can level it up",
                 )
         else:
-            self._element_ok(st, who, card)
+            self._element_ok(st, who, card, "element_materialize")
         self._pay(st, who, card, c, materialize=True)
         p.material = [m for m in p.material if norm(m) != norm(card.name)] if p.material else p.material
         if not by_effect:
@@ -377,13 +379,13 @@ class GAEngine:
         )
         st.passes = 0
 
-    def _element_ok(self, st: GAState, who: str, card: GACard) -> None:
+    def _element_ok(self, st: GAState, who: str, card: GACard, key: str = "element") -> None:
         champ = st.champion(who)
         if champ is None or card.element in ("norm", ""):
             return
         if card.element not in champ.elements():
             raise GAIllegal(
-                "element",
+                key,
                 f"{card.name} is {card.element.title()}, an element {who}'s champion ({champ.name}) has not enabled",
             )
 
@@ -512,6 +514,16 @@ class GAEngine:
             return
         if st.phase in _PRE_MAIN:
             self._to_main(st, c)
+        elif st.phase == "main" and self._reverted in (self._action, self._action - 1):
+            # "all pass" written for a play that was just reverted: it let that play resolve in
+            # the judge's mind; it does not end the main phase (no cascade from one illegal line).
+            self._find(
+                NOTE,
+                f"nothing is on the stack (the action on line {self._reverted} was reverted): "
+                "the pass is not taken as ending the main phase",
+                [],
+                c,
+            )
         elif st.phase == "main":
             self._end_phase_begins(st, c)
         elif st.phase == "end":
@@ -625,9 +637,7 @@ class GAEngine:
             if attacker is None:
                 raise _Cannot(f"{who} controls no {named.name} on the field")
             if c.weapon:
-                raise GAIllegal(
-                    "champion_no_power", f"{named.name} is an ally: allies cannot use weapons (GA 1.7.f.3a)"
-                )
+                raise GAIllegal("ally_weapon", f"{named.name} is an ally: allies cannot use weapons")
         else:
             attacker = champ
             if c.weapon:
@@ -800,6 +810,46 @@ class GAEngine:
             return st.find(c.target)
         return None
 
+    def _do_observe_count(self, st: GAState, c: Clause) -> None:
+        """A claim about a public count or the life left (GA 2.1.a.7): checked, never applied."""
+        who = self._who(st, c)
+        if st.combat is not None and not st.stack and c.counter == "life_left":
+            self._combat_damage(st, c)
+        p = st.players[who]
+        champ = st.champion(who)
+        derived: int | None
+        if c.counter == "memory":
+            derived = len(p.memory)
+        elif c.counter == "hand":
+            derived = len(p.hand)
+        elif c.counter == "deck":
+            derived = p.deck_count
+        else:
+            life = champ.life() if champ else None
+            derived = (life - champ.damage) if (champ and life is not None) else None
+        if derived is not None and derived != c.amount:
+            self._find(
+                MISMATCH,
+                f"the line says {who} has {c.amount} ({c.counter.replace('_', ' ')}); the log gives {derived}",
+                rule("public_counts"),
+                c,
+                fact=f"{who}.{c.counter}",
+                claimed=c.amount,
+                derived=derived,
+            )
+
+    def _do_enlighten(self, st: GAState, c: Clause) -> None:
+        """The champions' innate ability: remove 3 enlighten counters to draw a card (GA 2.11.6d.i)."""
+        who = self._who(st, c)
+        champ = st.champion(who)
+        if champ is None:
+            raise _Cannot(f"{who} controls no champion")
+        have = champ.counters.get("enlighten", 0)
+        if have < 3:
+            raise GAIllegal("enlighten", f"{champ.name} has {have} enlighten counter(s); the ability costs 3")
+        champ.counters["enlighten"] = have - 3
+        self._draw_one(st, who, c.card, c)
+
     def _do_observe(self, st: GAState, c: Clause) -> None:
         who = self._who(st, c)
         obj = st.find(c.card) if c.card else st.champion(who)
@@ -840,6 +890,9 @@ class GAEngine:
         if obj is None:
             raise _Cannot(f"no object called {name} on the field")
         k = c.counter or "buff"
+        if k == "damage" and obj.is_champion:
+            obj.damage = max(0, obj.damage + (c.amount or 0))
+            return
         obj.counters[k] = max(0, obj.counters.get(k, 0) + (c.amount or 0))
 
     def _do_rest(self, st: GAState, c: Clause) -> None:

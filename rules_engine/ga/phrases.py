@@ -339,9 +339,21 @@ class GAParser:
             return Clause("retaliate", rest, card=first)
         if re.search(r"\b(?:attacks?|attacking|swings?|swinging|swung|attacked)\b", r):
             return self._attack(rest, names, turn)
+        if re.search(r"\bremov\w*\s+(?:3|three)\s+enlighten counters?\b", r) and re.search(r"\bdraw", r):
+            dm = re.search(r"\bdr(?:aw|ew)\w*\s+(.*)$", rest, re.IGNORECASE)
+            drawn = self._names_list(dm.group(1)) if dm else []
+            return Clause("enlighten", rest, card=drawn[0] if drawn else None)
         if re.search(r"\bdraws?\b|\bdrew\b", r):
             m = re.search(r"\bdr(?:aws?|ew)\s+" + _NUM + r"\b", r)
             return Clause("draw", rest, card=first, amount=_n(m.group(1)) if m else (None if first else 1))
+        m = re.search(
+            r"\b(?:has|have|is at|at|with|on)\s+(\d+)\s+(?:cards? )?(?:in (?:their |his |her )?)?(memory|hand|life(?: left)?|cards? in deck|deck)\b",
+            r,
+        )
+        if m:
+            kind = m.group(2).split()[0]
+            kind = {"life": "life_left", "cards": "deck", "card": "deck"}.get(kind, kind)
+            return Clause("observe_count", rest, amount=int(m.group(1)), counter=kind)
         m = re.search(r"\brecovers?\s+(\d+)", r)
         if m:
             return Clause("recover", rest, amount=int(m.group(1)))
@@ -438,12 +450,16 @@ class GAParser:
         low = norm(rest)
         m = re.search(r"\b(?:with|using|wielding)\s+(.+?)(?:\s+(?:targeting|at|on|against|into)\s|$)", low)
         used = self._names_list(m.group(1)) if m else []
-        if used:
+        vpos = re.search(r"\b(?:attack|swing|swung)", low)
+        subject = [n for pos, n in self.cards_in(rest) if vpos is not None and pos < vpos.start()]
+        if subject and used:
+            c.card, c.weapon = subject[0], used[0]  # "Slime Knight attacks ... with Drawn Blade"
+        elif used:
             c.card = used[0]
             if len(used) > 1:
                 c.weapon = used[1]
-        elif names and low.find(norm(names[0])) < low.find("attack" if "attack" in low else "swing"):
-            c.card = names[0]  # "Slime Knight attacks P2's champion"
+        elif subject:
+            c.card = subject[0]  # "Slime Knight attacks P2's champion"
         if m and re.search(r"\b(?:and|plus|with)\b", m.group(1)) and len(used) > 1:
             c.weapon = used[1]
         c.target, c.target_player = self._target(

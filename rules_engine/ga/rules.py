@@ -49,6 +49,8 @@ RULES: dict[str, tuple[str, ...]] = {
     # playing cards (2.3)
     "hand_only": ("2.3.a.10", "2.1.h.3"),
     "element": ("2.3.a.3", "1.6.d.2"),
+    "element_materialize": ("2.3.b.3", "1.6.d.2"),
+    "public_counts": ("2.1.a.7",),
     "revert": ("2.3.a.7", "2.3.a.8"),
     "reserve_cost": ("2.3.c.1", "2.3.a.8"),
     "memory_cost": ("2.3.c.2", "2.3.a.8"),
@@ -79,6 +81,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "attack_rested": ("2.6.1a", "2.6.1d", "1.7.b.4"),
     "attack_power": ("2.6.1c", "2.9.7"),
     "champion_no_power": ("1.7.a.8a",),
+    "ally_weapon": ("1.7.f.3a",),
     "attack_own": ("2.6.11",),
     "attack_card_intent": ("1.7.d.5", "2.6.3"),
     "attack_card_rests": ("1.7.d.2",),
