@@ -830,7 +830,7 @@ class GAEngine:
         if derived is not None and derived != c.amount:
             self._find(
                 MISMATCH,
-                f"the line says {who} has {c.amount} ({c.counter.replace('_', ' ')}); the log gives {derived}",
+                f"the line says {who} has {c.amount} ({(c.counter or '').replace('_', ' ')}); the log gives {derived}",
                 rule("public_counts"),
                 c,
                 fact=f"{who}.{c.counter}",
