@@ -56,7 +56,8 @@ _CLAUSE_START = re.compile(
 )
 _LEAD_IN = re.compile(
     r"^(?:in response(?: to .*)?|due to .*|because of .*|thanks to .*|via .*|while .*|before .*|after .*|"
-    r"meanwhile|next|later|on (?:enter|attack|hit|death)\b.*|.*'s on (?:enter|attack|hit|death)\b.*)$",
+    r"meanwhile|next|later|during .*|at (?:the )?(?:end|beginning|start) of .*|in (?:the|his|her|their) \w+ (?:phase|step)|"
+    r"on (?:enter|attack|hit|death)\b.*|.*'s on (?:enter|attack|hit|death)\b.*)$",
     re.IGNORECASE,
 )
 _ACTOR_VERB = re.compile(
@@ -170,9 +171,15 @@ class GAParser:
     def parse(self, line: str, turn: str) -> list[Clause]:
         text = _shorthand(line.strip().rstrip("."))
         parts: list[str] = []
+        pending = ""
         for p in _SPLIT.split(text):
-            if p and p.strip():
-                parts.extend(self._comma_clauses(p))
+            if not (p and p.strip()):
+                continue
+            if _PLAYER.fullmatch(p.strip()):
+                pending = p.strip() + " "  # "P1 then plays ...": the subject stays with its verb
+                continue
+            parts.extend(self._comma_clauses(pending + p))
+            pending = ""
         out: list[Clause] = []
         last_player: str | None = None
         for part in parts:
@@ -221,6 +228,13 @@ class GAParser:
         player = None
         m = _PLAYER.match(text)
         rest = text
+        if not m and "," in text and _LEAD_IN.match(text.split(",")[0].strip()):
+            # "before damage, P2 casts ...": the subject comes after the lead-in
+            after = text.split(",", 1)[1].strip()
+            m2 = _PLAYER.match(after)
+            if m2:
+                player = _player_code(m2.group(1), self.player_names, turn)
+                rest = after[m2.end() :].strip()
         if m:
             player = _player_code(m.group(1), self.player_names, turn)
             rest = text[m.end() :].strip()
@@ -277,7 +291,9 @@ class GAParser:
         m = re.search(r"\b(?:reserve|pay(?:ing|s)?)\s+" + _NUM + r"\b", low)
         if m and not c.paid_with and c.paid_count is None:
             c.paid_count = _n(m.group(1))
-        m = re.search(r"\bbanish(?:ing|es)?\s+(.+?)\s+from\s+(?:the\s+|his\s+|her\s+|their\s+)?memory", low)
+        m = re.search(
+            r"\bbanish(?:ing|es)?\s+(.+?)(?:\s+from\s+(?:the\s+|his\s+|her\s+|their\s+)?memory|\)|$)", low
+        )
         if m:
             c.banished = self._names_list(m.group(1))
             if not c.banished:
@@ -292,7 +308,7 @@ class GAParser:
         if re.search(r"\bconcedes?\b", r):
             return Clause("concede", rest)
         if re.search(
-            r"\b(?:no|doesn't|does not|don't|do not|declines? to|without|won't|will not)\s+(?:\w+\s+)?retaliat",
+            r"\b(?:no|doesn't|does not|don't|do not|didn't|did not|can't|cannot|could not|couldn't|declines? to|declined to|without|won't|will not)\s+(?:\w+\s+)?retaliat",
             low,
         ):
             return Clause("no_retaliate", rest, card=first)
@@ -481,5 +497,10 @@ class GAParser:
                         c.target_player = _player_code(pm.group(1), self.player_names, turn)
         if c.card is None and names:
             c.card = next((n for n in names if n != c.target), None)
+        if subject and c.weapon is None and c.card == subject[0]:
+            after = [n for pos, n in self.cards_in(rest) if vpos is not None and pos > vpos.start()]
+            rest_names = [n for n in after if n not in (c.card, c.target)]
+            if rest_names:
+                c.weapon = rest_names[0]  # "Tonoris swings Archon Broadsword at P2"
         self._payment(rest, c)
         return c
