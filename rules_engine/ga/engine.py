@@ -457,6 +457,16 @@ class GAEngine:
                 obj.counters["durability"] = card.durability  # GA 1.7.f.4a
             self._unique(st, obj, c)
             return
+        if item.target is not None and st.obj(item.target) is None:
+            # Its one target is gone: the card does not resolve (GA 2.3.d.4b) and goes to the graveyard.
+            p.graveyard.append(card.name)
+            self._find(
+                NOTE,
+                f"{card.name}'s target left the field before it resolved: it fizzles and has no effect",
+                rule("fizzle"),
+                c,
+            )
+            return
         p.graveyard.append(card.name)  # GA 1.7.c.5
         self._find(
             MANUAL,

@@ -60,6 +60,10 @@ _LEAD_IN = re.compile(
     r"on (?:enter|attack|hit|death)\b.*|.*'s on (?:enter|attack|hit|death)\b.*)$",
     re.IGNORECASE,
 )
+_TURN_LEAD = re.compile(
+    r"^(?:at the (?:start|beginning|end) of (?:his|her|their|the|my|your) turn|on (?:his|her|their) turn)\s*,?\s+",
+    re.IGNORECASE,
+)
 _ACTOR_VERB = re.compile(
     r"^(?:attacks?|swings?|retaliates?|intercepts?|resolves?|dies|died|is destroyed|takes?|deals?|rests?|wakes?)\b"
 )
@@ -184,6 +188,14 @@ class GAParser:
         last_player: str | None = None
         for part in parts:
             clause = self.clause(part.strip(), turn, last_player)
+            if (
+                clause.verb == "unreadable"
+                and out
+                and out[-1].verb in ("resolve", "all_pass")
+                and clause.card
+                and norm(clause.text).strip() == norm(clause.card)
+            ):
+                clause.verb = "resolve"  # "Song of Frost resolved first, then Spark Alight"
             if clause.player:
                 last_player = clause.player
             out.append(clause)
@@ -202,7 +214,7 @@ class GAParser:
             )
             if (
                 not inside_name
-                and _CLAUSE_START.match(piece.strip())
+                and (_CLAUSE_START.match(piece.strip()) or self._starts_with_player_name(piece.strip()))
                 or (not inside_name and self._starts_with_actor(piece.strip()))
             ):
                 out.append(piece)
@@ -216,6 +228,10 @@ class GAParser:
                 merged.append(p)
         return merged
 
+    def _starts_with_player_name(self, text: str) -> bool:
+        low = norm(text)
+        return any(low.startswith((norm(n) + " ", norm(n) + "'s ")) for n in self.player_names.values())
+
     def _starts_with_actor(self, text: str) -> bool:
         found = self.cards_in(text)
         if not found or found[0][0] != 0:
@@ -224,6 +240,7 @@ class GAParser:
         return bool(_ACTOR_VERB.match(rest.strip()))
 
     def clause(self, text: str, turn: str, last_player: str | None) -> Clause:
+        text = _TURN_LEAD.sub("", text, count=1)
         low = norm(text)
         player = None
         m = _PLAYER.match(text)
@@ -293,7 +310,7 @@ class GAParser:
             c.paid_count = _n(m.group(1))
         m = re.search(
             r"\bbanish(?:ing|es)?\s+(.+?)(?:\s+from\s+(?:the\s+|his\s+|her\s+|their\s+)?memory|\)|$)", low
-        )
+        ) or re.search(r"\bbanished (?:cards? )?(?:were|was|are|is)\s+(.+?)(?:\)|$)", low)
         if m:
             c.banished = self._names_list(m.group(1))
             if not c.banished:
@@ -314,6 +331,11 @@ class GAParser:
             return Clause("no_retaliate", rest, card=first)
         if (
             re.search(r"\bno (?:responses?|response|one responds|further actions)\b", low)
+            or re.search(
+                r"\b(?:nobody|no one|no-one)\s+(?:did|does|responded|responds|had|has|acted)\b|\bnothing else\b|"
+                r"\blet (?:it|them|that|\w+(?: \w+)?) resolve\b|^pass$",
+                low,
+            )
             or re.match(r"^(?:all|both|everyone|both players|they both)\s+pass", r)
             or re.match(r"^(?:all|both) pass", low)
         ):
@@ -324,7 +346,7 @@ class GAParser:
                 c.card = nm[0] if nm else None
             return c
         if re.search(
-            r"\b(?:ends?|passes|finishes) (?:the |his |her |their |my |your )?turn\b|\bend(?:s)? of turn\b|\bturn ends\b",
+            r"\b(?:ends?|ended|passes|passed|finishes|finished) (?:the |his |her |their |my |your )?turn\b|\bend(?:s)? of turn\b|\bturn ends\b",
             r,
         ):
             return Clause("end_turn", rest)
@@ -393,7 +415,7 @@ class GAParser:
             c.card = first
             return c
         if re.search(
-            r"\b(?:plays?|played|activates?|activated|casts?|cast|uses?|summons?|deploys?|equips?|responds? with|responded with)\b",
+            r"\b(?:plays?|played|activates?|activated|casts?|cast|uses?|summons?|summoned|deploys?|deployed|equips?|responds? with|responded with|answers? with|answered with)\b",
             r,
         ):
             c = Clause("activate", rest, card=self._after_verb(rest, names))
@@ -450,13 +472,16 @@ class GAParser:
     def _after_verb(self, rest: str, names: list[str]) -> str | None:
         """The first card named after the line's verb ("Lorraine's On Enter: P1 materializes X")."""
         m = re.search(
-            r"\b(?:materiali[sz]\w*|levels?\W*up|lvl\w*|level\w* (?:in)?to|plays?|played|activates?|activated|"
-            r"casts?|uses?|summons?|deploys?|equips?|responds? with|responded with)\b",
+            r"\b(?:materiali[sz]\w*|levels?\W*up|lvl\w*|level\w* (?:in)?to|level(?:s|led|ed)\b|plays?|played|activates?|activated|"
+            r"casts?|uses?|summons?|summoned|deploys?|deployed|equips?|responds? with|responded with|answers? with|answered with)\b",
             rest,
             re.IGNORECASE,
         )
         if m:
             after = [n for pos, n in self.cards_in(rest[m.end() :])]
+            full = [n for n in after if "," in n]
+            if full and after[0] not in full and re.match(r"^\s*\S+\s+(?:in)?to\b", rest[m.end() :]):
+                return full[0]  # "levelled Zander into Zander, Deft Executor"
             if after:
                 return after[0]
         return names[0] if names else None

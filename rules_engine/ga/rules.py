@@ -74,6 +74,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "ally_enters_awake": ("1.7.b.3",),
     "weapon_durability_enters": ("1.7.f.4a",),
     "action_to_graveyard": ("1.7.c.5",),
+    "fizzle": ("2.3.d.4b", "2.3.d.4b.i"),
     "unique": ("1.7.h.2", "2.12.h.5"),
     "regalia_banished": ("1.7.h.3c",),
     # attacking (2.6, 2.2.g)
