@@ -397,6 +397,15 @@ class GAEngine:
             if not c.card:
                 self._do_unreadable(st, c)
             return
+        on_field = st.find(card.name, who)
+        if on_field is None and re.search(r"\babilit(?:y|ies)\b", c.text, re.I):
+            on_field = st.find(card.name)
+        if on_field is not None and (
+            re.search(r"\babilit(?:y|ies)\b", c.text, re.I)
+            or not any(norm(h) == norm(card.name) for h in st.players[who].hand)
+        ):
+            self._activate_ability(st, c, who, on_field)
+            return
         if card.is_attack:
             self._attack_card(st, c, who, card)
             return
@@ -418,6 +427,21 @@ class GAEngine:
         self._pay(st, who, card, c, materialize=False)
         target = self._target_object(st, who, c)
         st.stack.append(StackItem(card.name, who, "activation", card, target=target.oid if target else None))
+        st.passes = 0
+
+    def _activate_ability(self, st: GAState, c: Clause, who: str, obj: GAObject) -> None:
+        """An object's activated ability (GA 2.4.a): fast by default (2.4.a.5), its cost paid as the
+        line says ("resting it": an object must be awake to rest, X.B.3b); its effect is the judge's."""
+        if obj.controller != who:
+            raise GAIllegal("obedience", f"{who} does not control {obj.name}")
+        if re.search(r"\brest(?:s|ing)?\b", c.text, re.I):
+            if obj.rested:
+                raise GAIllegal("rest_cost", f"{obj.name} is rested and cannot rest to pay for its ability")
+            obj.rested = True
+        target = self._target_object(st, who, c) if c.target else None
+        st.stack.append(
+            StackItem(f"{obj.name} ability", who, "ability", None, target=target.oid if target else None)
+        )
         st.passes = 0
 
     def _target_object(self, st: GAState, who: str, c: Clause) -> GAObject | None:
@@ -445,6 +469,15 @@ class GAEngine:
             champ.card = card
             champ.name = card.name
             champ.rested = False  # GA 1.7.a.4c.i
+            return
+        if item.kind == "ability":
+            self._find(
+                MANUAL,
+                f"{item.name} resolved; its effect is not computed: write what it did on the next line",
+                rule("manual"),
+                c,
+                card=item.name,
+            )
             return
         if card is None:
             return

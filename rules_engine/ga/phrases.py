@@ -96,7 +96,7 @@ def _player_code(word: str, names: dict[str, str], turn: str) -> str | None:
 
 def _bare(word: str) -> str:
     """A word without the punctuation around or inside it (apostrophes kept)."""
-    return re.sub(r"[^\w']", "", word).strip("'")
+    return re.sub(r"'s$", "", re.sub(r"[^\w']", "", word).strip("'"))
 
 
 _SHORT = [

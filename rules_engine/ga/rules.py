@@ -115,6 +115,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "recover": ("X.B.29a",),
     # the judge's part
     "manual": ("2.12.i.2",),
+    "obedience": ("X.B.24a",),
+    "rest_cost": ("X.B.3b", "X.B.32b"),
     "multiplayer": ("1.2.4",),
 }
 
