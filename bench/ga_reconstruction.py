@@ -31,13 +31,33 @@ CARDS = [
     {"name": "Lost Spirit", "types": ["champion"], "element": "norm", "level": 0, "life": 15},
     {"name": "Lorraine, Wandering Warrior", "types": ["champion"], "level": 1, "cost_memory": 1, "life": 20},
     {"name": "Silvie, Wilds Whisperer", "types": ["champion"], "level": 1, "cost_memory": 1, "life": 19},
-    {"name": "Strapping Conscript", "types": ["ally"], "element": "norm", "cost_reserve": 2, "power": 2, "life": 1},
-    {"name": "Giant Tortoise", "types": ["ally"], "element": "norm", "cost_reserve": 4, "power": 1, "life": 6},
+    {
+        "name": "Strapping Conscript",
+        "types": ["ally"],
+        "element": "norm",
+        "cost_reserve": 2,
+        "power": 2,
+        "life": 1,
+    },
+    {
+        "name": "Giant Tortoise",
+        "types": ["ally"],
+        "element": "norm",
+        "cost_reserve": 4,
+        "power": 1,
+        "life": 6,
+    },
     {"name": "Honorable Vanguard", "types": ["ally"], "cost_reserve": 2, "power": 1, "life": 2},
     {"name": "Backstab", "types": ["attack"], "cost_reserve": 2, "power": 2},
     {"name": "Hypothermia", "types": ["action"], "cost_reserve": 2},
     {"name": "Gentle Respite", "types": ["action"], "cost_reserve": 3},
-    {"name": "Archon Broadsword", "types": ["regalia", "weapon"], "cost_memory": 1, "power": 2, "durability": 9},
+    {
+        "name": "Archon Broadsword",
+        "types": ["regalia", "weapon"],
+        "cost_memory": 1,
+        "power": 2,
+        "durability": 9,
+    },
 ]
 
 DISPUTE: dict[str, Any] = {
@@ -114,7 +134,9 @@ def main() -> None:
     measure("6-line GA dispute, inline cards", lambda: run_ga_scenario(DISPUTE), 200)
     cards = default_cards(SHARED)
     if cards is not None:
-        measure("6-line GA dispute, 642-card export as fallback", lambda: run_ga_scenario(DISPUTE, cards), 100)
+        measure(
+            "6-line GA dispute, 642-card export as fallback", lambda: run_ga_scenario(DISPUTE, cards), 100
+        )
     else:
         print(f"(no GA card export under {SHARED}: the fallback run is skipped)")
     long = _long_log()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from core.errors import DomainError
 from pairings.errors import InvalidInput
@@ -105,34 +105,47 @@ def structure_warnings(event: Event) -> list[str]:
     more members in), or active players, per pod when the event uses pods."""
     swiss, _cut = structure_for_event(event)
     active = Registration.objects.filter(event=event, status__in=ACTIVE_REGISTRATION_STATUSES)
-    groups: list[tuple[str, int]]
+    groups: list[tuple[str, int | None, int]]  # (teams | players | pod, the pod, how many)
     if event.format in TEAM_FORMATS:
         per_team: dict[str | None, int] = {}
         for name in active.exclude(team_name__isnull=True).values_list("team_name", flat=True):
             per_team[name] = per_team.get(name, 0) + 1
-        groups = [("teams", sum(1 for n in per_team.values() if n >= 2))]
+        groups = [("teams", None, sum(1 for n in per_team.values() if n >= 2))]
     else:
         pods: dict[int | None, int] = {}
         for pod in active.values_list("pod", flat=True):
             pods[pod] = pods.get(pod, 0) + 1
         if len(pods) > 1 or None not in pods:
             # players without a pod are refused at pairing (check_pods), not a pod of their own
-            groups = [
-                (f"players in pod {pod}", n)
-                for pod, n in sorted((p, n) for p, n in pods.items() if p is not None)
-            ]
+            groups = [("pod", pod, n) for pod, n in sorted((p, n) for p, n in pods.items() if p is not None)]
         else:
-            groups = [("players", pods.get(None, 0))]
+            groups = [("players", None, pods.get(None, 0))]
     out = []
-    for what, n in groups:
+    for kind, pod, n in groups:
         if n < 2:
             continue
         limit = rounds_without_rematch(n)
         if swiss > limit:
-            out.append(
-                f"{n} {what} can play at most {limit} Swiss round{'s' if limit != 1 else ''} without a rematch; "
-                f"with {swiss} rounds some will meet again from round {limit + 1}"
-            )
+            values = {"n": n, "pod": pod, "limit": limit, "swiss": swiss, "again": limit + 1}
+            if kind == "teams":
+                sentence = ngettext(
+                    "%(n)s teams can play at most %(limit)s Swiss round without a rematch; with %(swiss)s rounds some will meet again from round %(again)s",
+                    "%(n)s teams can play at most %(limit)s Swiss rounds without a rematch; with %(swiss)s rounds some will meet again from round %(again)s",
+                    limit,
+                )
+            elif kind == "players":
+                sentence = ngettext(
+                    "%(n)s players can play at most %(limit)s Swiss round without a rematch; with %(swiss)s rounds some will meet again from round %(again)s",
+                    "%(n)s players can play at most %(limit)s Swiss rounds without a rematch; with %(swiss)s rounds some will meet again from round %(again)s",
+                    limit,
+                )
+            else:
+                sentence = ngettext(
+                    "%(n)s players in pod %(pod)s can play at most %(limit)s Swiss round without a rematch; with %(swiss)s rounds some will meet again from round %(again)s",
+                    "%(n)s players in pod %(pod)s can play at most %(limit)s Swiss rounds without a rematch; with %(swiss)s rounds some will meet again from round %(again)s",
+                    limit,
+                )
+            out.append(sentence % values)
     return out
 
 
@@ -147,16 +160,19 @@ def check_pods(regs: list[Registration]) -> None:
         return
     missing = sorted((r.player.display_name for r in regs if r.pod is None), key=str.casefold)
     if missing:
-        names = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
-        raise DomainError(
-            gettext(
-                "this event uses draft pods and %(names)s %(value)s no pod: seat them in a pod before pairing (%(cite)s)"
-            )
-            % {
+        names = ", ".join(missing[:5])
+        if len(missing) > 5:
+            names = ngettext("%(names)s and %(n)s more", "%(names)s and %(n)s more", len(missing) - 5) % {
                 "names": names,
-                "value": "has" if len(missing) == 1 else "have",
-                "cite": cite(regs[0].event, "draft_seating"),
-            },
+                "n": len(missing) - 5,
+            }
+        raise DomainError(
+            ngettext(
+                "this event uses draft pods and %(names)s has no pod: seat them in a pod before pairing (%(cite)s)",
+                "this event uses draft pods and %(names)s have no pod: seat them in a pod before pairing (%(cite)s)",
+                len(missing),
+            )
+            % {"names": names, "cite": cite(regs[0].event, "draft_seating")},
             code="pod",
             field="pod",
         )

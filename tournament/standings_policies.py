@@ -86,7 +86,9 @@ FAB_SPEC = PolicySpec(
         ),
         Column("ocmp", "OCMP", gettext_lazy("opponents' cumulative match points"), 2),
     ),
-    summary="TR&P Appendix D order: match points, then CMP, MLP (lower is better), OMLP (lower), OCMP.",
+    summary=gettext_lazy(
+        "TR&P Appendix D order: match points, then CMP, MLP (lower is better), OMLP (lower), OCMP."
+    ),
 )
 
 GA_SPEC = PolicySpec(
@@ -100,7 +102,7 @@ GA_SPEC = PolicySpec(
         Column("gw", "GW%", gettext_lazy("game-win percentage"), 1, percent=True),
         Column("ogw", "OGW%", gettext_lazy("opponents' game-win percentage"), 1, percent=True),
     ),
-    summary=(
+    summary=gettext_lazy(
         "Grand Archive order (3/1/0 points; as observed in Omnidex, not officially confirmed): "
         "points, then OMW%, GW%, OGW%; percentages floored at 33.3%."
     ),

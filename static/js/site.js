@@ -45,9 +45,15 @@ function markScrollableTables() {
       var heading = section && section.querySelector("h1, h2, h3, summary");
       wrap.setAttribute("tabindex", "0");
       wrap.setAttribute("role", "region");
-      var base = (caption || (heading && heading.textContent.trim()) || "Table") + " (scrolls sideways)";
+      // The words come translated from the page (templates/base.html).
+      var body = document.body.dataset;
+      var name = caption || (heading && heading.textContent.trim()) || body.tableWord || "Table";
+      var pattern = body.scrollLabel || "{name} (scrolls sideways)";
+      var base = pattern.replace("{name}", name);
       var label = base;
-      for (var n = 2; used[label]; n++) label = base.replace(" (scrolls", ", table " + n + " (scrolls");
+      for (var n = 2; used[label]; n++) {
+        label = (body.scrollLabelN || "{name}, table {n} (scrolls sideways)").replace("{name}", name).replace("{n}", n);
+      }
       used[label] = true;
       wrap.setAttribute("aria-label", label);
       wrap.dataset.scrollRegion = "1";

@@ -108,7 +108,10 @@ def english_left(page, language: str, data_words: set[str]) -> set[str]:
           return bits.join('\\n');
         }"""
     )
-    return (_words(text) & english_only_words(language)) - data_words
+    found = (_words(text) & english_only_words(language)) - data_words
+    # Each word with the line it sits in, so a failure says where the English is.
+    lines = text.splitlines()
+    return {f"{word} «{next((ln.strip()[:90] for ln in lines if word in _words(ln)), '')}»" for word in found}
 
 
 def test_the_catalogue_reader_finds_the_english_words_of_a_sample(tmp_path):

@@ -8,6 +8,8 @@ play-off.
 from __future__ import annotations
 
 from django import template
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 
 from tournament.selectors import round_title
 
@@ -30,20 +32,25 @@ def extension_words(seconds) -> str:
 
 #: The printed documents (``tournament.pdf.DOCUMENT_KINDS``) and background jobs in words.
 DOCUMENT_NAMES = {
-    "pairings-table": "Pairings by table",
-    "pairings-name": "Pairings by name",
-    "standings": "Standings",
-    "slips": "Match result slips",
+    "pairings-table": gettext_lazy("Pairings by table"),
+    "pairings-name": gettext_lazy("Pairings by name"),
+    "standings": gettext_lazy("Standings"),
+    "slips": gettext_lazy("Match result slips"),
 }
-JOB_STATUS_WORDS = {"pending": "waiting", "running": "in progress", "done": "ready", "failed": "failed"}
+JOB_STATUS_WORDS = {
+    "pending": gettext_lazy("waiting"),
+    "running": gettext_lazy("in progress"),
+    "done": gettext_lazy("ready"),
+    "failed": gettext_lazy("failed"),
+}
 
 
-def document_name(kind) -> str:
+def document_name(kind) -> str | Promise:
     """ "Pairings by table" for ``pairings-table``: never the code."""
     return DOCUMENT_NAMES.get(str(kind), str(kind).replace("-", " ").replace("_", " ").capitalize())
 
 
-def job_status(status) -> str:
+def job_status(status) -> str | Promise:
     return JOB_STATUS_WORDS.get(str(status), str(status))
 
 

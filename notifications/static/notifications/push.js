@@ -24,10 +24,16 @@
       body: JSON.stringify(body)
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (data) {
-        if (!response.ok) { throw new Error(data.error || ("the server answered " + response.status)); }
+        if (!response.ok) { throw new Error(data.error || words(panel).server_answered.replace("{status}", response.status)); }
         return data;
       });
     });
+  }
+
+  // The sentences come translated from the panel's JSON block (notifications/words.py).
+  function words(panel) {
+    var block = document.getElementById("push-words-" + panel.dataset.audience);
+    return block ? JSON.parse(block.textContent) : {};
   }
 
   var ios = /iPhone|iPad|iPod/.test(navigator.userAgent) ||
@@ -49,6 +55,7 @@
     var staff = panel.dataset.audience === "staff";
     var remembered = "arbiter-push:" + panel.dataset.subscribeUrl + ":" + panel.dataset.audience;
     panel.dataset.mode = "lan";
+    var W = words(panel);
 
     function say(what, reason) {
       mode.textContent = what;
@@ -59,47 +66,42 @@
         line.textContent = "";
         var link = document.createElement("a");
         link.href = "#" + panel.id;
-        link.textContent = panel.dataset.mode === "push" ? "Notifications mode" : "Updates itself (no notifications here)";
+        link.textContent = panel.dataset.mode === "push" ? W.notifications_mode_link : W.updates_mode_link;
         line.appendChild(link);
         line.hidden = false;
       }
     }
 
     if (!window.isSecureContext) {
-      say(staff ? "No notifications here: the site is on plain HTTP." : "Local network mode: this page updates itself.",
-        "The site is served over plain HTTP (" + window.location.host + "), and browsers allow " +
-        "notifications and an offline copy only over HTTPS. " +
-        (staff ? "" : "Keep this page open: it checks every few seconds and shows a banner, changes its " +
-          "title and beeps when your pairing or a result needs you (tap anywhere once so it may beep)."));
+      say(staff ? W.http_staff : W.http_player,
+        W.http_why.replace("{host}", window.location.host) + (staff ? "" : " " + W.http_player_why));
       return;
     }
     if (!canPush) {
       if (ios && !standalone) {
         panel.querySelector("[data-ios-hint]").hidden = false;
-        say("This page updates itself while it is open.", "");
+        say(W.updates_while_open, "");
       } else {
-        say("This page updates itself while it is open.", "This browser cannot receive notifications.");
+        say(W.updates_while_open, W.no_browser_push);
       }
       return;
     }
     if (!panel.dataset.key) {
-      say("This page updates itself while it is open.", "Notifications are not set up on this server (it has no push key).");
+      say(W.updates_while_open, W.no_server_key);
       return;
     }
     if (panel.dataset.sends !== "1") {
-      say("This page updates itself while it is open.", "Nothing is sent for this event now: it is not running, or you no longer play in it.");
+      say(W.updates_while_open, W.nothing_sent);
       return;
     }
     panel.dataset.mode = "push";
-    say(staff ? "Disputed results, judge calls opened and tables over time can reach this phone, even with the page closed." :
-      "Notifications mode: this phone can be told when your pairing or a result needs you, even with the page closed.",
-      staff ? "" : "This page also keeps a copy of itself for when the network is gone, and shows when it was last updated.");
+    say(staff ? W.push_staff : W.push_player, staff ? "" : W.push_player_why);
     controls.hidden = false;
 
     function show(subscribed, text) {
       on.hidden = subscribed;
       off.hidden = !subscribed;
-      status.textContent = text || (subscribed ? "Notifications are on for this event." : "");
+      status.textContent = text || (subscribed ? W.on : "");
     }
 
     worker.then(function (registration) {
@@ -111,7 +113,7 @@
     on.addEventListener("click", function () {
       on.disabled = true;
       Notification.requestPermission().then(function (permission) {
-        if (permission !== "granted") { throw new Error("notifications are blocked for this site in the browser's settings"); }
+        if (permission !== "granted") { throw new Error(W.blocked); }
         return navigator.serviceWorker.ready;
       }).then(function (registration) {
         return registration.pushManager.getSubscription().then(function (existing) {
@@ -130,7 +132,7 @@
         window.localStorage.setItem(remembered, "on");
         show(true);
       }).catch(function (error) {
-        show(false, "Notifications could not be turned on: " + error.message + ".");
+        show(false, W.could_not_turn_on.replace("{error}", error.message));
       }).then(function () { on.disabled = false; });
     });
 
@@ -146,9 +148,9 @@
         }, panel);
       }).then(function () {
         window.localStorage.removeItem(remembered);
-        show(false, "Notifications are off for this event.");
+        show(false, W.off);
       }).catch(function (error) {
-        status.textContent = "Could not turn notifications off: " + error.message + ".";
+        status.textContent = W.could_not_turn_off.replace("{error}", error.message);
       });
     });
   });

@@ -104,7 +104,7 @@
         if (changed) { return refresh(); }
       })
       .catch(function () {
-        setUpdated(" · offline: this is the last copy, trying again");
+        setUpdated(live.dataset.offlineText);
       })
       .then(function () { window.setTimeout(poll, EVERY); });
   }
