@@ -57,6 +57,8 @@ class Finding:
     member: str = ""
     #: The dated statuses (LegalityEvent) that decided this finding, with start and source.
     statuses: tuple[LegalityEvent, ...] = ()
+    #: The values the message was built from, so a page can say it in the reader's language.
+    params: dict[str, str] = field(default_factory=dict)
 
     @property
     def is_error(self) -> bool:
@@ -75,6 +77,8 @@ class Finding:
             out["member"] = self.member
         if self.statuses:
             out["statuses"] = [ev.to_dict() for ev in self.statuses]
+        if self.params:
+            out["params"] = dict(self.params)
         return out
 
 
@@ -1607,6 +1611,7 @@ def basis_findings(
             "TR&P 7",
             release,
             label,
+            params={"as_of": as_of.isoformat(), "release": release, "note": release_note},
         )
     ]
     try:

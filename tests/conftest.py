@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import uuid
 from pathlib import Path
 
 import pytest
@@ -76,10 +77,22 @@ def _redis_db_for_this_worker(url: str) -> str:
     return with_database(url, 3 + int("".join(ch for ch in worker if ch.isdigit()) or 0) % 12)
 
 
+def run_cache_settings(location: str) -> dict:
+    """Redis cache settings of this test run: this worker's database, this run's key prefix
+    (``ARBITER_TEST_RUN``, made once per run and inherited by the workers and by the processes the
+    tests start) and a ``clear()`` that empties only this run's keys (``tests/run_cache.py``)."""
+    run = os.environ.setdefault("ARBITER_TEST_RUN", uuid.uuid4().hex[:12])
+    return {
+        "BACKEND": "tests.run_cache.RunScopedRedisCache",
+        "LOCATION": _redis_db_for_this_worker(location),
+        "KEY_PREFIX": f"arbiter-test-{run}",
+    }
+
+
 def pytest_configure(config):
     cache = settings.CACHES.get("default", {})
     if cache.get("BACKEND", "").endswith("RedisCache"):
-        settings.CACHES = {"default": {**cache, "LOCATION": _redis_db_for_this_worker(cache["LOCATION"])}}
+        settings.CACHES = {"default": run_cache_settings(cache["LOCATION"])}
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -113,7 +113,7 @@ def limited_set_codes(event: Event) -> frozenset[str]:
 
 def run_validation(decklist: Decklist, text: str, *, db: Any = None) -> Validation:
     event = decklist.registration.event
-    note = "the release chosen for this check"
+    note = _("the release chosen for this check")
     if db is None:
         db, note = card_data_for(event)
     pool_cards = _pool_cards(decklist.registration) if decklist.kind == DecklistKind.DECK else None

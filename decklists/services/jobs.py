@@ -105,7 +105,7 @@ def revalidate_decklists(
             for decklist in chunk:
                 event = decklist.registration.event
                 if db is not None:
-                    event_db, note = db, "the release chosen for this re-validation"
+                    event_db, note = db, _("the release chosen for this re-validation")
                 else:
                     if event.pk not in dbs:
                         dbs[event.pk] = card_data_for(event)

@@ -33,6 +33,24 @@ ACTION_WORDS = {
 }
 
 
+#: Findings whose words a page says in the reader's language, from the values the engine kept
+#: (``rules_engine.legality.Finding.params``); any other finding shows its message as stored.
+FINDING_TEXTS = {
+    "CARD_DATA": gettext_lazy("checked as of %(as_of)s against card data %(release)s"),
+}
+
+
+@register.filter
+def finding_text(finding) -> str:
+    """A legality finding's message in the reader's language where the engine kept its values."""
+    params = finding.get("params") if isinstance(finding, dict) else None
+    text = FINDING_TEXTS.get(finding.get("code", "")) if isinstance(finding, dict) else None
+    if not params or text is None:
+        return finding.get("message", "") if isinstance(finding, dict) else str(finding)
+    out = str(text) % {k: params.get(k, "") for k in ("as_of", "release")}
+    return f"{out}: {params['note']}" if params.get("note") else out
+
+
 @register.filter
 def action_words(code) -> str:
     """An audit action in words: "submitted" for ``decklist.submit``, never the code."""

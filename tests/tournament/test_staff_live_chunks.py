@@ -16,7 +16,7 @@ from django.core.cache import cache
 from django.template import engines
 from django.test import Client
 
-from tests.conftest import _redis_db_for_this_worker
+from tests.conftest import run_cache_settings
 from tests.factories import (
     EventFactory,
     MatchFactory,
@@ -51,13 +51,7 @@ def shared_cache(request, settings):
     if request.param == "redis":
         if not REDIS.startswith("redis") or not _redis_reachable():
             pytest.skip(f"no Redis at {REDIS}")
-        settings.CACHES = {
-            "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
-                "LOCATION": _redis_db_for_this_worker(REDIS),
-                "KEY_PREFIX": "arbiter-test",
-            }
-        }
+        settings.CACHES = {"default": run_cache_settings(REDIS)}
     cache.clear()
     yield request.param
     cache.clear()
