@@ -112,6 +112,18 @@ def _celery_runs_tasks_in_the_test_process():
 
 
 @pytest.fixture(autouse=True)
+def _each_test_starts_in_english():
+    """A page asked for in another language leaves that language active in the thread that
+    served it (the test client serves in the test's own thread), so a later test's gettext would
+    answer in French. Every test starts, and ends, in the site's default language."""
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """PBKDF2 is deliberately slow; tests only need passwords to round-trip."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
