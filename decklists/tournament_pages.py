@@ -1,11 +1,13 @@
 """What decklists adds to the tournament pages (found by ``tournament.addons.autodiscover``)."""
 
+from django.utils.translation import gettext_lazy
+
 from tournament import addons
 
 from . import selectors
 
-addons.register_staff_link("Decklists", "decklists:event")
-addons.register_player_link("My decklist", "decklists:submit")
+addons.register_staff_link(gettext_lazy("Decklists"), "decklists:event")
+addons.register_player_link(gettext_lazy("My decklist"), "decklists:submit")
 
 
 def _gate_counts(event) -> dict:

@@ -1,14 +1,16 @@
 """What judging adds to the tournament pages (found by ``tournament.addons.autodiscover``)."""
 
+from django.utils.translation import gettext_lazy
+
 from tournament import addons
 
 from . import access, selectors
 
-addons.register_staff_link("Judging", "judging:home")
-addons.register_player_link("My penalties", "judging:me", with_event=False)
+addons.register_staff_link(gettext_lazy("Judging"), "judging:home")
+addons.register_player_link(gettext_lazy("My penalties"), "judging:me", with_event=False)
 
 
-addons.register_player_link("Judge calls at my table", "judging:my_calls")
+addons.register_player_link(gettext_lazy("Judge calls at my table"), "judging:my_calls")
 
 
 def _open_calls(event, user) -> dict:

@@ -1,5 +1,7 @@
 """What the mirror add-on adds to the tournament pages (found by ``tournament.addons.autodiscover``)."""
 
+from django.utils.translation import gettext_lazy
+
 from tournament import addons
 from tournament.enums import EventStatus
 
@@ -10,4 +12,4 @@ def _may_mirror(event) -> bool:
     return bool(event.is_mirrored) or event.status in (EventStatus.DRAFT, EventStatus.REGISTRATION)
 
 
-addons.register_staff_link("Mirror (GEM / Omnidex)", "mirror:event", when=_may_mirror)
+addons.register_staff_link(gettext_lazy("Mirror (GEM / Omnidex)"), "mirror:event", when=_may_mirror)

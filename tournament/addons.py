@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.module_loading import autodiscover_modules
 from django.utils.translation import gettext as _
 
@@ -40,7 +41,7 @@ from core.errors import DomainError
 
 @dataclass(frozen=True)
 class Link:
-    label: str
+    label: str | Promise
     url_name: str
     with_event: bool = True
     when: Callable[..., bool] | None = None
@@ -92,11 +93,13 @@ def _add(registry: list, item) -> None:
         registry.append(item)
 
 
-def register_staff_link(label: str, url_name: str, *, when: Callable[..., bool] | None = None) -> None:
+def register_staff_link(
+    label: str | Promise, url_name: str, *, when: Callable[..., bool] | None = None
+) -> None:
     _add(_staff_links, Link(label, url_name, when=when))
 
 
-def register_player_link(label: str, url_name: str, *, with_event: bool = True) -> None:
+def register_player_link(label: str | Promise, url_name: str, *, with_event: bool = True) -> None:
     _add(_player_links, Link(label, url_name, with_event))
 
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from core.errors import DomainError
+from core.i18n import names_and_more
 from pairings.errors import InvalidInput
 from pairings.structure import assign_tables, recommended_structure, rounds_without_rematch
 from pairings.swiss import PlayerState, pair_round
@@ -147,14 +148,14 @@ def check_pods(regs: list[Registration]) -> None:
         return
     missing = sorted((r.player.display_name for r in regs if r.pod is None), key=str.casefold)
     if missing:
-        names = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
         raise DomainError(
-            gettext(
-                "this event uses draft pods and %(names)s %(value)s no pod: seat them in a pod before pairing (%(cite)s)"
+            ngettext(
+                "this event uses draft pods and %(names)s has no pod: seat them in a pod before pairing (%(cite)s)",
+                "this event uses draft pods and %(names)s have no pod: seat them in a pod before pairing (%(cite)s)",
+                len(missing),
             )
             % {
-                "names": names,
-                "value": "has" if len(missing) == 1 else "have",
+                "names": names_and_more(missing, shown=5),
                 "cite": cite(regs[0].event, "draft_seating"),
             },
             code="pod",

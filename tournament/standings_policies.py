@@ -55,7 +55,7 @@ class Column:
 @dataclass(frozen=True)
 class PolicySpec:
     code: str
-    rule: str
+    rule: str | Promise
     # match points by result for one side: win, bye, draw, loss, double loss
     points: dict[str, int]
     # engine StandingRow fields in order, each "higher" or "lower" (random_key last)
@@ -86,12 +86,14 @@ FAB_SPEC = PolicySpec(
         ),
         Column("ocmp", "OCMP", gettext_lazy("opponents' cumulative match points"), 2),
     ),
-    summary="TR&P Appendix D order: match points, then CMP, MLP (lower is better), OMLP (lower), OCMP.",
+    summary=gettext_lazy(
+        "TR&P Appendix D order: match points, then CMP, MLP (lower is better), OMLP (lower), OCMP."
+    ),
 )
 
 GA_SPEC = PolicySpec(
     code=StandingsPolicy.POINTS_3_1_0,
-    rule="GA organized play section 4, UNCONFIRMED,",
+    rule=gettext_lazy("GA organized play section 4, UNCONFIRMED,"),
     points={"win": 3, "bye": 3, "draw": 1, "loss": 0, "double_loss": 0},
     steps=POINTS_3_1_0_STEPS,
     floor=Fraction(1, 3),
@@ -100,7 +102,7 @@ GA_SPEC = PolicySpec(
         Column("gw", "GW%", gettext_lazy("game-win percentage"), 1, percent=True),
         Column("ogw", "OGW%", gettext_lazy("opponents' game-win percentage"), 1, percent=True),
     ),
-    summary=(
+    summary=gettext_lazy(
         "Grand Archive order (3/1/0 points; as observed in Omnidex, not officially confirmed): "
         "points, then OMW%, GW%, OGW%; percentages floored at 33.3%."
     ),

@@ -12,10 +12,11 @@ from django.core import signing
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
+from core.i18n import names_and_more
 
 from .. import addons, selectors
 from ..access import can_link_player_id, require
@@ -180,17 +181,15 @@ def resolve_not_checked_in(event: Event, *, actor, choice: str | None) -> dict |
     if not missing:
         return None
     if choice not in NOT_CHECKED_IN_CHOICES:
-        names = ", ".join(r.player.display_name for r in missing[:10])
-        more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
         raise ConflictError(
-            gettext(
-                "%(count)s registered player%(value)s not checked in: %(names)s%(more)s. Check them in, or choose to drop them or to pair them anyway."
+            ngettext(
+                "%(count)s registered player has not checked in: %(names)s. Check them in, or choose to drop them or to pair them anyway.",
+                "%(count)s registered players have not checked in: %(names)s. Check them in, or choose to drop them or to pair them anyway.",
+                len(missing),
             )
             % {
                 "count": len(missing),
-                "value": "s have" if len(missing) != 1 else " has",
-                "names": names,
-                "more": more,
+                "names": names_and_more([r.player.display_name for r in missing], shown=10),
             },
             code="not_checked_in",
             field="not_checked_in",

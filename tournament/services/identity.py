@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
@@ -31,7 +32,7 @@ from .registration import (
 TEMPORARY_ID_PREFIX = "TMP-"
 
 #: The answer to a self-registration waiting for the staff, the same whether or not the ID is on file.
-PENDING_REGISTRATION_MESSAGE = (
+PENDING_REGISTRATION_MESSAGE = gettext_lazy(
     "Thanks. Your registration is waiting for the staff to confirm your player ID: show them your "
     "GEM profile at the desk."
 )

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from core.errors import DomainError, NotAllowed
 
@@ -75,11 +75,11 @@ def staff_days(request: HttpRequest, slug: str) -> HttpResponse:
                 services.set_event_days(event, actor=request.user, days=days)
                 messages.success(
                     request,
-                    _("Day plan saved: %(count)s day%(value)s.")
-                    % {"count": len(days), "value": "s" if len(days) != 1 else ""},
+                    ngettext("Day plan saved: %(count)s day.", "Day plan saved: %(count)s days.", len(days))
+                    % {"count": len(days)},
                 )
                 return redirect(reverse("tournament:staff_days", args=[event.slug]))
-            error = "Check the marked fields."
+            error = _("Check the marked fields.")
         except NotAllowed as exc:
             return _forbidden(request, exc.message)
         except DomainError as exc:

@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from core import parsing
@@ -178,45 +178,78 @@ def _explain_text(steps, mine, other, spec=FAB_SPEC) -> str:
     if deciding is None:
         return _("tied on every tiebreaker")
     names = {
-        "match_points": "match points",
+        "match_points": _("match points"),
         "cmp": "CMP",
         "mlp": "MLP",
-        "omlp": "opponents' MLP",
-        "ocmp": "opponents' CMP",
+        "omlp": _("opponents' MLP"),
+        "ocmp": _("opponents' CMP"),
         "omw": _("opponents' match-win % (OMW%)"),
         "gw": _("game-win % (GW%)"),
         "ogw": _("opponents' game-win % (OGW%)"),
-        "random": "random tiebreak",
+        "random": _("random tiebreak"),
     }
     name = names.get(deciding["tiebreaker"], deciding["tiebreaker"])
-    better = "higher" if deciding.get("prefer") == "higher" else "lower"
-    who = "you are" if str(deciding["ahead"]) == str(mine.registration_id) else "they are"
+    higher = deciding.get("prefer") == "higher"
+    mine_ahead = str(deciding["ahead"]) == str(mine.registration_id)
     earlier = [names.get(s["tiebreaker"], s["tiebreaker"]) for s in steps if s is not deciding]
-    tied = _("tied on %(earlier)s; ") % {"earlier": ", ".join(earlier)} if earlier else ""
     column = next((c for c in spec.columns if c.key == deciding["tiebreaker"]), None)
     mine_value, their_value = deciding["a"], deciding["b"]
     if column is not None and column.percent:
         mine_value, their_value = column.show(Fraction(mine_value)), column.show(Fraction(their_value))
-    text = _(
-        "%(tied)sdecided by %(name)s (%(better)s is better): you %(mine_value)s, them %(their_value)s, so %(who)s ahead (%(rule)s step %(step)s)."
-    ) % {
-        "tied": tied,
+    # One whole sentence per case, so a translator sees each as it is read.
+    if higher and mine_ahead:
+        sentence = _(
+            "decided by %(name)s (higher is better): you %(mine_value)s, them %(their_value)s, so you are ahead (%(rule)s step %(step)s)."
+        )
+    elif higher:
+        sentence = _(
+            "decided by %(name)s (higher is better): you %(mine_value)s, them %(their_value)s, so they are ahead (%(rule)s step %(step)s)."
+        )
+    elif mine_ahead:
+        sentence = _(
+            "decided by %(name)s (lower is better): you %(mine_value)s, them %(their_value)s, so you are ahead (%(rule)s step %(step)s)."
+        )
+    else:
+        sentence = _(
+            "decided by %(name)s (lower is better): you %(mine_value)s, them %(their_value)s, so they are ahead (%(rule)s step %(step)s)."
+        )
+    text = sentence % {
         "name": name,
-        "better": better,
         "mine_value": mine_value,
         "their_value": their_value,
-        "who": who,
         "rule": spec.rule,
         "step": deciding["step"],
     }
-    late = [
-        _("%(who)s missed %(n)s round%(value)s as a late entry")
-        % {"who": who_, "n": n, "value": "s" if n > 1 else ""}
-        for who_, n in (("you", getattr(mine.row, "missed", 0)), ("they", getattr(other.row, "missed", 0)))
-        if n
-    ]
+    if earlier:
+        text = _("tied on %(earlier)s; %(decided)s") % {
+            "earlier": ", ".join(str(e) for e in earlier),
+            "decided": text,
+        }
+    late = []
+    if missed := getattr(mine.row, "missed", 0):
+        late.append(
+            ngettext(
+                "you missed %(n)s round as a late entry", "you missed %(n)s rounds as a late entry", missed
+            )
+            % {"n": missed}
+        )
+    if missed := getattr(other.row, "missed", 0):
+        late.append(
+            ngettext(
+                "they missed %(n)s round as a late entry", "they missed %(n)s rounds as a late entry", missed
+            )
+            % {"n": missed}
+        )
     if late:
-        text += f" ({' and '.join(late)}: each missed round counts as a loss in every figure.)"
+        missed_text = (
+            late[0]
+            if len(late) == 1
+            else _("%(first)s and %(second)s") % {"first": late[0], "second": late[1]}
+        )
+        text = _("%(text)s (%(late)s: each missed round counts as a loss in every figure.)") % {
+            "text": text,
+            "late": missed_text,
+        }
     return text
 
 
@@ -327,7 +360,7 @@ def player_register(request, event, registration):
             )
         # Nothing is linked on the player's word (TR&P 1.5): the staff confirm the ID at the desk.
         services.request_self_registration(event, user=request.user, **form.cleaned_data)
-        return services.PENDING_REGISTRATION_MESSAGE
+        return str(services.PENDING_REGISTRATION_MESSAGE)
     reg = services.register_player(event, player=profile, actor=request.user)
     return registration_sentence(reg, you=True)
 

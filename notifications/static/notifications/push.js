@@ -4,6 +4,14 @@
 // relies on tournament/player.js, which polls and raises a banner, a title and a sound.
 (function () {
   "use strict";
+  // The page's words for this script, in its language (core/js_strings.py, {% js_strings %}).
+  function text(key, values) {
+    var block = document.getElementById("js-strings");
+    var words = block ? JSON.parse(block.textContent)[key] || "" : "";
+    return words.replace(/%\((\w+)\)s/g, function (all, name) {
+      return values && name in values ? String(values[name]) : all;
+    });
+  }
   var panels = document.querySelectorAll("[data-push-panel]");
   if (!panels.length) { return; }
 
@@ -24,7 +32,7 @@
       body: JSON.stringify(body)
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (data) {
-        if (!response.ok) { throw new Error(data.error || ("the server answered " + response.status)); }
+        if (!response.ok) { throw new Error(data.error || text("push_server_answered", { status: response.status })); }
         return data;
       });
     });
@@ -59,47 +67,42 @@
         line.textContent = "";
         var link = document.createElement("a");
         link.href = "#" + panel.id;
-        link.textContent = panel.dataset.mode === "push" ? "Notifications mode" : "Updates itself (no notifications here)";
+        link.textContent = panel.dataset.mode === "push" ? text("mode_push_link") : text("mode_lan_link");
         line.appendChild(link);
         line.hidden = false;
       }
     }
 
     if (!window.isSecureContext) {
-      say(staff ? "No notifications here: the site is on plain HTTP." : "Local network mode: this page updates itself.",
-        "The site is served over plain HTTP (" + window.location.host + "), and browsers allow " +
-        "notifications and an offline copy only over HTTPS. " +
-        (staff ? "" : "Keep this page open: it checks every few seconds and shows a banner, changes its " +
-          "title and beeps when your pairing or a result needs you (tap anywhere once so it may beep)."));
+      say(staff ? text("staff_http") : text("player_http"),
+        text("http_why", { host: window.location.host }) + (staff ? "" : " " + text("http_keep_open")));
       return;
     }
     if (!canPush) {
       if (ios && !standalone) {
         panel.querySelector("[data-ios-hint]").hidden = false;
-        say("This page updates itself while it is open.", "");
+        say(text("updates_itself"), "");
       } else {
-        say("This page updates itself while it is open.", "This browser cannot receive notifications.");
+        say(text("updates_itself"), text("no_push_browser"));
       }
       return;
     }
     if (!panel.dataset.key) {
-      say("This page updates itself while it is open.", "Notifications are not set up on this server (it has no push key).");
+      say(text("updates_itself"), text("no_push_key"));
       return;
     }
     if (panel.dataset.sends !== "1") {
-      say("This page updates itself while it is open.", "Nothing is sent for this event now: it is not running, or you no longer play in it.");
+      say(text("updates_itself"), text("nothing_sent"));
       return;
     }
     panel.dataset.mode = "push";
-    say(staff ? "Disputed results, judge calls opened and tables over time can reach this phone, even with the page closed." :
-      "Notifications mode: this phone can be told when your pairing or a result needs you, even with the page closed.",
-      staff ? "" : "This page also keeps a copy of itself for when the network is gone, and shows when it was last updated.");
+    say(staff ? text("staff_push") : text("player_push"), staff ? "" : text("player_push_offline"));
     controls.hidden = false;
 
     function show(subscribed, text) {
       on.hidden = subscribed;
       off.hidden = !subscribed;
-      status.textContent = text || (subscribed ? "Notifications are on for this event." : "");
+      status.textContent = text || (subscribed ? text("push_on") : "");
     }
 
     worker.then(function (registration) {
@@ -111,7 +114,7 @@
     on.addEventListener("click", function () {
       on.disabled = true;
       Notification.requestPermission().then(function (permission) {
-        if (permission !== "granted") { throw new Error("notifications are blocked for this site in the browser's settings"); }
+        if (permission !== "granted") { throw new Error(text("push_blocked")); }
         return navigator.serviceWorker.ready;
       }).then(function (registration) {
         return registration.pushManager.getSubscription().then(function (existing) {
@@ -130,7 +133,7 @@
         window.localStorage.setItem(remembered, "on");
         show(true);
       }).catch(function (error) {
-        show(false, "Notifications could not be turned on: " + error.message + ".");
+        show(false, text("push_on_failed", { error: error.message }));
       }).then(function () { on.disabled = false; });
     });
 
@@ -146,9 +149,9 @@
         }, panel);
       }).then(function () {
         window.localStorage.removeItem(remembered);
-        show(false, "Notifications are off for this event.");
+        show(false, text("push_off"));
       }).catch(function (error) {
-        status.textContent = "Could not turn notifications off: " + error.message + ".";
+        status.textContent = text("push_off_failed", { error: error.message });
       });
     });
   });
