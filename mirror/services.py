@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
+from core.i18n import names_and_more
 from decklists import services as decklist_services
 from decklists.enums import DecklistSource, DecklistStatus
 from decklists.models import Decklist
@@ -79,8 +80,7 @@ def source_player_id(event: Event, registration: Registration) -> str:
 
 
 def _names(items: list[str]) -> str:
-    shown = ", ".join(items[:SUMMARY_NAMES])
-    return shown + (f" and {len(items) - SUMMARY_NAMES} more" if len(items) > SUMMARY_NAMES else "")
+    return names_and_more(items, shown=SUMMARY_NAMES)
 
 
 def _code(result: str) -> str:

@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core import parsing
 from core.errors import DomainError
@@ -86,18 +87,23 @@ def _announce(request: HttpRequest, job: GeneratedFile, *, reimport: bool) -> No
     changes = job.result.get("changes", 0)
     if reimport:
         messages.success(
-            request, f"Re-imported: {changes} change(s)." if changes else "Re-imported: nothing changed."
+            request,
+            ngettext("Re-imported: %(changes)s change.", "Re-imported: %(changes)s changes.", changes)
+            % {"changes": changes}
+            if changes
+            else _("Re-imported: nothing changed."),
         )
     else:
-        messages.success(
-            request,
-            _("%(value)s %(get)s: %(changes)s change(s).")
-            % {
-                "value": "Imported" if job.result.get("created") else "Updated",
-                "get": job.result.get("name", ""),
-                "changes": changes,
-            },
+        words = (
+            ngettext(
+                "Imported %(name)s: %(changes)s change.", "Imported %(name)s: %(changes)s changes.", changes
+            )
+            if job.result.get("created")
+            else ngettext(
+                "Updated %(name)s: %(changes)s change.", "Updated %(name)s: %(changes)s changes.", changes
+            )
         )
+        messages.success(request, words % {"name": job.result.get("name", ""), "changes": changes})
 
 
 @login_required

@@ -41,7 +41,7 @@ from core.errors import DomainError
 
 @dataclass(frozen=True)
 class Link:
-    label: str | Promise  # a lazy translation: rendered in the viewer's language
+    label: str | Promise
     url_name: str
     with_event: bool = True
     when: Callable[..., bool] | None = None

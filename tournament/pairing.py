@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext, ngettext
 
 from core.errors import DomainError
+from core.i18n import names_and_more
 from pairings.errors import InvalidInput
 from pairings.structure import assign_tables, recommended_structure, rounds_without_rematch
 from pairings.swiss import PlayerState, pair_round
@@ -160,19 +161,16 @@ def check_pods(regs: list[Registration]) -> None:
         return
     missing = sorted((r.player.display_name for r in regs if r.pod is None), key=str.casefold)
     if missing:
-        names = ", ".join(missing[:5])
-        if len(missing) > 5:
-            names = ngettext("%(names)s and %(n)s more", "%(names)s and %(n)s more", len(missing) - 5) % {
-                "names": names,
-                "n": len(missing) - 5,
-            }
         raise DomainError(
             ngettext(
                 "this event uses draft pods and %(names)s has no pod: seat them in a pod before pairing (%(cite)s)",
                 "this event uses draft pods and %(names)s have no pod: seat them in a pod before pairing (%(cite)s)",
                 len(missing),
             )
-            % {"names": names, "cite": cite(regs[0].event, "draft_seating")},
+            % {
+                "names": names_and_more(missing, shown=5),
+                "cite": cite(regs[0].event, "draft_seating"),
+            },
             code="pod",
             field="pod",
         )

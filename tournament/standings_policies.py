@@ -55,7 +55,7 @@ class Column:
 @dataclass(frozen=True)
 class PolicySpec:
     code: str
-    rule: str
+    rule: str | Promise
     # match points by result for one side: win, bye, draw, loss, double loss
     points: dict[str, int]
     # engine StandingRow fields in order, each "higher" or "lower" (random_key last)
@@ -93,7 +93,7 @@ FAB_SPEC = PolicySpec(
 
 GA_SPEC = PolicySpec(
     code=StandingsPolicy.POINTS_3_1_0,
-    rule="GA organized play section 4, UNCONFIRMED,",
+    rule=gettext_lazy("GA organized play section 4, UNCONFIRMED,"),
     points={"win": 3, "bye": 3, "draw": 1, "loss": 0, "double_loss": 0},
     steps=POINTS_3_1_0_STEPS,
     floor=Fraction(1, 3),

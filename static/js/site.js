@@ -29,6 +29,14 @@ document.addEventListener("submit", function (event) {
     window.caches.delete("arbiter-player-v1");
   }
 });
+// The page's words for the scripts, in its language (core/js_strings.py, {% js_strings %}).
+function siteText(key, values) {
+  var block = document.getElementById("js-strings");
+  var words = block ? JSON.parse(block.textContent)[key] || "" : "";
+  return words.replace(/%\((\w+)\)s/g, function (all, name) {
+    return values && name in values ? String(values[name]) : all;
+  });
+}
 // A .table-wrap whose table is wider than the screen scrolls sideways: it becomes a named,
 // focusable region (arrow keys scroll it) while it does, and stops being a tab stop when it fits.
 function markScrollableTables() {
@@ -45,15 +53,9 @@ function markScrollableTables() {
       var heading = section && section.querySelector("h1, h2, h3, summary");
       wrap.setAttribute("tabindex", "0");
       wrap.setAttribute("role", "region");
-      // The words come translated from the page (templates/base.html).
-      var body = document.body.dataset;
-      var name = caption || (heading && heading.textContent.trim()) || body.tableWord || "Table";
-      var pattern = body.scrollLabel || "{name} (scrolls sideways)";
-      var base = pattern.replace("{name}", name);
-      var label = base;
-      for (var n = 2; used[label]; n++) {
-        label = (body.scrollLabelN || "{name}, table {n} (scrolls sideways)").replace("{name}", name).replace("{n}", n);
-      }
+      var name = caption || (heading && heading.textContent.trim()) || siteText("table");
+      var label = siteText("scrolls", { name: name });
+      for (var n = 2; used[label]; n++) label = siteText("scrolls_nth", { name: name, n: n });
       used[label] = true;
       wrap.setAttribute("aria-label", label);
       wrap.dataset.scrollRegion = "1";

@@ -72,7 +72,7 @@ def words(text: str) -> list[str]:
 
 def written_text(source: str) -> str:
     """The template's own text: variables and tags become a separator (a text node ends there),
-    comments and blocktranslate bodies disappear."""
+    comments, blocktranslate bodies and the CSS class names of ``{% block body_class %}`` disappear."""
     parts: list[str] = []
     closing = None
     for token in Lexer(source).tokenize():
@@ -87,6 +87,8 @@ def written_text(source: str) -> str:
             name = token.contents.split()[0] if token.contents else ""
             closing = SKIPPED_BLOCKS.get(name)
             if token.contents.split()[:2] == ["block", "style"]:  # a PDF's CSS (templates/pdf/base.html)
+                closing = "endblock"
+            if token.contents.split()[:2] == ["block", "body_class"]:  # class names (base.html's <body>)
                 closing = "endblock"
         parts.append(SEPARATOR)
     return "".join(parts)
@@ -156,6 +158,11 @@ def test_the_scanner_accepts_marked_text_data_and_allowed_words():
         '<a href="{% url "x" %}" title="{% translate \'Open\' %}">&rarr;</a>'
     )
     assert unmarked_strings(sample) == []
+
+
+def test_the_scanner_reads_the_body_class_block_as_class_names_not_text():
+    # A CSS class is not translated (a translated class would lose its style), nor reported.
+    assert unmarked_strings("{% block body_class %}recon-page{% endblock %}<p>Standings</p>") == ["Standings"]
 
 
 def test_there_are_templates_to_scan():

@@ -98,7 +98,7 @@ class PlayerListView(APIView):
                     {
                         "status": "pending",
                         "player_id": asked,
-                        "detail": services.PENDING_REGISTRATION_MESSAGE,
+                        "detail": str(services.PENDING_REGISTRATION_MESSAGE),
                     },
                     status=status.HTTP_202_ACCEPTED,
                 )

@@ -16,6 +16,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
+from core.i18n import names_and_more
 
 from .. import addons, selectors
 from ..access import can_link_player_id, require
@@ -180,19 +181,16 @@ def resolve_not_checked_in(event: Event, *, actor, choice: str | None) -> dict |
     if not missing:
         return None
     if choice not in NOT_CHECKED_IN_CHOICES:
-        names = ", ".join(r.player.display_name for r in missing[:10])
-        more = (
-            ngettext(" and %(n)s more", " and %(n)s more", len(missing) - 10) % {"n": len(missing) - 10}
-            if len(missing) > 10
-            else ""
-        )
         raise ConflictError(
             ngettext(
-                "%(count)s registered player has not checked in: %(names)s%(more)s. Check them in, or choose to drop them or to pair them anyway.",
-                "%(count)s registered players have not checked in: %(names)s%(more)s. Check them in, or choose to drop them or to pair them anyway.",
+                "%(count)s registered player has not checked in: %(names)s. Check them in, or choose to drop them or to pair them anyway.",
+                "%(count)s registered players have not checked in: %(names)s. Check them in, or choose to drop them or to pair them anyway.",
                 len(missing),
             )
-            % {"count": len(missing), "names": names, "more": more},
+            % {
+                "count": len(missing),
+                "names": names_and_more([r.player.display_name for r in missing], shown=10),
+            },
             code="not_checked_in",
             field="not_checked_in",
         )

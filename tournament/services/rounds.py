@@ -427,18 +427,17 @@ def publish_round(round_: Round, *, actor, override_reason: str = "") -> Round:
     override_reason = (override_reason or "").strip()
     if problems and not override_reason:
         shown = "; ".join(f"{p['name']}: {p['problem']}" for p in problems[:10])
-        more = (
-            ngettext("; and %(n)s more", "; and %(n)s more", len(problems) - 10) % {"n": len(problems) - 10}
-            if len(problems) > 10
-            else ""
-        )
+        if len(problems) > 10:
+            shown += "; " + ngettext("and %(count)s more", "and %(count)s more", len(problems) - 10) % {
+                "count": len(problems) - 10
+            }
         raise ConflictError(
             ngettext(
-                "%(count)s problem before round 1: %(shown)s%(more)s. Fix it, or publish anyway with a reason.",
-                "%(count)s problems before round 1: %(shown)s%(more)s. Fix them, or publish anyway with a reason.",
+                "%(count)s problem before round 1: %(shown)s. Fix it, or publish anyway with a reason.",
+                "%(count)s problems before round 1: %(shown)s. Fix them, or publish anyway with a reason.",
                 len(problems),
             )
-            % {"count": len(problems), "shown": shown, "more": more},
+            % {"count": len(problems), "shown": shown},
             code="publish_problems",
             field="override_reason",
         )

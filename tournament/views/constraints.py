@@ -69,9 +69,10 @@ def staff_keep_apart_add(request, event) -> str:
     services.keep_apart(
         event, first=first, second=second, actor=request.user, reason=request.POST.get("reason", "")
     )
-    return (
-        f"{first.player.display_name} and {second.player.display_name} will not be paired against each other."
-    )
+    return _("%(first)s and %(second)s will not be paired against each other.") % {
+        "first": first.player.display_name,
+        "second": second.player.display_name,
+    }
 
 
 @_keep_apart_action

@@ -192,60 +192,63 @@ def _explain_text(steps, mine, other, spec=FAB_SPEC) -> str:
     higher = deciding.get("prefer") == "higher"
     mine_ahead = str(deciding["ahead"]) == str(mine.registration_id)
     earlier = [names.get(s["tiebreaker"], s["tiebreaker"]) for s in steps if s is not deciding]
-    tied = _("tied on %(earlier)s; ") % {"earlier": ", ".join(earlier)} if earlier else ""
     column = next((c for c in spec.columns if c.key == deciding["tiebreaker"]), None)
     mine_value, their_value = deciding["a"], deciding["b"]
     if column is not None and column.percent:
         mine_value, their_value = column.show(Fraction(mine_value)), column.show(Fraction(their_value))
-    # One whole sentence per case, so that a translator sees each one entire.
+    # One whole sentence per case, so a translator sees each as it is read.
     if higher and mine_ahead:
         sentence = _(
-            "%(tied)sdecided by %(name)s (higher is better): you %(mine_value)s, them %(their_value)s, so you are ahead (%(rule)s step %(step)s)."
+            "decided by %(name)s (higher is better): you %(mine_value)s, them %(their_value)s, so you are ahead (%(rule)s step %(step)s)."
         )
     elif higher:
         sentence = _(
-            "%(tied)sdecided by %(name)s (higher is better): you %(mine_value)s, them %(their_value)s, so they are ahead (%(rule)s step %(step)s)."
+            "decided by %(name)s (higher is better): you %(mine_value)s, them %(their_value)s, so they are ahead (%(rule)s step %(step)s)."
         )
     elif mine_ahead:
         sentence = _(
-            "%(tied)sdecided by %(name)s (lower is better): you %(mine_value)s, them %(their_value)s, so you are ahead (%(rule)s step %(step)s)."
+            "decided by %(name)s (lower is better): you %(mine_value)s, them %(their_value)s, so you are ahead (%(rule)s step %(step)s)."
         )
     else:
         sentence = _(
-            "%(tied)sdecided by %(name)s (lower is better): you %(mine_value)s, them %(their_value)s, so they are ahead (%(rule)s step %(step)s)."
+            "decided by %(name)s (lower is better): you %(mine_value)s, them %(their_value)s, so they are ahead (%(rule)s step %(step)s)."
         )
     text = sentence % {
-        "tied": tied,
         "name": name,
         "mine_value": mine_value,
         "their_value": their_value,
         "rule": spec.rule,
         "step": deciding["step"],
     }
-    mine_missed = getattr(mine.row, "missed", 0)
-    their_missed = getattr(other.row, "missed", 0)
+    if earlier:
+        text = _("tied on %(earlier)s; %(decided)s") % {
+            "earlier": ", ".join(str(e) for e in earlier),
+            "decided": text,
+        }
     late = []
-    if mine_missed:
+    if missed := getattr(mine.row, "missed", 0):
         late.append(
             ngettext(
-                "you missed %(n)s round as a late entry",
-                "you missed %(n)s rounds as a late entry",
-                mine_missed,
+                "you missed %(n)s round as a late entry", "you missed %(n)s rounds as a late entry", missed
             )
-            % {"n": mine_missed}
+            % {"n": missed}
         )
-    if their_missed:
+    if missed := getattr(other.row, "missed", 0):
         late.append(
             ngettext(
-                "they missed %(n)s round as a late entry",
-                "they missed %(n)s rounds as a late entry",
-                their_missed,
+                "they missed %(n)s round as a late entry", "they missed %(n)s rounds as a late entry", missed
             )
-            % {"n": their_missed}
+            % {"n": missed}
         )
     if late:
-        text += " " + _("(%(late)s: each missed round counts as a loss in every figure.)") % {
-            "late": "; ".join(late)
+        missed_text = (
+            late[0]
+            if len(late) == 1
+            else _("%(first)s and %(second)s") % {"first": late[0], "second": late[1]}
+        )
+        text = _("%(text)s (%(late)s: each missed round counts as a loss in every figure.)") % {
+            "text": text,
+            "late": missed_text,
         }
     return text
 
@@ -357,7 +360,7 @@ def player_register(request, event, registration):
             )
         # Nothing is linked on the player's word (TR&P 1.5): the staff confirm the ID at the desk.
         services.request_self_registration(event, user=request.user, **form.cleaned_data)
-        return services.PENDING_REGISTRATION_MESSAGE
+        return str(services.PENDING_REGISTRATION_MESSAGE)
     reg = services.register_player(event, player=profile, actor=request.user)
     return registration_sentence(reg, you=True)
 

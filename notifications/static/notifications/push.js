@@ -4,6 +4,14 @@
 // relies on tournament/player.js, which polls and raises a banner, a title and a sound.
 (function () {
   "use strict";
+  // The page's words for this script, in its language (core/js_strings.py, {% js_strings %}).
+  function text(key, values) {
+    var block = document.getElementById("js-strings");
+    var words = block ? JSON.parse(block.textContent)[key] || "" : "";
+    return words.replace(/%\((\w+)\)s/g, function (all, name) {
+      return values && name in values ? String(values[name]) : all;
+    });
+  }
   var panels = document.querySelectorAll("[data-push-panel]");
   if (!panels.length) { return; }
 
@@ -24,7 +32,7 @@
       body: JSON.stringify(body)
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (data) {
-        if (!response.ok) { throw new Error(data.error || words(panel).server_answered.replace("{status}", response.status)); }
+        if (!response.ok) { throw new Error(data.error || text("push_server_answered", { status: response.status })); }
         return data;
       });
     });
@@ -66,42 +74,42 @@
         line.textContent = "";
         var link = document.createElement("a");
         link.href = "#" + panel.id;
-        link.textContent = panel.dataset.mode === "push" ? W.notifications_mode_link : W.updates_mode_link;
+        link.textContent = panel.dataset.mode === "push" ? text("mode_push_link") : text("mode_lan_link");
         line.appendChild(link);
         line.hidden = false;
       }
     }
 
     if (!window.isSecureContext) {
-      say(staff ? W.http_staff : W.http_player,
-        W.http_why.replace("{host}", window.location.host) + (staff ? "" : " " + W.http_player_why));
+      say(staff ? text("staff_http") : text("player_http"),
+        text("http_why", { host: window.location.host }) + (staff ? "" : " " + text("http_keep_open")));
       return;
     }
     if (!canPush) {
       if (ios && !standalone) {
         panel.querySelector("[data-ios-hint]").hidden = false;
-        say(W.updates_while_open, "");
+        say(text("updates_itself"), "");
       } else {
-        say(W.updates_while_open, W.no_browser_push);
+        say(text("updates_itself"), text("no_push_browser"));
       }
       return;
     }
     if (!panel.dataset.key) {
-      say(W.updates_while_open, W.no_server_key);
+      say(text("updates_itself"), text("no_push_key"));
       return;
     }
     if (panel.dataset.sends !== "1") {
-      say(W.updates_while_open, W.nothing_sent);
+      say(text("updates_itself"), text("nothing_sent"));
       return;
     }
     panel.dataset.mode = "push";
-    say(staff ? W.push_staff : W.push_player, staff ? "" : W.push_player_why);
+    say(staff ? text("staff_push") : text("player_push"), staff ? "" : text("player_push_offline"));
     controls.hidden = false;
 
     function show(subscribed, text) {
       on.hidden = subscribed;
       off.hidden = !subscribed;
-      status.textContent = text || (subscribed ? W.on : "");
+      status.textContent = text || (subscribed ? text("push_on") : "");
     }
 
     worker.then(function (registration) {
@@ -113,7 +121,7 @@
     on.addEventListener("click", function () {
       on.disabled = true;
       Notification.requestPermission().then(function (permission) {
-        if (permission !== "granted") { throw new Error(W.blocked); }
+        if (permission !== "granted") { throw new Error(text("push_blocked")); }
         return navigator.serviceWorker.ready;
       }).then(function (registration) {
         return registration.pushManager.getSubscription().then(function (existing) {
@@ -132,7 +140,7 @@
         window.localStorage.setItem(remembered, "on");
         show(true);
       }).catch(function (error) {
-        show(false, W.could_not_turn_on.replace("{error}", error.message));
+        show(false, text("push_on_failed", { error: error.message }));
       }).then(function () { on.disabled = false; });
     });
 
@@ -148,9 +156,9 @@
         }, panel);
       }).then(function () {
         window.localStorage.removeItem(remembered);
-        show(false, W.off);
+        show(false, text("push_off"));
       }).catch(function (error) {
-        status.textContent = W.could_not_turn_off.replace("{error}", error.message);
+        status.textContent = text("push_off_failed", { error: error.message });
       });
     });
   });

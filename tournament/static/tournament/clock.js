@@ -7,6 +7,14 @@
  */
 (function () {
   "use strict";
+  // The page's words for this script, in its language (core/js_strings.py, {% js_strings %}).
+  function text(key, values) {
+    var block = document.getElementById("js-strings");
+    var words = block ? JSON.parse(block.textContent)[key] || "" : "";
+    return words.replace(/%\((\w+)\)s/g, function (all, name) {
+      return values && name in values ? String(values[name]) : all;
+    });
+  }
 
   function format(seconds) {
     var s = Math.max(0, Math.round(seconds));
@@ -50,11 +58,11 @@
     this.root.setAttribute("data-state", state);
     if (this.display) {
       // A play-off round has no time limit (TR&P 3.1): say so rather than show empty bars.
-      var idle = snap.untimed ? "Untimed" : "--:--";
-      this.display.textContent = remaining === null ? idle : (state === "finished" ? "TIME" : format(remaining));
+      var idle = snap.untimed ? text("untimed") : "--:--";
+      this.display.textContent = remaining === null ? idle : (state === "finished" ? text("time") : format(remaining));
     }
     if (this.stateEl) this.stateEl.textContent = snap.state_label || state.replace("_", " ");
-    if (this.roundEl) this.roundEl.textContent = snap.round ? (snap.round_title || "Round " + snap.round) : "";
+    if (this.roundEl) this.roundEl.textContent = snap.round ? (snap.round_title || text("round_n", { n: snap.round })) : "";
   };
 
   Clock.prototype.poll = function () {

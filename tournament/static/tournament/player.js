@@ -5,6 +5,14 @@
 // sound only after the page was touched once, so the first tap anywhere unlocks it.
 (function () {
   "use strict";
+  // The page's words for this script, in its language (core/js_strings.py, {% js_strings %}).
+  function text(key, values) {
+    var block = document.getElementById("js-strings");
+    var words = block ? JSON.parse(block.textContent)[key] || "" : "";
+    return words.replace(/%\((\w+)\)s/g, function (all, name) {
+      return values && name in values ? String(values[name]) : all;
+    });
+  }
   var live = document.getElementById("player-live");
   if (!live || !window.fetch) { return; }
   var stateUrl = live.dataset.stateUrl;
@@ -104,7 +112,7 @@
         if (changed) { return refresh(); }
       })
       .catch(function () {
-        setUpdated(live.dataset.offlineText);
+        setUpdated(" · " + text("offline"));
       })
       .then(function () { window.setTimeout(poll, EVERY); });
   }

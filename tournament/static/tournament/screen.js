@@ -5,6 +5,14 @@
  * (clock.js): a new round, or for standings the round's end, reloads it. */
 (function () {
   "use strict";
+  // The page's words for this script, in its language (core/js_strings.py, {% js_strings %}).
+  function text(key, values) {
+    var block = document.getElementById("js-strings");
+    var words = block ? JSON.parse(block.textContent)[key] || "" : "";
+    return words.replace(/%\((\w+)\)s/g, function (all, name) {
+      return values && name in values ? String(values[name]) : all;
+    });
+  }
   var body = document.body;
   var viewport = document.querySelector("[data-screen-viewport]");
   var columns = document.querySelector("[data-screen-columns]");
@@ -25,7 +33,7 @@
     var total = pages();
     page = ((n % total) + total) % total;
     columns.style.transform = "translateX(" + (-page * pageWidth()) + "px)";
-    if (label) label.textContent = total > 1 ? "page " + (page + 1) + " of " + total : "";
+    if (label) label.textContent = total > 1 ? text("page_of", { page: page + 1, total: total }) : "";
     body.setAttribute("data-page", String(page + 1));
     body.setAttribute("data-pages", String(total));
   }

@@ -15,6 +15,14 @@
  */
 (function () {
   "use strict";
+  // The page's words for this script, in its language (core/js_strings.py, {% js_strings %}).
+  function text(key, values) {
+    var block = document.getElementById("js-strings");
+    var words = block ? JSON.parse(block.textContent)[key] || "" : "";
+    return words.replace(/%\((\w+)\)s/g, function (all, name) {
+      return values && name in values ? String(values[name]) : all;
+    });
+  }
 
   function csrfToken(form) {
     var input = form.querySelector("input[name=csrfmiddlewaretoken]");
@@ -51,7 +59,7 @@
         .then(function (r) {
           var li = document.createElement("li");
           li.className = "message " + (r.ok ? "success" : "error");
-          li.textContent = r.data.message || (r.ok ? "Saved" : "Error");
+          li.textContent = r.data.message || (r.ok ? text("saved") : text("error"));
           if (!r.ok) li.textContent = "\u201c" + value + "\u201d: " + li.textContent;
           if (log) log.insertBefore(li, log.firstChild);
           var table = (value.match(/^\s*(\d+)/) || [])[1];
@@ -70,7 +78,7 @@
         .catch(function () {
           var li = document.createElement("li");
           li.className = "message error";
-          li.textContent = "Network error: result not saved, try again";
+          li.textContent = text("network_error");
           if (log) log.insertBefore(li, log.firstChild);
         })
         .then(function () { field.focus(); });
