@@ -29,7 +29,7 @@ SESSION_KEY = "_account_language"
 #: holds each to no untranslated or fuzzy entry; tests/decklists/test_browser_languages.py walks
 #: a player's whole flow in each). The others are offered by the switcher but fall back to
 #: English wherever their catalogue has no translation yet.
-COMPLETE_LANGUAGES: tuple[str, ...] = ("fr",)
+COMPLETE_LANGUAGES: tuple[str, ...] = ("fr", "de", "it", "es", "ja")
 
 
 def language_codes() -> tuple[str, ...]:

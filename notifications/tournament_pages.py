@@ -9,7 +9,6 @@ from tournament.access import is_official
 
 from . import keys
 from .access import event_sends
-from .words import push_words
 
 
 def player_panel(event, registration, *, phone_token: str = "") -> dict:
@@ -19,7 +18,6 @@ def player_panel(event, registration, *, phone_token: str = "") -> dict:
         "unsubscribe_url": reverse("notifications:unsubscribe", args=[event.slug]),
         "token": phone_token,
         "sends": event_sends(event) and registration.is_active,
-        "words": push_words(),
     }
 
 
@@ -29,7 +27,6 @@ def staff_panel(event, user=None) -> dict:
         "subscribe_url": reverse("notifications:subscribe", args=[event.slug]),
         "unsubscribe_url": reverse("notifications:unsubscribe", args=[event.slug]),
         "show": user is not None and is_official(user, event) and event_sends(event),
-        "words": push_words(),
     }
 
 

@@ -36,7 +36,7 @@ def test_the_block_carries_every_word_in_the_pages_language():
     english, french = _rendered("en"), _rendered("fr")
     assert set(english) == set(french) == set(STRINGS)
     assert english["updates_itself"] == "This page updates itself while it is open."
-    assert french["updates_itself"] == "Cette page se met à jour d'elle-même tant qu'elle est ouverte."
+    assert french["updates_itself"] == "Cette page se met à jour toute seule tant qu'elle est ouverte."
     assert all(french.values())
 
 
