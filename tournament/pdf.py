@@ -1,8 +1,8 @@
 """Printable documents of an event: pairings, standings and match result slips.
 
 Each document class turns already-loaded rows (from ``tournament.selectors``) into
-one template under ``tournament/templates/tournament/pdf/`` and renders it with
-``core.pdf.render_pdf`` (autoescaped; WeasyPrint reads only our static files).
+one template under ``tournament/templates/tournament/pdf/``; each is a ``core.documents.Document``
+printed in the event's ``print_language`` and named ``<event>-round-<n>-<kind>.pdf``.
 The row builders here are shared with the HTML pages so paper and screen agree.
 """
 
@@ -15,8 +15,8 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from core.i18n import in_language
-from core.pdf import qr_svg_data_uri, render_pdf
+from core.documents import Document
+from core.pdf import qr_svg_data_uri
 
 from . import progress, selectors
 from .access import STAFF_LENS, PlayerLens, public_lens
@@ -120,8 +120,25 @@ def rows_by_name(
     return rows
 
 
+class EventSheet(Document):
+    """A document of one round of an event, printed in the event's language of printed sheets."""
+
+    event: Any
+    round_number: int
+
+    def kind(self) -> str:
+        """One of ``DOCUMENT_KINDS``."""
+        raise NotImplementedError
+
+    def language(self) -> str:
+        return getattr(self.event, "print_language", "")
+
+    def filename(self) -> str:
+        return f"{self.event.slug}-round-{self.round_number}-{self.kind()}.pdf"
+
+
 @dataclass
-class PairingsSheet:
+class PairingsSheet(EventSheet):
     """Pairings of one round, by table or alphabetically by name, for the wall."""
 
     event: Any
@@ -131,6 +148,9 @@ class PairingsSheet:
     points: Mapping[int, Any] = field(default_factory=dict)
     lens: PlayerLens = STAFF_LENS
     template_name = "tournament/pdf/pairings.html"
+
+    def kind(self) -> str:
+        return f"pairings-{self.order}"
 
     def __post_init__(self) -> None:
         if self.order not in ("table", "name"):
@@ -146,13 +166,9 @@ class PairingsSheet:
             "rows": build(self.matches, self.points, lens=self.lens),
         }
 
-    def render(self) -> bytes:
-        with in_language(getattr(self.event, "print_language", "")):  # the event's language of printed sheets
-            return render_pdf(self.template_name, self.context())
-
 
 @dataclass
-class StandingsSheet:
+class StandingsSheet(EventSheet):
     """Standings after a round from rows built by ``standings_rows``, with the tiebreaker
     columns of the event's standings policy (TR&P App D; GA: ga-organized-play.md section 4)."""
 
@@ -164,6 +180,9 @@ class StandingsSheet:
     placings: list = field(default_factory=list)  # ``placing_rows``: the final places, once play is over
     unfinished_round: int | None = None  # a Swiss round asked for whose results are not all in
     template_name = "tournament/pdf/standings.html"
+
+    def kind(self) -> str:
+        return "standings"
 
     def context(self) -> dict[str, Any]:
         spec = policy_spec(getattr(self.event, "standings_policy", "fab"))
@@ -183,13 +202,9 @@ class StandingsSheet:
             "unfinished_round": self.unfinished_round,
         }
 
-    def render(self) -> bytes:
-        with in_language(getattr(self.event, "print_language", "")):  # the event's language of printed sheets
-            return render_pdf(self.template_name, self.context())
-
 
 @dataclass
-class MatchSlips:
+class MatchSlips(EventSheet):
     """One result slip per table with a QR code to the reporting page (byes get no slip)."""
 
     event: Any
@@ -197,6 +212,9 @@ class MatchSlips:
     matches: list
     report_url: Callable[[Any], str]
     template_name = "tournament/pdf/slips.html"
+
+    def kind(self) -> str:
+        return "slips"
 
     def context(self) -> dict[str, Any]:
         slips = []
@@ -214,10 +232,6 @@ class MatchSlips:
             "round_number": self.round_number,
             "slips": slips,
         }
-
-    def render(self) -> bytes:
-        with in_language(getattr(self.event, "print_language", "")):  # the event's language of printed sheets
-            return render_pdf(self.template_name, self.context())
 
 
 def standings_rows(standings: Iterable, *, lens: PlayerLens = STAFF_LENS) -> list[dict[str, Any]]:
@@ -264,7 +278,7 @@ def placing_rows(placings: Iterable, *, lens: PlayerLens = STAFF_LENS) -> list[d
 
 
 @dataclass
-class PodSheet:
+class PodSheet(EventSheet):
     """A round of a pod event on paper (TR&P 9.3): pods by table with their seats clockwise, or
     players by name with table, seat and neighbours, or the pod standings, or slips to write the
     places on. ``mode``: "table", "name", "standings" or "slips"."""
@@ -276,6 +290,9 @@ class PodSheet:
     standings: list = field(default_factory=list)
     lens: PlayerLens = STAFF_LENS
     template_name = "tournament/pdf/pods.html"
+
+    def kind(self) -> str:
+        return f"pairings-{self.mode}" if self.mode in ("table", "name") else self.mode
 
     def context(self) -> dict[str, Any]:
         tables = []
@@ -319,10 +336,6 @@ class PodSheet:
             "standings": self.standings,
             "points_table": self.event.pod_points,
         }
-
-    def render(self) -> bytes:
-        with in_language(getattr(self.event, "print_language", "")):  # the event's language of printed sheets
-            return render_pdf(self.template_name, self.context())
 
 
 def pod_document(event, kind: str, round_, *, lens: PlayerLens) -> PodSheet:

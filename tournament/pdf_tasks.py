@@ -13,6 +13,7 @@ from typing import Any
 from celery import shared_task
 from django.core.exceptions import PermissionDenied
 
+from core.documents import document_output
 from core.files import (
     Output,
     Progress,
@@ -67,10 +68,16 @@ def _render(generated: GeneratedFile, progress: Progress) -> Output:
         event, generated.kind, round_number, site_url=generated.params.get("site_url", ""), lens=lens
     )
     progress(30, 100)
-    data = document.render()
+    output = document_output(document)
     progress(90, 100)
-    log.info("rendered %s for event %s round %s: %d bytes", generated.kind, event.pk, round_number, len(data))
-    return Output(content=data, filename=f"{event.slug}-round-{round_number}-{generated.kind}.pdf")
+    log.info(
+        "rendered %s for event %s round %s: %d bytes",
+        generated.kind,
+        event.pk,
+        round_number,
+        len(output.content or b""),
+    )
+    return output
 
 
 @shared_task(name="tournament.task_render_event_pdf")

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from core.documents import pdf_response
 from core.errors import DomainError
 from core.site import site_url
 
@@ -67,9 +68,7 @@ def pdf_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         site_url=site_url(request, "/"),
         lens=document_lens(request.user, event),
     )
-    response = HttpResponse(document.render(), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{event.slug}-round-{round_.number}-{kind}.pdf"'
-    return response
+    return pdf_response(document)
 
 
 @staff_action(anchor="paper")
