@@ -111,7 +111,9 @@ def test_an_events_sheets_are_printed_in_its_language(monkeypatch):
         seen.append((translation.get_language(), re.search(r'<html lang="(\w+)"', html).group(1)))
         return b"%PDF"
 
-    monkeypatch.setattr(tournament_pdf, "render_pdf", fake_render)
+    from core import documents  # noqa: PLC0415 (test helper)
+
+    monkeypatch.setattr(documents, "render_pdf", fake_render)  # every document renders through it
     with translation.override("fr"):  # the person printing reads French
         for kind in tournament_pdf.DOCUMENT_KINDS:
             tournament_pdf.document_for(event, kind, 1).render()
