@@ -51,7 +51,7 @@ def test_import_reimport_and_hand_back_on_a_phone(live_server, phone_page):
     page.set_input_files("input[name=files]", [str(FIXTURES / "gem_pairings_r3.csv")])
     page.click("[data-import]")
     page.wait_for_load_state()
-    assert "Re-imported: 2 change(s)." in page.inner_text("body")
+    assert "Re-imported: 2 changes." in page.inner_text("body")
     assert "round 3: new, 4 table(s)" in page.inner_text("[data-latest-import]")
 
     page.click("[data-result-sheet='3']")
