@@ -95,10 +95,6 @@ class GAEngine:
                 break
         return Step(st, self._out)
 
-    def end_of_log(self, state: GAState) -> GAState:
-        """Nothing is forced at the end of a log: an open stack or combat stays as the log left it."""
-        return state
-
     # -- findings --------------------------------------------------------------------------------
     def _find(
         self, kind: str, message: str, rules: list[str], clause: Clause | None = None, **data: object

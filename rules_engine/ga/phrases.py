@@ -39,7 +39,6 @@ class Clause:
     banished: list[str] = field(default_factory=list)  # memory cards banished for a memory cost
     amount: int | None = None
     counter: str | None = None
-    negated: bool = False
     phase: str | None = None
 
 

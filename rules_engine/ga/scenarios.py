@@ -17,12 +17,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules_engine.game.given import GivenError
-from rules_engine.game.scenarios import ScenarioResult, compare_expect
+from rules_engine.game.scenarios import ScenarioResult, finish_result
 
 from .cards import GACards, card_from_mapping
 from .engine import GAEngine
 from .phrases import GAParser, NameIndex
-from .rules import MISMATCH, VERSION, VIOLATION
+from .rules import VERSION
 from .state import PHASES, UNKNOWN, GAPlayer, GAState, view
 
 _PLAYER_KEYS = {
@@ -187,17 +187,4 @@ def run_ga_scenario(sc: dict[str, Any], fallback: GACards | None = None) -> Scen
         res.error = f"GivenError: {exc}"
     except Exception as exc:  # never a traceback: the scenario reports its error
         res.error = f"{type(exc).__name__}: {exc}"
-    for f in res.findings:
-        if f.kind == VIOLATION:
-            res.violations.append({"action": f.action, "rules": f.rules, "message": f.message})
-        elif f.kind == MISMATCH and f.data.get("fact"):
-            res.mismatches.append(
-                {
-                    "action": f.action,
-                    "fact": f.data.get("fact"),
-                    "claimed": f.data.get("claimed"),
-                    "derived": f.data.get("derived"),
-                }
-            )
-    res.failures = compare_expect(sc.get("expect") or {}, res)
-    return res
+    return finish_result(res, sc)

@@ -117,6 +117,12 @@ def run_scenario(sc: dict[str, Any], lookup: CardLookup | None = None) -> Scenar
         res.state = view(state)
     except Exception as exc:  # never a traceback: the scenario reports its error
         res.error = f"{type(exc).__name__}: {exc}"
+    return finish_result(res, sc)
+
+
+def finish_result(res: ScenarioResult, sc: dict[str, Any]) -> ScenarioResult:
+    """The violations and claim mismatches of ``res.findings`` in the contract's shape, and the
+    comparison with the scenario's ``expect`` (shared by the FaB and GA runners)."""
     for f in res.findings:
         if f.kind == VIOLATION:
             res.violations.append({"action": f.action, "rules": f.rules, "message": f.message})
