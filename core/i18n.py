@@ -17,6 +17,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from rules_engine import wording
+
 from .errors import DomainError
 from .models import AccountPreferences
 
@@ -69,6 +71,15 @@ def names_and_more(names: Sequence[str], *, shown: int) -> str:
 
 
 @transaction.atomic
+def engine_words(words: object, fallback: str = "") -> str:
+    """A sentence a pure engine wrote (``rules_engine.wording``: its template and values, as stored
+    with a finding) in the active language; ``fallback`` (the stored English) when there are none.
+    The engines' templates are in the catalogues: ``say``/``say_n`` are makemessages keywords."""
+    if not isinstance(words, dict) or not words.get("template"):
+        return fallback
+    return wording.render(words, _, ngettext)
+
+
 def set_account_language(user, *, language: str) -> AccountPreferences:
     """The language the account's pages, mails and own PDFs are shown in ("" for the browser's).
 

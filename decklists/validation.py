@@ -106,6 +106,7 @@ def read_text(text: str, db: Any) -> tuple[list[tuple[Any, int, str]], list[dict
             "text": e.raw,
             "code": "UNREADABLE",
             "reason": e.reason,
+            "words": e.words,
             "suggestions": [],
             "rule": "TR&P App E",
         }
@@ -118,6 +119,7 @@ def read_text(text: str, db: Any) -> tuple[list[tuple[Any, int, str]], list[dict
             "text": p.raw,
             "code": p.code,
             "reason": p.message,
+            "words": p.words,
             "suggestions": list(p.suggestions),
             "rule": "PPG 4.4",
         }
@@ -192,19 +194,6 @@ def _finding_dict(f: Any) -> dict:
     return d
 
 
-def _card_data_in_words(finding: dict, *, as_of: date, release_note: str) -> dict:
-    """The card-data finding (``legality.basis_findings``, whose engine writes English) in the
-    active language: the date, the release and why it was chosen."""
-    if finding.get("code") != "CARD_DATA":
-        return finding
-    values = {"day": as_of.isoformat(), "release": finding.get("data_version") or "?", "note": release_note}
-    if release_note:
-        message = gettext("checked as of %(day)s against card data %(release)s: %(note)s") % values
-    else:
-        message = gettext("checked as of %(day)s against card data %(release)s") % values
-    return {**finding, "message": message}
-
-
 def validate_text(
     text: str,
     *,
@@ -244,7 +233,7 @@ def validate_text(
             timeline=timeline,
         )
         basis = [
-            _card_data_in_words(_finding_dict(f), as_of=as_of, release_note=release_note)
+            _finding_dict(f)
             for f in legality.basis_findings(
                 legality.CardPool(hero=None, entries=list(entries)),
                 format_code,

@@ -18,6 +18,8 @@ from dataclasses import dataclass, fields
 from datetime import date
 from typing import Any
 
+from .wording import Phrase, join, say
+
 # ---------------------------------------------------------------------------
 # Vocabularies
 # ---------------------------------------------------------------------------
@@ -244,17 +246,26 @@ class LegalityEvent:
 
     def describe(self) -> str:
         """ "since 2023-01-27 (fabcube@v8)"; bounds are said as such."""
-        parts = []
-        if self.start is not None:
-            word = "in effect by" if self.start_bound else "since"
-            parts.append(f"{word} {self.start.isoformat()}")
+        return str(self.phrase())
+
+    def phrase(self) -> Phrase:
+        """``describe`` as a phrase a page can say in the reader's language (``rules_engine.wording``)."""
+        start = self.start.isoformat() if self.start is not None else ""
+        if not start:
+            first = say("undated")
+        elif self.start_bound:
+            first = say("in effect by {date}", date=start)
         else:
-            parts.append("undated")
+            first = say("since {date}", date=start)
+        parts: list[Phrase | str] = [first]
         if self.end is not None:
-            word = "lifted by" if self.end_bound else "until"
-            parts.append(f"{word} {self.end.isoformat()}")
-        text = ", ".join(parts)
-        return f"{text} ({self.source})" if self.source else text
+            end = self.end.isoformat()
+            parts.append(
+                say("lifted by {date}", date=end) if self.end_bound else say("until {date}", date=end)
+            )
+        text = join(parts)
+        assert isinstance(text, Phrase)
+        return say("{text} ({source})", text=text, source=self.source) if self.source else text
 
     def to_dict(self) -> dict[str, object]:
         return {

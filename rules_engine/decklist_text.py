@@ -31,8 +31,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from rules_engine.wording import Phrase, join, say
 
 MAX_LINE_CHARS = 300
 MAX_QUANTITY = 999
@@ -283,11 +286,30 @@ class ParsedLine:
         return f"{self.name} ({PITCH_NAMES[self.pitch]})" if self.pitch in PITCH_NAMES else self.name
 
 
+def _keep_words(record: Any, attr: str) -> None:
+    """A record given a ``Phrase`` keeps its English text in ``attr`` and the phrase in ``words``."""
+    value = getattr(record, attr)
+    if isinstance(value, Phrase):
+        object.__setattr__(record, "words", value.to_dict())
+        object.__setattr__(record, attr, str(value))
+
+
+def _pitch_words(pitches: Iterable[int | None]) -> Phrase | str:
+    """ "red, blue" as a phrase (pitch colours are words a page translates)."""
+    words = {1: say("red"), 2: say("yellow"), 3: say("blue")}
+    return join([words.get(p or 0) or say("no pitch") for p in pitches])
+
+
 @dataclass(frozen=True)
 class LineError:
     line_no: int
     raw: str
-    reason: str
+    #: Why the line was not read; given as a ``Phrase`` it is kept in ``words`` too.
+    reason: str | Phrase
+    words: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        _keep_words(self, "reason")
 
     def __str__(self) -> str:
         return f"line {self.line_no}: {self.reason}: {self.raw!r}"
@@ -440,7 +462,7 @@ def _tidy_card_text(text: str) -> str | None:
     return text
 
 
-def _split_card(text: str) -> tuple[int | None, str, int | None, str | None]:
+def _split_card(text: str) -> tuple[int | None, str, int | None, Phrase | None]:
     """(quantity or None, name, pitch or None, error) for one cleaned line."""
     quantity: int | None = None
     rest = text
@@ -455,7 +477,7 @@ def _split_card(text: str) -> tuple[int | None, str, int | None, str | None]:
             quantity = int(digits[:6])
             rest = remaining
         elif not remaining:
-            return None, "", None, "a quantity without a card name"
+            return None, "", None, say("a quantity without a card name")
     m = _SET_CODE_SUFFIX.match(rest)
     if m and m.group(1):
         rest = m.group(1)
@@ -486,7 +508,7 @@ def _split_card(text: str) -> tuple[int | None, str, int | None, str | None]:
         pitch = _pitch_of(m.group(2) or m.group(3))
         rest = m.group(1)
     elif m:
-        return quantity, "", _pitch_of(m.group(2) or m.group(3)), "no card name"
+        return quantity, "", _pitch_of(m.group(2) or m.group(3)), say("no card name")
     if quantity is None:
         # "Snatch (red) x3": the quantity may follow the pitch.
         m = _QTY_SUFFIX.match(rest)
@@ -497,11 +519,11 @@ def _split_card(text: str) -> tuple[int | None, str, int | None, str | None]:
     if name.startswith('"') and name.endswith('"') and len(name) > 1:
         name = name[1:-1].strip()
     if not name:
-        return quantity, "", pitch, "no card name"
+        return quantity, "", pitch, say("no card name")
     if not any(ch.isalpha() for ch in name):
-        return quantity, name, pitch, "no card name (no letters)"
+        return quantity, name, pitch, say("no card name (no letters)")
     if quantity is not None and not (1 <= quantity <= MAX_QUANTITY):
-        return quantity, name, pitch, f"quantity must be between 1 and {MAX_QUANTITY}"
+        return quantity, name, pitch, say("quantity must be between 1 and {maximum}", maximum=MAX_QUANTITY)
     return quantity, name, pitch, None
 
 
@@ -518,7 +540,7 @@ def parse_decklist(text: Any) -> ParsedList:
         if isinstance(text, bytes):
             text = text.decode("utf-8", errors="replace")
         if not isinstance(text, str):
-            result.errors.append(LineError(0, "", "the decklist is not text"))
+            result.errors.append(LineError(0, "", say("the decklist is not text")))
             return result
         section: str | None = None
         pitch_hint: int | None = None
@@ -532,7 +554,9 @@ def parse_decklist(text: Any) -> ParsedList:
             if result.lines and result.lines[-1].line_no == line_no:
                 seen_card = True
     except Exception as exc:  # pragma: no cover - defensive: the contract is "never raises"
-        result.errors.append(LineError(0, "", f"could not read the decklist ({type(exc).__name__})"))
+        result.errors.append(
+            LineError(0, "", say("could not read the decklist ({error})", error=type(exc).__name__))
+        )
     return result
 
 
@@ -558,7 +582,9 @@ def _parse_line(
             # "Notes: <a long paragraph>": a metadata line, not a card.
             result.metadata.setdefault(head, text.partition(":")[2].strip()[:MAX_LINE_CHARS])
             return
-        result.errors.append(LineError(line_no, shown, f"line too long ({len(text)} characters)"))
+        result.errors.append(
+            LineError(line_no, shown, say("line too long ({count} characters)", count=len(text)))
+        )
         return
     # Headers: "Arena cards", "## Main Deck (60)", "Deck cards:", "Red", "Sideboard - 4".
     key = _header_key(text)
@@ -631,8 +657,13 @@ class ResolveProblem:
     line_no: int
     raw: str
     code: str
-    message: str
+    #: Given as a ``Phrase`` it is kept in ``words`` too (``rules_engine.wording``).
+    message: str | Phrase
     suggestions: tuple[str, ...] = ()
+    words: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        _keep_words(self, "message")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -642,6 +673,7 @@ class ResolveProblem:
             "message": self.message,
             "suggestions": list(self.suggestions),
             "rule": "PPG 4.4",
+            "words": dict(self.words),
         }
 
 
@@ -757,7 +789,7 @@ def resolve(parsed: ParsedList, db: Any) -> tuple[list[tuple[Any, int, str]], li
                     line.line_no,
                     line.raw,
                     "UNKNOWN_CARD",
-                    f"line {line.line_no}: no card named {line.name!r}",
+                    say("line {line}: no card named {name}", line=line.line_no, name=repr(line.name)),
                     suggestions[line.name],
                 )
             )
@@ -768,14 +800,19 @@ def resolve(parsed: ParsedList, db: Any) -> tuple[list[tuple[Any, int, str]], li
                 have = sorted(
                     {getattr(c, "pitch", None) for c in variants}, key=lambda p: (p is None, p or 0)
                 )
-                shown = ", ".join(PITCH_NAMES.get(p or 0, "no pitch") for p in have)
+                shown = _pitch_words(have)
                 problems.append(
                     ResolveProblem(
                         line.line_no,
                         line.raw,
                         "NO_SUCH_PITCH",
-                        f"line {line.line_no}: {line.name} has no {PITCH_NAMES.get(line.pitch)} version "
-                        f"(printed as: {shown})",
+                        say(
+                            "line {line}: {name} has no {pitch} version (printed as: {printed})",
+                            line=line.line_no,
+                            name=line.name,
+                            pitch=_pitch_words([line.pitch]),
+                            printed=shown,
+                        ),
                         tuple(
                             f"{getattr(c, 'name', line.name)} ({PITCH_NAMES[c.pitch]})"
                             if c.pitch in PITCH_NAMES
@@ -789,16 +826,18 @@ def resolve(parsed: ParsedList, db: Any) -> tuple[list[tuple[Any, int, str]], li
         else:
             pitches = {getattr(c, "pitch", None) for c in variants}
             if len(variants) > 1 and len(pitches) > 1:
-                names = ", ".join(
-                    PITCH_NAMES.get(p or 0, "no pitch")
-                    for p in sorted(pitches, key=lambda p: (p is None, p or 0))
-                )
+                names = _pitch_words(sorted(pitches, key=lambda p: (p is None, p or 0)))
                 problems.append(
                     ResolveProblem(
                         line.line_no,
                         line.raw,
                         "AMBIGUOUS_PITCH",
-                        f"line {line.line_no}: {line.name} exists as {names}; say which",
+                        say(
+                            "line {line}: {name} exists as {pitches}; say which",
+                            line=line.line_no,
+                            name=line.name,
+                            pitches=names,
+                        ),
                         tuple(f"{line.name} ({PITCH_NAMES[p]})" for p in sorted(p for p in pitches if p)),
                     )
                 )

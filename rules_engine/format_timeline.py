@@ -23,6 +23,7 @@ from datetime import date
 from typing import Any
 
 from rules_engine.formats import DEFAULT_EDITION, Format, get_format
+from rules_engine.wording import Phrase, say
 
 #: Format fields a change may set (the rest describe the format's identity or citations).
 CHANGEABLE: frozenset[str] = frozenset(
@@ -43,9 +44,17 @@ class FormatChange:
     rule: str = ""
 
     def describe(self) -> str:
+        return str(self.phrase())
+
+    def phrase(self) -> Phrase:
+        """``describe`` as a phrase (``rules_engine.wording``); the changed fields are said as stored."""
         what = ", ".join(f"{k} {v}" for k, v in sorted(self.changes.items())) or self.note or "change"
-        state = "" if self.confirmed else "unconfirmed, not applied: "
-        return f"{state}{what} from {self.effective.isoformat()} ({self.source})"
+        day = self.effective.isoformat()
+        if self.confirmed:
+            return say("{what} from {date} ({source})", what=what, date=day, source=self.source)
+        return say(
+            "unconfirmed, not applied: {what} from {date} ({source})", what=what, date=day, source=self.source
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -36,6 +36,7 @@ from rules_engine.formats import (
     get_format,
 )
 from rules_engine.statuses import status_basis
+from rules_engine.wording import Phrase, say, say_n
 
 ERROR = "error"
 WARNING = "warning"
@@ -51,14 +52,21 @@ class Finding:
     code: str
     severity: str
     cards: list[str]
-    message: str
+    #: The English sentence; given as a ``Phrase`` it is kept in ``words`` too.
+    message: str | Phrase
     rule: str
     data_version: str
     member: str = ""
     #: The dated statuses (LegalityEvent) that decided this finding, with start and source.
     statuses: tuple[LegalityEvent, ...] = ()
-    #: The values the message was built from, so a page can say it in the reader's language.
-    params: dict[str, str] = field(default_factory=dict)
+    #: The message as template and values (``rules_engine.wording``), so a page can say it in
+    #: the reader's language.
+    words: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.message, Phrase):
+            object.__setattr__(self, "words", self.message.to_dict())
+            object.__setattr__(self, "message", str(self.message))
 
     @property
     def is_error(self) -> bool:
@@ -77,8 +85,8 @@ class Finding:
             out["member"] = self.member
         if self.statuses:
             out["statuses"] = [ev.to_dict() for ev in self.statuses]
-        if self.params:
-            out["params"] = dict(self.params)
+        if self.words:
+            out["words"] = dict(self.words)
         return out
 
 
@@ -136,15 +144,17 @@ def _events(card: Card, lists: Sequence[str], day: date, status: str) -> tuple[L
     )
 
 
-def _since(events: Sequence[LegalityEvent]) -> str:
+def _since(events: Sequence[LegalityEvent]) -> Phrase | str:
     """ " (since 2023-01-27, fabcube@v8 (living-legend-cc.json))" for a finding's message."""
     if not events:
         return ""
     ev = events[0]
-    text = ev.describe()
     if ev.start_bound:
-        text += "; the data gives no exact date, so this is the latest it can have started"
-    return f" ({text})"
+        return say(
+            " ({dates}; the data gives no exact date, so this is the latest it can have started)",
+            dates=ev.phrase(),
+        )
+    return say(" ({dates})", dates=ev.phrase())
 
 
 def _has_ll_history(card: Card) -> bool:
@@ -222,7 +232,7 @@ class _Ctx:
         code: str,
         severity: str,
         cards: Iterable[Card | str],
-        message: str,
+        message: Phrase,
         rule: str,
         statuses: tuple[LegalityEvent, ...] = (),
     ) -> None:
@@ -235,13 +245,13 @@ class _Ctx:
         self,
         code: str,
         cards: Iterable[Card | str],
-        message: str,
+        message: Phrase,
         rule: str,
         statuses: tuple[LegalityEvent, ...] = (),
     ) -> None:
         self.add(code, ERROR, cards, message, rule, statuses)
 
-    def warn(self, code: str, cards: Iterable[Card | str], message: str, rule: str) -> None:
+    def warn(self, code: str, cards: Iterable[Card | str], message: Phrase, rule: str) -> None:
         self.add(code, WARNING, cards, message, rule)
 
     def unique_cards(self) -> list[Card]:
@@ -254,10 +264,6 @@ class _Ctx:
         return self.cards
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 # --- FaB rule functions ----------------------------------------------------------------------------------
 
 
@@ -268,16 +274,28 @@ def _check_entries(ctx: _Ctx) -> None:
         ctx.error(
             "BAD_QUANTITY",
             [card],
-            f"{card.display_name}: quantity {qty!r} is not a positive number",
+            say(
+                "{card}: quantity {quantity} is not a positive number",
+                card=card.display_name,
+                quantity=repr(qty),
+            ),
             ctx.fmt.rule("listing"),
         )
     for card, _qty, _sec in ctx.tokens:
-        kind = "macro" if "Macro" in card.types else "token"
+        macro = "Macro" in card.types
         ctx.warn(
             "TOKEN_NOT_IN_POOL",
             [card],
-            f"{card.display_name} is a {kind}; {kind}s are not part of a card-pool and were not counted",
-            ctx.fmt.rule("macro" if kind == "macro" else "token"),
+            say(
+                "{card} is a macro; macros are not part of a card-pool and were not counted",
+                card=card.display_name,
+            )
+            if macro
+            else say(
+                "{card} is a token; tokens are not part of a card-pool and were not counted",
+                card=card.display_name,
+            ),
+            ctx.fmt.rule("macro" if macro else "token"),
         )
     for card, _qty, sec in ctx.cards:
         if card.game == "fab" and not card.types and card.other_face:
@@ -286,7 +304,11 @@ def _check_entries(ctx: _Ctx) -> None:
             ctx.error(
                 "DOUBLE_FACED_BACK",
                 [card],
-                f"{card.name} is the back face of {shown}; list the card by its front face",
+                say(
+                    "{card} is the back face of {front}; list the card by its front face",
+                    card=card.name,
+                    front=shown,
+                ),
                 ctx.fmt.rule("double_faced"),
             )
             continue
@@ -294,11 +316,16 @@ def _check_entries(ctx: _Ctx) -> None:
             ctx.error(
                 "WRONG_GAME",
                 [card],
-                f"{card.display_name} is not a Flesh and Blood card",
+                say("{card} is not a Flesh and Blood card", card=card.display_name),
                 ctx.fmt.rule("format"),
             )
         elif sec not in FAB_SECTIONS:
-            ctx.warn("UNKNOWN_SECTION", [card], f"{card.display_name} is listed under {sec!r}", "TR&P App E")
+            ctx.warn(
+                "UNKNOWN_SECTION",
+                [card],
+                say("{card} is listed under {section}", card=card.display_name, section=repr(sec)),
+                "TR&P App E",
+            )
 
 
 def _check_released(ctx: _Ctx) -> None:
@@ -310,14 +337,20 @@ def _check_released(ctx: _Ctx) -> None:
         if card.released_on(ctx.as_of):
             continue
         assert card.released is not None
-        where = f" ({card.released_in})" if card.released_in and card.released_in != "override" else ""
-        ctx.error(
-            "NOT_YET_RELEASED",
-            [card],
-            f"'{card.display_name}' is not released until {card.released.isoformat()}{where}; "
-            f"the event is on {ctx.as_of.isoformat()}",
-            ctx.fmt.rule("released"),
-        )
+        values = {
+            "card": card.display_name,
+            "date": card.released.isoformat(),
+            "event_date": ctx.as_of.isoformat(),
+        }
+        if card.released_in and card.released_in != "override":
+            message = say(
+                "'{card}' is not released until {date} ({set}); the event is on {event_date}",
+                set=card.released_in,
+                **values,
+            )
+        else:
+            message = say("'{card}' is not released until {date}; the event is on {event_date}", **values)
+        ctx.error("NOT_YET_RELEASED", [card], message, ctx.fmt.rule("released"))
 
 
 SANCTIONED_CODES = frozenset({"cc", "ll", "blitz", "sage", "commoner", "upf", "sealed", "draft"})
@@ -353,12 +386,15 @@ def _check_stated_formats(ctx: _Ctx) -> None:
             ctx.error(
                 "NOT_TOURNAMENT_LEGAL",
                 [card],
-                f"{card.display_name} is not legal in any sanctioned format",
+                say("{card} is not legal in any sanctioned format", card=card.display_name),
                 "TR&P 7",
             )
         elif fmt.code != "upf" and _stated_upf_only(card):
             ctx.error(
-                "UPF_ONLY", [card], f"{card.display_name} is legal only in Ultimate Pit Fight", "TR&P 9.3"
+                "UPF_ONLY",
+                [card],
+                say("{card} is legal only in Ultimate Pit Fight", card=card.display_name),
+                "TR&P 9.3",
             )
 
 
@@ -371,19 +407,26 @@ def _check_hero(ctx: _Ctx) -> None:
     """TR&P 7.1 / 7.3 / 8.1: exactly one hero, adult in CC and LL, young elsewhere (CR 1.3.2a)."""
     fmt = ctx.fmt
     if not ctx.heroes:
-        ctx.error("HERO_MISSING", [], "no hero: the card-pool must name exactly one hero", fmt.rule("hero"))
+        ctx.error(
+            "HERO_MISSING", [], say("no hero: the card-pool must name exactly one hero"), fmt.rule("hero")
+        )
         return
     if len(ctx.heroes) > 1:
         ctx.error(
             "HERO_COUNT",
             ctx.heroes,
-            f"{len(ctx.heroes)} heroes listed; a card-pool has exactly one hero",
+            say("{count} heroes listed; a card-pool has exactly one hero", count=len(ctx.heroes)),
             fmt.rule("hero"),
         )
     hero = ctx.hero
     assert hero is not None
     if not hero.is_hero:
-        ctx.error("NOT_A_HERO", [hero], f"{hero.display_name} is not a hero card", fmt.rule("hero_card"))
+        ctx.error(
+            "NOT_A_HERO",
+            [hero],
+            say("{card} is not a hero card", card=hero.display_name),
+            fmt.rule("hero_card"),
+        )
         return
     if fmt.code == "upf" and _upf_hero(hero):
         return
@@ -392,23 +435,23 @@ def _check_hero(ctx: _Ctx) -> None:
         ctx.error(
             "HERO_NOT_YOUNG",
             [hero],
-            f"{fmt.name} needs a young hero; {hero.name} is an adult hero",
+            say("{format} needs a young hero; {hero} is an adult hero", format=fmt.name, hero=hero.name),
             fmt.rule("hero"),
         )
     elif fmt.hero == "adult" and hero.young:
         ctx.error(
             "HERO_YOUNG",
             [hero],
-            f"{fmt.name} needs an adult (non-young) hero; {hero.name} is young",
+            say("{format} needs an adult (non-young) hero; {hero} is young", format=fmt.name, hero=hero.name),
             fmt.rule("hero"),
         )
 
 
-def _format_change_for(ctx: _Ctx, field_name: str) -> str:
+def _format_change_for(ctx: _Ctx, field_name: str) -> Phrase | str:
     """ " (from 2026-09-18, <source>)": the dated format change that set ``field_name``."""
     for ch in reversed(ctx.format_changes):
         if ch.confirmed and field_name in ch.changes and ch.effective <= ctx.as_of:
-            return f" (from {ch.effective.isoformat()}, {ch.source})"
+            return say(" (from {date}, {source})", date=ch.effective.isoformat(), source=ch.source)
     return ""
 
 
@@ -421,16 +464,26 @@ def _check_format_heroes(ctx: _Ctx, hero: Card) -> None:
         ctx.error(
             "HERO_BANNED",
             [hero],
-            f"{hero.name} is benched in {fmt.name} on {ctx.as_of.isoformat()}"
-            f"{_format_change_for(ctx, 'heroes_benched')}: the whole card-pool is illegal with this hero",
+            say(
+                "{hero} is benched in {format} on {date}{change}: the whole card-pool is illegal with this hero",
+                hero=hero.name,
+                format=fmt.name,
+                date=ctx.as_of.isoformat(),
+                change=_format_change_for(ctx, "heroes_benched"),
+            ),
             fmt.rule("banned"),
         )
     if fmt.heroes_allowed is not None and not any(normalise_name(h) == name for h in fmt.heroes_allowed):
         ctx.error(
             "HERO_NOT_ALLOWED",
             [hero],
-            f"{hero.name} is not one of the heroes {fmt.name} allows on {ctx.as_of.isoformat()}"
-            f"{_format_change_for(ctx, 'heroes_allowed')}",
+            say(
+                "{hero} is not one of the heroes {format} allows on {date}{change}",
+                hero=hero.name,
+                format=fmt.name,
+                date=ctx.as_of.isoformat(),
+                change=_format_change_for(ctx, "heroes_allowed"),
+            ),
             fmt.rule("hero"),
         )
 
@@ -474,7 +527,12 @@ def _check_living_legend(ctx: _Ctx) -> None:
         ctx.error(
             "LIVING_LEGEND_HERO",
             [hero],
-            f"{hero.name} is a living legend{_since(evs)} and is not legal in {fmt.name}",
+            say(
+                "{hero} is a living legend{since} and is not legal in {format}",
+                hero=hero.name,
+                since=_since(evs),
+                format=fmt.name,
+            ),
             fmt.rule("living_legend"),
             evs,
         )
@@ -486,8 +544,12 @@ def _check_living_legend(ctx: _Ctx) -> None:
             ctx.error(
                 "LIVING_LEGEND_WEAPON",
                 [card],
-                f"{card.name} is the signature weapon of a living legend{_since(evs)} and is not legal in "
-                f"{fmt.name}",
+                say(
+                    "{card} is the signature weapon of a living legend{since} and is not legal in {format}",
+                    card=card.name,
+                    since=_since(evs),
+                    format=fmt.name,
+                ),
                 fmt.rule("living_legend"),
                 evs,
             )
@@ -513,20 +575,31 @@ def _check_lists(ctx: _Ctx) -> None:
                 continue
             if card.is_hero and card is ctx.hero:
                 # A banned hero ("benched" in Silver Age) makes the whole card-pool illegal.
-                word = "benched (banned)" if fmt.code == "sage" else "banned"
-                ctx.error(
-                    "HERO_BANNED",
-                    [card],
-                    f"{card.name} is {word} in {fmt.name} on {when}{_since(evs)}: the whole card-pool "
-                    f"is illegal with this hero",
-                    fmt.rule("banned"),
-                    evs,
+                values = {"hero": card.name, "format": fmt.name, "date": when, "since": _since(evs)}
+                message = (
+                    say(
+                        "{hero} is benched (banned) in {format} on {date}{since}: the whole card-pool is "
+                        "illegal with this hero",
+                        **values,
+                    )
+                    if fmt.code == "sage"
+                    else say(
+                        "{hero} is banned in {format} on {date}{since}: the whole card-pool is illegal with this hero",
+                        **values,
+                    )
                 )
+                ctx.error("HERO_BANNED", [card], message, fmt.rule("banned"), evs)
                 continue
             ctx.error(
                 "BANNED",
                 [card],
-                f"{card.display_name} is banned in {fmt.name} on {when}{_since(evs)}",
+                say(
+                    "{card} is banned in {format} on {date}{since}",
+                    card=card.display_name,
+                    format=fmt.name,
+                    date=when,
+                    since=_since(evs),
+                ),
                 fmt.rule("banned"),
                 evs,
             )
@@ -535,7 +608,13 @@ def _check_lists(ctx: _Ctx) -> None:
             ctx.error(
                 "SUSPENDED",
                 [card],
-                f"{card.display_name} is suspended in {fmt.name} on {when}{_since(evs)}",
+                say(
+                    "{card} is suspended in {format} on {date}{since}",
+                    card=card.display_name,
+                    format=fmt.name,
+                    date=when,
+                    since=_since(evs),
+                ),
                 fmt.rule("suspended"),
                 evs,
             )
@@ -544,7 +623,13 @@ def _check_lists(ctx: _Ctx) -> None:
             ctx.error(
                 "ROTATED",
                 [card],
-                f"{card.display_name} is not in the {fmt.name} card pool on {when}: rotated out{_since(evs)}",
+                say(
+                    "{card} is not in the {format} card pool on {date}: rotated out{since}",
+                    card=card.display_name,
+                    format=fmt.name,
+                    date=when,
+                    since=_since(evs),
+                ),
                 fmt.rule("rotation"),
                 evs,
             )
@@ -553,8 +638,13 @@ def _check_lists(ctx: _Ctx) -> None:
             ctx.error(
                 "RESTRICTED",
                 [card],
-                f"{ctx.counts[card.key]} copies of {card.display_name}; it is restricted in {fmt.name}"
-                f"{_since(evs)}, so at most 1",
+                say(
+                    "{count} copies of {card}; it is restricted in {format}{since}, so at most 1",
+                    count=ctx.counts[card.key],
+                    card=card.display_name,
+                    format=fmt.name,
+                    since=_since(evs),
+                ),
                 fmt.rule("restricted"),
                 evs,
             )
@@ -634,7 +724,11 @@ def _check_hero_restrictions(ctx: _Ctx) -> None:
                 ctx.error(
                     "HERO_RESTRICTION",
                     [card],
-                    f"{hero.name} may only have red cards in the deck; {card.display_name} is not red",
+                    say(
+                        "{hero} may only have red cards in the deck; {card} is not red",
+                        hero=hero.name,
+                        card=card.display_name,
+                    ),
                     ctx.fmt.rule("start_outside"),
                 )
 
@@ -667,8 +761,12 @@ def _check_supertypes(ctx: _Ctx) -> None:
                 ctx.error(
                     "SPLIT_SUPERTYPE",
                     [card],
-                    f"{card.name} is a split card and both sides must fit {hero.name}; "
-                    f"{', '.join(extra)} does not",
+                    say(
+                        "{card} is a split card and both sides must fit {hero}; {supertypes} does not",
+                        card=card.name,
+                        hero=hero.name,
+                        supertypes=", ".join(extra),
+                    ),
                     ctx.fmt.rule("split"),
                 )
             continue
@@ -680,9 +778,13 @@ def _check_supertypes(ctx: _Ctx) -> None:
             ctx.error(
                 "HYBRID_SUPERTYPE",
                 [card],
-                f"{card.display_name} is a hybrid card and neither "
-                f"{' nor '.join('/'.join(sorted(s)) for s in card.hybrid_class_sets)} fits {hero.name} "
-                f"({', '.join(sorted(allowed)) or 'Generic'})",
+                say(
+                    "{card} is a hybrid card and none of its sides ({sides}) fits {hero} ({allowed})",
+                    card=card.display_name,
+                    sides=", ".join("/".join(sorted(s)) for s in card.hybrid_class_sets),
+                    hero=hero.name,
+                    allowed=", ".join(sorted(allowed)) or "Generic",
+                ),
                 ctx.fmt.rule("hybrid"),
             )
             continue
@@ -692,8 +794,14 @@ def _check_supertypes(ctx: _Ctx) -> None:
             ctx.error(
                 "SUPERTYPE",
                 [card],
-                f"{card.display_name} is {' '.join(sorted(card.supertypes))}; {hero.name} "
-                f"({', '.join(sorted(allowed)) or 'Generic'}) can't include {', '.join(extra)} cards",
+                say(
+                    "{card} is {supertypes}; {hero} ({allowed}) can't include {extra} cards",
+                    card=card.display_name,
+                    supertypes=" ".join(sorted(card.supertypes)),
+                    hero=hero.name,
+                    allowed=", ".join(sorted(allowed)) or "Generic",
+                    extra=", ".join(extra),
+                ),
                 ctx.fmt.rule("supertypes"),
             )
 
@@ -724,8 +832,12 @@ def _check_specialization(ctx: _Ctx) -> None:
             ctx.error(
                 "SPECIALIZATION",
                 [card],
-                f"{card.display_name} is a {' / '.join(sorted(card.specializations))} specialization; "
-                f"{hero.name} can't include it",
+                say(
+                    "{card} is a {heroes} specialization; {hero} can't include it",
+                    card=card.display_name,
+                    heroes=" / ".join(sorted(card.specializations)),
+                    hero=hero.name,
+                ),
                 ctx.fmt.rule("specialization"),
             )
 
@@ -743,7 +855,11 @@ def _check_metatypes(ctx: _Ctx) -> None:
             ctx.error(
                 "HERO_METATYPE",
                 [card],
-                f"{card.display_name} can only be played by {' or '.join(sorted(hero_meta))}",
+                say(
+                    "{card} can only be played by {heroes}",
+                    card=card.display_name,
+                    heroes=" / ".join(sorted(hero_meta)),
+                ),
                 ctx.fmt.rule("metatype"),
             )
 
@@ -773,14 +889,14 @@ def _check_card_abilities(ctx: _Ctx) -> None:
             ctx.error(
                 "EPHEMERAL",
                 [card],
-                f"{card.display_name} is ephemeral and can't be in a card-pool",
+                say("{card} is ephemeral and can't be in a card-pool", card=card.display_name),
                 ctx.fmt.rule("ephemeral"),
             )
         if "Mentor" in card.types and hero is not None and hero.is_hero and not hero.young:
             ctx.error(
                 "MENTOR_NEEDS_YOUNG_HERO",
                 [card],
-                f"{card.display_name} is a mentor; only a young hero can include it",
+                say("{card} is a mentor; only a young hero can include it", card=card.display_name),
                 ctx.fmt.rule("mentor"),
             )
     for card, _qty, sec in ctx.cards:
@@ -788,14 +904,17 @@ def _check_card_abilities(ctx: _Ctx) -> None:
             ctx.warn(
                 "ARENA_CARD_IN_DECK",
                 [card],
-                f"{card.display_name} is an arena-card listed with the deck-cards; it can't start in the deck",
+                say(
+                    "{card} is an arena-card listed with the deck-cards; it can't start in the deck",
+                    card=card.display_name,
+                ),
                 ctx.fmt.rule("arena"),
             )
         elif sec == "arena" and ctx.deck_flag[card.key]:
             ctx.warn(
                 "DECK_CARD_IN_ARENA",
                 [card],
-                f"{card.display_name} is a deck-card listed with the arena-cards",
+                say("{card} is a deck-card listed with the arena-cards", card=card.display_name),
                 "TR&P App E",
             )
 
@@ -832,11 +951,20 @@ def _check_copies(ctx: _Ctx) -> None:
         if "Unlimited" in card.keywords or card.name.casefold() in any_number:
             continue
         if legendary and card.legendary and n > 1:
-            where = "deck" if fmt.is_limited else "card-pool"
             ctx.error(
                 "LEGENDARY",
                 [card],
-                f"{n} copies of {card.display_name}; it is legendary, so at most 1 in the {where}",
+                say(
+                    "{count} copies of {card}; it is legendary, so at most 1 in the deck",
+                    count=n,
+                    card=card.display_name,
+                )
+                if fmt.is_limited
+                else say(
+                    "{count} copies of {card}; it is legendary, so at most 1 in the card-pool",
+                    count=n,
+                    card=card.display_name,
+                ),
                 fmt.rule("legendary"),
             )
             continue
@@ -844,7 +972,13 @@ def _check_copies(ctx: _Ctx) -> None:
             ctx.error(
                 "COPY_LIMIT",
                 [card],
-                f"{n} copies of {card.display_name}; {fmt.name} allows {limit}",
+                say(
+                    "{count} copies of {card}; {format} allows {limit}",
+                    count=n,
+                    card=card.display_name,
+                    format=fmt.name,
+                    limit=limit,
+                ),
                 fmt.rule("copies"),
             )
 
@@ -856,22 +990,40 @@ def _check_sizes(ctx: _Ctx) -> None:
         ctx.error(
             "POOL_TOO_LARGE",
             [],
-            f"{ctx.pool_size} cards ({ctx.arena_cards} arena + {ctx.deck_cards} deck); "
-            f"{fmt.name} allows at most {fmt.pool_max} besides the hero",
+            say(
+                "{count} cards ({arena} arena + {deck} deck); {format} allows at most {limit} besides the hero",
+                count=ctx.pool_size,
+                arena=ctx.arena_cards,
+                deck=ctx.deck_cards,
+                format=fmt.name,
+                limit=fmt.pool_max,
+            ),
             fmt.rule("size"),
         )
     if fmt.arena_exact is not None and ctx.arena_cards != fmt.arena_exact:
         ctx.error(
             "ARENA_COUNT",
             [],
-            f"{_plural(ctx.arena_cards, 'arena-card')}; {fmt.name} needs exactly {fmt.arena_exact}",
+            say_n(
+                "{count} arena-card; {format} needs exactly {limit}",
+                "{count} arena-cards; {format} needs exactly {limit}",
+                ctx.arena_cards,
+                format=fmt.name,
+                limit=fmt.arena_exact,
+            ),
             fmt.rule("size"),
         )
     if fmt.arena_exact is not None and fmt.deck_max is not None and ctx.deck_cards != fmt.deck_max:
         ctx.error(
             "DECK_COUNT",
             [],
-            f"{_plural(ctx.deck_cards, 'deck-card')}; {fmt.name} needs exactly {fmt.deck_max}",
+            say_n(
+                "{count} deck-card; {format} needs exactly {limit}",
+                "{count} deck-cards; {format} needs exactly {limit}",
+                ctx.deck_cards,
+                format=fmt.name,
+                limit=fmt.deck_max,
+            ),
             fmt.rule("size"),
         )
         return
@@ -880,27 +1032,48 @@ def _check_sizes(ctx: _Ctx) -> None:
     exact = fmt.deck_max is not None and fmt.deck_max == fmt.deck_min
     if ctx.has_sideboard or (fmt.is_limited and ctx.pool.registered is not None):
         n = ctx.starting_deck
-        what = "in the deck"
         if n < fmt.deck_min or (fmt.deck_max is not None and n > fmt.deck_max):
-            need = (
-                f"exactly {fmt.deck_min}"
-                if exact
-                else (f"{fmt.deck_min} to {fmt.deck_max}" if fmt.deck_max else f"at least {fmt.deck_min}")
-            )
-            ctx.error(
-                "DECK_SIZE",
-                [],
-                f"{_plural(n, 'deck-card')} {what}; {fmt.name} needs {need}",
-                fmt.rule("size"),
-            )
+            values = {"format": fmt.name, "minimum": fmt.deck_min, "maximum": fmt.deck_max or ""}
+            if exact:
+                message = say_n(
+                    "{count} deck-card in the deck; {format} needs exactly {minimum}",
+                    "{count} deck-cards in the deck; {format} needs exactly {minimum}",
+                    n,
+                    **values,
+                )
+            elif fmt.deck_max:
+                message = say_n(
+                    "{count} deck-card in the deck; {format} needs {minimum} to {maximum}",
+                    "{count} deck-cards in the deck; {format} needs {minimum} to {maximum}",
+                    n,
+                    **values,
+                )
+            else:
+                message = say_n(
+                    "{count} deck-card in the deck; {format} needs at least {minimum}",
+                    "{count} deck-cards in the deck; {format} needs at least {minimum}",
+                    n,
+                    **values,
+                )
+            ctx.error("DECK_SIZE", [], message, fmt.rule("size"))
     elif ctx.deck_cards < fmt.deck_min:
-        need = f"exactly {fmt.deck_min}" if exact else f"at least {fmt.deck_min}"
-        ctx.error(
-            "DECK_SIZE",
-            [],
-            f"only {_plural(ctx.deck_cards, 'deck-card')}; {fmt.name} needs {need} in the deck",
-            fmt.rule("size"),
-        )
+        if exact:
+            message = say_n(
+                "only {count} deck-card; {format} needs exactly {minimum} in the deck",
+                "only {count} deck-cards; {format} needs exactly {minimum} in the deck",
+                ctx.deck_cards,
+                format=fmt.name,
+                minimum=fmt.deck_min,
+            )
+        else:
+            message = say_n(
+                "only {count} deck-card; {format} needs at least {minimum} in the deck",
+                "only {count} deck-cards; {format} needs at least {minimum} in the deck",
+                ctx.deck_cards,
+                format=fmt.name,
+                minimum=fmt.deck_min,
+            )
+        ctx.error("DECK_SIZE", [], message, fmt.rule("size"))
 
 
 def _commoner_class(card: Card) -> str:
@@ -927,23 +1100,35 @@ def _check_rarity(ctx: _Ctx) -> None:
                 ctx.error(
                     "COMMONER_RARITY",
                     [card],
-                    f"{card.display_name} was never printed at common or token rarity ({shown}); "
-                    f"Commoner deck-cards must be common",
+                    say(
+                        "{card} was never printed at common or token rarity ({rarities}); Commoner deck-cards "
+                        "must be common",
+                        card=card.display_name,
+                        rarities=shown,
+                    ),
                     fmt.rule("rarity"),
                 )
             elif not card.is_deck_card and kind == "other":
                 ctx.error(
                     "COMMONER_RARITY",
                     [card],
-                    f"{card.display_name} was never printed at common, token or rare rarity ({shown}); "
-                    f"Commoner heroes and arena-cards must be common or rare",
+                    say(
+                        "{card} was never printed at common, token or rare rarity ({rarities}); Commoner heroes "
+                        "and arena-cards must be common or rare",
+                        card=card.display_name,
+                        rarities=shown,
+                    ),
                     fmt.rule("rarity"),
                 )
         elif fmt.rarity_rule == "silver_age" and not card.rarities & SILVER_AGE_RARITIES:
             ctx.error(
                 "SILVER_AGE_RARITY",
                 [card],
-                f"{card.display_name} was never printed at Basic, Token, Common or Rare rarity ({shown})",
+                say(
+                    "{card} was never printed at Basic, Token, Common or Rare rarity ({rarities})",
+                    card=card.display_name,
+                    rarities=shown,
+                ),
                 fmt.rule("rarity"),
             )
 
@@ -967,8 +1152,11 @@ def _check_limited(ctx: _Ctx) -> None:
         ctx.error(
             "HERO_NOT_FROM_SET",
             [hero],
-            f"{hero.name} was not printed in {', '.join(sorted(pool.set_codes))}; "
-            f"limited heroes come from the set(s) used",
+            say(
+                "{hero} was not printed in {sets}; limited heroes come from the set(s) used",
+                hero=hero.name,
+                sets=", ".join(sorted(pool.set_codes)),
+            ),
             fmt.rule("hero"),
         )
     if pool.set_codes:
@@ -977,7 +1165,11 @@ def _check_limited(ctx: _Ctx) -> None:
                 ctx.error(
                     "CARD_NOT_FROM_SET",
                     [card],
-                    f"{card.display_name} was not printed in {', '.join(sorted(pool.set_codes))}",
+                    say(
+                        "{card} was not printed in {sets}",
+                        card=card.display_name,
+                        sets=", ".join(sorted(pool.set_codes)),
+                    ),
                     fmt.rule("pool"),
                 )
     if pool.registered is not None:
@@ -995,7 +1187,12 @@ def _check_limited(ctx: _Ctx) -> None:
                 ctx.error(
                     "NOT_IN_REGISTERED_POOL",
                     [card],
-                    f"{n} {card.display_name} played but {registered.get(key, 0)} registered",
+                    say(
+                        "{count} {card} played but {registered} registered",
+                        count=n,
+                        card=card.display_name,
+                        registered=registered.get(key, 0),
+                    ),
                     fmt.rule("pool"),
                 )
 
@@ -1010,16 +1207,18 @@ def _check_set_rules(ctx: _Ctx) -> None:
     per_deck = fmt.edition == "2023" or pool.registered is None
     if per_deck:
         n = sum(q for c, q, s in ctx.cards if c.name == "Phoenix Flame" and s != "sideboard")
-        where = "deck" if fmt.edition == "2023" else "limited card-pool"
+        in_deck = fmt.edition == "2023"
     else:
         n = sum(q for c, q in pool.registered or [] if c.name == "Phoenix Flame")
-        where = "limited card-pool"
+        in_deck = False
     if n > 3:
         rule = "TR&P'23 8.2" if fmt.edition == "2023" else fmt.rule("set_rules")
         ctx.error(
             "SET_CARD_LIMIT",
             ["Phoenix Flame"],
-            f"{n} Phoenix Flame; Uprising allows at most 3 per {where}",
+            say("{count} Phoenix Flame; Uprising allows at most 3 per deck", count=n)
+            if in_deck
+            else say("{count} Phoenix Flame; Uprising allows at most 3 per limited card-pool", count=n),
             rule,
         )
 
@@ -1047,13 +1246,22 @@ def _check_fixed_list(ctx: _Ctx) -> None:
             ctx.error(
                 "FIXED_LIST",
                 [label],
-                f"{label}: {have.get(key, 0)} listed, the {fmt.name} list has {qty}",
+                say(
+                    "{card}: {count} listed, the {format} list has {wanted}",
+                    card=label,
+                    count=have.get(key, 0),
+                    format=fmt.name,
+                    wanted=qty,
+                ),
                 fmt.rule("fixed"),
             )
     for key, _n in have.items():
         if key not in want:
             ctx.error(
-                "FIXED_LIST", [shown[key]], f"{shown[key]} is not in the {fmt.name} list", fmt.rule("fixed")
+                "FIXED_LIST",
+                [shown[key]],
+                say("{card} is not in the {format} list", card=shown[key], format=fmt.name),
+                fmt.rule("fixed"),
             )
 
 
@@ -1123,7 +1331,12 @@ def _check_ga_lineage(champions: list[Card], add: Callable[..., None]) -> None:
                 "CHAMPION_LEVEL_GAP",
                 WARNING,
                 [c],
-                f"{c.name} is level {lv} but the material deck has no level {lv - 1} champion to level up from",
+                say(
+                    "{champion} is level {level} but the material deck has no level {below} champion to level up from",
+                    champion=c.name,
+                    level=lv,
+                    below=lv - 1,
+                ),
                 "GA 1.7.a.4",
             )
             continue
@@ -1135,8 +1348,12 @@ def _check_ga_lineage(champions: list[Card], add: Callable[..., None]) -> None:
                     "CHAMPION_LINEAGE",
                     WARNING,
                     [c],
-                    f"{c.name} must level up from a level {lv - 1} {'/'.join(sorted(wanted)).title()} champion; "
-                    f"the material deck has none",
+                    say(
+                        "{champion} must level up from a level {below} {lineage} champion; the material deck has none",
+                        champion=c.name,
+                        below=lv - 1,
+                        lineage="/".join(sorted(wanted)).title(),
+                    ),
                     "GA X.A.11",
                 )
 
@@ -1166,7 +1383,12 @@ def _check_ga_sideboard(
             "SIDEBOARD_NOT_ALLOWED",
             ERROR,
             names,
-            f"{fmt.name} has no sideboard; {_plural(sum(sideboard.values()), 'card')} listed in it",
+            say_n(
+                "{format} has no sideboard; {count} card listed in it",
+                "{format} has no sideboard; {count} cards listed in it",
+                sum(sideboard.values()),
+                format=fmt.name,
+            ),
             fmt.rule("sideboard"),
         )
         return
@@ -1176,7 +1398,12 @@ def _check_ga_sideboard(
             "SIDEBOARD_SIZE",
             ERROR,
             [],
-            f"{count} cards in the sideboard; {fmt.name} allows at most {fmt.sideboard_max}",
+            say(
+                "{count} cards in the sideboard; {format} allows at most {limit}",
+                count=count,
+                format=fmt.name,
+                limit=fmt.sideboard_max,
+            ),
             fmt.rule("sideboard"),
         )
     if fmt.sideboard_points_max is not None:
@@ -1187,8 +1414,13 @@ def _check_ga_sideboard(
                 "SIDEBOARD_POINTS",
                 ERROR,
                 heavy,
-                f"the sideboard is worth {points} points; {fmt.name} allows at most "
-                f"{fmt.sideboard_points_max} (a main-deck card counts 1, a regalia or champion 3)",
+                say(
+                    "the sideboard is worth {points} points; {format} allows at most {limit} (a main-deck card "
+                    "counts 1, a regalia or champion 3)",
+                    points=points,
+                    format=fmt.name,
+                    limit=fmt.sideboard_points_max,
+                ),
                 fmt.rule("sideboard"),
             )
 
@@ -1197,7 +1429,7 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
     """GA 1.5.1 (standard) and 1.5.2 (draft): main deck, material deck, Lv 0 champion."""
     findings: list[Finding] = []
 
-    def add(code: str, severity: str, cards: Iterable[Card | str], message: str, rule: str) -> None:
+    def add(code: str, severity: str, cards: Iterable[Card | str], message: Phrase, rule: str) -> None:
         names = [c if isinstance(c, str) else c.name for c in cards]
         findings.append(Finding(code, severity, names, message, rule, release, pool.label))
 
@@ -1214,12 +1446,20 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
                 "BAD_QUANTITY",
                 ERROR,
                 [card],
-                f"{card.name}: quantity {qty!r} is not a positive number",
+                say(
+                    "{card}: quantity {quantity} is not a positive number", card=card.name, quantity=repr(qty)
+                ),
                 "GA 1.5",
             )
             continue
         if card.game != "ga":
-            add("WRONG_GAME", ERROR, [card], f"{card.name} is not a Grand Archive card", fmt.rule("format"))
+            add(
+                "WRONG_GAME",
+                ERROR,
+                [card],
+                say("{card} is not a Grand Archive card", card=card.name),
+                fmt.rule("format"),
+            )
             continue
         by_name.setdefault(card.name.casefold(), card)
         if sec == "sideboard":
@@ -1232,7 +1472,10 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
                     "MATERIAL_TYPE",
                     ERROR,
                     [card],
-                    f"{card.name} is not a champion or regalia card and can't be in the material deck",
+                    say(
+                        "{card} is not a champion or regalia card and can't be in the material deck",
+                        card=card.name,
+                    ),
                     fmt.rule("material_types"),
                 )
             material[card.name.casefold()] += qty
@@ -1242,7 +1485,7 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
                     "MAIN_DECK_TYPE",
                     ERROR,
                     [card],
-                    f"{card.name} is a champion or regalia card and can't be in the main deck",
+                    say("{card} is a champion or regalia card and can't be in the main deck", card=card.name),
                     fmt.rule("main_types"),
                 )
             main[card.name.casefold()] += qty
@@ -1253,7 +1496,12 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
             "MAIN_DECK_SIZE",
             ERROR,
             [],
-            f"{n_main} cards in the main deck; {fmt.name} needs at least {fmt.deck_min}",
+            say(
+                "{count} cards in the main deck; {format} needs at least {minimum}",
+                count=n_main,
+                format=fmt.name,
+                minimum=fmt.deck_min,
+            ),
             fmt.rule("size"),
         )
     if fmt.copy_limit is not None:
@@ -1263,7 +1511,12 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
                     "COPY_LIMIT",
                     ERROR,
                     [by_name[name]],
-                    f"{n} copies of {by_name[name].name} in the main deck; at most {fmt.copy_limit}",
+                    say(
+                        "{count} copies of {card} in the main deck; at most {limit}",
+                        count=n,
+                        card=by_name[name].name,
+                        limit=fmt.copy_limit,
+                    ),
                     fmt.rule("copies"),
                 )
     if fmt.material_max is not None and n_material > fmt.material_max:
@@ -1271,7 +1524,12 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
             "MATERIAL_DECK_SIZE",
             ERROR,
             [],
-            f"{n_material} cards in the material deck; {fmt.name} allows at most {fmt.material_max}",
+            say(
+                "{count} cards in the material deck; {format} allows at most {limit}",
+                count=n_material,
+                format=fmt.name,
+                limit=fmt.material_max,
+            ),
             fmt.rule("material"),
         )
     if fmt.material_min is not None and n_material < fmt.material_min:
@@ -1280,8 +1538,19 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
             "MATERIAL_DECK_SIZE",
             ERROR,
             [],
-            f"{n_material} cards in the material deck; {fmt.name} needs "
-            f"{'exactly' if exactly else 'at least'} {fmt.material_min}",
+            say(
+                "{count} cards in the material deck; {format} needs exactly {minimum}",
+                count=n_material,
+                format=fmt.name,
+                minimum=fmt.material_min,
+            )
+            if exactly
+            else say(
+                "{count} cards in the material deck; {format} needs at least {minimum}",
+                count=n_material,
+                format=fmt.name,
+                minimum=fmt.material_min,
+            ),
             fmt.rule("material"),
         )
     _check_ga_sideboard(fmt, sideboard, by_name, add)
@@ -1292,14 +1561,23 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
                     "MATERIAL_COPY_LIMIT",
                     ERROR,
                     [by_name[name]],
-                    f"{n} copies of {by_name[name].name} in the material deck; at most {fmt.material_copy_limit}",
+                    say(
+                        "{count} copies of {card} in the material deck; at most {limit}",
+                        count=n,
+                        card=by_name[name].name,
+                        limit=fmt.material_copy_limit,
+                    ),
                     fmt.rule("material_copies"),
                 )
     champions = [by_name[n] for n in material if _ga_is_champion(by_name[n])]
     level0 = [c for c in champions if _ga_level(c) == 0]
     if fmt.needs_level0_champion and not level0:
         add(
-            "NO_LEVEL0_CHAMPION", ERROR, [], "the material deck has no level 0 champion", fmt.rule("champion")
+            "NO_LEVEL0_CHAMPION",
+            ERROR,
+            [],
+            say("the material deck has no level 0 champion"),
+            fmt.rule("champion"),
         )
     elif level0 and not any(
         "Spirit" in (c.ga_classes or frozenset()) | c.classes | c.subtypes for c in level0
@@ -1308,7 +1586,7 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
             "NO_LEVEL0_SPIRIT",
             WARNING,
             level0,
-            "no level 0 Spirit champion: the first turn puts one onto the field",
+            say("no level 0 Spirit champion: the first turn puts one onto the field"),
             fmt.rule("spirit"),
         )
     # GA 1.6.d.2-1.6.d.4: elements gate activation, not legality; Norm is always enabled and the
@@ -1322,8 +1600,14 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
             "ELEMENT_NOT_ENABLED",
             WARNING,
             dead,
-            f"no champion in the material deck enables the element of {', '.join(dead[:5])}"
-            + (f" and {len(dead) - 5} more" if len(dead) > 5 else ""),
+            say("no champion in the material deck enables the element of {cards}", cards=", ".join(dead))
+            if len(dead) <= 5
+            else say_n(
+                "no champion in the material deck enables the element of {cards} and {count} more",
+                "no champion in the material deck enables the element of {cards} and {count} more",
+                len(dead) - 5,
+                cards=", ".join(dead[:5]),
+            ),
             "GA 1.6.d.4",
         )
     ban_lists = tuple(dict.fromkeys((*fmt.legality_lists, fmt.code)))
@@ -1335,7 +1619,13 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
                     "BANNED",
                     ERROR,
                     [card.name],
-                    f"{card.name} is banned in {fmt.name} on {as_of.isoformat()}{_since(evs)}",
+                    say(
+                        "{card} is banned in {format} on {date}{since}",
+                        card=card.name,
+                        format=fmt.name,
+                        date=as_of.isoformat(),
+                        since=_since(evs),
+                    ),
                     "GA 1.5.3",
                     release,
                     pool.label,
@@ -1350,8 +1640,13 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
                     "ROTATED",
                     ERROR,
                     [card.name],
-                    f"{card.name} is not in the {fmt.name} card pool on {as_of.isoformat()}: rotated out"
-                    f"{_since(evs)}",
+                    say(
+                        "{card} is not in the {format} card pool on {date}: rotated out{since}",
+                        card=card.name,
+                        format=fmt.name,
+                        date=as_of.isoformat(),
+                        since=_since(evs),
+                    ),
                     fmt.rule("rotation"),
                     release,
                     pool.label,
@@ -1365,7 +1660,7 @@ def _check_ga(pool: CardPool, fmt: Format, release: str, as_of: date) -> list[Fi
             "DIVINE_RELIC",
             ERROR,
             relics,
-            "more than one Divine Relic in the material deck",
+            say("more than one Divine Relic in the material deck"),
             fmt.rule("divine_relic"),
         )
     return findings
@@ -1411,9 +1706,20 @@ def check_pool(
         ctx.warn(
             "FORMAT_RETIRED",
             [],
-            f"{fmt.name} is retired"
-            + (f" since {retired.effective.isoformat()} ({retired.source})" if retired else "")
-            + f"; the list is checked by its last rules for an event on {as_of.isoformat()}",
+            say(
+                "{format} is retired since {since} ({source}); the list is checked by its last rules for an event on "
+                "{date}",
+                format=fmt.name,
+                since=retired.effective.isoformat(),
+                source=retired.source,
+                date=as_of.isoformat(),
+            )
+            if retired
+            else say(
+                "{format} is retired; the list is checked by its last rules for an event on {date}",
+                format=fmt.name,
+                date=as_of.isoformat(),
+            ),
             (retired.rule if retired and retired.rule else fmt.rule("format")),
         )
     for rule in FAB_RULES:
@@ -1481,7 +1787,7 @@ def check_team(
                 "TEAM_SIZE",
                 WARNING,
                 [],
-                f"a team has three members; {len(pools)} pools given",
+                say("a team has three members; {count} pools given", count=len(pools)),
                 "TR&P 9.2",
                 release,
             )
@@ -1498,7 +1804,11 @@ def check_team(
                     "TEAM_DUPLICATE_HERO",
                     ERROR,
                     [hero_name],
-                    f"members {', '.join(members)} registered the same hero {hero_name}",
+                    say(
+                        "members {members} registered the same hero {hero}",
+                        members=", ".join(members),
+                        hero=hero_name,
+                    ),
                     "TR&P 9.2.1",
                     release,
                 )
@@ -1541,8 +1851,25 @@ def check_ga_team(pools: Sequence[CardPool], *, as_of: date, db: Any = None) -> 
                         "TEAM_COPY_LIMIT",
                         ERROR,
                         [names[key]],
-                        f"{n} copies of {names[key]} across the {part} decks of members "
-                        f"{', '.join(members[(part, key)])}; the team may have at most {limit}",
+                        (
+                            say(
+                                "{count} copies of {card} across the main decks of members {members}; the team may "
+                                "have at most {limit}",
+                                count=n,
+                                card=names[key],
+                                members=", ".join(members[(part, key)]),
+                                limit=limit,
+                            )
+                            if part == "main"
+                            else say(
+                                "{count} copies of {card} across the material decks of members {members}; the team "
+                                "may have at most {limit}",
+                                count=n,
+                                card=names[key],
+                                members=", ".join(members[(part, key)]),
+                                limit=limit,
+                            )
+                        ),
                         fmt.rule("team"),
                         release,
                     )
@@ -1581,6 +1908,18 @@ def legality_basis(
 INFO = "info"
 
 
+def status_words(status: str) -> Phrase | str:
+    """A dated status in words ("living legend" for ``living_legend``)."""
+    words = {
+        "banned": say("banned"),
+        "suspended": say("suspended"),
+        "restricted": say("restricted"),
+        "rotated": say("rotated"),
+        "living_legend": say("living legend"),
+    }
+    return words.get(status, status.replace("_", " "))
+
+
 def basis_findings(
     pool: CardPool,
     format_code: str,
@@ -1606,12 +1945,19 @@ def basis_findings(
             "CARD_DATA",
             INFO,
             [],
-            f"checked as of {as_of.isoformat()} against card data {release}"
-            + (f": {release_note}" if release_note else ""),
+            say(
+                "checked as of {date} against card data {release}: {note}",
+                date=as_of.isoformat(),
+                release=release,
+                note=release_note,
+            )
+            if release_note
+            else say(
+                "checked as of {date} against card data {release}", date=as_of.isoformat(), release=release
+            ),
             "TR&P 7",
             release,
             label,
-            params={"as_of": as_of.isoformat(), "release": release, "note": release_note},
         )
     ]
     try:
@@ -1620,13 +1966,15 @@ def basis_findings(
     except ValueError:
         return out
     for ch in changes:
-        when = "in effect" if ch.effective <= as_of else "not yet in effect"
+        values = {"format": _fmt.name, "change": ch.phrase(), "date": as_of.isoformat()}
         out.append(
             Finding(
                 "FORMAT_RULES",
                 INFO,
                 [],
-                f"{_fmt.name}: {ch.describe()}; {when} on {as_of.isoformat()}",
+                say("{format}: {change}; in effect on {date}", **values)
+                if ch.effective <= as_of
+                else say("{format}: {change}; not yet in effect on {date}", **values),
                 ch.rule or _fmt.rule("format"),
                 release,
                 label,
@@ -1635,28 +1983,32 @@ def basis_findings(
     for row in rows:
         if row["applies"]:
             continue
-        status = str(row["status"]).replace("_", " ")
+        event = LegalityEvent(
+            row["format"],
+            row["status"],
+            date.fromisoformat(row["start"]) if row["start"] else None,
+            date.fromisoformat(row["end"]) if row["end"] else None,
+            row["source"],
+            row["start_bound"],
+            row["end_bound"],
+        )
         out.append(
             Finding(
                 "STATUS_NOT_IN_EFFECT",
                 INFO,
                 [row["card"]],
-                f"{row['card']}: {status} in {row['format']} {row['describe']}; not in effect on "
-                f"{as_of.isoformat()}",
+                say(
+                    "{card}: {status} in {format} {dates}; not in effect on {date}",
+                    card=row["card"],
+                    status=status_words(str(row["status"])),
+                    format=row["format"],
+                    dates=event.phrase(),
+                    date=as_of.isoformat(),
+                ),
                 "TR&P 7",
                 release,
                 label,
-                (
-                    LegalityEvent(
-                        row["format"],
-                        row["status"],
-                        date.fromisoformat(row["start"]) if row["start"] else None,
-                        date.fromisoformat(row["end"]) if row["end"] else None,
-                        row["source"],
-                        row["start_bound"],
-                        row["end_bound"],
-                    ),
-                ),
+                (event,),
             )
         )
     return out

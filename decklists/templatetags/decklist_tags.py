@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext_lazy
 
+from core.i18n import engine_words
 from reference.templatetags.rules import rule_link
 
 register = template.Library()
@@ -33,22 +34,35 @@ ACTION_WORDS = {
 }
 
 
-#: Findings whose words a page says in the reader's language, from the values the engine kept
-#: (``rules_engine.legality.Finding.params``); any other finding shows its message as stored.
-FINDING_TEXTS = {
-    "CARD_DATA": gettext_lazy("checked as of %(as_of)s against card data %(release)s"),
+#: A finding's severity in words (the badge; the CSS class keeps the code).
+SEVERITY_WORDS = {
+    "error": gettext_lazy("error"),
+    "warning": gettext_lazy("warning"),
+    "info": gettext_lazy("info"),
 }
 
 
 @register.filter
 def finding_text(finding) -> str:
-    """A legality finding's message in the reader's language where the engine kept its values."""
-    params = finding.get("params") if isinstance(finding, dict) else None
-    text = FINDING_TEXTS.get(finding.get("code", "")) if isinstance(finding, dict) else None
-    if not params or text is None:
-        return finding.get("message", "") if isinstance(finding, dict) else str(finding)
-    out = str(text) % {k: params.get(k, "") for k in ("as_of", "release")}
-    return f"{out}: {params['note']}" if params.get("note") else out
+    """A legality finding's message in the reader's language, from the template and values the
+    engine kept (``rules_engine.legality.Finding.words``); an older stored finding shows its message."""
+    if not isinstance(finding, dict):
+        return str(finding)
+    return engine_words(finding.get("words"), finding.get("message", ""))
+
+
+@register.filter
+def problem_text(problem) -> str:
+    """Why a decklist line was not read, in the reader's language (``rules_engine.decklist_text``)."""
+    if not isinstance(problem, dict):
+        return str(problem)
+    return engine_words(problem.get("words"), problem.get("reason", ""))
+
+
+@register.filter
+def severity_words(code) -> str:
+    """ "error", "warning", "info" in the reader's language."""
+    return str(SEVERITY_WORDS.get(str(code), code))
 
 
 @register.filter

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from judging.catalogue import PENALTY_LABELS
 from reference.templatetags.rules import rule_link
@@ -39,3 +40,59 @@ def minutes(seconds):
 @register.filter
 def penalty_label(code):
     return escape(PENALTY_LABELS.get(code, code))
+
+
+#: What a reconstruction finding is, in words (``rules_engine.game.rules`` kinds; the CSS class
+#: keeps the code).
+FINDING_KINDS = {
+    "violation": pgettext_lazy("reconstruction finding", "violation"),
+    "observation_mismatch": pgettext_lazy("reconstruction finding", "mismatch"),
+    "missed_trigger": pgettext_lazy("reconstruction finding", "missed trigger"),
+    "manual_effect": pgettext_lazy("reconstruction finding", "manual"),
+    "ambiguity": pgettext_lazy("reconstruction finding", "ambiguity"),
+    "unreadable": pgettext_lazy("reconstruction finding", "unreadable"),
+    "unknown_card": pgettext_lazy("reconstruction finding", "unknown card"),
+    "cannot_apply": pgettext_lazy("reconstruction finding", "cannot apply"),
+    "note": pgettext_lazy("reconstruction finding", "note"),
+}
+
+#: The combat chain's steps by their names in the Comprehensive Rules (CR 7.1-7.7).
+COMBAT_STEPS = {
+    "layer": gettext_lazy("Layer Step"),
+    "attack": gettext_lazy("Attack Step"),
+    "defend": gettext_lazy("Defend Step"),
+    "reaction": gettext_lazy("Reaction Step"),
+    "damage": gettext_lazy("Damage Step"),
+    "resolution": gettext_lazy("Resolution Step"),
+    "link": gettext_lazy("Link Step"),
+    "close": gettext_lazy("Close Step"),
+}
+
+
+#: A turn's phases by their names in the Comprehensive Rules (CR 4.2-4.4).
+TURN_PHASES = {
+    "start": gettext_lazy("Start Phase"),
+    "action": gettext_lazy("Action Phase"),
+    "end": gettext_lazy("End Phase"),
+}
+
+
+@register.filter
+def turn_phase(code) -> str:
+    """A turn phase in the reader's language ("Action Phase" for ``action``)."""
+    code = str(code)
+    return str(TURN_PHASES.get(code, code))
+
+
+@register.filter
+def finding_kind(code) -> str:
+    """A reconstruction finding's kind in the reader's language ("violation", "mismatch", ...)."""
+    code = str(code)
+    return str(FINDING_KINDS.get(code, code.replace("_", " ")))
+
+
+@register.filter
+def combat_step(code) -> str:
+    """A combat step in the reader's language ("Defend Step" for ``defend``)."""
+    code = str(code)
+    return str(COMBAT_STEPS.get(code, code))

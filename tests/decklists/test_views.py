@@ -442,3 +442,25 @@ def test_a_players_decklist_sheet_is_in_the_players_language(
     response = client.get(reverse("decklists:pdf", args=[decklist.pk]), HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 200
     assert seen == ["it"]
+
+
+def test_the_engines_findings_and_unread_lines_are_in_the_readers_language(
+    client, event_with_staff, fab_release, legal_cc_text
+):
+    """Issue 31: the legality engine and the decklist reader write their sentences as templates
+    and values (``rules_engine.wording``); the page says them in the reader's language."""
+    s = event_with_staff
+    _login(client, s["alice"].player.user)
+    text = legal_cc_text.replace("3x En Garde (red)", "4x En Garde (red)") + "\n2x Zzyzx Qwerty Card\n"
+    client.post(_submit_url(s["event"]), {"text": text, "save": "1"})
+    decklist = Decklist.objects.get(registration=s["alice"])
+    url = reverse("decklists:detail", args=[decklist.pk])
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "4 copies of En Garde" in english and "Classic Constructed allows 3" in english
+    assert "no card named &#x27;Zzyzx Qwerty Card&#x27;" in english
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "4 exemplaires de En Garde" in french and "Classic Constructed en autorise 3" in french
+    assert "aucune carte nommée &#x27;Zzyzx Qwerty Card&#x27;" in french
+    assert "copies of" not in french and "no card named" not in french
+    japanese = client.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "Classic Constructedでは3枚までです" in japanese

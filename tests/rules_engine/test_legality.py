@@ -15,6 +15,7 @@ import pytest
 from rules_engine.formats import UnknownFormat
 from rules_engine.legality import CardPool, Finding, check_pool, check_team, is_legal
 from rules_engine.oracle import load_reference_database
+from rules_engine.wording import render
 from tests.conftest import shared_path
 
 TODAY = date(2025, 7, 1)
@@ -106,8 +107,11 @@ def test_finding_to_dict_is_json_serialisable(db):
     findings = check_pool(pool, "cc", as_of=TODAY, db=db)
     dumped = json.dumps([f.to_dict() for f in findings])
     first = json.loads(dumped)[0]
-    assert set(first) == {"code", "severity", "cards", "message", "rule", "data_version"}
+    assert set(first) == {"code", "severity", "cards", "message", "rule", "data_version", "words"}
     assert first["data_version"] == db.release
+    # The words say the same sentence as the message (rules_engine.wording): a page translates them.
+    assert render(first["words"]) == first["message"]
+    assert first["words"]["values"]["count"] == 59
     assert first["rule"] == "TR&P 7.1"
 
 
