@@ -70,7 +70,6 @@ def names_and_more(names: Sequence[str], *, shown: int) -> str:
     }
 
 
-@transaction.atomic
 def engine_words(words: object, fallback: str = "") -> str:
     """A sentence a pure engine wrote (``rules_engine.wording``: its template and values, as stored
     with a finding) in the active language; ``fallback`` (the stored English) when there are none.
@@ -80,6 +79,7 @@ def engine_words(words: object, fallback: str = "") -> str:
     return wording.render(words, _, ngettext)
 
 
+@transaction.atomic
 def set_account_language(user, *, language: str) -> AccountPreferences:
     """The language the account's pages, mails and own PDFs are shown in ("" for the browser's).
 

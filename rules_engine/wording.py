@@ -22,7 +22,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-Value = Union[str, int, "Phrase"]
+#: A value: inserted as it is (anything else than a number or a phrase is kept as its text).
+Value = Union[str, int, "Phrase", Any]
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,9 @@ class Phrase:
 
 
 def _value_dict(value: Value) -> Any:
-    return value.to_dict() if isinstance(value, Phrase) else value
+    if isinstance(value, Phrase):
+        return value.to_dict()
+    return value if isinstance(value, (str, int, float)) else str(value)
 
 
 def say(template: str, /, **values: Value) -> Phrase:

@@ -264,7 +264,8 @@ def summary(v: dict[str, Any]) -> dict[str, Any]:
     out["phase"] = v["phase"]
     out["step"] = chain["step"]
     out["links"] = [
-        f"{lk['attack']['name']} ({lk['attack']['power']})" + (" hit" if lk["hit"] else "")
+        (_("%(attack)s (%(power)s) hit") if lk["hit"] else "%(attack)s (%(power)s)")
+        % {"attack": lk["attack"]["name"], "power": lk["attack"]["power"]}
         for lk in chain["links"]
     ]
     out["stack"] = [s["card"] for s in v["stack"]]
@@ -375,10 +376,12 @@ def redact(v: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         p["deck_top"] = []
         p["deck_bottom"] = []
         p["arsenal"] = [
-            a if a.get("face") == "up" else {"name": "face-down card", "face": "down"} for a in p["arsenal"]
+            a if a.get("face") == "up" else {"name": _("face-down card"), "face": "down"}
+            for a in p["arsenal"]
         ]
         p["banished"] = [
-            b if b.get("face") == "up" else {"name": "face-down card", "face": "down"} for b in p["banished"]
+            b if b.get("face") == "up" else {"name": _("face-down card"), "face": "down"}
+            for b in p["banished"]
         ]
         out[pl] = p
     return out

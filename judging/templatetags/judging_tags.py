@@ -8,6 +8,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from core.i18n import engine_words
 from judging.catalogue import PENALTY_LABELS
 from reference.templatetags.rules import rule_link
 
@@ -96,3 +97,12 @@ def combat_step(code) -> str:
     """A combat step in the reader's language ("Defend Step" for ``defend``)."""
     code = str(code)
     return str(COMBAT_STEPS.get(code, code))
+
+
+@register.filter
+def finding_words(finding) -> str:
+    """A reconstruction finding's sentence in the reader's language, from the template and values
+    the engine kept (``rules_engine.wording``); a finding without them shows its English message."""
+    if not isinstance(finding, dict):
+        return str(finding)
+    return engine_words(finding.get("words"), str(finding.get("message", "")))

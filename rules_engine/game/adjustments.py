@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from rules_engine.wording import say
+
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
@@ -36,7 +38,13 @@ _SEARCH = ("hand", "arsenal", "graveyard", "banished", "pitch_zone", "permanents
 
 def _note(ctx: Ctx, text: str, reason: str) -> None:
     ctx.add(
-        NOTE, f"line {ctx.entry.number}: judge adjustment: {text}{' (' + reason + ')' if reason else ''}."
+        NOTE,
+        say(
+            "line {number}: judge adjustment: {text}{value}.",
+            number=ctx.entry.number,
+            text=text,
+            value=" (" + reason + ")" if reason else "",
+        ),
     )
 
 
@@ -46,7 +54,7 @@ def move_card(s: GameState, c: A.MoveCard, ctx: Ctx) -> None:
     p = s.p(c.player)
     if c.source in ("deck_top", "deck") and c.card.name == "?":
         if not p.deck_count:
-            raise CannotApply(f"{c.player}'s deck is empty")
+            raise CannotApply(say("{player}'s deck is empty", player=c.player))
         p.deck_count -= 1
         card = Card(id=s.new_id(), facts=CardFacts(name="unknown card", known=False), owner=c.player)
     elif c.source in ("deck_top", "deck_bottom", "deck"):
@@ -108,7 +116,7 @@ def _find(s: GameState, name: str) -> Card | None:
             found.append((pl, match))
     if len(found) > 1:
         raise CannotApply(
-            f"both players have {found[0][1].name}: say whose (P1's {found[0][1].name} or P2's)"
+            say("both players have {found}: say whose (P1's {found} or P2's)", found=found[0][1].name)
         )
     return found[0][1] if found else None
 
@@ -120,11 +128,16 @@ _SHOWN = {"power": "+1{p}", "-power": "-1{p}", "defense": "+1{d}", "-defense": "
 def change_counters(s: GameState, c: A.CounterChange, ctx: Ctx) -> None:
     card = _find(s, c.card)
     if card is None:
-        raise CannotApply(f"no {c.card!r} in the arena, on the chain or in a public zone")
+        raise CannotApply(say("no {card} in the arena, on the chain or in a public zone", card=repr(c.card)))
     now = card.counters.get(c.kind, 0) + c.amount
     if now < 0:
         raise CannotApply(
-            f"{c.card} has only {card.counters.get(c.kind, 0)} {_SHOWN.get(c.kind, c.kind)} counters"
+            say(
+                "{card} has only {get} {get_2} counters",
+                card=c.card,
+                get=card.counters.get(c.kind, 0),
+                get_2=_SHOWN.get(c.kind, c.kind),
+            )
         )
     card.counters[c.kind] = now
     if card.counters[c.kind] == 0:
@@ -167,7 +180,7 @@ def change_keyword(s: GameState, c: A.KeywordChange, ctx: Ctx) -> None:
                 layer.granted.remove(c.keyword)
             _note(ctx, f"{layer.name} {'gains' if c.add else 'loses'} {c.keyword}{_until(c)}", c.reason)
             return
-    raise CannotApply(f"no attack named {c.card!r} on the combat chain or the stack")
+    raise CannotApply(say("no attack named {card} on the combat chain or the stack", card=repr(c.card)))
 
 
 def destroy(s: GameState, c: A.Destroy, ctx: Ctx) -> None:
@@ -187,7 +200,7 @@ def destroy(s: GameState, c: A.Destroy, ctx: Ctx) -> None:
                 ctx.events.append(Event("destroy", pl, card.name))
                 _note(ctx, f"{pl}'s {card.name} destroyed", c.reason)
                 return
-    raise CannotApply(f"no permanent, weapon or equipment named {c.card!r}")
+    raise CannotApply(say("no permanent, weapon or equipment named {card}", card=repr(c.card)))
 
 
 # --------------------------------------------------------------------------- outcomes to enter

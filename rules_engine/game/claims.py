@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rules_engine.wording import say
+
 from . import actions as A
 from .cards import norm_name
 from .context import Ctx, check_game_over
@@ -75,7 +77,10 @@ def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
                 "intimidate return": "intimidate",
                 "blade break": "blade_break",
             }.get(want, "missed_trigger")
-            raise Illegal(key, f"the log resolves a {c.subject} trigger, but it did not trigger here.")
+            raise Illegal(
+                key,
+                say("the log resolves a {subject} trigger, but it did not trigger here.", subject=c.subject),
+            )
         return
     elif c.kind == "trigger_added":
         derived = [x.name for x in s.stack if x.kind == "triggered"]
@@ -83,14 +88,24 @@ def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
         if not ok:
             ctx.add(
                 MISSED_TRIGGER,
-                f"line {ctx.entry.number}: the log says a trigger was added, but the engine found none.",
+                say(
+                    "line {number}: the log says a trigger was added, but the engine found none.",
+                    number=ctx.entry.number,
+                ),
                 "trigger",
             )
             return
     if not ok:
         ctx.add(
             MISMATCH,
-            f"line {ctx.entry.number}: the line says {c.subject} {c.kind.replace('_', ' ')} {c.value if c.value is not None else ''}; the engine derives {derived}.",
+            say(
+                "line {number}: the line says {subject} {replace} {value}; the engine derives {derived}.",
+                number=ctx.entry.number,
+                subject=c.subject,
+                replace=c.kind.replace("_", " "),
+                value=c.value if c.value is not None else "",
+                derived=derived,
+            ),
             fact=f"{c.subject}.{c.kind}",
             claimed=c.value,
             derived=derived,
@@ -215,7 +230,11 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
     if c.kind == "unchecked":
         ctx.add(
             UNREADABLE,
-            f"line {ctx.entry.number}: the claim {c.subject!r} could not be checked (the engine does not compute it).",
+            say(
+                "line {number}: the claim {subject} could not be checked (the engine does not compute it).",
+                number=ctx.entry.number,
+                subject=repr(c.subject),
+            ),
             claim=c.subject,
         )
         return
@@ -375,7 +394,11 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
     if ok is None:
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: the line says {says(c)}; the engine keeps no record to check that against.",
+            say(
+                "line {number}: the line says {says}; the engine keeps no record to check that against.",
+                number=ctx.entry.number,
+                says=says(c),
+            ),
         )
         return
     if not ok and ctx.withheld:
@@ -384,7 +407,12 @@ def read_claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
     if not ok:
         ctx.add(
             MISMATCH,
-            f"line {ctx.entry.number}: the line says {says(c)}; the engine derives {derived}.",
+            say(
+                "line {number}: the line says {says}; the engine derives {derived}.",
+                number=ctx.entry.number,
+                says=says(c),
+                derived=derived,
+            ),
             key={"prevents": "prevention", "no_trigger": "trigger"}.get(c.kind, ""),
             fact=f"claim.{c.kind}.{_FACT_WORD.get(c.kind, 'combat_chain')}",
             subject=c.subject,
@@ -398,7 +426,14 @@ def observe(s: GameState, c: A.Observe, ctx: Ctx) -> None:
     v = view(s)
     found, derived = get_path(v, c.path)
     if not found:
-        ctx.add(UNREADABLE, f"line {ctx.entry.number}: unknown fact {c.path!r} in an observation.")
+        ctx.add(
+            UNREADABLE,
+            say(
+                "line {number}: unknown fact {path} in an observation.",
+                number=ctx.entry.number,
+                path=repr(c.path),
+            ),
+        )
         return
     claimed = c.value
     same = derived == claimed
@@ -414,7 +449,14 @@ def observe(s: GameState, c: A.Observe, ctx: Ctx) -> None:
         probable_missed_trigger(c.path, claimed, derived, ctx)
         ctx.add(
             MISMATCH,
-            f"line {ctx.entry.number}: {c.who + ' says ' if c.who else ''}{c.path} is {claimed}; the derived state has {derived}.",
+            say(
+                "line {number}: {value}{path} is {claimed}; the derived state has {derived}.",
+                number=ctx.entry.number,
+                value=c.who + " says " if c.who else "",
+                path=c.path,
+                claimed=claimed,
+                derived=derived,
+            ),
             fact=c.path,
             claimed=claimed,
             derived=derived,
@@ -427,7 +469,11 @@ def _withheld(said: str, ctx: Ctx) -> None:
     (a reversed or unreadable line never cascades)."""
     ctx.add(
         NOTE,
-        f"line {ctx.entry.number}: the line says {said}; not checked, since the pass it describes was not applied.",
+        say(
+            "line {number}: the line says {said}; not checked, since the pass it describes was not applied.",
+            number=ctx.entry.number,
+            said=said,
+        ),
     )
 
 
@@ -449,7 +495,12 @@ def probable_missed_trigger(path: str, claimed: Any, derived: Any, ctx: Ctx) -> 
         names = ", ".join(sorted({e.subject for e in (single or hits)}))
         ctx.add(
             MISSED_TRIGGER,
-            f"line {ctx.entry.number}: the claim is {gap} higher than the derived life, exactly the damage of {names}; the players probably missed that trigger.",
+            say(
+                "line {number}: the claim is {gap} higher than the derived life, exactly the damage of {names}; the players probably missed that trigger.",
+                number=ctx.entry.number,
+                gap=gap,
+                names=names,
+            ),
             "missed_trigger",
         )
 
@@ -458,7 +509,7 @@ def adjust(s: GameState, c: A.Adjust, ctx: Ctx) -> None:
     """A judge's explicit correction: applied as given, never a violation."""
     m = re.fullmatch(r"(P[12])\.(\w+)", c.path)
     if not m:
-        raise CannotApply(f"cannot adjust {c.path!r}")
+        raise CannotApply(say("cannot adjust {path}", path=repr(c.path)))
     p = s.p(m.group(1))
     key = m.group(2)
     value = c.value
@@ -474,10 +525,16 @@ def adjust(s: GameState, c: A.Adjust, ctx: Ctx) -> None:
     elif key == "hand_size":
         p.hand_unknown = max(0, int(value) - len(p.hand))
     else:
-        raise CannotApply(f"cannot adjust {c.path!r}")
+        raise CannotApply(say("cannot adjust {path}", path=repr(c.path)))
     ctx.add(
         NOTE,
-        f"line {ctx.entry.number}: judge adjustment {c.path} -> {value}{' (' + c.reason + ')' if c.reason else ''}.",
+        say(
+            "line {number}: judge adjustment {path} -> {value}{value_2}.",
+            number=ctx.entry.number,
+            path=c.path,
+            value=value,
+            value_2=" (" + c.reason + ")" if c.reason else "",
+        ),
     )
     check_game_over(s, ctx)
 
@@ -506,7 +563,15 @@ def outcome(s: GameState, c: A.Outcome, ctx: Ctx) -> None:
         p.resource_points += c.amount
     elif c.kind == "gain_ap" and p is not None:
         p.action_points += c.amount
-    ctx.add(NOTE, f"line {ctx.entry.number}: effect outcome entered by the judge: {c.kind} {c.amount}.")
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: effect outcome entered by the judge: {kind} {amount}.",
+            number=ctx.entry.number,
+            kind=c.kind,
+            amount=c.amount,
+        ),
+    )
 
 
 def noop(s: GameState, c: A.Noop, ctx: Ctx) -> None:
@@ -517,7 +582,11 @@ def noop(s: GameState, c: A.Noop, ctx: Ctx) -> None:
         if pending:
             ctx.add(
                 MISSED_TRIGGER,
-                f"line {ctx.entry.number}: the log says there are no beginning-of-end-phase triggers, but {len(pending)} delayed effect(s) apply.",
+                say(
+                    "line {number}: the log says there are no beginning-of-end-phase triggers, but {count} delayed effect(s) apply.",
+                    number=ctx.entry.number,
+                    count=len(pending),
+                ),
                 "missed_trigger",
             )
 
@@ -554,4 +623,11 @@ def deck_check(s: GameState, c: A.DeckCheck, ctx: Ctx) -> None:
     if problems:
         key, _ = problems[0]
         raise Illegal(key, "deck check: " + "; ".join(msg for _, msg in problems) + ".")
-    ctx.add(NOTE, f"line {ctx.entry.number}: deck check of {c.player}: no problem found.")
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: deck check of {player}: no problem found.",
+            number=ctx.entry.number,
+            player=c.player,
+        ),
+    )

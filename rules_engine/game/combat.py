@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from rules_engine.wording import say
+
 from .context import Ctx, Event, give_priority
 from .damage import deal_damage
 from .defending import mark_declared, recheck_grants
@@ -102,9 +104,13 @@ def go_again(s: GameState, link: ChainLink, ctx: Ctx) -> None:
             # action point yet (shared scenario def-15; docs/reconstruction.md)
             ctx.add(
                 NOTE,
-                f"line {ctx.entry.number}: passing through the Damage Step ends it and begins the Resolution Step "
-                f"(CR 7.5.4), where {link.attack.name}'s go again gives {link.controller} 1 action point (CR 7.6.2): "
-                f"{link.controller} has {s.p(link.controller).action_points} after this line.",
+                say(
+                    "line {number}: passing through the Damage Step ends it and begins the Resolution Step (CR 7.5.4), where {attack}'s go again gives {controller} 1 action point (CR 7.6.2): {controller} has {action_points} after this line.",
+                    number=ctx.entry.number,
+                    attack=link.attack.name,
+                    controller=link.controller,
+                    action_points=s.p(link.controller).action_points,
+                ),
             )
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_engine.wording import Phrase, say
+
 from . import actions as A
 from .cards import CardLookup
 from .rules import MISMATCH, NOTE, Finding, cite, fact_rules
@@ -65,7 +67,7 @@ class Ctx:
         self.withheld = False
 
     def add(
-        self, kind: str, message: str, key: str = "", rules: list[str] | None = None, **data: Any
+        self, kind: str, message: str | Phrase, key: str = "", rules: list[str] | None = None, **data: Any
     ) -> None:
         r = list(rules or [])
         if key:
@@ -99,7 +101,15 @@ def implied_step_pass(s: GameState, player: str, ctx: Ctx) -> bool:
     (after a layer was played or resolved, CR 1.11.5, 5.3.7) acting without priority stays illegal."""
     if not s.fresh or s.stack or s.passes or s.priority is None or s.priority == player:
         return False
-    ctx.add(NOTE, f"line {ctx.entry.number}: {s.priority}'s pass before {player} acts is implied.")
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: {priority}'s pass before {player} acts is implied.",
+            number=ctx.entry.number,
+            priority=s.priority,
+            player=player,
+        ),
+    )
     s.passes = 1
     s.priority = player
     s.fresh = False

@@ -8,6 +8,8 @@ payment cites the token rule that explains it.
 
 from __future__ import annotations
 
+from rules_engine.wording import say
+
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
@@ -41,9 +43,13 @@ def pay_resources(
         if not chi_short and not res_short:
             ctx.add(
                 VIOLATION,
-                f"line {ctx.entry.number}: {player} pitched {ref.name} although the cost of {cost} was"
-                " already covered. Only this pitch is reversed: the card stays in hand and the play"
-                " stands (CR 1.10.3).",
+                say(
+                    "line {number}: {player} pitched {ref} although the cost of {cost} was already covered. Only this pitch is reversed: the card stays in hand and the play stands (CR 1.10.3).",
+                    number=ctx.entry.number,
+                    player=player,
+                    ref=ref.name,
+                    cost=cost,
+                ),
                 key="pitch_no_cost",
                 rules=["1.10.3"],
                 extra_pitch=ref.name,
@@ -55,10 +61,14 @@ def pay_resources(
         check_claims(card, ref, ctx)
         pitch = card.pitch
         if pitch is None:
-            raise Illegal("pitch_no_property", f"{card.name} has no pitch property and cannot be pitched.")
+            raise Illegal(
+                "pitch_no_property",
+                say("{card} has no pitch property and cannot be pitched.", card=card.name),
+            )
         if chi_short and not res_short and not card.facts.chi_pitch:
             raise Illegal(
-                "chi_cost", f"{card.name} gains resource points, which cannot pay a chi point cost."
+                "chi_cost",
+                say("{card} gains resource points, which cannot pay a chi point cost.", card=card.name),
             )
         p.pitch_zone.append(card)
         if card.facts.chi_pitch:
@@ -69,14 +79,24 @@ def pay_resources(
     if p.chi_points < chi_cost:
         raise Illegal(
             "not_enough_resources",
-            f"{player} had {p.chi_points} chi points for a chi cost of {chi_cost}.",
+            say(
+                "{player} had {chi_points} chi points for a chi cost of {chi_cost}.",
+                player=player,
+                chi_points=p.chi_points,
+                chi_cost=chi_cost,
+            ),
             ("1.14.2c",),
         )
     p.chi_points -= chi_cost
     if p.resource_points + p.chi_points < cost:
         raise Illegal(
             "not_enough_resources",
-            f"{player} had {p.resource_points + p.chi_points} resource points for a cost of {cost}.",
+            say(
+                "{player} had {amount} resource points for a cost of {cost}.",
+                player=player,
+                amount=p.resource_points + p.chi_points,
+                cost=cost,
+            ),
         )
     from_chi = min(p.chi_points, cost)
     p.chi_points -= from_chi

@@ -10,6 +10,8 @@ waits the same way for its payment.
 
 from __future__ import annotations
 
+from rules_engine.wording import say
+
 from . import actions as A
 from .cards import norm_name
 from .context import Ctx, Event, check_game_over
@@ -145,13 +147,25 @@ def apply_prevention(s: GameState, c: A.ApplyPrevention, ctx: Ctx) -> None:
         )
         raise Illegal(
             key if key in ("arcane_barrier", "spellvoid", "quell") else "prevention",
-            f"{c.player} applied {c.keyword} with no damage being dealt to their hero"
-            + (" (the combat damage of this Damage Step is not arcane damage)." if combat else "."),
+            say(
+                "{player} applied {keyword} with no damage being dealt to their hero (the combat damage of this "
+                "Damage Step is not arcane damage).",
+                player=c.player,
+                keyword=c.keyword,
+            )
+            if combat
+            else say(
+                "{player} applied {keyword} with no damage being dealt to their hero.",
+                player=c.player,
+                keyword=c.keyword,
+            ),
             tuple(cite(ctx.version, "damage_type")) if combat else (),
         )
     if kw in ("arcane barrier", "spellvoid") and not d.arcane:
         raise Illegal(
-            key, f"{c.keyword} only prevents arcane damage.", tuple(cite(ctx.version, "damage_type"))
+            key,
+            say("{keyword} only prevents arcane damage.", keyword=c.keyword),
+            tuple(cite(ctx.version, "damage_type")),
         )
     p = s.p(c.player)
     source = None
@@ -165,7 +179,13 @@ def apply_prevention(s: GameState, c: A.ApplyPrevention, ctx: Ctx) -> None:
             break
     if source is None:
         raise Illegal(
-            key, f"{c.player} controls no unused {c.keyword}{' on ' + c.source if c.source else ''}."
+            key,
+            say(
+                "{player} controls no unused {keyword}{value}.",
+                player=c.player,
+                keyword=c.keyword,
+                value=" on " + c.source if c.source else "",
+            ),
         )
     n = source.facts.keyword(kw) or 0
     amount = c.amount if c.amount is not None else n
@@ -180,7 +200,9 @@ def apply_prevention(s: GameState, c: A.ApplyPrevention, ctx: Ctx) -> None:
             pay_resources(s, c.player, cost, c.pitches, ctx)
         except Illegal as exc:
             raise Illegal(
-                exc.key, f"{c.keyword}: {exc.message}", tuple(cite(ctx.version, key)) + exc.extra
+                exc.key,
+                say("{keyword}: {message}", keyword=c.keyword, message=exc.phrase),
+                tuple(cite(ctx.version, key)) + exc.extra,
             ) from None
     if kw == "spellvoid":
         amount = n
@@ -211,20 +233,33 @@ def pitch_alone(s: GameState, c: A.Pitch, ctx: Ctx) -> None:
     if d is not None and d.target == c.player and optional_prevention(s, c.player, d.arcane):
         card, _ = take(s, c.player, c.card, ("hand",), ctx)
         if card.pitch is None:
-            raise Illegal("pitch_no_property", f"{card.name} has no pitch property.")
+            raise Illegal("pitch_no_property", say("{card} has no pitch property.", card=card.name))
         s.p(c.player).pitch_zone.append(card)
         s.p(c.player).resource_points += card.pitch
         return
-    raise Illegal("pitch_no_cost", f"{c.player} pitched {c.card.name} with no asset-cost being paid.")
+    raise Illegal(
+        "pitch_no_cost",
+        say("{player} pitched {card} with no asset-cost being paid.", player=c.player, card=c.card.name),
+    )
 
 
 def pay(s: GameState, c: A.Pay, ctx: Ctx) -> None:
     """Pay an optional cost that avoids damage (Bloodrot Pox: 2 damage unless you pay 3, CR 8.6.19)."""
     d = s.pending
     if d is None or not d.unless_cost or d.target != c.player:
-        raise Illegal("pitch_no_cost", f"{c.player} pays {c.amount}, but no effect offers that payment now.")
+        raise Illegal(
+            "pitch_no_cost",
+            say(
+                "{player} pays {amount}, but no effect offers that payment now.",
+                player=c.player,
+                amount=c.amount,
+            ),
+        )
     if c.amount != d.unless_cost:
-        raise Illegal("not_enough_resources", f"the payment is {d.unless_cost}, not {c.amount}.")
+        raise Illegal(
+            "not_enough_resources",
+            say("the payment is {unless_cost}, not {amount}.", unless_cost=d.unless_cost, amount=c.amount),
+        )
     pay_resources(s, c.player, d.unless_cost, c.pitches, ctx)
     s.pending = None
     ctx.events.append(Event("paid", c.player, d.source, d.unless_cost))

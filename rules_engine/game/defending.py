@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from rules_engine.wording import say
+
 from . import actions as A
 from .context import Ctx, Event, give_priority
 from .effects import OVERPOWER_IF_BUFFED, defend_sentences, recognise
@@ -95,7 +97,7 @@ def check_can_defend(
             if card.facts.types or card.facts.defense is None and not reaction:
                 raise Illegal(
                     "defend_no_property",
-                    f"{card.name} has no defense property and cannot defend (7.3.2b A).",
+                    say("{card} has no defense property and cannot defend (7.3.2b A).", card=card.name),
                 )
     all_cards = list(link.defending) + new
     atk = link.attack.facts
@@ -104,7 +106,9 @@ def check_can_defend(
     ):
         raise Illegal(
             "defend_equipment",
-            f"{link.attack.name} can't be defended by equipment (its text, a restriction).",
+            say(
+                "{attack} can't be defended by equipment (its text, a restriction).", attack=link.attack.name
+            ),
         )
     if atk.has("dominate") or granted(s, link, "dominate"):
         from_hand = [c for c in all_cards if c.origin == "hand"]
@@ -121,14 +125,21 @@ def check_can_defend(
         if any(c.origin == "hand" for c in new) and len(from_hand) + earlier > 1:
             raise Illegal(
                 "dominate" if not reaction else "dominate_dr",
-                f"{link.attack.name} has dominate and can't be defended by more than one card from hand.",
+                say(
+                    "{attack} has dominate and can't be defended by more than one card from hand.",
+                    attack=link.attack.name,
+                ),
             )
     if link.max_nonblock:
         nonblock = [c for c in all_cards if "block" not in c.facts.types]
         if len(nonblock) > link.max_nonblock:
             raise Illegal(
                 "confidence",
-                f"{link.attack.name} can't be defended by more than {link.max_nonblock} non-block cards.",
+                say(
+                    "{attack} can't be defended by more than {max_nonblock} non-block cards.",
+                    attack=link.attack.name,
+                    max_nonblock=link.max_nonblock,
+                ),
             )
     if atk.has("overpower") or granted(s, link, "overpower") or power_overpower(link):
         actions = [c for c in all_cards if c.facts.is_action]
@@ -136,7 +147,10 @@ def check_can_defend(
         if any(c.facts.is_action for c in new) and len(actions) > 1:
             raise Illegal(
                 "overpower",
-                f"{link.attack.name} has overpower and can't be defended by more than one action card.",
+                say(
+                    "{attack} has overpower and can't be defended by more than one action card.",
+                    attack=link.attack.name,
+                ),
             )
 
 
@@ -145,11 +159,16 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
     hand, equipment, or arsenal with ambush; then the turn-player gets priority (CR 7.3.3)."""
     link = s.active_link()
     if s.combat_step != "defend" or link is None:
-        raise Illegal("defend_step", f"{c.player} declared defending cards outside the Defend Step.")
+        raise Illegal(
+            "defend_step", say("{player} declared defending cards outside the Defend Step.", player=c.player)
+        )
     if link.declared:
-        raise Illegal("defend_step", f"defending cards for chain link {link.number} were already declared.")
+        raise Illegal(
+            "defend_step",
+            say("defending cards for chain link {link} were already declared.", link=link.number),
+        )
     if c.player != link.target:
-        raise Illegal("defend_from", f"{c.player} is not the defending hero.")
+        raise Illegal("defend_from", say("{player} is not the defending hero.", player=c.player))
     new: list[Card] = []
     for ref in c.cards:
         zones: tuple[str, ...]
@@ -166,12 +185,18 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
         if zone == "arsenal" and not card.facts.has("ambush"):
             raise Illegal(
                 "defend_from",
-                f"{card.name} is in the arsenal and has no ambush; only hand cards and equipment defend (7.3.2a).",
+                say(
+                    "{card} is in the arsenal and has no ambush; only hand cards and equipment defend (7.3.2a).",
+                    card=card.name,
+                ),
             )
         if card.facts.is_("defense reaction"):
             raise Illegal(
                 "defend_from",
-                f"{card.name} is a defense reaction and cannot be declared as a defending card (7.3.2a).",
+                say(
+                    "{card} is a defense reaction and cannot be declared as a defending card (7.3.2a).",
+                    card=card.name,
+                ),
             )
         if zone != "equipment":
             card.origin = zone
@@ -189,7 +214,12 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
                 continue  # a trigger of its own (self_triggers below), computed or asked for there
             ctx.add(
                 MANUAL,
-                f"line {ctx.entry.number}: {card.name} defends; the engine does not apply its text {sentence!r}; if it applies, enter its outcome as adjustment lines (judge: ...).",
+                say(
+                    "line {number}: {card} defends; the engine does not apply its text {sentence}; if it applies, enter its outcome as adjustment lines (judge: ...).",
+                    number=ctx.entry.number,
+                    card=card.name,
+                    sentence=repr(sentence),
+                ),
                 "manual_effect",
             )
     link.defending.extend(new)

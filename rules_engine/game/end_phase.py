@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from rules_engine.wording import say
+
 from . import actions as A
 from .cards import norm_name
 from .context import Ctx, Event, check_game_over
@@ -94,7 +96,11 @@ def begin_end_phase(s: GameState, ctx: Ctx) -> None:
             else:
                 ctx.add(
                     MANUAL,
-                    f"line {ctx.entry.number}: {tok.name} triggers at the beginning of the end phase; enter its outcome.",
+                    say(
+                        "line {number}: {tok} triggers at the beginning of the end phase; enter its outcome.",
+                        number=ctx.entry.number,
+                        tok=tok.name,
+                    ),
                     "tokens",
                 )
 
@@ -123,8 +129,12 @@ def named_sharpen(s: GameState, ctx: Ctx) -> bool:
     ctx.events.append(Event("trigger", pl, "sharpen"))
     ctx.add(
         NOTE,
-        f"line {ctx.entry.number}: the state recorded no sharpen delayed trigger; the line names it, so its "
-        f"{n} +1{{p}} counter(s) come off {card.name} as the end phase begins (CR 8.5.58).",
+        say(
+            "line {number}: the state recorded no sharpen delayed trigger; the line names it, so its {n} +1{{p}} counter(s) come off {card} as the end phase begins (CR 8.5.58).",
+            number=ctx.entry.number,
+            n=n,
+            card=card.name,
+        ),
         "sharpen",
     )
     return True
@@ -141,32 +151,43 @@ def require_end(s: GameState, ctx: Ctx, key: str, what: str) -> None:
     if s.phase == "action" and not s.stack and not s.combat_step:
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: the action phase ends before {what} (all players pass, CR 4.3.4).",
+            say(
+                "line {number}: the action phase ends before {what} (all players pass, CR 4.3.4).",
+                number=ctx.entry.number,
+                what=what,
+            ),
             "action_phase_ends",
         )
         begin_end_phase(s, ctx)
     if s.phase != "end":
-        raise Illegal(key, f"{what} happens only in the end phase (it is the {s.phase} phase).")
+        raise Illegal(
+            key,
+            say("{what} happens only in the end phase (it is the {phase} phase).", what=what, phase=s.phase),
+        )
 
 
 def arsenal(s: GameState, c: A.Arsenal, ctx: Ctx) -> None:
     """CR 4.4.3b: the turn-player may put a card from hand face-down into an empty arsenal."""
     require_end(s, ctx, "arsenal_timing", "putting a card into the arsenal")
     if c.player != s.turn_player:
-        raise Illegal("arsenal_not_turn_player", f"{c.player} is not the turn-player.")
+        raise Illegal("arsenal_not_turn_player", say("{player} is not the turn-player.", player=c.player))
     if end_step_index(s.end_step) > 0:
         raise Illegal(
             "end_order",
-            "The arsenal step comes before the pitch zones go to the bottom of the deck.",
+            say("The arsenal step comes before the pitch zones go to the bottom of the deck."),
             ("4.4.3b",),
         )
     p = s.p(c.player)
     if p.arsenal:
-        raise Illegal("arsenal_occupied", f"{c.player}'s arsenal already holds a card.")
+        raise Illegal("arsenal_occupied", say("{player}'s arsenal already holds a card.", player=c.player))
     if c.extra:
         raise Illegal(
             "arsenal_occupied",
-            f"an arsenal zone holds one card; {c.player} put {1 + len(c.extra)} cards there.",
+            say(
+                "an arsenal zone holds one card; {player} put {amount} cards there.",
+                player=c.player,
+                amount=1 + len(c.extra),
+            ),
         )
     card, _ = take(s, c.player, c.card, ("hand",), ctx)
     card.face = c.face
@@ -186,7 +207,7 @@ def pitch_to_bottom(s: GameState, c: A.PitchToBottom, ctx: Ctx) -> None:
     """CR 4.4.3c: each player puts their pitch zone on the bottom of their deck in any order (hidden)."""
     require_end(s, ctx, "pitch_to_bottom", "putting pitched cards on the bottom of the deck")
     if end_step_index(s.end_step) > 1:
-        raise Illegal("end_order", "The pitch zones go to the bottom before the draw.", ("4.4.3c",))
+        raise Illegal("end_order", say("The pitch zones go to the bottom before the draw."), ("4.4.3c",))
     s.end_step = "pitch"
     players = [c.player] if c.player else list(PLAYERS)
     for pl in players:
@@ -196,7 +217,12 @@ def pitch_to_bottom(s: GameState, c: A.PitchToBottom, ctx: Ctx) -> None:
             have = sorted(norm_name(x.name) for x in p.pitch_zone)
             if sorted(names) != have:
                 raise CannotApply(
-                    f"{pl}'s pitch zone holds {[x.name for x in p.pitch_zone]}, not {list(c.cards)}"
+                    say(
+                        "{pl}'s pitch zone holds {value}, not {list}",
+                        pl=pl,
+                        value=[x.name for x in p.pitch_zone],
+                        list=list(c.cards),
+                    )
                 )
             ordered = []
             pool = list(p.pitch_zone)
@@ -263,12 +289,19 @@ def draw_clause(s: GameState, c: A.Draw, ctx: Ctx) -> None:
         events = ctx.events + ctx.prev_events
         if not any(e.kind in ("trigger", "resolve") and c.because in e.subject.casefold() for e in events):
             key = {"crush": "crush"}.get(c.because, "missed_trigger")
-            raise Illegal(key, f"the line draws for {c.because}, but {c.because} did not happen here.")
+            raise Illegal(
+                key,
+                say("the line draws for {because}, but {because} did not happen here.", because=c.because),
+            )
     if s.phase != "end" and _restates_draw(c, ctx):
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: {c.player} draws {c.count}: what the layer that just resolved did "
-            "(its effect drew the card, CR 5.3.4); not drawn again.",
+            say(
+                "line {number}: {player} draws {count}: what the layer that just resolved did (its effect drew the card, CR 5.3.4); not drawn again.",
+                number=ctx.entry.number,
+                player=c.player,
+                count=c.count,
+            ),
         )
         return
     if s.phase == "end":
@@ -280,7 +313,14 @@ def draw_clause(s: GameState, c: A.Draw, ctx: Ctx) -> None:
         if c.count != expected:
             raise Illegal(
                 "draw_up",
-                f"{c.player} should draw {expected} (intellect {p.intellect}, {p.hand_size} cards in hand), not {c.count}.",
+                say(
+                    "{player} should draw {expected} (intellect {intellect}, {hand_size} cards in hand), not {count}.",
+                    player=c.player,
+                    expected=expected,
+                    intellect=p.intellect,
+                    hand_size=p.hand_size,
+                    count=c.count,
+                ),
             )
         draw(s, c.player, c.count, ctx)
         done = (
@@ -298,7 +338,12 @@ def draw_clause(s: GameState, c: A.Draw, ctx: Ctx) -> None:
         ctx.events.append(Event("restated_draw", c.player, "", c.count))
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: {c.player} drew {c.count} as the layer resolved on this line; the draw is read as telling that, not as another draw.",
+            say(
+                "line {number}: {player} drew {count} as the layer resolved on this line; the draw is read as telling that, not as another draw.",
+                number=ctx.entry.number,
+                player=c.player,
+                count=c.count,
+            ),
             "restated_draw",
         )
         return
@@ -354,7 +399,12 @@ def heave(s: GameState, c: A.Heave, ctx: Ctx) -> None:
     p = s.p(c.player)
     if p.arsenal:
         raise Illegal(
-            "heave_arsenal", f"{c.player}'s arsenal is not empty, so heave cannot put {card.name} there."
+            "heave_arsenal",
+            say(
+                "{player}'s arsenal is not empty, so heave cannot put {card} there.",
+                player=c.player,
+                card=card.name,
+            ),
         )
     card.face = "up"
     p.arsenal.append(card)

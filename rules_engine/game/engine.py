@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules_engine.wording import Phrase, say
+
 from . import actions as A
 from .adjustments import change_counters, change_keyword, destroy, move_card
 from .cards import CardLookup, norm_name
@@ -156,7 +158,10 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         # "no block" said while the attack waits alone on the stack is the defence too (CR 7.3.2)
         if len(s.stack) <= 1 and (not s.stack or s.stack[0].attack):
             all_pass_clause(s, A.AllPass("to", ("defend",)), ctx)
-            ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Defend Step are implied.")
+            ctx.add(
+                NOTE,
+                say("line {number}: the passes to the Defend Step are implied.", number=ctx.entry.number),
+            )
     if isinstance(clause, A.Claim) and clause.kind == "no_defenders" and s.combat_step == "defend":
         link = s.active_link()
         if link is not None and not link.declared and not link.defending:
@@ -175,7 +180,10 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         # "P2 blk w/ Card C (3 dmg)": the damage said after the defence (declared) implies the passes too
         if link is not None and link.damage is None and (clause.kind == "taken" or link.declared):
             all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
-            ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Damage Step are implied.")
+            ctx.add(
+                NOTE,
+                say("line {number}: the passes to the Damage Step are implied.", number=ctx.entry.number),
+            )
     elif isinstance(clause, A.Observe) and not s.stack and s.combat_step in order:
         # "no block; P2 20->16": a lower life total of the attack's target, said once the defence is
         # declared, is the damage the Damage Step deals (CR 7.5.2), so the passes to it are implied
@@ -196,7 +204,10 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
             and order.index("defend") <= step < order.index("damage")
         ):
             all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
-            ctx.add(NOTE, f"line {ctx.entry.number}: the passes to the Damage Step are implied.")
+            ctx.add(
+                NOTE,
+                say("line {number}: the passes to the Damage Step are implied.", number=ctx.entry.number),
+            )
 
 
 def _declared_on_line(ctx: Ctx) -> bool:
@@ -333,14 +344,29 @@ class Engine:
             near = entry.suggestions.get(text) or []
             ctx.add(
                 UNREADABLE,
-                f"line {entry.number}: could not read {text!r}; it was skipped (the rest of the line applies)"
-                + (f". Nearest readings: {'; '.join(repr(x) for x in near)}" if near else ""),
+                say(
+                    "line {number}: could not read {text}; it was skipped (the rest of the line applies). Nearest "
+                    "readings: {readings}",
+                    number=entry.number,
+                    text=repr(text),
+                    readings="; ".join(repr(x) for x in near),
+                )
+                if near
+                else say(
+                    "line {number}: could not read {text}; it was skipped (the rest of the line applies)",
+                    number=entry.number,
+                    text=repr(text),
+                ),
                 suggestions=near,
             )
         for text in entry.unchecked:
             ctx.add(
                 UNREADABLE,
-                f"line {entry.number}: the claim {text!r} could not be read, so it was not checked (the action applies)",
+                say(
+                    "line {number}: the claim {text} could not be read, so it was not checked (the action applies)",
+                    number=entry.number,
+                    text=repr(text),
+                ),
                 claim=text,
             )
         ctx.before = state
@@ -376,30 +402,44 @@ class Engine:
             events = events + shown_by_attempt(
                 kept_state, s, ctx.events[len(events) :] if done else ctx.events
             )
-            what = (
-                "The line is reversed"
+            what: Phrase = (
+                say("The line is reversed")
                 if not done
-                else f"This part of the line (clause {done + 1}) and the rest of the line are reversed"
+                else say(
+                    "This part of the line (clause {clause}) and the rest of the line are reversed",
+                    clause=done + 1,
+                )
             )
             unread = after_unread(entry, done)
             failed = entry.clauses[done] if done < len(entry.clauses) else None
             earlier = knock_on(state, failed, exc.key, ctx) if failed is not None and not unread else None
             if earlier is not None:
-                what += (
-                    f"; it may be illegal only because line {earlier.amount} was reversed or not read"
-                    + (f" ({earlier.subject} is not where the line expects it)" if earlier.subject else "")
-                    + ", so it is reported for the judge rather than as a violation"
+                what = say(
+                    "{what}; it may be illegal only because line {line} was reversed or not read{where}, so it is "
+                    "reported for the judge rather than as a violation",
+                    what=what,
+                    line=earlier.amount,
+                    where=say(" ({card} is not where the line expects it)", card=earlier.subject)
+                    if earlier.subject
+                    else "",
                 )
             if unread:
                 # not a cascade: the clause may be illegal only because of the part not read
-                what += (
-                    f"; it comes after the part of this line that was not read ({unread!r}), which may"
-                    " be why, so it is reported for the judge rather than as a violation"
+                what = say(
+                    "{what}; it comes after the part of this line that was not read ({unread}), which may be why, "
+                    "so it is reported for the judge rather than as a violation",
+                    what=what,
+                    unread=repr(unread),
                 )
             kept.append(
                 Finding(
                     kind=AMBIGUITY if unread or earlier is not None else VIOLATION,
-                    message=f"line {entry.number}: {exc.message} {what} (CR 1.10.3).",
+                    message=say(
+                        "line {line}: {illegal} {what} (CR 1.10.3).",
+                        line=entry.number,
+                        illegal=exc.phrase,
+                        what=what,
+                    ),
                     rules=rules_shown,
                     action=entry.number,
                     line=entry.text,
@@ -413,7 +453,11 @@ class Engine:
             kept.append(
                 Finding(
                     kind=CANNOT_APPLY,
-                    message=f"line {entry.number}: {exc.message}; the line was not applied.",
+                    message=say(
+                        "line {line}: {message}; the line was not applied.",
+                        line=entry.number,
+                        message=exc.phrase,
+                    ),
                     action=entry.number,
                     line=entry.text,
                     version=self.version,
@@ -430,7 +474,11 @@ class Engine:
             kept.append(
                 Finding(
                     kind=CANNOT_APPLY,
-                    message=f"line {entry.number}: the engine could not apply this line ({type(exc).__name__}: {exc}).",
+                    message=say(
+                        "line {number}: the engine could not apply this line ({error}).",
+                        number=entry.number,
+                        error=f"{type(exc).__name__}: {exc}",
+                    ),
                     action=entry.number,
                     line=entry.text,
                     version=self.version,
@@ -483,7 +531,13 @@ class Engine:
             if s.stack and s.priority == holder_ and not s.game_over:
                 # CR 1.11.4a: a response comes after the player holding priority passed it
                 ctx.add(
-                    NOTE, f"line {ctx.entry.number}: {holder_}'s pass is implied by '{responder} responds'."
+                    NOTE,
+                    say(
+                        "line {number}: {holder}'s pass is implied by '{responder} responds'.",
+                        number=ctx.entry.number,
+                        holder=holder_,
+                        responder=responder,
+                    ),
                 )
                 HANDLERS[A.Pass](s, A.Pass(holder_), ctx)
             return
@@ -504,12 +558,12 @@ class Engine:
         if s.game_over:
             if isinstance(c, (A.StepMarker, A.AllPass, A.Pass, A.PhaseMarker, A.Reveal)):
                 return
-            raise Illegal("game_over", "The game is already over; no further actions are possible.")
+            raise Illegal("game_over", say("The game is already over; no further actions are possible."))
         if s.phase == "start" and not isinstance(c, (A.PhaseMarker, A.Trigger, A.CreateToken, A.Reveal)):
             begin_action_phase(s, ctx)
         handler = HANDLERS.get(type(c))
         if handler is None:
-            raise CannotApply(f"no handler for {type(c).__name__}")
+            raise CannotApply(say("no handler for {name}", name=type(c).__name__))
         handler(s, c, ctx)
 
     def end_of_log(self, state: GameState, number: int) -> GameState:

@@ -25,6 +25,8 @@ its own lines play (a start state can list earlier ones as ``played_this_turn``)
 
 from __future__ import annotations
 
+from rules_engine.wording import say, say_n
+
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import (
@@ -57,7 +59,12 @@ def _arsenal_cycle(s: GameState, player: str, name: str, arrow_dominate: bool, c
     if not p.arsenal:
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: {name}: {player}'s arsenal is empty, so no card goes to the bottom of the deck and nothing more happens.",
+            say(
+                "line {number}: {name}: {player}'s arsenal is empty, so no card goes to the bottom of the deck and nothing more happens.",
+                number=ctx.entry.number,
+                name=name,
+                player=player,
+            ),
             "hero_ability",
         )
         return
@@ -74,9 +81,12 @@ def _arsenal_cycle(s: GameState, player: str, name: str, arrow_dominate: bool, c
     if top is None:
         ctx.add(
             MANUAL,
-            f"line {ctx.entry.number}: {name}: the state does not know the top card of {player}'s deck; enter it "
-            f"('adj: {player} moves CARD from the top of their deck to arsenal face up'); an arrow card "
-            f"gains dominate until end of turn ('adj: CARD gains dominate until end of turn').",
+            say(
+                "line {number}: {name}: the state does not know the top card of {player}'s deck; enter it ('adj: {player} moves CARD from the top of their deck to arsenal face up'); an arrow card gains dominate until end of turn ('adj: CARD gains dominate until end of turn').",
+                number=ctx.entry.number,
+                name=name,
+                player=player,
+            ),
             "manual_effect",
         )
         return
@@ -122,8 +132,15 @@ def end_phase_abilities(s: GameState, ctx: Ctx) -> None:
         ctx.events.append(Event("trigger", player, f"{hero.name} end phase"))
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: {hero.name}: {len(attacks)} weapon attacks this turn, {hits} of them hit: "
-            f"{hits} {token} token{'s' if hits != 1 else ''}.",
+            say_n(
+                "line {number}: {hero}: {attacks} weapon attacks this turn, {count} of them hit: {count} {token} token.",
+                "line {number}: {hero}: {attacks} weapon attacks this turn, {count} of them hit: {count} {token} tokens.",
+                hits,
+                number=ctx.entry.number,
+                hero=hero.name,
+                attacks=len(attacks),
+                token=token,
+            ),
             "hero_ability",
         )
 
@@ -183,6 +200,11 @@ def check_activation_condition(s: GameState, player: str, src: Card) -> str:
     if not any(word in tags.split() for tags in played(s, player)):
         raise Illegal(
             "activation_condition",
-            f"{src.name}'s ability can be activated only if {player} has played a {m.group(1)} card this turn; this log shows none.",
+            say(
+                "{src}'s ability can be activated only if {player} has played a {group} card this turn; this log shows none.",
+                src=src.name,
+                player=player,
+                group=m.group(1),
+            ),
         )
     return m.group(0)

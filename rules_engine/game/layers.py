@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from rules_engine.wording import say
+
 from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
@@ -243,7 +245,13 @@ def flag_card_text(
     for sentence in sentences:
         ctx.add(
             MANUAL,
-            f"line {n}: {facts.name} {moment}; the engine does not apply its text {sentence!r}; if it applies, enter its outcome as adjustment lines (judge: ...).",
+            say(
+                "line {n}: {facts} {moment}; the engine does not apply its text {sentence}; if it applies, enter its outcome as adjustment lines (judge: ...).",
+                n=n,
+                facts=facts.name,
+                moment=moment,
+                sentence=repr(sentence),
+            ),
             "manual_effect",
         )
     for kw in facts.conditional:
@@ -251,7 +259,12 @@ def flag_card_text(
             continue
         ctx.add(
             MANUAL,
-            f"line {n}: {facts.name} has {kw} only under a condition of its text; the engine did not apply {kw}. Check the condition: if it is met, {kw} applies (and what follows from it is the judge's call).",
+            say(
+                "line {n}: {facts} has {kw} only under a condition of its text; the engine did not apply {kw}. Check the condition: if it is met, {kw} applies (and what follows from it is the judge's call).",
+                n=n,
+                facts=facts.name,
+                kw=kw,
+            ),
             "conditional_keyword",
         )
 
@@ -269,7 +282,14 @@ def static_text_notes(s: GameState, ctx: Ctx) -> None:
             for sentence in static_sentences(facts):
                 ctx.add(
                     MANUAL,
-                    f"line {ctx.entry.number}: the engine does not apply {pl}'s {what} {facts.name}'s ability {sentence!r}; when it acts, enter its outcome as adjustment lines (judge: ...).",
+                    say(
+                        "line {number}: the engine does not apply {pl}'s {what} {facts}'s ability {sentence}; when it acts, enter its outcome as adjustment lines (judge: ...).",
+                        number=ctx.entry.number,
+                        pl=pl,
+                        what=what,
+                        facts=facts.name,
+                        sentence=repr(sentence),
+                    ),
                     "manual_effect",
                 )
 
@@ -319,8 +339,11 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
             # CR 8.3.13a (5.3.2a): the condition is checked again as the trigger resolves
             ctx.add(
                 NOTE,
-                f"line {ctx.entry.number}: {layer.name} does nothing: no non-Illusionist attack action card"
-                " with 6 or more power defends the attack any more (CR 8.3.13a), so the attack is not destroyed.",
+                say(
+                    "line {number}: {layer} does nothing: no non-Illusionist attack action card with 6 or more power defends the attack any more (CR 8.3.13a), so the attack is not destroyed.",
+                    number=ctx.entry.number,
+                    layer=layer.name,
+                ),
                 "phantasm",
             )
         elif link is not None and link.damage is not None:
@@ -332,7 +355,10 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
     elif eff == "intimidate":
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: intimidate resolves; log the random card banished face-down ('P2 banishes X face-down (intimidate, random)').",
+            say(
+                "line {number}: intimidate resolves; log the random card banished face-down ('P2 banishes X face-down (intimidate, random)').",
+                number=ctx.entry.number,
+            ),
             "intimidate",
         )
     elif eff == "text":
@@ -349,7 +375,13 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
     elif eff.startswith("manual"):
         ctx.add(
             MANUAL,
-            f"line {ctx.entry.number}: {layer.name} resolves; the engine cannot compute its effect ({layer.amount or ''}{eff[7:]}). Enter the outcome as adjustment lines.",
+            say(
+                "line {number}: {layer} resolves; the engine cannot compute its effect ({value}{eff}). Enter the outcome as adjustment lines.",
+                number=ctx.entry.number,
+                layer=layer.name,
+                value=layer.amount or "",
+                eff=eff[7:],
+            ),
             "manual_effect",
         )
     elif eff:
@@ -409,7 +441,11 @@ def sharpen_text(s: GameState, player: str, name: str, text: str, ctx: Ctx, laye
     if weapon is None:
         ctx.add(
             MANUAL,
-            f"line {ctx.entry.number}: {name} sharpens a weapon the engine cannot tell; enter the counter as an adjustment line.",
+            say(
+                "line {number}: {name} sharpens a weapon the engine cannot tell; enter the counter as an adjustment line.",
+                number=ctx.entry.number,
+                name=name,
+            ),
             "sharpen",
         )
     else:
@@ -442,7 +478,11 @@ def resolve_text(
             if not condition_holds(s, player, e.trigger[5:], layer):
                 ctx.add(
                     NOTE,
-                    f"line {ctx.entry.number}: {name}'s condition is not met as it resolves, so it does nothing (CR 6.1.3).",
+                    say(
+                        "line {number}: {name}'s condition is not met as it resolves, so it does nothing (CR 6.1.3).",
+                        number=ctx.entry.number,
+                        name=name,
+                    ),
                     "condition_unmet",
                 )
                 continue
@@ -451,7 +491,12 @@ def resolve_text(
         elif e.trigger:
             ctx.add(
                 MANUAL,
-                f"line {ctx.entry.number}: {name}'s {e.trigger} effect is not applied by the engine; if it happens, enter its outcome as adjustment lines.",
+                say(
+                    "line {number}: {name}'s {trigger} effect is not applied by the engine; if it happens, enter its outcome as adjustment lines.",
+                    number=ctx.entry.number,
+                    name=name,
+                    trigger=e.trigger,
+                ),
                 "manual_effect",
             )
             continue
@@ -459,7 +504,12 @@ def resolve_text(
     for sentence in unknown:
         ctx.add(
             MANUAL,
-            f"line {ctx.entry.number}: the engine cannot compute {name}'s text {sentence!r}; enter its outcome as an adjustment line (judge: ...).",
+            say(
+                "line {number}: the engine cannot compute {name}'s text {sentence}; enter its outcome as an adjustment line (judge: ...).",
+                number=ctx.entry.number,
+                name=name,
+                sentence=repr(sentence),
+            ),
             "manual_effect",
         )
 
@@ -576,7 +626,12 @@ def apply_text_effect(
         if card is None:
             ctx.add(
                 MANUAL,
-                f"line {ctx.entry.number}: {name} puts a counter on a defending card, but {wanted or 'no card'} is not defending this attack; enter its outcome as an adjustment line.",
+                say(
+                    "line {number}: {name} puts a counter on a defending card, but {value} is not defending this attack; enter its outcome as an adjustment line.",
+                    number=ctx.entry.number,
+                    name=name,
+                    value=wanted or "no card",
+                ),
                 "manual_effect",
             )
         else:
@@ -589,7 +644,11 @@ def apply_text_effect(
         if e.target == "chain" and not s.chain:
             ctx.add(
                 NOTE,
-                f"line {ctx.entry.number}: {name}'s effect lasts 'this combat chain' and the chain is closed, so it is not generated (CR 7.0.2b).",
+                say(
+                    "line {number}: {name}'s effect lasts 'this combat chain' and the chain is closed, so it is not generated (CR 7.0.2b).",
+                    number=ctx.entry.number,
+                    name=name,
+                ),
                 "chain_closed_effect",
             )
             return
@@ -669,7 +728,12 @@ def apply_text_effect(
         ctx.events.append(Event("trigger", player, f"{name} discard"))
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: {name} makes {other(player)} discard a card of their choice; log it ('{other(player)} discards X').",
+            say(
+                "line {number}: {name} makes {other} discard a card of their choice; log it ('{other} discards X').",
+                number=ctx.entry.number,
+                name=name,
+                other=other(player),
+            ),
             "discard",
         )
     elif k == "bottom_defending":
@@ -710,7 +774,13 @@ def apply_text_effect(
         else:
             ctx.add(
                 MANUAL,
-                f"line {ctx.entry.number}: {name} returns a {e.target} from {player}'s graveyard, and the engine found none there; enter the outcome as an adjustment line.",
+                say(
+                    "line {number}: {name} returns a {target} from {player}'s graveyard, and the engine found none there; enter the outcome as an adjustment line.",
+                    number=ctx.entry.number,
+                    name=name,
+                    target=e.target,
+                    player=player,
+                ),
                 "manual_effect",
             )
     elif k == "grant_cost_keyword":
@@ -719,12 +789,22 @@ def apply_text_effect(
     elif k == "opt":
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: {name} makes {player} opt {e.amount}; log where the cards go ('{player} opts {e.amount}: ...').",
+            say(
+                "line {number}: {name} makes {player} opt {amount}; log where the cards go ('{player} opts {amount}: ...').",
+                number=ctx.entry.number,
+                name=name,
+                player=player,
+                amount=e.amount,
+            ),
             "opt",
         )
     elif k == "manual":
         ctx.add(
             MANUAL,
-            f"line {ctx.entry.number}: the engine cannot compute {e.target!r}; enter its outcome as an adjustment line.",
+            say(
+                "line {number}: the engine cannot compute {target}; enter its outcome as an adjustment line.",
+                number=ctx.entry.number,
+                target=repr(e.target),
+            ),
             "manual_effect",
         )

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rules_engine.wording import say
+
 from . import actions as A
 from . import conditions
 from .cards import CardFacts, norm_name
@@ -48,34 +50,45 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     if s.phase != "action":
         raise Illegal(
             "no_priority_phase",
-            f"{player} cannot play a card in the {s.phase} phase: no player has priority"
-            + (
-                f" (the end phase is not over: log the turn-player's draw, e.g. '{s.turn_player} draws N', or 'the turn ends')."
-                if s.phase == "end"
-                else "."
+            say(
+                "{player} cannot play a card in the {phase} phase: no player has priority (the end phase is not "
+                "over: log the turn-player's draw, e.g. '{turn_player} draws N', or 'the turn ends').",
+                player=player,
+                phase=s.phase,
+                turn_player=s.turn_player,
+            )
+            if s.phase == "end"
+            else say(
+                "{player} cannot play a card in the {phase} phase: no player has priority.",
+                player=player,
+                phase=s.phase,
             ),
         )
     if s.combat_step == "defend" and awaiting_defenders(s):
         mark_declared(s)
     if s.combat_step == "close":
-        raise Illegal("close_no_priority", "No player has priority in the Close Step.")
+        raise Illegal("close_no_priority", say("No player has priority in the Close Step."))
     if s.priority is None and s.combat_step == "damage":
         raise Illegal(
-            "no_priority_damage", "No player gets priority in the Damage Step under this rules version."
+            "no_priority_damage", say("No player gets priority in the Damage Step under this rules version.")
         )
     zones: tuple[str, ...] = (c.card.zone,) if c.card.zone else ("hand", "arsenal")
     card, zone = take(s, player, c.card, zones, ctx, illegal="play_zone")
     check_claims(card, c.card, ctx)
     f = card.facts
     if zone not in ("hand", "arsenal") and not c.card.zone:
-        raise Illegal("play_zone", f"{card.name} cannot be played from {zone}.")
+        raise Illegal("play_zone", say("{card} cannot be played from {zone}.", card=card.name, zone=zone))
     if s.priority != player and not implied_step_pass(s, player, ctx):
         if f.is_("attack reaction") and (s.combat_step == "reaction"):
             link = s.active_link()
             if link is not None and link.controller != player:
                 raise Illegal(
                     "attack_reaction",
-                    f"{player} does not control the attack, so cannot play the attack reaction {card.name}.",
+                    say(
+                        "{player} does not control the attack, so cannot play the attack reaction {card}.",
+                        player=player,
+                        card=card.name,
+                    ),
                 )
         if f.is_("defense reaction"):
             link = s.active_link()
@@ -83,12 +96,21 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                 # the card's own timing rule is the more specific reason (CR 8.1.3a)
                 raise Illegal(
                     "defense_reaction",
-                    f"{player} cannot play the defense reaction {card.name}: only the defending hero may, in the Reaction Step.",
+                    say(
+                        "{player} cannot play the defense reaction {card}: only the defending hero may, in the Reaction Step.",
+                        player=player,
+                        card=card.name,
+                    ),
                 )
         after_resolution = s.priority == s.turn_player and s.passes == 0
         raise Illegal(
             "priority",
-            f"{player} played {card.name} without priority ({s.priority or 'nobody'} has it).",
+            say(
+                "{player} played {card} without priority ({value} has it).",
+                player=player,
+                card=card.name,
+                value=s.priority or "nobody",
+            ),
             ("5.3.7",) if after_resolution and ctx.version != "older" else (),
         )
     is_attack = f.is_attack_action
@@ -98,44 +120,68 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         if s.combat_step != "reaction" or link is None or link.controller != player:
             raise Illegal(
                 "attack_reaction",
-                f"{player} cannot play the attack reaction {card.name}: only the attack's controller may, in the Reaction Step.",
+                say(
+                    "{player} cannot play the attack reaction {card}: only the attack's controller may, in the Reaction Step.",
+                    player=player,
+                    card=card.name,
+                ),
             )
     elif f.is_("defense reaction"):
         link = s.active_link()
         if s.combat_step != "reaction" or link is None or link.target != player:
             raise Illegal(
                 "defense_reaction",
-                f"{player} cannot play the defense reaction {card.name}: only the defending hero may, in the Reaction Step.",
+                say(
+                    "{player} cannot play the defense reaction {card}: only the defending hero may, in the Reaction Step.",
+                    player=player,
+                    card=card.name,
+                ),
             )
         if "defense reaction cards can't be played this chain link" in link.attack.facts.text.casefold():
             raise Illegal(
                 "no_defense_reactions",
-                f"{link.attack.name} forbids defense reaction cards this chain link.",
+                say("{attack} forbids defense reaction cards this chain link.", attack=link.attack.name),
             )
         check_can_defend(s, link, [card], ctx, reaction=True)
     elif f.is_("instant") or c.as_instant:
         pass
     elif f.is_action or not f.types:
         if s.stack:
-            raise Illegal("action_stack_not_empty", f"{card.name} is an action and the stack is not empty.")
+            raise Illegal(
+                "action_stack_not_empty",
+                say("{card} is an action and the stack is not empty.", card=card.name),
+            )
         if s.combat_step and not (
             (is_attack and s.combat_step == "resolution" and ctx.version != "older")
             or (s.combat_step == "link" and ctx.version == "older")
         ):
             raise Illegal(
                 "action_during_combat",
-                f"{card.name} is an action and cannot be played during the {s.combat_step} step of combat.",
+                say(
+                    "{card} is an action and cannot be played during the {combat_step} step of combat.",
+                    card=card.name,
+                    combat_step=s.combat_step,
+                ),
             )
         action_cost = 1
     check_targets(s, player, card, c.targets, is_attack)
     mode_text = choose_mode(s, card, c, ctx)
     cost = max(0, (f.cost or 0) + cost_modifiers(s, player, f, is_attack))
     if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
-        raise Illegal("boost_no_card", f"{player} cannot boost: there is no top card of the deck to banish.")
+        raise Illegal(
+            "boost_no_card",
+            say("{player} cannot boost: there is no top card of the deck to banish.", player=player),
+        )
     if c.floating is not None and s.p(player).resource_points < c.floating:
         ctx.add(
             MISMATCH,
-            f"line {ctx.entry.number}: the line says {player} paid {c.floating} from floating resource points; {player} had {s.p(player).resource_points}.",
+            say(
+                "line {number}: the line says {player} paid {floating} from floating resource points; {player} had {resource_points}.",
+                number=ctx.entry.number,
+                player=player,
+                floating=c.floating,
+                resource_points=s.p(player).resource_points,
+            ),
             fact=f"{player}.resource_points",
             claimed=c.floating,
             derived=s.p(player).resource_points,
@@ -147,26 +193,40 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         if exc.key != "not_enough_resources":
             raise
         raise Illegal(
-            exc.key, exc.message, exc.extra + cost_token_rules(s, player, f, is_attack, ctx)
+            exc.key, exc.phrase, exc.extra + cost_token_rules(s, player, f, is_attack, ctx)
         ) from None
     consume_cost_effects(s, player, f, is_attack)
     if action_cost:
         if s.p(player).action_points < action_cost:
             raise Illegal(
                 "no_action_point",
-                f"{card.name} costs 1 action point and {player} has {s.p(player).action_points}.",
+                say(
+                    "{card} costs 1 action point and {player} has {action_points}.",
+                    card=card.name,
+                    player=player,
+                    action_points=s.p(player).action_points,
+                ),
                 no_go_again_rules(s, player, ctx),
             )
         s.p(player).action_points -= action_cost
         if player != s.turn_player:
             raise Illegal(
                 "not_turn_player_action",
-                f"{player} is not the turn-player and cannot play the action {card.name}.",
+                say(
+                    "{player} is not the turn-player and cannot play the action {card}.",
+                    player=player,
+                    card=card.name,
+                ),
             )
     for sentence in additional_costs(f):
         ctx.add(
             MANUAL,
-            f"line {ctx.entry.number}: the engine does not check or pay {card.name}'s additional cost {sentence!r}; log it (the card moved or destroyed) or enter it as an adjustment line.",
+            say(
+                "line {number}: the engine does not check or pay {card}'s additional cost {sentence}; log it (the card moved or destroyed) or enter it as an adjustment line.",
+                number=ctx.entry.number,
+                card=card.name,
+                sentence=repr(sentence),
+            ),
             "manual_effect",
         )
     layer = Layer(id=s.new_id(), kind="card", name=card.name, controller=player, card=card, source_zone=zone)
@@ -201,7 +261,11 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     if f.has("intimidate") and is_attack:
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: {card.name} intimidates; log the banished card ('P2 banishes X face-down (intimidate, random)').",
+            say(
+                "line {number}: {card} intimidates; log the banished card ('P2 banishes X face-down (intimidate, random)').",
+                number=ctx.entry.number,
+                card=card.name,
+            ),
             "intimidate",
         )
     give_priority(s, player)  # CR 1.11.5
@@ -238,14 +302,21 @@ def check_targets(s: GameState, player: str, card: Card, targets: tuple[str, ...
             if who == player:
                 raise Illegal(
                     "attack_target",
-                    f"{card.name} cannot attack {player}'s own hero: an attack-target must be an opposing attackable object.",
+                    say(
+                        "{card} cannot attack {player}'s own hero: an attack-target must be an opposing attackable object.",
+                        card=card.name,
+                        player=player,
+                    ),
                 )
             if obj:
                 perm = next((x for x in s.p(who).permanents if norm_name(x.name) == norm_name(obj)), None)
                 if perm is None or not perm.facts.has("spectra"):
                     raise Illegal(
                         "attack_target",
-                        f"{obj} is not attackable (only living objects, or objects made attackable such as spectra).",
+                        say(
+                            "{obj} is not attackable (only living objects, or objects made attackable such as spectra).",
+                            obj=obj,
+                        ),
                     )
             continue
         link = s.active_link()
@@ -257,16 +328,28 @@ def check_targets(s: GameState, player: str, card: Card, targets: tuple[str, ...
             if target_fits(wanted.group(1), link.attack.facts, weapon) is False:
                 raise Illegal(
                     "effect_target",
-                    f"{card.name} needs a target {wanted.group(1)}; {link.attack.name}'s attack is not one.",
+                    say(
+                        "{card} needs a target {group}; {attack}'s attack is not one.",
+                        card=card.name,
+                        group=wanted.group(1),
+                        attack=link.attack.name,
+                    ),
                 )
         if "negate target" in low:
             if not any(norm_name(layer.name) == norm_name(obj or t) for layer in s.stack):
                 raise Illegal(
                     "negate_target",
-                    f"{card.name} can only target a layer on the stack; {obj or t} is not on the stack.",
+                    say(
+                        "{card} can only target a layer on the stack; {value} is not on the stack.",
+                        card=card.name,
+                        value=obj or t,
+                    ),
                 )
         elif "damage to" in low and obj:
-            raise Illegal("damage_target", f"{card.name}'s damage needs a target with life; {obj} has none.")
+            raise Illegal(
+                "damage_target",
+                say("{card}'s damage needs a target with life; {obj} has none.", card=card.name, obj=obj),
+            )
 
 
 def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
@@ -283,7 +366,12 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
     if not c.mode or c.mode > len(modes):
         ctx.add(
             AMBIGUITY,
-            f"line {ctx.entry.number}: {card.name} has {len(modes)} modes; the line does not say which ('(mode 2)').",
+            say(
+                "line {number}: {card} has {count} modes; the line does not say which ('(mode 2)').",
+                number=ctx.entry.number,
+                card=card.name,
+                count=len(modes),
+            ),
             rules=["1.7.5"],
         )
         return ""
@@ -304,7 +392,13 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
         if not ok:
             raise Illegal(
                 "effect_target",
-                f"{card.name}'s mode {c.mode} needs {m.group(1)}; {link.attack.name} is not one.",
+                say(
+                    "{card}'s mode {mode} needs {group}; {attack} is not one.",
+                    card=card.name,
+                    mode=c.mode,
+                    group=m.group(1),
+                    attack=link.attack.name,
+                ),
             )
     return chosen
 
@@ -317,7 +411,12 @@ def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> None:
         if name and norm_name(top.name) != norm_name(name):
             ctx.add(
                 MISMATCH,
-                f"line {ctx.entry.number}: the known top card was {top.name}, the line says {name}.",
+                say(
+                    "line {number}: the known top card was {top}, the line says {name}.",
+                    number=ctx.entry.number,
+                    top=top.name,
+                    name=name,
+                ),
             )
     elif name:
         top = new_card(s, name, player, ctx)
@@ -421,7 +520,13 @@ def hero_attack_abilities(s: GameState, player: str, layer: Layer, f: CardFacts,
             layer.power_bonus += int(m.group(1))
             ctx.add(
                 NOTE,
-                f"line {ctx.entry.number}: {hero.name}: {f.name} is the second attack this turn and gets +{m.group(1)}{{p}}.",
+                say(
+                    "line {number}: {hero}: {f} is the second attack this turn and gets +{group}{{p}}.",
+                    number=ctx.entry.number,
+                    hero=hero.name,
+                    f=f.name,
+                    group=m.group(1),
+                ),
                 "hero_ability",
             )
     if not f.has("stealth"):
@@ -432,7 +537,12 @@ def hero_attack_abilities(s: GameState, player: str, layer: Layer, f: CardFacts,
             layer.go_again = True
             ctx.add(
                 NOTE,
-                f"line {ctx.entry.number}: {hero.name}: the first attack with stealth this turn, {f.name}, has go again.",
+                say(
+                    "line {number}: {hero}: the first attack with stealth this turn, {f}, has go again.",
+                    number=ctx.entry.number,
+                    hero=hero.name,
+                    f=f.name,
+                ),
                 "go_again_card",
             )
 
@@ -472,7 +582,12 @@ def additional_weapon_attack(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx)
     p.once_per_turn.append(key)
     ctx.add(
         NOTE,
-        f"line {ctx.entry.number}: {src.name} hit this turn; {hero.name}'s ability lets it attack an additional time (its once-per-turn effect is now used).",
+        say(
+            "line {number}: {src} hit this turn; {hero}'s ability lets it attack an additional time (its once-per-turn effect is now used).",
+            number=ctx.entry.number,
+            src=src.name,
+            hero=hero.name,
+        ),
         "once_per_turn",
     )
     return True
@@ -514,7 +629,13 @@ def hero_weapon_discount(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx) -> 
             continue
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: {hero.name}: {src.name}'s attack costs {{r}} less ({why}).",
+            say(
+                "line {number}: {hero}: {src}'s attack costs {{r}} less ({why}).",
+                number=ctx.entry.number,
+                hero=hero.name,
+                src=src.name,
+                why=why,
+            ),
             "activate",
         )
         return 1
@@ -533,17 +654,30 @@ def check_effect_costs(s: GameState, p: Any, src: Card, ab: Any, is_hero: bool) 
     in the hero's soul (3.11.5) for "banish a card from Prism's soul"."""
     if ab.tap and (p.hero_tapped if is_hero else src.tapped):
         raise Illegal(
-            "tapped", f"{src.name} is tapped: the {{t}} in its ability's cost cannot be paid until it untaps."
+            "tapped",
+            say(
+                "{src} is tapped: the {{t}} in its ability's cost cannot be paid until it untaps.",
+                src=src.name,
+            ),
         )
     if ab.destroy_named and _named_permanent(p, ab.destroy_named) is None:
         raise Illegal(
             "effect_cost",
-            f"{src.name}'s ability costs destroying a {ab.destroy_named.title()}; none is in the arena.",
+            say(
+                "{src}'s ability costs destroying a {title}; none is in the arena.",
+                src=src.name,
+                title=ab.destroy_named.title(),
+            ),
         )
     if ab.soul_cost and p.soul_known and len(p.soul) < ab.soul_cost:
         raise Illegal(
             "effect_cost",
-            f"{src.name}'s ability costs banishing {ab.soul_cost} card(s) from the hero's soul, which holds {len(p.soul)}.",
+            say(
+                "{src}'s ability costs banishing {soul_cost} card(s) from the hero's soul, which holds {count}.",
+                src=src.name,
+                soul_cost=ab.soul_cost,
+                count=len(p.soul),
+            ),
         )
 
 
@@ -563,7 +697,12 @@ def pay_effect_costs(s: GameState, p: Any, src: Card, ab: Any, is_hero: bool, ct
     if ab.soul_cost and not p.soul_known:
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: the start state does not give {p.hero}'s soul; {src.name}'s cost of banishing from it is taken as paid (give 'soul: [...]' to check it).",
+            say(
+                "line {number}: the start state does not give {hero}'s soul; {src}'s cost of banishing from it is taken as paid (give 'soul: [...]' to check it).",
+                number=ctx.entry.number,
+                hero=p.hero,
+                src=src.name,
+            ),
             "activate",
         )
         return
@@ -573,7 +712,13 @@ def pay_effect_costs(s: GameState, p: Any, src: Card, ab: Any, is_hero: bool, ct
         p.banished.append(card)
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: {card.name} is banished from {p.hero}'s soul to pay {src.name}'s ability.",
+            say(
+                "line {number}: {card} is banished from {hero}'s soul to pay {src}'s ability.",
+                number=ctx.entry.number,
+                card=card.name,
+                hero=p.hero,
+                src=src.name,
+            ),
             "activate",
         )
 
@@ -583,7 +728,9 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     attack-proxy (CR 8.3.1)."""
     player = c.player
     if s.phase != "action" or (s.priority != player and not implied_step_pass(s, player, ctx)):
-        raise Illegal("priority", f"{player} activated {c.source} without priority.")
+        raise Illegal(
+            "priority", say("{player} activated {source} without priority.", player=player, source=c.source)
+        )
     p = s.p(player)
     src = None
     for card in list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents):
@@ -593,12 +740,16 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     if src is None and p.hero_card is not None and hero_named(p.hero, p.hero_card, c.source):
         src = Card(id=f"{player}-hero", facts=p.hero_card, owner=player)  # a hero's ability (CR 5.2)
     if src is None:
-        raise CannotApply(f"{player} controls no {c.source!r}")
+        raise CannotApply(say("{player} controls no {source}", player=player, source=repr(c.source)))
     ab = activated_ability(src.facts)
     if ab is None:
         ctx.add(
             MANUAL,
-            f"line {ctx.entry.number}: the engine does not know {src.name}'s ability; enter its outcome as adjustment lines.",
+            say(
+                "line {number}: the engine does not know {src}'s ability; enter its outcome as adjustment lines.",
+                number=ctx.entry.number,
+                src=src.name,
+            ),
             "manual_effect",
         )
         return
@@ -610,7 +761,11 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         rule = TOKEN_RULES.get(token_base(src.name).casefold(), "8.6")
         raise Illegal(
             "token",
-            f"{src.name} can only attack if {player} has attacked with a weapon this turn.",
+            say(
+                "{src} can only attack if {player} has attacked with a weapon this turn.",
+                src=src.name,
+                player=player,
+            ),
             (rule,),
         )
     proxy_on_chain = ab.attack and any(
@@ -625,17 +780,21 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     ):
         raise Illegal(
             "once_per_turn",
-            f"{src.name}'s ability can be activated once per turn and was already activated this turn.",
+            say(
+                "{src}'s ability can be activated once per turn and was already activated this turn.",
+                src=src.name,
+            ),
         )
     action_cost = 0
     if ab.type == "action":
         if player != s.turn_player:
-            raise Illegal("not_turn_player_action", f"{player} is not the turn-player.")
+            raise Illegal("not_turn_player_action", say("{player} is not the turn-player.", player=player))
         if s.stack:
-            raise Illegal("action_stack_not_empty", "An action ability needs an empty stack.")
+            raise Illegal("action_stack_not_empty", say("An action ability needs an empty stack."))
         if s.combat_step and not (ab.attack and s.combat_step in ("resolution", "link")):
             raise Illegal(
-                "action_during_combat", f"{src.name}'s action ability cannot be activated during combat."
+                "action_during_combat",
+                say("{src}'s action ability cannot be activated during combat.", src=src.name),
             )
         action_cost = 1
     cost = ab.resource_cost
@@ -653,13 +812,24 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     if ab.other_cost:
         ctx.add(
             MANUAL,
-            f"line {ctx.entry.number}: the engine does not check or pay {src.name}'s cost {ab.other_cost!r}; log it (e.g. '{player} discards X') or enter it as an adjustment line.",
+            say(
+                "line {number}: the engine does not check or pay {src}'s cost {other_cost}; log it (e.g. '{player} discards X') or enter it as an adjustment line.",
+                number=ctx.entry.number,
+                src=src.name,
+                other_cost=repr(ab.other_cost),
+                player=player,
+            ),
             "manual_effect",
         )
     if action_cost:
         if p.action_points < 1:
             raise Illegal(
-                "no_action_point", f"{src.name}'s action ability costs 1 action point and {player} has 0."
+                "no_action_point",
+                say(
+                    "{src}'s action ability costs 1 action point and {player} has 0.",
+                    src=src.name,
+                    player=player,
+                ),
             )
         p.action_points -= 1
     if ab.once_per_turn:

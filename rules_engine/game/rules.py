@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_engine.wording import Phrase
+
 VERSIONS: tuple[str, ...] = ("2.13.0", "older")
 
 #: key -> rule numbers in CR 2.13.0.
@@ -311,12 +313,20 @@ class Finding:
     """One finding about one log entry (``action`` is the 1-based entry number, ``line`` its text)."""
 
     kind: str
-    message: str
+    #: The English sentence; given as a ``Phrase`` it is kept in ``words`` too, so a page can say
+    #: it in the reader's language (``rules_engine.wording``).
+    message: str | Phrase
     rules: list[str] = field(default_factory=list)
     action: int = 0
     line: str = ""
     version: str = "2.13.0"
     data: dict[str, Any] = field(default_factory=dict)
+    words: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.message, Phrase):
+            self.words = self.message.to_dict()
+            self.message = str(self.message)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -329,22 +339,27 @@ class Finding:
         }
         if self.data:
             out["data"] = dict(self.data)
+        if self.words:
+            out["words"] = dict(self.words)
         return out
 
 
 class Illegal(Exception):
-    """Raised inside a step when an action is illegal; the whole entry is reversed (CR 1.10.3)."""
+    """Raised inside a step when an action is illegal; the whole entry is reversed (CR 1.10.3).
+    ``phrase`` keeps the message as a phrase (``rules_engine.wording``), ``message`` its English."""
 
-    def __init__(self, key: str, message: str, extra: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
+    def __init__(self, key: str, message: str | Phrase, extra: tuple[str, ...] = ()) -> None:
+        super().__init__(str(message))
         self.key = key
-        self.message = message
+        self.phrase = message
+        self.message = str(message)
         self.extra = extra
 
 
 class CannotApply(Exception):
     """Raised when a step cannot be applied to the state (a card is not where the log says)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Phrase) -> None:
+        super().__init__(str(message))
+        self.phrase = message
+        self.message = str(message)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from rules_engine.wording import say
+
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
@@ -327,7 +329,11 @@ def trigger(s: GameState, c: A.Trigger, ctx: Ctx) -> None:
     if effect == "manual":
         ctx.add(
             MANUAL,
-            f"line {ctx.entry.number}: the log adds {c.source}'s trigger; enter its outcome as adjustment lines.",
+            say(
+                "line {number}: the log adds {source}'s trigger; enter its outcome as adjustment lines.",
+                number=ctx.entry.number,
+                source=c.source,
+            ),
             "manual_effect",
         )
         s.stack.append(layer)
@@ -344,7 +350,11 @@ def trigger(s: GameState, c: A.Trigger, ctx: Ctx) -> None:
     s.stack.append(layer)
     ctx.add(
         MISSED_TRIGGER if effect != "manual" else MANUAL,
-        f"line {ctx.entry.number}: the log adds {c.source}'s trigger; the engine had not put it on the stack at this point.",
+        say(
+            "line {number}: the log adds {source}'s trigger; the engine had not put it on the stack at this point.",
+            number=ctx.entry.number,
+            source=c.source,
+        ),
         "trigger",
     )
 
@@ -358,7 +368,7 @@ def token_trigger(s: GameState, c: A.Trigger, player: str, t: CardFacts, ctx: Ct
     )
     cond = t.text.split(":", 1)[0]
     if tok is None:
-        raise Illegal("token", f"{player} controls no {t.name} token.", (rule,))
+        raise Illegal("token", say("{player} controls no {t} token.", player=player, t=t.name), (rule,))
     ok = cond == "opp_start" or (
         (cond == "start" and s.phase == "start" and player == s.turn_player)
         or (cond == "end_phase" and s.phase == "end" and player == s.turn_player)
@@ -367,14 +377,21 @@ def token_trigger(s: GameState, c: A.Trigger, player: str, t: CardFacts, ctx: Ct
     if not ok:
         raise Illegal(
             "token",
-            f"{t.name}'s trigger condition is not met now ({s.phase} phase of {s.turn_player}'s turn).",
+            say(
+                "{t}'s trigger condition is not met now ({phase} phase of {turn_player}'s turn).",
+                t=t.name,
+                phase=s.phase,
+                turn_player=s.turn_player,
+            ),
             (rule,),
         )
     if cond == "opp_start":
         ok = s.phase == "start" and player != s.turn_player
         if not ok:
             raise Illegal(
-                "token", f"{t.name} triggers at the start of its controller's opponent's turn.", (rule,)
+                "token",
+                say("{t} triggers at the start of its controller's opponent's turn.", t=t.name),
+                (rule,),
             )
     effect = t.text.split(":", 1)[1]
     destroy_permanent(s, tok)
@@ -401,6 +418,10 @@ def apply_token_effect(s: GameState, player: str, name: str, effect: str, ctx: C
     elif effect != "destroy":
         ctx.add(
             MANUAL,
-            f"line {ctx.entry.number}: {name}'s trigger needs its outcome entered by the judge.",
+            say(
+                "line {number}: {name}'s trigger needs its outcome entered by the judge.",
+                number=ctx.entry.number,
+                name=name,
+            ),
             "tokens",
         )

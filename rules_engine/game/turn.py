@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from rules_engine.wording import Phrase, say
+
 from . import actions as A
 from .cards import norm_name
 from .combat import advance_combat, begin_step, close_chain
@@ -41,11 +43,21 @@ def pass_priority(s: GameState, c: A.Pass, ctx: Ctx) -> None:
     """CR 1.11.4: the active player passes; priority goes to the next player. All players passing in
     succession resolves the top layer or ends the step (CR 1.11.4a, 5.3.1)."""
     if s.phase != "action" or s.priority is None:
-        raise Illegal("no_priority_phase", f"{c.player} cannot pass priority: no player has priority now.")
+        raise Illegal(
+            "no_priority_phase",
+            say("{player} cannot pass priority: no player has priority now.", player=c.player),
+        )
     if s.combat_step == "defend" and awaiting_defenders(s):
         mark_declared(s)
     if s.priority != c.player:
-        raise Illegal("priority", f"{c.player} passed without having priority ({s.priority} has it).")
+        raise Illegal(
+            "priority",
+            say(
+                "{player} passed without having priority ({priority} has it).",
+                player=c.player,
+                priority=s.priority,
+            ),
+        )
     if c.resolves and s.passes + 1 >= len(PLAYERS) and not resolves_named(s, c.resolves, ctx):
         # the round of passing the line describes is not applied: priority goes back to the player
         # who passed first in it, as if no one had passed (the later lines follow from there)
@@ -81,7 +93,11 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
             return
         ctx.add(
             NOTE,
-            f"line {ctx.entry.number}: the line says {c.resolves} resolves: all players passed (CR 1.11.4a, 5.3.1).",
+            say(
+                "line {number}: the line says {resolves} resolves: all players passed (CR 1.11.4a, 5.3.1).",
+                number=ctx.entry.number,
+                resolves=c.resolves,
+            ),
         )
         all_pass(s, ctx)
         return
@@ -163,24 +179,33 @@ def resolves_named(s: GameState, said: str, ctx: Ctx) -> bool:
     below = [layer for layer in s.stack[:-1] if wanted <= _name_words(layer.name)]
     if below:
         # CR 5.3.1: passing resolves the top layer only; the named one is further down
-        now = (
-            f"{below[-1].name} is on the stack but not on top: {s.stack[-1].name} is above it, so the pass"
-            f" would resolve {s.stack[-1].name} (CR 5.3.1)"
+        now: Phrase = say(
+            "{layer} is on the stack but not on top: {top} is above it, so the pass would resolve {top} (CR 5.3.1)",
+            layer=below[-1].name,
+            top=s.stack[-1].name,
         )
     elif s.stack:
         held = ", ".join(layer.name for layer in reversed(s.stack))
-        now = f"the stack holds {held} (top first), so the pass would resolve {s.stack[-1].name}"
+        now = say(
+            "the stack holds {held} (top first), so the pass would resolve {top}",
+            held=held,
+            top=s.stack[-1].name,
+        )
     elif s.combat_step:
-        now = f"the stack is empty, so the pass would end the {s.combat_step} step"
+        now = say("the stack is empty, so the pass would end the {step} step", step=s.combat_step)
     else:
-        now = "the stack is empty and the combat chain is closed, so the pass would end the action phase"
+        now = say("the stack is empty and the combat chain is closed, so the pass would end the action phase")
+    if not below:
+        now = say("{layer} is not on the stack: {now}", layer=said, now=now)
     ctx.add(
         AMBIGUITY,
-        f"line {ctx.entry.number}: the line says {said} resolves, but "
-        + (now if below else f"{said} is not on the stack: {now}")
-        + ". "
-        "The pass was not applied; an earlier line may have been reversed or not read. Enter what "
-        "happened (or fix the earlier line).",
+        say(
+            "line {number}: the line says {said} resolves, but {now}. The pass was not applied; an earlier line may "
+            "have been reversed or not read. Enter what happened (or fix the earlier line).",
+            number=ctx.entry.number,
+            said=said,
+            now=now,
+        ),
         "pass",
     )
     ctx.withheld = True
@@ -198,16 +223,24 @@ def reachable(s: GameState, step: str, goal: int, order: tuple[str, ...], ctx: C
     if s.combat_step and s.combat_step in order and order.index(s.combat_step) <= goal:
         return True
     now = (
-        f"the combat chain is in the {s.combat_step} step with no attack on the stack, so passing would"
-        " close the combat chain"
+        say(
+            "the combat chain is in the {step} step with no attack on the stack, so passing would close the combat "
+            "chain",
+            step=s.combat_step,
+        )
         if s.combat_step
-        else "the combat chain is closed and no attack is on the stack, so passing would end the action phase"
+        else say(
+            "the combat chain is closed and no attack is on the stack, so passing would end the action phase"
+        )
     )
     ctx.add(
         AMBIGUITY,
-        f"line {ctx.entry.number}: the line passes to the {step} step, but {now}. The pass was not"
-        " applied; an earlier line may have been reversed or not read. Enter what happened (or fix the"
-        " earlier line).",
+        say(
+            "line {number}: the line passes to the {step} step, but {now}. The pass was not applied; an earlier line may have been reversed or not read. Enter what happened (or fix the earlier line).",
+            number=ctx.entry.number,
+            step=step,
+            now=now,
+        ),
         "pass",
     )
     ctx.withheld = True
@@ -236,7 +269,11 @@ def step_marker(s: GameState, c: A.StepMarker, ctx: Ctx) -> None:
             return
         ctx.add(
             AMBIGUITY,
-            f"line {ctx.entry.number}: the line names the {c.step} but the combat chain is closed.",
+            say(
+                "line {number}: the line names the {step} but the combat chain is closed.",
+                number=ctx.entry.number,
+                step=c.step,
+            ),
             rules=["7.0.2"],
         )
         return
@@ -249,7 +286,12 @@ def step_marker(s: GameState, c: A.StepMarker, ctx: Ctx) -> None:
             if cur > goal:
                 ctx.add(
                     AMBIGUITY,
-                    f"line {ctx.entry.number}: the line names the {c.step}, but the game is already in the {s.combat_step} step.",
+                    say(
+                        "line {number}: the line names the {step}, but the game is already in the {combat_step} step.",
+                        number=ctx.entry.number,
+                        step=c.step,
+                        combat_step=s.combat_step,
+                    ),
                     rules=[STEP_RULES[ctx.version].get(s.combat_step, "7.0.2")],
                 )
             return

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from rules_engine.wording import say
+
 from . import actions as A
 from . import conditions
 from .cards import CardFacts, norm_name
@@ -44,7 +46,12 @@ def card_facts(name: str, ctx: Ctx) -> CardFacts:
         hint = f" Did you mean: {', '.join(sugg)}?" if sugg else ""
         ctx.add(
             UNKNOWN_CARD,
-            f"line {ctx.entry.number}: unknown card {name!r}; it is treated as a card with only the stats the line gives.{hint}",
+            say(
+                "line {number}: unknown card {name}; it is treated as a card with only the stats the line gives.{hint}",
+                number=ctx.entry.number,
+                name=repr(name),
+                hint=hint,
+            ),
             suggestions=sugg,
         )
     return CardFacts(name=name, known=True)
@@ -74,7 +81,9 @@ def take(
             unknown.constraints = dict(ref.claims)
             unknown.origin = "hand"
             return unknown, "hand"
-        raise CannotApply(f"{player} has no unknown card in {' or '.join(zones)}")
+        raise CannotApply(
+            say("{player} has no unknown card in {list}", player=player, list=" or ".join(zones))
+        )
     for zone in zones:
         if zone == "equipment":
             for slot, card in p.equipment.items():
@@ -112,12 +121,25 @@ def take(
             if any(norm_name(c.name) == key for c in link.defending):
                 raise Illegal(
                     "defend_twice",
-                    f"{ref.name} is already defending on chain link {link.number} (7.3.2b B).",
+                    say(
+                        "{ref} is already defending on chain link {link} (7.3.2b B).",
+                        ref=ref.name,
+                        link=link.number,
+                    ),
                 )
         elsewhere = find_zone(s, player, key)
         detail = f" (it is in {elsewhere})" if elsewhere else ""
-        raise Illegal(illegal, f"{player} has no {ref.name} in {where}{detail}.")
-    raise CannotApply(f"{player} has no {ref.name!r} in {where}")
+        raise Illegal(
+            illegal,
+            say(
+                "{player} has no {ref} in {where}{detail}.",
+                player=player,
+                ref=ref.name,
+                where=where,
+                detail=detail,
+            ),
+        )
+    raise CannotApply(say("{player} has no {ref} in {where}", player=player, ref=repr(ref.name), where=where))
 
 
 def find_zone(s: GameState, player: str, key: str) -> str:
@@ -150,7 +172,13 @@ def check_claims(card: Card, ref: A.CardRef, ctx: Ctx) -> None:
             if (facts.types or facts.subtypes) and not has:
                 ctx.add(
                     MISMATCH,
-                    f"line {ctx.entry.number}: the line says {card.name} is {'an' if want[0] in 'aeiou' else 'a'} {want}; the card data says {' '.join(sorted(facts.subtypes | facts.types))}",
+                    say(
+                        "line {number}: the line says {card} is of type {want}; the card data says {list}",
+                        number=ctx.entry.number,
+                        card=card.name,
+                        want=want,
+                        list=" ".join(sorted(facts.subtypes | facts.types)),
+                    ),
                     fact=f"{card.name}.type",
                     claimed=want,
                     derived=sorted(facts.types),
@@ -163,7 +191,12 @@ def check_claims(card: Card, ref: A.CardRef, ctx: Ctx) -> None:
             if printed and v not in printed:
                 ctx.add(
                     MISMATCH,
-                    f"line {ctx.entry.number}: the line says {v} after {card.name}, which has no printed value {v}",
+                    say(
+                        "line {number}: the line says {v} after {card}, which has no printed value {v}",
+                        number=ctx.entry.number,
+                        v=v,
+                        card=card.name,
+                    ),
                     fact=f"{card.name}.value",
                     claimed=v,
                     derived=printed,
@@ -178,7 +211,14 @@ def check_claims(card: Card, ref: A.CardRef, ctx: Ctx) -> None:
         if actual != v:
             ctx.add(
                 MISMATCH,
-                f"line {ctx.entry.number}: the line says {card.name} has {k} {v}, the card data says {actual}",
+                say(
+                    "line {number}: the line says {card} has {k} {v}, the card data says {actual}",
+                    number=ctx.entry.number,
+                    card=card.name,
+                    k=k,
+                    v=v,
+                    actual=actual,
+                ),
                 fact=f"{card.name}.{k}",
                 claimed=v,
                 derived=actual,
@@ -235,7 +275,11 @@ def draw(s: GameState, player: str, n: int, ctx: Ctx) -> None:
         if p.deck_count is not None and p.deck_count <= 0:
             ctx.add(
                 NOTE,
-                f"line {ctx.entry.number}: {player}'s deck is empty; no card is drawn.",
+                say(
+                    "line {number}: {player}'s deck is empty; no card is drawn.",
+                    number=ctx.entry.number,
+                    player=player,
+                ),
                 "draw_empty",
             )
             return
@@ -262,7 +306,11 @@ def make_token(s: GameState, player: str, name: str, ctx: Ctx) -> Card:
     if facts is None:
         ctx.add(
             UNKNOWN_CARD,
-            f"line {ctx.entry.number}: {name!r} is not a CR 8.6 token; created with no abilities.",
+            say(
+                "line {number}: {name} is not a CR 8.6 token; created with no abilities.",
+                number=ctx.entry.number,
+                name=repr(name),
+            ),
         )
         facts = CardFacts(name=name, types=frozenset({"token"}))
     card = Card(id=s.new_id(), facts=facts, owner=player)
@@ -304,7 +352,14 @@ def reveal(s: GameState, c: A.Reveal, ctx: Ctx) -> None:
                 if actual is not None and actual != v:
                     ctx.add(
                         MISMATCH,
-                        f"line {ctx.entry.number}: the revealed {c.card} has {k} {actual}, but the unknown card had {k} {v}.",
+                        say(
+                            "line {number}: the revealed {card} has {k} {actual}, but the unknown card had {k} {v}.",
+                            number=ctx.entry.number,
+                            card=c.card,
+                            k=k,
+                            actual=actual,
+                            v=v,
+                        ),
                         fact=f"{c.card}.{k}",
                         claimed=v,
                         derived=actual,
@@ -318,7 +373,14 @@ def reveal(s: GameState, c: A.Reveal, ctx: Ctx) -> None:
         p.hand.append(card)
         ctx.events.append(Event("reveal", c.player, c.card))
         return
-    raise CannotApply(f"{c.player} has no unknown card in {c.zone} to reveal as {c.card!r}")
+    raise CannotApply(
+        say(
+            "{player} has no unknown card in {zone} to reveal as {card}",
+            player=c.player,
+            zone=c.zone,
+            card=repr(c.card),
+        )
+    )
 
 
 def opt(s: GameState, c: A.Opt, ctx: Ctx) -> None:
@@ -332,7 +394,15 @@ def opt(s: GameState, c: A.Opt, ctx: Ctx) -> None:
         if norm_name(name) not in pool:
             where = find_zone(s, c.player, norm_name(name))
             if where and where not in ("deck top", "deck bottom"):
-                raise Illegal("opt", f"{name} is in {where}, not among the top {n} cards of the deck.")
+                raise Illegal(
+                    "opt",
+                    say(
+                        "{name} is in {where}, not among the top {n} cards of the deck.",
+                        name=name,
+                        where=where,
+                        n=n,
+                    ),
+                )
     top_cards = []
     for name in c.top:
         card = pool.pop(norm_name(name)) if norm_name(name) in pool else new_card(s, name, c.player, ctx)
@@ -416,7 +486,10 @@ def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
             e.kind in ("trigger", "resolve") and c.because.casefold() in e.subject.casefold() for e in events
         ):
             key = {"crush": "crush"}.get(c.because.casefold(), "discard")
-            raise Illegal(key, f"the line discards for {c.because}, but {c.because} did not happen here.")
+            raise Illegal(
+                key,
+                say("the line discards for {because}, but {because} did not happen here.", because=c.because),
+            )
     p = s.p(c.player)
     for ref in c.cards:
         card, _ = take(s, c.player, ref, ("hand",), ctx, illegal="play_zone")

@@ -623,3 +623,24 @@ def test_superseded_branches_are_folded_and_readable():
     folded = page[page.index("data-superseded") : page.index("</details>", page.index("data-superseded"))]
     assert "&gt;defend" in folded or ">defend" in folded
     assert 'id="step-5"' not in folded and 'id="step-5"' in page
+
+
+def test_the_judges_page_says_the_engines_findings_in_the_judges_language():
+    """Issue 31: a French-speaking judge reads the engine's findings, their kinds and the combat
+    step in French (``rules_engine.wording``); card names and rule numbers stay as printed."""
+    w = make_world()
+    recon = _recon(w)
+    recon = recon_services.append_steps(
+        recon, actor=w.fj, lines=[*DISPUTE, "p1 play Card B"], expected_version=1
+    )
+    english = recon_engine.run(recon).violations()[0]["message"]
+    assert english.startswith("line 5: ") and "The line is reversed" in english
+    client = Client()
+    client.force_login(w.fj)
+    url = f"/judging/{w.event.slug}/reconstructions/{recon.pk}/"
+    page_en = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    page_fr = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "<b>violation</b>" in page_en and "The line is reversed" in page_en
+    assert "<b>infraction</b>" in page_fr and "La ligne est annulée" in page_fr
+    assert "The line is reversed" not in page_fr and "ligne 5 :" in page_fr
+    assert "Card B" in page_fr and "CR 1.10.3" in page_fr
