@@ -26,6 +26,9 @@ STRINGS = {
     "untimed": _("Untimed"),
     "round_n": _("Round %(n)s"),
     "page_of": _("page %(page)s of %(total)s"),
+    # tournament/event_form.js: a setting's blank choice and placeholder say what the rules give.
+    "from_rules": _("From the rules: %(value)s"),
+    "from_rules_placeholder": _("%(value)s (from the rules)"),
     # decklists/job.js
     "job_progress": _("%(status)s: %(done)s / %(total)s"),
     # notifications/push.js: the "On this phone" panel.

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError, NotAllowed
@@ -84,7 +85,7 @@ def _names(items: list[str]) -> str:
 
 
 def _code(result: str) -> str:
-    return RESULT_TO_GEM.get(result, result) or "not played"
+    return RESULT_TO_GEM.get(result, result) or _("not played")
 
 
 def _check_source_consistency(parsed: ParsedEvent) -> None:
@@ -96,7 +97,9 @@ def _check_source_consistency(parsed: ParsedEvent) -> None:
             other = tables.get((m.round, m.table))
             if other is not None and (other.a_id, other.b_id) != (m.a_id, m.b_id):
                 raise ImportFileError(
-                    f"round {m.round} has table {m.table} twice with different players", line=m.line
+                    _("round %(round)s has table %(table)s twice with different players")
+                    % {"round": m.round, "table": m.table},
+                    line=m.line,
                 )
             tables[(m.round, m.table)] = m
         for pid in (m.a_id, m.b_id):
@@ -108,7 +111,11 @@ def _check_source_consistency(parsed: ParsedEvent) -> None:
                 and other is not m
                 and (other.a_id, other.b_id, other.table) != (m.a_id, m.b_id, m.table)
             ):
-                raise ImportFileError(f"player {pid} is paired twice in round {m.round}", line=m.line)
+                raise ImportFileError(
+                    _("player %(player_id)s is paired twice in round %(round)s")
+                    % {"player_id": pid, "round": m.round},
+                    line=m.line,
+                )
             seats[(m.round, pid)] = m
 
 
@@ -267,7 +274,10 @@ def _update_structure(event: Event, parsed: ParsedEvent, changes: list[str], act
     after = {"swiss_rounds": event.swiss_rounds, "top_cut": event.top_cut}
     if after != before:
         event.save(update_fields=["swiss_rounds", "top_cut", "updated_at"])
-        changes.append(f"structure: {after['swiss_rounds']} Swiss rounds, top {after['top_cut']}")
+        changes.append(
+            _("structure: %(swiss_rounds)s Swiss rounds, top %(top_cut)s")
+            % {"swiss_rounds": after["swiss_rounds"], "top_cut": after["top_cut"]}
+        )
         record_audit(
             event, actor=actor, action="event.structure", before=before, after=after, event_id=event.pk
         )
@@ -307,7 +317,10 @@ def _import_players(event: Event, parsed: ParsedEvent, changes: list[str]) -> di
             added.append(f"{profile.display_name} ({sid})")
         regs[sid] = reg
     if added:
-        changes.append(f"{len(added)} player(s) added: {_names(added)}")
+        changes.append(
+            ngettext("%(count)s player added: %(names)s", "%(count)s players added: %(names)s", len(added))
+            % {"count": len(added), "names": _names(added)}
+        )
     known = {sp.registration_id: sp for sp in SourcePlayer.objects.filter(registration__event=event)}
     heroes = []
     for sid, p in parsed.players.items():
@@ -332,7 +345,10 @@ def _import_players(event: Event, parsed: ParsedEvent, changes: list[str]) -> di
                 setattr(sp, attr, value)
             sp.save(update_fields=list(update))
     if heroes:
-        changes.append(f"{len(heroes)} hero(es) set: {_names(heroes)}")
+        changes.append(
+            ngettext("%(count)s hero set: %(names)s", "%(count)s heroes set: %(names)s", len(heroes))
+            % {"count": len(heroes), "names": _names(heroes)}
+        )
     return regs
 
 
@@ -370,7 +386,9 @@ def _set_result(event: Event, match: Match, m: ParsedMatch) -> None:
 
 
 def _label(m: ParsedMatch) -> str:
-    return f"table {m.table}" if m.table is not None else f"bye of {m.a_id}"
+    if m.table is not None:
+        return _("table %(table)s") % {"table": m.table}
+    return _("bye of %(player_id)s") % {"player_id": m.a_id}
 
 
 def _import_rounds(
@@ -396,7 +414,9 @@ def _import_rounds(
         if rnd is not None and rnd.stage != stage:
             rnd.stage = stage
             rnd.save(update_fields=["stage"])
-            changes.append(f"round {number}: now {rnd.get_stage_display().lower()}")
+            changes.append(
+                _("round %(number)s: now %(stage)s") % {"number": number, "stage": rnd.get_stage_display()}
+            )
         if rnd is None:
             rnd = Round.objects.create(
                 event=event,
@@ -406,7 +426,15 @@ def _import_rounds(
                 published_at=now,
                 duration_seconds=event.round_minutes * 60 if stage == RoundStage.SWISS else 0,
             )
-            changes.append(f"round {number}: new, {sum(1 for m in wanted if m.b_id)} table(s)")
+            tables = sum(1 for m in wanted if m.b_id)
+            changes.append(
+                ngettext(
+                    "round %(number)s: new, %(count)s table",
+                    "round %(number)s: new, %(count)s tables",
+                    tables,
+                )
+                % {"number": number, "count": tables}
+            )
         existing = list(Match.objects.filter(round=rnd).select_related("source_match"))
         by_key: dict = {}
         for match in existing:
@@ -420,8 +448,12 @@ def _import_rounds(
             keep.add(key)
         for key, gone in by_key.items():
             if key not in keep:
-                place = f"table {gone.table_number}" if gone.player_b_id else "a bye"
-                changes.append(f"round {number}: {place} is no longer in the source; removed")
+                changes.append(
+                    _("round %(number)s: table %(table)s is no longer in the source; removed")
+                    % {"number": number, "table": gone.table_number}
+                    if gone.player_b_id
+                    else _("round %(number)s: a bye is no longer in the source; removed") % {"number": number}
+                )
                 record_audit(
                     gone,
                     actor=actor,
@@ -440,8 +472,13 @@ def _import_rounds(
                 SourceMatch.objects.create(match=match, result=m.result)
                 if number in rounds:
                     changes.append(
-                        f"round {number} {_label(m)}: new pairing {a.player.display_name} v "
-                        f"{b.player.display_name if b else 'BYE'}"
+                        _("round %(number)s %(place)s: new pairing %(a)s v %(b)s")
+                        % {
+                            "number": number,
+                            "place": _label(m),
+                            "a": a.player.display_name,
+                            "b": b.player.display_name if b else _("BYE"),
+                        }
                     )
                 continue
             match = found
@@ -450,12 +487,18 @@ def _import_rounds(
             if (match.player_a_id, match.player_b_id) != (a.pk, b.pk if b else None):
                 # re-paired in the source: a result entered here was for other players
                 match.player_a, match.player_b = a, b
-                what.append("players changed")
+                what.append(_("players changed"))
                 if m.result != match.result:
-                    what.append(f"result {_code(match.result)} -> {_code(m.result)}")
+                    what.append(
+                        _("result %(before)s -> %(after)s")
+                        % {"before": _code(match.result), "after": _code(m.result)}
+                    )
                 _set_result(event, match, m)
             elif m.result and m.result != match.result:
-                what.append(f"result {_code(match.result)} -> {_code(m.result)}")
+                what.append(
+                    _("result %(before)s -> %(after)s")
+                    % {"before": _code(match.result), "after": _code(m.result)}
+                )
                 _set_result(event, match, m)
             elif (
                 m.result
@@ -463,11 +506,14 @@ def _import_rounds(
                 and m.games_a is not None
             ):
                 match.games_a, match.games_b, match.games_drawn = _games(event, m)
-                what.append("games changed")
+                what.append(_("games changed"))
             if what:
                 match.version += 1
                 match.save()
-                changes.append(f"round {number} {_label(m)}: {', '.join(what)}")
+                changes.append(
+                    _("round %(number)s %(place)s: %(what)s")
+                    % {"number": number, "place": _label(m), "what": ", ".join(what)}
+                )
                 record_audit(
                     match,
                     actor=actor,
@@ -499,7 +545,7 @@ def _settle_round_status(rnd: Round, changes: list[str]) -> None:
         rnd.completed_at = timezone.now() if status == RoundStatus.COMPLETE else None
         rnd.save(update_fields=["status", "completed_at"])
         if status == RoundStatus.COMPLETE:
-            changes.append(f"round {rnd.number}: every result in, complete")
+            changes.append(_("round %(number)s: every result in, complete") % {"number": rnd.number})
 
 
 def _import_drops(
@@ -530,7 +576,10 @@ def _import_drops(
             event_id=event.pk,
         )
         changes.append(
-            f"{reg.player.display_name} ({sid}) dropped" + (f" in round {number}" if number else "")
+            _("%(name)s (%(player_id)s) dropped in round %(number)s")
+            % {"name": reg.player.display_name, "player_id": sid, "number": number}
+            if number
+            else _("%(name)s (%(player_id)s) dropped") % {"name": reg.player.display_name, "player_id": sid}
         )
     last_paired: dict[str, int] = {}
     for m in parsed.matches:
@@ -558,7 +607,8 @@ def _import_drops(
             event_id=event.pk,
         )
         changes.append(
-            f"{reg.player.display_name} ({sid}) is paired in round {number} by the source: no longer dropped"
+            _("%(name)s (%(player_id)s) is paired in round %(number)s by the source: no longer dropped")
+            % {"name": reg.player.display_name, "player_id": sid, "number": number}
         )
 
 
@@ -618,9 +668,23 @@ def _import_standings(
         )
         if have:
             moved = sum(1 for k, v in wanted.items() if have.get(k) != v)
-            changes.append(f"source standings after round {number}: {moved} row(s) changed")
+            changes.append(
+                ngettext(
+                    "source standings after round %(number)s: %(count)s row changed",
+                    "source standings after round %(number)s: %(count)s rows changed",
+                    moved,
+                )
+                % {"number": number, "count": moved}
+            )
         else:
-            changes.append(f"source standings after round {number}: {len(wanted)} row(s) imported")
+            changes.append(
+                ngettext(
+                    "source standings after round %(number)s: %(count)s row imported",
+                    "source standings after round %(number)s: %(count)s rows imported",
+                    len(wanted),
+                )
+                % {"number": number, "count": len(wanted)}
+            )
 
 
 def _import_decklists(
@@ -662,7 +726,14 @@ def _import_decklists(
             )
         saved.append(reg.player.display_name)
     if saved:
-        changes.append(f"{len(saved)} public decklist(s) imported: {_names(saved)}")
+        changes.append(
+            ngettext(
+                "%(count)s public decklist imported: %(names)s",
+                "%(count)s public decklists imported: %(names)s",
+                len(saved),
+            )
+            % {"count": len(saved), "names": _names(saved)}
+        )
 
 
 def read_submission(

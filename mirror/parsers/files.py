@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.utils.translation import gettext as _
+
 from ._common import ImportFileError, ParsedEvent, decode
 from .gem_csv import gem_csv_kind, parse_gem_csv, read_csv
 from .gem_page import looks_like_html, parse_gem_page
@@ -40,7 +42,7 @@ def parse_files(
         else:
             merged.merge(parsed)
     if merged is None:
-        raise ImportFileError("no file given")
+        raise ImportFileError(_("no file given"))
     return merged
 
 

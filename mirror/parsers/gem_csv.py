@@ -8,6 +8,8 @@ import io
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from ._common import (
     GEM,
     ImportFileError,
@@ -107,12 +109,13 @@ def read_csv(text: str, *, file: str = "") -> CsvTable:
     lines = text.splitlines()
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None:
-        raise ImportFileError("the file is empty", file=file)
+        raise ImportFileError(_("the file is empty"), file=file)
     sample = lines[first]
     delimiter = max((",", ";", "\t"), key=lambda d: sample.count(d))
     if sample.count(delimiter) == 0:
         raise ImportFileError(
-            f"this is not a CSV with a header row (no comma, semicolon or tab in {sample[:60]!r})",
+            _("this is not a CSV with a header row (no comma, semicolon or tab in %(sample)s)")
+            % {"sample": repr(sample[:60])},
             file=file,
             line=first + 1,
         )
@@ -149,9 +152,10 @@ def gem_csv_kind(table: CsvTable) -> str:
         if all(c in table.columns for c in needed):
             return kind
     raise ImportFileError(
-        "not a GEM pairings, standings or heroes file: no known set of columns in the header "
-        f"({', '.join(table.header) or 'empty'}); pairings need round, player 1 ID and player 2 ID, "
-        "standings need rank and player ID, heroes need player ID and hero",
+        _(
+            "not a GEM pairings, standings or heroes file: no known set of columns in the header (%(value)s); pairings need round, player 1 ID and player 2 ID, standings need rank and player ID, heroes need player ID and hero"
+        )
+        % {"value": ", ".join(table.header) or "empty"},
         file=table.file,
         line=1,
     )
@@ -175,7 +179,7 @@ def parse_gem_pairings_csv(text: str, *, file: str = "pairings.csv") -> ParsedEv
     table = read_csv(decode(text, file=file), file=file)
     if gem_csv_kind(table) != "pairings":
         raise ImportFileError(
-            "this is not a pairings file (no round and player ID columns)", file=file, line=1
+            _("this is not a pairings file (no round and player ID columns)"), file=file, line=1
         )
     out = ParsedEvent(source=GEM, files=[file], notes=_unread_note(table, "pairings"))
     for line, cells in table.rows:
@@ -189,10 +193,13 @@ def parse_gem_pairings_csv(text: str, *, file: str = "pairings.csv") -> ParsedEv
         if not a_id and b_id and not _is_bye_name(b_name):
             a_id, a_name, b_id, b_name = b_id, b_name, a_id, a_name
         if not a_id:
-            raise ImportFileError("the row has no player 1 ID", file=file, line=line)
+            raise ImportFileError(_("the row has no player 1 ID"), file=file, line=line)
         bye = not b_id or _is_bye_name(b_name) or _is_bye_name(b_id) or result == "bye"
         if result is None:
-            out.notes.append(f"{file} line {line}: result {raw!r} not read; the match is kept as not played")
+            out.notes.append(
+                _("%(file)s line %(line)s: result %(raw)s not read; the match is kept as not played")
+                % {"file": file, "line": line, "raw": repr(raw)}
+            )
             result = ""
         out.player(a_id, split_last_first(a_name))
         if bye:
@@ -242,14 +249,14 @@ def parse_gem_standings_csv(
     table = read_csv(decode(text, file=file), file=file)
     if gem_csv_kind(table) == "pairings" or "rank" not in table.columns:
         raise ImportFileError(
-            "this is not a standings file (no rank and player ID columns)", file=file, line=1
+            _("this is not a standings file (no rank and player ID columns)"), file=file, line=1
         )
     out = ParsedEvent(source=GEM, files=[file], notes=_unread_note(table, "standings"))
     number = round_number or round_from_filename(file)
     for line, cells in table.rows:
         pid = _cell(cells, table, "player_id")
         if not pid:
-            raise ImportFileError("the row has no player ID", file=file, line=line)
+            raise ImportFileError(_("the row has no player ID"), file=file, line=line)
         rank = _int(_cell(cells, table, "rank"), what="rank", file=file, line=line)
         assert rank is not None
         row_round = _int(_cell(cells, table, "round"), what="round", file=file, line=line, allow_empty=True)
@@ -275,12 +282,14 @@ def parse_gem_heroes_csv(text: str, *, file: str = "heroes.csv") -> ParsedEvent:
     """GEM's heroes CSV: player name, player ID, country or region, hero (labels in the UI's language)."""
     table = read_csv(decode(text, file=file), file=file)
     if gem_csv_kind(table) != "heroes":
-        raise ImportFileError("this is not a heroes file (no player ID and hero columns)", file=file, line=1)
+        raise ImportFileError(
+            _("this is not a heroes file (no player ID and hero columns)"), file=file, line=1
+        )
     out = ParsedEvent(source=GEM, files=[file], notes=_unread_note(table, "heroes"))
     for line, cells in table.rows:
         pid = _cell(cells, table, "player_id")
         if not pid:
-            raise ImportFileError("the row has no player ID", file=file, line=line)
+            raise ImportFileError(_("the row has no player ID"), file=file, line=line)
         p = out.player(pid, split_last_first(_cell(cells, table, "name")))
         p.hero = _cell(cells, table, "hero")
         p.country = _cell(cells, table, "country")

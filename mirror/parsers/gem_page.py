@@ -6,6 +6,8 @@ import re
 from html.parser import HTMLParser
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from ._common import (
     GEM,
     GEM_RESULT_CODES,
@@ -188,7 +190,7 @@ def parse_gem_page(text: str, *, file: str = "pasted text") -> ParsedEvent:
         if m or bye:
             if current_round is None:
                 raise ImportFileError(
-                    "a match row comes before any 'Round N' heading", file=file, line=line_no
+                    _("a match row comes before any 'Round N' heading"), file=file, line=line_no
                 )
             found = m or bye
             assert found is not None
@@ -216,21 +218,29 @@ def parse_gem_page(text: str, *, file: str = "pasted text") -> ParsedEvent:
             continue
         if "(" in line and re.search(rf"\({_ID}\)", line):
             raise ImportFileError(
-                f"a row with a player ID that is neither a player nor a match row: {line[:80]!r}",
+                _("a row with a player ID that is neither a player nor a match row: %(line)s")
+                % {"line": repr(line[:80])},
                 file=file,
                 line=line_no,
             )
         unread.append((line_no, line))
     if not out.players:
         raise ImportFileError(
-            "no players and no match rows found: expected lines such as 'Doe, Jane (12345678) Hero' "
-            "or 'Round 1' followed by '3  Doe, Jane (123)  Roe, Rick (456)  1WIN'",
+            _(
+                "no players and no match rows found: expected lines such as 'Doe, Jane (12345678) Hero' or 'Round 1' followed by '3  Doe, Jane (123)  Roe, Rick (456)  1WIN'"
+            ),
             file=file,
             line=lines[0][0] if lines else 1,
         )
     if unread:
         first_line, first_text = unread[0]
         out.notes.append(
-            f"{file}: {len(unread)} line(s) not read (first: line {first_line} {first_text[:60]!r})"
+            _("%(file)s: %(count)s line(s) not read (first: line %(first_line)s %(first_text)s)")
+            % {
+                "file": file,
+                "count": len(unread),
+                "first_line": first_line,
+                "first_text": repr(first_text[:60]),
+            }
         )
     return out

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.utils.translation import gettext as _
+
 from core.parsing import BadJSON, load_json
 
 from ._common import (
@@ -35,11 +37,12 @@ def omnidex_event_id(ref: str) -> str:
     parts = urlsplit(url)
     if parts.hostname not in OMNIDEX_HOSTS:
         raise ValueError(
-            f"{ref!r} is not an Omnidex address (omni.gatcg.com or api.gatcg.com) or an event id"
+            _("%(ref)s is not an Omnidex address (omni.gatcg.com or api.gatcg.com) or an event id")
+            % {"ref": repr(ref)}
         )
     match = re.search(r"/events?/(\d{1,12})(?:[-/?#]|$)", parts.path + ("?" if parts.query else ""))
     if match is None:
-        raise ValueError(f"{ref!r} names no event: expected .../events/<number>")
+        raise ValueError(_("%(ref)s names no event: expected .../events/<number>") % {"ref": repr(ref)})
     return match.group(1)
 
 
@@ -62,7 +65,7 @@ def fetch_omnidex(ref: str, get_json: Callable[[str], Any] | None = None, *, max
         try:
             bundle[part] = get(f"{base}/{part}")
         except Exception as exc:  # noqa: BLE001 - the outside world: say what failed and go on
-            bundle["notes"].append(f"{part} not read from Omnidex: {exc}")
+            bundle["notes"].append(_("%(part)s not read from Omnidex: %(exc)s") % {"part": part, "exc": exc})
     event = bundle["event"] if isinstance(bundle["event"], dict) else {}
     bundle["pairings"] = []
     for stage in event.get("stages") or []:
@@ -94,7 +97,9 @@ def _http_get_json(url: str) -> Any:
         response.raise_for_status()
         return response.json()
     except (httpx.HTTPError, ValueError) as exc:
-        raise ImportFileError(f"Omnidex did not answer {url}: {exc}") from exc
+        raise ImportFileError(
+            _("Omnidex did not answer %(url)s: %(exc)s") % {"url": url, "exc": exc}
+        ) from exc
 
 
 def _omni_id(value: Any) -> str:
@@ -134,7 +139,9 @@ def _cards(rows: Any, path: str, notes: list[str]) -> list[tuple[int, str]]:
         else:
             name, qty = None, None
         if not name or not isinstance(qty, int):
-            notes.append(f"{path}[{i}] not read (expected a card and a quantity)")
+            notes.append(
+                _("%(path)s[%(i)s] not read (expected a card and a quantity)") % {"path": path, "i": i}
+            )
             continue
         out.append((qty, str(name)))
     return out
@@ -154,10 +161,10 @@ def parse_omnidex(data: bytes | str | dict, *, file: str = "omnidex.json") -> Pa
         except BadJSON as exc:
             raise ImportFileError(exc.message, file=file, line=exc.line) from exc
     if not isinstance(bundle, dict):
-        raise ImportFileError("an Omnidex export is a JSON object", file=file, line=1)
+        raise ImportFileError(_("an Omnidex export is a JSON object"), file=file, line=1)
     event = bundle.get("event", bundle)
     if not isinstance(event, dict) or "id" not in event:
-        raise ImportFileError("no Omnidex event (an object with an id) in this file", file=file, line=1)
+        raise ImportFileError(_("no Omnidex event (an object with an id) in this file"), file=file, line=1)
     out = ParsedEvent(
         source=OMNIDEX,
         source_id=str(event["id"]),
@@ -168,7 +175,10 @@ def parse_omnidex(data: bytes | str | dict, *, file: str = "omnidex.json") -> Pa
         notes=[str(n) for n in bundle.get("notes") or []],
     )
     if event.get("format") and not out.format:
-        out.notes.append(f"format {event.get('format')!r} not known; the event is Grand Archive Standard")
+        out.notes.append(
+            _("format %(get)s not known; the event is Grand Archive Standard")
+            % {"get": repr(event.get("format"))}
+        )
     swiss = event.get("swissRounds")
     out.swiss_rounds = swiss if isinstance(swiss, int) and swiss > 0 else None
     match_config = str(event.get("swissMatchConfig") or "").lower()
@@ -178,7 +188,7 @@ def parse_omnidex(data: bytes | str | dict, *, file: str = "omnidex.json") -> Pa
     for i, row in enumerate(_list(bundle.get("players"), "players", "data")):
         pid = _omni_id(row)
         if not pid or not isinstance(row, dict):
-            out.notes.append(f"players[{i}] not read (no id)")
+            out.notes.append(_("players[%(i)s] not read (no id)") % {"i": i})
             continue
         p = out.player(pid, str(row.get("username") or row.get("name") or ""))
         p.country = str(row.get("country") or "")
@@ -192,7 +202,7 @@ def parse_omnidex(data: bytes | str | dict, *, file: str = "omnidex.json") -> Pa
     for page_no, page in enumerate(_list(bundle.get("pairings"), "pairings")):
         path = f"pairings[{page_no}]"
         if not isinstance(page, dict):
-            raise ImportFileError(f"{path} is not an object", file=file)
+            raise ImportFileError(_("%(path)s is not an object") % {"path": path}, file=file)
         stage_type = stage_types.get(_omni_id(page.get("stage")), "swiss")
         rnd = page.get("round")
         number = page.get("roundNumber")
@@ -201,7 +211,7 @@ def parse_omnidex(data: bytes | str | dict, *, file: str = "omnidex.json") -> Pa
         elif isinstance(rnd, int):
             number = rnd
         if not isinstance(number, int) or number < 1:
-            raise ImportFileError(f"{path} has no round number", file=file)
+            raise ImportFileError(_("%(path)s has no round number") % {"path": path}, file=file)
         top_cut = stage_type != "swiss"
         if top_cut:
             if not swiss_offset:
@@ -215,13 +225,13 @@ def parse_omnidex(data: bytes | str | dict, *, file: str = "omnidex.json") -> Pa
         latest = standings["rounds"].get("latest")
     for i, row in enumerate(_list(standings, "standings")):
         if not isinstance(row, dict):
-            out.notes.append(f"standings[{i}] not read")
+            out.notes.append(_("standings[%(i)s] not read") % {"i": i})
             continue
         pid = _omni_id(row.get("player")) or str(
             row.get("playerId") or row.get("userId") or row.get("id") or ""
         )
         if not pid:
-            out.notes.append(f"standings[{i}] not read (no player)")
+            out.notes.append(_("standings[%(i)s] not read (no player)") % {"i": i})
             continue
         name = row.get("player", {}).get("username", "") if isinstance(row.get("player"), dict) else ""
         out.player(pid, str(name or row.get("username") or ""))
@@ -249,7 +259,7 @@ def parse_omnidex(data: bytes | str | dict, *, file: str = "omnidex.json") -> Pa
             continue
         pid = _omni_id(row.get("player")) or str(row.get("playerId") or "")
         if not pid:
-            out.notes.append(f"decklists[{i}] not read (no player)")
+            out.notes.append(_("decklists[%(i)s] not read (no player)") % {"i": i})
             continue
         if row.get("isDecklistPublic") is False or row.get("public") is False:
             continue
@@ -269,10 +279,10 @@ def _omnidex_match(
     item: Any, number: int, top_cut: bool, path: str, file: str, out: ParsedEvent
 ) -> ParsedMatch:
     if not isinstance(item, dict):
-        raise ImportFileError(f"{path} is not an object", file=file)
+        raise ImportFileError(_("%(path)s is not an object") % {"path": path}, file=file)
     sides = [s for s in item.get("pairing") or [] if isinstance(s, dict)]
     if not sides or not _omni_id(sides[0]):
-        raise ImportFileError(f"{path} has no players", file=file)
+        raise ImportFileError(_("%(path)s has no players") % {"path": path}, file=file)
     label = str(item.get("label") or item.get("table") or "")
     digits = re.search(r"[0-9]{1,9}", label)
     table = int(digits.group()) if digits else None
@@ -297,7 +307,10 @@ def _omnidex_match(
         ("loser", "loser"): "double_loss",
     }.get(statuses, "")
     if not result and item.get("status") == "complete":
-        out.notes.append(f"{path}: sides {statuses} not read; the match is kept as not played")
+        out.notes.append(
+            _("%(path)s: sides %(statuses)s not read; the match is kept as not played")
+            % {"path": path, "statuses": statuses}
+        )
     score_a, score_b = a.get("score"), b.get("score")
     return ParsedMatch(
         number,

@@ -43,7 +43,7 @@ def test_import_reimport_and_hand_back_on_a_phone(live_server, phone_page):
     page.click("[data-import]")
     page.wait_for_load_state()
     assert "Imported Armory Night" in page.inner_text("body")
-    assert "9 player(s) added" in page.inner_text("[data-latest-import]")
+    assert "9 players added" in page.inner_text("[data-latest-import]")
     _no_sideways_scroll(page)
     _shot(page, "2-imported")
 
@@ -52,7 +52,7 @@ def test_import_reimport_and_hand_back_on_a_phone(live_server, phone_page):
     page.click("[data-import]")
     page.wait_for_load_state()
     assert "Re-imported: 2 changes." in page.inner_text("body")
-    assert "round 3: new, 4 table(s)" in page.inner_text("[data-latest-import]")
+    assert "round 3: new, 4 tables" in page.inner_text("[data-latest-import]")
 
     page.click("[data-result-sheet='3']")
     page.wait_for_load_state()

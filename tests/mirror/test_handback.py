@@ -315,7 +315,7 @@ def test_import_page_imports_uploaded_files_and_shows_the_changes(organizer, cli
 
     page = response.content.decode()
     assert "Imported Armory Night" in page
-    assert "9 player(s) added" in page
+    assert "9 players added" in page
     assert "pairings columns not read: Reported At" in page
 
 
@@ -360,4 +360,4 @@ def test_management_command_imports_and_reimports(organizer, capsys):
 
     out = capsys.readouterr().out
     assert "Cmd (cmd) created" in out
-    assert "Cmd (cmd) updated: 2 change(s)\n  round 3: new, 4 table(s)" in out
+    assert "Cmd (cmd) updated: 2 change(s)\n  round 3: new, 4 tables" in out

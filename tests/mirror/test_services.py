@@ -57,7 +57,7 @@ def test_gem_import_creates_a_mirrored_event_with_players_rounds_and_results(org
     )
     assert SourceStanding.objects.filter(event=event, round_number=2).count() == 9
     assert event.staff.get().user == organizer
-    assert "9 player(s) added" in outcome.changes[0]
+    assert "9 players added" in outcome.changes[0]
 
 
 def test_reimporting_the_same_files_changes_nothing(organizer, gem_event):
@@ -86,7 +86,7 @@ def test_importing_by_source_id_finds_the_same_event(organizer, gem_event):
 def test_reimport_after_a_new_round_adds_it_and_says_what_changed(organizer, gem_event):
     outcome = import_gem(organizer, "gem_pairings_r3.csv", event=gem_event)
 
-    assert outcome.changes == ["round 3: new, 4 table(s)", "round 3: every result in, complete"]
+    assert outcome.changes == ["round 3: new, 4 tables", "round 3: every result in, complete"]
     assert Match.objects.filter(round__event=gem_event, round__number=3).count() == 4
     assert Match.objects.filter(round__event=gem_event).count() == 14
 
@@ -327,7 +327,7 @@ def test_gem_rounds_after_the_swiss_rounds_are_the_top_cut(organizer, gem_event)
 
     assert Round.objects.get(event=gem_event, number=3).stage == "top_cut"
     assert Round.objects.get(event=gem_event, number=2).stage == "swiss"
-    assert outcome.changes[0] == "round 3: new, 4 table(s)"
+    assert outcome.changes[0] == "round 3: new, 4 tables"
 
 
 def test_a_player_dropped_here_but_paired_again_by_the_source_is_back(organizer, gem_event):

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from cards.models import CardDataRelease
 from core.audit import record_audit
 from core.errors import DomainError
+from core.i18n import names_and_more
 from core.models import AuditEntry
 from tournament.models import Event, PlayerProfile
 
@@ -59,21 +60,28 @@ class ImportSummary:
 
     def describe(self) -> list[str]:
         lines = [
-            f"imported event {self.event.slug!r}: "
-            + ", ".join(f"{n} {label}" for label, n in self.counts.items() if n),
-            f"player profiles: {self.profiles_matched} matched by player ID, {self.profiles_created} new",
-            f"user accounts: {self.users_matched} matched, {self.users_created} new (with a random password "
-            "nobody knows: they choose theirs through the password reset, sent to their email address)",
+            _("imported event %(slug)s: %(counts)s")
+            % {
+                "slug": repr(self.event.slug),
+                "counts": ", ".join(f"{n} {label}" for label, n in self.counts.items() if n),
+            },
+            _("player profiles: %(matched)s matched by player ID, %(created)s new")
+            % {"matched": self.profiles_matched, "created": self.profiles_created},
+            _(
+                "user accounts: %(matched)s matched, %(created)s new (with a random password nobody knows: they "
+                "choose theirs through the password reset, sent to their email address)"
+            )
+            % {"matched": self.users_matched, "created": self.users_created},
         ]
         if self.users_without_email:
-            shown = ", ".join(self.users_without_email[:20])
-            more = len(self.users_without_email) - 20
             lines.append(
-                f"new accounts without an email address (no password reset until an administrator gives them "
-                f"one, or sets a password with manage.py changepassword): {shown}"
-                + (f" and {more} more" if more > 0 else "")
+                _(
+                    "new accounts without an email address (no password reset until an administrator gives them "
+                    "one, or sets a password with manage.py changepassword): %(names)s"
+                )
+                % {"names": names_and_more(self.users_without_email, shown=20)}
             )
-        return lines + [f"warning: {w}" for w in self.warnings]
+        return lines + [_("warning: %(warning)s") % {"warning": w} for w in self.warnings]
 
     def as_result(self) -> dict:
         """What a job row keeps of the import (JSON)."""
@@ -303,7 +311,7 @@ class _Cursor:
     """Where the import is, for the message of a failure found by the database, and its clock."""
 
     def __init__(self, limits: ImportLimits, total: int, progress: Progress | None) -> None:
-        self.where = "the file"
+        self.where = _("the file")
         self.limits = limits
         self.total = total
         self.done = 0
@@ -379,7 +387,7 @@ def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _C
                 % {"slug": repr(slug)},
                 code="event_exists",
             )
-        cursor.where = f"removing the event {slug!r} it replaces"
+        cursor.where = _("removing the event %(slug)s it replaces") % {"slug": repr(slug)}
         delete_event_rows(existing)
     summary = ImportSummary(event=Event())  # set below
     pk_map = summary.pk_map
@@ -400,7 +408,11 @@ def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _C
         m2m = {f.name: f for f in _m2m(model)}
         later = set(order[order.index(model) :])
         for n, entry in enumerate(rows, start=1):
-            row_where = f"{label} row {n} (pk {entry['pk']!r})"
+            row_where = _("%(label)s row %(n)s (pk %(pk)s)") % {
+                "label": label,
+                "n": n,
+                "pk": repr(entry["pk"]),
+            }
             cursor.step(row_where)
             values = dict(entry["fields"])
             extra = set(values) - set(fields) - set(m2m)
@@ -417,7 +429,7 @@ def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _C
                 f = fields[name]
                 if f.primary_key:
                     continue
-                where = f"{row_where}, field {name!r}"
+                where = _("%(row)s, field %(field)s") % {"row": row_where, "field": repr(name)}
                 if f.is_relation and value is None and not f.null:
                     raise TransferError(_("%(where)s: may not be empty (null)") % {"where": where})
                 if f.is_relation and value is not None:
@@ -443,7 +455,16 @@ def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _C
             obj.save_base(raw=True)  # raw: the file's timestamps, not "now"
             pk_map[(label, entry["pk"])] = obj.pk
             for attname, target, value in pending:
-                deferred.append((model, obj.pk, attname, target, value, f"{row_where}, field {attname!r}"))
+                deferred.append(
+                    (
+                        model,
+                        obj.pk,
+                        attname,
+                        target,
+                        value,
+                        _("%(row)s, field %(field)s") % {"row": row_where, "field": repr(attname)},
+                    )
+                )
             for name, f in m2m.items():
                 keys = values.get(name, [])
                 if not isinstance(keys, list):
@@ -452,7 +473,7 @@ def _import_event(document: dict, *, replace: bool, slug: str, actor, cursor: _C
                         % {"row_where": row_where, "name": repr(name)}
                     )
                 targets = [pk_map.get((_label(f.related_model), v)) for v in keys if isinstance(v, int | str)]
-                cursor.where = f"{row_where}, field {name!r}"
+                cursor.where = _("%(row)s, field %(field)s") % {"row": row_where, "field": repr(name)}
                 getattr(obj, name).set([t for t in targets if t is not None])
         summary.counts[label] = len(rows)
     for model, pk, attname, target, value, where in deferred:

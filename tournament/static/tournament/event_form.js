@@ -11,6 +11,15 @@
   var DRIVERS = ["game", "format", "event_type", "rel", "trp_version"];
   var pending = 0;
 
+  // The page's words, in its language (core/js_strings.py, {% js_strings %}).
+  function text(key, values) {
+    var block = document.getElementById("js-strings");
+    var words = block ? JSON.parse(block.textContent)[key] || "" : "";
+    return words.replace(/%\((\w+)\)s/g, function (all, name) {
+      return values && name in values ? String(values[name]) : all;
+    });
+  }
+
   function field(name) {
     return form.elements.namedItem(name);
   }
@@ -21,16 +30,16 @@
     if (el instanceof HTMLSelectElement) {
       var blank = el.querySelector("option[value=''], option[value='unknown']");
       if (!blank) return;
-      if (!blank.dataset.rule) blank.dataset.rule = blank.textContent;
-      // Keep the rule's citation ("(TR&P App A)"), drop what only said where the value comes from.
-      var rule = blank.dataset.rule
-        .replace(/^From the rules:?\s*/, "")
-        .replace(/^\(by [^)]*\)$/, "")
-        .replace(/^by [^(]*/, "")
-        .trim();
-      blank.textContent = "From the rules: " + info.label + (rule ? " " + rule : "");
+      if (!blank.dataset.rule) {
+        // Keep the rule's citation ("(TR&P App A)"), in any language; the words around it are
+        // the page's own ("From the rules: ...").
+        var cited = blank.textContent.match(/\((?:TR&P|CR|PPG|GA)[^)]*\)\s*$/);
+        blank.dataset.rule = cited ? cited[0].trim() : "";
+      }
+      var value = info.label + (blank.dataset.rule ? " " + blank.dataset.rule : "");
+      blank.textContent = text("from_rules", { value: value });
     } else if (el instanceof HTMLInputElement) {
-      el.placeholder = info.label + " (from the rules)";
+      el.placeholder = text("from_rules_placeholder", { value: info.label });
     }
   }
 
