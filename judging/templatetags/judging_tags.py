@@ -3,10 +3,12 @@ with every install, so the link is always there)."""
 
 from __future__ import annotations
 
+import re
+
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from core.i18n import engine_words
 from judging.catalogue import PENALTY_LABELS
@@ -106,3 +108,69 @@ def finding_words(finding) -> str:
     if not isinstance(finding, dict):
         return str(finding)
     return engine_words(finding.get("words"), str(finding.get("message", "")))
+
+
+#: The fixed words of a backup report (``rules_engine.game.backup``: zones, points and what goes
+#: back where), said in the reader's language; card names and the random events' own words stay.
+BACKUP_WORDS = {
+    "hand": pgettext_lazy("game zone", "hand"),
+    "deck": pgettext_lazy("game zone", "deck"),
+    "deck_top": pgettext_lazy("game zone", "top of the deck"),
+    "deck_bottom": pgettext_lazy("game zone", "bottom of the deck"),
+    "arsenal": pgettext_lazy("game zone", "arsenal"),
+    "pitch_zone": pgettext_lazy("game zone", "pitch zone"),
+    "graveyard": pgettext_lazy("game zone", "graveyard"),
+    "banished": pgettext_lazy("game zone", "banished"),
+    "weapons": pgettext_lazy("game zone", "weapons"),
+    "permanents": pgettext_lazy("game zone", "permanents"),
+    "equipment": pgettext_lazy("game zone", "equipment"),
+    "stack": pgettext_lazy("game zone", "stack"),
+    "chain": pgettext_lazy("game zone", "combat chain"),
+    "life": pgettext_lazy("game value", "life"),
+    "resource_points": pgettext_lazy("game value", "resource points"),
+    "action_points": pgettext_lazy("game value", "action points"),
+    "chi_points": pgettext_lazy("game value", "chi points"),
+    "counters": pgettext_lazy("game value", "counters"),
+    "hand (it was an unknown card in its owner's hand at the backup point; it goes back unknown to the opponent)": (
+        gettext_lazy(
+            "hand (it was an unknown card in its owner's hand at the backup point; it goes back unknown to the "
+            "opponent)"
+        )
+    ),
+    "arsenal (face down, as it was at the backup point)": gettext_lazy(
+        "arsenal (face down, as it was at the backup point)"
+    ),
+    "deck top (it was the unknown top card of the deck at the backup point)": gettext_lazy(
+        "deck top (it was the unknown top card of the deck at the backup point)"
+    ),
+    "deck (it was not tracked at the backup point)": gettext_lazy(
+        "deck (it was not tracked at the backup point)"
+    ),
+    "nothing (a token created after the backup point ceases to exist)": gettext_lazy(
+        "nothing (a token created after the backup point ceases to exist)"
+    ),
+    "deck (random: the deck would need a shuffle or the judge's decision, PPG 3.1)": gettext_lazy(
+        "deck (random: the deck would need a shuffle or the judge's decision, PPG 3.1)"
+    ),
+    "gone (a token that ceased to exist)": gettext_lazy("gone (a token that ceased to exist)"),
+    "gone (a card no longer tracked)": gettext_lazy("gone (a card no longer tracked)"),
+    "drew an unknown card": gettext_lazy("drew an unknown card"),
+    "drew an unknown card (on a line that was then reversed)": gettext_lazy(
+        "drew an unknown card (on a line that was then reversed)"
+    ),
+}
+_UNKNOWN_CARDS = re.compile(r"^(\d+) unknown card\(s\)$")
+
+
+@register.filter
+def backup_words(value) -> str:
+    """A backup report's zone, value or sentence in the reader's language; anything else as it is."""
+    text = str(value)
+    found = BACKUP_WORDS.get(text)
+    if found is not None:
+        return str(found)
+    many = _UNKNOWN_CARDS.match(text)
+    if many:
+        n = int(many.group(1))
+        return ngettext("%(count)s unknown card", "%(count)s unknown cards", n) % {"count": n}
+    return text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 from django.test import Client
 from rest_framework.test import APIClient
@@ -644,3 +646,22 @@ def test_the_judges_page_says_the_engines_findings_in_the_judges_language():
     assert "<b>infraction</b>" in page_fr and "La ligne est annulée" in page_fr
     assert "The line is reversed" not in page_fr and "ligne 5 :" in page_fr
     assert "Card B" in page_fr and "CR 1.10.3" in page_fr
+
+
+def test_every_fixed_word_of_a_backup_report_has_its_translation():
+    """Issue 31: the backup report's zones, points and return sentences (``rules_engine.game.backup``)
+    are said in the reader's language by ``judging_tags.backup_words``: a zone or a sentence the
+    engine adds without a translation here would show in English."""
+    from django.utils import translation  # noqa: PLC0415 (only this test switches language)
+
+    from judging.templatetags.judging_tags import BACKUP_WORDS, backup_words  # noqa: PLC0415
+    from rules_engine.game import zones  # noqa: PLC0415
+
+    backup = importlib.import_module("rules_engine.game.backup")  # the package's ``backup`` is the function
+    engine_words = {*backup._BACK_TO.values(), *zones._ZONES, "equipment", "stack", "chain"}
+    engine_words |= {"life", "resource_points", "action_points", "chi_points", "counters"}
+    assert engine_words <= set(BACKUP_WORDS)
+    with translation.override("de"):
+        assert backup_words("graveyard") == "Friedhof"
+        assert backup_words("3 unknown card(s)") == "3 unbekannte Karten"
+        assert backup_words("Snatch") == "Snatch"
