@@ -137,3 +137,19 @@ def test_the_public_microcache_keeps_one_copy_per_language(rf):
     with translation.override("ja"):
         japanese = live.microcache_key(request)
     assert english != japanese
+
+
+def test_a_role_inside_a_sentence_keeps_its_capital_only_where_nouns_have_one():
+    """``|in_sentence`` (core/templatetags/wording.py) lowercases a label for a sentence, except in
+    German, where ``|lower`` misspelt every role and status ("Join X as hauptschiedsrichter")."""
+    from core.templatetags.wording import in_sentence  # noqa: PLC0415 (only this test uses the filter)
+    from tournament.enums import StaffRole  # noqa: PLC0415
+
+    with translation.override("de"):
+        role = str(StaffRole.HEAD_JUDGE.label)
+        assert role[0].isupper() and in_sentence(StaffRole.HEAD_JUDGE.label) == role
+    with translation.override("fr"):
+        role = str(StaffRole.HEAD_JUDGE.label)
+        assert in_sentence(StaffRole.HEAD_JUDGE.label) == role.lower() != role
+    with translation.override("en"):
+        assert in_sentence(StaffRole.HEAD_JUDGE.label) == "head judge"
