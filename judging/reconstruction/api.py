@@ -45,6 +45,11 @@ class FindingSerializer(serializers.Serializer):
     )
     version = serializers.CharField()
     line = serializers.CharField()
+    suggestions = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text=gettext_lazy("Grand Archive, an unreadable line: the nearest readings, as lines to copy"),
+    )
 
 
 class StepSerializer(serializers.Serializer):
