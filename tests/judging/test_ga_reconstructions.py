@@ -293,10 +293,11 @@ def test_judge_page_shows_ga_zones_and_no_fab_document():
     assert "Gentle Respite" in html  # the judge sees both hands
     for leak in ("PPG", "TR&amp;P", "AP 1", "Intellect"):
         assert leak not in html, leak
-    for url in ("print/", "record.pdf"):
-        assert (
-            _client(w.fj).get(f"/judging/{w.event.slug}/reconstructions/{recon.pk}/{url}").status_code == 200
-        )
+    printed = _client(w.fj).get(f"/judging/{w.event.slug}/reconstructions/{recon.pk}/print/").content.decode()
+    assert "Lorraine, Wandering Warrior (Spirit of Fire)" in printed and "P1 ♥20 hand 1 mem 3" in printed
+    assert "PPG" not in printed and "AP0" not in printed.replace(" ", "")
+    pdf = _client(w.fj).get(f"/judging/{w.event.slug}/reconstructions/{recon.pk}/record.pdf")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
 
 
 def test_a_player_sees_the_final_state_without_the_opponents_hand_memory_and_materials():
@@ -353,6 +354,42 @@ def test_only_the_events_judges_work_on_a_ga_reconstruction():
     assert _api(w.to).get(f"/api/judging/reconstructions/{recon.pk}/").json()["viewer"] == "judge"
     other = _ga_world()
     assert _client(other.hj).get(f"/judging/{w.event.slug}/reconstructions/{recon.pk}/").status_code == 403
+
+
+def test_the_api_runs_a_ga_dispute_from_start_to_fix():
+    w = _ga_world()
+    call = call_services.open_call(w.event, actor=w.fj, match=w.match, question="?")
+    api = _api(w.fj)
+    made = api.post(f"/api/judging/calls/{call.pk}/reconstructions/", {"start": START}, format="json")
+    assert made.status_code == 201, made.json()
+    body = made.json()
+    rid, version = body["id"], body["version"]
+    assert body["rules_version"] == "ga" and body["final_state"]["game"] == "ga"
+    steps = api.post(
+        f"/api/judging/reconstructions/{rid}/steps/",
+        {"lines": f"{ILLEGAL}\n{LEGAL}", "version": version},
+        format="json",
+    ).json()
+    assert steps["steps"][0]["findings"][0]["citations"][0] == "GA 2.3.a.3"
+    assert steps["steps"][1]["state"]["P1"]["memory"] == 3
+    stale = api.post(
+        f"/api/judging/reconstructions/{rid}/rewind/", {"to": 1, "version": version}, format="json"
+    )
+    assert stale.status_code == 409 and stale.json()["code"] == "stale_version"
+    report = api.get(f"/api/judging/reconstructions/{rid}/backup/?to=1").json()
+    assert report["players"]["P1"]["cards_out_of_memory"] == ["Backstab", "Hypothermia"]
+    rewound = api.post(
+        f"/api/judging/reconstructions/{rid}/rewind/", {"to": 1, "version": steps["version"]}, format="json"
+    ).json()
+    assert [s["active"] for s in rewound["steps"]] == [True, False, True]
+    fixed = api.post(
+        f"/api/judging/reconstructions/{rid}/fix/",
+        {"fix": "leave", "note": "the Dryad goes back to hand", "version": rewound["version"]},
+        format="json",
+    ).json()
+    assert fixed["fix"] == "leave"
+    cited = api.post(f"/api/judging/reconstructions/{rid}/cite/").json()
+    assert cited["citations"] == ["GA 2.3.a.3", "GA 1.6.d.2"]  # each linked to the GA CR
 
 
 def test_card_names_come_from_the_ga_card_data():
