@@ -73,6 +73,10 @@ def test_judge_reconstructs_a_ga_dispute_on_a_phone(live_server, phone_page):
     page.fill("input[name=P2-beneath]", "Lost Spirit")
     page.fill("input[name=P2-damage]", "3")
     page.fill("input[name=P2-field]", "Meadowbloom Dryad")
+    if os.environ.get("ARBITER_SCREENSHOTS"):
+        page.screenshot(
+            path=os.path.join(os.environ["ARBITER_SCREENSHOTS"], "recon-ga-start-390.png"), full_page=True
+        )
     page.click("#save-start")
     page.wait_for_load_state()
     panel = page.inner_text("#state-panel")

@@ -289,7 +289,9 @@ def test_judge_page_shows_ga_zones_and_no_fab_document():
     recon_services.append_steps(recon, actor=w.fj, lines=[ILLEGAL, LEGAL], expected_version=1)
     html = _client(w.fj).get(f"/judging/{w.event.slug}/reconstructions/{recon.pk}/").content.decode()
     assert 'data-game="ga"' in html and "P1-champion" in html and "P1-intellect" not in html
-    assert "mem 3" in html and "GA 2.3.a.3" in html and "Materialize Phase" in html
+    assert (
+        "mem 3" in html and 'href="/rules/ga/2.3.a.3/">GA 2.3.a.3</a>' in html and "Materialize Phase" in html
+    )
     assert "Gentle Respite" in html  # the judge sees both hands
     for leak in ("PPG", "TR&amp;P", "AP 1", "Intellect"):
         assert leak not in html, leak
