@@ -331,7 +331,7 @@ def test_a_player_sees_the_final_state_without_the_opponents_hand_memory_and_mat
         and "Gentle Respite" not in html
         and "Silvie, With the Pack" not in html
     )
-    assert "Material deck: 1 cards (not shown)" in html and LEGAL not in html
+    assert "Material deck: 1 card (not shown)" in html and LEGAL not in html
     assert "PPG" not in html and "TR&amp;P" not in html
     html_bob = _client(bob).get(url).content.decode()
     assert "Gentle Respite" in html_bob and "Silvie, With the Pack" in html_bob
