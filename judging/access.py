@@ -12,13 +12,10 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from core.audit import FULL_VIEW, AuditView
-from core.errors import DomainError
 from tournament import access as core_access
 from tournament.access import event_for_staff, staff_roles
-from tournament.citations import is_ga
 from tournament.enums import (
     CALL_EXTENSION_ROLES,
     CALL_READ_ROLES,
@@ -290,30 +287,15 @@ def reconstruction_viewer(user, recon) -> str | None:
     return None
 
 
-#: The reconstruction engine (``rules_engine.game``) plays Flesh and Blood's Comprehensive Rules
-#: only: its findings and citations would be wrong for a Grand Archive game.
-FAB_ONLY_RECONSTRUCTION = gettext_lazy(
-    "reconstruction covers Flesh and Blood games only: a Grand Archive game state is "
-    "reconstructed by hand, under GA's own rules"
-)
-
-
-def require_fab_reconstruction(event) -> None:
-    """DomainError ``fab_only`` for a Grand Archive event (no reconstruction there)."""
-    if is_ga(event):
-        raise DomainError(str(FAB_ONLY_RECONSTRUCTION), code="fab_only")
-
-
 def access_reconstruction(user, pk: int):
-    """``(reconstruction, viewer)`` for whoever may see it (404 unknown, 403 otherwise; a
-    Grand Archive event's is refused with ``fab_only``)."""
+    """``(reconstruction, viewer)`` for whoever may see it (404 unknown, 403 otherwise). A Grand
+    Archive event's is replayed by its own engine (``judging.reconstruction.ga``)."""
     recon = selectors.reconstruction_queryset().filter(pk=pk).first()
     if recon is None:
         raise Http404(_("no such reconstruction"))
     viewer = reconstruction_viewer(user, recon)
     if viewer is None:
         raise PermissionDenied(_("only the event's judges and organizer see reconstructions"))
-    require_fab_reconstruction(recon.call.event)
     return recon, viewer
 
 
@@ -332,7 +314,6 @@ def access_call_for_reconstruction(user, pk: int) -> JudgeCall:
         raise Http404(_("no such judge call"))
     if not can(user, call.event, "reconstruct"):
         raise PermissionDenied(_("only the event's judges and organizer work on reconstructions"))
-    require_fab_reconstruction(call.event)
     return call
 
 

@@ -141,3 +141,4 @@ class ReconstructionRules(models.TextChoices):
 
     CR_2_13_0 = "2.13.0", gettext_lazy("CR 2.13.0")
     OLDER = "older", gettext_lazy("CR (older edition)")
+    GA = "ga", gettext_lazy("GA Comprehensive Rules")

@@ -40,10 +40,16 @@ class FindingSerializer(serializers.Serializer):
         child=serializers.CharField(), help_text=gettext_lazy("Rule numbers of its edition")
     )
     citations = serializers.ListField(
-        child=serializers.CharField(), help_text=gettext_lazy('"CR 1.10.3", "CR-old 7.7"')
+        child=serializers.CharField(),
+        help_text=gettext_lazy('"CR 1.10.3", "CR-old 7.7", "GA 2.3.c.2a" at a Grand Archive event'),
     )
     version = serializers.CharField()
     line = serializers.CharField()
+    suggestions = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text=gettext_lazy("Grand Archive, an unreadable line: the nearest readings, as lines to copy"),
+    )
 
 
 class StepSerializer(serializers.Serializer):
@@ -232,7 +238,7 @@ class ReconstructionFixView(APIView):
     @extend_schema(
         request=FixSerializer,
         responses=ReconstructionSerializer,
-        summary="Record the fix (FaB PPG 3.1; Flesh and Blood events only)",
+        summary="Record the fix (FaB PPG 3.1; GA IPG Game Rule Violation at a Grand Archive event)",
     )
     def post(self, request, pk):
         recon = access.access_reconstruction_for_edit(request.user, pk)
@@ -262,7 +268,7 @@ class ReconstructionBackupView(APIView):
     @extend_schema(
         parameters=[OpenApiParameter("to", int, required=True, description="Step to back up to (0 = start)")],
         responses={200: dict},
-        summary="What a backup to a step would undo and reveal (FaB PPG 1.3, 3.1; Flesh and Blood events only)",
+        summary="What a backup to a step would undo and reveal (FaB PPG 1.3, 3.1; at a Grand Archive event: hand, memory, field and material deck)",
     )
     def get(self, request, pk):
         recon = access.access_reconstruction_for_edit(request.user, pk)

@@ -5,12 +5,16 @@ module is the adapter: it builds the starting state from the players' accepted d
 a stored :class:`~judging.models.Reconstruction`, turns the engine's findings into citations the
 call's ruling accepts ("CR 1.10.3", "CR-old 7.7", "PPG 3.1"), hides what a player may not see, and
 suggests card names. Reads only; every write is in ``judging.reconstruction.services``.
+
+A Grand Archive event's reconstructions go to ``judging.reconstruction.ga`` (``rules_engine.ga``,
+issue 34): ``run``, ``start_from_decklists``, ``check_start`` and ``suggest_cards`` dispatch by the
+event's game; the Flesh and Blood path is unchanged.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -22,12 +26,16 @@ from rules_engine.game.adjustments import outcome_lines
 from rules_engine.game.backup import BackupReport, backup
 from rules_engine.game.cards import CardLookup, DatabaseCards, InlineCards, norm_name
 from rules_engine.game.log import Replay, names_for, replay
-from rules_engine.game.rules import MANUAL, UNREADABLE, VIOLATION, Finding
+from rules_engine.game.rules import MANUAL, UNREADABLE, Finding
 from rules_engine.game.start import GivenError, start_state
 from rules_engine.game.state import PLAYERS, GameState
 from rules_engine.game.view import view
+from tournament.citations import is_ga
 
 from ..models import JudgeCall, Reconstruction
+from . import ga
+from .outcome import OutcomeBase
+from .selectors import players_of
 
 # --------------------------------------------------------------------------- card data
 
@@ -90,7 +98,10 @@ def suggest_cards(call: JudgeCall, q: str, *, limit: int = 8) -> list[dict[str, 
         return []
     out: list[dict[str, str]] = []
     seen: set[str] = set()
-    decklists = decklist_names(call)
+    if is_ga(call.event):
+        decklists = ga.decklist_names(call)
+    else:
+        decklists = decklist_names(call)
     # names starting with what was typed first, then names with a word starting with it
     for match in (lambda low: low.startswith(key), lambda low: f" {key}" in low):
         for pl, names in decklists.items():
@@ -99,6 +110,12 @@ def suggest_cards(call: JudgeCall, q: str, *, limit: int = 8) -> list[dict[str, 
                 if match(low) and low not in seen:
                     seen.add(low)
                     out.append({"name": name, "source": f"{pl} decklist"})
+    if is_ga(call.event):
+        for name in ga.suggest(q):
+            if len(out) < limit and norm_name(name) not in seen:
+                seen.add(norm_name(name))
+                out.append({"name": name, "source": "card database"})
+        return out[:limit]
     lookup = event_lookup(call.event)
     if len(out) < limit and hasattr(lookup, "suggest"):
         for name in lookup.suggest(q):
@@ -174,7 +191,10 @@ def with_hero_stats(
 def start_from_decklists(call: JudgeCall, lookup: CardLookup | None = None) -> dict[str, Any]:
     """The usual starting state of a dispute: the start of the first player's action phase, both
     heroes as registered (life and intellect of the hero card, the first equipment piece of each
-    slot and up to two weapons), four unknown cards in each hand. The judge adjusts the rest."""
+    slot and up to two weapons), four unknown cards in each hand. The judge adjusts the rest.
+    A Grand Archive event's: ``ga.decklist_start``."""
+    if is_ga(call.event):
+        return ga.decklist_start(call)
     lookup = lookup or event_lookup(call.event)
     match = call.match
     regs = (match.player_a, match.player_b) if match is not None else (None, None)
@@ -202,13 +222,10 @@ def finding_json(f: Finding, version: str) -> dict[str, Any]:
 
 
 @dataclass
-class Outcome:
-    """A replayed reconstruction: the engine's replay plus what the pages and the API show."""
+class Outcome(OutcomeBase):
+    """A replayed FaB reconstruction: the engine's replay plus what the pages and the API show."""
 
-    recon: Reconstruction
     replay: Replay | None
-    start_error: str = ""
-    steps: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def final(self) -> GameState | None:
@@ -219,22 +236,9 @@ class Outcome:
             return None
         return redact(view(self.final), viewer)
 
-    def findings(self) -> list[dict[str, Any]]:
-        return [f for s in self.steps if s["active"] for f in s["findings"]]
-
-    def violations(self) -> list[dict[str, Any]]:
-        return [f for f in self.findings() if f["kind"] == VIOLATION]
-
-    def citations(self) -> list[str]:
-        out: list[str] = []
-        for f in self.findings():
-            for c in f["citations"]:
-                if c not in out:
-                    out.append(c)
-        return out
-
-    def path_numbers(self) -> list[int]:
-        return [s["line"] for s in self.steps if s["active"]]
+    def initial_summary(self) -> dict[str, Any] | None:
+        """The starting state's panel facts (before any step)."""
+        return summary(view(self.replay.initial)) if self.replay is not None else None
 
     def backup_report(self, to: int) -> dict[str, Any]:
         """What a backup to the state after step ``to`` would undo and reveal (PPG 1.3, 3.1)."""
@@ -317,9 +321,12 @@ def offer_adjustment(finding: dict[str, Any], step_text: str, turn: str) -> str:
     return "" if "when it acts" in str(finding.get("message", "")) else "judge: "
 
 
-def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome:
+def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome | ga.GAOutcome:
     """Replay ``recon`` from its starting state. Never raises for bad input: an unreadable
-    starting state is reported in ``start_error``, unreadable lines as findings in place."""
+    starting state is reported in ``start_error``, unreadable lines as findings in place.
+    A Grand Archive event's reconstruction is replayed by ``ga.run``."""
+    if is_ga(recon.call.event):
+        return ga.run(recon, players_of(recon))
     lookup = lookup or event_lookup(recon.call.event)
     version = recon.rules_version or "2.13.0"
     start = recon.start or {}

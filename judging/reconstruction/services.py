@@ -5,6 +5,10 @@ refuses a stale ``expected_version`` (two judges typing at once never overwrite 
 steps: the second one is told to reload, and the web page keeps what they typed), and leaves an
 audit entry with the state before and after. The log is append-only: a rewind is a line of the
 log ("rewind K") that starts a branch, and nothing typed is ever deleted or rewritten.
+
+A Grand Archive event's reconstruction goes through the same services (issue 34): its start is
+checked by ``ga.check_start`` (two players only, GA 1.2.4), it is replayed by ``rules_engine.ga``,
+and its findings cite the GA CR; a fix cites no FaB PPG section.
 """
 
 from __future__ import annotations
@@ -18,12 +22,14 @@ from django.utils.translation import gettext as _
 from core.audit import record_audit
 from core.errors import ConflictError, DomainError
 from rules_engine.game.start import GivenError, start_state
+from tournament.citations import is_ga
 
-from ..access import require, require_fab_reconstruction
+from ..access import require
 from ..enums import ReconstructionFix, ReconstructionRules
 from ..models import JudgeCall, Reconstruction
 from ..services.calls import record_ruling
 from . import engine as recon_engine
+from . import ga as recon_ga
 
 #: Guard rails for one request (a phone cannot type more; a script must not fill the table).
 MAX_LINE_LENGTH = 500
@@ -35,6 +41,15 @@ FIX_CITATIONS: dict[str, list[str]] = {
     ReconstructionFix.PARTIAL: ["PPG 1.3", "PPG 3.1"],
     ReconstructionFix.LEAVE: ["PPG 1.3"],
 }
+
+
+def fix_citations(recon: Reconstruction) -> list[str]:
+    """The rule numbers the recorded fix cites: the PPG's at a FaB event; none at a Grand Archive
+    event (GA's documents in the reference number no backup procedure, and a ruling cites rule
+    numbers only: the fix is stated in the ruling's words instead)."""
+    if is_ga(recon.call.event):
+        return []
+    return list(FIX_CITATIONS.get(recon.fix, []))
 
 
 def _snapshot(recon: Reconstruction) -> dict[str, Any]:
@@ -80,13 +95,24 @@ def _audit(recon: Reconstruction, actor, action: str, before: dict | None, **ext
 
 
 def rules_version_for(call: JudgeCall) -> str:
-    """The engine's edition for the event's pinned CR version (``Event.cr_version``)."""
+    """The engine's edition for the event's pinned CR version (``Event.cr_version``); a Grand
+    Archive event's is the GA CR (``rules_engine.ga.rules.VERSION``)."""
+    if is_ga(call.event):
+        return ReconstructionRules.GA
     return ReconstructionRules.CR_2_13_0 if call.event.cr_version == "2.13.0" else ReconstructionRules.OLDER
 
 
 def _check_start(start: Any, event: Any = None) -> dict[str, Any]:
     if not isinstance(start, dict):
         raise DomainError(_("the starting state is a mapping (turn, phase, P1, P2)"), field="start")
+    if event is not None and is_ga(event):
+        try:
+            recon_ga.check_start(start)
+        except (GivenError, TypeError, ValueError) as exc:
+            raise DomainError(
+                _("the starting state cannot be read: %(exc)s") % {"exc": exc}, field="start"
+            ) from None
+        return {**start, "game": "ga"}
     try:
         start_state(start, recon_engine.event_lookup(event), "2.13.0")
     except GivenError as exc:
@@ -112,7 +138,6 @@ def create_reconstruction(
     Side effects: audit entry ``reconstruction.create``.
     """
     require(actor, call.event, "reconstruct", _("reconstruct game states"))
-    require_fab_reconstruction(call.event)  # the engine plays FaB's rules only
     if game_number is not None and game_number < 1:
         raise DomainError(_("games are numbered from 1"), field="game_number")
     start = _check_start(start, call.event) if start is not None else recon_engine.start_from_decklists(call)
@@ -139,7 +164,6 @@ def update_start(
     """
     recon = _lock(recon, expected_version)
     require(actor, recon.call.event, "reconstruct", _("reconstruct game states"))
-    require_fab_reconstruction(recon.call.event)
     before = _snapshot(recon)
     recon.start = _check_start(start, recon.call.event)
     _save(recon, ["start"])
@@ -175,7 +199,6 @@ def append_steps(
         raise DomainError(_("type at least one step"), field="lines")
     recon = _lock(recon, expected_version)
     require(actor, recon.call.event, "reconstruct", _("reconstruct game states"))
-    require_fab_reconstruction(recon.call.event)
     if len(recon.lines) + len(new) > MAX_LINES:
         raise DomainError(
             _("a reconstruction holds at most %(max_lines)s steps") % {"max_lines": MAX_LINES}, field="lines"
@@ -197,7 +220,6 @@ def rewind(recon: Reconstruction, *, actor, to: int, expected_version: int | Non
     """
     recon = _lock(recon, expected_version)
     require(actor, recon.call.event, "reconstruct", _("reconstruct game states"))
-    require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     report = outcome.backup_report(int(to))
     before = _snapshot(recon)
@@ -227,7 +249,6 @@ def record_fix(
         raise DomainError(_("unknown fix %(fix)s") % {"fix": repr(fix)}, field="fix")
     recon = _lock(recon, expected_version)
     require(actor, recon.call.event, "reconstruct", _("reconstruct game states"))
-    require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     report: dict[str, Any] = {"findings": outcome.findings()}
     if fix == ReconstructionFix.BACKUP:
@@ -264,10 +285,9 @@ def cite_in_ruling(recon: Reconstruction, *, judge) -> JudgeCall:
     in one tap: the citations are added to the ruling's, and a ruling not written yet gets a
     summary of the findings. Goes through ``services.record_ruling`` (its checks and audit)."""
     require(judge, recon.call.event, "rule_on_calls", _("rule on judge calls"))
-    require_fab_reconstruction(recon.call.event)
     outcome = recon_engine.run(recon)
     citations = list(recon.call.citations)
-    for c in outcome.citations() + list(FIX_CITATIONS.get(recon.fix, [])):
+    for c in outcome.citations() + fix_citations(recon):
         if c not in citations:
             citations.append(c)
     ruling = recon.call.ruling

@@ -4,12 +4,13 @@ A floor judge types the agreed steps at the table; the page replays them after e
 shows each step's state and findings. Judges, the head judge and the organizer edit; the two
 players of the match see the final state (without the opponent's hidden cards) and the ruling
 once the call is closed. Every change goes through ``judging.reconstruction.services``.
+A Grand Archive event's reconstruction uses the same page with GA's start form, panel, notation
+and backup report (``judging.reconstruction.ga``, issue 34).
 """
 
 from __future__ import annotations
 
 import re
-from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -20,16 +21,19 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 from core.parsing import optional_whole_number
 from core.pdf import render_pdf
+from tournament.citations import is_ga
 
 from .. import access
 from ..enums import CallStatus, ReconstructionFix
 from ..models import Reconstruction
 from . import engine as recon_engine
+from . import ga as recon_ga
 from . import services as recon_services
 from .selectors import players_of
 
@@ -49,23 +53,18 @@ QUICK_ACTIONS = [
     ("Player says", "obs "),
     ("Judge sets", "adj "),
 ]
-
-
-def _fab_only(view):
-    """A Grand Archive event has no reconstruction (``access.require_fab_reconstruction``): the
-    judge is sent back to the event's calls with the reason instead of a FaB-rules page."""
-
-    @wraps(view)
-    def wrapped(request, slug, pk, *args, **kwargs):
-        try:
-            return view(request, slug, pk, *args, **kwargs)
-        except DomainError as exc:
-            if exc.code != "fab_only":
-                raise
-            messages.error(request, exc.message)
-            return redirect("judging:home", slug=slug)
-
-    return wrapped
+#: The same for a Grand Archive game (GA's verbs, read by ``rules_engine.ga.phrases``).
+GA_QUICK_ACTIONS = [
+    (gettext_lazy("P1 plays"), "p1 plays "),
+    (gettext_lazy("P2 plays"), "p2 plays "),
+    (gettext_lazy("reserving"), " reserving "),
+    (gettext_lazy("Materialize"), "p1 materializes "),
+    (gettext_lazy("P1 attacks"), "p1 attacks with "),
+    (gettext_lazy("P2 retaliates"), "p2 retaliates with "),
+    (gettext_lazy("No retaliation"), "no ret\n"),
+    (gettext_lazy("All pass"), "all pass\n"),
+    (gettext_lazy("Ends turn"), "p1 ends the turn\n"),
+]
 
 
 def _recon_for(request, slug, pk) -> tuple[Reconstruction, str]:
@@ -295,7 +294,6 @@ def _start_fields(start: dict[str, Any]) -> dict[str, Any]:
 
 @login_required
 @require_POST
-@_fab_only
 def reconstruction_new(request, slug, pk):
     """Start a reconstruction from the call page (the starting state from the decklists)."""
     call = access.access_call_for_reconstruction(request.user, pk)
@@ -327,6 +325,13 @@ def _handle_post(request, recon: Reconstruction) -> str | None:
             raise DomainError(_("say which step to return to"), field="to")
         recon_services.rewind(recon, actor=request.user, to=to, expected_version=version)
         messages.success(request, _("Rewound to step %(to)s: the next steps start a branch.") % {"to": to})
+    elif action == "start" and is_ga(recon.call.event):
+        recon_services.update_start(
+            recon,
+            actor=request.user,
+            start=recon_ga.start_from_form(recon.start or {}, request.POST),
+            expected_version=version,
+        )
     elif action == "start":
         recon_services.update_start(
             recon,
@@ -357,7 +362,6 @@ def _handle_post(request, recon: Reconstruction) -> str | None:
 
 
 @login_required
-@_fab_only
 def reconstruction_page(request, slug, pk):
     """The phone page: sticky state panel, the steps with their findings, the text area with
     buttons, rewind, backup report, fix and ruling (judges); final state and ruling (players)."""
@@ -373,6 +377,7 @@ def reconstruction_page(request, slug, pk):
             "viewer": viewer,
             "players": players_of(recon),
             "final": outcome.final_view(viewer),
+            "game": outcome.game,
         }
         return render(request, "judging/reconstruction_player.html", ctx)
     kept_lines = ""
@@ -411,8 +416,9 @@ def reconstruction_page(request, slug, pk):
             if st.get("active") and st["line"] > to and not str(st["text"]).startswith("rewind")
         ]
         rewind_confirm = {"to": to, "undone": undone}
-    fields = _start_fields(recon.start or {})
-    if outcome.replay is not None:
+    ga = isinstance(outcome, recon_ga.GAOutcome)
+    fields = recon_ga.start_fields(recon.start or {}) if ga else _start_fields(recon.start or {})
+    if isinstance(outcome, recon_engine.Outcome) and outcome.replay is not None:
         # a number left blank shows what the engine takes for it (AP 1 for the turn player, ...)
         first = recon_engine.view(outcome.replay.initial)
         for pl in ("P1", "P2"):
@@ -432,22 +438,22 @@ def reconstruction_page(request, slug, pk):
         "step_groups": step_groups(outcome.steps),
         "final": outcome.final_view(None),
         "current": outcome.steps[-1]["state"] if outcome.steps else None,
-        "start_state": recon_engine.summary(recon_engine.view(outcome.replay.initial))
-        if outcome.replay
-        else None,
+        "start_state": outcome.initial_summary(),
+        "game": outcome.game,
+        "ga_phases": recon_ga.PHASES,
         "path": outcome.path_numbers(),
         "report": report,
         "backup_to": backup_to,
         "kept_lines": kept_lines,
         "rewind_confirm": rewind_confirm,
-        "quick_actions": QUICK_ACTIONS,
+        "quick_actions": GA_QUICK_ACTIONS if ga else QUICK_ACTIONS,
         "fixes": ReconstructionFix,
         "start_fields": fields,
         "start_players": [("P1", fields["P1"]), ("P2", fields["P2"])],
         "call_closed": recon.call.status == CallStatus.CLOSED,
         "violations": outcome.violations(),
         "citations": outcome.citations(),
-        "fix_citations": recon_services.FIX_CITATIONS.get(recon.fix, []),
+        "fix_citations": recon_services.fix_citations(recon),
     }
     return render(request, "judging/reconstruction.html", ctx)
 
@@ -462,15 +468,17 @@ def _document_context(recon: Reconstruction) -> dict[str, Any]:
         "outcome": outcome,
         "steps": outcome.steps,
         "final": outcome.final_view(None),
-        "start_fields": _start_fields(recon.start or {}),
+        "game": outcome.game,
+        "start_fields": recon_ga.start_fields(recon.start or {})
+        if outcome.game == "ga"
+        else _start_fields(recon.start or {}),
         "fix_sentence": recon_services.fix_sentence(recon),
-        "fix_citations": recon_services.FIX_CITATIONS.get(recon.fix, []),
+        "fix_citations": recon_services.fix_citations(recon),
         "generated_at": timezone.now(),
     }
 
 
 @login_required
-@_fab_only
 def reconstruction_print(request, slug, pk):
     """The printable record of a reconstruction (judges and organizer), for appeals and reports."""
     recon, viewer = _recon_for(request, slug, pk)
@@ -485,7 +493,6 @@ def render_reconstruction_pdf(recon: Reconstruction) -> bytes:
 
 
 @login_required
-@_fab_only
 def reconstruction_pdf(request, slug, pk):
     recon, viewer = _recon_for(request, slug, pk)
     if viewer != "judge":

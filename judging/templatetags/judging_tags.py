@@ -72,11 +72,18 @@ COMBAT_STEPS = {
 }
 
 
-#: A turn's phases by their names in the Comprehensive Rules (CR 4.2-4.4).
+#: A turn's phases by their names in the Comprehensive Rules (CR 4.2-4.4), and a Grand Archive
+#: turn's (GA 2.2: wake up, materialize, recollection, draw, main, end; combat within the main).
 TURN_PHASES = {
     "start": gettext_lazy("Start Phase"),
     "action": gettext_lazy("Action Phase"),
     "end": gettext_lazy("End Phase"),
+    "wake_up": gettext_lazy("Wake Up Phase"),
+    "materialize": gettext_lazy("Materialize Phase"),
+    "recollection": gettext_lazy("Recollection Phase"),
+    "draw": gettext_lazy("Draw Phase"),
+    "main": gettext_lazy("Main Phase"),
+    "combat": gettext_lazy("Combat"),
 }
 
 

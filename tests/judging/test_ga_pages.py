@@ -1,8 +1,8 @@
 """The pages a Grand Archive event's players and staff open never name a Flesh and Blood
 document (TR&P, PPG, "Procedure and Penalty Guide"): the infraction page lists the GA IPG
 counterparts, judging, decklist, staff, settings and mirror pages cite GA's documents or the
-organizer's policy (tournament.citations), the penalty report PDF says GA IPG, reconstruction is
-refused (its engine plays FaB's rules only), and the API's help texts name both games. The same
+organizer's policy (tournament.citations), the penalty report PDF says GA IPG, reconstruction runs
+under GA's rules (judging.reconstruction.ga), and the API's help texts name both games. The same
 pages of a FaB event keep their TR&P/PPG citations. Each test is named after what it checks."""
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from django.utils import timezone
 
 from core.errors import DomainError
 from decklists.models import Decklist
-from judging.access import FAB_ONLY_RECONSTRUCTION
 from judging.models import Reconstruction
 from judging.reconstruction import services as recon_services
 from judging.services import calls as call_services
@@ -255,12 +254,11 @@ def test_penalty_report_pdf_names_ga_ipg_for_ga_and_the_ppg_for_fab(game):
         assert "PPG 2023" in text
 
 
-def test_ga_call_page_says_reconstruction_covers_fab_only_and_offers_no_button():
+def test_ga_call_page_offers_reconstruction_under_ga_rules():
     w = _world(Game.GA)
     things = _populate(w)
     html = _get(w.hj, f"/judging/{w.event.slug}/calls/{things['claimed'].pk}/")
-    assert "Reconstruction covers Flesh and Blood games only" in html
-    assert 'id="start-reconstruction"' not in html
+    assert 'id="start-reconstruction"' in html and "Flesh and Blood games only" not in html
 
 
 def test_fab_call_page_still_offers_reconstruction():
@@ -270,41 +268,42 @@ def test_fab_call_page_still_offers_reconstruction():
     assert 'id="start-reconstruction"' in html and "covers Flesh and Blood games only" not in html
 
 
-def test_ga_reconstruction_is_refused_by_the_service_the_page_and_the_api():
+def test_ga_reconstruction_starts_from_the_service_the_page_and_the_api():
     w = _world(Game.GA)
     things = _populate(w)
     call = things["claimed"]
 
-    with pytest.raises(DomainError) as exc:
-        recon_services.create_reconstruction(call, actor=w.hj, start={})
-    assert exc.value.code == "fab_only" and "Flesh and Blood games only" in exc.value.message
+    recon = recon_services.create_reconstruction(call, actor=w.hj, start={"P1": {}, "P2": {}})
+    assert recon.rules_version == "ga" and recon.start["game"] == "ga"
 
     page = _client(w.hj).post(
         f"/judging/{w.event.slug}/calls/{call.pk}/reconstructions/new/", {"game_number": "1"}, follow=True
     )
-    assert page.status_code == 200
-    assert FAB_ONLY_RECONSTRUCTION.replace("'", "&#x27;") in page.content.decode()
+    html = page.content.decode()
+    assert page.status_code == 200 and 'data-game="ga"' in html and not _leaks(html), _leaks(html)
 
     api = _client(w.hj).post(
         f"/api/judging/calls/{call.pk}/reconstructions/", {}, content_type="application/json"
     )
-    assert api.status_code == 400 and api.json()["code"] == "fab_only"
-    assert not Reconstruction.objects.exists()
+    assert api.status_code == 201 and api.json()["rules_version"] == "ga"
+    assert Reconstruction.objects.filter(call=call).count() == 3
 
 
-def test_a_reconstruction_left_from_before_an_event_became_ga_is_not_shown_under_fab_rules():
+def test_a_reconstruction_left_from_before_an_event_became_ga_is_replayed_under_ga_rules():
     w = _world(Game.FAB)
     things = _populate(w)
-    recon = Reconstruction.objects.create(call=things["claimed"], start={}, lines=[], created_by=w.hj)
+    recon = Reconstruction.objects.create(
+        call=things["claimed"], start={"P1": {"life": 20}}, lines=[], created_by=w.hj
+    )
     w.event.game, w.event.format, w.event.event_type = Game.GA, FormatCode.GA_STANDARD, EventType.GA_REGULAR
     w.event.save()
 
-    resp = _client(w.hj).get(f"/judging/{w.event.slug}/reconstructions/{recon.pk}/")
-    assert resp.status_code == 302 and resp["Location"].endswith(f"/judging/{w.event.slug}/")
+    html = _get(w.hj, f"/judging/{w.event.slug}/reconstructions/{recon.pk}/")
+    assert "The starting state cannot be read" in html and "unknown GA keys" in html
     api = _client(w.hj).get(f"/api/judging/reconstructions/{recon.pk}/")
-    assert api.status_code == 400 and api.json()["code"] == "fab_only"
+    assert api.status_code == 200 and "unknown GA keys" in api.json()["start_error"]
     with pytest.raises(DomainError):
-        recon_services.append_steps(recon, actor=w.hj, lines=["p1 pass"], expected_version=None)
+        recon_services.update_start(recon, actor=w.hj, start={"P1": {"life": 20}}, expected_version=None)
 
 
 def test_ga_ruling_and_penalty_messages_name_no_fab_document():
