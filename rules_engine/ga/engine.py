@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rules_engine.wording import Phrase, say
+
 from .cards import GACard, GACards, norm
 from .phrases import Clause, GAParser
 from .rules import (
@@ -77,7 +79,9 @@ class GAEngine:
         self._action = action
         self._line = line
         if st.result:
-            self._find(NOTE, f"the game is over ({st.result}); the line is not applied", [])
+            self._find(
+                NOTE, say("the game is over ({result}); the line is not applied", result=st.result), []
+            )
             return Step(st, self._out)
         for clause in self.parser.parse(line, st.turn):
             before = st.copy()
@@ -85,7 +89,7 @@ class GAEngine:
                 self._clause(st, clause)
             except GAIllegal as exc:
                 st = before
-                self._find(VIOLATION, exc.message, rule(exc.key), clause)
+                self._find(VIOLATION, exc.phrase, rule(exc.key), clause)
                 self._reverted = action
             except _Cannot as exc:
                 st = before
@@ -97,7 +101,7 @@ class GAEngine:
 
     # -- findings --------------------------------------------------------------------------------
     def _find(
-        self, kind: str, message: str, rules: list[str], clause: Clause | None = None, **data: object
+        self, kind: str, message: str | Phrase, rules: list[str], clause: Clause | None = None, **data: object
     ) -> None:
         self._out.append(
             Finding(
@@ -109,16 +113,18 @@ class GAEngine:
     def _clause(self, st: GAState, c: Clause) -> None:
         handler = getattr(self, "_do_" + c.verb, None)
         if handler is None:
-            raise _Cannot(f"no handler for {c.verb}")
+            raise _Cannot(say("no handler for {verb}", verb=c.verb))
         handler(st, c)
 
     def _do_unreadable(self, st: GAState, c: Clause) -> None:
         hint = f" (it names {c.card})" if c.card else ""
         self._find(
             UNREADABLE,
-            f"could not read {c.text!r}{hint}: write it as e.g. 'P1 plays <card> reserving <card>, <card>', "
-            "'P1 materializes <card>', 'P1 attacks with <ally or weapon> targeting P2's champion', "
-            "'P2 retaliates with <ally>', 'all pass', 'P1 ends the turn'",
+            say(
+                "could not read {text}{hint}: write it as e.g. 'P1 plays <card> reserving <card>, <card>', 'P1 materializes <card>', 'P1 attacks with <ally or weapon> targeting P2's champion', 'P2 retaliates with <ally>', 'all pass', 'P1 ends the turn'",
+                text=repr(c.text),
+                hint=hint,
+            ),
             [],
             c,
         )
@@ -132,7 +138,9 @@ class GAEngine:
             return None
         card = self.cards.get(name)
         if card is None:
-            self._find(UNKNOWN_CARD, f"{name} is not a card the engine knows", [], c, card=name)
+            self._find(
+                UNKNOWN_CARD, say("{name} is not a card the engine knows", name=name), [], c, card=name
+            )
         return card
 
     def _settle_stack(self, st: GAState, c: Clause) -> None:
@@ -140,7 +148,10 @@ class GAEngine:
         if st.stack and not _RESPONSE.search(c.text):
             names = ", ".join(s.name for s in reversed(st.stack))
             self._find(
-                NOTE, f"taken as: all passed and {names} resolved first", list(rule("pass_resolve")), c
+                NOTE,
+                say("taken as: all passed and {names} resolved first", names=names),
+                list(rule("pass_resolve")),
+                c,
             )
             while st.stack:
                 self._resolve_top(st, c)
@@ -167,14 +178,16 @@ class GAEngine:
         if p.deck_count <= 0:
             p.lost = "drew from an empty deck"
             st.result = f"{st.other(who)} wins ({who} drew from an empty deck)"
-            self._find(NOTE, f"{who} draws from an empty deck and loses the game", rule("deck_out"), c)
+            self._find(
+                NOTE, say("{who} draws from an empty deck and loses the game", who=who), rule("deck_out"), c
+            )
             return
         p.deck_count -= 1
         top = p.deck.pop(0) if p.deck else None
         if name and top and norm(top) != norm(name):
             self._find(
                 MISMATCH,
-                f"{who} drew {name}, but the top card was given as {top}",
+                say("{who} drew {name}, but the top card was given as {top}", who=who, name=name, top=top),
                 rule("draw_phase"),
                 c,
                 fact=f"{who}.drew",
@@ -206,7 +219,8 @@ class GAEngine:
             if card.is_champion or not card.costless:
                 return
             raise GAIllegal(
-                "no_cost", f"{card.name} has no cost to pay, so it cannot be played (not a cost of 0)"
+                "no_cost",
+                say("{card} has no cost to pay, so it cannot be played (not a cost of 0)", card=card.name),
             )
         if reserve is not None:
             cost = reserve
@@ -216,14 +230,25 @@ class GAEngine:
             if len(p.hand) < cost:
                 raise GAIllegal(
                     "reserve_cost",
-                    f"{card.name} costs {cost} reserve but {who} has only {len(p.hand)} other card(s) in hand: "
-                    "the activation is reverted",
+                    say(
+                        "{card} costs {cost} reserve but {who} has only {count} other card(s) in hand: the activation is reverted",
+                        card=card.name,
+                        cost=cost,
+                        who=who,
+                        count=len(p.hand),
+                    ),
                 )
             named = list(c.paid_with)
             if named and len(named) != cost:
                 self._find(
                     AMBIGUITY if len(named) < cost else VIOLATION,
-                    f"{card.name} costs {cost} reserve; the line reserves {len(named)} card(s) ({', '.join(named)})",
+                    say(
+                        "{card} costs {cost} reserve; the line reserves {count} card(s) ({list})",
+                        card=card.name,
+                        cost=cost,
+                        count=len(named),
+                        list=", ".join(named),
+                    ),
                     rule("reserve_cost"),
                     c,
                 )
@@ -232,7 +257,9 @@ class GAEngine:
             moved: list[str] = []
             for n in named:
                 if not self._take_from_hand(st, who, n):
-                    raise GAIllegal("reserve_cost", f"{who} reserves {n}, which is not in their hand")
+                    raise GAIllegal(
+                        "reserve_cost", say("{who} reserves {n}, which is not in their hand", who=who, n=n)
+                    )
                 moved.append(n)
             while len(moved) < cost:
                 pick = UNKNOWN if UNKNOWN in p.hand else p.hand[-1]
@@ -243,8 +270,13 @@ class GAEngine:
             if c.paid_with == [] and cost and any(m != UNKNOWN for m in moved):
                 self._find(
                     AMBIGUITY,
-                    f"the line does not say which {cost} card(s) {who} reserved for {card.name}; "
-                    f"taken as {', '.join(moved)}",
+                    say(
+                        "the line does not say which {cost} card(s) {who} reserved for {card}; taken as {list}",
+                        cost=cost,
+                        who=who,
+                        card=card.name,
+                        list=", ".join(moved),
+                    ),
                     rule("reserve_cost"),
                     c,
                 )
@@ -253,8 +285,13 @@ class GAEngine:
             if len(p.memory) < memory:
                 raise GAIllegal(
                     "memory_cost",
-                    f"{card.name} costs {memory} memory but {who} has {len(p.memory)} card(s) in memory: "
-                    "the play is reverted",
+                    say(
+                        "{card} costs {memory} memory but {who} has {count} card(s) in memory: the play is reverted",
+                        card=card.name,
+                        memory=memory,
+                        who=who,
+                        count=len(p.memory),
+                    ),
                 )
             named = list(c.banished)
             for n in named[:memory]:
@@ -263,7 +300,8 @@ class GAEngine:
                     hit = UNKNOWN if UNKNOWN in p.memory else None
                 if hit is None:
                     raise GAIllegal(
-                        "memory_cost", f"{who} banishes {n} from memory, but it is not in their memory"
+                        "memory_cost",
+                        say("{who} banishes {n} from memory, but it is not in their memory", who=who, n=n),
                     )
                 p.memory.remove(hit)
                 p.banishment.append(n)
@@ -273,8 +311,11 @@ class GAEngine:
                 if len(set(known)) > 1 or (known and len(p.memory) > rest):
                     self._find(
                         NOTE,
-                        f"{rest} card(s) banished at random from {who}'s memory are not named: "
-                        "the memory's cards are no longer known by name",
+                        say(
+                            "{rest} card(s) banished at random from {who}'s memory are not named: the memory's cards are no longer known by name",
+                            rest=rest,
+                            who=who,
+                        ),
                         rule("random_memory"),
                         c,
                     )
@@ -293,7 +334,8 @@ class GAEngine:
     def _slow_ok(self, st: GAState, who: str, what: str, c: Clause) -> None:
         if who != st.turn:
             raise GAIllegal(
-                "slow_not_turn_player", f"{who} is not the turn player and cannot {what} (slow speed)"
+                "slow_not_turn_player",
+                say("{who} is not the turn player and cannot {what} (slow speed)", who=who, what=what),
             )
         if st.phase in _PRE_MAIN:
             self._to_main(st, c)
@@ -305,15 +347,29 @@ class GAEngine:
                 and "before damage" in c.text.casefold()
             ):
                 raise GAIllegal(
-                    "slow_not_main", f"{who} cannot {what} during combat: slow speed is for the main phase"
+                    "slow_not_main",
+                    say(
+                        "{who} cannot {what} during combat: slow speed is for the main phase",
+                        who=who,
+                        what=what,
+                    ),
                 )
             self._settle_combat(st, c)
         if st.stack:
             raise GAIllegal(
-                "slow_stack_not_empty", f"{who} cannot {what} while the Effects Stack is not empty"
+                "slow_stack_not_empty",
+                say("{who} cannot {what} while the Effects Stack is not empty", who=who, what=what),
             )
         if st.phase != "main":
-            raise GAIllegal("slow_not_main", f"{who} cannot {what} in the {st.phase.replace('_', ' ')} phase")
+            raise GAIllegal(
+                "slow_not_main",
+                say(
+                    "{who} cannot {what} in the {replace} phase",
+                    who=who,
+                    what=what,
+                    replace=st.phase.replace("_", " "),
+                ),
+            )
 
     # -- materialize (GA 2.2.b, 2.3.b, 1.7.a) ---------------------------------------------------
     def _do_materialize(self, st: GAState, c: Clause) -> None:
@@ -327,34 +383,51 @@ class GAEngine:
         by_effect = bool(_BY_EFFECT.search(c.text))
         if not by_effect:
             if who != st.turn:
-                raise GAIllegal("materialize_phase", f"{who} cannot materialize on {st.turn}'s turn")
+                raise GAIllegal(
+                    "materialize_phase",
+                    say("{who} cannot materialize on {turn}'s turn", who=who, turn=st.turn),
+                )
             if p.first_turn:
                 raise GAIllegal(
-                    "materialize_first_turn", f"{who} skips the materialize phase on their first turn"
+                    "materialize_first_turn",
+                    say("{who} skips the materialize phase on their first turn", who=who),
                 )
             if st.phase not in ("wake_up", "materialize"):
                 self._settle_stack(st, c)
                 raise GAIllegal(
                     "materialize_phase",
-                    f"{who} materializes {card.name} in the {st.phase.replace('_', ' ')} phase: "
-                    "a player materializes in their materialize phase (or when an effect lets them)",
+                    say(
+                        "{who} materializes {card} in the {replace} phase: a player materializes in their materialize phase (or when an effect lets them)",
+                        who=who,
+                        card=card.name,
+                        replace=st.phase.replace("_", " "),
+                    ),
                 )
             if p.materialized:
-                raise GAIllegal("materialize_twice", f"{who} has already materialized this turn")
+                raise GAIllegal("materialize_twice", say("{who} has already materialized this turn", who=who))
         if p.material and not any(norm(m) == norm(card.name) for m in p.material):
-            raise GAIllegal("materialize_from", f"{card.name} is not in {who}'s material deck")
+            raise GAIllegal(
+                "materialize_from", say("{card} is not in {who}'s material deck", card=card.name, who=who)
+            )
         if card.is_champion:
             if card.level == 0:
                 raise GAIllegal(
-                    "materialize_lv0", f"{card.name} is a level 0 champion, which cannot be materialized"
+                    "materialize_lv0",
+                    say("{card} is a level 0 champion, which cannot be materialized", card=card.name),
                 )
             champ = st.champion(who)
             printed = champ.card.level if champ and champ.card and champ.card.level is not None else None
             if printed is not None and card.level is not None and card.level != printed + 1:
                 raise GAIllegal(
                     "level_up",
-                    f"{card.name} is level {card.level}; {who}'s champion is printed level {printed}, "
-                    f"so only a level {printed + 1} champion can level it up",
+                    say(
+                        "{card} is level {level}; {who}'s champion is printed level {printed}, so only a level {amount} champion can level it up",
+                        card=card.name,
+                        level=card.level,
+                        who=who,
+                        printed=printed,
+                        amount=printed + 1,
+                    ),
                 )
         else:
             self._element_ok(st, who, card, "element_materialize")
@@ -382,7 +455,13 @@ class GAEngine:
         if card.element not in champ.elements():
             raise GAIllegal(
                 key,
-                f"{card.name} is {card.element.title()}, an element {who}'s champion ({champ.name}) has not enabled",
+                say(
+                    "{card} is {title}, an element {who}'s champion ({champ}) has not enabled",
+                    card=card.name,
+                    title=card.element.title(),
+                    who=who,
+                    champ=champ.name,
+                ),
             )
 
     # -- activate (GA 2.3.a) --------------------------------------------------------------------
@@ -419,7 +498,10 @@ class GAEngine:
         self._element_ok(st, who, card)
         from_hand = self._take_from_hand(st, who, card.name)
         if not from_hand and not (_BY_EFFECT.search(c.text) or _FROM_ZONE.search(c.text)):
-            raise GAIllegal("hand_only", f"{card.name} is not in {who}'s hand; cards are activated from hand")
+            raise GAIllegal(
+                "hand_only",
+                say("{card} is not in {who}'s hand; cards are activated from hand", card=card.name, who=who),
+            )
         self._pay(st, who, card, c, materialize=False)
         target = self._target_object(st, who, c)
         st.stack.append(StackItem(card.name, who, "activation", card, target=target.oid if target else None))
@@ -429,10 +511,12 @@ class GAEngine:
         """An object's activated ability (GA 2.4.a): fast by default (2.4.a.5), its cost paid as the
         line says ("resting it": an object must be awake to rest, X.B.3b); its effect is the judge's."""
         if obj.controller != who:
-            raise GAIllegal("obedience", f"{who} does not control {obj.name}")
+            raise GAIllegal("obedience", say("{who} does not control {card}", who=who, card=obj.name))
         if re.search(r"\brest(?:s|ing)?\b", c.text, re.I):
             if obj.rested:
-                raise GAIllegal("rest_cost", f"{obj.name} is rested and cannot rest to pay for its ability")
+                raise GAIllegal(
+                    "rest_cost", say("{card} is rested and cannot rest to pay for its ability", card=obj.name)
+                )
             obj.rested = True
         target = self._target_object(st, who, c) if c.target else None
         st.stack.append(
@@ -469,7 +553,10 @@ class GAEngine:
         if item.kind == "ability":
             self._find(
                 MANUAL,
-                f"{item.name} resolved; its effect is not computed: write what it did on the next line",
+                say(
+                    "{item} resolved; its effect is not computed: write what it did on the next line",
+                    item=item.name,
+                ),
                 rule("manual"),
                 c,
                 card=item.name,
@@ -491,7 +578,10 @@ class GAEngine:
             p.graveyard.append(card.name)
             self._find(
                 NOTE,
-                f"{card.name}'s target left the field before it resolved: it fizzles and has no effect",
+                say(
+                    "{card}'s target left the field before it resolved: it fizzles and has no effect",
+                    card=card.name,
+                ),
                 rule("fizzle"),
                 c,
             )
@@ -499,8 +589,10 @@ class GAEngine:
         p.graveyard.append(card.name)  # GA 1.7.c.5
         self._find(
             MANUAL,
-            f"{card.name} resolved; its effect is not computed: write what it did on the next line "
-            "(e.g. 'it deals 2 damage to P2's champion', 'P1 draws 1', 'P1 puts a buff counter on <ally>')",
+            say(
+                "{card} resolved; its effect is not computed: write what it did on the next line (e.g. 'it deals 2 damage to P2's champion', 'P1 draws 1', 'P1 puts a buff counter on <ally>')",
+                card=card.name,
+            ),
             rule("manual"),
             c,
             card=card.name,
@@ -513,8 +605,11 @@ class GAEngine:
         if len(same) > 1:
             self._find(
                 NOTE,
-                f"{obj.controller} controls two {obj.name} (unique): they keep one and sacrifice the rest; "
-                "the older one is taken as sacrificed unless the log says otherwise",
+                say(
+                    "{controller} controls two {card} (unique): they keep one and sacrifice the rest; the older one is taken as sacrificed unless the log says otherwise",
+                    controller=obj.controller,
+                    card=obj.name,
+                ),
                 rule("unique"),
                 c,
             )
@@ -526,8 +621,11 @@ class GAEngine:
             where = ", ".join(s.name for s in st.stack) or "nothing"
             self._find(
                 AMBIGUITY,
-                f"the line says {c.card} resolves, but it is not on the Effects Stack (on it: {where}); "
-                "nothing was resolved or moved on",
+                say(
+                    "the line says {card} resolves, but it is not on the Effects Stack (on it: {where}); nothing was resolved or moved on",
+                    card=c.card,
+                    where=where,
+                ),
                 rule("stack_order"),
                 c,
             )
@@ -536,8 +634,11 @@ class GAEngine:
             if c.card and norm(st.stack[-1].name) != norm(c.card):
                 self._find(
                     AMBIGUITY,
-                    f"{c.card} is not on top of the Effects Stack ({st.stack[-1].name} is): "
-                    f"{st.stack[-1].name} resolves first",
+                    say(
+                        "{card} is not on top of the Effects Stack ({stack} is): {stack} resolves first",
+                        card=c.card,
+                        stack=st.stack[-1].name,
+                    ),
                     rule("stack_order"),
                     c,
                 )
@@ -558,8 +659,10 @@ class GAEngine:
             # the judge's mind; it does not end the main phase (no cascade from one illegal line).
             self._find(
                 NOTE,
-                f"nothing is on the stack (the action on line {self._reverted} was reverted): "
-                "the pass is not taken as ending the main phase",
+                say(
+                    "nothing is on the stack (the action on line {reverted} was reverted): the pass is not taken as ending the main phase",
+                    reverted=self._reverted,
+                ),
                 [],
                 c,
             )
@@ -586,19 +689,25 @@ class GAEngine:
         self._element_ok(st, who, card)
         champ = st.champion(who)
         if champ is None:
-            raise _Cannot(f"{who} controls no champion to attack with {card.name}")
+            raise _Cannot(say("{who} controls no champion to attack with {card}", who=who, card=card.name))
         if champ.rested:
             raise GAIllegal(
-                "attack_card_rests", f"{who}'s champion is rested: resting it is the cost of {card.name}"
+                "attack_card_rests",
+                say("{who}'s champion is rested: resting it is the cost of {card}", who=who, card=card.name),
             )
         weapon = self._weapon(st, who, c.weapon, c)
         power = (card.power or 0) + ((weapon.power() or 0) if weapon else 0)
         if power <= 0:
-            raise GAIllegal("attack_power", f"{card.name} would attack with {power} power")
+            raise GAIllegal(
+                "attack_power", say("{card} would attack with {power} power", card=card.name, power=power)
+            )
         if not self._take_from_hand(st, who, card.name) and not (
             _BY_EFFECT.search(c.text) or _FROM_ZONE.search(c.text)
         ):
-            raise GAIllegal("hand_only", f"{card.name} is not in {who}'s hand; cards are activated from hand")
+            raise GAIllegal(
+                "hand_only",
+                say("{card} is not in {who}'s hand; cards are activated from hand", card=card.name, who=who),
+            )
         self._pay(st, who, card, c, materialize=False)
         champ.rested = True
         target = self._target_object(st, who, c) if c.target else self._opponent_champion(st, who, None)
@@ -619,7 +728,7 @@ class GAEngine:
             return None
         w = st.find(name, who)
         if w is None or not w.is_weapon:
-            raise _Cannot(f"{who} controls no weapon called {name}")
+            raise _Cannot(say("{who} controls no weapon called {name}", who=who, name=name))
         return w
 
     def _enter_intent(self, st: GAState, item: StackItem, c: Clause) -> None:
@@ -646,11 +755,19 @@ class GAEngine:
             return
         if target.controller == attacker.controller:
             raise GAIllegal(
-                "attack_own", f"{attacker.controller} cannot attack {target.name}, a unit they control"
+                "attack_own",
+                say(
+                    "{controller} cannot attack {target}, a unit they control",
+                    controller=attacker.controller,
+                    target=target.name,
+                ),
             )
         if target.card is not None and "stealth" in target.card.keywords:
             if attacker.card is None or "true sight" not in attacker.card.keywords:
-                raise GAIllegal("stealth", f"{target.name} has stealth and cannot be targeted by this attack")
+                raise GAIllegal(
+                    "stealth",
+                    say("{target} has stealth and cannot be targeted by this attack", target=target.name),
+                )
 
     def _do_attack(self, st: GAState, c: Clause) -> None:
         who = self._who(st, c)
@@ -674,32 +791,42 @@ class GAEngine:
         elif named is not None and not named.is_champion:
             attacker = st.find(named.name, who)
             if attacker is None:
-                raise _Cannot(f"{who} controls no {named.name} on the field")
+                raise _Cannot(say("{who} controls no {named} on the field", who=who, named=named.name))
             if c.weapon:
-                raise GAIllegal("ally_weapon", f"{named.name} is an ally: allies cannot use weapons")
+                raise GAIllegal(
+                    "ally_weapon", say("{named} is an ally: allies cannot use weapons", named=named.name)
+                )
         else:
             attacker = champ
             if c.weapon:
                 weapon = self._weapon(st, who, c.weapon, c)
         if attacker is None:
-            raise _Cannot(f"{who} controls no champion")
+            raise _Cannot(say("{who} controls no champion", who=who))
         if attacker.rested:
-            raise GAIllegal("attack_rested", f"{attacker.name} is rested and cannot attack")
+            raise GAIllegal(
+                "attack_rested", say("{attacker} is rested and cannot attack", attacker=attacker.name)
+            )
         power = attacker.power()
         if attacker.is_champion:
             if weapon is None:
                 raise GAIllegal(
                     "champion_no_power",
-                    f"{attacker.name} has no power of its own: a champion attacks with a weapon or an attack card",
+                    say(
+                        "{attacker} has no power of its own: a champion attacks with a weapon or an attack card",
+                        attacker=attacker.name,
+                    ),
                 )
             power = (power or 0) + (weapon.power() or 0)
         if power is None or power <= 0:
-            raise GAIllegal("attack_power", f"{attacker.name} would attack with {power or 0} power")
+            raise GAIllegal(
+                "attack_power",
+                say("{attacker} would attack with {value} power", attacker=attacker.name, value=power or 0),
+            )
         if c.target is None:
             c.target = self._partial_target(st, who, c, attacker)
         target = self._target_object(st, who, c) if c.target else self._opponent_champion(st, who, None)
         if c.target and target is None:
-            raise _Cannot(f"nothing called {c.target} is on the field to attack")
+            raise _Cannot(say("nothing called {target} is on the field to attack", target=c.target))
         self._check_target(st, attacker, target, c)
         attacker.rested = True  # GA 2.6.1d
         st.combat = Combat(
@@ -729,45 +856,55 @@ class GAEngine:
     def _do_intercept(self, st: GAState, c: Clause) -> None:
         cb = st.combat
         if cb is None:
-            raise _Cannot("no attack is in progress to intercept")
+            raise _Cannot(say("no attack is in progress to intercept"))
         ally = st.find(c.card) if c.card else None
         if ally is None or not ally.is_ally:
-            raise _Cannot(f"no ally called {c.card} to intercept with")
+            raise _Cannot(say("no ally called {card} to intercept with", card=c.card))
         tgt = st.obj(cb.target)
         if ally.card is not None and "intercept" not in ally.card.keywords:
             raise GAIllegal(
-                "intercept", f"{ally.name} does not have intercept (in the card data the engine reads)"
+                "intercept",
+                say("{ally} does not have intercept (in the card data the engine reads)", ally=ally.name),
             )
         if ally.rested:
-            raise GAIllegal("intercept", f"{ally.name} is rested and cannot intercept")
+            raise GAIllegal("intercept", say("{ally} is rested and cannot intercept", ally=ally.name))
         if tgt is None or not tgt.is_champion or tgt.controller != ally.controller:
             raise GAIllegal(
-                "intercept", f"{ally.name} can only intercept an attack on its controller's champion"
+                "intercept",
+                say("{ally} can only intercept an attack on its controller's champion", ally=ally.name),
             )
         cb.target = ally.oid
 
     def _do_retaliate(self, st: GAState, c: Clause) -> None:
         cb = st.combat
         if cb is None:
-            raise _Cannot("no attack is in progress to retaliate against")
+            raise _Cannot(say("no attack is in progress to retaliate against"))
         who = self._who(st, c)
         unit = st.find(c.card) if c.card else st.obj(cb.target)
         if unit is None:
-            raise _Cannot(f"no unit called {c.card} on the field")
+            raise _Cannot(say("no unit called {card} on the field", card=c.card))
         if cb.step != "retaliation":
-            raise GAIllegal("retaliate", "retaliation is declared in the retaliation step, which has passed")
+            raise GAIllegal(
+                "retaliate", say("retaliation is declared in the retaliation step, which has passed")
+            )
         if unit.oid != cb.target:
             tgt = st.obj(cb.target)
             raise GAIllegal(
                 "retaliate_not_defending",
-                f"{unit.name} is not the attacked unit ({tgt.name if tgt else 'none'} is), so it cannot retaliate",
+                say(
+                    "{unit} is not the attacked unit ({value} is), so it cannot retaliate",
+                    unit=unit.name,
+                    value=tgt.name if tgt else "none",
+                ),
             )
         if unit.rested:
-            raise GAIllegal("retaliate_rested", f"{unit.name} is rested and cannot retaliate")
+            raise GAIllegal("retaliate_rested", say("{unit} is rested and cannot retaliate", unit=unit.name))
         if unit.power() is None or (unit.power() or 0) <= 0:
-            raise GAIllegal("retaliate_power", f"{unit.name} has no power above 0 and cannot retaliate")
+            raise GAIllegal(
+                "retaliate_power", say("{unit} has no power above 0 and cannot retaliate", unit=unit.name)
+            )
         if who not in (unit.controller,) and c.player is not None:
-            raise GAIllegal("retaliate", f"{who} does not control {unit.name}")
+            raise GAIllegal("retaliate", say("{who} does not control {unit}", who=who, unit=unit.name))
         unit.rested = True
         cb.retaliators.append(unit.oid)
         cb.step = "damage"
@@ -824,7 +961,12 @@ class GAEngine:
                 if ref is not None and dealt != amount:
                     self._find(
                         MISMATCH,
-                        f"the line says {amount} damage, but the attack dealt {dealt} to {ref.name}",
+                        say(
+                            "the line says {amount} damage, but the attack dealt {dealt} to {ref}",
+                            amount=amount,
+                            dealt=dealt,
+                            ref=ref.name,
+                        ),
                         rule("damage_step"),
                         c,
                         fact=f"{ref.controller}.damage" if ref.is_champion else f"{ref.name}.damage",
@@ -834,7 +976,7 @@ class GAEngine:
                 return
         target = self._damage_target(st, c)
         if target is None:
-            raise _Cannot(f"the line does not say who takes the {amount} damage")
+            raise _Cannot(say("the line does not say who takes the {amount} damage", amount=amount))
         target.damage += amount
 
     def _damage_target(self, st: GAState, c: Clause) -> GAObject | None:
@@ -869,7 +1011,13 @@ class GAEngine:
         if derived is not None and derived != c.amount:
             self._find(
                 MISMATCH,
-                f"the line says {who} has {c.amount} ({(c.counter or '').replace('_', ' ')}); the log gives {derived}",
+                say(
+                    "the line says {who} has {amount} ({replace}); the log gives {derived}",
+                    who=who,
+                    amount=c.amount,
+                    replace=(c.counter or "").replace("_", " "),
+                    derived=derived,
+                ),
                 rule("public_counts"),
                 c,
                 fact=f"{who}.{c.counter}",
@@ -882,10 +1030,17 @@ class GAEngine:
         who = self._who(st, c)
         champ = st.champion(who)
         if champ is None:
-            raise _Cannot(f"{who} controls no champion")
+            raise _Cannot(say("{who} controls no champion", who=who))
         have = champ.counters.get("enlighten", 0)
         if have < 3:
-            raise GAIllegal("enlighten", f"{champ.name} has {have} enlighten counter(s); the ability costs 3")
+            raise GAIllegal(
+                "enlighten",
+                say(
+                    "{champ} has {have} enlighten counter(s); the ability costs 3",
+                    champ=champ.name,
+                    have=have,
+                ),
+            )
         champ.counters["enlighten"] = have - 3
         self._draw_one(st, who, c.card, c)
 
@@ -899,7 +1054,12 @@ class GAEngine:
         if obj.damage != c.amount:
             self._find(
                 MISMATCH,
-                f"the line says {obj.name} has {c.amount} damage; the log gives {obj.damage}",
+                say(
+                    "the line says {card} has {amount} damage; the log gives {damage}",
+                    card=obj.name,
+                    amount=c.amount,
+                    damage=obj.damage,
+                ),
                 rule("hit"),
                 c,
                 fact=f"{obj.controller}.damage" if obj.is_champion else f"{obj.name}.damage",
@@ -927,7 +1087,7 @@ class GAEngine:
         name = c.target if c.target not in (None, "champion") else c.card
         obj = st.find(name) if name else st.champion(c.target_player or who)
         if obj is None:
-            raise _Cannot(f"no object called {name} on the field")
+            raise _Cannot(say("no object called {name} on the field", name=name))
         k = c.counter or "buff"
         if k == "damage" and obj.is_champion:
             obj.damage = max(0, obj.damage + (c.amount or 0))
@@ -937,25 +1097,25 @@ class GAEngine:
     def _do_rest(self, st: GAState, c: Clause) -> None:
         obj = st.find(c.card) if c.card else None
         if obj is None:
-            raise _Cannot(f"no object called {c.card} on the field")
+            raise _Cannot(say("no object called {card} on the field", card=c.card))
         obj.rested = True
 
     def _do_wake(self, st: GAState, c: Clause) -> None:
         obj = st.find(c.card) if c.card else None
         if obj is None:
-            raise _Cannot(f"no object called {c.card} on the field")
+            raise _Cannot(say("no object called {card} on the field", card=c.card))
         obj.rested = False
 
     def _do_destroy(self, st: GAState, c: Clause) -> None:
         obj = st.find(c.card) if c.card else None
         if obj is None:
-            raise _Cannot(f"no object called {c.card} on the field")
+            raise _Cannot(say("no object called {card} on the field", card=c.card))
         self._leave_field(st, obj, "graveyard")
 
     def _do_banish(self, st: GAState, c: Clause) -> None:
         who = self._who(st, c)
         if not c.card:
-            raise _Cannot("the line does not name the banished card")
+            raise _Cannot(say("the line does not name the banished card"))
         obj = st.find(c.card)
         if obj is not None:
             self._leave_field(st, obj, "banishment")
@@ -967,12 +1127,16 @@ class GAEngine:
                 zone.remove(hit)
                 p.banishment.append(hit)
                 return
-        raise _Cannot(f"{c.card} is not on the field or in {who}'s graveyard, hand or memory")
+        raise _Cannot(
+            say("{card} is not on the field or in {who}'s graveyard, hand or memory", card=c.card, who=who)
+        )
 
     def _do_discard(self, st: GAState, c: Clause) -> None:
         who = self._who(st, c)
         if not c.card or not self._take_from_hand(st, who, c.card):
-            raise _Cannot(f"{c.card or 'the card'} is not in {who}'s hand to discard")
+            raise _Cannot(
+                say("{value} is not in {who}'s hand to discard", value=c.card or "the card", who=who)
+            )
         st.players[who].graveyard.append(c.card)
 
     def _leave_field(self, st: GAState, obj: GAObject, zone: str) -> None:

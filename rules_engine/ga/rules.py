@@ -19,6 +19,7 @@ from rules_engine.game.rules import (
     VIOLATION,
     Finding,
 )
+from rules_engine.wording import Phrase
 
 __all__ = [
     "AMBIGUITY",
@@ -129,7 +130,8 @@ def rule(key: str) -> list[str]:
 class GAIllegal(Exception):
     """An illegal player action: the whole action is reverted (GA 2.3.a.7, 2.3.a.8)."""
 
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, key: str, message: str | Phrase) -> None:
+        super().__init__(str(message))
         self.key = key
-        self.message = message
+        self.phrase = message
+        self.message = str(message)

@@ -345,7 +345,7 @@ def test_judge_types_a_ten_line_real_card_dispute_at_390_px(live_server, phone_p
     full = page.inner_text("#full-state")
     assert "Helm of Sharp Eye (-1{d})" in full
     panel = page.inner_text("#state-panel")
-    assert "♥ 16" in panel and "resolution step" in panel
+    assert "♥ 16" in panel and "Resolution Step" in panel
     width = page.evaluate(
         "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
     )
@@ -374,4 +374,4 @@ def test_judge_types_a_ten_line_real_card_dispute_at_390_px(live_server, phone_p
     full = page.inner_text("#full-state")
     assert "Helm of Sharp Eye" in full and "-1{d}" not in full  # the adjustment is undone
     panel = page.inner_text("#state-panel")
-    assert "♥ 16" in panel and "damage step" in panel
+    assert "♥ 16" in panel and "Damage Step" in panel
