@@ -48,8 +48,8 @@ def main() -> None:
         f"db {connection.vendor}"
     )
     call_command("migrate", verbosity=0)
-    from core.pdf import render_pdf
     from judging import selectors
+    from judging.documents import PenaltyReport
     from judging.services import calls as call_services
     from judging.services import deck_checks as deck_check_services
     from judging.services import penalties as penalty_services
@@ -118,15 +118,7 @@ def main() -> None:
     text = selectors.penalty_report_csv(event)
     csv_ms = (time.perf_counter() - t0) * 1000
     t0, c0 = time.perf_counter(), time.process_time()
-    pdf = render_pdf(
-        "judging/pdf/penalty_report.html",
-        {
-            "event": event,
-            "rows": selectors.penalty_report_rows(event),
-            "stats": selectors.call_statistics(event),
-            "generated_at": None,
-        },
-    )
+    pdf = PenaltyReport(event).render()
     pdf_s, pdf_cpu = time.perf_counter() - t0, time.process_time() - c0
     print(
         f"penalty report, 300 penalties: CSV {csv_ms:.0f} ms ({len(text)} bytes); "

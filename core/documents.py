@@ -9,7 +9,9 @@ task returns ``document_output(document)``.
 
 The language (issue 31): event sheets use the event's ``print_language``; a player's own
 documents the player's account language; judging and mirror documents the language of the
-person who asked (``requested_language``). An empty language keeps the active one.
+person who asked (``requested_language``). An empty language keeps the active one. A queued
+document stores the asker's language with its job when it is queued (``queued_language``: the
+account's, else the request's) and the task prints in that language.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django.http import HttpResponse
+from django.utils import translation
 
 from .files import Output
 from .i18n import account_language, in_language
@@ -52,12 +55,30 @@ def requested_language(user) -> str:
     return account_language(getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None)
 
 
+def queued_language(user) -> str:
+    """The language to store with a queued document (a worker has no request): the asker's
+    account language, else the language of the request that queued it."""
+    return requested_language(user) or translation.get_language() or ""
+
+
+def _pdf(content: bytes, filename: str, attachment: bool) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    disposition = "attachment" if attachment else "inline"
+    response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
+    return response
+
+
 def pdf_response(document: Document, *, attachment: bool = False) -> HttpResponse:
     """The rendered document as an HTTP response, shown inline unless ``attachment``."""
-    response = HttpResponse(document.render(), content_type="application/pdf")
-    disposition = "attachment" if attachment else "inline"
-    response["Content-Disposition"] = f'{disposition}; filename="{document.filename()}"'
-    return response
+    return _pdf(document.render(), document.filename(), attachment)
+
+
+def stored_pdf_response(generated, *, attachment: bool = False) -> HttpResponse:
+    """A queued document's stored file (a done ``core.GeneratedFile``) served the way
+    ``pdf_response`` serves a rendered one, under the name its task gave it."""
+    with generated.file.open("rb") as fh:
+        content = fh.read()
+    return _pdf(content, generated.filename, attachment)
 
 
 def document_output(document: Document, **result: Any) -> Output:

@@ -10,13 +10,13 @@ from celery import shared_task
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from core.documents import document_output
 from core.files import Output, Progress, run_generated_file
-from core.i18n import in_language
 from core.models import GeneratedFile
 from tournament.models import Event
 
 from .enums import JobKind
-from .pdf import DecklistSheet
+from .pdf import EventDecklists
 from .selectors import decklists_for_event
 from .services import revalidate_status_lists, revalidate_waiting_lists, revalidation_output, start_job
 
@@ -24,17 +24,17 @@ logger = logging.getLogger(__name__)
 
 
 def combined_pdf_output(job: GeneratedFile, progress: Progress) -> Output:
-    """Every submitted, accepted or locked list of the job's event in one PDF for the judges."""
+    """Every submitted, accepted or locked list of the job's event in one PDF for the judges, in
+    the language of the official who asked (stored with the job)."""
     event = Event.objects.get(pk=job.event_pk)
     decklists = [d for d in decklists_for_event(event) if d.status != "draft"]
     progress(0, len(decklists))
-    with in_language(event.print_language):  # the event's language of printed sheets (issue 31)
-        pdf = DecklistSheet(decklists, title=f"Decklists: {event.name}").render_with_progress(progress)
-    return Output(
-        content=pdf,
-        filename=f"decklists-{event.slug}-{job.pk}.pdf",
-        result={"lists": len(decklists), "bytes": len(pdf)},
+    document = EventDecklists(
+        event, decklists, job_id=job.pk, language=(job.params or {}).get("language", ""), progress=progress
     )
+    output = document_output(document, lists=len(decklists))
+    output.result["bytes"] = len(output.content or b"")
+    return output
 
 
 @shared_task(name="decklists.task_render_event_decklists")

@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.audit import audit_entries_for, audit_trail_for
+from core.documents import pdf_response
 from core.errors import DomainError
-from core.i18n import account_language, in_language
 from core.models import GeneratedFile
 from core.parsing import optional_whole_number, whole_number
 from tournament.access import event_for_viewer
@@ -32,7 +32,7 @@ from . import access, selectors, services
 from .enums import FROZEN, DecklistKind, DecklistStatus, JobKind
 from .forms import DeadlineForm, DecklistForm, FixForm, ReasonForm
 from .models import Decklist
-from .pdf import DecklistSheet, PoolRegistrationSheet
+from .pdf import player_sheet
 from .tasks import start_event_job
 from .validation import grouped_cards
 
@@ -271,17 +271,8 @@ def decklist_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     decklist = access.access_decklist(request.user, pk)
     # A published list's reader sees the player's name, not the player ID.
     show_id = access.decklist_player_id(request.user, decklist) is not None
-    # The player's own sheet in the player's language when they chose one (issue 31), else the page's.
-    with in_language(account_language(decklist.registration.player.user_id)):
-        if decklist.kind == DecklistKind.POOL:
-            pdf = PoolRegistrationSheet(
-                [decklist], title="Card-pool registration", show_player_id=show_id
-            ).render()
-        else:
-            pdf = DecklistSheet([decklist], show_player_id=show_id).render()
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="decklist-{decklist.pk}.pdf"'
-    return response
+    # The player's own sheet, in the player's language when they chose one (issue 31).
+    return pdf_response(player_sheet(decklist, show_player_id=show_id))
 
 
 # -- officials -----------------------------------------------------------------------------

@@ -12,13 +12,13 @@ import logging
 from celery import shared_task
 from django.utils import timezone
 
+from core.documents import document_output, queued_language
 from core.files import Output, Progress, fail_stale_files, run_generated_file, start_generated_file
 from core.models import GeneratedFile, GeneratedFileStatus
-from core.pdf import render_pdf
 from tournament.models import Event
 
 from . import selectors
-from .enums import EffectStatus
+from .documents import PenaltyReport
 
 log = logging.getLogger(__name__)
 
@@ -26,22 +26,9 @@ APP_LABEL = "judging"
 REPORT_KIND = "penalty-report"
 
 
-def render_penalty_report(event) -> bytes:
-    """The PenaltyReport document of ``event`` as PDF bytes (core.pdf)."""
-    return render_pdf(
-        "judging/pdf/penalty_report.html",
-        {
-            "event": event,
-            # The printed status cell's second line is the effect, left out when it would only
-            # repeat the status ("Awaiting head-judge confirmation" / "Waits for ...").
-            "rows": [
-                {**row, "effect_note": "" if row["effect"] == EffectStatus.WAITING.label else row["effect"]}
-                for row in selectors.penalty_report_rows(event)
-            ],
-            "stats": selectors.call_statistics(event),
-            "generated_at": timezone.now(),
-        },
-    )
+def render_penalty_report(event, *, language: str = "") -> bytes:
+    """The PenaltyReport document of ``event`` as PDF bytes, in ``language`` ("": the active one)."""
+    return PenaltyReport(event, language).render()
 
 
 def _report_state(event) -> dict:
@@ -51,10 +38,14 @@ def _report_state(event) -> dict:
     return {"penalties": penalties.count(), "latest": latest.isoformat() if latest else None}
 
 
-def penalty_report_file(event, *, requested_by=None) -> GeneratedFile:
-    """The event's stored penalty report for its current penalties: the finished one if there
-    is one, else the one being made, else a new one queued (eager mode: already done)."""
-    state = _report_state(event)
+def penalty_report_file(event, *, requested_by=None, language: str | None = None) -> GeneratedFile:
+    """The event's stored penalty report for its current penalties in the asker's language: the
+    finished one if there is one, else the one being made, else a new one queued (eager mode:
+    already done). ``language`` defaults to ``queued_language(requested_by)``; it is stored with
+    the job, so the worker prints in it and an asker reading another language gets their own."""
+    if language is None:
+        language = queued_language(requested_by)
+    state = {**_report_state(event), "language": language}
     fail_stale_files(app_label=APP_LABEL, kind=REPORT_KIND, event_id=event.pk)  # a dead worker's report
     made_from_now = GeneratedFile.objects.filter(
         app_label=APP_LABEL, kind=REPORT_KIND, event_id=event.pk, params=state, expires_at__gt=timezone.now()
@@ -79,9 +70,9 @@ def penalty_report_file(event, *, requested_by=None) -> GeneratedFile:
 
 def _penalty_report_output(generated: GeneratedFile, progress: Progress) -> Output:
     event = Event.objects.get(pk=generated.event_pk)
-    data = render_penalty_report(event)
-    log.info("penalty report for event %s: %d bytes", event.pk, len(data))
-    return Output(content=data, filename=f"{event.slug}-penalties.pdf")
+    output = document_output(PenaltyReport(event, generated.params.get("language", "")))
+    log.info("penalty report for event %s: %d bytes", event.pk, len(output.content or b""))
+    return output
 
 
 @shared_task(name="judging.task_render_penalty_report")

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.documents import pdf_response, requested_language, stored_pdf_response
 from core.errors import DomainError
 from core.parsing import whole_number
 from tournament.access import event_by_slug, event_for_viewer, event_is_visible
@@ -21,6 +22,7 @@ from tournament.models import Match, PlayerProfile, Registration, Round
 from tournament.selectors import current_round
 
 from . import access, catalogue, forms, selectors, tasks
+from .documents import PenaltyReport
 from .enums import DECK_CHECK_ITEMS, GA_DECK_CHECK_ITEMS, CallStatus, DeckCheckStatus, PenaltyStatus
 from .models import DeckCheck, JudgeCall, Penalty
 from .services import calls as call_services
@@ -531,22 +533,16 @@ INLINE_PDF_LIMIT = 100
 
 @login_required
 def report_pdf(request, slug):
-    """The PenaltyReport document (core.pdf); large reports come from the background task."""
+    """The PenaltyReport document in the asker's language; large reports come from the
+    background task (stored with the asker's language)."""
     event = access.event_for(request.user, slug, "see_reports")
     count = selectors.penalties_for_event(event).count()
     if count <= INLINE_PDF_LIMIT:
-        pdf = tasks.render_penalty_report(event)
-    else:
-        generated = tasks.penalty_report_file(event, requested_by=request.user)
-        if generated.status != "done" or not generated.file:
-            return render(
-                request, "judging/report_pending.html", _ctx(request, event, count=count), status=202
-            )
-        with generated.file.open("rb") as fh:
-            pdf = fh.read()
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{event.slug}-penalties.pdf"'
-    return response
+        return pdf_response(PenaltyReport(event, requested_language(request.user)))
+    generated = tasks.penalty_report_file(event, requested_by=request.user)
+    if generated.status != "done" or not generated.file:
+        return render(request, "judging/report_pending.html", _ctx(request, event, count=count), status=202)
+    return stored_pdf_response(generated)
 
 
 # --------------------------------------------------------------------------- players and catalogue

@@ -7,17 +7,17 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core import parsing
+from core.documents import pdf_response, requested_language
 from core.errors import DomainError
 from core.models import GeneratedFile, GeneratedFileStatus
-from core.pdf import render_pdf
 from tournament.enums import FormatCode, MirrorSource
 
 from . import access, coverage, jobs, selectors, tasks
+from .documents import PenaltyLog, ResultSheet
 from .limits import MirrorLimits
 
 
@@ -238,11 +238,7 @@ def results_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = _official_event(request, slug)
     rows = selectors.result_sheet(event, _round_number(event, number))
-    pdf = render_pdf(
-        "mirror/pdf/results.html",
-        {"event": event, "number": number, "rows": rows, "generated_at": timezone.now()},
-    )
-    return _download(pdf, f"{event.slug}-round-{number}-results.pdf", "application/pdf")
+    return pdf_response(ResultSheet(event, number, rows, requested_language(request.user)), attachment=True)
 
 
 def _penalty_event(request: HttpRequest, slug: str):
@@ -273,7 +269,4 @@ def penalties_csv(request: HttpRequest, slug: str) -> HttpResponse:
 def penalties_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     event = _penalty_event(request, slug)
     groups = selectors.players_with_entries(selectors.penalty_log(event))
-    pdf = render_pdf(
-        "mirror/pdf/penalties.html", {"event": event, "groups": groups, "generated_at": timezone.now()}
-    )
-    return _download(pdf, f"{event.slug}-penalty-log.pdf", "application/pdf")
+    return pdf_response(PenaltyLog(event, groups, requested_language(request.user)), attachment=True)

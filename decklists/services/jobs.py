@@ -19,6 +19,7 @@ from cards.selectors import (
     release_or_active,
 )
 from core.audit import record_audit
+from core.documents import queued_language
 from core.errors import ConflictError, DomainError
 from core.files import Output, Progress, fail_stale_files, start_generated_file
 from core.models import GeneratedFile
@@ -66,11 +67,14 @@ def start_job(event: Event, *, actor, kind: str, release=None) -> GeneratedFile:
     fail_stale_files(app_label=selectors.JOBS_APP, event_id=event.pk, kind=kind)  # a dead worker's job
     if selectors.jobs_for_event(event, kind=kind).filter(status__in=["pending", "running"]).exists():
         raise ConflictError(_("The same job is already running for this event."), code="running")
+    # A combined PDF is printed in the language of the official who asked (issue 31).
+    params = {"language": queued_language(actor)} if kind == JobKind.RENDER else {}
     return start_generated_file(
         selectors.JOBS_APP,
         kind,
         title=JobKind(kind).label,
         event_id=event.pk,
+        params=params,
         requested_by=actor,
         result=result,
     )

@@ -16,17 +16,16 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from core.documents import pdf_response, requested_language
 from core.errors import DomainError
 from core.parsing import optional_whole_number
-from core.pdf import render_pdf
 from tournament.citations import is_ga
 
 from .. import access
@@ -35,6 +34,7 @@ from ..models import Reconstruction
 from . import engine as recon_engine
 from . import ga as recon_ga
 from . import services as recon_services
+from .documents import START_LISTS, START_NUMBERS, ReconstructionRecord, start_fields
 from .selectors import players_of
 
 #: The buttons above the text area: label -> text inserted at the cursor (compact notation).
@@ -161,45 +161,6 @@ def card_item(text: str) -> str | dict[str, Any]:
     return item
 
 
-def _item_text(item: Any) -> str:
-    """A card of the starting state as the start form shows it (the inverse of ``card_item``)."""
-    if not isinstance(item, dict):
-        return str(item)
-    bits: list[str] = []
-    shown = {"power": "+1{p}", "-power": "-1{p}", "defense": "+1{d}", "-defense": "-1{d}"}
-    counters = item.get("counters") or {}
-    if isinstance(counters, dict):
-        for kind, n in counters.items():
-            if str(kind) in ("power", "defense") and int(n) < 0:
-                kind, n = f"-{kind}", -int(n)
-            bits.append(
-                f"{n} {shown.get(str(kind), str(kind))}" if int(n) != 1 else shown.get(str(kind), str(kind))
-            )
-    elif isinstance(counters, list):
-        bits += [str(c) for c in counters]
-    if item.get("face"):
-        bits.append(f"face {item['face']}")
-    name = str(item.get("name", ""))
-    return f"{name} [{', '.join(bits)}]" if bits else name
-
-
-#: The start form's lists of cards, by the ``given`` key they fill.
-START_LISTS = (
-    "hand",
-    "arsenal",
-    "deck_top",
-    "deck_bottom",
-    "graveyard",
-    "banished",
-    "pitch_zone",
-    "permanents",
-    "weapons",
-    "equipment",
-)
-#: The start form's numbers, by the ``given`` key they set.
-START_NUMBERS = ("life", "intellect", "hand_size", "action_points", "resource_points", "deck")
-
-
 def start_from_form(start: dict[str, Any], post, lookup=None) -> dict[str, Any]:
     """The starting state with the start form's fields applied (issue 27: everything a game can
     have in play): a blank field leaves its value unchanged, "-" empties it. Numbers: life,
@@ -266,30 +227,6 @@ def step_groups(steps: list[dict]) -> list[dict]:
                 }
             )
     return groups
-
-
-def _start_fields(start: dict[str, Any]) -> dict[str, Any]:
-    """The current starting state as the start form shows it (counters and face in brackets)."""
-    fields: dict[str, Any] = {
-        "turn": start.get("turn", "P1"),
-        "phase": start.get("phase", "action"),
-        "turn_number": start.get("turn_number", ""),
-        "first_turn": bool(start.get("first_turn")),
-    }
-    for pl in ("P1", "P2"):
-        p = start.get(pl) or {}
-        row: dict[str, Any] = {"hero": p.get("hero", "")}
-        for key in START_NUMBERS:
-            row[key] = p.get(key, "") if not isinstance(p.get(key), list) else len(p[key])
-        for key in START_LISTS:
-            items = p.get(key) or []
-            if isinstance(items, dict):  # equipment by slot
-                items = [v for v in items.values() if v]
-            elif not isinstance(items, list):
-                items = [items]
-            row[key] = ", ".join(_item_text(x) for x in items)
-        fields[pl] = row
-    return fields
 
 
 @login_required
@@ -417,7 +354,7 @@ def reconstruction_page(request, slug, pk):
         ]
         rewind_confirm = {"to": to, "undone": undone}
     ga = isinstance(outcome, recon_ga.GAOutcome)
-    fields = recon_ga.start_fields(recon.start or {}) if ga else _start_fields(recon.start or {})
+    fields = recon_ga.start_fields(recon.start or {}) if ga else start_fields(recon.start or {})
     if isinstance(outcome, recon_engine.Outcome) and outcome.replay is not None:
         # a number left blank shows what the engine takes for it (AP 1 for the turn player, ...)
         first = recon_engine.view(outcome.replay.initial)
@@ -458,38 +395,13 @@ def reconstruction_page(request, slug, pk):
     return render(request, "judging/reconstruction.html", ctx)
 
 
-def _document_context(recon: Reconstruction) -> dict[str, Any]:
-    outcome = recon_engine.run(recon)
-    return {
-        "event": recon.call.event,
-        "recon": recon,
-        "call": recon.call,
-        "players": players_of(recon),
-        "outcome": outcome,
-        "steps": outcome.steps,
-        "final": outcome.final_view(None),
-        "game": outcome.game,
-        "start_fields": recon_ga.start_fields(recon.start or {})
-        if outcome.game == "ga"
-        else _start_fields(recon.start or {}),
-        "fix_sentence": recon_services.fix_sentence(recon),
-        "fix_citations": recon_services.fix_citations(recon),
-        "generated_at": timezone.now(),
-    }
-
-
 @login_required
 def reconstruction_print(request, slug, pk):
     """The printable record of a reconstruction (judges and organizer), for appeals and reports."""
     recon, viewer = _recon_for(request, slug, pk)
     if viewer != "judge":
         raise PermissionDenied(_("only the event's judges and organizer print reconstructions"))
-    return render(request, "judging/reconstruction_print.html", _document_context(recon))
-
-
-def render_reconstruction_pdf(recon: Reconstruction) -> bytes:
-    """The reconstruction record as PDF bytes (core.pdf); small enough to render inline."""
-    return render_pdf("judging/pdf/reconstruction.html", _document_context(recon))
+    return render(request, "judging/reconstruction_print.html", ReconstructionRecord(recon).context())
 
 
 @login_required
@@ -497,6 +409,4 @@ def reconstruction_pdf(request, slug, pk):
     recon, viewer = _recon_for(request, slug, pk)
     if viewer != "judge":
         raise PermissionDenied(_("only the event's judges and organizer print reconstructions"))
-    response = HttpResponse(render_reconstruction_pdf(recon), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slug}-reconstruction-{recon.pk}.pdf"'
-    return response
+    return pdf_response(ReconstructionRecord(recon, requested_language(request.user)))

@@ -427,7 +427,7 @@ def test_a_players_decklist_sheet_is_in_the_players_language(
     from django.utils import translation  # noqa: PLC0415 (only this test needs it)
 
     from core.i18n import set_account_language  # noqa: PLC0415 (only this test needs it)
-    from decklists import views  # noqa: PLC0415 (only this test needs it)
+    from decklists import pdf  # noqa: PLC0415 (only this test needs it)
 
     s = event_with_staff
     _login(client, s["alice"].player.user)
@@ -435,8 +435,8 @@ def test_a_players_decklist_sheet_is_in_the_players_language(
     decklist = Decklist.objects.get(registration=s["alice"])
     set_account_language(s["alice"].player.user, language="it")
     seen = []
-    monkeypatch.setattr(
-        views.DecklistSheet, "render", lambda self: seen.append(translation.get_language()) or b"%PDF"
+    monkeypatch.setattr(  # the document's own render sets its language, then renders
+        pdf.DecklistSheet, "render_document", lambda self: seen.append(translation.get_language()) or b"%PDF"
     )
     _login(client, s["head_judge"])
     response = client.get(reverse("decklists:pdf", args=[decklist.pk]), HTTP_ACCEPT_LANGUAGE="de")

@@ -361,3 +361,27 @@ def test_management_command_imports_and_reimports(organizer, capsys):
     out = capsys.readouterr().out
     assert "Cmd (cmd) created" in out
     assert "Cmd (cmd) updated: 2 change(s)\n  round 3: new, 4 tables" in out
+
+
+def test_the_hand_back_sheets_are_in_the_askers_language_under_their_old_names(judged, client, tmp_path):
+    """Issue 33: documents of the one protocol; a French-speaking head judge reads French."""
+    from core.i18n import set_account_language  # noqa: PLC0415 (only this test needs it)
+
+    event, hj = judged
+    set_account_language(hj, language="fr")
+    client.force_login(hj)
+
+    results = client.get(f"/mirror/{event.slug}/results/2.pdf", HTTP_ACCEPT_LANGUAGE="en")
+    log = client.get(f"/mirror/{event.slug}/penalties.pdf", HTTP_ACCEPT_LANGUAGE="en")
+
+    assert results["Content-Disposition"] == f'attachment; filename="{event.slug}-round-2-results.pdf"'
+    assert log["Content-Disposition"] == f'attachment; filename="{event.slug}-penalty-log.pdf"'
+    text = _pdf_text(results.content, tmp_path)
+    assert "résultats de la ronde 2 à ressaisir" in text and "results to re-enter" not in text
+    log_text = _pdf_text(log.content, tmp_path)
+    assert "pénalités et vérifications de deck par joueur" in log_text
+    assert "penalties and deck checks by player" not in log_text
+
+    client.force_login(UserFactory())  # not an official of the event
+    assert client.get(f"/mirror/{event.slug}/results/2.pdf").status_code == 403
+    assert client.get(f"/mirror/{event.slug}/penalties.pdf").status_code == 403
