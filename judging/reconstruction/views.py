@@ -39,19 +39,19 @@ from .selectors import players_of
 
 #: The buttons above the text area: label -> text inserted at the cursor (compact notation).
 QUICK_ACTIONS = [
-    ("P1 play", "p1 play "),
-    ("P2 play", "p2 play "),
+    (gettext_lazy("P1 play"), "p1 play "),
+    (gettext_lazy("P2 play"), "p2 play "),
     ("@ P2", " @p2"),
     ("@ P1", " @p1"),
-    ("Pitch", " ^ "),
-    ("Defend", ">defend\n"),
-    ("P2 defends", "p2 def "),
-    ("P1 defends", "p1 def "),
-    ("No block", "p2 def -\n"),
-    ("Pass", "pass\n"),
-    ("To damage", ">>reaction\n"),
-    ("Player says", "obs "),
-    ("Judge sets", "adj "),
+    (gettext_lazy("Pitch"), " ^ "),
+    (gettext_lazy("Defend"), ">defend\n"),
+    (gettext_lazy("P2 defends"), "p2 def "),
+    (gettext_lazy("P1 defends"), "p1 def "),
+    (gettext_lazy("No block"), "p2 def -\n"),
+    (gettext_lazy("Pass"), "pass\n"),
+    (gettext_lazy("To damage"), ">>reaction\n"),
+    (gettext_lazy("Player says"), "obs "),
+    (gettext_lazy("Judge sets"), "adj "),
 ]
 #: The same for a Grand Archive game (GA's verbs, read by ``rules_engine.ga.phrases``).
 GA_QUICK_ACTIONS = [
