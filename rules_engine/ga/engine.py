@@ -331,7 +331,7 @@ class GAEngine:
                 p.banishment.extend(banished)
 
     # -- timing (GA 2.8) ------------------------------------------------------------------------
-    def _slow_ok(self, st: GAState, who: str, what: str, c: Clause) -> None:
+    def _slow_ok(self, st: GAState, who: str, what: Phrase, c: Clause) -> None:
         if who != st.turn:
             raise GAIllegal(
                 "slow_not_turn_player",
@@ -492,7 +492,7 @@ class GAEngine:
             self._do_materialize(st, c)
             return
         if card.is_slow:
-            self._slow_ok(st, who, f"activate {card.name}", c)
+            self._slow_ok(st, who, say("activate {card}", card=card.name), c)
         elif st.phase in _PRE_MAIN and who == st.turn and not _RESPONSE.search(c.text):
             self._to_main(st, c)
         self._element_ok(st, who, card)
@@ -685,7 +685,7 @@ class GAEngine:
 
     # -- attacking (GA 2.6, 2.2.g) --------------------------------------------------------------
     def _attack_card(self, st: GAState, c: Clause, who: str, card: GACard) -> None:
-        self._slow_ok(st, who, f"attack with {card.name}", c)
+        self._slow_ok(st, who, say("attack with {card}", card=card.name), c)
         self._element_ok(st, who, card)
         champ = st.champion(who)
         if champ is None:
@@ -781,7 +781,7 @@ class GAEngine:
                 self._card(c.card, c)
                 return
             named = own.card
-        self._slow_ok(st, who, "attack", c)
+        self._slow_ok(st, who, say("attack"), c)
         attacker: GAObject | None
         weapon: GAObject | None = None
         champ = st.champion(who)
