@@ -320,7 +320,7 @@ def test_a_type_named_in_parentheses_is_checked_against_the_card() -> None:
     ]
     found = _run(["P1 plays Instant Z (AR) targeting P2's hero"])
     assert [k for k, _ in found[0]] == [MISMATCH]
-    assert "Instant Z is an attack reaction" in found[0][0][1]
+    assert "Instant Z is of type attack reaction" in found[0][0][1]
     assert _run(["P1 plays Instant Z (instant) targeting P2's hero"]) == [[]]
 
 
