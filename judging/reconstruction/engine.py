@@ -28,7 +28,7 @@ from rules_engine.game.cards import CardLookup, DatabaseCards, InlineCards, norm
 from rules_engine.game.log import Replay, names_for, replay
 from rules_engine.game.rules import MANUAL, UNREADABLE, Finding
 from rules_engine.game.start import GivenError, start_state
-from rules_engine.game.state import PLAYERS, GameState
+from rules_engine.game.state import PLAYERS
 from rules_engine.game.view import view
 from tournament.citations import is_ga
 
@@ -227,18 +227,14 @@ class Outcome(OutcomeBase):
 
     replay: Replay | None
 
-    @property
-    def final(self) -> GameState | None:
-        return self.replay.final if self.replay is not None else None
+    def state_view(self, state: Any) -> dict[str, Any]:
+        return view(state)
 
-    def final_view(self, viewer: str | None = None) -> dict[str, Any] | None:
-        if self.final is None:
-            return None
-        return redact(view(self.final), viewer)
+    def state_summary(self, v: dict[str, Any]) -> dict[str, Any]:
+        return summary(v)
 
-    def initial_summary(self) -> dict[str, Any] | None:
-        """The starting state's panel facts (before any step)."""
-        return summary(view(self.replay.initial)) if self.replay is not None else None
+    def redacted(self, v: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+        return redact(v, viewer)
 
     def backup_report(self, to: int) -> dict[str, Any]:
         """What a backup to the state after step ``to`` would undo and reveal (PPG 1.3, 3.1)."""

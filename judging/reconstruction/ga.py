@@ -214,17 +214,14 @@ class GAOutcome(OutcomeBase):
 
     replay: GAReplay | None
 
-    @property
-    def final(self) -> GAState | None:
-        return self.replay.final if self.replay is not None else None
+    def state_view(self, state: Any) -> dict[str, Any]:
+        return view(state)
 
-    def final_view(self, viewer: str | None = None) -> dict[str, Any] | None:
-        if self.final is None:
-            return None
-        return redact(view(self.final), viewer)
+    def state_summary(self, v: dict[str, Any]) -> dict[str, Any]:
+        return summary(v)
 
-    def initial_summary(self) -> dict[str, Any] | None:
-        return summary(view(self.replay.initial)) if self.replay is not None else None
+    def redacted(self, v: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+        return redact(v, viewer)
 
     def backup_report(self, to: int) -> dict[str, Any]:
         """What a backup to the state after step ``to`` would undo and reveal, in GA's zones:

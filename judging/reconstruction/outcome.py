@@ -41,3 +41,26 @@ class OutcomeBase:
 
     def path_numbers(self) -> list[int]:
         return [s["line"] for s in self.steps if s["active"]]
+
+    # -- the game's own reads of a state (each adapter names its engine's functions) ------------
+    def state_view(self, state: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def state_summary(self, v: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def redacted(self, v: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @property
+    def final(self) -> Any:
+        return self.replay.final if self.replay is not None else None
+
+    def final_view(self, viewer: str | None = None) -> dict[str, Any] | None:
+        """The final state as ``viewer`` ("P1"/"P2") may see it; ``None`` (a judge) sees all."""
+        final = self.final
+        return None if final is None else self.redacted(self.state_view(final), viewer)
+
+    def initial_summary(self) -> dict[str, Any] | None:
+        """The starting state's panel facts (before any step)."""
+        return self.state_summary(self.state_view(self.replay.initial)) if self.replay is not None else None
