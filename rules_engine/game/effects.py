@@ -251,6 +251,54 @@ _PHASE_EFFECTS = frozenset(
 )
 
 
+#: A permanent's own "When this enters the arena / leaves the arena / is destroyed, EFFECT" (CR 6.6:
+#: a triggered ability whose event is the card moving, 3.0 zones; destroying a permanent puts it into
+#: the graveyard, so it leaves the arena too, CR 1.3.3, 8.5.5). ``move_trigger_keys`` names the events.
+SELF_MOVE_TRIGGER = re.compile(
+    r"^when this (enters the arena|leaves the arena|enters or leaves the arena|is destroyed), (.+)$"
+)
+MOVE_TRIGGER_KEYS = {
+    "enters the arena": ("enters",),
+    "leaves the arena": ("leaves",),
+    "enters or leaves the arena": ("enters", "leaves"),
+    "is destroyed": ("destroyed",),
+}
+#: What such a trigger may do that the engine applies from its layer (the phase effects, and those
+#: whose only choice is the opposing hero as the target).
+_MOVE_EFFECTS = frozenset(
+    {
+        "arcane",
+        "damage",
+        "opponent_lose_life",
+        "target_lose_life",
+        "lose_life",
+        "prevent_next",
+        "prevent_fixed",
+        "mark",
+        "create_token_opp",
+    }
+)
+
+
+def is_permanent_card(facts: CardFacts) -> bool:
+    """A card that stays in the arena when it resolves or is equipped (CR 3.1.1 permanents)."""
+    return any(facts.is_(t) for t in ("aura", "item", "ally", "equipment", "weapon", "landmark"))
+
+
+def move_trigger_effects(facts: CardFacts, event: str) -> list[TextEffect]:
+    """The effects of a permanent's own trigger on ``event`` ("enters", "leaves", "destroyed"), read
+    from its text with its own name as "this"; a CR 8.6 token's own rules are elsewhere."""
+    if not facts.text or not is_permanent_card(facts) or token_facts(facts.name) is not None:
+        return []
+    text = (
+        re.sub(rf"\b{re.escape(facts.name)}\b", "this", plain(facts.text), flags=re.I)
+        if facts.name
+        else facts.text
+    )
+    found, _unread = recognise(text)
+    return [TextEffect(e.kind, e.amount, "", e.target) for e in found if e.trigger == f"move:{event}"]
+
+
 def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None:
     """Whether an attack (its card's facts; ``weapon`` for a weapon's attack-proxy) fits a card's
     "target [...] attack" description (CR 1.8.5d); None when a word of it is not one the engine reads."""
@@ -338,6 +386,21 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             or re.match(r"^if you've dealt arcane damage this turn, this gets", low)
         ):
             continue  # handled by the combat rules (CR 8.4.1, 8.4.2, 8.5.10)
+        mv = SELF_MOVE_TRIGGER.match(low)
+        if mv:
+            # a permanent's own move trigger: a layer made when it enters or leaves the arena
+            # (layers.move_triggers); recognised only when the engine applies all of its effect
+            inner, unread = recognise(mv.group(2))
+            if (
+                inner
+                and not unread
+                and all(not x.trigger and x.kind in _PHASE_EFFECTS | _MOVE_EFFECTS for x in inner)
+            ):
+                for when in MOVE_TRIGGER_KEYS[mv.group(1)]:
+                    effects.extend(TextEffect(x.kind, x.amount, f"move:{when}", x.target) for x in inner)
+            else:
+                unknown.append(sentence)
+            continue
         mp = PHASE_DESTROY.match(low)
         if mp:
             # a permanent's "At the start of your turn / beginning of your action phase, destroy this,
@@ -1172,8 +1235,20 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
         and not any(sentence in line for line in modelled)
         and not _phase_trigger(sentence, facts)
+        and not _move_trigger(sentence, facts)
         and defense_grant(sentence, facts) is None
     ]
+
+
+def _move_trigger(sentence: str, facts: CardFacts) -> bool:
+    """A permanent's own enters / leaves / destroyed trigger the engine applies (zones.self_move_triggers)."""
+    if not is_permanent_card(facts) or token_facts(facts.name) is not None:
+        return False
+    low = _self(sentence, facts)
+    if not SELF_MOVE_TRIGGER.match(low):
+        return False
+    found, unread = recognise(low)
+    return bool(found) and not unread and all(e.trigger.startswith("move:") for e in found)
 
 
 def _phase_trigger(sentence: str, facts: CardFacts) -> bool:
@@ -1184,9 +1259,39 @@ def _phase_trigger(sentence: str, facts: CardFacts) -> bool:
     return bool(found) and not unread and all(e.trigger in PHASE_TRIGGER_KEYS.values() for e in found)
 
 
+#: Effects that give a keyword to another attack (the target, the next attack, attacks of a cost):
+#: a keyword the card data lists because such a sentence names it is not the card's own.
+_GRANTS_TO_OTHERS = frozenset(
+    {
+        "target_go_again",
+        "target_grant",
+        "target_grant_hit",
+        "next_attack_go_again",
+        "next_attack_grant",
+        "next_typed_attack",
+        "grant_cost_keyword",
+    }
+)
+
+
+def granted_to_others(facts: CardFacts, kw: str) -> bool:
+    """Whether every sentence of the card naming ``kw`` is a computed effect that gives it to another
+    attack ("Target sword attack gets go again", "Your next attack this turn gains go again"): the
+    engine applies it there (CR 6.1.2 on whom an effect acts), so the card itself never has it."""
+    named = [s for s in split_sentences(plain(facts.text)) if re.search(rf"\b{re.escape(kw)}\b", s, re.I)]
+    if not named:
+        return False
+    for sentence in named:
+        found, unknown = recognise(sentence)
+        if unknown or not found or any(e.kind not in _GRANTS_TO_OTHERS or e.trigger for e in found):
+            return False
+    return True
+
+
 def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
-    """The conditional keywords whose condition the engine checks itself (a combo's, Over the Top's)."""
-    out: list[str] = []
+    """The conditional keywords whose condition the engine checks itself (a combo's, Over the Top's),
+    and those the card only gives to another attack (``granted_to_others``)."""
+    out: list[str] = [kw for kw in facts.conditional if granted_to_others(facts, kw)]
     found = combo(facts)
     if found is not None:
         out += found.keywords
@@ -1264,6 +1369,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 parts.append(TextPart(sentence, MODELLED if ok else FLAGGED, "hit"))
             else:
                 parts.append(TextPart(sentence, MODELLED, "attack"))
+        elif _move_trigger(sentence, facts):
+            parts.append(TextPart(sentence, MODELLED, "enters or leaves"))  # zones.self_move_triggers
         elif resolving:
             effects, unknown = recognise(sentence)
             if re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low) or (

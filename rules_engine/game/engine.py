@@ -145,12 +145,48 @@ def attack_with(s: GameState, c: A.Attack, ctx: Ctx) -> None:
         play(s, c.play, ctx)
 
 
+def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
+    """A card that can be played only on an empty stack (an action, CR 5.1.1 / 1.11.2), played by the
+    player holding priority while only triggered layers wait there (an aura's "when this enters the
+    arena", a "when this leaves the arena"): the judge left out the passes that resolved them, since
+    nothing else could have happened. They resolve first, with a note; a card or activated ability
+    on the stack is left to the rule (the play is then illegal)."""
+    if not s.stack or s.priority != clause.player or any(layer.kind != "triggered" for layer in s.stack):
+        return
+    if clause.as_instant:
+        return
+    facts = next(
+        (c.facts for c in s.p(clause.player).hand if norm_name(c.name) == norm_name(clause.card.name)), None
+    )
+    facts = facts or ctx.lookup.get(clause.card.name)
+    if facts is None or not facts.is_action or facts.is_("instant"):
+        return
+    names = [layer.name for layer in reversed(s.stack)]
+    for _ in range(len(s.stack) + 4):  # each pass resolves one (new triggers may join)
+        if not s.stack or any(layer.kind != "triggered" for layer in s.stack) or s.game_over:
+            break
+        all_pass_clause(s, A.AllPass("once", ()), ctx)
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: the passes that resolve {layers} before {card} are implied (an action card is played only on an empty stack).",
+            number=ctx.entry.number,
+            layers=", ".join(names),
+            card=clause.card.name,
+        ),
+    )
+
+
 def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
     """Passes a judge leaves out because nothing else could have happened (docs/reconstruction.md):
     defenders declared while the attack waits alone on the stack (all pass to the Defend Step), and
     damage taken or dealt ("P2 takes 3", "(3 dmg)") while the defence is declared and nobody has
     played anything (all pass to the Damage Step). Each is noted; a line that does not fit is left to its own rule."""
-    if s.phase != "action" or s.pending is not None or not s.combat_step:
+    if s.phase != "action" or s.pending is not None:
+        return
+    if isinstance(clause, A.Play):
+        implied_trigger_resolution(s, clause, ctx)
+    if not s.combat_step:
         return
     order = COMBAT_STEPS[ctx.version]
     declares = isinstance(clause, A.Defend) or (isinstance(clause, A.Claim) and clause.kind == "no_defenders")

@@ -41,7 +41,15 @@ from .heroes import resolve_ability
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import GROWING_CONDITIONS, phantasm_defender
-from .zones import destroy_permanent, draw, make_token, put_bottom, target_player, to_graveyard
+from .zones import (
+    destroy_permanent,
+    draw,
+    make_token,
+    put_bottom,
+    self_move_triggers,
+    target_player,
+    to_graveyard,
+)
 
 
 def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
@@ -88,17 +96,17 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
             text = without_self_triggers(f.text)
             if text:
                 resolve_text(s, layer.controller, card.name, text, ctx, layer)
-            flag_card_text(f, skipped_sentences(f.text), (), "resolves", ctx)
+            flag_card_text(f, skipped_sentences(f.text), decided_keywords(f), "resolves", ctx)
         else:
             if layer.effect.startswith("mode:"):
                 resolve_mode(s, layer, ctx)
                 before = re.split(r"(?:^|\n)\s*choose 1", f.text, maxsplit=1, flags=re.I)[0]
                 if before.strip():  # the text before "Choose 1" applies too
                     resolve_text(s, layer.controller, card.name, before, ctx, layer)
-                flag_card_text(f, [], (), "resolves", ctx)  # its conditional keywords
+                flag_card_text(f, [], decided_keywords(f), "resolves", ctx)  # its conditional keywords
             else:
                 resolve_text(s, layer.controller, card.name, f.text, ctx, layer)
-                flag_card_text(f, skipped_sentences(f.text), (), "resolves", ctx)
+                flag_card_text(f, skipped_sentences(f.text), decided_keywords(f), "resolves", ctx)
             if f.has("go again") or layer.go_again:
                 gain_ap(s, layer.controller, card.name, ctx)  # CR 8.3.5a
             if f.is_("aura") or f.is_("item") or f.is_("ally") or f.is_("equipment") or f.is_("weapon"):
@@ -108,6 +116,8 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
                     s.p(card.owner).weapons.append(card)
                 else:
                     s.p(card.owner).permanents.append(card)
+                for made in self_move_triggers(s, card, ("enters",)):  # CR 6.6.1
+                    ctx.events.append(Event("trigger", made.controller, made.name))
             else:
                 to_graveyard(s, card)
     if give and s.phase == "action" and s.combat_step != "close":
@@ -486,8 +496,8 @@ def resolve_text(
                     "condition_unmet",
                 )
                 continue
-        elif e.trigger in PHASE_TRIGGER_KEYS.values():
-            continue  # acts from the arena when that phase begins (permanent_phase_triggers)
+        elif e.trigger in PHASE_TRIGGER_KEYS.values() or e.trigger.startswith("move:"):
+            continue  # acts from the arena when that phase begins / as it moves (zones.self_move_triggers)
         elif e.trigger:
             ctx.add(
                 MANUAL,
@@ -527,11 +537,16 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
         mine = [e for e in effects if e.trigger == when]
         if not mine:
             continue
+        depth = len(s.stack)
         destroy_permanent(s, card)
         ctx.events.append(Event("trigger", player, f"{card.name} {when.replace('_', ' ')} trigger"))
         for e in mine:
             if e.kind != "destroy_self":
                 apply_text_effect(s, player, card.name, TextEffect(e.kind, e.amount, "", e.target), ctx, None)
+        while len(s.stack) > depth:  # its leave trigger resolves at once too (CR 4.2.2, 4.3.1)
+            made = s.stack.pop()
+            ctx.events.append(Event("trigger", made.controller, made.name))
+            resolve_trigger(s, made, ctx)
 
 
 def condition_holds(s: GameState, player: str, condition: str, layer: Layer | None = None) -> bool:

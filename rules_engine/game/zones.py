@@ -21,6 +21,7 @@ from .effects import (
     DISCARD_SIX_INTIMIDATE,
     FIRST_DISCARD_SIX_TOKEN,
     OWN_ATTACKS_POWER_OFF_CHAIN,
+    move_trigger_effects,
     split_sentences,
     token_facts,
 )
@@ -250,6 +251,29 @@ def destroy_permanent(s: GameState, card: Card) -> None:
     if card in p.weapons:
         p.weapons.remove(card)
     to_graveyard(s, card)
+    self_move_triggers(s, card, ("destroyed", "leaves"))
+
+
+def self_move_triggers(s: GameState, card: Card, events: tuple[str, ...]) -> list[Layer]:
+    """A permanent's own "When this enters / leaves the arena / is destroyed" ability triggers
+    (CR 6.6.1): its layer goes on the stack (CR 6.6.4) and resolves like any layer, where the
+    caller does not resolve it at once (a phase's start, CR 4.2.2). Returns the layers made."""
+    made: list[Layer] = []
+    for event in events:
+        found = move_trigger_effects(card.facts, event)
+        if not found:
+            continue
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{card.name} {event} trigger",
+            controller=card.owner,
+            effect="text",
+            targets=[f"{e.kind}:{e.amount}:{e.target}" for e in found],
+        )
+        s.stack.append(layer)
+        made.append(layer)
+    return made
 
 
 def put_bottom(p: PlayerState, cards: list[Card]) -> None:

@@ -1,0 +1,143 @@
+"""A permanent's own "When this enters / leaves the arena / is destroyed" triggers (CR 6.6.1, 6.6.4),
+the passes a judge leaves out before an action card over such a trigger, and keywords a card only
+gives to another attack (issue 27, card texts as effects). Each replays a short log with a real card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine.game.cards import CardFacts
+from rules_engine.game.effects import MODELLED, coverage, decided_keywords, move_trigger_effects
+from rules_engine.game.scenarios import run_scenario
+
+
+def _run(given: dict[str, Any], when: list[str], lookup: Any = None) -> Any:
+    result = run_scenario({"id": "t", "given": given, "when": when, "expect": {}}, lookup)
+    assert result.error is None, result.error
+    return result
+
+
+def _kinds(result: Any, kind: str) -> list[str]:
+    return [f.message for f in result.findings if f.kind == kind]
+
+
+def _action(hand: list[Any], **p1: Any) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"life": 15, "resource_points": 0, "action_points": 1, "hand": hand, **p1},
+        "P2": {"life": 20},
+    }
+
+
+def test_sigil_leaving_the_arena_as_the_action_phase_begins_draws_at_once(fabcube_cards):
+    """Sigil of Brilliance is destroyed as P1's action phase begins; its leave trigger resolves at once
+    like the destroy (CR 4.3.1), so the play after it is legal and P1 has drawn."""
+    given = _action(["Snatch (red)"], deck=10, permanents=["Sigil of Brilliance"])
+    given["phase"] = "start"
+    result = _run(given, ["P1 plays Snatch targeting P2"], fabcube_cards)
+    p1 = result.state["P1"]
+    assert p1["graveyard"] == ["Sigil of Brilliance"]
+    assert p1["hand_unknown"] == 1 and p1["deck"] == 9
+    assert not _kinds(result, "violation") and not _kinds(result, "manual_effect")
+
+
+def test_sigil_of_fyendal_gains_life_when_it_leaves(fabcube_cards):
+    given = _action(["Snatch (red)"], permanents=["Sigil of Fyendal"])
+    given["phase"] = "start"
+    result = _run(given, ["P1 plays Snatch targeting P2"], fabcube_cards)
+    assert result.state["P1"]["life"] == 16
+    assert not _kinds(result, "manual_effect")
+
+
+def test_loan_shark_enters_and_its_gold_trigger_resolves_before_the_next_action(fabcube_cards):
+    """The enter trigger waits on the stack; the judge writes the next play without the passes."""
+    result = _run(
+        _action(["Loan Shark", "Snatch (red)"]),
+        ["P1 plays Loan Shark", "all pass (Loan Shark resolves)", "P1 plays Snatch targeting P2's hero"],
+        fabcube_cards,
+    )
+    names = [c["name"] for c in result.state["P1"]["permanents"]]
+    assert names == ["Loan Shark", "Gold", "Gold"]
+    assert [lay["card"] for lay in result.state["stack"]] == ["Snatch"]
+    assert not _kinds(result, "violation")
+    assert any("are implied" in m and "Loan Shark enters trigger" in m for m in _kinds(result, "note"))
+
+
+def test_the_enter_trigger_resolving_said_in_words_is_the_same_state(fabcube_cards):
+    said = _run(
+        _action(["Loan Shark", "Snatch (red)"]),
+        [
+            "P1 plays Loan Shark",
+            "all pass, Loan Shark resolves",
+            "both pass and the Loan Shark trigger resolves",
+            "P1 plays Snatch targeting P2's hero",
+        ],
+        fabcube_cards,
+    )
+    assert not _kinds(said, "violation"), said.findings
+    assert [c["name"] for c in said.state["P1"]["permanents"]] == ["Loan Shark", "Gold", "Gold"]
+    assert not any("are implied" in m for m in _kinds(said, "note"))
+
+
+def test_an_action_over_an_opponents_card_on_the_stack_is_still_illegal(fabcube_cards):
+    """Only triggered layers are passed over: a card on the stack keeps the rule (CR 1.10.3 reversal)."""
+    given = _action(["Loan Shark", "Snatch (red)"])
+    given["P2"]["hand"] = ["Sink Below (red)"]
+    result = _run(given, ["P1 plays Loan Shark", "P1 plays Snatch targeting P2's hero"], fabcube_cards)
+    assert _kinds(result, "violation")
+    assert [c["name"] for c in result.state["P1"]["permanents"]] == []
+
+
+def test_move_trigger_sentences_are_computed_and_read_with_the_cards_own_name():
+    facts = CardFacts(
+        name="Test Shell",
+        types=frozenset({"action"}),
+        subtypes=frozenset({"aura", "non-attack"}),
+        text="When Test Shell is destroyed, create a Vigor token.\nWhen this enters the arena, gain 1{h}.",
+    )
+    assert [e.kind for e in move_trigger_effects(facts, "destroyed")] == ["create_token"]
+    assert [e.kind for e in move_trigger_effects(facts, "enters")] == ["gain_life"]
+    assert move_trigger_effects(facts, "leaves") == []
+    assert all(p.status == MODELLED for p in coverage(facts))
+    # an attack action card's "when this is destroyed" is not a permanent's trigger: still manual
+    attack = CardFacts(
+        name="Test Attack",
+        types=frozenset({"action"}),
+        subtypes=frozenset({"attack"}),
+        power=3,
+        text="When this is destroyed, create an Ash token.",
+    )
+    assert move_trigger_effects(attack, "destroyed") == []
+
+
+def test_a_trigger_whose_effect_is_not_read_stays_manual():
+    facts = CardFacts(
+        name="Test Aura",
+        types=frozenset({"action"}),
+        subtypes=frozenset({"aura"}),
+        text="When this leaves the arena, name a card.",
+    )
+    assert move_trigger_effects(facts, "leaves") == []
+    assert [p.status for p in coverage(facts)] != [MODELLED]
+
+
+def test_a_keyword_given_only_to_another_attack_is_not_the_cards_own():
+    """Blade Flash's data lists go again, which its text gives to the targeted sword attack."""
+    flash = CardFacts(
+        name="Blade Flash",
+        types=frozenset({"attack reaction"}),
+        text="Target sword attack gains go again.",
+        conditional=("go again",),
+    )
+    assert decided_keywords(flash) == ("go again",)
+    assert all(p.status == MODELLED for p in coverage(flash))
+    own = CardFacts(
+        name="Test Ramp",
+        types=frozenset({"action"}),
+        subtypes=frozenset({"non-attack"}),
+        text="You may destroy a Lightning Flow you control. If you do, this gets go again.",
+        conditional=("go again",),
+    )
+    assert "go again" not in decided_keywords(own)
