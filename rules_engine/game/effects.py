@@ -185,7 +185,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         re.compile(r"^the next time you would be dealt damage this turn, prevent (\d+) of that damage$"),
         "prevent_fixed",
     ),
-    (re.compile(r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "create_token"),
+    (re.compile(r"^create (a|an|one|two|three|\d+) ((?:(?!\band\b)[a-z ])+?) tokens?$"), "create_token"),
     # a hit trigger's "create a Frailty token under their control": the hit hero gets it (CR 8.6)
     (
         re.compile(r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens? under their control$"),
@@ -377,6 +377,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue  # paid less when activated (playing.activate); an additional cost is reported on play
         if _defense_key(low.replace("{d}", "{d}")):
             continue  # counted in the card's defense when it defends (values.defense_of)
+        if _from_hand_ability(sentence):
+            continue  # an ability activated from the hand, not an effect of the card (playing.activate)
         trigger = ""
         if (
             re.match(r"^(?:combo|crush)\s*-", low)
@@ -444,6 +446,12 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if m:
             trigger = "hit"
             low = m.group(1)
+        # "create a Toughness and a Vigor token": one token of each (CR 8.6), not one named "toughness and a vigor"
+        low = re.sub(
+            r"\bcreate (a|an) ([a-z' ]+?) and (a|an) ([a-z' ]+?) tokens?\b",
+            r"create \1 \2 token and create \3 \4 token",
+            low,
+        )
         parts = [x.strip() for x in re.split(r",? then |, and | and (?=draw|gain|create)", low) if x.strip()]
         matched_all = True
         found: list[TextEffect] = []
@@ -654,6 +662,7 @@ class ActivatedAbility:
     )
     destroy_named: str = ""  # "destroy a Gold you control": the named permanent (CR 1.14.4)
     soul_cost: int = 0  # "banish a card from Prism's soul" (CR 3.11.5, 1.14.4)
+    discard_self: bool = False  # "Discard this": activated from the hand, the card discarded as its cost
 
 
 #: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
@@ -719,10 +728,17 @@ _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
 _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
 
 
+def _from_hand_ability(sentence: str) -> bool:
+    """ "Instant - Discard this: ...": an activated ability of the card in its owner's hand, paid by
+    discarding it (CR 5.2.1, 1.14.4); its effect applies when it is activated, not when the card resolves."""
+    m = _ACTIVATED.search(sentence)
+    return m is not None and "discard this" in [x.strip() for x in m.group(3).casefold().split(",")]
+
+
 def _cost_part(part: str) -> bool:
     """A comma-separated part of an activated ability's cost that ``playing.activate`` pays."""
     return bool(
-        re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|\{t\}", part)
+        re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|discard this|\{t\}", part)
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
     )
@@ -761,6 +777,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             tap="{t}" in parts,
             destroy_named=named.group(1) if named else "",
             soul_cost=(int(soul.group(1) or 1)) if soul else 0,
+            discard_self="discard this" in parts,
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
@@ -1006,6 +1023,8 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue
         if _ADDITIONAL_COST.match(sentence):
             continue  # reported when the card is played
+        if _from_hand_ability(sentence):
+            continue  # activated from the hand (playing.activate), not part of the attack
         if _defense_key(low):
             continue  # counted in its defense when it defends (values.defense_of)
         if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
@@ -1353,6 +1372,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED if paid else FLAGGED, "activate"))
         elif _ADDITIONAL_COST.match(sentence):
             parts.append(TextPart(sentence, FLAGGED, "play"))
+        elif _from_hand_ability(sentence):
+            parts.append(TextPart(sentence, _activated_status(sentence), "activate"))
         elif (attack or resolving) and SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.cost_modifiers
         elif attack:

@@ -1060,7 +1060,8 @@ class Parser:
         if m:
             # "P1 activates Fai's ability", "... Fai's hero ability", "... Fai again": the source named
             source = re.sub(
-                r"(?:'s)?(?: hero)? (?:ability|power)(?= |,|$)|\s+(?:again|once more|a second time)(?= |,|$)",
+                r"(?:'s)?(?: hero| instant)? (?:ability|power)(?= |,|$)|\s+(?:again|once more|a second time)(?= |,|$)"
+                r"|\s+from (?:(?:his|her|their|the|p[12]'s) )?hand(?= |,|$)|\s*\(?(?:by )?discarding it\)?(?= |,|$)",
                 "",
                 m.group(2),
                 flags=re.I,
@@ -1212,6 +1213,13 @@ class Parser:
         if m:
             why = next((k for k in ("crush",) if k in raw.casefold()), "")
             return [A.Discard(m.group(1).upper(), (), _num(m.group(2)), why)]
+        m = re.fullmatch(
+            rf"{_P} discards (.+?),? (?:to (?:activate|use) (?:it|its (?:instant )?ability|the ability)|for its (?:instant )?ability)((?:,? targeting .+)?)",
+            c,
+            re.I,
+        )
+        if m:  # "P1 discards Agile Windup for its ability": an "Instant - Discard this" ability (CR 5.2.1)
+            return self.activate(m.group(1).upper(), m.group(2) + m.group(3))
         m = re.fullmatch(rf"{_P} discards (.+)", c, re.I)
         if m:
             why = next((k for k in ("crush",) if k in raw.casefold()), "")

@@ -39,7 +39,16 @@ from .heroes import check_activation_condition, play_abilities, record_play
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, Effect, GameState, Layer, other
 from .triggers import attack_played_triggers, nonattack_triggers, play_triggers, spectra_trigger
-from .zones import check_claims, destroy_permanent, new_card, take, target_player, token_base
+from .zones import (
+    check_claims,
+    destroy_permanent,
+    discard_triggers,
+    new_card,
+    take,
+    target_player,
+    to_graveyard,
+    token_base,
+)
 
 
 def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
@@ -739,6 +748,9 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             break
     if src is None and p.hero_card is not None and hero_named(p.hero, p.hero_card, c.source):
         src = Card(id=f"{player}-hero", facts=p.hero_card, owner=player)  # a hero's ability (CR 5.2)
+    from_hand = src is None and _discard_from_hand(s, player, c.source, ctx)
+    if from_hand:
+        src, _ = take(s, player, A.CardRef(c.source), ("hand",), ctx, illegal="play_zone")
     if src is None:
         raise CannotApply(say("{player} controls no {source}", player=player, source=repr(c.source)))
     ab = activated_ability(src.facts)
@@ -834,8 +846,14 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         p.action_points -= 1
     if ab.once_per_turn:
         p.once_per_turn.append(src.id)
+    depth = len(s.stack)
     if ab.destroy_self:
         destroy_permanent(s, src)
+    if from_hand:  # "Discard this": the cost discards the card (CR 1.14.4, 5.2.1)
+        to_graveyard(s, src)
+        discard_triggers(s, player, src, ctx)
+    cost_triggers = s.stack[depth:]  # triggered by paying the costs: above the ability (CR 6.6.4)
+    del s.stack[depth:]
     layer = Layer(
         id=s.new_id(),
         kind="activated",
@@ -873,4 +891,20 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     else:
         layer.targets = list(c.targets)  # a named target ("targeting Cintari Saber": Hala's sharpen)
         s.stack.append(layer)
+    for made in cost_triggers:
+        s.stack.append(made)
+        ctx.events.append(Event("trigger", made.controller, made.name))
     give_priority(s, player)
+
+
+def _discard_from_hand(s: GameState, player: str, name: str, ctx: Ctx) -> bool:
+    """A card in the player's hand (known, or one of the unknown cards when the card data knows the
+    name) whose ability is activated by discarding it ("Instant - Discard this: ...")."""
+    p = s.p(player)
+    facts = next((x.facts for x in p.hand if norm_name(x.name) == norm_name(name)), None)
+    if facts is None and p.hand_unknown > 0:
+        facts = ctx.lookup.get(name)
+    if facts is None:
+        return False
+    ab = activated_ability(facts)
+    return ab is not None and ab.discard_self

@@ -141,3 +141,56 @@ def test_a_keyword_given_only_to_another_attack_is_not_the_cards_own():
         conditional=("go again",),
     )
     assert "go again" not in decided_keywords(own)
+
+
+# --- "Instant - Discard this: ..." activated from the hand (CR 5.2.1, 1.14.4) ------------------------
+
+
+def _hand(*cards: str) -> dict[str, Any]:
+    return _action(list(cards))
+
+
+def test_agile_windup_discarded_for_its_ability_creates_an_agility_token_in_three_registers(fabcube_cards):
+    for line in (
+        "P1 activates Agile Windup",
+        "P1 discards Agile Windup for its instant ability",
+        "P1 uses Agile Windup from hand (discarding it)",
+    ):
+        result = _run(_hand("Agile Windup (red)"), [line, "all pass"], fabcube_cards)
+        assert not _kinds(result, "violation"), (line, result.findings)
+        assert [c["name"] for c in result.state["P1"]["permanents"]] == ["Agility"], line
+        assert result.state["P1"]["graveyard"] == ["Agile Windup"], line
+        assert result.state["P1"]["hand"] == [], line
+
+
+def test_an_unknown_hand_card_named_by_the_log_pays_the_discard(fabcube_cards):
+    given = _action([], hand_size=3)
+    given["P1"]["life"] = 15
+    result = _run(given, ["P1 activates Fruits of the Forest", "all pass"], fabcube_cards)
+    assert result.state["P1"]["life"] == 17
+    assert result.state["P1"]["hand_size"] == 2
+    assert result.state["P1"]["graveyard"] == ["Fruits of the Forest"]
+
+
+def test_tip_off_marks_the_hero_it_targets(fabcube_cards):
+    result = _run(
+        _hand("Tip-Off (red)"),
+        ["P1 discards Tip-Off to use its ability, targeting P2", "all pass"],
+        fabcube_cards,
+    )
+    assert result.state["P2"].get("marked") is True
+
+
+def test_playing_the_card_normally_does_not_apply_its_hand_ability(fabcube_cards):
+    given = _action(["Agile Windup (red)"], resource_points=3)
+    result = _run(given, ["P1 plays Agile Windup targeting P2's hero", "all pass"], fabcube_cards)
+    assert result.state["P1"]["permanents"] == []
+    assert not any("Discard this" in m for m in _kinds(result, "manual_effect"))
+
+
+def test_two_tokens_in_one_sentence_are_one_of_each():
+    from rules_engine.game.effects import recognise
+
+    found, unread = recognise("Create a Toughness and a Vigor token.")
+    assert not unread
+    assert [(e.kind, e.target) for e in found] == [("create_token", "Toughness"), ("create_token", "Vigor")]
