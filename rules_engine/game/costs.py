@@ -16,7 +16,7 @@ from .context import Ctx, Event
 from .effects import SELF_COSTS_LESS_PER_DRACONIC_LINK, split_sentences, token_facts
 from .rules import VIOLATION, Illegal, cite
 from .state import GameState
-from .zones import check_claims, take, token_base
+from .zones import check_claims, self_move_triggers, take, token_base
 
 
 def pay_resources(
@@ -76,6 +76,8 @@ def pay_resources(
         else:
             p.resource_points += pitch
         ctx.events.append(Event("pitch", player, card.name, pitch))
+        for made in self_move_triggers(s, card, ("pitched",)):  # "When you pitch this" (CR 6.6.1)
+            ctx.events.append(Event("trigger", made.controller, made.name))
     if p.chi_points < chi_cost:
         raise Illegal(
             "not_enough_resources",

@@ -255,9 +255,10 @@ _PHASE_EFFECTS = frozenset(
 #: a triggered ability whose event is the card moving, 3.0 zones; destroying a permanent puts it into
 #: the graveyard, so it leaves the arena too, CR 1.3.3, 8.5.5). ``move_trigger_keys`` names the events.
 SELF_MOVE_TRIGGER = re.compile(
-    r"^when this (enters the arena|leaves the arena|enters or leaves the arena|is destroyed), (.+)$"
+    r"^when (?:this|you (pitch) this) ?(enters the arena|leaves the arena|enters or leaves the arena|is destroyed|), (.+)$"
 )
 MOVE_TRIGGER_KEYS = {
+    "pitch": ("pitched",),  # "When you pitch this" (CR 1.14.3, 6.6.1): from the pitch zone
     "enters the arena": ("enters",),
     "leaves the arena": ("leaves",),
     "enters or leaves the arena": ("enters", "leaves"),
@@ -288,7 +289,9 @@ def is_permanent_card(facts: CardFacts) -> bool:
 def move_trigger_effects(facts: CardFacts, event: str) -> list[TextEffect]:
     """The effects of a permanent's own trigger on ``event`` ("enters", "leaves", "destroyed"), read
     from its text with its own name as "this"; a CR 8.6 token's own rules are elsewhere."""
-    if not facts.text or not is_permanent_card(facts) or token_facts(facts.name) is not None:
+    if not facts.text or token_facts(facts.name) is not None:
+        return []
+    if event != "pitched" and not is_permanent_card(facts):
         return []
     text = (
         re.sub(rf"\b{re.escape(facts.name)}\b", "this", plain(facts.text), flags=re.I)
@@ -392,13 +395,14 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if mv:
             # a permanent's own move trigger: a layer made when it enters or leaves the arena
             # (layers.move_triggers); recognised only when the engine applies all of its effect
-            inner, unread = recognise(mv.group(2))
+            inner, unread = recognise(mv.group(3))
             if (
-                inner
+                (mv.group(1) or mv.group(2))
+                and inner
                 and not unread
                 and all(not x.trigger and x.kind in _PHASE_EFFECTS | _MOVE_EFFECTS for x in inner)
             ):
-                for when in MOVE_TRIGGER_KEYS[mv.group(1)]:
+                for when in MOVE_TRIGGER_KEYS[mv.group(1) or mv.group(2)]:
                     effects.extend(TextEffect(x.kind, x.amount, f"move:{when}", x.target) for x in inner)
             else:
                 unknown.append(sentence)
@@ -663,6 +667,7 @@ class ActivatedAbility:
     destroy_named: str = ""  # "destroy a Gold you control": the named permanent (CR 1.14.4)
     soul_cost: int = 0  # "banish a card from Prism's soul" (CR 3.11.5, 1.14.4)
     discard_self: bool = False  # "Discard this": activated from the hand, the card discarded as its cost
+    tap_hero: bool = False  # "{t} your hero": an effect-cost of an equipment's ability (CR 8.5.55a, 1.14.4)
 
 
 #: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
@@ -738,7 +743,7 @@ def _from_hand_ability(sentence: str) -> bool:
 def _cost_part(part: str) -> bool:
     """A comma-separated part of an activated ability's cost that ``playing.activate`` pays."""
     return bool(
-        re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|discard this|\{t\}", part)
+        re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|discard this|\{t\}(?: your hero)?", part)
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
     )
@@ -778,6 +783,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             destroy_named=named.group(1) if named else "",
             soul_cost=(int(soul.group(1) or 1)) if soul else 0,
             discard_self="discard this" in parts,
+            tap_hero="{t} your hero" in parts,
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
@@ -1261,10 +1267,11 @@ def static_sentences(facts: CardFacts) -> list[str]:
 
 def _move_trigger(sentence: str, facts: CardFacts) -> bool:
     """A permanent's own enters / leaves / destroyed trigger the engine applies (zones.self_move_triggers)."""
-    if not is_permanent_card(facts) or token_facts(facts.name) is not None:
-        return False
     low = _self(sentence, facts)
-    if not SELF_MOVE_TRIGGER.match(low):
+    mv = SELF_MOVE_TRIGGER.match(low)
+    if not mv or token_facts(facts.name) is not None:
+        return False
+    if not mv.group(1) and not is_permanent_card(facts):
         return False
     found, unread = recognise(low)
     return bool(found) and not unread and all(e.trigger.startswith("move:") for e in found)

@@ -192,7 +192,8 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
     declares = isinstance(clause, A.Defend) or (isinstance(clause, A.Claim) and clause.kind == "no_defenders")
     if declares and s.combat_step in ("layer", "attack"):
         # "no block" said while the attack waits alone on the stack is the defence too (CR 7.3.2)
-        if len(s.stack) <= 1 and (not s.stack or s.stack[0].attack):
+        # triggered layers above the attack (a pitched card's "when you pitch this") resolve first
+        if not s.stack or (s.stack[0].attack and all(layer.kind == "triggered" for layer in s.stack[1:])):
             all_pass_clause(s, A.AllPass("to", ("defend",)), ctx)
             ctx.add(
                 NOTE,

@@ -196,6 +196,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             derived=s.p(player).resource_points,
         )
     pitched_from = len(s.p(player).pitch_zone)  # the cards pitched to play this one follow (turn_log)
+    depth = len(s.stack)
     try:
         pay_resources(s, player, cost, c.pitches, ctx, chi_cost=f.chi_cost or 0)
     except Illegal as exc:
@@ -250,7 +251,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     if c.boost:
         boost(s, player, layer, c.boost_card, ctx)
     apply_next_card_effects(s, player, layer, ctx)
-    s.stack.append(layer)
+    s.stack.insert(depth, layer)  # triggered by paying its cost (a pitched card's): above it (CR 6.6.4)
     # the turn's facts card texts ask about
     conditions.record_play(s, player, f, card.pitch, card.id, s.p(player).pitch_zone[pitched_from:])
     record_play(s, player, f)
@@ -661,6 +662,15 @@ def check_effect_costs(s: GameState, p: Any, src: Card, ab: Any, is_hero: bool) 
     (CR 1.14.4b): the source untapped for "{t}" (8.5.55a; a hero's tapped state is
     ``PlayerState.hero_tapped``), the named permanent for "destroy a Gold you control", enough cards
     in the hero's soul (3.11.5) for "banish a card from Prism's soul"."""
+    if ab.tap_hero and p.hero_tapped:
+        raise Illegal(
+            "tapped",
+            say(
+                "{hero} is tapped: {src}'s cost {{t}} your hero cannot be paid until the hero untaps.",
+                hero=p.hero or "the hero",
+                src=src.name,
+            ),
+        )
     if ab.tap and (p.hero_tapped if is_hero else src.tapped):
         raise Illegal(
             "tapped",
@@ -699,6 +709,8 @@ def pay_effect_costs(s: GameState, p: Any, src: Card, ab: Any, is_hero: bool, ct
             p.hero_tapped = True
         else:
             src.tapped = True
+    if ab.tap_hero:
+        p.hero_tapped = True
     if ab.destroy_named:
         target = _named_permanent(p, ab.destroy_named)
         assert target is not None  # checked above

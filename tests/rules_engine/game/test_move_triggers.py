@@ -194,3 +194,61 @@ def test_two_tokens_in_one_sentence_are_one_of_each():
     found, unread = recognise("Create a Toughness and a Vigor token.")
     assert not unread
     assert [(e.kind, e.target) for e in found] == [("create_token", "Toughness"), ("create_token", "Vigor")]
+
+
+# --- "{t} your hero" as an effect-cost (CR 8.5.55a, 1.14.4b) -----------------------------------------
+
+_BOOTS = {
+    "name": "Boots of Astral Sanctuary",
+    "type": "equipment (legs)",
+    "defense": 0,
+    "text": "Instant - {t} your hero, destroy this: Prevent the next 1 damage that would be dealt to you this turn.",
+}
+
+
+def test_tapping_the_hero_pays_the_boots_and_a_second_tap_is_refused():
+    given = _action([])
+    given["P1"]["equipment"] = {"legs": dict(_BOOTS)}
+    given["P1"]["hero"] = "Test Hero"
+    result = _run(given, ["P1 activates Boots of Astral Sanctuary", "all pass"])
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P1"]["graveyard"] == ["Boots of Astral Sanctuary"]
+    assert any(e["kind"] == "prevent_next" for e in result.state["effects"]), result.state["effects"]
+    tapped = _action([], hero_tapped=True)
+    tapped["P1"]["equipment"] = {"legs": dict(_BOOTS)}
+    refused = _run(tapped, ["P1 activates Boots of Astral Sanctuary"])
+    assert any("tapped" in m for m in _kinds(refused, "violation"))
+    assert refused.state["P1"]["equipment"]["legs"]["name"] == "Boots of Astral Sanctuary"
+
+
+# --- "When you pitch this, EFFECT" (CR 1.14.3, 6.6.1, 6.6.4) -----------------------------------------
+
+
+def _pitching() -> dict[str, Any]:
+    return _action(["Command and Conquer (red)", "Arknight Shard"], deck=5)
+
+
+def test_arknight_shard_pitched_makes_a_runechant_trigger_above_the_attack(fabcube_cards):
+    result = _run(
+        _pitching(), ["P1 plays Command and Conquer targeting P2, pitching Arknight Shard"], fabcube_cards
+    )
+    assert [lay["card"] for lay in result.state["stack"]] == [
+        "Command and Conquer",
+        "Arknight Shard pitched trigger",
+    ]
+
+
+def test_the_pitch_trigger_resolves_before_the_defence_said_or_left_out(fabcube_cards):
+    for lines in (
+        ["P1 plays Command and Conquer targeting P2, pitching Arknight Shard", "P2 defends with nothing"],
+        [
+            "P1 atk w/ Command and Conquer pitch Arknight Shard",
+            "all pass (Arknight Shard trigger resolves)",
+            "no block",
+        ],
+        ["P1 swung Command and Conquer at P2, pitched Arknight Shard for it", "P2 didn't block"],
+    ):
+        result = _run(_pitching(), [*lines, "all pass through the damage step"], fabcube_cards)
+        assert not _kinds(result, "violation"), (lines, result.findings)
+        assert [c["name"] for c in result.state["P1"]["permanents"]] == ["Runechant"], lines
+        assert result.state["P2"]["life"] == 14, lines
