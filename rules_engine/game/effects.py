@@ -380,8 +380,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue  # paid less when activated (playing.activate); an additional cost is reported on play
         if _defense_key(low.replace("{d}", "{d}")):
             continue  # counted in the card's defense when it defends (values.defense_of)
-        if _from_hand_ability(sentence):
-            continue  # an ability activated from the hand, not an effect of the card (playing.activate)
+        if _from_hand_ability(sentence) or _ACTIVATED.match(sentence.strip()):
+            continue  # an activated ability of the card, not an effect of its resolution (playing.activate)
         trigger = ""
         if (
             re.match(r"^(?:combo|crush)\s*-", low)
@@ -1336,11 +1336,18 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _activated_status(sentence: str, computed_body: bool = False) -> str:
+def _activated_status(sentence: str, computed_body: bool = False, facts: CardFacts | None = None) -> str:
     """An activated ability is computed when its cost is only resources (and destroying the source)
-    and its effect is an attack or recognised sentences; else its outcome is flagged when activated."""
+    and its effect is an attack or recognised sentences; else its outcome is flagged when activated.
+    With ``facts``, only the card's first activated ability is computed (``activated_ability`` reads
+    that one when the card is activated)."""
     m = _ACTIVATED.search(sentence)
     assert m is not None
+    if facts is not None:
+        first = activated_ability(facts)
+        body = m.group(4).strip().rstrip(".").casefold()
+        if first is None or not first.ability_text.casefold().startswith(body):
+            return FLAGGED
     body = m.group(4).strip().casefold()
     if not all(_cost_part(x.strip()) for x in m.group(3).casefold().split(",")):
         return FLAGGED
@@ -1379,8 +1386,11 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED if paid else FLAGGED, "activate"))
         elif _ADDITIONAL_COST.match(sentence):
             parts.append(TextPart(sentence, FLAGGED, "play"))
-        elif _from_hand_ability(sentence):
-            parts.append(TextPart(sentence, _activated_status(sentence), "activate"))
+        elif _from_hand_ability(sentence) or (
+            is_permanent_card(facts) and _ACTIVATED.match(sentence.strip()) and not attack
+        ):
+            # an ability activated from the hand or the arena, not part of the card's resolution
+            parts.append(TextPart(sentence, _activated_status(sentence, facts=facts), "activate"))
         elif (attack or resolving) and SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.cost_modifiers
         elif attack:

@@ -252,3 +252,28 @@ def test_the_pitch_trigger_resolves_before_the_defence_said_or_left_out(fabcube_
         assert not _kinds(result, "violation"), (lines, result.findings)
         assert [c["name"] for c in result.state["P1"]["permanents"]] == ["Runechant"], lines
         assert result.state["P2"]["life"] == 14, lines
+
+
+def test_a_potions_activated_line_is_not_part_of_its_resolution_and_applies_when_activated(fabcube_cards):
+    """Energy Potion resolves into the arena without its ability; destroying it for {r}{r} is the ability."""
+    given = _action(["Energy Potion"], resource_points=1)
+    result = _run(given, ["P1 plays Energy Potion", "all pass"], fabcube_cards)
+    assert not _kinds(result, "manual_effect"), result.findings
+    assert [c["name"] for c in result.state["P1"]["permanents"]] == ["Energy Potion"]
+    before = result.state["P1"]["resource_points"]
+    result = _run(
+        given, ["P1 plays Energy Potion", "all pass", "P1 cracks Energy Potion", "all pass"], fabcube_cards
+    )
+    assert result.state["P1"]["resource_points"] == before + 2
+    assert result.state["P1"]["graveyard"] == ["Energy Potion"]
+
+
+def test_only_the_first_activated_ability_of_a_card_is_computed():
+    facts = CardFacts(
+        name="Test Relic",
+        types=frozenset({"action"}),
+        subtypes=frozenset({"item"}),
+        text="Action - Destroy this: Gain {r}.\nInstant - {r}{r}, destroy this: Draw a card.",
+    )
+    states = [p.status for p in coverage(facts)]
+    assert states[0] == MODELLED and states[1] != MODELLED
