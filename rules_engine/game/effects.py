@@ -281,6 +281,16 @@ _MOVE_EFFECTS = frozenset(
 )
 
 
+#: CR 8.4.8 Surge: "Surge - If this deals more than N damage [to a hero], EFFECT".
+SURGE = re.compile(r"^surge\s*-\s*if this deals more than (\d+) damage( to a hero)?, (.+)$")
+_SURGE_EFFECTS = _PHASE_EFFECTS | {"self_go_again", "arcane", "damage", "mark", "opponent_lose_life"}
+
+
+def self_named(text: str, name: str) -> str:
+    """A card's text with its own name read as "this" ("If Cold Snap is played from arsenal")."""
+    return re.sub(rf"(?<![\w']){re.escape(name)}(?![\w'])", "this", text, flags=re.I) if name else text
+
+
 def is_permanent_card(facts: CardFacts) -> bool:
     """A card that stays in the arena when it resolves or is equipped (CR 3.1.1 permanents)."""
     return any(facts.is_(t) for t in ("aura", "item", "ally", "equipment", "weapon", "landmark"))
@@ -420,6 +430,17 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             else:
                 unknown.append(sentence)
             continue
+        ms = SURGE.match(low)
+        if ms:
+            # CR 8.4.8: checked against the damage the card's own effect dealt as it resolves
+            # (layers.resolve_text); "it gets go again" is the resolving card's own
+            inner, unread = recognise(ms.group(3))
+            if inner and not unread and all(not x.trigger and x.kind in _SURGE_EFFECTS for x in inner):
+                when = f"surge:{ms.group(1)}:{'hero' if ms.group(2) else ''}"
+                effects.extend(TextEffect(x.kind, x.amount, when, x.target) for x in inner)
+            else:
+                unknown.append(sentence)
+            continue
         mr = re.match(
             r"^reprise\s*-\s*if the defending hero has defended with a card from their hand this chain link, (.*)$",
             low,
@@ -456,7 +477,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             r"create \1 \2 token and create \3 \4 token",
             low,
         )
-        parts = [x.strip() for x in re.split(r",? then |, and | and (?=draw|gain|create)", low) if x.strip()]
+        parts = [x.strip() for x in re.split(r",? then |, and | and (?=draw|gain|create|(?:it|this) (?:gets|gains) go again$)", low) if x.strip()]
         matched_all = True
         found: list[TextEffect] = []
         for part in parts:
@@ -1318,6 +1339,8 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
     """The conditional keywords whose condition the engine checks itself (a combo's, Over the Top's),
     and those the card only gives to another attack (``granted_to_others``)."""
     out: list[str] = [kw for kw in facts.conditional if granted_to_others(facts, kw)]
+    if any(e.kind == "self_go_again" and e.trigger.startswith("surge:") for e in recognise(facts.text)[0]):
+        out.append("go again")  # a surge's "it gets go again", checked as it resolves (layers.apply_surge)
     found = combo(facts)
     if found is not None:
         out += found.keywords
@@ -1410,7 +1433,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
         elif _move_trigger(sentence, facts):
             parts.append(TextPart(sentence, MODELLED, "enters or leaves"))  # zones.self_move_triggers
         elif resolving:
-            effects, unknown = recognise(sentence)
+            effects, unknown = recognise(self_named(sentence, facts.name))
             if re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low) or (
                 SHARPEN.fullmatch(low) and "target" in low
             ):  # sharpen: layers.sharpen_text
@@ -1419,7 +1442,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
             elif effects and all(
                 e.kind != "manual"
-                and (not e.trigger or e.trigger == "reprise" or e.trigger.startswith("cond:"))
+                and (not e.trigger or e.trigger == "reprise" or e.trigger.startswith(("cond:", "surge:")))
                 for e in effects
             ):
                 # a "cond:" effect is checked as the card resolves (layers.resolve_text, CR 6.1.3)

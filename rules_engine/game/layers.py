@@ -33,6 +33,7 @@ from .effects import (
     decided_keywords,
     plain,
     recognise,
+    self_named,
     skipped_sentences,
     static_sentences,
     token_facts,
@@ -478,8 +479,13 @@ def resolve_text(
     """A resolving card's recognised sentences apply (reprise only when a card from hand defends);
     any other sentence is reported for the judge to enter."""
     text = sharpen_text(s, player, name, text, ctx, layer)
+    if layer is not None and layer.card is not None:
+        text = self_named(text, layer.card.facts.name)  # "If Cold Snap is played from arsenal" (CR 6.1.3)
     effects, unknown = recognise(text)
+    start = len(ctx.events)
     for e in effects:
+        if e.trigger.startswith("surge:"):
+            continue  # after the card's own damage (below)
         if e.trigger == "reprise":
             link = s.active_link()
             if link is None or not any(c.origin == "hand" for c in link.defending):
@@ -511,6 +517,9 @@ def resolve_text(
             )
             continue
         apply_text_effect(s, player, name, e, ctx, layer)
+    surge = [e for e in effects if e.trigger.startswith("surge:")]
+    if surge:
+        apply_surge(s, player, name, surge, ctx, layer, start)
     for sentence in unknown:
         ctx.add(
             MANUAL,
@@ -522,6 +531,46 @@ def resolve_text(
             ),
             "manual_effect",
         )
+
+
+def apply_surge(
+    s: GameState, player: str, name: str, surge: list[TextEffect], ctx: Ctx, layer: Layer | None, start: int
+) -> None:
+    """CR 8.4.8: a surge effect applies when the card's own damage as it resolved was more than N (to a
+    hero, when it says so; every damage event here is to a hero). A damage event still waiting for the
+    defender's prevention choice is not final: the judge is told to enter the surge outcome."""
+    if s.pending is not None and s.pending.source == name:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name}'s surge depends on the damage dealt, which waits for the prevention choice; if it deals more than {n}, enter its outcome as adjustment lines.",
+                number=ctx.entry.number,
+                name=name,
+                n=surge[0].trigger.split(":")[1],
+            ),
+            "manual_effect",
+        )
+        return
+    dealt = sum(ev.amount for ev in ctx.events[start:] if ev.kind == "damage" and ev.subject == name)
+    need = int(surge[0].trigger.split(":")[1])
+    if dealt <= need:
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {name} dealt {dealt} damage, not more than {need}: its surge does nothing (CR 8.4.8).",
+                number=ctx.entry.number,
+                name=name,
+                dealt=dealt,
+                need=need,
+            ),
+            "condition_unmet",
+        )
+        return
+    for e in surge:
+        if e.kind == "self_go_again" and layer is not None and layer.card is not None:
+            layer.go_again = True  # the resolving card's own go again (CR 8.3.5a on resolution)
+            continue
+        apply_text_effect(s, player, name, TextEffect(e.kind, e.amount, "", e.target), ctx, layer)
 
 
 def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:

@@ -277,3 +277,57 @@ def test_only_the_first_activated_ability_of_a_card_is_computed():
     )
     states = [p.status for p in coverage(facts)]
     assert states[0] == MODELLED and states[1] != MODELLED
+
+
+# --- Surge (CR 8.4.8) -------------------------------------------------------------------------------
+
+
+def test_open_the_flood_gates_dealing_exactly_three_does_not_surge(fabcube_cards):
+    given = _action(["Open the Flood Gates (red)"], resource_points=5, deck=10)
+    result = _run(given, ["P1 plays Open the Flood Gates targeting P2", "all pass"], fabcube_cards)
+    assert result.state["P2"]["life"] == 17
+    assert result.state["P1"]["hand_unknown"] == 0
+    assert any("surge does nothing" in m for m in _kinds(result, "note"))
+    assert not _kinds(result, "manual_effect")
+
+
+_BIG = {
+    "name": "Test Torrent",
+    "type": "non-attack action",
+    "cost": 0,
+    "pitch": 1,
+    "text": "Deal 5 arcane damage to target hero.\nSurge - If this deals more than 3 damage, draw 2 cards and it gets go again.",
+}
+
+
+def test_more_damage_than_the_surge_number_applies_its_effect_and_go_again():
+    given = _action([dict(_BIG)], deck=10, action_points=1)
+    result = _run(given, ["P1 plays Test Torrent targeting P2", "all pass"])
+    assert result.state["P2"]["life"] == 15
+    assert result.state["P1"]["hand_unknown"] == 2 and result.state["P1"]["deck"] == 8
+    assert result.state["P1"]["action_points"] == 1  # spent 1, regained by the surge's go again
+
+
+def test_damage_prevented_below_the_surge_number_does_not_surge():
+    given = _action([dict(_BIG)], deck=10, action_points=1)
+    given["P2"]["resource_points"] = 2
+    given["P2"]["equipment"] = {
+        "head": {
+            "name": "Test Barrier",
+            "type": "equipment (head)",
+            "defense": 0,
+            "keywords": ["arcane barrier 2"],
+        }
+    }
+    result = _run(
+        given,
+        [
+            "P1 plays Test Torrent targeting P2",
+            "all pass",
+            "P2 applies Arcane Barrier 2, paying 2",
+            "P2 says P2.life is 17",
+        ],
+    )
+    assert result.state["P2"]["life"] == 17
+    assert result.state["P1"]["hand_unknown"] == 0
+    assert any("surge" in m for m in _kinds(result, "manual_effect")), result.findings
