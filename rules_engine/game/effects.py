@@ -477,7 +477,13 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             r"create \1 \2 token and create \3 \4 token",
             low,
         )
-        parts = [x.strip() for x in re.split(r",? then |, and | and (?=draw|gain|create|(?:it|this) (?:gets|gains) go again$)", low) if x.strip()]
+        parts = [
+            x.strip()
+            for x in re.split(
+                r",? then |, and | and (?=draw|gain|create|(?:it|this) (?:gets|gains) go again$)", low
+            )
+            if x.strip()
+        ]
         matched_all = True
         found: list[TextEffect] = []
         for part in parts:
