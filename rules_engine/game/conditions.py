@@ -264,6 +264,30 @@ def parse(text: str, name: str = "") -> str | None:
     return None
 
 
+#: "This counts as a Gold": the permanent is also a card of that name for effects that name it
+#: ("destroy a Gold you control", "if you control a Gold"; CR 2.8 names).
+COUNTS_AS = re.compile(r"^this counts as an? ([a-z' ]+?)\.?$", re.I)
+
+
+def counts_as(facts: CardFacts) -> tuple[str, ...]:
+    """The names a card also counts as ("This counts as a Gold"), lower case."""
+    text = (
+        re.sub(rf"(?<![\w']){re.escape(facts.name)}(?![\w'])", "this", facts.text, flags=re.I)
+        if facts.name
+        else facts.text
+    )
+    return tuple(
+        m.group(1).casefold()
+        for line in re.split(r"(?<=[.!])\s+|\n", re.sub(r"\*\*|__", "", text))
+        if (m := COUNTS_AS.match(line.strip()))
+    )
+
+
+def answers_to(card: Card, words: str) -> bool:
+    """A permanent named ``words`` ("a Gold"): by its name, or by "This counts as a Gold"."""
+    return _named(card.name, words) or words in counts_as(card.facts)
+
+
 def _named(name: str, words: str) -> bool:
     """A permanent answers to "a Hyper Driver" / "a Might token": its name without a colour."""
     base = re.sub(r"\s*\((?:red|yellow|blue)\)$", "", name.casefold())
@@ -378,7 +402,7 @@ def holds(
         p = s.p(player)
         arena = [*p.permanents, *p.weapons, *[c for c in p.equipment.values() if c is not None]]
         return all(
-            sum(1 for c in arena if _named(c.name, name)) >= max(n, 1) for name in descriptor.split("+")
+            sum(1 for c in arena if answers_to(c, name)) >= max(n, 1) for name in descriptor.split("+")
         )
     if kind == "empty_hand":
         return s.p(player).hand_size == 0

@@ -286,6 +286,25 @@ SURGE = re.compile(r"^surge\s*-\s*if this deals more than (\d+) damage( to a her
 _SURGE_EFFECTS = _PHASE_EFFECTS | {"self_go_again", "arcane", "damage", "mark", "opponent_lose_life"}
 
 
+#: A permanent's "At the beginning of your end phase, put a -1{d} counter on this" (the Frontline
+#: equipment): its controller's end phase puts the counter on it (CR 4.4.2, 1.15; ``end_phase``).
+END_PHASE_COUNTER = re.compile(
+    r"^at the beginning of your end phase, put (a|an|one|two|\d+) ([+-])1\{([dp])\} counters? on this\.?$",
+    re.I,
+)
+
+
+def end_phase_counters(facts: CardFacts) -> list[tuple[str, int]]:
+    """("defense" or "power", signed count) for each END_PHASE_COUNTER sentence of the card."""
+    out = []
+    for sentence in split_sentences(plain(facts.text)):
+        m = END_PHASE_COUNTER.match(self_named(sentence, facts.name))
+        if m:
+            n = _num(m.group(1)) * (-1 if m.group(2) == "-" else 1)
+            out.append(("defense" if m.group(3).casefold() == "d" else "power", n))
+    return out
+
+
 def self_named(text: str, name: str) -> str:
     """A card's text with its own name read as "this" ("If Cold Snap is played from arsenal")."""
     return re.sub(rf"(?<![\w']){re.escape(name)}(?![\w'])", "this", text, flags=re.I) if name else text
@@ -1288,6 +1307,8 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not any(sentence in line for line in modelled)
         and not _phase_trigger(sentence, facts)
         and not _move_trigger(sentence, facts)
+        and not conditions.COUNTS_AS.match(_self(sentence, facts))
+        and not (END_PHASE_COUNTER.match(_self(sentence, facts)) and is_permanent_card(facts))
         and defense_grant(sentence, facts) is None
     ]
 
@@ -1473,6 +1494,12 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                     "hit" if HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line) else "start",
                 )
             )
+        elif END_PHASE_COUNTER.match(low) and is_permanent_card(facts):
+            parts.append(TextPart(sentence, MODELLED, "end phase"))  # end_phase.begin_end_phase
+        elif conditions.COUNTS_AS.match(low):
+            parts.append(
+                TextPart(sentence, MODELLED, "named")
+            )  # conditions.answers_to, playing._named_permanent
         elif (
             ADDITIONAL_WEAPON_ATTACK.search(sentence) and "once per turn" in low
         ) or COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence):

@@ -19,7 +19,7 @@ from . import actions as A
 from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
-from .effects import token_facts
+from .effects import end_phase_counters, token_facts
 from .heroes import end_phase_abilities
 from .rules import MANUAL, NOTE, CannotApply, Illegal
 from .state import PLAYERS, GameState, PendingDamage, other
@@ -32,6 +32,11 @@ def begin_end_phase(s: GameState, ctx: Ctx) -> None:
     s.phase = "end"
     s.end_step = "arsenal"
     end_phase_abilities(s, ctx)  # the hero's "at the beginning of your end phase" (Kassai's)
+    p = s.p(s.turn_player)
+    for card in [c for c in p.equipment.values() if c is not None] + list(p.permanents) + list(p.weapons):
+        for prop, n in end_phase_counters(card.facts):  # Frontline's -1{d} (CR 4.4.2, 1.15)
+            card.add_counters(prop, n)
+            ctx.events.append(Event("trigger", s.turn_player, f"{card.name} end phase trigger"))
     s.priority = None
     s.passes = 0
     keep = []

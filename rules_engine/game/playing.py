@@ -653,8 +653,14 @@ def hero_weapon_discount(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx) -> 
 
 
 def _named_permanent(p: Any, name: str) -> Card | None:
+    """The player's permanent of that name: a token or permanent by name, else one that counts as it
+    ("This counts as a Gold" on an equipment, ``effects.counts_as``)."""
     want = norm_name(name)
-    return next((x for x in p.permanents if norm_name(token_base(x.name)) == want), None)
+    found = next((x for x in p.permanents if norm_name(token_base(x.name)) == want), None)
+    if found is None:
+        arena = [*p.permanents, *[c for c in p.equipment.values() if c is not None], *p.weapons]
+        found = next((x for x in arena if name.casefold() in conditions.counts_as(x.facts)), None)
+    return found
 
 
 def check_effect_costs(s: GameState, p: Any, src: Card, ab: Any, is_hero: bool) -> None:

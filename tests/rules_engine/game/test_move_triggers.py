@@ -331,3 +331,46 @@ def test_damage_prevented_below_the_surge_number_does_not_surge():
     assert result.state["P2"]["life"] == 17
     assert result.state["P1"]["hand_unknown"] == 0
     assert any("surge" in m for m in _kinds(result, "manual_effect")), result.findings
+
+
+# --- "This counts as a Gold" -------------------------------------------------------------------------
+
+
+def test_an_equipment_that_counts_as_a_gold_pays_a_destroy_a_gold_cost():
+    given = _action([], deck=10)
+    given["P1"]["equipment"] = {
+        "head": {
+            "name": "Test Galea",
+            "type": "equipment (head)",
+            "defense": 1,
+            "text": "This counts as a Gold.",
+        }
+    }
+    given["P1"]["permanents"] = [
+        {"name": "Test Vault", "type": "item", "text": "Instant - Destroy a Gold you control: Draw a card."}
+    ]
+    result = _run(given, ["P1 activates Test Vault", "all pass"])
+    assert not _kinds(result, "violation"), result.findings
+    assert result.state["P1"]["graveyard"] == ["Test Galea"]
+    assert result.state["P1"]["hand_unknown"] == 1
+    from rules_engine.game.conditions import counts_as
+
+    assert counts_as(CardFacts(name="Golden Gait", text="Golden Gait counts as a Gold.")) == ("gold",)
+    plain = CardFacts(name="Test Boots", types=frozenset({"equipment"}), text="This counts as a Gold.")
+    assert all(p.status == MODELLED for p in coverage(plain))
+
+
+def test_frontline_equipment_gets_its_counter_as_its_controllers_end_phase_begins():
+    helm = {
+        "name": "Frontline Helm",
+        "type": "equipment (head)",
+        "defense": 2,
+        "keywords": ["blade break"],
+        "text": "At the beginning of your end phase, put a -1{d} counter on this.\nBlade Break",
+    }
+    given = _action([])
+    given["P1"]["equipment"] = {"head": dict(helm)}
+    given["P2"]["equipment"] = {"head": dict(helm)}
+    result = _run(given, ["P1 passes", "P2 passes"])  # the action phase ends: P1's end phase begins
+    assert result.state["P1"]["equipment"]["head"]["counters"] == ["-1{d}"], result.state["P1"]["equipment"]
+    assert result.state["P2"]["equipment"]["head"]["counters"] == []  # only its controller's end phase
