@@ -17,11 +17,12 @@ from rules_engine.wording import say
 from .context import Ctx, Event, give_priority
 from .damage import deal_damage
 from .defending import mark_declared, recheck_grants
+from .effects import CLOSE_NO_HIT_TOKEN, plain, self_named, split_sentences
 from .layers import resolve_top
 from .rules import NOTE
 from .state import Card, ChainLink, GameState, Layer
 from .values import defense_of, link_power
-from .zones import to_graveyard
+from .zones import make_token, to_graveyard
 
 
 def advance_combat(s: GameState, ctx: Ctx) -> None:
@@ -158,6 +159,12 @@ def close_chain(s: GameState, ctx: Ctx) -> None:
         if resolve_top(s, ctx, give=False):
             close_chain(s, ctx)
     for link in s.chain:
+        for sentence in split_sentences(self_named(plain(link.attack.facts.text), link.attack.facts.name)):
+            m = CLOSE_NO_HIT_TOKEN.match(sentence.casefold())
+            if m and not link.hit:  # "if this didn't hit": a token for the defending hero or its controller
+                owner = link.target if m.group(1) == "the defending hero" else link.controller
+                make_token(s, owner, m.group(2).title(), ctx)
+                ctx.events.append(Event("trigger", link.controller, f"{link.attack.name} close trigger"))
         if not link.proxy:  # a weapon's attack-proxy ceases to exist; the weapon never left its zone
             to_graveyard(s, link.attack)
         for card in link.defending:

@@ -427,4 +427,11 @@ def holds(
         return mine is None or theirs is None or mine < theirs  # unknown life: the log decides
     if kind == "your_turn":
         return s.turn_player == player
+    if kind == "defending":  # the card defends an attack of that kind: a weapon's, or one with those words
+        link = next((x for x in s.chain if any(c.id == card_id for c in x.defending)), None)
+        if link is None:
+            return False
+        if descriptor == "weapon":
+            return bool(link.proxy)
+        return _fits(tags(link.attack.facts, link.attack.pitch), descriptor)
     return False

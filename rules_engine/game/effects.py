@@ -926,6 +926,12 @@ _HANDLED_AT_ATTACK = (
     re.compile(r"^(?:when|whenever|if) this hits"),  # a hit trigger (computed or flagged there)
 )
 
+#: "When the combat chain closes, if this didn't hit, the defending hero creates a Vigor token"
+#: (combat.close_chain, CR 7.7: the Close Step's triggers resolve as if all passed).
+CLOSE_NO_HIT_TOKEN = re.compile(
+    r"^when the combat chain closes, if this didn't hit, (the defending hero|you) creates? an? ([a-z' ]+?) token\.?$"
+)
+
 
 #: What an attack card's own resolution may do at once (CR 5.3.4): Arcanic Crackle's arcane damage.
 _ON_RESOLUTION = frozenset({"arcane", "damage", "draw", "gain_life", "gain_resources", "create_token"})
@@ -1034,7 +1040,15 @@ _DEFENSE_GRANT = re.compile(
 )
 
 
+#: "This gets +1{d} while defending a weapon attack" (Blade Beckoner): a static bonus while the card
+#: defends an attack of that kind (CR 6.1.3; ``conditions.holds`` "defending").
+_DEFENSE_WHILE = re.compile(r"^this (?:gets|has) \+(\d+)\{d\} while defending an? (weapon|[a-z]+) attack\.?$")
+
+
 def _defense_key(low: str) -> tuple[str, int] | None:
+    w = _DEFENSE_WHILE.match(low)
+    if w and (w.group(2) == "weapon" or conditions._descriptor(w.group(2)) is not None):
+        return f"defending;0;0;{w.group(2)}", int(w.group(1))
     m = _DEFENSE_GRANT.match(low)
     key = conditions.parse(m.group(1)) if m else None
     if m is None or key is None or not conditions.on_resolution(key):
@@ -1071,6 +1085,8 @@ def attack_text(facts: CardFacts) -> AttackText:
         low = _self(sentence, facts)
         if _KEYWORD_LINE.match(low) or any(p.match(low) for p in _HANDLED_AT_ATTACK):
             continue
+        if CLOSE_NO_HIT_TOKEN.match(low):
+            continue  # as the chain closes (combat.close_chain)
         if parsed and _COMBO.match(sentence.casefold()) or OVERPOWER_IF_BUFFED.fullmatch(sentence):
             continue
         if _ADDITIONAL_COST.match(sentence):

@@ -374,3 +374,78 @@ def test_frontline_equipment_gets_its_counter_as_its_controllers_end_phase_begin
     result = _run(given, ["P1 passes", "P2 passes"])  # the action phase ends: P1's end phase begins
     assert result.state["P1"]["equipment"]["head"]["counters"] == ["-1{d}"], result.state["P1"]["equipment"]
     assert result.state["P2"]["equipment"]["head"]["counters"] == []  # only its controller's end phase
+
+
+# --- "When the combat chain closes, if this didn't hit, the defending hero creates a X token" (CR 7.7) ---
+
+_SWING = {
+    "name": "Swing Big",
+    "type": "attack action",
+    "cost": 0,
+    "pitch": 1,
+    "power": 8,
+    "defense": 2,
+    "text": "When the combat chain closes, if this didn't hit, the defending hero creates a Quicken token.",
+}
+
+
+def test_swing_big_blocked_out_gives_the_defender_a_quicken_token_and_not_when_it_hits():
+    given = _action([dict(_SWING)])
+    given["P2"]["hand"] = [{"name": "Wall", "type": "block", "defense": 9}]
+    blocked = _run(
+        given,
+        [
+            "P1 plays Swing Big targeting P2's hero",
+            "P2 defends with Wall",
+            "all pass through the damage and resolution steps",
+        ],
+    )
+    assert not _kinds(blocked, "violation"), blocked.findings
+    assert [c["name"] for c in blocked.state["P2"]["permanents"]] == ["Quicken"]
+    assert blocked.state["P1"]["permanents"] == []
+    hit = _run(
+        _action([dict(_SWING)]),
+        [
+            "P1 plays Swing Big targeting P2's hero",
+            "P2 doesn't block",
+            "all pass through the damage and resolution steps",
+        ],
+    )
+    assert hit.state["P2"]["life"] == 12
+    assert hit.state["P2"]["permanents"] == []
+
+
+def test_blade_beckoner_gets_one_more_defense_against_a_weapon_attack_only():
+    helm = {
+        "name": "Blade Beckoner Helm",
+        "type": "equipment (head)",
+        "defense": 1,
+        "text": "This gets +1{d} while defending a weapon attack.",
+    }
+    sword = {
+        "name": "Sword W",
+        "type": "weapon (sword, 2H)",
+        "power": 4,
+        "text": "Once per Turn Action - {r}: Attack",
+    }
+    given = _action([dict(_SWING)], resource_points=1, weapons=[sword])
+    given["P2"]["equipment"] = {"head": dict(helm)}
+    weapon = _run(
+        given,
+        [
+            "P1 attacks with Sword W targeting P2",
+            "P2 defends with Blade Beckoner Helm",
+            "all pass through the damage step",
+        ],
+    )
+    assert not _kinds(weapon, "violation"), weapon.findings
+    assert weapon.state["P2"]["life"] == 20 - (4 - 2)
+    card = _run(
+        given,
+        [
+            "P1 plays Swing Big targeting P2's hero",
+            "P2 defends with Blade Beckoner Helm",
+            "all pass through the damage step",
+        ],
+    )
+    assert card.state["P2"]["life"] == 20 - (8 - 1)
