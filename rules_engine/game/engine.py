@@ -162,12 +162,40 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
                 NOTE,
                 say("line {number}: the passes to the Defend Step are implied.", number=ctx.entry.number),
             )
+    if isinstance(clause, A.Play) and s.combat_step == "defend" and not s.stack:
+        _reaction_after_declaring(s, clause, ctx)
+        return
     if isinstance(clause, A.Claim) and clause.kind == "no_defenders" and s.combat_step == "defend":
         link = s.active_link()
         if link is not None and not link.declared and not link.defending:
             # "nobody blocked" in the Defend Step: the attack's target declared no defending cards
             HANDLERS[A.Defend](s, A.Defend(link.target, ()), ctx)
         return
+    if (
+        isinstance(clause, A.Claim)
+        and clause.kind == "taken"
+        and s.stack
+        and s.combat_step == "reaction"
+        and not any(layer.attack for layer in s.stack)
+        and s.priority == s.turn_player
+    ):
+        link = s.active_link()
+        if link is not None and link.damage is None and link.target == clause.subject:
+            # "P1 played Reaction R on Attack A" then "P2 took 6": the reactions resolved and the
+            # Reaction Step ended before the damage (CR 1.11.4a, 7.4.3); each pass is a player's
+            # pass nobody logged, noted
+            for _ in range(len(s.stack)):
+                if not s.stack or s.pending is not None or s.game_over:
+                    break
+                all_pass_clause(s, A.AllPass("once"), ctx)
+            if not s.stack and s.pending is None and not s.game_over:
+                ctx.add(
+                    NOTE,
+                    say(
+                        "line {number}: the layers on the stack resolved before the damage (the passes are implied).",
+                        number=ctx.entry.number,
+                    ),
+                )
     if (
         isinstance(clause, A.Claim)
         and clause.kind in ("taken", "dealt")
@@ -208,6 +236,34 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
                 NOTE,
                 say("line {number}: the passes to the Damage Step are implied.", number=ctx.entry.number),
             )
+
+
+def _reaction_after_declaring(s: GameState, clause: A.Play, ctx: Ctx) -> None:
+    """ "P2 didn't block. P1 plays Reaction R on Attack A": a reaction played by the player it belongs
+    to, once the defence is declared and nobody has acted in the Defend Step, implies the passes to
+    the Reaction Step (CR 7.3.4, 7.4.2a, 7.4.2b), the one step where it could be played. A reaction
+    played by the wrong player, or after something else happened in the Defend Step, is left to its
+    own rule."""
+    link = s.active_link()
+    if link is None or not (link.declared or link.defending) or s.priority != s.turn_player or s.passes:
+        return
+    if any(
+        isinstance(c, A.Claim) and c.kind == "step" and c.subject == "defend" for c in ctx.entry.clauses
+    ) or any(isinstance(c, A.StepMarker) and c.step == "defend" for c in ctx.entry.clauses):
+        return  # the line says the reaction was played in the Defend Step: its own rule decides
+    p = s.p(clause.player)
+    zones = [clause.card.zone] if clause.card.zone in ("hand", "arsenal") else ["hand", "arsenal"]
+    pool = [c for z in zones for c in (p.hand if z == "hand" else p.arsenal)]
+    card = next((c for c in pool if norm_name(c.name) == norm_name(clause.card.name)), None)
+    if card is None:
+        return
+    mine = (card.facts.is_("attack reaction") and link.controller == clause.player) or (
+        card.facts.is_("defense reaction") and link.target == clause.player
+    )
+    if not mine:
+        return
+    all_pass_clause(s, A.AllPass("to", ("reaction",)), ctx)
+    ctx.add(NOTE, say("line {number}: the passes to the Reaction Step are implied.", number=ctx.entry.number))
 
 
 def _declared_on_line(ctx: Ctx) -> bool:

@@ -46,6 +46,9 @@ class NameIndex:
     def __init__(self, names: Iterable[str] = (), parent: NameIndex | None = None) -> None:
         self._by_first: dict[str, list[str]] = {}
         self._all: set[str] = set()
+        #: "snatch" -> "Snatch (red)": a coloured name said again without its colour; None when two
+        #: colours of the name are known (then the bare name names neither)
+        self._uncoloured: dict[str, str | None] = {}
         self.parent = parent  # a shared index (the card database's names), consulted too
         for n in names:
             self.add(n)
@@ -55,6 +58,11 @@ class NameIndex:
         if not key or key in self._all:
             return
         self._all.add(key)
+        base = re.fullmatch(r"(.+?) \((?:red|yellow|blue)\)", key)
+        if base:
+            self._uncoloured[base.group(1)] = (
+                name if self._uncoloured.get(base.group(1), name) == name else None
+            )
         first = key.split(" ", 1)[0]
         lst = self._by_first.setdefault(first, [])
         lst.append(name)
@@ -75,6 +83,21 @@ class NameIndex:
             if other is not None and (found is None or len(other) > len(found)):
                 return other
         return found
+
+    def colour_said_once(self, text: str) -> str:
+        """ "Snatch draws" after "Snatch (red)" was named: a coloured card of the scenario said again
+        without its colour is that card, when only one colour of the name is known (CR 1.3.4: the
+        colour tells the pitch variants apart)."""
+        for base, full in self._uncoloured.items():
+            if full is None or base in self._all:
+                continue
+            text = re.sub(
+                r"(?<![\w'])" + re.escape(base) + r"(?![\w'])(?!\s*\((?:red|yellow|blue)\))",
+                full.replace("\\", "\\\\"),
+                text,
+                flags=re.I,
+            )
+        return text
 
     def short(self, word: str) -> str | None:
         """The one known name a judge's short form ends it ("C1" for "Card C1", "AR" for "Card AR"):
@@ -127,7 +150,7 @@ def _split_sentences(text: str) -> str:
             ch == "."
             and depth <= 0
             and i > 0
-            and re.match(r"[A-Za-z0-9)'\]]", text[i - 1])
+            and re.match(r"[A-Za-z0-9)'\]}]", text[i - 1])
             and not re.search(r"(?:^|\s)(?:vs|e\.g|i\.e|etc|approx|no|cf)$", text[:i], re.I)
             and re.match(r"\s+[A-Z]", text[i + 1 :])
         ):
@@ -174,6 +197,30 @@ def _asides(c: str) -> str:
         c,
         flags=re.I,
     )
+    # "pitched Card B for it, so 2 floating", "Chest W, which is already down a counter": a remark
+    # about what came before (not a card of a list, not an action), kept in parentheses as a claim
+    c = re.sub(
+        r",\s+((?:so|which|although|though|even though)\s+(?!P[12]\b|(?:is|was) (?:a|an) [123]\b)[^();]*)$",
+        r" (\1)",
+        c,
+        flags=re.I,
+    )
+    # "As the 3 arcane damage would be dealt, P2 destroys X", "when the 5 came in P2 ...": the damage
+    # about to be dealt (a claim, CR 6.4.2) before what the defender does about it
+    c = re.sub(
+        r"(?:^|,?\s+(?:and\s+)?)(?:as|when|while|once) (?:the )?(\d+)(?: arcane| physical| combat)?(?: damage)? "
+        r"(?:would be dealt|came in|comes in|was coming in|is coming in|was about to be dealt|is about to be dealt),?\s+(?=P[12]\b)",
+        r"; \1 damage would be dealt; ",
+        c,
+        flags=re.I,
+    ).lstrip("; ")
+    # "then in the reaction step P2 tried to ...": the step named first is a step claim too
+    c = re.sub(
+        r"^(?:and\s+)?(?:then\s+)?(?:during|in) the (layer|attack|defend|reaction|rxn|damage|resolution|res) step,?\s+(.+)$",
+        lambda m: f"{_STEP_NAME.get(m.group(1).casefold(), m.group(1))} step: {m.group(2)}",
+        c,
+        flags=re.I,
+    )
     who = re.match(r"^(P[12])\b", c, re.I)
     c = re.sub(
         r"\s+(?:but (?:had|has|have)|with) no (action points?|resource points?|resources|priority)(?: left)?(?=$|,)",
@@ -186,12 +233,24 @@ def _asides(c: str) -> str:
         flags=re.I,
     )
     c = re.sub(
-        r"\s+(?:during|in) the (layer|attack|defend|reaction|damage|resolution) step(?=$|\s*\()",
-        r" (\1 Step)",
+        r"\s+(?:during|in) the (layer|attack|defend|reaction|rxn|damage|resolution|res) step(?=$|\s*\()",
+        lambda m: f" ({_STEP_NAME.get(m.group(1).casefold(), m.group(1))} Step)",
         c,
         flags=re.I,
     )
+    # "P1 got the action point back in the resolution step and swung X": the step said mid-line is
+    # where the line's actions happen, as "Resolution Step - ..." says it
+    m = re.match(
+        r"^(P[12] .+?)\s+(?:during|in) the (layer|attack|defend|reaction|rxn|damage|resolution|res) step(?=\s+and\s|\s*,)(.*)$",
+        c,
+        re.I,
+    )
+    if m and "(" not in m.group(1):
+        c = f"{_STEP_NAME.get(m.group(2).casefold(), m.group(2))} step: {m.group(1)}{m.group(3)}"
     return c
+
+
+_STEP_NAME = {"rxn": "reaction", "res": "resolution"}
 
 
 def _uncoloured(name: str) -> str:
@@ -358,6 +417,7 @@ class Parser:
         line = " ".join(str(text).replace("’", "'").replace("—", "-").replace("–", "-").split())
         # sentences: ". P2 ..." ends one action and starts the next, like ";" (outside parentheses)
         line = _split_sentences(line)
+        line = self.names.colour_said_once(line) if isinstance(self.names, NameIndex) else line
         line = re.sub(r"\bEOT\b", "end phase", line)
         line = re.sub(r"\b(res|rslv|rslvs)\)", "resolves)", line, flags=re.I)  # "(Y res)"
         # "4 dmg, hit -> Snatch trigger": the arrow says why the trigger came (the hit); its source is Snatch
@@ -411,6 +471,20 @@ class Parser:
         if m:
             entry.clauses.append(A.Rewind(int(m.group(1))))
             return
+        # "P1: Attack A (pitch Card B)": the player's colon is not a label
+        c = re.sub(r"^(P[12]):\s+", r"\1 ", c)
+        # "P1 (10 vs 15) Scar for a Scar": an aside right after the player is said of the whole action
+        c = re.sub(r"^(P[12])\s+(\([^()]*\))\s+([^,;]+)", r"\1 \3 \2", c)
+        # "res: GA, P1 Attack B", "res step P1 Attack B", "rxn: ...": a step named first, shortened,
+        # with a colon or with the player's action right after it
+        c = re.sub(r"^(?:res|rslv)(?:\.|olution)?(?: step)?\s*:\s*", "resolution step: ", c, flags=re.I)
+        c = re.sub(r"^rxn(?: step)?\s*:\s*", "reaction step: ", c, flags=re.I)
+        c = re.sub(
+            r"^(?:(layer|attack|defend|reaction|damage|resolution)|(res|rxn)) step,?\s+(?=P[12]\b)",
+            lambda m: f"{m.group(1) or _STEP_NAME[m.group(2).casefold()]} step: ",
+            c,
+            flags=re.I,
+        )
         # "<Step> Step - ...", "End-of-turn continues: ...", "Start Phase - ..."
         m = re.match(
             r"^(layer|attack|defend|reaction|damage|resolution|link|close) step(?: begins| ends)?\s*(?:-|:)\s*(.*)$",
@@ -738,6 +812,7 @@ class Parser:
                     r"(?:\s+(?:is added|goes on|went on|resolves|resolved)\b.*)?"
                     r"|(?:ate|eats|soaked|soaks|absorbed|absorbs|prevents|prevented)\s+\d+.*"
                     r"|(?:broke|breaks|shattered|shatters)"
+                    r"|(?:draws|drew)\b.*"
                     r"|(?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom\b.*)",
                     right,
                     re.I,
@@ -755,6 +830,10 @@ class Parser:
                     # "P1 plays Action N, it resolves, then Attack A at P2": the next card played
                     return [left, *self.split_actions(f"{subject.group(1).upper()} plays {right}")]
                 continue  # the next words are a card's name ("Card R, Card Y")
+            mverbless = re.match(r"^P[12]:?\s+(?!(?:" + _PLAYER_VERBS_MORE + r")\b)(.+)$", right, re.I)
+            if mverbless and self.names.prefix(mverbless.group(1)) is not None:
+                # "GA, P1 Attack B": a card right after the player starts the play of that card
+                return [left, *self.split_actions(right)]
             if _STARTS_ACTION.match(right) and not re.match(
                 r"^(?:the\s+)?\w+\s+(?:trigger\s+)?(?:on top)$", right, re.I
             ):
@@ -863,7 +942,8 @@ class Parser:
         # passing
         if re.fullmatch(
             r"(?:all|all players|both|both players?|everyone|everybody|each player) pass(?:es|ed)?(?: priority)?"
-            r"|pass,? pass|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?"
+            r"(?: with (?:the|an) (?:stack|combat chain|chain) (?:empty|closed)(?: and the (?:combat )?chain closed)?)?"
+            r"|pass,? pass|pass|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?"
             r"|nothing(?: else)? happen(?:s|ed)|(?:nobody|no one|no-one|neither player) (?:responded|responds|did anything)|no responses?",
             low,
         ):
@@ -916,6 +996,12 @@ class Parser:
         m = re.fullmatch(r"(start|action|end) phase(?: begins| starts)?", low)
         if m:
             return [A.PhaseMarker(m.group(1))]
+        m = re.fullmatch(
+            r"(?:the game|we|play|the turn) (?:then )?(?:proceeds|proceeded|moves|moved|goes|went) (?:on )?(?:to|into) (?:the )?(start|action|end) phase",
+            low,
+        )
+        if m:
+            return [A.PhaseMarker(m.group(1))]
         m = re.fullmatch(r"(?:(?:p[12]'s|the) )?(start|action|end) phase (begins|starts|ends)", low)
         if m:
             nxt = {"start": "action", "action": "end", "end": "start"}
@@ -923,7 +1009,10 @@ class Parser:
         if re.fullmatch(r"end-of-turn(?: procedure)? ends|the turn ends|the turn passes to p[12]", low):
             return [A.PhaseMarker("start")]
         if re.fullmatch(
-            r"no pitch zone cards?|(?:the |their )?pitch(?: zone)?(?: cards?)? (?:goes|go|went) (?:to )?(?:the )?bottom(?: of (?:the|their) deck)?|(?!p[12] ).+ (?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom(?: of (?:the|their|p[12]'s) deck)?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
+            r"no pitch zone cards?|nothing pitched|no pitch|pitched nothing"
+            r"|(?:each|both|all) players? (?:then )?puts? (?:the |all )?(?:cards )?(?:in|from) (?:their|the) pitch zones? "
+            r"(?:on|to|at) the bottom of (?:their|the) decks?"
+            r"|(?:the |their )?pitch(?: zone)?(?: cards?)? (?:goes|go|went) (?:to )?(?:the )?bottom(?: of (?:the|their) deck)?|(?!p[12] ).+ (?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom(?: of (?:the|their|p[12]'s) deck)?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
             low,
         ):
             return [A.Noop("narration")]
@@ -944,6 +1033,16 @@ class Parser:
         m = re.fullmatch(r"(.+?) (?:broke|breaks|shattered|shatters|is broken|was broken|got broken)", low)
         if m:  # "the helm broke": a claim that it was destroyed (blade break, CR 8.3.3), checked
             return [A.Claim("destroyed", _slot_subject(m.group(1)))]
+        m = re.fullmatch(
+            r"(.+?) (?:draws|drew)(?: (?:P[12]|you|them|him|her|its controller))?(?: a card| 1| one| 1 card)?",
+            c,
+            re.I,
+        )
+        if m and self.names.prefix(m.group(1)) == m.group(1):
+            # "3 dmg, Snatch draws": the card's trigger that draws resolves (its draw is the trigger's
+            # effect, CR 5.3.4); checked: that trigger is the top layer
+            name = _uncoloured(m.group(1))
+            return [A.AllPass("if_top", (), name), A.Claim("trigger_resolves", name)]
         m = re.fullmatch(r"(?:p[12]'s )?(?:the )?(.+?) trigger (?:resolves|resolved)", low)
         if m and m.group(1) in (
             "its attack",
@@ -981,7 +1080,7 @@ class Parser:
         if m:
             return [A.NoArsenal((m.group(1) or m.group(2)).upper())]
         m = re.fullmatch(
-            rf"{_P} destroys (.+?) (?:to prevent|(?:to|and) (?:apply|applies|use|uses) (?:its |their |the )?(?:spellvoid|ward|quell|arcane barrier)) (\d+)(?: (?:of )?(?:the )?(?:arcane |combat )?damage)?",
+            rf"{_P} destroys (.+?) (?:to prevent|to knock|for (?:its |their |the )?(?:spellvoid|ward)|(?:to|and) (?:apply|applies|use|uses) (?:its |their |the )?(?:spellvoid|ward|quell|arcane barrier)) (\d+)(?: (?:of )?(?:the )?(?:arcane |combat )?damage)?(?: off)?",
             c,
             re.I,
         )
@@ -996,6 +1095,15 @@ class Parser:
         if m:
             return [A.Claim("no_trigger", m.group(1).strip())]
         m = re.fullmatch(
+            rf"{_P} (?:puts|orders|stacks|has|places) (?:the )?(.+?) trigger on top(?: of the stack)?"
+            r"(?:,? and (?:targets|aims) .+? with (?:the )?.+? trigger)?",
+            c,
+            re.I,
+        )
+        if m:
+            # "P1 places the Courage trigger on top": the order the controller chose (CR 6.6.6b), checked
+            return [A.Claim("on_stack", f"{m.group(2).strip()} trigger")]
+        m = re.fullmatch(
             rf"{_P} (?:selects|chooses) {_P} to (?:add|put) (?:their )?triggers(?: to the stack)? first",
             c,
             re.I,
@@ -1008,6 +1116,24 @@ class Parser:
         m = re.fullmatch(rf"{_P} (?:adds|puts) (.+?)'s trigger(?: on(?:to)? the stack)?", c, re.I)
         if m:
             return [A.Trigger(m.group(2).strip(), m.group(1).upper())]
+        # "P1 draws 3 cards, returning to an intellect of 4" / "back up to 4": the count, and why
+        m = re.fullmatch(
+            rf"{_P} draws (a|an|one|two|three|four|five|six|seven|\d+)(?: cards?)?,? (?:returning|going|getting|coming|back)? ?"
+            r"(?:back )?(?:up )?to (?:(?:an|their|his|her|full) )?(?:intellect|hand size|\d+)(?: of \d+)?(?: cards?)?",
+            c,
+            re.I,
+        )
+        if m:
+            return [A.Draw(m.group(1).upper(), _num(m.group(2)))]
+        # "P1 draws up to their intellect" / "draws back up to 4 (so 2 cards)": the end phase's draw,
+        # its count computed from the intellect and the hand (CR 4.4.3f)
+        m = re.fullmatch(
+            rf"{_P} (?:just )?draws (?:back )?up to (?:(?:an|their|his|her|full) )?(?:intellect|hand size|\d+)(?: cards?)?(?: of \d+)?",
+            c,
+            re.I,
+        )
+        if m:
+            return [A.Draw(m.group(1).upper(), -1)]
         m = re.fullmatch(
             rf"{_P} draws:? (.+?)(?:,? then the (first|second|third|fourth|fifth|\w+) draw fails)?",
             c,
@@ -1730,10 +1856,51 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bw/\s*", re.I), "with "),
     (re.compile(r"^\s*(?:dmg|damage)\s+(\d+)\s*$", re.I), r"\1 damage"),
     (re.compile(r"\bdmg\b", re.I), "damage"),
+    # "no blk", "no blocks" said alone: no defending cards declared (CR 7.3.2)
+    (re.compile(r"^\s*no[- ](?:blks?|blocks?|blockers|blocking|blk'?s)\s*$", re.I), "no defenders"),
+    # "6 in", "6 through": the damage dealt
+    (re.compile(r"^\s*(\d+) (?:in|went in|goes in|got in)\s*$", re.I), r"\1 damage"),
+    # "took 3 more": the damage of this link, the word "more" only compares it with the last one
+    (re.compile(r"\b(took|takes|take|ate|eats) (?:another )?(\d+) more\b", re.I), r"\1 \2"),
     (re.compile(r"\brxns?\b", re.I), "reaction"),
     (re.compile(r"\bres(?:ol)?\.? step\b", re.I), "resolution step"),
     (re.compile(r"\btrigger res\b", re.I), "trigger resolves"),
     (re.compile(r"\bthru\b", re.I), "through"),
+    (re.compile(r"\btrigs?\b", re.I), "trigger"),
+    # "reaction step done": everyone passed through that step (CR 1.11.4a)
+    (
+        re.compile(
+            r"^\s*(?:the )?(layer|attack|defend|reaction|damage|resolution) step (?:done|over|finished)\s*$",
+            re.I,
+        ),
+        r"all pass through the \1 Step",
+    ),
+    # "helm BB": blade break (CR 8.3.3) said of the piece that broke
+    (
+        re.compile(
+            r"^\s*(?:the |their |P[12]'s )?(helm|helmet|head|chest|chest piece|arms|gloves|legs|boots) BB\s*$",
+            re.I,
+        ),
+        r"the \1 broke",
+    ),
+    # "P1 Attack C off the float": paid with the floating resource points (CR 1.14.2d)
+    (
+        re.compile(
+            r",?\s+(?:off|from|with|using) (?:the |their |his |her )?(?:float|floating(?: resources?)?)\b",
+            re.I,
+        ),
+        ", paying with the floating resource points",
+    ),
+    # "nothing pitched", "no pitch": a payment of nothing, said to be sure
+    (re.compile(r",\s*\b(?:nothing pitched|no pitch|pitching nothing|pitched nothing)\s*$", re.I), ""),
+    # "AP from go again": the action point of go again (CR 8.3.5b), checked as the attack's go again
+    (
+        re.compile(
+            r"^\s*(?:\+?1 )?(?:AP|action point)s? (?:from|for|back from|thanks to|off) (?:go again|GA)\s*$",
+            re.I,
+        ),
+        "go again",
+    ),
     (re.compile(r"^\s*(?:->|=>|>)\s*res\b", re.I), "-> resolution"),
     (
         re.compile(r"^\s*(?:->|=>|>)\s*(layer|attack|defend|reaction|damage|resolution)(?: step)?\s*$", re.I),
@@ -1798,6 +1965,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
         r"ran|runs|run|jammed|jams|jam|chucked|chucks|chuck|dropped|drops|drop)(?: in| out| down)?\s+(?!\d)",
         "plays ",
     ),
+    (r"(?:blows|blew|blow|blowing) up\s+", "destroys "),
     (r"(?:uses|used|use|activated|activate|pops|popped|pop|cracks|cracked|crack)\s+", "activates "),
     (r"(?:DRs|DR'd|DRed)\s+", "plays "),
     (r"(?=(?:arcane barrier|spellvoid) \d+\b)", "applies "),
@@ -1811,7 +1979,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:drew|draw)\s+", "draws "),
     (r"(?:drew|draw|draws)(?: a card| one| 1 card)?$", "draws 1"),
     (
-        r"(?:took|take|takes|is dealt|was dealt|gets hit for|got hit for|eats|ate|eat)(?: the)? (\d+)(?: damage)?(?: to the face)?$",
+        r"(?:took|take|takes|is dealt|was dealt|gets hit for|got hit for|eats|ate|eat)(?: the)?(?: full| whole| entire)? (\d+)(?: damage)?(?: to the face)?$",
         r"takes \2 damage",
     ),
     (
@@ -1851,9 +2019,9 @@ _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
     r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never)\s+(?:blocks?|defends?|block|defend|blockers)\b"
     r"|(?:all|both|everyone|everybody|nobody|neither)\b|pass,?\s+pass\b|pass(?:es|ed)?\s+(?:to|thru|through)\b"
-    r"|\d+\s+(?:dmg|damage)\b|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?through\b"
+    r"|\d+\s+(?:dmg|damage)\b|\d+\s+in\s*$|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?through\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
-    r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
+    r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+game|play)\s+(?:then\s+)?(?:proceeds|moves|goes)\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
     r"|(?:the\s+|their\s+)?pitch(?:\s+zone)?\s+(?:cards?\s+)?(?:goes|go|went)\s+(?:to\s+)?(?:the\s+)?bottom\b"
     r"|(?:it|that|this|which)(?:\s+card|\s+one)?\s+(?:resolves|resolved)\b"
     r"|(?:the\s+)?(?:combat\s+)?chain\s+(?:closed|was\s+closed|got\s+closed)\b"
@@ -1861,6 +2029,7 @@ _STARTS_ACTION = re.compile(
     r"|(?:that|it)(?:'s|\s+was|\s+is)\s+(?:the\s+)?game\b|game\s+over\b"
     r"|(?:blade\s+break|battleworn|temper|guardwell)\s*$|nothing(?:\s+else)?\s+happen|no\s+[\w']+\s*$"
     r"|(?:the\s+|their\s+|his\s+|her\s+)?[\w' ]{1,30}?\s+(?:broke|breaks|shattered|shatters)\s*$"
+    r"|(?:the\s+|their\s+)?(?:helm|helmet|head|chest|arms|gloves|legs|boots)\s+BB\s*$"
     r"|(?:we|they|players|both\s+players|the\s+players)\s+(?:went|go|goes|moved?|moves|got|get|proceeded|proceed|headed|head)\b"
     r"|(?:the\s+|its\s+|both\s+)?[\w' ]{0,30}?\btriggers?\b(?:\s+(?:is|are|goes|go|resolves?|targeting|and)\b|$))",
     re.I,
@@ -1923,9 +2092,19 @@ def canonical(clause: str) -> str:
         c,
         flags=re.I,
     )
-    # "P2 took nothing": no damage
+    # "P2 took nothing", "P2 is dealt no damage": no damage
     c = re.sub(
-        r"^(P[12]) (?:took|takes|take) (?:nothing|no damage|zero)$", r"\1 takes 0 damage", c, flags=re.I
+        r"^(P[12]) (?:took|takes|take|is dealt|was dealt|takes|gets) (?:nothing|no damage|zero|0 damage)$",
+        r"\1 takes 0 damage",
+        c,
+        flags=re.I,
+    )
+    # "P2 pays 1 for Hood N's Arcane Barrier 1, pitching Card B": the keyword applied (CR 8.3.8, 8.3.19)
+    c = re.sub(
+        r"^(P[12]) pays (?:\d+ |\{r\} )?for (?:(?:the |their |his |her )?.+?'s )?(arcane barrier|quell)( \d+)?\b",
+        r"\1 applies \2\3",
+        c,
+        flags=re.I,
     )
     # "P2 blk C1 + C2 vs the dominate atk": the attack defended is the active one (CR 7.3.2)
     c = re.sub(
@@ -1985,6 +2164,12 @@ def canonical(clause: str) -> str:
     c = re.sub(r",\s*(?:pitch|pitches|pitched)\s+", ", pitching ", c, flags=re.I)
     # "P1 plays Attack A at P2 (pitch Card Y)": a card in the parentheses is a payment, not a claim
     c = re.sub(
+        r"\s*\((?:pitch|pitches|pitched|pitching)\s+(?![0-9])([^),]+),\s*([^)]+)\)",
+        r", pitching \1 (\2)",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
         r"\s*\((?:pitch|pitches|pitched|pitching)\s+(?![0-9])([^)]+)\)", r", pitching \1", c, flags=re.I
     )
     c = re.sub(r"\s+\+\s*pitch(?:ing)?\s+", ", pitching ", c, flags=re.I)
@@ -2041,7 +2226,7 @@ def _c_phase(m: re.Match[str]) -> list[A.Action]:
 
 
 @_claim(
-    r"(?:(.+?) )?(?:resolves and defends|resolves and blocks|resolves and becomes a defending card|defends|blocks|"
+    r"(?:(?!no |nobody |no one )(.+?) )?(?:resolves and defends|resolves and blocks|resolves and becomes a defending card|defends|blocks|"
     r"becomes a defending card|resolves onto chain link \d+ as a defending card|is added as a (?:defender|defending card|blocker)|"
     r"(?:is|was) (?:now )?(?:defending|blocking)|joins the (?:defen[cs]e|block))(?: too| as well)?(?: for \d+)?"
 )
