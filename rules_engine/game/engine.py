@@ -177,7 +177,6 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         and s.stack
         and s.combat_step == "reaction"
         and not any(layer.attack for layer in s.stack)
-        and s.priority == s.turn_player
     ):
         link = s.active_link()
         if link is not None and link.damage is None and link.target == clause.subject:

@@ -99,6 +99,34 @@ class NameIndex:
             )
         return text
 
+    def initials_said(self, text: str) -> str:
+        """ "CnC hit for 6", "Pummel -> RtR", "CV hit": a mixed-case word of 2 to 4 letters made of the
+        initials of exactly one of the scenario's own card names of two words or more ("n" may stand
+        for "and") is that card. Words that are themselves a word of a known name, and the judges'
+        usual abbreviations, are never read this way."""
+        reserved = {"ga", "ap", "rp", "dr", "ar", "bb", "eot", "cc", "ab", "dmg", "rxn", "res", "blk", "atk"}
+        words = {w for key in self._all for w in key.split(" ")}
+        initials: dict[str, set[str]] = {}
+        for lst in self._by_first.values():
+            for name in lst:
+                parts = [w for w in _uncoloured(name).split(" ") if w]
+                if len(parts) < 2:
+                    continue
+                keys = {"".join(w[0] for w in parts).casefold()}
+                keys.add("".join(("n" if w.casefold() == "and" else w[0]) for w in parts).casefold())
+                for k in keys:
+                    initials.setdefault(k, set()).add(name)
+
+        def swap(m: re.Match[str]) -> str:
+            word = m.group(0)
+            low = word.casefold()
+            if low in reserved or low in words or not any(ch.isupper() for ch in word):
+                return word
+            found = initials.get(low, set())
+            return found.pop() if len(found) == 1 else word
+
+        return re.sub(r"(?<![\w'(])[A-Za-z]{2,4}(?![\w'])", swap, text)
+
     def short(self, word: str) -> str | None:
         """The one known name a judge's short form ends it ("C1" for "Card C1", "AR" for "Card AR"):
         a single word with a digit or in capitals that is the last word of exactly one of this
@@ -214,6 +242,15 @@ def _asides(c: str) -> str:
         c,
         flags=re.I,
     ).lstrip("; ")
+    # "P2 fired off Instant G, back up to 5": the player's life total after the action (a claim)
+    who0 = re.match(r"^(P[12])\b", c, re.I)
+    if who0:
+        c = re.sub(
+            r",\s+(?:and\s+)?(?:back |now |going |went |goes )?(?:up |down )?to (\d+)(?: life)?$",
+            lambda m: f" ({who0.group(1).upper()} is at {m.group(1)})",
+            c,
+            flags=re.I,
+        )
     # "then in the reaction step P2 tried to ...": the step named first is a step claim too
     c = re.sub(
         r"^(?:and\s+)?(?:then\s+)?(?:during|in) the (layer|attack|defend|reaction|rxn|damage|resolution|res) step,?\s+(.+)$",
@@ -318,6 +355,8 @@ class Parser:
 
     def __init__(self, names: NameIndex | None = None) -> None:
         self.names = names or NameIndex()
+        self.last_subject = ""
+        self.cur_subject = ""
 
     # -- card lists ---------------------------------------------------------------------------
     def card_list(self, text: str) -> list[A.CardRef]:
@@ -417,7 +456,8 @@ class Parser:
         line = " ".join(str(text).replace("’", "'").replace("—", "-").replace("–", "-").split())
         # sentences: ". P2 ..." ends one action and starts the next, like ";" (outside parentheses)
         line = _split_sentences(line)
-        line = self.names.colour_said_once(line) if isinstance(self.names, NameIndex) else line
+        if isinstance(self.names, NameIndex):
+            line = self.names.initials_said(self.names.colour_said_once(line))
         line = re.sub(r"\bEOT\b", "end phase", line)
         line = re.sub(r"\b(res|rslv|rslvs)\)", "resolves)", line, flags=re.I)  # "(Y res)"
         # "4 dmg, hit -> Snatch trigger": the arrow says why the trigger came (the hit); its source is Snatch
@@ -425,19 +465,21 @@ class Parser:
             r"\b(?:on[- ])?hits?\s*(?:->|=>|>)\s*(?=[A-Za-z][\w' ]*\btrigger)", "", line, flags=re.I
         )
         line = said_resolves(notation_to_english(line))
-        subject = ""
+        # "P2 fired off Instant G" / "then took the 4": a line opening with a player's verb takes the
+        # subject of the line before it, as a clause after ";" does
+        subject = self.last_subject
         for clause in split_clauses(";".join(_asides(x) for x in split_clauses(line))):
             # "P2 AB1, pitch Card R; takes 1": a clause opening with a player's verb takes the subject
             # of the clause before it, as "and took 1" does inside a clause (split_actions)
-            if (
-                subject
-                and _SUBJECTLESS.match(clause)
-                and not re.match(r"^(?:is|was|did|does)\b", clause, re.I)
-            ):
-                clause = f"{subject} {clause}"
+            mthen = re.match(r"^(?:(?:and\s+)?then\s+|so\s+)", clause, re.I)
+            bare = clause[mthen.end() :] if mthen else clause
+            if subject and _SUBJECTLESS.match(bare) and not re.match(r"^(?:is|was|did|does)\b", bare, re.I):
+                clause = f"{subject} {bare}"
+            self.cur_subject = subject
             named = re.match(r"^(P[12])\b", clause, re.I)
             subject = named.group(1).upper() if named else ""
             self.clause(clause, entry)
+        self.last_subject = subject
         return entry
 
     def clause(self, clause: str, entry: A.Entry) -> None:
@@ -493,7 +535,12 @@ class Parser:
         )
         if m:
             entry.clauses.append(A.StepMarker(m.group(1).casefold()))
-            self.clause(m.group(2), entry)
+            rest = m.group(2)
+            if self.cur_subject and self.names.prefix(rest) is not None:
+                # "res: Head Jab (red), no blk, 3": the card named after the step is played by the
+                # player the log is about (the subject carried from the clause or line before)
+                rest = f"{self.cur_subject} {rest}"
+            self.clause(rest, entry)
             return
         m = re.match(r"^(start|action|end) phase(?: begins)?\s*(?:-|:)\s*(.*)$", c, re.I)
         if m:
@@ -511,7 +558,7 @@ class Parser:
                 self.clause(rest, entry)
             return
         m = re.match(
-            r"^(?:at )?(?:the )?(?:beginning|start) of (?:the |their |P[12]'s )?(start|action|end) phase\s*(?:-|:|,)\s*(.*)$",
+            r"^(?:at )?(?:the )?(?:beginning|start) of (?:the |their |P[12]'s )?(start|action|end) phase(?:\s*(?:-|:|,)\s*|\s+(?=the\b|P[12]\b))(.*)$",
             c,
             re.I,
         )
@@ -603,12 +650,22 @@ class Parser:
             # itself (CR 8.4.1), so it is reported as a claim it did not check, never dropped
             entry.unchecked.append(c)
             return
-        m = re.fullmatch(r"(?:and )?(?:but )?no ([\w']+)", c, re.I)
+        m = re.fullmatch(r"(?:and )?(?:but )?(?:so )?no ([\w']+)", c, re.I)
         played = [x for x in entry.clauses if isinstance(x, A.Play)]
         if m and played and norm_name(played[-1].card.name).split(" ")[0] == m.group(1).casefold():
             # "P2 DRs Sink Below, no sink": the card's first word for its optional effect, declined
             entry.clauses.append(A.Noop("declined optional"))
             return
+        if m and not played and m.group(1)[:1].isupper() and self.names.prefix(m.group(1)) is None:
+            known_first = any(
+                norm_name(n).split(" ")[0] == m.group(1).casefold()
+                for lst in getattr(self.names, "_by_first", {}).values()
+                for n in lst
+            )
+            if known_first:
+                # "so no Sink" after a reversed play: a remark that the card was not played, kept
+                entry.unchecked.append(c)
+                return
         if re.fullmatch(r"(?:and )?(?:it|that|this|which)(?: card| one)? (?:resolves|resolved)", c, re.I):
             # "P1 plays Action E, passes, it resolves": "it" is the card played before the passes
             said_card = next(
@@ -808,11 +865,12 @@ class Parser:
                 known is not None
                 and "," in m.group(0)
                 and re.fullmatch(
-                    re.escape(known) + r"(?:'s)?\s+(?:(?:hit\s+|attack\s+|on-hit\s+)?triggers?"
+                    re.escape(known) + r"(?:'s)?\s+(?:(?:hit\s+|attack\s+|on-hit\s+)?trig(?:ger)?s?"
                     r"(?:\s+(?:is added|goes on|went on|resolves|resolved)\b.*)?"
                     r"|(?:ate|eats|soaked|soaks|absorbed|absorbs|prevents|prevented)\s+\d+.*"
                     r"|(?:broke|breaks|shattered|shatters)"
                     r"|(?:draws|drew)\b.*"
+                    r"|(?:hits?|hit for|deals?|dealt)\s+(?:for\s+)?\d+\b.*"
                     r"|(?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom\b.*)",
                     right,
                     re.I,
@@ -830,6 +888,16 @@ class Parser:
                     # "P1 plays Action N, it resolves, then Attack A at P2": the next card played
                     return [left, *self.split_actions(f"{subject.group(1).upper()} plays {right}")]
                 continue  # the next words are a card's name ("Card R, Card Y")
+            mstep = re.match(
+                r"^(?:during|in) the (layer|attack|defend|reaction|rxn|damage|resolution|res) step,?\s+(.+)$",
+                right,
+                re.I,
+            )
+            if mstep and subject and re.match(r"^(?:" + _PLAYER_VERBS_MORE + r")\b", mstep.group(2), re.I):
+                # "P2 didn't block, then in the reaction step tried to Sink Below": the step, then the
+                # same player's action
+                step = _STEP_NAME.get(mstep.group(1).casefold(), mstep.group(1))
+                return [left, f"{step} step: {subject.group(1).upper()} {mstep.group(2)}"]
             mverbless = re.match(r"^P[12]:?\s+(?!(?:" + _PLAYER_VERBS_MORE + r")\b)(.+)$", right, re.I)
             if mverbless and self.names.prefix(mverbless.group(1)) is not None:
                 # "GA, P1 Attack B": a card right after the player starts the play of that card
@@ -943,7 +1011,7 @@ class Parser:
         if re.fullmatch(
             r"(?:all|all players|both|both players?|everyone|everybody|each player) pass(?:es|ed)?(?: priority)?"
             r"(?: with (?:the|an) (?:stack|combat chain|chain) (?:empty|closed)(?: and the (?:combat )?chain closed)?)?"
-            r"|pass,? pass|pass|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?"
+            r"|pass,? pass|pass|nothing else|nothing more|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?"
             r"|nothing(?: else)? happen(?:s|ed)|(?:nobody|no one|no-one|neither player) (?:responded|responds|did anything)|no responses?",
             low,
         ):
@@ -1010,6 +1078,7 @@ class Parser:
             return [A.PhaseMarker("start")]
         if re.fullmatch(
             r"no pitch zone cards?|nothing pitched|no pitch|pitched nothing"
+            r"|(?:we|they|the judge|i) (?:rewound|rewind|reversed|backed out|backed up|undid|took back) (?:it|that|this|the (?:play|line|action))"
             r"|(?:each|both|all) players? (?:then )?puts? (?:the |all )?(?:cards )?(?:in|from) (?:their|the) pitch zones? "
             r"(?:on|to|at) the bottom of (?:their|the) decks?"
             r"|(?:the |their )?pitch(?: zone)?(?: cards?)? (?:goes|go|went) (?:to )?(?:the )?bottom(?: of (?:the|their) deck)?|(?!p[12] ).+ (?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom(?: of (?:the|their|p[12]'s) deck)?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
@@ -1147,15 +1216,26 @@ class Parser:
             drawn: list[A.Action] = [A.Draw(m.group(1).upper(), len(names) + fails)]
             return drawn + [A.Claim("holds", f"{m.group(1).upper()}:{n}") for n in names]
         m = re.fullmatch(
-            r"(?:the )?(.+?)(?:'s)? (?:delayed )?(?:trigger|effect) (removes|adds|puts|returns|creates|gives|deals) (.+)",
+            r"(?:the )?(.+?)(?:'s)? (?:delayed )?(?:trigger|effect) (removes|adds|puts|returns|creates|gives|deals|made|makes|created) (.+)",
             c,
             re.I,
         )
         if m:
-            # what the trigger does is a claim of its own, checked when the claim grammar reads it
-            told, unread = read_claims(f"{m.group(2)} {m.group(3)}")
+            # what the trigger does is a claim of its own, checked when the claim grammar reads it;
+            # "the Shard trigger made a Runechant" also says the trigger resolved: when a trigger of
+            # that source is the top layer, everyone passed and it resolves (CR 1.11.4a)
+            verb = {"made": "creates", "makes": "creates", "created": "creates"}.get(
+                m.group(2).casefold(), m.group(2)
+            )
+            told, unread = read_claims(f"{verb} {m.group(3)}")
+            first: list[A.Action] = (
+                [A.AllPass("if_top", (), _subject(m.group(1)))] if verb == "creates" else []
+            )
             return (
-                [A.Claim("resolved", _subject(m.group(1)))] + told + [A.Claim("unchecked", u) for u in unread]
+                first
+                + [A.Claim("resolved", _subject(m.group(1)))]
+                + told
+                + [A.Claim("unchecked", u) for u in unread]
             )
         m = re.fullmatch(rf"{_P} gains (\d+|a|an|one) resource points?", c, re.I)
         if m:
@@ -1858,6 +1938,18 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bdmg\b", re.I), "damage"),
     # "no blk", "no blocks" said alone: no defending cards declared (CR 7.3.2)
     (re.compile(r"^\s*no[- ](?:blks?|blocks?|blockers|blocking|blk'?s)\s*$", re.I), "no defenders"),
+    # "no blk, 4": a bare number after the defence is the damage dealt
+    (re.compile(r"^\s*(\d+)\s*$"), r"\1 damage"),
+    # "Snatch is fully blocked (and deals no damage)": the attack deals nothing (CR 7.5.2)
+    (
+        re.compile(
+            r"^\s*(.+?) (?:is|was|gets|got) fully (?:blocked|defended)(?: and deals? no damage)?\s*$", re.I
+        ),
+        r"\1 deals 0",
+    ),
+    (re.compile(r"^\s*(.+?) deals? no damage\s*$", re.I), r"\1 deals 0"),
+    # "P2 played Defense D instead": the word says the line replaces a reversed one
+    (re.compile(r"\s+instead\s*$", re.I), ""),
     # "6 in", "6 through": the damage dealt
     (re.compile(r"^\s*(\d+) (?:in|went in|goes in|got in)\s*$", re.I), r"\1 damage"),
     # "took 3 more": the damage of this link, the word "more" only compares it with the last one
@@ -1929,7 +2021,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:keeps|kept|holds|held|retains|retained) priority(?:,| and| then|, and)?\s+", ""),
     (r"(?:then|and then|also)\s+", ""),
     (
-        r"(?:didn'?t|did not|doesn'?t|does not|don'?t|do not|won'?t|will not|can'?t|cannot|chose not to|chooses not to|declines to|declined to) (?:block|defend)(?: at all| anything| with anything)?$",
+        r"(?:didn'?t|did not|doesn'?t|does not|don'?t|do not|won'?t|will not|can'?t|cannot|chose not to|chooses not to|decided not to|declines to|declined to) (?:block|defend)(?: at all| anything| with anything)?$",
         "declares no defending cards",
     ),
     (
@@ -2017,7 +2109,12 @@ _PLAYER_VERBS_MORE = (
 )
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
-    r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never)\s+(?:blocks?|defends?|block|defend|blockers)\b"
+    r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never|chose not to|chooses not to|decided not to)\s+(?:blocks?|defends?|block|defend|blockers)\b"
+    r"|P[12]\s+(?:at|is at|on|is on)\s+\d+\s*$|\d+\s+arcane\b|\d+\s*$"
+    r"|[\w' ]{1,30}?\s+(?:is\s+|was\s+|gets\s+|got\s+)?destroyed\s*$"
+    r"|(?:in|during)\s+the\s+(?:layer|attack|defend|reaction|rxn|damage|resolution|res)\s+step\s+(?:"
+    + _PLAYER_VERBS_MORE
+    + r")\b"
     r"|(?:all|both|everyone|everybody|nobody|neither)\b|pass,?\s+pass\b|pass(?:es|ed)?\s+(?:to|thru|through)\b"
     r"|\d+\s+(?:dmg|damage)\b|\d+\s+in\s*$|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?through\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
@@ -2031,12 +2128,14 @@ _STARTS_ACTION = re.compile(
     r"|(?:the\s+|their\s+|his\s+|her\s+)?[\w' ]{1,30}?\s+(?:broke|breaks|shattered|shatters)\s*$"
     r"|(?:the\s+|their\s+)?(?:helm|helmet|head|chest|arms|gloves|legs|boots)\s+BB\s*$"
     r"|(?:we|they|players|both\s+players|the\s+players)\s+(?:went|go|goes|moved?|moves|got|get|proceeded|proceed|headed|head)\b"
-    r"|(?:the\s+|its\s+|both\s+)?[\w' ]{0,30}?\btriggers?\b(?:\s+(?:is|are|goes|go|resolves?|targeting|and)\b|$))",
+    r"|(?:the\s+|its\s+|both\s+)?[\w' ]{0,30}?\btrig(?:ger)?s?\b(?:\s+(?:is|are|goes|go|resolves?|targeting|and)\b|\s*(?:->|=>|@)\s*P[12]\b|$))",
     re.I,
 )
 _SUBJECTLESS = re.compile(r"^(?:" + _PLAYER_VERBS + r")\b", re.I)
 _SEPARATORS = re.compile(
-    r"\s*,\s*(?:and\s+)?then\s+|\s+(?:and\s+)?then\s+|\s*,\s*and\s+|\s+and\s+|\s*,\s+|\s+-\s+", re.I
+    r"\s*,\s*(?:and\s+)?then\s+|\s+(?:and\s+)?then\s+|\s*,\s*and\s+|\s*,\s*so\s+(?=P[12]\b)|\s+and\s+|\s*,\s+|\s+-\s+"
+    r"|\s+(?:->|=>)\s+(?=[a-z])",
+    re.I,
 )
 
 
@@ -2127,6 +2226,8 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     c = re.sub(r"\s+@\s*(P[12])\b", r" targeting \1's hero", c, flags=re.I)
+    # "P1 Pummel -> Rally the Rearguard": the arrow before a card names the card targeted
+    c = re.sub(r"^(P[12] plays [^,;()]+?(?:\s*\([^()]*\))?)\s+(?:->|=>)\s+(?=[A-Z])", r"\1 targeting ", c)
     c = re.sub(r"\b(targeting|on|onto|at) the (?=[A-Z0-9])", r"\1 ", c)
     # "paying with the 2 floating resource points", "using the 2 floating resource points"
     c = re.sub(
@@ -2420,7 +2521,7 @@ def _c_taken(m: re.Match[str]) -> list[A.Action]:
 
 @_claim(
     r"(P[12]) (?:is |was |is now |now |goes |went |drops |dropped |falls |fell |gets |got |ends |ended |is down |was down |"
-    r"down |left |stays |stayed |is left |remains |remained )?(?:at|on|to|down to|with) (\d+)(?: life)?"
+    r"down |left |stays |stayed |is left |remains |remained |is sitting |sits |is sitting )?(?:at|on|to|down to|with) (\d+)(?: life)?"
     r"|(P[12])(?:'s)? life(?: is| was| now| goes to| went to)? (\d+)|(P[12]) (?:has|had) (\d+)(?: life)?"
     r"|(P[12]) (\d+)(?: life)?|(P[12]) ?(?:->|→|:) ?(\d+)(?: life)?"
 )
