@@ -26,6 +26,8 @@ game, each a set of functions of (state, clause, ``Ctx``) that import only the p
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from typing import Any
 
@@ -197,7 +199,7 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
                 )
     if (
         isinstance(clause, A.Claim)
-        and clause.kind in ("taken", "dealt")
+        and clause.kind in ("taken", "dealt", "deals")
         and not s.stack
         and s.combat_step in order
         and order.index(s.combat_step) < order.index("damage")
@@ -205,6 +207,12 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
     ):
         link = s.active_link()
         # "P2 blk w/ Card C (3 dmg)": the damage said after the defence (declared) implies the passes too
+        if (
+            clause.kind == "deals"
+            and link is not None
+            and norm_name(_uncoloured_name(clause.subject)) != norm_name(_uncoloured_name(link.attack.name))
+        ):
+            link = None  # "Attack A deals 4" implies the passes only when A is the active attack
         if link is not None and link.damage is None and (clause.kind == "taken" or link.declared):
             all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
             ctx.add(
@@ -235,6 +243,10 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
                 NOTE,
                 say("line {number}: the passes to the Damage Step are implied.", number=ctx.entry.number),
             )
+
+
+def _uncoloured_name(name: str) -> str:
+    return re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", name or "", flags=re.I)
 
 
 def _reaction_after_declaring(s: GameState, clause: A.Play, ctx: Ctx) -> None:

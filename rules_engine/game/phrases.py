@@ -228,7 +228,14 @@ def _asides(c: str) -> str:
     # "pitched Card B for it, so 2 floating", "Chest W, which is already down a counter": a remark
     # about what came before (not a card of a list, not an action), kept in parentheses as a claim
     c = re.sub(
-        r",\s+((?:so|which|although|though|even though)\s+(?!P[12]\b|(?:is|was) (?:a|an) [123]\b)[^();]*)$",
+        r",\s+((?:so|which|although|though|even though|right next to|next to|alongside)\s+(?!P[12]\b|(?:is|was) (?:a|an) [123]\b)[^();]*)$",
+        r" (\1)",
+        c,
+        flags=re.I,
+    )
+    # "..., dealing 1 arcane damage to P2's hero": what the action did, said as a participle (a claim)
+    c = re.sub(
+        r"(?<=\)),\s+((?:dealing|gaining)\s+[^();]+)$",
         r" (\1)",
         c,
         flags=re.I,
@@ -536,7 +543,12 @@ class Parser:
         if m:
             entry.clauses.append(A.StepMarker(m.group(1).casefold()))
             rest = m.group(2)
-            if self.cur_subject and self.names.prefix(rest) is not None:
+            known = self.names.prefix(rest)
+            if (
+                self.cur_subject
+                and known is not None
+                and re.match(re.escape(known) + r"\s*(?:\([^()]*\)\s*)*(?:,|$)", rest, re.I)
+            ):
                 # "res: Head Jab (red), no blk, 3": the card named after the step is played by the
                 # player the log is about (the subject carried from the clause or line before)
                 rest = f"{self.cur_subject} {rest}"
@@ -865,19 +877,24 @@ class Parser:
                 known is not None
                 and "," in m.group(0)
                 and re.fullmatch(
-                    re.escape(known) + r"(?:'s)?\s+(?:(?:hit\s+|attack\s+|on-hit\s+)?trig(?:ger)?s?"
+                    re.escape(known)
+                    + r"(?:'s)?\s+(?:(?:hit\s+|attack\s+|on-hit\s+)?trig(?:ger)?s?(?:\s*(?:->|=>|@)\s*P[12]\b.*)?"
                     r"(?:\s+(?:is added|goes on|went on|resolves|resolved)\b.*)?"
                     r"|(?:ate|eats|soaked|soaks|absorbed|absorbs|prevents|prevented)\s+\d+.*"
                     r"|(?:broke|breaks|shattered|shatters)"
                     r"|(?:draws|drew)\b.*"
                     r"|(?:hits?|hit for|deals?|dealt)\s+(?:for\s+)?\d+\b.*"
+                    r"|.*\b(?:off|from|with|using) the float(?:ing)?\b.*"
                     r"|(?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom\b.*)",
                     right,
                     re.I,
                 )
             ):
                 # "4 dmg, Snatch trigger", "no block, Spectral Shield ate 1": a card's trigger or what a
-                # card did starts an action, not a card list
+                # card did starts an action, not a card list; "pops Energy Potion, CnC off the float":
+                # a card paid with the floating points is the same player's next play
+                if subject and re.search(r"\b(?:off|from|with|using) the float(?:ing)?\b", right, re.I):
+                    return [left, *self.split_actions(f"{subject.group(1).upper()} plays {right}")]
                 return [left, *self.split_actions(right, subject.group(1) if subject else "")]
             if known is not None:
                 if (
@@ -1078,7 +1095,7 @@ class Parser:
             return [A.PhaseMarker("start")]
         if re.fullmatch(
             r"no pitch zone cards?|nothing pitched|no pitch|pitched nothing"
-            r"|(?:we|they|the judge|i) (?:rewound|rewind|reversed|backed out|backed up|undid|took back) (?:it|that|this|the (?:play|line|action))"
+            r"|(?:we|they|the judge|i) (?:rewound|rewind|reversed|backed out|backed up|undid|took back|backed) (?:it|that|this|the (?:play|line|action))(?: out| back)?"
             r"|(?:each|both|all) players? (?:then )?puts? (?:the |all )?(?:cards )?(?:in|from) (?:their|the) pitch zones? "
             r"(?:on|to|at) the bottom of (?:their|the) decks?"
             r"|(?:the |their )?pitch(?: zone)?(?: cards?)? (?:goes|go|went) (?:to )?(?:the )?bottom(?: of (?:the|their) deck)?|(?!p[12] ).+ (?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom(?: of (?:the|their|p[12]'s) deck)?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
@@ -1271,7 +1288,18 @@ class Parser:
                 m.group(2),
                 flags=re.I,
             )
-            return self.activate(m.group(1).upper(), source)
+            acts = self.activate(m.group(1).upper(), source)
+            mgain = re.search(
+                r"\(\s*\+\s*(\d+)\s*(?:r|rp|res|resources?|resource points?|\{r\})\s*\)", c0, re.I
+            )
+            if acts and mgain and isinstance(acts[0], A.Activate):
+                # "pops Energy Potion (+2 r)": the resources gained say the ability resolved (all
+                # passed, CR 1.11.4a), checked: the ability is the top layer, and the gain is a claim
+                return acts + [
+                    A.AllPass("if_top", (), _uncoloured(acts[0].source)),
+                    A.Claim("gains_rp", m.group(1).upper(), int(mgain.group(1))),
+                ]
+            return acts
         m = re.match(rf"^{_P} pitches (.+?)(?:\s+to\s+.*)?$", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
@@ -1862,10 +1890,10 @@ def said_resolves(line: str) -> str:
             post = f"; {m.group('x').strip()} resolves{more}{post}"
         tail = re.match(r"\s+and\s+(.*)$", post)
         if tail and not re.match(r"(?:then\b|P[12]\b|all\b|both\b)", tail.group(1), re.I):
-            said, post = (
-                f"{said}; {m.group('x').strip()} {tail.group(1)}",
-                "",
-            )  # "... resolves and deals 1": what it did, a claim
+            # "... resolves and deals 1": what it did, a claim; the claim ends at the next ";" (the
+            # actions after it stay actions: "X resolves and A gets +1; all pass; Y resolves")
+            claim, sep, rest = tail.group(1).partition(";")
+            said, post = f"{said}; {m.group('x').strip()} {claim.strip()}", (f";{rest}" if sep else "")
         elif tail:
             post = f"; {tail.group(1)}"
         line = f"{m.group('pre')}{head} ({said}){post}"
@@ -1948,6 +1976,17 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
         r"\1 deals 0",
     ),
     (re.compile(r"^\s*(.+?) deals? no damage\s*$", re.I), r"\1 deals 0"),
+    # "P1 let the chain close": everyone passed in the Resolution Step (CR 7.6.4)
+    (
+        re.compile(r"^\s*(?:P[12] )?(?:lets?|let) the (?:combat )?chain close\s*$", re.I),
+        "the combat chain closes",
+    ),
+    # "Wounding Blow bounced right off": fully blocked, the attack deals nothing
+    (
+        re.compile(r"^\s*(.+?) (?:bounced|bounces|bounce) (?:right |clean |straight )?off\s*$", re.I),
+        r"\1 deals 0",
+    ),
+    (re.compile(r"^\s*no damage\s*$", re.I), "0 damage"),
     # "P2 played Defense D instead": the word says the line replaces a reversed one
     (re.compile(r"\s+instead\s*$", re.I), ""),
     # "6 in", "6 through": the damage dealt
@@ -2019,7 +2058,27 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
 #: Verbs and their synonyms, rewritten only right after the subject (P1/P2), never inside a name.
 _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:keeps|kept|holds|held|retains|retained) priority(?:,| and| then|, and)?\s+", ""),
-    (r"(?:then|and then|also)\s+", ""),
+    (r"(?:then|and then|also|just|only|simply)\s+", ""),
+    # "P1 put out Aura E": an aura (or item) played; "flipped X out of arsenal": played from arsenal
+    (r"(?:puts|put|putting) out\s+", "plays "),
+    (
+        r"(?:flipped|flips|flip|flipping) (.+?) (?:out of|from|up from) (?:their |the |his |her )?arsenal",
+        r"plays \2 from arsenal",
+    ),
+    # "slid Card K1 into arsenal": put into the arsenal (face down unless said)
+    (
+        r"(?:slides|slid|slide|tucks|tucked|tuck|stuck|sticks)\s+(.+?)\s+(?:in|into) (?:their |the |his |her )?arsenal",
+        r"puts \2 face-down into their arsenal",
+    ),
+    # "P1 got the go again point back": the action point of go again (CR 8.3.5b)
+    (
+        r"(?:got|gets|gained|gains) (?:the |a |an |one |1 )?(?:go again |GA )?(?:action )?point back$",
+        "gains 1 action point",
+    ),
+    # "P2 let it through": no defence and no prevention, the damage taken
+    (r"(?:let|lets) (?:it|that|them|the attack|the hit) (?:through|in)$", "declares no defending cards"),
+    # "P1 done", "P1 is done": the player passes (CR 1.11.4)
+    (r"(?:is |was )?done$", "passes"),
     (
         r"(?:didn'?t|did not|doesn'?t|does not|don'?t|do not|won'?t|will not|can'?t|cannot|chose not to|chooses not to|decided not to|declines to|declined to) (?:block|defend)(?: at all| anything| with anything)?$",
         "declares no defending cards",
@@ -2060,12 +2119,12 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:blows|blew|blow|blowing) up\s+", "destroys "),
     (r"(?:uses|used|use|activated|activate|pops|popped|pop|cracks|cracked|crack)\s+", "activates "),
     (r"(?:DRs|DR'd|DRed)\s+", "plays "),
-    (r"(?=(?:arcane barrier|spellvoid) \d+\b)", "applies "),
+    (r"(?=(?:arcane barrier|spellvoid|quell) \d+\b)", "applies "),
     (
         r"(?:didn'?t|did not|doesn'?t|does not|won'?t) (?:want to )?pay for (?:the |their |his |her )?(?:arcane )?barrier",
         "declines Arcane Barrier",
     ),
-    (r"(puts|put|arsenals|arsenaled)\s+(.+?)\s+(?:too|as well)$", r"\2 \3"),
+    (r"(puts|put|arsenals|arsenaled)\s+(.+?)\s+(?:too|as well)(\s*\([^()]*\))?$", r"\2 \3\4"),
     (r"(?:passed|pass|passes)(?: priority)?(?: back)?(?: too| as well)?$", "passes"),
     (r"(?:pitched|pitch)\s+", "pitches "),
     (r"(?:drew|draw)\s+", "draws "),
@@ -2105,7 +2164,7 @@ _PLAYER_VERBS = (
 #: Words that start a player's action but may also begin a card's name ("P2 DR D": DR D is a card)
 _PLAYER_VERBS_MORE = (
     _PLAYER_VERBS
-    + r"|tried|tries|wanted|wants|attempted|attempts|DRs|DR|ARs|AR|responds|responded|answers|answered"
+    + r"|tried|tries|wanted|wants|attempted|attempts|DRs|DR|ARs|AR|responds|responded|answers|answered|let|lets"
 )
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
@@ -2274,6 +2333,7 @@ def canonical(clause: str) -> str:
         r"\s*\((?:pitch|pitches|pitched|pitching)\s+(?![0-9])([^)]+)\)", r", pitching \1", c, flags=re.I
     )
     c = re.sub(r"\s+\+\s*pitch(?:ing)?\s+", ", pitching ", c, flags=re.I)
+    c = re.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I)
     return c
 
 

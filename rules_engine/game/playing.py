@@ -737,6 +737,18 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         if norm_name(card.name) == norm_name(c.source):
             src = card
             break
+    if src is None:
+        # "pops Energy Potion" for the Energy Potion (blue) in the arena: the colour tells pitch
+        # variants apart (CR 1.3.4); a permanent's name said without it is that permanent when only one matches
+        bare = norm_name(re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", c.source, flags=re.I))
+        arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+        same = [
+            x
+            for x in arena
+            if norm_name(re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", x.name, flags=re.I)) == bare
+        ]
+        if len(same) == 1:
+            src = same[0]
     if src is None and p.hero_card is not None and hero_named(p.hero, p.hero_card, c.source):
         src = Card(id=f"{player}-hero", facts=p.hero_card, owner=player)  # a hero's ability (CR 5.2)
     if src is None:
