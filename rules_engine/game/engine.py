@@ -27,7 +27,6 @@ game, each a set of functions of (state, clause, ``Ctx``) that import only the p
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 from typing import Any
 

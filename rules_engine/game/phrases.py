@@ -123,7 +123,10 @@ class NameIndex:
             if low in reserved or low in words or not any(ch.isupper() for ch in word):
                 return word
             found = initials.get(low, set())
-            return found.pop() if len(found) == 1 else word
+            if len({norm_name(_uncoloured(n)) for n in found}) != 1:
+                return word  # no card, or several cards with those initials: not read this way
+            coloured = [n for n in found if n != _uncoloured(n)]
+            return coloured[0] if len(coloured) == 1 else min(found, key=len)
 
         return re.sub(r"(?<![\w'(])[A-Za-z]{2,4}(?![\w'])", swap, text)
 
@@ -778,6 +781,10 @@ class Parser:
             if i == 0 and any(isinstance(a, A.Discard) for a in acts):
                 continue  # "P2 discards Card X (Consuming Volition)": the reason, kept with the discard
             skip_first = i == 0 and any(isinstance(a, A.AllPass) for a in acts)
+            if re.fullmatch(
+                r"\s*\+\s*\d+\s*(?:r|rp|res|resources?|resource points?|\{r\})\s*", x, re.I
+            ) and any(isinstance(a, A.Claim) and a.kind == "gains_rp" for a in acts):
+                continue  # "pops Energy Potion (+2 r)": read by the activation as the gain it resolved with
             claims, unread = read_claims(x, skip_resolves=skip_first)
             extra.extend(claims)
             entry.unchecked.extend(unread)
@@ -1296,7 +1303,7 @@ class Parser:
                 # "pops Energy Potion (+2 r)": the resources gained say the ability resolved (all
                 # passed, CR 1.11.4a), checked: the ability is the top layer, and the gain is a claim
                 return acts + [
-                    A.AllPass("if_top", (), _uncoloured(acts[0].source)),
+                    A.AllPass("if_top", (), acts[0].source),
                     A.Claim("gains_rp", m.group(1).upper(), int(mgain.group(1))),
                 ]
             return acts
