@@ -1123,6 +1123,22 @@ class Parser:
             r"\1 trigger resolves",
             low,
         )
+        m = re.fullmatch(
+            r"(?:and )?(?:wiped|wipes|destroyed|destroys|killed|kills|trashed|trashes) (p[12])'s arsenal(?: \((?:the )?(.+)\))?",
+            c0.strip(),
+            re.I,
+        )
+        if m:
+            # "CnC hit for 6 and wiped P2's arsenal (the Fate Foreseen)": the hit trigger that destroys
+            # the arsenal resolved when it is the top layer (all passed, CR 1.11.4a); what it destroyed
+            # is checked (the arsenal is empty, the card named is in the graveyard)
+            out: list[A.Action] = [
+                A.AllPass("if_top", (), ""),
+                A.Claim("destroyed", f"{m.group(1).upper()}'s arsenal"),
+            ]
+            if m.group(2):
+                out.append(A.Claim("destroyed", m.group(2).strip()))
+            return out
         m = re.fullmatch(r"(.+?) (?:broke|breaks|shattered|shatters|is broken|was broken|got broken)", low)
         if m:  # "the helm broke": a claim that it was destroyed (blade break, CR 8.3.3), checked
             return [A.Claim("destroyed", _slot_subject(m.group(1)))]
@@ -2172,6 +2188,7 @@ _PLAYER_VERBS = (
 _PLAYER_VERBS_MORE = (
     _PLAYER_VERBS
     + r"|tried|tries|wanted|wants|attempted|attempts|DRs|DR|ARs|AR|responds|responded|answers|answered|let|lets"
+    + r"|just|only|quell|quells|quelled"
 )
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
@@ -2192,6 +2209,7 @@ _STARTS_ACTION = re.compile(
     r"|(?:that|it)(?:'s|\s+was|\s+is)\s+(?:the\s+)?game\b|game\s+over\b"
     r"|(?:blade\s+break|battleworn|temper|guardwell)\s*$|nothing(?:\s+else)?\s+happen|no\s+[\w']+\s*$"
     r"|(?:the\s+|their\s+|his\s+|her\s+)?[\w' ]{1,30}?\s+(?:broke|breaks|shattered|shatters)\s*$"
+    r"|(?:wiped|wipes|destroyed|destroys|killed|kills|trashed|trashes)\s+P[12]'s\s+arsenal\b"
     r"|(?:the\s+|their\s+)?(?:helm|helmet|head|chest|arms|gloves|legs|boots)\s+BB\s*$"
     r"|(?:we|they|players|both\s+players|the\s+players)\s+(?:went|go|goes|moved?|moves|got|get|proceeded|proceed|headed|head)\b"
     r"|(?:the\s+|its\s+|both\s+)?[\w' ]{0,30}?\btrig(?:ger)?s?\b(?:\s+(?:is|are|goes|go|resolves?|targeting|and)\b|\s*(?:->|=>|@)\s*P[12]\b|$))",
