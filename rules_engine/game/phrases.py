@@ -1132,13 +1132,13 @@ class Parser:
             # "CnC hit for 6 and wiped P2's arsenal (the Fate Foreseen)": the hit trigger that destroys
             # the arsenal resolved when it is the top layer (all passed, CR 1.11.4a); what it destroyed
             # is checked (the arsenal is empty, the card named is in the graveyard)
-            out: list[A.Action] = [
+            wiped: list[A.Action] = [
                 A.AllPass("if_top", (), ""),
                 A.Claim("destroyed", f"{m.group(1).upper()}'s arsenal"),
             ]
             if m.group(2):
-                out.append(A.Claim("destroyed", m.group(2).strip()))
-            return out
+                wiped.append(A.Claim("destroyed", m.group(2).strip()))
+            return wiped
         m = re.fullmatch(r"(.+?) (?:broke|breaks|shattered|shatters|is broken|was broken|got broken)", low)
         if m:  # "the helm broke": a claim that it was destroyed (blade break, CR 8.3.3), checked
             return [A.Claim("destroyed", _slot_subject(m.group(1)))]
