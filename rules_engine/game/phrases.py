@@ -92,7 +92,9 @@ class NameIndex:
             if full is None or base in self._all:
                 continue
             text = re.sub(
-                r"(?<![\w'])" + re.escape(base) + r"(?![\w'])(?!\s*\((?:red|yellow|blue)\))",
+                r"(?<![\w'])"
+                + re.escape(base)
+                + r"(?![\w'])(?!\s*\((?:red|yellow|blue)\))(?!\s+(?:trigger|ability)\b)",
                 full.replace("\\", "\\\\"),
                 text,
                 flags=re.I,
@@ -622,6 +624,11 @@ class Parser:
         if mresp:
             # "P2 responds with Instant Y": responding says the player holding priority passed it
             entry.clauses.append(A.Noop(f"responds:{mresp.group(1).upper()}"))
+        mname = re.match(r"^(P[12]) (?!(?:plays|attacks|activates)\b)(.+)$", c, re.I)
+        if mname and self.names.prefix(mname.group(2)) is not None:
+            # "P1 Attack C off the float": a card's name right after the player is the card played,
+            # even when its first word is also a verb ("Attack")
+            c = f"{mname.group(1)} plays {mname.group(2)}"
         c = canonical(c)
         m = re.search(
             r",?\s+(?:by |as an additional cost,? )?(?:putting|puts|put) (.+?) (?:on the bottom of|at the bottom of|on the bottom of) "
@@ -902,6 +909,11 @@ class Parser:
                 # a card paid with the floating points is the same player's next play
                 if subject and re.search(r"\b(?:off|from|with|using) the float(?:ing)?\b", right, re.I):
                     return [left, *self.split_actions(f"{subject.group(1).upper()} plays {right}")]
+                return [left, *self.split_actions(right, subject.group(1) if subject else "")]
+            if known is not None and re.fullmatch(
+                re.escape(known) + r"\s+(?:hits?|hit for|deals?|dealt)\s+(?:for\s+)?\d+\b.*", right, re.I
+            ):
+                # "P2 chose not to block and CnC hit for 6": what the card did starts an action
                 return [left, *self.split_actions(right, subject.group(1) if subject else "")]
             if known is not None:
                 if (
@@ -2650,7 +2662,8 @@ def _c_hits(m: re.Match[str]) -> list[A.Action]:
         who = ""  # "(hits)", "it hits": the attack of the current chain link
     out: list[A.Action] = [A.Claim("hits", who)]
     if m.group(2):
-        out.append(A.Claim("deals", who, int(m.group(2))))
+        # "CnC hit for 6": the damage first (it may imply the passes to the Damage Step), then the hit
+        out.insert(0, A.Claim("deals", who, int(m.group(2))))
     return out
 
 
