@@ -38,7 +38,13 @@ from .effects import (
 from .heroes import check_activation_condition, play_abilities, record_play
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, Effect, GameState, Layer, other
-from .triggers import attack_played_triggers, nonattack_triggers, play_triggers, spectra_trigger
+from .triggers import (
+    attack_played_triggers,
+    nonattack_triggers,
+    pitch_triggers,
+    play_triggers,
+    spectra_trigger,
+)
 from .zones import check_claims, destroy_permanent, new_card, take, target_player, token_base
 
 
@@ -247,6 +253,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     record_play(s, player, f)
     play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
+    pitch_triggers(s, player, s.p(player).pitch_zone[pitched_from:], ctx)
     if "non-attack" in f.subtypes and f.is_action:
         nonattack_triggers(s, player, layer, ctx)
     if is_attack:
