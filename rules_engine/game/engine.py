@@ -583,6 +583,16 @@ class Engine:
             clause = A.Banish(holder(s, clause.card.name), clause.card, clause.face, clause.intimidate)
         if isinstance(clause, A.ApplyPrevention) and not clause.keyword:
             clause = prevention_keyword(s, clause)
+        if (
+            isinstance(clause, A.Defend)
+            and not clause.cards
+            and s.combat_step in ("reaction", "damage", "resolution")
+            and (link := s.active_link()) is not None
+            and (link.declared or link.defending)
+        ):
+            # "P2 let it through" / "P2 didn't block" said after the Defend Step: not a declaration
+            # (CR 7.3.2, made once), a claim that none was declared, checked against the chain link
+            clause = A.Claim("no_defenders")
         self.clause(s, clause, ctx)
 
     def clause(self, s: GameState, c: A.Action, ctx: Ctx) -> None:
