@@ -492,6 +492,19 @@ class Parser:
             subject = named.group(1).upper() if named else ""
             self.clause(clause, entry)
         self.last_subject = subject
+        # "dmg 4, ward 3, 1 thru": an amount said before a prevention on the same line is the damage
+        # that would be dealt (CR 6.4.10, 8.5.3f), as inside one parenthesis (read_claims)
+        for i, cl in enumerate(entry.clauses):
+            if (
+                isinstance(cl, A.Claim)
+                and cl.kind == "dealt"
+                and not cl.subject
+                and any(
+                    (isinstance(x, A.Claim) and x.kind == "prevents") or isinstance(x, A.ApplyPrevention)
+                    for x in entry.clauses[i + 1 :]
+                )
+            ):
+                entry.clauses[i] = A.Claim("would_deal", "", cl.value)
         return entry
 
     def clause(self, clause: str, entry: A.Entry) -> None:
@@ -2024,6 +2037,8 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*no damage\s*$", re.I), "0 damage"),
     # "P2 played Defense D instead": the word says the line replaces a reversed one
     (re.compile(r"\s+instead\s*$", re.I), ""),
+    # "dmg 4, ward 3, 1 thru": a ward named with its value alone prevented that much (CR 8.3.20)
+    (re.compile(r"^\s*ward (\d+)\s*$", re.I), r"ward prevents \1"),
     # "6 in", "6 through": the damage dealt
     (re.compile(r"^\s*(\d+) (?:in|went in|goes in|got in)\s*$", re.I), r"\1 damage"),
     # "took 3 more": the damage of this link, the word "more" only compares it with the last one
@@ -2205,13 +2220,13 @@ _PLAYER_VERBS_MORE = (
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
     r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never|chose not to|chooses not to|decided not to)\s+(?:blocks?|defends?|block|defend|blockers)\b"
-    r"|P[12]\s+(?:at|is at|on|is on)\s+\d+\s*$|\d+\s+arcane\b|\d+\s*$"
+    r"|P[12]\s+(?:at|is at|on|is on)\s+\d+\s*$|\d+\s+arcane\b|\d+\s*$|ward\s+\d+\b"
     r"|[\w' ]{1,30}?\s+(?:is\s+|was\s+|gets\s+|got\s+)?destroyed\s*$"
     r"|(?:in|during)\s+the\s+(?:layer|attack|defend|reaction|rxn|damage|resolution|res)\s+step\s+(?:"
     + _PLAYER_VERBS_MORE
     + r")\b"
     r"|(?:all|both|everyone|everybody|nobody|neither)\b|pass,?\s+pass\b|pass(?:es|ed)?\s+(?:to|thru|through)\b"
-    r"|\d+\s+(?:dmg|damage)\b|\d+\s+in\s*$|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?through\b"
+    r"|\d+\s+(?:dmg|damage)\b|\d+\s+in\s*$|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?(?:through|thru)\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
     r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+game|play)\s+(?:then\s+)?(?:proceeds|moves|goes)\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
     r"|(?:the\s+|their\s+)?pitch(?:\s+zone)?\s+(?:cards?\s+)?(?:goes|go|went)\s+(?:to\s+)?(?:the\s+)?bottom\b"

@@ -94,6 +94,8 @@ def _start(kind: str) -> dict[str, Any]:
     if kind == "arcane":
         g["P1"]["hand"] = [SPARK]
         g["P2"]["equipment"] = {"head": HOOD, "chest": CLOAK}
+    if kind == "ward":
+        g["P2"]["permanents"] = [{"name": "Sigil W", "type": "aura (card)", "keywords": ["ward 3"]}]
     if kind == "end":
         g["P1"]["action_points"] = 0
         g["P1"]["hand"] = [{"name": "Card K1", "type": "action", "cost": 0, "pitch": 1, "defense": 2}]
@@ -271,6 +273,20 @@ SITUATIONS: dict[str, tuple[str, dict[str, list[list[str]]]]] = {
                     "P1 cast Spark S at P2",
                     "Nobody responded. As the 2 arcane damage would be dealt, P2 destroys Cloak S for Spellvoid 1, "
                     "then pays 1 for Hood N's Arcane Barrier 1, pitching Card C. P2 is dealt no damage.",
+                ]
+            ],
+        },
+    ),
+    # CR 8.3.20, 7.5.2: "ward 3" named alone with what got through ("1 thru")
+    "a ward named by its value and what got through": (
+        "ward",
+        {
+            "formal": [[ATTACK_FORMAL, TO_DEFEND, "P2 declares no defending cards", TO_DAMAGE]],
+            "terse": [["P1 Attack A, pitch Card B", "P2 no blk; pass thru rxn; dmg 4, ward 3, 1 thru"]],
+            "conversational": [
+                [
+                    "P1 swung Attack A and pitched Card B for it",
+                    "P2 didn't block, the ward ate 3 and P2 took 1",
                 ]
             ],
         },
