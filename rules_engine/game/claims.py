@@ -36,11 +36,7 @@ def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
         return
     if c.kind == "deals":
         link = next(
-            (
-                lk
-                for lk in reversed(s.chain)
-                if not c.subject or norm_name(lk.attack.name) == norm_name(c.subject)
-            ),
+            (lk for lk in reversed(s.chain) if not c.subject or _same_card(lk.attack.name, c.subject)),
             None,
         )
         if link is not None:
@@ -631,3 +627,12 @@ def deck_check(s: GameState, c: A.DeckCheck, ctx: Ctx) -> None:
             player=c.player,
         ),
     )
+
+
+def _same_card(name: str, said: str) -> bool:
+    """Whether a claim's card is this card: the same name, or the name said without the colour a
+    judge adds to tell pitch variants apart ("Consuming Volition" for Consuming Volition (red))."""
+    if norm_name(name) == norm_name(said):
+        return True
+    bare = re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", name, flags=re.I)
+    return norm_name(bare) == norm_name(said)

@@ -11,6 +11,7 @@ also happens at the beginning of the end phase.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from rules_engine.wording import say
@@ -289,7 +290,13 @@ def _restates_draw(c: A.Draw, ctx: Ctx) -> bool:
 def draw_clause(s: GameState, c: A.Draw, ctx: Ctx) -> None:
     """A draw line. In the end phase it is drawing up to intellect (CR 4.4.3f), which must be exact
     and, once the turn-player's hand is full, ends the turn; "draws for X" needs X to have happened
-    on this or the previous line."""
+    on this or the previous line. A count of -1 is "draws up to their intellect": the count the
+    hand needs to reach the hero's intellect (CR 4.4.3f), in the end phase after its earlier steps."""
+    if c.count < 0:
+        if s.phase == "end":
+            finish_pitch_and_assets(s, ctx)
+        p = s.p(c.player)
+        c = dataclasses.replace(c, count=max(0, (p.intellect or 0) - p.hand_size))
     if c.because:
         events = ctx.events + ctx.prev_events
         if not any(e.kind in ("trigger", "resolve") and c.because in e.subject.casefold() for e in events):

@@ -26,6 +26,7 @@ game, each a set of functions of (state, clause, ``Ctx``) that import only the p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -199,6 +200,9 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
                 NOTE,
                 say("line {number}: the passes to the Defend Step are implied.", number=ctx.entry.number),
             )
+    if isinstance(clause, A.Play) and s.combat_step == "defend" and not s.stack:
+        _reaction_after_declaring(s, clause, ctx)
+        return
     if isinstance(clause, A.Claim) and clause.kind == "no_defenders" and s.combat_step == "defend":
         link = s.active_link()
         if link is not None and not link.declared and not link.defending:
@@ -207,7 +211,31 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         return
     if (
         isinstance(clause, A.Claim)
-        and clause.kind in ("taken", "dealt")
+        and clause.kind == "taken"
+        and s.stack
+        and s.combat_step == "reaction"
+        and not any(layer.attack for layer in s.stack)
+    ):
+        link = s.active_link()
+        if link is not None and link.damage is None and link.target == clause.subject:
+            # "P1 played Reaction R on Attack A" then "P2 took 6": the reactions resolved and the
+            # Reaction Step ended before the damage (CR 1.11.4a, 7.4.3); each pass is a player's
+            # pass nobody logged, noted
+            for _ in range(len(s.stack)):
+                if not s.stack or s.pending is not None or s.game_over:
+                    break
+                all_pass_clause(s, A.AllPass("once"), ctx)
+            if not s.stack and s.pending is None and not s.game_over:
+                ctx.add(
+                    NOTE,
+                    say(
+                        "line {number}: the layers on the stack resolved before the damage (the passes are implied).",
+                        number=ctx.entry.number,
+                    ),
+                )
+    if (
+        isinstance(clause, A.Claim)
+        and clause.kind in ("taken", "dealt", "deals")
         and not s.stack
         and s.combat_step in order
         and order.index(s.combat_step) < order.index("damage")
@@ -215,6 +243,12 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
     ):
         link = s.active_link()
         # "P2 blk w/ Card C (3 dmg)": the damage said after the defence (declared) implies the passes too
+        if (
+            clause.kind == "deals"
+            and link is not None
+            and norm_name(_uncoloured_name(clause.subject)) != norm_name(_uncoloured_name(link.attack.name))
+        ):
+            link = None  # "Attack A deals 4" implies the passes only when A is the active attack
         if link is not None and link.damage is None and (clause.kind == "taken" or link.declared):
             all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
             ctx.add(
@@ -245,6 +279,38 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
                 NOTE,
                 say("line {number}: the passes to the Damage Step are implied.", number=ctx.entry.number),
             )
+
+
+def _uncoloured_name(name: str) -> str:
+    return re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", name or "", flags=re.I)
+
+
+def _reaction_after_declaring(s: GameState, clause: A.Play, ctx: Ctx) -> None:
+    """ "P2 didn't block. P1 plays Reaction R on Attack A": a reaction played by the player it belongs
+    to, once the defence is declared and nobody has acted in the Defend Step, implies the passes to
+    the Reaction Step (CR 7.3.4, 7.4.2a, 7.4.2b), the one step where it could be played. A reaction
+    played by the wrong player, or after something else happened in the Defend Step, is left to its
+    own rule."""
+    link = s.active_link()
+    if link is None or not (link.declared or link.defending) or s.priority != s.turn_player or s.passes:
+        return
+    if any(
+        isinstance(c, A.Claim) and c.kind == "step" and c.subject == "defend" for c in ctx.entry.clauses
+    ) or any(isinstance(c, A.StepMarker) and c.step == "defend" for c in ctx.entry.clauses):
+        return  # the line says the reaction was played in the Defend Step: its own rule decides
+    p = s.p(clause.player)
+    zones = [clause.card.zone] if clause.card.zone in ("hand", "arsenal") else ["hand", "arsenal"]
+    pool = [c for z in zones for c in (p.hand if z == "hand" else p.arsenal)]
+    card = next((c for c in pool if norm_name(c.name) == norm_name(clause.card.name)), None)
+    if card is None:
+        return
+    mine = (card.facts.is_("attack reaction") and link.controller == clause.player) or (
+        card.facts.is_("defense reaction") and link.target == clause.player
+    )
+    if not mine:
+        return
+    all_pass_clause(s, A.AllPass("to", ("reaction",)), ctx)
+    ctx.add(NOTE, say("line {number}: the passes to the Reaction Step are implied.", number=ctx.entry.number))
 
 
 def _declared_on_line(ctx: Ctx) -> bool:
@@ -554,6 +620,16 @@ class Engine:
             clause = A.Banish(holder(s, clause.card.name), clause.card, clause.face, clause.intimidate)
         if isinstance(clause, A.ApplyPrevention) and not clause.keyword:
             clause = prevention_keyword(s, clause)
+        if (
+            isinstance(clause, A.Defend)
+            and not clause.cards
+            and s.combat_step in ("reaction", "damage", "resolution")
+            and (link := s.active_link()) is not None
+            and (link.declared or link.defending)
+        ):
+            # "P2 let it through" / "P2 didn't block" said after the Defend Step: not a declaration
+            # (CR 7.3.2, made once), a claim that none was declared, checked against the chain link
+            clause = A.Claim("no_defenders")
         self.clause(s, clause, ctx)
 
     def clause(self, s: GameState, c: A.Action, ctx: Ctx) -> None:

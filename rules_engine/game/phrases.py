@@ -46,6 +46,9 @@ class NameIndex:
     def __init__(self, names: Iterable[str] = (), parent: NameIndex | None = None) -> None:
         self._by_first: dict[str, list[str]] = {}
         self._all: set[str] = set()
+        #: "snatch" -> "Snatch (red)": a coloured name said again without its colour; None when two
+        #: colours of the name are known (then the bare name names neither)
+        self._uncoloured: dict[str, str | None] = {}
         self.parent = parent  # a shared index (the card database's names), consulted too
         for n in names:
             self.add(n)
@@ -55,6 +58,11 @@ class NameIndex:
         if not key or key in self._all:
             return
         self._all.add(key)
+        base = re.fullmatch(r"(.+?) \((?:red|yellow|blue)\)", key)
+        if base:
+            self._uncoloured[base.group(1)] = (
+                name if self._uncoloured.get(base.group(1), name) == name else None
+            )
         first = key.split(" ", 1)[0]
         lst = self._by_first.setdefault(first, [])
         lst.append(name)
@@ -75,6 +83,54 @@ class NameIndex:
             if other is not None and (found is None or len(other) > len(found)):
                 return other
         return found
+
+    def colour_said_once(self, text: str) -> str:
+        """ "Snatch draws" after "Snatch (red)" was named: a coloured card of the scenario said again
+        without its colour is that card, when only one colour of the name is known (CR 1.3.4: the
+        colour tells the pitch variants apart)."""
+        for base, full in self._uncoloured.items():
+            if full is None or base in self._all:
+                continue
+            text = re.sub(
+                r"(?<![\w'])"
+                + re.escape(base)
+                + r"(?![\w'])(?!\s*\((?:red|yellow|blue)\))(?!\s+(?:trigger|ability)\b)",
+                full.replace("\\", "\\\\"),
+                text,
+                flags=re.I,
+            )
+        return text
+
+    def initials_said(self, text: str) -> str:
+        """ "CnC hit for 6", "Pummel -> RtR", "CV hit": a mixed-case word of 2 to 4 letters made of the
+        initials of exactly one of the scenario's own card names of two words or more ("n" may stand
+        for "and") is that card. Words that are themselves a word of a known name, and the judges'
+        usual abbreviations, are never read this way."""
+        reserved = {"ga", "ap", "rp", "dr", "ar", "bb", "eot", "cc", "ab", "dmg", "rxn", "res", "blk", "atk"}
+        words = {w for key in self._all for w in key.split(" ")}
+        initials: dict[str, set[str]] = {}
+        for lst in self._by_first.values():
+            for name in lst:
+                parts = [w for w in _uncoloured(name).split(" ") if w]
+                if len(parts) < 2:
+                    continue
+                keys = {"".join(w[0] for w in parts).casefold()}
+                keys.add("".join(("n" if w.casefold() == "and" else w[0]) for w in parts).casefold())
+                for k in keys:
+                    initials.setdefault(k, set()).add(name)
+
+        def swap(m: re.Match[str]) -> str:
+            word = m.group(0)
+            low = word.casefold()
+            if low in reserved or low in words or not any(ch.isupper() for ch in word):
+                return word
+            found = initials.get(low, set())
+            if len({norm_name(_uncoloured(n)) for n in found}) != 1:
+                return word  # no card, or several cards with those initials: not read this way
+            coloured = [n for n in found if n != _uncoloured(n)]
+            return coloured[0] if len(coloured) == 1 else min(found, key=len)
+
+        return re.sub(r"(?<![\w'(])[A-Za-z]{2,4}(?![\w'])", swap, text)
 
     def short(self, word: str) -> str | None:
         """The one known name a judge's short form ends it ("C1" for "Card C1", "AR" for "Card AR"):
@@ -127,7 +183,7 @@ def _split_sentences(text: str) -> str:
             ch == "."
             and depth <= 0
             and i > 0
-            and re.match(r"[A-Za-z0-9)'\]]", text[i - 1])
+            and re.match(r"[A-Za-z0-9)'\]}]", text[i - 1])
             and not re.search(r"(?:^|\s)(?:vs|e\.g|i\.e|etc|approx|no|cf)$", text[:i], re.I)
             and re.match(r"\s+[A-Z]", text[i + 1 :])
         ):
@@ -174,6 +230,46 @@ def _asides(c: str) -> str:
         c,
         flags=re.I,
     )
+    # "pitched Card B for it, so 2 floating", "Chest W, which is already down a counter": a remark
+    # about what came before (not a card of a list, not an action), kept in parentheses as a claim
+    c = re.sub(
+        r",\s+((?:so|which|although|though|even though|right next to|next to|alongside)\s+(?!P[12]\b|(?:is|was) (?:a|an) [123]\b)[^();]*)$",
+        r" (\1)",
+        c,
+        flags=re.I,
+    )
+    # "..., dealing 1 arcane damage to P2's hero": what the action did, said as a participle (a claim)
+    c = re.sub(
+        r"(?<=\)),\s+((?:dealing|gaining)\s+[^();]+)$",
+        r" (\1)",
+        c,
+        flags=re.I,
+    )
+    # "As the 3 arcane damage would be dealt, P2 destroys X", "when the 5 came in P2 ...": the damage
+    # about to be dealt (a claim, CR 6.4.2) before what the defender does about it
+    c = re.sub(
+        r"(?:^|,?\s+(?:and\s+)?)(?:as|when|while|once) (?:the )?(\d+)(?: arcane| physical| combat)?(?: damage)? "
+        r"(?:would be dealt|came in|comes in|was coming in|is coming in|was about to be dealt|is about to be dealt),?\s+(?=P[12]\b)",
+        r"; \1 damage would be dealt; ",
+        c,
+        flags=re.I,
+    ).lstrip("; ")
+    # "P2 fired off Instant G, back up to 5": the player's life total after the action (a claim)
+    who0 = re.match(r"^(P[12])\b", c, re.I)
+    if who0:
+        c = re.sub(
+            r",\s+(?:and\s+)?(?:back |now |going |went |goes )?(?:up |down )?to (\d+)(?: life)?$",
+            lambda m: f" ({who0.group(1).upper()} is at {m.group(1)})",
+            c,
+            flags=re.I,
+        )
+    # "then in the reaction step P2 tried to ...": the step named first is a step claim too
+    c = re.sub(
+        r"^(?:and\s+)?(?:then\s+)?(?:during|in) the (layer|attack|defend|reaction|rxn|damage|resolution|res) step,?\s+(.+)$",
+        lambda m: f"{_STEP_NAME.get(m.group(1).casefold(), m.group(1))} step: {m.group(2)}",
+        c,
+        flags=re.I,
+    )
     who = re.match(r"^(P[12])\b", c, re.I)
     c = re.sub(
         r"\s+(?:but (?:had|has|have)|with) no (action points?|resource points?|resources|priority)(?: left)?(?=$|,)",
@@ -186,12 +282,24 @@ def _asides(c: str) -> str:
         flags=re.I,
     )
     c = re.sub(
-        r"\s+(?:during|in) the (layer|attack|defend|reaction|damage|resolution) step(?=$|\s*\()",
-        r" (\1 Step)",
+        r"\s+(?:during|in) the (layer|attack|defend|reaction|rxn|damage|resolution|res) step(?=$|\s*\()",
+        lambda m: f" ({_STEP_NAME.get(m.group(1).casefold(), m.group(1))} Step)",
         c,
         flags=re.I,
     )
+    # "P1 got the action point back in the resolution step and swung X": the step said mid-line is
+    # where the line's actions happen, as "Resolution Step - ..." says it
+    m = re.match(
+        r"^(P[12] .+?)\s+(?:during|in) the (layer|attack|defend|reaction|rxn|damage|resolution|res) step(?=\s+and\s|\s*,)(.*)$",
+        c,
+        re.I,
+    )
+    if m and "(" not in m.group(1):
+        c = f"{_STEP_NAME.get(m.group(2).casefold(), m.group(2))} step: {m.group(1)}{m.group(3)}"
     return c
+
+
+_STEP_NAME = {"rxn": "reaction", "res": "resolution"}
 
 
 def _uncoloured(name: str) -> str:
@@ -259,6 +367,8 @@ class Parser:
 
     def __init__(self, names: NameIndex | None = None) -> None:
         self.names = names or NameIndex()
+        self.last_subject = ""
+        self.cur_subject = ""
 
     # -- card lists ---------------------------------------------------------------------------
     def card_list(self, text: str) -> list[A.CardRef]:
@@ -358,6 +468,8 @@ class Parser:
         line = " ".join(str(text).replace("’", "'").replace("—", "-").replace("–", "-").split())
         # sentences: ". P2 ..." ends one action and starts the next, like ";" (outside parentheses)
         line = _split_sentences(line)
+        if isinstance(self.names, NameIndex):
+            line = self.names.initials_said(self.names.colour_said_once(line))
         line = re.sub(r"\bEOT\b", "end phase", line)
         line = re.sub(r"\b(res|rslv|rslvs)\)", "resolves)", line, flags=re.I)  # "(Y res)"
         # "4 dmg, hit -> Snatch trigger": the arrow says why the trigger came (the hit); its source is Snatch
@@ -365,19 +477,34 @@ class Parser:
             r"\b(?:on[- ])?hits?\s*(?:->|=>|>)\s*(?=[A-Za-z][\w' ]*\btrigger)", "", line, flags=re.I
         )
         line = said_resolves(notation_to_english(line))
-        subject = ""
+        # "P2 fired off Instant G" / "then took the 4": a line opening with a player's verb takes the
+        # subject of the line before it, as a clause after ";" does
+        subject = self.last_subject
         for clause in split_clauses(";".join(_asides(x) for x in split_clauses(line))):
             # "P2 AB1, pitch Card R; takes 1": a clause opening with a player's verb takes the subject
             # of the clause before it, as "and took 1" does inside a clause (split_actions)
-            if (
-                subject
-                and _SUBJECTLESS.match(clause)
-                and not re.match(r"^(?:is|was|did|does)\b", clause, re.I)
-            ):
-                clause = f"{subject} {clause}"
+            mthen = re.match(r"^(?:(?:and\s+)?then\s+|so\s+)", clause, re.I)
+            bare = clause[mthen.end() :] if mthen else clause
+            if subject and _SUBJECTLESS.match(bare) and not re.match(r"^(?:is|was|did|does)\b", bare, re.I):
+                clause = f"{subject} {bare}"
+            self.cur_subject = subject
             named = re.match(r"^(P[12])\b", clause, re.I)
             subject = named.group(1).upper() if named else ""
             self.clause(clause, entry)
+        self.last_subject = subject
+        # "dmg 4, ward 3, 1 thru": an amount said before a prevention on the same line is the damage
+        # that would be dealt (CR 6.4.10, 8.5.3f), as inside one parenthesis (read_claims)
+        for i, cl in enumerate(entry.clauses):
+            if (
+                isinstance(cl, A.Claim)
+                and cl.kind == "dealt"
+                and not cl.subject
+                and any(
+                    (isinstance(x, A.Claim) and x.kind == "prevents") or isinstance(x, A.ApplyPrevention)
+                    for x in entry.clauses[i + 1 :]
+                )
+            ):
+                entry.clauses[i] = A.Claim("would_deal", "", cl.value)
         return entry
 
     def clause(self, clause: str, entry: A.Entry) -> None:
@@ -411,6 +538,20 @@ class Parser:
         if m:
             entry.clauses.append(A.Rewind(int(m.group(1))))
             return
+        # "P1: Attack A (pitch Card B)": the player's colon is not a label
+        c = re.sub(r"^(P[12]):\s+", r"\1 ", c)
+        # "P1 (10 vs 15) Scar for a Scar": an aside right after the player is said of the whole action
+        c = re.sub(r"^(P[12])\s+(\([^()]*\))\s+([^,;]+)", r"\1 \3 \2", c)
+        # "res: GA, P1 Attack B", "res step P1 Attack B", "rxn: ...": a step named first, shortened,
+        # with a colon or with the player's action right after it
+        c = re.sub(r"^(?:res|rslv)(?:\.|olution)?(?: step)?\s*:\s*", "resolution step: ", c, flags=re.I)
+        c = re.sub(r"^rxn(?: step)?\s*:\s*", "reaction step: ", c, flags=re.I)
+        c = re.sub(
+            r"^(?:(layer|attack|defend|reaction|damage|resolution)|(res|rxn)) step,?\s+(?=P[12]\b)",
+            lambda m: f"{m.group(1) or _STEP_NAME[m.group(2).casefold()]} step: ",
+            c,
+            flags=re.I,
+        )
         # "<Step> Step - ...", "End-of-turn continues: ...", "Start Phase - ..."
         m = re.match(
             r"^(layer|attack|defend|reaction|damage|resolution|link|close) step(?: begins| ends)?\s*(?:-|:)\s*(.*)$",
@@ -419,7 +560,17 @@ class Parser:
         )
         if m:
             entry.clauses.append(A.StepMarker(m.group(1).casefold()))
-            self.clause(m.group(2), entry)
+            rest = m.group(2)
+            known = self.names.prefix(rest)
+            if (
+                self.cur_subject
+                and known is not None
+                and re.match(re.escape(known) + r"\s*(?:\([^()]*\)\s*)*(?:,|$)", rest, re.I)
+            ):
+                # "res: Head Jab (red), no blk, 3": the card named after the step is played by the
+                # player the log is about (the subject carried from the clause or line before)
+                rest = f"{self.cur_subject} {rest}"
+            self.clause(rest, entry)
             return
         m = re.match(r"^(start|action|end) phase(?: begins)?\s*(?:-|:)\s*(.*)$", c, re.I)
         if m:
@@ -437,7 +588,7 @@ class Parser:
                 self.clause(rest, entry)
             return
         m = re.match(
-            r"^(?:at )?(?:the )?(?:beginning|start) of (?:the |their |P[12]'s )?(start|action|end) phase\s*(?:-|:|,)\s*(.*)$",
+            r"^(?:at )?(?:the )?(?:beginning|start) of (?:the |their |P[12]'s )?(start|action|end) phase(?:\s*(?:-|:|,)\s*|\s+(?=the\b|P[12]\b))(.*)$",
             c,
             re.I,
         )
@@ -486,6 +637,11 @@ class Parser:
         if mresp:
             # "P2 responds with Instant Y": responding says the player holding priority passed it
             entry.clauses.append(A.Noop(f"responds:{mresp.group(1).upper()}"))
+        mname = re.match(r"^(P[12]) (?!(?:plays|attacks|activates)\b)(.+)$", c, re.I)
+        if mname and self.names.prefix(mname.group(2)) is not None:
+            # "P1 Attack C off the float": a card's name right after the player is the card played,
+            # even when its first word is also a verb ("Attack")
+            c = f"{mname.group(1)} plays {mname.group(2)}"
         c = canonical(c)
         m = re.search(
             r",?\s+(?:by |as an additional cost,? )?(?:putting|puts|put) (.+?) (?:on the bottom of|at the bottom of|on the bottom of) "
@@ -529,12 +685,22 @@ class Parser:
             # itself (CR 8.4.1), so it is reported as a claim it did not check, never dropped
             entry.unchecked.append(c)
             return
-        m = re.fullmatch(r"(?:and )?(?:but )?no ([\w']+)", c, re.I)
+        m = re.fullmatch(r"(?:and )?(?:but )?(?:so )?no ([\w']+)", c, re.I)
         played = [x for x in entry.clauses if isinstance(x, A.Play)]
         if m and played and norm_name(played[-1].card.name).split(" ")[0] == m.group(1).casefold():
             # "P2 DRs Sink Below, no sink": the card's first word for its optional effect, declined
             entry.clauses.append(A.Noop("declined optional"))
             return
+        if m and not played and m.group(1)[:1].isupper() and self.names.prefix(m.group(1)) is None:
+            known_first = any(
+                norm_name(n).split(" ")[0] == m.group(1).casefold()
+                for lst in getattr(self.names, "_by_first", {}).values()
+                for n in lst
+            )
+            if known_first:
+                # "so no Sink" after a reversed play: a remark that the card was not played, kept
+                entry.unchecked.append(c)
+                return
         if re.fullmatch(r"(?:and )?(?:it|that|this|which)(?: card| one)? (?:resolves|resolved)", c, re.I):
             # "P1 plays Action E, passes, it resolves": "it" is the card played before the passes
             said_card = next(
@@ -635,6 +801,10 @@ class Parser:
             if i == 0 and any(isinstance(a, A.Discard) for a in acts):
                 continue  # "P2 discards Card X (Consuming Volition)": the reason, kept with the discard
             skip_first = i == 0 and any(isinstance(a, A.AllPass) for a in acts)
+            if re.fullmatch(
+                r"\s*\+\s*\d+\s*(?:r|rp|res|resources?|resource points?|\{r\})\s*", x, re.I
+            ) and any(isinstance(a, A.Claim) and a.kind == "gains_rp" for a in acts):
+                continue  # "pops Energy Potion (+2 r)": read by the activation as the gain it resolved with
             claims, unread = read_claims(x, skip_resolves=skip_first)
             extra.extend(claims)
             entry.unchecked.extend(unread)
@@ -734,17 +904,29 @@ class Parser:
                 known is not None
                 and "," in m.group(0)
                 and re.fullmatch(
-                    re.escape(known) + r"(?:'s)?\s+(?:(?:hit\s+|attack\s+|on-hit\s+)?triggers?"
+                    re.escape(known)
+                    + r"(?:'s)?\s+(?:(?:hit\s+|attack\s+|on-hit\s+)?trig(?:ger)?s?(?:\s*(?:->|=>|@)\s*P[12]\b.*)?"
                     r"(?:\s+(?:is added|goes on|went on|resolves|resolved)\b.*)?"
                     r"|(?:ate|eats|soaked|soaks|absorbed|absorbs|prevents|prevented)\s+\d+.*"
                     r"|(?:broke|breaks|shattered|shatters)"
+                    r"|(?:draws|drew)\b.*"
+                    r"|(?:hits?|hit for|deals?|dealt)\s+(?:for\s+)?\d+\b.*"
+                    r"|.*\b(?:off|from|with|using) the float(?:ing)?\b.*"
                     r"|(?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom\b.*)",
                     right,
                     re.I,
                 )
             ):
                 # "4 dmg, Snatch trigger", "no block, Spectral Shield ate 1": a card's trigger or what a
-                # card did starts an action, not a card list
+                # card did starts an action, not a card list; "pops Energy Potion, CnC off the float":
+                # a card paid with the floating points is the same player's next play
+                if subject and re.search(r"\b(?:off|from|with|using) the float(?:ing)?\b", right, re.I):
+                    return [left, *self.split_actions(f"{subject.group(1).upper()} plays {right}")]
+                return [left, *self.split_actions(right, subject.group(1) if subject else "")]
+            if known is not None and re.fullmatch(
+                re.escape(known) + r"\s+(?:hits?|hit for|deals?|dealt)\s+(?:for\s+)?\d+\b.*", right, re.I
+            ):
+                # "P2 chose not to block and CnC hit for 6": what the card did starts an action
                 return [left, *self.split_actions(right, subject.group(1) if subject else "")]
             if known is not None:
                 if (
@@ -755,6 +937,20 @@ class Parser:
                     # "P1 plays Action N, it resolves, then Attack A at P2": the next card played
                     return [left, *self.split_actions(f"{subject.group(1).upper()} plays {right}")]
                 continue  # the next words are a card's name ("Card R, Card Y")
+            mstep = re.match(
+                r"^(?:during|in) the (layer|attack|defend|reaction|rxn|damage|resolution|res) step,?\s+(.+)$",
+                right,
+                re.I,
+            )
+            if mstep and subject and re.match(r"^(?:" + _PLAYER_VERBS_MORE + r")\b", mstep.group(2), re.I):
+                # "P2 didn't block, then in the reaction step tried to Sink Below": the step, then the
+                # same player's action
+                step = _STEP_NAME.get(mstep.group(1).casefold(), mstep.group(1))
+                return [left, f"{step} step: {subject.group(1).upper()} {mstep.group(2)}"]
+            mverbless = re.match(r"^P[12]:?\s+(?!(?:" + _PLAYER_VERBS_MORE + r")\b)(.+)$", right, re.I)
+            if mverbless and self.names.prefix(mverbless.group(1)) is not None:
+                # "GA, P1 Attack B": a card right after the player starts the play of that card
+                return [left, *self.split_actions(right)]
             if _STARTS_ACTION.match(right) and not re.match(
                 r"^(?:the\s+)?\w+\s+(?:trigger\s+)?(?:on top)$", right, re.I
             ):
@@ -863,7 +1059,8 @@ class Parser:
         # passing
         if re.fullmatch(
             r"(?:all|all players|both|both players?|everyone|everybody|each player) pass(?:es|ed)?(?: priority)?"
-            r"|pass,? pass|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?"
+            r"(?: with (?:the|an) (?:stack|combat chain|chain) (?:empty|closed)(?: and the (?:combat )?chain closed)?)?"
+            r"|pass,? pass|pass|nothing else|nothing more|everyone passed|nobody did anything(?: else)?|no one did anything(?: else)?"
             r"|nothing(?: else)? happen(?:s|ed)|(?:nobody|no one|no-one|neither player) (?:responded|responds|did anything)|no responses?",
             low,
         ):
@@ -916,6 +1113,12 @@ class Parser:
         m = re.fullmatch(r"(start|action|end) phase(?: begins| starts)?", low)
         if m:
             return [A.PhaseMarker(m.group(1))]
+        m = re.fullmatch(
+            r"(?:the game|we|play|the turn) (?:then )?(?:proceeds|proceeded|moves|moved|goes|went) (?:on )?(?:to|into) (?:the )?(start|action|end) phase",
+            low,
+        )
+        if m:
+            return [A.PhaseMarker(m.group(1))]
         m = re.fullmatch(r"(?:(?:p[12]'s|the) )?(start|action|end) phase (begins|starts|ends)", low)
         if m:
             nxt = {"start": "action", "action": "end", "end": "start"}
@@ -923,7 +1126,11 @@ class Parser:
         if re.fullmatch(r"end-of-turn(?: procedure)? ends|the turn ends|the turn passes to p[12]", low):
             return [A.PhaseMarker("start")]
         if re.fullmatch(
-            r"no pitch zone cards?|(?:the |their )?pitch(?: zone)?(?: cards?)? (?:goes|go|went) (?:to )?(?:the )?bottom(?: of (?:the|their) deck)?|(?!p[12] ).+ (?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom(?: of (?:the|their|p[12]'s) deck)?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
+            r"no pitch zone cards?|nothing pitched|no pitch|pitched nothing"
+            r"|(?:we|they|the judge|i) (?:rewound|rewind|reversed|backed out|backed up|undid|took back|backed) (?:it|that|this|the (?:play|line|action))(?: out| back)?"
+            r"|(?:each|both|all) players? (?:then )?puts? (?:the |all )?(?:cards )?(?:in|from) (?:their|the) pitch zones? "
+            r"(?:on|to|at) the bottom of (?:their|the) decks?"
+            r"|(?:the |their )?pitch(?: zone)?(?: cards?)? (?:goes|go|went) (?:to )?(?:the )?bottom(?: of (?:the|their) deck)?|(?!p[12] ).+ (?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom(?: of (?:the|their|p[12]'s) deck)?|(?:p[12]'s|their) permanents untap|the ward (?:applies|prevents \d+)|(?:both|all) wards apply|it resolves|.+ is destroyed|the combat chain closes",
             low,
         ):
             return [A.Noop("narration")]
@@ -941,9 +1148,35 @@ class Parser:
             r"\1 trigger resolves",
             low,
         )
+        m = re.fullmatch(
+            r"(?:and )?(?:wiped|wipes|destroyed|destroys|killed|kills|trashed|trashes) (p[12])'s arsenal(?: \((?:the )?(.+)\))?",
+            c0.strip(),
+            re.I,
+        )
+        if m:
+            # "CnC hit for 6 and wiped P2's arsenal (the Fate Foreseen)": the hit trigger that destroys
+            # the arsenal resolved when it is the top layer (all passed, CR 1.11.4a); what it destroyed
+            # is checked (the arsenal is empty, the card named is in the graveyard)
+            wiped: list[A.Action] = [
+                A.AllPass("if_top", (), ""),
+                A.Claim("destroyed", f"{m.group(1).upper()}'s arsenal"),
+            ]
+            if m.group(2):
+                wiped.append(A.Claim("destroyed", m.group(2).strip()))
+            return wiped
         m = re.fullmatch(r"(.+?) (?:broke|breaks|shattered|shatters|is broken|was broken|got broken)", low)
         if m:  # "the helm broke": a claim that it was destroyed (blade break, CR 8.3.3), checked
             return [A.Claim("destroyed", _slot_subject(m.group(1)))]
+        m = re.fullmatch(
+            r"(.+?) (?:draws|drew)(?: (?:P[12]|you|them|him|her|its controller))?(?: a card| 1| one| 1 card)?",
+            c,
+            re.I,
+        )
+        if m and self.names.prefix(m.group(1)) == m.group(1):
+            # "3 dmg, Snatch draws": the card's trigger that draws resolves (its draw is the trigger's
+            # effect, CR 5.3.4); checked: that trigger is the top layer
+            name = _uncoloured(m.group(1))
+            return [A.AllPass("if_top", (), name), A.Claim("trigger_resolves", name)]
         m = re.fullmatch(r"(?:p[12]'s )?(?:the )?(.+?) trigger (?:resolves|resolved)", low)
         if m and m.group(1) in (
             "its attack",
@@ -981,7 +1214,7 @@ class Parser:
         if m:
             return [A.NoArsenal((m.group(1) or m.group(2)).upper())]
         m = re.fullmatch(
-            rf"{_P} destroys (.+?) (?:to prevent|(?:to|and) (?:apply|applies|use|uses) (?:its |their |the )?(?:spellvoid|ward|quell|arcane barrier)) (\d+)(?: (?:of )?(?:the )?(?:arcane |combat )?damage)?",
+            rf"{_P} destroys (.+?) (?:to prevent|to knock|for (?:its |their |the )?(?:spellvoid|ward)|(?:to|and) (?:apply|applies|use|uses) (?:its |their |the )?(?:spellvoid|ward|quell|arcane barrier)) (\d+)(?: (?:of )?(?:the )?(?:arcane |combat )?damage)?(?: off)?",
             c,
             re.I,
         )
@@ -996,6 +1229,15 @@ class Parser:
         if m:
             return [A.Claim("no_trigger", m.group(1).strip())]
         m = re.fullmatch(
+            rf"{_P} (?:puts|orders|stacks|has|places) (?:the )?(.+?) trigger on top(?: of the stack)?"
+            r"(?:,? and (?:targets|aims) .+? with (?:the )?.+? trigger)?",
+            c,
+            re.I,
+        )
+        if m:
+            # "P1 places the Courage trigger on top": the order the controller chose (CR 6.6.6b), checked
+            return [A.Claim("on_stack", f"{m.group(2).strip()} trigger")]
+        m = re.fullmatch(
             rf"{_P} (?:selects|chooses) {_P} to (?:add|put) (?:their )?triggers(?: to the stack)? first",
             c,
             re.I,
@@ -1008,6 +1250,24 @@ class Parser:
         m = re.fullmatch(rf"{_P} (?:adds|puts) (.+?)'s trigger(?: on(?:to)? the stack)?", c, re.I)
         if m:
             return [A.Trigger(m.group(2).strip(), m.group(1).upper())]
+        # "P1 draws 3 cards, returning to an intellect of 4" / "back up to 4": the count, and why
+        m = re.fullmatch(
+            rf"{_P} draws (a|an|one|two|three|four|five|six|seven|\d+)(?: cards?)?,? (?:returning|going|getting|coming|back)? ?"
+            r"(?:back )?(?:up )?to (?:(?:an|their|his|her|full) )?(?:intellect|hand size|\d+)(?: of \d+)?(?: cards?)?",
+            c,
+            re.I,
+        )
+        if m:
+            return [A.Draw(m.group(1).upper(), _num(m.group(2)))]
+        # "P1 draws up to their intellect" / "draws back up to 4 (so 2 cards)": the end phase's draw,
+        # its count computed from the intellect and the hand (CR 4.4.3f)
+        m = re.fullmatch(
+            rf"{_P} (?:just )?draws (?:back )?up to (?:(?:an|their|his|her|full) )?(?:intellect|hand size|\d+)(?: cards?)?(?: of \d+)?",
+            c,
+            re.I,
+        )
+        if m:
+            return [A.Draw(m.group(1).upper(), -1)]
         m = re.fullmatch(
             rf"{_P} draws:? (.+?)(?:,? then the (first|second|third|fourth|fifth|\w+) draw fails)?",
             c,
@@ -1021,15 +1281,26 @@ class Parser:
             drawn: list[A.Action] = [A.Draw(m.group(1).upper(), len(names) + fails)]
             return drawn + [A.Claim("holds", f"{m.group(1).upper()}:{n}") for n in names]
         m = re.fullmatch(
-            r"(?:the )?(.+?)(?:'s)? (?:delayed )?(?:trigger|effect) (removes|adds|puts|returns|creates|gives|deals) (.+)",
+            r"(?:the )?(.+?)(?:'s)? (?:delayed )?(?:trigger|effect) (removes|adds|puts|returns|creates|gives|deals|made|makes|created) (.+)",
             c,
             re.I,
         )
         if m:
-            # what the trigger does is a claim of its own, checked when the claim grammar reads it
-            told, unread = read_claims(f"{m.group(2)} {m.group(3)}")
+            # what the trigger does is a claim of its own, checked when the claim grammar reads it;
+            # "the Shard trigger made a Runechant" also says the trigger resolved: when a trigger of
+            # that source is the top layer, everyone passed and it resolves (CR 1.11.4a)
+            verb = {"made": "creates", "makes": "creates", "created": "creates"}.get(
+                m.group(2).casefold(), m.group(2)
+            )
+            told, unread = read_claims(f"{verb} {m.group(3)}")
+            first: list[A.Action] = (
+                [A.AllPass("if_top", (), _subject(m.group(1)))] if verb == "creates" else []
+            )
             return (
-                [A.Claim("resolved", _subject(m.group(1)))] + told + [A.Claim("unchecked", u) for u in unread]
+                first
+                + [A.Claim("resolved", _subject(m.group(1)))]
+                + told
+                + [A.Claim("unchecked", u) for u in unread]
             )
         m = re.fullmatch(rf"{_P} gains (\d+|a|an|one) resource points?", c, re.I)
         if m:
@@ -1066,7 +1337,18 @@ class Parser:
                 m.group(2),
                 flags=re.I,
             )
-            return self.activate(m.group(1).upper(), source)
+            acts = self.activate(m.group(1).upper(), source)
+            mgain = re.search(
+                r"\(\s*\+\s*(\d+)\s*(?:r|rp|res|resources?|resource points?|\{r\})\s*\)", c0, re.I
+            )
+            if acts and mgain and isinstance(acts[0], A.Activate):
+                # "pops Energy Potion (+2 r)": the resources gained say the ability resolved (all
+                # passed, CR 1.11.4a), checked: the ability is the top layer, and the gain is a claim
+                return acts + [
+                    A.AllPass("if_top", (), acts[0].source),
+                    A.Claim("gains_rp", m.group(1).upper(), int(mgain.group(1))),
+                ]
+            return acts
         m = re.match(rf"^{_P} pitches (.+?)(?:\s+to\s+.*)?$", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
@@ -1664,10 +1946,10 @@ def said_resolves(line: str) -> str:
             post = f"; {m.group('x').strip()} resolves{more}{post}"
         tail = re.match(r"\s+and\s+(.*)$", post)
         if tail and not re.match(r"(?:then\b|P[12]\b|all\b|both\b)", tail.group(1), re.I):
-            said, post = (
-                f"{said}; {m.group('x').strip()} {tail.group(1)}",
-                "",
-            )  # "... resolves and deals 1": what it did, a claim
+            # "... resolves and deals 1": what it did, a claim; the claim ends at the next ";" (the
+            # actions after it stay actions: "X resolves and A gets +1; all pass; Y resolves")
+            claim, sep, rest = tail.group(1).partition(";")
+            said, post = f"{said}; {m.group('x').strip()} {claim.strip()}", (f";{rest}" if sep else "")
         elif tail:
             post = f"; {tail.group(1)}"
         line = f"{m.group('pre')}{head} ({said}){post}"
@@ -1738,10 +2020,76 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bw/\s*", re.I), "with "),
     (re.compile(r"^\s*(?:dmg|damage)\s+(\d+)\s*$", re.I), r"\1 damage"),
     (re.compile(r"\bdmg\b", re.I), "damage"),
+    # "no blk", "no blocks" said alone: no defending cards declared (CR 7.3.2)
+    (re.compile(r"^\s*no[- ](?:blks?|blocks?|blockers|blocking|blk'?s)\s*$", re.I), "no defenders"),
+    # "no blk, 4": a bare number after the defence is the damage dealt
+    (re.compile(r"^\s*(\d+)\s*$"), r"\1 damage"),
+    # "Snatch is fully blocked (and deals no damage)": the attack deals nothing (CR 7.5.2)
+    (
+        re.compile(
+            r"^\s*(.+?) (?:is|was|gets|got) fully (?:blocked|defended)(?: and deals? no damage)?\s*$", re.I
+        ),
+        r"\1 deals 0",
+    ),
+    (re.compile(r"^\s*(.+?) deals? no damage\s*$", re.I), r"\1 deals 0"),
+    # "P1 let the chain close": everyone passed in the Resolution Step (CR 7.6.4)
+    (
+        re.compile(r"^\s*(?:P[12] )?(?:lets?|let) the (?:combat )?chain close\s*$", re.I),
+        "the combat chain closes",
+    ),
+    # "Wounding Blow bounced right off": fully blocked, the attack deals nothing
+    (
+        re.compile(r"^\s*(.+?) (?:bounced|bounces|bounce) (?:right |clean |straight )?off\s*$", re.I),
+        r"\1 deals 0",
+    ),
+    (re.compile(r"^\s*no damage\s*$", re.I), "0 damage"),
+    # "P2 played Defense D instead": the word says the line replaces a reversed one
+    (re.compile(r"\s+instead\s*$", re.I), ""),
+    # "dmg 4, ward 3, 1 thru": a ward named with its value alone prevented that much (CR 8.3.20)
+    (re.compile(r"^\s*ward (\d+)\s*$", re.I), r"ward prevents \1"),
+    # "6 in", "6 through": the damage dealt
+    (re.compile(r"^\s*(\d+) (?:in|went in|goes in|got in)\s*$", re.I), r"\1 damage"),
+    # "took 3 more": the damage of this link, the word "more" only compares it with the last one
+    (re.compile(r"\b(took|takes|take|ate|eats) (?:another )?(\d+) more\b", re.I), r"\1 \2"),
     (re.compile(r"\brxns?\b", re.I), "reaction"),
     (re.compile(r"\bres(?:ol)?\.? step\b", re.I), "resolution step"),
     (re.compile(r"\btrigger res\b", re.I), "trigger resolves"),
     (re.compile(r"\bthru\b", re.I), "through"),
+    (re.compile(r"\btrigs?\b", re.I), "trigger"),
+    # "reaction step done": everyone passed through that step (CR 1.11.4a)
+    (
+        re.compile(
+            r"^\s*(?:the )?(layer|attack|defend|reaction|damage|resolution) step (?:done|over|finished)\s*$",
+            re.I,
+        ),
+        r"all pass through the \1 Step",
+    ),
+    # "helm BB": blade break (CR 8.3.3) said of the piece that broke
+    (
+        re.compile(
+            r"^\s*(?:the |their |P[12]'s )?(helm|helmet|head|chest|chest piece|arms|gloves|legs|boots) BB\s*$",
+            re.I,
+        ),
+        r"the \1 broke",
+    ),
+    # "P1 Attack C off the float": paid with the floating resource points (CR 1.14.2d)
+    (
+        re.compile(
+            r",?\s+(?:off|from|with|using) (?:the |their |his |her )?(?:float|floating(?: resources?)?)\b",
+            re.I,
+        ),
+        ", paying with the floating resource points",
+    ),
+    # "nothing pitched", "no pitch": a payment of nothing, said to be sure
+    (re.compile(r",\s*\b(?:nothing pitched|no pitch|pitching nothing|pitched nothing)\s*$", re.I), ""),
+    # "AP from go again": the action point of go again (CR 8.3.5b), checked as the attack's go again
+    (
+        re.compile(
+            r"^\s*(?:\+?1 )?(?:AP|action point)s? (?:from|for|back from|thanks to|off) (?:go again|GA)\s*$",
+            re.I,
+        ),
+        "go again",
+    ),
     (re.compile(r"^\s*(?:->|=>|>)\s*res\b", re.I), "-> resolution"),
     (
         re.compile(r"^\s*(?:->|=>|>)\s*(layer|attack|defend|reaction|damage|resolution)(?: step)?\s*$", re.I),
@@ -1768,9 +2116,29 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
 #: Verbs and their synonyms, rewritten only right after the subject (P1/P2), never inside a name.
 _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:keeps|kept|holds|held|retains|retained) priority(?:,| and| then|, and)?\s+", ""),
-    (r"(?:then|and then|also)\s+", ""),
+    (r"(?:then|and then|also|just|only|simply)\s+", ""),
+    # "P1 put out Aura E": an aura (or item) played; "flipped X out of arsenal": played from arsenal
+    (r"(?:puts|put|putting) out\s+", "plays "),
     (
-        r"(?:didn'?t|did not|doesn'?t|does not|don'?t|do not|won'?t|will not|can'?t|cannot|chose not to|chooses not to|declines to|declined to) (?:block|defend)(?: at all| anything| with anything)?$",
+        r"(?:flipped|flips|flip|flipping) (.+?) (?:out of|from|up from) (?:their |the |his |her )?arsenal",
+        r"plays \2 from arsenal",
+    ),
+    # "slid Card K1 into arsenal": put into the arsenal (face down unless said)
+    (
+        r"(?:slides|slid|slide|tucks|tucked|tuck|stuck|sticks)\s+(.+?)\s+(?:in|into) (?:their |the |his |her )?arsenal",
+        r"puts \2 face-down into their arsenal",
+    ),
+    # "P1 got the go again point back": the action point of go again (CR 8.3.5b)
+    (
+        r"(?:got|gets|gained|gains) (?:the |a |an |one |1 )?(?:go again |GA )?(?:action )?point back$",
+        "gains 1 action point",
+    ),
+    # "P2 let it through": no defence and no prevention, the damage taken
+    (r"(?:let|lets) (?:it|that|them|the attack|the hit) (?:through|in)$", "declares no defending cards"),
+    # "P1 done", "P1 is done": the player passes (CR 1.11.4)
+    (r"(?:is |was )?done$", "passes"),
+    (
+        r"(?:didn'?t|did not|doesn'?t|does not|don'?t|do not|won'?t|will not|can'?t|cannot|chose not to|chooses not to|decided not to|declines to|declined to) (?:block|defend)(?: at all| anything| with anything)?$",
         "declares no defending cards",
     ),
     (
@@ -1806,20 +2174,21 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
         r"ran|runs|run|jammed|jams|jam|chucked|chucks|chuck|dropped|drops|drop)(?: in| out| down)?\s+(?!\d)",
         "plays ",
     ),
+    (r"(?:blows|blew|blow|blowing) up\s+", "destroys "),
     (r"(?:uses|used|use|activated|activate|pops|popped|pop|cracks|cracked|crack)\s+", "activates "),
     (r"(?:DRs|DR'd|DRed)\s+", "plays "),
-    (r"(?=(?:arcane barrier|spellvoid) \d+\b)", "applies "),
+    (r"(?=(?:arcane barrier|spellvoid|quell) \d+\b)", "applies "),
     (
         r"(?:didn'?t|did not|doesn'?t|does not|won'?t) (?:want to )?pay for (?:the |their |his |her )?(?:arcane )?barrier",
         "declines Arcane Barrier",
     ),
-    (r"(puts|put|arsenals|arsenaled)\s+(.+?)\s+(?:too|as well)$", r"\2 \3"),
+    (r"(puts|put|arsenals|arsenaled)\s+(.+?)\s+(?:too|as well)(\s*\([^()]*\))?$", r"\2 \3\4"),
     (r"(?:passed|pass|passes)(?: priority)?(?: back)?(?: too| as well)?$", "passes"),
     (r"(?:pitched|pitch)\s+", "pitches "),
     (r"(?:drew|draw)\s+", "draws "),
     (r"(?:drew|draw|draws)(?: a card| one| 1 card)?$", "draws 1"),
     (
-        r"(?:took|take|takes|is dealt|was dealt|gets hit for|got hit for|eats|ate|eat)(?: the)? (\d+)(?: damage)?(?: to the face)?$",
+        r"(?:took|take|takes|is dealt|was dealt|gets hit for|got hit for|eats|ate|eat)(?: the)?(?: full| whole| entire)? (\d+)(?: damage)?(?: to the face)?$",
         r"takes \2 damage",
     ),
     (
@@ -1853,15 +2222,21 @@ _PLAYER_VERBS = (
 #: Words that start a player's action but may also begin a card's name ("P2 DR D": DR D is a card)
 _PLAYER_VERBS_MORE = (
     _PLAYER_VERBS
-    + r"|tried|tries|wanted|wants|attempted|attempts|DRs|DR|ARs|AR|responds|responded|answers|answered"
+    + r"|tried|tries|wanted|wants|attempted|attempts|DRs|DR|ARs|AR|responds|responded|answers|answered|let|lets"
+    + r"|just|only|quell|quells|quelled"
 )
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
-    r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never)\s+(?:blocks?|defends?|block|defend|blockers)\b"
+    r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never|chose not to|chooses not to|decided not to)\s+(?:blocks?|defends?|block|defend|blockers)\b"
+    r"|P[12]\s+(?:at|is at|on|is on)\s+\d+\s*$|\d+\s+arcane\b|\d+\s*$|ward\s+\d+\b"
+    r"|[\w' ]{1,30}?\s+(?:is\s+|was\s+|gets\s+|got\s+)?destroyed\s*$"
+    r"|(?:in|during)\s+the\s+(?:layer|attack|defend|reaction|rxn|damage|resolution|res)\s+step\s+(?:"
+    + _PLAYER_VERBS_MORE
+    + r")\b"
     r"|(?:all|both|everyone|everybody|nobody|neither)\b|pass,?\s+pass\b|pass(?:es|ed)?\s+(?:to|thru|through)\b"
-    r"|\d+\s+(?:dmg|damage)\b|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?through\b"
+    r"|\d+\s+(?:dmg|damage)\b|\d+\s+in\s*$|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?(?:through|thru)\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
-    r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
+    r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+game|play)\s+(?:then\s+)?(?:proceeds|moves|goes)\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
     r"|(?:the\s+|their\s+)?pitch(?:\s+zone)?\s+(?:cards?\s+)?(?:goes|go|went)\s+(?:to\s+)?(?:the\s+)?bottom\b"
     r"|(?:it|that|this|which)(?:\s+card|\s+one)?\s+(?:resolves|resolved)\b"
     r"|(?:the\s+)?(?:combat\s+)?chain\s+(?:closed|was\s+closed|got\s+closed)\b"
@@ -1869,13 +2244,17 @@ _STARTS_ACTION = re.compile(
     r"|(?:that|it)(?:'s|\s+was|\s+is)\s+(?:the\s+)?game\b|game\s+over\b"
     r"|(?:blade\s+break|battleworn|temper|guardwell)\s*$|nothing(?:\s+else)?\s+happen|no\s+[\w']+\s*$"
     r"|(?:the\s+|their\s+|his\s+|her\s+)?[\w' ]{1,30}?\s+(?:broke|breaks|shattered|shatters)\s*$"
+    r"|(?:wiped|wipes|destroyed|destroys|killed|kills|trashed|trashes)\s+P[12]'s\s+arsenal\b"
+    r"|(?:the\s+|their\s+)?(?:helm|helmet|head|chest|arms|gloves|legs|boots)\s+BB\s*$"
     r"|(?:we|they|players|both\s+players|the\s+players)\s+(?:went|go|goes|moved?|moves|got|get|proceeded|proceed|headed|head)\b"
-    r"|(?:the\s+|its\s+|both\s+)?[\w' ]{0,30}?\btriggers?\b(?:\s+(?:is|are|goes|go|resolves?|targeting|and)\b|$))",
+    r"|(?:the\s+|its\s+|both\s+)?[\w' ]{0,30}?\btrig(?:ger)?s?\b(?:\s+(?:is|are|goes|go|resolves?|targeting|and)\b|\s*(?:->|=>|@)\s*P[12]\b|$))",
     re.I,
 )
 _SUBJECTLESS = re.compile(r"^(?:" + _PLAYER_VERBS + r")\b", re.I)
 _SEPARATORS = re.compile(
-    r"\s*,\s*(?:and\s+)?then\s+|\s+(?:and\s+)?then\s+|\s*,\s*and\s+|\s+and\s+|\s*,\s+|\s+-\s+", re.I
+    r"\s*,\s*(?:and\s+)?then\s+|\s+(?:and\s+)?then\s+|\s*,\s*and\s+|\s*,\s*so\s+(?=P[12]\b)|\s+and\s+|\s*,\s+|\s+-\s+"
+    r"|\s+(?:->|=>)\s+(?=[a-z])",
+    re.I,
 )
 
 
@@ -1931,9 +2310,19 @@ def canonical(clause: str) -> str:
         c,
         flags=re.I,
     )
-    # "P2 took nothing": no damage
+    # "P2 took nothing", "P2 is dealt no damage": no damage
     c = re.sub(
-        r"^(P[12]) (?:took|takes|take) (?:nothing|no damage|zero)$", r"\1 takes 0 damage", c, flags=re.I
+        r"^(P[12]) (?:took|takes|take|is dealt|was dealt|takes|gets) (?:nothing|no damage|zero|0 damage)$",
+        r"\1 takes 0 damage",
+        c,
+        flags=re.I,
+    )
+    # "P2 pays 1 for Hood N's Arcane Barrier 1, pitching Card B": the keyword applied (CR 8.3.8, 8.3.19)
+    c = re.sub(
+        r"^(P[12]) pays (?:\d+ |\{r\} )?for (?:(?:the |their |his |her )?.+?'s )?(arcane barrier|quell)( \d+)?\b",
+        r"\1 applies \2\3",
+        c,
+        flags=re.I,
     )
     # "P2 blk C1 + C2 vs the dominate atk": the attack defended is the active one (CR 7.3.2)
     c = re.sub(
@@ -1956,6 +2345,8 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     c = re.sub(r"\s+@\s*(P[12])\b", r" targeting \1's hero", c, flags=re.I)
+    # "P1 Pummel -> Rally the Rearguard": the arrow before a card names the card targeted
+    c = re.sub(r"^(P[12] plays [^,;()]+?(?:\s*\([^()]*\))?)\s+(?:->|=>)\s+(?=[A-Z])", r"\1 targeting ", c)
     c = re.sub(r"\b(targeting|on|onto|at) the (?=[A-Z0-9])", r"\1 ", c)
     # "paying with the 2 floating resource points", "using the 2 floating resource points"
     c = re.sub(
@@ -1996,9 +2387,16 @@ def canonical(clause: str) -> str:
     )  # ", pitched X for it"
     # "P1 plays Attack A at P2 (pitch Card Y)": a card in the parentheses is a payment, not a claim
     c = re.sub(
+        r"\s*\((?:pitch|pitches|pitched|pitching)\s+(?![0-9])([^),]+),\s*([^)]+)\)",
+        r", pitching \1 (\2)",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
         r"\s*\((?:pitch|pitches|pitched|pitching)\s+(?![0-9])([^)]+)\)", r", pitching \1", c, flags=re.I
     )
     c = re.sub(r"\s+\+\s*pitch(?:ing)?\s+", ", pitching ", c, flags=re.I)
+    c = re.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I)
     return c
 
 
@@ -2052,7 +2450,7 @@ def _c_phase(m: re.Match[str]) -> list[A.Action]:
 
 
 @_claim(
-    r"(?:(.+?) )?(?:resolves and defends|resolves and blocks|resolves and becomes a defending card|defends|blocks|"
+    r"(?:(?!no |nobody |no one )(.+?) )?(?:resolves and defends|resolves and blocks|resolves and becomes a defending card|defends|blocks|"
     r"becomes a defending card|resolves onto chain link \d+ as a defending card|is added as a (?:defender|defending card|blocker)|"
     r"(?:is|was) (?:now )?(?:defending|blocking)|joins the (?:defen[cs]e|block))(?: too| as well)?(?: for \d+)?"
 )
@@ -2246,7 +2644,7 @@ def _c_taken(m: re.Match[str]) -> list[A.Action]:
 
 @_claim(
     r"(P[12]) (?:is |was |is now |now |goes |went |drops |dropped |falls |fell |gets |got |ends |ended |is down |was down |"
-    r"down |left |stays |stayed |is left |remains |remained )?(?:at|on|to|down to|with) (\d+)(?: life)?"
+    r"down |left |stays |stayed |is left |remains |remained |is sitting |sits |is sitting )?(?:at|on|to|down to|with) (\d+)(?: life)?"
     r"|(P[12])(?:'s)? life(?: is| was| now| goes to| went to)? (\d+)|(P[12]) (?:has|had) (\d+)(?: life)?"
     r"|(P[12]) (\d+)(?: life)?|(P[12]) ?(?:->|→|:) ?(\d+)(?: life)?"
 )
@@ -2290,7 +2688,8 @@ def _c_hits(m: re.Match[str]) -> list[A.Action]:
         who = ""  # "(hits)", "it hits": the attack of the current chain link
     out: list[A.Action] = [A.Claim("hits", who)]
     if m.group(2):
-        out.append(A.Claim("deals", who, int(m.group(2))))
+        # "CnC hit for 6": the damage first (it may imply the passes to the Damage Step), then the hit
+        out.insert(0, A.Claim("deals", who, int(m.group(2))))
     return out
 
 

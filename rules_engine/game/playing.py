@@ -38,7 +38,13 @@ from .effects import (
 from .heroes import check_activation_condition, play_abilities, record_play
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, Effect, GameState, Layer, other
-from .triggers import attack_played_triggers, nonattack_triggers, play_triggers, spectra_trigger
+from .triggers import (
+    attack_played_triggers,
+    nonattack_triggers,
+    pitch_triggers,
+    play_triggers,
+    spectra_trigger,
+)
 from .zones import (
     check_claims,
     destroy_permanent,
@@ -257,6 +263,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     record_play(s, player, f)
     play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
+    pitch_triggers(s, player, s.p(player).pitch_zone[pitched_from:], ctx)
     if "non-attack" in f.subtypes and f.is_action:
         nonattack_triggers(s, player, layer, ctx)
     if is_attack:
@@ -764,6 +771,18 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         if norm_name(card.name) == norm_name(c.source):
             src = card
             break
+    if src is None:
+        # "pops Energy Potion" for the Energy Potion (blue) in the arena: the colour tells pitch
+        # variants apart (CR 1.3.4); a permanent's name said without it is that permanent when only one matches
+        bare = norm_name(re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", c.source, flags=re.I))
+        arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+        same = [
+            x
+            for x in arena
+            if norm_name(re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", x.name, flags=re.I)) == bare
+        ]
+        if len(same) == 1:
+            src = same[0]
     if src is None and p.hero_card is not None and hero_named(p.hero, p.hero_card, c.source):
         src = Card(id=f"{player}-hero", facts=p.hero_card, owner=player)  # a hero's ability (CR 5.2)
     from_hand = src is None and _discard_from_hand(s, player, c.source, ctx)

@@ -105,8 +105,15 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
         # "its attack trigger resolves" said as an event: the players passed and it resolved, when
         # it is the top layer; otherwise it is only a remark (the line's claim checks it)
         wanted = _name_words(c.resolves) - _LAYER_WORDS
-        top = s.stack[-1] if s.stack and s.pending is None and s.combat_step else None
-        if top is not None and top.kind == "triggered" and (not wanted or wanted <= _name_words(top.name)):
+        # (an activated ability's layer too: "pops Energy Potion (+2 r)" says it resolved, CR 5.3)
+        top = (
+            s.stack[-1] if s.stack and s.pending is None and (s.combat_step or s.phase == "action") else None
+        )
+        if (
+            top is not None
+            and (top.kind == "triggered" or (top.kind == "activated" and wanted))
+            and (not wanted or wanted <= _name_words(top.name))
+        ):
             all_pass(s, ctx)
         return
     order = COMBAT_STEPS[ctx.version]

@@ -43,6 +43,22 @@ KNOWN_GAPS: dict[str, str] = {
     "b26-45": "Razor Reflex's modes are card text the engine does not compute (manual effect)",
     # the second blind batch (scenarios/blind-26b.yaml)
     "b26b-21": "'the temper counter finished the gauntlets off' (an idiom for the close-step trigger) is not read",
+    # the third blind batch (scenarios/blind-26c.yaml); see docs/reconstruction.md, "Fourth pass"
+    "b26c-08": "terse trigger ordering ('S trig + Aura L trig, P1 picks P1 to stack first', 'all pass x2 (L: ..., "
+    "then S: ...)') is not read, and Aura L's 'Whenever you are dealt damage, gain 1{h}' is a manual effect",
+    "b26c-22": "'fired off Instant G ..., back up to 5': the instant's resolution is said only by the life total "
+    "after it, so the checkpoint after line 1 still has it on the stack (the final state matches)",
+    "b26c-28": "Razor Reflex's modes are card text the engine does not compute, so its illegal target (a cost-2 "
+    "attack for the 'cost 1 or less' mode, CR 5.1.4a) is not flagged",
+    "b26c-29": "Razor Reflex's modes (the +2{p} and the go again on hit) are card text the engine does not compute",
+    "b26c-30": "Pummel's modes are card text the engine does not compute; 'P2 Toughen Up' right after P1's Pummel "
+    "leaves P1's pass out, which the engine keeps as acting without priority (CR 1.11.5)",
+    "b26c-32": "a conversational account ('Snatch comes in for 4 and P2 says they're blowing up Spell Fray "
+    "Leggings to only take 3', 'Nope, that's physical') is not read, so the illegal spellvoid is not flagged",
+    "b26c-34": "'P1 Zapped P2' (a card's name used as the verb) is not read, so the lethal damage and the "
+    "Sigil of Solace played after the game ended (CR 4.5.1) are not derived",
+    "b26c-36": "removing counters as an activation cost (Fyendal's Spring Tunic) is a manual effect, so the "
+    "second activation with no counters left (CR 1.14.4b) is not flagged",
 }
 
 
