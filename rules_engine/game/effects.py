@@ -1112,7 +1112,67 @@ FEALTY_DAGGER_DISCOUNT = re.compile(
 SECOND_SWORD_ATTACK_DISCOUNT = re.compile(r"^your second sword attack each turn costs \{r\} less\.?$", re.I)
 #: Ira, Scarlet Revenger (``playing.hero_attack_abilities``).
 SECOND_ATTACK_POWER = re.compile(r"^your second attack each turn gets \+(\d+)\{p\}$", re.I)
+#: Jarl's "Whenever you play an Ice card, create a Frostbite token in an opponent's exposed head, chest,
+#: arms, or legs zone" (``heroes.play_abilities``; group 1 the card's class or talent, group 2 the token).
+PLAY_TOKEN_IN_EXPOSED_ZONE = re.compile(
+    r"^whenever you play an? ([a-z]+) card, create an? ([a-z' ]+?) token in an opponent's exposed head, "
+    r"chest, arms, or legs zone\.?$",
+    re.I,
+)
+#: Iyslander's "Whenever you play an Ice card during an opponents turn, create a Frostbite token under
+#: their control" (``heroes.play_abilities``).
+PLAY_OFF_TURN_TOKEN_THEIRS = re.compile(
+    r"^whenever you play an? ([a-z]+) card during an opponent'?s'? turn, create an? ([a-z' ]+?) token "
+    r"under their control\.?$",
+    re.I,
+)
+#: Iyslander's "If it's not your turn, you may play blue 'non-attack' action cards from your arsenal as
+#: though they were an instant" (``heroes.plays_as_instant``, CR 5.1.1's timing).
+ARSENAL_AS_INSTANT_OFF_TURN = re.compile(
+    r"^if it's not your turn, you may play (red|yellow|blue) 'non-attack' action cards from your arsenal "
+    r"as though they were an instant\.?$",
+    re.I,
+)
+#: Scurv, Stowaway's "Whenever you activate a Goldkiss Rum, gain {r}" (``heroes.activate_abilities``).
+ACTIVATE_NAMED_GAIN = re.compile(r"^whenever you activate an? ([a-z' ]+?), gain ((?:\{r\})+)\.?$", re.I)
+#: Benji's "Your attack action cards with 2 or less {p} can't be defended by cards from hand"
+#: (``defending.check_can_defend``, CR 7.3.2 with the attack's {p} as the defenders are declared).
+LOW_POWER_NO_HAND_DEFENSE = re.compile(
+    r"^your attack action cards with (\d+) or less \{p\} can't be defended by cards from hand\.?$", re.I
+)
+#: Benji's first-hit effect "your next attack gains +1{p}": no duration, it waits for the next attack
+#: (``triggers.hero_hit_abilities``).
+NEXT_ATTACK_POWER_LASTING = re.compile(r"^your next attack gains \+(\d+)\{p\}\.?$", re.I)
+#: Valda's "Whenever an opponent draws 1 or more cards during an action phase, create that many Seismic
+#: Surge tokens" (and young Valda's "a card ... a token for each card drawn this way"; ``zones.draw``).
+OPPONENT_DRAW_TOKENS = re.compile(
+    r"^whenever an opponent draws (?:1 or more cards|a card) during an action phase, create "
+    r"(?:that many|an?) ([a-z' ]+?) tokens?(?: for each card drawn this way)?\.?$",
+    re.I,
+)
+#: Valda's "At the start of your turn, if you control 3 or more Seismic Surge tokens, cards you own with
+#: crush get dominate this turn" (the card data spells it "Siesmic"; ``heroes.start_of_turn_abilities``).
+START_TOKENS_KEYWORD = re.compile(
+    r"^at the start of your turn, if you control (\d+) or more ([a-z' ]+?) tokens, cards you own with "
+    r"([a-z]+) (?:get|gain) ([a-z]+) this turn\.?$",
+    re.I,
+)
+#: Sentences a hero's start position settles (the start state lists the graveyard, the arena and the
+#: weapons; nothing later reads them) and a permission to look that changes no state the engine keeps.
+START_POSITION_SENTENCE = re.compile(
+    r"^you (?:may )?start the game with an? [a-z' ]+?(?: with cost \d+ or less)? in (?:your graveyard|the arena)\.?$"
+    r"|^you (?:start the game with|have) 1 weapon zone\.?$",
+    re.I,
+)
+LOOK_TOP_ANY_TIME = re.compile(r"^you may look at the top card of your deck at any time\.?$", re.I)
 _HERO_MODELLED = (
+    PLAY_TOKEN_IN_EXPOSED_ZONE,
+    PLAY_OFF_TURN_TOKEN_THEIRS,
+    ARSENAL_AS_INSTANT_OFF_TURN,
+    ACTIVATE_NAMED_GAIN,
+    LOW_POWER_NO_HAND_DEFENSE,
+    OPPONENT_DRAW_TOKENS,
+    START_TOKENS_KEYWORD,
     WEAPON_HITS_COPPER,
     PLAY_CLASS_AFTER_NONATTACK,
     SECOND_NONATTACK_TOKEN,
@@ -1149,9 +1209,24 @@ def _hero_line_status(line: str) -> str:
     m = HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line)
     if not m:
         return MODELLED
+    if NEXT_ATTACK_POWER_LASTING.match(m.group(1)):
+        return MODELLED  # Benji: triggers.hero_hit_abilities
     effects, unknown = recognise(m.group(1).rstrip("."))
     ok = effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
     return MODELLED if ok else FLAGGED
+
+
+def hero_settled(sentence: str, facts: CardFacts) -> str:
+    """Why a hero's sentence needs nothing at run time: "start position" (the start state gives the
+    graveyard, the arena and the weapons, CR 4.1) or "no state change" (a permission to look at one's
+    own top card); "" for any other sentence."""
+    if not facts.is_("hero"):
+        return ""
+    if START_POSITION_SENTENCE.match(sentence.strip()):
+        return "start position"
+    if LOOK_TOP_ANY_TIME.match(sentence.strip()):
+        return "no state change"
+    return ""
 
 
 def static_sentences(facts: CardFacts) -> list[str]:
@@ -1171,6 +1246,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not ADDITIONAL_WEAPON_ATTACK.search(sentence)
         and not COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
         and not any(sentence in line for line in modelled)
+        and not hero_settled(sentence, facts)
         and not _phase_trigger(sentence, facts)
         and defense_grant(sentence, facts) is None
     ]
@@ -1290,6 +1366,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
         elif _ACTIVATED.search(sentence):
             parts.append(TextPart(sentence, _activated_status(sentence), "activate"))
+        elif hero_settled(sentence, facts):
+            parts.append(TextPart(sentence, MODELLED, hero_settled(sentence, facts)))
         elif any(sentence in line for line in _modelled_hero_lines(facts)):
             line = next(x for x in _modelled_hero_lines(facts) if sentence in x)
             parts.append(

@@ -30,17 +30,22 @@ from rules_engine.wording import say, say_n
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import (
+    ACTIVATE_NAMED_GAIN,
+    ARSENAL_AS_INSTANT_OFF_TURN,
     ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL,
     PLAY_CLASS_AFTER_NONATTACK,
+    PLAY_OFF_TURN_TOKEN_THEIRS,
+    PLAY_TOKEN_IN_EXPOSED_ZONE,
     PLAYED_THIS_TURN_CONDITION,
     SECOND_NONATTACK_TOKEN,
+    START_TOKENS_KEYWORD,
     WEAPON_HITS_COPPER,
     played_tags,
     split_sentences,
 )
 from .rules import MANUAL, NOTE, Illegal
-from .state import Card, Effect, GameState, Layer
-from .zones import make_token, put_bottom
+from .state import SLOTS, Card, Effect, GameState, Layer, other
+from .zones import make_token, put_bottom, token_base
 
 
 def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
@@ -176,18 +181,132 @@ def play_abilities(s: GameState, player: str, f: CardFacts, ctx: Ctx) -> None:
         m2 = SECOND_NONATTACK_TOKEN.match(sentence)
         if m2 and _is_nonattack_action(mine[-1]) and sum(_is_nonattack_action(t) for t in mine) == 2:
             token = m2.group(1)
-        if not token:
-            continue
-        s.stack.append(
-            Layer(
-                id=s.new_id(),
-                kind="triggered",
-                name=f"{hero.name} trigger",
-                controller=player,
-                effect=f"Create a {token.title()} token.",
+        if token:
+            s.stack.append(
+                Layer(
+                    id=s.new_id(),
+                    kind="triggered",
+                    name=f"{hero.name} trigger",
+                    controller=player,
+                    effect=f"Create a {token.title()} token.",
+                )
             )
+            ctx.events.append(Event("trigger", player, f"{hero.name}: {f.name}"))
+            continue
+        _opponent_token_trigger(s, player, hero, sentence, mine[-1], f, ctx)
+
+
+def _opponent_token_trigger(
+    s: GameState, player: str, hero: CardFacts, sentence: str, tags: str, f: CardFacts, ctx: Ctx
+) -> None:
+    """Jarl's and Iyslander's "Whenever you play an Ice card[ during an opponent's turn], create a
+    Frostbite token [in an opponent's exposed zone / under their control]": a triggered layer (CR 6.6)
+    creating the token under the opponent's control (CR 8.6.10). Jarl's needs an exposed head, chest,
+    arms or legs zone of the opponent (an equipment zone with no equipment, CR 3.5; a zone the start
+    state does not fill counts as exposed); with none, the trigger does nothing (a note). Which of
+    the exposed zones is the player's choice and changes nothing the engine computes with the token."""
+    m = PLAY_TOKEN_IN_EXPOSED_ZONE.match(sentence)
+    m2 = PLAY_OFF_TURN_TOKEN_THEIRS.match(sentence)
+    found = m or m2
+    if found is None or found.group(1).casefold() not in tags.split():
+        return
+    if m2 and s.turn_player == player:
+        return  # "during an opponent's turn"
+    opponent = other(player)
+    if m and all(s.p(opponent).equipment.get(slot) is not None for slot in SLOTS):
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {hero}: {player} has no exposed head, chest, arms or legs zone, so no {token} token is created.",
+                number=ctx.entry.number,
+                hero=hero.name,
+                player=opponent,
+                token=found.group(2).title(),
+            ),
+            "hero_ability",
         )
-        ctx.events.append(Event("trigger", player, f"{hero.name}: {f.name}"))
+        return
+    layer = Layer(
+        id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=player, effect="text"
+    )
+    layer.targets = [f"create_token_opp:1:{found.group(2).strip().title()}"]
+    s.stack.append(layer)
+    ctx.events.append(Event("trigger", player, f"{hero.name}: {f.name}"))
+
+
+def plays_as_instant(s: GameState, player: str, f: CardFacts, zone: str) -> bool:
+    """Iyslander's "If it's not your turn, you may play blue 'non-attack' action cards from your arsenal
+    as though they were an instant" (CR 5.1.1: the card's timing becomes an instant's)."""
+    hero = s.p(player).hero_card
+    if hero is None or zone != "arsenal" or s.turn_player == player:
+        return False
+    for sentence in split_sentences(hero.text):
+        m = ARSENAL_AS_INSTANT_OFF_TURN.match(sentence.strip())
+        if (
+            m
+            and f.is_action
+            and "non-attack" in f.subtypes
+            and _COLOUR_PITCH[m.group(1).casefold()] == f.pitch
+        ):
+            return True
+    return False
+
+
+_COLOUR_PITCH = {"red": 1, "yellow": 2, "blue": 3}
+
+
+def activate_abilities(s: GameState, player: str, source: str, ctx: Ctx) -> None:
+    """Scurv, Stowaway's "Whenever you activate a Goldkiss Rum, gain {r}": a triggered layer above the
+    activated ability (CR 6.6, 5.2), resolving before it."""
+    hero = s.p(player).hero_card
+    if hero is None:
+        return
+    for sentence in split_sentences(hero.text):
+        m = ACTIVATE_NAMED_GAIN.match(sentence.strip())
+        if m is None or norm_name(token_base(source)) != norm_name(m.group(1)):
+            continue
+        layer = Layer(
+            id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=player, effect="text"
+        )
+        layer.targets = [f"gain_resources:{m.group(2).count('{')}:"]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", player, f"{hero.name}: {source}"))
+
+
+def start_of_turn_abilities(s: GameState, ctx: Ctx) -> None:
+    """The turn-player's hero abilities at the start of the turn (CR 4.2.2): Valda's "if you control 3
+    or more Seismic Surge tokens, cards you own with crush get dominate this turn", checked as the start
+    phase ends, before the tokens' own action-phase trigger destroys them. The layer resolves at once
+    (as the permanents' start-of-turn triggers do): a continuous effect until the end of the turn."""
+    player = s.turn_player
+    hero = s.p(player).hero_card
+    if hero is None:
+        return
+    for sentence in split_sentences(hero.text):
+        m = START_TOKENS_KEYWORD.match(sentence.strip())
+        if m is None:
+            continue
+        wanted = norm_name(m.group(2)).replace("siesmic", "seismic")  # the card data's spelling
+        count = sum(1 for c in s.p(player).permanents if norm_name(token_base(c.name)) == wanted)
+        if count < int(m.group(1)):
+            continue
+        keyword, grant = m.group(3).casefold(), m.group(4).casefold()
+        s.effects.append(Effect("grant_keyword_with", player, 0, "turn", hero.name, keyword, grant))
+        ctx.events.append(Event("trigger", player, f"{hero.name} start of turn"))
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {hero}: {player} controls {count} {token} tokens; cards {player} owns with {keyword} get {grant} this turn.",
+                number=ctx.entry.number,
+                hero=hero.name,
+                player=player,
+                count=count,
+                token=m.group(2),
+                keyword=keyword,
+                grant=grant,
+            ),
+            "hero_ability",
+        )
 
 
 def check_activation_condition(s: GameState, player: str, src: Card) -> str:

@@ -664,7 +664,12 @@ def apply_text_effect(
         if link is not None and norm_name(link.attack.name) == norm_name(name):
             link.power_bonus += e.amount
     elif k == "next_attack_power":
-        s.effects.append(Effect("next_attack_power", player, e.amount, "turn", name))
+        # "lasting": no duration printed (Benji's hit trigger), the effect waits for the next attack
+        if e.target == "lasting":
+            text = f"Your next attack gets +{e.amount}{{p}}."
+            s.effects.append(Effect("next_attack_power", player, e.amount, "", name, text=text))
+        else:
+            s.effects.append(Effect("next_attack_power", player, e.amount, "turn", name))
     elif k == "next_attack_grant":
         # "The next Runeblade attack action card you play this turn gains go again and 'If this hits, ...'"
         s.effects.append(Effect("next_attack_grant", player, e.amount, "turn", name, text=e.target))

@@ -35,7 +35,13 @@ from .effects import (
     split_sentences,
     target_fits,
 )
-from .heroes import check_activation_condition, play_abilities, record_play
+from .heroes import (
+    activate_abilities,
+    check_activation_condition,
+    play_abilities,
+    plays_as_instant,
+    record_play,
+)
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, Effect, GameState, Layer, other
 from .triggers import attack_played_triggers, nonattack_triggers, play_triggers, spectra_trigger
@@ -143,8 +149,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                 say("{attack} forbids defense reaction cards this chain link.", attack=link.attack.name),
             )
         check_can_defend(s, link, [card], ctx, reaction=True)
-    elif f.is_("instant") or c.as_instant:
-        pass
+    elif f.is_("instant") or c.as_instant or plays_as_instant(s, player, f, zone):
+        pass  # an instant's timing (CR 5.1.1; Iyslander's arsenal cards on an opponent's turn)
     elif f.is_action or not f.types:
         if s.stack:
             raise Illegal(
@@ -743,6 +749,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         raise CannotApply(say("{player} controls no {source}", player=player, source=repr(c.source)))
     ab = activated_ability(src.facts)
     if ab is None:
+        activate_abilities(s, player, src.name, ctx)  # activated all the same: Scurv's trigger
         ctx.add(
             MANUAL,
             say(
@@ -873,4 +880,5 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     else:
         layer.targets = list(c.targets)  # a named target ("targeting Cintari Saber": Hala's sharpen)
         s.stack.append(layer)
+    activate_abilities(s, player, src.name, ctx)  # the hero's "whenever you activate" triggers (Scurv)
     give_priority(s, player)

@@ -39,6 +39,7 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "defend_from": ("7.3.2a",),
     "defend_twice": ("7.3.2b",),
     "dominate": ("8.3.4", "7.3.2b"),
+    "hero_no_hand_defense": ("7.3.2", "1.0.2"),
     "overpower": ("8.3.22", "7.3.2b"),
     "arsenal_occupied": ("4.4.3b", "3.3.2"),
     "arsenal_not_turn_player": ("4.4.3b",),

@@ -21,6 +21,7 @@ from .effects import (
     CRUSH,
     HERO_FIRST_HIT,
     HERO_MARKED_HIT,
+    NEXT_ATTACK_POWER_LASTING,
     TOKEN_RULES,
     recognise,
     split_sentences,
@@ -206,6 +207,19 @@ def hero_hit_abilities(
             ctx.events.append(Event("trigger_prevented", link.controller, f"{hero.name} trigger"))
             continue
         rest = sentence[m.start(1) :]
+        lasting = NEXT_ATTACK_POWER_LASTING.match(rest)
+        if lasting:  # Benji: "your next attack gains +1{p}", no duration (it waits for the next attack)
+            layer = Layer(
+                id=s.new_id(),
+                kind="triggered",
+                name=f"{hero.name} trigger",
+                controller=link.controller,
+                effect="text",
+            )
+            layer.targets = [f"next_attack_power:{lasting.group(1)}:lasting"]
+            s.stack.append(layer)
+            ctx.events.append(Event("trigger", link.controller, layer.name))
+            continue
         effects, unknown = recognise(rest.rstrip("."))
         computed = (
             bool(effects) and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)

@@ -20,6 +20,7 @@ from .context import Ctx, Event
 from .effects import (
     DISCARD_SIX_INTIMIDATE,
     FIRST_DISCARD_SIX_TOKEN,
+    OPPONENT_DRAW_TOKENS,
     OWN_ATTACKS_POWER_OFF_CHAIN,
     split_sentences,
     token_facts,
@@ -271,8 +272,10 @@ def draw(s: GameState, player: str, n: int, ctx: Ctx) -> None:
     """Draw N: known top cards first, else an unknown card (a random event); nothing from an
     empty deck (a note)."""
     p = s.p(player)
+    drawn = 0
     for _ in range(n):
         if p.deck_count is not None and p.deck_count <= 0:
+            draw_triggers(s, player, drawn, ctx)
             ctx.add(
                 NOTE,
                 say(
@@ -295,8 +298,32 @@ def draw(s: GameState, player: str, n: int, ctx: Ctx) -> None:
             p.hand_unknown += 1
             ctx.events.append(Event("draw", player, "unknown"))
         conditions.record(s, player, "drew")
+        drawn += 1
         if p.deck_count is not None:
             p.deck_count -= 1
+    draw_triggers(s, player, drawn, ctx)
+
+
+def draw_triggers(s: GameState, player: str, drawn: int, ctx: Ctx) -> None:
+    """Valda's "Whenever an opponent draws 1 or more cards during an action phase, create that many
+    Seismic Surge tokens": one triggered layer for the draw event (CR 6.6), creating a token per card
+    the event drew (none when the deck was empty)."""
+    if drawn < 1 or s.phase != "action":
+        return
+    opponent = other(player)
+    hero = s.p(opponent).hero_card
+    if hero is None:
+        return
+    for sentence in split_sentences(hero.text):
+        m = OPPONENT_DRAW_TOKENS.match(sentence.strip())
+        if m is None:
+            continue
+        layer = Layer(
+            id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=opponent, effect="text"
+        )
+        layer.targets = [f"create_token:{drawn}:{m.group(1).strip().title()}"]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", opponent, layer.name))
 
 
 def make_token(s: GameState, player: str, name: str, ctx: Ctx) -> Card:

@@ -1,0 +1,301 @@
+"""Hero abilities the engine applies (issue 27, "every hero of those formats computed"): triggers on
+playing, drawing, activating and hitting, a start-of-turn grant, a defending restriction and a timing
+permission, and the sentences the start position settles. Each replays a short log with the real hero
+(the-fab-cube data) and checks the derived state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine.game.effects import MODELLED, coverage
+from rules_engine.game.scenarios import run_scenario
+
+
+def _run(given: dict[str, Any], when: list[str], lookup: Any = None) -> Any:
+    result = run_scenario({"id": "t", "given": given, "when": when, "expect": {}}, lookup)
+    assert result.error is None, result.error
+    return result
+
+
+def _violations(result: Any) -> list[str]:
+    return [f.message for f in result.findings if f.kind == "violation"]
+
+
+def _names(cards: list[Any]) -> list[str]:
+    return [c if isinstance(c, str) else c["name"] for c in cards]
+
+
+def _given(
+    p1: dict[str, Any], p2: dict[str, Any] | None = None, turn: str = "P1", phase: str = "action"
+) -> Any:
+    return {
+        "turn": turn,
+        "phase": phase,
+        "combat_chain": "closed",
+        "P1": {"action_points": 1 if turn == "P1" else 0, **p1},
+        "P2": {"life": 20, **(p2 or {})},
+    }
+
+
+# --- the heroes counted computed in full ------------------------------------------------------------
+
+
+def test_the_heroes_of_this_file_are_computed_in_full(fabcube_cards):
+    for name in (
+        "Jarl Vetreiði",
+        "Iyslander",
+        "Valda, Seismic Impact",
+        "Valda Brightaxe",
+        "Benji, the Piercing Wind",
+        "Scurv, Stowaway",
+        "Fai",
+        "Dash",
+    ):
+        facts = fabcube_cards.get(name)
+        assert facts is not None, name
+        parts = coverage(facts)
+        assert all(p.status == MODELLED for p in parts), (name, [(p.text, p.status) for p in parts])
+
+
+def test_start_position_sentences_say_why():
+    from rules_engine.game.cards import facts_from_mapping  # noqa: PLC0415 (test-local helper)
+
+    dash = facts_from_mapping(
+        {
+            "name": "Dash",
+            "type": "hero",
+            "text": "You may start the game with a Mechanologist item with cost 2 or less in the arena.",
+        }
+    )
+    look = facts_from_mapping(
+        {"name": "Dash I/O", "type": "hero", "text": "You may look at the top card of your deck at any time."}
+    )
+    assert [p.when for p in coverage(dash)] == ["start position"]
+    assert [p.when for p in coverage(look)] == ["no state change"]
+    # the same sentence on a card that is not a hero is not settled by the start position
+    item = facts_from_mapping(
+        {
+            "name": "X",
+            "type": "action",
+            "text": "You may start the game with a Mechanologist item with cost 2 or less in the arena.",
+        }
+    )
+    assert [p.status for p in coverage(item)] != [MODELLED]
+
+
+def test_fai_starts_with_a_phoenix_flame_in_the_graveyard_and_returns_it(fabcube_cards):
+    given = _given({"hero": "Fai", "resource_points": 3, "graveyard": ["Phoenix Flame"]})
+    result = _run(given, ["P1 activates Fai", "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _names(result.state["P1"]["hand"]) == ["Phoenix Flame"]
+    assert not any("start the game" in f.message for f in result.findings)  # nothing reported at line 1
+
+
+# --- Jarl: "Whenever you play an Ice card, create a Frostbite token in an opponent's exposed zone" ---
+
+
+def test_jarl_playing_an_ice_card_gives_the_opponent_a_frostbite(fabcube_cards):
+    given = _given({"hero": "Jarl Vetreiði", "resource_points": 2, "hand": ["Frost Fang (red)"]})
+    lines = ["P1 plays Frost Fang (red)", "P1 passes; P2 passes"]  # the trigger resolves first
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _names(result.state["P2"]["permanents"]) == ["Frostbite"]
+    assert result.state["P1"].get("permanents", []) == []
+
+
+def test_jarl_no_frostbite_without_an_exposed_zone(fabcube_cards):
+    covered = {
+        "head": "Crown of Seeds",
+        "chest": "Tectonic Plating",
+        "arms": "Crater Fist",
+        "legs": "Heart of Ice",
+    }
+    given = _given(
+        {"hero": "Jarl Vetreiði", "resource_points": 2, "hand": ["Frost Fang (red)"]}, {"equipment": covered}
+    )
+    result = _run(given, ["P1 plays Frost Fang (red)"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert result.state["P2"].get("permanents", []) == []
+    assert any("no exposed" in f.message for f in result.findings)
+
+
+def test_jarl_a_card_that_is_not_ice_creates_nothing(fabcube_cards):
+    given = _given({"hero": "Jarl Vetreiði", "hand": ["Head Jab (blue)"]})
+    result = _run(given, ["P1 plays Head Jab (blue)"], fabcube_cards)
+    assert result.state["P2"].get("permanents", []) == []
+    assert len(result.state["stack"]) == 1  # the attack alone
+
+
+# --- Iyslander: blue 'non-attack' actions from arsenal as instants on an opponent's turn; Frostbite --
+
+
+def test_iyslander_plays_a_blue_nonattack_from_arsenal_on_the_opponents_turn(fabcube_cards):
+    given = _given(
+        {"hero": "Iyslander", "arsenal": ["Arctic Incarceration (blue)"]},
+        {"action_points": 1},
+        turn="P2",
+    )
+    lines = [
+        "P2 passes",
+        "P1 plays Arctic Incarceration (blue) from arsenal targeting P2",
+        "all pass",
+        "all pass",
+    ]
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    # Iyslander's trigger resolves first: one Frostbite under P2's control (the blue card's own
+    # "under target hero's control" is the judge's to enter, a manual finding)
+    assert _names(result.state["P2"]["permanents"]) == ["Frostbite"]
+    assert result.state["P1"]["graveyard"] == ["Arctic Incarceration"]
+    assert result.state["turn"] == "P2"
+
+
+def test_iyslander_on_her_own_turn_no_frostbite_and_the_arsenal_card_is_an_action(fabcube_cards):
+    given = _given({"hero": "Iyslander", "arsenal": ["Arctic Incarceration (blue)"]})
+    result = _run(given, ["P1 plays Arctic Incarceration (blue) from arsenal targeting P2"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert len(result.state["stack"]) == 1  # no trigger on her own turn
+    assert result.state["P1"]["action_points"] == 0  # played as an action
+
+
+def test_iyslander_from_hand_on_the_opponents_turn_is_illegal(fabcube_cards):
+    given = _given(
+        {"hero": "Iyslander", "hand": ["Arctic Incarceration (blue)"]},
+        {"action_points": 1},
+        turn="P2",
+    )
+    result = _run(
+        given, ["P2 passes", "P1 plays Arctic Incarceration (blue) from hand targeting P2"], fabcube_cards
+    )
+    assert _violations(result)
+
+
+# --- Valda: Seismic Surge tokens for an opponent's draws; dominate for crush cards --------------------
+
+
+def test_valda_gets_a_seismic_surge_per_card_an_opponent_draws_in_the_action_phase(fabcube_cards):
+    given = _given({"resource_points": 0}, {"hero": "Valda, Seismic Impact"})
+    result = _run(given, ["P1 draws 2", "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _names(result.state["P2"]["permanents"]) == ["Seismic Surge", "Seismic Surge"]
+
+
+def test_young_valda_counts_each_card_drawn(fabcube_cards):
+    given = _given({"resource_points": 0}, {"hero": "Valda Brightaxe"})
+    result = _run(given, ["P1 draws 1", "all pass"], fabcube_cards)
+    assert _names(result.state["P2"]["permanents"]) == ["Seismic Surge"]
+
+
+def test_valda_with_three_surges_her_crush_attack_has_dominate(fabcube_cards):
+    given = _given(
+        {
+            "hero": "Valda, Seismic Impact",
+            "resource_points": 4,
+            "permanents": ["Seismic Surge", "Seismic Surge", "Seismic Surge"],
+            "hand": ["Buckling Blow (red)"],
+        },
+        {"hand": ["Head Jab (red)", "Head Jab (yellow)"]},
+        phase="start",
+    )
+    lines = [
+        "P1 plays Buckling Blow (red)",
+        "all pass to the Defend Step",
+        "P2 declares Head Jab (red) and Head Jab (yellow) as defending cards",
+    ]
+    result = _run(given, lines, fabcube_cards)
+    assert any("dominate" in m for m in _violations(result)), result.findings
+    assert result.state["P1"]["permanents"] == []  # the three surges were destroyed as the action phase began
+
+
+def test_valda_with_two_surges_no_dominate(fabcube_cards):
+    given = _given(
+        {
+            "hero": "Valda, Seismic Impact",
+            "resource_points": 4,
+            "permanents": ["Seismic Surge", "Seismic Surge"],
+            "hand": ["Buckling Blow (red)"],
+        },
+        {"hand": ["Head Jab (red)", "Head Jab (yellow)"]},
+        phase="start",
+    )
+    lines = [
+        "P1 plays Buckling Blow (red)",
+        "all pass to the Defend Step",
+        "P2 declares Head Jab (red) and Head Jab (yellow) as defending cards",
+    ]
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.findings
+
+
+# --- Benji: low-power attacks can't be defended from hand; the first hit gives the next attack +1{p} --
+
+
+def test_benji_a_one_power_attack_cannot_be_defended_from_hand(fabcube_cards):
+    given = _given(
+        {"hero": "Benji, the Piercing Wind", "hand": ["Head Jab (blue)"]}, {"hand": ["Head Jab (red)"]}
+    )
+    lines = [
+        "P1 plays Head Jab (blue)",
+        "all pass to the Defend Step",
+        "P2 defends with Head Jab (red) from hand",
+    ]
+    result = _run(given, lines, fabcube_cards)
+    assert any("can't be defended by cards from hand" in m for m in _violations(result)), result.findings
+
+
+def test_benji_a_three_power_attack_can_be_defended_from_hand(fabcube_cards):
+    given = _given(
+        {"hero": "Benji, the Piercing Wind", "hand": ["Head Jab (red)"]}, {"hand": ["Head Jab (blue)"]}
+    )
+    lines = [
+        "P1 plays Head Jab (red)",
+        "all pass to the Defend Step",
+        "P2 defends with Head Jab (blue) from hand",
+    ]
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.findings
+
+
+def test_benji_first_hit_gives_the_next_attack_one_power(fabcube_cards):
+    given = _given(
+        {"hero": "Benji, the Piercing Wind", "hand": ["Head Jab (blue)", "Head Jab (red)"]}, {"hand": []}
+    )
+    lines = [
+        "P1 plays Head Jab (blue)",
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        "all pass through the Reaction and Damage Steps",
+        "all pass",  # Benji's trigger resolves
+    ]
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    assert result.state["P2"]["life"] == 19
+    assert [e["description"] for e in result.state["effects"]] == ["Your next attack gets +1{p}."]
+    more = lines + [
+        "P1 plays Head Jab (red)",
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        "all pass through the Reaction and Damage Steps",
+    ]
+    result = _run(given, more, fabcube_cards)
+    assert not _violations(result), result.findings
+    assert result.state["P2"]["life"] == 15  # 1, then 3 + 1
+    assert result.state["effects"] == []
+
+
+# --- Scurv: "Whenever you activate a Goldkiss Rum, gain {r}" ----------------------------------------
+
+
+def test_scurv_gains_a_resource_point_when_she_activates_a_goldkiss_rum(fabcube_cards):
+    given = _given({"hero": "Scurv, Stowaway", "permanents": ["Goldkiss Rum"]})
+    result = _run(given, ["P1 activates Goldkiss Rum", "P1 passes; P2 passes"], fabcube_cards)
+    assert result.state["P1"]["resource_points"] == 1
+    # the Rum's own ability ("{t} your hero, destroy this: ...") stays the judge's to enter
+    assert any("Goldkiss Rum's ability" in f.message for f in result.findings if f.kind == "manual_effect")
+
+
+def test_scurv_creates_a_goldkiss_rum_then_gains_on_activating_it(fabcube_cards):
+    given = _given({"hero": "Scurv, Stowaway", "permanents": ["Gold"]})
+    lines = ["P1 activates Scurv", "all pass", "P1 activates Goldkiss Rum", "P1 passes; P2 passes"]
+    result = _run(given, lines, fabcube_cards)
+    assert result.state["P1"]["resource_points"] == 1
