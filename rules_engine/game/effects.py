@@ -591,6 +591,7 @@ class ActivatedAbility:
     )
     destroy_named: str = ""  # "destroy a Gold you control": the named permanent (CR 1.14.4)
     soul_cost: int = 0  # "banish a card from Prism's soul" (CR 3.11.5, 1.14.4)
+    discard_cost: str = ""  # "discard an instant": the kind of card the log's discard line must name
 
 
 #: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
@@ -654,6 +655,8 @@ def played_tags(f: CardFacts) -> str:
 #: The effect-cost parts of an activated ability the engine pays (``_cost_part``).
 _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
 _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
+#: Oscilio's "Discard an instant" (a cost the log's next discard line pays, ``zones.pay_discard_cost``).
+_DISCARD_COST = re.compile(r"^discard an (instant)$")
 
 
 def _cost_part(part: str) -> bool:
@@ -662,6 +665,7 @@ def _cost_part(part: str) -> bool:
         re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|\{t\}", part)
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
+        or _DISCARD_COST.match(part)
     )
 
 
@@ -685,6 +689,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
         parts = [x.strip() for x in cost_text.split(",") if x.strip()]
         named = next((_DESTROY_NAMED.match(x) for x in parts if _DESTROY_NAMED.match(x)), None)
         soul = next((_SOUL_COST.match(x) for x in parts if _SOUL_COST.match(x)), None)
+        discard = next((_DISCARD_COST.match(x) for x in parts if _DISCARD_COST.match(x)), None)
         return ActivatedAbility(
             once_per_turn=bool(m.group(1)),
             type=m.group(2).casefold(),
@@ -698,6 +703,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             tap="{t}" in parts,
             destroy_named=named.group(1) if named else "",
             soul_cost=(int(soul.group(1) or 1)) if soul else 0,
+            discard_cost=discard.group(1) if discard else "",
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
@@ -1110,6 +1116,11 @@ FEALTY_DAGGER_DISCOUNT = re.compile(
 #: Kassai, Cintari Sellsword's "Your second sword attack each turn costs {r} less" (``playing.activate``;
 #: counted from the attacks the log shows this turn, like Ira's).
 SECOND_SWORD_ATTACK_DISCOUNT = re.compile(r"^your second sword attack each turn costs \{r\} less\.?$", re.I)
+#: Kassai's "If you've drawn a card this turn, your sword attacks cost {r} less to activate"
+#: (``playing.hero_weapon_discount``; the draws are the turn's facts, ``conditions.record``).
+DRAWN_SWORD_DISCOUNT = re.compile(
+    r"^if you've drawn a card this turn, your sword attacks cost \{r\} less to activate\.?$", re.I
+)
 #: Ira, Scarlet Revenger (``playing.hero_attack_abilities``).
 SECOND_ATTACK_POWER = re.compile(r"^your second attack each turn gets \+(\d+)\{p\}$", re.I)
 #: Jarl's "Whenever you play an Ice card, create a Frostbite token in an opponent's exposed head, chest,
@@ -1157,6 +1168,14 @@ START_TOKENS_KEYWORD = re.compile(
     r"([a-z]+) (?:get|gain) ([a-z]+) this turn\.?$",
     re.I,
 )
+#: Dash I/O's and Dash, Database's "Once per turn, you may play a Mechanologist item with cost 0 or 1 from
+#: the top of your deck as though it were an instant. It costs an additional {r} to play."
+#: (``heroes.deck_top_play``; group 1 the class, groups 2-3 the costs, group 4 the extra cost).
+DECK_TOP_ITEM_AS_INSTANT = re.compile(
+    r"^once per turn, you may play an? ([a-z]+) item with cost (\d+) or (\d+) from the top of your deck as "
+    r"though it were an instant\. it costs an additional ((?:\{r\})+) to play\.?$",
+    re.I,
+)
 #: Sentences a hero's start position settles (the start state lists the graveyard, the arena and the
 #: weapons; nothing later reads them) and a permission to look that changes no state the engine keeps.
 START_POSITION_SENTENCE = re.compile(
@@ -1173,6 +1192,7 @@ _HERO_MODELLED = (
     LOW_POWER_NO_HAND_DEFENSE,
     OPPONENT_DRAW_TOKENS,
     START_TOKENS_KEYWORD,
+    DECK_TOP_ITEM_AS_INSTANT,
     WEAPON_HITS_COPPER,
     PLAY_CLASS_AFTER_NONATTACK,
     SECOND_NONATTACK_TOKEN,
@@ -1184,6 +1204,7 @@ _HERO_MODELLED = (
     FEALTY_DAGGER_DISCOUNT,
     FIRST_DISCARD_SIX_TOKEN,
     SECOND_SWORD_ATTACK_DISCOUNT,
+    DRAWN_SWORD_DISCOUNT,
     SECOND_ATTACK_POWER,
 )
 _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)

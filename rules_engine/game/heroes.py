@@ -25,14 +25,18 @@ its own lines play (a start state can list earlier ones as ``played_this_turn``)
 
 from __future__ import annotations
 
+import re
+
 from rules_engine.wording import say, say_n
 
+from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import (
     ACTIVATE_NAMED_GAIN,
     ARSENAL_AS_INSTANT_OFF_TURN,
     ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL,
+    DECK_TOP_ITEM_AS_INSTANT,
     PLAY_CLASS_AFTER_NONATTACK,
     PLAY_OFF_TURN_TOKEN_THEIRS,
     PLAY_TOKEN_IN_EXPOSED_ZONE,
@@ -45,11 +49,25 @@ from .effects import (
 )
 from .rules import MANUAL, NOTE, Illegal
 from .state import SLOTS, Card, Effect, GameState, Layer, other
-from .zones import make_token, put_bottom, token_base
+from .values import same_card
+from .zones import make_token, new_card, put_bottom, token_base
 
 
 def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
     """Apply the modelled parts of a hero's activated ability; return the text left to resolve."""
+    if layer.cost_due:  # the log never showed the discard that pays the cost (playing.activate)
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name} resolves, but the log did not show its cost paid (discard {kind}); enter the discarded card ('{player} discards X').",
+                number=ctx.entry.number,
+                name=layer.name,
+                kind="an " + layer.cost_due if layer.cost_due[0] in "aeiou" else "a " + layer.cost_due,
+                player=layer.controller,
+            ),
+            "manual_effect",
+        )
+        layer.cost_due = ""
     text = layer.effect
     m = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(text)
     if m is None:
@@ -238,6 +256,8 @@ def plays_as_instant(s: GameState, player: str, f: CardFacts, zone: str) -> bool
     """Iyslander's "If it's not your turn, you may play blue 'non-attack' action cards from your arsenal
     as though they were an instant" (CR 5.1.1: the card's timing becomes an instant's)."""
     hero = s.p(player).hero_card
+    if zone == "deck" and _deck_top_ability(s, player) is not None:
+        return True  # Dash: checked by deck_top_play
     if hero is None or zone != "arsenal" or s.turn_player == player:
         return False
     for sentence in split_sentences(hero.text):
@@ -253,6 +273,86 @@ def plays_as_instant(s: GameState, player: str, f: CardFacts, zone: str) -> bool
 
 
 _COLOUR_PITCH = {"red": 1, "yellow": 2, "blue": 3}
+
+
+def _deck_top_ability(s: GameState, player: str) -> re.Match[str] | None:
+    hero = s.p(player).hero_card
+    if hero is None:
+        return None
+    return next(
+        (m for line in hero.text.split("\n") if (m := DECK_TOP_ITEM_AS_INSTANT.match(line.strip()))), None
+    )
+
+
+def reveal_deck_top(s: GameState, player: str, ref: A.CardRef, ctx: Ctx) -> None:
+    """Before Dash plays a card "from deck": the card the line names is the top card of the deck (CR
+    3.0.1: the top of the deck, as her ability says); when the state does not know the top card, the
+    line tells it, so it is put there, one of the deck's unknown cards."""
+    if ref.zone != "deck" or _deck_top_ability(s, player) is None:
+        return
+    p = s.p(player)
+    if p.deck_top:
+        if not same_card(p.deck_top[0], ref.name):
+            raise Illegal(
+                "play_zone",
+                say(
+                    "{card} is not the top card of {player}'s deck ({top} is); {hero}'s ability plays only the top card.",
+                    card=ref.name,
+                    player=player,
+                    top=p.deck_top[0].name,
+                    hero=p.hero,
+                ),
+            )
+        return
+    if p.deck_count is not None and p.deck_count <= len(p.deck_bottom):
+        return  # the whole deck is known from the bottom: take finds it (or reports it missing)
+    p.deck_top.insert(0, new_card(s, ref.name, player, ctx, ref.claims))
+
+
+def deck_top_play(s: GameState, player: str, f: CardFacts, zone: str, ctx: Ctx) -> int:
+    """Dash's "Once per turn, you may play a Mechanologist item with cost 0 or 1 from the top of your deck
+    as though it were an instant. It costs an additional {r} to play" (CR 5.1.1 the zone and timing,
+    5.1.6 the cost): checked as the card is played from the deck; returns the additional cost. A card
+    that does not fit, or a second such play in a turn, is a violation (the line is reversed)."""
+    m = _deck_top_ability(s, player) if zone == "deck" else None
+    if m is None:
+        return 0
+    p = s.p(player)
+    cls = m.group(1).casefold()
+    low, high = int(m.group(2)), int(m.group(3))
+    fits = cls in f.classes and "item" in f.subtypes and f.cost is not None and low <= f.cost <= high
+    if not fits:
+        raise Illegal(
+            "play_zone",
+            say(
+                "{hero}'s ability plays only a {group} item with cost {low} or {high} from the top of the deck; {card} is not one.",
+                hero=p.hero,
+                group=m.group(1),
+                low=low,
+                high=high,
+                card=f.name,
+            ),
+        )
+    key = f"{player}-hero-deck-top"
+    if key in p.once_per_turn:
+        raise Illegal(
+            "once_per_turn",
+            say("{hero}'s ability to play from the top of the deck was already used this turn.", hero=p.hero),
+        )
+    p.once_per_turn.append(key)
+    extra = m.group(4).count("{")
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: {hero}: {card} is played from the top of the deck as though it were an instant and costs {extra} more.",
+            number=ctx.entry.number,
+            hero=p.hero,
+            card=f.name,
+            extra=extra,
+        ),
+        "hero_ability",
+    )
+    return extra
 
 
 def activate_abilities(s: GameState, player: str, source: str, ctx: Ctx) -> None:

@@ -24,6 +24,7 @@ from .defending import awaiting_defenders, check_can_defend, mark_declared
 from .effects import (
     ADDITIONAL_WEAPON_ATTACK,
     COSTS_LESS_PER_DRACONIC_LINK,
+    DRAWN_SWORD_DISCOUNT,
     FEALTY_DAGGER_DISCOUNT,
     FIRST_STEALTH_GO_AGAIN,
     SECOND_ATTACK_POWER,
@@ -38,9 +39,11 @@ from .effects import (
 from .heroes import (
     activate_abilities,
     check_activation_condition,
+    deck_top_play,
     play_abilities,
     plays_as_instant,
     record_play,
+    reveal_deck_top,
 )
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, Effect, GameState, Layer, other
@@ -79,7 +82,9 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             "no_priority_damage", say("No player gets priority in the Damage Step under this rules version.")
         )
     zones: tuple[str, ...] = (c.card.zone,) if c.card.zone else ("hand", "arsenal")
+    reveal_deck_top(s, player, c.card, ctx)  # Dash: the top card the line names
     card, zone = take(s, player, c.card, zones, ctx, illegal="play_zone")
+    extra_cost = deck_top_play(s, player, card.facts, zone, ctx)  # Dash: checked, and its additional cost
     check_claims(card, c.card, ctx)
     f = card.facts
     if zone not in ("hand", "arsenal") and not c.card.zone:
@@ -172,7 +177,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         action_cost = 1
     check_targets(s, player, card, c.targets, is_attack)
     mode_text = choose_mode(s, card, c, ctx)
-    cost = max(0, (f.cost or 0) + cost_modifiers(s, player, f, is_attack))
+    cost = max(0, (f.cost or 0) + cost_modifiers(s, player, f, is_attack)) + extra_cost
     if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
         raise Illegal(
             "boost_no_card",
@@ -631,6 +636,10 @@ def hero_weapon_discount(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx) -> 
             if s.turn_player != src.owner or swords != 1:
                 continue
             why = "the second sword attack this turn"
+        elif DRAWN_SWORD_DISCOUNT.match(sentence) and "sword" in subtypes:
+            if f"{src.owner} drew" not in s.turn_log:
+                continue
+            why = "a card drawn this turn"
         else:
             continue
         ctx.add(
@@ -879,6 +888,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             s.combat_step = "layer"
     else:
         layer.targets = list(c.targets)  # a named target ("targeting Cintari Saber": Hala's sharpen)
+        layer.cost_due = ab.discard_cost  # Oscilio's "discard an instant": the log's next discard pays it
         s.stack.append(layer)
     activate_abilities(s, player, src.name, ctx)  # the hero's "whenever you activate" triggers (Scurv)
     give_priority(s, player)

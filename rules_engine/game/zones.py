@@ -505,6 +505,37 @@ def discard_triggers(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
     ctx.events.append(Event("trigger", player, "intimidate"))
 
 
+def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
+    """A discard line right after an activation whose cost is "discard an instant" (Oscilio) pays that
+    cost (CR 1.14.4: an effect-cost, paid as the ability is activated, 5.2.2); the card must be of the
+    kind the cost names, else the activation could not be paid that way (a violation)."""
+    layer = s.stack[-1] if s.stack else None
+    if layer is None or layer.controller != player or not layer.cost_due:
+        return
+    kind = layer.cost_due
+    if kind != "card" and not card.facts.is_(kind):
+        raise Illegal(
+            "effect_cost",
+            say(
+                "{layer} costs discarding {kind} card; {card} is not one.",
+                layer=layer.name,
+                kind="an " + kind if kind[0] in "aeiou" else "a " + kind,
+                card=card.name,
+            ),
+        )
+    layer.cost_due = ""
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: {card} is discarded to pay {layer}'s cost.",
+            number=ctx.entry.number,
+            card=card.name,
+            layer=layer.name,
+        ),
+        "hero_ability",
+    )
+
+
 def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
     """A discard entered from an effect's outcome: hand -> graveyard (random if unknown)."""
     if c.because:
@@ -520,6 +551,7 @@ def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
     p = s.p(c.player)
     for ref in c.cards:
         card, _ = take(s, c.player, ref, ("hand",), ctx, illegal="play_zone")
+        pay_discard_cost(s, c.player, card, ctx)
         to_graveyard(s, card)
         discard_triggers(s, c.player, card, ctx)
     for _ in range(c.random):

@@ -50,6 +50,10 @@ def test_the_heroes_of_this_file_are_computed_in_full(fabcube_cards):
         "Scurv, Stowaway",
         "Fai",
         "Dash",
+        "Oscilio",
+        "Oscilio, Constella Intelligence",
+        "Dash I/O",
+        "Dash, Database",
     ):
         facts = fabcube_cards.get(name)
         assert facts is not None, name
@@ -299,3 +303,96 @@ def test_scurv_creates_a_goldkiss_rum_then_gains_on_activating_it(fabcube_cards)
     lines = ["P1 activates Scurv", "all pass", "P1 activates Goldkiss Rum", "P1 passes; P2 passes"]
     result = _run(given, lines, fabcube_cards)
     assert result.state["P1"]["resource_points"] == 1
+
+
+# --- Oscilio: "Once per Turn Instant - Discard an instant: Draw a card" -------------------------------
+
+_OSCILIO_HAND = {
+    "hero": "Oscilio, Constella Intelligence",
+    "hand": ["Sigil of Solace (blue)", "Head Jab (red)"],
+    "deck": 10,
+}
+
+
+def test_oscilio_the_logged_discard_of_an_instant_pays_the_cost(fabcube_cards):
+    lines = ["P1 activates Oscilio", "P1 discards Sigil of Solace (blue)", "all pass"]
+    result = _run(_given(dict(_OSCILIO_HAND)), lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    p1 = result.state["P1"]
+    assert _names(p1["graveyard"]) == ["Sigil of Solace"]
+    assert (p1["hand_size"], p1["deck"]) == (2, 9)  # Head Jab and the card drawn
+    assert not [f for f in result.findings if f.kind == "manual_effect"]
+
+
+def test_oscilio_discarding_a_card_that_is_not_an_instant_is_a_violation(fabcube_cards):
+    lines = ["P1 activates Oscilio", "P1 discards Head Jab (red)"]
+    result = _run(_given(dict(_OSCILIO_HAND)), lines, fabcube_cards)
+    assert any("is not one" in m for m in _violations(result))
+    assert _names(result.state["P1"]["hand"]) == ["Sigil of Solace", "Head Jab"]  # the line is reversed
+
+
+def test_oscilio_without_the_discard_in_the_log_the_judge_is_asked(fabcube_cards):
+    result = _run(_given(dict(_OSCILIO_HAND)), ["P1 activates Oscilio", "all pass"], fabcube_cards)
+    assert result.state["P1"]["deck"] == 9  # the draw is computed
+    assert any(
+        "did not show its cost paid" in f.message for f in result.findings if f.kind == "manual_effect"
+    )
+
+
+# --- Dash I/O: a Mechanologist item with cost 0 or 1 from the top of the deck, as an instant, {r} more --
+
+
+def test_dash_plays_an_item_from_the_top_of_her_deck_for_one_more(fabcube_cards):
+    given = _given({"hero": "Dash I/O", "resource_points": 1, "deck_top": ["Teklo Core (blue)"], "deck": 10})
+    result = _run(given, ["P1 plays Teklo Core (blue) from deck"], fabcube_cards)
+    assert not _violations(result), result.findings
+    p1 = result.state["P1"]
+    assert (p1["resource_points"], p1["deck"], p1["action_points"]) == (0, 9, 1)  # 0 + 1; an instant's timing
+    assert [x["card"] for x in result.state["stack"]] == ["Teklo Core"]
+
+
+def test_dash_an_unknown_top_card_is_the_one_the_line_names(fabcube_cards):
+    given = _given(
+        {"hero": "Dash, Database", "resource_points": 1, "deck": 10}, {"action_points": 1}, turn="P2"
+    )
+    result = _run(given, ["P2 passes", "P1 plays Teklo Core (blue) from deck", "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _names(result.state["P1"]["permanents"]) == ["Teklo Core"]  # on P2's turn: an instant's timing
+    assert result.state["P1"]["deck"] == 9
+
+
+def test_dash_only_items_of_cost_0_or_1_and_once_per_turn(fabcube_cards):
+    given = _given(
+        {"hero": "Dash I/O", "resource_points": 3, "deck_top": ["Dissipation Shield (yellow)"], "deck": 10}
+    )
+    result = _run(given, ["P1 plays Dissipation Shield (yellow) from deck"], fabcube_cards)
+    assert any("is not one" in m for m in _violations(result))  # cost 2
+    top = ["Teklo Core (blue)", "Teklo Core (blue)"]
+    given = _given({"hero": "Dash I/O", "resource_points": 2, "deck_top": top, "deck": 10})
+    lines = ["P1 plays Teklo Core (blue) from deck", "all pass", "P1 plays Teklo Core (blue) from deck"]
+    result = _run(given, lines, fabcube_cards)
+    assert any("already used this turn" in m for m in _violations(result))
+    assert result.state["P1"]["resource_points"] == 1
+
+
+def test_dash_the_named_card_must_be_the_known_top_card(fabcube_cards):
+    top = ["Head Jab (red)", "Teklo Core (blue)"]
+    given = _given({"hero": "Dash I/O", "resource_points": 1, "deck_top": top, "deck": 10})
+    result = _run(given, ["P1 plays Teklo Core (blue) from deck"], fabcube_cards)
+    assert any("is not the top card" in m for m in _violations(result))
+
+
+# --- Kassai: "If you've drawn a card this turn, your sword attacks cost {r} less to activate" ---------
+
+
+def test_kassai_sword_attack_costs_one_less_after_a_draw(fabcube_cards):
+    lines = ["P1 draws 1", "P1 activates Cintari Saber targeting P2's hero"]
+    result = _run(
+        _given({"hero": "Kassai of the Golden Sand", "weapons": ["Cintari Saber"], "deck": 10}),
+        lines,
+        fabcube_cards,
+    )
+    assert not _violations(result), result.findings
+    assert any("costs {r} less" in f.message for f in result.findings)
+    no_draw = _run(_given({"hero": "Kassai", "weapons": ["Cintari Saber"]}), lines[1:], fabcube_cards)
+    assert _violations(no_draw)  # {r} to pay and none available
