@@ -592,6 +592,7 @@ class ActivatedAbility:
     destroy_named: str = ""  # "destroy a Gold you control": the named permanent (CR 1.14.4)
     soul_cost: int = 0  # "banish a card from Prism's soul" (CR 3.11.5, 1.14.4)
     discard_cost: str = ""  # "discard an instant": the kind of card the log's discard line must name
+    flip_arsenal: bool = False  # "turn a face down card in your arsenal face up" (Lexi; CR 1.14.4)
 
 
 #: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
@@ -657,6 +658,8 @@ _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
 _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
 #: Oscilio's "Discard an instant" (a cost the log's next discard line pays, ``zones.pay_discard_cost``).
 _DISCARD_COST = re.compile(r"^discard an (instant)$")
+#: Lexi's "Turn a face down card in your arsenal face up" (``heroes.pay_arsenal_flip``).
+_FLIP_ARSENAL_COST = re.compile(r"^turn a face-? ?down card in your arsenal face-? ?up$")
 
 
 def _cost_part(part: str) -> bool:
@@ -666,6 +669,7 @@ def _cost_part(part: str) -> bool:
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
         or _DISCARD_COST.match(part)
+        or _FLIP_ARSENAL_COST.match(part)
     )
 
 
@@ -704,6 +708,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             destroy_named=named.group(1) if named else "",
             soul_cost=(int(soul.group(1) or 1)) if soul else 0,
             discard_cost=discard.group(1) if discard else "",
+            flip_arsenal=any(_FLIP_ARSENAL_COST.match(x) for x in parts),
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
@@ -1176,6 +1181,34 @@ DECK_TOP_ITEM_AS_INSTANT = re.compile(
     r"though it were an instant\. it costs an additional ((?:\{r\})+) to play\.?$",
     re.I,
 )
+#: Hero activated abilities ``heroes.resolve_ability`` resolves (CR 5.3): Kavdaen's "If a hero has more
+#: {h} than all other hero's, they lose 1{h} and create a Copper token. Then if a hero has less {h} than
+#: all other hero's, they gain 1{h}."
+LIFE_BALANCE = re.compile(
+    r"if a hero has more \{h\} than all other hero'?s'?, they lose (\d+)\{h\} and create an? ([a-z]+) token\. "
+    r"then if a hero has less \{h\} than all other hero'?s'?, they gain (\d+)\{h\}\.?",
+    re.I,
+)
+#: Bravo, Flattering Showman's "Turn a face-down card in your arsenal face-up. If it has crush, it gets
+#: +2{p} and dominate this turn."
+ARSENAL_FLIP_KEYWORD = re.compile(
+    r"turn a face-?down card in your arsenal face-?up\. if it has ([a-z]+), it gets \+(\d+)\{p\} and "
+    r"([a-z]+) this turn\.?",
+    re.I,
+)
+#: Lexi's effect after her cost turned an arsenal card face up: "If it's a Lightning card, your next
+#: attack this turn gains go again. If it's an Ice card, create a Frostbite token under target hero's
+#: control."
+FLIPPED_TALENT_EFFECTS = re.compile(
+    r"if it's an? ([a-z]+) card, your next attack this turn gains go again\. if it's an? ([a-z]+) card, "
+    r"create an? ([a-z]+) token under target hero's control\.?",
+    re.I,
+)
+#: Cindra's "Equip up to 2 Draconic daggers from your graveyard" (the daggers the activation line names).
+EQUIP_FROM_GRAVEYARD = re.compile(
+    r"equip up to (\d+) ([a-z]+) (dagger|sword|axe|hammer|club|scepter|staff)s from your graveyard\.?", re.I
+)
+_HERO_RESOLVED = (LIFE_BALANCE, ARSENAL_FLIP_KEYWORD, FLIPPED_TALENT_EFFECTS, EQUIP_FROM_GRAVEYARD)
 #: Sentences a hero's start position settles (the start state lists the graveyard, the arena and the
 #: weapons; nothing later reads them) and a permission to look that changes no state the engine keeps.
 START_POSITION_SENTENCE = re.compile(
@@ -1193,6 +1226,10 @@ _HERO_MODELLED = (
     OPPONENT_DRAW_TOKENS,
     START_TOKENS_KEYWORD,
     DECK_TOP_ITEM_AS_INSTANT,
+    LIFE_BALANCE,
+    ARSENAL_FLIP_KEYWORD,
+    FLIPPED_TALENT_EFFECTS,
+    EQUIP_FROM_GRAVEYARD,
     WEAPON_HITS_COPPER,
     PLAY_CLASS_AFTER_NONATTACK,
     SECOND_NONATTACK_TOKEN,
@@ -1386,7 +1423,11 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             else:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
         elif _ACTIVATED.search(sentence):
-            parts.append(TextPart(sentence, _activated_status(sentence), "activate"))
+            resolved = facts.is_("hero") and any(
+                sentence in line and any(p.search(line) for p in _HERO_RESOLVED)
+                for line in _modelled_hero_lines(facts)
+            )  # heroes.resolve_ability (Kavdaen, Lexi, Bravo, Flattering Showman)
+            parts.append(TextPart(sentence, _activated_status(sentence, computed_body=resolved), "activate"))
         elif hero_settled(sentence, facts):
             parts.append(TextPart(sentence, MODELLED, hero_settled(sentence, facts)))
         elif any(sentence in line for line in _modelled_hero_lines(facts)):

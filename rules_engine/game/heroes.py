@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from rules_engine.wording import say, say_n
+from rules_engine.wording import Phrase, say, say_n
 
 from . import actions as A
 from .cards import CardFacts, norm_name
@@ -35,8 +35,12 @@ from .context import Ctx, Event
 from .effects import (
     ACTIVATE_NAMED_GAIN,
     ARSENAL_AS_INSTANT_OFF_TURN,
+    ARSENAL_FLIP_KEYWORD,
     ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL,
     DECK_TOP_ITEM_AS_INSTANT,
+    EQUIP_FROM_GRAVEYARD,
+    FLIPPED_TALENT_EFFECTS,
+    LIFE_BALANCE,
     PLAY_CLASS_AFTER_NONATTACK,
     PLAY_OFF_TURN_TOKEN_THEIRS,
     PLAY_TOKEN_IN_EXPOSED_ZONE,
@@ -48,9 +52,9 @@ from .effects import (
     split_sentences,
 )
 from .rules import MANUAL, NOTE, Illegal
-from .state import SLOTS, Card, Effect, GameState, Layer, other
+from .state import PLAYERS, SLOTS, Card, Effect, GameState, Layer, other
 from .values import same_card
-from .zones import make_token, new_card, put_bottom, token_base
+from .zones import make_token, new_card, put_bottom, target_player, token_base
 
 
 def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
@@ -70,10 +74,280 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
         layer.cost_due = ""
     text = layer.effect
     m = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(text)
-    if m is None:
-        return text
-    _arsenal_cycle(s, layer.controller, layer.name, bool(m.group(1)), ctx)
-    return (text[: m.start()] + text[m.end() :]).strip()
+    if m is not None:
+        _arsenal_cycle(s, layer.controller, layer.name, bool(m.group(1)), ctx)
+        return (text[: m.start()] + text[m.end() :]).strip()
+    m = LIFE_BALANCE.search(text)
+    if m is not None:
+        _life_balance(s, layer, m, ctx)
+        return (text[: m.start()] + text[m.end() :]).strip()
+    m = ARSENAL_FLIP_KEYWORD.search(text)
+    if m is not None:
+        _flip_and_grant(s, layer, m, ctx)
+        return (text[: m.start()] + text[m.end() :]).strip()
+    m = FLIPPED_TALENT_EFFECTS.search(text)
+    if m is not None:
+        _flipped_talent_effects(s, layer, m, ctx)
+        return (text[: m.start()] + text[m.end() :]).strip()
+    m = EQUIP_FROM_GRAVEYARD.search(text)
+    if m is not None:
+        _equip_from_graveyard(s, layer, m, ctx)
+        return (text[: m.start()] + text[m.end() :]).strip()
+    return text
+
+
+_WEAPON_ZONES = 2  # CR 3.16: a hero has two weapon zones unless its text says otherwise
+
+
+def _equip_from_graveyard(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """Cindra's "Equip up to 2 Draconic daggers from your graveyard" (CR 8.5.41: each goes into an empty
+    weapon zone as a new permanent). Which daggers is the player's choice: the ones the activation line
+    names (`P1 activates Cindra targeting Kunai of Retribution and Kunai of Retribution`); a named card
+    that is not such a dagger in the graveyard is a violation (the line is reversed); with none named
+    the judge is asked. A dagger with no empty weapon zone left stays in the graveyard (a note)."""
+    player = layer.controller
+    p = s.p(player)
+    limit, talent, subtype = int(m.group(1)), m.group(2).casefold(), m.group(3).casefold()
+    names = list(layer.targets)
+    if not names:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name}: the log does not say which {talent} {subtype}s are equipped from the graveyard (up to {limit}); name them on the activation line ('{player} activates {hero} targeting X and Y') or enter them as adjustment lines.",
+                number=ctx.entry.number,
+                name=layer.name,
+                talent=m.group(2),
+                subtype=subtype,
+                limit=limit,
+                player=player,
+                hero=p.hero,
+            ),
+            "manual_effect",
+        )
+        return
+    if len(names) > limit:
+        raise Illegal(
+            "equip",
+            say(
+                "{name} equips up to {limit} cards; the line names {count}.",
+                name=layer.name,
+                limit=limit,
+                count=len(names),
+            ),
+        )
+    for wanted in names:
+        card = next((c for c in p.graveyard if same_card(c, wanted)), None)
+        if card is None or talent not in card.facts.classes or subtype not in card.facts.subtypes:
+            raise Illegal(
+                "equip",
+                say(
+                    "{name} equips only {talent} {subtype}s from {player}'s graveyard; {card} is not one there.",
+                    name=layer.name,
+                    talent=m.group(2),
+                    subtype=subtype,
+                    player=player,
+                    card=wanted,
+                ),
+            )
+        if len(p.weapons) >= _WEAPON_ZONES:
+            _hero_note(
+                ctx,
+                say(
+                    "line {number}: {name}: {player} has no empty weapon zone; {card} stays in the graveyard.",
+                    number=ctx.entry.number,
+                    name=layer.name,
+                    player=player,
+                    card=card.name,
+                ),
+            )
+            continue
+        p.graveyard.remove(card)
+        equipped = Card(id=s.new_id(), facts=card.facts, owner=player)  # a new permanent (CR 8.5.41)
+        p.weapons.append(equipped)
+        ctx.events.append(Event("move", player, f"{card.name}: graveyard -> weapon"))
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {name}: {card} is equipped from the graveyard.",
+                number=ctx.entry.number,
+                name=layer.name,
+                card=card.name,
+            ),
+        )
+
+
+def _hero_note(ctx: Ctx, text: Phrase) -> None:
+    ctx.add(NOTE, text, "hero_ability")
+
+
+def _life_balance(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """Kavdaen (CR 5.3, discrete effects in order, 1.8.4): the hero with more life than all others
+    loses N and creates the token under their control; then, with the lives as they are now, the hero
+    with less life than all others gains N. Two players: equal lives do neither."""
+    lives = {pl: s.p(pl).life for pl in PLAYERS}
+    if any(v is None for v in lives.values()):
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name}: the state does not know both life totals; enter the outcome as adjustment lines.",
+                number=ctx.entry.number,
+                name=layer.name,
+            ),
+            "manual_effect",
+        )
+        return
+    high = max(PLAYERS, key=lambda pl: s.p(pl).life or 0)
+    if s.p(high).life != s.p(other(high)).life:
+        s.p(high).life = (s.p(high).life or 0) - int(m.group(1))
+        ctx.events.append(Event("life", high, layer.name, -int(m.group(1))))
+        make_token(s, high, m.group(2).title(), ctx)
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {name}: {player} had the most life, loses {amount} and creates a {token} token.",
+                number=ctx.entry.number,
+                name=layer.name,
+                player=high,
+                amount=m.group(1),
+                token=m.group(2).title(),
+            ),
+        )
+    low = min(PLAYERS, key=lambda pl: s.p(pl).life or 0)
+    if s.p(low).life != s.p(other(low)).life:
+        s.p(low).life = (s.p(low).life or 0) + int(m.group(3))
+        ctx.events.append(Event("life", low, layer.name, int(m.group(3))))
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {name}: {player} has the least life and gains {amount}.",
+                number=ctx.entry.number,
+                name=layer.name,
+                player=low,
+                amount=m.group(3),
+            ),
+        )
+
+
+def _face_down_arsenal(s: GameState, player: str) -> Card | None:
+    return next((c for c in s.p(player).arsenal if c.face == "down"), None)
+
+
+def _turn_face_up(card: Card) -> None:
+    card.face = "up"
+    card.private_to = ""
+
+
+def _flip_and_grant(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """Bravo, Flattering Showman: a face-down arsenal card is turned face up (none: nothing happens);
+    with the keyword (crush) it gets +N{p} and the granted keyword until end of turn, applied when it is
+    played as an attack (``playing.apply_next_card_effects``, ``defending.granted``)."""
+    player = layer.controller
+    card = _face_down_arsenal(s, player)
+    if card is None:
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {name}: {player} has no face-down card in the arsenal; nothing happens.",
+                number=ctx.entry.number,
+                name=layer.name,
+                player=player,
+            ),
+        )
+        return
+    _turn_face_up(card)
+    ctx.events.append(Event("reveal", player, card.name))
+    if not card.facts.known:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name}: the state does not know {player}'s arsenal card; enter it, and, if it has {keyword}, its +{amount}{{p}} and {grant} this turn.",
+                number=ctx.entry.number,
+                name=layer.name,
+                player=player,
+                keyword=m.group(1),
+                amount=m.group(2),
+                grant=m.group(3),
+            ),
+            "manual_effect",
+        )
+        return
+    if not card.facts.has(m.group(1).casefold()):
+        return
+    text = f"{card.name} gets +{m.group(2)}{{p}} this turn."
+    s.effects.append(Effect("power_card", player, int(m.group(2)), "turn", layer.name, card.id, text))
+    s.effects.append(
+        Effect("grant_keyword_card", player, 0, "turn", layer.name, card.id, m.group(3).casefold())
+    )
+    _hero_note(
+        ctx,
+        say(
+            "line {number}: {name}: {card} is turned face up; it has {keyword} and gets +{amount}{{p}} and {grant} this turn.",
+            number=ctx.entry.number,
+            name=layer.name,
+            card=card.name,
+            keyword=m.group(1),
+            amount=m.group(2),
+            grant=m.group(3),
+        ),
+    )
+
+
+def pay_arsenal_flip(s: GameState, player: str, src: Card, ab: object, ctx: Ctx) -> str:
+    """Lexi's cost "Turn a face down card in your arsenal face up" (CR 1.14.4: an effect-cost; none to
+    turn makes the activation illegal): the card's id, kept on the layer for the effect."""
+    if not getattr(ab, "flip_arsenal", False):
+        return ""
+    card = _face_down_arsenal(s, player)
+    if card is None:
+        raise Illegal(
+            "effect_cost",
+            say(
+                "{src}'s ability costs turning a face-down arsenal card face up; {player} has none.",
+                src=src.name,
+                player=player,
+            ),
+        )
+    _turn_face_up(card)
+    ctx.events.append(Event("reveal", player, card.name))
+    return card.id
+
+
+def _flipped_talent_effects(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """Lexi: the card her cost turned face up (``layer.source_zone`` "arsenal:ID") decides: a Lightning
+    card gives her next attack this turn go again, an Ice card a Frostbite token to the target hero
+    (the line's target, else the opponent with a note); a card with both talents does both."""
+    player = layer.controller
+    cid = layer.source_zone.removeprefix("arsenal:")
+    card = next((c for pl in PLAYERS for c in s.p(pl).arsenal if c.id == cid), None)
+    if card is None or not card.facts.known:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name}: the state does not know the card turned face up; enter its outcome as adjustment lines.",
+                number=ctx.entry.number,
+                name=layer.name,
+            ),
+            "manual_effect",
+        )
+        return
+    talents = {x.casefold() for x in card.facts.classes}
+    if m.group(1).casefold() in talents:
+        s.effects.append(Effect("next_attack_go_again", player, 0, "turn", layer.name))
+    if m.group(2).casefold() in talents:
+        if layer.targets:
+            target = target_player(layer.targets[0], player)
+        else:
+            target = other(player)
+            _hero_note(
+                ctx,
+                say(
+                    "line {number}: {name}: the line names no target hero; {player}, the opponent, is taken.",
+                    number=ctx.entry.number,
+                    name=layer.name,
+                    player=target,
+                ),
+            )
+        make_token(s, target, m.group(3).title(), ctx)
 
 
 def _arsenal_cycle(s: GameState, player: str, name: str, arrow_dominate: bool, ctx: Ctx) -> None:

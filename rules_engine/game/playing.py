@@ -40,6 +40,7 @@ from .heroes import (
     activate_abilities,
     check_activation_condition,
     deck_top_play,
+    pay_arsenal_flip,
     play_abilities,
     plays_as_instant,
     record_play,
@@ -475,6 +476,10 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
         layer.power_bonus -= 1  # Frailty, CR 8.6.20
     keep = []
     for eff in s.effects:
+        if eff.kind == "power_card" and layer.card is not None and eff.card_id == layer.card.id:
+            layer.power_bonus += eff.amount  # this card's bonus this turn (Bravo, Flattering Showman)
+            keep.append(eff)
+            continue
         if eff.player == player and eff.kind == "attacks_power":
             layer.power_bonus += eff.amount  # kept: it applies to every attack while it lasts
             keep.append(eff)
@@ -825,6 +830,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     check_effect_costs(s, p, src, ab, is_hero)
     pay_resources(s, player, cost, c.pitches, ctx, chi_cost=ab.chi_cost)
     pay_effect_costs(s, p, src, ab, is_hero, ctx)
+    flipped = pay_arsenal_flip(s, player, src, ab, ctx)  # Lexi's cost
     if ab.other_cost:
         ctx.add(
             MANUAL,
@@ -889,6 +895,8 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     else:
         layer.targets = list(c.targets)  # a named target ("targeting Cintari Saber": Hala's sharpen)
         layer.cost_due = ab.discard_cost  # Oscilio's "discard an instant": the log's next discard pays it
+        if flipped:
+            layer.source_zone = f"arsenal:{flipped}"  # the card Lexi's cost turned face up
         s.stack.append(layer)
     activate_abilities(s, player, src.name, ctx)  # the hero's "whenever you activate" triggers (Scurv)
     give_priority(s, player)

@@ -54,6 +54,11 @@ def test_the_heroes_of_this_file_are_computed_in_full(fabcube_cards):
         "Oscilio, Constella Intelligence",
         "Dash I/O",
         "Dash, Database",
+        "Kavdaen, Trader of Skins",
+        "Lexi",
+        "Bravo, Flattering Showman",
+        "Cindra, Dracai of Retribution",
+        "Cindra",
     ):
         facts = fabcube_cards.get(name)
         assert facts is not None, name
@@ -396,3 +401,153 @@ def test_kassai_sword_attack_costs_one_less_after_a_draw(fabcube_cards):
     assert any("costs {r} less" in f.message for f in result.findings)
     no_draw = _run(_given({"hero": "Kassai", "weapons": ["Cintari Saber"]}), lines[1:], fabcube_cards)
     assert _violations(no_draw)  # {r} to pay and none available
+
+
+# --- Kavdaen: the hero with most life loses 1 and creates a Copper; then the one with least gains 1 --
+
+
+def test_kavdaen_balances_the_life_totals(fabcube_cards):
+    given = _given({"hero": "Kavdaen, Trader of Skins", "life": 20, "resource_points": 3}, {"life": 15})
+    result = _run(given, ["P1 activates Kavdaen", "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    p1, p2 = result.state["P1"], result.state["P2"]
+    assert (p1["life"], p2["life"]) == (19, 16)
+    assert _names(p1["permanents"]) == ["Copper"]
+    assert p1["action_points"] == 1  # go again gives back the action point
+
+
+def test_kavdaen_with_equal_lives_nothing_happens(fabcube_cards):
+    given = _given({"hero": "Kavdaen, Trader of Skins", "life": 18, "resource_points": 3}, {"life": 18})
+    result = _run(given, ["P1 activates Kavdaen", "all pass"], fabcube_cards)
+    assert (result.state["P1"]["life"], result.state["P2"]["life"]) == (18, 18)
+    assert result.state["P1"]["permanents"] == []
+
+
+def test_kavdaen_one_life_apart_the_second_step_levels_them_again(fabcube_cards):
+    given = _given({"hero": "Kavdaen, Trader of Skins", "life": 10, "resource_points": 3}, {"life": 11})
+    result = _run(given, ["P1 activates Kavdaen", "all pass"], fabcube_cards)
+    # P2 had most: 11 -> 10 and a Copper for P2; then the lives are equal, nobody gains
+    assert (result.state["P1"]["life"], result.state["P2"]["life"]) == (10, 10)
+    assert _names(result.state["P2"]["permanents"]) == ["Copper"]
+
+
+# --- Lexi: turn a face-down arsenal card face up; Lightning: go again, Ice: Frostbite ----------------
+
+
+def test_lexi_an_ice_card_gives_the_target_a_frostbite(fabcube_cards):
+    given = _given({"hero": "Lexi", "arsenal": ["Frost Fang (red)"]})
+    result = _run(given, ["P1 activates Lexi targeting P2", "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _names(result.state["P2"]["permanents"]) == ["Frostbite"]
+    assert result.state["P1"]["arsenal"][0]["face"] == "up"
+    assert result.state["P1"]["action_points"] == 1
+
+
+def test_lexi_a_lightning_card_gives_the_next_attack_go_again(fabcube_cards):
+    given = _given({"hero": "Lexi", "arsenal": ["Electrify (red)"], "hand": ["Head Jab (blue)"]})
+    result = _run(given, ["P1 activates Lexi", "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert [e["kind"] for e in result.state["effects"]] == ["next_attack_go_again"]
+    assert result.state["P2"].get("permanents", []) == []
+
+
+def test_lexi_without_a_face_down_arsenal_card_cannot_activate(fabcube_cards):
+    given = _given({"hero": "Lexi", "arsenal": []})
+    result = _run(given, ["P1 activates Lexi"], fabcube_cards)
+    assert any("face-down arsenal card" in m for m in _violations(result))
+
+
+# --- Bravo, Flattering Showman: a crush card turned face up gets +2{p} and dominate this turn -------
+
+
+def test_bravo_flattering_showman_crush_card_gets_power_and_dominate(fabcube_cards):
+    given = _given(
+        {"hero": "Bravo, Flattering Showman", "resource_points": 6, "arsenal": ["Buckling Blow (red)"]},
+        {"hand": ["Head Jab (red)", "Head Jab (yellow)"]},
+    )
+    lines = [
+        "P1 activates Bravo",
+        "all pass",
+        "P1 plays Buckling Blow (red) from arsenal",
+        "all pass to the Defend Step",
+        "P2 declares Head Jab (red) and Head Jab (yellow) as defending cards",
+    ]
+    result = _run(given, lines, fabcube_cards)
+    assert any("dominate" in m for m in _violations(result)), result.findings
+    done = _run(
+        given,
+        lines[:-1] + ["P2 declares no defending cards", "all pass through the Reaction and Damage Steps"],
+        fabcube_cards,
+    )
+    assert not _violations(done), done.findings
+    assert done.state["P2"]["life"] == 20 - (8 + 2)  # Buckling Blow (red): 8 power, +2
+
+
+def test_bravo_flattering_showman_a_card_without_crush_gets_nothing(fabcube_cards):
+    given = _given({"hero": "Bravo, Flattering Showman", "resource_points": 2, "arsenal": ["Head Jab (red)"]})
+    result = _run(given, ["P1 activates Bravo", "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert result.state["effects"] == []
+    assert result.state["P1"]["arsenal"][0]["face"] == "up"
+
+
+def test_skullbone_crosswrap_pays_the_same_arsenal_flip_cost(fabcube_cards):
+    # an equipment with Lexi's cost: "Once per Turn Action - Turn a face down card in your arsenal face up: Opt 1. Go again"
+    given = _given(
+        {"hero": "Azalea", "equipment": ["Skullbone Crosswrap"], "arsenal": ["Head Jab (red)"], "deck": 10}
+    )
+    result = _run(given, ["P1 activates Skullbone Crosswrap", "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert result.state["P1"]["arsenal"][0]["face"] == "up"
+    assert result.state["P1"]["action_points"] == 1
+    assert any("opt 1" in f.message for f in result.findings)
+    face_up = _given(
+        {
+            "hero": "Azalea",
+            "equipment": ["Skullbone Crosswrap"],
+            "arsenal": [{"name": "Head Jab (red)", "face": "up"}],
+        }
+    )
+    result = _run(face_up, ["P1 activates Skullbone Crosswrap"], fabcube_cards)
+    assert any("face-down arsenal card" in m for m in _violations(result))
+
+
+# --- Cindra: "Equip up to 2 Draconic daggers from your graveyard" (the daggers the line names) ---------
+
+_KUNAI = "Kunai of Retribution"
+
+
+def _cindra(**p1: Any) -> Any:
+    return _given({"hero": "Cindra, Dracai of Retribution", "resource_points": 3, **p1})
+
+
+def test_cindra_equips_the_named_daggers_from_her_graveyard(fabcube_cards):
+    given = _cindra(graveyard=[_KUNAI, _KUNAI, "Head Jab (red)"])
+    lines = [f"P1 activates Cindra targeting {_KUNAI} and {_KUNAI}", "all pass"]
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    p1 = result.state["P1"]
+    assert _names(p1["weapons"]) == [_KUNAI, _KUNAI]
+    assert _names(p1["graveyard"]) == ["Head Jab"]
+    assert not [f for f in result.findings if f.kind == "manual_effect"]
+
+
+def test_cindra_a_full_weapon_zone_leaves_the_dagger_in_the_graveyard(fabcube_cards):
+    given = _cindra(weapons=[_KUNAI], graveyard=[_KUNAI, _KUNAI])
+    result = _run(given, [f"P1 activates Cindra targeting {_KUNAI} and {_KUNAI}", "all pass"], fabcube_cards)
+    assert _names(result.state["P1"]["weapons"]) == [_KUNAI, _KUNAI]
+    assert _names(result.state["P1"]["graveyard"]) == [_KUNAI]
+    assert any("no empty weapon zone" in f.message for f in result.findings)
+
+
+def test_cindra_a_named_card_that_is_not_a_draconic_dagger_is_a_violation(fabcube_cards):
+    given = _cindra(graveyard=["Head Jab (red)"])
+    result = _run(given, ["P1 activates Cindra targeting Head Jab (red)", "all pass"], fabcube_cards)
+    assert any("is not one there" in m for m in _violations(result))
+    assert _names(result.state["P1"]["graveyard"]) == ["Head Jab"]
+
+
+def test_cindra_with_no_dagger_named_the_judge_is_asked(fabcube_cards):
+    result = _run(_cindra(graveyard=[_KUNAI]), ["P1 activates Cindra", "all pass"], fabcube_cards)
+    assert any("up to 2" in f.message for f in result.findings if f.kind == "manual_effect")
+    assert result.state["P1"]["weapons"] == []
