@@ -1208,7 +1208,47 @@ FLIPPED_TALENT_EFFECTS = re.compile(
 EQUIP_FROM_GRAVEYARD = re.compile(
     r"equip up to (\d+) ([a-z]+) (dagger|sword|axe|hammer|club|scepter|staff)s from your graveyard\.?", re.I
 )
-_HERO_RESOLVED = (LIFE_BALANCE, ARSENAL_FLIP_KEYWORD, FLIPPED_TALENT_EFFECTS, EQUIP_FROM_GRAVEYARD)
+#: Gravy Bones's "Draw a card, then discard a card" (the discard the log's next discard line names),
+#: Marlynn's "Create a Goldfin Harpoon in your hand" and Maxx's "Create a Hyper Driver token with 2 steam
+#: counters" (his activation condition: boosted this turn): each the whole of an activated ability's
+#: effect (``heroes._create_or_loot``); ``_ability_line`` is the same effect as a hero's whole line.
+DRAW_THEN_DISCARD = re.compile(r"^draw a card, then discard a card\.?(?:\s*go again\.?)?$", re.I)
+CREATE_IN_HAND = re.compile(r"^create an? ([a-z' ]+?) in your hand\.?(?:\s*go again\.?)?$", re.I)
+BOOSTED_THIS_TURN_CONDITION = re.compile(r"activate this ability only if you've boosted this turn\.?", re.I)
+CREATE_TOKEN_WITH_COUNTERS = re.compile(
+    r"^create an? ([a-z' ]+?) token with (\d+) ([a-z]+) counters\.?"
+    r"(?:\s*activate this ability only if you've boosted this turn\.?)?(?:\s*go again\.?)?$",
+    re.I,
+)
+
+
+def _ability_line(body: re.Pattern[str]) -> re.Pattern[str]:
+    """A hero's line that is one activated ability whose whole effect is ``body``."""
+    return re.compile(r"^(?:once per turn\s+)?(?:action|instant)\s*[-–]\s*[^:]+:\s*" + body.pattern[1:], re.I)
+
+
+_LOOT_LINES = tuple(_ability_line(x) for x in (DRAW_THEN_DISCARD, CREATE_IN_HAND, CREATE_TOKEN_WITH_COUNTERS))
+_HERO_RESOLVED = (
+    LIFE_BALANCE,
+    ARSENAL_FLIP_KEYWORD,
+    FLIPPED_TALENT_EFFECTS,
+    EQUIP_FROM_GRAVEYARD,
+    *_LOOT_LINES,
+)
+#: Arakni, Marionette's and Arakni, Web of Deceit's "Your attacks with stealth that are attacking a
+#: marked hero get +1{p} and "When this hits, this gets go again."" (``heroes.hero_link_grants``).
+STEALTH_MARKED_BONUS = re.compile(
+    r"^your attacks with ([a-z]+) that are attacking a marked hero get \+(\d+)\{p\} and \"([^\"]+)\"\.?$",
+    re.I,
+)
+#: Data Doll MKII's "Whenever a Mechanologist item with cost 2 or less is put into your banished zone from
+#: your deck, put it into the arena" (``zones.deck_banish_triggers``: boost and Soul Shackle banish from
+#: the deck).
+DECK_BANISH_TO_ARENA = re.compile(
+    r"^whenever an? ([a-z]+) item with cost (\d+) or less is put into your banished zone from your deck, "
+    r"put it into the arena\.?$",
+    re.I,
+)
 #: Sentences a hero's start position settles (the start state lists the graveyard, the arena and the
 #: weapons; nothing later reads them) and a permission to look that changes no state the engine keeps.
 START_POSITION_SENTENCE = re.compile(
@@ -1230,6 +1270,9 @@ _HERO_MODELLED = (
     ARSENAL_FLIP_KEYWORD,
     FLIPPED_TALENT_EFFECTS,
     EQUIP_FROM_GRAVEYARD,
+    STEALTH_MARKED_BONUS,
+    DECK_BANISH_TO_ARENA,
+    *_LOOT_LINES,
     WEAPON_HITS_COPPER,
     PLAY_CLASS_AFTER_NONATTACK,
     SECOND_NONATTACK_TOKEN,

@@ -37,7 +37,11 @@ from .effects import (
     ARSENAL_AS_INSTANT_OFF_TURN,
     ARSENAL_FLIP_KEYWORD,
     ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL,
+    BOOSTED_THIS_TURN_CONDITION,
+    CREATE_IN_HAND,
+    CREATE_TOKEN_WITH_COUNTERS,
     DECK_TOP_ITEM_AS_INSTANT,
+    DRAW_THEN_DISCARD,
     EQUIP_FROM_GRAVEYARD,
     FLIPPED_TALENT_EFFECTS,
     LIFE_BALANCE,
@@ -47,14 +51,15 @@ from .effects import (
     PLAYED_THIS_TURN_CONDITION,
     SECOND_NONATTACK_TOKEN,
     START_TOKENS_KEYWORD,
+    STEALTH_MARKED_BONUS,
     WEAPON_HITS_COPPER,
     played_tags,
     split_sentences,
 )
 from .rules import MANUAL, NOTE, Illegal
-from .state import PLAYERS, SLOTS, Card, Effect, GameState, Layer, other
+from .state import PLAYERS, SLOTS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import same_card
-from .zones import make_token, new_card, put_bottom, target_player, token_base
+from .zones import draw, make_token, new_card, put_bottom, target_player, token_base
 
 
 def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
@@ -93,7 +98,33 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
     if m is not None:
         _equip_from_graveyard(s, layer, m, ctx)
         return (text[: m.start()] + text[m.end() :]).strip()
+    body = text.strip()
+    m = DRAW_THEN_DISCARD.match(body) or CREATE_IN_HAND.match(body) or CREATE_TOKEN_WITH_COUNTERS.match(body)
+    if m is not None:
+        _create_or_loot(s, layer, m, ctx)
+        return ""  # the whole effect (go again: layers.resolve_top reads the layer's text)
     return text
+
+
+def _create_or_loot(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """Gravy Bones's "Draw a card, then discard a card" (the draw, then a discard the player chooses: a
+    ``discard_due`` effect the log's next discard line pays, ``zones.pay_discard_cost``, reported at the
+    end phase when it never comes), Marlynn's "Create a Goldfin Harpoon in your hand" (a new card in the
+    hand, CR 1.3.2) and Maxx's "Create a Hyper Driver token with 2 steam counters" (CR 8.6, 1.15)."""
+    player = layer.controller
+    if m.re is DRAW_THEN_DISCARD:
+        draw(s, player, 1, ctx)
+        text = "Discard a card (the log names it)."
+        s.effects.append(Effect("discard_due", player, 1, "turn", layer.name, text=text))
+        return
+    if m.re is CREATE_IN_HAND:
+        card = new_card(s, m.group(1).strip(), player, ctx)
+        card.private_to = player
+        s.p(player).hand.append(card)
+        ctx.events.append(Event("create", player, f"{card.name}: hand"))
+        return
+    token = make_token(s, player, m.group(1).strip().title(), ctx)
+    token.add_counters(m.group(3).casefold(), int(m.group(2)))
 
 
 _WEAPON_ZONES = 2  # CR 3.16: a hero has two weapon zones unless its text says otherwise
@@ -401,8 +432,37 @@ def _arsenal_cycle(s: GameState, player: str, name: str, arrow_dominate: bool, c
     ctx.add(NOTE, note + ".", "hero_ability")
 
 
+def hero_link_grants(s: GameState, link: ChainLink) -> list[str]:
+    """A hero's static bonus for its attacks under a condition, as ``ChainLink.waiting`` items checked
+    again before defending, damage and go again (``defending.recheck_grants``, CR 6.1.3): Arakni's
+    "Your attacks with stealth that are attacking a marked hero get +1{p} and "When this hits, this gets
+    go again."" (the mark until the hit removes it, CR 9.3.3; the granted hit ability is read as the hit
+    triggers, ``triggers.hit_triggers``)."""
+    hero = s.p(link.controller).hero_card
+    if hero is None:
+        return []
+    out = []
+    for sentence in hero.text.split("\n"):
+        m = STEALTH_MARKED_BONUS.match(sentence.strip())
+        if m and link.attack.facts.has(m.group(1).casefold()):
+            out.append(f"marked|0|{m.group(2)}|{m.group(3).rstrip('.')};")
+    return out
+
+
 def end_phase_abilities(s: GameState, ctx: Ctx) -> None:
     """The turn-player's hero abilities at the beginning of the end phase (CR 4.4.2)."""
+    for eff in [e for e in s.effects if e.kind == "discard_due"]:
+        s.effects.remove(eff)  # Gravy Bones's discard the log never showed
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name} made {player} draw a card and then discard one, and the log never showed the discard; enter it ('{player} discards X').",
+                number=ctx.entry.number,
+                name=eff.source,
+                player=eff.player,
+            ),
+            "manual_effect",
+        )
     player = s.turn_player
     p = s.p(player)
     hero = p.hero_card
@@ -686,6 +746,18 @@ def start_of_turn_abilities(s: GameState, ctx: Ctx) -> None:
 def check_activation_condition(s: GameState, player: str, src: Card) -> str:
     """Raise when a hero's or equipment's "Activate this only if you've played a X card this turn" is not met
     (CR 5.2.1e); return the ability's text without the condition (it is not an effect)."""
+    b = BOOSTED_THIS_TURN_CONDITION.search(src.facts.text)
+    if b is not None:  # Maxx: "Activate this ability only if you've boosted this turn"
+        if player not in s.boosted:
+            raise Illegal(
+                "activation_condition",
+                say(
+                    "{src}'s ability can be activated only if {player} has boosted this turn; this log shows no boost.",
+                    src=src.name,
+                    player=player,
+                ),
+            )
+        return b.group(0)
     m = PLAYED_THIS_TURN_CONDITION.search(src.facts.text)
     if m is None:
         return ""

@@ -37,7 +37,7 @@ from .effects import (
     static_sentences,
     token_facts,
 )
-from .heroes import resolve_ability
+from .heroes import hero_link_grants, resolve_ability
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import GROWING_CONDITIONS, phantasm_defender
@@ -202,6 +202,7 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
             link.power_bonus += mode.power
             link.go_again = link.go_again or mode.go_again
             on_attack += mode.on_attack
+    link.waiting.extend(hero_link_grants(s, link))  # the hero's conditional bonus (Arakni's)
     recheck_grants(s, link, ctx)
     if on_attack or at.on_attack_manual:
         trig = Layer(
@@ -315,6 +316,13 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
         for lay in s.stack:
             if lay.id in layer.targets:
                 lay.go_again = True
+    elif eff == "banished_to_arena":  # Data Doll MKII (zones.deck_banish_triggers)
+        p = s.p(layer.controller)
+        for card in [c for c in p.banished if c.id in layer.targets]:
+            p.banished.remove(card)
+            card.face, card.origin, card.duration = "up", "", ""
+            p.permanents.append(card)  # CR 8.1.4: an item is a permanent in the arena
+            ctx.events.append(Event("move", layer.controller, f"{card.name}: banished -> arena"))
     elif eff == "destroy_source":
         for pl in PLAYERS:
             for tok in list(s.p(pl).permanents):

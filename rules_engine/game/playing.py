@@ -49,7 +49,15 @@ from .heroes import (
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, Effect, GameState, Layer, other
 from .triggers import attack_played_triggers, nonattack_triggers, play_triggers, spectra_trigger
-from .zones import check_claims, destroy_permanent, new_card, take, target_player, token_base
+from .zones import (
+    check_claims,
+    deck_banish_triggers,
+    destroy_permanent,
+    new_card,
+    take,
+    target_player,
+    token_base,
+)
 
 
 def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
@@ -250,10 +258,10 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         if not layer.targets:
             layer.targets = [other(player)]
         layer.targets = [t if ":" in t else target_player(t, player) for t in layer.targets]
-    if c.boost:
-        boost(s, player, layer, c.boost_card, ctx)
+    boosted = boost(s, player, layer, c.boost_card, ctx) if c.boost else None
     apply_next_card_effects(s, player, layer, ctx)
     s.stack.append(layer)
+    deck_banish_triggers(s, player, boosted, ctx)  # Data Doll MKII: above the card (CR 6.6)
     # the turn's facts card texts ask about
     conditions.record_play(s, player, f, card.pitch, card.id, s.p(player).pitch_zone[pitched_from:])
     record_play(s, player, f)
@@ -415,7 +423,7 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
     return chosen
 
 
-def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> None:
+def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> Card:
     """CR 8.3.9: banish the top card of the deck; a Mechanologist card gives the attack go again."""
     p = s.p(player)
     if p.deck_top:
@@ -445,6 +453,7 @@ def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> None:
     conditions.record(s, player, "boosted")
     if "mechanologist" in top.facts.classes or "mechanologist" in top.facts.subtypes:
         layer.go_again = True
+    return top
 
 
 def _grant_fits(eff: Effect, layer: Layer) -> bool:

@@ -29,7 +29,7 @@ from .effects import (
 )
 from .rules import MANUAL, MISSED_TRIGGER, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
-from .zones import destroy_permanent, draw, target_player, token_base
+from .zones import deck_banish_triggers, destroy_permanent, draw, target_player, token_base
 
 
 def action_phase_triggers(s: GameState, ctx: Ctx) -> None:
@@ -51,6 +51,7 @@ def action_phase_triggers(s: GameState, ctx: Ctx) -> None:
                 p.deck_count = max(0, p.deck_count - 1)
             p.banished.append(top)
             ctx.events.append(Event("trigger", s.turn_player, "soul shackle"))
+            deck_banish_triggers(s, s.turn_player, top, ctx)  # Data Doll MKII
             ctx.events.append(
                 Event("random", s.turn_player, f"Soul Shackle banished {top.name} from the top of the deck")
             )

@@ -18,6 +18,7 @@ from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import (
+    DECK_BANISH_TO_ARENA,
     DISCARD_SIX_INTIMIDATE,
     FIRST_DISCARD_SIX_TOKEN,
     OPPONENT_DRAW_TOKENS,
@@ -304,6 +305,33 @@ def draw(s: GameState, player: str, n: int, ctx: Ctx) -> None:
     draw_triggers(s, player, drawn, ctx)
 
 
+def deck_banish_triggers(s: GameState, player: str, card: Card | None, ctx: Ctx) -> None:
+    """Data Doll MKII's "Whenever a Mechanologist item with cost 2 or less is put into your banished
+    zone from your deck, put it into the arena": a triggered layer (CR 6.6) that moves that card, if it
+    is still in the banished zone, into the arena (``layers.resolve_trigger``). An unknown card does not
+    trigger it; the judge enters the card if it was one."""
+    hero = s.p(player).hero_card
+    if card is None or hero is None or not card.facts.known:
+        return
+    for sentence in split_sentences(hero.text):
+        m = DECK_BANISH_TO_ARENA.match(sentence.strip())
+        f = card.facts
+        if m is None or m.group(1).casefold() not in f.classes or "item" not in f.subtypes:
+            continue
+        if f.cost is None or f.cost > int(m.group(2)):
+            continue
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{hero.name} trigger",
+            controller=player,
+            effect="banished_to_arena",
+        )
+        layer.targets = [card.id]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", player, f"{hero.name}: {card.name}"))
+
+
 def draw_triggers(s: GameState, player: str, drawn: int, ctx: Ctx) -> None:
     """Valda's "Whenever an opponent draws 1 or more cards during an action phase, create that many
     Seismic Surge tokens": one triggered layer for the draw event (CR 6.6), creating a token per card
@@ -509,6 +537,10 @@ def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
     """A discard line right after an activation whose cost is "discard an instant" (Oscilio) pays that
     cost (CR 1.14.4: an effect-cost, paid as the ability is activated, 5.2.2); the card must be of the
     kind the cost names, else the activation could not be paid that way (a violation)."""
+    due = next((e for e in s.effects if e.kind == "discard_due" and e.player == player), None)
+    if due is not None:  # Gravy Bones: the discard after the draw (heroes._create_or_loot)
+        s.effects.remove(due)
+        return
     layer = s.stack[-1] if s.stack else None
     if layer is None or layer.controller != player or not layer.cost_due:
         return

@@ -59,6 +59,7 @@ def test_the_heroes_of_this_file_are_computed_in_full(fabcube_cards):
         "Bravo, Flattering Showman",
         "Cindra, Dracai of Retribution",
         "Cindra",
+        "Data Doll MKII",
     ):
         facts = fabcube_cards.get(name)
         assert facts is not None, name
@@ -551,3 +552,113 @@ def test_cindra_with_no_dagger_named_the_judge_is_asked(fabcube_cards):
     result = _run(_cindra(graveyard=[_KUNAI]), ["P1 activates Cindra", "all pass"], fabcube_cards)
     assert any("up to 2" in f.message for f in result.findings if f.kind == "manual_effect")
     assert result.state["P1"]["weapons"] == []
+
+
+# --- Arakni, Marionette: stealth attacks at a marked hero get +1{p} and "When this hits, this gets go again" --
+
+_KISS = [
+    "P1 plays Kiss of Death (red)",  # stealth, power 3: "When this hits a hero, they lose 1{h}."
+    "all pass to the Defend Step",
+    "P2 declares no defending cards",
+    "all pass through the Reaction and Damage Steps",
+    "all pass",
+]
+
+
+def test_arakni_stealth_attack_at_a_marked_hero_gets_power_and_go_again_on_hit(fabcube_cards):
+    given = _given({"hero": "Arakni, Marionette", "hand": ["Kiss of Death (red)"]}, {"marked": True})
+    result = _run(given, _KISS, fabcube_cards)
+    assert not _violations(result), result.findings
+    assert result.state["P2"]["life"] == 20 - (3 + 1) - 1
+    assert result.state["P2"].get("marked", False) is False  # the hit removed the mark (CR 9.3.3)
+    assert result.state["P1"]["action_points"] == 1  # the granted hit ability's go again
+
+
+def test_arakni_an_unmarked_hero_gets_no_bonus(fabcube_cards):
+    given = _given({"hero": "Arakni, Web of Deceit", "hand": ["Kiss of Death (red)"]})
+    result = _run(given, _KISS, fabcube_cards)
+    assert result.state["P2"]["life"] == 20 - 3 - 1
+    assert result.state["P1"]["action_points"] == 0
+
+
+# --- Gravy Bones: draw, then the discard the log names; Marlynn: a Goldfin Harpoon in hand; Maxx --------
+
+
+def test_gravy_bones_draws_then_the_logged_discard(fabcube_cards):
+    given = _given(
+        {
+            "hero": "Gravy Bones, Shipwrecked Looter",
+            "permanents": ["Gold"],
+            "hand": ["Head Jab (red)"],
+            "deck": 10,
+        }
+    )
+    lines = ["P1 activates Gravy Bones", "all pass", "P1 discards Head Jab (red)"]
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    p1 = result.state["P1"]
+    assert (p1["deck"], p1["hand_size"], p1["permanents"]) == (9, 1, [])
+    assert _names(p1["graveyard"]) == ["Head Jab"]
+    assert result.state["effects"] == []  # the discard due is paid
+    assert p1["hero_tapped"] is True
+
+
+def test_gravy_bones_a_discard_never_logged_is_reported_at_the_end_phase(fabcube_cards):
+    given = _given({"hero": "Gravy Bones", "permanents": ["Gold"], "deck": 10})
+    result = _run(given, ["P1 activates Gravy Bones", "all pass"], fabcube_cards)
+    assert [e["description"] for e in result.state["effects"]] == ["Discard a card (the log names it)."]
+    ended = _run(given, ["P1 activates Gravy Bones", "all pass", "all pass"], fabcube_cards)
+    assert any("never showed the discard" in f.message for f in ended.findings if f.kind == "manual_effect")
+
+
+def test_marlynn_creates_a_goldfin_harpoon_in_her_hand(fabcube_cards):
+    given = _given({"hero": "Marlynn, Treasure Hunter", "permanents": ["Gold"]})
+    result = _run(given, ["P1 activates Marlynn", "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    p1 = result.state["P1"]
+    assert _names(p1["hand"]) == ["Goldfin Harpoon"]
+    assert (p1["permanents"], p1["action_points"]) == ([], 1)  # the Gold destroyed; go again
+
+
+def test_maxx_creates_a_hyper_driver_with_two_steam_counters_after_a_boost(fabcube_cards):
+    p1 = {"hero": "Maxx Nitro", "action_points": 2, "resource_points": 2, "hand": ["Zero to Sixty (red)"]}
+    given = _given(p1 | {"deck_top": ["Head Jab (red)"], "deck": 10})
+    boost = [
+        "P1 plays Zero to Sixty (red) targeting P2's hero, boosting",  # Mechanologist attack with boost
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        "all pass through the Reaction and Damage Steps",
+        "all pass",  # the chain closes
+    ]
+    result = _run(given, [*boost, "P1 activates Maxx Nitro", "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    (driver,) = result.state["P1"]["permanents"]
+    assert driver["name"] == "Hyper Driver"
+    assert driver["counters"] == ["steam", "steam"]
+    no_boost = _run(_given(p1), ["P1 activates Maxx Nitro"], fabcube_cards)
+    assert any("boosted this turn" in m for m in _violations(no_boost))
+
+
+# --- Data Doll MKII: a Mechanologist item of cost 2 or less banished from the deck goes to the arena ----
+
+
+def _doll(top: str) -> Any:
+    return _given({"hero": "Data Doll MKII", "hand": ["Zero to Sixty (red)"], "deck_top": [top], "deck": 10})
+
+
+_BOOST = ["P1 plays Zero to Sixty (red) targeting P2's hero, boosting", "P1 passes; P2 passes"]
+
+
+def test_data_doll_a_boosted_item_goes_into_the_arena(fabcube_cards):
+    result = _run(_doll("Teklo Core (blue)"), _BOOST, fabcube_cards)
+    assert not _violations(result), result.findings
+    p1 = result.state["P1"]
+    assert _names(p1["permanents"]) == ["Teklo Core"]
+    assert p1["banished"] == []
+    assert [x["card"] for x in result.state["stack"]] == ["Zero to Sixty"]  # the trigger resolved above it
+
+
+def test_data_doll_a_boosted_card_that_is_not_such_an_item_stays_banished(fabcube_cards):
+    result = _run(_doll("Head Jab (red)"), _BOOST[:1], fabcube_cards)
+    assert _names(result.state["P1"]["banished"]) == ["Head Jab"]
+    assert [x["card"] for x in result.state["stack"]] == ["Zero to Sixty"]  # no trigger
