@@ -1249,6 +1249,21 @@ DECK_BANISH_TO_ARENA = re.compile(
     r"put it into the arena\.?$",
     re.I,
 )
+#: Terra's "At the beginning of each end phase, if there is an Earth card in your pitch zone, you may pay
+#: {r}. If you do, create a Might token." (``heroes.end_phase_abilities`` offers it; the log's
+#: ``P1 pays 1`` takes it, ``heroes.take_pay_offer``).
+END_PHASE_PAY_TOKEN = re.compile(
+    r"^at the beginning of each end phase, if there is an? ([a-z]+) card in your pitch zone, you may pay "
+    r"((?:\{r\})+)\. if you do, create an? ([a-z' ]+?) token\.?$",
+    re.I,
+)
+#: Marlynn's "Whenever you draw a card during your action phase, you may put an arrow from your hand
+#: face-up into your arsenal" (``heroes.draw_arsenal``: the log's arsenal line right after the draw).
+DRAW_ARROW_TO_ARSENAL = re.compile(
+    r"^whenever you draw a card during your action phase, you may put an? ([a-z]+) from your hand face-?up "
+    r"into your arsenal\.?$",
+    re.I,
+)
 #: Sentences a hero's start position settles (the start state lists the graveyard, the arena and the
 #: weapons; nothing later reads them) and a permission to look that changes no state the engine keeps.
 START_POSITION_SENTENCE = re.compile(
@@ -1272,6 +1287,8 @@ _HERO_MODELLED = (
     EQUIP_FROM_GRAVEYARD,
     STEALTH_MARKED_BONUS,
     DECK_BANISH_TO_ARENA,
+    END_PHASE_PAY_TOKEN,
+    DRAW_ARROW_TO_ARSENAL,
     *_LOOT_LINES,
     WEAPON_HITS_COPPER,
     PLAY_CLASS_AFTER_NONATTACK,

@@ -41,7 +41,9 @@ from .effects import (
     CREATE_IN_HAND,
     CREATE_TOKEN_WITH_COUNTERS,
     DECK_TOP_ITEM_AS_INSTANT,
+    DRAW_ARROW_TO_ARSENAL,
     DRAW_THEN_DISCARD,
+    END_PHASE_PAY_TOKEN,
     EQUIP_FROM_GRAVEYARD,
     FLIPPED_TALENT_EFFECTS,
     LIFE_BALANCE,
@@ -59,7 +61,7 @@ from .effects import (
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, SLOTS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import same_card
-from .zones import draw, make_token, new_card, put_bottom, target_player, token_base
+from .zones import draw, make_token, new_card, put_bottom, take, target_player, token_base
 
 
 def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
@@ -449,6 +451,86 @@ def hero_link_grants(s: GameState, link: ChainLink) -> list[str]:
     return out
 
 
+def _offer_end_phase_payment(s: GameState, player: str, ctx: Ctx) -> None:
+    """Terra's "At the beginning of each end phase, if there is an Earth card in your pitch zone, you may
+    pay {r}. If you do, create a Might token." (CR 4.4.2): with such a card in her pitch zone, a
+    ``pay_offer`` effect until the end phase ends; the log's ``P1 pays 1`` takes it (``take_pay_offer``)."""
+    hero = s.p(player).hero_card
+    if hero is None:
+        return
+    for line in hero.text.split("\n"):  # one ability per line; it is two sentences
+        m = END_PHASE_PAY_TOKEN.match(line.strip())
+        if m is None:
+            continue
+        talent = m.group(1).casefold()
+        if not any(talent in c.facts.classes for c in s.p(player).pitch_zone):
+            continue
+        cost, token = m.group(2).count("{"), m.group(3).strip().title()
+        text = f"You may pay {m.group(2)}: create a {token} token ({hero.name})."
+        s.effects.append(Effect("pay_offer", player, cost, "end", hero.name, token, text))
+        ctx.events.append(Event("trigger", player, f"{hero.name} end phase"))
+
+
+def draw_arsenal(s: GameState, c: A.Arsenal, ctx: Ctx) -> bool:
+    """Marlynn's "Whenever you draw a card during your action phase, you may put an arrow from your hand
+    face-up into your arsenal": in her action phase, an arsenal line on the line of the draw or the one
+    after (the trigger resolving, CR 6.6) puts the arrow face up into her empty arsenal. True when the
+    line is that choice; the card must be an arrow from her hand and the arsenal empty (CR 3.3.2), else
+    a violation. False for any other arsenal line (the end phase's, ``end_phase.arsenal``)."""
+    p = s.p(c.player)
+    hero = p.hero_card
+    if hero is None or s.phase != "action" or s.turn_player != c.player:
+        return False
+    m = next((x for line in hero.text.split("\n") if (x := DRAW_ARROW_TO_ARSENAL.match(line.strip()))), None)
+    drew = any(e.kind == "draw" and e.player == c.player for e in list(ctx.prev_events) + list(ctx.events))
+    if m is None or not drew:
+        return False
+    kind = m.group(1).casefold()
+    if p.arsenal or c.extra:
+        raise Illegal("arsenal_occupied", say("{player}'s arsenal already holds a card.", player=c.player))
+    card, _ = take(s, c.player, c.card, ("hand",), ctx)
+    if kind not in card.facts.subtypes:
+        raise Illegal(
+            "play_zone",
+            say(
+                "{hero}'s ability puts only an {kind} from hand into the arsenal; {card} is not one.",
+                hero=hero.name,
+                kind=kind,
+                card=card.name,
+            ),
+        )
+    card.face, card.private_to, card.origin = "up", "", ""
+    p.arsenal.append(card)
+    ctx.events.append(Event("trigger", c.player, f"{hero.name}: {card.name} into the arsenal"))
+    return True
+
+
+def take_pay_offer(s: GameState, player: str, amount: int) -> Effect | None:
+    """The hero's optional payment ``player`` makes now (Terra's), removed from the state; the caller
+    pays it and ``pay_offer_effect`` applies its effect."""
+    offer = next(
+        (e for e in s.effects if e.kind == "pay_offer" and e.player == player and e.amount == amount), None
+    )
+    if offer is not None:
+        s.effects.remove(offer)
+    return offer
+
+
+def pay_offer_effect(s: GameState, offer: Effect, ctx: Ctx) -> None:
+    """ "If you do, create a Might token" (CR 1.8.4: the payment was made)."""
+    make_token(s, offer.player, offer.card_id, ctx)
+    _hero_note(
+        ctx,
+        say(
+            "line {number}: {hero}: {player} paid and creates a {token} token.",
+            number=ctx.entry.number,
+            hero=offer.source,
+            player=offer.player,
+            token=offer.card_id,
+        ),
+    )
+
+
 def end_phase_abilities(s: GameState, ctx: Ctx) -> None:
     """The turn-player's hero abilities at the beginning of the end phase (CR 4.4.2)."""
     for eff in [e for e in s.effects if e.kind == "discard_due"]:
@@ -463,6 +545,8 @@ def end_phase_abilities(s: GameState, ctx: Ctx) -> None:
             ),
             "manual_effect",
         )
+    for pl in PLAYERS:  # "at the beginning of each end phase": either player's hero (Terra)
+        _offer_end_phase_payment(s, pl, ctx)
     player = s.turn_player
     p = s.p(player)
     hero = p.hero_card

@@ -60,6 +60,9 @@ def test_the_heroes_of_this_file_are_computed_in_full(fabcube_cards):
         "Cindra, Dracai of Retribution",
         "Cindra",
         "Data Doll MKII",
+        "Terra",
+        "Marlynn",
+        "Marlynn, Treasure Hunter",
     ):
         facts = fabcube_cards.get(name)
         assert facts is not None, name
@@ -662,3 +665,63 @@ def test_data_doll_a_boosted_card_that_is_not_such_an_item_stays_banished(fabcub
     result = _run(_doll("Head Jab (red)"), _BOOST[:1], fabcube_cards)
     assert _names(result.state["P1"]["banished"]) == ["Head Jab"]
     assert [x["card"] for x in result.state["stack"]] == ["Zero to Sixty"]  # no trigger
+
+
+# --- Terra: at the beginning of each end phase, with an Earth card pitched, pay {r} for a Might token --
+
+_EARTH = "Autumn's Touch (blue)"  # an Earth attack action card
+
+
+def test_terra_pays_one_in_her_end_phase_for_a_might_token(fabcube_cards):
+    given = _given({"hero": "Terra", "action_points": 0, "pitch_zone": [_EARTH], "hand": ["Head Jab (red)"]})
+    result = _run(given, ["all pass", "P1 pays 1, pitching Head Jab (red)"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _names(result.state["P1"]["permanents"]) == ["Might"]
+    assert result.state["effects"] == []
+
+
+def test_terra_on_the_opponents_end_phase_too(fabcube_cards):
+    given = _given(
+        {"hero": "Terra", "pitch_zone": [_EARTH], "hand": ["Head Jab (red)"]}, {"action_points": 0}, turn="P2"
+    )
+    result = _run(given, ["all pass", "P1 pays 1, pitching Head Jab (red)"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _names(result.state["P1"]["permanents"]) == ["Might"]
+
+
+def test_terra_without_an_earth_card_pitched_there_is_nothing_to_pay(fabcube_cards):
+    given = _given(
+        {"hero": "Terra", "action_points": 0, "pitch_zone": ["Head Jab (blue)"], "hand": ["Head Jab (red)"]}
+    )
+    result = _run(given, ["all pass", "P1 pays 1, pitching Head Jab (red)"], fabcube_cards)
+    assert any("no effect offers" in m for m in _violations(result))
+    assert result.state["P1"]["permanents"] == []
+
+
+def test_terra_who_does_not_pay_gets_nothing(fabcube_cards):
+    given = _given({"hero": "Terra", "action_points": 0, "pitch_zone": [_EARTH]})
+    result = _run(given, ["all pass"], fabcube_cards)
+    assert [e["kind"] for e in result.state["effects"]] == ["pay_offer"]  # offered until the end phase ends
+    assert result.state["P1"]["permanents"] == []
+
+
+# --- Marlynn: after a draw in her action phase, an arrow from hand face up into her arsenal -------------
+
+
+def test_marlynn_puts_an_arrow_face_up_into_her_arsenal_after_a_draw(fabcube_cards):
+    given = _given({"hero": "Marlynn", "hand": ["Goldfin Harpoon"], "deck": 10})
+    lines = ["P1 draws 1", "P1 puts Goldfin Harpoon face up into their arsenal"]
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    p1 = result.state["P1"]
+    assert [(c["name"], c["face"]) for c in p1["arsenal"]] == [("Goldfin Harpoon", "up")]
+    assert (result.state["phase"], p1["hand_size"]) == ("action", 1)  # still her action phase
+
+
+def test_marlynn_only_an_arrow_and_only_into_an_empty_arsenal(fabcube_cards):
+    given = _given({"hero": "Marlynn, Treasure Hunter", "hand": ["Head Jab (red)"], "deck": 10})
+    result = _run(given, ["P1 draws 1", "P1 puts Head Jab (red) face up into their arsenal"], fabcube_cards)
+    assert any("is not one" in m for m in _violations(result))
+    full = _given({"hero": "Marlynn", "hand": ["Goldfin Harpoon"], "arsenal": ["Head Jab (red)"], "deck": 10})
+    result = _run(full, ["P1 draws 1", "P1 puts Goldfin Harpoon face up into their arsenal"], fabcube_cards)
+    assert any("already holds a card" in m for m in _violations(result))
