@@ -16,6 +16,7 @@ from . import actions as A
 from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
+from .heroes import pay_offer_effect, take_pay_offer
 from .rules import Illegal, cite
 from .state import Card, Effect, GameState, PendingDamage
 from .triggers import crush, damage_triggers, hit_triggers, order_pending
@@ -247,6 +248,12 @@ def pay(s: GameState, c: A.Pay, ctx: Ctx) -> None:
     """Pay an optional cost that avoids damage (Bloodrot Pox: 2 damage unless you pay 3, CR 8.6.19)."""
     d = s.pending
     if d is None or not d.unless_cost or d.target != c.player:
+        offer = take_pay_offer(s, c.player, c.amount)  # a hero's "you may pay {r}" (Terra's)
+        if offer is not None:
+            pay_resources(s, c.player, c.amount, c.pitches, ctx)
+            pay_offer_effect(s, offer, ctx)
+            ctx.events.append(Event("paid", c.player, offer.source, c.amount))
+            return
         raise Illegal(
             "pitch_no_cost",
             say(

@@ -14,7 +14,13 @@ from rules_engine.wording import say
 
 from . import actions as A
 from .context import Ctx, Event, give_priority
-from .effects import OVERPOWER_IF_BUFFED, defend_sentences, recognise
+from .effects import (
+    LOW_POWER_NO_HAND_DEFENSE,
+    OVERPOWER_IF_BUFFED,
+    defend_sentences,
+    recognise,
+    split_sentences,
+)
 from .rules import MANUAL, Illegal
 from .state import Card, ChainLink, GameState, Layer
 from .values import grant_met, phantasm_defender
@@ -46,6 +52,14 @@ def granted(s: GameState, link: ChainLink, keyword: str) -> bool:
     ):
         return True
     facts = link.attack.facts
+    if any(  # Valda's "cards you own with crush get dominate this turn" (heroes.start_of_turn_abilities)
+        eff.kind == "grant_keyword_with"
+        and eff.text == keyword
+        and eff.player == link.attack.owner
+        and facts.has(eff.card_id)
+        for eff in s.effects
+    ):
+        return True
     return facts.is_attack_action and any(
         eff.kind == "grant_keyword"
         and eff.text == keyword
@@ -53,6 +67,21 @@ def granted(s: GameState, link: ChainLink, keyword: str) -> bool:
         and (facts.cost or 0) >= eff.amount
         for eff in s.effects
     )
+
+
+def hand_defense_barred(s: GameState, link: ChainLink) -> int | None:
+    """Benji's "Your attack action cards with 2 or less {p} can't be defended by cards from hand" (a
+    restriction on declaring defenders, CR 7.3.2, 1.0.2): the limit N when the attack's controller's hero
+    has it and the attack action card's power (printed, counters and bonuses so far) is N or less."""
+    hero = s.p(link.controller).hero_card
+    if hero is None or not link.attack.facts.is_attack_action:
+        return None
+    for sentence in split_sentences(hero.text):
+        m = LOW_POWER_NO_HAND_DEFENSE.match(sentence.strip())
+        power = (link.attack.facts.power or 0) + link.attack.counter_mod("power") + link.power_bonus
+        if m and power <= int(m.group(1)):
+            return int(m.group(1))
+    return None
 
 
 def power_overpower(link: ChainLink) -> bool:
@@ -108,6 +137,17 @@ def check_can_defend(
             "defend_equipment",
             say(
                 "{attack} can't be defended by equipment (its text, a restriction).", attack=link.attack.name
+            ),
+        )
+    low = hand_defense_barred(s, link)
+    if low is not None and any(c.origin == "hand" for c in new):
+        raise Illegal(
+            "hero_no_hand_defense",
+            say(
+                "{attack} has {power} or less power and {hero}'s ability says it can't be defended by cards from hand.",
+                attack=link.attack.name,
+                power=low,
+                hero=s.p(link.controller).hero,
             ),
         )
     if atk.has("dominate") or granted(s, link, "dominate"):

@@ -714,6 +714,8 @@ class ActivatedAbility:
     soul_cost: int = 0  # "banish a card from Prism's soul" (CR 3.11.5, 1.14.4)
     discard_self: bool = False  # "Discard this": activated from the hand, the card discarded as its cost
     tap_hero: bool = False  # "{t} your hero": an effect-cost of an equipment's ability (CR 8.5.55a, 1.14.4)
+    discard_cost: str = ""  # "discard an instant": the kind of card the log's discard line must name
+    flip_arsenal: bool = False  # "turn a face down card in your arsenal face up" (Lexi; CR 1.14.4)
 
 
 #: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
@@ -777,6 +779,10 @@ def played_tags(f: CardFacts) -> str:
 #: The effect-cost parts of an activated ability the engine pays (``_cost_part``).
 _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
 _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
+#: Oscilio's "Discard an instant" (a cost the log's next discard line pays, ``zones.pay_discard_cost``).
+_DISCARD_COST = re.compile(r"^discard an (instant)$")
+#: Lexi's "Turn a face down card in your arsenal face up" (``heroes.pay_arsenal_flip``).
+_FLIP_ARSENAL_COST = re.compile(r"^turn a face-? ?down card in your arsenal face-? ?up$")
 
 
 def _from_hand_ability(sentence: str) -> bool:
@@ -792,6 +798,8 @@ def _cost_part(part: str) -> bool:
         re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|discard this|\{t\}(?: your hero)?", part)
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
+        or _DISCARD_COST.match(part)
+        or _FLIP_ARSENAL_COST.match(part)
     )
 
 
@@ -815,6 +823,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
         parts = [x.strip() for x in cost_text.split(",") if x.strip()]
         named = next((_DESTROY_NAMED.match(x) for x in parts if _DESTROY_NAMED.match(x)), None)
         soul = next((_SOUL_COST.match(x) for x in parts if _SOUL_COST.match(x)), None)
+        discard = next((_DISCARD_COST.match(x) for x in parts if _DISCARD_COST.match(x)), None)
         return ActivatedAbility(
             once_per_turn=bool(m.group(1)),
             type=m.group(2).casefold(),
@@ -830,6 +839,8 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             soul_cost=(int(soul.group(1) or 1)) if soul else 0,
             discard_self="discard this" in parts,
             tap_hero="{t} your hero" in parts,
+            discard_cost=discard.group(1) if discard else "",
+            flip_arsenal=any(_FLIP_ARSENAL_COST.match(x) for x in parts),
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
@@ -1260,9 +1271,175 @@ FEALTY_DAGGER_DISCOUNT = re.compile(
 #: Kassai, Cintari Sellsword's "Your second sword attack each turn costs {r} less" (``playing.activate``;
 #: counted from the attacks the log shows this turn, like Ira's).
 SECOND_SWORD_ATTACK_DISCOUNT = re.compile(r"^your second sword attack each turn costs \{r\} less\.?$", re.I)
+#: Kassai's "If you've drawn a card this turn, your sword attacks cost {r} less to activate"
+#: (``playing.hero_weapon_discount``; the draws are the turn's facts, ``conditions.record``).
+DRAWN_SWORD_DISCOUNT = re.compile(
+    r"^if you've drawn a card this turn, your sword attacks cost \{r\} less to activate\.?$", re.I
+)
 #: Ira, Scarlet Revenger (``playing.hero_attack_abilities``).
 SECOND_ATTACK_POWER = re.compile(r"^your second attack each turn gets \+(\d+)\{p\}$", re.I)
+#: Jarl's "Whenever you play an Ice card, create a Frostbite token in an opponent's exposed head, chest,
+#: arms, or legs zone" (``heroes.play_abilities``; group 1 the card's class or talent, group 2 the token).
+PLAY_TOKEN_IN_EXPOSED_ZONE = re.compile(
+    r"^whenever you play an? ([a-z]+) card, create an? ([a-z' ]+?) token in an opponent's exposed head, "
+    r"chest, arms, or legs zone\.?$",
+    re.I,
+)
+#: Iyslander's "Whenever you play an Ice card during an opponents turn, create a Frostbite token under
+#: their control" (``heroes.play_abilities``).
+PLAY_OFF_TURN_TOKEN_THEIRS = re.compile(
+    r"^whenever you play an? ([a-z]+) card during an opponent'?s'? turn, create an? ([a-z' ]+?) token "
+    r"under their control\.?$",
+    re.I,
+)
+#: Iyslander's "If it's not your turn, you may play blue 'non-attack' action cards from your arsenal as
+#: though they were an instant" (``heroes.plays_as_instant``, CR 5.1.1's timing).
+ARSENAL_AS_INSTANT_OFF_TURN = re.compile(
+    r"^if it's not your turn, you may play (red|yellow|blue) 'non-attack' action cards from your arsenal "
+    r"as though they were an instant\.?$",
+    re.I,
+)
+#: Scurv, Stowaway's "Whenever you activate a Goldkiss Rum, gain {r}" (``heroes.activate_abilities``).
+ACTIVATE_NAMED_GAIN = re.compile(r"^whenever you activate an? ([a-z' ]+?), gain ((?:\{r\})+)\.?$", re.I)
+#: Benji's "Your attack action cards with 2 or less {p} can't be defended by cards from hand"
+#: (``defending.check_can_defend``, CR 7.3.2 with the attack's {p} as the defenders are declared).
+LOW_POWER_NO_HAND_DEFENSE = re.compile(
+    r"^your attack action cards with (\d+) or less \{p\} can't be defended by cards from hand\.?$", re.I
+)
+#: Benji's first-hit effect "your next attack gains +1{p}": no duration, it waits for the next attack
+#: (``triggers.hero_hit_abilities``).
+NEXT_ATTACK_POWER_LASTING = re.compile(r"^your next attack gains \+(\d+)\{p\}\.?$", re.I)
+#: Valda's "Whenever an opponent draws 1 or more cards during an action phase, create that many Seismic
+#: Surge tokens" (and young Valda's "a card ... a token for each card drawn this way"; ``zones.draw``).
+OPPONENT_DRAW_TOKENS = re.compile(
+    r"^whenever an opponent draws (?:1 or more cards|a card) during an action phase, create "
+    r"(?:that many|an?) ([a-z' ]+?) tokens?(?: for each card drawn this way)?\.?$",
+    re.I,
+)
+#: Valda's "At the start of your turn, if you control 3 or more Seismic Surge tokens, cards you own with
+#: crush get dominate this turn" (the card data spells it "Siesmic"; ``heroes.start_of_turn_abilities``).
+START_TOKENS_KEYWORD = re.compile(
+    r"^at the start of your turn, if you control (\d+) or more ([a-z' ]+?) tokens, cards you own with "
+    r"([a-z]+) (?:get|gain) ([a-z]+) this turn\.?$",
+    re.I,
+)
+#: Dash I/O's and Dash, Database's "Once per turn, you may play a Mechanologist item with cost 0 or 1 from
+#: the top of your deck as though it were an instant. It costs an additional {r} to play."
+#: (``heroes.deck_top_play``; group 1 the class, groups 2-3 the costs, group 4 the extra cost).
+DECK_TOP_ITEM_AS_INSTANT = re.compile(
+    r"^once per turn, you may play an? ([a-z]+) item with cost (\d+) or (\d+) from the top of your deck as "
+    r"though it were an instant\. it costs an additional ((?:\{r\})+) to play\.?$",
+    re.I,
+)
+#: Hero activated abilities ``heroes.resolve_ability`` resolves (CR 5.3): Kavdaen's "If a hero has more
+#: {h} than all other hero's, they lose 1{h} and create a Copper token. Then if a hero has less {h} than
+#: all other hero's, they gain 1{h}."
+LIFE_BALANCE = re.compile(
+    r"if a hero has more \{h\} than all other hero'?s'?, they lose (\d+)\{h\} and create an? ([a-z]+) token\. "
+    r"then if a hero has less \{h\} than all other hero'?s'?, they gain (\d+)\{h\}\.?",
+    re.I,
+)
+#: Bravo, Flattering Showman's "Turn a face-down card in your arsenal face-up. If it has crush, it gets
+#: +2{p} and dominate this turn."
+ARSENAL_FLIP_KEYWORD = re.compile(
+    r"turn a face-?down card in your arsenal face-?up\. if it has ([a-z]+), it gets \+(\d+)\{p\} and "
+    r"([a-z]+) this turn\.?",
+    re.I,
+)
+#: Lexi's effect after her cost turned an arsenal card face up: "If it's a Lightning card, your next
+#: attack this turn gains go again. If it's an Ice card, create a Frostbite token under target hero's
+#: control."
+FLIPPED_TALENT_EFFECTS = re.compile(
+    r"if it's an? ([a-z]+) card, your next attack this turn gains go again\. if it's an? ([a-z]+) card, "
+    r"create an? ([a-z]+) token under target hero's control\.?",
+    re.I,
+)
+#: Cindra's "Equip up to 2 Draconic daggers from your graveyard" (the daggers the activation line names).
+EQUIP_FROM_GRAVEYARD = re.compile(
+    r"equip up to (\d+) ([a-z]+) (dagger|sword|axe|hammer|club|scepter|staff)s from your graveyard\.?", re.I
+)
+#: Gravy Bones's "Draw a card, then discard a card" (the discard the log's next discard line names),
+#: Marlynn's "Create a Goldfin Harpoon in your hand" and Maxx's "Create a Hyper Driver token with 2 steam
+#: counters" (his activation condition: boosted this turn): each the whole of an activated ability's
+#: effect (``heroes._create_or_loot``); ``_ability_line`` is the same effect as a hero's whole line.
+DRAW_THEN_DISCARD = re.compile(r"^draw a card, then discard a card\.?(?:\s*go again\.?)?$", re.I)
+CREATE_IN_HAND = re.compile(r"^create an? ([a-z' ]+?) in your hand\.?(?:\s*go again\.?)?$", re.I)
+BOOSTED_THIS_TURN_CONDITION = re.compile(r"activate this ability only if you've boosted this turn\.?", re.I)
+CREATE_TOKEN_WITH_COUNTERS = re.compile(
+    r"^create an? ([a-z' ]+?) token with (\d+) ([a-z]+) counters\.?"
+    r"(?:\s*activate this ability only if you've boosted this turn\.?)?(?:\s*go again\.?)?$",
+    re.I,
+)
+
+
+def _ability_line(body: re.Pattern[str]) -> re.Pattern[str]:
+    """A hero's line that is one activated ability whose whole effect is ``body``."""
+    return re.compile(r"^(?:once per turn\s+)?(?:action|instant)\s*[-–]\s*[^:]+:\s*" + body.pattern[1:], re.I)
+
+
+_LOOT_LINES = tuple(_ability_line(x) for x in (DRAW_THEN_DISCARD, CREATE_IN_HAND, CREATE_TOKEN_WITH_COUNTERS))
+_HERO_RESOLVED = (
+    LIFE_BALANCE,
+    ARSENAL_FLIP_KEYWORD,
+    FLIPPED_TALENT_EFFECTS,
+    EQUIP_FROM_GRAVEYARD,
+    *_LOOT_LINES,
+)
+#: Arakni, Marionette's and Arakni, Web of Deceit's "Your attacks with stealth that are attacking a
+#: marked hero get +1{p} and "When this hits, this gets go again."" (``heroes.hero_link_grants``).
+STEALTH_MARKED_BONUS = re.compile(
+    r"^your attacks with ([a-z]+) that are attacking a marked hero get \+(\d+)\{p\} and \"([^\"]+)\"\.?$",
+    re.I,
+)
+#: Data Doll MKII's "Whenever a Mechanologist item with cost 2 or less is put into your banished zone from
+#: your deck, put it into the arena" (``zones.deck_banish_triggers``: boost and Soul Shackle banish from
+#: the deck).
+DECK_BANISH_TO_ARENA = re.compile(
+    r"^whenever an? ([a-z]+) item with cost (\d+) or less is put into your banished zone from your deck, "
+    r"put it into the arena\.?$",
+    re.I,
+)
+#: Terra's "At the beginning of each end phase, if there is an Earth card in your pitch zone, you may pay
+#: {r}. If you do, create a Might token." (``heroes.end_phase_abilities`` offers it; the log's
+#: ``P1 pays 1`` takes it, ``heroes.take_pay_offer``).
+END_PHASE_PAY_TOKEN = re.compile(
+    r"^at the beginning of each end phase, if there is an? ([a-z]+) card in your pitch zone, you may pay "
+    r"((?:\{r\})+)\. if you do, create an? ([a-z' ]+?) token\.?$",
+    re.I,
+)
+#: Marlynn's "Whenever you draw a card during your action phase, you may put an arrow from your hand
+#: face-up into your arsenal" (``heroes.draw_arsenal``: the log's arsenal line right after the draw).
+DRAW_ARROW_TO_ARSENAL = re.compile(
+    r"^whenever you draw a card during your action phase, you may put an? ([a-z]+) from your hand face-?up "
+    r"into your arsenal\.?$",
+    re.I,
+)
+#: Sentences a hero's start position settles (the start state lists the graveyard, the arena and the
+#: weapons; nothing later reads them) and a permission to look that changes no state the engine keeps.
+START_POSITION_SENTENCE = re.compile(
+    r"^you (?:may )?start the game with an? [a-z' ]+?(?: with cost \d+ or less)? in (?:your graveyard|the arena)\.?$"
+    r"|^you (?:start the game with|have) 1 weapon zone\.?$",
+    re.I,
+)
+LOOK_TOP_ANY_TIME = re.compile(r"^you may look at the top card of your deck at any time\.?$", re.I)
 _HERO_MODELLED = (
+    PLAY_TOKEN_IN_EXPOSED_ZONE,
+    PLAY_OFF_TURN_TOKEN_THEIRS,
+    ARSENAL_AS_INSTANT_OFF_TURN,
+    ACTIVATE_NAMED_GAIN,
+    LOW_POWER_NO_HAND_DEFENSE,
+    OPPONENT_DRAW_TOKENS,
+    START_TOKENS_KEYWORD,
+    DECK_TOP_ITEM_AS_INSTANT,
+    LIFE_BALANCE,
+    ARSENAL_FLIP_KEYWORD,
+    FLIPPED_TALENT_EFFECTS,
+    EQUIP_FROM_GRAVEYARD,
+    STEALTH_MARKED_BONUS,
+    DECK_BANISH_TO_ARENA,
+    END_PHASE_PAY_TOKEN,
+    DRAW_ARROW_TO_ARSENAL,
+    *_LOOT_LINES,
     WEAPON_HITS_COPPER,
     PLAY_CLASS_AFTER_NONATTACK,
     SECOND_NONATTACK_TOKEN,
@@ -1274,6 +1451,7 @@ _HERO_MODELLED = (
     FEALTY_DAGGER_DISCOUNT,
     FIRST_DISCARD_SIX_TOKEN,
     SECOND_SWORD_ATTACK_DISCOUNT,
+    DRAWN_SWORD_DISCOUNT,
     SECOND_ATTACK_POWER,
 )
 _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
@@ -1299,9 +1477,24 @@ def _hero_line_status(line: str) -> str:
     m = HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line)
     if not m:
         return MODELLED
+    if NEXT_ATTACK_POWER_LASTING.match(m.group(1)):
+        return MODELLED  # Benji: triggers.hero_hit_abilities
     effects, unknown = recognise(m.group(1).rstrip("."))
     ok = effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
     return MODELLED if ok else FLAGGED
+
+
+def hero_settled(sentence: str, facts: CardFacts) -> str:
+    """Why a hero's sentence needs nothing at run time: "start position" (the start state gives the
+    graveyard, the arena and the weapons, CR 4.1) or "no state change" (a permission to look at one's
+    own top card); "" for any other sentence."""
+    if not facts.is_("hero"):
+        return ""
+    if START_POSITION_SENTENCE.match(sentence.strip()):
+        return "start position"
+    if LOOK_TOP_ANY_TIME.match(sentence.strip()):
+        return "no state change"
+    return ""
 
 
 def static_sentences(facts: CardFacts) -> list[str]:
@@ -1321,6 +1514,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not ADDITIONAL_WEAPON_ATTACK.search(sentence)
         and not COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
         and not any(sentence in line for line in modelled)
+        and not hero_settled(sentence, facts)
         and not _phase_trigger(sentence, facts)
         and not _move_trigger(sentence, facts)
         and not conditions.COUNTS_AS.match(_self(sentence, facts))
@@ -1500,7 +1694,13 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             else:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
         elif _ACTIVATED.search(sentence):
-            parts.append(TextPart(sentence, _activated_status(sentence), "activate"))
+            resolved = facts.is_("hero") and any(
+                sentence in line and any(p.search(line) for p in _HERO_RESOLVED)
+                for line in _modelled_hero_lines(facts)
+            )  # heroes.resolve_ability (Kavdaen, Lexi, Bravo, Flattering Showman)
+            parts.append(TextPart(sentence, _activated_status(sentence, computed_body=resolved), "activate"))
+        elif hero_settled(sentence, facts):
+            parts.append(TextPart(sentence, MODELLED, hero_settled(sentence, facts)))
         elif any(sentence in line for line in _modelled_hero_lines(facts)):
             line = next(x for x in _modelled_hero_lines(facts) if sentence in x)
             parts.append(

@@ -21,7 +21,7 @@ from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
 from .effects import end_phase_counters, token_facts
-from .heroes import end_phase_abilities
+from .heroes import draw_arsenal, end_phase_abilities
 from .rules import MANUAL, NOTE, CannotApply, Illegal
 from .state import PLAYERS, GameState, PendingDamage, other
 from .triggers import start_phase
@@ -174,6 +174,8 @@ def require_end(s: GameState, ctx: Ctx, key: str, what: str) -> None:
 
 def arsenal(s: GameState, c: A.Arsenal, ctx: Ctx) -> None:
     """CR 4.4.3b: the turn-player may put a card from hand face-down into an empty arsenal."""
+    if draw_arsenal(s, c, ctx):  # Marlynn's arrow after a draw in her action phase
+        return
     require_end(s, ctx, "arsenal_timing", "putting a card into the arsenal")
     if c.player != s.turn_player:
         raise Illegal("arsenal_not_turn_player", say("{player} is not the turn-player.", player=c.player))

@@ -75,9 +75,11 @@ def given_effect(text: str, player: str) -> Effect:
     m = re.fullmatch(r"the next time you would be dealt damage this turn, prevent (\d+) of that damage", low)
     if m:
         return Effect("prevent_fixed", player, int(m.group(1)), "turn", "given", text=t)
-    m = re.fullmatch(r"your next attack(?: action card)? this turn gets \+(\d+)\{p\}", low)
-    if m:
-        return Effect("next_attack_power", player, int(m.group(1)), "turn", "given", text=t)
+    m = re.fullmatch(r"your next attack(?: action card)?( this turn)? (?:gets|gains) \+(\d+)\{p\}", low)
+    if m:  # without "this turn" (Benji's), it waits for the next attack
+        return Effect(
+            "next_attack_power", player, int(m.group(2)), "turn" if m.group(1) else "", "given", text=t
+        )
     if re.fullmatch(r"your next attack(?: action card)? this turn (?:gets|gains) go again", low):
         return Effect("next_attack_go_again", player, 0, "turn", "given", text=t)
     return Effect("text", player, 0, "turn", "given", text=t)

@@ -25,32 +25,362 @@ its own lines play (a start state can list earlier ones as ``played_this_turn``)
 
 from __future__ import annotations
 
-from rules_engine.wording import say, say_n
+import re
 
+from rules_engine.wording import Phrase, say, say_n
+
+from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import (
+    ACTIVATE_NAMED_GAIN,
+    ARSENAL_AS_INSTANT_OFF_TURN,
+    ARSENAL_FLIP_KEYWORD,
     ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL,
+    BOOSTED_THIS_TURN_CONDITION,
+    CREATE_IN_HAND,
+    CREATE_TOKEN_WITH_COUNTERS,
+    DECK_TOP_ITEM_AS_INSTANT,
+    DRAW_ARROW_TO_ARSENAL,
+    DRAW_THEN_DISCARD,
+    END_PHASE_PAY_TOKEN,
+    EQUIP_FROM_GRAVEYARD,
+    FLIPPED_TALENT_EFFECTS,
+    LIFE_BALANCE,
     PLAY_CLASS_AFTER_NONATTACK,
+    PLAY_OFF_TURN_TOKEN_THEIRS,
+    PLAY_TOKEN_IN_EXPOSED_ZONE,
     PLAYED_THIS_TURN_CONDITION,
     SECOND_NONATTACK_TOKEN,
+    START_TOKENS_KEYWORD,
+    STEALTH_MARKED_BONUS,
     WEAPON_HITS_COPPER,
     played_tags,
     split_sentences,
 )
 from .rules import MANUAL, NOTE, Illegal
-from .state import Card, Effect, GameState, Layer
-from .zones import make_token, put_bottom
+from .state import PLAYERS, SLOTS, Card, ChainLink, Effect, GameState, Layer, other
+from .values import same_card
+from .zones import draw, make_token, new_card, put_bottom, take, target_player, token_base
 
 
 def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
     """Apply the modelled parts of a hero's activated ability; return the text left to resolve."""
+    if layer.cost_due:  # the log never showed the discard that pays the cost (playing.activate)
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name} resolves, but the log did not show its cost paid (discard {kind}); enter the discarded card ('{player} discards X').",
+                number=ctx.entry.number,
+                name=layer.name,
+                kind="an " + layer.cost_due if layer.cost_due[0] in "aeiou" else "a " + layer.cost_due,
+                player=layer.controller,
+            ),
+            "manual_effect",
+        )
+        layer.cost_due = ""
     text = layer.effect
     m = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(text)
-    if m is None:
-        return text
-    _arsenal_cycle(s, layer.controller, layer.name, bool(m.group(1)), ctx)
-    return (text[: m.start()] + text[m.end() :]).strip()
+    if m is not None:
+        _arsenal_cycle(s, layer.controller, layer.name, bool(m.group(1)), ctx)
+        return (text[: m.start()] + text[m.end() :]).strip()
+    m = LIFE_BALANCE.search(text)
+    if m is not None:
+        _life_balance(s, layer, m, ctx)
+        return (text[: m.start()] + text[m.end() :]).strip()
+    m = ARSENAL_FLIP_KEYWORD.search(text)
+    if m is not None:
+        _flip_and_grant(s, layer, m, ctx)
+        return (text[: m.start()] + text[m.end() :]).strip()
+    m = FLIPPED_TALENT_EFFECTS.search(text)
+    if m is not None:
+        _flipped_talent_effects(s, layer, m, ctx)
+        return (text[: m.start()] + text[m.end() :]).strip()
+    m = EQUIP_FROM_GRAVEYARD.search(text)
+    if m is not None:
+        _equip_from_graveyard(s, layer, m, ctx)
+        return (text[: m.start()] + text[m.end() :]).strip()
+    body = text.strip()
+    m = DRAW_THEN_DISCARD.match(body) or CREATE_IN_HAND.match(body) or CREATE_TOKEN_WITH_COUNTERS.match(body)
+    if m is not None:
+        _create_or_loot(s, layer, m, ctx)
+        return ""  # the whole effect (go again: layers.resolve_top reads the layer's text)
+    return text
+
+
+def _create_or_loot(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """Gravy Bones's "Draw a card, then discard a card" (the draw, then a discard the player chooses: a
+    ``discard_due`` effect the log's next discard line pays, ``zones.pay_discard_cost``, reported at the
+    end phase when it never comes), Marlynn's "Create a Goldfin Harpoon in your hand" (a new card in the
+    hand, CR 1.3.2) and Maxx's "Create a Hyper Driver token with 2 steam counters" (CR 8.6, 1.15)."""
+    player = layer.controller
+    if m.re is DRAW_THEN_DISCARD:
+        draw(s, player, 1, ctx)
+        text = "Discard a card (the log names it)."
+        s.effects.append(Effect("discard_due", player, 1, "turn", layer.name, text=text))
+        return
+    if m.re is CREATE_IN_HAND:
+        card = new_card(s, m.group(1).strip(), player, ctx)
+        card.private_to = player
+        s.p(player).hand.append(card)
+        ctx.events.append(Event("create", player, f"{card.name}: hand"))
+        return
+    token = make_token(s, player, m.group(1).strip().title(), ctx)
+    token.add_counters(m.group(3).casefold(), int(m.group(2)))
+
+
+_WEAPON_ZONES = 2  # CR 3.16: a hero has two weapon zones unless its text says otherwise
+
+
+def _equip_from_graveyard(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """Cindra's "Equip up to 2 Draconic daggers from your graveyard" (CR 8.5.41: each goes into an empty
+    weapon zone as a new permanent). Which daggers is the player's choice: the ones the activation line
+    names (`P1 activates Cindra targeting Kunai of Retribution and Kunai of Retribution`); a named card
+    that is not such a dagger in the graveyard is a violation (the line is reversed); with none named
+    the judge is asked. A dagger with no empty weapon zone left stays in the graveyard (a note)."""
+    player = layer.controller
+    p = s.p(player)
+    limit, talent, subtype = int(m.group(1)), m.group(2).casefold(), m.group(3).casefold()
+    names = list(layer.targets)
+    if not names:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name}: the log does not say which {talent} {subtype}s are equipped from the graveyard (up to {limit}); name them on the activation line ('{player} activates {hero} targeting X and Y') or enter them as adjustment lines.",
+                number=ctx.entry.number,
+                name=layer.name,
+                talent=m.group(2),
+                subtype=subtype,
+                limit=limit,
+                player=player,
+                hero=p.hero,
+            ),
+            "manual_effect",
+        )
+        return
+    if len(names) > limit:
+        raise Illegal(
+            "equip",
+            say(
+                "{name} equips up to {limit} cards; the line names {count}.",
+                name=layer.name,
+                limit=limit,
+                count=len(names),
+            ),
+        )
+    for wanted in names:
+        card = next((c for c in p.graveyard if same_card(c, wanted)), None)
+        if card is None or talent not in card.facts.classes or subtype not in card.facts.subtypes:
+            raise Illegal(
+                "equip",
+                say(
+                    "{name} equips only {talent} {subtype}s from {player}'s graveyard; {card} is not one there.",
+                    name=layer.name,
+                    talent=m.group(2),
+                    subtype=subtype,
+                    player=player,
+                    card=wanted,
+                ),
+            )
+        if len(p.weapons) >= _WEAPON_ZONES:
+            _hero_note(
+                ctx,
+                say(
+                    "line {number}: {name}: {player} has no empty weapon zone; {card} stays in the graveyard.",
+                    number=ctx.entry.number,
+                    name=layer.name,
+                    player=player,
+                    card=card.name,
+                ),
+            )
+            continue
+        p.graveyard.remove(card)
+        equipped = Card(id=s.new_id(), facts=card.facts, owner=player)  # a new permanent (CR 8.5.41)
+        p.weapons.append(equipped)
+        ctx.events.append(Event("move", player, f"{card.name}: graveyard -> weapon"))
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {name}: {card} is equipped from the graveyard.",
+                number=ctx.entry.number,
+                name=layer.name,
+                card=card.name,
+            ),
+        )
+
+
+def _hero_note(ctx: Ctx, text: Phrase) -> None:
+    ctx.add(NOTE, text, "hero_ability")
+
+
+def _life_balance(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """Kavdaen (CR 5.3, discrete effects in order, 1.8.4): the hero with more life than all others
+    loses N and creates the token under their control; then, with the lives as they are now, the hero
+    with less life than all others gains N. Two players: equal lives do neither."""
+    lives = {pl: s.p(pl).life for pl in PLAYERS}
+    if any(v is None for v in lives.values()):
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name}: the state does not know both life totals; enter the outcome as adjustment lines.",
+                number=ctx.entry.number,
+                name=layer.name,
+            ),
+            "manual_effect",
+        )
+        return
+    high = max(PLAYERS, key=lambda pl: s.p(pl).life or 0)
+    if s.p(high).life != s.p(other(high)).life:
+        s.p(high).life = (s.p(high).life or 0) - int(m.group(1))
+        ctx.events.append(Event("life", high, layer.name, -int(m.group(1))))
+        make_token(s, high, m.group(2).title(), ctx)
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {name}: {player} had the most life, loses {amount} and creates a {token} token.",
+                number=ctx.entry.number,
+                name=layer.name,
+                player=high,
+                amount=m.group(1),
+                token=m.group(2).title(),
+            ),
+        )
+    low = min(PLAYERS, key=lambda pl: s.p(pl).life or 0)
+    if s.p(low).life != s.p(other(low)).life:
+        s.p(low).life = (s.p(low).life or 0) + int(m.group(3))
+        ctx.events.append(Event("life", low, layer.name, int(m.group(3))))
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {name}: {player} has the least life and gains {amount}.",
+                number=ctx.entry.number,
+                name=layer.name,
+                player=low,
+                amount=m.group(3),
+            ),
+        )
+
+
+def _face_down_arsenal(s: GameState, player: str) -> Card | None:
+    return next((c for c in s.p(player).arsenal if c.face == "down"), None)
+
+
+def _turn_face_up(card: Card) -> None:
+    card.face = "up"
+    card.private_to = ""
+
+
+def _flip_and_grant(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """Bravo, Flattering Showman: a face-down arsenal card is turned face up (none: nothing happens);
+    with the keyword (crush) it gets +N{p} and the granted keyword until end of turn, applied when it is
+    played as an attack (``playing.apply_next_card_effects``, ``defending.granted``)."""
+    player = layer.controller
+    card = _face_down_arsenal(s, player)
+    if card is None:
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {name}: {player} has no face-down card in the arsenal; nothing happens.",
+                number=ctx.entry.number,
+                name=layer.name,
+                player=player,
+            ),
+        )
+        return
+    _turn_face_up(card)
+    ctx.events.append(Event("reveal", player, card.name))
+    if not card.facts.known:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name}: the state does not know {player}'s arsenal card; enter it, and, if it has {keyword}, its +{amount}{{p}} and {grant} this turn.",
+                number=ctx.entry.number,
+                name=layer.name,
+                player=player,
+                keyword=m.group(1),
+                amount=m.group(2),
+                grant=m.group(3),
+            ),
+            "manual_effect",
+        )
+        return
+    if not card.facts.has(m.group(1).casefold()):
+        return
+    text = f"{card.name} gets +{m.group(2)}{{p}} this turn."
+    s.effects.append(Effect("power_card", player, int(m.group(2)), "turn", layer.name, card.id, text))
+    s.effects.append(
+        Effect("grant_keyword_card", player, 0, "turn", layer.name, card.id, m.group(3).casefold())
+    )
+    _hero_note(
+        ctx,
+        say(
+            "line {number}: {name}: {card} is turned face up; it has {keyword} and gets +{amount}{{p}} and {grant} this turn.",
+            number=ctx.entry.number,
+            name=layer.name,
+            card=card.name,
+            keyword=m.group(1),
+            amount=m.group(2),
+            grant=m.group(3),
+        ),
+    )
+
+
+def pay_arsenal_flip(s: GameState, player: str, src: Card, ab: object, ctx: Ctx) -> str:
+    """Lexi's cost "Turn a face down card in your arsenal face up" (CR 1.14.4: an effect-cost; none to
+    turn makes the activation illegal): the card's id, kept on the layer for the effect."""
+    if not getattr(ab, "flip_arsenal", False):
+        return ""
+    card = _face_down_arsenal(s, player)
+    if card is None:
+        raise Illegal(
+            "effect_cost",
+            say(
+                "{src}'s ability costs turning a face-down arsenal card face up; {player} has none.",
+                src=src.name,
+                player=player,
+            ),
+        )
+    _turn_face_up(card)
+    ctx.events.append(Event("reveal", player, card.name))
+    return card.id
+
+
+def _flipped_talent_effects(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """Lexi: the card her cost turned face up (``layer.source_zone`` "arsenal:ID") decides: a Lightning
+    card gives her next attack this turn go again, an Ice card a Frostbite token to the target hero
+    (the line's target, else the opponent with a note); a card with both talents does both."""
+    player = layer.controller
+    cid = layer.source_zone.removeprefix("arsenal:")
+    card = next((c for pl in PLAYERS for c in s.p(pl).arsenal if c.id == cid), None)
+    if card is None or not card.facts.known:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name}: the state does not know the card turned face up; enter its outcome as adjustment lines.",
+                number=ctx.entry.number,
+                name=layer.name,
+            ),
+            "manual_effect",
+        )
+        return
+    talents = {x.casefold() for x in card.facts.classes}
+    if m.group(1).casefold() in talents:
+        s.effects.append(Effect("next_attack_go_again", player, 0, "turn", layer.name))
+    if m.group(2).casefold() in talents:
+        if layer.targets:
+            target = target_player(layer.targets[0], player)
+        else:
+            target = other(player)
+            _hero_note(
+                ctx,
+                say(
+                    "line {number}: {name}: the line names no target hero; {player}, the opponent, is taken.",
+                    number=ctx.entry.number,
+                    name=layer.name,
+                    player=target,
+                ),
+            )
+        make_token(s, target, m.group(3).title(), ctx)
 
 
 def _arsenal_cycle(s: GameState, player: str, name: str, arrow_dominate: bool, ctx: Ctx) -> None:
@@ -104,8 +434,119 @@ def _arsenal_cycle(s: GameState, player: str, name: str, arrow_dominate: bool, c
     ctx.add(NOTE, note + ".", "hero_ability")
 
 
+def hero_link_grants(s: GameState, link: ChainLink) -> list[str]:
+    """A hero's static bonus for its attacks under a condition, as ``ChainLink.waiting`` items checked
+    again before defending, damage and go again (``defending.recheck_grants``, CR 6.1.3): Arakni's
+    "Your attacks with stealth that are attacking a marked hero get +1{p} and "When this hits, this gets
+    go again."" (the mark until the hit removes it, CR 9.3.3; the granted hit ability is read as the hit
+    triggers, ``triggers.hit_triggers``)."""
+    hero = s.p(link.controller).hero_card
+    if hero is None:
+        return []
+    out = []
+    for sentence in hero.text.split("\n"):
+        m = STEALTH_MARKED_BONUS.match(sentence.strip())
+        if m and link.attack.facts.has(m.group(1).casefold()):
+            out.append(f"marked|0|{m.group(2)}|{m.group(3).rstrip('.')};")
+    return out
+
+
+def _offer_end_phase_payment(s: GameState, player: str, ctx: Ctx) -> None:
+    """Terra's "At the beginning of each end phase, if there is an Earth card in your pitch zone, you may
+    pay {r}. If you do, create a Might token." (CR 4.4.2): with such a card in her pitch zone, a
+    ``pay_offer`` effect until the end phase ends; the log's ``P1 pays 1`` takes it (``take_pay_offer``)."""
+    hero = s.p(player).hero_card
+    if hero is None:
+        return
+    for line in hero.text.split("\n"):  # one ability per line; it is two sentences
+        m = END_PHASE_PAY_TOKEN.match(line.strip())
+        if m is None:
+            continue
+        talent = m.group(1).casefold()
+        if not any(talent in c.facts.classes for c in s.p(player).pitch_zone):
+            continue
+        cost, token = m.group(2).count("{"), m.group(3).strip().title()
+        text = f"You may pay {m.group(2)}: create a {token} token ({hero.name})."
+        s.effects.append(Effect("pay_offer", player, cost, "end", hero.name, token, text))
+        ctx.events.append(Event("trigger", player, f"{hero.name} end phase"))
+
+
+def draw_arsenal(s: GameState, c: A.Arsenal, ctx: Ctx) -> bool:
+    """Marlynn's "Whenever you draw a card during your action phase, you may put an arrow from your hand
+    face-up into your arsenal": in her action phase, an arsenal line on the line of the draw or the one
+    after (the trigger resolving, CR 6.6) puts the arrow face up into her empty arsenal. True when the
+    line is that choice; the card must be an arrow from her hand and the arsenal empty (CR 3.3.2), else
+    a violation. False for any other arsenal line (the end phase's, ``end_phase.arsenal``)."""
+    p = s.p(c.player)
+    hero = p.hero_card
+    if hero is None or s.phase != "action" or s.turn_player != c.player:
+        return False
+    m = next((x for line in hero.text.split("\n") if (x := DRAW_ARROW_TO_ARSENAL.match(line.strip()))), None)
+    drew = any(e.kind == "draw" and e.player == c.player for e in list(ctx.prev_events) + list(ctx.events))
+    if m is None or not drew:
+        return False
+    kind = m.group(1).casefold()
+    if p.arsenal or c.extra:
+        raise Illegal("arsenal_occupied", say("{player}'s arsenal already holds a card.", player=c.player))
+    card, _ = take(s, c.player, c.card, ("hand",), ctx)
+    if kind not in card.facts.subtypes:
+        raise Illegal(
+            "play_zone",
+            say(
+                "{hero}'s ability puts only an {kind} from hand into the arsenal; {card} is not one.",
+                hero=hero.name,
+                kind=kind,
+                card=card.name,
+            ),
+        )
+    card.face, card.private_to, card.origin = "up", "", ""
+    p.arsenal.append(card)
+    ctx.events.append(Event("trigger", c.player, f"{hero.name}: {card.name} into the arsenal"))
+    return True
+
+
+def take_pay_offer(s: GameState, player: str, amount: int) -> Effect | None:
+    """The hero's optional payment ``player`` makes now (Terra's), removed from the state; the caller
+    pays it and ``pay_offer_effect`` applies its effect."""
+    offer = next(
+        (e for e in s.effects if e.kind == "pay_offer" and e.player == player and e.amount == amount), None
+    )
+    if offer is not None:
+        s.effects.remove(offer)
+    return offer
+
+
+def pay_offer_effect(s: GameState, offer: Effect, ctx: Ctx) -> None:
+    """ "If you do, create a Might token" (CR 1.8.4: the payment was made)."""
+    make_token(s, offer.player, offer.card_id, ctx)
+    _hero_note(
+        ctx,
+        say(
+            "line {number}: {hero}: {player} paid and creates a {token} token.",
+            number=ctx.entry.number,
+            hero=offer.source,
+            player=offer.player,
+            token=offer.card_id,
+        ),
+    )
+
+
 def end_phase_abilities(s: GameState, ctx: Ctx) -> None:
     """The turn-player's hero abilities at the beginning of the end phase (CR 4.4.2)."""
+    for eff in [e for e in s.effects if e.kind == "discard_due"]:
+        s.effects.remove(eff)  # Gravy Bones's discard the log never showed
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name} made {player} draw a card and then discard one, and the log never showed the discard; enter it ('{player} discards X').",
+                number=ctx.entry.number,
+                name=eff.source,
+                player=eff.player,
+            ),
+            "manual_effect",
+        )
+    for pl in PLAYERS:  # "at the beginning of each end phase": either player's hero (Terra)
+        _offer_end_phase_payment(s, pl, ctx)
     player = s.turn_player
     p = s.p(player)
     hero = p.hero_card
@@ -176,23 +617,231 @@ def play_abilities(s: GameState, player: str, f: CardFacts, ctx: Ctx) -> None:
         m2 = SECOND_NONATTACK_TOKEN.match(sentence)
         if m2 and _is_nonattack_action(mine[-1]) and sum(_is_nonattack_action(t) for t in mine) == 2:
             token = m2.group(1)
-        if not token:
-            continue
-        s.stack.append(
-            Layer(
-                id=s.new_id(),
-                kind="triggered",
-                name=f"{hero.name} trigger",
-                controller=player,
-                effect=f"Create a {token.title()} token.",
+        if token:
+            s.stack.append(
+                Layer(
+                    id=s.new_id(),
+                    kind="triggered",
+                    name=f"{hero.name} trigger",
+                    controller=player,
+                    effect=f"Create a {token.title()} token.",
+                )
             )
+            ctx.events.append(Event("trigger", player, f"{hero.name}: {f.name}"))
+            continue
+        _opponent_token_trigger(s, player, hero, sentence, mine[-1], f, ctx)
+
+
+def _opponent_token_trigger(
+    s: GameState, player: str, hero: CardFacts, sentence: str, tags: str, f: CardFacts, ctx: Ctx
+) -> None:
+    """Jarl's and Iyslander's "Whenever you play an Ice card[ during an opponent's turn], create a
+    Frostbite token [in an opponent's exposed zone / under their control]": a triggered layer (CR 6.6)
+    creating the token under the opponent's control (CR 8.6.10). Jarl's needs an exposed head, chest,
+    arms or legs zone of the opponent (an equipment zone with no equipment, CR 3.5; a zone the start
+    state does not fill counts as exposed); with none, the trigger does nothing (a note). Which of
+    the exposed zones is the player's choice and changes nothing the engine computes with the token."""
+    m = PLAY_TOKEN_IN_EXPOSED_ZONE.match(sentence)
+    m2 = PLAY_OFF_TURN_TOKEN_THEIRS.match(sentence)
+    found = m or m2
+    if found is None or found.group(1).casefold() not in tags.split():
+        return
+    if m2 and s.turn_player == player:
+        return  # "during an opponent's turn"
+    opponent = other(player)
+    if m and all(s.p(opponent).equipment.get(slot) is not None for slot in SLOTS):
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {hero}: {player} has no exposed head, chest, arms or legs zone, so no {token} token is created.",
+                number=ctx.entry.number,
+                hero=hero.name,
+                player=opponent,
+                token=found.group(2).title(),
+            ),
+            "hero_ability",
         )
-        ctx.events.append(Event("trigger", player, f"{hero.name}: {f.name}"))
+        return
+    layer = Layer(
+        id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=player, effect="text"
+    )
+    layer.targets = [f"create_token_opp:1:{found.group(2).strip().title()}"]
+    s.stack.append(layer)
+    ctx.events.append(Event("trigger", player, f"{hero.name}: {f.name}"))
+
+
+def plays_as_instant(s: GameState, player: str, f: CardFacts, zone: str) -> bool:
+    """Iyslander's "If it's not your turn, you may play blue 'non-attack' action cards from your arsenal
+    as though they were an instant" (CR 5.1.1: the card's timing becomes an instant's)."""
+    hero = s.p(player).hero_card
+    if zone == "deck" and _deck_top_ability(s, player) is not None:
+        return True  # Dash: checked by deck_top_play
+    if hero is None or zone != "arsenal" or s.turn_player == player:
+        return False
+    for sentence in split_sentences(hero.text):
+        m = ARSENAL_AS_INSTANT_OFF_TURN.match(sentence.strip())
+        if (
+            m
+            and f.is_action
+            and "non-attack" in f.subtypes
+            and _COLOUR_PITCH[m.group(1).casefold()] == f.pitch
+        ):
+            return True
+    return False
+
+
+_COLOUR_PITCH = {"red": 1, "yellow": 2, "blue": 3}
+
+
+def _deck_top_ability(s: GameState, player: str) -> re.Match[str] | None:
+    hero = s.p(player).hero_card
+    if hero is None:
+        return None
+    return next(
+        (m for line in hero.text.split("\n") if (m := DECK_TOP_ITEM_AS_INSTANT.match(line.strip()))), None
+    )
+
+
+def reveal_deck_top(s: GameState, player: str, ref: A.CardRef, ctx: Ctx) -> None:
+    """Before Dash plays a card "from deck": the card the line names is the top card of the deck (CR
+    3.0.1: the top of the deck, as her ability says); when the state does not know the top card, the
+    line tells it, so it is put there, one of the deck's unknown cards."""
+    if ref.zone != "deck" or _deck_top_ability(s, player) is None:
+        return
+    p = s.p(player)
+    if p.deck_top:
+        if not same_card(p.deck_top[0], ref.name):
+            raise Illegal(
+                "play_zone",
+                say(
+                    "{card} is not the top card of {player}'s deck ({top} is); {hero}'s ability plays only the top card.",
+                    card=ref.name,
+                    player=player,
+                    top=p.deck_top[0].name,
+                    hero=p.hero,
+                ),
+            )
+        return
+    if p.deck_count is not None and p.deck_count <= len(p.deck_bottom):
+        return  # the whole deck is known from the bottom: take finds it (or reports it missing)
+    p.deck_top.insert(0, new_card(s, ref.name, player, ctx, ref.claims))
+
+
+def deck_top_play(s: GameState, player: str, f: CardFacts, zone: str, ctx: Ctx) -> int:
+    """Dash's "Once per turn, you may play a Mechanologist item with cost 0 or 1 from the top of your deck
+    as though it were an instant. It costs an additional {r} to play" (CR 5.1.1 the zone and timing,
+    5.1.6 the cost): checked as the card is played from the deck; returns the additional cost. A card
+    that does not fit, or a second such play in a turn, is a violation (the line is reversed)."""
+    m = _deck_top_ability(s, player) if zone == "deck" else None
+    if m is None:
+        return 0
+    p = s.p(player)
+    cls = m.group(1).casefold()
+    low, high = int(m.group(2)), int(m.group(3))
+    fits = cls in f.classes and "item" in f.subtypes and f.cost is not None and low <= f.cost <= high
+    if not fits:
+        raise Illegal(
+            "play_zone",
+            say(
+                "{hero}'s ability plays only a {group} item with cost {low} or {high} from the top of the deck; {card} is not one.",
+                hero=p.hero,
+                group=m.group(1),
+                low=low,
+                high=high,
+                card=f.name,
+            ),
+        )
+    key = f"{player}-hero-deck-top"
+    if key in p.once_per_turn:
+        raise Illegal(
+            "once_per_turn",
+            say("{hero}'s ability to play from the top of the deck was already used this turn.", hero=p.hero),
+        )
+    p.once_per_turn.append(key)
+    extra = m.group(4).count("{")
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: {hero}: {card} is played from the top of the deck as though it were an instant and costs {extra} more.",
+            number=ctx.entry.number,
+            hero=p.hero,
+            card=f.name,
+            extra=extra,
+        ),
+        "hero_ability",
+    )
+    return extra
+
+
+def activate_abilities(s: GameState, player: str, source: str, ctx: Ctx) -> None:
+    """Scurv, Stowaway's "Whenever you activate a Goldkiss Rum, gain {r}": a triggered layer above the
+    activated ability (CR 6.6, 5.2), resolving before it."""
+    hero = s.p(player).hero_card
+    if hero is None:
+        return
+    for sentence in split_sentences(hero.text):
+        m = ACTIVATE_NAMED_GAIN.match(sentence.strip())
+        if m is None or norm_name(token_base(source)) != norm_name(m.group(1)):
+            continue
+        layer = Layer(
+            id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=player, effect="text"
+        )
+        layer.targets = [f"gain_resources:{m.group(2).count('{')}:"]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", player, f"{hero.name}: {source}"))
+
+
+def start_of_turn_abilities(s: GameState, ctx: Ctx) -> None:
+    """The turn-player's hero abilities at the start of the turn (CR 4.2.2): Valda's "if you control 3
+    or more Seismic Surge tokens, cards you own with crush get dominate this turn", checked as the start
+    phase ends, before the tokens' own action-phase trigger destroys them. The layer resolves at once
+    (as the permanents' start-of-turn triggers do): a continuous effect until the end of the turn."""
+    player = s.turn_player
+    hero = s.p(player).hero_card
+    if hero is None:
+        return
+    for sentence in split_sentences(hero.text):
+        m = START_TOKENS_KEYWORD.match(sentence.strip())
+        if m is None:
+            continue
+        wanted = norm_name(m.group(2)).replace("siesmic", "seismic")  # the card data's spelling
+        count = sum(1 for c in s.p(player).permanents if norm_name(token_base(c.name)) == wanted)
+        if count < int(m.group(1)):
+            continue
+        keyword, grant = m.group(3).casefold(), m.group(4).casefold()
+        s.effects.append(Effect("grant_keyword_with", player, 0, "turn", hero.name, keyword, grant))
+        ctx.events.append(Event("trigger", player, f"{hero.name} start of turn"))
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {hero}: {player} controls {count} {token} tokens; cards {player} owns with {keyword} get {grant} this turn.",
+                number=ctx.entry.number,
+                hero=hero.name,
+                player=player,
+                count=count,
+                token=m.group(2),
+                keyword=keyword,
+                grant=grant,
+            ),
+            "hero_ability",
+        )
 
 
 def check_activation_condition(s: GameState, player: str, src: Card) -> str:
     """Raise when a hero's or equipment's "Activate this only if you've played a X card this turn" is not met
     (CR 5.2.1e); return the ability's text without the condition (it is not an effect)."""
+    b = BOOSTED_THIS_TURN_CONDITION.search(src.facts.text)
+    if b is not None:  # Maxx: "Activate this ability only if you've boosted this turn"
+        if player not in s.boosted:
+            raise Illegal(
+                "activation_condition",
+                say(
+                    "{src}'s ability can be activated only if {player} has boosted this turn; this log shows no boost.",
+                    src=src.name,
+                    player=player,
+                ),
+            )
+        return b.group(0)
     m = PLAYED_THIS_TURN_CONDITION.search(src.facts.text)
     if m is None:
         return ""

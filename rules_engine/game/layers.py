@@ -38,7 +38,7 @@ from .effects import (
     static_sentences,
     token_facts,
 )
-from .heroes import resolve_ability
+from .heroes import hero_link_grants, resolve_ability
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import GROWING_CONDITIONS, phantasm_defender
@@ -213,6 +213,7 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
             link.power_bonus += mode.power
             link.go_again = link.go_again or mode.go_again
             on_attack += mode.on_attack
+    link.waiting.extend(hero_link_grants(s, link))  # the hero's conditional bonus (Arakni's)
     recheck_grants(s, link, ctx)
     if on_attack or at.on_attack_manual:
         trig = Layer(
@@ -326,6 +327,13 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
         for lay in s.stack:
             if lay.id in layer.targets:
                 lay.go_again = True
+    elif eff == "banished_to_arena":  # Data Doll MKII (zones.deck_banish_triggers)
+        p = s.p(layer.controller)
+        for card in [c for c in p.banished if c.id in layer.targets]:
+            p.banished.remove(card)
+            card.face, card.origin, card.duration = "up", "", ""
+            p.permanents.append(card)  # CR 8.1.4: an item is a permanent in the arena
+            ctx.events.append(Event("move", layer.controller, f"{card.name}: banished -> arena"))
     elif eff == "destroy_source":
         for pl in PLAYERS:
             for tok in list(s.p(pl).permanents):
@@ -728,7 +736,12 @@ def apply_text_effect(
         if link is not None and norm_name(link.attack.name) == norm_name(name):
             link.power_bonus += e.amount
     elif k == "next_attack_power":
-        s.effects.append(Effect("next_attack_power", player, e.amount, "turn", name))
+        # "lasting": no duration printed (Benji's hit trigger), the effect waits for the next attack
+        if e.target == "lasting":
+            text = f"Your next attack gets +{e.amount}{{p}}."
+            s.effects.append(Effect("next_attack_power", player, e.amount, "", name, text=text))
+        else:
+            s.effects.append(Effect("next_attack_power", player, e.amount, "turn", name))
     elif k == "next_attack_grant":
         # "The next Runeblade attack action card you play this turn gains go again and 'If this hits, ...'"
         s.effects.append(Effect("next_attack_grant", player, e.amount, "turn", name, text=e.target))

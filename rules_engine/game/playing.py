@@ -24,6 +24,7 @@ from .defending import awaiting_defenders, check_can_defend, mark_declared
 from .effects import (
     ADDITIONAL_WEAPON_ATTACK,
     COSTS_LESS_PER_DRACONIC_LINK,
+    DRAWN_SWORD_DISCOUNT,
     FEALTY_DAGGER_DISCOUNT,
     FIRST_STEALTH_GO_AGAIN,
     SECOND_ATTACK_POWER,
@@ -35,7 +36,16 @@ from .effects import (
     split_sentences,
     target_fits,
 )
-from .heroes import check_activation_condition, play_abilities, record_play
+from .heroes import (
+    activate_abilities,
+    check_activation_condition,
+    deck_top_play,
+    pay_arsenal_flip,
+    play_abilities,
+    plays_as_instant,
+    record_play,
+    reveal_deck_top,
+)
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
 from .state import PLAYERS, Card, Effect, GameState, Layer, other
 from .triggers import (
@@ -47,6 +57,7 @@ from .triggers import (
 )
 from .zones import (
     check_claims,
+    deck_banish_triggers,
     destroy_permanent,
     discard_triggers,
     new_card,
@@ -88,7 +99,9 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             "no_priority_damage", say("No player gets priority in the Damage Step under this rules version.")
         )
     zones: tuple[str, ...] = (c.card.zone,) if c.card.zone else ("hand", "arsenal")
+    reveal_deck_top(s, player, c.card, ctx)  # Dash: the top card the line names
     card, zone = take(s, player, c.card, zones, ctx, illegal="play_zone")
+    extra_cost = deck_top_play(s, player, card.facts, zone, ctx)  # Dash: checked, and its additional cost
     check_claims(card, c.card, ctx)
     f = card.facts
     if zone not in ("hand", "arsenal") and not c.card.zone:
@@ -158,8 +171,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                 say("{attack} forbids defense reaction cards this chain link.", attack=link.attack.name),
             )
         check_can_defend(s, link, [card], ctx, reaction=True)
-    elif f.is_("instant") or c.as_instant:
-        pass
+    elif f.is_("instant") or c.as_instant or plays_as_instant(s, player, f, zone):
+        pass  # an instant's timing (CR 5.1.1; Iyslander's arsenal cards on an opponent's turn)
     elif f.is_action or not f.types:
         if s.stack:
             raise Illegal(
@@ -181,7 +194,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         action_cost = 1
     check_targets(s, player, card, c.targets, is_attack)
     mode_text = choose_mode(s, card, c, ctx)
-    cost = max(0, (f.cost or 0) + cost_modifiers(s, player, f, is_attack))
+    cost = max(0, (f.cost or 0) + cost_modifiers(s, player, f, is_attack)) + extra_cost
     if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
         raise Illegal(
             "boost_no_card",
@@ -254,10 +267,10 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         if not layer.targets:
             layer.targets = [other(player)]
         layer.targets = [t if ":" in t else target_player(t, player) for t in layer.targets]
-    if c.boost:
-        boost(s, player, layer, c.boost_card, ctx)
+    boosted = boost(s, player, layer, c.boost_card, ctx) if c.boost else None
     apply_next_card_effects(s, player, layer, ctx)
     s.stack.insert(depth, layer)  # triggered by paying its cost (a pitched card's): above it (CR 6.6.4)
+    deck_banish_triggers(s, player, boosted, ctx)  # Data Doll MKII: above the card (CR 6.6)
     # the turn's facts card texts ask about
     conditions.record_play(s, player, f, card.pitch, card.id, s.p(player).pitch_zone[pitched_from:])
     record_play(s, player, f)
@@ -420,7 +433,7 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
     return chosen
 
 
-def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> None:
+def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> Card:
     """CR 8.3.9: banish the top card of the deck; a Mechanologist card gives the attack go again."""
     p = s.p(player)
     if p.deck_top:
@@ -450,6 +463,7 @@ def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> None:
     conditions.record(s, player, "boosted")
     if "mechanologist" in top.facts.classes or "mechanologist" in top.facts.subtypes:
         layer.go_again = True
+    return top
 
 
 def _grant_fits(eff: Effect, layer: Layer) -> bool:
@@ -481,6 +495,10 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
         layer.power_bonus -= 1  # Frailty, CR 8.6.20
     keep = []
     for eff in s.effects:
+        if eff.kind == "power_card" and layer.card is not None and eff.card_id == layer.card.id:
+            layer.power_bonus += eff.amount  # this card's bonus this turn (Bravo, Flattering Showman)
+            keep.append(eff)
+            continue
         if eff.player == player and eff.kind == "attacks_power":
             layer.power_bonus += eff.amount  # kept: it applies to every attack while it lasts
             keep.append(eff)
@@ -642,6 +660,10 @@ def hero_weapon_discount(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx) -> 
             if s.turn_player != src.owner or swords != 1:
                 continue
             why = "the second sword attack this turn"
+        elif DRAWN_SWORD_DISCOUNT.match(sentence) and "sword" in subtypes:
+            if f"{src.owner} drew" not in s.turn_log:
+                continue
+            why = "a card drawn this turn"
         else:
             continue
         ctx.add(
@@ -792,6 +814,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         raise CannotApply(say("{player} controls no {source}", player=player, source=repr(c.source)))
     ab = activated_ability(src.facts)
     if ab is None:
+        activate_abilities(s, player, src.name, ctx)  # activated all the same: Scurv's trigger
         ctx.add(
             MANUAL,
             say(
@@ -858,6 +881,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     check_effect_costs(s, p, src, ab, is_hero)
     pay_resources(s, player, cost, c.pitches, ctx, chi_cost=ab.chi_cost)
     pay_effect_costs(s, p, src, ab, is_hero, ctx)
+    flipped = pay_arsenal_flip(s, player, src, ab, ctx)  # Lexi's cost
     if ab.other_cost:
         ctx.add(
             MANUAL,
@@ -927,10 +951,14 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             s.combat_step = "layer"
     else:
         layer.targets = list(c.targets)  # a named target ("targeting Cintari Saber": Hala's sharpen)
+        layer.cost_due = ab.discard_cost  # Oscilio's "discard an instant": the log's next discard pays it
+        if flipped:
+            layer.source_zone = f"arsenal:{flipped}"  # the card Lexi's cost turned face up
         s.stack.append(layer)
     for made in cost_triggers:
         s.stack.append(made)
         ctx.events.append(Event("trigger", made.controller, made.name))
+    activate_abilities(s, player, src.name, ctx)  # the hero's "whenever you activate" triggers (Scurv)
     give_priority(s, player)
 
 

@@ -39,6 +39,8 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "defend_from": ("7.3.2a",),
     "defend_twice": ("7.3.2b",),
     "dominate": ("8.3.4", "7.3.2b"),
+    "hero_no_hand_defense": ("7.3.2", "1.0.2"),
+    "equip": ("8.5.41",),
     "overpower": ("8.3.22", "7.3.2b"),
     "arsenal_occupied": ("4.4.3b", "3.3.2"),
     "arsenal_not_turn_player": ("4.4.3b",),
@@ -125,6 +127,7 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
 
 #: Older edition: the keys whose numbers differ.
 RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
+    "equip": ("8.5.35",),
     # the older edition has no rules for these two tokens
     "seismic_surge": (),
     "frostbite": (),

@@ -236,6 +236,7 @@ class Layer:
     attack: bool = False
     max_nonblock: int = 0
     granted: list[str] = field(default_factory=list)  # keywords an effect gave the attack on the stack
+    cost_due: str = ""  # an activation's cost the log has yet to show paid ("instant": Oscilio's discard)
 
     def clone(self) -> Layer:
         out = copy.copy(self)
@@ -260,6 +261,7 @@ class Layer:
             "attack": self.attack,
             "max_nonblock": self.max_nonblock,
             "granted": list(self.granted),
+            **({"cost_due": self.cost_due} if self.cost_due else {}),
         }
 
     @classmethod
@@ -279,6 +281,7 @@ class Layer:
             attack=bool(d.get("attack", False)),
             max_nonblock=int(d.get("max_nonblock", 0)),
             granted=list(d.get("granted", [])),
+            cost_due=str(d.get("cost_due", "")),
         )
 
 

@@ -21,6 +21,7 @@ from .effects import (
     CRUSH,
     HERO_FIRST_HIT,
     HERO_MARKED_HIT,
+    NEXT_ATTACK_POWER_LASTING,
     TOKEN_RULES,
     move_trigger_effects,
     recognise,
@@ -29,7 +30,7 @@ from .effects import (
 )
 from .rules import MANUAL, MISSED_TRIGGER, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
-from .zones import destroy_permanent, draw, target_player, token_base
+from .zones import deck_banish_triggers, destroy_permanent, draw, target_player, token_base
 
 
 def action_phase_triggers(s: GameState, ctx: Ctx) -> None:
@@ -51,6 +52,7 @@ def action_phase_triggers(s: GameState, ctx: Ctx) -> None:
                 p.deck_count = max(0, p.deck_count - 1)
             p.banished.append(top)
             ctx.events.append(Event("trigger", s.turn_player, "soul shackle"))
+            deck_banish_triggers(s, s.turn_player, top, ctx)  # Data Doll MKII
             ctx.events.append(
                 Event("random", s.turn_player, f"Soul Shackle banished {top.name} from the top of the deck")
             )
@@ -207,6 +209,19 @@ def hero_hit_abilities(
             ctx.events.append(Event("trigger_prevented", link.controller, f"{hero.name} trigger"))
             continue
         rest = sentence[m.start(1) :]
+        lasting = NEXT_ATTACK_POWER_LASTING.match(rest)
+        if lasting:  # Benji: "your next attack gains +1{p}", no duration (it waits for the next attack)
+            layer = Layer(
+                id=s.new_id(),
+                kind="triggered",
+                name=f"{hero.name} trigger",
+                controller=link.controller,
+                effect="text",
+            )
+            layer.targets = [f"next_attack_power:{lasting.group(1)}:lasting"]
+            s.stack.append(layer)
+            ctx.events.append(Event("trigger", link.controller, layer.name))
+            continue
         effects, unknown = recognise(rest.rstrip("."))
         computed = (
             bool(effects) and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)

@@ -21,6 +21,7 @@ from .context import MAX_LOOP, Ctx, give_priority
 from .damage import finish_pending
 from .defending import awaiting_defenders, mark_declared
 from .end_phase import begin_end_phase, finish_end_phase
+from .heroes import start_of_turn_abilities
 from .layers import permanent_phase_triggers, resolve_top
 from .rules import AMBIGUITY, NOTE, STEP_RULES, Illegal
 from .state import COMBAT_STEPS, PLAYERS, GameState, other
@@ -31,6 +32,7 @@ def begin_action_phase(s: GameState, ctx: Ctx) -> None:
     """CR 4.3.1-4.3.3: the action phase starts, the turn-player has 1 action point and priority."""
     if s.phase == "start":
         permanent_phase_triggers(s, "turn_start", ctx)  # CR 4.2.2
+        start_of_turn_abilities(s, ctx)  # the hero's (Valda), CR 4.2.2
     s.phase = "action"
     s.end_step = ""
     s.p(s.turn_player).action_points = 1

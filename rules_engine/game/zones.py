@@ -18,8 +18,10 @@ from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import (
+    DECK_BANISH_TO_ARENA,
     DISCARD_SIX_INTIMIDATE,
     FIRST_DISCARD_SIX_TOKEN,
+    OPPONENT_DRAW_TOKENS,
     OWN_ATTACKS_POWER_OFF_CHAIN,
     move_trigger_effects,
     split_sentences,
@@ -295,8 +297,10 @@ def draw(s: GameState, player: str, n: int, ctx: Ctx) -> None:
     """Draw N: known top cards first, else an unknown card (a random event); nothing from an
     empty deck (a note)."""
     p = s.p(player)
+    drawn = 0
     for _ in range(n):
         if p.deck_count is not None and p.deck_count <= 0:
+            draw_triggers(s, player, drawn, ctx)
             ctx.add(
                 NOTE,
                 say(
@@ -319,8 +323,59 @@ def draw(s: GameState, player: str, n: int, ctx: Ctx) -> None:
             p.hand_unknown += 1
             ctx.events.append(Event("draw", player, "unknown"))
         conditions.record(s, player, "drew")
+        drawn += 1
         if p.deck_count is not None:
             p.deck_count -= 1
+    draw_triggers(s, player, drawn, ctx)
+
+
+def deck_banish_triggers(s: GameState, player: str, card: Card | None, ctx: Ctx) -> None:
+    """Data Doll MKII's "Whenever a Mechanologist item with cost 2 or less is put into your banished
+    zone from your deck, put it into the arena": a triggered layer (CR 6.6) that moves that card, if it
+    is still in the banished zone, into the arena (``layers.resolve_trigger``). An unknown card does not
+    trigger it; the judge enters the card if it was one."""
+    hero = s.p(player).hero_card
+    if card is None or hero is None or not card.facts.known:
+        return
+    for sentence in split_sentences(hero.text):
+        m = DECK_BANISH_TO_ARENA.match(sentence.strip())
+        f = card.facts
+        if m is None or m.group(1).casefold() not in f.classes or "item" not in f.subtypes:
+            continue
+        if f.cost is None or f.cost > int(m.group(2)):
+            continue
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{hero.name} trigger",
+            controller=player,
+            effect="banished_to_arena",
+        )
+        layer.targets = [card.id]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", player, f"{hero.name}: {card.name}"))
+
+
+def draw_triggers(s: GameState, player: str, drawn: int, ctx: Ctx) -> None:
+    """Valda's "Whenever an opponent draws 1 or more cards during an action phase, create that many
+    Seismic Surge tokens": one triggered layer for the draw event (CR 6.6), creating a token per card
+    the event drew (none when the deck was empty)."""
+    if drawn < 1 or s.phase != "action":
+        return
+    opponent = other(player)
+    hero = s.p(opponent).hero_card
+    if hero is None:
+        return
+    for sentence in split_sentences(hero.text):
+        m = OPPONENT_DRAW_TOKENS.match(sentence.strip())
+        if m is None:
+            continue
+        layer = Layer(
+            id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=opponent, effect="text"
+        )
+        layer.targets = [f"create_token:{drawn}:{m.group(1).strip().title()}"]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", opponent, layer.name))
 
 
 def make_token(s: GameState, player: str, name: str, ctx: Ctx) -> Card:
@@ -502,6 +557,41 @@ def discard_triggers(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
     ctx.events.append(Event("trigger", player, "intimidate"))
 
 
+def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
+    """A discard line right after an activation whose cost is "discard an instant" (Oscilio) pays that
+    cost (CR 1.14.4: an effect-cost, paid as the ability is activated, 5.2.2); the card must be of the
+    kind the cost names, else the activation could not be paid that way (a violation)."""
+    due = next((e for e in s.effects if e.kind == "discard_due" and e.player == player), None)
+    if due is not None:  # Gravy Bones: the discard after the draw (heroes._create_or_loot)
+        s.effects.remove(due)
+        return
+    layer = s.stack[-1] if s.stack else None
+    if layer is None or layer.controller != player or not layer.cost_due:
+        return
+    kind = layer.cost_due
+    if kind != "card" and not card.facts.is_(kind):
+        raise Illegal(
+            "effect_cost",
+            say(
+                "{layer} costs discarding {kind} card; {card} is not one.",
+                layer=layer.name,
+                kind="an " + kind if kind[0] in "aeiou" else "a " + kind,
+                card=card.name,
+            ),
+        )
+    layer.cost_due = ""
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: {card} is discarded to pay {layer}'s cost.",
+            number=ctx.entry.number,
+            card=card.name,
+            layer=layer.name,
+        ),
+        "hero_ability",
+    )
+
+
 def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
     """A discard entered from an effect's outcome: hand -> graveyard (random if unknown)."""
     if c.because:
@@ -517,6 +607,7 @@ def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
     p = s.p(c.player)
     for ref in c.cards:
         card, _ = take(s, c.player, ref, ("hand",), ctx, illegal="play_zone")
+        pay_discard_cost(s, c.player, card, ctx)
         to_graveyard(s, card)
         discard_triggers(s, c.player, card, ctx)
     for _ in range(c.random):

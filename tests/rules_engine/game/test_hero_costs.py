@@ -132,7 +132,7 @@ def test_effect_costs_are_parsed_and_counted_computed():
     ab = activated_ability(prism)
     assert ab is not None and ab.soul_cost == 1 and ab.once_per_turn
     assert [p.status for p in coverage(prism)] == [MODELLED]
-    # a cost the engine does not pay ("discard an instant") keeps the ability manual
+    # "discard an instant" is paid by the log's discard line (zones.pay_discard_cost)
     oscilio = facts_from_mapping(
         {
             "name": "Oscilio",
@@ -140,7 +140,18 @@ def test_effect_costs_are_parsed_and_counted_computed():
             "text": "Once per Turn Instant - Discard an instant: Draw a card.",
         }
     )
-    assert [p.status for p in coverage(oscilio)] == [FLAGGED]
+    ab = activated_ability(oscilio)
+    assert ab is not None and (ab.discard_cost, ab.other_cost) == ("instant", "")
+    assert [p.status for p in coverage(oscilio)] == [MODELLED]
+    # a cost the engine does not pay (banishing chosen cards from the graveyard) keeps the ability manual
+    kassai = facts_from_mapping(
+        {
+            "name": "Kassai",
+            "type": "hero",
+            "text": "Once per Turn Action - Banish 2 red and 2 yellow cards from your graveyard: Draw a card.",
+        }
+    )
+    assert [p.status for p in coverage(kassai)] == [FLAGGED]
 
 
 def test_a_weapon_with_a_tap_cost_attacks_once_until_it_untaps(fabcube_cards):
