@@ -92,7 +92,7 @@ class NameIndex:
             if full is None or base in self._all:
                 continue
             text = re.sub(
-                r"(?<![\w'])"
+                r"(?<![\w'])(?<!red )(?<!blue )(?<!yellow )"
                 + re.escape(base)
                 + r"(?![\w'])(?!\s*\((?:red|yellow|blue)\))(?!\s+(?:trigger|ability)\b)",
                 full.replace("\\", "\\\\"),
@@ -637,6 +637,20 @@ class Parser:
         if mresp:
             # "P2 responds with Instant Y": responding says the player holding priority passed it
             entry.clauses.append(A.Noop(f"responds:{mresp.group(1).upper()}"))
+        mverb = re.match(r"^(P[12]) ([A-Z][a-z]+?)(?:ped|med|led|ed|d) (?:at |on |into )?(P[12])\b(.*)$", c)
+        if mverb:
+            # "P1 Zapped P2": a one-word card name said as the verb is that card played (at its target)
+            stem = mverb.group(2).casefold()
+            names0 = {
+                n
+                for lst in getattr(self.names, "_by_first", {}).values()
+                for n in lst
+                if norm_name(_uncoloured(n)) == stem
+            }
+            coloured = [n for n in names0 if n != _uncoloured(n)]
+            if names0:
+                card = coloured[0] if len(coloured) == 1 else min(names0, key=len)
+                c = f"{mverb.group(1)} plays {card} targeting {mverb.group(3)}{mverb.group(4)}"
         mname = re.match(r"^(P[12]) (?!(?:plays|attacks|activates)\b)(.+)$", c, re.I)
         if mname and self.names.prefix(mname.group(2)) is not None:
             # "P1 Attack C off the float": a card's name right after the player is the card played,
@@ -2397,6 +2411,15 @@ def canonical(clause: str) -> str:
     )
     c = re.sub(r"\s+\+\s*pitch(?:ing)?\s+", ", pitching ", c, flags=re.I)
     c = re.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I)
+    # "P2 tried to Sigil of Solace for 3": what the card would do, said after it (a claim)
+    c = re.sub(
+        r"^(P[12] (?:plays |(?!(?:"
+        + _PLAYER_VERBS_MORE
+        + r")\b))[^,;()]+?(?:\s*\((?:red|yellow|blue)\))?) for (\d+)$",
+        r"\1 (for \2)",
+        c,
+        flags=re.I,
+    )
     return c
 
 

@@ -67,6 +67,14 @@ SPARK = {
     "defense": 2,
     "text": "Deal 2 arcane damage to target hero.",
 }
+ZAP = {
+    "name": "Zap (red)",
+    "type": "action",
+    "cost": 0,
+    "pitch": 1,
+    "defense": 3,
+    "text": "Deal 3 arcane damage to target hero.",
+}
 HOOD = {"name": "Hood N", "type": "equipment (head)", "defense": 0, "keywords": ["arcane barrier 1"]}
 CLOAK = {"name": "Cloak S", "type": "equipment (chest)", "defense": 0, "keywords": ["spellvoid 1"]}
 
@@ -94,6 +102,8 @@ def _start(kind: str) -> dict[str, Any]:
     if kind == "arcane":
         g["P1"]["hand"] = [SPARK]
         g["P2"]["equipment"] = {"head": HOOD, "chest": CLOAK}
+    if kind == "zap":
+        g["P1"]["hand"] = [ZAP]
     if kind == "ward":
         g["P2"]["permanents"] = [{"name": "Sigil W", "type": "aura (card)", "keywords": ["ward 3"]}]
     if kind == "end":
@@ -275,6 +285,15 @@ SITUATIONS: dict[str, tuple[str, dict[str, list[list[str]]]]] = {
                     "then pays 1 for Hood N's Arcane Barrier 1, pitching Card C. P2 is dealt no damage.",
                 ]
             ],
+        },
+    ),
+    # CR 5.1: a one-word card's name said as the verb ("P1 Zapped P2") is that card played at its target
+    "a card's name as the verb": (
+        "zap",
+        {
+            "formal": [["P1 plays Zap (red) targeting P2's hero", "all pass"]],
+            "terse": [["P1 Zap (red) @ P2", "pass pass"]],
+            "conversational": [["P1 Zapped P2", "nobody did anything"]],
         },
     ),
     # CR 8.3.20, 7.5.2: "ward 3" named alone with what got through ("1 thru")

@@ -55,8 +55,6 @@ KNOWN_GAPS: dict[str, str] = {
     "leaves P1's pass out, which the engine keeps as acting without priority (CR 1.11.5)",
     "b26c-32": "a conversational account ('Snatch comes in for 4 and P2 says they're blowing up Spell Fray "
     "Leggings to only take 3', 'Nope, that's physical') is not read, so the illegal spellvoid is not flagged",
-    "b26c-34": "'P1 Zapped P2' (a card's name used as the verb) is not read, so the lethal damage and the "
-    "Sigil of Solace played after the game ended (CR 4.5.1) are not derived",
     "b26c-36": "removing counters as an activation cost (Fyendal's Spring Tunic) is a manual effect, so the "
     "second activation with no counters left (CR 1.14.4b) is not flagged",
 }
