@@ -37,6 +37,10 @@ _KEYWORD_LINE = re.compile(
     r"|[a-z ,'-]+ specialization|essence of [a-z ,]+|\(.*\))$"  # reminder text in parentheses has no effect
 )
 
+#: Fusion (CR 8.3.17): "Ice Fusion", "Earth and Lightning Fusion", "Earth and/or Ice Fusion"; paid when
+#: the card is played (``costs.fuse``), its "If this was fused" conditions read by ``conditions``.
+FUSION = re.compile(r"^(earth|ice|lightning)(?:( and/or | and )(earth|ice|lightning))? fusion$", re.I)
+
 # One thing an effect gives an attack: "+N{p}" or a keyword the combat rules apply.
 _GRANT_ITEM = r"(?:\+\d+\{p\}|go again|dominate|overpower)"
 
@@ -319,7 +323,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
     for sentence in split_sentences(text):
         low = sentence.casefold()
         low = low.replace("{p}", "{p}").replace("{d}", "{d}")
-        if _KEYWORD_LINE.match(low):
+        if _KEYWORD_LINE.match(low) or FUSION.match(low):
             continue
         if (
             COSTS_LESS_PER_DRACONIC_LINK.fullmatch(low)
@@ -937,7 +941,7 @@ def attack_text(facts: CardFacts) -> AttackText:
     modes_done = bool(modes) and all(attack_mode(facts, m) is not None for m in modes)
     for sentence in split_sentences(plain(facts.text)):
         low = _self(sentence, facts)
-        if _KEYWORD_LINE.match(low) or any(p.match(low) for p in _HANDLED_AT_ATTACK):
+        if _KEYWORD_LINE.match(low) or FUSION.match(low) or any(p.match(low) for p in _HANDLED_AT_ATTACK):
             continue
         if parsed and _COMBO.match(sentence.casefold()) or OVERPOWER_IF_BUFFED.fullmatch(sentence):
             continue
@@ -1238,6 +1242,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
         low = _self(sentence, facts)
         if _KEYWORD_LINE.match(low):
             parts.append(TextPart(sentence, MODELLED, "keyword"))
+        elif FUSION.match(low):
+            parts.append(TextPart(sentence, MODELLED, "play"))  # costs.fuse (CR 8.3.17)
         elif _defense_key(low):
             parts.append(TextPart(sentence, MODELLED, "defend"))  # values.defense_of
         elif cycle and sentence.split(":", 1)[-1].strip().casefold() in cycle.group(0).casefold():

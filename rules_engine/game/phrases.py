@@ -26,6 +26,10 @@ from .cards import CardLookup, InlineCards, norm_name
 UNKNOWN = "?"  # the name of a card nobody saw ("a blue card")
 STEPS = ("layer", "attack", "defend", "reaction", "damage", "resolution", "link", "close")
 _P = r"(P[12])"
+#: A play line's words for fusion's additional cost (CR 8.3.17), read by ``Parser.fusion``.
+_FUSION_PART = (
+    r"(?:and )?(?:fusing|fused|fuses|revealing|reveals)\b|without fusing\b|not fused\b|unfused\b|no fusion\b"
+)
 _NUM_WORDS = {
     "a": 1,
     "an": 1,
@@ -656,17 +660,7 @@ class Parser:
             if isinstance(act, A.Attack) and mode:
                 act = A.Attack(act.player, dataclasses.replace(act.play, mode=mode))
             if isinstance(act, A.Play) and mode:
-                act = A.Play(
-                    act.player,
-                    act.card,
-                    act.targets,
-                    act.pitches,
-                    act.floating,
-                    act.boost,
-                    act.boost_card,
-                    act.as_instant,
-                    mode,
-                )
+                act = dataclasses.replace(act, mode=mode)
             if isinstance(act, A.AllPass) and act.mode == "once" and comments:
                 # "all pass (Instant Z resolves; ...)": the first thing said is what the pass resolves
                 resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
@@ -1279,11 +1273,13 @@ class Parser:
 
     def play(self, player: str, rest: str, boost: bool, boost_card: str) -> list[A.Action] | None:
         parts = re.split(
-            r"(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b))",
+            r"(?<!\bwithout)(?<!\bnot)(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b|"
+            + _FUSION_PART
+            + r"))",
             rest,
             flags=re.I,
         )
-        head = parts[0]
+        head = re.sub(r"\s+and$", "", parts[0].strip())
         refs = self.card_list(head)
         if len(refs) != 1:
             return None  # no card, or more words than one card's name: not read, never half-read
@@ -1292,6 +1288,8 @@ class Parser:
         pitches: list[A.CardRef] = []
         floating: int | None = None
         instant = False
+        fusion = ""
+        fused: tuple[A.CardRef, ...] = ()
         for part in parts[1:]:
             p = re.sub(r"\s+(?:and|then)$", "", part.strip().rstrip(",")).strip()
             pl = p.casefold()
@@ -1320,7 +1318,38 @@ class Parser:
                 r"as (?:though|if) it (?:were|was) an instant", pl
             ):
                 instant = True
-        return [A.Play(player, card, targets, tuple(pitches), floating, boost, boost_card, instant)]
+            elif re.match(_FUSION_PART, pl):
+                fusion, fused = self.fusion(p)
+        return [
+            A.Play(
+                player, card, targets, tuple(pitches), floating, boost, boost_card, instant, 0, fusion, fused
+            )
+        ]
+
+    def fusion(self, part: str) -> tuple[str, tuple[A.CardRef, ...]]:
+        """Fusion's optional additional cost said on a play line (CR 8.3.17): "fusing Frost Lock",
+        "revealing Frost Lock for Ice Fusion", "fused with X", "fuses it by revealing X", "fused" (the
+        revealed card left out: the judge is asked), "without fusing" / "not fused"."""
+        low = part.strip().casefold()
+        if re.match(r"(?:without fusing|not fused|unfused|no fusion)\b", low):
+            return "no", ()
+        rest = re.sub(
+            r"^(?:and )?(?:fusing|fused|fuses|revealing|reveals)(?: it| this)?(?: (?:with|by revealing|revealing))?\s*",
+            "",
+            part.strip(),
+            flags=re.I,
+        )
+        rest = re.sub(
+            r"\s*(?:from (?:their |his |her )?hand)?\s*(?:(?:for|to pay|as) (?:the |its )?(?:[a-z/ ]+ )?fusion(?: cost)?|to fuse(?: it)?)?\s*$",
+            "",
+            rest,
+            flags=re.I,
+        )
+        if not rest or re.fullmatch(
+            r"(?:an? [a-z]+ (?:card|one)(?: and an? [a-z]+ (?:card|one))?|it)", rest, re.I
+        ):
+            return "yes", ()  # "fusing an Ice card": fused, the revealed card not named
+        return "yes", tuple(self.card_list(rest))
 
     def activate(self, player: str, rest: str) -> list[A.Action] | None:
         parts = re.split(r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitching\b|paying\b))", rest, flags=re.I)
@@ -1673,7 +1702,7 @@ def notation_to_english(line: str) -> str:
     """Rewrite the compact notation (docs/reconstruction.md) into the English shapes.
 
     ``@P2`` -> "targeting P2's hero", ``@Name`` -> "targeting Name", ``^ A, B`` -> ", pitching A and B",
-    ``$2`` -> "paying 2 with floating resource points"; verbs: play, act, def, ars, bottom, draw,
+    ``$2`` -> "paying 2 with floating resource points", ``+fuse B`` -> ", fusing B"; verbs: play, act, def, ars, bottom, draw,
     pass, ab, token, obs, adj; ``>step`` passes to a step, ``>>step`` through it.
     """
     out = []
@@ -1681,6 +1710,9 @@ def notation_to_english(line: str) -> str:
         c = clause
         for pattern, repl in _NOTATION:
             c = pattern.sub(repl, c)
+        # "+fuse Card B" / "+fuse": fusion's revealed card (CR 8.3.17), before the targets and pitches
+        c = re.sub(r"\s+\+fuse\s+([^\^$@+]+?)(?=\s*(?:\^|\$|@|$))", r", fusing \1", c, flags=re.I)
+        c = re.sub(r"\s+\+fuse(?=\s*(?:\^|\$|@|$))", ", fused", c, flags=re.I)
         c = re.sub(r"\s@(P[12])\b", r" targeting \1's hero", c, flags=re.I)
         c = re.sub(r"\s@\s*([^\^$]+?)(?=\s*(?:\^|\$|$))", r" targeting \1", c)
         c = re.sub(
@@ -2435,6 +2467,7 @@ def read_claims(text: str, skip_resolves: bool = False) -> tuple[list[A.Action],
 READINGS: tuple[str, ...] = (
     "P1 plays Card X targeting P2's hero, pitching Card B",
     "P1 plays Card X from arsenal",
+    "P1 plays Card X, fusing Card B",
     "P1 attacks with Weapon W targeting P2's hero",
     "P1 activates Card X, pitching Card B",
     "P1 pitches Card B",

@@ -19,7 +19,7 @@ from . import actions as A
 from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, give_priority, implied_step_pass
-from .costs import consume_cost_effects, cost_modifiers, cost_token_rules, pay_resources
+from .costs import consume_cost_effects, cost_modifiers, cost_token_rules, fuse, pay_resources
 from .defending import awaiting_defenders, check_can_defend, mark_declared
 from .effects import (
     ADDITIONAL_WEAPON_ATTACK,
@@ -186,6 +186,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             claimed=c.floating,
             derived=s.p(player).resource_points,
         )
+    fused = fuse(s, player, card, c, ctx)  # fusion's optional additional cost (CR 8.3.17)
     pitched_from = len(s.p(player).pitch_zone)  # the cards pitched to play this one follow (turn_log)
     try:
         pay_resources(s, player, cost, c.pitches, ctx, chi_cost=f.chi_cost or 0)
@@ -243,7 +244,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     apply_next_card_effects(s, player, layer, ctx)
     s.stack.append(layer)
     # the turn's facts card texts ask about
-    conditions.record_play(s, player, f, card.pitch, card.id, s.p(player).pitch_zone[pitched_from:])
+    conditions.record_play(s, player, f, card.pitch, card.id, s.p(player).pitch_zone[pitched_from:], fused)
     record_play(s, player, f)
     play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
