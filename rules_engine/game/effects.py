@@ -41,6 +41,14 @@ _KEYWORD_LINE = re.compile(
 #: the card is played (``costs.fuse``), its "If this was fused" conditions read by ``conditions``.
 FUSION = re.compile(r"^(earth|ice|lightning)(?:( and/or | and )(earth|ice|lightning))? fusion$", re.I)
 
+#: The labels of CR 8.4 whose condition the condition grammar reads (Earth Bond 8.4.15 and its Ice and
+#: Lightning kin, Lightning Flow 8.4.16, High Tide 8.4.18): the label itself adds nothing to the sentence.
+LABEL_PREFIX = re.compile(r"^(?:(?:earth|ice|lightning) bond|lightning flow|high tide)\s*-\s*(?=if )")
+
+#: A card's own sentence "Intimidate" (CR 8.5.10): the opponent banishes a random card face-down from
+#: hand until the end phase; the random card is the log's to name (``layers.apply_text_effect``).
+INTIMIDATE = re.compile(r"^intimidate\.?$")
+
 # One thing an effect gives an attack: "+N{p}" or a keyword the combat rules apply.
 _GRANT_ITEM = r"(?:\+\d+\{p\}|go again|dominate|overpower)"
 
@@ -324,6 +332,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         low = sentence.casefold()
         low = low.replace("{p}", "{p}").replace("{d}", "{d}")
         if _KEYWORD_LINE.match(low) or FUSION.match(low):
+            continue
+        low = LABEL_PREFIX.sub("", low)
+        if INTIMIDATE.match(low):
+            effects.append(TextEffect("intimidate"))  # a card's own "Intimidate" (CR 8.5.10)
             continue
         if (
             COSTS_LESS_PER_DRACONIC_LINK.fullmatch(low)

@@ -569,6 +569,16 @@ def apply_text_effect(
     """One recognised sentence (``effects.TextEffect``) applied to the state."""
     p = s.p(player)
     k = e.kind
+    if k == "intimidate":  # CR 8.5.10: the banished card is random; the log names it
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: intimidate resolves; log the random card banished face-down ('P2 banishes X face-down (intimidate, random)').",
+                number=ctx.entry.number,
+            ),
+            "intimidate",
+        )
+        return
     if k == "target_power_defenders":
         # X is counted as the effect resolves (CR 6.2.2b): the cards defending the targeted attack now
         link = s.active_link()

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from rules_engine.game.cards import facts_from_mapping
 from rules_engine.game.effects import FLAGGED, MODELLED, card_status, coverage
 from rules_engine.game.scenarios import run_scenario
 
@@ -188,3 +189,60 @@ def test_fused_snow_under_gains_its_frostbite_hit(fabcube_cards):
         fabcube_cards,
     )
     assert not plain.state["P2"].get("permanents")
+
+
+# --- Labels whose condition the grammar reads (CR 8.4.15 Earth Bond, 8.4.16 Lightning Flow) ----------
+
+_LADEN_WITH_EARTH = {  # its text as the card data prints it (fabrary; not in the-fab-cube data used here)
+    "name": "Laden with Earth",
+    "type": "action",
+    "cost": 1,
+    "pitch": 1,
+    "defense": 2,
+    "text": "Your next attack this turn gets +3{p}.\nEarth Bond - If an Earth card was pitched to play this, "
+    "create an Embodiment of Earth token.\nGo again",
+}
+
+
+@pytest.mark.parametrize(
+    ("pitched", "tokens"), [("Earthlore Surge", ["Embodiment of Earth"]), ("Sigil of Solace", [])]
+)
+def test_earth_bond_creates_its_token_only_for_an_earth_pitch(fabcube_cards, pitched, tokens):
+    given = _fusion_given([_LADEN_WITH_EARTH, pitched], resource_points=0)
+    result = _run(given, [f"P1 plays Laden with Earth, pitching {pitched}", "all pass"], fabcube_cards)
+    assert [c["name"] for c in result.state["P1"].get("permanents", [])] == tokens, result.findings
+    assert not _kinds(result, "manual_effect")
+
+
+@pytest.mark.parametrize(("first", "life"), [(["P1 plays Blink", "all pass"], 17), ([], 20)])
+def test_lightning_flow_deals_its_arcane_damage_after_a_lightning_card(fabcube_cards, first, life):
+    """Blink is a Lightning card; Harness Lightning (Elemental) alone is not one."""
+    given = _fusion_given(["Blink", "Harness Lightning"])
+    result = _run(
+        given, [*first, "P1 plays Harness Lightning targeting P2's hero", "all pass"], fabcube_cards
+    )
+    assert result.state["P2"]["life"] == life, result.findings
+    assert not _kinds(result, "manual_effect")
+
+
+def test_label_cards_are_counted_computed(fabcube_cards):
+    for facts in (fabcube_cards.get("Harness Lightning"), facts_from_mapping(_LADEN_WITH_EARTH)):
+        parts = coverage(facts)
+        assert card_status(parts) == MODELLED, [(p.text, p.status) for p in parts]
+
+
+# --- A card's own "Intimidate" (CR 8.5.10) ------------------------------------------------------------
+
+
+def test_clearing_bellow_intimidates_and_the_log_names_the_random_card(fabcube_cards):
+    given = _fusion_given(["Clearing Bellow"])
+    result = _run(
+        given,
+        ["P1 plays Clearing Bellow", "all pass", "P2 banishes Ice Quake face-down (intimidate, random)"],
+        fabcube_cards,
+    )
+    assert any("intimidate resolves" in m for m in _kinds(result, "note"))
+    assert not _kinds(result, "manual_effect")
+    assert result.state["P2"]["hand"] == ["Weave Ice"]
+    assert [c["name"] if isinstance(c, dict) else c for c in result.state["P2"]["banished"]] == ["Ice Quake"]
+    assert result.state["P1"]["action_points"] == 1  # go again
