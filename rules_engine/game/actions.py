@@ -246,6 +246,14 @@ class Opt:
 
 
 @dataclass(frozen=True)
+class Crank:
+    """ "P1 cranks Teklo Core": a steam counter removed with crank for an action point (CR 8.3.29)."""
+
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
 class Banish:
     """A card banished from a zone (intimidate: face-down from hand, random, CR 8.5.10)."""
 
@@ -321,7 +329,8 @@ class Rewind:
 
 
 Action = (
-    Play
+    Crank
+    | Play
     | Attack
     | Activate
     | Pitch

@@ -162,6 +162,7 @@ _YOUR_TURN = re.compile(r"^it'?s your turn$")
 #: card" (CR 8.3.17a). Card texts name only themselves here, so any subject is read as the card itself
 #: (the resolving text keeps its own name); "If it's fused" (the Weaves) names a later card and is not read.
 _FUSED = re.compile(r"^(?:this|it|[a-z0-9' ,!-]+?) was fused(?: with an? (earth|ice|lightning) card)?$")
+_CRANKED = re.compile(r"^you(?:'ve| have) cranked this turn$")
 _FUSED_TURN = re.compile(
     r"^you(?:'ve| have) (?:(earth|ice|lightning) )?fused(?: (earth|ice|lightning))? this turn$"
 )
@@ -274,6 +275,8 @@ def parse(text: str, name: str = "") -> str | None:
         return "less_life;0;0;"
     if _YOUR_TURN.match(t):
         return "your_turn;0;0;"
+    if _CRANKED.match(t):
+        return "cranked;1;0;"  # CR 8.3.29a
     m = _FUSED.match(t)
     if m:
         return f"fused;1;0;{m.group(1) or ''}"
@@ -297,7 +300,7 @@ def growing(key: str) -> bool:
     """A condition that can only become true during a turn (more cards played, pitched, drawn):
     an attack's bonus not given yet is given when it is checked again (``defending.recheck_grants``)."""
     return key.split(";")[0].startswith(
-        ("played", "pitch", "drew", "boosted", "arcane", "linkplay", "linkuse", "activated")
+        ("played", "pitch", "drew", "boosted", "arcane", "linkplay", "linkuse", "activated", "cranked")
     ) or (attack_fact(key))
 
 
@@ -327,6 +330,7 @@ def on_resolution(key: str) -> bool:
         "linkuse_any",
         "fused",
         "fused_turn",
+        "cranked",
     )
 
 
@@ -399,6 +403,8 @@ def holds(
             if (kind.endswith("_any") or words[0] == player) and _fits(words[2:], descriptor):
                 uses += 1
         return uses >= n
+    if kind == "cranked":  # "P1 cranked id:..." entries (layers.crank)
+        return sum(1 for e in s.turn_log if e.startswith(f"{player} cranked ")) >= n
     if kind in ("drew", "boosted"):
         return sum(1 for e in s.turn_log if e == f"{player} {kind}") >= n
     if kind in ("banished", "graveyard"):

@@ -49,6 +49,56 @@ LABEL_PREFIX = re.compile(r"^(?:(?:earth|ice|lightning) bond|lightning flow|high
 #: hand until the end phase; the random card is the log's to name (``layers.apply_text_effect``).
 INTIMIDATE = re.compile(r"^intimidate\.?$")
 
+#: Steam counters and crank (CR 8.3.29; "enters the arena with N steam counters" is an identity
+#: replacement, 6.4.8; "when it has no steam counters, destroy it" a state-based trigger, 6.6.5c): applied
+#: as the item enters the arena (``layers.enter_arena``), by a crank line (``layers.crank``) and as the
+#: turn starts (``layers.steam_upkeep``). The subject may be the card's own name.
+_SUBJECT = r"(?:this|it|[a-z0-9' ,!:-]+?)"
+STEAM_ENTERS = re.compile(
+    rf"^{_SUBJECT} enters the arena with (a|an|one|two|three|four|five|\d+) steam counters?(?: on it)?$"
+)
+STEAM_UPKEEP = re.compile(
+    rf"^at the start of your turn, destroy {_SUBJECT} unless you remove a steam counter from it$"
+)
+STEAM_NONE = re.compile(rf"^when {_SUBJECT} has no steam counters(?: on it)?, destroy it$")
+CRANK = re.compile(r"^crank$")
+#: Unlimited (CR 8.3.40) is a meta-static ability: it allows any number of copies in a deck and has no
+#: effect on a game's state, so a reconstruction has nothing to apply.
+UNLIMITED = re.compile(r"^unlimited$")
+
+
+@dataclass(frozen=True)
+class SteamText:
+    """What a card's text says of its steam counters: how many it enters with, whether it has crank,
+    the start-of-turn upkeep and the destroy at none."""
+
+    enters: int = 0
+    crank: bool = False
+    upkeep: bool = False
+    none_destroys: bool = False
+
+
+def steam_sentence(sentence: str) -> bool:
+    """A sentence the steam-counter rules above apply (lower case, a final full stop allowed), or
+    Unlimited, which has nothing to apply in a game."""
+    low = sentence.strip().rstrip(".").casefold()
+    return any(p.match(low) for p in (STEAM_ENTERS, STEAM_UPKEEP, STEAM_NONE, CRANK, UNLIMITED))
+
+
+@lru_cache(maxsize=4096)
+def steam_text(facts: CardFacts) -> SteamText:
+    enters = 0
+    upkeep = none = False
+    for sentence in split_sentences(plain(facts.text)):
+        low = sentence.strip().rstrip(".").casefold()
+        m = STEAM_ENTERS.match(low)
+        if m:
+            enters = _num(m.group(1))
+        upkeep = upkeep or bool(STEAM_UPKEEP.match(low))
+        none = none or bool(STEAM_NONE.match(low))
+    return SteamText(enters, facts.has("crank"), upkeep, none)
+
+
 # One thing an effect gives an attack: "+N{p}" or a keyword the combat rules apply.
 _GRANT_ITEM = r"(?:\+\d+\{p\}|go again|dominate|overpower)"
 
@@ -333,6 +383,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         low = low.replace("{p}", "{p}").replace("{d}", "{d}")
         if _KEYWORD_LINE.match(low) or FUSION.match(low):
             continue
+        if steam_sentence(low):
+            continue  # steam counters and crank (layers.enter_arena, layers.crank, layers.steam_upkeep)
         low = LABEL_PREFIX.sub("", low)
         if INTIMIDATE.match(low):
             effects.append(TextEffect("intimidate"))  # a card's own "Intimidate" (CR 8.5.10)
@@ -540,7 +592,13 @@ TOKENS: dict[str, CardFacts] = {
             life=2,
         ),
         _token("Fealty", "aura"),
-        _token("Golden Cog", "item"),
+        _token(  # its steam counter and crank: layers.enter_arena, crank, steam_upkeep (CR 8.6.32)
+            "Golden Cog",
+            "item",
+            ("crank",),
+            text="Crank\nThis enters the arena with a steam counter. At the start of your turn, destroy this "
+            "unless you remove a steam counter from it.",
+        ),
         _token("Goldkiss Rum", "item"),
         _token("Bait", "aura"),
     )
@@ -1188,6 +1246,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence)
         and not any(sentence in line for line in modelled)
         and not _phase_trigger(sentence, facts)
+        and not steam_sentence(sentence)
         and defense_grant(sentence, facts) is None
     ]
 
@@ -1256,6 +1315,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "keyword"))
         elif FUSION.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.fuse (CR 8.3.17)
+        elif steam_sentence(low):
+            # layers: steam counters, crank (CR 8.3.29); Unlimited acts only on deck building (8.3.40)
+            parts.append(TextPart(sentence, MODELLED, "deck" if UNLIMITED.match(low) else "arena"))
         elif _defense_key(low):
             parts.append(TextPart(sentence, MODELLED, "defend"))  # values.defense_of
         elif cycle and sentence.split(":", 1)[-1].strip().casefold() in cycle.group(0).casefold():

@@ -1186,6 +1186,21 @@ class Parser:
                 names = [r.name for r in self.card_list(mm.group(1))]
                 (top if mm.group(2).casefold() == "top" else bottom).extend(names)
             return [A.Opt(m.group(1).upper(), tuple(top), tuple(bottom))]
+        # crank (CR 8.3.29): "P1 cranks Teklo Core", "P1 cranked the Teklo Core for an action point",
+        # "P1 removes a steam counter from Teklo Core with crank"
+        m = re.fullmatch(
+            rf"{_P} (?:cranks|cranked|cranking|cranks up|cranked up) (?:the |their |his |her )?(.+?)"
+            r"(?:,? (?:for|to gain|gaining) (?:an|1|one|the|a) (?:extra )?action point)?",
+            c,
+            re.I,
+        ) or re.fullmatch(
+            rf"{_P} remove[sd]? a steam counter from (?:the |their |his |her )?(.+?),? (?:with|for|using|by) crank(?:ing)?",
+            c,
+            re.I,
+        )
+        if m:
+            refs = self.card_list(m.group(2))
+            return [A.Crank(m.group(1).upper(), refs[0].name if refs else m.group(2).strip())]
         m = re.match(rf"^{_P} heaves (.+?)(?:,|$)(.*)$", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
@@ -1629,6 +1644,7 @@ _NOTATION: list[tuple[re.Pattern[str], str]] = [
     ),
     (re.compile(r"^\s*(p[12])\s+ab\s+(\d+)$", re.I), r"\1 applies Arcane Barrier \2"),
     (re.compile(r"^\s*(p[12])\s+token\s+(.+)$", re.I), r"\1 creates a \2 token"),
+    (re.compile(r"^\s*(p[12])\s+crank\s+(.+)$", re.I), r"\1 cranks \2"),
     (re.compile(r"^\s*pass\s*$", re.I), "all pass"),
     (re.compile(r"^\s*>\s*(\w+)\s*$", re.I), r"all pass to the \1 Step"),
     (re.compile(r"^\s*>>\s*(\w+)\s*$", re.I), r"all pass through the \1 Step"),
@@ -1872,6 +1888,7 @@ _PLAYER_VERBS = (
     r"gains|gained|gets|got|loses|lost|keeps|kept|holds|held|arsenals|arsenaled|puts|put|discards|discarded|"
     r"reveals|revealed|creates|created|applies|applied|declines|declined|pays|paid|banishes|banished|"
     r"shuffles|shuffled|is|was|didn't|didnt|did|doesn't|doesnt|does|goes|went|opts|heaves|adds|added|eats|ate|selects|"
+    r"cranks|cranked|"
     r"chooses|chose"
 )
 #: Words that start a player's action but may also begin a card's name ("P2 DR D": DR D is a card)
@@ -2468,6 +2485,7 @@ READINGS: tuple[str, ...] = (
     "P1 plays Card X targeting P2's hero, pitching Card B",
     "P1 plays Card X from arsenal",
     "P1 plays Card X, fusing Card B",
+    "P1 cranks Card X",
     "P1 attacks with Weapon W targeting P2's hero",
     "P1 activates Card X, pitching Card B",
     "P1 pitches Card B",

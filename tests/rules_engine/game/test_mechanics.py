@@ -246,3 +246,125 @@ def test_clearing_bellow_intimidates_and_the_log_names_the_random_card(fabcube_c
     assert result.state["P2"]["hand"] == ["Weave Ice"]
     assert [c["name"] if isinstance(c, dict) else c for c in result.state["P2"]["banished"]] == ["Ice Quake"]
     assert result.state["P1"]["action_points"] == 1  # go again
+
+
+# --- Crank and steam counters (CR 8.3.29, 6.4.8, 6.6.5c) ------------------------------------------------
+
+
+def _steam(result: Any, name: str) -> int | None:
+    for c in result.state["P1"].get("permanents", []):
+        if c["name"] == name:
+            return c["counters"].count("steam")
+    return None
+
+
+def _crank_given(hand: list[str]) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "resource_points": 0, "hand": hand},
+        "P2": {"life": 20},
+    }
+
+
+def test_copper_cog_enters_with_two_steam_counters_and_cranks_for_an_action_point(fabcube_cards):
+    lines = ["P1 plays Copper Cog", "all pass (Copper Cog resolves)"]
+    result = _run(_crank_given(["Copper Cog"]), lines, fabcube_cards)
+    assert _steam(result, "Copper Cog") == 2
+    assert result.state["P1"]["action_points"] == 0
+    assert any("log 'P1 cranks Copper Cog'" in m for m in _kinds(result, "note"))  # the judge is asked
+    cranked = _run(_crank_given(["Copper Cog"]), [*lines, "P1 cranks Copper Cog"], fabcube_cards)
+    assert _steam(cranked, "Copper Cog") == 1
+    assert cranked.state["P1"]["action_points"] == 1
+    assert not cranked.violations and not _kinds(cranked, "manual_effect")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 cranks Copper Cog",  # formal
+        "p1 crank Copper Cog",  # terse
+        "P1 cranked the Copper Cog for an action point",  # conversational
+        "P1 removes a steam counter from Copper Cog with crank",
+    ],
+)
+def test_crank_in_three_registers(fabcube_cards, line):
+    result = _run(
+        _crank_given(["Copper Cog"]),
+        ["P1 plays Copper Cog", "all pass (Copper Cog resolves)", line],
+        fabcube_cards,
+    )
+    assert result.state["P1"]["action_points"] == 1 and _steam(result, "Copper Cog") == 1
+
+
+def test_a_card_is_cranked_once_and_only_with_crank(fabcube_cards):
+    twice = _run(
+        _crank_given(["Copper Cog"]),
+        [
+            "P1 plays Copper Cog",
+            "all pass (Copper Cog resolves)",
+            "P1 cranks Copper Cog",
+            "P1 cranks Copper Cog",
+        ],
+        fabcube_cards,
+    )
+    assert [v["action"] for v in twice.violations] == [4]
+    assert twice.state["P1"]["action_points"] == 1 and _steam(twice, "Copper Cog") == 1
+    given = _crank_given([])
+    given["P1"]["permanents"] = [{"name": "Copper Cog", "counters": ["steam", "steam"]}]
+    old = _run(given, ["P1 cranks Copper Cog"], fabcube_cards)  # it did not enter this turn
+    assert old.violations and old.state["P1"]["action_points"] == 1
+
+
+def test_a_golden_cog_token_enters_with_a_steam_counter_and_cranks(fabcube_cards):
+    result = _run(_crank_given([]), ["P1 creates a Golden Cog token", "P1 cranks it"], fabcube_cards)
+    assert _steam(result, "Golden Cog") == 0
+    assert result.state["P1"]["action_points"] == 2
+
+
+def _turn_start(counters: list[str]) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "start",
+        "combat_chain": "closed",
+        "P1": {"permanents": [{"name": "Copper Cog", "counters": counters}]},
+        "P2": {"life": 20},
+    }
+
+
+def test_the_turn_start_removes_a_steam_counter_or_destroys_the_item(fabcube_cards):
+    kept = _run(_turn_start(["steam", "steam"]), ["P1 passes"], fabcube_cards)
+    assert _steam(kept, "Copper Cog") == 1
+    assert any("removes a steam counter from Copper Cog" in m for m in _kinds(kept, "note"))
+    gone = _run(_turn_start([]), ["P1 passes"], fabcube_cards)
+    assert _steam(gone, "Copper Cog") is None
+    assert gone.state["P1"]["graveyard"] == ["Copper Cog"]
+
+
+def test_if_you_have_cranked_this_turn(fabcube_cards):
+    """Fast and Furious gets +1{p} when P1 has cranked this turn (CR 8.3.29a)."""
+    lines = [
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        "all pass through the Reaction and Damage Steps",
+    ]
+    base = fabcube_cards.get("Fast and Furious").power
+    given = _crank_given(["Copper Cog", "Fast and Furious"])
+    cranked = _run(
+        given,
+        ["P1 plays Copper Cog", "all pass", "P1 cranks Copper Cog", "P1 plays Fast and Furious", *lines],
+        fabcube_cards,
+    )
+    assert cranked.state["P2"]["life"] == 20 - base - 1, cranked.findings
+    given["P1"]["action_points"] = 2
+    plain = _run(
+        given, ["P1 plays Copper Cog", "all pass", "P1 plays Fast and Furious", *lines], fabcube_cards
+    )
+    assert plain.state["P2"]["life"] == 20 - base
+
+
+@pytest.mark.parametrize("name", ["Golden Cog", "Copper Cog"])
+def test_crank_cards_are_counted_computed(fabcube_cards, name):
+    parts = coverage(fabcube_cards.get(name))
+    assert card_status(parts) == MODELLED, [(p.text, p.status) for p in parts]
