@@ -36,6 +36,9 @@ class Play:
     # ``fused`` the cards revealed from hand to pay it (empty when the line does not name them)
     fusion: str = ""
     fused: tuple[CardRef, ...] = ()
+    # charge as an optional additional cost (CR 8.5.29): "yes" / "no" / "" and the card moved to the soul
+    charge: str = ""
+    charged: tuple[CardRef, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ def record_play(
     card_id: str = "",
     pitched: list[Card] | None = None,
     fused: list[str] | None = None,
+    charged: list[Card] | None = None,
 ) -> None:
     """The turn's log of played cards (CR 5.1: a card is played when it is put on the stack), with
     the chain link it was played during ("link:-" when none is active), the card's object id, the
@@ -66,8 +67,12 @@ def record_play(
     paid = ["pitched=" + "+".join(tags(c.facts, c.pitch)) for c in pitched or []]
     # fusion paid (CR 8.3.17a): "fused", and "fused=ice" for each supertype fused
     fusion = ["fused", *(f"fused={t}" for t in fused)] if fused is not None else []
+    # cards charged to the hero's soul to play it (CR 8.5.29): "charged=yellow+action+..."
+    soul = ["charged=" + "+".join(tags(c.facts, c.pitch)) for c in charged or []]
     s.turn_log.append(
-        " ".join([player, "played", *tags(facts, pitch), _link_tag(s), f"id:{card_id}", *paid, *fusion])
+        " ".join(
+            [player, "played", *tags(facts, pitch), _link_tag(s), f"id:{card_id}", *paid, *fusion, *soul]
+        )
     )
 
 
@@ -162,6 +167,8 @@ _YOUR_TURN = re.compile(r"^it'?s your turn$")
 #: card" (CR 8.3.17a). Card texts name only themselves here, so any subject is read as the card itself
 #: (the resolving text keeps its own name); "If it's fused" (the Weaves) names a later card and is not read.
 _FUSED = re.compile(r"^(?:this|it|[a-z0-9' ,!-]+?) was fused(?: with an? (earth|ice|lightning) card)?$")
+_CHARGED_THIS = re.compile(r"^an? ([a-z' -]+?)(?: card)? (?:is|was) charged this way$")
+_CHARGED_TURN = re.compile(r"^you(?:'ve| have) charged(?: your hero's soul)? this turn$")
 _CRANKED = re.compile(r"^you(?:'ve| have) cranked this turn$")
 _FUSED_TURN = re.compile(
     r"^you(?:'ve| have) (?:(earth|ice|lightning) )?fused(?: (earth|ice|lightning))? this turn$"
@@ -275,6 +282,11 @@ def parse(text: str, name: str = "") -> str | None:
         return "less_life;0;0;"
     if _YOUR_TURN.match(t):
         return "your_turn;0;0;"
+    m = _CHARGED_THIS.match(t)
+    if m and _descriptor(m.group(1)) is not None:
+        return f"charged_this;1;0;{_descriptor(m.group(1))}"  # CR 8.5.29
+    if _CHARGED_TURN.match(t):
+        return "charged_turn;1;0;"
     if _CRANKED.match(t):
         return "cranked;1;0;"  # CR 8.3.29a
     m = _FUSED.match(t)
@@ -300,7 +312,18 @@ def growing(key: str) -> bool:
     """A condition that can only become true during a turn (more cards played, pitched, drawn):
     an attack's bonus not given yet is given when it is checked again (``defending.recheck_grants``)."""
     return key.split(";")[0].startswith(
-        ("played", "pitch", "drew", "boosted", "arcane", "linkplay", "linkuse", "activated", "cranked")
+        (
+            "played",
+            "pitch",
+            "drew",
+            "boosted",
+            "arcane",
+            "linkplay",
+            "linkuse",
+            "activated",
+            "cranked",
+            "charged_turn",
+        )
     ) or (attack_fact(key))
 
 
@@ -331,6 +354,8 @@ def on_resolution(key: str) -> bool:
         "fused",
         "fused_turn",
         "cranked",
+        "charged_this",
+        "charged_turn",
     )
 
 
@@ -403,6 +428,19 @@ def holds(
             if (kind.endswith("_any") or words[0] == player) and _fits(words[2:], descriptor):
                 uses += 1
         return uses >= n
+    if kind in ("charged_this", "charged_turn"):
+        # the cards charged to play this card (its entry) or any card this turn (CR 8.5.29)
+        charged: list[list[str]] = [
+            w[len("charged=") :].split("+")
+            for e in s.turn_log
+            if e.split()[:2] == [player, "played"]
+            and (kind == "charged_turn" or (card_id and f"id:{card_id}" in e.split()))
+            for w in e.split()
+            if w.startswith("charged=")
+        ]
+        if kind == "charged_turn":  # a charge the judge entered (adjustments.move_card)
+            charged += [e.split()[2:] for e in s.turn_log if e.split()[:2] == [player, "charged"]]
+        return any(_fits(x, descriptor) for x in charged) if descriptor else bool(charged)
     if kind == "cranked":  # "P1 cranked id:..." entries (layers.crank)
         return sum(1 for e in s.turn_log if e.startswith(f"{player} cranked ")) >= n
     if kind in ("drew", "boosted"):

@@ -13,7 +13,14 @@ from rules_engine.wording import say
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
-from .effects import FUSION, SELF_COSTS_LESS_PER_DRACONIC_LINK, plain, split_sentences, token_facts
+from .effects import (
+    CHARGE_COST,
+    FUSION,
+    SELF_COSTS_LESS_PER_DRACONIC_LINK,
+    plain,
+    split_sentences,
+    token_facts,
+)
 from .rules import MANUAL, VIOLATION, Illegal, cite
 from .state import Card, GameState
 from .zones import check_claims, new_card, take, token_base
@@ -267,3 +274,55 @@ def fuse(s: GameState, player: str, card: Card, c: A.Play, ctx: Ctx) -> list[str
             ),
         )
     return fused
+
+
+def charge(s: GameState, player: str, card: Card, c: A.Play, ctx: Ctx) -> list[Card]:
+    """Charging the hero's soul as an optional additional cost (CR 8.5.29: a card moves from the
+    player's hand to their hero's soul; an unknown card in hand becomes the named one). Returns the
+    cards charged. A line silent about it leaves it to the judge (a manual finding; taken as not
+    charged); "charging" without the card charges an unknown card and asks the judge for it."""
+    if not any(CHARGE_COST.match(x) for x in split_sentences(plain(card.facts.text))):
+        if c.charge == "yes":
+            raise Illegal(
+                "charge",
+                say("{card} has no charge cost; the soul cannot be charged to play it.", card=card.name),
+            )
+        return []
+    if c.charge == "no":
+        return []
+    if c.charge == "" or not c.charged:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: the log does not say whether {player} charged their hero's soul to play {card}, or with which card (CR 8.5.29); the engine takes it as not charged. Log it ('{player} plays {card}, charging X').",
+                number=ctx.entry.number,
+                player=player,
+                card=card.name,
+            ),
+            "manual_effect",
+        )
+        return []
+    p = s.p(player)
+    out: list[Card] = []
+    for ref in c.charged[:1]:  # one card (CR 8.5.29)
+        shown = next((x for x in p.hand if x.facts.known and norm_name(x.name) == norm_name(ref.name)), None)
+        if shown is None and p.hand_unknown > 0:
+            p.hand_unknown -= 1
+            shown = new_card(s, ref.name, player, ctx, ref.claims)
+            p.hand.append(shown)
+        if shown is None:
+            raise Illegal(
+                "charge",
+                say(
+                    "{player} cannot charge {charged} to play {card}: it is not in {player}'s hand.",
+                    player=player,
+                    charged=ref.name,
+                    card=card.name,
+                ),
+            )
+        check_claims(shown, ref, ctx)
+        p.hand.remove(shown)
+        p.soul.append(shown)
+        ctx.events.append(Event("charge", player, shown.name))
+        out.append(shown)
+    return out

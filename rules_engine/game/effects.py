@@ -99,6 +99,26 @@ def steam_text(facts: CardFacts) -> SteamText:
     return SteamText(enters, facts.has("crank"), upkeep, none)
 
 
+#: Charge as an optional additional cost (CR 8.5.29: a card moves from hand to the hero's soul), paid
+#: on play (``costs.charge``), and Solflare (8.4.9), the charged card's own trigger.
+CHARGE_COST = re.compile(
+    r"^as an additional cost to play [a-z0-9' ,!:-]+?, you may charge your hero's soul\.?$", re.I
+)
+SOLFLARE = re.compile(r"^solflare\s*-\s*when this is charged to your hero's soul, (.+?)\.?$", re.I)
+
+
+def solflare_effects(facts: CardFacts) -> list[TextEffect] | None:
+    """The recognised effects of a card's Solflare trigger; None when it has none or the engine cannot
+    compute all of it (then it stays the judge's)."""
+    for sentence in split_sentences(plain(facts.text)):
+        m = SOLFLARE.match(sentence.strip())
+        if m:
+            found, unread = recognise(m.group(1))
+            ok = found and not unread and all(not e.trigger and e.kind != "manual" for e in found)
+            return found if ok else None
+    return None
+
+
 # One thing an effect gives an attack: "+N{p}" or a keyword the combat rules apply.
 _GRANT_ITEM = r"(?:\+\d+\{p\}|go again|dominate|overpower)"
 
@@ -385,6 +405,9 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue
         if steam_sentence(low):
             continue  # steam counters and crank (layers.enter_arena, layers.crank, layers.steam_upkeep)
+        ms = SOLFLARE.match(low)
+        if ms and _solflare_computed(ms.group(1)):
+            continue  # the charged card's trigger (costs.charge)
         low = LABEL_PREFIX.sub("", low)
         if INTIMIDATE.match(low):
             effects.append(TextEffect("intimidate"))  # a card's own "Intimidate" (CR 8.5.10)
@@ -1013,6 +1036,8 @@ def attack_text(facts: CardFacts) -> AttackText:
         low = _self(sentence, facts)
         if _KEYWORD_LINE.match(low) or FUSION.match(low) or any(p.match(low) for p in _HANDLED_AT_ATTACK):
             continue
+        if CHARGE_COST.match(low) or (SOLFLARE.match(low) and solflare_effects(facts) is not None):
+            continue  # paid and triggered when the card is played or charged (costs.charge)
         if parsed and _COMBO.match(sentence.casefold()) or OVERPOWER_IF_BUFFED.fullmatch(sentence):
             continue
         if _ADDITIONAL_COST.match(sentence):
@@ -1204,8 +1229,18 @@ _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 
 
 def additional_costs(facts: CardFacts) -> list[str]:
-    """ "As an additional cost to play this, ..." sentences: reported when the card is played."""
-    return [s for s in split_sentences(plain(facts.text)) if _ADDITIONAL_COST.match(s)]
+    """ "As an additional cost to play this, ..." sentences: reported when the card is played (but
+    charging the soul, which ``costs.charge`` pays)."""
+    return [
+        s
+        for s in split_sentences(plain(facts.text))
+        if _ADDITIONAL_COST.match(s) and not CHARGE_COST.match(s)
+    ]
+
+
+def _solflare_computed(effect: str) -> bool:
+    found, unread = recognise(effect)
+    return bool(found) and not unread and all(not e.trigger and e.kind != "manual" for e in found)
 
 
 def _modelled_hero_lines(facts: CardFacts) -> list[str]:
@@ -1315,6 +1350,11 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "keyword"))
         elif FUSION.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.fuse (CR 8.3.17)
+        elif CHARGE_COST.match(low):
+            parts.append(TextPart(sentence, MODELLED, "play"))  # costs.charge (CR 8.5.29)
+        elif SOLFLARE.match(low):
+            fires = solflare_effects(facts) is not None  # its trigger when charged (CR 8.4.9)
+            parts.append(TextPart(sentence, MODELLED if fires else FLAGGED, "charge"))
         elif steam_sentence(low):
             # layers: steam counters, crank (CR 8.3.29); Unlimited acts only on deck building (8.3.40)
             parts.append(TextPart(sentence, MODELLED, "deck" if UNLIMITED.match(low) else "arena"))

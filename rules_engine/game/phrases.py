@@ -26,6 +26,8 @@ from .cards import CardLookup, InlineCards, norm_name
 UNKNOWN = "?"  # the name of a card nobody saw ("a blue card")
 STEPS = ("layer", "attack", "defend", "reaction", "damage", "resolution", "link", "close")
 _P = r"(P[12])"
+#: A play line's words for charging the hero's soul as an additional cost (CR 8.5.29).
+_CHARGE_PART = r"(?:and )?(?:charging|charges|charged)\b|without charging\b|not charging\b"
 #: A play line's words for fusion's additional cost (CR 8.3.17), read by ``Parser.fusion``.
 _FUSION_PART = (
     r"(?:and )?(?:fusing|fused|fuses|revealing|reveals)\b|without fusing\b|not fused\b|unfused\b|no fusion\b"
@@ -1290,6 +1292,8 @@ class Parser:
         parts = re.split(
             r"(?<!\bwithout)(?<!\bnot)(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b|"
             + _FUSION_PART
+            + "|"
+            + _CHARGE_PART
             + r"))",
             rest,
             flags=re.I,
@@ -1305,6 +1309,8 @@ class Parser:
         instant = False
         fusion = ""
         fused: tuple[A.CardRef, ...] = ()
+        charge = ""
+        charged: tuple[A.CardRef, ...] = ()
         for part in parts[1:]:
             p = re.sub(r"\s+(?:and|then)$", "", part.strip().rstrip(",")).strip()
             pl = p.casefold()
@@ -1333,13 +1339,47 @@ class Parser:
                 r"as (?:though|if) it (?:were|was) an instant", pl
             ):
                 instant = True
+            elif re.match(_CHARGE_PART, pl):
+                charge, charged = self.charge(p)
             elif re.match(_FUSION_PART, pl):
                 fusion, fused = self.fusion(p)
         return [
             A.Play(
-                player, card, targets, tuple(pitches), floating, boost, boost_card, instant, 0, fusion, fused
+                player,
+                card,
+                targets,
+                tuple(pitches),
+                floating,
+                boost,
+                boost_card,
+                instant,
+                0,
+                fusion,
+                fused,
+                charge,
+                charged,
             )
         ]
+
+    def charge(self, part: str) -> tuple[str, tuple[A.CardRef, ...]]:
+        """Charging the hero's soul said on a play line (CR 8.5.29): "charging Banneret of Courage",
+        "charging the soul with X", "and charges X to the soul", "charging" (the card left out),
+        "without charging"."""
+        low = part.strip().casefold()
+        if re.match(r"(?:without charging|not charging)\b", low):
+            return "no", ()
+        rest = re.sub(
+            r"^(?:and )?(?:charging|charges|charged)(?: (?:the |their |his |her )?(?:hero's )?soul)?(?: with)?\s*",
+            "",
+            part.strip(),
+            flags=re.I,
+        )
+        rest = re.sub(
+            r"\s*(?:(?:in)?to (?:the |their |his |her )?(?:hero's )?soul)?\s*$", "", rest, flags=re.I
+        )
+        if not rest or re.fullmatch(r"(?:an? [a-z]+ card|it)", rest, re.I):
+            return "yes", ()
+        return "yes", tuple(self.card_list(rest))
 
     def fusion(self, part: str) -> tuple[str, tuple[A.CardRef, ...]]:
         """Fusion's optional additional cost said on a play line (CR 8.3.17): "fusing Frost Lock",
@@ -1718,7 +1758,7 @@ def notation_to_english(line: str) -> str:
     """Rewrite the compact notation (docs/reconstruction.md) into the English shapes.
 
     ``@P2`` -> "targeting P2's hero", ``@Name`` -> "targeting Name", ``^ A, B`` -> ", pitching A and B",
-    ``$2`` -> "paying 2 with floating resource points", ``+fuse B`` -> ", fusing B"; verbs: play, act, def, ars, bottom, draw,
+    ``$2`` -> "paying 2 with floating resource points", ``+fuse B`` -> ", fusing B", ``+charge B`` -> ", charging B"; verbs: play, act, def, ars, bottom, draw,
     pass, ab, token, obs, adj; ``>step`` passes to a step, ``>>step`` through it.
     """
     out = []
@@ -1729,6 +1769,7 @@ def notation_to_english(line: str) -> str:
         # "+fuse Card B" / "+fuse": fusion's revealed card (CR 8.3.17), before the targets and pitches
         c = re.sub(r"\s+\+fuse\s+([^\^$@+]+?)(?=\s*(?:\^|\$|@|$))", r", fusing \1", c, flags=re.I)
         c = re.sub(r"\s+\+fuse(?=\s*(?:\^|\$|@|$))", ", fused", c, flags=re.I)
+        c = re.sub(r"\s+\+charge\s+([^\^$@+]+?)(?=\s*(?:\^|\$|@|$))", r", charging \1", c, flags=re.I)
         c = re.sub(r"\s@(P[12])\b", r" targeting \1's hero", c, flags=re.I)
         c = re.sub(r"\s@\s*([^\^$]+?)(?=\s*(?:\^|\$|$))", r" targeting \1", c)
         c = re.sub(
@@ -2486,6 +2527,7 @@ READINGS: tuple[str, ...] = (
     "P1 plays Card X from arsenal",
     "P1 plays Card X, fusing Card B",
     "P1 cranks Card X",
+    "P1 plays Card X, charging Card B",
     "P1 attacks with Weapon W targeting P2's hero",
     "P1 activates Card X, pitching Card B",
     "P1 pitches Card B",

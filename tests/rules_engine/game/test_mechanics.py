@@ -368,3 +368,75 @@ def test_if_you_have_cranked_this_turn(fabcube_cards):
 def test_crank_cards_are_counted_computed(fabcube_cards, name):
     parts = coverage(fabcube_cards.get(name))
     assert card_status(parts) == MODELLED, [(p.text, p.status) for p in parts]
+
+
+# --- Charge (CR 8.5.29) and Solflare (8.4.9) ---------------------------------------------------------
+
+
+_THROUGH = [
+    "all pass to the Defend Step",
+    "P2 declares no defending cards",
+    "all pass through the Reaction and Damage Steps",
+]
+
+
+def test_charging_banneret_of_courage_triggers_solflare_and_beaming_bravado_gets_its_bonus(fabcube_cards):
+    """Banneret of Courage (yellow) is charged to play Beaming Bravado: its Solflare trigger creates a
+    Courage token, and Beaming Bravado gets +1{p} for a yellow card charged this way."""
+    base = fabcube_cards.get("Beaming Bravado").power
+    given = _crank_given(["Beaming Bravado", "Banneret of Courage"])
+    result = _run(
+        given,
+        [
+            "P1 plays Beaming Bravado, charging Banneret of Courage",
+            "all pass (the Solflare trigger resolves)",
+            "all pass (Beaming Bravado resolves)",
+            *_THROUGH[1:],
+        ],
+        fabcube_cards,
+    )
+    p1 = result.state["P1"]
+    assert p1["soul"] == ["Banneret of Courage"], result.findings
+    assert [c["name"] for c in p1["permanents"]] == ["Courage"]
+    assert result.state["P2"]["life"] == 20 - base - 1
+    assert not result.violations and not _kinds(result, "manual_effect")
+
+
+def test_a_silent_or_impossible_charge(fabcube_cards):
+    silent = _run(_crank_given(["Beaming Bravado"]), ["P1 plays Beaming Bravado"], fabcube_cards)
+    assert any("charged their hero's soul" in m for m in _kinds(silent, "manual_effect"))
+    missing = _run(
+        _crank_given(["Beaming Bravado"]),
+        ["P1 plays Beaming Bravado, charging Banneret of Courage"],
+        fabcube_cards,
+    )
+    assert [v["rules"][0] for v in missing.violations] == ["8.5.29"]
+    assert missing.state["P1"]["hand"] == ["Beaming Bravado"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 plays Take Flight targeting P2's hero, charging Banneret of Courage",  # formal
+        "p1 play Take Flight @p2 +charge Banneret of Courage",  # terse
+        "P1 played Take Flight at P2 and charged Banneret of Courage to the soul",  # conversational
+    ],
+)
+def test_charge_in_three_registers_and_if_you_have_charged_this_turn(fabcube_cards, line):
+    """Take Flight gains go again when P1 has charged this turn."""
+    given = _crank_given(["Take Flight", "Banneret of Courage"])
+    given["P1"]["resource_points"] = 1  # Take Flight costs 1
+    result = _run(
+        given,
+        [line, "all pass", "all pass", *_THROUGH[1:]],
+        fabcube_cards,
+    )
+    assert result.state["P1"]["soul"] == ["Banneret of Courage"], result.findings
+    assert result.state["combat_chain"]["links"][0]["go_again"] is True
+    assert not _kinds(result, "manual_effect")
+
+
+@pytest.mark.parametrize("name", ["Banneret of Courage", "Beaming Bravado", "Take Flight"])
+def test_charge_cards_are_counted_computed(fabcube_cards, name):
+    parts = coverage(fabcube_cards.get(name))
+    assert card_status(parts) == MODELLED, [(p.text, p.status) for p in parts]
