@@ -48,6 +48,9 @@ LABEL_PREFIX = re.compile(r"^(?:(?:earth|ice|lightning) bond|lightning flow|high
 #: A card's own sentence "Intimidate" (CR 8.5.10): the opponent banishes a random card face-down from
 #: hand until the end phase; the random card is the log's to name (``layers.apply_text_effect``).
 INTIMIDATE = re.compile(r"^intimidate\.?$")
+#: Amp N (CR 8.5.47): the next arcane damage an event of the player deals this turn is N more
+#: (``layers.apply_text_effect`` makes the effect, ``damage.deal_damage`` uses it).
+AMP = re.compile(r"^amp (\d+)\.?$")
 
 #: Steam counters and crank (CR 8.3.29; "enters the arena with N steam counters" is an identity
 #: replacement, 6.4.8; "when it has no steam counters, destroy it" a state-based trigger, 6.6.5c): applied
@@ -409,6 +412,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if ms and _solflare_computed(ms.group(1)):
             continue  # the charged card's trigger (costs.charge)
         low = LABEL_PREFIX.sub("", low)
+        ma = AMP.match(low)
+        if ma:
+            effects.append(TextEffect("amp", int(ma.group(1))))
+            continue
         if INTIMIDATE.match(low):
             effects.append(TextEffect("intimidate"))  # a card's own "Intimidate" (CR 8.5.10)
             continue

@@ -574,6 +574,10 @@ def apply_text_effect(
     """One recognised sentence (``effects.TextEffect``) applied to the state."""
     p = s.p(player)
     k = e.kind
+    if k == "amp":  # CR 8.5.47: used by the player's next arcane damage this turn (damage.deal_damage)
+        s.effects.append(Effect("amp", player, e.amount, "turn", name))
+        ctx.events.append(Event("amp", player, name, e.amount))
+        return
     if k == "intimidate":  # CR 8.5.10: the banished card is random; the log names it
         ctx.add(
             NOTE,

@@ -440,3 +440,32 @@ def test_charge_in_three_registers_and_if_you_have_charged_this_turn(fabcube_car
 def test_charge_cards_are_counted_computed(fabcube_cards, name):
     parts = coverage(fabcube_cards.get(name))
     assert card_status(parts) == MODELLED, [(p.text, p.status) for p in parts]
+
+
+# --- Amp N (CR 8.5.47) -------------------------------------------------------------------------------
+
+
+def test_high_voltage_amps_the_next_arcane_damage_once(fabcube_cards):
+    """High Voltage's Amp 1 adds 1 to Zap's 3 arcane damage; the second Zap deals 3."""
+    given = _crank_given(["High Voltage", "Zap", "Zap"])
+    given["P1"]["action_points"] = 2
+    result = _run(
+        given,
+        [
+            "P1 plays High Voltage",
+            "all pass (High Voltage resolves)",
+            "P1 plays Zap targeting P2's hero",
+            "all pass (Zap resolves)",
+            "P1 plays Zap targeting P2's hero",
+            "all pass (Zap resolves)",
+        ],
+        fabcube_cards,
+    )
+    assert result.state["P2"]["life"] == 20 - 4 - 3, result.findings
+    assert not _kinds(result, "manual_effect")
+
+
+@pytest.mark.parametrize("name", ["High Voltage", "Exploding Aether"])
+def test_amp_cards_are_counted_computed(fabcube_cards, name):
+    parts = coverage(fabcube_cards.get(name))
+    assert card_status(parts) == MODELLED, [(p.text, p.status) for p in parts]
