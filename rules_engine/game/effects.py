@@ -1002,7 +1002,7 @@ def _self(sentence: str, facts: CardFacts) -> str:
 #: "If [condition], this gets +N{d}" on a card that defends (equipment, a defense reaction, a block):
 #: a static ability counted in its defense while the condition holds (CR 6.1.3; ``values.defense_of``).
 _DEFENSE_GRANT = re.compile(
-    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?if (.+?), this (?:gets|gains|has) \+(\d+)\{d\}\.?$"
+    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?if (.+?), (?:this|(?<=fused, )it) (?:gets|gains|has) \+(\d+)\{d\}\.?$"
 )
 
 

@@ -469,3 +469,38 @@ def test_high_voltage_amps_the_next_arcane_damage_once(fabcube_cards):
 def test_amp_cards_are_counted_computed(fabcube_cards, name):
     parts = coverage(fabcube_cards.get(name))
     assert card_status(parts) == MODELLED, [(p.text, p.status) for p in parts]
+
+
+def test_fused_turn_timber_defends_with_two_more(fabcube_cards):
+    """Turn Timber (a defense reaction, 6{d}) fused with an Earth card gains +2{d} (CR 8.3.17a)."""
+
+    def life(fusing: str) -> int:
+        given = {
+            "turn": "P2",
+            "phase": "action",
+            "combat_chain": "closed",
+            "P2": {
+                "action_points": 1,
+                "hand": [{"name": "Attack A", "type": "attack action", "cost": 0, "pitch": 1, "power": 10}],
+            },
+            "P1": {"life": 20, "resource_points": 2, "hand": ["Turn Timber", "Earthlore Surge"]},
+        }
+        result = _run(
+            given,
+            [
+                "P2 plays Attack A targeting P1's hero",
+                "all pass to the Defend Step",
+                "P1 declares no defending cards",
+                "all pass (Defend Step ends; Reaction Step)",
+                "P2 passes",
+                f"P1 plays Turn Timber{fusing}",
+                "all pass (Turn Timber resolves)",
+                "all pass (Reaction Step ends); Damage Step",
+            ],
+            fabcube_cards,
+        )
+        assert not result.violations, result.findings
+        return result.state["P1"]["life"]
+
+    assert life(", fusing Earthlore Surge") == 20 - (10 - 8)
+    assert life(", without fusing") == 20 - (10 - 6)
