@@ -32,6 +32,13 @@ class Play:
     boost_card: str = ""
     as_instant: bool = False
     mode: int = 0  # "Choose 1" cards: the chosen mode, 1-based (CR 1.7.5)
+    # fusion's optional additional cost (CR 8.3.17): "yes" / "no" as the line says, "" when it is silent;
+    # ``fused`` the cards revealed from hand to pay it (empty when the line does not name them)
+    fusion: str = ""
+    fused: tuple[CardRef, ...] = ()
+    # charge as an optional additional cost (CR 8.5.29): "yes" / "no" / "" and the card moved to the soul
+    charge: str = ""
+    charged: tuple[CardRef, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -242,6 +249,14 @@ class Opt:
 
 
 @dataclass(frozen=True)
+class Crank:
+    """ "P1 cranks Teklo Core": a steam counter removed with crank for an action point (CR 8.3.29)."""
+
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
 class Banish:
     """A card banished from a zone (intimidate: face-down from hand, random, CR 8.5.10)."""
 
@@ -317,7 +332,8 @@ class Rewind:
 
 
 Action = (
-    Play
+    Crank
+    | Play
     | Attack
     | Activate
     | Pitch

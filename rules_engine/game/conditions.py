@@ -57,12 +57,23 @@ def record_play(
     pitch: int | None = None,
     card_id: str = "",
     pitched: list[Card] | None = None,
+    fused: list[str] | None = None,
+    charged: list[Card] | None = None,
 ) -> None:
     """The turn's log of played cards (CR 5.1: a card is played when it is put on the stack), with
-    the chain link it was played during ("link:-" when none is active), the card's object id and the
-    words of each card pitched to play it ("pitched=blue+action+earth", CR 1.14.3)."""
+    the chain link it was played during ("link:-" when none is active), the card's object id, the
+    words of each card pitched to play it ("pitched=blue+action+earth", CR 1.14.3) and, when its
+    fusion was paid, the supertypes fused (``fused``: None when it was not fused)."""
     paid = ["pitched=" + "+".join(tags(c.facts, c.pitch)) for c in pitched or []]
-    s.turn_log.append(" ".join([player, "played", *tags(facts, pitch), _link_tag(s), f"id:{card_id}", *paid]))
+    # fusion paid (CR 8.3.17a): "fused", and "fused=ice" for each supertype fused
+    fusion = ["fused", *(f"fused={t}" for t in fused)] if fused is not None else []
+    # cards charged to the hero's soul to play it (CR 8.5.29): "charged=yellow+action+..."
+    soul = ["charged=" + "+".join(tags(c.facts, c.pitch)) for c in charged or []]
+    s.turn_log.append(
+        " ".join(
+            [player, "played", *tags(facts, pitch), _link_tag(s), f"id:{card_id}", *paid, *fusion, *soul]
+        )
+    )
 
 
 def record_creation(s: GameState, player: str, card: Card) -> None:
@@ -152,6 +163,16 @@ _LESS_LIFE = re.compile(
     r"^you have less (?:\{h\}|life) than (?:your opponent|each other hero|an opposing hero)$"
 )
 _YOUR_TURN = re.compile(r"^it'?s your turn$")
+#: "If Entwine Ice was fused", "if it was fused", "If Exposed to the Elements was fused with an Earth
+#: card" (CR 8.3.17a). Card texts name only themselves here, so any subject is read as the card itself
+#: (the resolving text keeps its own name); "If it's fused" (the Weaves) names a later card and is not read.
+_FUSED = re.compile(r"^(?:this|it|[a-z0-9' ,!-]+?) was fused(?: with an? (earth|ice|lightning) card)?$")
+_CHARGED_THIS = re.compile(r"^an? ([a-z' -]+?)(?: card)? (?:is|was) charged this way$")
+_CHARGED_TURN = re.compile(r"^you(?:'ve| have) charged(?: your hero's soul)? this turn$")
+_CRANKED = re.compile(r"^you(?:'ve| have) cranked this turn$")
+_FUSED_TURN = re.compile(
+    r"^you(?:'ve| have) (?:(earth|ice|lightning) )?fused(?: (earth|ice|lightning))? this turn$"
+)
 
 
 def parse(text: str, name: str = "") -> str | None:
@@ -261,6 +282,19 @@ def parse(text: str, name: str = "") -> str | None:
         return "less_life;0;0;"
     if _YOUR_TURN.match(t):
         return "your_turn;0;0;"
+    m = _CHARGED_THIS.match(t)
+    if m and _descriptor(m.group(1)) is not None:
+        return f"charged_this;1;0;{_descriptor(m.group(1))}"  # CR 8.5.29
+    if _CHARGED_TURN.match(t):
+        return "charged_turn;1;0;"
+    if _CRANKED.match(t):
+        return "cranked;1;0;"  # CR 8.3.29a
+    m = _FUSED.match(t)
+    if m:
+        return f"fused;1;0;{m.group(1) or ''}"
+    m = _FUSED_TURN.match(t)
+    if m:
+        return f"fused_turn;1;0;{m.group(1) or m.group(2) or ''}"
     return None
 
 
@@ -302,7 +336,18 @@ def growing(key: str) -> bool:
     """A condition that can only become true during a turn (more cards played, pitched, drawn):
     an attack's bonus not given yet is given when it is checked again (``defending.recheck_grants``)."""
     return key.split(";")[0].startswith(
-        ("played", "pitch", "drew", "boosted", "arcane", "linkplay", "linkuse", "activated")
+        (
+            "played",
+            "pitch",
+            "drew",
+            "boosted",
+            "arcane",
+            "linkplay",
+            "linkuse",
+            "activated",
+            "cranked",
+            "charged_turn",
+        )
     ) or (attack_fact(key))
 
 
@@ -330,6 +375,11 @@ def on_resolution(key: str) -> bool:
         "linkuse",
         "linkplay_any",
         "linkuse_any",
+        "fused",
+        "fused_turn",
+        "cranked",
+        "charged_this",
+        "charged_turn",
     )
 
 
@@ -372,6 +422,17 @@ def holds(
         )
         paid = [w[len("pitched=") :].split("+") for w in entry if w.startswith("pitched=")]
         return any(_fits(words, descriptor) for words in paid)
+    if kind in ("fused", "fused_turn"):
+        # fusion paid for this card (its entry in the turn's log) or for any card the player played
+        # this turn ("you have Earth fused this turn"), CR 8.3.17a
+        entries = [
+            e.split()
+            for e in s.turn_log
+            if e.split()[:2] == [player, "played"]
+            and (kind == "fused_turn" or (card_id and f"id:{card_id}" in e.split()))
+        ]
+        want = f"fused={descriptor}" if descriptor else "fused"
+        return any(want in words for words in entries)
     if kind == "from_arsenal":
         return zone == "arsenal"
     if kind == "pitch":
@@ -391,6 +452,21 @@ def holds(
             if (kind.endswith("_any") or words[0] == player) and _fits(words[2:], descriptor):
                 uses += 1
         return uses >= n
+    if kind in ("charged_this", "charged_turn"):
+        # the cards charged to play this card (its entry) or any card this turn (CR 8.5.29)
+        charged: list[list[str]] = [
+            w[len("charged=") :].split("+")
+            for e in s.turn_log
+            if e.split()[:2] == [player, "played"]
+            and (kind == "charged_turn" or (card_id and f"id:{card_id}" in e.split()))
+            for w in e.split()
+            if w.startswith("charged=")
+        ]
+        if kind == "charged_turn":  # a charge the judge entered (adjustments.move_card)
+            charged += [e.split()[2:] for e in s.turn_log if e.split()[:2] == [player, "charged"]]
+        return any(_fits(x, descriptor) for x in charged) if descriptor else bool(charged)
+    if kind == "cranked":  # "P1 cranked id:..." entries (layers.crank)
+        return sum(1 for e in s.turn_log if e.startswith(f"{player} cranked ")) >= n
     if kind in ("drew", "boosted"):
         return sum(1 for e in s.turn_log if e == f"{player} {kind}") >= n
     if kind in ("banished", "graveyard"):

@@ -13,10 +13,17 @@ from rules_engine.wording import say
 from . import actions as A
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
-from .effects import SELF_COSTS_LESS_PER_DRACONIC_LINK, split_sentences, token_facts
-from .rules import VIOLATION, Illegal, cite
-from .state import GameState
-from .zones import check_claims, self_move_triggers, take, token_base
+from .effects import (
+    CHARGE_COST,
+    FUSION,
+    SELF_COSTS_LESS_PER_DRACONIC_LINK,
+    plain,
+    split_sentences,
+    token_facts,
+)
+from .rules import MANUAL, VIOLATION, Illegal, cite
+from .state import Card, GameState
+from .zones import check_claims, new_card, self_move_triggers, take, token_base
 
 
 def pay_resources(
@@ -169,3 +176,155 @@ def consume_cost_effects(s: GameState, player: str, facts: CardFacts, is_attack:
             continue
         keep.append(eff)
     s.effects = keep
+
+
+def fusion_of(facts: CardFacts) -> tuple[list[str], bool] | None:
+    """A card's fusion (CR 8.3.17): the supertypes it names and whether all of them must be revealed
+    ("Earth and Ice Fusion") or any of them ("Earth and/or Ice Fusion"); None without fusion."""
+    for sentence in split_sentences(plain(facts.text)):
+        m = FUSION.match(sentence.strip())
+        if m:
+            kinds = [m.group(1).casefold()] + ([m.group(3).casefold()] if m.group(3) else [])
+            return kinds, (m.group(2) or "").strip() != "and/or"
+    return None
+
+
+def fuse(s: GameState, player: str, card: Card, c: A.Play, ctx: Ctx) -> list[str] | None:
+    """Fusion's optional additional cost (CR 8.3.17): the cards the line names are revealed from the
+    player's hand (an unknown card in hand becomes the named one) and must have the supertypes the
+    card's fusion names (8.3.17b: a player who cannot reveal them cannot fuse). Returns the supertypes
+    fused (8.3.17a), None when the card was not fused. A line that does not say whether the card was
+    fused, or says it was without naming the revealed card, leaves that to the judge (a manual finding);
+    the engine takes the first as not fused and the second as fused with every supertype named (for
+    "and/or", with none it can tell)."""
+    fusion = fusion_of(card.facts)
+    if fusion is None:
+        if c.fusion == "yes":
+            raise Illegal("fusion", say("{card} has no fusion; it cannot be fused.", card=card.name))
+        return None
+    kinds, need_all = fusion
+    label = " / ".join(k.title() for k in kinds)
+    if c.fusion == "no":
+        return None
+    if c.fusion == "":
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: the log does not say whether {player} fused {card} ({kinds} Fusion, CR 8.3.17); the engine takes it as not fused. If it was, log the play with 'fusing X' (the card revealed from hand).",
+                number=ctx.entry.number,
+                player=player,
+                card=card.name,
+                kinds=label,
+            ),
+            "manual_effect",
+        )
+        return None
+    if not c.fused:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: the log does not name the card {player} revealed to fuse {card} ({kinds} Fusion); the engine takes it as fused and cannot check the card. Enter it ('{player} reveals X').",
+                number=ctx.entry.number,
+                player=player,
+                card=card.name,
+                kinds=label,
+            ),
+            "manual_effect",
+        )
+        return kinds if need_all else []
+    p = s.p(player)
+    fused: list[str] = []
+    for ref in c.fused:
+        shown = next((x for x in p.hand if x.facts.known and norm_name(x.name) == norm_name(ref.name)), None)
+        if shown is None and p.hand_unknown > 0:
+            p.hand_unknown -= 1
+            shown = new_card(s, ref.name, player, ctx, ref.claims)
+            p.hand.append(shown)
+        if shown is None:
+            raise Illegal(
+                "fusion",
+                say(
+                    "{player} cannot fuse {card} by revealing {revealed}: it is not in {player}'s hand.",
+                    player=player,
+                    card=card.name,
+                    revealed=ref.name,
+                ),
+            )
+        check_claims(shown, ref, ctx)
+        ctx.events.append(Event("reveal", player, shown.name))
+        own = [k for k in kinds if k in {x.casefold() for x in shown.facts.classes}]
+        if not own:
+            raise Illegal(
+                "fusion",
+                say(
+                    "{revealed} has no {kinds} supertype, so revealing it does not fuse {card}.",
+                    revealed=shown.name,
+                    kinds=label,
+                    card=card.name,
+                ),
+            )
+        fused += [k for k in own if k not in fused]
+    missing = [k for k in kinds if k not in fused]
+    if need_all and missing:
+        raise Illegal(
+            "fusion",
+            say(
+                "{card} needs {kinds} cards revealed to be fused; no {missing} card was revealed.",
+                card=card.name,
+                kinds=label,
+                missing=" / ".join(k.title() for k in missing),
+            ),
+        )
+    return fused
+
+
+def charge(s: GameState, player: str, card: Card, c: A.Play, ctx: Ctx) -> list[Card]:
+    """Charging the hero's soul as an optional additional cost (CR 8.5.29: a card moves from the
+    player's hand to their hero's soul; an unknown card in hand becomes the named one). Returns the
+    cards charged. A line silent about it leaves it to the judge (a manual finding; taken as not
+    charged); "charging" without the card charges an unknown card and asks the judge for it."""
+    if not any(CHARGE_COST.match(x) for x in split_sentences(plain(card.facts.text))):
+        if c.charge == "yes":
+            raise Illegal(
+                "charge",
+                say("{card} has no charge cost; the soul cannot be charged to play it.", card=card.name),
+            )
+        return []
+    if c.charge == "no":
+        return []
+    if c.charge == "" or not c.charged:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: the log does not say whether {player} charged their hero's soul to play {card}, or with which card (CR 8.5.29); the engine takes it as not charged. Log it ('{player} plays {card}, charging X').",
+                number=ctx.entry.number,
+                player=player,
+                card=card.name,
+            ),
+            "manual_effect",
+        )
+        return []
+    p = s.p(player)
+    out: list[Card] = []
+    for ref in c.charged[:1]:  # one card (CR 8.5.29)
+        shown = next((x for x in p.hand if x.facts.known and norm_name(x.name) == norm_name(ref.name)), None)
+        if shown is None and p.hand_unknown > 0:
+            p.hand_unknown -= 1
+            shown = new_card(s, ref.name, player, ctx, ref.claims)
+            p.hand.append(shown)
+        if shown is None:
+            raise Illegal(
+                "charge",
+                say(
+                    "{player} cannot charge {charged} to play {card}: it is not in {player}'s hand.",
+                    player=player,
+                    charged=ref.name,
+                    card=card.name,
+                ),
+            )
+        check_claims(shown, ref, ctx)
+        p.hand.remove(shown)
+        p.soul.append(shown)
+        ctx.events.append(Event("charge", player, shown.name))
+        out.append(shown)
+    return out

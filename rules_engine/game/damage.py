@@ -39,6 +39,11 @@ def deal_damage(
     shelter; if optional prevention could apply, the event waits in ``s.pending`` for the defender's
     choice, otherwise it is dealt now. ``hit_link`` makes it a chain link's combat damage."""
     p = s.p(target)
+    if arcane and controller and amount > 0:
+        # amp (CR 8.5.47): the next arcane damage an event of the controller deals this turn is more
+        for eff in [e for e in s.effects if e.kind == "amp" and e.player == controller]:
+            amount += eff.amount
+            s.effects.remove(eff)
     # fixed prevention shields first (CR 6.4.10), then ward / arcane shelter / Zen State
     for eff in list(s.effects):
         if amount <= 0:

@@ -37,6 +37,91 @@ _KEYWORD_LINE = re.compile(
     r"|[a-z ,'-]+ specialization|essence of [a-z ,]+|\(.*\))$"  # reminder text in parentheses has no effect
 )
 
+#: Fusion (CR 8.3.17): "Ice Fusion", "Earth and Lightning Fusion", "Earth and/or Ice Fusion"; paid when
+#: the card is played (``costs.fuse``), its "If this was fused" conditions read by ``conditions``.
+FUSION = re.compile(r"^(earth|ice|lightning)(?:( and/or | and )(earth|ice|lightning))? fusion$", re.I)
+
+#: The labels of CR 8.4 whose condition the condition grammar reads (Earth Bond 8.4.15 and its Ice and
+#: Lightning kin, Lightning Flow 8.4.16, High Tide 8.4.18): the label itself adds nothing to the sentence.
+LABEL_PREFIX = re.compile(r"^(?:(?:earth|ice|lightning) bond|lightning flow|high tide)\s*-\s*(?=if )")
+
+#: A card's own sentence "Intimidate" (CR 8.5.10): the opponent banishes a random card face-down from
+#: hand until the end phase; the random card is the log's to name (``layers.apply_text_effect``).
+INTIMIDATE = re.compile(r"^intimidate\.?$")
+#: Amp N (CR 8.5.47): the next arcane damage an event of the player deals this turn is N more
+#: (``layers.apply_text_effect`` makes the effect, ``damage.deal_damage`` uses it).
+AMP = re.compile(r"^amp (\d+)\.?$")
+
+#: Steam counters and crank (CR 8.3.29; "enters the arena with N steam counters" is an identity
+#: replacement, 6.4.8; "when it has no steam counters, destroy it" a state-based trigger, 6.6.5c): applied
+#: as the item enters the arena (``layers.enter_arena``), by a crank line (``layers.crank``) and as the
+#: turn starts (``layers.steam_upkeep``). The subject may be the card's own name.
+_SUBJECT = r"(?:this|it|[a-z0-9' ,!:-]+?)"
+STEAM_ENTERS = re.compile(
+    rf"^{_SUBJECT} enters the arena with (a|an|one|two|three|four|five|\d+) steam counters?(?: on it)?$"
+)
+STEAM_UPKEEP = re.compile(
+    rf"^at the start of your turn, destroy {_SUBJECT} unless you remove a steam counter from it$"
+)
+STEAM_NONE = re.compile(rf"^when {_SUBJECT} has no steam counters(?: on it)?, destroy it$")
+CRANK = re.compile(r"^crank$")
+#: Unlimited (CR 8.3.40) is a meta-static ability: it allows any number of copies in a deck and has no
+#: effect on a game's state, so a reconstruction has nothing to apply.
+UNLIMITED = re.compile(r"^unlimited$")
+
+
+@dataclass(frozen=True)
+class SteamText:
+    """What a card's text says of its steam counters: how many it enters with, whether it has crank,
+    the start-of-turn upkeep and the destroy at none."""
+
+    enters: int = 0
+    crank: bool = False
+    upkeep: bool = False
+    none_destroys: bool = False
+
+
+def steam_sentence(sentence: str) -> bool:
+    """A sentence the steam-counter rules above apply (lower case, a final full stop allowed), or
+    Unlimited, which has nothing to apply in a game."""
+    low = sentence.strip().rstrip(".").casefold()
+    return any(p.match(low) for p in (STEAM_ENTERS, STEAM_UPKEEP, STEAM_NONE, CRANK, UNLIMITED))
+
+
+@lru_cache(maxsize=4096)
+def steam_text(facts: CardFacts) -> SteamText:
+    enters = 0
+    upkeep = none = False
+    for sentence in split_sentences(plain(facts.text)):
+        low = sentence.strip().rstrip(".").casefold()
+        m = STEAM_ENTERS.match(low)
+        if m:
+            enters = _num(m.group(1))
+        upkeep = upkeep or bool(STEAM_UPKEEP.match(low))
+        none = none or bool(STEAM_NONE.match(low))
+    return SteamText(enters, facts.has("crank"), upkeep, none)
+
+
+#: Charge as an optional additional cost (CR 8.5.29: a card moves from hand to the hero's soul), paid
+#: on play (``costs.charge``), and Solflare (8.4.9), the charged card's own trigger.
+CHARGE_COST = re.compile(
+    r"^as an additional cost to play [a-z0-9' ,!:-]+?, you may charge your hero's soul\.?$", re.I
+)
+SOLFLARE = re.compile(r"^solflare\s*-\s*when this is charged to your hero's soul, (.+?)\.?$", re.I)
+
+
+def solflare_effects(facts: CardFacts) -> list[TextEffect] | None:
+    """The recognised effects of a card's Solflare trigger; None when it has none or the engine cannot
+    compute all of it (then it stays the judge's)."""
+    for sentence in split_sentences(plain(facts.text)):
+        m = SOLFLARE.match(sentence.strip())
+        if m:
+            found, unread = recognise(m.group(1))
+            ok = found and not unread and all(not e.trigger and e.kind != "manual" for e in found)
+            return found if ok else None
+    return None
+
+
 # One thing an effect gives an attack: "+N{p}" or a keyword the combat rules apply.
 _GRANT_ITEM = r"(?:\+\d+\{p\}|go again|dominate|overpower)"
 
@@ -399,7 +484,20 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
     for sentence in split_sentences(text):
         low = sentence.casefold()
         low = low.replace("{p}", "{p}").replace("{d}", "{d}")
-        if _KEYWORD_LINE.match(low):
+        if _KEYWORD_LINE.match(low) or FUSION.match(low):
+            continue
+        if steam_sentence(low):
+            continue  # steam counters and crank (layers.enter_arena, layers.crank, layers.steam_upkeep)
+        ms = SOLFLARE.match(low)
+        if ms and _solflare_computed(ms.group(1)):
+            continue  # the charged card's trigger (costs.charge)
+        low = LABEL_PREFIX.sub("", low)
+        ma = AMP.match(low)
+        if ma:
+            effects.append(TextEffect("amp", int(ma.group(1))))
+            continue
+        if INTIMIDATE.match(low):
+            effects.append(TextEffect("intimidate"))  # a card's own "Intimidate" (CR 8.5.10)
             continue
         if (
             COSTS_LESS_PER_DRACONIC_LINK.fullmatch(low)
@@ -645,7 +743,13 @@ TOKENS: dict[str, CardFacts] = {
             life=2,
         ),
         _token("Fealty", "aura"),
-        _token("Golden Cog", "item"),
+        _token(  # its steam counter and crank: layers.enter_arena, crank, steam_upkeep (CR 8.6.32)
+            "Golden Cog",
+            "item",
+            ("crank",),
+            text="Crank\nThis enters the arena with a steam counter. At the start of your turn, destroy this "
+            "unless you remove a steam counter from it.",
+        ),
         _token("Goldkiss Rum", "item"),
         _token("Bait", "aura"),
     )
@@ -1047,7 +1151,7 @@ def _self(sentence: str, facts: CardFacts) -> str:
 #: "If [condition], this gets +N{d}" on a card that defends (equipment, a defense reaction, a block):
 #: a static ability counted in its defense while the condition holds (CR 6.1.3; ``values.defense_of``).
 _DEFENSE_GRANT = re.compile(
-    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?if (.+?), this (?:gets|gains|has) \+(\d+)\{d\}\.?$"
+    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?if (.+?), (?:this|(?<=fused, )it) (?:gets|gains|has) \+(\d+)\{d\}\.?$"
 )
 
 
@@ -1094,10 +1198,12 @@ def attack_text(facts: CardFacts) -> AttackText:
     modes_done = bool(modes) and all(attack_mode(facts, m) is not None for m in modes)
     for sentence in split_sentences(plain(facts.text)):
         low = _self(sentence, facts)
-        if _KEYWORD_LINE.match(low) or any(p.match(low) for p in _HANDLED_AT_ATTACK):
+        if _KEYWORD_LINE.match(low) or FUSION.match(low) or any(p.match(low) for p in _HANDLED_AT_ATTACK):
             continue
         if CLOSE_NO_HIT_TOKEN.match(low):
             continue  # as the chain closes (combat.close_chain)
+        if CHARGE_COST.match(low) or (SOLFLARE.match(low) and solflare_effects(facts) is not None):
+            continue  # paid and triggered when the card is played or charged (costs.charge)
         if parsed and _COMBO.match(sentence.casefold()) or OVERPOWER_IF_BUFFED.fullmatch(sentence):
             continue
         if _ADDITIONAL_COST.match(sentence):
@@ -1458,8 +1564,18 @@ _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 
 
 def additional_costs(facts: CardFacts) -> list[str]:
-    """ "As an additional cost to play this, ..." sentences: reported when the card is played."""
-    return [s for s in split_sentences(plain(facts.text)) if _ADDITIONAL_COST.match(s)]
+    """ "As an additional cost to play this, ..." sentences: reported when the card is played (but
+    charging the soul, which ``costs.charge`` pays)."""
+    return [
+        s
+        for s in split_sentences(plain(facts.text))
+        if _ADDITIONAL_COST.match(s) and not CHARGE_COST.match(s)
+    ]
+
+
+def _solflare_computed(effect: str) -> bool:
+    found, unread = recognise(effect)
+    return bool(found) and not unread and all(not e.trigger and e.kind != "manual" for e in found)
 
 
 def _modelled_hero_lines(facts: CardFacts) -> list[str]:
@@ -1519,6 +1635,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not _move_trigger(sentence, facts)
         and not conditions.COUNTS_AS.match(_self(sentence, facts))
         and not (END_PHASE_COUNTER.match(_self(sentence, facts)) and is_permanent_card(facts))
+        and not steam_sentence(sentence)
         and defense_grant(sentence, facts) is None
     ]
 
@@ -1636,6 +1753,16 @@ def coverage(facts: CardFacts) -> list[TextPart]:
         low = _self(sentence, facts)
         if _KEYWORD_LINE.match(low):
             parts.append(TextPart(sentence, MODELLED, "keyword"))
+        elif FUSION.match(low):
+            parts.append(TextPart(sentence, MODELLED, "play"))  # costs.fuse (CR 8.3.17)
+        elif CHARGE_COST.match(low):
+            parts.append(TextPart(sentence, MODELLED, "play"))  # costs.charge (CR 8.5.29)
+        elif SOLFLARE.match(low):
+            fires = solflare_effects(facts) is not None  # its trigger when charged (CR 8.4.9)
+            parts.append(TextPart(sentence, MODELLED if fires else FLAGGED, "charge"))
+        elif steam_sentence(low):
+            # layers: steam counters, crank (CR 8.3.29); Unlimited acts only on deck building (8.3.40)
+            parts.append(TextPart(sentence, MODELLED, "deck" if UNLIMITED.match(low) else "arena"))
         elif _defense_key(low):
             parts.append(TextPart(sentence, MODELLED, "defend"))  # values.defense_of
         elif cycle and sentence.split(":", 1)[-1].strip().casefold() in cycle.group(0).casefold():

@@ -41,7 +41,7 @@ from .context import Ctx, Event, StepResult
 from .damage import apply_prevention, decline_prevention, finish_pending, pay, pitch_alone
 from .defending import defend
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
-from .layers import static_text_notes
+from .layers import crank, static_text_notes
 from .playing import activate, play
 from .rules import (
     AMBIGUITY,
@@ -96,6 +96,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.DeckCheck: deck_check,
     A.Pay: pay,
     A.Shuffle: shuffle,
+    A.Crank: crank,
 }
 
 #: Clauses that leave a damage event waiting for the defender's choices (the choices themselves,

@@ -17,6 +17,7 @@ import re
 
 from rules_engine.wording import say
 
+from . import actions as A
 from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
@@ -36,6 +37,7 @@ from .effects import (
     self_named,
     skipped_sentences,
     static_sentences,
+    steam_text,
     token_facts,
 )
 from .heroes import hero_link_grants, resolve_ability
@@ -117,6 +119,7 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
                     s.p(card.owner).weapons.append(card)
                 else:
                     s.p(card.owner).permanents.append(card)
+                enter_arena(s, card, layer.controller, ctx)
                 for made in self_move_triggers(s, card, ("enters",)):  # CR 6.6.1
                     ctx.events.append(Event("trigger", made.controller, made.name))
             else:
@@ -587,6 +590,8 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
     beginning of your action phase" ("action_phase", CR 4.3.1; resolved at once like Seismic Surge's,
     CR 8.6.2), "destroy this[, then EFFECT]": the permanent is destroyed and the effect applied."""
     player = s.turn_player
+    if when == "turn_start":
+        steam_upkeep(s, ctx)
     for card in list(s.p(player).permanents):
         if card.facts.is_token and token_facts(card.name) is not None:
             continue  # the CR 8.6 tokens' own triggers (triggers.start_phase)
@@ -641,6 +646,20 @@ def apply_text_effect(
     """One recognised sentence (``effects.TextEffect``) applied to the state."""
     p = s.p(player)
     k = e.kind
+    if k == "amp":  # CR 8.5.47: used by the player's next arcane damage this turn (damage.deal_damage)
+        s.effects.append(Effect("amp", player, e.amount, "turn", name))
+        ctx.events.append(Event("amp", player, name, e.amount))
+        return
+    if k == "intimidate":  # CR 8.5.10: the banished card is random; the log names it
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: intimidate resolves; log the random card banished face-down ('P2 banishes X face-down (intimidate, random)').",
+                number=ctx.entry.number,
+            ),
+            "intimidate",
+        )
+        return
     if k == "target_power_defenders":
         # X is counted as the effect resolves (CR 6.2.2b): the cards defending the targeted attack now
         link = s.active_link()
@@ -885,3 +904,93 @@ def apply_text_effect(
             ),
             "manual_effect",
         )
+
+
+def enter_arena(s: GameState, card: Card, player: str, ctx: Ctx) -> None:
+    """A permanent entering the arena from a resolving card: "enters the arena with N steam counters"
+    (an identity replacement, CR 6.4.8) puts them on as it enters; a card with crank (8.3.29) may then
+    have one removed for an action point, which the log says ("P1 cranks X", ``crank``)."""
+    steam = steam_text(card.facts)
+    if steam.enters:
+        card.counters["steam"] = card.counters.get("steam", 0) + steam.enters
+    conditions.record(s, player, f"entered id:{card.id}")
+    if steam.crank and card.counters.get("steam", 0):
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {card} enters the arena with crank; if {player} removed a steam counter for an action point, log '{player} cranks {card}' (CR 8.3.29).",
+                number=ctx.entry.number,
+                card=card.name,
+                player=player,
+            ),
+            "crank",
+        )
+    steam_gone(s, card, ctx)
+
+
+def steam_gone(s: GameState, card: Card, ctx: Ctx) -> None:
+    """ "When this has no steam counters, destroy it": a state-based trigger (CR 6.6.5c), resolved at
+    once here (nothing the log shows responds to it)."""
+    if steam_text(card.facts).none_destroys and not card.counters.get("steam", 0):
+        destroy_permanent(s, card)
+        ctx.events.append(Event("destroy", card.owner, card.name))
+
+
+def crank(s: GameState, c: A.Crank, ctx: Ctx) -> None:
+    """CR 8.3.29: as a card with crank enters the arena, its controller may remove a steam counter from
+    it and gain an action point (8.3.29a: they have cranked). Only a card that entered the arena this
+    turn and was not cranked yet, with a steam counter on it, can be cranked."""
+    p = s.p(c.player)
+    it = norm_name(c.card) in ("it", "this", "that", "that item", "the item")  # the card that just entered
+    found = [
+        x for x in p.permanents if (it and x.facts.has("crank")) or norm_name(x.name) == norm_name(c.card)
+    ]
+    entered = [x for x in found if f"{c.player} entered id:{x.id}" in s.turn_log]
+    candidates = entered or found
+    card = candidates[-1] if candidates else None
+    if card is None:
+        raise Illegal("crank", say("{player} controls no {card} to crank.", player=c.player, card=c.card))
+    if not card.facts.has("crank"):
+        raise Illegal("crank", say("{card} has no crank.", card=card.name))
+    if card not in entered or f"{c.player} cranked id:{card.id}" in s.turn_log:
+        raise Illegal(
+            "crank",
+            say(
+                "{card} can be cranked only as it enters the arena, once; it did not just enter.",
+                card=card.name,
+            ),
+        )
+    if not card.counters.get("steam", 0):
+        raise Illegal("crank", say("{card} has no steam counter to remove for crank.", card=card.name))
+    card.counters["steam"] -= 1
+    p.action_points += 1
+    conditions.record(s, c.player, f"cranked id:{card.id}")
+    ctx.events.append(Event("crank", c.player, card.name, 1))
+    steam_gone(s, card, ctx)
+
+
+def steam_upkeep(s: GameState, ctx: Ctx) -> None:
+    """The turn-player's permanents that say "At the start of your turn, destroy this unless you remove
+    a steam counter from it" (CR 4.2.2: resolved as the start phase ends): a steam counter is removed
+    when there is one (a player who chose not to logs the destroy instead), else the card is destroyed."""
+    player = s.turn_player
+    for card in list(s.p(player).permanents):
+        if not steam_text(card.facts).upkeep:
+            continue
+        if card.counters.get("steam", 0):
+            card.counters["steam"] -= 1
+            ctx.events.append(Event("trigger", player, f"{card.name}: a steam counter removed"))
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: {player} removes a steam counter from {card} as the turn starts, so it is not destroyed; if {player} chose to let it be destroyed, log '{player} destroys {card}'.",
+                    number=ctx.entry.number,
+                    player=player,
+                    card=card.name,
+                ),
+                "steam",
+            )
+            steam_gone(s, card, ctx)
+        else:
+            destroy_permanent(s, card)
+            ctx.events.append(Event("destroy", player, card.name))

@@ -26,6 +26,12 @@ from .cards import CardLookup, InlineCards, norm_name
 UNKNOWN = "?"  # the name of a card nobody saw ("a blue card")
 STEPS = ("layer", "attack", "defend", "reaction", "damage", "resolution", "link", "close")
 _P = r"(P[12])"
+#: A play line's words for charging the hero's soul as an additional cost (CR 8.5.29).
+_CHARGE_PART = r"(?:and )?(?:charging|charges|charged)\b|without charging\b|not charging\b"
+#: A play line's words for fusion's additional cost (CR 8.3.17), read by ``Parser.fusion``.
+_FUSION_PART = (
+    r"(?:and )?(?:fusing|fused|fuses|revealing|reveals)\b|without fusing\b|not fused\b|unfused\b|no fusion\b"
+)
 _NUM_WORDS = {
     "a": 1,
     "an": 1,
@@ -840,17 +846,7 @@ class Parser:
             if isinstance(act, A.Attack) and mode:
                 act = A.Attack(act.player, dataclasses.replace(act.play, mode=mode))
             if isinstance(act, A.Play) and mode:
-                act = A.Play(
-                    act.player,
-                    act.card,
-                    act.targets,
-                    act.pitches,
-                    act.floating,
-                    act.boost,
-                    act.boost_card,
-                    act.as_instant,
-                    mode,
-                )
+                act = dataclasses.replace(act, mode=mode)
             if isinstance(act, A.AllPass) and act.mode == "once" and comments:
                 # "all pass (Instant Z resolves; ...)": the first thing said is what the pass resolves
                 resolved_m = _RESOLVES_SAID.fullmatch(re.split(r"[;:]", comments[0])[0])
@@ -1489,6 +1485,21 @@ class Parser:
                 names = [r.name for r in self.card_list(mm.group(1))]
                 (top if mm.group(2).casefold() == "top" else bottom).extend(names)
             return [A.Opt(m.group(1).upper(), tuple(top), tuple(bottom))]
+        # crank (CR 8.3.29): "P1 cranks Teklo Core", "P1 cranked the Teklo Core for an action point",
+        # "P1 removes a steam counter from Teklo Core with crank"
+        m = re.fullmatch(
+            rf"{_P} (?:cranks|cranked|cranking|cranks up|cranked up) (?:the |their |his |her )?(.+?)"
+            r"(?:,? (?:for|to gain|gaining) (?:an|1|one|the|a) (?:extra )?action point)?",
+            c,
+            re.I,
+        ) or re.fullmatch(
+            rf"{_P} remove[sd]? a steam counter from (?:the |their |his |her )?(.+?),? (?:with|for|using|by) crank(?:ing)?",
+            c,
+            re.I,
+        )
+        if m:
+            refs = self.card_list(m.group(2))
+            return [A.Crank(m.group(1).upper(), refs[0].name if refs else m.group(2).strip())]
         m = re.match(rf"^{_P} heaves (.+?)(?:,|$)(.*)$", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
@@ -1583,11 +1594,15 @@ class Parser:
 
     def play(self, player: str, rest: str, boost: bool, boost_card: str) -> list[A.Action] | None:
         parts = re.split(
-            r"(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b))",
+            r"(?<!\bwithout)(?<!\bnot)(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b|"
+            + _FUSION_PART
+            + "|"
+            + _CHARGE_PART
+            + r"))",
             rest,
             flags=re.I,
         )
-        head = parts[0]
+        head = re.sub(r"\s+and$", "", parts[0].strip())
         refs = self.card_list(head)
         if len(refs) != 1:
             return None  # no card, or more words than one card's name: not read, never half-read
@@ -1596,6 +1611,10 @@ class Parser:
         pitches: list[A.CardRef] = []
         floating: int | None = None
         instant = False
+        fusion = ""
+        fused: tuple[A.CardRef, ...] = ()
+        charge = ""
+        charged: tuple[A.CardRef, ...] = ()
         for part in parts[1:]:
             p = re.sub(r"\s+(?:and|then)$", "", part.strip().rstrip(",")).strip()
             pl = p.casefold()
@@ -1624,7 +1643,72 @@ class Parser:
                 r"as (?:though|if) it (?:were|was) an instant", pl
             ):
                 instant = True
-        return [A.Play(player, card, targets, tuple(pitches), floating, boost, boost_card, instant)]
+            elif re.match(_CHARGE_PART, pl):
+                charge, charged = self.charge(p)
+            elif re.match(_FUSION_PART, pl):
+                fusion, fused = self.fusion(p)
+        return [
+            A.Play(
+                player,
+                card,
+                targets,
+                tuple(pitches),
+                floating,
+                boost,
+                boost_card,
+                instant,
+                0,
+                fusion,
+                fused,
+                charge,
+                charged,
+            )
+        ]
+
+    def charge(self, part: str) -> tuple[str, tuple[A.CardRef, ...]]:
+        """Charging the hero's soul said on a play line (CR 8.5.29): "charging Banneret of Courage",
+        "charging the soul with X", "and charges X to the soul", "charging" (the card left out),
+        "without charging"."""
+        low = part.strip().casefold()
+        if re.match(r"(?:without charging|not charging)\b", low):
+            return "no", ()
+        rest = re.sub(
+            r"^(?:and )?(?:charging|charges|charged)(?: (?:the |their |his |her )?(?:hero's )?soul)?(?: with)?\s*",
+            "",
+            part.strip(),
+            flags=re.I,
+        )
+        rest = re.sub(
+            r"\s*(?:(?:in)?to (?:the |their |his |her )?(?:hero's )?soul)?\s*$", "", rest, flags=re.I
+        )
+        if not rest or re.fullmatch(r"(?:an? [a-z]+ card|it)", rest, re.I):
+            return "yes", ()
+        return "yes", tuple(self.card_list(rest))
+
+    def fusion(self, part: str) -> tuple[str, tuple[A.CardRef, ...]]:
+        """Fusion's optional additional cost said on a play line (CR 8.3.17): "fusing Frost Lock",
+        "revealing Frost Lock for Ice Fusion", "fused with X", "fuses it by revealing X", "fused" (the
+        revealed card left out: the judge is asked), "without fusing" / "not fused"."""
+        low = part.strip().casefold()
+        if re.match(r"(?:without fusing|not fused|unfused|no fusion)\b", low):
+            return "no", ()
+        rest = re.sub(
+            r"^(?:and )?(?:fusing|fused|fuses|revealing|reveals)(?: it| this)?(?: (?:with|by revealing|revealing))?\s*",
+            "",
+            part.strip(),
+            flags=re.I,
+        )
+        rest = re.sub(
+            r"\s*(?:from (?:their |his |her )?hand)?\s*(?:(?:for|to pay|as) (?:the |its )?(?:[a-z/ ]+ )?fusion(?: cost)?|to fuse(?: it)?)?\s*$",
+            "",
+            rest,
+            flags=re.I,
+        )
+        if not rest or re.fullmatch(
+            r"(?:an? [a-z]+ (?:card|one)(?: and an? [a-z]+ (?:card|one))?|it)", rest, re.I
+        ):
+            return "yes", ()  # "fusing an Ice card": fused, the revealed card not named
+        return "yes", tuple(self.card_list(rest))
 
     def activate(self, player: str, rest: str) -> list[A.Action] | None:
         parts = re.split(r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitching\b|paying\b))", rest, flags=re.I)
@@ -1904,6 +1988,7 @@ _NOTATION: list[tuple[re.Pattern[str], str]] = [
     ),
     (re.compile(r"^\s*(p[12])\s+ab\s+(\d+)$", re.I), r"\1 applies Arcane Barrier \2"),
     (re.compile(r"^\s*(p[12])\s+token\s+(.+)$", re.I), r"\1 creates a \2 token"),
+    (re.compile(r"^\s*(p[12])\s+crank\s+(.+)$", re.I), r"\1 cranks \2"),
     (re.compile(r"^\s*pass\s*$", re.I), "all pass"),
     (re.compile(r"^\s*>\s*(\w+)\s*$", re.I), r"all pass to the \1 Step"),
     (re.compile(r"^\s*>>\s*(\w+)\s*$", re.I), r"all pass through the \1 Step"),
@@ -1977,7 +2062,7 @@ def notation_to_english(line: str) -> str:
     """Rewrite the compact notation (docs/reconstruction.md) into the English shapes.
 
     ``@P2`` -> "targeting P2's hero", ``@Name`` -> "targeting Name", ``^ A, B`` -> ", pitching A and B",
-    ``$2`` -> "paying 2 with floating resource points"; verbs: play, act, def, ars, bottom, draw,
+    ``$2`` -> "paying 2 with floating resource points", ``+fuse B`` -> ", fusing B", ``+charge B`` -> ", charging B"; verbs: play, act, def, ars, bottom, draw,
     pass, ab, token, obs, adj; ``>step`` passes to a step, ``>>step`` through it.
     """
     out = []
@@ -1985,6 +2070,10 @@ def notation_to_english(line: str) -> str:
         c = clause
         for pattern, repl in _NOTATION:
             c = pattern.sub(repl, c)
+        # "+fuse Card B" / "+fuse": fusion's revealed card (CR 8.3.17), before the targets and pitches
+        c = re.sub(r"\s+\+fuse\s+([^\^$@+]+?)(?=\s*(?:\^|\$|@|$))", r", fusing \1", c, flags=re.I)
+        c = re.sub(r"\s+\+fuse(?=\s*(?:\^|\$|@|$))", ", fused", c, flags=re.I)
+        c = re.sub(r"\s+\+charge\s+([^\^$@+]+?)(?=\s*(?:\^|\$|@|$))", r", charging \1", c, flags=re.I)
         c = re.sub(r"\s@(P[12])\b", r" targeting \1's hero", c, flags=re.I)
         c = re.sub(r"\s@\s*([^\^$]+?)(?=\s*(?:\^|\$|$))", r" targeting \1", c)
         c = re.sub(
@@ -2231,6 +2320,7 @@ _PLAYER_VERBS = (
     r"gains|gained|gets|got|loses|lost|keeps|kept|holds|held|arsenals|arsenaled|puts|put|discards|discarded|"
     r"reveals|revealed|creates|created|applies|applied|declines|declined|pays|paid|banishes|banished|"
     r"shuffles|shuffled|is|was|didn't|didnt|did|doesn't|doesnt|does|goes|went|opts|heaves|adds|added|eats|ate|selects|"
+    r"cranks|cranked|"
     r"chooses|chose"
 )
 #: Words that start a player's action but may also begin a card's name ("P2 DR D": DR D is a card)
@@ -2868,6 +2958,9 @@ def read_claims(text: str, skip_resolves: bool = False) -> tuple[list[A.Action],
 READINGS: tuple[str, ...] = (
     "P1 plays Card X targeting P2's hero, pitching Card B",
     "P1 plays Card X from arsenal",
+    "P1 plays Card X, fusing Card B",
+    "P1 cranks Card X",
+    "P1 plays Card X, charging Card B",
     "P1 attacks with Weapon W targeting P2's hero",
     "P1 activates Card X, pitching Card B",
     "P1 pitches Card B",

@@ -19,7 +19,7 @@ from . import actions as A
 from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, give_priority, implied_step_pass
-from .costs import consume_cost_effects, cost_modifiers, cost_token_rules, pay_resources
+from .costs import charge, consume_cost_effects, cost_modifiers, cost_token_rules, fuse, pay_resources
 from .defending import awaiting_defenders, check_can_defend, mark_declared
 from .effects import (
     ADDITIONAL_WEAPON_ATTACK,
@@ -29,10 +29,13 @@ from .effects import (
     FIRST_STEALTH_GO_AGAIN,
     SECOND_ATTACK_POWER,
     SECOND_SWORD_ATTACK_DISCOUNT,
+    SOLFLARE,
     TARGET_ATTACK,
     TOKEN_RULES,
     activated_ability,
     additional_costs,
+    plain,
+    solflare_effects,
     split_sentences,
     target_fits,
 )
@@ -214,6 +217,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             claimed=c.floating,
             derived=s.p(player).resource_points,
         )
+    fused = fuse(s, player, card, c, ctx)  # fusion's optional additional cost (CR 8.3.17)
+    charged = charge(s, player, card, c, ctx)  # charging the soul as an additional cost (CR 8.5.29)
     pitched_from = len(s.p(player).pitch_zone)  # the cards pitched to play this one follow (turn_log)
     depth = len(s.stack)
     try:
@@ -272,7 +277,34 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     s.stack.insert(depth, layer)  # triggered by paying its cost (a pitched card's): above it (CR 6.6.4)
     deck_banish_triggers(s, player, boosted, ctx)  # Data Doll MKII: above the card (CR 6.6)
     # the turn's facts card texts ask about
-    conditions.record_play(s, player, f, card.pitch, card.id, s.p(player).pitch_zone[pitched_from:])
+    conditions.record_play(
+        s, player, f, card.pitch, card.id, s.p(player).pitch_zone[pitched_from:], fused, charged
+    )
+    for soul_card in charged:  # Solflare: the charged card's trigger goes on the stack (CR 8.4.9, 6.6)
+        m = SOLFLARE.match(
+            next((x for x in split_sentences(plain(soul_card.facts.text)) if SOLFLARE.match(x)), "")
+        )
+        if m and solflare_effects(soul_card.facts) is not None:
+            s.stack.append(
+                Layer(
+                    id=s.new_id(),
+                    kind="triggered",
+                    name=f"{soul_card.name} Solflare trigger",
+                    controller=player,
+                    effect=m.group(1),
+                )
+            )
+            ctx.events.append(Event("trigger", player, f"{soul_card.name} Solflare trigger"))
+        elif m:
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {card}'s Solflare trigger is not applied by the engine; enter its outcome as an adjustment line.",
+                    number=ctx.entry.number,
+                    card=soul_card.name,
+                ),
+                "manual_effect",
+            )
     record_play(s, player, f)
     play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)

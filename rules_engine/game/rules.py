@@ -114,6 +114,9 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "non_turn_ap": ("1.13.2",),
     "token": (),
     "heave": ("8.3.18",),
+    "fusion": ("8.3.17", "8.3.17b"),
+    "crank": ("8.3.29", "8.3.29a"),
+    "charge": ("8.5.29",),
     "legendary": ("8.3.6",),
     "discard": ("8.5.5",),
     "no_defense_reactions": ("5.1.5", "7.4.2c"),
@@ -154,6 +157,9 @@ RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
     "effect_target": ("1.8.4", "5.1.5"),
     "conditional_keyword": ("1.8.3", "8.3"),
     "heave_arsenal": ("8.3.18a", "3.3.2"),
+    "fusion": ("8.3.17a", "8.3.17d"),
+    "crank": (),  # the older edition has no crank
+    "charge": (),  # nor charge
     "confidence": ("7.3.2b",),
     "dominate_dr": ("8.3.4c", "8.3.4"),
     "non_turn_ap": ("1.13.2b",),

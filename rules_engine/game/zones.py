@@ -25,6 +25,7 @@ from .effects import (
     OWN_ATTACKS_POWER_OFF_CHAIN,
     move_trigger_effects,
     split_sentences,
+    steam_text,
     token_facts,
 )
 from .rules import MISMATCH, NOTE, UNKNOWN_CARD, CannotApply, Illegal
@@ -394,6 +395,9 @@ def make_token(s: GameState, player: str, name: str, ctx: Ctx) -> Card:
         facts = CardFacts(name=name, types=frozenset({"token"}))
     card = Card(id=s.new_id(), facts=facts, owner=player)
     s.p(player).permanents.append(card)
+    if steam_text(facts).enters:  # "This enters the arena with a steam counter" (CR 6.4.8)
+        card.counters["steam"] = steam_text(facts).enters
+    conditions.record(s, player, f"entered id:{card.id}")  # crank acts as it enters (CR 8.3.29)
     conditions.record_creation(s, player, card)  # "if you've played or created an aura this turn"
     return card
 

@@ -195,7 +195,11 @@ def test_an_aura_played_this_turn_waits_for_its_controllers_next_turn(fabcube_ca
 
 
 def test_unless_clause_is_not_read_as_a_name():
-    assert recognise("At the start of your turn, destroy this unless you remove a steam counter from it.")[1]
+    """The steam-counter upkeep is the steam rules' (layers.steam_upkeep), not "destroy this, then ..."."""
+    found, _unread = recognise(
+        "At the start of your turn, destroy this unless you remove a steam counter from it."
+    )
+    assert not any(e.kind == "destroy_self" for e in found)
 
 
 # --- A card's own name read as "this": hit and crush sentences that name the card ----------------------

@@ -68,7 +68,8 @@ def test_there_are_scenarios():
 def test_scenario(path: Path, scenario: dict, request: pytest.FixtureRequest) -> None:
     if scenario["id"] in KNOWN_GAPS:
         request.applymarker(pytest.mark.xfail(reason=KNOWN_GAPS[scenario["id"]], strict=False))
-    real = path.name in ("real-cards.yaml", "meta-heroes.yaml")  # cards named only: the card data gives them
+    # cards named only: the card data gives them
+    real = path.name in ("real-cards.yaml", "meta-heroes.yaml", "mechanics.yaml")
     lookup = request.getfixturevalue("fabcube_cards") if real else None
     result = run_scenario(scenario, lookup)
     payload = json.loads(json.dumps(result.to_json(with_findings=False), default=str))
