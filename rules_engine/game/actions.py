@@ -39,6 +39,7 @@ class Play:
     # charge as an optional additional cost (CR 8.5.29): "yes" / "no" / "" and the card moved to the soul
     charge: str = ""
     charged: tuple[CardRef, ...] = ()
+    discarded: tuple[CardRef, ...] = ()  # "discarding X": the card a random-discard cost took
 
 
 @dataclass(frozen=True)

@@ -1563,13 +1563,18 @@ _HERO_MODELLED = (
 _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 
 
+#: "As an additional cost to play this, discard a random card" (the Brute cards): paid as the card is
+#: played (CR 5.1.5, 1.14.4), the discarded card named by the line or taken at random (``playing.play``).
+RANDOM_DISCARD_COST = re.compile(r"^as an additional cost to play [^,]+, discard a random card\.?$", re.I)
+
+
 def additional_costs(facts: CardFacts) -> list[str]:
     """ "As an additional cost to play this, ..." sentences: reported when the card is played (but
-    charging the soul, which ``costs.charge`` pays)."""
+    charging the soul, which ``costs.charge`` pays, and the random discard ``playing.play`` pays)."""
     return [
         s
         for s in split_sentences(plain(facts.text))
-        if _ADDITIONAL_COST.match(s) and not CHARGE_COST.match(s)
+        if _ADDITIONAL_COST.match(s) and not CHARGE_COST.match(s) and not RANDOM_DISCARD_COST.match(s)
     ]
 
 
@@ -1771,6 +1776,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 not _ACTIVATED.search(sentence) or _activated_status(sentence, computed_body=True) == MODELLED
             )
             parts.append(TextPart(sentence, MODELLED if paid else FLAGGED, "activate"))
+        elif RANDOM_DISCARD_COST.match(sentence):
+            parts.append(TextPart(sentence, MODELLED, "play"))  # playing.pay_random_discard
         elif _ADDITIONAL_COST.match(sentence):
             parts.append(TextPart(sentence, FLAGGED, "play"))
         elif _from_hand_ability(sentence) or (

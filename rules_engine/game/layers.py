@@ -50,6 +50,7 @@ from .zones import (
     make_token,
     put_bottom,
     self_move_triggers,
+    settle_random_discard,
     target_player,
     to_graveyard,
 )
@@ -74,6 +75,7 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
     elif layer.card is not None:
         card = layer.card
         f = card.facts
+        settle_random_discard(s, layer, ctx)  # a random-discard cost the log never showed
         if f.is_("defense reaction"):
             link = s.active_link()
             if link is not None:
@@ -131,6 +133,7 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
 
 def attack_resolves(s: GameState, layer: Layer, ctx: Ctx) -> None:
     """CR 7.1.3, 7.2: the attack resolves and becomes chain link N+1 in the Attack Step."""
+    settle_random_discard(s, layer, ctx)
     card = layer.card or Card(id=s.new_id(), facts=CardFacts(name=layer.name), owner=layer.controller)
     target = layer.targets[0] if layer.targets else other(layer.controller)
     link = ChainLink(

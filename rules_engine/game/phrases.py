@@ -28,6 +28,8 @@ STEPS = ("layer", "attack", "defend", "reaction", "damage", "resolution", "link"
 _P = r"(P[12])"
 #: A play line's words for charging the hero's soul as an additional cost (CR 8.5.29).
 _CHARGE_PART = r"(?:and )?(?:charging|charges|charged)\b|without charging\b|not charging\b"
+#: A play line's words for the card a random-discard cost took ("discarding X (random)").
+_DISCARD_PART = r"(?:and )?(?:discarding|discards|discarded)\b"
 #: A play line's words for fusion's additional cost (CR 8.3.17), read by ``Parser.fusion``.
 _FUSION_PART = (
     r"(?:and )?(?:fusing|fused|fuses|revealing|reveals)\b|without fusing\b|not fused\b|unfused\b|no fusion\b"
@@ -873,7 +875,14 @@ class Parser:
                 if resolved_m:
                     act = A.Pass(act.player, resolved_m.group(1).strip())
             if isinstance(act, A.Discard) and not act.because and comments:
-                act = A.Discard(act.player, act.cards, act.random, comments[0].strip().casefold())
+                why = comments[0].strip().casefold()
+                if why not in (
+                    "random",
+                    "at random",
+                    "randomly",
+                    "random discard",
+                ):  # "(random)": how, not why
+                    act = A.Discard(act.player, act.cards, act.random, why)
             if isinstance(act, A.Draw):
                 why = next(
                     (k for k in ("crush", "ponder", "hit") if any(k in x.casefold() for x in comments)), ""
@@ -1527,7 +1536,7 @@ class Parser:
         )
         if m:  # "P1 discards Agile Windup for its ability": an "Instant - Discard this" ability (CR 5.2.1)
             return self.activate(m.group(1).upper(), m.group(2) + m.group(3))
-        m = re.fullmatch(rf"{_P} discards (.+)", c, re.I)
+        m = re.fullmatch(rf"{_P} discards (.+?)(?:,?\s+(?:at random|randomly)|\s*\(random\))?", c, re.I)
         if m:
             why = next((k for k in ("crush",) if k in raw.casefold()), "")
             return [A.Discard(m.group(1).upper(), tuple(self.card_list(m.group(2))), 0, why)]
@@ -1598,6 +1607,8 @@ class Parser:
             + _FUSION_PART
             + "|"
             + _CHARGE_PART
+            + "|"
+            + _DISCARD_PART
             + r"))",
             rest,
             flags=re.I,
@@ -1615,6 +1626,7 @@ class Parser:
         fused: tuple[A.CardRef, ...] = ()
         charge = ""
         charged: tuple[A.CardRef, ...] = ()
+        discarded: tuple[A.CardRef, ...] = ()
         for part in parts[1:]:
             p = re.sub(r"\s+(?:and|then)$", "", part.strip().rstrip(",")).strip()
             pl = p.casefold()
@@ -1645,6 +1657,19 @@ class Parser:
                 instant = True
             elif re.match(_CHARGE_PART, pl):
                 charge, charged = self.charge(p)
+            elif re.match(_DISCARD_PART, pl):
+                # "discarding Bone Head Barrier (random)", "and discards a random card (Card C)"
+                named = re.sub(r"^(?:and )?(?:discarding|discards|discarded)\s+", "", p, flags=re.I)
+                named = re.sub(
+                    r"\s*\(?(?:at )?random\)?\s*|\bfor (?:the|its) (?:additional )?cost\b",
+                    " ",
+                    named,
+                    flags=re.I,
+                )
+                inner = re.search(r"\(([^()]+)\)", named)
+                if re.match(r"an? (?:random )?card\b", named.strip(), re.I):
+                    named = inner.group(1) if inner else ""
+                discarded = tuple(self.card_list(named.strip())) if named.strip() else (A.CardRef("?"),)
             elif re.match(_FUSION_PART, pl):
                 fusion, fused = self.fusion(p)
         return [
@@ -1662,6 +1687,7 @@ class Parser:
                 fused,
                 charge,
                 charged,
+                discarded,
             )
         ]
 

@@ -27,6 +27,7 @@ from .effects import (
     DRAWN_SWORD_DISCOUNT,
     FEALTY_DAGGER_DISCOUNT,
     FIRST_STEALTH_GO_AGAIN,
+    RANDOM_DISCARD_COST,
     SECOND_ATTACK_POWER,
     SECOND_SWORD_ATTACK_DISCOUNT,
     SOLFLARE,
@@ -252,6 +253,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                     card=card.name,
                 ),
             )
+    if any(RANDOM_DISCARD_COST.match(x) for x in split_sentences(f.text)):
+        pay_random_discard(s, player, card, c.discarded, ctx)
     for sentence in additional_costs(f):
         ctx.add(
             MANUAL,
@@ -331,6 +334,22 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             "intimidate",
         )
     give_priority(s, player)  # CR 1.11.5
+
+
+def pay_random_discard(s: GameState, player: str, card: Card, said: tuple[A.CardRef, ...], ctx: Ctx) -> None:
+    """ "As an additional cost to play this, discard a random card" (CR 5.1.5, 1.14.4): the card the
+    play line names ("discarding X") is discarded now; otherwise the log's next discard line pays it
+    (``zones.pay_discard_cost``), and if none comes before the card resolves, ``layers`` takes an
+    unknown card of the hand at random (``settle_random_discard``). The discard triggers what discards
+    trigger (Rhinar's intimidate)."""
+    named = [r for r in said if r.name != "?"]
+    if named:
+        taken, _ = take(s, player, named[0], ("hand",), ctx, illegal="play_zone")
+        to_graveyard(s, taken)
+        ctx.events.append(Event("random", player, f"discarded {taken.name} at random"))
+        discard_triggers(s, player, taken, ctx)
+        return
+    s.effects.append(Effect("random_discard_due", player, 1, "turn", card.name, card_id=card.id))
 
 
 def no_go_again_rules(s: GameState, player: str, ctx: Ctx) -> tuple[str, ...]:

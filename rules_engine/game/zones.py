@@ -28,7 +28,7 @@ from .effects import (
     steam_text,
     token_facts,
 )
-from .rules import MISMATCH, NOTE, UNKNOWN_CARD, CannotApply, Illegal
+from .rules import MANUAL, MISMATCH, NOTE, UNKNOWN_CARD, CannotApply, Illegal
 from .state import PLAYERS, Card, Effect, GameState, Layer, PlayerState, other
 from .values import same_card
 
@@ -561,10 +561,68 @@ def discard_triggers(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
     ctx.events.append(Event("trigger", player, "intimidate"))
 
 
+def _random_discard_paid(s: GameState, player: str, what: str, ctx: Ctx) -> bool:
+    """A discard line after a card whose additional cost is a random discard pays that cost."""
+    due = next((e for e in s.effects if e.kind == "random_discard_due" and e.player == player), None)
+    if due is None:
+        return False
+    s.effects.remove(due)
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: {card} is the random discard that pays {source}'s additional cost.",
+            number=ctx.entry.number,
+            card=what,
+            source=due.source,
+        ),
+        "discard",
+    )
+    return True
+
+
+def settle_random_discard(s: GameState, layer: Layer, ctx: Ctx) -> None:
+    """A card resolving whose random-discard additional cost the log never showed (CR 1.14.4): the
+    cost was paid, so an unknown card of the hand goes at random (a random event); with only known
+    cards in hand the judge is asked which one."""
+    if layer.card is None:
+        return
+    due = next((e for e in s.effects if e.kind == "random_discard_due" and e.card_id == layer.card.id), None)
+    if due is None:
+        return
+    s.effects.remove(due)
+    p = s.p(due.player)
+    if p.hand_unknown > 0:
+        p.hand_unknown -= 1
+        ctx.events.append(Event("random", due.player, "discarded an unknown card at random"))
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {source}'s additional cost discarded an unknown card of {player}'s hand at random; if the log knows which, enter it.",
+                number=ctx.entry.number,
+                source=due.source,
+                player=due.player,
+            ),
+            "discard",
+        )
+        return
+    ctx.add(
+        MANUAL,
+        say(
+            "line {number}: {source}'s additional cost discards a random card from {player}'s hand, and the log does not say which; enter it ('{player} discards X').",
+            number=ctx.entry.number,
+            source=due.source,
+            player=due.player,
+        ),
+        "manual_effect",
+    )
+
+
 def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
     """A discard line right after an activation whose cost is "discard an instant" (Oscilio) pays that
     cost (CR 1.14.4: an effect-cost, paid as the ability is activated, 5.2.2); the card must be of the
     kind the cost names, else the activation could not be paid that way (a violation)."""
+    if _random_discard_paid(s, player, card.name, ctx):
+        return
     due = next((e for e in s.effects if e.kind == "discard_due" and e.player == player), None)
     if due is not None:  # Gravy Bones: the discard after the draw (heroes._create_or_loot)
         s.effects.remove(due)
@@ -615,6 +673,7 @@ def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
         to_graveyard(s, card)
         discard_triggers(s, c.player, card, ctx)
     for _ in range(c.random):
+        _random_discard_paid(s, c.player, "a random card", ctx)
         if p.hand_unknown > 0:
             p.hand_unknown -= 1
             ctx.events.append(Event("random", c.player, "discarded an unknown card at random"))

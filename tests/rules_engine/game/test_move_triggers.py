@@ -449,3 +449,38 @@ def test_blade_beckoner_gets_one_more_defense_against_a_weapon_attack_only():
         ],
     )
     assert card.state["P2"]["life"] == 20 - (8 - 1)
+
+
+# --- "As an additional cost to play this, discard a random card" (CR 5.1.5, 1.14.4) ----------------
+
+
+def _swing() -> dict[str, Any]:
+    given = _action(["Savage Swing (red)"], resource_points=1, hand_size=4)
+    return given
+
+
+def test_the_random_discard_said_on_the_play_line_or_after_it_is_paid_once(fabcube_cards):
+    for lines in (
+        ["P1 plays Savage Swing targeting P2, discarding Bone Head Barrier"],
+        ["P1 atk w/ Savage Swing, discarded Bone Head Barrier at random"],
+        ["P1 plays Savage Swing targeting P2", "P1 discards Bone Head Barrier (random)"],
+    ):
+        result = _run(_swing(), [*lines, "P2 defends with nothing"], fabcube_cards)
+        assert not _kinds(result, "violation"), (lines, result.findings)
+        assert result.state["P1"]["hand_size"] == 2, lines
+        assert result.state["P1"]["graveyard"] == ["Bone Head Barrier"], lines
+        assert result.state["effects"] == [], lines
+
+
+def test_a_random_discard_the_log_leaves_out_takes_an_unknown_card_as_the_attack_resolves(fabcube_cards):
+    result = _run(_swing(), ["P1 plays Savage Swing targeting P2", "P2 defends with nothing"], fabcube_cards)
+    assert result.state["P1"]["hand_size"] == 2
+    assert any("at random" in m for m in _kinds(result, "note"))
+    assert not _kinds(result, "manual_effect")
+
+
+def test_with_only_known_cards_in_hand_the_judge_is_asked_which_was_discarded(fabcube_cards):
+    given = _action(["Savage Swing (red)", "Snatch (red)"], resource_points=1)
+    result = _run(given, ["P1 plays Savage Swing targeting P2", "P2 defends with nothing"], fabcube_cards)
+    assert any("random card" in m for m in _kinds(result, "manual_effect"))
+    assert result.state["P1"]["hand"] == ["Snatch"]
