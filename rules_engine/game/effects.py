@@ -1520,6 +1520,12 @@ DRAW_ARROW_TO_ARSENAL = re.compile(
     r"into your arsenal\.?$",
     re.I,
 )
+#: Victor Goldmane's "The first time each turn you create a Gold token from an effect you control, draw a
+#: card" (``heroes.token_created``, called as a recognised effect creates tokens for its controller).
+FIRST_TOKEN_DRAW = re.compile(
+    r"^the first time each turn you create an? ([a-z]+) token from an effect you control, draw a card\.?$",
+    re.I,
+)
 #: Sentences a hero's start position settles (the start state lists the graveyard, the arena and the
 #: weapons; nothing later reads them) and a permission to look that changes no state the engine keeps.
 START_POSITION_SENTENCE = re.compile(
@@ -1545,6 +1551,7 @@ _HERO_MODELLED = (
     DECK_BANISH_TO_ARENA,
     END_PHASE_PAY_TOKEN,
     DRAW_ARROW_TO_ARSENAL,
+    FIRST_TOKEN_DRAW,
     *_LOOT_LINES,
     WEAPON_HITS_COPPER,
     PLAY_CLASS_AFTER_NONATTACK,

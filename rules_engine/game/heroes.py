@@ -45,6 +45,7 @@ from .effects import (
     DRAW_THEN_DISCARD,
     END_PHASE_PAY_TOKEN,
     EQUIP_FROM_GRAVEYARD,
+    FIRST_TOKEN_DRAW,
     FLIPPED_TALENT_EFFECTS,
     LIFE_BALANCE,
     PLAY_CLASS_AFTER_NONATTACK,
@@ -503,6 +504,28 @@ def draw_arsenal(s: GameState, c: A.Arsenal, ctx: Ctx) -> bool:
     p.arsenal.append(card)
     ctx.events.append(Event("trigger", c.player, f"{hero.name}: {card.name} into the arsenal"))
     return True
+
+
+def token_created(s: GameState, player: str, token: str, ctx: Ctx) -> None:
+    """Victor Goldmane's "The first time each turn you create a Gold token from an effect you control,
+    draw a card": a triggered layer (CR 6.6) the first time in a turn an effect ``player`` controls
+    creates that token for them (``layers.apply_text_effect``)."""
+    p = s.p(player)
+    hero = p.hero_card
+    if hero is None:
+        return
+    for sentence in split_sentences(hero.text):
+        m = FIRST_TOKEN_DRAW.match(sentence.strip())
+        key = f"{player}-hero-first-token"
+        if m is None or norm_name(token_base(token)) != norm_name(m.group(1)) or key in p.once_per_turn:
+            continue
+        p.once_per_turn.append(key)
+        layer = Layer(
+            id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=player, effect="text"
+        )
+        layer.targets = ["draw:1:"]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", player, layer.name))
 
 
 def take_pay_offer(s: GameState, player: str, amount: int) -> Effect | None:

@@ -40,7 +40,7 @@ from .effects import (
     steam_text,
     token_facts,
 )
-from .heroes import hero_link_grants, resolve_ability
+from .heroes import hero_link_grants, resolve_ability, token_created
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import GROWING_CONDITIONS, phantasm_defender
@@ -858,6 +858,7 @@ def apply_text_effect(
     elif k == "create_token":
         for _ in range(max(1, e.amount)):
             make_token(s, player, e.target, ctx)
+        token_created(s, player, e.target, ctx)  # Victor Goldmane's first Gold each turn
     elif k == "create_token_opp":
         for _ in range(max(1, e.amount)):
             make_token(s, other(player), e.target, ctx)  # "under their control": the opposing hero

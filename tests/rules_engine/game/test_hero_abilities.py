@@ -725,3 +725,31 @@ def test_marlynn_only_an_arrow_and_only_into_an_empty_arsenal(fabcube_cards):
     full = _given({"hero": "Marlynn", "hand": ["Goldfin Harpoon"], "arsenal": ["Head Jab (red)"], "deck": 10})
     result = _run(full, ["P1 draws 1", "P1 puts Goldfin Harpoon face up into their arsenal"], fabcube_cards)
     assert any("already holds a card" in m for m in _violations(result))
+
+
+# --- Victor Goldmane: the first Gold token an effect of his creates each turn draws a card ------------
+
+
+def test_victor_draws_on_his_first_gold_token_each_turn_only(fabcube_cards):
+    estate = "Visit Goldmane Estate (blue)"  # cost 1: "Create a Gold token. Then if ... Go again"
+    given = _given(
+        {
+            "hero": "Victor Goldmane, High and Mighty",
+            "resource_points": 2,
+            "hand": [estate, estate],
+            "deck": 10,
+        }
+    )
+    once = ["P1 plays Visit Goldmane Estate (blue)", "all pass", "all pass"]  # the card, then his trigger
+    result = _run(given, once, fabcube_cards)
+    assert not _violations(result), result.findings
+    p1 = result.state["P1"]
+    assert (_names(p1["permanents"]), p1["deck"], p1["hand_size"]) == (["Gold"], 9, 2)
+    twice = _run(given, [*once, "P1 plays Visit Goldmane Estate (blue)", "all pass"], fabcube_cards)
+    p1 = twice.state["P1"]
+    assert (_names(p1["permanents"]), p1["deck"], p1["stack"] if "stack" in p1 else []) == (
+        ["Gold", "Gold"],
+        9,
+        [],
+    )
+    assert twice.state["stack"] == []  # no second trigger this turn
