@@ -17,6 +17,7 @@ from .context import Ctx, Event, give_priority
 from .effects import (
     LOW_POWER_NO_HAND_DEFENSE,
     OVERPOWER_IF_BUFFED,
+    UNITY_DEFENSE,
     defend_sentences,
     recognise,
     split_sentences,
@@ -252,6 +253,13 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
         for sentence in defend_sentences(card.facts):
             if _SELF_TRIGGER["defends"].search(sentence):
                 continue  # a trigger of its own (self_triggers below), computed or asked for there
+            unity = UNITY_DEFENSE.match(sentence)
+            if unity:  # CR 8.4.10: declared together with a card from hand (its trigger resolved at once)
+                if any(x is not card and x.origin == "hand" for x in new):
+                    card.counters["defense_effect"] = card.counters.get("defense_effect", 0) + int(
+                        unity.group(1)
+                    )
+                continue
             ctx.add(
                 MANUAL,
                 say(

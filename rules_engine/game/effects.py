@@ -390,6 +390,15 @@ def end_phase_counters(facts: CardFacts) -> list[tuple[str, int]]:
     return out
 
 
+#: Unity (CR 8.4.10): "When this defends together with a card from hand, this gets +N{d} [until end of
+#: turn]": its trigger (CR 6.6) resolved at once when the card is declared with a card from hand in the same
+#: declaration (``defending.defend``; nothing the log shows responds to it before the bonus counts).
+UNITY_DEFENSE = re.compile(
+    r"^unity\s*-\s*when this defends together with a card from hand, this gets \+(\d+)\{d\}(?: until end of turn)?\.?$",
+    re.I,
+)
+
+
 def self_named(text: str, name: str) -> str:
     """A card's text with its own name read as "this" ("If Cold Snap is played from arsenal")."""
     return re.sub(rf"(?<![\w']){re.escape(name)}(?![\w'])", "this", text, flags=re.I) if name else text
@@ -1647,6 +1656,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not _move_trigger(sentence, facts)
         and not conditions.COUNTS_AS.match(_self(sentence, facts))
         and not (END_PHASE_COUNTER.match(_self(sentence, facts)) and is_permanent_card(facts))
+        and not UNITY_DEFENSE.match(_self(sentence, facts))
         and not steam_sentence(sentence)
         and defense_grant(sentence, facts) is None
     ]
@@ -1851,6 +1861,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                     "hit" if HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line) else "start",
                 )
             )
+        elif UNITY_DEFENSE.match(low):
+            parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.defend
         elif END_PHASE_COUNTER.match(low) and is_permanent_card(facts):
             parts.append(TextPart(sentence, MODELLED, "end phase"))  # end_phase.begin_end_phase
         elif conditions.COUNTS_AS.match(low):

@@ -385,6 +385,8 @@ def finish_end_phase(s: GameState, ctx: Ctx) -> None:
     s.effects = [e for e in s.effects if e.duration not in ("turn", "chain", "link", "end")]
     for pl in PLAYERS:
         s.p(pl).once_per_turn = []
+        for card in permanents_of(s, pl):
+            card.counters.pop("defense_effect", None)  # "+N{d} until end of turn" (Unity, CR 6.3)
         for card in list(s.p(pl).banished):
             if card.duration == "until end of turn":
                 card.duration = ""

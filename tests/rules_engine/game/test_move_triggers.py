@@ -484,3 +484,51 @@ def test_with_only_known_cards_in_hand_the_judge_is_asked_which_was_discarded(fa
     result = _run(given, ["P1 plays Savage Swing targeting P2", "P2 defends with nothing"], fabcube_cards)
     assert any("random card" in m for m in _kinds(result, "manual_effect"))
     assert result.state["P1"]["hand"] == ["Snatch"]
+
+
+# --- Unity (CR 8.4.10) -------------------------------------------------------------------------------
+
+_BASTION = {
+    "name": "Helm of Unity",
+    "type": "equipment (head)",
+    "defense": 1,
+    "text": "Unity - When this defends together with a card from hand, this gets +1{d} until end of turn.",
+}
+
+
+def test_unity_counts_only_when_declared_with_a_card_from_hand_and_ends_with_the_turn():
+    given = _action([dict(_SWING)])
+    given["P2"]["equipment"] = {"head": dict(_BASTION)}
+    given["P2"]["hand"] = [{"name": "Wall", "type": "block", "defense": 2}]
+    together = _run(
+        given,
+        [
+            "P1 plays Swing Big targeting P2's hero",
+            "P2 defends with Helm of Unity and Wall",
+            "all pass through the damage step",
+        ],
+    )
+    assert not _kinds(together, "violation"), together.findings
+    assert together.state["P2"]["life"] == 20 - (8 - 1 - 1 - 2)
+    assert not _kinds(together, "manual_effect")
+    alone = _run(
+        given,
+        [
+            "P1 plays Swing Big targeting P2's hero",
+            "P2 defends with Helm of Unity",
+            "all pass through the damage step",
+        ],
+    )
+    assert alone.state["P2"]["life"] == 20 - (8 - 1)
+    ended = _run(
+        given,
+        [
+            "P1 plays Swing Big targeting P2's hero",
+            "P2 defends with Helm of Unity and Wall",
+            "all pass through the damage and resolution steps",
+            "all pass",
+            "P1 draws 4",
+        ],
+    )
+    assert ended.state["turn"] == "P2", ended.findings
+    assert ended.state["P2"]["equipment"]["head"]["defense"] == 1, ended.state["P2"]["equipment"]
