@@ -163,6 +163,7 @@ _LESS_LIFE = re.compile(
     r"^you have less (?:\{h\}|life) than (?:your opponent|each other hero|an opposing hero)$"
 )
 _YOUR_TURN = re.compile(r"^it'?s your turn$")
+_DAMAGED = re.compile(r"^you(?:'ve| have) been dealt damage this turn$")
 #: "If Entwine Ice was fused", "if it was fused", "If Exposed to the Elements was fused with an Earth
 #: card" (CR 8.3.17a). Card texts name only themselves here, so any subject is read as the card itself
 #: (the resolving text keeps its own name); "If it's fused" (the Weaves) names a later card and is not read.
@@ -295,6 +296,8 @@ def parse(text: str, name: str = "") -> str | None:
     m = _FUSED_TURN.match(t)
     if m:
         return f"fused_turn;1;0;{m.group(1) or m.group(2) or ''}"
+    if _DAMAGED.match(t):
+        return "damaged;1;0;"  # the turn's log of damage dealt (damage.finish_damage)
     return None
 
 
@@ -341,6 +344,7 @@ def growing(key: str) -> bool:
             "pitch",
             "drew",
             "boosted",
+            "damaged",
             "arcane",
             "linkplay",
             "linkuse",
@@ -366,6 +370,7 @@ def on_resolution(key: str) -> bool:
         "graveyard",
         "less_life",
         "your_turn",
+        "damaged",
         "empty_hand",
         "played_created",
         "activated",
@@ -467,7 +472,7 @@ def holds(
         return any(_fits(x, descriptor) for x in charged) if descriptor else bool(charged)
     if kind == "cranked":  # "P1 cranked id:..." entries (layers.crank)
         return sum(1 for e in s.turn_log if e.startswith(f"{player} cranked ")) >= n
-    if kind in ("drew", "boosted"):
+    if kind in ("drew", "boosted", "damaged"):
         return sum(1 for e in s.turn_log if e == f"{player} {kind}") >= n
     if kind in ("banished", "graveyard"):
         cards = s.p(player).banished if kind == "banished" else s.p(player).graveyard

@@ -13,6 +13,7 @@ from __future__ import annotations
 from rules_engine.wording import say
 
 from . import actions as A
+from . import conditions
 from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
@@ -109,6 +110,8 @@ def finish_damage(s: GameState, d: PendingDamage, ctx: Ctx, check: bool = True) 
     if p.life is not None:
         p.life = max(0, p.life - amount)  # CR 2.5.3e
     ctx.events.append(Event("damage", d.target, d.source, amount))
+    if amount > 0:
+        conditions.record(s, d.target, "damaged")  # "if you've been dealt damage this turn"
     if d.arcane and amount > 0 and d.source_controller and d.source_controller not in s.arcane_dealt:
         s.arcane_dealt.append(d.source_controller)
     # CR 1.10.2a before 1.10.2d: a hero at 0 life loses before triggered layers are added, so

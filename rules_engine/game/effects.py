@@ -399,6 +399,11 @@ UNITY_DEFENSE = re.compile(
 )
 
 
+#: "Activate this only if [condition]" on an equipment or permanent (CR 5.2.1e), the condition one the
+#: grammar reads (``conditions.parse``): checked when the ability is activated (``heroes.check_activation_condition``).
+ACTIVATE_ONLY_IF = re.compile(r"activate this(?: ability)? only if (.+?)\.?$", re.I | re.M)
+
+
 def self_named(text: str, name: str) -> str:
     """A card's text with its own name read as "this" ("If Cold Snap is played from arsenal")."""
     return re.sub(rf"(?<![\w']){re.escape(name)}(?![\w'])", "this", text, flags=re.I) if name else text
@@ -1657,6 +1662,10 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not conditions.COUNTS_AS.match(_self(sentence, facts))
         and not (END_PHASE_COUNTER.match(_self(sentence, facts)) and is_permanent_card(facts))
         and not UNITY_DEFENSE.match(_self(sentence, facts))
+        and not (
+            (ao := ACTIVATE_ONLY_IF.match(_self(sentence, facts))) is not None
+            and conditions.parse(ao.group(1)) is not None
+        )
         and not steam_sentence(sentence)
         and defense_grant(sentence, facts) is None
     ]
@@ -1861,6 +1870,12 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                     "hit" if HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line) else "start",
                 )
             )
+        elif (
+            (ao := ACTIVATE_ONLY_IF.match(low)) is not None
+            and conditions.parse(ao.group(1)) is not None
+            and not PLAYED_THIS_TURN_CONDITION.search(low)
+        ):
+            parts.append(TextPart(sentence, MODELLED, "activate"))  # heroes.check_activation_condition
         elif UNITY_DEFENSE.match(low):
             parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.defend
         elif END_PHASE_COUNTER.match(low) and is_permanent_card(facts):

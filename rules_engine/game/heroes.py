@@ -30,10 +30,12 @@ import re
 from rules_engine.wording import Phrase, say, say_n
 
 from . import actions as A
+from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import (
     ACTIVATE_NAMED_GAIN,
+    ACTIVATE_ONLY_IF,
     ARSENAL_AS_INSTANT_OFF_TURN,
     ARSENAL_FLIP_KEYWORD,
     ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL,
@@ -867,7 +869,21 @@ def check_activation_condition(s: GameState, player: str, src: Card) -> str:
         return b.group(0)
     m = PLAYED_THIS_TURN_CONDITION.search(src.facts.text)
     if m is None:
-        return ""
+        g = ACTIVATE_ONLY_IF.search(src.facts.text)
+        key = conditions.parse(g.group(1)) if g else None
+        if g is None or key is None:
+            return ""
+        if not conditions.holds(s, player, key, src.facts):
+            raise Illegal(
+                "activation_condition",
+                say(
+                    "{src}'s ability can be activated only if {condition}; this log shows it is not so for {player}.",
+                    src=src.name,
+                    condition=g.group(1),
+                    player=player,
+                ),
+            )
+        return g.group(0)
     word = m.group(1).casefold()
     if not any(word in tags.split() for tags in played(s, player)):
         raise Illegal(

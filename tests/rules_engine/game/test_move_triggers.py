@@ -532,3 +532,36 @@ def test_unity_counts_only_when_declared_with_a_card_from_hand_and_ends_with_the
     )
     assert ended.state["turn"] == "P2", ended.findings
     assert ended.state["P2"]["equipment"]["head"]["defense"] == 1, ended.state["P2"]["equipment"]
+
+
+# --- "Activate this only if you've been dealt damage this turn" (CR 5.2.1e) -------------------------
+
+_HOOD = {
+    "name": "Hood of Second Thoughts",
+    "type": "equipment (head)",
+    "defense": 1,
+    "text": "Instant - Destroy this: Gain 1{h}.\nActivate this only if you've been dealt damage this turn.",
+}
+
+
+def test_an_activation_condition_read_by_the_grammar_is_checked_when_activated():
+    given = _action([dict(_SWING)])
+    given["P2"]["equipment"] = {"head": dict(_HOOD)}
+    early = _run(given, ["P1 passes", "P2 activates Hood of Second Thoughts"])
+    assert any("only if" in m for m in _kinds(early, "violation")), early.findings
+    assert early.state["P2"]["equipment"]["head"]["name"] == "Hood of Second Thoughts"
+    hit = _run(
+        given,
+        [
+            "P1 plays Swing Big targeting P2's hero",
+            "P2 doesn't block",
+            "all pass through the damage step",
+            "P1 passes",
+            "P2 activates Hood of Second Thoughts",
+            "all pass",
+        ],
+    )
+    assert not _kinds(hit, "violation"), hit.findings
+    assert hit.state["P2"]["life"] == 20 - 8 + 1
+    facts = CardFacts(name="Hood of Second Thoughts", types=frozenset({"equipment"}), text=_HOOD["text"])
+    assert all(p.status == MODELLED for p in coverage(facts))
