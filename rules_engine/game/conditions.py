@@ -13,6 +13,7 @@ is never guessed and stays the judge's to decide.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .cards import CardFacts
 from .state import Card, GameState, other
@@ -306,6 +307,7 @@ def parse(text: str, name: str = "") -> str | None:
 COUNTS_AS = re.compile(r"^this counts as an? ([a-z' ]+?)\.?$", re.I)
 
 
+@lru_cache(maxsize=4096)
 def counts_as(facts: CardFacts) -> tuple[str, ...]:
     """The names a card also counts as ("This counts as a Gold"), lower case."""
     text = (

@@ -379,7 +379,8 @@ END_PHASE_COUNTER = re.compile(
 )
 
 
-def end_phase_counters(facts: CardFacts) -> list[tuple[str, int]]:
+@lru_cache(maxsize=4096)
+def end_phase_counters(facts: CardFacts) -> tuple[tuple[str, int], ...]:
     """("defense" or "power", signed count) for each END_PHASE_COUNTER sentence of the card."""
     out = []
     for sentence in split_sentences(plain(facts.text)):
@@ -387,7 +388,7 @@ def end_phase_counters(facts: CardFacts) -> list[tuple[str, int]]:
         if m:
             n = _num(m.group(1)) * (-1 if m.group(2) == "-" else 1)
             out.append(("defense" if m.group(3).casefold() == "d" else "power", n))
-    return out
+    return tuple(out)
 
 
 #: Unity (CR 8.4.10): "When this defends together with a card from hand, this gets +N{d} [until end of
@@ -414,20 +415,16 @@ def is_permanent_card(facts: CardFacts) -> bool:
     return any(facts.is_(t) for t in ("aura", "item", "ally", "equipment", "weapon", "landmark"))
 
 
-def move_trigger_effects(facts: CardFacts, event: str) -> list[TextEffect]:
+@lru_cache(maxsize=8192)
+def move_trigger_effects(facts: CardFacts, event: str) -> tuple[TextEffect, ...]:
     """The effects of a permanent's own trigger on ``event`` ("enters", "leaves", "destroyed"), read
     from its text with its own name as "this"; a CR 8.6 token's own rules are elsewhere."""
     if not facts.text or token_facts(facts.name) is not None:
-        return []
+        return ()
     if event != "pitched" and not is_permanent_card(facts):
-        return []
-    text = (
-        re.sub(rf"\b{re.escape(facts.name)}\b", "this", plain(facts.text), flags=re.I)
-        if facts.name
-        else facts.text
-    )
-    found, _unread = recognise(text)
-    return [TextEffect(e.kind, e.amount, "", e.target) for e in found if e.trigger == f"move:{event}"]
+        return ()
+    found, _unread = recognise(self_named(plain(facts.text), facts.name))
+    return tuple(TextEffect(e.kind, e.amount, "", e.target) for e in found if e.trigger == f"move:{event}")
 
 
 def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None:
@@ -1720,6 +1717,7 @@ def granted_to_others(facts: CardFacts, kw: str) -> bool:
     return True
 
 
+@lru_cache(maxsize=4096)
 def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
     """The conditional keywords whose condition the engine checks itself (a combo's, Over the Top's),
     and those the card only gives to another attack (``granted_to_others``)."""

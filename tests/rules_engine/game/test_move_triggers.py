@@ -99,7 +99,7 @@ def test_move_trigger_sentences_are_computed_and_read_with_the_cards_own_name():
     )
     assert [e.kind for e in move_trigger_effects(facts, "destroyed")] == ["create_token"]
     assert [e.kind for e in move_trigger_effects(facts, "enters")] == ["gain_life"]
-    assert move_trigger_effects(facts, "leaves") == []
+    assert move_trigger_effects(facts, "leaves") == ()
     assert all(p.status == MODELLED for p in coverage(facts))
     # an attack action card's "when this is destroyed" is not a permanent's trigger: still manual
     attack = CardFacts(
@@ -109,7 +109,7 @@ def test_move_trigger_sentences_are_computed_and_read_with_the_cards_own_name():
         power=3,
         text="When this is destroyed, create an Ash token.",
     )
-    assert move_trigger_effects(attack, "destroyed") == []
+    assert move_trigger_effects(attack, "destroyed") == ()
 
 
 def test_a_trigger_whose_effect_is_not_read_stays_manual():
@@ -119,7 +119,7 @@ def test_a_trigger_whose_effect_is_not_read_stays_manual():
         subtypes=frozenset({"aura"}),
         text="When this leaves the arena, name a card.",
     )
-    assert move_trigger_effects(facts, "leaves") == []
+    assert move_trigger_effects(facts, "leaves") == ()
     assert [p.status for p in coverage(facts)] != [MODELLED]
 
 
