@@ -219,11 +219,14 @@ def phone_page(chromium_browser):
 
 
 def login_in_browser(page, live_server, username: str, password: str) -> None:
-    """Log ``page`` in through the real login form."""
+    """Log ``page`` in through the real login form, waiting for the navigation the submit starts
+    (``wait_for_load_state`` alone returns at once on the already loaded login page, and a next
+    ``goto`` could then cancel the login on a slow machine)."""
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", password)
-    page.click("button[type=submit]")
+    with page.expect_navigation():
+        page.click("button[type=submit]")
     page.wait_for_load_state()
 
 

@@ -79,8 +79,8 @@ def test_a_store_owners_evening(live_server, browser_page, phone_page):
     # The owner confirms each at the desk.
     owner.goto(f"{live_server.url}/events/{event.slug}/staff/")
     for _ in PLAYERS:
-        owner.click("[data-confirm-link] >> nth=0")
-        owner.wait_for_load_state()
+        with owner.expect_navigation():
+            owner.click("[data-confirm-link] >> nth=0")
     assert Registration.objects.filter(event=event).count() == 4
     assert sorted(
         Registration.objects.filter(event=event).values_list("player__player_id", flat=True)
@@ -112,8 +112,8 @@ def test_a_store_owners_evening(live_server, browser_page, phone_page):
             assert match.result == MatchResult.A_WINS
     else:
         pytest.fail("the dashboard never offered to finish the event")
-    owner.click("[data-finish]")
-    owner.wait_for_load_state()
+    with owner.expect_navigation():
+        owner.click("[data-finish]")
     event.refresh_from_db()
     assert event.status == EventStatus.FINISHED
     if SHOTS:
