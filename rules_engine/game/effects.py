@@ -919,6 +919,31 @@ TOKEN_RULES: dict[str, str] = {
 }
 
 
+#: The CR 8.6 tokens whose printed abilities the engine applies in full from their ``TOKENS`` entry
+#: (triggers.start_phase, attack_triggers, nonattack_triggers, costs, end_phase, playing): their
+#: printed sentences count as computed (``coverage``).
+COMPUTED_TOKENS = frozenset(
+    {
+        "might",
+        "vigor",
+        "agility",
+        "confidence",
+        "toughness",
+        "quicken",
+        "runechant",
+        "courage",
+        "eloquence",
+        "embodiment of lightning",
+        "ponder",
+        "bloodrot pox",
+        "seismic surge",
+        "frostbite",
+        "frailty",
+        "inertia",
+    }
+)
+
+
 def token_facts(name: str) -> CardFacts | None:
     key = name.casefold().strip()
     key = re.sub(r"\s+\d+$", "", key)  # "Spectral Shield 1" in a scenario
@@ -1919,9 +1944,12 @@ def coverage(facts: CardFacts) -> list[TextPart]:
     at = attack_text(facts) if attack else AttackText()
     unmodelled = set(at.unmodelled) | set(at.on_attack_manual)
     cycle = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(text) if facts.is_("hero") else None
+    engine_token = facts.is_token and facts.name.casefold() in COMPUTED_TOKENS
     for sentence in split_sentences(text):
         low = _self(sentence, facts)
-        if _KEYWORD_LINE.match(low):
+        if engine_token:
+            parts.append(TextPart(sentence, MODELLED, "token"))  # its TOKENS entry (CR 8.6)
+        elif _KEYWORD_LINE.match(low):
             parts.append(TextPart(sentence, MODELLED, "keyword"))
         elif FUSION.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.fuse (CR 8.3.17)
