@@ -11,17 +11,8 @@ import pytest
 
 from rules_engine.game.cards import CardFacts
 from rules_engine.game.effects import MODELLED, coverage, recognise, split_sentences
-from rules_engine.game.scenarios import run_scenario
-
-
-def _run(given: dict[str, Any], when: list[str], lookup: Any = None) -> Any:
-    result = run_scenario({"id": "t", "given": given, "when": when, "expect": {}}, lookup)
-    assert result.error is None, result.error
-    return result
-
-
-def _kinds(result: Any, kind: str) -> list[str]:
-    return [f.message for f in result.findings if f.kind == kind]
+from tests.rules_engine.game.replaying import messages as _kinds
+from tests.rules_engine.game.replaying import run_log as _run
 
 
 def _bad(result: Any) -> list[str]:

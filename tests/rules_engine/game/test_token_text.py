@@ -4,19 +4,11 @@ destruction (CR 8.6.10) checked here, the others by their own replay tests."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from rules_engine.game.cards import CardFacts
 from rules_engine.game.effects import COMPUTED_TOKENS, MODELLED, TOKENS, coverage
-from rules_engine.game.scenarios import run_scenario
-
-
-def _run(given: dict[str, Any], when: list[str]) -> Any:
-    result = run_scenario({"id": "t", "given": given, "when": when, "expect": {}})
-    assert result.error is None, result.error
-    return result
+from tests.rules_engine.game.replaying import run_log as _run
 
 
 @pytest.mark.parametrize("holder, kept", [("P1", []), ("P2", ["Frostbite"])])
