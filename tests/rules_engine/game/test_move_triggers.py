@@ -248,7 +248,12 @@ def test_the_pitch_trigger_resolves_before_the_defence_said_or_left_out(fabcube_
 def test_a_pitch_trigger_the_engine_cannot_compute_is_a_manual_layer_above_the_card():
     """One place makes pitch triggers (zones.pitch_triggers): an effect not computed is still a layer
     above the card it paid for (CR 6.6.5a), reported for the judge as it resolves."""
-    shard = {"name": "Test Shard", "type": "resource", "pitch": 1, "text": "When you pitch this, name a card."}
+    shard = {
+        "name": "Test Shard",
+        "type": "resource",
+        "pitch": 1,
+        "text": "When you pitch this, name a card.",
+    }
     attack = {"name": "Attack A", "type": "attack action", "cost": 1, "pitch": 1, "power": 3, "defense": 2}
     result = _run(
         _action([attack, shard]), ["P1 plays Attack A targeting P2, pitching Test Shard", "all pass"]
