@@ -26,6 +26,7 @@ game, each a set of functions of (state, clause, ``Ctx``) that import only the p
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import Any
@@ -67,14 +68,14 @@ Handler = Callable[[GameState, Any, Ctx], None]
 #: The rule that applies each kind of clause (after the game-over and start-phase checks).
 HANDLERS: dict[type[A.Action], Handler] = {
     A.Play: play,
-    A.Activate: activate,
+    A.Activate: lambda s, c, ctx: activate_named(s, c, ctx),
     A.Attack: lambda s, c, ctx: attack_with(s, c, ctx),
     A.Pitch: pitch_alone,
     A.Pass: pass_priority,
     A.AllPass: all_pass_clause,
     A.StepMarker: step_marker,
     A.PhaseMarker: phase_marker,
-    A.Defend: defend,
+    A.Defend: lambda s, c, ctx: defend(s, defended_slots(s, c), ctx),
     A.Arsenal: arsenal,
     A.NoArsenal: no_arsenal,
     A.PitchToBottom: pitch_to_bottom,
@@ -147,6 +148,67 @@ def attack_with(s: GameState, c: A.Attack, ctx: Ctx) -> None:
         play(s, c.play, ctx)
 
 
+def activate_named(s: GameState, c: A.Activate, ctx: Ctx) -> None:
+    """ "P2 used Nullrune Hood", "P2 cracked Instant G": what activating a named card means depends on
+    where it is. A permanent whose prevention keyword applies to the damage being dealt now is that
+    prevention applied (arcane barrier, CR 8.3.8; spellvoid, 8.3.15); a card in the player's hand
+    and no permanent of that name is the card played (CR 5.1); anything else is an activated
+    ability (CR 5.2)."""
+    p = s.p(c.player)
+    arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+    named = [x for x in arena if norm_name(x.name) == norm_name(c.source)]
+    kw = _prevention_of(s, c)
+    if kw is not None:
+        apply_prevention(s, A.ApplyPrevention(c.player, kw, None, c.source, c.pitches), ctx)
+        return
+    if not named and any(norm_name(x.name) == norm_name(c.source) for x in p.hand):
+        play(s, A.Play(c.player, A.CardRef(c.source), targets=c.targets, pitches=c.pitches), ctx)
+        return
+    activate(s, c, ctx)
+
+
+def _prevention_of(s: GameState, c: A.Activate) -> str | None:
+    """The one prevention keyword of the permanent a player "uses" while damage to their hero waits
+    for their choices (CR 6.4.2), else None."""
+    if s.pending is None or s.pending.target != c.player:
+        return None
+    p = s.p(c.player)
+    arena = [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+    named = [x for x in arena if norm_name(x.name) == norm_name(c.source)]
+    kws = [kw for kw in _PREVENTIONS if len(named) == 1 and named[0].facts.keyword(kw) is not None]
+    return kws[0] if len(kws) == 1 else None
+
+
+#: Slot words a judge names equipment by ("blk w/ C1 + helm + chest").
+_SLOT_WORDS = {
+    "helm": "head",
+    "helmet": "head",
+    "head": "head",
+    "hat": "head",
+    "chest": "chest",
+    "chest piece": "chest",
+    "arms": "arms",
+    "gloves": "arms",
+    "legs": "legs",
+    "boots": "legs",
+    "pants": "legs",
+}
+
+
+def defended_slots(s: GameState, c: A.Defend) -> A.Defend:
+    """ "P2 blk: C1 + helm + chest": a defending card named by its equipment slot is the equipment
+    the player has in that slot (CR 7.3.2a: public equipment permanents they control); a card of
+    that name, or an empty slot, is left to the rule."""
+    p = s.p(c.player)
+    out = []
+    for ref in c.cards:
+        slot = _SLOT_WORDS.get(ref.name.casefold().strip())
+        held = p.equipment.get(slot) if slot else None
+        known = any(norm_name(x.name) == norm_name(ref.name) for x in p.hand)
+        out.append(dataclasses.replace(ref, name=held.name) if held is not None and not known else ref)
+    return dataclasses.replace(c, cards=tuple(out))
+
+
 def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
     """A card that can be played only on an empty stack (an action, CR 5.1.1 / 1.11.2), played by the
     player holding priority while only triggered layers wait there (an aura's "when this enters the
@@ -204,6 +266,23 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
     if isinstance(clause, A.Play) and s.combat_step == "defend" and not s.stack:
         _reaction_after_declaring(s, clause, ctx)
         return
+    if (
+        isinstance(clause, A.Claim)
+        and clause.kind in ("gains_ap", "go_again")
+        and s.combat_step == "damage"
+        and not s.stack
+        and s.priority == s.turn_player
+    ):
+        link = s.active_link()
+        if link is not None and link.damage is not None and clause.subject in ("", s.turn_player, link.attack.name):
+            # "P2 took the 3; P1 gets the action point back from go again and plays Attack B": the
+            # go again point is gained at the start of the Resolution Step (CR 7.5.4, 7.6.2), so the
+            # passes that ended the Damage Step are implied; the claim is then checked there
+            all_pass_clause(s, A.AllPass("to", ("resolution",)), ctx)
+            ctx.add(
+                NOTE,
+                say("line {number}: the passes to the Resolution Step are implied.", number=ctx.entry.number),
+            )
     if isinstance(clause, A.Claim) and clause.kind == "no_defenders" and s.combat_step == "defend":
         link = s.active_link()
         if link is not None and not link.declared and not link.defending:
@@ -613,6 +692,7 @@ class Engine:
             isinstance(clause, _WAITS)
             or (isinstance(clause, A.PhaseMarker) and clause.phase == s.phase)
             or (isinstance(clause, A.AllPass) and clause.mode == "if_top")  # only a remark then
+            or (isinstance(clause, A.Activate) and _prevention_of(s, clause) is not None)
         )
         if s.pending is not None and not waits:
             finish_pending(s, ctx)

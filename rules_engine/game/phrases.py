@@ -226,7 +226,7 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
     # "P2 passed through to reactions": the passes up to that step
     (
         re.compile(
-            r"\bP[12] pass(?:es|ed)? (?:straight |right )?(?:through|thru|on) to (?:the )?(reaction|defend|attack|damage|resolution)s?(?: step)?\b",
+            r"(?<!all )(?<!both )(?<!players )(?<!everyone )\b(?:P[12] )?pass(?:es|ed)? (?:straight |right )?(?:through|thru|on) to (?:the )?(reaction|defend|attack|damage|resolution)s?(?: step)?\b",
             re.I,
         ),
         r"all pass to the \1 Step",
@@ -262,8 +262,6 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
         re.compile(r"(?<=[,;]) ((?:Attack )?[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*) (?:is |goes |went |lands |landed )?on (?:the )?(?:combat )?chain\b"),
         r" \1 resolves",
     ),
-    # "..., dealing 3", "(the hit trigger resolves), destroying P2's arsenal": what it did (a claim)
-    (re.compile(r"(?<=\)),\s+((?:destroying|drawing|creating|discarding|banishing)\s+[^();]+)$", re.I), r" (\1)"),
     # "Unmovable res (8 def)", "Sigil res +3": the card resolves
     (re.compile(r"(?<=[A-Za-z0-9]) res(?=\s*(?:\(|,|;|$|\+\d))", re.I), " resolves"),
     (re.compile(r"\bresolves \+(\d+)\b", re.I), r"resolves (+\1)"),
@@ -313,6 +311,10 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
     # "Snatch off the go again": the play paid with go again's action point (CR 8.3.5b)
     (re.compile(r"\s+(?:off|with|using|on) (?:the )?(?:go again|GA)(?: (?:action )?point)?\b", re.I), ""),
     (re.compile(r"\bagain no (block|blk|blocks|defenders)\b", re.I), r"no \1"),
+    # "Snatch hits for 3, draw trigger": a trigger named by what it does is the one that triggered
+    (re.compile(r"(?<![\w'])(?:a |the |its )?(?:draw|discard|damage|destroy|life ?gain) trig(?:ger)?\b", re.I), "the hit trigger"),
+    # "res" alone after a layer: it resolves (the players passed)
+    (re.compile(r"(^|;\s*)res(?=\s*(?:;|$))", re.I), r"\1all pass (it resolves)"),
     # "P2 plays DR D in response": the response is the play itself
     (re.compile(r"\s+in response(?= *(?:[;,.]|$))", re.I), ""),
     # "P1 atk w/ Attack A on top of it": the stack it goes onto, derived
@@ -395,7 +397,7 @@ def _asides(c: str) -> str:
     )
     # "..., dealing 1 arcane damage to P2's hero": what the action did, said as a participle (a claim)
     c = re.sub(
-        r"(?<=\)),\s+((?:dealing|gaining)\s+[^();]+)$",
+        r"(?<=\)),\s+((?:dealing|gaining|destroying|drawing|creating|discarding|banishing)\s+[^();]+)$",
         r" (\1)",
         c,
         flags=re.I,
@@ -812,6 +814,12 @@ class Parser:
             # even when its first word is also a verb ("Attack")
             c = f"{mname.group(1)} plays {mname.group(2)}"
         c = canonical(c)
+        mvs = re.match(r"^(P[12] (?:defends with|declares) .+?)\s+(?:vs\.?|versus|against|into|on) (.+)$", c, re.I)
+        if mvs and self.names.prefix(mvs.group(2)) is not None and norm_name(
+            self.names.prefix(mvs.group(2)) or ""
+        ) == norm_name(_uncoloured(mvs.group(2))):
+            # "P2 blk Head Jab + Wounding Blow vs Isolate": the attack defended is the active one (CR 7.3.2)
+            c = mvs.group(1)
         m = re.search(
             r",?\s+(?:by |as an additional cost,? )?(?:putting|puts|put) (.+?) (?:on the bottom of|at the bottom of|on the bottom of) "
             r"(?:their|his|her|the) deck(?: as (?:an |the )?additional cost)?$",
@@ -2524,7 +2532,7 @@ _PLAYER_VERBS = (
 _PLAYER_VERBS_MORE = (
     _PLAYER_VERBS
     + r"|tried|tries|wanted|wants|attempted|attempts|DRs|DR|ARs|AR|responds|responded|answers|answered|let|lets"
-    + r"|just|only|quell|quells|quelled"
+    + r"|just|only|quell|quells|quelled|cracks|cracked|crack|pops|popped|pop|opened|opens|follows|followed"
 )
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
@@ -2671,6 +2679,7 @@ def canonical(clause: str) -> str:
     )
     c = re.sub(r"^(P[12] (?:defends with|declares) [^()]+?) (?:only|alone)$", r"\1", c, flags=re.I)
     c = re.sub(r"(targeting P[12]'s hero) again\b", r"\1", c, flags=re.I)
+    c = re.sub(r"^(P[12] (?:plays|attacks with) [^,;()]+?) again(?=\s*(?:,|$))", r"\1", c, flags=re.I)
     c = re.sub(
         r"(pitching [^,;()]+?),? (?:which|that) (?:is|was) (?:a|an) ([123])\b(?: pitch)?",
         r"\1 (pitch \2)",
@@ -2710,9 +2719,9 @@ def canonical(clause: str) -> str:
     c = re.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I)
     # "P2 tried to Sigil of Solace for 3": what the card would do, said after it (a claim)
     c = re.sub(
-        r"^(P[12] (?:plays |(?!(?:"
+        r"^(P[12] (?:plays |activates |(?!(?:"
         + _PLAYER_VERBS_MORE
-        + r")\b))[^,;()]+?(?:\s*\((?:red|yellow|blue)\))?) for (\d+)$",
+        + r")\b))[^,;()]+?(?:\s*\((?:red|yellow|blue)\))?) for (\d+)(?: life)?(?=\s*(?:\([^()]*\))?$)",
         r"\1 (for \2)",
         c,
         flags=re.I,
