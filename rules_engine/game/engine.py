@@ -283,6 +283,33 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
                 NOTE,
                 say("line {number}: the passes to the Resolution Step are implied.", number=ctx.entry.number),
             )
+    if (
+        isinstance(clause, A.Claim)
+        and clause.kind == "taken"
+        and isinstance(clause.value, int)
+        and s.combat_step == "layer"
+        and len(s.stack) == 1
+        and s.stack[0].attack
+        and s.stack[0].card is not None
+        and clause.subject in s.stack[0].targets + [f"{t}'s hero" for t in s.stack[0].targets]
+        and clause.value == max(0, (s.stack[0].card.facts.power or 0) + s.stack[0].power_bonus)
+        and clause.value > 0
+    ):
+        # "P1 played Surging Strike; P2 took the 5": the whole power of the attack, taken while it
+        # waits alone on the stack, says nobody defended and the players passed to the Damage Step
+        # (CR 7.1.3, 7.3.2, 7.5.2); a different amount (a block the log left out) implies nothing
+        target = clause.subject.split("'")[0]
+        all_pass_clause(s, A.AllPass("to", ("defend",)), ctx)
+        if s.combat_step == "defend":
+            HANDLERS[A.Defend](s, A.Defend(target, ()), ctx)
+            all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: no defending cards and the passes to the Damage Step are implied.",
+                    number=ctx.entry.number,
+                ),
+            )
     if isinstance(clause, A.Claim) and clause.kind == "no_defenders" and s.combat_step == "defend":
         link = s.active_link()
         if link is not None and not link.declared and not link.defending:

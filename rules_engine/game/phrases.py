@@ -309,7 +309,13 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
         "the hit trigger resolves",
     ),
     # "Snatch off the go again": the play paid with go again's action point (CR 8.3.5b)
-    (re.compile(r"\s+(?:off|with|using|on) (?:the )?(?:go again|GA)(?: (?:action )?point)?\b", re.I), ""),
+    (
+        re.compile(
+            r"(^|;\s*)(?:(?:and\s+)?then\s+)?([^,;()]+?)\s+(?:off|with|using|on) (?:the )?(?:go again|GA)(?: (?:action )?point)?\b",
+            re.I,
+        ),
+        r"\1go again; \2",
+    ),
     (re.compile(r"\bagain no (block|blk|blocks|defenders)\b", re.I), r"no \1"),
     # "Snatch hits for 3, draw trigger": a trigger named by what it does is the one that triggered
     (re.compile(r"(?<![\w'])(?:a |the |its )?(?:draw|discard|damage|destroy|life ?gain) trig(?:ger)?\b", re.I), "the hit trigger"),
@@ -526,6 +532,7 @@ class Parser:
         self.names = names or NameIndex()
         self.last_subject = ""
         self.cur_subject = ""
+        self.last_actor = ""  # the player of the last card played or attacked with
 
     # -- card lists ---------------------------------------------------------------------------
     def card_list(self, text: str) -> list[A.CardRef]:
@@ -644,10 +651,27 @@ class Parser:
             bare = clause[mthen.end() :] if mthen else clause
             if subject and _SUBJECTLESS.match(bare) and not re.match(r"^(?:is|was|did|does)\b", bare, re.I):
                 clause = f"{subject} {bare}"
+            known = self.names.prefix(bare)
+            if (
+                self.last_actor
+                and known is not None
+                and re.fullmatch(
+                    re.escape(known) + r"(?:\s*\((?:red|yellow|blue)\))?(?:\s+(?:at|targeting|@|->|into|on)\s+P[12]\b.*)?(?:\s*,\s.*)?",
+                    bare,
+                    re.I,
+                )
+            ):
+                # "then Snatch, no block, 4 more": a card named alone after the player's last play is
+                # that player's next play (the subject carried is the player who played last)
+                clause = f"{self.last_actor} plays {bare}"
             self.cur_subject = subject
             named = re.match(r"^(P[12])\b", clause, re.I)
             subject = named.group(1).upper() if named else ""
             self.clause(clause, entry)
+            actor = next(
+                (x.player for x in reversed(entry.clauses) if isinstance(x, (A.Play, A.Attack))), ""
+            )
+            self.last_actor = actor or self.last_actor
         self.last_subject = subject
         # "dmg 4, ward 3, 1 thru": an amount said before a prevention on the same line is the damage
         # that would be dealt (CR 6.4.10, 8.5.3f), as inside one parenthesis (read_claims)
@@ -1138,7 +1162,7 @@ class Parser:
                     # "P1 swung Attack A at P2 and pitched Card B for it": the payment of the play
                     re.match(r"^(?:pitched|pitches|pitch)\b", right, re.I)
                     and re.search(
-                        r"\b(?:plays|played|play|attacks|attacked|swung|swings|atk|casts|cast|went for)\b",
+                        r"\b(?:plays|played|play|attacks|attacked|swung|swings|atk|casts|cast|went for|announces|announced)\b",
                         left,
                         re.I,
                     )
