@@ -202,7 +202,7 @@ def defended_slots(s: GameState, c: A.Defend) -> A.Defend:
     p = s.p(c.player)
     out = []
     for ref in c.cards:
-        slot = _SLOT_WORDS.get(ref.name.casefold().strip())
+        slot = _SLOT_WORDS.get(re.sub(r"^(?:the|their|his|her|P[12]'s) ", "", ref.name.casefold().strip()))
         held = p.equipment.get(slot) if slot else None
         known = any(norm_name(x.name) == norm_name(ref.name) for x in p.hand)
         out.append(dataclasses.replace(ref, name=held.name) if held is not None and not known else ref)

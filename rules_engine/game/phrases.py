@@ -203,6 +203,7 @@ def _split_sentences(text: str) -> str:
 
 #: Idioms judges use for whole actions, rewritten before the line is split (issue 26, blind-26d).
 _IDIOMS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\bprio\b", re.I), "priority"),
     # "With an empty stack, P1 passes", "P1 passed priority with nothing going on": the state the
     # pass happens in, which the engine derives (nothing to apply)
     (re.compile(r"^\s*with (?:an |the )?empty stack(?: and (?:a |the )?closed (?:combat )?chain)?,\s*", re.I), ""),
@@ -326,7 +327,6 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
     # "P1 atk w/ Attack A on top of it": the stack it goes onto, derived
     (re.compile(r",?\s+on top of (?:it|that|this|the stack)\b", re.I), ""),
     (re.compile(r"\btgts?\b\s*(?=P[12]\b)", re.I), "at "),
-    (re.compile(r"\bprio\b", re.I), "priority"),
     # "at P2's face", "at P2 hero": the hero
     (re.compile(r"\b(P[12])(?:'s)? (?:face|hero)\b", re.I), r"\1's hero"),
     # "while still in the damage step": the step named (a claim)
@@ -2556,7 +2556,7 @@ _PLAYER_VERBS = (
 _PLAYER_VERBS_MORE = (
     _PLAYER_VERBS
     + r"|tried|tries|wanted|wants|attempted|attempts|DRs|DR|ARs|AR|responds|responded|answers|answered|let|lets"
-    + r"|just|only|quell|quells|quelled|cracks|cracked|crack|pops|popped|pop|opened|opens|follows|followed"
+    + r"|just|only|quell|quells|quelled|cracks|cracked|crack|pops|popped|pop|opened|opens|follows|followed|had|has"
 )
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
