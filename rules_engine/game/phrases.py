@@ -1149,6 +1149,13 @@ class Parser:
             if mverbless and self.names.prefix(mverbless.group(1)) is not None:
                 # "GA, P1 Attack B": a card right after the player starts the play of that card
                 return [left, *self.split_actions(right)]
+            if (
+                re.fullmatch(r"(?:dmg|damage)", right, re.I)
+                and "," in m.group(0)
+                and not re.search(r"\b(?:through|thru|to)\b", left, re.I)
+            ):
+                # "P2 passes, damage": the step reached, said alone after a comma ("thru rxn and dmg" is one pass)
+                return [left, right]
             if _STARTS_ACTION.match(right) and not re.match(
                 r"^(?:the\s+)?\w+\s+(?:trigger\s+)?(?:on top)$", right, re.I
             ):
@@ -2567,7 +2574,7 @@ _STARTS_ACTION = re.compile(
     + _PLAYER_VERBS_MORE
     + r")\b"
     r"|(?:all|both|everyone|everybody|nobody|neither)\b|pass,?\s+pass\b|pass(?:es|ed)?\s+(?:to|thru|through)\b"
-    r"|\d+\s+(?:dmg|damage)\b|\d+\s+in\s*$|(?:dmg|damage)\s*$|on\s+to\s+(?:the\s+)?\w+(?:\s+step)?\s*$|\d+\s+more\s*$|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?(?:through|thru)\b"
+    r"|\d+\s+(?:dmg|damage)\b|\d+\s+in\s*$|on\s+to\s+(?:the\s+)?\w+(?:\s+step)?\s*$|\d+\s+more\s*$|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?(?:through|thru)\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
     r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+game|play)\s+(?:then\s+)?(?:proceeds|moves|goes)\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
     r"|(?:the\s+|their\s+)?pitch(?:\s+zone)?\s+(?:cards?\s+)?(?:goes|go|went)\s+(?:to\s+)?(?:the\s+)?bottom\b"
