@@ -1024,6 +1024,11 @@ class Parser:
                 ),
                 0,
             )
+            said_mode = next(
+                (m.group(1) for x in comments for m in [re.fullmatch(r"\s*mode: (.+?)\s*", x, re.I)] if m), ""
+            )
+            if isinstance(act, A.Play) and said_mode and not mode:
+                act = dataclasses.replace(act, mode_said=said_mode)
             if isinstance(act, A.Attack) and mode:
                 act = A.Attack(act.player, dataclasses.replace(act.play, mode=mode))
             if isinstance(act, A.Play) and mode:
@@ -2700,6 +2705,20 @@ def canonical(clause: str) -> str:
         r",?\s+and (?:only |just )?(?:pitched|pitches|pitching)\s+(?=\S)", ", pitching ", c, flags=re.I
     )
     c = re.sub(r",?\s+this time(?=,|\s)", "", c, flags=re.I)
+    # "P1 plays Pummel, choosing the second mode / the attack action mode and targeting Snatch": the
+    # mode declared as the card is played (CR 1.7.5, 5.1.4a), by its number or by its words
+    c = re.sub(
+        r",?\s+(?:choosing|chooses|chose|picking|picks|picked|using|with) (?:the )?(first|second|third|1st|2nd|3rd) (?:mode|option)(?: and)?",
+        lambda m: f" (mode {'123'['fst'.index(m.group(1)[0]) if m.group(1)[0] in 'fst' else int(m.group(1)[0]) - 1]})",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
+        r",?\s+(?:choosing|chooses|chose|picking|picks|picked) (?:the )?(?:mode |option )?\"?([a-z][a-z0-9 {}+-]*?)\"? (?:mode|option)(?: and)?",
+        r" (mode: \1)",
+        c,
+        flags=re.I,
+    )
     # "P2 blocked with just Wounding Blow", "pitched only a Head Jab", "blk Wounding Blow only": the
     # word says how few; the cards are the ones named
     c = re.sub(
@@ -2777,6 +2796,7 @@ _STEP = r"(layer|attack|defend|reaction|damage|resolution|link|close)"
 
 @_claim(
     r"(?:current )?(?:pitch|defense|power|cost) \d+(?: chi)?|\d+ (?:resource|chi) points?|red|yellow|blue|mode \d+"
+    r"|mode: [a-z][a-z0-9 {}+-]*"
 )
 def _c_stat(m: re.Match[str]) -> list[A.Action]:
     return []  # attached to its card by the card list, or read as the mode
