@@ -32,7 +32,6 @@ class Play:
     boost_card: str = ""
     as_instant: bool = False
     mode: int = 0  # "Choose 1" cards: the chosen mode, 1-based (CR 1.7.5)
-    mode_said: str = ""  # the mode named by its words ("choosing the attack action mode"), when no number is
     # fusion's optional additional cost (CR 8.3.17): "yes" / "no" as the line says, "" when it is silent;
     # ``fused`` the cards revealed from hand to pay it (empty when the line does not name them)
     fusion: str = ""
@@ -41,6 +40,7 @@ class Play:
     charge: str = ""
     charged: tuple[CardRef, ...] = ()
     discarded: tuple[CardRef, ...] = ()  # "discarding X": the card a random-discard cost took
+    mode_said: str = ""  # the mode named by its words ("choosing the attack action mode"), not its number
 
 
 @dataclass(frozen=True)

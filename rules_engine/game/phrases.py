@@ -1006,6 +1006,8 @@ class Parser:
                 r"\s*\+\s*\d+\s*(?:r|rp|res|resources?|resource points?|\{r\})\s*", x, re.I
             ) and any(isinstance(a, A.Claim) and a.kind == "gains_rp" for a in acts):
                 continue  # "pops Energy Potion (+2 r)": read by the activation as the gain it resolved with
+            if re.fullmatch(r"\s*mode: .+", x, re.I):
+                continue  # the mode named by its words, read onto the play above
             claims, unread = read_claims(x, skip_resolves=skip_first)
             extra.extend(claims)
             entry.unchecked.extend(unread)
@@ -2707,18 +2709,19 @@ def canonical(clause: str) -> str:
     c = re.sub(r",?\s+this time(?=,|\s)", "", c, flags=re.I)
     # "P1 plays Pummel, choosing the second mode / the attack action mode and targeting Snatch": the
     # mode declared as the card is played (CR 1.7.5, 5.1.4a), by its number or by its words
-    c = re.sub(
-        r",?\s+(?:choosing|chooses|chose|picking|picks|picked|using|with) (?:the )?(first|second|third|1st|2nd|3rd) (?:mode|option)(?: and)?",
-        lambda m: f" (mode {'123'['fst'.index(m.group(1)[0]) if m.group(1)[0] in 'fst' else int(m.group(1)[0]) - 1]})",
+    m_mode = re.search(
+        r",?\s+(?:choosing|chooses|chose|picking|picks|picked|using|with) (?:the )?(?:(first|second|third|1st|2nd|3rd)"
+        r"|(?:mode |option )?\"?([a-z][a-z0-9 {}+-]*?)\"?) (?:mode|option)(?:,| and)?(?=\s|$)",
         c,
-        flags=re.I,
+        re.I,
     )
-    c = re.sub(
-        r",?\s+(?:choosing|chooses|chose|picking|picks|picked) (?:the )?(?:mode |option )?\"?([a-z][a-z0-9 {}+-]*?)\"? (?:mode|option)(?: and)?",
-        r" (mode: \1)",
-        c,
-        flags=re.I,
-    )
+    if m_mode and not _inside_parens(c, m_mode.start()):
+        said = (
+            str("fst123".index(m_mode.group(1)[0].casefold()) % 3 + 1)
+            if m_mode.group(1)
+            else f": {m_mode.group(2)}"
+        )
+        c = f"{c[: m_mode.start()]}{c[m_mode.end() :]} (mode{' ' if m_mode.group(1) else ''}{said})"
     # "P2 blocked with just Wounding Blow", "pitched only a Head Jab", "blk Wounding Blow only": the
     # word says how few; the cards are the ones named
     c = re.sub(
@@ -2796,7 +2799,7 @@ _STEP = r"(layer|attack|defend|reaction|damage|resolution|link|close)"
 
 @_claim(
     r"(?:current )?(?:pitch|defense|power|cost) \d+(?: chi)?|\d+ (?:resource|chi) points?|red|yellow|blue|mode \d+"
-    r"|mode: [a-z][a-z0-9 {}+-]*"
+
 )
 def _c_stat(m: re.Match[str]) -> list[A.Action]:
     return []  # attached to its card by the card list, or read as the mode

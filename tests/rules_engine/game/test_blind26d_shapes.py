@@ -47,6 +47,15 @@ BOLT = {
 HOOD = {"name": "Hood N", "type": "equipment (head)", "defense": 0, "keywords": ["arcane barrier 1"]}
 HELM = {"name": "Helm X", "type": "equipment (head)", "defense": 1}
 CHEST = {"name": "Chest Y", "type": "equipment (chest)", "defense": 2}
+PUMMEL = {
+    "name": "Pummel P",
+    "type": "attack reaction",
+    "cost": 0,
+    "pitch": 1,
+    "defense": 2,
+    "text": "Choose 1;\n- Target club or hammer weapon attack gains +4{p}.\n"
+    "- Target attack action with cost 2 or greater gains +4{p}.",
+}
 WALL = {
     "name": "Wall U",
     "type": "defense reaction",
@@ -78,6 +87,8 @@ def _start(kind: str) -> dict[str, Any]:
         g["P2"]["equipment"] = {"head": HELM, "chest": CHEST}
     if kind == "reaction":
         g["P1"]["hand"] = [ATTACK_A, CARD_B, REACTION_R]
+    if kind == "modes":
+        g["P1"]["hand"] = [ATTACK_E, CARD_B, PUMMEL]
     if kind == "first":
         g["phase"] = "end"
         g["first_turn"] = True
@@ -231,6 +242,38 @@ SITUATIONS: dict[str, tuple[str, dict[str, list[list[str]]]]] = {
             ],
         },
     ),
+    # CR 1.7.5, 5.1.4a: a modal card's mode declared by its number, its ordinal or its words
+    "a mode named in words": (
+        "modes",
+        {
+            "formal": [
+                [
+                    "P1 plays Attack E targeting P2's hero, pitching Card B",
+                    TO_DEFEND,
+                    NO_BLOCK,
+                    TO_REACTION,
+                    "P1 plays Pummel P (mode 2) targeting Attack E",
+                    "all pass (Pummel P resolves)",
+                ]
+            ],
+            "terse": [
+                [
+                    "P1 atk P2 w/ Attack E, pitch Card B",
+                    "P2 no blk",
+                    "P1 plays Pummel P, choosing the second mode and targeting Attack E",
+                    "all pass, Pummel P res",
+                ]
+            ],
+            "conversational": [
+                [
+                    "P1 swung at P2 with Attack E, pitching Card B",
+                    "P2 didn't block",
+                    "P1 played Pummel P, choosing the attack action mode, on Attack E",
+                    "P2 let it resolve",
+                ]
+            ],
+        },
+    ),
 }
 
 
@@ -304,3 +347,20 @@ def test_a_defense_reaction_from_arsenal_gets_its_arsenal_bonus_only_from_arsena
 
         assert sum(defense_of(rep.final, c) for c in link.defending) == expected
         del damage
+
+
+def test_a_mode_named_in_words_is_checked_against_its_target() -> None:
+    """CR 1.7.5, 1.8.5d: the mode named by its words is that mode, so its target rule applies: a
+    cost-0 attack is not a legal target for the "cost 2 or greater" mode (the play is reversed)."""
+    g = _start("modes")
+    g["P1"]["hand"] = [ATTACK_A, CARD_B, PUMMEL]
+    state, cards = start_state(g)
+    lines = [ATTACK_FORMAL, TO_DEFEND, NO_BLOCK, TO_REACTION]
+    bad = replay(
+        state,
+        [*lines, "P1 plays Pummel P, choosing the attack action mode and targeting Attack A"],
+        cards,
+        names=names_for(state, lookup=cards),
+    )
+    assert len(_kinds(bad, VIOLATION)) == 1
+    assert [c.name for c in bad.final.p("P1").hand] == ["Pummel P"]
