@@ -161,10 +161,19 @@ def activate_named(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     if kw is not None:
         apply_prevention(s, A.ApplyPrevention(c.player, kw, None, c.source, c.pitches), ctx)
         return
-    if not named and any(norm_name(x.name) == norm_name(c.source) for x in p.hand):
+    in_hand = [x for x in p.hand if norm_name(x.name) == norm_name(c.source)]
+    if not named and in_hand and not _ACTIVATED_ABILITY.search(in_hand[0].facts.text or ""):
         play(s, A.Play(c.player, A.CardRef(c.source), targets=c.targets, pitches=c.pitches), ctx)
         return
     activate(s, c, ctx)
+
+
+#: An activated ability in a card's text ("Instant - Discard this: ...", CR 5.2.1).
+_ACTIVATED_ABILITY = re.compile(
+    r"(?:^|\n)\s*(?:\*\*)?(?:once per turn |twice per turn )?(?:instant|action|attack reaction|defense reaction)"
+    r"(?:\*\*)?\s*[-–]\s*[^:\n]*:",
+    re.I,
+)
 
 
 def _prevention_of(s: GameState, c: A.Activate) -> str | None:

@@ -209,7 +209,7 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\s*with (?:an |the )?empty stack(?: and (?:a |the )?closed (?:combat )?chain)?,\s*", re.I), ""),
     (re.compile(r"\s+with nothing (?:going on|on the stack|happening)\b", re.I), ""),
     # "P1 passes priority to P2": the pass (CR 1.11.4a gives priority to the next player anyway)
-    (re.compile(r"\b(pass(?:es|ed)?)(?: priority)? (?:over )?to P[12]\b(?!'s)", re.I), r"\1"),
+    (re.compile(r"(?<!turn )\b(pass(?:es|ed)?)(?: priority)? (?:over )?to P[12]\b(?!'s)", re.I), r"\1"),
     # "Both players pass in succession": all pass (CR 1.11.4a)
     (re.compile(r"\b(pass(?:es|ed)?) in succession\b", re.I), r"\1"),
     (re.compile(r"\bP1 and P2 (?:both |each )?pass(?:es|ed)?\b|\bP2 and P1 (?:both |each )?pass(?:es|ed)?\b", re.I), "all pass"),
@@ -319,7 +319,7 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
     ),
     (re.compile(r"\bagain no (block|blk|blocks|defenders)\b", re.I), r"no \1"),
     # "Snatch hits for 3, draw trigger": a trigger named by what it does is the one that triggered
-    (re.compile(r"(?<![\w'])(?:a |the |its )?(?:draw|discard|damage|destroy|life ?gain) trig(?:ger)?\b", re.I), "the hit trigger"),
+    (re.compile(r"(^|[,;]\s*)(?:a |the |its )?(?:draw|discard) trig(?:ger)?\b", re.I), r"\1the hit trigger"),
     # "res" alone after a layer: it resolves (the players passed)
     (re.compile(r"(^|;\s*)res(?=\s*(?:;|$))", re.I), r"\1all pass (it resolves)"),
     # "P2 plays DR D in response": the response is the play itself
