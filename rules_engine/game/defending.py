@@ -19,7 +19,8 @@ from .effects import (
     OVERPOWER_IF_BUFFED,
     UNITY_DEFENSE,
     defend_sentences,
-    recognise,
+    defend_trigger,
+    plain,
     split_sentences,
 )
 from .rules import MANUAL, Illegal
@@ -251,7 +252,7 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
                 s.effects.remove(eff)
     for card in new:
         for sentence in defend_sentences(card.facts):
-            if _SELF_TRIGGER["defends"].search(sentence):
+            if defend_trigger(sentence, card.facts) is not None:
                 continue  # a trigger of its own (self_triggers below), computed or asked for there
             unity = UNITY_DEFENSE.match(sentence)
             if unity:  # CR 8.4.10: declared together with a card from hand (its trigger resolved at once)
@@ -289,35 +290,39 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
 
 
 def self_triggers(s: GameState, cards: list[Card], event: str, ctx: Ctx) -> None:
-    """A card's own "When this defends, ..." / "When this attacks, ..." triggers (CR 6.6.5: the event
-    occurred; 7.0.5a: a defense reaction defends as it resolves, 7.2.4: an attack in the Attack Step).
-    Each is a triggered layer its controller adds (CR 6.6.6); a sentence the engine cannot compute
-    is a manual trigger for the judge."""
+    """A card's own "When this defends, ..." triggers (CR 6.6.5: the event occurred; 7.0.5a: a
+    defense reaction defends as it resolves). Each is a triggered layer its controller adds (CR
+    6.6.6) whose source is the card ("this" in its effect); a sentence the engine cannot compute is a
+    manual trigger for the judge."""
+    assert event == "defends"
     for card in cards:
-        m = _SELF_TRIGGER[event].search(card.facts.text)
-        if not m or (event == "attacks" and re.match(r"intimidate\b", m.group(1), re.I)):
-            continue
-        effects, unknown = recognise(m.group(1) + ".")
-        controller = card.owner
-        layer = Layer(
-            id=s.new_id(),
-            kind="triggered",
-            name=f"{card.name} {event[:-1]} trigger",
-            controller=controller,
-            effect="text" if effects and not unknown else "manual",
-        )
-        layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
-        s.stack.append(layer)
-        ctx.events.append(Event("trigger", controller, layer.name))
-
-
-_SELF_TRIGGER = {
-    "defends": re.compile(r"when this defends, (.+?)(?:\.|$)", re.I),
-    "attacks": re.compile(r"when this attacks, (.+?)(?:\.|$)", re.I),
-}
+        for sentence in split_sentences(plain(card.facts.text)):
+            found = defend_trigger(sentence, card.facts)
+            if found is None:
+                continue
+            effects, unknown = found
+            computed = (
+                bool(effects) and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
+            )
+            layer = Layer(
+                id=s.new_id(),
+                kind="triggered",
+                name=f"{card.name} {event[:-1]} trigger",
+                controller=card.owner,
+                effect="text" if computed else "manual",
+                source_id=card.id,
+            )
+            layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects] if computed else []
+            s.stack.append(layer)
+            ctx.events.append(Event("trigger", card.owner, layer.name))
 
 
 def without_self_triggers(text: str) -> str:
-    """The card's text without its "When this defends/attacks" sentences, which trigger rather than
-    resolve with the card."""
-    return re.sub(r"when this (?:defends|attacks), [^.]*\.?", "", text, flags=re.I).strip()
+    """The card's text without its "When this defends/attacks" sentences (with an "If you do" that
+    follows), which trigger rather than resolve with the card."""
+    kept = [
+        x
+        for x in split_sentences(plain(text))
+        if not re.match(r"^(?:[a-z' ]+ - )?when (?:this (?:defends|attacks)|you defend with this)\b", x, re.I)
+    ]
+    return ". ".join(kept) + ("." if kept else "")

@@ -7,6 +7,7 @@ engine reports a manual-effect finding and the judge enters the outcome as an ad
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -471,14 +472,124 @@ def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None
 
 
 def split_sentences(text: str) -> list[str]:
+    """A card's text as sentences; "If you do, ..." stays with the "you may ..." sentence before it,
+    since its effect depends on that optional effect (CR 1.8.3, 1.8.4): the two are one choice."""
     t = text.replace("\n", ". ")
     parts = re.split(r"(?<=[.!])\s+", t)
-    out = []
+    out: list[str] = []
     for p in parts:
         s = " ".join(p.split()).strip().rstrip(".").strip()
-        if s:
+        if not s:
+            continue
+        if out and _IF_YOU_DO.match(s) and _YOU_MAY.search(out[-1]):
+            out[-1] = f"{out[-1]}. {s}"
+        else:
             out.append(s)
     return out
+
+
+_IF_YOU_DO = re.compile(r"^if you do,", re.I)
+_YOU_MAY = re.compile(r"\byou may\b", re.I)
+
+#: "You may X. If you do, Y" (CR 1.8.3 optional effect, 1.8.4 the effect conditional on it): X is an
+#: option the log shows taken by its next line (``choices``), Y what follows (``layers.apply_choice``).
+CHOICE = re.compile(r"^you may (.+?)\. if you do, (.+?)\.?$")
+_OPTION_PAY = re.compile(r"^pay ((?:\{r\})+|(\d+)\{r\})$")
+_OPTION_DESTROY = re.compile(r"^destroy (this|it|an? ([a-z0-9' -]+?)(?: token)? you control)$")
+_OPTION_DISCARD = re.compile(r"^discard (?:a card|an? ([a-z' -]+?) card)$")
+_SELF_DEFENSE = re.compile(
+    r"^(?:(.+?),? and )?(?:this|it) (?:gets|gains) \+(\d+)\{d\}(?: until end of turn| this chain link| this turn)?$"
+)
+#: separators of a packed choice (a ``TextEffect.target`` travels through layers as "kind:amount:target")
+_CHOICE_FIELD, _CHOICE_ITEM = "\x1f", "\x1e"
+
+
+def choice_option(x: str) -> tuple[str, int, str] | None:
+    """The option of "you may X": ("pay", N, ""), ("destroy", 0, "this" or the words naming what is
+    destroyed), ("discard", 0, "" or a descriptor the card must fit); None for another option."""
+    m = _OPTION_PAY.match(x)
+    if m:
+        return ("pay", int(m.group(2)) if m.group(2) else m.group(1).count("{r}"), "")
+    m = _OPTION_DESTROY.match(x)
+    if m:
+        return ("destroy", 0, "this" if m.group(1) in ("this", "it") else (m.group(2) or "").strip())
+    m = _OPTION_DISCARD.match(x)
+    if m:
+        words = (m.group(1) or "").strip()
+        if words and conditions._descriptor(words) is None:
+            return None
+        return ("discard", 0, words)
+    return None
+
+
+def _choice_outcome(y: str) -> list[TextEffect] | None:
+    """Y of a choice as computed effects, with "this gets +N{d}" (the source's own defense) read here
+    only, where the source is known; None when a part is not computed."""
+    extra: list[TextEffect] = []
+    m = _SELF_DEFENSE.match(y)
+    if m:
+        extra.append(TextEffect("self_defense", int(m.group(2))))
+        y = m.group(1) or ""
+        if not y:
+            return extra
+    y = re.sub(r"^(?:it|this) (gets|gains) ", r"this \1 ", y)
+    inner, unread = recognise(y)
+    if not inner or unread or any(x.trigger or x.kind in ("manual", "choice") for x in inner):
+        return None
+    return inner + extra
+
+
+def _choice_on_defense(e: TextEffect) -> bool:
+    """A choice whose outcome is the source's own +N{d}: computed only where the source defends."""
+    return e.kind == "choice" and any(x.kind == "self_defense" for x in unpack_choice(e.target)[1])
+
+
+def pack_choice(option: tuple[str, int, str], outcome: list[TextEffect]) -> str:
+    items = [_CHOICE_FIELD.join((e.kind, str(e.amount), e.target)) for e in outcome]
+    return _CHOICE_ITEM.join([_CHOICE_FIELD.join((option[0], str(option[1]), option[2])), *items])
+
+
+def unpack_choice(packed: str) -> tuple[tuple[str, int, str], tuple[TextEffect, ...]]:
+    """The option and the outcome of a packed choice (``pack_choice``)."""
+    head, *items = packed.split(_CHOICE_ITEM)
+    kind, amount, words = (head.split(_CHOICE_FIELD) + ["", "", ""])[:3]
+    out = []
+    for item in items:
+        k, a, t = (item.split(_CHOICE_FIELD) + ["", "", ""])[:3]
+        out.append(TextEffect(k, int(a or 0), "", t))
+    return (kind, int(amount or 0), words), tuple(out)
+
+
+def _article(words: str) -> str:
+    return "an" if words[:1].casefold() in "aeiou" else "a"
+
+
+def describe_choice(packed: str) -> str:
+    """A choice in words for the judge ("You may pay {r}{r}: then +2{d}, draw 1")."""
+    (kind, amount, words), outcome = unpack_choice(packed)
+    option = {
+        "pay": "pay " + "{r}" * amount,
+        "destroy": f"destroy {words if words == 'this' else _article(words) + ' ' + words}",
+        "discard": f"discard {_article(words) + ' ' + words + ' card' if words else 'a card'}",
+    }.get(kind, kind)
+    words_of: dict[str, Callable[[TextEffect], str]] = {
+        "self_defense": lambda e: f"+{e.amount}{{d}}",
+        "self_power": lambda e: f"+{e.amount}{{p}}",
+        "self_go_again": lambda e: "go again",
+        "draw": lambda e: f"draw {e.amount}",
+        "create_token": lambda e: f"create {e.amount} {e.target}",
+        "gain_life": lambda e: f"gain {e.amount}{{h}}",
+        "gain_resources": lambda e: "gain " + "{r}" * e.amount,
+        "gain_ap": lambda e: f"gain {e.amount} action point",
+        "arcane": lambda e: f"{e.amount} arcane damage",
+    }
+    then = ", ".join(
+        words_of[e.kind](e)
+        if e.kind in words_of
+        else " ".join(x for x in (e.kind.replace("_", " "), e.target) if x)
+        for e in outcome
+    )
+    return f"you may {option}; if you do, {then}"
 
 
 def _computable_hit_ability(text: str) -> bool:
@@ -599,6 +710,17 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if m:
             trigger = "hit"
             low = m.group(1)
+        mch = CHOICE.match(low)
+        if mch:
+            option = choice_option(mch.group(1))
+            outcome = _choice_outcome(mch.group(2)) if option else None
+            if option is not None and outcome is not None:
+                effects.append(TextEffect("choice", option[1], trigger, pack_choice(option, outcome)))
+            elif trigger:
+                effects.append(TextEffect(kind="manual", trigger=trigger, target=sentence))
+            else:
+                unknown.append(sentence)
+            continue
         # "create a Toughness and a Vigor token": one token of each (CR 8.6), not one named "toughness and a vigor"
         low = re.sub(
             r"\bcreate (a|an) ([a-z' ]+?) and (a|an) ([a-z' ]+?) tokens?\b",
@@ -795,6 +917,31 @@ TOKEN_RULES: dict[str, str] = {
     "vigor": "8.6.27",
     "agility": "8.6.28",
 }
+
+
+#: The CR 8.6 tokens whose printed abilities the engine applies in full from their ``TOKENS`` entry
+#: (triggers.start_phase, attack_triggers, nonattack_triggers, costs, end_phase, playing): their
+#: printed sentences count as computed (``coverage``).
+COMPUTED_TOKENS = frozenset(
+    {
+        "might",
+        "vigor",
+        "agility",
+        "confidence",
+        "toughness",
+        "quicken",
+        "runechant",
+        "courage",
+        "eloquence",
+        "embodiment of lightning",
+        "ponder",
+        "bloodrot pox",
+        "seismic surge",
+        "frostbite",
+        "frailty",
+        "inertia",
+    }
+)
 
 
 def token_facts(name: str) -> CardFacts | None:
@@ -1221,8 +1368,8 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue  # reported when the card is played
         if _from_hand_ability(sentence):
             continue  # activated from the hand (playing.activate), not part of the attack
-        if _defense_key(low):
-            continue  # counted in its defense when it defends (values.defense_of)
+        if _defense_key(low) or DEFEND_TRIGGER.match(low):
+            continue  # counted in its defense / triggered when it defends (values.defense_of, defending)
         if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
             continue  # paid less when played (costs.cost_modifiers)
         if modes_done and (re.match(r"^choose 1", low) or sentence.lstrip().startswith(("-", "–"))):
@@ -1327,6 +1474,25 @@ def skipped_sentences(text: str) -> list[str]:
     """Sentences ``recognise`` leaves to the combat rules (combo, crush, ...) that a resolving
     non-attack card cannot use: the engine reports them when the card resolves."""
     return [s for s in split_sentences(plain(text)) if _RULE_LINE.match(s.casefold())]
+
+
+#: A card's own "When this defends, EFFECT" (also "When you defend with this", with a label such as
+#: "Galvanize - "): a triggered ability (CR 6.6.5) made as it becomes a defending card (``defending``).
+DEFEND_TRIGGER = re.compile(r"^(?:[a-z' ]+ - )?when (?:this defends|you defend with this), (.+)$")
+
+
+def defend_trigger(sentence: str, facts: CardFacts) -> tuple[list[TextEffect], list[str]] | None:
+    """The effects of a "When this defends" sentence (and the parts not read); None for another sentence."""
+    m = DEFEND_TRIGGER.match(_self(sentence, facts))
+    return recognise(m.group(1)) if m else None
+
+
+def defend_trigger_computed(sentence: str, facts: CardFacts) -> bool:
+    found = defend_trigger(sentence, facts)
+    if found is None:
+        return False
+    effects, unknown = found
+    return bool(effects) and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
 
 
 def defend_sentences(facts: CardFacts) -> list[str]:
@@ -1778,9 +1944,12 @@ def coverage(facts: CardFacts) -> list[TextPart]:
     at = attack_text(facts) if attack else AttackText()
     unmodelled = set(at.unmodelled) | set(at.on_attack_manual)
     cycle = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(text) if facts.is_("hero") else None
+    engine_token = facts.is_token and facts.name.casefold() in COMPUTED_TOKENS
     for sentence in split_sentences(text):
         low = _self(sentence, facts)
-        if _KEYWORD_LINE.match(low):
+        if engine_token:
+            parts.append(TextPart(sentence, MODELLED, "token"))  # its TOKENS entry (CR 8.6)
+        elif _KEYWORD_LINE.match(low):
             parts.append(TextPart(sentence, MODELLED, "keyword"))
         elif FUSION.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.fuse (CR 8.3.17)
@@ -1794,6 +1963,10 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "deck" if UNLIMITED.match(low) else "arena"))
         elif _defense_key(low):
             parts.append(TextPart(sentence, MODELLED, "defend"))  # values.defense_of
+        elif DEFEND_TRIGGER.match(low):
+            # its own "When this defends" trigger (defending.self_triggers); "this" is the defender
+            computed = defend_trigger_computed(sentence, facts)
+            parts.append(TextPart(sentence, MODELLED if computed else FLAGGED, "defend"))
         elif cycle and sentence.split(":", 1)[-1].strip().casefold() in cycle.group(0).casefold():
             # Azalea's ability: heroes.resolve_ability (its cost is checked with the activation)
             paid = (
@@ -1838,6 +2011,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             elif effects and all(
                 e.kind != "manual"
                 and (not e.trigger or e.trigger == "reprise" or e.trigger.startswith(("cond:", "surge:")))
+                and (facts.is_("defense reaction") or not _choice_on_defense(e))
                 for e in effects
             ):
                 # a "cond:" effect is checked as the card resolves (layers.resolve_text, CR 6.1.3)

@@ -34,6 +34,7 @@ from typing import Any
 from rules_engine.wording import Phrase, say
 
 from . import actions as A
+from . import choices
 from .adjustments import change_counters, change_keyword, destroy, move_card
 from .cards import CardLookup, norm_name
 from .claims import adjust, claim, deck_check, noop, observe, outcome
@@ -41,8 +42,9 @@ from .combat import close_chain
 from .context import Ctx, Event, StepResult
 from .damage import apply_prevention, decline_prevention, finish_pending, pay, pitch_alone
 from .defending import defend
+from .effects import attack_text, unpack_choice
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
-from .layers import crank, static_text_notes
+from .layers import apply_choice, crank, static_text_notes
 from .playing import activate, play
 from .rules import (
     AMBIGUITY,
@@ -56,7 +58,7 @@ from .rules import (
     Illegal,
     cite,
 )
-from .state import COMBAT_STEPS, GameState, other
+from .state import COMBAT_STEPS, Effect, GameState, other
 from .triggers import trigger
 from .turn import all_pass_clause, begin_action_phase, pass_priority, phase_marker, step_marker
 from .zones import banish, create_token, discard, opt, reveal, shown_by_attempt, shuffle
@@ -248,6 +250,73 @@ def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
             card=clause.card.name,
         ),
     )
+
+
+def _choice_kind(clause: A.Action) -> tuple[str, str, int] | None:
+    """The option a clause may take (``choices``): its kind, player ("" when the line does not say)
+    and the amount paid."""
+    if isinstance(clause, A.Pay):
+        return "pay", clause.player, clause.amount
+    if isinstance(clause, A.Discard) and clause.cards:
+        return "discard", clause.player, 0
+    if isinstance(clause, A.Destroy) or (isinstance(clause, A.Claim) and clause.kind == "destroyed"):
+        return "destroy", "", 0
+    return None
+
+
+def _offers(packed: list[str], want: tuple[str, str, int]) -> bool:
+    """Whether packed layer effects ("kind:amount:target") hold a choice the clause ``want`` takes."""
+    options = [unpack_choice(t.split(":", 2)[2])[0] for t in packed if t.startswith("choice:")]
+    return any(o[0] == want[0] and (want[0] != "pay" or not want[2] or o[1] == want[2]) for o in options)
+
+
+def implied_choice_resolution(s: GameState, clause: A.Action, ctx: Ctx) -> None:
+    """A payment, discard or destruction written while the ability that offers it has yet to resolve
+    ("P2 defends with Brothers in Arms, pays 1"; "P1 atk w/ Trade In, discards X to draw"): the
+    judge left out the passes that resolve it (CR 1.8.3a: the choice is made as it resolves). The
+    triggered layer resolves first, after the attack whose "when this attacks" makes it when that
+    attack is still the top layer; with a note."""
+    want = _choice_kind(clause)
+    if want is None or s.pending is not None or choices.open_offers(s) or not s.stack:
+        return
+    top = s.stack[-1]
+    if (want[1] and want[1] != top.controller) or top.kind not in ("triggered", "card"):
+        return
+    if top.kind == "card":
+        if not top.attack or top.card is None or s.priority != top.controller:
+            return
+        packed = [f"{e.kind}:{e.amount}:{e.target}" for e in attack_text(top.card.facts).on_attack]
+        if not _offers(packed, want):
+            return
+        all_pass_clause(s, A.AllPass("once", ()), ctx)  # the attack resolves (CR 7.2.4): its trigger
+        if not s.stack or s.stack[-1].kind != "triggered":
+            return
+        top = s.stack[-1]
+    if top.effect != "text" or not _offers(top.targets, want):
+        return
+    all_pass_clause(s, A.AllPass("once", ()), ctx)
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: the passes that resolve {layer} are implied: its option is taken as it resolves (CR 1.8.3a).",
+            number=ctx.entry.number,
+            layer=top.name,
+        ),
+    )
+
+
+_NO_DECISION = (A.Claim, A.Observe, A.Noop)
+
+
+def settle_choices(s: GameState, clause: A.Action, before: list[Effect], ctx: Ctx) -> None:
+    """After a clause: an offer it took has its outcome applied (CR 1.8.4); an offer made before it
+    that it did not take lapses, since the player went on without taking it (CR 1.8.3a). A claim or
+    an observation decides nothing."""
+    for offer in [e for e in s.effects if e.kind == "choice_offer" and e.duration == choices.TAKEN]:
+        s.effects.remove(offer)
+        apply_choice(s, offer, ctx)
+    if not isinstance(clause, _NO_DECISION):
+        choices.lapse(s, ctx, before)
 
 
 def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
@@ -747,7 +816,10 @@ class Engine:
             # "P2 let it through" / "P2 didn't block" said after the Defend Step: not a declaration
             # (CR 7.3.2, made once), a claim that none was declared, checked against the chain link
             clause = A.Claim("no_defenders")
+        implied_choice_resolution(s, clause, ctx)
+        offers = choices.open_offers(s)
         self.clause(s, clause, ctx)
+        settle_choices(s, clause, offers, ctx)
 
     def clause(self, s: GameState, c: A.Action, ctx: Ctx) -> None:
         """Claims, observations and judge lines apply even after the game is over; every other

@@ -1096,6 +1096,8 @@ class Parser:
         which takes the subject of the part before ("P2 didn't block and took the 4")."""
         # "P1 then played X" / "P1 also played X": the order word after the subject is not a split
         clause = re.sub(r"^(P[12])\s+(?:then|and then|also|next)\s+", r"\1 ", clause, flags=re.I)
+        # "blocks w/ Brothers in Arms + pays 1": a payment after a card list is the player's next action
+        clause = re.sub(r"\s+\+\s*(?=(?:pays|paid|paying)\b)", " and ", clause, flags=re.I)
         masked = _mask_parens(clause)
         subject = re.match(r"^(P[12])\b", clause, re.I) or re.match(r"^(P[12])\b", subj, re.I)
         for m in _SEPARATORS.finditer(masked):
@@ -1170,7 +1172,13 @@ class Parser:
             if (
                 subject
                 and _SUBJECTLESS.match(right)
-                and not re.match(r"^(?:is|was) (?:on|in)\b|^(?:pays|paid|pay) (?:with|for|by)\b", right, re.I)
+                and not re.match(r"^(?:is|was) (?:on|in)\b", right, re.I)
+                and not (
+                    # "P1 plays X and paid for it with Y": the payment of the play; after a defence
+                    # ("blocked with X and paid for the +2") it is the player's next action
+                    re.match(r"^(?:pays|paid|pay) (?:with|for|by)\b", right, re.I)
+                    and not re.search(r"\b(?:blocks|blocked|blks?|defends|defended)\b", left, re.I)
+                )
                 and not (m.group(0).strip() == "," and re.match(r"^(?:pitched|pitches|pitch)\b", right, re.I))
                 and not (
                     # "P1 swung Attack A at P2 and pitched Card B for it": the payment of the play
@@ -1729,7 +1737,12 @@ class Parser:
         )
         if m:  # "P1 discards Agile Windup for its ability": an "Instant - Discard this" ability (CR 5.2.1)
             return self.activate(m.group(1).upper(), m.group(2) + m.group(3))
-        m = re.fullmatch(rf"{_P} discards (.+?)(?:,?\s+(?:at random|randomly)|\s*\(random\))?", c, re.I)
+        m = re.fullmatch(
+            rf"{_P} discards (.+?)(?:,?\s+(?:at random|randomly)|\s*\(random\)"
+            r"|,?\s+(?:to draw\b.*|for (?:the |its |his |her |their )?[\w' ]*?(?:trigger|option|draw|effect)))?",
+            c,
+            re.I,
+        )
         if m:
             why = next((k for k in ("crush",) if k in raw.casefold()), "")
             return [A.Discard(m.group(1).upper(), tuple(self.card_list(m.group(2))), 0, why)]
@@ -1745,13 +1758,17 @@ class Parser:
         m = re.fullmatch(rf"{_P} shuffles (?:their|his|her|the) deck", c, re.I)
         if m:
             return [A.Shuffle(m.group(1).upper())]
-        m = re.fullmatch(rf"{_P} pays (\d+)(?: resource points?)?(?:,? (?:by )?pitching (.+))?", c, re.I)
+        m = _PAY_LINE.fullmatch(c)
         if m:
+            # "P2 pays 1", "pays {r}{r}", "pays the 1 for it", "pays for the +2 with Sink Below"
+            # (no amount: the option's own cost, ``damage.pay``)
+            n = m.group("n") or ""
+            cards = m.group("cards") or m.group("paren") or ""
             return [
                 A.Pay(
                     m.group(1).upper(),
-                    int(m.group(2)),
-                    tuple(self.card_list(m.group(3))) if m.group(3) else (),
+                    n.count("{r}") if "{r}" in n else (_num(n) if n else 0),
+                    tuple(self.card_list(cards)) if cards else (),
                 )
             ]
         # narrated automatic events (claims)
@@ -2555,6 +2572,15 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
 ]
 _VERB_RE = [(re.compile(r"^(P[12]) " + pat, re.I), r"\1 " + rep) for pat, rep in _VERB_SYNONYMS]
 
+#: A payment a card's option asks for ("You may pay {r}", CR 1.8.3): the amount (a number, {r}s, or
+#: left out), what it is for (ignored: the engine knows the option) and the cards pitched.
+_PAY_LINE = re.compile(
+    r"(P[12]) pays(?: (?:the |its |their )?(?P<n>\d+|one|two|three|(?:\{r\})+))?(?: resource points?| resources?)?"
+    r"(?: for (?:it|that|this|the option|the \+\d+(?:\{[pd]\}| defen[cs]e| power)?|[^,()]+?))?"
+    r"(?:,? (?:by )?(?:pitching|pitch|with) (?P<cards>(?:[^()]|\((?:red|yellow|blue)\))+?))?(?: \(pitch(?:ing)? (?P<paren>[^()]+)\))?",
+    re.I,
+)
+
 #: Words that start a player's action (a clause whose subject is left out: "P2 didn't block and took the 4").
 _PLAYER_VERBS = (
     r"plays|played|casts|cast|attacks|attacked|swings|swung|atks|atk|blocks|blocked|blks|blk|defends|defended|"
@@ -2562,7 +2588,7 @@ _PLAYER_VERBS = (
     r"gains|gained|gets|got|loses|lost|keeps|kept|holds|held|arsenals|arsenaled|puts|put|discards|discarded|"
     r"reveals|revealed|creates|created|applies|applied|declines|declined|pays|paid|banishes|banished|"
     r"shuffles|shuffled|is|was|didn't|didnt|did|doesn't|doesnt|does|goes|went|opts|heaves|adds|added|eats|ate|selects|"
-    r"cranks|cranked|"
+    r"cranks|cranked|destroys|destroyed|"
     r"follows|followed|announces|announced|"
     r"chooses|chose"
 )
@@ -2749,7 +2775,7 @@ def canonical(clause: str) -> str:
         c,
     )
     c = re.sub(
-        r",?\s+(?:paying|pays|paid)(?: for it)? (?:with|by pitching)\s+(?!\d|(?:the )?floating\b|(?:their |his |her )?(?:resource|chi)\b)",
+        r"(?<!^P[12])(?:,?\s+)(?:paying|pays|paid)(?: for it)? (?:with|by pitching)\s+(?!\d|(?:the )?floating\b|(?:their |his |her )?(?:resource|chi)\b)",
         ", pitching ",
         c,
         flags=re.I,

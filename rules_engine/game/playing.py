@@ -256,6 +256,18 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             )
     if any(RANDOM_DISCARD_COST.match(x) for x in split_sentences(f.text)):
         pay_random_discard(s, player, card, c.discarded, ctx)
+    elif c.discarded:
+        # never dropped in silence: a discard the card's cost does not ask for is the judge's to place
+        ctx.add(
+            AMBIGUITY,
+            say(
+                "line {number}: the line says {player} discards {cards} as {card} is played, but {card} has no discard as a cost, so the discard is not applied; if it was made for another effect (a 'when this attacks' option), write it as its own line after the attack ('{player} discards ...').",
+                number=ctx.entry.number,
+                player=player,
+                cards=", ".join(r.name for r in c.discarded),
+                card=card.name,
+            ),
+        )
     for sentence in additional_costs(f):
         ctx.add(
             MANUAL,

@@ -173,6 +173,7 @@ def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx, marked: b
             name=f"{link.attack.name} hit trigger",
             controller=link.controller,
             effect="text",
+            source_id=link.attack.id,
         )
         layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in hit]
         s.stack.append(layer)

@@ -16,6 +16,7 @@ from rules_engine.wording import say
 from . import actions as A
 from . import conditions
 from .cards import CardFacts, norm_name
+from .choices import claim
 from .context import Ctx, Event
 from .effects import (
     DECK_BANISH_TO_ARENA,
@@ -617,19 +618,20 @@ def settle_random_discard(s: GameState, layer: Layer, ctx: Ctx) -> None:
     )
 
 
-def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
+def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
     """A discard line right after an activation whose cost is "discard an instant" (Oscilio) pays that
     cost (CR 1.14.4: an effect-cost, paid as the ability is activated, 5.2.2); the card must be of the
-    kind the cost names, else the activation could not be paid that way (a violation)."""
+    kind the cost names, else the activation could not be paid that way (a violation). True when the
+    discard paid a cost."""
     if _random_discard_paid(s, player, card.name, ctx):
-        return
+        return True
     due = next((e for e in s.effects if e.kind == "discard_due" and e.player == player), None)
     if due is not None:  # Gravy Bones: the discard after the draw (heroes._create_or_loot)
         s.effects.remove(due)
-        return
+        return True
     layer = s.stack[-1] if s.stack else None
     if layer is None or layer.controller != player or not layer.cost_due:
-        return
+        return False
     kind = layer.cost_due
     if kind != "card" and not card.facts.is_(kind):
         raise Illegal(
@@ -652,14 +654,18 @@ def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
         ),
         "hero_ability",
     )
+    return True
 
 
 def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
     """A discard entered from an effect's outcome: hand -> graveyard (random if unknown)."""
     if c.because:
         events = ctx.events + ctx.prev_events
+        words = set(c.because.casefold().split()) - {"the", "trigger", "its", "ability"}
         if not any(
-            e.kind in ("trigger", "resolve") and c.because.casefold() in e.subject.casefold() for e in events
+            e.kind in ("trigger", "resolve")
+            and (c.because.casefold() in e.subject.casefold() or words <= set(e.subject.casefold().split()))
+            for e in events
         ):
             key = {"crush": "crush"}.get(c.because.casefold(), "discard")
             raise Illegal(
@@ -669,7 +675,8 @@ def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
     p = s.p(c.player)
     for ref in c.cards:
         card, _ = take(s, c.player, ref, ("hand",), ctx, illegal="play_zone")
-        pay_discard_cost(s, c.player, card, ctx)
+        if not pay_discard_cost(s, c.player, card, ctx):
+            claim(s, c.player, "discard", card=card)  # "you may discard a card. If you do, ..." (CR 1.8.3)
         to_graveyard(s, card)
         discard_triggers(s, c.player, card, ctx)
     for _ in range(c.random):

@@ -8,17 +8,8 @@ from typing import Any
 
 from rules_engine.game.cards import CardFacts
 from rules_engine.game.effects import MODELLED, coverage, decided_keywords, move_trigger_effects
-from rules_engine.game.scenarios import run_scenario
-
-
-def _run(given: dict[str, Any], when: list[str], lookup: Any = None) -> Any:
-    result = run_scenario({"id": "t", "given": given, "when": when, "expect": {}}, lookup)
-    assert result.error is None, result.error
-    return result
-
-
-def _kinds(result: Any, kind: str) -> list[str]:
-    return [f.message for f in result.findings if f.kind == kind]
+from tests.rules_engine.game.replaying import messages as _kinds
+from tests.rules_engine.game.replaying import run_log as _run
 
 
 def _action(hand: list[Any], **p1: Any) -> dict[str, Any]:
