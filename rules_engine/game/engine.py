@@ -352,7 +352,11 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         and s.priority == s.turn_player
     ):
         link = s.active_link()
-        if link is not None and link.damage is not None and clause.subject in ("", s.turn_player, link.attack.name):
+        if (
+            link is not None
+            and link.damage is not None
+            and clause.subject in ("", s.turn_player, link.attack.name)
+        ):
             # "P2 took the 3; P1 gets the action point back from go again and plays Attack B": the
             # go again point is gained at the start of the Resolution Step (CR 7.5.4, 7.6.2), so the
             # passes that ended the Damage Step are implied; the claim is then checked there

@@ -206,15 +206,31 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bprio\b", re.I), "priority"),
     # "With an empty stack, P1 passes", "P1 passed priority with nothing going on": the state the
     # pass happens in, which the engine derives (nothing to apply)
-    (re.compile(r"^\s*with (?:an |the )?empty stack(?: and (?:a |the )?closed (?:combat )?chain)?,\s*", re.I), ""),
+    (
+        re.compile(
+            r"^\s*with (?:an |the )?empty stack(?: and (?:a |the )?closed (?:combat )?chain)?,\s*", re.I
+        ),
+        "",
+    ),
     (re.compile(r"\s+with nothing (?:going on|on the stack|happening)\b", re.I), ""),
     # "P1 passes priority to P2": the pass (CR 1.11.4a gives priority to the next player anyway)
     (re.compile(r"(?<!turn )\b(pass(?:es|ed)?)(?: priority)? (?:over )?to P[12]\b(?!'s)", re.I), r"\1"),
     # "Both players pass in succession": all pass (CR 1.11.4a)
     (re.compile(r"\b(pass(?:es|ed)?) in succession\b", re.I), r"\1"),
-    (re.compile(r"\bP1 and P2 (?:both |each )?pass(?:es|ed)?\b|\bP2 and P1 (?:both |each )?pass(?:es|ed)?\b", re.I), "all pass"),
-    (re.compile(r"\b(?:all|both|everyone|everybody) (?:players )?pass(?:es|ed)? twice\b", re.I), "all pass; all pass"),
-    (re.compile(r"\b(all players|both players|everyone|everybody|all|both) pass(?:es|ed)? again\b", re.I), "all pass"),
+    (
+        re.compile(
+            r"\bP1 and P2 (?:both |each )?pass(?:es|ed)?\b|\bP2 and P1 (?:both |each )?pass(?:es|ed)?\b", re.I
+        ),
+        "all pass",
+    ),
+    (
+        re.compile(r"\b(?:all|both|everyone|everybody) (?:players )?pass(?:es|ed)? twice\b", re.I),
+        "all pass; all pass",
+    ),
+    (
+        re.compile(r"\b(all players|both players|everyone|everybody|all|both) pass(?:es|ed)? again\b", re.I),
+        "all pass",
+    ),
     # "we went straight through reactions with nothing played": the passes through that step
     (
         re.compile(
@@ -241,33 +257,56 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
         ),
         r"all pass through the \1 Step",
     ),
-    (re.compile(r"\b(?:the )?(layer|attack|defend|reaction|damage|resolution) step (?:follows|comes next|is next)\b", re.I), r"\1 step"),
+    (
+        re.compile(
+            r"\b(?:the )?(layer|attack|defend|reaction|damage|resolution) step (?:follows|comes next|is next)\b",
+            re.I,
+        ),
+        r"\1 step",
+    ),
     # "P2 let it resolve": everyone passed and the top layer resolved
     (
-        re.compile(r"\b(P[12]) (?:let|lets|allowed|allows) (?:it|that|this) (?:to )?resolve(?:,? and |,? then |, )", re.I),
+        re.compile(
+            r"\b(P[12]) (?:let|lets|allowed|allows) (?:it|that|this) (?:to )?resolve(?:,? and |,? then |, )",
+            re.I,
+        ),
         r"all pass (it resolves); \1 ",
     ),
-    (re.compile(r"\b(?:P[12] )?(?:let|lets|allowed|allows) (?:it|that|this) (?:to )?resolve\b", re.I), "all pass (it resolves)"),
+    (
+        re.compile(r"\b(?:P[12] )?(?:let|lets|allowed|allows) (?:it|that|this) (?:to )?resolve\b", re.I),
+        "all pass (it resolves)",
+    ),
     # "5 damage went in", "the attack does 2": the damage dealt (a claim, CR 7.5.2)
     (re.compile(r"\b(\d+) (?:damage|dmg) (?:went|goes|got|came) (?:in|through)\b", re.I), r"\1 damage"),
-    (re.compile(r"\b(?:the )?(?:attack|atk) (?:does|did|deals|dealt) (\d+)(?: damage)?\b", re.I), r"\1 damage"),
+    (
+        re.compile(r"\b(?:the )?(?:attack|atk) (?:does|did|deals|dealt) (\d+)(?: damage)?\b", re.I),
+        r"\1 damage",
+    ),
     # "P2 blk: C1 + helm + chest": the colon after the verb
     (
         re.compile(r"^(P[12]) (blks?|blocks?|blocked|defends?|defended|declares?|declared)\s*:\s*", re.I),
         r"\1 \2 ",
     ),
     # "the Spectral Shield's ward applies": the ward's prevention (a claim, CR 8.3.20)
-    (re.compile(r"\b(?:the )?[\w' ]+?'s ward (applies|prevents|kicks in|goes off)\b", re.I), "the ward applies"),
+    (
+        re.compile(r"\b(?:the )?[\w' ]+?'s ward (applies|prevents|kicks in|goes off)\b", re.I),
+        "the ward applies",
+    ),
     # "all pass, T on the chain": the attack resolved onto the chain (CR 7.2.3)
     (
-        re.compile(r"(?<=[,;]) ((?:Attack )?[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*) (?:is |goes |went |lands |landed )?on (?:the )?(?:combat )?chain\b"),
+        re.compile(
+            r"(?<=[,;]) ((?:Attack )?[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*) (?:is |goes |went |lands |landed )?on (?:the )?(?:combat )?chain\b"
+        ),
         r" \1 resolves",
     ),
     # "Unmovable res (8 def)", "Sigil res +3": the card resolves
     (re.compile(r"(?<=[A-Za-z0-9]) res(?=\s*(?:\(|,|;|$|\+\d))", re.I), " resolves"),
     (re.compile(r"\bresolves \+(\d+)\b", re.I), r"resolves (+\1)"),
     # "P2 drew up to 4 as well": the draw (the words after it compare it with the other player's)
-    (re.compile(r"\b(draws|drew|draw) (?:back )?up to (\d+|their intellect)(?: as well| too)\b", re.I), r"\1 up to \2"),
+    (
+        re.compile(r"\b(draws|drew|draw) (?:back )?up to (\d+|their intellect)(?: as well| too)\b", re.I),
+        r"\1 up to \2",
+    ),
     # "P1 decided not to attack again and passed": the pass is the action
     (
         re.compile(
@@ -286,14 +325,28 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
         r"\1 does not arsenal",
     ),
     (
-        re.compile(r"\b(P[12]) (?:put|puts|placed|places) nothing (?:in|into) (?:the |their |his |her )?arsenal\b", re.I),
+        re.compile(
+            r"\b(P[12]) (?:put|puts|placed|places) nothing (?:in|into) (?:the |their |his |her )?arsenal\b",
+            re.I,
+        ),
         r"\1 does not arsenal",
     ),
     # "since it's turn one": why the other player draws (CR 4.4.3f), which the state says
-    (re.compile(r",?\s*(?:since|because|as) it'?s (?:turn (?:one|1)|the first turn)(?: of the game)?,?\s*", re.I), " "),
+    (
+        re.compile(
+            r",?\s*(?:since|because|as) it'?s (?:turn (?:one|1)|the first turn)(?: of the game)?,?\s*", re.I
+        ),
+        " ",
+    ),
     # "I stopped them;", "redo:": the judge's own narration of a reversal, not an action
     (re.compile(r"^\s*(?:redo|retry|take two|corrected|correction)\s*:\s*", re.I), ""),
-    (re.compile(r"\bI (?:stopped|paused|halted|caught|corrected) (?:them|it|that|him|her|the player)\b\s*[;,]?\s*", re.I), ""),
+    (
+        re.compile(
+            r"\bI (?:stopped|paused|halted|caught|corrected) (?:them|it|that|him|her|the player)\b\s*[;,]?\s*",
+            re.I,
+        ),
+        "",
+    ),
     # "P1 pitched Toughen Up and played Aether Wildfire at P2": the pitch paid for the play after it
     (
         re.compile(
@@ -306,7 +359,10 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(hits|hit) P[12] for (\d+)\b", re.I), r"\1 for \2"),
     # "P1 drew off the hit": the hit trigger's draw, said as the player drawing
     (
-        re.compile(r"\b(?:P[12] )?(?:drew|draws|draw)(?: a card| one| 1)? (?:off|from|thanks to|because of) (?:the )?hit\b", re.I),
+        re.compile(
+            r"\b(?:P[12] )?(?:drew|draws|draw)(?: a card| one| 1)? (?:off|from|thanks to|because of) (?:the )?hit\b",
+            re.I,
+        ),
         "the hit trigger resolves",
     ),
     # "Snatch off the go again": the play paid with go again's action point (CR 8.3.5b)
@@ -373,7 +429,11 @@ def _asides(c: str) -> str:
     when unread)."""
     c = _correction(c)
     # "P1, who now has priority in the Defend Step, plays AR R": the aside is a claim about the player
-    m = re.match(r"^(P[12]),\s+(?:who|since|as)\s+(?:now |still |already )?(?:has|had|holds|held)\s+([^,;()]+),\s+(.+)$", c, re.I)
+    m = re.match(
+        r"^(P[12]),\s+(?:who|since|as)\s+(?:now |still |already )?(?:has|had|holds|held)\s+([^,;()]+),\s+(.+)$",
+        c,
+        re.I,
+    )
     if m:
         c = f"{m.group(1)} {m.group(3)} ({m.group(2)})"
     m = re.match(
@@ -656,7 +716,8 @@ class Parser:
                 self.last_actor
                 and known is not None
                 and re.fullmatch(
-                    re.escape(known) + r"(?:\s*\((?:red|yellow|blue)\))?(?:\s+(?:at|targeting|@|->|into|on)\s+P[12]\b.*)?(?:\s*,\s.*)?",
+                    re.escape(known)
+                    + r"(?:\s*\((?:red|yellow|blue)\))?(?:\s+(?:at|targeting|@|->|into|on)\s+P[12]\b.*)?(?:\s*,\s.*)?",
                     bare,
                     re.I,
                 )
@@ -668,9 +729,7 @@ class Parser:
             named = re.match(r"^(P[12])\b", clause, re.I)
             subject = named.group(1).upper() if named else ""
             self.clause(clause, entry)
-            actor = next(
-                (x.player for x in reversed(entry.clauses) if isinstance(x, (A.Play, A.Attack))), ""
-            )
+            actor = next((x.player for x in reversed(entry.clauses) if isinstance(x, (A.Play, A.Attack))), "")
             self.last_actor = actor or self.last_actor
         self.last_subject = subject
         # "dmg 4, ward 3, 1 thru": an amount said before a prevention on the same line is the damage
@@ -838,10 +897,14 @@ class Parser:
             # even when its first word is also a verb ("Attack")
             c = f"{mname.group(1)} plays {mname.group(2)}"
         c = canonical(c)
-        mvs = re.match(r"^(P[12] (?:defends with|declares) .+?)\s+(?:vs\.?|versus|against|into|on) (.+)$", c, re.I)
-        if mvs and self.names.prefix(mvs.group(2)) is not None and norm_name(
-            self.names.prefix(mvs.group(2)) or ""
-        ) == norm_name(_uncoloured(mvs.group(2))):
+        mvs = re.match(
+            r"^(P[12] (?:defends with|declares) .+?)\s+(?:vs\.?|versus|against|into|on) (.+)$", c, re.I
+        )
+        if (
+            mvs
+            and self.names.prefix(mvs.group(2)) is not None
+            and norm_name(self.names.prefix(mvs.group(2)) or "") == norm_name(_uncoloured(mvs.group(2)))
+        ):
             # "P2 blk Head Jab + Wounding Blow vs Isolate": the attack defended is the active one (CR 7.3.2)
             c = mvs.group(1)
         m = re.search(
@@ -2825,7 +2888,6 @@ _STEP = r"(layer|attack|defend|reaction|damage|resolution|link|close)"
 
 @_claim(
     r"(?:current )?(?:pitch|defense|power|cost) \d+(?: chi)?|\d+ (?:resource|chi) points?|red|yellow|blue|mode \d+"
-
 )
 def _c_stat(m: re.Match[str]) -> list[A.Action]:
     return []  # attached to its card by the card list, or read as the mode

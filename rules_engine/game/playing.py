@@ -459,7 +459,9 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
         return None
     if not c.mode and c.mode_said:
         # "choosing the attack action mode": the one mode whose text holds every word said (CR 1.7.5)
-        words = [w for w in re.findall(r"[a-z0-9]+", c.mode_said.casefold()) if w not in ("the", "a", "an", "one")]
+        words = [
+            w for w in re.findall(r"[a-z0-9]+", c.mode_said.casefold()) if w not in ("the", "a", "an", "one")
+        ]
         fits = [i for i, m in enumerate(modes) if all(re.search(rf"\b{w}\b", m.casefold()) for w in words)]
         if len(fits) == 1:
             c = dataclasses.replace(c, mode=fits[0] + 1)

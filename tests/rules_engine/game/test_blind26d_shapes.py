@@ -72,7 +72,13 @@ def _start(kind: str) -> dict[str, Any]:
         "phase": "action",
         "combat_chain": "closed",
         "first_turn": False,
-        "P1": {"life": 20, "intellect": 4, "action_points": 1, "hand": [ATTACK_A, ATTACK_E, CARD_B], "deck": 20},
+        "P1": {
+            "life": 20,
+            "intellect": 4,
+            "action_points": 1,
+            "hand": [ATTACK_A, ATTACK_E, CARD_B],
+            "deck": 20,
+        },
         "P2": {"life": 20, "intellect": 4, "hand": [CARD_C, CARD_D], "deck": 20},
     }
     if kind == "instant":
@@ -193,7 +199,9 @@ SITUATIONS: dict[str, tuple[str, dict[str, list[list[str]]]]] = {
     "defenders named by slot and the attack they block": (
         "slots",
         {
-            "formal": [[ATTACK_FORMAL, TO_DEFEND, "P2 declares Card C, Helm X and Chest Y as defending cards"]],
+            "formal": [
+                [ATTACK_FORMAL, TO_DEFEND, "P2 declares Card C, Helm X and Chest Y as defending cards"]
+            ],
             "terse": [
                 [ATTACK_FORMAL, "P2 blk: Card C + helm + chest"],
                 [ATTACK_FORMAL, "P2 blk Card C + helm + chest vs Attack A"],
@@ -205,7 +213,9 @@ SITUATIONS: dict[str, tuple[str, dict[str, list[list[str]]]]] = {
     "the passes to the damage said in words": (
         "",
         {
-            "formal": [[ATTACK_FORMAL, TO_DEFEND, "P2 declares Card D as a defending card", TO_REACTION, TO_DAMAGE]],
+            "formal": [
+                [ATTACK_FORMAL, TO_DEFEND, "P2 declares Card D as a defending card", TO_REACTION, TO_DAMAGE]
+            ],
             "terse": [[ATTACK_FORMAL, "P2 blk w/ Card D", "all pass, dmg"]],
             "conversational": [
                 [
@@ -214,7 +224,11 @@ SITUATIONS: dict[str, tuple[str, dict[str, list[list[str]]]]] = {
                     "we went straight through reactions with nothing played",
                     "the attack does 1",
                 ],
-                [ATTACK_FORMAL, "P2 blocked with Card D only", "P2 passed through to reactions, P1 had nothing, P2 passes, damage"],
+                [
+                    ATTACK_FORMAL,
+                    "P2 blocked with Card D only",
+                    "P2 passed through to reactions, P1 had nothing, P2 passes, damage",
+                ],
             ],
         },
     ),
@@ -232,7 +246,9 @@ SITUATIONS: dict[str, tuple[str, dict[str, list[list[str]]]]] = {
         "first",
         {
             "formal": [["P1 does not arsenal", "P1 draws 3", "P2 draws 3"]],
-            "terse": [["P1 kept their hand, nothing went to arsenal", "P1 draws up to 4", "P2 draws up to 4 too"]],
+            "terse": [
+                ["P1 kept their hand, nothing went to arsenal", "P1 draws up to 4", "P2 draws up to 4 too"]
+            ],
             "conversational": [
                 [
                     "P1 put nothing into arsenal",
@@ -308,7 +324,10 @@ def test_a_reaction_by_a_player_said_to_have_priority_in_the_defend_step_is_ille
     """CR 8.1.2a: "P1, who now has priority in the Defend Step, plays R" keeps the reaction in the Defend
     Step (no passes implied), so it is flagged; in the Reaction Step the same play is legal."""
     lines = [ATTACK_FORMAL, TO_DEFEND, "P2 declares Card D as a defending card"]
-    bad = _run("reaction", [*lines, "P1, who now has priority in the Defend Step, plays Reaction R targeting Attack A"])
+    bad = _run(
+        "reaction",
+        [*lines, "P1, who now has priority in the Defend Step, plays Reaction R targeting Attack A"],
+    )
     assert len(_kinds(bad, VIOLATION)) == 1
     ok = _run("reaction", [*lines, TO_REACTION, "P1 plays Reaction R targeting Attack A"])
     assert _kinds(ok, VIOLATION) == []
@@ -336,9 +355,21 @@ def test_a_defense_reaction_from_arsenal_gets_its_arsenal_bonus_only_from_arsena
     g = _start("")
     lines = [ATTACK_FORMAL, TO_DEFEND, NO_BLOCK, TO_REACTION, "P1 passes"]
     for zone, damage in (("arsenal", 0), ("hand", 0)):
-        g2 = {**g, "P2": {**g["P2"], "hand": [WALL] if zone == "hand" else [], "arsenal": [WALL] if zone == "arsenal" else []}}
+        g2 = {
+            **g,
+            "P2": {
+                **g["P2"],
+                "hand": [WALL] if zone == "hand" else [],
+                "arsenal": [WALL] if zone == "arsenal" else [],
+            },
+        }
         state, cards = start_state(g2)
-        rep = replay(state, [*lines, f"P2 plays Wall U from {zone}", "all pass (Wall U resolves)"], cards, names=names_for(state, lookup=cards))
+        rep = replay(
+            state,
+            [*lines, f"P2 plays Wall U from {zone}", "all pass (Wall U resolves)"],
+            cards,
+            names=names_for(state, lookup=cards),
+        )
         link = rep.final.active_link()
         assert link is not None
         assert [c.name for c in link.defending] == ["Wall U"]
