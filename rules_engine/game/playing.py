@@ -10,6 +10,7 @@ it causes above it. The player who played it gets priority (CR 1.11.5). Layers r
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -454,6 +455,14 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
     modes = [m.strip() for m in re.split(r"\n\s*[-–]\s*|\s[-–]\s(?=target)", text)[1:] if m.strip()]
     if not modes:
         return None
+    if not c.mode and c.mode_said:
+        # "choosing the attack action mode": the one mode whose text holds every word said (CR 1.7.5)
+        words = [
+            w for w in re.findall(r"[a-z0-9]+", c.mode_said.casefold()) if w not in ("the", "a", "an", "one")
+        ]
+        fits = [i for i, m in enumerate(modes) if all(re.search(rf"\b{w}\b", m.casefold()) for w in words)]
+        if len(fits) == 1:
+            c = dataclasses.replace(c, mode=fits[0] + 1)
     if not c.mode or c.mode > len(modes):
         ctx.add(
             AMBIGUITY,
