@@ -13,16 +13,18 @@ import re
 from rules_engine.wording import say
 
 from . import actions as A
+from . import conditions
 from .context import Ctx, Event, give_priority
 from .effects import (
     LOW_POWER_NO_HAND_DEFENSE,
     OVERPOWER_IF_BUFFED,
     UNITY_DEFENSE,
+    TextEffect,
     defend_sentences,
     recognise,
     split_sentences,
 )
-from .rules import MANUAL, Illegal
+from .rules import MANUAL, NOTE, Illegal
 from .state import Card, ChainLink, GameState, Layer
 from .values import grant_met, phantasm_defender
 from .zones import check_claims, take
@@ -288,6 +290,49 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
     give_priority(s)  # CR 7.3.3
 
 
+def conditional_trigger(
+    s: GameState, player: str, name: str, effects: list[TextEffect], source: Card, ctx: Ctx
+) -> None:
+    """ "When this attacks / defends, if [condition], [effect]": the condition (one key, the grammar's) is
+    checked as the event happens, and the layer goes on the stack only if it holds (CR 1.8.4, 6.6.5b);
+    it is checked again as the layer resolves (``trigger_condition_holds``)."""
+    key = effects[0].trigger[len("cond:") :]
+    if not trigger_condition_holds(s, player, key, source.id):
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {name}: its condition does not hold ({key}), so it does nothing.",
+                number=ctx.entry.number,
+                name=name,
+                key=key.split(";")[0],
+            ),
+            "trigger",
+        )
+        return
+    trig = Layer(id=s.new_id(), kind="triggered", name=name, controller=player, effect=f"text-if:{key}|{source.id}")
+    trig.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
+    s.stack.append(trig)
+    ctx.events.append(Event("trigger", player, name))
+
+
+def trigger_condition_holds(s: GameState, player: str, key: str, source_id: str) -> bool:
+    """A conditional trigger's condition for its source card (an attack on the chain, a defending card,
+    else a card of the player's graveyard or arena): "another" leaves that card out (CR 1.8.4)."""
+    link = next((x for x in s.chain if x.attack.id == source_id), None)
+    if link is not None:
+        return conditions.holds(s, player, key, link.attack.facts, link.number, source_id, link.source_zone)
+    card = next(
+        (c for x in s.chain for c in x.defending if c.id == source_id),
+        next((c for c in zones_cards(s, player) if c.id == source_id), None),
+    )
+    return conditions.holds(s, player, key, card.facts if card is not None else None, card_id=source_id)
+
+
+def zones_cards(s: GameState, player: str) -> list[Card]:
+    p = s.p(player)
+    return [*p.graveyard, *p.permanents, *p.weapons, *[c for c in p.equipment.values() if c is not None]]
+
+
 def self_triggers(s: GameState, cards: list[Card], event: str, ctx: Ctx) -> None:
     """A card's own "When this defends, ..." / "When this attacks, ..." triggers (CR 6.6.5: the event
     occurred; 7.0.5a: a defense reaction defends as it resolves, 7.2.4: an attack in the Attack Step).
@@ -299,6 +344,13 @@ def self_triggers(s: GameState, cards: list[Card], event: str, ctx: Ctx) -> None
             continue
         effects, unknown = recognise(m.group(1) + ".")
         controller = card.owner
+        conds = {e.trigger for e in effects}
+        if effects and not unknown and len(conds) == 1 and next(iter(conds)).startswith("cond:"):
+            # "When this defends, if [condition], [effect]" (CR 1.8.4, 6.6.5b)
+            if ";" in next(iter(conds)) and all(e.kind != "manual" for e in effects):
+                conditional_trigger(s, controller, f"{card.name} {event[:-1]} trigger", effects, card, ctx)
+                continue
+            effects = []  # a condition the engine does not check: the judge's
         layer = Layer(
             id=s.new_id(),
             kind="triggered",

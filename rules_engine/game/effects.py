@@ -400,6 +400,49 @@ UNITY_DEFENSE = re.compile(
 )
 
 
+#: "Play this only if [condition]" (a restriction, CR 1.0.2a): checked when the card is played
+#: (``playing.play``); the condition one the grammar reads and decides before the card is on the stack.
+PLAY_ONLY_IF = re.compile(r"^play this only if (.+?)\.?$")
+#: Conditions about the card's own play (its pitch, zone, fusion, charge) are not known before it is played.
+_PLAY_KNOWN_LATER = ("pitched_for", "from_arsenal", "fused", "charged_this")
+
+
+def play_condition(sentence: str, facts: CardFacts) -> str | None:
+    """The condition key of a "Play this only if ..." sentence the engine checks on play; None otherwise."""
+    m = PLAY_ONLY_IF.match(_self(sentence.strip(), facts))
+    key = conditions.parse(m.group(1)) if m else None
+    if m and key is None and GRANT_CONDITIONS["draconic_links"].match(m.group(1)):
+        key = f"dlinks;{GRANT_CONDITIONS['draconic_links'].match(m.group(1)).group(1)};0;"  # type: ignore[union-attr]
+    if key is None or key.split(";")[0] in _PLAY_KNOWN_LATER:
+        return None
+    return key if conditions.on_resolution(key) or key.startswith("dlinks;") else None
+
+
+#: A card's own "When this defends[, if CONDITION], EFFECT" (CR 6.6; ``defending.self_triggers``): a
+#: triggered layer when it is declared as a defending card (or a defense reaction resolves, 7.0.5a).
+DEFEND_TRIGGER = re.compile(r"^when this defends, (.+)$")
+
+
+def defend_trigger(sentence: str, facts: CardFacts) -> tuple[list[TextEffect], str] | None:
+    """The effects of the card's first "When this defends, ..." sentence and its condition key ("" for
+    none) when the engine computes all of it; None otherwise (the trigger is then the judge's)."""
+    low = sentence.strip().rstrip(".").casefold()
+    m = DEFEND_TRIGGER.match(low)
+    first = re.search(r"when this defends, (.+?)(?:\.|$)", facts.text, re.I)
+    if m is None or first is None or first.group(1).strip().rstrip(".").casefold() != m.group(1):
+        return None  # the engine triggers the first such sentence only (defending.self_triggers)
+    found, unread = recognise(m.group(1))
+    if not found or unread or any(e.kind == "manual" for e in found):
+        return None
+    keys = {e.trigger for e in found}
+    if len(keys) != 1:
+        return None
+    key = next(iter(keys))
+    if key and not (key.startswith("cond:") and ";" in key):
+        return None
+    return found, key[5:] if key else ""
+
+
 #: "Activate this only if [condition]" on an equipment or permanent (CR 5.2.1e), the condition one the
 #: grammar reads (``conditions.parse``): checked when the ability is activated (``heroes.check_activation_condition``).
 ACTIVATE_ONLY_IF = re.compile(r"activate this(?: ability)? only if (.+?)\.?$", re.I | re.M)
@@ -926,7 +969,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
         m = _ACTIVATED.search(line.strip())
         if not m:
             continue
-        cost_text = m.group(3).casefold()
+        cost_text = self_named(m.group(3), facts.name).casefold()  # "Destroy Clarity Potion"
         r = cost_text.count("{r}")
         m2 = re.search(r"(\d+)\s*\{r\}", cost_text)
         if m2:
@@ -1081,7 +1124,8 @@ GRANT_CONDITIONS: dict[str, re.Pattern[str]] = {
     "marked": re.compile(r"^this is attacking a marked hero$"),
 }
 _GRANT = re.compile(
-    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?(?:when this is played, )?if (.+?), (?:it|this) (?:gets|gains|has) (.+)$"
+    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?(?:when (?:this is played|you play this), )?if (.+?), "
+    r"(?:it|this|this card's attacks) (?:gets|gains|has|get|gain|have|(?=go again$)) ?(.+)$"
 )
 
 
@@ -1250,10 +1294,25 @@ def attack_text(facts: CardFacts) -> AttackText:
             else:
                 manual.append(sentence)
             continue
+        if play_condition(sentence, facts) is not None:
+            continue  # checked when the card is played (playing.play)
+        if defend_trigger(sentence, facts) is not None:
+            continue  # a trigger when it defends (defending.self_triggers)
         m = _ATTACK_TRIGGER.match(low)
         if m:
             effects, unknown = recognise(m.group(1))
             if effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects):
+                on_attack.extend(effects)
+            elif (
+                effects
+                and not unknown
+                and len({e.trigger for e in effects}) == 1
+                and effects[0].trigger.startswith("cond:")
+                and ";" in effects[0].trigger
+                and all(e.kind != "manual" for e in effects)
+            ):
+                # "When this attacks, if [condition], [effect]": checked as it triggers and as it
+                # resolves (layers.attack_card_text, layers.resolve_trigger; CR 1.8.4, 6.6.5b)
                 on_attack.extend(effects)
             else:
                 manual.append(sentence)
@@ -1665,6 +1724,8 @@ def static_sentences(facts: CardFacts) -> list[str]:
         )
         and not steam_sentence(sentence)
         and defense_grant(sentence, facts) is None
+        and defend_trigger(sentence, facts) is None
+        and not (facts.is_weapon and _grant(_self(sentence, facts)) is not None)
     ]
 
 
@@ -1742,7 +1803,9 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _activated_status(sentence: str, computed_body: bool = False, facts: CardFacts | None = None) -> str:
+def _activated_status(
+    sentence: str, computed_body: bool = False, facts: CardFacts | None = None, name: str = ""
+) -> str:
     """An activated ability is computed when its cost is only resources (and destroying the source)
     and its effect is an attack or recognised sentences; else its outcome is flagged when activated.
     With ``facts``, only the card's first activated ability is computed (``activated_ability`` reads
@@ -1755,7 +1818,8 @@ def _activated_status(sentence: str, computed_body: bool = False, facts: CardFac
         if first is None or not first.ability_text.casefold().startswith(body):
             return FLAGGED
     body = m.group(4).strip().casefold()
-    if not all(_cost_part(x.strip()) for x in m.group(3).casefold().split(",")):
+    cost = self_named(m.group(3), name or (facts.name if facts is not None else "")).casefold()
+    if not all(_cost_part(x.strip()) for x in cost.split(",")):
         return FLAGGED
     if computed_body or re.fullmatch(r"attack(?:\. go again)?\.?", body) or SHARPEN.fullmatch(body):
         return MODELLED
@@ -1809,6 +1873,12 @@ def coverage(facts: CardFacts) -> list[TextPart]:
         ):
             # an ability activated from the hand or the arena, not part of the card's resolution
             parts.append(TextPart(sentence, _activated_status(sentence, facts=facts), "activate"))
+        elif (attack or resolving) and play_condition(sentence, facts) is not None:
+            parts.append(TextPart(sentence, MODELLED, "play"))  # playing.play (CR 1.0.2a)
+        elif not facts.is_("hero") and defend_trigger(sentence, facts) is not None:
+            parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.self_triggers (CR 6.6)
+        elif facts.is_weapon and not attack and _grant(low) is not None:
+            parts.append(TextPart(sentence, MODELLED, "attack"))  # layers.attack_resolves (CR 1.4.3a)
         elif (attack or resolving) and SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.cost_modifiers
         elif attack:
@@ -1856,7 +1926,11 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 sentence in line and any(p.search(line) for p in _HERO_RESOLVED)
                 for line in _modelled_hero_lines(facts)
             )  # heroes.resolve_ability (Kavdaen, Lexi, Bravo, Flattering Showman)
-            parts.append(TextPart(sentence, _activated_status(sentence, computed_body=resolved), "activate"))
+            parts.append(
+                TextPart(
+                    sentence, _activated_status(sentence, computed_body=resolved, name=facts.name), "activate"
+                )
+            )
         elif hero_settled(sentence, facts):
             parts.append(TextPart(sentence, MODELLED, hero_settled(sentence, facts)))
         elif any(sentence in line for line in _modelled_hero_lines(facts)):

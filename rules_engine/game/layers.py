@@ -22,10 +22,18 @@ from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
 from .damage import deal_damage
-from .defending import check_can_defend, recheck_grants, self_triggers, without_self_triggers
+from .defending import (
+    check_can_defend,
+    conditional_trigger,
+    recheck_grants,
+    self_triggers,
+    trigger_condition_holds,
+    without_self_triggers,
+)
 from .effects import (
     PHASE_TRIGGER_KEYS,
     SHARPEN,
+    Grant,
     TextEffect,
     attack_mode,
     attack_text,
@@ -154,7 +162,11 @@ def attack_resolves(s: GameState, layer: Layer, ctx: Ctx) -> None:
     text = card.facts.text
     apply_combo(s, link, previous, ctx)
     if not card.facts.is_attack_action:
-        flag_card_text(card.facts, [], (), "attacks", ctx)  # a weapon's conditional keywords
+        # a weapon's "If [condition], this gets +1{p} / this card's attacks get go again": its
+        # attack-proxy has the weapon's abilities (CR 1.4.3a), a static bonus while it holds (6.1.3)
+        apply_grants(s, link, attack_text(card.facts).grants, ctx)
+        recheck_grants(s, link, ctx)
+        flag_card_text(card.facts, [], decided_keywords(card.facts), "attacks", ctx)
     if card.facts.is_attack_action:
         attack_card_text(s, link, layer, ctx)
         flag_card_text(
@@ -187,28 +199,11 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
     if layer.source_zone == "arsenal":
         link.power_bonus += at.arsenal_power
         link.go_again = link.go_again or at.arsenal_go_again
-    for g in at.grants:
-        if g.condition in GROWING_CONDITIONS or conditions.growing(g.condition):
-            # checked again before defending, damage and go again (defending.recheck_grants)
-            # keywords and granted abilities each end with ";" (an ability may hold a comma)
-            link.waiting.append(f"{g.condition}|{g.number}|{g.power}|{''.join(k + ';' for k in g.keywords)}")
-            continue
-        if ";" in g.condition:  # the condition grammar's key (CR 6.1.3)
-            met = conditions.holds(
-                s, link.controller, g.condition, facts, link.number, link.attack.id, link.source_zone
-            )
-        else:
-            met = condition_holds(s, link.controller, g.condition)  # CR 6.1.3
-        if met:
-            link.power_bonus += g.power
-            for kw in g.keywords:
-                if kw == "go again":
-                    link.go_again = True
-                elif kw not in link.granted:
-                    link.granted.append(kw)
+    apply_grants(s, link, at.grants, ctx)
     for e in at.on_resolution:
         apply_text_effect(s, link.controller, facts.name, e, ctx, None)
-    on_attack = list(at.on_attack)
+    on_attack = [e for e in at.on_attack if not e.trigger]
+    on_attack_if = [e for e in at.on_attack if e.trigger.startswith("cond:")]
     if link.target in s.marked:
         on_attack += at.on_marked_attack  # "When this attacks a marked hero" (CR 9.3, 6.6)
     if layer.effect.startswith("mode:") and layer.effect[5:]:
@@ -234,6 +229,33 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
         trig.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in on_attack]
         s.stack.append(trig)
         ctx.events.append(Event("trigger", link.controller, trig.name))
+    if on_attack_if:
+        conditional_trigger(s, link.controller, f"{facts.name} attack trigger", on_attack_if, link.attack, ctx)
+
+
+def apply_grants(s: GameState, link: ChainLink, grants: tuple[Grant, ...], ctx: Ctx) -> None:
+    """An attack's (or a weapon's) "If [condition], this gets +N{p} / keywords" (CR 6.1.3): given now
+    when the condition holds; a growing condition waits on the link (``defending.recheck_grants``)."""
+    facts = link.attack.facts
+    for g in grants:
+        if g.condition in GROWING_CONDITIONS or conditions.growing(g.condition):
+            # checked again before defending, damage and go again (defending.recheck_grants)
+            # keywords and granted abilities each end with ";" (an ability may hold a comma)
+            link.waiting.append(f"{g.condition}|{g.number}|{g.power}|{''.join(k + ';' for k in g.keywords)}")
+            continue
+        if ";" in g.condition:  # the condition grammar's key (CR 6.1.3)
+            met = conditions.holds(
+                s, link.controller, g.condition, facts, link.number, link.attack.id, link.source_zone
+            )
+        else:
+            met = condition_holds(s, link.controller, g.condition)  # CR 6.1.3
+        if met:
+            link.power_bonus += g.power
+            for kw in g.keywords:
+                if kw == "go again":
+                    link.go_again = True
+                elif kw not in link.granted:
+                    link.granted.append(kw)
 
 
 def apply_combo(s: GameState, link: ChainLink, previous: str, ctx: Ctx) -> tuple[str, ...]:
@@ -386,7 +408,21 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
             ),
             "intimidate",
         )
-    elif eff == "text":
+    elif eff == "text" or eff.startswith("text-if:"):
+        if eff.startswith("text-if:"):
+            key, _, source_id = eff[len("text-if:") :].partition("|")
+            if not trigger_condition_holds(s, layer.controller, key, source_id):
+                ctx.add(
+                    NOTE,
+                    say(
+                        "line {number}: {layer} resolves; its condition no longer holds ({key}), so it does nothing.",
+                        number=ctx.entry.number,
+                        layer=layer.name,
+                        key=key.split(";")[0],
+                    ),
+                    "trigger",
+                )
+                return chain_ends
         for t in layer.targets:
             kind, amount, target = (t.split(":", 2) + ["", ""])[:3]
             apply_text_effect(

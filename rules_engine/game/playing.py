@@ -36,6 +36,7 @@ from .effects import (
     activated_ability,
     additional_costs,
     plain,
+    play_condition,
     solflare_effects,
     split_sentences,
     target_fits,
@@ -197,6 +198,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             )
         action_cost = 1
     check_targets(s, player, card, c.targets, is_attack)
+    check_play_condition(s, player, card)
     mode_text = choose_mode(s, card, c, ctx)
     cost = max(0, (f.cost or 0) + cost_modifiers(s, player, f, is_attack)) + extra_cost
     if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
@@ -334,6 +336,23 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             "intimidate",
         )
     give_priority(s, player)  # CR 1.11.5
+
+
+def check_play_condition(s: GameState, player: str, card: Card) -> None:
+    """ "Play this only if [condition]" (a restriction, CR 1.0.2a; 5.1.2b): a card whose condition does
+    not hold as it is announced cannot be played, and the line is reversed (CR 1.10.3)."""
+    for sentence in split_sentences(plain(card.facts.text)):
+        key = play_condition(sentence, card.facts)
+        if key is not None and not conditions.holds(s, player, key, None, card_id=card.id):
+            raise Illegal(
+                "play_condition",
+                say(
+                    "{card} can be played only if {condition}; this log shows it is not so for {player}.",
+                    card=card.name,
+                    condition=sentence.split(" only if ", 1)[-1].rstrip("."),
+                    player=player,
+                ),
+            )
 
 
 def pay_random_discard(s: GameState, player: str, card: Card, said: tuple[A.CardRef, ...], ctx: Ctx) -> None:
@@ -508,6 +527,7 @@ def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> Card:
     top.face = "up"
     top.origin = top.origin or "deck"  # a backup puts it back on top of the deck
     p.banished.append(top)
+    conditions.record_banished(s, player, top)
     ctx.events.append(Event("random", player, f"boost banished {top.name} from the top of the deck"))
     if player not in s.boosted:
         s.boosted.append(player)  # CR 8.3.9a: the player has boosted this turn
@@ -817,6 +837,7 @@ def pay_effect_costs(s: GameState, p: Any, src: Card, ab: Any, is_hero: bool, ct
         card = p.soul.pop(0)
         card.face = "up"
         p.banished.append(card)
+        conditions.record_banished(s, src.owner, card)
         ctx.add(
             NOTE,
             say(
@@ -920,6 +941,19 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
                 say("{src}'s action ability cannot be activated during combat.", src=src.name),
             )
         action_cost = 1
+    elif ab.type == "attack reaction":
+        # an attack reaction ability has an attack reaction's timing: the attack's controller, in the
+        # Reaction Step (CR 5.2.2 with 8.1.2a's timing)
+        link = s.active_link()
+        if s.combat_step != "reaction" or link is None or link.controller != player:
+            raise Illegal(
+                "attack_reaction",
+                say(
+                    "{player} cannot activate {src}'s attack reaction ability: only the attack's controller may, in the Reaction Step.",
+                    player=player,
+                    src=src.name,
+                ),
+            )
     cost = ab.resource_cost
     if COSTS_LESS_PER_DRACONIC_LINK.search(src.facts.text):  # Fai, Rising Rebellion; Cindra
         draconic = sum(
