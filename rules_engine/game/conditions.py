@@ -77,7 +77,17 @@ def record_play(
     soul = ["charged=" + "+".join(tags(c.facts, c.pitch)) for c in charged or []]
     s.turn_log.append(
         " ".join(
-            [player, "played", *tags(facts, pitch), _link_tag(s), f"id:{card_id}", *paid, *fusion, *soul]
+            [
+                player,
+                "played",
+                *tags(facts, pitch),
+                _link_tag(s),
+                f"id:{card_id}",
+                *paid,
+                *fusion,
+                *soul,
+                f"name={_slug(facts.name)}",
+            ]
         )
     )
 
@@ -85,8 +95,9 @@ def record_play(
 def record_creation(s: GameState, player: str, card: Card) -> None:
     """A token (or other card) created this turn (CR 1.3.1b), for "played or created" and "if you've
     created a Fealty token this turn" (its name, lower case with "_" for spaces)."""
-    name = "name=" + re.sub(r"\s*\((?:red|yellow|blue)\)$", "", card.name.casefold()).replace(" ", "_")
-    s.turn_log.append(" ".join([player, "created", *tags(card.facts, card.pitch), _link_tag(s), name]))
+    s.turn_log.append(
+        " ".join([player, "created", *tags(card.facts, card.pitch), _link_tag(s), f"name={_slug(card.name)}"])
+    )
 
 
 def record_activation(s: GameState, player: str, ability_type: str, source: CardFacts) -> None:
@@ -192,7 +203,7 @@ _POWER_BUFFED = re.compile(
 )
 _CONTROL_BOTH = re.compile(r"^you control an? ([a-z' -]+?) and an? ([a-z' -]+?)(?: tokens?)?$")
 _CONTROL_MANY = re.compile(r"^you control (\w+) or more ([a-z' -]+?) tokens$")
-_EMPTY_HAND = re.compile(r"^you have no cards in your hand$")
+_EMPTY_HAND = re.compile(r"^you have no cards in (?:your )?hand$")
 _LINK_ANY = re.compile(r"^an? ([a-z' -]+?) has been played(?: or activated)? this chain link$")
 _LINK_MINE = re.compile(
     r"^you(?:'ve| have) played( or activated)? (an?|\w+ or more) ([a-z' -]+?) (?:cards? )?this chain link$"
@@ -220,6 +231,16 @@ _CREATED = re.compile(r"^you(?:'ve| have) created (a|an) ([a-z' -]+?) this turn$
 _CONTROL_ANY = re.compile(r"^you control an? ([a-z' -]+?) or an? ([a-z' -]+?)$|^you control an? ([a-z' -]+?) or ([a-z' -]+?) tokens?$")
 _CONTROL_LESS = re.compile(r"^you control (?:less|fewer) ([a-z' -]+?) than an opponent$")
 _OPP_EMPTY_HAND = re.compile(r"^the defending hero has no cards in (?:their )?hand$")
+_MORE_LIFE = re.compile(
+    r"^you have more (?:\{h\}|life) than (?:them|your opponent|each other hero|an opposing hero)$"
+)
+_DEALT_DAMAGE = re.compile(r"^you(?:'ve| have) dealt damage(?: to an opposing hero)? this turn$")
+_WEAPON_ATTACKED = re.compile(r"^you(?:'ve| have) attacked with a weapon this turn$")
+_INTIMIDATED = re.compile(r"^you(?:'ve| have) intimidated(?: an opponent)? this turn$")
+_LAST_HIT = re.compile(r"^the last attack (?:on|this) (?:this )?combat chain hit$")
+_CONTROL_NONE = re.compile(r"^you control no ([a-z' -]+?) tokens?$")
+_PLAYED_NAMED = re.compile(r"^you(?:'ve| have) played (?:a card named )?([a-z0-9' ,!-]+?) this turn$")
+_ARCANE_DAMAGED = re.compile(r"^you(?:'ve| have) been dealt arcane damage this turn$")
 _HIT_WITH = re.compile(r"^you(?:'ve| have) hit with an? ([a-z]+) this combat chain$")
 _FUSED_TURN = re.compile(
     r"^you(?:'ve| have) (?:(earth|ice|lightning) )?fused(?: (earth|ice|lightning))? this turn$"
@@ -383,7 +404,36 @@ def _parse_more(t: str) -> str | None:
     m = _HIT_WITH.match(t)
     if m and m.group(1) in _DESCRIPTOR_WORDS:
         return f"hit_with;1;0;{m.group(1)}"
+    if _MORE_LIFE.match(t):
+        return "more_life;0;0;"
+    if _DEALT_DAMAGE.match(t):
+        return "dealt;1;0;"  # damage.finish_damage records its source's controller
+    if _ARCANE_DAMAGED.match(t):
+        return "arcane_damaged;1;0;"
+    if _WEAPON_ATTACKED.match(t):
+        return "weapon_attacked;1;0;"
+    if _INTIMIDATED.match(t):
+        return "intimidated;1;0;"  # zones.banish (CR 8.5.10)
+    if _LAST_HIT.match(t):
+        return "last_hit;1;0;"
+    m = _CONTROL_NONE.match(t)
+    if m and _plain_names(m.group(1)) is not None and " or " not in m.group(1):
+        return f"control_none;0;0;{m.group(1)}"
+    m = _PLAYED_NAMED.match(t)
+    if (
+        m
+        and not re.match(r"(?:a|an|another|\w+ or more|or) ", m.group(1))
+        and _plain_names(m.group(1)) is not None
+        and " or " not in m.group(1)
+        and " and " not in m.group(1)
+    ):
+        return f"played_named;1;0;name={_slug(m.group(1))}"
     return None
+
+
+def _slug(name: str) -> str:
+    """A card's name as one word of the turn's log ("wax on" -> "wax_on"), without its colour."""
+    return re.sub(r"\s*\((?:red|yellow|blue)\)$", "", name.casefold().strip()).replace(" ", "_")
 
 
 #: "This counts as a Gold": the permanent is also a card of that name for effects that name it
@@ -453,6 +503,11 @@ def growing(key: str) -> bool:
             "created",
             "hit_with",
             "opp_empty_hand",  # defending empties the hand (CR 7.3.2)
+            "dealt",
+            "arcane_damaged",
+            "weapon_attacked",
+            "intimidated",
+            "played_named",
         )
     ) or (attack_fact(key))
 
@@ -494,6 +549,14 @@ def on_resolution(key: str) -> bool:
         "control_less",
         "opp_empty_hand",
         "hit_with",
+        "more_life",
+        "dealt",
+        "arcane_damaged",
+        "weapon_attacked",
+        "intimidated",
+        "control_none",
+        "played_named",
+        "last_hit",
     )
 
 
@@ -642,6 +705,21 @@ def holds(
         return any(
             x.controller == player and x.hit and descriptor in tags(x.attack.facts) for x in s.chain
         )
+    if kind == "more_life":
+        mine, theirs = s.p(player).life, s.p(other(player)).life
+        return mine is None or theirs is None or mine > theirs  # unknown life: the log decides, as less_life
+    if kind in ("dealt", "arcane_damaged", "intimidated"):  # damage.finish_damage, zones.banish
+        return any(e == f"{player} {kind}" for e in s.turn_log)
+    if kind == "weapon_attacked":
+        return player in s.weapon_attacked
+    if kind == "played_named":
+        return any(e.split()[:2] == [player, "played"] and descriptor in e.split() for e in s.turn_log)
+    if kind == "control_none":
+        p = s.p(player)
+        return not any(answers_to(c, descriptor) for c in [*p.permanents, *p.weapons])
+    if kind == "last_hit":  # the attack before this one on the chain hit (CR 7.5.3 hit)
+        before = [x for x in s.chain if x.number < link_number] if link_number else list(s.chain)
+        return bool(before) and before[-1].hit
     if kind == "dlinks":  # "you control 2 or more Draconic chain links" (a Draconic attack's link)
         return sum(1 for x in s.chain if x.controller == player and "draconic" in x.attack.facts.classes) >= n
     if kind == "defending":  # the card defends an attack of that kind: a weapon's, or one with those words

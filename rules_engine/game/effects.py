@@ -1105,7 +1105,21 @@ CLOSE_NO_HIT_TOKEN = re.compile(
 #: What an attack card's own resolution may do at once (CR 5.3.4): Arcanic Crackle's arcane damage.
 _ON_RESOLUTION = frozenset({"arcane", "damage", "draw", "gain_life", "gain_resources", "create_token"})
 _MARKED_ATTACK = re.compile(r"^when(?:ever)? this attacks a marked hero, (.+)$")
-_ATTACK_TRIGGER = re.compile(r"^when(?:ever)? (?:this attacks|you attack with this), (.+)$")
+_ATTACK_TRIGGER = re.compile(r"^when(?:ever)? (?:this attacks(?: a hero)?|you attack with this), (.+)$")
+#: "When this attacks, if [condition], this gets +N{p} [and go again]": the bonus an attack trigger gives.
+_TRIGGER_BONUS = re.compile(r"^if (.+?), (?:it|this) (?:gets|gains) (.+)$")
+
+
+def _trigger_bonus(text: str) -> list[TextEffect] | None:
+    """An attack trigger's conditional "+N{p}" and go again, as ``self_power`` / ``self_go_again`` effects
+    whose trigger is the condition's key; None when the words are not that."""
+    m = _TRIGGER_BONUS.match(text)
+    key = conditions.parse(m.group(1)) if m else None
+    bonus = _bonus(m.group(2)) if m else None
+    if key is None or bonus is None or not conditions.on_resolution(key) or set(bonus[1]) - {"go again"}:
+        return None
+    out = [TextEffect("self_power", bonus[0], f"cond:{key}")] if bonus[0] else []
+    return out + ([TextEffect("self_go_again", 0, f"cond:{key}")] if "go again" in bonus[1] else [])
 _RUPTURE = re.compile(
     r"^rupture\s*-\s*if this is played as chain link 4 or higher, (?:it|this) (?:has|gets|gains) \+(\d+)\{p\}$"
 )
@@ -1300,7 +1314,9 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue  # a trigger when it defends (defending.self_triggers)
         m = _ATTACK_TRIGGER.match(low)
         if m:
-            effects, unknown = recognise(m.group(1))
+            effects, unknown = _trigger_bonus(m.group(1)) or [], []
+            if not effects:
+                effects, unknown = recognise(m.group(1))
             if effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects):
                 on_attack.extend(effects)
             elif (

@@ -35,12 +35,12 @@ from rules_engine.wording import Phrase, say
 from . import actions as A
 from .adjustments import change_counters, change_keyword, destroy, move_card
 from .cards import CardLookup, norm_name
-from .effects import activated_ability
 from .claims import adjust, claim, deck_check, noop, observe, outcome
 from .combat import close_chain
 from .context import Ctx, Event, StepResult
 from .damage import apply_prevention, decline_prevention, finish_pending, pay, pitch_alone
 from .defending import defend
+from .effects import activated_ability
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
 from .layers import crank, static_text_notes
 from .playing import activate, play

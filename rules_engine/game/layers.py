@@ -423,12 +423,14 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
                     "trigger",
                 )
                 return chain_ends
+        # an attack trigger's "this gets +N{p}" names the attack itself (its card's name)
+        own = layer.name[: -len(" attack trigger")] if layer.name.endswith(" attack trigger") else layer.name
         for t in layer.targets:
             kind, amount, target = (t.split(":", 2) + ["", ""])[:3]
             apply_text_effect(
                 s,
                 layer.controller,
-                layer.name,
+                own if kind == "self_power" else layer.name,
                 TextEffect(kind, int(amount or 0), "", target),
                 ctx,
                 layer,

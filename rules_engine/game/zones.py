@@ -506,6 +506,7 @@ def banish(s: GameState, c: A.Banish, ctx: Ctx) -> None:
     card, _ = take(s, c.player, c.card, ("hand",), ctx)
     card.face = c.face
     if c.intimidate:
+        conditions.record(s, other(c.player), "intimidated")  # "if you've intimidated this turn"
         card.duration = "until the beginning of the end phase"
         s.effects.append(Effect("intimidated", c.player, 0, "end", "intimidate", card.id))
         ctx.events.append(Event("random", c.player, "intimidate: a random card banished from hand"))
