@@ -169,7 +169,9 @@ _PLAYED = re.compile(
 _PITCHED_FOR = re.compile(r"^an? ([a-z' -]+?)(?: card)? was pitched to play this$")
 _FROM_ARSENAL = re.compile(r"^(?:this|it) (?:is|was) played from (?:your )?arsenal$")
 _ACTIVATED = re.compile(r"^you(?:'ve| have) activated (a|an|\w+ or more) ([a-z' -]+?) this turn$")
-_PITCHED = re.compile(r"^you(?:'ve| have) pitched (a|an|another|\w+ or more) ([a-z0-9<>=' -]+?) cards? this turn$")
+_PITCHED = re.compile(
+    r"^you(?:'ve| have) pitched (a|an|another|\w+ or more) ([a-z0-9<>=' -]+?) cards? this turn$"
+)
 _IN_PITCH = re.compile(r"^there (?:are|is) (\w+) or more ([a-z0-9<>=' -]+?) cards? in your pitch zone$")
 _HAVE_IN_PITCH = re.compile(r"^(?:you have|there is) (a|an) ([a-z0-9<>=' -]+?) card in your pitch zone$")
 _DREW = re.compile(r"^you(?:'ve| have) drawn (a|\w+ or more) cards? this turn$")
@@ -223,12 +225,16 @@ _FUSED = re.compile(r"^(?:this|it|[a-z0-9' ,!-]+?) was fused(?: with an? (earth|
 _CHARGED_THIS = re.compile(r"^an? ([a-z' -]+?)(?: card)? (?:is|was) charged this way$")
 _CHARGED_TURN = re.compile(r"^you(?:'ve| have) charged(?: your hero's soul)? this turn$")
 _CRANKED = re.compile(r"^you(?:'ve| have) cranked this turn$")
-_DISCARDED = re.compile(r"^you(?:'ve| have) discarded (a|an|\w+ or more) ([a-z0-9<>=' -]+?) cards? this turn$")
+_DISCARDED = re.compile(
+    r"^you(?:'ve| have) discarded (a|an|\w+ or more) ([a-z0-9<>=' -]+?) cards? this turn$"
+)
 _BANISHED_TO = re.compile(
     r"^(a|an|\w+ or more) ((?:[a-z0-9<>='-]+ )*?)cards? (?:has|have) been put into your banished zone this turn$"
 )
 _CREATED = re.compile(r"^you(?:'ve| have) created (a|an) ([a-z' -]+?) this turn$")
-_CONTROL_ANY = re.compile(r"^you control an? ([a-z' -]+?) or an? ([a-z' -]+?)$|^you control an? ([a-z' -]+?) or ([a-z' -]+?) tokens?$")
+_CONTROL_ANY = re.compile(
+    r"^you control an? ([a-z' -]+?) or an? ([a-z' -]+?)$|^you control an? ([a-z' -]+?) or ([a-z' -]+?) tokens?$"
+)
 _CONTROL_LESS = re.compile(r"^you control (?:less|fewer) ([a-z' -]+?) than an opponent$")
 _OPP_EMPTY_HAND = re.compile(r"^the defending hero has no cards in (?:their )?hand$")
 _MORE_LIFE = re.compile(
@@ -691,6 +697,7 @@ def holds(
             for e in s.turn_log
         )
     if kind in ("control_any", "control_less"):  # "a Confidence or Might token"; "less Gold than an opponent"
+
         def owned(who: str, name: str) -> int:
             p = s.p(who)
             arena = [*p.permanents, *p.weapons, *[c for c in p.equipment.values() if c is not None]]
@@ -702,9 +709,7 @@ def holds(
     if kind == "opp_empty_hand":  # the defending hero: the opponent (two-player games)
         return s.p(other(player)).hand_size == 0
     if kind == "hit_with":  # an attack of that subtype (a weapon's proxy: its weapon's) hit this chain
-        return any(
-            x.controller == player and x.hit and descriptor in tags(x.attack.facts) for x in s.chain
-        )
+        return any(x.controller == player and x.hit and descriptor in tags(x.attack.facts) for x in s.chain)
     if kind == "more_life":
         mine, theirs = s.p(player).life, s.p(other(player)).life
         return mine is None or theirs is None or mine > theirs  # unknown life: the log decides, as less_life

@@ -309,7 +309,9 @@ def conditional_trigger(
             "trigger",
         )
         return
-    trig = Layer(id=s.new_id(), kind="triggered", name=name, controller=player, effect=f"text-if:{key}|{source.id}")
+    trig = Layer(
+        id=s.new_id(), kind="triggered", name=name, controller=player, effect=f"text-if:{key}|{source.id}"
+    )
     trig.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
     s.stack.append(trig)
     ctx.events.append(Event("trigger", player, name))

@@ -1120,6 +1120,8 @@ def _trigger_bonus(text: str) -> list[TextEffect] | None:
         return None
     out = [TextEffect("self_power", bonus[0], f"cond:{key}")] if bonus[0] else []
     return out + ([TextEffect("self_go_again", 0, f"cond:{key}")] if "go again" in bonus[1] else [])
+
+
 _RUPTURE = re.compile(
     r"^rupture\s*-\s*if this is played as chain link 4 or higher, (?:it|this) (?:has|gets|gains) \+(\d+)\{p\}$"
 )

@@ -230,7 +230,9 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
         s.stack.append(trig)
         ctx.events.append(Event("trigger", link.controller, trig.name))
     if on_attack_if:
-        conditional_trigger(s, link.controller, f"{facts.name} attack trigger", on_attack_if, link.attack, ctx)
+        conditional_trigger(
+            s, link.controller, f"{facts.name} attack trigger", on_attack_if, link.attack, ctx
+        )
 
 
 def apply_grants(s: GameState, link: ChainLink, grants: tuple[Grant, ...], ctx: Ctx) -> None:

@@ -165,8 +165,11 @@ def test_tremor_does_not_count_a_card_banished_before_this_turn(fabcube_cards):
 @pytest.mark.parametrize(("created", "ap"), [(True, 1), (False, 0)])
 def test_march_of_loyalty_has_go_again_after_a_fealty_token(fabcube_cards, created, ap):
     lines = ["P1 creates a Fealty token"] if created else []
-    result = _run(_given(["March of Loyalty (red)"]), [*lines, "P1 plays March of Loyalty (red)", *_THROUGH,
-                  "all pass"], fabcube_cards)
+    result = _run(
+        _given(["March of Loyalty (red)"]),
+        [*lines, "P1 plays March of Loyalty (red)", *_THROUGH, "all pass"],
+        fabcube_cards,
+    )
     assert not _violations(result), result.violations
     assert result.state["P1"]["action_points"] == ap
 
@@ -293,8 +296,12 @@ def test_canopy_shelter_creates_a_might_token_when_it_defends(fabcube_cards):
     given = _defend_with("Canopy Shelter (blue)", {})
     result = _run(
         given,
-        ["P1 plays Swing", "all pass to the Defend Step", "P2 declares Canopy Shelter (blue) as a defending card",
-         "all pass"],
+        [
+            "P1 plays Swing",
+            "all pass to the Defend Step",
+            "P2 declares Canopy Shelter (blue) as a defending card",
+            "all pass",
+        ],
         fabcube_cards,
     )
     assert not _violations(result), result.violations
@@ -307,10 +314,14 @@ def test_canopy_shelter_creates_a_might_token_when_it_defends(fabcube_cards):
 @pytest.mark.parametrize(("fused", "life"), [(True, 20 - 1 - 4), (False, 20 - 4)])
 def test_arcanic_shockwave_deals_arcane_only_when_fused(fabcube_cards, fused, life):
     weave = {"name": "Lightning Weave", "type": "action", "classes": ["lightning"], "cost": 0, "pitch": 1}
-    play = "P1 plays Arcanic Shockwave (red), fusing Lightning Weave" if fused else "P1 plays Arcanic Shockwave (red)"
+    play = (
+        "P1 plays Arcanic Shockwave (red), fusing Lightning Weave"
+        if fused
+        else "P1 plays Arcanic Shockwave (red)"
+    )
     result = _run(
         _given(["Arcanic Shockwave (red)", weave]),
-        [play, "all pass (the attack trigger resolves)", *_THROUGH],
+        [play, "all pass", "all pass (the attack trigger resolves)", *_THROUGH],
         fabcube_cards,
     )
     assert not _violations(result), result.violations
@@ -332,8 +343,12 @@ def test_robe_of_rapture_destroys_itself_for_three_resources(fabcube_cards):
 def test_robe_of_rapture_cannot_be_activated_twice(fabcube_cards):
     given = _given([], ap=2, equipment={"chest": "Robe of Rapture"})
     result = run_scenario(
-        {"id": "t", "given": given, "when": ["P1 activates Robe of Rapture", "all pass",
-                                              "P1 activates Robe of Rapture"], "expect": {}},
+        {
+            "id": "t",
+            "given": given,
+            "when": ["P1 activates Robe of Rapture", "all pass", "P1 activates Robe of Rapture"],
+            "expect": {},
+        },
         fabcube_cards,
     )
     assert result.state["P1"]["resource_points"] == 3  # the second activation did nothing
@@ -343,12 +358,23 @@ def test_robe_of_rapture_cannot_be_activated_twice(fabcube_cards):
 def test_fisticuffs_is_an_attack_reaction_of_the_attacks_controller(fabcube_cards, in_reaction_step, damage):
     given = _given([_big("Swing", 5)], resources=2, equipment={"arms": "Fisticuffs"})
     if in_reaction_step:
-        lines = ["P1 plays Swing", "all pass to the Defend Step", "P2 declares no defending cards",
-                 "P1 activates Fisticuffs targeting Swing", "all pass", "all pass through the Damage Step"]
+        lines = [
+            "P1 plays Swing",
+            "all pass to the Defend Step",
+            "P2 declares no defending cards",
+            "P1 activates Fisticuffs targeting Swing",
+            "all pass",
+            "all pass through the Damage Step",
+        ]
     else:  # before any defence is declared: no Reaction Step yet (CR 8.1.2a timing)
-        lines = ["P1 plays Swing", "all pass", "P1 activates Fisticuffs targeting Swing",
-                 "all pass to the Defend Step", "P2 declares no defending cards",
-                 "all pass through the Reaction and Damage Steps"]
+        lines = [
+            "P1 plays Swing",
+            "all pass",
+            "P1 activates Fisticuffs targeting Swing",
+            "all pass to the Defend Step",
+            "P2 declares no defending cards",
+            "all pass through the Reaction and Damage Steps",
+        ]
     result = _run(given, lines, fabcube_cards)
     assert result.state["P2"]["life"] == 20 - damage
     assert bool(_violations(result)) is not in_reaction_step, result.violations
@@ -376,5 +402,146 @@ def test_fisticuffs_is_an_attack_reaction_of_the_attacks_controller(fabcube_card
     ],
 )
 def test_cards_with_these_templates_are_computed_in_full(fabcube_cards, name):
+    parts = coverage(fabcube_cards.get(name))
+    assert parts and all(p.status == MODELLED for p in parts), [p for p in parts if p.status != MODELLED]
+
+
+# --- more clauses: an empty hand, a weapon attack, intimidation, the last attack's hit, damage dealt --
+
+
+@pytest.mark.parametrize(("hand", "drawn"), [([], 1), ([_big("Spare", 1)], 0)])
+def test_kindle_draws_only_from_an_empty_hand(fabcube_cards, hand, drawn):
+    given = _given(["Kindle", *hand], deck_count=10)
+    result = _run(given, ["P1 plays Kindle", "all pass"], fabcube_cards)
+    assert not _violations(result), result.violations
+    assert len(result.state["P1"]["hand"]) + result.state["P1"].get("hand_unknown", 0) == len(hand) + drawn
+
+
+@pytest.mark.parametrize(("red_first", "marked"), [(True, True), (False, False)])
+def test_hunt_the_hunter_marks_only_after_another_red_card(fabcube_cards, red_first, marked):
+    spark = {
+        "name": "Spark",
+        "type": "action",
+        "cost": 0,
+        "pitch": 1 if red_first else 3,
+        "keywords": ["go again"],
+    }
+    result = _run(
+        _given(["Hunt the Hunter (red)", spark], resources=1),
+        [
+            "P1 plays Spark",
+            "all pass",
+            "P1 plays Hunt the Hunter (red)",
+            "all pass",
+            "all pass (the attack trigger resolves)",
+        ],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.violations
+    assert bool(result.state["P2"].get("marked")) is marked
+
+
+@pytest.mark.parametrize(("weapon_first", "damage"), [(True, 1 + 4 + 4), (False, 4)])
+def test_second_swing_needs_a_weapon_attack_this_turn(fabcube_cards, weapon_first, damage):
+    given = _given(["Second Swing (red)", _big("Follow Up", 4)], ap=1, resources=2, weapons=[_DAGGER])
+    lines = ["P1 activates Test Dagger", *_THROUGH, "all pass"] if weapon_first else []
+    result = _run(
+        given,
+        [*lines, "P1 plays Second Swing (red)", "all pass", "P1 plays Follow Up", *_THROUGH],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+@pytest.mark.parametrize(("intimidated", "damage"), [(True, 8), (False, 6)])
+def test_beast_mode_gets_two_after_an_intimidation(fabcube_cards, intimidated, damage):
+    given = _given(["Beast Mode (red)"], resources=3)
+    given["P2"]["hand"] = [_big("Hidden", 1)]
+    lines = ["P2 banishes Hidden face-down (intimidate, random)"] if intimidated else []
+    result = _run(given, [*lines, "P1 plays Beast Mode (red)", *_THROUGH], fabcube_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+@pytest.mark.parametrize(("first_hits", "damage"), [(True, 1 + 6), (False, 4)])
+def test_push_the_point_after_a_hit_on_the_last_link(fabcube_cards, first_hits, damage):
+    given = _given([_big("Jab", 1), "Push the Point (red)"], resources=1)
+    jab = _big("Jab", 1)
+    jab["keywords"] = ["go again"]
+    given["P1"]["hand"] = [jab, "Push the Point (red)"]
+    if first_hits:
+        lines = ["P1 plays Jab", *_THROUGH]
+    else:
+        given["P2"]["hand"] = [{"name": "Wall", "type": "action", "defense": 3, "pitch": 3, "cost": 0}]
+        lines = [
+            "P1 plays Jab",
+            "all pass to the Defend Step",
+            "P2 declares Wall as a defending card",
+            "all pass through the Reaction and Damage Steps",
+        ]
+    result = _run(given, [*lines, "P1 plays Push the Point (red)", *_THROUGH], fabcube_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+@pytest.mark.parametrize(("gold", "golds_after"), [(0, 1), (1, 1)])
+def test_starting_stake_creates_gold_only_without_one(fabcube_cards, gold, golds_after):
+    given = _given(["Starting Stake"], permanents=["Gold"] * gold)
+    result = _run(given, ["P1 plays Starting Stake", "all pass"], fabcube_cards)
+    assert not _violations(result), result.violations
+    assert str(result.state["P1"]["permanents"]).count("Gold") == golds_after
+
+
+@pytest.mark.parametrize(("hand", "damage"), [([], 5), ([_big("Spare", 1)], 2)])
+def test_spring_load_gets_three_when_it_attacks_from_an_empty_hand(fabcube_cards, hand, damage):
+    result = _run(
+        _given(["Spring Load (red)", *hand], resources=1),
+        ["P1 plays Spring Load (red)", "all pass", "all pass (the attack trigger resolves)", *_THROUGH],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+@pytest.mark.parametrize(("hit_first", "damage", "ap"), [(True, 1 + 4, 1), (False, 3, 0)])
+def test_second_strike_after_damage_this_turn_gets_one_more_and_go_again(
+    fabcube_cards, hit_first, damage, ap
+):
+    jab = _big("Jab", 1)
+    jab["keywords"] = ["go again"]
+    given = _given([jab, "Second Strike (red)"])
+    lines = ["P1 plays Jab", *_THROUGH, "all pass"] if hit_first else []
+    result = _run(
+        given,
+        [
+            *lines,
+            "P1 plays Second Strike (red)",
+            "all pass",
+            "all pass (the attack trigger resolves)",
+            *_THROUGH,
+            "all pass",
+        ],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+    assert result.state["P1"]["action_points"] == ap
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Kindle",
+        "Hunt the Hunter (red)",
+        "Second Swing (red)",
+        "Beast Mode (red)",
+        "Push the Point (red)",
+        "Starting Stake",
+        "Spring Load (red)",
+        "Second Strike (red)",
+    ],
+)
+def test_more_cards_with_these_clauses_are_computed_in_full(fabcube_cards, name):
     parts = coverage(fabcube_cards.get(name))
     assert parts and all(p.status == MODELLED for p in parts), [p for p in parts if p.status != MODELLED]
