@@ -16,10 +16,13 @@ from . import actions as A
 from . import conditions
 from .context import Ctx, Event, give_priority
 from .effects import (
+    DEFEND_AND,
+    DEFEND_QUALIFIED,
     LOW_POWER_NO_HAND_DEFENSE,
     OVERPOWER_IF_BUFFED,
     UNITY_DEFENSE,
     TextEffect,
+    defend_and_key,
     defend_sentences,
     recognise,
     split_sentences,
@@ -335,6 +338,22 @@ def zones_cards(s: GameState, player: str) -> list[Card]:
     return [*p.graveyard, *p.permanents, *p.weapons, *[c for c in p.equipment.values() if c is not None]]
 
 
+def _defends_such(s: GameState, what: str) -> bool:
+    """Whether the active chain link's attack is the one a "When this defends an attack with go again /
+    with {p} greater than its base / a red card / a Brute attack" trigger names, as it defends."""
+    link = s.active_link()
+    if link is None:
+        return False
+    if what == "an attack with go again":
+        return link.go_again or link.attack.facts.has("go again") or "go again" in link.granted
+    if what.startswith("an attack with {p} greater"):
+        return grant_met(s, link, "buffed;0;0;", 0)
+    word = what.split()[1]
+    if word == "weapon":
+        return bool(link.proxy)
+    return word in conditions.tags(link.attack.facts, link.attack.pitch)
+
+
 def self_triggers(s: GameState, cards: list[Card], event: str, ctx: Ctx) -> None:
     """A card's own "When this defends, ..." / "When this attacks, ..." triggers (CR 6.6.5: the event
     occurred; 7.0.5a: a defense reaction defends as it resolves, 7.2.4: an attack in the Attack Step).
@@ -342,9 +361,27 @@ def self_triggers(s: GameState, cards: list[Card], event: str, ctx: Ctx) -> None
     is a manual trigger for the judge."""
     for card in cards:
         m = _SELF_TRIGGER[event].search(card.facts.text)
-        if not m or (event == "attacks" and re.match(r"intimidate\b", m.group(1), re.I)):
+        q = DEFEND_QUALIFIED.search(card.facts.text) if event == "defends" and m is None else None
+        if q is not None and not _defends_such(s, q.group(1).casefold()):
+            continue  # the attack is not the one its trigger names (CR 6.6.5b)
+        a = DEFEND_AND.search(card.facts.text) if event == "defends" and m is None and q is None else None
+        undecided = False
+        if a is not None:
+            # a trap's "and the attacking hero has [condition]": a state of the event (CR 6.6.5b)
+            key = defend_and_key(a.group(1))
+            link = s.active_link()
+            if key is None or link is None:
+                m, undecided = a, True  # a condition the engine does not read: the judge's (manual)
+            elif not conditions.holds(s, link.controller, key):
+                continue
+            else:
+                m = a
+        m = m or q
+        if not m or (event == "attacks" and re.match(r"intimidate\b", m.group(m.lastindex or 1), re.I)):
             continue
-        effects, unknown = recognise(m.group(1) + ".")
+        effects, unknown = recognise(m.group(m.lastindex or 1) + ".")
+        if undecided:
+            effects = []
         controller = card.owner
         conds = {e.trigger for e in effects}
         if effects and not unknown and len(conds) == 1 and next(iter(conds)).startswith("cond:"):

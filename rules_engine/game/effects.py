@@ -234,6 +234,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "arcane",
     ),
     (re.compile(r"^deal (\d+) damage to target (?:opposing )?hero$"), "damage"),
+    # a hit or attack trigger's "deal 1 arcane damage to them": the hero hit or attacked (the opponent)
+    (re.compile(r"^deal (\d+) arcane damage to them$"), "arcane"),
     (re.compile(r"^deal (\d+) arcane damage to each of up to (?:two|\d+) target heroes$"), "arcane_each"),
     (
         re.compile(
@@ -255,7 +257,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^destroy all cards in (?:their|the defending hero's) arsenal$"), "destroy_arsenal"),
     (re.compile(r"^(?:it|this|the attack) (?:gets|gains) go again$"), "self_go_again"),
     # CR 8.5.50: "mark them" in a hit trigger (the hit hero), "mark target opposing hero"
-    (re.compile(r"^mark (?:them|the defending hero|target opposing hero)$"), "mark"),
+    (re.compile(r"^mark (?:them|the defending hero|target opposing hero|the attacking hero)$"), "mark"),
     (re.compile(r"^(?:they|the defending hero) discards? a card$"), "discard_choice"),
     (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
     (
@@ -273,7 +275,9 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^create (a|an|one|two|three|\d+) ((?:(?!\band\b)[a-z ])+?) tokens?$"), "create_token"),
     # a hit trigger's "create a Frailty token under their control": the hit hero gets it (CR 8.6)
     (
-        re.compile(r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens? under their control$"),
+        re.compile(
+            r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens? under (?:their|the attacking hero's) control$"
+        ),
         "create_token_opp",
     ),
     (re.compile(r"^opt (\d+)$"), "opt"),
@@ -421,12 +425,52 @@ def play_condition(sentence: str, facts: CardFacts) -> str | None:
 #: A card's own "When this defends[, if CONDITION], EFFECT" (CR 6.6; ``defending.self_triggers``): a
 #: triggered layer when it is declared as a defending card (or a defense reaction resolves, 7.0.5a).
 DEFEND_TRIGGER = re.compile(r"^when this defends, (.+)$")
+#: "When this defends an attack with go again / with {p} greater than its base / a red card / a Brute
+#: attack, EFFECT": the trigger's event names the attack it defends (CR 6.6.5b; ``defending.self_triggers``).
+DEFEND_QUALIFIED = re.compile(
+    r"when this defends (an attack with go again|an attack with \{p\} greater than its base"
+    r"|an? (?:red|yellow|blue) (?:card|attack)|an? [a-z]+ attack), (.+?)(?:\.|$)",
+    re.I,
+)
+#: "When this defends and the attacking hero has [condition], EFFECT" (the traps): a state the event
+#: needs (CR 6.6.5b), the condition read as the attacking hero's ("you have ..." for them).
+DEFEND_AND = re.compile(r"when this defends and the attacking hero has (.+?), (.+?)(?:\.|$)", re.I)
+
+
+def defend_and_key(condition: str) -> str | None:
+    """The grammar's key of a trap's "the attacking hero has [condition]", read for that hero."""
+    key = conditions.parse("you have " + condition)
+    return key if key is not None and conditions.on_resolution(key) else None
 
 
 def defend_trigger(sentence: str, facts: CardFacts) -> tuple[list[TextEffect], str] | None:
     """The effects of the card's first "When this defends, ..." sentence and its condition key ("" for
     none) when the engine computes all of it; None otherwise (the trigger is then the judge's)."""
     low = sentence.strip().rstrip(".").casefold()
+    a = DEFEND_AND.match(low)
+    if a is not None:
+        first_and = DEFEND_AND.search(facts.text)
+        if first_and is None or first_and.group(0).casefold().rstrip(".") != low:
+            return None
+        if re.search(r"when this defends, ", facts.text, re.I) or DEFEND_QUALIFIED.search(facts.text):
+            return None  # the engine triggers the first shape it finds only (defending.self_triggers)
+        key = defend_and_key(a.group(1))
+        found, unread = recognise(a.group(2))
+        ok = key and found and not unread and all(not e.trigger and e.kind != "manual" for e in found)
+        return (found, key) if ok else None
+    q = DEFEND_QUALIFIED.match(low)
+    if q is not None:
+        qualified = DEFEND_QUALIFIED.search(facts.text)
+        word = q.group(1).split()[1] if q.group(1).endswith(" attack") and "with" not in q.group(1) else ""
+        if qualified is None or qualified.group(0).casefold().rstrip(".") != low:
+            return None
+        if re.search(r"when this defends, ", facts.text, re.I):
+            return None  # the engine triggers the unqualified sentence only (defending.self_triggers)
+        if word and word not in ("red", "yellow", "blue", "weapon") and conditions._descriptor(word) is None:
+            return None
+        found, unread = recognise(q.group(2))
+        ok = found and not unread and all(not e.trigger and e.kind != "manual" for e in found)
+        return (found, "") if ok else None
     m = DEFEND_TRIGGER.match(low)
     first = re.search(r"when this defends, (.+?)(?:\.|$)", facts.text, re.I)
     if m is None or first is None or first.group(1).strip().rstrip(".").casefold() != m.group(1):
@@ -1744,7 +1788,17 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and defense_grant(sentence, facts) is None
         and defend_trigger(sentence, facts) is None
         and not (facts.is_weapon and _grant(_self(sentence, facts)) is not None)
+        and not (facts.is_weapon and _weapon_hit(_self(sentence, facts)))
     ]
+
+
+def _weapon_hit(low: str) -> bool:
+    """A weapon's own "When this hits [a hero], EFFECT" the engine computes: its attack-proxy's hit
+    trigger (CR 1.4.3a, 7.5.5; ``triggers.hit_triggers`` reads the weapon's text)."""
+    if not re.match(r"^(?:when|whenever|if) this hits(?: a hero)?, ", low):
+        return False
+    found, unread = recognise(low)
+    return bool(found) and not unread and all(e.trigger == "hit" and e.kind != "manual" for e in found)
 
 
 def _move_trigger(sentence: str, facts: CardFacts) -> bool:
@@ -1897,6 +1951,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.self_triggers (CR 6.6)
         elif facts.is_weapon and not attack and _grant(low) is not None:
             parts.append(TextPart(sentence, MODELLED, "attack"))  # layers.attack_resolves (CR 1.4.3a)
+        elif facts.is_weapon and not attack and _weapon_hit(low):
+            parts.append(TextPart(sentence, MODELLED, "hit"))  # triggers.hit_triggers reads the weapon's text
         elif (attack or resolving) and SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.cost_modifiers
         elif attack:

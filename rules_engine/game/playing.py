@@ -553,6 +553,8 @@ def typed_attack_fits(word: str, layer: Layer) -> bool:
     facts = layer.card.facts
     if word == "weapon":
         return layer.source_zone == "weapon" or facts.is_weapon
+    if word in ("red", "yellow", "blue"):  # "your next blue attack" (CR 2.2 colour from pitch)
+        return word in conditions.tags(facts, layer.card.pitch)
     return word in {x.casefold() for x in facts.subtypes} | {x.casefold() for x in facts.classes}
 
 

@@ -545,3 +545,92 @@ def test_second_strike_after_damage_this_turn_gets_one_more_and_go_again(
 def test_more_cards_with_these_clauses_are_computed_in_full(fabcube_cards, name):
     parts = coverage(fabcube_cards.get(name))
     assert parts and all(p.status == MODELLED for p in parts), [p for p in parts if p.status != MODELLED]
+
+
+# --- "When this defends an attack with go again / a red card, ..." and the traps' "and the attacking
+# hero has ..." ------------------------------------------------------------------------------------
+
+
+def _reaction_given(reaction: str, swing: dict[str, Any]) -> dict[str, Any]:
+    given = _given([swing], resources=1)
+    given["P2"] = {"life": 20, "hand": [reaction]}
+    return given
+
+
+_DEFEND_WITH_REACTION = [
+    "P1 plays Swing",
+    "all pass to the Defend Step",
+    "P2 declares no defending cards",
+    "all pass to the Reaction Step",
+]
+
+
+@pytest.mark.parametrize("go_again", [True, False])
+def test_frailty_trap_gives_frailty_only_against_an_attack_with_go_again(fabcube_cards, go_again):
+    swing = _big("Swing", 5)
+    swing["keywords"] = ["go again"] if go_again else []
+    result = _run(
+        _reaction_given("Frailty Trap (red)", swing),
+        [
+            *_DEFEND_WITH_REACTION,
+            "P1 passes",
+            "P2 plays Frailty Trap (red)",
+            "all pass",
+            "all pass (the trigger resolves)",
+        ],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.violations
+    assert ("Frailty" in str(result.state["P1"]["permanents"])) is go_again
+
+
+@pytest.mark.parametrize(("pitch", "marked"), [(1, True), (3, False)])
+def test_smoke_out_marks_the_attacker_only_when_it_defends_a_red_card(fabcube_cards, pitch, marked):
+    swing = _big("Swing", 5)
+    swing["pitch"] = pitch
+    result = _run(
+        _reaction_given("Smoke Out (red)", swing),
+        [*_DEFEND_WITH_REACTION, "P1 passes", "P2 plays Smoke Out (red)", "all pass", "all pass"],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.violations
+    assert bool(result.state["P1"].get("marked")) is marked
+
+
+@pytest.mark.parametrize(("reaction", "life"), [(True, 19), (False, 20)])
+def test_hunted_or_hunter_costs_the_attacker_a_life_after_an_attack_reaction(fabcube_cards, reaction, life):
+    given = _reaction_given("Hunted or Hunter", _big("Swing", 5))
+    given["P1"]["hand"].append({"name": "Push", "type": "attack reaction", "cost": 0, "pitch": 1})
+    lines = [*_DEFEND_WITH_REACTION]
+    if reaction:
+        lines += ["P1 plays Push", "all pass"]
+    lines += ["P1 passes"]
+    result = _run(given, [*lines, "P2 plays Hunted or Hunter", "all pass", "all pass"], fabcube_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P1"]["life"] == life
+
+
+@pytest.mark.parametrize(("hits", "marked"), [(True, True), (False, False)])
+def test_hunters_klaive_marks_the_hero_it_hits(fabcube_cards, hits, marked):
+    given = _given([], resources=2, weapons=["Hunter's Klaive"])
+    if hits:
+        lines = ["P1 activates Hunter's Klaive", *_THROUGH, "all pass"]
+    else:
+        given["P2"]["hand"] = [{"name": "Wall", "type": "action", "defense": 3, "pitch": 3, "cost": 0}]
+        lines = [
+            "P1 activates Hunter's Klaive",
+            "all pass to the Defend Step",
+            "P2 declares Wall as a defending card",
+            "all pass through the Reaction and Damage Steps",
+        ]
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.violations
+    assert bool(result.state["P2"].get("marked")) is marked
+
+
+@pytest.mark.parametrize(
+    "name", ["Frailty Trap (red)", "Smoke Out (red)", "Hunted or Hunter", "Bloodrot Trap", "Hunter's Klaive"]
+)
+def test_defend_and_weapon_hit_triggers_are_computed_in_full(fabcube_cards, name):
+    parts = coverage(fabcube_cards.get(name))
+    assert parts and all(p.status == MODELLED for p in parts), [p for p in parts if p.status != MODELLED]
