@@ -144,7 +144,7 @@ TARGET_ATTACK = (
     + r")?(?: "
     + _WORD
     + r")? (?:attack action card|attack))"
-    r"(?: with (?:stealth|cost \d+ or (?:less|greater)|\d+ or less base \{p\}))?"
+    r"(?: with (?:stealth|combo|cost \d+ or (?:less|greater)|\d+ or less base \{p\}))?"
 )
 
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
@@ -186,13 +186,22 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     (
         re.compile(
-            r"^the next attack action card with cost (\d+) or less you play this turn (?:gets|gains) \+(\d+)\{p\}$"
+            r"^the next attack action card with cost (\d+) or (less|more|greater) you play this turn "
+            r"(?:gets|gains) \+(\d+)\{p\}$"
         ),
         "next_cheap_attack_power",
     ),
     (
         re.compile(
-            r"^(?:the|your) next ([a-z]+ )?attack action card you play this turn (?:gets|gains) "
+            r"^the next (?:'?non-attack'?|non-attack) action card you play this turn (?:gets|gains) go again$"
+        ),
+        "next_nonattack_go_again",
+    ),
+    (re.compile(r"^each hero creates (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "each_create_token"),
+    (re.compile(r"^each hero draws (a|an|one|two|three|\d+) cards?$"), "each_draw"),
+    (
+        re.compile(
+            r"^(?:the|your) next ([a-z]+ )?attack (?:action )?card you play this turn (?:gets|gains) "
             r"((?:\+\d+\{p\}|go again)(?:,? and (?:\+\d+\{p\}|go again))?)?(?:,? and )?(?:\"([^\"]+)\")?$"
         ),
         "next_attack_grant",
@@ -518,7 +527,7 @@ def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None
     """Whether an attack (its card's facts; ``weapon`` for a weapon's attack-proxy) fits a card's
     "target [...] attack" description (CR 1.8.5d); None when a word of it is not one the engine reads."""
     d = description.casefold().strip()
-    quality = re.search(r" with (stealth|cost (\d+) or (less|greater)|(\d+) or less base \{p\})$", d)
+    quality = re.search(r" with (stealth|combo|cost (\d+) or (less|greater)|(\d+) or less base \{p\})$", d)
     if quality:
         d = d[: quality.start()]
     m = re.fullmatch(r"(?:(.+) )?(attack action card|attack)", d)
@@ -549,6 +558,8 @@ def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None
         q = quality.group(1)
         if q == "stealth":
             return facts.has("stealth")
+        if q == "combo":  # CR 8.4.1: a card with a combo ability
+            return facts.has("combo") or bool(re.search(r"(?:^|\n)\s*combo\s*[-–]", plain(facts.text), re.I))
         if quality.group(2):
             cost = facts.cost or 0
             n = int(quality.group(2))
@@ -745,8 +756,12 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                         [mm.group(1), "go again" if mm.group(3) else "", mm.group(4) or "", ability]
                     )
                 elif kind == "next_cheap_attack_power":
-                    amount = int(groups[1])
-                    target = groups[0]  # the highest cost it applies to
+                    amount = int(groups[2])
+                    # the highest cost it applies to; ">=N" for "with cost N or more"
+                    target = groups[0] if groups[1] == "less" else f">={groups[0]}"
+                elif kind == "each_create_token":
+                    amount = _num(groups[0])
+                    target = groups[1].strip().title()
                 elif kind == "target_power":
                     amount = int(groups[1]) * (-1 if groups[0] == "-" else 1)
                 elif kind == "target_grant":

@@ -812,6 +812,16 @@ def apply_text_effect(
         s.effects.append(Effect("next_cheap_attack_power", player, e.amount, "turn", name, text=e.target))
     elif k == "next_attack_go_again":
         s.effects.append(Effect("next_attack_go_again", player, 0, "turn", name))
+    elif k == "next_nonattack_go_again":  # consumed by playing.play (CR 5.1.2a)
+        s.effects.append(Effect("next_nonattack_go_again", player, 0, "turn", name))
+    elif k == "each_create_token":
+        # "Each hero creates a Might token": a multi-event, the effect's controller first (CR 1.9.2c)
+        for pl in (player, other(player)):
+            for _ in range(max(1, e.amount)):
+                make_token(s, pl, e.target, ctx)
+    elif k == "each_draw":
+        for pl in (player, other(player)):  # CR 1.9.2c
+            draw(s, pl, e.amount, ctx)
     elif k == "next_typed_attack":
         # "Your next dagger attack this turn gets +1{p}": applies as a matching attack is played (CR 5.1.2a)
         s.effects.append(Effect("next_typed_attack", player, e.amount, "turn", name, text=e.target))

@@ -315,6 +315,11 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     play_triggers(s, player, ctx)
     pitch_triggers(s, player, s.p(player).pitch_zone[pitched_from:], ctx)
     if "non-attack" in f.subtypes and f.is_action:
+        # "The next non-attack action card you play this turn gets go again" (CR 5.1.2a)
+        due = next((e for e in s.effects if e.kind == "next_nonattack_go_again" and e.player == player), None)
+        if due is not None:
+            s.effects.remove(due)
+            layer.go_again = True
         nonattack_triggers(s, player, layer, ctx)
     if is_attack:
         s.attacks_this_turn.append(card.name)
@@ -589,7 +594,11 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
             and eff.kind == "next_cheap_attack_power"
             and layer.card is not None
             and layer.card.facts.is_attack_action
-            and (layer.card.facts.cost or 0) <= int(eff.text or 0)
+            and (
+                (layer.card.facts.cost or 0) >= int(eff.text[2:])
+                if eff.text.startswith(">=")
+                else (layer.card.facts.cost or 0) <= int(eff.text or 0)
+            )
         ):
             layer.power_bonus += eff.amount
         elif eff.player == player and eff.kind == "next_attack_go_again":
@@ -956,6 +965,8 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
                     src=src.name,
                 ),
             )
+    if not ab.attack and c.targets:
+        check_targets(s, player, src, tuple(c.targets), False)  # "target attack with combo" (CR 1.8.5d)
     cost = ab.resource_cost
     if COSTS_LESS_PER_DRACONIC_LINK.search(src.facts.text):  # Fai, Rising Rebellion; Cindra
         draconic = sum(

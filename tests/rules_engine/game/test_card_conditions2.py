@@ -634,3 +634,71 @@ def test_hunters_klaive_marks_the_hero_it_hits(fabcube_cards, hits, marked):
 def test_defend_and_weapon_hit_triggers_are_computed_in_full(fabcube_cards, name):
     parts = coverage(fabcube_cards.get(name))
     assert parts and all(p.status == MODELLED for p in parts), [p for p in parts if p.status != MODELLED]
+
+
+# --- equipment destroyed as the cost of its own ability ----------------------------------------------
+
+
+def test_fiddle_dee_gives_each_hero_a_might_token_and_go_again(fabcube_cards):
+    given = _given([], equipment={"arms": "Fiddle-dee"})
+    result = _run(given, ["P1 activates Fiddle-dee", "all pass"], fabcube_cards)
+    assert not _violations(result), result.violations
+    assert "Might" in str(result.state["P1"]["permanents"])
+    assert "Might" in str(result.state["P2"]["permanents"])  # each hero, not only its controller
+    assert result.state["P1"]["action_points"] == 1  # the ability's go again
+    assert "Fiddle-dee" in str(result.state["P1"]["graveyard"])
+
+
+_NONATTACK = {"name": "Plan", "type": "action", "subtypes": ["non-attack"], "cost": 0, "pitch": 1}
+
+
+@pytest.mark.parametrize(("card", "ap"), [(_NONATTACK, 1), (_big("Swing", 3), 0)])
+def test_mage_master_boots_give_the_next_non_attack_action_go_again(fabcube_cards, card, ap):
+    card = {**card, "types": ["action"], "subtypes": card.get("subtypes", ["attack"])}
+    card.pop("type", None)
+    given = _given([card], ap=1, resources=1, equipment={"legs": "Mage Master Boots"})
+    lines = ["P1 activates Mage Master Boots", "all pass", f"P1 plays {card['name']}"]
+    lines += ["all pass"] if ap else [*_THROUGH, "all pass"]
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P1"]["action_points"] == ap
+
+
+@pytest.mark.parametrize(("cost", "damage"), [(2, 6), (1, 4)])
+def test_goliath_gauntlet_gives_two_to_the_next_attack_with_cost_two_or_more(fabcube_cards, cost, damage):
+    given = _given(
+        [_big("Swing", 4, cost=cost)], ap=1, resources=cost, equipment={"arms": "Goliath Gauntlet"}
+    )
+    result = _run(
+        given, ["P1 activates Goliath Gauntlet", "all pass", "P1 plays Swing", *_THROUGH], fabcube_cards
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+@pytest.mark.parametrize(("attack", "legal"), [("Rising Knee Thrust (red)", True), ("Swing", False)])
+def test_breaking_scales_targets_only_an_attack_with_combo(fabcube_cards, attack, legal):
+    given = _given([attack if legal else _big("Swing", 3)], equipment={"arms": "Breaking Scales"})
+    result = _run(
+        given,
+        [
+            f"P1 plays {attack}",
+            "all pass to the Defend Step",
+            "P2 declares no defending cards",
+            "all pass to the Reaction Step",
+            f"P1 activates Breaking Scales targeting {attack}",
+            "all pass",
+            "all pass through the Damage Step",
+        ],
+        fabcube_cards,
+    )
+    assert bool(_violations(result)) is not legal, result.violations
+    assert result.state["P2"]["life"] == 20 - (4 if legal else 3)
+
+
+@pytest.mark.parametrize(
+    "name", ["Fiddle-dee", "Nom de Plume", "Mage Master Boots", "Goliath Gauntlet", "Breaking Scales"]
+)
+def test_self_destroying_equipment_is_computed_in_full(fabcube_cards, name):
+    parts = coverage(fabcube_cards.get(name))
+    assert parts and all(p.status == MODELLED for p in parts), [p for p in parts if p.status != MODELLED]
