@@ -465,8 +465,8 @@ def defend_trigger(sentence: str, facts: CardFacts) -> tuple[list[TextEffect], s
             return None  # the engine triggers the first shape it finds only (defending.self_triggers)
         key = defend_and_key(a.group(1))
         found, unread = recognise(a.group(2))
-        ok = key and found and not unread and all(not e.trigger and e.kind != "manual" for e in found)
-        return (found, key) if ok else None
+        ok = found and not unread and all(not e.trigger and e.kind != "manual" for e in found)
+        return (found, key) if ok and key else None
     q = DEFEND_QUALIFIED.match(low)
     if q is not None:
         qualified = DEFEND_QUALIFIED.search(facts.text)
