@@ -24,7 +24,7 @@ _COLOURS = {1: "red", 2: "yellow", 3: "blue"}
 #: Words a descriptor of cards may use (everything else makes the condition unread).
 _DESCRIPTOR_WORDS = frozenset(
     (
-        "red yellow blue action attack non-attack instant reaction defense aura item equipment weapon "
+        "red yellow blue action attack non-attack instant reaction defense aura item equipment weapon ally "
         "warrior ninja assassin mystic draconic guardian brute wizard runeblade illusionist ranger "
         "mechanologist merchant shapeshifter bard necromancer pirate thief adjudicator light shadow "
         "elemental earth ice lightning royal chaos generic arrow dagger sword axe evo chi cannon gun bow"
@@ -119,8 +119,13 @@ def record_discard(s: GameState, player: str, card: Card) -> None:
 def record_banished(s: GameState, owner: str, card: Card) -> None:
     """A card put into its owner's banished zone this turn (boost, intimidate, a cost, a judge's move),
     for "if a card with 6 or more {p} has been put into your banished zone this turn"."""
+    record_zone(s, owner, "banishedto", card)
+
+
+def record_zone(s: GameState, owner: str, verb: str, card: Card) -> None:
+    """A card put into its owner's banished zone ("banishedto") or graveyard ("graveyardto") this turn."""
     words = tags(card.facts, card.pitch) if card.facts.known else ["unknown"]
-    s.turn_log.append(" ".join([owner, "banishedto", *words]))
+    s.turn_log.append(" ".join([owner, verb, *words]))
 
 
 def record(s: GameState, player: str, what: str) -> None:
@@ -229,8 +234,11 @@ _DISCARDED = re.compile(
     r"^you(?:'ve| have) discarded (a|an|\w+ or more) ([a-z0-9<>=' -]+?) cards? this turn$"
 )
 _BANISHED_TO = re.compile(
-    r"^(a|an|\w+ or more) ((?:[a-z0-9<>='-]+ )*?)cards? (?:has|have) been put into your banished zone this turn$"
+    r"^(a|an|\w+ or more) ((?:[a-z0-9<>='-]+ )*?)(?:cards? )?(?:has|have) been put into your "
+    r"(banished zone|graveyard) this turn$"
 )
+_HIT_TIMES = re.compile(r"^you(?:'ve| have) hit (\w+) or more times this combat chain$")
+_OPP_DREW = re.compile(r"^an opponent has drawn (\w+) or more cards this turn$")
 _CREATED = re.compile(r"^you(?:'ve| have) created (a|an) ([a-z' -]+?) this turn$")
 _CONTROL_ANY = re.compile(
     r"^you control an? ([a-z' -]+?) or an? ([a-z' -]+?)$|^you control an? ([a-z' -]+?) or ([a-z' -]+?) tokens?$"
@@ -387,8 +395,15 @@ def _parse_more(t: str) -> str | None:
     m = _BANISHED_TO.match(t)
     if m and _count(m.group(1).split()[0]) is not None:
         d = _descriptor(m.group(2)) if m.group(2).strip() else ""
+        kind = "banishedto" if m.group(3) == "banished zone" else "graveyardto"
         if d is not None:
-            return f"banishedto;{_count(m.group(1).split()[0])};0;{d}"
+            return f"{kind};{_count(m.group(1).split()[0])};0;{d}"
+    m = _HIT_TIMES.match(t)
+    if m and _count(m.group(1)) is not None:
+        return f"hits;{_count(m.group(1))};0;"
+    m = _OPP_DREW.match(t)
+    if m and _count(m.group(1)) is not None:
+        return f"opp_drew;{_count(m.group(1))};0;"
     m = _CREATED.match(t)
     if m:
         what = m.group(2).strip()
@@ -426,9 +441,12 @@ def _parse_more(t: str) -> str | None:
     if m and _plain_names(m.group(1)) is not None and " or " not in m.group(1):
         return f"control_none;0;0;{m.group(1)}"
     m = _PLAYED_NAMED.match(t)
+    named = re.match(r"(?:a|an) (.+)$", m.group(1)) if m else None
+    if named and "card" not in named.group(1).split() and _descriptor(named.group(1)) is None:
+        m = named  # "you've played a Nimblism this turn": a name, not a descriptor
     if (
         m
-        and not re.match(r"(?:a|an|another|\w+ or more|or) ", m.group(1))
+        and not re.match(r"(?:a|an|another|\w+ or more|or) ", m.group(m.lastindex or 1))
         and _plain_names(m.group(1)) is not None
         and " or " not in m.group(1)
         and " and " not in m.group(1)
@@ -514,6 +532,9 @@ def growing(key: str) -> bool:
             "weapon_attacked",
             "intimidated",
             "played_named",
+            "graveyardto",
+            "hits",
+            "opp_drew",
         )
     ) or (attack_fact(key))
 
@@ -563,6 +584,9 @@ def on_resolution(key: str) -> bool:
         "control_none",
         "played_named",
         "last_hit",
+        "graveyardto",
+        "hits",
+        "opp_drew",
     )
 
 
@@ -686,7 +710,11 @@ def holds(
         return mine is None or theirs is None or mine < theirs  # unknown life: the log decides
     if kind == "your_turn":
         return s.turn_player == player
-    if kind in ("discarded", "banishedto"):  # record_discard, record_banished (this turn)
+    if kind == "hits":  # hits by the player's attacks this combat chain (CR 7.5.3)
+        return sum(1 for x in s.chain if x.controller == player and x.hit) >= n
+    if kind == "opp_drew":
+        return sum(1 for e in s.turn_log if e == f"{other(player)} drew") >= n
+    if kind in ("discarded", "banishedto", "graveyardto"):  # record_discard, record_zone (this turn)
         return (
             sum(1 for e in s.turn_log if e.split()[:2] == [player, kind] and _fits(e.split()[2:], descriptor))
             >= n

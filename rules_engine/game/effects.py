@@ -498,7 +498,7 @@ def defend_trigger(sentence: str, facts: CardFacts) -> tuple[list[TextEffect], s
 
 #: "Activate this only if [condition]" on an equipment or permanent (CR 5.2.1e), the condition one the
 #: grammar reads (``conditions.parse``): checked when the ability is activated (``heroes.check_activation_condition``).
-ACTIVATE_ONLY_IF = re.compile(r"activate this(?: ability)? only if (.+?)\.?$", re.I | re.M)
+ACTIVATE_ONLY_IF = re.compile(r"activate this(?: ability)? only if ([^.\n]+)\.?", re.I)
 
 
 def self_named(text: str, name: str) -> str:

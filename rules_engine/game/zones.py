@@ -241,6 +241,7 @@ def to_graveyard(s: GameState, card: Card) -> None:
     card.face = "up"
     card.origin = ""
     s.p(card.owner).graveyard.append(card)
+    conditions.record_zone(s, card.owner, "graveyardto", card)  # "... put into your graveyard this turn"
 
 
 def destroy_permanent(s: GameState, card: Card) -> None:

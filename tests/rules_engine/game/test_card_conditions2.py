@@ -702,3 +702,42 @@ def test_breaking_scales_targets_only_an_attack_with_combo(fabcube_cards, attack
 def test_self_destroying_equipment_is_computed_in_full(fabcube_cards, name):
     parts = coverage(fabcube_cards.get(name))
     assert parts and all(p.status == MODELLED for p in parts), [p for p in parts if p.status != MODELLED]
+
+
+# --- "Activate this only if ..." with the clauses above ------------------------------------------------
+
+
+@pytest.mark.parametrize(("drawn", "legal"), [(2, True), (1, False)])
+def test_balance_of_justice_after_the_opponent_drew_two(fabcube_cards, drawn, legal):
+    given = _given([], equipment={"head": "Balance of Justice"}, deck_count=10)
+    given["P2"]["deck_count"] = 10
+    result = _run(given, [f"P2 draws {drawn}", "P1 activates Balance of Justice", "all pass"], fabcube_cards)
+    assert bool([m for m in _violations(result) if "only if" in m]) is not legal, result.violations
+    assert ("Balance of Justice" in str(result.state["P1"]["graveyard"])) is legal
+
+
+def test_swiftstrike_bracers_after_a_nimblism(fabcube_cards):
+    given = _given(
+        ["Nimblism (red)", _big("Swing", 3, cost=2)], resources=2, equipment={"arms": "Swiftstrike Bracers"}
+    )
+    result = _run(
+        given,
+        [
+            "P1 plays Nimblism (red)",
+            "all pass",
+            "P1 activates Swiftstrike Bracers",
+            "all pass",
+            "P1 plays Swing",
+            *_THROUGH,
+        ],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - 3 - 2
+
+
+def test_swiftstrike_bracers_without_a_nimblism_cannot_be_activated(fabcube_cards):
+    given = _given([], equipment={"arms": "Swiftstrike Bracers"})
+    result = _run(given, ["P1 activates Swiftstrike Bracers"], fabcube_cards)
+    assert [m for m in _violations(result) if "only if" in m], result.violations
+    assert "Swiftstrike Bracers" in str(result.state["P1"]["equipment"])
