@@ -290,6 +290,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "create_token_opp",
     ),
     (re.compile(r"^opt (\d+)$"), "opt"),
+    # "Create a Crouching Tiger in your hand": a new card in its player's hand (CR 1.3.1b created cards)
+    (re.compile(r"^create an? ([a-z' ]+?) in your hand$"), "create_in_hand"),
     (re.compile(r"^return a ([a-z' ,-]+?) from your graveyard to your hand$"), "return_to_hand"),
     (
         re.compile(
@@ -345,6 +347,7 @@ _PHASE_EFFECTS = frozenset(
         "next_cheap_attack_power",
         "your_attacks_power",
         "opt",
+        "create_in_hand",
     }
 )
 
@@ -729,6 +732,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
                     target = groups[0]
+                elif kind == "create_in_hand":
+                    target = groups[0].strip().title()
                 elif kind == "your_attacks_power":
                     amount = int(groups[0])
                     target = "chain" if "combat chain" in (mm.group(2) or "") else "turn"
@@ -1162,7 +1167,9 @@ CLOSE_NO_HIT_TOKEN = re.compile(
 
 
 #: What an attack card's own resolution may do at once (CR 5.3.4): Arcanic Crackle's arcane damage.
-_ON_RESOLUTION = frozenset({"arcane", "damage", "draw", "gain_life", "gain_resources", "create_token"})
+_ON_RESOLUTION = frozenset(
+    {"arcane", "damage", "draw", "gain_life", "gain_resources", "create_token", "create_in_hand"}
+)
 _MARKED_ATTACK = re.compile(r"^when(?:ever)? this attacks a marked hero, (.+)$")
 _ATTACK_TRIGGER = re.compile(r"^when(?:ever)? (?:this attacks(?: a hero)?|you attack with this), (.+)$")
 #: "When this attacks, if [condition], this gets +N{p} [and go again]": the bonus an attack trigger gives.

@@ -56,6 +56,7 @@ from .zones import (
     destroy_permanent,
     draw,
     make_token,
+    new_card,
     put_bottom,
     self_move_triggers,
     settle_random_discard,
@@ -909,6 +910,12 @@ def apply_text_effect(
         for _ in range(max(1, e.amount)):
             make_token(s, player, e.target, ctx)
         token_created(s, player, e.target, ctx)  # Victor Goldmane's first Gold each turn
+    elif k == "create_in_hand":  # "Create a Fang Strike in your hand" (CR 1.3.1b)
+        card = new_card(s, e.target, player, ctx)
+        card.private_to = player
+        p.hand.append(card)
+        conditions.record_creation(s, player, card)  # "if you've created a card this turn"
+        ctx.events.append(Event("create", player, f"{card.name}: hand"))
     elif k == "create_token_opp":
         for _ in range(max(1, e.amount)):
             make_token(s, other(player), e.target, ctx)  # "under their control": the opposing hero

@@ -741,3 +741,44 @@ def test_swiftstrike_bracers_without_a_nimblism_cannot_be_activated(fabcube_card
     result = _run(given, ["P1 activates Swiftstrike Bracers"], fabcube_cards)
     assert [m for m in _violations(result) if "only if" in m], result.violations
     assert "Swiftstrike Bracers" in str(result.state["P1"]["equipment"])
+
+
+# --- "Create a Crouching Tiger in your hand" -------------------------------------------------------
+
+
+def _pitch(pitch: int) -> dict[str, Any]:
+    return {"name": f"Pitch {pitch}", "type": "action", "cost": 0, "pitch": pitch}
+
+
+@pytest.mark.parametrize(("pitch", "tigers"), [(3, 1), (2, 0)])
+def test_companion_of_the_claw_creates_a_tiger_after_a_blue_pitch(fabcube_cards, pitch, tigers):
+    given = _given(["Companion of the Claw (red)", _pitch(pitch)])  # costs 2
+    result = _run(
+        given,
+        [
+            f"P1 plays Companion of the Claw (red), pitching Pitch {pitch}",
+            "all pass",
+            "all pass (the attack trigger resolves)",
+        ],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.violations
+    assert str(result.state["P1"]["hand"]).count("Crouching Tiger") == tigers
+
+
+def test_stride_of_reprisal_creates_a_tiger_in_hand_when_it_defends(fabcube_cards):
+    given = _given([_big("Swing", 4)])
+    given["P2"] = {"life": 20, "equipment": {"legs": "Stride of Reprisal"}}
+    result = _run(
+        given,
+        [
+            "P1 plays Swing",
+            "all pass to the Defend Step",
+            "P2 declares Stride of Reprisal as a defending card",
+            "all pass",
+        ],
+        fabcube_cards,
+    )
+    assert not _violations(result), result.violations
+    assert "Crouching Tiger" in str(result.state["P2"]["hand"])
+    assert "Crouching Tiger" not in str(result.state["P1"]["hand"])
