@@ -37,6 +37,7 @@ from .effects import (
     activated_ability,
     additional_costs,
     plain,
+    play_condition,
     solflare_effects,
     split_sentences,
     target_fits,
@@ -197,6 +198,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             )
         action_cost = 1
     check_targets(s, player, card, c.targets, is_attack)
+    check_play_condition(s, player, card)
     mode_text = choose_mode(s, card, c, ctx)
     cost = max(0, (f.cost or 0) + cost_modifiers(s, player, f, is_attack)) + extra_cost
     if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
@@ -324,6 +326,11 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
     if "non-attack" in f.subtypes and f.is_action:
+        # "The next non-attack action card you play this turn gets go again" (CR 5.1.2a)
+        due = next((e for e in s.effects if e.kind == "next_nonattack_go_again" and e.player == player), None)
+        if due is not None:
+            s.effects.remove(due)
+            layer.go_again = True
         nonattack_triggers(s, player, layer, ctx)
     if is_attack:
         s.attacks_this_turn.append(card.name)
@@ -345,6 +352,23 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             "intimidate",
         )
     give_priority(s, player)  # CR 1.11.5
+
+
+def check_play_condition(s: GameState, player: str, card: Card) -> None:
+    """ "Play this only if [condition]" (a restriction, CR 1.0.2a; 5.1.2b): a card whose condition does
+    not hold as it is announced cannot be played, and the line is reversed (CR 1.10.3)."""
+    for sentence in split_sentences(plain(card.facts.text)):
+        key = play_condition(sentence, card.facts)
+        if key is not None and not conditions.holds(s, player, key, None, card_id=card.id):
+            raise Illegal(
+                "play_condition",
+                say(
+                    "{card} can be played only if {condition}; this log shows it is not so for {player}.",
+                    card=card.name,
+                    condition=sentence.split(" only if ", 1)[-1].rstrip("."),
+                    player=player,
+                ),
+            )
 
 
 def pay_random_discard(s: GameState, player: str, card: Card, said: tuple[A.CardRef, ...], ctx: Ctx) -> None:
@@ -527,6 +551,7 @@ def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> Card:
     top.face = "up"
     top.origin = top.origin or "deck"  # a backup puts it back on top of the deck
     p.banished.append(top)
+    conditions.record_banished(s, player, top)
     ctx.events.append(Event("random", player, f"boost banished {top.name} from the top of the deck"))
     if player not in s.boosted:
         s.boosted.append(player)  # CR 8.3.9a: the player has boosted this turn
@@ -552,6 +577,8 @@ def typed_attack_fits(word: str, layer: Layer) -> bool:
     facts = layer.card.facts
     if word == "weapon":
         return layer.source_zone == "weapon" or facts.is_weapon
+    if word in ("red", "yellow", "blue"):  # "your next blue attack" (CR 2.2 colour from pitch)
+        return word in conditions.tags(facts, layer.card.pitch)
     return word in {x.casefold() for x in facts.subtypes} | {x.casefold() for x in facts.classes}
 
 
@@ -586,7 +613,11 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
             and eff.kind == "next_cheap_attack_power"
             and layer.card is not None
             and layer.card.facts.is_attack_action
-            and (layer.card.facts.cost or 0) <= int(eff.text or 0)
+            and (
+                (layer.card.facts.cost or 0) >= int(eff.text[2:])
+                if eff.text.startswith(">=")
+                else (layer.card.facts.cost or 0) <= int(eff.text or 0)
+            )
         ):
             layer.power_bonus += eff.amount
         elif eff.player == player and eff.kind == "next_attack_go_again":
@@ -836,6 +867,7 @@ def pay_effect_costs(s: GameState, p: Any, src: Card, ab: Any, is_hero: bool, ct
         card = p.soul.pop(0)
         card.face = "up"
         p.banished.append(card)
+        conditions.record_banished(s, src.owner, card)
         ctx.add(
             NOTE,
             say(
@@ -939,6 +971,21 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
                 say("{src}'s action ability cannot be activated during combat.", src=src.name),
             )
         action_cost = 1
+    elif ab.type == "attack reaction":
+        # an attack reaction ability has an attack reaction's timing: the attack's controller, in the
+        # Reaction Step (CR 5.2.2 with 8.1.2a's timing)
+        link = s.active_link()
+        if s.combat_step != "reaction" or link is None or link.controller != player:
+            raise Illegal(
+                "attack_reaction",
+                say(
+                    "{player} cannot activate {src}'s attack reaction ability: only the attack's controller may, in the Reaction Step.",
+                    player=player,
+                    src=src.name,
+                ),
+            )
+    if not ab.attack and c.targets:
+        check_targets(s, player, src, tuple(c.targets), False)  # "target attack with combo" (CR 1.8.5d)
     cost = ab.resource_cost
     if COSTS_LESS_PER_DRACONIC_LINK.search(src.facts.text):  # Fai, Rising Rebellion; Cindra
         draconic = sum(
