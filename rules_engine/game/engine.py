@@ -355,8 +355,13 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         if (
             link is not None
             and link.damage is not None
-            and clause.subject in ("", s.turn_player, link.attack.name)
+            and (
+                clause.subject in ("", s.turn_player)
+                or (clause.kind == "gains_ap" and clause.subject == link.attack.name)
+            )
         ):
+            # ("Attack T gets go again" said as a hit trigger resolves is the attack's keyword, checked
+            # where it is said: only the action point said of the player implies the passes)
             # "P2 took the 3; P1 gets the action point back from go again and plays Attack B": the
             # go again point is gained at the start of the Resolution Step (CR 7.5.4, 7.6.2), so the
             # passes that ended the Damage Step are implied; the claim is then checked there

@@ -56,7 +56,6 @@ from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .triggers import (
     attack_played_triggers,
     nonattack_triggers,
-    pitch_triggers,
     play_triggers,
     spectra_trigger,
 )
@@ -324,7 +323,6 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     record_play(s, player, f)
     play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
-    pitch_triggers(s, player, s.p(player).pitch_zone[pitched_from:], ctx)
     if "non-attack" in f.subtypes and f.is_action:
         nonattack_triggers(s, player, layer, ctx)
     if is_attack:
