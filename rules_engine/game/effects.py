@@ -617,6 +617,9 @@ CHOICE = re.compile(r"^you may (.+?)\. if you do, (.+?)\.?$")
 _OPTION_PAY = re.compile(r"^pay ((?:\{r\})+|(\d+)\{r\})$")
 _OPTION_DESTROY = re.compile(r"^destroy (this|it|an? ([a-z0-9' -]+?)(?: token)? you control)$")
 _OPTION_DISCARD = re.compile(r"^discard (?:a card|an? ([a-z' -]+?) card)$")
+_OPTION_BOTTOM = re.compile(
+    r"^put a card from your (hand|arsenal|hand or arsenal) on (?:the )?bottom of your deck$"
+)
 _SELF_DEFENSE = re.compile(
     r"^(?:(.+?),? and )?(?:this|it) (?:gets|gains) \+(\d+)\{d\}(?: until end of turn| this chain link| this turn)?$"
 )
@@ -626,13 +629,17 @@ _CHOICE_FIELD, _CHOICE_ITEM = "\x1f", "\x1e"
 
 def choice_option(x: str) -> tuple[str, int, str] | None:
     """The option of "you may X": ("pay", N, ""), ("destroy", 0, "this" or the words naming what is
-    destroyed), ("discard", 0, "" or a descriptor the card must fit); None for another option."""
+    destroyed), ("discard", 0, "" or a descriptor the card must fit), ("bottom", 0, the zones a card
+    is put from on the bottom of the deck: "hand", "arsenal"); None for another option."""
     m = _OPTION_PAY.match(x)
     if m:
         return ("pay", int(m.group(2)) if m.group(2) else m.group(1).count("{r}"), "")
     m = _OPTION_DESTROY.match(x)
     if m:
         return ("destroy", 0, "this" if m.group(1) in ("this", "it") else (m.group(2) or "").strip())
+    m = _OPTION_BOTTOM.match(x)
+    if m:  # Sink Below's "put a card from your hand on the bottom of your deck"
+        return ("bottom", 0, m.group(1).replace(" or ", " "))
     m = _OPTION_DISCARD.match(x)
     if m:
         words = (m.group(1) or "").strip()
@@ -691,6 +698,7 @@ def describe_choice(packed: str) -> str:
         "pay": "pay " + "{r}" * amount,
         "destroy": f"destroy {words if words == 'this' else _article(words) + ' ' + words}",
         "discard": f"discard {_article(words) + ' ' + words + ' card' if words else 'a card'}",
+        "bottom": f"put a card from your {' or '.join(words.split())} on the bottom of your deck",
     }.get(kind, kind)
     words_of: dict[str, Callable[[TextEffect], str]] = {
         "self_defense": lambda e: f"+{e.amount}{{d}}",

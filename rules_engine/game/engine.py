@@ -42,7 +42,7 @@ from .combat import close_chain
 from .context import Ctx, Event, StepResult
 from .damage import apply_prevention, decline_prevention, finish_pending, pay, pitch_alone
 from .defending import defend
-from .effects import activated_ability, attack_text, unpack_choice
+from .effects import activated_ability, attack_text, recognise, self_named, unpack_choice
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
 from .layers import apply_choice, crank, static_text_notes
 from .playing import activate, play
@@ -261,6 +261,8 @@ def _choice_kind(clause: A.Action) -> tuple[str, str, int] | None:
         return "discard", clause.player, 0
     if isinstance(clause, A.Destroy) or (isinstance(clause, A.Claim) and clause.kind == "destroyed"):
         return "destroy", "", 0
+    if isinstance(clause, A.PitchToBottom) and clause.player:
+        return "bottom", clause.player, 0
     return None
 
 
@@ -281,6 +283,20 @@ def implied_choice_resolution(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         return
     top = s.stack[-1]
     if (want[1] and want[1] != top.controller) or top.kind not in ("triggered", "card"):
+        return
+    if top.kind == "card" and top.card is not None and not top.attack:
+        # a card whose own resolution offers it (Sink Below: "P2 Sink Below, bottoms Pummel, draws")
+        found, _ = recognise(self_named(top.card.facts.text, top.card.facts.name))
+        if _offers([f"{e.kind}:{e.amount}:{e.target}" for e in found if not e.trigger], want):
+            all_pass_clause(s, A.AllPass("once", ()), ctx)
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: the passes that resolve {layer} are implied: its option is taken as it resolves (CR 1.8.3a).",
+                    number=ctx.entry.number,
+                    layer=top.name,
+                ),
+            )
         return
     if top.kind == "card":
         if not top.attack or top.card is None or s.priority != top.controller:

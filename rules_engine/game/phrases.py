@@ -2641,6 +2641,18 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:banished|banish)\s+", "banishes "),
     (r"(?:shuffled|shuffle)\s+", "shuffles "),
     (r"(?:paid|pay)\s+", "pays "),
+    # "P2 bottoms Pummel" / "P2 cycles a card": a card put on the bottom of the deck (Sink Below's option);
+    # a draw said with it is the option's outcome, kept as a claim that is checked
+    (
+        r"(?:bottoms|bottomed|bottom|cycles|cycled|cycle)\s+(.+?)(?:\s+to draw\b.*)?$",
+        r"puts \2 on the bottom of their deck",
+    ),
+    (
+        r"(?:puts|put) (.+?) on (?:the )?bottom(?: of (?:their|his|her|the) deck)?,?\s+(?:and\s+)?"
+        r"(?:draws|drew|drawing)\s+(?:a card|1|one|a new one)$",
+        r"puts \2 on the bottom of their deck",
+    ),
+    (r"(?:puts|put) (.+?) on (?:the )?bottom$", r"puts \2 on the bottom of their deck"),
     (r"(?:put|placed|places)\s+", "puts "),
     (r"(?:lost|lose)\s+(\d+)", r"loses \2"),
     (r"(?:is|was) at (\d+)(?: life)?$", r"life \2"),
@@ -2663,7 +2675,7 @@ _PLAYER_VERBS = (
     r"gains|gained|gets|got|loses|lost|keeps|kept|holds|held|arsenals|arsenaled|puts|put|discards|discarded|"
     r"reveals|revealed|creates|created|applies|applied|declines|declined|pays|paid|banishes|banished|"
     r"shuffles|shuffled|is|was|didn't|didnt|did|doesn't|doesnt|does|goes|went|opts|heaves|adds|added|eats|ate|selects|"
-    r"cranks|cranked|destroys|destroyed|"
+    r"cranks|cranked|destroys|destroyed|bottoms|bottomed|cycles|cycled|"
     r"follows|followed|announces|announced|"
     r"chooses|chose"
 )
