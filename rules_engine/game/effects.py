@@ -589,6 +589,26 @@ def _computable_hit_ability(text: str) -> bool:
     return bool(inner) and not unread and all(x.trigger == "hit" and x.kind != "manual" for x in inner)
 
 
+def _target_follow_up(low: str, before: list[TextEffect]) -> TextEffect | None:
+    """ "If [condition], instead it gets +3{p}" / "If [condition], it gets "When this hits a hero, mark
+    them."" right after "Target dagger attack gets +2{p}": "it" is that target. "Instead" replaces the
+    bonus (CR 6.3 replacement of the earlier effect's amount), so the difference is added when the
+    condition holds as the card resolves; None for any other sentence."""
+    m = re.match(r'^if (.+?), (instead )?it (?:gets|gains) (\+(\d+)\{p\}|"([^"]+)")$', low)
+    last = before[-1] if before else None
+    if m is None or last is None or last.kind != "target_power" or last.trigger:
+        return None
+    md = re.fullmatch(r"you control (\d+) or more draconic chain links", m.group(1))
+    key = f"draconic_links:{md.group(1)}" if md else conditions.parse(m.group(1))
+    if key is None or (";" in key and not conditions.on_resolution(key)):
+        return None
+    if m.group(4) and m.group(2):
+        return TextEffect("target_power", int(m.group(4)) - last.amount, f"cond:{key}")
+    if m.group(5) and not m.group(2) and _computable_hit_ability(m.group(5)):
+        return TextEffect("target_grant_hit", 0, f"cond:{key}", m.group(5))
+    return None
+
+
 def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
     """Split a card's text into recognised effects and sentences the engine cannot compute."""
     effects: list[TextEffect] = []
@@ -679,6 +699,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             low = mr.group(1)
         mc = re.match(r"^if (.+?), (.*)$", low)
         md = re.fullmatch(r"you control (\d+) or more draconic chain links", mc.group(1)) if mc else None
+        follow = _target_follow_up(low, effects)
+        if follow is not None:
+            effects.append(follow)  # "If ..., instead it gets +3{p}" after "Target attack gets +2{p}"
+            continue
         if mc and md and not mc.group(2).startswith(("instead", "it ", "this ")):
             # "If you control 2 or more Draconic chain links, create a Fealty token": checked as it resolves
             trigger = f"cond:draconic_links:{md.group(1)}"
@@ -1998,6 +2022,13 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             if re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low) or (
                 SHARPEN.fullmatch(low) and "target" in low
             ):  # sharpen: layers.sharpen_text
+                parts.append(TextPart(sentence, MODELLED, "resolve"))
+            elif (
+                unknown
+                and re.match(r"^if .+?, (?:instead )?it (?:gets|gains) ", low)
+                and self_named(sentence, facts.name) not in recognise(self_named(text, facts.name))[1]
+            ):
+                # "If ..., instead it gets +3{p}" after "Target dagger attack gets +2{p}" (_target_follow_up)
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
             elif unknown or _RULE_LINE.match(low):
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))

@@ -782,3 +782,45 @@ def test_stride_of_reprisal_creates_a_tiger_in_hand_when_it_defends(fabcube_card
     assert not _violations(result), result.violations
     assert "Crouching Tiger" in str(result.state["P2"]["hand"])
     assert "Crouching Tiger" not in str(result.state["P1"]["hand"])
+
+
+# --- "If ..., instead it gets +3{p}" / "If ..., it gets "When this hits ..."" after a target's bonus --
+
+
+_DRAKE_DAGGER = {**_DAGGER, "name": "Drake Dagger", "classes": ["draconic"]}
+
+
+def _second_draconic_link(first_class: str, reaction: str) -> tuple[dict[str, Any], list[str]]:
+    first = {**_big("Opener", 1), "classes": [first_class], "keywords": ["go again"]}
+    given = _given([first, reaction], resources=1, weapons=[_DRAKE_DAGGER])
+    lines = [
+        "P1 plays Opener",
+        *_THROUGH,
+        "P1 activates Drake Dagger",
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        "all pass to the Reaction Step",
+        f"P1 plays {reaction} targeting Drake Dagger",
+        "all pass",
+        "all pass through the Damage Step",
+    ]
+    return given, lines
+
+
+@pytest.mark.parametrize(("first_class", "bonus"), [("draconic", 3), ("ninja", 2)])
+def test_blistering_blade_gets_three_instead_of_two_with_two_draconic_links(
+    fabcube_cards, first_class, bonus
+):
+    given, lines = _second_draconic_link(first_class, "Blistering Blade (red)")
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - 1 - (1 + bonus)
+
+
+@pytest.mark.parametrize(("first_class", "marked"), [("draconic", True), ("ninja", False)])
+def test_searing_gaze_gives_the_mark_on_hit_only_with_two_draconic_links(fabcube_cards, first_class, marked):
+    given, lines = _second_draconic_link(first_class, "Searing Gaze (red)")
+    result = _run(given, [*lines, "all pass"], fabcube_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - 1 - (1 + 2)
+    assert bool(result.state["P2"].get("marked")) is marked
