@@ -211,6 +211,15 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "next_attack_go_again",
     ),
     (
+        # "Your next attack this turn gains dominate", "The next attack action card you play this turn
+        # gains dominate" (CR 5.1.2a; group 1: "action card" when only an attack action card fits)
+        re.compile(
+            r"^(?:your next attack( action card)? this turn|the next attack( action card)? you play this turn) "
+            r"(?:gets|gains) (dominate|overpower)$"
+        ),
+        "next_attack_keyword",
+    ),
+    (
         # "Your next arrow / dagger / weapon / Mechanologist attack this turn gets +N{p}" (CR 5.1.2a)
         re.compile(
             r"^your next (?!attack\b)([a-z]+) attack this turn (?:gets|gains) \+(\d+)\{p\}"
@@ -348,6 +357,7 @@ _PHASE_EFFECTS = frozenset(
         "your_attacks_power",
         "opt",
         "create_in_hand",
+        "next_attack_keyword",
     }
 )
 
@@ -756,6 +766,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
                     target = groups[0]
+                elif kind == "next_attack_keyword":
+                    target = ("action|" if mm.group(1) or mm.group(2) else "|") + mm.group(3)
                 elif kind == "create_in_hand":
                     target = groups[0].strip().title()
                 elif kind == "your_attacks_power":
@@ -1878,6 +1890,7 @@ _GRANTS_TO_OTHERS = frozenset(
         "next_attack_grant",
         "next_typed_attack",
         "grant_cost_keyword",
+        "next_attack_keyword",
     }
 )
 

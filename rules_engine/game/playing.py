@@ -605,6 +605,17 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
             layer.go_again = True
         elif (
             eff.player == player
+            and eff.kind == "next_attack_keyword"
+            and (
+                not eff.text.startswith("action|")
+                or (layer.card is not None and layer.card.facts.is_attack_action)
+            )
+        ):
+            keyword = eff.text.split("|", 1)[1]
+            if keyword not in layer.granted:
+                layer.granted.append(keyword)  # dominate / overpower (CR 8.3.4, 8.3.22)
+        elif (
+            eff.player == player
             and eff.kind == "next_typed_attack"
             and typed_attack_fits(eff.text.split("|")[0], layer)
         ):

@@ -824,3 +824,34 @@ def test_searing_gaze_gives_the_mark_on_hit_only_with_two_draconic_links(fabcube
     assert not _violations(result), result.violations
     assert result.state["P2"]["life"] == 20 - 1 - (1 + 2)
     assert bool(result.state["P2"].get("marked")) is marked
+
+
+# --- "Your next attack this turn gains dominate" ----------------------------------------------------
+
+
+@pytest.mark.parametrize("weapon_first", [True, False])
+def test_push_forward_gives_dominate_only_after_a_weapon_attack(fabcube_cards, weapon_first):
+    given = _given(["Push Forward (red)", _big("Follow Up", 4)], ap=1, resources=2, weapons=[_DAGGER])
+    given["P2"]["hand"] = [
+        {"name": f"Block {i}", "type": "action", "defense": 2, "pitch": 3, "cost": 0} for i in (1, 2)
+    ]
+    lines = ["P1 activates Test Dagger", *_THROUGH, "all pass"] if weapon_first else []  # the chain closes
+    result = run_scenario(
+        {
+            "id": "t",
+            "given": given,
+            "when": [
+                *lines,
+                "P1 plays Push Forward (red)",
+                "all pass",
+                "P1 plays Follow Up",
+                "all pass to the Defend Step",
+                "P2 declares Block 1 and Block 2 as defending cards",
+            ],
+            "expect": {},
+        },
+        fabcube_cards,
+    )
+    assert result.error is None, result.error
+    refused = [m for m in _violations(result) if "dominate" in m]
+    assert bool(refused) is weapon_first, result.violations
