@@ -1903,8 +1903,9 @@ def granted_to_others(facts: CardFacts, kw: str) -> bool:
     if not named:
         return False
     for sentence in named:
-        found, unknown = recognise(sentence)
-        if unknown or not found or any(e.kind not in _GRANTS_TO_OTHERS or e.trigger for e in found):
+        found, unknown = recognise(self_named(sentence, facts.name))
+        # a grant to another attack under a condition or on a hit is still not the card's own keyword
+        if unknown or not found or any(e.kind not in _GRANTS_TO_OTHERS or e.kind == "manual" for e in found):
             return False
     return True
 

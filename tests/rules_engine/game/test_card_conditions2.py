@@ -855,3 +855,9 @@ def test_push_forward_gives_dominate_only_after_a_weapon_attack(fabcube_cards, w
     assert result.error is None, result.error
     refused = [m for m in _violations(result) if "dominate" in m]
     assert bool(refused) is weapon_first, result.violations
+
+
+@pytest.mark.parametrize("name", ["Push Forward (red)", "Pedal to the Metal (red)"])
+def test_a_keyword_given_to_the_next_attack_is_not_the_cards_own(fabcube_cards, name):
+    parts = coverage(fabcube_cards.get(name))
+    assert parts and all(p.status == MODELLED for p in parts), [p for p in parts if p.status != MODELLED]
