@@ -16,6 +16,7 @@ from rules_engine.wording import say
 from . import actions as A
 from . import conditions
 from .cards import CardFacts, norm_name
+from .choices import claim
 from .context import Ctx, Event
 from .rules import NOTE, CannotApply
 from .state import PLAYERS, Card, GameState
@@ -201,9 +202,12 @@ def destroy(s: GameState, c: A.Destroy, ctx: Ctx) -> None:
         p = s.p(pl)
         for card in list(p.permanents) + list(p.weapons) + [x for x in p.equipment.values() if x is not None]:
             if norm_name(card.name) == key or norm_name(card.name).startswith(key + " "):
+                # an option a resolved ability offered ("you may destroy ..."): a game action, CR 1.8.3
+                chosen = claim(s, pl, "destroy", card=card)
                 destroy_permanent(s, card)
                 ctx.events.append(Event("destroy", pl, card.name))
-                _note(ctx, f"{pl}'s {card.name} destroyed", c.reason)
+                if chosen is None:
+                    _note(ctx, f"{pl}'s {card.name} destroyed", c.reason)
                 return
     raise CannotApply(say("no permanent, weapon or equipment named {card}", card=repr(c.card)))
 

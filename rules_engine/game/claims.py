@@ -16,18 +16,23 @@ from typing import Any
 from rules_engine.wording import say
 
 from . import actions as A
+from . import choices
 from .cards import norm_name
-from .context import Ctx, check_game_over
+from .context import Ctx, Event, check_game_over
 from .damage import deal_damage
 from .end_phase import named_sharpen
 from .layers import bump_attack
 from .rules import MISMATCH, MISSED_TRIGGER, NOTE, UNREADABLE, CannotApply, Illegal
 from .state import COMBAT_STEPS, PLAYERS, GameState, Layer
 from .view import get_path, view
+from .zones import destroy_permanent
 
 
 def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
-    """Narrated automatic events are checked, never applied."""
+    """Narrated automatic events are checked, never applied; "P2 destroys X" while an ability offers
+    that destruction is the option taken (``destroy_chosen``)."""
+    if c.kind == "destroyed" and not c.subject.startswith("slot:"):
+        destroy_chosen(s, c.subject, ctx)
     events = ctx.events + ctx.prev_events
     ok = True
     derived: Any = None
@@ -205,6 +210,22 @@ def says(c: A.Claim) -> str:
         k=c.kind.replace("_", " "),
     )
     return " ".join(text.split())
+
+
+def destroy_chosen(s: GameState, subject: str, ctx: Ctx) -> bool:
+    """ "P2 destroys Hyper Driver (for the galvanize)" while a resolved ability offers "you may destroy
+    an item you control" (CR 1.8.3): the permanent is destroyed and the option taken (``choices``)."""
+    want = re.sub(r"^(?:their|his|her|P[12]'s)\s+", "", subject.strip(), flags=re.I)
+    want = re.split(r"\s+(?:for|to|with|as)\s+", want, maxsplit=1)[0]
+    for offer in reversed(choices.open_offers(s)):
+        p = s.p(offer.player)
+        arena = list(p.permanents) + list(p.weapons) + [y for y in p.equipment.values() if y is not None]
+        for card in arena:
+            if want and _named(card.name, want) and choices.claim(s, offer.player, "destroy", card=card):
+                destroy_permanent(s, card)
+                ctx.events.append(Event("destroy", offer.player, card.name))
+                return True
+    return False
 
 
 def _named(name: str, want: str) -> bool:

@@ -15,6 +15,7 @@ from rules_engine.wording import say
 from . import actions as A
 from . import conditions
 from .cards import norm_name
+from .choices import claim
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
 from .heroes import pay_offer_effect, take_pay_offer
@@ -260,6 +261,12 @@ def pay(s: GameState, c: A.Pay, ctx: Ctx) -> None:
     """Pay an optional cost that avoids damage (Bloodrot Pox: 2 damage unless you pay 3, CR 8.6.19)."""
     d = s.pending
     if d is None or not d.unless_cost or d.target != c.player:
+        chosen = claim(s, c.player, "pay", c.amount)  # "you may pay {r}. If you do, ..." (CR 1.8.3)
+        if chosen is not None:
+            amount = c.amount or chosen.amount  # "pays for the +2": the option's own cost
+            pay_resources(s, c.player, amount, c.pitches, ctx)
+            ctx.events.append(Event("paid", c.player, chosen.source, amount))
+            return
         offer = take_pay_offer(s, c.player, c.amount)  # a hero's "you may pay {r}" (Terra's)
         if offer is not None:
             pay_resources(s, c.player, c.amount, c.pitches, ctx)

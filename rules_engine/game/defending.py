@@ -16,15 +16,13 @@ from . import actions as A
 from . import conditions
 from .context import Ctx, Event, give_priority
 from .effects import (
-    DEFEND_AND,
-    DEFEND_QUALIFIED,
     LOW_POWER_NO_HAND_DEFENSE,
     OVERPOWER_IF_BUFFED,
     UNITY_DEFENSE,
     TextEffect,
-    defend_and_key,
     defend_sentences,
-    recognise,
+    parse_defend_trigger,
+    plain,
     split_sentences,
 )
 from .rules import MANUAL, NOTE, Illegal
@@ -256,7 +254,7 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
                 s.effects.remove(eff)
     for card in new:
         for sentence in defend_sentences(card.facts):
-            if _SELF_TRIGGER["defends"].search(sentence):
+            if parse_defend_trigger(sentence, card.facts) is not None:
                 continue  # a trigger of its own (self_triggers below), computed or asked for there
             unity = UNITY_DEFENSE.match(sentence)
             if unity:  # CR 8.4.10: declared together with a card from hand (its trigger resolved at once)
@@ -355,60 +353,48 @@ def _defends_such(s: GameState, what: str) -> bool:
 
 
 def self_triggers(s: GameState, cards: list[Card], event: str, ctx: Ctx) -> None:
-    """A card's own "When this defends, ..." / "When this attacks, ..." triggers (CR 6.6.5: the event
-    occurred; 7.0.5a: a defense reaction defends as it resolves, 7.2.4: an attack in the Attack Step).
-    Each is a triggered layer its controller adds (CR 6.6.6); a sentence the engine cannot compute
-    is a manual trigger for the judge."""
+    """A card's own "When this defends ..." triggers (CR 6.6.5: the event occurred; 7.0.5a: a defense
+    reaction defends as it resolves), one per sentence (``effects.parse_defend_trigger``). Each is a
+    triggered layer its controller adds (CR 6.6.6) whose source is the card ("this" in its effect).
+    A trigger that names the attack it defends ("an attack with go again") or a state of the
+    attacking hero (a trap's "and the attacking hero has ...") triggers only when that holds (CR
+    6.6.5b); "When this defends, if [condition], ..." is checked as it triggers and as it resolves
+    (``conditional_trigger``); a sentence the engine cannot compute is a manual trigger for the judge."""
+    assert event == "defends"
     for card in cards:
-        m = _SELF_TRIGGER[event].search(card.facts.text)
-        q = DEFEND_QUALIFIED.search(card.facts.text) if event == "defends" and m is None else None
-        if q is not None and not _defends_such(s, q.group(1).casefold()):
-            continue  # the attack is not the one its trigger names (CR 6.6.5b)
-        a = DEFEND_AND.search(card.facts.text) if event == "defends" and m is None and q is None else None
-        undecided = False
-        if a is not None:
-            # a trap's "and the attacking hero has [condition]": a state of the event (CR 6.6.5b)
-            key = defend_and_key(a.group(1))
-            link = s.active_link()
-            if key is None or link is None:
-                m, undecided = a, True  # a condition the engine does not read: the judge's (manual)
-            elif not conditions.holds(s, link.controller, key):
+        for sentence in split_sentences(plain(card.facts.text)):
+            dt = parse_defend_trigger(sentence, card.facts)
+            if dt is None:
                 continue
-            else:
-                m = a
-        m = m or q
-        if not m or (event == "attacks" and re.match(r"intimidate\b", m.group(m.lastindex or 1), re.I)):
-            continue
-        effects, unknown = recognise(m.group(m.lastindex or 1) + ".")
-        if undecided:
-            effects = []
-        controller = card.owner
-        conds = {e.trigger for e in effects}
-        if effects and not unknown and len(conds) == 1 and next(iter(conds)).startswith("cond:"):
-            # "When this defends, if [condition], [effect]" (CR 1.8.4, 6.6.5b)
-            if ";" in next(iter(conds)) and all(e.kind != "manual" for e in effects):
-                conditional_trigger(s, controller, f"{card.name} {event[:-1]} trigger", effects, card, ctx)
+            name = f"{card.name} {event[:-1]} trigger"
+            if dt.shape == "qualified" and dt.computed and not _defends_such(s, dt.qualifier.casefold()):
+                continue  # the attack is not the one its trigger names (CR 6.6.5b)
+            if dt.shape == "and" and dt.computed:
+                link = s.active_link()
+                if link is None or not conditions.holds(s, link.controller, dt.key):
+                    continue  # the attacking hero's state the trap needs does not hold (CR 6.6.5b)
+            if dt.shape == "plain" and dt.computed and dt.key:
+                conditional_trigger(s, card.owner, name, list(dt.effects), card, ctx)
                 continue
-            effects = []  # a condition the engine does not check: the judge's
-        layer = Layer(
-            id=s.new_id(),
-            kind="triggered",
-            name=f"{card.name} {event[:-1]} trigger",
-            controller=controller,
-            effect="text" if effects and not unknown else "manual",
-        )
-        layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
-        s.stack.append(layer)
-        ctx.events.append(Event("trigger", controller, layer.name))
-
-
-_SELF_TRIGGER = {
-    "defends": re.compile(r"when this defends, (.+?)(?:\.|$)", re.I),
-    "attacks": re.compile(r"when this attacks, (.+?)(?:\.|$)", re.I),
-}
+            layer = Layer(
+                id=s.new_id(),
+                kind="triggered",
+                name=name,
+                controller=card.owner,
+                effect="text" if dt.computed else "manual",
+                source_id=card.id,
+            )
+            layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in dt.effects] if dt.computed else []
+            s.stack.append(layer)
+            ctx.events.append(Event("trigger", card.owner, layer.name))
 
 
 def without_self_triggers(text: str) -> str:
-    """The card's text without its "When this defends/attacks" sentences, which trigger rather than
-    resolve with the card."""
-    return re.sub(r"when this (?:defends|attacks), [^.]*\.?", "", text, flags=re.I).strip()
+    """The card's text without its "When this defends/attacks" sentences (with an "If you do" that
+    follows), which trigger rather than resolve with the card."""
+    kept = [
+        x
+        for x in split_sentences(plain(text))
+        if not re.match(r"^(?:[a-z' ]+ - )?when (?:this (?:defends|attacks)|you defend with this)\b", x, re.I)
+    ]
+    return ". ".join(kept) + ("." if kept else "")

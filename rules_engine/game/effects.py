@@ -7,6 +7,7 @@ engine reports a manual-effect finding and the judge enters the outcome as an ad
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -444,19 +445,19 @@ def play_condition(sentence: str, facts: CardFacts) -> str | None:
     return key if conditions.on_resolution(key) or key.startswith("dlinks;") else None
 
 
-#: A card's own "When this defends[, if CONDITION], EFFECT" (CR 6.6; ``defending.self_triggers``): a
-#: triggered layer when it is declared as a defending card (or a defense reaction resolves, 7.0.5a).
-DEFEND_TRIGGER = re.compile(r"^when this defends, (.+)$")
+#: A card's own "When this defends[, if CONDITION], EFFECT" (also "When you defend with this", after a
+#: label such as "Galvanize - "; CR 6.6, ``defending.self_triggers``): a triggered layer when it is
+#: declared as a defending card (or a defense reaction resolves, 7.0.5a).
+DEFEND_TRIGGER = re.compile(r"^(?:[a-z' ]+ - )?when (?:this defends|you defend with this), (.+)$")
 #: "When this defends an attack with go again / with {p} greater than its base / a red card / a Brute
 #: attack, EFFECT": the trigger's event names the attack it defends (CR 6.6.5b; ``defending.self_triggers``).
 DEFEND_QUALIFIED = re.compile(
-    r"when this defends (an attack with go again|an attack with \{p\} greater than its base"
-    r"|an? (?:red|yellow|blue) (?:card|attack)|an? [a-z]+ attack), (.+?)(?:\.|$)",
-    re.I,
+    r"^(?:[a-z' ]+ - )?when this defends (an attack with go again|an attack with \{p\} greater than its base"
+    r"|an? (?:red|yellow|blue) (?:card|attack)|an? [a-z]+ attack), (.+)$"
 )
 #: "When this defends and the attacking hero has [condition], EFFECT" (the traps): a state the event
 #: needs (CR 6.6.5b), the condition read as the attacking hero's ("you have ..." for them).
-DEFEND_AND = re.compile(r"when this defends and the attacking hero has (.+?), (.+?)(?:\.|$)", re.I)
+DEFEND_AND = re.compile(r"^(?:[a-z' ]+ - )?when this defends and the attacking hero has (.+?), (.+)$")
 
 
 def defend_and_key(condition: str) -> str | None:
@@ -465,48 +466,67 @@ def defend_and_key(condition: str) -> str | None:
     return key if key is not None and conditions.on_resolution(key) else None
 
 
-def defend_trigger(sentence: str, facts: CardFacts) -> tuple[list[TextEffect], str] | None:
-    """The effects of the card's first "When this defends, ..." sentence and its condition key ("" for
-    none) when the engine computes all of it; None otherwise (the trigger is then the judge's)."""
-    low = sentence.strip().rstrip(".").casefold()
+@dataclass(frozen=True)
+class DefendTrigger:
+    """A "When this defends ..." sentence read (``parse_defend_trigger``): its ``shape`` ("plain",
+    "qualified": the attack it names in ``qualifier``, "and": the attacking hero's condition in
+    ``key``), its effects, and whether the engine computes all of it. A plain trigger's ``key`` is the
+    condition of "When this defends, if [condition], ..." ("" for none)."""
+
+    shape: str
+    effects: tuple[TextEffect, ...]
+    computed: bool
+    key: str = ""
+    qualifier: str = ""
+
+
+def _all_computed(found: list[TextEffect], unread: list[str]) -> bool:
+    return bool(found) and not unread and all(not e.trigger and e.kind != "manual" for e in found)
+
+
+@lru_cache(maxsize=8192)
+def _parse_defend_trigger(low: str) -> DefendTrigger | None:
     a = DEFEND_AND.match(low)
     if a is not None:
-        first_and = DEFEND_AND.search(facts.text)
-        if first_and is None or first_and.group(0).casefold().rstrip(".") != low:
-            return None
-        if re.search(r"when this defends, ", facts.text, re.I) or DEFEND_QUALIFIED.search(facts.text):
-            return None  # the engine triggers the first shape it finds only (defending.self_triggers)
-        key = defend_and_key(a.group(1))
+        key = defend_and_key(a.group(1)) or ""
         found, unread = recognise(a.group(2))
-        ok = found and not unread and all(not e.trigger and e.kind != "manual" for e in found)
-        return (found, key) if ok and key else None
+        return DefendTrigger("and", tuple(found), bool(key) and _all_computed(found, unread), key)
     q = DEFEND_QUALIFIED.match(low)
     if q is not None:
-        qualified = DEFEND_QUALIFIED.search(facts.text)
-        word = q.group(1).split()[1] if q.group(1).endswith(" attack") and "with" not in q.group(1) else ""
-        if qualified is None or qualified.group(0).casefold().rstrip(".") != low:
-            return None
-        if re.search(r"when this defends, ", facts.text, re.I):
-            return None  # the engine triggers the unqualified sentence only (defending.self_triggers)
-        if word and word not in ("red", "yellow", "blue", "weapon") and conditions._descriptor(word) is None:
-            return None
+        what = q.group(1)
+        word = what.split()[1] if what.endswith(" attack") and "with" not in what else ""
+        known = (
+            not word
+            or word in ("red", "yellow", "blue", "weapon")
+            or conditions._descriptor(word) is not None
+        )
         found, unread = recognise(q.group(2))
-        ok = found and not unread and all(not e.trigger and e.kind != "manual" for e in found)
-        return (found, "") if ok else None
+        return DefendTrigger(
+            "qualified", tuple(found), known and _all_computed(found, unread), qualifier=what
+        )
     m = DEFEND_TRIGGER.match(low)
-    first = re.search(r"when this defends, (.+?)(?:\.|$)", facts.text, re.I)
-    if m is None or first is None or first.group(1).strip().rstrip(".").casefold() != m.group(1):
-        return None  # the engine triggers the first such sentence only (defending.self_triggers)
+    if m is None:
+        return None
     found, unread = recognise(m.group(1))
-    if not found or unread or any(e.kind == "manual" for e in found):
-        return None
     keys = {e.trigger for e in found}
-    if len(keys) != 1:
+    key = next(iter(keys)) if len(keys) == 1 else ""
+    if key.startswith("cond:") and ";" in key and not unread and all(e.kind != "manual" for e in found):
+        return DefendTrigger("plain", tuple(found), True, key[5:])  # "When this defends, if ..." (CR 1.8.4)
+    return DefendTrigger("plain", tuple(found), _all_computed(found, unread))
+
+
+def parse_defend_trigger(sentence: str, facts: CardFacts) -> DefendTrigger | None:
+    """The sentence read as one of the card's own "When this defends" triggers; None for another."""
+    return _parse_defend_trigger(_self(sentence, facts).strip().rstrip("."))
+
+
+def defend_trigger(sentence: str, facts: CardFacts) -> tuple[list[TextEffect], str] | None:
+    """A "When this defends" sentence the engine computes in full: its effects and condition key
+    ("" for none); None otherwise (the trigger is then the judge's, or the sentence is another)."""
+    found = parse_defend_trigger(sentence, facts)
+    if found is None or not found.computed:
         return None
-    key = next(iter(keys))
-    if key and not (key.startswith("cond:") and ";" in key):
-        return None
-    return found, key[5:] if key else ""
+    return list(found.effects), found.key
 
 
 #: "Activate this only if [condition]" on an equipment or permanent (CR 5.2.1e), the condition one the
@@ -582,14 +602,124 @@ def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None
 
 
 def split_sentences(text: str) -> list[str]:
+    """A card's text as sentences; "If you do, ..." stays with the "you may ..." sentence before it,
+    since its effect depends on that optional effect (CR 1.8.3, 1.8.4): the two are one choice."""
     t = text.replace("\n", ". ")
     parts = re.split(r"(?<=[.!])\s+", t)
-    out = []
+    out: list[str] = []
     for p in parts:
         s = " ".join(p.split()).strip().rstrip(".").strip()
-        if s:
+        if not s:
+            continue
+        if out and _IF_YOU_DO.match(s) and _YOU_MAY.search(out[-1]):
+            out[-1] = f"{out[-1]}. {s}"
+        else:
             out.append(s)
     return out
+
+
+_IF_YOU_DO = re.compile(r"^if you do,", re.I)
+_YOU_MAY = re.compile(r"\byou may\b", re.I)
+
+#: "You may X. If you do, Y" (CR 1.8.3 optional effect, 1.8.4 the effect conditional on it): X is an
+#: option the log shows taken by its next line (``choices``), Y what follows (``layers.apply_choice``).
+CHOICE = re.compile(r"^you may (.+?)\. if you do, (.+?)\.?$")
+_OPTION_PAY = re.compile(r"^pay ((?:\{r\})+|(\d+)\{r\})$")
+_OPTION_DESTROY = re.compile(r"^destroy (this|it|an? ([a-z0-9' -]+?)(?: token)? you control)$")
+_OPTION_DISCARD = re.compile(r"^discard (?:a card|an? ([a-z' -]+?) card)$")
+_SELF_DEFENSE = re.compile(
+    r"^(?:(.+?),? and )?(?:this|it) (?:gets|gains) \+(\d+)\{d\}(?: until end of turn| this chain link| this turn)?$"
+)
+#: separators of a packed choice (a ``TextEffect.target`` travels through layers as "kind:amount:target")
+_CHOICE_FIELD, _CHOICE_ITEM = "\x1f", "\x1e"
+
+
+def choice_option(x: str) -> tuple[str, int, str] | None:
+    """The option of "you may X": ("pay", N, ""), ("destroy", 0, "this" or the words naming what is
+    destroyed), ("discard", 0, "" or a descriptor the card must fit); None for another option."""
+    m = _OPTION_PAY.match(x)
+    if m:
+        return ("pay", int(m.group(2)) if m.group(2) else m.group(1).count("{r}"), "")
+    m = _OPTION_DESTROY.match(x)
+    if m:
+        return ("destroy", 0, "this" if m.group(1) in ("this", "it") else (m.group(2) or "").strip())
+    m = _OPTION_DISCARD.match(x)
+    if m:
+        words = (m.group(1) or "").strip()
+        if words and conditions._descriptor(words) is None:
+            return None
+        return ("discard", 0, words)
+    return None
+
+
+def _choice_outcome(y: str) -> list[TextEffect] | None:
+    """Y of a choice as computed effects, with "this gets +N{d}" (the source's own defense) read here
+    only, where the source is known; None when a part is not computed."""
+    extra: list[TextEffect] = []
+    m = _SELF_DEFENSE.match(y)
+    if m:
+        extra.append(TextEffect("self_defense", int(m.group(2))))
+        y = m.group(1) or ""
+        if not y:
+            return extra
+    y = re.sub(r"^(?:it|this) (gets|gains) ", r"this \1 ", y)
+    inner, unread = recognise(y)
+    if not inner or unread or any(x.trigger or x.kind in ("manual", "choice") for x in inner):
+        return None
+    return inner + extra
+
+
+def _choice_on_defense(e: TextEffect) -> bool:
+    """A choice whose outcome is the source's own +N{d}: computed only where the source defends."""
+    return e.kind == "choice" and any(x.kind == "self_defense" for x in unpack_choice(e.target)[1])
+
+
+def pack_choice(option: tuple[str, int, str], outcome: list[TextEffect]) -> str:
+    items = [_CHOICE_FIELD.join((e.kind, str(e.amount), e.target)) for e in outcome]
+    return _CHOICE_ITEM.join([_CHOICE_FIELD.join((option[0], str(option[1]), option[2])), *items])
+
+
+def unpack_choice(packed: str) -> tuple[tuple[str, int, str], tuple[TextEffect, ...]]:
+    """The option and the outcome of a packed choice (``pack_choice``)."""
+    head, *items = packed.split(_CHOICE_ITEM)
+    kind, amount, words = (head.split(_CHOICE_FIELD) + ["", "", ""])[:3]
+    out = []
+    for item in items:
+        k, a, t = (item.split(_CHOICE_FIELD) + ["", "", ""])[:3]
+        out.append(TextEffect(k, int(a or 0), "", t))
+    return (kind, int(amount or 0), words), tuple(out)
+
+
+def _article(words: str) -> str:
+    return "an" if words[:1].casefold() in "aeiou" else "a"
+
+
+def describe_choice(packed: str) -> str:
+    """A choice in words for the judge ("You may pay {r}{r}: then +2{d}, draw 1")."""
+    (kind, amount, words), outcome = unpack_choice(packed)
+    option = {
+        "pay": "pay " + "{r}" * amount,
+        "destroy": f"destroy {words if words == 'this' else _article(words) + ' ' + words}",
+        "discard": f"discard {_article(words) + ' ' + words + ' card' if words else 'a card'}",
+    }.get(kind, kind)
+    words_of: dict[str, Callable[[TextEffect], str]] = {
+        "self_defense": lambda e: f"+{e.amount}{{d}}",
+        "self_power": lambda e: f"+{e.amount}{{p}}",
+        "self_go_again": lambda e: "go again",
+        "draw": lambda e: f"draw {e.amount}",
+        "create_token": lambda e: f"create {e.amount} {e.target}",
+        "gain_life": lambda e: f"gain {e.amount}{{h}}",
+        "gain_resources": lambda e: "gain " + "{r}" * e.amount,
+        "gain_ap": lambda e: f"gain {e.amount} action point",
+        "arcane": lambda e: f"{e.amount} arcane damage",
+    }
+    then = ", ".join(
+        words_of[e.kind](e)
+        if e.kind in words_of
+        else " ".join(x for x in (e.kind.replace("_", " "), e.target) if x)
+        for e in outcome
+    )
+    return f"you may {option}; if you do, {then}"
 
 
 def _computable_hit_ability(text: str) -> bool:
@@ -656,7 +786,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             re.match(r"^(?:combo|crush)\s*-", low)
             or re.match(r"^when this attacks, intimidate$", low)
             or re.match(r"^defense reaction cards can't be played this chain link$", low)
-            or re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low)
+            or re.match(
+                r"^if .+ (?:is|was) played from (?:your )?arsenal, (?:it|this) (?:gains|gets) \+\d+\{d\}$",
+                low,
+            )
             or re.match(r"^if you've dealt arcane damage this turn, this gets", low)
         ):
             continue  # handled by the combat rules (CR 8.4.1, 8.4.2, 8.5.10)
@@ -734,6 +867,17 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if m:
             trigger = "hit"
             low = m.group(1)
+        mch = CHOICE.match(low)
+        if mch:
+            option = choice_option(mch.group(1))
+            outcome = _choice_outcome(mch.group(2)) if option else None
+            if option is not None and outcome is not None:
+                effects.append(TextEffect("choice", option[1], trigger, pack_choice(option, outcome)))
+            elif trigger:
+                effects.append(TextEffect(kind="manual", trigger=trigger, target=sentence))
+            else:
+                unknown.append(sentence)
+            continue
         # "create a Toughness and a Vigor token": one token of each (CR 8.6), not one named "toughness and a vigor"
         low = re.sub(
             r"\bcreate (a|an) ([a-z' ]+?) and (a|an) ([a-z' ]+?) tokens?\b",
@@ -938,6 +1082,31 @@ TOKEN_RULES: dict[str, str] = {
     "vigor": "8.6.27",
     "agility": "8.6.28",
 }
+
+
+#: The CR 8.6 tokens whose printed abilities the engine applies in full from their ``TOKENS`` entry
+#: (triggers.start_phase, attack_triggers, nonattack_triggers, costs, end_phase, playing): their
+#: printed sentences count as computed (``coverage``).
+COMPUTED_TOKENS = frozenset(
+    {
+        "might",
+        "vigor",
+        "agility",
+        "confidence",
+        "toughness",
+        "quicken",
+        "runechant",
+        "courage",
+        "eloquence",
+        "embodiment of lightning",
+        "ponder",
+        "bloodrot pox",
+        "seismic surge",
+        "frostbite",
+        "frailty",
+        "inertia",
+    }
+)
 
 
 def token_facts(name: str) -> CardFacts | None:
@@ -1383,8 +1552,8 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue  # reported when the card is played
         if _from_hand_ability(sentence):
             continue  # activated from the hand (playing.activate), not part of the attack
-        if _defense_key(low):
-            continue  # counted in its defense when it defends (values.defense_of)
+        if _defense_key(low) or parse_defend_trigger(sentence, facts) is not None:
+            continue  # counted in its defense / triggered when it defends (values.defense_of, defending)
         if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
             continue  # paid less when played (costs.cost_modifiers)
         if modes_done and (re.match(r"^choose 1", low) or sentence.lstrip().startswith(("-", "–"))):
@@ -1414,8 +1583,6 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue
         if play_condition(sentence, facts) is not None:
             continue  # checked when the card is played (playing.play)
-        if defend_trigger(sentence, facts) is not None:
-            continue  # a trigger when it defends (defending.self_triggers)
         m = _ATTACK_TRIGGER.match(low)
         if m:
             effects, unknown = _trigger_bonus(m.group(1)) or [], []
@@ -1844,7 +2011,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         )
         and not steam_sentence(sentence)
         and defense_grant(sentence, facts) is None
-        and defend_trigger(sentence, facts) is None
+        and parse_defend_trigger(sentence, facts) is None
         and not (facts.is_weapon and _grant(_self(sentence, facts)) is not None)
         and not (facts.is_weapon and _weapon_hit(_self(sentence, facts)))
     ]
@@ -1974,9 +2141,12 @@ def coverage(facts: CardFacts) -> list[TextPart]:
     at = attack_text(facts) if attack else AttackText()
     unmodelled = set(at.unmodelled) | set(at.on_attack_manual)
     cycle = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(text) if facts.is_("hero") else None
+    engine_token = facts.is_token and facts.name.casefold() in COMPUTED_TOKENS
     for sentence in split_sentences(text):
         low = _self(sentence, facts)
-        if _KEYWORD_LINE.match(low):
+        if engine_token:
+            parts.append(TextPart(sentence, MODELLED, "token"))  # its TOKENS entry (CR 8.6)
+        elif _KEYWORD_LINE.match(low):
             parts.append(TextPart(sentence, MODELLED, "keyword"))
         elif FUSION.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.fuse (CR 8.3.17)
@@ -1990,6 +2160,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "deck" if UNLIMITED.match(low) else "arena"))
         elif _defense_key(low):
             parts.append(TextPart(sentence, MODELLED, "defend"))  # values.defense_of
+        elif not facts.is_("hero") and (dt := parse_defend_trigger(sentence, facts)) is not None:
+            # its own "When this defends" trigger (defending.self_triggers); "this" is the defender
+            parts.append(TextPart(sentence, MODELLED if dt.computed else FLAGGED, "defend"))
         elif cycle and sentence.split(":", 1)[-1].strip().casefold() in cycle.group(0).casefold():
             # Azalea's ability: heroes.resolve_ability (its cost is checked with the activation)
             paid = (
@@ -2007,8 +2180,6 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, _activated_status(sentence, facts=facts), "activate"))
         elif (attack or resolving) and play_condition(sentence, facts) is not None:
             parts.append(TextPart(sentence, MODELLED, "play"))  # playing.play (CR 1.0.2a)
-        elif not facts.is_("hero") and defend_trigger(sentence, facts) is not None:
-            parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.self_triggers (CR 6.6)
         elif facts.is_weapon and not attack and _grant(low) is not None:
             parts.append(TextPart(sentence, MODELLED, "attack"))  # layers.attack_resolves (CR 1.4.3a)
         elif facts.is_weapon and not attack and _weapon_hit(low):
@@ -2033,9 +2204,10 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "enters or leaves"))  # zones.self_move_triggers
         elif resolving:
             effects, unknown = recognise(self_named(sentence, facts.name))
-            if re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low) or (
-                SHARPEN.fullmatch(low) and "target" in low
-            ):  # sharpen: layers.sharpen_text
+            if re.match(
+                r"^if .+ (?:is|was) played from (?:your )?arsenal, (?:it|this) (?:gains|gets) \+\d+\{d\}$",
+                low,
+            ) or (SHARPEN.fullmatch(low) and "target" in low):  # sharpen: layers.sharpen_text
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
             elif (
                 unknown
@@ -2049,6 +2221,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             elif effects and all(
                 e.kind != "manual"
                 and (not e.trigger or e.trigger == "reprise" or e.trigger.startswith(("cond:", "surge:")))
+                and (facts.is_("defense reaction") or not _choice_on_defense(e))
                 for e in effects
             ):
                 # a "cond:" effect is checked as the card resolves (layers.resolve_text, CR 6.1.3)

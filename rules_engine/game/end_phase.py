@@ -75,6 +75,10 @@ def begin_end_phase(s: GameState, ctx: Ctx) -> None:
     for pl in PLAYERS:
         for tok in list(s.p(pl).permanents):
             t = token_facts(tok.name)
+            if t is not None and t.text == "cost_more" and pl == s.turn_player:
+                destroy_permanent(s, tok)  # Frostbite: "At the beginning of your end phase" (CR 8.6.10)
+                ctx.events.append(Event("trigger", pl, "Frostbite"))
+                continue
             if t is None or not t.text.startswith("end_phase") or pl != s.turn_player:
                 continue
             if t.text == "end_phase:draw":

@@ -14,11 +14,12 @@ the chain (``combat.close_chain``), so this module never imports the combat step
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rules_engine.wording import say
 
 from . import actions as A
-from . import conditions
+from . import choices, conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
 from .damage import deal_damage
@@ -40,6 +41,7 @@ from .effects import (
     attack_unmodelled,
     combo,
     decided_keywords,
+    describe_choice,
     plain,
     recognise,
     self_named,
@@ -47,6 +49,7 @@ from .effects import (
     static_sentences,
     steam_text,
     token_facts,
+    unpack_choice,
 )
 from .heroes import hero_link_grants, resolve_ability, token_created
 from .rules import MANUAL, NOTE, Illegal
@@ -91,7 +94,7 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
                 try:
                     card.origin = layer.source_zone or "hand"
                     m = re.search(
-                        r"if .+? is played from (?:your )?arsenal, it (?:gains|gets) \+(\d+)\{d\}",
+                        r"if .+? (?:is|was) played from (?:your )?arsenal, (?:it|this) (?:gains|gets) \+(\d+)\{d\}",
                         f.text,
                         re.I,
                     )
@@ -228,6 +231,7 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
             else "manual attack trigger: " + "; ".join(at.on_attack_manual),
         )
         trig.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in on_attack]
+        trig.source_id = link.attack.id
         s.stack.append(trig)
         ctx.events.append(Event("trigger", link.controller, trig.name))
     if on_attack_if:
@@ -684,12 +688,86 @@ def condition_holds(s: GameState, player: str, condition: str, layer: Layer | No
     return True
 
 
+def _source_card(s: GameState, card_id: str) -> tuple[Card | None, str]:
+    """The card with ``card_id`` and where it is: "link" (attacking), "defending", "stack", or ""."""
+    for link in s.chain:
+        if link.attack.id == card_id:
+            return link.attack, "link"
+        for c in link.defending:
+            if c.id == card_id:
+                return c, "defending"
+    for lay in s.stack:
+        if lay.card is not None and lay.card.id == card_id:
+            return lay.card, "stack"
+    return None, ""
+
+
+def offer_choice(s: GameState, player: str, name: str, e: TextEffect, ctx: Ctx, layer: Layer | None) -> None:
+    """An optional effect as its ability resolves (CR 1.8.3a): an offer the log's next clause takes
+    (``choices.claim``) or leaves (it lapses, ``engine``). "This" is the layer's source card."""
+    source_id = ""
+    if layer is not None:
+        source_id = layer.source_id or (layer.card.id if layer.card is not None else "")
+    card, _ = _source_card(s, source_id)
+    source = card.name if card is not None else re.sub(r" (?:attack|defend|hit) trigger$", "", name)
+    s.effects.append(
+        Effect(
+            "choice_offer",
+            player,
+            e.amount,
+            choices.OPEN,
+            source,
+            source_id,
+            text=describe_choice(e.target),
+            choice=e.target,
+        )
+    )
+    ctx.events.append(Event("choice", player, source, e.amount))
+
+
+def apply_choice(s: GameState, offer: Effect, ctx: Ctx) -> None:
+    """The effect after "If you do" (CR 1.8.4), once the log shows the option taken. "This gets
+    +N{d}" / "+N{p}" / "go again" act on the source card where it now is; go again on a card that has
+    already resolved is its action point (CR 8.3.5); the rest as the card's other effects."""
+    _, outcome = unpack_choice(offer.choice)
+    card, where = _source_card(s, offer.card_id)
+    ctx.events.append(Event("choice_taken", offer.player, offer.source, 0))
+    for e in outcome:
+        if e.kind == "self_defense" and where == "defending" and card is not None:
+            card.counters["defense_effect"] = card.counters.get("defense_effect", 0) + e.amount
+        elif e.kind in ("self_power", "self_go_again") and where in ("link", "stack"):
+            link = next((lk for lk in s.chain if lk.attack.id == offer.card_id), None)
+            lay = next((x for x in s.stack if x.card is not None and x.card.id == offer.card_id), None)
+            target: Any = link if link is not None else lay
+            if e.kind == "self_power":
+                target.power_bonus += e.amount
+            else:
+                target.go_again = True
+        elif e.kind == "self_go_again" and not where:
+            s.p(offer.player).action_points += 1  # the resolved card's go again (CR 8.3.5)
+        elif e.kind in ("self_defense", "self_power", "self_go_again"):
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {name}'s effect after 'If you do' acts on a card the engine cannot find now; enter its outcome as an adjustment line.",
+                    number=ctx.entry.number,
+                    name=offer.source,
+                ),
+                "manual_effect",
+            )
+        else:
+            apply_text_effect(s, offer.player, offer.source, e, ctx, None)
+
+
 def apply_text_effect(
     s: GameState, player: str, name: str, e: TextEffect, ctx: Ctx, layer: Layer | None
 ) -> None:
     """One recognised sentence (``effects.TextEffect``) applied to the state."""
     p = s.p(player)
     k = e.kind
+    if k == "choice":  # "You may X. If you do, Y" (CR 1.8.3, 1.8.4): the log's next clause says
+        offer_choice(s, player, name, e, ctx, layer)
+        return
     if k == "amp":  # CR 8.5.47: used by the player's next arcane damage this turn (damage.deal_damage)
         s.effects.append(Effect("amp", player, e.amount, "turn", name))
         ctx.events.append(Event("amp", player, name, e.amount))

@@ -10,6 +10,7 @@ it causes above it. The player who played it gets priority (CR 1.11.5). Layers r
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -52,11 +53,10 @@ from .heroes import (
     reveal_deck_top,
 )
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
-from .state import PLAYERS, Card, Effect, GameState, Layer, other
+from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .triggers import (
     attack_played_triggers,
     nonattack_triggers,
-    pitch_triggers,
     play_triggers,
     spectra_trigger,
 )
@@ -257,6 +257,18 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             )
     if any(RANDOM_DISCARD_COST.match(x) for x in split_sentences(f.text)):
         pay_random_discard(s, player, card, c.discarded, ctx)
+    elif c.discarded:
+        # never dropped in silence: a discard the card's cost does not ask for is the judge's to place
+        ctx.add(
+            AMBIGUITY,
+            say(
+                "line {number}: the line says {player} discards {cards} as {card} is played, but {card} has no discard as a cost, so the discard is not applied; if it was made for another effect (a 'when this attacks' option), write it as its own line after the attack ('{player} discards ...').",
+                number=ctx.entry.number,
+                player=player,
+                cards=", ".join(r.name for r in c.discarded),
+                card=card.name,
+            ),
+        )
     for sentence in additional_costs(f):
         ctx.add(
             MANUAL,
@@ -313,7 +325,6 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     record_play(s, player, f)
     play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
-    pitch_triggers(s, player, s.p(player).pitch_zone[pitched_from:], ctx)
     if "non-attack" in f.subtypes and f.is_action:
         # "The next non-attack action card you play this turn gets go again" (CR 5.1.2a)
         due = next((e for e in s.effects if e.kind == "next_nonattack_go_again" and e.player == player), None)
@@ -457,6 +468,26 @@ def check_targets(s: GameState, player: str, card: Card, targets: tuple[str, ...
             )
 
 
+def _mode_fits(mode: str, link: ChainLink) -> bool | None:
+    """Whether a mode's "target ... gets +N{p}" description fits the active attack (CR 1.8.5d): a
+    weapon attack is an attack-proxy, an attack action card is not, and "with cost N or greater/less"
+    compares the card's cost. None when the mode names no target this way."""
+    m = re.match(r"target (.+?) (?:gets|gains) \+\d+\{p\}", mode, re.I)
+    if not m:
+        return None
+    desc = m.group(1).casefold()
+    ok = True
+    if "weapon attack" in desc:
+        ok = bool(link.proxy)
+    elif "attack action" in desc:
+        ok = not link.proxy and link.attack.facts.is_attack_action
+    mc = re.search(r"with cost (\d+) or (greater|less)", desc)
+    if ok and mc:
+        cost = link.attack.facts.cost or 0
+        ok = cost >= int(mc.group(1)) if mc.group(2) == "greater" else cost <= int(mc.group(1))
+    return ok
+
+
 def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
     """CR 1.7.5: a "Choose 1" card's mode is declared as it is played; the chosen mode's target
     description must fit the target (CR 1.8.5d)."""
@@ -465,9 +496,38 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
     if not found:
         return None
     text = text[found.start() :].lstrip("\n")
-    modes = [m.strip() for m in re.split(r"\n\s*[-–]\s*|\s[-–]\s(?=target)", text)[1:] if m.strip()]
+    # one mode per line, or on one line after "Choose 1;" as " - Target ..." (the case of "target" varies)
+    modes = [
+        m.strip() for m in re.split(r"\n\s*[-–]\s*|\s[-–]\s(?=target)", text, flags=re.I)[1:] if m.strip()
+    ]
     if not modes:
         return None
+    if not c.mode and c.mode_said:
+        # "choosing the attack action mode": the one mode whose text holds every word said (CR 1.7.5)
+        words = [
+            w for w in re.findall(r"[a-z0-9]+", c.mode_said.casefold()) if w not in ("the", "a", "an", "one")
+        ]
+        fits = [i for i, m in enumerate(modes) if all(re.search(rf"\b{w}\b", m.casefold()) for w in words)]
+        if len(fits) == 1:
+            c = dataclasses.replace(c, mode=fits[0] + 1)
+    link = s.active_link()
+    if not c.mode and link is not None:
+        fitting = [i for i, m in enumerate(modes) if _mode_fits(m, link) is True]
+        if len(fitting) == 1 and all(_mode_fits(m, link) is not None for m in modes):
+            # "P1 threw Razor Reflex on Snatch": the line names no mode, but only one mode's target
+            # description fits the attack, so nothing else could have been declared (CR 1.7.5, 1.8.5d)
+            c = dataclasses.replace(c, mode=fitting[0] + 1)
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: {card}'s mode is not said; only mode {mode} fits {attack}, so it is read as mode {mode}.",
+                    number=ctx.entry.number,
+                    card=card.name,
+                    mode=c.mode,
+                    attack=link.attack.name,
+                ),
+                rules=["1.7.5"],
+            )
     if not c.mode or c.mode > len(modes):
         ctx.add(
             AMBIGUITY,
@@ -482,19 +542,8 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
         return ""
     chosen = modes[c.mode - 1]
     m = re.match(r"target (.+?) (?:gets|gains) \+\d+\{p\}", chosen, re.I)
-    link = s.active_link()
     if m and link is not None:
-        desc = m.group(1).casefold()
-        ok = True
-        if "weapon attack" in desc:
-            ok = bool(link.proxy)
-        elif "attack action" in desc:
-            ok = not link.proxy and link.attack.facts.is_attack_action
-        mc = re.search(r"with cost (\d+) or (greater|less)", desc)
-        if ok and mc:
-            cost = link.attack.facts.cost or 0
-            ok = cost >= int(mc.group(1)) if mc.group(2) == "greater" else cost <= int(mc.group(1))
-        if not ok:
+        if not _mode_fits(chosen, link):
             raise Illegal(
                 "effect_target",
                 say(

@@ -159,6 +159,7 @@ class Effect:
     source: str = ""
     card_id: str = ""
     text: str = ""
+    choice: str = ""  # "choice_offer": the option and its outcome, packed (effects.pack_choice)
 
     def clone(self) -> Effect:
         return copy.copy(self)
@@ -176,6 +177,8 @@ class Effect:
             word, go_again, keyword, ability = (self.text.split("|", 3) + ["", "", "", ""])[:4]
             extra = [x for x in (go_again, keyword) if x] + ([f'"{ability}"'] if ability else [])
             return f"Your next {word} attack this turn gets " + " and ".join([f"+{n}{{p}}", *extra]) + "."
+        if self.kind == "choice_offer":
+            return f"{self.source}: {self.text}"
         if self.text and self.kind not in ("next_cheap_attack_power", "next_attack_keyword"):
             return self.text
         return {
@@ -209,6 +212,7 @@ class Effect:
             "source": self.source,
             "card_id": self.card_id,
             "description": self.describe(),
+            **({"choice": self.choice} if self.choice else {}),
         }
 
     @classmethod
@@ -221,6 +225,7 @@ class Effect:
             source=str(d.get("source", "")),
             card_id=str(d.get("card_id", "")),
             text=str(d.get("text", "")),
+            choice=str(d.get("choice", "")),
         )
 
 
@@ -243,6 +248,9 @@ class Layer:
     max_nonblock: int = 0
     granted: list[str] = field(default_factory=list)  # keywords an effect gave the attack on the stack
     cost_due: str = ""  # an activation's cost the log has yet to show paid ("instant": Oscilio's discard)
+    source_id: str = (
+        ""  # a triggered layer's source card ("this" in its effect: a defending card, the attack)
+    )
 
     def clone(self) -> Layer:
         out = copy.copy(self)
@@ -268,6 +276,7 @@ class Layer:
             "max_nonblock": self.max_nonblock,
             "granted": list(self.granted),
             **({"cost_due": self.cost_due} if self.cost_due else {}),
+            **({"source_id": self.source_id} if self.source_id else {}),
         }
 
     @classmethod
@@ -288,6 +297,7 @@ class Layer:
             max_nonblock=int(d.get("max_nonblock", 0)),
             granted=list(d.get("granted", [])),
             cost_due=str(d.get("cost_due", "")),
+            source_id=str(d.get("source_id", "")),
         )
 
 

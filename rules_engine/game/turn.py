@@ -15,6 +15,7 @@ import re
 from rules_engine.wording import Phrase, say
 
 from . import actions as A
+from . import choices
 from .cards import norm_name
 from .combat import advance_combat, begin_step, close_chain
 from .context import MAX_LOOP, Ctx, give_priority
@@ -323,9 +324,11 @@ def phase_marker(s: GameState, c: A.PhaseMarker, ctx: Ctx) -> None:
 
 
 def all_pass(s: GameState, ctx: Ctx) -> None:
-    """All players pass in succession (CR 1.11.4a): the top layer resolves, or the step/phase ends."""
+    """All players pass in succession (CR 1.11.4a): the top layer resolves, or the step/phase ends.
+    An option a resolved ability offered and nobody took lapses as they pass (``choices``)."""
     if s.game_over:
         return
+    choices.lapse(s, ctx)
     if s.pending is not None:
         finish_pending(s, ctx)
         return

@@ -16,6 +16,7 @@ from rules_engine.wording import say
 from . import actions as A
 from . import conditions
 from .cards import CardFacts, norm_name
+from .choices import claim
 from .context import Ctx, Event
 from .effects import (
     DECK_BANISH_TO_ARENA,
@@ -24,6 +25,7 @@ from .effects import (
     OPPONENT_DRAW_TOKENS,
     OWN_ATTACKS_POWER_OFF_CHAIN,
     move_trigger_effects,
+    self_named,
     split_sentences,
     steam_text,
     token_facts,
@@ -274,6 +276,35 @@ def self_move_triggers(s: GameState, card: Card, events: tuple[str, ...]) -> lis
             controller=card.owner,
             effect="text",
             targets=[f"{e.kind}:{e.amount}:{e.target}" for e in found],
+        )
+        s.stack.append(layer)
+        made.append(layer)
+    return made
+
+
+#: "When you pitch this, [EFFECTS]" (CR 1.14.3c, 6.6.6), read with the card's own name as "this".
+PITCH_TRIGGER = re.compile(r"^when you pitch this(?: card)?, (.+)$", re.I)
+
+
+def pitch_triggers(s: GameState, card: Card) -> list[Layer]:
+    """The card's "When you pitch this" ability triggers as it is pitched to pay a cost (CR 1.14.3c,
+    6.6.6): its layer goes on the stack above what was being paid for, so a Runechant it creates did
+    not exist when that card was played (CR 6.6.5a). An effect the engine computes is a "text" layer
+    (``self_move_triggers``); any other is a manual layer, reported when it resolves. The one place
+    a pitch makes its triggers, for plays, activations and optional payments alike."""
+    made = self_move_triggers(s, card, ("pitched",))
+    if made:
+        return made
+    for sentence in split_sentences(self_named(card.facts.text, card.facts.name)):
+        m = PITCH_TRIGGER.match(sentence.strip())
+        if not m:
+            continue
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{card.name} pitched trigger",
+            controller=card.owner,
+            effect="manual",
         )
         s.stack.append(layer)
         made.append(layer)
@@ -624,19 +655,20 @@ def settle_random_discard(s: GameState, layer: Layer, ctx: Ctx) -> None:
     )
 
 
-def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
+def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
     """A discard line right after an activation whose cost is "discard an instant" (Oscilio) pays that
     cost (CR 1.14.4: an effect-cost, paid as the ability is activated, 5.2.2); the card must be of the
-    kind the cost names, else the activation could not be paid that way (a violation)."""
+    kind the cost names, else the activation could not be paid that way (a violation). True when the
+    discard paid a cost."""
     if _random_discard_paid(s, player, card.name, ctx):
-        return
+        return True
     due = next((e for e in s.effects if e.kind == "discard_due" and e.player == player), None)
     if due is not None:  # Gravy Bones: the discard after the draw (heroes._create_or_loot)
         s.effects.remove(due)
-        return
+        return True
     layer = s.stack[-1] if s.stack else None
     if layer is None or layer.controller != player or not layer.cost_due:
-        return
+        return False
     kind = layer.cost_due
     if kind != "card" and not card.facts.is_(kind):
         raise Illegal(
@@ -659,14 +691,18 @@ def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
         ),
         "hero_ability",
     )
+    return True
 
 
 def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
     """A discard entered from an effect's outcome: hand -> graveyard (random if unknown)."""
     if c.because:
         events = ctx.events + ctx.prev_events
+        words = set(c.because.casefold().split()) - {"the", "trigger", "its", "ability"}
         if not any(
-            e.kind in ("trigger", "resolve") and c.because.casefold() in e.subject.casefold() for e in events
+            e.kind in ("trigger", "resolve")
+            and (c.because.casefold() in e.subject.casefold() or words <= set(e.subject.casefold().split()))
+            for e in events
         ):
             key = {"crush": "crush"}.get(c.because.casefold(), "discard")
             raise Illegal(
@@ -676,7 +712,8 @@ def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
     p = s.p(c.player)
     for ref in c.cards:
         card, _ = take(s, c.player, ref, ("hand",), ctx, illegal="play_zone")
-        pay_discard_cost(s, c.player, card, ctx)
+        if not pay_discard_cost(s, c.player, card, ctx):
+            claim(s, c.player, "discard", card=card)  # "you may discard a card. If you do, ..." (CR 1.8.3)
         to_graveyard(s, card)
         discard_triggers(s, c.player, card, ctx)
     for _ in range(c.random):

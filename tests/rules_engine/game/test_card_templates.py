@@ -6,13 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.game.effects import FLAGGED, MODELLED, coverage, recognise
-from rules_engine.game.scenarios import run_scenario
-
-
-def _run(given: dict[str, Any], when: list[str], lookup: Any = None) -> Any:
-    result = run_scenario({"id": "t", "given": given, "when": when, "expect": {}}, lookup)
-    assert result.error is None, result.error
-    return result
+from tests.rules_engine.game.replaying import run_log as _run
 
 
 def _manual(result: Any) -> list[str]:

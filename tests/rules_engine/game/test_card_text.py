@@ -8,13 +8,7 @@ import pytest
 
 from rules_engine.game.cards import facts_from_mapping, parse_keywords, split_conditional
 from rules_engine.game.effects import SILENT, activated_ability, attack_text, combo, coverage
-from rules_engine.game.scenarios import run_scenario
-
-
-def _run(given: dict[str, Any], when: list[str], lookup: Any = None) -> Any:
-    result = run_scenario({"id": "t", "given": given, "when": when, "expect": {}}, lookup)
-    assert result.error is None, result.error
-    return result
+from tests.rules_engine.game.replaying import run_log as _run
 
 
 def _manual(result: Any) -> list[str]:

@@ -7,20 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.game.effects import FLAGGED, MODELLED, activated_ability, coverage
-from rules_engine.game.scenarios import run_scenario
 from rules_engine.game.state import GameState
+from tests.rules_engine.game.replaying import run_log as _run
 
 AURORA = {
     "name": "Aurora, Emissary of Lightning",
     "type": "hero",
     "text": "Instant - {r}{r}, {t}, destroy a Lightning Flow you control: Create an Embodiment of Lightning token.",
 }
-
-
-def _run(given: dict[str, Any], when: list[str], lookup: Any = None) -> Any:
-    result = run_scenario({"id": "t", "given": given, "when": when, "expect": {}}, lookup)
-    assert result.error is None, result.error
-    return result
 
 
 def _violations(result: Any) -> list[str]:

@@ -9,18 +9,12 @@ import pytest
 
 from rules_engine.game.cards import facts_from_mapping
 from rules_engine.game.effects import FLAGGED, MODELLED, card_status, coverage
-from rules_engine.game.scenarios import run_scenario
+from tests.rules_engine.game.replaying import messages as _kinds
+from tests.rules_engine.game.replaying import run_log
 
 
 def _run(given: dict[str, Any], when: list[str], lookup: Any) -> Any:
-    result = run_scenario({"id": "t", "given": given, "when": when, "expect": {}}, lookup)
-    assert result.error is None, result.error
-    assert not result.unparsed, result.unparsed
-    return result
-
-
-def _kinds(result: Any, kind: str) -> list[str]:
-    return [f.message for f in result.findings if f.kind == kind]
+    return run_log(given, when, lookup, all_read=True)
 
 
 # --- Fusion (CR 8.3.17) --------------------------------------------------------------------------

@@ -8,17 +8,8 @@ from typing import Any
 
 from rules_engine.game.cards import CardFacts
 from rules_engine.game.effects import MODELLED, coverage, decided_keywords, move_trigger_effects
-from rules_engine.game.scenarios import run_scenario
-
-
-def _run(given: dict[str, Any], when: list[str], lookup: Any = None) -> Any:
-    result = run_scenario({"id": "t", "given": given, "when": when, "expect": {}}, lookup)
-    assert result.error is None, result.error
-    return result
-
-
-def _kinds(result: Any, kind: str) -> list[str]:
-    return [f.message for f in result.findings if f.kind == kind]
+from tests.rules_engine.game.replaying import messages as _kinds
+from tests.rules_engine.game.replaying import run_log as _run
 
 
 def _action(hand: list[Any], **p1: Any) -> dict[str, Any]:
@@ -252,6 +243,48 @@ def test_the_pitch_trigger_resolves_before_the_defence_said_or_left_out(fabcube_
         assert not _kinds(result, "violation"), (lines, result.findings)
         assert [c["name"] for c in result.state["P1"]["permanents"]] == ["Runechant"], lines
         assert result.state["P2"]["life"] == 14, lines
+
+
+def test_a_pitch_trigger_the_engine_cannot_compute_is_a_manual_layer_above_the_card():
+    """One place makes pitch triggers (zones.pitch_triggers): an effect not computed is still a layer
+    above the card it paid for (CR 6.6.5a), reported for the judge as it resolves."""
+    shard = {
+        "name": "Test Shard",
+        "type": "resource",
+        "pitch": 1,
+        "text": "When you pitch this, name a card.",
+    }
+    attack = {"name": "Attack A", "type": "attack action", "cost": 1, "pitch": 1, "power": 3, "defense": 2}
+    result = _run(
+        _action([attack, shard]), ["P1 plays Attack A targeting P2, pitching Test Shard", "all pass"]
+    )
+    assert [lay["card"] for lay in result.state["stack"]] == ["Attack A"]
+    assert any("Test Shard pitched trigger" in m for m in _kinds(result, "manual_effect"))
+
+
+def test_a_pitch_to_pay_an_option_makes_its_trigger_too(fabcube_cards):
+    """Arknight Shard pitched to pay Brothers in Arms' option: its Runechant trigger (CR 1.14.3c)."""
+    given = _action(["Snatch (red)"])
+    given["P2"]["hand"] = ["Brothers in Arms (red)", "Arknight Shard"]
+    result = _run(
+        given,
+        [
+            "P1 plays Snatch targeting P2's hero",
+            "P2 defends with Brothers in Arms and pays 1, pitching Arknight Shard",
+        ],
+        fabcube_cards,
+    )
+    assert [lay["card"] for lay in result.state["stack"]] == ["Arknight Shard pitched trigger"]
+    result = _run(
+        given,
+        [
+            "P1 plays Snatch targeting P2's hero",
+            "P2 defends with Brothers in Arms and pays 1, pitching Arknight Shard",
+            "all pass",
+        ],
+        fabcube_cards,
+    )
+    assert [c["name"] for c in result.state["P2"]["permanents"]] == ["Runechant"]
 
 
 def test_a_potions_activated_line_is_not_part_of_its_resolution_and_applies_when_activated(fabcube_cards):
