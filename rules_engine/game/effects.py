@@ -1412,7 +1412,8 @@ GRANT_CONDITIONS: dict[str, re.Pattern[str]] = {
 }
 _GRANT = re.compile(
     r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?(?:when (?:this is played|you play this), )?if (.+?), "
-    r"(?:it|this|this card's attacks) (?:gets|gains|has|get|gain|have|(?=go again$)) ?(.+)$"
+    r"(?:it|this|this card's attacks|the attack) (?:gets|gains|has|get|gain|have|(?=go again$)) ?(.+?)"
+    r"(?: until end of turn)?$"
 )
 
 

@@ -1037,6 +1037,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     is_hero = src.id == f"{player}-hero"
     condition = check_activation_condition(s, player, src)  # a hero's or equipment's (CR 5.2.1e)
     check_effect_costs(s, p, src, ab, is_hero)
+    pitched_from = len(p.pitch_zone)  # the cards pitched for this activation follow
     pay_resources(s, player, cost, c.pitches, ctx, chi_cost=ab.chi_cost)
     pay_effect_costs(s, p, src, ab, is_hero, ctx)
     flipped = pay_arsenal_flip(s, player, src, ab, ctx)  # Lexi's cost
@@ -1098,6 +1099,9 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         )
         layer.targets = [target_player(t, player) for t in (c.targets or (other(player),))]
         layer.go_again = ab.go_again
+        conditions.record_paid(
+            s, player, proxy.id, p.pitch_zone[pitched_from:]
+        )  # "pitched to attack with this"
         apply_next_card_effects(s, player, layer, ctx)
         s.stack.append(layer)
         s.attacks_this_turn.append(src.name)

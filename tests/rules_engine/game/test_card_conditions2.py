@@ -861,3 +861,33 @@ def test_push_forward_gives_dominate_only_after_a_weapon_attack(fabcube_cards, w
 def test_a_keyword_given_to_the_next_attack_is_not_the_cards_own(fabcube_cards, name):
     parts = coverage(fabcube_cards.get(name))
     assert parts and all(p.status == MODELLED for p in parts), [p for p in parts if p.status != MODELLED]
+
+
+# --- a weapon's "If an Earth card was pitched to attack with this" and "... gains +3{p} until end of turn"
+
+
+@pytest.mark.parametrize(("earth", "damage"), [(True, 1), (False, 0)])
+def test_redwood_hammer_gets_one_more_when_an_earth_card_paid_for_its_attack(fabcube_cards, earth, damage):
+    card = {"name": "Payment", "type": "action", "cost": 0, "pitch": 3, "classes": ["earth"] if earth else []}
+    given = _given([card], weapons=["Redwood Hammer"])
+    result = _run(given, ["P1 activates Redwood Hammer, pitching Payment", *_THROUGH], fabcube_cards)
+    assert not _violations(result), result.violations
+    power = fabcube_cards.get("Redwood Hammer").power
+    assert result.state["P2"]["life"] == 20 - power - damage
+
+
+@pytest.mark.parametrize(("nonattack_first", "bonus"), [(True, 3), (False, 0)])
+def test_nebula_blade_gets_three_after_a_non_attack_action(fabcube_cards, nonattack_first, bonus):
+    plan = {
+        "name": "Plan",
+        "types": ["action"],
+        "subtypes": ["non-attack"],
+        "cost": 0,
+        "pitch": 1,
+        "keywords": ["go again"],
+    }
+    given = _given([plan], resources=2, weapons=["Nebula Blade"])
+    lines = ["P1 plays Plan", "all pass"] if nonattack_first else []
+    result = _run(given, [*lines, "P1 activates Nebula Blade", *_THROUGH], fabcube_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - fabcube_cards.get("Nebula Blade").power - bonus
