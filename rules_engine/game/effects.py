@@ -212,6 +212,15 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "next_attack_go_again",
     ),
     (
+        # "Your next attack this turn gains dominate", "The next attack action card you play this turn
+        # gains dominate" (CR 5.1.2a; group 1: "action card" when only an attack action card fits)
+        re.compile(
+            r"^(?:your next attack( action card)? this turn|the next attack( action card)? you play this turn) "
+            r"(?:gets|gains) (dominate|overpower)$"
+        ),
+        "next_attack_keyword",
+    ),
+    (
         # "Your next arrow / dagger / weapon / Mechanologist attack this turn gets +N{p}" (CR 5.1.2a)
         re.compile(
             r"^your next (?!attack\b)([a-z]+) attack this turn (?:gets|gains) \+(\d+)\{p\}"
@@ -349,6 +358,7 @@ _PHASE_EFFECTS = frozenset(
         "your_attacks_power",
         "opt",
         "create_in_hand",
+        "next_attack_keyword",
     }
 )
 
@@ -727,6 +737,26 @@ def _computable_hit_ability(text: str) -> bool:
     return bool(inner) and not unread and all(x.trigger == "hit" and x.kind != "manual" for x in inner)
 
 
+def _target_follow_up(low: str, before: list[TextEffect]) -> TextEffect | None:
+    """ "If [condition], instead it gets +3{p}" / "If [condition], it gets "When this hits a hero, mark
+    them."" right after "Target dagger attack gets +2{p}": "it" is that target. "Instead" replaces the
+    bonus (CR 6.3 replacement of the earlier effect's amount), so the difference is added when the
+    condition holds as the card resolves; None for any other sentence."""
+    m = re.match(r'^if (.+?), (instead )?it (?:gets|gains) (\+(\d+)\{p\}|"([^"]+)")$', low)
+    last = before[-1] if before else None
+    if m is None or last is None or last.kind != "target_power" or last.trigger:
+        return None
+    md = re.fullmatch(r"you control (\d+) or more draconic chain links", m.group(1))
+    key = f"draconic_links:{md.group(1)}" if md else conditions.parse(m.group(1))
+    if key is None or (";" in key and not conditions.on_resolution(key)):
+        return None
+    if m.group(4) and m.group(2):
+        return TextEffect("target_power", int(m.group(4)) - last.amount, f"cond:{key}")
+    if m.group(5) and not m.group(2) and _computable_hit_ability(m.group(5)):
+        return TextEffect("target_grant_hit", 0, f"cond:{key}", m.group(5))
+    return None
+
+
 def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
     """Split a card's text into recognised effects and sentences the engine cannot compute."""
     effects: list[TextEffect] = []
@@ -822,6 +852,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             low = mr.group(1)
         mc = re.match(r"^if (.+?), (.*)$", low)
         md = re.fullmatch(r"you control (\d+) or more draconic chain links", mc.group(1)) if mc else None
+        follow = _target_follow_up(low, effects)
+        if follow is not None:
+            effects.append(follow)  # "If ..., instead it gets +3{p}" after "Target attack gets +2{p}"
+            continue
         if mc and md and not mc.group(2).startswith(("instead", "it ", "this ")):
             # "If you control 2 or more Draconic chain links, create a Fealty token": checked as it resolves
             trigger = f"cond:draconic_links:{md.group(1)}"
@@ -886,6 +920,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
                     target = groups[0]
+                elif kind == "next_attack_keyword":
+                    target = ("action|" if mm.group(1) or mm.group(2) else "|") + mm.group(3)
                 elif kind == "create_in_hand":
                     target = groups[0].strip().title()
                 elif kind == "your_attacks_power":
@@ -1386,7 +1422,8 @@ GRANT_CONDITIONS: dict[str, re.Pattern[str]] = {
 }
 _GRANT = re.compile(
     r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?(?:when (?:this is played|you play this), )?if (.+?), "
-    r"(?:it|this|this card's attacks) (?:gets|gains|has|get|gain|have|(?=go again$)) ?(.+)$"
+    r"(?:it|this|this card's attacks|the attack) (?:gets|gains|has|get|gain|have|(?=go again$)) ?(.+?)"
+    r"(?: until end of turn)?$"
 )
 
 
@@ -2080,6 +2117,7 @@ _GRANTS_TO_OTHERS = frozenset(
         "next_attack_grant",
         "next_typed_attack",
         "grant_cost_keyword",
+        "next_attack_keyword",
     }
 )
 
@@ -2092,8 +2130,9 @@ def granted_to_others(facts: CardFacts, kw: str) -> bool:
     if not named:
         return False
     for sentence in named:
-        found, unknown = recognise(sentence)
-        if unknown or not found or any(e.kind not in _GRANTS_TO_OTHERS or e.trigger for e in found):
+        found, unknown = recognise(self_named(sentence, facts.name))
+        # a grant to another attack under a condition or on a hit is still not the card's own keyword
+        if unknown or not found or any(e.kind not in _GRANTS_TO_OTHERS or e.kind == "manual" for e in found):
             return False
     return True
 
@@ -2233,6 +2272,13 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 r"^if .+ (?:is|was) played from (?:your )?arsenal, (?:it|this) (?:gains|gets) \+\d+\{d\}$",
                 low,
             ) or (SHARPEN.fullmatch(low) and "target" in low):  # sharpen: layers.sharpen_text
+                parts.append(TextPart(sentence, MODELLED, "resolve"))
+            elif (
+                unknown
+                and re.match(r"^if .+?, (?:instead )?it (?:gets|gains) ", low)
+                and self_named(sentence, facts.name) not in recognise(self_named(text, facts.name))[1]
+            ):
+                # "If ..., instead it gets +3{p}" after "Target dagger attack gets +2{p}" (_target_follow_up)
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
             elif unknown or _RULE_LINE.match(low):
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))

@@ -901,6 +901,8 @@ def apply_text_effect(
         s.effects.append(Effect("next_cheap_attack_power", player, e.amount, "turn", name, text=e.target))
     elif k == "next_attack_go_again":
         s.effects.append(Effect("next_attack_go_again", player, 0, "turn", name))
+    elif k == "next_attack_keyword":  # consumed by playing.apply_next_card_effects (CR 5.1.2a)
+        s.effects.append(Effect("next_attack_keyword", player, 0, "turn", name, text=e.target))
     elif k == "next_nonattack_go_again":  # consumed by playing.play (CR 5.1.2a)
         s.effects.append(Effect("next_nonattack_go_again", player, 0, "turn", name))
     elif k == "each_create_token":

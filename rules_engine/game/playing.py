@@ -655,6 +655,17 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
             layer.go_again = True
         elif (
             eff.player == player
+            and eff.kind == "next_attack_keyword"
+            and (
+                not eff.text.startswith("action|")
+                or (layer.card is not None and layer.card.facts.is_attack_action)
+            )
+        ):
+            keyword = eff.text.split("|", 1)[1]
+            if keyword not in layer.granted:
+                layer.granted.append(keyword)  # dominate / overpower (CR 8.3.4, 8.3.22)
+        elif (
+            eff.player == player
             and eff.kind == "next_typed_attack"
             and typed_attack_fits(eff.text.split("|")[0], layer)
         ):
@@ -1027,6 +1038,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     is_hero = src.id == f"{player}-hero"
     condition = check_activation_condition(s, player, src)  # a hero's or equipment's (CR 5.2.1e)
     check_effect_costs(s, p, src, ab, is_hero)
+    pitched_from = len(p.pitch_zone)  # the cards pitched for this activation follow
     pay_resources(s, player, cost, c.pitches, ctx, chi_cost=ab.chi_cost)
     pay_effect_costs(s, p, src, ab, is_hero, ctx)
     flipped = pay_arsenal_flip(s, player, src, ab, ctx)  # Lexi's cost
@@ -1088,6 +1100,9 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         )
         layer.targets = [target_player(t, player) for t in (c.targets or (other(player),))]
         layer.go_again = ab.go_again
+        conditions.record_paid(
+            s, player, proxy.id, p.pitch_zone[pitched_from:]
+        )  # "pitched to attack with this"
         apply_next_card_effects(s, player, layer, ctx)
         s.stack.append(layer)
         s.attacks_this_turn.append(src.name)
