@@ -85,6 +85,8 @@ def move_card(s: GameState, c: A.MoveCard, ctx: Ctx) -> None:
     else:
         getattr(p, c.dest).append(card)
     ctx.events.append(Event("move", c.player, f"{card.name}: {c.source} -> {c.dest}"))
+    if c.dest == "banished":
+        conditions.record_banish(s, c.player, card)
     if c.source == "hand" and c.dest == "soul":  # a charge (CR 8.5.29), for "if you've charged this turn"
         conditions.record(s, c.player, "charged " + " ".join(conditions.tags(card.facts, card.pitch)))
     where = {"pitch_zone": "pitch zone", "deck_top": "top of the deck", "deck_bottom": "bottom of the deck"}

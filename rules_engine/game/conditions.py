@@ -91,6 +91,13 @@ def record_activation(s: GameState, player: str, ability_type: str, source: Card
     s.turn_log.append(" ".join([player, "activated", *words, _link_tag(s)]))
 
 
+def record_banish(s: GameState, player: str, card: Card) -> None:
+    """A card put into ``player``'s banished zone this turn, with its power ("banished power=6"; -1 for
+    none): Levia's "if a card with 6 or more {p} has been put into your banished zone this turn"."""
+    power = card.facts.power if card.facts.power is not None else -1
+    s.turn_log.append(f"{player} banished power={power}")
+
+
 def record(s: GameState, player: str, what: str) -> None:
     """One more "drew" / "boosted" fact of the turn."""
     s.turn_log.append(f"{player} {what}")

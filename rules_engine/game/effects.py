@@ -1703,6 +1703,27 @@ FIRST_TOKEN_DRAW = re.compile(
     r"^the first time each turn you create an? ([a-z]+) token from an effect you control, draw a card\.?$",
     re.I,
 )
+#: Puffin's "The second time you crank each turn, draw a card" (``heroes.crank_abilities``, CR 8.3.29a).
+SECOND_CRANK_DRAW = re.compile(r"^the second time you crank each turn, draw a card\.?$", re.I)
+#: Maxx 'The Hype' Nitro's "Hyper Drivers you control get crank" (``heroes.grants_crank``; CR 8.3.29).
+NAMED_GET_CRANK = re.compile(r"^([a-z' ]+?)s you control get crank\.?$", re.I)
+#: Levia's "If a card with 6 or more {p} has been put into your banished zone this turn, cards you own
+#: lose blood debt during the end phase" (``heroes.loses_blood_debt``, CR 8.3.11).
+BANISHED_POWER_NO_BLOOD_DEBT = re.compile(
+    r"^if a card with (\d+) or more \{p\} has been put into your banished zone this turn, cards you own "
+    r"lose blood debt during the end phase\.?$",
+    re.I,
+)
+#: Dromai's "Whenever you pitch a red card, create an Ash Token" (``heroes.pitch_abilities``, CR 1.14.3).
+PITCH_COLOUR_TOKEN = re.compile(
+    r"^whenever you pitch a (red|yellow|blue) card, create an? ([a-z' ]+?) token\.?$", re.I
+)
+#: Dromai's "If you've played a red card this turn, dragons you control have go again while attacking"
+#: (``heroes.hero_link_grants``: checked as the link's go again is, CR 6.1.3).
+PLAYED_COLOUR_SUBTYPE_GO_AGAIN = re.compile(
+    r"^if you've played a (red|yellow|blue) card this turn, ([a-z]+)s you control have go again while attacking\.?$",
+    re.I,
+)
 #: Sentences a hero's start position settles (the start state lists the graveyard, the arena and the
 #: weapons; nothing later reads them) and a permission to look that changes no state the engine keeps.
 START_POSITION_SENTENCE = re.compile(
@@ -1729,6 +1750,11 @@ _HERO_MODELLED = (
     END_PHASE_PAY_TOKEN,
     DRAW_ARROW_TO_ARSENAL,
     FIRST_TOKEN_DRAW,
+    SECOND_CRANK_DRAW,
+    NAMED_GET_CRANK,
+    BANISHED_POWER_NO_BLOOD_DEBT,
+    PITCH_COLOUR_TOKEN,
+    PLAYED_COLOUR_SUBTYPE_GO_AGAIN,
     *_LOOT_LINES,
     WEAPON_HITS_COPPER,
     PLAY_CLASS_AFTER_NONATTACK,

@@ -21,7 +21,7 @@ from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
 from .effects import end_phase_counters, token_facts
-from .heroes import draw_arsenal, end_phase_abilities
+from .heroes import draw_arsenal, end_phase_abilities, loses_blood_debt
 from .rules import MANUAL, NOTE, CannotApply, Illegal
 from .state import PLAYERS, GameState, PendingDamage, other
 from .triggers import start_phase
@@ -67,7 +67,10 @@ def begin_end_phase(s: GameState, ctx: Ctx) -> None:
             keep.append(eff)
     s.effects = keep
     tp = s.p(s.turn_player)
-    for card in tp.banished:
+    debt = [c for c in tp.banished if c.facts.has("blood debt")]
+    if debt and loses_blood_debt(s, s.turn_player, ctx):
+        debt = []  # Levia: her cards lose blood debt this end phase
+    for card in debt:
         if card.facts.has("blood debt") and card.face == "up" and tp.life is not None:
             tp.life = max(0, tp.life - 1)  # CR 8.3.11 / 8.3.11a: only a public card
             ctx.events.append(Event("trigger", s.turn_player, "blood debt"))

@@ -39,6 +39,7 @@ from .effects import (
     ARSENAL_AS_INSTANT_OFF_TURN,
     ARSENAL_FLIP_KEYWORD,
     ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL,
+    BANISHED_POWER_NO_BLOOD_DEBT,
     BOOSTED_THIS_TURN_CONDITION,
     CREATE_IN_HAND,
     CREATE_TOKEN_WITH_COUNTERS,
@@ -50,10 +51,14 @@ from .effects import (
     FIRST_TOKEN_DRAW,
     FLIPPED_TALENT_EFFECTS,
     LIFE_BALANCE,
+    NAMED_GET_CRANK,
+    PITCH_COLOUR_TOKEN,
     PLAY_CLASS_AFTER_NONATTACK,
     PLAY_OFF_TURN_TOKEN_THEIRS,
     PLAY_TOKEN_IN_EXPOSED_ZONE,
+    PLAYED_COLOUR_SUBTYPE_GO_AGAIN,
     PLAYED_THIS_TURN_CONDITION,
+    SECOND_CRANK_DRAW,
     SECOND_NONATTACK_TOKEN,
     START_TOKENS_KEYWORD,
     STEALTH_MARKED_BONUS,
@@ -451,6 +456,13 @@ def hero_link_grants(s: GameState, link: ChainLink) -> list[str]:
         m = STEALTH_MARKED_BONUS.match(sentence.strip())
         if m and link.attack.facts.has(m.group(1).casefold()):
             out.append(f"marked|0|{m.group(2)}|{m.group(3).rstrip('.')};")
+        d = PLAYED_COLOUR_SUBTYPE_GO_AGAIN.match(sentence.strip())
+        if d and d.group(2).casefold() in {x.casefold() for x in link.attack.facts.subtypes}:
+            # Dromai's "If you've played a red card this turn, dragons you control have go again while
+            # attacking": the condition grammar's "played" key, checked before go again is (CR 6.1.3)
+            key = conditions.parse(f"you've played a {d.group(1)} card this turn")
+            if key is not None:
+                out.append(f"{key}|0|0|go again;")
     return out
 
 
@@ -896,3 +908,85 @@ def check_activation_condition(s: GameState, player: str, src: Card) -> str:
             ),
         )
     return m.group(0)
+
+
+def _hero_lines(s: GameState, player: str) -> list[str]:
+    hero = s.p(player).hero_card
+    return [x.strip() for x in hero.text.split("\n")] if hero is not None else []
+
+
+def grants_crank(s: GameState, player: str, card: Card) -> bool:
+    """Maxx 'The Hype' Nitro's "Hyper Drivers you control get crank" (CR 8.3.29): the card, a token or
+    a played Hyper Driver, has crank while he controls it."""
+    for line in _hero_lines(s, player):
+        m = NAMED_GET_CRANK.match(line)
+        if m and norm_name(token_base(card.name)) == norm_name(m.group(1)):
+            return True
+    return False
+
+
+def crank_abilities(s: GameState, player: str, ctx: Ctx) -> None:
+    """Puffin's "The second time you crank each turn, draw a card" (CR 8.3.29a: the player has cranked):
+    a triggered layer (CR 6.6) on the second crank of the turn the log shows (``layers.crank`` records
+    each; a log that starts mid-turn counts only its own, and a start state may list earlier ones)."""
+    hero = s.p(player).hero_card
+    if hero is None or not any(SECOND_CRANK_DRAW.match(x) for x in _hero_lines(s, player)):
+        return
+    cranks = sum(1 for x in s.turn_log if x.startswith(f"{player} cranked "))
+    if cranks != 2:
+        return
+    layer = Layer(
+        id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=player, effect="text"
+    )
+    layer.targets = ["draw:1:"]
+    s.stack.append(layer)
+    ctx.events.append(Event("trigger", player, f"{hero.name}: second crank"))
+
+
+def loses_blood_debt(s: GameState, player: str, ctx: Ctx) -> bool:
+    """Levia's "If a card with 6 or more {p} has been put into your banished zone this turn, cards you own
+    lose blood debt during the end phase" (CR 8.3.11: the end-phase loss of life does not happen). The
+    cards banished this turn are the ones the log moved there (``conditions.record_banish``)."""
+    for line in _hero_lines(s, player):
+        m = BANISHED_POWER_NO_BLOOD_DEBT.match(line)
+        if m is None:
+            continue
+        least = int(m.group(1))
+        if any(
+            x.startswith(f"{player} banished power=") and int(x.rsplit("=", 1)[1]) >= least
+            for x in s.turn_log
+        ):
+            _hero_note(
+                ctx,
+                say(
+                    "line {number}: {hero}: a card with {least} or more power was banished this turn; {player}'s cards lose blood debt this end phase.",
+                    number=ctx.entry.number,
+                    hero=s.p(player).hero,
+                    least=least,
+                    player=player,
+                ),
+            )
+            return True
+    return False
+
+
+def pitch_abilities(s: GameState, player: str, pitched: list[Card], ctx: Ctx) -> None:
+    """Dromai's "Whenever you pitch a red card, create an Ash Token" (CR 1.14.3, 6.6): one triggered layer
+    per such card pitched to pay a cost, put on the stack with the cost's other triggers."""
+    hero = s.p(player).hero_card
+    if hero is None:
+        return
+    for line in _hero_lines(s, player):
+        m = PITCH_COLOUR_TOKEN.match(line)
+        if m is None:
+            continue
+        wanted = _COLOUR_PITCH[m.group(1).casefold()]
+        for card in pitched:
+            if card.facts.pitch != wanted:
+                continue
+            layer = Layer(
+                id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=player, effect="text"
+            )
+            layer.targets = [f"create_token:1:{m.group(2).strip().title()}"]
+            s.stack.append(layer)
+            ctx.events.append(Event("trigger", player, f"{hero.name}: {card.name} pitched"))

@@ -45,6 +45,7 @@ from .heroes import (
     check_activation_condition,
     deck_top_play,
     pay_arsenal_flip,
+    pitch_abilities,
     play_abilities,
     plays_as_instant,
     record_play,
@@ -520,6 +521,7 @@ def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> Card:
     top.face = "up"
     top.origin = top.origin or "deck"  # a backup puts it back on top of the deck
     p.banished.append(top)
+    conditions.record_banish(s, player, top)
     ctx.events.append(Event("random", player, f"boost banished {top.name} from the top of the deck"))
     if player not in s.boosted:
         s.boosted.append(player)  # CR 8.3.9a: the player has boosted this turn
@@ -829,6 +831,7 @@ def pay_effect_costs(s: GameState, p: Any, src: Card, ab: Any, is_hero: bool, ct
         card = p.soul.pop(0)
         card.face = "up"
         p.banished.append(card)
+        conditions.record_banish(s, card.owner, card)
         ctx.add(
             NOTE,
             say(
@@ -942,6 +945,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     is_hero = src.id == f"{player}-hero"
     condition = check_activation_condition(s, player, src)  # a hero's or equipment's (CR 5.2.1e)
     check_effect_costs(s, p, src, ab, is_hero)
+    pitched_from = len(p.pitch_zone)
     pay_resources(s, player, cost, c.pitches, ctx, chi_cost=ab.chi_cost)
     pay_effect_costs(s, p, src, ab, is_hero, ctx)
     flipped = pay_arsenal_flip(s, player, src, ab, ctx)  # Lexi's cost
@@ -971,6 +975,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     if ab.once_per_turn:
         p.once_per_turn.append(src.id)
     depth = len(s.stack)
+    pitch_abilities(s, player, p.pitch_zone[pitched_from:], ctx)  # Dromai: a cost trigger (CR 6.6.4)
     if ab.destroy_self:
         destroy_permanent(s, src)
     if from_hand:  # "Discard this": the cost discards the card (CR 1.14.4, 5.2.1)

@@ -15,6 +15,7 @@ import re
 from rules_engine.wording import say
 
 from . import actions as A
+from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import (
@@ -28,6 +29,7 @@ from .effects import (
     split_sentences,
     token_facts,
 )
+from .heroes import pitch_abilities
 from .rules import MANUAL, MISSED_TRIGGER, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .zones import deck_banish_triggers, destroy_permanent, draw, target_player, token_base
@@ -51,6 +53,7 @@ def action_phase_triggers(s: GameState, ctx: Ctx) -> None:
             if p.deck_count is not None:
                 p.deck_count = max(0, p.deck_count - 1)
             p.banished.append(top)
+            conditions.record_banish(s, s.turn_player, top)
             ctx.events.append(Event("trigger", s.turn_player, "soul shackle"))
             deck_banish_triggers(s, s.turn_player, top, ctx)  # Data Doll MKII
             ctx.events.append(
@@ -453,6 +456,7 @@ def pitch_triggers(s: GameState, player: str, pitched: list[Card], ctx: Ctx) -> 
     the card being paid for is played, above it, so a Runechant it creates did not exist when that
     card was played and does not trigger for it (CR 6.6.5a). An effect the engine cannot compute is
     reported when the layer resolves."""
+    pitch_abilities(s, player, pitched, ctx)  # the hero's "whenever you pitch" (Dromai)
     for card in pitched:
         if move_trigger_effects(card.facts, "pitched"):
             continue  # a trigger the engine applies, made as the card was pitched (zones.self_move_triggers)

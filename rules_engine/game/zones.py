@@ -511,6 +511,7 @@ def banish(s: GameState, c: A.Banish, ctx: Ctx) -> None:
         s.effects.append(Effect("intimidated", c.player, 0, "end", "intimidate", card.id))
         ctx.events.append(Event("random", c.player, "intimidate: a random card banished from hand"))
     s.p(c.player).banished.append(card)
+    conditions.record_banish(s, c.player, card)
 
 
 def shuffle(s: GameState, c: A.Shuffle, ctx: Ctx) -> None:

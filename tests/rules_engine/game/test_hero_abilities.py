@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rules_engine.game.effects import MODELLED, coverage
 from rules_engine.game.scenarios import run_scenario
 
@@ -63,6 +65,13 @@ def test_the_heroes_of_this_file_are_computed_in_full(fabcube_cards):
         "Terra",
         "Marlynn",
         "Marlynn, Treasure Hunter",
+        "Puffin",
+        "Puffin, Hightail",
+        "Maxx Nitro",
+        "Maxx 'The Hype' Nitro",
+        "Levia",
+        "Levia, Shadowborn Abomination",
+        "Dromai",
     ):
         facts = fabcube_cards.get(name)
         assert facts is not None, name
@@ -753,3 +762,127 @@ def test_victor_draws_on_his_first_gold_token_each_turn_only(fabcube_cards):
         [],
     )
     assert twice.state["stack"] == []  # no second trigger this turn
+
+
+# --- Puffin and Maxx: crank (CR 8.3.29) ---------------------------------------------------------------
+
+
+def test_puffin_draws_on_the_second_crank_of_the_turn_only(fabcube_cards):
+    given = _given({"hero": "Puffin, Hightail", "deck": 10, "hand": []})
+    cog = ["P1 creates a Golden Cog token", "P1 cranks it"]
+    once = _run(given, [*cog, "all pass"], fabcube_cards)
+    assert not _violations(once), once.findings
+    assert (once.state["P1"]["deck"], once.state["stack"]) == (10, [])  # one crank: no draw
+    twice = _run(given, [*cog, *cog, "all pass"], fabcube_cards)
+    assert not _violations(twice), twice.findings
+    assert (twice.state["P1"]["deck"], twice.state["P1"]["hand_size"]) == (9, 1)
+    thrice = _run(given, [*cog, *cog, "all pass", *cog, "all pass"], fabcube_cards)
+    assert (thrice.state["P1"]["deck"], thrice.state["P1"]["hand_size"]) == (9, 1)  # not the third
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["P1 cranks Hyper Driver", "p1 crank hyper driver", "P1 cranked the Hyper Driver for an action point"],
+)
+def test_maxx_hyper_drivers_get_crank(fabcube_cards, line):
+    given = _given({"hero": "Maxx Nitro", "resource_points": 1, "hand": ["Hyper Driver (red)"]})
+    result = _run(given, ["P1 plays Hyper Driver (red)", "all pass", line], fabcube_cards)
+    assert not _violations(result), result.findings
+    (driver,) = result.state["P1"]["permanents"]
+    assert (driver["counters"], result.state["P1"]["action_points"]) == (["steam", "steam"], 1)
+    given["P1"]["hero"] = "Dash"  # without Maxx a Hyper Driver has no crank
+    other = _run(given, ["P1 plays Hyper Driver (red)", "all pass", line], fabcube_cards)
+    assert any("has no crank" in m for m in _violations(other))
+    assert other.state["P1"]["action_points"] == 0
+
+
+# --- Levia: a card with 6 or more power banished this turn, her cards lose blood debt -----------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "adj: P1 moves Boneyard Marauder (red) from graveyard to banished",
+        "P1 banishes Boneyard Marauder (red) face-down",
+        "adj: p1 moves boneyard marauder from graveyard to banished",
+    ],
+)
+def test_levia_a_six_power_card_banished_this_turn_spares_the_blood_debt(fabcube_cards, line):
+    given = _given(
+        {
+            "hero": "Levia",
+            "action_points": 0,
+            "life": 20,
+            "hand": ["Boneyard Marauder (red)"],
+            "graveyard": ["Boneyard Marauder (red)"],
+            "banished": ["Battlefield Breaker (red)"],  # blood debt, face up
+        }
+    )
+    result = _run(given, [line, "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert result.state["P1"]["life"] == 20
+
+
+def test_levia_without_such_a_card_the_blood_debt_costs_a_life(fabcube_cards):
+    given = _given(
+        {
+            "hero": "Levia",
+            "action_points": 0,
+            "life": 20,
+            "hand": ["Head Jab (red)"],  # 3 power
+            "banished": ["Battlefield Breaker (red)"],
+        }
+    )
+    result = _run(given, ["P1 banishes Head Jab (red) face-down", "all pass"], fabcube_cards)
+    assert result.state["P1"]["life"] == 19
+    given["P1"]["hero"] = "Kayo"  # another hero banishing a 6-power card still loses the life
+    given["P1"]["hand"] = ["Boneyard Marauder (red)"]
+    result = _run(given, ["P1 banishes Boneyard Marauder (red) face-down", "all pass"], fabcube_cards)
+    assert result.state["P1"]["life"] == 19
+
+
+# --- Dromai: a red card pitched creates an Ash; dragons have go again after a red card -----------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 plays Hyper Driver (red), pitching Head Jab (red)",
+        "p1 plays hyper driver (red), pitches head jab (red)",
+        "P1: Hyper Driver (red), pitch Head Jab (red)",
+    ],
+)
+def test_dromai_pitching_a_red_card_creates_an_ash(fabcube_cards, line):
+    given = _given({"hero": "Dromai", "hand": ["Hyper Driver (red)", "Head Jab (red)"]})
+    result = _run(given, [line, "all pass", "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert sorted(_names(result.state["P1"]["permanents"])) == ["Ash", "Hyper Driver"]
+    given["P1"]["hand"] = ["Hyper Driver (red)", "Head Jab (blue)"]
+    blue = _run(given, ["P1 plays Hyper Driver (red), pitching Head Jab (blue)", "all pass"], fabcube_cards)
+    assert _names(blue.state["P1"]["permanents"]) == ["Hyper Driver"]
+
+
+def _with_a_dragon_attack(fabcube_cards: Any) -> Any:
+    """The card pool plus a dragon attack action card (the printed dragons are allies and tokens)."""
+    from rules_engine.game.cards import InlineCards, facts_from_mapping  # noqa: PLC0415 (test-local helper)
+
+    wyrm = {"name": "Test Wyrm", "types": ["action"], "subtypes": ["attack", "dragon"], "cost": 0, "power": 3}
+    return InlineCards([facts_from_mapping(wyrm | {"pitch": 3})], fallback=fabcube_cards)
+
+
+def test_dromai_dragons_have_go_again_after_a_red_card_this_turn(fabcube_cards):
+    cards = _with_a_dragon_attack(fabcube_cards)
+    attack = [
+        "P1 plays Test Wyrm targeting P2",
+        "all pass",
+        "P2 declares no defending cards",
+        "all pass through the Reaction and Damage Steps",
+    ]
+    hand = {"hero": "Dromai", "hand": ["Test Wyrm", "Hyper Driver (red)"], "resource_points": 1}
+    after_red = _run(
+        _given(hand | {"action_points": 2}), ["P1 plays Hyper Driver (red)", "all pass", *attack], cards
+    )
+    assert not _violations(after_red), after_red.findings
+    assert after_red.state["P1"]["action_points"] == 1  # go again
+    no_red = _run(_given(hand), attack, cards)
+    assert no_red.state["P1"]["action_points"] == 0
