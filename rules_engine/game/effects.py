@@ -1042,7 +1042,7 @@ def played_tags(f: CardFacts) -> str:
 _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
 _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
 #: Oscilio's "Discard an instant" (a cost the log's next discard line pays, ``zones.pay_discard_cost``).
-_DISCARD_COST = re.compile(r"^discard an (instant)$")
+_DISCARD_COST = re.compile(r"^discard an (instant|assassin)(?: card)?$")
 #: Lexi's "Turn a face down card in your arsenal face up" (``heroes.pay_arsenal_flip``).
 _FLIP_ARSENAL_COST = re.compile(r"^turn a face-? ?down card in your arsenal face-? ?up$")
 
@@ -1546,6 +1546,12 @@ HERO_FIRST_HIT = re.compile(
 #: Cindra's and Fang's "Whenever you hit a marked hero, [effect]": a trigger on each hit of a hero
 #: who was marked as the hit happened (the hit removes the mark, CR 9.3.3; ``triggers.hero_hit_abilities``).
 HERO_MARKED_HIT = re.compile(r"^whenever you hit a marked hero, (.+)$", re.I | re.S)
+#: Arakni, Tarantula's "Whenever a dagger you own hits a hero, they lose 1{h}": a trigger on each hit of
+#: an attack with that subtype its controller owns (``triggers.hero_hit_abilities``).
+HERO_WEAPON_KIND_HIT = re.compile(
+    r"^whenever an? (?:dagger|sword|axe|hammer|club|staff|scepter|bow|gun) you own hits a hero, (.+)$",
+    re.I | re.S,
+)
 #: Fang's "If you control 3 or more Fealty tokens, dagger attacks cost you {r} less to activate"
 #: (``playing.activate``, CR 5.2.2's cost, 1.14.2).
 FEALTY_DAGGER_DISCOUNT = re.compile(
@@ -1724,6 +1730,31 @@ PLAYED_COLOUR_SUBTYPE_GO_AGAIN = re.compile(
     r"^if you've played a (red|yellow|blue) card this turn, ([a-z]+)s you control have go again while attacking\.?$",
     re.I,
 )
+#: Arakni, Marionette's and Web of Deceit's "At the beginning of your end phase, if an opponent is marked,
+#: you become a random Agent of Chaos" (``heroes.end_phase_abilities``: the log names the Agent, "P1
+#: becomes Arakni, Redback", ``heroes.become``; CR 9.3 marked).
+BECOME_RANDOM_AGENT = re.compile(
+    r"^at the beginning of your end phase, if an opponent is marked, you become a random agent of chaos\.?$",
+    re.I,
+)
+#: An Agent of Chaos's "At the beginning of your end phase, return to the brood" (``heroes.end_phase_abilities``:
+#: the hero becomes again the one it was before it became the Agent).
+RETURN_TO_BROOD = re.compile(r"^at the beginning of your end phase, return to the brood\.?$", re.I)
+#: The Agents' "Once per Turn Attack Reaction - Discard an Assassin card: Target Assassin attack gets +3{p}.
+#: If it has stealth, it gets go again." (``heroes.resolve_ability``: the active attack; the quoted or
+#: go again grant when the attack has the keyword). Group 1 the attack's class or subtype, 2 the power,
+#: 3 the keyword, 4 the grant.
+AGENT_REACTION = re.compile(
+    r"^once per turn attack reaction\s*[-–]\s*discard an? assassin card:\s*target ([a-z]+) attack gets "
+    r"\+(\d+)\{p\}\.?(?:\s*if it has ([a-z]+), it gets (go again)\.?)?$",
+    re.I,
+)
+#: The body alone, as the activated layer resolves it.
+AGENT_REACTION_EFFECT = re.compile(
+    r"^target ([a-z]+) attack gets \+(\d+)\{p\}\.?(?:\s*if it has ([a-z]+), it gets (go again|\"[^\"]+\")\.?)?$",
+    re.I,
+)
+_HERO_RESOLVED = (*_HERO_RESOLVED, AGENT_REACTION)  # heroes.resolve_ability
 #: Sentences a hero's start position settles (the start state lists the graveyard, the arena and the
 #: weapons; nothing later reads them) and a permission to look that changes no state the engine keeps.
 START_POSITION_SENTENCE = re.compile(
@@ -1752,6 +1783,9 @@ _HERO_MODELLED = (
     FIRST_TOKEN_DRAW,
     SECOND_CRANK_DRAW,
     NAMED_GET_CRANK,
+    BECOME_RANDOM_AGENT,
+    RETURN_TO_BROOD,
+    AGENT_REACTION,
     BANISHED_POWER_NO_BLOOD_DEBT,
     PITCH_COLOUR_TOKEN,
     PLAYED_COLOUR_SUBTYPE_GO_AGAIN,
@@ -1764,6 +1798,7 @@ _HERO_MODELLED = (
     FIRST_STEALTH_GO_AGAIN,
     HERO_FIRST_HIT,
     HERO_MARKED_HIT,
+    HERO_WEAPON_KIND_HIT,
     FEALTY_DAGGER_DISCOUNT,
     FIRST_DISCARD_SIX_TOKEN,
     SECOND_SWORD_ATTACK_DISCOUNT,
@@ -1805,7 +1840,7 @@ def _modelled_hero_lines(facts: CardFacts) -> list[str]:
 def _hero_line_status(line: str) -> str:
     """A modelled hero line is computed unless it is a first-hit trigger whose effect the engine
     cannot compute (Katsu's): that one is reported when the trigger resolves."""
-    m = HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line)
+    m = HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line) or HERO_WEAPON_KIND_HIT.match(line)
     if not m:
         return MODELLED
     if NEXT_ATTACK_POWER_LASTING.match(m.group(1)):
@@ -2065,7 +2100,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 TextPart(
                     sentence,
                     _hero_line_status(line),
-                    "hit" if HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line) else "start",
+                    "hit"
+                    if any(p.match(line) for p in (HERO_FIRST_HIT, HERO_MARKED_HIT, HERO_WEAPON_KIND_HIT))
+                    else "start",
                 )
             )
         elif (

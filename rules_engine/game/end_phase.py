@@ -21,7 +21,7 @@ from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
 from .effects import end_phase_counters, token_facts
-from .heroes import draw_arsenal, end_phase_abilities, loses_blood_debt
+from .heroes import draw_arsenal, end_phase_abilities, loses_blood_debt, turn_ends
 from .rules import MANUAL, NOTE, CannotApply, Illegal
 from .state import PLAYERS, GameState, PendingDamage, other
 from .triggers import start_phase
@@ -389,6 +389,7 @@ def drawn_by_resolution(ctx: Ctx, player: str) -> int:
 def finish_end_phase(s: GameState, ctx: Ctx) -> None:
     """CR 4.4.4: the turn ends, "this turn" effects end, the next player begins their Start Phase."""
     finish_pitch_and_assets(s, ctx)
+    turn_ends(s, ctx)  # a random Agent of Chaos the log never named
     s.effects = [e for e in s.effects if e.duration not in ("turn", "chain", "link", "end")]
     for pl in PLAYERS:
         s.p(pl).once_per_turn = []

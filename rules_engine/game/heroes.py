@@ -36,10 +36,12 @@ from .context import Ctx, Event
 from .effects import (
     ACTIVATE_NAMED_GAIN,
     ACTIVATE_ONLY_IF,
+    AGENT_REACTION_EFFECT,
     ARSENAL_AS_INSTANT_OFF_TURN,
     ARSENAL_FLIP_KEYWORD,
     ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL,
     BANISHED_POWER_NO_BLOOD_DEBT,
+    BECOME_RANDOM_AGENT,
     BOOSTED_THIS_TURN_CONDITION,
     CREATE_IN_HAND,
     CREATE_TOKEN_WITH_COUNTERS,
@@ -58,6 +60,7 @@ from .effects import (
     PLAY_TOKEN_IN_EXPOSED_ZONE,
     PLAYED_COLOUR_SUBTYPE_GO_AGAIN,
     PLAYED_THIS_TURN_CONDITION,
+    RETURN_TO_BROOD,
     SECOND_CRANK_DRAW,
     SECOND_NONATTACK_TOKEN,
     START_TOKENS_KEYWORD,
@@ -69,7 +72,7 @@ from .effects import (
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, SLOTS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import same_card
-from .zones import draw, make_token, new_card, put_bottom, take, target_player, token_base
+from .zones import card_facts, draw, make_token, new_card, put_bottom, take, target_player, token_base
 
 
 def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
@@ -88,6 +91,11 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
         )
         layer.cost_due = ""
     text = layer.effect
+    m = AGENT_REACTION_EFFECT.match(text.strip())
+    if m is not None and s.p(layer.controller).hero_card is not None:
+        _agent_reaction(s, layer, m, ctx)
+        layer.effect = ""  # its "go again" is the attack's, not the ability's (layers.resolve_top)
+        return ""
     m = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(text)
     if m is not None:
         _arsenal_cycle(s, layer.controller, layer.name, bool(m.group(1)), ctx)
@@ -570,6 +578,7 @@ def pay_offer_effect(s: GameState, offer: Effect, ctx: Ctx) -> None:
 
 def end_phase_abilities(s: GameState, ctx: Ctx) -> None:
     """The turn-player's hero abilities at the beginning of the end phase (CR 4.4.2)."""
+    _brood_end_phase(s, ctx)
     for eff in [e for e in s.effects if e.kind == "discard_due"]:
         s.effects.remove(eff)  # Gravy Bones's discard the log never showed
         ctx.add(
@@ -990,3 +999,152 @@ def pitch_abilities(s: GameState, player: str, pitched: list[Card], ctx: Ctx) ->
             layer.targets = [f"create_token:1:{m.group(2).strip().title()}"]
             s.stack.append(layer)
             ctx.events.append(Event("trigger", player, f"{hero.name}: {card.name} pitched"))
+
+
+# --- Arakni and the Agents of Chaos ---------------------------------------------------------------
+
+
+def _is_agent(facts: CardFacts) -> bool:
+    """An Agent of Chaos: a hero card that returns to the brood (the card data gives them no type)."""
+    return any(RETURN_TO_BROOD.match(x.strip()) for x in facts.text.split("\n"))
+
+
+def _transform(s: GameState, player: str, facts: CardFacts, ctx: Ctx) -> None:
+    """The hero becomes another hero card (its life total, once-per-turn uses and counters stay)."""
+    p = s.p(player)
+    old = p.hero_card.name if p.hero_card is not None else p.hero
+    p.hero_card = facts
+    if norm_name(p.hero) == norm_name(old):
+        p.hero = facts.name  # the start state named the whole card
+    ctx.events.append(Event("transform", player, f"{old} -> {facts.name}"))
+    _hero_note(
+        ctx,
+        say(
+            "line {number}: {player}'s hero becomes {new} ({old} before).",
+            number=ctx.entry.number,
+            player=player,
+            new=facts.name,
+            old=old,
+        ),
+    )
+
+
+def _brood_end_phase(s: GameState, ctx: Ctx) -> None:
+    """Arakni's end phase (CR 4.4.2): an Agent of Chaos returns to the brood (becomes again the hero it
+    was, kept as a "brood" effect when it became the Agent); Arakni, Marionette or Web of Deceit with an
+    opponent marked (CR 9.3) becomes a random Agent of Chaos: random, so the log names it ("P1 becomes
+    Arakni, Redback", ``become``), and the judge is asked when it never does (``turn_ends``)."""
+    player = s.turn_player
+    p = s.p(player)
+    hero = p.hero_card
+    if hero is None:
+        return
+    lines = [x.strip() for x in hero.text.split("\n")]
+    if any(RETURN_TO_BROOD.match(x) for x in lines):
+        brood = next((e for e in s.effects if e.kind == "brood" and e.player == player), None)
+        if brood is None:
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {hero} returns to the brood, and the state does not know which hero {player} was before; enter it ('{player} becomes Arakni, Marionette').",
+                    number=ctx.entry.number,
+                    hero=hero.name,
+                    player=player,
+                ),
+                "manual_effect",
+            )
+            s.effects.append(Effect("brood_due", player, 0, "", hero.name))
+            return
+        s.effects.remove(brood)
+        _transform(s, player, card_facts(brood.card_id, ctx), ctx)
+        return
+    if any(BECOME_RANDOM_AGENT.match(x) for x in lines) and other(player) in s.marked:
+        text = "The log names the random Agent of Chaos ('P1 becomes Arakni, Redback')."
+        s.effects.append(Effect("agent_due", player, 0, "", hero.name, text=text))
+        ctx.events.append(Event("trigger", player, f"{hero.name} end phase"))
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {hero}: an opponent is marked, so {player} becomes a random Agent of Chaos; the log's '{player} becomes X' names it.",
+                number=ctx.entry.number,
+                hero=hero.name,
+                player=player,
+            ),
+        )
+
+
+def become(s: GameState, c: A.Become, ctx: Ctx) -> None:
+    """ "P1 becomes Arakni, Redback": the outcome of a random or hidden transformation the log states. A
+    random Agent of Chaos needs Arakni's end-phase trigger pending (``_brood_end_phase``) and an Agent
+    card; a return to the brood the engine could not make needs the hero the log names. Anything else is
+    a violation (the line is reversed)."""
+    p = s.p(c.player)
+    facts = card_facts(c.hero, ctx)
+    if p.hero_card is not None and same_card(Card(id="", facts=p.hero_card, owner=c.player), c.hero):
+        return  # already that hero (the engine made the change the line restates)
+    agent = next((e for e in s.effects if e.kind == "agent_due" and e.player == c.player), None)
+    back = next((e for e in s.effects if e.kind == "brood_due" and e.player == c.player), None)
+    if agent is not None and facts.known and _is_agent(facts):
+        s.effects.remove(agent)
+        s.effects.append(
+            Effect("brood", c.player, 0, "", facts.name, p.hero_card.name if p.hero_card else p.hero)
+        )
+        _transform(s, c.player, facts, ctx)
+        return
+    if back is not None and facts.known and not _is_agent(facts):
+        s.effects.remove(back)
+        _transform(s, c.player, facts, ctx)
+        return
+    raise Illegal(
+        "transform",
+        say(
+            "{player}'s hero becomes {card} only through an ability that makes it so (Arakni's end phase with an opponent marked: a random Agent of Chaos); none is pending.",
+            player=c.player,
+            card=c.hero,
+        ),
+    )
+
+
+def turn_ends(s: GameState, ctx: Ctx) -> None:
+    """A random Agent of Chaos the log never named by the end of the turn: the judge is asked."""
+    for eff in [e for e in s.effects if e.kind == "agent_due"]:
+        s.effects.remove(eff)
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {hero} became a random Agent of Chaos at the beginning of the end phase, and the log never named it; enter it ('{player} becomes Arakni, Redback').",
+                number=ctx.entry.number,
+                hero=eff.source,
+                player=eff.player,
+            ),
+            "manual_effect",
+        )
+
+
+def _agent_reaction(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """The Agents' "Target Assassin attack gets +3{p}. If it has stealth, it gets go again." (CR 5.3): the
+    active chain link's attack (an attack reaction's target); one that is not of the named class or
+    subtype was no legal target, and the ability does nothing (CR 1.7.5, a note). The grant needs the
+    keyword on the attack."""
+    link = s.active_link()
+    word = m.group(1).casefold()
+    facts = link.attack.facts if link is not None else None
+    if link is None or facts is None or not (word in facts.classes or word in facts.subtypes):
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {name}: the active attack is not a {kind} attack, so the ability has no legal target and does nothing.",
+                number=ctx.entry.number,
+                name=layer.name,
+                kind=m.group(1),
+            ),
+        )
+        return
+    link.power_bonus += int(m.group(2))
+    ctx.events.append(Event("grant", layer.controller, link.attack.name, int(m.group(2))))
+    if m.group(3) and facts.has(m.group(3).casefold()):
+        grant = m.group(4)
+        if grant.casefold() == "go again":
+            link.go_again = True
+        elif grant.strip('"') not in link.granted:
+            link.granted.append(grant.strip('"'))

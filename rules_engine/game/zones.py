@@ -634,7 +634,7 @@ def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
     if layer is None or layer.controller != player or not layer.cost_due:
         return False
     kind = layer.cost_due
-    if kind != "card" and not card.facts.is_(kind):
+    if kind != "card" and not (card.facts.is_(kind) or kind in card.facts.classes):
         raise Illegal(
             "effect_cost",
             say(

@@ -72,6 +72,10 @@ def test_the_heroes_of_this_file_are_computed_in_full(fabcube_cards):
         "Levia",
         "Levia, Shadowborn Abomination",
         "Dromai",
+        "Arakni, Marionette",
+        "Arakni, Web of Deceit",
+        "Arakni, Redback",
+        "Arakni, Tarantula",
     ):
         facts = fabcube_cards.get(name)
         assert facts is not None, name
@@ -886,3 +890,124 @@ def test_dromai_dragons_have_go_again_after_a_red_card_this_turn(fabcube_cards):
     assert after_red.state["P1"]["action_points"] == 1  # go again
     no_red = _run(_given(hand), attack, cards)
     assert no_red.state["P1"]["action_points"] == 0
+
+
+# --- Arakni and the Agents of Chaos: a random Agent the log names, the brood, the Agents' reaction -----
+
+
+def _marionette(hero: str = "Arakni, Marionette") -> Any:
+    p1 = {"hero": hero, "action_points": 0, "life": 40, "deck": 10}
+    return _given(p1, {"marked": True, "action_points": 0, "deck": 10})
+
+
+_NEXT_TURN = [
+    "P1 does not arsenal",
+    "P1 draws 4 cards",
+    "all pass",
+    "P2 does not arsenal",
+    "P2 draws 4 cards",
+]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["P1 becomes Arakni, Redback", "p1 transforms into Arakni, Redback", "P1's hero is now Arakni, Redback"],
+)
+def test_arakni_becomes_the_agent_the_log_names_and_returns_to_the_brood(fabcube_cards, line):
+    result = _run(_marionette(), ["all pass", line], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert result.state["P1"]["hero"] == "Arakni, Redback"
+    assert result.state["P1"]["life"] == 40  # the life total stays
+    back = _run(_marionette(), ["all pass", line, *_NEXT_TURN, "all pass"], fabcube_cards)
+    assert not _violations(back), back.findings
+    assert (back.state["turn"], back.state["phase"]) == ("P1", "end")
+    assert back.state["P1"]["hero"] == "Arakni, Marionette"  # at the beginning of the Agent's end phase
+    assert back.state["effects"] == []
+
+
+def test_web_of_deceit_with_no_agent_named_the_judge_is_asked(fabcube_cards):
+    result = _run(_marionette("Arakni, Web of Deceit"), ["all pass", *_NEXT_TURN[:2]], fabcube_cards)
+    assert any("never named it" in f.message for f in result.findings if f.kind == "manual_effect")
+    assert result.state["P1"]["hero"] == "Arakni, Web of Deceit"
+
+
+def test_arakni_becomes_an_agent_only_with_an_opponent_marked_and_only_an_agent(fabcube_cards):
+    unmarked = _marionette()
+    unmarked["P2"]["marked"] = False
+    result = _run(unmarked, ["all pass", "P1 becomes Arakni, Redback"], fabcube_cards)
+    assert any("none is pending" in m for m in _violations(result))
+    assert result.state["P1"]["hero"] == "Arakni, Marionette"
+    not_agent = _run(_marionette(), ["all pass", "P1 becomes Kayo"], fabcube_cards)
+    assert any("none is pending" in m for m in _violations(not_agent))
+
+
+def _agent(hero: str, attack: str, hand: list[str], **p1: Any) -> Any:
+    return _given({"hero": hero, "hand": [attack, *hand], **p1})
+
+
+def _reaction(attack: str, discard: str = "Kiss of Death (red)", twice: bool = False) -> list[str]:
+    react = ["P1 activates Arakni", f"P1 discards {discard}", "all pass"]
+    return [
+        f"P1 plays {attack} targeting P2",
+        "all pass",
+        "P2 declares no defending cards",
+        *react,
+        *(react if twice else []),
+        "all pass through the Reaction and Damage Steps",
+    ]
+
+
+def test_redback_gives_an_assassin_attack_three_power_and_go_again_with_stealth(fabcube_cards):
+    stealth = _run(
+        _agent("Arakni, Redback", "Back Stab (red)", ["Kiss of Death (red)"]),
+        _reaction("Back Stab (red)"),
+        fabcube_cards,
+    )
+    assert not _violations(stealth), stealth.findings
+    assert (stealth.state["P2"]["life"], stealth.state["P1"]["action_points"]) == (14, 1)  # 3 + 3, go again
+    assert _names(stealth.state["P1"]["graveyard"]) == ["Kiss of Death"]
+    given = _agent(
+        "Arakni, Redback", "Annihilate the Armed (red)", ["Kiss of Death (red)"], resource_points=1
+    )
+    plain = _run(given, _reaction("Annihilate the Armed (red)"), fabcube_cards)
+    assert (plain.state["P2"]["life"], plain.state["P1"]["action_points"]) == (12, 0)  # 5 + 3, no stealth
+
+
+def test_the_agent_reaction_is_once_per_turn_and_costs_an_assassin_card(fabcube_cards):
+    hand = ["Kiss of Death (red)", "Kiss of Death (red)"]
+    twice = _run(
+        _agent("Arakni, Redback", "Back Stab (red)", hand),
+        _reaction("Back Stab (red)", twice=True),
+        fabcube_cards,
+    )
+    assert any("once per turn" in m for m in _violations(twice))  # the second activation this turn
+    assert twice.state["P2"]["life"] == 14
+    not_assassin = _run(
+        _agent("Arakni, Redback", "Back Stab (red)", ["Head Jab (red)"]),
+        _reaction("Back Stab (red)", "Head Jab (red)"),
+        fabcube_cards,
+    )
+    assert any("is not one" in m for m in _violations(not_assassin))
+
+
+def test_tarantula_dagger_hits_lose_a_life_and_the_reaction_needs_a_dagger_attack(fabcube_cards):
+    given = _agent(
+        "Arakni, Tarantula",
+        "Back Stab (red)",
+        ["Kiss of Death (red)"],
+        weapons=["Kunai of Retribution"],
+        resource_points=1,
+    )
+    dagger = [
+        "P1 attacks with Kunai of Retribution targeting P2",
+        "all pass",
+        "P2 declares no defending cards",
+    ]
+    plain = _run(given, [*dagger, "all pass through the Reaction and Damage Steps"], fabcube_cards)
+    assert plain.state["P2"]["life"] == 18  # 1 damage, then the trigger's 1 life
+    react = ["P1 activates Arakni", "P1 discards Kiss of Death (red)", "all pass"]
+    boosted = _run(given, [*dagger, *react, "all pass through the Reaction and Damage Steps"], fabcube_cards)
+    assert not _violations(boosted), boosted.findings
+    assert boosted.state["P2"]["life"] == 15  # 1 + 3 damage and 1 life
+    not_dagger = _run(given, _reaction("Back Stab (red)"), fabcube_cards)
+    assert not_dagger.state["P2"]["life"] == 17  # Back Stab is no dagger: no +3 and no life loss
