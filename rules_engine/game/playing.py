@@ -10,6 +10,7 @@ it causes above it. The player who played it gets priority (CR 1.11.5). Layers r
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -45,7 +46,6 @@ from .heroes import (
     check_activation_condition,
     deck_top_play,
     pay_arsenal_flip,
-    pitch_abilities,
     play_abilities,
     plays_as_instant,
     record_play,
@@ -56,7 +56,6 @@ from .state import PLAYERS, Card, Effect, GameState, Layer, other
 from .triggers import (
     attack_played_triggers,
     nonattack_triggers,
-    pitch_triggers,
     play_triggers,
     spectra_trigger,
 )
@@ -324,7 +323,6 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     record_play(s, player, f)
     play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
-    pitch_triggers(s, player, s.p(player).pitch_zone[pitched_from:], ctx)
     if "non-attack" in f.subtypes and f.is_action:
         nonattack_triggers(s, player, layer, ctx)
     if is_attack:
@@ -457,6 +455,14 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
     modes = [m.strip() for m in re.split(r"\n\s*[-–]\s*|\s[-–]\s(?=target)", text)[1:] if m.strip()]
     if not modes:
         return None
+    if not c.mode and c.mode_said:
+        # "choosing the attack action mode": the one mode whose text holds every word said (CR 1.7.5)
+        words = [
+            w for w in re.findall(r"[a-z0-9]+", c.mode_said.casefold()) if w not in ("the", "a", "an", "one")
+        ]
+        fits = [i for i, m in enumerate(modes) if all(re.search(rf"\b{w}\b", m.casefold()) for w in words)]
+        if len(fits) == 1:
+            c = dataclasses.replace(c, mode=fits[0] + 1)
     if not c.mode or c.mode > len(modes):
         ctx.add(
             AMBIGUITY,
@@ -945,7 +951,6 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     is_hero = src.id == f"{player}-hero"
     condition = check_activation_condition(s, player, src)  # a hero's or equipment's (CR 5.2.1e)
     check_effect_costs(s, p, src, ab, is_hero)
-    pitched_from = len(p.pitch_zone)
     pay_resources(s, player, cost, c.pitches, ctx, chi_cost=ab.chi_cost)
     pay_effect_costs(s, p, src, ab, is_hero, ctx)
     flipped = pay_arsenal_flip(s, player, src, ab, ctx)  # Lexi's cost
@@ -975,7 +980,6 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     if ab.once_per_turn:
         p.once_per_turn.append(src.id)
     depth = len(s.stack)
-    pitch_abilities(s, player, p.pitch_zone[pitched_from:], ctx)  # Dromai: a cost trigger (CR 6.6.4)
     if ab.destroy_self:
         destroy_permanent(s, src)
     if from_hand:  # "Discard this": the cost discards the card (CR 1.14.4, 5.2.1)

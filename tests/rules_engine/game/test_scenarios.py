@@ -14,13 +14,12 @@ import yaml
 
 from rules_engine.game.scenarios import compare_expect, run_scenario
 
-from .conftest import SAMPLE, SCENARIO_DIR
+from .conftest import SAMPLE, SCENARIO_DIR, SHARED_85
 
 
 def _cases() -> list[object]:
     files = sorted(SCENARIO_DIR.glob("*.yaml"))
-    if SAMPLE.exists():
-        files.append(SAMPLE)
+    files += [path for path in (SAMPLE, SHARED_85) if path.exists()]  # the shared scenarios (issue 26)
     cases = []
     for path in files:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
@@ -35,6 +34,9 @@ CASES = _cases()
 #: Scenarios the engine does not pass yet, each with the reason (reported, never hidden): the engine
 #: reports these situations as manual-effect findings instead of computing them.
 KNOWN_GAPS: dict[str, str] = {
+    # the shared 85-file: one expectation argued against from the CR in docs/reconstruction.md
+    "def-15": "argued: the checkpoint after line 2 expects 0 action points, but passing through the Damage Step "
+    "begins the Resolution Step, where the go-again link gives 1 (CR 7.5.4, 7.6.2; docs/reconstruction.md)",
     # issue 26's blind scenarios (scenarios/blind-26.yaml) the engine does not match yet; see
     # docs/reconstruction.md, "Blind scenarios"
     "b26-23": "Pummel's mode and 'paying the 2 resource points' are not read (card modes are card-text work)",
