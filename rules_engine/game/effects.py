@@ -1758,6 +1758,14 @@ AGENT_REACTION_EFFECT = re.compile(
     re.I,
 )
 _HERO_RESOLVED = (*_HERO_RESOLVED, AGENT_REACTION)  # heroes.resolve_ability
+#: Gravy Bones's "If a blue card has been put into your graveyard this turn, you may play cards with
+#: watery grave from your graveyard" (``heroes.check_graveyard_play``; the turn's graveyard arrivals are
+#: recorded by ``zones.to_graveyard``).
+GRAVEYARD_PLAY_PERMISSION = re.compile(
+    r"^if an? (red|yellow|blue) card has been put into your graveyard this turn, you may play cards with "
+    r"([a-z ]+?) from your graveyard\.?$",
+    re.I,
+)
 #: Sentences a hero's start position settles (the start state lists the graveyard, the arena and the
 #: weapons; nothing later reads them) and a permission to look that changes no state the engine keeps.
 START_POSITION_SENTENCE = re.compile(
@@ -1789,6 +1797,7 @@ _HERO_MODELLED = (
     BECOME_RANDOM_AGENT,
     RETURN_TO_BROOD,
     AGENT_REACTION,
+    GRAVEYARD_PLAY_PERMISSION,
     BANISHED_POWER_NO_BLOOD_DEBT,
     PITCH_COLOUR_TOKEN,
     PLAYED_COLOUR_SUBTYPE_GO_AGAIN,

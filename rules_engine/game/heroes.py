@@ -52,6 +52,7 @@ from .effects import (
     EQUIP_FROM_GRAVEYARD,
     FIRST_TOKEN_DRAW,
     FLIPPED_TALENT_EFFECTS,
+    GRAVEYARD_PLAY_PERMISSION,
     LIFE_BALANCE,
     NAMED_GET_CRANK,
     PITCH_COLOUR_TOKEN,
@@ -1144,3 +1145,38 @@ def _agent_reaction(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> N
             link.go_again = True
         elif grant.strip('"') not in link.granted:
             link.granted.append(grant.strip('"'))
+
+
+def check_graveyard_play(s: GameState, player: str, f: CardFacts, ctx: Ctx) -> None:
+    """Gravy Bones's "If a blue card has been put into your graveyard this turn, you may play cards with
+    watery grave from your graveyard" (CR 5.1.1: where a card may be played from). A card with the keyword
+    played from the graveyard needs a card of that colour put there this turn (``zones.to_graveyard``
+    records each; a log that starts mid-turn knows only its own lines); else the play is a violation. A
+    card without the keyword is left to what else allows it."""
+    for line in _hero_lines(s, player):
+        m = GRAVEYARD_PLAY_PERMISSION.match(line)
+        if m is None or not f.has(m.group(2).casefold()):
+            continue
+        colour = m.group(1).casefold()
+        if any(x.startswith(f"{player} graveyard ") and colour in x.split() for x in s.turn_log):
+            _hero_note(
+                ctx,
+                say(
+                    "line {number}: {hero}: a {colour} card went to the graveyard this turn, so {card} ({keyword}) is played from it.",
+                    number=ctx.entry.number,
+                    hero=s.p(player).hero,
+                    colour=colour,
+                    card=f.name,
+                    keyword=m.group(2),
+                ),
+            )
+            return
+        raise Illegal(
+            "play_zone",
+            say(
+                "{hero} plays cards with {keyword} from the graveyard only after a {colour} card was put there this turn; this log shows none.",
+                hero=s.p(player).hero,
+                keyword=m.group(2),
+                colour=colour,
+            ),
+        )

@@ -44,6 +44,7 @@ from .effects import (
 from .heroes import (
     activate_abilities,
     check_activation_condition,
+    check_graveyard_play,
     deck_top_play,
     pay_arsenal_flip,
     play_abilities,
@@ -110,6 +111,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     f = card.facts
     if zone not in ("hand", "arsenal") and not c.card.zone:
         raise Illegal("play_zone", say("{card} cannot be played from {zone}.", card=card.name, zone=zone))
+    if zone == "graveyard":
+        check_graveyard_play(s, player, f, ctx)  # Gravy Bones's permission (CR 5.1.1)
     if s.priority != player and not implied_step_pass(s, player, ctx):
         if f.is_("attack reaction") and (s.combat_step == "reaction"):
             link = s.active_link()

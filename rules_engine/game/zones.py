@@ -243,6 +243,7 @@ def to_graveyard(s: GameState, card: Card) -> None:
     card.face = "up"
     card.origin = ""
     s.p(card.owner).graveyard.append(card)
+    conditions.record(s, card.owner, "graveyard " + " ".join(conditions.tags(card.facts, card.pitch)))
 
 
 def destroy_permanent(s: GameState, card: Card) -> None:

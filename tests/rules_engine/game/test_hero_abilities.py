@@ -76,6 +76,8 @@ def test_the_heroes_of_this_file_are_computed_in_full(fabcube_cards):
         "Arakni, Web of Deceit",
         "Arakni, Redback",
         "Arakni, Tarantula",
+        "Gravy Bones",
+        "Gravy Bones, Shipwrecked Looter",
     ):
         facts = fabcube_cards.get(name)
         assert facts is not None, name
@@ -1011,3 +1013,31 @@ def test_tarantula_dagger_hits_lose_a_life_and_the_reaction_needs_a_dagger_attac
     assert boosted.state["P2"]["life"] == 15  # 1 + 3 damage and 1 life
     not_dagger = _run(given, _reaction("Back Stab (red)"), fabcube_cards)
     assert not_dagger.state["P2"]["life"] == 17  # Back Stab is no dagger: no +3 and no life loss
+
+
+# --- Gravy Bones: watery grave cards from the graveyard after a blue card went there this turn --------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 plays Amethyst Amulet from graveyard",
+        "p1 play amethyst amulet from graveyard",
+        "P1 plays Amethyst Amulet from their graveyard",
+    ],
+)
+def test_gravy_bones_plays_a_watery_grave_card_from_the_graveyard_after_a_blue_card(fabcube_cards, line):
+    p1 = {
+        "hero": "Gravy Bones, Shipwrecked Looter",
+        "permanents": ["Gold"],
+        "hand": ["Head Jab (blue)", "Head Jab (red)"],
+        "graveyard": ["Amethyst Amulet"],  # watery grave
+        "deck": 10,
+    }
+    loot = ["P1 activates Gravy Bones", "all pass"]
+    blue = _run(_given(p1), [*loot, "P1 discards Head Jab (blue)", line, "all pass"], fabcube_cards)
+    assert not _violations(blue), blue.findings
+    assert _names(blue.state["P1"]["permanents"]) == ["Amethyst Amulet"]
+    red = _run(_given(p1), [*loot, "P1 discards Head Jab (red)", line], fabcube_cards)
+    assert any("only after a blue card" in m for m in _violations(red))
+    assert _names(red.state["P1"]["graveyard"]) == ["Amethyst Amulet", "Head Jab"]
