@@ -1757,7 +1757,15 @@ AGENT_REACTION_EFFECT = re.compile(
     r"^target ([a-z]+) attack gets \+(\d+)\{p\}\.?(?:\s*if it has ([a-z]+), it gets (go again|\"[^\"]+\")\.?)?$",
     re.I,
 )
-_HERO_RESOLVED = (*_HERO_RESOLVED, AGENT_REACTION)  # heroes.resolve_ability
+#: Arakni, Orb-Weaver's "Once per Turn Instant - Discard an Assassin card: Equip a Graphene Chelicera token.
+#: Your next attack with stealth this turn gets +3{p}." (``heroes.resolve_ability``; group 1 the token,
+#: 2 the keyword, 3 the power) and "Graphene Chelicerae cost you {r} less to activate"
+#: (``playing.hero_weapon_discount``; group 1 the weapon's name, plural).
+EQUIP_TOKEN_NEXT_KEYWORD_ATTACK = re.compile(
+    r"equip an? ([a-z' -]+?) token\.\s*your next attack with ([a-z]+) this turn gets \+(\d+)\{p\}\.?$", re.I
+)
+NAMED_WEAPON_DISCOUNT = re.compile(r"^([a-z' -]+?) cost you \{r\} less to activate\.?$", re.I)
+_HERO_RESOLVED = (*_HERO_RESOLVED, AGENT_REACTION, EQUIP_TOKEN_NEXT_KEYWORD_ATTACK)  # heroes.resolve_ability
 #: Gravy Bones's "If a blue card has been put into your graveyard this turn, you may play cards with
 #: watery grave from your graveyard" (``heroes.check_graveyard_play``; the turn's graveyard arrivals are
 #: recorded by ``zones.to_graveyard``).
@@ -1798,6 +1806,8 @@ _HERO_MODELLED = (
     RETURN_TO_BROOD,
     AGENT_REACTION,
     GRAVEYARD_PLAY_PERMISSION,
+    EQUIP_TOKEN_NEXT_KEYWORD_ATTACK,
+    NAMED_WEAPON_DISCOUNT,
     BANISHED_POWER_NO_BLOOD_DEBT,
     PITCH_COLOUR_TOKEN,
     PLAYED_COLOUR_SUBTYPE_GO_AGAIN,
@@ -2100,7 +2110,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             else:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
         elif _ACTIVATED.search(sentence):
-            resolved = facts.is_("hero") and any(
+            resolved = (facts.is_("hero") or facts.is_("demi-hero") or not facts.types) and any(
                 sentence in line and any(p.search(line) for p in _HERO_RESOLVED)
                 for line in _modelled_hero_lines(facts)
             )  # heroes.resolve_ability (Kavdaen, Lexi, Bravo, Flattering Showman)

@@ -50,6 +50,7 @@ from .effects import (
     DRAW_THEN_DISCARD,
     END_PHASE_PAY_TOKEN,
     EQUIP_FROM_GRAVEYARD,
+    EQUIP_TOKEN_NEXT_KEYWORD_ATTACK,
     FIRST_TOKEN_DRAW,
     FLIPPED_TALENT_EFFECTS,
     GRAVEYARD_PLAY_PERMISSION,
@@ -96,6 +97,10 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
     if m is not None and s.p(layer.controller).hero_card is not None:
         _agent_reaction(s, layer, m, ctx)
         layer.effect = ""  # its "go again" is the attack's, not the ability's (layers.resolve_top)
+        return ""
+    m = EQUIP_TOKEN_NEXT_KEYWORD_ATTACK.match(text.strip())
+    if m is not None:
+        _equip_token(s, layer, m, ctx)
         return ""
     m = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(text)
     if m is not None:
@@ -1180,3 +1185,31 @@ def check_graveyard_play(s: GameState, player: str, f: CardFacts, ctx: Ctx) -> N
                 colour=colour,
             ),
         )
+
+
+def _equip_token(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """Arakni, Orb-Weaver's "Equip a Graphene Chelicera token. Your next attack with stealth this turn gets
+    +3{p}." (CR 5.3, in order): the token is created into an empty weapon zone (CR 3.16; none empty: it is
+    not equipped, a note); the bonus waits for the next attack with the keyword this turn
+    (``playing.apply_next_card_effects``)."""
+    player = layer.controller
+    p = s.p(player)
+    name = m.group(1).strip().title()
+    if len(p.weapons) >= _WEAPON_ZONES:
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {name}: {player} has no empty weapon zone; no {token} token is equipped.",
+                number=ctx.entry.number,
+                name=layer.name,
+                player=player,
+                token=name,
+            ),
+        )
+    else:
+        token = Card(id=s.new_id(), facts=card_facts(name, ctx), owner=player)
+        p.weapons.append(token)
+        conditions.record_creation(s, player, token)
+        ctx.events.append(Event("create", player, f"{name}: weapon"))
+    text = f"{m.group(2).casefold()}|||"
+    s.effects.append(Effect("next_typed_attack", player, int(m.group(3)), "turn", layer.name, text=text))

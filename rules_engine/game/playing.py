@@ -28,6 +28,7 @@ from .effects import (
     DRAWN_SWORD_DISCOUNT,
     FEALTY_DAGGER_DISCOUNT,
     FIRST_STEALTH_GO_AGAIN,
+    NAMED_WEAPON_DISCOUNT,
     RANDOM_DISCARD_COST,
     SECOND_ATTACK_POWER,
     SECOND_SWORD_ATTACK_DISCOUNT,
@@ -556,7 +557,10 @@ def typed_attack_fits(word: str, layer: Layer) -> bool:
     facts = layer.card.facts
     if word == "weapon":
         return layer.source_zone == "weapon" or facts.is_weapon
-    return word in {x.casefold() for x in facts.subtypes} | {x.casefold() for x in facts.classes}
+    # "your next attack with stealth": a keyword the attack has (Arakni, Orb-Weaver)
+    return word in {x.casefold() for x in facts.subtypes} | {
+        x.casefold() for x in facts.classes
+    } or facts.has(word)
 
 
 def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -> None:
@@ -734,6 +738,10 @@ def hero_weapon_discount(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx) -> 
             if s.turn_player != src.owner or swords != 1:
                 continue
             why = "the second sword attack this turn"
+        elif (n := NAMED_WEAPON_DISCOUNT.match(sentence)) is not None and norm_name(n.group(1)) in {
+            norm_name(token_base(src.name)) + end for end in ("", "s", "e", "es")
+        }:
+            why = src.name  # Arakni, Orb-Weaver's Graphene Chelicerae
         elif DRAWN_SWORD_DISCOUNT.match(sentence) and "sword" in subtypes:
             if f"{src.owner} drew" not in s.turn_log:
                 continue

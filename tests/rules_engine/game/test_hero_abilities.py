@@ -78,6 +78,7 @@ def test_the_heroes_of_this_file_are_computed_in_full(fabcube_cards):
         "Arakni, Tarantula",
         "Gravy Bones",
         "Gravy Bones, Shipwrecked Looter",
+        "Arakni, Orb-Weaver",
     ):
         facts = fabcube_cards.get(name)
         assert facts is not None, name
@@ -1041,3 +1042,54 @@ def test_gravy_bones_plays_a_watery_grave_card_from_the_graveyard_after_a_blue_c
     red = _run(_given(p1), [*loot, "P1 discards Head Jab (red)", line], fabcube_cards)
     assert any("only after a blue card" in m for m in _violations(red))
     assert _names(red.state["P1"]["graveyard"]) == ["Amethyst Amulet", "Head Jab"]
+
+
+# --- Arakni, Orb-Weaver: equip a Graphene Chelicera, +3{p} to the next attack with stealth -----------
+
+_CHELICERA = [
+    "P1 attacks with Graphene Chelicera targeting P2",  # {r}, one less with Orb-Weaver
+    "all pass",
+    "P2 declares no defending cards",
+    "all pass through the Reaction and Damage Steps",
+]
+
+
+@pytest.mark.parametrize(
+    "discard",
+    [
+        "P1 discards Kiss of Death (red)",
+        "p1 discards kiss of death",
+        "P1 discarded Kiss of Death to pay the cost",
+    ],
+)
+def test_orb_weaver_equips_a_chelicera_for_free_and_the_stealth_attack_gets_three(fabcube_cards, discard):
+    given = _given({"hero": "Arakni, Orb-Weaver", "hand": ["Kiss of Death (red)", "Kiss of Death (red)"]})
+    result = _run(given, ["P1 activates Arakni", discard, "all pass", *_CHELICERA], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _names(result.state["P1"]["weapons"]) == ["Graphene Chelicera"]
+    assert result.state["P2"]["life"] == 16  # 1 + 3, paid with no resource point
+    assert result.state["effects"] == []
+    again = _run(given, ["P1 activates Arakni", discard, "all pass", "P1 activates Arakni"], fabcube_cards)
+    assert any("once per turn" in m for m in _violations(again))
+
+
+def test_orb_weaver_the_bonus_waits_for_an_attack_with_stealth(fabcube_cards):
+    given = _given(
+        {
+            "hero": "Arakni, Orb-Weaver",
+            "hand": ["Kiss of Death (red)", "Annihilate the Armed (red)"],  # 5 power, no stealth
+            "resource_points": 1,
+            "weapons": ["Graphene Chelicera", "Graphene Chelicera"],  # both weapon zones full
+        }
+    )
+    attack = [
+        "P1 plays Annihilate the Armed (red) targeting P2",
+        "all pass",
+        "P2 declares no defending cards",
+    ]
+    lines = ["P1 activates Arakni", "P1 discards Kiss of Death (red)", "all pass", *attack]
+    result = _run(given, [*lines, "all pass through the Reaction and Damage Steps"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert len(result.state["P1"]["weapons"]) == 2  # no empty zone: no token equipped
+    assert result.state["P2"]["life"] == 15  # 5, no bonus
+    assert [e["kind"] for e in result.state["effects"]] == ["next_typed_attack"]  # still waiting
