@@ -1764,8 +1764,21 @@ AGENT_REACTION_EFFECT = re.compile(
 EQUIP_TOKEN_NEXT_KEYWORD_ATTACK = re.compile(
     r"equip an? ([a-z' -]+?) token\.\s*your next attack with ([a-z]+) this turn gets \+(\d+)\{p\}\.?$", re.I
 )
+#: Oscilio, Forked Continuum's "Discard a card and create a Ponder token. If an instant is discard this way,
+#: you may play it this turn." (``heroes.resolve_ability``: the log's discard pays a ``discard_due`` that
+#: remembers the kind; ``zones.pay_discard_cost`` gives the permission, ``heroes.check_graveyard_play``).
+DISCARD_TOKEN_PLAY_KIND = re.compile(
+    r"discard a card and create an? ([a-z' ]+?) token\.\s*if an? ([a-z]+) is discard(?:ed)? this way, "
+    r"you may play it this turn\.?$",
+    re.I,
+)
 NAMED_WEAPON_DISCOUNT = re.compile(r"^([a-z' -]+?) cost you \{r\} less to activate\.?$", re.I)
-_HERO_RESOLVED = (*_HERO_RESOLVED, AGENT_REACTION, EQUIP_TOKEN_NEXT_KEYWORD_ATTACK)  # heroes.resolve_ability
+_HERO_RESOLVED = (
+    *_HERO_RESOLVED,
+    AGENT_REACTION,
+    EQUIP_TOKEN_NEXT_KEYWORD_ATTACK,
+    DISCARD_TOKEN_PLAY_KIND,
+)  # heroes.resolve_ability
 #: Gravy Bones's "If a blue card has been put into your graveyard this turn, you may play cards with
 #: watery grave from your graveyard" (``heroes.check_graveyard_play``; the turn's graveyard arrivals are
 #: recorded by ``zones.to_graveyard``).
@@ -1808,6 +1821,7 @@ _HERO_MODELLED = (
     GRAVEYARD_PLAY_PERMISSION,
     EQUIP_TOKEN_NEXT_KEYWORD_ATTACK,
     NAMED_WEAPON_DISCOUNT,
+    DISCARD_TOKEN_PLAY_KIND,
     BANISHED_POWER_NO_BLOOD_DEBT,
     PITCH_COLOUR_TOKEN,
     PLAYED_COLOUR_SUBTYPE_GO_AGAIN,

@@ -46,6 +46,7 @@ from .effects import (
     CREATE_IN_HAND,
     CREATE_TOKEN_WITH_COUNTERS,
     DECK_TOP_ITEM_AS_INSTANT,
+    DISCARD_TOKEN_PLAY_KIND,
     DRAW_ARROW_TO_ARSENAL,
     DRAW_THEN_DISCARD,
     END_PHASE_PAY_TOKEN,
@@ -97,6 +98,24 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
     if m is not None and s.p(layer.controller).hero_card is not None:
         _agent_reaction(s, layer, m, ctx)
         layer.effect = ""  # its "go again" is the attack's, not the ability's (layers.resolve_top)
+        return ""
+    m = DISCARD_TOKEN_PLAY_KIND.match(text.strip())
+    if m is not None:  # Oscilio, Forked Continuum: the discard the log names, then the token
+        make_token(s, layer.controller, m.group(1).strip().title(), ctx)
+        note = (
+            f"Discard a card (the log names it); a {m.group(2)} discarded this way may be played this turn."
+        )
+        s.effects.append(
+            Effect(
+                "discard_due",
+                layer.controller,
+                1,
+                "turn",
+                layer.name,
+                f"play_if:{m.group(2).casefold()}",
+                note,
+            )
+        )
         return ""
     m = EQUIP_TOKEN_NEXT_KEYWORD_ATTACK.match(text.strip())
     if m is not None:
@@ -1152,12 +1171,27 @@ def _agent_reaction(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> N
             link.granted.append(grant.strip('"'))
 
 
-def check_graveyard_play(s: GameState, player: str, f: CardFacts, ctx: Ctx) -> None:
+def check_graveyard_play(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
     """Gravy Bones's "If a blue card has been put into your graveyard this turn, you may play cards with
     watery grave from your graveyard" (CR 5.1.1: where a card may be played from). A card with the keyword
     played from the graveyard needs a card of that colour put there this turn (``zones.to_graveyard``
     records each; a log that starts mid-turn knows only its own lines); else the play is a violation. A
-    card without the keyword is left to what else allows it."""
+    card without the keyword is left to what else allows it. A card an effect lets the player play from the
+    graveyard this turn (Oscilio's discarded instant, a ``play_from_graveyard`` effect) is played so."""
+    f = card.facts
+    allowed = next((e for e in s.effects if e.kind == "play_from_graveyard" and e.card_id == card.id), None)
+    if allowed is not None:
+        s.effects.remove(allowed)
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {source}: {card} was discarded this way and is played from the graveyard.",
+                number=ctx.entry.number,
+                source=allowed.source,
+                card=card.name,
+            ),
+        )
+        return
     for line in _hero_lines(s, player):
         m = GRAVEYARD_PLAY_PERMISSION.match(line)
         if m is None or not f.has(m.group(2).casefold()):

@@ -113,7 +113,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     if zone not in ("hand", "arsenal") and not c.card.zone:
         raise Illegal("play_zone", say("{card} cannot be played from {zone}.", card=card.name, zone=zone))
     if zone == "graveyard":
-        check_graveyard_play(s, player, f, ctx)  # Gravy Bones's permission (CR 5.1.1)
+        check_graveyard_play(s, player, card, ctx)  # Gravy Bones's and Oscilio's permissions (CR 5.1.1)
     if s.priority != player and not implied_step_pass(s, player, ctx):
         if f.is_("attack reaction") and (s.combat_step == "reaction"):
             link = s.active_link()

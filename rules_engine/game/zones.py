@@ -660,6 +660,10 @@ def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
     due = next((e for e in s.effects if e.kind == "discard_due" and e.player == player), None)
     if due is not None:  # Gravy Bones: the discard after the draw (heroes._create_or_loot)
         s.effects.remove(due)
+        kind = due.card_id.removeprefix("play_if:")
+        if due.card_id.startswith("play_if:") and card.facts.is_(kind):  # Oscilio, Forked Continuum
+            text = f"{card.name} may be played from the graveyard this turn."
+            s.effects.append(Effect("play_from_graveyard", player, 0, "turn", due.source, card.id, text))
         return True
     layer = s.stack[-1] if s.stack else None
     if layer is None or layer.controller != player or not layer.cost_due:

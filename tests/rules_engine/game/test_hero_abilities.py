@@ -1093,3 +1093,53 @@ def test_orb_weaver_the_bonus_waits_for_an_attack_with_stealth(fabcube_cards):
     assert len(result.state["P1"]["weapons"]) == 2  # no empty zone: no token equipped
     assert result.state["P2"]["life"] == 15  # 5, no bonus
     assert [e["kind"] for e in result.state["effects"]] == ["next_typed_attack"]  # still waiting
+
+
+# --- Oscilio, Forked Continuum: discard a card, a Ponder token, and the instant discarded this way ------
+
+# the printed text (fabrary 3.8.6; the-fab-cube data does not have this hero yet)
+_FORKED = {
+    "name": "Oscilio, Forked Continuum",
+    "type": "hero",
+    "text": "Instant - {r}, {t}, destroy a Lightning Flow you control: Discard a card and create a Ponder "
+    "token. If an instant is discard this way, you may play it this turn.",
+}
+
+
+def _forked() -> Any:
+    hand = ["Sigil of Solace (blue)", "Head Jab (red)"]  # an instant, and not one
+    return _given({"hero": _FORKED, "resource_points": 1, "permanents": ["Lightning Flow"], "hand": hand})
+
+
+@pytest.mark.parametrize(
+    "discard",
+    [
+        "P1 discards Sigil of Solace (blue)",
+        "p1 discards sigil of solace",
+        "P1 discarded Sigil of Solace",
+    ],
+)
+def test_forked_continuum_the_discarded_instant_is_played_from_the_graveyard(fabcube_cards, discard):
+    lines = [
+        "P1 activates Oscilio",
+        "all pass",
+        discard,
+        "P1 plays Sigil of Solace (blue) from graveyard",
+        "all pass",
+    ]
+    result = _run(_forked(), lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    p1 = result.state["P1"]
+    assert _names(p1["permanents"]) == ["Ponder"]
+    assert p1["life"] == 21  # Sigil of Solace resolved: gain 1
+    assert result.state["effects"] == []
+
+
+def test_forked_continuum_a_card_that_is_not_an_instant_gives_no_permission(fabcube_cards):
+    lines = ["P1 activates Oscilio", "all pass", "P1 discards Head Jab (red)"]
+    result = _run(_forked(), lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _names(result.state["P1"]["graveyard"]) == ["Lightning Flow", "Head Jab"]
+    assert result.state["effects"] == []  # the discard paid, no permission
+    silent = _run(_forked(), ["P1 activates Oscilio", "all pass", "all pass"], fabcube_cards)
+    assert any("never showed the discard" in f.message for f in silent.findings if f.kind == "manual_effect")
