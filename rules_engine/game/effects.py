@@ -1046,6 +1046,11 @@ _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
 _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
 #: Oscilio's "Discard an instant" (a cost the log's next discard line pays, ``zones.pay_discard_cost``).
 _DISCARD_COST = re.compile(r"^discard an (instant|assassin)(?: card)?$")
+#: Zyggy Starlight's "banish another Lightning aura permanent you control with no holo counters"
+#: (``heroes.pay_banish_aura``; the activation line names the aura).
+BANISH_AURA_COST = re.compile(
+    r"^banish another ([a-z]+) aura permanent you control with no ([a-z]+) counters$", re.I
+)
 #: Lexi's "Turn a face down card in your arsenal face up" (``heroes.pay_arsenal_flip``).
 _FLIP_ARSENAL_COST = re.compile(r"^turn a face-? ?down card in your arsenal face-? ?up$")
 
@@ -1064,6 +1069,7 @@ def _cost_part(part: str) -> bool:
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
         or _DISCARD_COST.match(part)
+        or BANISH_AURA_COST.match(part)
         or _FLIP_ARSENAL_COST.match(part)
     )
 
@@ -1772,12 +1778,18 @@ DISCARD_TOKEN_PLAY_KIND = re.compile(
     r"you may play it this turn\.?$",
     re.I,
 )
+#: Zyggy Starlight's "Return the banished aura to the arena with a holo counter" (``heroes.resolve_ability``:
+#: the aura his cost banished, kept on the layer).
+RETURN_BANISHED_WITH_COUNTER = re.compile(
+    r"return the banished aura to the arena with an? ([a-z]+) counter\.?$", re.I
+)
 NAMED_WEAPON_DISCOUNT = re.compile(r"^([a-z' -]+?) cost you \{r\} less to activate\.?$", re.I)
 _HERO_RESOLVED = (
     *_HERO_RESOLVED,
     AGENT_REACTION,
     EQUIP_TOKEN_NEXT_KEYWORD_ATTACK,
     DISCARD_TOKEN_PLAY_KIND,
+    RETURN_BANISHED_WITH_COUNTER,
 )  # heroes.resolve_ability
 #: Gravy Bones's "If a blue card has been put into your graveyard this turn, you may play cards with
 #: watery grave from your graveyard" (``heroes.check_graveyard_play``; the turn's graveyard arrivals are
@@ -1822,6 +1834,7 @@ _HERO_MODELLED = (
     EQUIP_TOKEN_NEXT_KEYWORD_ATTACK,
     NAMED_WEAPON_DISCOUNT,
     DISCARD_TOKEN_PLAY_KIND,
+    RETURN_BANISHED_WITH_COUNTER,
     BANISHED_POWER_NO_BLOOD_DEBT,
     PITCH_COLOUR_TOKEN,
     PLAYED_COLOUR_SUBTYPE_GO_AGAIN,

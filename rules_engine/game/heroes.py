@@ -40,6 +40,7 @@ from .effects import (
     ARSENAL_AS_INSTANT_OFF_TURN,
     ARSENAL_FLIP_KEYWORD,
     ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL,
+    BANISH_AURA_COST,
     BANISHED_POWER_NO_BLOOD_DEBT,
     BECOME_RANDOM_AGENT,
     BOOSTED_THIS_TURN_CONDITION,
@@ -63,6 +64,7 @@ from .effects import (
     PLAY_TOKEN_IN_EXPOSED_ZONE,
     PLAYED_COLOUR_SUBTYPE_GO_AGAIN,
     PLAYED_THIS_TURN_CONDITION,
+    RETURN_BANISHED_WITH_COUNTER,
     RETURN_TO_BROOD,
     SECOND_CRANK_DRAW,
     SECOND_NONATTACK_TOKEN,
@@ -98,6 +100,10 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
     if m is not None and s.p(layer.controller).hero_card is not None:
         _agent_reaction(s, layer, m, ctx)
         layer.effect = ""  # its "go again" is the attack's, not the ability's (layers.resolve_top)
+        return ""
+    m = RETURN_BANISHED_WITH_COUNTER.match(text.strip())
+    if m is not None and layer.source_zone.startswith("banished:"):
+        _return_banished(s, layer, m, ctx)
         return ""
     m = DISCARD_TOKEN_PLAY_KIND.match(text.strip())
     if m is not None:  # Oscilio, Forked Continuum: the discard the log names, then the token
@@ -1247,3 +1253,90 @@ def _equip_token(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None
         ctx.events.append(Event("create", player, f"{name}: weapon"))
     text = f"{m.group(2).casefold()}|||"
     s.effects.append(Effect("next_typed_attack", player, int(m.group(3)), "turn", layer.name, text=text))
+
+
+def pay_banish_aura(s: GameState, player: str, src: Card, targets: tuple[str, ...], ctx: Ctx) -> str:
+    """Zyggy Starlight's cost "banish another Lightning aura permanent you control with no holo counters"
+    (CR 1.14.4, an effect-cost): the aura the activation line names (`P1 activates Zyggy targeting
+    Embodiment of Lightning`), else the only one that fits; none that fits makes the activation illegal,
+    several and none named asks the judge. Returns the banished card's id ("" when none was banished)."""
+    costs = [part.strip() for line in src.facts.text.split("\n") for part in line.split(":")[0].split(",")]
+    m = next((x for x in map(BANISH_AURA_COST.match, costs) if x), None)
+    if m is None:
+        return ""
+    p = s.p(player)
+    talent, counter = m.group(1).casefold(), m.group(2).casefold()
+    fits = [
+        c
+        for c in p.permanents
+        if talent in c.facts.classes and c.facts.is_("aura") and not c.counters.get(counter, 0)
+    ]
+    named = [c for c in fits if any(same_card(c, t) for t in targets)]
+    if targets and not named:
+        raise Illegal(
+            "effect_cost",
+            say(
+                "{src}'s cost banishes another {talent} aura {player} controls with no {counter} counters; {card} is not one.",
+                src=src.name,
+                talent=m.group(1),
+                player=player,
+                counter=counter,
+                card=targets[0],
+            ),
+        )
+    if not fits:
+        raise Illegal(
+            "effect_cost",
+            say(
+                "{src}'s cost banishes another {talent} aura {player} controls with no {counter} counters; there is none.",
+                src=src.name,
+                talent=m.group(1),
+                player=player,
+                counter=counter,
+            ),
+        )
+    if not named and len(fits) > 1:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {src}: the line does not name the {talent} aura banished for the cost; name it ('{player} activates {hero} targeting X') or enter it as adjustment lines.",
+                number=ctx.entry.number,
+                src=src.name,
+                talent=m.group(1),
+                player=player,
+                hero=p.hero,
+            ),
+            "manual_effect",
+        )
+        return ""
+    card = (named or fits)[0]
+    p.permanents.remove(card)
+    card.face = "up"
+    p.banished.append(card)
+    conditions.record_banish(s, player, card)
+    ctx.events.append(Event("move", player, f"{card.name}: arena -> banished"))
+    return card.id
+
+
+def _return_banished(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """Zyggy's "Return the banished aura to the arena with a holo counter" (CR 5.3): the aura his cost
+    banished, if it is still in the banished zone, comes back as a new permanent with the counter."""
+    player = layer.controller
+    p = s.p(player)
+    cid = layer.source_zone.removeprefix("banished:")
+    card = next((c for c in p.banished if c.id == cid), None)
+    if card is None:
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {name}: the banished aura is no longer in the banished zone; nothing returns.",
+                number=ctx.entry.number,
+                name=layer.name,
+            ),
+        )
+        return
+    p.banished.remove(card)
+    back = Card(id=s.new_id(), facts=card.facts, owner=player)  # a new object in the new zone
+    back.add_counters(m.group(1).casefold(), 1)
+    p.permanents.append(back)
+    ctx.events.append(Event("move", player, f"{card.name}: banished -> arena"))

@@ -48,6 +48,7 @@ from .heroes import (
     check_graveyard_play,
     deck_top_play,
     pay_arsenal_flip,
+    pay_banish_aura,
     play_abilities,
     plays_as_instant,
     record_play,
@@ -965,6 +966,7 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     pay_resources(s, player, cost, c.pitches, ctx, chi_cost=ab.chi_cost)
     pay_effect_costs(s, p, src, ab, is_hero, ctx)
     flipped = pay_arsenal_flip(s, player, src, ab, ctx)  # Lexi's cost
+    banished = pay_banish_aura(s, player, src, c.targets, ctx)  # Zyggy's cost
     if ab.other_cost:
         ctx.add(
             MANUAL,
@@ -1037,6 +1039,8 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         layer.cost_due = ab.discard_cost  # Oscilio's "discard an instant": the log's next discard pays it
         if flipped:
             layer.source_zone = f"arsenal:{flipped}"  # the card Lexi's cost turned face up
+        if banished:
+            layer.source_zone = f"banished:{banished}"  # the aura Zyggy's cost banished
         s.stack.append(layer)
     for made in cost_triggers:
         s.stack.append(made)

@@ -1143,3 +1143,50 @@ def test_forked_continuum_a_card_that_is_not_an_instant_gives_no_permission(fabc
     assert result.state["effects"] == []  # the discard paid, no permission
     silent = _run(_forked(), ["P1 activates Oscilio", "all pass", "all pass"], fabcube_cards)
     assert any("never showed the discard" in f.message for f in silent.findings if f.kind == "manual_effect")
+
+
+# --- Zyggy Starlight: banish a Lightning aura with no holo counters, it returns with one --------------
+
+_ZYGGY = {  # the printed text (fabrary 3.8.6; not in the-fab-cube data yet)
+    "name": "Zyggy Starlight",
+    "type": "hero",
+    "text": "Instant - {r}{r}, {t}, destroy a Lightning Flow you control, banish another Lightning aura permanent "
+    "you control with no holo counters: Return the banished aura to the arena with a holo counter.",
+}
+
+
+def _zyggy(valley: Any = "Channel Lightning Valley") -> Any:  # a Lightning aura
+    return _given({"hero": _ZYGGY, "resource_points": 2, "permanents": ["Lightning Flow", valley]})
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 activates Zyggy Starlight targeting Channel Lightning Valley",
+        "p1 activates zyggy starlight",  # the only aura that fits
+        "P1 activates Zyggy Starlight, banishing Channel Lightning Valley",
+    ],
+)
+def test_zyggy_returns_the_banished_aura_with_a_holo_counter(fabcube_cards, line):
+    result = _run(_zyggy(), [line, "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    p1 = result.state["P1"]
+    assert [(c["name"], c["counters"]) for c in p1["permanents"]] == [("Channel Lightning Valley", ["holo"])]
+    assert (p1["banished"], _names(p1["graveyard"])) == ([], ["Lightning Flow"])
+
+
+def test_zyggy_an_aura_with_a_holo_counter_cannot_pay(fabcube_cards):
+    holo = {"name": "Channel Lightning Valley", "counters": ["holo"]}
+    result = _run(_zyggy(holo), ["P1 activates Zyggy Starlight"], fabcube_cards)
+    assert any("there is none" in m for m in _violations(result))
+    assert len(result.state["P1"]["permanents"]) == 2  # the activation is reversed
+    named = _run(_zyggy(), ["P1 activates Zyggy Starlight targeting Lightning Flow"], fabcube_cards)
+    assert any("is not one" in m for m in _violations(named))
+
+
+def test_the_heroes_given_by_their_printed_text_are_computed_in_full():
+    from rules_engine.game.cards import facts_from_mapping  # noqa: PLC0415 (test-local helper)
+
+    for hero in (_FORKED, _ZYGGY):
+        parts = coverage(facts_from_mapping(hero))
+        assert parts and all(p.status == MODELLED for p in parts), [(p.text, p.status) for p in parts]
