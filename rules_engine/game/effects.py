@@ -1755,9 +1755,12 @@ RETURN_TO_BROOD = re.compile(r"^at the beginning of your end phase, return to th
 #: 3 the keyword, 4 the grant.
 AGENT_REACTION = re.compile(
     r"^once per turn attack reaction\s*[-–]\s*discard an? assassin card:\s*target ([a-z]+) attack gets "
-    r"\+(\d+)\{p\}\.?(?:\s*if it has ([a-z]+), it gets (go again)\.?)?$",
+    r"\+(\d+)\{p\}\.?(?:\s*if it has ([a-z]+), it gets (go again|\"when this hits a hero, banish a card in their "
+    r"arsenal\.\")\.?)?$",
     re.I,
 )
+#: Funnel Web's granted "When this hits a hero, banish a card in their arsenal." (``heroes.granted_hit_banish``).
+HIT_BANISH_ARSENAL = re.compile(r"^when this hits a hero, banish a card in their arsenal\.?$", re.I)
 #: The body alone, as the activated layer resolves it.
 AGENT_REACTION_EFFECT = re.compile(
     r"^target ([a-z]+) attack gets \+(\d+)\{p\}\.?(?:\s*if it has ([a-z]+), it gets (go again|\"[^\"]+\")\.?)?$",

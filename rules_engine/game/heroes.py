@@ -56,6 +56,7 @@ from .effects import (
     FIRST_TOKEN_DRAW,
     FLIPPED_TALENT_EFFECTS,
     GRAVEYARD_PLAY_PERMISSION,
+    HIT_BANISH_ARSENAL,
     LIFE_BALANCE,
     NAMED_GET_CRANK,
     PITCH_COLOUR_TOKEN,
@@ -1340,3 +1341,41 @@ def _return_banished(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> 
     back.add_counters(m.group(1).casefold(), 1)
     p.permanents.append(back)
     ctx.events.append(Event("move", player, f"{card.name}: banished -> arena"))
+
+
+def granted_hit_banish(s: GameState, link: ChainLink, ctx: Ctx) -> None:
+    """Arakni, Funnel Web's granted "When this hits a hero, banish a card in their arsenal." (CR 7.5.5, on
+    the hit): the hit hero's arsenal card is banished face up (an empty arsenal: nothing). An arsenal
+    of more than one card needs the judge's choice."""
+    if not any(HIT_BANISH_ARSENAL.match(g.strip()) for g in link.granted):
+        return
+    target = s.p(link.target[:2]) if link.target[:2] in PLAYERS else None
+    if target is None or not target.arsenal:
+        return
+    if len(target.arsenal) > 1:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {attack} hit: its controller banishes one of {player}'s arsenal cards; enter which ('adj: {player} moves X from arsenal to banished').",
+                number=ctx.entry.number,
+                attack=link.attack.name,
+                player=link.target[:2],
+            ),
+            "manual_effect",
+        )
+        return
+    card = target.arsenal.pop()
+    card.face, card.private_to = "up", ""
+    target.banished.append(card)
+    conditions.record_banish(s, link.target[:2], card)
+    ctx.events.append(Event("move", link.target[:2], f"{card.name}: arsenal -> banished"))
+    _hero_note(
+        ctx,
+        say(
+            "line {number}: {attack} hit: {player}'s arsenal card {card} is banished.",
+            number=ctx.entry.number,
+            attack=link.attack.name,
+            player=link.target[:2],
+            card=card.name if card.facts.known else "(unknown)",
+        ),
+    )

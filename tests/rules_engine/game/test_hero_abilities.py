@@ -79,6 +79,7 @@ def test_the_heroes_of_this_file_are_computed_in_full(fabcube_cards):
         "Gravy Bones",
         "Gravy Bones, Shipwrecked Looter",
         "Arakni, Orb-Weaver",
+        "Arakni, Funnel Web",
     ):
         facts = fabcube_cards.get(name)
         assert facts is not None, name
@@ -1190,3 +1191,18 @@ def test_the_heroes_given_by_their_printed_text_are_computed_in_full():
     for hero in (_FORKED, _ZYGGY):
         parts = coverage(facts_from_mapping(hero))
         assert parts and all(p.status == MODELLED for p in parts), [(p.text, p.status) for p in parts]
+
+
+def test_funnel_web_a_stealth_attack_that_hits_banishes_the_arsenal_card(fabcube_cards):
+    p2 = {"arsenal": ["Head Jab (red)"]}
+    given = _given({"hero": "Arakni, Funnel Web", "hand": ["Back Stab (red)", "Kiss of Death (red)"]}, p2)
+    result = _run(given, _reaction("Back Stab (red)"), fabcube_cards)
+    assert not _violations(result), result.findings
+    assert (result.state["P2"]["arsenal"], _names(result.state["P2"]["banished"])) == ([], ["Head Jab"])
+    assert result.state["P2"]["life"] == 14
+    hand = {"hero": "Arakni, Funnel Web", "hand": ["Annihilate the Armed (red)", "Kiss of Death (red)"]}
+    no_stealth = _run(
+        _given(hand | {"resource_points": 1}, p2), _reaction("Annihilate the Armed (red)"), fabcube_cards
+    )
+    assert _names(no_stealth.state["P2"]["arsenal"]) == ["Head Jab"]
+    assert no_stealth.state["P2"]["life"] == 12
