@@ -1756,11 +1756,14 @@ RETURN_TO_BROOD = re.compile(r"^at the beginning of your end phase, return to th
 AGENT_REACTION = re.compile(
     r"^once per turn attack reaction\s*[-–]\s*discard an? assassin card:\s*target ([a-z]+) attack gets "
     r"\+(\d+)\{p\}\.?(?:\s*if it has ([a-z]+), it gets (go again|\"when this hits a hero, banish a card in their "
-    r"arsenal\.\")\.?)?$",
+    r"arsenal\.\"|\"when this hits a hero, they banish a card from their hand\.\")\.?)?$",
     re.I,
 )
 #: Funnel Web's granted "When this hits a hero, banish a card in their arsenal." (``heroes.granted_hit_banish``).
 HIT_BANISH_ARSENAL = re.compile(r"^when this hits a hero, banish a card in their arsenal\.?$", re.I)
+#: Black Widow's granted "When this hits a hero, they banish a card from their hand." (the hit hero's
+#: choice: the log's banish of a card from that hand, ``heroes.granted_hit_banish``).
+HIT_BANISH_FROM_HAND = re.compile(r"^when this hits a hero, they banish a card from their hand\.?$", re.I)
 #: The body alone, as the activated layer resolves it.
 AGENT_REACTION_EFFECT = re.compile(
     r"^target ([a-z]+) attack gets \+(\d+)\{p\}\.?(?:\s*if it has ([a-z]+), it gets (go again|\"[^\"]+\")\.?)?$",

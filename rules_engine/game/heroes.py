@@ -57,6 +57,7 @@ from .effects import (
     FLIPPED_TALENT_EFFECTS,
     GRAVEYARD_PLAY_PERMISSION,
     HIT_BANISH_ARSENAL,
+    HIT_BANISH_FROM_HAND,
     LIFE_BALANCE,
     NAMED_GET_CRANK,
     PITCH_COLOUR_TOKEN,
@@ -1134,7 +1135,20 @@ def become(s: GameState, c: A.Become, ctx: Ctx) -> None:
 
 
 def turn_ends(s: GameState, ctx: Ctx) -> None:
-    """A random Agent of Chaos the log never named by the end of the turn: the judge is asked."""
+    """A random Agent of Chaos, or a card banished from hand for Black Widow's hit, the log never named by
+    the end of the turn: the judge is asked."""
+    for eff in [e for e in s.effects if e.kind == "banish_due"]:
+        s.effects.remove(eff)
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {source} hit: {player} banishes a card from hand, and the log never named it; enter it ('adj: {player} moves X from hand to banished').",
+                number=ctx.entry.number,
+                source=eff.source,
+                player=eff.player,
+            ),
+            "manual_effect",
+        )
     for eff in [e for e in s.effects if e.kind == "agent_due"]:
         s.effects.remove(eff)
         ctx.add(
@@ -1347,6 +1361,8 @@ def granted_hit_banish(s: GameState, link: ChainLink, ctx: Ctx) -> None:
     """Arakni, Funnel Web's granted "When this hits a hero, banish a card in their arsenal." (CR 7.5.5, on
     the hit): the hit hero's arsenal card is banished face up (an empty arsenal: nothing). An arsenal
     of more than one card needs the judge's choice."""
+    if any(HIT_BANISH_FROM_HAND.match(g.strip()) for g in link.granted):
+        _hit_banish_from_hand(s, link, ctx)
     if not any(HIT_BANISH_ARSENAL.match(g.strip()) for g in link.granted):
         return
     target = s.p(link.target[:2]) if link.target[:2] in PLAYERS else None
@@ -1379,3 +1395,42 @@ def granted_hit_banish(s: GameState, link: ChainLink, ctx: Ctx) -> None:
             card=card.name if card.facts.known else "(unknown)",
         ),
     )
+
+
+def _hit_banish_from_hand(s: GameState, link: ChainLink, ctx: Ctx) -> None:
+    """Black Widow's granted "When this hits a hero, they banish a card from their hand.": the hit hero
+    chooses. One card in hand: that one, face up; none: nothing; more: a ``banish_due`` effect that the
+    log's banish of a card from that hand takes (``take_banish_due``), reported when the turn ends."""
+    who = link.target[:2]
+    if who not in PLAYERS:
+        return
+    p = s.p(who)
+    size = len(p.hand) + p.hand_unknown
+    if size == 0:
+        return
+    if size == 1 and p.hand:
+        card = p.hand.pop()
+        card.face, card.private_to = "up", ""
+        p.banished.append(card)
+        conditions.record_banish(s, who, card)
+        ctx.events.append(Event("move", who, f"{card.name}: hand -> banished"))
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {attack} hit: {player} banishes {card}, the only card in hand.",
+                number=ctx.entry.number,
+                attack=link.attack.name,
+                player=who,
+                card=card.name,
+            ),
+        )
+        return
+    text = "Banish a card from hand (the log names it)."
+    s.effects.append(Effect("banish_due", who, 1, "turn", link.attack.name, text=text))
+
+
+def take_banish_due(s: GameState, player: str) -> None:
+    """A card ``player`` banished from hand pays a ``banish_due`` (Black Widow's hit)."""
+    due = next((e for e in s.effects if e.kind == "banish_due" and e.player == player), None)
+    if due is not None:
+        s.effects.remove(due)

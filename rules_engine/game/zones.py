@@ -543,6 +543,9 @@ def banish(s: GameState, c: A.Banish, ctx: Ctx) -> None:
         ctx.events.append(Event("random", c.player, "intimidate: a random card banished from hand"))
     s.p(c.player).banished.append(card)
     conditions.record_banish(s, c.player, card)
+    due = next((e for e in s.effects if e.kind == "banish_due" and e.player == c.player), None)
+    if due is not None and not c.intimidate:
+        s.effects.remove(due)  # the card Black Widow's hit has them banish (heroes._hit_banish_from_hand)
 
 
 def shuffle(s: GameState, c: A.Shuffle, ctx: Ctx) -> None:

@@ -80,6 +80,7 @@ def test_the_heroes_of_this_file_are_computed_in_full(fabcube_cards):
         "Gravy Bones, Shipwrecked Looter",
         "Arakni, Orb-Weaver",
         "Arakni, Funnel Web",
+        "Arakni, Black Widow",
     ):
         facts = fabcube_cards.get(name)
         assert facts is not None, name
@@ -1206,3 +1207,31 @@ def test_funnel_web_a_stealth_attack_that_hits_banishes_the_arsenal_card(fabcube
     )
     assert _names(no_stealth.state["P2"]["arsenal"]) == ["Head Jab"]
     assert no_stealth.state["P2"]["life"] == 12
+
+
+@pytest.mark.parametrize(
+    "banish",
+    [
+        "adj: P2 moves Head Jab (red) from hand to banished",
+        "P2 banishes Head Jab (red) face-down",
+        "adj: p2 moves head jab from hand to banished",
+    ],
+)
+def test_black_widow_the_hit_hero_banishes_the_card_the_log_names(fabcube_cards, banish):
+    p2 = {"hand": ["Head Jab (red)", "Head Jab (blue)"]}
+    given = _given({"hero": "Arakni, Black Widow", "hand": ["Back Stab (red)", "Kiss of Death (red)"]}, p2)
+    result = _run(given, [*_reaction("Back Stab (red)"), banish], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _names(result.state["P2"]["banished"]) == ["Head Jab"]
+    assert result.state["effects"] == []  # the banish the hit asked for is paid
+    silent = _run(given, [*_reaction("Back Stab (red)"), "all pass", *_NEXT_TURN[:2]], fabcube_cards)
+    assert any("never named it" in f.message for f in silent.findings if f.kind == "manual_effect")
+
+
+def test_black_widow_with_one_card_in_hand_that_card_is_banished(fabcube_cards):
+    given = _given(
+        {"hero": "Arakni, Black Widow", "hand": ["Back Stab (red)", "Kiss of Death (red)"]},
+        {"hand": ["Head Jab (red)"]},
+    )
+    result = _run(given, _reaction("Back Stab (red)"), fabcube_cards)
+    assert (result.state["P2"]["hand"], _names(result.state["P2"]["banished"])) == ([], ["Head Jab"])
