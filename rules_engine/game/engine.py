@@ -42,7 +42,7 @@ from .combat import close_chain
 from .context import Ctx, Event, StepResult
 from .damage import apply_prevention, decline_prevention, finish_pending, pay, pitch_alone
 from .defending import defend
-from .effects import attack_text, unpack_choice
+from .effects import activated_ability, attack_text, unpack_choice
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
 from .heroes import become
 from .layers import apply_choice, crank, static_text_notes
@@ -343,7 +343,7 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
                 NOTE,
                 say("line {number}: the passes to the Defend Step are implied.", number=ctx.entry.number),
             )
-    if isinstance(clause, A.Play) and s.combat_step == "defend" and not s.stack:
+    if isinstance(clause, (A.Play, A.Activate)) and s.combat_step == "defend" and not s.stack:
         _reaction_after_declaring(s, clause, ctx)
         return
     if (
@@ -481,7 +481,7 @@ def _uncoloured_name(name: str) -> str:
     return re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", name or "", flags=re.I)
 
 
-def _reaction_after_declaring(s: GameState, clause: A.Play, ctx: Ctx) -> None:
+def _reaction_after_declaring(s: GameState, clause: A.Play | A.Activate, ctx: Ctx) -> None:
     """ "P2 didn't block. P1 plays Reaction R on Attack A": a reaction played by the player it belongs
     to, once the defence is declared and nobody has acted in the Defend Step, implies the passes to
     the Reaction Step (CR 7.3.4, 7.4.2a, 7.4.2b), the one step where it could be played. A reaction
@@ -495,13 +495,20 @@ def _reaction_after_declaring(s: GameState, clause: A.Play, ctx: Ctx) -> None:
     ) or any(isinstance(c, A.StepMarker) and c.step == "defend" for c in ctx.entry.clauses):
         return  # the line says the reaction was played in the Defend Step: its own rule decides
     p = s.p(clause.player)
-    zones = [clause.card.zone] if clause.card.zone in ("hand", "arsenal") else ["hand", "arsenal"]
-    pool = [c for z in zones for c in (p.hand if z == "hand" else p.arsenal)]
-    card = next((c for c in pool if norm_name(c.name) == norm_name(clause.card.name)), None)
-    if card is None:
-        return
-    mine = (card.facts.is_("attack reaction") and link.controller == clause.player) or (
-        card.facts.is_("defense reaction") and link.target == clause.player
+    if isinstance(clause, A.Activate):  # an equipment's "Attack Reaction - destroy this: ..." (CR 5.2)
+        arena = [*p.weapons, *[c for c in p.equipment.values() if c is not None], *p.permanents]
+        source = next((c for c in arena if norm_name(c.name) == norm_name(clause.source)), None)
+        ab = activated_ability(source.facts) if source is not None else None
+        kind = ab.type if ab is not None else ""
+    else:
+        zones = [clause.card.zone] if clause.card.zone in ("hand", "arsenal") else ["hand", "arsenal"]
+        pool = [c for z in zones for c in (p.hand if z == "hand" else p.arsenal)]
+        card = next((c for c in pool if norm_name(c.name) == norm_name(clause.card.name)), None)
+        if card is None:
+            return
+        kind = next((k for k in ("attack reaction", "defense reaction") if card.facts.is_(k)), "")
+    mine = (kind == "attack reaction" and link.controller == clause.player) or (
+        kind == "defense reaction" and link.target == clause.player
     )
     if not mine:
         return

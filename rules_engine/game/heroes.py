@@ -988,23 +988,22 @@ def crank_abilities(s: GameState, player: str, ctx: Ctx) -> None:
 def loses_blood_debt(s: GameState, player: str, ctx: Ctx) -> bool:
     """Levia's "If a card with 6 or more {p} has been put into your banished zone this turn, cards you own
     lose blood debt during the end phase" (CR 8.3.11: the end-phase loss of life does not happen). The
-    cards banished this turn are the ones the log moved there (``conditions.record_banish``)."""
+    condition is the grammar's (the cards put into a banished zone this turn, ``conditions.record_banished``)."""
     for line in _hero_lines(s, player):
         m = BANISHED_POWER_NO_BLOOD_DEBT.match(line)
         if m is None:
             continue
-        least = int(m.group(1))
-        if any(
-            x.startswith(f"{player} banished power=") and int(x.rsplit("=", 1)[1]) >= least
-            for x in s.turn_log
-        ):
+        key = conditions.parse(
+            f"a card with {m.group(1)} or more {{p}} has been put into your banished zone this turn"
+        )
+        if key is not None and conditions.holds(s, player, key):
             _hero_note(
                 ctx,
                 say(
                     "line {number}: {hero}: a card with {least} or more power was banished this turn; {player}'s cards lose blood debt this end phase.",
                     number=ctx.entry.number,
                     hero=s.p(player).hero,
-                    least=least,
+                    least=m.group(1),
                     player=player,
                 ),
             )
@@ -1218,7 +1217,8 @@ def check_graveyard_play(s: GameState, player: str, card: Card, ctx: Ctx) -> Non
         if m is None or not f.has(m.group(2).casefold()):
             continue
         colour = m.group(1).casefold()
-        if any(x.startswith(f"{player} graveyard ") and colour in x.split() for x in s.turn_log):
+        key = conditions.parse(f"a {colour} card has been put into your graveyard this turn")
+        if key is not None and conditions.holds(s, player, key):
             _hero_note(
                 ctx,
                 say(
@@ -1328,7 +1328,7 @@ def pay_banish_aura(s: GameState, player: str, src: Card, targets: tuple[str, ..
     p.permanents.remove(card)
     card.face = "up"
     p.banished.append(card)
-    conditions.record_banish(s, player, card)
+    conditions.record_banished(s, player, card)
     ctx.events.append(Event("move", player, f"{card.name}: arena -> banished"))
     return card.id
 
@@ -1383,7 +1383,7 @@ def granted_hit_banish(s: GameState, link: ChainLink, ctx: Ctx) -> None:
     card = target.arsenal.pop()
     card.face, card.private_to = "up", ""
     target.banished.append(card)
-    conditions.record_banish(s, link.target[:2], card)
+    conditions.record_banished(s, link.target[:2], card)
     ctx.events.append(Event("move", link.target[:2], f"{card.name}: arsenal -> banished"))
     _hero_note(
         ctx,
@@ -1412,7 +1412,7 @@ def _hit_banish_from_hand(s: GameState, link: ChainLink, ctx: Ctx) -> None:
         card = p.hand.pop()
         card.face, card.private_to = "up", ""
         p.banished.append(card)
-        conditions.record_banish(s, who, card)
+        conditions.record_banished(s, who, card)
         ctx.events.append(Event("move", who, f"{card.name}: hand -> banished"))
         _hero_note(
             ctx,

@@ -53,7 +53,7 @@ def action_phase_triggers(s: GameState, ctx: Ctx) -> None:
             if p.deck_count is not None:
                 p.deck_count = max(0, p.deck_count - 1)
             p.banished.append(top)
-            conditions.record_banish(s, s.turn_player, top)
+            conditions.record_banished(s, s.turn_player, top)
             ctx.events.append(Event("trigger", s.turn_player, "soul shackle"))
             deck_banish_triggers(s, s.turn_player, top, ctx)  # Data Doll MKII
             ctx.events.append(

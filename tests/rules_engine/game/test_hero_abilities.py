@@ -956,6 +956,7 @@ def _reaction(attack: str, discard: str = "Kiss of Death (red)", twice: bool = F
         f"P1 plays {attack} targeting P2",
         "all pass",
         "P2 declares no defending cards",
+        "all pass",  # to the Reaction Step, where attack reactions are activated
         *react,
         *(react if twice else []),
         "all pass through the Reaction and Damage Steps",
@@ -1007,6 +1008,7 @@ def test_tarantula_dagger_hits_lose_a_life_and_the_reaction_needs_a_dagger_attac
         "P1 attacks with Kunai of Retribution targeting P2",
         "all pass",
         "P2 declares no defending cards",
+        "all pass",  # to the Reaction Step
     ]
     plain = _run(given, [*dagger, "all pass through the Reaction and Damage Steps"], fabcube_cards)
     assert plain.state["P2"]["life"] == 18  # 1 damage, then the trigger's 1 life
