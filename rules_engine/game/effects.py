@@ -1870,7 +1870,7 @@ BANISHED_POWER_NO_BLOOD_DEBT = re.compile(
     r"lose blood debt during the end phase\.?$",
     re.I,
 )
-#: Dromai's "Whenever you pitch a red card, create an Ash Token" (``heroes.pitch_abilities``, CR 1.14.3).
+#: Dromai's "Whenever you pitch a red card, create an Ash Token" (``zones.hero_pitch_triggers``, CR 1.14.3).
 PITCH_COLOUR_TOKEN = re.compile(
     r"^whenever you pitch a (red|yellow|blue) card, create an? ([a-z' ]+?) token\.?$", re.I
 )

@@ -60,7 +60,6 @@ from .effects import (
     HIT_BANISH_FROM_HAND,
     LIFE_BALANCE,
     NAMED_GET_CRANK,
-    PITCH_COLOUR_TOKEN,
     PLAY_CLASS_AFTER_NONATTACK,
     PLAY_OFF_TURN_TOKEN_THEIRS,
     PLAY_TOKEN_IN_EXPOSED_ZONE,
@@ -1009,27 +1008,6 @@ def loses_blood_debt(s: GameState, player: str, ctx: Ctx) -> bool:
             )
             return True
     return False
-
-
-def pitch_abilities(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
-    """Dromai's "Whenever you pitch a red card, create an Ash Token" (CR 1.14.3, 6.6): a triggered layer
-    as such a card is pitched to pay a cost, with the pitch's other triggers (``costs.pay_resources``)."""
-    hero = s.p(player).hero_card
-    if hero is None:
-        return
-    for line in _hero_lines(s, player):
-        m = PITCH_COLOUR_TOKEN.match(line)
-        if m is None or card.facts.pitch != _COLOUR_PITCH[m.group(1).casefold()]:
-            continue
-        layer = Layer(
-            id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=player, effect="text"
-        )
-        layer.targets = [f"create_token:1:{m.group(2).strip().title()}"]
-        s.stack.append(layer)
-        ctx.events.append(Event("trigger", player, f"{hero.name}: {card.name} pitched"))
-
-
-# --- Arakni and the Agents of Chaos ---------------------------------------------------------------
 
 
 def _is_agent(facts: CardFacts) -> bool:

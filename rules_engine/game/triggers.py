@@ -29,7 +29,6 @@ from .effects import (
     split_sentences,
     token_facts,
 )
-from .heroes import granted_hit_banish
 from .rules import MANUAL, MISSED_TRIGGER, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .zones import deck_banish_triggers, destroy_permanent, draw, target_player, token_base
@@ -182,7 +181,6 @@ def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx, marked: b
         s.stack.append(layer)
         ctx.events.append(Event("trigger", link.controller, layer.name))
     hero_hit_abilities(s, link, ctx, marked=marked)
-    granted_hit_banish(s, link, ctx)  # Arakni, Funnel Web's granted hit ability
 
 
 def hero_hit_abilities(

@@ -24,6 +24,7 @@ from .effects import (
     FIRST_DISCARD_SIX_TOKEN,
     OPPONENT_DRAW_TOKENS,
     OWN_ATTACKS_POWER_OFF_CHAIN,
+    PITCH_COLOUR_TOKEN,
     move_trigger_effects,
     self_named,
     split_sentences,
@@ -309,6 +310,28 @@ def pitch_triggers(s: GameState, card: Card) -> list[Layer]:
         s.stack.append(layer)
         made.append(layer)
     return made
+
+
+_COLOUR_PITCH = {"red": 1, "yellow": 2, "blue": 3}
+
+
+def hero_pitch_triggers(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
+    """Dromai's "Whenever you pitch a red card, create an Ash Token" (CR 1.14.3, 6.6): a triggered layer as
+    such a card is pitched to pay a cost, with the pitch's other triggers (``costs.pay_resources``; here,
+    beside ``pitch_triggers``, since the costs sit below the hero module)."""
+    hero = s.p(player).hero_card
+    if hero is None:
+        return
+    for line in hero.text.split("\n"):
+        m = PITCH_COLOUR_TOKEN.match(line.strip())
+        if m is None or card.facts.pitch != _COLOUR_PITCH[m.group(1).casefold()]:
+            continue
+        layer = Layer(
+            id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=player, effect="text"
+        )
+        layer.targets = [f"create_token:1:{m.group(2).strip().title()}"]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", player, f"{hero.name}: {card.name} pitched"))
 
 
 def put_bottom(p: PlayerState, cards: list[Card]) -> None:
