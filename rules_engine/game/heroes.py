@@ -21,6 +21,12 @@ its own lines play (a start state can list earlier ones as ``played_this_turn``)
 - Kassai, Cintari Sellsword's "if you have attacked 2 or more times with weapons this turn, create a
   Copper token for each weapon attack that hit", counted from the attacks and hits the log shows this
   turn (a log that starts mid-turn shows only its own lines, as for Ira's and Kassai's other ability).
+
+Issue 27's third pass adds crank (``grants_crank``, ``crank_abilities``), Levia's blood debt
+(``loses_blood_debt``), Arakni and the Agents of Chaos (``become``: the random Agent the log names, the
+return to the brood, the Agents' attack reaction and granted hit abilities, Orb-Weaver's Chelicera),
+plays from the graveyard (``check_graveyard_play``: Gravy Bones, Oscilio, Forked Continuum) and Zyggy's
+banished aura (``pay_banish_aura``).
 """
 
 from __future__ import annotations
