@@ -259,6 +259,14 @@ class Crank:
 
 
 @dataclass(frozen=True)
+class Become:
+    """ "P1 becomes Arakni, Redback": the hero card the player's hero becomes (a random Agent of Chaos)."""
+
+    player: str
+    hero: str
+
+
+@dataclass(frozen=True)
 class Banish:
     """A card banished from a zone (intimidate: face-down from hand, random, CR 8.5.10)."""
 
@@ -335,6 +343,7 @@ class Rewind:
 
 Action = (
     Crank
+    | Become
     | Play
     | Attack
     | Activate

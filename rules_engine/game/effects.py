@@ -1217,7 +1217,12 @@ def played_tags(f: CardFacts) -> str:
 _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
 _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
 #: Oscilio's "Discard an instant" (a cost the log's next discard line pays, ``zones.pay_discard_cost``).
-_DISCARD_COST = re.compile(r"^discard an (instant)$")
+_DISCARD_COST = re.compile(r"^discard an (instant|assassin)(?: card)?$")
+#: Zyggy Starlight's "banish another Lightning aura permanent you control with no holo counters"
+#: (``heroes.pay_banish_aura``; the activation line names the aura).
+BANISH_AURA_COST = re.compile(
+    r"^banish another ([a-z]+) aura permanent you control with no ([a-z]+) counters$", re.I
+)
 #: Lexi's "Turn a face down card in your arsenal face up" (``heroes.pay_arsenal_flip``).
 _FLIP_ARSENAL_COST = re.compile(r"^turn a face-? ?down card in your arsenal face-? ?up$")
 
@@ -1236,6 +1241,7 @@ def _cost_part(part: str) -> bool:
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
         or _DISCARD_COST.match(part)
+        or BANISH_AURA_COST.match(part)
         or _FLIP_ARSENAL_COST.match(part)
     )
 
@@ -1737,6 +1743,12 @@ HERO_FIRST_HIT = re.compile(
 #: Cindra's and Fang's "Whenever you hit a marked hero, [effect]": a trigger on each hit of a hero
 #: who was marked as the hit happened (the hit removes the mark, CR 9.3.3; ``triggers.hero_hit_abilities``).
 HERO_MARKED_HIT = re.compile(r"^whenever you hit a marked hero, (.+)$", re.I | re.S)
+#: Arakni, Tarantula's "Whenever a dagger you own hits a hero, they lose 1{h}": a trigger on each hit of
+#: an attack with that subtype its controller owns (``triggers.hero_hit_abilities``).
+HERO_WEAPON_KIND_HIT = re.compile(
+    r"^whenever an? (?:dagger|sword|axe|hammer|club|staff|scepter|bow|gun) you own hits a hero, (.+)$",
+    re.I | re.S,
+)
 #: Fang's "If you control 3 or more Fealty tokens, dagger attacks cost you {r} less to activate"
 #: (``playing.activate``, CR 5.2.2's cost, 1.14.2).
 FEALTY_DAGGER_DISCOUNT = re.compile(
@@ -1894,6 +1906,93 @@ FIRST_TOKEN_DRAW = re.compile(
     r"^the first time each turn you create an? ([a-z]+) token from an effect you control, draw a card\.?$",
     re.I,
 )
+#: Puffin's "The second time you crank each turn, draw a card" (``heroes.crank_abilities``, CR 8.3.29a).
+SECOND_CRANK_DRAW = re.compile(r"^the second time you crank each turn, draw a card\.?$", re.I)
+#: Maxx 'The Hype' Nitro's "Hyper Drivers you control get crank" (``heroes.grants_crank``; CR 8.3.29).
+NAMED_GET_CRANK = re.compile(r"^([a-z' ]+?)s you control get crank\.?$", re.I)
+#: Levia's "If a card with 6 or more {p} has been put into your banished zone this turn, cards you own
+#: lose blood debt during the end phase" (``heroes.loses_blood_debt``, CR 8.3.11).
+BANISHED_POWER_NO_BLOOD_DEBT = re.compile(
+    r"^if a card with (\d+) or more \{p\} has been put into your banished zone this turn, cards you own "
+    r"lose blood debt during the end phase\.?$",
+    re.I,
+)
+#: Dromai's "Whenever you pitch a red card, create an Ash Token" (``zones.hero_pitch_triggers``, CR 1.14.3).
+PITCH_COLOUR_TOKEN = re.compile(
+    r"^whenever you pitch a (red|yellow|blue) card, create an? ([a-z' ]+?) token\.?$", re.I
+)
+#: Dromai's "If you've played a red card this turn, dragons you control have go again while attacking"
+#: (``heroes.hero_link_grants``: checked as the link's go again is, CR 6.1.3).
+PLAYED_COLOUR_SUBTYPE_GO_AGAIN = re.compile(
+    r"^if you've played a (red|yellow|blue) card this turn, ([a-z]+)s you control have go again while attacking\.?$",
+    re.I,
+)
+#: Arakni, Marionette's and Web of Deceit's "At the beginning of your end phase, if an opponent is marked,
+#: you become a random Agent of Chaos" (``heroes.end_phase_abilities``: the log names the Agent, "P1
+#: becomes Arakni, Redback", ``heroes.become``; CR 9.3 marked).
+BECOME_RANDOM_AGENT = re.compile(
+    r"^at the beginning of your end phase, if an opponent is marked, you become a random agent of chaos\.?$",
+    re.I,
+)
+#: An Agent of Chaos's "At the beginning of your end phase, return to the brood" (``heroes.end_phase_abilities``:
+#: the hero becomes again the one it was before it became the Agent).
+RETURN_TO_BROOD = re.compile(r"^at the beginning of your end phase, return to the brood\.?$", re.I)
+#: The Agents' "Once per Turn Attack Reaction - Discard an Assassin card: Target Assassin attack gets +3{p}.
+#: If it has stealth, it gets go again." (``heroes.resolve_ability``: the active attack; the quoted or
+#: go again grant when the attack has the keyword). Group 1 the attack's class or subtype, 2 the power,
+#: 3 the keyword, 4 the grant.
+AGENT_REACTION = re.compile(
+    r"^once per turn attack reaction\s*[-–]\s*discard an? assassin card:\s*target ([a-z]+) attack gets "
+    r"\+(\d+)\{p\}\.?(?:\s*if it has ([a-z]+), it gets (go again|\"when this hits a hero, banish a card in their "
+    r"arsenal\.\"|\"when this hits a hero, they banish a card from their hand\.\")\.?)?$",
+    re.I,
+)
+#: Funnel Web's granted "When this hits a hero, banish a card in their arsenal." (``heroes.granted_hit_banish``).
+HIT_BANISH_ARSENAL = re.compile(r"^when this hits a hero, banish a card in their arsenal\.?$", re.I)
+#: Black Widow's granted "When this hits a hero, they banish a card from their hand." (the hit hero's
+#: choice: the log's banish of a card from that hand, ``heroes.granted_hit_banish``).
+HIT_BANISH_FROM_HAND = re.compile(r"^when this hits a hero, they banish a card from their hand\.?$", re.I)
+#: The body alone, as the activated layer resolves it.
+AGENT_REACTION_EFFECT = re.compile(
+    r"^target ([a-z]+) attack gets \+(\d+)\{p\}\.?(?:\s*if it has ([a-z]+), it gets (go again|\"[^\"]+\")\.?)?$",
+    re.I,
+)
+#: Arakni, Orb-Weaver's "Once per Turn Instant - Discard an Assassin card: Equip a Graphene Chelicera token.
+#: Your next attack with stealth this turn gets +3{p}." (``heroes.resolve_ability``; group 1 the token,
+#: 2 the keyword, 3 the power) and "Graphene Chelicerae cost you {r} less to activate"
+#: (``playing.hero_weapon_discount``; group 1 the weapon's name, plural).
+EQUIP_TOKEN_NEXT_KEYWORD_ATTACK = re.compile(
+    r"equip an? ([a-z' -]+?) token\.\s*your next attack with ([a-z]+) this turn gets \+(\d+)\{p\}\.?$", re.I
+)
+#: Oscilio, Forked Continuum's "Discard a card and create a Ponder token. If an instant is discard this way,
+#: you may play it this turn." (``heroes.resolve_ability``: the log's discard pays a ``discard_due`` that
+#: remembers the kind; ``zones.pay_discard_cost`` gives the permission, ``heroes.check_graveyard_play``).
+DISCARD_TOKEN_PLAY_KIND = re.compile(
+    r"discard a card and create an? ([a-z' ]+?) token\.\s*if an? ([a-z]+) is discard(?:ed)? this way, "
+    r"you may play it this turn\.?$",
+    re.I,
+)
+#: Zyggy Starlight's "Return the banished aura to the arena with a holo counter" (``heroes.resolve_ability``:
+#: the aura his cost banished, kept on the layer).
+RETURN_BANISHED_WITH_COUNTER = re.compile(
+    r"return the banished aura to the arena with an? ([a-z]+) counter\.?$", re.I
+)
+NAMED_WEAPON_DISCOUNT = re.compile(r"^([a-z' -]+?) cost you \{r\} less to activate\.?$", re.I)
+_HERO_RESOLVED = (
+    *_HERO_RESOLVED,
+    AGENT_REACTION,
+    EQUIP_TOKEN_NEXT_KEYWORD_ATTACK,
+    DISCARD_TOKEN_PLAY_KIND,
+    RETURN_BANISHED_WITH_COUNTER,
+)  # heroes.resolve_ability
+#: Gravy Bones's "If a blue card has been put into your graveyard this turn, you may play cards with
+#: watery grave from your graveyard" (``heroes.check_graveyard_play``; the turn's graveyard arrivals are
+#: recorded by ``zones.to_graveyard``).
+GRAVEYARD_PLAY_PERMISSION = re.compile(
+    r"^if an? (red|yellow|blue) card has been put into your graveyard this turn, you may play cards with "
+    r"([a-z ]+?) from your graveyard\.?$",
+    re.I,
+)
 #: Sentences a hero's start position settles (the start state lists the graveyard, the arena and the
 #: weapons; nothing later reads them) and a permission to look that changes no state the engine keeps.
 START_POSITION_SENTENCE = re.compile(
@@ -1920,6 +2019,19 @@ _HERO_MODELLED = (
     END_PHASE_PAY_TOKEN,
     DRAW_ARROW_TO_ARSENAL,
     FIRST_TOKEN_DRAW,
+    SECOND_CRANK_DRAW,
+    NAMED_GET_CRANK,
+    BECOME_RANDOM_AGENT,
+    RETURN_TO_BROOD,
+    AGENT_REACTION,
+    GRAVEYARD_PLAY_PERMISSION,
+    EQUIP_TOKEN_NEXT_KEYWORD_ATTACK,
+    NAMED_WEAPON_DISCOUNT,
+    DISCARD_TOKEN_PLAY_KIND,
+    RETURN_BANISHED_WITH_COUNTER,
+    BANISHED_POWER_NO_BLOOD_DEBT,
+    PITCH_COLOUR_TOKEN,
+    PLAYED_COLOUR_SUBTYPE_GO_AGAIN,
     *_LOOT_LINES,
     WEAPON_HITS_COPPER,
     PLAY_CLASS_AFTER_NONATTACK,
@@ -1929,6 +2041,7 @@ _HERO_MODELLED = (
     FIRST_STEALTH_GO_AGAIN,
     HERO_FIRST_HIT,
     HERO_MARKED_HIT,
+    HERO_WEAPON_KIND_HIT,
     FEALTY_DAGGER_DISCOUNT,
     FIRST_DISCARD_SIX_TOKEN,
     SECOND_SWORD_ATTACK_DISCOUNT,
@@ -1970,7 +2083,7 @@ def _modelled_hero_lines(facts: CardFacts) -> list[str]:
 def _hero_line_status(line: str) -> str:
     """A modelled hero line is computed unless it is a first-hit trigger whose effect the engine
     cannot compute (Katsu's): that one is reported when the trigger resolves."""
-    m = HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line)
+    m = HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line) or HERO_WEAPON_KIND_HIT.match(line)
     if not m:
         return MODELLED
     if NEXT_ATTACK_POWER_LASTING.match(m.group(1)):
@@ -2300,7 +2413,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             else:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
         elif _ACTIVATED.search(sentence):
-            resolved = facts.is_("hero") and any(
+            resolved = (facts.is_("hero") or facts.is_("demi-hero") or not facts.types) and any(
                 sentence in line and any(p.search(line) for p in _HERO_RESOLVED)
                 for line in _modelled_hero_lines(facts)
             )  # heroes.resolve_ability (Kavdaen, Lexi, Bravo, Flattering Showman)
@@ -2317,7 +2430,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 TextPart(
                     sentence,
                     _hero_line_status(line),
-                    "hit" if HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line) else "start",
+                    "hit"
+                    if any(p.match(line) for p in (HERO_FIRST_HIT, HERO_MARKED_HIT, HERO_WEAPON_KIND_HIT))
+                    else "start",
                 )
             )
         elif (

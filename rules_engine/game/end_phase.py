@@ -22,7 +22,7 @@ from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
 from .effects import end_phase_counters, token_facts, unpack_choice, weapon_turn_text
-from .heroes import draw_arsenal, end_phase_abilities
+from .heroes import draw_arsenal, end_phase_abilities, loses_blood_debt, turn_ends
 from .rules import MANUAL, NOTE, CannotApply, Illegal
 from .state import PLAYERS, GameState, PendingDamage, other
 from .triggers import start_phase
@@ -73,7 +73,10 @@ def begin_end_phase(s: GameState, ctx: Ctx) -> None:
             keep.append(eff)
     s.effects = keep
     tp = s.p(s.turn_player)
-    for card in tp.banished:
+    debt = [c for c in tp.banished if c.facts.has("blood debt")]
+    if debt and loses_blood_debt(s, s.turn_player, ctx):
+        debt = []  # Levia: her cards lose blood debt this end phase
+    for card in debt:
         if card.facts.has("blood debt") and card.face == "up" and tp.life is not None:
             tp.life = max(0, tp.life - 1)  # CR 8.3.11 / 8.3.11a: only a public card
             ctx.events.append(Event("trigger", s.turn_player, "blood debt"))
@@ -426,6 +429,7 @@ def drawn_by_resolution(ctx: Ctx, player: str) -> int:
 def finish_end_phase(s: GameState, ctx: Ctx) -> None:
     """CR 4.4.4: the turn ends, "this turn" effects end, the next player begins their Start Phase."""
     finish_pitch_and_assets(s, ctx)
+    turn_ends(s, ctx)  # a random Agent of Chaos the log never named
     s.effects = [e for e in s.effects if e.duration not in ("turn", "chain", "link", "end")]
     for pl in PLAYERS:
         s.p(pl).once_per_turn = []

@@ -44,6 +44,7 @@ from .damage import apply_prevention, decline_prevention, finish_pending, pay, p
 from .defending import defend
 from .effects import activated_ability, attack_text, recognise, self_named, unpack_choice
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
+from .heroes import become
 from .layers import apply_choice, crank, static_text_notes
 from .playing import activate, play
 from .rules import (
@@ -100,6 +101,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Pay: pay,
     A.Shuffle: shuffle,
     A.Crank: crank,
+    A.Become: become,
 }
 
 #: Clauses that leave a damage event waiting for the defender's choices (the choices themselves,

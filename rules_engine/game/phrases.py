@@ -1785,6 +1785,16 @@ class Parser:
         if m:
             refs = self.card_list(m.group(2))
             return [A.Crank(m.group(1).upper(), refs[0].name if refs else m.group(2).strip())]
+        # a hero transforms (the random Agent of Chaos Arakni becomes, heroes.become): "P1 becomes Arakni,
+        # Redback", "p1 transforms into redback", "P1's hero is now Arakni, Black Widow"
+        m = re.fullmatch(
+            rf"{_P}(?:'s hero)? (?:becomes|became|transforms into|transformed into|turns into|is now) "
+            r"(?!a defending|marked|chain link)(?:the )?(.+?)\.?",
+            c,
+            re.I,
+        )
+        if m:
+            return [A.Become(m.group(1).upper(), m.group(2).strip())]
         m = re.match(rf"^{_P} heaves (.+?)(?:,|$)(.*)$", c, re.I)
         if m:
             refs = self.card_list(m.group(2))

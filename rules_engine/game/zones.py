@@ -24,6 +24,7 @@ from .effects import (
     FIRST_DISCARD_SIX_TOKEN,
     OPPONENT_DRAW_TOKENS,
     OWN_ATTACKS_POWER_OFF_CHAIN,
+    PITCH_COLOUR_TOKEN,
     move_trigger_effects,
     self_named,
     split_sentences,
@@ -311,6 +312,28 @@ def pitch_triggers(s: GameState, card: Card) -> list[Layer]:
     return made
 
 
+_COLOUR_PITCH = {"red": 1, "yellow": 2, "blue": 3}
+
+
+def hero_pitch_triggers(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
+    """Dromai's "Whenever you pitch a red card, create an Ash Token" (CR 1.14.3, 6.6): a triggered layer as
+    such a card is pitched to pay a cost, with the pitch's other triggers (``costs.pay_resources``; here,
+    beside ``pitch_triggers``, since the costs sit below the hero module)."""
+    hero = s.p(player).hero_card
+    if hero is None:
+        return
+    for line in hero.text.split("\n"):
+        m = PITCH_COLOUR_TOKEN.match(line.strip())
+        if m is None or card.facts.pitch != _COLOUR_PITCH[m.group(1).casefold()]:
+            continue
+        layer = Layer(
+            id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=player, effect="text"
+        )
+        layer.targets = [f"create_token:1:{m.group(2).strip().title()}"]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", player, f"{hero.name}: {card.name} pitched"))
+
+
 def put_bottom(p: PlayerState, cards: list[Card]) -> None:
     """Cards go to the bottom of the deck in the given order."""
     for card in cards:
@@ -544,6 +567,9 @@ def banish(s: GameState, c: A.Banish, ctx: Ctx) -> None:
         ctx.events.append(Event("random", c.player, "intimidate: a random card banished from hand"))
     s.p(c.player).banished.append(card)
     conditions.record_banished(s, c.player, card)
+    due = next((e for e in s.effects if e.kind == "banish_due" and e.player == c.player), None)
+    if due is not None and not c.intimidate:
+        s.effects.remove(due)  # the card Black Widow's hit has them banish (heroes._hit_banish_from_hand)
 
 
 def shuffle(s: GameState, c: A.Shuffle, ctx: Ctx) -> None:
@@ -665,12 +691,16 @@ def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
     due = next((e for e in s.effects if e.kind == "discard_due" and e.player == player), None)
     if due is not None:  # Gravy Bones: the discard after the draw (heroes._create_or_loot)
         s.effects.remove(due)
+        kind = due.card_id.removeprefix("play_if:")
+        if due.card_id.startswith("play_if:") and card.facts.is_(kind):  # Oscilio, Forked Continuum
+            text = f"{card.name} may be played from the graveyard this turn."
+            s.effects.append(Effect("play_from_graveyard", player, 0, "turn", due.source, card.id, text))
         return True
     layer = s.stack[-1] if s.stack else None
     if layer is None or layer.controller != player or not layer.cost_due:
         return False
     kind = layer.cost_due
-    if kind != "card" and not card.facts.is_(kind):
+    if kind != "card" and not (card.facts.is_(kind) or kind in card.facts.classes):
         raise Illegal(
             "effect_cost",
             say(
