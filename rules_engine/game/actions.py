@@ -40,6 +40,7 @@ class Play:
     charge: str = ""
     charged: tuple[CardRef, ...] = ()
     discarded: tuple[CardRef, ...] = ()  # "discarding X": the card a random-discard cost took
+    mode_said: str = ""  # the mode named by its words ("choosing the attack action mode"), not its number
 
 
 @dataclass(frozen=True)

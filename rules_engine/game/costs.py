@@ -23,7 +23,7 @@ from .effects import (
 )
 from .rules import MANUAL, VIOLATION, Illegal, cite
 from .state import Card, GameState
-from .zones import check_claims, new_card, self_move_triggers, take, token_base
+from .zones import check_claims, new_card, pitch_triggers, take, token_base
 
 
 def pay_resources(
@@ -83,7 +83,7 @@ def pay_resources(
         else:
             p.resource_points += pitch
         ctx.events.append(Event("pitch", player, card.name, pitch))
-        for made in self_move_triggers(s, card, ("pitched",)):  # "When you pitch this" (CR 6.6.1)
+        for made in pitch_triggers(s, card):  # "When you pitch this" (CR 1.14.3c, 6.6.1)
             ctx.events.append(Event("trigger", made.controller, made.name))
     if p.chi_points < chi_cost:
         raise Illegal(

@@ -636,7 +636,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             re.match(r"^(?:combo|crush)\s*-", low)
             or re.match(r"^when this attacks, intimidate$", low)
             or re.match(r"^defense reaction cards can't be played this chain link$", low)
-            or re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low)
+            or re.match(
+                r"^if .+ (?:is|was) played from (?:your )?arsenal, (?:it|this) (?:gains|gets) \+\d+\{d\}$",
+                low,
+            )
             or re.match(r"^if you've dealt arcane damage this turn, this gets", low)
         ):
             continue  # handled by the combat rules (CR 8.4.1, 8.4.2, 8.5.10)
@@ -2002,9 +2005,10 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "enters or leaves"))  # zones.self_move_triggers
         elif resolving:
             effects, unknown = recognise(self_named(sentence, facts.name))
-            if re.match(r"^if .+ is played from (?:your )?arsenal, it (?:gains|gets) \+\d+\{d\}$", low) or (
-                SHARPEN.fullmatch(low) and "target" in low
-            ):  # sharpen: layers.sharpen_text
+            if re.match(
+                r"^if .+ (?:is|was) played from (?:your )?arsenal, (?:it|this) (?:gains|gets) \+\d+\{d\}$",
+                low,
+            ) or (SHARPEN.fullmatch(low) and "target" in low):  # sharpen: layers.sharpen_text
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
             elif unknown or _RULE_LINE.match(low):
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))

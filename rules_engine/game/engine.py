@@ -26,6 +26,7 @@ game, each a set of functions of (state, clause, ``Ctx``) that import only the p
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import Any
@@ -69,14 +70,14 @@ Handler = Callable[[GameState, Any, Ctx], None]
 #: The rule that applies each kind of clause (after the game-over and start-phase checks).
 HANDLERS: dict[type[A.Action], Handler] = {
     A.Play: play,
-    A.Activate: activate,
+    A.Activate: lambda s, c, ctx: activate_named(s, c, ctx),
     A.Attack: lambda s, c, ctx: attack_with(s, c, ctx),
     A.Pitch: pitch_alone,
     A.Pass: pass_priority,
     A.AllPass: all_pass_clause,
     A.StepMarker: step_marker,
     A.PhaseMarker: phase_marker,
-    A.Defend: defend,
+    A.Defend: lambda s, c, ctx: defend(s, defended_slots(s, c), ctx),
     A.Arsenal: arsenal,
     A.NoArsenal: no_arsenal,
     A.PitchToBottom: pitch_to_bottom,
@@ -147,6 +148,76 @@ def attack_with(s: GameState, c: A.Attack, ctx: Ctx) -> None:
         activate(s, A.Activate(c.player, source, c.play.targets, c.play.pitches), ctx)
     else:
         play(s, c.play, ctx)
+
+
+def activate_named(s: GameState, c: A.Activate, ctx: Ctx) -> None:
+    """ "P2 used Nullrune Hood", "P2 cracked Instant G": what activating a named card means depends on
+    where it is. A permanent whose prevention keyword applies to the damage being dealt now is that
+    prevention applied (arcane barrier, CR 8.3.8; spellvoid, 8.3.15); a card in the player's hand
+    and no permanent of that name is the card played (CR 5.1); anything else is an activated
+    ability (CR 5.2)."""
+    p = s.p(c.player)
+    arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+    named = [x for x in arena if norm_name(x.name) == norm_name(c.source)]
+    kw = _prevention_of(s, c)
+    if kw is not None:
+        apply_prevention(s, A.ApplyPrevention(c.player, kw, None, c.source, c.pitches), ctx)
+        return
+    in_hand = [x for x in p.hand if norm_name(x.name) == norm_name(c.source)]
+    if not named and in_hand and not _ACTIVATED_ABILITY.search(in_hand[0].facts.text or ""):
+        play(s, A.Play(c.player, A.CardRef(c.source), targets=c.targets, pitches=c.pitches), ctx)
+        return
+    activate(s, c, ctx)
+
+
+#: An activated ability in a card's text ("Instant - Discard this: ...", CR 5.2.1).
+_ACTIVATED_ABILITY = re.compile(
+    r"(?:^|\n)\s*(?:\*\*)?(?:once per turn |twice per turn )?(?:instant|action|attack reaction|defense reaction)"
+    r"(?:\*\*)?\s*[-–]\s*[^:\n]*:",
+    re.I,
+)
+
+
+def _prevention_of(s: GameState, c: A.Activate) -> str | None:
+    """The one prevention keyword of the permanent a player "uses" while damage to their hero waits
+    for their choices (CR 6.4.2), else None."""
+    if s.pending is None or s.pending.target != c.player:
+        return None
+    p = s.p(c.player)
+    arena = [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+    named = [x for x in arena if norm_name(x.name) == norm_name(c.source)]
+    kws = [kw for kw in _PREVENTIONS if len(named) == 1 and named[0].facts.keyword(kw) is not None]
+    return kws[0] if len(kws) == 1 else None
+
+
+#: Slot words a judge names equipment by ("blk w/ C1 + helm + chest").
+_SLOT_WORDS = {
+    "helm": "head",
+    "helmet": "head",
+    "head": "head",
+    "hat": "head",
+    "chest": "chest",
+    "chest piece": "chest",
+    "arms": "arms",
+    "gloves": "arms",
+    "legs": "legs",
+    "boots": "legs",
+    "pants": "legs",
+}
+
+
+def defended_slots(s: GameState, c: A.Defend) -> A.Defend:
+    """ "P2 blk: C1 + helm + chest": a defending card named by its equipment slot is the equipment
+    the player has in that slot (CR 7.3.2a: public equipment permanents they control); a card of
+    that name, or an empty slot, is left to the rule."""
+    p = s.p(c.player)
+    out = []
+    for ref in c.cards:
+        slot = _SLOT_WORDS.get(re.sub(r"^(?:the|their|his|her|P[12]'s) ", "", ref.name.casefold().strip()))
+        held = p.equipment.get(slot) if slot else None
+        known = any(norm_name(x.name) == norm_name(ref.name) for x in p.hand)
+        out.append(dataclasses.replace(ref, name=held.name) if held is not None and not known else ref)
+    return dataclasses.replace(c, cards=tuple(out))
 
 
 def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
@@ -273,6 +344,54 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
     if isinstance(clause, A.Play) and s.combat_step == "defend" and not s.stack:
         _reaction_after_declaring(s, clause, ctx)
         return
+    if (
+        isinstance(clause, A.Claim)
+        and clause.kind in ("gains_ap", "go_again")
+        and s.combat_step == "damage"
+        and not s.stack
+        and s.priority == s.turn_player
+    ):
+        link = s.active_link()
+        if (
+            link is not None
+            and link.damage is not None
+            and clause.subject in ("", s.turn_player, link.attack.name)
+        ):
+            # "P2 took the 3; P1 gets the action point back from go again and plays Attack B": the
+            # go again point is gained at the start of the Resolution Step (CR 7.5.4, 7.6.2), so the
+            # passes that ended the Damage Step are implied; the claim is then checked there
+            all_pass_clause(s, A.AllPass("to", ("resolution",)), ctx)
+            ctx.add(
+                NOTE,
+                say("line {number}: the passes to the Resolution Step are implied.", number=ctx.entry.number),
+            )
+    if (
+        isinstance(clause, A.Claim)
+        and clause.kind == "taken"
+        and isinstance(clause.value, int)
+        and s.combat_step == "layer"
+        and len(s.stack) == 1
+        and s.stack[0].attack
+        and s.stack[0].card is not None
+        and clause.subject in s.stack[0].targets + [f"{t}'s hero" for t in s.stack[0].targets]
+        and clause.value == max(0, (s.stack[0].card.facts.power or 0) + s.stack[0].power_bonus)
+        and clause.value > 0
+    ):
+        # "P1 played Surging Strike; P2 took the 5": the whole power of the attack, taken while it
+        # waits alone on the stack, says nobody defended and the players passed to the Damage Step
+        # (CR 7.1.3, 7.3.2, 7.5.2); a different amount (a block the log left out) implies nothing
+        target = clause.subject.split("'")[0]
+        all_pass_clause(s, A.AllPass("to", ("defend",)), ctx)
+        if s.combat_step == "defend":
+            HANDLERS[A.Defend](s, A.Defend(target, ()), ctx)
+            all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: no defending cards and the passes to the Damage Step are implied.",
+                    number=ctx.entry.number,
+                ),
+            )
     if isinstance(clause, A.Claim) and clause.kind == "no_defenders" and s.combat_step == "defend":
         link = s.active_link()
         if link is not None and not link.declared and not link.defending:
@@ -682,6 +801,7 @@ class Engine:
             isinstance(clause, _WAITS)
             or (isinstance(clause, A.PhaseMarker) and clause.phase == s.phase)
             or (isinstance(clause, A.AllPass) and clause.mode == "if_top")  # only a remark then
+            or (isinstance(clause, A.Activate) and _prevention_of(s, clause) is not None)
         )
         if s.pending is not None and not waits:
             finish_pending(s, ctx)

@@ -85,7 +85,7 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
                 try:
                     card.origin = layer.source_zone or "hand"
                     m = re.search(
-                        r"if .+? is played from (?:your )?arsenal, it (?:gains|gets) \+(\d+)\{d\}",
+                        r"if .+? (?:is|was) played from (?:your )?arsenal, (?:it|this) (?:gains|gets) \+(\d+)\{d\}",
                         f.text,
                         re.I,
                     )

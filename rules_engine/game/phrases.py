@@ -201,6 +201,213 @@ def _split_sentences(text: str) -> str:
     return out.rstrip().rstrip(".")
 
 
+#: Idioms judges use for whole actions, rewritten before the line is split (issue 26, blind-26d).
+_IDIOMS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\bprio\b", re.I), "priority"),
+    # "With an empty stack, P1 passes", "P1 passed priority with nothing going on": the state the
+    # pass happens in, which the engine derives (nothing to apply)
+    (
+        re.compile(
+            r"^\s*with (?:an |the )?empty stack(?: and (?:a |the )?closed (?:combat )?chain)?,\s*", re.I
+        ),
+        "",
+    ),
+    (re.compile(r"\s+with nothing (?:going on|on the stack|happening)\b", re.I), ""),
+    # "P1 passes priority to P2": the pass (CR 1.11.4a gives priority to the next player anyway)
+    (re.compile(r"(?<!turn )\b(pass(?:es|ed)?)(?: priority)? (?:over )?to P[12]\b(?!'s)", re.I), r"\1"),
+    # "Both players pass in succession": all pass (CR 1.11.4a)
+    (re.compile(r"\b(pass(?:es|ed)?) in succession\b", re.I), r"\1"),
+    (
+        re.compile(
+            r"\bP1 and P2 (?:both |each )?pass(?:es|ed)?\b|\bP2 and P1 (?:both |each )?pass(?:es|ed)?\b", re.I
+        ),
+        "all pass",
+    ),
+    (
+        re.compile(r"\b(?:all|both|everyone|everybody) (?:players )?pass(?:es|ed)? twice\b", re.I),
+        "all pass; all pass",
+    ),
+    (
+        re.compile(r"\b(all players|both players|everyone|everybody|all|both) pass(?:es|ed)? again\b", re.I),
+        "all pass",
+    ),
+    # "we went straight through reactions with nothing played": the passes through that step
+    (
+        re.compile(
+            r"\b(?:we|they) (?:went|go|goes|passed|pass) (?:straight |right )?(?:through|thru) (?:the )?"
+            r"(reaction|defend|attack|layer|damage|resolution)s?(?: step)?(?: with nothing (?:played|happening|else))?",
+            re.I,
+        ),
+        r"all pass through the \1 Step",
+    ),
+    # "P2 passed through to reactions": the passes up to that step
+    (
+        re.compile(
+            r"(?<!all )(?<!both )(?<!players )(?<!everyone )\b(?:P[12] )?pass(?:es|ed)? (?:straight |right )?(?:through|thru|on) to (?:the )?(reaction|defend|attack|damage|resolution)s?(?: step)?\b",
+            re.I,
+        ),
+        r"all pass to the \1 Step",
+    ),
+    (re.compile(r"\b(on|to|through|thru|in|into) (?:the )?reactions\b", re.I), r"\1 the reaction step"),
+    # "the Reaction Step ends and damage is calculated", "the Damage Step follows"
+    (
+        re.compile(
+            r"\b(?:the )?(layer|attack|defend|reaction|damage|resolution) step ends(?:,)? and (?:the )?(?:damage is (?:calculated|dealt)|damage step (?:begins|starts|follows))",
+            re.I,
+        ),
+        r"all pass through the \1 Step",
+    ),
+    (
+        re.compile(
+            r"\b(?:the )?(layer|attack|defend|reaction|damage|resolution) step (?:follows|comes next|is next)\b",
+            re.I,
+        ),
+        r"\1 step",
+    ),
+    # "P2 let it resolve": everyone passed and the top layer resolved
+    (
+        re.compile(
+            r"\b(P[12]) (?:let|lets|allowed|allows) (?:it|that|this) (?:to )?resolve(?:,? and |,? then |, )",
+            re.I,
+        ),
+        r"all pass (it resolves); \1 ",
+    ),
+    (
+        re.compile(r"\b(?:P[12] )?(?:let|lets|allowed|allows) (?:it|that|this) (?:to )?resolve\b", re.I),
+        "all pass (it resolves)",
+    ),
+    # "5 damage went in", "the attack does 2": the damage dealt (a claim, CR 7.5.2)
+    (re.compile(r"\b(\d+) (?:damage|dmg) (?:went|goes|got|came) (?:in|through)\b", re.I), r"\1 damage"),
+    (
+        re.compile(r"\b(?:the )?(?:attack|atk) (?:does|did|deals|dealt) (\d+)(?: damage)?\b", re.I),
+        r"\1 damage",
+    ),
+    # "P2 blk: C1 + helm + chest": the colon after the verb
+    (
+        re.compile(r"^(P[12]) (blks?|blocks?|blocked|defends?|defended|declares?|declared)\s*:\s*", re.I),
+        r"\1 \2 ",
+    ),
+    # "the Spectral Shield's ward applies": the ward's prevention (a claim, CR 8.3.20)
+    (
+        re.compile(r"\b(?:the )?[\w' ]+?'s ward (applies|prevents|kicks in|goes off)\b", re.I),
+        "the ward applies",
+    ),
+    # "all pass, T on the chain": the attack resolved onto the chain (CR 7.2.3)
+    (
+        re.compile(
+            r"(?<=[,;]) ((?:Attack )?[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*) (?:is |goes |went |lands |landed )?on (?:the )?(?:combat )?chain\b"
+        ),
+        r" \1 resolves",
+    ),
+    # "Unmovable res (8 def)", "Sigil res +3": the card resolves
+    (re.compile(r"(?<=[A-Za-z0-9]) res(?=\s*(?:\(|,|;|$|\+\d))", re.I), " resolves"),
+    (re.compile(r"\bresolves \+(\d+)\b", re.I), r"resolves (+\1)"),
+    # "P2 drew up to 4 as well": the draw (the words after it compare it with the other player's)
+    (
+        re.compile(r"\b(draws|drew|draw) (?:back )?up to (\d+|their intellect)(?: as well| too)\b", re.I),
+        r"\1 up to \2",
+    ),
+    # "P1 decided not to attack again and passed": the pass is the action
+    (
+        re.compile(
+            r"\b(P[12]) (?:decided|decides|chose|chooses|elected|elects) not to (?:attack|swing|play anything) (?:again|further|more)(?:,)?(?: and)?\s+(?=pass)",
+            re.I,
+        ),
+        r"\1 ",
+    ),
+    (re.compile(r",\s*so (?:the )?(?:combat )?chain (closed|closes|was closed)\b", re.I), r"; the chain \1"),
+    # "P1 kept their hand, nothing went to arsenal": no card put into the arsenal (CR 4.4.3b)
+    (
+        re.compile(
+            r"\b(P[12]) (?:kept|keeps|held|holds) (?:their|his|her) (?:whole )?hand,?\s*(?:and\s+)?nothing (?:went|goes|was put|is put) (?:in|into|to) (?:the |their |his |her )?arsenal\b",
+            re.I,
+        ),
+        r"\1 does not arsenal",
+    ),
+    (
+        re.compile(
+            r"\b(P[12]) (?:put|puts|placed|places) nothing (?:in|into) (?:the |their |his |her )?arsenal\b",
+            re.I,
+        ),
+        r"\1 does not arsenal",
+    ),
+    # "since it's turn one": why the other player draws (CR 4.4.3f), which the state says
+    (
+        re.compile(
+            r",?\s*(?:since|because|as) it'?s (?:turn (?:one|1)|the first turn)(?: of the game)?,?\s*", re.I
+        ),
+        " ",
+    ),
+    # "I stopped them;", "redo:": the judge's own narration of a reversal, not an action
+    (re.compile(r"^\s*(?:redo|retry|take two|corrected|correction)\s*:\s*", re.I), ""),
+    (
+        re.compile(
+            r"\bI (?:stopped|paused|halted|caught|corrected) (?:them|it|that|him|her|the player)\b\s*[;,]?\s*",
+            re.I,
+        ),
+        "",
+    ),
+    # "P1 pitched Toughen Up and played Aether Wildfire at P2": the pitch paid for the play after it
+    (
+        re.compile(
+            r"\b(P[12]) (?:pitched|pitches|pitch) ([^,;()]+?),? (?:and |then |and then )(?:played|plays|cast|casts|attacked with|attacks with|swung|swings)\s+([^;]+)",
+            re.I,
+        ),
+        r"\1 plays \3, pitching \2",
+    ),
+    # "Command and Conquer hits P2 for 6": the damage the attack dealt (the target is the attack's)
+    (re.compile(r"\b(hits|hit) P[12] for (\d+)\b", re.I), r"\1 for \2"),
+    # "P1 drew off the hit": the hit trigger's draw, said as the player drawing
+    (
+        re.compile(
+            r"\b(?:P[12] )?(?:drew|draws|draw)(?: a card| one| 1)? (?:off|from|thanks to|because of) (?:the )?hit\b",
+            re.I,
+        ),
+        "the hit trigger resolves",
+    ),
+    # "Snatch off the go again": the play paid with go again's action point (CR 8.3.5b)
+    (
+        re.compile(
+            r"(^|;\s*)(?:(?:and\s+)?then\s+)?([^,;()]+?)\s+(?:off|with|using|on) (?:the )?(?:go again|GA)(?: (?:action )?point)?\b",
+            re.I,
+        ),
+        r"\1go again; \2",
+    ),
+    (re.compile(r"\bagain no (block|blk|blocks|defenders)\b", re.I), r"no \1"),
+    # "Snatch hits for 3, draw trigger": a trigger named by what it does is the one that triggered
+    (re.compile(r"(^|[,;]\s*)(?:a |the |its )?(?:draw|discard) trig(?:ger)?\b", re.I), r"\1the hit trigger"),
+    # "res" alone after a layer: it resolves (the players passed)
+    (re.compile(r"(^|;\s*)res(?=\s*(?:;|$))", re.I), r"\1all pass (it resolves)"),
+    # "P2 plays DR D in response": the response is the play itself
+    (re.compile(r"\s+in response(?= *(?:[;,.]|$))", re.I), ""),
+    # "P1 atk w/ Attack A on top of it": the stack it goes onto, derived
+    (re.compile(r",?\s+on top of (?:it|that|this|the stack)\b", re.I), ""),
+    (re.compile(r"\btgts?\b\s*(?=P[12]\b)", re.I), "at "),
+    # "at P2's face", "at P2 hero": the hero
+    (re.compile(r"\b(P[12])(?:'s)? (?:face|hero)\b", re.I), r"\1's hero"),
+    # "while still in the damage step": the step named (a claim)
+    (re.compile(r"\s+while (?:still |we were |they were )?(?=(?:in|during) the \w+ step\b)", re.I), " "),
+]
+
+
+def _idioms(line: str) -> str:
+    """A judge's idioms for whole actions and for the passes between them ("P1 and P2 both pass",
+    "nobody responded so it resolved", "P2 let it resolve", "P1 pitched X and played Y") rewritten
+    into the grammar's shapes before the line is split into clauses."""
+    for pat, rep in _IDIOMS:
+        line = pat.sub(rep, line)
+    # "nobody responded so it resolved", "nobody did anything in reactions": everyone passed, through
+    # the step named (else once)
+    return re.sub(
+        r"\b(?:nobody|no one|neither player|neither of them) (?:responded|responds|reacted|reacts|did anything|does anything|"
+        r"played anything|plays anything)(?: (?:in|during) (?:the )?(reaction|defend|attack|layer|damage|resolution)s?(?: step)?)?"
+        r"(?:,?\s*(?:so|and)\s+|,\s*|\s*$)",
+        lambda m: f"all pass through the {m.group(1)} Step; " if m.group(1) else "all pass; ",
+        line,
+        flags=re.I,
+    ).rstrip("; ")
+
+
 def _correction(c: str) -> str:
     """A judge correcting themselves mid-line, "P2 blocks with Card C, no wait, with Card D": the
     words after the correction replace the object before it (the corrected line is what is applied)."""
@@ -221,6 +428,14 @@ def _asides(c: str) -> str:
     "before declaring any defenders" are remarks in parentheses (read by the claim grammar, reported
     when unread)."""
     c = _correction(c)
+    # "P1, who now has priority in the Defend Step, plays AR R": the aside is a claim about the player
+    m = re.match(
+        r"^(P[12]),\s+(?:who|since|as)\s+(?:now |still |already )?(?:has|had|holds|held)\s+([^,;()]+),\s+(.+)$",
+        c,
+        re.I,
+    )
+    if m:
+        c = f"{m.group(1)} {m.group(3)} ({m.group(2)})"
     m = re.match(
         r"^(?:before|without waiting for) (P[12]) pass(?:es|ed)?(?: priority)?,?\s+(?=P[12]\b)", c, re.I
     )
@@ -248,7 +463,7 @@ def _asides(c: str) -> str:
     )
     # "..., dealing 1 arcane damage to P2's hero": what the action did, said as a participle (a claim)
     c = re.sub(
-        r"(?<=\)),\s+((?:dealing|gaining)\s+[^();]+)$",
+        r"(?<=\)),\s+((?:dealing|gaining|destroying|drawing|creating|discarding|banishing)\s+[^();]+)$",
         r" (\1)",
         c,
         flags=re.I,
@@ -377,6 +592,7 @@ class Parser:
         self.names = names or NameIndex()
         self.last_subject = ""
         self.cur_subject = ""
+        self.last_actor = ""  # the player of the last card played or attacked with
 
     # -- card lists ---------------------------------------------------------------------------
     def card_list(self, text: str) -> list[A.CardRef]:
@@ -475,7 +691,7 @@ class Parser:
         entry = A.Entry(number=number, text=text)
         line = " ".join(str(text).replace("’", "'").replace("—", "-").replace("–", "-").split())
         # sentences: ". P2 ..." ends one action and starts the next, like ";" (outside parentheses)
-        line = _split_sentences(line)
+        line = _idioms(_split_sentences(line))
         if isinstance(self.names, NameIndex):
             line = self.names.initials_said(self.names.colour_said_once(line))
         line = re.sub(r"\bEOT\b", "end phase", line)
@@ -495,10 +711,26 @@ class Parser:
             bare = clause[mthen.end() :] if mthen else clause
             if subject and _SUBJECTLESS.match(bare) and not re.match(r"^(?:is|was|did|does)\b", bare, re.I):
                 clause = f"{subject} {bare}"
+            known = self.names.prefix(bare)
+            if (
+                self.last_actor
+                and known is not None
+                and re.fullmatch(
+                    re.escape(known)
+                    + r"(?:\s*\((?:red|yellow|blue)\))?(?:\s+(?:at|targeting|@|->|into|on)\s+P[12]\b.*)?(?:\s*,\s.*)?",
+                    bare,
+                    re.I,
+                )
+            ):
+                # "then Snatch, no block, 4 more": a card named alone after the player's last play is
+                # that player's next play (the subject carried is the player who played last)
+                clause = f"{self.last_actor} plays {bare}"
             self.cur_subject = subject
             named = re.match(r"^(P[12])\b", clause, re.I)
             subject = named.group(1).upper() if named else ""
             self.clause(clause, entry)
+            actor = next((x.player for x in reversed(entry.clauses) if isinstance(x, (A.Play, A.Attack))), "")
+            self.last_actor = actor or self.last_actor
         self.last_subject = subject
         # "dmg 4, ward 3, 1 thru": an amount said before a prevention on the same line is the damage
         # that would be dealt (CR 6.4.10, 8.5.3f), as inside one parenthesis (read_claims)
@@ -665,6 +897,16 @@ class Parser:
             # even when its first word is also a verb ("Attack")
             c = f"{mname.group(1)} plays {mname.group(2)}"
         c = canonical(c)
+        mvs = re.match(
+            r"^(P[12] (?:defends with|declares) .+?)\s+(?:vs\.?|versus|against|into|on) (.+)$", c, re.I
+        )
+        if (
+            mvs
+            and self.names.prefix(mvs.group(2)) is not None
+            and norm_name(self.names.prefix(mvs.group(2)) or "") == norm_name(_uncoloured(mvs.group(2)))
+        ):
+            # "P2 blk Head Jab + Wounding Blow vs Isolate": the attack defended is the active one (CR 7.3.2)
+            c = mvs.group(1)
         m = re.search(
             r",?\s+(?:by |as an additional cost,? )?(?:putting|puts|put) (.+?) (?:on the bottom of|at the bottom of|on the bottom of) "
             r"(?:their|his|her|the) deck(?: as (?:an |the )?additional cost)?$",
@@ -827,6 +1069,8 @@ class Parser:
                 r"\s*\+\s*\d+\s*(?:r|rp|res|resources?|resource points?|\{r\})\s*", x, re.I
             ) and any(isinstance(a, A.Claim) and a.kind == "gains_rp" for a in acts):
                 continue  # "pops Energy Potion (+2 r)": read by the activation as the gain it resolved with
+            if re.fullmatch(r"\s*mode: .+", x, re.I):
+                continue  # the mode named by its words, read onto the play above
             claims, unread = read_claims(x, skip_resolves=skip_first)
             extra.extend(claims)
             entry.unchecked.extend(unread)
@@ -845,6 +1089,11 @@ class Parser:
                 ),
                 0,
             )
+            said_mode = next(
+                (m.group(1) for x in comments for m in [re.fullmatch(r"\s*mode: (.+?)\s*", x, re.I)] if m), ""
+            )
+            if isinstance(act, A.Play) and said_mode and not mode:
+                act = dataclasses.replace(act, mode_said=said_mode)
             if isinstance(act, A.Attack) and mode:
                 act = A.Attack(act.player, dataclasses.replace(act.play, mode=mode))
             if isinstance(act, A.Play) and mode:
@@ -972,6 +1221,13 @@ class Parser:
             if mverbless and self.names.prefix(mverbless.group(1)) is not None:
                 # "GA, P1 Attack B": a card right after the player starts the play of that card
                 return [left, *self.split_actions(right)]
+            if (
+                re.fullmatch(r"(?:dmg|damage)", right, re.I)
+                and "," in m.group(0)
+                and not re.search(r"\b(?:through|thru|to)\b", left, re.I)
+            ):
+                # "P2 passes, damage": the step reached, said alone after a comma ("thru rxn and dmg" is one pass)
+                return [left, right]
             if _STARTS_ACTION.match(right) and not re.match(
                 r"^(?:the\s+)?\w+\s+(?:trigger\s+)?(?:on top)$", right, re.I
             ):
@@ -991,7 +1247,7 @@ class Parser:
                     # "P1 swung Attack A at P2 and pitched Card B for it": the payment of the play
                     re.match(r"^(?:pitched|pitches|pitch)\b", right, re.I)
                     and re.search(
-                        r"\b(?:plays|played|play|attacks|attacked|swung|swings|atk|casts|cast|went for)\b",
+                        r"\b(?:plays|played|play|attacks|attacked|swung|swings|atk|casts|cast|went for|announces|announced)\b",
                         left,
                         re.I,
                     )
@@ -2189,6 +2445,8 @@ _ABBREVIATIONS: list[tuple[re.Pattern[str], str]] = [
         r"\1 deals 0",
     ),
     (re.compile(r"^\s*no damage\s*$", re.I), "0 damage"),
+    # "again no block, 4 more": the damage of this link (the word compares it with the last one)
+    (re.compile(r"^\s*(\d+) more\s*$", re.I), r"\1 damage"),
     # "P2 played Defense D instead": the word says the line replaces a reversed one
     (re.compile(r"\s+instead\s*$", re.I), ""),
     # "dmg 4, ward 3, 1 thru": a ward named with its value alone prevented that much (CR 8.3.20)
@@ -2276,7 +2534,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     ),
     # "P1 got the go again point back": the action point of go again (CR 8.3.5b)
     (
-        r"(?:got|gets|gained|gains) (?:the |a |an |one |1 )?(?:go again |GA )?(?:action )?point back$",
+        r"(?:got|gets|gained|gains) (?:the |a |an |one |1 )?(?:go again |GA )?(?:action )?point back(?: (?:from|for|thanks to|off) (?:go again|GA))?$",
         "gains 1 action point",
     ),
     # "P2 let it through": no defence and no prevention, the damage taken
@@ -2284,7 +2542,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     # "P1 done", "P1 is done": the player passes (CR 1.11.4)
     (r"(?:is |was )?done$", "passes"),
     (
-        r"(?:didn'?t|did not|doesn'?t|does not|don'?t|do not|won'?t|will not|can'?t|cannot|chose not to|chooses not to|decided not to|declines to|declined to) (?:block|defend)(?: at all| anything| with anything)?$",
+        r"(?:didn'?t|did not|doesn'?t|does not|don'?t|do not|won'?t|will not|can'?t|cannot|chose not to|chooses not to|decided not to|declines to|declined to) (?:block|defend)(?: at all| anything| with anything)?(?: (?:that one|this one|that|this|it))?(?: either| again| this time)?$",
         "declares no defending cards",
     ),
     (
@@ -2296,6 +2554,27 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
         "declares no defending cards",
     ),
     (r"(?:tried|tries|try|attempted|attempts|attempt|wanted|wants) to\s+", ""),
+    # "P1 attacks P2 with Attack A", "swung at P2 with X": the target said before the card
+    (
+        r"(?:swings|swung|swing|atks|atk|attacked|attacks|attack|goes|went|go)(?: in)?(?: at| on| into)? (P[12])(?:'s hero)? (?:with|w/)\s+(.+)$",
+        r"attacks with \3 targeting \2's hero",
+    ),
+    # "P1 opened with Head Jab", "follows up with Attack B": the next attack (CR 7.6.3a)
+    (
+        r"(?:opened|opens|open|opened up|led|leads|lead|started|starts|follows up|followed up|follow up|followed|follows)(?: off| up)? with\s+",
+        "attacks with ",
+    ),
+    # "P1 announces Attack Z": the first step of playing a card (CR 5.1.2)
+    (r"(?:announces|announced|announce)\s+", "plays "),
+    # "P1 inst I": an instant played
+    (r"(?:inst|insts|instant'd|instanted)\s+(?=[A-Z0-9])", "plays "),
+    # "P2 put Card C1 in front of it": a defending card declared (CR 7.3.2)
+    (
+        r"(?:puts|put|placed|places|threw|throws)\s+(.+?)\s+in front of (?:it|that|this|the attack|the atk)$",
+        r"declares \2",
+    ),
+    # "P1 had nothing": the player passes
+    (r"(?:had|has|have|did|does) nothing(?: to (?:play|do|add|say))?(?: else)?$", "passes"),
     (
         r"(?:swings|swung|swing|atks|atk|atkd|attacked|attacks|attack|goes in|went in|go in)(?: with| w/)?\s+",
         "attacks with ",
@@ -2325,7 +2604,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:DRs|DR'd|DRed)\s+", "plays "),
     (r"(?=(?:arcane barrier|spellvoid|quell) \d+\b)", "applies "),
     (
-        r"(?:didn'?t|did not|doesn'?t|does not|won'?t) (?:want to )?pay for (?:the |their |his |her )?(?:arcane )?barrier",
+        r"(?:didn'?t|did not|doesn'?t|does not|won'?t|chose not to|chooses not to|decided not to|declined to|declines to) (?:want to )?pay for (?:the |their |his |her )?(?:arcane )?barrier",
         "declines Arcane Barrier",
     ),
     (r"(puts|put|arsenals|arsenaled)\s+(.+?)\s+(?:too|as well)(\s*\([^()]*\))?$", r"\2 \3\4"),
@@ -2334,7 +2613,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:drew|draw)\s+", "draws "),
     (r"(?:drew|draw|draws)(?: a card| one| 1 card)?$", "draws 1"),
     (
-        r"(?:took|take|takes|is dealt|was dealt|gets hit for|got hit for|eats|ate|eat)(?: the)?(?: full| whole| entire)? (\d+)(?: damage)?(?: to the face)?$",
+        r"(?:took|take|takes|is dealt|was dealt|gets hit for|got hit for|eats|ate|eat)(?: the| all)?(?: full| whole| entire)? (\d+)(?: damage)?(?: to the face)?$",
         r"takes \2 damage",
     ),
     (
@@ -2373,13 +2652,14 @@ _PLAYER_VERBS = (
     r"reveals|revealed|creates|created|applies|applied|declines|declined|pays|paid|banishes|banished|"
     r"shuffles|shuffled|is|was|didn't|didnt|did|doesn't|doesnt|does|goes|went|opts|heaves|adds|added|eats|ate|selects|"
     r"cranks|cranked|destroys|destroyed|"
+    r"follows|followed|announces|announced|"
     r"chooses|chose"
 )
 #: Words that start a player's action but may also begin a card's name ("P2 DR D": DR D is a card)
 _PLAYER_VERBS_MORE = (
     _PLAYER_VERBS
     + r"|tried|tries|wanted|wants|attempted|attempts|DRs|DR|ARs|AR|responds|responded|answers|answered|let|lets"
-    + r"|just|only|quell|quells|quelled"
+    + r"|just|only|quell|quells|quelled|cracks|cracked|crack|pops|popped|pop|opened|opens|follows|followed|had|has"
 )
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
@@ -2390,7 +2670,7 @@ _STARTS_ACTION = re.compile(
     + _PLAYER_VERBS_MORE
     + r")\b"
     r"|(?:all|both|everyone|everybody|nobody|neither)\b|pass,?\s+pass\b|pass(?:es|ed)?\s+(?:to|thru|through)\b"
-    r"|\d+\s+(?:dmg|damage)\b|\d+\s+in\s*$|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?(?:through|thru)\b"
+    r"|\d+\s+(?:dmg|damage)\b|\d+\s+in\s*$|on\s+to\s+(?:the\s+)?\w+(?:\s+step)?\s*$|\d+\s+more\s*$|(?:so\s+)?\d+\s+(?:(?:got|gets|goes|went|came)\s+)?(?:through|thru)\b"
     r"|(?:the\s+)?(?:layer|attack|defend|reaction|damage|resolution|link|close)\s+step\b"
     r"|(?:the\s+)?(?:start|action|end)\s+phase\b|(?:the\s+game|play)\s+(?:then\s+)?(?:proceeds|moves|goes)\b|(?:the\s+)?(?:combat\s+)?chain\s+closes\b"
     r"|(?:the\s+|their\s+)?pitch(?:\s+zone)?\s+(?:cards?\s+)?(?:goes|go|went)\s+(?:to\s+)?(?:the\s+)?bottom\b"
@@ -2516,6 +2796,32 @@ def canonical(clause: str) -> str:
         r",?\s+and (?:only |just )?(?:pitched|pitches|pitching)\s+(?=\S)", ", pitching ", c, flags=re.I
     )
     c = re.sub(r",?\s+this time(?=,|\s)", "", c, flags=re.I)
+    # "P1 plays Pummel, choosing the second mode / the attack action mode and targeting Snatch": the
+    # mode declared as the card is played (CR 1.7.5, 5.1.4a), by its number or by its words
+    m_mode = re.search(
+        r",?\s+(?:choosing|chooses|chose|picking|picks|picked|using|with) (?:the )?(?:(first|second|third|1st|2nd|3rd)"
+        r"|(?:mode |option )?\"?([a-z][a-z0-9 {}+-]*?)\"?) (?:mode|option)(?:,| and)?(?=\s|$)",
+        c,
+        re.I,
+    )
+    if m_mode and not _inside_parens(c, m_mode.start()):
+        said = (
+            str("fst123".index(m_mode.group(1)[0].casefold()) % 3 + 1)
+            if m_mode.group(1)
+            else f": {m_mode.group(2)}"
+        )
+        c = f"{c[: m_mode.start()]}{c[m_mode.end() :]} (mode{' ' if m_mode.group(1) else ''}{said})"
+    # "P2 blocked with just Wounding Blow", "pitched only a Head Jab", "blk Wounding Blow only": the
+    # word says how few; the cards are the ones named
+    c = re.sub(
+        r"\b(defends with|declares|pitching|pitches|plays|attacks with) (?:just|only)(?: an?(?= [A-Z]))? ",
+        r"\1 ",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(r"^(P[12] (?:defends with|declares) [^()]+?) (?:only|alone)$", r"\1", c, flags=re.I)
+    c = re.sub(r"(targeting P[12]'s hero) again\b", r"\1", c, flags=re.I)
+    c = re.sub(r"^(P[12] (?:plays|attacks with) [^,;()]+?) again(?=\s*(?:,|$))", r"\1", c, flags=re.I)
     c = re.sub(
         r"(pitching [^,;()]+?),? (?:which|that) (?:is|was) (?:a|an) ([123])\b(?: pitch)?",
         r"\1 (pitch \2)",
@@ -2524,7 +2830,7 @@ def canonical(clause: str) -> str:
     )
     c = re.sub(r"(pitching [^,;()]+?) for ([123])\b(?! resource)", r"\1 (pitch \2)", c, flags=re.I)
     # "P1 swung Attack A at P2 and pitched Card B for it": "for it" is the card played
-    c = re.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I)
+    c = re.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost|the \d+)\b", r"\1", c, flags=re.I)
     # "P1 atk w/ Attack A pitch Card B": the payment without a comma
     c = re.sub(
         r"^(P[12] (?:plays|attacks with) [^,;()+]+?)\s+(?:pitch|pitches|pitching)\s+(?=[A-Z0-9])",
@@ -2555,9 +2861,9 @@ def canonical(clause: str) -> str:
     c = re.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I)
     # "P2 tried to Sigil of Solace for 3": what the card would do, said after it (a claim)
     c = re.sub(
-        r"^(P[12] (?:plays |(?!(?:"
+        r"^(P[12] (?:plays |activates |(?!(?:"
         + _PLAYER_VERBS_MORE
-        + r")\b))[^,;()]+?(?:\s*\((?:red|yellow|blue)\))?) for (\d+)$",
+        + r")\b))[^,;()]+?(?:\s*\((?:red|yellow|blue)\))?) for (\d+)(?: life)?(?=\s*(?:\([^()]*\))?$)",
         r"\1 (for \2)",
         c,
         flags=re.I,

@@ -10,6 +10,7 @@ it causes above it. The player who played it gets priority (CR 1.11.5). Layers r
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -55,7 +56,6 @@ from .state import PLAYERS, Card, Effect, GameState, Layer, other
 from .triggers import (
     attack_played_triggers,
     nonattack_triggers,
-    pitch_triggers,
     play_triggers,
     spectra_trigger,
 )
@@ -323,7 +323,6 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     record_play(s, player, f)
     play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
-    pitch_triggers(s, player, s.p(player).pitch_zone[pitched_from:], ctx)
     if "non-attack" in f.subtypes and f.is_action:
         nonattack_triggers(s, player, layer, ctx)
     if is_attack:
@@ -456,6 +455,14 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
     modes = [m.strip() for m in re.split(r"\n\s*[-–]\s*|\s[-–]\s(?=target)", text)[1:] if m.strip()]
     if not modes:
         return None
+    if not c.mode and c.mode_said:
+        # "choosing the attack action mode": the one mode whose text holds every word said (CR 1.7.5)
+        words = [
+            w for w in re.findall(r"[a-z0-9]+", c.mode_said.casefold()) if w not in ("the", "a", "an", "one")
+        ]
+        fits = [i for i, m in enumerate(modes) if all(re.search(rf"\b{w}\b", m.casefold()) for w in words)]
+        if len(fits) == 1:
+            c = dataclasses.replace(c, mode=fits[0] + 1)
     if not c.mode or c.mode > len(modes):
         ctx.add(
             AMBIGUITY,

@@ -23,7 +23,6 @@ from .effects import (
     HERO_MARKED_HIT,
     NEXT_ATTACK_POWER_LASTING,
     TOKEN_RULES,
-    move_trigger_effects,
     recognise,
     split_sentences,
     token_facts,
@@ -442,32 +441,3 @@ def apply_token_effect(s: GameState, player: str, name: str, effect: str, ctx: C
             ),
             "tokens",
         )
-
-
-PITCH_TRIGGER = re.compile(r"^when you pitch this(?: card)?, (.+)$", re.I)
-
-
-def pitch_triggers(s: GameState, player: str, pitched: list[Card], ctx: Ctx) -> None:
-    """CR 1.14.3c, 6.6.6: "When you pitch this, [EFFECTS]" (Arknight Shard: "create a Runechant
-    token") triggers as the card is pitched to pay a cost; its triggered-layer goes on the stack once
-    the card being paid for is played, above it, so a Runechant it creates did not exist when that
-    card was played and does not trigger for it (CR 6.6.5a). An effect the engine cannot compute is
-    reported when the layer resolves."""
-    for card in pitched:
-        if move_trigger_effects(card.facts, "pitched"):
-            continue  # a trigger the engine applies, made as the card was pitched (zones.self_move_triggers)
-        for sentence in split_sentences(own_name_as_this(card.facts)):
-            m = PITCH_TRIGGER.match(sentence.strip())
-            if not m:
-                continue
-            effects, unknown = recognise(m.group(1))
-            layer = Layer(
-                id=s.new_id(),
-                kind="triggered",
-                name=f"{card.name} trigger",
-                controller=player,
-                effect="text" if effects and not unknown else "manual",
-            )
-            layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
-            s.stack.append(layer)
-            ctx.events.append(Event("trigger", player, layer.name))

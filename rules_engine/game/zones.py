@@ -25,6 +25,7 @@ from .effects import (
     OPPONENT_DRAW_TOKENS,
     OWN_ATTACKS_POWER_OFF_CHAIN,
     move_trigger_effects,
+    self_named,
     split_sentences,
     steam_text,
     token_facts,
@@ -274,6 +275,35 @@ def self_move_triggers(s: GameState, card: Card, events: tuple[str, ...]) -> lis
             controller=card.owner,
             effect="text",
             targets=[f"{e.kind}:{e.amount}:{e.target}" for e in found],
+        )
+        s.stack.append(layer)
+        made.append(layer)
+    return made
+
+
+#: "When you pitch this, [EFFECTS]" (CR 1.14.3c, 6.6.6), read with the card's own name as "this".
+PITCH_TRIGGER = re.compile(r"^when you pitch this(?: card)?, (.+)$", re.I)
+
+
+def pitch_triggers(s: GameState, card: Card) -> list[Layer]:
+    """The card's "When you pitch this" ability triggers as it is pitched to pay a cost (CR 1.14.3c,
+    6.6.6): its layer goes on the stack above what was being paid for, so a Runechant it creates did
+    not exist when that card was played (CR 6.6.5a). An effect the engine computes is a "text" layer
+    (``self_move_triggers``); any other is a manual layer, reported when it resolves. The one place
+    a pitch makes its triggers, for plays, activations and optional payments alike."""
+    made = self_move_triggers(s, card, ("pitched",))
+    if made:
+        return made
+    for sentence in split_sentences(self_named(card.facts.text, card.facts.name)):
+        m = PITCH_TRIGGER.match(sentence.strip())
+        if not m:
+            continue
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{card.name} pitched trigger",
+            controller=card.owner,
+            effect="manual",
         )
         s.stack.append(layer)
         made.append(layer)

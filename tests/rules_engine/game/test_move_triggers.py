@@ -245,6 +245,48 @@ def test_the_pitch_trigger_resolves_before_the_defence_said_or_left_out(fabcube_
         assert result.state["P2"]["life"] == 14, lines
 
 
+def test_a_pitch_trigger_the_engine_cannot_compute_is_a_manual_layer_above_the_card():
+    """One place makes pitch triggers (zones.pitch_triggers): an effect not computed is still a layer
+    above the card it paid for (CR 6.6.5a), reported for the judge as it resolves."""
+    shard = {
+        "name": "Test Shard",
+        "type": "resource",
+        "pitch": 1,
+        "text": "When you pitch this, name a card.",
+    }
+    attack = {"name": "Attack A", "type": "attack action", "cost": 1, "pitch": 1, "power": 3, "defense": 2}
+    result = _run(
+        _action([attack, shard]), ["P1 plays Attack A targeting P2, pitching Test Shard", "all pass"]
+    )
+    assert [lay["card"] for lay in result.state["stack"]] == ["Attack A"]
+    assert any("Test Shard pitched trigger" in m for m in _kinds(result, "manual_effect"))
+
+
+def test_a_pitch_to_pay_an_option_makes_its_trigger_too(fabcube_cards):
+    """Arknight Shard pitched to pay Brothers in Arms' option: its Runechant trigger (CR 1.14.3c)."""
+    given = _action(["Snatch (red)"])
+    given["P2"]["hand"] = ["Brothers in Arms (red)", "Arknight Shard"]
+    result = _run(
+        given,
+        [
+            "P1 plays Snatch targeting P2's hero",
+            "P2 defends with Brothers in Arms and pays 1, pitching Arknight Shard",
+        ],
+        fabcube_cards,
+    )
+    assert [lay["card"] for lay in result.state["stack"]] == ["Arknight Shard pitched trigger"]
+    result = _run(
+        given,
+        [
+            "P1 plays Snatch targeting P2's hero",
+            "P2 defends with Brothers in Arms and pays 1, pitching Arknight Shard",
+            "all pass",
+        ],
+        fabcube_cards,
+    )
+    assert [c["name"] for c in result.state["P2"]["permanents"]] == ["Runechant"]
+
+
 def test_a_potions_activated_line_is_not_part_of_its_resolution_and_applies_when_activated(fabcube_cards):
     """Energy Potion resolves into the arena without its ability; destroying it for {r}{r} is the ability."""
     given = _action(["Energy Potion"], resource_points=1)
