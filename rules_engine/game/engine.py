@@ -45,7 +45,7 @@ from .defending import defend
 from .effects import attack_text, unpack_choice
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
 from .layers import apply_choice, crank, static_text_notes
-from .playing import activate, play
+from .playing import activate, hero_named, play
 from .rules import (
     AMBIGUITY,
     CANNOT_APPLY,
@@ -58,7 +58,7 @@ from .rules import (
     Illegal,
     cite,
 )
-from .state import COMBAT_STEPS, Effect, GameState, other
+from .state import COMBAT_STEPS, Effect, GameState, Layer, other
 from .triggers import trigger
 from .turn import all_pass_clause, begin_action_phase, pass_priority, phase_marker, step_marker
 from .zones import banish, create_token, discard, opt, reveal, shown_by_attempt, shuffle
@@ -155,7 +155,10 @@ def activate_named(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     where it is. A permanent whose prevention keyword applies to the damage being dealt now is that
     prevention applied (arcane barrier, CR 8.3.8; spellvoid, 8.3.15); a card in the player's hand
     and no permanent of that name is the card played (CR 5.1); anything else is an activated
-    ability (CR 5.2)."""
+    ability (CR 5.2). With no player said ("Chane activates"), the player is the one whose hero or
+    permanent has that name (CR 5.2.2: the controller of the source activates)."""
+    if not c.player:
+        c = dataclasses.replace(c, player=_controller_of(s, c.source))
     p = s.p(c.player)
     arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
     named = [x for x in arena if norm_name(x.name) == norm_name(c.source)]
@@ -168,6 +171,21 @@ def activate_named(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         play(s, A.Play(c.player, A.CardRef(c.source), targets=c.targets, pitches=c.pitches), ctx)
         return
     activate(s, c, ctx)
+
+
+def _controller_of(s: GameState, source: str) -> str:
+    """The player whose hero (by name or moniker) or permanent is named ``source``; the player with
+    priority when neither or both have one."""
+    owners = [
+        pl
+        for pl, p in s.players.items()
+        if (p.hero_card is not None and hero_named(p.hero, p.hero_card, source))
+        or any(
+            norm_name(x.name) == norm_name(source)
+            for x in list(p.weapons) + [e for e in p.equipment.values() if e is not None] + list(p.permanents)
+        )
+    ]
+    return owners[0] if len(owners) == 1 else (s.priority or s.turn_player)
 
 
 #: An activated ability in a card's text ("Instant - Discard this: ...", CR 5.2.1).
@@ -223,10 +241,16 @@ def defended_slots(s: GameState, c: A.Defend) -> A.Defend:
 def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
     """A card that can be played only on an empty stack (an action, CR 5.1.1 / 1.11.2), played by the
     player holding priority while only triggered layers wait there (an aura's "when this enters the
-    arena", a "when this leaves the arena"): the judge left out the passes that resolved them, since
-    nothing else could have happened. They resolve first, with a note; a card or activated ability
-    on the stack is left to the rule (the play is then illegal)."""
-    if not s.stack or s.priority != clause.player or any(layer.kind != "triggered" for layer in s.stack):
+    arena", a "when this leaves the arena") or the player's own activated abilities (a hero's
+    "Action - {r}{r}: ... Go again", Bravo's or Lexi's, then the attack it was for, CR 5.2.2): the
+    judge left out the passes that resolved them, since nothing else could have happened. They
+    resolve first, with a note; a card on the stack, or another player's activated ability, is left
+    to the rule (the play is then illegal)."""
+
+    def waits(layer: Layer) -> bool:
+        return layer.kind == "triggered" or (layer.kind == "activated" and layer.controller == clause.player)
+
+    if not s.stack or s.priority != clause.player or not all(waits(layer) for layer in s.stack):
         return
     if clause.as_instant:
         return
@@ -238,7 +262,7 @@ def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
         return
     names = [layer.name for layer in reversed(s.stack)]
     for _ in range(len(s.stack) + 4):  # each pass resolves one (new triggers may join)
-        if not s.stack or any(layer.kind != "triggered" for layer in s.stack) or s.game_over:
+        if not s.stack or not all(waits(layer) for layer in s.stack) or s.game_over:
             break
         all_pass_clause(s, A.AllPass("once", ()), ctx)
     ctx.add(
@@ -328,6 +352,10 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         return
     if isinstance(clause, A.Play):
         implied_trigger_resolution(s, clause, ctx)
+    if isinstance(clause, A.CreateToken):
+        _token_trigger_resolution(s, clause.name, ctx)
+    elif isinstance(clause, A.Claim) and clause.kind == "controls" and ":" in str(clause.subject):
+        _token_trigger_resolution(s, str(clause.subject).split(":", 1)[1], ctx)  # "P1 made a Might"
     if not s.combat_step:
         return
     order = COMBAT_STEPS[ctx.version]
@@ -468,6 +496,31 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
                 NOTE,
                 say("line {number}: the passes to the Damage Step are implied.", number=ctx.entry.number),
             )
+
+
+def _token_trigger_resolution(s: GameState, token: str, ctx: Ctx) -> None:
+    """ "P1 creates a Might token" (or the claim "P1 made a Might") while the top layer is a computed trigger that creates that token
+    (Kayo's discard trigger, a hero's "create a Frostbite token"): the line reports the trigger's
+    outcome, so everyone passed and it resolved (CR 1.11.4a); the token is then the trigger's, not
+    made a second time (``zones.create_token``). With a note."""
+    if not s.stack or s.stack[-1].kind != "triggered" or s.stack[-1].effect != "text":
+        return
+    top = s.stack[-1]
+    want = norm_name(token)
+    makes = [
+        t.split(":", 2)[2] for t in top.targets if t.startswith("create_token:") and t.count(":") >= 2
+    ]
+    if not any(norm_name(m) == want or norm_name(m).startswith(want + " ") for m in makes):
+        return
+    all_pass_clause(s, A.AllPass("once", ()), ctx)
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: the passes that resolve {layer} are implied: the line reports the token it creates.",
+            number=ctx.entry.number,
+            layer=top.name,
+        ),
+    )
 
 
 def _uncoloured_name(name: str) -> str:

@@ -1610,6 +1610,18 @@ class Parser:
         m = re.match(rf"^{_P} attacks with (.+)$", c, re.I)
         if m:
             return self.activate(m.group(1).upper(), m.group(2))
+        m = re.match(
+            r"^(.+?)(?:'s? (?:hero )?(?:ability|power))? (?:activates|is activated|gets activated)"
+            r"((?:,?\s+(?:by\s+)?(?:pitching|paying|targeting)\b.*)?)$",
+            c,
+            re.I,
+        )
+        if m and not re.match(rf"^{_P}\b", m.group(1), re.I):
+            # "Chane activates", "Bravo's ability activates, pitching X": the source is the subject;
+            # whose it is (the player left out) the engine finds from the heroes and permanents in play
+            named = self.names.prefix(m.group(1))
+            if named is not None and norm_name(named) == norm_name(_uncoloured(m.group(1))):
+                return self.activate("", named + m.group(2))
         m = re.match(rf"^{_P} activates (.+)$", c, re.I)
         if m:
             # "P1 activates Fai's ability", "... Fai's hero ability", "... Fai again": the source named

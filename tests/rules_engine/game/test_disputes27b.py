@@ -1,0 +1,138 @@
+"""Real-card replays for what the disputes-27b batch needed (scenarios/disputes-27b.yaml): a hero's
+own activated ability left to resolve before the attack it was for, a source named as the subject
+of "activates", and a token the log reports after an ability the engine applies made it. Each told
+formally, tersely and conversationally, with a check that the rule still bites."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .replaying import messages, run_log
+
+
+def _bravo() -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Bravo, Showstopper",
+            "action_points": 1,
+            "resource_points": 0,
+            "hand": [
+                "Crippling Crush (red)",
+                "Cracked Bauble (yellow)",
+                "Toughen Up (blue)",
+                "Titanium Bauble (blue)",
+                "Sink Below (red)",
+            ],
+        },
+        "P2": {"life": 20, "hand": ["Snatch (red)", "Brutal Assault (red)"]},
+    }
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            "P1 activates Bravo's hero ability, pitching Cracked Bauble (yellow)",
+            "P1 plays Crippling Crush (red) targeting P2's hero, pitching Toughen Up (blue), Titanium Bauble (blue) and Sink Below (red)",
+        ],
+        ["Bravo activates, pitching Cracked Bauble (yellow)", "P1 Crippling Crush pitch Toughen Up, Titanium Bauble, Sink Below"],
+        [
+            "P1 used Bravo's ability, pitching Cracked Bauble (yellow)",
+            "then P1 played Crippling Crush (red), pitching Toughen Up (blue), Titanium Bauble (blue) and Sink Below (red)",
+        ],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_own_hero_action_ability_resolves_before_the_attack_it_was_for(fabrary_cards, lines):
+    """CR 5.2.2, 1.11.4a: the hero's go-again action ability waits alone on the stack, so the passes
+    that resolved it are implied; the attack is then played legally and gets dominate from it."""
+    r = run_log(_bravo(), lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    assert any("Bravo" in m and "implied" in m for m in messages(r, "note"))
+    state = r.to_json()["state"]
+    assert [layer["card"] for layer in state["stack"]] == ["Crippling Crush"]
+    assert state["P1"]["action_points"] == 0
+    assert state["P1"]["resource_points"] == 0
+
+
+def test_a_card_on_the_stack_still_forbids_an_action(fabrary_cards):
+    """CR 1.11.2, 8.1.1a: an action card waiting on the stack is not resolved by implication."""
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Dorinthea Ironsong",
+            "action_points": 1,
+            "hand": ["Hit and Run (red)", "Snatch (red)"],
+        },
+        "P2": {"life": 20},
+    }
+    r = run_log(given, ["P1 plays Hit and Run (red)", "P1 plays Snatch (red)"], fabrary_cards)
+    assert any("stack is not empty" in m for m in messages(r, "violation"))
+
+
+def _chane() -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"hero": "Chane, Bound by Shadow", "action_points": 1, "hand": ["Snatch (red)"]},
+        "P2": {"life": 20},
+    }
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Chane, Bound by Shadow activates", "Chane activates", "Chane's ability gets activated"],
+    ids=["formal", "terse", "conversational"],
+)
+def test_a_hero_named_as_the_subject_of_activates_is_its_controllers_ability(fabrary_cards, line):
+    """CR 5.2.2: the source's controller activates it; the hero's once-per-turn limit is then used."""
+    r = run_log(_chane(), [line, "Chane activates"], fabrary_cards, all_read=True)
+    violations = messages(r, "violation")
+    assert len(violations) == 1 and "once per turn" in violations[0]  # the second activation (CR 5.2.1a)
+    assert r.violations[0]["action"] == 2
+
+
+def _kayo() -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Kayo, Armed and Dangerous",
+            "action_points": 1,
+            "resource_points": 0,
+            "hand": ["Savage Swing (red)", "Sink Below (blue)", "Wrecker Romp (blue)"],
+        },
+        "P2": {"life": 20, "hand": []},
+    }
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["P1 creates a Might token", "P1 makes a Might token", "P1 made a Might"],
+    ids=["formal", "terse", "conversational"],
+)
+def test_a_token_the_engine_made_is_not_made_again_when_the_log_reports_it(fabrary_cards, line):
+    """Kayo's discard trigger (computed) creates the Might; the log's report of it resolves the
+    trigger (CR 1.11.4a) and does not create a second one."""
+    lines = ["P1 plays Savage Swing (red), pitching Sink Below (blue), discarding Wrecker Romp (blue)", line]
+    r = run_log(_kayo(), lines, fabrary_cards)
+    perms = r.to_json()["state"]["P1"]["permanents"]
+    assert [p if isinstance(p, str) else p["name"] for p in perms] == ["Might"]
+    assert any("reports the token" in m for m in messages(r, "note"))  # the trigger resolved
+
+
+def test_a_token_the_log_creates_twice_is_made_twice(fabrary_cards):
+    """With no ability making it, each token the log creates is made (an adjustment each)."""
+    lines = ["P1 creates a Runechant token", "P1 creates a Runechant token"]
+    r = run_log(_chane(), lines, fabrary_cards)
+    perms = r.to_json()["state"]["P1"]["permanents"]
+    assert len(perms) == 2
