@@ -84,7 +84,9 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Draw: draw_clause,
     A.ApplyPrevention: apply_prevention,
     A.DeclinePrevention: decline_prevention,
-    A.CreateToken: create_token,
+    A.CreateToken: lambda s, c, ctx: create_token(
+        s, c if c.player else dataclasses.replace(c, player=_controller_of(s, c.source)), ctx
+    ),
     A.Reveal: reveal,
     A.Opt: opt,
     A.Banish: banish,
@@ -508,7 +510,7 @@ def _token_trigger_resolution(s: GameState, token: str, ctx: Ctx) -> None:
     top = s.stack[-1]
     want = norm_name(token)
     makes = [
-        t.split(":", 2)[2] for t in top.targets if t.startswith("create_token:") and t.count(":") >= 2
+        t.split(":", 2)[2] for t in top.targets if t.startswith("create_token") and t.count(":") >= 2
     ]
     if not any(norm_name(m) == want or norm_name(m).startswith(want + " ") for m in makes):
         return

@@ -1180,6 +1180,7 @@ class Parser:
                     r"|(?:ate|eats|soaked|soaks|absorbed|absorbs|prevents|prevented)\s+\d+.*"
                     r"|(?:broke|breaks|shattered|shatters)"
                     r"|(?:draws|drew)\b.*"
+                    r"|(?:creates|makes|made|created)\s+(?:a|an|one|two|three|four|\d+)\s.*"
                     r"|(?:hits?|hit for|deals?|dealt)\s+(?:for\s+)?\d+\b.*"
                     r"|.*\b(?:off|from|with|using) the float(?:ing)?\b.*"
                     r"|(?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom\b.*)",
@@ -1745,6 +1746,21 @@ class Parser:
         m = re.fullmatch(rf"{_P} declines (arcane barrier|spellvoid|quell)(?: \d+)?(?: of .+)?", c, re.I)
         if m:
             return [A.DeclinePrevention(m.group(1).upper(), m.group(2).casefold())]
+        # "Dromai makes 2 Ash", "Iyslander makes a Frostbite for P1", "Briar creates an Embodiment of
+        # Earth": a card (a hero, a permanent) named as the maker of a token; its controller gets it
+        # unless the line names the player (the engine finds whose the card is)
+        m = re.fullmatch(
+            r"(.+?)(?:'s (?:trigger|ability|effect))? (?:creates|makes|made|created|gives (P[12]))"
+            r" (a|an|one|two|three|four|\d+) (.+?)(?: tokens?)?(?: (?:for|under) (P[12])(?:'s control)?)?",
+            c,
+            re.I,
+        )
+        if m and not re.match(rf"^{_P}\b", m.group(1), re.I):
+            named = self.names.prefix(m.group(1))
+            token = self.names.prefix(m.group(4))
+            if named is not None and norm_name(named) == norm_name(m.group(1)) and token is not None:
+                player = (m.group(2) or m.group(5) or "").upper()
+                return [A.CreateToken(player, token, _num(m.group(3)), named)]
         # tokens, reveal, opt, heave
         m = re.fullmatch(rf"{_P} creates (a|an|one|two|three|four|\d+) (.+?) tokens?", c, re.I)
         if m:
@@ -2678,6 +2694,7 @@ _STARTS_ACTION = re.compile(
     r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never|chose not to|chooses not to|decided not to)\s+(?:blocks?|defends?|block|defend|blockers)\b"
     r"|P[12]\s+(?:at|is at|on|is on)\s+\d+\s*$|\d+\s+arcane\b|\d+\s*$|ward\s+\d+\b"
     r"|[\w' ]{1,30}?\s+(?:is\s+|was\s+|gets\s+|got\s+)?destroyed\s*$"
+    r"|[A-Z][\w' ]{1,30}?\s+(?:creates|makes|made|created)\s+(?:a|an|one|two|three|four|\d+)\s"
     r"|(?:in|during)\s+the\s+(?:layer|attack|defend|reaction|rxn|damage|resolution|res)\s+step\s+(?:"
     + _PLAYER_VERBS_MORE
     + r")\b"

@@ -136,3 +136,78 @@ def test_a_token_the_log_creates_twice_is_made_twice(fabrary_cards):
     r = run_log(_chane(), lines, fabrary_cards)
     perms = r.to_json()["state"]["P1"]["permanents"]
     assert len(perms) == 2
+
+
+def _dromai() -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Dromai, Ash Artist",
+            "action_points": 1,
+            "resource_points": 0,
+            "hand": ["Brutal Assault (red)", "Snatch (red)", "Sink Below (red)"],
+        },
+        "P2": {"life": 20, "hand": []},
+    }
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Dromai, Ash Artist creates two Ash tokens", "Dromai makes 2 Ash", "Dromai's ability made two Ash"],
+    ids=["formal", "terse", "conversational"],
+)
+def test_a_card_named_as_the_maker_of_tokens_gives_them_to_its_controller(fabrary_cards, line):
+    """Dromai's pitch trigger is a manual effect; the line naming the hero as the tokens' maker is
+    the judge's outcome, created under the hero's controller (CR 8.6)."""
+    lines = ["P1 plays Brutal Assault (red), pitching Snatch (red) and Sink Below (red)", line]
+    r = run_log(_dromai(), lines, fabrary_cards, all_read=True)
+    state = r.to_json()["state"]
+    assert [p if isinstance(p, str) else p["name"] for p in state["P1"]["permanents"]] == ["Ash", "Ash"]
+    assert state["P2"]["permanents"] == []
+
+
+def test_a_token_maker_naming_the_player_gives_it_to_that_player(fabrary_cards):
+    """ "... makes a Frostbite for P2": the player named gets it, not the card's controller."""
+    r = run_log(_dromai(), ["Dromai makes a Frostbite for P2"], fabrary_cards, all_read=True)
+    state = r.to_json()["state"]
+    assert [p if isinstance(p, str) else p["name"] for p in state["P2"]["permanents"]] == ["Frostbite"]
+    assert state["P1"]["permanents"] == []
+
+
+def _iyslander() -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "hand": ["Snatch (red)"]},
+        "P2": {
+            "hero": "Iyslander, Stormbind",
+            "life": 20,
+            "equipment": {"head": "Ironrot Helm"},
+            "arsenal": [{"name": "Ice Quake (blue)", "face": "down"}],
+            "hand": ["Brutal Assault (red)", "Sink Below (blue)"],
+        },
+    }
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Ice Quake resolves", "Ice Quake res", "then the Ice Quake resolved"],
+    ids=["formal", "terse", "conversational"],
+)
+def test_a_card_said_to_resolve_while_it_waits_on_top_resolves(fabrary_cards, line):
+    """CR 1.11.4a, 5.3: Ice Quake's play triggered Iyslander (its trigger resolved on that line);
+    the card itself, still on top of the stack, resolves when the next line says so."""
+    lines = [
+        "P1 plays Snatch (red)",
+        "P2 blocks with Brutal Assault (red) and Ironrot Helm",
+        "Reaction step: P2 plays Ice Quake (blue) from arsenal, pitching Sink Below (blue); Iyslander makes a Frostbite for P1",
+        line,
+    ]
+    r = run_log(_iyslander(), lines, fabrary_cards, all_read=True)
+    state = r.to_json()["state"]
+    assert state["stack"] == []
+    assert state["P2"]["graveyard"] == ["Ice Quake"]
+    assert [p if isinstance(p, str) else p["name"] for p in state["P1"]["permanents"]] == ["Frostbite"]
