@@ -374,6 +374,8 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
     if isinstance(clause, A.Play) and s.combat_step == "defend" and not s.stack:
         _reaction_after_declaring(s, clause, ctx)
         return
+    if isinstance(clause, (A.Play, A.Attack)) and s.combat_step == "damage":
+        _attack_after_damage(s, clause, ctx)
     if (
         isinstance(clause, A.Claim)
         and clause.kind in ("gains_ap", "go_again")
@@ -430,13 +432,21 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         return
     if (
         isinstance(clause, A.Claim)
-        and clause.kind == "taken"
+        and clause.kind in ("taken", "dealt", "deals")
         and s.stack
         and s.combat_step == "reaction"
         and not any(layer.attack for layer in s.stack)
     ):
         link = s.active_link()
-        if link is not None and link.damage is None and link.target == clause.subject:
+        said = clause.subject.split("'")[0] if clause.kind == "taken" else link.target if link else ""
+        if (
+            clause.kind == "deals"
+            and link is not None
+            and norm_name(_uncoloured_name(clause.subject)) != norm_name(_uncoloured_name(link.attack.name))
+        ):
+            said = ""  # "Attack A deals 2" is the active attack's damage only
+        if link is not None and link.damage is None and link.target == said:
+            # ("2 dmg" said after the reactions: the damage of the active link, like "P2 took 2")
             # "P1 played Reaction R on Attack A" then "P2 took 6": the reactions resolved and the
             # Reaction Step ended before the damage (CR 1.11.4a, 7.4.3); each pass is a player's
             # pass nobody logged, noted
@@ -529,6 +539,40 @@ def _uncoloured_name(name: str) -> str:
     return re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", name or "", flags=re.I)
 
 
+def _attack_after_damage(s: GameState, clause: A.Play | A.Attack, ctx: Ctx) -> None:
+    """ "P2 took 3. Then Rising Knee Thrust": the turn-player's next attack, played once the damage
+    is dealt and the stack is empty, implies the passes that ended the Damage Step (CR 7.5.4): the
+    Resolution Step is the one step where it can be played (CR 7.6.3a), and there the go again point
+    (if any) is gained first (CR 7.6.2). Whether the player has the action point is then checked as
+    usual. Only on the line that tells the damage or the next one; a non-attack card, or another
+    player's play, is left to its own rule."""
+    link = s.active_link()
+    player = clause.player
+    if link is None or link.damage is None or s.stack or s.priority != s.turn_player or player != s.turn_player:
+        return
+    if not any(e.kind == "damage" for e in ctx.prev_events + ctx.events):
+        return  # only right after the damage was told: a log that walks the steps itself is read as written
+    play = clause.play if isinstance(clause, A.Attack) else clause
+    p = s.p(player)
+    want = norm_name(play.card.name)
+    bare = norm_name(_uncoloured_name(play.card.name))
+    pool = list(p.hand) + list(p.arsenal) + list(p.banished) + list(p.weapons)
+    card = next((c for c in pool if norm_name(c.name) == want), None) or next(
+        (c for c in pool if norm_name(c.name) == bare), None
+    )
+    if card is None:
+        return
+    facts = card.facts
+    weapon = card in p.weapons or facts.is_("weapon")
+    if not weapon and not (facts.is_action and facts.is_("attack")):
+        return
+    all_pass_clause(s, A.AllPass("to", ("resolution",)), ctx)
+    ctx.add(
+        NOTE,
+        say("line {number}: the passes to the Resolution Step are implied.", number=ctx.entry.number),
+    )
+
+
 def _reaction_after_declaring(s: GameState, clause: A.Play, ctx: Ctx) -> None:
     """ "P2 didn't block. P1 plays Reaction R on Attack A": a reaction played by the player it belongs
     to, once the defence is declared and nobody has acted in the Defend Step, implies the passes to
@@ -545,7 +589,10 @@ def _reaction_after_declaring(s: GameState, clause: A.Play, ctx: Ctx) -> None:
     p = s.p(clause.player)
     zones = [clause.card.zone] if clause.card.zone in ("hand", "arsenal") else ["hand", "arsenal"]
     pool = [c for z in zones for c in (p.hand if z == "hand" else p.arsenal)]
-    card = next((c for c in pool if norm_name(c.name) == norm_name(clause.card.name)), None)
+    said = norm_name(clause.card.name)
+    card = next((c for c in pool if norm_name(c.name) == said), None) or next(
+        (c for c in pool if norm_name(c.name) == norm_name(_uncoloured_name(clause.card.name))), None
+    )  # "Ironsong Response (red)": the colour names the pitch variant in hand
     if card is None:
         return
     mine = (card.facts.is_("attack reaction") and link.controller == clause.player) or (

@@ -428,6 +428,8 @@ def _asides(c: str) -> str:
     "before declaring any defenders" are remarks in parentheses (read by the claim grammar, reported
     when unread)."""
     c = _correction(c)
+    # "P1 Hit and Run (red), resolves": the card just played resolves (everyone passed)
+    c = re.sub(r",\s+(?:and\s+)?(?:resolves|resolved)$", ", it resolves", c, flags=re.I)
     # "P1, who now has priority in the Defend Step, plays AR R": the aside is a claim about the player
     m = re.match(
         r"^(P[12]),\s+(?:who|since|as)\s+(?:now |still |already )?(?:has|had|holds|held)\s+([^,;()]+),\s+(.+)$",
@@ -941,7 +943,8 @@ class Parser:
             )
             c = f"{m.group(1)}{m.group(2)[: len(name)]}{rest}"
         if re.fullmatch(
-            r"(?:and )?(?:the )?(?:combo|reprise|rupture|crush|boost)(?: is| was)? (?:on|active|live|met|applies|applied|on here|satisfied)",
+            r"(?:and )?(?:the )?(?:combo|reprise|rupture|crush|boost)(?: is| was)? (?:on|active|live|met|applies|applied|on here|satisfied"
+            r"|off|not on|inactive|not met|not active|doesn'?t apply|does not apply|didn'?t apply)",
             c,
             re.I,
         ):
@@ -2695,6 +2698,7 @@ _STARTS_ACTION = re.compile(
     r"|P[12]\s+(?:at|is at|on|is on)\s+\d+\s*$|\d+\s+arcane\b|\d+\s*$|ward\s+\d+\b"
     r"|[\w' ]{1,30}?\s+(?:is\s+|was\s+|gets\s+|got\s+)?destroyed\s*$"
     r"|[A-Z][\w' ]{1,30}?\s+(?:creates|makes|made|created)\s+(?:a|an|one|two|three|four|\d+)\s"
+    r"|(?:the\s+)?(?:combo|reprise|rupture|crush|boost)(?:\s+is|\s+was)?\s+(?:on|off|not|active|inactive|live|met)\b"
     r"|(?:in|during)\s+the\s+(?:layer|attack|defend|reaction|rxn|damage|resolution|res)\s+step\s+(?:"
     + _PLAYER_VERBS_MORE
     + r")\b"
@@ -2857,12 +2861,12 @@ def canonical(clause: str) -> str:
         c,
         flags=re.I,
     )
-    c = re.sub(r"(pitching [^,;()]+?) for ([123])\b(?! resource)", r"\1 (pitch \2)", c, flags=re.I)
+    c = re.sub(r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for ([123])\b(?! resource)", r"\1 (pitch \2)", c, flags=re.I)
     # "P1 swung Attack A at P2 and pitched Card B for it": "for it" is the card played
-    c = re.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost|the \d+)\b", r"\1", c, flags=re.I)
+    c = re.sub(r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for (?:it|that|this|the cost|the \d+)\b", r"\1", c, flags=re.I)
     # "P1 atk w/ Attack A pitch Card B": the payment without a comma
     c = re.sub(
-        r"^(P[12] (?:plays|attacks with) [^,;()+]+?)\s+(?:pitch|pitches|pitching)\s+(?=[A-Z0-9])",
+        r"^(P[12] (?:plays|attacks with) (?:[^,;()+]|\((?:red|yellow|blue)\))+?)\s+(?:pitch|pitches|pitching)\s+(?=[A-Z0-9])",
         r"\1, pitching ",
         c,
     )
@@ -2874,7 +2878,7 @@ def canonical(clause: str) -> str:
     )
     c = re.sub(r",\s*(?:pitch|pitches|pitched)\s+", ", pitching ", c, flags=re.I)
     c = re.sub(
-        r"(pitching [^,;()]+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I
+        r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I
     )  # ", pitched X for it"
     # "P1 plays Attack A at P2 (pitch Card Y)": a card in the parentheses is a payment, not a claim
     c = re.sub(

@@ -211,3 +211,96 @@ def test_a_card_said_to_resolve_while_it_waits_on_top_resolves(fabrary_cards, li
     assert state["stack"] == []
     assert state["P2"]["graveyard"] == ["Ice Quake"]
     assert [p if isinstance(p, str) else p["name"] for p in state["P1"]["permanents"]] == ["Frostbite"]
+
+
+def _ninja() -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Katsu, the Wanderer",
+            "action_points": 1,
+            "resource_points": 0,
+            "hand": ["Head Jab (red)", "Leg Tap (red)", "Sink Below (blue)", "Rising Knee Thrust (red)"],
+        },
+        "P2": {"life": 20, "equipment": {"head": "Ironrot Helm"}, "hand": ["Snatch (red)"]},
+    }
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            "P1 plays Head Jab (red); P2 declares no defending cards; P2 takes 3 damage",
+            "P1 plays Leg Tap (red), pitching Sink Below (blue)",
+            "P2 defends with Ironrot Helm; P2 takes 3 damage",
+            "P1 plays Rising Knee Thrust (red) (combo is on)",
+            "P2 declares no defending cards; P2 takes 5 damage",
+        ],
+        ["P1 Head Jab (red), no blk, 3", "P1 Leg Tap (red) pitch Sink Below (blue)", "P2 blk helm, 3", "P1 Rising Knee Thrust (red), combo on", "no blk, 5"],
+        [
+            "P1 led with Head Jab (red) and P2 didn't block, took 3",
+            "then P1 played Leg Tap (red), pitching Sink Below (blue)",
+            "P2 put the helm in front of it and took 3",
+            "then Rising Knee Thrust (red), combo on",
+            "P2 didn't block that either and took all 5",
+        ],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_the_next_attack_after_the_damage_implies_the_resolution_step(fabrary_cards, lines):
+    """CR 7.5.4, 7.6.2, 7.6.3a: the next attack told right after the damage is played in the
+    Resolution Step, where go again gave the action point; the combo then applies (CR 8.4.1)."""
+    r = run_log(_ninja(), lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = r.to_json()["state"]
+    assert state["P1"]["action_points"] == 0
+    assert state["P2"]["life"] == 9  # 3 + (4 - 1) + (3 + 2 from the combo)
+
+
+def test_an_attack_without_go_again_still_has_no_action_point_after_the_damage(fabrary_cards):
+    """The implied Resolution Step gives no point the attack did not earn (CR 8.1.1c, 5.1.7a)."""
+    given = _ninja()
+    given["P1"]["hand"] = ["Head Jab (red)", "Rising Knee Thrust (red)", "Snatch (red)"]
+    r = run_log(given, ["P1 plays Head Jab (red)", "P2 takes 3", "P1 plays Rising Knee Thrust (red)", "P2 takes 3", "P1 plays Snatch (red)"], fabrary_cards)
+    assert [v["action"] for v in r.violations] == [5]  # no combo (Head Jab was last): no go again
+
+
+def _dorinthea(hand: list[str]) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"hero": "Dorinthea Ironsong", "weapons": ["Dawnblade"], "action_points": 1, "resource_points": 0, "hand": hand},
+        "P2": {"life": 20, "equipment": {"head": "Ironrot Helm"}, "hand": ["Snatch (red)"]},
+    }
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            "P1 attacks with Dawnblade, pitching Sink Below (red)",
+            "P2 defends with Ironrot Helm",
+            "P1 plays Ironsong Response (red) targeting Dawnblade (reprise is off)",
+            "Dawnblade deals 2 damage",
+        ],
+        ["P1 atk Dawnblade pitch Sink Below (red)", "P2 blk helm only", "P1 Ironsong Response (red), reprise off", "2 dmg"],
+        [
+            "P1 swung Dawnblade at P2, pitching Sink Below (red)",
+            "P2 just put the helm in front of it",
+            "P1 threw in Ironsong Response (red), reprise is off",
+            "so 2 went through",
+        ],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_a_coloured_reaction_after_the_defence_and_the_damage_after_it(fabrary_cards, lines):
+    """CR 7.3.4, 7.4.2a: the attack reaction named with its colour, right after the defence, is
+    played in the Reaction Step; the damage said next resolves it first (CR 1.11.4a, 7.4.3)."""
+    r = run_log(_dorinthea(["Sink Below (red)", "Ironsong Response (red)"]), lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = r.to_json()["state"]
+    assert state["P1"]["graveyard"] == ["Ironsong Response"]
+    assert state["P2"]["life"] == 18
