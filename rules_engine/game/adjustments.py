@@ -84,6 +84,8 @@ def move_card(s: GameState, c: A.MoveCard, ctx: Ctx) -> None:
         p.hand_unknown += 1
     else:
         getattr(p, c.dest).append(card)
+    if c.dest in ("banished", "graveyard"):  # "if a card has been put into your banished zone this turn"
+        conditions.record_zone(s, c.player, "banishedto" if c.dest == "banished" else "graveyardto", card)
     ctx.events.append(Event("move", c.player, f"{card.name}: {c.source} -> {c.dest}"))
     if c.source == "hand" and c.dest == "soul":  # a charge (CR 8.5.29), for "if you've charged this turn"
         conditions.record(s, c.player, "charged " + " ".join(conditions.tags(card.facts, card.pitch)))

@@ -24,7 +24,7 @@ _COLOURS = {1: "red", 2: "yellow", 3: "blue"}
 #: Words a descriptor of cards may use (everything else makes the condition unread).
 _DESCRIPTOR_WORDS = frozenset(
     (
-        "red yellow blue action attack non-attack instant reaction defense aura item equipment weapon "
+        "red yellow blue action attack non-attack instant reaction defense aura item equipment weapon ally "
         "warrior ninja assassin mystic draconic guardian brute wizard runeblade illusionist ranger "
         "mechanologist merchant shapeshifter bard necromancer pirate thief adjudicator light shadow "
         "elemental earth ice lightning royal chaos generic arrow dagger sword axe evo chi cannon gun bow"
@@ -42,6 +42,11 @@ def tags(facts: CardFacts, pitch: int | None = None) -> list[str]:
     for group in (facts.types, facts.subtypes, facts.classes):
         for t in sorted(group):
             out += [w for w in t.casefold().replace("'", "").split() if w not in out]
+    # "a card with 6 or more {p}", "cards with cost 3 or more" (CR 2.9 power, 2.4 cost): printed values
+    if facts.power is not None:
+        out.append(f"pow={facts.power}")
+    if facts.cost is not None:
+        out.append(f"cost={facts.cost}")
     return out
 
 
@@ -72,14 +77,27 @@ def record_play(
     soul = ["charged=" + "+".join(tags(c.facts, c.pitch)) for c in charged or []]
     s.turn_log.append(
         " ".join(
-            [player, "played", *tags(facts, pitch), _link_tag(s), f"id:{card_id}", *paid, *fusion, *soul]
+            [
+                player,
+                "played",
+                *tags(facts, pitch),
+                _link_tag(s),
+                f"id:{card_id}",
+                *paid,
+                *fusion,
+                *soul,
+                f"name={_slug(facts.name)}",
+            ]
         )
     )
 
 
 def record_creation(s: GameState, player: str, card: Card) -> None:
-    """A token (or other card) created this turn (CR 1.3.1b), for "played or created"."""
-    s.turn_log.append(" ".join([player, "created", *tags(card.facts, card.pitch), _link_tag(s)]))
+    """A token (or other card) created this turn (CR 1.3.1b), for "played or created" and "if you've
+    created a Fealty token this turn" (its name, lower case with "_" for spaces)."""
+    s.turn_log.append(
+        " ".join([player, "created", *tags(card.facts, card.pitch), _link_tag(s), f"name={_slug(card.name)}"])
+    )
 
 
 def record_activation(s: GameState, player: str, ability_type: str, source: CardFacts) -> None:
@@ -89,6 +107,25 @@ def record_activation(s: GameState, player: str, ability_type: str, source: Card
         w for w in tags(source) if w not in ability_type.casefold().split()
     ]
     s.turn_log.append(" ".join([player, "activated", *words, _link_tag(s)]))
+
+
+def record_discard(s: GameState, player: str, card: Card) -> None:
+    """A card discarded this turn (CR 8.5.8a: from hand to graveyard), with its words, for "if you've
+    discarded a card with 6 or more {p} this turn"; an unknown card is recorded as "unknown"."""
+    words = tags(card.facts, card.pitch) if card.facts.known else ["unknown"]
+    s.turn_log.append(" ".join([player, "discarded", *words]))
+
+
+def record_banished(s: GameState, owner: str, card: Card) -> None:
+    """A card put into its owner's banished zone this turn (boost, intimidate, a cost, a judge's move),
+    for "if a card with 6 or more {p} has been put into your banished zone this turn"."""
+    record_zone(s, owner, "banishedto", card)
+
+
+def record_zone(s: GameState, owner: str, verb: str, card: Card) -> None:
+    """A card put into its owner's banished zone ("banishedto") or graveyard ("graveyardto") this turn."""
+    words = tags(card.facts, card.pitch) if card.facts.known else ["unknown"]
+    s.turn_log.append(" ".join([owner, verb, *words]))
 
 
 def record(s: GameState, player: str, what: str) -> None:
@@ -107,24 +144,45 @@ def _descriptor(words: str) -> str | None:
     """ "blue", "attack action", "'non-attack' action", "lightning" -> space-joined descriptor words;
     None when a word is not one the grammar reads."""
     ws = [w for w in words.replace("'", "").split() if w not in ("card", "cards")]
-    if not ws or any(w not in _DESCRIPTOR_WORDS for w in ws):
+    if not ws or any(w not in _DESCRIPTOR_WORDS and not _QUALITY.fullmatch(w) for w in ws):
         return None
     return " ".join(ws)
 
 
+#: A descriptor's printed value ("pow>=6": 6 or more {p}; "cost>=3", "cost<=1", "cost=0").
+_QUALITY = re.compile(r"(pow|cost)(>=|<=|=)(\d+)")
+_WITH_VALUE = (
+    (re.compile(r"\b(cards?) with (\d+) or (?:more|greater) \{p\}"), r"pow>=\2 \1"),
+    (re.compile(r"\b(cards?) with cost (\d+) or (?:more|greater)"), r"cost>=\2 \1"),
+    (re.compile(r"\b(cards?) with cost (\d+) or less"), r"cost<=\2 \1"),
+    (re.compile(r"\b(cards?) with cost (\d+)\b"), r"cost=\2 \1"),
+    (re.compile(r"\b(cards?) in your pitch zone with cost (\d+)\b"), r"cost=\2 \1 in your pitch zone"),
+)
+
+
+def _values_first(t: str) -> str:
+    """ "a card with 6 or more {p}" -> "a pow>=6 card": the value read as one more descriptor word."""
+    t = t.replace(" ore more ", " or more ")  # a misprint on Diabolic Offering
+    for pattern, repl in _WITH_VALUE:
+        t = pattern.sub(repl, t)
+    return t
+
+
 _PLAYED = re.compile(
-    r"^you(?:'ve| have) played( or created)? (a|an|another|\w+ or more) ((?:[a-z'-]+ )*?)(?:card|cards)? ?this turn$"
+    r"^you(?:'ve| have) played( or created)? (a|an|another|\w+ or more) ((?:[a-z0-9<>='-]+ )*?)(?:card|cards)? ?this turn$"
 )
 _PITCHED_FOR = re.compile(r"^an? ([a-z' -]+?)(?: card)? was pitched to play this$")
 _FROM_ARSENAL = re.compile(r"^(?:this|it) (?:is|was) played from (?:your )?arsenal$")
 _ACTIVATED = re.compile(r"^you(?:'ve| have) activated (a|an|\w+ or more) ([a-z' -]+?) this turn$")
-_PITCHED = re.compile(r"^you(?:'ve| have) pitched (a|an|another|\w+ or more) ([a-z' -]+?) cards? this turn$")
-_IN_PITCH = re.compile(r"^there (?:are|is) (\w+) or more ([a-z' -]+?) cards? in your pitch zone$")
-_HAVE_IN_PITCH = re.compile(r"^you have (a|an) ([a-z' -]+?) card in your pitch zone$")
+_PITCHED = re.compile(
+    r"^you(?:'ve| have) pitched (a|an|another|\w+ or more) ([a-z0-9<>=' -]+?) cards? this turn$"
+)
+_IN_PITCH = re.compile(r"^there (?:are|is) (\w+) or more ([a-z0-9<>=' -]+?) cards? in your pitch zone$")
+_HAVE_IN_PITCH = re.compile(r"^(?:you have|there is) (a|an) ([a-z0-9<>=' -]+?) card in your pitch zone$")
 _DREW = re.compile(r"^you(?:'ve| have) drawn (a|\w+ or more) cards? this turn$")
 _BOOSTED = re.compile(r"^you(?:'ve| have) boosted(?: (\w+) or more times)? this turn$")
 _CONTROL_N = re.compile(r"^you control (\w+) or more (auras|items)$")
-_LINK_NUMBER = re.compile(r"^(?:this|it) (?:is|was) played as chain link (\d+) or higher$")
+_LINK_NUMBER = re.compile(r"^(?:this|it) (?:is|was) played (?:as|at) chain link (\d+) or higher$")
 _LAST_ATTACK = re.compile(
     r"^(?:an? ([a-z' -]+?) attack(?: action card)?|([a-z0-9' ,!-]+?)) was the last attack this combat chain$"
 )
@@ -143,7 +201,7 @@ def _plain_names(text: str) -> list[str] | None:
 
 
 _IN_ZONE = re.compile(
-    r"^there (?:are|is) (\w+) or more ([a-z' -]+?) cards? in your (banished zone|graveyard)$"
+    r"^there (?:are|is) (\w+) or more ([a-z0-9<>=' -]+?) cards? in your (banished zone|graveyard)$"
 )
 _CONTROL_NAMED = re.compile(r"^you control an? ([a-z0-9' -]+?)(?: token)?$")
 _POWER_AT_LEAST = re.compile(r"^(?:this|it) has (\d+) or more \{p\}$")
@@ -152,7 +210,7 @@ _POWER_BUFFED = re.compile(
 )
 _CONTROL_BOTH = re.compile(r"^you control an? ([a-z' -]+?) and an? ([a-z' -]+?)(?: tokens?)?$")
 _CONTROL_MANY = re.compile(r"^you control (\w+) or more ([a-z' -]+?) tokens$")
-_EMPTY_HAND = re.compile(r"^you have no cards in your hand$")
+_EMPTY_HAND = re.compile(r"^you have no cards in (?:your )?hand$")
 _LINK_ANY = re.compile(r"^an? ([a-z' -]+?) has been played(?: or activated)? this chain link$")
 _LINK_MINE = re.compile(
     r"^you(?:'ve| have) played( or activated)? (an?|\w+ or more) ([a-z' -]+?) (?:cards? )?this chain link$"
@@ -172,6 +230,32 @@ _FUSED = re.compile(r"^(?:this|it|[a-z0-9' ,!-]+?) was fused(?: with an? (earth|
 _CHARGED_THIS = re.compile(r"^an? ([a-z' -]+?)(?: card)? (?:is|was) charged this way$")
 _CHARGED_TURN = re.compile(r"^you(?:'ve| have) charged(?: your hero's soul)? this turn$")
 _CRANKED = re.compile(r"^you(?:'ve| have) cranked this turn$")
+_DISCARDED = re.compile(
+    r"^you(?:'ve| have) discarded (a|an|\w+ or more) ([a-z0-9<>=' -]+?) cards? this turn$"
+)
+_BANISHED_TO = re.compile(
+    r"^(a|an|\w+ or more) ((?:[a-z0-9<>='-]+ )*?)(?:cards? )?(?:has|have) been put into your "
+    r"(banished zone|graveyard) this turn$"
+)
+_HIT_TIMES = re.compile(r"^you(?:'ve| have) hit (\w+) or more times this combat chain$")
+_OPP_DREW = re.compile(r"^an opponent has drawn (\w+) or more cards this turn$")
+_CREATED = re.compile(r"^you(?:'ve| have) created (a|an) ([a-z' -]+?) this turn$")
+_CONTROL_ANY = re.compile(
+    r"^you control an? ([a-z' -]+?) or an? ([a-z' -]+?)$|^you control an? ([a-z' -]+?) or ([a-z' -]+?) tokens?$"
+)
+_CONTROL_LESS = re.compile(r"^you control (?:less|fewer) ([a-z' -]+?) than an opponent$")
+_OPP_EMPTY_HAND = re.compile(r"^the defending hero has no cards in (?:their )?hand$")
+_MORE_LIFE = re.compile(
+    r"^you have more (?:\{h\}|life) than (?:them|your opponent|each other hero|an opposing hero)$"
+)
+_DEALT_DAMAGE = re.compile(r"^you(?:'ve| have) dealt damage(?: to an opposing hero)? this turn$")
+_WEAPON_ATTACKED = re.compile(r"^you(?:'ve| have) attacked with a weapon this turn$")
+_INTIMIDATED = re.compile(r"^you(?:'ve| have) intimidated(?: an opponent)? this turn$")
+_LAST_HIT = re.compile(r"^the last attack (?:on|this) (?:this )?combat chain hit$")
+_CONTROL_NONE = re.compile(r"^you control no ([a-z' -]+?) tokens?$")
+_PLAYED_NAMED = re.compile(r"^you(?:'ve| have) played (?:a card named )?([a-z0-9' ,!-]+?) this turn$")
+_ARCANE_DAMAGED = re.compile(r"^you(?:'ve| have) been dealt arcane damage this turn$")
+_HIT_WITH = re.compile(r"^you(?:'ve| have) hit with an? ([a-z]+) this combat chain$")
 _FUSED_TURN = re.compile(
     r"^you(?:'ve| have) (?:(earth|ice|lightning) )?fused(?: (earth|ice|lightning))? this turn$"
 )
@@ -180,7 +264,7 @@ _FUSED_TURN = re.compile(
 def parse(text: str, name: str = "") -> str | None:
     """A condition's words (lower case, the card's own name read as "this") compiled to a key:
     ``kind;number;other;descriptor``; None when the grammar does not read them."""
-    t = text.strip().casefold()
+    t = _values_first(text.strip().casefold())
     m = _PLAYED.match(t)
     if m:
         n = _count(m.group(2).split()[0])
@@ -299,7 +383,81 @@ def parse(text: str, name: str = "") -> str | None:
         return f"fused_turn;1;0;{m.group(1) or m.group(2) or ''}"
     if _DAMAGED.match(t):
         return "damaged;1;0;"  # the turn's log of damage dealt (damage.finish_damage)
+    return _parse_more(t)
+
+
+def _parse_more(t: str) -> str | None:
+    """The clauses of discards, banishes, creations, tokens controlled, the defending hero's hand
+    and hits this combat chain (``parse``'s second half)."""
+    m = _DISCARDED.match(t)
+    if m and _count(m.group(1).split()[0]) is not None and _descriptor(m.group(2)) is not None:
+        return f"discarded;{_count(m.group(1).split()[0])};0;{_descriptor(m.group(2))}"  # CR 8.5.8a
+    m = _BANISHED_TO.match(t)
+    if m and _count(m.group(1).split()[0]) is not None:
+        d = _descriptor(m.group(2)) if m.group(2).strip() else ""
+        kind = "banishedto" if m.group(3) == "banished zone" else "graveyardto"
+        if d is not None:
+            return f"{kind};{_count(m.group(1).split()[0])};0;{d}"
+    m = _HIT_TIMES.match(t)
+    if m and _count(m.group(1)) is not None:
+        return f"hits;{_count(m.group(1))};0;"
+    m = _OPP_DREW.match(t)
+    if m and _count(m.group(1)) is not None:
+        return f"opp_drew;{_count(m.group(1))};0;"
+    m = _CREATED.match(t)
+    if m:
+        what = m.group(2).strip()
+        if what == "card":
+            return "created;1;0;"
+        name = re.sub(r" token$", "", what)
+        if _plain_names(name) is not None and " or " not in name and " and " not in name:
+            return f"created;1;0;name={name.replace(' ', '_')}"
+    m = _CONTROL_ANY.match(t)
+    if m:
+        names = [re.sub(r"^an? | tokens?$", "", g.strip()) for g in m.groups() if g]
+        if all(n and _plain_names(n) is not None and " or " not in n and " and " not in n for n in names):
+            return f"control_any;1;0;{'+'.join(names)}"
+    m = _CONTROL_LESS.match(t)
+    if m and _plain_names(m.group(1)) is not None and " " not in m.group(1).strip():
+        return f"control_less;0;0;{m.group(1).strip()}"
+    if _OPP_EMPTY_HAND.match(t):
+        return "opp_empty_hand;0;0;"
+    m = _HIT_WITH.match(t)
+    if m and m.group(1) in _DESCRIPTOR_WORDS:
+        return f"hit_with;1;0;{m.group(1)}"
+    if _MORE_LIFE.match(t):
+        return "more_life;0;0;"
+    if _DEALT_DAMAGE.match(t):
+        return "dealt;1;0;"  # damage.finish_damage records its source's controller
+    if _ARCANE_DAMAGED.match(t):
+        return "arcane_damaged;1;0;"
+    if _WEAPON_ATTACKED.match(t):
+        return "weapon_attacked;1;0;"
+    if _INTIMIDATED.match(t):
+        return "intimidated;1;0;"  # zones.banish (CR 8.5.10)
+    if _LAST_HIT.match(t):
+        return "last_hit;1;0;"
+    m = _CONTROL_NONE.match(t)
+    if m and _plain_names(m.group(1)) is not None and " or " not in m.group(1):
+        return f"control_none;0;0;{m.group(1)}"
+    m = _PLAYED_NAMED.match(t)
+    named = re.match(r"(?:a|an) (.+)$", m.group(1)) if m else None
+    if named and "card" not in named.group(1).split() and _descriptor(named.group(1)) is None:
+        m = named  # "you've played a Nimblism this turn": a name, not a descriptor
+    if (
+        m
+        and not re.match(r"(?:a|an|another|\w+ or more|or) ", m.group(m.lastindex or 1))
+        and _plain_names(m.group(1)) is not None
+        and " or " not in m.group(1)
+        and " and " not in m.group(1)
+    ):
+        return f"played_named;1;0;name={_slug(m.group(1))}"
     return None
+
+
+def _slug(name: str) -> str:
+    """A card's name as one word of the turn's log ("wax on" -> "wax_on"), without its colour."""
+    return re.sub(r"\s*\((?:red|yellow|blue)\)$", "", name.casefold().strip()).replace(" ", "_")
 
 
 #: "This counts as a Gold": the permanent is also a card of that name for effects that name it
@@ -334,7 +492,18 @@ def _named(name: str, words: str) -> bool:
 
 
 def _fits(words: list[str], descriptor: str) -> bool:
-    return all(w in words for w in descriptor.split())
+    return all(_word_fits(words, w) for w in descriptor.split())
+
+
+def _word_fits(words: list[str], w: str) -> bool:
+    q = _QUALITY.fullmatch(w)
+    if q is None:
+        return w in words
+    found = [int(x.split("=")[1]) for x in words if x.startswith(q.group(1) + "=")]
+    n = int(q.group(3))
+    if not found:
+        return False  # no printed value: not "a card with 6 or more {p}"
+    return {">=": found[0] >= n, "<=": found[0] <= n, "=": found[0] == n}[q.group(2)]
 
 
 def growing(key: str) -> bool:
@@ -353,6 +522,19 @@ def growing(key: str) -> bool:
             "activated",
             "cranked",
             "charged_turn",
+            "discarded",
+            "banishedto",
+            "created",
+            "hit_with",
+            "opp_empty_hand",  # defending empties the hand (CR 7.3.2)
+            "dealt",
+            "arcane_damaged",
+            "weapon_attacked",
+            "intimidated",
+            "played_named",
+            "graveyardto",
+            "hits",
+            "opp_drew",
         )
     ) or (attack_fact(key))
 
@@ -387,6 +569,24 @@ def on_resolution(key: str) -> bool:
         "cranked",
         "charged_this",
         "charged_turn",
+        "discarded",
+        "banishedto",
+        "created",
+        "control_any",
+        "control_less",
+        "opp_empty_hand",
+        "hit_with",
+        "more_life",
+        "dealt",
+        "arcane_damaged",
+        "weapon_attacked",
+        "intimidated",
+        "control_none",
+        "played_named",
+        "last_hit",
+        "graveyardto",
+        "hits",
+        "opp_drew",
     )
 
 
@@ -510,6 +710,51 @@ def holds(
         return mine is None or theirs is None or mine < theirs  # unknown life: the log decides
     if kind == "your_turn":
         return s.turn_player == player
+    if kind == "hits":  # hits by the player's attacks this combat chain (CR 7.5.3)
+        return sum(1 for x in s.chain if x.controller == player and x.hit) >= n
+    if kind == "opp_drew":
+        return sum(1 for e in s.turn_log if e == f"{other(player)} drew") >= n
+    if kind in ("discarded", "banishedto", "graveyardto"):  # record_discard, record_zone (this turn)
+        return (
+            sum(1 for e in s.turn_log if e.split()[:2] == [player, kind] and _fits(e.split()[2:], descriptor))
+            >= n
+        )
+    if kind == "created":  # record_creation: any card created, or one of that name
+        return any(
+            e.split()[:2] == [player, "created"] and (not descriptor or descriptor in e.split())
+            for e in s.turn_log
+        )
+    if kind in ("control_any", "control_less"):  # "a Confidence or Might token"; "less Gold than an opponent"
+
+        def owned(who: str, name: str) -> int:
+            p = s.p(who)
+            arena = [*p.permanents, *p.weapons, *[c for c in p.equipment.values() if c is not None]]
+            return sum(1 for c in arena if answers_to(c, name))
+
+        if kind == "control_any":
+            return any(owned(player, name) >= 1 for name in descriptor.split("+"))
+        return owned(player, descriptor) < owned(other(player), descriptor)
+    if kind == "opp_empty_hand":  # the defending hero: the opponent (two-player games)
+        return s.p(other(player)).hand_size == 0
+    if kind == "hit_with":  # an attack of that subtype (a weapon's proxy: its weapon's) hit this chain
+        return any(x.controller == player and x.hit and descriptor in tags(x.attack.facts) for x in s.chain)
+    if kind == "more_life":
+        mine, theirs = s.p(player).life, s.p(other(player)).life
+        return mine is None or theirs is None or mine > theirs  # unknown life: the log decides, as less_life
+    if kind in ("dealt", "arcane_damaged", "intimidated"):  # damage.finish_damage, zones.banish
+        return any(e == f"{player} {kind}" for e in s.turn_log)
+    if kind == "weapon_attacked":
+        return player in s.weapon_attacked
+    if kind == "played_named":
+        return any(e.split()[:2] == [player, "played"] and descriptor in e.split() for e in s.turn_log)
+    if kind == "control_none":
+        p = s.p(player)
+        return not any(answers_to(c, descriptor) for c in [*p.permanents, *p.weapons])
+    if kind == "last_hit":  # the attack before this one on the chain hit (CR 7.5.3 hit)
+        before = [x for x in s.chain if x.number < link_number] if link_number else list(s.chain)
+        return bool(before) and before[-1].hit
+    if kind == "dlinks":  # "you control 2 or more Draconic chain links" (a Draconic attack's link)
+        return sum(1 for x in s.chain if x.controller == player and "draconic" in x.attack.facts.classes) >= n
     if kind == "defending":  # the card defends an attack of that kind: a weapon's, or one with those words
         link = next((x for x in s.chain if any(c.id == card_id for c in x.defending)), None)
         if link is None:

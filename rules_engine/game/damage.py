@@ -113,6 +113,10 @@ def finish_damage(s: GameState, d: PendingDamage, ctx: Ctx, check: bool = True) 
     ctx.events.append(Event("damage", d.target, d.source, amount))
     if amount > 0:
         conditions.record(s, d.target, "damaged")  # "if you've been dealt damage this turn"
+        if d.source_controller and d.source_controller != d.target:
+            conditions.record(s, d.source_controller, "dealt")  # "if you've dealt damage this turn"
+        if d.arcane:
+            conditions.record(s, d.target, "arcane_damaged")  # "if you've been dealt arcane damage"
     if d.arcane and amount > 0 and d.source_controller and d.source_controller not in s.arcane_dealt:
         s.arcane_dealt.append(d.source_controller)
     # CR 1.10.2a before 1.10.2d: a hero at 0 life loses before triggered layers are added, so

@@ -13,17 +13,19 @@ import re
 from rules_engine.wording import say
 
 from . import actions as A
+from . import conditions
 from .context import Ctx, Event, give_priority
 from .effects import (
     LOW_POWER_NO_HAND_DEFENSE,
     OVERPOWER_IF_BUFFED,
     UNITY_DEFENSE,
+    TextEffect,
     defend_sentences,
-    defend_trigger,
+    parse_defend_trigger,
     plain,
     split_sentences,
 )
-from .rules import MANUAL, Illegal
+from .rules import MANUAL, NOTE, Illegal
 from .state import Card, ChainLink, GameState, Layer
 from .values import grant_met, phantasm_defender
 from .zones import check_claims, take
@@ -252,7 +254,7 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
                 s.effects.remove(eff)
     for card in new:
         for sentence in defend_sentences(card.facts):
-            if defend_trigger(sentence, card.facts) is not None:
+            if parse_defend_trigger(sentence, card.facts) is not None:
                 continue  # a trigger of its own (self_triggers below), computed or asked for there
             unity = UNITY_DEFENSE.match(sentence)
             if unity:  # CR 8.4.10: declared together with a card from hand (its trigger resolved at once)
@@ -289,30 +291,100 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
     give_priority(s)  # CR 7.3.3
 
 
+def conditional_trigger(
+    s: GameState, player: str, name: str, effects: list[TextEffect], source: Card, ctx: Ctx
+) -> None:
+    """ "When this attacks / defends, if [condition], [effect]": the condition (one key, the grammar's) is
+    checked as the event happens, and the layer goes on the stack only if it holds (CR 1.8.4, 6.6.5b);
+    it is checked again as the layer resolves (``trigger_condition_holds``)."""
+    key = effects[0].trigger[len("cond:") :]
+    if not trigger_condition_holds(s, player, key, source.id):
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {name}: its condition does not hold ({key}), so it does nothing.",
+                number=ctx.entry.number,
+                name=name,
+                key=key.split(";")[0],
+            ),
+            "trigger",
+        )
+        return
+    trig = Layer(
+        id=s.new_id(), kind="triggered", name=name, controller=player, effect=f"text-if:{key}|{source.id}"
+    )
+    trig.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
+    s.stack.append(trig)
+    ctx.events.append(Event("trigger", player, name))
+
+
+def trigger_condition_holds(s: GameState, player: str, key: str, source_id: str) -> bool:
+    """A conditional trigger's condition for its source card (an attack on the chain, a defending card,
+    else a card of the player's graveyard or arena): "another" leaves that card out (CR 1.8.4)."""
+    link = next((x for x in s.chain if x.attack.id == source_id), None)
+    if link is not None:
+        return conditions.holds(s, player, key, link.attack.facts, link.number, source_id, link.source_zone)
+    card = next(
+        (c for x in s.chain for c in x.defending if c.id == source_id),
+        next((c for c in zones_cards(s, player) if c.id == source_id), None),
+    )
+    return conditions.holds(s, player, key, card.facts if card is not None else None, card_id=source_id)
+
+
+def zones_cards(s: GameState, player: str) -> list[Card]:
+    p = s.p(player)
+    return [*p.graveyard, *p.permanents, *p.weapons, *[c for c in p.equipment.values() if c is not None]]
+
+
+def _defends_such(s: GameState, what: str) -> bool:
+    """Whether the active chain link's attack is the one a "When this defends an attack with go again /
+    with {p} greater than its base / a red card / a Brute attack" trigger names, as it defends."""
+    link = s.active_link()
+    if link is None:
+        return False
+    if what == "an attack with go again":
+        return link.go_again or link.attack.facts.has("go again") or "go again" in link.granted
+    if what.startswith("an attack with {p} greater"):
+        return grant_met(s, link, "buffed;0;0;", 0)
+    word = what.split()[1]
+    if word == "weapon":
+        return bool(link.proxy)
+    return word in conditions.tags(link.attack.facts, link.attack.pitch)
+
+
 def self_triggers(s: GameState, cards: list[Card], event: str, ctx: Ctx) -> None:
-    """A card's own "When this defends, ..." triggers (CR 6.6.5: the event occurred; 7.0.5a: a
-    defense reaction defends as it resolves). Each is a triggered layer its controller adds (CR
-    6.6.6) whose source is the card ("this" in its effect); a sentence the engine cannot compute is a
-    manual trigger for the judge."""
+    """A card's own "When this defends ..." triggers (CR 6.6.5: the event occurred; 7.0.5a: a defense
+    reaction defends as it resolves), one per sentence (``effects.parse_defend_trigger``). Each is a
+    triggered layer its controller adds (CR 6.6.6) whose source is the card ("this" in its effect).
+    A trigger that names the attack it defends ("an attack with go again") or a state of the
+    attacking hero (a trap's "and the attacking hero has ...") triggers only when that holds (CR
+    6.6.5b); "When this defends, if [condition], ..." is checked as it triggers and as it resolves
+    (``conditional_trigger``); a sentence the engine cannot compute is a manual trigger for the judge."""
     assert event == "defends"
     for card in cards:
         for sentence in split_sentences(plain(card.facts.text)):
-            found = defend_trigger(sentence, card.facts)
-            if found is None:
+            dt = parse_defend_trigger(sentence, card.facts)
+            if dt is None:
                 continue
-            effects, unknown = found
-            computed = (
-                bool(effects) and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
-            )
+            name = f"{card.name} {event[:-1]} trigger"
+            if dt.shape == "qualified" and dt.computed and not _defends_such(s, dt.qualifier.casefold()):
+                continue  # the attack is not the one its trigger names (CR 6.6.5b)
+            if dt.shape == "and" and dt.computed:
+                link = s.active_link()
+                if link is None or not conditions.holds(s, link.controller, dt.key):
+                    continue  # the attacking hero's state the trap needs does not hold (CR 6.6.5b)
+            if dt.shape == "plain" and dt.computed and dt.key:
+                conditional_trigger(s, card.owner, name, list(dt.effects), card, ctx)
+                continue
             layer = Layer(
                 id=s.new_id(),
                 kind="triggered",
-                name=f"{card.name} {event[:-1]} trigger",
+                name=name,
                 controller=card.owner,
-                effect="text" if computed else "manual",
+                effect="text" if dt.computed else "manual",
                 source_id=card.id,
             )
-            layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects] if computed else []
+            layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in dt.effects] if dt.computed else []
             s.stack.append(layer)
             ctx.events.append(Event("trigger", card.owner, layer.name))
 

@@ -145,7 +145,7 @@ TARGET_ATTACK = (
     + r")?(?: "
     + _WORD
     + r")? (?:attack action card|attack))"
-    r"(?: with (?:stealth|cost \d+ or (?:less|greater)|\d+ or less base \{p\}))?"
+    r"(?: with (?:stealth|combo|cost \d+ or (?:less|greater)|\d+ or less base \{p\}))?"
 )
 
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
@@ -187,13 +187,22 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     (
         re.compile(
-            r"^the next attack action card with cost (\d+) or less you play this turn (?:gets|gains) \+(\d+)\{p\}$"
+            r"^the next attack action card with cost (\d+) or (less|more|greater) you play this turn "
+            r"(?:gets|gains) \+(\d+)\{p\}$"
         ),
         "next_cheap_attack_power",
     ),
     (
         re.compile(
-            r"^(?:the|your) next ([a-z]+ )?attack action card you play this turn (?:gets|gains) "
+            r"^the next (?:'?non-attack'?|non-attack) action card you play this turn (?:gets|gains) go again$"
+        ),
+        "next_nonattack_go_again",
+    ),
+    (re.compile(r"^each hero creates (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "each_create_token"),
+    (re.compile(r"^each hero draws (a|an|one|two|three|\d+) cards?$"), "each_draw"),
+    (
+        re.compile(
+            r"^(?:the|your) next ([a-z]+ )?attack (?:action )?card you play this turn (?:gets|gains) "
             r"((?:\+\d+\{p\}|go again)(?:,? and (?:\+\d+\{p\}|go again))?)?(?:,? and )?(?:\"([^\"]+)\")?$"
         ),
         "next_attack_grant",
@@ -235,6 +244,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "arcane",
     ),
     (re.compile(r"^deal (\d+) damage to target (?:opposing )?hero$"), "damage"),
+    # a hit or attack trigger's "deal 1 arcane damage to them": the hero hit or attacked (the opponent)
+    (re.compile(r"^deal (\d+) arcane damage to them$"), "arcane"),
     (re.compile(r"^deal (\d+) arcane damage to each of up to (?:two|\d+) target heroes$"), "arcane_each"),
     (
         re.compile(
@@ -256,7 +267,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^destroy all cards in (?:their|the defending hero's) arsenal$"), "destroy_arsenal"),
     (re.compile(r"^(?:it|this|the attack) (?:gets|gains) go again$"), "self_go_again"),
     # CR 8.5.50: "mark them" in a hit trigger (the hit hero), "mark target opposing hero"
-    (re.compile(r"^mark (?:them|the defending hero|target opposing hero)$"), "mark"),
+    (re.compile(r"^mark (?:them|the defending hero|target opposing hero|the attacking hero)$"), "mark"),
     (re.compile(r"^(?:they|the defending hero) discards? a card$"), "discard_choice"),
     (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
     (
@@ -274,10 +285,14 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^create (a|an|one|two|three|\d+) ((?:(?!\band\b)[a-z ])+?) tokens?$"), "create_token"),
     # a hit trigger's "create a Frailty token under their control": the hit hero gets it (CR 8.6)
     (
-        re.compile(r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens? under their control$"),
+        re.compile(
+            r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens? under (?:their|the attacking hero's) control$"
+        ),
         "create_token_opp",
     ),
     (re.compile(r"^opt (\d+)$"), "opt"),
+    # "Create a Crouching Tiger in your hand": a new card in its player's hand (CR 1.3.1b created cards)
+    (re.compile(r"^create an? ([a-z' ]+?) in your hand$"), "create_in_hand"),
     (re.compile(r"^return a ([a-z' ,-]+?) from your graveyard to your hand$"), "return_to_hand"),
     (
         re.compile(
@@ -333,6 +348,7 @@ _PHASE_EFFECTS = frozenset(
         "next_cheap_attack_power",
         "your_attacks_power",
         "opt",
+        "create_in_hand",
     }
 )
 
@@ -401,9 +417,111 @@ UNITY_DEFENSE = re.compile(
 )
 
 
+#: "Play this only if [condition]" (a restriction, CR 1.0.2a): checked when the card is played
+#: (``playing.play``); the condition one the grammar reads and decides before the card is on the stack.
+PLAY_ONLY_IF = re.compile(r"^play this only if (.+?)\.?$")
+#: Conditions about the card's own play (its pitch, zone, fusion, charge) are not known before it is played.
+_PLAY_KNOWN_LATER = ("pitched_for", "from_arsenal", "fused", "charged_this")
+
+
+def play_condition(sentence: str, facts: CardFacts) -> str | None:
+    """The condition key of a "Play this only if ..." sentence the engine checks on play; None otherwise."""
+    m = PLAY_ONLY_IF.match(_self(sentence.strip(), facts))
+    key = conditions.parse(m.group(1)) if m else None
+    if m and key is None and GRANT_CONDITIONS["draconic_links"].match(m.group(1)):
+        key = f"dlinks;{GRANT_CONDITIONS['draconic_links'].match(m.group(1)).group(1)};0;"  # type: ignore[union-attr]
+    if key is None or key.split(";")[0] in _PLAY_KNOWN_LATER:
+        return None
+    return key if conditions.on_resolution(key) or key.startswith("dlinks;") else None
+
+
+#: A card's own "When this defends[, if CONDITION], EFFECT" (also "When you defend with this", after a
+#: label such as "Galvanize - "; CR 6.6, ``defending.self_triggers``): a triggered layer when it is
+#: declared as a defending card (or a defense reaction resolves, 7.0.5a).
+DEFEND_TRIGGER = re.compile(r"^(?:[a-z' ]+ - )?when (?:this defends|you defend with this), (.+)$")
+#: "When this defends an attack with go again / with {p} greater than its base / a red card / a Brute
+#: attack, EFFECT": the trigger's event names the attack it defends (CR 6.6.5b; ``defending.self_triggers``).
+DEFEND_QUALIFIED = re.compile(
+    r"^(?:[a-z' ]+ - )?when this defends (an attack with go again|an attack with \{p\} greater than its base"
+    r"|an? (?:red|yellow|blue) (?:card|attack)|an? [a-z]+ attack), (.+)$"
+)
+#: "When this defends and the attacking hero has [condition], EFFECT" (the traps): a state the event
+#: needs (CR 6.6.5b), the condition read as the attacking hero's ("you have ..." for them).
+DEFEND_AND = re.compile(r"^(?:[a-z' ]+ - )?when this defends and the attacking hero has (.+?), (.+)$")
+
+
+def defend_and_key(condition: str) -> str | None:
+    """The grammar's key of a trap's "the attacking hero has [condition]", read for that hero."""
+    key = conditions.parse("you have " + condition)
+    return key if key is not None and conditions.on_resolution(key) else None
+
+
+@dataclass(frozen=True)
+class DefendTrigger:
+    """A "When this defends ..." sentence read (``parse_defend_trigger``): its ``shape`` ("plain",
+    "qualified": the attack it names in ``qualifier``, "and": the attacking hero's condition in
+    ``key``), its effects, and whether the engine computes all of it. A plain trigger's ``key`` is the
+    condition of "When this defends, if [condition], ..." ("" for none)."""
+
+    shape: str
+    effects: tuple[TextEffect, ...]
+    computed: bool
+    key: str = ""
+    qualifier: str = ""
+
+
+def _all_computed(found: list[TextEffect], unread: list[str]) -> bool:
+    return bool(found) and not unread and all(not e.trigger and e.kind != "manual" for e in found)
+
+
+@lru_cache(maxsize=8192)
+def _parse_defend_trigger(low: str) -> DefendTrigger | None:
+    a = DEFEND_AND.match(low)
+    if a is not None:
+        key = defend_and_key(a.group(1)) or ""
+        found, unread = recognise(a.group(2))
+        return DefendTrigger("and", tuple(found), bool(key) and _all_computed(found, unread), key)
+    q = DEFEND_QUALIFIED.match(low)
+    if q is not None:
+        what = q.group(1)
+        word = what.split()[1] if what.endswith(" attack") and "with" not in what else ""
+        known = (
+            not word
+            or word in ("red", "yellow", "blue", "weapon")
+            or conditions._descriptor(word) is not None
+        )
+        found, unread = recognise(q.group(2))
+        return DefendTrigger(
+            "qualified", tuple(found), known and _all_computed(found, unread), qualifier=what
+        )
+    m = DEFEND_TRIGGER.match(low)
+    if m is None:
+        return None
+    found, unread = recognise(m.group(1))
+    keys = {e.trigger for e in found}
+    key = next(iter(keys)) if len(keys) == 1 else ""
+    if key.startswith("cond:") and ";" in key and not unread and all(e.kind != "manual" for e in found):
+        return DefendTrigger("plain", tuple(found), True, key[5:])  # "When this defends, if ..." (CR 1.8.4)
+    return DefendTrigger("plain", tuple(found), _all_computed(found, unread))
+
+
+def parse_defend_trigger(sentence: str, facts: CardFacts) -> DefendTrigger | None:
+    """The sentence read as one of the card's own "When this defends" triggers; None for another."""
+    return _parse_defend_trigger(_self(sentence, facts).strip().rstrip("."))
+
+
+def defend_trigger(sentence: str, facts: CardFacts) -> tuple[list[TextEffect], str] | None:
+    """A "When this defends" sentence the engine computes in full: its effects and condition key
+    ("" for none); None otherwise (the trigger is then the judge's, or the sentence is another)."""
+    found = parse_defend_trigger(sentence, facts)
+    if found is None or not found.computed:
+        return None
+    return list(found.effects), found.key
+
+
 #: "Activate this only if [condition]" on an equipment or permanent (CR 5.2.1e), the condition one the
 #: grammar reads (``conditions.parse``): checked when the ability is activated (``heroes.check_activation_condition``).
-ACTIVATE_ONLY_IF = re.compile(r"activate this(?: ability)? only if (.+?)\.?$", re.I | re.M)
+ACTIVATE_ONLY_IF = re.compile(r"activate this(?: ability)? only if ([^.\n]+)\.?", re.I)
 
 
 def self_named(text: str, name: str) -> str:
@@ -432,7 +550,7 @@ def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None
     """Whether an attack (its card's facts; ``weapon`` for a weapon's attack-proxy) fits a card's
     "target [...] attack" description (CR 1.8.5d); None when a word of it is not one the engine reads."""
     d = description.casefold().strip()
-    quality = re.search(r" with (stealth|cost (\d+) or (less|greater)|(\d+) or less base \{p\})$", d)
+    quality = re.search(r" with (stealth|combo|cost (\d+) or (less|greater)|(\d+) or less base \{p\})$", d)
     if quality:
         d = d[: quality.start()]
     m = re.fullmatch(r"(?:(.+) )?(attack action card|attack)", d)
@@ -463,6 +581,8 @@ def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None
         q = quality.group(1)
         if q == "stealth":
             return facts.has("stealth")
+        if q == "combo":  # CR 8.4.1: a card with a combo ability
+            return facts.has("combo") or bool(re.search(r"(?:^|\n)\s*combo\s*[-–]", plain(facts.text), re.I))
         if quality.group(2):
             cost = facts.cost or 0
             n = int(quality.group(2))
@@ -756,6 +876,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
                     target = groups[0]
+                elif kind == "create_in_hand":
+                    target = groups[0].strip().title()
                 elif kind == "your_attacks_power":
                     amount = int(groups[0])
                     target = "chain" if "combat chain" in (mm.group(2) or "") else "turn"
@@ -783,8 +905,12 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                         [mm.group(1), "go again" if mm.group(3) else "", mm.group(4) or "", ability]
                     )
                 elif kind == "next_cheap_attack_power":
-                    amount = int(groups[1])
-                    target = groups[0]  # the highest cost it applies to
+                    amount = int(groups[2])
+                    # the highest cost it applies to; ">=N" for "with cost N or more"
+                    target = groups[0] if groups[1] == "less" else f">={groups[0]}"
+                elif kind == "each_create_token":
+                    amount = _num(groups[0])
+                    target = groups[1].strip().title()
                 elif kind == "target_power":
                     amount = int(groups[1]) * (-1 if groups[0] == "-" else 1)
                 elif kind == "target_grant":
@@ -1076,7 +1202,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
         m = _ACTIVATED.search(line.strip())
         if not m:
             continue
-        cost_text = m.group(3).casefold()
+        cost_text = self_named(m.group(3), facts.name).casefold()  # "Destroy Clarity Potion"
         r = cost_text.count("{r}")
         m2 = re.search(r"(\d+)\s*\{r\}", cost_text)
         if m2:
@@ -1210,9 +1336,27 @@ CLOSE_NO_HIT_TOKEN = re.compile(
 
 
 #: What an attack card's own resolution may do at once (CR 5.3.4): Arcanic Crackle's arcane damage.
-_ON_RESOLUTION = frozenset({"arcane", "damage", "draw", "gain_life", "gain_resources", "create_token"})
+_ON_RESOLUTION = frozenset(
+    {"arcane", "damage", "draw", "gain_life", "gain_resources", "create_token", "create_in_hand"}
+)
 _MARKED_ATTACK = re.compile(r"^when(?:ever)? this attacks a marked hero, (.+)$")
-_ATTACK_TRIGGER = re.compile(r"^when(?:ever)? (?:this attacks|you attack with this), (.+)$")
+_ATTACK_TRIGGER = re.compile(r"^when(?:ever)? (?:this attacks(?: a hero)?|you attack with this), (.+)$")
+#: "When this attacks, if [condition], this gets +N{p} [and go again]": the bonus an attack trigger gives.
+_TRIGGER_BONUS = re.compile(r"^if (.+?), (?:it|this) (?:gets|gains) (.+)$")
+
+
+def _trigger_bonus(text: str) -> list[TextEffect] | None:
+    """An attack trigger's conditional "+N{p}" and go again, as ``self_power`` / ``self_go_again`` effects
+    whose trigger is the condition's key; None when the words are not that."""
+    m = _TRIGGER_BONUS.match(text)
+    key = conditions.parse(m.group(1)) if m else None
+    bonus = _bonus(m.group(2)) if m else None
+    if key is None or bonus is None or not conditions.on_resolution(key) or set(bonus[1]) - {"go again"}:
+        return None
+    out = [TextEffect("self_power", bonus[0], f"cond:{key}")] if bonus[0] else []
+    return out + ([TextEffect("self_go_again", 0, f"cond:{key}")] if "go again" in bonus[1] else [])
+
+
 _RUPTURE = re.compile(
     r"^rupture\s*-\s*if this is played as chain link 4 or higher, (?:it|this) (?:has|gets|gains) \+(\d+)\{p\}$"
 )
@@ -1231,7 +1375,8 @@ GRANT_CONDITIONS: dict[str, re.Pattern[str]] = {
     "marked": re.compile(r"^this is attacking a marked hero$"),
 }
 _GRANT = re.compile(
-    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?(?:when this is played, )?if (.+?), (?:it|this) (?:gets|gains|has) (.+)$"
+    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?(?:when (?:this is played|you play this), )?if (.+?), "
+    r"(?:it|this|this card's attacks) (?:gets|gains|has|get|gain|have|(?=go again$)) ?(.+)$"
 )
 
 
@@ -1371,7 +1516,7 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue  # reported when the card is played
         if _from_hand_ability(sentence):
             continue  # activated from the hand (playing.activate), not part of the attack
-        if _defense_key(low) or DEFEND_TRIGGER.match(low):
+        if _defense_key(low) or parse_defend_trigger(sentence, facts) is not None:
             continue  # counted in its defense / triggered when it defends (values.defense_of, defending)
         if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
             continue  # paid less when played (costs.cost_modifiers)
@@ -1400,10 +1545,25 @@ def attack_text(facts: CardFacts) -> AttackText:
             else:
                 manual.append(sentence)
             continue
+        if play_condition(sentence, facts) is not None:
+            continue  # checked when the card is played (playing.play)
         m = _ATTACK_TRIGGER.match(low)
         if m:
-            effects, unknown = recognise(m.group(1))
+            effects, unknown = _trigger_bonus(m.group(1)) or [], []
+            if not effects:
+                effects, unknown = recognise(m.group(1))
             if effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects):
+                on_attack.extend(effects)
+            elif (
+                effects
+                and not unknown
+                and len({e.trigger for e in effects}) == 1
+                and effects[0].trigger.startswith("cond:")
+                and ";" in effects[0].trigger
+                and all(e.kind != "manual" for e in effects)
+            ):
+                # "When this attacks, if [condition], [effect]": checked as it triggers and as it
+                # resolves (layers.attack_card_text, layers.resolve_trigger; CR 1.8.4, 6.6.5b)
                 on_attack.extend(effects)
             else:
                 manual.append(sentence)
@@ -1477,25 +1637,6 @@ def skipped_sentences(text: str) -> list[str]:
     """Sentences ``recognise`` leaves to the combat rules (combo, crush, ...) that a resolving
     non-attack card cannot use: the engine reports them when the card resolves."""
     return [s for s in split_sentences(plain(text)) if _RULE_LINE.match(s.casefold())]
-
-
-#: A card's own "When this defends, EFFECT" (also "When you defend with this", with a label such as
-#: "Galvanize - "): a triggered ability (CR 6.6.5) made as it becomes a defending card (``defending``).
-DEFEND_TRIGGER = re.compile(r"^(?:[a-z' ]+ - )?when (?:this defends|you defend with this), (.+)$")
-
-
-def defend_trigger(sentence: str, facts: CardFacts) -> tuple[list[TextEffect], list[str]] | None:
-    """The effects of a "When this defends" sentence (and the parts not read); None for another sentence."""
-    m = DEFEND_TRIGGER.match(_self(sentence, facts))
-    return recognise(m.group(1)) if m else None
-
-
-def defend_trigger_computed(sentence: str, facts: CardFacts) -> bool:
-    found = defend_trigger(sentence, facts)
-    if found is None:
-        return False
-    effects, unknown = found
-    return bool(effects) and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
 
 
 def defend_sentences(facts: CardFacts) -> list[str]:
@@ -1834,7 +1975,19 @@ def static_sentences(facts: CardFacts) -> list[str]:
         )
         and not steam_sentence(sentence)
         and defense_grant(sentence, facts) is None
+        and parse_defend_trigger(sentence, facts) is None
+        and not (facts.is_weapon and _grant(_self(sentence, facts)) is not None)
+        and not (facts.is_weapon and _weapon_hit(_self(sentence, facts)))
     ]
+
+
+def _weapon_hit(low: str) -> bool:
+    """A weapon's own "When this hits [a hero], EFFECT" the engine computes: its attack-proxy's hit
+    trigger (CR 1.4.3a, 7.5.5; ``triggers.hit_triggers`` reads the weapon's text)."""
+    if not re.match(r"^(?:when|whenever|if) this hits(?: a hero)?, ", low):
+        return False
+    found, unread = recognise(low)
+    return bool(found) and not unread and all(e.trigger == "hit" and e.kind != "manual" for e in found)
 
 
 def _move_trigger(sentence: str, facts: CardFacts) -> bool:
@@ -1911,7 +2064,9 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _activated_status(sentence: str, computed_body: bool = False, facts: CardFacts | None = None) -> str:
+def _activated_status(
+    sentence: str, computed_body: bool = False, facts: CardFacts | None = None, name: str = ""
+) -> str:
     """An activated ability is computed when its cost is only resources (and destroying the source)
     and its effect is an attack or recognised sentences; else its outcome is flagged when activated.
     With ``facts``, only the card's first activated ability is computed (``activated_ability`` reads
@@ -1924,7 +2079,8 @@ def _activated_status(sentence: str, computed_body: bool = False, facts: CardFac
         if first is None or not first.ability_text.casefold().startswith(body):
             return FLAGGED
     body = m.group(4).strip().casefold()
-    if not all(_cost_part(x.strip()) for x in m.group(3).casefold().split(",")):
+    cost = self_named(m.group(3), name or (facts.name if facts is not None else "")).casefold()
+    if not all(_cost_part(x.strip()) for x in cost.split(",")):
         return FLAGGED
     if computed_body or re.fullmatch(r"attack(?:\. go again)?\.?", body) or SHARPEN.fullmatch(body):
         return MODELLED
@@ -1966,10 +2122,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "deck" if UNLIMITED.match(low) else "arena"))
         elif _defense_key(low):
             parts.append(TextPart(sentence, MODELLED, "defend"))  # values.defense_of
-        elif DEFEND_TRIGGER.match(low):
+        elif not facts.is_("hero") and (dt := parse_defend_trigger(sentence, facts)) is not None:
             # its own "When this defends" trigger (defending.self_triggers); "this" is the defender
-            computed = defend_trigger_computed(sentence, facts)
-            parts.append(TextPart(sentence, MODELLED if computed else FLAGGED, "defend"))
+            parts.append(TextPart(sentence, MODELLED if dt.computed else FLAGGED, "defend"))
         elif cycle and sentence.split(":", 1)[-1].strip().casefold() in cycle.group(0).casefold():
             # Azalea's ability: heroes.resolve_ability (its cost is checked with the activation)
             paid = (
@@ -1985,6 +2140,12 @@ def coverage(facts: CardFacts) -> list[TextPart]:
         ):
             # an ability activated from the hand or the arena, not part of the card's resolution
             parts.append(TextPart(sentence, _activated_status(sentence, facts=facts), "activate"))
+        elif (attack or resolving) and play_condition(sentence, facts) is not None:
+            parts.append(TextPart(sentence, MODELLED, "play"))  # playing.play (CR 1.0.2a)
+        elif facts.is_weapon and not attack and _grant(low) is not None:
+            parts.append(TextPart(sentence, MODELLED, "attack"))  # layers.attack_resolves (CR 1.4.3a)
+        elif facts.is_weapon and not attack and _weapon_hit(low):
+            parts.append(TextPart(sentence, MODELLED, "hit"))  # triggers.hit_triggers reads the weapon's text
         elif (attack or resolving) and SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.cost_modifiers
         elif attack:
@@ -2034,7 +2195,11 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 sentence in line and any(p.search(line) for p in _HERO_RESOLVED)
                 for line in _modelled_hero_lines(facts)
             )  # heroes.resolve_ability (Kavdaen, Lexi, Bravo, Flattering Showman)
-            parts.append(TextPart(sentence, _activated_status(sentence, computed_body=resolved), "activate"))
+            parts.append(
+                TextPart(
+                    sentence, _activated_status(sentence, computed_body=resolved, name=facts.name), "activate"
+                )
+            )
         elif hero_settled(sentence, facts):
             parts.append(TextPart(sentence, MODELLED, hero_settled(sentence, facts)))
         elif any(sentence in line for line in _modelled_hero_lines(facts)):

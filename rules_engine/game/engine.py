@@ -42,7 +42,7 @@ from .combat import close_chain
 from .context import Ctx, Event, StepResult
 from .damage import apply_prevention, decline_prevention, finish_pending, pay, pitch_alone
 from .defending import defend
-from .effects import attack_text, unpack_choice
+from .effects import activated_ability, attack_text, unpack_choice
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
 from .layers import apply_choice, crank, static_text_notes
 from .playing import activate, hero_named, play
@@ -371,7 +371,7 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
                 NOTE,
                 say("line {number}: the passes to the Defend Step are implied.", number=ctx.entry.number),
             )
-    if isinstance(clause, A.Play) and s.combat_step == "defend" and not s.stack:
+    if isinstance(clause, (A.Play, A.Activate)) and s.combat_step == "defend" and not s.stack:
         _reaction_after_declaring(s, clause, ctx)
         return
     if isinstance(clause, (A.Play, A.Attack)) and s.combat_step == "damage":
@@ -387,8 +387,13 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         if (
             link is not None
             and link.damage is not None
-            and clause.subject in ("", s.turn_player, link.attack.name)
+            and (
+                clause.subject in ("", s.turn_player)
+                or (clause.kind == "gains_ap" and clause.subject == link.attack.name)
+            )
         ):
+            # ("Attack T gets go again" said as a hit trigger resolves is the attack's keyword, checked
+            # where it is said: only the action point said of the player implies the passes)
             # "P2 took the 3; P1 gets the action point back from go again and plays Attack B": the
             # go again point is gained at the start of the Resolution Step (CR 7.5.4, 7.6.2), so the
             # passes that ended the Damage Step are implied; the claim is then checked there
@@ -573,7 +578,7 @@ def _attack_after_damage(s: GameState, clause: A.Play | A.Attack, ctx: Ctx) -> N
     )
 
 
-def _reaction_after_declaring(s: GameState, clause: A.Play, ctx: Ctx) -> None:
+def _reaction_after_declaring(s: GameState, clause: A.Play | A.Activate, ctx: Ctx) -> None:
     """ "P2 didn't block. P1 plays Reaction R on Attack A": a reaction played by the player it belongs
     to, once the defence is declared and nobody has acted in the Defend Step, implies the passes to
     the Reaction Step (CR 7.3.4, 7.4.2a, 7.4.2b), the one step where it could be played. A reaction
@@ -587,16 +592,23 @@ def _reaction_after_declaring(s: GameState, clause: A.Play, ctx: Ctx) -> None:
     ) or any(isinstance(c, A.StepMarker) and c.step == "defend" for c in ctx.entry.clauses):
         return  # the line says the reaction was played in the Defend Step: its own rule decides
     p = s.p(clause.player)
-    zones = [clause.card.zone] if clause.card.zone in ("hand", "arsenal") else ["hand", "arsenal"]
-    pool = [c for z in zones for c in (p.hand if z == "hand" else p.arsenal)]
-    said = norm_name(clause.card.name)
-    card = next((c for c in pool if norm_name(c.name) == said), None) or next(
-        (c for c in pool if norm_name(c.name) == norm_name(_uncoloured_name(clause.card.name))), None
-    )  # "Ironsong Response (red)": the colour names the pitch variant in hand
-    if card is None:
-        return
-    mine = (card.facts.is_("attack reaction") and link.controller == clause.player) or (
-        card.facts.is_("defense reaction") and link.target == clause.player
+    if isinstance(clause, A.Activate):  # an equipment's "Attack Reaction - destroy this: ..." (CR 5.2)
+        arena = [*p.weapons, *[c for c in p.equipment.values() if c is not None], *p.permanents]
+        source = next((c for c in arena if norm_name(c.name) == norm_name(clause.source)), None)
+        ab = activated_ability(source.facts) if source is not None else None
+        kind = ab.type if ab is not None else ""
+    else:
+        zones = [clause.card.zone] if clause.card.zone in ("hand", "arsenal") else ["hand", "arsenal"]
+        pool = [c for z in zones for c in (p.hand if z == "hand" else p.arsenal)]
+        said = norm_name(clause.card.name)
+        card = next((c for c in pool if norm_name(c.name) == said), None) or next(
+            (c for c in pool if norm_name(c.name) == norm_name(_uncoloured_name(clause.card.name))), None
+        )  # "Ironsong Response (red)": the colour names the pitch variant in hand
+        if card is None:
+            return
+        kind = next((k for k in ("attack reaction", "defense reaction") if card.facts.is_(k)), "")
+    mine = (kind == "attack reaction" and link.controller == clause.player) or (
+        kind == "defense reaction" and link.target == clause.player
     )
     if not mine:
         return

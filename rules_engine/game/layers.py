@@ -23,10 +23,18 @@ from . import choices, conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event, check_game_over, give_priority
 from .damage import deal_damage
-from .defending import check_can_defend, recheck_grants, self_triggers, without_self_triggers
+from .defending import (
+    check_can_defend,
+    conditional_trigger,
+    recheck_grants,
+    self_triggers,
+    trigger_condition_holds,
+    without_self_triggers,
+)
 from .effects import (
     PHASE_TRIGGER_KEYS,
     SHARPEN,
+    Grant,
     TextEffect,
     attack_mode,
     attack_text,
@@ -51,6 +59,7 @@ from .zones import (
     destroy_permanent,
     draw,
     make_token,
+    new_card,
     put_bottom,
     self_move_triggers,
     settle_random_discard,
@@ -157,7 +166,11 @@ def attack_resolves(s: GameState, layer: Layer, ctx: Ctx) -> None:
     text = card.facts.text
     apply_combo(s, link, previous, ctx)
     if not card.facts.is_attack_action:
-        flag_card_text(card.facts, [], (), "attacks", ctx)  # a weapon's conditional keywords
+        # a weapon's "If [condition], this gets +1{p} / this card's attacks get go again": its
+        # attack-proxy has the weapon's abilities (CR 1.4.3a), a static bonus while it holds (6.1.3)
+        apply_grants(s, link, attack_text(card.facts).grants, ctx)
+        recheck_grants(s, link, ctx)
+        flag_card_text(card.facts, [], decided_keywords(card.facts), "attacks", ctx)
     if card.facts.is_attack_action:
         attack_card_text(s, link, layer, ctx)
         flag_card_text(
@@ -190,28 +203,11 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
     if layer.source_zone == "arsenal":
         link.power_bonus += at.arsenal_power
         link.go_again = link.go_again or at.arsenal_go_again
-    for g in at.grants:
-        if g.condition in GROWING_CONDITIONS or conditions.growing(g.condition):
-            # checked again before defending, damage and go again (defending.recheck_grants)
-            # keywords and granted abilities each end with ";" (an ability may hold a comma)
-            link.waiting.append(f"{g.condition}|{g.number}|{g.power}|{''.join(k + ';' for k in g.keywords)}")
-            continue
-        if ";" in g.condition:  # the condition grammar's key (CR 6.1.3)
-            met = conditions.holds(
-                s, link.controller, g.condition, facts, link.number, link.attack.id, link.source_zone
-            )
-        else:
-            met = condition_holds(s, link.controller, g.condition)  # CR 6.1.3
-        if met:
-            link.power_bonus += g.power
-            for kw in g.keywords:
-                if kw == "go again":
-                    link.go_again = True
-                elif kw not in link.granted:
-                    link.granted.append(kw)
+    apply_grants(s, link, at.grants, ctx)
     for e in at.on_resolution:
         apply_text_effect(s, link.controller, facts.name, e, ctx, None)
-    on_attack = list(at.on_attack)
+    on_attack = [e for e in at.on_attack if not e.trigger]
+    on_attack_if = [e for e in at.on_attack if e.trigger.startswith("cond:")]
     if link.target in s.marked:
         on_attack += at.on_marked_attack  # "When this attacks a marked hero" (CR 9.3, 6.6)
     if layer.effect.startswith("mode:") and layer.effect[5:]:
@@ -238,6 +234,35 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
         trig.source_id = link.attack.id
         s.stack.append(trig)
         ctx.events.append(Event("trigger", link.controller, trig.name))
+    if on_attack_if:
+        conditional_trigger(
+            s, link.controller, f"{facts.name} attack trigger", on_attack_if, link.attack, ctx
+        )
+
+
+def apply_grants(s: GameState, link: ChainLink, grants: tuple[Grant, ...], ctx: Ctx) -> None:
+    """An attack's (or a weapon's) "If [condition], this gets +N{p} / keywords" (CR 6.1.3): given now
+    when the condition holds; a growing condition waits on the link (``defending.recheck_grants``)."""
+    facts = link.attack.facts
+    for g in grants:
+        if g.condition in GROWING_CONDITIONS or conditions.growing(g.condition):
+            # checked again before defending, damage and go again (defending.recheck_grants)
+            # keywords and granted abilities each end with ";" (an ability may hold a comma)
+            link.waiting.append(f"{g.condition}|{g.number}|{g.power}|{''.join(k + ';' for k in g.keywords)}")
+            continue
+        if ";" in g.condition:  # the condition grammar's key (CR 6.1.3)
+            met = conditions.holds(
+                s, link.controller, g.condition, facts, link.number, link.attack.id, link.source_zone
+            )
+        else:
+            met = condition_holds(s, link.controller, g.condition)  # CR 6.1.3
+        if met:
+            link.power_bonus += g.power
+            for kw in g.keywords:
+                if kw == "go again":
+                    link.go_again = True
+                elif kw not in link.granted:
+                    link.granted.append(kw)
 
 
 def apply_combo(s: GameState, link: ChainLink, previous: str, ctx: Ctx) -> tuple[str, ...]:
@@ -390,13 +415,29 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
             ),
             "intimidate",
         )
-    elif eff == "text":
+    elif eff == "text" or eff.startswith("text-if:"):
+        if eff.startswith("text-if:"):
+            key, _, source_id = eff[len("text-if:") :].partition("|")
+            if not trigger_condition_holds(s, layer.controller, key, source_id):
+                ctx.add(
+                    NOTE,
+                    say(
+                        "line {number}: {layer} resolves; its condition no longer holds ({key}), so it does nothing.",
+                        number=ctx.entry.number,
+                        layer=layer.name,
+                        key=key.split(";")[0],
+                    ),
+                    "trigger",
+                )
+                return chain_ends
+        # an attack trigger's "this gets +N{p}" names the attack itself (its card's name)
+        own = layer.name[: -len(" attack trigger")] if layer.name.endswith(" attack trigger") else layer.name
         for t in layer.targets:
             kind, amount, target = (t.split(":", 2) + ["", ""])[:3]
             apply_text_effect(
                 s,
                 layer.controller,
-                layer.name,
+                own if kind == "self_power" else layer.name,
                 TextEffect(kind, int(amount or 0), "", target),
                 ctx,
                 layer,
@@ -850,6 +891,16 @@ def apply_text_effect(
         s.effects.append(Effect("next_cheap_attack_power", player, e.amount, "turn", name, text=e.target))
     elif k == "next_attack_go_again":
         s.effects.append(Effect("next_attack_go_again", player, 0, "turn", name))
+    elif k == "next_nonattack_go_again":  # consumed by playing.play (CR 5.1.2a)
+        s.effects.append(Effect("next_nonattack_go_again", player, 0, "turn", name))
+    elif k == "each_create_token":
+        # "Each hero creates a Might token": a multi-event, the effect's controller first (CR 1.9.2c)
+        for pl in (player, other(player)):
+            for _ in range(max(1, e.amount)):
+                make_token(s, pl, e.target, ctx)
+    elif k == "each_draw":
+        for pl in (player, other(player)):  # CR 1.9.2c
+            draw(s, pl, e.amount, ctx)
     elif k == "next_typed_attack":
         # "Your next dagger attack this turn gets +1{p}": applies as a matching attack is played (CR 5.1.2a)
         s.effects.append(Effect("next_typed_attack", player, e.amount, "turn", name, text=e.target))
@@ -937,6 +988,12 @@ def apply_text_effect(
         for _ in range(max(1, e.amount)):
             make_token(s, player, e.target, ctx)
         token_created(s, player, e.target, ctx)  # Victor Goldmane's first Gold each turn
+    elif k == "create_in_hand":  # "Create a Fang Strike in your hand" (CR 1.3.1b)
+        card = new_card(s, e.target, player, ctx)
+        card.private_to = player
+        p.hand.append(card)
+        conditions.record_creation(s, player, card)  # "if you've created a card this turn"
+        ctx.events.append(Event("create", player, f"{card.name}: hand"))
     elif k == "create_token_opp":
         for _ in range(max(1, e.amount)):
             make_token(s, other(player), e.target, ctx)  # "under their control": the opposing hero

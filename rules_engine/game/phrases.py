@@ -1072,8 +1072,12 @@ class Parser:
                 r"\s*\+\s*\d+\s*(?:r|rp|res|resources?|resource points?|\{r\})\s*", x, re.I
             ) and any(isinstance(a, A.Claim) and a.kind == "gains_rp" for a in acts):
                 continue  # "pops Energy Potion (+2 r)": read by the activation as the gain it resolved with
-            if re.fullmatch(r"\s*mode: .+", x, re.I):
-                continue  # the mode named by its words, read onto the play above
+            if re.fullmatch(r"\s*mode: .+", x, re.I) or re.match(
+                r"\s*(?:the )?(?:(?:first|second|third|1st|2nd|3rd) (?:mode|option)\b|[a-z][a-z0-9 {}+-]*? (?:mode|option)\s*$)",
+                x,
+                re.I,
+            ):
+                continue  # the mode named by its words or its ordinal, read onto the play above
             claims, unread = read_claims(x, skip_resolves=skip_first)
             extra.extend(claims)
             entry.unchecked.extend(unread)
@@ -1095,6 +1099,14 @@ class Parser:
             said_mode = next(
                 (m.group(1) for x in comments for m in [re.fullmatch(r"\s*mode: (.+?)\s*", x, re.I)] if m), ""
             )
+            for x in comments:
+                # "(second mode: +3 and go again on hit)", "(atk action mode)": the mode in parentheses
+                mo = re.match(r"\s*(?:the )?(first|second|third|1st|2nd|3rd) (?:mode|option)\b", x, re.I)
+                mw = re.fullmatch(r"\s*(?:the )?([a-z][a-z0-9 {}+-]*?) (?:mode|option)\s*", x, re.I)
+                if mo and not mode:
+                    mode = "fst123".index(mo.group(1)[0].casefold()) % 3 + 1
+                elif mw and not mode and not said_mode:
+                    said_mode = re.sub(r"\batk\b", "attack", mw.group(1), flags=re.I)
             if isinstance(act, A.Play) and said_mode and not mode:
                 act = dataclasses.replace(act, mode_said=said_mode)
             if isinstance(act, A.Attack) and mode:
@@ -2843,7 +2855,14 @@ def canonical(clause: str) -> str:
             if m_mode.group(1)
             else f": {m_mode.group(2)}"
         )
-        c = f"{c[: m_mode.start()]}{c[m_mode.end() :]} (mode{' ' if m_mode.group(1) else ''}{said})"
+        rest = c[m_mode.end() :]
+        # ", pitching X" after the mode keeps its comma (a payment, not part of the target)
+        keep = (
+            ","
+            if m_mode.group(0).endswith(",") and re.match(r"\s*(?:pitching|paying|pitch)\b", rest, re.I)
+            else ""
+        )
+        c = f"{c[: m_mode.start()]}{keep}{rest} (mode{' ' if m_mode.group(1) else ''}{said})"
     # "P2 blocked with just Wounding Blow", "pitched only a Head Jab", "blk Wounding Blow only": the
     # word says how few; the cards are the ones named
     c = re.sub(

@@ -37,6 +37,7 @@ from .effects import (
     activated_ability,
     additional_costs,
     plain,
+    play_condition,
     solflare_effects,
     split_sentences,
     target_fits,
@@ -52,7 +53,7 @@ from .heroes import (
     reveal_deck_top,
 )
 from .rules import AMBIGUITY, MANUAL, MISMATCH, NOTE, CannotApply, Illegal, cite
-from .state import PLAYERS, Card, Effect, GameState, Layer, other
+from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .triggers import (
     attack_played_triggers,
     nonattack_triggers,
@@ -197,6 +198,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             )
         action_cost = 1
     check_targets(s, player, card, c.targets, is_attack)
+    check_play_condition(s, player, card)
     mode_text = choose_mode(s, card, c, ctx)
     cost = max(0, (f.cost or 0) + cost_modifiers(s, player, f, is_attack)) + extra_cost
     if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
@@ -324,6 +326,11 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
     if "non-attack" in f.subtypes and f.is_action:
+        # "The next non-attack action card you play this turn gets go again" (CR 5.1.2a)
+        due = next((e for e in s.effects if e.kind == "next_nonattack_go_again" and e.player == player), None)
+        if due is not None:
+            s.effects.remove(due)
+            layer.go_again = True
         nonattack_triggers(s, player, layer, ctx)
     if is_attack:
         s.attacks_this_turn.append(card.name)
@@ -345,6 +352,23 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             "intimidate",
         )
     give_priority(s, player)  # CR 1.11.5
+
+
+def check_play_condition(s: GameState, player: str, card: Card) -> None:
+    """ "Play this only if [condition]" (a restriction, CR 1.0.2a; 5.1.2b): a card whose condition does
+    not hold as it is announced cannot be played, and the line is reversed (CR 1.10.3)."""
+    for sentence in split_sentences(plain(card.facts.text)):
+        key = play_condition(sentence, card.facts)
+        if key is not None and not conditions.holds(s, player, key, None, card_id=card.id):
+            raise Illegal(
+                "play_condition",
+                say(
+                    "{card} can be played only if {condition}; this log shows it is not so for {player}.",
+                    card=card.name,
+                    condition=sentence.split(" only if ", 1)[-1].rstrip("."),
+                    player=player,
+                ),
+            )
 
 
 def pay_random_discard(s: GameState, player: str, card: Card, said: tuple[A.CardRef, ...], ctx: Ctx) -> None:
@@ -444,6 +468,26 @@ def check_targets(s: GameState, player: str, card: Card, targets: tuple[str, ...
             )
 
 
+def _mode_fits(mode: str, link: ChainLink) -> bool | None:
+    """Whether a mode's "target ... gets +N{p}" description fits the active attack (CR 1.8.5d): a
+    weapon attack is an attack-proxy, an attack action card is not, and "with cost N or greater/less"
+    compares the card's cost. None when the mode names no target this way."""
+    m = re.match(r"target (.+?) (?:gets|gains) \+\d+\{p\}", mode, re.I)
+    if not m:
+        return None
+    desc = m.group(1).casefold()
+    ok = True
+    if "weapon attack" in desc:
+        ok = bool(link.proxy)
+    elif "attack action" in desc:
+        ok = not link.proxy and link.attack.facts.is_attack_action
+    mc = re.search(r"with cost (\d+) or (greater|less)", desc)
+    if ok and mc:
+        cost = link.attack.facts.cost or 0
+        ok = cost >= int(mc.group(1)) if mc.group(2) == "greater" else cost <= int(mc.group(1))
+    return ok
+
+
 def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
     """CR 1.7.5: a "Choose 1" card's mode is declared as it is played; the chosen mode's target
     description must fit the target (CR 1.8.5d)."""
@@ -452,7 +496,10 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
     if not found:
         return None
     text = text[found.start() :].lstrip("\n")
-    modes = [m.strip() for m in re.split(r"\n\s*[-–]\s*|\s[-–]\s(?=target)", text)[1:] if m.strip()]
+    # one mode per line, or on one line after "Choose 1;" as " - Target ..." (the case of "target" varies)
+    modes = [
+        m.strip() for m in re.split(r"\n\s*[-–]\s*|\s[-–]\s(?=target)", text, flags=re.I)[1:] if m.strip()
+    ]
     if not modes:
         return None
     if not c.mode and c.mode_said:
@@ -463,6 +510,24 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
         fits = [i for i, m in enumerate(modes) if all(re.search(rf"\b{w}\b", m.casefold()) for w in words)]
         if len(fits) == 1:
             c = dataclasses.replace(c, mode=fits[0] + 1)
+    link = s.active_link()
+    if not c.mode and link is not None:
+        fitting = [i for i, m in enumerate(modes) if _mode_fits(m, link) is True]
+        if len(fitting) == 1 and all(_mode_fits(m, link) is not None for m in modes):
+            # "P1 threw Razor Reflex on Snatch": the line names no mode, but only one mode's target
+            # description fits the attack, so nothing else could have been declared (CR 1.7.5, 1.8.5d)
+            c = dataclasses.replace(c, mode=fitting[0] + 1)
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: {card}'s mode is not said; only mode {mode} fits {attack}, so it is read as mode {mode}.",
+                    number=ctx.entry.number,
+                    card=card.name,
+                    mode=c.mode,
+                    attack=link.attack.name,
+                ),
+                rules=["1.7.5"],
+            )
     if not c.mode or c.mode > len(modes):
         ctx.add(
             AMBIGUITY,
@@ -477,19 +542,8 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
         return ""
     chosen = modes[c.mode - 1]
     m = re.match(r"target (.+?) (?:gets|gains) \+\d+\{p\}", chosen, re.I)
-    link = s.active_link()
     if m and link is not None:
-        desc = m.group(1).casefold()
-        ok = True
-        if "weapon attack" in desc:
-            ok = bool(link.proxy)
-        elif "attack action" in desc:
-            ok = not link.proxy and link.attack.facts.is_attack_action
-        mc = re.search(r"with cost (\d+) or (greater|less)", desc)
-        if ok and mc:
-            cost = link.attack.facts.cost or 0
-            ok = cost >= int(mc.group(1)) if mc.group(2) == "greater" else cost <= int(mc.group(1))
-        if not ok:
+        if not _mode_fits(chosen, link):
             raise Illegal(
                 "effect_target",
                 say(
@@ -527,6 +581,7 @@ def boost(s: GameState, player: str, layer: Layer, name: str, ctx: Ctx) -> Card:
     top.face = "up"
     top.origin = top.origin or "deck"  # a backup puts it back on top of the deck
     p.banished.append(top)
+    conditions.record_banished(s, player, top)
     ctx.events.append(Event("random", player, f"boost banished {top.name} from the top of the deck"))
     if player not in s.boosted:
         s.boosted.append(player)  # CR 8.3.9a: the player has boosted this turn
@@ -552,6 +607,8 @@ def typed_attack_fits(word: str, layer: Layer) -> bool:
     facts = layer.card.facts
     if word == "weapon":
         return layer.source_zone == "weapon" or facts.is_weapon
+    if word in ("red", "yellow", "blue"):  # "your next blue attack" (CR 2.2 colour from pitch)
+        return word in conditions.tags(facts, layer.card.pitch)
     return word in {x.casefold() for x in facts.subtypes} | {x.casefold() for x in facts.classes}
 
 
@@ -586,7 +643,11 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
             and eff.kind == "next_cheap_attack_power"
             and layer.card is not None
             and layer.card.facts.is_attack_action
-            and (layer.card.facts.cost or 0) <= int(eff.text or 0)
+            and (
+                (layer.card.facts.cost or 0) >= int(eff.text[2:])
+                if eff.text.startswith(">=")
+                else (layer.card.facts.cost or 0) <= int(eff.text or 0)
+            )
         ):
             layer.power_bonus += eff.amount
         elif eff.player == player and eff.kind == "next_attack_go_again":
@@ -836,6 +897,7 @@ def pay_effect_costs(s: GameState, p: Any, src: Card, ab: Any, is_hero: bool, ct
         card = p.soul.pop(0)
         card.face = "up"
         p.banished.append(card)
+        conditions.record_banished(s, src.owner, card)
         ctx.add(
             NOTE,
             say(
@@ -939,6 +1001,21 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
                 say("{src}'s action ability cannot be activated during combat.", src=src.name),
             )
         action_cost = 1
+    elif ab.type == "attack reaction":
+        # an attack reaction ability has an attack reaction's timing: the attack's controller, in the
+        # Reaction Step (CR 5.2.2 with 8.1.2a's timing)
+        link = s.active_link()
+        if s.combat_step != "reaction" or link is None or link.controller != player:
+            raise Illegal(
+                "attack_reaction",
+                say(
+                    "{player} cannot activate {src}'s attack reaction ability: only the attack's controller may, in the Reaction Step.",
+                    player=player,
+                    src=src.name,
+                ),
+            )
+    if not ab.attack and c.targets:
+        check_targets(s, player, src, tuple(c.targets), False)  # "target attack with combo" (CR 1.8.5d)
     cost = ab.resource_cost
     if COSTS_LESS_PER_DRACONIC_LINK.search(src.facts.text):  # Fai, Rising Rebellion; Cindra
         draconic = sum(

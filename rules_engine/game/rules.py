@@ -98,6 +98,7 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "tapped": ("8.5.55a", "1.14.4b"),
     "effect_cost": ("1.14.4b",),
     "activation_condition": ("5.2.1e",),
+    "play_condition": ("1.0.2a", "5.1.2b"),
     "start_phase": ("4.2.2",),
     "action_phase_ends": ("4.3.4",),
     "draw_empty": ("8.5.6",),

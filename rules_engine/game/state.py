@@ -187,7 +187,12 @@ class Effect:
             "prevent_fixed": f"The next time you would be dealt damage this turn, prevent {n} of that damage.",
             "next_attack_power": f"Your next attack this turn gets +{n}{{p}}.",
             "next_attack_go_again": "Your next attack this turn gets go again.",
-            "next_cheap_attack_power": f"The next attack action card with cost {self.text} or less you play this turn gains +{n}{{p}}.",
+            "next_cheap_attack_power": (
+                f"The next attack action card with cost {self.text[2:]} or more you play this turn gains +{n}{{p}}."
+                if self.text.startswith(">=")
+                else f"The next attack action card with cost {self.text} or less you play this turn gains +{n}{{p}}."
+            ),
+            "next_nonattack_go_again": "The next 'non-attack' action card you play this turn gets go again.",
             "attacks_power": f"Your attacks get +{n}{{p}} this "
             + ("combat chain." if self.duration == "chain" else "turn."),
             "cost_next_attack": f"The next attack action card you play this turn costs {-n} less.",

@@ -15,6 +15,7 @@ import re
 from rules_engine.wording import say
 
 from . import actions as A
+from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import (
@@ -50,6 +51,7 @@ def action_phase_triggers(s: GameState, ctx: Ctx) -> None:
             if p.deck_count is not None:
                 p.deck_count = max(0, p.deck_count - 1)
             p.banished.append(top)
+            conditions.record_banished(s, s.turn_player, top)
             ctx.events.append(Event("trigger", s.turn_player, "soul shackle"))
             deck_banish_triggers(s, s.turn_player, top, ctx)  # Data Doll MKII
             ctx.events.append(

@@ -243,6 +243,7 @@ def to_graveyard(s: GameState, card: Card) -> None:
     card.face = "up"
     card.origin = ""
     s.p(card.owner).graveyard.append(card)
+    conditions.record_zone(s, card.owner, "graveyardto", card)  # "... put into your graveyard this turn"
 
 
 def destroy_permanent(s: GameState, card: Card) -> None:
@@ -559,10 +560,12 @@ def banish(s: GameState, c: A.Banish, ctx: Ctx) -> None:
     card, _ = take(s, c.player, c.card, ("hand",), ctx)
     card.face = c.face
     if c.intimidate:
+        conditions.record(s, other(c.player), "intimidated")  # "if you've intimidated this turn"
         card.duration = "until the beginning of the end phase"
         s.effects.append(Effect("intimidated", c.player, 0, "end", "intimidate", card.id))
         ctx.events.append(Event("random", c.player, "intimidate: a random card banished from hand"))
     s.p(c.player).banished.append(card)
+    conditions.record_banished(s, c.player, card)
 
 
 def shuffle(s: GameState, c: A.Shuffle, ctx: Ctx) -> None:
@@ -577,6 +580,7 @@ def discard_triggers(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
     (a triggered layer, CR 6.6, whose effect is CR 8.5.10). Kayo: the first such discard in each of
     his action phases creates a Might token; his "attack action cards you own get +1{p} while ...
     in any zone other than the combat chain" counts, since the card's {p} is its last in hand."""
+    conditions.record_discard(s, player, card)  # "if you've discarded a card with 6 or more {p} this turn"
     hero = s.p(player).hero_card
     if hero is None:
         return
@@ -647,6 +651,9 @@ def settle_random_discard(s: GameState, layer: Layer, ctx: Ctx) -> None:
     if p.hand_unknown > 0:
         p.hand_unknown -= 1
         ctx.events.append(Event("random", due.player, "discarded an unknown card at random"))
+        conditions.record_discard(
+            s, due.player, Card(id="", facts=CardFacts(name="unknown card", known=False), owner=due.player)
+        )
         ctx.add(
             NOTE,
             say(
@@ -736,9 +743,13 @@ def discard(s: GameState, c: A.Discard, ctx: Ctx) -> None:
         if p.hand_unknown > 0:
             p.hand_unknown -= 1
             ctx.events.append(Event("random", c.player, "discarded an unknown card at random"))
+            conditions.record_discard(
+                s, c.player, Card(id="", facts=CardFacts(name="unknown card", known=False), owner=c.player)
+            )
         elif p.hand:
             card = p.hand.pop(0)
             to_graveyard(s, card)
+            conditions.record_discard(s, c.player, card)
             ctx.events.append(Event("random", c.player, f"discarded {card.name} at random"))
 
 

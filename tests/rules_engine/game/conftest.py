@@ -23,6 +23,7 @@ def _shared() -> Path:
 
 SHARED = _shared()
 SAMPLE = SHARED / "data" / "scenarios" / "fab-cr-scenarios-sample.yaml"
+SHARED_85 = SHARED / "data" / "scenarios" / "fab-cr-scenarios-85.yaml"
 FABCUBE = SHARED / "data" / "fabcube"
 SEEDS = SHARED / "seeds"
 

@@ -278,7 +278,19 @@ SITUATIONS: dict[str, tuple[str, dict[str, list[list[str]]]]] = {
                     "P2 no blk",
                     "P1 plays Pummel P, choosing the second mode and targeting Attack E",
                     "all pass, Pummel P res",
-                ]
+                ],
+                [
+                    "P1 atk P2 w/ Attack E, pitch Card B",
+                    "P2 no blk",
+                    "P1 Pummel P -> Attack E (2nd mode: +4)",
+                    "all pass",
+                ],
+                [
+                    "P1 atk P2 w/ Attack E, pitch Card B",
+                    "P2 no blk",
+                    "P1 Pummel P -> Attack E (atk action mode)",
+                    "all pass",
+                ],
             ],
             "conversational": [
                 [
@@ -286,7 +298,14 @@ SITUATIONS: dict[str, tuple[str, dict[str, list[list[str]]]]] = {
                     "P2 didn't block",
                     "P1 played Pummel P, choosing the attack action mode, on Attack E",
                     "P2 let it resolve",
-                ]
+                ],
+                # the mode left out: only the second mode's target fits Attack E (CR 1.7.5, 1.8.5d)
+                [
+                    "P1 swung at P2 with Attack E, pitching Card B",
+                    "P2 didn't block",
+                    "P1 threw Pummel P on Attack E",
+                    "P2 let it resolve",
+                ],
             ],
         },
     ),
@@ -395,3 +414,30 @@ def test_a_mode_named_in_words_is_checked_against_its_target() -> None:
     )
     assert len(_kinds(bad, VIOLATION)) == 1
     assert [c.name for c in bad.final.p("P1").hand] == ["Pummel P"]
+
+
+def test_a_mode_left_out_is_inferred_only_when_one_mode_fits() -> None:
+    """CR 1.7.5: with no mode said, the mode is read only when exactly one mode's target description
+    fits the attack (a note says so); against a cost-0 attack neither fits, so it stays an ambiguity."""
+    fits = _run(
+        "modes",
+        [
+            "P1 plays Attack E targeting P2's hero, pitching Card B",
+            TO_DEFEND,
+            NO_BLOCK,
+            TO_REACTION,
+            "P1 plays Pummel P targeting Attack E",
+        ],
+    )
+    assert any("only mode 2 fits" in m for m in _kinds(fits, "note"))
+    g = _start("modes")
+    g["P1"]["hand"] = [ATTACK_A, CARD_B, PUMMEL]
+    state, cards = start_state(g)
+    none = replay(
+        state,
+        [ATTACK_FORMAL, TO_DEFEND, NO_BLOCK, TO_REACTION, "P1 plays Pummel P targeting Attack A"],
+        cards,
+        names=names_for(state, lookup=cards),
+    )
+    assert not any("only mode" in m for m in _kinds(none, "note"))
+    assert any("does not say which" in m for m in _kinds(none, "ambiguity"))

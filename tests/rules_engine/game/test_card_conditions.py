@@ -84,6 +84,7 @@ def _given(hand: list[Any], ap: int = 1, resources: int = 0, **p1: Any) -> dict[
         ("this has an aim counter", "counter;1;0;aim"),
         ("rushing river or this was the last attack this combat chain", "lastname;1;0;rushing river+this"),
         ("a red attack action card was the last attack this combat chain", "last;1;0;red"),
+        ("you've played a card with 6 or more {p} this turn", "played;1;0;pow>=6"),  # its printed {p}
     ],
 )
 def test_condition_words_compile_to_keys(words, key):
@@ -93,7 +94,7 @@ def test_condition_words_compile_to_keys(words, key):
 @pytest.mark.parametrize(
     "words",
     [
-        "you've played a card with 6 or more {p} this turn",  # a property, not a descriptor word
+        "you've played a card with sigil in its name this turn",  # a name's part, not a descriptor word
         "you've been cheered this turn",
         "you've played another blorp card this turn",
         "the defending hero is marked",

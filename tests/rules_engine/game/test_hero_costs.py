@@ -163,16 +163,21 @@ def test_a_weapon_with_a_tap_cost_attacks_once_until_it_untaps(fabcube_cards):
 
 
 def test_dead_threads_taps_for_a_resource(fabcube_cards):
-    given = _given("Kayo", equipment=["Dead Threads"])  # "Instant - {t}: Gain {r}."
-    result = _run(given, ["P1 activates Dead Threads", "P1 passes; P2 passes"], fabcube_cards)
+    # "Instant - {t}: Gain {r}. Activate this only if an ally has been put into your graveyard this turn."
+    ally = {"name": "Fallen Ally", "types": ["ally"], "power": 1, "life": 1}
+    given = _given("Kayo", equipment=["Dead Threads"], hand=[ally])
+    died = "adj: P1 moves Fallen Ally from hand to graveyard"
+    result = _run(given, [died, "P1 activates Dead Threads", "P1 passes; P2 passes"], fabcube_cards)
     assert not _violations(result), result.findings
     assert result.state["P1"]["resource_points"] == 1
     again = _run(
         given,
-        ["P1 activates Dead Threads", "P1 passes; P2 passes", "P1 activates Dead Threads"],
+        [died, "P1 activates Dead Threads", "P1 passes; P2 passes", "P1 activates Dead Threads"],
         fabcube_cards,
     )
     assert any("is tapped" in m for m in _violations(again))
+    alive = _run(given, ["P1 activates Dead Threads"], fabcube_cards)  # no ally went to the graveyard
+    assert any("only if" in m for m in _violations(alive)), alive.findings
 
 
 HALA = {
