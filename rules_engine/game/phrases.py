@@ -428,8 +428,17 @@ def _asides(c: str) -> str:
     "before declaring any defenders" are remarks in parentheses (read by the claim grammar, reported
     when unread)."""
     c = _correction(c)
+    # "P1 attacks again with Dawnblade": the repeat said before the source
+    c = re.sub(
+        r"\b(P[12]) (attacks|attacked|swings|swung) (?:again|once more|a second time) with ", r"\1 \2 with ", c, flags=re.I
+    )
     # "P1 Hit and Run (red), resolves": the card just played resolves (everyone passed)
     c = re.sub(r",\s+(?:and\s+)?(?:resolves|resolved)$", ", it resolves", c, flags=re.I)
+    # "..., +1 since P1 is lower", "... at 17 vs 20, it gets go again": the judge's reasons, claims in
+    # parentheses (checked where the claim grammar reads them, else reported), never a card list
+    c = re.sub(r",?\s+(\+\d+\s+(?:since|because|as|from|for|thanks to)\b[^();]*)$", r" (\1)", c, flags=re.I)
+    c = re.sub(r"\s+\((at \d+ (?:vs\.?|v\.?|versus|to|against) \d+)\)|\s+(at \d+ (?:vs\.?|v\.?|versus|against) \d+)(?=,|$)", lambda m: f" ({m.group(1) or m.group(2)})", c, flags=re.I)
+    c = re.sub(r",\s+((?:so\s+)?(?:it|this|that)\s+(?:gets|has|gains|got|had|gained)\s+go again)$", r" (\1)", c, flags=re.I)
     # "P1, who now has priority in the Defend Step, plays AR R": the aside is a claim about the player
     m = re.match(
         r"^(P[12]),\s+(?:who|since|as)\s+(?:now |still |already )?(?:has|had|holds|held)\s+([^,;()]+),\s+(.+)$",
@@ -2873,7 +2882,21 @@ def canonical(clause: str) -> str:
     )
     c = re.sub(r"^(P[12] (?:defends with|declares) [^()]+?) (?:only|alone)$", r"\1", c, flags=re.I)
     c = re.sub(r"(targeting P[12]'s hero) again\b", r"\1", c, flags=re.I)
-    c = re.sub(r"^(P[12] (?:plays|attacks with) [^,;()]+?) again(?=\s*(?:,|$))", r"\1", c, flags=re.I)
+    c = re.sub(
+        r"^(P[12] (?:plays|attacks with) [^,;()]+?) (?:again|once more|a second time)(?: for \d+)?(?=\s*(?:,|$))",
+        r"\1",
+        c,
+        flags=re.I,
+    )
+    # "P1 attacks again with Dawnblade": the repeat said before the source
+    c = re.sub(r"^(P[12]) attacks (?:again|once more|a second time) with ", r"\1 attacks with ", c, flags=re.I)
+    # "... using the last floating resource", "paying 1 of the floating resources": paid from the float
+    c = re.sub(
+        r",?\s+(?:using|paying(?: with)?|with|off)\s+(?:the\s+)?(?:last\s+|(?:1|one)\s+of\s+the\s+)float(?:ing)?(?:\s+resources?(?:\s+points?)?)?$",
+        ", paying 1 with floating resource points",
+        c,
+        flags=re.I,
+    )
     c = re.sub(
         r"(pitching [^,;()]+?),? (?:which|that) (?:is|was) (?:a|an) ([123])\b(?: pitch)?",
         r"\1 (pitch \2)",
