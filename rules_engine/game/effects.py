@@ -903,7 +903,12 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                         continue  # a granted ability the engine cannot compute: left to the judge
                     amount = int(mm.group(2) or 0)
                     target = "|".join(
-                        [mm.group(1), "go again" if mm.group(3) or mm.group(4) else "", mm.group(5) or "", ability]
+                        [
+                            mm.group(1),
+                            "go again" if mm.group(3) or mm.group(4) else "",
+                            mm.group(5) or "",
+                            ability,
+                        ]
                     )
                 elif kind == "next_cheap_attack_power":
                     amount = int(groups[2])

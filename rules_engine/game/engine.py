@@ -524,9 +524,7 @@ def _token_trigger_resolution(s: GameState, token: str, ctx: Ctx) -> None:
         return
     top = s.stack[-1]
     want = norm_name(token)
-    makes = [
-        t.split(":", 2)[2] for t in top.targets if t.startswith("create_token") and t.count(":") >= 2
-    ]
+    makes = [t.split(":", 2)[2] for t in top.targets if t.startswith("create_token") and t.count(":") >= 2]
     if not any(norm_name(m) == want or norm_name(m).startswith(want + " ") for m in makes):
         return
     all_pass_clause(s, A.AllPass("once", ()), ctx)
@@ -553,7 +551,13 @@ def _attack_after_damage(s: GameState, clause: A.Play | A.Attack, ctx: Ctx) -> N
     player's play, is left to its own rule."""
     link = s.active_link()
     player = clause.player
-    if link is None or link.damage is None or s.stack or s.priority != s.turn_player or player != s.turn_player:
+    if (
+        link is None
+        or link.damage is None
+        or s.stack
+        or s.priority != s.turn_player
+        or player != s.turn_player
+    ):
         return
     if not any(e.kind == "damage" for e in ctx.prev_events + ctx.events):
         return  # only right after the damage was told: a log that walks the steps itself is read as written

@@ -430,15 +430,28 @@ def _asides(c: str) -> str:
     c = _correction(c)
     # "P1 attacks again with Dawnblade": the repeat said before the source
     c = re.sub(
-        r"\b(P[12]) (attacks|attacked|swings|swung) (?:again|once more|a second time) with ", r"\1 \2 with ", c, flags=re.I
+        r"\b(P[12]) (attacks|attacked|swings|swung) (?:again|once more|a second time) with ",
+        r"\1 \2 with ",
+        c,
+        flags=re.I,
     )
     # "P1 Hit and Run (red), resolves": the card just played resolves (everyone passed)
     c = re.sub(r",\s+(?:and\s+)?(?:resolves|resolved)$", ", it resolves", c, flags=re.I)
     # "..., +1 since P1 is lower", "... at 17 vs 20, it gets go again": the judge's reasons, claims in
     # parentheses (checked where the claim grammar reads them, else reported), never a card list
     c = re.sub(r",?\s+(\+\d+\s+(?:since|because|as|from|for|thanks to)\b[^();]*)$", r" (\1)", c, flags=re.I)
-    c = re.sub(r"\s+\((at \d+ (?:vs\.?|v\.?|versus|to|against) \d+)\)|\s+(at \d+ (?:vs\.?|v\.?|versus|against) \d+)(?=,|$)", lambda m: f" ({m.group(1) or m.group(2)})", c, flags=re.I)
-    c = re.sub(r",\s+((?:so\s+)?(?:it|this|that)\s+(?:gets|has|gains|got|had|gained)\s+go again)$", r" (\1)", c, flags=re.I)
+    c = re.sub(
+        r"\s+\((at \d+ (?:vs\.?|v\.?|versus|to|against) \d+)\)|\s+(at \d+ (?:vs\.?|v\.?|versus|against) \d+)(?=,|$)",
+        lambda m: f" ({m.group(1) or m.group(2)})",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
+        r",\s+((?:so\s+)?(?:it|this|that)\s+(?:gets|has|gains|got|had|gained)\s+go again)$",
+        r" (\1)",
+        c,
+        flags=re.I,
+    )
     # "P1, who now has priority in the Defend Step, plays AR R": the aside is a claim about the player
     m = re.match(
         r"^(P[12]),\s+(?:who|since|as)\s+(?:now |still |already )?(?:has|had|holds|held)\s+([^,;()]+),\s+(.+)$",
@@ -2889,7 +2902,9 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     # "P1 attacks again with Dawnblade": the repeat said before the source
-    c = re.sub(r"^(P[12]) attacks (?:again|once more|a second time) with ", r"\1 attacks with ", c, flags=re.I)
+    c = re.sub(
+        r"^(P[12]) attacks (?:again|once more|a second time) with ", r"\1 attacks with ", c, flags=re.I
+    )
     # "... using the last floating resource", "paying 1 of the floating resources": paid from the float
     c = re.sub(
         r",?\s+(?:using|paying(?: with)?|with|off)\s+(?:the\s+)?(?:last\s+|(?:1|one)\s+of\s+the\s+)float(?:ing)?(?:\s+resources?(?:\s+points?)?)?$",
@@ -2903,9 +2918,19 @@ def canonical(clause: str) -> str:
         c,
         flags=re.I,
     )
-    c = re.sub(r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for ([123])\b(?! resource)", r"\1 (pitch \2)", c, flags=re.I)
+    c = re.sub(
+        r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for ([123])\b(?! resource)",
+        r"\1 (pitch \2)",
+        c,
+        flags=re.I,
+    )
     # "P1 swung Attack A at P2 and pitched Card B for it": "for it" is the card played
-    c = re.sub(r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for (?:it|that|this|the cost|the \d+)\b", r"\1", c, flags=re.I)
+    c = re.sub(
+        r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for (?:it|that|this|the cost|the \d+)\b",
+        r"\1",
+        c,
+        flags=re.I,
+    )
     # "P1 atk w/ Attack A pitch Card B": the payment without a comma
     c = re.sub(
         r"^(P[12] (?:plays|attacks with) (?:[^,;()+]|\((?:red|yellow|blue)\))+?)\s+(?:pitch|pitches|pitching)\s+(?=[A-Z0-9])",
@@ -2920,7 +2945,10 @@ def canonical(clause: str) -> str:
     )
     c = re.sub(r",\s*(?:pitch|pitches|pitched)\s+", ", pitching ", c, flags=re.I)
     c = re.sub(
-        r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I
+        r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for (?:it|that|this|the cost)\b",
+        r"\1",
+        c,
+        flags=re.I,
     )  # ", pitched X for it"
     # "P1 plays Attack A at P2 (pitch Card Y)": a card in the parentheses is a payment, not a claim
     c = re.sub(

@@ -290,9 +290,7 @@ def _match_value(key: str, exp: Any, act: Any, path: str, errs: list[str]) -> No
                     (
                         a
                         for a in remaining
-                        if en is not None
-                        and _name_of(a) is not None
-                        and _same_card(en, str(_name_of(a)))
+                        if en is not None and _name_of(a) is not None and _same_card(en, str(_name_of(a)))
                     ),
                     None,
                 )

@@ -52,9 +52,14 @@ def fabrary_cards(tmp_path_factory):
         return load_fabrary(named)
     package = ROOT / "tools" / "fabrary" / "node_modules" / "@flesh-and-blood" / "cards"
     if not package.is_dir() or shutil.which("node") is None:
-        pytest.skip("no fabrary dump: set ARBITER_FABRARY_JSON or install the card package (make card-package)")
+        pytest.skip(
+            "no fabrary dump: set ARBITER_FABRARY_JSON or install the card package (make card-package)"
+        )
     out = tmp_path_factory.mktemp("fabrary") / "fabrary.json"
     subprocess.run(
-        ["node", str(ROOT / "tools" / "fabrary" / "dump.mjs"), str(out)], check=True, capture_output=True, timeout=120
+        ["node", str(ROOT / "tools" / "fabrary" / "dump.mjs"), str(out)],
+        check=True,
+        capture_output=True,
+        timeout=120,
     )
     return load_fabrary(str(out))

@@ -40,7 +40,10 @@ def _bravo() -> dict[str, Any]:
             "P1 activates Bravo's hero ability, pitching Cracked Bauble (yellow)",
             "P1 plays Crippling Crush (red) targeting P2's hero, pitching Toughen Up (blue), Titanium Bauble (blue) and Sink Below (red)",
         ],
-        ["Bravo activates, pitching Cracked Bauble (yellow)", "P1 Crippling Crush pitch Toughen Up, Titanium Bauble, Sink Below"],
+        [
+            "Bravo activates, pitching Cracked Bauble (yellow)",
+            "P1 Crippling Crush pitch Toughen Up, Titanium Bauble, Sink Below",
+        ],
         [
             "P1 used Bravo's ability, pitching Cracked Bauble (yellow)",
             "then P1 played Crippling Crush (red), pitching Toughen Up (blue), Titanium Bauble (blue) and Sink Below (red)",
@@ -238,7 +241,13 @@ def _ninja() -> dict[str, Any]:
             "P1 plays Rising Knee Thrust (red) (combo is on)",
             "P2 declares no defending cards; P2 takes 5 damage",
         ],
-        ["P1 Head Jab (red), no blk, 3", "P1 Leg Tap (red) pitch Sink Below (blue)", "P2 blk helm, 3", "P1 Rising Knee Thrust (red), combo on", "no blk, 5"],
+        [
+            "P1 Head Jab (red), no blk, 3",
+            "P1 Leg Tap (red) pitch Sink Below (blue)",
+            "P2 blk helm, 3",
+            "P1 Rising Knee Thrust (red), combo on",
+            "no blk, 5",
+        ],
         [
             "P1 led with Head Jab (red) and P2 didn't block, took 3",
             "then P1 played Leg Tap (red), pitching Sink Below (blue)",
@@ -263,7 +272,17 @@ def test_an_attack_without_go_again_still_has_no_action_point_after_the_damage(f
     """The implied Resolution Step gives no point the attack did not earn (CR 8.1.1c, 5.1.7a)."""
     given = _ninja()
     given["P1"]["hand"] = ["Head Jab (red)", "Rising Knee Thrust (red)", "Snatch (red)"]
-    r = run_log(given, ["P1 plays Head Jab (red)", "P2 takes 3", "P1 plays Rising Knee Thrust (red)", "P2 takes 3", "P1 plays Snatch (red)"], fabrary_cards)
+    r = run_log(
+        given,
+        [
+            "P1 plays Head Jab (red)",
+            "P2 takes 3",
+            "P1 plays Rising Knee Thrust (red)",
+            "P2 takes 3",
+            "P1 plays Snatch (red)",
+        ],
+        fabrary_cards,
+    )
     assert [v["action"] for v in r.violations] == [5]  # no combo (Head Jab was last): no go again
 
 
@@ -272,7 +291,13 @@ def _dorinthea(hand: list[str]) -> dict[str, Any]:
         "turn": "P1",
         "phase": "action",
         "combat_chain": "closed",
-        "P1": {"hero": "Dorinthea Ironsong", "weapons": ["Dawnblade"], "action_points": 1, "resource_points": 0, "hand": hand},
+        "P1": {
+            "hero": "Dorinthea Ironsong",
+            "weapons": ["Dawnblade"],
+            "action_points": 1,
+            "resource_points": 0,
+            "hand": hand,
+        },
         "P2": {"life": 20, "equipment": {"head": "Ironrot Helm"}, "hand": ["Snatch (red)"]},
     }
 
@@ -286,7 +311,12 @@ def _dorinthea(hand: list[str]) -> dict[str, Any]:
             "P1 plays Ironsong Response (red) targeting Dawnblade (reprise is off)",
             "Dawnblade deals 2 damage",
         ],
-        ["P1 atk Dawnblade pitch Sink Below (red)", "P2 blk helm only", "P1 Ironsong Response (red), reprise off", "2 dmg"],
+        [
+            "P1 atk Dawnblade pitch Sink Below (red)",
+            "P2 blk helm only",
+            "P1 Ironsong Response (red), reprise off",
+            "2 dmg",
+        ],
         [
             "P1 swung Dawnblade at P2, pitching Sink Below (red)",
             "P2 just put the helm in front of it",
@@ -299,8 +329,111 @@ def _dorinthea(hand: list[str]) -> dict[str, Any]:
 def test_a_coloured_reaction_after_the_defence_and_the_damage_after_it(fabrary_cards, lines):
     """CR 7.3.4, 7.4.2a: the attack reaction named with its colour, right after the defence, is
     played in the Reaction Step; the damage said next resolves it first (CR 1.11.4a, 7.4.3)."""
-    r = run_log(_dorinthea(["Sink Below (red)", "Ironsong Response (red)"]), lines, fabrary_cards, all_read=True)
+    r = run_log(
+        _dorinthea(["Sink Below (red)", "Ironsong Response (red)"]), lines, fabrary_cards, all_read=True
+    )
     assert not messages(r, "violation")
     state = r.to_json()["state"]
     assert state["P1"]["graveyard"] == ["Ironsong Response"]
     assert state["P2"]["life"] == 18
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            "P1 plays Hit and Run (red); all pass (Hit and Run resolves)",
+            "P1 attacks with Dawnblade targeting P2's hero, pitching Toughen Up (blue)",
+        ],
+        ["P1: Hit and Run (red), resolves", "P1 atk w/ Dawnblade pitch Toughen Up (blue)"],
+        [
+            "P1 played Hit and Run (red) and it resolved",
+            "then P1 swung Dawnblade at P2, pitching Toughen Up (blue)",
+        ],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_your_next_weapon_attack_gains_go_again(fabrary_cards, lines):
+    """Hit and Run: "Your next weapon attack this turn gains go again" applies as the weapon attack
+    is played (CR 5.1.2a); the attack's go again then gives the action point (CR 7.6.2)."""
+    given = _dorinthea(["Hit and Run (red)", "Toughen Up (blue)"])
+    r = run_log(
+        given, lines + ["P2 declares no defending cards; P2 takes 3 damage"], fabrary_cards, all_read=True
+    )
+    assert not messages(r, "violation")
+    state = r.to_json()["state"]
+    assert state["combat_chain"]["links"][0]["go_again"] is True
+    assert state["P1"]["resource_points"] == 2
+
+
+def test_a_non_weapon_attack_does_not_take_the_weapon_go_again(fabrary_cards):
+    """The effect waits for a weapon attack: Snatch played next does not get go again."""
+    given = _dorinthea(["Hit and Run (red)", "Snatch (red)", "Snatch (yellow)"])
+    r = run_log(
+        given,
+        [
+            "P1 plays Hit and Run (red), it resolves",
+            "P1 plays Snatch (red)",
+            "P2 takes 4",
+            "P1 plays Snatch (yellow)",
+        ],
+        fabrary_cards,
+    )
+    assert [v["action"] for v in r.violations] == [4]  # no go again from Hit and Run, no action point
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 plays Wounded Bull (red), pitching Toughen Up (blue) (it gets +1 because P1 has less life)",
+        "P1 atk w/ Wounded Bull (red) pitch Toughen Up (blue), +1 since P1 is lower",
+        "P1 swung Wounded Bull (red) at P2 at 12 vs 18, pitching Toughen Up (blue)",
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_a_judges_reason_is_a_remark_not_a_payment(fabrary_cards, line):
+    """The reason a judge adds ("+1 since P1 is lower", "at 12 vs 18") is a remark: only the card
+    named is pitched (CR 1.14.3), and nothing is flagged."""
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Rhinar, Reckless Rampage",
+            "life": 12,
+            "action_points": 1,
+            "hand": ["Wounded Bull (red)", "Toughen Up (blue)"],
+        },
+        "P2": {"life": 18, "hand": []},
+    }
+    r = run_log(given, [line], fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = r.to_json()["state"]
+    assert state["P1"]["pitch_zone"] == ["Toughen Up"]
+    assert state["P1"]["resource_points"] == 0
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 attacks with Dawnblade targeting P2's hero, paying 1 with floating resource points",
+        "Resolution step, P1 attacks again with Dawnblade using the last floating resource",
+        "P1 swings Dawnblade again for 3, paying 1 of the floating resources",
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_a_second_weapon_attack_paid_from_the_float(fabrary_cards, line):
+    """Dorinthea's extra attack (CR 5.2.3c) after a hit with go again, paid with a floating point."""
+    given = _dorinthea(["Warrior's Valor (red)", "Sink Below (blue)"])
+    lines = [
+        "P1 plays Warrior's Valor (red), pitching Sink Below (blue); all pass",
+        "P1 attacks with Dawnblade, paying 1 with floating resource points",
+        "P2 declares no defending cards; P2 takes 6 damage",
+        "all pass to the resolution step",
+        line,
+    ]
+    r = run_log(given, lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = r.to_json()["state"]
+    assert state["P1"]["resource_points"] == 0
+    assert [layer["card"] for layer in state["stack"]] == ["Dawnblade"]
