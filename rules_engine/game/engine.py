@@ -145,7 +145,16 @@ def attack_with(s: GameState, c: A.Attack, ctx: Ctx) -> None:
     (CR 1.4.3, 5.2), else playing the attack card X (CR 5.1)."""
     p = s.p(c.player)
     arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
-    source = c.play.card.name
+    source = re.sub(r"^(?:the|their|his|her) ", "", c.play.card.name, flags=re.I)  # "the Kodachi"
+    if not any(norm_name(x.name) == norm_name(source) for x in arena):
+        source = c.play.card.name if any(norm_name(x.name) == norm_name(c.play.card.name) for x in p.hand) else source
+    if not any(norm_name(x.name) == norm_name(source) for x in arena) and not any(
+        norm_name(x.name) == norm_name(source) for x in p.hand
+    ):
+        # "swings Kodachi" for the Harmonized Kodachi the player holds: the last words of one weapon's name
+        short = [x for x in p.weapons if norm_name(x.name).endswith(" " + norm_name(source))]
+        if len(short) == 1:
+            source = short[0].name
     if any(norm_name(x.name) == norm_name(source) for x in arena):
         activate(s, A.Activate(c.player, source, c.play.targets, c.play.pitches), ctx)
     else:

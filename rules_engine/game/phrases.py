@@ -435,6 +435,10 @@ def _asides(c: str) -> str:
         c,
         flags=re.I,
     )
+    # "... -- Ira +1": a dash aside is a remark (a claim in parentheses)
+    c = re.sub(r"\s+(?:--|—)\s+([^;()]+)$", r" (\1)", c)
+    # "P2 plays Sink Below (red) as a defense reaction": the card's own type, said (nothing to apply)
+    c = re.sub(r"\s+as (?:a|an|their|his|her) (?:defen[cs]e|attack) reaction$", "", c, flags=re.I)
     # "P1 Hit and Run (red), resolves": the card just played resolves (everyone passed)
     c = re.sub(r",\s+(?:and\s+)?(?:resolves|resolved)$", ", it resolves", c, flags=re.I)
     # "..., +1 since P1 is lower", "... at 17 vs 20, it gets go again": the judge's reasons, claims in

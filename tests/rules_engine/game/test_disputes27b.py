@@ -437,3 +437,71 @@ def test_a_second_weapon_attack_paid_from_the_float(fabrary_cards, line):
     state = r.to_json()["state"]
     assert state["P1"]["resource_points"] == 0
     assert [layer["card"] for layer in state["stack"]] == ["Dawnblade"]
+
+
+def _kodachi() -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Katsu, the Wanderer",
+            "weapons": ["Harmonized Kodachi"],
+            "action_points": 1,
+            "resource_points": 0,
+            "hand": ["Head Jab (blue)"],
+        },
+        "P2": {"life": 20, "hand": []},
+    }
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 attacks with Kodachi targeting P2's hero, pitching Head Jab (blue)",
+        "P1 atk Kodachi pitch Head Jab (blue) -- cost-0 card in pitch",
+        "P1 swung the Kodachi at P2, pitching Head Jab (blue)",
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_a_weapon_named_by_the_last_words_of_its_name(fabrary_cards, line):
+    """ "Kodachi" for the Harmonized Kodachi the player holds (the only weapon whose name ends so):
+    its attack is activated (CR 5.2), not a card named Kodachi played from hand."""
+    r = run_log(_kodachi(), [line], fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = r.to_json()["state"]
+    assert [layer["card"] for layer in state["stack"]] == ["Harmonized Kodachi"]
+    assert state["P1"]["resource_points"] == 2
+
+
+def test_a_weapon_not_held_is_still_refused(fabrary_cards):
+    """A weapon the player does not control cannot attack (CR 5.2.2)."""
+    r = run_log(_kodachi(), ["P1 attacks with Dawnblade, pitching Head Jab (blue)"], fabrary_cards)
+    assert messages(r, "violation")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P2 plays Sink Below (red)",
+        "P2 plays Sink Below (red) as a defense reaction",
+        "P2 DRs Sink Below (red) -- hoping to dig",
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_command_and_conquer_forbids_a_defense_reaction_however_said(fabrary_cards, line):
+    """Command and Conquer: "Defense reaction cards can't be played this chain link" (CR 1.10.3)."""
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "hand": ["Command and Conquer (red)", "Cracked Bauble (yellow)"]},
+        "P2": {"life": 20, "hand": ["Snatch (red)", "Sink Below (red)"]},
+    }
+    lines = [
+        "P1 plays Command and Conquer (red), pitching Cracked Bauble (yellow)",
+        "P2 defends with Snatch (red)",
+        line,
+    ]
+    r = run_log(given, lines, fabrary_cards, all_read=True)
+    assert [v["action"] for v in r.violations] == [3]
