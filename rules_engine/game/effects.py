@@ -1381,7 +1381,7 @@ GRANT_CONDITIONS: dict[str, re.Pattern[str]] = {
     "marked": re.compile(r"^this is attacking a marked hero$"),
 }
 _GRANT = re.compile(
-    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?(?:when (?:this is played|you play this), )?if (.+?), "
+    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?(?:when (?:this is played|you play this), )?(?:if|while) (.+?), "
     r"(?:it|this|this card's attacks) (?:gets|gains|has|get|gain|have|(?=go again$)) ?(.+)$"
 )
 

@@ -505,3 +505,39 @@ def test_command_and_conquer_forbids_a_defense_reaction_however_said(fabrary_car
     ]
     r = run_log(given, lines, fabrary_cards, all_read=True)
     assert [v["action"] for v in r.violations] == [3]
+
+
+def _anothos(hand: list[str]) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Bravo, Showstopper",
+            "weapons": ["Anothos"],
+            "action_points": 1,
+            "resource_points": 0,
+            "hand": hand,
+        },
+        "P2": {"life": 20, "hand": []},
+    }
+
+
+@pytest.mark.parametrize(
+    ("pitched", "life"),
+    [
+        ("Crippling Crush (red) and Thunder Quake (blue)", 14),  # two cost-3+ cards: 4 + 2
+        ("Toughen Up (blue)", 16),  # Toughen Up costs 2: no bonus
+    ],
+)
+def test_a_weapons_while_bonus_follows_the_pitch_zone(fabrary_cards, pitched, life):
+    """Anothos: "While there are 2 or more cards with cost 3 or greater in your pitch zone, Anothos
+    has +2{p}" (CR 6.1.3, a static condition read like "If ..., this has ...")."""
+    given = _anothos(["Crippling Crush (red)", "Thunder Quake (blue)", "Toughen Up (blue)"])
+    lines = [
+        f"P1 attacks with Anothos targeting P2's hero, pitching {pitched}",
+        "P2 declares no defending cards",
+    ]
+    r = run_log(given, [*lines, "all pass to the damage step"], fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    assert r.to_json()["state"]["P2"]["life"] == life
