@@ -147,7 +147,11 @@ def attack_with(s: GameState, c: A.Attack, ctx: Ctx) -> None:
     arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
     source = re.sub(r"^(?:the|their|his|her) ", "", c.play.card.name, flags=re.I)  # "the Kodachi"
     if not any(norm_name(x.name) == norm_name(source) for x in arena):
-        source = c.play.card.name if any(norm_name(x.name) == norm_name(c.play.card.name) for x in p.hand) else source
+        source = (
+            c.play.card.name
+            if any(norm_name(x.name) == norm_name(c.play.card.name) for x in p.hand)
+            else source
+        )
     if not any(norm_name(x.name) == norm_name(source) for x in arena) and not any(
         norm_name(x.name) == norm_name(source) for x in p.hand
     ):

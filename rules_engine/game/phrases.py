@@ -435,6 +435,8 @@ def _asides(c: str) -> str:
         c,
         flags=re.I,
     )
+    # "... -> combo, 4 power w/ go again": what the judge says follows from a keyword, a remark
+    c = re.sub(r"\s+(?:->|=>)\s+((?:combo|reprise|crush|rupture)\b[^;()]*)$", r" (\1)", c, flags=re.I)
     # "... -- Ira +1": a dash aside is a remark (a claim in parentheses)
     c = re.sub(r"\s+(?:--|—)\s+([^;()]+)$", r" (\1)", c)
     # "P2 plays Sink Below (red) as a defense reaction": the card's own type, said (nothing to apply)

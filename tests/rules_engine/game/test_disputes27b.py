@@ -541,3 +541,32 @@ def test_a_weapons_while_bonus_follows_the_pitch_zone(fabrary_cards, pitched, li
     r = run_log(given, [*lines, "all pass to the damage step"], fabrary_cards, all_read=True)
     assert not messages(r, "violation")
     assert r.to_json()["state"]["P2"]["life"] == life
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 plays Whelming Gustwave (red) (the combo is on)",
+        "Res step P1 plays Whelming Gustwave (red) -> combo, 4 power w/ go again",
+        "then P1 played Whelming Gustwave (red) - combo on",
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_a_combo_remark_after_the_play(fabrary_cards, line):
+    """Whelming Gustwave after Surging Strike: the combo (CR 8.4.1) is the engine's to decide; the
+    judge's remark about it is kept as a claim and the play applies."""
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Katsu, the Wanderer",
+            "action_points": 1,
+            "hand": ["Surging Strike (red)", "Toughen Up (blue)", "Whelming Gustwave (red)"],
+        },
+        "P2": {"life": 20, "hand": []},
+    }
+    lines = ["P1 plays Surging Strike (red), pitching Toughen Up (blue); P2 takes 5", line, "no block, 4"]
+    r = run_log(given, lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    assert r.to_json()["state"]["P2"]["life"] == 11
