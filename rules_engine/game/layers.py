@@ -338,6 +338,10 @@ def static_text_notes(s: GameState, ctx: Ctx) -> None:
                         sentence=repr(sentence),
                     ),
                     "manual_effect",
+                    watch=True,  # an ability in play to watch, not an event of this line (pages fold them)
+                    card=facts.name,
+                    sentence=sentence,
+                    player=pl,
                 )
 
 
