@@ -234,6 +234,9 @@ class CreateToken:
     player: str
     name: str
     count: int = 1
+    source: str = (
+        ""  # "Dromai makes 2 Ash": the card said to make it (its controller, when no player is said)
+    )
 
 
 @dataclass(frozen=True)

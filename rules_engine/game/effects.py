@@ -221,10 +221,11 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "next_attack_keyword",
     ),
     (
-        # "Your next arrow / dagger / weapon / Mechanologist attack this turn gets +N{p}" (CR 5.1.2a)
+        # "Your next arrow / dagger / weapon / Mechanologist attack this turn gets +N{p}" (CR 5.1.2a),
+        # or go again alone ("Your next weapon attack this turn gains go again", Hit and Run)
         re.compile(
-            r"^your next (?!attack\b)([a-z]+) attack this turn (?:gets|gains) \+(\d+)\{p\}"
-            r"(,? and go again)?(?:,? and (overpower|dominate))?(?:,? and \"([^\"]+)\")?$"
+            r"^your next (?!attack\b)([a-z]+) attack this turn (?:gets|gains) (?:\+(\d+)\{p\}(,? and go again)?|(?=go again))"
+            r"(go again)?(?:,? and (overpower|dominate))?(?:,? and \"([^\"]+)\")?$"
         ),
         "next_typed_attack",
     ),
@@ -943,12 +944,17 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = "|".join([cls, "go again" if "go again" in bonus else "", ability])
                 elif kind == "next_typed_attack":
                     # word, go again, a keyword and a quoted hit ability, packed for playing.apply_next_card_effects
-                    ability = mm.group(5) or ""
+                    ability = mm.group(6) or ""
                     if ability and not _computable_hit_ability(ability):
                         continue  # a granted ability the engine cannot compute: left to the judge
-                    amount = int(mm.group(2))
+                    amount = int(mm.group(2) or 0)
                     target = "|".join(
-                        [mm.group(1), "go again" if mm.group(3) else "", mm.group(4) or "", ability]
+                        [
+                            mm.group(1),
+                            "go again" if mm.group(3) or mm.group(4) else "",
+                            mm.group(5) or "",
+                            ability,
+                        ]
                     )
                 elif kind == "next_cheap_attack_power":
                     amount = int(groups[2])
@@ -1427,7 +1433,7 @@ GRANT_CONDITIONS: dict[str, re.Pattern[str]] = {
     "marked": re.compile(r"^this is attacking a marked hero$"),
 }
 _GRANT = re.compile(
-    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?(?:when (?:this is played|you play this), )?if (.+?), "
+    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?(?:when (?:this is played|you play this), )?(?:if|while) (.+?), "
     r"(?:it|this|this card's attacks|the attack) (?:gets|gains|has|get|gain|have|(?=go again$)) ?(.+?)"
     r"(?: until end of turn)?$"
 )

@@ -428,6 +428,36 @@ def _asides(c: str) -> str:
     "before declaring any defenders" are remarks in parentheses (read by the claim grammar, reported
     when unread)."""
     c = _correction(c)
+    # "P1 attacks again with Dawnblade": the repeat said before the source
+    c = re.sub(
+        r"\b(P[12]) (attacks|attacked|swings|swung) (?:again|once more|a second time) with ",
+        r"\1 \2 with ",
+        c,
+        flags=re.I,
+    )
+    # "... -> combo, 4 power w/ go again": what the judge says follows from a keyword, a remark
+    c = re.sub(r"\s+(?:->|=>)\s+((?:combo|reprise|crush|rupture)\b[^;()]*)$", r" (\1)", c, flags=re.I)
+    # "... -- Ira +1": a dash aside is a remark (a claim in parentheses)
+    c = re.sub(r"\s+(?:--|—)\s+([^;()]+)$", r" (\1)", c)
+    # "P2 plays Sink Below (red) as a defense reaction": the card's own type, said (nothing to apply)
+    c = re.sub(r"\s+as (?:a|an|their|his|her) (?:defen[cs]e|attack) reaction$", "", c, flags=re.I)
+    # "P1 Hit and Run (red), resolves": the card just played resolves (everyone passed)
+    c = re.sub(r",\s+(?:and\s+)?(?:resolves|resolved)$", ", it resolves", c, flags=re.I)
+    # "..., +1 since P1 is lower", "... at 17 vs 20, it gets go again": the judge's reasons, claims in
+    # parentheses (checked where the claim grammar reads them, else reported), never a card list
+    c = re.sub(r",?\s+(\+\d+\s+(?:since|because|as|from|for|thanks to)\b[^();]*)$", r" (\1)", c, flags=re.I)
+    c = re.sub(
+        r"\s+\((at \d+ (?:vs\.?|v\.?|versus|to|against) \d+)\)|\s+(at \d+ (?:vs\.?|v\.?|versus|against) \d+)(?=,|$)",
+        lambda m: f" ({m.group(1) or m.group(2)})",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
+        r",\s+((?:so\s+)?(?:it|this|that)\s+(?:gets|has|gains|got|had|gained)\s+go again)$",
+        r" (\1)",
+        c,
+        flags=re.I,
+    )
     # "P1, who now has priority in the Defend Step, plays AR R": the aside is a claim about the player
     m = re.match(
         r"^(P[12]),\s+(?:who|since|as)\s+(?:now |still |already )?(?:has|had|holds|held)\s+([^,;()]+),\s+(.+)$",
@@ -941,7 +971,8 @@ class Parser:
             )
             c = f"{m.group(1)}{m.group(2)[: len(name)]}{rest}"
         if re.fullmatch(
-            r"(?:and )?(?:the )?(?:combo|reprise|rupture|crush|boost)(?: is| was)? (?:on|active|live|met|applies|applied|on here|satisfied)",
+            r"(?:and )?(?:the )?(?:combo|reprise|rupture|crush|boost)(?: is| was)? (?:on|active|live|met|applies|applied|on here|satisfied"
+            r"|off|not on|inactive|not met|not active|doesn'?t apply|does not apply|didn'?t apply)",
             c,
             re.I,
         ):
@@ -1192,6 +1223,7 @@ class Parser:
                     r"|(?:ate|eats|soaked|soaks|absorbed|absorbs|prevents|prevented)\s+\d+.*"
                     r"|(?:broke|breaks|shattered|shatters)"
                     r"|(?:draws|drew)\b.*"
+                    r"|(?:creates|makes|made|created)\s+(?:a|an|one|two|three|four|\d+)\s.*"
                     r"|(?:hits?|hit for|deals?|dealt)\s+(?:for\s+)?\d+\b.*"
                     r"|.*\b(?:off|from|with|using) the float(?:ing)?\b.*"
                     r"|(?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom\b.*)",
@@ -1622,6 +1654,18 @@ class Parser:
         m = re.match(rf"^{_P} attacks with (.+)$", c, re.I)
         if m:
             return self.activate(m.group(1).upper(), m.group(2))
+        m = re.match(
+            r"^(.+?)(?:'s? (?:hero )?(?:ability|power))? (?:activates|is activated|gets activated)"
+            r"((?:,?\s+(?:by\s+)?(?:pitching|paying|targeting)\b.*)?)$",
+            c,
+            re.I,
+        )
+        if m and not re.match(rf"^{_P}\b", m.group(1), re.I):
+            # "Chane activates", "Bravo's ability activates, pitching X": the source is the subject;
+            # whose it is (the player left out) the engine finds from the heroes and permanents in play
+            named = self.names.prefix(m.group(1))
+            if named is not None and norm_name(named) == norm_name(_uncoloured(m.group(1))):
+                return self.activate("", named + m.group(2))
         m = re.match(rf"^{_P} activates (.+)$", c, re.I)
         if m:
             # "P1 activates Fai's ability", "... Fai's hero ability", "... Fai again": the source named
@@ -1745,6 +1789,21 @@ class Parser:
         m = re.fullmatch(rf"{_P} declines (arcane barrier|spellvoid|quell)(?: \d+)?(?: of .+)?", c, re.I)
         if m:
             return [A.DeclinePrevention(m.group(1).upper(), m.group(2).casefold())]
+        # "Dromai makes 2 Ash", "Iyslander makes a Frostbite for P1", "Briar creates an Embodiment of
+        # Earth": a card (a hero, a permanent) named as the maker of a token; its controller gets it
+        # unless the line names the player (the engine finds whose the card is)
+        m = re.fullmatch(
+            r"(.+?)(?:'s (?:trigger|ability|effect))? (?:creates|makes|made|created|gives (P[12]))"
+            r" (a|an|one|two|three|four|\d+) (.+?)(?: tokens?)?(?: (?:for|under) (P[12])(?:'s control)?)?",
+            c,
+            re.I,
+        )
+        if m and not re.match(rf"^{_P}\b", m.group(1), re.I):
+            named = self.names.prefix(m.group(1))
+            token = self.names.prefix(m.group(4))
+            if named is not None and norm_name(named) == norm_name(m.group(1)) and token is not None:
+                player = (m.group(2) or m.group(5) or "").upper()
+                return [A.CreateToken(player, token, _num(m.group(3)), named)]
         # tokens, reveal, opt, heave
         m = re.fullmatch(rf"{_P} creates (a|an|one|two|three|four|\d+) (.+?) tokens?", c, re.I)
         if m:
@@ -2700,6 +2759,8 @@ _STARTS_ACTION = re.compile(
     r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never|chose not to|chooses not to|decided not to)\s+(?:blocks?|defends?|block|defend|blockers)\b"
     r"|P[12]\s+(?:at|is at|on|is on)\s+\d+\s*$|\d+\s+arcane\b|\d+\s*$|ward\s+\d+\b"
     r"|[\w' ]{1,30}?\s+(?:is\s+|was\s+|gets\s+|got\s+)?destroyed\s*$"
+    r"|[A-Z][\w' ]{1,30}?\s+(?:creates|makes|made|created)\s+(?:a|an|one|two|three|four|\d+)\s"
+    r"|(?:the\s+)?(?:combo|reprise|rupture|crush|boost)(?:\s+is|\s+was)?\s+(?:on|off|not|active|inactive|live|met)\b"
     r"|(?:in|during)\s+the\s+(?:layer|attack|defend|reaction|rxn|damage|resolution|res)\s+step\s+(?:"
     + _PLAYER_VERBS_MORE
     + r")\b"
@@ -2862,19 +2923,45 @@ def canonical(clause: str) -> str:
     )
     c = re.sub(r"^(P[12] (?:defends with|declares) [^()]+?) (?:only|alone)$", r"\1", c, flags=re.I)
     c = re.sub(r"(targeting P[12]'s hero) again\b", r"\1", c, flags=re.I)
-    c = re.sub(r"^(P[12] (?:plays|attacks with) [^,;()]+?) again(?=\s*(?:,|$))", r"\1", c, flags=re.I)
+    c = re.sub(
+        r"^(P[12] (?:plays|attacks with) [^,;()]+?) (?:again|once more|a second time)(?: for \d+)?(?=\s*(?:,|$))",
+        r"\1",
+        c,
+        flags=re.I,
+    )
+    # "P1 attacks again with Dawnblade": the repeat said before the source
+    c = re.sub(
+        r"^(P[12]) attacks (?:again|once more|a second time) with ", r"\1 attacks with ", c, flags=re.I
+    )
+    # "... using the last floating resource", "paying 1 of the floating resources": paid from the float
+    c = re.sub(
+        r",?\s+(?:using|paying(?: with)?|with|off)\s+(?:the\s+)?(?:last\s+|(?:1|one)\s+of\s+the\s+)float(?:ing)?(?:\s+resources?(?:\s+points?)?)?$",
+        ", paying 1 with floating resource points",
+        c,
+        flags=re.I,
+    )
     c = re.sub(
         r"(pitching [^,;()]+?),? (?:which|that) (?:is|was) (?:a|an) ([123])\b(?: pitch)?",
         r"\1 (pitch \2)",
         c,
         flags=re.I,
     )
-    c = re.sub(r"(pitching [^,;()]+?) for ([123])\b(?! resource)", r"\1 (pitch \2)", c, flags=re.I)
+    c = re.sub(
+        r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for ([123])\b(?! resource)",
+        r"\1 (pitch \2)",
+        c,
+        flags=re.I,
+    )
     # "P1 swung Attack A at P2 and pitched Card B for it": "for it" is the card played
-    c = re.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost|the \d+)\b", r"\1", c, flags=re.I)
+    c = re.sub(
+        r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for (?:it|that|this|the cost|the \d+)\b",
+        r"\1",
+        c,
+        flags=re.I,
+    )
     # "P1 atk w/ Attack A pitch Card B": the payment without a comma
     c = re.sub(
-        r"^(P[12] (?:plays|attacks with) [^,;()+]+?)\s+(?:pitch|pitches|pitching)\s+(?=[A-Z0-9])",
+        r"^(P[12] (?:plays|attacks with) (?:[^,;()+]|\((?:red|yellow|blue)\))+?)\s+(?:pitch|pitches|pitching)\s+(?=[A-Z0-9])",
         r"\1, pitching ",
         c,
     )
@@ -2886,7 +2973,10 @@ def canonical(clause: str) -> str:
     )
     c = re.sub(r",\s*(?:pitch|pitches|pitched)\s+", ", pitching ", c, flags=re.I)
     c = re.sub(
-        r"(pitching [^,;()]+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I
+        r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for (?:it|that|this|the cost)\b",
+        r"\1",
+        c,
+        flags=re.I,
     )  # ", pitched X for it"
     # "P1 plays Attack A at P2 (pitch Card Y)": a card in the parentheses is a payment, not a claim
     c = re.sub(

@@ -90,7 +90,15 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
         # "X resolves" said as an event of its own: a restatement when X resolved on this line or the
         # one before; otherwise the players passed and X resolved, which the stack must allow (an
         # ambiguity naming the line when X is not on top, never a silent end of a step or phase)
-        if _resolved_already(c.resolves, ctx):
+        wanted = _name_words(c.resolves) - _LAYER_WORDS
+        waiting = (
+            bool(s.stack)
+            and s.stack[-1].kind == "card"
+            and bool(wanted)
+            and wanted <= _name_words(s.stack[-1].name)
+        )
+        if _resolved_already(c.resolves, ctx) and not waiting:
+            # (a card still waiting on top of the stack has not resolved, whatever its play triggered)
             return
         if not resolves_named(s, c.resolves, ctx):
             return

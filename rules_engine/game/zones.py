@@ -454,6 +454,7 @@ def make_token(s: GameState, player: str, name: str, ctx: Ctx) -> Card:
         card.counters["steam"] = steam_text(facts).enters
     conditions.record(s, player, f"entered id:{card.id}")  # crank acts as it enters (CR 8.3.29)
     conditions.record_creation(s, player, card)  # "if you've played or created an aura this turn"
+    ctx.events.append(Event("token", player, norm_name(token_base(card.name))))
     return card
 
 
@@ -469,9 +470,30 @@ def target_player(target: str, player: str) -> str:
 
 
 def create_token(s: GameState, c: A.CreateToken, ctx: Ctx) -> None:
-    """A token the log creates ("P1 creates a Runechant token")."""
-    for _ in range(c.count):
+    """A token the log creates ("P1 creates a Runechant token"). A token of that name the engine
+    made for the player on this line or the one before (a trigger it computes: Kayo's Might, Briar's
+    Embodiment of Earth, a hit's Runechant) and no line has said yet is the one the line reports,
+    so it is not made twice (a note); only the rest is created."""
+    key = norm_name(token_base(c.name))
+    events = ctx.prev_events + ctx.events
+    made = sum(1 for e in events if e.kind == "token" and e.player == c.player and e.subject == key)
+    said = sum(1 for e in events if e.kind == "token_said" and e.player == c.player and e.subject == key)
+    already = min(c.count, max(0, made - said))
+    if already:
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {player}'s {name} token was already created by an ability the engine applies; it is not created again.",
+                number=ctx.entry.number,
+                player=c.player,
+                name=c.name,
+            ),
+        )
+    for _ in range(already):
+        ctx.events.append(Event("token_said", c.player, key))
+    for _ in range(c.count - already):
         make_token(s, c.player, c.name, ctx)
+        ctx.events.append(Event("token_said", c.player, key))
 
 
 def reveal(s: GameState, c: A.Reveal, ctx: Ctx) -> None:
