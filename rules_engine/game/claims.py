@@ -53,11 +53,7 @@ def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
             ok = derived == c.value
     elif c.kind == "hits":
         link = next(
-            (
-                lk
-                for lk in reversed(s.chain)
-                if not c.subject or norm_name(lk.attack.name) == norm_name(c.subject)
-            ),
+            (lk for lk in reversed(s.chain) if not c.subject or _same_card(lk.attack.name, c.subject)),
             None,
         )
         derived = link.hit if link else None
@@ -655,5 +651,10 @@ def _same_card(name: str, said: str) -> bool:
     judge adds to tell pitch variants apart ("Consuming Volition" for Consuming Volition (red))."""
     if norm_name(name) == norm_name(said):
         return True
-    bare = re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", name, flags=re.I)
-    return norm_name(bare) == norm_name(said)
+
+    def bare(x: str) -> str:
+        return norm_name(re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", x, flags=re.I))
+
+    # either side may carry the colour: the engine's card ("Consuming Volition (red)") or the
+    # judge's words ("Command and Conquer (red)", from "C&C" read as the one coloured card it can be)
+    return bare(name) == norm_name(said) or bare(name) == bare(said)

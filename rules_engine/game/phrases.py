@@ -129,7 +129,7 @@ class NameIndex:
 
         def swap(m: re.Match[str]) -> str:
             word = m.group(0)
-            low = word.casefold()
+            low = word.casefold().replace("&", "n")  # "C&C": "and" said as "&"
             if low in reserved or low in words or not any(ch.isupper() for ch in word):
                 return word
             found = initials.get(low, set())
@@ -138,7 +138,7 @@ class NameIndex:
             coloured = [n for n in found if n != _uncoloured(n)]
             return coloured[0] if len(coloured) == 1 else min(found, key=len)
 
-        return re.sub(r"(?<![\w'(])[A-Za-z]{2,4}(?![\w'])", swap, text)
+        return re.sub(r"(?<![\w'(&])(?:[A-Za-z]{2,4}|[A-Za-z]&[A-Za-z])(?![\w'&])", swap, text)
 
     def short(self, word: str) -> str | None:
         """The one known name a judge's short form ends it ("C1" for "Card C1", "AR" for "Card AR"):

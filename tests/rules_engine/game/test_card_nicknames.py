@@ -1,0 +1,46 @@
+"""A card said by its initials with "&" for "and" ("C&C" for Command and Conquer), and a claim that
+names the card with its colour while the engine's card has none (issue 26, a judge's English)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rules_engine.game.replaying import messages, run_log
+
+
+def _cnc() -> dict:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "life": 20,
+            "resource_points": 0,
+            "action_points": 1,
+            "hand": ["Command and Conquer (red)", "Sink Below (blue)"],
+        },
+        "P2": {"life": 20, "arsenal": ["Pummel (red)"]},
+    }
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            "P1 plays Command and Conquer targeting P2, pitching Sink Below",
+            "P2 defends with nothing",
+            "all pass through the damage step",
+        ],
+        ["P1 plays C&C pitching Sink Below, P2 no block, C&C hits for 6"],
+        ["P1 swung C&C at P2 (pitched Sink Below)", "P2 didn't block and took the 6"],
+        ["P1 CnC pitch Sink Below, no blk, 6 dmg"],
+    ],
+)
+def test_command_and_conquer_by_any_name_hits_and_clears_the_arsenal(fabcube_cards, lines):
+    result = run_log(_cnc(), lines, fabcube_cards)
+    assert not messages(result, "observation_mismatch") and not messages(result, "unreadable"), (
+        result.findings
+    )
+    assert not messages(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 14
+    assert result.state["P2"]["arsenal"] == []
