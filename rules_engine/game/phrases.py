@@ -138,6 +138,7 @@ class NameIndex:
             coloured = [n for n in found if n != _uncoloured(n)]
             return coloured[0] if len(coloured) == 1 else min(found, key=len)
 
+        text = re.sub(r"(?<![\w'])([A-Z])&([A-Z])(?![\w'])", r"\1n\2", text)  # "C&C": "and" as "&"
         return re.sub(r"(?<![\w'(])[A-Za-z]{2,4}(?![\w'])", swap, text)
 
     def short(self, word: str) -> str | None:
@@ -193,7 +194,7 @@ def _split_sentences(text: str) -> str:
             and i > 0
             and re.match(r"[A-Za-z0-9)'\]}]", text[i - 1])
             and not re.search(r"(?:^|\s)(?:vs|e\.g|i\.e|etc|approx|no|cf)$", text[:i], re.I)
-            and re.match(r"\s+[A-Z]", text[i + 1 :])
+            and re.match(r"\s+(?:[A-Z]|\d+\s+(?:through|thru|dmg|damage|in)\b)", text[i + 1 :])
         ):
             out += ";"
         else:
@@ -390,10 +391,146 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+#: More whole-action idioms (issue 26, blind-26e), tried before the ones above.
+_IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
+    # "P1's done, passes": the remark before the pass
+    (re.compile(r"\b(P[12])'s (?:done|finished|out of (?:gas|cards|actions)),\s*", re.I), r"\1 "),
+    # "P1 passes, end of turn", "eot": the action phase ends (CR 4.3.4)
+    (
+        re.compile(r"(?<=[,;])\s*(?:and\s+)?(?:(?:it's|that's) )?(?:end of (?:the )?turn|eot|on to the end phase)(?=\s*(?:[,;]|$))", re.I),
+        " all pass (the action phase ends)",
+    ),
+    # "X -> res", "resolves", "it resolves too", "it resolves at 6": the players passed and the top
+    # layer resolved (CR 1.11.4a, 5.3)
+    (re.compile(r"\s*(?:->|=>)\s*res(?:olves)?\b", re.I), "; all pass (it resolves)"),
+    (
+        re.compile(
+            r"(^|[;,]\s*)(?:and\s+)?(?:(?:it|that|this) )?(?:resolves|resolved)(?: too| as well| (?:at|for) \d+(?: defen[cs]e)?)?(?=\s*(?:[;,]|$))",
+            re.I,
+        ),
+        r"\1all pass (it resolves)",
+    ),
+    # "P2 plays DR D, resolves", "P1 Buff N ..., res": the same after a play
+    # "nobody does anything;": everyone passed (the rewrite below wants a comma or the end)
+    (re.compile(r"\b(nobody|no one) (does|did) anything(?=\s*;)", re.I), "all pass"),
+    # "passes through damage and resolution" with no subject: everyone passes (CR 1.11.4a)
+    (re.compile(r"(^|;\s*)(?:and\s+)?pass(?:es|ed)? (through|thru|to)\b", re.I), r"\1all pass \2"),
+    (re.compile(r"(^|[;,]\s*)pass(?=\s*(?:[,;]|$))", re.I), r"\1all pass"),
+    # "right away", "immediately", "straight after": when, not what
+    (re.compile(r"\s+(?:right away|straight away|straight after|immediately after|right after)(?=\s|$|,)", re.I), ""),
+    (re.compile(r"\b(P[12]) (?:immediately|instantly|quickly|then|also) (?=[a-z])"), r"\1 "),
+    (re.compile(r"\b(plays|played|attacks with) ([A-Z][^,;()]*?) instead(?=,|;|$|\s)"), r"\1 \2"),
+    # "Snatch connects for 4", "lands for 4": the attack hits for that much (a claim)
+    (re.compile(r"\b(connects|connected|lands|landed) for (\d+)\b", re.I), r"hits for \2"),
+    # "P2 keeps Sink Below in hand": a remark about the hand, kept as a claim of the clause before
+    (
+        re.compile(r"(?:,\s*|\s+and\s+)(?:P[12] )?(?:keeps|kept|holds|held) ([A-Z][^,;()]*?) in (?:their |his |her )?hand\b", re.I),
+        r" (keeps \1 in hand)",
+    ),
+    # "Spectral Shield is destroyed to prevent 1": the ward's prevention said of its card (a claim)
+    (
+        re.compile(r"\b((?:the )?[A-Z][\w']*(?: [A-Z][\w']*)*) (?:is|was|gets|got) destroyed to prevent (\d+)\b"),
+        r"\1 prevents \2",
+    ),
+    # "the shield takes 1", "Spectral Shield took 1": a permanent said to take damage prevents it
+    (
+        re.compile(r"(^|[;,:]\s*)((?:the )?(?:[\w' ]*shield|[\w' ]*ward)) (?:takes|took|stops|stopped|blocks|blocked) (\d+)\b", re.I),
+        r"\1\2 prevents \3",
+    ),
+    # "temper puts a -1 counter on Legs T", "Ironrot Helm blade breaks": a keyword's close-step
+    # trigger narrated (CR 8.3.2, 8.3.3, 8.3.10): a remark on the close, kept as a claim
+    (
+        re.compile(
+            r"(?:,\s*|;\s*)((?:temper|battleworn|blade break|guardwell)\b[^;]*|[A-Z][\w' ]*? (?:blade breaks|blade broke|breaks|broke|is tempered)\b[^;]*)(?=;|$)",
+            re.I,
+        ),
+        r" (\1)",
+    ),
+    # "P1 uses the go again action point for Attack B": the point, then the play (CR 8.3.5b)
+    (
+        re.compile(
+            r"\b(P[12]) (?:uses|used|spends|spent) (?:the |their |that )?(?:go again|GA)(?: action)? point (?:for|on|to play|to swing|to attack with) ",
+            re.I,
+        ),
+        r"go again; \1 plays ",
+    ),
+    # "P1 claims go again and plays X": the claim of the point, then the play
+    (re.compile(r"\b(P[12]) (?:claims|claimed|says|said) (?:it has |it had )?(?:go again|GA)(?:,| and)\s+", re.I), r"\1 "),
+    # "P1 goes Snatch at P2": the play
+    (re.compile(r"\b(P[12]) (?:goes|went) (?=[A-Z](?!\w* \d))"), r"\1 plays "),
+    # "P1 wants +4 so plays Pummel": the wish before the play
+    (re.compile(r"\b(P[12]) (?:wants|wanted|needs|needed) [^,;]+? (?:so|and) (?=plays|played|casts|swings|attacks)", re.I), r"\1 "),
+    # "at 20 v 20": the life totals when the card is played (a remark)
+    (re.compile(r"\s+at (\d+) (?:v|vs\.?|versus|to) (\d+)\b", re.I), r" (\1 v \2)"),
+    # "P1 passes priority to P2, who plays X": P2 plays it
+    (re.compile(r"\b(pass(?:es|ed)?)(?: priority)? (?:over )?to (P[12]),? who (?=\w)", re.I), r"\1; \2 "),
+    # "P2 responds ... targeting themself / themselves / on themselves": their own hero
+    (re.compile(r"\b(P[12])( [^;]*?\b(?:targeting|on|at)) (?:themself|themselves|himself|herself)\b", re.I), r"\1\2 \1's hero"),
+    # "P1 draws off the hit trigger": the hit trigger resolves
+    (
+        re.compile(
+            r"\b(?:P[12] )?(?:drew|draws|draw)(?: a card| one| 1)? (?:off|from) (?:the )?hit trigger\b",
+            re.I,
+        ),
+        "the hit trigger resolves",
+    ),
+    # "they draw 3 back up to 4": the draw
+    (re.compile(r"\b(draws?|drew) (\d+)(?: cards?)? (?:back )?up to \d+\b", re.I), r"\1 \2"),
+]
+
+
+def _pronouns(line: str) -> str:
+    """ "They stick Card A in arsenal", "and he draws 3": a pronoun subject is the last player named
+    before it on the line."""
+    out, last = "", ""
+    for part in re.split(r"(\bP[12]\b)", line):
+        if re.fullmatch(r"P[12]", part):
+            last = part
+            out += part
+            continue
+        if last:
+            part = re.sub(
+                r"(^\s*|[;,.]\s*(?:and\s+)?(?:then\s+)?)(?:they|he|she)\s+(?=[a-z])",
+                lambda m: m.group(1) + last + " ",
+                part,
+                flags=re.I,
+            )
+        out += part
+    return out
+
+
+def _arsenal_and_bottom(line: str) -> str:
+    """ "P1 sticks Card A in arsenal face down", "Card X goes to the bottom": the end phase's arsenal
+    (CR 4.4.3b) and the pitch zone put on the bottom of the deck (CR 4.4.3c), for the last player named."""
+    line = re.sub(
+        r"\b(P[12]) (?:sticks?|stuck|slides?|slid|puts?|places?|placed|sets?|tucks?|tucked) (?!nothing\b)([A-Z][^,;()]*?) "
+        r"(?:in|into) (?:the |their |his |her )?arsenal(?: (face[- ](?:down|up)))?\b",
+        lambda m: f"{m.group(1)} puts {m.group(2)} {(m.group(3) or 'face-down').replace(' ', '-')} into their arsenal",
+        line,
+    )
+    out, last = "", ""
+    for part in re.split(r"(\bP[12]\b)", line):
+        if re.fullmatch(r"P[12]", part):
+            last = part
+            out += part
+            continue
+        if last:
+            part = re.sub(
+                r"([;,]\s*(?:and\s+)?)([A-Z][^,;()]*?) (?:goes|go|went|is put) (?:to|on) the bottom(?: of (?:the|their|his|her) deck)?(?=\s*(?:[;,]|$))",
+                lambda m: f"{m.group(1)}{last} puts {m.group(2)} on the bottom of their deck",
+                part,
+            )
+        out += part
+    return out
+
+
 def _idioms(line: str) -> str:
     """A judge's idioms for whole actions and for the passes between them ("P1 and P2 both pass",
     "nobody responded so it resolved", "P2 let it resolve", "P1 pitched X and played Y") rewritten
     into the grammar's shapes before the line is split into clauses."""
+    for pat, rep in _IDIOMS_26E:
+        line = pat.sub(rep, line)
+    line = _arsenal_and_bottom(_pronouns(line))
     for pat, rep in _IDIOMS:
         line = pat.sub(rep, line)
     # "nobody responded so it resolved", "nobody did anything in reactions": everyone passed, through
@@ -2803,6 +2940,24 @@ def canonical(clause: str) -> str:
         c,
         flags=re.I,
     )
+    # "w/ the 2 floating", "paying the 2 floating resources", "paying with those 2", "off a floating
+    # resource", "with the other resource": resource points already in the pool (CR 1.14.2d)
+    c = re.sub(
+        r",?\s+(?:paying|paid|pays|using|used|with|off|from)(?: with| for it)?(?: the| their| those| these)? (\d+)"
+        r"(?: (?:floating|banked|leftover|left-over))?(?: resources?| resource points?| res| rp)?(?=\s*(?:$|,|;|\())",
+        r", paying \1 with floating resource points",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
+        r",?\s+(?:paying|paid|pays|using|used|with|off|from)(?: with)? (?:a|the|one|that|the other|the last|their) "
+        r"(?:floating |banked |leftover |remaining )?(?:resource|res)(?: point)?(?=\s*(?:$|,|;|\())",
+        r", paying 1 with floating resource points",
+        c,
+        flags=re.I,
+    )
+    # "P1 Razor Reflex on Dawnblade, +3": what the card gives, said after it (a claim)
+    c = re.sub(r",\s*(\+\d+)(?:\{p\}| power)?(?=\s*(?:$|,|;))", r" (\1)", c)
     # "... and only pitched Card R, which is a 1" / "pitching Card B for 3": the payment and its claim
     c = re.sub(
         r",?\s+and (?:only |just )?(?:pitched|pitches|pitching)\s+(?=\S)", ", pitching ", c, flags=re.I
