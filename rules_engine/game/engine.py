@@ -344,6 +344,8 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
     if isinstance(clause, (A.Play, A.Activate)) and s.combat_step == "defend" and not s.stack:
         _reaction_after_declaring(s, clause, ctx)
         return
+    if isinstance(clause, A.Play) and s.combat_step == "damage" and not s.stack:
+        _attack_after_damage(s, clause, ctx)
     if (
         isinstance(clause, A.Claim)
         and clause.kind in ("gains_ap", "go_again")
@@ -477,6 +479,28 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
 
 def _uncoloured_name(name: str) -> str:
     return re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", name or "", flags=re.I)
+
+
+def _attack_after_damage(s: GameState, clause: A.Play, ctx: Ctx) -> None:
+    """ "P2 took 4. P1 plays Attack B": the turn-player's next attack card, played once the Damage
+    Step has dealt its damage with nothing on the stack, implies the passes to the Resolution Step
+    (CR 7.5.4, 7.6.3a), the one step of the chain where it may be played; its own rules (action
+    points, CR 8.1.1c) then decide. A line that names the Damage Step for it is left to its rule."""
+    link = s.active_link()
+    if link is None or link.damage is None or clause.player != s.turn_player or s.priority != s.turn_player:
+        return
+    if any(
+        isinstance(c, A.Claim) and c.kind == "step" and c.subject == "damage" for c in ctx.entry.clauses
+    ) or any(isinstance(c, A.StepMarker) and c.step == "damage" for c in ctx.entry.clauses):
+        return
+    p = s.p(clause.player)
+    zones = [clause.card.zone] if clause.card.zone in ("hand", "arsenal") else ["hand", "arsenal"]
+    pool = [c for z in zones for c in (p.hand if z == "hand" else p.arsenal)]
+    card = next((c for c in pool if norm_name(c.name) == norm_name(clause.card.name)), None)
+    if card is None or not card.facts.is_("attack"):
+        return
+    all_pass_clause(s, A.AllPass("to", ("resolution",)), ctx)
+    ctx.add(NOTE, say("line {number}: the passes to the Resolution Step are implied.", number=ctx.entry.number))
 
 
 def _reaction_after_declaring(s: GameState, clause: A.Play | A.Activate, ctx: Ctx) -> None:

@@ -441,7 +441,7 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
     # trigger narrated (CR 8.3.2, 8.3.3, 8.3.10): a remark on the close, kept as a claim
     (
         re.compile(
-            r"(?:,\s*|;\s*)((?:temper|battleworn|blade break|guardwell)\b[^;]*|[A-Z][\w' ]*? (?:blade breaks|blade broke|breaks|broke|is tempered)\b[^;]*)(?=;|$)",
+            r"(?:,\s*|;\s*)(?![^(]*\))((?:temper|battleworn|blade break|guardwell)\b[^;()]*|[A-Z][\w' ]*? (?:blade breaks|blade broke|breaks|broke|is tempered)\b[^;()]*)(?=;|$)",
             re.I,
         ),
         r" (\1)",
@@ -496,16 +496,21 @@ def _pronouns(line: str) -> str:
                 flags=re.I,
             )
         out += part
-    return out
+    # "they draw" -> "P1 draws": the verb agrees with the player it now has
+    return re.sub(
+        r"\b(P[12]) (draw|put|play|block|defend|take|arsenal|attack|swing|discard|reveal|gain|lose|use|activate|stick)\b",
+        r"\1 \2s",
+        re.sub(r"\b(P[12]) (pitch|pass)\b(?!es)", r"\1 \2es", out),
+    )
 
 
 def _arsenal_and_bottom(line: str) -> str:
     """ "P1 sticks Card A in arsenal face down", "Card X goes to the bottom": the end phase's arsenal
     (CR 4.4.3b) and the pitch zone put on the bottom of the deck (CR 4.4.3c), for the last player named."""
     line = re.sub(
-        r"\b(P[12]) (?:sticks?|stuck|slides?|slid|puts?|places?|placed|sets?|tucks?|tucked) (?!nothing\b)([A-Z][^,;()]*?) "
-        r"(?:in|into) (?:the |their |his |her )?arsenal(?: (face[- ](?:down|up)))?\b",
-        lambda m: f"{m.group(1)} puts {m.group(2)} {(m.group(3) or 'face-down').replace(' ', '-')} into their arsenal",
+        r"\b(P[12]) (?:sticks?|stuck|slides?|slid|puts?|places?|placed|sets?|tucks?|tucked) (?!nothing\b)([A-Z][^,;()]*?)"
+        r"(?: (face[- ](?:down|up)))? (?:in|into) (?:the |their |his |her )?arsenal(?: (face[- ](?:down|up)))?\b",
+        lambda m: f"{m.group(1)} puts {m.group(2)} {(m.group(3) or m.group(4) or 'face-down').replace(' ', '-')} into their arsenal",
         line,
     )
     out, last = "", ""
@@ -3084,7 +3089,7 @@ def _c_closed(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("chain_closed")]
 
 
-@_claim(r"(?:the )?" + _STEP + r" step(?: (ends|begins|starts))?")
+@_claim(r"(?:(?:still|now|already|we are|we're|it's|it is|while) (?:in )?)?(?:the )?" + _STEP + r" step(?: (ends|begins|starts))?")
 def _c_step(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("step", m.group(1).casefold(), {"ends": 1}.get((m.group(2) or "").casefold(), 0))]
 

@@ -144,7 +144,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                 card=card.name,
                 value=s.priority or "nobody",
             ),
-            ("5.3.7",) if after_resolution and ctx.version != "older" else (),
+            ("5.3.7",) if after_resolution and ctx.version != "older" else _older_damage_step(ctx),
         )
     is_attack = f.is_attack_action
     action_cost = 0
@@ -1120,3 +1120,14 @@ def _discard_from_hand(s: GameState, player: str, name: str, ctx: Ctx) -> bool:
         return False
     ab = activated_ability(facts)
     return ab is not None and ab.discard_self
+
+
+def _older_damage_step(ctx: Ctx) -> tuple[str, ...]:
+    """The older edition gives nobody priority in the Damage Step (older CR 7.5.1): a card the line
+    says was played there cites that rule as well."""
+    said = any(
+        (isinstance(c, A.Claim) and c.kind == "step" and c.subject == "damage")
+        or (isinstance(c, A.StepMarker) and c.step == "damage")
+        for c in ctx.entry.clauses
+    )
+    return ("7.5.1",) if ctx.version == "older" and said else ()

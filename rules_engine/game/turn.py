@@ -129,10 +129,13 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
         goal = order.index(steps[-1])
         if not reachable(s, steps[-1], goal, order, ctx):
             return
+        start = s.combat_step
         for _ in range(MAX_LOOP):
             if s.game_over or not s.combat_step or s.pending is not None:
                 return
-            if order.index(s.combat_step) >= goal and not s.stack:
+            if order.index(s.combat_step) >= goal and (not s.stack or s.combat_step != start):
+                # a layer that arrived with the step reached (a hit trigger in the Damage Step) waits
+                # for the players' next passes, which the line did not say (CR 7.5.3)
                 return
             all_pass(s, ctx)
         return
