@@ -605,6 +605,12 @@ def _asides(c: str) -> str:
     )
     # "..., dealing 1 arcane damage to P2's hero": what the action did, said as a participle (a claim)
     c = re.sub(
+        r"^(P[12] (?:plays|played|casts|cast) [^,;()]+),\s+((?:dealing|gaining|destroying|drawing|creating|discarding|banishing)\s+[^();]+)$",
+        r"\1 (\2)",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
         r"(?<=\)),\s+((?:dealing|gaining|destroying|drawing|creating|discarding|banishing)\s+[^();]+)$",
         r" (\1)",
         c,
@@ -859,7 +865,8 @@ class Parser:
                 and known is not None
                 and re.fullmatch(
                     re.escape(known)
-                    + r"(?:\s*\((?:red|yellow|blue)\))?(?:\s+(?:at|targeting|@|->|into|on)\s+P[12]\b.*)?(?:\s*,\s.*)?",
+                    + r"(?:\s*\((?:red|yellow|blue)\))?(?:\s*\([^()]*\))?(?:\s+(?:at|targeting|@|->|into|on)\s+P[12]\b.*)?"
+                    + r"(?:\s+(?:pitch|pitching|w/|with|paying|using|off)\s.*)?(?:\s*,\s.*)?",
                     bare,
                     re.I,
                 )
@@ -2818,7 +2825,7 @@ _PLAYER_VERBS_MORE = (
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
     r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never|chose not to|chooses not to|decided not to)\s+(?:blocks?|defends?|block|defend|blockers)\b"
-    r"|P[12]\s+(?:at|is at|on|is on)\s+\d+\s*$|\d+\s+arcane\b|\d+\s*$|ward\s+\d+\b"
+    r"|P[12]\s+(?:at|is at|on|is on)\s+\d+\s*$|\d+\s+arcane\b|\d+\s*$|ward\s+\d+\b|(?:dmg|damage)\s+\d+\s*$"
     r"|[\w' ]{1,30}?\s+(?:is\s+|was\s+|gets\s+|got\s+)?destroyed\s*$"
     r"|(?:in|during)\s+the\s+(?:layer|attack|defend|reaction|rxn|damage|resolution|res)\s+step\s+(?:"
     + _PLAYER_VERBS_MORE
@@ -2855,12 +2862,20 @@ def canonical(clause: str) -> str:
     c = clause
     for pat, rep in _ABBREVIATIONS:
         c = pat.sub(rep, c)
+    # "P2 doesn't block (keeps X in hand)": a remark in parentheses at the end does not hide the verb
+    # shapes that end the clause; it stays a claim after the rewritten verb
+    tail_m = re.search(r"\s*(\([^()]*\))$", c)
+    tail = tail_m.group(1) if tail_m and tail_m.start() > 0 else ""
+    if tail:
+        c = c[: tail_m.start()]  # type: ignore[union-attr]
     for _ in range(3):
         before = c
         for pat2, rep2 in _VERB_RE:
             c = pat2.sub(rep2, c, count=1)
         if c == before:
             break
+    if tail:
+        c = f"{c} {tail}"
     # "P2 pitches Card B to pay for Arcane Barrier 2 (against ...)": the payment of a prevention
     # keyword (CR 8.3.8, 8.3.15 spellvoid) is that keyword applied, paid with the pitched card
     c = re.sub(
