@@ -482,17 +482,21 @@ def _uncoloured_name(name: str) -> str:
 
 
 def _attack_after_damage(s: GameState, clause: A.Play, ctx: Ctx) -> None:
-    """ "P2 took 4. P1 plays Attack B": the turn-player's next attack card, played once the Damage
-    Step has dealt its damage with nothing on the stack, implies the passes to the Resolution Step
-    (CR 7.5.4, 7.6.3a), the one step of the chain where it may be played; its own rules (action
-    points, CR 8.1.1c) then decide. A line that names the Damage Step for it is left to its rule."""
+    """ "P2 took 4. P1 plays Attack B in the resolution step": the turn-player's next attack card,
+    said to be played in the Resolution Step once the Damage Step has dealt its damage with nothing on
+    the stack, implies the passes to that step (CR 7.5.4, 7.6.3a); its own rules (action points,
+    CR 8.1.1c) then decide. So does the next attack after a go-again attack's damage (the terse
+    chain "Head Jab, no blk, 3. Leg Tap ..."). Otherwise an attack in the Damage Step is left to 7.0.1a."""
     link = s.active_link()
     if link is None or link.damage is None or clause.player != s.turn_player or s.priority != s.turn_player:
         return
-    if any(
-        isinstance(c, A.Claim) and c.kind == "step" and c.subject == "damage" for c in ctx.entry.clauses
-    ) or any(isinstance(c, A.StepMarker) and c.step == "damage" for c in ctx.entry.clauses):
-        return
+    said = any(
+        isinstance(c, A.Claim) and c.kind == "step" and c.subject == "resolution" for c in ctx.entry.clauses
+    )
+    # a chain of go-again attacks told tersely ("P1 Head Jab, no blk, 3. Leg Tap ...") goes on there too
+    going_again = link.go_again or link.attack.facts.has("go again")
+    if not (said or going_again):
+        return  # otherwise an attack played in the Damage Step is its own rule's (CR 7.0.1a)
     p = s.p(clause.player)
     zones = [clause.card.zone] if clause.card.zone in ("hand", "arsenal") else ["hand", "arsenal"]
     pool = [c for z in zones for c in (p.hand if z == "hand" else p.arsenal)]
@@ -899,6 +903,10 @@ class Engine:
             return
         if s.game_over:
             if isinstance(c, (A.StepMarker, A.AllPass, A.Pass, A.PhaseMarker, A.Reveal)):
+                return
+            if isinstance(c, A.Outcome) and ctx.before is not None and not ctx.before.game_over:
+                # "all pass, the trigger resolves, P2 loses 1 life": the outcome that ended the game on
+                # this very line, said after it happened (a narration, CR 4.5.1), not a new action
                 return
             raise Illegal("game_over", say("The game is already over; no further actions are possible."))
         if s.phase == "start" and not isinstance(c, (A.PhaseMarker, A.Trigger, A.CreateToken, A.Reveal)):

@@ -109,6 +109,21 @@ class NameIndex:
             )
         return text
 
+    def colour_before(self, text: str) -> str:
+        """ "pitching the blue Aether Flare": a colour said before a known name is that name's pitch
+        variant, written after it as the grammar reads it (CR 1.3.4)."""
+
+        out, pos = "", 0
+        for m in re.finditer(r"\b(?:the |a |an |their )?(red|yellow|blue) (?=[A-Z])", text):
+            name = self.prefix(text[m.end() :])
+            if name is None or m.start() < pos:
+                continue
+            said = text[m.end() : m.end() + len(name)]
+            colour = "" if re.search(r"\((?:red|yellow|blue)\)$", said) else f" ({m.group(1)})"
+            out += text[pos : m.start()] + said + colour
+            pos = m.end() + len(name)
+        return out + text[pos:]
+
     def initials_said(self, text: str) -> str:
         """ "CnC hit for 6", "Pummel -> RtR", "CV hit": a mixed-case word of 2 to 4 letters made of the
         initials of exactly one of the scenario's own card names of two words or more ("n" may stand
@@ -400,12 +415,37 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
         re.compile(r"(?<=[,;])\s*(?:and\s+)?(?:(?:it's|that's) )?(?:end of (?:the )?turn|eot|on to the end phase)(?=\s*(?:[,;]|$))", re.I),
         " all pass (the action phase ends)",
     ),
-    # "X -> res", "resolves", "it resolves too", "it resolves at 6": the players passed and the top
-    # layer resolved (CR 1.11.4a, 5.3)
-    (re.compile(r"\s*(?:->|=>)\s*res(?:olves)?\b", re.I), "; all pass (it resolves)"),
+    # "judge backs it up": the judge's own narration of a reversal, not an action (CR 1.10.3)
     (
         re.compile(
-            r"(^|[;,]\s*)(?:and\s+)?(?:(?:it|that|this) )?(?:resolves|resolved)(?: too| as well| (?:at|for) \d+(?: defen[cs]e)?)?(?=\s*(?:[;,]|$))",
+            r"(?:^|(?<=;))\s*(?:the )?(?:judge|I) (?:backs?|backed|rolls?|rolled|reverses|reversed|rewinds?|rewound|undoes|undid) (?:it|that|them|the play|the line)(?: up| back)?\s*(?:;\s*|$)",
+            re.I,
+        ),
+        "",
+    ),
+    # "a second time", "once more": again
+    (re.compile(r"\s+(?:a second time|a 2nd time|once more|one more time)\b", re.I), " again"),
+    # "pitches both Unmovables (red + blue)": the two colours of one name
+    (
+        re.compile(r"\bboth ([A-Z][\w' ]*?)s? \((red|yellow|blue) (?:\+|and|&) (red|yellow|blue)\)"),
+        r"\1 (\2) and \1 (\3)",
+    ),
+    # "P2 pitches Sink Below for Nullrune Hood's barrier 1": the keyword applied (CR 8.3.8)
+    (
+        re.compile(r"\b(P[12]) (?:pitches|pitched) ([^,;()]+?) for (?:the |their |[\w' ]+?'s )?(?:arcane )?barrier( \d+)?\b", re.I),
+        r"\1 applies arcane barrier\3, pitching \2",
+    ),
+    # "pitches both Unmovables, 1 floating": the resource points left in the pool (a claim)
+    (
+        re.compile(r",\s*(\d+) (?:floating|left over|leftover|banked)(?: resources?| resource points?)?(?=\s*(?:[,;]|$))", re.I),
+        r" (\1 resource points)",
+    ),
+    # "X -> res", "resolves", "it resolves too", "it resolves at 6": the players passed and the top
+    # layer resolved (CR 1.11.4a, 5.3)
+    (re.compile(r"\s*(?:->|=>)\s*res(?:olves)?\b(?!\s*(?:step|\.))", re.I), "; all pass (it resolves)"),
+    (
+        re.compile(
+            r"(^|[;,]\s*)(?:and\s+)?(?:(?:(?:it|that|this) )?(?:resolves|resolved)(?: too| as well| (?:at|for) \d+(?: defen[cs]e)?)|(?:resolves|resolved))(?=\s*(?:[;,]|$))",
             re.I,
         ),
         r"\1all pass (it resolves)",
@@ -441,7 +481,7 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
     # trigger narrated (CR 8.3.2, 8.3.3, 8.3.10): a remark on the close, kept as a claim
     (
         re.compile(
-            r"(?:,\s*|;\s*)(?![^(]*\))((?:temper|battleworn|blade break|guardwell)\b[^;()]*|[A-Z][\w' ]*? (?:blade breaks|blade broke|breaks|broke|is tempered)\b[^;()]*)(?=;|$)",
+            r"(?:,\s*|;\s*)(?![^(]*\))((?:temper|battleworn|blade break|guardwell) (?:puts|put|adds|added|destroys|destroyed|removes|kills|killed)\b[^;()]*|[A-Z][\w' ]*? (?:blade breaks|blade broke)\b[^;()]*)(?=;|$)",
             re.I,
         ),
         r" (\1)",
@@ -455,7 +495,7 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
         r"go again; \1 plays ",
     ),
     # "P1 claims go again and plays X": the claim of the point, then the play
-    (re.compile(r"\b(P[12]) (?:claims|claimed|says|said) (?:it has |it had )?(?:go again|GA)(?:,| and)\s+", re.I), r"\1 "),
+    (re.compile(r"\b(P[12]) (?:claims|claimed|says|said) (?:it has |it had )?(?:go again|GA)(?:,| and)\s+", re.I), r"go again; \1 "),
     # "P1 goes Snatch at P2": the play
     (re.compile(r"\b(P[12]) (?:goes|went) (?=[A-Z](?!\w* \d))"), r"\1 plays "),
     # "P1 wants +4 so plays Pummel": the wish before the play
@@ -842,6 +882,7 @@ class Parser:
         line = _idioms(_split_sentences(line))
         if isinstance(self.names, NameIndex):
             line = self.names.initials_said(self.names.colour_said_once(line))
+            line = self.names.colour_before(line)
         line = re.sub(r"\bEOT\b", "end phase", line)
         line = re.sub(r"\b(res|rslv|rslvs)\)", "resolves)", line, flags=re.I)  # "(Y res)"
         # "4 dmg, hit -> Snatch trigger": the arrow says why the trigger came (the hit); its source is Snatch
@@ -1085,8 +1126,13 @@ class Parser:
         name = self.names.prefix(m.group(2)) if m else None
         if m and name:
             # "plays AR Press on Attack A" / "onto Attack A": the card's target
+            # ("Pummel (2nd mode) on Brutal Assault": the mode said before the target)
             rest = re.sub(
-                r"^\s+(?:on|onto)\s+(?=\S)", " targeting ", m.group(2)[len(name) :], count=1, flags=re.I
+                r"^((?:\s*\([^()]*\))?)\s+(?:on|onto)\s+(?=\S)",
+                r"\1 targeting ",
+                m.group(2)[len(name) :],
+                count=1,
+                flags=re.I,
             )
             c = f"{m.group(1)}{m.group(2)[: len(name)]}{rest}"
         if re.fullmatch(
@@ -2963,7 +3009,7 @@ def canonical(clause: str) -> str:
     # "w/ the 2 floating", "paying the 2 floating resources", "paying with those 2", "off a floating
     # resource", "with the other resource": resource points already in the pool (CR 1.14.2d)
     c = re.sub(
-        r",?\s+(?:paying|paid|pays|using|used|with|off|from)(?: with| for it)?(?: the| their| those| these)? (\d+)"
+        r"(?<!^P[12])(?<!^P[12] pays)(?<!^P[12] paid),?\s+(?:paying|paid|pays|using|used|with|off|from)(?: with| for it)?(?: the| their| those| these)? (\d+)"
         r"(?: (?:floating|banked|leftover|left-over))?(?: resources?| resource points?| res| rp)?(?=\s*(?:$|,|;|\())",
         r", paying \1 with floating resource points",
         c,

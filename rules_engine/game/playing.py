@@ -528,6 +528,17 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
                 ),
                 rules=["1.7.5"],
             )
+    if not c.mode and link is not None and modes and all(_mode_fits(m, link) is False for m in modes):
+        # "P1 plays Pummel on Wounding Blow" (cost 0): whichever mode was meant, its target
+        # description does not fit the attack, so the card has no legal target (CR 1.7.5, 5.1.4a)
+        raise Illegal(
+            "effect_target",
+            say(
+                "no mode of {card} fits {attack}, so it has no legal target.",
+                card=card.name,
+                attack=link.attack.name,
+            ),
+        )
     if not c.mode or c.mode > len(modes):
         ctx.add(
             AMBIGUITY,
