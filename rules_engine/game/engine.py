@@ -494,7 +494,11 @@ def _attack_after_damage(s: GameState, clause: A.Play, ctx: Ctx) -> None:
         isinstance(c, A.Claim) and c.kind == "step" and c.subject == "resolution" for c in ctx.entry.clauses
     )
     # a chain of go-again attacks told tersely ("P1 Head Jab, no blk, 3. Leg Tap ...") goes on there too
-    going_again = link.go_again or link.attack.facts.has("go again")
+    # (the chain told as it happened: its damage was dealt on this line or the one before, not in a
+    # start position)
+    going_again = (link.go_again or link.attack.facts.has("go again")) and any(
+        e.kind == "damage" for e in ctx.events + ctx.prev_events
+    )
     if not (said or going_again):
         return  # otherwise an attack played in the Damage Step is its own rule's (CR 7.0.1a)
     p = s.p(clause.player)

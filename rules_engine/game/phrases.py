@@ -440,6 +440,8 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
         re.compile(r",\s*(\d+) (?:floating|left over|leftover|banked)(?: resources?| resource points?)?(?=\s*(?:[,;]|$))", re.I),
         r" (\1 resource points)",
     ),
+    # "Attack K (piercing 1) now 6, deals 4": the attack's power said before its damage (a remark)
+    (re.compile(r"\s+now (\d+),\s*(deals|dealt|does|did|hits for|hit for) (\d+)\b", re.I), r" \2 \3 (now \1)"),
     # "X -> res", "resolves", "it resolves too", "it resolves at 6": the players passed and the top
     # layer resolved (CR 1.11.4a, 5.3)
     (re.compile(r"\s*(?:->|=>)\s*res(?:olves)?\b(?!\s*(?:step|\.))", re.I), "; all pass (it resolves)"),
