@@ -314,7 +314,7 @@ def offer_adjustment(finding: dict[str, Any], step_text: str, turn: str) -> str:
     lines = outcome_lines(card, sentence, player) if card and sentence else []
     if lines:
         return "\n".join(lines)
-    return "" if "when it acts" in str(finding.get("message", "")) else "judge: "
+    return "" if data.get("watch") or "when it acts" in str(finding.get("message", "")) else "judge: "
 
 
 def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome | ga.GAOutcome:
@@ -355,6 +355,9 @@ def run(recon: Reconstruction, lookup: CardLookup | None = None) -> Outcome | ga
                 "reversed": rec.reversed,
                 "unreadable": any(f.kind == UNREADABLE for f in rec.findings),
                 "findings": findings,
+                # the page lists a line's own findings and folds the abilities in play to watch
+                "shown": [f for f in findings if not f.get("data", {}).get("watch")],
+                "watch": [f for f in findings if f.get("data", {}).get("watch")],
                 "state": summary(view(rec.state)),
             }
         )

@@ -250,6 +250,10 @@ _MORE_LIFE = re.compile(
 )
 _DEALT_DAMAGE = re.compile(r"^you(?:'ve| have) dealt damage(?: to an opposing hero)? this turn$")
 _WEAPON_ATTACKED = re.compile(r"^you(?:'ve| have) attacked with a weapon this turn$")
+#: "a weapon you control has hit this turn" (Braveforge Bracers): a weapon's attack hit (damage.finish_damage)
+_WEAPON_HIT = re.compile(
+    r"^(?:an? weapon you control (?:has )?hit|you(?:'ve| have) hit with an? weapon(?: attack)?) this turn$"
+)
 _INTIMIDATED = re.compile(r"^you(?:'ve| have) intimidated(?: an opponent)? this turn$")
 _LAST_HIT = re.compile(r"^the last attack (?:on|this) (?:this )?combat chain hit$")
 _CONTROL_NONE = re.compile(r"^you control no ([a-z' -]+?) tokens?$")
@@ -433,6 +437,8 @@ def _parse_more(t: str) -> str | None:
         return "arcane_damaged;1;0;"
     if _WEAPON_ATTACKED.match(t):
         return "weapon_attacked;1;0;"
+    if _WEAPON_HIT.match(t):
+        return "weapon_hit;1;0;"
     if _INTIMIDATED.match(t):
         return "intimidated;1;0;"  # zones.banish (CR 8.5.10)
     if _LAST_HIT.match(t):
@@ -530,6 +536,7 @@ def growing(key: str) -> bool:
             "dealt",
             "arcane_damaged",
             "weapon_attacked",
+            "weapon_hit",
             "intimidated",
             "played_named",
             "graveyardto",
@@ -580,6 +587,7 @@ def on_resolution(key: str) -> bool:
         "dealt",
         "arcane_damaged",
         "weapon_attacked",
+        "weapon_hit",
         "intimidated",
         "control_none",
         "played_named",
@@ -741,7 +749,7 @@ def holds(
     if kind == "more_life":
         mine, theirs = s.p(player).life, s.p(other(player)).life
         return mine is None or theirs is None or mine > theirs  # unknown life: the log decides, as less_life
-    if kind in ("dealt", "arcane_damaged", "intimidated"):  # damage.finish_damage, zones.banish
+    if kind in ("dealt", "arcane_damaged", "intimidated", "weapon_hit"):  # damage.finish_damage, zones.banish
         return any(e == f"{player} {kind}" for e in s.turn_log)
     if kind == "weapon_attacked":
         return player in s.weapon_attacked

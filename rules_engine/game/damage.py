@@ -18,9 +18,10 @@ from .cards import norm_name
 from .choices import claim
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
+from .effects import weapon_turn_text
 from .heroes import pay_offer_effect, take_pay_offer
 from .rules import Illegal, cite
-from .state import Card, Effect, GameState, PendingDamage
+from .state import Card, ChainLink, Effect, GameState, Layer, PendingDamage
 from .triggers import crush, damage_triggers, hit_triggers, order_pending
 from .zones import destroy_permanent, take
 
@@ -129,6 +130,8 @@ def finish_damage(s: GameState, d: PendingDamage, ctx: Ctx, check: bool = True) 
             link.damage = amount
             if amount > 0:
                 link.hit = True  # CR 7.5.5
+                if link.proxy or link.source_zone == "weapon":
+                    weapon_hit(s, link, ctx)
                 marked = d.target in s.marked and link.controller != d.target
                 if marked:
                     s.marked.remove(d.target)  # CR 9.3.3: part of the hit event, before hit triggers
@@ -255,6 +258,30 @@ def pitch_alone(s: GameState, c: A.Pitch, ctx: Ctx) -> None:
         "pitch_no_cost",
         say("{player} pitched {card} with no asset-cost being paid.", player=c.player, card=c.card.name),
     )
+
+
+def weapon_hit(s: GameState, link: ChainLink, ctx: Ctx) -> None:
+    """A weapon's attack hit: the turn's fact "a weapon you control has hit" and this weapon's hits
+    (``conditions``); Dawnblade's second hit this turn puts its trigger on the stack, a +1{p} counter
+    on the weapon as it resolves (CR 6.6, 7.5.5)."""
+    name = norm_name(link.proxy or link.attack.name)
+    conditions.record(s, link.controller, "weapon_hit")
+    conditions.record(s, link.controller, f"weapon_hit_by {name}")
+    weapon = next((w for w in s.p(link.controller).weapons if norm_name(w.name) == name), None)
+    if weapon is None or not weapon_turn_text(weapon.facts)[1]:
+        return
+    if s.turn_log.count(f"{link.controller} weapon_hit_by {name}") == 2:
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{weapon.name} hit trigger",
+            controller=link.controller,
+            effect="text",
+            targets=["weapon_counter:1:"],
+            source_id=weapon.id,
+        )
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", link.controller, layer.name))
 
 
 def pay(s: GameState, c: A.Pay, ctx: Ctx) -> None:

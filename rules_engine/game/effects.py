@@ -730,6 +730,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue
         if steam_sentence(low):
             continue  # steam counters and crank (layers.enter_arena, layers.crank, layers.steam_upkeep)
+        if weapon_turn_sentence(low):
+            continue  # a weapon's count of its attacks and hits this turn (weapon_turn_text)
         ms = SOLFLARE.match(low)
         if ms and _solflare_computed(ms.group(1)):
             continue  # the charged card's trigger (costs.charge)
@@ -1946,6 +1948,54 @@ def hero_settled(sentence: str, facts: CardFacts) -> str:
     return ""
 
 
+#: Dawnblade, Resplendent: "The second time you attack with this each turn, it gains +N{p} until end
+#: of turn" (``playing.activate``: counted from the turn's attacks with the weapon).
+WEAPON_SECOND_ATTACK = re.compile(
+    r"^the second time you attack with this each turn, it gains \+(\d+)\{p\} until end of turn\.?$"
+)
+#: Dawnblade: "If this hits, and it's the second time it has hit this turn, put a +1{p} counter on this"
+#: (a hit trigger, ``damage.finish_damage``) and "At the beginning of your end phase, if this has not
+#: hit this turn, remove all +1{p} counters from this" (``end_phase.begin_end_phase``).
+WEAPON_SECOND_HIT_COUNTER = re.compile(
+    r"^if this hits, and it's the second time it has hit this turn, put a \+1\{p\} counter on this\.?$"
+)
+WEAPON_NO_HIT_RESET = re.compile(
+    r"^at the beginning of your end phase, if this has not hit this turn, remove all \+1\{p\} counters from this\.?$"
+)
+
+
+def _self_short(sentence: str, facts: CardFacts) -> str:
+    """``_self``, and the short name before a comma read as "this" too ("Dawnblade" on Dawnblade,
+    Resplendent: a card's text names itself by its short name)."""
+    low = _self(sentence, facts)
+    short = facts.name.split(",")[0].strip().casefold() if "," in facts.name else ""
+    return re.sub(rf"(?<![\w']){re.escape(short)}(?![\w'])", "this", low) if short else low
+
+
+def weapon_turn_sentence(low: str) -> bool:
+    """A weapon's sentence counted over its attacks and hits this turn (the three above)."""
+    return bool(
+        WEAPON_SECOND_ATTACK.match(low)
+        or WEAPON_SECOND_HIT_COUNTER.match(low)
+        or WEAPON_NO_HIT_RESET.match(low)
+    )
+
+
+@lru_cache(maxsize=4096)
+def weapon_turn_text(facts: CardFacts) -> tuple[int, bool, bool]:
+    """A weapon's second-attack bonus (+N{p}), whether its second hit in a turn puts a +1{p} counter on
+    it, and whether its end phase removes them when it has not hit."""
+    if not facts.is_weapon:
+        return 0, False, False
+    sentences = [_self_short(x, facts) for x in split_sentences(plain(facts.text))]
+    bonus = next((int(m.group(1)) for x in sentences if (m := WEAPON_SECOND_ATTACK.match(x))), 0)
+    return (
+        bonus,
+        any(WEAPON_SECOND_HIT_COUNTER.match(x) for x in sentences),
+        any(WEAPON_NO_HIT_RESET.match(x) for x in sentences),
+    )
+
+
 def static_sentences(facts: CardFacts) -> list[str]:
     """The sentences of a hero, equipment, weapon or permanent that are neither keywords nor an
     activated ability (activated ones are reported when activated): the engine reports them when
@@ -1978,6 +2028,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and parse_defend_trigger(sentence, facts) is None
         and not (facts.is_weapon and _grant(_self(sentence, facts)) is not None)
         and not (facts.is_weapon and _weapon_hit(_self(sentence, facts)))
+        and not (facts.is_weapon and weapon_turn_sentence(_self_short(sentence, facts)))
     ]
 
 
@@ -2142,6 +2193,10 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, _activated_status(sentence, facts=facts), "activate"))
         elif (attack or resolving) and play_condition(sentence, facts) is not None:
             parts.append(TextPart(sentence, MODELLED, "play"))  # playing.play (CR 1.0.2a)
+        elif facts.is_weapon and weapon_turn_sentence(_self_short(sentence, facts)):
+            parts.append(
+                TextPart(sentence, MODELLED, "attack")
+            )  # weapon_turn_text (playing, damage, end_phase)
         elif facts.is_weapon and not attack and _grant(low) is not None:
             parts.append(TextPart(sentence, MODELLED, "attack"))  # layers.attack_resolves (CR 1.4.3a)
         elif facts.is_weapon and not attack and _weapon_hit(low):

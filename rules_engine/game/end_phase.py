@@ -20,7 +20,7 @@ from . import actions as A
 from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
-from .effects import end_phase_counters, token_facts
+from .effects import end_phase_counters, token_facts, weapon_turn_text
 from .heroes import draw_arsenal, end_phase_abilities
 from .rules import MANUAL, NOTE, CannotApply, Illegal
 from .state import PLAYERS, GameState, PendingDamage, other
@@ -34,6 +34,11 @@ def begin_end_phase(s: GameState, ctx: Ctx) -> None:
     s.end_step = "arsenal"
     end_phase_abilities(s, ctx)  # the hero's "at the beginning of your end phase" (Kassai's)
     p = s.p(s.turn_player)
+    for weapon in p.weapons:
+        hit = f"{s.turn_player} weapon_hit_by {norm_name(weapon.name)}" in s.turn_log
+        if weapon_turn_text(weapon.facts)[2] and not hit and weapon.counters.get("power"):
+            weapon.counters.pop("power")  # Dawnblade: no hit this turn, its +1{p} counters come off
+            ctx.events.append(Event("trigger", s.turn_player, f"{weapon.name} end phase trigger"))
     for card in [c for c in p.equipment.values() if c is not None] + list(p.permanents) + list(p.weapons):
         for prop, n in end_phase_counters(card.facts):  # Frontline's -1{d} (CR 4.4.2, 1.15)
             card.add_counters(prop, n)

@@ -338,6 +338,10 @@ def static_text_notes(s: GameState, ctx: Ctx) -> None:
                         sentence=repr(sentence),
                     ),
                     "manual_effect",
+                    watch=True,  # an ability in play to watch, not an event of this line (pages fold them)
+                    card=facts.name,
+                    sentence=sentence,
+                    player=pl,
                 )
 
 
@@ -767,6 +771,12 @@ def apply_text_effect(
     k = e.kind
     if k == "choice":  # "You may X. If you do, Y" (CR 1.8.3, 1.8.4): the log's next clause says
         offer_choice(s, player, name, e, ctx, layer)
+        return
+    if k == "weapon_counter":  # Dawnblade's second hit this turn: a +1{p} counter on the weapon (CR 1.15)
+        weapon = next((w for w in p.weapons if layer is not None and w.id == layer.source_id), None)
+        if weapon is not None:
+            weapon.counters["power"] = weapon.counters.get("power", 0) + e.amount
+            ctx.events.append(Event("counter", player, weapon.name, e.amount))
         return
     if k == "amp":  # CR 8.5.47: used by the player's next arcane damage this turn (damage.deal_damage)
         s.effects.append(Effect("amp", player, e.amount, "turn", name))

@@ -41,6 +41,7 @@ from .effects import (
     solflare_effects,
     split_sentences,
     target_fits,
+    weapon_turn_text,
 )
 from .heroes import (
     activate_abilities,
@@ -1101,6 +1102,10 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         apply_next_card_effects(s, player, layer, ctx)
         s.stack.append(layer)
         s.attacks_this_turn.append(src.name)
+        bonus = weapon_turn_text(src.facts)[0]
+        if bonus and sum(norm_name(n) == norm_name(src.name) for n in s.attacks_this_turn) >= 2:
+            layer.power_bonus += bonus  # "The second time you attack with this each turn, it gains +N{p}"
+            ctx.events.append(Event("trigger", player, f"{src.name} second attack"))
         hero_attack_abilities(s, player, layer, src.facts, ctx)
         if src.facts.is_weapon and player not in s.weapon_attacked:
             s.weapon_attacked.append(player)

@@ -222,3 +222,27 @@ def test_blank_numbers_show_what_the_engine_takes():
     assert re.search(r'name="P1-action_points" value="" placeholder="1"', html)
     assert re.search(r'name="P2-action_points" value="" placeholder="0"', html)
     assert re.search(r'name="P1-deck" value="" placeholder="unknown"', html)
+
+
+def test_abilities_in_play_to_watch_are_folded_under_the_first_line():
+    """The first line lists the abilities of the cards in play the engine does not apply, for the
+    judge to watch: on the page they fold under one summary, apart from the line's own findings."""
+    w = make_world()
+    charm = {
+        "name": "Moon Charm",
+        "type": "equipment",
+        "slot": "head",
+        "defense": 1,
+        "text": "If the moon is full, your attacks get +1{p}.\nWhile it rains, you may play cards from your graveyard.",
+    }
+    start = {**START, "P1": {**START["P1"], "equipment": [charm]}}
+    recon, client, url = _page(w, start)
+    client.post(url, {"action": "steps", "version": 1, "lines": "p1 play Attack A @p2"})
+    recon.refresh_from_db()
+    first = recon_engine.run(recon).steps[0]
+    assert len(first["watch"]) == 2 and all("Moon Charm" in f["message"] for f in first["watch"])
+    assert not [f for f in first["shown"] if f.get("data", {}).get("watch")]
+    assert len(first["findings"]) == len(first["watch"]) + len(first["shown"])  # reports keep them all
+    html = client.get(url).content.decode()
+    fold = re.search(r'<details class="watch-list"><summary>(.+?)</summary>', html)
+    assert fold is not None and fold.group(1).startswith("2 abilities in play")

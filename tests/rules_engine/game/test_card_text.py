@@ -137,7 +137,15 @@ def test_heroes_and_weapons_abilities_are_flagged_at_the_first_line(fabcube_card
             "hero": "Dorinthea Ironsong",
             "action_points": 1,
             "resource_points": 1,
-            "weapons": ["Dawnblade"],
+            "weapons": [
+                "Dawnblade",
+                {
+                    "name": "Rain Axe",
+                    "type": "weapon",
+                    "power": 3,
+                    "text": "While it rains, this gets +1{p}.",
+                },
+            ],
         },
         "P2": {"life": 20},
     }
@@ -147,7 +155,9 @@ def test_heroes_and_weapons_abilities_are_flagged_at_the_first_line(fabcube_card
         fabcube_cards,
     )
     messages = _manual(result)
-    assert any("Dawnblade" in m and "second time it has hit" in m for m in messages)
+    assert any("Rain Axe" in m and "While it rains" in m for m in messages)
+    # Dawnblade's count of its hits this turn is computed (effects.weapon_turn_text), so not flagged
+    assert not any("second time it has hit" in m for m in messages)
     # Dorinthea's own ability is modelled (a second weapon attack after a hit), so it is not flagged
     assert not any("Dorinthea" in m for m in messages)
 
