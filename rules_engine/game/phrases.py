@@ -442,6 +442,10 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
     ),
     # "Attack K (piercing 1) now 6, deals 4": the attack's power said before its damage (a remark)
     (re.compile(r"\s+now (\d+),\s*(deals|dealt|does|did|hits for|hit for) (\d+)\b", re.I), r" \2 \3 (now \1)"),
+    # "it resolves; P2 ...": a line opening on the resolution of the layer the line before played
+    (re.compile(r"^\s*(?:and\s+)?(?:it|that|this) (?:resolves|resolved)(?=\s*[;,])", re.I), "all pass (it resolves)"),
+    # "P1 passes again": a pass (the word compares it with the player's pass before)
+    (re.compile(r"\b(P[12]) (pass(?:es|ed)?) again\b", re.I), r"\1 \2"),
     # "X -> res", "resolves", "it resolves too", "it resolves at 6": the players passed and the top
     # layer resolved (CR 1.11.4a, 5.3)
     (re.compile(r"\s*(?:->|=>)\s*res(?:olves)?\b(?!\s*(?:step|\.))", re.I), "; all pass (it resolves)"),
