@@ -508,7 +508,9 @@ def _attack_after_damage(s: GameState, clause: A.Play, ctx: Ctx) -> None:
     if card is None or not card.facts.is_("attack"):
         return
     all_pass_clause(s, A.AllPass("to", ("resolution",)), ctx)
-    ctx.add(NOTE, say("line {number}: the passes to the Resolution Step are implied.", number=ctx.entry.number))
+    ctx.add(
+        NOTE, say("line {number}: the passes to the Resolution Step are implied.", number=ctx.entry.number)
+    )
 
 
 def _reaction_after_declaring(s: GameState, clause: A.Play | A.Activate, ctx: Ctx) -> None:

@@ -412,7 +412,10 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(P[12])'s (?:done|finished|out of (?:gas|cards|actions)),\s*", re.I), r"\1 "),
     # "P1 passes, end of turn", "eot": the action phase ends (CR 4.3.4)
     (
-        re.compile(r"(?<=[,;])\s*(?:and\s+)?(?:(?:it's|that's) )?(?:end of (?:the )?turn|eot|on to the end phase)(?=\s*(?:[,;]|$))", re.I),
+        re.compile(
+            r"(?<=[,;])\s*(?:and\s+)?(?:(?:it's|that's) )?(?:end of (?:the )?turn|eot|on to the end phase)(?=\s*(?:[,;]|$))",
+            re.I,
+        ),
         " all pass (the action phase ends)",
     ),
     # "judge backs it up": the judge's own narration of a reversal, not an action (CR 1.10.3)
@@ -432,18 +435,30 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
     ),
     # "P2 pitches Sink Below for Nullrune Hood's barrier 1": the keyword applied (CR 8.3.8)
     (
-        re.compile(r"\b(P[12]) (?:pitches|pitched) ([^,;()]+?) for (?:the |their |[\w' ]+?'s )?(?:arcane )?barrier( \d+)?\b", re.I),
+        re.compile(
+            r"\b(P[12]) (?:pitches|pitched) ([^,;()]+?) for (?:the |their |[\w' ]+?'s )?(?:arcane )?barrier( \d+)?\b",
+            re.I,
+        ),
         r"\1 applies arcane barrier\3, pitching \2",
     ),
     # "pitches both Unmovables, 1 floating": the resource points left in the pool (a claim)
     (
-        re.compile(r",\s*(\d+) (?:floating|left over|leftover|banked)(?: resources?| resource points?)?(?=\s*(?:[,;]|$))", re.I),
+        re.compile(
+            r",\s*(\d+) (?:floating|left over|leftover|banked)(?: resources?| resource points?)?(?=\s*(?:[,;]|$))",
+            re.I,
+        ),
         r" (\1 resource points)",
     ),
     # "Attack K (piercing 1) now 6, deals 4": the attack's power said before its damage (a remark)
-    (re.compile(r"\s+now (\d+),\s*(deals|dealt|does|did|hits for|hit for) (\d+)\b", re.I), r" \2 \3 (now \1)"),
+    (
+        re.compile(r"\s+now (\d+),\s*(deals|dealt|does|did|hits for|hit for) (\d+)\b", re.I),
+        r" \2 \3 (now \1)",
+    ),
     # "it resolves; P2 ...": a line opening on the resolution of the layer the line before played
-    (re.compile(r"^\s*(?:and\s+)?(?:it|that|this) (?:resolves|resolved)(?=\s*[;,])", re.I), "all pass (it resolves)"),
+    (
+        re.compile(r"^\s*(?:and\s+)?(?:it|that|this) (?:resolves|resolved)(?=\s*[;,])", re.I),
+        "all pass (it resolves)",
+    ),
     # "P1 passes again": a pass (the word compares it with the player's pass before)
     (re.compile(r"\b(P[12]) (pass(?:es|ed)?) again\b", re.I), r"\1 \2"),
     # "X -> res", "resolves", "it resolves too", "it resolves at 6": the players passed and the top
@@ -463,24 +478,37 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(^|;\s*)(?:and\s+)?pass(?:es|ed)? (through|thru|to)\b", re.I), r"\1all pass \2"),
     (re.compile(r"(^|[;,]\s*)pass(?=\s*(?:[,;]|$))", re.I), r"\1all pass"),
     # "right away", "immediately", "straight after": when, not what
-    (re.compile(r"\s+(?:right away|straight away|straight after|immediately after|right after)(?=\s|$|,)", re.I), ""),
+    (
+        re.compile(
+            r"\s+(?:right away|straight away|straight after|immediately after|right after)(?=\s|$|,)", re.I
+        ),
+        "",
+    ),
     (re.compile(r"\b(P[12]) (?:immediately|instantly|quickly|then|also) (?=[a-z])"), r"\1 "),
     (re.compile(r"\b(plays|played|attacks with) ([A-Z][^,;()]*?) instead(?=,|;|$|\s)"), r"\1 \2"),
     # "Snatch connects for 4", "lands for 4": the attack hits for that much (a claim)
     (re.compile(r"\b(connects|connected|lands|landed) for (\d+)\b", re.I), r"hits for \2"),
     # "P2 keeps Sink Below in hand": a remark about the hand, kept as a claim of the clause before
     (
-        re.compile(r"(?:,\s*|\s+and\s+)(?:P[12] )?(?:keeps|kept|holds|held) ([A-Z][^,;()]*?) in (?:their |his |her )?hand\b", re.I),
+        re.compile(
+            r"(?:,\s*|\s+and\s+)(?:P[12] )?(?:keeps|kept|holds|held) ([A-Z][^,;()]*?) in (?:their |his |her )?hand\b",
+            re.I,
+        ),
         r" (keeps \1 in hand)",
     ),
     # "Spectral Shield is destroyed to prevent 1": the ward's prevention said of its card (a claim)
     (
-        re.compile(r"\b((?:the )?[A-Z][\w']*(?: [A-Z][\w']*)*) (?:is|was|gets|got) destroyed to prevent (\d+)\b"),
+        re.compile(
+            r"\b((?:the )?[A-Z][\w']*(?: [A-Z][\w']*)*) (?:is|was|gets|got) destroyed to prevent (\d+)\b"
+        ),
         r"\1 prevents \2",
     ),
     # "the shield takes 1", "Spectral Shield took 1": a permanent said to take damage prevents it
     (
-        re.compile(r"(^|[;,:]\s*)((?:the )?(?:[\w' ]*shield|[\w' ]*ward)) (?:takes|took|stops|stopped|blocks|blocked) (\d+)\b", re.I),
+        re.compile(
+            r"(^|[;,:]\s*)((?:the )?(?:[\w' ]*shield|[\w' ]*ward)) (?:takes|took|stops|stopped|blocks|blocked) (\d+)\b",
+            re.I,
+        ),
         r"\1\2 prevents \3",
     ),
     # "temper puts a -1 counter on Legs T", "Ironrot Helm blade breaks": a keyword's close-step
@@ -501,17 +529,33 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
         r"go again; \1 plays ",
     ),
     # "P1 claims go again and plays X": the claim of the point, then the play
-    (re.compile(r"\b(P[12]) (?:claims|claimed|says|said) (?:it has |it had )?(?:go again|GA)(?:,| and)\s+", re.I), r"go again; \1 "),
+    (
+        re.compile(
+            r"\b(P[12]) (?:claims|claimed|says|said) (?:it has |it had )?(?:go again|GA)(?:,| and)\s+", re.I
+        ),
+        r"go again; \1 ",
+    ),
     # "P1 goes Snatch at P2": the play
     (re.compile(r"\b(P[12]) (?:goes|went) (?=[A-Z](?!\w* \d))"), r"\1 plays "),
     # "P1 wants +4 so plays Pummel": the wish before the play
-    (re.compile(r"\b(P[12]) (?:wants|wanted|needs|needed) [^,;]+? (?:so|and) (?=plays|played|casts|swings|attacks)", re.I), r"\1 "),
+    (
+        re.compile(
+            r"\b(P[12]) (?:wants|wanted|needs|needed) [^,;]+? (?:so|and) (?=plays|played|casts|swings|attacks)",
+            re.I,
+        ),
+        r"\1 ",
+    ),
     # "at 20 v 20": the life totals when the card is played (a remark)
     (re.compile(r"\s+at (\d+) (?:v|vs\.?|versus|to) (\d+)\b", re.I), r" (\1 v \2)"),
     # "P1 passes priority to P2, who plays X": P2 plays it
     (re.compile(r"\b(pass(?:es|ed)?)(?: priority)? (?:over )?to (P[12]),? who (?=\w)", re.I), r"\1; \2 "),
     # "P2 responds ... targeting themself / themselves / on themselves": their own hero
-    (re.compile(r"\b(P[12])( [^;]*?\b(?:targeting|on|at)) (?:themself|themselves|himself|herself)\b", re.I), r"\1\2 \1's hero"),
+    (
+        re.compile(
+            r"\b(P[12])( [^;]*?\b(?:targeting|on|at)) (?:themself|themselves|himself|herself)\b", re.I
+        ),
+        r"\1\2 \1's hero",
+    ),
     # "P1 draws off the hit trigger": the hit trigger resolves
     (
         re.compile(
@@ -537,7 +581,7 @@ def _pronouns(line: str) -> str:
         if last:
             part = re.sub(
                 r"(^\s*|[;,.]\s*(?:and\s+)?(?:then\s+)?)(?:they|he|she)\s+(?=[a-z])",
-                lambda m: m.group(1) + last + " ",
+                lambda m, who=last: m.group(1) + who + " ",
                 part,
                 flags=re.I,
             )
@@ -556,7 +600,9 @@ def _arsenal_and_bottom(line: str) -> str:
     line = re.sub(
         r"\b(P[12]) (?:sticks?|stuck|slides?|slid|puts?|places?|placed|sets?|tucks?|tucked) (?!nothing\b)([A-Z][^,;()]*?)"
         r"(?: (face[- ](?:down|up)))? (?:in|into) (?:the |their |his |her )?arsenal(?: (face[- ](?:down|up)))?\b",
-        lambda m: f"{m.group(1)} puts {m.group(2)} {(m.group(3) or m.group(4) or 'face-down').replace(' ', '-')} into their arsenal",
+        lambda m: (
+            f"{m.group(1)} puts {m.group(2)} {(m.group(3) or m.group(4) or 'face-down').replace(' ', '-')} into their arsenal"
+        ),
         line,
     )
     out, last = "", ""
@@ -568,7 +614,7 @@ def _arsenal_and_bottom(line: str) -> str:
         if last:
             part = re.sub(
                 r"([;,]\s*(?:and\s+)?)([A-Z][^,;()]*?) (?:goes|go|went|is put) (?:to|on) the bottom(?: of (?:the|their|his|her) deck)?(?=\s*(?:[;,]|$))",
-                lambda m: f"{m.group(1)}{last} puts {m.group(2)} on the bottom of their deck",
+                lambda m, who=last: f"{m.group(1)}{who} puts {m.group(2)} on the bottom of their deck",
                 part,
             )
         out += part
@@ -651,7 +697,7 @@ def _asides(c: str) -> str:
     )
     # "..., dealing 1 arcane damage to P2's hero": what the action did, said as a participle (a claim)
     c = re.sub(
-        r"^(P[12] (?:plays|played|casts|cast) [^,;()]+),\s+((?:dealing|gaining|destroying|drawing|creating|discarding|banishing)\s+[^();]+)$",
+        r"^(P[12] (?:plays|played|casts|cast) [^,;()]+),\s+((?:dealing|gaining|drawing|creating)\s+[^();]+)$",
         r"\1 (\2)",
         c,
         flags=re.I,
@@ -3156,7 +3202,11 @@ def _c_closed(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("chain_closed")]
 
 
-@_claim(r"(?:(?:still|now|already|we are|we're|it's|it is|while) (?:in )?)?(?:the )?" + _STEP + r" step(?: (ends|begins|starts))?")
+@_claim(
+    r"(?:(?:still|now|already|we are|we're|it's|it is|while) (?:in )?)?(?:the )?"
+    + _STEP
+    + r" step(?: (ends|begins|starts))?"
+)
 def _c_step(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("step", m.group(1).casefold(), {"ends": 1}.get((m.group(2) or "").casefold(), 0))]
 

@@ -49,12 +49,18 @@ SITUATIONS: list[tuple[str, dict[str, Any], list[list[str]], list[str]]] = [
         "a go-again chain paid from the pool, told as it happened",
         _closed({"action_points": 1, "hand": [ATTACK_A, ATTACK_B, CARD_BLUE]}),
         [
-            ["P1 plays Attack A targeting P2's hero", "all pass to the Defend Step; P2 declares no defending cards",
-             "all pass through the Reaction and Damage Steps",
-             "P1 plays Attack B targeting P2's hero, pitching Card Blue",
-             "all pass to the Defend Step; P2 declares no defending cards; all pass to the Damage Step"],
+            [
+                "P1 plays Attack A targeting P2's hero",
+                "all pass to the Defend Step; P2 declares no defending cards",
+                "all pass through the Reaction and Damage Steps",
+                "P1 plays Attack B targeting P2's hero, pitching Card Blue",
+                "all pass to the Defend Step; P2 declares no defending cards; all pass to the Damage Step",
+            ],
             ["P1 Attack A, no blk, 3. Attack B (pitch Card Blue), no blk, 4."],
-            ["so P1 swings Attack A and P2 just takes it, 3 in", "then Attack B, pitch Card Blue, no block, 4"],
+            [
+                "so P1 swings Attack A and P2 just takes it, 3 in",
+                "then Attack B, pitch Card Blue, no block, 4",
+            ],
         ],
         ["P2.life", "P1.pitch_zone", "P1.resource_points"],
     ),
@@ -70,53 +76,98 @@ SITUATIONS: list[tuple[str, dict[str, Any], list[list[str]], list[str]]] = [
     ),
     (
         "two defense reactions, the second paid with the floating points",
-        _reaction({"name": "Attack E", "type": "attack action", "power": 8}, {},
-                  {"resource_points": 0, "hand": [DR_ONE, dict(DR_ONE, name="DR Two", cost=2), CARD_BLUE]}),
+        _reaction(
+            {"name": "Attack E", "type": "attack action", "power": 8},
+            {},
+            {"resource_points": 0, "hand": [DR_ONE, dict(DR_ONE, name="DR Two", cost=2), CARD_BLUE]},
+        ),
         [
-            ["P1 passes", "P2 plays DR One, pitching Card Blue", "all pass (DR One resolves)", "P1 passes",
-             "P2 plays DR Two, paying 2 with floating resource points", "all pass (DR Two resolves)"],
-            ["P1 passes; P2 DR One (pitch Card Blue); resolves", "P1 passes; P2 DR Two w/ the 2 floating; res"],
-            ["P1 passes, P2 plays DR One pitching Card Blue and it resolves",
-             "P1 passes again and P2 plays DR Two paying the 2 floating resources, it resolves too"],
+            [
+                "P1 passes",
+                "P2 plays DR One, pitching Card Blue",
+                "all pass (DR One resolves)",
+                "P1 passes",
+                "P2 plays DR Two, paying 2 with floating resource points",
+                "all pass (DR Two resolves)",
+            ],
+            [
+                "P1 passes; P2 DR One (pitch Card Blue); resolves",
+                "P1 passes; P2 DR Two w/ the 2 floating; res",
+            ],
+            [
+                "P1 passes, P2 plays DR One pitching Card Blue and it resolves",
+                "P1 passes again and P2 plays DR Two paying the 2 floating resources, it resolves too",
+            ],
         ],
         ["P2.resource_points", "P2.hand", "P2.pitch_zone"],
     ),
     (
         "the end of a turn narrated with pronouns",
-        {**_closed({"action_points": 0, "hand": [CARD_K, dict(CARD_K, name="Card A")],
-                    "pitch_zone": [{"name": "Card X", "pitch": 3}]})},
+        {
+            **_closed(
+                {
+                    "action_points": 0,
+                    "hand": [CARD_K, dict(CARD_K, name="Card A")],
+                    "pitch_zone": [{"name": "Card X", "pitch": 3}],
+                }
+            )
+        },
         [
-            ["all pass (the action phase ends)", "P1 puts Card A face-down into their arsenal",
-             "P1 puts Card X on the bottom of their deck", "P1 draws 3"],
+            [
+                "all pass (the action phase ends)",
+                "P1 puts Card A face-down into their arsenal",
+                "P1 puts Card X on the bottom of their deck",
+                "P1 draws 3",
+            ],
             ["P1 passes, eot. P1 arsenals Card A; Card X goes to the bottom; P1 draws 3"],
-            ["P1's done, passes, end of turn. They stick Card A in arsenal face down, Card X goes to the bottom, "
-             "and they draw 3 back up to 4"],
+            [
+                "P1's done, passes, end of turn. They stick Card A in arsenal face down, Card X goes to the bottom, "
+                "and they draw 3 back up to 4"
+            ],
         ],
         ["P1.arsenal", "P1.hand_size", "P1.deck", "P1.pitch_zone"],
     ),
     (
         "an arcane barrier paid for by pitching, with the colour said before the name",
-        _closed({"action_points": 1, "hand": [BOLT, dict(CARD_BLUE, name="Bolt Q", pitch=3)]},
-                {"resource_points": 0, "hand": [CARD_K], "equipment": {"head": HOOD}}),
+        _closed(
+            {"action_points": 1, "hand": [BOLT, dict(CARD_BLUE, name="Bolt Q", pitch=3)]},
+            {"resource_points": 0, "hand": [CARD_K], "equipment": {"head": HOOD}},
+        ),
         [
-            ["P1 plays Bolt Q (red) targeting P2's hero, pitching Bolt Q (blue)", "all pass (Bolt Q resolves)",
-             "P2 applies Arcane Barrier 1, pitching Card K"],
+            [
+                "P1 plays Bolt Q (red) targeting P2's hero, pitching Bolt Q (blue)",
+                "all pass (Bolt Q resolves)",
+                "P2 applies Arcane Barrier 1, pitching Card K",
+            ],
             ["P1 Bolt Q (red) at P2, pitching the blue Bolt Q; res; P2 AB1, pitch Card K"],
-            ["P1 fires off the red Bolt Q at P2, pitching the blue Bolt Q",
-             "it resolves; P2 pitches Card K for Hood N's barrier 1, takes 2"],
+            [
+                "P1 fires off the red Bolt Q at P2, pitching the blue Bolt Q",
+                "it resolves; P2 pitches Card K for Hood N's barrier 1, takes 2",
+            ],
         ],
         ["P2.life", "P2.pitch_zone", "P1.pitch_zone"],
     ),
     (
         "a lethal hit trigger narrated after the pass that resolves it",
-        {"turn": "P1", "phase": "action", "step": "reaction (chain link 1)", "first_turn": False,
-         "combat_chain": {"links": [{"link": 1, "attack": HITTER, "defending": []}]},
-         "P1": {"life": 20}, "P2": {"life": 4, "hand": []}},  # fmt: skip
+        {
+            "turn": "P1",
+            "phase": "action",
+            "step": "reaction (chain link 1)",
+            "first_turn": False,
+            "combat_chain": {"links": [{"link": 1, "attack": HITTER, "defending": []}]},
+            "P1": {"life": 20},
+            "P2": {"life": 4, "hand": []},
+        },  # fmt: skip
         [
             ["all pass; Damage Step - Attack L deals 3", "all pass (the hit trigger resolves)"],
-            ["all pass; Attack L deals 3, P2 at 1; hit trigger goes on the stack", "all pass, P2 loses 1 life"],
-            ["everyone passes and Attack L hits for 3",
-             "all pass, the trigger resolves, P2 loses 1 life and that's game"],
+            [
+                "all pass; Attack L deals 3, P2 at 1; hit trigger goes on the stack",
+                "all pass, P2 loses 1 life",
+            ],
+            [
+                "everyone passes and Attack L hits for 3",
+                "all pass, the trigger resolves, P2 loses 1 life and that's game",
+            ],
         ],
         ["P2.life", "game.over"],
     ),
@@ -199,3 +250,19 @@ def test_the_older_edition_gives_no_priority_in_the_damage_step() -> None:
     newer.pop("rules_version")
     assert not messages(run_log(newer, ["all pass; Damage Step, Attack E deals 4", "P1 passes",
                                         "P2 plays Instant H"]), "violation")  # fmt: skip
+
+
+def test_a_prevention_instant_shields_the_hero_it_targets() -> None:
+    """CR 5.3.1, 6.4.10: "Prevent the next 3 damage that would be dealt to target hero this turn" played
+    in response resolves first and shields the hero targeted, not its controller's."""
+    shield = {"name": "Instant P", "type": "instant", "cost": 0, "pitch": 1,
+              "text": "Prevent the next 3 damage that would be dealt to target hero this turn."}  # fmt: skip
+    g = _closed({"action_points": 1, "hand": [dict(BOLT, cost=0)]}, {"hand": [shield]})
+    lines = ["P1 plays Bolt Q targeting P2's hero", "P2 responds with Instant P targeting themselves",
+             "all pass (Instant P resolves); all pass (Bolt Q resolves)"]  # fmt: skip
+    result = run_log(g, lines)
+    assert result.to_json(with_findings=False)["state"]["P2"]["life"] == 20
+    g2 = _closed({"action_points": 1, "hand": [dict(BOLT, cost=0)]}, {"hand": [shield]})
+    lines2 = ["P1 plays Bolt Q targeting P2's hero", "P2 responds with Instant P targeting P1's hero",
+              "all pass (Instant P resolves); all pass (Bolt Q resolves)"]  # fmt: skip
+    assert run_log(g2, lines2).to_json(with_findings=False)["state"]["P2"]["life"] == 17

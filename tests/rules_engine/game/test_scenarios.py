@@ -61,8 +61,6 @@ KNOWN_GAPS: dict[str, str] = {
     # the fifth blind batch (scenarios/blind-26e.yaml); see docs/reconstruction.md, "Sixth pass"
     "b26e-dr-01": "P1's pass between P2's two defense reactions is left out ('P2 plays DR Two paying the 2 "
     "floating'), which the engine keeps as acting without priority (CR 1.11.5), as for b26c-30",
-    "b26e-stack-01": "'Prevent the next 3 damage that would be dealt to target hero this turn' is card text the "
-    "engine does not compute (manual effect), so the arcane damage is dealt in full",
     "b26e-d-oasis-01": "Oasis Respite's prevention is card text the engine does not compute (manual effect), as "
     "for b26-30",
     "b26e-d-anothos-01": "Anothos's '+2{p} while 2 or more cards with cost 3 or greater are in your pitch zone' is "
