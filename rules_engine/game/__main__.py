@@ -1,9 +1,9 @@
 """Command line: ``python -m rules_engine.game replay|scenarios|backup|cards-index ...``.
 
-    replay FILE [--json] [--cards CARDS | --no-cards] [--rules-version V]
+    replay FILE [--json] [--cards CARDS | --dump FABRARY_JSON | --no-cards] [--rules-version V]
         Replay a log (YAML with ``given`` and ``log``, or a text file with one line per entry) and
         print each line's state and findings.
-    scenarios FILE [--id ID] [--json] [--cards CARDS]
+    scenarios FILE [--id ID] [--json] [--cards CARDS | --dump FABRARY_JSON]
         Run scenario files; ``--json`` prints the stable contract {"scenarios": [...]}.
     backup FILE --to K [--json]
         What backing up to the state after line K would undo and reveal.
@@ -28,12 +28,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rules_engine.cards import CardDatabase
 from rules_engine.importers.fabrary import parse_fabrary
 
 from .backup import backup
 from .cardcoverage import FORMATS, coverage_report, pool, render_text
 from .cardindex import load_indexed
-from .cards import CardLookup, FabCubeCards, InlineCards, facts_from_mapping
+from .cards import CardLookup, DatabaseCards, FabCubeCards, InlineCards, facts_from_mapping
 from .log import names_for, replay
 from .scenarios import GivenError, load_yaml, run_file
 from .start import start_state
@@ -79,6 +80,23 @@ def load_cards(path: str | None) -> CardLookup | None:
     return InlineCards(facts_from_mapping(x) for x in data)
 
 
+def load_fabrary(path: str) -> CardLookup:
+    """The card lookup of a fabrary dump (``node tools/fabrary/dump.mjs OUT.json``): the project's
+    card records of the pinned ``@flesh-and-blood/cards`` package, the data the coverage report reads."""
+    result = parse_fabrary(path)
+    return DatabaseCards(CardDatabase(result.cards, release=f"{result.source}@{result.version}"))
+
+
+def _lookup(args: argparse.Namespace) -> CardLookup | None:
+    """The card lookup a replay, scenario run or backup uses: none with ``--no-cards``, a fabrary
+    dump with ``--dump`` (unless the caller gave a lookup), else ``--cards`` or the default file."""
+    if args.no_cards:
+        return None
+    if getattr(args, "dump", None) and not GIVEN_LOOKUP:
+        return load_fabrary(args.dump)
+    return load_cards(args.cards or default_cards())
+
+
 def load_log(path: str, lookup: CardLookup | None) -> tuple[GameState, list[str], InlineCards, str]:
     text = Path(path).read_text(encoding="utf-8")
     if path.endswith((".yaml", ".yml")):
@@ -110,7 +128,7 @@ def _print_findings(findings: list[Any]) -> None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    lookup = None if args.no_cards else load_cards(args.cards or default_cards())
+    lookup = _lookup(args)
     state, lines, inline, version = load_log(args.file, lookup)
     version = args.rules_version or version
     idx = names_for(state, lookup=inline)
@@ -142,7 +160,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
-    lookup = None if args.no_cards else load_cards(args.cards or default_cards())
+    lookup = _lookup(args)
     state, lines, inline, version = load_log(args.file, lookup)
     rep = replay(state, lines, inline, version=version, names=names_for(state, lookup=inline))
     report = backup(rep, args.to)
@@ -166,7 +184,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
-    lookup = None if args.no_cards else load_cards(args.cards or default_cards())
+    lookup = _lookup(args)
     out: list[dict[str, Any]] = []
     failed = 0
     for path in args.files:
@@ -223,6 +241,7 @@ def main(argv: list[str] | None = None, *, lookup: CardLookup | None = None) -> 
     r.add_argument("--cards")
     r.add_argument("--rules-version", choices=["2.13.0", "older"])
     r.add_argument("--no-cards", action="store_true", help="use only the cards given in the log")
+    r.add_argument("--dump", help="a fabrary dump (FABRARY_JSON) as the card data")
     r.set_defaults(func=cmd_replay)
     s = sub.add_parser("scenarios", help="run scenario files")
     s.add_argument("files", nargs="+")
@@ -230,6 +249,7 @@ def main(argv: list[str] | None = None, *, lookup: CardLookup | None = None) -> 
     s.add_argument("--json", action="store_true")
     s.add_argument("--cards")
     s.add_argument("--no-cards", action="store_true", help="use only each scenario's own cards")
+    s.add_argument("--dump", help="a fabrary dump (FABRARY_JSON) as the card data")
     s.set_defaults(func=cmd_scenarios)
     b = sub.add_parser("backup", help="report a backup")
     b.add_argument("file")
@@ -237,6 +257,7 @@ def main(argv: list[str] | None = None, *, lookup: CardLookup | None = None) -> 
     b.add_argument("--json", action="store_true")
     b.add_argument("--cards")
     b.add_argument("--no-cards", action="store_true", help="use only the cards given in the log")
+    b.add_argument("--dump", help="a fabrary dump (FABRARY_JSON) as the card data")
     b.set_defaults(func=cmd_backup)
     c = sub.add_parser("cards-index", help="write a compact card file")
     c.add_argument("src")

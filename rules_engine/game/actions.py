@@ -234,6 +234,9 @@ class CreateToken:
     player: str
     name: str
     count: int = 1
+    source: str = (
+        ""  # "Dromai makes 2 Ash": the card said to make it (its controller, when no player is said)
+    )
 
 
 @dataclass(frozen=True)
@@ -256,6 +259,14 @@ class Crank:
 
     player: str
     card: str
+
+
+@dataclass(frozen=True)
+class Become:
+    """ "P1 becomes Arakni, Redback": the hero card the player's hero becomes (a random Agent of Chaos)."""
+
+    player: str
+    hero: str
 
 
 @dataclass(frozen=True)
@@ -335,6 +346,7 @@ class Rewind:
 
 Action = (
     Crank
+    | Become
     | Play
     | Attack
     | Activate

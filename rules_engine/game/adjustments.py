@@ -18,6 +18,7 @@ from . import conditions
 from .cards import CardFacts, norm_name
 from .choices import claim
 from .context import Ctx, Event
+from .heroes import take_banish_due
 from .rules import NOTE, CannotApply
 from .state import PLAYERS, Card, GameState
 from .zones import destroy_permanent, new_card, take
@@ -87,6 +88,8 @@ def move_card(s: GameState, c: A.MoveCard, ctx: Ctx) -> None:
     if c.dest in ("banished", "graveyard"):  # "if a card has been put into your banished zone this turn"
         conditions.record_zone(s, c.player, "banishedto" if c.dest == "banished" else "graveyardto", card)
     ctx.events.append(Event("move", c.player, f"{card.name}: {c.source} -> {c.dest}"))
+    if c.dest == "banished" and c.source == "hand":
+        take_banish_due(s, c.player)  # Black Widow's hit
     if c.source == "hand" and c.dest == "soul":  # a charge (CR 8.5.29), for "if you've charged this turn"
         conditions.record(s, c.player, "charged " + " ".join(conditions.tags(card.facts, card.pitch)))
     where = {"pitch_zone": "pitch zone", "deck_top": "top of the deck", "deck_bottom": "bottom of the deck"}

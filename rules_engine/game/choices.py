@@ -77,6 +77,8 @@ def _example(offer: Effect) -> str:
         return f"{offer.player} pays {amount}"
     if kind == "destroy":
         return f"{offer.player} destroys {offer.source if words == 'this' else 'the ' + words}"
+    if kind == "bottom":
+        return f"{offer.player} puts ... on the bottom of their deck"
     return f"{offer.player} discards ..."
 
 

@@ -92,6 +92,13 @@ def record_play(
     )
 
 
+def record_paid(s: GameState, player: str, card_id: str, pitched: list[Card]) -> None:
+    """The cards pitched to activate an ability whose attack-proxy is ``card_id`` (a weapon's attack,
+    CR 1.14.3): "If an Earth card was pitched to attack with this" reads them like a card's own."""
+    paid = ["pitched=" + "+".join(tags(c.facts, c.pitch)) for c in pitched]
+    s.turn_log.append(" ".join([player, "paid", f"id:{card_id}", *paid]))
+
+
 def record_creation(s: GameState, player: str, card: Card) -> None:
     """A token (or other card) created this turn (CR 1.3.1b), for "played or created" and "if you've
     created a Fealty token this turn" (its name, lower case with "_" for spaces)."""
@@ -171,7 +178,7 @@ def _values_first(t: str) -> str:
 _PLAYED = re.compile(
     r"^you(?:'ve| have) played( or created)? (a|an|another|\w+ or more) ((?:[a-z0-9<>='-]+ )*?)(?:card|cards)? ?this turn$"
 )
-_PITCHED_FOR = re.compile(r"^an? ([a-z' -]+?)(?: card)? was pitched to play this$")
+_PITCHED_FOR = re.compile(r"^an? ([a-z0-9<>=' -]+?)(?: card)? was pitched to (?:play|attack with) this$")
 _FROM_ARSENAL = re.compile(r"^(?:this|it) (?:is|was) played from (?:your )?arsenal$")
 _ACTIVATED = re.compile(r"^you(?:'ve| have) activated (a|an|\w+ or more) ([a-z' -]+?) this turn$")
 _PITCHED = re.compile(

@@ -23,7 +23,7 @@ from .effects import (
 )
 from .rules import MANUAL, VIOLATION, Illegal, cite
 from .state import Card, GameState
-from .zones import check_claims, new_card, pitch_triggers, take, token_base
+from .zones import check_claims, hero_pitch_triggers, new_card, pitch_triggers, take, token_base
 
 
 def pay_resources(
@@ -85,6 +85,7 @@ def pay_resources(
         ctx.events.append(Event("pitch", player, card.name, pitch))
         for made in pitch_triggers(s, card):  # "When you pitch this" (CR 1.14.3c, 6.6.1)
             ctx.events.append(Event("trigger", made.controller, made.name))
+        hero_pitch_triggers(s, player, card, ctx)  # the hero's "whenever you pitch" (Dromai)
     if p.chi_points < chi_cost:
         raise Illegal(
             "not_enough_resources",

@@ -19,7 +19,7 @@ from .choices import claim
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
 from .effects import weapon_turn_text
-from .heroes import pay_offer_effect, take_pay_offer
+from .heroes import granted_hit_banish, pay_offer_effect, take_pay_offer
 from .rules import Illegal, cite
 from .state import Card, ChainLink, Effect, GameState, Layer, PendingDamage
 from .triggers import crush, damage_triggers, hit_triggers, order_pending
@@ -138,6 +138,8 @@ def finish_damage(s: GameState, d: PendingDamage, ctx: Ctx, check: bool = True) 
                 ctx.events.append(Event("hit", link.controller, link.attack.name, amount))
                 if not dead:
                     hit_triggers(s, link, amount, ctx, marked=marked)
+                    if not link.no_hit_triggers:
+                        granted_hit_banish(s, link, ctx)  # the Agents' granted hit abilities (Funnel Web)
             if amount >= 4 and not dead:
                 crush(s, link, ctx)
     if amount > 0 and not dead:

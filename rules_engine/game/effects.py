@@ -212,10 +212,20 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "next_attack_go_again",
     ),
     (
-        # "Your next arrow / dagger / weapon / Mechanologist attack this turn gets +N{p}" (CR 5.1.2a)
+        # "Your next attack this turn gains dominate", "The next attack action card you play this turn
+        # gains dominate" (CR 5.1.2a; group 1: "action card" when only an attack action card fits)
         re.compile(
-            r"^your next (?!attack\b)([a-z]+) attack this turn (?:gets|gains) \+(\d+)\{p\}"
-            r"(,? and go again)?(?:,? and (overpower|dominate))?(?:,? and \"([^\"]+)\")?$"
+            r"^(?:your next attack( action card)? this turn|the next attack( action card)? you play this turn) "
+            r"(?:gets|gains) (dominate|overpower)$"
+        ),
+        "next_attack_keyword",
+    ),
+    (
+        # "Your next arrow / dagger / weapon / Mechanologist attack this turn gets +N{p}" (CR 5.1.2a),
+        # or go again alone ("Your next weapon attack this turn gains go again", Hit and Run)
+        re.compile(
+            r"^your next (?!attack\b)([a-z]+) attack this turn (?:gets|gains) (?:\+(\d+)\{p\}(,? and go again)?|(?=go again))"
+            r"(go again)?(?:,? and (overpower|dominate))?(?:,? and \"([^\"]+)\")?$"
         ),
         "next_typed_attack",
     ),
@@ -355,6 +365,7 @@ _PHASE_EFFECTS = frozenset(
         "your_attacks_power",
         "opt",
         "create_in_hand",
+        "next_attack_keyword",
     }
 )
 
@@ -623,6 +634,9 @@ CHOICE = re.compile(r"^you may (.+?)\. if you do, (.+?)\.?$")
 _OPTION_PAY = re.compile(r"^pay ((?:\{r\})+|(\d+)\{r\})$")
 _OPTION_DESTROY = re.compile(r"^destroy (this|it|an? ([a-z0-9' -]+?)(?: token)? you control)$")
 _OPTION_DISCARD = re.compile(r"^discard (?:a card|an? ([a-z' -]+?) card)$")
+_OPTION_BOTTOM = re.compile(
+    r"^put a card from your (hand|arsenal|hand or arsenal) on (?:the )?bottom of your deck$"
+)
 _SELF_DEFENSE = re.compile(
     r"^(?:(.+?),? and )?(?:this|it) (?:gets|gains) \+(\d+)\{d\}(?: until end of turn| this chain link| this turn)?$"
 )
@@ -632,13 +646,17 @@ _CHOICE_FIELD, _CHOICE_ITEM = "\x1f", "\x1e"
 
 def choice_option(x: str) -> tuple[str, int, str] | None:
     """The option of "you may X": ("pay", N, ""), ("destroy", 0, "this" or the words naming what is
-    destroyed), ("discard", 0, "" or a descriptor the card must fit); None for another option."""
+    destroyed), ("discard", 0, "" or a descriptor the card must fit), ("bottom", 0, the zones a card
+    is put from on the bottom of the deck: "hand", "arsenal"); None for another option."""
     m = _OPTION_PAY.match(x)
     if m:
         return ("pay", int(m.group(2)) if m.group(2) else m.group(1).count("{r}"), "")
     m = _OPTION_DESTROY.match(x)
     if m:
         return ("destroy", 0, "this" if m.group(1) in ("this", "it") else (m.group(2) or "").strip())
+    m = _OPTION_BOTTOM.match(x)
+    if m:  # Sink Below's "put a card from your hand on the bottom of your deck"
+        return ("bottom", 0, m.group(1).replace(" or ", " "))
     m = _OPTION_DISCARD.match(x)
     if m:
         words = (m.group(1) or "").strip()
@@ -697,6 +715,7 @@ def describe_choice(packed: str) -> str:
         "pay": "pay " + "{r}" * amount,
         "destroy": f"destroy {words if words == 'this' else _article(words) + ' ' + words}",
         "discard": f"discard {_article(words) + ' ' + words + ' card' if words else 'a card'}",
+        "bottom": f"put a card from your {' or '.join(words.split())} on the bottom of your deck",
     }.get(kind, kind)
     words_of: dict[str, Callable[[TextEffect], str]] = {
         "self_defense": lambda e: f"+{e.amount}{{d}}",
@@ -723,6 +742,26 @@ def _computable_hit_ability(text: str) -> bool:
     every part read, each a hit trigger with a computed effect."""
     inner, unread = recognise(text)
     return bool(inner) and not unread and all(x.trigger == "hit" and x.kind != "manual" for x in inner)
+
+
+def _target_follow_up(low: str, before: list[TextEffect]) -> TextEffect | None:
+    """ "If [condition], instead it gets +3{p}" / "If [condition], it gets "When this hits a hero, mark
+    them."" right after "Target dagger attack gets +2{p}": "it" is that target. "Instead" replaces the
+    bonus (CR 6.3 replacement of the earlier effect's amount), so the difference is added when the
+    condition holds as the card resolves; None for any other sentence."""
+    m = re.match(r'^if (.+?), (instead )?it (?:gets|gains) (\+(\d+)\{p\}|"([^"]+)")$', low)
+    last = before[-1] if before else None
+    if m is None or last is None or last.kind != "target_power" or last.trigger:
+        return None
+    md = re.fullmatch(r"you control (\d+) or more draconic chain links", m.group(1))
+    key = f"draconic_links:{md.group(1)}" if md else conditions.parse(m.group(1))
+    if key is None or (";" in key and not conditions.on_resolution(key)):
+        return None
+    if m.group(4) and m.group(2):
+        return TextEffect("target_power", int(m.group(4)) - last.amount, f"cond:{key}")
+    if m.group(5) and not m.group(2) and _computable_hit_ability(m.group(5)):
+        return TextEffect("target_grant_hit", 0, f"cond:{key}", m.group(5))
+    return None
 
 
 def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
@@ -820,6 +859,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             low = mr.group(1)
         mc = re.match(r"^if (.+?), (.*)$", low)
         md = re.fullmatch(r"you control (\d+) or more draconic chain links", mc.group(1)) if mc else None
+        follow = _target_follow_up(low, effects)
+        if follow is not None:
+            effects.append(follow)  # "If ..., instead it gets +3{p}" after "Target attack gets +2{p}"
+            continue
         if mc and md and not mc.group(2).startswith(("instead", "it ", "this ")):
             # "If you control 2 or more Draconic chain links, create a Fealty token": checked as it resolves
             trigger = f"cond:draconic_links:{md.group(1)}"
@@ -884,6 +927,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
                     target = groups[0]
+                elif kind == "next_attack_keyword":
+                    target = ("action|" if mm.group(1) or mm.group(2) else "|") + mm.group(3)
                 elif kind == "create_in_hand":
                     target = groups[0].strip().title()
                 elif kind == "your_attacks_power":
@@ -905,12 +950,17 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = "|".join([cls, "go again" if "go again" in bonus else "", ability])
                 elif kind == "next_typed_attack":
                     # word, go again, a keyword and a quoted hit ability, packed for playing.apply_next_card_effects
-                    ability = mm.group(5) or ""
+                    ability = mm.group(6) or ""
                     if ability and not _computable_hit_ability(ability):
                         continue  # a granted ability the engine cannot compute: left to the judge
-                    amount = int(mm.group(2))
+                    amount = int(mm.group(2) or 0)
                     target = "|".join(
-                        [mm.group(1), "go again" if mm.group(3) else "", mm.group(4) or "", ability]
+                        [
+                            mm.group(1),
+                            "go again" if mm.group(3) or mm.group(4) else "",
+                            mm.group(5) or "",
+                            ability,
+                        ]
                     )
                 elif kind == "next_cheap_attack_power":
                     amount = int(groups[2])
@@ -1179,7 +1229,12 @@ def played_tags(f: CardFacts) -> str:
 _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
 _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
 #: Oscilio's "Discard an instant" (a cost the log's next discard line pays, ``zones.pay_discard_cost``).
-_DISCARD_COST = re.compile(r"^discard an (instant)$")
+_DISCARD_COST = re.compile(r"^discard an (instant|assassin)(?: card)?$")
+#: Zyggy Starlight's "banish another Lightning aura permanent you control with no holo counters"
+#: (``heroes.pay_banish_aura``; the activation line names the aura).
+BANISH_AURA_COST = re.compile(
+    r"^banish another ([a-z]+) aura permanent you control with no ([a-z]+) counters$", re.I
+)
 #: Lexi's "Turn a face down card in your arsenal face up" (``heroes.pay_arsenal_flip``).
 _FLIP_ARSENAL_COST = re.compile(r"^turn a face-? ?down card in your arsenal face-? ?up$")
 
@@ -1198,6 +1253,7 @@ def _cost_part(part: str) -> bool:
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
         or _DISCARD_COST.match(part)
+        or BANISH_AURA_COST.match(part)
         or _FLIP_ARSENAL_COST.match(part)
     )
 
@@ -1383,8 +1439,9 @@ GRANT_CONDITIONS: dict[str, re.Pattern[str]] = {
     "marked": re.compile(r"^this is attacking a marked hero$"),
 }
 _GRANT = re.compile(
-    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?(?:when (?:this is played|you play this), )?if (.+?), "
-    r"(?:it|this|this card's attacks) (?:gets|gains|has|get|gain|have|(?=go again$)) ?(.+)$"
+    r"^(?:(?!combo|crush|rupture|reprise)[a-z ]+ - )?(?:when (?:this is played|you play this), )?(?:if|while) (.+?), "
+    r"(?:it|this|this card's attacks|the attack) (?:gets|gains|has|get|gain|have|(?=go again$)) ?(.+?)"
+    r"(?: until end of turn)?$"
 )
 
 
@@ -1698,6 +1755,12 @@ HERO_FIRST_HIT = re.compile(
 #: Cindra's and Fang's "Whenever you hit a marked hero, [effect]": a trigger on each hit of a hero
 #: who was marked as the hit happened (the hit removes the mark, CR 9.3.3; ``triggers.hero_hit_abilities``).
 HERO_MARKED_HIT = re.compile(r"^whenever you hit a marked hero, (.+)$", re.I | re.S)
+#: Arakni, Tarantula's "Whenever a dagger you own hits a hero, they lose 1{h}": a trigger on each hit of
+#: an attack with that subtype its controller owns (``triggers.hero_hit_abilities``).
+HERO_WEAPON_KIND_HIT = re.compile(
+    r"^whenever an? (?:dagger|sword|axe|hammer|club|staff|scepter|bow|gun) you own hits a hero, (.+)$",
+    re.I | re.S,
+)
 #: Fang's "If you control 3 or more Fealty tokens, dagger attacks cost you {r} less to activate"
 #: (``playing.activate``, CR 5.2.2's cost, 1.14.2).
 FEALTY_DAGGER_DISCOUNT = re.compile(
@@ -1855,6 +1918,93 @@ FIRST_TOKEN_DRAW = re.compile(
     r"^the first time each turn you create an? ([a-z]+) token from an effect you control, draw a card\.?$",
     re.I,
 )
+#: Puffin's "The second time you crank each turn, draw a card" (``heroes.crank_abilities``, CR 8.3.29a).
+SECOND_CRANK_DRAW = re.compile(r"^the second time you crank each turn, draw a card\.?$", re.I)
+#: Maxx 'The Hype' Nitro's "Hyper Drivers you control get crank" (``heroes.grants_crank``; CR 8.3.29).
+NAMED_GET_CRANK = re.compile(r"^([a-z' ]+?)s you control get crank\.?$", re.I)
+#: Levia's "If a card with 6 or more {p} has been put into your banished zone this turn, cards you own
+#: lose blood debt during the end phase" (``heroes.loses_blood_debt``, CR 8.3.11).
+BANISHED_POWER_NO_BLOOD_DEBT = re.compile(
+    r"^if a card with (\d+) or more \{p\} has been put into your banished zone this turn, cards you own "
+    r"lose blood debt during the end phase\.?$",
+    re.I,
+)
+#: Dromai's "Whenever you pitch a red card, create an Ash Token" (``zones.hero_pitch_triggers``, CR 1.14.3).
+PITCH_COLOUR_TOKEN = re.compile(
+    r"^whenever you pitch a (red|yellow|blue) card, create an? ([a-z' ]+?) token\.?$", re.I
+)
+#: Dromai's "If you've played a red card this turn, dragons you control have go again while attacking"
+#: (``heroes.hero_link_grants``: checked as the link's go again is, CR 6.1.3).
+PLAYED_COLOUR_SUBTYPE_GO_AGAIN = re.compile(
+    r"^if you've played a (red|yellow|blue) card this turn, ([a-z]+)s you control have go again while attacking\.?$",
+    re.I,
+)
+#: Arakni, Marionette's and Web of Deceit's "At the beginning of your end phase, if an opponent is marked,
+#: you become a random Agent of Chaos" (``heroes.end_phase_abilities``: the log names the Agent, "P1
+#: becomes Arakni, Redback", ``heroes.become``; CR 9.3 marked).
+BECOME_RANDOM_AGENT = re.compile(
+    r"^at the beginning of your end phase, if an opponent is marked, you become a random agent of chaos\.?$",
+    re.I,
+)
+#: An Agent of Chaos's "At the beginning of your end phase, return to the brood" (``heroes.end_phase_abilities``:
+#: the hero becomes again the one it was before it became the Agent).
+RETURN_TO_BROOD = re.compile(r"^at the beginning of your end phase, return to the brood\.?$", re.I)
+#: The Agents' "Once per Turn Attack Reaction - Discard an Assassin card: Target Assassin attack gets +3{p}.
+#: If it has stealth, it gets go again." (``heroes.resolve_ability``: the active attack; the quoted or
+#: go again grant when the attack has the keyword). Group 1 the attack's class or subtype, 2 the power,
+#: 3 the keyword, 4 the grant.
+AGENT_REACTION = re.compile(
+    r"^once per turn attack reaction\s*[-–]\s*discard an? assassin card:\s*target ([a-z]+) attack gets "
+    r"\+(\d+)\{p\}\.?(?:\s*if it has ([a-z]+), it gets (go again|\"when this hits a hero, banish a card in their "
+    r"arsenal\.\"|\"when this hits a hero, they banish a card from their hand\.\")\.?)?$",
+    re.I,
+)
+#: Funnel Web's granted "When this hits a hero, banish a card in their arsenal." (``heroes.granted_hit_banish``).
+HIT_BANISH_ARSENAL = re.compile(r"^when this hits a hero, banish a card in their arsenal\.?$", re.I)
+#: Black Widow's granted "When this hits a hero, they banish a card from their hand." (the hit hero's
+#: choice: the log's banish of a card from that hand, ``heroes.granted_hit_banish``).
+HIT_BANISH_FROM_HAND = re.compile(r"^when this hits a hero, they banish a card from their hand\.?$", re.I)
+#: The body alone, as the activated layer resolves it.
+AGENT_REACTION_EFFECT = re.compile(
+    r"^target ([a-z]+) attack gets \+(\d+)\{p\}\.?(?:\s*if it has ([a-z]+), it gets (go again|\"[^\"]+\")\.?)?$",
+    re.I,
+)
+#: Arakni, Orb-Weaver's "Once per Turn Instant - Discard an Assassin card: Equip a Graphene Chelicera token.
+#: Your next attack with stealth this turn gets +3{p}." (``heroes.resolve_ability``; group 1 the token,
+#: 2 the keyword, 3 the power) and "Graphene Chelicerae cost you {r} less to activate"
+#: (``playing.hero_weapon_discount``; group 1 the weapon's name, plural).
+EQUIP_TOKEN_NEXT_KEYWORD_ATTACK = re.compile(
+    r"equip an? ([a-z' -]+?) token\.\s*your next attack with ([a-z]+) this turn gets \+(\d+)\{p\}\.?$", re.I
+)
+#: Oscilio, Forked Continuum's "Discard a card and create a Ponder token. If an instant is discard this way,
+#: you may play it this turn." (``heroes.resolve_ability``: the log's discard pays a ``discard_due`` that
+#: remembers the kind; ``zones.pay_discard_cost`` gives the permission, ``heroes.check_graveyard_play``).
+DISCARD_TOKEN_PLAY_KIND = re.compile(
+    r"discard a card and create an? ([a-z' ]+?) token\.\s*if an? ([a-z]+) is discard(?:ed)? this way, "
+    r"you may play it this turn\.?$",
+    re.I,
+)
+#: Zyggy Starlight's "Return the banished aura to the arena with a holo counter" (``heroes.resolve_ability``:
+#: the aura his cost banished, kept on the layer).
+RETURN_BANISHED_WITH_COUNTER = re.compile(
+    r"return the banished aura to the arena with an? ([a-z]+) counter\.?$", re.I
+)
+NAMED_WEAPON_DISCOUNT = re.compile(r"^([a-z' -]+?) cost you \{r\} less to activate\.?$", re.I)
+_HERO_RESOLVED = (
+    *_HERO_RESOLVED,
+    AGENT_REACTION,
+    EQUIP_TOKEN_NEXT_KEYWORD_ATTACK,
+    DISCARD_TOKEN_PLAY_KIND,
+    RETURN_BANISHED_WITH_COUNTER,
+)  # heroes.resolve_ability
+#: Gravy Bones's "If a blue card has been put into your graveyard this turn, you may play cards with
+#: watery grave from your graveyard" (``heroes.check_graveyard_play``; the turn's graveyard arrivals are
+#: recorded by ``zones.to_graveyard``).
+GRAVEYARD_PLAY_PERMISSION = re.compile(
+    r"^if an? (red|yellow|blue) card has been put into your graveyard this turn, you may play cards with "
+    r"([a-z ]+?) from your graveyard\.?$",
+    re.I,
+)
 #: Sentences a hero's start position settles (the start state lists the graveyard, the arena and the
 #: weapons; nothing later reads them) and a permission to look that changes no state the engine keeps.
 START_POSITION_SENTENCE = re.compile(
@@ -1881,6 +2031,19 @@ _HERO_MODELLED = (
     END_PHASE_PAY_TOKEN,
     DRAW_ARROW_TO_ARSENAL,
     FIRST_TOKEN_DRAW,
+    SECOND_CRANK_DRAW,
+    NAMED_GET_CRANK,
+    BECOME_RANDOM_AGENT,
+    RETURN_TO_BROOD,
+    AGENT_REACTION,
+    GRAVEYARD_PLAY_PERMISSION,
+    EQUIP_TOKEN_NEXT_KEYWORD_ATTACK,
+    NAMED_WEAPON_DISCOUNT,
+    DISCARD_TOKEN_PLAY_KIND,
+    RETURN_BANISHED_WITH_COUNTER,
+    BANISHED_POWER_NO_BLOOD_DEBT,
+    PITCH_COLOUR_TOKEN,
+    PLAYED_COLOUR_SUBTYPE_GO_AGAIN,
     *_LOOT_LINES,
     WEAPON_HITS_COPPER,
     PLAY_CLASS_AFTER_NONATTACK,
@@ -1890,6 +2053,7 @@ _HERO_MODELLED = (
     FIRST_STEALTH_GO_AGAIN,
     HERO_FIRST_HIT,
     HERO_MARKED_HIT,
+    HERO_WEAPON_KIND_HIT,
     FEALTY_DAGGER_DISCOUNT,
     FIRST_DISCARD_SIX_TOKEN,
     SECOND_SWORD_ATTACK_DISCOUNT,
@@ -1931,7 +2095,7 @@ def _modelled_hero_lines(facts: CardFacts) -> list[str]:
 def _hero_line_status(line: str) -> str:
     """A modelled hero line is computed unless it is a first-hit trigger whose effect the engine
     cannot compute (Katsu's): that one is reported when the trigger resolves."""
-    m = HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line)
+    m = HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line) or HERO_WEAPON_KIND_HIT.match(line)
     if not m:
         return MODELLED
     if NEXT_ATTACK_POWER_LASTING.match(m.group(1)):
@@ -2078,6 +2242,7 @@ _GRANTS_TO_OTHERS = frozenset(
         "next_attack_grant",
         "next_typed_attack",
         "grant_cost_keyword",
+        "next_attack_keyword",
     }
 )
 
@@ -2090,8 +2255,9 @@ def granted_to_others(facts: CardFacts, kw: str) -> bool:
     if not named:
         return False
     for sentence in named:
-        found, unknown = recognise(sentence)
-        if unknown or not found or any(e.kind not in _GRANTS_TO_OTHERS or e.trigger for e in found):
+        found, unknown = recognise(self_named(sentence, facts.name))
+        # a grant to another attack under a condition or on a hit is still not the card's own keyword
+        if unknown or not found or any(e.kind not in _GRANTS_TO_OTHERS or e.kind == "manual" for e in found):
             return False
     return True
 
@@ -2232,6 +2398,13 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 low,
             ) or (SHARPEN.fullmatch(low) and "target" in low):  # sharpen: layers.sharpen_text
                 parts.append(TextPart(sentence, MODELLED, "resolve"))
+            elif (
+                unknown
+                and re.match(r"^if .+?, (?:instead )?it (?:gets|gains) ", low)
+                and self_named(sentence, facts.name) not in recognise(self_named(text, facts.name))[1]
+            ):
+                # "If ..., instead it gets +3{p}" after "Target dagger attack gets +2{p}" (_target_follow_up)
+                parts.append(TextPart(sentence, MODELLED, "resolve"))
             elif unknown or _RULE_LINE.match(low):
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
             elif effects and all(
@@ -2252,7 +2425,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             else:
                 parts.append(TextPart(sentence, FLAGGED, "resolve"))
         elif _ACTIVATED.search(sentence):
-            resolved = facts.is_("hero") and any(
+            resolved = (facts.is_("hero") or facts.is_("demi-hero") or not facts.types) and any(
                 sentence in line and any(p.search(line) for p in _HERO_RESOLVED)
                 for line in _modelled_hero_lines(facts)
             )  # heroes.resolve_ability (Kavdaen, Lexi, Bravo, Flattering Showman)
@@ -2269,7 +2442,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 TextPart(
                     sentence,
                     _hero_line_status(line),
-                    "hit" if HERO_FIRST_HIT.match(line) or HERO_MARKED_HIT.match(line) else "start",
+                    "hit"
+                    if any(p.match(line) for p in (HERO_FIRST_HIT, HERO_MARKED_HIT, HERO_WEAPON_KIND_HIT))
+                    else "start",
                 )
             )
         elif (

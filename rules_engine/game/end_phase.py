@@ -17,11 +17,12 @@ import re
 from rules_engine.wording import say
 
 from . import actions as A
+from . import choices
 from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
-from .effects import end_phase_counters, token_facts, weapon_turn_text
-from .heroes import draw_arsenal, end_phase_abilities
+from .effects import end_phase_counters, token_facts, unpack_choice, weapon_turn_text
+from .heroes import draw_arsenal, end_phase_abilities, loses_blood_debt, turn_ends
 from .rules import MANUAL, NOTE, CannotApply, Illegal
 from .state import PLAYERS, GameState, PendingDamage, other
 from .triggers import start_phase
@@ -72,7 +73,10 @@ def begin_end_phase(s: GameState, ctx: Ctx) -> None:
             keep.append(eff)
     s.effects = keep
     tp = s.p(s.turn_player)
-    for card in tp.banished:
+    debt = [c for c in tp.banished if c.facts.has("blood debt")]
+    if debt and loses_blood_debt(s, s.turn_player, ctx):
+        debt = []  # Levia: her cards lose blood debt this end phase
+    for card in debt:
         if card.facts.has("blood debt") and card.face == "up" and tp.life is not None:
             tp.life = max(0, tp.life - 1)  # CR 8.3.11 / 8.3.11a: only a public card
             ctx.events.append(Event("trigger", s.turn_player, "blood debt"))
@@ -220,8 +224,41 @@ def no_arsenal(s: GameState, c: A.NoArsenal, ctx: Ctx) -> None:
         s.end_step = "pitch"
 
 
+def bottom_chosen(s: GameState, c: A.PitchToBottom, ctx: Ctx) -> bool:
+    """ "P2 puts Pummel on the bottom of their deck" while a resolved ability offers "you may put a card
+    from your hand on the bottom of your deck" (Sink Below, CR 1.8.3): the card goes there (an unknown
+    one, "?", from the hand) and the option is taken (``choices``). False when no such option is open."""
+    offer = next(
+        (o for o in choices.open_offers(s, c.player or "") if unpack_choice(o.choice)[0][0] == "bottom"), None
+    )
+    if offer is None or not c.player:
+        return False
+    names = [
+        n
+        for n in c.cards
+        if n != "?" and not re.fullmatch(r"(?:from )?(?:their |his |her )?(?:hand|arsenal)", n, re.I)
+    ]
+    if len(names) > 1:
+        raise CannotApply(
+            say("the option puts one card on the bottom of the deck; the line names {list}", list=list(names))
+        )
+    zones = tuple(unpack_choice(offer.choice)[0][2].split()) or ("hand",)
+    p = s.p(c.player)
+    if not names and not p.hand_unknown and len(p.hand) + len(p.arsenal if "arsenal" in zones else []) == 1:
+        names = [(p.hand or p.arsenal)[0].name]  # "a card" when only one card could be it
+    card, _ = take(s, c.player, A.CardRef(names[0] if names else "?"), zones, ctx)
+    card.private_to = c.player
+    put_bottom(s.p(c.player), [card])
+    choices.claim(s, c.player, "bottom", card=card)
+    ctx.events.append(Event("move", c.player, "a card: hand -> bottom of the deck"))
+    return True
+
+
 def pitch_to_bottom(s: GameState, c: A.PitchToBottom, ctx: Ctx) -> None:
-    """CR 4.4.3c: each player puts their pitch zone on the bottom of their deck in any order (hidden)."""
+    """CR 4.4.3c: each player puts their pitch zone on the bottom of their deck in any order (hidden).
+    In the action phase, a card put there for an option (Sink Below's) is ``bottom_chosen``."""
+    if s.phase != "end" and bottom_chosen(s, c, ctx):
+        return
     require_end(s, ctx, "pitch_to_bottom", "putting pitched cards on the bottom of the deck")
     if end_step_index(s.end_step) > 1:
         raise Illegal("end_order", say("The pitch zones go to the bottom before the draw."), ("4.4.3c",))
@@ -379,7 +416,8 @@ def drawn_by_resolution(ctx: Ctx, player: str) -> int:
     events = list(ctx.events)
     if not any(e.kind == "resolve" for e in events) and re.search(r"\bresolve", ctx.entry.text, re.I):
         events = list(ctx.prev_events) + events
-    last = max((i for i, e in enumerate(events) if e.kind == "resolve"), default=None)
+    # an option taken on this line ("P2 bottoms Pummel, draws": Sink Below's "If you do") counts too
+    last = max((i for i, e in enumerate(events) if e.kind in ("resolve", "choice_taken")), default=None)
     if last is None:
         return 0
     after = events[last + 1 :]
@@ -391,6 +429,7 @@ def drawn_by_resolution(ctx: Ctx, player: str) -> int:
 def finish_end_phase(s: GameState, ctx: Ctx) -> None:
     """CR 4.4.4: the turn ends, "this turn" effects end, the next player begins their Start Phase."""
     finish_pitch_and_assets(s, ctx)
+    turn_ends(s, ctx)  # a random Agent of Chaos the log never named
     s.effects = [e for e in s.effects if e.duration not in ("turn", "chain", "link", "end")]
     for pl in PLAYERS:
         s.p(pl).once_per_turn = []

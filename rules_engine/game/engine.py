@@ -42,10 +42,11 @@ from .combat import close_chain
 from .context import Ctx, Event, StepResult
 from .damage import apply_prevention, decline_prevention, finish_pending, pay, pitch_alone
 from .defending import defend
-from .effects import activated_ability, attack_text, unpack_choice
+from .effects import activated_ability, attack_text, recognise, self_named, unpack_choice
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
+from .heroes import become
 from .layers import apply_choice, crank, static_text_notes
-from .playing import activate, play
+from .playing import activate, hero_named, play
 from .rules import (
     AMBIGUITY,
     CANNOT_APPLY,
@@ -58,7 +59,7 @@ from .rules import (
     Illegal,
     cite,
 )
-from .state import COMBAT_STEPS, Effect, GameState, other
+from .state import COMBAT_STEPS, Effect, GameState, Layer, other
 from .triggers import trigger
 from .turn import all_pass_clause, begin_action_phase, pass_priority, phase_marker, step_marker
 from .zones import banish, create_token, discard, opt, reveal, shown_by_attempt, shuffle
@@ -84,7 +85,9 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Draw: draw_clause,
     A.ApplyPrevention: apply_prevention,
     A.DeclinePrevention: decline_prevention,
-    A.CreateToken: create_token,
+    A.CreateToken: lambda s, c, ctx: create_token(
+        s, c if c.player else dataclasses.replace(c, player=_controller_of(s, c.source)), ctx
+    ),
     A.Reveal: reveal,
     A.Opt: opt,
     A.Banish: banish,
@@ -100,6 +103,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Pay: pay,
     A.Shuffle: shuffle,
     A.Crank: crank,
+    A.Become: become,
 }
 
 #: Clauses that leave a damage event waiting for the defender's choices (the choices themselves,
@@ -143,7 +147,20 @@ def attack_with(s: GameState, c: A.Attack, ctx: Ctx) -> None:
     (CR 1.4.3, 5.2), else playing the attack card X (CR 5.1)."""
     p = s.p(c.player)
     arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
-    source = c.play.card.name
+    source = re.sub(r"^(?:the|their|his|her) ", "", c.play.card.name, flags=re.I)  # "the Kodachi"
+    if not any(norm_name(x.name) == norm_name(source) for x in arena):
+        source = (
+            c.play.card.name
+            if any(norm_name(x.name) == norm_name(c.play.card.name) for x in p.hand)
+            else source
+        )
+    if not any(norm_name(x.name) == norm_name(source) for x in arena) and not any(
+        norm_name(x.name) == norm_name(source) for x in p.hand
+    ):
+        # "swings Kodachi" for the Harmonized Kodachi the player holds: the last words of one weapon's name
+        short = [x for x in p.weapons if norm_name(x.name).endswith(" " + norm_name(source))]
+        if len(short) == 1:
+            source = short[0].name
     if any(norm_name(x.name) == norm_name(source) for x in arena):
         activate(s, A.Activate(c.player, source, c.play.targets, c.play.pitches), ctx)
     else:
@@ -155,7 +172,10 @@ def activate_named(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     where it is. A permanent whose prevention keyword applies to the damage being dealt now is that
     prevention applied (arcane barrier, CR 8.3.8; spellvoid, 8.3.15); a card in the player's hand
     and no permanent of that name is the card played (CR 5.1); anything else is an activated
-    ability (CR 5.2)."""
+    ability (CR 5.2). With no player said ("Chane activates"), the player is the one whose hero or
+    permanent has that name (CR 5.2.2: the controller of the source activates)."""
+    if not c.player:
+        c = dataclasses.replace(c, player=_controller_of(s, c.source))
     p = s.p(c.player)
     arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
     named = [x for x in arena if norm_name(x.name) == norm_name(c.source)]
@@ -168,6 +188,21 @@ def activate_named(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         play(s, A.Play(c.player, A.CardRef(c.source), targets=c.targets, pitches=c.pitches), ctx)
         return
     activate(s, c, ctx)
+
+
+def _controller_of(s: GameState, source: str) -> str:
+    """The player whose hero (by name or moniker) or permanent is named ``source``; the player with
+    priority when neither or both have one."""
+    owners = [
+        pl
+        for pl, p in s.players.items()
+        if (p.hero_card is not None and hero_named(p.hero, p.hero_card, source))
+        or any(
+            norm_name(x.name) == norm_name(source)
+            for x in list(p.weapons) + [e for e in p.equipment.values() if e is not None] + list(p.permanents)
+        )
+    ]
+    return owners[0] if len(owners) == 1 else (s.priority or s.turn_player)
 
 
 #: An activated ability in a card's text ("Instant - Discard this: ...", CR 5.2.1).
@@ -223,10 +258,16 @@ def defended_slots(s: GameState, c: A.Defend) -> A.Defend:
 def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
     """A card that can be played only on an empty stack (an action, CR 5.1.1 / 1.11.2), played by the
     player holding priority while only triggered layers wait there (an aura's "when this enters the
-    arena", a "when this leaves the arena"): the judge left out the passes that resolved them, since
-    nothing else could have happened. They resolve first, with a note; a card or activated ability
-    on the stack is left to the rule (the play is then illegal)."""
-    if not s.stack or s.priority != clause.player or any(layer.kind != "triggered" for layer in s.stack):
+    arena", a "when this leaves the arena") or the player's own activated abilities (a hero's
+    "Action - {r}{r}: ... Go again", Bravo's or Lexi's, then the attack it was for, CR 5.2.2): the
+    judge left out the passes that resolved them, since nothing else could have happened. They
+    resolve first, with a note; a card on the stack, or another player's activated ability, is left
+    to the rule (the play is then illegal)."""
+
+    def waits(layer: Layer) -> bool:
+        return layer.kind == "triggered" or (layer.kind == "activated" and layer.controller == clause.player)
+
+    if not s.stack or s.priority != clause.player or not all(waits(layer) for layer in s.stack):
         return
     if clause.as_instant:
         return
@@ -238,7 +279,7 @@ def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
         return
     names = [layer.name for layer in reversed(s.stack)]
     for _ in range(len(s.stack) + 4):  # each pass resolves one (new triggers may join)
-        if not s.stack or any(layer.kind != "triggered" for layer in s.stack) or s.game_over:
+        if not s.stack or not all(waits(layer) for layer in s.stack) or s.game_over:
             break
         all_pass_clause(s, A.AllPass("once", ()), ctx)
     ctx.add(
@@ -261,6 +302,8 @@ def _choice_kind(clause: A.Action) -> tuple[str, str, int] | None:
         return "discard", clause.player, 0
     if isinstance(clause, A.Destroy) or (isinstance(clause, A.Claim) and clause.kind == "destroyed"):
         return "destroy", "", 0
+    if isinstance(clause, A.PitchToBottom) and clause.player:
+        return "bottom", clause.player, 0
     return None
 
 
@@ -281,6 +324,20 @@ def implied_choice_resolution(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         return
     top = s.stack[-1]
     if (want[1] and want[1] != top.controller) or top.kind not in ("triggered", "card"):
+        return
+    if top.kind == "card" and top.card is not None and not top.attack:
+        # a card whose own resolution offers it (Sink Below: "P2 Sink Below, bottoms Pummel, draws")
+        found, _ = recognise(self_named(top.card.facts.text, top.card.facts.name))
+        if _offers([f"{e.kind}:{e.amount}:{e.target}" for e in found if not e.trigger], want):
+            all_pass_clause(s, A.AllPass("once", ()), ctx)
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: the passes that resolve {layer} are implied: its option is taken as it resolves (CR 1.8.3a).",
+                    number=ctx.entry.number,
+                    layer=top.name,
+                ),
+            )
         return
     if top.kind == "card":
         if not top.attack or top.card is None or s.priority != top.controller:
@@ -328,6 +385,10 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         return
     if isinstance(clause, A.Play):
         implied_trigger_resolution(s, clause, ctx)
+    if isinstance(clause, A.CreateToken):
+        _token_trigger_resolution(s, clause.name, ctx)
+    elif isinstance(clause, A.Claim) and clause.kind == "controls" and ":" in str(clause.subject):
+        _token_trigger_resolution(s, str(clause.subject).split(":", 1)[1], ctx)  # "P1 made a Might"
     if not s.combat_step:
         return
     order = COMBAT_STEPS[ctx.version]
@@ -344,7 +405,7 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
     if isinstance(clause, (A.Play, A.Activate)) and s.combat_step == "defend" and not s.stack:
         _reaction_after_declaring(s, clause, ctx)
         return
-    if isinstance(clause, A.Play) and s.combat_step == "damage" and not s.stack:
+    if isinstance(clause, (A.Play, A.Attack)) and s.combat_step == "damage":
         _attack_after_damage(s, clause, ctx)
     if (
         isinstance(clause, A.Claim)
@@ -407,13 +468,21 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         return
     if (
         isinstance(clause, A.Claim)
-        and clause.kind == "taken"
+        and clause.kind in ("taken", "dealt", "deals")
         and s.stack
         and s.combat_step == "reaction"
         and not any(layer.attack for layer in s.stack)
     ):
         link = s.active_link()
-        if link is not None and link.damage is None and link.target == clause.subject:
+        said = clause.subject.split("'")[0] if clause.kind == "taken" else link.target if link else ""
+        if (
+            clause.kind == "deals"
+            and link is not None
+            and norm_name(_uncoloured_name(clause.subject)) != norm_name(_uncoloured_name(link.attack.name))
+        ):
+            said = ""  # "Attack A deals 2" is the active attack's damage only
+        if link is not None and link.damage is None and link.target == said:
+            # ("2 dmg" said after the reactions: the damage of the active link, like "P2 took 2")
             # "P1 played Reaction R on Attack A" then "P2 took 6": the reactions resolved and the
             # Reaction Step ended before the damage (CR 1.11.4a, 7.4.3); each pass is a player's
             # pass nobody logged, noted
@@ -477,39 +546,73 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
             )
 
 
+def _token_trigger_resolution(s: GameState, token: str, ctx: Ctx) -> None:
+    """ "P1 creates a Might token" (or the claim "P1 made a Might") while the top layer is a computed trigger that creates that token
+    (Kayo's discard trigger, a hero's "create a Frostbite token"): the line reports the trigger's
+    outcome, so everyone passed and it resolved (CR 1.11.4a); the token is then the trigger's, not
+    made a second time (``zones.create_token``). With a note."""
+    if not s.stack or s.stack[-1].kind != "triggered" or s.stack[-1].effect != "text":
+        return
+    top = s.stack[-1]
+    want = norm_name(token)
+    makes = [t.split(":", 2)[2] for t in top.targets if t.startswith("create_token") and t.count(":") >= 2]
+    if not any(norm_name(m) == want or norm_name(m).startswith(want + " ") for m in makes):
+        return
+    all_pass_clause(s, A.AllPass("once", ()), ctx)
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: the passes that resolve {layer} are implied: the line reports the token it creates.",
+            number=ctx.entry.number,
+            layer=top.name,
+        ),
+    )
+
+
 def _uncoloured_name(name: str) -> str:
     return re.sub(r"\s*\((?:red|yellow|blue)\)\s*$", "", name or "", flags=re.I)
 
 
-def _attack_after_damage(s: GameState, clause: A.Play, ctx: Ctx) -> None:
-    """ "P2 took 4. P1 plays Attack B in the resolution step": the turn-player's next attack card,
-    said to be played in the Resolution Step once the Damage Step has dealt its damage with nothing on
-    the stack, implies the passes to that step (CR 7.5.4, 7.6.3a); its own rules (action points,
-    CR 8.1.1c) then decide. So does the next attack after a go-again attack's damage (the terse
-    chain "Head Jab, no blk, 3. Leg Tap ..."). Otherwise an attack in the Damage Step is left to 7.0.1a."""
+def _attack_after_damage(s: GameState, clause: A.Play | A.Attack, ctx: Ctx) -> None:
+    """ "P2 took 3. Then Rising Knee Thrust": the turn-player's next attack, played once the damage
+    is dealt and the stack is empty, implies the passes that ended the Damage Step (CR 7.5.4): the
+    Resolution Step is the one step where it can be played (CR 7.6.3a), and there the go again point
+    (if any) is gained first (CR 7.6.2). Whether the player has the action point is then checked as
+    usual. Only on the line that tells the damage or the next one; a non-attack card, or another
+    player's play, is left to its own rule."""
     link = s.active_link()
-    if link is None or link.damage is None or clause.player != s.turn_player or s.priority != s.turn_player:
+    player = clause.player
+    if (
+        link is None
+        or link.damage is None
+        or s.stack
+        or s.priority != s.turn_player
+        or player != s.turn_player
+    ):
         return
     said = any(
         isinstance(c, A.Claim) and c.kind == "step" and c.subject == "resolution" for c in ctx.entry.clauses
+    )  # blind-26e: "P1 plays Attack B in the resolution step" says so itself
+    if not said and not any(e.kind == "damage" for e in ctx.prev_events + ctx.events):
+        return  # only right after the damage was told: a log that walks the steps itself is read as written
+    play = clause.play if isinstance(clause, A.Attack) else clause
+    p = s.p(player)
+    want = norm_name(play.card.name)
+    bare = norm_name(_uncoloured_name(play.card.name))
+    pool = list(p.hand) + list(p.arsenal) + list(p.banished) + list(p.weapons)
+    card = next((c for c in pool if norm_name(c.name) == want), None) or next(
+        (c for c in pool if norm_name(c.name) == bare), None
     )
-    # a chain of go-again attacks told tersely ("P1 Head Jab, no blk, 3. Leg Tap ...") goes on there too
-    # (the chain told as it happened: its damage was dealt on this line or the one before, not in a
-    # start position)
-    going_again = (link.go_again or link.attack.facts.has("go again")) and any(
-        e.kind == "damage" for e in ctx.events + ctx.prev_events
-    )
-    if not (said or going_again):
-        return  # otherwise an attack played in the Damage Step is its own rule's (CR 7.0.1a)
-    p = s.p(clause.player)
-    zones = [clause.card.zone] if clause.card.zone in ("hand", "arsenal") else ["hand", "arsenal"]
-    pool = [c for z in zones for c in (p.hand if z == "hand" else p.arsenal)]
-    card = next((c for c in pool if norm_name(c.name) == norm_name(clause.card.name)), None)
-    if card is None or not card.facts.is_("attack"):
+    if card is None:
+        return
+    facts = card.facts
+    weapon = card in p.weapons or facts.is_("weapon")
+    if not weapon and not (facts.is_action and facts.is_("attack")):
         return
     all_pass_clause(s, A.AllPass("to", ("resolution",)), ctx)
     ctx.add(
-        NOTE, say("line {number}: the passes to the Resolution Step are implied.", number=ctx.entry.number)
+        NOTE,
+        say("line {number}: the passes to the Resolution Step are implied.", number=ctx.entry.number),
     )
 
 
@@ -535,7 +638,10 @@ def _reaction_after_declaring(s: GameState, clause: A.Play | A.Activate, ctx: Ct
     else:
         zones = [clause.card.zone] if clause.card.zone in ("hand", "arsenal") else ["hand", "arsenal"]
         pool = [c for z in zones for c in (p.hand if z == "hand" else p.arsenal)]
-        card = next((c for c in pool if norm_name(c.name) == norm_name(clause.card.name)), None)
+        said = norm_name(clause.card.name)
+        card = next((c for c in pool if norm_name(c.name) == said), None) or next(
+            (c for c in pool if norm_name(c.name) == norm_name(_uncoloured_name(clause.card.name))), None
+        )  # "Ironsong Response (red)": the colour names the pitch variant in hand
         if card is None:
             return
         kind = next((k for k in ("attack reaction", "defense reaction") if card.facts.is_(k)), "")

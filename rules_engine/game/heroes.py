@@ -21,6 +21,12 @@ its own lines play (a start state can list earlier ones as ``played_this_turn``)
 - Kassai, Cintari Sellsword's "if you have attacked 2 or more times with weapons this turn, create a
   Copper token for each weapon attack that hit", counted from the attacks and hits the log shows this
   turn (a log that starts mid-turn shows only its own lines, as for Ira's and Kassai's other ability).
+
+Issue 27's third pass adds crank (``grants_crank``, ``crank_abilities``), Levia's blood debt
+(``loses_blood_debt``), Arakni and the Agents of Chaos (``become``: the random Agent the log names, the
+return to the brood, the Agents' attack reaction and granted hit abilities, Orb-Weaver's Chelicera),
+plays from the graveyard (``check_graveyard_play``: Gravy Bones, Oscilio, Forked Continuum) and Zyggy's
+banished aura (``pay_banish_aura``).
 """
 
 from __future__ import annotations
@@ -36,24 +42,38 @@ from .context import Ctx, Event
 from .effects import (
     ACTIVATE_NAMED_GAIN,
     ACTIVATE_ONLY_IF,
+    AGENT_REACTION_EFFECT,
     ARSENAL_AS_INSTANT_OFF_TURN,
     ARSENAL_FLIP_KEYWORD,
     ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL,
+    BANISH_AURA_COST,
+    BANISHED_POWER_NO_BLOOD_DEBT,
+    BECOME_RANDOM_AGENT,
     BOOSTED_THIS_TURN_CONDITION,
     CREATE_IN_HAND,
     CREATE_TOKEN_WITH_COUNTERS,
     DECK_TOP_ITEM_AS_INSTANT,
+    DISCARD_TOKEN_PLAY_KIND,
     DRAW_ARROW_TO_ARSENAL,
     DRAW_THEN_DISCARD,
     END_PHASE_PAY_TOKEN,
     EQUIP_FROM_GRAVEYARD,
+    EQUIP_TOKEN_NEXT_KEYWORD_ATTACK,
     FIRST_TOKEN_DRAW,
     FLIPPED_TALENT_EFFECTS,
+    GRAVEYARD_PLAY_PERMISSION,
+    HIT_BANISH_ARSENAL,
+    HIT_BANISH_FROM_HAND,
     LIFE_BALANCE,
+    NAMED_GET_CRANK,
     PLAY_CLASS_AFTER_NONATTACK,
     PLAY_OFF_TURN_TOKEN_THEIRS,
     PLAY_TOKEN_IN_EXPOSED_ZONE,
+    PLAYED_COLOUR_SUBTYPE_GO_AGAIN,
     PLAYED_THIS_TURN_CONDITION,
+    RETURN_BANISHED_WITH_COUNTER,
+    RETURN_TO_BROOD,
+    SECOND_CRANK_DRAW,
     SECOND_NONATTACK_TOKEN,
     START_TOKENS_KEYWORD,
     STEALTH_MARKED_BONUS,
@@ -64,7 +84,7 @@ from .effects import (
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, SLOTS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import same_card
-from .zones import draw, make_token, new_card, put_bottom, take, target_player, token_base
+from .zones import card_facts, draw, make_token, new_card, put_bottom, take, target_player, token_base
 
 
 def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
@@ -83,6 +103,37 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
         )
         layer.cost_due = ""
     text = layer.effect
+    m = AGENT_REACTION_EFFECT.match(text.strip())
+    if m is not None and s.p(layer.controller).hero_card is not None:
+        _agent_reaction(s, layer, m, ctx)
+        layer.effect = ""  # its "go again" is the attack's, not the ability's (layers.resolve_top)
+        return ""
+    m = RETURN_BANISHED_WITH_COUNTER.match(text.strip())
+    if m is not None and layer.source_zone.startswith("banished:"):
+        _return_banished(s, layer, m, ctx)
+        return ""
+    m = DISCARD_TOKEN_PLAY_KIND.match(text.strip())
+    if m is not None:  # Oscilio, Forked Continuum: the discard the log names, then the token
+        make_token(s, layer.controller, m.group(1).strip().title(), ctx)
+        note = (
+            f"Discard a card (the log names it); a {m.group(2)} discarded this way may be played this turn."
+        )
+        s.effects.append(
+            Effect(
+                "discard_due",
+                layer.controller,
+                1,
+                "turn",
+                layer.name,
+                f"play_if:{m.group(2).casefold()}",
+                note,
+            )
+        )
+        return ""
+    m = EQUIP_TOKEN_NEXT_KEYWORD_ATTACK.match(text.strip())
+    if m is not None:
+        _equip_token(s, layer, m, ctx)
+        return ""
     m = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(text)
     if m is not None:
         _arsenal_cycle(s, layer.controller, layer.name, bool(m.group(1)), ctx)
@@ -451,6 +502,13 @@ def hero_link_grants(s: GameState, link: ChainLink) -> list[str]:
         m = STEALTH_MARKED_BONUS.match(sentence.strip())
         if m and link.attack.facts.has(m.group(1).casefold()):
             out.append(f"marked|0|{m.group(2)}|{m.group(3).rstrip('.')};")
+        d = PLAYED_COLOUR_SUBTYPE_GO_AGAIN.match(sentence.strip())
+        if d and d.group(2).casefold() in {x.casefold() for x in link.attack.facts.subtypes}:
+            # Dromai's "If you've played a red card this turn, dragons you control have go again while
+            # attacking": the condition grammar's "played" key, checked before go again is (CR 6.1.3)
+            key = conditions.parse(f"you've played a {d.group(1)} card this turn")
+            if key is not None:
+                out.append(f"{key}|0|0|go again;")
     return out
 
 
@@ -558,6 +616,7 @@ def pay_offer_effect(s: GameState, offer: Effect, ctx: Ctx) -> None:
 
 def end_phase_abilities(s: GameState, ctx: Ctx) -> None:
     """The turn-player's hero abilities at the beginning of the end phase (CR 4.4.2)."""
+    _brood_end_phase(s, ctx)
     for eff in [e for e in s.effects if e.kind == "discard_due"]:
         s.effects.remove(eff)  # Gravy Bones's discard the log never showed
         ctx.add(
@@ -896,3 +955,466 @@ def check_activation_condition(s: GameState, player: str, src: Card) -> str:
             ),
         )
     return m.group(0)
+
+
+def _hero_lines(s: GameState, player: str) -> list[str]:
+    hero = s.p(player).hero_card
+    return [x.strip() for x in hero.text.split("\n")] if hero is not None else []
+
+
+def grants_crank(s: GameState, player: str, card: Card) -> bool:
+    """Maxx 'The Hype' Nitro's "Hyper Drivers you control get crank" (CR 8.3.29): the card, a token or
+    a played Hyper Driver, has crank while he controls it."""
+    for line in _hero_lines(s, player):
+        m = NAMED_GET_CRANK.match(line)
+        if m and norm_name(token_base(card.name)) == norm_name(m.group(1)):
+            return True
+    return False
+
+
+def crank_abilities(s: GameState, player: str, ctx: Ctx) -> None:
+    """Puffin's "The second time you crank each turn, draw a card" (CR 8.3.29a: the player has cranked):
+    a triggered layer (CR 6.6) on the second crank of the turn the log shows (``layers.crank`` records
+    each; a log that starts mid-turn counts only its own, and a start state may list earlier ones)."""
+    hero = s.p(player).hero_card
+    if hero is None or not any(SECOND_CRANK_DRAW.match(x) for x in _hero_lines(s, player)):
+        return
+    cranks = sum(1 for x in s.turn_log if x.startswith(f"{player} cranked "))
+    if cranks != 2:
+        return
+    layer = Layer(
+        id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=player, effect="text"
+    )
+    layer.targets = ["draw:1:"]
+    s.stack.append(layer)
+    ctx.events.append(Event("trigger", player, f"{hero.name}: second crank"))
+
+
+def loses_blood_debt(s: GameState, player: str, ctx: Ctx) -> bool:
+    """Levia's "If a card with 6 or more {p} has been put into your banished zone this turn, cards you own
+    lose blood debt during the end phase" (CR 8.3.11: the end-phase loss of life does not happen). The
+    condition is the grammar's (the cards put into a banished zone this turn, ``conditions.record_banished``)."""
+    for line in _hero_lines(s, player):
+        m = BANISHED_POWER_NO_BLOOD_DEBT.match(line)
+        if m is None:
+            continue
+        key = conditions.parse(
+            f"a card with {m.group(1)} or more {{p}} has been put into your banished zone this turn"
+        )
+        if key is not None and conditions.holds(s, player, key):
+            _hero_note(
+                ctx,
+                say(
+                    "line {number}: {hero}: a card with {least} or more power was banished this turn; {player}'s cards lose blood debt this end phase.",
+                    number=ctx.entry.number,
+                    hero=s.p(player).hero,
+                    least=m.group(1),
+                    player=player,
+                ),
+            )
+            return True
+    return False
+
+
+def _is_agent(facts: CardFacts) -> bool:
+    """An Agent of Chaos: a hero card that returns to the brood (the card data gives them no type)."""
+    return any(RETURN_TO_BROOD.match(x.strip()) for x in facts.text.split("\n"))
+
+
+def _transform(s: GameState, player: str, facts: CardFacts, ctx: Ctx) -> None:
+    """The hero becomes another hero card (its life total, once-per-turn uses and counters stay)."""
+    p = s.p(player)
+    old = p.hero_card.name if p.hero_card is not None else p.hero
+    p.hero_card = facts
+    if norm_name(p.hero) == norm_name(old):
+        p.hero = facts.name  # the start state named the whole card
+    ctx.events.append(Event("transform", player, f"{old} -> {facts.name}"))
+    _hero_note(
+        ctx,
+        say(
+            "line {number}: {player}'s hero becomes {new} ({old} before).",
+            number=ctx.entry.number,
+            player=player,
+            new=facts.name,
+            old=old,
+        ),
+    )
+
+
+def _brood_end_phase(s: GameState, ctx: Ctx) -> None:
+    """Arakni's end phase (CR 4.4.2): an Agent of Chaos returns to the brood (becomes again the hero it
+    was, kept as a "brood" effect when it became the Agent); Arakni, Marionette or Web of Deceit with an
+    opponent marked (CR 9.3) becomes a random Agent of Chaos: random, so the log names it ("P1 becomes
+    Arakni, Redback", ``become``), and the judge is asked when it never does (``turn_ends``)."""
+    player = s.turn_player
+    p = s.p(player)
+    hero = p.hero_card
+    if hero is None:
+        return
+    lines = [x.strip() for x in hero.text.split("\n")]
+    if any(RETURN_TO_BROOD.match(x) for x in lines):
+        brood = next((e for e in s.effects if e.kind == "brood" and e.player == player), None)
+        if brood is None:
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {hero} returns to the brood, and the state does not know which hero {player} was before; enter it ('{player} becomes Arakni, Marionette').",
+                    number=ctx.entry.number,
+                    hero=hero.name,
+                    player=player,
+                ),
+                "manual_effect",
+            )
+            s.effects.append(Effect("brood_due", player, 0, "", hero.name))
+            return
+        s.effects.remove(brood)
+        _transform(s, player, card_facts(brood.card_id, ctx), ctx)
+        return
+    if any(BECOME_RANDOM_AGENT.match(x) for x in lines) and other(player) in s.marked:
+        text = "The log names the random Agent of Chaos ('P1 becomes Arakni, Redback')."
+        s.effects.append(Effect("agent_due", player, 0, "", hero.name, text=text))
+        ctx.events.append(Event("trigger", player, f"{hero.name} end phase"))
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {hero}: an opponent is marked, so {player} becomes a random Agent of Chaos; the log's '{player} becomes X' names it.",
+                number=ctx.entry.number,
+                hero=hero.name,
+                player=player,
+            ),
+        )
+
+
+def become(s: GameState, c: A.Become, ctx: Ctx) -> None:
+    """ "P1 becomes Arakni, Redback": the outcome of a random or hidden transformation the log states. A
+    random Agent of Chaos needs Arakni's end-phase trigger pending (``_brood_end_phase``) and an Agent
+    card; a return to the brood the engine could not make needs the hero the log names. Anything else is
+    a violation (the line is reversed)."""
+    p = s.p(c.player)
+    facts = card_facts(c.hero, ctx)
+    if p.hero_card is not None and same_card(Card(id="", facts=p.hero_card, owner=c.player), c.hero):
+        return  # already that hero (the engine made the change the line restates)
+    agent = next((e for e in s.effects if e.kind == "agent_due" and e.player == c.player), None)
+    back = next((e for e in s.effects if e.kind == "brood_due" and e.player == c.player), None)
+    if agent is not None and facts.known and _is_agent(facts):
+        s.effects.remove(agent)
+        s.effects.append(
+            Effect("brood", c.player, 0, "", facts.name, p.hero_card.name if p.hero_card else p.hero)
+        )
+        _transform(s, c.player, facts, ctx)
+        return
+    if back is not None and facts.known and not _is_agent(facts):
+        s.effects.remove(back)
+        _transform(s, c.player, facts, ctx)
+        return
+    raise Illegal(
+        "transform",
+        say(
+            "{player}'s hero becomes {card} only through an ability that makes it so (Arakni's end phase with an opponent marked: a random Agent of Chaos); none is pending.",
+            player=c.player,
+            card=c.hero,
+        ),
+    )
+
+
+def turn_ends(s: GameState, ctx: Ctx) -> None:
+    """A random Agent of Chaos, or a card banished from hand for Black Widow's hit, the log never named by
+    the end of the turn: the judge is asked."""
+    for eff in [e for e in s.effects if e.kind == "banish_due"]:
+        s.effects.remove(eff)
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {source} hit: {player} banishes a card from hand, and the log never named it; enter it ('adj: {player} moves X from hand to banished').",
+                number=ctx.entry.number,
+                source=eff.source,
+                player=eff.player,
+            ),
+            "manual_effect",
+        )
+    for eff in [e for e in s.effects if e.kind == "agent_due"]:
+        s.effects.remove(eff)
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {hero} became a random Agent of Chaos at the beginning of the end phase, and the log never named it; enter it ('{player} becomes Arakni, Redback').",
+                number=ctx.entry.number,
+                hero=eff.source,
+                player=eff.player,
+            ),
+            "manual_effect",
+        )
+
+
+def _agent_reaction(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """The Agents' "Target Assassin attack gets +3{p}. If it has stealth, it gets go again." (CR 5.3): the
+    active chain link's attack (an attack reaction's target); one that is not of the named class or
+    subtype was no legal target, and the ability does nothing (CR 1.7.5, a note). The grant needs the
+    keyword on the attack."""
+    link = s.active_link()
+    word = m.group(1).casefold()
+    facts = link.attack.facts if link is not None else None
+    if link is None or facts is None or not (word in facts.classes or word in facts.subtypes):
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {name}: the active attack is not a {kind} attack, so the ability has no legal target and does nothing.",
+                number=ctx.entry.number,
+                name=layer.name,
+                kind=m.group(1),
+            ),
+        )
+        return
+    link.power_bonus += int(m.group(2))
+    ctx.events.append(Event("grant", layer.controller, link.attack.name, int(m.group(2))))
+    if m.group(3) and facts.has(m.group(3).casefold()):
+        grant = m.group(4)
+        if grant.casefold() == "go again":
+            link.go_again = True
+        elif grant.strip('"') not in link.granted:
+            link.granted.append(grant.strip('"'))
+
+
+def check_graveyard_play(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
+    """Gravy Bones's "If a blue card has been put into your graveyard this turn, you may play cards with
+    watery grave from your graveyard" (CR 5.1.1: where a card may be played from). A card with the keyword
+    played from the graveyard needs a card of that colour put there this turn (``zones.to_graveyard``
+    records each; a log that starts mid-turn knows only its own lines); else the play is a violation. A
+    card without the keyword is left to what else allows it. A card an effect lets the player play from the
+    graveyard this turn (Oscilio's discarded instant, a ``play_from_graveyard`` effect) is played so."""
+    f = card.facts
+    allowed = next((e for e in s.effects if e.kind == "play_from_graveyard" and e.card_id == card.id), None)
+    if allowed is not None:
+        s.effects.remove(allowed)
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {source}: {card} was discarded this way and is played from the graveyard.",
+                number=ctx.entry.number,
+                source=allowed.source,
+                card=card.name,
+            ),
+        )
+        return
+    for line in _hero_lines(s, player):
+        m = GRAVEYARD_PLAY_PERMISSION.match(line)
+        if m is None or not f.has(m.group(2).casefold()):
+            continue
+        colour = m.group(1).casefold()
+        key = conditions.parse(f"a {colour} card has been put into your graveyard this turn")
+        if key is not None and conditions.holds(s, player, key):
+            _hero_note(
+                ctx,
+                say(
+                    "line {number}: {hero}: a {colour} card went to the graveyard this turn, so {card} ({keyword}) is played from it.",
+                    number=ctx.entry.number,
+                    hero=s.p(player).hero,
+                    colour=colour,
+                    card=f.name,
+                    keyword=m.group(2),
+                ),
+            )
+            return
+        raise Illegal(
+            "play_zone",
+            say(
+                "{hero} plays cards with {keyword} from the graveyard only after a {colour} card was put there this turn; this log shows none.",
+                hero=s.p(player).hero,
+                keyword=m.group(2),
+                colour=colour,
+            ),
+        )
+
+
+def _equip_token(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """Arakni, Orb-Weaver's "Equip a Graphene Chelicera token. Your next attack with stealth this turn gets
+    +3{p}." (CR 5.3, in order): the token is created into an empty weapon zone (CR 3.16; none empty: it is
+    not equipped, a note); the bonus waits for the next attack with the keyword this turn
+    (``playing.apply_next_card_effects``)."""
+    player = layer.controller
+    p = s.p(player)
+    name = m.group(1).strip().title()
+    if len(p.weapons) >= _WEAPON_ZONES:
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {name}: {player} has no empty weapon zone; no {token} token is equipped.",
+                number=ctx.entry.number,
+                name=layer.name,
+                player=player,
+                token=name,
+            ),
+        )
+    else:
+        token = Card(id=s.new_id(), facts=card_facts(name, ctx), owner=player)
+        p.weapons.append(token)
+        conditions.record_creation(s, player, token)
+        ctx.events.append(Event("create", player, f"{name}: weapon"))
+    text = f"{m.group(2).casefold()}|||"
+    s.effects.append(Effect("next_typed_attack", player, int(m.group(3)), "turn", layer.name, text=text))
+
+
+def pay_banish_aura(s: GameState, player: str, src: Card, targets: tuple[str, ...], ctx: Ctx) -> str:
+    """Zyggy Starlight's cost "banish another Lightning aura permanent you control with no holo counters"
+    (CR 1.14.4, an effect-cost): the aura the activation line names (`P1 activates Zyggy targeting
+    Embodiment of Lightning`), else the only one that fits; none that fits makes the activation illegal,
+    several and none named asks the judge. Returns the banished card's id ("" when none was banished)."""
+    costs = [part.strip() for line in src.facts.text.split("\n") for part in line.split(":")[0].split(",")]
+    m = next((x for x in map(BANISH_AURA_COST.match, costs) if x), None)
+    if m is None:
+        return ""
+    p = s.p(player)
+    talent, counter = m.group(1).casefold(), m.group(2).casefold()
+    fits = [
+        c
+        for c in p.permanents
+        if talent in c.facts.classes and c.facts.is_("aura") and not c.counters.get(counter, 0)
+    ]
+    named = [c for c in fits if any(same_card(c, t) for t in targets)]
+    if targets and not named:
+        raise Illegal(
+            "effect_cost",
+            say(
+                "{src}'s cost banishes another {talent} aura {player} controls with no {counter} counters; {card} is not one.",
+                src=src.name,
+                talent=m.group(1),
+                player=player,
+                counter=counter,
+                card=targets[0],
+            ),
+        )
+    if not fits:
+        raise Illegal(
+            "effect_cost",
+            say(
+                "{src}'s cost banishes another {talent} aura {player} controls with no {counter} counters; there is none.",
+                src=src.name,
+                talent=m.group(1),
+                player=player,
+                counter=counter,
+            ),
+        )
+    if not named and len(fits) > 1:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {src}: the line does not name the {talent} aura banished for the cost; name it ('{player} activates {hero} targeting X') or enter it as adjustment lines.",
+                number=ctx.entry.number,
+                src=src.name,
+                talent=m.group(1),
+                player=player,
+                hero=p.hero,
+            ),
+            "manual_effect",
+        )
+        return ""
+    card = (named or fits)[0]
+    p.permanents.remove(card)
+    card.face = "up"
+    p.banished.append(card)
+    conditions.record_banished(s, player, card)
+    ctx.events.append(Event("move", player, f"{card.name}: arena -> banished"))
+    return card.id
+
+
+def _return_banished(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
+    """Zyggy's "Return the banished aura to the arena with a holo counter" (CR 5.3): the aura his cost
+    banished, if it is still in the banished zone, comes back as a new permanent with the counter."""
+    player = layer.controller
+    p = s.p(player)
+    cid = layer.source_zone.removeprefix("banished:")
+    card = next((c for c in p.banished if c.id == cid), None)
+    if card is None:
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {name}: the banished aura is no longer in the banished zone; nothing returns.",
+                number=ctx.entry.number,
+                name=layer.name,
+            ),
+        )
+        return
+    p.banished.remove(card)
+    back = Card(id=s.new_id(), facts=card.facts, owner=player)  # a new object in the new zone
+    back.add_counters(m.group(1).casefold(), 1)
+    p.permanents.append(back)
+    ctx.events.append(Event("move", player, f"{card.name}: banished -> arena"))
+
+
+def granted_hit_banish(s: GameState, link: ChainLink, ctx: Ctx) -> None:
+    """Arakni, Funnel Web's granted "When this hits a hero, banish a card in their arsenal." (CR 7.5.5, on
+    the hit): the hit hero's arsenal card is banished face up (an empty arsenal: nothing). An arsenal
+    of more than one card needs the judge's choice."""
+    if any(HIT_BANISH_FROM_HAND.match(g.strip()) for g in link.granted):
+        _hit_banish_from_hand(s, link, ctx)
+    if not any(HIT_BANISH_ARSENAL.match(g.strip()) for g in link.granted):
+        return
+    target = s.p(link.target[:2]) if link.target[:2] in PLAYERS else None
+    if target is None or not target.arsenal:
+        return
+    if len(target.arsenal) > 1:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {attack} hit: its controller banishes one of {player}'s arsenal cards; enter which ('adj: {player} moves X from arsenal to banished').",
+                number=ctx.entry.number,
+                attack=link.attack.name,
+                player=link.target[:2],
+            ),
+            "manual_effect",
+        )
+        return
+    card = target.arsenal.pop()
+    card.face, card.private_to = "up", ""
+    target.banished.append(card)
+    conditions.record_banished(s, link.target[:2], card)
+    ctx.events.append(Event("move", link.target[:2], f"{card.name}: arsenal -> banished"))
+    _hero_note(
+        ctx,
+        say(
+            "line {number}: {attack} hit: {player}'s arsenal card {card} is banished.",
+            number=ctx.entry.number,
+            attack=link.attack.name,
+            player=link.target[:2],
+            card=card.name if card.facts.known else "(unknown)",
+        ),
+    )
+
+
+def _hit_banish_from_hand(s: GameState, link: ChainLink, ctx: Ctx) -> None:
+    """Black Widow's granted "When this hits a hero, they banish a card from their hand.": the hit hero
+    chooses. One card in hand: that one, face up; none: nothing; more: a ``banish_due`` effect that the
+    log's banish of a card from that hand takes (``take_banish_due``), reported when the turn ends."""
+    who = link.target[:2]
+    if who not in PLAYERS:
+        return
+    p = s.p(who)
+    size = len(p.hand) + p.hand_unknown
+    if size == 0:
+        return
+    if size == 1 and p.hand:
+        card = p.hand.pop()
+        card.face, card.private_to = "up", ""
+        p.banished.append(card)
+        conditions.record_banished(s, who, card)
+        ctx.events.append(Event("move", who, f"{card.name}: hand -> banished"))
+        _hero_note(
+            ctx,
+            say(
+                "line {number}: {attack} hit: {player} banishes {card}, the only card in hand.",
+                number=ctx.entry.number,
+                attack=link.attack.name,
+                player=who,
+                card=card.name,
+            ),
+        )
+        return
+    text = "Banish a card from hand (the log names it)."
+    s.effects.append(Effect("banish_due", who, 1, "turn", link.attack.name, text=text))
+
+
+def take_banish_due(s: GameState, player: str) -> None:
+    """A card ``player`` banished from hand pays a ``banish_due`` (Black Widow's hit)."""
+    due = next((e for e in s.effects if e.kind == "banish_due" and e.player == player), None)
+    if due is not None:
+        s.effects.remove(due)

@@ -51,7 +51,7 @@ from .effects import (
     token_facts,
     unpack_choice,
 )
-from .heroes import hero_link_grants, resolve_ability, token_created
+from .heroes import crank_abilities, grants_crank, hero_link_grants, resolve_ability, token_created
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import GROWING_CONDITIONS, phantasm_defender
@@ -901,6 +901,8 @@ def apply_text_effect(
         s.effects.append(Effect("next_cheap_attack_power", player, e.amount, "turn", name, text=e.target))
     elif k == "next_attack_go_again":
         s.effects.append(Effect("next_attack_go_again", player, 0, "turn", name))
+    elif k == "next_attack_keyword":  # consumed by playing.apply_next_card_effects (CR 5.1.2a)
+        s.effects.append(Effect("next_attack_keyword", player, 0, "turn", name, text=e.target))
     elif k == "next_nonattack_go_again":  # consumed by playing.play (CR 5.1.2a)
         s.effects.append(Effect("next_nonattack_go_again", player, 0, "turn", name))
     elif k == "each_create_token":
@@ -1066,7 +1068,7 @@ def enter_arena(s: GameState, card: Card, player: str, ctx: Ctx) -> None:
     if steam.enters:
         card.counters["steam"] = card.counters.get("steam", 0) + steam.enters
     conditions.record(s, player, f"entered id:{card.id}")
-    if steam.crank and card.counters.get("steam", 0):
+    if (steam.crank or grants_crank(s, player, card)) and card.counters.get("steam", 0):
         ctx.add(
             NOTE,
             say(
@@ -1095,14 +1097,16 @@ def crank(s: GameState, c: A.Crank, ctx: Ctx) -> None:
     p = s.p(c.player)
     it = norm_name(c.card) in ("it", "this", "that", "that item", "the item")  # the card that just entered
     found = [
-        x for x in p.permanents if (it and x.facts.has("crank")) or norm_name(x.name) == norm_name(c.card)
+        x
+        for x in p.permanents
+        if (it and _has_crank(s, c.player, x)) or norm_name(x.name) == norm_name(c.card)
     ]
     entered = [x for x in found if f"{c.player} entered id:{x.id}" in s.turn_log]
     candidates = entered or found
     card = candidates[-1] if candidates else None
     if card is None:
         raise Illegal("crank", say("{player} controls no {card} to crank.", player=c.player, card=c.card))
-    if not card.facts.has("crank"):
+    if not _has_crank(s, c.player, card):
         raise Illegal("crank", say("{card} has no crank.", card=card.name))
     if card not in entered or f"{c.player} cranked id:{card.id}" in s.turn_log:
         raise Illegal(
@@ -1118,7 +1122,13 @@ def crank(s: GameState, c: A.Crank, ctx: Ctx) -> None:
     p.action_points += 1
     conditions.record(s, c.player, f"cranked id:{card.id}")
     ctx.events.append(Event("crank", c.player, card.name, 1))
+    crank_abilities(s, c.player, ctx)  # Puffin's second crank of the turn
     steam_gone(s, card, ctx)
+
+
+def _has_crank(s: GameState, player: str, card: Card) -> bool:
+    """Crank printed on the card or granted by the hero (Maxx's Hyper Drivers)."""
+    return card.facts.has("crank") or grants_crank(s, player, card)
 
 
 def steam_upkeep(s: GameState, ctx: Ctx) -> None:

@@ -662,6 +662,36 @@ def _asides(c: str) -> str:
     "before declaring any defenders" are remarks in parentheses (read by the claim grammar, reported
     when unread)."""
     c = _correction(c)
+    # "P1 attacks again with Dawnblade": the repeat said before the source
+    c = re.sub(
+        r"\b(P[12]) (attacks|attacked|swings|swung) (?:again|once more|a second time) with ",
+        r"\1 \2 with ",
+        c,
+        flags=re.I,
+    )
+    # "... -> combo, 4 power w/ go again": what the judge says follows from a keyword, a remark
+    c = re.sub(r"\s+(?:->|=>)\s+((?:combo|reprise|crush|rupture)\b[^;()]*)$", r" (\1)", c, flags=re.I)
+    # "... -- Ira +1": a dash aside is a remark (a claim in parentheses)
+    c = re.sub(r"\s+(?:--|—)\s+([^;()]+)$", r" (\1)", c)
+    # "P2 plays Sink Below (red) as a defense reaction": the card's own type, said (nothing to apply)
+    c = re.sub(r"\s+as (?:a|an|their|his|her) (?:defen[cs]e|attack) reaction$", "", c, flags=re.I)
+    # "P1 Hit and Run (red), resolves": the card just played resolves (everyone passed)
+    c = re.sub(r",\s+(?:and\s+)?(?:resolves|resolved)$", ", it resolves", c, flags=re.I)
+    # "..., +1 since P1 is lower", "... at 17 vs 20, it gets go again": the judge's reasons, claims in
+    # parentheses (checked where the claim grammar reads them, else reported), never a card list
+    c = re.sub(r",?\s+(\+\d+\s+(?:since|because|as|from|for|thanks to)\b[^();]*)$", r" (\1)", c, flags=re.I)
+    c = re.sub(
+        r"\s+\((at \d+ (?:vs\.?|v\.?|versus|to|against) \d+)\)|\s+(at \d+ (?:vs\.?|v\.?|versus|against) \d+)(?=,|$)",
+        lambda m: f" ({m.group(1) or m.group(2)})",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
+        r",\s+((?:so\s+)?(?:it|this|that)\s+(?:gets|has|gains|got|had|gained)\s+go again)$",
+        r" (\1)",
+        c,
+        flags=re.I,
+    )
     # "P1, who now has priority in the Defend Step, plays AR R": the aside is a claim about the player
     m = re.match(
         r"^(P[12]),\s+(?:who|since|as)\s+(?:now |still |already )?(?:has|had|holds|held)\s+([^,;()]+),\s+(.+)$",
@@ -1188,7 +1218,8 @@ class Parser:
             )
             c = f"{m.group(1)}{m.group(2)[: len(name)]}{rest}"
         if re.fullmatch(
-            r"(?:and )?(?:the )?(?:combo|reprise|rupture|crush|boost)(?: is| was)? (?:on|active|live|met|applies|applied|on here|satisfied)",
+            r"(?:and )?(?:the )?(?:combo|reprise|rupture|crush|boost)(?: is| was)? (?:on|active|live|met|applies|applied|on here|satisfied"
+            r"|off|not on|inactive|not met|not active|doesn'?t apply|does not apply|didn'?t apply)",
             c,
             re.I,
         ):
@@ -1439,6 +1470,7 @@ class Parser:
                     r"|(?:ate|eats|soaked|soaks|absorbed|absorbs|prevents|prevented)\s+\d+.*"
                     r"|(?:broke|breaks|shattered|shatters)"
                     r"|(?:draws|drew)\b.*"
+                    r"|(?:creates|makes|made|created)\s+(?:a|an|one|two|three|four|\d+)\s.*"
                     r"|(?:hits?|hit for|deals?|dealt)\s+(?:for\s+)?\d+\b.*"
                     r"|.*\b(?:off|from|with|using) the float(?:ing)?\b.*"
                     r"|(?:goes|go|went|is put|was put|gets put) (?:to |on |at )?(?:the )?bottom\b.*)",
@@ -1869,6 +1901,18 @@ class Parser:
         m = re.match(rf"^{_P} attacks with (.+)$", c, re.I)
         if m:
             return self.activate(m.group(1).upper(), m.group(2))
+        m = re.match(
+            r"^(.+?)(?:'s? (?:hero )?(?:ability|power))? (?:activates|is activated|gets activated)"
+            r"((?:,?\s+(?:by\s+)?(?:pitching|paying|targeting)\b.*)?)$",
+            c,
+            re.I,
+        )
+        if m and not re.match(rf"^{_P}\b", m.group(1), re.I):
+            # "Chane activates", "Bravo's ability activates, pitching X": the source is the subject;
+            # whose it is (the player left out) the engine finds from the heroes and permanents in play
+            named = self.names.prefix(m.group(1))
+            if named is not None and norm_name(named) == norm_name(_uncoloured(m.group(1))):
+                return self.activate("", named + m.group(2))
         m = re.match(rf"^{_P} activates (.+)$", c, re.I)
         if m:
             # "P1 activates Fai's ability", "... Fai's hero ability", "... Fai again": the source named
@@ -1992,6 +2036,21 @@ class Parser:
         m = re.fullmatch(rf"{_P} declines (arcane barrier|spellvoid|quell)(?: \d+)?(?: of .+)?", c, re.I)
         if m:
             return [A.DeclinePrevention(m.group(1).upper(), m.group(2).casefold())]
+        # "Dromai makes 2 Ash", "Iyslander makes a Frostbite for P1", "Briar creates an Embodiment of
+        # Earth": a card (a hero, a permanent) named as the maker of a token; its controller gets it
+        # unless the line names the player (the engine finds whose the card is)
+        m = re.fullmatch(
+            r"(.+?)(?:'s (?:trigger|ability|effect))? (?:creates|makes|made|created|gives (P[12]))"
+            r" (a|an|one|two|three|four|\d+) (.+?)(?: tokens?)?(?: (?:for|under) (P[12])(?:'s control)?)?",
+            c,
+            re.I,
+        )
+        if m and not re.match(rf"^{_P}\b", m.group(1), re.I):
+            named = self.names.prefix(m.group(1))
+            token = self.names.prefix(m.group(4))
+            if named is not None and norm_name(named) == norm_name(m.group(1)) and token is not None:
+                player = (m.group(2) or m.group(5) or "").upper()
+                return [A.CreateToken(player, token, _num(m.group(3)), named)]
         # tokens, reveal, opt, heave
         m = re.fullmatch(rf"{_P} creates (a|an|one|two|three|four|\d+) (.+?) tokens?", c, re.I)
         if m:
@@ -2032,6 +2091,16 @@ class Parser:
         if m:
             refs = self.card_list(m.group(2))
             return [A.Crank(m.group(1).upper(), refs[0].name if refs else m.group(2).strip())]
+        # a hero transforms (the random Agent of Chaos Arakni becomes, heroes.become): "P1 becomes Arakni,
+        # Redback", "p1 transforms into redback", "P1's hero is now Arakni, Black Widow"
+        m = re.fullmatch(
+            rf"{_P}(?:'s hero)? (?:becomes|became|transforms into|transformed into|turns into|is now) "
+            r"(?!a defending|marked|chain link)(?:the )?(.+?)\.?",
+            c,
+            re.I,
+        )
+        if m:
+            return [A.Become(m.group(1).upper(), m.group(2).strip())]
         m = re.match(rf"^{_P} heaves (.+?)(?:,|$)(.*)$", c, re.I)
         if m:
             refs = self.card_list(m.group(2))
@@ -2888,6 +2957,18 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:banished|banish)\s+", "banishes "),
     (r"(?:shuffled|shuffle)\s+", "shuffles "),
     (r"(?:paid|pay)\s+", "pays "),
+    # "P2 bottoms Pummel" / "P2 cycles a card": a card put on the bottom of the deck (Sink Below's option);
+    # a draw said with it is the option's outcome, kept as a claim that is checked
+    (
+        r"(?:bottoms|bottomed|bottom|cycles|cycled|cycle)\s+(.+?)(?:\s+to draw\b.*)?$",
+        r"puts \2 on the bottom of their deck",
+    ),
+    (
+        r"(?:puts|put) (.+?) on (?:the )?bottom(?: of (?:their|his|her|the) deck)?,?\s+(?:and\s+)?"
+        r"(?:draws|drew|drawing)\s+(?:a card|1|one|a new one)$",
+        r"puts \2 on the bottom of their deck",
+    ),
+    (r"(?:puts|put) (.+?) on (?:the )?bottom$", r"puts \2 on the bottom of their deck"),
     (r"(?:put|placed|places)\s+", "puts "),
     (r"(?:lost|lose)\s+(\d+)", r"loses \2"),
     (r"(?:is|was) at (\d+)(?: life)?$", r"life \2"),
@@ -2910,7 +2991,7 @@ _PLAYER_VERBS = (
     r"gains|gained|gets|got|loses|lost|keeps|kept|holds|held|arsenals|arsenaled|puts|put|discards|discarded|"
     r"reveals|revealed|creates|created|applies|applied|declines|declined|pays|paid|banishes|banished|"
     r"shuffles|shuffled|is|was|didn't|didnt|did|doesn't|doesnt|does|goes|went|opts|heaves|adds|added|eats|ate|selects|"
-    r"cranks|cranked|destroys|destroyed|"
+    r"cranks|cranked|destroys|destroyed|bottoms|bottomed|cycles|cycled|"
     r"follows|followed|announces|announced|"
     r"chooses|chose"
 )
@@ -2925,6 +3006,8 @@ _STARTS_ACTION = re.compile(
     r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never|chose not to|chooses not to|decided not to)\s+(?:blocks?|defends?|block|defend|blockers)\b"
     r"|P[12]\s+(?:at|is at|on|is on)\s+\d+\s*$|\d+\s+arcane\b|\d+\s*$|ward\s+\d+\b|(?:dmg|damage)\s+\d+\s*$"
     r"|[\w' ]{1,30}?\s+(?:is\s+|was\s+|gets\s+|got\s+)?destroyed\s*$"
+    r"|[A-Z][\w' ]{1,30}?\s+(?:creates|makes|made|created)\s+(?:a|an|one|two|three|four|\d+)\s"
+    r"|(?:the\s+)?(?:combo|reprise|rupture|crush|boost)(?:\s+is|\s+was)?\s+(?:on|off|not|active|inactive|live|met)\b"
     r"|(?:in|during)\s+the\s+(?:layer|attack|defend|reaction|rxn|damage|resolution|res)\s+step\s+(?:"
     + _PLAYER_VERBS_MORE
     + r")\b"
@@ -3113,19 +3196,45 @@ def canonical(clause: str) -> str:
     )
     c = re.sub(r"^(P[12] (?:defends with|declares) [^()]+?) (?:only|alone)$", r"\1", c, flags=re.I)
     c = re.sub(r"(targeting P[12]'s hero) again\b", r"\1", c, flags=re.I)
-    c = re.sub(r"^(P[12] (?:plays|attacks with) [^,;()]+?) again(?=\s*(?:,|$))", r"\1", c, flags=re.I)
+    c = re.sub(
+        r"^(P[12] (?:plays|attacks with) [^,;()]+?) (?:again|once more|a second time)(?: for \d+)?(?=\s*(?:,|$))",
+        r"\1",
+        c,
+        flags=re.I,
+    )
+    # "P1 attacks again with Dawnblade": the repeat said before the source
+    c = re.sub(
+        r"^(P[12]) attacks (?:again|once more|a second time) with ", r"\1 attacks with ", c, flags=re.I
+    )
+    # "... using the last floating resource", "paying 1 of the floating resources": paid from the float
+    c = re.sub(
+        r",?\s+(?:using|paying(?: with)?|with|off)\s+(?:the\s+)?(?:last\s+|(?:1|one)\s+of\s+the\s+)float(?:ing)?(?:\s+resources?(?:\s+points?)?)?$",
+        ", paying 1 with floating resource points",
+        c,
+        flags=re.I,
+    )
     c = re.sub(
         r"(pitching [^,;()]+?),? (?:which|that) (?:is|was) (?:a|an) ([123])\b(?: pitch)?",
         r"\1 (pitch \2)",
         c,
         flags=re.I,
     )
-    c = re.sub(r"(pitching [^,;()]+?) for ([123])\b(?! resource)", r"\1 (pitch \2)", c, flags=re.I)
+    c = re.sub(
+        r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for ([123])\b(?! resource)",
+        r"\1 (pitch \2)",
+        c,
+        flags=re.I,
+    )
     # "P1 swung Attack A at P2 and pitched Card B for it": "for it" is the card played
-    c = re.sub(r"(pitching [^,;()]+?) for (?:it|that|this|the cost|the \d+)\b", r"\1", c, flags=re.I)
+    c = re.sub(
+        r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for (?:it|that|this|the cost|the \d+)\b",
+        r"\1",
+        c,
+        flags=re.I,
+    )
     # "P1 atk w/ Attack A pitch Card B": the payment without a comma
     c = re.sub(
-        r"^(P[12] (?:plays|attacks with) [^,;()+]+?)\s+(?:pitch|pitches|pitching)\s+(?=[A-Z0-9])",
+        r"^(P[12] (?:plays|attacks with) (?:[^,;()+]|\((?:red|yellow|blue)\))+?)\s+(?:pitch|pitches|pitching)\s+(?=[A-Z0-9])",
         r"\1, pitching ",
         c,
     )
@@ -3137,7 +3246,10 @@ def canonical(clause: str) -> str:
     )
     c = re.sub(r",\s*(?:pitch|pitches|pitched)\s+", ", pitching ", c, flags=re.I)
     c = re.sub(
-        r"(pitching [^,;()]+?) for (?:it|that|this|the cost)\b", r"\1", c, flags=re.I
+        r"(pitching (?:[^,;()]|\((?:red|yellow|blue)\))+?) for (?:it|that|this|the cost)\b",
+        r"\1",
+        c,
+        flags=re.I,
     )  # ", pitched X for it"
     # "P1 plays Attack A at P2 (pitch Card Y)": a card in the parentheses is a payment, not a claim
     c = re.sub(

@@ -28,6 +28,7 @@ from .effects import (
     DRAWN_SWORD_DISCOUNT,
     FEALTY_DAGGER_DISCOUNT,
     FIRST_STEALTH_GO_AGAIN,
+    NAMED_WEAPON_DISCOUNT,
     RANDOM_DISCARD_COST,
     SECOND_ATTACK_POWER,
     SECOND_SWORD_ATTACK_DISCOUNT,
@@ -46,8 +47,10 @@ from .effects import (
 from .heroes import (
     activate_abilities,
     check_activation_condition,
+    check_graveyard_play,
     deck_top_play,
     pay_arsenal_flip,
+    pay_banish_aura,
     play_abilities,
     plays_as_instant,
     record_play,
@@ -112,6 +115,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     f = card.facts
     if zone not in ("hand", "arsenal") and not c.card.zone:
         raise Illegal("play_zone", say("{card} cannot be played from {zone}.", card=card.name, zone=zone))
+    if zone == "graveyard":
+        check_graveyard_play(s, player, card, ctx)  # Gravy Bones's and Oscilio's permissions (CR 5.1.1)
     if s.priority != player and not implied_step_pass(s, player, ctx):
         if f.is_("attack reaction") and (s.combat_step == "reaction"):
             link = s.active_link()
@@ -621,7 +626,10 @@ def typed_attack_fits(word: str, layer: Layer) -> bool:
         return layer.source_zone == "weapon" or facts.is_weapon
     if word in ("red", "yellow", "blue"):  # "your next blue attack" (CR 2.2 colour from pitch)
         return word in conditions.tags(facts, layer.card.pitch)
-    return word in {x.casefold() for x in facts.subtypes} | {x.casefold() for x in facts.classes}
+    # "your next attack with stealth": a keyword the attack has (Arakni, Orb-Weaver)
+    return word in {x.casefold() for x in facts.subtypes} | {
+        x.casefold() for x in facts.classes
+    } or facts.has(word)
 
 
 def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -> None:
@@ -664,6 +672,17 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
             layer.power_bonus += eff.amount
         elif eff.player == player and eff.kind == "next_attack_go_again":
             layer.go_again = True
+        elif (
+            eff.player == player
+            and eff.kind == "next_attack_keyword"
+            and (
+                not eff.text.startswith("action|")
+                or (layer.card is not None and layer.card.facts.is_attack_action)
+            )
+        ):
+            keyword = eff.text.split("|", 1)[1]
+            if keyword not in layer.granted:
+                layer.granted.append(keyword)  # dominate / overpower (CR 8.3.4, 8.3.22)
         elif (
             eff.player == player
             and eff.kind == "next_typed_attack"
@@ -803,6 +822,10 @@ def hero_weapon_discount(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx) -> 
             if s.turn_player != src.owner or swords != 1:
                 continue
             why = "the second sword attack this turn"
+        elif (n := NAMED_WEAPON_DISCOUNT.match(sentence)) is not None and norm_name(n.group(1)) in {
+            norm_name(token_base(src.name)) + end for end in ("", "s", "e", "es")
+        }:
+            why = src.name  # Arakni, Orb-Weaver's Graphene Chelicerae
         elif DRAWN_SWORD_DISCOUNT.match(sentence) and "sword" in subtypes:
             if f"{src.owner} drew" not in s.turn_log:
                 continue
@@ -1038,9 +1061,11 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     is_hero = src.id == f"{player}-hero"
     condition = check_activation_condition(s, player, src)  # a hero's or equipment's (CR 5.2.1e)
     check_effect_costs(s, p, src, ab, is_hero)
+    pitched_from = len(p.pitch_zone)  # the cards pitched for this activation follow
     pay_resources(s, player, cost, c.pitches, ctx, chi_cost=ab.chi_cost)
     pay_effect_costs(s, p, src, ab, is_hero, ctx)
     flipped = pay_arsenal_flip(s, player, src, ab, ctx)  # Lexi's cost
+    banished = pay_banish_aura(s, player, src, c.targets, ctx)  # Zyggy's cost
     if ab.other_cost:
         ctx.add(
             MANUAL,
@@ -1099,6 +1124,9 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         )
         layer.targets = [target_player(t, player) for t in (c.targets or (other(player),))]
         layer.go_again = ab.go_again
+        conditions.record_paid(
+            s, player, proxy.id, p.pitch_zone[pitched_from:]
+        )  # "pitched to attack with this"
         apply_next_card_effects(s, player, layer, ctx)
         s.stack.append(layer)
         s.attacks_this_turn.append(src.name)
@@ -1117,6 +1145,8 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         layer.cost_due = ab.discard_cost  # Oscilio's "discard an instant": the log's next discard pays it
         if flipped:
             layer.source_zone = f"arsenal:{flipped}"  # the card Lexi's cost turned face up
+        if banished:
+            layer.source_zone = f"banished:{banished}"  # the aura Zyggy's cost banished
         s.stack.append(layer)
     for made in cost_triggers:
         s.stack.append(made)

@@ -179,7 +179,7 @@ class Effect:
             return f"Your next {word} attack this turn gets " + " and ".join([f"+{n}{{p}}", *extra]) + "."
         if self.kind == "choice_offer":
             return f"{self.source}: {self.text}"
-        if self.text and self.kind != "next_cheap_attack_power":
+        if self.text and self.kind not in ("next_cheap_attack_power", "next_attack_keyword"):
             return self.text
         return {
             "prevent_next": f"Prevent the next {n} damage that would be dealt to you this turn.",
@@ -193,6 +193,7 @@ class Effect:
                 else f"The next attack action card with cost {self.text} or less you play this turn gains +{n}{{p}}."
             ),
             "next_nonattack_go_again": "The next 'non-attack' action card you play this turn gets go again.",
+            "next_attack_keyword": f"Your next attack this turn gains {self.text.split('|')[-1]}.",
             "attacks_power": f"Your attacks get +{n}{{p}} this "
             + ("combat chain." if self.duration == "chain" else "turn."),
             "cost_next_attack": f"The next attack action card you play this turn costs {-n} less.",

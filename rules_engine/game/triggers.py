@@ -22,6 +22,7 @@ from .effects import (
     CRUSH,
     HERO_FIRST_HIT,
     HERO_MARKED_HIT,
+    HERO_WEAPON_KIND_HIT,
     NEXT_ATTACK_POWER_LASTING,
     TOKEN_RULES,
     recognise,
@@ -203,6 +204,11 @@ def hero_hit_abilities(
             if key in p.once_per_turn:
                 continue
             p.once_per_turn.append(key)
+        elif (w := HERO_WEAPON_KIND_HIT.match(sentence)) is not None:
+            kind = sentence.split()[2].casefold()  # "whenever a dagger you own hits a hero"
+            if kind not in link.attack.facts.subtypes or link.attack.owner != link.controller:
+                continue
+            m = w
         else:
             m = HERO_MARKED_HIT.match(sentence)
             if not m or not marked:

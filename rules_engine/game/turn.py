@@ -92,10 +92,13 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
         # ambiguity naming the line when X is not on top, never a silent end of a step or phase)
         wanted = _name_words(c.resolves) - _LAYER_WORDS
         waiting = (
-            bool(s.stack) and s.stack[-1].kind == "triggered" and wanted <= _name_words(s.stack[-1].name)
+            bool(s.stack)
+            and (s.stack[-1].kind == "triggered" or (s.stack[-1].kind == "card" and bool(wanted)))
+            and wanted <= _name_words(s.stack[-1].name)
         )
         if _resolved_already(c.resolves, ctx) and not waiting:
-            return  # (a trigger that triggered on this line and still waits on top has not resolved)
+            # (a card, or a trigger that triggered on this line, still waiting on top has not resolved)
+            return
         if not resolves_named(s, c.resolves, ctx):
             return
         ctx.add(

@@ -24,6 +24,7 @@ from .effects import (
     FIRST_DISCARD_SIX_TOKEN,
     OPPONENT_DRAW_TOKENS,
     OWN_ATTACKS_POWER_OFF_CHAIN,
+    PITCH_COLOUR_TOKEN,
     move_trigger_effects,
     self_named,
     split_sentences,
@@ -311,6 +312,28 @@ def pitch_triggers(s: GameState, card: Card) -> list[Layer]:
     return made
 
 
+_COLOUR_PITCH = {"red": 1, "yellow": 2, "blue": 3}
+
+
+def hero_pitch_triggers(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
+    """Dromai's "Whenever you pitch a red card, create an Ash Token" (CR 1.14.3, 6.6): a triggered layer as
+    such a card is pitched to pay a cost, with the pitch's other triggers (``costs.pay_resources``; here,
+    beside ``pitch_triggers``, since the costs sit below the hero module)."""
+    hero = s.p(player).hero_card
+    if hero is None:
+        return
+    for line in hero.text.split("\n"):
+        m = PITCH_COLOUR_TOKEN.match(line.strip())
+        if m is None or card.facts.pitch != _COLOUR_PITCH[m.group(1).casefold()]:
+            continue
+        layer = Layer(
+            id=s.new_id(), kind="triggered", name=f"{hero.name} trigger", controller=player, effect="text"
+        )
+        layer.targets = [f"create_token:1:{m.group(2).strip().title()}"]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", player, f"{hero.name}: {card.name} pitched"))
+
+
 def put_bottom(p: PlayerState, cards: list[Card]) -> None:
     """Cards go to the bottom of the deck in the given order."""
     for card in cards:
@@ -431,6 +454,7 @@ def make_token(s: GameState, player: str, name: str, ctx: Ctx) -> Card:
         card.counters["steam"] = steam_text(facts).enters
     conditions.record(s, player, f"entered id:{card.id}")  # crank acts as it enters (CR 8.3.29)
     conditions.record_creation(s, player, card)  # "if you've played or created an aura this turn"
+    ctx.events.append(Event("token", player, norm_name(token_base(card.name))))
     return card
 
 
@@ -446,9 +470,30 @@ def target_player(target: str, player: str) -> str:
 
 
 def create_token(s: GameState, c: A.CreateToken, ctx: Ctx) -> None:
-    """A token the log creates ("P1 creates a Runechant token")."""
-    for _ in range(c.count):
+    """A token the log creates ("P1 creates a Runechant token"). A token of that name the engine
+    made for the player on this line or the one before (a trigger it computes: Kayo's Might, Briar's
+    Embodiment of Earth, a hit's Runechant) and no line has said yet is the one the line reports,
+    so it is not made twice (a note); only the rest is created."""
+    key = norm_name(token_base(c.name))
+    events = ctx.prev_events + ctx.events
+    made = sum(1 for e in events if e.kind == "token" and e.player == c.player and e.subject == key)
+    said = sum(1 for e in events if e.kind == "token_said" and e.player == c.player and e.subject == key)
+    already = min(c.count, max(0, made - said))
+    if already:
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {player}'s {name} token was already created by an ability the engine applies; it is not created again.",
+                number=ctx.entry.number,
+                player=c.player,
+                name=c.name,
+            ),
+        )
+    for _ in range(already):
+        ctx.events.append(Event("token_said", c.player, key))
+    for _ in range(c.count - already):
         make_token(s, c.player, c.name, ctx)
+        ctx.events.append(Event("token_said", c.player, key))
 
 
 def reveal(s: GameState, c: A.Reveal, ctx: Ctx) -> None:
@@ -544,6 +589,9 @@ def banish(s: GameState, c: A.Banish, ctx: Ctx) -> None:
         ctx.events.append(Event("random", c.player, "intimidate: a random card banished from hand"))
     s.p(c.player).banished.append(card)
     conditions.record_banished(s, c.player, card)
+    due = next((e for e in s.effects if e.kind == "banish_due" and e.player == c.player), None)
+    if due is not None and not c.intimidate:
+        s.effects.remove(due)  # the card Black Widow's hit has them banish (heroes._hit_banish_from_hand)
 
 
 def shuffle(s: GameState, c: A.Shuffle, ctx: Ctx) -> None:
@@ -665,12 +713,16 @@ def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
     due = next((e for e in s.effects if e.kind == "discard_due" and e.player == player), None)
     if due is not None:  # Gravy Bones: the discard after the draw (heroes._create_or_loot)
         s.effects.remove(due)
+        kind = due.card_id.removeprefix("play_if:")
+        if due.card_id.startswith("play_if:") and card.facts.is_(kind):  # Oscilio, Forked Continuum
+            text = f"{card.name} may be played from the graveyard this turn."
+            s.effects.append(Effect("play_from_graveyard", player, 0, "turn", due.source, card.id, text))
         return True
     layer = s.stack[-1] if s.stack else None
     if layer is None or layer.controller != player or not layer.cost_due:
         return False
     kind = layer.cost_due
-    if kind != "card" and not card.facts.is_(kind):
+    if kind != "card" and not (card.facts.is_(kind) or kind in card.facts.classes):
         raise Illegal(
             "effect_cost",
             say(

@@ -35,3 +35,31 @@ def fabcube_cards():
     if not (FABCUBE / "card.json").exists():
         pytest.skip(f"{FABCUBE} is absent (the-fab-cube card data)")
     return FabCubeCards.load(FABCUBE)
+
+
+@pytest.fixture(scope="session")
+def fabrary_cards(tmp_path_factory):
+    """The card lookup of a fabrary dump (the pinned ``@flesh-and-blood/cards`` package, current
+    cards the-fab-cube copy lacks): ``$ARBITER_FABRARY_JSON``, else dumped with node from
+    ``tools/fabrary`` (``make card-package``), else the tests that need it skip."""
+    import shutil
+    import subprocess
+
+    from rules_engine.game.__main__ import load_fabrary
+
+    named = os.environ.get("ARBITER_FABRARY_JSON")
+    if named and Path(named).is_file():
+        return load_fabrary(named)
+    package = ROOT / "tools" / "fabrary" / "node_modules" / "@flesh-and-blood" / "cards"
+    if not package.is_dir() or shutil.which("node") is None:
+        pytest.skip(
+            "no fabrary dump: set ARBITER_FABRARY_JSON or install the card package (make card-package)"
+        )
+    out = tmp_path_factory.mktemp("fabrary") / "fabrary.json"
+    subprocess.run(
+        ["node", str(ROOT / "tools" / "fabrary" / "dump.mjs"), str(out)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    return load_fabrary(str(out))

@@ -782,3 +782,112 @@ def test_stride_of_reprisal_creates_a_tiger_in_hand_when_it_defends(fabcube_card
     assert not _violations(result), result.violations
     assert "Crouching Tiger" in str(result.state["P2"]["hand"])
     assert "Crouching Tiger" not in str(result.state["P1"]["hand"])
+
+
+# --- "If ..., instead it gets +3{p}" / "If ..., it gets "When this hits ..."" after a target's bonus --
+
+
+_DRAKE_DAGGER = {**_DAGGER, "name": "Drake Dagger", "classes": ["draconic"]}
+
+
+def _second_draconic_link(first_class: str, reaction: str) -> tuple[dict[str, Any], list[str]]:
+    first = {**_big("Opener", 1), "classes": [first_class], "keywords": ["go again"]}
+    given = _given([first, reaction], resources=1, weapons=[_DRAKE_DAGGER])
+    lines = [
+        "P1 plays Opener",
+        *_THROUGH,
+        "P1 activates Drake Dagger",
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        "all pass to the Reaction Step",
+        f"P1 plays {reaction} targeting Drake Dagger",
+        "all pass",
+        "all pass through the Damage Step",
+    ]
+    return given, lines
+
+
+@pytest.mark.parametrize(("first_class", "bonus"), [("draconic", 3), ("ninja", 2)])
+def test_blistering_blade_gets_three_instead_of_two_with_two_draconic_links(
+    fabcube_cards, first_class, bonus
+):
+    given, lines = _second_draconic_link(first_class, "Blistering Blade (red)")
+    result = _run(given, lines, fabcube_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - 1 - (1 + bonus)
+
+
+@pytest.mark.parametrize(("first_class", "marked"), [("draconic", True), ("ninja", False)])
+def test_searing_gaze_gives_the_mark_on_hit_only_with_two_draconic_links(fabcube_cards, first_class, marked):
+    given, lines = _second_draconic_link(first_class, "Searing Gaze (red)")
+    result = _run(given, [*lines, "all pass"], fabcube_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - 1 - (1 + 2)
+    assert bool(result.state["P2"].get("marked")) is marked
+
+
+# --- "Your next attack this turn gains dominate" ----------------------------------------------------
+
+
+@pytest.mark.parametrize("weapon_first", [True, False])
+def test_push_forward_gives_dominate_only_after_a_weapon_attack(fabcube_cards, weapon_first):
+    given = _given(["Push Forward (red)", _big("Follow Up", 4)], ap=1, resources=2, weapons=[_DAGGER])
+    given["P2"]["hand"] = [
+        {"name": f"Block {i}", "type": "action", "defense": 2, "pitch": 3, "cost": 0} for i in (1, 2)
+    ]
+    lines = ["P1 activates Test Dagger", *_THROUGH, "all pass"] if weapon_first else []  # the chain closes
+    result = run_scenario(
+        {
+            "id": "t",
+            "given": given,
+            "when": [
+                *lines,
+                "P1 plays Push Forward (red)",
+                "all pass",
+                "P1 plays Follow Up",
+                "all pass to the Defend Step",
+                "P2 declares Block 1 and Block 2 as defending cards",
+            ],
+            "expect": {},
+        },
+        fabcube_cards,
+    )
+    assert result.error is None, result.error
+    refused = [m for m in _violations(result) if "dominate" in m]
+    assert bool(refused) is weapon_first, result.violations
+
+
+@pytest.mark.parametrize("name", ["Push Forward (red)", "Pedal to the Metal (red)"])
+def test_a_keyword_given_to_the_next_attack_is_not_the_cards_own(fabcube_cards, name):
+    parts = coverage(fabcube_cards.get(name))
+    assert parts and all(p.status == MODELLED for p in parts), [p for p in parts if p.status != MODELLED]
+
+
+# --- a weapon's "If an Earth card was pitched to attack with this" and "... gains +3{p} until end of turn"
+
+
+@pytest.mark.parametrize(("earth", "damage"), [(True, 1), (False, 0)])
+def test_redwood_hammer_gets_one_more_when_an_earth_card_paid_for_its_attack(fabcube_cards, earth, damage):
+    card = {"name": "Payment", "type": "action", "cost": 0, "pitch": 3, "classes": ["earth"] if earth else []}
+    given = _given([card], weapons=["Redwood Hammer"])
+    result = _run(given, ["P1 activates Redwood Hammer, pitching Payment", *_THROUGH], fabcube_cards)
+    assert not _violations(result), result.violations
+    power = fabcube_cards.get("Redwood Hammer").power
+    assert result.state["P2"]["life"] == 20 - power - damage
+
+
+@pytest.mark.parametrize(("nonattack_first", "bonus"), [(True, 3), (False, 0)])
+def test_nebula_blade_gets_three_after_a_non_attack_action(fabcube_cards, nonattack_first, bonus):
+    plan = {
+        "name": "Plan",
+        "types": ["action"],
+        "subtypes": ["non-attack"],
+        "cost": 0,
+        "pitch": 1,
+        "keywords": ["go again"],
+    }
+    given = _given([plan], resources=2, weapons=["Nebula Blade"])
+    lines = ["P1 plays Plan", "all pass"] if nonattack_first else []
+    result = _run(given, [*lines, "P1 activates Nebula Blade", *_THROUGH], fabcube_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - fabcube_cards.get("Nebula Blade").power - bonus

@@ -266,3 +266,60 @@ def test_a_discard_said_on_the_play_line_that_no_cost_asks_for_is_reported_not_d
     said = _kinds(result, "ambiguity")
     assert len(said) == 1 and "Sink Below" in said[0] and "no discard as a cost" in said[0]
     assert result.state["P1"]["deck"] == 10
+
+
+SINK = {"hand": ["Sink Below (red)", "Pummel (red)"], "deck": 10}
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            "P1 plays Snatch targeting P2's hero",
+            "all pass",
+            "P2 defends with nothing",
+            "P2 plays Sink Below",
+            "all pass",
+            "P2 puts Pummel on the bottom of their deck",
+        ],
+        ["P1 plays Snatch targeting P2's hero", "P2 no block", "P2 Sink Below, bottoms Pummel, draws"],
+        ["P1 atk w/ Snatch", "no block", "P2 plays Sink Below and puts Pummel on the bottom, drawing a card"],
+        ["P1 swung Snatch at P2", "P2 didn't block", "P2 played Sink Below, cycled Pummel and drew"],
+    ],
+)
+def test_sink_below_puts_a_card_on_the_bottom_to_draw(fabcube_cards, lines):
+    """Sink Below: "You may put a card from your hand on the bottom of your deck. If you do, draw a
+    card": the card goes to the bottom and one card is drawn, however the judge writes it."""
+    result = _run(_attacked(SINK), [*lines, "P2 takes 0"], fabcube_cards)
+    assert not _bad(result), _bad(result)
+    p2 = result.state["P2"]
+    assert p2["hand"] == [] and p2["hand_unknown"] == 1 and p2["deck"] == 10
+    assert p2["life"] == 20
+
+
+def test_sink_below_without_the_option_keeps_the_hand_and_says_so(fabcube_cards):
+    result = _run(
+        _attacked(SINK),
+        ["P1 plays Snatch targeting P2's hero", "P2 no block", "P2 plays Sink Below", "all pass", "all pass"],
+        fabcube_cards,
+    )
+    assert result.state["P2"]["hand"] == ["Pummel"] and result.state["P2"]["deck"] == 10
+    declined = [m for m in _kinds(result, "note") if "does not show P2 taking" in m]
+    assert len(declined) == 1 and "on the bottom of their deck" in declined[0]
+
+
+def test_a_card_put_on_the_bottom_must_come_from_the_zone_the_option_names(fabcube_cards):
+    """Sink Below takes a card from the hand: a card the hand does not hold cannot be put there."""
+    result = _run(
+        _attacked(SINK),
+        [
+            "P1 plays Snatch targeting P2's hero",
+            "P2 no block",
+            "P2 plays Sink Below",
+            "all pass",
+            "P2 puts Snatch on the bottom of their deck",
+        ],
+        fabcube_cards,
+    )
+    assert result.state["P2"]["hand"] == ["Pummel"]
+    assert _kinds(result, "cannot_apply") or _kinds(result, "violation")

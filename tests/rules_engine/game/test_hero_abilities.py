@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rules_engine.game.effects import MODELLED, coverage
 from rules_engine.game.scenarios import run_scenario
 
@@ -63,6 +65,22 @@ def test_the_heroes_of_this_file_are_computed_in_full(fabcube_cards):
         "Terra",
         "Marlynn",
         "Marlynn, Treasure Hunter",
+        "Puffin",
+        "Puffin, Hightail",
+        "Maxx Nitro",
+        "Maxx 'The Hype' Nitro",
+        "Levia",
+        "Levia, Shadowborn Abomination",
+        "Dromai",
+        "Arakni, Marionette",
+        "Arakni, Web of Deceit",
+        "Arakni, Redback",
+        "Arakni, Tarantula",
+        "Gravy Bones",
+        "Gravy Bones, Shipwrecked Looter",
+        "Arakni, Orb-Weaver",
+        "Arakni, Funnel Web",
+        "Arakni, Black Widow",
     ):
         facts = fabcube_cards.get(name)
         assert facts is not None, name
@@ -753,3 +771,469 @@ def test_victor_draws_on_his_first_gold_token_each_turn_only(fabcube_cards):
         [],
     )
     assert twice.state["stack"] == []  # no second trigger this turn
+
+
+# --- Puffin and Maxx: crank (CR 8.3.29) ---------------------------------------------------------------
+
+
+def test_puffin_draws_on_the_second_crank_of_the_turn_only(fabcube_cards):
+    given = _given({"hero": "Puffin, Hightail", "deck": 10, "hand": []})
+    cog = ["P1 creates a Golden Cog token", "P1 cranks it"]
+    once = _run(given, [*cog, "all pass"], fabcube_cards)
+    assert not _violations(once), once.findings
+    assert (once.state["P1"]["deck"], once.state["stack"]) == (10, [])  # one crank: no draw
+    twice = _run(given, [*cog, *cog, "all pass"], fabcube_cards)
+    assert not _violations(twice), twice.findings
+    assert (twice.state["P1"]["deck"], twice.state["P1"]["hand_size"]) == (9, 1)
+    thrice = _run(given, [*cog, *cog, "all pass", *cog, "all pass"], fabcube_cards)
+    assert (thrice.state["P1"]["deck"], thrice.state["P1"]["hand_size"]) == (9, 1)  # not the third
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["P1 cranks Hyper Driver", "p1 crank hyper driver", "P1 cranked the Hyper Driver for an action point"],
+)
+def test_maxx_hyper_drivers_get_crank(fabcube_cards, line):
+    given = _given({"hero": "Maxx Nitro", "resource_points": 1, "hand": ["Hyper Driver (red)"]})
+    result = _run(given, ["P1 plays Hyper Driver (red)", "all pass", line], fabcube_cards)
+    assert not _violations(result), result.findings
+    (driver,) = result.state["P1"]["permanents"]
+    assert (driver["counters"], result.state["P1"]["action_points"]) == (["steam", "steam"], 1)
+    given["P1"]["hero"] = "Dash"  # without Maxx a Hyper Driver has no crank
+    other = _run(given, ["P1 plays Hyper Driver (red)", "all pass", line], fabcube_cards)
+    assert any("has no crank" in m for m in _violations(other))
+    assert other.state["P1"]["action_points"] == 0
+
+
+# --- Levia: a card with 6 or more power banished this turn, her cards lose blood debt -----------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "adj: P1 moves Boneyard Marauder (red) from graveyard to banished",
+        "P1 banishes Boneyard Marauder (red) face-down",
+        "adj: p1 moves boneyard marauder from graveyard to banished",
+    ],
+)
+def test_levia_a_six_power_card_banished_this_turn_spares_the_blood_debt(fabcube_cards, line):
+    given = _given(
+        {
+            "hero": "Levia",
+            "action_points": 0,
+            "life": 20,
+            "hand": ["Boneyard Marauder (red)"],
+            "graveyard": ["Boneyard Marauder (red)"],
+            "banished": ["Battlefield Breaker (red)"],  # blood debt, face up
+        }
+    )
+    result = _run(given, [line, "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert result.state["P1"]["life"] == 20
+
+
+def test_levia_without_such_a_card_the_blood_debt_costs_a_life(fabcube_cards):
+    given = _given(
+        {
+            "hero": "Levia",
+            "action_points": 0,
+            "life": 20,
+            "hand": ["Head Jab (red)"],  # 3 power
+            "banished": ["Battlefield Breaker (red)"],
+        }
+    )
+    result = _run(given, ["P1 banishes Head Jab (red) face-down", "all pass"], fabcube_cards)
+    assert result.state["P1"]["life"] == 19
+    given["P1"]["hero"] = "Kayo"  # another hero banishing a 6-power card still loses the life
+    given["P1"]["hand"] = ["Boneyard Marauder (red)"]
+    result = _run(given, ["P1 banishes Boneyard Marauder (red) face-down", "all pass"], fabcube_cards)
+    assert result.state["P1"]["life"] == 19
+
+
+# --- Dromai: a red card pitched creates an Ash; dragons have go again after a red card -----------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 plays Hyper Driver (red), pitching Head Jab (red)",
+        "p1 plays hyper driver (red), pitches head jab (red)",
+        "P1: Hyper Driver (red), pitch Head Jab (red)",
+    ],
+)
+def test_dromai_pitching_a_red_card_creates_an_ash(fabcube_cards, line):
+    given = _given({"hero": "Dromai", "hand": ["Hyper Driver (red)", "Head Jab (red)"]})
+    result = _run(given, [line, "all pass", "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert sorted(_names(result.state["P1"]["permanents"])) == ["Ash", "Hyper Driver"]
+    given["P1"]["hand"] = ["Hyper Driver (red)", "Head Jab (blue)"]
+    blue = _run(given, ["P1 plays Hyper Driver (red), pitching Head Jab (blue)", "all pass"], fabcube_cards)
+    assert _names(blue.state["P1"]["permanents"]) == ["Hyper Driver"]
+
+
+def _with_a_dragon_attack(fabcube_cards: Any) -> Any:
+    """The card pool plus a dragon attack action card (the printed dragons are allies and tokens)."""
+    from rules_engine.game.cards import InlineCards, facts_from_mapping  # noqa: PLC0415 (test-local helper)
+
+    wyrm = {"name": "Test Wyrm", "types": ["action"], "subtypes": ["attack", "dragon"], "cost": 0, "power": 3}
+    return InlineCards([facts_from_mapping(wyrm | {"pitch": 3})], fallback=fabcube_cards)
+
+
+def test_dromai_dragons_have_go_again_after_a_red_card_this_turn(fabcube_cards):
+    cards = _with_a_dragon_attack(fabcube_cards)
+    attack = [
+        "P1 plays Test Wyrm targeting P2",
+        "all pass",
+        "P2 declares no defending cards",
+        "all pass through the Reaction and Damage Steps",
+    ]
+    hand = {"hero": "Dromai", "hand": ["Test Wyrm", "Hyper Driver (red)"], "resource_points": 1}
+    after_red = _run(
+        _given(hand | {"action_points": 2}), ["P1 plays Hyper Driver (red)", "all pass", *attack], cards
+    )
+    assert not _violations(after_red), after_red.findings
+    assert after_red.state["P1"]["action_points"] == 1  # go again
+    no_red = _run(_given(hand), attack, cards)
+    assert no_red.state["P1"]["action_points"] == 0
+
+
+# --- Arakni and the Agents of Chaos: a random Agent the log names, the brood, the Agents' reaction -----
+
+
+def _marionette(hero: str = "Arakni, Marionette") -> Any:
+    p1 = {"hero": hero, "action_points": 0, "life": 40, "deck": 10}
+    return _given(p1, {"marked": True, "action_points": 0, "deck": 10})
+
+
+_NEXT_TURN = [
+    "P1 does not arsenal",
+    "P1 draws 4 cards",
+    "all pass",
+    "P2 does not arsenal",
+    "P2 draws 4 cards",
+]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["P1 becomes Arakni, Redback", "p1 transforms into Arakni, Redback", "P1's hero is now Arakni, Redback"],
+)
+def test_arakni_becomes_the_agent_the_log_names_and_returns_to_the_brood(fabcube_cards, line):
+    result = _run(_marionette(), ["all pass", line], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert result.state["P1"]["hero"] == "Arakni, Redback"
+    assert result.state["P1"]["life"] == 40  # the life total stays
+    back = _run(_marionette(), ["all pass", line, *_NEXT_TURN, "all pass"], fabcube_cards)
+    assert not _violations(back), back.findings
+    assert (back.state["turn"], back.state["phase"]) == ("P1", "end")
+    assert back.state["P1"]["hero"] == "Arakni, Marionette"  # at the beginning of the Agent's end phase
+    assert back.state["effects"] == []
+
+
+def test_web_of_deceit_with_no_agent_named_the_judge_is_asked(fabcube_cards):
+    result = _run(_marionette("Arakni, Web of Deceit"), ["all pass", *_NEXT_TURN[:2]], fabcube_cards)
+    assert any("never named it" in f.message for f in result.findings if f.kind == "manual_effect")
+    assert result.state["P1"]["hero"] == "Arakni, Web of Deceit"
+
+
+def test_arakni_becomes_an_agent_only_with_an_opponent_marked_and_only_an_agent(fabcube_cards):
+    unmarked = _marionette()
+    unmarked["P2"]["marked"] = False
+    result = _run(unmarked, ["all pass", "P1 becomes Arakni, Redback"], fabcube_cards)
+    assert any("none is pending" in m for m in _violations(result))
+    assert result.state["P1"]["hero"] == "Arakni, Marionette"
+    not_agent = _run(_marionette(), ["all pass", "P1 becomes Kayo"], fabcube_cards)
+    assert any("none is pending" in m for m in _violations(not_agent))
+
+
+def _agent(hero: str, attack: str, hand: list[str], **p1: Any) -> Any:
+    return _given({"hero": hero, "hand": [attack, *hand], **p1})
+
+
+def _reaction(attack: str, discard: str = "Kiss of Death (red)", twice: bool = False) -> list[str]:
+    react = ["P1 activates Arakni", f"P1 discards {discard}", "all pass"]
+    return [
+        f"P1 plays {attack} targeting P2",
+        "all pass",
+        "P2 declares no defending cards",
+        "all pass",  # to the Reaction Step, where attack reactions are activated
+        *react,
+        *(react if twice else []),
+        "all pass through the Reaction and Damage Steps",
+    ]
+
+
+def test_redback_gives_an_assassin_attack_three_power_and_go_again_with_stealth(fabcube_cards):
+    stealth = _run(
+        _agent("Arakni, Redback", "Back Stab (red)", ["Kiss of Death (red)"]),
+        _reaction("Back Stab (red)"),
+        fabcube_cards,
+    )
+    assert not _violations(stealth), stealth.findings
+    assert (stealth.state["P2"]["life"], stealth.state["P1"]["action_points"]) == (14, 1)  # 3 + 3, go again
+    assert _names(stealth.state["P1"]["graveyard"]) == ["Kiss of Death"]
+    given = _agent(
+        "Arakni, Redback", "Annihilate the Armed (red)", ["Kiss of Death (red)"], resource_points=1
+    )
+    plain = _run(given, _reaction("Annihilate the Armed (red)"), fabcube_cards)
+    assert (plain.state["P2"]["life"], plain.state["P1"]["action_points"]) == (12, 0)  # 5 + 3, no stealth
+
+
+def test_the_agent_reaction_is_once_per_turn_and_costs_an_assassin_card(fabcube_cards):
+    hand = ["Kiss of Death (red)", "Kiss of Death (red)"]
+    twice = _run(
+        _agent("Arakni, Redback", "Back Stab (red)", hand),
+        _reaction("Back Stab (red)", twice=True),
+        fabcube_cards,
+    )
+    assert any("once per turn" in m for m in _violations(twice))  # the second activation this turn
+    assert twice.state["P2"]["life"] == 14
+    not_assassin = _run(
+        _agent("Arakni, Redback", "Back Stab (red)", ["Head Jab (red)"]),
+        _reaction("Back Stab (red)", "Head Jab (red)"),
+        fabcube_cards,
+    )
+    assert any("is not one" in m for m in _violations(not_assassin))
+
+
+def test_tarantula_dagger_hits_lose_a_life_and_the_reaction_needs_a_dagger_attack(fabcube_cards):
+    given = _agent(
+        "Arakni, Tarantula",
+        "Back Stab (red)",
+        ["Kiss of Death (red)"],
+        weapons=["Kunai of Retribution"],
+        resource_points=1,
+    )
+    dagger = [
+        "P1 attacks with Kunai of Retribution targeting P2",
+        "all pass",
+        "P2 declares no defending cards",
+        "all pass",  # to the Reaction Step
+    ]
+    plain = _run(given, [*dagger, "all pass through the Reaction and Damage Steps"], fabcube_cards)
+    assert plain.state["P2"]["life"] == 18  # 1 damage, then the trigger's 1 life
+    react = ["P1 activates Arakni", "P1 discards Kiss of Death (red)", "all pass"]
+    boosted = _run(given, [*dagger, *react, "all pass through the Reaction and Damage Steps"], fabcube_cards)
+    assert not _violations(boosted), boosted.findings
+    assert boosted.state["P2"]["life"] == 15  # 1 + 3 damage and 1 life
+    not_dagger = _run(given, _reaction("Back Stab (red)"), fabcube_cards)
+    assert not_dagger.state["P2"]["life"] == 17  # Back Stab is no dagger: no +3 and no life loss
+
+
+# --- Gravy Bones: watery grave cards from the graveyard after a blue card went there this turn --------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 plays Amethyst Amulet from graveyard",
+        "p1 play amethyst amulet from graveyard",
+        "P1 plays Amethyst Amulet from their graveyard",
+    ],
+)
+def test_gravy_bones_plays_a_watery_grave_card_from_the_graveyard_after_a_blue_card(fabcube_cards, line):
+    p1 = {
+        "hero": "Gravy Bones, Shipwrecked Looter",
+        "permanents": ["Gold"],
+        "hand": ["Head Jab (blue)", "Head Jab (red)"],
+        "graveyard": ["Amethyst Amulet"],  # watery grave
+        "deck": 10,
+    }
+    loot = ["P1 activates Gravy Bones", "all pass"]
+    blue = _run(_given(p1), [*loot, "P1 discards Head Jab (blue)", line, "all pass"], fabcube_cards)
+    assert not _violations(blue), blue.findings
+    assert _names(blue.state["P1"]["permanents"]) == ["Amethyst Amulet"]
+    red = _run(_given(p1), [*loot, "P1 discards Head Jab (red)", line], fabcube_cards)
+    assert any("only after a blue card" in m for m in _violations(red))
+    assert _names(red.state["P1"]["graveyard"]) == ["Amethyst Amulet", "Head Jab"]
+
+
+# --- Arakni, Orb-Weaver: equip a Graphene Chelicera, +3{p} to the next attack with stealth -----------
+
+_CHELICERA = [
+    "P1 attacks with Graphene Chelicera targeting P2",  # {r}, one less with Orb-Weaver
+    "all pass",
+    "P2 declares no defending cards",
+    "all pass through the Reaction and Damage Steps",
+]
+
+
+@pytest.mark.parametrize(
+    "discard",
+    [
+        "P1 discards Kiss of Death (red)",
+        "p1 discards kiss of death",
+        "P1 discarded Kiss of Death to pay the cost",
+    ],
+)
+def test_orb_weaver_equips_a_chelicera_for_free_and_the_stealth_attack_gets_three(fabcube_cards, discard):
+    given = _given({"hero": "Arakni, Orb-Weaver", "hand": ["Kiss of Death (red)", "Kiss of Death (red)"]})
+    result = _run(given, ["P1 activates Arakni", discard, "all pass", *_CHELICERA], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _names(result.state["P1"]["weapons"]) == ["Graphene Chelicera"]
+    assert result.state["P2"]["life"] == 16  # 1 + 3, paid with no resource point
+    assert result.state["effects"] == []
+    again = _run(given, ["P1 activates Arakni", discard, "all pass", "P1 activates Arakni"], fabcube_cards)
+    assert any("once per turn" in m for m in _violations(again))
+
+
+def test_orb_weaver_the_bonus_waits_for_an_attack_with_stealth(fabcube_cards):
+    given = _given(
+        {
+            "hero": "Arakni, Orb-Weaver",
+            "hand": ["Kiss of Death (red)", "Annihilate the Armed (red)"],  # 5 power, no stealth
+            "resource_points": 1,
+            "weapons": ["Graphene Chelicera", "Graphene Chelicera"],  # both weapon zones full
+        }
+    )
+    attack = [
+        "P1 plays Annihilate the Armed (red) targeting P2",
+        "all pass",
+        "P2 declares no defending cards",
+    ]
+    lines = ["P1 activates Arakni", "P1 discards Kiss of Death (red)", "all pass", *attack]
+    result = _run(given, [*lines, "all pass through the Reaction and Damage Steps"], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert len(result.state["P1"]["weapons"]) == 2  # no empty zone: no token equipped
+    assert result.state["P2"]["life"] == 15  # 5, no bonus
+    assert [e["kind"] for e in result.state["effects"]] == ["next_typed_attack"]  # still waiting
+
+
+# --- Oscilio, Forked Continuum: discard a card, a Ponder token, and the instant discarded this way ------
+
+# the printed text (fabrary 3.8.6; the-fab-cube data does not have this hero yet)
+_FORKED = {
+    "name": "Oscilio, Forked Continuum",
+    "type": "hero",
+    "text": "Instant - {r}, {t}, destroy a Lightning Flow you control: Discard a card and create a Ponder "
+    "token. If an instant is discard this way, you may play it this turn.",
+}
+
+
+def _forked() -> Any:
+    hand = ["Sigil of Solace (blue)", "Head Jab (red)"]  # an instant, and not one
+    return _given({"hero": _FORKED, "resource_points": 1, "permanents": ["Lightning Flow"], "hand": hand})
+
+
+@pytest.mark.parametrize(
+    "discard",
+    [
+        "P1 discards Sigil of Solace (blue)",
+        "p1 discards sigil of solace",
+        "P1 discarded Sigil of Solace",
+    ],
+)
+def test_forked_continuum_the_discarded_instant_is_played_from_the_graveyard(fabcube_cards, discard):
+    lines = [
+        "P1 activates Oscilio",
+        "all pass",
+        discard,
+        "P1 plays Sigil of Solace (blue) from graveyard",
+        "all pass",
+    ]
+    result = _run(_forked(), lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    p1 = result.state["P1"]
+    assert _names(p1["permanents"]) == ["Ponder"]
+    assert p1["life"] == 21  # Sigil of Solace resolved: gain 1
+    assert result.state["effects"] == []
+
+
+def test_forked_continuum_a_card_that_is_not_an_instant_gives_no_permission(fabcube_cards):
+    lines = ["P1 activates Oscilio", "all pass", "P1 discards Head Jab (red)"]
+    result = _run(_forked(), lines, fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _names(result.state["P1"]["graveyard"]) == ["Lightning Flow", "Head Jab"]
+    assert result.state["effects"] == []  # the discard paid, no permission
+    silent = _run(_forked(), ["P1 activates Oscilio", "all pass", "all pass"], fabcube_cards)
+    assert any("never showed the discard" in f.message for f in silent.findings if f.kind == "manual_effect")
+
+
+# --- Zyggy Starlight: banish a Lightning aura with no holo counters, it returns with one --------------
+
+_ZYGGY = {  # the printed text (fabrary 3.8.6; not in the-fab-cube data yet)
+    "name": "Zyggy Starlight",
+    "type": "hero",
+    "text": "Instant - {r}{r}, {t}, destroy a Lightning Flow you control, banish another Lightning aura permanent "
+    "you control with no holo counters: Return the banished aura to the arena with a holo counter.",
+}
+
+
+def _zyggy(valley: Any = "Channel Lightning Valley") -> Any:  # a Lightning aura
+    return _given({"hero": _ZYGGY, "resource_points": 2, "permanents": ["Lightning Flow", valley]})
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 activates Zyggy Starlight targeting Channel Lightning Valley",
+        "p1 activates zyggy starlight",  # the only aura that fits
+        "P1 activates Zyggy Starlight, banishing Channel Lightning Valley",
+    ],
+)
+def test_zyggy_returns_the_banished_aura_with_a_holo_counter(fabcube_cards, line):
+    result = _run(_zyggy(), [line, "all pass"], fabcube_cards)
+    assert not _violations(result), result.findings
+    p1 = result.state["P1"]
+    assert [(c["name"], c["counters"]) for c in p1["permanents"]] == [("Channel Lightning Valley", ["holo"])]
+    assert (p1["banished"], _names(p1["graveyard"])) == ([], ["Lightning Flow"])
+
+
+def test_zyggy_an_aura_with_a_holo_counter_cannot_pay(fabcube_cards):
+    holo = {"name": "Channel Lightning Valley", "counters": ["holo"]}
+    result = _run(_zyggy(holo), ["P1 activates Zyggy Starlight"], fabcube_cards)
+    assert any("there is none" in m for m in _violations(result))
+    assert len(result.state["P1"]["permanents"]) == 2  # the activation is reversed
+    named = _run(_zyggy(), ["P1 activates Zyggy Starlight targeting Lightning Flow"], fabcube_cards)
+    assert any("is not one" in m for m in _violations(named))
+
+
+def test_the_heroes_given_by_their_printed_text_are_computed_in_full():
+    from rules_engine.game.cards import facts_from_mapping  # noqa: PLC0415 (test-local helper)
+
+    for hero in (_FORKED, _ZYGGY):
+        parts = coverage(facts_from_mapping(hero))
+        assert parts and all(p.status == MODELLED for p in parts), [(p.text, p.status) for p in parts]
+
+
+def test_funnel_web_a_stealth_attack_that_hits_banishes_the_arsenal_card(fabcube_cards):
+    p2 = {"arsenal": ["Head Jab (red)"]}
+    given = _given({"hero": "Arakni, Funnel Web", "hand": ["Back Stab (red)", "Kiss of Death (red)"]}, p2)
+    result = _run(given, _reaction("Back Stab (red)"), fabcube_cards)
+    assert not _violations(result), result.findings
+    assert (result.state["P2"]["arsenal"], _names(result.state["P2"]["banished"])) == ([], ["Head Jab"])
+    assert result.state["P2"]["life"] == 14
+    hand = {"hero": "Arakni, Funnel Web", "hand": ["Annihilate the Armed (red)", "Kiss of Death (red)"]}
+    no_stealth = _run(
+        _given(hand | {"resource_points": 1}, p2), _reaction("Annihilate the Armed (red)"), fabcube_cards
+    )
+    assert _names(no_stealth.state["P2"]["arsenal"]) == ["Head Jab"]
+    assert no_stealth.state["P2"]["life"] == 12
+
+
+@pytest.mark.parametrize(
+    "banish",
+    [
+        "adj: P2 moves Head Jab (red) from hand to banished",
+        "P2 banishes Head Jab (red) face-down",
+        "adj: p2 moves head jab from hand to banished",
+    ],
+)
+def test_black_widow_the_hit_hero_banishes_the_card_the_log_names(fabcube_cards, banish):
+    p2 = {"hand": ["Head Jab (red)", "Head Jab (blue)"]}
+    given = _given({"hero": "Arakni, Black Widow", "hand": ["Back Stab (red)", "Kiss of Death (red)"]}, p2)
+    result = _run(given, [*_reaction("Back Stab (red)"), banish], fabcube_cards)
+    assert not _violations(result), result.findings
+    assert _names(result.state["P2"]["banished"]) == ["Head Jab"]
+    assert result.state["effects"] == []  # the banish the hit asked for is paid
+    silent = _run(given, [*_reaction("Back Stab (red)"), "all pass", *_NEXT_TURN[:2]], fabcube_cards)
+    assert any("never named it" in f.message for f in silent.findings if f.kind == "manual_effect")
+
+
+def test_black_widow_with_one_card_in_hand_that_card_is_banished(fabcube_cards):
+    given = _given(
+        {"hero": "Arakni, Black Widow", "hand": ["Back Stab (red)", "Kiss of Death (red)"]},
+        {"hand": ["Head Jab (red)"]},
+    )
+    result = _run(given, _reaction("Back Stab (red)"), fabcube_cards)
+    assert (result.state["P2"]["hand"], _names(result.state["P2"]["banished"])) == ([], ["Head Jab"])
