@@ -66,8 +66,6 @@ KNOWN_GAPS: dict[str, str] = {
     "floating'), which the engine keeps as acting without priority (CR 1.11.5), as for b26c-30",
     "b26e-d-oasis-01": "Oasis Respite's prevention is card text the engine does not compute (manual effect), as "
     "for b26-30",
-    "b26e-d-anothos-01": "Anothos's '+2{p} while 2 or more cards with cost 3 or greater are in your pitch zone' is "
-    "a manual effect, so the hit is computed at 4 (the once-per-turn violation is flagged)",
     "b26e-d-sigilsuf-01": "Sigil of Suffering's 'Deal 1 arcane damage to the attacking hero' and its conditional "
     "+1{d} are manual effects",
     "b26c-36": "removing counters as an activation cost (Fyendal's Spring Tunic) is a manual effect, so the "
