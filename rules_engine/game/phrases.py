@@ -727,7 +727,7 @@ def _asides(c: str) -> str:
     )
     # "..., dealing 1 arcane damage to P2's hero": what the action did, said as a participle (a claim)
     c = re.sub(
-        r"^(P[12] (?:plays|played|casts|cast) [^,;()]+),\s+((?:dealing|gaining|drawing|creating)\s+[^();]+)$",
+        r"^(P[12] (?:plays|played|casts|cast) (?:(?! and )[^,;()])+),\s+((?:dealing|gaining|creating)\s+[^();]+)$",
         r"\1 (\2)",
         c,
         flags=re.I,
