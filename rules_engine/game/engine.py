@@ -386,7 +386,7 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
     if isinstance(clause, A.Play):
         implied_trigger_resolution(s, clause, ctx)
     if isinstance(clause, A.CreateToken):
-        _token_trigger_resolution(s, clause.name, ctx)
+        _token_trigger_resolution(s, clause.name, ctx, clause.count)
     elif isinstance(clause, A.Claim) and clause.kind == "controls" and ":" in str(clause.subject):
         _token_trigger_resolution(s, str(clause.subject).split(":", 1)[1], ctx)  # "P1 made a Might"
     if not s.combat_step:
@@ -546,27 +546,30 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
             )
 
 
-def _token_trigger_resolution(s: GameState, token: str, ctx: Ctx) -> None:
+def _token_trigger_resolution(s: GameState, token: str, ctx: Ctx, count: int = 1) -> None:
     """ "P1 creates a Might token" (or the claim "P1 made a Might") while the top layer is a computed trigger that creates that token
     (Kayo's discard trigger, a hero's "create a Frostbite token"): the line reports the trigger's
     outcome, so everyone passed and it resolved (CR 1.11.4a); the token is then the trigger's, not
     made a second time (``zones.create_token``). With a note."""
-    if not s.stack or s.stack[-1].kind != "triggered" or s.stack[-1].effect != "text":
-        return
-    top = s.stack[-1]
     want = norm_name(token)
-    makes = [t.split(":", 2)[2] for t in top.targets if t.startswith("create_token") and t.count(":") >= 2]
-    if not any(norm_name(m) == want or norm_name(m).startswith(want + " ") for m in makes):
-        return
-    all_pass_clause(s, A.AllPass("once", ()), ctx)
-    ctx.add(
-        NOTE,
-        say(
-            "line {number}: the passes that resolve {layer} are implied: the line reports the token it creates.",
-            number=ctx.entry.number,
-            layer=top.name,
-        ),
-    )
+    for _ in range(max(1, count)):  # "Dromai makes 2 Ash" over two such triggers resolves both
+        if not s.stack or s.stack[-1].kind != "triggered" or s.stack[-1].effect != "text":
+            return
+        top = s.stack[-1]
+        makes = [
+            t.split(":", 2)[2] for t in top.targets if t.startswith("create_token") and t.count(":") >= 2
+        ]
+        if not any(norm_name(m) == want or norm_name(m).startswith(want + " ") for m in makes):
+            return
+        all_pass_clause(s, A.AllPass("once", ()), ctx)
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: the passes that resolve {layer} are implied: the line reports the token it creates.",
+                number=ctx.entry.number,
+                layer=top.name,
+            ),
+        )
 
 
 def _uncoloured_name(name: str) -> str:
