@@ -287,6 +287,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "prevent_next",
     ),
     (re.compile(r"^prevent the next (\d+) damage$"), "prevent_next"),
+    # a shield on the hero the card targets (CR 6.4.10, 1.8): "Prevent the next 3 damage that would be
+    # dealt to target hero this turn" (no source named: any source's damage is prevented)
+    (
+        re.compile(r"^prevent the next (\d+) damage that would be dealt to target hero(?: this turn)?$"),
+        "prevent_next_target",
+    ),
     # a shield for one damage event (CR 6.4.10): "the next time you would be dealt damage this turn, prevent N of that damage"
     (
         re.compile(r"^the next time you would be dealt damage this turn, prevent (\d+) of that damage$"),

@@ -593,7 +593,10 @@ def _attack_after_damage(s: GameState, clause: A.Play | A.Attack, ctx: Ctx) -> N
         or player != s.turn_player
     ):
         return
-    if not any(e.kind == "damage" for e in ctx.prev_events + ctx.events):
+    said = any(
+        isinstance(c, A.Claim) and c.kind == "step" and c.subject == "resolution" for c in ctx.entry.clauses
+    )  # blind-26e: "P1 plays Attack B in the resolution step" says so itself
+    if not said and not any(e.kind == "damage" for e in ctx.prev_events + ctx.events):
         return  # only right after the damage was told: a log that walks the steps itself is read as written
     play = clause.play if isinstance(clause, A.Attack) else clause
     p = s.p(player)
@@ -1015,6 +1018,10 @@ class Engine:
             return
         if s.game_over:
             if isinstance(c, (A.StepMarker, A.AllPass, A.Pass, A.PhaseMarker, A.Reveal)):
+                return
+            if isinstance(c, A.Outcome) and ctx.before is not None and not ctx.before.game_over:
+                # "all pass, the trigger resolves, P2 loses 1 life": the outcome that ended the game on
+                # this very line, said after it happened (a narration, CR 4.5.1), not a new action
                 return
             raise Illegal("game_over", say("The game is already over; no further actions are possible."))
         if s.phase == "start" and not isinstance(c, (A.PhaseMarker, A.Trigger, A.CreateToken, A.Reveal)):

@@ -996,6 +996,9 @@ def apply_text_effect(
         s.effects.append(Effect("prevent_next", player, e.amount, "turn", name))
     elif k == "prevent_fixed":
         s.effects.append(Effect("prevent_fixed", player, e.amount, "turn", name))
+    elif k == "prevent_next_target":
+        shielded = target_player(layer.targets[0], player) if layer is not None and layer.targets else player
+        s.effects.append(Effect("prevent_next", shielded, e.amount, "turn", name))
     elif k == "create_token":
         for _ in range(max(1, e.amount)):
             make_token(s, player, e.target, ctx)

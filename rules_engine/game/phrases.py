@@ -109,6 +109,21 @@ class NameIndex:
             )
         return text
 
+    def colour_before(self, text: str) -> str:
+        """ "pitching the blue Aether Flare": a colour said before a known name is that name's pitch
+        variant, written after it as the grammar reads it (CR 1.3.4)."""
+
+        out, pos = "", 0
+        for m in re.finditer(r"\b(?:the |a |an |their )?(red|yellow|blue) (?=[A-Z])", text):
+            name = self.prefix(text[m.end() :])
+            if name is None or m.start() < pos:
+                continue
+            said = text[m.end() : m.end() + len(name)]
+            colour = "" if re.search(r"\((?:red|yellow|blue)\)$", said) else f" ({m.group(1)})"
+            out += text[pos : m.start()] + said + colour
+            pos = m.end() + len(name)
+        return out + text[pos:]
+
     def initials_said(self, text: str) -> str:
         """ "CnC hit for 6", "Pummel -> RtR", "CV hit": a mixed-case word of 2 to 4 letters made of the
         initials of exactly one of the scenario's own card names of two words or more ("n" may stand
@@ -138,7 +153,8 @@ class NameIndex:
             coloured = [n for n in found if n != _uncoloured(n)]
             return coloured[0] if len(coloured) == 1 else min(found, key=len)
 
-        return re.sub(r"(?<![\w'(&])(?:[A-Za-z]{2,4}|[A-Za-z]&[A-Za-z])(?![\w'&])", swap, text)
+        text = re.sub(r"(?<![\w'])([A-Z])&([A-Z])(?![\w'])", r"\1n\2", text)  # "C&C": "and" as "&"
+        return re.sub(r"(?<![\w'(])[A-Za-z]{2,4}(?![\w'])", swap, text)
 
     def short(self, word: str) -> str | None:
         """The one known name a judge's short form ends it ("C1" for "Card C1", "AR" for "Card AR"):
@@ -193,7 +209,7 @@ def _split_sentences(text: str) -> str:
             and i > 0
             and re.match(r"[A-Za-z0-9)'\]}]", text[i - 1])
             and not re.search(r"(?:^|\s)(?:vs|e\.g|i\.e|etc|approx|no|cf)$", text[:i], re.I)
-            and re.match(r"\s+[A-Z]", text[i + 1 :])
+            and re.match(r"\s+(?:[A-Z]|\d+\s+(?:through|thru|dmg|damage|in)\b)", text[i + 1 :])
         ):
             out += ";"
         else:
@@ -390,10 +406,228 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+#: More whole-action idioms (issue 26, blind-26e), tried before the ones above.
+_IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
+    # "P1's done, passes": the remark before the pass
+    (re.compile(r"\b(P[12])'s (?:done|finished|out of (?:gas|cards|actions)),\s*", re.I), r"\1 "),
+    # "P1 passes, end of turn", "eot": the action phase ends (CR 4.3.4)
+    (
+        re.compile(
+            r"(?<=[,;])\s*(?:and\s+)?(?:(?:it's|that's) )?(?:end of (?:the )?turn|eot|on to the end phase)(?=\s*(?:[,;]|$))",
+            re.I,
+        ),
+        " all pass (the action phase ends)",
+    ),
+    # "judge backs it up": the judge's own narration of a reversal, not an action (CR 1.10.3)
+    (
+        re.compile(
+            r"(?:^|(?<=;))\s*(?:the )?(?:judge|I) (?:backs?|backed|rolls?|rolled|reverses|reversed|rewinds?|rewound|undoes|undid) (?:it|that|them|the play|the line)(?: up| back)?\s*(?:;\s*|$)",
+            re.I,
+        ),
+        "",
+    ),
+    # "a second time", "once more": again
+    (re.compile(r"\s+(?:a second time|a 2nd time|once more|one more time)\b", re.I), " again"),
+    # "pitches both Unmovables (red + blue)": the two colours of one name
+    (
+        re.compile(r"\bboth ([A-Z][\w' ]*?)s? \((red|yellow|blue) (?:\+|and|&) (red|yellow|blue)\)"),
+        r"\1 (\2) and \1 (\3)",
+    ),
+    # "P2 pitches Sink Below for Nullrune Hood's barrier 1": the keyword applied (CR 8.3.8)
+    (
+        re.compile(
+            r"\b(P[12]) (?:pitches|pitched) ([^,;()]+?) for (?:the |their |[\w' ]+?'s )?(?:arcane )?barrier( \d+)?\b",
+            re.I,
+        ),
+        r"\1 applies arcane barrier\3, pitching \2",
+    ),
+    # "pitches both Unmovables, 1 floating": the resource points left in the pool (a claim)
+    (
+        re.compile(
+            r",\s*(\d+) (?:floating|left over|leftover|banked)(?: resources?| resource points?)?(?=\s*(?:[,;]|$))",
+            re.I,
+        ),
+        r" (\1 resource points)",
+    ),
+    # "Attack K (piercing 1) now 6, deals 4": the attack's power said before its damage (a remark)
+    (
+        re.compile(r"\s+now (\d+),\s*(deals|dealt|does|did|hits for|hit for) (\d+)\b", re.I),
+        r" \2 \3 (now \1)",
+    ),
+    # "it resolves; P2 ...": a line opening on the resolution of the layer the line before played
+    (
+        re.compile(r"^\s*(?:and\s+)?(?:it|that|this) (?:resolves|resolved)(?=\s*[;,])", re.I),
+        "all pass (it resolves)",
+    ),
+    # "P1 passes again": a pass (the word compares it with the player's pass before)
+    (re.compile(r"\b(P[12]) (pass(?:es|ed)?) again\b", re.I), r"\1 \2"),
+    # "X -> res", "resolves", "it resolves too", "it resolves at 6": the players passed and the top
+    # layer resolved (CR 1.11.4a, 5.3)
+    (re.compile(r"\s*(?:->|=>)\s*res(?:olves)?\b(?!\s*(?:step|\.))", re.I), "; all pass (it resolves)"),
+    (
+        re.compile(
+            r"(^|[;,]\s*)(?:and\s+)?(?:(?:(?:it|that|this) )?(?:resolves|resolved)(?: too| as well| (?:at|for) \d+(?: defen[cs]e)?)|(?:resolves|resolved))(?=\s*(?:[;,]|$))",
+            re.I,
+        ),
+        r"\1all pass (it resolves)",
+    ),
+    # "P2 plays DR D, resolves", "P1 Buff N ..., res": the same after a play
+    # "nobody does anything;": everyone passed (the rewrite below wants a comma or the end)
+    (re.compile(r"\b(nobody|no one) (does|did) anything(?=\s*;)", re.I), "all pass"),
+    # "passes through damage and resolution" with no subject: everyone passes (CR 1.11.4a)
+    (re.compile(r"(^|;\s*)(?:and\s+)?pass(?:es|ed)? (through|thru|to)\b", re.I), r"\1all pass \2"),
+    (re.compile(r"(^|[;,]\s*)pass(?=\s*(?:[,;]|$))", re.I), r"\1all pass"),
+    # "right away", "immediately", "straight after": when, not what
+    (
+        re.compile(
+            r"\s+(?:right away|straight away|straight after|immediately after|right after)(?=\s|$|,)", re.I
+        ),
+        "",
+    ),
+    (re.compile(r"\b(P[12]) (?:immediately|instantly|quickly|then|also) (?=[a-z])"), r"\1 "),
+    (re.compile(r"\b(plays|played|attacks with) ([A-Z][^,;()]*?) instead(?=,|;|$|\s)"), r"\1 \2"),
+    # "Snatch connects for 4", "lands for 4": the attack hits for that much (a claim)
+    (re.compile(r"\b(connects|connected|lands|landed) for (\d+)\b", re.I), r"hits for \2"),
+    # "P2 keeps Sink Below in hand": a remark about the hand, kept as a claim of the clause before
+    (
+        re.compile(
+            r"(?:,\s*|\s+and\s+)(?:P[12] )?(?:keeps|kept|holds|held) ([A-Z][^,;()]*?) in (?:their |his |her )?hand\b",
+            re.I,
+        ),
+        r" (keeps \1 in hand)",
+    ),
+    # "Spectral Shield is destroyed to prevent 1": the ward's prevention said of its card (a claim)
+    (
+        re.compile(
+            r"\b((?:the )?[A-Z][\w']*(?: [A-Z][\w']*)*) (?:is|was|gets|got) destroyed to prevent (\d+)\b"
+        ),
+        r"\1 prevents \2",
+    ),
+    # "the shield takes 1", "Spectral Shield took 1": a permanent said to take damage prevents it
+    (
+        re.compile(
+            r"(^|[;,:]\s*)((?:the )?(?:[\w' ]*shield|[\w' ]*ward)) (?:takes|took|stops|stopped|blocks|blocked) (\d+)\b",
+            re.I,
+        ),
+        r"\1\2 prevents \3",
+    ),
+    # "temper puts a -1 counter on Legs T", "Ironrot Helm blade breaks": a keyword's close-step
+    # trigger narrated (CR 8.3.2, 8.3.3, 8.3.10): a remark on the close, kept as a claim
+    (
+        re.compile(
+            r"(?:,\s*|;\s*)(?![^(]*\))((?:temper|battleworn|blade break|guardwell) (?:puts|put|adds|added|destroys|destroyed|removes|kills|killed)\b[^;()]*|[A-Z][\w' ]*? (?:blade breaks|blade broke)\b[^;()]*)(?=;|$)",
+            re.I,
+        ),
+        r" (\1)",
+    ),
+    # "P1 uses the go again action point for Attack B": the point, then the play (CR 8.3.5b)
+    (
+        re.compile(
+            r"\b(P[12]) (?:uses|used|spends|spent) (?:the |their |that )?(?:go again|GA)(?: action)? point (?:for|on|to play|to swing|to attack with) ",
+            re.I,
+        ),
+        r"go again; \1 plays ",
+    ),
+    # "P1 claims go again and plays X": the claim of the point, then the play
+    (
+        re.compile(
+            r"\b(P[12]) (?:claims|claimed|says|said) (?:it has |it had )?(?:go again|GA)(?:,| and)\s+", re.I
+        ),
+        r"go again; \1 ",
+    ),
+    # "P1 goes Snatch at P2": the play
+    (re.compile(r"\b(P[12]) (?:goes|went) (?=[A-Z](?!\w* \d))"), r"\1 plays "),
+    # "P1 wants +4 so plays Pummel": the wish before the play
+    (
+        re.compile(
+            r"\b(P[12]) (?:wants|wanted|needs|needed) [^,;]+? (?:so|and) (?=plays|played|casts|swings|attacks)",
+            re.I,
+        ),
+        r"\1 ",
+    ),
+    # "at 20 v 20": the life totals when the card is played (a remark)
+    (re.compile(r"\s+at (\d+) (?:v|vs\.?|versus|to) (\d+)\b", re.I), r" (\1 v \2)"),
+    # "P1 passes priority to P2, who plays X": P2 plays it
+    (re.compile(r"\b(pass(?:es|ed)?)(?: priority)? (?:over )?to (P[12]),? who (?=\w)", re.I), r"\1; \2 "),
+    # "P2 responds ... targeting themself / themselves / on themselves": their own hero
+    (
+        re.compile(
+            r"\b(P[12])( [^;]*?\b(?:targeting|on|at)) (?:themself|themselves|himself|herself)\b", re.I
+        ),
+        r"\1\2 \1's hero",
+    ),
+    # "P1 draws off the hit trigger": the hit trigger resolves
+    (
+        re.compile(
+            r"\b(?:P[12] )?(?:drew|draws|draw)(?: a card| one| 1)? (?:off|from) (?:the )?hit trigger\b",
+            re.I,
+        ),
+        "the hit trigger resolves",
+    ),
+    # "they draw 3 back up to 4": the draw
+    (re.compile(r"\b(draws?|drew) (\d+)(?: cards?)? (?:back )?up to \d+\b", re.I), r"\1 \2"),
+]
+
+
+def _pronouns(line: str) -> str:
+    """ "They stick Card A in arsenal", "and he draws 3": a pronoun subject is the last player named
+    before it on the line."""
+    out, last = "", ""
+    for part in re.split(r"(\bP[12]\b)", line):
+        if re.fullmatch(r"P[12]", part):
+            last = part
+            out += part
+            continue
+        if last:
+            part = re.sub(
+                r"(^\s*|[;,.]\s*(?:and\s+)?(?:then\s+)?)(?:they|he|she)\s+(?=[a-z])",
+                lambda m, who=last: m.group(1) + who + " ",
+                part,
+                flags=re.I,
+            )
+        out += part
+    # "they draw" -> "P1 draws": the verb agrees with the player it now has
+    return re.sub(
+        r"\b(P[12]) (draw|put|play|block|defend|take|arsenal|attack|swing|discard|reveal|gain|lose|use|activate|stick)\b",
+        r"\1 \2s",
+        re.sub(r"\b(P[12]) (pitch|pass)\b(?!es)", r"\1 \2es", out),
+    )
+
+
+def _arsenal_and_bottom(line: str) -> str:
+    """ "P1 sticks Card A in arsenal face down", "Card X goes to the bottom": the end phase's arsenal
+    (CR 4.4.3b) and the pitch zone put on the bottom of the deck (CR 4.4.3c), for the last player named."""
+    line = re.sub(
+        r"\b(P[12]) (?:sticks?|stuck|slides?|slid|puts?|places?|placed|sets?|tucks?|tucked) (?!nothing\b)([A-Z][^,;()]*?)"
+        r"(?: (face[- ](?:down|up)))? (?:in|into) (?:the |their |his |her )?arsenal(?: (face[- ](?:down|up)))?\b",
+        lambda m: (
+            f"{m.group(1)} puts {m.group(2)} {(m.group(3) or m.group(4) or 'face-down').replace(' ', '-')} into their arsenal"
+        ),
+        line,
+    )
+    out, last = "", ""
+    for part in re.split(r"(\bP[12]\b)", line):
+        if re.fullmatch(r"P[12]", part):
+            last = part
+            out += part
+            continue
+        if last:
+            part = re.sub(
+                r"([;,]\s*(?:and\s+)?)([A-Z][^,;()]*?) (?:goes|go|went|is put) (?:to|on) the bottom(?: of (?:the|their|his|her) deck)?(?=\s*(?:[;,]|$))",
+                lambda m, who=last: f"{m.group(1)}{who} puts {m.group(2)} on the bottom of their deck",
+                part,
+            )
+        out += part
+    return out
+
+
 def _idioms(line: str) -> str:
     """A judge's idioms for whole actions and for the passes between them ("P1 and P2 both pass",
     "nobody responded so it resolved", "P2 let it resolve", "P1 pitched X and played Y") rewritten
     into the grammar's shapes before the line is split into clauses."""
+    for pat, rep in _IDIOMS_26E:
+        line = pat.sub(rep, line)
+    line = _arsenal_and_bottom(_pronouns(line))
     for pat, rep in _IDIOMS:
         line = pat.sub(rep, line)
     # "nobody responded so it resolved", "nobody did anything in reactions": everyone passed, through
@@ -492,6 +726,12 @@ def _asides(c: str) -> str:
         flags=re.I,
     )
     # "..., dealing 1 arcane damage to P2's hero": what the action did, said as a participle (a claim)
+    c = re.sub(
+        r"^(P[12] (?:plays|played|casts|cast) (?:(?! and )[^,;()])+),\s+((?:dealing|gaining|creating)\s+[^();]+)$",
+        r"\1 (\2)",
+        c,
+        flags=re.I,
+    )
     c = re.sub(
         r"(?<=\)),\s+((?:dealing|gaining|destroying|drawing|creating|discarding|banishing)\s+[^();]+)$",
         r" (\1)",
@@ -724,6 +964,7 @@ class Parser:
         line = _idioms(_split_sentences(line))
         if isinstance(self.names, NameIndex):
             line = self.names.initials_said(self.names.colour_said_once(line))
+            line = self.names.colour_before(line)
         line = re.sub(r"\bEOT\b", "end phase", line)
         line = re.sub(r"\b(res|rslv|rslvs)\)", "resolves)", line, flags=re.I)  # "(Y res)"
         # "4 dmg, hit -> Snatch trigger": the arrow says why the trigger came (the hit); its source is Snatch
@@ -747,7 +988,8 @@ class Parser:
                 and known is not None
                 and re.fullmatch(
                     re.escape(known)
-                    + r"(?:\s*\((?:red|yellow|blue)\))?(?:\s+(?:at|targeting|@|->|into|on)\s+P[12]\b.*)?(?:\s*,\s.*)?",
+                    + r"(?:\s*\((?:red|yellow|blue)\))?(?:\s*\([^()]*\))?(?:\s+(?:at|targeting|@|->|into|on)\s+P[12]\b.*)?"
+                    + r"(?:\s+(?:pitch|pitching|w/|with|paying|using|off)\s.*)?(?:\s*,\s.*)?",
                     bare,
                     re.I,
                 )
@@ -966,8 +1208,13 @@ class Parser:
         name = self.names.prefix(m.group(2)) if m else None
         if m and name:
             # "plays AR Press on Attack A" / "onto Attack A": the card's target
+            # ("Pummel (2nd mode) on Brutal Assault": the mode said before the target)
             rest = re.sub(
-                r"^\s+(?:on|onto)\s+(?=\S)", " targeting ", m.group(2)[len(name) :], count=1, flags=re.I
+                r"^((?:\s*\([^()]*\))?)\s+(?:on|onto)\s+(?=\S)",
+                r"\1 targeting ",
+                m.group(2)[len(name) :],
+                count=1,
+                flags=re.I,
             )
             c = f"{m.group(1)}{m.group(2)[: len(name)]}{rest}"
         if re.fullmatch(
@@ -2757,7 +3004,7 @@ _PLAYER_VERBS_MORE = (
 _STARTS_ACTION = re.compile(
     r"^(?:P[12]\s+(?:" + _PLAYER_VERBS_MORE + r")\b"
     r"|P[12]\s+(?:no|didn'?t|doesn'?t|did not|does not|won'?t|can'?t|never|chose not to|chooses not to|decided not to)\s+(?:blocks?|defends?|block|defend|blockers)\b"
-    r"|P[12]\s+(?:at|is at|on|is on)\s+\d+\s*$|\d+\s+arcane\b|\d+\s*$|ward\s+\d+\b"
+    r"|P[12]\s+(?:at|is at|on|is on)\s+\d+\s*$|\d+\s+arcane\b|\d+\s*$|ward\s+\d+\b|(?:dmg|damage)\s+\d+\s*$"
     r"|[\w' ]{1,30}?\s+(?:is\s+|was\s+|gets\s+|got\s+)?destroyed\s*$"
     r"|[A-Z][\w' ]{1,30}?\s+(?:creates|makes|made|created)\s+(?:a|an|one|two|three|four|\d+)\s"
     r"|(?:the\s+)?(?:combo|reprise|rupture|crush|boost)(?:\s+is|\s+was)?\s+(?:on|off|not|active|inactive|live|met)\b"
@@ -2796,12 +3043,20 @@ def canonical(clause: str) -> str:
     c = clause
     for pat, rep in _ABBREVIATIONS:
         c = pat.sub(rep, c)
+    # "P2 doesn't block (keeps X in hand)": a remark in parentheses at the end does not hide the verb
+    # shapes that end the clause; it stays a claim after the rewritten verb
+    tail_m = re.search(r"\s*(\([^()]*\))$", c)
+    tail = tail_m.group(1) if tail_m and tail_m.start() > 0 else ""
+    if tail:
+        c = c[: tail_m.start()]  # type: ignore[union-attr]
     for _ in range(3):
         before = c
         for pat2, rep2 in _VERB_RE:
             c = pat2.sub(rep2, c, count=1)
         if c == before:
             break
+    if tail:
+        c = f"{c} {tail}"
     # "P2 pitches Card B to pay for Arcane Barrier 2 (against ...)": the payment of a prevention
     # keyword (CR 8.3.8, 8.3.15 spellvoid) is that keyword applied, paid with the pitched card
     c = re.sub(
@@ -2886,6 +3141,24 @@ def canonical(clause: str) -> str:
         c,
         flags=re.I,
     )
+    # "w/ the 2 floating", "paying the 2 floating resources", "paying with those 2", "off a floating
+    # resource", "with the other resource": resource points already in the pool (CR 1.14.2d)
+    c = re.sub(
+        r"(?<!^P[12])(?<!^P[12] pays)(?<!^P[12] paid),?\s+(?:paying|paid|pays|using|used|with|off|from)(?: with| for it)?(?: the| their| those| these)? (\d+)"
+        r"(?: (?:floating|banked|leftover|left-over))?(?: resources?| resource points?| res| rp)?(?=\s*(?:$|,|;|\())",
+        r", paying \1 with floating resource points",
+        c,
+        flags=re.I,
+    )
+    c = re.sub(
+        r",?\s+(?:paying|paid|pays|using|used|with|off|from)(?: with)? (?:a|the|one|that|the other|the last|their) "
+        r"(?:floating |banked |leftover |remaining )?(?:resource|res)(?: point)?(?=\s*(?:$|,|;|\())",
+        r", paying 1 with floating resource points",
+        c,
+        flags=re.I,
+    )
+    # "P1 Razor Reflex on Dawnblade, +3": what the card gives, said after it (a claim)
+    c = re.sub(r",\s*(\+\d+)(?:\{p\}| power)?(?=\s*(?:$|,|;))", r" (\1)", c)
     # "... and only pitched Card R, which is a 1" / "pitching Card B for 3": the payment and its claim
     c = re.sub(
         r",?\s+and (?:only |just )?(?:pitched|pitches|pitching)\s+(?=\S)", ", pitching ", c, flags=re.I
@@ -3041,7 +3314,11 @@ def _c_closed(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("chain_closed")]
 
 
-@_claim(r"(?:the )?" + _STEP + r" step(?: (ends|begins|starts))?")
+@_claim(
+    r"(?:(?:still|now|already|we are|we're|it's|it is|while) (?:in )?)?(?:the )?"
+    + _STEP
+    + r" step(?: (ends|begins|starts))?"
+)
 def _c_step(m: re.Match[str]) -> list[A.Action]:
     return [A.Claim("step", m.group(1).casefold(), {"ends": 1}.get((m.group(2) or "").casefold(), 0))]
 

@@ -150,7 +150,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                 card=card.name,
                 value=s.priority or "nobody",
             ),
-            ("5.3.7",) if after_resolution and ctx.version != "older" else (),
+            ("5.3.7",) if after_resolution and ctx.version != "older" else _older_damage_step(ctx),
         )
     is_attack = f.is_attack_action
     action_cost = 0
@@ -534,6 +534,17 @@ def choose_mode(s: GameState, card: Card, c: A.Play, ctx: Ctx) -> str | None:
                 ),
                 rules=["1.7.5"],
             )
+    if not c.mode and link is not None and modes and all(_mode_fits(m, link) is False for m in modes):
+        # "P1 plays Pummel on Wounding Blow" (cost 0): whichever mode was meant, its target
+        # description does not fit the attack, so the card has no legal target (CR 1.7.5, 5.1.4a)
+        raise Illegal(
+            "effect_target",
+            say(
+                "no mode of {card} fits {attack}, so it has no legal target.",
+                card=card.name,
+                attack=link.attack.name,
+            ),
+        )
     if not c.mode or c.mode > len(modes):
         ctx.add(
             AMBIGUITY,
@@ -1155,3 +1166,14 @@ def _discard_from_hand(s: GameState, player: str, name: str, ctx: Ctx) -> bool:
         return False
     ab = activated_ability(facts)
     return ab is not None and ab.discard_self
+
+
+def _older_damage_step(ctx: Ctx) -> tuple[str, ...]:
+    """The older edition gives nobody priority in the Damage Step (older CR 7.5.1): a card the line
+    says was played there cites that rule as well."""
+    said = any(
+        (isinstance(c, A.Claim) and c.kind == "step" and c.subject == "damage")
+        or (isinstance(c, A.StepMarker) and c.step == "damage")
+        for c in ctx.entry.clauses
+    )
+    return ("7.5.1",) if ctx.version == "older" and said else ()

@@ -81,7 +81,10 @@ def run_scenario(sc: dict[str, Any], lookup: CardLookup | None = None) -> Scenar
 
         return run_ga_scenario(sc)
     sid = str(sc.get("id", "?"))
-    version = str(sc.get("rules_version", "2.13.0"))
+    # the version may also be written inside ``given`` (a start position is pinned to an edition)
+    given0 = sc.get("given")
+    given0 = given0 if isinstance(given0, dict) else {}
+    version = str(sc.get("rules_version", given0.get("rules_version", "2.13.0")))
     if version not in ("2.13.0", "older"):
         version = "older" if "old" in version.casefold() else "2.13.0"
     res = ScenarioResult(id=sid, rules_version=version)

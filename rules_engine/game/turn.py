@@ -93,12 +93,11 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
         wanted = _name_words(c.resolves) - _LAYER_WORDS
         waiting = (
             bool(s.stack)
-            and s.stack[-1].kind == "card"
-            and bool(wanted)
+            and (s.stack[-1].kind == "triggered" or (s.stack[-1].kind == "card" and bool(wanted)))
             and wanted <= _name_words(s.stack[-1].name)
         )
         if _resolved_already(c.resolves, ctx) and not waiting:
-            # (a card still waiting on top of the stack has not resolved, whatever its play triggered)
+            # (a card, or a trigger that triggered on this line, still waiting on top has not resolved)
             return
         if not resolves_named(s, c.resolves, ctx):
             return
@@ -137,10 +136,13 @@ def all_pass_clause(s: GameState, c: A.AllPass, ctx: Ctx) -> None:
         goal = order.index(steps[-1])
         if not reachable(s, steps[-1], goal, order, ctx):
             return
+        start = s.combat_step
         for _ in range(MAX_LOOP):
             if s.game_over or not s.combat_step or s.pending is not None:
                 return
-            if order.index(s.combat_step) >= goal and not s.stack:
+            if order.index(s.combat_step) >= goal and (not s.stack or s.combat_step != start):
+                # a layer that arrived with the step reached (a hit trigger in the Damage Step) waits
+                # for the players' next passes, which the line did not say (CR 7.5.3)
                 return
             all_pass(s, ctx)
         return

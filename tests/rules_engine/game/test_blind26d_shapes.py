@@ -418,7 +418,7 @@ def test_a_mode_named_in_words_is_checked_against_its_target() -> None:
 
 def test_a_mode_left_out_is_inferred_only_when_one_mode_fits() -> None:
     """CR 1.7.5: with no mode said, the mode is read only when exactly one mode's target description
-    fits the attack (a note says so); against a cost-0 attack neither fits, so it stays an ambiguity."""
+    fits the attack (a note says so); against a cost-0 attack neither fits, so the play is illegal."""
     fits = _run(
         "modes",
         [
@@ -440,4 +440,6 @@ def test_a_mode_left_out_is_inferred_only_when_one_mode_fits() -> None:
         names=names_for(state, lookup=cards),
     )
     assert not any("only mode" in m for m in _kinds(none, "note"))
-    assert any("does not say which" in m for m in _kinds(none, "ambiguity"))
+    # blind-26e: no mode fits a cost-0 attack, so whichever was meant the card has no legal target
+    # (CR 5.1.5, 1.8.5d): a violation, no longer an ambiguity
+    assert any("no mode of Pummel P fits" in m for m in _kinds(none, "violation"))

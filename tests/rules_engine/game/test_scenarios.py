@@ -61,6 +61,13 @@ KNOWN_GAPS: dict[str, str] = {
     "without priority (CR 1.11.5)",
     "b26c-32": "a conversational account ('Snatch comes in for 4 and P2 says they're blowing up Spell Fray "
     "Leggings to only take 3', 'Nope, that's physical') is not read, so the illegal spellvoid is not flagged",
+    # the fifth blind batch (scenarios/blind-26e.yaml); see docs/reconstruction.md, "Sixth pass"
+    "b26e-dr-01": "P1's pass between P2's two defense reactions is left out ('P2 plays DR Two paying the 2 "
+    "floating'), which the engine keeps as acting without priority (CR 1.11.5), as for b26c-30",
+    "b26e-d-oasis-01": "Oasis Respite's prevention is card text the engine does not compute (manual effect), as "
+    "for b26-30",
+    "b26e-d-sigilsuf-01": "Sigil of Suffering's 'Deal 1 arcane damage to the attacking hero' and its conditional "
+    "+1{d} are manual effects",
     "b26c-36": "removing counters as an activation cost (Fyendal's Spring Tunic) is a manual effect, so the "
     "second activation with no counters left (CR 1.14.4b) is not flagged",
     # issue 27's outside measure (scenarios/disputes-27b.yaml, real cards from the fabrary dump); see
