@@ -31,9 +31,9 @@ def _cnc() -> dict:
             "P2 defends with nothing",
             "all pass through the damage step",
         ],
-        ["P1 plays C&C pitching Sink Below, P2 no block, C&C hits for 6"],
-        ["P1 swung C&C at P2 (pitched Sink Below)", "P2 didn't block and took the 6"],
-        ["P1 CnC pitch Sink Below, no blk, 6 dmg"],
+        ["P1 plays C&C pitching Sink Below, P2 no block, C&C hits for 6", "the hit trigger resolves"],
+        ["P1 swung C&C at P2 (pitched Sink Below)", "P2 didn't block and took the 6", "all pass"],
+        ["P1 CnC pitch Sink Below, no blk, 6 dmg", "pass pass"],
     ],
 )
 def test_command_and_conquer_by_any_name_hits_and_clears_the_arsenal(fabcube_cards, lines):
