@@ -387,6 +387,8 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         implied_trigger_resolution(s, clause, ctx)
     if isinstance(clause, A.CreateToken):
         _token_trigger_resolution(s, clause.name, ctx, clause.count)
+    if isinstance(clause, A.Draw) and s.phase == "action":
+        _draw_trigger_resolution(s, clause.player, ctx)
     elif isinstance(clause, A.Claim) and clause.kind == "controls" and ":" in str(clause.subject):
         _token_trigger_resolution(s, str(clause.subject).split(":", 1)[1], ctx)  # "P1 made a Might"
     if not s.combat_step:
@@ -544,6 +546,26 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
                 NOTE,
                 say("line {number}: the passes to the Damage Step are implied.", number=ctx.entry.number),
             )
+
+
+def _draw_trigger_resolution(s: GameState, player: str, ctx: Ctx) -> None:
+    """ "4 damage, P1 draws" while the top layer is the player's computed trigger that draws (a hit
+    trigger's "draw a card"): the line reports the trigger's outcome, so everyone passed and it
+    resolved (CR 1.11.4a); the draw line is then read as telling it (``end_phase.draw_clause``)."""
+    top = s.stack[-1] if s.stack else None
+    if top is None or top.kind != "triggered" or top.effect != "text" or top.controller != player:
+        return
+    if not any(t.startswith("draw:") for t in top.targets):
+        return
+    all_pass_clause(s, A.AllPass("once", ()), ctx)
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: the passes that resolve {layer} are implied: the line reports the card it draws.",
+            number=ctx.entry.number,
+            layer=top.name,
+        ),
+    )
 
 
 def _token_trigger_resolution(s: GameState, token: str, ctx: Ctx, count: int = 1) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rules_engine.game.cards import CardFacts
 from rules_engine.game.effects import MODELLED, coverage, decided_keywords, move_trigger_effects
 from tests.rules_engine.game.replaying import messages as _kinds
@@ -598,3 +600,32 @@ def test_an_activation_condition_read_by_the_grammar_is_checked_when_activated()
     assert hit.state["P2"]["life"] == 20 - 8 + 1
     facts = CardFacts(name="Hood of Second Thoughts", types=frozenset({"equipment"}), text=_HOOD["text"])
     assert all(p.status == MODELLED for p in coverage(facts))
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        ["P2 takes 3", "P1 draws a card"],
+        ["3 dmg, P1 draws"],
+        ["P2 took the 3 and P1 drew off the hit"],
+    ],
+)
+def test_a_draw_said_over_the_hit_trigger_that_draws_is_that_trigger(told):
+    """ "P1 draws" while the hit trigger that draws waits on the stack: the passes that resolve it are
+    implied and the line tells its draw, not a second one."""
+    attack = {
+        "name": "Attack D",
+        "type": "attack action",
+        "cost": 0,
+        "pitch": 1,
+        "power": 3,
+        "defense": 2,
+        "text": "If this hits, draw a card.",
+    }
+    given = _action([attack], deck=10)
+    result = _run(
+        given, ["P1 plays Attack D targeting P2's hero", "P2 defends with nothing", *told, "all pass"]
+    )
+    assert not _kinds(result, "violation") and not _kinds(result, "unreadable"), result.findings
+    assert result.state["P1"]["deck"] == 9 and result.state["P1"]["hand_unknown"] == 1
+    assert result.state["P2"]["life"] == 17
