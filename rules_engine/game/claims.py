@@ -48,7 +48,13 @@ def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
             derived = link.damage
             ok = link.damage == c.value
         else:
-            dmg = [e for e in events if e.kind == "damage" and norm_name(e.subject) == norm_name(c.subject)]
+            want = norm_name(c.subject)  # "Runechant" for the damage of its trigger, "Runechant trigger"
+            dmg = [
+                e
+                for e in events
+                if e.kind == "damage"
+                and (norm_name(e.subject) == want or norm_name(e.subject).startswith(want + " "))
+            ]
             derived = dmg[-1].amount if dmg else None
             ok = derived == c.value
     elif c.kind == "hits":

@@ -1198,12 +1198,12 @@ WEAPON_HITS_COPPER = re.compile(
 #: this turn, create a Runechant token" and Briar's "Whenever you play your second 'non-attack' action
 #: card each turn, create an Embodiment of Lightning token".
 PLAY_CLASS_AFTER_NONATTACK = re.compile(
-    r"^whenever you play an? ([a-z]+) card, if you have played another 'non-attack' action card this turn, "
+    r"^whenever you play an? ([a-z]+) card, if you(?:'ve| have) played another '?non-attack'? action card this turn, "
     r"create an? ([a-z' ]+?) token\.?$",
     re.I,
 )
 SECOND_NONATTACK_TOKEN = re.compile(
-    r"^whenever you play your second 'non-attack' action card each turn, create an? ([a-z' ]+?) token\.?$",
+    r"^whenever you play your second '?non-attack'? action card each turn, create an? ([a-z' ]+?) token\.?$",
     re.I,
 )
 #: Aurora's "Activate this only if you've played a Lightning card this turn" (CR 5.2.1e;
@@ -1793,7 +1793,7 @@ PLAY_OFF_TURN_TOKEN_THEIRS = re.compile(
 #: Iyslander's "If it's not your turn, you may play blue 'non-attack' action cards from your arsenal as
 #: though they were an instant" (``heroes.plays_as_instant``, CR 5.1.1's timing).
 ARSENAL_AS_INSTANT_OFF_TURN = re.compile(
-    r"^if it's not your turn, you may play (red|yellow|blue) 'non-attack' action cards from your arsenal "
+    r"^if it's not your turn, you may play (red|yellow|blue) '?non-attack'? action cards from your arsenal "
     r"as though they were an instant\.?$",
     re.I,
 )

@@ -389,6 +389,8 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         _token_trigger_resolution(s, clause.name, ctx, clause.count)
     if isinstance(clause, A.Draw) and s.phase == "action":
         _draw_trigger_resolution(s, clause.player, ctx)
+    if isinstance(clause, A.Claim) and clause.kind == "deals" and clause.subject:
+        _damage_trigger_resolution(s, clause.subject, ctx)
     elif isinstance(clause, A.Claim) and clause.kind == "controls" and ":" in str(clause.subject):
         _token_trigger_resolution(s, str(clause.subject).split(":", 1)[1], ctx)  # "P1 made a Might"
     if not s.combat_step:
@@ -548,6 +550,29 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
             )
 
 
+def _damage_trigger_resolution(s: GameState, source: str, ctx: Ctx) -> None:
+    """ "the Runechant pings P2 for 1" while that token's trigger is the top layer: the line reports
+    what the trigger did, so everyone passed and it resolved (CR 1.11.4a); the claim is checked then."""
+    top = s.stack[-1] if s.stack else None
+    want = norm_name(source)
+    if top is None or top.kind != "triggered" or not want:
+        return
+    name = norm_name(top.name)
+    if not (name == want or name.startswith(want + " ")):
+        return
+    if any(norm_name(link.attack.name) == want for link in s.chain):
+        return  # "Attack S deals 3": the attack's own damage, not its hit trigger's
+    all_pass_clause(s, A.AllPass("once", ()), ctx)
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: the passes that resolve {layer} are implied: the line reports its damage.",
+            number=ctx.entry.number,
+            layer=top.name,
+        ),
+    )
+
+
 def _draw_trigger_resolution(s: GameState, player: str, ctx: Ctx) -> None:
     """ "4 damage, P1 draws" while the top layer is the player's computed trigger that draws (a hit
     trigger's "draw a card"): the line reports the trigger's outcome, so everyone passed and it
@@ -575,12 +600,15 @@ def _token_trigger_resolution(s: GameState, token: str, ctx: Ctx, count: int = 1
     made a second time (``zones.create_token``). With a note."""
     want = norm_name(token)
     for _ in range(max(1, count)):  # "Dromai makes 2 Ash" over two such triggers resolves both
-        if not s.stack or s.stack[-1].kind != "triggered" or s.stack[-1].effect != "text":
+        if not s.stack or s.stack[-1].kind != "triggered" or not s.stack[-1].effect:
             return
         top = s.stack[-1]
-        makes = [
-            t.split(":", 2)[2] for t in top.targets if t.startswith("create_token") and t.count(":") >= 2
-        ]
+        if top.effect == "text":
+            makes = [
+                t.split(":", 2)[2] for t in top.targets if t.startswith("create_token") and t.count(":") >= 2
+            ]
+        else:  # a trigger whose effect is its sentence ("Create a Runechant token.": Viserai's)
+            makes = [e.target for e in recognise(top.effect)[0] if e.kind == "create_token"]
         if not any(norm_name(m) == want or norm_name(m).startswith(want + " ") for m in makes):
             return
         all_pass_clause(s, A.AllPass("once", ()), ctx)

@@ -621,10 +621,28 @@ def _arsenal_and_bottom(line: str) -> str:
     return out
 
 
+_PINGS = re.compile(r"^(?:the )?([A-Z][\w' ,]*?) (?:pings|zaps|burns) (P[12])(?:'s hero)?(?: for (\d+))?$")
+#: "Viserai trigger, 1 Runechant": the trigger said with the token it makes (read like "Viserai makes 1 Runechant")
+_TRIGGER_TOKEN = re.compile(
+    r"(^|- |; )(?:the )?([A-Z][\w']*(?: [\w',]+)*?) trig(?:ger)?,\s*(\d+|a|an|one) ([A-Z][\w' ]*?)(?: tokens?)?(?=$|;)"
+)
+_UNBLOCKED = re.compile(
+    r"^(?!P[12]\b)([A-Z][\w' ,]*?) (?:goes |went |was |is )?unblocked,\s*(?=hits|deals|for)", re.I
+)
+
+
 def _idioms(line: str) -> str:
     """A judge's idioms for whole actions and for the passes between them ("P1 and P2 both pass",
     "nobody responded so it resolved", "P2 let it resolve", "P1 pitched X and played Y") rewritten
     into the grammar's shapes before the line is split into clauses."""
+    # "the Runechant pings P2 for 1": a token's arcane damage said as a verb; "Snatch unblocked, hits
+    # for 4": no defending cards, then the hit
+    line = "; ".join(
+        _PINGS.sub(lambda m: f"{m.group(1)} deals {m.group(3) or 1} damage to {m.group(2)}", x.strip())
+        for x in line.split(";")
+    )
+    line = _UNBLOCKED.sub(lambda m: f"no block, {m.group(1)} ", line)
+    line = _TRIGGER_TOKEN.sub(lambda m: f"{m.group(1)}{m.group(2)} makes {m.group(3)} {m.group(4)}", line)
     for pat, rep in _IDIOMS_26E:
         line = pat.sub(rep, line)
     line = _arsenal_and_bottom(_pronouns(line))

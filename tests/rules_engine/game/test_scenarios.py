@@ -87,8 +87,6 @@ KNOWN_GAPS: dict[str, str] = {
     "go again' are manual effects (the second activation is flagged)",
     "d27b-11": "'Ice card: Frostbite under P2's control' (Lexi's outcome said as a label) and 'P2 won't pay 2' "
     "(declining Frost Fang's payment) are not read; the state matches",
-    "d27b-12": "Viserai's trigger and Machinations of Dominion's granted go again are manual effects, so Runerager "
-    "Swarm has no go again and Snatch is refused (a false violation from a conditional keyword)",
     "d27b-13": "Fai's ability ('returning Phoenix Flame to hand', costing 1 less per Draconic link) is not read: "
     "the clause is taken as a pitch, and the replayed Flame is then not in hand",
     "d27b-14": "an instant activation by the non-turn player on the opponent's turn ('During P2's turn P1 activates "
