@@ -99,8 +99,8 @@ KNOWN_GAPS: dict[str, str] = {
     "reaction step, pitching X' are not read, so the later illegal attack is not flagged",
     "d27b-26": "Overpower's reprise 'instead it gains +6{p}' is not computed (it gives +4), and 'P1 declines "
     "Dorinthea's extra attack' is not read",
-    "d27b-28": "'C&C' for Command and Conquer ('C&C hits for 4') is not read, so the damage and the arsenal "
-    "destruction are not applied (the illegal defense reaction is flagged)",
+    "d27b-28": "'C&C' is read now and its damage applies, but the log ends at the hit: Command and Conquer's hit "
+    "trigger waits on the stack, so the arsenal is not destroyed in the final state the scenario expects",
 }
 
 
