@@ -255,21 +255,21 @@ def defended_slots(s: GameState, c: A.Defend) -> A.Defend:
     return dataclasses.replace(c, cards=tuple(out))
 
 
-def _resolve_top(s: GameState, ctx: Ctx, note: str) -> None:
+def _resolve_top(s: GameState, ctx: Ctx, note: Phrase) -> None:
     """One round of passes a judge left out (CR 1.11.4a: the top layer resolves), with the note
     that says so and why."""
     all_pass_clause(s, A.AllPass("once", ()), ctx)
     ctx.add(NOTE, note)
 
 
-def _pass_to(s: GameState, ctx: Ctx, step: str, note: str) -> None:
+def _pass_to(s: GameState, ctx: Ctx, step: str, note: Phrase) -> None:
     """The passes a judge left out up to a combat step (a step ends when all pass on an
     empty stack, CR 1.11.4a), with the note."""
     all_pass_clause(s, A.AllPass("to", (step,)), ctx)
     ctx.add(NOTE, note)
 
 
-def _option_note(ctx: Ctx, layer: str) -> str:
+def _option_note(ctx: Ctx, layer: str) -> Phrase:
     return say(
         "line {number}: the passes that resolve {layer} are implied: its option is taken as it resolves (CR 1.8.3a).",
         number=ctx.entry.number,
