@@ -21,7 +21,7 @@ from .effects import CLOSE_NO_HIT_TOKEN, plain, self_named, split_sentences
 from .layers import resolve_top
 from .rules import NOTE
 from .state import Card, ChainLink, GameState, Layer
-from .values import defense_of, link_power
+from .values import defended_go_again, defense_of, link_power
 from .zones import make_token, to_graveyard
 
 
@@ -92,7 +92,7 @@ def begin_step(s: GameState, step: str, ctx: Ctx) -> None:
 def go_again(s: GameState, link: ChainLink, ctx: Ctx) -> None:
     """CR 8.3.5b / 7.6.2 (older 7.7.2): an attack with go again gives its controller 1 action point."""
     recheck_grants(s, link, ctx)
-    if link.go_again or link.attack.facts.has("go again"):
+    if link.go_again or link.attack.facts.has("go again") or defended_go_again(link):
         s.p(link.controller).action_points += 1
         ctx.events.append(Event("gain_ap", link.controller, link.attack.name, 1))
         said = ctx.entry.text

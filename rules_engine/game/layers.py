@@ -992,6 +992,26 @@ def apply_text_effect(
         deal_damage(s, target, e.amount, name, ctx, arcane=k == "arcane", controller=player)
     elif k == "draw":
         draw(s, player, e.amount, ctx)
+    elif k == "opponent_draw":  # "another target hero draws a card": with two players, the other hero
+        draw(s, other(player), e.amount, ctx)
+    elif k == "self_defense":  # a defend trigger's "this gets +N{d}": its source, defending (CR 6.6.5)
+        link = s.active_link()
+        card = next(
+            (c for c in (link.defending if link else []) if layer is not None and c.id == layer.source_id),
+            None,
+        )
+        if card is not None:
+            card.counters["defense_effect"] = card.counters.get("defense_effect", 0) + e.amount
+        else:
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {name}'s effect after 'If you do' acts on a card the engine cannot find now; enter its outcome as an adjustment line.",
+                    number=ctx.entry.number,
+                    name=name,
+                ),
+                "manual_effect",
+            )
     elif k == "prevent_next":
         s.effects.append(Effect("prevent_next", player, e.amount, "turn", name))
     elif k == "prevent_fixed":
