@@ -155,10 +155,10 @@ def check_restrictions(s: GameState, link: ChainLink, new: list[Card]) -> None:
                 )
     for card in new:
         for sentence in split_sentences(plain(card.facts.text)):
-            only = defend_only(sentence, card.facts)
-            if only is None:
+            limit = defend_only(sentence, card.facts)
+            if limit is None:
                 continue
-            kind, n = only
+            kind, n = limit
             base = atk.power or 0
             ok = (
                 conditions.holds(s, link.controller, kind[len("cond:") :])
