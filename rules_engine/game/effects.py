@@ -722,6 +722,63 @@ DEFEND_TOGETHER = re.compile(
 DEFEND_ALONE = re.compile(r"^(?:[a-z' ]+ - )?when this defends alone, (.+)$")
 
 
+#: "[If CONDITION, ]You may play this from your banished zone[. If you do, it costs {r}{r} less to play /
+#: it gets go again / it gains +N{p}]" (Ghostly Visit, Howl from Beyond, Unhallowed Rites, Grim Feast,
+#: Embalm, Bounding Demigon): an allowance to play the card from its owner's banished zone (CR 5.1.1a,
+#: 1.0.2), the condition the grammar's, checked as the card is played (``playing.play``); what "If you
+#: do" gives applies to that play (CR 1.8.4).
+BANISHED_PLAY = re.compile(
+    r"^(?:if (.+?), )?you may play this from your banished zone(?:\. if you do, (.+?))?\.?$"
+)
+
+
+@dataclass(frozen=True)
+class BanishedPlay:
+    """A card's own permission to be played from the banished zone: its condition key ("" for none)
+    and what a play from there gets (CR 1.8.4)."""
+
+    key: str = ""
+    cost_less: int = 0
+    power: int = 0
+    go_again: bool = False
+
+
+def _banished_play(low: str) -> BanishedPlay | None:
+    m = BANISHED_PLAY.match(low)
+    if m is None:
+        return None
+    key = conditions.parse(m.group(1)) if m.group(1) else ""
+    if key is None or (key and not conditions.on_resolution(key)):
+        return None
+    then = (m.group(2) or "").strip()
+    if not then:
+        return BanishedPlay(key)
+    mc = re.fullmatch(r"it costs ((?:\{r\})+) less to play", then)
+    if mc:
+        return BanishedPlay(key, cost_less=mc.group(1).count("{r}"))
+    mp = re.fullmatch(r"it (?:gets|gains) \+(\d+)\{p\}", then)
+    if mp:
+        return BanishedPlay(key, power=int(mp.group(1)))
+    if re.fullmatch(r"it (?:gets|gains) go again", then):
+        return BanishedPlay(key, go_again=True)
+    return None
+
+
+def banished_play_sentence(sentence: str, facts: CardFacts) -> BanishedPlay | None:
+    """The sentence read as the card's own permission to be played from the banished zone."""
+    return _banished_play(_self(sentence.strip(), facts).rstrip("."))
+
+
+@lru_cache(maxsize=4096)
+def banished_play(facts: CardFacts) -> BanishedPlay | None:
+    """The card's own permission to be played from its banished zone, when the engine reads all of it."""
+    for sentence in split_sentences(plain(facts.text)):
+        found = banished_play_sentence(sentence, facts)
+        if found is not None:
+            return found
+    return None
+
+
 #: "Activate this only if [condition]" on an equipment or permanent (CR 5.2.1e), the condition one the
 #: grammar reads (``conditions.parse``): checked when the ability is activated (``heroes.check_activation_condition``).
 ACTIVATE_ONLY_IF = re.compile(r"activate this(?: ability)? only if ([^.\n]+)\.?", re.I)
@@ -982,6 +1039,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue  # paid less when activated (playing.activate); an additional cost is reported on play
         if _defense_key(low.replace("{d}", "{d}")):
             continue  # counted in the card's defense when it defends (values.defense_of)
+        if _banished_play(low.rstrip(".")) is not None:
+            continue  # a permission checked as the card is played from the banished zone (playing.play)
         if _defend_only(low) is not None:
             continue  # a restriction checked as it defends (defending.check_restrictions)
         if _from_hand_ability(sentence) or _ACTIVATED.match(sentence.strip()):
@@ -1773,6 +1832,8 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue  # counted in its defense / triggered when it defends (values.defense_of, defending)
         if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
             continue  # paid less when played (costs.cost_modifiers)
+        if banished_play_sentence(sentence, facts) is not None:
+            continue  # checked as the card is played from the banished zone (playing.play)
         if defend_restriction(sentence, facts) is not None or _defended_bonus(low) is not None:
             continue  # checked as defenders are declared / counted from them (defending, values.link_power)
         if modes_done and (re.match(r"^choose 1", low) or sentence.lstrip().startswith(("-", "–"))):
@@ -2465,6 +2526,9 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
         out += found.keywords
     if OVERPOWER_IF_BUFFED.search(facts.text):
         out.append("overpower")
+    found_bp = banished_play(facts)
+    if found_bp is not None and found_bp.go_again:
+        out.append("go again")  # "If you do, it gets go again": a play from the banished zone (playing.play)
     if any(b.go_again for b in defended_bonuses(facts)):
         out.append("go again")  # from the cards defending it (combat.go_again)
     at = attack_text(facts)
@@ -2538,6 +2602,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "deck" if UNLIMITED.match(low) else "arena"))
         elif _defense_key(low):
             parts.append(TextPart(sentence, MODELLED, "defend"))  # values.defense_of
+        elif (attack or resolving) and banished_play_sentence(sentence, facts) is not None:
+            parts.append(TextPart(sentence, MODELLED, "play"))  # playing.play (CR 5.1.1a)
         elif defend_only(sentence, facts) is not None:
             parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.check_restrictions (CR 1.0.2a)
         elif not facts.is_("hero") and (dt := parse_defend_trigger(sentence, facts)) is not None:

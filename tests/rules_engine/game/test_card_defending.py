@@ -279,3 +279,65 @@ def test_sit_gets_three_more_defense_against_a_brute_attack(fabrary_cards, brute
     assert not _violations(result), result.violations
     assert result.state["P2"]["life"] == life
     _computed(fabrary_cards, "Sit!")
+
+
+# --- "You may play this from your banished zone" (CR 5.1.1a) --------------------------------------------
+
+
+def _banished(card: str, **p1: Any) -> dict[str, Any]:
+    given = _given(card, {})
+    given["P1"]["hand"] = []
+    given["P1"]["banished"] = [card]
+    given["P1"].update(p1)
+    return given
+
+
+def test_ghostly_visit_is_played_from_the_banished_zone(fabrary_cards):
+    result = run_log(
+        _banished("Ghostly Visit (red)"),
+        [
+            "P1 plays Ghostly Visit (red) from their banished zone",
+            "all pass to the Defend Step",
+            "P2 declares no defending cards",
+            *_THROUGH,
+        ],
+        fabrary_cards,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - fabrary_cards.get("Ghostly Visit (red)").power
+    assert not result.state["P1"]["banished"]
+    _computed(fabrary_cards, "Ghostly Visit")
+
+
+@pytest.mark.parametrize("played_nonattack", [True, False])
+def test_unhallowed_rites_needs_a_non_attack_action_played_to_come_from_banished(
+    fabrary_cards, played_nonattack
+):
+    given = _banished("Unhallowed Rites (red)")
+    given["P1"]["hand"] = [
+        {"name": "Ritual", "type": "non-attack action", "cost": 0, "pitch": 1, "keywords": ["go again"]}
+    ]
+    lines = ["P1 plays Ritual", "all pass"] if played_nonattack else []
+    result = run_log(given, [*lines, "P1 plays Unhallowed Rites (red) from banished"], fabrary_cards)
+    assert bool(_violations(result)) is not played_nonattack, result.violations
+    if not played_nonattack:
+        assert "from the banished zone only if" in _violations(result)[0]
+    else:
+        assert not result.state["P1"]["banished"]
+
+
+@pytest.mark.parametrize(("zone", "resources"), [("banished", 6 - 1), ("hand", 6 - 3)])
+def test_grim_feast_costs_two_less_from_the_banished_zone(fabrary_cards, zone, resources):
+    given = _banished("Grim Feast (red)") if zone == "banished" else _given("Grim Feast (red)", {})
+    result = run_log(given, [f"P1 plays Grim Feast (red) from {zone}"], fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P1"]["resource_points"] == resources
+
+
+@pytest.mark.parametrize(("zone", "action_points"), [("banished", 1), ("hand", 0)])
+def test_embalm_gets_go_again_when_played_from_the_banished_zone(fabrary_cards, zone, action_points):
+    given = _banished("Embalm (yellow)") if zone == "banished" else _given("Embalm (yellow)", {})
+    result = run_log(given, [f"P1 plays Embalm (yellow) from {zone}", "all pass"], fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P1"]["action_points"] == action_points
+    assert not any("go again" in m for m in messages(result, "manual_effect"))
