@@ -280,6 +280,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^mark (?:them|the defending hero|target opposing hero|the attacking hero)$"), "mark"),
     (re.compile(r"^(?:they|the defending hero) discards? a card$"), "discard_choice"),
     (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
+    # "When this defends, banish it when the combat chain closes" (Depths of Despair): the trigger's source
+    (re.compile(r"^(?:destroy|banish) (?:it|this) when the combat chain closes$"), "self_close"),
     # "Another target hero draws a card" (Civic Peak): with two players, the opposing hero (CR 1.8.5)
     (re.compile(r"^another target hero draws (a|an|one|two|\d+) cards?$"), "opponent_draw"),
     (
@@ -883,6 +885,22 @@ _OPTION_BOTTOM = re.compile(
 _SELF_DEFENSE = re.compile(
     r"^(?:(.+?),? and )?(?:this|it) (?:gets|gains) \+(\d+)\{d\}(?: until end of turn| this chain link| this turn)?$"
 )
+#: What happens to a defending card as the combat chain closes, given by its own defend trigger or an
+#: option's outcome (CR 7.7: the Close Step; blade break 8.3.3): destroyed, banished or blade break.
+_CLOSE_FATE = (
+    r'"when the combat chain closes, (?:destroy|banish) this\.?"'
+    r"|(?:destroy|banish) it when the combat chain closes|blade break"
+)
+_CLOSE_FATE_AFTER = re.compile(rf"^(.+?),? and ({_CLOSE_FATE})$")
+
+
+def _close_fate(words: str) -> TextEffect:
+    """The card's fate as the chain closes (``combat.after_defending``): ``self_close`` with "destroy",
+    "banish" or "blade break" as its target."""
+    fate = "blade break" if words == "blade break" else ("banish" if "banish" in words else "destroy")
+    return TextEffect("self_close", 0, "", fate)
+
+
 #: separators of a packed choice (a ``TextEffect.target`` travels through layers as "kind:amount:target")
 _CHOICE_FIELD, _CHOICE_ITEM = "\x1f", "\x1e"
 
@@ -913,6 +931,10 @@ def _choice_outcome(y: str) -> list[TextEffect] | None:
     """Y of a choice as computed effects, with "this gets +N{d}" (the source's own defense) read here
     only, where the source is known; None when a part is not computed."""
     extra: list[TextEffect] = []
+    mc = _CLOSE_FATE_AFTER.match(y)
+    if mc:  # Ironhide's 'and "When the combat chain closes, destroy this."', Vambrace's "and blade break"
+        extra.append(_close_fate(mc.group(2)))
+        y = mc.group(1)
     m = _SELF_DEFENSE.match(y)
     if m:
         extra.append(TextEffect("self_defense", int(m.group(2))))
@@ -962,6 +984,9 @@ def describe_choice(packed: str) -> str:
     }.get(kind, kind)
     words_of: dict[str, Callable[[TextEffect], str]] = {
         "self_defense": lambda e: f"+{e.amount}{{d}}",
+        "self_close": lambda e: (
+            e.target if e.target == "blade break" else f"{e.target} it as the chain closes"
+        ),
         "self_power": lambda e: f"+{e.amount}{{p}}",
         "self_go_again": lambda e: "go again",
         "draw": lambda e: f"draw {e.amount}",
@@ -1174,6 +1199,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
                     target = groups[0]
+                elif kind == "self_close":
+                    target = "banish" if part.startswith("banish") else "destroy"
                 elif kind == "next_attack_keyword":
                     target = ("action|" if mm.group(1) or mm.group(2) else "|") + mm.group(3)
                 elif kind == "create_in_hand":
@@ -2671,7 +2698,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             elif effects and all(
                 e.kind != "manual"
                 and (not e.trigger or e.trigger == "reprise" or e.trigger.startswith(("cond:", "surge:")))
-                and (facts.is_("defense reaction") or not _choice_on_defense(e))
+                and (facts.is_("defense reaction") or not _choice_on_defense(e) and e.kind != "self_close")
                 for e in effects
             ):
                 # a "cond:" effect is checked as the card resolves (layers.resolve_text, CR 6.1.3)

@@ -341,3 +341,59 @@ def test_embalm_gets_go_again_when_played_from_the_banished_zone(fabrary_cards, 
     assert not _violations(result), result.violations
     assert result.state["P1"]["action_points"] == action_points
     assert not any("go again" in m for m in messages(result, "manual_effect"))
+
+
+# --- "you may pay {r}. If you do, it gains +N{d} and ... when the combat chain closes" (CR 1.8.4, 7.7) ----
+
+
+def _defend_and_close(gear: str, slot: str, pay: bool, power: int = 6) -> Any:
+    given = _given(_card("Swing", power=power), {"resource_points": 1, "equipment": {slot: gear}})
+    return [
+        given,
+        [
+            *_attack_and_block("Swing", gear),
+            "all pass (the defend trigger resolves)",
+            *(["P2 pays 1"] if pay else []),
+            "all pass through the Reaction, Damage and Resolution Steps",
+            "all pass",
+        ],
+    ]
+
+
+@pytest.mark.parametrize("gear", ["Ironhide Helm", "Ironhide Plate"])
+@pytest.mark.parametrize(("pay", "life", "destroyed"), [(True, 20 - (6 - 2), True), (False, 20 - 6, False)])
+def test_ironhide_gains_two_defense_and_is_destroyed_as_the_chain_closes(
+    fabrary_cards, gear, pay, life, destroyed
+):
+    slot = {"Ironhide Helm": "head", "Ironhide Plate": "chest"}[gear]
+    result = run_log(*_defend_and_close(gear, slot, pay), fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == life
+    assert (gear in result.state["P2"]["graveyard"]) is destroyed
+    assert (result.state["P2"]["equipment"][slot] is None) is destroyed
+    _computed(fabrary_cards, gear)
+
+
+@pytest.mark.parametrize(("pay", "destroyed"), [(True, True), (False, False)])
+def test_vambrace_of_determination_gains_blade_break_when_paid_for(fabrary_cards, pay, destroyed):
+    result = run_log(*_defend_and_close("Vambrace of Determination", "arms", pay), fabrary_cards)
+    assert not _violations(result), result.violations
+    assert ("Vambrace of Determination" in result.state["P2"]["graveyard"]) is destroyed
+
+
+def test_depths_of_despair_is_banished_as_the_chain_closes(fabrary_cards):
+    given = _given(_card("Swing", power=6), {"hand": ["Depths of Despair (red)"]})
+    result = run_log(
+        given,
+        [
+            *_attack_and_block("Swing", "Depths of Despair (red)"),
+            "all pass (the defend trigger resolves)",
+            "all pass through the Reaction, Damage and Resolution Steps",
+            "all pass",
+        ],
+        fabrary_cards,
+    )
+    assert not _violations(result), result.violations
+    assert "Depths of Despair" in str(result.state["P2"]["banished"])
+    assert not result.state["P2"]["graveyard"]
+    _computed(fabrary_cards, "Depths of Despair")
