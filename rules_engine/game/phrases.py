@@ -49,6 +49,9 @@ _NUM_WORDS = {
 }
 
 
+#: Equipment slot words: read as the card only in "blocks with the helm" (elsewhere the grammar reads
+#: "the helm broke" by the slot itself)
+_SLOT_WORDS_SAID = frozenset("helm helmet head chest arms legs boots gloves".split())
 #: Words of the game itself, never read as the first word of a card's name said alone
 _GAME_WORDS = frozenset(
     "action attack defend defense damage reaction resolution layer close combat chain link phase step start end "
@@ -176,13 +179,28 @@ class NameIndex:
                 if len(parts) >= 2:
                     firsts.setdefault(parts[0], set()).add(name)
 
+        spans: list[tuple[int, int]] = []  # where known names stand: their words are left as they are
+        for w in re.finditer(r"(?<![\w'])[A-Za-z]", text):
+            name = self.prefix(text[w.start() :])
+            if name is not None:
+                spans.append((w.start(), w.start() + len(name)))
+
         def swap(m: re.Match[str]) -> str:
             word = m.group("w")
             key = word.casefold()
             found = firsts.get(key, set())
             before = m.string[: m.start()].split()
+            after = m.string[m.end() :]
             if (
-                len(found) != 1
+                any(a <= m.start("w") < b for a, b in spans)
+                or (
+                    found and re.match(r",?\s*" + re.escape(next(iter(found))), after, re.I)
+                )  # "their legs, Legs L"
+                or (
+                    key in _SLOT_WORDS_SAID
+                    and not re.search(r"\bwith (?:the|her|his|their) $", m.string[: m.start("w")])
+                )
+                or len(found) != 1
                 or (
                     before
                     and not m.group("the")
@@ -520,7 +538,7 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"(^|;\s*)(?:SoT|start of turn|start phase)\s*:\s*", re.I), r"\1Start Phase - "),
     (re.compile(r"(^|;\s*)AP\s*:\s*"), r"\1Action Phase - "),
     (
-        re.compile(r"(^|;\s*)(?:->\s*)?" + _STEP_ALT_26F + r"(?: step)?\s*:\s*", re.I),
+        re.compile(r"(^|;\s*)(?:->\s*)?(rxn|ds|dmg|def|res)(?: step)?\s*:\s*", re.I),
         lambda m: f"{m.group(1)}{_STEP_WORDS_26F[m.group(2).casefold()]} Step - ",
     ),
     # "@P2 hero", "@P2": the attack's or the card's target, P2's hero
@@ -528,7 +546,8 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
     # "all pass - P res", "pass/pass, Z res": the passes and the layer that resolved (CR 1.11.4a)
     (
         re.compile(
-            r"\ball pass\s*[-,:]\s*((?:the )?[A-Z][\w' ]*?)\s+(?:res|resolves|resolved)\b(?!\s*step)", re.I
+            r"\ball pass\s*[-,:]\s*((?:the )?[A-Z][\w' ]*?)\s+(?:res|resolves|resolved)\b(?!\s*step)(?=\s*(?:[;,(:]|$))",
+            re.I,
         ),
         r"all pass (\1 resolves)",
     ),
@@ -570,7 +589,7 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
         r"\1 triggers; all pass (it resolves)",
     ),
     # "Pox trig: ...": the trigger named as a label before what it does
-    (re.compile(r"\b([A-Z][\w']*(?: [A-Z][\w']*)*) trig(?:ger(?:s|ed)?)?\s*:\s*"), r"\1 triggers; "),
+    (re.compile(r"\b([A-Z][\w']*(?: [A-Z][\w']*)*) trig\s*:\s*"), r"\1 triggers; "),
     # "P1 no ars", "no arsenal": nothing put into the arsenal (CR 4.4.3b)
     (re.compile(r"\b(P[12]) no (?:ars|arsenal)\b", re.I), r"\1 does not put a card into their arsenal"),
     # "pitch -> btm", "pitch to bottom": every pitch zone goes to the bottom of its deck (CR 4.4.3c)
