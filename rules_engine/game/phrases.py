@@ -597,6 +597,13 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
         re.compile(r"(^|;\s*)pitch(?: zones?)?\s*(?:->|=>|→|>|to)\s*(?:the )?(?:btm|bottom)\b", re.I),
         r"\1pitch zones go to the bottom",
     ),
+    # "so W resolves and Attack A is down to 4": what the resolution did, said after it (a claim)
+    (
+        re.compile(
+            r"\b((?:it|that|this|[A-Z][\w']*) (?:resolves|resolved)) and ((?!P[12]\b)[A-Z][\w' ]*? is (?:down|up) to \d+)\b"
+        ),
+        r"\1 (\2)",
+    ),
     # "it resolves, the helm's a 2 now": the layer resolved, then a remark
     (
         re.compile(
@@ -3843,6 +3850,13 @@ _STEP = r"(layer|attack|defend|reaction|damage|resolution|link|close)"
 )
 def _c_stat(m: re.Match[str]) -> list[A.Action]:
     return []  # attached to its card by the card list, or read as the mode
+
+
+@_claim(r"(?!P[12]\b)(.+?) (?:is (?:down|up) to|is now at|is at|has) (\d+)(?:\{p\}| power)?(?: now)?")
+def _c_power(m: re.Match[str]) -> list[A.Action]:
+    return [
+        A.Claim("power", m.group(1), int(m.group(2)))
+    ]  # "Attack A is down to 4" (checked on its chain link)
 
 
 @_claim(r"(?:crush|intimidate|random|ponder|hit|boost|opt|(?:the )?end-of-turn procedure|(?:the )?end phase)")
