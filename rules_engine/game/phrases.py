@@ -181,9 +181,9 @@ class NameIndex:
 
         spans: list[tuple[int, int]] = []  # where known names stand: their words are left as they are
         for w in re.finditer(r"(?<![\w'])[A-Za-z]", text):
-            name = self.prefix(text[w.start() :])
-            if name is not None:
-                spans.append((w.start(), w.start() + len(name)))
+            known = self.prefix(text[w.start() :])
+            if known is not None:
+                spans.append((w.start(), w.start() + len(known)))
 
         def swap(m: re.Match[str]) -> str:
             word = m.group("w")
