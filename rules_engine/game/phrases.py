@@ -70,6 +70,10 @@ class NameIndex:
         #: colours of the name are known (then the bare name names neither)
         self._uncoloured: dict[str, str | None] = {}
         self.parent = parent  # a shared index (the card database's names), consulted too
+        self._firsts: dict[str, set[str]] | None = (
+            None  # first word -> own names of 2+ words (first_word_said)
+        )
+        self._firsts_size = 0
         for n in names:
             self.add(n)
 
@@ -172,12 +176,16 @@ class NameIndex:
         """ "the sword", "Hood + Robe": the first word of exactly one of the scenario's own names of two
         words or more, said alone (capitalised, or lower-case after "the"), is that card. A word that
         already starts a known name where it stands, or a word of a known one-word name, is left."""
-        firsts: dict[str, set[str]] = {}
-        for lst in self._by_first.values():
-            for name in lst:
-                parts = norm_name(_uncoloured(name)).split(" ")
-                if len(parts) >= 2:
-                    firsts.setdefault(parts[0], set()).add(name)
+        if self._firsts is None or self._firsts_size != len(self._all):
+            self._firsts, self._firsts_size = {}, len(self._all)
+            for lst in self._by_first.values():
+                for name in lst:
+                    parts = norm_name(_uncoloured(name)).split(" ")
+                    if len(parts) >= 2:
+                        self._firsts.setdefault(parts[0], set()).add(name)
+        firsts = self._firsts
+        if not any(w.casefold() in firsts for w in re.findall(r"[A-Za-z]{3,}", text)):
+            return text  # no word of the line starts one of the names: nothing to read
 
         spans: list[tuple[int, int]] = []  # where known names stand: their words are left as they are
         for w in re.finditer(r"(?<![\w'])[A-Za-z]", text):
