@@ -1165,6 +1165,7 @@ class ActivatedAbility:
     tap_hero: bool = False  # "{t} your hero": an effect-cost of an equipment's ability (CR 8.5.55a, 1.14.4)
     discard_cost: str = ""  # "discard an instant": the kind of card the log's discard line must name
     flip_arsenal: bool = False  # "turn a face down card in your arsenal face up" (Lexi; CR 1.14.4)
+    banish_self: bool = False  # "banish this and a card from your hero's soul": the source is banished
 
 
 #: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
@@ -1228,6 +1229,9 @@ def played_tags(f: CardFacts) -> str:
 #: The effect-cost parts of an activated ability the engine pays (``_cost_part``).
 _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
 _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
+#: "Banish this and a card from your hero's soul" (the Radiant equipment, CR 1.14.4, 3.11.5): the source
+#: leaves the arena for its owner's banished zone and the soul pays as ``_SOUL_COST``.
+_BANISH_SELF_SOUL_COST = re.compile(r"^banish this and (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
 #: Oscilio's "Discard an instant" (a cost the log's next discard line pays, ``zones.pay_discard_cost``).
 _DISCARD_COST = re.compile(r"^discard an (instant|assassin)(?: card)?$")
 #: Zyggy Starlight's "banish another Lightning aura permanent you control with no holo counters"
@@ -1252,6 +1256,7 @@ def _cost_part(part: str) -> bool:
         re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|discard this|\{t\}(?: your hero)?", part)
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
+        or _BANISH_SELF_SOUL_COST.match(part)
         or _DISCARD_COST.match(part)
         or BANISH_AURA_COST.match(part)
         or _FLIP_ARSENAL_COST.match(part)
@@ -1277,7 +1282,9 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
         low = body.casefold()
         parts = [x.strip() for x in cost_text.split(",") if x.strip()]
         named = next((_DESTROY_NAMED.match(x) for x in parts if _DESTROY_NAMED.match(x)), None)
-        soul = next((_SOUL_COST.match(x) for x in parts if _SOUL_COST.match(x)), None)
+        soul = next(
+            (ms for x in parts if (ms := _SOUL_COST.match(x) or _BANISH_SELF_SOUL_COST.match(x))), None
+        )
         discard = next((_DISCARD_COST.match(x) for x in parts if _DISCARD_COST.match(x)), None)
         return ActivatedAbility(
             once_per_turn=bool(m.group(1)),
@@ -1296,6 +1303,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             tap_hero="{t} your hero" in parts,
             discard_cost=discard.group(1) if discard else "",
             flip_arsenal=any(_FLIP_ARSENAL_COST.match(x) for x in parts),
+            banish_self=any(_BANISH_SELF_SOUL_COST.match(x) for x in parts),
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")

@@ -65,6 +65,7 @@ from .triggers import (
     spectra_trigger,
 )
 from .zones import (
+    banish_permanent,
     check_claims,
     deck_banish_triggers,
     destroy_permanent,
@@ -1094,6 +1095,8 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     depth = len(s.stack)
     if ab.destroy_self:
         destroy_permanent(s, src)
+    if ab.banish_self:  # "Banish this and a card from your hero's soul" (CR 1.14.4)
+        banish_permanent(s, src)
     if from_hand:  # "Discard this": the cost discards the card (CR 1.14.4, 5.2.1)
         to_graveyard(s, src)
         discard_triggers(s, player, src, ctx)

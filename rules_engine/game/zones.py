@@ -261,6 +261,23 @@ def destroy_permanent(s: GameState, card: Card) -> None:
     self_move_triggers(s, card, ("destroyed", "leaves"))
 
 
+def banish_permanent(s: GameState, card: Card) -> None:
+    """A permanent leaves the arena for its owner's banished zone, face up (a cost that banishes its
+    source, CR 1.14.4); a token ceases to exist instead (CR 8.3.21 reads tokens leaving the arena)."""
+    p = s.p(card.owner)
+    for slot, c in list(p.equipment.items()):
+        if c is card:
+            p.equipment[slot] = None
+    for zone in (p.permanents, p.weapons):
+        if card in zone:
+            zone.remove(card)
+    if not card.facts.is_token:
+        card.face, card.origin = "up", ""
+        p.banished.append(card)
+        conditions.record_banished(s, card.owner, card)
+    self_move_triggers(s, card, ("leaves",))
+
+
 def self_move_triggers(s: GameState, card: Card, events: tuple[str, ...]) -> list[Layer]:
     """A permanent's own "When this enters / leaves the arena / is destroyed" ability triggers
     (CR 6.6.1): its layer goes on the stack (CR 6.6.4) and resolves like any layer, where the
