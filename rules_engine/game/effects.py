@@ -103,6 +103,21 @@ def steam_text(facts: CardFacts) -> SteamText:
     return SteamText(enters, facts.has("crank"), upkeep, none)
 
 
+#: Watery grave (CR 8.3.41; "Legend of the Watery Grave" is legendary and watery grave, CR 8.3.6): a card
+#: put into its owner's graveyard from the arena is turned face-down (``zones.to_graveyard``); a defense
+#: reaction's own "While this is defending, when it's put into your graveyard from the arena, turn it
+#: face-down" says the same of its chain link.
+WATERY_GRAVE = re.compile(
+    r"^(?:(?:legend of the )?watery grave"
+    r"|while this is defending, when it's put into your graveyard from the arena, turn it face-down)\.?$"
+)
+
+
+def watery_grave_sentence(sentence: str, facts: CardFacts) -> bool:
+    """A sentence the watery grave rule applies, on a card the card data gives the keyword."""
+    return facts.has("watery grave") and bool(WATERY_GRAVE.match(sentence.strip().casefold()))
+
+
 #: Charge as an optional additional cost (CR 8.5.29: a card moves from hand to the hero's soul), paid
 #: on play (``costs.charge``), and Solflare (8.4.9), the charged card's own trigger.
 CHARGE_COST = re.compile(
@@ -775,6 +790,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue
         if steam_sentence(low):
             continue  # steam counters and crank (layers.enter_arena, layers.crank, layers.steam_upkeep)
+        if WATERY_GRAVE.match(low.strip()):
+            continue  # turned face-down as it goes to the graveyard from the arena (zones.to_graveyard)
         if weapon_turn_sentence(low):
             continue  # a weapon's count of its attacks and hits this turn (weapon_turn_text)
         ms = SOLFLARE.match(low)
@@ -1398,6 +1415,7 @@ _HANDLED_AT_ATTACK = (
     ),  # a hit ability (triggers.hit_triggers)
     re.compile(r"^crush\s*-"),  # triggers in the Damage Step (computed or flagged there)
     re.compile(r"^(?:when|whenever|if) this hits"),  # a hit trigger (computed or flagged there)
+    WATERY_GRAVE,  # as the chain closes (zones.to_graveyard)
 )
 
 #: "When the combat chain closes, if this didn't hit, the defending hero creates a Vigor token"
@@ -2202,6 +2220,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
             and conditions.parse(ao.group(1)) is not None
         )
         and not steam_sentence(sentence)
+        and not watery_grave_sentence(sentence, facts)
         and defense_grant(sentence, facts) is None
         and parse_defend_trigger(sentence, facts) is None
         and not (facts.is_weapon and _grant(_self(sentence, facts)) is not None)
@@ -2348,6 +2367,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
         elif SOLFLARE.match(low):
             fires = solflare_effects(facts) is not None  # its trigger when charged (CR 8.4.9)
             parts.append(TextPart(sentence, MODELLED if fires else FLAGGED, "charge"))
+        elif watery_grave_sentence(low, facts):
+            parts.append(TextPart(sentence, MODELLED, "graveyard"))  # zones.to_graveyard (CR 8.3.41)
         elif steam_sentence(low):
             # layers: steam counters, crank (CR 8.3.29); Unlimited acts only on deck building (8.3.40)
             parts.append(TextPart(sentence, MODELLED, "deck" if UNLIMITED.match(low) else "arena"))

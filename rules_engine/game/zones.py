@@ -232,8 +232,11 @@ def check_claims(card: Card, ref: A.CardRef, ctx: Ctx) -> None:
             )
 
 
-def to_graveyard(s: GameState, card: Card) -> None:
-    """Tokens and ephemeral cards cease to exist instead (CR 8.3.21); otherwise the owner's graveyard."""
+def to_graveyard(s: GameState, card: Card, from_arena: bool = False) -> None:
+    """Tokens and ephemeral cards cease to exist instead (CR 8.3.21); otherwise the owner's graveyard,
+    face up, except a card with watery grave put there from the arena (the combat chain, an
+    equipment or weapon zone, the permanents; not the stack, CR 3.0.5), which is turned face-down
+    (CR 8.3.41; its trigger applied at once, as the engine applies battleworn and temper)."""
     if (
         card.facts.is_token
         or card.facts.has("ephemeral")
@@ -241,7 +244,7 @@ def to_graveyard(s: GameState, card: Card) -> None:
         and not card.facts.types
     ):
         return
-    card.face = "up"
+    card.face = "down" if from_arena and card.facts.has("watery grave") else "up"
     card.origin = ""
     s.p(card.owner).graveyard.append(card)
     conditions.record_zone(s, card.owner, "graveyardto", card)  # "... put into your graveyard this turn"
@@ -257,7 +260,7 @@ def destroy_permanent(s: GameState, card: Card) -> None:
         p.permanents.remove(card)
     if card in p.weapons:
         p.weapons.remove(card)
-    to_graveyard(s, card)
+    to_graveyard(s, card, from_arena=True)
     self_move_triggers(s, card, ("destroyed", "leaves"))
 
 

@@ -64,3 +64,84 @@ def test_radiant_equipment_cannot_pay_with_an_empty_soul(fabrary_cards):
     r = run_log(_radiant([], ("head", "Radiant View")), ["P1 activates Radiant View"], fabrary_cards)
     assert any("soul" in m for m in messages(r, "violation"))
     assert _state(r)["P1"]["equipment"]["head"]["name"] == "Radiant View"
+
+
+# --- Watery grave (CR 8.3.41) and Legend of the Watery Grave (8.3.6 and 8.3.41) ----------------------
+
+
+@pytest.mark.parametrize(
+    ("amulet", "line"),
+    [
+        ("Amethyst Amulet", "P1 activates Amethyst Amulet"),
+        ("Diamond Amulet", "p1 pop Diamond Amulet"),
+        ("Ruby Amulet", "P1 uses Ruby Amulet's ability"),
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_legend_of_the_watery_grave_item_goes_to_the_graveyard_face_down(fabrary_cards, amulet, line):
+    """CR 8.3.41: destroyed from the arena (its own cost), the amulet is turned face-down in the
+    graveyard; the view lists it under graveyard_face_down."""
+    assert _computed(fabrary_cards, amulet, "legend of the watery grave")
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "permanents": [amulet]},
+        "P2": {"life": 20},
+    }
+    r = run_log(given, [line, "all pass"], fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    p1 = _state(r)["P1"]
+    assert p1["graveyard"] == [amulet]
+    assert p1["graveyard_face_down"] == [amulet]
+
+
+def _attack_into(defender_hand: list[str], permanents: list[str]) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "resource_points": 3, "hand": ["Brutal Assault (red)"], "permanents": permanents},
+        "P2": {"life": 20, "hand": defender_hand, "resource_points": 3},
+    }
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            "P1 plays Brutal Assault (red)",
+            "all pass to the Defend Step",
+            "P2 declares no defending cards",
+            "P2 plays Beneath the Surface as a defense reaction",
+            "all pass",
+            "all pass through the Reaction and Damage Steps",
+            "all pass",
+        ],
+        ["p1 Brutal Assault", "p2 no block", "p2 Beneath the Surface"] + ["all pass"] * 4,
+    ],
+    ids=["formal", "terse"],
+)
+def test_watery_grave_defense_reaction_leaves_the_chain_face_down(fabrary_cards, lines):
+    """CR 7.7.6, 8.3.41: the defense reaction is cleared from the combat chain into the graveyard and
+    turned face-down; its restated "while this is defending" sentence is the same rule, computed."""
+    assert _computed(fabrary_cards, "Beneath the Surface", "watery grave")
+    assert _computed(fabrary_cards, "Beneath the Surface", "turn it face-down")
+    r = run_log(_attack_into(["Beneath the Surface"], []), lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = _state(r)
+    assert state["P2"]["graveyard_face_down"] == ["Beneath the Surface"]
+    assert "graveyard_face_down" not in state["P1"]  # Brutal Assault has no watery grave
+    assert state["P1"]["graveyard"] == ["Brutal Assault"]
+
+
+def test_watery_grave_ally_destroyed_goes_face_down_but_a_discard_stays_face_up(fabrary_cards):
+    """CR 8.3.41 reads only the arena: the destroyed ally is face-down, the discarded copy from hand
+    (a hand is no part of the arena, CR 3.0.5) is face up."""
+    assert _computed(fabrary_cards, "Barnacle", "watery grave")
+    given = _attack_into([], ["Barnacle"])
+    given["P1"]["hand"] = ["Swabbie"]
+    r = run_log(given, ["adj: destroy P1's Barnacle", "P1 discards Swabbie"], fabrary_cards, all_read=True)
+    p1 = _state(r)["P1"]
+    assert p1["graveyard"] == ["Barnacle", "Swabbie"]
+    assert p1["graveyard_face_down"] == ["Barnacle"]
