@@ -66,6 +66,9 @@ STEAM_UPKEEP = re.compile(
 )
 STEAM_NONE = re.compile(rf"^when {_SUBJECT} has no steam counters(?: on it)?, destroy it$")
 CRANK = re.compile(r"^crank$")
+#: Suspense (CR 8.3.42): its counters as the aura enters, their removal as its controller's turn starts
+#: and the destroy at none (``layers.enter_arena``, ``layers.suspense_upkeep``).
+SUSPENSE = re.compile(r"^suspense$")
 #: Unlimited (CR 8.3.40) is a meta-static ability: it allows any number of copies in a deck and has no
 #: effect on a game's state, so a reconstruction has nothing to apply.
 UNLIMITED = re.compile(r"^unlimited$")
@@ -83,10 +86,10 @@ class SteamText:
 
 
 def steam_sentence(sentence: str) -> bool:
-    """A sentence the steam-counter rules above apply (lower case, a final full stop allowed), or
-    Unlimited, which has nothing to apply in a game."""
+    """A sentence the steam-counter rules above apply (lower case, a final full stop allowed), the
+    suspense keyword (its counters work the same way), or Unlimited, which has nothing to apply in a game."""
     low = sentence.strip().rstrip(".").casefold()
-    return any(p.match(low) for p in (STEAM_ENTERS, STEAM_UPKEEP, STEAM_NONE, CRANK, UNLIMITED))
+    return any(p.match(low) for p in (STEAM_ENTERS, STEAM_UPKEEP, STEAM_NONE, CRANK, UNLIMITED, SUSPENSE))
 
 
 @lru_cache(maxsize=4096)

@@ -644,6 +644,7 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
     player = s.turn_player
     if when == "turn_start":
         steam_upkeep(s, ctx)
+        suspense_upkeep(s, ctx)
     for card in list(s.p(player).permanents):
         if card.facts.is_token and token_facts(card.name) is not None:
             continue  # the CR 8.6 tokens' own triggers (triggers.start_phase)
@@ -658,6 +659,36 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
             if e.kind != "destroy_self":
                 apply_text_effect(s, player, card.name, TextEffect(e.kind, e.amount, "", e.target), ctx, None)
         while len(s.stack) > depth:  # its leave trigger resolves at once too (CR 4.2.2, 4.3.1)
+            made = s.stack.pop()
+            ctx.events.append(Event("trigger", made.controller, made.name))
+            resolve_trigger(s, made, ctx)
+
+
+#: Suspense (CR 8.3.42): the counters an aura of suspense enters the arena with.
+SUSPENSE_COUNTERS = 2
+
+
+def suspense_upkeep(s: GameState, ctx: Ctx) -> None:
+    """Suspense (CR 8.3.42): at the start of its controller's turn a suspense counter is removed from
+    each of their auras of suspense, and one with none left is destroyed (a state-based trigger, 6.6.5c).
+    The start phase's layers resolve as if all players passed (CR 4.2.2), so the aura's own "when this
+    leaves the arena" trigger resolves at once too. A given permanent listed without its counters is
+    read as having none."""
+    player = s.turn_player
+    for card in list(s.p(player).permanents):
+        if not card.facts.has("suspense"):
+            continue
+        if card.counters.get("suspense", 0):
+            card.counters["suspense"] -= 1
+            if not card.counters["suspense"]:
+                del card.counters["suspense"]
+            ctx.events.append(Event("trigger", player, f"{card.name}: a suspense counter removed"))
+        if card.counters.get("suspense", 0):
+            continue
+        depth = len(s.stack)
+        destroy_permanent(s, card)
+        ctx.events.append(Event("destroy", player, card.name))
+        while len(s.stack) > depth:
             made = s.stack.pop()
             ctx.events.append(Event("trigger", made.controller, made.name))
             resolve_trigger(s, made, ctx)
@@ -1067,6 +1098,8 @@ def enter_arena(s: GameState, card: Card, player: str, ctx: Ctx) -> None:
     steam = steam_text(card.facts)
     if steam.enters:
         card.counters["steam"] = card.counters.get("steam", 0) + steam.enters
+    if card.facts.has("suspense"):  # "This enters the arena with 2 suspense counters" (CR 8.3.42)
+        card.counters["suspense"] = card.counters.get("suspense", 0) + SUSPENSE_COUNTERS
     conditions.record(s, player, f"entered id:{card.id}")
     if (steam.crank or grants_crank(s, player, card)) and card.counters.get("steam", 0):
         ctx.add(

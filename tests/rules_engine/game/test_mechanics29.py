@@ -145,3 +145,67 @@ def test_watery_grave_ally_destroyed_goes_face_down_but_a_discard_stays_face_up(
     p1 = _state(r)["P1"]
     assert p1["graveyard"] == ["Barnacle", "Swabbie"]
     assert p1["graveyard_face_down"] == ["Barnacle"]
+
+
+# --- Suspense (CR 8.3.42) ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["P1 plays Hungry for More (red)", "all pass"],
+        ["p1 Hungry for More", "all pass"],
+        ["P1 casts Hungry for More (red) and it resolves"],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_an_aura_of_suspense_enters_with_two_suspense_counters(fabrary_cards, lines):
+    assert _computed(fabrary_cards, "Hungry for More", "suspense")
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "resource_points": 3, "hand": ["Hungry for More (red)"]},
+        "P2": {"life": 20},
+    }
+    r = run_log(given, lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    assert _state(r)["P1"]["permanents"][0]["counters"] == ["suspense", "suspense"]
+
+
+@pytest.mark.parametrize(
+    ("aura", "bonus"),
+    [("Act of Glory (red)", 6), ("Edge of Their Seats (red)", 5), ("Tension in the Air (red)", 4)],
+)
+def test_the_last_suspense_counter_goes_at_the_start_of_turn_and_the_aura_leaves(fabrary_cards, aura, bonus):
+    """CR 8.3.42, 4.2.2: the last counter is removed as P1's turn starts, the aura is destroyed, and its
+    "When this leaves the arena, your next attack this turn gets +N{p}" resolves at once; an aura with
+    two counters only loses one."""
+    assert _computed(fabrary_cards, aura.split(" (")[0], "suspense")
+    given = {
+        "turn": "P1",
+        "phase": "start",
+        "combat_chain": "closed",
+        "P1": {
+            "resource_points": 3,
+            "hand": ["Brutal Assault (red)"],
+            "permanents": [
+                {"name": aura, "counters": {"suspense": 1}},
+                {"name": "Hungry for More (red)", "counters": {"suspense": 2}},
+            ],
+            "life": 10,
+        },
+        "P2": {"life": 20},
+    }
+    lines = [
+        "P1 plays Brutal Assault (red)",
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        "all pass through the Reaction and Damage Steps",
+    ]
+    r = run_log(given, lines, fabrary_cards, all_read=True)
+    p1 = _state(r)["P1"]
+    assert p1["graveyard"] == [aura.split(" (")[0]]
+    assert [(c["name"], c["counters"]) for c in p1["permanents"]] == [("Hungry for More", ["suspense"])]
+    assert p1["life"] == 10  # Hungry for More did not leave: no life gained
+    assert _state(r)["P2"]["life"] == 20 - 6 - bonus
