@@ -34,7 +34,7 @@ class TextEffect:
 
 _KEYWORD_LINE = re.compile(
     r"^(go again|dominate|overpower|blade break|battleworn|temper|guardwell|phantasm|spectra|mirage|ambush|blood debt|"
-    r"ephemeral|legendary|stealth|protect|boost|(arcane barrier|spellvoid|ward|quell|piercing|heave|arcane shelter) \d+"
+    r"ephemeral|legendary|stealth|protect|boost|rune gate|(arcane barrier|spellvoid|ward|quell|piercing|heave|arcane shelter) \d+"
     r"|[a-z ,'-]+ specialization|essence of [a-z ,]+|\(.*\))$"  # reminder text in parentheses has no effect
 )
 
@@ -470,6 +470,28 @@ def play_condition(sentence: str, facts: CardFacts) -> str | None:
     return key if conditions.on_resolution(key) or key.startswith("dlinks;") else None
 
 
+#: A card's own "[If CONDITION, ]You may play this from your banished zone" (CR 5.1.1a: a card is played
+#: from the hand or arsenal unless an effect says otherwise): checked when the line plays it from there
+#: (``playing.check_banished_play``), the condition one the grammar reads and decides before the card is
+#: on the stack. Rune gate (CR 8.3.27) is the keyword form, with the cost waived.
+BANISHED_PLAY = re.compile(r"^(?:if (.+?), )?you may play this from your banished zone\.?$")
+
+
+def banished_play(sentence: str, facts: CardFacts | None = None) -> str | None:
+    """The condition key of a "You may play this from your banished zone" sentence ("" when it has
+    none); None when the sentence is not one or its condition is not one the engine checks on play."""
+    low = _self(sentence.strip(), facts) if facts is not None else sentence.strip().casefold()
+    m = BANISHED_PLAY.match(low)
+    if m is None:
+        return None
+    if not m.group(1):
+        return ""
+    key = conditions.parse(m.group(1))
+    if key is None or key.split(";")[0] in _PLAY_KNOWN_LATER or not conditions.on_resolution(key):
+        return None
+    return key
+
+
 #: A card's own "When this defends[, if CONDITION], EFFECT" (also "When you defend with this", after a
 #: label such as "Galvanize - "; CR 6.6, ``defending.self_triggers``): a triggered layer when it is
 #: declared as a defending card (or a defense reaction resolves, 7.0.5a).
@@ -793,6 +815,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue
         if steam_sentence(low):
             continue  # steam counters and crank (layers.enter_arena, layers.crank, layers.steam_upkeep)
+        if banished_play(low) is not None:
+            continue  # where the card may be played from, checked on play (playing.check_banished_play)
         if WATERY_GRAVE.match(low.strip()):
             continue  # turned face-down as it goes to the graveyard from the arena (zones.to_graveyard)
         if weapon_turn_sentence(low):
@@ -1639,7 +1663,7 @@ def attack_text(facts: CardFacts) -> AttackText:
             else:
                 manual.append(sentence)
             continue
-        if play_condition(sentence, facts) is not None:
+        if play_condition(sentence, facts) is not None or banished_play(sentence, facts) is not None:
             continue  # checked when the card is played (playing.play)
         m = _ATTACK_TRIGGER.match(low)
         if m:
@@ -2395,7 +2419,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
         ):
             # an ability activated from the hand or the arena, not part of the card's resolution
             parts.append(TextPart(sentence, _activated_status(sentence, facts=facts), "activate"))
-        elif (attack or resolving) and play_condition(sentence, facts) is not None:
+        elif (attack or resolving) and (
+            play_condition(sentence, facts) is not None or banished_play(sentence, facts) is not None
+        ):
             parts.append(TextPart(sentence, MODELLED, "play"))  # playing.play (CR 1.0.2a)
         elif facts.is_weapon and weapon_turn_sentence(_self_short(sentence, facts)):
             parts.append(

@@ -37,6 +37,7 @@ from .effects import (
     TOKEN_RULES,
     activated_ability,
     additional_costs,
+    banished_play,
     plain,
     play_condition,
     solflare_effects,
@@ -118,6 +119,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         raise Illegal("play_zone", say("{card} cannot be played from {zone}.", card=card.name, zone=zone))
     if zone == "graveyard":
         check_graveyard_play(s, player, card, ctx)  # Gravy Bones's and Oscilio's permissions (CR 5.1.1)
+    gated = zone == "banished" and check_banished_play(s, player, card, ctx)  # CR 5.1.1a, 8.3.27
     if s.priority != player and not implied_step_pass(s, player, ctx):
         if f.is_("attack reaction") and (s.combat_step == "reaction"):
             link = s.active_link()
@@ -208,6 +210,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     check_play_condition(s, player, card)
     mode_text = choose_mode(s, card, c, ctx)
     cost = max(0, (f.cost or 0) + cost_modifiers(s, player, f, is_attack)) + extra_cost
+    if gated:
+        cost = extra_cost  # rune gate: played without paying its {r} cost (CR 8.3.27)
     if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
         raise Illegal(
             "boost_no_card",
@@ -359,6 +363,55 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             "intimidate",
         )
     give_priority(s, player)  # CR 1.11.5
+
+
+def check_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
+    """A card played from its owner's banished zone (CR 5.1.1a: only where an effect allows it): rune
+    gate (CR 8.3.27) allows it when the player controls Runechants equal to or greater than its {r}
+    cost, and then its {r} cost is not paid (returns True; 8.3.27a: the card is rune gated); its own
+    "[If CONDITION, ]You may play this from your banished zone" allows it when the condition holds as it
+    is played. A card with either and neither met cannot be played from there (the line is reversed,
+    CR 1.10.3); a card with neither is left to what else allows it (a hero's, another card's effect)."""
+    f = card.facts
+    keys = [k for x in split_sentences(plain(f.text)) if (k := banished_play(x, f)) is not None]
+    if any(k == "" or conditions.holds(s, player, k, f, card_id=card.id) for k in keys):
+        return False
+    if f.has("rune gate"):
+        runechants = sum(1 for x in s.p(player).permanents if norm_name(token_base(x.name)) == "runechant")
+        if runechants >= (f.cost or 0):
+            conditions.record(s, player, f"rune_gated id:{card.id}")
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: {card} is rune gated from the banished zone: {player} controls {count} Runechant(s), so its {{r}} cost is not paid (CR 8.3.27).",
+                    number=ctx.entry.number,
+                    card=card.name,
+                    player=player,
+                    count=runechants,
+                ),
+                "play",
+            )
+            return True
+        raise Illegal(
+            "rune_gate",
+            say(
+                "{card} can be played from the banished zone by rune gate only with {cost} or more Runechants; {player} controls {count}.",
+                card=card.name,
+                cost=f.cost or 0,
+                player=player,
+                count=runechants,
+            ),
+        )
+    if keys:
+        raise Illegal(
+            "play_zone",
+            say(
+                "{card} can be played from the banished zone only if its condition holds; this log shows it does not for {player}.",
+                card=card.name,
+                player=player,
+            ),
+        )
+    return False
 
 
 def check_play_condition(s: GameState, player: str, card: Card) -> None:

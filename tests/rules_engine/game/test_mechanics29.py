@@ -101,7 +101,12 @@ def _attack_into(defender_hand: list[str], permanents: list[str]) -> dict[str, A
         "turn": "P1",
         "phase": "action",
         "combat_chain": "closed",
-        "P1": {"action_points": 1, "resource_points": 3, "hand": ["Brutal Assault (red)"], "permanents": permanents},
+        "P1": {
+            "action_points": 1,
+            "resource_points": 3,
+            "hand": ["Brutal Assault (red)"],
+            "permanents": permanents,
+        },
         "P2": {"life": 20, "hand": defender_hand, "resource_points": 3},
     }
 
@@ -209,3 +214,116 @@ def test_the_last_suspense_counter_goes_at_the_start_of_turn_and_the_aura_leaves
     assert [(c["name"], c["counters"]) for c in p1["permanents"]] == [("Hungry for More", ["suspense"])]
     assert p1["life"] == 10  # Hungry for More did not leave: no life gained
     assert _state(r)["P2"]["life"] == 20 - 6 - bonus
+
+
+# --- Playing from the banished zone: rune gate (CR 8.3.27) and "You may play this from your banished
+# zone" (CR 5.1.1a) ------------------------------------------------------------------------------------
+
+
+def _banished(banished: list[str], runechants: int = 0, resources: int = 0, **p1: Any) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "action_points": 1,
+            "resource_points": resources,
+            "banished": banished,
+            "permanents": ["Runechant"] * runechants,
+            **p1,
+        },
+        "P2": {"life": 20},
+    }
+
+
+_THROUGH = [
+    "all pass to the Defend Step",
+    "P2 declares no defending cards",
+    "all pass through the Reaction and Damage Steps",
+]
+
+
+@pytest.mark.parametrize(
+    ("card", "line"),
+    [
+        ("Vantom Wraith (red)", "P1 plays Vantom Wraith (red) from banished"),
+        ("Vantom Banshee (red)", "p1 play Vantom Banshee from banished zone"),
+        ("Rift Skitter (red)", "P1 plays Rift Skitter (red) from their banished zone"),
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_rune_gate_plays_from_banished_without_paying_with_enough_runechants(fabrary_cards, card, line):
+    """CR 8.3.27: with Runechants equal to or greater than its cost, the card is played from the
+    banished zone for no resources (P1 has none); the Runechants then deal their arcane damage."""
+    name = card.split(" (")[0]
+    assert _computed(fabrary_cards, name, "rune gate")
+    cost = fabrary_cards.get(card).cost or 0
+    r = run_log(_banished([card], runechants=max(cost, 1)), [line, *_THROUGH], fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    assert any("rune gated" in m for m in messages(r, "note"))
+    state = _state(r)
+    assert state["P1"]["banished"] == []
+    power = fabrary_cards.get(card).power or 0
+    assert state["P2"]["life"] == 20 - power - max(cost, 1)
+
+
+def test_rune_gate_needs_enough_runechants(fabrary_cards):
+    """CR 8.3.27: fewer Runechants than its cost: no permission to play it from the banished zone."""
+    cost = fabrary_cards.get("Vantom Wraith (red)").cost or 0
+    assert cost >= 2
+    r = run_log(
+        _banished(["Vantom Wraith (red)"], runechants=cost - 1, resources=5),
+        ["P1 plays Vantom Wraith (red) from banished"],
+        fabrary_cards,
+    )
+    assert any("rune gate" in m for m in messages(r, "violation"))
+    assert [c["name"] for c in _state(r)["P1"]["banished"]] == ["Vantom Wraith"]
+
+
+@pytest.mark.parametrize(
+    ("card", "line"),
+    [
+        ("Ghostly Visit (red)", "P1 plays Ghostly Visit (red) from banished"),
+        ("Void Wraith (red)", "p1 play Void Wraith from banished zone"),
+        (
+            "Piercing Shadow Vise (red)",
+            "P1 plays Piercing Shadow Vise from their banished zone, paying for it",
+        ),
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_own_permission_plays_a_card_from_banished_paying_its_cost(fabrary_cards, card, line):
+    """CR 5.1.1a: the card's own "You may play this from your banished zone" lets it be played there;
+    its cost is paid as usual."""
+    name = card.split(" (")[0]
+    assert _computed(fabrary_cards, name, "from your banished zone")
+    cost = fabrary_cards.get(card).cost or 0
+    r = run_log(_banished([card], resources=cost), [line, *_THROUGH], fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = _state(r)
+    assert state["P1"]["banished"] == []
+    assert state["P1"]["resource_points"] == 0
+    assert state["P2"]["life"] == 20 - (fabrary_cards.get(card).power or 0)
+
+
+def test_conditional_permission_from_banished_is_checked_on_play(fabrary_cards):
+    """Deep Rooted Evil: "If a card with 6 or more {p} has been put into your banished zone this turn"
+    (the turn's log of banished cards): unmet, the play is reversed; met by a boost that banished a
+    6-power card, it is played."""
+    assert _computed(fabrary_cards, "Deep Rooted Evil", "from your banished zone")
+    cost = fabrary_cards.get("Deep Rooted Evil").cost or 0
+    r = run_log(
+        _banished(["Deep Rooted Evil"], resources=cost),
+        ["P1 plays Deep Rooted Evil from banished"],
+        fabrary_cards,
+    )
+    assert any("banished zone only if" in m for m in messages(r, "violation"))
+    given = _banished(["Deep Rooted Evil"], resources=cost, hand=["Brutal Assault (red)"])
+    r = run_log(
+        given,
+        ["adj: P1 moves Brutal Assault from hand to banished", "P1 plays Deep Rooted Evil from banished"],
+        fabrary_cards,
+        all_read=True,
+    )
+    assert not messages(r, "violation")
+    assert [c["name"] for c in _state(r)["P1"]["banished"]] == ["Brutal Assault"]
