@@ -2366,6 +2366,30 @@ def _activated_status(
     return MODELLED if done else FLAGGED
 
 
+def _ability_continuations(facts: CardFacts) -> dict[str, str]:
+    """The sentences after the first on a permanent's activated-ability line ("Instant - {r}, destroy
+    this: Prevent the next 1 damage ... this turn. Opt 1"): part of that ability's effect, resolved
+    with it (``playing.activate`` puts the whole line's body on the layer), so classified with the
+    whole ability."""
+    if not is_permanent_card(facts) or facts.is_("hero"):
+        return {}
+    out: dict[str, str] = {}
+    for line in facts.text.split("\n"):
+        sentences = split_sentences(line)
+        if len(sentences) < 2 or not _ACTIVATED.match(sentences[0].strip()):
+            continue
+        first = activated_ability(facts)
+        m = _ACTIVATED.match(sentences[0].strip())
+        assert m is not None
+        is_first = first is not None and first.ability_text.casefold().startswith(m.group(4).strip().casefold())
+        for x in sentences[1:]:
+            if not _ACTIVATED.match(x.strip()):
+                # the ability's cost with this sentence as its effect: computed when both are
+                joined = _activated_status(f"{sentences[0]}. {x}", name=facts.name)
+                out[x] = joined if is_first else FLAGGED
+    return out
+
+
 def coverage(facts: CardFacts) -> list[TextPart]:
     """Each part of a card's text with what the engine does with it (the bench's measure)."""
     parts: list[TextPart] = []
@@ -2381,6 +2405,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
     unmodelled = set(at.unmodelled) | set(at.on_attack_manual)
     cycle = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(text) if facts.is_("hero") else None
     engine_token = facts.is_token and facts.name.casefold() in COMPUTED_TOKENS
+    continuations = _ability_continuations(facts)
     for sentence in split_sentences(text):
         low = _self(sentence, facts)
         if engine_token:
@@ -2523,6 +2548,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             ADDITIONAL_WEAPON_ATTACK.search(sentence) and "once per turn" in low
         ) or COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence):
             parts.append(TextPart(sentence, MODELLED, "activate"))
+        elif sentence in continuations:
+            parts.append(TextPart(sentence, continuations[sentence], "activate"))  # playing.activate
         else:
             parts.append(TextPart(sentence, FLAGGED, "start"))
     decided = decided_keywords(facts)

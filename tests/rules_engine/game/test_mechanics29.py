@@ -327,3 +327,54 @@ def test_conditional_permission_from_banished_is_checked_on_play(fabrary_cards):
     )
     assert not messages(r, "violation")
     assert [c["name"] for c in _state(r)["P1"]["banished"]] == ["Brutal Assault"]
+
+
+# --- "Opt N" after an activated ability's first sentence (CR 8.5.22) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("piece", "lines"),
+    [
+        (
+            ("chest", "Seeker's Gilet"),
+            ["P1 activates Seeker's Gilet, paying 1", "all pass", "P1 opts 1: Snatch on the bottom"],
+        ),
+        (
+            ("head", "Seeker's Hood"),
+            ["p1 activate Seeker's Hood pay 1", "all pass", "P1 opts 1: Snatch on the bottom"],
+        ),
+        (
+            ("legs", "Seeker's Leggings"),
+            [
+                "P1 uses Seeker's Leggings's ability, paying 1, and it resolves",
+                "P1 opts 1: Snatch on the bottom",
+            ],
+        ),
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_seekers_equipment_prevents_then_opts(fabrary_cards, piece, lines):
+    """The ability's second sentence "Opt 1" resolves with its first (the whole line's body is the
+    layer's effect): the prevention shield waits, and the log's opt line moves the known top card."""
+    assert _computed(fabrary_cards, piece[1], "opt 1")
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "action_points": 1,
+            "resource_points": 1,
+            "equipment": {piece[0]: piece[1]},
+            "deck_top": ["Snatch (red)"],
+            "deck": 10,
+        },
+        "P2": {"life": 20},
+    }
+    r = run_log(given, lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    assert any("opt 1" in m for m in messages(r, "note"))
+    p1 = _state(r)["P1"]
+    assert p1["graveyard"] == [piece[1]]
+    assert p1["deck_top"] == []
+    assert p1["deck_bottom"] == ["Snatch"]
+    assert p1["effects"] == ["Prevent the next 1 damage that would be dealt to you this turn."]
