@@ -474,22 +474,53 @@ def play_condition(sentence: str, facts: CardFacts) -> str | None:
 #: from the hand or arsenal unless an effect says otherwise): checked when the line plays it from there
 #: (``playing.check_banished_play``), the condition one the grammar reads and decides before the card is
 #: on the stack. Rune gate (CR 8.3.27) is the keyword form, with the cost waived.
-BANISHED_PLAY = re.compile(r"^(?:if (.+?), )?you may play this from your banished zone\.?$")
+BANISHED_PLAY = re.compile(
+    r"^(?:if (.+?), )?you may play this from your banished zone"
+    r"(?:\. if you do, (?:it costs ((?:\{r\})+) less to play|it (?:gains|gets) (\+\d+\{p\}|go again)))?\.?$"
+)
+
+
+@dataclass(frozen=True)
+class BanishedPlay:
+    """A card's permission to be played from the banished zone: its condition key ("" when none) and
+    what "If you do" gives it: resources less to pay, +N{p}, go again."""
+
+    key: str
+    discount: int = 0
+    power: int = 0
+    go_again: bool = False
 
 
 def banished_play(sentence: str, facts: CardFacts | None = None) -> str | None:
     """The condition key of a "You may play this from your banished zone" sentence ("" when it has
     none); None when the sentence is not one or its condition is not one the engine checks on play."""
+    found = banished_permission(sentence, facts)
+    return found.key if found is not None else None
+
+
+def banished_permission(sentence: str, facts: CardFacts | None = None) -> BanishedPlay | None:
+    """``banished_play`` with what its "If you do, ..." gives the card."""
     low = _self(sentence.strip(), facts) if facts is not None else sentence.strip().casefold()
     m = BANISHED_PLAY.match(low)
     if m is None:
         return None
-    if not m.group(1):
-        return ""
-    key = conditions.parse(m.group(1))
-    if key is None or key.split(";")[0] in _PLAY_KNOWN_LATER or not conditions.on_resolution(key):
-        return None
-    return key
+    key = ""
+    if m.group(1):
+        parsed = conditions.parse(m.group(1))
+        if (
+            parsed is None
+            or parsed.split(";")[0] in _PLAY_KNOWN_LATER
+            or not conditions.on_resolution(parsed)
+        ):
+            return None
+        key = parsed
+    grant = m.group(3) or ""
+    return BanishedPlay(
+        key,
+        (m.group(2) or "").count("{r}"),
+        int(grant[1:].split("{")[0]) if grant.startswith("+") else 0,
+        grant == "go again",
+    )
 
 
 #: A card's own "When this defends[, if CONDITION], EFFECT" (also "When you defend with this", after a
@@ -2381,7 +2412,9 @@ def _ability_continuations(facts: CardFacts) -> dict[str, str]:
         first = activated_ability(facts)
         m = _ACTIVATED.match(sentences[0].strip())
         assert m is not None
-        is_first = first is not None and first.ability_text.casefold().startswith(m.group(4).strip().casefold())
+        is_first = first is not None and first.ability_text.casefold().startswith(
+            m.group(4).strip().casefold()
+        )
         for x in sentences[1:]:
             if not _ACTIVATED.match(x.strip()):
                 # the ability's cost with this sentence as its effect: computed when both are

@@ -35,9 +35,10 @@ from .effects import (
     SOLFLARE,
     TARGET_ATTACK,
     TOKEN_RULES,
+    BanishedPlay,
     activated_ability,
     additional_costs,
-    banished_play,
+    banished_permission,
     plain,
     play_condition,
     solflare_effects,
@@ -119,7 +120,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         raise Illegal("play_zone", say("{card} cannot be played from {zone}.", card=card.name, zone=zone))
     if zone == "graveyard":
         check_graveyard_play(s, player, card, ctx)  # Gravy Bones's and Oscilio's permissions (CR 5.1.1)
-    gated = zone == "banished" and check_banished_play(s, player, card, ctx)  # CR 5.1.1a, 8.3.27
+    banished = check_banished_play(s, player, card, ctx) if zone == "banished" else None  # CR 5.1.1a
     if s.priority != player and not implied_step_pass(s, player, ctx):
         if f.is_("attack reaction") and (s.combat_step == "reaction"):
             link = s.active_link()
@@ -210,8 +211,10 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     check_play_condition(s, player, card)
     mode_text = choose_mode(s, card, c, ctx)
     cost = max(0, (f.cost or 0) + cost_modifiers(s, player, f, is_attack)) + extra_cost
-    if gated:
+    if banished is not None and banished.discount < 0:
         cost = extra_cost  # rune gate: played without paying its {r} cost (CR 8.3.27)
+    elif banished is not None:
+        cost = max(0, cost - banished.discount)  # "If you do, it costs {r}{r} less to play"
     if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
         raise Illegal(
             "boost_no_card",
@@ -292,6 +295,9 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             "manual_effect",
         )
     layer = Layer(id=s.new_id(), kind="card", name=card.name, controller=player, card=card, source_zone=zone)
+    if banished is not None:  # "If you do, it gains +1{p} / gets go again" (played from the banished zone)
+        layer.power_bonus += banished.power
+        layer.go_again = layer.go_again or banished.go_again
     if mode_text is not None:
         layer.effect = "mode:" + mode_text
     layer.targets = list(c.targets)
@@ -365,17 +371,20 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     give_priority(s, player)  # CR 1.11.5
 
 
-def check_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
+def check_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> BanishedPlay | None:
     """A card played from its owner's banished zone (CR 5.1.1a: only where an effect allows it): rune
     gate (CR 8.3.27) allows it when the player controls Runechants equal to or greater than its {r}
     cost, and then its {r} cost is not paid (returns True; 8.3.27a: the card is rune gated); its own
     "[If CONDITION, ]You may play this from your banished zone" allows it when the condition holds as it
     is played. A card with either and neither met cannot be played from there (the line is reversed,
-    CR 1.10.3); a card with neither is left to what else allows it (a hero's, another card's effect)."""
+    CR 1.10.3); a card with neither is left to what else allows it (a hero's, another card's effect).
+    Returns what the permission used gives the card ("If you do, it costs {r}{r} less / gains +1{p} /
+    gets go again"; rune gate: ``discount`` -1, its whole {r} cost), None when none was used."""
     f = card.facts
-    keys = [k for x in split_sentences(plain(f.text)) if (k := banished_play(x, f)) is not None]
-    if any(k == "" or conditions.holds(s, player, k, f, card_id=card.id) for k in keys):
-        return False
+    keys = [k for x in split_sentences(plain(f.text)) if (k := banished_permission(x, f)) is not None]
+    for k in keys:
+        if k.key == "" or conditions.holds(s, player, k.key, f, card_id=card.id):
+            return k
     if f.has("rune gate"):
         runechants = sum(1 for x in s.p(player).permanents if norm_name(token_base(x.name)) == "runechant")
         if runechants >= (f.cost or 0):
@@ -391,7 +400,7 @@ def check_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> bool
                 ),
                 "play",
             )
-            return True
+            return BanishedPlay("", discount=-1)
         raise Illegal(
             "rune_gate",
             say(
@@ -411,7 +420,7 @@ def check_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> bool
                 player=player,
             ),
         )
-    return False
+    return None
 
 
 def check_play_condition(s: GameState, player: str, card: Card) -> None:

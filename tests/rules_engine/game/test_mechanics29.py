@@ -378,3 +378,49 @@ def test_seekers_equipment_prevents_then_opts(fabrary_cards, piece, lines):
     assert p1["deck_top"] == []
     assert p1["deck_bottom"] == ["Snatch"]
     assert p1["effects"] == ["Prevent the next 1 damage that would be dealt to you this turn."]
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["P1 plays Grim Feast from banished, paying 1", "all pass"],
+        ["p1 play Grim Feast from banished zone pay 1", "all pass"],
+        ["P1 plays Grim Feast from their banished zone for 1 and it resolves"],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_banished_play_if_you_do_costs_less(fabrary_cards, lines):
+    """Grim Feast (cost 3): "If you do, it costs {r}{r} less to play": 1 resource pays it from the
+    banished zone, and it resolves (gain 3{h}); from hand it would cost 3."""
+    assert _computed(fabrary_cards, "Grim Feast", "from your banished zone")
+    r = run_log(_banished(["Grim Feast"], resources=1, life=10), lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    p1 = _state(r)["P1"]
+    assert (p1["life"], p1["resource_points"], p1["graveyard"]) == (13, 0, ["Grim Feast"])
+    r = run_log(
+        _banished([], resources=1, hand=["Grim Feast"]), ["P1 plays Grim Feast, paying 1"], fabrary_cards
+    )
+    assert messages(r, "violation")  # from hand, the full cost
+
+
+def test_banished_play_if_you_do_gains_power_under_its_condition(fabrary_cards):
+    """Bounding Demigon: after a 'non-attack' action card this turn it may be played from the banished
+    zone and gains +1{p}; before one, it cannot."""
+    assert _computed(fabrary_cards, "Bounding Demigon", "from your banished zone")
+    r = run_log(
+        _banished(["Bounding Demigon (red)"]),
+        ["P1 plays Bounding Demigon (red) from banished"],
+        fabrary_cards,
+    )
+    assert any("banished zone only if" in m for m in messages(r, "violation"))
+    given = _banished(["Bounding Demigon (red)"], resources=2, hand=["Howl from Beyond (red)"])
+    given["P1"]["action_points"] = 2
+    lines = [
+        "P1 plays Howl from Beyond (red), paying 2",
+        "all pass",
+        "P1 plays Bounding Demigon (red) from banished",
+        *_THROUGH,
+    ]
+    r = run_log(given, lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    assert _state(r)["P2"]["life"] == 20 - (3 + 1 + 3)  # its 3{p}, +1{p} from the banished zone, +3{p} Howl
