@@ -121,6 +121,46 @@ def watery_grave_sentence(sentence: str, facts: CardFacts) -> bool:
     return facts.has("watery grave") and bool(WATERY_GRAVE.match(sentence.strip().casefold()))
 
 
+#: A permanent's "Your Mechanologist attack action cards get +1{p} / +1{d} / go again" (the Scripts; a
+#: static ability of the arena, CR 6.2, applied to each fitting card of its controller: its power as it
+#: becomes a chain link, ``layers.attack_resolves``; its defense whenever it is counted, ``values.defense_of``).
+CLASS_ATTACKS_GET = re.compile(
+    r"^your ([a-z]+) attack action cards get (\+(\d+)\{([pd])\}|go again)\.?$", re.I
+)
+
+
+def class_attack_bonus(permanents: list[CardFacts], attack: CardFacts) -> tuple[int, int, bool]:
+    """The +{p}, +{d} and go again the player's permanents' "Your CLASS attack action cards get ..."
+    give ``attack`` (an attack action card of that class)."""
+    power = defense = 0
+    go_again = False
+    if not attack.is_attack_action:
+        return 0, 0, False
+    for perm in permanents:
+        for cls, what, n in _class_grants(perm):
+            if cls not in attack.classes:
+                continue
+            if what == "go again":
+                go_again = True
+            elif what == "p":
+                power += n
+            else:
+                defense += n
+    return power, defense, go_again
+
+
+@lru_cache(maxsize=4096)
+def _class_grants(facts: CardFacts) -> tuple[tuple[str, str, int], ...]:
+    out = []
+    if "attack action cards get" in facts.text:
+        for sentence in split_sentences(plain(facts.text)):
+            m = CLASS_ATTACKS_GET.match(sentence.strip())
+            if m is not None:
+                what = "go again" if m.group(2).casefold() == "go again" else m.group(4)
+                out.append((m.group(1).casefold(), what, int(m.group(3) or 0)))
+    return tuple(out)
+
+
 #: Charge as an optional additional cost (CR 8.5.29: a card moves from hand to the hero's soul), paid
 #: on play (``costs.charge``), and Solflare (8.4.9), the charged card's own trigger.
 CHARGE_COST = re.compile(
@@ -846,6 +886,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue
         if steam_sentence(low):
             continue  # steam counters and crank (layers.enter_arena, layers.crank, layers.steam_upkeep)
+        if CLASS_ATTACKS_GET.match(low.strip()):
+            continue  # a static ability of the permanent in the arena (class_attack_bonus)
         if banished_play(low) is not None:
             continue  # where the card may be played from, checked on play (playing.check_banished_play)
         if WATERY_GRAVE.match(low.strip()):
@@ -2279,6 +2321,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         )
         and not steam_sentence(sentence)
         and not watery_grave_sentence(sentence, facts)
+        and not (CLASS_ATTACKS_GET.match(sentence.strip()) and is_permanent_card(facts))
         and defense_grant(sentence, facts) is None
         and parse_defend_trigger(sentence, facts) is None
         and not (facts.is_weapon and _grant(_self(sentence, facts)) is not None)
@@ -2352,6 +2395,8 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
     """The conditional keywords whose condition the engine checks itself (a combo's, Over the Top's),
     and those the card only gives to another attack (``granted_to_others``)."""
     out: list[str] = [kw for kw in facts.conditional if granted_to_others(facts, kw)]
+    if any(what == "go again" for _cls, what, _n in _class_grants(facts)):
+        out.append("go again")  # "Your Mechanologist attack action cards get go again" (class_attack_bonus)
     if any(e.kind == "self_go_again" and e.trigger.startswith("surge:") for e in recognise(facts.text)[0]):
         out.append("go again")  # a surge's "it gets go again", checked as it resolves (layers.apply_surge)
     found = combo(facts)
@@ -2454,6 +2499,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED if fires else FLAGGED, "charge"))
         elif watery_grave_sentence(low, facts):
             parts.append(TextPart(sentence, MODELLED, "graveyard"))  # zones.to_graveyard (CR 8.3.41)
+        elif CLASS_ATTACKS_GET.match(low) and is_permanent_card(facts):
+            parts.append(TextPart(sentence, MODELLED, "arena"))  # class_attack_bonus (layers, values)
         elif steam_sentence(low):
             # layers: steam counters, crank (CR 8.3.29); Unlimited acts only on deck building (8.3.40)
             parts.append(TextPart(sentence, MODELLED, "deck" if UNLIMITED.match(low) else "arena"))

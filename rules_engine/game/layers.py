@@ -39,6 +39,7 @@ from .effects import (
     attack_mode,
     attack_text,
     attack_unmodelled,
+    class_attack_bonus,
     combo,
     decided_keywords,
     describe_choice,
@@ -218,6 +219,9 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
             link.power_bonus += mode.power
             link.go_again = link.go_again or mode.go_again
             on_attack += mode.on_attack
+    power, _defense, go_again = class_attack_bonus([c.facts for c in s.p(link.controller).permanents], facts)
+    link.power_bonus += power  # "Your Mechanologist attack action cards get +1{p}" (a Script in the arena)
+    link.go_again = link.go_again or go_again
     link.waiting.extend(hero_link_grants(s, link))  # the hero's conditional bonus (Arakni's)
     recheck_grants(s, link, ctx)
     if on_attack or at.on_attack_manual:

@@ -424,3 +424,73 @@ def test_banished_play_if_you_do_gains_power_under_its_condition(fabrary_cards):
     r = run_log(given, lines, fabrary_cards, all_read=True)
     assert not messages(r, "violation")
     assert _state(r)["P2"]["life"] == 20 - (3 + 1 + 3)  # its 3{p}, +1{p} from the banished zone, +3{p} Howl
+
+
+# --- "Your Mechanologist attack action cards get +1{p} / +1{d} / go again" (the Scripts, CR 6.2) ------
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["P1 plays Zipper Hit (red)", *_THROUGH],
+        ["p1 Zipper Hit", "p2 no block", "all pass", "all pass"],
+        [
+            "P1 attacks with Zipper Hit (red)",
+            "P2 doesn't block",
+            "all pass through the Reaction and Damage Steps",
+        ],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_scripts_give_mechanologist_attacks_power_and_go_again(fabrary_cards, lines):
+    """Penetration Script's +1{p} and MHz Script's go again apply to the Mechanologist attack action
+    card as it becomes a chain link."""
+    for name in ("Penetration Script", "MHz Script"):
+        assert _computed(fabrary_cards, name, "attack action cards get")
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "action_points": 1,
+            "resource_points": 1,
+            "hand": ["Zipper Hit (red)"],
+            "permanents": [{"name": "Penetration Script", "counters": {"steam": 1}}, "MHz Script"],
+        },
+        "P2": {"life": 20},
+    }
+    r = run_log(given, lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = _state(r)
+    assert state["P2"]["life"] == 20 - 5 - 1
+    assert state["combat_chain"]["links"][0]["go_again"] is True
+
+
+def test_scripts_leave_other_attacks_alone_and_security_script_adds_defense(fabrary_cards):
+    """Brutal Assault is no Mechanologist card: no bonus. Security Script's +1{d} counts for its
+    controller's Mechanologist attack action card defending."""
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "action_points": 1,
+            "resource_points": 3,
+            "hand": ["Brutal Assault (red)"],
+            "permanents": ["Penetration Script", "MHz Script"],
+        },
+        "P2": {"life": 20, "hand": ["Zipper Hit (red)"], "permanents": ["Security Script"]},
+    }
+    lines = [
+        "P1 plays Brutal Assault (red)",
+        "all pass to the Defend Step",
+        "P2 defends with Zipper Hit (red)",
+        "all pass through the Reaction and Damage Steps",
+    ]
+    r = run_log(given, lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    link = _state(r)["combat_chain"]["links"][0]
+    assert link["defending"][0]["defense"] == 3 + 1
+    assert link["go_again"] is False
+    power = fabrary_cards.get("Brutal Assault (red)").power
+    assert _state(r)["P2"]["life"] == 20 - max(0, power - 4)
