@@ -161,6 +161,13 @@ def _class_grants(facts: CardFacts) -> tuple[tuple[str, str, int], ...]:
     return tuple(out)
 
 
+#: A card's own "When this is banished from boosting, put a steam counter on a Hyper Driver you control"
+#: (CR 8.3.9 boost, 6.6): a triggered layer above the card boosted, ``zones.boost_banish_triggers``.
+BOOST_BANISHED_STEAM = re.compile(
+    r"^when this is banished from boosting, put a steam counter on an? ([a-z' ]+?) you control\.?$", re.I
+)
+
+
 #: Charge as an optional additional cost (CR 8.5.29: a card moves from hand to the hero's soul), paid
 #: on play (``costs.charge``), and Solflare (8.4.9), the charged card's own trigger.
 CHARGE_COST = re.compile(
@@ -886,6 +893,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue
         if steam_sentence(low):
             continue  # steam counters and crank (layers.enter_arena, layers.crank, layers.steam_upkeep)
+        if BOOST_BANISHED_STEAM.match(low.strip()):
+            continue  # triggers as a boost banishes it (zones.boost_banish_triggers)
         if CLASS_ATTACKS_GET.match(low.strip()):
             continue  # a static ability of the permanent in the arena (class_attack_bonus)
         if banished_play(low) is not None:
@@ -1516,6 +1525,7 @@ _HANDLED_AT_ATTACK = (
     re.compile(r"^crush\s*-"),  # triggers in the Damage Step (computed or flagged there)
     re.compile(r"^(?:when|whenever|if) this hits"),  # a hit trigger (computed or flagged there)
     WATERY_GRAVE,  # as the chain closes (zones.to_graveyard)
+    BOOST_BANISHED_STEAM,  # as it is banished by a boost (zones.boost_banish_triggers)
 )
 
 #: "When the combat chain closes, if this didn't hit, the defending hero creates a Vigor token"

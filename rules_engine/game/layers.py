@@ -66,6 +66,7 @@ from .zones import (
     settle_random_discard,
     target_player,
     to_graveyard,
+    token_base,
 )
 
 
@@ -377,6 +378,25 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
             card.face, card.origin, card.duration = "up", "", ""
             p.permanents.append(card)  # CR 8.1.4: an item is a permanent in the arena
             ctx.events.append(Event("move", layer.controller, f"{card.name}: banished -> arena"))
+    elif eff == "steam_on_named":  # a boosted card's own trigger (zones.boost_banish_triggers)
+        kind = norm_name(layer.targets[0]) if layer.targets else ""
+        fits = [c for c in s.p(layer.controller).permanents if norm_name(token_base(c.name)) == kind]
+        if fits:
+            fits[0].counters["steam"] = fits[0].counters.get("steam", 0) + 1
+            ctx.events.append(Event("counter", layer.controller, fits[0].name))
+            if len(fits) > 1:
+                ctx.add(
+                    NOTE,
+                    say(
+                        "line {number}: {name} puts its steam counter on one of {player}'s {count} {kind}s; the engine chose the first, the log may say which.",
+                        number=ctx.entry.number,
+                        name=layer.name,
+                        player=layer.controller,
+                        count=len(fits),
+                        kind=layer.targets[0],
+                    ),
+                    "steam",
+                )
     elif eff == "destroy_source":
         for pl in PLAYERS:
             for tok in list(s.p(pl).permanents):

@@ -68,6 +68,7 @@ from .triggers import (
 )
 from .zones import (
     banish_permanent,
+    boost_banish_triggers,
     check_claims,
     deck_banish_triggers,
     destroy_permanent,
@@ -310,6 +311,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     apply_next_card_effects(s, player, layer, ctx)
     s.stack.insert(depth, layer)  # triggered by paying its cost (a pitched card's): above it (CR 6.6.4)
     deck_banish_triggers(s, player, boosted, ctx)  # Data Doll MKII: above the card (CR 6.6)
+    boost_banish_triggers(s, player, boosted, ctx)  # "When this is banished from boosting" (CR 6.6)
     # the turn's facts card texts ask about
     conditions.record_play(
         s, player, f, card.pitch, card.id, s.p(player).pitch_zone[pitched_from:], fused, charged

@@ -19,6 +19,7 @@ from .cards import CardFacts, norm_name
 from .choices import claim
 from .context import Ctx, Event
 from .effects import (
+    BOOST_BANISHED_STEAM,
     DECK_BANISH_TO_ARENA,
     DISCARD_SIX_INTIMIDATE,
     FIRST_DISCARD_SIX_TOKEN,
@@ -26,6 +27,7 @@ from .effects import (
     OWN_ATTACKS_POWER_OFF_CHAIN,
     PITCH_COLOUR_TOKEN,
     move_trigger_effects,
+    plain,
     self_named,
     split_sentences,
     steam_text,
@@ -430,6 +432,28 @@ def deck_banish_triggers(s: GameState, player: str, card: Card | None, ctx: Ctx)
         layer.targets = [card.id]
         s.stack.append(layer)
         ctx.events.append(Event("trigger", player, f"{hero.name}: {card.name}"))
+
+
+def boost_banish_triggers(s: GameState, player: str, card: Card | None, ctx: Ctx) -> None:
+    """The boosted card's own "When this is banished from boosting, put a steam counter on a Hyper
+    Driver you control" (CR 8.3.9, 6.6): a triggered layer above the card played, which puts the counter
+    on such a permanent as it resolves (``layers.resolve_trigger``). An unknown card does not trigger."""
+    if card is None or not card.facts.known:
+        return
+    for sentence in split_sentences(plain(card.facts.text)):
+        m = BOOST_BANISHED_STEAM.match(sentence.strip())
+        if m is None:
+            continue
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{card.name} boost trigger",
+            controller=player,
+            effect="steam_on_named",
+        )
+        layer.targets = [m.group(1)]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", player, f"{card.name}: banished from boosting"))
 
 
 def draw_triggers(s: GameState, player: str, drawn: int, ctx: Ctx) -> None:

@@ -494,3 +494,62 @@ def test_scripts_leave_other_attacks_alone_and_security_script_adds_defense(fabr
     assert link["go_again"] is False
     power = fabrary_cards.get("Brutal Assault (red)").power
     assert _state(r)["P2"]["life"] == 20 - max(0, power - 4)
+
+
+# --- "When this is banished from boosting, put a steam counter on a Hyper Driver you control" (CR 8.3.9)
+
+
+@pytest.mark.parametrize(
+    ("banished", "line"),
+    [
+        ("Big Bertha", "P1 plays Crankshaft (red), boosting (banishes Big Bertha)"),
+        ("Crankshaft (red)", "p1 play Crankshaft (red) with boost"),
+        ("Big Bertha", "P1 plays Crankshaft (red) and boosts (banishing Big Bertha)"),
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_card_banished_by_boost_puts_a_steam_counter_on_a_hyper_driver(fabrary_cards, banished, line):
+    """CR 8.3.9, 6.6: the boosted card's own trigger goes on the stack above the attack and resolves
+    before the defence (implied passes); the Hyper Driver gets a steam counter."""
+    assert _computed(fabrary_cards, banished.split(" (")[0], "banished from boosting")
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "action_points": 1,
+            "resource_points": 2,
+            "hand": ["Crankshaft (red)"],
+            "deck_top": [banished],
+            "deck": 10,
+            "permanents": [{"name": "Hyper Driver", "counters": {"steam": 1}}],
+        },
+        "P2": {"life": 20},
+    }
+    r = run_log(given, [line, *_THROUGH], fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = _state(r)
+    assert state["P1"]["permanents"][0]["counters"] == ["steam", "steam"]
+    assert [c["name"] for c in state["P1"]["banished"]] == [banished.split(" (")[0]]
+
+
+def test_card_banished_by_boost_with_no_hyper_driver_does_nothing(fabrary_cards):
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "action_points": 1,
+            "resource_points": 2,
+            "hand": ["Crankshaft (red)"],
+            "deck_top": ["Big Bertha"],
+            "deck": 10,
+            "permanents": ["Penetration Script"],
+        },
+        "P2": {"life": 20},
+    }
+    r = run_log(
+        given, ["P1 plays Crankshaft (red), boosting (banishes Big Bertha)", *_THROUGH], fabrary_cards
+    )
+    assert not messages(r, "violation")
+    assert _state(r)["P1"]["permanents"][0]["counters"] == []
