@@ -168,6 +168,11 @@ BOOST_BANISHED_STEAM = re.compile(
 )
 
 
+#: Beat chest (CR 8.3.33): an optional additional cost, the discard of a card with 6 or more {p} the play
+#: line names (``playing.beat_chest``); "if you've beaten chest this turn" is the condition grammar's.
+BEAT_CHEST = re.compile(r"^beat chest\.?$")
+
+
 #: Charge as an optional additional cost (CR 8.5.29: a card moves from hand to the hero's soul), paid
 #: on play (``costs.charge``), and Solflare (8.4.9), the charged card's own trigger.
 CHARGE_COST = re.compile(
@@ -893,6 +898,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue
         if steam_sentence(low):
             continue  # steam counters and crank (layers.enter_arena, layers.crank, layers.steam_upkeep)
+        if BEAT_CHEST.match(low.strip()):
+            continue  # an optional additional cost, paid on play (playing.beat_chest)
         if BOOST_BANISHED_STEAM.match(low.strip()):
             continue  # triggers as a boost banishes it (zones.boost_banish_triggers)
         if CLASS_ATTACKS_GET.match(low.strip()):
@@ -1526,6 +1533,7 @@ _HANDLED_AT_ATTACK = (
     re.compile(r"^(?:when|whenever|if) this hits"),  # a hit trigger (computed or flagged there)
     WATERY_GRAVE,  # as the chain closes (zones.to_graveyard)
     BOOST_BANISHED_STEAM,  # as it is banished by a boost (zones.boost_banish_triggers)
+    BEAT_CHEST,  # paid on play (playing.beat_chest)
 )
 
 #: "When the combat chain closes, if this didn't hit, the defending hero creates a Vigor token"
@@ -2502,6 +2510,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "keyword"))
         elif FUSION.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.fuse (CR 8.3.17)
+        elif BEAT_CHEST.match(low):
+            parts.append(TextPart(sentence, MODELLED, "play"))  # playing.beat_chest (CR 8.3.33)
         elif CHARGE_COST.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.charge (CR 8.5.29)
         elif SOLFLARE.match(low):

@@ -24,6 +24,7 @@ from .costs import charge, consume_cost_effects, cost_modifiers, cost_token_rule
 from .defending import awaiting_defenders, check_can_defend, mark_declared
 from .effects import (
     ADDITIONAL_WEAPON_ATTACK,
+    BEAT_CHEST,
     COSTS_LESS_PER_DRACONIC_LINK,
     DRAWN_SWORD_DISCOUNT,
     FEALTY_DAGGER_DISCOUNT,
@@ -272,6 +273,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             )
     if any(RANDOM_DISCARD_COST.match(x) for x in split_sentences(f.text)):
         pay_random_discard(s, player, card, c.discarded, ctx)
+    elif c.discarded and any(BEAT_CHEST.match(x.casefold()) for x in split_sentences(f.text)):
+        beat_chest(s, player, card, c.discarded, ctx)  # CR 8.3.33
     elif c.discarded:
         # never dropped in silence: a discard the card's cost does not ask for is the judge's to place
         ctx.add(
@@ -456,6 +459,40 @@ def pay_random_discard(s: GameState, player: str, card: Card, said: tuple[A.Card
         discard_triggers(s, player, taken, ctx)
         return
     s.effects.append(Effect("random_discard_due", player, 1, "turn", card.name, card_id=card.id))
+
+
+def beat_chest(s: GameState, player: str, card: Card, said: tuple[A.CardRef, ...], ctx: Ctx) -> None:
+    """Beat chest (CR 8.3.33: as an additional cost the player may discard a card with 6 or more {p}):
+    the card the play line names ("discarding X", "beating chest with X") is discarded from hand, and
+    the player has beaten chest this turn (the turn's log, read by "if you've beaten chest this turn").
+    A card with less {p} cannot pay it (the line is reversed, CR 1.10.3)."""
+    named = [r for r in said if r.name != "?"]
+    if not named:
+        ctx.add(
+            AMBIGUITY,
+            say(
+                "line {number}: the line says {player} beat chest to play {card} without naming the discarded card; the engine takes it as not beaten. Log it ('{player} plays {card}, discarding X').",
+                number=ctx.entry.number,
+                player=player,
+                card=card.name,
+            ),
+        )
+        return
+    taken, _ = take(s, player, named[0], ("hand",), ctx, illegal="play_zone")
+    if taken.facts.power is None or taken.facts.power < 6:
+        raise Illegal(
+            "beat_chest",
+            say(
+                "{player} cannot beat chest with {discarded} to play {card}: it needs a card with 6 or more {{p}}.",
+                player=player,
+                discarded=taken.name,
+                card=card.name,
+            ),
+        )
+    to_graveyard(s, taken)
+    ctx.events.append(Event("discard", player, taken.name))
+    discard_triggers(s, player, taken, ctx)
+    conditions.record(s, player, "beat_chest")  # CR 8.3.33
 
 
 def no_go_again_rules(s: GameState, player: str, ctx: Ctx) -> tuple[str, ...]:

@@ -553,3 +553,62 @@ def test_card_banished_by_boost_with_no_hyper_driver_does_nothing(fabrary_cards)
     )
     assert not messages(r, "violation")
     assert _state(r)["P1"]["permanents"][0]["counters"] == []
+
+
+# --- Beat chest (CR 8.3.33) and "if you've beaten chest this turn" ---------------------------------
+
+
+def _brute(hand: list[str]) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "resource_points": 3, "hand": hand},
+        "P2": {"life": 20},
+    }
+
+
+@pytest.mark.parametrize(
+    ("card", "token", "line"),
+    [
+        ("Pound Town (red)", "Might", "P1 plays Pound Town (red), discarding Assault and Battery (red)"),
+        (
+            "Assault and Battery (red)",
+            "Agility",
+            "p1 play Assault and Battery (red) beating chest with Pound Town (red)",
+        ),
+        (
+            "Pound Town (red)",
+            "Might",
+            "P1 plays Pound Town (red) and beats chest by discarding Assault and Battery (red)",
+        ),
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_beat_chest_discards_a_six_power_card_and_the_attack_trigger_makes_its_token(
+    fabrary_cards, card, token, line
+):
+    """CR 8.3.33: the named card with 6 or more {p} is discarded as the additional cost; the turn's log
+    then has beaten chest, so "When this attacks, if you've beaten chest this turn, create a X token"
+    creates it as the attack's trigger resolves."""
+    name = card.split(" (")[0]
+    assert _computed(fabrary_cards, name, "beat chest")
+    assert _computed(fabrary_cards, name, "if you've beaten chest this turn")
+    other = "Assault and Battery (red)" if card.startswith("Pound") else "Pound Town (red)"
+    r = run_log(_brute([card, other]), [line, *_THROUGH], fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    p1 = _state(r)["P1"]
+    assert p1["graveyard"] == [other.split(" (")[0]]
+    assert [c["name"] for c in p1["permanents"]] == [token]
+
+
+def test_beat_chest_needs_six_power_and_a_silent_line_has_not_beaten(fabrary_cards):
+    r = run_log(
+        _brute(["Pound Town (red)", "Sink Below (red)"]),
+        ["P1 plays Pound Town (red), discarding Sink Below (red)"],
+        fabrary_cards,
+    )
+    assert any("beat chest" in m for m in messages(r, "violation"))
+    r = run_log(_brute(["Pound Town (red)"]), ["P1 plays Pound Town (red)", *_THROUGH], fabrary_cards)
+    assert not messages(r, "violation")
+    assert _state(r)["P1"]["permanents"] == []
