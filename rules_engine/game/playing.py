@@ -39,7 +39,7 @@ from .effects import (
     BanishedPlay,
     activated_ability,
     additional_costs,
-    banished_permission,
+    banished_play,
     plain,
     play_condition,
     solflare_effects,
@@ -122,7 +122,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         raise Illegal("play_zone", say("{card} cannot be played from {zone}.", card=card.name, zone=zone))
     if zone == "graveyard":
         check_graveyard_play(s, player, card, ctx)  # Gravy Bones's and Oscilio's permissions (CR 5.1.1)
-    banished = check_banished_play(s, player, card, ctx) if zone == "banished" else None  # CR 5.1.1a
+    from_banished = check_banished_play(s, player, card, ctx) if zone == "banished" else None
     if s.priority != player and not implied_step_pass(s, player, ctx):
         if f.is_("attack reaction") and (s.combat_step == "reaction"):
             link = s.active_link()
@@ -213,10 +213,10 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     check_play_condition(s, player, card)
     mode_text = choose_mode(s, card, c, ctx)
     cost = max(0, (f.cost or 0) + cost_modifiers(s, player, f, is_attack)) + extra_cost
-    if banished is not None and banished.discount < 0:
+    if from_banished is not None and from_banished.cost_less < 0:
         cost = extra_cost  # rune gate: played without paying its {r} cost (CR 8.3.27)
-    elif banished is not None:
-        cost = max(0, cost - banished.discount)  # "If you do, it costs {r}{r} less to play"
+    elif from_banished is not None:
+        cost = max(0, cost - from_banished.cost_less)  # "If you do, it costs {r}{r} less" (CR 5.1.6a)
     if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
         raise Illegal(
             "boost_no_card",
@@ -299,9 +299,6 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             "manual_effect",
         )
     layer = Layer(id=s.new_id(), kind="card", name=card.name, controller=player, card=card, source_zone=zone)
-    if banished is not None:  # "If you do, it gains +1{p} / gets go again" (played from the banished zone)
-        layer.power_bonus += banished.power
-        layer.go_again = layer.go_again or banished.go_again
     if mode_text is not None:
         layer.effect = "mode:" + mode_text
     layer.targets = list(c.targets)
@@ -310,6 +307,9 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         if not layer.targets:
             layer.targets = [other(player)]
         layer.targets = [t if ":" in t else target_player(t, player) for t in layer.targets]
+    if from_banished is not None:  # "If you do, it gets go again / gains +N{p}" (CR 1.8.4)
+        layer.power_bonus += from_banished.power
+        layer.go_again = layer.go_again or from_banished.go_again
     boosted = boost(s, player, layer, c.boost_card, ctx) if c.boost else None
     apply_next_card_effects(s, player, layer, ctx)
     s.stack.insert(depth, layer)  # triggered by paying its cost (a pitched card's): above it (CR 6.6.4)
@@ -374,58 +374,6 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             "intimidate",
         )
     give_priority(s, player)  # CR 1.11.5
-
-
-def check_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> BanishedPlay | None:
-    """A card played from its owner's banished zone (CR 5.1.1a: only where an effect allows it): rune
-    gate (CR 8.3.27) allows it when the player controls Runechants equal to or greater than its {r}
-    cost, and then its {r} cost is not paid (returns True; 8.3.27a: the card is rune gated); its own
-    "[If CONDITION, ]You may play this from your banished zone" allows it when the condition holds as it
-    is played. A card with either and neither met cannot be played from there (the line is reversed,
-    CR 1.10.3); a card with neither is left to what else allows it (a hero's, another card's effect).
-    Returns what the permission used gives the card ("If you do, it costs {r}{r} less / gains +1{p} /
-    gets go again"; rune gate: ``discount`` -1, its whole {r} cost), None when none was used."""
-    f = card.facts
-    keys = [k for x in split_sentences(plain(f.text)) if (k := banished_permission(x, f)) is not None]
-    for k in keys:
-        if k.key == "" or conditions.holds(s, player, k.key, f, card_id=card.id):
-            return k
-    if f.has("rune gate"):
-        runechants = sum(1 for x in s.p(player).permanents if norm_name(token_base(x.name)) == "runechant")
-        if runechants >= (f.cost or 0):
-            conditions.record(s, player, f"rune_gated id:{card.id}")
-            ctx.add(
-                NOTE,
-                say(
-                    "line {number}: {card} is rune gated from the banished zone: {player} controls {count} Runechant(s), so its {{r}} cost is not paid (CR 8.3.27).",
-                    number=ctx.entry.number,
-                    card=card.name,
-                    player=player,
-                    count=runechants,
-                ),
-                "play",
-            )
-            return BanishedPlay("", discount=-1)
-        raise Illegal(
-            "rune_gate",
-            say(
-                "{card} can be played from the banished zone by rune gate only with {cost} or more Runechants; {player} controls {count}.",
-                card=card.name,
-                cost=f.cost or 0,
-                player=player,
-                count=runechants,
-            ),
-        )
-    if keys:
-        raise Illegal(
-            "play_zone",
-            say(
-                "{card} can be played from the banished zone only if its condition holds; this log shows it does not for {player}.",
-                card=card.name,
-                player=player,
-            ),
-        )
-    return None
 
 
 def check_play_condition(s: GameState, player: str, card: Card) -> None:
@@ -1281,3 +1229,53 @@ def _older_damage_step(ctx: Ctx) -> tuple[str, ...]:
         for c in ctx.entry.clauses
     )
     return ("7.5.1",) if ctx.version == "older" and said else ()
+
+
+def check_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> BanishedPlay | None:
+    """A card played from its owner's banished zone under its own "[If CONDITION, ]You may play this
+    from your banished zone" (CR 5.1.1a: only hand and arsenal unless an effect allows another zone;
+    1.0.2 an allowance): the condition must hold as it is played, else the play is reversed. Rune gate
+    (CR 8.3.27) allows it when the player controls Runechants equal to or greater than the card's {r}
+    cost, and the {r} cost is then not paid (``cost_less`` -1; 8.3.27a: the card is rune gated); with too
+    few the play is reversed. A card with neither is left to the effect that allowed it (an intimidate,
+    a hero's ability)."""
+    found = banished_play(card.facts)
+    if found is not None and (
+        not found.key or conditions.holds(s, player, found.key, card.facts, card_id=card.id)
+    ):
+        return found
+    if card.facts.has("rune gate"):
+        runechants = sum(1 for x in s.p(player).permanents if norm_name(token_base(x.name)) == "runechant")
+        if runechants >= (card.facts.cost or 0):
+            conditions.record(s, player, f"rune_gated id:{card.id}")
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: {card} is rune gated from the banished zone: {player} controls {count} Runechant(s), so its {{r}} cost is not paid (CR 8.3.27).",
+                    number=ctx.entry.number,
+                    card=card.name,
+                    player=player,
+                    count=runechants,
+                ),
+                "play",
+            )
+            return BanishedPlay("", cost_less=-1)
+        raise Illegal(
+            "rune_gate",
+            say(
+                "{card} can be played from the banished zone by rune gate only with {cost} or more Runechants; {player} controls {count}.",
+                card=card.name,
+                cost=card.facts.cost or 0,
+                player=player,
+                count=runechants,
+            ),
+        )
+    if found is not None:
+        raise Illegal(
+            "play_zone",
+            say(
+                "{card} may be played from the banished zone only if its condition holds, and it does not.",
+                card=card.name,
+            ),
+        )
+    return None
