@@ -30,7 +30,7 @@ _P = r"(P[12])"
 #: A play line's words for charging the hero's soul as an additional cost (CR 8.5.29).
 _CHARGE_PART = r"(?:and )?(?:charging|charges|charged)\b|without charging\b|not charging\b"
 #: A play line's words for the card a random-discard cost took ("discarding X (random)").
-_DISCARD_PART = r"(?:and )?(?:discarding|discards|discarded)\b"
+_DISCARD_PART = r"(?:and )?(?:discarding|discards|discarded|beating chest|beats chest|beat chest)\b"
 #: A play line's words for fusion's additional cost (CR 8.3.17), read by ``Parser.fusion``.
 _FUSION_PART = (
     r"(?:and )?(?:fusing|fused|fuses|revealing|reveals)\b|without fusing\b|not fused\b|unfused\b|no fusion\b"
@@ -2819,7 +2819,13 @@ class Parser:
                 charge, charged = self.charge(p)
             elif re.match(_DISCARD_PART, pl):
                 # "discarding Bone Head Barrier (random)", "and discards a random card (Card C)"
-                named = re.sub(r"^(?:and )?(?:discarding|discards|discarded)\s+", "", p, flags=re.I)
+                named = re.sub(
+                    r"^(?:and )?(?:discarding|discards|discarded|beating chest|beats chest|beat chest)"
+                    r"(?:\s+(?:with|by discarding))?\s+",
+                    "",
+                    p,
+                    flags=re.I,
+                )
                 named = re.sub(
                     r"\s*\(?(?:at )?random\)?\s*|\bfor (?:the|its) (?:additional )?cost\b",
                     " ",

@@ -118,6 +118,8 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "heave": ("8.3.18",),
     "fusion": ("8.3.17", "8.3.17b"),
     "crank": ("8.3.29", "8.3.29a"),
+    "rune_gate": ("8.3.27", "5.1.1a"),
+    "beat_chest": ("8.3.33",),
     "charge": ("8.5.29",),
     "legendary": ("8.3.6",),
     "discard": ("8.5.5",),
@@ -164,6 +166,8 @@ RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
     "heave_arsenal": ("8.3.18a", "3.3.2"),
     "fusion": ("8.3.17a", "8.3.17d"),
     "crank": (),  # the older edition has no crank
+    "rune_gate": ("5.1.1a",),  # nor rune gate
+    "beat_chest": ("1.10.3",),  # nor beat chest
     "charge": (),  # nor charge
     "confidence": ("7.3.2b",),
     "dominate_dr": ("8.3.4c", "8.3.4"),
