@@ -519,21 +519,21 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
     # "DS" is the Defend Step when defending cards are declared right after it, else the Damage Step
     (
         re.compile(
-            r"(?:\ball pass|^pass)\s*(?:->|=>|→|>|to)\s*(?:the )?"
+            r"(?:\ball pass|^pass)\s*(?:(?:->|=>|→|>)\s*(?:the )?"
             + _STEP_ALT_26F
-            + r"\b(?: step\b)?(?!\s*\w*\s*res\b)"
-            r"(?P<blk>[,;:]?\s*(?:P[12] )?(?:no )?(?:blk|block|declar|def))?",
+            + r"|to (?:the )?(rxn|ds|dmg|def|res|blocks))\b(?: step\b)?(?!\s*\w*\s*res\b)"
+            r"([,;:]?\s*(?:P[12] )?(?:no )?(?:blk|block|declar|def))?",
             re.I,
         ),
         lambda m: (
             "all pass to the "
             + (
                 "Defend"
-                if m.group(1).casefold() == "ds" and m.group("blk")
-                else _STEP_WORDS_26F[m.group(1).casefold()]
+                if (m.group(1) or m.group(2)).casefold() == "ds" and m.group(3)
+                else _STEP_WORDS_26F[(m.group(1) or m.group(2)).casefold()]
             )
             + " Step"
-            + (";" + m.group("blk").lstrip(",;:") if m.group("blk") else "")
+            + (";" + m.group(3).lstrip(",;:") if m.group(3) else "")
         ),
     ),
     # "pass/pass, EP", "all pass -> EP": the action phase ends (CR 4.3.4)
@@ -742,7 +742,10 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "P2 blk C (3)": a bare number after a defending card is its defense
     (
-        re.compile(r"\b(?:blks?|blocks?|blocked|blocking|declares?|declared|defends?|defended)\b[^;]*", re.I),
+        re.compile(
+            r"\b(?:blks?|blocks?|blocked|blocking|declares?|declared|defends?|defended)\b[^;]*?\(\d+\)[^;]*",
+            re.I,
+        ),
         lambda m: re.sub(r"(?<=[\w'])\s+\((\d+)\)", r" (defense \1)", m.group(0)),
     ),
     # "pitch Y (2)": the pitch value said bare in parentheses
