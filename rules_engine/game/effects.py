@@ -1765,7 +1765,8 @@ def _grant(low: str) -> Grant | None:
         if mc:
             number = int(mc.group(1)) if mc.groups() else 0
             return Grant(key, number, bonus[0], bonus[1])
-    parsed = conditions.parse(m.group(1))
+    # "While Yinti Yanti is attacking and you control an aura": an attack's bonus acts only while it attacks
+    parsed = conditions.parse(_control_one(re.sub(r"^this is attacking and ", "", m.group(1))))
     if parsed is not None:
         return Grant(parsed, 0, bonus[0], bonus[1])  # the condition grammar's key (conditions.holds)
     return None
@@ -1805,7 +1806,32 @@ _DEFENSE_GRANT = re.compile(
 _DEFENSE_WHILE = re.compile(r"^this (?:gets|has) \+(\d+)\{d\} while defending an? (weapon|[a-z]+) attack\.?$")
 
 
+#: "While this is defending a weapon attack, this gets +1{d}" (Steel on Steel), "While this is defending,
+#: if you control a Flurry token this gets +1{d}" (Flurry Foot Dance), "While Yinti Yanti is defending and
+#: you control an aura, it has +1{d}", "While this is defending, if you've created a card this turn, this
+#: gets +1{d}" (Mistborn Protector): a static bonus while it defends (CR 6.1.3), the condition the grammar's.
+_DEFENSE_WHILE_DEFENDING = re.compile(
+    r"^while this is defending(?: an? (weapon|[a-z]+) attack)?(?:(?:,| and) (?:if )?(.+?))?"
+    r",? (?:this|it) (?:gets|gains|has) \+(\d+)\{d\}\.?$"
+)
+
+
+def _control_one(words: str) -> str:
+    """ "you control an aura" read as the grammar's "you control 1 or more auras" (a kind, not a name)."""
+    return re.sub(r"^you control an? (aura|item)$", r"you control 1 or more \1s", words)
+
+
 def _defense_key(low: str) -> tuple[str, int] | None:
+    wd = _DEFENSE_WHILE_DEFENDING.match(low)
+    if wd and (wd.group(1) is None) != (wd.group(2) is None):
+        if wd.group(1):
+            if wd.group(1) == "weapon" or conditions._descriptor(wd.group(1)) is not None:
+                return f"defending;0;0;{wd.group(1)}", int(wd.group(3))
+            return None
+        key = conditions.parse(_control_one(wd.group(2)))
+        if key is not None and conditions.on_resolution(key):
+            return key, int(wd.group(3))
+        return None
     w = _DEFENSE_WHILE.match(low)
     if w and (w.group(2) == "weapon" or conditions._descriptor(w.group(2)) is not None):
         return f"defending;0;0;{w.group(2)}", int(w.group(1))

@@ -397,3 +397,56 @@ def test_depths_of_despair_is_banished_as_the_chain_closes(fabrary_cards):
     assert "Depths of Despair" in str(result.state["P2"]["banished"])
     assert not result.state["P2"]["graveyard"]
     _computed(fabrary_cards, "Depths of Despair")
+
+
+# --- "While this is defending [a weapon attack / and X], this gets +N{d}" (CR 6.1.3) ----------------------
+
+
+def _reaction_lines(attack: str, reaction: str, activate: bool = False) -> list[str]:
+    return [
+        f"P1 activates {attack}" if activate else f"P1 plays {attack}",
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        "all pass to the Reaction Step",
+        "P1 passes",
+        f"P2 plays {reaction}",
+        "all pass",
+        *_THROUGH,
+    ]
+
+
+@pytest.mark.parametrize(("weapon", "life"), [(True, 20 - (4 - 4)), (False, 20 - (4 - 3))])
+def test_steel_on_steel_gets_one_more_defense_against_a_weapon_attack(fabrary_cards, weapon, life):
+    given = _given(_card("Swing", power=4), {"hand": ["Steel on Steel (red)"]}, weapons=["Anothos"])
+    lines = _reaction_lines("Anothos" if weapon else "Swing", "Steel on Steel (red)", activate=weapon)
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == life
+    _computed(fabrary_cards, "Steel on Steel")
+
+
+@pytest.mark.parametrize(("flurry", "life"), [(True, 20 - (5 - 4)), (False, 20 - (5 - 2))])
+def test_flurry_foot_dance_gets_two_more_with_a_flurry_token(fabrary_cards, flurry, life):
+    p2 = {"hand": ["Flurry Foot Dance (yellow)"], "permanents": ["Flurry"] if flurry else []}
+    result = run_log(
+        _given(_card("Swing", power=5), p2),
+        _reaction_lines("Swing", "Flurry Foot Dance (yellow)"),
+        fabrary_cards,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == life
+    _computed(fabrary_cards, "Flurry Foot Dance")
+
+
+@pytest.mark.parametrize(("aura", "life"), [(True, 20 - (5 - 3)), (False, 20 - (5 - 2))])
+def test_yinti_yanti_defends_for_one_more_while_its_owner_controls_an_aura(fabrary_cards, aura, life):
+    ward = {"name": "Ward Aura", "type": "aura", "cost": 0, "pitch": 1}
+    p2 = {"hand": ["Yinti Yanti (red)"], "permanents": [ward] if aura else []}
+    result = run_log(
+        _given(_card("Swing", power=5), p2),
+        [*_attack_and_block("Swing", "Yinti Yanti (red)"), *_THROUGH],
+        fabrary_cards,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == life
+    _computed(fabrary_cards, "Yinti Yanti")
