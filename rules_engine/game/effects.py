@@ -280,6 +280,16 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^mark (?:them|the defending hero|target opposing hero|the attacking hero)$"), "mark"),
     (re.compile(r"^(?:they|the defending hero) discards? a card$"), "discard_choice"),
     (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
+    # "Target defending attack action card gains +1{d}", "Up to one target defending action card gets +2{d}
+    # this turn", "Target defending card gets +1{d} until end of turn" (Reinforce the Line, Shining Courage,
+    # Platinum Amulet): the defending card the line names (CR 1.8.5)
+    (
+        re.compile(
+            r"^(?:up to one )?target defending ((?:[a-z' -]+? )?)card (?:gets|gains) \+(\d+)\{d\}"
+            r"(?: until end of turn| this chain link| this turn)?$"
+        ),
+        "target_defense",
+    ),
     # "When this defends, banish it when the combat chain closes" (Depths of Despair): the trigger's source
     (re.compile(r"^(?:destroy|banish) (?:it|this) when the combat chain closes$"), "self_close"),
     # "Another target hero draws a card" (Civic Peak): with two players, the opposing hero (CR 1.8.5)
@@ -1199,6 +1209,11 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
                     target = groups[0]
+                elif kind == "target_defense":
+                    if defender_descriptor(groups[0].strip() or "card") is None:
+                        continue  # a description of the defending card the engine does not read
+                    amount = int(groups[1])
+                    target = groups[0].strip()
                 elif kind == "self_close":
                     target = "banish" if part.startswith("banish") else "destroy"
                 elif kind == "next_attack_keyword":

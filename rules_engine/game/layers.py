@@ -41,6 +41,7 @@ from .effects import (
     attack_unmodelled,
     combo,
     decided_keywords,
+    defender_descriptor,
     describe_choice,
     plain,
     recognise,
@@ -54,7 +55,7 @@ from .effects import (
 from .heroes import crank_abilities, grants_crank, hero_link_grants, resolve_ability, token_created
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
-from .values import GROWING_CONDITIONS, phantasm_defender
+from .values import GROWING_CONDITIONS, defender_fits, phantasm_defender
 from .zones import (
     destroy_permanent,
     draw,
@@ -1000,6 +1001,28 @@ def apply_text_effect(
         deal_damage(s, target, e.amount, name, ctx, arcane=k == "arcane", controller=player)
     elif k == "draw":
         draw(s, player, e.amount, ctx)
+    elif k == "target_defense":  # "target defending [X] card gets +N{d}" (CR 1.8.5: the line names it)
+        link = s.active_link()
+        named = layer.targets[0] if layer is not None and layer.targets else ""
+        fits = defender_descriptor(e.target or "card") or ((),)
+        pool = [c for c in (link.defending if link else []) if defender_fits(c, fits)]
+        chosen = next(
+            (c for c in pool if named and norm_name(c.name) == norm_name(named.split(":")[-1])), None
+        )
+        if chosen is None and len(pool) == 1 and named in ("", other(player), player):
+            chosen = pool[0]  # the only defending card it can target
+        if chosen is not None:
+            chosen.counters["defense_effect"] = chosen.counters.get("defense_effect", 0) + e.amount
+        else:
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {name}: the engine cannot tell which defending card it targets (name it: 'targeting X'); enter its outcome as an adjustment line.",
+                    number=ctx.entry.number,
+                    name=name,
+                ),
+                "manual_effect",
+            )
     elif k == "opponent_draw":  # "another target hero draws a card": with two players, the other hero
         draw(s, other(player), e.amount, ctx)
     elif k in ("self_defense", "self_close"):

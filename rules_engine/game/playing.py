@@ -39,6 +39,7 @@ from .effects import (
     activated_ability,
     additional_costs,
     banished_play,
+    defender_descriptor,
     plain,
     play_condition,
     solflare_effects,
@@ -66,6 +67,7 @@ from .triggers import (
     play_triggers,
     spectra_trigger,
 )
+from .values import defender_fits
 from .zones import (
     check_claims,
     deck_banish_triggers,
@@ -463,6 +465,25 @@ def check_targets(s: GameState, player: str, card: Card, targets: tuple[str, ...
                         card=card.name,
                         group=wanted.group(1),
                         attack=link.attack.name,
+                    ),
+                )
+        wants_defender = re.search(
+            r"\btarget defending ((?:[a-z' -]+? )?)card (?:gets|gains) \+\d+\{d\}", low
+        )
+        if wants_defender and not who:
+            fits = defender_descriptor(wants_defender.group(1).strip() or "card")
+            named = next(
+                (c for c in (link.defending if link else []) if norm_name(c.name) == norm_name(t)), None
+            )
+            if fits is not None and (named is None or not defender_fits(named, fits)):
+                # CR 1.8.5d: a target must be an object the effect describes
+                raise Illegal(
+                    "effect_target",
+                    say(
+                        "{card} needs a target defending {group}card; {value} is not one.",
+                        card=card.name,
+                        group=wants_defender.group(1),
+                        value=t,
                     ),
                 )
         if "negate target" in low:

@@ -450,3 +450,42 @@ def test_yinti_yanti_defends_for_one_more_while_its_owner_controls_an_aura(fabra
     assert not _violations(result), result.violations
     assert result.state["P2"]["life"] == life
     _computed(fabrary_cards, "Yinti Yanti")
+
+
+# --- "Target defending [X] card gets +N{d}" (CR 1.8.5) ---------------------------------------------------
+
+
+def _instant_on_defender(instant: str, target: str, defender: dict[str, Any], power: int = 7) -> Any:
+    given = _given(_card("Swing", power=power), {"hand": [defender, instant], "resource_points": 3})
+    return given, [
+        *_attack_and_block("Swing", defender["name"]),
+        "all pass to the Reaction Step",
+        "P1 passes",
+        f"P2 plays {instant} targeting {target}",
+        "all pass",
+        *_THROUGH,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("defender", "legal"),
+    [(_card("Brick", power=3, defense=2), True), ({"name": "Brick", "type": "block", "defense": 2}, False)],
+)
+def test_reinforce_the_line_gives_four_defense_to_a_defending_attack_action_card(
+    fabrary_cards, defender, legal
+):
+    result = run_log(*_instant_on_defender("Reinforce the Line (red)", "Brick", defender), fabrary_cards)
+    assert bool(_violations(result)) is not legal, result.violations
+    if legal:
+        assert result.state["P2"]["life"] == 20 - (7 - 2 - 4)
+        assert not messages(result, "manual_effect")
+    _computed(fabrary_cards, "Reinforce the Line")
+
+
+@pytest.mark.parametrize(("earth", "legal"), [(True, True), (False, False)])
+def test_summerwood_shelter_needs_a_defending_earth_or_elemental_action_card(fabrary_cards, earth, legal):
+    defender = _card("Brick", power=3, defense=2, classes=["earth"] if earth else [])
+    result = run_log(*_instant_on_defender("Summerwood Shelter (red)", "Brick", defender), fabrary_cards)
+    assert bool(_violations(result)) is not legal, result.violations
+    if legal:
+        assert result.state["P2"]["life"] == 20 - (7 - 2 - 4)
