@@ -272,10 +272,18 @@ _FUSED_TURN = re.compile(
 )
 
 
+#: "If it's defended by an attack action card" (Agile Engagement, on the attack it targets; CR 7.0.5): the
+#: cards defending the active chain link's attack as the effect resolves.
+_DEFENDED = re.compile(r"^(?:it's|it is|this is) defended by (an?|\w+ or more) ([a-z0-9<>=' -]+?)(?: cards?)?$")
+
+
 def parse(text: str, name: str = "") -> str | None:
     """A condition's words (lower case, the card's own name read as "this") compiled to a key:
     ``kind;number;other;descriptor``; None when the grammar does not read them."""
     t = _values_first(text.strip().casefold())
+    m = _DEFENDED.match(t)
+    if m and _count(m.group(1).split()[0]) is not None and _descriptor(m.group(2)) is not None:
+        return f"defended;{_count(m.group(1).split()[0])};0;{_descriptor(m.group(2))}"
     m = _PLAYED.match(t)
     if m:
         n = _count(m.group(2).split()[0])
@@ -557,6 +565,7 @@ def on_resolution(key: str) -> bool:
     """A condition a resolving card can check of its own (CR 6.1.3): not one about an attack's
     chain link ("if this has 6 or more {p}", "if it's played as chain link 3 or higher")."""
     return key.split(";")[0] in (
+        "defended",
         "played",
         "pitch",
         "drew",
@@ -626,6 +635,10 @@ def holds(
     ``card_id`` its object and ``zone`` where it was played from."""
     kind, number_s, other_s, descriptor = (key.split(";") + ["", "", "", ""])[:4]
     n = int(number_s or 0)
+    if kind == "defended":  # the cards defending the active attack now (CR 7.0.5)
+        link = s.active_link()
+        cards = link.defending if link is not None else []
+        return sum(1 for c in cards if _fits(tags(c.facts, c.pitch), descriptor)) >= n
     if kind in ("played", "played_created", "activated"):
         verbs = {"played": ("played",), "played_created": ("played", "created"), "activated": ("activated",)}[
             kind

@@ -489,3 +489,33 @@ def test_summerwood_shelter_needs_a_defending_earth_or_elemental_action_card(fab
     assert bool(_violations(result)) is not legal, result.violations
     if legal:
         assert result.state["P2"]["life"] == 20 - (7 - 2 - 4)
+
+
+# --- "If it's defended by an attack action card, create an Agility token" (CR 7.0.5, 6.1.3) --------------
+
+
+@pytest.mark.parametrize("reaction", ["Agile Engagement (red)", "Vigorous Engagement (red)"])
+@pytest.mark.parametrize("attack_action", [True, False])
+def test_engagements_make_a_token_when_an_attack_action_card_defends(fabrary_cards, reaction, attack_action):
+    defender = (
+        _card("Brick", power=3, defense=2)
+        if attack_action
+        else {"name": "Brick", "type": "block", "defense": 2}
+    )
+    given = _given(_card("Swing", power=6, classes=["warrior"]), {"hand": [defender]})
+    given["P1"]["hand"].append(reaction)
+    result = run_log(
+        given,
+        [
+            *_attack_and_block("Swing", "Brick"),
+            f"P1 plays {reaction} targeting Swing",
+            "all pass",
+            *_THROUGH,
+        ],
+        fabrary_cards,
+    )
+    assert not _violations(result), result.violations
+    token = "Agility" if reaction.startswith("Agile") else "Vigor"
+    assert (token in str(result.state["P1"]["permanents"])) is attack_action
+    assert result.state["P2"]["life"] == 20 - (6 + 3 - 2)
+    _computed(fabrary_cards, reaction.split(" (")[0])
