@@ -274,7 +274,9 @@ _FUSED_TURN = re.compile(
 
 #: "If it's defended by an attack action card" (Agile Engagement, on the attack it targets; CR 7.0.5): the
 #: cards defending the active chain link's attack as the effect resolves.
-_DEFENDED = re.compile(r"^(?:it's|it is|this is) defended by (an?|\w+ or more) ([a-z0-9<>=' -]+?)(?: cards?)?$")
+_DEFENDED = re.compile(
+    r"^(?:it's|it is|this is) defended by (an?|\w+ or more) ([a-z0-9<>=' -]+?)(?: cards?)?$"
+)
 
 
 def parse(text: str, name: str = "") -> str | None:

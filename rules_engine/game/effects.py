@@ -734,6 +734,15 @@ DEFEND_TOGETHER = re.compile(
 DEFEND_ALONE = re.compile(r"^(?:[a-z' ]+ - )?when this defends alone, (.+)$")
 
 
+#: "When an opponent plays or activates an attack reaction, you may add this to the active chain link as a
+#: defending card" (the Leap Frog equipment): a trigger whose optional effect the log shows as the player
+#: adding the card (``defending.add_on_reaction``; CR 6.6, 7.0.5a: the card defends as it is added).
+ADD_ON_REACTION = re.compile(
+    r"^when an opponent plays or activates an attack reaction, you may add this to the active chain link "
+    r"as a defending card\.?$"
+)
+
+
 #: "[If CONDITION, ]You may play this from your banished zone[. If you do, it costs {r}{r} less to play /
 #: it gets go again / it gains +N{p}]" (Ghostly Visit, Howl from Beyond, Unhallowed Rites, Grim Feast,
 #: Embalm, Bounding Demigon): an allowance to play the card from its owner's banished zone (CR 5.1.1a,
@@ -2515,6 +2524,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not steam_sentence(sentence)
         and defense_grant(sentence, facts) is None
         and defend_only(sentence, facts) is None
+        and not ADD_ON_REACTION.match(_self(sentence, facts))
         and parse_defend_trigger(sentence, facts) is None
         and not (facts.is_weapon and _grant(_self(sentence, facts)) is not None)
         and not (facts.is_weapon and _weapon_hit(_self(sentence, facts)))
@@ -2672,6 +2682,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "defend"))  # values.defense_of
         elif (attack or resolving) and banished_play_sentence(sentence, facts) is not None:
             parts.append(TextPart(sentence, MODELLED, "play"))  # playing.play (CR 5.1.1a)
+        elif ADD_ON_REACTION.match(low):
+            parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.add_on_reaction (CR 7.0.5a)
         elif defend_only(sentence, facts) is not None:
             parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.check_restrictions (CR 1.0.2a)
         elif not facts.is_("hero") and (dt := parse_defend_trigger(sentence, facts)) is not None:

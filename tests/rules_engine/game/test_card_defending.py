@@ -519,3 +519,37 @@ def test_engagements_make_a_token_when_an_attack_action_card_defends(fabrary_car
     assert (token in str(result.state["P1"]["permanents"])) is attack_action
     assert result.state["P2"]["life"] == 20 - (6 + 3 - 2)
     _computed(fabrary_cards, reaction.split(" (")[0])
+
+
+# --- "When an opponent plays or activates an attack reaction, you may add this ... as a defending card" ---
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P2 adds Leap Frog Gloves to the chain link as a defending card",
+        "p2 add Leap Frog Gloves as a blocker",
+        "P2 adds Leap Frog Gloves to the active chain link as a defending card (its trigger)",
+    ],
+)
+@pytest.mark.parametrize("reaction", [True, False])
+def test_leap_frog_gloves_join_the_defence_after_an_attack_reaction(fabrary_cards, line, reaction):
+    push = {"name": "Push", "type": "attack reaction", "cost": 0, "pitch": 1}
+    given = _given(_card("Swing", power=5), {"equipment": {"arms": "Leap Frog Gloves"}})
+    given["P1"]["hand"].append(push)
+    lines = [
+        "P1 plays Swing",
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        "all pass to the Reaction Step",
+        *(["P1 plays Push", "all pass"] if reaction else []),
+        line,
+        *_THROUGH,
+        "all pass",
+    ]
+    result = run_log(given, lines, fabrary_cards)
+    assert bool(_violations(result)) is not reaction, result.violations
+    if reaction:
+        assert result.state["P2"]["life"] == 20 - (5 - 1)
+        assert "Leap Frog Gloves" in result.state["P2"]["graveyard"]  # blade break as the chain closes
+    _computed(fabrary_cards, "Leap Frog Gloves")
