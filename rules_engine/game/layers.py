@@ -1004,6 +1004,7 @@ def apply_text_effect(
     elif k == "target_defense":  # "target defending [X] card gets +N{d}" (CR 1.8.5: the line names it)
         link = s.active_link()
         named = layer.targets[0] if layer is not None and layer.targets else ""
+        named = re.sub(r"^(?:the )?defending ", "", named, flags=re.I)  # "targeting the defending Brick"
         fits = defender_descriptor(e.target or "card") or ((),)
         pool = [c for c in (link.defending if link else []) if defender_fits(c, fits)]
         chosen = next(

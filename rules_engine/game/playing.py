@@ -472,8 +472,9 @@ def check_targets(s: GameState, player: str, card: Card, targets: tuple[str, ...
         )
         if wants_defender and not who:
             fits = defender_descriptor(wants_defender.group(1).strip() or "card")
+            bare = re.sub(r"^(?:the )?defending ", "", t, flags=re.I)  # "targeting the defending Brick"
             named = next(
-                (c for c in (link.defending if link else []) if norm_name(c.name) == norm_name(t)), None
+                (c for c in (link.defending if link else []) if norm_name(c.name) == norm_name(bare)), None
             )
             if fits is not None and (named is None or not defender_fits(named, fits)):
                 # CR 1.8.5d: a target must be an object the effect describes

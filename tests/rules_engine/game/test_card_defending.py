@@ -455,13 +455,19 @@ def test_yinti_yanti_defends_for_one_more_while_its_owner_controls_an_aura(fabra
 # --- "Target defending [X] card gets +N{d}" (CR 1.8.5) ---------------------------------------------------
 
 
-def _instant_on_defender(instant: str, target: str, defender: dict[str, Any], power: int = 7) -> Any:
+def _instant_on_defender(
+    instant: str,
+    target: str,
+    defender: dict[str, Any],
+    power: int = 7,
+    play: str = "P2 plays {card} targeting {target}",
+) -> Any:
     given = _given(_card("Swing", power=power), {"hand": [defender, instant], "resource_points": 3})
     return given, [
         *_attack_and_block("Swing", defender["name"]),
         "all pass to the Reaction Step",
         "P1 passes",
-        f"P2 plays {instant} targeting {target}",
+        play.format(card=instant, target=target),
         "all pass",
         *_THROUGH,
     ]
@@ -553,3 +559,36 @@ def test_leap_frog_gloves_join_the_defence_after_an_attack_reaction(fabrary_card
         assert result.state["P2"]["life"] == 20 - (5 - 1)
         assert "Leap Frog Gloves" in result.state["P2"]["graveyard"]  # blade break as the chain closes
     _computed(fabrary_cards, "Leap Frog Gloves")
+
+
+@pytest.mark.parametrize(
+    "play",
+    [
+        "P2 plays {card} targeting {target}",
+        "p2 play {card} @{target}",
+        "P2 plays {card} targeting the defending {target}",
+    ],
+)
+def test_a_defending_card_targeted_in_three_registers(fabrary_cards, play):
+    defender = _card("Brick", power=3, defense=2)
+    result = run_log(
+        *_instant_on_defender("Reinforce the Line (red)", "Brick", defender, play=play),
+        fabrary_cards,
+        all_read=True,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - (7 - 2 - 4)
+
+
+@pytest.mark.parametrize(
+    "play",
+    [
+        "P1 plays Grim Feast (red) from their banished zone",
+        "p1 play Grim Feast (red) from banished",
+        "P1 played Grim Feast (red) from the banished zone",
+    ],
+)
+def test_a_play_from_the_banished_zone_in_three_registers(fabrary_cards, play):
+    result = run_log(_banished("Grim Feast (red)"), [play], fabrary_cards, all_read=True)
+    assert not _violations(result), result.violations
+    assert result.state["P1"]["resource_points"] == 6 - 1
