@@ -277,6 +277,29 @@ def add_on_reaction(s: GameState, c: A.Defend, link: ChainLink, ctx: Ctx) -> boo
     return True
 
 
+def add_from_offer(s: GameState, c: A.Defend, link: ChainLink, ctx: Ctx) -> bool:
+    """An effect that let the player add a card from their arsenal as a defending card (Bunker Beard's
+    "You may add an action card from your arsenal to the active chain link as a defending card", an
+    ``add_defender`` effect for this chain link): the log's line adding a fitting arsenal card takes it
+    (CR 7.0.5a: it defends as it is added, and its own defend triggers trigger). False when no such
+    effect waits or the line names another card."""
+    offer = next((e for e in s.effects if e.kind == "add_defender" and e.player == c.player), None)
+    arsenal = s.p(c.player).arsenal
+    named = [next((x for x in arsenal if same_card(x, ref.name)), None) for ref in c.cards]
+    if offer is None or len(named) != 1 or named[0] is None:
+        return False
+    if not conditions._fits(conditions.tags(named[0].facts, named[0].pitch), offer.text):
+        return False
+    s.effects.remove(offer)
+    card, _ = take(s, c.player, c.cards[0], ("arsenal",), ctx, illegal="defend_from")
+    card.origin = "arsenal"
+    card.face = "up"
+    check_can_defend(s, link, [card], ctx, reaction=True)
+    link.defending.append(card)
+    self_triggers(s, [card], "defends", ctx)
+    return True
+
+
 def _low(sentence: str, card: Card) -> str:
     return sentence.casefold().replace(card.name.casefold(), "this").strip()
 
@@ -286,7 +309,11 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
     hand, equipment, or arsenal with ambush; then the turn-player gets priority (CR 7.3.3). Equipment
     an effect adds later is added so (``add_on_reaction``)."""
     link = s.active_link()
-    if link is not None and (s.combat_step != "defend" or link.declared) and add_on_reaction(s, c, link, ctx):
+    if (
+        link is not None
+        and (s.combat_step != "defend" or link.declared)
+        and (add_on_reaction(s, c, link, ctx) or add_from_offer(s, c, link, ctx))
+    ):
         return
     if s.combat_step != "defend" or link is None:
         raise Illegal(

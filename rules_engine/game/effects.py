@@ -278,7 +278,15 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:it|this|the attack) (?:gets|gains) go again$"), "self_go_again"),
     # CR 8.5.50: "mark them" in a hit trigger (the hit hero), "mark target opposing hero"
     (re.compile(r"^mark (?:them|the defending hero|target opposing hero|the attacking hero)$"), "mark"),
-    (re.compile(r"^(?:they|the defending hero) discards? a card$"), "discard_choice"),
+    (re.compile(r"^(?:they|the defending hero|the attacking hero) discards? a card$"), "discard_choice"),
+    # "You may add an action card from your arsenal to the active chain link as a defending card" (Bunker
+    # Beard's ability): the log's next line adds it (defending.add_from_offer; CR 7.0.5a)
+    (
+        re.compile(
+            r"^you may add an? ([a-z' -]+?) card from your arsenal to the active chain link as a defending card$"
+        ),
+        "add_defender_offer",
+    ),
     (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
     # "Target defending attack action card gains +1{d}", "Up to one target defending action card gets +2{d}
     # this turn", "Target defending card gets +1{d} until end of turn" (Reinforce the Line, Shining Courage,
@@ -901,8 +909,10 @@ _OPTION_DISCARD = re.compile(r"^discard (?:a card|an? ([a-z' -]+?) card)$")
 _OPTION_BOTTOM = re.compile(
     r"^put a card from your (hand|arsenal|hand or arsenal) on (?:the )?bottom of your deck$"
 )
+#: "for each opposing hero": with two players there is one (Crowd Control's "+2{d} for each opposing hero")
 _SELF_DEFENSE = re.compile(
-    r"^(?:(.+?),? and )?(?:this|it) (?:gets|gains) \+(\d+)\{d\}(?: until end of turn| this chain link| this turn)?$"
+    r"^(?:(.+?),? and )?(?:this|it) (?:gets|gains) \+(\d+)\{d\}(?: for each opposing hero)?"
+    r"(?: until end of turn| this chain link| this turn)?$"
 )
 #: What happens to a defending card as the combat chain closes, given by its own defend trigger or an
 #: option's outcome (CR 7.7: the Close Step; blade break 8.3.3): destroyed, banished or blade break.
@@ -1223,6 +1233,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                         continue  # a description of the defending card the engine does not read
                     amount = int(groups[1])
                     target = groups[0].strip()
+                elif kind == "add_defender_offer":
+                    if conditions._descriptor(groups[0]) is None:
+                        continue
+                    target = groups[0]
                 elif kind == "self_close":
                     target = "banish" if part.startswith("banish") else "destroy"
                 elif kind == "next_attack_keyword":

@@ -1024,6 +1024,18 @@ def apply_text_effect(
                 ),
                 "manual_effect",
             )
+    elif k == "add_defender_offer":  # the log's next line adds the card (defending.add_from_offer)
+        s.effects.append(Effect("add_defender", player, 0, "link", name, text=e.target))
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {name} lets {player} add a {kind} card from their arsenal as a defending card; log it ('{player} adds X from arsenal as a defending card').",
+                number=ctx.entry.number,
+                name=name,
+                player=player,
+                kind=e.target,
+            ),
+        )
     elif k == "opponent_draw":  # "another target hero draws a card": with two players, the other hero
         draw(s, other(player), e.amount, ctx)
     elif k in ("self_defense", "self_close"):

@@ -592,3 +592,52 @@ def test_a_play_from_the_banished_zone_in_three_registers(fabrary_cards, play):
     result = run_log(_banished("Grim Feast (red)"), [play], fabrary_cards, all_read=True)
     assert not _violations(result), result.violations
     assert result.state["P1"]["resource_points"] == 6 - 1
+
+
+# --- "Defense Reaction - Destroy this: You may add an action card from your arsenal ..." (CR 7.0.5a) ------
+
+
+@pytest.mark.parametrize("gear", [("Bunker Beard", "head"), ("Burnished Bunkerplate", "chest")])
+@pytest.mark.parametrize(("action", "legal"), [(True, True), (False, False)])
+def test_bunker_gear_adds_an_action_card_from_arsenal_as_a_defender(fabrary_cards, gear, action, legal):
+    brick = _card("Brick", power=3, defense=3) if action else {"name": "Brick", "type": "block", "defense": 3}
+    given = _given(_card("Swing", power=5), {"arsenal": [brick], "equipment": {gear[1]: gear[0]}})
+    result = run_log(
+        given,
+        [
+            "P1 plays Swing",
+            "all pass to the Defend Step",
+            "P2 declares no defending cards",
+            "all pass to the Reaction Step",
+            "P1 passes",
+            f"P2 activates {gear[0]}",
+            "all pass",
+            "P2 adds Brick from arsenal as a defending card",
+            *_THROUGH,
+        ],
+        fabrary_cards,
+    )
+    assert bool(_violations(result)) is not legal, result.violations
+    assert result.state["P2"]["life"] == 20 - (5 - 3 if legal else 5)
+    assert gear[0] in result.state["P2"]["graveyard"]
+    _computed(fabrary_cards, gear[0])
+
+
+@pytest.mark.parametrize(("weapon", "discard"), [(True, True), (False, False)])
+def test_blunten_makes_the_attacker_discard_only_against_a_weapon_attack(fabrary_cards, weapon, discard):
+    given = _given(_card("Swing", power=4), {"hand": ["Blunten (yellow)"]}, weapons=["Anothos"])
+    given["P1"]["hand"].append(_card("Spare"))
+    attack = "Anothos" if weapon else "Swing"
+    result = run_log(
+        given,
+        [
+            f"P1 {'activates' if weapon else 'plays'} {attack}",
+            "all pass to the Defend Step",
+            "P2 declares Blunten as a defending card",
+            "all pass (the defend trigger resolves)",
+        ],
+        fabrary_cards,
+    )
+    assert not _violations(result), result.violations
+    assert any("discard a card" in m for m in messages(result, "note")) is discard
+    _computed(fabrary_cards, "Blunten")
