@@ -135,6 +135,12 @@ def record_zone(s: GameState, owner: str, verb: str, card: Card) -> None:
     s.turn_log.append(" ".join([owner, verb, *words]))
 
 
+def record_destroyed(s: GameState, card: Card) -> None:
+    """A permanent destroyed this turn (CR 8.5.4), for "if the attack's controller has destroyed a Vigor
+    token this turn": recorded for its owner, who controls a token and destroys it with its own ability."""
+    s.turn_log.append(f"{card.owner} destroyed name={_slug(card.name)}")
+
+
 def record(s: GameState, player: str, what: str) -> None:
     """One more "drew" / "boosted" fact of the turn."""
     s.turn_log.append(f"{player} {what}")
@@ -246,6 +252,7 @@ _BANISHED_TO = re.compile(
 )
 _HIT_TIMES = re.compile(r"^you(?:'ve| have) hit (\w+) or more times this combat chain$")
 _OPP_DREW = re.compile(r"^an opponent has drawn (\w+) or more cards this turn$")
+_DESTROYED = re.compile(r"^you(?:'ve| have) destroyed an? ([a-z' -]+?) token this turn$")
 _CREATED = re.compile(r"^you(?:'ve| have) created (a|an) ([a-z' -]+?) this turn$")
 _CONTROL_ANY = re.compile(
     r"^you control an? ([a-z' -]+?) or an? ([a-z' -]+?)$|^you control an? ([a-z' -]+?) or ([a-z' -]+?) tokens?$"
@@ -425,6 +432,9 @@ def _parse_more(t: str) -> str | None:
     m = _OPP_DREW.match(t)
     if m and _count(m.group(1)) is not None:
         return f"opp_drew;{_count(m.group(1))};0;"
+    m = _DESTROYED.match(t)
+    if m and _plain_names(m.group(1)) is not None and " or " not in m.group(1):
+        return f"destroyed;1;0;name={m.group(1).strip().replace(' ', '_')}"
     m = _CREATED.match(t)
     if m:
         what = m.group(2).strip()
@@ -548,6 +558,7 @@ def growing(key: str) -> bool:
             "discarded",
             "banishedto",
             "created",
+            "destroyed",
             "hit_with",
             "opp_empty_hand",  # defending empties the hand (CR 7.3.2)
             "dealt",
@@ -597,6 +608,7 @@ def on_resolution(key: str) -> bool:
         "discarded",
         "banishedto",
         "created",
+        "destroyed",
         "control_any",
         "control_less",
         "opp_empty_hand",
@@ -749,6 +761,8 @@ def holds(
             sum(1 for e in s.turn_log if e.split()[:2] == [player, kind] and _fits(e.split()[2:], descriptor))
             >= n
         )
+    if kind == "destroyed":  # record_destroyed: a permanent of that name destroyed this turn
+        return any(e.split()[:2] == [player, "destroyed"] and descriptor in e.split() for e in s.turn_log)
     if kind == "created":  # record_creation: any card created, or one of that name
         return any(
             e.split()[:2] == [player, "created"] and (not descriptor or descriptor in e.split())

@@ -641,3 +641,19 @@ def test_blunten_makes_the_attacker_discard_only_against_a_weapon_attack(fabrary
     assert not _violations(result), result.violations
     assert any("discard a card" in m for m in messages(result, "note")) is discard
     _computed(fabrary_cards, "Blunten")
+
+
+@pytest.mark.parametrize(
+    ("gear", "slot", "token"),
+    [("Confront Adversity", "chest", "Vigor"), ("Embrace Adversity", "arms", "Might")],
+)
+@pytest.mark.parametrize("destroyed", [True, False])
+def test_adversity_gear_defends_only_after_the_attacker_destroyed_its_token(
+    fabrary_cards, gear, slot, token, destroyed
+):
+    given = _given(_card("Swing"), {"equipment": {slot: gear}}, permanents=[token])
+    lines = [f"judge: destroy P1's {token} token ! its own ability"] if destroyed else []
+    result = run_log(given, [*lines, *_attack_and_block("Swing", gear), *_THROUGH], fabrary_cards)
+    assert bool(_violations(result)) is not destroyed, result.violations
+    assert result.state["P2"]["life"] == 20 - 4 + (2 if destroyed else 0)
+    _computed(fabrary_cards, gear)
