@@ -1103,7 +1103,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if (
             re.match(r"^(?:combo|crush)\s*-", low)
             or re.match(r"^when this attacks, intimidate$", low)
-            or re.match(r"^defense reaction cards can't be played this chain link$", low)
+            or NO_DEFENSE_REACTIONS.match(low)
             or re.match(
                 r"^if .+ (?:is|was) played from (?:your )?arsenal, (?:it|this) (?:gains|gets) \+\d+\{d\}$",
                 low,
@@ -1694,9 +1694,15 @@ CRUSH = re.compile(
 #: "If this has {p} greater than its base, it gets overpower": checked when defending cards are declared.
 OVERPOWER_IF_BUFFED = re.compile(r"if this has \{p\} greater than its base, it gets overpower", re.I)
 
+#: "Defense reaction cards can't be played this chain link", "Defense reactions can't be played to
+#: Widowmaker's chain link" (a restriction on playing, CR 1.0.2; ``playing.play``).
+NO_DEFENSE_REACTIONS = re.compile(
+    r"^defense reactions?(?: cards)? can't be played (?:this|to [a-z0-9' ,!:-]+?'s) chain link\.?$"
+)
+
 _HANDLED_AT_ATTACK = (
     re.compile(r"^when this attacks(?: a hero)?, intimidate(?: them)?$"),
-    re.compile(r"^defense reaction cards can't be played this chain link$"),
+    NO_DEFENSE_REACTIONS,
     re.compile(
         r"^if you've dealt arcane damage this turn, this gets \""
     ),  # a hit ability (triggers.hit_triggers)
@@ -2035,7 +2041,7 @@ def attack_unmodelled(facts: CardFacts) -> list[str]:
 
 
 _RULE_LINE = re.compile(
-    r"^(?:combo|crush)\s*-|^when this attacks, intimidate$|^defense reaction cards can't be played this chain link$"
+    r"^(?:combo|crush)\s*-|^when this attacks, intimidate$|^defense reactions?(?: cards)? can't be played (?:this|to [a-z0-9' ,!:-]+?'s) chain link$"
     r"|^if you've dealt arcane damage this turn, this gets"
 )
 

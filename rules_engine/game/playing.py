@@ -29,6 +29,7 @@ from .effects import (
     FEALTY_DAGGER_DISCOUNT,
     FIRST_STEALTH_GO_AGAIN,
     NAMED_WEAPON_DISCOUNT,
+    NO_DEFENSE_REACTIONS,
     RANDOM_DISCARD_COST,
     SECOND_ATTACK_POWER,
     SECOND_SWORD_ATTACK_DISCOUNT,
@@ -42,6 +43,7 @@ from .effects import (
     defender_descriptor,
     plain,
     play_condition,
+    self_named,
     solflare_effects,
     split_sentences,
     target_fits,
@@ -181,7 +183,10 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                     card=card.name,
                 ),
             )
-        if "defense reaction cards can't be played this chain link" in link.attack.facts.text.casefold():
+        if any(
+            NO_DEFENSE_REACTIONS.match(self_named(x, link.attack.name).casefold())
+            for x in split_sentences(plain(link.attack.facts.text))
+        ):
             raise Illegal(
                 "no_defense_reactions",
                 say("{attack} forbids defense reaction cards this chain link.", attack=link.attack.name),

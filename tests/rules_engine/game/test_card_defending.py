@@ -657,3 +657,33 @@ def test_adversity_gear_defends_only_after_the_attacker_destroyed_its_token(
     assert bool(_violations(result)) is not destroyed, result.violations
     assert result.state["P2"]["life"] == 20 - 4 + (2 if destroyed else 0)
     _computed(fabrary_cards, gear)
+
+
+@pytest.mark.parametrize(("walls", "life"), [(1, 20 - (4 + 3 - 1)), (2, 20 - (4 - 2))])
+def test_widowmaker_has_three_more_while_defended_by_fewer_than_two_cards(fabrary_cards, walls, life):
+    p2 = {"hand": [_card(f"Wall {i}", power=0, defense=1) for i in range(walls)]}
+    result = run_log(
+        _given("Widowmaker (red)", p2),
+        [*_attack_and_block("Widowmaker (red)", " and ".join(f"Wall {i}" for i in range(walls))), *_THROUGH],
+        fabrary_cards,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == life
+    _computed(fabrary_cards, "Widowmaker")
+
+
+def test_no_defense_reaction_may_be_played_to_widowmakers_chain_link(fabrary_cards):
+    reaction = {"name": "Brace", "type": "defense reaction", "cost": 0, "pitch": 1, "defense": 3}
+    result = run_log(
+        _given("Widowmaker (red)", {"hand": [reaction]}),
+        [
+            "P1 plays Widowmaker (red)",
+            "all pass to the Defend Step",
+            "P2 declares no defending cards",
+            "all pass to the Reaction Step",
+            "P1 passes",
+            "P2 plays Brace",
+        ],
+        fabrary_cards,
+    )
+    assert [v["rules"][:2] for v in result.violations] == [["5.1.5", "7.4.2c"]]
