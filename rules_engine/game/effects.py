@@ -890,7 +890,7 @@ def split_sentences(text: str) -> list[str]:
         s = " ".join(p.split()).strip().rstrip(".").strip()
         if not s:
             continue
-        if out and _IF_YOU_DO.match(s) and _YOU_MAY.search(out[-1]):
+        if out and _IF_YOU_DO.match(s) and (_YOU_MAY.search(out[-1]) or _ARSENAL_UP_BOTTOM.search(out[-1])):
             out[-1] = f"{out[-1]}. {s}"
         else:
             out.append(s)
@@ -898,6 +898,12 @@ def split_sentences(text: str) -> list[str]:
 
 
 _IF_YOU_DO = re.compile(r"^if you do,", re.I)
+#: "Put a face-up card from your arsenal on the bottom of your deck. If you do, ..." (the Sunkwater
+#: equipment): the arsenal holds one card (CR 3.3), so whether it can be done is the state's to say.
+_ARSENAL_UP_BOTTOM = re.compile(r"\bput a face-up card from your arsenal on the bottom of your deck$", re.I)
+ARSENAL_UP_BOTTOM_THEN = re.compile(
+    r"^put a face-up card from your arsenal on the bottom of your deck\. if you do, (.+?)\.?$"
+)
 _YOU_MAY = re.compile(r"\byou may\b", re.I)
 
 #: "You may X. If you do, Y" (CR 1.8.3 optional effect, 1.8.4 the effect conditional on it): X is an
@@ -1185,6 +1191,18 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if m:
             trigger = "hit"
             low = m.group(1)
+        mab = ARSENAL_UP_BOTTOM_THEN.match(low)
+        if mab:
+            # done by the state: a face-up arsenal card goes to the bottom, then the outcome (layers)
+            outcome = _choice_outcome(mab.group(1))
+            if outcome is not None:
+                packed = pack_choice(("bottom", 0, "arsenal"), outcome)
+                effects.append(TextEffect("arsenal_bottom", 0, trigger, packed))
+            elif trigger:
+                effects.append(TextEffect(kind="manual", trigger=trigger, target=sentence))
+            else:
+                unknown.append(sentence)
+            continue
         mch = CHOICE.match(low)
         if mch:
             option = choice_option(mch.group(1))

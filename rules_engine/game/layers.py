@@ -1024,6 +1024,26 @@ def apply_text_effect(
                 ),
                 "manual_effect",
             )
+    elif k == "arsenal_bottom":
+        # "Put a face-up card from your arsenal on the bottom of your deck. If you do, Y" (CR 1.8.4): the
+        # arsenal's face-up card, if any, goes; then Y acts as an option's outcome does (apply_choice)
+        up = next((c for c in p.arsenal if c.face == "up"), None)
+        if up is None:
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: {name}: there is no face-up card in {player}'s arsenal, so nothing happens.",
+                    number=ctx.entry.number,
+                    name=name,
+                    player=player,
+                ),
+            )
+            return
+        p.arsenal.remove(up)
+        put_bottom(p, [up])
+        ctx.events.append(Event("move", player, f"{up.name}: arsenal -> deck bottom"))
+        source = (layer.source_id or (layer.card.id if layer.card is not None else "")) if layer else ""
+        apply_choice(s, Effect("choice_offer", player, 0, "link", name, card_id=source, choice=e.target), ctx)
     elif k == "add_defender_offer":  # the log's next line adds the card (defending.add_from_offer)
         s.effects.append(Effect("add_defender", player, 0, "link", name, text=e.target))
         ctx.add(

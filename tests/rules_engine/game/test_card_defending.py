@@ -687,3 +687,35 @@ def test_no_defense_reaction_may_be_played_to_widowmakers_chain_link(fabrary_car
         fabrary_cards,
     )
     assert [v["rules"][:2] for v in result.violations] == [["5.1.5", "7.4.2c"]]
+
+
+# --- "When this defends, put a face-up card from your arsenal on the bottom of your deck. If you do, ..." ---
+
+
+@pytest.mark.parametrize(("gear", "slot"), [("Sunkwater Exoshell", "chest"), ("Sunkwater Lookout", "head")])
+@pytest.mark.parametrize("face_up", [True, False])
+def test_sunkwater_gear_trades_a_face_up_arsenal_card_for_a_card_and_defense(
+    fabrary_cards, gear, slot, face_up
+):
+    arsenal = [
+        {
+            "name": "Kept",
+            "type": "attack action",
+            "cost": 0,
+            "pitch": 1,
+            "power": 1,
+            "defense": 1,
+            "face": "up" if face_up else "down",
+        }
+    ]
+    p2 = {"equipment": {slot: gear}, "arsenal": arsenal, "deck": 5}
+    result = run_log(
+        _given(_card("Swing", power=3), p2),
+        [*_attack_and_block("Swing", gear), "all pass (the defend trigger resolves)", *_THROUGH],
+        fabrary_cards,
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - (3 - (1 if face_up else 0))
+    assert result.state["P2"]["hand_size"] == (1 if face_up else 0)
+    assert bool(result.state["P2"]["arsenal"]) is not face_up
+    _computed(fabrary_cards, gear)
