@@ -356,8 +356,26 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:it|this|the attack) (?:gets|gains) go again$"), "self_go_again"),
     # CR 8.5.50: "mark them" in a hit trigger (the hit hero), "mark target opposing hero"
     (re.compile(r"^mark (?:them|the defending hero|target opposing hero|the attacking hero)$"), "mark"),
-    (re.compile(r"^(?:they|the defending hero) discards? a card$"), "discard_choice"),
+    (re.compile(r"^(?:they|the defending hero|the attacking hero) discards? a card$"), "discard_choice"),
+    # "You may add an action card from your arsenal to the active chain link as a defending card" (Bunker
+    # Beard's ability): the log's next line adds it (defending.add_from_offer; CR 7.0.5a)
+    (
+        re.compile(
+            r"^you may add an? ([a-z' -]+?) card from your arsenal to the active chain link as a defending card$"
+        ),
+        "add_defender_offer",
+    ),
     (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
+    # "Target defending attack action card gains +1{d}", "Up to one target defending action card gets +2{d}
+    # this turn", "Target defending card gets +1{d} until end of turn" (Reinforce the Line, Shining Courage,
+    # Platinum Amulet): the defending card the line names (CR 1.8.5)
+    (
+        re.compile(
+            r"^(?:up to one )?target defending ((?:[a-z' -]+? )?)card (?:gets|gains) \+(\d+)\{d\}"
+            r"(?: until end of turn| this chain link| this turn)?$"
+        ),
+        "target_defense",
+    ),
     # "When this defends, banish it when the combat chain closes" (Depths of Despair): the trigger's source
     (re.compile(r"^(?:destroy|banish) (?:it|this) when the combat chain closes$"), "self_close"),
     # "Another target hero draws a card" (Civic Peak): with two players, the opposing hero (CR 1.8.5)
@@ -802,6 +820,15 @@ DEFEND_TOGETHER = re.compile(
 DEFEND_ALONE = re.compile(r"^(?:[a-z' ]+ - )?when this defends alone, (.+)$")
 
 
+#: "When an opponent plays or activates an attack reaction, you may add this to the active chain link as a
+#: defending card" (the Leap Frog equipment): a trigger whose optional effect the log shows as the player
+#: adding the card (``defending.add_on_reaction``; CR 6.6, 7.0.5a: the card defends as it is added).
+ADD_ON_REACTION = re.compile(
+    r"^when an opponent plays or activates an attack reaction, you may add this to the active chain link "
+    r"as a defending card\.?$"
+)
+
+
 #: "[If CONDITION, ]You may play this from your banished zone[. If you do, it costs {r}{r} less to play /
 #: it gets go again / it gains +N{p}]" (Ghostly Visit, Howl from Beyond, Unhallowed Rites, Grim Feast,
 #: Embalm, Bounding Demigon): an allowance to play the card from its owner's banished zone (CR 5.1.1a,
@@ -941,7 +968,7 @@ def split_sentences(text: str) -> list[str]:
         s = " ".join(p.split()).strip().rstrip(".").strip()
         if not s:
             continue
-        if out and _IF_YOU_DO.match(s) and _YOU_MAY.search(out[-1]):
+        if out and _IF_YOU_DO.match(s) and (_YOU_MAY.search(out[-1]) or _ARSENAL_UP_BOTTOM.search(out[-1])):
             out[-1] = f"{out[-1]}. {s}"
         else:
             out.append(s)
@@ -949,6 +976,12 @@ def split_sentences(text: str) -> list[str]:
 
 
 _IF_YOU_DO = re.compile(r"^if you do,", re.I)
+#: "Put a face-up card from your arsenal on the bottom of your deck. If you do, ..." (the Sunkwater
+#: equipment): the arsenal holds one card (CR 3.3), so whether it can be done is the state's to say.
+_ARSENAL_UP_BOTTOM = re.compile(r"\bput a face-up card from your arsenal on the bottom of your deck$", re.I)
+ARSENAL_UP_BOTTOM_THEN = re.compile(
+    r"^put a face-up card from your arsenal on the bottom of your deck\. if you do, (.+?)\.?$"
+)
 _YOU_MAY = re.compile(r"\byou may\b", re.I)
 
 #: "You may X. If you do, Y" (CR 1.8.3 optional effect, 1.8.4 the effect conditional on it): X is an
@@ -960,8 +993,10 @@ _OPTION_DISCARD = re.compile(r"^discard (?:a card|an? ([a-z' -]+?) card)$")
 _OPTION_BOTTOM = re.compile(
     r"^put a card from your (hand|arsenal|hand or arsenal) on (?:the )?bottom of your deck$"
 )
+#: "for each opposing hero": with two players there is one (Crowd Control's "+2{d} for each opposing hero")
 _SELF_DEFENSE = re.compile(
-    r"^(?:(.+?),? and )?(?:this|it) (?:gets|gains) \+(\d+)\{d\}(?: until end of turn| this chain link| this turn)?$"
+    r"^(?:(.+?),? and )?(?:this|it) (?:gets|gains) \+(\d+)\{d\}(?: for each opposing hero)?"
+    r"(?: until end of turn| this chain link| this turn)?$"
 )
 #: What happens to a defending card as the combat chain closes, given by its own defend trigger or an
 #: option's outcome (CR 7.7: the Close Step; blade break 8.3.3): destroyed, banished or blade break.
@@ -1160,7 +1195,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if (
             re.match(r"^(?:combo|crush)\s*-", low)
             or re.match(r"^when this attacks, intimidate$", low)
-            or re.match(r"^defense reaction cards can't be played this chain link$", low)
+            or NO_DEFENSE_REACTIONS.match(low)
             or re.match(
                 r"^if .+ (?:is|was) played from (?:your )?arsenal, (?:it|this) (?:gains|gets) \+\d+\{d\}$",
                 low,
@@ -1242,6 +1277,18 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if m:
             trigger = "hit"
             low = m.group(1)
+        mab = ARSENAL_UP_BOTTOM_THEN.match(low)
+        if mab:
+            # done by the state: a face-up arsenal card goes to the bottom, then the outcome (layers)
+            outcome = _choice_outcome(mab.group(1))
+            if outcome is not None:
+                packed = pack_choice(("bottom", 0, "arsenal"), outcome)
+                effects.append(TextEffect("arsenal_bottom", 0, trigger, packed))
+            elif trigger:
+                effects.append(TextEffect(kind="manual", trigger=trigger, target=sentence))
+            else:
+                unknown.append(sentence)
+            continue
         mch = CHOICE.match(low)
         if mch:
             option = choice_option(mch.group(1))
@@ -1284,6 +1331,15 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     amount = _num(groups[0])
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
+                    target = groups[0]
+                elif kind == "target_defense":
+                    if defender_descriptor(groups[0].strip() or "card") is None:
+                        continue  # a description of the defending card the engine does not read
+                    amount = int(groups[1])
+                    target = groups[0].strip()
+                elif kind == "add_defender_offer":
+                    if conditions._descriptor(groups[0]) is None:
+                        continue
                     target = groups[0]
                 elif kind == "self_close":
                     target = "banish" if part.startswith("banish") else "destroy"
@@ -1753,9 +1809,15 @@ CRUSH = re.compile(
 #: "If this has {p} greater than its base, it gets overpower": checked when defending cards are declared.
 OVERPOWER_IF_BUFFED = re.compile(r"if this has \{p\} greater than its base, it gets overpower", re.I)
 
+#: "Defense reaction cards can't be played this chain link", "Defense reactions can't be played to
+#: Widowmaker's chain link" (a restriction on playing, CR 1.0.2; ``playing.play``).
+NO_DEFENSE_REACTIONS = re.compile(
+    r"^defense reactions?(?: cards)? can't be played (?:this|to [a-z0-9' ,!:-]+?'s) chain link\.?$"
+)
+
 _HANDLED_AT_ATTACK = (
     re.compile(r"^when this attacks(?: a hero)?, intimidate(?: them)?$"),
-    re.compile(r"^defense reaction cards can't be played this chain link$"),
+    NO_DEFENSE_REACTIONS,
     re.compile(
         r"^if you've dealt arcane damage this turn, this gets \""
     ),  # a hit ability (triggers.hit_triggers)
@@ -1865,7 +1927,8 @@ def _grant(low: str) -> Grant | None:
         if mc:
             number = int(mc.group(1)) if mc.groups() else 0
             return Grant(key, number, bonus[0], bonus[1])
-    parsed = conditions.parse(m.group(1))
+    # "While Yinti Yanti is attacking and you control an aura": an attack's bonus acts only while it attacks
+    parsed = conditions.parse(_control_one(re.sub(r"^this is attacking and ", "", m.group(1))))
     if parsed is not None:
         return Grant(parsed, 0, bonus[0], bonus[1])  # the condition grammar's key (conditions.holds)
     return None
@@ -1905,7 +1968,32 @@ _DEFENSE_GRANT = re.compile(
 _DEFENSE_WHILE = re.compile(r"^this (?:gets|has) \+(\d+)\{d\} while defending an? (weapon|[a-z]+) attack\.?$")
 
 
+#: "While this is defending a weapon attack, this gets +1{d}" (Steel on Steel), "While this is defending,
+#: if you control a Flurry token this gets +1{d}" (Flurry Foot Dance), "While Yinti Yanti is defending and
+#: you control an aura, it has +1{d}", "While this is defending, if you've created a card this turn, this
+#: gets +1{d}" (Mistborn Protector): a static bonus while it defends (CR 6.1.3), the condition the grammar's.
+_DEFENSE_WHILE_DEFENDING = re.compile(
+    r"^while this is defending(?: an? (weapon|[a-z]+) attack)?(?:(?:,| and) (?:if )?(.+?))?"
+    r",? (?:this|it) (?:gets|gains|has) \+(\d+)\{d\}\.?$"
+)
+
+
+def _control_one(words: str) -> str:
+    """ "you control an aura" read as the grammar's "you control 1 or more auras" (a kind, not a name)."""
+    return re.sub(r"^you control an? (aura|item)$", r"you control 1 or more \1s", words)
+
+
 def _defense_key(low: str) -> tuple[str, int] | None:
+    wd = _DEFENSE_WHILE_DEFENDING.match(low)
+    if wd and (wd.group(1) is None) != (wd.group(2) is None):
+        if wd.group(1):
+            if wd.group(1) == "weapon" or conditions._descriptor(wd.group(1)) is not None:
+                return f"defending;0;0;{wd.group(1)}", int(wd.group(3))
+            return None
+        key = conditions.parse(_control_one(wd.group(2)))
+        if key is not None and conditions.on_resolution(key):
+            return key, int(wd.group(3))
+        return None
     w = _DEFENSE_WHILE.match(low)
     if w and (w.group(2) == "weapon" or conditions._descriptor(w.group(2)) is not None):
         return f"defending;0;0;{w.group(2)}", int(w.group(1))
@@ -2071,7 +2159,7 @@ def attack_unmodelled(facts: CardFacts) -> list[str]:
 
 
 _RULE_LINE = re.compile(
-    r"^(?:combo|crush)\s*-|^when this attacks, intimidate$|^defense reaction cards can't be played this chain link$"
+    r"^(?:combo|crush)\s*-|^when this attacks, intimidate$|^defense reactions?(?: cards)? can't be played (?:this|to [a-z0-9' ,!:-]+?'s) chain link$"
     r"|^if you've dealt arcane damage this turn, this gets"
 )
 
@@ -2576,6 +2664,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not (CLASS_ATTACKS_GET.match(sentence.strip()) and is_permanent_card(facts))
         and defense_grant(sentence, facts) is None
         and defend_only(sentence, facts) is None
+        and not ADD_ON_REACTION.match(_self(sentence, facts))
         and parse_defend_trigger(sentence, facts) is None
         and not (facts.is_weapon and _grant(_self(sentence, facts)) is not None)
         and not (facts.is_weapon and _weapon_hit(_self(sentence, facts)))
@@ -2768,6 +2857,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "defend"))  # values.defense_of
         elif (attack or resolving) and banished_play_sentence(sentence, facts) is not None:
             parts.append(TextPart(sentence, MODELLED, "play"))  # playing.play (CR 5.1.1a)
+        elif ADD_ON_REACTION.match(low):
+            parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.add_on_reaction (CR 7.0.5a)
         elif defend_only(sentence, facts) is not None:
             parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.check_restrictions (CR 1.0.2a)
         elif not facts.is_("hero") and (dt := parse_defend_trigger(sentence, facts)) is not None:

@@ -42,6 +42,7 @@ from .effects import (
     class_attack_bonus,
     combo,
     decided_keywords,
+    defender_descriptor,
     describe_choice,
     plain,
     recognise,
@@ -55,7 +56,7 @@ from .effects import (
 from .heroes import crank_abilities, grants_crank, hero_link_grants, resolve_ability, token_created
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
-from .values import GROWING_CONDITIONS, phantasm_defender
+from .values import GROWING_CONDITIONS, defender_fits, phantasm_defender
 from .zones import (
     destroy_permanent,
     draw,
@@ -1087,6 +1088,61 @@ def apply_text_effect(
         deal_damage(s, target, e.amount, name, ctx, arcane=k == "arcane", controller=player)
     elif k == "draw":
         draw(s, player, e.amount, ctx)
+    elif k == "target_defense":  # "target defending [X] card gets +N{d}" (CR 1.8.5: the line names it)
+        link = s.active_link()
+        named = layer.targets[0] if layer is not None and layer.targets else ""
+        named = re.sub(r"^(?:the )?defending ", "", named, flags=re.I)  # "targeting the defending Brick"
+        described = defender_descriptor(e.target or "card") or ((),)
+        pool = [c for c in (link.defending if link else []) if defender_fits(c, described)]
+        chosen = next(
+            (c for c in pool if named and norm_name(c.name) == norm_name(named.split(":")[-1])), None
+        )
+        if chosen is None and len(pool) == 1 and named in ("", other(player), player):
+            chosen = pool[0]  # the only defending card it can target
+        if chosen is not None:
+            chosen.counters["defense_effect"] = chosen.counters.get("defense_effect", 0) + e.amount
+        else:
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {name}: the engine cannot tell which defending card it targets (name it: 'targeting X'); enter its outcome as an adjustment line.",
+                    number=ctx.entry.number,
+                    name=name,
+                ),
+                "manual_effect",
+            )
+    elif k == "arsenal_bottom":
+        # "Put a face-up card from your arsenal on the bottom of your deck. If you do, Y" (CR 1.8.4): the
+        # arsenal's face-up card, if any, goes; then Y acts as an option's outcome does (apply_choice)
+        up = next((c for c in p.arsenal if c.face == "up"), None)
+        if up is None:
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: {name}: there is no face-up card in {player}'s arsenal, so nothing happens.",
+                    number=ctx.entry.number,
+                    name=name,
+                    player=player,
+                ),
+            )
+            return
+        p.arsenal.remove(up)
+        put_bottom(p, [up])
+        ctx.events.append(Event("move", player, f"{up.name}: arsenal -> deck bottom"))
+        source = (layer.source_id or (layer.card.id if layer.card is not None else "")) if layer else ""
+        apply_choice(s, Effect("choice_offer", player, 0, "link", name, card_id=source, choice=e.target), ctx)
+    elif k == "add_defender_offer":  # the log's next line adds the card (defending.add_from_offer)
+        s.effects.append(Effect("add_defender", player, 0, "link", name, text=e.target))
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {name} lets {player} add a {kind} card from their arsenal as a defending card; log it ('{player} adds X from arsenal as a defending card').",
+                number=ctx.entry.number,
+                name=name,
+                player=player,
+                kind=e.target,
+            ),
+        )
     elif k == "opponent_draw":  # "another target hero draws a card": with two players, the other hero
         draw(s, other(player), e.amount, ctx)
     elif k in ("self_defense", "self_close"):

@@ -3482,7 +3482,7 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:declared|declare)\s+", "declares "),
     # "adds Card C (from hand) as a defending card / as a blocker": a declaration
     (
-        r"(?:adds|added|add|puts|put|throws|threw)\s+(.+?)\s+(?:in\s+)?as (?:a |an )?(?:additional |extra |another )?(?:defending cards?|defenders?|blockers?|blocks?)$",
+        r"(?:adds|added|add|puts|put|throws|threw)\s+(.+?)\s+(?:(?:to|onto) (?:the )?(?:active )?(?:chain link|combat chain)\s+)?(?:in\s+)?as (?:a |an )?(?:additional |extra |another )?(?:defending cards?|defenders?|blockers?|blocks?)$",
         r"declares \2",
     ),
     (r"(?:casts|cast|played|play|plays|went for|goes for|go for)\s+", "plays "),

@@ -30,6 +30,7 @@ from .effects import (
     FEALTY_DAGGER_DISCOUNT,
     FIRST_STEALTH_GO_AGAIN,
     NAMED_WEAPON_DISCOUNT,
+    NO_DEFENSE_REACTIONS,
     RANDOM_DISCARD_COST,
     SECOND_ATTACK_POWER,
     SECOND_SWORD_ATTACK_DISCOUNT,
@@ -40,8 +41,10 @@ from .effects import (
     activated_ability,
     additional_costs,
     banished_play,
+    defender_descriptor,
     plain,
     play_condition,
+    self_named,
     solflare_effects,
     split_sentences,
     target_fits,
@@ -67,6 +70,7 @@ from .triggers import (
     play_triggers,
     spectra_trigger,
 )
+from .values import defender_fits
 from .zones import (
     banish_permanent,
     boost_banish_triggers,
@@ -191,7 +195,10 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                     card=card.name,
                 ),
             )
-        if "defense reaction cards can't be played this chain link" in link.attack.facts.text.casefold():
+        if any(
+            NO_DEFENSE_REACTIONS.match(self_named(x, link.attack.name).casefold())
+            for x in split_sentences(plain(link.attack.facts.text))
+        ):
             raise Illegal(
                 "no_defense_reactions",
                 say("{attack} forbids defense reaction cards this chain link.", attack=link.attack.name),
@@ -530,6 +537,26 @@ def check_targets(s: GameState, player: str, card: Card, targets: tuple[str, ...
                         card=card.name,
                         group=wanted.group(1),
                         attack=link.attack.name,
+                    ),
+                )
+        wants_defender = re.search(
+            r"\btarget defending ((?:[a-z' -]+? )?)card (?:gets|gains) \+\d+\{d\}", low
+        )
+        if wants_defender and not who:
+            fits = defender_descriptor(wants_defender.group(1).strip() or "card")
+            bare = re.sub(r"^(?:the )?defending ", "", t, flags=re.I)  # "targeting the defending Brick"
+            named = next(
+                (c for c in (link.defending if link else []) if norm_name(c.name) == norm_name(bare)), None
+            )
+            if fits is not None and (named is None or not defender_fits(named, fits)):
+                # CR 1.8.5d: a target must be an object the effect describes
+                raise Illegal(
+                    "effect_target",
+                    say(
+                        "{card} needs a target defending {group}card; {value} is not one.",
+                        card=card.name,
+                        group=wants_defender.group(1),
+                        value=t,
                     ),
                 )
         if "negate target" in low:

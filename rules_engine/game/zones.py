@@ -263,6 +263,7 @@ def destroy_permanent(s: GameState, card: Card) -> None:
     if card in p.weapons:
         p.weapons.remove(card)
     to_graveyard(s, card, from_arena=True)
+    conditions.record_destroyed(s, card)  # "has destroyed a Vigor token this turn"
     self_move_triggers(s, card, ("destroyed", "leaves"))
 
 
