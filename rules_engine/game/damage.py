@@ -48,6 +48,7 @@ def deal_damage(
             amount += eff.amount
             s.effects.remove(eff)
     # fixed prevention shields first (CR 6.4.10), then ward / arcane shelter / Zen State
+    fixed_used: set[str] = set()
     for eff in list(s.effects):
         if amount <= 0:
             break
@@ -60,8 +61,12 @@ def deal_damage(
             eff.text = ""
             if eff.amount <= 0:
                 s.effects.remove(eff)
-        elif eff.kind == "prevent_fixed":
+        elif eff.kind == "prevent_fixed" and eff.source not in fixed_used:
             amount -= min(eff.amount, amount)  # one event only (CR 6.4.10)
+            s.effects.remove(eff)
+            fixed_used.add(eff.source)  # each of one card's "next 3 times" shields is a later event's
+        elif eff.kind == "prevent_small" and amount <= eff.amount:
+            amount = 0  # "the next time you would be dealt N or less damage, prevent it" (CR 6.4.10)
             s.effects.remove(eff)
     for card in list(p.permanents) + [c for c in p.equipment.values() if c is not None]:
         if amount <= 0:

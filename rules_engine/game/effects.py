@@ -224,10 +224,38 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         # "Your next arrow / dagger / weapon / Mechanologist attack this turn gets +N{p}" (CR 5.1.2a),
         # or go again alone ("Your next weapon attack this turn gains go again", Hit and Run)
         re.compile(
-            r"^your next (?!attack\b)([a-z]+) attack this turn (?:gets|gains) (?:\+(\d+)\{p\}(,? and go again)?|(?=go again))"
+            r"^your next (?!attack\b)([a-z]+(?:(?:,|,? or) (?!attack\b)[a-z]+)*) attack this turn (?:gets|gains) (?:\+(\d+)\{p\}(,? and go again)?|(?=go again))"
             r"(go again)?(?:,? and (overpower|dominate))?(?:,? and \"([^\"]+)\")?$"
         ),
         "next_typed_attack",
+    ),
+    (
+        # "Your next attack with 3 or less base {p} this turn gets go again", "The next attack action card
+        # with 3 or less base {p} you play this turn gains +3{p}", "The next attack action card you play
+        # this turn with cost 1 or less gets +3{p}" (CR 5.1.2a; base {p} is the printed power, CR 2.9.3)
+        re.compile(
+            r"^(?:your next attack( action card)?(?: with (\d+) or (less|more|greater) (base \{p\}))? this turn"
+            r"|the next attack( action card)?(?: with (\d+) or (less|more|greater) (base \{p\}))? you play this turn"
+            r"(?: with (cost) (\d+) or (less|more|greater))?) "
+            r"(?:gets|gains) (?:\+(\d+)\{p\}|(go again))$"
+        ),
+        "next_filtered_attack",
+    ),
+    (
+        # "The next blue action card you play this turn gets go again", "The next action card you play
+        # this turn with cost 0 or greater gets go again" (CR 5.1.2a: applies as the card is played)
+        re.compile(
+            r"^the next (?:(red|yellow|blue) )?action card you play this turn"
+            r"(?: with cost (\d+) or (less|more|greater))? (?:gets|gains) go again$"
+        ),
+        "next_action_go_again",
+    ),
+    (
+        # "The next attack action card you play this turn costs {r}{r} less to play" (CR 5.1.6a)
+        re.compile(
+            r"^the next (guardian )?attack action card you play this turn costs ((?:\{r\})+|\d+\{r\}) less(?: to play)?$"
+        ),
+        "next_attack_cost",
     ),
     (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
     (
@@ -287,6 +315,27 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "prevent_next",
     ),
     (re.compile(r"^prevent the next (\d+) damage$"), "prevent_next"),
+    # a shield against arcane damage only (CR 6.4.10, 8.5.3f)
+    (
+        re.compile(
+            r"^prevent the next (\d+) arcane damage that would be dealt to (?:you|your hero)(?: this turn)?$"
+        ),
+        "prevent_next_arcane",
+    ),
+    # "The next 3 times you would be dealt damage this turn, prevent 1 of that damage": one shield for
+    # each of the next N damage events (CR 6.4.10); target "times:N"
+    (
+        re.compile(
+            r"^the next (two|three|four|\d+) times you would be dealt damage this turn, prevent (\d+) of that damage$"
+        ),
+        "prevent_times",
+    ),
+    # "The next time you would be dealt 3 or less damage this turn, prevent it": the first event of at
+    # most N damage is prevented in full (CR 6.4.10)
+    (
+        re.compile(r"^the next time you would be dealt (\d+) or less damage this turn, prevent it$"),
+        "prevent_small",
+    ),
     # a shield on the hero the card targets (CR 6.4.10, 1.8): "Prevent the next 3 damage that would be
     # dealt to target hero this turn" (no source named: any source's damage is prevented)
     (
@@ -366,6 +415,9 @@ _PHASE_EFFECTS = frozenset(
         "opt",
         "create_in_hand",
         "next_attack_keyword",
+        "next_filtered_attack",
+        "next_action_go_again",
+        "next_attack_cost",
     }
 )
 
@@ -394,6 +446,9 @@ _MOVE_EFFECTS = frozenset(
         "lose_life",
         "prevent_next",
         "prevent_fixed",
+        "prevent_next_arcane",
+        "prevent_times",
+        "prevent_small",
         "mark",
         "create_token_opp",
     }
@@ -897,7 +952,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue
         # "create a Toughness and a Vigor token": one token of each (CR 8.6), not one named "toughness and a vigor"
         low = re.sub(
-            r"\bcreate (a|an) ([a-z' ]+?) and (a|an) ([a-z' ]+?) tokens?\b",
+            r"\bcreate (a|an) ([a-z' ]+?) and (a|an|one|two|three|\d+) ([a-z' ]+?) tokens?\b",
             r"create \1 \2 token and create \3 \4 token",
             low,
         )
@@ -962,6 +1017,37 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                             ability,
                         ]
                     )
+                elif kind == "next_filtered_attack":
+                    # "action" (an attack action card only), the filter ("base<=3", "cost>=0"), go again
+                    action = bool(mm.group(1) or mm.group(5))
+                    n, way, what = (
+                        (mm.group(2), mm.group(3), "base")
+                        if mm.group(2)
+                        else (mm.group(6), mm.group(7), "base")
+                        if mm.group(6)
+                        else (mm.group(10), mm.group(11), "cost")
+                        if mm.group(10)
+                        else ("", "", "")
+                    )
+                    if not n:
+                        continue  # no filter: the older kinds read it
+                    amount = int(mm.group(12) or 0)
+                    op = "<=" if way == "less" else ">="
+                    target = "|".join(
+                        ["action" if action else "", f"{what}{op}{n}", "go again" if mm.group(13) else ""]
+                    )
+                elif kind == "next_action_go_again":
+                    filt = (
+                        f"cost{'<=' if mm.group(3) == 'less' else '>='}{mm.group(2)}" if mm.group(2) else ""
+                    )
+                    target = "|".join([mm.group(1) or "", filt])
+                elif kind == "next_attack_cost":
+                    g = mm.group(2)
+                    amount = -(g.count("{r}") if g.startswith("{") else int(g[:-3]))
+                    target = "guardian" if mm.group(1) else ""
+                elif kind == "prevent_times":
+                    amount = int(mm.group(2))
+                    target = f"times:{_num(mm.group(1))}"
                 elif kind == "next_cheap_attack_power":
                     amount = int(groups[2])
                     # the highest cost it applies to; ">=N" for "with cost N or more"
@@ -2065,7 +2151,7 @@ _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 
 #: "As an additional cost to play this, discard a random card" (the Brute cards): paid as the card is
 #: played (CR 5.1.5, 1.14.4), the discarded card named by the line or taken at random (``playing.play``).
-RANDOM_DISCARD_COST = re.compile(r"^as an additional cost to play [^,]+, discard a random card\.?$", re.I)
+RANDOM_DISCARD_COST = re.compile(r"^as an additional cost to play .+?, discard a random card\.?$", re.I)
 
 
 def additional_costs(facts: CardFacts) -> list[str]:
@@ -2243,6 +2329,8 @@ _GRANTS_TO_OTHERS = frozenset(
         "next_typed_attack",
         "grant_cost_keyword",
         "next_attack_keyword",
+        "next_filtered_attack",
+        "next_action_go_again",
     }
 )
 

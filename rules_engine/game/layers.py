@@ -905,6 +905,13 @@ def apply_text_effect(
         s.effects.append(Effect("next_attack_keyword", player, 0, "turn", name, text=e.target))
     elif k == "next_nonattack_go_again":  # consumed by playing.play (CR 5.1.2a)
         s.effects.append(Effect("next_nonattack_go_again", player, 0, "turn", name))
+    elif k == "next_filtered_attack":  # consumed by playing.apply_next_card_effects (CR 5.1.2a)
+        s.effects.append(Effect("next_filtered_attack", player, e.amount, "turn", name, text=e.target))
+    elif k == "next_action_go_again":  # consumed by playing.play (CR 5.1.2a)
+        s.effects.append(Effect("next_action_go_again", player, 0, "turn", name, text=e.target))
+    elif k == "next_attack_cost":  # costs.cost_modifiers, used up by the attack it applies to (CR 5.1.6a)
+        kind = "cost_next_guardian" if e.target == "guardian" else "cost_next_attack"
+        s.effects.append(Effect(kind, player, e.amount, "turn", name))
     elif k == "each_create_token":
         # "Each hero creates a Might token": a multi-event, the effect's controller first (CR 1.9.2c)
         for pl in (player, other(player)):
@@ -996,6 +1003,13 @@ def apply_text_effect(
         s.effects.append(Effect("prevent_next", player, e.amount, "turn", name))
     elif k == "prevent_fixed":
         s.effects.append(Effect("prevent_fixed", player, e.amount, "turn", name))
+    elif k == "prevent_next_arcane":  # a shield for arcane damage only (damage.deal_damage, CR 6.4.10)
+        s.effects.append(Effect("prevent_next_arcane", player, e.amount, "turn", name))
+    elif k == "prevent_times":  # one shield per damage event, for the next N events (CR 6.4.10)
+        for _ in range(int(e.target.split(":")[1])):
+            s.effects.append(Effect("prevent_fixed", player, e.amount, "turn", name))
+    elif k == "prevent_small":  # the next event of at most N damage is prevented in full (CR 6.4.10)
+        s.effects.append(Effect("prevent_small", player, e.amount, "turn", name))
     elif k == "prevent_next_target":
         shielded = target_player(layer.targets[0], player) if layer is not None and layer.targets else player
         s.effects.append(Effect("prevent_next", shielded, e.amount, "turn", name))

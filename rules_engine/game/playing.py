@@ -338,6 +338,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             s.effects.remove(due)
             layer.go_again = True
         nonattack_triggers(s, player, layer, ctx)
+    if f.is_action:
+        next_action_go_again(s, player, card, layer)
     if is_attack:
         s.attacks_this_turn.append(card.name)
         hero_attack_abilities(s, player, layer, f, ctx)
@@ -621,6 +623,9 @@ def typed_attack_fits(word: str, layer: Layer) -> bool:
     attack whose card (a weapon's attack-proxy has its weapon's, CR 1.4.3a) has that subtype or class."""
     if layer.card is None:
         return False
+    words = re.split(r",? or |, ", word)
+    if len(words) > 1:  # "your next Ice, Lightning, or Elemental attack": any of them (CR 1.3.2)
+        return any(typed_attack_fits(w, layer) for w in words)
     facts = layer.card.facts
     if word == "weapon":
         return layer.source_zone == "weapon" or facts.is_weapon
@@ -630,6 +635,32 @@ def typed_attack_fits(word: str, layer: Layer) -> bool:
     return word in {x.casefold() for x in facts.subtypes} | {
         x.casefold() for x in facts.classes
     } or facts.has(word)
+
+
+def card_filter_fits(filt: str, facts: CardFacts, pitch: int | None = None) -> bool:
+    """A packed filter of a "next card" effect: "base<=3" (printed {p}, CR 2.9.3), "cost>=0" (printed
+    cost, CR 2.4), a colour ("blue", CR 2.2 from pitch), or "" (any card)."""
+    m = re.fullmatch(r"(base|cost)(<=|>=)(\d+)", filt)
+    if m:
+        value = facts.power if m.group(1) == "base" else facts.cost
+        if value is None:
+            return False
+        return value <= int(m.group(3)) if m.group(2) == "<=" else value >= int(m.group(3))
+    return not filt or filt in conditions.tags(facts, pitch)
+
+
+def next_action_go_again(s: GameState, player: str, card: Card, layer: Layer) -> None:
+    """ "The next blue action card you play this turn gets go again" / "The next action card you play
+    this turn with cost 0 or greater gets go again": the first action card that fits, as it is played
+    (CR 5.1.2a, 8.3.5)."""
+    for eff in s.effects:
+        if eff.player != player or eff.kind != "next_action_go_again":
+            continue
+        colour, filt = (eff.text.split("|") + ["", ""])[:2]
+        if card_filter_fits(colour, card.facts, card.pitch) and card_filter_fits(filt, card.facts):
+            s.effects.remove(eff)
+            layer.go_again = True
+            return
 
 
 def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -> None:
@@ -692,6 +723,15 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
             layer.power_bonus += eff.amount
             layer.go_again = layer.go_again or bool(go_again)
             layer.granted.extend(x for x in (keyword, ability) if x and x not in layer.granted)
+        elif (
+            eff.player == player
+            and eff.kind == "next_filtered_attack"
+            and layer.card is not None
+            and (not eff.text.startswith("action|") or layer.card.facts.is_attack_action)
+            and card_filter_fits(eff.text.split("|")[1], layer.card.facts)
+        ):
+            layer.power_bonus += eff.amount  # "your next attack with 3 or less base {p}" (CR 5.1.2a)
+            layer.go_again = layer.go_again or eff.text.endswith("|go again")
         elif (
             eff.player == player
             and eff.kind == "next_attack_max_nonblock"

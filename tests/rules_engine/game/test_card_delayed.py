@@ -1,0 +1,337 @@
+"""Delayed and "next" effects, phase triggers, costs and prevention (issue 27, delayed29): sentences of
+real cards (the fabrary dump) the engine now computes. Each test checks the coverage state of the
+sentence and replays a log in which the effect applies, and one where it must not, with the log told
+formally, tersely or conversationally."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules_engine.game.effects import MODELLED, coverage
+
+from .replaying import messages, run_log
+
+_THROUGH = [
+    "all pass to the Defend Step",
+    "P2 declares no defending cards",
+    "all pass through the Reaction and Damage Steps",
+]
+_TERSE = ["pass to defend", "P2 no blocks", "pass through reaction and damage"]
+
+
+def _attack(name: str, power: int, cost: int = 0, classes: tuple[str, ...] = (), pitch: int = 1) -> dict:
+    return {
+        "name": name,
+        "type": "attack action",
+        "cost": cost,
+        "pitch": pitch,
+        "power": power,
+        "defense": 2,
+        "classes": list(classes),
+    }
+
+
+def _given(hand: list[Any], ap: int = 1, resources: int = 0, p2: dict | None = None, **p1: Any) -> dict:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": ap, "resource_points": resources, "hand": hand, **p1},
+        "P2": {"life": 20, **(p2 or {})},
+    }
+
+
+def _computed(lookup: Any, name: str, words: str) -> bool:
+    facts = lookup.get(name)
+    assert facts is not None, name
+    parts = [p for p in coverage(facts) if words in p.text]
+    assert parts, [p.text for p in coverage(facts)]
+    return all(p.status == MODELLED for p in parts)
+
+
+def _violations(result: Any) -> list[str]:
+    return [v["message"] for v in result.violations]
+
+
+# --- "Your next Guardian or Warrior attack this turn gets +3{p}": a list of classes ------------------
+
+
+@pytest.mark.parametrize(
+    ("card", "classes", "damage"),
+    [
+        ("Lead with Heart", ("warrior",), 4 + 3),
+        ("Lead with Heart", ("guardian",), 4 + 3),
+        ("Lead with Heart", ("ninja",), 4),
+        ("Lead with Power", ("brute",), 4 + 3),
+        ("Lead with Speed", ("guardian",), 4),
+        ("Sizzle", ("elemental",), 4 + 3),
+        ("Pulse of Volthaven", ("ice",), 4 + 4),
+        ("Pulse of Volthaven", ("wizard",), 4),
+    ],
+)
+def test_next_attack_of_one_of_several_classes_gets_the_bonus(fabrary_cards, card, classes, damage):
+    first = "Your next" if card != "Pulse of Volthaven" else "Your next Ice"
+    assert _computed(fabrary_cards, card, first)
+    cost = fabrary_cards.get(card).cost or 0
+    given = _given([card, _attack("Swing", 4, classes=classes)], resources=cost)
+    result = run_log(given, [f"P1 plays {card}", "all pass", "P1 plays Swing", *_THROUGH], fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+    assert not any(card in m for m in messages(result, "manual_effect"))
+
+
+# --- "Your next attack with 3 or less base {p} ...", "with cost 1 or less" ---------------------------
+
+
+@pytest.mark.parametrize(("power", "ap"), [(3, 1), (5, 0)])
+def test_trot_along_gives_go_again_to_a_small_attack_only(fabrary_cards, power, ap):
+    assert _computed(fabrary_cards, "Trot Along", "base {p}")
+    given = _given(["Trot Along", _attack("Jab", power)])
+    lines = ["P1 plays Trot Along", "all pass (it resolves)", "P1 plays Jab", *_TERSE, "all pass"]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - power
+    assert result.state["P1"]["action_points"] == ap
+
+
+@pytest.mark.parametrize(("power", "damage"), [(3, 6), (4, 4)])
+def test_minnowism_counts_the_printed_power(fabrary_cards, power, damage):
+    assert _computed(fabrary_cards, "Minnowism", "base {p}")
+    given = _given(["Minnowism", _attack("Minnow", power)])
+    result = run_log(given, ["P1 plays Minnowism", "all pass", "P1 plays Minnow", *_THROUGH], fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+@pytest.mark.parametrize(("cost", "damage"), [(1, 7), (2, 4)])
+def test_electrostatic_discharge_needs_a_cheap_attack_action_card(fabrary_cards, cost, damage):
+    assert _computed(fabrary_cards, "Electrostatic Discharge", "with cost 1 or less")
+    given = _given(["Electrostatic Discharge", _attack("Zap Swing", 4, cost=cost)], resources=cost)
+    lines = ["P1 plays Electrostatic Discharge", "all pass", "P1 plays Zap Swing", *_THROUGH]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+# --- "The next blue action card you play this turn gets go again" ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("card", "pitch", "cost", "ap"),
+    [
+        ("Fasting Carcass", 1, 0, 1),
+        ("Fasting Carcass", 2, 0, 0),
+        ("Flash", 2, 0, 1),
+    ],
+)
+def test_next_action_card_of_a_colour_or_cost_gets_go_again(fabrary_cards, card, pitch, cost, ap):
+    assert _computed(fabrary_cards, card, "gets go again")
+    given = _given([card, _attack("Follow Up", 3, cost=cost, pitch=pitch)])
+    lines = [f"P1 plays {card}", "all pass", "P1 plays Follow Up", *_THROUGH, "all pass"]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P1"]["action_points"] == ap
+
+
+def test_first_tenet_of_chi_wind_is_computed(fabrary_cards):
+    """The blue twin of Fasting Carcass (a log line cannot name a card with a colon yet)."""
+    assert _computed(fabrary_cards, "First Tenet of Chi: Wind", "next blue action card")
+
+
+def test_the_go_again_waits_for_the_card_that_fits(fabrary_cards):
+    """A blue card played first does not use up "the next red action card" (CR 5.1.2a)."""
+    nonattack = {"name": "Blue Step", "type": "action", "cost": 0, "pitch": 3, "keywords": ["go again"]}
+    given = _given(["Fasting Carcass", nonattack, _attack("Red Kick", 3, pitch=1)])
+    lines = [
+        "P1 plays Fasting Carcass",
+        "all pass",
+        "P1 plays Blue Step",
+        "all pass",
+        "P1 plays Red Kick",
+        *_THROUGH,
+        "all pass",
+    ]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P1"]["action_points"] == 1
+
+
+# --- an aura's start-of-turn trigger: "destroy this, then ..." ---------------------------------------
+
+
+def test_two_steps_ahead_creates_a_confidence_and_three_might_tokens(fabrary_cards):
+    assert _computed(fabrary_cards, "Two Steps Ahead", "At the start of your turn")
+    given = {"turn": "P1", "phase": "start", "P1": {"life": 20, "permanents": ["Two Steps Ahead"]}, "P2": {}}
+    result = run_log(given, ["P1 passes"], fabrary_cards)
+    perms = [str(x) for x in result.state["P1"]["permanents"]]
+    assert sum("Might" in x for x in perms) == 3, perms
+    assert sum("Confidence" in x for x in perms) == 1, perms
+    assert not any("Two Steps Ahead" in x for x in perms)
+
+
+@pytest.mark.parametrize(("power", "damage"), [(6, 9), (5, 5)])
+def test_blessing_of_savagery_gives_three_to_a_big_attack(fabrary_cards, power, damage):
+    assert _computed(fabrary_cards, "Blessing of Savagery", "At the start of your turn")
+    given = {
+        "turn": "P1",
+        "phase": "start",
+        "combat_chain": "closed",
+        "P1": {"permanents": ["Blessing of Savagery"], "hand": [_attack("Club", power)]},
+        "P2": {"life": 20},
+    }
+    lines = ["P1 plays Club", *_THROUGH]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+# --- costs: "The next attack action card you play this turn costs {r}{r} less" ------------------------
+
+
+@pytest.mark.parametrize(("resources", "legal"), [(1, True), (0, False)])
+def test_heartened_cross_strap_makes_the_next_attack_cheaper(fabrary_cards, resources, legal):
+    assert _computed(fabrary_cards, "Heartened Cross Strap", "costs {r}{r} less")
+    given = _given([_attack("Heavy Blow", 5, cost=3)], ap=1, resources=resources)
+    given["P1"]["equipment"] = {"chest": "Heartened Cross Strap"}
+    result = run_log(
+        given, ["P1 activates Heartened Cross Strap", "all pass", "P1 plays Heavy Blow"], fabrary_cards
+    )
+    if legal:
+        assert not _violations(result), result.violations
+        assert result.state["P1"]["resource_points"] == 0
+    else:
+        assert _violations(result)
+
+
+def test_swing_fist_think_later_pays_its_random_discard(fabrary_cards):
+    """The card's name has a comma; its additional cost is still the random discard (CR 1.14.4)."""
+    assert _computed(fabrary_cards, "Swing Fist, Think Later", "discard a random card")
+    given = _given(["Swing Fist, Think Later", "Sink Below"], resources=1)
+    result = run_log(given, ["P1 plays Swing Fist, Think Later, discarding Sink Below"], fabrary_cards)
+    assert not _violations(result), result.violations
+    assert "Sink Below" in str(result.state["P1"]["graveyard"])
+
+
+# --- prevention ---------------------------------------------------------------------------------------
+
+
+def _defending_with(card: str) -> dict:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 2, "hand": [_attack("Hit One", 2), _attack("Hit Two", 2)]},
+        "P2": {"life": 20, "hand": [card], "resource_points": 1},
+    }
+
+
+def test_calming_breeze_prevents_one_of_each_of_the_next_three_events(fabrary_cards):
+    assert _computed(fabrary_cards, "Calming Breeze", "next 3 times")
+    given = _defending_with("Calming Breeze")
+    given["P1"]["hand"] = [
+        {
+            "name": "Quick One",
+            "type": "attack action",
+            "cost": 0,
+            "pitch": 1,
+            "power": 2,
+            "defense": 2,
+            "keywords": ["go again"],
+        },
+        _attack("Hit Two", 2),
+    ]
+    lines = [
+        "P1 plays Quick One",
+        "P1 passes",
+        "P2 plays Calming Breeze",
+        "all pass",
+        *_THROUGH,
+        "all pass",
+        "P1 plays Hit Two",
+        *_TERSE,
+    ]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - 1 - 1  # one prevented from each hit, not two from the first
+
+
+@pytest.mark.parametrize(("power", "life"), [(3, 20), (4, 16)])
+def test_brush_off_prevents_only_a_small_event(fabrary_cards, power, life):
+    assert _computed(fabrary_cards, "Brush Off", "3 or less damage")
+    given = _defending_with("Brush Off")
+    given["P1"]["hand"] = [_attack("Poke", power)]
+    lines = ["P1 plays Poke", "P1 passes; P2 plays Brush Off", "all pass (Brush Off resolves)", *_THROUGH]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == life
+
+
+def test_shelter_from_the_storm_from_hand_shields_two_events(fabrary_cards):
+    assert _computed(fabrary_cards, "Shelter from the Storm", "next 3 times")
+    given = _defending_with("Shelter from the Storm")
+    given["P1"]["hand"] = [
+        {
+            "name": "Quick One",
+            "type": "attack action",
+            "cost": 0,
+            "pitch": 1,
+            "power": 2,
+            "defense": 2,
+            "keywords": ["go again"],
+        },
+        _attack("Hit Two", 3),
+    ]
+    lines = [
+        "P1 plays Quick One",
+        "P1 passes, P2 activates Shelter from the Storm",
+        "all pass",
+        *_THROUGH,
+        "all pass",
+        "P1 plays Hit Two",
+        *_THROUGH,
+    ]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - 1 - 2
+    assert "Shelter from the Storm" in str(result.state["P2"]["graveyard"])
+
+
+def test_templar_spellbane_shields_arcane_damage_only(fabrary_cards):
+    assert _computed(fabrary_cards, "Templar Spellbane", "Prevent the next 1 arcane damage")
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 2, "hand": [_attack("Hit One", 3)]},
+        "P2": {"life": 20, "equipment": {"head": "Templar Spellbane"}},
+    }
+    lines = ["P1 plays Hit One", "P1 passes", "P2 activates Templar Spellbane", "all pass", *_THROUGH]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - 3  # combat damage is not arcane: nothing prevented
+
+
+@pytest.mark.parametrize("card", ["Templar Spellbane", "Misfire Dampener"])
+def test_an_arcane_shield_prevents_one_of_arcane_damage(fabrary_cards, card):
+    slot = "head" if card == "Templar Spellbane" else "arms"
+    zap = {
+        "name": "Zap",
+        "type": "instant",
+        "cost": 0,
+        "pitch": 1,
+        "text": "Deal 2 arcane damage to target hero.",
+    }
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "hand": [zap]},
+        "P2": {"life": 20, "equipment": {slot: card}},
+    }
+    lines = ["P1 plays Zap targeting P2's hero", "P1 passes", f"P2 activates {card}", "all pass", "all pass"]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - 1
+    assert card in str(result.state["P2"]["graveyard"])
