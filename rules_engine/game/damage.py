@@ -18,12 +18,12 @@ from .cards import norm_name
 from .choices import claim
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
-from .effects import weapon_turn_text
+from .effects import self_prevention, weapon_turn_text
 from .heroes import granted_hit_banish, pay_offer_effect, take_pay_offer
 from .rules import Illegal, cite
 from .state import Card, ChainLink, Effect, GameState, Layer, PendingDamage
 from .triggers import crush, damage_triggers, hit_triggers, order_pending
-from .zones import destroy_permanent, take
+from .zones import banish_permanent, destroy_permanent, take
 
 
 def deal_damage(
@@ -96,8 +96,8 @@ def optional_prevention(s: GameState, target: str, arcane: bool) -> list[Card]:
         f = card.facts
         if arcane and (f.keyword("arcane barrier") or f.keyword("spellvoid")):
             out.append(card)
-        elif f.keyword("quell"):
-            out.append(card)
+        elif f.keyword("quell") or self_prevention(f) is not None:
+            out.append(card)  # quell, or "you may banish this to prevent 2 of that damage"
     return out
 
 
@@ -159,6 +159,9 @@ def apply_prevention(s: GameState, c: A.ApplyPrevention, ctx: Ctx) -> None:
     spellvoid destroys its source (CR 8.3.15), quell pays N (CR 8.3.19)."""
     d = s.pending
     kw = c.keyword.casefold()
+    if kw == "self":
+        self_prevent(s, c, ctx)
+        return
     key = kw.replace(" ", "_")
     if d is None or d.target != c.player:
         # in the Damage Step the damage is the attack's combat damage, which arcane barrier and
@@ -236,6 +239,41 @@ def apply_prevention(s: GameState, c: A.ApplyPrevention, ctx: Ctx) -> None:
     d.used.append(source.id)
     d.amount = max(0, d.amount - amount)
     ctx.events.append(Event("prevent", c.player, source.name, amount))
+    if not optional_prevention_left(s, d) or d.amount == 0:
+        finish_pending(s, ctx)
+
+
+def self_prevent(s: GameState, c: A.ApplyPrevention, ctx: Ctx) -> None:
+    """ "If your hero would be dealt damage, you may banish this to prevent 2 of that damage" (Cloak of
+    Darkness): an optional replacement of the damage event now waiting (CR 6.4.2, 6.4.10); its cost is
+    the card itself, banished or destroyed (CR 1.14.4)."""
+    d = s.pending
+    p = s.p(c.player)
+    source = next(
+        (
+            card
+            for card in [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+            if norm_name(card.name) == norm_name(c.source) and self_prevention(card.facts) is not None
+        ),
+        None,
+    )
+    if d is None or d.target != c.player or source is None:
+        raise Illegal(
+            "prevention",
+            say(
+                "{player} applied {keyword} with no damage being dealt to their hero.",
+                player=c.player,
+                keyword=c.source,
+            ),
+        )
+    verb, n = self_prevention(source.facts) or ("banish", 0)
+    if verb == "banish":
+        banish_permanent(s, source)
+    else:
+        destroy_permanent(s, source)
+    d.used.append(source.id)
+    d.amount = max(0, d.amount - n)
+    ctx.events.append(Event("prevent", c.player, source.name, n))
     if not optional_prevention_left(s, d) or d.amount == 0:
         finish_pending(s, ctx)
 

@@ -257,6 +257,25 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         "next_attack_cost",
     ),
+    (
+        # "The next attack you boost / fuse / charge to play this turn gets +3{p}", "The next attack action
+        # card you play from arsenal this turn gains +3{p}", "The next Crouching Tiger you play this turn
+        # gets +3{p}" (CR 5.1.2a: applies as the attack is played that way; 8.3.9, 8.3.17, 8.5.29)
+        re.compile(
+            r"^the next (attack action card|attack|crouching tiger) you (boost|fuse|charge to play|play from arsenal|play)"
+            r" this turn,? (?:gets|gains) \+(\d+)\{p\}$"
+        ),
+        "next_way_attack",
+    ),
+    (
+        # "Your dagger attacks get go again this turn", "Your Brute attacks gain +2{p} this turn": every
+        # attack of that kind the player controls while the effect lasts (CR 6.2.1)
+        re.compile(
+            r"^(?:until end of turn, )?your (?!next\b)([a-z]+) attacks (?:get|gain) (?:\+(\d+)\{p\}|(go again))"
+            r"(?: this turn| until end of turn)?$"
+        ),
+        "typed_attacks",
+    ),
     (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
     (
         re.compile(
@@ -394,10 +413,22 @@ RESOLUTION_CONDITIONS = {
 #: "At the start of your turn, destroy this[, then EFFECT]" and the same at the beginning of the action
 #: phase: a permanent's trigger as that phase begins (CR 4.2.2, 4.3.1).
 PHASE_DESTROY = re.compile(
-    r"^at the (start of your turn|beginning of your action phase), destroy (?:this|(?!.*\b(?:unless|if|when|for each)\b)[a-z0-9' !.,-]+?)"
+    r"^at the (start of your turn|beginning of your action phase|beginning of your end phase), destroy (?:this|(?!.*\b(?:unless|if|when|for each)\b)[a-z0-9' !.,-]+?)"
     r"(?:,? (?:then|and) (.+))?$"
 )
-PHASE_TRIGGER_KEYS = {"start of your turn": "turn_start", "beginning of your action phase": "action_phase"}
+PHASE_TRIGGER_KEYS = {
+    "start of your turn": "turn_start",
+    "beginning of your action phase": "action_phase",
+    "beginning of your end phase": "end_phase",  # end_phase.begin_end_phase (CR 4.4.2)
+}
+#: The same phases' triggers that do not destroy their permanent: "At the start of your turn, put this
+#: into your soul" (Blessing of Aegis), "At the beginning of your end phase, create an Embodiment of
+#: Earth token" (CR 4.2.2, 4.3.1, 4.4.2; a permanent's ability acts from the arena, CR 3.0.1a).
+PHASE_EFFECT = re.compile(
+    r"^at the (start of your turn|beginning of your action phase|beginning of your end phase), (?!destroy\b)(.+)$"
+)
+#: What the end phase applies itself (``end_phase.begin_end_phase``; no choice to make).
+_END_PHASE_EFFECTS = frozenset({"create_token", "draw", "gain_life"})
 #: What such a trigger may do that the engine applies without a choice (no target to pick).
 _PHASE_EFFECTS = frozenset(
     {
@@ -418,6 +449,8 @@ _PHASE_EFFECTS = frozenset(
         "next_filtered_attack",
         "next_action_go_again",
         "next_attack_cost",
+        "next_way_attack",
+        "typed_attacks",
     }
 )
 
@@ -458,6 +491,24 @@ _MOVE_EFFECTS = frozenset(
 #: CR 8.4.8 Surge: "Surge - If this deals more than N damage [to a hero], EFFECT".
 SURGE = re.compile(r"^surge\s*-\s*if this deals more than (\d+) damage( to a hero)?, (.+)$")
 _SURGE_EFFECTS = _PHASE_EFFECTS | {"self_go_again", "arcane", "damage", "mark", "opponent_lose_life"}
+
+
+#: An equipment's or permanent's "If your hero would be dealt damage, you may banish this to prevent 2
+#: of that damage" (Cloak of Darkness): an optional prevention of any damage event to its controller's
+#: hero, used like quell (CR 6.4.2: the damage waits for the choice; ``damage.apply_prevention``).
+SELF_PREVENTION = re.compile(
+    r"^if (?:your hero|you) would be dealt damage, you may (banish|destroy) this to prevent (\d+) of that damage\.?$"
+)
+
+
+@lru_cache(maxsize=4096)
+def self_prevention(facts: CardFacts) -> tuple[str, int] | None:
+    """("banish" or "destroy", N) for a card whose SELF_PREVENTION sentence it has, else None."""
+    for sentence in split_sentences(plain(facts.text)):
+        m = SELF_PREVENTION.match(_self(sentence, facts))
+        if m:
+            return m.group(1), int(m.group(2))
+    return None
 
 
 #: A permanent's "At the beginning of your end phase, put a -1{d} counter on this" (the Frontline
@@ -888,8 +939,23 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             when = PHASE_TRIGGER_KEYS[mp.group(1)]
             rest = (mp.group(2) or "").strip()
             inner, unread = recognise(rest) if rest else ([], [])
-            if not unread and all(not x.trigger and x.kind in _PHASE_EFFECTS for x in inner):
+            allowed = _END_PHASE_EFFECTS if when == "end_phase" else _PHASE_EFFECTS
+            if not unread and all(not x.trigger and x.kind in allowed for x in inner):
                 effects.append(TextEffect(kind="destroy_self", trigger=when))
+                effects.extend(TextEffect(x.kind, x.amount, when, x.target) for x in inner)
+            else:
+                unknown.append(sentence)
+            continue
+        mq = PHASE_EFFECT.match(low)
+        if mq:
+            when = PHASE_TRIGGER_KEYS[mq.group(1)]
+            rest = mq.group(2).strip().rstrip(".")
+            if rest == "put this into your soul" and when != "end_phase":
+                inner, unread = [TextEffect("soul_self")], []  # CR 3.11 (the hero's soul)
+            else:
+                inner, unread = recognise(rest)
+            allowed = _END_PHASE_EFFECTS if when == "end_phase" else _PHASE_EFFECTS | {"soul_self"}
+            if inner and not unread and all(not x.trigger and x.kind in allowed for x in inner):
                 effects.extend(TextEffect(x.kind, x.amount, when, x.target) for x in inner)
             else:
                 unknown.append(sentence)
@@ -1036,6 +1102,17 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = "|".join(
                         ["action" if action else "", f"{what}{op}{n}", "go again" if mm.group(13) else ""]
                     )
+                elif kind == "typed_attacks":
+                    amount = int(mm.group(2) or 0)
+                    target = f"{mm.group(1)}|{mm.group(3) or ''}"
+                elif kind == "next_way_attack":
+                    if mm.group(1) != "crouching tiger" and mm.group(2) == "play":
+                        continue  # no way named: the older kinds read it
+                    amount = int(mm.group(3))
+                    way = {"play from arsenal": "arsenal", "charge to play": "charge"}.get(
+                        mm.group(2), mm.group(2)
+                    )
+                    target = f"{mm.group(1)}|{'' if way == 'play' else way}"
                 elif kind == "next_action_go_again":
                     filt = (
                         f"cost{'<=' if mm.group(3) == 'less' else '>='}{mm.group(2)}" if mm.group(2) else ""
@@ -1251,6 +1328,7 @@ class ActivatedAbility:
     tap_hero: bool = False  # "{t} your hero": an effect-cost of an equipment's ability (CR 8.5.55a, 1.14.4)
     discard_cost: str = ""  # "discard an instant": the kind of card the log's discard line must name
     flip_arsenal: bool = False  # "turn a face down card in your arsenal face up" (Lexi; CR 1.14.4)
+    banish_self: bool = False  # "Banish this and a card from your hero's soul" (Radiant Raiment; CR 1.14.4)
 
 
 #: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
@@ -1332,10 +1410,21 @@ def _from_hand_ability(sentence: str) -> bool:
     return m is not None and "discard this" in [x.strip() for x in m.group(3).casefold().split(",")]
 
 
+def cost_parts(cost_text: str) -> list[str]:
+    """An activated ability's cost split into the parts paid one by one: "Banish this and a card from
+    your hero's soul" is "banish this" and "banish a card from your hero's soul", "Destroy this and a
+    Runechant you control" is "destroy this" and "destroy a runechant you control" (CR 1.14.4)."""
+    out: list[str] = []
+    for part in (x.strip() for x in cost_text.split(",")):
+        m = re.fullmatch(r"(banish|destroy) this and (an? .+)", part)
+        out += [f"{m.group(1)} this", f"{m.group(1)} {m.group(2)}"] if m else [part] if part else []
+    return out
+
+
 def _cost_part(part: str) -> bool:
     """A comma-separated part of an activated ability's cost that ``playing.activate`` pays."""
     return bool(
-        re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|discard this|\{t\}(?: your hero)?", part)
+        re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|banish this|discard this|\{t\}(?: your hero)?", part)
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
         or _DISCARD_COST.match(part)
@@ -1361,7 +1450,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             r = int(cost_text.strip())
         body = m.group(4).strip()
         low = body.casefold()
-        parts = [x.strip() for x in cost_text.split(",") if x.strip()]
+        parts = cost_parts(cost_text)
         named = next((_DESTROY_NAMED.match(x) for x in parts if _DESTROY_NAMED.match(x)), None)
         soul = next((_SOUL_COST.match(x) for x in parts if _SOUL_COST.match(x)), None)
         discard = next((_DISCARD_COST.match(x) for x in parts if _DISCARD_COST.match(x)), None)
@@ -1382,6 +1471,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             tap_hero="{t} your hero" in parts,
             discard_cost=discard.group(1) if discard else "",
             flip_arsenal=any(_FLIP_ARSENAL_COST.match(x) for x in parts),
+            banish_self="banish this" in parts,
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
@@ -2275,6 +2365,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         and not conditions.COUNTS_AS.match(_self(sentence, facts))
         and not (END_PHASE_COUNTER.match(_self(sentence, facts)) and is_permanent_card(facts))
         and not UNITY_DEFENSE.match(_self(sentence, facts))
+        and not (SELF_PREVENTION.match(_self(sentence, facts)) and is_permanent_card(facts))
         and not (
             (ao := ACTIVATE_ONLY_IF.match(_self(sentence, facts))) is not None
             and conditions.parse(ao.group(1)) is not None
@@ -2391,7 +2482,7 @@ def _activated_status(
             return FLAGGED
     body = m.group(4).strip().casefold()
     cost = self_named(m.group(3), name or (facts.name if facts is not None else "")).casefold()
-    if not all(_cost_part(x.strip()) for x in cost.split(",")):
+    if not all(_cost_part(x) for x in cost_parts(cost)):
         return FLAGGED
     if computed_body or re.fullmatch(r"attack(?:\. go again)?\.?", body) or SHARPEN.fullmatch(body):
         return MODELLED
@@ -2541,6 +2632,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             and not PLAYED_THIS_TURN_CONDITION.search(low)
         ):
             parts.append(TextPart(sentence, MODELLED, "activate"))  # heroes.check_activation_condition
+        elif SELF_PREVENTION.match(low) and is_permanent_card(facts):
+            parts.append(TextPart(sentence, MODELLED, "damage"))  # damage.apply_prevention (CR 6.4.2)
         elif UNITY_DEFENSE.match(low):
             parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.defend
         elif END_PHASE_COUNTER.match(low) and is_permanent_card(facts):

@@ -54,7 +54,7 @@ from .effects import (
 from .heroes import crank_abilities, grants_crank, hero_link_grants, resolve_ability, token_created
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
-from .values import GROWING_CONDITIONS, phantasm_defender
+from .values import GROWING_CONDITIONS, attack_is, phantasm_defender
 from .zones import (
     destroy_permanent,
     draw,
@@ -652,10 +652,15 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
         if not mine:
             continue
         depth = len(s.stack)
-        destroy_permanent(s, card)
+        if any(e.kind == "destroy_self" for e in mine):
+            destroy_permanent(s, card)
         ctx.events.append(Event("trigger", player, f"{card.name} {when.replace('_', ' ')} trigger"))
         for e in mine:
-            if e.kind != "destroy_self":
+            if e.kind == "soul_self" and card in s.p(player).permanents:
+                s.p(player).permanents.remove(card)  # "put this into your soul" (CR 3.11)
+                s.p(player).soul.append(card)
+                self_move_triggers(s, card, ("leaves",))
+            elif e.kind != "destroy_self":
                 apply_text_effect(s, player, card.name, TextEffect(e.kind, e.amount, "", e.target), ctx, None)
         while len(s.stack) > depth:  # its leave trigger resolves at once too (CR 4.2.2, 4.3.1)
             made = s.stack.pop()
@@ -907,6 +912,26 @@ def apply_text_effect(
         s.effects.append(Effect("next_nonattack_go_again", player, 0, "turn", name))
     elif k == "next_filtered_attack":  # consumed by playing.apply_next_card_effects (CR 5.1.2a)
         s.effects.append(Effect("next_filtered_attack", player, e.amount, "turn", name, text=e.target))
+    elif k == "typed_attacks":
+        # "Your dagger attacks get go again this turn": the attacks of that kind now on the stack or the
+        # chain and every later one this turn (CR 6.2.1; playing.apply_next_card_effects)
+        s.effects.append(Effect("typed_attacks", player, e.amount, "turn", name, text=e.target))
+        word, again = (e.target.split("|") + ["", ""])[:2]
+        for lk in s.chain:
+            if lk.controller == player and not lk.resolved and attack_is(word, lk.attack, bool(lk.proxy)):
+                lk.power_bonus += e.amount
+                lk.go_again = lk.go_again or bool(again)
+        for lay in s.stack:
+            if (
+                lay.attack
+                and lay.controller == player
+                and lay.card is not None
+                and attack_is(word, lay.card, lay.source_zone == "weapon")
+            ):
+                lay.power_bonus += e.amount
+                lay.go_again = lay.go_again or bool(again)
+    elif k == "next_way_attack":  # consumed by playing.apply_next_card_effects (CR 5.1.2a)
+        s.effects.append(Effect("next_way_attack", player, e.amount, "turn", name, text=e.target))
     elif k == "next_action_go_again":  # consumed by playing.play (CR 5.1.2a)
         s.effects.append(Effect("next_action_go_again", player, 0, "turn", name, text=e.target))
     elif k == "next_attack_cost":  # costs.cost_modifiers, used up by the attack it applies to (CR 5.1.6a)

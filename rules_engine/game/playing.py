@@ -64,7 +64,9 @@ from .triggers import (
     play_triggers,
     spectra_trigger,
 )
+from .values import attack_is
 from .zones import (
+    banish_permanent,
     check_claims,
     deck_banish_triggers,
     destroy_permanent,
@@ -296,7 +298,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             layer.targets = [other(player)]
         layer.targets = [t if ":" in t else target_player(t, player) for t in layer.targets]
     boosted = boost(s, player, layer, c.boost_card, ctx) if c.boost else None
-    apply_next_card_effects(s, player, layer, ctx)
+    ways = tuple(w for w, done in (("boost", c.boost), ("fuse", fused), ("charge", charged)) if done)
+    apply_next_card_effects(s, player, layer, ctx, ways)
     s.stack.insert(depth, layer)  # triggered by paying its cost (a pitched card's): above it (CR 6.6.4)
     deck_banish_triggers(s, player, boosted, ctx)  # Data Doll MKII: above the card (CR 6.6)
     # the turn's facts card texts ask about
@@ -619,22 +622,10 @@ def _grant_fits(eff: Effect, layer: Layer) -> bool:
 
 
 def typed_attack_fits(word: str, layer: Layer) -> bool:
-    """Whether the attack just played is a "[word] attack": a weapon attack for "weapon", else an
-    attack whose card (a weapon's attack-proxy has its weapon's, CR 1.4.3a) has that subtype or class."""
+    """Whether the attack just played is a "[word] attack" (``values.attack_is``)."""
     if layer.card is None:
         return False
-    words = re.split(r",? or |, ", word)
-    if len(words) > 1:  # "your next Ice, Lightning, or Elemental attack": any of them (CR 1.3.2)
-        return any(typed_attack_fits(w, layer) for w in words)
-    facts = layer.card.facts
-    if word == "weapon":
-        return layer.source_zone == "weapon" or facts.is_weapon
-    if word in ("red", "yellow", "blue"):  # "your next blue attack" (CR 2.2 colour from pitch)
-        return word in conditions.tags(facts, layer.card.pitch)
-    # "your next attack with stealth": a keyword the attack has (Arakni, Orb-Weaver)
-    return word in {x.casefold() for x in facts.subtypes} | {
-        x.casefold() for x in facts.classes
-    } or facts.has(word)
+    return attack_is(word, layer.card, layer.source_zone == "weapon")
 
 
 def card_filter_fits(filt: str, facts: CardFacts, pitch: int | None = None) -> bool:
@@ -663,8 +654,27 @@ def next_action_go_again(s: GameState, player: str, card: Card, layer: Layer) ->
             return
 
 
-def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -> None:
-    """CR 5.1.2a: effects on "the next attack" apply when the attack is played."""
+def _way_fits(text: str, layer: Layer, ways: tuple[str, ...]) -> bool:
+    """Whether a "the next attack you boost / fuse / play from arsenal / Crouching Tiger" effect fits
+    the attack just played (``ways``: how it was played: "boost", "fuse", "charge")."""
+    noun, way = (text.split("|") + ["", ""])[:2]
+    if layer.card is None:
+        return False
+    facts = layer.card.facts
+    if noun == "attack action card" and not facts.is_attack_action:
+        return False
+    if noun == "crouching tiger" and norm_name(facts.name) != "crouching tiger":
+        return False
+    if way == "arsenal":
+        return layer.source_zone == "arsenal"
+    return not way or way in ways
+
+
+def apply_next_card_effects(
+    s: GameState, player: str, layer: Layer, ctx: Ctx, ways: tuple[str, ...] = ()
+) -> None:
+    """CR 5.1.2a: effects on "the next attack" apply when the attack is played (``ways``: how it was
+    played, for "the next attack you boost / fuse / charge to play")."""
     if not layer.attack:
         return
     if (layer.source_zone in ("arsenal", "weapon")) and any(
@@ -675,6 +685,13 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
     for eff in s.effects:
         if eff.kind == "power_card" and layer.card is not None and eff.card_id == layer.card.id:
             layer.power_bonus += eff.amount  # this card's bonus this turn (Bravo, Flattering Showman)
+            keep.append(eff)
+            continue
+        if eff.player == player and eff.kind == "typed_attacks":
+            word, go_again = (eff.text.split("|") + ["", ""])[:2]
+            if typed_attack_fits(word, layer):  # kept: every such attack while it lasts (CR 6.2.1)
+                layer.power_bonus += eff.amount
+                layer.go_again = layer.go_again or bool(go_again)
             keep.append(eff)
             continue
         if eff.player == player and eff.kind == "attacks_power":
@@ -723,6 +740,8 @@ def apply_next_card_effects(s: GameState, player: str, layer: Layer, ctx: Ctx) -
             layer.power_bonus += eff.amount
             layer.go_again = layer.go_again or bool(go_again)
             layer.granted.extend(x for x in (keyword, ability) if x and x not in layer.granted)
+        elif eff.player == player and eff.kind == "next_way_attack" and _way_fits(eff.text, layer, ways):
+            layer.power_bonus += eff.amount
         elif (
             eff.player == player
             and eff.kind == "next_filtered_attack"
@@ -1134,6 +1153,8 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     depth = len(s.stack)
     if ab.destroy_self:
         destroy_permanent(s, src)
+    if ab.banish_self:  # "Banish this and a card from your hero's soul": the source leaves (CR 1.14.4)
+        banish_permanent(s, src)
     if from_hand:  # "Discard this": the cost discards the card (CR 1.14.4, 5.2.1)
         to_graveyard(s, src)
         discard_triggers(s, player, src, ctx)

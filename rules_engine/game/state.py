@@ -191,6 +191,10 @@ class Effect:
             colour, filt = (self.text.split("|") + ["", ""])[:2]
             tail = f" with cost {filt[6:]} or {'less' if filt[4:6] == '<=' else 'more'}" if filt else ""
             return f"The next {colour + ' ' if colour else ''}action card you play this turn{tail} gets go again."
+        if self.kind == "typed_attacks":
+            word, go_again = (self.text.split("|") + ["", ""])[:2]
+            gets = go_again or f"+{self.amount}{{p}}"
+            return f"Your {word} attacks get {gets} this turn."
         if self.kind == "prevent_small":
             return f"The next time you would be dealt {self.amount} or less damage this turn, prevent it."
         if self.kind == "choice_offer":

@@ -261,6 +261,24 @@ def destroy_permanent(s: GameState, card: Card) -> None:
     self_move_triggers(s, card, ("destroyed", "leaves"))
 
 
+def banish_permanent(s: GameState, card: Card) -> None:
+    """A permanent banished from the arena (an effect-cost "banish this", CR 1.14.4): it leaves its slot
+    or zone face up into its owner's banished zone; a token ceases to exist (CR 8.5.5, 3.0)."""
+    p = s.p(card.owner)
+    for slot, c in list(p.equipment.items()):
+        if c is card:
+            p.equipment[slot] = None
+    if card in p.permanents:
+        p.permanents.remove(card)
+    if card in p.weapons:
+        p.weapons.remove(card)
+    if not card.facts.is_token:
+        card.face = "up"
+        p.banished.append(card)
+        conditions.record_banished(s, card.owner, card)
+    self_move_triggers(s, card, ("leaves",))
+
+
 def self_move_triggers(s: GameState, card: Card, events: tuple[str, ...]) -> list[Layer]:
     """A permanent's own "When this enters / leaves the arena / is destroyed" ability triggers
     (CR 6.6.1): its layer goes on the stack (CR 6.6.4) and resolves like any layer, where the

@@ -335,3 +335,249 @@ def test_an_arcane_shield_prevents_one_of_arcane_damage(fabrary_cards, card):
     assert not _violations(result), result.violations
     assert result.state["P2"]["life"] == 20 - 1
     assert card in str(result.state["P2"]["graveyard"])
+
+
+# --- effect-costs: "Banish this and a card from your hero's soul", "Destroy this and a Runechant" -------
+
+
+@pytest.mark.parametrize("card", ["Radiant Raiment", "Radiant Flow"])
+def test_radiant_equipment_banishes_itself_and_a_soul_card_to_prevent_two(fabrary_cards, card):
+    assert _computed(fabrary_cards, card, "Banish this and a card from your hero's soul")
+    slot = next(iter(fabrary_cards.get(card).subtypes & {"head", "chest", "arms", "legs"}))
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "hand": [_attack("Hit One", 5)]},
+        "P2": {"life": 20, "equipment": {slot: card}, "soul": ["Sink Below"]},
+    }
+    lines = ["P1 plays Hit One", "P1 passes", f"P2 activates {card}", "all pass", *_THROUGH]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - 3
+    banished = str(result.state["P2"]["banished"])
+    assert card in banished and "Sink Below" in banished
+
+
+def test_radiant_raiment_cannot_be_activated_with_an_empty_soul(fabrary_cards):
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "hand": [_attack("Hit One", 5)]},
+        "P2": {"life": 20, "equipment": {"chest": "Radiant Raiment"}, "soul": []},
+    }
+    lines = ["P1 plays Hit One", "P1 passes", "P2 activates Radiant Raiment"]
+    result = run_log(given, lines, fabrary_cards)
+    assert any("soul" in m for m in _violations(result)), result.violations
+
+
+@pytest.mark.parametrize(("runechants", "legal"), [(1, True), (0, False)])
+def test_runebleed_robe_destroys_itself_and_a_runechant(fabrary_cards, runechants, legal):
+    assert _computed(fabrary_cards, "Runebleed Robe", "Destroy this and a Runechant")
+    zap = {
+        "name": "Zap",
+        "type": "instant",
+        "cost": 0,
+        "pitch": 1,
+        "text": "Deal 2 arcane damage to target hero.",
+    }
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "hand": [zap]},
+        "P2": {
+            "life": 20,
+            "equipment": {"chest": "Runebleed Robe"},
+            "permanents": ["Runechant"] * runechants,
+        },
+    }
+    lines = ["P1 plays Zap targeting P2's hero", "P1 passes", "P2 activates Runebleed Robe"]
+    result = run_log(given, [*lines, "all pass", "all pass"], fabrary_cards)
+    if legal:
+        assert not _violations(result), result.violations
+        assert result.state["P2"]["permanents"] == []
+        assert result.state["P2"]["life"] == 20 - 1
+    else:
+        assert _violations(result)
+
+
+# --- an optional prevention: "you may banish this to prevent 2 of that damage" --------------------------
+
+
+@pytest.mark.parametrize(
+    ("card", "line", "life"),
+    [
+        ("Cloak of Darkness", "P2 banishes Cloak of Darkness to prevent 2", 17),
+        ("Shroud of Darkness", "P2 uses Shroud of Darkness", 17),
+        ("Grasp of Darkness", "all pass", 15),  # not used: the damage is dealt in full
+    ],
+)
+def test_darkness_equipment_may_be_banished_to_prevent_two(fabrary_cards, card, line, life):
+    assert _computed(fabrary_cards, card, "you may banish this to prevent")
+    slot = next(iter(fabrary_cards.get(card).subtypes & {"head", "chest", "arms", "legs"}))
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "hand": [_attack("Hit One", 5)]},
+        "P2": {"life": 20, "equipment": {slot: card}},
+    }
+    lines = [
+        "P1 plays Hit One",
+        "all pass to the Defend Step",
+        "P2 no blocks",
+        "all pass through the Reaction Step",
+    ]
+    result = run_log(given, [*lines, line], fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == life
+    assert (card in str(result.state["P2"]["banished"])) == (life == 17)
+
+
+def test_a_darkness_cloak_cannot_prevent_with_no_damage_waiting(fabrary_cards):
+    given = {"turn": "P1", "phase": "action", "P1": {}, "P2": {"equipment": {"chest": "Cloak of Darkness"}}}
+    result = run_log(given, ["P2 banishes Cloak of Darkness to prevent 2"], fabrary_cards)
+    assert _violations(result)
+
+
+# --- "the next attack you boost / play from arsenal / the next Crouching Tiger" ------------------------
+
+
+@pytest.mark.parametrize(("zone", "damage"), [("arsenal", 4 + 3), ("hand", 4)])
+def test_scout_the_periphery_gives_three_to_an_attack_from_arsenal(fabrary_cards, zone, damage):
+    assert _computed(fabrary_cards, "Scout the Periphery", "from arsenal")
+    given = _given(["Scout the Periphery"])
+    given["P1"]["arsenal" if zone == "arsenal" else "hand"] = (
+        [_attack("Stored", 4)] if zone == "arsenal" else ["Scout the Periphery", _attack("Stored", 4)]
+    )
+    lines = [
+        "P1 plays Scout the Periphery targeting P2's hero",
+        "all pass",
+        f"P1 plays Stored from {zone}",
+        *_THROUGH,
+    ]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+@pytest.mark.parametrize(("attack", "damage"), [("Crouching Tiger", 0 + 3), ("Other Cat", 2)])
+def test_tiger_form_incantation_waits_for_a_crouching_tiger(fabrary_cards, attack, damage):
+    assert _computed(fabrary_cards, "Tiger Form Incantation", "next Crouching Tiger")
+    card = "Crouching Tiger" if attack == "Crouching Tiger" else _attack("Other Cat", 2)
+    given = _given(["Tiger Form Incantation", card], resources=1)
+    lines = ["P1 plays Tiger Form Incantation", "all pass", f"P1 plays {attack}", *_THROUGH]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+@pytest.mark.parametrize(("boost", "damage"), [(True, 3 + 4), (False, 3)])
+def test_gas_up_gives_four_to_the_next_boosted_attack(fabrary_cards, boost, damage):
+    mech = {
+        "name": "Mech Punch",
+        "type": "attack action",
+        "classes": ["mechanologist"],
+        "cost": 0,
+        "pitch": 1,
+        "power": 3,
+        "defense": 2,
+        "keywords": ["boost"],
+    }
+    given = _given(["Gas Up", mech], resources=1, deck_top=["Sink Below"], deck=10)
+    play = "P1 plays Mech Punch targeting P2's hero" + (", boosting" if boost else "")
+    result = run_log(given, ["P1 plays Gas Up", "all pass", play, *_THROUGH], fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+# --- more phase triggers: the end phase, the soul, "your dagger attacks get ..." -----------------------
+
+
+@pytest.mark.parametrize("card", ["Sting of Sorcery", "Hypothermia", "Concealed Object"])
+def test_an_aura_destroys_itself_at_the_beginning_of_its_end_phase(fabrary_cards, card):
+    assert _computed(fabrary_cards, card, "At the beginning of your end phase")
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"permanents": [card]},
+        "P2": {},
+    }
+    result = run_log(given, ["all pass (the action phase ends)"], fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P1"]["permanents"] == []
+    assert card in str(result.state["P1"]["graveyard"])
+
+
+def test_the_opponents_end_phase_leaves_the_aura(fabrary_cards):
+    given = {
+        "turn": "P2",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"permanents": ["Hypothermia"]},
+        "P2": {},
+    }
+    result = run_log(given, ["all pass"], fabrary_cards)
+    assert "Hypothermia" in str(result.state["P1"]["permanents"])
+
+
+def test_earths_embrace_creates_an_embodiment_of_earth_each_end_phase(fabrary_cards):
+    assert _computed(fabrary_cards, "Earth's Embrace", "create an Embodiment of Earth")
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"permanents": ["Earth's Embrace"]},
+    }
+    result = run_log(given, ["P1 passes, P2 passes"], fabrary_cards)
+    perms = str(result.state["P1"]["permanents"])
+    assert "Earth's Embrace" in perms and "Embodiment of Earth" in perms
+
+
+@pytest.mark.parametrize("card", ["Blessing of Aegis", "Blessing of Bellona"])
+def test_a_blessing_goes_into_the_soul_at_the_start_of_the_turn(fabrary_cards, card):
+    assert _computed(fabrary_cards, card, "put this into your soul")
+    given = {"turn": "P1", "phase": "start", "P1": {"permanents": [card], "soul": []}, "P2": {}}
+    result = run_log(given, ["P1 passes"], fabrary_cards)
+    assert result.state["P1"]["permanents"] == []
+    assert card in str(result.state["P1"]["soul"])
+
+
+_DAGGER = {
+    "name": "Test Dagger",
+    "types": ["weapon"],
+    "subtypes": ["dagger", "1h"],
+    "power": 1,
+    "text": "Once per Turn Action - {r}: Attack",
+}
+
+
+@pytest.mark.parametrize(("card", "damage", "ap"), [("Agility Stance", 1, 1), ("Power Stance", 2, 0)])
+def test_a_stance_gives_the_dagger_attacks_of_the_turn(fabrary_cards, card, damage, ap):
+    assert _computed(fabrary_cards, card, "your dagger attacks get")
+    given = {
+        "turn": "P1",
+        "phase": "start",
+        "combat_chain": "closed",
+        "P1": {"permanents": [card], "weapons": [_DAGGER], "resource_points": 1},
+        "P2": {"life": 20},
+    }
+    lines = ["P1 attacks with Test Dagger", *_THROUGH, "all pass"]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+    assert result.state["P1"]["action_points"] == ap
+
+
+@pytest.mark.parametrize(("classes", "damage"), [(("brute",), 6), (("warrior",), 4)])
+def test_bloodrush_bellow_gives_brute_attacks_two(fabrary_cards, classes, damage):
+    given = _given(
+        ["Bloodrush Bellow", "Sink Below", _attack("Smash", 4, classes=classes)], ap=2, resources=2
+    )
+    lines = ["P1 plays Bloodrush Bellow, discarding Sink Below", "all pass", "P1 plays Smash", *_THROUGH]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
