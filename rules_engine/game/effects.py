@@ -262,10 +262,31 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         # card you play from arsenal this turn gains +3{p}", "The next Crouching Tiger you play this turn
         # gets +3{p}" (CR 5.1.2a: applies as the attack is played that way; 8.3.9, 8.3.17, 8.5.29)
         re.compile(
-            r"^the next (attack action card|attack|crouching tiger) you (boost|fuse|charge to play|play from arsenal|play)"
-            r" this turn,? (?:gets|gains) \+(\d+)\{p\}$"
+            r"^the next (?:("
+            + "|".join(_CLASS_WORDS)
+            + r") )?(attack action card|attack|crouching tiger) you "
+            r"(boost|fuse|charge to play|play from arsenal|play) this turn,? (?:gets|gains) "
+            r"(?:\+(\d+)\{p\}|(dominate|overpower))$"
         ),
         "next_way_attack",
+    ),
+    (
+        # "Attack action cards with 6 or more {p} cost you {r} less to play this turn", "Yellow cards cost
+        # you {r} less to play this turn" (CR 5.1.6a: every such card while the effect lasts)
+        re.compile(
+            r"^(?:(attack action) cards with (\d+) or more \{p\}|(red|yellow|blue) cards) cost you "
+            r"((?:\{r\})+) less to play this turn$"
+        ),
+        "cost_filtered",
+    ),
+    (
+        # "The next time you play an action card with cost 0 or greater this turn, gain 1 action point":
+        # a delayed trigger of the next such card played (CR 6.6, 5.1.2a)
+        re.compile(
+            r"^the next time you play an? (?:(red|yellow|blue) )?action card(?: with cost (\d+) or (less|more|greater))?"
+            r" this turn, gain (a|an|one|two|\d+) action points?$"
+        ),
+        "next_action_ap",
     ),
     (
         # "Your dagger attacks get go again this turn", "Your Brute attacks gain +2{p} this turn": every
@@ -455,6 +476,8 @@ _PHASE_EFFECTS = frozenset(
         "next_attack_cost",
         "next_way_attack",
         "typed_attacks",
+        "cost_filtered",
+        "next_action_ap",
     }
 )
 
@@ -1380,13 +1403,23 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     amount = int(mm.group(2) or 0)
                     target = f"{mm.group(1)}|{mm.group(3) or ''}"
                 elif kind == "next_way_attack":
-                    if mm.group(1) != "crouching tiger" and mm.group(2) == "play":
+                    if mm.group(2) != "crouching tiger" and mm.group(3) == "play":
                         continue  # no way named: the older kinds read it
-                    amount = int(mm.group(3))
+                    amount = int(mm.group(4) or 0)
                     way = {"play from arsenal": "arsenal", "charge to play": "charge"}.get(
-                        mm.group(2), mm.group(2)
+                        mm.group(3), mm.group(3)
                     )
-                    target = f"{mm.group(1)}|{'' if way == 'play' else way}"
+                    cls = mm.group(1) or ""
+                    target = f"{mm.group(2)}|{'' if way == 'play' else way}|{cls}|{mm.group(5) or ''}"
+                elif kind == "cost_filtered":
+                    amount = -mm.group(4).count("{r}")
+                    target = "action|base>=" + mm.group(2) if mm.group(1) else mm.group(3)
+                elif kind == "next_action_ap":
+                    filt = (
+                        f"cost{'<=' if mm.group(3) == 'less' else '>='}{mm.group(2)}" if mm.group(2) else ""
+                    )
+                    amount = _num(mm.group(4))
+                    target = "|".join([mm.group(1) or "", filt])
                 elif kind == "next_action_go_again":
                     filt = (
                         f"cost{'<=' if mm.group(3) == 'less' else '>='}{mm.group(2)}" if mm.group(2) else ""
@@ -1665,7 +1698,7 @@ def played_tags(f: CardFacts) -> str:
 
 #: The effect-cost parts of an activated ability the engine pays (``_cost_part``).
 _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
-_SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
+_SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero's|your|[^,]+?'s) soul$")
 #: Oscilio's "Discard an instant" (a cost the log's next discard line pays, ``zones.pay_discard_cost``).
 _DISCARD_COST = re.compile(r"^discard an (instant|assassin)(?: card)?$")
 #: Zyggy Starlight's "banish another Lightning aura permanent you control with no holo counters"
@@ -1733,7 +1766,8 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             type=m.group(2).casefold(),
             resource_cost=r,
             destroy_self="destroy this" in cost_text,
-            attack=low.startswith("attack"),
+            attack=re.match(r"attack\b(?!\s+action cards?\b)", low)
+            is not None,  # not "Attack action cards ..."
             go_again="go again" in low,
             ability_text=body,
             other_cost=", ".join(x for x in parts if not _cost_part(x)),

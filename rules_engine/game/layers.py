@@ -938,6 +938,10 @@ def apply_text_effect(
             ):
                 lay.power_bonus += e.amount
                 lay.go_again = lay.go_again or bool(again)
+    elif k == "cost_filtered":  # costs.cost_modifiers, for every fitting card this turn (CR 5.1.6a)
+        s.effects.append(Effect("cost_filtered", player, e.amount, "turn", name, text=e.target))
+    elif k == "next_action_ap":  # playing.next_action_ap: a delayed trigger (CR 6.6)
+        s.effects.append(Effect("next_action_ap", player, e.amount, "turn", name, text=e.target))
     elif k == "next_way_attack":  # consumed by playing.apply_next_card_effects (CR 5.1.2a)
         s.effects.append(Effect("next_way_attack", player, e.amount, "turn", name, text=e.target))
     elif k == "next_action_go_again":  # consumed by playing.play (CR 5.1.2a)

@@ -66,7 +66,7 @@ from .triggers import (
     play_triggers,
     spectra_trigger,
 )
-from .values import attack_is
+from .values import attack_is, card_filter_fits
 from .zones import (
     banish_permanent,
     check_claims,
@@ -351,6 +351,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         nonattack_triggers(s, player, layer, ctx)
     if f.is_action:
         next_action_go_again(s, player, card, layer)
+        next_action_ap(s, player, card, ctx)
     if is_attack:
         s.attacks_this_turn.append(card.name)
         hero_attack_abilities(s, player, layer, f, ctx)
@@ -636,16 +637,26 @@ def typed_attack_fits(word: str, layer: Layer) -> bool:
     return attack_is(word, layer.card, layer.source_zone == "weapon")
 
 
-def card_filter_fits(filt: str, facts: CardFacts, pitch: int | None = None) -> bool:
-    """A packed filter of a "next card" effect: "base<=3" (printed {p}, CR 2.9.3), "cost>=0" (printed
-    cost, CR 2.4), a colour ("blue", CR 2.2 from pitch), or "" (any card)."""
-    m = re.fullmatch(r"(base|cost)(<=|>=)(\d+)", filt)
-    if m:
-        value = facts.power if m.group(1) == "base" else facts.cost
-        if value is None:
-            return False
-        return value <= int(m.group(3)) if m.group(2) == "<=" else value >= int(m.group(3))
-    return not filt or filt in conditions.tags(facts, pitch)
+def next_action_ap(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
+    """ "The next time you play an action card with cost 0 or greater this turn, gain 1 action point":
+    the delayed trigger goes on the stack above the card just played (CR 6.6, 6.6.4) and is used up."""
+    for eff in s.effects:
+        if eff.player != player or eff.kind != "next_action_ap":
+            continue
+        colour, filt = (eff.text.split("|") + ["", ""])[:2]
+        if card_filter_fits(colour, card.facts, card.pitch) and card_filter_fits(filt, card.facts):
+            s.effects.remove(eff)
+            layer = Layer(
+                id=s.new_id(),
+                kind="triggered",
+                name=f"{eff.source} trigger",
+                controller=player,
+                effect="text",
+                targets=[f"gain_ap:{eff.amount}:"],
+            )
+            s.stack.append(layer)
+            ctx.events.append(Event("trigger", player, layer.name))
+            return
 
 
 def next_action_go_again(s: GameState, player: str, card: Card, layer: Layer) -> None:
@@ -665,10 +676,12 @@ def next_action_go_again(s: GameState, player: str, card: Card, layer: Layer) ->
 def _way_fits(text: str, layer: Layer, ways: tuple[str, ...]) -> bool:
     """Whether a "the next attack you boost / fuse / play from arsenal / Crouching Tiger" effect fits
     the attack just played (``ways``: how it was played: "boost", "fuse", "charge")."""
-    noun, way = (text.split("|") + ["", ""])[:2]
+    noun, way, cls = (text.split("|") + ["", "", ""])[:3]
     if layer.card is None:
         return False
     facts = layer.card.facts
+    if cls and cls not in {x.casefold() for x in facts.classes}:
+        return False
     if noun == "attack action card" and not facts.is_attack_action:
         return False
     if noun == "crouching tiger" and norm_name(facts.name) != "crouching tiger":
@@ -750,6 +763,9 @@ def apply_next_card_effects(
             layer.granted.extend(x for x in (keyword, ability) if x and x not in layer.granted)
         elif eff.player == player and eff.kind == "next_way_attack" and _way_fits(eff.text, layer, ways):
             layer.power_bonus += eff.amount
+            keyword = (eff.text.split("|") + ["", "", "", ""])[3]
+            if keyword and keyword not in layer.granted:
+                layer.granted.append(keyword)  # dominate / overpower (CR 8.3.4, 8.3.22)
         elif (
             eff.player == player
             and eff.kind == "next_filtered_attack"

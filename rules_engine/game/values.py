@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from . import conditions
-from .cards import norm_name, split_colour
+from .cards import CardFacts, norm_name, split_colour
 from .effects import DefendedBonus, defended_bonuses, defense_grants
 from .state import Card, ChainLink, GameState
 
@@ -158,3 +158,15 @@ def attack_is(word: str, card: Card, from_weapon: bool = False) -> bool:
     return word in {x.casefold() for x in facts.subtypes} | {
         x.casefold() for x in facts.classes
     } or facts.has(word)
+
+
+def card_filter_fits(filt: str, facts: CardFacts, pitch: int | None = None) -> bool:
+    """A packed filter of a "next card" effect: "base<=3" (printed {p}, CR 2.9.3), "cost>=0" (printed
+    cost, CR 2.4), a colour ("blue", CR 2.2 from pitch), or "" (any card)."""
+    m = re.fullmatch(r"(base|cost)(<=|>=)(\d+)", filt)
+    if m:
+        value = facts.power if m.group(1) == "base" else facts.cost
+        if value is None:
+            return False
+        return value <= int(m.group(3)) if m.group(2) == "<=" else value >= int(m.group(3))
+    return not filt or filt in conditions.tags(facts, pitch)

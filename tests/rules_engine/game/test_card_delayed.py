@@ -581,3 +581,78 @@ def test_bloodrush_bellow_gives_brute_attacks_two(fabrary_cards, classes, damage
     result = run_log(given, lines, fabrary_cards)
     assert not _violations(result), result.violations
     assert result.state["P2"]["life"] == 20 - damage
+
+
+# --- equipment: the next Guardian attack from arsenal, cards of a kind cost less this turn ---------------
+
+
+@pytest.mark.parametrize(
+    ("card", "zone", "classes", "damage", "dominate"),
+    [
+        ("Gauntlet of Boulderhold", "arsenal", ("guardian",), 6 + 2, False),
+        ("Gauntlet of Boulderhold", "hand", ("guardian",), 6, False),
+        ("Gauntlet of Boulderhold", "arsenal", ("brute",), 6, False),
+        ("Craterhoof", "arsenal", ("guardian",), 6, True),
+    ],
+)
+def test_the_next_guardian_attack_from_arsenal(fabrary_cards, card, zone, classes, damage, dominate):
+    assert _computed(fabrary_cards, card, "from arsenal")
+    slot = next(iter(fabrary_cards.get(card).subtypes & {"head", "chest", "arms", "legs"}))
+    given = _given([], ap=1, resources=3, equipment={slot: card})
+    given["P1"][zone] = [_attack("Boulder", 6, classes=classes)]
+    lines = [f"P1 activates {card}", "all pass", f"P1 plays Boulder from {zone}"]
+    result = run_log(given, [*lines, *_THROUGH], fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+    # dominate: the defending hero may not defend with more than one card from hand (CR 8.3.4)
+    given["P2"]["hand"] = [_attack("Block A", 1), _attack("Block B", 1)]
+    blocked = run_log(
+        given,
+        [*lines, "all pass to the Defend Step", "P2 declares Block A and Block B as defending cards"],
+        fabrary_cards,
+    )
+    assert bool(_violations(blocked)) == dominate, blocked.violations
+
+
+@pytest.mark.parametrize(("power", "legal"), [(6, True), (5, False)])
+def test_savage_sash_makes_big_attack_action_cards_cheaper(fabrary_cards, power, legal):
+    assert _computed(fabrary_cards, "Savage Sash", "cost you {r} less")
+    given = _given(
+        [_attack("Big Swing", power, cost=2)], ap=2, resources=1, equipment={"chest": "Savage Sash"}
+    )
+    result = run_log(given, ["P1 activates Savage Sash", "all pass", "P1 plays Big Swing"], fabrary_cards)
+    assert bool(_violations(result)) != legal, result.violations
+
+
+def test_solar_plexus_banishes_a_soul_card_and_cheapens_yellow_cards(fabrary_cards):
+    assert _computed(fabrary_cards, "Solar Plexus", "Yellow cards cost you")
+    yellow = _attack("Yellow Jab", 3, cost=1, pitch=2)
+    given = _given([yellow], ap=1, resources=0, equipment={"chest": "Solar Plexus"}, soul=["Sink Below"])
+    result = run_log(
+        given, ["P1 activates Solar Plexus", "all pass", "P1 plays Yellow Jab", *_THROUGH], fabrary_cards
+    )
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - 3
+    assert "Sink Below" in str(result.state["P1"]["banished"])
+
+
+@pytest.mark.parametrize("first", ["action", "instant"])
+def test_lead_the_charge_gives_an_action_point_for_the_next_action_card(fabrary_cards, first):
+    """The delayed trigger goes on the stack above the next action card and resolves first (CR 6.6); an
+    instant played first leaves it waiting for the action card."""
+    assert _computed(fabrary_cards, "Lead the Charge", "gain 1 action point")
+    step = {"name": "Step", "type": first, "cost": 0, "pitch": 1}
+    last = {"name": "Last Step", "type": "action", "cost": 0, "pitch": 1}
+    given = _given(["Lead the Charge", step, last], ap=1)
+    lines = [
+        "P1 plays Lead the Charge",
+        "all pass",
+        "P1 plays Step",
+        "all pass (the trigger resolves)",
+        "all pass",
+    ]
+    if first == "instant":  # no trigger: the first pass resolves the instant
+        lines = [*lines[:3], "all pass", "P1 plays Last Step", "all pass", "all pass"]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P1"]["action_points"] == 1
