@@ -10,6 +10,8 @@ waits the same way for its payment.
 
 from __future__ import annotations
 
+import re
+
 from rules_engine.wording import say
 
 from . import actions as A
@@ -43,6 +45,12 @@ def deal_damage(
     choice, otherwise it is dealt now. ``hit_link`` makes it a chain link's combat damage."""
     p = s.p(target)
     if arcane and controller and amount > 0:
+        # "the next card you play with an arcane damage effect deals that much plus N" (CR 6.4.3): this card's
+        for eff in [e for e in s.effects if e.kind == "arcane_plus_card" and e.player == controller]:
+            if norm_name(eff.text) == norm_name(source):
+                amount += eff.amount
+                s.effects.remove(eff)
+    if arcane and controller and amount > 0:
         # amp (CR 8.5.47): the next arcane damage an event of the controller deals this turn is more
         for eff in [e for e in s.effects if e.kind == "amp" and e.player == controller]:
             amount += eff.amount
@@ -65,6 +73,16 @@ def deal_damage(
             amount -= min(eff.amount, amount)  # one event only (CR 6.4.10)
             s.effects.remove(eff)
             fixed_used.add(eff.source)  # each of one card's "next 3 times" shields is a later event's
+        elif eff.kind == "prevent_physical" and hit_link and eff.source not in fixed_used:
+            amount -= min(eff.amount, amount)  # physical damage: the Damage Step's (CR 8.5.3b, 8.5.3f)
+            s.effects.remove(eff)
+            fixed_used.add(eff.source)
+        elif (
+            eff.kind == "prevent_class" and eff.source not in fixed_used and _source_is(ctx, source, eff.text)
+        ):
+            amount -= min(eff.amount, amount)  # "the next time a Shadow source would deal damage"
+            s.effects.remove(eff)
+            fixed_used.add(eff.source)
         elif eff.kind == "prevent_small" and amount <= eff.amount:
             amount = 0  # "the next time you would be dealt N or less damage, prevent it" (CR 6.4.10)
             s.effects.remove(eff)
@@ -85,6 +103,14 @@ def deal_damage(
         s.pending = pending
         return
     finish_damage(s, pending, ctx, check=check)
+
+
+def _source_is(ctx: Ctx, source: str, word: str) -> bool:
+    """Whether the damage's source (a card's name, or its trigger's "X attack trigger") has that class or
+    talent (CR 1.3.2)."""
+    name = re.sub(r" (?:attack|hit|defend|ability|trigger)(?: trigger)?$", "", source)
+    facts = ctx.lookup.get(name)
+    return facts is not None and word in {c.casefold() for c in facts.classes}
 
 
 def optional_prevention(s: GameState, target: str, arcane: bool) -> list[Card]:

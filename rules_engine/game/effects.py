@@ -297,6 +297,19 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         "typed_attacks",
     ),
+    (
+        # "The next card you play this turn with an effect that deals arcane damage, instead deals that much
+        # arcane damage plus 2" (Absorb in Aether), "... with cost 2 or less and an arcane damage effect, ..."
+        # (Tempest Aurora), "if the next card you play this turn has an arcane damage effect, instead it
+        # deals that much arcane damage plus 3" (Blessing of Aether): a replacement of that card's arcane
+        # damage (CR 6.4.3), bound to the card as it is played (``playing.next_arcane_plus``)
+        re.compile(
+            r"^(?:if )?the next card you play this turn (?:with (?:cost (\d+) or less and )?an (?:effect that deals "
+            r"arcane damage|arcane damage effect)|has an arcane damage effect),? instead (?:it |that effect )?deals "
+            r"that much arcane damage plus (\d+)$"
+        ),
+        "next_arcane_plus",
+    ),
     (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
     (
         re.compile(
@@ -379,6 +392,24 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(r"^the next time you would be dealt (\d+) or less damage this turn, prevent it$"),
         "prevent_small",
+    ),
+    # "The next time you would be dealt {p} damage [this turn], prevent 4 of that damage": a shield for the
+    # next physical damage event, combat damage in the Damage Step (CR 8.5.3b, 8.5.3f, 6.4.10); without
+    # "this turn" it lasts until used (target "lasting")
+    (
+        re.compile(
+            r"^the next time (?:you|your hero) would be dealt \{p\} damage( this turn)?, prevent (\d+) "
+            r"(?:of that damage|damage that source would deal)$"
+        ),
+        "prevent_physical",
+    ),
+    # "The next time a Shadow source would deal damage this turn, prevent 4 of that damage" (CR 6.4.10):
+    # the next event of a source of that class or talent (to its controller's hero)
+    (
+        re.compile(
+            r"^the next time an? ([a-z]+) source would deal damage this turn, prevent (\d+) of that damage$"
+        ),
+        "prevent_class",
     ),
     # a shield on the hero the card targets (CR 6.4.10, 1.8): "Prevent the next 3 damage that would be
     # dealt to target hero this turn" (no source named: any source's damage is prevented)
@@ -478,6 +509,7 @@ _PHASE_EFFECTS = frozenset(
         "typed_attacks",
         "cost_filtered",
         "next_action_ap",
+        "next_arcane_plus",
     }
 )
 
@@ -509,6 +541,8 @@ _MOVE_EFFECTS = frozenset(
         "prevent_next_arcane",
         "prevent_times",
         "prevent_small",
+        "prevent_physical",
+        "prevent_class",
         "mark",
         "create_token_opp",
     }
@@ -1402,6 +1436,9 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 elif kind == "typed_attacks":
                     amount = int(mm.group(2) or 0)
                     target = f"{mm.group(1)}|{mm.group(3) or ''}"
+                elif kind == "next_arcane_plus":
+                    amount = int(mm.group(2))
+                    target = f"cost<={mm.group(1)}" if mm.group(1) else ""
                 elif kind == "next_way_attack":
                     if mm.group(2) != "crouching tiger" and mm.group(3) == "play":
                         continue  # no way named: the older kinds read it
@@ -1429,6 +1466,12 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     g = mm.group(2)
                     amount = -(g.count("{r}") if g.startswith("{") else int(g[:-3]))
                     target = "guardian" if mm.group(1) else ""
+                elif kind == "prevent_physical":
+                    amount = int(mm.group(2))
+                    target = "" if mm.group(1) else "lasting"
+                elif kind == "prevent_class":
+                    amount = int(mm.group(2))
+                    target = mm.group(1)
                 elif kind == "prevent_times":
                     amount = int(mm.group(2))
                     target = f"times:{_num(mm.group(1))}"
@@ -2554,6 +2597,11 @@ _ADDITIONAL_COST = re.compile(r"^as an additional cost to play ", re.I)
 #: "As an additional cost to play this, discard a random card" (the Brute cards): paid as the card is
 #: played (CR 5.1.5, 1.14.4), the discarded card named by the line or taken at random (``playing.play``).
 RANDOM_DISCARD_COST = re.compile(r"^as an additional cost to play .+?, discard a random card\.?$", re.I)
+#: "As an additional cost to play this, banish a random card from your hand" (CR 5.1.5, 1.14.4;
+#: ``playing.play``: the log's next banish line pays it, else ``zones.settle_random_discard``).
+RANDOM_BANISH_COST = re.compile(
+    r"^as an additional cost to play .+?, banish a random card from (?:your )?hand\.?$", re.I
+)
 
 
 def additional_costs(facts: CardFacts) -> list[str]:
@@ -2562,7 +2610,10 @@ def additional_costs(facts: CardFacts) -> list[str]:
     return [
         s
         for s in split_sentences(plain(facts.text))
-        if _ADDITIONAL_COST.match(s) and not CHARGE_COST.match(s) and not RANDOM_DISCARD_COST.match(s)
+        if _ADDITIONAL_COST.match(s)
+        and not CHARGE_COST.match(s)
+        and not RANDOM_DISCARD_COST.match(s)
+        and not RANDOM_BANISH_COST.match(s)
     ]
 
 
@@ -2855,7 +2906,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 not _ACTIVATED.search(sentence) or _activated_status(sentence, computed_body=True) == MODELLED
             )
             parts.append(TextPart(sentence, MODELLED if paid else FLAGGED, "activate"))
-        elif RANDOM_DISCARD_COST.match(sentence):
+        elif RANDOM_DISCARD_COST.match(sentence) or RANDOM_BANISH_COST.match(sentence):
             parts.append(TextPart(sentence, MODELLED, "play"))  # playing.pay_random_discard
         elif _ADDITIONAL_COST.match(sentence):
             parts.append(TextPart(sentence, FLAGGED, "play"))

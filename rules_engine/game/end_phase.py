@@ -21,7 +21,15 @@ from . import choices
 from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .costs import pay_resources
-from .effects import end_phase_counters, plain, recognise, token_facts, unpack_choice, weapon_turn_text
+from .effects import (
+    end_phase_counters,
+    plain,
+    recognise,
+    self_named,
+    token_facts,
+    unpack_choice,
+    weapon_turn_text,
+)
 from .heroes import draw_arsenal, end_phase_abilities, loses_blood_debt, turn_ends
 from .rules import MANUAL, NOTE, CannotApply, Illegal
 from .state import PLAYERS, GameState, PendingDamage, other
@@ -168,7 +176,8 @@ def permanent_end_phase_triggers(s: GameState, ctx: Ctx) -> None:
     for card in list(s.p(player).permanents):
         if card.facts.is_token and token_facts(card.name) is not None:
             continue  # the CR 8.6 tokens' own end-phase triggers (below)
-        mine = [e for e in recognise(plain(card.facts.text))[0] if e.trigger == "end_phase"]
+        text = self_named(plain(card.facts.text), card.facts.name)
+        mine = [e for e in recognise(text)[0] if e.trigger == "end_phase"]
         if not mine:
             continue
         if any(e.kind == "destroy_self" for e in mine):

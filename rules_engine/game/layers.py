@@ -647,7 +647,7 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
     for card in list(s.p(player).permanents):
         if card.facts.is_token and token_facts(card.name) is not None:
             continue  # the CR 8.6 tokens' own triggers (triggers.start_phase)
-        effects, _unknown = recognise(plain(card.facts.text))
+        effects, _unknown = recognise(self_named(plain(card.facts.text), card.facts.name))
         mine = [e for e in effects if e.trigger == when]
         if not mine:
             continue
@@ -942,6 +942,8 @@ def apply_text_effect(
         s.effects.append(Effect("cost_filtered", player, e.amount, "turn", name, text=e.target))
     elif k == "next_action_ap":  # playing.next_action_ap: a delayed trigger (CR 6.6)
         s.effects.append(Effect("next_action_ap", player, e.amount, "turn", name, text=e.target))
+    elif k == "next_arcane_plus":  # playing.next_arcane_plus binds it to the next such card (CR 6.4.3)
+        s.effects.append(Effect("next_arcane_plus", player, e.amount, "turn", name, text=e.target))
     elif k == "next_way_attack":  # consumed by playing.apply_next_card_effects (CR 5.1.2a)
         s.effects.append(Effect("next_way_attack", player, e.amount, "turn", name, text=e.target))
     elif k == "next_action_go_again":  # consumed by playing.play (CR 5.1.2a)
@@ -1067,6 +1069,12 @@ def apply_text_effect(
     elif k == "prevent_times":  # one shield per damage event, for the next N events (CR 6.4.10)
         for _ in range(int(e.target.split(":")[1])):
             s.effects.append(Effect("prevent_fixed", player, e.amount, "turn", name))
+    elif k == "prevent_physical":  # the next {p} damage event (damage.deal_damage; CR 8.5.3b, 6.4.10)
+        text = f"The next time you would be dealt {{p}} damage, prevent {e.amount} of that damage."
+        duration = "" if e.target == "lasting" else "turn"
+        s.effects.append(Effect("prevent_physical", player, e.amount, duration, name, text=text))
+    elif k == "prevent_class":  # the next event of a source of that class (damage.deal_damage; CR 6.4.10)
+        s.effects.append(Effect("prevent_class", player, e.amount, "turn", name, text=e.target))
     elif k == "prevent_small":  # the next event of at most N damage is prevented in full (CR 6.4.10)
         s.effects.append(Effect("prevent_small", player, e.amount, "turn", name))
     elif k == "prevent_next_target":

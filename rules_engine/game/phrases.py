@@ -1597,7 +1597,7 @@ class Parser:
             tg = self.targets(m.group(2)) if m.group(2) else ()
             return [A.Trigger(src, owner.group(1) if owner else "", tg)]
         m = re.match(
-            rf"^{_P} banishes (.+?) face-?(down|up)(?: from (?:their )?hand)?\s*(\(.*\))?$", c0, re.I
+            rf"^{_P} banishes (.+?) face[- ]?(down|up)(?: from (?:their )?hand)?\s*(\(.*\))?$", c0, re.I
         )
         if m:
             refs = self.card_list(self.strip_comments(m.group(2)))

@@ -29,6 +29,7 @@ from .effects import (
     FEALTY_DAGGER_DISCOUNT,
     FIRST_STEALTH_GO_AGAIN,
     NAMED_WEAPON_DISCOUNT,
+    RANDOM_BANISH_COST,
     RANDOM_DISCARD_COST,
     SECOND_ATTACK_POWER,
     SECOND_SWORD_ATTACK_DISCOUNT,
@@ -268,6 +269,10 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                     card=card.name,
                 ),
             )
+    if any(RANDOM_BANISH_COST.match(x) for x in split_sentences(f.text)):
+        # "banish a random card from your hand": the log's next banish line pays it (zones.banish), else
+        # an unknown card of the hand goes as the card resolves (zones.settle_random_discard; CR 1.14.4)
+        s.effects.append(Effect("random_banish_due", player, 1, "turn", card.name, card_id=card.id))
     if any(RANDOM_DISCARD_COST.match(x) for x in split_sentences(f.text)):
         pay_random_discard(s, player, card, c.discarded, ctx)
     elif c.discarded:
@@ -349,6 +354,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             s.effects.remove(due)
             layer.go_again = True
         nonattack_triggers(s, player, layer, ctx)
+    next_arcane_plus(s, player, card)
     if f.is_action:
         next_action_go_again(s, player, card, layer)
         next_action_ap(s, player, card, ctx)
@@ -635,6 +641,27 @@ def typed_attack_fits(word: str, layer: Layer) -> bool:
     if layer.card is None:
         return False
     return attack_is(word, layer.card, layer.source_zone == "weapon")
+
+
+#: A card "with an effect that deals arcane damage" (its text deals arcane damage to something).
+_ARCANE_EFFECT = re.compile(r"\bdeals? (?:\d+|x) arcane damage\b", re.I)
+
+
+def next_arcane_plus(s: GameState, player: str, card: Card) -> None:
+    """ "The next card you play this turn with an effect that deals arcane damage, instead deals that
+    much arcane damage plus N": the first such card played (CR 5.1.2a) gets the replacement, kept for its
+    own arcane damage (``damage.deal_damage``, CR 6.4.3); a card without such an effect leaves it waiting."""
+    if not _ARCANE_EFFECT.search(card.facts.text):
+        return
+    for eff in list(s.effects):
+        if eff.player != player or eff.kind != "next_arcane_plus":
+            continue
+        if not card_filter_fits(eff.text, card.facts):
+            continue
+        s.effects.remove(eff)
+        s.effects.append(
+            Effect("arcane_plus_card", player, eff.amount, "turn", eff.source, card.id, card.name)
+        )
 
 
 def next_action_ap(s: GameState, player: str, card: Card, ctx: Ctx) -> None:

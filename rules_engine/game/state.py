@@ -195,6 +195,8 @@ class Effect:
             word, go_again = (self.text.split("|") + ["", ""])[:2]
             gets = go_again or f"+{self.amount}{{p}}"
             return f"Your {word} attacks get {gets} this turn."
+        if self.kind == "prevent_class":
+            return f"The next time a {self.text.title()} source would deal damage this turn, prevent {self.amount} of that damage."
         if self.kind == "prevent_small":
             return f"The next time you would be dealt {self.amount} or less damage this turn, prevent it."
         if self.kind == "choice_offer":

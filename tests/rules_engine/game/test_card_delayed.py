@@ -656,3 +656,139 @@ def test_lead_the_charge_gives_an_action_point_for_the_next_action_card(fabrary_
     result = run_log(given, lines, fabrary_cards)
     assert not _violations(result), result.violations
     assert result.state["P1"]["action_points"] == 1
+
+
+# --- "As an additional cost to play this, banish a random card from your hand" ---------------------------
+
+
+def test_shaden_swing_is_paid_by_the_banish_the_log_shows(fabrary_cards):
+    assert _computed(fabrary_cards, "Shaden Swing", "banish a random card")
+    given = _given(["Shaden Swing", "Sink Below"], resources=1)
+    lines = ["P1 plays Shaden Swing", "P1 banishes Sink Below face up from hand", *_THROUGH]
+    result = run_log(given, lines, fabrary_cards, all_read=True)
+    assert not _violations(result), result.violations
+    assert "Sink Below" in str(result.state["P1"]["banished"])
+    assert result.state["P2"]["life"] == 20 - 7
+    assert not any("additional cost" in m for m in messages(result, "manual_effect"))
+
+
+def test_shaden_scream_banishes_an_unknown_card_when_the_log_is_silent(fabrary_cards):
+    assert _computed(fabrary_cards, "Shaden Scream", "banish a random card")
+    given = _given(["Shaden Scream", _attack("Brute Hit", 4, classes=("brute",))], ap=1, hand_size=3)
+    lines = ["P1 plays Shaden Scream", "all pass", "P1 plays Brute Hit", *_TERSE]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert len(result.state["P1"]["banished"]) == 1
+    assert result.state["P2"]["life"] == 20 - 4 - 5
+    assert any("at random" in m for m in messages(result, "note"))
+
+
+def test_a_random_banish_with_only_known_cards_asks_the_judge(fabrary_cards):
+    given = _given(["Shaden Scream", "Sink Below"], ap=1)
+    result = run_log(given, ["P1 plays Shaden Scream", "all pass"], fabrary_cards)
+    assert any("banishes a random card" in m for m in messages(result, "manual_effect"))
+
+
+# --- "The next card you play this turn with an effect that deals arcane damage, instead ... plus N" ------
+
+_ZAP = {
+    "name": "Zap",
+    "type": "instant",
+    "cost": 0,
+    "pitch": 1,
+    "text": "Deal 2 arcane damage to target hero.",
+}
+_BIG_ZAP = {
+    "name": "Big Zap",
+    "type": "instant",
+    "cost": 3,
+    "pitch": 1,
+    "text": "Deal 2 arcane damage to target hero.",
+}
+_NO_ZAP = {"name": "Quiet", "type": "instant", "cost": 0, "pitch": 1, "text": "Draw a card."}
+
+
+def test_rousing_aether_adds_one_to_the_next_arcane_card(fabrary_cards):
+    assert _computed(fabrary_cards, "Rousing Aether", "plus 1")
+    given = _given(["Rousing Aether", _NO_ZAP, _ZAP], resources=2, deck=10)
+    lines = [
+        "P1 plays Rousing Aether targeting P2's hero",
+        "all pass",
+        "P1 plays Quiet",  # no arcane damage effect: the replacement waits
+        "all pass",
+        "P1 plays Zap targeting P2's hero",
+        "all pass",
+    ]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - 4 - 3
+
+
+@pytest.mark.parametrize(("zap", "damage"), [(_ZAP, 3), (_BIG_ZAP, 2)])
+def test_tempest_aurora_needs_a_cheap_arcane_card(fabrary_cards, zap, damage):
+    assert _computed(fabrary_cards, "Tempest Aurora", "cost 2 or less")
+    given = _given(["Tempest Aurora", zap], resources=zap["cost"])
+    lines = ["P1 plays Tempest Aurora", "all pass", f"P1 plays {zap['name']} targeting P2's hero", "all pass"]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - damage
+
+
+def test_blessing_of_aether_at_the_start_of_the_turn(fabrary_cards):
+    assert _computed(fabrary_cards, "Blessing of Aether", "At the start of your turn")
+    given = {
+        "turn": "P1",
+        "phase": "start",
+        "P1": {"permanents": ["Blessing of Aether"], "hand": [_ZAP]},
+        "P2": {"life": 20},
+    }
+    result = run_log(given, ["P1 plays Zap targeting P2's hero", "all pass"], fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - 5
+    assert "Blessing of Aether" in str(result.state["P1"]["graveyard"])
+
+
+# --- "{p} damage" (physical: the Damage Step's, CR 8.5.3b) and a source's class -------------------------
+
+
+@pytest.mark.parametrize(("card", "prevented"), [("Peace of Mind", 4), ("Blessing of Serenity", 3)])
+def test_a_physical_shield_prevents_combat_damage(fabrary_cards, card, prevented):
+    assert _computed(fabrary_cards, card, "{p} damage")
+    given = _defending_with(card)
+    given["P1"]["hand"] = [_attack("Poke", 5)]
+    given["P2"]["resource_points"] = fabrary_cards.get(card).cost or 0
+    lines = ["P1 plays Poke", "P1 passes", f"P2 plays {card}", "all pass", *_THROUGH]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - (5 - prevented)
+
+
+def test_a_physical_shield_does_not_prevent_arcane_damage(fabrary_cards):
+    given = {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "hand": [_ZAP]},
+        "P2": {"life": 20, "hand": ["Blessing of Serenity"], "resource_points": 1},
+    }
+    lines = [
+        "P1 plays Zap targeting P2's hero",
+        "P1 passes",
+        "P2 plays Blessing of Serenity",
+        "all pass",
+        "all pass",
+    ]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20 - 2
+
+
+@pytest.mark.parametrize(("classes", "life"), [(("shadow",), 20), (("brute",), 16)])
+def test_break_of_dawn_prevents_a_shadow_source(fabrary_cards, classes, life):
+    assert _computed(fabrary_cards, "Break of Dawn", "Shadow source")
+    given = _defending_with("Break of Dawn")
+    given["P1"]["hand"] = [_attack("Dark Hit", 4, classes=classes)]
+    lines = ["P1 plays Dark Hit", "P1 passes", "P2 plays Break of Dawn", "all pass", *_THROUGH]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == life
