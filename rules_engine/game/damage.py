@@ -24,7 +24,7 @@ from .effects import self_prevention, weapon_turn_text
 from .heroes import granted_hit_banish, pay_offer_effect, take_pay_offer
 from .rules import Illegal, cite
 from .state import Card, ChainLink, Effect, GameState, Layer, PendingDamage
-from .triggers import crush, damage_triggers, hit_triggers, order_pending
+from .triggers import crush, damage_triggers, hit_triggers, next_hit_triggers, order_pending
 from .zones import banish_permanent, destroy_permanent, take
 
 
@@ -169,6 +169,7 @@ def finish_damage(s: GameState, d: PendingDamage, ctx: Ctx, check: bool = True) 
                 ctx.events.append(Event("hit", link.controller, link.attack.name, amount))
                 if not dead:
                     hit_triggers(s, link, amount, ctx, marked=marked)
+                    next_hit_triggers(s, link, ctx)  # "The next time an attack action card hits" (CR 6.6)
                     if not link.no_hit_triggers:
                         granted_hit_banish(s, link, ctx)  # the Agents' granted hit abilities (Funnel Web)
             if amount >= 4 and not dead:

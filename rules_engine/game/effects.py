@@ -380,6 +380,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         "next_arcane_plus",
     ),
+    # a delayed hit trigger's "it deals 3 damage to them": the hero the attack hit (Electrify)
+    (re.compile(r"^it deals (\d+) damage to them$"), "damage_them"),
     (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
     (
         re.compile(
@@ -624,6 +626,19 @@ _MOVE_EFFECTS = frozenset(
         "mark",
         "create_token_opp",
     }
+)
+
+
+#: "The next time an attack action card hits a hero this turn, it deals 3 damage to them" (Electrify),
+#: "The next time an Ice or Elemental attack hits a hero this turn, create 3 Frostbite tokens under their
+#: control": a delayed triggered ability (CR 6.6) that triggers on the player's next such hit (7.5.5;
+#: ``triggers.next_hit_triggers``).
+NEXT_HIT = re.compile(
+    r"^the next time an? (?:([a-z]+(?:(?:,|,? or) [a-z]+)*) )?(attack action card|attack)(?: you control)? "
+    r"hits(?: a hero)? this turn, (.+)$"
+)
+_NEXT_HIT_EFFECTS = frozenset(
+    {"create_token", "create_token_opp", "draw", "damage_them", "gain_life", "gain_resources"}
 )
 
 
@@ -1372,6 +1387,15 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             allowed = _END_PHASE_EFFECTS if when == "end_phase" else _PHASE_EFFECTS | {"soul_self"}
             if inner and not unread and all(not x.trigger and x.kind in allowed for x in inner):
                 effects.extend(TextEffect(x.kind, x.amount, when, x.target) for x in inner)
+            else:
+                unknown.append(sentence)
+            continue
+        mh = NEXT_HIT.match(low)
+        if mh:
+            inner, unread = recognise(mh.group(3))
+            if inner and not unread and all(not x.trigger and x.kind in _NEXT_HIT_EFFECTS for x in inner):
+                specs = ";".join(f"{x.kind}:{x.amount}:{x.target}" for x in inner)
+                effects.append(TextEffect("next_hit", 0, "", f"{mh.group(1) or ''}|{mh.group(2)}|{specs}"))
             else:
                 unknown.append(sentence)
             continue

@@ -792,3 +792,46 @@ def test_break_of_dawn_prevents_a_shadow_source(fabrary_cards, classes, life):
     result = run_log(given, lines, fabrary_cards)
     assert not _violations(result), result.violations
     assert result.state["P2"]["life"] == life
+
+
+# --- "The next time an attack action card hits a hero this turn, ...": a delayed hit trigger -----------
+
+
+@pytest.mark.parametrize(
+    ("card", "life", "p1_perms"), [("Electrify", 20 - 4 - 3, 0), ("High Striker", 16, 6)]
+)
+def test_a_delayed_hit_trigger_acts_on_the_next_hit(fabrary_cards, card, life, p1_perms):
+    assert _computed(fabrary_cards, card, "The next time an attack")
+    given = _given([card, _attack("Jolt", 4)], resources=fabrary_cards.get(card).cost or 0)
+    lines = [f"P1 plays {card}", "all pass", "P1 plays Jolt", *_THROUGH, "all pass (the trigger resolves)"]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == life
+    assert len(result.state["P1"].get("permanents", [])) == p1_perms
+
+
+def test_no_hit_leaves_the_delayed_trigger_waiting(fabrary_cards):
+    given = _given(["Electrify", _attack("Jolt", 2)], resources=1)
+    given["P2"]["hand"] = [{"name": "Wall", "type": "action", "defense": 3, "pitch": 3, "cost": 0}]
+    lines = [
+        "P1 plays Electrify",
+        "all pass",
+        "P1 plays Jolt",
+        "all pass to the Defend Step",
+        "P2 declares Wall as a defending card",
+        "all pass through the Reaction and Damage Steps",
+    ]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert result.state["P2"]["life"] == 20
+    assert "Electrify" in str(result.state.get("effects"))
+
+
+@pytest.mark.parametrize(("classes", "frostbites"), [(("ice",), 3), (("brute",), 0)])
+def test_chill_to_the_bone_needs_an_ice_or_elemental_hit(fabrary_cards, classes, frostbites):
+    assert _computed(fabrary_cards, "Chill to the Bone", "Ice or Elemental attack")
+    given = _given(["Chill to the Bone", _attack("Cold Hit", 3, classes=classes)])
+    lines = ["P1 plays Chill to the Bone", "all pass", "P1 plays Cold Hit", *_THROUGH, "all pass"]
+    result = run_log(given, lines, fabrary_cards)
+    assert not _violations(result), result.violations
+    assert str(result.state["P2"].get("permanents", [])).count("Frostbite") == frostbites
