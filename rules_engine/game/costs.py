@@ -11,13 +11,16 @@ from __future__ import annotations
 from rules_engine.wording import say
 
 from . import actions as A
+from . import conditions
 from .cards import CardFacts, norm_name
 from .context import Ctx, Event
 from .effects import (
     CHARGE_COST,
     FUSION,
     SELF_COSTS_LESS_PER_DRACONIC_LINK,
+    conditional_discount,
     plain,
+    self_named,
     split_sentences,
     token_facts,
 )
@@ -146,6 +149,9 @@ def cost_modifiers(s: GameState, player: str, facts: CardFacts, is_attack: bool)
         elif eff.kind == "cost_filtered" and _filtered_fits(eff.text, facts):
             delta += eff.amount  # "Yellow cards cost you {r} less to play this turn"
     for sentence in split_sentences(facts.text):
+        found = conditional_discount(self_named(sentence, facts.name).casefold())
+        if found and conditions.holds(s, player, found[0], facts):
+            delta -= found[1]  # "If you control a Hyper Driver, this costs {r} less to play" (CR 5.1.6a)
         m = SELF_COSTS_LESS_PER_DRACONIC_LINK.match(sentence)
         if m and m.group(1).casefold() == "runechant":
             # "This costs {r} less to play for each Runechant you control" (CR 5.1.6a)

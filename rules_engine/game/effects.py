@@ -529,6 +529,20 @@ SELF_COSTS_LESS_PER_DRACONIC_LINK = re.compile(
     re.I,
 )
 
+#: "If you control a Hyper Driver, this costs {r} less to play", "If you've drawn a card this turn, ...":
+#: a card's own cost reduction under a condition of the grammar, checked as it is played (CR 5.1.6a,
+#: 6.1.3; ``costs.cost_modifiers``).
+SELF_COSTS_LESS_IF = re.compile(r"^if (.+?), this costs ((?:\{r\})+) less to play\.?$")
+
+
+def conditional_discount(low: str) -> tuple[str, int] | None:
+    """(condition key, {r} less) for a SELF_COSTS_LESS_IF sentence (read with the card's name as
+    "this") whose condition the grammar reads, else None."""
+    m = SELF_COSTS_LESS_IF.match(low)
+    key = conditions.parse(m.group(1)) if m else None
+    return (key, m.group(2).count("{r}")) if m and key else None
+
+
 #: Fai's "This ability costs {r} less for each Draconic chain link you control" and Cindra's "This
 #: costs {r} less to activate for each Draconic chain link you control" (``playing.activate``).
 COSTS_LESS_PER_DRACONIC_LINK = re.compile(
@@ -1323,6 +1337,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if (
             COSTS_LESS_PER_DRACONIC_LINK.fullmatch(low)
             or SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low)
+            or conditional_discount(low)
             or low.startswith("as an additional cost to play ")
         ):
             continue  # paid less when activated (playing.activate); an additional cost is reported on play
@@ -2232,7 +2247,7 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue  # activated from the hand (playing.activate), not part of the attack
         if _defense_key(low) or parse_defend_trigger(sentence, facts) is not None:
             continue  # counted in its defense / triggered when it defends (values.defense_of, defending)
-        if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
+        if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low) or conditional_discount(low):
             continue  # paid less when played (costs.cost_modifiers)
         if banished_play_sentence(sentence, facts) is not None:
             continue  # checked as the card is played from the banished zone (playing.play)
@@ -3084,7 +3099,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "attack"))  # layers.attack_resolves (CR 1.4.3a)
         elif facts.is_weapon and not attack and _weapon_hit(low):
             parts.append(TextPart(sentence, MODELLED, "hit"))  # triggers.hit_triggers reads the weapon's text
-        elif (attack or resolving) and SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
+        elif (attack or resolving) and (
+            SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low) or conditional_discount(low)
+        ):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.cost_modifiers
         elif attack:
             if sentence in unmodelled:

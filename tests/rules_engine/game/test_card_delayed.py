@@ -835,3 +835,31 @@ def test_chill_to_the_bone_needs_an_ice_or_elemental_hit(fabrary_cards, classes,
     result = run_log(given, lines, fabrary_cards)
     assert not _violations(result), result.violations
     assert str(result.state["P2"].get("permanents", [])).count("Frostbite") == frostbites
+
+
+# --- "If [condition], this costs {r} less to play" -----------------------------------------------------
+
+
+@pytest.mark.parametrize(("driver", "legal"), [(True, True), (False, False)])
+def test_jump_start_costs_one_less_with_a_hyper_driver(fabrary_cards, driver, legal):
+    assert _computed(fabrary_cards, "Jump Start", "Hyper Driver")
+    given = _given(["Jump Start"], resources=1, permanents=["Hyper Driver"] if driver else [])
+    result = run_log(given, ["P1 plays Jump Start"], fabrary_cards)
+    assert bool(_violations(result)) != legal, result.violations
+
+
+@pytest.mark.parametrize(("drew", "legal"), [(True, True), (False, False)])
+def test_rising_energy_costs_one_less_after_a_draw(fabrary_cards, drew, legal):
+    assert _computed(fabrary_cards, "Rising Energy", "drawn a card")
+    given = _given(["Rising Energy"], resources=1, deck=10)
+    lines = (["P1 draws a card"] if drew else []) + ["P1 plays Rising Energy"]
+    result = run_log(given, lines, fabrary_cards)
+    assert bool(_violations(result)) != legal, result.violations
+
+
+@pytest.mark.parametrize(("life", "legal"), [(15, True), (20, False)])
+def test_hulk_up_costs_one_less_when_behind_on_life(fabrary_cards, life, legal):
+    assert _computed(fabrary_cards, "Hulk Up", "less {h}")
+    given = _given(["Hulk Up"], resources=3, life=life)
+    result = run_log(given, ["P1 plays Hulk Up"], fabrary_cards)
+    assert bool(_violations(result)) != legal, result.violations
