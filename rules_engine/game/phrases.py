@@ -2142,7 +2142,7 @@ class Parser:
             tg = self.targets(m.group(2)) if m.group(2) else ()
             return [A.Trigger(src, owner.group(1) if owner else "", tg)]
         m = re.match(
-            rf"^{_P} banishes (.+?) face-?(down|up)(?: from (?:their )?hand)?\s*(\(.*\))?$", c0, re.I
+            rf"^{_P} banishes (.+?) face[- ]?(down|up)(?: from (?:their )?hand)?\s*(\(.*\))?$", c0, re.I
         )
         if m:
             refs = self.card_list(self.strip_comments(m.group(2)))
@@ -2350,7 +2350,7 @@ class Parser:
         if m:
             return [A.NoArsenal((m.group(1) or m.group(2)).upper())]
         m = re.fullmatch(
-            rf"{_P} destroys (.+?) (?:to prevent|to knock|for (?:its |their |the )?(?:spellvoid|ward)|(?:to|and) (?:apply|applies|use|uses) (?:its |their |the )?(?:spellvoid|ward|quell|arcane barrier)) (\d+)(?: (?:of )?(?:the )?(?:arcane |combat )?damage)?(?: off)?",
+            rf"{_P} (?:destroys|banishes) (.+?) (?:to prevent|to knock|for (?:its |their |the )?(?:spellvoid|ward)|(?:to|and) (?:apply|applies|use|uses) (?:its |their |the )?(?:spellvoid|ward|quell|arcane barrier)) (\d+)(?: (?:of )?(?:the )?(?:arcane |combat )?damage)?(?: off)?",
             c,
             re.I,
         )
