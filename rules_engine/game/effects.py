@@ -307,6 +307,21 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "create_token_opp",
     ),
     (re.compile(r"^opt (\d+)$"), "opt"),
+    # a hit trigger that moves the attack card itself off the combat chain (CR 7.0.3c: the chain link
+    # stays, known by its last known information); read only as a hit trigger (``_HIT_ONLY``)
+    (re.compile(r"^put (?:it|this) into your (?:hero's )?soul$"), "self_to_soul"),
+    (re.compile(r"^put (?:it|this) on (?:the )?bottom of its owner's deck$"), "self_to_bottom"),
+    (re.compile(r"^put (?:it|this) into (?:its owner's|your) hand$"), "self_to_hand"),
+    # a hit or crush trigger on the hero hit ("them", "their"): CR 7.5.5, 8.4.2
+    (re.compile(r"^destroy the top card of their deck$"), "destroy_deck_top"),
+    (re.compile(r"^destroy a card in their arsenal$"), "destroy_arsenal_card"),
+    (re.compile(r"^put a card from their arsenal on (?:the )?bottom of their deck$"), "arsenal_to_bottom"),
+    (re.compile(r"^\{t\} them$"), "tap_hero"),
+    (re.compile(r"^they create (a|an|one|two|\d+) ([a-z ]+?) tokens?$"), "they_create_token"),
+    (
+        re.compile(r"^destroy (an?|all) ((?!card\b)[a-z' ]+?)s? they control$"),
+        "destroy_opp",
+    ),
     # "Create a Crouching Tiger in your hand": a new card in its player's hand (CR 1.3.1b created cards)
     (re.compile(r"^create an? ([a-z' ]+?) in your hand$"), "create_in_hand"),
     (re.compile(r"^return a ([a-z' ,-]+?) from your graveyard to your hand$"), "return_to_hand"),
@@ -764,6 +779,32 @@ def _target_follow_up(low: str, before: list[TextEffect]) -> TextEffect | None:
     return None
 
 
+#: Effects whose words name the attack card ("put it into your soul") or the hero it hit ("{t} them",
+#: "destroy an aura they control"): read only in a hit or crush trigger (CR 7.5.5, 8.4.2).
+_HIT_ONLY = frozenset(
+    {
+        "self_to_soul",
+        "self_to_bottom",
+        "self_to_hand",
+        "destroy_deck_top",
+        "destroy_arsenal_card",
+        "arsenal_to_bottom",
+        "tap_hero",
+        "destroy_opp",
+        "they_create_token",
+    }
+)
+
+
+def crush_effects(text: str) -> list[TextEffect] | None:
+    """The effect of "Crush - When this deals 4 or more damage to a hero, EFFECT" (CR 8.4.2) as the
+    effects of a trigger on the hero dealt damage ("them"); None when a part is not computed."""
+    found, unread = recognise(f"when this hits a hero, {text.strip().rstrip('.')}.")
+    if not found or unread or any(e.kind in ("manual", "choice") for e in found):
+        return None
+    return [TextEffect(e.kind, e.amount, "crush", e.target) for e in found]
+
+
 def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
     """Split a card's text into recognised effects and sentences the engine cannot compute."""
     effects: list[TextEffect] = []
@@ -901,10 +942,17 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             r"create \1 \2 token and create \3 \4 token",
             low,
         )
+        # "they create a Courage and Quicken token" (Intoxicating Shot): one of each for the hero hit
+        low = re.sub(
+            r"^they create (a|an) ([a-z' ]+?) and (?:a |an )?([a-z' ]+?) tokens?$",
+            r"they create \1 \2 token and they create a \3 token",
+            low,
+        )
         parts = [
             x.strip()
             for x in re.split(
-                r",? then |, and | and (?=draw|gain|create|(?:it|this) (?:gets|gains) go again$)", low
+                r",? then |, and | and (?=draw|gain|create|they create|deal \d+ arcane|(?:it|this) (?:gets|gains) go again$)",
+                low,
             )
             if x.strip()
         ]
@@ -922,7 +970,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 if kind == "gain_resources":
                     g = groups[0] if groups else "1"
                     amount = g.count("{r}") if "{r}" in g else _num(g)
-                elif kind in ("create_token", "create_token_opp"):
+                elif kind in ("create_token", "create_token_opp", "they_create_token"):
                     amount = _num(groups[0])
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
@@ -987,6 +1035,13 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     amount = 0
                 elif groups:
                     amount = _num(groups[0])
+                if kind == "destroy_opp":
+                    amount = 0 if groups[0] == "all" else 1
+                    target = groups[1].strip()
+                    if conditions._descriptor(target) is None and not target.endswith(" token"):
+                        continue  # a kind the engine cannot tell ("equipment with no defense value")
+                if kind in _HIT_ONLY and trigger != "hit":
+                    continue  # "it" is the attack card; the hit hero is "them" (a hit or crush trigger)
                 found.append(TextEffect(kind=kind, amount=amount, trigger=trigger, target=target))
                 hit = True
                 break
@@ -2380,9 +2435,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 parts.append(TextPart(sentence, FLAGGED, "attack"))
             elif re.match(r"^crush\s*-|^(?:when|whenever|if) this hits", low):
                 mc = CRUSH.match(low)
-                if mc:  # as triggers.crush reads it; "to a Guardian hero" is the judge's to check
-                    effects, unknown = recognise(mc.group(2) + ".")
-                    unknown = unknown + ([sentence] if mc.group(1) else [])
+                if mc:  # as triggers.crush reads it; "to a Guardian hero" is checked on the hero card
+                    crushed = crush_effects(mc.group(2))
+                    effects, unknown = crushed or [], [] if crushed else [sentence]
                 else:
                     effects, unknown = recognise(low)
                 ok = effects and not unknown and all(e.kind != "manual" for e in effects)

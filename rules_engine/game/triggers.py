@@ -25,6 +25,7 @@ from .effects import (
     HERO_WEAPON_KIND_HIT,
     NEXT_ATTACK_POWER_LASTING,
     TOKEN_RULES,
+    crush_effects,
     recognise,
     split_sentences,
     token_facts,
@@ -292,15 +293,20 @@ def crush(s: GameState, link: ChainLink, ctx: Ctx) -> None:
     )
     if not m:
         return
-    effects, unknown = recognise(m.group(2) + ".")
-    if m.group(1):
-        unknown = unknown or ["only against a Guardian hero"]  # the hero's class is the judge's to check
+    effects = crush_effects(m.group(2)) or []
+    if m.group(1):  # "to a Guardian hero": the trigger condition reads the hero card (CR 6.6.5b)
+        hero = s.p(link.target).hero_card
+        if hero is not None and hero.known and "guardian" not in {c.casefold() for c in hero.classes}:
+            return
+        if hero is None or not hero.known:
+            effects = []  # the hero's class is the judge's to check
     layer = Layer(
         id=s.new_id(),
         kind="triggered",
         name=f"{link.attack.name} crush trigger",
         controller=link.controller,
-        effect="text" if effects and not unknown else "manual crush",
+        effect="text" if effects else "manual crush",
+        source_id=link.attack.id,
     )
     layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
     s.stack.append(layer)

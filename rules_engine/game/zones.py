@@ -815,7 +815,8 @@ def tracked(s: GameState) -> dict[str, tuple[Card, str]]:
         if layer.card is not None:
             out[layer.card.id] = (layer.card, "stack")
     for link in s.chain:
-        out[link.attack.id] = (link.attack, "chain")
+        if not link.gone:  # an attack card moved off the chain is tracked where it went
+            out[link.attack.id] = (link.attack, "chain")
         for c in link.defending:
             out[c.id] = (c, "chain")
     return out
