@@ -253,7 +253,10 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         "arcane",
     ),
-    (re.compile(r"^deal (\d+) damage to target (?:opposing )?hero$"), "damage"),
+    (
+        re.compile(r"^deal (\d+) damage to target (?:opposing )?hero$|^deal (\d+) damage to any target$"),
+        "damage",
+    ),
     # a hit or attack trigger's "deal 1 arcane damage to them": the hero hit or attacked (the opponent)
     (re.compile(r"^deal (\d+) arcane damage to them$"), "arcane"),
     (re.compile(r"^deal (\d+) arcane damage to each of up to (?:two|\d+) target heroes$"), "arcane_each"),
@@ -317,6 +320,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^destroy a card in their arsenal$"), "destroy_arsenal_card"),
     (re.compile(r"^put a card from their arsenal on (?:the )?bottom of their deck$"), "arsenal_to_bottom"),
     (re.compile(r"^\{t\} them$"), "tap_hero"),
+    # "create Runechant tokens equal to the damage dealt this way" (Arknight Ascendancy): the hit's damage
+    (re.compile(r"^create ([a-z ]+?) tokens equal to the damage dealt this way$"), "create_token_hit_damage"),
     (re.compile(r"^they create (a|an|one|two|\d+) ([a-z ]+?) tokens?$"), "they_create_token"),
     (
         re.compile(r"^destroy (an?|all) ((?!card\b)[a-z' ]+?)s? they control$"),
@@ -792,6 +797,7 @@ _HIT_ONLY = frozenset(
         "tap_hero",
         "destroy_opp",
         "they_create_token",
+        "create_token_hit_damage",
     }
 )
 
@@ -921,10 +927,24 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             # checked as the card resolves (CR 6.1.3, layers.condition_holds)
             trigger = f"cond:{conditions.parse(mc.group(1))}"
             low = mc.group(2)
-        m = re.match(r"^(?:when|whenever|if) this hits(?: a hero)?, (.*)$", low)
+        m = re.match(
+            r"^(?:when|whenever|if) this hits(?: a hero)?( and it's the second or higher chain link in a row to hit)?,"
+            r" (.*)$",
+            low,
+        )
         if m:
             trigger = "hit"
-            low = m.group(1)
+            low = m.group(2)
+            mi = re.match(r"^if (.+?), (.*)$", low)
+            key = conditions.parse(mi.group(1)) if mi and not m.group(1) else None
+            if mi and key is not None and ";" in key:
+                low = mi.group(2)
+            elif m.group(1) and not mi:
+                key = "last_hit;1;0;"  # "the second chain link in a row to hit": the link before hit too
+            if key is not None and ";" in key:
+                # "When this hits a hero, if [condition], EFFECT": checked as it triggers and as it
+                # resolves (CR 1.8.4; triggers.hit_triggers, layers.resolve_trigger)
+                trigger = f"hit-if:{key}"
         mch = CHOICE.match(low)
         if mch:
             option = choice_option(mch.group(1))
@@ -977,7 +997,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[0]
                 elif kind == "next_attack_keyword":
                     target = ("action|" if mm.group(1) or mm.group(2) else "|") + mm.group(3)
-                elif kind == "create_in_hand":
+                elif kind in ("create_in_hand", "create_token_hit_damage"):
                     target = groups[0].strip().title()
                 elif kind == "your_attacks_power":
                     amount = int(groups[0])
@@ -1040,7 +1060,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1].strip()
                     if conditions._descriptor(target) is None and not target.endswith(" token"):
                         continue  # a kind the engine cannot tell ("equipment with no defense value")
-                if kind in _HIT_ONLY and trigger != "hit":
+                if kind in _HIT_ONLY and not trigger.startswith("hit"):
                     continue  # "it" is the attack card; the hit hero is "them" (a hit or crush trigger)
                 found.append(TextEffect(kind=kind, amount=amount, trigger=trigger, target=target))
                 hit = True

@@ -959,6 +959,10 @@ def apply_text_effect(
         link = s.active_link()
         if link is not None:
             link.go_again = True
+    elif k == "create_token_hit_damage":  # "equal to the damage dealt this way": the hit's damage (CR 7.5.2a)
+        link = next((lk for lk in s.chain if layer is not None and lk.attack.id == layer.source_id), None)
+        for _ in range(link.damage or 0 if link is not None else 0):
+            make_token(s, player, e.target, ctx)
     elif k in ("self_to_soul", "self_to_bottom", "self_to_hand"):
         move_attack_card(s, player, name, k[len("self_to_") :], layer, ctx)
     elif k in ("destroy_deck_top", "destroy_arsenal_card", "arsenal_to_bottom", "tap_hero", "destroy_opp"):

@@ -287,3 +287,99 @@ def test_hms_marlin_and_intoxicating_shot(fabrary_cards):
         _given(["Intoxicating Shot"]), ["P1 plays Intoxicating Shot targeting P2", *_THROUGH], fabrary_cards
     )
     assert sorted(p["name"] for p in shot.state["P2"]["permanents"]) == ["Courage", "Quicken"]
+
+
+# --- conditional hit triggers, the hit's damage, any target ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("card", "sentence"),
+    [
+        ("Command Respect", "When this hits"),
+        ("Concuss", "When this hits"),
+        ("Whirling Mist Blossom", "When this hits"),
+        ("Arknight Ascendancy", "When this hits"),
+        ("Blow for a Blow", "When this hits"),
+    ],
+)
+def test_conditional_and_counted_hit_triggers_are_computed(fabrary_cards, card, sentence):
+    assert _state_of(fabrary_cards, card, sentence) == MODELLED
+
+
+@pytest.mark.parametrize(
+    ("extra", "arsenal", "graveyard"),
+    [
+        ([], ["Sink Below"], []),  # 6{p}, its base: the trigger's condition does not hold
+        (["judge: put a +1{p} counter on Command Respect"], [], ["Sink Below"]),
+        (["adj: add 1 +1{p} counter to Command Respect"], [], ["Sink Below"]),
+    ],
+)
+def test_command_respect_destroys_the_arsenal_card_only_when_buffed(fabrary_cards, extra, arsenal, graveyard):
+    given = _given(["Command Respect"], {"arsenal": ["Sink Below (red)"]})
+    lines = [
+        "P1 plays Command Respect targeting P2",
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        *extra,
+        "all pass through the Reaction and Damage Steps",
+    ]
+    result = run_log(given, lines, fabrary_cards)
+    assert [c["name"] for c in result.state["P2"]["arsenal"]] == arsenal
+    assert result.state["P2"]["graveyard"] == graveyard
+    if not extra:
+        assert any("condition does not hold" in m for m in messages(result, "note")), result.findings
+
+
+def test_concuss_buffed_makes_them_discard(fabrary_cards):
+    given = _given(["Concuss"], {"hand": ["Sink Below (red)", "Enlightened Strike (red)"]})
+    lines = [
+        "P1 plays Concuss targeting P2",
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        "judge: put a +1{p} counter on Concuss",
+        "all pass through the Reaction and Damage Steps",
+        "P2 discards Sink Below",
+    ]
+    result = run_log(given, lines, fabrary_cards)
+    assert not messages(result, "violation"), result.findings
+    assert result.state["P2"]["graveyard"] == ["Sink Below"]
+    assert any("discard a card of their choice" in m for m in messages(result, "note")), result.findings
+
+
+def test_arknight_ascendancy_makes_a_runechant_per_damage(fabrary_cards):
+    given = _given(["Arknight Ascendancy"], hero="Viserai, Rune Blood")
+    result = run_log(given, ["P1 plays Arknight Ascendancy targeting P2", *_THROUGH], fabrary_cards)
+    assert not messages(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 15
+    assert [p["name"] for p in result.state["P1"]["permanents"]] == ["Runechant"] * 5
+
+
+def test_blow_for_a_blow_deals_one_more_to_the_hero(fabrary_cards):
+    result = run_log(
+        _given(["Blow for a Blow"]), ["P1 plays Blow for a Blow targeting P2", *_THROUGH], fabrary_cards
+    )
+    assert result.state["P2"]["life"] == 20 - 4 - 1
+
+
+@pytest.mark.parametrize(("first_hits", "hand"), [(True, 2), (False, 0)])
+def test_whirling_mist_blossom_draws_on_the_second_hit_in_a_row(fabrary_cards, first_hits, hand):
+    given = _given(
+        ["Whirling Mist Blossom", "Whirling Mist Blossom"],
+        {"hand": ["Enlightened Strike (red)"]},
+        hero="Ira, Crimson Haze",
+        deck=["Sink Below (red)", "Toughen Up", "Head Jab (red)"],
+    )
+    defend = "P2 declares no defending cards" if first_hits else "P2 defends with Enlightened Strike"
+    lines = [
+        "P1 plays Whirling Mist Blossom targeting P2",
+        "all pass to the Defend Step",
+        defend,
+        "all pass through the Reaction and Damage Steps",
+        "p1 attacks p2 with whirling mist blossom",
+        "all pass to the Defend Step",
+        "P2 declares no defending cards",
+        "all pass through the Reaction and Damage Steps",
+    ]
+    result = run_log(given, lines, fabrary_cards)
+    assert not messages(result, "violation"), result.findings
+    assert len(result.state["P1"]["hand"]) == hand
