@@ -479,7 +479,12 @@ def play_condition(sentence: str, facts: CardFacts) -> str | None:
 #: A card's own "When this defends[, if CONDITION], EFFECT" (also "When you defend with this", after a
 #: label such as "Galvanize - "; CR 6.6, ``defending.self_triggers``): a triggered layer when it is
 #: declared as a defending card (or a defense reaction resolves, 7.0.5a).
-DEFEND_TRIGGER = re.compile(r"^(?:[a-z' ]+ - )?when(?:ever)? (?:this defends|you defend with this), (.+)$")
+DEFEND_TRIGGER = re.compile(
+    r"^(?:[a-z' ]+ - )?when(?:ever)? (?:this (?:attacks or )?defends|you defend with this), (.+)$"
+)
+#: "When this attacks or defends, EFFECT": one ability that triggers on either event (CR 6.6.5b), read
+#: as an attack trigger (``attack_text``) and as a defend trigger (``parse_defend_trigger``).
+ATTACKS_OR_DEFENDS = re.compile(r"^when(?:ever)? this attacks or defends, ")
 #: "When this defends an attack with go again / with {p} greater than its base / a red card / a Brute
 #: attack, EFFECT": the trigger's event names the attack it defends (CR 6.6.5b; ``defending.self_triggers``).
 DEFEND_QUALIFIED = re.compile(
@@ -896,6 +901,8 @@ _YOU_MAY = re.compile(r"\byou may\b", re.I)
 #: "You may X. If you do, Y" (CR 1.8.3 optional effect, 1.8.4 the effect conditional on it): X is an
 #: option the log shows taken by its next line (``choices``), Y what follows (``layers.apply_choice``).
 CHOICE = re.compile(r"^you may (.+?)\. if you do, (.+?)\.?$")
+#: "It gets -1{p} unless you pay {r}" (CR 1.8.4b): "you may pay {r}; if you don't, [effect]".
+UNLESS_PAY = re.compile(r"^(.+?),? unless you pay ((?:\{r\})+|(\d+)\{r\})$")
 _OPTION_PAY = re.compile(r"^pay ((?:\{r\})+|(\d+)\{r\})$")
 _OPTION_DESTROY = re.compile(r"^destroy (this|it|an? ([a-z0-9' -]+?)(?: token)? you control)$")
 _OPTION_DISCARD = re.compile(r"^discard (?:a card|an? ([a-z' -]+?) card)$")
@@ -951,6 +958,9 @@ def _choice_outcome(y: str) -> list[TextEffect] | None:
     """Y of a choice as computed effects, with "this gets +N{d}" (the source's own defense) read here
     only, where the source is known; None when a part is not computed."""
     extra: list[TextEffect] = []
+    mm = re.fullmatch(r"(?:it|this) gets -(\d+)\{p\}", y)
+    if mm:
+        return [TextEffect("self_power", -int(mm.group(1)))]  # the source's own power (apply_choice)
     mc = _CLOSE_FATE_AFTER.match(y)
     if mc:  # Ironhide's 'and "When the combat chain closes, destroy this."', Vambrace's "and blade break"
         extra.append(_close_fate(mc.group(2)))
@@ -1007,7 +1017,7 @@ def describe_choice(packed: str) -> str:
         "self_close": lambda e: (
             e.target if e.target == "blade break" else f"{e.target} it as the chain closes"
         ),
-        "self_power": lambda e: f"+{e.amount}{{p}}",
+        "self_power": lambda e: f"{e.amount:+d}{{p}}",
         "self_go_again": lambda e: "go again",
         "draw": lambda e: f"draw {e.amount}",
         "create_token": lambda e: f"create {e.amount} {e.target}",
@@ -1022,6 +1032,8 @@ def describe_choice(packed: str) -> str:
         else " ".join(x for x in (e.kind.replace("_", " "), e.target) if x)
         for e in outcome
     )
+    if words == "unless":
+        return f"{then} unless you {option}"
     return f"you may {option}; if you do, {then}"
 
 
@@ -1217,6 +1229,18 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 # "When this hits a hero, if [condition], EFFECT": checked as it triggers and as it
                 # resolves (CR 1.8.4; triggers.hit_triggers, layers.resolve_trigger)
                 trigger = f"hit-if:{key}"
+        mu = UNLESS_PAY.match(low)
+        if mu:
+            # "[EFFECT] unless you pay {r}" (CR 1.8.4b): an offer to pay; the effect when it lapses
+            unless = ("pay", int(mu.group(3)) if mu.group(3) else mu.group(2).count("{r}"), "unless")
+            outcome = _choice_outcome(mu.group(1))
+            if outcome is not None:
+                effects.append(TextEffect("choice", unless[1], trigger, pack_choice(unless, outcome)))
+            elif trigger:
+                effects.append(TextEffect(kind="manual", trigger=trigger, target=sentence))
+            else:
+                unknown.append(sentence)
+            continue
         mch = CHOICE.match(low)
         if mch:
             option = choice_option(mch.group(1))
@@ -1753,7 +1777,9 @@ _ON_RESOLUTION = frozenset(
     {"arcane", "damage", "draw", "gain_life", "gain_resources", "create_token", "create_in_hand"}
 )
 _MARKED_ATTACK = re.compile(r"^when(?:ever)? this attacks a marked hero, (.+)$")
-_ATTACK_TRIGGER = re.compile(r"^when(?:ever)? (?:this attacks(?: a hero)?|you attack with this), (.+)$")
+_ATTACK_TRIGGER = re.compile(
+    r"^when(?:ever)? (?:this attacks(?: a hero)?(?: or defends)?|you attack with this), (.+)$"
+)
 #: "When this attacks, if [condition], this gets +N{p} [and go again]": the bonus an attack trigger gives.
 _TRIGGER_BONUS = re.compile(r"^if (.+?), (?:it|this) (?:gets|gains) (.+)$")
 
@@ -1930,7 +1956,9 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue  # reported when the card is played
         if _from_hand_ability(sentence):
             continue  # activated from the hand (playing.activate), not part of the attack
-        if _defense_key(low) or parse_defend_trigger(sentence, facts) is not None:
+        if _defense_key(low) or (
+            parse_defend_trigger(sentence, facts) is not None and not ATTACKS_OR_DEFENDS.match(low)
+        ):
             continue  # counted in its defense / triggered when it defends (values.defense_of, defending)
         if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
             continue  # paid less when played (costs.cost_modifiers)
@@ -2710,7 +2738,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.check_restrictions (CR 1.0.2a)
         elif not facts.is_("hero") and (dt := parse_defend_trigger(sentence, facts)) is not None:
             # its own "When this defends" trigger (defending.self_triggers); "this" is the defender
-            parts.append(TextPart(sentence, MODELLED if dt.computed else FLAGGED, "defend"))
+            # "When this attacks or defends": its attack trigger too (attack_text, the unmodelled set)
+            both = dt.computed and sentence not in unmodelled
+            parts.append(TextPart(sentence, MODELLED if both else FLAGGED, "defend"))
         elif cycle and sentence.split(":", 1)[-1].strip().casefold() in cycle.group(0).casefold():
             # Azalea's ability: heroes.resolve_ability (its cost is checked with the activation)
             paid = (

@@ -736,13 +736,31 @@ def mark_close_fate(card: Card, fate: str) -> None:
     card.counters[f"{fate.replace(' ', '_')}_close_effect"] = 1
 
 
-def apply_choice(s: GameState, offer: Effect, ctx: Ctx) -> None:
+def apply_choice(s: GameState, offer: Effect, ctx: Ctx, paid: bool = True) -> None:
     """The effect after "If you do" (CR 1.8.4), once the log shows the option taken. "This gets
     +N{d}" / "+N{p}" / "go again" act on the source card where it now is; go again on a card that has
-    already resolved is its action point (CR 8.3.5); the rest as the card's other effects."""
-    _, outcome = unpack_choice(offer.choice)
+    already resolved is its action point (CR 8.3.5); the rest as the card's other effects. For
+    "[EFFECT] unless you pay {r}" (CR 1.8.4b) the effect happens only when it was not paid (``paid``
+    False: the offer lapsed)."""
+    option, outcome = unpack_choice(offer.choice)
+    if option[2] == "unless":
+        if paid:
+            ctx.events.append(Event("choice_taken", offer.player, offer.source, 0))
+            return
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: the log does not show {player} paying for {source} ({option}), so its effect happens (CR 1.8.4b).",
+                number=ctx.entry.number,
+                player=offer.player,
+                source=offer.source,
+                option=offer.text,
+            ),
+            "choice_declined",
+        )
     card, where = _source_card(s, offer.card_id)
-    ctx.events.append(Event("choice_taken", offer.player, offer.source, 0))
+    if paid:
+        ctx.events.append(Event("choice_taken", offer.player, offer.source, 0))
     for e in outcome:
         if e.kind == "self_defense" and where == "defending" and card is not None:
             card.counters["defense_effect"] = card.counters.get("defense_effect", 0) + e.amount

@@ -383,3 +383,77 @@ def test_whirling_mist_blossom_draws_on_the_second_hit_in_a_row(fabrary_cards, f
     result = run_log(given, lines, fabrary_cards)
     assert not messages(result, "violation"), result.findings
     assert len(result.state["P1"]["hand"]) == hand
+
+
+# --- "When this attacks, it gets -1{p} unless you pay {r}" (CR 1.8.4b) --------------------------------
+
+
+@pytest.mark.parametrize("card", ["Bluster Buff", "Chest Puff", "Look Tuff"])
+def test_unless_you_pay_attack_triggers_are_computed(fabrary_cards, card):
+    assert _state_of(fabrary_cards, card, "When this attacks") == MODELLED
+
+
+@pytest.mark.parametrize(
+    ("pay", "life", "left"),
+    [
+        (["P1 pays 1"], 20 - 6, 1),
+        (["p1 pays {r} for Bluster Buff"], 20 - 6, 1),
+        (["all pass", "P1 pays 1"], 20 - 6, 1),  # the trigger resolves, then the payment
+        ([], 20 - 5, 2),  # never paid: -1{p}
+    ],
+)
+def test_bluster_buff_loses_a_power_unless_paid(fabrary_cards, pay, life, left):
+    lines = ["P1 plays Bluster Buff targeting P2", "all pass", *pay, *_THROUGH]
+    result = run_log(_given(["Bluster Buff"], resources=3), lines, fabrary_cards)
+    assert not messages(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == life
+    assert result.state["P1"]["resource_points"] == left
+    if not pay:
+        assert any("so its effect happens" in m for m in messages(result, "note")), result.findings
+
+
+def test_look_tuff_unpaid_when_the_defence_is_declared(fabrary_cards):
+    given = _given(["Look Tuff"], {"hand": ["Enlightened Strike (red)"]}, resources=4)
+    lines = [
+        "P1 plays Look Tuff targeting P2",
+        "all pass",
+        "all pass",  # the trigger resolves: the offer waits
+        "P2 defends with Enlightened Strike",
+        "all pass through the Reaction and Damage Steps",
+    ]
+    result = run_log(given, lines, fabrary_cards)
+    assert not messages(result, "violation"), result.findings
+    assert result.state["P2"]["life"] == 20 - (8 - 1 - 3)
+
+
+# --- "When this attacks or defends, if ..., ..." (one ability, two events: CR 6.6.5b) ------------------
+
+
+def test_full_of_bravado_is_computed(fabrary_cards):
+    assert _state_of(fabrary_cards, "Full of Bravado", "When this attacks or defends") == MODELLED
+
+
+@pytest.mark.parametrize(
+    ("aura", "made"), [(["Act of Glory (red)"], ["Confidence"]), (["Bloodied Oval"], [])]
+)
+def test_full_of_bravado_attacking_with_an_aura_of_suspense(fabrary_cards, aura, made):
+    """An aura of suspense is an aura with the suspense ability (CR 8.3.42), not a name."""
+    lines = ["P1 plays Full of Bravado targeting P2", "all pass", "all pass"]
+    result = run_log(_given(["Full of Bravado"], permanents=aura), lines, fabrary_cards)
+    names = [p["name"] for p in result.state["P1"]["permanents"]]
+    assert names == [a.split(" (")[0] for a in aura] + made
+
+
+def test_full_of_bravado_defending(fabrary_cards):
+    given = _given(
+        ["Enlightened Strike (red)"], {"hand": ["Full of Bravado"], "permanents": ["Act of Glory (red)"]}
+    )
+    lines = [
+        "P1 plays Enlightened Strike (red) targeting P2",
+        "all pass to the Defend Step",
+        "P2 defends with Full of Bravado",
+        "all pass",
+    ]
+    result = run_log(given, lines, fabrary_cards)
+    assert not messages(result, "violation"), result.findings
+    assert [p["name"] for p in result.state["P2"]["permanents"]] == ["Act of Glory", "Confidence"]
