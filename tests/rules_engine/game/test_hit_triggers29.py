@@ -457,3 +457,15 @@ def test_full_of_bravado_defending(fabrary_cards):
     result = run_log(given, lines, fabrary_cards)
     assert not messages(result, "violation"), result.findings
     assert [p["name"] for p in result.state["P2"]["permanents"]] == ["Act of Glory", "Confidence"]
+
+
+def test_endless_arrow_returns_to_its_owners_hand(fabrary_cards):
+    result = run_log(
+        _given(["Endless Arrow"]),
+        ["P1 plays Endless Arrow targeting P2", *_THROUGH, "all pass"],
+        fabrary_cards,
+    )
+    assert not messages(result, "violation"), result.findings
+    assert result.state["P1"]["hand"] == ["Endless Arrow"]
+    assert result.state["P1"]["graveyard"] == []
+    assert result.state["combat_chain"]["state"] == "closed"
