@@ -324,6 +324,14 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^destroy a card in their arsenal$"), "destroy_arsenal_card"),
     (re.compile(r"^put a card from their arsenal on (?:the )?bottom of their deck$"), "arsenal_to_bottom"),
     (re.compile(r"^\{t\} them$"), "tap_hero"),
+    # "turn a card in their arsenal face-up, then banish a non-attack action card from their arsenal"
+    # (Hand Behind the Pen, Smash Up, Tongue Tied): one part, the banish depends on the card turned
+    (
+        re.compile(
+            r"^turn a card in their arsenal face[- ]up; banish (?:an? )?([a-z' -]+?) (?:card )?from their arsenal$"
+        ),
+        "arsenal_reveal_banish",
+    ),
     # "create Runechant tokens equal to the damage dealt this way" (Arknight Ascendancy): the hit's damage
     (re.compile(r"^create ([a-z ]+?) tokens equal to the damage dealt this way$"), "create_token_hit_damage"),
     (re.compile(r"^they create (a|an|one|two|\d+) ([a-z ]+?) tokens?$"), "they_create_token"),
@@ -1078,6 +1086,7 @@ _HIT_ONLY = frozenset(
         "destroy_opp",
         "they_create_token",
         "create_token_hit_damage",
+        "arsenal_reveal_banish",
     }
 )
 
@@ -1258,6 +1267,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             r"create \1 \2 token and create \3 \4 token",
             low,
         )
+        low = re.sub(r"(their arsenal face[- ]up), then (banish )", r"\1; \2", low)  # one effect, kept whole
         # "they create a Courage and Quicken token" (Intoxicating Shot): one of each for the hero hit
         low = re.sub(
             r"^they create (a|an) ([a-z' ]+?) and (?:a |an )?([a-z' ]+?) tokens?$",
@@ -1353,6 +1363,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     amount = 0
                 elif groups:
                     amount = _num(groups[0])
+                if kind == "arsenal_reveal_banish":
+                    target = groups[0].strip()
+                    if conditions._descriptor(target) is None:
+                        continue
                 if kind == "destroy_opp":
                     amount = 0 if groups[0] == "all" else 1
                     target = groups[1].strip()

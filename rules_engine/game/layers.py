@@ -56,6 +56,7 @@ from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import GROWING_CONDITIONS, phantasm_defender
 from .zones import (
+    banish_if_fits,
     destroy_permanent,
     draw,
     make_token,
@@ -991,7 +992,14 @@ def apply_text_effect(
             make_token(s, player, e.target, ctx)
     elif k in ("self_to_soul", "self_to_bottom", "self_to_hand"):
         move_attack_card(s, player, name, k[len("self_to_") :], layer, ctx)
-    elif k in ("destroy_deck_top", "destroy_arsenal_card", "arsenal_to_bottom", "tap_hero", "destroy_opp"):
+    elif k in (
+        "destroy_deck_top",
+        "destroy_arsenal_card",
+        "arsenal_to_bottom",
+        "tap_hero",
+        "destroy_opp",
+        "arsenal_reveal_banish",
+    ):
         hit_hero_effect(s, player, name, e, ctx)
     elif k == "destroy_arsenal":
         victim = s.p(other(player))
@@ -1205,6 +1213,27 @@ def hit_hero_effect(s: GameState, player: str, name: str, e: TextEffect, ctx: Ct
             else:
                 to_graveyard(s, card)
                 ctx.events.append(Event("destroy", victim, card.name))
+    elif k == "arsenal_reveal_banish":
+        # "turn a card in their arsenal face-up, then banish a [kind] card from their arsenal": a hidden
+        # card is named by the log's reveal line, which banishes it if it fits (zones.reveal)
+        for card in list(vp.arsenal):
+            card.face = "up"
+            if not card.facts.known:
+                s.effects.append(
+                    Effect("arsenal_banish_due", victim, 0, "turn", name, card.id, text=e.target)
+                )
+                ctx.add(
+                    NOTE,
+                    say(
+                        "line {number}: {name} turns {victim}'s arsenal card face up; log which card it is ('{victim} reveals X in their arsenal').",
+                        number=ctx.entry.number,
+                        name=name,
+                        victim=victim,
+                    ),
+                    "reveal",
+                )
+            else:
+                banish_if_fits(s, vp, card, e.target, ctx)
     elif k == "destroy_opp":
         fitting = [c for c in permanents_of(s, victim) if fits_words(c, e.target)]
         if e.amount and len({norm_name(c.name) for c in fitting}) > 1:

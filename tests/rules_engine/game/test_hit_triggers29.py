@@ -469,3 +469,38 @@ def test_endless_arrow_returns_to_its_owners_hand(fabrary_cards):
     assert result.state["P1"]["hand"] == ["Endless Arrow"]
     assert result.state["P1"]["graveyard"] == []
     assert result.state["combat_chain"]["state"] == "closed"
+
+
+# --- "turn a card in their arsenal face-up, then banish a [kind] card from their arsenal" ---------------
+
+
+@pytest.mark.parametrize("card", ["Hand Behind the Pen", "Smash Up", "Tongue Tied"])
+def test_arsenal_reveal_banish_is_computed(fabrary_cards, card):
+    assert _state_of(fabrary_cards, card, "When this hits") == MODELLED
+
+
+@pytest.mark.parametrize(
+    ("arsenal", "banished", "left"),
+    [(["Sink Below (red)"], [], ["Sink Below"]), (["Enlightened Strike (red)"], ["Enlightened Strike"], [])],
+)
+def test_smash_up_banishes_a_known_attack_action_card(fabrary_cards, arsenal, banished, left):
+    given = _given(["Smash Up"], {"arsenal": arsenal})
+    result = run_log(given, ["P1 plays Smash Up targeting P2", *_THROUGH], fabrary_cards)
+    assert not messages(result, "violation"), result.findings
+    assert [c["name"] for c in result.state["P2"]["banished"]] == banished
+    assert [c["name"] for c in result.state["P2"]["arsenal"]] == left
+
+
+@pytest.mark.parametrize(
+    ("reveal", "banished"),
+    [
+        ("P2 reveals Enlightened Strike in their arsenal", ["Enlightened Strike"]),
+        ("P2 reveals Sink Below from arsenal", []),
+    ],
+)
+def test_smash_up_on_a_hidden_arsenal_card_takes_the_logged_reveal(fabrary_cards, reveal, banished):
+    given = _given(["Smash Up"], {"hand_size": 1})
+    hide = "judge: P2 moves a card from hand to arsenal face-down"  # a card P1 has not seen
+    result = run_log(given, [hide, "P1 plays Smash Up targeting P2", *_THROUGH, reveal], fabrary_cards)
+    assert any("reveals X in their arsenal" in m for m in messages(result, "note")), result.findings
+    assert [c["name"] for c in result.state["P2"]["banished"]] == banished
