@@ -82,13 +82,24 @@ def _example(offer: Effect) -> str:
     return f"{offer.player} discards ..."
 
 
-def lapse(s: GameState, ctx: Ctx, offers: list[Effect] | None = None) -> None:
+def unless(offer: Effect) -> bool:
+    """An offer of "[EFFECT] unless you pay {r}" (CR 1.8.4b): the effect happens when it lapses."""
+    return unpack_choice(offer.choice)[0][2] == "unless"
+
+
+def lapse(s: GameState, ctx: Ctx, offers: list[Effect] | None = None) -> list[Effect]:
     """Open offers (all, or those of ``offers`` still open) lapse: the game went on without the
-    option, so what follows "If you do" does not happen (CR 1.8.3a, 1.8.4); the judge is told."""
+    option, so what follows "If you do" does not happen (CR 1.8.3a, 1.8.4); the judge is told. The
+    "unless you pay" offers that lapsed are returned: their effect happens (CR 1.8.4b; the caller
+    applies it, ``layers.apply_choice``)."""
+    unpaid: list[Effect] = []
     for offer in open_offers(s) if offers is None else offers:
         if offer.duration != OPEN or not any(x is offer for x in s.effects):
             continue
         s.effects.remove(offer)
+        if unless(offer):
+            unpaid.append(offer)
+            continue
         ctx.add(
             NOTE,
             say(
@@ -101,3 +112,4 @@ def lapse(s: GameState, ctx: Ctx, offers: list[Effect] | None = None) -> None:
             ),
             "choice_declined",
         )
+    return unpaid

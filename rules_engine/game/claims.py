@@ -21,12 +21,12 @@ from .cards import norm_name
 from .context import Ctx, Event, check_game_over
 from .damage import deal_damage
 from .end_phase import named_sharpen
-from .layers import bump_attack
+from .layers import bump_attack, fits_words
 from .rules import MISMATCH, MISSED_TRIGGER, NOTE, UNREADABLE, CannotApply, Illegal
 from .state import COMBAT_STEPS, PLAYERS, GameState, Layer
 from .values import link_power
 from .view import get_path, view
-from .zones import destroy_permanent
+from .zones import destroy_permanent, permanents_of
 
 
 def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
@@ -226,8 +226,17 @@ def says(c: A.Claim) -> str:
 def destroy_chosen(s: GameState, subject: str, ctx: Ctx) -> bool:
     """ "P2 destroys Hyper Driver (for the galvanize)" while a resolved ability offers "you may destroy
     an item you control" (CR 1.8.3): the permanent is destroyed and the option taken (``choices``)."""
-    want = re.sub(r"^(?:their|his|her|P[12]'s)\s+", "", subject.strip(), flags=re.I)
+    want = re.sub(r"^(?:the|their|his|her|P[12]'s)\s+", "", subject.strip(), flags=re.I)
     want = re.split(r"\s+(?:for|to|with|as)\s+", want, maxsplit=1)[0]
+    for due in [e for e in s.effects if e.kind == "destroy_due"]:
+        # a hit or crush trigger's "destroy an aura they control" with several that fit (layers.hit_hero_effect)
+        victim, _, words = due.text.partition(":")
+        for card in permanents_of(s, victim):
+            if want and _named(card.name, want) and fits_words(card, words):
+                s.effects.remove(due)
+                destroy_permanent(s, card)
+                ctx.events.append(Event("destroy", victim, card.name))
+                return True
     for offer in reversed(choices.open_offers(s)):
         p = s.p(offer.player)
         arena = list(p.permanents) + list(p.weapons) + [y for y in p.equipment.values() if y is not None]

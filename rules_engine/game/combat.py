@@ -166,7 +166,9 @@ def close_chain(s: GameState, ctx: Ctx) -> None:
                 owner = link.target if m.group(1) == "the defending hero" else link.controller
                 make_token(s, owner, m.group(2).title(), ctx)
                 ctx.events.append(Event("trigger", link.controller, f"{link.attack.name} close trigger"))
-        if not link.proxy:  # a weapon's attack-proxy ceases to exist; the weapon never left its zone
+        if not link.proxy and not link.gone:
+            # a weapon's attack-proxy ceases to exist (the weapon never left its zone); an attack card
+            # a hit trigger moved (to the soul, the deck, the hand) is no longer on the chain
             to_graveyard(s, link.attack, from_arena=True)
         for card in link.defending:
             after_defending(s, card, ctx)

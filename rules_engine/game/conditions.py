@@ -517,8 +517,15 @@ def counts_as(facts: CardFacts) -> tuple[str, ...]:
 
 
 def answers_to(card: Card, words: str) -> bool:
-    """A permanent named ``words`` ("a Gold"): by its name, or by "This counts as a Gold"."""
+    """A permanent named ``words`` ("a Gold"): by its name, or by "This counts as a Gold"; "an aura of
+    suspense" is an aura with the suspense ability (CR 8.3.42, its glossary entry)."""
+    m = re.fullmatch(r"(\w+) of suspense", words)
+    if m:
+        return card.facts.is_(m.group(1)) and bool(_SUSPENSE.search(card.facts.text))
     return _named(card.name, words) or words in counts_as(card.facts)
+
+
+_SUSPENSE = re.compile(r"(?im)^\W*suspense\W*$")
 
 
 def _named(name: str, words: str) -> bool:

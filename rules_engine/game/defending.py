@@ -441,7 +441,9 @@ def trigger_condition_holds(s: GameState, player: str, key: str, source_id: str)
     else a card of the player's graveyard or arena): "another" leaves that card out (CR 1.8.4)."""
     link = next((x for x in s.chain if x.attack.id == source_id), None)
     if link is not None:
-        return conditions.holds(s, player, key, link.attack.facts, link.number, source_id, link.source_zone)
+        return grant_met(
+            s, link, key, 0
+        )  # the attack's own power as the rules count it, or the grammar's key
     card = next(
         (c for x in s.chain for c in x.defending if c.id == source_id),
         next((c for c in zones_cards(s, player) if c.id == source_id), None),

@@ -406,7 +406,10 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         "arcane",
     ),
-    (re.compile(r"^deal (\d+) damage to target (?:opposing )?hero$"), "damage"),
+    (
+        re.compile(r"^deal (\d+) damage to target (?:opposing )?hero$|^deal (\d+) damage to any target$"),
+        "damage",
+    ),
     # a hit or attack trigger's "deal 1 arcane damage to them": the hero hit or attacked (the opponent)
     (re.compile(r"^deal (\d+) arcane damage to them$"), "arcane"),
     (re.compile(r"^deal (\d+) arcane damage to each of up to (?:two|\d+) target heroes$"), "arcane_each"),
@@ -529,6 +532,31 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "create_token_opp",
     ),
     (re.compile(r"^opt (\d+)$"), "opt"),
+    # a hit trigger that moves the attack card itself off the combat chain (CR 7.0.3c: the chain link
+    # stays, known by its last known information); read only as a hit trigger (``_HIT_ONLY``)
+    (re.compile(r"^put (?:it|this) into your (?:hero's )?soul$"), "self_to_soul"),
+    (re.compile(r"^put (?:it|this) on (?:the )?bottom of its owner's deck$"), "self_to_bottom"),
+    (re.compile(r"^put (?:it|this) into (?:its owner's|your) hand$"), "self_to_hand"),
+    # a hit or crush trigger on the hero hit ("them", "their"): CR 7.5.5, 8.4.2
+    (re.compile(r"^destroy the top card of their deck$"), "destroy_deck_top"),
+    (re.compile(r"^destroy a card in their arsenal$"), "destroy_arsenal_card"),
+    (re.compile(r"^put a card from their arsenal on (?:the )?bottom of their deck$"), "arsenal_to_bottom"),
+    (re.compile(r"^\{t\} them$"), "tap_hero"),
+    # "turn a card in their arsenal face-up, then banish a non-attack action card from their arsenal"
+    # (Hand Behind the Pen, Smash Up, Tongue Tied): one part, the banish depends on the card turned
+    (
+        re.compile(
+            r"^turn a card in their arsenal face[- ]up; banish (?:an? )?([a-z' -]+?) (?:card )?from their arsenal$"
+        ),
+        "arsenal_reveal_banish",
+    ),
+    # "create Runechant tokens equal to the damage dealt this way" (Arknight Ascendancy): the hit's damage
+    (re.compile(r"^create ([a-z ]+?) tokens equal to the damage dealt this way$"), "create_token_hit_damage"),
+    (re.compile(r"^they create (a|an|one|two|\d+) ([a-z ]+?) tokens?$"), "they_create_token"),
+    (
+        re.compile(r"^destroy (an?|all) ((?!card\b)[a-z' ]+?)s? they control$"),
+        "destroy_opp",
+    ),
     # "Create a Crouching Tiger in your hand": a new card in its player's hand (CR 1.3.1b created cards)
     (re.compile(r"^create an? ([a-z' ]+?) in your hand$"), "create_in_hand"),
     (re.compile(r"^return a ([a-z' ,-]+?) from your graveyard to your hand$"), "return_to_hand"),
@@ -747,7 +775,12 @@ def play_condition(sentence: str, facts: CardFacts) -> str | None:
 #: A card's own "When this defends[, if CONDITION], EFFECT" (also "When you defend with this", after a
 #: label such as "Galvanize - "; CR 6.6, ``defending.self_triggers``): a triggered layer when it is
 #: declared as a defending card (or a defense reaction resolves, 7.0.5a).
-DEFEND_TRIGGER = re.compile(r"^(?:[a-z' ]+ - )?when(?:ever)? (?:this defends|you defend with this), (.+)$")
+DEFEND_TRIGGER = re.compile(
+    r"^(?:[a-z' ]+ - )?when(?:ever)? (?:this (?:attacks or )?defends|you defend with this), (.+)$"
+)
+#: "When this attacks or defends, EFFECT": one ability that triggers on either event (CR 6.6.5b), read
+#: as an attack trigger (``attack_text``) and as a defend trigger (``parse_defend_trigger``).
+ATTACKS_OR_DEFENDS = re.compile(r"^when(?:ever)? this attacks or defends, ")
 #: "When this defends an attack with go again / with {p} greater than its base / a red card / a Brute
 #: attack, EFFECT": the trigger's event names the attack it defends (CR 6.6.5b; ``defending.self_triggers``).
 DEFEND_QUALIFIED = re.compile(
@@ -1179,6 +1212,8 @@ _YOU_MAY = re.compile(r"\byou may\b", re.I)
 #: "You may X. If you do, Y" (CR 1.8.3 optional effect, 1.8.4 the effect conditional on it): X is an
 #: option the log shows taken by its next line (``choices``), Y what follows (``layers.apply_choice``).
 CHOICE = re.compile(r"^you may (.+?)\. if you do, (.+?)\.?$")
+#: "It gets -1{p} unless you pay {r}" (CR 1.8.4b): "you may pay {r}; if you don't, [effect]".
+UNLESS_PAY = re.compile(r"^(.+?),? unless you pay ((?:\{r\})+|(\d+)\{r\})$")
 _OPTION_PAY = re.compile(r"^pay ((?:\{r\})+|(\d+)\{r\})$")
 _OPTION_DESTROY = re.compile(r"^destroy (this|it|an? ([a-z0-9' -]+?)(?: token)? you control)$")
 _OPTION_DISCARD = re.compile(r"^discard (?:a card|an? ([a-z' -]+?) card)$")
@@ -1236,6 +1271,9 @@ def _choice_outcome(y: str) -> list[TextEffect] | None:
     """Y of a choice as computed effects, with "this gets +N{d}" (the source's own defense) read here
     only, where the source is known; None when a part is not computed."""
     extra: list[TextEffect] = []
+    mm = re.fullmatch(r"(?:it|this) gets -(\d+)\{p\}", y)
+    if mm:
+        return [TextEffect("self_power", -int(mm.group(1)))]  # the source's own power (apply_choice)
     mc = _CLOSE_FATE_AFTER.match(y)
     if mc:  # Ironhide's 'and "When the combat chain closes, destroy this."', Vambrace's "and blade break"
         extra.append(_close_fate(mc.group(2)))
@@ -1292,7 +1330,7 @@ def describe_choice(packed: str) -> str:
         "self_close": lambda e: (
             e.target if e.target == "blade break" else f"{e.target} it as the chain closes"
         ),
-        "self_power": lambda e: f"+{e.amount}{{p}}",
+        "self_power": lambda e: f"{e.amount:+d}{{p}}",
         "self_go_again": lambda e: "go again",
         "draw": lambda e: f"draw {e.amount}",
         "create_token": lambda e: f"create {e.amount} {e.target}",
@@ -1307,6 +1345,8 @@ def describe_choice(packed: str) -> str:
         else " ".join(x for x in (e.kind.replace("_", " "), e.target) if x)
         for e in outcome
     )
+    if words == "unless":
+        return f"{then} unless you {option}"
     return f"you may {option}; if you do, {then}"
 
 
@@ -1335,6 +1375,34 @@ def _target_follow_up(low: str, before: list[TextEffect]) -> TextEffect | None:
     if m.group(5) and not m.group(2) and _computable_hit_ability(m.group(5)):
         return TextEffect("target_grant_hit", 0, f"cond:{key}", m.group(5))
     return None
+
+
+#: Effects whose words name the attack card ("put it into your soul") or the hero it hit ("{t} them",
+#: "destroy an aura they control"): read only in a hit or crush trigger (CR 7.5.5, 8.4.2).
+_HIT_ONLY = frozenset(
+    {
+        "self_to_soul",
+        "self_to_bottom",
+        "self_to_hand",
+        "destroy_deck_top",
+        "destroy_arsenal_card",
+        "arsenal_to_bottom",
+        "tap_hero",
+        "destroy_opp",
+        "they_create_token",
+        "create_token_hit_damage",
+        "arsenal_reveal_banish",
+    }
+)
+
+
+def crush_effects(text: str) -> list[TextEffect] | None:
+    """The effect of "Crush - When this deals 4 or more damage to a hero, EFFECT" (CR 8.4.2) as the
+    effects of a trigger on the hero dealt damage ("them"); None when a part is not computed."""
+    found, unread = recognise(f"when this hits a hero, {text.strip().rstrip('.')}.")
+    if not found or unread or any(e.kind in ("manual", "choice") for e in found):
+        return None
+    return [TextEffect(e.kind, e.amount, "crush", e.target) for e in found]
 
 
 def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
@@ -1490,10 +1558,24 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             # checked as the card resolves (CR 6.1.3, layers.condition_holds)
             trigger = f"cond:{conditions.parse(mc.group(1))}"
             low = mc.group(2)
-        m = re.match(r"^(?:when|whenever|if) this hits(?: a hero)?, (.*)$", low)
+        m = re.match(
+            r"^(?:when|whenever|if) this hits(?: a hero)?( and it's the second or higher chain link in a row to hit)?,"
+            r" (.*)$",
+            low,
+        )
         if m:
             trigger = "hit"
-            low = m.group(1)
+            low = m.group(2)
+            mi = re.match(r"^if (.+?), (.*)$", low)
+            key = conditions.parse(mi.group(1)) if mi and not m.group(1) else None
+            if mi and key is not None and ";" in key:
+                low = mi.group(2)
+            elif m.group(1) and not mi:
+                key = "last_hit;1;0;"  # "the second chain link in a row to hit": the link before hit too
+            if key is not None and ";" in key:
+                # "When this hits a hero, if [condition], EFFECT": checked as it triggers and as it
+                # resolves (CR 1.8.4; triggers.hit_triggers, layers.resolve_trigger)
+                trigger = f"hit-if:{key}"
         mab = ARSENAL_UP_BOTTOM_THEN.match(low)
         if mab:
             # done by the state: a face-up arsenal card goes to the bottom, then the outcome (layers)
@@ -1501,6 +1583,18 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             if outcome is not None:
                 packed = pack_choice(("bottom", 0, "arsenal"), outcome)
                 effects.append(TextEffect("arsenal_bottom", 0, trigger, packed))
+            elif trigger:
+                effects.append(TextEffect(kind="manual", trigger=trigger, target=sentence))
+            else:
+                unknown.append(sentence)
+            continue
+        mu = UNLESS_PAY.match(low)
+        if mu:
+            # "[EFFECT] unless you pay {r}" (CR 1.8.4b): an offer to pay; the effect when it lapses
+            unless = ("pay", int(mu.group(3)) if mu.group(3) else mu.group(2).count("{r}"), "unless")
+            outcome = _choice_outcome(mu.group(1))
+            if outcome is not None:
+                effects.append(TextEffect("choice", unless[1], trigger, pack_choice(unless, outcome)))
             elif trigger:
                 effects.append(TextEffect(kind="manual", trigger=trigger, target=sentence))
             else:
@@ -1523,10 +1617,18 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             r"create \1 \2 token and create \3 \4 token",
             low,
         )
+        low = re.sub(r"(their arsenal face[- ]up), then (banish )", r"\1; \2", low)  # one effect, kept whole
+        # "they create a Courage and Quicken token" (Intoxicating Shot): one of each for the hero hit
+        low = re.sub(
+            r"^they create (a|an) ([a-z' ]+?) and (?:a |an )?([a-z' ]+?) tokens?$",
+            r"they create \1 \2 token and they create a \3 token",
+            low,
+        )
         parts = [
             x.strip()
             for x in re.split(
-                r",? then |, and | and (?=draw|gain|create|(?:it|this) (?:gets|gains) go again$)", low
+                r",? then |, and | and (?=draw|gain|create|they create|deal \d+ arcane|(?:it|this) (?:gets|gains) go again$)",
+                low,
             )
             if x.strip()
         ]
@@ -1544,7 +1646,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 if kind == "gain_resources":
                     g = groups[0] if groups else "1"
                     amount = g.count("{r}") if "{r}" in g else _num(g)
-                elif kind in ("create_token", "create_token_opp"):
+                elif kind in ("create_token", "create_token_opp", "they_create_token"):
                     amount = _num(groups[0])
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
@@ -1562,7 +1664,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = "banish" if part.startswith("banish") else "destroy"
                 elif kind == "next_attack_keyword":
                     target = ("action|" if mm.group(1) or mm.group(2) else "|") + mm.group(3)
-                elif kind == "create_in_hand":
+                elif kind in ("create_in_hand", "create_token_hit_damage"):
                     target = groups[0].strip().title()
                 elif kind == "your_attacks_power":
                     amount = int(groups[0])
@@ -1684,6 +1786,17 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     amount = 0
                 elif groups:
                     amount = _num(groups[0])
+                if kind == "arsenal_reveal_banish":
+                    target = groups[0].strip()
+                    if conditions._descriptor(target) is None:
+                        continue
+                if kind == "destroy_opp":
+                    amount = 0 if groups[0] == "all" else 1
+                    target = groups[1].strip()
+                    if conditions._descriptor(target) is None and not target.endswith(" token"):
+                        continue  # a kind the engine cannot tell ("equipment with no defense value")
+                if kind in _HIT_ONLY and not trigger.startswith("hit"):
+                    continue  # "it" is the attack card; the hit hero is "them" (a hit or crush trigger)
                 found.append(TextEffect(kind=kind, amount=amount, trigger=trigger, target=target))
                 hit = True
                 break
@@ -2130,7 +2243,9 @@ _ON_RESOLUTION = frozenset(
     {"arcane", "damage", "draw", "gain_life", "gain_resources", "create_token", "create_in_hand"}
 )
 _MARKED_ATTACK = re.compile(r"^when(?:ever)? this attacks a marked hero, (.+)$")
-_ATTACK_TRIGGER = re.compile(r"^when(?:ever)? (?:this attacks(?: a hero)?|you attack with this), (.+)$")
+_ATTACK_TRIGGER = re.compile(
+    r"^when(?:ever)? (?:this attacks(?: a hero)?(?: or defends)?|you attack with this), (.+)$"
+)
 #: "When this attacks, if [condition], this gets +N{p} [and go again]": the bonus an attack trigger gives.
 _TRIGGER_BONUS = re.compile(r"^if (.+?), (?:it|this) (?:gets|gains) (.+)$")
 
@@ -2333,7 +2448,9 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue  # reported when the card is played
         if _from_hand_ability(sentence):
             continue  # activated from the hand (playing.activate), not part of the attack
-        if _defense_key(low) or parse_defend_trigger(sentence, facts) is not None:
+        if _defense_key(low) or (
+            parse_defend_trigger(sentence, facts) is not None and not ATTACKS_OR_DEFENDS.match(low)
+        ):
             continue  # counted in its defense / triggered when it defends (values.defense_of, defending)
         if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low) or conditional_discount(low):
             continue  # paid less when played (costs.cost_modifiers)
@@ -3164,7 +3281,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.check_restrictions (CR 1.0.2a)
         elif not facts.is_("hero") and (dt := parse_defend_trigger(sentence, facts)) is not None:
             # its own "When this defends" trigger (defending.self_triggers); "this" is the defender
-            parts.append(TextPart(sentence, MODELLED if dt.computed else FLAGGED, "defend"))
+            # "When this attacks or defends": its attack trigger too (attack_text, the unmodelled set)
+            both = dt.computed and sentence not in unmodelled
+            parts.append(TextPart(sentence, MODELLED if both else FLAGGED, "defend"))
         elif cycle and sentence.split(":", 1)[-1].strip().casefold() in cycle.group(0).casefold():
             # Azalea's ability: heroes.resolve_ability (its cost is checked with the activation)
             paid = (
@@ -3199,9 +3318,9 @@ def coverage(facts: CardFacts) -> list[TextPart]:
                 parts.append(TextPart(sentence, FLAGGED, "attack"))
             elif re.match(r"^crush\s*-|^(?:when|whenever|if) this hits", low):
                 mc = CRUSH.match(low)
-                if mc:  # as triggers.crush reads it; "to a Guardian hero" is the judge's to check
-                    effects, unknown = recognise(mc.group(2) + ".")
-                    unknown = unknown + ([sentence] if mc.group(1) else [])
+                if mc:  # as triggers.crush reads it; "to a Guardian hero" is checked on the hero card
+                    crushed = crush_effects(mc.group(2))
+                    effects, unknown = crushed or [], [] if crushed else [sentence]
                 else:
                     effects, unknown = recognise(low)
                 ok = effects and not unknown and all(e.kind != "manual" for e in effects)

@@ -384,7 +384,8 @@ def settle_choices(s: GameState, clause: A.Action, before: list[Effect], ctx: Ct
         s.effects.remove(offer)
         apply_choice(s, offer, ctx)
     if not isinstance(clause, _NO_DECISION):
-        choices.lapse(s, ctx, before)
+        for unpaid in choices.lapse(s, ctx, before):
+            apply_choice(s, unpaid, ctx, paid=False)  # "unless you pay": not paid (CR 1.8.4b)
 
 
 def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:

@@ -58,10 +58,12 @@ from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import GROWING_CONDITIONS, attack_is, defender_fits, phantasm_defender
 from .zones import (
+    banish_if_fits,
     destroy_permanent,
     draw,
     make_token,
     new_card,
+    permanents_of,
     put_bottom,
     self_move_triggers,
     settle_random_discard,
@@ -796,13 +798,31 @@ def mark_close_fate(card: Card, fate: str) -> None:
     card.counters[f"{fate.replace(' ', '_')}_close_effect"] = 1
 
 
-def apply_choice(s: GameState, offer: Effect, ctx: Ctx) -> None:
+def apply_choice(s: GameState, offer: Effect, ctx: Ctx, paid: bool = True) -> None:
     """The effect after "If you do" (CR 1.8.4), once the log shows the option taken. "This gets
     +N{d}" / "+N{p}" / "go again" act on the source card where it now is; go again on a card that has
-    already resolved is its action point (CR 8.3.5); the rest as the card's other effects."""
-    _, outcome = unpack_choice(offer.choice)
+    already resolved is its action point (CR 8.3.5); the rest as the card's other effects. For
+    "[EFFECT] unless you pay {r}" (CR 1.8.4b) the effect happens only when it was not paid (``paid``
+    False: the offer lapsed)."""
+    option, outcome = unpack_choice(offer.choice)
+    if option[2] == "unless":
+        if paid:
+            ctx.events.append(Event("choice_taken", offer.player, offer.source, 0))
+            return
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: the log does not show {player} paying for {source} ({option}), so its effect happens (CR 1.8.4b).",
+                number=ctx.entry.number,
+                player=offer.player,
+                source=offer.source,
+                option=offer.text,
+            ),
+            "choice_declined",
+        )
     card, where = _source_card(s, offer.card_id)
-    ctx.events.append(Event("choice_taken", offer.player, offer.source, 0))
+    if paid:
+        ctx.events.append(Event("choice_taken", offer.player, offer.source, 0))
     for e in outcome:
         if e.kind == "self_defense" and where == "defending" and card is not None:
             card.counters["defense_effect"] = card.counters.get("defense_effect", 0) + e.amount
@@ -1096,6 +1116,21 @@ def apply_text_effect(
         link = s.active_link()
         if link is not None:
             link.go_again = True
+    elif k == "create_token_hit_damage":  # "equal to the damage dealt this way": the hit's damage (CR 7.5.2a)
+        link = next((lk for lk in s.chain if layer is not None and lk.attack.id == layer.source_id), None)
+        for _ in range(link.damage or 0 if link is not None else 0):
+            make_token(s, player, e.target, ctx)
+    elif k in ("self_to_soul", "self_to_bottom", "self_to_hand"):
+        move_attack_card(s, player, name, k[len("self_to_") :], layer, ctx)
+    elif k in (
+        "destroy_deck_top",
+        "destroy_arsenal_card",
+        "arsenal_to_bottom",
+        "tap_hero",
+        "destroy_opp",
+        "arsenal_reveal_banish",
+    ):
+        hit_hero_effect(s, player, name, e, ctx)
     elif k == "destroy_arsenal":
         victim = s.p(other(player))
         for card in list(victim.arsenal):
@@ -1237,7 +1272,7 @@ def apply_text_effect(
         p.hand.append(card)
         conditions.record_creation(s, player, card)  # "if you've created a card this turn"
         ctx.events.append(Event("create", player, f"{card.name}: hand"))
-    elif k == "create_token_opp":
+    elif k in ("create_token_opp", "they_create_token"):
         for _ in range(max(1, e.amount)):
             make_token(s, other(player), e.target, ctx)  # "under their control": the opposing hero
     elif k == "return_to_hand":
@@ -1286,6 +1321,137 @@ def apply_text_effect(
             ),
             "manual_effect",
         )
+
+
+def move_attack_card(s: GameState, player: str, name: str, dest: str, layer: Layer | None, ctx: Ctx) -> None:
+    """A hit trigger's "put it into your hero's soul / on the bottom of its owner's deck / into its
+    owner's hand": the attack card (the trigger's source) leaves the combat chain; its chain link stays,
+    known by the card's last known information (CR 7.0.3c, 7.6.2a), and the Close Step does not move
+    it again (CR 7.7). An attack-proxy, or a card no longer on the chain, does not move (CR 1.4.3)."""
+    source_id = layer.source_id if layer is not None else ""
+    link = next((lk for lk in s.chain if source_id and lk.attack.id == source_id), None)
+    if link is None or link.gone or link.proxy:
+        ctx.add(
+            NOTE,
+            say(
+                "line {number}: {name} is no longer on the combat chain, so it does not move.",
+                number=ctx.entry.number,
+                name=name,
+            ),
+            "moved",
+        )
+        return
+    card = link.attack.clone()
+    card.origin = ""
+    link.gone = dest
+    if dest == "soul":
+        s.p(player).soul.append(card)  # "your hero's soul": the trigger's controller (CR 3.11.5)
+    elif dest == "bottom":
+        put_bottom(s.p(card.owner), [card])
+    else:
+        s.p(card.owner).hand.append(card)
+    ctx.events.append(Event("move", player, f"{card.name}: combat chain -> {dest}"))
+
+
+def fits_words(card: Card, words: str) -> bool:
+    """A permanent answers to "an aura", "an item", "a Seismic Surge token", "an aura token"."""
+    words = words.casefold()
+    if words.endswith(" token"):
+        base = words[: -len(" token")]
+        descriptor = conditions._descriptor(base)
+        if descriptor is not None:
+            return card.facts.is_token and conditions._fits(conditions.tags(card.facts), descriptor)
+        return conditions.answers_to(card, base)
+    descriptor = conditions._descriptor(words)
+    return descriptor is not None and conditions._fits(conditions.tags(card.facts), descriptor)
+
+
+def hit_hero_effect(s: GameState, player: str, name: str, e: TextEffect, ctx: Ctx) -> None:
+    """A hit or crush trigger's effect on the hero it hit (CR 7.5.5, 8.4.2): the top card of their deck
+    destroyed (an unknown card until the log reveals it), the card in their arsenal destroyed or put on
+    the bottom of their deck, their hero tapped (CR 8.5.55), or "destroy an aura / item / ally / a NAME
+    token they control" (all of them for "all"). With several that fit, the choice is the trigger's
+    controller's: the log's next line names it ("P1 destroys P2's X"), as for a choice (``choices``)."""
+    victim = other(player)
+    vp = s.p(victim)
+    k = e.kind
+    if k == "tap_hero":
+        vp.hero_tapped = True
+        ctx.events.append(Event("tap", victim, vp.hero or "hero"))
+    elif k == "destroy_deck_top":
+        if vp.deck_count == 0 or (vp.deck_count is None and not vp.deck_top and not vp.deck_bottom):
+            return  # an empty deck: nothing to destroy
+        if vp.deck_top:
+            top = vp.deck_top.pop(0)
+        elif vp.deck_count is not None and vp.deck_count <= len(vp.deck_bottom) and vp.deck_bottom:
+            top = vp.deck_bottom.pop(0)  # the deck is only its known bottom
+        else:
+            top = Card(id=s.new_id(), facts=CardFacts(name="unknown card", known=False), owner=victim)
+        if vp.deck_count is not None:
+            vp.deck_count = max(0, vp.deck_count - 1)
+        to_graveyard(s, top)
+        ctx.events.append(Event("destroy", victim, f"{top.name}: deck -> graveyard"))
+    elif k in ("destroy_arsenal_card", "arsenal_to_bottom"):
+        if len(vp.arsenal) > 1:
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: the engine cannot compute {target}; enter its outcome as an adjustment line.",
+                    number=ctx.entry.number,
+                    target=repr(f"{name}: {k.replace('_', ' ')}"),
+                ),
+                "manual_effect",
+            )
+            return
+        for card in list(vp.arsenal):
+            vp.arsenal.remove(card)
+            if k == "arsenal_to_bottom":
+                put_bottom(vp, [card])
+                ctx.events.append(Event("move", victim, f"{card.name}: arsenal -> bottom"))
+            else:
+                to_graveyard(s, card)
+                ctx.events.append(Event("destroy", victim, card.name))
+    elif k == "arsenal_reveal_banish":
+        # "turn a card in their arsenal face-up, then banish a [kind] card from their arsenal": a hidden
+        # card is named by the log's reveal line, which banishes it if it fits (zones.reveal)
+        for card in list(vp.arsenal):
+            card.face = "up"
+            if not card.facts.known:
+                s.effects.append(
+                    Effect("arsenal_banish_due", victim, 0, "turn", name, card.id, text=e.target)
+                )
+                ctx.add(
+                    NOTE,
+                    say(
+                        "line {number}: {name} turns {victim}'s arsenal card face up; log which card it is ('{victim} reveals X in their arsenal').",
+                        number=ctx.entry.number,
+                        name=name,
+                        victim=victim,
+                    ),
+                    "reveal",
+                )
+            else:
+                banish_if_fits(s, vp, card, e.target, ctx)
+    elif k == "destroy_opp":
+        fitting = [c for c in permanents_of(s, victim) if fits_words(c, e.target)]
+        if e.amount and len({norm_name(c.name) for c in fitting}) > 1:
+            s.effects.append(Effect("destroy_due", player, 1, "turn", name, text=f"{victim}:{e.target}"))
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: {name} destroys {what} {victim} controls, of {player}'s choice; log which ('{player} destroys {victim}'s X').",
+                    number=ctx.entry.number,
+                    name=name,
+                    what=f"{'an' if e.target[:1] in 'aeiou' else 'a'} {e.target}",
+                    victim=victim,
+                    player=player,
+                ),
+                "destroy",
+            )
+            return
+        for card in fitting[: e.amount or None]:
+            destroy_permanent(s, card)
+            ctx.events.append(Event("destroy", victim, card.name))
 
 
 def enter_arena(s: GameState, card: Card, player: str, ctx: Ctx) -> None:

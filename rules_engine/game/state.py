@@ -352,6 +352,9 @@ class ChainLink:
     # conditional bonuses of the attack's own text whose condition was not met yet, one
     # "condition|number|power|keyword;ability;" each (``values.grant_met``, ``defending.recheck_grants``)
     waiting: list[str] = field(default_factory=list)
+    # where the attack card went when an effect moved it off the combat chain ("soul", "deck", "hand");
+    # the chain link stays, known by the attack's last known information (CR 7.0.3c, 7.6.2a)
+    gone: str = ""
 
     def clone(self) -> ChainLink:
         out = copy.copy(self)
@@ -362,26 +365,30 @@ class ChainLink:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "attack": self.attack.to_json(),
-            "controller": self.controller,
-            "target": self.target,
-            "defending": [c.to_json() for c in self.defending],
-            "power_bonus": self.power_bonus,
-            "go_again": self.go_again,
-            "resolved": self.resolved,
-            "hit": self.hit,
-            "damage": self.damage,
-            "total_defense": self.total_defense,
-            "declared": self.declared,
-            "source_zone": self.source_zone,
-            "proxy": self.proxy,
-            "hand_defended": self.hand_defended,
-            "max_nonblock": self.max_nonblock,
-            "granted": list(self.granted),
-            "no_hit_triggers": self.no_hit_triggers,
-        } | ({"waiting": list(self.waiting)} if self.waiting else {})
+        return (
+            {
+                "number": self.number,
+                "attack": self.attack.to_json(),
+                "controller": self.controller,
+                "target": self.target,
+                "defending": [c.to_json() for c in self.defending],
+                "power_bonus": self.power_bonus,
+                "go_again": self.go_again,
+                "resolved": self.resolved,
+                "hit": self.hit,
+                "damage": self.damage,
+                "total_defense": self.total_defense,
+                "declared": self.declared,
+                "source_zone": self.source_zone,
+                "proxy": self.proxy,
+                "hand_defended": self.hand_defended,
+                "max_nonblock": self.max_nonblock,
+                "granted": list(self.granted),
+                "no_hit_triggers": self.no_hit_triggers,
+            }
+            | ({"waiting": list(self.waiting)} if self.waiting else {})
+            | ({"gone": self.gone} if self.gone else {})
+        )
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> ChainLink:
@@ -405,6 +412,7 @@ class ChainLink:
             granted=[str(x) for x in d.get("granted", [])],
             waiting=[str(x) for x in d.get("waiting", [])],
             no_hit_triggers=bool(d.get("no_hit_triggers", False)),
+            gone=str(d.get("gone", "")),
         )
 
 

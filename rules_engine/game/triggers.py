@@ -25,13 +25,14 @@ from .effects import (
     HERO_WEAPON_KIND_HIT,
     NEXT_ATTACK_POWER_LASTING,
     TOKEN_RULES,
+    crush_effects,
     recognise,
     split_sentences,
     token_facts,
 )
-from .rules import MANUAL, MISSED_TRIGGER, Illegal
+from .rules import MANUAL, MISSED_TRIGGER, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
-from .values import attack_is
+from .values import attack_is, grant_met
 from .zones import deck_banish_triggers, destroy_permanent, draw, target_player, token_base
 
 
@@ -163,9 +164,10 @@ def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx, marked: b
     text = "\n".join([text] + link.granted)  # each granted ability its own sentence
     effects, _ = recognise(text)
     hit = [e for e in effects if e.trigger == "hit"]
+    conditional = [e for e in effects if e.trigger.startswith("hit-if:")]
     if link.no_hit_triggers:
         # CR 6.6.5f: a trigger stopped from triggering still counts for "the first time ..." limits
-        if hit:
+        if hit or conditional:
             ctx.events.append(Event("trigger_prevented", link.controller, f"{link.attack.name} hit trigger"))
         hero_hit_abilities(s, link, ctx, prevented=True, marked=marked)
         return
@@ -179,6 +181,36 @@ def hit_triggers(s: GameState, link: ChainLink, amount: int, ctx: Ctx, marked: b
             source_id=link.attack.id,
         )
         layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in hit]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", link.controller, layer.name))
+    for key in dict.fromkeys(e.trigger[len("hit-if:") :] for e in conditional):
+        # "When this hits a hero, if [condition], EFFECT": it triggers only if the condition holds, and
+        # is checked again as it resolves (CR 1.8.4; layers.resolve_trigger, "text-if")
+        if not grant_met(
+            s, link, key, 0
+        ):  # the attack's own power as the rules count it, or the grammar's key
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: {name}: its condition does not hold ({key}), so it does nothing.",
+                    number=ctx.entry.number,
+                    name=f"{link.attack.name} hit trigger",
+                    key=key.split(";")[0],
+                ),
+                "trigger",
+            )
+            continue
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{link.attack.name} hit trigger",
+            controller=link.controller,
+            effect=f"text-if:{key}|{link.attack.id}",
+            source_id=link.attack.id,
+        )
+        layer.targets = [
+            f"{e.kind}:{e.amount}:{e.target}" for e in conditional if e.trigger == f"hit-if:{key}"
+        ]
         s.stack.append(layer)
         ctx.events.append(Event("trigger", link.controller, layer.name))
     hero_hit_abilities(s, link, ctx, marked=marked)
@@ -293,15 +325,20 @@ def crush(s: GameState, link: ChainLink, ctx: Ctx) -> None:
     )
     if not m:
         return
-    effects, unknown = recognise(m.group(2) + ".")
-    if m.group(1):
-        unknown = unknown or ["only against a Guardian hero"]  # the hero's class is the judge's to check
+    effects = crush_effects(m.group(2)) or []
+    if m.group(1):  # "to a Guardian hero": the trigger condition reads the hero card (CR 6.6.5b)
+        hero = s.p(link.target).hero_card
+        if hero is not None and hero.known and "guardian" not in {c.casefold() for c in hero.classes}:
+            return
+        if hero is None or not hero.known:
+            effects = []  # the hero's class is the judge's to check
     layer = Layer(
         id=s.new_id(),
         kind="triggered",
         name=f"{link.attack.name} crush trigger",
         controller=link.controller,
-        effect="text" if effects and not unknown else "manual crush",
+        effect="text" if effects else "manual crush",
+        source_id=link.attack.id,
     )
     layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
     s.stack.append(layer)

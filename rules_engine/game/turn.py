@@ -23,7 +23,7 @@ from .damage import finish_pending
 from .defending import awaiting_defenders, mark_declared
 from .end_phase import begin_end_phase, finish_end_phase
 from .heroes import start_of_turn_abilities
-from .layers import permanent_phase_triggers, resolve_top
+from .layers import apply_choice, permanent_phase_triggers, resolve_top
 from .rules import AMBIGUITY, NOTE, STEP_RULES, Illegal
 from .state import COMBAT_STEPS, PLAYERS, GameState, other
 from .triggers import action_phase_triggers, start_phase
@@ -341,7 +341,8 @@ def all_pass(s: GameState, ctx: Ctx) -> None:
     An option a resolved ability offered and nobody took lapses as they pass (``choices``)."""
     if s.game_over:
         return
-    choices.lapse(s, ctx)
+    for unpaid in choices.lapse(s, ctx):
+        apply_choice(s, unpaid, ctx, paid=False)  # "unless you pay": not paid (CR 1.8.4b)
     if s.pending is not None:
         finish_pending(s, ctx)
         return

@@ -571,6 +571,14 @@ def reveal(s: GameState, c: A.Reveal, ctx: Ctx) -> None:
                     )
             card.facts = facts
             ctx.events.append(Event("reveal", c.player, c.card))
+            due = next(
+                (e for e in s.effects if e.kind == "arsenal_banish_due" and e.card_id == card.id), None
+            )
+            if (
+                due is not None and zone == "arsenal"
+            ):  # a hit trigger turned it face up (layers.hit_hero_effect)
+                s.effects.remove(due)
+                banish_if_fits(s, p, card, due.text, ctx)
             return
     if c.zone == "hand" and p.hand_unknown > 0:
         p.hand_unknown -= 1
@@ -652,6 +660,19 @@ def banish(s: GameState, c: A.Banish, ctx: Ctx) -> None:
     due = next((e for e in s.effects if e.kind == "banish_due" and e.player == c.player), None)
     if due is not None and not c.intimidate:
         s.effects.remove(due)  # the card Black Widow's hit has them banish (heroes._hit_banish_from_hand)
+
+
+def banish_if_fits(s: GameState, p: PlayerState, card: Card, words: str, ctx: Ctx) -> None:
+    """The arsenal card, face up, is banished when it is a ``words`` card ("non-attack action",
+    "instant"); otherwise it stays face up in the arsenal."""
+    descriptor = conditions._descriptor(words)
+    if descriptor is None or not conditions._fits(conditions.tags(card.facts, card.pitch), descriptor):
+        return
+    p.arsenal.remove(card)
+    card.origin = ""
+    p.banished.append(card)
+    conditions.record_banished(s, card.owner, card)
+    ctx.events.append(Event("move", card.owner, f"{card.name}: arsenal -> banished"))
 
 
 def shuffle(s: GameState, c: A.Shuffle, ctx: Ctx) -> None:
@@ -916,7 +937,8 @@ def tracked(s: GameState) -> dict[str, tuple[Card, str]]:
         if layer.card is not None:
             out[layer.card.id] = (layer.card, "stack")
     for link in s.chain:
-        out[link.attack.id] = (link.attack, "chain")
+        if not link.gone:  # an attack card moved off the chain is tracked where it went
+            out[link.attack.id] = (link.attack, "chain")
         for c in link.defending:
             out[c.id] = (c, "chain")
     return out
