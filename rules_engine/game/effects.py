@@ -145,7 +145,7 @@ TARGET_ATTACK = (
     + r")?(?: "
     + _WORD
     + r")? (?:attack action card|attack))"
-    r"(?: with (?:stealth|combo|cost \d+ or (?:less|greater)|\d+ or less base \{p\}))?"
+    r"(?: with (?:stealth|combo|cost \d+ or (?:less|greater)|\d+ or less base \{p\}|\{p\} greater than its base \{p\}))?"
 )
 
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
@@ -197,6 +197,14 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
             r"^the next (?:'?non-attack'?|non-attack) action card you play this turn (?:gets|gains) go again$"
         ),
         "next_nonattack_go_again",
+    ),
+    (
+        # Chane's "Your next Runeblade or Shadow action this turn gains go again" (an action card of
+        # either class or talent, attack or not; consumed by playing.play, CR 5.1.2a)
+        re.compile(
+            r"^your next ([a-z]+)(?: or ([a-z]+))? action(?: card)? this turn (?:gets|gains) go again$"
+        ),
+        "next_action_go_again",
     ),
     (re.compile(r"^each hero creates (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "each_create_token"),
     (re.compile(r"^each hero draws (a|an|one|two|three|\d+) cards?$"), "each_draw"),
@@ -567,7 +575,10 @@ def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None
     """Whether an attack (its card's facts; ``weapon`` for a weapon's attack-proxy) fits a card's
     "target [...] attack" description (CR 1.8.5d); None when a word of it is not one the engine reads."""
     d = description.casefold().strip()
-    quality = re.search(r" with (stealth|combo|cost (\d+) or (less|greater)|(\d+) or less base \{p\})$", d)
+    quality = re.search(
+        r" with (stealth|combo|cost (\d+) or (less|greater)|(\d+) or less base \{p\}|\{p\} greater than its base \{p\})$",
+        d,
+    )
     if quality:
         d = d[: quality.start()]
     m = re.fullmatch(r"(?:(.+) )?(attack action card|attack)", d)
@@ -600,6 +611,8 @@ def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None
             return facts.has("stealth")
         if q == "combo":  # CR 8.4.1: a card with a combo ability
             return facts.has("combo") or bool(re.search(r"(?:^|\n)\s*combo\s*[-–]", plain(facts.text), re.I))
+        if q.startswith("{p} greater"):
+            return True  # a fact of the chain link, not the card: playing.check_buffed_target (Boltyn)
         if quality.group(2):
             cost = facts.cost or 0
             n = int(quality.group(2))
@@ -985,6 +998,9 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1]
                 elif kind in ("target_go_again", "next_attack_go_again"):
                     amount = 0
+                elif kind == "next_action_go_again":
+                    amount = 0
+                    target = "|".join(g for g in groups if g)
                 elif groups:
                     amount = _num(groups[0])
                 found.append(TextEffect(kind=kind, amount=amount, trigger=trigger, target=target))
@@ -1165,6 +1181,7 @@ class ActivatedAbility:
     tap_hero: bool = False  # "{t} your hero": an effect-cost of an equipment's ability (CR 8.5.55a, 1.14.4)
     discard_cost: str = ""  # "discard an instant": the kind of card the log's discard line must name
     flip_arsenal: bool = False  # "turn a face down card in your arsenal face up" (Lexi; CR 1.14.4)
+    create_token: str = ""  # "create a Soul Shackle token" as a cost (Chane; CR 1.14.4)
 
 
 #: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
@@ -1235,6 +1252,8 @@ _DISCARD_COST = re.compile(r"^discard an (instant|assassin)(?: card)?$")
 BANISH_AURA_COST = re.compile(
     r"^banish another ([a-z]+) aura permanent you control with no ([a-z]+) counters$", re.I
 )
+#: Chane's "Create a Soul Shackle token" as a cost (CR 1.14.4: an effect-cost, ``playing.pay_effect_costs``).
+_CREATE_TOKEN_COST = re.compile(r"^create an? ([a-z' ]+?) token$")
 #: Lexi's "Turn a face down card in your arsenal face up" (``heroes.pay_arsenal_flip``).
 _FLIP_ARSENAL_COST = re.compile(r"^turn a face-? ?down card in your arsenal face-? ?up$")
 
@@ -1255,6 +1274,7 @@ def _cost_part(part: str) -> bool:
         or _DISCARD_COST.match(part)
         or BANISH_AURA_COST.match(part)
         or _FLIP_ARSENAL_COST.match(part)
+        or _CREATE_TOKEN_COST.match(part)
     )
 
 
@@ -1296,6 +1316,9 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             tap_hero="{t} your hero" in parts,
             discard_cost=discard.group(1) if discard else "",
             flip_arsenal=any(_FLIP_ARSENAL_COST.match(x) for x in parts),
+            create_token=next(
+                (m.group(1).title() for x in parts if (m := _CREATE_TOKEN_COST.match(x)) is not None), ""
+            ),
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
@@ -1939,6 +1962,12 @@ PLAYED_COLOUR_SUBTYPE_GO_AGAIN = re.compile(
     r"^if you've played a (red|yellow|blue) card this turn, ([a-z]+)s you control have go again while attacking\.?$",
     re.I,
 )
+#: Boltyn's "If you've charged this turn, your attacks get +1{p} while defended by an attack action card"
+#: (``heroes.hero_link_grants``: both checked again before damage, CR 6.1.3; group 1 the condition).
+CONDITION_ATTACKS_POWER_DEFENDED = re.compile(
+    r"^if (you've charged this turn), your attacks get \+(\d+)\{p\} while defended by an attack action card\.?$",
+    re.I,
+)
 #: Arakni, Marionette's and Web of Deceit's "At the beginning of your end phase, if an opponent is marked,
 #: you become a random Agent of Chaos" (``heroes.end_phase_abilities``: the log names the Agent, "P1
 #: becomes Arakni, Redback", ``heroes.become``; CR 9.3 marked).
@@ -2044,6 +2073,7 @@ _HERO_MODELLED = (
     BANISHED_POWER_NO_BLOOD_DEBT,
     PITCH_COLOUR_TOKEN,
     PLAYED_COLOUR_SUBTYPE_GO_AGAIN,
+    CONDITION_ATTACKS_POWER_DEFENDED,
     *_LOOT_LINES,
     WEAPON_HITS_COPPER,
     PLAY_CLASS_AFTER_NONATTACK,

@@ -46,7 +46,7 @@ from .effects import activated_ability, attack_text, recognise, self_named, unpa
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
 from .heroes import become
 from .layers import apply_choice, crank, static_text_notes
-from .playing import activate, hero_named, play
+from .playing import BUFFED_TARGET, activate, hero_named, play
 from .rules import (
     AMBIGUITY,
     CANNOT_APPLY,
@@ -62,6 +62,7 @@ from .rules import (
 from .state import COMBAT_STEPS, Effect, GameState, Layer, other
 from .triggers import trigger
 from .turn import all_pass_clause, begin_action_phase, pass_priority, phase_marker, step_marker
+from .values import link_power
 from .zones import banish, create_token, discard, opt, reveal, shown_by_attempt, shuffle
 
 __all__ = ["Ctx", "Engine", "Event", "StepResult"]
@@ -293,6 +294,51 @@ def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
     )
 
 
+def _implied_buff_resolution(s: GameState, clause: A.Activate, ctx: Ctx) -> None:
+    """Boltyn's "Target attack with {p} greater than its base {p}" activated while the player's own
+    cards wait on the stack above the attack (Lunging Press, then "P1 activates Boltyn"): the target is
+    chosen as the ability is activated (CR 5.2.2, 1.8.5d), so the log's activation says the player's
+    reaction had resolved and raised the power. With the attack not yet above its base, and only the
+    player's own layers waiting, the passes that resolve them are implied, with a note; anything else
+    is left to the rule."""
+    # "Boltyn activates": the hero named is the player's (the subject is filled in later, engine.apply)
+    player = clause.player or next(
+        (
+            x
+            for x in ("P1", "P2")
+            if s.p(x).hero_card is not None and hero_named(s.p(x).hero, s.p(x).hero_card, clause.source)
+        ),
+        "",
+    )
+    if player not in ("P1", "P2"):
+        return
+    p = s.p(player)
+    if p.hero_card is None or not hero_named(p.hero, p.hero_card, clause.source):
+        return
+    ab = activated_ability(p.hero_card)
+    link = s.active_link()
+    if ab is None or link is None or not BUFFED_TARGET.search(ab.ability_text):
+        return
+    if not s.stack or s.priority != player or any(x.controller != player for x in s.stack):
+        return
+    if link_power(link) > (link.attack.facts.power or 0):
+        return
+    names = [layer.name for layer in reversed(s.stack)]
+    for _ in range(len(s.stack) + 4):
+        if not s.stack or any(x.controller != player for x in s.stack) or s.game_over:
+            break
+        all_pass_clause(s, A.AllPass("once", ()), ctx)
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: the passes that resolve {layers} before {card} are implied (its target must have {{p}} greater than its base {{p}} as it is activated).",
+            number=ctx.entry.number,
+            layers=", ".join(names),
+            card=clause.source,
+        ),
+    )
+
+
 def _choice_kind(clause: A.Action) -> tuple[str, str, int] | None:
     """The option a clause may take (``choices``): its kind, player ("" when the line does not say)
     and the amount paid."""
@@ -385,6 +431,8 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         return
     if isinstance(clause, A.Play):
         implied_trigger_resolution(s, clause, ctx)
+    if isinstance(clause, A.Activate):
+        _implied_buff_resolution(s, clause, ctx)
     if isinstance(clause, A.CreateToken):
         _token_trigger_resolution(s, clause.name, ctx, clause.count)
     if isinstance(clause, A.Draw) and s.phase == "action":

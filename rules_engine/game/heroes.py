@@ -50,6 +50,7 @@ from .effects import (
     BANISHED_POWER_NO_BLOOD_DEBT,
     BECOME_RANDOM_AGENT,
     BOOSTED_THIS_TURN_CONDITION,
+    CONDITION_ATTACKS_POWER_DEFENDED,
     CREATE_IN_HAND,
     CREATE_TOKEN_WITH_COUNTERS,
     DECK_TOP_ITEM_AS_INSTANT,
@@ -78,6 +79,7 @@ from .effects import (
     START_TOKENS_KEYWORD,
     STEALTH_MARKED_BONUS,
     WEAPON_HITS_COPPER,
+    plain,
     played_tags,
     split_sentences,
 )
@@ -509,6 +511,12 @@ def hero_link_grants(s: GameState, link: ChainLink) -> list[str]:
             key = conditions.parse(f"you've played a {d.group(1)} card this turn")
             if key is not None:
                 out.append(f"{key}|0|0|go again;")
+        b = CONDITION_ATTACKS_POWER_DEFENDED.match(plain(sentence).strip())
+        key = conditions.parse(b.group(1)) if b else None
+        if b and key is not None:
+            # Boltyn's "If you've charged this turn, your attacks get +1{p} while defended by an attack
+            # action card": both facts checked before damage (values.grant_met's "defended_by" prefix)
+            out.append(f"defended_by:attack action&{key}|0|{b.group(2)}|;")
     return out
 
 

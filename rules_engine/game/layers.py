@@ -46,6 +46,7 @@ from .effects import (
     recognise,
     self_named,
     skipped_sentences,
+    split_sentences,
     static_sentences,
     steam_text,
     token_facts,
@@ -82,7 +83,8 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
     elif layer.kind == "activated":
         text = resolve_ability(s, layer, ctx)  # a hero ability's modelled parts (Azalea's)
         resolve_text(s, layer.controller, layer.name, text, ctx, layer)
-        if re.search(r"\bgo again\b", layer.effect, re.I):
+        if any(x.casefold() == "go again" for x in split_sentences(plain(layer.effect))):
+            # the ability's own go again (CR 8.3.5a), not "target attack gains go again" (Boltyn)
             gain_ap(s, layer.controller, layer.name, ctx)
     elif layer.card is not None:
         card = layer.card
@@ -903,6 +905,8 @@ def apply_text_effect(
         s.effects.append(Effect("next_attack_go_again", player, 0, "turn", name))
     elif k == "next_attack_keyword":  # consumed by playing.apply_next_card_effects (CR 5.1.2a)
         s.effects.append(Effect("next_attack_keyword", player, 0, "turn", name, text=e.target))
+    elif k == "next_action_go_again":  # consumed by playing.next_action_go_again (CR 5.1.2a)
+        s.effects.append(Effect("next_action_go_again", player, 0, "turn", name, text=e.target))
     elif k == "next_nonattack_go_again":  # consumed by playing.play (CR 5.1.2a)
         s.effects.append(Effect("next_nonattack_go_again", player, 0, "turn", name))
     elif k == "each_create_token":

@@ -83,8 +83,6 @@ KNOWN_GAPS: dict[str, str] = {
     "face down at random' are not read",
     "d27b-08": "'Kayo: first 6+ power discard this action phase, ...' (the hero's name as a label and the judge's "
     "reason) is not read; the state matches",
-    "d27b-10": "Chane's cost 'create a Soul Shackle token' and 'your next Runeblade or Shadow action this turn gains "
-    "go again' are manual effects (the second activation is flagged)",
     "d27b-11": "'Ice card: Frostbite under P2's control' (Lexi's outcome said as a label) and 'P2 won't pay 2' "
     "(declining Frost Fang's payment) are not read; the state matches",
     "d27b-13": "Fai's ability ('returning Phoenix Flame to hand', costing 1 less per Draconic link) is not read: "
@@ -93,8 +91,6 @@ KNOWN_GAPS: dict[str, str] = {
     "Oscilio, discarding X') is not read, and the discard cost's type (an instant) is not checked",
     "d27b-17": "Prism's ability right after P1's play needs P1's pass (not implied after a play, CR 1.11.5), and "
     "'pitches X, banishes Y from soul, creates a Spectral Shield' is not read",
-    "d27b-18": "Boltyn's target condition (power greater than its base power) is not checked, and the soul is not "
-    "in the derived view",
     "d27b-25": "Enlightened Strike's additional cost with 'choosing +2 power' and 'P2 plays Toughen Up in the "
     "reaction step, pitching X' are not read, so the later illegal attack is not flagged",
     "d27b-26": "Overpower's reprise 'instead it gains +6{p}' is not computed (it gives +4), and 'P1 declines "
