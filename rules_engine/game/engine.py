@@ -324,14 +324,12 @@ def _implied_buff_resolution(s: GameState, clause: A.Activate, ctx: Ctx) -> None
     player's own layers waiting, the passes that resolve them are implied, with a note; anything else
     is left to the rule."""
     # "Boltyn activates": the hero named is the player's (the subject is filled in later, engine.apply)
-    player = clause.player or next(
-        (
-            x
-            for x in ("P1", "P2")
-            if s.p(x).hero_card is not None and hero_named(s.p(x).hero, s.p(x).hero_card, clause.source)
-        ),
-        "",
-    )
+    named = [
+        x
+        for x in ("P1", "P2")
+        if (h := s.p(x).hero_card) is not None and hero_named(s.p(x).hero, h, clause.source)
+    ]
+    player = clause.player or (named[0] if named else "")
     if player not in ("P1", "P2"):
         return
     p = s.p(player)
