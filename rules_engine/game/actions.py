@@ -280,6 +280,15 @@ class Banish:
 
 
 @dataclass(frozen=True)
+class Search:
+    """ "P1 searches their deck for Open the Center": the card a deck search found (its identity is what
+    the log says; the ability that allows the search puts it where it says, ``heroes.search``)."""
+
+    player: str
+    card: CardRef
+
+
+@dataclass(frozen=True)
 class Discard:
     player: str
     cards: tuple[CardRef, ...] = ()
@@ -347,6 +356,7 @@ class Rewind:
 Action = (
     Crank
     | Become
+    | Search
     | Play
     | Attack
     | Activate

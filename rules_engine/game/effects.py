@@ -2018,6 +2018,15 @@ DISCARD_TOKEN_PLAY_KIND = re.compile(
 RETURN_BANISHED_WITH_COUNTER = re.compile(
     r"return the banished aura to the arena with an? ([a-z]+) counter\.?$", re.I
 )
+#: Katsu's "you may discard a card with cost 0. If you do, search your deck for a card with combo, banish
+#: it face up, then shuffle your deck. You may play it this turn." and Zen's "Search your deck for a card
+#: with combo, banish it, then shuffle. You may play it this turn." (``heroes.start_search``: the log's
+#: search line names the card, ``heroes.search``; group 1 the discard's cost, 2 the keyword).
+SEARCH_BANISH_PLAY = re.compile(
+    r"(?:you may discard a card with cost (\d+)\. if you do, )?search your deck for a card with ([a-z]+), "
+    r"banish it(?: face up)?, then shuffle(?: your deck)?\. you may play it this turn\.?$",
+    re.I,
+)
 NAMED_WEAPON_DISCOUNT = re.compile(r"^([a-z' -]+?) cost you \{r\} less to activate\.?$", re.I)
 _HERO_RESOLVED = (
     *_HERO_RESOLVED,
@@ -2025,6 +2034,7 @@ _HERO_RESOLVED = (
     EQUIP_TOKEN_NEXT_KEYWORD_ATTACK,
     DISCARD_TOKEN_PLAY_KIND,
     RETURN_BANISHED_WITH_COUNTER,
+    SEARCH_BANISH_PLAY,
 )  # heroes.resolve_ability
 #: Gravy Bones's "If a blue card has been put into your graveyard this turn, you may play cards with
 #: watery grave from your graveyard" (``heroes.check_graveyard_play``; the turn's graveyard arrivals are
@@ -2070,6 +2080,7 @@ _HERO_MODELLED = (
     NAMED_WEAPON_DISCOUNT,
     DISCARD_TOKEN_PLAY_KIND,
     RETURN_BANISHED_WITH_COUNTER,
+    SEARCH_BANISH_PLAY,
     BANISHED_POWER_NO_BLOOD_DEBT,
     PITCH_COLOUR_TOKEN,
     PLAYED_COLOUR_SUBTYPE_GO_AGAIN,
@@ -2130,6 +2141,8 @@ def _hero_line_status(line: str) -> str:
         return MODELLED
     if NEXT_ATTACK_POWER_LASTING.match(m.group(1)):
         return MODELLED  # Benji: triggers.hero_hit_abilities
+    if SEARCH_BANISH_PLAY.fullmatch(m.group(1).strip()):
+        return MODELLED  # Katsu: heroes.start_search as the trigger resolves
     effects, unknown = recognise(m.group(1).rstrip("."))
     ok = effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
     return MODELLED if ok else FLAGGED

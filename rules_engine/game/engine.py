@@ -44,7 +44,7 @@ from .damage import apply_prevention, decline_prevention, finish_pending, pay, p
 from .defending import defend
 from .effects import activated_ability, attack_text, recognise, self_named, unpack_choice
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
-from .heroes import become
+from .heroes import become, search
 from .layers import apply_choice, crank, static_text_notes
 from .playing import BUFFED_TARGET, activate, hero_named, play
 from .rules import (
@@ -105,6 +105,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Shuffle: shuffle,
     A.Crank: crank,
     A.Become: become,
+    A.Search: search,
 }
 
 #: Clauses that leave a damage event waiting for the defender's choices (the choices themselves,
@@ -316,6 +317,35 @@ def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
     )
 
 
+def _search_trigger_resolution(s: GameState, player: str, ctx: Ctx) -> None:
+    """Katsu's trigger waiting on the stack while the log says its discard or search ("Katsu triggers:
+    P1 discards X, searches out Y"): the passes that resolve it are implied (only triggered layers wait;
+    nothing else could have happened), with a note."""
+    if not s.stack or any(x.kind != "triggered" for x in s.stack) or s.priority != player:
+        return
+    top = s.stack[-1]
+    if top.controller != player or top.effect != "search":
+        return
+    if any(e.kind == "search_due" and e.player == player for e in s.effects):
+        return
+    names = [layer.name for layer in reversed(s.stack)]
+    for _ in range(len(s.stack) + 2):
+        if not s.stack or s.stack[-1].kind != "triggered" or s.game_over:
+            break
+        top = s.stack[-1]
+        all_pass_clause(s, A.AllPass("once", ()), ctx)
+        if top.effect == "search":
+            break
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: the passes that resolve {layers} are implied (the line tells its discard or search).",
+            number=ctx.entry.number,
+            layers=", ".join(names),
+        ),
+    )
+
+
 def _implied_buff_resolution(s: GameState, clause: A.Activate, ctx: Ctx) -> None:
     """Boltyn's "Target attack with {p} greater than its base {p}" activated while the player's own
     cards wait on the stack above the attack (Lunging Press, then "P1 activates Boltyn"): the target is
@@ -437,6 +467,8 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         implied_trigger_resolution(s, clause, ctx)
     if isinstance(clause, A.Activate):
         _implied_buff_resolution(s, clause, ctx)
+    if isinstance(clause, (A.Search, A.Discard)) and clause.player:
+        _search_trigger_resolution(s, clause.player, ctx)
     if isinstance(clause, A.CreateToken):
         _token_trigger_resolution(s, clause.name, ctx, clause.count)
     if isinstance(clause, A.Draw) and s.phase == "action":

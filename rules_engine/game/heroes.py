@@ -74,6 +74,7 @@ from .effects import (
     PLAYED_THIS_TURN_CONDITION,
     RETURN_BANISHED_WITH_COUNTER,
     RETURN_TO_BROOD,
+    SEARCH_BANISH_PLAY,
     SECOND_CRANK_DRAW,
     SECOND_NONATTACK_TOKEN,
     START_TOKENS_KEYWORD,
@@ -104,6 +105,10 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
             "manual_effect",
         )
         layer.cost_due = ""
+    m = SEARCH_BANISH_PLAY.search(layer.effect)
+    if m is not None:  # Zen: the search the log names (search), then the rest of the ability
+        start_search(s, layer.controller, layer.name, m, ctx)
+        layer.effect = (layer.effect[: m.start()] + layer.effect[m.end() :]).strip()
     text = layer.effect
     m = AGENT_REACTION_EFFECT.match(text.strip())
     if m is not None and s.p(layer.controller).hero_card is not None:
@@ -162,6 +167,109 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
         _create_or_loot(s, layer, m, ctx)
         return ""  # the whole effect (go again: layers.resolve_top reads the layer's text)
     return text
+
+
+def start_search(s: GameState, player: str, source: str, m: re.Match[str], ctx: Ctx) -> None:
+    """Katsu's and Zen's deck search as their ability resolves (CR 5.3, 6.6): a ``search_due`` effect the
+    log's search line takes (``search``); Katsu's "you may discard a card with cost 0. If you do, ..."
+    first waits for the log's discard of such a card (``zones.pay_search_discard``). A search due and never
+    logged is reported as the end phase begins (``end_phase_abilities``); Katsu's discard not taken is his
+    choice not to search."""
+    discard = f"discard:{m.group(1)}" if m.group(1) is not None else ""
+    text = (
+        f"Discard a card with cost {m.group(1)}; if you do, search your deck for a card with {m.group(2)} (the log names it)."
+        if discard
+        else f"Search your deck for a card with {m.group(2)} (the log names it)."
+    )
+    s.effects.append(
+        Effect("search_due", player, 0, "turn", source, discard, f"{m.group(2).casefold()}|{text}")
+    )
+
+
+def _has_keyword(facts: CardFacts, keyword: str) -> bool:
+    """A card "with combo" has a combo ability (CR 8.4.1: written "Combo - ..."), others the keyword."""
+    if keyword == "combo":
+        return facts.has("combo") or bool(re.search(r"(?:^|\n|\.\s)\s*combo\s*[-–]", facts.text, re.I))
+    return facts.has(keyword)
+
+
+def search(s: GameState, c: A.Search, ctx: Ctx) -> None:
+    """The card the log says a deck search found (its identity is what the log says, CR 3.0.1's hidden
+    deck): it must fit the search (a card with combo), it leaves the deck (a known top or bottom card, or
+    one of the unknown cards), is banished face up and may be played from there this turn (a
+    ``play_from_banished`` effect, ``check_banished_play``); the deck is shuffled (CR 8.5.20: its known
+    cards are known no more). A search with no ability waiting for it, or before Katsu's discard, is a
+    violation."""
+    p = s.p(c.player)
+    due = next((e for e in s.effects if e.kind == "search_due" and e.player == c.player), None)
+    if due is None:
+        raise Illegal(
+            "search",
+            say("No ability lets {player} search their deck now.", player=c.player),
+        )
+    if due.card_id.startswith("discard:"):
+        raise Illegal(
+            "search",
+            say(
+                "{source}'s search comes only after a discard of a card with cost {cost}; log the discard first.",
+                source=due.source,
+                cost=due.card_id.removeprefix("discard:"),
+            ),
+        )
+    keyword = due.text.split("|", 1)[0]
+    card = next((x for x in [*p.deck_top, *p.deck_bottom] if same_card(x, c.card.name)), None)
+    facts = card.facts if card is not None else card_facts(c.card.name, ctx)
+    if not _has_keyword(facts, keyword):
+        raise Illegal(
+            "search",
+            say(
+                "{source} searches for a card with {keyword}; {card} has none.",
+                source=due.source,
+                keyword=keyword,
+                card=c.card.name,
+            ),
+        )
+    if p.deck_count is not None and p.deck_count <= 0:
+        raise Illegal("search", say("{player}'s deck is empty.", player=c.player))
+    if card is not None:
+        (p.deck_top if card in p.deck_top else p.deck_bottom).remove(card)
+    else:
+        card = new_card(s, c.card.name, c.player, ctx, c.card.claims)
+    if p.deck_count is not None:
+        p.deck_count -= 1
+    s.effects.remove(due)
+    card.face = "up"
+    p.banished.append(card)
+    conditions.record_banished(s, c.player, card)
+    p.deck_top, p.deck_bottom = [], []  # shuffled (CR 8.5.20)
+    text = f"{card.name} may be played from the banished zone this turn."
+    s.effects.append(Effect("play_from_banished", c.player, 0, "turn", due.source, card.id, text))
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: {source}: {card} is banished face up from the deck, which is shuffled; it may be played this turn.",
+            number=ctx.entry.number,
+            source=due.source,
+            card=card.name,
+        ),
+        "hero_ability",
+    )
+
+
+def check_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
+    """A card played from the banished zone with a permission for it this turn (Katsu's, Zen's search):
+    the permission is used (CR 5.1.1's zone). Other plays from the banished zone are the cards' own
+    permissions the engine does not check."""
+    allowed = next(
+        (
+            e
+            for e in s.effects
+            if e.kind == "play_from_banished" and e.player == player and e.card_id == card.id
+        ),
+        None,
+    )
+    if allowed is not None:
+        s.effects.remove(allowed)
 
 
 def _create_or_loot(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
@@ -637,6 +745,19 @@ def end_phase_abilities(s: GameState, ctx: Ctx) -> None:
             ),
             "manual_effect",
         )
+    for eff in [e for e in s.effects if e.kind == "search_due"]:
+        s.effects.remove(eff)  # Katsu's optional discard not taken: nothing; a search due never named: asked
+        if not eff.card_id:
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {name} searched {player}'s deck and the log never named the card found; enter it ('{player} searches their deck for X').",
+                    number=ctx.entry.number,
+                    name=eff.source,
+                    player=eff.player,
+                ),
+                "manual_effect",
+            )
     for pl in PLAYERS:  # "at the beginning of each end phase": either player's hero (Terra)
         _offer_end_phase_payment(s, pl, ctx)
     player = s.turn_player

@@ -33,6 +33,7 @@ from .defending import (
 )
 from .effects import (
     PHASE_TRIGGER_KEYS,
+    SEARCH_BANISH_PLAY,
     SHARPEN,
     Grant,
     TextEffect,
@@ -52,7 +53,14 @@ from .effects import (
     token_facts,
     unpack_choice,
 )
-from .heroes import crank_abilities, grants_crank, hero_link_grants, resolve_ability, token_created
+from .heroes import (
+    crank_abilities,
+    grants_crank,
+    hero_link_grants,
+    resolve_ability,
+    start_search,
+    token_created,
+)
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import GROWING_CONDITIONS, phantasm_defender
@@ -375,6 +383,10 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
             card.face, card.origin, card.duration = "up", "", ""
             p.permanents.append(card)  # CR 8.1.4: an item is a permanent in the arena
             ctx.events.append(Event("move", layer.controller, f"{card.name}: banished -> arena"))
+    elif eff == "search":  # Katsu's first-hit trigger (triggers.hero_hit_abilities)
+        m = SEARCH_BANISH_PLAY.fullmatch(layer.targets[0]) if layer.targets else None
+        if m is not None:
+            start_search(s, layer.controller, layer.name, m, ctx)
     elif eff == "destroy_source":
         for pl in PLAYERS:
             for tok in list(s.p(pl).permanents):

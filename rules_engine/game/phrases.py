@@ -938,12 +938,13 @@ class Parser:
                     after = after[m2.end() :]
                     continue
                 m3 = re.match(
-                    r"from (?:their |the )?(hand|arsenal|equipment|banished zone|graveyard|deck)\b",
+                    r"from (?:their |the )?(hand|arsenal|equipment|banished zone|banishment|banished|banish|graveyard|deck)\b",
                     after,
                     re.I,
                 )
                 if m3:
                     zone = m3.group(1).casefold().replace(" zone", "")
+                    zone = "banished" if zone.startswith("banish") else zone
                     after = after[m3.end() :]
                     continue
                 mval = re.match(r"\(\s*(\d+)\s*\)", after)
@@ -984,6 +985,12 @@ class Parser:
             line = self.names.initials_said(self.names.colour_said_once(line))
             line = self.names.colour_before(line)
         line = re.sub(r"\bEOT\b", "end phase", line)
+        line = re.sub(  # "searches out Y and banishes it face up": the search's own banish (heroes.search)
+            r"\b((?:search|tutor|fetch)\w*\b[^,;.:]*?)\s*,?\s*(?:and )?banish(?:es|ed|ing)? it(?: face[- ]?up)?",
+            r"\1",
+            line,
+            flags=re.I,
+        )
         line = re.sub(r"\b(res|rslv|rslvs)\)", "resolves)", line, flags=re.I)  # "(Y res)"
         # "4 dmg, hit -> Snatch trigger": the arrow says why the trigger came (the hit); its source is Snatch
         line = re.sub(
@@ -1138,6 +1145,15 @@ class Parser:
         colon = _top_level(c, ":")
         if colon is not None and not re.match(r"^P[12] (?:opts|draws)\b", c, re.I):
             head, tail = c[:colon].strip(), c[colon + 1 :].strip()
+            if re.search(r"\btriggers?$", head, re.I) and re.search(
+                r"\b(?:search(?:es|ed)?|tutors?|tutored)\b", tail, re.I
+            ):
+                # "Katsu triggers: P1 discards X, searches out Y": a search is the player's choice the
+                # trigger asks for, told as actions (heroes.search), not a claim about the result
+                self.clause(head, entry)
+                for part in self.split_actions(tail):
+                    self.clause(part, entry)
+                return
             if re.search(r"\b(?:resolves?|triggers?(?: and resolves?)?)(?:\s*\([^)]*\))?$", head, re.I):
                 # what follows a resolving layer is what the players say it did: checked, never applied
                 c = head
@@ -2167,6 +2183,18 @@ class Parser:
         m = re.fullmatch(rf"{_P} shuffles (?:their|his|her|the) deck", c, re.I)
         if m:
             return [A.Shuffle(m.group(1).upper())]
+        m = re.fullmatch(
+            rf"{_P} (?:search(?:es|ed)?(?: out| for)?|tutors?|tutored|fetch(?:es|ed)?(?: out)?)"
+            r"(?: (?:their|his|her|the) deck for)? (.+?)"
+            r"(?:,? (?:and )?banish(?:es|ed|ing)? it(?: face[- ]?up)?)?"
+            r"(?:,? (?:and |then )*shuffl(?:es|ed|ing)?(?: (?:their|his|her|the) deck)?)?",
+            c,
+            re.I,
+        )
+        if m:
+            refs = self.card_list(m.group(2))
+            if len(refs) == 1:  # the card a deck search found (heroes.search)
+                return [A.Search(m.group(1).upper(), refs[0])]
         m = _PAY_LINE.fullmatch(c)
         if m:
             # "P2 pays 1", "pays {r}{r}", "pays the 1 for it", "pays for the +2 with Sink Below"
@@ -2222,7 +2250,7 @@ class Parser:
 
     def play(self, player: str, rest: str, boost: bool, boost_card: str) -> list[A.Action] | None:
         parts = re.split(
-            r"(?<!\bwithout)(?<!\bnot)(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b|"
+            r"(?<!\bwithout)(?<!\bnot)(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|banish|banishment|their banished zone|the banished zone|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b|"
             + _FUSION_PART
             + "|"
             + _CHARGE_PART
@@ -2250,7 +2278,8 @@ class Parser:
             p = re.sub(r"\s+(?:and|then)$", "", part.strip().rstrip(",")).strip()
             pl = p.casefold()
             if pl.startswith("from "):
-                zone = re.sub(r"^from (?:their )?", "", pl).split()[0]
+                zone = re.sub(r"^from (?:their |the )?", "", pl).split()[0]
+                zone = "banished" if zone.startswith("banish") else zone
                 card = A.CardRef(card.name, zone, card.claims)
             elif pl.startswith("targeting"):
                 targets = self.targets(p[len("targeting") :].strip())
@@ -3011,7 +3040,7 @@ _PLAYER_VERBS = (
     r"shuffles|shuffled|is|was|didn't|didnt|did|doesn't|doesnt|does|goes|went|opts|heaves|adds|added|eats|ate|selects|"
     r"cranks|cranked|destroys|destroyed|bottoms|bottomed|cycles|cycled|"
     r"follows|followed|announces|announced|"
-    r"chooses|chose"
+    r"chooses|chose|searches|searched|tutors|tutored"
 )
 #: Words that start a player's action but may also begin a card's name ("P2 DR D": DR D is a card)
 _PLAYER_VERBS_MORE = (

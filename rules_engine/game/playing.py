@@ -47,6 +47,7 @@ from .effects import (
 from .heroes import (
     activate_abilities,
     check_activation_condition,
+    check_banished_play,
     check_graveyard_play,
     deck_top_play,
     pay_arsenal_flip,
@@ -119,6 +120,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         raise Illegal("play_zone", say("{card} cannot be played from {zone}.", card=card.name, zone=zone))
     if zone == "graveyard":
         check_graveyard_play(s, player, card, ctx)  # Gravy Bones's and Oscilio's permissions (CR 5.1.1)
+    if zone == "banished":
+        check_banished_play(s, player, card, ctx)  # Katsu's and Zen's searched card (CR 5.1.1)
     if s.priority != player and not implied_step_pass(s, player, ctx):
         if f.is_("attack reaction") and (s.combat_step == "reaction"):
             link = s.active_link()

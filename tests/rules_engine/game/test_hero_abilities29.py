@@ -159,3 +159,131 @@ def test_boltyn_charged_attacks_get_power_while_defended_by_an_attack_action_car
     r = run_log(given, _charged(block, life), fabrary_cards)
     assert not messages(r, "violation") and not messages(r, "observation_mismatch")
     assert r.to_json()["state"]["P2"]["life"] == life
+
+
+@pytest.mark.parametrize("hero", ["Katsu", "Katsu, the Wanderer", "Zen", "Zen, Tamer of Purpose"])
+def test_the_searching_heroes_are_computed_in_full(fabrary_cards, hero):
+    facts = fabrary_cards.get(hero)
+    assert facts is not None
+    assert [p.text for p in coverage(facts) if p.status != MODELLED] == []
+
+
+def _katsu(discard: str = "Rising Knee Thrust (red)") -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Katsu, the Wanderer",
+            "action_points": 1,
+            "resource_points": 0,
+            "hand": ["Head Jab (red)", discard, "Head Jab (blue)"],
+            "deck": 20,
+        },
+        "P2": {"life": 20, "hand": []},
+    }
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            "P1 plays Head Jab (red). No block, P2 takes 3.",
+            "Katsu triggers: P1 discards Rising Knee Thrust (red), searches out Open the Center (red) and banishes it face up",
+            "Resolution step: P1 plays Open the Center (red) from banish, pitching Head Jab (blue)",
+        ],
+        [
+            "P1 Head Jab, no block, 3 dmg",
+            "P1 discards Rising Knee Thrust; P1 tutors Open the Center",
+            "Res step: P1 plays Open the Center from banished, pitching Head Jab (blue)",
+        ],
+        [
+            "P1 played Head Jab (red) and P2 didn't block, took 3",
+            "Katsu trigger, P1 discards Rising Knee Thrust (red), then P1 searched their deck for Open the Center (red)",
+            "in the resolution step P1 played Open the Center (red) from their banished zone, pitching Head Jab (blue)",
+        ],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_katsu_discards_a_cost_zero_card_searches_for_a_combo_card_and_plays_it(fabrary_cards, lines):
+    """CR 6.6: the first hit's trigger; its discard of a card with cost 0, then the search the log names
+    (a card with combo, CR 8.4.1), banished face up and played from there this turn (CR 5.1.1)."""
+    r = run_log(_katsu(), lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = r.to_json()["state"]
+    p1 = state["P1"]
+    assert _names(p1["graveyard"]) == ["Rising Knee Thrust"]
+    assert p1["banished"] == [] and p1["deck"] == 19
+    assert [x["card"] for x in state["stack"]] == ["Open the Center"]
+    assert not any(e["kind"] in ("search_due", "play_from_banished") for e in state["effects"])
+
+
+def test_katsu_the_discard_must_cost_zero(fabrary_cards):
+    """CR 1.10.3: Surging Strike costs 2, so it cannot be the discard that lets Katsu search."""
+    lines = [
+        "P1 plays Head Jab (red). No block, P2 takes 3.",
+        "Katsu triggers: P1 discards Surging Strike (red), searches out Open the Center (red)",
+    ]
+    r = run_log(_katsu("Surging Strike (red)"), lines, fabrary_cards)
+    violations = messages(r, "violation")
+    assert any("cost 0" in m for m in violations)
+    assert r.to_json()["state"]["P1"]["deck"] == 20  # no search: the discard never let it happen
+
+
+def test_katsu_the_searched_card_must_have_combo(fabrary_cards):
+    """Surging Strike has no combo: the search cannot find it (CR 1.10.3)."""
+    lines = [
+        "P1 plays Head Jab (red). No block, P2 takes 3.",
+        "Katsu triggers: P1 discards Rising Knee Thrust (red), searches out Surging Strike (red)",
+    ]
+    r = run_log(_katsu(), lines, fabrary_cards)
+    assert any("combo" in m for m in messages(r, "violation"))
+    assert r.to_json()["state"]["P1"]["banished"] == []
+
+
+def test_a_search_with_no_ability_asking_for_it_is_refused(fabrary_cards):
+    r = run_log(_katsu(), ["P1 searches their deck for Open the Center (red)"], fabrary_cards)
+    assert any("search their deck" in m for m in messages(r, "violation"))
+    assert r.to_json()["state"]["P1"]["deck"] == 20
+
+
+def _zen() -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Zen, Tamer of Purpose",
+            "action_points": 1,
+            "resource_points": 0,
+            "chi_points": 3,
+            "hand": [],
+            "deck": 20,
+        },
+        "P2": {"life": 20, "hand": []},
+    }
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["P1 activates Zen", "P1 passes, P2 passes", "P1 searches their deck for Open the Center (red)"],
+        ["Zen activates", "all pass", "P1 tutors Open the Center"],
+        [
+            "P1 used Zen's ability",
+            "P1 passes, P2 passes",
+            "P1 searched out Open the Center (red) and banished it",
+        ],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_zen_creates_a_crouching_tiger_and_searches_for_a_combo_card(fabrary_cards, lines):
+    """CR 1.14.2c: {c}{c}{c} paid with chi; as the ability resolves (CR 5.3) the Crouching Tiger is
+    created in hand and the card the log names is banished from the deck with a permission to play it."""
+    r = run_log(_zen(), lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = r.to_json()["state"]
+    assert _names(state["P1"]["hand"]) == ["Crouching Tiger"]
+    assert _names(state["P1"]["banished"]) == ["Open the Center"]
+    assert state["P1"]["deck"] == 19
+    assert [e["kind"] for e in state["effects"]] == ["play_from_banished"]

@@ -72,8 +72,6 @@ KNOWN_GAPS: dict[str, str] = {
     "second activation with no counters left (CR 1.14.4b) is not flagged",
     # issue 27's outside measure (scenarios/disputes-27b.yaml, real cards from the fabrary dump); see
     # docs/reconstruction.md, "Real-card disputes (disputes-27b)"
-    "d27b-03": "Katsu's hit trigger (discard a cost-0 card, search for a combo card, banish it, may play it) is a "
-    "manual effect, and 'plays X from banish' is not read, so the block after it is refused",
     "d27b-04": "Kano's ability (look at the top card, banish a non-attack action, play it as an instant) is a manual "
     "effect; 'Top card is X', 'P1 banishes it' and 'plays X from banish as an instant' are not read",
     "d27b-05": "Kano's look-and-banish is not computed, so banishing an attack card off the top is not flagged",
