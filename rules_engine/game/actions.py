@@ -289,6 +289,16 @@ class Search:
 
 
 @dataclass(frozen=True)
+class LookTop:
+    """ "Top card is Aether Wildfire", "P1 looks at the top card, X": the card an ability's look at the top
+    of the deck saw (``heroes.look_top``); ``banish`` when the line also banishes it ("P1 banishes it")."""
+
+    player: str
+    card: CardRef | None = None
+    banish: bool = False
+
+
+@dataclass(frozen=True)
 class Discard:
     player: str
     cards: tuple[CardRef, ...] = ()
@@ -357,6 +367,7 @@ Action = (
     Crank
     | Become
     | Search
+    | LookTop
     | Play
     | Attack
     | Activate

@@ -2027,6 +2027,14 @@ SEARCH_BANISH_PLAY = re.compile(
     r"banish it(?: face up)?, then shuffle(?: your deck)?\. you may play it this turn\.?$",
     re.I,
 )
+#: Kano's "Look at the top card of your deck. If it's a 'non-attack' action card, you may banish it. If you
+#: do, you may play it this turn as though it were an instant." (``heroes.resolve_ability`` starts it; the
+#: log's look and banish lines, ``heroes.look_top``).
+LOOK_TOP_BANISH_PLAY = re.compile(
+    r"look at the top card of your deck\. if it's an? '?non-attack'? action card, you may banish it\. if you do, "
+    r"you may play it this turn as though it were an instant\.?$",
+    re.I,
+)
 NAMED_WEAPON_DISCOUNT = re.compile(r"^([a-z' -]+?) cost you \{r\} less to activate\.?$", re.I)
 _HERO_RESOLVED = (
     *_HERO_RESOLVED,
@@ -2035,6 +2043,7 @@ _HERO_RESOLVED = (
     DISCARD_TOKEN_PLAY_KIND,
     RETURN_BANISHED_WITH_COUNTER,
     SEARCH_BANISH_PLAY,
+    LOOK_TOP_BANISH_PLAY,
 )  # heroes.resolve_ability
 #: Gravy Bones's "If a blue card has been put into your graveyard this turn, you may play cards with
 #: watery grave from your graveyard" (``heroes.check_graveyard_play``; the turn's graveyard arrivals are
@@ -2081,6 +2090,7 @@ _HERO_MODELLED = (
     DISCARD_TOKEN_PLAY_KIND,
     RETURN_BANISHED_WITH_COUNTER,
     SEARCH_BANISH_PLAY,
+    LOOK_TOP_BANISH_PLAY,
     BANISHED_POWER_NO_BLOOD_DEBT,
     PITCH_COLOUR_TOKEN,
     PLAYED_COLOUR_SUBTYPE_GO_AGAIN,

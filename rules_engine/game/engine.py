@@ -42,9 +42,16 @@ from .combat import close_chain
 from .context import Ctx, Event, StepResult
 from .damage import apply_prevention, decline_prevention, finish_pending, pay, pitch_alone
 from .defending import defend
-from .effects import activated_ability, attack_text, recognise, self_named, unpack_choice
+from .effects import (
+    LOOK_TOP_BANISH_PLAY,
+    activated_ability,
+    attack_text,
+    recognise,
+    self_named,
+    unpack_choice,
+)
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
-from .heroes import become, search
+from .heroes import become, look_top, search
 from .layers import apply_choice, crank, static_text_notes
 from .playing import BUFFED_TARGET, activate, hero_named, play
 from .rules import (
@@ -106,6 +113,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Crank: crank,
     A.Become: become,
     A.Search: search,
+    A.LookTop: look_top,
 }
 
 #: Clauses that leave a damage event waiting for the defender's choices (the choices themselves,
@@ -346,6 +354,29 @@ def _search_trigger_resolution(s: GameState, player: str, ctx: Ctx) -> None:
     )
 
 
+def _look_top_resolution(s: GameState, clause: A.LookTop, ctx: Ctx) -> None:
+    """Kano's ability waiting on the stack while the log tells what it saw ("Top card is X; P1 banishes
+    it"): with only that player's layers waiting and nobody else acting, the passes that resolve it are
+    implied, with a note (CR 5.3)."""
+    if any(e.kind == "look_top_due" for e in s.effects) or not s.stack:
+        return
+    top = s.stack[-1]
+    player = clause.player or top.controller
+    if top.kind != "activated" or top.controller != player or not LOOK_TOP_BANISH_PLAY.search(top.effect):
+        return
+    if s.priority != player or any(x.controller != player for x in s.stack):
+        return
+    all_pass_clause(s, A.AllPass("once", ()), ctx)
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: the passes that resolve {layer} are implied (the line tells what it saw).",
+            number=ctx.entry.number,
+            layer=top.name,
+        ),
+    )
+
+
 def _implied_buff_resolution(s: GameState, clause: A.Activate, ctx: Ctx) -> None:
     """Boltyn's "Target attack with {p} greater than its base {p}" activated while the player's own
     cards wait on the stack above the attack (Lunging Press, then "P1 activates Boltyn"): the target is
@@ -469,6 +500,8 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         _implied_buff_resolution(s, clause, ctx)
     if isinstance(clause, (A.Search, A.Discard)) and clause.player:
         _search_trigger_resolution(s, clause.player, ctx)
+    if isinstance(clause, A.LookTop):
+        _look_top_resolution(s, clause, ctx)
     if isinstance(clause, A.CreateToken):
         _token_trigger_resolution(s, clause.name, ctx, clause.count)
     if isinstance(clause, A.Draw) and s.phase == "action":

@@ -66,6 +66,7 @@ from .effects import (
     HIT_BANISH_ARSENAL,
     HIT_BANISH_FROM_HAND,
     LIFE_BALANCE,
+    LOOK_TOP_BANISH_PLAY,
     NAMED_GET_CRANK,
     PLAY_CLASS_AFTER_NONATTACK,
     PLAY_OFF_TURN_TOKEN_THEIRS,
@@ -108,6 +109,14 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
     m = SEARCH_BANISH_PLAY.search(layer.effect)
     if m is not None:  # Zen: the search the log names (search), then the rest of the ability
         start_search(s, layer.controller, layer.name, m, ctx)
+        layer.effect = (layer.effect[: m.start()] + layer.effect[m.end() :]).strip()
+    m = LOOK_TOP_BANISH_PLAY.search(layer.effect)
+    if m is not None:  # Kano: the look and the banish the log tells (look_top)
+        text = (
+            "Look at the top card of your deck (the log names it); a 'non-attack' action card may be banished "
+            "and played this turn as though it were an instant."
+        )
+        s.effects.append(Effect("look_top_due", layer.controller, 0, "turn", layer.name, "", text))
         layer.effect = (layer.effect[: m.start()] + layer.effect[m.end() :]).strip()
     text = layer.effect
     m = AGENT_REACTION_EFFECT.match(text.strip())
@@ -256,10 +265,11 @@ def search(s: GameState, c: A.Search, ctx: Ctx) -> None:
     )
 
 
-def check_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> None:
-    """A card played from the banished zone with a permission for it this turn (Katsu's, Zen's search):
-    the permission is used (CR 5.1.1's zone). Other plays from the banished zone are the cards' own
-    permissions the engine does not check."""
+def check_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
+    """A card played from the banished zone with a permission for it this turn (Katsu's, Zen's search,
+    Kano's look): the permission is used (CR 5.1.1's zone); True when it gives the card an instant's
+    timing (Kano's "as though it were an instant"). Other plays from the banished zone are the cards'
+    own permissions the engine does not check."""
     allowed = next(
         (
             e
@@ -268,8 +278,88 @@ def check_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> None
         ),
         None,
     )
-    if allowed is not None:
-        s.effects.remove(allowed)
+    if allowed is None:
+        return False
+    s.effects.remove(allowed)
+    return allowed.choice == "instant"
+
+
+def look_top(s: GameState, c: A.LookTop, ctx: Ctx) -> None:
+    """Kano's look at the top card of the deck (CR 3.0.1: the card's identity is what the log says): the
+    card named is the known top card, or becomes it; "P1 banishes it" banishes it face up if it is a
+    'non-attack' action card, with a permission to play it this turn as though it were an instant (CR
+    5.1.1), else the banish is a violation (the card stays on top). A look with no ability waiting for it
+    is refused."""
+    player = c.player or next((e.player for e in s.effects if e.kind == "look_top_due"), "")
+    due = next((e for e in s.effects if e.kind == "look_top_due" and e.player == player), None)
+    if due is None:
+        raise Illegal(
+            "look_top",
+            say(
+                "No ability lets {player} look at the top card of their deck now.",
+                player=player or "the player",
+            ),
+        )
+    p = s.p(player)
+    if c.card is not None:
+        if p.deck_top and not same_card(p.deck_top[0], c.card.name):
+            raise Illegal(
+                "look_top",
+                say(
+                    "{card} is not the top card of {player}'s deck ({top} is).",
+                    card=c.card.name,
+                    player=player,
+                    top=p.deck_top[0].name,
+                ),
+            )
+        if not p.deck_top:
+            if p.deck_count is not None and p.deck_count <= 0:
+                raise Illegal("look_top", say("{player}'s deck is empty.", player=player))
+            p.deck_top.insert(0, new_card(s, c.card.name, player, ctx, c.card.claims))
+    if not c.banish:
+        return
+    if not p.deck_top:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name}: the log banishes the top card without naming it; enter it ('Top card is X').",
+                number=ctx.entry.number,
+                name=due.source,
+            ),
+            "manual_effect",
+        )
+        return
+    top = p.deck_top[0]
+    if not (top.facts.is_action and "non-attack" in top.facts.subtypes):
+        raise Illegal(
+            "look_top",
+            say(
+                "{name} may banish the top card only if it is a 'non-attack' action card; {card} is not one.",
+                name=due.source,
+                card=top.name,
+            ),
+        )
+    p.deck_top.pop(0)
+    if p.deck_count is not None:
+        p.deck_count -= 1
+    s.effects.remove(due)
+    top.face = "up"
+    p.banished.append(top)
+    conditions.record_banished(s, player, top)
+    text = f"{top.name} may be played from the banished zone this turn as though it were an instant."
+    s.effects.append(
+        Effect("play_from_banished", player, 0, "turn", due.source, top.id, text, choice="instant")
+    )
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: {name}: {card} is banished from the top of the deck; it may be played this turn as though it were an instant.",
+            number=ctx.entry.number,
+            name=due.source,
+            card=top.name,
+        ),
+        "hero_ability",
+    )
 
 
 def _create_or_loot(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:

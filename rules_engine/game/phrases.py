@@ -2195,6 +2195,37 @@ class Parser:
             refs = self.card_list(m.group(2))
             if len(refs) == 1:  # the card a deck search found (heroes.search)
                 return [A.Search(m.group(1).upper(), refs[0])]
+        # Kano's look at the top card (heroes.look_top): "Top card is X[, a non-attack action]", "P1 looks at
+        # the top card, X[, and banishes it]", "P1 banishes it [to play it]"
+        m = re.fullmatch(
+            r"(?:the )?top card(?: of (?:the |their |his |her |(P[12])'s )?deck)?(?: is| was|:)?\s+(.+?)",
+            c,
+            re.I,
+        )
+        m2 = re.fullmatch(
+            r"(?:(P[12])|[A-Z][\w' ,]*?) (?:looks|looked) at (?:the|their|his|her) top card(?: of (?:the|their|his|her) deck)?"
+            r"(?:,|:| -| and sees| and finds)?\s*(?:it'?s |it is )?(.+?)",
+            c,
+            re.I,
+        )
+        mm = m or m2
+        if mm:
+            said = re.sub(r",?\s*(?:to play it|face[- ]?up)\s*$", "", mm.group(2).strip(), flags=re.I)
+            banish = re.search(r",?\s*(?:and )?banish(?:es|ed)? it\s*$", said, re.I)
+            if banish:
+                said = said[: banish.start()]
+            said = re.sub(
+                r",?\s*(?:an?|which is an?) '?(?:non-attack|attack)'? action(?: card)?\s*$",
+                "",
+                said,
+                flags=re.I,
+            )
+            refs = self.card_list(said.strip().rstrip(","))
+            if len(refs) == 1:
+                return [A.LookTop((mm.group(1) or "").upper(), refs[0], bool(banish))]
+        m = re.fullmatch(rf"{_P} banish(?:es|ed)? it(?: to play it| face[- ]?up)*", c, re.I)
+        if m:
+            return [A.LookTop(m.group(1).upper(), None, True)]
         m = _PAY_LINE.fullmatch(c)
         if m:
             # "P2 pays 1", "pays {r}{r}", "pays the 1 for it", "pays for the +2 with Sink Below"

@@ -120,8 +120,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         raise Illegal("play_zone", say("{card} cannot be played from {zone}.", card=card.name, zone=zone))
     if zone == "graveyard":
         check_graveyard_play(s, player, card, ctx)  # Gravy Bones's and Oscilio's permissions (CR 5.1.1)
-    if zone == "banished":
-        check_banished_play(s, player, card, ctx)  # Katsu's and Zen's searched card (CR 5.1.1)
+    # Katsu's and Zen's searched card, Kano's as though it were an instant (CR 5.1.1)
+    banished_instant = zone == "banished" and check_banished_play(s, player, card, ctx)
     if s.priority != player and not implied_step_pass(s, player, ctx):
         if f.is_("attack reaction") and (s.combat_step == "reaction"):
             link = s.active_link()
@@ -187,7 +187,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                 say("{attack} forbids defense reaction cards this chain link.", attack=link.attack.name),
             )
         check_can_defend(s, link, [card], ctx, reaction=True)
-    elif f.is_("instant") or c.as_instant or plays_as_instant(s, player, f, zone):
+    elif f.is_("instant") or c.as_instant or banished_instant or plays_as_instant(s, player, f, zone):
         pass  # an instant's timing (CR 5.1.1; Iyslander's arsenal cards on an opponent's turn)
     elif f.is_action or not f.types:
         if s.stack:

@@ -287,3 +287,91 @@ def test_zen_creates_a_crouching_tiger_and_searches_for_a_combo_card(fabrary_car
     assert _names(state["P1"]["banished"]) == ["Open the Center"]
     assert state["P1"]["deck"] == 19
     assert [e["kind"] for e in state["effects"]] == ["play_from_banished"]
+
+
+@pytest.mark.parametrize("hero", ["Kano", "Kano, Dracai of Aether"])
+def test_kano_is_computed_in_full(fabrary_cards, hero):
+    facts = fabrary_cards.get(hero)
+    assert facts is not None
+    assert [p.text for p in coverage(facts) if p.status != MODELLED] == []
+
+
+def _kano(top: str | None, hand: list[str]) -> dict[str, Any]:
+    p1: dict[str, Any] = {
+        "hero": "Kano, Dracai of Aether",
+        "action_points": 1,
+        "resource_points": 0,
+        "hand": hand,
+    }
+    p1["deck"] = 20
+    if top:
+        p1["deck_top"] = [top]
+    return {"turn": "P1", "phase": "action", "combat_chain": "closed", "P1": p1, "P2": {"life": 20}}
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            "P1 activates Kano, pitching Sink Below (blue)",
+            "Top card is Aether Wildfire (red), a non-attack action; P1 banishes it",
+            "P1 plays Aether Wildfire from banish targeting P2, pitching Fate Foreseen (yellow)",
+        ],
+        [
+            "Kano activates, pitch Sink Below",
+            "top card Aether Wildfire, P1 banishes it",
+            "P1 plays Aether Wildfire (red) from banished targeting P2, pitching Fate Foreseen",
+        ],
+        [
+            "P1 used Kano's ability, pitching Sink Below (blue)",
+            "Kano looked at the top card, Aether Wildfire (red), and banished it to play it",
+            "then P1 played Aether Wildfire from their banished zone targeting P2, pitching Fate Foreseen (yellow)",
+        ],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_kano_banishes_a_non_attack_action_off_the_top_and_plays_it_as_an_instant(fabrary_cards, lines):
+    """CR 5.3: the ability resolves (its passes implied); the card the log names is the top card (CR
+    3.0.1), banished face up, and played from the banished zone with an instant's timing (CR 5.1.1)
+    while Kano's own ability... the stack is not empty of actions: nothing forbids it."""
+    r = run_log(
+        _kano(None, ["Sink Below (blue)", "Fate Foreseen (yellow)"]), lines, fabrary_cards, all_read=True
+    )
+    assert not messages(r, "violation")
+    state = r.to_json()["state"]
+    assert state["P1"]["deck"] == 19 and state["P1"]["banished"] == []
+    assert [x["card"] for x in state["stack"]] == ["Aether Wildfire"]
+    assert state["P1"]["action_points"] == 1  # played as though it were an instant: no action point
+
+
+def test_kano_cannot_banish_an_attack_action_card(fabrary_cards):
+    """CR 1.10.3: Brutal Assault is an attack: the banish is reversed and the card stays on top."""
+    lines = [
+        "P1 uses Kano's ability, pitches Toughen Up (blue)",
+        "Top card is Brutal Assault (red); P1 banishes it",
+    ]
+    r = run_log(_kano("Brutal Assault (red)", ["Toughen Up (blue)"]), lines, fabrary_cards)
+    assert any("'non-attack' action card" in m for m in messages(r, "violation"))
+    p1 = r.to_json()["state"]["P1"]
+    assert p1["banished"] == [] and p1["deck"] == 20
+
+
+def test_kano_the_named_card_must_be_the_known_top_card(fabrary_cards):
+    lines = ["P1 activates Kano, pitching Toughen Up (blue)", "Top card is Aether Wildfire (red)"]
+    r = run_log(_kano("Brutal Assault (red)", ["Toughen Up (blue)"]), lines, fabrary_cards)
+    assert any("is not the top card" in m for m in messages(r, "violation"))
+
+
+def test_a_card_banished_by_kano_is_not_an_instant_without_his_permission(fabrary_cards):
+    """Without Kano's look, an action card in the banished zone keeps an action's timing: on the
+    opponent's turn it is refused (CR 5.1.1)."""
+    given = _kano(None, ["Fate Foreseen (yellow)"])
+    given["turn"] = "P2"
+    given["P1"]["banished"] = ["Aether Wildfire (red)"]
+    lines = [
+        "P2 passes",
+        "P1 plays Aether Wildfire from banish targeting P2, pitching Fate Foreseen (yellow)",
+    ]
+    r = run_log(given, lines, fabrary_cards)
+    assert messages(r, "violation")
+    assert _names(r.to_json()["state"]["P1"]["banished"]) == ["Aether Wildfire"]

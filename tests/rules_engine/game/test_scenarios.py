@@ -72,9 +72,6 @@ KNOWN_GAPS: dict[str, str] = {
     "second activation with no counters left (CR 1.14.4b) is not flagged",
     # issue 27's outside measure (scenarios/disputes-27b.yaml, real cards from the fabrary dump); see
     # docs/reconstruction.md, "Real-card disputes (disputes-27b)"
-    "d27b-04": "Kano's ability (look at the top card, banish a non-attack action, play it as an instant) is a manual "
-    "effect; 'Top card is X', 'P1 banishes it' and 'plays X from banish as an instant' are not read",
-    "d27b-05": "Kano's look-and-banish is not computed, so banishing an attack card off the top is not flagged",
     "d27b-06": "'Crush' for Crippling Crush is not read, so the damage and the crush trigger's two random discards "
     "('P2 discards their last two cards') are not applied (the illegal two-card block is flagged)",
     "d27b-07": "'random discard is X' after the play and intimidate told as 'Rhinar triggers, intimidate: P2 banishes X "
