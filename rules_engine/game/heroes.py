@@ -206,7 +206,7 @@ def search(s: GameState, c: A.Search, ctx: Ctx) -> None:
     """The card the log says a deck search found (its identity is what the log says, CR 3.0.1's hidden
     deck): it must fit the search (a card with combo), it leaves the deck (a known top or bottom card, or
     one of the unknown cards), is banished face up and may be played from there this turn (a
-    ``play_from_banished`` effect, ``check_banished_play``); the deck is shuffled (CR 8.5.20: its known
+    ``play_from_banished`` effect, ``hero_banished_play``); the deck is shuffled (CR 8.5.20: its known
     cards are known no more). A search with no ability waiting for it, or before Katsu's discard, is a
     violation."""
     p = s.p(c.player)
@@ -265,11 +265,11 @@ def search(s: GameState, c: A.Search, ctx: Ctx) -> None:
     )
 
 
-def check_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
+def hero_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> bool | None:
     """A card played from the banished zone with a permission for it this turn (Katsu's, Zen's search,
-    Kano's look): the permission is used (CR 5.1.1's zone); True when it gives the card an instant's
-    timing (Kano's "as though it were an instant"). Other plays from the banished zone are the cards'
-    own permissions the engine does not check."""
+    Kano's look): the permission is used (CR 5.1.1a's allowance); True when it gives the card an
+    instant's timing (Kano's "as though it were an instant"), None with no such permission (the card's
+    own, ``playing.check_banished_play``)."""
     allowed = next(
         (
             e
@@ -279,7 +279,7 @@ def check_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> bool
         None,
     )
     if allowed is None:
-        return False
+        return None
     s.effects.remove(allowed)
     return allowed.choice == "instant"
 
@@ -1443,6 +1443,14 @@ def check_graveyard_play(s: GameState, player: str, card: Card, ctx: Ctx) -> Non
                 colour=colour,
             ),
         )
+    # CR 5.1.1a, 5.1.2b: a card is played from hand or arsenal unless a rule or effect allows another
+    # zone; here that is the card's own play-static ability ("You may play this from your graveyard")
+    if re.search(r"\bplay (?:this|it|[^.]{0,60}?) from (?:your|a|the) graveyard\b", f.text, re.I):
+        return
+    raise Illegal(
+        "play_zone",
+        say("{card} cannot be played from the graveyard: no rule or effect allows it.", card=f.name),
+    )
 
 
 def _equip_token(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
