@@ -58,6 +58,8 @@ class Activate:
     source: str
     targets: tuple[str, ...] = ()
     pitches: tuple[CardRef, ...] = ()
+    #: "activates Oscilio, discarding X": the discard that pays the ability's cost, part of the activation
+    discards: tuple[CardRef, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -699,9 +699,18 @@ def _draw_trigger_resolution(s: GameState, player: str, ctx: Ctx) -> None:
     trigger's "draw a card"): the line reports the trigger's outcome, so everyone passed and it
     resolved (CR 1.11.4a); the draw line is then read as telling it (``end_phase.draw_clause``)."""
     top = s.stack[-1] if s.stack else None
-    if top is None or top.kind != "triggered" or top.effect != "text" or top.controller != player:
+    if top is None or top.controller != player:
         return
-    if not any(t.startswith("draw:") for t in top.targets):
+    own_draw = (
+        top.kind == "activated"
+        and not top.cost_due
+        and re.fullmatch(r"draw (?:a|1) card\.?", top.effect.strip(), re.I) is not None
+        and s.priority == player
+        and all(x.controller == player for x in s.stack)
+    )  # "P1 activates Oscilio discarding X and draws": the player's own ability that only draws
+    if not own_draw and (top.kind != "triggered" or top.effect != "text"):
+        return
+    if not own_draw and not any(t.startswith("draw:") for t in top.targets):
         return
     _resolve_top(
         s,
@@ -1169,6 +1178,29 @@ class Engine:
                         number=ctx.entry.number,
                         holder=holder_,
                         responder=responder,
+                    ),
+                )
+                HANDLERS[A.Pass](s, A.Pass(holder_), ctx)
+            return
+        if isinstance(c, A.Noop) and c.text.startswith("offturn:"):
+            holder_ = c.text.partition(":")[2]
+            if (
+                s.phase == "action"
+                and not s.stack
+                and s.turn_player == holder_
+                and s.priority == holder_
+                and not s.passes
+                and not s.game_over
+            ):
+                # "During P2's turn P1 activates X": the other player acts on the turn-player's pass
+                # (CR 1.11.4a), the one pass the judge leaves out
+                ctx.add(
+                    NOTE,
+                    say(
+                        "line {number}: {holder}'s pass is implied by '{responder} acts during {holder}'s turn'.",
+                        number=ctx.entry.number,
+                        holder=holder_,
+                        responder=other(holder_),
                     ),
                 )
                 HANDLERS[A.Pass](s, A.Pass(holder_), ctx)

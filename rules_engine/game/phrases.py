@@ -1640,6 +1640,12 @@ class Parser:
             entry.clauses.append(A.PhaseMarker(m.group(1).casefold()))
             self.clause(m.group(2), entry)
             return
+        m = re.match(r"^(?:during|on|in) (P[12])'s turn,?\s+(?=P[12]\b)(.*)$", c, re.I)
+        if m:
+            # "During P2's turn P1 activates Oscilio": the turn-player's pass before it is implied (engine)
+            entry.clauses.append(A.Noop(f"offturn:{m.group(1).upper()}"))
+            self.clause(m.group(2), entry)
+            return
         said: list[str] = []  # claims outside parentheses (after a colon, "while ...", "in response to ...")
         m = re.match(
             r"^(?:crush|on[- ]hit|hit|combo|rupture|reprise|boost|intimidate|trigger|the trigger|its trigger)\s*:\s*(.+)$",
@@ -2799,6 +2805,8 @@ class Parser:
             flags=re.I,
         )
         head = re.sub(r"\s+and$", "", parts[0].strip())
+        if re.match(r"the ", head, re.I) and self.names.prefix(head) is None and self.names.prefix(head[4:]):
+            head = head[4:]  # "plays the Phoenix Flame": the card named after an article
         refs = self.card_list(head)
         if len(refs) != 1:
             return None  # no card, or more words than one card's name: not read, never half-read
@@ -2929,17 +2937,27 @@ class Parser:
         return "yes", tuple(self.card_list(rest))
 
     def activate(self, player: str, rest: str) -> list[A.Action] | None:
-        parts = re.split(r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitching\b|paying\b))", rest, flags=re.I)
+        parts = re.split(
+            r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitching\b|paying\b|discarding\b|returning\b))",
+            rest,
+            flags=re.I,
+        )
         name = self.names.prefix(parts[0]) or parts[0].strip()
         targets: tuple[str, ...] = ()
         pitches: list[A.CardRef] = []
+        discarded: list[A.CardRef] = []
         for part in parts[1:]:
             pl = part.strip().casefold()
             if pl.startswith("targeting"):
                 targets = self.targets(part.strip()[len("targeting") :].strip())
             elif "pitching" in pl:
                 pitches.extend(self.card_list(re.sub(r"^.*?pitching\s+", "", part.strip(), flags=re.I)))
-        return [A.Activate(player, name, targets, tuple(pitches))]
+            elif pl.startswith("returning"):
+                pass  # "returning Phoenix Flame to hand": the ability's effect said (Fai's), applied as it resolves
+            elif pl.startswith("discarding"):
+                # "activates Oscilio, discarding Sink Below": the discard that pays the cost (zones.pay_discard_cost)
+                discarded.extend(self.card_list(re.sub(r"^discarding\s+", "", part.strip(), flags=re.I)))
+        return [A.Activate(player, name, targets, tuple(pitches), tuple(discarded))]
 
     def observe(self, text: str) -> A.Observe | None:
         t = text.strip()

@@ -75,6 +75,7 @@ from .zones import (
     check_claims,
     deck_banish_triggers,
     destroy_permanent,
+    discard,
     discard_triggers,
     make_token,
     new_card,
@@ -1258,6 +1259,10 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         ctx.events.append(Event("trigger", made.controller, made.name))
     activate_abilities(s, player, src.name, ctx)  # the hero's "whenever you activate" triggers (Scurv)
     give_priority(s, player)
+    if c.discards:
+        # the discard the line names pays the cost (CR 5.2.2, 1.14.4): a card that cannot pay it makes the
+        # whole activation illegal, so it is reversed with it (CR 1.10.3)
+        discard(s, A.Discard(player, c.discards), ctx)
 
 
 BUFFED_TARGET = re.compile(r"\btarget ([a-z ]*?attack) with \{p\} greater than its base \{p\}", re.I)

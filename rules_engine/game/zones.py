@@ -799,6 +799,7 @@ def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
         return False
     kind = layer.cost_due
     if kind != "card" and not (card.facts.is_(kind) or kind in card.facts.classes):
+        # the activation is checked before its costs are paid (CR 5.2.2 by way of 5.1.5's steps)
         raise Illegal(
             "effect_cost",
             say(
@@ -807,6 +808,7 @@ def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
                 kind="an " + kind if kind[0] in "aeiou" else "a " + kind,
                 card=card.name,
             ),
+            ("1.14.4b", "5.1.5"),
         )
     layer.cost_due = ""
     ctx.add(

@@ -375,3 +375,94 @@ def test_a_card_banished_by_kano_is_not_an_instant_without_his_permission(fabrar
     r = run_log(given, lines, fabrary_cards)
     assert messages(r, "violation")
     assert _names(r.to_json()["state"]["P1"]["banished"]) == ["Aether Wildfire"]
+
+
+def _oscilio() -> dict[str, Any]:
+    return {
+        "turn": "P2",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Oscilio, Constella Intelligence",
+            "hand": ["Sink Below (blue)", "Lightning Press (red)"],
+            "deck_top": ["Fate Foreseen (red)"],
+            "deck": 20,
+        },
+        "P2": {"life": 20},
+    }
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "During P2's turn P1 activates Oscilio, discarding Lightning Press (red), and draws",
+        "on P2's turn P1 activates Oscilio discarding Lightning Press and draws",
+        "During P2's turn P1 used Oscilio's ability, discarding Lightning Press (red), then P1 drew",
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_oscilio_on_the_opponents_turn_discards_an_instant_and_draws(fabrary_cards, line):
+    """CR 1.11.4a: the turn-player's pass before the other player acts is implied; the discard the line
+    names pays the cost (CR 1.14.4) and the draw told is the ability resolving, not a second draw."""
+    r = run_log(_oscilio(), [line], fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = r.to_json()["state"]
+    assert _names(state["P1"]["hand"]) == ["Sink Below", "Fate Foreseen"]
+    assert _names(state["P1"]["graveyard"]) == ["Lightning Press"]
+    assert state["P1"]["deck"] == 19 and state["stack"] == []
+
+
+def test_oscilio_a_discard_that_is_no_instant_reverses_the_activation(fabrary_cards):
+    """CR 5.1.5 (by way of 5.2.2), 1.14.4b: Sink Below is a defense reaction: the activation and its
+    discard are reversed, and the once-per-turn ability is still unused."""
+    lines = [
+        "During P2's turn P1 activates Oscilio, discarding Sink Below (blue)",
+        "P1 activates Oscilio, discarding Lightning Press (red)",
+    ]
+    r = run_log(_oscilio(), lines, fabrary_cards)
+    violations = [v for v in r.violations if "5.1.5" in v["rules"]]
+    assert [v["action"] for v in violations] == [1]
+    assert _names(r.to_json()["state"]["P1"]["graveyard"]) == ["Lightning Press"]
+
+
+def _fai() -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "hero": "Fai, Rising Rebellion",
+            "action_points": 1,
+            "resource_points": 0,
+            "hand": ["Phoenix Flame (red)", "Sink Below (yellow)"],
+            "graveyard": ["Phoenix Flame (red)"],
+        },
+        "P2": {"life": 20, "hand": []},
+    }
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            "Resolution step: P1 activates Fai, pitching Sink Below (yellow), returning Phoenix Flame (red) to hand",
+            "P1 plays the Phoenix Flame (red)",
+        ],
+        ["Res step: Fai activates, pitching Sink Below, returning Phoenix Flame", "P1 plays Phoenix Flame"],
+        [
+            "Resolution step: P1 used Fai's ability, pitching Sink Below (yellow), returning Phoenix Flame (red) to hand",
+            "then P1 played the Phoenix Flame (red)",
+        ],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_fai_returns_a_phoenix_flame_told_with_the_activation_and_it_is_replayed(fabrary_cards, lines):
+    """CR 5.2.2: 'returning X to hand' says the ability's effect, which the engine applies as it resolves
+    (its passes implied by the action card played next, CR 5.3); the cost is 1 less per Draconic chain
+    link (one here), so one yellow card pays it."""
+    start = ["P1 plays Phoenix Flame (red); P2 doesn't block, 0 damage"]
+    r = run_log(_fai(), start + lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = r.to_json()["state"]
+    assert state["P1"]["graveyard"] == [] and state["P1"]["hand"] == []
+    assert [x["card"] for x in state["stack"]] == ["Phoenix Flame"]

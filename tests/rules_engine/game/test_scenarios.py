@@ -85,10 +85,6 @@ KNOWN_GAPS: dict[str, str] = {
     "reason) is not read; the state matches",
     "d27b-11": "'Ice card: Frostbite under P2's control' (Lexi's outcome said as a label) and 'P2 won't pay 2' "
     "(declining Frost Fang's payment) are not read; the state matches",
-    "d27b-13": "Fai's ability ('returning Phoenix Flame to hand', costing 1 less per Draconic link) is not read: "
-    "the clause is taken as a pitch, and the replayed Flame is then not in hand",
-    "d27b-14": "an instant activation by the non-turn player on the opponent's turn ('During P2's turn P1 activates "
-    "Oscilio, discarding X') is not read, and the discard cost's type (an instant) is not checked",
     "d27b-17": "Prism's ability right after P1's play needs P1's pass (not implied after a play, CR 1.11.5), and "
     "'pitches X, banishes Y from soul, creates a Spectral Shield' is not read",
     "d27b-25": "Enlightened Strike's additional cost with 'choosing +2 power' and 'P2 plays Toughen Up in the "
