@@ -58,6 +58,8 @@ class Activate:
     source: str
     targets: tuple[str, ...] = ()
     pitches: tuple[CardRef, ...] = ()
+    #: "activates Oscilio, discarding X": the discard that pays the ability's cost, part of the activation
+    discards: tuple[CardRef, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -280,6 +282,25 @@ class Banish:
 
 
 @dataclass(frozen=True)
+class Search:
+    """ "P1 searches their deck for Open the Center": the card a deck search found (its identity is what
+    the log says; the ability that allows the search puts it where it says, ``heroes.search``)."""
+
+    player: str
+    card: CardRef
+
+
+@dataclass(frozen=True)
+class LookTop:
+    """ "Top card is Aether Wildfire", "P1 looks at the top card, X": the card an ability's look at the top
+    of the deck saw (``heroes.look_top``); ``banish`` when the line also banishes it ("P1 banishes it")."""
+
+    player: str
+    card: CardRef | None = None
+    banish: bool = False
+
+
+@dataclass(frozen=True)
 class Discard:
     player: str
     cards: tuple[CardRef, ...] = ()
@@ -347,6 +368,8 @@ class Rewind:
 Action = (
     Crank
     | Become
+    | Search
+    | LookTop
     | Play
     | Attack
     | Activate

@@ -215,7 +215,7 @@ TARGET_ATTACK = (
     + r")?(?: "
     + _WORD
     + r")? (?:attack action card|attack))"
-    r"(?: with (?:stealth|combo|cost \d+ or (?:less|greater)|\d+ or less base \{p\}))?"
+    r"(?: with (?:stealth|combo|cost \d+ or (?:less|greater)|\d+ or less base \{p\}|\{p\} greater than its base \{p\}))?"
 )
 
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
@@ -267,6 +267,14 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
             r"^the next (?:'?non-attack'?|non-attack) action card you play this turn (?:gets|gains) go again$"
         ),
         "next_nonattack_go_again",
+    ),
+    (
+        # Chane's "Your next Runeblade or Shadow action this turn gains go again" (an action card of
+        # either class or talent, attack or not; consumed by playing.play, CR 5.1.2a)
+        re.compile(
+            r"^your next ([a-z]+)(?: or ([a-z]+))? action(?: card)? this turn (?:gets|gains) go again$"
+        ),
+        "next_action_go_again",
     ),
     (re.compile(r"^each hero creates (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "each_create_token"),
     (re.compile(r"^each hero draws (a|an|one|two|three|\d+) cards?$"), "each_draw"),
@@ -1142,7 +1150,10 @@ def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None
     """Whether an attack (its card's facts; ``weapon`` for a weapon's attack-proxy) fits a card's
     "target [...] attack" description (CR 1.8.5d); None when a word of it is not one the engine reads."""
     d = description.casefold().strip()
-    quality = re.search(r" with (stealth|combo|cost (\d+) or (less|greater)|(\d+) or less base \{p\})$", d)
+    quality = re.search(
+        r" with (stealth|combo|cost (\d+) or (less|greater)|(\d+) or less base \{p\}|\{p\} greater than its base \{p\})$",
+        d,
+    )
     if quality:
         d = d[: quality.start()]
     m = re.fullmatch(r"(?:(.+) )?(attack action card|attack)", d)
@@ -1175,6 +1186,8 @@ def target_fits(description: str, facts: CardFacts, weapon: bool) -> bool | None
             return facts.has("stealth")
         if q == "combo":  # CR 8.4.1: a card with a combo ability
             return facts.has("combo") or bool(re.search(r"(?:^|\n)\s*combo\s*[-–]", plain(facts.text), re.I))
+        if q.startswith("{p} greater"):
+            return True  # a fact of the chain link, not the card: playing.check_buffed_target (Boltyn)
         if quality.group(2):
             cost = facts.cost or 0
             n = int(quality.group(2))
@@ -1784,6 +1797,9 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1]
                 elif kind in ("target_go_again", "next_attack_go_again"):
                     amount = 0
+                elif kind == "next_action_go_again":
+                    amount = 0
+                    target = "|".join(g for g in groups if g)
                 elif groups:
                     amount = _num(groups[0])
                 if kind == "arsenal_reveal_banish":
@@ -1975,6 +1991,7 @@ class ActivatedAbility:
     tap_hero: bool = False  # "{t} your hero": an effect-cost of an equipment's ability (CR 8.5.55a, 1.14.4)
     discard_cost: str = ""  # "discard an instant": the kind of card the log's discard line must name
     flip_arsenal: bool = False  # "turn a face down card in your arsenal face up" (Lexi; CR 1.14.4)
+    create_token: str = ""  # "create a Soul Shackle token" as a cost (Chane; CR 1.14.4)
     banish_self: bool = False  # "Banish this and a card from your hero's soul" (Radiant Raiment; CR 1.14.4)
 
 
@@ -2049,6 +2066,8 @@ _DISCARD_COST = re.compile(r"^discard an (instant|assassin)(?: card)?$")
 BANISH_AURA_COST = re.compile(
     r"^banish another ([a-z]+) aura permanent you control with no ([a-z]+) counters$", re.I
 )
+#: Chane's "Create a Soul Shackle token" as a cost (CR 1.14.4: an effect-cost, ``playing.pay_effect_costs``).
+_CREATE_TOKEN_COST = re.compile(r"^create an? ([a-z' ]+?) token$")
 #: Lexi's "Turn a face down card in your arsenal face up" (``heroes.pay_arsenal_flip``).
 _FLIP_ARSENAL_COST = re.compile(r"^turn a face-? ?down card in your arsenal face-? ?up$")
 
@@ -2081,6 +2100,7 @@ def _cost_part(part: str) -> bool:
         or _DISCARD_COST.match(part)
         or BANISH_AURA_COST.match(part)
         or _FLIP_ARSENAL_COST.match(part)
+        or _CREATE_TOKEN_COST.match(part)
     )
 
 
@@ -2125,6 +2145,9 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             tap_hero="{t} your hero" in parts,
             discard_cost=discard.group(1) if discard else "",
             flip_arsenal=any(_FLIP_ARSENAL_COST.match(x) for x in parts),
+            create_token=next(
+                (m.group(1).title() for x in parts if (m := _CREATE_TOKEN_COST.match(x)) is not None), ""
+            ),
             banish_self="banish this" in parts or any(_BANISH_SELF_SOUL_COST.match(x) for x in parts),
         )
     if facts.is_weapon and facts.power is not None:
@@ -2812,6 +2835,12 @@ PLAYED_COLOUR_SUBTYPE_GO_AGAIN = re.compile(
     r"^if you've played a (red|yellow|blue) card this turn, ([a-z]+)s you control have go again while attacking\.?$",
     re.I,
 )
+#: Boltyn's "If you've charged this turn, your attacks get +1{p} while defended by an attack action card"
+#: (``heroes.hero_link_grants``: both checked again before damage, CR 6.1.3; group 1 the condition).
+CONDITION_ATTACKS_POWER_DEFENDED = re.compile(
+    r"^if (you've charged this turn), your attacks get \+(\d+)\{p\} while defended by an attack action card\.?$",
+    re.I,
+)
 #: Arakni, Marionette's and Web of Deceit's "At the beginning of your end phase, if an opponent is marked,
 #: you become a random Agent of Chaos" (``heroes.end_phase_abilities``: the log names the Agent, "P1
 #: becomes Arakni, Redback", ``heroes.become``; CR 9.3 marked).
@@ -2862,6 +2891,23 @@ DISCARD_TOKEN_PLAY_KIND = re.compile(
 RETURN_BANISHED_WITH_COUNTER = re.compile(
     r"return the banished aura to the arena with an? ([a-z]+) counter\.?$", re.I
 )
+#: Katsu's "you may discard a card with cost 0. If you do, search your deck for a card with combo, banish
+#: it face up, then shuffle your deck. You may play it this turn." and Zen's "Search your deck for a card
+#: with combo, banish it, then shuffle. You may play it this turn." (``heroes.start_search``: the log's
+#: search line names the card, ``heroes.search``; group 1 the discard's cost, 2 the keyword).
+SEARCH_BANISH_PLAY = re.compile(
+    r"(?:you may discard a card with cost (\d+)\. if you do, )?search your deck for a card with ([a-z]+), "
+    r"banish it(?: face up)?, then shuffle(?: your deck)?\. you may play it this turn\.?$",
+    re.I,
+)
+#: Kano's "Look at the top card of your deck. If it's a 'non-attack' action card, you may banish it. If you
+#: do, you may play it this turn as though it were an instant." (``heroes.resolve_ability`` starts it; the
+#: log's look and banish lines, ``heroes.look_top``).
+LOOK_TOP_BANISH_PLAY = re.compile(
+    r"look at the top card of your deck\. if it's an? '?non-attack'? action card, you may banish it\. if you do, "
+    r"you may play it this turn as though it were an instant\.?$",
+    re.I,
+)
 NAMED_WEAPON_DISCOUNT = re.compile(r"^([a-z' -]+?) cost you \{r\} less to activate\.?$", re.I)
 _HERO_RESOLVED = (
     *_HERO_RESOLVED,
@@ -2869,6 +2915,8 @@ _HERO_RESOLVED = (
     EQUIP_TOKEN_NEXT_KEYWORD_ATTACK,
     DISCARD_TOKEN_PLAY_KIND,
     RETURN_BANISHED_WITH_COUNTER,
+    SEARCH_BANISH_PLAY,
+    LOOK_TOP_BANISH_PLAY,
 )  # heroes.resolve_ability
 #: Gravy Bones's "If a blue card has been put into your graveyard this turn, you may play cards with
 #: watery grave from your graveyard" (``heroes.check_graveyard_play``; the turn's graveyard arrivals are
@@ -2914,9 +2962,12 @@ _HERO_MODELLED = (
     NAMED_WEAPON_DISCOUNT,
     DISCARD_TOKEN_PLAY_KIND,
     RETURN_BANISHED_WITH_COUNTER,
+    SEARCH_BANISH_PLAY,
+    LOOK_TOP_BANISH_PLAY,
     BANISHED_POWER_NO_BLOOD_DEBT,
     PITCH_COLOUR_TOKEN,
     PLAYED_COLOUR_SUBTYPE_GO_AGAIN,
+    CONDITION_ATTACKS_POWER_DEFENDED,
     *_LOOT_LINES,
     WEAPON_HITS_COPPER,
     PLAY_CLASS_AFTER_NONATTACK,
@@ -2981,6 +3032,8 @@ def _hero_line_status(line: str) -> str:
         return MODELLED
     if NEXT_ATTACK_POWER_LASTING.match(m.group(1)):
         return MODELLED  # Benji: triggers.hero_hit_abilities
+    if SEARCH_BANISH_PLAY.fullmatch(m.group(1).strip()):
+        return MODELLED  # Katsu: heroes.start_search as the trigger resolves
     effects, unknown = recognise(m.group(1).rstrip("."))
     ok = effects and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
     return MODELLED if ok else FLAGGED

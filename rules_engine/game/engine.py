@@ -42,11 +42,19 @@ from .combat import close_chain
 from .context import Ctx, Event, StepResult
 from .damage import apply_prevention, decline_prevention, finish_pending, pay, pitch_alone
 from .defending import defend
-from .effects import activated_ability, attack_text, recognise, self_named, self_prevention, unpack_choice
+from .effects import (
+    LOOK_TOP_BANISH_PLAY,
+    activated_ability,
+    attack_text,
+    recognise,
+    self_named,
+    self_prevention,
+    unpack_choice,
+)
 from .end_phase import arsenal, draw_clause, heave, no_arsenal, pitch_to_bottom
-from .heroes import become
+from .heroes import become, look_top, search
 from .layers import apply_choice, crank, static_text_notes
-from .playing import activate, hero_named, play
+from .playing import BUFFED_TARGET, activate, hero_named, play
 from .rules import (
     AMBIGUITY,
     CANNOT_APPLY,
@@ -62,6 +70,7 @@ from .rules import (
 from .state import COMBAT_STEPS, Effect, GameState, Layer, other
 from .triggers import trigger
 from .turn import all_pass_clause, begin_action_phase, pass_priority, phase_marker, step_marker
+from .values import link_power
 from .zones import banish, create_token, discard, opt, reveal, shown_by_attempt, shuffle
 
 __all__ = ["Ctx", "Engine", "Event", "StepResult"]
@@ -104,6 +113,8 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Shuffle: shuffle,
     A.Crank: crank,
     A.Become: become,
+    A.Search: search,
+    A.LookTop: look_top,
 }
 
 #: Clauses that leave a damage event waiting for the defender's choices (the choices themselves,
@@ -320,6 +331,101 @@ def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
     )
 
 
+def _search_trigger_resolution(s: GameState, player: str, ctx: Ctx) -> None:
+    """Katsu's trigger waiting on the stack while the log says its discard or search ("Katsu triggers:
+    P1 discards X, searches out Y"): the passes that resolve it are implied (only triggered layers wait;
+    nothing else could have happened), with a note."""
+    if not s.stack or any(x.kind != "triggered" for x in s.stack) or s.priority != player:
+        return
+    top = s.stack[-1]
+    if top.controller != player or top.effect != "search":
+        return
+    if any(e.kind == "search_due" and e.player == player for e in s.effects):
+        return
+    names = [layer.name for layer in reversed(s.stack)]
+    for _ in range(len(s.stack) + 2):
+        if not s.stack or s.stack[-1].kind != "triggered" or s.game_over:
+            break
+        top = s.stack[-1]
+        all_pass_clause(s, A.AllPass("once", ()), ctx)
+        if top.effect == "search":
+            break
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: the passes that resolve {layers} are implied (the line tells its discard or search).",
+            number=ctx.entry.number,
+            layers=", ".join(names),
+        ),
+    )
+
+
+def _look_top_resolution(s: GameState, clause: A.LookTop, ctx: Ctx) -> None:
+    """Kano's ability waiting on the stack while the log tells what it saw ("Top card is X; P1 banishes
+    it"): with only that player's layers waiting and nobody else acting, the passes that resolve it are
+    implied, with a note (CR 5.3)."""
+    if any(e.kind == "look_top_due" for e in s.effects) or not s.stack:
+        return
+    top = s.stack[-1]
+    player = clause.player or top.controller
+    if top.kind != "activated" or top.controller != player or not LOOK_TOP_BANISH_PLAY.search(top.effect):
+        return
+    if s.priority != player or any(x.controller != player for x in s.stack):
+        return
+    all_pass_clause(s, A.AllPass("once", ()), ctx)
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: the passes that resolve {layer} are implied (the line tells what it saw).",
+            number=ctx.entry.number,
+            layer=top.name,
+        ),
+    )
+
+
+def _implied_buff_resolution(s: GameState, clause: A.Activate, ctx: Ctx) -> None:
+    """Boltyn's "Target attack with {p} greater than its base {p}" activated while the player's own
+    cards wait on the stack above the attack (Lunging Press, then "P1 activates Boltyn"): the target is
+    chosen as the ability is activated (CR 5.2.2, 1.8.5d), so the log's activation says the player's
+    reaction had resolved and raised the power. With the attack not yet above its base, and only the
+    player's own layers waiting, the passes that resolve them are implied, with a note; anything else
+    is left to the rule."""
+    # "Boltyn activates": the hero named is the player's (the subject is filled in later, engine.apply)
+    named = [
+        x
+        for x in ("P1", "P2")
+        if (h := s.p(x).hero_card) is not None and hero_named(s.p(x).hero, h, clause.source)
+    ]
+    player = clause.player or (named[0] if named else "")
+    if player not in ("P1", "P2"):
+        return
+    p = s.p(player)
+    if p.hero_card is None or not hero_named(p.hero, p.hero_card, clause.source):
+        return
+    ab = activated_ability(p.hero_card)
+    link = s.active_link()
+    if ab is None or link is None or not BUFFED_TARGET.search(ab.ability_text):
+        return
+    if not s.stack or s.priority != player or any(x.controller != player for x in s.stack):
+        return
+    if link_power(link) > (link.attack.facts.power or 0):
+        return
+    names = [layer.name for layer in reversed(s.stack)]
+    for _ in range(len(s.stack) + 4):
+        if not s.stack or any(x.controller != player for x in s.stack) or s.game_over:
+            break
+        all_pass_clause(s, A.AllPass("once", ()), ctx)
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: the passes that resolve {layers} before {card} are implied (its target must have {{p}} greater than its base {{p}} as it is activated).",
+            number=ctx.entry.number,
+            layers=", ".join(names),
+            card=clause.source,
+        ),
+    )
+
+
 def _choice_kind(clause: A.Action) -> tuple[str, str, int] | None:
     """The option a clause may take (``choices``): its kind, player ("" when the line does not say)
     and the amount paid."""
@@ -397,6 +503,12 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         return
     if isinstance(clause, A.Play):
         implied_trigger_resolution(s, clause, ctx)
+    if isinstance(clause, A.Activate):
+        _implied_buff_resolution(s, clause, ctx)
+    if isinstance(clause, (A.Search, A.Discard)) and clause.player:
+        _search_trigger_resolution(s, clause.player, ctx)
+    if isinstance(clause, A.LookTop):
+        _look_top_resolution(s, clause, ctx)
     if isinstance(clause, A.CreateToken):
         _token_trigger_resolution(s, clause.name, ctx, clause.count)
     if isinstance(clause, A.Draw) and s.phase == "action":
@@ -594,9 +706,18 @@ def _draw_trigger_resolution(s: GameState, player: str, ctx: Ctx) -> None:
     trigger's "draw a card"): the line reports the trigger's outcome, so everyone passed and it
     resolved (CR 1.11.4a); the draw line is then read as telling it (``end_phase.draw_clause``)."""
     top = s.stack[-1] if s.stack else None
-    if top is None or top.kind != "triggered" or top.effect != "text" or top.controller != player:
+    if top is None or top.controller != player:
         return
-    if not any(t.startswith("draw:") for t in top.targets):
+    own_draw = (
+        top.kind == "activated"
+        and not top.cost_due
+        and re.fullmatch(r"draw (?:a|1) card\.?", top.effect.strip(), re.I) is not None
+        and s.priority == player
+        and all(x.controller == player for x in s.stack)
+    )  # "P1 activates Oscilio discarding X and draws": the player's own ability that only draws
+    if not own_draw and (top.kind != "triggered" or top.effect != "text"):
+        return
+    if not own_draw and not any(t.startswith("draw:") for t in top.targets):
         return
     _resolve_top(
         s,
@@ -1064,6 +1185,29 @@ class Engine:
                         number=ctx.entry.number,
                         holder=holder_,
                         responder=responder,
+                    ),
+                )
+                HANDLERS[A.Pass](s, A.Pass(holder_), ctx)
+            return
+        if isinstance(c, A.Noop) and c.text.startswith("offturn:"):
+            holder_ = c.text.partition(":")[2]
+            if (
+                s.phase == "action"
+                and not s.stack
+                and s.turn_player == holder_
+                and s.priority == holder_
+                and not s.passes
+                and not s.game_over
+            ):
+                # "During P2's turn P1 activates X": the other player acts on the turn-player's pass
+                # (CR 1.11.4a), the one pass the judge leaves out
+                ctx.add(
+                    NOTE,
+                    say(
+                        "line {number}: {holder}'s pass is implied by '{responder} acts during {holder}'s turn'.",
+                        number=ctx.entry.number,
+                        holder=holder_,
+                        responder=other(holder_),
                     ),
                 )
                 HANDLERS[A.Pass](s, A.Pass(holder_), ctx)

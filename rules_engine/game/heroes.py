@@ -50,6 +50,7 @@ from .effects import (
     BANISHED_POWER_NO_BLOOD_DEBT,
     BECOME_RANDOM_AGENT,
     BOOSTED_THIS_TURN_CONDITION,
+    CONDITION_ATTACKS_POWER_DEFENDED,
     CREATE_IN_HAND,
     CREATE_TOKEN_WITH_COUNTERS,
     DECK_TOP_ITEM_AS_INSTANT,
@@ -65,6 +66,7 @@ from .effects import (
     HIT_BANISH_ARSENAL,
     HIT_BANISH_FROM_HAND,
     LIFE_BALANCE,
+    LOOK_TOP_BANISH_PLAY,
     NAMED_GET_CRANK,
     PLAY_CLASS_AFTER_NONATTACK,
     PLAY_OFF_TURN_TOKEN_THEIRS,
@@ -73,11 +75,13 @@ from .effects import (
     PLAYED_THIS_TURN_CONDITION,
     RETURN_BANISHED_WITH_COUNTER,
     RETURN_TO_BROOD,
+    SEARCH_BANISH_PLAY,
     SECOND_CRANK_DRAW,
     SECOND_NONATTACK_TOKEN,
     START_TOKENS_KEYWORD,
     STEALTH_MARKED_BONUS,
     WEAPON_HITS_COPPER,
+    plain,
     played_tags,
     split_sentences,
 )
@@ -102,6 +106,18 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
             "manual_effect",
         )
         layer.cost_due = ""
+    m = SEARCH_BANISH_PLAY.search(layer.effect)
+    if m is not None:  # Zen: the search the log names (search), then the rest of the ability
+        start_search(s, layer.controller, layer.name, m, ctx)
+        layer.effect = (layer.effect[: m.start()] + layer.effect[m.end() :]).strip()
+    m = LOOK_TOP_BANISH_PLAY.search(layer.effect)
+    if m is not None:  # Kano: the look and the banish the log tells (look_top)
+        text = (
+            "Look at the top card of your deck (the log names it); a 'non-attack' action card may be banished "
+            "and played this turn as though it were an instant."
+        )
+        s.effects.append(Effect("look_top_due", layer.controller, 0, "turn", layer.name, "", text))
+        layer.effect = (layer.effect[: m.start()] + layer.effect[m.end() :]).strip()
     text = layer.effect
     m = AGENT_REACTION_EFFECT.match(text.strip())
     if m is not None and s.p(layer.controller).hero_card is not None:
@@ -160,6 +176,190 @@ def resolve_ability(s: GameState, layer: Layer, ctx: Ctx) -> str:
         _create_or_loot(s, layer, m, ctx)
         return ""  # the whole effect (go again: layers.resolve_top reads the layer's text)
     return text
+
+
+def start_search(s: GameState, player: str, source: str, m: re.Match[str], ctx: Ctx) -> None:
+    """Katsu's and Zen's deck search as their ability resolves (CR 5.3, 6.6): a ``search_due`` effect the
+    log's search line takes (``search``); Katsu's "you may discard a card with cost 0. If you do, ..."
+    first waits for the log's discard of such a card (``zones.pay_search_discard``). A search due and never
+    logged is reported as the end phase begins (``end_phase_abilities``); Katsu's discard not taken is his
+    choice not to search."""
+    discard = f"discard:{m.group(1)}" if m.group(1) is not None else ""
+    text = (
+        f"Discard a card with cost {m.group(1)}; if you do, search your deck for a card with {m.group(2)} (the log names it)."
+        if discard
+        else f"Search your deck for a card with {m.group(2)} (the log names it)."
+    )
+    s.effects.append(
+        Effect("search_due", player, 0, "turn", source, discard, f"{m.group(2).casefold()}|{text}")
+    )
+
+
+def _has_keyword(facts: CardFacts, keyword: str) -> bool:
+    """A card "with combo" has a combo ability (CR 8.4.1: written "Combo - ..."), others the keyword."""
+    if keyword == "combo":
+        return facts.has("combo") or bool(re.search(r"(?:^|\n|\.\s)\s*combo\s*[-–]", facts.text, re.I))
+    return facts.has(keyword)
+
+
+def search(s: GameState, c: A.Search, ctx: Ctx) -> None:
+    """The card the log says a deck search found (its identity is what the log says, CR 3.0.1's hidden
+    deck): it must fit the search (a card with combo), it leaves the deck (a known top or bottom card, or
+    one of the unknown cards), is banished face up and may be played from there this turn (a
+    ``play_from_banished`` effect, ``hero_banished_play``); the deck is shuffled (CR 8.5.20: its known
+    cards are known no more). A search with no ability waiting for it, or before Katsu's discard, is a
+    violation."""
+    p = s.p(c.player)
+    due = next((e for e in s.effects if e.kind == "search_due" and e.player == c.player), None)
+    if due is None:
+        raise Illegal(
+            "search",
+            say("No ability lets {player} search their deck now.", player=c.player),
+        )
+    if due.card_id.startswith("discard:"):
+        raise Illegal(
+            "search",
+            say(
+                "{source}'s search comes only after a discard of a card with cost {cost}; log the discard first.",
+                source=due.source,
+                cost=due.card_id.removeprefix("discard:"),
+            ),
+        )
+    keyword = due.text.split("|", 1)[0]
+    card = next((x for x in [*p.deck_top, *p.deck_bottom] if same_card(x, c.card.name)), None)
+    facts = card.facts if card is not None else card_facts(c.card.name, ctx)
+    if not _has_keyword(facts, keyword):
+        raise Illegal(
+            "search",
+            say(
+                "{source} searches for a card with {keyword}; {card} has none.",
+                source=due.source,
+                keyword=keyword,
+                card=c.card.name,
+            ),
+        )
+    if p.deck_count is not None and p.deck_count <= 0:
+        raise Illegal("search", say("{player}'s deck is empty.", player=c.player))
+    if card is not None:
+        (p.deck_top if card in p.deck_top else p.deck_bottom).remove(card)
+    else:
+        card = new_card(s, c.card.name, c.player, ctx, c.card.claims)
+    if p.deck_count is not None:
+        p.deck_count -= 1
+    s.effects.remove(due)
+    card.face = "up"
+    p.banished.append(card)
+    conditions.record_banished(s, c.player, card)
+    p.deck_top, p.deck_bottom = [], []  # shuffled (CR 8.5.20)
+    text = f"{card.name} may be played from the banished zone this turn."
+    s.effects.append(Effect("play_from_banished", c.player, 0, "turn", due.source, card.id, text))
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: {source}: {card} is banished face up from the deck, which is shuffled; it may be played this turn.",
+            number=ctx.entry.number,
+            source=due.source,
+            card=card.name,
+        ),
+        "hero_ability",
+    )
+
+
+def hero_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> bool | None:
+    """A card played from the banished zone with a permission for it this turn (Katsu's, Zen's search,
+    Kano's look): the permission is used (CR 5.1.1a's allowance); True when it gives the card an
+    instant's timing (Kano's "as though it were an instant"), None with no such permission (the card's
+    own, ``playing.check_banished_play``)."""
+    allowed = next(
+        (
+            e
+            for e in s.effects
+            if e.kind == "play_from_banished" and e.player == player and e.card_id == card.id
+        ),
+        None,
+    )
+    if allowed is None:
+        return None
+    s.effects.remove(allowed)
+    return allowed.choice == "instant"
+
+
+def look_top(s: GameState, c: A.LookTop, ctx: Ctx) -> None:
+    """Kano's look at the top card of the deck (CR 3.0.1: the card's identity is what the log says): the
+    card named is the known top card, or becomes it; "P1 banishes it" banishes it face up if it is a
+    'non-attack' action card, with a permission to play it this turn as though it were an instant (CR
+    5.1.1), else the banish is a violation (the card stays on top). A look with no ability waiting for it
+    is refused."""
+    player = c.player or next((e.player for e in s.effects if e.kind == "look_top_due"), "")
+    due = next((e for e in s.effects if e.kind == "look_top_due" and e.player == player), None)
+    if due is None:
+        raise Illegal(
+            "look_top",
+            say(
+                "No ability lets {player} look at the top card of their deck now.",
+                player=player or "the player",
+            ),
+        )
+    p = s.p(player)
+    if c.card is not None:
+        if p.deck_top and not same_card(p.deck_top[0], c.card.name):
+            raise Illegal(
+                "look_top",
+                say(
+                    "{card} is not the top card of {player}'s deck ({top} is).",
+                    card=c.card.name,
+                    player=player,
+                    top=p.deck_top[0].name,
+                ),
+            )
+        if not p.deck_top:
+            if p.deck_count is not None and p.deck_count <= 0:
+                raise Illegal("look_top", say("{player}'s deck is empty.", player=player))
+            p.deck_top.insert(0, new_card(s, c.card.name, player, ctx, c.card.claims))
+    if not c.banish:
+        return
+    if not p.deck_top:
+        ctx.add(
+            MANUAL,
+            say(
+                "line {number}: {name}: the log banishes the top card without naming it; enter it ('Top card is X').",
+                number=ctx.entry.number,
+                name=due.source,
+            ),
+            "manual_effect",
+        )
+        return
+    top = p.deck_top[0]
+    if not (top.facts.is_action and "non-attack" in top.facts.subtypes):
+        raise Illegal(
+            "look_top",
+            say(
+                "{name} may banish the top card only if it is a 'non-attack' action card; {card} is not one.",
+                name=due.source,
+                card=top.name,
+            ),
+        )
+    p.deck_top.pop(0)
+    if p.deck_count is not None:
+        p.deck_count -= 1
+    s.effects.remove(due)
+    top.face = "up"
+    p.banished.append(top)
+    conditions.record_banished(s, player, top)
+    text = f"{top.name} may be played from the banished zone this turn as though it were an instant."
+    s.effects.append(
+        Effect("play_from_banished", player, 0, "turn", due.source, top.id, text, choice="instant")
+    )
+    ctx.add(
+        NOTE,
+        say(
+            "line {number}: {name}: {card} is banished from the top of the deck; it may be played this turn as though it were an instant.",
+            number=ctx.entry.number,
+            name=due.source,
+            card=top.name,
+        ),
+        "hero_ability",
+    )
 
 
 def _create_or_loot(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:
@@ -509,6 +709,12 @@ def hero_link_grants(s: GameState, link: ChainLink) -> list[str]:
             key = conditions.parse(f"you've played a {d.group(1)} card this turn")
             if key is not None:
                 out.append(f"{key}|0|0|go again;")
+        b = CONDITION_ATTACKS_POWER_DEFENDED.match(plain(sentence).strip())
+        key = conditions.parse(b.group(1)) if b else None
+        if b and key is not None:
+            # Boltyn's "If you've charged this turn, your attacks get +1{p} while defended by an attack
+            # action card": both facts checked before damage (values.grant_met's "defended_by" prefix)
+            out.append(f"defended_by:attack action&{key}|0|{b.group(2)}|;")
     return out
 
 
@@ -629,6 +835,19 @@ def end_phase_abilities(s: GameState, ctx: Ctx) -> None:
             ),
             "manual_effect",
         )
+    for eff in [e for e in s.effects if e.kind == "search_due"]:
+        s.effects.remove(eff)  # Katsu's optional discard not taken: nothing; a search due never named: asked
+        if not eff.card_id:
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {name} searched {player}'s deck and the log never named the card found; enter it ('{player} searches their deck for X').",
+                    number=ctx.entry.number,
+                    name=eff.source,
+                    player=eff.player,
+                ),
+                "manual_effect",
+            )
     for pl in PLAYERS:  # "at the beginning of each end phase": either player's hero (Terra)
         _offer_end_phase_payment(s, pl, ctx)
     player = s.turn_player

@@ -33,6 +33,7 @@ from .defending import (
 )
 from .effects import (
     PHASE_TRIGGER_KEYS,
+    SEARCH_BANISH_PLAY,
     SHARPEN,
     Grant,
     TextEffect,
@@ -48,12 +49,20 @@ from .effects import (
     recognise,
     self_named,
     skipped_sentences,
+    split_sentences,
     static_sentences,
     steam_text,
     token_facts,
     unpack_choice,
 )
-from .heroes import crank_abilities, grants_crank, hero_link_grants, resolve_ability, token_created
+from .heroes import (
+    crank_abilities,
+    grants_crank,
+    hero_link_grants,
+    resolve_ability,
+    start_search,
+    token_created,
+)
 from .rules import MANUAL, NOTE, Illegal
 from .state import PLAYERS, Card, ChainLink, Effect, GameState, Layer, other
 from .values import GROWING_CONDITIONS, attack_is, defender_fits, phantasm_defender
@@ -87,7 +96,8 @@ def resolve_top(s: GameState, ctx: Ctx, give: bool = True) -> bool:
     elif layer.kind == "activated":
         text = resolve_ability(s, layer, ctx)  # a hero ability's modelled parts (Azalea's)
         resolve_text(s, layer.controller, layer.name, text, ctx, layer)
-        if re.search(r"\bgo again\b", layer.effect, re.I):
+        if any(x.casefold() == "go again" for x in split_sentences(plain(layer.effect))):
+            # the ability's own go again (CR 8.3.5a), not "target attack gains go again" (Boltyn)
             gain_ap(s, layer.controller, layer.name, ctx)
     elif layer.card is not None:
         card = layer.card
@@ -381,6 +391,10 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
             card.face, card.origin, card.duration = "up", "", ""
             p.permanents.append(card)  # CR 8.1.4: an item is a permanent in the arena
             ctx.events.append(Event("move", layer.controller, f"{card.name}: banished -> arena"))
+    elif eff == "search":  # Katsu's first-hit trigger (triggers.hero_hit_abilities)
+        m = SEARCH_BANISH_PLAY.fullmatch(layer.targets[0]) if layer.targets else None
+        if m is not None:
+            start_search(s, layer.controller, layer.name, m, ctx)
     elif eff == "steam_on_named":  # a boosted card's own trigger (zones.boost_banish_triggers)
         kind = norm_name(layer.targets[0]) if layer.targets else ""
         fits = [c for c in s.p(layer.controller).permanents if norm_name(token_base(c.name)) == kind]
@@ -1024,6 +1038,8 @@ def apply_text_effect(
         s.effects.append(Effect("next_attack_go_again", player, 0, "turn", name))
     elif k == "next_attack_keyword":  # consumed by playing.apply_next_card_effects (CR 5.1.2a)
         s.effects.append(Effect("next_attack_keyword", player, 0, "turn", name, text=e.target))
+    elif k == "next_action_go_again":  # consumed by playing.next_action_go_again (CR 5.1.2a)
+        s.effects.append(Effect("next_action_go_again", player, 0, "turn", name, text=e.target))
     elif k == "next_nonattack_go_again":  # consumed by playing.play (CR 5.1.2a)
         s.effects.append(Effect("next_nonattack_go_again", player, 0, "turn", name))
     elif k == "next_filtered_attack":  # consumed by playing.apply_next_card_effects (CR 5.1.2a)

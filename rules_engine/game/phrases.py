@@ -1479,12 +1479,13 @@ class Parser:
                     after = after[m2.end() :]
                     continue
                 m3 = re.match(
-                    r"from (?:their |the )?(hand|arsenal|equipment|banished zone|graveyard|deck)\b",
+                    r"from (?:their |the )?(hand|arsenal|equipment|banished zone|banishment|banished|banish|graveyard|deck)\b",
                     after,
                     re.I,
                 )
                 if m3:
                     zone = m3.group(1).casefold().replace(" zone", "")
+                    zone = "banished" if zone.startswith("banish") else zone
                     after = after[m3.end() :]
                     continue
                 mval = re.match(r"\(\s*(\d+)\s*\)", after)
@@ -1528,6 +1529,12 @@ class Parser:
             line = self.names.colour_before(line)
             line = self.names.first_word_said(line)
         line = re.sub(r"\bEOT\b", "end phase", line)
+        line = re.sub(  # "searches out Y and banishes it face up": the search's own banish (heroes.search)
+            r"\b((?:search|tutor|fetch)\w*\b[^,;.:]*?)\s*,?\s*(?:and )?banish(?:es|ed|ing)? it(?: face[- ]?up)?",
+            r"\1",
+            line,
+            flags=re.I,
+        )
         line = re.sub(r"\b(res|rslv|rslvs)\)", "resolves)", line, flags=re.I)  # "(Y res)"
         # "4 dmg, hit -> Snatch trigger": the arrow says why the trigger came (the hit); its source is Snatch
         line = re.sub(
@@ -1670,6 +1677,12 @@ class Parser:
             entry.clauses.append(A.PhaseMarker(m.group(1).casefold()))
             self.clause(m.group(2), entry)
             return
+        m = re.match(r"^(?:during|on|in) (P[12])'s turn,?\s+(?=P[12]\b)(.*)$", c, re.I)
+        if m:
+            # "During P2's turn P1 activates Oscilio": the turn-player's pass before it is implied (engine)
+            entry.clauses.append(A.Noop(f"offturn:{m.group(1).upper()}"))
+            self.clause(m.group(2), entry)
+            return
         said: list[str] = []  # claims outside parentheses (after a colon, "while ...", "in response to ...")
         m = re.match(
             r"^(?:crush|on[- ]hit|hit|combo|rupture|reprise|boost|intimidate|trigger|the trigger|its trigger)\s*:\s*(.+)$",
@@ -1682,6 +1695,15 @@ class Parser:
         colon = _top_level(c, ":")
         if colon is not None and not re.match(r"^P[12] (?:opts|draws)\b", c, re.I):
             head, tail = c[:colon].strip(), c[colon + 1 :].strip()
+            if re.search(r"\btriggers?$", head, re.I) and re.search(
+                r"\b(?:search(?:es|ed)?|tutors?|tutored)\b", tail, re.I
+            ):
+                # "Katsu triggers: P1 discards X, searches out Y": a search is the player's choice the
+                # trigger asks for, told as actions (heroes.search), not a claim about the result
+                self.clause(head, entry)
+                for part in self.split_actions(tail):
+                    self.clause(part, entry)
+                return
             if re.search(r"\b(?:resolves?|triggers?(?: and resolves?)?)(?:\s*\([^)]*\))?$", head, re.I):
                 # what follows a resolving layer is what the players say it did: checked, never applied
                 c = head
@@ -2711,6 +2733,49 @@ class Parser:
         m = re.fullmatch(rf"{_P} shuffles (?:their|his|her|the) deck", c, re.I)
         if m:
             return [A.Shuffle(m.group(1).upper())]
+        m = re.fullmatch(
+            rf"{_P} (?:search(?:es|ed)?(?: out| for)?|tutors?|tutored|fetch(?:es|ed)?(?: out)?)"
+            r"(?: (?:their|his|her|the) deck for)? (.+?)"
+            r"(?:,? (?:and )?banish(?:es|ed|ing)? it(?: face[- ]?up)?)?"
+            r"(?:,? (?:and |then )*shuffl(?:es|ed|ing)?(?: (?:their|his|her|the) deck)?)?",
+            c,
+            re.I,
+        )
+        if m:
+            refs = self.card_list(m.group(2))
+            if len(refs) == 1:  # the card a deck search found (heroes.search)
+                return [A.Search(m.group(1).upper(), refs[0])]
+        # Kano's look at the top card (heroes.look_top): "Top card is X[, a non-attack action]", "P1 looks at
+        # the top card, X[, and banishes it]", "P1 banishes it [to play it]"
+        m = re.fullmatch(
+            r"(?:the )?top card(?: of (?:the |their |his |her |(P[12])'s )?deck)?(?: is| was|:)?\s+(.+?)",
+            c,
+            re.I,
+        )
+        m2 = re.fullmatch(
+            r"(?:(P[12])|[A-Z][\w' ,]*?) (?:looks|looked) at (?:the|their|his|her) top card(?: of (?:the|their|his|her) deck)?"
+            r"(?:,|:| -| and sees| and finds)?\s*(?:it'?s |it is )?(.+?)",
+            c,
+            re.I,
+        )
+        mm = m or m2
+        if mm:
+            said = re.sub(r",?\s*(?:to play it|face[- ]?up)\s*$", "", mm.group(2).strip(), flags=re.I)
+            banish = re.search(r",?\s*(?:and )?banish(?:es|ed)? it\s*$", said, re.I)
+            if banish:
+                said = said[: banish.start()]
+            said = re.sub(
+                r",?\s*(?:an?|which is an?) '?(?:non-attack|attack)'? action(?: card)?\s*$",
+                "",
+                said,
+                flags=re.I,
+            )
+            refs = self.card_list(said.strip().rstrip(","))
+            if len(refs) == 1:
+                return [A.LookTop((mm.group(1) or "").upper(), refs[0], bool(banish))]
+        m = re.fullmatch(rf"{_P} banish(?:es|ed)? it(?: to play it| face[- ]?up)*", c, re.I)
+        if m:
+            return [A.LookTop(m.group(1).upper(), None, True)]
         m = _PAY_LINE.fullmatch(c)
         if m:
             # "P2 pays 1", "pays {r}{r}", "pays the 1 for it", "pays for the +2 with Sink Below"
@@ -2766,7 +2831,7 @@ class Parser:
 
     def play(self, player: str, rest: str, boost: bool, boost_card: str) -> list[A.Action] | None:
         parts = re.split(
-            r"(?<!\bwithout)(?<!\bnot)(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b|"
+            r"(?<!\bwithout)(?<!\bnot)(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|banish|banishment|their banished zone|the banished zone|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b|"
             + _FUSION_PART
             + "|"
             + _CHARGE_PART
@@ -2777,6 +2842,8 @@ class Parser:
             flags=re.I,
         )
         head = re.sub(r"\s+and$", "", parts[0].strip())
+        if re.match(r"the ", head, re.I) and self.names.prefix(head) is None and self.names.prefix(head[4:]):
+            head = head[4:]  # "plays the Phoenix Flame": the card named after an article
         refs = self.card_list(head)
         if len(refs) != 1:
             return None  # no card, or more words than one card's name: not read, never half-read
@@ -2794,7 +2861,8 @@ class Parser:
             p = re.sub(r"\s+(?:and|then)$", "", part.strip().rstrip(",")).strip()
             pl = p.casefold()
             if pl.startswith("from "):
-                zone = re.sub(r"^from (?:their )?", "", pl).split()[0]
+                zone = re.sub(r"^from (?:their |the )?", "", pl).split()[0]
+                zone = "banished" if zone.startswith("banish") else zone
                 card = A.CardRef(card.name, zone, card.claims)
             elif pl.startswith("targeting"):
                 targets = self.targets(p[len("targeting") :].strip())
@@ -2906,17 +2974,27 @@ class Parser:
         return "yes", tuple(self.card_list(rest))
 
     def activate(self, player: str, rest: str) -> list[A.Action] | None:
-        parts = re.split(r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitching\b|paying\b))", rest, flags=re.I)
+        parts = re.split(
+            r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitching\b|paying\b|discarding\b|returning\b))",
+            rest,
+            flags=re.I,
+        )
         name = self.names.prefix(parts[0]) or parts[0].strip()
         targets: tuple[str, ...] = ()
         pitches: list[A.CardRef] = []
+        discarded: list[A.CardRef] = []
         for part in parts[1:]:
             pl = part.strip().casefold()
             if pl.startswith("targeting"):
                 targets = self.targets(part.strip()[len("targeting") :].strip())
             elif "pitching" in pl:
                 pitches.extend(self.card_list(re.sub(r"^.*?pitching\s+", "", part.strip(), flags=re.I)))
-        return [A.Activate(player, name, targets, tuple(pitches))]
+            elif pl.startswith("returning"):
+                pass  # "returning Phoenix Flame to hand": the ability's effect said (Fai's), applied as it resolves
+            elif pl.startswith("discarding"):
+                # "activates Oscilio, discarding Sink Below": the discard that pays the cost (zones.pay_discard_cost)
+                discarded.extend(self.card_list(re.sub(r"^discarding\s+", "", part.strip(), flags=re.I)))
+        return [A.Activate(player, name, targets, tuple(pitches), tuple(discarded))]
 
     def observe(self, text: str) -> A.Observe | None:
         t = text.strip()
@@ -3567,7 +3645,7 @@ _PLAYER_VERBS = (
     r"shuffles|shuffled|is|was|didn't|didnt|did|doesn't|doesnt|does|goes|went|opts|heaves|adds|added|eats|ate|selects|"
     r"cranks|cranked|destroys|destroyed|bottoms|bottomed|cycles|cycled|"
     r"follows|followed|announces|announced|"
-    r"chooses|chose"
+    r"chooses|chose|searches|searched|tutors|tutored"
 )
 #: Words that start a player's action but may also begin a card's name ("P2 DR D": DR D is a card)
 _PLAYER_VERBS_MORE = (

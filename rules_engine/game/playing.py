@@ -56,6 +56,7 @@ from .heroes import (
     check_activation_condition,
     check_graveyard_play,
     deck_top_play,
+    hero_banished_play,
     pay_arsenal_flip,
     pay_banish_aura,
     play_abilities,
@@ -71,14 +72,16 @@ from .triggers import (
     play_triggers,
     spectra_trigger,
 )
-from .values import attack_is, card_filter_fits, defender_fits
+from .values import attack_is, card_filter_fits, defender_fits, link_power
 from .zones import (
     banish_permanent,
     boost_banish_triggers,
     check_claims,
     deck_banish_triggers,
     destroy_permanent,
+    discard,
     discard_triggers,
+    make_token,
     new_card,
     take,
     target_player,
@@ -136,7 +139,13 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         raise Illegal("play_zone", say("{card} cannot be played from {zone}.", card=card.name, zone=zone))
     if zone == "graveyard":
         check_graveyard_play(s, player, card, ctx)  # Gravy Bones's and Oscilio's permissions (CR 5.1.1)
-    from_banished = check_banished_play(s, player, card, ctx) if zone == "banished" else None
+    # a hero's permission (Katsu's, Zen's search, Kano's as though it were an instant), else the
+    # card's own (CR 5.1.1a)
+    hero_play = hero_banished_play(s, player, card, ctx) if zone == "banished" else None
+    banished_instant = bool(hero_play)
+    from_banished = (
+        check_banished_play(s, player, card, ctx) if zone == "banished" and hero_play is None else None
+    )
     if s.priority != player and not implied_step_pass(s, player, ctx):
         if f.is_("attack reaction") and (s.combat_step == "reaction"):
             link = s.active_link()
@@ -205,7 +214,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                 say("{attack} forbids defense reaction cards this chain link.", attack=link.attack.name),
             )
         check_can_defend(s, link, [card], ctx, reaction=True)
-    elif f.is_("instant") or c.as_instant or plays_as_instant(s, player, f, zone):
+    elif f.is_("instant") or c.as_instant or banished_instant or plays_as_instant(s, player, f, zone):
         pass  # an instant's timing (CR 5.1.1; Iyslander's arsenal cards on an opponent's turn)
     elif f.is_action or not f.types:
         if s.stack:
@@ -385,6 +394,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     record_play(s, player, f)
     play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
+    if f.is_action:
+        next_action_go_again(s, player, f, layer)  # Chane's "next Runeblade or Shadow action" (CR 5.1.2a)
     if "non-attack" in f.subtypes and f.is_action:
         # "The next non-attack action card you play this turn gets go again" (CR 5.1.2a)
         due = next((e for e in s.effects if e.kind == "next_nonattack_go_again" and e.player == player), None)
@@ -947,7 +958,7 @@ def hero_attack_abilities(s: GameState, player: str, layer: Layer, f: CardFacts,
 
 
 def hero_named(moniker: str, hero: CardFacts, source: str) -> bool:
-    """The line names the player's hero ("Bravo", "Bravo, Showstopper", "their hero")."""
+    """The line names the player's hero ("Bravo", "Bravo, Showstopper", "their hero", "Boltyn")."""
     want = norm_name(source)
     return want in (
         norm_name(hero.name),
@@ -955,6 +966,8 @@ def hero_named(moniker: str, hero: CardFacts, source: str) -> bool:
         "hero",
         "their hero",
         norm_name(hero.name.split(",")[0]),
+        # "Boltyn" for Ser Boltyn, Breaker of Dawn: the name his text calls himself, without the title
+        norm_name(re.sub(r"^(?:ser|sir|dame|lady|lord|professor) ", "", hero.name.split(",")[0], flags=re.I)),
     )
 
 
@@ -1114,6 +1127,8 @@ def pay_effect_costs(s: GameState, p: Any, src: Card, ab: Any, is_hero: bool, ct
             src.tapped = True
     if ab.tap_hero:
         p.hero_tapped = True
+    if ab.create_token:
+        make_token(s, src.owner, ab.create_token, ctx)  # Chane's Soul Shackle (CR 1.14.4, 8.6)
     if ab.destroy_named:
         target = _named_permanent(p, ab.destroy_named)
         assert target is not None  # checked above
@@ -1264,6 +1279,8 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             )
     if not ab.attack and c.targets:
         check_targets(s, player, src, tuple(c.targets), False)  # "target attack with combo" (CR 1.8.5d)
+    if not ab.attack:
+        check_buffed_target(s, src.name, ab.ability_text)  # Boltyn's "with {p} greater than its base {p}"
     cost = ab.resource_cost
     if COSTS_LESS_PER_DRACONIC_LINK.search(src.facts.text):  # Fai, Rising Rebellion; Cindra
         draconic = sum(
@@ -1368,6 +1385,56 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         ctx.events.append(Event("trigger", made.controller, made.name))
     activate_abilities(s, player, src.name, ctx)  # the hero's "whenever you activate" triggers (Scurv)
     give_priority(s, player)
+    if c.discards:
+        # the discard the line names pays the cost (CR 5.2.2, 1.14.4): a card that cannot pay it makes the
+        # whole activation illegal, so it is reversed with it (CR 1.10.3)
+        discard(s, A.Discard(player, c.discards), ctx)
+
+
+BUFFED_TARGET = re.compile(r"\btarget ([a-z ]*?attack) with \{p\} greater than its base \{p\}", re.I)
+
+
+def check_buffed_target(s: GameState, source: str, text: str) -> None:
+    """CR 1.8.5d, 5.2.1: "Target attack with {p} greater than its base {p}" (Boltyn) needs an active
+    attack whose power now is above its base power (the printed power, CR 1.4.3a; bonuses and counters
+    raise the power, not the base); with none the activation has no legal target and is reversed."""
+    if BUFFED_TARGET.search(text) is None:
+        return
+    link = s.active_link()
+    if link is None or link.resolved:
+        raise Illegal(
+            "effect_target",
+            say("{card} needs a target attack; there is no attack on the combat chain.", card=source),
+        )
+    power, base = link_power(link), link.attack.facts.power or 0
+    if power <= base:
+        raise Illegal(
+            "effect_target",
+            say(
+                "{card} needs a target attack with {{p}} greater than its base {{p}}; {attack} has {power} and its base is {base}.",
+                card=source,
+                attack=link.attack.name,
+                power=power,
+                base=base,
+            ),
+        )
+
+
+def next_action_go_again(s: GameState, player: str, f: CardFacts, layer: Layer) -> None:
+    """CR 5.1.2a: "Your next Runeblade or Shadow action this turn gains go again" (Chane) applies to
+    the next action card the player plays whose class or talent is one of those named."""
+    kinds = set(f.classes)  # classes and talents (CR 2.11), lower case
+    due = next(
+        (
+            e
+            for e in s.effects
+            if e.kind == "next_action_go_again" and e.player == player and kinds & set(e.text.split("|"))
+        ),
+        None,
+    )
+    if due is not None:
+        s.effects.remove(due)
+        layer.go_again = True
 
 
 def _discard_cost_count(sentence: str) -> int:

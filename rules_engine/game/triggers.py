@@ -24,6 +24,7 @@ from .effects import (
     HERO_MARKED_HIT,
     HERO_WEAPON_KIND_HIT,
     NEXT_ATTACK_POWER_LASTING,
+    SEARCH_BANISH_PLAY,
     TOKEN_RULES,
     crush_effects,
     recognise,
@@ -267,14 +268,21 @@ def hero_hit_abilities(
         computed = (
             bool(effects) and not unknown and all(not e.trigger and e.kind != "manual" for e in effects)
         )
+        search = SEARCH_BANISH_PLAY.fullmatch(rest.strip())  # Katsu: heroes.start_search as it resolves
         layer = Layer(
             id=s.new_id(),
             kind="triggered",
             name=f"{hero.name} trigger",
             controller=link.controller,
-            effect="text" if computed else f"manual {rest}",
+            effect="text" if computed else "search" if search else f"manual {rest}",
         )
-        layer.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects] if computed else []
+        layer.targets = (
+            [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
+            if computed
+            else [rest.strip()]
+            if search
+            else []
+        )
         s.stack.append(layer)
         ctx.events.append(Event("trigger", link.controller, layer.name))
 

@@ -116,6 +116,11 @@ GROWING_CONDITIONS = frozenset({"arcane_dealt", "draconic_links", "marked"})
 def grant_met(s: GameState, link: ChainLink, condition: str, number: int) -> bool:
     """Whether a growing condition of the attack's text holds now: arcane damage dealt by the
     attack's controller this turn, or N or more Draconic chain links they control."""
+    if condition.startswith("defended_by:"):
+        # "while defended by an attack action card" and the condition after "&" (Boltyn, CR 6.1.3)
+        kind, _, rest = condition.removeprefix("defended_by:").partition("&")
+        defended = any(c.facts.is_attack_action for c in link.defending) if kind == "attack action" else False
+        return defended and (not rest or grant_met(s, link, rest, number))
     if conditions.attack_fact(condition):  # the attack's own power / go again, as the rules count them
         kind, n = condition.split(";")[0], int(condition.split(";")[1] or 0)
         if kind == "power":

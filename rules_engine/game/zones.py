@@ -825,6 +825,36 @@ def settle_random_discard(s: GameState, layer: Layer, ctx: Ctx) -> None:
     )
 
 
+def pay_search_discard(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
+    """The discard Katsu's search waits for (CR 1.8.4's "If you do"): a card with the cost the text names,
+    else the search is not allowed (a violation, the discard reversed). True when the discard was it."""
+    due = next(
+        (
+            e
+            for e in s.effects
+            if e.kind == "search_due" and e.player == player and e.card_id.startswith("discard:")
+        ),
+        None,
+    )
+    if due is None:
+        return False
+    cost = int(due.card_id.removeprefix("discard:"))
+    if card.facts.cost != cost:
+        raise Illegal(
+            "effect_cost",
+            say(
+                "{source} lets {player} discard a card with cost {cost} to search; {card} has cost {actual}.",
+                source=due.source,
+                player=player,
+                cost=cost,
+                card=card.name,
+                actual="none" if card.facts.cost is None else card.facts.cost,
+            ),
+        )
+    due.card_id = ""
+    return True
+
+
 def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
     """A discard line right after an activation whose cost is "discard an instant" (Oscilio) pays that
     cost (CR 1.14.4: an effect-cost, paid as the ability is activated, 5.2.2); the card must be of the
@@ -832,6 +862,8 @@ def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
     discard paid a cost."""
     if _random_discard_paid(s, player, card.name, ctx):
         return True
+    if pay_search_discard(s, player, card, ctx):
+        return True  # Katsu's discard before his search
     due = next((e for e in s.effects if e.kind == "discard_due" and e.player == player), None)
     if due is not None:  # Gravy Bones: the discard after the draw (heroes._create_or_loot)
         s.effects.remove(due)
@@ -845,6 +877,7 @@ def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
         return False
     kind = layer.cost_due
     if kind != "card" and not (card.facts.is_(kind) or kind in card.facts.classes):
+        # the activation is checked before its costs are paid (CR 5.2.2 by way of 5.1.5's steps)
         raise Illegal(
             "effect_cost",
             say(
@@ -853,6 +886,7 @@ def pay_discard_cost(s: GameState, player: str, card: Card, ctx: Ctx) -> bool:
                 kind="an " + kind if kind[0] in "aeiou" else "a " + kind,
                 card=card.name,
             ),
+            ("1.14.4b", "5.1.5"),
         )
     layer.cost_due = ""
     ctx.add(

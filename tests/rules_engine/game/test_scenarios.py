@@ -77,29 +77,16 @@ KNOWN_GAPS: dict[str, str] = {
     "second activation with no counters left (CR 1.14.4b) is not flagged",
     # issue 27's outside measure (scenarios/disputes-27b.yaml, real cards from the fabrary dump); see
     # docs/reconstruction.md, "Real-card disputes (disputes-27b)"
-    "d27b-03": "Katsu's hit trigger (discard a cost-0 card, search for a combo card, banish it, may play it) is a "
-    "manual effect, and 'plays X from banish' is not read, so the block after it is refused",
-    "d27b-04": "Kano's ability (look at the top card, banish a non-attack action, play it as an instant) is a manual "
-    "effect; 'Top card is X', 'P1 banishes it' and 'plays X from banish as an instant' are not read",
-    "d27b-05": "Kano's look-and-banish is not computed, so banishing an attack card off the top is not flagged",
     "d27b-06": "'Crush' for Crippling Crush is not read, so the damage and the crush trigger's two random discards "
     "('P2 discards their last two cards') are not applied (the illegal two-card block is flagged)",
     "d27b-07": "'random discard is X' after the play and intimidate told as 'Rhinar triggers, intimidate: P2 banishes X "
     "face down at random' are not read",
     "d27b-08": "'Kayo: first 6+ power discard this action phase, ...' (the hero's name as a label and the judge's "
     "reason) is not read; the state matches",
-    "d27b-10": "Chane's cost 'create a Soul Shackle token' and 'your next Runeblade or Shadow action this turn gains "
-    "go again' are manual effects (the second activation is flagged)",
     "d27b-11": "'Ice card: Frostbite under P2's control' (Lexi's outcome said as a label) and 'P2 won't pay 2' "
     "(declining Frost Fang's payment) are not read; the state matches",
-    "d27b-13": "Fai's ability ('returning Phoenix Flame to hand', costing 1 less per Draconic link) is not read: "
-    "the clause is taken as a pitch, and the replayed Flame is then not in hand",
-    "d27b-14": "an instant activation by the non-turn player on the opponent's turn ('During P2's turn P1 activates "
-    "Oscilio, discarding X') is not read, and the discard cost's type (an instant) is not checked",
     "d27b-17": "Prism's ability right after P1's play needs P1's pass (not implied after a play, CR 1.11.5), and "
     "'pitches X, banishes Y from soul, creates a Spectral Shield' is not read",
-    "d27b-18": "Boltyn's target condition (power greater than its base power) is not checked, and the soul is not "
-    "in the derived view",
     "d27b-25": "Enlightened Strike's additional cost with 'choosing +2 power' and 'P2 plays Toughen Up in the "
     "reaction step, pitching X' are not read, so the later illegal attack is not flagged",
     "d27b-26": "Overpower's reprise 'instead it gains +6{p}' is not computed (it gives +4), and 'P1 declines "
