@@ -70,7 +70,7 @@ Handler = Callable[[GameState, Any, Ctx], None]
 
 #: The rule that applies each kind of clause (after the game-over and start-phase checks).
 HANDLERS: dict[type[A.Action], Handler] = {
-    A.Play: play,
+    A.Play: lambda s, c, ctx: play_or_attack(s, c, ctx),
     A.Activate: lambda s, c, ctx: activate_named(s, c, ctx),
     A.Attack: lambda s, c, ctx: attack_with(s, c, ctx),
     A.Pitch: pitch_alone,
@@ -142,10 +142,63 @@ def holder(s: GameState, name: str) -> str:
     return next((pl for pl in s.players if pl != s.turn_player), s.turn_player)
 
 
+#: Words before a weapon's name ("the Kunai", "a Fire Vein", "the other Saber") and payment remarks
+#: after it ("Dawnblade for 1", "Fire Vein, 0", "the Saber for free"), which name no card.
+_SOURCE_DETERMINERS = re.compile(
+    r"^(?:(?:the|a|an|their|his|her|one|other|another|second|first|same|that)\s+)+", re.I
+)
+_SOURCE_PAYMENT = re.compile(
+    r"(?:\s+for\s+(?:\d+|free|zero|nothing)(?:\s+res(?:ources?)?)?|\s+again|,\s*(?:\d+|free))\s*$", re.I
+)
+
+
+def arena_source(s: GameState, player: str, said: str) -> str | None:
+    """The name of the weapon, equipment or permanent of ``player`` a judge's words name: the whole
+    name, or words of exactly one such card's name in a row ("the Kunai" for Kunai of Retribution,
+    "a Fire Vein" for Obsidian Fire Vein, "the Chelicera" for a Graphene Chelicera token), with
+    determiners and a payment remark left out; None when no card or several cards fit."""
+    p = s.p(player)
+    arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+    bare = _SOURCE_PAYMENT.sub("", _SOURCE_DETERMINERS.sub("", said.strip())).strip()
+    if not bare:
+        return None
+    key = norm_name(bare)
+    exact = [x.name for x in arena if norm_name(x.name) == key]
+    if exact:
+        return exact[0]
+    found = {x.name for x in arena if f" {key} " in f" {norm_name(x.name)} "}
+    return found.pop() if len(found) == 1 else None
+
+
+def play_or_attack(s: GameState, c: A.Play, ctx: Ctx) -> None:
+    """ "Dawnblade @ P2 for 1", "P1 plays the Kunai": a card said to be played that the player has
+    in no hand or arsenal but controls as a weapon or permanent with an attack ability is that
+    ability activated (CR 5.2, 1.4.3); anything else is played (CR 5.1)."""
+    p = s.p(c.player) if c.player in s.players else None
+    if p is not None and not c.card.zone:
+        held = any(norm_name(x.name) == norm_name(c.card.name) for x in list(p.hand) + list(p.arsenal))
+        source = None if held else arena_source(s, c.player, c.card.name)
+        if source is not None:
+            card = next(
+                x
+                for x in list(p.weapons) + [e for e in p.equipment.values() if e is not None] + list(p.permanents)
+                if x.name == source
+            )
+            ab = activated_ability(card.facts)
+            if ab is not None and ab.attack:
+                activate(s, A.Activate(c.player, source, c.targets, c.pitches), ctx)
+                return
+    play(s, c, ctx)
+
+
 def attack_with(s: GameState, c: A.Attack, ctx: Ctx) -> None:
     """ "P1 attacks with X": the attack ability of a weapon or permanent X the player controls
     (CR 1.4.3, 5.2), else playing the attack card X (CR 5.1)."""
     p = s.p(c.player)
+    named = arena_source(s, c.player, c.play.card.name)
+    if named is not None and not any(norm_name(x.name) == norm_name(c.play.card.name) for x in p.hand):
+        activate(s, A.Activate(c.player, named, c.play.targets, c.play.pitches), ctx)
+        return
     arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
     source = re.sub(r"^(?:the|their|his|her) ", "", c.play.card.name, flags=re.I)  # "the Kodachi"
     if not any(norm_name(x.name) == norm_name(source) for x in arena):
@@ -177,6 +230,10 @@ def activate_named(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     if not c.player:
         c = dataclasses.replace(c, player=_controller_of(s, c.source))
     p = s.p(c.player)
+    if not any(norm_name(x.name) == norm_name(c.source) for x in p.hand):
+        named_source = arena_source(s, c.player, c.source)  # "P1 cracks the Gold", "pops a Gold"
+        if named_source is not None:
+            c = dataclasses.replace(c, source=named_source)
     arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
     named = [x for x in arena if norm_name(x.name) == norm_name(c.source)]
     kw = _prevention_of(s, c)

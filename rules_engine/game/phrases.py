@@ -30,6 +30,31 @@ _P = r"(P[12])"
 _CHARGE_PART = r"(?:and )?(?:charging|charges|charged)\b|without charging\b|not charging\b"
 #: A play line's words for the card a random-discard cost took ("discarding X (random)").
 _DISCARD_PART = r"(?:and )?(?:discarding|discards|discarded)\b"
+#: Where a card is played from, as judges say it: "from banish", "from the yard", "off the top".
+_FROM_ZONE = (
+    r"(?:from (?:the |their |his |her )?(?:hand|arsenal|banish(?:ed)?(?: zone)?|graveyard|gy|yard|discard pile"
+    r"|deck|top(?: of (?:the |their |his |her )?deck)?)\b|off the top(?: of (?:the |their |his |her )?deck)?\b"
+    r"|out of (?:the |their |his |her )?(?:graveyard|gy|yard|banish(?:ed)?(?: zone)?)\b)"
+)
+#: A remark on a play's cost that the engine computes itself: "for free", "for 1", "costs 0", "0 cost".
+_COST_REMARK = r"(?:for (?:free|nothing|zero|\d+)\b|free\b|costs? (?:\d+|nothing)\b|\d+ cost\b)"
+
+
+def _play_zone(said: str) -> str:
+    """The zone key of a judge's "from ..." words (CR 3: hand, arsenal, banished, graveyard, deck)."""
+    low = said.casefold()
+    for word, zone in (
+        ("arsenal", "arsenal"),
+        ("hand", "hand"),
+        ("banish", "banished"),
+        ("graveyard", "graveyard"),
+        ("gy", "graveyard"),
+        ("yard", "graveyard"),
+        ("discard", "graveyard"),
+    ):
+        if re.search(rf"\b{word}", low):
+            return zone
+    return "deck"
 #: A play line's words for fusion's additional cost (CR 8.3.17), read by ``Parser.fusion``.
 _FUSION_PART = (
     r"(?:and )?(?:fusing|fused|fuses|revealing|reveals)\b|without fusing\b|not fused\b|unfused\b|no fusion\b"
@@ -566,6 +591,23 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
     ),
     # "they draw 3 back up to 4": the draw
     (re.compile(r"\b(draws?|drew) (\d+)(?: cards?)? (?:back )?up to \d+\b", re.I), r"\1 \2"),
+    # "P2 no block, Kunai hits for 1": the damage said by a short name of the attack after a comma
+    (
+        re.compile(
+            r"([,;]\s*)(?:the )?(?!P[12]\b)[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3} (?:hits|hit|connects|lands) (?:for|with) (\d+)\b"
+        ),
+        r"\1\2 dmg",
+    ),
+    # "P1 Breakneck Battery, pitch X, random discard Flex Speed", "..., random discard is Y",
+    # "..., discard at random: Z": the card a random additional-cost discard took (issue 27, disputes-27c)
+    (
+        re.compile(
+            r",\s*(?:(?:the |a |and )?random discard(?:ed)?(?:\s+(?:is|was|=))?|discard(?:ed|s|ing)? at random"
+            r"|(?:and )?randomly discard(?:ed|s|ing)?)\s*:?\s+(?=[A-Z])",
+            re.I,
+        ),
+        ", discarding ",
+    ),
 ]
 
 
@@ -889,6 +931,10 @@ class Parser:
         rest = text.strip().strip(",").strip()
         # "pitching Card R, to prevent 1 of the damage" / "(pitch 1) to pay 1": the purpose is not a card
         rest = re.sub(r",?\s+to (?:prevent|pay|bank|cover)\b.*$", "", rest, flags=re.I).strip()
+        # "pitching Toughen Up (blue) for the extra resource": the purpose of the pitch, not a card
+        rest = re.sub(
+            r",?\s+for (?:the|an|its|her|his) (?:extra|additional|other|last)\b.*$", "", rest, flags=re.I
+        ).strip()
         if re.fullmatch(r"(?:nothing|no cards?|none|no card at all)", rest, re.I):
             return refs
         while rest:
@@ -914,6 +960,25 @@ class Parser:
                 continue
             if re.fullmatch(r"(?:again|too|as well|once more)\b.*", rest, re.I):
                 break  # "P2 declares Helm H again": the engine decides whether it may
+            mboth = re.match(r"(?:both|two|2)\s+(?:of\s+)?(?:the\s+|their\s+)?", rest, re.I)
+            if mboth:
+                # "pitching both Toughen Ups": two copies of one card, the plural 's' left out
+                said = rest[mboth.end() :]
+                one = self.names.prefix(said)
+                mplural = re.match(r"(.+?)s\b", said)
+                if one is None and mplural:
+                    one = self.names.prefix(mplural.group(1))
+                    if one is not None and norm_name(one) == norm_name(mplural.group(1)):
+                        said = one + said[mplural.end() :]
+                    else:
+                        one = None
+                if one is not None:
+                    refs.append(A.CardRef(name=one))
+                    rest = said
+                    continue
+            mdet = re.match(r"(?:the other|another|the last|the|their|his|her)\s+", rest, re.I)
+            if mdet and self.names.prefix(rest) is None and self.names.prefix(rest[mdet.end() :]):
+                rest = rest[mdet.end() :]  # "pitching the other Toughen Up (blue)": the card's name
             name = self.names.prefix(rest)
             if name is None:
                 m = re.match(r"(.+?)(?=\s*\(|,\s|\s+and\s|\s+then\s|\s+[+&]\s|\s+from\s|$)", rest)
@@ -1092,14 +1157,15 @@ class Parser:
             entry.clauses.append(A.StepMarker(m.group(1).casefold()))
             rest = m.group(2)
             known = self.names.prefix(rest)
+            player = self.last_actor or self.cur_subject
             if (
-                self.cur_subject
+                player
                 and known is not None
                 and re.match(re.escape(known) + r"\s*(?:\([^()]*\)\s*)*(?:,|$)", rest, re.I)
             ):
                 # "res: Head Jab (red), no blk, 3": the card named after the step is played by the
-                # player the log is about (the subject carried from the clause or line before)
-                rest = f"{self.cur_subject} {rest}"
+                # player who played last (the attacker), else the subject carried from before
+                rest = f"{player} {rest}"
             self.clause(rest, entry)
             return
         m = re.match(r"^(start|action|end) phase(?: begins)?\s*(?:-|:)\s*(.*)$", c, re.I)
@@ -2222,7 +2288,11 @@ class Parser:
 
     def play(self, player: str, rest: str, boost: bool, boost_card: str) -> list[A.Action] | None:
         parts = re.split(
-            r"(?<!\bwithout)(?<!\bnot)(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b|"
+            r"(?<!\bwithout)(?<!\bnot)(?:,\s*|\s+)(?=(?:"
+            + _FROM_ZONE
+            + r"|"
+            + _COST_REMARK
+            + r"|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b|"
             + _FUSION_PART
             + "|"
             + _CHARGE_PART
@@ -2249,9 +2319,10 @@ class Parser:
         for part in parts[1:]:
             p = re.sub(r"\s+(?:and|then)$", "", part.strip().rstrip(",")).strip()
             pl = p.casefold()
-            if pl.startswith("from "):
-                zone = re.sub(r"^from (?:their )?", "", pl).split()[0]
-                card = A.CardRef(card.name, zone, card.claims)
+            if re.match(_FROM_ZONE, pl):
+                card = A.CardRef(card.name, _play_zone(pl), card.claims)
+            elif re.match(_COST_REMARK, pl):
+                continue  # "for free (2 Draconic links)", "costs 0": the engine computes the cost
             elif pl.startswith("targeting"):
                 targets = self.targets(p[len("targeting") :].strip())
             elif pl.startswith(("pitching", "by pitching")):
@@ -3212,7 +3283,9 @@ def canonical(clause: str) -> str:
         c,
         flags=re.I,
     )
-    c = re.sub(r"^(P[12] (?:defends with|declares) [^()]+?) (?:only|alone)$", r"\1", c, flags=re.I)
+    c = re.sub(
+        r"^(P[12] (?:defends with|declares) (?:\([^()]*\)|[^()])+?) (?:only|alone|instead|then)$", r"\1", c, flags=re.I
+    )
     c = re.sub(r"(targeting P[12]'s hero) again\b", r"\1", c, flags=re.I)
     c = re.sub(
         r"^(P[12] (?:plays|attacks with) [^,;()]+?) (?:again|once more|a second time)(?: for \d+)?(?=\s*(?:,|$))",
@@ -3396,6 +3469,18 @@ def _c_to_player(m: re.Match[str]) -> list[A.Action]:
 def _c_hand_size(m: re.Match[str]) -> list[A.Action]:
     player, n = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
     return [A.Observe(f"{player.upper()}.hand_size", 0 if n.casefold() == "no" else _num(n))]
+
+
+@_claim(r"(P[12]) (?:gets|got|is|was|becomes|became|is now|now)(?: still)? marked(?: now)?")
+def _c_marked(m: re.Match[str]) -> list[A.Action]:
+    """ "P2 gets marked", "P2 is marked now": the marked condition (CR 9.3)."""
+    return [A.Observe(f"{m.group(1).upper()}.marked", True)]
+
+
+@_claim(r"(P[12]) (?:is|was) (?:no longer|not) marked|(P[12]) (?:is |was |gets |got )?unmarked")
+def _c_unmarked(m: re.Match[str]) -> list[A.Action]:
+    """ "P2 is no longer marked": the hit removed the mark (CR 9.3.3)."""
+    return [A.Observe(f"{(m.group(1) or m.group(2)).upper()}.marked", False)]
 
 
 @_claim(

@@ -956,10 +956,14 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         )
     p = s.p(player)
     src = None
-    for card in list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents):
-        if norm_name(card.name) == norm_name(c.source):
-            src = card
-            break
+    same_named = [
+        card
+        for card in list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+        if norm_name(card.name) == norm_name(c.source)
+    ]
+    if same_named:
+        # two copies ("the other Saber"): the one not yet activated this turn (CR 5.2.1a counts per object)
+        src = next((card for card in same_named if card.id not in p.once_per_turn), same_named[0])
     if src is None:
         # "pops Energy Potion" for the Energy Potion (blue) in the arena: the colour tells pitch
         # variants apart (CR 1.3.4); a permanent's name said without it is that permanent when only one matches
@@ -1007,11 +1011,12 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             ),
             (rule,),
         )
-    proxy_on_chain = ab.attack and any(
-        lk.controller == player
-        and norm_name(lk.attack.name) in (norm_name(src.name), norm_name(f"{src.name} (attack-proxy)"))
+    proxy_on_chain = ab.attack and sum(
+        1
         for lk in s.chain
-    )  # the chain is this turn's: an attack of this weapon on it was this ability's activation
+        if lk.controller == player
+        and norm_name(lk.attack.name) in (norm_name(src.name), norm_name(f"{src.name} (attack-proxy)"))
+    ) >= max(1, len(same_named))  # the chain is this turn's: an attack of this weapon on it was this ability's activation
     if (
         ab.once_per_turn
         and (src.id in p.once_per_turn or proxy_on_chain)

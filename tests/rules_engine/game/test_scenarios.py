@@ -32,7 +32,7 @@ def _cases() -> list[object]:
 CASES = _cases()
 
 #: Scenario files whose real cards come from the fabrary dump (``fabrary_cards``).
-FABRARY_FILES = ("disputes-27b.yaml",)
+FABRARY_FILES = ("disputes-27b.yaml", "disputes-27c.yaml")
 
 #: Scenarios the engine does not pass yet, each with the reason (reported, never hidden): the engine
 #: reports these situations as manual-effect findings instead of computing them.
