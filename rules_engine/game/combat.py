@@ -22,7 +22,7 @@ from .layers import resolve_top
 from .rules import NOTE
 from .state import Card, ChainLink, GameState, Layer
 from .values import defense_of, link_power
-from .zones import make_token, to_graveyard
+from .zones import destroy_permanent, make_token, to_graveyard
 
 
 def advance_combat(s: GameState, ctx: Ctx) -> None:
@@ -169,9 +169,15 @@ def close_chain(s: GameState, ctx: Ctx) -> None:
             to_graveyard(s, link.attack)
         for card in link.defending:
             after_defending(s, card, ctx)
+    for e in [e for e in s.effects if e.kind == "destroy_at_close"]:
+        # "{r}, destroy this when the combat chain closes" (Kunai of Retribution): the cost's delayed part
+        card = next((c for c in s.p(e.player).weapons if c.id == e.card_id), None)
+        if card is not None:
+            destroy_permanent(s, card)
+            ctx.events.append(Event("destroy", e.player, card.name))
     s.chain = []
     s.combat_step = ""
-    s.effects = [e for e in s.effects if e.duration not in ("chain", "link")]
+    s.effects = [e for e in s.effects if e.duration not in ("chain", "link", "close")]
     give_priority(s)
 
 

@@ -1165,6 +1165,9 @@ class ActivatedAbility:
     tap_hero: bool = False  # "{t} your hero": an effect-cost of an equipment's ability (CR 8.5.55a, 1.14.4)
     discard_cost: str = ""  # "discard an instant": the kind of card the log's discard line must name
     flip_arsenal: bool = False  # "turn a face down card in your arsenal face up" (Lexi; CR 1.14.4)
+    # "destroy this when the combat chain closes" (Kunai of Retribution): a cost that sets up a delayed
+    # destruction when the chain closes (CR 1.14.4, 6.3), not a destruction now
+    destroy_at_close: bool = False
 
 
 #: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
@@ -1249,7 +1252,10 @@ def _from_hand_ability(sentence: str) -> bool:
 def _cost_part(part: str) -> bool:
     """A comma-separated part of an activated ability's cost that ``playing.activate`` pays."""
     return bool(
-        re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|discard this|\{t\}(?: your hero)?", part)
+        re.fullmatch(
+            r"(?:\{[rc]\}|\d+|\s)*|destroy this(?: when the combat chain closes)?|discard this|\{t\}(?: your hero)?",
+            part,
+        )
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
         or _DISCARD_COST.match(part)
@@ -1283,7 +1289,8 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             once_per_turn=bool(m.group(1)),
             type=m.group(2).casefold(),
             resource_cost=r,
-            destroy_self="destroy this" in cost_text,
+            destroy_self="destroy this" in parts,
+            destroy_at_close="destroy this when the combat chain closes" in parts,
             attack=low.startswith("attack"),
             go_again="go again" in low,
             ability_text=body,

@@ -312,7 +312,7 @@ def defended_slots(s: GameState, c: A.Defend) -> A.Defend:
     return dataclasses.replace(c, cards=tuple(out))
 
 
-def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
+def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx, *, weapon: bool = False) -> None:
     """A card that can be played only on an empty stack (an action, CR 5.1.1 / 1.11.2), played by the
     player holding priority while only triggered layers wait there (an aura's "when this enters the
     arena", a "when this leaves the arena") or the player's own activated abilities (a hero's
@@ -332,7 +332,14 @@ def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
         (c.facts for c in s.p(clause.player).hand if norm_name(c.name) == norm_name(clause.card.name)), None
     )
     facts = facts or ctx.lookup.get(clause.card.name)
-    if facts is None or not facts.is_action or facts.is_("instant"):
+    if weapon and arena_source(s, clause.player, clause.card.name) is not None:
+        facts = None  # a weapon the player controls: its attack is an action ability (CR 8.1.1)
+    elif weapon:
+        # "P1 attacks with a Kunai" while the ability that equips it (Cindra's) waits: it resolves first
+        if not any(layer.kind == "activated" and layer.controller == clause.player for layer in s.stack):
+            return
+        facts = None
+    if not weapon and (facts is None or not facts.is_action or facts.is_("instant")):
         return
     names = [layer.name for layer in reversed(s.stack)]
     for _ in range(len(s.stack) + 4):  # each pass resolves one (new triggers may join)
@@ -442,6 +449,10 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         return
     if isinstance(clause, A.Play):
         implied_trigger_resolution(s, clause, ctx)
+    if isinstance(clause, A.Attack) and not any(
+        norm_name(x.name) == norm_name(clause.play.card.name) for x in s.p(clause.player).hand
+    ):
+        implied_trigger_resolution(s, clause.play, ctx, weapon=True)
     if isinstance(clause, A.CreateToken):
         _token_trigger_resolution(s, clause.name, ctx, clause.count)
     if isinstance(clause, A.Draw) and s.phase == "action":

@@ -40,6 +40,21 @@ _FROM_ZONE = (
 _COST_REMARK = r"(?:for (?:free|nothing|zero|\d+)\b|free\b|costs? (?:\d+|nothing)\b|\d+ cost\b)"
 
 
+def _equipped_names(part: str) -> tuple[str, ...]:
+    """The cards an ability equips, as the activation line names them: "equips both Kunai from the
+    yard" (two of one name), "equipping Kunai of Retribution and Kunai of Retribution"; the names are
+    matched with the cards where they are (``heroes``)."""
+    said = re.sub(r"^(?:and )?equip(?:s|ping|ped)?\s+", "", part.strip(), flags=re.I)
+    said = re.sub(
+        r"\s+(?:from|out of) (?:the |their |his |her )?(?:yard|gy|graveyard|discard(?: pile)?)\b.*$", "", said, flags=re.I
+    ).strip()
+    m = re.match(r"(?:both|two|2|the two)\s+(?:of\s+)?(?:the\s+|their\s+)?(.+)$", said, re.I)
+    if m:
+        one = re.sub(r"s$", "", m.group(1).strip()) if not m.group(1).strip().endswith("ss") else m.group(1)
+        return (one, one)
+    return tuple(x.strip() for x in re.split(r",\s*|\s+and\s+|\s+&\s+", said) if x.strip())
+
+
 def _play_zone(said: str) -> str:
     """The zone key of a judge's "from ..." words (CR 3: hand, arsenal, banished, graveyard, deck)."""
     low = said.casefold()
@@ -2427,7 +2442,11 @@ class Parser:
         return "yes", tuple(self.card_list(rest))
 
     def activate(self, player: str, rest: str) -> list[A.Action] | None:
-        parts = re.split(r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitching\b|paying\b))", rest, flags=re.I)
+        parts = re.split(
+            r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitching\b|paying\b|(?:and )?equip(?:s|ping|ped)?\b))",
+            rest,
+            flags=re.I,
+        )
         name = self.names.prefix(parts[0]) or parts[0].strip()
         targets: tuple[str, ...] = ()
         pitches: list[A.CardRef] = []
@@ -2435,6 +2454,8 @@ class Parser:
             pl = part.strip().casefold()
             if pl.startswith("targeting"):
                 targets = self.targets(part.strip()[len("targeting") :].strip())
+            elif re.match(r"(?:and )?equip", pl):
+                targets = _equipped_names(part)  # Cindra: "equips both Kunai from the yard" (CR 8.5.41)
             elif "pitching" in pl:
                 pitches.extend(self.card_list(re.sub(r"^.*?pitching\s+", "", part.strip(), flags=re.I)))
         return [A.Activate(player, name, targets, tuple(pitches))]

@@ -274,6 +274,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                 cards=", ".join(r.name for r in c.discarded),
                 card=card.name,
             ),
+            rules=["5.1.3b"],  # the additional costs a card declares (none is a discard here)
         )
     for sentence in additional_costs(f):
         ctx.add(
@@ -1099,6 +1100,18 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     depth = len(s.stack)
     if ab.destroy_self:
         destroy_permanent(s, src)
+    if ab.destroy_at_close:
+        s.effects.append(
+            Effect(
+                "destroy_at_close",
+                player,
+                0,
+                "close",
+                src.name,
+                src.id,
+                f"Destroy {src.name} when the combat chain closes.",
+            )
+        )
     if from_hand:  # "Discard this": the cost discards the card (CR 1.14.4, 5.2.1)
         to_graveyard(s, src)
         discard_triggers(s, player, src, ctx)
