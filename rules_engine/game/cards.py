@@ -163,6 +163,11 @@ class CardFacts:
 ACTING_KEYWORDS: frozenset[str] = frozenset({"go again", "dominate", "overpower", "piercing", "intimidate"})
 
 
+#: Keywords acting as the combat chain closes that a text may give only under a condition ("If you do, it
+#: gains +1{d} and blade break", Vambrace of Determination): kept out of the card's own keywords the same way.
+_CLOSE_KEYWORDS: frozenset[str] = frozenset({"blade break", "battleworn", "temper"})
+
+
 def split_conditional(
     keywords: tuple[tuple[str, int | None], ...], text: str
 ) -> tuple[tuple[tuple[str, int | None], ...], tuple[str, ...]]:
@@ -177,7 +182,7 @@ def split_conditional(
     keep: list[tuple[str, int | None]] = []
     conditional: list[str] = []
     for kw, value in keywords:
-        if kw not in ACTING_KEYWORDS or kw in sentences or f"{kw} {value}" in sentences:
+        if kw not in ACTING_KEYWORDS | _CLOSE_KEYWORDS or kw in sentences or f"{kw} {value}" in sentences:
             keep.append((kw, value))
         elif kw == "intimidate" and (
             "when this attacks, intimidate" in sentences

@@ -14,6 +14,7 @@ import re
 
 from rules_engine.wording import say
 
+from . import conditions
 from .context import Ctx, Event, give_priority
 from .damage import deal_damage
 from .defending import mark_declared, recheck_grants
@@ -21,7 +22,7 @@ from .effects import CLOSE_NO_HIT_TOKEN, plain, self_named, split_sentences
 from .layers import resolve_top
 from .rules import NOTE
 from .state import Card, ChainLink, GameState, Layer
-from .values import defense_of, link_power
+from .values import defended_go_again, defense_of, link_power
 from .zones import destroy_permanent, make_token, to_graveyard
 
 
@@ -92,7 +93,7 @@ def begin_step(s: GameState, step: str, ctx: Ctx) -> None:
 def go_again(s: GameState, link: ChainLink, ctx: Ctx) -> None:
     """CR 8.3.5b / 7.6.2 (older 7.7.2): an attack with go again gives its controller 1 action point."""
     recheck_grants(s, link, ctx)
-    if link.go_again or link.attack.facts.has("go again"):
+    if link.go_again or link.attack.facts.has("go again") or defended_go_again(link):
         s.p(link.controller).action_points += 1
         ctx.events.append(Event("gain_ap", link.controller, link.attack.name, 1))
         said = ctx.entry.text
@@ -186,6 +187,17 @@ def after_defending(s: GameState, card: Card, ctx: Ctx) -> None:
     their keyword (blade break CR 8.3.3, battleworn 8.3.2, temper 8.3.10, guardwell 8.3.34) and return to
     their slot; any other card goes to the graveyard."""
     f = card.facts
+    fates = [x for x in ("banish", "destroy", "blade_break") if card.counters.pop(f"{x}_close_effect", 0)]
+    if "banish" in fates:  # "banish it when the combat chain closes" (Depths of Despair)
+        card.origin = ""
+        s.p(card.owner).banished.append(card)
+        conditions.record_banished(s, card.owner, card)
+        ctx.events.append(Event("move", card.owner, f"{card.name}: banished"))
+        return
+    if "destroy" in fates:  # Ironhide's "When the combat chain closes, destroy this" (CR 7.7)
+        ctx.events.append(Event("destroy", card.owner, card.name))
+        to_graveyard(s, card)
+        return
     permanent = f.is_equipment or f.is_weapon or card.origin.startswith("equipment")
     if permanent:
         destroyed = False
@@ -193,7 +205,7 @@ def after_defending(s: GameState, card: Card, ctx: Ctx) -> None:
             if f.has(kw):  # the close trigger a line may name ("the temper trigger resolves")
                 ctx.events.append(Event("trigger", card.owner, f"{card.name} {kw}"))
                 break
-        if f.has("blade break"):
+        if f.has("blade break") or "blade_break" in fates:
             destroyed = True
             ctx.events.append(Event("destroy", card.owner, card.name))
         elif f.has("battleworn"):

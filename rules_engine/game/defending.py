@@ -20,14 +20,17 @@ from .effects import (
     OVERPOWER_IF_BUFFED,
     UNITY_DEFENSE,
     TextEffect,
+    defend_only,
+    defend_restriction,
     defend_sentences,
+    defender_descriptor,
     parse_defend_trigger,
     plain,
     split_sentences,
 )
 from .rules import MANUAL, NOTE, Illegal
 from .state import Card, ChainLink, GameState, Layer
-from .values import grant_met, phantasm_defender
+from .values import defender_fits, grant_met, phantasm_defender
 from .zones import check_claims, take
 
 
@@ -119,6 +122,61 @@ def recheck_grants(s: GameState, link: ChainLink, ctx: Ctx) -> None:
     link.waiting = still
 
 
+def check_restrictions(s: GameState, link: ChainLink, new: list[Card]) -> None:
+    """The restrictions of the attack's and the defending cards' texts (CR 1.0.2, 1.0.2a; a card that
+    would make the declared set illegal cannot be declared, 7.3.2b(C)): "This can't be defended by
+    equipment / auras / non-head equipment", "This can only be defended by ...", and the defending
+    card's "This can only defend an attack with 3 or less base {p}" / "This may only defend an attack
+    if the attack's controller has drawn a card this turn"."""
+    atk = link.attack.facts
+    for sentence in split_sentences(plain(atk.text)):
+        found = defend_restriction(sentence, atk)
+        if found is None:
+            continue
+        only, fits = found
+        for card in new:
+            if defender_fits(card, fits) != only:
+                if sentence.casefold().endswith("can't be defended by equipment"):
+                    raise Illegal(
+                        "defend_equipment",
+                        say(
+                            "{attack} can't be defended by equipment (its text, a restriction).",
+                            attack=link.attack.name,
+                        ),
+                    )
+                raise Illegal(
+                    "defend_equipment",
+                    say(
+                        "{card} can't defend {attack}: {attack}'s text says '{sentence}' (a restriction).",
+                        card=card.name,
+                        attack=link.attack.name,
+                        sentence=sentence,
+                    ),
+                )
+    for card in new:
+        for sentence in split_sentences(plain(card.facts.text)):
+            limit = defend_only(sentence, card.facts)
+            if limit is None:
+                continue
+            kind, n = limit
+            base = atk.power or 0
+            ok = (
+                conditions.holds(s, link.controller, kind[len("cond:") :])
+                if kind.startswith("cond:")
+                else (base <= n if kind == "<=" else base >= n)
+            )
+            if not ok:
+                raise Illegal(
+                    "defend_only",
+                    say(
+                        "{card} can't defend {attack}: its text says '{sentence}' (a restriction).",
+                        card=card.name,
+                        attack=link.attack.name,
+                        sentence=sentence,
+                    ),
+                )
+
+
 def check_can_defend(
     s: GameState, link: ChainLink, new: list[Card], ctx: Ctx, reaction: bool = False
 ) -> None:
@@ -134,15 +192,7 @@ def check_can_defend(
                 )
     all_cards = list(link.defending) + new
     atk = link.attack.facts
-    if re.search(r"\bthis can't be defended by equipment\b", atk.text, re.I) and any(
-        c.facts.is_equipment for c in new
-    ):
-        raise Illegal(
-            "defend_equipment",
-            say(
-                "{attack} can't be defended by equipment (its text, a restriction).", attack=link.attack.name
-            ),
-        )
+    check_restrictions(s, link, new)
     low = hand_defense_barred(s, link)
     if low is not None and any(c.origin == "hand" for c in new):
         raise Illegal(
@@ -314,7 +364,12 @@ def conditional_trigger(
         )
         return
     trig = Layer(
-        id=s.new_id(), kind="triggered", name=name, controller=player, effect=f"text-if:{key}|{source.id}"
+        id=s.new_id(),
+        kind="triggered",
+        name=name,
+        controller=player,
+        effect=f"text-if:{key}|{source.id}",
+        source_id=source.id,
     )
     trig.targets = [f"{e.kind}:{e.amount}:{e.target}" for e in effects]
     s.stack.append(trig)
@@ -345,6 +400,8 @@ def _defends_such(s: GameState, what: str) -> bool:
     link = s.active_link()
     if link is None:
         return False
+    if what == "an attack with overpower":
+        return link.attack.facts.has("overpower") or granted(s, link, "overpower")
     if what == "an attack with go again":
         return link.go_again or link.attack.facts.has("go again") or "go again" in link.granted
     if what.startswith("an attack with {p} greater"):
@@ -353,6 +410,15 @@ def _defends_such(s: GameState, what: str) -> bool:
     if word == "weapon":
         return bool(link.proxy)
     return word in conditions.tags(link.attack.facts, link.attack.pitch)
+
+
+def _together(card: Card, cards: list[Card], qualifier: str) -> bool:
+    """Whether enough of the other cards put on the chain link in the same event as ``card`` (CR 7.0.5e:
+    they defend together) fit a "When this defends together with [N or more] X" trigger's X."""
+    count, _, words = qualifier.partition("|")
+    fits = defender_descriptor(words.replace("card from hand", "from-hand card"))
+    others = [c for c in cards if c is not card]
+    return fits is not None and sum(1 for c in others if defender_fits(c, fits)) >= int(count or 1)
 
 
 def self_triggers(s: GameState, cards: list[Card], event: str, ctx: Ctx) -> None:
@@ -376,6 +442,10 @@ def self_triggers(s: GameState, cards: list[Card], event: str, ctx: Ctx) -> None
                 link = s.active_link()
                 if link is None or not conditions.holds(s, link.controller, dt.key):
                     continue  # the attacking hero's state the trap needs does not hold (CR 6.6.5b)
+            if dt.shape == "together" and dt.computed and not _together(card, cards, dt.qualifier):
+                continue  # not enough of the cards defending with it fit (CR 7.0.5e, 6.6.5b)
+            if dt.shape == "alone" and dt.computed and len(cards) != 1:
+                continue  # it defended together with another card (CR 7.0.5e)
             if dt.shape == "plain" and dt.computed and dt.key:
                 conditional_trigger(s, card.owner, name, list(dt.effects), card, ctx)
                 continue
@@ -398,6 +468,8 @@ def without_self_triggers(text: str) -> str:
     kept = [
         x
         for x in split_sentences(plain(text))
-        if not re.match(r"^(?:[a-z' ]+ - )?when (?:this (?:defends|attacks)|you defend with this)\b", x, re.I)
+        if not re.match(
+            r"^(?:[a-z' ]+ - )?when(?:ever)? (?:this (?:defends|attacks)|you defend with this)\b", x, re.I
+        )
     ]
     return ". ".join(kept) + ("." if kept else "")

@@ -280,6 +280,10 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^mark (?:them|the defending hero|target opposing hero|the attacking hero)$"), "mark"),
     (re.compile(r"^(?:they|the defending hero) discards? a card$"), "discard_choice"),
     (re.compile(r"^draw (a|an|one|two|three|\d+) cards?$"), "draw"),
+    # "When this defends, banish it when the combat chain closes" (Depths of Despair): the trigger's source
+    (re.compile(r"^(?:destroy|banish) (?:it|this) when the combat chain closes$"), "self_close"),
+    # "Another target hero draws a card" (Civic Peak): with two players, the opposing hero (CR 1.8.5)
+    (re.compile(r"^another target hero draws (a|an|one|two|\d+) cards?$"), "opponent_draw"),
     (
         re.compile(
             r"^(?:the next time you would be dealt damage this turn, )?prevent the next (\d+) damage that would be dealt to (?:you|your hero)(?: this turn)?$"
@@ -302,7 +306,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # a hit trigger's "create a Frailty token under their control": the hit hero gets it (CR 8.6)
     (
         re.compile(
-            r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens? under (?:their|the attacking hero's) control$"
+            r"^create (a|an|one|two|three|\d+) ([a-z ]+?) tokens? under (?:their|the attacking hero's|another hero's) control$"
         ),
         "create_token_opp",
     ),
@@ -455,11 +459,11 @@ def play_condition(sentence: str, facts: CardFacts) -> str | None:
 #: A card's own "When this defends[, if CONDITION], EFFECT" (also "When you defend with this", after a
 #: label such as "Galvanize - "; CR 6.6, ``defending.self_triggers``): a triggered layer when it is
 #: declared as a defending card (or a defense reaction resolves, 7.0.5a).
-DEFEND_TRIGGER = re.compile(r"^(?:[a-z' ]+ - )?when (?:this defends|you defend with this), (.+)$")
+DEFEND_TRIGGER = re.compile(r"^(?:[a-z' ]+ - )?when(?:ever)? (?:this defends|you defend with this), (.+)$")
 #: "When this defends an attack with go again / with {p} greater than its base / a red card / a Brute
 #: attack, EFFECT": the trigger's event names the attack it defends (CR 6.6.5b; ``defending.self_triggers``).
 DEFEND_QUALIFIED = re.compile(
-    r"^(?:[a-z' ]+ - )?when this defends (an attack with go again|an attack with \{p\} greater than its base"
+    r"^(?:[a-z' ]+ - )?when this defends (an attack with go again|an attack with overpower|an attack with \{p\} greater than its base"
     r"|an? (?:red|yellow|blue) (?:card|attack)|an? [a-z]+ attack), (.+)$"
 )
 #: "When this defends and the attacking hero has [condition], EFFECT" (the traps): a state the event
@@ -491,12 +495,25 @@ def _all_computed(found: list[TextEffect], unread: list[str]) -> bool:
     return bool(found) and not unread and all(not e.trigger and e.kind != "manual" for e in found)
 
 
+def _defend_effects(text: str) -> tuple[list[TextEffect], list[str]]:
+    """A defend trigger's effect: "this gets +N{d}" is the defending card's own defense (``self_defense``,
+    applied to the trigger's source as it resolves), the rest as ``recognise`` reads it."""
+    m = _SELF_DEFENSE.match(text.strip().rstrip("."))
+    if m is None or "." in text.strip().rstrip(".") or re.search(r"\byou may\b|^if ", text):
+        return recognise(text)  # an option's outcome or a condition: recognise reads those
+    extra = [TextEffect("self_defense", int(m.group(2)))]
+    if not m.group(1):
+        return extra, []
+    found, unread = recognise(m.group(1))
+    return found + extra, unread
+
+
 @lru_cache(maxsize=8192)
 def _parse_defend_trigger(low: str) -> DefendTrigger | None:
     a = DEFEND_AND.match(low)
     if a is not None:
         key = defend_and_key(a.group(1)) or ""
-        found, unread = recognise(a.group(2))
+        found, unread = _defend_effects(a.group(2))
         return DefendTrigger("and", tuple(found), bool(key) and _all_computed(found, unread), key)
     q = DEFEND_QUALIFIED.match(low)
     if q is not None:
@@ -507,14 +524,31 @@ def _parse_defend_trigger(low: str) -> DefendTrigger | None:
             or word in ("red", "yellow", "blue", "weapon")
             or conditions._descriptor(word) is not None
         )
-        found, unread = recognise(q.group(2))
+        found, unread = _defend_effects(q.group(2))
         return DefendTrigger(
             "qualified", tuple(found), known and _all_computed(found, unread), qualifier=what
         )
+    t = DEFEND_TOGETHER.match(low)
+    if t is not None and not UNITY_DEFENSE.match(low):
+        fits = defender_descriptor(t.group(2).replace("card from hand", "from-hand card"))
+        count = 1 if t.group(1) in ("a", "an") else conditions._count(t.group(1).split()[0]) or 0
+        found, unread = _defend_effects(t.group(3))
+        return DefendTrigger(
+            "together",
+            tuple(found),
+            fits is not None and bool(count) and _all_computed(found, unread),
+            qualifier=f"{count}|{t.group(2)}",
+        )
+    al = DEFEND_ALONE.match(low)
+    if al is not None:
+        found, unread = _defend_effects(al.group(1))
+        return DefendTrigger("alone", tuple(found), _all_computed(found, unread))
+    if UNITY_DEFENSE.match(low):
+        return None  # its +N{d} (defending.defend)
     m = DEFEND_TRIGGER.match(low)
     if m is None:
         return None
-    found, unread = recognise(m.group(1))
+    found, unread = _defend_effects(m.group(1))
     keys = {e.trigger for e in found}
     key = next(iter(keys)) if len(keys) == 1 else ""
     if key.startswith("cond:") and ";" in key and not unread and all(e.kind != "manual" for e in found):
@@ -523,8 +557,12 @@ def _parse_defend_trigger(low: str) -> DefendTrigger | None:
 
 
 def parse_defend_trigger(sentence: str, facts: CardFacts) -> DefendTrigger | None:
-    """The sentence read as one of the card's own "When this defends" triggers; None for another."""
-    return _parse_defend_trigger(_self(sentence, facts).strip().rstrip("."))
+    """The sentence read as one of the card's own "When this defends" triggers; None for another. The
+    card's short name (before the comma) is read as "this" too ("Whenever you defend with Stalagmite")."""
+    found = _parse_defend_trigger(_self(sentence, facts).strip().rstrip("."))
+    if found is None and "," in facts.name:
+        found = _parse_defend_trigger(_self_short(sentence, facts).strip().rstrip("."))
+    return found
 
 
 def defend_trigger(sentence: str, facts: CardFacts) -> tuple[list[TextEffect], str] | None:
@@ -534,6 +572,213 @@ def defend_trigger(sentence: str, facts: CardFacts) -> tuple[list[TextEffect], s
     if found is None or not found.computed:
         return None
     return list(found.effects), found.key
+
+
+# ---------------------------------------------------------------------------------------------
+# Defending: which cards may defend, an attack's bonus from the cards defending it, and the
+# defending card's "together with" triggers (issue 27, the defence family)
+# ---------------------------------------------------------------------------------------------
+
+#: Words a description of defending cards may use beyond the condition grammar's descriptor words.
+_DEFENDER_WORDS = frozenset({"head", "chest", "arms", "legs", "off-hand", "revered", "reviled", "from-hand"})
+
+
+@lru_cache(maxsize=1024)
+def defender_descriptor(words: str) -> tuple[tuple[str, ...], ...] | None:
+    """ "equipment", "Guardian auras", "non-head equipment", "equipment or reaction cards", "a card with 6
+    or more {p}", "cards from hand" -> alternatives (any one fits), each a tuple of words the card must
+    all answer to ("non-x": must not); None when a word is not one the engine reads ("" fits any card)."""
+    text = conditions._values_first(f"a {words.strip()}".replace(" cards from hand", " from-hand cards"))
+    text = re.sub(r"^an? ", "", text).replace("cards from hand", "from-hand cards")
+    out: list[tuple[str, ...]] = []
+    for alt in re.split(r"\s+or\s+|,\s*", text):
+        ws = [w.rstrip("s") if w in ("auras", "items", "allies", "weapons") else w for w in alt.split()]
+        ws = ["ally" if w == "allie" else w for w in ws if w not in ("card", "cards")]
+        for w in ws:
+            base = w[4:] if w.startswith("non-") and w != "non-attack" else w
+            if (
+                base not in conditions._DESCRIPTOR_WORDS
+                and base not in _DEFENDER_WORDS
+                and not conditions._QUALITY.fullmatch(base)
+            ):
+                return None
+        out.append(tuple(ws))
+    return tuple(out)
+
+
+#: An attack's restriction on the cards that may defend it (CR 1.0.2, 7.3.2b(C)): "This can't be
+#: defended by equipment / auras / non-head equipment / equipment or reaction cards" (Lay Waste, Out
+#: Pace, Cut Through the Facade, Headbutt); "can only be defended by" (CR 1.0.2a) reads the same way.
+CANT_BE_DEFENDED = re.compile(r"^this (can't|can only) be defended by (.+?)\.?$")
+
+
+def defend_restriction(sentence: str, facts: CardFacts) -> tuple[bool, tuple[tuple[str, ...], ...]] | None:
+    """An attack's "This can't / can only be defended by X": (True for "only", X's alternatives)."""
+    m = CANT_BE_DEFENDED.match(_self(sentence.strip(), facts))
+    found = defender_descriptor(m.group(2)) if m else None
+    return (m.group(1) == "can only", found) if m and found else None
+
+
+#: A defending card's restriction on the attacks it may defend (CR 1.0.2a, 7.3.2b(C)): "This can only
+#: defend an attack with 3 or less base {p}" (Put in Context), "This may only defend an attack if the
+#: attack's controller has drawn a card this turn" (Face Adversity), the condition the grammar's, read
+#: for the attack's controller.
+ONLY_DEFENDS = re.compile(
+    r"^this (?:can|may) only defend an attack (?:with (\d+) or (less|more) base \{p\}|if the attack's controller has (.+?))\.?$"
+)
+
+
+def defend_only(sentence: str, facts: CardFacts) -> tuple[str, int] | None:
+    """A defending card's "may only defend an attack ...": ("<=" / ">=", N) on the attack's base {p}, or
+    ("cond:" + the grammar's key, 0) for the attack's controller; None for another sentence or a
+    condition the grammar does not read."""
+    return _defend_only(_self(sentence.strip(), facts))
+
+
+def _defend_only(low: str) -> tuple[str, int] | None:
+    m = ONLY_DEFENDS.match(low)
+    if m is None:
+        return None
+    if m.group(1):
+        return ("<=" if m.group(2) == "less" else ">=", int(m.group(1)))
+    key = conditions.parse("you have " + m.group(3))
+    return (f"cond:{key}", 0) if key is not None and conditions.on_resolution(key) else None
+
+
+#: An attack's static bonus from the cards defending it (CR 6.1.3, 7.0.5): "If this is defended by an
+#: action card / a Brute card, this gets +2{p}", "If this is defended by 3 or more cards, it gets go
+#: again", "If this is defended by fewer than 2 non-equipment cards, it gets go again", "While this is
+#: defended by less than 2 non-equipment cards, it has +2{p}", "If this is defended by an action card,
+#: this has -1{p}" (Feisty Locals, Bash Brute, Unwavering Resolve, Pulping, Barraging Brawnhide,
+#: Freewheeling Renegades): counted in the attack's power and go again from the cards defending now.
+_DEFENDED_IF = re.compile(
+    r"^(?:if|while) this is defended by (?:(an?)|(\w+) or more|(?:fewer|less) than (\w+)) ?(.*?)\s*(?:cards?)?, "
+    r"(?:it|this) (?:gets|gains|has) (.+?)(?: until end of turn)?$"
+)
+#: "This has +1{p} for each non-equipment card defending it" (Surging Militia), "This gets -1{p} for each
+#: card with 6 or more {p} defending it" (Show of Strength), "This gets +X{p}, where X is the number of
+#: equipment defending it" (Fender Bender).
+_DEFENDED_EACH = re.compile(r"^this (?:gets|has) ([+-]\d+)\{p\} for each (.*?)defending it$")
+_DEFENDED_X = re.compile(r"^this (?:gets|has) \+x\{p\},? where x is the number of (.+?) defending it$")
+
+
+@dataclass(frozen=True)
+class DefendedBonus:
+    """An attack's bonus from its defenders: with ``per_card``, ``power`` for each card that fits;
+    else ``power`` and ``go_again`` when ``at_least`` cards or more fit (or, with ``fewer``, fewer
+    than that many)."""
+
+    fits: tuple[tuple[str, ...], ...]
+    at_least: int = 0
+    fewer: int = 0
+    per_card: bool = False
+    power: int = 0
+    go_again: bool = False
+
+
+def _defended_bonus(low: str) -> DefendedBonus | None:
+    m = _DEFENDED_IF.match(low)
+    if m:
+        fits = defender_descriptor(m.group(4))
+        items = re.split(r",?\s+and\s+|,\s*", m.group(5).strip())
+        power, go_again = 0, False
+        for item in items:
+            mp = re.fullmatch(r"([+-]\d+)\{p\}", item)
+            if mp:
+                power += int(mp.group(1))
+            elif item == "go again":
+                go_again = True
+            else:
+                return None
+        at_least = 1 if m.group(1) else conditions._count(m.group(2) or "") or 0
+        fewer = conditions._count(m.group(3) or "") or 0
+        if fits is None or not (at_least or fewer):
+            return None
+        return DefendedBonus(fits, at_least, fewer, power=power, go_again=go_again)
+    m = _DEFENDED_EACH.match(low)
+    if m:
+        fits = defender_descriptor(m.group(2).strip())
+        return DefendedBonus(fits, per_card=True, power=int(m.group(1))) if fits is not None else None
+    m = _DEFENDED_X.match(low)
+    if m:
+        fits = defender_descriptor(m.group(1))
+        return DefendedBonus(fits, per_card=True, power=1) if fits is not None else None
+    return None
+
+
+@lru_cache(maxsize=4096)
+def defended_bonuses(facts: CardFacts) -> tuple[DefendedBonus, ...]:
+    """The attack's bonuses from the cards defending it (``values.link_power``, ``combat.go_again``)."""
+    found = [_defended_bonus(_self(x, facts)) for x in split_sentences(plain(facts.text))]
+    return tuple(b for b in found if b is not None)
+
+
+#: "When this defends together with a card with 6 or more {p} / an Ice card / an aura card / 2 or more
+#: yellow cards, EFFECT" (Apex Bonebreaker, Ollin Ice Cap, Root-Bound Trunks, Golden Glare): CR 7.0.5e,
+#: the cards put on the chain link as defending cards in the same event; a trigger only when enough of
+#: the others fit (CR 6.6.5b).
+DEFEND_TOGETHER = re.compile(
+    r"^(?:[a-z' ]+ - )?when this defends together with (an?|\w+ or more) ([^,]+?)(?: cards?)?, (.+)$"
+)
+#: "When this defends alone, EFFECT" (CR 7.0.5e: exactly one card put on the chain link as defending).
+DEFEND_ALONE = re.compile(r"^(?:[a-z' ]+ - )?when this defends alone, (.+)$")
+
+
+#: "[If CONDITION, ]You may play this from your banished zone[. If you do, it costs {r}{r} less to play /
+#: it gets go again / it gains +N{p}]" (Ghostly Visit, Howl from Beyond, Unhallowed Rites, Grim Feast,
+#: Embalm, Bounding Demigon): an allowance to play the card from its owner's banished zone (CR 5.1.1a,
+#: 1.0.2), the condition the grammar's, checked as the card is played (``playing.play``); what "If you
+#: do" gives applies to that play (CR 1.8.4).
+BANISHED_PLAY = re.compile(
+    r"^(?:if (.+?), )?you may play this from your banished zone(?:\. if you do, (.+?))?\.?$"
+)
+
+
+@dataclass(frozen=True)
+class BanishedPlay:
+    """A card's own permission to be played from the banished zone: its condition key ("" for none)
+    and what a play from there gets (CR 1.8.4)."""
+
+    key: str = ""
+    cost_less: int = 0
+    power: int = 0
+    go_again: bool = False
+
+
+def _banished_play(low: str) -> BanishedPlay | None:
+    m = BANISHED_PLAY.match(low)
+    if m is None:
+        return None
+    key = conditions.parse(m.group(1)) if m.group(1) else ""
+    if key is None or (key and not conditions.on_resolution(key)):
+        return None
+    then = (m.group(2) or "").strip()
+    if not then:
+        return BanishedPlay(key)
+    mc = re.fullmatch(r"it costs ((?:\{r\})+) less to play", then)
+    if mc:
+        return BanishedPlay(key, cost_less=mc.group(1).count("{r}"))
+    mp = re.fullmatch(r"it (?:gets|gains) \+(\d+)\{p\}", then)
+    if mp:
+        return BanishedPlay(key, power=int(mp.group(1)))
+    if re.fullmatch(r"it (?:gets|gains) go again", then):
+        return BanishedPlay(key, go_again=True)
+    return None
+
+
+def banished_play_sentence(sentence: str, facts: CardFacts) -> BanishedPlay | None:
+    """The sentence read as the card's own permission to be played from the banished zone."""
+    return _banished_play(_self(sentence.strip(), facts).rstrip("."))
+
+
+@lru_cache(maxsize=4096)
+def banished_play(facts: CardFacts) -> BanishedPlay | None:
+    """The card's own permission to be played from its banished zone, when the engine reads all of it."""
+    for sentence in split_sentences(plain(facts.text)):
+        found = banished_play_sentence(sentence, facts)
+        if found is not None:
+            return found
+    return None
 
 
 #: "Activate this only if [condition]" on an equipment or permanent (CR 5.2.1e), the condition one the
@@ -640,6 +885,22 @@ _OPTION_BOTTOM = re.compile(
 _SELF_DEFENSE = re.compile(
     r"^(?:(.+?),? and )?(?:this|it) (?:gets|gains) \+(\d+)\{d\}(?: until end of turn| this chain link| this turn)?$"
 )
+#: What happens to a defending card as the combat chain closes, given by its own defend trigger or an
+#: option's outcome (CR 7.7: the Close Step; blade break 8.3.3): destroyed, banished or blade break.
+_CLOSE_FATE = (
+    r'"when the combat chain closes, (?:destroy|banish) this\.?"'
+    r"|(?:destroy|banish) it when the combat chain closes|blade break"
+)
+_CLOSE_FATE_AFTER = re.compile(rf"^(.+?),? and ({_CLOSE_FATE})$")
+
+
+def _close_fate(words: str) -> TextEffect:
+    """The card's fate as the chain closes (``combat.after_defending``): ``self_close`` with "destroy",
+    "banish" or "blade break" as its target."""
+    fate = "blade break" if words == "blade break" else ("banish" if "banish" in words else "destroy")
+    return TextEffect("self_close", 0, "", fate)
+
+
 #: separators of a packed choice (a ``TextEffect.target`` travels through layers as "kind:amount:target")
 _CHOICE_FIELD, _CHOICE_ITEM = "\x1f", "\x1e"
 
@@ -670,6 +931,10 @@ def _choice_outcome(y: str) -> list[TextEffect] | None:
     """Y of a choice as computed effects, with "this gets +N{d}" (the source's own defense) read here
     only, where the source is known; None when a part is not computed."""
     extra: list[TextEffect] = []
+    mc = _CLOSE_FATE_AFTER.match(y)
+    if mc:  # Ironhide's 'and "When the combat chain closes, destroy this."', Vambrace's "and blade break"
+        extra.append(_close_fate(mc.group(2)))
+        y = mc.group(1)
     m = _SELF_DEFENSE.match(y)
     if m:
         extra.append(TextEffect("self_defense", int(m.group(2))))
@@ -719,6 +984,9 @@ def describe_choice(packed: str) -> str:
     }.get(kind, kind)
     words_of: dict[str, Callable[[TextEffect], str]] = {
         "self_defense": lambda e: f"+{e.amount}{{d}}",
+        "self_close": lambda e: (
+            e.target if e.target == "blade break" else f"{e.target} it as the chain closes"
+        ),
         "self_power": lambda e: f"+{e.amount}{{p}}",
         "self_go_again": lambda e: "go again",
         "draw": lambda e: f"draw {e.amount}",
@@ -796,6 +1064,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue  # paid less when activated (playing.activate); an additional cost is reported on play
         if _defense_key(low.replace("{d}", "{d}")):
             continue  # counted in the card's defense when it defends (values.defense_of)
+        if _banished_play(low.rstrip(".")) is not None:
+            continue  # a permission checked as the card is played from the banished zone (playing.play)
+        if _defend_only(low) is not None:
+            continue  # a restriction checked as it defends (defending.check_restrictions)
         if _from_hand_ability(sentence) or _ACTIVATED.match(sentence.strip()):
             continue  # an activated ability of the card, not an effect of its resolution (playing.activate)
         trigger = ""
@@ -927,6 +1199,8 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1].strip().title()
                 elif kind == "return_to_hand":
                     target = groups[0]
+                elif kind == "self_close":
+                    target = "banish" if part.startswith("banish") else "destroy"
                 elif kind == "next_attack_keyword":
                     target = ("action|" if mm.group(1) or mm.group(2) else "|") + mm.group(3)
                 elif kind == "create_in_hand":
@@ -1592,6 +1866,10 @@ def attack_text(facts: CardFacts) -> AttackText:
             continue  # counted in its defense / triggered when it defends (values.defense_of, defending)
         if SELF_COSTS_LESS_PER_DRACONIC_LINK.match(low):
             continue  # paid less when played (costs.cost_modifiers)
+        if banished_play_sentence(sentence, facts) is not None:
+            continue  # checked as the card is played from the banished zone (playing.play)
+        if defend_restriction(sentence, facts) is not None or _defended_bonus(low) is not None:
+            continue  # checked as defenders are declared / counted from them (defending, values.link_power)
         if modes_done and (re.match(r"^choose 1", low) or sentence.lstrip().startswith(("-", "–"))):
             continue  # the chosen mode is applied when the attack becomes a chain link
         m = _RUPTURE.match(low)
@@ -2202,6 +2480,7 @@ def static_sentences(facts: CardFacts) -> list[str]:
         )
         and not steam_sentence(sentence)
         and defense_grant(sentence, facts) is None
+        and defend_only(sentence, facts) is None
         and parse_defend_trigger(sentence, facts) is None
         and not (facts.is_weapon and _grant(_self(sentence, facts)) is not None)
         and not (facts.is_weapon and _weapon_hit(_self(sentence, facts)))
@@ -2281,6 +2560,11 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
         out += found.keywords
     if OVERPOWER_IF_BUFFED.search(facts.text):
         out.append("overpower")
+    found_bp = banished_play(facts)
+    if found_bp is not None and found_bp.go_again:
+        out.append("go again")  # "If you do, it gets go again": a play from the banished zone (playing.play)
+    if any(b.go_again for b in defended_bonuses(facts)):
+        out.append("go again")  # from the cards defending it (combat.go_again)
     at = attack_text(facts)
     if at.arsenal_go_again:
         out.append("go again")
@@ -2352,6 +2636,10 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "deck" if UNLIMITED.match(low) else "arena"))
         elif _defense_key(low):
             parts.append(TextPart(sentence, MODELLED, "defend"))  # values.defense_of
+        elif (attack or resolving) and banished_play_sentence(sentence, facts) is not None:
+            parts.append(TextPart(sentence, MODELLED, "play"))  # playing.play (CR 5.1.1a)
+        elif defend_only(sentence, facts) is not None:
+            parts.append(TextPart(sentence, MODELLED, "defend"))  # defending.check_restrictions (CR 1.0.2a)
         elif not facts.is_("hero") and (dt := parse_defend_trigger(sentence, facts)) is not None:
             # its own "When this defends" trigger (defending.self_triggers); "this" is the defender
             parts.append(TextPart(sentence, MODELLED if dt.computed else FLAGGED, "defend"))
@@ -2417,7 +2705,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             elif effects and all(
                 e.kind != "manual"
                 and (not e.trigger or e.trigger == "reprise" or e.trigger.startswith(("cond:", "surge:")))
-                and (facts.is_("defense reaction") or not _choice_on_defense(e))
+                and (facts.is_("defense reaction") or not _choice_on_defense(e) and e.kind != "self_close")
                 for e in effects
             ):
                 # a "cond:" effect is checked as the card resolves (layers.resolve_text, CR 6.1.3)

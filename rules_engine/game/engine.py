@@ -312,6 +312,28 @@ def defended_slots(s: GameState, c: A.Defend) -> A.Defend:
     return dataclasses.replace(c, cards=tuple(out))
 
 
+def _resolve_top(s: GameState, ctx: Ctx, note: Phrase) -> None:
+    """One round of passes a judge left out (CR 1.11.4a: the top layer resolves), with the note
+    that says so and why."""
+    all_pass_clause(s, A.AllPass("once", ()), ctx)
+    ctx.add(NOTE, note)
+
+
+def _pass_to(s: GameState, ctx: Ctx, step: str, note: Phrase) -> None:
+    """The passes a judge left out up to a combat step (a step ends when all pass on an
+    empty stack, CR 1.11.4a), with the note."""
+    all_pass_clause(s, A.AllPass("to", (step,)), ctx)
+    ctx.add(NOTE, note)
+
+
+def _option_note(ctx: Ctx, layer: str) -> Phrase:
+    return say(
+        "line {number}: the passes that resolve {layer} are implied: its option is taken as it resolves (CR 1.8.3a).",
+        number=ctx.entry.number,
+        layer=layer,
+    )
+
+
 def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx, *, weapon: bool = False) -> None:
     """A card that can be played only on an empty stack (an action, CR 5.1.1 / 1.11.2), played by the
     player holding priority while only triggered layers wait there (an aura's "when this enters the
@@ -393,15 +415,7 @@ def implied_choice_resolution(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         # a card whose own resolution offers it (Sink Below: "P2 Sink Below, bottoms Pummel, draws")
         found, _ = recognise(self_named(top.card.facts.text, top.card.facts.name))
         if _offers([f"{e.kind}:{e.amount}:{e.target}" for e in found if not e.trigger], want):
-            all_pass_clause(s, A.AllPass("once", ()), ctx)
-            ctx.add(
-                NOTE,
-                say(
-                    "line {number}: the passes that resolve {layer} are implied: its option is taken as it resolves (CR 1.8.3a).",
-                    number=ctx.entry.number,
-                    layer=top.name,
-                ),
-            )
+            _resolve_top(s, ctx, _option_note(ctx, top.name))
         return
     if top.kind == "card":
         if not top.attack or top.card is None or s.priority != top.controller:
@@ -415,15 +429,7 @@ def implied_choice_resolution(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         top = s.stack[-1]
     if top.effect != "text" or not _offers(top.targets, want):
         return
-    all_pass_clause(s, A.AllPass("once", ()), ctx)
-    ctx.add(
-        NOTE,
-        say(
-            "line {number}: the passes that resolve {layer} are implied: its option is taken as it resolves (CR 1.8.3a).",
-            number=ctx.entry.number,
-            layer=top.name,
-        ),
-    )
+    _resolve_top(s, ctx, _option_note(ctx, top.name))
 
 
 _NO_DECISION = (A.Claim, A.Observe, A.Noop)
@@ -469,9 +475,10 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         # "no block" said while the attack waits alone on the stack is the defence too (CR 7.3.2)
         # triggered layers above the attack (a pitched card's "when you pitch this") resolve first
         if not s.stack or (s.stack[0].attack and all(layer.kind == "triggered" for layer in s.stack[1:])):
-            all_pass_clause(s, A.AllPass("to", ("defend",)), ctx)
-            ctx.add(
-                NOTE,
+            _pass_to(
+                s,
+                ctx,
+                "defend",
                 say("line {number}: the passes to the Defend Step are implied.", number=ctx.entry.number),
             )
     if isinstance(clause, (A.Play, A.Activate)) and s.combat_step == "defend" and not s.stack:
@@ -500,9 +507,10 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
             # "P2 took the 3; P1 gets the action point back from go again and plays Attack B": the
             # go again point is gained at the start of the Resolution Step (CR 7.5.4, 7.6.2), so the
             # passes that ended the Damage Step are implied; the claim is then checked there
-            all_pass_clause(s, A.AllPass("to", ("resolution",)), ctx)
-            ctx.add(
-                NOTE,
+            _pass_to(
+                s,
+                ctx,
+                "resolution",
                 say("line {number}: the passes to the Resolution Step are implied.", number=ctx.entry.number),
             )
     if (
@@ -587,9 +595,10 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         ):
             link = None  # "Attack A deals 4" implies the passes only when A is the active attack
         if link is not None and link.damage is None and (clause.kind == "taken" or link.declared):
-            all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
-            ctx.add(
-                NOTE,
+            _pass_to(
+                s,
+                ctx,
+                "damage",
                 say("line {number}: the passes to the Damage Step are implied.", number=ctx.entry.number),
             )
     elif isinstance(clause, A.Observe) and not s.stack and s.combat_step in order:
@@ -611,9 +620,10 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
             )
             and order.index("defend") <= step < order.index("damage")
         ):
-            all_pass_clause(s, A.AllPass("to", ("damage",)), ctx)
-            ctx.add(
-                NOTE,
+            _pass_to(
+                s,
+                ctx,
+                "damage",
                 say("line {number}: the passes to the Damage Step are implied.", number=ctx.entry.number),
             )
 
@@ -630,9 +640,9 @@ def _damage_trigger_resolution(s: GameState, source: str, ctx: Ctx) -> None:
         return
     if any(norm_name(link.attack.name) == want for link in s.chain):
         return  # "Attack S deals 3": the attack's own damage, not its hit trigger's
-    all_pass_clause(s, A.AllPass("once", ()), ctx)
-    ctx.add(
-        NOTE,
+    _resolve_top(
+        s,
+        ctx,
         say(
             "line {number}: the passes that resolve {layer} are implied: the line reports its damage.",
             number=ctx.entry.number,
@@ -650,9 +660,9 @@ def _draw_trigger_resolution(s: GameState, player: str, ctx: Ctx) -> None:
         return
     if not any(t.startswith("draw:") for t in top.targets):
         return
-    all_pass_clause(s, A.AllPass("once", ()), ctx)
-    ctx.add(
-        NOTE,
+    _resolve_top(
+        s,
+        ctx,
         say(
             "line {number}: the passes that resolve {layer} are implied: the line reports the card it draws.",
             number=ctx.entry.number,
@@ -679,9 +689,9 @@ def _token_trigger_resolution(s: GameState, token: str, ctx: Ctx, count: int = 1
             makes = [e.target for e in recognise(top.effect)[0] if e.kind == "create_token"]
         if not any(norm_name(m) == want or norm_name(m).startswith(want + " ") for m in makes):
             return
-        all_pass_clause(s, A.AllPass("once", ()), ctx)
-        ctx.add(
-            NOTE,
+        _resolve_top(
+            s,
+            ctx,
             say(
                 "line {number}: the passes that resolve {layer} are implied: the line reports the token it creates.",
                 number=ctx.entry.number,

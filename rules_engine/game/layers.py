@@ -729,6 +729,12 @@ def offer_choice(s: GameState, player: str, name: str, e: TextEffect, ctx: Ctx, 
     ctx.events.append(Event("choice", player, source, e.amount))
 
 
+def mark_close_fate(card: Card, fate: str) -> None:
+    """A defending card an effect will destroy or banish as the combat chain closes, or that gained
+    blade break (CR 7.7, 8.3.3): kept on the card until ``combat.after_defending`` reads it."""
+    card.counters[f"{fate.replace(' ', '_')}_close_effect"] = 1
+
+
 def apply_choice(s: GameState, offer: Effect, ctx: Ctx) -> None:
     """The effect after "If you do" (CR 1.8.4), once the log shows the option taken. "This gets
     +N{d}" / "+N{p}" / "go again" act on the source card where it now is; go again on a card that has
@@ -739,6 +745,8 @@ def apply_choice(s: GameState, offer: Effect, ctx: Ctx) -> None:
     for e in outcome:
         if e.kind == "self_defense" and where == "defending" and card is not None:
             card.counters["defense_effect"] = card.counters.get("defense_effect", 0) + e.amount
+        elif e.kind == "self_close" and where == "defending" and card is not None:
+            mark_close_fate(card, e.target)
         elif e.kind in ("self_power", "self_go_again") and where in ("link", "stack"):
             link = next((lk for lk in s.chain if lk.attack.id == offer.card_id), None)
             lay = next((x for x in s.stack if x.card is not None and x.card.id == offer.card_id), None)
@@ -992,6 +1000,28 @@ def apply_text_effect(
         deal_damage(s, target, e.amount, name, ctx, arcane=k == "arcane", controller=player)
     elif k == "draw":
         draw(s, player, e.amount, ctx)
+    elif k == "opponent_draw":  # "another target hero draws a card": with two players, the other hero
+        draw(s, other(player), e.amount, ctx)
+    elif k in ("self_defense", "self_close"):
+        # a defend trigger's "this gets +N{d}" / "banish it when the combat chain closes": its source,
+        # defending (CR 6.6.5); a defense reaction's own text names the card itself
+        source = (layer.source_id or (layer.card.id if layer.card is not None else "")) if layer else ""
+        link = s.active_link()
+        card = next((c for c in (link.defending if link else []) if source and c.id == source), None)
+        if card is not None and k == "self_defense":
+            card.counters["defense_effect"] = card.counters.get("defense_effect", 0) + e.amount
+        elif card is not None:
+            mark_close_fate(card, e.target)
+        else:
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {name}'s effect after 'If you do' acts on a card the engine cannot find now; enter its outcome as an adjustment line.",
+                    number=ctx.entry.number,
+                    name=name,
+                ),
+                "manual_effect",
+            )
     elif k == "prevent_next":
         s.effects.append(Effect("prevent_next", player, e.amount, "turn", name))
     elif k == "prevent_fixed":

@@ -22,6 +22,7 @@ from typing import Any
 
 from . import actions as A
 from .cards import CardLookup, InlineCards, norm_name
+from .rewrites import Rewrites
 
 UNKNOWN = "?"  # the name of a card nobody saw ("a blue card")
 STEPS = ("layer", "attack", "defend", "reaction", "damage", "resolution", "link", "close")
@@ -700,11 +701,9 @@ def _idioms(line: str) -> str:
     )
     line = _UNBLOCKED.sub(lambda m: f"no block, {m.group(1)} ", line)
     line = _TRIGGER_TOKEN.sub(lambda m: f"{m.group(1)}{m.group(2)} makes {m.group(3)} {m.group(4)}", line)
-    for pat, rep in _IDIOMS_26E:
-        line = pat.sub(rep, line)
+    line = _IDIOMS_26E_RW.apply(line)
     line = _arsenal_and_bottom(_pronouns(line))
-    for pat, rep in _IDIOMS:
-        line = pat.sub(rep, line)
+    line = _IDIOMS_RW.apply(line)
     # "nobody responded so it resolved", "nobody did anything in reactions": everyone passed, through
     # the step named (else once)
     return re.sub(
@@ -3084,6 +3083,11 @@ _VERB_SYNONYMS: list[tuple[str, str]] = [
     (r"(?:is|was) at (\d+)(?: life)?$", r"life \2"),
 ]
 _VERB_RE = [(re.compile(r"^(P[12]) " + pat, re.I), r"\1 " + rep) for pat, rep in _VERB_SYNONYMS]
+# the tables of rewrites, each skipped with one search when none of its patterns is in the line
+_VERB_RW = Rewrites(_VERB_RE)
+_ABBREVIATIONS_RW = Rewrites(_ABBREVIATIONS)
+_IDIOMS_RW = Rewrites(_IDIOMS)
+_IDIOMS_26E_RW = Rewrites(_IDIOMS_26E)
 
 #: A payment a card's option asks for ("You may pay {r}", CR 1.8.3): the amount (a number, {r}s, or
 #: left out), what it is for (ignored: the engine knows the option) and the cards pitched.
@@ -3151,8 +3155,7 @@ def canonical(clause: str) -> str:
     subject (synonyms, past tense, "keeps priority and ..."), then targets ("at P2", "@ P2") and
     payments ("paying with Card B", "pitch Card B")."""
     c = clause
-    for pat, rep in _ABBREVIATIONS:
-        c = pat.sub(rep, c)
+    c = _ABBREVIATIONS_RW.apply(c)
     # "P2 doesn't block (keeps X in hand)": a remark in parentheses at the end does not hide the verb
     # shapes that end the clause; it stays a claim after the rewritten verb
     tail_m = re.search(r"\s*(\([^()]*\))$", c)
@@ -3161,8 +3164,7 @@ def canonical(clause: str) -> str:
         c = c[: tail_m.start()]  # type: ignore[union-attr]
     for _ in range(3):
         before = c
-        for pat2, rep2 in _VERB_RE:
-            c = pat2.sub(rep2, c, count=1)
+        c = _VERB_RW.apply(c, count=1)
         if c == before:
             break
     if tail:

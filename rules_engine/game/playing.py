@@ -35,8 +35,10 @@ from .effects import (
     SOLFLARE,
     TARGET_ATTACK,
     TOKEN_RULES,
+    BanishedPlay,
     activated_ability,
     additional_costs,
+    banished_play,
     plain,
     play_condition,
     solflare_effects,
@@ -117,6 +119,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         raise Illegal("play_zone", say("{card} cannot be played from {zone}.", card=card.name, zone=zone))
     if zone == "graveyard":
         check_graveyard_play(s, player, card, ctx)  # Gravy Bones's and Oscilio's permissions (CR 5.1.1)
+    from_banished = check_banished_play(s, player, card) if zone == "banished" else None
     if s.priority != player and not implied_step_pass(s, player, ctx):
         if f.is_("attack reaction") and (s.combat_step == "reaction"):
             link = s.active_link()
@@ -207,6 +210,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     check_play_condition(s, player, card)
     mode_text = choose_mode(s, card, c, ctx)
     cost = max(0, (f.cost or 0) + cost_modifiers(s, player, f, is_attack)) + extra_cost
+    if from_banished is not None:
+        cost = max(0, cost - from_banished.cost_less)  # "If you do, it costs {r}{r} less" (CR 5.1.6a)
     if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
         raise Illegal(
             "boost_no_card",
@@ -296,6 +301,9 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
         if not layer.targets:
             layer.targets = [other(player)]
         layer.targets = [t if ":" in t else target_player(t, player) for t in layer.targets]
+    if from_banished is not None:  # "If you do, it gets go again / gains +N{p}" (CR 1.8.4)
+        layer.power_bonus += from_banished.power
+        layer.go_again = layer.go_again or from_banished.go_again
     boosted = boost(s, player, layer, c.boost_card, ctx) if c.boost else None
     apply_next_card_effects(s, player, layer, ctx)
     s.stack.insert(depth, layer)  # triggered by paying its cost (a pitched card's): above it (CR 6.6.4)
@@ -1195,3 +1203,24 @@ def _older_damage_step(ctx: Ctx) -> tuple[str, ...]:
         for c in ctx.entry.clauses
     )
     return ("7.5.1",) if ctx.version == "older" and said else ()
+
+
+def check_banished_play(s: GameState, player: str, card: Card) -> BanishedPlay | None:
+    """A card played from its owner's banished zone under its own "[If CONDITION, ]You may play this
+    from your banished zone" (CR 5.1.1a: only hand and arsenal unless an effect allows another zone;
+    1.0.2 an allowance): the condition must hold as it is played, else the play is reversed. A card
+    without such a sentence is left to the effect that allowed it (an intimidate, a hero's ability)."""
+    found = banished_play(card.facts)
+    if (
+        found is not None
+        and found.key
+        and not conditions.holds(s, player, found.key, card.facts, card_id=card.id)
+    ):
+        raise Illegal(
+            "play_zone",
+            say(
+                "{card} may be played from the banished zone only if its condition holds, and it does not.",
+                card=card.name,
+            ),
+        )
+    return found

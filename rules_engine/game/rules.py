@@ -90,6 +90,7 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "manual_effect": ("6.1.1",),
     "conditional_keyword": ("1.8.4", "8.3"),
     "defend_equipment": ("1.0.2", "7.3.2"),
+    "defend_only": ("1.0.2a", "7.3.2b"),
     "layer_resolve": ("5.3.1",),
     "close_no_priority": ("7.7.1",),
     "life_floor": ("2.5.3e",),

@@ -8,14 +8,54 @@ from __future__ import annotations
 
 from . import conditions
 from .cards import norm_name, split_colour
-from .effects import defense_grants
+from .effects import DefendedBonus, defended_bonuses, defense_grants
 from .state import Card, ChainLink, GameState
 
 
+def defender_fits(card: Card, fits: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether a defending (or would-be defending) card is one a description of defenders names
+    (``effects.defender_descriptor``): any alternative whose words it all answers to, "non-x" words
+    it must not answer to, "from-hand" for a card declared from hand."""
+    words = conditions.tags(card.facts, card.pitch)
+    if card.origin == "hand":
+        words.append("from-hand")
+    for alt in fits:
+        if all(
+            not conditions._fits(words, w[4:])
+            if w.startswith("non-") and w != "non-attack"
+            else conditions._fits(words, w)
+            for w in alt
+        ):
+            return True
+    return False
+
+
+def _defended_met(bonus: DefendedBonus, link: ChainLink) -> int:
+    """How many times an attack's bonus from its defenders applies now (CR 6.1.3: a static ability
+    while its condition holds): once per fitting card, or once when the count is met."""
+    n = sum(1 for c in link.defending if defender_fits(c, bonus.fits))
+    if bonus.per_card:
+        return n
+    return int(n >= bonus.at_least if bonus.at_least else n < bonus.fewer)
+
+
+def defended_power(link: ChainLink) -> int:
+    """The attack's {p} from the cards defending it ("If this is defended by an action card, this gets
+    +2{p}", "+1{p} for each non-equipment card defending it")."""
+    return sum(b.power * _defended_met(b, link) for b in defended_bonuses(link.attack.facts))
+
+
+def defended_go_again(link: ChainLink) -> bool:
+    """The attack's go again from the cards defending it ("If this is defended by 3 or more cards, it
+    gets go again"), as the Resolution Step begins (CR 7.6.2)."""
+    return any(b.go_again and _defended_met(b, link) for b in defended_bonuses(link.attack.facts))
+
+
 def link_power(link: ChainLink) -> int:
-    """The active-attack's power: printed power, its changes, and piercing N when an equipment
-    defends (CR 8.3.23); never below zero."""
+    """The active-attack's power: printed power, its changes, its bonus from the cards defending it,
+    and piercing N when an equipment defends (CR 8.3.23); never below zero."""
     power = (link.attack.facts.power or 0) + link.attack.counter_mod("power") + link.power_bonus
+    power += defended_power(link)
     pierce = link.attack.facts.keyword("piercing")
     if pierce and any(c.facts.is_equipment for c in link.defending):
         power += pierce

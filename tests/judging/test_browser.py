@@ -354,6 +354,14 @@ def test_judge_types_a_ten_line_real_card_dispute_at_390_px(live_server, phone_p
         page.screenshot(
             path=os.path.join(os.environ["ARBITER_SCREENSHOTS"], "recon27-390.png"), full_page=True
         )
+    # On paper the folded "abilities to watch" are written out with every other finding.
+    record = page.request.get(
+        f"{live_server.url}/judging/{w.event.slug}/reconstructions/{Reconstruction.objects.get().pk}/record.pdf"
+    )
+    assert record.status == 200 and record.headers["content-type"] == "application/pdf"
+    if os.environ.get("ARBITER_SCREENSHOTS"):
+        with open(os.path.join(os.environ["ARBITER_SCREENSHOTS"], "recon27.pdf"), "wb") as fh:
+            fh.write(record.body())
 
     # Rewind to step 7 asks first and names what it sets aside, the adjustment among them.
     page.click("#step-7 a.rewind")

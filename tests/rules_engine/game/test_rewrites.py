@@ -1,0 +1,69 @@
+"""rules_engine.game.rewrites: an ordered table of rewrites applied with one search first gives what
+the plain loop gives, on every line of the scenario files and on lines made to match."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from rules_engine.game import phrases
+from rules_engine.game.rewrites import Rewrites
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+TABLES = ["_VERB_RW", "_ABBREVIATIONS_RW", "_IDIOMS_RW", "_IDIOMS_26E_RW"]
+
+
+def _lines() -> list[str]:
+    out: list[str] = []
+    for path in sorted(SCENARIOS.glob("*.yaml")):
+        for item in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            if isinstance(item, dict):
+                out += [str(x) for x in item.get("when") or [] if isinstance(x, str)]
+    return out
+
+
+def _plain(rules, text: str, count: int = 0) -> str:
+    for pattern, replacement in rules:
+        text = pattern.sub(replacement, text, count=count)
+    return text
+
+
+LINES = _lines()
+
+
+def test_the_scenario_files_give_lines_to_check():
+    assert len(LINES) > 1000
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_a_table_rewrites_every_scenario_line_as_the_plain_loop(table):
+    rw: Rewrites = getattr(phrases, table)
+    count = 1 if table == "_VERB_RW" else 0
+    changed = 0
+    for line in LINES:
+        for text in (line, f"P1 {line.split(' ', 1)[-1]}"):
+            got = rw.apply(text, count=count)
+            assert got == _plain(rw.rules, text, count), text
+            changed += got != text
+    assert changed > 0  # the table does rewrite some of them
+
+
+def test_a_later_rule_sees_what_an_earlier_one_wrote():
+    rw = Rewrites([(re.compile(r"\bfoo\b"), "bar"), (re.compile(r"\bbar baz\b"), "done")])
+    assert rw.apply("foo baz") == "done"
+    assert rw.apply("nothing here") == "nothing here"
+
+
+def test_a_rule_with_a_back_reference_is_always_tried():
+    rw = Rewrites([(re.compile(r"\b(\w+) \1\b"), r"\1"), (re.compile(r"\bthe cat\b"), "a cat")])
+    assert rw.joined == [False, True]
+    assert rw.apply("the the cat") == "a cat"
+
+
+def test_flags_stay_with_their_pattern():
+    rw = Rewrites([(re.compile(r"\bdmg\b", re.I), "damage"), (re.compile(r"\bHP\b"), "life")])
+    assert rw.apply("4 DMG") == "4 damage"
+    assert rw.apply("hp") == "hp"  # the second pattern is case-sensitive
