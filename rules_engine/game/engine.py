@@ -145,7 +145,7 @@ def holder(s: GameState, name: str) -> str:
 #: Words before a weapon's name ("the Kunai", "a Fire Vein", "the other Saber") and payment remarks
 #: after it ("Dawnblade for 1", "Fire Vein, 0", "the Saber for free"), which name no card.
 _SOURCE_DETERMINERS = re.compile(
-    r"^(?:(?:the|a|an|their|his|her|one|other|another|second|first|same|that)\s+)+", re.I
+    r"^(?:(?:the|a|an|their|his|her|one of|one|other|another|second|first|same|that)\s+)+", re.I
 )
 _SOURCE_PAYMENT = re.compile(
     r"(?:\s+for\s+(?:\d+|free|zero|nothing)(?:\s+res(?:ources?)?)?|\s+again|,\s*(?:\d+|free))\s*$", re.I
@@ -167,6 +167,8 @@ def arena_source(s: GameState, player: str, said: str) -> str | None:
     if exact:
         return exact[0]
     found = {x.name for x in arena if f" {key} " in f" {norm_name(x.name)} "}
+    if not found and key.endswith("s"):  # "one of the Sabers": the plural of the name's words
+        found = {x.name for x in arena if f" {key[:-1]} " in f" {norm_name(x.name)} "}
     return found.pop() if len(found) == 1 else None
 
 
@@ -181,7 +183,9 @@ def play_or_attack(s: GameState, c: A.Play, ctx: Ctx) -> None:
         if source is not None:
             card = next(
                 x
-                for x in list(p.weapons) + [e for e in p.equipment.values() if e is not None] + list(p.permanents)
+                for x in list(p.weapons)
+                + [e for e in p.equipment.values() if e is not None]
+                + list(p.permanents)
                 if x.name == source
             )
             ab = activated_ability(card.facts)
@@ -734,6 +738,9 @@ def _attack_after_damage(s: GameState, clause: A.Play | A.Attack, ctx: Ctx) -> N
     card = next((c for c in pool if norm_name(c.name) == want), None) or next(
         (c for c in pool if norm_name(c.name) == bare), None
     )
+    if card is None:
+        named = arena_source(s, player, play.card.name)  # "the second Saber", "the Kunai"
+        card = next((c for c in p.weapons if c.name == named), None) if named else None
     if card is None:
         return
     facts = card.facts

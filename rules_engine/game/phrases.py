@@ -47,7 +47,10 @@ def _equipped_names(part: str) -> tuple[str, ...]:
     matched with the cards where they are (``heroes``)."""
     said = re.sub(r"^(?:and )?equip(?:s|ping|ped)?\s+", "", part.strip(), flags=re.I)
     said = re.sub(
-        r"\s+(?:from|out of) (?:the |their |his |her )?(?:yard|gy|graveyard|discard(?: pile)?)\b.*$", "", said, flags=re.I
+        r"\s+(?:from|out of) (?:the |their |his |her )?(?:yard|gy|graveyard|discard(?: pile)?)\b.*$",
+        "",
+        said,
+        flags=re.I,
     ).strip()
     m = re.match(r"(?:both|two|2|the two)\s+(?:of\s+)?(?:the\s+|their\s+)?(.+)$", said, re.I)
     if m:
@@ -71,6 +74,8 @@ def _play_zone(said: str) -> str:
         if re.search(rf"\b{word}", low):
             return zone
     return "deck"
+
+
 #: A play line's words for fusion's additional cost (CR 8.3.17), read by ``Parser.fusion``.
 _FUSION_PART = (
     r"(?:and )?(?:fusing|fused|fuses|revealing|reveals)\b|without fusing\b|not fused\b|unfused\b|no fusion\b"
@@ -116,6 +121,16 @@ class NameIndex:
         lst = self._by_first.setdefault(first, [])
         lst.append(name)
         lst.sort(key=lambda x: -len(x))
+
+    def moniker(self, word: str) -> bool:
+        """Whether one word is the first word of a known name ("Valda" of "Valda, Seismic Impact"): the
+        short name judges call a hero by (the engine matches it with the hero, ``hero_named``)."""
+        low = norm_name(word)
+        if not low or " " in low:
+            return False
+        if self._by_first.get(low) or self._by_first.get(low + ","):
+            return True
+        return self.parent.moniker(word) if self.parent is not None else False
 
     def prefix(self, text: str) -> str | None:
         """The longest known name the text starts with (a whole-word match), or None."""
@@ -607,6 +622,30 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
     ),
     # "they draw 3 back up to 4": the draw
     (re.compile(r"\b(draws?|drew) (\d+)(?: cards?)? (?:back )?up to \d+\b", re.I), r"\1 \2"),
+    # "P1 Cindra ability, pitch X", "P1 uses Prism's ability: ...", "Kassai ability: ...": the hero's (or
+    # a card's) activated ability named with the word "ability" (issue 27, disputes-27c)
+    (
+        re.compile(
+            r"^(P[12]) (?:uses |used |activates |activated )?(?!P[12]\b)([A-Z][\w' ,.-]*?)(?:'s)? (?:hero )?[Aa]bility\b\s*[:,]?\s*"
+        ),
+        r"\1 activates \2, ",
+    ),
+    (re.compile(r"^(?!P[12]\b)([A-Z][\w' ,.-]*?)(?:'s)? (?:hero )?[Aa]bility\b\s*[:,]\s*"), r"\1 activates; "),
+    # "P1 uses Prism: pitches X, ...", "P1 Oscilio: discards X": a hero's activation told with a colon
+    (re.compile(r"^(P[12]) (?:uses|used|activates|activated) (?!P[12]\b)([A-Z][\w' ,.-]*?)\s*:\s*"), r"\1 activates \2, "),
+    # "Valda gets 2 Seismic Surge", "Kayo trigger: Might token": a token the hero's trigger makes, said
+    # with the hero (or its trigger) as the maker (issue 27, disputes-27c)
+    (
+        re.compile(
+            r"(^|[,;]\s*)(?!P[12]\b)([A-Z][\w']*(?: [\w',]+)*?)(?: trigger)? (?:gets|got|makes|made)"
+            r" (\d+|a|an|one|two|three) (?!AP\b|RP\b)([A-Z][\w']*(?: [A-Z][\w']*)*)(?: tokens?)?(?=$|[,;])"
+        ),
+        r"\1\2 makes \3 \4",
+    ),
+    (
+        re.compile(r"(^|[,;]\s*)(?!P[12]\b)([A-Z][\w']*(?: [\w',]+)*?) trigger:\s*(?:an? )?([A-Z][\w']*(?: [A-Z][\w']*)*) token(?=$|[,;])"),
+        r"\1\2 makes a \3",
+    ),
     # "P2 no block, Kunai hits for 1": the damage said by a short name of the attack after a comma
     (
         re.compile(
@@ -618,7 +657,7 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
     # "..., discard at random: Z": the card a random additional-cost discard took (issue 27, disputes-27c)
     (
         re.compile(
-            r",\s*(?:(?:the |a |and )?random discard(?:ed)?(?:\s+(?:is|was|=))?|discard(?:ed|s|ing)? at random"
+            r",\s*(?:(?:and )?(?:the |a )?random discard(?:ed)?(?:\s+(?:is|was|=))?|discard(?:ed|s|ing)? at random"
             r"|(?:and )?randomly discard(?:ed|s|ing)?)\s*:?\s+(?=[A-Z])",
             re.I,
         ),
@@ -974,7 +1013,13 @@ class Parser:
                 continue
             if re.fullmatch(r"(?:again|too|as well|once more)\b.*", rest, re.I):
                 break  # "P2 declares Helm H again": the engine decides whether it may
-            mboth = re.match(r"(?:both|two|2)\s+(?:of\s+)?(?:the\s+|their\s+)?", rest, re.I)
+            if re.match(
+                r"(?:banish|make|create|draw|discard|equip|return|get|gain|put|deal|ping|search|resolve|tap|destroy|pop)"
+                r"(?:s|es|ed|ing)?\b",
+                rest,
+            ):
+                break  # "pitches X, banishes Y from soul, makes a Spectral Shield": what follows is no card
+            mboth = re.match(r"(?:both|(?:the |their )?two|2)\s+(?:of\s+)?(?:the\s+|their\s+)?", rest, re.I)
             if mboth:
                 # "pitching both Toughen Ups": two copies of one card, the plural 's' left out
                 said = rest[mboth.end() :]
@@ -2145,6 +2190,8 @@ class Parser:
         )
         if m and not re.match(rf"^{_P}\b", m.group(1), re.I):
             named = self.names.prefix(m.group(1))
+            if (named is None or norm_name(named) != norm_name(m.group(1))) and self.names.moniker(m.group(1)):
+                named = m.group(1).strip()  # "Valda makes 2 Seismic Surge": the hero by its short name
             token = self.names.prefix(m.group(4))
             if named is not None and norm_name(named) == norm_name(m.group(1)) and token is not None:
                 player = (m.group(2) or m.group(5) or "").upper()
@@ -2317,6 +2364,11 @@ class Parser:
             flags=re.I,
         )
         head = re.sub(r"\s+and$", "", parts[0].strip())
+        if re.search(
+            r",\s*(?:and\s+)?(?:returns|makes|creates|equips|draws|gets|gains|puts|deals|pings|searches|resolves)\b",
+            head,
+        ):
+            return None  # "X, returns Y to hand": an effect told after the card, not read, never half-read
         refs = self.card_list(head)
         if len(refs) != 1:
             return None  # no card, or more words than one card's name: not read, never half-read
@@ -2442,7 +2494,7 @@ class Parser:
 
     def activate(self, player: str, rest: str) -> list[A.Action] | None:
         parts = re.split(
-            r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitching\b|paying\b|(?:and )?equip(?:s|ping|ped)?\b))",
+            r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitch(?:ing|es|ed)?\b|paying\b|(?:and )?equip(?:s|ping|ped)?\b))",
             rest,
             flags=re.I,
         )
@@ -2455,8 +2507,10 @@ class Parser:
                 targets = self.targets(part.strip()[len("targeting") :].strip())
             elif re.match(r"(?:and )?equip", pl):
                 targets = _equipped_names(part)  # Cindra: "equips both Kunai from the yard" (CR 8.5.41)
-            elif "pitching" in pl:
-                pitches.extend(self.card_list(re.sub(r"^.*?pitching\s+", "", part.strip(), flags=re.I)))
+            elif re.search(r"\bpitch(?:ing|es|ed)?\b", pl):
+                pitches.extend(
+                    self.card_list(re.sub(r"^.*?\bpitch(?:ing|es|ed)?\s+", "", part.strip(), flags=re.I))
+                )
         return [A.Activate(player, name, targets, tuple(pitches))]
 
     def observe(self, text: str) -> A.Observe | None:
@@ -3307,7 +3361,10 @@ def canonical(clause: str) -> str:
         flags=re.I,
     )
     c = re.sub(
-        r"^(P[12] (?:defends with|declares) (?:\([^()]*\)|[^()])+?) (?:only|alone|instead|then)$", r"\1", c, flags=re.I
+        r"^(P[12] (?:defends with|declares) (?:\([^()]*\)|[^()])+?) (?:only|alone|instead|then)$",
+        r"\1",
+        c,
+        flags=re.I,
     )
     c = re.sub(r"(targeting P[12]'s hero) again\b", r"\1", c, flags=re.I)
     c = re.sub(

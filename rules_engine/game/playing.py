@@ -1025,7 +1025,9 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         for lk in s.chain
         if lk.controller == player
         and norm_name(lk.attack.name) in (norm_name(src.name), norm_name(f"{src.name} (attack-proxy)"))
-    ) >= max(1, len(same_named))  # the chain is this turn's: an attack of this weapon on it was this ability's activation
+    ) >= max(
+        1, len(same_named)
+    )  # the chain is this turn's: an attack of this weapon on it was this ability's activation
     if (
         ab.once_per_turn
         and (src.id in p.once_per_turn or proxy_on_chain)
