@@ -396,6 +396,7 @@ def pay_random_discard(s: GameState, player: str, card: Card, said: tuple[A.Card
     if named:
         taken, _ = take(s, player, named[0], ("hand",), ctx, illegal="play_zone")
         to_graveyard(s, taken)
+        conditions.record_cost_discard(s, player, card.id, taken)
         ctx.events.append(Event("random", player, f"discarded {taken.name} at random"))
         discard_triggers(s, player, taken, ctx)
         return

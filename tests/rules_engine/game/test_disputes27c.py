@@ -352,3 +352,73 @@ def test_two_copies_pitched_said_as_both(fabrary_cards, line):
     r = run_log(given, [line], fabrary_cards, all_read=True)
     assert not messages(r, "violation")
     assert r.to_json()["state"]["P1"]["pitch_zone"] == ["Toughen Up", "Toughen Up"]
+
+
+def _kayo_hand(*cards: str) -> dict[str, Any]:
+    given = _kayo()
+    given["P1"]["hand"] = list(cards)
+    return given
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            "P1 plays Breakneck Battery (red) targeting P2's hero, pitching Toughen Up (blue), discarding Flex Speed (red) at random",
+            "P2 declares no defending cards",
+            "all pass through the Reaction, Damage and Resolution Steps",
+        ],
+        [
+            "P1 Breakneck Battery (red), pitch Toughen Up (blue), random discard Flex Speed (red)",
+            "P2 no block, 6",
+            "all pass",
+        ],
+        [
+            "P1 played Breakneck Battery, pitched Toughen Up, and the random discard was Flex Speed (red)",
+            "P2 didn't block and took 6",
+            "we went to the resolution step",
+        ],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_kayos_bonus_counts_for_the_discarded_card_of_an_additional_cost(fabrary_cards, lines):
+    """Breakneck Battery: "If the discarded card has 6 or more {p}, this gains go again" (CR 5.1.3b,
+    6.1.3); Kayo's +1{p} outside the combat chain makes Flex Speed (5) a 6, so go again gives the
+    action point (CR 7.6.2) and Kayo's first 6+ discard makes a Might token."""
+    r = run_log(_kayo(), lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    state = r.to_json()["state"]
+    assert state["P1"]["action_points"] == 1
+    assert [p["name"] for p in state["P1"]["permanents"]] == ["Might"]
+
+
+def test_a_discarded_card_below_six_with_kayos_bonus_gives_no_go_again(fabrary_cards):
+    """Bare Fangs (blue) has 4{p}, 5 with Kayo: Breakneck Battery gets no go again (CR 6.1.3)."""
+    r = run_log(
+        _kayo_hand("Breakneck Battery (red)", "Bare Fangs (blue)", "Toughen Up (blue)"),
+        [
+            "P1 Breakneck Battery (red), pitch Toughen Up (blue), random discard Bare Fangs (blue)",
+            "P2 no block, 6",
+            "all pass",
+        ],
+        fabrary_cards,
+    )
+    state = r.to_json()["state"]
+    assert state["P1"]["action_points"] == 0
+    assert state["P1"]["permanents"] == []
+
+
+@pytest.mark.parametrize(
+    ("pitched", "action_points"),
+    [("Bare Fangs (yellow)", 1), ("Bare Fangs (blue)", 0)],
+    ids=["five-plus-one-is-six", "four-plus-one-is-five"],
+)
+def test_kayos_bonus_counts_in_the_pitch_zone(fabrary_cards, pitched, action_points):
+    """Buckwild: "If there is a card with 6 or more {p} in your pitch zone, this gets go again"; Kayo's
+    static ability counts there (the pitch zone is not the combat chain)."""
+    given = _kayo_hand("Buckwild (red)", pitched, "Toughen Up (blue)")
+    given["P1"]["resource_points"] = 1
+    r = run_log(
+        given, [f"P1 plays Buckwild (red), pitching {pitched}", "P2 no block, 7", "all pass"], fabrary_cards
+    )
+    assert r.to_json()["state"]["P1"]["action_points"] == action_points
