@@ -138,7 +138,8 @@ def record_zone(s: GameState, owner: str, verb: str, card: Card) -> None:
 #: A hero's "Attack action cards you own get +N{p} while they are in any zone other than the combat
 #: chain" (Kayo, Armed and Dangerous): the power a card has in the hand, graveyard or pitch zone.
 _OFF_CHAIN_BONUS = re.compile(
-    r"attack action cards you own get \+(\d+)\{p\} while they are in any zone other than the combat chain", re.I
+    r"attack action cards you own get \+(\d+)\{p\} while they are in any zone other than the combat chain",
+    re.I,
 )
 
 
@@ -437,7 +438,9 @@ def _parse_more(t: str) -> str | None:
     and hits this combat chain (``parse``'s second half)."""
     m = _COST_DISCARD.match(t)
     if m:
-        return f"costdiscard;{m.group(1) or m.group(2)};0;"  # the card discarded for this card's additional cost
+        return (
+            f"costdiscard;{m.group(1) or m.group(2)};0;"  # the card discarded for this card's additional cost
+        )
     m = _DISCARDED.match(t)
     if m and _count(m.group(1).split()[0]) is not None and _descriptor(m.group(2)) is not None:
         return f"discarded;{_count(m.group(1).split()[0])};0;{_descriptor(m.group(2))}"  # CR 8.5.8a

@@ -378,7 +378,8 @@ _PHASE_EFFECTS = frozenset(
 #: a triggered ability whose event is the card moving, 3.0 zones; destroying a permanent puts it into
 #: the graveyard, so it leaves the arena too, CR 1.3.3, 8.5.5). ``move_trigger_keys`` names the events.
 SELF_MOVE_TRIGGER = re.compile(
-    r"^when (?:this|you (pitch) this) ?(enters the arena|leaves the arena|enters or leaves the arena|is destroyed|), (.+)$"
+    r"^when (?:this|you (pitch) this) ?(enters the arena|leaves the arena|enters or leaves the arena|is destroyed"
+    r"|is put into your graveyard(?: from anywhere)?|), (.+)$"
 )
 MOVE_TRIGGER_KEYS = {
     "pitch": ("pitched",),  # "When you pitch this" (CR 1.14.3, 6.6.1): from the pitch zone
@@ -386,6 +387,10 @@ MOVE_TRIGGER_KEYS = {
     "leaves the arena": ("leaves",),
     "enters or leaves the arena": ("enters", "leaves"),
     "is destroyed": ("destroyed",),
+    # "When this is put into your graveyard from anywhere" (Echoflash; CR 6.6.1, 3.8): any card, not
+    # only a permanent, as it is put into its owner's graveyard (``zones.to_graveyard``)
+    "is put into your graveyard from anywhere": ("graveyard",),
+    "is put into your graveyard": ("graveyard",),
 }
 #: What such a trigger may do that the engine applies from its layer (the phase effects, and those
 #: whose only choice is the opposing hero as the target).
@@ -802,7 +807,7 @@ def move_trigger_effects(facts: CardFacts, event: str) -> tuple[TextEffect, ...]
     from its text with its own name as "this"; a CR 8.6 token's own rules are elsewhere."""
     if not facts.text or token_facts(facts.name) is not None:
         return ()
-    if event != "pitched" and not is_permanent_card(facts):
+    if event not in ("pitched", "graveyard") and not is_permanent_card(facts):
         return ()
     found, _unread = recognise(self_named(plain(facts.text), facts.name))
     return tuple(TextEffect(e.kind, e.amount, "", e.target) for e in found if e.trigger == f"move:{event}")
@@ -1086,7 +1091,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if mv:
             # a permanent's own move trigger: a layer made when it enters or leaves the arena
             # (layers.move_triggers); recognised only when the engine applies all of its effect
-            inner, unread = recognise(mv.group(3))
+            # ("your hero deals N arcane damage": the hero is the source, CR 8.5.3)
+            inner, unread = recognise(
+                re.sub(r"^your hero deals (\d+) arcane damage", r"deal \1 arcane damage", mv.group(3))
+            )
             if (
                 (mv.group(1) or mv.group(2))
                 and inner

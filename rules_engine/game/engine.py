@@ -659,11 +659,37 @@ def _draw_trigger_resolution(s: GameState, player: str, ctx: Ctx) -> None:
     """ "4 damage, P1 draws" while the top layer is the player's computed trigger that draws (a hit
     trigger's "draw a card"): the line reports the trigger's outcome, so everyone passed and it
     resolved (CR 1.11.4a); the draw line is then read as telling it (``end_phase.draw_clause``)."""
-    top = s.stack[-1] if s.stack else None
-    if top is None or top.kind != "triggered" or top.effect != "text" or top.controller != player:
+
+    def draws(layer: Layer) -> bool:
+        if layer.kind == "activated" and not layer.attack and not layer.cost_due:
+            # "P1 Oscilio: discards X, draws 1": the player's own ability that draws, its cost paid
+            return any(e.kind == "draw" for e in recognise(layer.effect or "")[0])
+        return (
+            layer.kind == "triggered"
+            and layer.effect == "text"
+            and any(t.startswith("draw:") for t in layer.targets)
+        )
+
+    mine = 0  # the player's own computed layers above the one that draws resolve first (CR 1.11.4a)
+    for layer in reversed(s.stack):
+        if layer.controller != player or draws(layer):
+            break
+        if layer.kind != "triggered" or layer.effect != "text":
+            return
+        mine += 1
+    if mine >= len(s.stack) or s.stack[-1 - mine].controller != player or not draws(s.stack[-1 - mine]):
         return
-    if not any(t.startswith("draw:") for t in top.targets):
-        return
+    for _ in range(mine):
+        _resolve_top(
+            s,
+            ctx,
+            say(
+                "line {number}: the passes that resolve {layer} are implied: the line reports the card it draws.",
+                number=ctx.entry.number,
+                layer=s.stack[-1].name,
+            ),
+        )
+    top = s.stack[-1]
     _resolve_top(
         s,
         ctx,

@@ -630,9 +630,15 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
         ),
         r"\1 activates \2, ",
     ),
-    (re.compile(r"^(?!P[12]\b)([A-Z][\w' ,.-]*?)(?:'s)? (?:hero )?[Aa]bility\b\s*[:,]\s*"), r"\1 activates; "),
+    (
+        re.compile(r"^(?!P[12]\b)([A-Z][\w' ,.-]*?)(?:'s)? (?:hero )?[Aa]bility\b\s*[:,]\s*"),
+        r"\1 activates; ",
+    ),
     # "P1 uses Prism: pitches X, ...", "P1 Oscilio: discards X": a hero's activation told with a colon
-    (re.compile(r"^(P[12]) (?:uses|used|activates|activated) (?!P[12]\b)([A-Z][\w' ,.-]*?)\s*:\s*"), r"\1 activates \2, "),
+    (
+        re.compile(r"^(P[12]) (?:uses|used|activates|activated) (?!P[12]\b)([A-Z][\w' ,.-]*?)\s*:\s*"),
+        r"\1 activates \2, ",
+    ),
     # "Valda gets 2 Seismic Surge", "Kayo trigger: Might token": a token the hero's trigger makes, said
     # with the hero (or its trigger) as the maker (issue 27, disputes-27c)
     (
@@ -643,9 +649,21 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
         r"\1\2 makes \3 \4",
     ),
     (
-        re.compile(r"(^|[,;]\s*)(?!P[12]\b)([A-Z][\w']*(?: [\w',]+)*?) trigger:\s*(?:an? )?([A-Z][\w']*(?: [A-Z][\w']*)*) token(?=$|[,;])"),
+        re.compile(
+            r"(^|[,;]\s*)(?!P[12]\b)([A-Z][\w']*(?: [\w',]+)*?) trigger:\s*(?:an? )?([A-Z][\w']*(?: [A-Z][\w']*)*) token(?=$|[,;])"
+        ),
         r"\1\2 makes a \3",
     ),
+    # "P1 Oscilio: discards X, draws 1", "P1 Fai: pays 1, returns ...": one name before a colon and a
+    # cost or effect verb after it is that card's (the hero's) activated ability, then what was done
+    (
+        re.compile(
+            r"^(P[12]) ([A-Z][\w'-]+)\s*:\s*(?=(?:discards|pitches|banishes|draws|pays|taps|returns|destroys|removes)\b)"
+        ),
+        r"\1 activates \2; \1 ",
+    ),
+    # "Echoflash trigger from the yard": where the triggering card is, a remark
+    (re.compile(r"\b(trigger)\s+(?:from|in) (?:the )?(?:yard|gy|graveyard|discard pile)\b", re.I), r"\1"),
     # "P2 no block, Kunai hits for 1": the damage said by a short name of the attack after a comma
     (
         re.compile(
@@ -2190,7 +2208,9 @@ class Parser:
         )
         if m and not re.match(rf"^{_P}\b", m.group(1), re.I):
             named = self.names.prefix(m.group(1))
-            if (named is None or norm_name(named) != norm_name(m.group(1))) and self.names.moniker(m.group(1)):
+            if (named is None or norm_name(named) != norm_name(m.group(1))) and self.names.moniker(
+                m.group(1)
+            ):
                 named = m.group(1).strip()  # "Valda makes 2 Seismic Surge": the hero by its short name
             token = self.names.prefix(m.group(4))
             if named is not None and norm_name(named) == norm_name(m.group(1)) and token is not None:
