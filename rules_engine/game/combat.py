@@ -172,10 +172,10 @@ def close_chain(s: GameState, ctx: Ctx) -> None:
             after_defending(s, card, ctx)
     for e in [e for e in s.effects if e.kind == "destroy_at_close"]:
         # "{r}, destroy this when the combat chain closes" (Kunai of Retribution): the cost's delayed part
-        card = next((c for c in s.p(e.player).weapons if c.id == e.card_id), None)
-        if card is not None:
-            destroy_permanent(s, card)
-            ctx.events.append(Event("destroy", e.player, card.name))
+        weapon = next((c for c in s.p(e.player).weapons if c.id == e.card_id), None)
+        if weapon is not None:
+            destroy_permanent(s, weapon)
+            ctx.events.append(Event("destroy", e.player, weapon.name))
     s.chain = []
     s.combat_step = ""
     s.effects = [e for e in s.effects if e.duration not in ("chain", "link", "close")]

@@ -59,6 +59,28 @@ def _equipped_names(part: str) -> tuple[str, ...]:
     return tuple(x.strip() for x in re.split(r",\s*|\s+and\s+|\s+&\s+", said) if x.strip())
 
 
+def _after_activation(player: str, rest: str) -> str:
+    """What a line tells after "P1 uses X:": a pitch stays with the activation; the costs the engine
+    pays itself ("tap", "pops a Gold") are dropped; anything else is the player's next clauses."""
+    parts = [x.strip() for x in re.split(r",\s*|;\s*", rest) if x.strip()]
+    keep: list[str] = []
+    pitch = ""
+    for part in parts:
+        low = part.casefold()
+        if re.fullmatch(r"(?:taps?|tapped|tapping)(?: (?:the |her |his )?hero| it)?", low):
+            continue
+        if re.fullmatch(
+            r"(?:pops|popped|destroys|destroyed|destroying|cracks|cracked|sacs|breaks) (?:a|the|one) gold",
+            low,
+        ):
+            continue
+        if re.match(r"pitch(?:es|ed|ing)? ", low) and not pitch and not keep:
+            pitch = ", pitching " + re.sub(r"^\w+\s+", "", part)
+            continue
+        keep.append(part)
+    return pitch + "".join(f"; {player} {x}" for x in keep)
+
+
 def _play_zone(said: str) -> str:
     """The zone key of a judge's "from ..." words (CR 3: hand, arsenal, banished, graveyard, deck)."""
     low = said.casefold()
@@ -274,7 +296,7 @@ def _split_sentences(text: str) -> str:
 
 
 #: Idioms judges use for whole actions, rewritten before the line is split (issue 26, blind-26d).
-_IDIOMS: list[tuple[re.Pattern[str], str]] = [
+_IDIOMS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"\bprio\b", re.I), "priority"),
     # "With an empty stack, P1 passes", "P1 passed priority with nothing going on": the state the
     # pass happens in, which the engine derives (nothing to apply)
@@ -372,6 +394,8 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
         r" \1 resolves",
     ),
     # "Unmovable res (8 def)", "Sigil res +3": the card resolves
+    # "Dawnblade, 1 res", "for 2 res": an amount of resources paid, not a resolution
+    (re.compile(r"(?:,\s*|\s+)(?:for\s+)?(\d+) res(?=\s*(?:\(|,|;|$))", re.I), r" for \1"),
     (re.compile(r"(?<=[A-Za-z0-9]) res(?=\s*(?:\(|,|;|$|\+\d))", re.I), " resolves"),
     (re.compile(r"\bresolves \+(\d+)\b", re.I), r"resolves (+\1)"),
     # "P2 drew up to 4 as well": the draw (the words after it compare it with the other player's)
@@ -463,7 +487,7 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
 
 
 #: More whole-action idioms (issue 26, blind-26e), tried before the ones above.
-_IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
+_IDIOMS_26E: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     # "P1's done, passes": the remark before the pass
     (re.compile(r"\b(P[12])'s (?:done|finished|out of (?:gas|cards|actions)),\s*", re.I), r"\1 "),
     # "P1 passes, end of turn", "eot": the action phase ends (CR 4.3.4)
@@ -635,9 +659,13 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
         r"\1 activates; ",
     ),
     # "P1 uses Prism: pitches X, ...", "P1 Oscilio: discards X": a hero's activation told with a colon
+    # the costs the engine pays itself ({t}, "destroy a Gold you control") are narration, and what
+    # follows is what the player did ("P1 uses Gravy: tap, pops a Gold, draws, discards X")
     (
-        re.compile(r"^(P[12]) (?:uses|used|activates|activated) (?!P[12]\b)([A-Z][\w' ,.-]*?)\s*:\s*"),
-        r"\1 activates \2, ",
+        re.compile(
+            r"^(P[12]) (?:uses|used|activates|activated) (?!P[12]\b)([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)\s*:\s*(.*)$"
+        ),
+        lambda m: f"{m.group(1)} activates {m.group(2)}" + _after_activation(m.group(1), m.group(3)),
     ),
     # "Valda gets 2 Seismic Surge", "Kayo trigger: Might token": a token the hero's trigger makes, said
     # with the hero (or its trigger) as the maker (issue 27, disputes-27c)
@@ -664,6 +692,8 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
     ),
     # "Echoflash trigger from the yard": where the triggering card is, a remark
     (re.compile(r"\b(trigger)\s+(?:from|in) (?:the )?(?:yard|gy|graveyard|discard pile)\b", re.I), r"\1"),
+    # "resolves: Gold (3 now) ...": the top layer resolved (all passed), then what it did
+    (re.compile(r"^(?:it |that )?resolves\s*[:,-]\s*", re.I), "all pass (it resolves); "),
     # "P2 no block, Kunai hits for 1": the damage said by a short name of the attack after a comma
     (
         re.compile(
@@ -2368,6 +2398,8 @@ class Parser:
         return tuple(out)
 
     def play(self, player: str, rest: str, boost: bool, boost_card: str) -> list[A.Action] | None:
+        # "P1 attacks with Fire Vein, 0 (3 Fealty)": the cost said as a bare number, a remark
+        rest = re.sub(r",\s*\d+(?=\s*(?:\([^()]*\))?\s*$)", "", rest)
         parts = re.split(
             r"(?<!\bwithout)(?<!\bnot)(?:,\s*|\s+)(?=(?:"
             + _FROM_ZONE

@@ -757,13 +757,14 @@ def hero_attack_abilities(s: GameState, player: str, layer: Layer, f: CardFacts,
 def hero_named(moniker: str, hero: CardFacts, source: str) -> bool:
     """The line names the player's hero ("Bravo", "Bravo, Showstopper", "their hero")."""
     want = norm_name(source)
+    first = norm_name(hero.name.split(",")[0])
     return want in (
         norm_name(hero.name),
         norm_name(moniker),
         "hero",
         "their hero",
-        norm_name(hero.name.split(",")[0]),
-    )
+        first,
+    ) or (" " in first and want == first.split(" ")[0])  # "Gravy" for Gravy Bones, Shipwrecked Looter
 
 
 def additional_weapon_attack(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx) -> bool:
@@ -994,6 +995,10 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     if src is None:
         raise CannotApply(say("{player} controls no {source}", player=player, source=repr(c.source)))
     ab = activated_ability(src.facts)
+    if ab is None and src.facts.is_token and not src.facts.text and ctx.lookup is not None:
+        # a token the CR 8.6 table defines without text (Fealty): its card's printed ability
+        printed = ctx.lookup.get(src.name)
+        ab = activated_ability(printed) if printed is not None else None
     if ab is None:
         activate_abilities(s, player, src.name, ctx)  # activated all the same: Scurv's trigger
         ctx.add(
