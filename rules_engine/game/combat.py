@@ -167,7 +167,7 @@ def close_chain(s: GameState, ctx: Ctx) -> None:
                 make_token(s, owner, m.group(2).title(), ctx)
                 ctx.events.append(Event("trigger", link.controller, f"{link.attack.name} close trigger"))
         if not link.proxy:  # a weapon's attack-proxy ceases to exist; the weapon never left its zone
-            to_graveyard(s, link.attack)
+            to_graveyard(s, link.attack, from_arena=True)
         for card in link.defending:
             after_defending(s, card, ctx)
     for e in [e for e in s.effects if e.kind == "destroy_at_close"]:
@@ -217,7 +217,7 @@ def after_defending(s: GameState, card: Card, ctx: Ctx) -> None:
         elif f.has("guardwell"):
             card.add_counters("defense", -(card.defense or 0))
         if destroyed:
-            to_graveyard(s, card)
+            to_graveyard(s, card, from_arena=True)
             return
         slot = card.origin.split(":", 1)[1] if card.origin.startswith("equipment:") else (f.slot or "")
         if slot:
@@ -225,4 +225,4 @@ def after_defending(s: GameState, card: Card, ctx: Ctx) -> None:
         else:
             s.p(card.owner).permanents.append(card)
         return
-    to_graveyard(s, card)
+    to_graveyard(s, card, from_arena=True)  # cleared from the combat chain (CR 7.7.6, 3.0.12)

@@ -219,6 +219,7 @@ _PITCHED = re.compile(
 )
 _IN_PITCH = re.compile(r"^there (?:are|is) (\w+) or more ([a-z0-9<>=' -]+?) cards? in your pitch zone$")
 _HAVE_IN_PITCH = re.compile(r"^(?:you have|there is) (a|an) ([a-z0-9<>=' -]+?) card in your pitch zone$")
+_BEAT_CHEST = re.compile(r"^you(?:'ve| have) beaten chest this turn$")
 _DREW = re.compile(r"^you(?:'ve| have) drawn (a|\w+ or more) cards? this turn$")
 _BOOSTED = re.compile(r"^you(?:'ve| have) boosted(?: (\w+) or more times)? this turn$")
 _CONTROL_N = re.compile(r"^you control (\w+) or more (auras|items)$")
@@ -339,6 +340,8 @@ def parse(text: str, name: str = "") -> str | None:
         d = _descriptor(m.group(2))
         if n is not None and d is not None:
             return f"pitch;{n};0;{d}"
+    if _BEAT_CHEST.match(t):
+        return "beat_chest;1;0;"  # CR 8.3.33 (playing.beat_chest)
     m = _DREW.match(t)
     if m:
         n = _count(m.group(1).split()[0])
@@ -570,6 +573,7 @@ def growing(key: str) -> bool:
             "drew",
             "boosted",
             "damaged",
+            "beat_chest",
             "arcane",
             "linkplay",
             "linkuse",
@@ -602,6 +606,7 @@ def on_resolution(key: str) -> bool:
         "pitch",
         "drew",
         "boosted",
+        "beat_chest",
         "arcane",
         "control",
         "control_named",
@@ -739,7 +744,7 @@ def holds(
         return any(_fits(x, descriptor) for x in charged) if descriptor else bool(charged)
     if kind == "cranked":  # "P1 cranked id:..." entries (layers.crank)
         return sum(1 for e in s.turn_log if e.startswith(f"{player} cranked ")) >= n
-    if kind in ("drew", "boosted", "damaged"):
+    if kind in ("drew", "boosted", "damaged", "beat_chest"):
         return sum(1 for e in s.turn_log if e == f"{player} {kind}") >= n
     if kind in ("banished", "graveyard"):
         cards = s.p(player).banished if kind == "banished" else s.p(player).graveyard

@@ -34,7 +34,7 @@ class TextEffect:
 
 _KEYWORD_LINE = re.compile(
     r"^(go again|dominate|overpower|blade break|battleworn|temper|guardwell|phantasm|spectra|mirage|ambush|blood debt|"
-    r"ephemeral|legendary|stealth|protect|boost|(arcane barrier|spellvoid|ward|quell|piercing|heave|arcane shelter) \d+"
+    r"ephemeral|legendary|stealth|protect|boost|rune gate|(arcane barrier|spellvoid|ward|quell|piercing|heave|arcane shelter) \d+"
     r"|[a-z ,'-]+ specialization|essence of [a-z ,]+|\(.*\))$"  # reminder text in parentheses has no effect
 )
 
@@ -66,6 +66,9 @@ STEAM_UPKEEP = re.compile(
 )
 STEAM_NONE = re.compile(rf"^when {_SUBJECT} has no steam counters(?: on it)?, destroy it$")
 CRANK = re.compile(r"^crank$")
+#: Suspense (CR 8.3.42): its counters as the aura enters, their removal as its controller's turn starts
+#: and the destroy at none (``layers.enter_arena``, ``layers.suspense_upkeep``).
+SUSPENSE = re.compile(r"^suspense$")
 #: Unlimited (CR 8.3.40) is a meta-static ability: it allows any number of copies in a deck and has no
 #: effect on a game's state, so a reconstruction has nothing to apply.
 UNLIMITED = re.compile(r"^unlimited$")
@@ -83,10 +86,10 @@ class SteamText:
 
 
 def steam_sentence(sentence: str) -> bool:
-    """A sentence the steam-counter rules above apply (lower case, a final full stop allowed), or
-    Unlimited, which has nothing to apply in a game."""
+    """A sentence the steam-counter rules above apply (lower case, a final full stop allowed), the
+    suspense keyword (its counters work the same way), or Unlimited, which has nothing to apply in a game."""
     low = sentence.strip().rstrip(".").casefold()
-    return any(p.match(low) for p in (STEAM_ENTERS, STEAM_UPKEEP, STEAM_NONE, CRANK, UNLIMITED))
+    return any(p.match(low) for p in (STEAM_ENTERS, STEAM_UPKEEP, STEAM_NONE, CRANK, UNLIMITED, SUSPENSE))
 
 
 @lru_cache(maxsize=4096)
@@ -101,6 +104,73 @@ def steam_text(facts: CardFacts) -> SteamText:
         upkeep = upkeep or bool(STEAM_UPKEEP.match(low))
         none = none or bool(STEAM_NONE.match(low))
     return SteamText(enters, facts.has("crank"), upkeep, none)
+
+
+#: Watery grave (CR 8.3.41; "Legend of the Watery Grave" is legendary and watery grave, CR 8.3.6): a card
+#: put into its owner's graveyard from the arena is turned face-down (``zones.to_graveyard``); a defense
+#: reaction's own "While this is defending, when it's put into your graveyard from the arena, turn it
+#: face-down" says the same of its chain link.
+WATERY_GRAVE = re.compile(
+    r"^(?:(?:legend of the )?watery grave"
+    r"|while this is defending, when it's put into your graveyard from the arena, turn it face-down)\.?$"
+)
+
+
+def watery_grave_sentence(sentence: str, facts: CardFacts) -> bool:
+    """A sentence the watery grave rule applies, on a card the card data gives the keyword."""
+    return facts.has("watery grave") and bool(WATERY_GRAVE.match(sentence.strip().casefold()))
+
+
+#: A permanent's "Your Mechanologist attack action cards get +1{p} / +1{d} / go again" (the Scripts; a
+#: static ability of the arena, CR 6.2, applied to each fitting card of its controller: its power as it
+#: becomes a chain link, ``layers.attack_resolves``; its defense whenever it is counted, ``values.defense_of``).
+CLASS_ATTACKS_GET = re.compile(
+    r"^your ([a-z]+) attack action cards get (\+(\d+)\{([pd])\}|go again)\.?$", re.I
+)
+
+
+def class_attack_bonus(permanents: list[CardFacts], attack: CardFacts) -> tuple[int, int, bool]:
+    """The +{p}, +{d} and go again the player's permanents' "Your CLASS attack action cards get ..."
+    give ``attack`` (an attack action card of that class)."""
+    power = defense = 0
+    go_again = False
+    if not attack.is_attack_action:
+        return 0, 0, False
+    for perm in permanents:
+        for cls, what, n in _class_grants(perm):
+            if cls not in attack.classes:
+                continue
+            if what == "go again":
+                go_again = True
+            elif what == "p":
+                power += n
+            else:
+                defense += n
+    return power, defense, go_again
+
+
+@lru_cache(maxsize=4096)
+def _class_grants(facts: CardFacts) -> tuple[tuple[str, str, int], ...]:
+    out = []
+    if "attack action cards get" in facts.text:
+        for sentence in split_sentences(plain(facts.text)):
+            m = CLASS_ATTACKS_GET.match(sentence.strip())
+            if m is not None:
+                what = "go again" if m.group(2).casefold() == "go again" else m.group(4)
+                out.append((m.group(1).casefold(), what, int(m.group(3) or 0)))
+    return tuple(out)
+
+
+#: A card's own "When this is banished from boosting, put a steam counter on a Hyper Driver you control"
+#: (CR 8.3.9 boost, 6.6): a triggered layer above the card boosted, ``zones.boost_banish_triggers``.
+BOOST_BANISHED_STEAM = re.compile(
+    r"^when this is banished from boosting, put a steam counter on an? ([a-z' ]+?) you control\.?$", re.I
+)
+
+
+#: Beat chest (CR 8.3.33): an optional additional cost, the discard of a card with 6 or more {p} the play
+#: line names (``playing.beat_chest``); "if you've beaten chest this turn" is the condition grammar's.
+BEAT_CHEST = re.compile(r"^beat chest\.?$")
 
 
 #: Charge as an optional additional cost (CR 8.5.29: a card moves from hand to the hero's soul), paid
@@ -232,7 +302,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
     (
         re.compile(
-            r"^(?:until end of turn, )?your attacks (?:get|gain) \+(\d+)\{p\}( this combat chain| this turn| until end of turn)?$"
+            r"^(?:until end of turn, )?(?:your attacks|attacks you control) (?:get|gain) \+(\d+)\{p\}( this combat chain| this turn| until end of turn)?$"
         ),
         "your_attacks_power",
     ),
@@ -273,6 +343,14 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
             r"^put (a|an|one|two|\d+) ([+-])1\{([dp])\} counters? on target (?:equipment|card|permanent) defending (?:this|that|the) attack$"
         ),
         "counter_on_defender",
+    ),
+    # "Put a +1{d} counter on target equipment you control": a counter on one of the controller's own
+    # permanents (CR 8.5.14, 1.15.2a); ``layers.apply_text_effect`` finds it by the layer's target
+    (
+        re.compile(
+            r"^put (a|an|one|two|\d+) ([+-])1\{([dp])\} counters? on target (equipment|weapon|permanent|aura|item) you control$"
+        ),
+        "counter_on_own",
     ),
     (re.compile(r"^destroy all cards in (?:their|the defending hero's) arsenal$"), "destroy_arsenal"),
     (re.compile(r"^(?:it|this|the attack) (?:gets|gains) go again$"), "self_go_again"),
@@ -1048,6 +1126,14 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue
         if steam_sentence(low):
             continue  # steam counters and crank (layers.enter_arena, layers.crank, layers.steam_upkeep)
+        if BEAT_CHEST.match(low.strip()):
+            continue  # an optional additional cost, paid on play (playing.beat_chest)
+        if BOOST_BANISHED_STEAM.match(low.strip()):
+            continue  # triggers as a boost banishes it (zones.boost_banish_triggers)
+        if CLASS_ATTACKS_GET.match(low.strip()):
+            continue  # a static ability of the permanent in the arena (class_attack_bonus)
+        if WATERY_GRAVE.match(low.strip()):
+            continue  # turned face-down as it goes to the graveyard from the arena (zones.to_graveyard)
         if weapon_turn_sentence(low):
             continue  # a weapon's count of its attacks and hits this turn (weapon_turn_text)
         ms = SOLFLARE.match(low)
@@ -1216,6 +1302,9 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 elif kind == "your_attacks_power":
                     amount = int(groups[0])
                     target = "chain" if "combat chain" in (mm.group(2) or "") else "turn"
+                elif kind == "counter_on_own":
+                    amount = _num(groups[0]) * (-1 if groups[1] == "-" else 1)
+                    target = ("defense" if groups[2] == "d" else "power") + "|" + groups[3]
                 elif kind == "counter_on_defender":
                     amount = _num(groups[0]) * (-1 if groups[1] == "-" else 1)
                     target = "defense" if groups[2] == "d" else "power"
@@ -1450,6 +1539,7 @@ class ActivatedAbility:
     # "destroy this when the combat chain closes" (Kunai of Retribution): a cost that sets up a delayed
     # destruction when the chain closes (CR 1.14.4, 6.3), not a destruction now
     destroy_at_close: bool = False
+    banish_self: bool = False  # "banish this and a card from your hero's soul": the source is banished
 
 
 #: Sharpen (CR 8.5.58) as a sentence ``layers.sharpen_text`` applies: "Sharpen target sword you control
@@ -1513,6 +1603,9 @@ def played_tags(f: CardFacts) -> str:
 #: The effect-cost parts of an activated ability the engine pays (``_cost_part``).
 _DESTROY_NAMED = re.compile(r"^destroy an? ([a-z' ]+?) you control$")
 _SOUL_COST = re.compile(r"^banish (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
+#: "Banish this and a card from your hero's soul" (the Radiant equipment, CR 1.14.4, 3.11.5): the source
+#: leaves the arena for its owner's banished zone and the soul pays as ``_SOUL_COST``.
+_BANISH_SELF_SOUL_COST = re.compile(r"^banish this and (?:a|(\d+)) cards? from (?:your hero|[^,]+?)'s soul$")
 #: Oscilio's "Discard an instant" (a cost the log's next discard line pays, ``zones.pay_discard_cost``).
 _DISCARD_COST = re.compile(r"^discard an (instant|assassin)(?: card)?$")
 #: Zyggy Starlight's "banish another Lightning aura permanent you control with no holo counters"
@@ -1540,6 +1633,7 @@ def _cost_part(part: str) -> bool:
         )
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
+        or _BANISH_SELF_SOUL_COST.match(part)
         or _DISCARD_COST.match(part)
         or BANISH_AURA_COST.match(part)
         or _FLIP_ARSENAL_COST.match(part)
@@ -1565,7 +1659,9 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
         low = body.casefold()
         parts = [x.strip() for x in cost_text.split(",") if x.strip()]
         named = next((_DESTROY_NAMED.match(x) for x in parts if _DESTROY_NAMED.match(x)), None)
-        soul = next((_SOUL_COST.match(x) for x in parts if _SOUL_COST.match(x)), None)
+        soul = next(
+            (ms for x in parts if (ms := _SOUL_COST.match(x) or _BANISH_SELF_SOUL_COST.match(x))), None
+        )
         discard = next((_DISCARD_COST.match(x) for x in parts if _DISCARD_COST.match(x)), None)
         return ActivatedAbility(
             once_per_turn=bool(m.group(1)),
@@ -1585,6 +1681,7 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             tap_hero="{t} your hero" in parts,
             discard_cost=discard.group(1) if discard else "",
             flip_arsenal=any(_FLIP_ARSENAL_COST.match(x) for x in parts),
+            banish_self=any(_BANISH_SELF_SOUL_COST.match(x) for x in parts),
         )
     if facts.is_weapon and facts.power is not None:
         return ActivatedAbility(True, "action", facts.cost or 0, False, True, False, "Attack")
@@ -1679,6 +1776,9 @@ _HANDLED_AT_ATTACK = (
     ),  # a hit ability (triggers.hit_triggers)
     re.compile(r"^crush\s*-"),  # triggers in the Damage Step (computed or flagged there)
     re.compile(r"^(?:when|whenever|if) this hits"),  # a hit trigger (computed or flagged there)
+    WATERY_GRAVE,  # as the chain closes (zones.to_graveyard)
+    BOOST_BANISHED_STEAM,  # as it is banished by a boost (zones.boost_banish_triggers)
+    BEAT_CHEST,  # paid on play (playing.beat_chest)
 )
 
 #: "When the combat chain closes, if this didn't hit, the defending hero creates a Vigor token"
@@ -2487,6 +2587,8 @@ def static_sentences(facts: CardFacts) -> list[str]:
             and conditions.parse(ao.group(1)) is not None
         )
         and not steam_sentence(sentence)
+        and not watery_grave_sentence(sentence, facts)
+        and not (CLASS_ATTACKS_GET.match(sentence.strip()) and is_permanent_card(facts))
         and defense_grant(sentence, facts) is None
         and defend_only(sentence, facts) is None
         and parse_defend_trigger(sentence, facts) is None
@@ -2561,6 +2663,8 @@ def decided_keywords(facts: CardFacts) -> tuple[str, ...]:
     """The conditional keywords whose condition the engine checks itself (a combo's, Over the Top's),
     and those the card only gives to another attack (``granted_to_others``)."""
     out: list[str] = [kw for kw in facts.conditional if granted_to_others(facts, kw)]
+    if any(what == "go again" for _cls, what, _n in _class_grants(facts)):
+        out.append("go again")  # "Your Mechanologist attack action cards get go again" (class_attack_bonus)
     if any(e.kind == "self_go_again" and e.trigger.startswith("surge:") for e in recognise(facts.text)[0]):
         out.append("go again")  # a surge's "it gets go again", checked as it resolves (layers.apply_surge)
     found = combo(facts)
@@ -2611,6 +2715,32 @@ def _activated_status(
     return MODELLED if done else FLAGGED
 
 
+def _ability_continuations(facts: CardFacts) -> dict[str, str]:
+    """The sentences after the first on a permanent's activated-ability line ("Instant - {r}, destroy
+    this: Prevent the next 1 damage ... this turn. Opt 1"): part of that ability's effect, resolved
+    with it (``playing.activate`` puts the whole line's body on the layer), so classified with the
+    whole ability."""
+    if not is_permanent_card(facts) or facts.is_("hero"):
+        return {}
+    out: dict[str, str] = {}
+    for line in facts.text.split("\n"):
+        sentences = split_sentences(line)
+        if len(sentences) < 2 or not _ACTIVATED.match(sentences[0].strip()):
+            continue
+        first = activated_ability(facts)
+        m = _ACTIVATED.match(sentences[0].strip())
+        assert m is not None
+        is_first = first is not None and first.ability_text.casefold().startswith(
+            m.group(4).strip().casefold()
+        )
+        for x in sentences[1:]:
+            if not _ACTIVATED.match(x.strip()):
+                # the ability's cost with this sentence as its effect: computed when both are
+                joined = _activated_status(f"{sentences[0]}. {x}", name=facts.name)
+                out[x] = joined if is_first else FLAGGED
+    return out
+
+
 def coverage(facts: CardFacts) -> list[TextPart]:
     """Each part of a card's text with what the engine does with it (the bench's measure)."""
     parts: list[TextPart] = []
@@ -2626,6 +2756,7 @@ def coverage(facts: CardFacts) -> list[TextPart]:
     unmodelled = set(at.unmodelled) | set(at.on_attack_manual)
     cycle = ARSENAL_TO_BOTTOM_TOP_TO_ARSENAL.search(text) if facts.is_("hero") else None
     engine_token = facts.is_token and facts.name.casefold() in COMPUTED_TOKENS
+    continuations = _ability_continuations(facts)
     for sentence in split_sentences(text):
         low = _self(sentence, facts)
         if engine_token:
@@ -2634,11 +2765,17 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "keyword"))
         elif FUSION.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.fuse (CR 8.3.17)
+        elif BEAT_CHEST.match(low):
+            parts.append(TextPart(sentence, MODELLED, "play"))  # playing.beat_chest (CR 8.3.33)
         elif CHARGE_COST.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.charge (CR 8.5.29)
         elif SOLFLARE.match(low):
             fires = solflare_effects(facts) is not None  # its trigger when charged (CR 8.4.9)
             parts.append(TextPart(sentence, MODELLED if fires else FLAGGED, "charge"))
+        elif watery_grave_sentence(low, facts):
+            parts.append(TextPart(sentence, MODELLED, "graveyard"))  # zones.to_graveyard (CR 8.3.41)
+        elif CLASS_ATTACKS_GET.match(low) and is_permanent_card(facts):
+            parts.append(TextPart(sentence, MODELLED, "arena"))  # class_attack_bonus (layers, values)
         elif steam_sentence(low):
             # layers: steam counters, crank (CR 8.3.29); Unlimited acts only on deck building (8.3.40)
             parts.append(TextPart(sentence, MODELLED, "deck" if UNLIMITED.match(low) else "arena"))
@@ -2768,6 +2905,8 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             ADDITIONAL_WEAPON_ATTACK.search(sentence) and "once per turn" in low
         ) or COSTS_LESS_PER_DRACONIC_LINK.fullmatch(sentence):
             parts.append(TextPart(sentence, MODELLED, "activate"))
+        elif sentence in continuations:
+            parts.append(TextPart(sentence, continuations[sentence], "activate"))  # playing.activate
         else:
             parts.append(TextPart(sentence, FLAGGED, "start"))
     decided = decided_keywords(facts)

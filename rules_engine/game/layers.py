@@ -39,6 +39,7 @@ from .effects import (
     attack_mode,
     attack_text,
     attack_unmodelled,
+    class_attack_bonus,
     combo,
     decided_keywords,
     describe_choice,
@@ -65,6 +66,7 @@ from .zones import (
     settle_random_discard,
     target_player,
     to_graveyard,
+    token_base,
 )
 
 
@@ -218,6 +220,9 @@ def attack_card_text(s: GameState, link: ChainLink, layer: Layer, ctx: Ctx) -> N
             link.power_bonus += mode.power
             link.go_again = link.go_again or mode.go_again
             on_attack += mode.on_attack
+    power, _defense, go_again = class_attack_bonus([c.facts for c in s.p(link.controller).permanents], facts)
+    link.power_bonus += power  # "Your Mechanologist attack action cards get +1{p}" (a Script in the arena)
+    link.go_again = link.go_again or go_again
     link.waiting.extend(hero_link_grants(s, link))  # the hero's conditional bonus (Arakni's)
     recheck_grants(s, link, ctx)
     if on_attack or at.on_attack_manual:
@@ -373,6 +378,25 @@ def resolve_trigger(s: GameState, layer: Layer, ctx: Ctx) -> bool:
             card.face, card.origin, card.duration = "up", "", ""
             p.permanents.append(card)  # CR 8.1.4: an item is a permanent in the arena
             ctx.events.append(Event("move", layer.controller, f"{card.name}: banished -> arena"))
+    elif eff == "steam_on_named":  # a boosted card's own trigger (zones.boost_banish_triggers)
+        kind = norm_name(layer.targets[0]) if layer.targets else ""
+        fits = [c for c in s.p(layer.controller).permanents if norm_name(token_base(c.name)) == kind]
+        if fits:
+            fits[0].counters["steam"] = fits[0].counters.get("steam", 0) + 1
+            ctx.events.append(Event("counter", layer.controller, fits[0].name))
+            if len(fits) > 1:
+                ctx.add(
+                    NOTE,
+                    say(
+                        "line {number}: {name} puts its steam counter on one of {player}'s {count} {kind}s; the engine chose the first, the log may say which.",
+                        number=ctx.entry.number,
+                        name=layer.name,
+                        player=layer.controller,
+                        count=len(fits),
+                        kind=layer.targets[0],
+                    ),
+                    "steam",
+                )
     elif eff == "destroy_source":
         for pl in PLAYERS:
             for tok in list(s.p(pl).permanents):
@@ -644,6 +668,7 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
     player = s.turn_player
     if when == "turn_start":
         steam_upkeep(s, ctx)
+        suspense_upkeep(s, ctx)
     for card in list(s.p(player).permanents):
         if card.facts.is_token and token_facts(card.name) is not None:
             continue  # the CR 8.6 tokens' own triggers (triggers.start_phase)
@@ -658,6 +683,36 @@ def permanent_phase_triggers(s: GameState, when: str, ctx: Ctx) -> None:
             if e.kind != "destroy_self":
                 apply_text_effect(s, player, card.name, TextEffect(e.kind, e.amount, "", e.target), ctx, None)
         while len(s.stack) > depth:  # its leave trigger resolves at once too (CR 4.2.2, 4.3.1)
+            made = s.stack.pop()
+            ctx.events.append(Event("trigger", made.controller, made.name))
+            resolve_trigger(s, made, ctx)
+
+
+#: Suspense (CR 8.3.42): the counters an aura of suspense enters the arena with.
+SUSPENSE_COUNTERS = 2
+
+
+def suspense_upkeep(s: GameState, ctx: Ctx) -> None:
+    """Suspense (CR 8.3.42): at the start of its controller's turn a suspense counter is removed from
+    each of their auras of suspense, and one with none left is destroyed (a state-based trigger, 6.6.5c).
+    The start phase's layers resolve as if all players passed (CR 4.2.2), so the aura's own "when this
+    leaves the arena" trigger resolves at once too. A given permanent listed without its counters is
+    read as having none."""
+    player = s.turn_player
+    for card in list(s.p(player).permanents):
+        if not card.facts.has("suspense"):
+            continue
+        if card.counters.get("suspense", 0):
+            card.counters["suspense"] -= 1
+            if not card.counters["suspense"]:
+                del card.counters["suspense"]
+            ctx.events.append(Event("trigger", player, f"{card.name}: a suspense counter removed"))
+        if card.counters.get("suspense", 0):
+            continue
+        depth = len(s.stack)
+        destroy_permanent(s, card)
+        ctx.events.append(Event("destroy", player, card.name))
+        while len(s.stack) > depth:
             made = s.stack.pop()
             ctx.events.append(Event("trigger", made.controller, made.name))
             resolve_trigger(s, made, ctx)
@@ -842,6 +897,38 @@ def apply_text_effect(
         link = s.active_link()
         if link is not None:
             link.no_hit_triggers = True
+    elif k == "counter_on_own":
+        # a +1/-1 counter on a permanent its controller controls (CR 8.5.14, 1.15.2a): the layer's
+        # target, or the only permanent of that kind
+        prop, kind = e.target.split("|", 1)
+        arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+        fits = [
+            x
+            for x in arena
+            if kind == "permanent"
+            or (kind == "equipment" and x in p.equipment.values())
+            or (kind == "weapon" and x in p.weapons)
+            or kind in {t.casefold() for t in x.facts.subtypes | x.facts.types}
+        ]
+        named_targets = [
+            t for t in (layer.targets if layer is not None else []) if not t.startswith(("P1", "P2"))
+        ]
+        own = next((x for x in fits for t in named_targets if norm_name(x.name) == norm_name(t)), None)
+        if own is None and not named_targets and len(fits) == 1:
+            own = fits[0]
+        if own is None:
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {name} puts a counter on a permanent the engine cannot tell; enter it as an adjustment line.",
+                    number=ctx.entry.number,
+                    name=name,
+                ),
+                "manual_effect",
+            )
+        else:
+            own.add_counters(prop, e.amount)
+            ctx.events.append(Event("counter", player, own.name, e.amount))
     elif k == "counter_on_defender":
         # a counter changes the card's defense while it defends and stays after (CR 1.15.2a, 7.7.5)
         link = s.active_link()
@@ -1097,6 +1184,8 @@ def enter_arena(s: GameState, card: Card, player: str, ctx: Ctx) -> None:
     steam = steam_text(card.facts)
     if steam.enters:
         card.counters["steam"] = card.counters.get("steam", 0) + steam.enters
+    if card.facts.has("suspense"):  # "This enters the arena with 2 suspense counters" (CR 8.3.42)
+        card.counters["suspense"] = card.counters.get("suspense", 0) + SUSPENSE_COUNTERS
     conditions.record(s, player, f"entered id:{card.id}")
     if (steam.crank or grants_crank(s, player, card)) and card.counters.get("steam", 0):
         ctx.add(

@@ -24,6 +24,7 @@ from .costs import charge, consume_cost_effects, cost_modifiers, cost_token_rule
 from .defending import awaiting_defenders, check_can_defend, mark_declared
 from .effects import (
     ADDITIONAL_WEAPON_ATTACK,
+    BEAT_CHEST,
     COSTS_LESS_PER_DRACONIC_LINK,
     DRAWN_SWORD_DISCOUNT,
     FEALTY_DAGGER_DISCOUNT,
@@ -67,6 +68,8 @@ from .triggers import (
     spectra_trigger,
 )
 from .zones import (
+    banish_permanent,
+    boost_banish_triggers,
     check_claims,
     deck_banish_triggers,
     destroy_permanent,
@@ -115,11 +118,20 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     extra_cost = deck_top_play(s, player, card.facts, zone, ctx)  # Dash: checked, and its additional cost
     check_claims(card, c.card, ctx)
     f = card.facts
+    if f.is_("resource"):
+        # CR 8.1.7a: a resource card can only be pitched
+        raise Illegal("resource_play", say("{card} is a resource card and cannot be played.", card=card.name))
+    if s.phase == "start":
+        # CR 4.2.1: nobody has priority in the Start Phase (a line said to play there, not a later one)
+        raise Illegal(
+            "no_priority_start",
+            say("{player} cannot play a card in the Start Phase: no player has priority.", player=player),
+        )
     if zone not in ("hand", "arsenal") and not c.card.zone:
         raise Illegal("play_zone", say("{card} cannot be played from {zone}.", card=card.name, zone=zone))
     if zone == "graveyard":
         check_graveyard_play(s, player, card, ctx)  # Gravy Bones's and Oscilio's permissions (CR 5.1.1)
-    from_banished = check_banished_play(s, player, card) if zone == "banished" else None
+    from_banished = check_banished_play(s, player, card, ctx) if zone == "banished" else None
     if s.priority != player and not implied_step_pass(s, player, ctx):
         if f.is_("attack reaction") and (s.combat_step == "reaction"):
             link = s.active_link()
@@ -210,7 +222,9 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     check_play_condition(s, player, card)
     mode_text = choose_mode(s, card, c, ctx)
     cost = max(0, (f.cost or 0) + cost_modifiers(s, player, f, is_attack)) + extra_cost
-    if from_banished is not None:
+    if from_banished is not None and from_banished.cost_less < 0:
+        cost = extra_cost  # rune gate: played without paying its {r} cost (CR 8.3.27)
+    elif from_banished is not None:
         cost = max(0, cost - from_banished.cost_less)  # "If you do, it costs {r}{r} less" (CR 5.1.6a)
     if c.boost and not s.p(player).deck_top and not s.p(player).deck_count:
         raise Illegal(
@@ -268,6 +282,8 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             )
     if any(RANDOM_DISCARD_COST.match(x) for x in split_sentences(f.text)):
         pay_random_discard(s, player, card, c.discarded, ctx)
+    elif c.discarded and any(BEAT_CHEST.match(x.casefold()) for x in split_sentences(f.text)):
+        beat_chest(s, player, card, c.discarded, ctx)  # CR 8.3.33
     elif c.discarded:
         # never dropped in silence: a discard the card's cost does not ask for is the judge's to place
         ctx.add(
@@ -282,6 +298,22 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             rules=["5.1.3b"],  # the additional costs a card declares (none is a discard here)
         )
     for sentence in additional_costs(f):
+        need = _discard_cost_count(sentence)
+        hand = len(s.p(player).hand) + s.p(player).hand_unknown
+        if need and hand < need:
+            # CR 5.1.8a, 1.14.4b: an effect-cost that cannot be paid (the asset-costs, pitches
+            # included, were paid first, 5.1.7) makes the card illegal to play; the play is reversed
+            raise Illegal(
+                "effect_cost",
+                say(
+                    "{card}'s additional cost {sentence} cannot be paid: {player} has {amount} cards left in hand.",
+                    card=card.name,
+                    sentence=repr(sentence),
+                    player=player,
+                    amount=hand,
+                ),
+                ("5.1.8a",),
+            )
         ctx.add(
             MANUAL,
             say(
@@ -308,6 +340,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     apply_next_card_effects(s, player, layer, ctx)
     s.stack.insert(depth, layer)  # triggered by paying its cost (a pitched card's): above it (CR 6.6.4)
     deck_banish_triggers(s, player, boosted, ctx)  # Data Doll MKII: above the card (CR 6.6)
+    boost_banish_triggers(s, player, boosted, ctx)  # "When this is banished from boosting" (CR 6.6)
     # the turn's facts card texts ask about
     conditions.record_play(
         s, player, f, card.pitch, card.id, s.p(player).pitch_zone[pitched_from:], fused, charged
@@ -401,6 +434,40 @@ def pay_random_discard(s: GameState, player: str, card: Card, said: tuple[A.Card
         discard_triggers(s, player, taken, ctx)
         return
     s.effects.append(Effect("random_discard_due", player, 1, "turn", card.name, card_id=card.id))
+
+
+def beat_chest(s: GameState, player: str, card: Card, said: tuple[A.CardRef, ...], ctx: Ctx) -> None:
+    """Beat chest (CR 8.3.33: as an additional cost the player may discard a card with 6 or more {p}):
+    the card the play line names ("discarding X", "beating chest with X") is discarded from hand, and
+    the player has beaten chest this turn (the turn's log, read by "if you've beaten chest this turn").
+    A card with less {p} cannot pay it (the line is reversed, CR 1.10.3)."""
+    named = [r for r in said if r.name != "?"]
+    if not named:
+        ctx.add(
+            AMBIGUITY,
+            say(
+                "line {number}: the line says {player} beat chest to play {card} without naming the discarded card; the engine takes it as not beaten. Log it ('{player} plays {card}, discarding X').",
+                number=ctx.entry.number,
+                player=player,
+                card=card.name,
+            ),
+        )
+        return
+    taken, _ = take(s, player, named[0], ("hand",), ctx, illegal="play_zone")
+    if taken.facts.power is None or taken.facts.power < 6:
+        raise Illegal(
+            "beat_chest",
+            say(
+                "{player} cannot beat chest with {discarded} to play {card}: it needs a card with 6 or more {{p}}.",
+                player=player,
+                discarded=taken.name,
+                card=card.name,
+            ),
+        )
+    to_graveyard(s, taken)
+    ctx.events.append(Event("discard", player, taken.name))
+    discard_triggers(s, player, taken, ctx)
+    conditions.record(s, player, "beat_chest")  # CR 8.3.33
 
 
 def no_go_again_rules(s: GameState, player: str, ctx: Ctx) -> tuple[str, ...]:
@@ -961,6 +1028,17 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     """CR 5.2: activate the (first) activated ability of a permanent; a weapon's attack makes an
     attack-proxy (CR 8.3.1)."""
     player = c.player
+    theirs = _opponents_source(s, player, c.source)
+    if theirs:
+        # CR 5.2.2: only the player who controls an ability's source may activate it
+        raise Illegal(
+            "activate",
+            say(
+                "{player} does not control {source}; only its controller may activate it.",
+                player=player,
+                source=theirs,
+            ),
+        )
     if s.phase != "action" or (s.priority != player and not implied_step_pass(s, player, ctx)):
         raise Illegal(
             "priority", say("{player} activated {source} without priority.", player=player, source=c.source)
@@ -1128,6 +1206,8 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
                 f"Destroy {src.name} when the combat chain closes.",
             )
         )
+    if ab.banish_self:  # "Banish this and a card from your hero's soul" (CR 1.14.4)
+        banish_permanent(s, src)
     if from_hand:  # "Discard this": the cost discards the card (CR 1.14.4, 5.2.1)
         to_graveyard(s, src)
         discard_triggers(s, player, src, ctx)
@@ -1189,6 +1269,38 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     give_priority(s, player)
 
 
+def _discard_cost_count(sentence: str) -> int:
+    """How many cards an "As an additional cost to play this, discard N cards" sentence discards (0
+    when the sentence is another cost)."""
+    m = re.fullmatch(
+        r"as an additional cost to play [^,]+, discard (a|an|one|two|three|\d+) cards?\.?",
+        sentence.strip(),
+        re.I,
+    )
+    if m is None:
+        return 0
+    word = m.group(1).casefold()
+    return {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}.get(word) or int(word)
+
+
+def _opponents_source(s: GameState, player: str, source: str) -> str:
+    """The name of the permanent an activation names when the other player controls it and the
+    activating player controls nothing of that name ("P2 cracks P1's Gold"), else ""."""
+    m = re.match(r"^(P[12])'s (.+)$", source.strip())
+    owner, name = (m.group(1), m.group(2)) if m else ("", source)
+    name = norm_name(re.sub(r"\s+token$", "", name.strip(), flags=re.I))
+
+    def arena(pl: str) -> list[Card]:
+        q = s.p(pl)
+        return list(q.weapons) + [x for x in q.equipment.values() if x is not None] + list(q.permanents)
+
+    if owner == player or any(norm_name(x.name) == name for x in arena(player)):
+        return ""
+    other = owner or ("P2" if player == "P1" else "P1")
+    found = next((x for x in arena(other) if norm_name(x.name) == name), None)
+    return f"{other}'s {found.name}" if found is not None else ""
+
+
 def _discard_from_hand(s: GameState, player: str, name: str, ctx: Ctx) -> bool:
     """A card in the player's hand (known, or one of the unknown cards when the card data knows the
     name) whose ability is activated by discarding it ("Instant - Discard this: ...")."""
@@ -1213,17 +1325,46 @@ def _older_damage_step(ctx: Ctx) -> tuple[str, ...]:
     return ("7.5.1",) if ctx.version == "older" and said else ()
 
 
-def check_banished_play(s: GameState, player: str, card: Card) -> BanishedPlay | None:
+def check_banished_play(s: GameState, player: str, card: Card, ctx: Ctx) -> BanishedPlay | None:
     """A card played from its owner's banished zone under its own "[If CONDITION, ]You may play this
     from your banished zone" (CR 5.1.1a: only hand and arsenal unless an effect allows another zone;
-    1.0.2 an allowance): the condition must hold as it is played, else the play is reversed. A card
-    without such a sentence is left to the effect that allowed it (an intimidate, a hero's ability)."""
+    1.0.2 an allowance): the condition must hold as it is played, else the play is reversed. Rune gate
+    (CR 8.3.27) allows it when the player controls Runechants equal to or greater than the card's {r}
+    cost, and the {r} cost is then not paid (``cost_less`` -1; 8.3.27a: the card is rune gated); with too
+    few the play is reversed. A card with neither is left to the effect that allowed it (an intimidate,
+    a hero's ability)."""
     found = banished_play(card.facts)
-    if (
-        found is not None
-        and found.key
-        and not conditions.holds(s, player, found.key, card.facts, card_id=card.id)
+    if found is not None and (
+        not found.key or conditions.holds(s, player, found.key, card.facts, card_id=card.id)
     ):
+        return found
+    if card.facts.has("rune gate"):
+        runechants = sum(1 for x in s.p(player).permanents if norm_name(token_base(x.name)) == "runechant")
+        if runechants >= (card.facts.cost or 0):
+            conditions.record(s, player, f"rune_gated id:{card.id}")
+            ctx.add(
+                NOTE,
+                say(
+                    "line {number}: {card} is rune gated from the banished zone: {player} controls {count} Runechant(s), so its {{r}} cost is not paid (CR 8.3.27).",
+                    number=ctx.entry.number,
+                    card=card.name,
+                    player=player,
+                    count=runechants,
+                ),
+                "play",
+            )
+            return BanishedPlay("", cost_less=-1)
+        raise Illegal(
+            "rune_gate",
+            say(
+                "{card} can be played from the banished zone by rune gate only with {cost} or more Runechants; {player} controls {count}.",
+                card=card.name,
+                cost=card.facts.cost or 0,
+                player=player,
+                count=runechants,
+            ),
+        )
+    if found is not None:
         raise Illegal(
             "play_zone",
             say(
@@ -1231,4 +1372,4 @@ def check_banished_play(s: GameState, player: str, card: Card) -> BanishedPlay |
                 card=card.name,
             ),
         )
-    return found
+    return None

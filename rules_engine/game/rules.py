@@ -118,6 +118,8 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "heave": ("8.3.18",),
     "fusion": ("8.3.17", "8.3.17b"),
     "crank": ("8.3.29", "8.3.29a"),
+    "rune_gate": ("8.3.27", "5.1.1a"),
+    "beat_chest": ("8.3.33",),
     "charge": ("8.5.29",),
     "legendary": ("8.3.6",),
     "discard": ("8.5.5",),
@@ -128,6 +130,9 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "effect_target": ("1.8.5d", "5.1.5"),
     "heave_arsenal": ("8.3.18b", "3.3.2"),
     "quell_trigger": ("8.3.19",),
+    "resource_play": ("8.1.7a",),
+    "no_priority_start": ("4.2.1", "1.11.3"),
+    "arsenal_from_hand": ("4.4.3b",),
 }
 
 #: Older edition: the keys whose numbers differ.
@@ -161,6 +166,8 @@ RULES_OLDER_DIFF: dict[str, tuple[str, ...]] = {
     "heave_arsenal": ("8.3.18a", "3.3.2"),
     "fusion": ("8.3.17a", "8.3.17d"),
     "crank": (),  # the older edition has no crank
+    "rune_gate": ("5.1.1a",),  # nor rune gate
+    "beat_chest": ("1.10.3",),  # nor beat chest
     "charge": (),  # nor charge
     "confidence": ("7.3.2b",),
     "dominate_dr": ("8.3.4c", "8.3.4"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import conditions
 from .cards import norm_name, split_colour
-from .effects import DefendedBonus, defended_bonuses, defense_grants
+from .effects import DefendedBonus, class_attack_bonus, defended_bonuses, defense_grants
 from .state import Card, ChainLink, GameState
 
 
@@ -78,6 +78,7 @@ def defense_of(s: GameState, card: Card) -> int:
         norm_name(t.name).startswith("embodiment of earth") for t in s.p(card.owner).permanents
     ):
         d += 1
+    d += class_attack_bonus([c.facts for c in s.p(card.owner).permanents], f)[1]  # Security Script
     for key, bonus in defense_grants(f):  # "If you control a Seismic Surge token, this gets +1{d}"
         if conditions.holds(s, card.owner, key, f, card_id=card.id):
             d += bonus

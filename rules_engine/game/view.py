@@ -114,6 +114,9 @@ def view(s: GameState) -> dict[str, Any]:
         if p.soul or p.hero_tapped:  # only when there is one, so older views keep their shape
             out[pl]["soul"] = _names(p.soul)
             out[pl]["hero_tapped"] = p.hero_tapped
+        down = [c.name for c in p.graveyard if c.face == "down"]
+        if down:  # watery grave (CR 8.3.41); only when there is one, so older views keep their shape
+            out[pl]["graveyard_face_down"] = down
         if pl in s.marked:
             out[pl]["marked"] = True  # CR 9.3 (only when marked, so older views keep their shape)
     stack = []

@@ -19,6 +19,7 @@ from .cards import CardFacts, norm_name
 from .choices import claim
 from .context import Ctx, Event
 from .effects import (
+    BOOST_BANISHED_STEAM,
     DECK_BANISH_TO_ARENA,
     DISCARD_SIX_INTIMIDATE,
     FIRST_DISCARD_SIX_TOKEN,
@@ -26,6 +27,7 @@ from .effects import (
     OWN_ATTACKS_POWER_OFF_CHAIN,
     PITCH_COLOUR_TOKEN,
     move_trigger_effects,
+    plain,
     self_named,
     split_sentences,
     steam_text,
@@ -232,8 +234,11 @@ def check_claims(card: Card, ref: A.CardRef, ctx: Ctx) -> None:
             )
 
 
-def to_graveyard(s: GameState, card: Card) -> None:
-    """Tokens and ephemeral cards cease to exist instead (CR 8.3.21); otherwise the owner's graveyard."""
+def to_graveyard(s: GameState, card: Card, from_arena: bool = False) -> None:
+    """Tokens and ephemeral cards cease to exist instead (CR 8.3.21); otherwise the owner's graveyard,
+    face up, except a card with watery grave put there from the arena (the combat chain, an
+    equipment or weapon zone, the permanents; not the stack, CR 3.0.5), which is turned face-down
+    (CR 8.3.41; its trigger applied at once, as the engine applies battleworn and temper)."""
     if (
         card.facts.is_token
         or card.facts.has("ephemeral")
@@ -241,7 +246,7 @@ def to_graveyard(s: GameState, card: Card) -> None:
         and not card.facts.types
     ):
         return
-    card.face = "up"
+    card.face = "down" if from_arena and card.facts.has("watery grave") else "up"
     card.origin = ""
     s.p(card.owner).graveyard.append(card)
     conditions.record_zone(s, card.owner, "graveyardto", card)  # "... put into your graveyard this turn"
@@ -258,8 +263,25 @@ def destroy_permanent(s: GameState, card: Card) -> None:
         p.permanents.remove(card)
     if card in p.weapons:
         p.weapons.remove(card)
-    to_graveyard(s, card)
+    to_graveyard(s, card, from_arena=True)
     self_move_triggers(s, card, ("destroyed", "leaves"))
+
+
+def banish_permanent(s: GameState, card: Card) -> None:
+    """A permanent leaves the arena for its owner's banished zone, face up (a cost that banishes its
+    source, CR 1.14.4); a token ceases to exist instead (CR 8.3.21 reads tokens leaving the arena)."""
+    p = s.p(card.owner)
+    for slot, c in list(p.equipment.items()):
+        if c is card:
+            p.equipment[slot] = None
+    for zone in (p.permanents, p.weapons):
+        if card in zone:
+            zone.remove(card)
+    if not card.facts.is_token:
+        card.face, card.origin = "up", ""
+        p.banished.append(card)
+        conditions.record_banished(s, card.owner, card)
+    self_move_triggers(s, card, ("leaves",))
 
 
 def self_move_triggers(s: GameState, card: Card, events: tuple[str, ...]) -> list[Layer]:
@@ -411,6 +433,28 @@ def deck_banish_triggers(s: GameState, player: str, card: Card | None, ctx: Ctx)
         layer.targets = [card.id]
         s.stack.append(layer)
         ctx.events.append(Event("trigger", player, f"{hero.name}: {card.name}"))
+
+
+def boost_banish_triggers(s: GameState, player: str, card: Card | None, ctx: Ctx) -> None:
+    """The boosted card's own "When this is banished from boosting, put a steam counter on a Hyper
+    Driver you control" (CR 8.3.9, 6.6): a triggered layer above the card played, which puts the counter
+    on such a permanent as it resolves (``layers.resolve_trigger``). An unknown card does not trigger."""
+    if card is None or not card.facts.known:
+        return
+    for sentence in split_sentences(plain(card.facts.text)):
+        m = BOOST_BANISHED_STEAM.match(sentence.strip())
+        if m is None:
+            continue
+        layer = Layer(
+            id=s.new_id(),
+            kind="triggered",
+            name=f"{card.name} boost trigger",
+            controller=player,
+            effect="steam_on_named",
+        )
+        layer.targets = [m.group(1)]
+        s.stack.append(layer)
+        ctx.events.append(Event("trigger", player, f"{card.name}: banished from boosting"))
 
 
 def draw_triggers(s: GameState, player: str, drawn: int, ctx: Ctx) -> None:
