@@ -465,6 +465,19 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         implied_trigger_resolution(s, clause.play, ctx, weapon=True)
     if isinstance(clause, A.CreateToken):
         _token_trigger_resolution(s, clause.name, ctx, clause.count)
+    if isinstance(clause, A.Observe) and re.fullmatch(r"P[12]\.marked", clause.path) and clause.value is True:
+        # "P2 takes 4, gets marked" while the hit trigger that marks waits on top: it resolved (CR 1.11.4a)
+        top = s.stack[-1] if s.stack else None
+        if top is not None and top.kind == "triggered" and any(t.startswith("mark:") for t in top.targets):
+            _resolve_top(
+                s,
+                ctx,
+                say(
+                    "line {number}: the passes that resolve {layer} are implied: the line reports the mark.",
+                    number=ctx.entry.number,
+                    layer=top.name,
+                ),
+            )
     if isinstance(clause, A.Draw) and s.phase == "action":
         _draw_trigger_resolution(s, clause.player, ctx)
     if isinstance(clause, A.Claim) and clause.kind == "deals" and clause.subject:

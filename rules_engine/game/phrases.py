@@ -648,6 +648,21 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
         ),
         r"\1 triggers; all pass (it resolves)",
     ),
+    # "all pass, chain closes": the passes through the Resolution Step, which close the chain (CR 7.6.4, 7.7)
+    (
+        re.compile(
+            r"\b(?:all|both|everyone) pass(?:es|ed)?,?\s*(?:and\s+)?(?:the\s+)?(?:combat\s+)?chain clos(?:es|ed)\b",
+            re.I,
+        ),
+        "all pass through the Resolution Step",
+    ),
+    # "Kayo trigger: Might token": the token the trigger makes, said as its label (issue 27, disputes-27c)
+    (
+        re.compile(
+            r"(^|[,;]\s*)(?!P[12]\b)([A-Z][\w']*(?: [\w',]+)*?) trigger:\s*(?:an? )?([A-Z][\w']*(?: [A-Z][\w']*)*) token(?=$|[,;])"
+        ),
+        r"\1\2 makes a \3",
+    ),
     # "Pox trig: ...": the trigger named as a label before what it does
     (re.compile(r"\b([A-Z][\w']*(?: [A-Z][\w']*)*) trig(?:ger(?:s|ed)?)?\s*:\s*"), r"\1 triggers; "),
     # "P1 no ars", "no arsenal": nothing put into the arsenal (CR 4.4.3b)

@@ -422,3 +422,59 @@ def test_kayos_bonus_counts_in_the_pitch_zone(fabrary_cards, pitched, action_poi
         given, [f"P1 plays Buckwild (red), pitching {pitched}", "P2 no block, 7", "all pass"], fabrary_cards
     )
     assert r.to_json()["state"]["P1"]["action_points"] == action_points
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            "P1 attacks with Kunai of Retribution targeting P2's hero, pitching Toughen Up (blue)",
+            "P2 declares no defending cards",
+            "all pass through the Reaction and Damage Steps",
+            "P1 plays Mark with Magma (red) targeting P2's hero",
+            "P2 declares no defending cards",
+            "all pass through the Reaction Step",
+            "all pass",
+            "P2 is marked",
+        ],
+        [
+            "P1 swings the Kunai, pitch Toughen Up (blue)",
+            "P2 no block, 1",
+            "P1 Mark with Magma (red)",
+            "P2 takes 4, gets marked",
+        ],
+        [
+            "P1 went in with the Kunai, paying with Toughen Up (blue)",
+            "P2 didn't block and took 1",
+            "then P1 played Mark with Magma (red)",
+            "P2 took the 4 and got marked",
+        ],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_a_mark_said_while_the_hit_trigger_that_marks_waits(fabrary_cards, lines):
+    """CR 8.5.50, 9.3: Mark with Magma, the second Draconic link, marks on the hit; "gets marked" said
+    while its hit trigger waits resolves it (the passes are implied), and the claim holds."""
+    r = run_log(
+        _cindra(hand=["Mark with Magma (red)", "Toughen Up (blue)"]), lines, fabrary_cards, all_read=True
+    )
+    assert not messages(r, "violation")
+    assert not messages(r, "observation_mismatch")
+    state = r.to_json()["state"]
+    assert state["P2"].get("marked") is True
+    assert state["P2"]["life"] == 15
+
+
+def test_a_mark_claimed_without_a_marking_effect_is_a_mismatch(fabrary_cards):
+    """CR 9.3: Blood Drop marks nobody; "P2 gets marked" is then a mismatch."""
+    r = run_log(
+        _cindra(hand=["Blood Drop (red)", "Toughen Up (blue)"]),
+        [
+            "P1 swings the Kunai, pitch Toughen Up (blue)",
+            "P2 no block, 1",
+            "P1 Blood Drop (red)",
+            "P2 takes 2, gets marked",
+        ],
+        fabrary_cards,
+    )
+    assert any("marked" in m for m in messages(r, "observation_mismatch"))
