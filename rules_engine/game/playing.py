@@ -1073,10 +1073,6 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     if src is None:
         raise CannotApply(say("{player} controls no {source}", player=player, source=repr(c.source)))
     ab = activated_ability(src.facts)
-    if ab is None and src.facts.is_token and not src.facts.text and ctx.lookup is not None:
-        # a token the CR 8.6 table defines without text (Fealty): its card's printed ability
-        printed = ctx.lookup.get(src.name)
-        ab = activated_ability(printed) if printed is not None else None
     if ab is None:
         activate_abilities(s, player, src.name, ctx)  # activated all the same: Scurv's trigger
         ctx.add(
