@@ -675,6 +675,14 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
         ),
         r"\1 triggers; all pass (it resolves)",
     ),
+    # "all pass, chain closes": the passes through the Resolution Step, which close the chain (CR 7.6.4, 7.7)
+    (
+        re.compile(
+            r"\b(?:all|both|everyone) pass(?:es|ed)?,?\s*(?:and\s+)?(?:the\s+)?(?:combat\s+)?chain clos(?:es|ed)\b",
+            re.I,
+        ),
+        "all pass through the Resolution Step",
+    ),
     # "Kayo trigger: Might token": the token the trigger makes, said as its label (issue 27, disputes-27c)
     (
         re.compile(
