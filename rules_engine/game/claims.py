@@ -462,6 +462,8 @@ def observe(s: GameState, c: A.Observe, ctx: Ctx) -> None:
     """A claim about the state: checked against the derived state, never applied."""
     v = view(s)
     found, derived = get_path(v, c.path)
+    if not found and re.fullmatch(r"P[12]\.marked", c.path):
+        found, derived = True, False  # the view shows the mark only when there is one (CR 9.3)
     if not found:
         ctx.add(
             UNREADABLE,

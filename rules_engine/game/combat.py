@@ -23,7 +23,7 @@ from .layers import resolve_top
 from .rules import NOTE
 from .state import Card, ChainLink, GameState, Layer
 from .values import defended_go_again, defense_of, link_power
-from .zones import make_token, to_graveyard
+from .zones import destroy_permanent, make_token, to_graveyard
 
 
 def advance_combat(s: GameState, ctx: Ctx) -> None:
@@ -172,9 +172,15 @@ def close_chain(s: GameState, ctx: Ctx) -> None:
             to_graveyard(s, link.attack, from_arena=True)
         for card in link.defending:
             after_defending(s, card, ctx)
+    for e in [e for e in s.effects if e.kind == "destroy_at_close"]:
+        # "{r}, destroy this when the combat chain closes" (Kunai of Retribution): the cost's delayed part
+        weapon = next((c for c in s.p(e.player).weapons if c.id == e.card_id), None)
+        if weapon is not None:
+            destroy_permanent(s, weapon)
+            ctx.events.append(Event("destroy", e.player, weapon.name))
     s.chain = []
     s.combat_step = ""
-    s.effects = [e for e in s.effects if e.duration not in ("chain", "link")]
+    s.effects = [e for e in s.effects if e.duration not in ("chain", "link", "close")]
     give_priority(s)
 
 

@@ -119,7 +119,7 @@ def record_activation(s: GameState, player: str, ability_type: str, source: Card
 def record_discard(s: GameState, player: str, card: Card) -> None:
     """A card discarded this turn (CR 8.5.8a: from hand to graveyard), with its words, for "if you've
     discarded a card with 6 or more {p} this turn"; an unknown card is recorded as "unknown"."""
-    words = tags(card.facts, card.pitch) if card.facts.known else ["unknown"]
+    words = owned_tags(s, player, card) if card.facts.known else ["unknown"]
     s.turn_log.append(" ".join([player, "discarded", *words]))
 
 
@@ -139,6 +139,39 @@ def record_destroyed(s: GameState, card: Card) -> None:
     """A permanent destroyed this turn (CR 8.5.4), for "if the attack's controller has destroyed a Vigor
     token this turn": recorded for its owner, who controls a token and destroys it with its own ability."""
     s.turn_log.append(f"{card.owner} destroyed name={_slug(card.name)}")
+
+
+#: A hero's "Attack action cards you own get +N{p} while they are in any zone other than the combat
+#: chain" (Kayo, Armed and Dangerous): the power a card has in the hand, graveyard or pitch zone.
+_OFF_CHAIN_BONUS = re.compile(
+    r"attack action cards you own get \+(\d+)\{p\} while they are in any zone other than the combat chain",
+    re.I,
+)
+
+
+def off_chain_power(s: GameState, owner: str, card: Card) -> int:
+    """A card's {p} outside the combat chain (CR 2.9, with its owner's hero's static ability)."""
+    power = card.facts.power or 0
+    hero = s.p(owner).hero_card
+    if hero is not None and card.facts.is_attack_action:
+        power += sum(int(m.group(1)) for m in _OFF_CHAIN_BONUS.finditer(hero.text))
+    return power
+
+
+def owned_tags(s: GameState, owner: str, card: Card) -> list[str]:
+    """A card's words (``tags``) outside the combat chain, its {p} with its owner's hero's static
+    bonus there (Kayo: a 5{p} attack action card in the pitch zone or graveyard has 6)."""
+    words = tags(card.facts, card.pitch)
+    if card.facts.power is None:
+        return words
+    return [w for w in words if not w.startswith("pow=")] + [f"pow={off_chain_power(s, owner, card)}"]
+
+
+def record_cost_discard(s: GameState, player: str, card_id: str, discarded: Card) -> None:
+    """The card discarded to pay the additional cost of the card ``card_id`` (CR 5.1.3b, 1.14.4), for
+    "If the discarded card has 6 or more {p}, this gains go again" (Breakneck Battery)."""
+    power = off_chain_power(s, discarded.owner or player, discarded) if discarded.facts.known else -1
+    s.turn_log.append(f"{player} costdiscard id:{card_id} pow={power}")
 
 
 def record(s: GameState, player: str, what: str) -> None:
@@ -260,6 +293,9 @@ _CONTROL_ANY = re.compile(
 )
 _CONTROL_LESS = re.compile(r"^you control (?:less|fewer) ([a-z' -]+?) than an opponent$")
 _OPP_EMPTY_HAND = re.compile(r"^the defending hero has no cards in (?:their )?hand$")
+_COST_DISCARD = re.compile(
+    r"^(?:the discarded card has (\d+) or more \{p\}|an? pow>=(\d+) card (?:was|is) discarded as an additional cost to play (?:it|this))$"
+)
 _MORE_LIFE = re.compile(
     r"^you have more (?:\{h\}|life) than (?:them|your opponent|each other hero|an opposing hero)$"
 )
@@ -420,6 +456,11 @@ def parse(text: str, name: str = "") -> str | None:
 def _parse_more(t: str) -> str | None:
     """The clauses of discards, banishes, creations, tokens controlled, the defending hero's hand
     and hits this combat chain (``parse``'s second half)."""
+    m = _COST_DISCARD.match(t)
+    if m:
+        return (
+            f"costdiscard;{m.group(1) or m.group(2)};0;"  # the card discarded for this card's additional cost
+        )
     m = _DISCARDED.match(t)
     if m and _count(m.group(1).split()[0]) is not None and _descriptor(m.group(2)) is not None:
         return f"discarded;{_count(m.group(1).split()[0])};0;{_descriptor(m.group(2))}"  # CR 8.5.8a
@@ -694,11 +735,20 @@ def holds(
         ]
         want = f"fused={descriptor}" if descriptor else "fused"
         return any(want in words for words in entries)
+    if kind == "costdiscard":  # the card discarded for this card's additional cost (record_cost_discard)
+        powers = [
+            int(w[len("pow=") :])
+            for e in s.turn_log
+            if card_id and f"id:{card_id}" in e.split() and e.split()[1] == "costdiscard"
+            for w in e.split()
+            if w.startswith("pow=")
+        ]
+        return any(p >= n for p in powers)
     if kind == "from_arsenal":
         return zone == "arsenal"
     if kind == "pitch":
         cards = s.p(player).pitch_zone
-        return sum(1 for c in cards if _fits(tags(c.facts, c.pitch), descriptor)) >= n
+        return sum(1 for c in cards if _fits(owned_tags(s, player, c), descriptor)) >= n
     if kind.startswith(("linkplay", "linkuse")):
         # cards played (and abilities activated) during the active chain link (CR 7.0.3b)
         link = s.active_link()

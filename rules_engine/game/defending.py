@@ -402,6 +402,9 @@ def defend(s: GameState, c: A.Defend, ctx: Ctx) -> None:
         )
         ctx.events.append(Event("trigger", link.controller, "phantasm"))
     give_priority(s)  # CR 7.3.3
+    # the turn-player got priority from the rule and nobody has acted: a defender's instant told next
+    # implies the turn-player's pass, as at the start of the Reaction Step (context.implied_step_pass)
+    s.fresh = not s.stack
 
 
 def conditional_trigger(

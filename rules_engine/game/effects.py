@@ -274,7 +274,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         re.compile(
             r"^your next ([a-z]+)(?: or ([a-z]+))? action(?: card)? this turn (?:gets|gains) go again$"
         ),
-        "next_action_go_again",
+        "next_class_action_go_again",
     ),
     (re.compile(r"^each hero creates (a|an|one|two|three|\d+) ([a-z ]+?) tokens?$"), "each_create_token"),
     (re.compile(r"^each hero draws (a|an|one|two|three|\d+) cards?$"), "each_draw"),
@@ -652,6 +652,7 @@ _PHASE_EFFECTS = frozenset(
         "next_attack_keyword",
         "next_filtered_attack",
         "next_action_go_again",
+        "next_class_action_go_again",
         "next_attack_cost",
         "next_way_attack",
         "typed_attacks",
@@ -666,7 +667,8 @@ _PHASE_EFFECTS = frozenset(
 #: a triggered ability whose event is the card moving, 3.0 zones; destroying a permanent puts it into
 #: the graveyard, so it leaves the arena too, CR 1.3.3, 8.5.5). ``move_trigger_keys`` names the events.
 SELF_MOVE_TRIGGER = re.compile(
-    r"^when (?:this|you (pitch) this) ?(enters the arena|leaves the arena|enters or leaves the arena|is destroyed|), (.+)$"
+    r"^when (?:this|you (pitch) this) ?(enters the arena|leaves the arena|enters or leaves the arena|is destroyed"
+    r"|is put into your graveyard(?: from anywhere)?|), (.+)$"
 )
 MOVE_TRIGGER_KEYS = {
     "pitch": ("pitched",),  # "When you pitch this" (CR 1.14.3, 6.6.1): from the pitch zone
@@ -674,6 +676,10 @@ MOVE_TRIGGER_KEYS = {
     "leaves the arena": ("leaves",),
     "enters or leaves the arena": ("enters", "leaves"),
     "is destroyed": ("destroyed",),
+    # "When this is put into your graveyard from anywhere" (Echoflash; CR 6.6.1, 3.8): any card, not
+    # only a permanent, as it is put into its owner's graveyard (``zones.to_graveyard``)
+    "is put into your graveyard from anywhere": ("graveyard",),
+    "is put into your graveyard": ("graveyard",),
 }
 #: What such a trigger may do that the engine applies from its layer (the phase effects, and those
 #: whose only choice is the opposing hero as the target).
@@ -1140,7 +1146,7 @@ def move_trigger_effects(facts: CardFacts, event: str) -> tuple[TextEffect, ...]
     from its text with its own name as "this"; a CR 8.6 token's own rules are elsewhere."""
     if not facts.text or token_facts(facts.name) is not None:
         return ()
-    if event != "pitched" and not is_permanent_card(facts):
+    if event not in ("pitched", "graveyard") and not is_permanent_card(facts):
         return ()
     found, _unread = recognise(self_named(plain(facts.text), facts.name))
     return tuple(TextEffect(e.kind, e.amount, "", e.target) for e in found if e.trigger == f"move:{event}")
@@ -1481,7 +1487,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if mv:
             # a permanent's own move trigger: a layer made when it enters or leaves the arena
             # (layers.move_triggers); recognised only when the engine applies all of its effect
-            inner, unread = recognise(mv.group(3))
+            # ("your hero deals N arcane damage": the hero is the source, CR 8.5.3)
+            inner, unread = recognise(
+                re.sub(r"^your hero deals (\d+) arcane damage", r"deal \1 arcane damage", mv.group(3))
+            )
             if (
                 (mv.group(1) or mv.group(2))
                 and inner
@@ -1797,7 +1806,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                     target = groups[1]
                 elif kind in ("target_go_again", "next_attack_go_again"):
                     amount = 0
-                elif kind == "next_action_go_again":
+                elif kind == "next_class_action_go_again":
                     amount = 0
                     target = "|".join(g for g in groups if g)
                 elif groups:
@@ -1992,6 +2001,9 @@ class ActivatedAbility:
     discard_cost: str = ""  # "discard an instant": the kind of card the log's discard line must name
     flip_arsenal: bool = False  # "turn a face down card in your arsenal face up" (Lexi; CR 1.14.4)
     create_token: str = ""  # "create a Soul Shackle token" as a cost (Chane; CR 1.14.4)
+    # "destroy this when the combat chain closes" (Kunai of Retribution): a cost that sets up a delayed
+    # destruction when the chain closes (CR 1.14.4, 6.3), not a destruction now
+    destroy_at_close: bool = False
     banish_self: bool = False  # "Banish this and a card from your hero's soul" (Radiant Raiment; CR 1.14.4)
 
 
@@ -2093,7 +2105,10 @@ def cost_parts(cost_text: str) -> list[str]:
 def _cost_part(part: str) -> bool:
     """A comma-separated part of an activated ability's cost that ``playing.activate`` pays."""
     return bool(
-        re.fullmatch(r"(?:\{[rc]\}|\d+|\s)*|destroy this|banish this|discard this|\{t\}(?: your hero)?", part)
+        re.fullmatch(
+            r"(?:\{[rc]\}|\d+|\s)*|destroy this(?: when the combat chain closes)?|banish this|discard this|\{t\}(?: your hero)?",
+            part,
+        )
         or _DESTROY_NAMED.match(part)
         or _SOUL_COST.match(part)
         or _BANISH_SELF_SOUL_COST.match(part)
@@ -2131,7 +2146,8 @@ def activated_ability(facts: CardFacts) -> ActivatedAbility | None:
             once_per_turn=bool(m.group(1)),
             type=m.group(2).casefold(),
             resource_cost=r,
-            destroy_self="destroy this" in cost_text,
+            destroy_self="destroy this" in parts,
+            destroy_at_close="destroy this when the combat chain closes" in parts,
             attack=re.match(r"attack\b(?!\s+action cards?\b)", low)
             is not None,  # not "Attack action cards ..."
             go_again="go again" in low,
@@ -3184,6 +3200,7 @@ _GRANTS_TO_OTHERS = frozenset(
         "next_attack_keyword",
         "next_filtered_attack",
         "next_action_go_again",
+        "next_class_action_go_again",
     }
 )
 

@@ -79,7 +79,7 @@ Handler = Callable[[GameState, Any, Ctx], None]
 
 #: The rule that applies each kind of clause (after the game-over and start-phase checks).
 HANDLERS: dict[type[A.Action], Handler] = {
-    A.Play: play,
+    A.Play: lambda s, c, ctx: play_or_attack(s, c, ctx),
     A.Activate: lambda s, c, ctx: activate_named(s, c, ctx),
     A.Attack: lambda s, c, ctx: attack_with(s, c, ctx),
     A.Pitch: pitch_alone,
@@ -156,10 +156,67 @@ def holder(s: GameState, name: str) -> str:
     return next((pl for pl in s.players if pl != s.turn_player), s.turn_player)
 
 
+#: Words before a weapon's name ("the Kunai", "a Fire Vein", "the other Saber") and payment remarks
+#: after it ("Dawnblade for 1", "Fire Vein, 0", "the Saber for free"), which name no card.
+_SOURCE_DETERMINERS = re.compile(
+    r"^(?:(?:the|a|an|their|his|her|one of|one|other|another|second|first|same|that)\s+)+", re.I
+)
+_SOURCE_PAYMENT = re.compile(
+    r"(?:\s+for\s+(?:\d+|free|zero|nothing)(?:\s+res(?:ources?)?)?|\s+again|,\s*(?:\d+|free))\s*$", re.I
+)
+
+
+def arena_source(s: GameState, player: str, said: str) -> str | None:
+    """The name of the weapon, equipment or permanent of ``player`` a judge's words name: the whole
+    name, or words of exactly one such card's name in a row ("the Kunai" for Kunai of Retribution,
+    "a Fire Vein" for Obsidian Fire Vein, "the Chelicera" for a Graphene Chelicera token), with
+    determiners and a payment remark left out; None when no card or several cards fit."""
+    p = s.p(player)
+    arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+    bare = _SOURCE_PAYMENT.sub("", _SOURCE_DETERMINERS.sub("", said.strip())).strip()
+    if not bare:
+        return None
+    key = norm_name(bare)
+    exact = [x.name for x in arena if norm_name(x.name) == key]
+    if exact:
+        return exact[0]
+    found = {x.name for x in arena if f" {key} " in f" {norm_name(x.name)} "}
+    if not found and key.endswith("s"):  # "one of the Sabers": the plural of the name's words
+        found = {x.name for x in arena if f" {key[:-1]} " in f" {norm_name(x.name)} "}
+    return found.pop() if len(found) == 1 else None
+
+
+def play_or_attack(s: GameState, c: A.Play, ctx: Ctx) -> None:
+    """ "Dawnblade @ P2 for 1", "P1 plays the Kunai": a card said to be played that the player has
+    in no hand or arsenal but controls as a weapon or permanent with an attack ability is that
+    ability activated (CR 5.2, 1.4.3); anything else is played (CR 5.1)."""
+    p = s.p(c.player) if c.player in s.players else None
+    if p is not None and not c.card.zone:
+        held = any(norm_name(x.name) == norm_name(c.card.name) for x in list(p.hand) + list(p.arsenal))
+        source = None if held else arena_source(s, c.player, c.card.name)
+        if source is not None:
+            card = next(
+                x
+                for x in list(p.weapons)
+                + [e for e in p.equipment.values() if e is not None]
+                + list(p.permanents)
+                if x.name == source
+            )
+            ab = activated_ability(card.facts)
+            if ab is not None and ab.attack:
+                activate(s, A.Activate(c.player, source, c.targets, c.pitches), ctx)
+                return
+    play(s, c, ctx)
+
+
 def attack_with(s: GameState, c: A.Attack, ctx: Ctx) -> None:
     """ "P1 attacks with X": the attack ability of a weapon or permanent X the player controls
     (CR 1.4.3, 5.2), else playing the attack card X (CR 5.1)."""
     p = s.p(c.player)
+    named = arena_source(s, c.player, c.play.card.name)
+    if named is not None and not any(norm_name(x.name) == norm_name(c.play.card.name) for x in p.hand):
+        activate(s, A.Activate(c.player, named, c.play.targets, c.play.pitches), ctx)
+        return
     arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
     source = re.sub(r"^(?:the|their|his|her) ", "", c.play.card.name, flags=re.I)  # "the Kodachi"
     if not any(norm_name(x.name) == norm_name(source) for x in arena):
@@ -191,6 +248,10 @@ def activate_named(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     if not c.player:
         c = dataclasses.replace(c, player=_controller_of(s, c.source))
     p = s.p(c.player)
+    if not any(norm_name(x.name) == norm_name(c.source) for x in p.hand):
+        named_source = arena_source(s, c.player, c.source)  # "P1 cracks the Gold", "pops a Gold"
+        if named_source is not None:
+            c = dataclasses.replace(c, source=named_source)
     arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
     named = [x for x in arena if norm_name(x.name) == norm_name(c.source)]
     kw = _prevention_of(s, c)
@@ -293,7 +354,7 @@ def _option_note(ctx: Ctx, layer: str) -> Phrase:
     )
 
 
-def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
+def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx, *, weapon: bool = False) -> None:
     """A card that can be played only on an empty stack (an action, CR 5.1.1 / 1.11.2), played by the
     player holding priority while only triggered layers wait there (an aura's "when this enters the
     arena", a "when this leaves the arena") or the player's own activated abilities (a hero's
@@ -313,7 +374,14 @@ def implied_trigger_resolution(s: GameState, clause: A.Play, ctx: Ctx) -> None:
         (c.facts for c in s.p(clause.player).hand if norm_name(c.name) == norm_name(clause.card.name)), None
     )
     facts = facts or ctx.lookup.get(clause.card.name)
-    if facts is None or not facts.is_action or facts.is_("instant"):
+    if weapon and arena_source(s, clause.player, clause.card.name) is not None:
+        facts = None  # a weapon the player controls: its attack is an action ability (CR 8.1.1)
+    elif weapon:
+        # "P1 attacks with a Kunai" while the ability that equips it (Cindra's) waits: it resolves first
+        if not any(layer.kind == "activated" and layer.controller == clause.player for layer in s.stack):
+            return
+        facts = None
+    if not weapon and (facts is None or not facts.is_action or facts.is_("instant")):
         return
     names = [layer.name for layer in reversed(s.stack)]
     for _ in range(len(s.stack) + 4):  # each pass resolves one (new triggers may join)
@@ -509,8 +577,25 @@ def implied_passes(s: GameState, clause: A.Action, ctx: Ctx) -> None:
         _search_trigger_resolution(s, clause.player, ctx)
     if isinstance(clause, A.LookTop):
         _look_top_resolution(s, clause, ctx)
+    if isinstance(clause, A.Attack) and not any(
+        norm_name(x.name) == norm_name(clause.play.card.name) for x in s.p(clause.player).hand
+    ):
+        implied_trigger_resolution(s, clause.play, ctx, weapon=True)
     if isinstance(clause, A.CreateToken):
         _token_trigger_resolution(s, clause.name, ctx, clause.count)
+    if isinstance(clause, A.Observe) and re.fullmatch(r"P[12]\.marked", clause.path) and clause.value is True:
+        # "P2 takes 4, gets marked" while the hit trigger that marks waits on top: it resolved (CR 1.11.4a)
+        top = s.stack[-1] if s.stack else None
+        if top is not None and top.kind == "triggered" and any(t.startswith("mark:") for t in top.targets):
+            _resolve_top(
+                s,
+                ctx,
+                say(
+                    "line {number}: the passes that resolve {layer} are implied: the line reports the mark.",
+                    number=ctx.entry.number,
+                    layer=top.name,
+                ),
+            )
     if isinstance(clause, A.Draw) and s.phase == "action":
         _draw_trigger_resolution(s, clause.player, ctx)
     if isinstance(clause, A.Claim) and clause.kind == "deals" and clause.subject:
@@ -705,20 +790,37 @@ def _draw_trigger_resolution(s: GameState, player: str, ctx: Ctx) -> None:
     """ "4 damage, P1 draws" while the top layer is the player's computed trigger that draws (a hit
     trigger's "draw a card"): the line reports the trigger's outcome, so everyone passed and it
     resolved (CR 1.11.4a); the draw line is then read as telling it (``end_phase.draw_clause``)."""
-    top = s.stack[-1] if s.stack else None
-    if top is None or top.controller != player:
+
+    def draws(layer: Layer) -> bool:
+        if layer.kind == "activated" and not layer.attack and not layer.cost_due:
+            # "P1 Oscilio: discards X, draws 1": the player's own ability that draws, its cost paid
+            return any(e.kind == "draw" for e in recognise(layer.effect or "")[0])
+        return (
+            layer.kind == "triggered"
+            and layer.effect == "text"
+            and any(t.startswith("draw:") for t in layer.targets)
+        )
+
+    mine = 0  # the player's own computed layers above the one that draws resolve first (CR 1.11.4a)
+    for layer in reversed(s.stack):
+        if layer.controller != player or draws(layer):
+            break
+        if layer.kind != "triggered" or layer.effect != "text":
+            return
+        mine += 1
+    if mine >= len(s.stack) or s.stack[-1 - mine].controller != player or not draws(s.stack[-1 - mine]):
         return
-    own_draw = (
-        top.kind == "activated"
-        and not top.cost_due
-        and re.fullmatch(r"draw (?:a|1) card\.?", top.effect.strip(), re.I) is not None
-        and s.priority == player
-        and all(x.controller == player for x in s.stack)
-    )  # "P1 activates Oscilio discarding X and draws": the player's own ability that only draws
-    if not own_draw and (top.kind != "triggered" or top.effect != "text"):
-        return
-    if not own_draw and not any(t.startswith("draw:") for t in top.targets):
-        return
+    for _ in range(mine):
+        _resolve_top(
+            s,
+            ctx,
+            say(
+                "line {number}: the passes that resolve {layer} are implied: the line reports the card it draws.",
+                number=ctx.entry.number,
+                layer=s.stack[-1].name,
+            ),
+        )
+    top = s.stack[-1]
     _resolve_top(
         s,
         ctx,
@@ -793,6 +895,9 @@ def _attack_after_damage(s: GameState, clause: A.Play | A.Attack, ctx: Ctx) -> N
     card = next((c for c in pool if norm_name(c.name) == want), None) or next(
         (c for c in pool if norm_name(c.name) == bare), None
     )
+    if card is None:
+        named = arena_source(s, player, play.card.name)  # "the second Saber", "the Kunai"
+        card = next((c for c in p.weapons if c.name == named), None) if named else None
     if card is None:
         return
     facts = card.facts

@@ -424,6 +424,10 @@ def _equip_from_graveyard(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx
         )
     for wanted in names:
         card = next((c for c in p.graveyard if same_card(c, wanted)), None)
+        if card is None:
+            # "both Kunai": words of the name of exactly one kind of card in the graveyard
+            fits = {c.name for c in p.graveyard if f" {norm_name(wanted)} " in f" {norm_name(c.name)} "}
+            card = next((c for c in p.graveyard if c.name in fits), None) if len(fits) == 1 else None
         if card is None or talent not in card.facts.classes or subtype not in card.facts.subtypes:
             raise Illegal(
                 "equip",

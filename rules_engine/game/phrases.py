@@ -31,6 +31,73 @@ _P = r"(P[12])"
 _CHARGE_PART = r"(?:and )?(?:charging|charges|charged)\b|without charging\b|not charging\b"
 #: A play line's words for the card a random-discard cost took ("discarding X (random)").
 _DISCARD_PART = r"(?:and )?(?:discarding|discards|discarded|beating chest|beats chest|beat chest)\b"
+#: Where a card is played from, as judges say it: "from banish", "from the yard", "off the top".
+_FROM_ZONE = (
+    r"(?:from (?:the |their |his |her )?(?:hand|arsenal|banish(?:ed|ment)?(?: zone)?|graveyard|gy|yard|discard pile"
+    r"|deck|top(?: of (?:the |their |his |her )?deck)?)\b|off the top(?: of (?:the |their |his |her )?deck)?\b"
+    r"|out of (?:the |their |his |her )?(?:graveyard|gy|yard|banish(?:ed)?(?: zone)?)\b)"
+)
+#: A remark on a play's cost that the engine computes itself: "for free", "for 1", "costs 0", "0 cost".
+_COST_REMARK = r"(?:for (?:free|nothing|zero|\d+)\b|free\b|costs? (?:\d+|nothing)\b|\d+ cost\b)"
+
+
+def _equipped_names(part: str) -> tuple[str, ...]:
+    """The cards an ability equips, as the activation line names them: "equips both Kunai from the
+    yard" (two of one name), "equipping Kunai of Retribution and Kunai of Retribution"; the names are
+    matched with the cards where they are (``heroes``)."""
+    said = re.sub(r"^(?:and )?equip(?:s|ping|ped)?\s+", "", part.strip(), flags=re.I)
+    said = re.sub(
+        r"\s+(?:from|out of) (?:the |their |his |her )?(?:yard|gy|graveyard|discard(?: pile)?)\b.*$",
+        "",
+        said,
+        flags=re.I,
+    ).strip()
+    m = re.match(r"(?:both|two|2|the two)\s+(?:of\s+)?(?:the\s+|their\s+)?(.+)$", said, re.I)
+    if m:
+        one = re.sub(r"s$", "", m.group(1).strip()) if not m.group(1).strip().endswith("ss") else m.group(1)
+        return (one, one)
+    return tuple(x.strip() for x in re.split(r",\s*|\s+and\s+|\s+&\s+", said) if x.strip())
+
+
+def _after_activation(player: str, rest: str) -> str:
+    """What a line tells after "P1 uses X:": a pitch stays with the activation; the costs the engine
+    pays itself ("tap", "pops a Gold") are dropped; anything else is the player's next clauses."""
+    parts = [x.strip() for x in re.split(r",\s*|;\s*", rest) if x.strip()]
+    keep: list[str] = []
+    pitch = ""
+    for part in parts:
+        low = part.casefold()
+        if re.fullmatch(r"(?:taps?|tapped|tapping)(?: (?:the |her |his )?hero| it)?", low):
+            continue
+        if re.fullmatch(
+            r"(?:pops|popped|destroys|destroyed|destroying|cracks|cracked|sacs|breaks) (?:a|the|one) gold",
+            low,
+        ):
+            continue
+        if re.match(r"pitch(?:es|ed|ing)? ", low) and not pitch and not keep:
+            pitch = ", pitching " + re.sub(r"^\w+\s+", "", part)
+            continue
+        keep.append(part)
+    return pitch + "".join(f"; {player} {x}" for x in keep)
+
+
+def _play_zone(said: str) -> str:
+    """The zone key of a judge's "from ..." words (CR 3: hand, arsenal, banished, graveyard, deck)."""
+    low = said.casefold()
+    for word, zone in (
+        ("arsenal", "arsenal"),
+        ("hand", "hand"),
+        ("banish", "banished"),
+        ("graveyard", "graveyard"),
+        ("gy", "graveyard"),
+        ("yard", "graveyard"),
+        ("discard", "graveyard"),
+    ):
+        if re.search(rf"\b{word}", low):
+            return zone
+    return "deck"
+
+
 #: A play line's words for fusion's additional cost (CR 8.3.17), read by ``Parser.fusion``.
 _FUSION_PART = (
     r"(?:and )?(?:fusing|fused|fuses|revealing|reveals)\b|without fusing\b|not fused\b|unfused\b|no fusion\b"
@@ -91,6 +158,16 @@ class NameIndex:
         lst = self._by_first.setdefault(first, [])
         lst.append(name)
         lst.sort(key=lambda x: -len(x))
+
+    def moniker(self, word: str) -> bool:
+        """Whether one word is the first word of a known name ("Valda" of "Valda, Seismic Impact"): the
+        short name judges call a hero by (the engine matches it with the hero, ``hero_named``)."""
+        low = norm_name(word)
+        if not low or " " in low:
+            return False
+        if self._by_first.get(low) or self._by_first.get(low + ","):
+            return True
+        return self.parent.moniker(word) if self.parent is not None else False
 
     def prefix(self, text: str) -> str | None:
         """The longest known name the text starts with (a whole-word match), or None."""
@@ -291,7 +368,7 @@ def _split_sentences(text: str) -> str:
 
 
 #: Idioms judges use for whole actions, rewritten before the line is split (issue 26, blind-26d).
-_IDIOMS: list[tuple[re.Pattern[str], str]] = [
+_IDIOMS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"\bprio\b", re.I), "priority"),
     # "With an empty stack, P1 passes", "P1 passed priority with nothing going on": the state the
     # pass happens in, which the engine derives (nothing to apply)
@@ -389,6 +466,8 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
         r" \1 resolves",
     ),
     # "Unmovable res (8 def)", "Sigil res +3": the card resolves
+    # "Dawnblade, 1 res", "for 2 res": an amount of resources paid, not a resolution
+    (re.compile(r"(?:,\s*|\s+)(?:for\s+)?(\d+) res(?=\s*(?:\(|,|;|$))", re.I), r" for \1"),
     (re.compile(r"(?<=[A-Za-z0-9]) res(?=\s*(?:\(|,|;|$|\+\d))", re.I), " resolves"),
     (re.compile(r"\bresolves \+(\d+)\b", re.I), r"resolves (+\1)"),
     # "P2 drew up to 4 as well": the draw (the words after it compare it with the other player's)
@@ -595,6 +674,21 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
             r"\b([A-Z][\w']*(?: [A-Z][\w']*)*) trig(?:ger(?:s|ed)?)?,\s*(?:res|resolves|resolved)\b", re.I
         ),
         r"\1 triggers; all pass (it resolves)",
+    ),
+    # "all pass, chain closes": the passes through the Resolution Step, which close the chain (CR 7.6.4, 7.7)
+    (
+        re.compile(
+            r"\b(?:all|both|everyone) pass(?:es|ed)?,?\s*(?:and\s+)?(?:the\s+)?(?:combat\s+)?chain clos(?:es|ed)\b",
+            re.I,
+        ),
+        "all pass through the Resolution Step",
+    ),
+    # "Kayo trigger: Might token": the token the trigger makes, said as its label (issue 27, disputes-27c)
+    (
+        re.compile(
+            r"(^|[,;]\s*)(?!P[12]\b)([A-Z][\w']*(?: [\w',]+)*?) trigger:\s*(?:an? )?([A-Z][\w']*(?: [A-Z][\w']*)*) token(?=$|[,;])"
+        ),
+        r"\1\2 makes a \3",
     ),
     # "Pox trig: ...": the trigger named as a label before what it does
     (re.compile(r"\b([A-Z][\w']*(?: [A-Z][\w']*)*) trig\s*:\s*"), r"\1 triggers; "),
@@ -927,7 +1021,7 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
 
 
 #: More whole-action idioms (issue 26, blind-26e), tried before the ones above.
-_IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
+_IDIOMS_26E: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     # "P1's done, passes": the remark before the pass
     (re.compile(r"\b(P[12])'s (?:done|finished|out of (?:gas|cards|actions)),\s*", re.I), r"\1 "),
     # "P1 passes, end of turn", "eot": the action phase ends (CR 4.3.4)
@@ -1086,6 +1180,71 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
     ),
     # "they draw 3 back up to 4": the draw
     (re.compile(r"\b(draws?|drew) (\d+)(?: cards?)? (?:back )?up to \d+\b", re.I), r"\1 \2"),
+    # "P1 Cindra ability, pitch X", "P1 uses Prism's ability: ...", "Kassai ability: ...": the hero's (or
+    # a card's) activated ability named with the word "ability" (issue 27, disputes-27c)
+    (
+        re.compile(
+            r"^(P[12]) (?:uses |used |activates |activated )?(?!P[12]\b)([A-Z][\w' ,.-]*?)(?:'s)? (?:hero )?[Aa]bility\b\s*[:,]?\s*"
+        ),
+        r"\1 activates \2, ",
+    ),
+    (
+        re.compile(r"^(?!P[12]\b)([A-Z][\w' ,.-]*?)(?:'s)? (?:hero )?[Aa]bility\b\s*[:,]\s*"),
+        r"\1 activates; ",
+    ),
+    # "P1 uses Prism: pitches X, ...", "P1 Oscilio: discards X": a hero's activation told with a colon
+    # the costs the engine pays itself ({t}, "destroy a Gold you control") are narration, and what
+    # follows is what the player did ("P1 uses Gravy: tap, pops a Gold, draws, discards X")
+    (
+        re.compile(
+            r"^(P[12]) (?:uses|used|activates|activated) (?!P[12]\b)([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)\s*:\s*(.*)$"
+        ),
+        lambda m: f"{m.group(1)} activates {m.group(2)}" + _after_activation(m.group(1), m.group(3)),
+    ),
+    # "Valda gets 2 Seismic Surge", "Kayo trigger: Might token": a token the hero's trigger makes, said
+    # with the hero (or its trigger) as the maker (issue 27, disputes-27c)
+    (
+        re.compile(
+            r"(^|[,;]\s*)(?!P[12]\b)([A-Z][\w']*(?: [\w',]+)*?)(?: trigger)? (?:gets|got|makes|made)"
+            r" (\d+|a|an|one|two|three) (?!AP\b|RP\b)([A-Z][\w']*(?: [A-Z][\w']*)*)(?: tokens?)?(?=$|[,;])"
+        ),
+        r"\1\2 makes \3 \4",
+    ),
+    (
+        re.compile(
+            r"(^|[,;]\s*)(?!P[12]\b)([A-Z][\w']*(?: [\w',]+)*?) trigger:\s*(?:an? )?([A-Z][\w']*(?: [A-Z][\w']*)*) token(?=$|[,;])"
+        ),
+        r"\1\2 makes a \3",
+    ),
+    # "P1 Oscilio: discards X, draws 1", "P1 Fai: pays 1, returns ...": one name before a colon and a
+    # cost or effect verb after it is that card's (the hero's) activated ability, then what was done
+    (
+        re.compile(
+            r"^(P[12]) ([A-Z][\w'-]+)\s*:\s*(?=(?:discards|pitches|banishes|draws|pays|taps|returns|destroys|removes)\b)"
+        ),
+        r"\1 activates \2; \1 ",
+    ),
+    # "Echoflash trigger from the yard": where the triggering card is, a remark
+    (re.compile(r"\b(trigger)\s+(?:from|in) (?:the )?(?:yard|gy|graveyard|discard pile)\b", re.I), r"\1"),
+    # "resolves: Gold (3 now) ...": the top layer resolved (all passed), then what it did
+    (re.compile(r"^(?:it |that )?resolves\s*[:,-]\s*", re.I), "all pass (it resolves); "),
+    # "P2 no block, Kunai hits for 1": the damage said by a short name of the attack after a comma
+    (
+        re.compile(
+            r"([,;]\s*)(?:the )?(?!P[12]\b)[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3} (?:hits|hit|connects|lands) (?:for|with) (\d+)\b"
+        ),
+        r"\1\2 dmg",
+    ),
+    # "P1 Breakneck Battery, pitch X, random discard Flex Speed", "..., random discard is Y",
+    # "..., discard at random: Z": the card a random additional-cost discard took (issue 27, disputes-27c)
+    (
+        re.compile(
+            r",\s*(?:(?:and )?(?:the |a )?random discard(?:ed)?(?:\s+(?:is|was|=))?|discard(?:ed|s|ing)? at random"
+            r"|(?:and )?randomly discard(?:ed|s|ing)?)\s*:?\s+(?=[A-Z])",
+            re.I,
+        ),
+        ", discarding ",
+    ),
 ]
 
 
@@ -1430,6 +1589,10 @@ class Parser:
         rest = text.strip().strip(",").strip()
         # "pitching Card R, to prevent 1 of the damage" / "(pitch 1) to pay 1": the purpose is not a card
         rest = re.sub(r",?\s+to (?:prevent|pay|bank|cover)\b.*$", "", rest, flags=re.I).strip()
+        # "pitching Toughen Up (blue) for the extra resource": the purpose of the pitch, not a card
+        rest = re.sub(
+            r",?\s+for (?:the|an|its|her|his) (?:extra|additional|other|last)\b.*$", "", rest, flags=re.I
+        ).strip()
         if re.fullmatch(r"(?:nothing|no cards?|none|no card at all)", rest, re.I):
             return refs
         while rest:
@@ -1455,6 +1618,31 @@ class Parser:
                 continue
             if re.fullmatch(r"(?:again|too|as well|once more)\b.*", rest, re.I):
                 break  # "P2 declares Helm H again": the engine decides whether it may
+            if re.match(
+                r"(?:banish|make|create|draw|discard|equip|return|get|gain|put|deal|ping|search|resolve|tap|destroy|pop)"
+                r"(?:s|es|ed|ing)?\b",
+                rest,
+            ):
+                break  # "pitches X, banishes Y from soul, makes a Spectral Shield": what follows is no card
+            mboth = re.match(r"(?:both|(?:the |their )?two|2)\s+(?:of\s+)?(?:the\s+|their\s+)?", rest, re.I)
+            if mboth:
+                # "pitching both Toughen Ups": two copies of one card, the plural 's' left out
+                said = rest[mboth.end() :]
+                one = self.names.prefix(said)
+                mplural = re.match(r"(.+?)s\b", said)
+                if one is None and mplural:
+                    one = self.names.prefix(mplural.group(1))
+                    if one is not None and norm_name(one) == norm_name(mplural.group(1)):
+                        said = one + said[mplural.end() :]
+                    else:
+                        one = None
+                if one is not None:
+                    refs.append(A.CardRef(name=one))
+                    rest = said
+                    continue
+            mdet = re.match(r"(?:the other|another|the last|the|their|his|her)\s+", rest, re.I)
+            if mdet and self.names.prefix(rest) is None and self.names.prefix(rest[mdet.end() :]):
+                rest = rest[mdet.end() :]  # "pitching the other Toughen Up (blue)": the card's name
             name = self.names.prefix(rest)
             if name is None:
                 m = re.match(r"(.+?)(?=\s*\(|,\s|\s+and\s|\s+then\s|\s+[+&]\s|\s+from\s|$)", rest)
@@ -1643,14 +1831,15 @@ class Parser:
             entry.clauses.append(A.StepMarker(m.group(1).casefold()))
             rest = m.group(2)
             known = self.names.prefix(rest)
+            player = self.last_actor or self.cur_subject
             if (
-                self.cur_subject
+                player
                 and known is not None
                 and re.match(re.escape(known) + r"\s*(?:\([^()]*\)\s*)*(?:,|$)", rest, re.I)
             ):
                 # "res: Head Jab (red), no blk, 3": the card named after the step is played by the
-                # player the log is about (the subject carried from the clause or line before)
-                rest = f"{self.cur_subject} {rest}"
+                # player who played last (the attacker), else the subject carried from before
+                rest = f"{player} {rest}"
             self.clause(rest, entry)
             return
         m = re.match(r"^(start|action|end) phase(?: begins)?\s*(?:-|:)\s*(.*)$", c, re.I)
@@ -2631,6 +2820,10 @@ class Parser:
         )
         if m and not re.match(rf"^{_P}\b", m.group(1), re.I):
             named = self.names.prefix(m.group(1))
+            if (named is None or norm_name(named) != norm_name(m.group(1))) and self.names.moniker(
+                m.group(1)
+            ):
+                named = m.group(1).strip()  # "Valda makes 2 Seismic Surge": the hero by its short name
             token = self.names.prefix(m.group(4))
             if named is not None and norm_name(named) == norm_name(m.group(1)) and token is not None:
                 player = (m.group(2) or m.group(5) or "").upper()
@@ -2830,8 +3023,14 @@ class Parser:
         return tuple(out)
 
     def play(self, player: str, rest: str, boost: bool, boost_card: str) -> list[A.Action] | None:
+        # "P1 attacks with Fire Vein, 0 (3 Fealty)": the cost said as a bare number, a remark
+        rest = re.sub(r",\s*\d+(?=\s*(?:\([^()]*\))?\s*$)", "", rest)
         parts = re.split(
-            r"(?<!\bwithout)(?<!\bnot)(?:,\s*|\s+)(?=(?:from (?:hand|arsenal|their hand|their arsenal|banished|banish|banishment|their banished zone|the banished zone|graveyard)\b|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b|"
+            r"(?<!\bwithout)(?<!\bnot)(?:,\s*|\s+)(?=(?:"
+            + _FROM_ZONE
+            + r"|"
+            + _COST_REMARK
+            + r"|targeting\b|(?:by )?pitching\b|paying\b|as an instant\b|as (?:though|if) it (?:were|was) an instant\b|"
             + _FUSION_PART
             + "|"
             + _CHARGE_PART
@@ -2844,6 +3043,11 @@ class Parser:
         head = re.sub(r"\s+and$", "", parts[0].strip())
         if re.match(r"the ", head, re.I) and self.names.prefix(head) is None and self.names.prefix(head[4:]):
             head = head[4:]  # "plays the Phoenix Flame": the card named after an article
+        if re.search(
+            r",\s*(?:and\s+)?(?:returns|makes|creates|equips|draws|gets|gains|puts|deals|pings|searches|resolves)\b",
+            head,
+        ):
+            return None  # "X, returns Y to hand": an effect told after the card, not read, never half-read
         refs = self.card_list(head)
         if len(refs) != 1:
             return None  # no card, or more words than one card's name: not read, never half-read
@@ -2860,10 +3064,10 @@ class Parser:
         for part in parts[1:]:
             p = re.sub(r"\s+(?:and|then)$", "", part.strip().rstrip(",")).strip()
             pl = p.casefold()
-            if pl.startswith("from "):
-                zone = re.sub(r"^from (?:their |the )?", "", pl).split()[0]
-                zone = "banished" if zone.startswith("banish") else zone
-                card = A.CardRef(card.name, zone, card.claims)
+            if re.match(_FROM_ZONE, pl):
+                card = A.CardRef(card.name, _play_zone(pl), card.claims)
+            elif re.match(_COST_REMARK, pl):
+                continue  # "for free (2 Draconic links)", "costs 0": the engine computes the cost
             elif pl.startswith("targeting"):
                 targets = self.targets(p[len("targeting") :].strip())
             elif pl.startswith(("pitching", "by pitching")):
@@ -2975,7 +3179,7 @@ class Parser:
 
     def activate(self, player: str, rest: str) -> list[A.Action] | None:
         parts = re.split(
-            r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitching\b|paying\b|discarding\b|returning\b))",
+            r"(?:,\s*|\s+)(?=(?:targeting\b|(?:by )?pitch(?:ing|es|ed)?\b|paying\b|discarding\b|returning\b|(?:and )?equip(?:s|ping|ped)?\b))",
             rest,
             flags=re.I,
         )
@@ -2987,8 +3191,12 @@ class Parser:
             pl = part.strip().casefold()
             if pl.startswith("targeting"):
                 targets = self.targets(part.strip()[len("targeting") :].strip())
-            elif "pitching" in pl:
-                pitches.extend(self.card_list(re.sub(r"^.*?pitching\s+", "", part.strip(), flags=re.I)))
+            elif re.match(r"(?:and )?equip", pl):
+                targets = _equipped_names(part)  # Cindra: "equips both Kunai from the yard" (CR 8.5.41)
+            elif re.search(r"\bpitch(?:ing|es|ed)?\b", pl):
+                pitches.extend(
+                    self.card_list(re.sub(r"^.*?\bpitch(?:ing|es|ed)?\s+", "", part.strip(), flags=re.I))
+                )
             elif pl.startswith("returning"):
                 pass  # "returning Phoenix Flame to hand": the ability's effect said (Fai's), applied as it resolves
             elif pl.startswith("discarding"):
@@ -3844,7 +4052,12 @@ def canonical(clause: str) -> str:
         c,
         flags=re.I,
     )
-    c = re.sub(r"^(P[12] (?:defends with|declares) [^()]+?) (?:only|alone)$", r"\1", c, flags=re.I)
+    c = re.sub(
+        r"^(P[12] (?:defends with|declares) (?:\([^()]*\)|[^()])+?) (?:only|alone|instead|then)$",
+        r"\1",
+        c,
+        flags=re.I,
+    )
     c = re.sub(r"(targeting P[12]'s hero) again\b", r"\1", c, flags=re.I)
     c = re.sub(
         r"^(P[12] (?:plays|attacks with) [^,;()]+?) (?:again|once more|a second time)(?: for \d+)?(?=\s*(?:,|$))",
@@ -4035,6 +4248,18 @@ def _c_to_player(m: re.Match[str]) -> list[A.Action]:
 def _c_hand_size(m: re.Match[str]) -> list[A.Action]:
     player, n = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
     return [A.Observe(f"{player.upper()}.hand_size", 0 if n.casefold() == "no" else _num(n))]
+
+
+@_claim(r"(P[12]) (?:gets|got|is|was|becomes|became|is now|now)(?: still)? marked(?: now)?")
+def _c_marked(m: re.Match[str]) -> list[A.Action]:
+    """ "P2 gets marked", "P2 is marked now": the marked condition (CR 9.3)."""
+    return [A.Observe(f"{m.group(1).upper()}.marked", True)]
+
+
+@_claim(r"(P[12]) (?:is|was) (?:no longer|not) marked|(P[12]) (?:is |was |gets |got )?unmarked")
+def _c_unmarked(m: re.Match[str]) -> list[A.Action]:
+    """ "P2 is no longer marked": the hit removed the mark (CR 9.3.3)."""
+    return [A.Observe(f"{(m.group(1) or m.group(2)).upper()}.marked", False)]
 
 
 @_claim(

@@ -316,6 +316,7 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
                 cards=", ".join(r.name for r in c.discarded),
                 card=card.name,
             ),
+            rules=["5.1.3b"],  # the additional costs a card declares (none is a discard here)
         )
     for sentence in additional_costs(f):
         need = _discard_cost_count(sentence)
@@ -395,7 +396,9 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     play_abilities(s, player, f, ctx)  # the hero's "whenever you play" triggers (Viserai, Briar)
     play_triggers(s, player, ctx)
     if f.is_action:
-        next_action_go_again(s, player, f, layer)  # Chane's "next Runeblade or Shadow action" (CR 5.1.2a)
+        next_class_action_go_again(
+            s, player, f, layer
+        )  # Chane's "next Runeblade or Shadow action" (CR 5.1.2a)
     if "non-attack" in f.subtypes and f.is_action:
         # "The next non-attack action card you play this turn gets go again" (CR 5.1.2a)
         due = next((e for e in s.effects if e.kind == "next_nonattack_go_again" and e.player == player), None)
@@ -456,6 +459,7 @@ def pay_random_discard(s: GameState, player: str, card: Card, said: tuple[A.Card
     if named:
         taken, _ = take(s, player, named[0], ("hand",), ctx, illegal="play_zone")
         to_graveyard(s, taken)
+        conditions.record_cost_discard(s, player, card.id, taken)
         ctx.events.append(Event("random", player, f"discarded {taken.name} at random"))
         discard_triggers(s, player, taken, ctx)
         return
@@ -960,6 +964,7 @@ def hero_attack_abilities(s: GameState, player: str, layer: Layer, f: CardFacts,
 def hero_named(moniker: str, hero: CardFacts, source: str) -> bool:
     """The line names the player's hero ("Bravo", "Bravo, Showstopper", "their hero", "Boltyn")."""
     want = norm_name(source)
+    first = norm_name(hero.name.split(",")[0])
     return want in (
         norm_name(hero.name),
         norm_name(moniker),
@@ -968,7 +973,7 @@ def hero_named(moniker: str, hero: CardFacts, source: str) -> bool:
         norm_name(hero.name.split(",")[0]),
         # "Boltyn" for Ser Boltyn, Breaker of Dawn: the name his text calls himself, without the title
         norm_name(re.sub(r"^(?:ser|sir|dame|lady|lord|professor) ", "", hero.name.split(",")[0], flags=re.I)),
-    )
+    ) or (" " in first and want == first.split(" ")[0])  # "Gravy" for Gravy Bones, Shipwrecked Looter
 
 
 def additional_weapon_attack(s: GameState, p: Any, src: Card, ab: Any, ctx: Ctx) -> bool:
@@ -1184,10 +1189,14 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         )
     p = s.p(player)
     src = None
-    for card in list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents):
-        if norm_name(card.name) == norm_name(c.source):
-            src = card
-            break
+    same_named = [
+        card
+        for card in list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+        if norm_name(card.name) == norm_name(c.source)
+    ]
+    if same_named:
+        # two copies ("the other Saber"): the one not yet activated this turn (CR 5.2.1a counts per object)
+        src = next((card for card in same_named if card.id not in p.once_per_turn), same_named[0])
     if src is None:
         # "pops Energy Potion" for the Energy Potion (blue) in the arena: the colour tells pitch
         # variants apart (CR 1.3.4); a permanent's name said without it is that permanent when only one matches
@@ -1235,10 +1244,13 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
             ),
             (rule,),
         )
-    proxy_on_chain = ab.attack and any(
-        lk.controller == player
-        and norm_name(lk.attack.name) in (norm_name(src.name), norm_name(f"{src.name} (attack-proxy)"))
+    proxy_on_chain = ab.attack and sum(
+        1
         for lk in s.chain
+        if lk.controller == player
+        and norm_name(lk.attack.name) in (norm_name(src.name), norm_name(f"{src.name} (attack-proxy)"))
+    ) >= max(
+        1, len(same_named)
     )  # the chain is this turn's: an attack of this weapon on it was this ability's activation
     if (
         ab.once_per_turn
@@ -1324,7 +1336,19 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     depth = len(s.stack)
     if ab.destroy_self:
         destroy_permanent(s, src)
-    if ab.banish_self:  # "Banish this and a card from your hero's soul": the source leaves (CR 1.14.4)
+    if ab.destroy_at_close:
+        s.effects.append(
+            Effect(
+                "destroy_at_close",
+                player,
+                0,
+                "close",
+                src.name,
+                src.id,
+                f"Destroy {src.name} when the combat chain closes.",
+            )
+        )
+    if ab.banish_self:  # "Banish this and a card from your hero's soul" (CR 1.14.4)
         banish_permanent(s, src)
     if from_hand:  # "Discard this": the cost discards the card (CR 1.14.4, 5.2.1)
         to_graveyard(s, src)
@@ -1420,7 +1444,7 @@ def check_buffed_target(s: GameState, source: str, text: str) -> None:
         )
 
 
-def next_action_go_again(s: GameState, player: str, f: CardFacts, layer: Layer) -> None:
+def next_class_action_go_again(s: GameState, player: str, f: CardFacts, layer: Layer) -> None:
     """CR 5.1.2a: "Your next Runeblade or Shadow action this turn gains go again" (Chane) applies to
     the next action card the player plays whose class or talent is one of those named."""
     kinds = set(f.classes)  # classes and talents (CR 2.11), lower case
@@ -1428,7 +1452,9 @@ def next_action_go_again(s: GameState, player: str, f: CardFacts, layer: Layer) 
         (
             e
             for e in s.effects
-            if e.kind == "next_action_go_again" and e.player == player and kinds & set(e.text.split("|"))
+            if e.kind == "next_class_action_go_again"
+            and e.player == player
+            and kinds & set(e.text.split("|"))
         ),
         None,
     )

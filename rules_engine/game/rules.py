@@ -218,6 +218,7 @@ FACT_RULES: dict[str, dict[str, str]] = {
         "phase": "4.0",
         "turn": "4.0",
         "game": "4.5",
+        "marked": "9.3",
     },
     "older": {
         "life": "2.5",

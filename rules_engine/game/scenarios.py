@@ -209,6 +209,8 @@ def _match(exp: Any, act: Any, path: str, errs: list[str]) -> None:
             if k not in act:
                 if v is None or (k == "soul" and v == []):
                     continue  # "head: null", "soul: []": nothing there, and the view leaves it out
+                if k in _SHOWN_WHEN_SET and v in (False, []):
+                    continue  # "marked: false": the view shows the mark only when there is one
                 errs.append(f"{path}.{k}: not in the derived state")
                 continue
             _match_value(k, v, act[k], f"{path}.{k}", errs)
@@ -343,9 +345,16 @@ def _match_state(exp: dict[str, Any], state: dict[str, Any], label: str, errs: l
                 errs.append(f"{label}.next: expected the start phase, got {state.get('phase')}")
             continue
         if k not in state:
+            if k in _SHOWN_WHEN_SET and v in (False, [], None):
+                continue  # the view shows "marked", "soul", "hero_tapped" only when there is one
             errs.append(f"{label}.{k}: not in the derived state")
             continue
         _match_value(k, v, state[k], f"{label}.{k}", errs)
+
+
+#: Keys of a player's view that are present only when set (``view.view``), so an expectation of
+#: false or empty is met by their absence.
+_SHOWN_WHEN_SET = frozenset({"marked", "soul", "hero_tapped"})
 
 
 def compare_expect(expect: dict[str, Any], res: ScenarioResult) -> list[str]:

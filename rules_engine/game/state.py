@@ -215,7 +215,7 @@ class Effect:
                 else f"The next attack action card with cost {self.text} or less you play this turn gains +{n}{{p}}."
             ),
             "next_nonattack_go_again": "The next 'non-attack' action card you play this turn gets go again.",
-            "next_action_go_again": "Your next "
+            "next_class_action_go_again": "Your next "
             + " or ".join(x.title() for x in self.text.split("|") if x)
             + " action this turn gains go again.",
             "next_attack_keyword": f"Your next attack this turn gains {self.text.split('|')[-1]}.",

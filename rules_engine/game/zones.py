@@ -250,6 +250,7 @@ def to_graveyard(s: GameState, card: Card, from_arena: bool = False) -> None:
     card.origin = ""
     s.p(card.owner).graveyard.append(card)
     conditions.record_zone(s, card.owner, "graveyardto", card)  # "... put into your graveyard this turn"
+    self_move_triggers(s, card, ("graveyard",))  # "When this is put into your graveyard from anywhere"
 
 
 def destroy_permanent(s: GameState, card: Card) -> None:
