@@ -187,6 +187,7 @@ _PITCHED = re.compile(
 _IN_PITCH = re.compile(r"^there (?:are|is) (\w+) or more ([a-z0-9<>=' -]+?) cards? in your pitch zone$")
 _HAVE_IN_PITCH = re.compile(r"^(?:you have|there is) (a|an) ([a-z0-9<>=' -]+?) card in your pitch zone$")
 _BEAT_CHEST = re.compile(r"^you(?:'ve| have) beaten chest this turn$")
+_SCRAPPED = re.compile(r"^(?:it|this) scrapped an? ([a-z' -]+?)$")
 _DREW = re.compile(r"^you(?:'ve| have) drawn (a|\w+ or more) cards? this turn$")
 _BOOSTED = re.compile(r"^you(?:'ve| have) boosted(?: (\w+) or more times)? this turn$")
 _CONTROL_N = re.compile(r"^you control (\w+) or more (auras|items)$")
@@ -306,6 +307,11 @@ def parse(text: str, name: str = "") -> str | None:
             return f"pitch;{n};0;{d}"
     if _BEAT_CHEST.match(t):
         return "beat_chest;1;0;"  # CR 8.3.33 (playing.beat_chest)
+    m = _SCRAPPED.match(t)
+    if m:  # CR 8.3.32 (playing.scrap): the card's own entry
+        d = "" if m.group(1) == "card" else _descriptor(m.group(1))
+        if d is not None:
+            return f"scrapped;1;0;{d}"
     m = _DREW.match(t)
     if m:
         n = _count(m.group(1).split()[0])
@@ -566,6 +572,7 @@ def on_resolution(key: str) -> bool:
         "drew",
         "boosted",
         "beat_chest",
+        "scrapped",
         "arcane",
         "control",
         "control_named",
@@ -643,6 +650,11 @@ def holds(
         if other_s == "1" and this is not None and _fits(tags(this), descriptor):
             return len(found) - 1 >= n  # "another": not the card itself (it is in the log as played)
         return len(found) >= n
+    if kind == "scrapped":  # "P1 scrapped id:o12 item mechanologist ..." (playing.scrap, CR 8.3.32)
+        return any(
+            e.split()[:3] == [player, "scrapped", f"id:{card_id}"] and _fits(e.split()[3:], descriptor)
+            for e in s.turn_log
+        )
     if kind == "pitched_for":  # the cards pitched to play this card (its entry in the turn's log)
         entry = next(
             (e.split() for e in reversed(s.turn_log) if card_id and f"id:{card_id}" in e.split()), []

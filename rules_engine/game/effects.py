@@ -171,6 +171,9 @@ BOOST_BANISHED_STEAM = re.compile(
 #: Beat chest (CR 8.3.33): an optional additional cost, the discard of a card with 6 or more {p} the play
 #: line names (``playing.beat_chest``); "if you've beaten chest this turn" is the condition grammar's.
 BEAT_CHEST = re.compile(r"^beat chest\.?$")
+#: Scrap (CR 8.3.32): an optional additional cost, an item or equipment banished from the graveyard the
+#: play line names (``playing.scrap``); "if it scrapped a card" is the condition grammar's.
+SCRAP = re.compile(r"^scrap\.?$")
 
 
 #: Charge as an optional additional cost (CR 8.5.29: a card moves from hand to the hero's soul), paid
@@ -1113,7 +1116,7 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
             continue
         if steam_sentence(low):
             continue  # steam counters and crank (layers.enter_arena, layers.crank, layers.steam_upkeep)
-        if BEAT_CHEST.match(low.strip()):
+        if BEAT_CHEST.match(low.strip()) or SCRAP.match(low.strip()):
             continue  # an optional additional cost, paid on play (playing.beat_chest)
         if BOOST_BANISHED_STEAM.match(low.strip()):
             continue  # triggers as a boost banishes it (zones.boost_banish_triggers)
@@ -1753,6 +1756,7 @@ _HANDLED_AT_ATTACK = (
     WATERY_GRAVE,  # as the chain closes (zones.to_graveyard)
     BOOST_BANISHED_STEAM,  # as it is banished by a boost (zones.boost_banish_triggers)
     BEAT_CHEST,  # paid on play (playing.beat_chest)
+    SCRAP,  # paid on play (playing.scrap)
 )
 
 #: "When the combat chain closes, if this didn't hit, the defending hero creates a Vigor token"
@@ -2739,8 +2743,10 @@ def coverage(facts: CardFacts) -> list[TextPart]:
             parts.append(TextPart(sentence, MODELLED, "keyword"))
         elif FUSION.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.fuse (CR 8.3.17)
-        elif BEAT_CHEST.match(low):
-            parts.append(TextPart(sentence, MODELLED, "play"))  # playing.beat_chest (CR 8.3.33)
+        elif BEAT_CHEST.match(low) or SCRAP.match(low):
+            parts.append(
+                TextPart(sentence, MODELLED, "play")
+            )  # playing.beat_chest, scrap (CR 8.3.33, 8.3.32)
         elif CHARGE_COST.match(low):
             parts.append(TextPart(sentence, MODELLED, "play"))  # costs.charge (CR 8.5.29)
         elif SOLFLARE.match(low):

@@ -31,6 +31,8 @@ _P = r"(P[12])"
 _CHARGE_PART = r"(?:and )?(?:charging|charges|charged)\b|without charging\b|not charging\b"
 #: A play line's words for the card a random-discard cost took ("discarding X (random)").
 _DISCARD_PART = r"(?:and )?(?:discarding|discards|discarded|beating chest|beats chest|beat chest)\b"
+#: A play line's words for scrap's optional additional cost (CR 8.3.32): "scrapping Copper Cog".
+_SCRAP_PART = r"(?:and )?(?:scrapping|scraps|scrapped)\b"
 #: A play line's words for fusion's additional cost (CR 8.3.17), read by ``Parser.fusion``.
 _FUSION_PART = (
     r"(?:and )?(?:fusing|fused|fuses|revealing|reveals)\b|without fusing\b|not fused\b|unfused\b|no fusion\b"
@@ -2227,6 +2229,8 @@ class Parser:
             + _CHARGE_PART
             + "|"
             + _DISCARD_PART
+            + "|"
+            + _SCRAP_PART
             + r"))",
             rest,
             flags=re.I,
@@ -2245,6 +2249,7 @@ class Parser:
         charge = ""
         charged: tuple[A.CardRef, ...] = ()
         discarded: tuple[A.CardRef, ...] = ()
+        scrapped: tuple[A.CardRef, ...] = ()
         for part in parts[1:]:
             p = re.sub(r"\s+(?:and|then)$", "", part.strip().rstrip(",")).strip()
             pl = p.casefold()
@@ -2296,6 +2301,15 @@ class Parser:
                 discarded = tuple(self.card_list(named.strip())) if named.strip() else (A.CardRef("?"),)
             elif re.match(_FUSION_PART, pl):
                 fusion, fused = self.fusion(p)
+            elif re.match(_SCRAP_PART, pl):
+                named = re.sub(
+                    r"^(?:and )?(?:scrapping|scraps|scrapped)\s+(?:(?:the |their )?(?:graveyard's |card )?)?",
+                    "",
+                    p,
+                    flags=re.I,
+                )
+                named = re.sub(r"\s+from (?:the |their |his |her )?graveyard$", "", named, flags=re.I)
+                scrapped = tuple(self.card_list(named.strip()))
         return [
             A.Play(
                 player,
@@ -2312,6 +2326,7 @@ class Parser:
                 charge,
                 charged,
                 discarded,
+                scrapped=scrapped,
             )
         ]
 

@@ -612,3 +612,69 @@ def test_beat_chest_needs_six_power_and_a_silent_line_has_not_beaten(fabrary_car
     r = run_log(_brute(["Pound Town (red)"]), ["P1 plays Pound Town (red)", *_THROUGH], fabrary_cards)
     assert not messages(r, "violation")
     assert _state(r)["P1"]["permanents"] == []
+
+
+# --- Scrap (CR 8.3.32) and "if it scrapped a card" ---------------------------------------------------
+
+
+def _scrapper(card: str, graveyard: list[str]) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "resource_points": 3, "hand": [card], "graveyard": graveyard},
+        "P2": {"life": 20},
+    }
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "P1 plays Junkyard Dogg (red), scrapping Copper Cog",
+        "p1 play Junkyard Dogg (red) scrapping Copper Cog",
+        "P1 plays Junkyard Dogg (red) and scraps the Copper Cog from their graveyard",
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_scrap_banishes_an_item_from_the_graveyard_and_the_attack_gets_its_bonus(fabrary_cards, line):
+    """CR 8.3.32: Copper Cog goes from the graveyard to the banished zone as the cost; "When this
+    attacks, if it scrapped a card, this gets +1{p}" then applies (6 + 1 damage)."""
+    assert _computed(fabrary_cards, "Junkyard Dogg", "scrap")
+    assert _computed(fabrary_cards, "Junkyard Dogg", "if it scrapped a card")
+    r = run_log(
+        _scrapper("Junkyard Dogg (red)", ["Copper Cog"]), [line, *_THROUGH], fabrary_cards, all_read=True
+    )
+    assert not messages(r, "violation")
+    state = _state(r)
+    assert state["P1"]["graveyard"] == []  # Junkyard Dogg is still attacking
+    assert [c["name"] for c in state["P1"]["banished"]] == ["Copper Cog"]
+    assert state["P2"]["life"] == 20 - 6 - 1
+
+
+@pytest.mark.parametrize(
+    ("card", "check"),
+    [
+        ("Scrap Hopper (red)", lambda p1: [c["name"] for c in p1["permanents"]] == ["Quicken"]),
+        ("Scrap Prospector (red)", lambda p1: p1["resource_points"] == 3 + 1),
+    ],
+)
+def test_scrap_attack_triggers_make_their_effect_only_when_scrapped(fabrary_cards, card, check):
+    name = card.split(" (")[0]
+    assert _computed(fabrary_cards, name, "if it scrapped a card")
+    r = run_log(
+        _scrapper(card, ["Teklo Core"]), [f"P1 plays {card}, scrapping Teklo Core", *_THROUGH], fabrary_cards
+    )
+    assert not messages(r, "violation")
+    assert check(_state(r)["P1"])
+    r = run_log(_scrapper(card, ["Teklo Core"]), [f"P1 plays {card}", *_THROUGH], fabrary_cards)
+    assert not check(_state(r)["P1"])  # not scrapped: the trigger's condition does not hold
+
+
+def test_scrap_needs_an_item_or_equipment_in_the_graveyard(fabrary_cards):
+    r = run_log(
+        _scrapper("Junkyard Dogg (red)", ["Brutal Assault (red)"]),
+        ["P1 plays Junkyard Dogg (red), scrapping Brutal Assault (red)"],
+        fabrary_cards,
+    )
+    assert any("neither an item nor an equipment" in m for m in messages(r, "violation"))
+    assert _state(r)["P1"]["graveyard"] == ["Brutal Assault"]
