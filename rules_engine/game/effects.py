@@ -309,6 +309,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         "your_attacks_power",
     ),
+    # transcend (CR 8.5.48): the resolving card goes to its owner's hand with its back face active
+    (re.compile(r"^transcend$"), "transcend"),
     (re.compile(r"^gain (\d+)\{h\}$|^gain (\d+) life$"), "gain_life"),
     (re.compile(r"^target (?:opposing )?hero loses (\d+)\{h\}$"), "target_lose_life"),
     (

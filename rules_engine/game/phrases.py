@@ -884,6 +884,15 @@ class Parser:
         self.last_actor = ""  # the player of the last card played or attacked with
 
     # -- card lists ---------------------------------------------------------------------------
+    def _colon_in_name(self, c: str, colon: int) -> bool:
+        """Whether the colon at ``colon`` is inside a known card name said there ("P1 plays Second
+        Tenet of Chi: Tide"), not a label before an action."""
+        for m in re.finditer(r"(?:^|(?<=\s))\S", c[:colon]):
+            name = self.names.prefix(c[m.start() :])
+            if name is not None and ":" in name and len(name) > colon - m.start():
+                return True
+        return False
+
     def card_list(self, text: str) -> list[A.CardRef]:
         """ "Card D1 (defense 3) and Card D2 from hand, Helm H" -> refs."""
         refs: list[A.CardRef] = []
@@ -1137,6 +1146,8 @@ class Parser:
             self.clause(m.group(1), entry)
             return
         colon = _top_level(c, ":")
+        if colon is not None and self._colon_in_name(c, colon):
+            colon = None  # "Second Tenet of Chi: Tide", "Aspect of Tiger: Body": part of a card's name
         if colon is not None and not re.match(r"^P[12] (?:opts|draws)\b", c, re.I):
             head, tail = c[:colon].strip(), c[colon + 1 :].strip()
             if re.search(r"\b(?:resolves?|triggers?(?: and resolves?)?)(?:\s*\([^)]*\))?$", head, re.I):

@@ -678,3 +678,77 @@ def test_scrap_needs_an_item_or_equipment_in_the_graveyard(fabrary_cards):
     )
     assert any("neither an item nor an equipment" in m for m in messages(r, "violation"))
     assert _state(r)["P1"]["graveyard"] == ["Brutal Assault"]
+
+
+# --- Transcend (CR 8.5.48, 9.1.5) and "if you've transcended this turn" ------------------------------
+
+
+def _mystic(hand: list[str]) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {"action_points": 1, "resource_points": 3, "hand": hand, "life": 10},
+        "P2": {"life": 20},
+    }
+
+
+@pytest.mark.parametrize(
+    ("instant", "lines"),
+    [
+        (
+            "Homage to Ancestors",
+            [
+                "P1 plays Second Tenet of Chi: Tide, paying 3",
+                "all pass to the Defend Step",
+                "P2 declares no defending cards",
+                "P1 plays Homage to Ancestors",
+                "all pass",
+                "all pass through the Reaction and Damage Steps",
+            ],
+        ),
+        (
+            "The Grain that Tips the Scale",
+            [
+                "p1 play Second Tenet of Chi: Tide",
+                "p2 no block",
+                "p1 play The Grain that Tips the Scale",
+                "all pass",
+                "all pass",
+                "all pass",
+            ],
+        ),
+        (
+            "Path Well Traveled",
+            [
+                "P1 attacks with Second Tenet of Chi: Tide, paying 3",
+                "P2 doesn't block",
+                "P1 plays Path Well Traveled and it resolves",
+                "all pass through the Reaction and Damage Steps",
+            ],
+        ),
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_instant_transcends_after_another_blue_card_and_the_tenet_gets_its_bonus(
+    fabrary_cards, instant, lines
+):
+    """CR 8.5.48: with another blue card played this turn (the attack), the instant goes to its owner's
+    hand with its back face (a card in hand the engine does not name) instead of the graveyard; then
+    "If you've transcended this turn, this gets +2{p}" gives the attack 5 + 2."""
+    assert _computed(fabrary_cards, instant, "transcend")
+    assert _computed(fabrary_cards, "Second Tenet of Chi: Tide", "transcended")
+    r = run_log(_mystic(["Second Tenet of Chi: Tide", instant]), lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    assert any("transcends" in m for m in messages(r, "note"))
+    state = _state(r)
+    assert instant not in state["P1"]["graveyard"]
+    assert state["P1"]["hand_unknown"] == 1
+    bonus = 1 if instant == "The Grain that Tips the Scale" else 0
+    assert state["P2"]["life"] == 20 - 5 - 2 - bonus
+
+
+def test_instant_without_another_blue_card_does_not_transcend(fabrary_cards):
+    r = run_log(_mystic(["Homage to Ancestors"]), ["P1 plays Homage to Ancestors", "all pass"], fabrary_cards)
+    p1 = _state(r)["P1"]
+    assert (p1["graveyard"], p1["hand_unknown"], p1["life"]) == (["Homage to Ancestors"], 0, 11)
