@@ -305,7 +305,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^this gets \+(\d+)\{p\}$"), "self_power"),
     (
         re.compile(
-            r"^(?:until end of turn, )?your attacks (?:get|gain) \+(\d+)\{p\}( this combat chain| this turn| until end of turn)?$"
+            r"^(?:until end of turn, )?(?:your attacks|attacks you control) (?:get|gain) \+(\d+)\{p\}( this combat chain| this turn| until end of turn)?$"
         ),
         "your_attacks_power",
     ),
@@ -348,6 +348,14 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
             r"^put (a|an|one|two|\d+) ([+-])1\{([dp])\} counters? on target (?:equipment|card|permanent) defending (?:this|that|the) attack$"
         ),
         "counter_on_defender",
+    ),
+    # "Put a +1{d} counter on target equipment you control": a counter on one of the controller's own
+    # permanents (CR 8.5.14, 1.15.2a); ``layers.apply_text_effect`` finds it by the layer's target
+    (
+        re.compile(
+            r"^put (a|an|one|two|\d+) ([+-])1\{([dp])\} counters? on target (equipment|weapon|permanent|aura|item) you control$"
+        ),
+        "counter_on_own",
     ),
     (re.compile(r"^destroy all cards in (?:their|the defending hero's) arsenal$"), "destroy_arsenal"),
     (re.compile(r"^(?:it|this|the attack) (?:gets|gains) go again$"), "self_go_again"),
@@ -1291,6 +1299,9 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
                 elif kind == "your_attacks_power":
                     amount = int(groups[0])
                     target = "chain" if "combat chain" in (mm.group(2) or "") else "turn"
+                elif kind == "counter_on_own":
+                    amount = _num(groups[0]) * (-1 if groups[1] == "-" else 1)
+                    target = ("defense" if groups[2] == "d" else "power") + "|" + groups[3]
                 elif kind == "counter_on_defender":
                     amount = _num(groups[0]) * (-1 if groups[1] == "-" else 1)
                     target = "defense" if groups[2] == "d" else "power"

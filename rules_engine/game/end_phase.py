@@ -210,7 +210,7 @@ def arsenal(s: GameState, c: A.Arsenal, ctx: Ctx) -> None:
                 amount=1 + len(c.extra),
             ),
         )
-    card, _ = take(s, c.player, c.card, ("hand",), ctx)
+    card, _ = take(s, c.player, c.card, ("hand",), ctx, illegal="arsenal_from_hand")  # CR 4.4.3b: from hand
     card.face = c.face
     card.origin = ""
     p.arsenal.append(card)

@@ -1077,14 +1077,27 @@ class Engine:
             deck_check(s, c, ctx)
             return
         if s.game_over:
-            if isinstance(c, (A.StepMarker, A.AllPass, A.Pass, A.PhaseMarker, A.Reveal)):
-                return
+            if isinstance(c, (A.StepMarker, A.AllPass, A.Pass, A.PhaseMarker, A.Reveal, A.Trigger, A.Noop)):
+                return  # passes, markers, a trigger named or a choice declined: narration (CR 4.5.1)
             if isinstance(c, A.Outcome) and ctx.before is not None and not ctx.before.game_over:
                 # "all pass, the trigger resolves, P2 loses 1 life": the outcome that ended the game on
                 # this very line, said after it happened (a narration, CR 4.5.1), not a new action
                 return
             raise Illegal("game_over", say("The game is already over; no further actions are possible."))
         if s.phase == "start" and not isinstance(c, (A.PhaseMarker, A.Trigger, A.CreateToken, A.Reveal)):
+            if isinstance(c, (A.Play, A.Activate)) and any(
+                isinstance(x, A.Claim) and x.kind == "phase" and x.subject == "start"
+                for x in ctx.entry.clauses
+            ):
+                # "P1 plays Instant I during the Start Phase": the line says the phase, so the Start
+                # Phase is not taken as over; nobody has priority there (CR 4.2.1)
+                raise Illegal(
+                    "no_priority_start",
+                    say(
+                        "{player} cannot play or activate in the Start Phase: no player has priority.",
+                        player=c.player,
+                    ),
+                )
             begin_action_phase(s, ctx)
         handler = HANDLERS.get(type(c))
         if handler is None:

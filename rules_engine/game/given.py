@@ -9,6 +9,7 @@ only, or with stats inline), equipment by slot, tokens and the active effects in
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -263,11 +264,31 @@ class StateBuilder:
                 am["type"] = "attack action"
             controller = str(am.get("owner", lm.get("controller", turn))).upper()
             attack = self.card(s, am, controller)
+            # a weapon's attack on the chain (CR 1.4.3, 8.3.1): the attack-proxy of the controller's
+            # weapon of that name, with the weapon's properties (its power as given)
+            aname = norm_name(
+                re.sub(r"\s*\((?:attack-)?proxy\)\s*$", "", str(am.get("name", "")), flags=re.I)
+            )
+            weapon = next(
+                (
+                    w
+                    for w in (s.players[controller].weapons if controller in s.players else [])
+                    if norm_name(w.name) == aname
+                ),
+                None,
+            )
+            if weapon is not None:
+                power = am.get("power")
+                attack.facts = dataclasses.replace(
+                    weapon.facts, power=int(power) if power is not None else weapon.facts.power
+                )
             link = ChainLink(
                 number=int(lm.get("link", len(s.chain) + 1)),
                 attack=attack,
                 controller=controller,
                 target=str(lm.get("target", "P2" if controller == "P1" else "P1")).upper()[:2],
+                source_zone="weapon" if weapon is not None else "hand",
+                proxy=weapon.name if weapon is not None else "",
             )
             target = link.target
             for d in lm.get("defending") or []:

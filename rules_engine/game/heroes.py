@@ -1224,6 +1224,14 @@ def check_graveyard_play(s: GameState, player: str, card: Card, ctx: Ctx) -> Non
                 colour=colour,
             ),
         )
+    # CR 5.1.1a, 5.1.2b: a card is played from hand or arsenal unless a rule or effect allows another
+    # zone; here that is the card's own play-static ability ("You may play this from your graveyard")
+    if re.search(r"\bplay (?:this|it|[^.]{0,60}?) from (?:your|a|the) graveyard\b", f.text, re.I):
+        return
+    raise Illegal(
+        "play_zone",
+        say("{card} cannot be played from the graveyard: no rule or effect allows it.", card=f.name),
+    )
 
 
 def _equip_token(s: GameState, layer: Layer, m: re.Match[str], ctx: Ctx) -> None:

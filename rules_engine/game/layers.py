@@ -916,6 +916,38 @@ def apply_text_effect(
         link = s.active_link()
         if link is not None:
             link.no_hit_triggers = True
+    elif k == "counter_on_own":
+        # a +1/-1 counter on a permanent its controller controls (CR 8.5.14, 1.15.2a): the layer's
+        # target, or the only permanent of that kind
+        prop, kind = e.target.split("|", 1)
+        arena = list(p.weapons) + [x for x in p.equipment.values() if x is not None] + list(p.permanents)
+        fits = [
+            x
+            for x in arena
+            if kind == "permanent"
+            or (kind == "equipment" and x in p.equipment.values())
+            or (kind == "weapon" and x in p.weapons)
+            or kind in {t.casefold() for t in x.facts.subtypes | x.facts.types}
+        ]
+        named_targets = [
+            t for t in (layer.targets if layer is not None else []) if not t.startswith(("P1", "P2"))
+        ]
+        own = next((x for x in fits for t in named_targets if norm_name(x.name) == norm_name(t)), None)
+        if own is None and not named_targets and len(fits) == 1:
+            own = fits[0]
+        if own is None:
+            ctx.add(
+                MANUAL,
+                say(
+                    "line {number}: {name} puts a counter on a permanent the engine cannot tell; enter it as an adjustment line.",
+                    number=ctx.entry.number,
+                    name=name,
+                ),
+                "manual_effect",
+            )
+        else:
+            own.add_counters(prop, e.amount)
+            ctx.events.append(Event("counter", player, own.name, e.amount))
     elif k == "counter_on_defender":
         # a counter changes the card's defense while it defends and stays after (CR 1.15.2a, 7.7.5)
         link = s.active_link()

@@ -130,6 +130,9 @@ def replay(
     }
     current_no = 0
     for i, text in enumerate(lines, start=1):
+        parser.turn_player = contexts[current_no][
+            0
+        ].turn_player  # a pronoun's referent by role (phrases._pronouns)
         entry = parser.parse(i, str(text))
         rewind = next((c for c in entry.clauses if isinstance(c, A.Rewind)), None)
         if rewind is not None:

@@ -51,6 +51,14 @@ _NUM_WORDS = {
 }
 
 
+#: Words of the game itself, never read as the first word of a card's name said alone
+_GAME_WORDS = frozenset(
+    "action attack defend defense damage reaction resolution layer close combat chain link phase step start end "
+    "hero card cards token trigger turn pitch arsenal hand deck graveyard life resource resources go again "
+    "instant equipment weapon aura item block blocks next other first last".split()
+)
+
+
 class NameIndex:
     """Known card names for longest-first matching (case-insensitive)."""
 
@@ -158,6 +166,44 @@ class NameIndex:
 
         text = re.sub(r"(?<![\w'])([A-Z])&([A-Z])(?![\w'])", r"\1n\2", text)  # "C&C": "and" as "&"
         return re.sub(r"(?<![\w'(])[A-Za-z]{2,4}(?![\w'])", swap, text)
+
+    def first_word_said(self, text: str) -> str:
+        """ "the sword", "Hood + Robe": the first word of exactly one of the scenario's own names of two
+        words or more, said alone (capitalised, or lower-case after "the"), is that card. A word that
+        already starts a known name where it stands, or a word of a known one-word name, is left."""
+        firsts: dict[str, set[str]] = {}
+        for lst in self._by_first.values():
+            for name in lst:
+                parts = norm_name(_uncoloured(name)).split(" ")
+                if len(parts) >= 2:
+                    firsts.setdefault(parts[0], set()).add(name)
+
+        def swap(m: re.Match[str]) -> str:
+            word = m.group("w")
+            key = word.casefold()
+            found = firsts.get(key, set())
+            before = m.string[: m.start()].split()
+            if (
+                len(found) != 1
+                or (
+                    before
+                    and not m.group("the")
+                    and before[-1][:1].isupper()
+                    and not re.fullmatch(r"P[12]", before[-1])
+                )
+                or key in self._all
+                or key in _GAME_WORDS
+                or self.prefix(m.string[m.start("w") :]) is not None
+                or re.match(r"\s+(?:phase|step|points?|reactions?)\b", m.string[m.end() :], re.I)
+            ):
+                return m.group(0)
+            if not m.group("the") and not word[0].isupper():
+                return m.group(0)
+            return next(iter(found))  # "the sword": the card's name stands for the article too
+
+        return re.sub(
+            r"(?<![\w'])(?P<the>the |her |his |their )?(?P<w>[A-Za-z][a-z]{2,})(?!\w)(?!'(?!s\b))", swap, text
+        )
 
     def short(self, word: str) -> str | None:
         """The one known name a judge's short form ends it ("C1" for "Card C1", "AR" for "Card AR"):
@@ -409,6 +455,442 @@ _IDIOMS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+_STEP_WORDS_26F = {
+    "rxn": "Reaction",
+    "reaction": "Reaction",
+    "ds": "Damage",
+    "dmg": "Damage",
+    "damage": "Damage",
+    "def": "Defend",
+    "defend": "Defend",
+    "blocks": "Defend",
+    "res": "Resolution",
+    "resolution": "Resolution",
+    "layer": "Layer",
+    "attack": "Attack",
+}
+_STEP_ALT_26F = r"(rxn|reaction|ds|dmg|damage|def|defend|blocks|res|resolution|layer|attack)"
+
+#: Whole-action idioms of the sixth blind batch (issue 26, blind-26f), tried before all others.
+_IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
+    # "Player 1": P1, early, so the subject carried to the next clause and the pronouns see it
+    (re.compile(r"\bplayer ([12])\b", re.I), r"P\1"),
+    # "P1 passes and P2 throws X": two players' actions joined by "and"
+    (re.compile(r"\b(pass(?:es|ed)?)(?: priority)?,? and (?=P[12]\b)", re.I), r"\1; "),
+    (re.compile(r"(^|;\s*)and\s+(?=P[12]\b)", re.I), r"\1"),
+    # "P1 wanted to keep the blue so she put X ...": the player's reason before the action (a remark)
+    (
+        re.compile(
+            r"\b(P[12]) (?:wants|wanted|needs|needed) to [^,;]+? so (?:she |he |they |P[12] )?(?=put|puts|plays|played|blocks|blocked|arsenals)",
+            re.I,
+        ),
+        r"\1 ",
+    ),
+    # "pass/pass", "p/p", "pass pass": every player passed in succession (CR 1.11.4a)
+    (
+        re.compile(r"\b(?:pass(?:es)?(?:\s*/\s*|\s+)pass(?:es)?(?:\s*/\s*pass(?:es)?)*|p/p)\b", re.I),
+        "all pass",
+    ),
+    # "all pass -> rxn step", "pass/pass -> DS", "pass to DS, P2 no blk": the passes up to that step;
+    # "DS" is the Defend Step when defending cards are declared right after it, else the Damage Step
+    (
+        re.compile(
+            r"(?:\ball pass|^pass)\s*(?:->|=>|→|>|to)\s*(?:the )?"
+            + _STEP_ALT_26F
+            + r"\b(?: step\b)?(?!\s*\w*\s*res\b)"
+            r"(?P<blk>[,;:]?\s*(?:P[12] )?(?:no )?(?:blk|block|declar|def))?",
+            re.I,
+        ),
+        lambda m: (
+            "all pass to the "
+            + (
+                "Defend"
+                if m.group(1).casefold() == "ds" and m.group("blk")
+                else _STEP_WORDS_26F[m.group(1).casefold()]
+            )
+            + " Step"
+            + (";" + m.group("blk").lstrip(",;:") if m.group("blk") else "")
+        ),
+    ),
+    # "pass/pass, EP", "all pass -> EP": the action phase ends (CR 4.3.4)
+    (
+        re.compile(r"\ball pass\s*(?:,|->|=>|→|>)?\s*(?:to )?(?:the )?EP\b:?", re.I),
+        "all pass (the action phase ends)",
+    ),
+    # "EP: ...", "SoT: ...", "AP: ...", "DS: ...": a phase or step named as a label before the actions
+    (re.compile(r"(^|;\s*)(?:EP|end phase|EOT)\s*:\s*", re.I), r"\1End Phase - "),
+    (re.compile(r"(^|;\s*)(?:SoT|start of turn|start phase)\s*:\s*", re.I), r"\1Start Phase - "),
+    (re.compile(r"(^|;\s*)AP\s*:\s*"), r"\1Action Phase - "),
+    (
+        re.compile(r"(^|;\s*)(?:->\s*)?" + _STEP_ALT_26F + r"(?: step)?\s*:\s*", re.I),
+        lambda m: f"{m.group(1)}{_STEP_WORDS_26F[m.group(2).casefold()]} Step - ",
+    ),
+    # "@P2 hero", "@P2": the attack's or the card's target, P2's hero
+    (re.compile(r"\s*@\s*(P[12])(?:'s)?(?: hero\b)?", re.I), r" targeting \1's hero"),
+    # "all pass - P res", "pass/pass, Z res": the passes and the layer that resolved (CR 1.11.4a)
+    (
+        re.compile(
+            r"\ball pass\s*[-,:]\s*((?:the )?[A-Z][\w' ]*?)\s+(?:res|resolves|resolved)\b(?!\s*step)", re.I
+        ),
+        r"all pass (\1 resolves)",
+    ),
+    # ", no rxn", ", no reactions": the passes through the Reaction Step, a clause of its own
+    (re.compile(r",\s*(no (?:rxns?|reactions?))\b", re.I), r"; \1"),
+    (re.compile(r"\b(no (?:rxns?|reactions?))\s*,\s*", re.I), r"\1; "),
+    # "P1 no {r}{r}{r}", "P1 won't pay": an optional payment declined ("unless you pay", CR 8.6.19)
+    (
+        re.compile(
+            r"\b(P[12]) (?:no|won'?t pay|doesn'?t pay|does not pay|declines to pay)(?: (?:\{r\})+| \d+)?\s*(?:[,;]\s*|$)",
+            re.I,
+        ),
+        r"\1 declines the optional effect; ",
+    ),
+    # "temper: Legs T -1{d}", "battleworn: X -1{d}": the close-step keyword narrated (a claim)
+    (
+        re.compile(
+            r"\b(temper|battleworn)\s*:\s*([A-Z][^;,()]*?)\s+(?:-1\{d\}|-1)(?:\s+counter)?(?=\s*(?:[;,]|$))",
+            re.I,
+        ),
+        r"\1 puts a -1 counter on \2",
+    ),
+    # "A hits 3", "A 4 dmg", "Pox 2 dmg to P1": the damage said after the source, without "for" or "deals"
+    (re.compile(r"(^|[;,:-]\s*)((?!P[12]\b)[A-Z][\w']*(?: [A-Z][\w']*)?) hits (\d+)\b"), r"\1\2 hits for \3"),
+    (
+        re.compile(
+            r"(^|[;,:-]\s*)((?!P[12]\b)[A-Z][\w']*(?: [A-Z][\w']*)?) (\d+) (?:dmg|damage)(?: to (P[12]))?(?=\s*(?:[;,(]|$))"
+        ),
+        lambda m: (
+            f"{m.group(1)}{m.group(2)} deals {m.group(3)}"
+            + (f" damage to {m.group(4)}" if m.group(4) else "")
+        ),
+    ),
+    # "X trig, res": the trigger and its resolution after everyone passed
+    (
+        re.compile(
+            r"\b([A-Z][\w']*(?: [A-Z][\w']*)*) trig(?:ger(?:s|ed)?)?,\s*(?:res|resolves|resolved)\b", re.I
+        ),
+        r"\1 triggers; all pass (it resolves)",
+    ),
+    # "Pox trig: ...": the trigger named as a label before what it does
+    (re.compile(r"\b([A-Z][\w']*(?: [A-Z][\w']*)*) trig(?:ger(?:s|ed)?)?\s*:\s*"), r"\1 triggers; "),
+    # "P1 no ars", "no arsenal": nothing put into the arsenal (CR 4.4.3b)
+    (re.compile(r"\b(P[12]) no (?:ars|arsenal)\b", re.I), r"\1 does not put a card into their arsenal"),
+    # "pitch -> btm", "pitch to bottom": every pitch zone goes to the bottom of its deck (CR 4.4.3c)
+    (
+        re.compile(r"(^|;\s*)pitch(?: zones?)?\s*(?:->|=>|→|>|to)\s*(?:the )?(?:btm|bottom)\b", re.I),
+        r"\1pitch zones go to the bottom",
+    ),
+    # "it resolves, the helm's a 2 now": the layer resolved, then a remark
+    (
+        re.compile(
+            r"(^|;\s*)(?:it|that|this) (?:resolves|resolved),\s*((?:the |her |his |their )?[\w' ]+?'s (?:a |at )?\d+ now)\s*$",
+            re.I,
+        ),
+        r"\1all pass (it resolves) (\2)",
+    ),
+    (re.compile(r"(^|;\s*)(?:it|that|this) (?:resolves|resolved),\s*", re.I), r"\1all pass (it resolves); "),
+    # "res step all pass": the step named before the passes, without a colon
+    (
+        re.compile(r"(^|;\s*)" + _STEP_ALT_26F + r" step,?\s+(?=all pass\b)", re.I),
+        lambda m: f"{m.group(1)}{_STEP_WORDS_26F[m.group(2).casefold()]} Step - ",
+    ),
+    # "temper: Legs T at 0{d}, destroyed": what a close-step keyword did, narrated after a label (a remark)
+    (re.compile(r"(?:;\s*)?\b(temper|battleworn|blade break)\s*:\s*([^;()]+)$", re.I), r" (\1: \2)"),
+    # ", the helm gets its battleworn counter", ", the helm's a 2 now": what the judge sees follow (a remark)
+    (
+        re.compile(
+            r",\s+((?:the |her |his |their )?[\w' ]+? (?:gets|got) (?:its|the|a) (?:battleworn|temper|blade break|-1)\b[^;()]*)$",
+            re.I,
+        ),
+        r" (\1)",
+    ),
+    (
+        re.compile(r",\s+((?:the |her |his |their )?[\w' ]+?'s (?:a |at )?\d+ now)(?=\s*(?:[;,]|$))", re.I),
+        r" (\1)",
+    ),
+    # "A go again": the attack has go again (a claim)
+    (
+        re.compile(
+            r"(^|[;:]\s*|- )((?!P[12]\b)[A-Z][\w']*(?: [A-Z][\w']*)?) (?:has )?go again(?=\s*(?:[;,]|$))"
+        ),
+        r"\1go again",
+    ),
+    # ", the attack reaction's not an action card so overpower doesn't stop it": the judge's reason (a remark)
+    (
+        re.compile(
+            r",\s+((?:the|that|this|it|its)\b[^,;()]*?(?:'s not|'s no|is not|isn't|doesn't|does not|can't|cannot)\b[^();]*)$",
+            re.I,
+        ),
+        r" (\1)",
+    ),
+    # "it resolves and P2 says ...": the layer resolved after everyone passed, then the next action
+    (
+        re.compile(r"(^|;\s*)(?:it|that|this|[A-Z][\w' ]*?) (?:resolves|resolved),? and (?=P[12]\b)"),
+        r"\1all pass (it resolves); ",
+    ),
+    # "P2 uses the Robe's arcane barrier": the keyword of that equipment applied (CR 8.3.8, 8.3.15, 8.3.19)
+    (
+        re.compile(
+            r"\b(P[12]) (?:uses|used|use|applies|applied|apply|activates|activated|pays for|paid for) (?:the |her |his |their )?"
+            r"([A-Z][\w' ]*?)'s (arcane barrier|spellvoid|quell)(?: (\d+))?\b",
+            re.I,
+        ),
+        lambda m: (
+            f"{m.group(1)} applies {m.group(3)}{' ' + m.group(4) if m.group(4) else ''} of {m.group(2)}"
+        ),
+    ),
+    # "through the Defend Step and the Reaction Step": the steps listed with their articles
+    (re.compile(r"\bthe (\w+) step,? and the (\w+) steps?\b", re.I), r"the \1 and \2 Steps"),
+    # "cracks her Gold", "blocks with her Helm H": a possessive before a card's name adds nothing
+    (re.compile(r"\b(?:her|his|their) (?=[A-Z])"), ""),
+    # "puts Card X from her pitch zone into arsenal": the engine finds where the card is (CR 4.4.3b)
+    (
+        re.compile(
+            r"\b(puts?|placed|places) ([A-Z][\w' ]*?) from (?:her|his|their|the) (?:pitch zone|graveyard|deck|banished zone)\b(?= (?:face[- ]?(?:down|up) )?into)",
+            re.I,
+        ),
+        r"\1 \2",
+    ),
+    # "cracks her Gold herself": the reflexive adds nothing
+    (re.compile(r"\s+(?:herself|himself|themselves|themself)\b", re.I), ""),
+    # "plays Attack B at P2, who doesn't block, and it hits for 5": the target's player declares no
+    # defending cards (CR 7.3.2), then the damage
+    (
+        re.compile(
+            r"\b(?:at|@|targeting) (P[12])(?:'s hero)?,? who (?:doesn'?t|does not|didn'?t|did not|won'?t) (?:block|defend)(?: it)?,?\s*(?:and\s+)?",
+            re.I,
+        ),
+        r"targeting \1's hero; \1 declares no defending cards; ",
+    ),
+    # "and it hits for 5": the damage of the attack just told (no other subject)
+    (
+        re.compile(
+            r"(^|[;,]\s*)(?:and\s+)?(?:it|that) (?:hits|hit|connects|connected|lands|landed) for (\d+)\b",
+            re.I,
+        ),
+        r"\1\2 damage",
+    ),
+    # "P1 plays Action N first": the order word after the action
+    (re.compile(r"\s+first(?=\s*(?:[,;]|$))", re.I), ""),
+    # ", but Attack A never had go again": the judge's reason (a remark)
+    (re.compile(r",\s+(but (?!P[12]\b)[^;()]*)$", re.I), r" (\1)"),
+    # "...; Player 1 has no card left in hand to discard for the additional cost": a claim about the hand
+    (
+        re.compile(
+            r";\s*(P[12]) has no (?:other )?cards?(?: left)?(?: in (?:hand|her hand|his hand|their hand))?\b[^;]*",
+            re.I,
+        ),
+        r" (\1 has no card left in hand)",
+    ),
+    # "during the Start Phase": the phase the action is said to happen in (a claim)
+    (re.compile(r"\s+(?:during|in) the (start|action|end) phase\b", re.I), r" (\1 phase)"),
+    # "puts Card X from her pitch zone into arsenal": the zone the card comes from
+    (
+        re.compile(
+            r"\b(puts?|placed|places) ([A-Z][\w' ]*?) from (?:her|his|their|the) (pitch zone|graveyard|deck|banished zone)\b",
+            re.I,
+        ),
+        r"\1 \2 (from \3)",
+    ),
+    # "P1 +1 AP (go again)": the action point gained, said as a sum
+    (re.compile(r"\b(P[12]) \+(\d+) (?:AP|action points?)\b", re.I), r"\1 gains \2 action point"),
+    # "P1 2 AP": the action points the player has (a claim)
+    (
+        re.compile(r"\b(P[12]) (\d+) (?:AP|action points?)(?=\s*(?:[;,)]|$))", re.I),
+        r"\1 has \2 action points",
+    ),
+    # "P2 AB1 Hood + AB1 Robe, pitch Y (2)": two optional preventions applied, the pitch paying the first
+    (
+        re.compile(
+            r"\b(P[12]) ((?:AB ?|arcane barrier |spellvoid |quell )\d+) ([A-Z][\w' ]*?) \+ ((?:AB ?|arcane barrier |spellvoid |quell )\d+) "
+            r"([A-Z][\w' ]*?),\s*(pitch(?:ing|es)?\s+[^;]+)",
+            re.I,
+        ),
+        r"\1 applies \2 of \3, \6; \1 applies \4 of \5",
+    ),
+    # "P2 blk C (3)": a bare number after a defending card is its defense
+    (
+        re.compile(r"\b(?:blks?|blocks?|blocked|blocking|declares?|declared|defends?|defended)\b[^;]*", re.I),
+        lambda m: re.sub(r"(?<=[\w'])\s+\((\d+)\)", r" (defense \1)", m.group(0)),
+    ),
+    # "pitch Y (2)": the pitch value said bare in parentheses
+    (re.compile(r"\b(pitch(?:ing|es)? [A-Z][\w' ]*?) \((\d)\)", re.I), r"\1 (pitch \2)"),
+    # "P1 untaps all permanents they control": the end-of-turn untap (CR 4.4.3d), which the engine does
+    (
+        re.compile(
+            r"\b(P[12]) untaps (?:all )?(?:the |her |his |their )?(?:permanents|everything)\b[^;]*", re.I
+        ),
+        r"\1's permanents untap",
+    ),
+    # "AR R (arsenal)", "(from arsenal)": the zone a card is played from, said in parentheses
+    (re.compile(r"(?<=[\w)]) \((?:from )?(arsenal|hand)\)", re.I), r" from \1"),
+    # "(1 float)", "(2 floating)": paid with floating resource points (CR 1.14.2d)
+    (
+        re.compile(r"\s*\((\d+) (?:float|floating)(?: resources?)?\)", re.I),
+        r", paying \1 with floating resource points",
+    ),
+    # "P1 grabs Attack G out of her graveyard and plays it": the card played from that zone
+    (
+        re.compile(
+            r"\b(P[12]) (?:grabs|grabbed|takes|took|pulls|pulled|gets|got) ([A-Z][\w' ]*?) (?:out of|from) (?:her|his|their|the) "
+            r"(graveyard|banished zone|deck|pitch zone) (?:and )?(?:then )?(?:plays|played|casts|cast) it\b",
+            re.I,
+        ),
+        r"\1 plays \2 from \3",
+    ),
+    # "tries to crack", "tried to play", "says she'll use", "wants to block with": the attempt is the action
+    # (an illegal one is reversed all the same, CR 1.10.3)
+    (
+        re.compile(
+            r"\b(P[12]) (?:tries|tried|attempts|attempted|wants|wanted|goes|went) to (?=[a-z])|"
+            r"\b(P[12]) (?:says|said) (?:she|he|they|P[12])(?:'ll| will| is going to| was going to| wants to) (?=[a-z])",
+            re.I,
+        ),
+        lambda m: f"{m.group(1) or m.group(2)} ",
+    ),
+    # "by pitching just Card R": the payment said with "by"
+    (re.compile(r"\s+by (pitching|paying)(?: just| only)?\s+", re.I), r", \1 "),
+    # ", forgetting the Frostbite tax", "this time": the judge's remarks around an action
+    (re.compile(r",\s+((?:forgetting|missing|ignoring|overlooking)\b[^;()]*)", re.I), r" (\1)"),
+    (re.compile(r"\s+this time\b", re.I), ""),
+    # "she took it back and played X again": the reversed play redone (the words say nothing more)
+    (
+        re.compile(
+            r"\b(?:took|takes|take|picked|picks) (?:it|that|the card|them) (?:back|up)(?: and)?\s*", re.I
+        ),
+        "",
+    ),
+    # "the judge stops that", "that got backed up": the judge's narration of a reversal (CR 1.10.3)
+    (
+        re.compile(
+            r"(?:^|(?<=;))\s*(?:the )?(?:judge|I) (?:stops|stopped|stop|catches|caught|catch) (?:it|that|them|the play)\s*(?:[;,]\s*(?:so\s+)?|$)|"
+            r"(?:^|(?<=;))\s*(?:that|it|the play) (?:got|gets|was|is) (?:backed up|reversed|rewound|undone|taken back)\s*(?:(?:[;,]|and)\s*(?:so\s+)?|$)",
+            re.I,
+        ),
+        "",
+    ),
+    # "right after Attack A", "before swinging again", "after the first attack resolved": when, a remark
+    (re.compile(r"\s+right (?:after|before) (?:the )?[A-Z][\w' ]*?(?=,|;|\s*\(|$)"), ""),
+    (re.compile(r"\s+before (?:swinging|attacking|going)(?: again| in)?\b", re.I), ""),
+    (
+        re.compile(
+            r"^\s*after (?:the|her|his|their) (?:first |last )?(?:attack|chain link|link) (?:resolved|resolves),?\s*",
+            re.I,
+        ),
+        "",
+    ),
+    # "(the +2 one)": which card, said again (a remark)
+    (re.compile(r"\s*\(the [^()]*? one\)", re.I), ""),
+    # "to shrink it by 2", "to pump it": the player's purpose, a remark
+    (
+        re.compile(
+            r"\s+to (?:shrink|pump|buff|boost|lower|reduce|kill|stop|save|soak) (?:it|that|the attack|them)\b[^,;()]*",
+            re.I,
+        ),
+        "",
+    ),
+    # "nobody does anything else and we go to blocks", "on to blocks": the passes up to the Defend Step
+    (
+        re.compile(
+            r"\b(?:nobody|no one|neither player) (?:does|did) anything(?: else)?(?:,|\s+and)?\s+(?:we |they )?(?:go|went|move|moved) (?:on )?to blocks\b",
+            re.I,
+        ),
+        "all pass to the Defend Step",
+    ),
+    (
+        re.compile(
+            r"(^|;\s*)(?:and\s+)?(?:then\s+)?(?:on|onto|moving on|we go|we move on|go) to (?:the )?blocks\b,?\s*",
+            re.I,
+        ),
+        r"\1all pass to the Defend Step; ",
+    ),
+    (re.compile(r"\b(nobody|no one|neither player) (does|did) anything else\b", re.I), r"\1 \2 anything"),
+    # "which gets the +1 from Toughness", "which had 2": what a card just named has, a remark
+    (
+        re.compile(
+            r",\s+((?:which|that) (?!(?:is|was) (?:a|an) [123]\b)(?:gets|got|has|had|is|was)\b[^;]*)$", re.I
+        ),
+        r" (\1)",
+    ),
+    # "go again gives her the action point back": go again's action point (CR 8.3.5b)
+    (
+        re.compile(
+            r"\bgo again gives (?:her|him|them|P[12]) (?:the|an|1|one) action point(?: back)?\b",
+            re.I,
+        ),
+        "go again",
+    ),
+    (
+        re.compile(r"\b(gets|got|gains|gained) the action point (?:back )?(?:from|off|for) go again\b", re.I),
+        "gains 1 action point (go again)",
+    ),
+    # "but doesn't swing again": the attacker declines to attack (nothing to apply)
+    (
+        re.compile(
+            r"\s+but (?:doesn'?t|does not|didn'?t|did not) (?:swing|attack|go)(?: again| for it)?\b", re.I
+        ),
+        "",
+    ),
+    # "the Damage Step begins and damage is dealt": the step, then its damage (CR 7.5.2)
+    (re.compile(r"\s+and (?:the )?damage is (?:dealt|done|calculated)\b", re.I), ""),
+    # "start of P1's turn, P2's Toughness goes off and it's gone": the Start Phase and a token's trigger
+    (
+        re.compile(r"(^|;\s*)(?:at the )?start of (?:P[12]'s|the|her|his|their) turn,?\s*", re.I),
+        r"\1Start Phase - ",
+    ),
+    (
+        re.compile(
+            r"\b((?:P[12]'s )?[A-Z][\w' ]*?) (?:goes off|went off|fires|fired|pops|popped)(?:,| and) (?:it's|it is|is) (?:gone|destroyed)\b",
+        ),
+        r"\1 triggers; all pass (it resolves)",
+    ),
+    # "Frostbite's gone", "it's gone": the token is no longer there (a claim)
+    (re.compile(r",\s*([A-Z][\w' ]*?)'s (?:gone|destroyed)(?=\s*(?:[;,]|$))"), r" (\1 is destroyed)"),
+    # ", and takes 2 arcane damage": the damage the player takes, a clause of its own
+    (
+        re.compile(r",\s+and (takes|took|is dealt|was dealt) (\d+)", re.I),
+        lambda m: (
+            "; "
+            + (re.findall(r"\bP[12]\b", m.string[: m.start()]) or [""])[-1]
+            + f" {m.group(1)} {m.group(2)}"
+        ),
+    ),
+    # ", then passes priority", "and passes": the player passes after acting
+    (
+        re.compile(r",?\s+(?:and |then |and then )+pass(?:es|ed)(?: priority)?(?=\s*(?:[.;]|$))", re.I),
+        "; passes",
+    ),
+    # "at P2's hero for 2 arcane", ", 2 arc to P2": the arcane damage said with the play (a claim)
+    (re.compile(r"(P[12]'s hero) for (\d+) arcane(?: damage)?\b", re.I), r"\1 (\2 arcane damage)"),
+    (
+        re.compile(r",\s*(\d+) arc(?:ane)?(?: damage| dmg)? to (P[12])(?=\s*(?:[;,]|$))", re.I),
+        r" (\2 takes \1 damage)",
+    ),
+    # "had nothing in hand to arsenal": no card put into the arsenal (CR 4.4.3b)
+    (
+        re.compile(
+            r"\b(P[12]) (?:had|has) (?:nothing|no cards?) (?:in (?:her |his |their )?hand )?to arsenal\b[^;]*",
+            re.I,
+        ),
+        r"\1 does not put a card into their arsenal",
+    ),
+    # "P1's hero only has 3 intellect so she draws 3": the reason before the draw (a remark)
+    (
+        re.compile(
+            r"\b(P[12])'s hero (?:only )?has \d+ intellect,? so (?:she |he |they |P[12] )?(draws?|drew)\b",
+            re.I,
+        ),
+        r"\1 \2",
+    ),
+    # "drew back up to 4": the draw up to intellect (CR 4.4.3f)
+    (re.compile(r"\b(draws?|drew) (?:back )?up to (\d+)\b", re.I), r"\1 up to \2"),
+    # "draws no cards, as their hand already holds 4 cards": no draw
+    (re.compile(r"\b(draws?|drew) no cards?\b(?:,? (?:as|since|because) [^;]*)?", re.I), r"\1 0"),
+    # "leads with Attack A": the first attack of the turn
+    (re.compile(r"\b(P[12]) (?:leads|led|opens|opened|starts|started) (?:off )?with\s+", re.I), r"\1 plays "),
+]
+
+
 #: More whole-action idioms (issue 26, blind-26e), tried before the ones above.
 _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
     # "P1's done, passes": the remark before the pass
@@ -572,19 +1054,36 @@ _IDIOMS_26E: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
-def _pronouns(line: str) -> str:
+#: Verbs only the attacking (turn-) player does in combat, and verbs only the defending player does
+_ATTACKER_VERBS = r"(?:swings?|swung|attacks?|attacked|leads?|led|opens?|opened|goes|went)\b"
+_DEFENDER_VERBS = r"(?:blocks?|blocked|defends?|defended|(?:takes?|took|ate|eats)\s+(?:the\s+|all\s+)?\d)"
+
+
+def _pronouns(line: str, last: str = "", turn: str = "") -> str:
     """ "They stick Card A in arsenal", "and he draws 3": a pronoun subject is the last player named
-    before it on the line."""
-    out, last = "", ""
+    before it (on the line, else on the lines before; ``last``). With the turn-player known, a verb
+    only one side does in combat decides it: "she swung with the sword" is the attacker, the
+    turn-player (CR 7.2, 8.1.1), "she took 2" the defending player; at the start of a log with no
+    player named yet the pronoun is the turn-player."""
+    other = {"P1": "P2", "P2": "P1"}.get(turn, "")
+
+    def who_for(rest: str, named: str) -> str:
+        if turn and re.match(_ATTACKER_VERBS, rest, re.I):
+            return turn
+        if turn and re.match(_DEFENDER_VERBS, rest, re.I):
+            return other
+        return named or turn
+
+    out = ""
     for part in re.split(r"(\bP[12]\b)", line):
         if re.fullmatch(r"P[12]", part):
             last = part
             out += part
             continue
-        if last:
+        if last or turn:
             part = re.sub(
-                r"(^\s*|[;,.]\s*(?:and\s+)?(?:then\s+)?)(?:they|he|she)\s+(?=[a-z])",
-                lambda m, who=last: m.group(1) + who + " ",
+                r"(^\s*|[;,.]\s*(?:and\s+)?(?:then\s+)?|\b(?:and|then|so|but)\s+)(?:they|he|she)\s+(?!both\b|all\b|each\b)(?=[a-z])",
+                lambda m, named=last: m.group(1) + who_for(m.string[m.end() :], named) + " ",
                 part,
                 flags=re.I,
             )
@@ -634,7 +1133,7 @@ _UNBLOCKED = re.compile(
 )
 
 
-def _idioms(line: str) -> str:
+def _idioms(line: str, last: str = "", turn: str = "") -> str:
     """A judge's idioms for whole actions and for the passes between them ("P1 and P2 both pass",
     "nobody responded so it resolved", "P2 let it resolve", "P1 pitched X and played Y") rewritten
     into the grammar's shapes before the line is split into clauses."""
@@ -646,8 +1145,12 @@ def _idioms(line: str) -> str:
     )
     line = _UNBLOCKED.sub(lambda m: f"no block, {m.group(1)} ", line)
     line = _TRIGGER_TOKEN.sub(lambda m: f"{m.group(1)}{m.group(2)} makes {m.group(3)} {m.group(4)}", line)
+    line = _IDIOMS_26F_RW.apply(line)
     line = _IDIOMS_26E_RW.apply(line)
-    line = _arsenal_and_bottom(_pronouns(line))
+    line = _arsenal_and_bottom(_pronouns(line, last, turn))
+    line = re.sub(
+        r"(^|;\s*)and\s+(?=P[12]\b)", r"\1", line, flags=re.I
+    )  # "and she drew 4" made "and P1 drew 4"
     line = _IDIOMS_RW.apply(line)
     # "nobody responded so it resolved", "nobody did anything in reactions": everyone passed, through
     # the step named (else once)
@@ -882,6 +1385,8 @@ class Parser:
         self.last_subject = ""
         self.cur_subject = ""
         self.last_actor = ""  # the player of the last card played or attacked with
+        self.last_named = ""  # the last player named on the lines before (a pronoun's antecedent)
+        self.turn_player = ""  # the turn-player at the start of the log, when the caller knows it
 
     # -- card lists ---------------------------------------------------------------------------
     def _colon_in_name(self, c: str, colon: int) -> bool:
@@ -989,10 +1494,13 @@ class Parser:
         entry = A.Entry(number=number, text=text)
         line = " ".join(str(text).replace("’", "'").replace("—", "-").replace("–", "-").split())
         # sentences: ". P2 ..." ends one action and starts the next, like ";" (outside parentheses)
-        line = _idioms(_split_sentences(line))
+        line = _idioms(_split_sentences(line), self.last_named, self.turn_player)
+        players_named = re.findall(r"\bP[12]\b", line)
+        self.last_named = players_named[-1] if players_named else self.last_named
         if isinstance(self.names, NameIndex):
             line = self.names.initials_said(self.names.colour_said_once(line))
             line = self.names.colour_before(line)
+            line = self.names.first_word_said(line)
         line = re.sub(r"\bEOT\b", "end phase", line)
         line = re.sub(r"\b(res|rslv|rslvs)\)", "resolves)", line, flags=re.I)  # "(Y res)"
         # "4 dmg, hit -> Snatch trigger": the arrow says why the trigger came (the hit); its source is Snatch
@@ -3028,6 +3536,7 @@ _VERB_RW = Rewrites(_VERB_RE)
 _ABBREVIATIONS_RW = Rewrites(_ABBREVIATIONS)
 _IDIOMS_RW = Rewrites(_IDIOMS)
 _IDIOMS_26E_RW = Rewrites(_IDIOMS_26E)
+_IDIOMS_26F_RW = Rewrites(_IDIOMS_26F)
 
 #: A payment a card's option asks for ("You may pay {r}", CR 1.8.3): the amount (a number, {r}s, or
 #: left out), what it is for (ignored: the engine knows the option) and the cards pitched.

@@ -118,6 +118,15 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
     extra_cost = deck_top_play(s, player, card.facts, zone, ctx)  # Dash: checked, and its additional cost
     check_claims(card, c.card, ctx)
     f = card.facts
+    if f.is_("resource"):
+        # CR 8.1.7a: a resource card can only be pitched
+        raise Illegal("resource_play", say("{card} is a resource card and cannot be played.", card=card.name))
+    if s.phase == "start":
+        # CR 4.2.1: nobody has priority in the Start Phase (a line said to play there, not a later one)
+        raise Illegal(
+            "no_priority_start",
+            say("{player} cannot play a card in the Start Phase: no player has priority.", player=player),
+        )
     if zone not in ("hand", "arsenal") and not c.card.zone:
         raise Illegal("play_zone", say("{card} cannot be played from {zone}.", card=card.name, zone=zone))
     if zone == "graveyard":
@@ -290,6 +299,22 @@ def play(s: GameState, c: A.Play, ctx: Ctx) -> None:
             ),
         )
     for sentence in additional_costs(f):
+        need = _discard_cost_count(sentence)
+        hand = len(s.p(player).hand) + s.p(player).hand_unknown
+        if need and hand < need:
+            # CR 5.1.8a, 1.14.4b: an effect-cost that cannot be paid (the asset-costs, pitches
+            # included, were paid first, 5.1.7) makes the card illegal to play; the play is reversed
+            raise Illegal(
+                "effect_cost",
+                say(
+                    "{card}'s additional cost {sentence} cannot be paid: {player} has {amount} cards left in hand.",
+                    card=card.name,
+                    sentence=repr(sentence),
+                    player=player,
+                    amount=hand,
+                ),
+                ("5.1.8a",),
+            )
         ctx.add(
             MANUAL,
             say(
@@ -1031,6 +1056,17 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
     """CR 5.2: activate the (first) activated ability of a permanent; a weapon's attack makes an
     attack-proxy (CR 8.3.1)."""
     player = c.player
+    theirs = _opponents_source(s, player, c.source)
+    if theirs:
+        # CR 5.2.2: only the player who controls an ability's source may activate it
+        raise Illegal(
+            "activate",
+            say(
+                "{player} does not control {source}; only its controller may activate it.",
+                player=player,
+                source=theirs,
+            ),
+        )
     if s.phase != "action" or (s.priority != player and not implied_step_pass(s, player, ctx)):
         raise Illegal(
             "priority", say("{player} activated {source} without priority.", player=player, source=c.source)
@@ -1236,6 +1272,38 @@ def activate(s: GameState, c: A.Activate, ctx: Ctx) -> None:
         ctx.events.append(Event("trigger", made.controller, made.name))
     activate_abilities(s, player, src.name, ctx)  # the hero's "whenever you activate" triggers (Scurv)
     give_priority(s, player)
+
+
+def _discard_cost_count(sentence: str) -> int:
+    """How many cards an "As an additional cost to play this, discard N cards" sentence discards (0
+    when the sentence is another cost)."""
+    m = re.fullmatch(
+        r"as an additional cost to play [^,]+, discard (a|an|one|two|three|\d+) cards?\.?",
+        sentence.strip(),
+        re.I,
+    )
+    if m is None:
+        return 0
+    word = m.group(1).casefold()
+    return {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}.get(word) or int(word)
+
+
+def _opponents_source(s: GameState, player: str, source: str) -> str:
+    """The name of the permanent an activation names when the other player controls it and the
+    activating player controls nothing of that name ("P2 cracks P1's Gold"), else ""."""
+    m = re.match(r"^(P[12])'s (.+)$", source.strip())
+    owner, name = (m.group(1), m.group(2)) if m else ("", source)
+    name = norm_name(re.sub(r"\s+token$", "", name.strip(), flags=re.I))
+
+    def arena(pl: str) -> list[Card]:
+        q = s.p(pl)
+        return list(q.weapons) + [x for x in q.equipment.values() if x is not None] + list(q.permanents)
+
+    if owner == player or any(norm_name(x.name) == name for x in arena(player)):
+        return ""
+    other = owner or ("P2" if player == "P1" else "P1")
+    found = next((x for x in arena(other) if norm_name(x.name) == name), None)
+    return f"{other}'s {found.name}" if found is not None else ""
 
 
 def _discard_from_hand(s: GameState, player: str, name: str, ctx: Ctx) -> bool:

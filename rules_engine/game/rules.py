@@ -131,6 +131,9 @@ RULES_2_13: dict[str, tuple[str, ...]] = {
     "effect_target": ("1.8.5d", "5.1.5"),
     "heave_arsenal": ("8.3.18b", "3.3.2"),
     "quell_trigger": ("8.3.19",),
+    "resource_play": ("8.1.7a",),
+    "no_priority_start": ("4.2.1", "1.11.3"),
+    "arsenal_from_hand": ("4.4.3b",),
 }
 
 #: Older edition: the keys whose numbers differ.

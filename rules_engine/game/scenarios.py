@@ -105,6 +105,7 @@ def run_scenario(sc: dict[str, Any], lookup: CardLookup | None = None) -> Scenar
         history: list[Event] = []
         steps = sc.get("when") or []
         for i, text in enumerate(steps, start=1):
+            parser.turn_player = state.turn_player  # a pronoun's referent by role (phrases._pronouns)
             entry = parser.parse(i, str(text))
             for u in entry.unparsed:
                 res.unparsed.append({"action": i, "text": u})

@@ -26,12 +26,15 @@ from .heroes import start_of_turn_abilities
 from .layers import permanent_phase_triggers, resolve_top
 from .rules import AMBIGUITY, NOTE, STEP_RULES, Illegal
 from .state import COMBAT_STEPS, PLAYERS, GameState, other
-from .triggers import action_phase_triggers
+from .triggers import action_phase_triggers, start_phase
 
 
 def begin_action_phase(s: GameState, ctx: Ctx) -> None:
     """CR 4.3.1-4.3.3: the action phase starts, the turn-player has 1 action point and priority."""
     if s.phase == "start":
+        start_phase(
+            s, ctx
+        )  # the CR 8.6 tokens' start-of-turn triggers a start position left pending (CR 4.2.2)
         permanent_phase_triggers(s, "turn_start", ctx)  # CR 4.2.2
         start_of_turn_abilities(s, ctx)  # the hero's (Valda), CR 4.2.2
     s.phase = "action"

@@ -68,6 +68,11 @@ KNOWN_GAPS: dict[str, str] = {
     "for b26-30",
     "b26e-d-sigilsuf-01": "Sigil of Suffering's 'Deal 1 arcane damage to the attacking hero' and its conditional "
     "+1{d} are manual effects",
+    # the sixth blind batch (scenarios/blind-26f.yaml); see docs/reconstruction.md, "Seventh pass"
+    "b26f-rev-01": "terse 'P1 AR R from arsenal on A' right after the block does not say the step, so the engine "
+    "reads the passes to the Reaction Step as implied (as for every terse reaction line) and the play as legal; "
+    "the judge's next line, 'pass/pass -> rxn step', shows the passes had not happened, which a line-by-line "
+    "reading cannot know when it applies line 2 (CR 8.1.2a)",
     "b26c-36": "removing counters as an activation cost (Fyendal's Spring Tunic) is a manual effect, so the "
     "second activation with no counters left (CR 1.14.4b) is not flagged",
     # issue 27's outside measure (scenarios/disputes-27b.yaml, real cards from the fabrary dump); see
