@@ -1036,6 +1036,11 @@ def _choice_on_defense(e: TextEffect) -> bool:
     return e.kind == "choice" and any(x.kind == "self_defense" for x in unpack_choice(e.target)[1])
 
 
+#: Reload (CR 8.5.23): "if the player's arsenal is empty and they choose to, a card moves from their hand
+#: to their arsenal face-down": an offer (``choices``) the log's arsenal line takes (``end_phase.arsenal``).
+RELOAD = re.compile(r"^reload\.?$")
+
+
 def pack_choice(option: tuple[str, int, str], outcome: list[TextEffect]) -> str:
     items = [_CHOICE_FIELD.join((e.kind, str(e.amount), e.target)) for e in outcome]
     return _CHOICE_ITEM.join([_CHOICE_FIELD.join((option[0], str(option[1]), option[2])), *items])
@@ -1064,6 +1069,7 @@ def describe_choice(packed: str) -> str:
         "destroy": f"destroy {words if words == 'this' else _article(words) + ' ' + words}",
         "discard": f"discard {_article(words) + ' ' + words + ' card' if words else 'a card'}",
         "bottom": f"put a card from your {' or '.join(words.split())} on the bottom of your deck",
+        "reload": "put a card from your hand face-down into your empty arsenal (reload)",
     }.get(kind, kind)
     words_of: dict[str, Callable[[TextEffect], str]] = {
         "self_defense": lambda e: f"+{e.amount}{{d}}",
@@ -1085,7 +1091,7 @@ def describe_choice(packed: str) -> str:
         else " ".join(x for x in (e.kind.replace("_", " "), e.target) if x)
         for e in outcome
     )
-    return f"you may {option}; if you do, {then}"
+    return f"you may {option}; if you do, {then}" if then else f"you may {option}"
 
 
 def _computable_hit_ability(text: str) -> bool:
@@ -1247,6 +1253,10 @@ def recognise(text: str) -> tuple[list[TextEffect], list[str]]:
         if m:
             trigger = "hit"
             low = m.group(1)
+        if RELOAD.match(low.strip()):
+            # reload (CR 8.5.23): an option the log's arsenal line takes (end_phase.arsenal)
+            effects.append(TextEffect("choice", 0, trigger, pack_choice(("reload", 0, ""), [])))
+            continue
         mch = CHOICE.match(low)
         if mch:
             option = choice_option(mch.group(1))

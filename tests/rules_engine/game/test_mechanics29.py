@@ -752,3 +752,55 @@ def test_instant_without_another_blue_card_does_not_transcend(fabrary_cards):
     r = run_log(_mystic(["Homage to Ancestors"]), ["P1 plays Homage to Ancestors", "all pass"], fabrary_cards)
     p1 = _state(r)["P1"]
     assert (p1["graveyard"], p1["hand_unknown"], p1["life"]) == (["Homage to Ancestors"], 0, 11)
+
+
+# --- Reload (CR 8.5.23) --------------------------------------------------------------------------------
+
+
+def _ranger(arsenal: list[str] | None = None) -> dict[str, Any]:
+    return {
+        "turn": "P1",
+        "phase": "action",
+        "combat_chain": "closed",
+        "P1": {
+            "action_points": 1,
+            "resource_points": 1,
+            "hand": ["Over Flex (red)", "Snatch (red)"],
+            "arsenal": arsenal or [],
+        },
+        "P2": {"life": 20},
+    }
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["P1 plays Over Flex (red)", "all pass", "P1 puts Snatch (red) face down into their arsenal"],
+        ["p1 play Over Flex", "all pass", "P1 puts Snatch into arsenal"],
+        [
+            "P1 plays Over Flex (red) and it resolves",
+            "then P1 put Snatch (red) face-down into the arsenal",
+        ],
+    ],
+    ids=["formal", "terse", "conversational"],
+)
+def test_reload_puts_a_card_from_hand_into_the_empty_arsenal(fabrary_cards, lines):
+    """CR 8.5.23: the resolved "Reload" offers it; the log's arsenal line in the action phase takes it."""
+    assert _computed(fabrary_cards, "Over Flex", "reload")
+    assert _computed(fabrary_cards, "Take Cover", "reload")
+    r = run_log(_ranger(), lines, fabrary_cards, all_read=True)
+    assert not messages(r, "violation")
+    p1 = _state(r)["P1"]
+    assert p1["arsenal"] == [{"name": "Snatch", "face": "down"}]
+    assert p1["hand"] == []
+
+
+def test_reload_with_an_occupied_arsenal_is_reversed_and_without_the_line_nothing_moves(fabrary_cards):
+    r = run_log(
+        _ranger(["Sink Below (red)"]),
+        ["P1 plays Over Flex (red)", "all pass", "P1 puts Snatch (red) face down into their arsenal"],
+        fabrary_cards,
+    )
+    assert any("reload" in m for m in messages(r, "violation"))
+    r = run_log(_ranger(), ["P1 plays Over Flex (red)", "all pass", "P1 passes"], fabrary_cards)
+    assert _state(r)["P1"]["arsenal"] == []
