@@ -24,6 +24,7 @@ from .end_phase import named_sharpen
 from .layers import bump_attack
 from .rules import MISMATCH, MISSED_TRIGGER, NOTE, UNREADABLE, CannotApply, Illegal
 from .state import COMBAT_STEPS, PLAYERS, GameState, Layer
+from .values import link_power
 from .view import get_path, view
 from .zones import destroy_permanent
 
@@ -57,6 +58,14 @@ def claim(s: GameState, c: A.Claim, ctx: Ctx) -> None:
             ]
             derived = dmg[-1].amount if dmg else None
             ok = derived == c.value
+    elif c.kind == "power":
+        # "Attack A is down to 4": the attack's power on its chain link now (CR 2.9.3); an attack not
+        # on the chain is not decided here
+        link = next((lk for lk in reversed(s.chain) if _same_card(lk.attack.name, c.subject)), None)
+        if link is None:
+            return
+        derived = link_power(link)
+        ok = derived == c.value
     elif c.kind == "hits":
         link = next(
             (lk for lk in reversed(s.chain) if not c.subject or _same_card(lk.attack.name, c.subject)),

@@ -51,6 +51,9 @@ _NUM_WORDS = {
 }
 
 
+#: Equipment slot words: read as the card only in "blocks with the helm" (elsewhere the grammar reads
+#: "the helm broke" by the slot itself)
+_SLOT_WORDS_SAID = frozenset("helm helmet head chest arms legs boots gloves".split())
 #: Words of the game itself, never read as the first word of a card's name said alone
 _GAME_WORDS = frozenset(
     "action attack defend defense damage reaction resolution layer close combat chain link phase step start end "
@@ -69,6 +72,10 @@ class NameIndex:
         #: colours of the name are known (then the bare name names neither)
         self._uncoloured: dict[str, str | None] = {}
         self.parent = parent  # a shared index (the card database's names), consulted too
+        self._firsts: dict[str, set[str]] | None = (
+            None  # first word -> own names of 2+ words (first_word_said)
+        )
+        self._firsts_size = 0
         for n in names:
             self.add(n)
 
@@ -171,20 +178,39 @@ class NameIndex:
         """ "the sword", "Hood + Robe": the first word of exactly one of the scenario's own names of two
         words or more, said alone (capitalised, or lower-case after "the"), is that card. A word that
         already starts a known name where it stands, or a word of a known one-word name, is left."""
-        firsts: dict[str, set[str]] = {}
-        for lst in self._by_first.values():
-            for name in lst:
-                parts = norm_name(_uncoloured(name)).split(" ")
-                if len(parts) >= 2:
-                    firsts.setdefault(parts[0], set()).add(name)
+        if self._firsts is None or self._firsts_size != len(self._all):
+            self._firsts, self._firsts_size = {}, len(self._all)
+            for lst in self._by_first.values():
+                for name in lst:
+                    parts = norm_name(_uncoloured(name)).split(" ")
+                    if len(parts) >= 2:
+                        self._firsts.setdefault(parts[0], set()).add(name)
+        firsts = self._firsts
+        if not any(w.casefold() in firsts for w in re.findall(r"[A-Za-z]{3,}", text)):
+            return text  # no word of the line starts one of the names: nothing to read
+
+        spans: list[tuple[int, int]] = []  # where known names stand: their words are left as they are
+        for w in re.finditer(r"(?<![\w'])[A-Za-z]", text):
+            known = self.prefix(text[w.start() :])
+            if known is not None:
+                spans.append((w.start(), w.start() + len(known)))
 
         def swap(m: re.Match[str]) -> str:
             word = m.group("w")
             key = word.casefold()
             found = firsts.get(key, set())
             before = m.string[: m.start()].split()
+            after = m.string[m.end() :]
             if (
-                len(found) != 1
+                any(a <= m.start("w") < b for a, b in spans)
+                or (
+                    found and re.match(r",?\s*" + re.escape(next(iter(found))), after, re.I)
+                )  # "their legs, Legs L"
+                or (
+                    key in _SLOT_WORDS_SAID
+                    and not re.search(r"\bwith (?:the|her|his|their) $", m.string[: m.start("w")])
+                )
+                or len(found) != 1
                 or (
                     before
                     and not m.group("the")
@@ -522,7 +548,7 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"(^|;\s*)(?:SoT|start of turn|start phase)\s*:\s*", re.I), r"\1Start Phase - "),
     (re.compile(r"(^|;\s*)AP\s*:\s*"), r"\1Action Phase - "),
     (
-        re.compile(r"(^|;\s*)(?:->\s*)?" + _STEP_ALT_26F + r"(?: step)?\s*:\s*", re.I),
+        re.compile(r"(^|;\s*)(?:->\s*)?(rxn|ds|dmg|def|res)(?: step)?\s*:\s*", re.I),
         lambda m: f"{m.group(1)}{_STEP_WORDS_26F[m.group(2).casefold()]} Step - ",
     ),
     # "@P2 hero", "@P2": the attack's or the card's target, P2's hero
@@ -530,7 +556,8 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
     # "all pass - P res", "pass/pass, Z res": the passes and the layer that resolved (CR 1.11.4a)
     (
         re.compile(
-            r"\ball pass\s*[-,:]\s*((?:the )?[A-Z][\w' ]*?)\s+(?:res|resolves|resolved)\b(?!\s*step)", re.I
+            r"\ball pass\s*[-,:]\s*((?:the )?[A-Z][\w' ]*?)\s+(?:res|resolves|resolved)\b(?!\s*step)(?=\s*(?:[;,(:]|$))",
+            re.I,
         ),
         r"all pass (\1 resolves)",
     ),
@@ -572,13 +599,20 @@ _IDIOMS_26F: list[tuple[re.Pattern[str], Any]] = [
         r"\1 triggers; all pass (it resolves)",
     ),
     # "Pox trig: ...": the trigger named as a label before what it does
-    (re.compile(r"\b([A-Z][\w']*(?: [A-Z][\w']*)*) trig(?:ger(?:s|ed)?)?\s*:\s*"), r"\1 triggers; "),
+    (re.compile(r"\b([A-Z][\w']*(?: [A-Z][\w']*)*) trig\s*:\s*"), r"\1 triggers; "),
     # "P1 no ars", "no arsenal": nothing put into the arsenal (CR 4.4.3b)
     (re.compile(r"\b(P[12]) no (?:ars|arsenal)\b", re.I), r"\1 does not put a card into their arsenal"),
     # "pitch -> btm", "pitch to bottom": every pitch zone goes to the bottom of its deck (CR 4.4.3c)
     (
         re.compile(r"(^|;\s*)pitch(?: zones?)?\s*(?:->|=>|→|>|to)\s*(?:the )?(?:btm|bottom)\b", re.I),
         r"\1pitch zones go to the bottom",
+    ),
+    # "so W resolves and Attack A is down to 4": what the resolution did, said after it (a claim)
+    (
+        re.compile(
+            r"\b((?:it|that|this|[A-Z][\w']*) (?:resolves|resolved)) and ((?!P[12]\b)[A-Z][\w' ]*? is (?:down|up) to \d+)\b"
+        ),
+        r"\1 (\2)",
     ),
     # "it resolves, the helm's a 2 now": the layer resolved, then a remark
     (
@@ -3856,6 +3890,13 @@ _STEP = r"(layer|attack|defend|reaction|damage|resolution|link|close)"
 )
 def _c_stat(m: re.Match[str]) -> list[A.Action]:
     return []  # attached to its card by the card list, or read as the mode
+
+
+@_claim(r"(?!P[12]\b)(.+?) (?:is (?:down|up) to|is now at|is at|has) (\d+)(?:\{p\}| power)?(?: now)?")
+def _c_power(m: re.Match[str]) -> list[A.Action]:
+    return [
+        A.Claim("power", m.group(1), int(m.group(2)))
+    ]  # "Attack A is down to 4" (checked on its chain link)
 
 
 @_claim(r"(?:crush|intimidate|random|ponder|hit|boost|opt|(?:the )?end-of-turn procedure|(?:the )?end phase)")
